@@ -1,0 +1,9 @@
+"""The one error type a user can hit: its message says what to do."""
+
+
+class AInternError(Exception):
+    """An error caused by input or environment, with a message a person can act on.
+
+    The CLI prints it without a traceback (exit code 2); the server turns it into a
+    JSON-RPC error with the same message.
+    """
