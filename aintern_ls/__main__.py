@@ -21,8 +21,10 @@ log = logging.getLogger("aintern_ls")
 def _setup_logging(verbosity: int, log_file: str | None) -> None:
     level = logging.WARNING - 10 * min(verbosity, 2)
     handler: logging.Handler
-    handler = logging.FileHandler(log_file, encoding="utf-8") if log_file else logging.StreamHandler(
-        sys.stderr
+    handler = (
+        logging.FileHandler(log_file, encoding="utf-8")
+        if log_file
+        else logging.StreamHandler(sys.stderr)
     )
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
@@ -51,7 +53,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if args.tcp:
         host, sep, port = str(args.tcp).rpartition(":")
         if not sep or not port.isdigit():
-            raise AInternError(f"--tcp expects HOST:PORT (for example 127.0.0.1:2087), got {args.tcp!r}")
+            raise AInternError(
+                f"--tcp expects HOST:PORT (for example 127.0.0.1:2087), got {args.tcp!r}"
+            )
         tcp = (host or "127.0.0.1", int(port))
     serve(tcp=tcp)
     return 0
@@ -68,7 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"aintern-ls {__version__}")
     parser.add_argument("--log-file", help="write logs to this file instead of stderr")
-    parser.add_argument("-v", "--verbose", action="count", default=0, help="more logging (-vv debug)")
+    parser.add_argument(
+        "-v", "--verbose", action="count", default=0, help="more logging (-vv debug)"
+    )
     _add_transport_flags(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_serve(sub)

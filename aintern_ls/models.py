@@ -461,4 +461,3 @@ converter = _make_converter()
 
 def to_json(obj: Any) -> Any:
     return converter.unstructure(obj)
-
