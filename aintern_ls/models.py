@@ -440,6 +440,14 @@ def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(omit_if_default=False)
     conv.register_unstructure_hook(datetime, lambda d: d.isoformat())
     conv.register_unstructure_hook(enum.Enum, lambda e: e.value)
+
+    def structure_str_list(value: Any, _: Any) -> list[str]:
+        # cattrs would happily turn "abc" into ["a", "b", "c"].
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            raise ValueError(f"expected a list of strings, got {value!r}")
+        return list(value)
+
+    conv.register_structure_hook(list[str], structure_str_list)
     conv.register_structure_hook(datetime, lambda v, _: datetime.fromisoformat(v))
 
     def unstructure_factory(cls: type[Any]) -> Callable[[Any], dict[str, Any]]:
