@@ -447,7 +447,7 @@ def _make_converter() -> cattrs.Converter:
             raise ValueError(f"expected a list of strings, got {value!r}")
         return list(value)
 
-    conv.register_structure_hook(list[str], structure_str_list)
+    conv.register_structure_hook_func(lambda t: t == list[str], structure_str_list)
     conv.register_structure_hook(datetime, lambda v, _: datetime.fromisoformat(v))
 
     def unstructure_factory(cls: type[Any]) -> Callable[[Any], dict[str, Any]]:
