@@ -1,0 +1,434 @@
+"""One-shot runs: a fresh PTY per command, with timeout, cancel and whole-tree cleanup.
+
+`run_command()` is the simple entry point; `Runner` keeps several runs addressable by id so
+an LSP server can cancel a block's run or answer its prompt. Output streams to the
+caller as text while the capture package's `OutputCollector` keeps a bounded copy, so a
+command printing a gigabyte costs a few megabytes here.
+
+Shells run non-login (`bash -c`, not `bash -lc`): a login shell re-reads /etc/profile,
+which on Debian resets PATH and would undo both the editor's PATH and the env overlay.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import contextlib
+import logging
+import math
+import os
+import secrets
+import shutil
+import signal
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from aintern_ls.errors import AInternError
+from aintern_ls.terminal import process_tree
+from aintern_ls.terminal.process_tree import MARKER_ENV
+from aintern_ls.terminal.pty import ExitStatus, Pty, spawn_pty
+from aintern_ls.terminal.reader import PtyStream
+
+try:
+    from aintern_ls.capture import OutputCollector
+except ImportError:  # pragma: no cover - until the capture package lands
+    from aintern_ls.terminal._capture_fallback import OutputCollector  # type: ignore[assignment]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TIMEOUT_SECONDS = 120.0
+MAX_TIMEOUT_SECONDS = 600.0
+MIN_TIMEOUT_SECONDS = 1.0
+DEFAULT_MAX_OUTPUT_CHARACTERS = 100_000
+#: After the shell exits, how long background jobs may keep the terminal open before
+#: they are killed (a one-shot run leaves nothing behind).
+LINGER_SECONDS = 0.5
+KILL_GRACE_SECONDS = 2.0
+
+SHELLS = ("bash", "sh", "zsh", "fish", "ksh", "powershell", "pwsh", "cmd")
+
+OutputCallback = Callable[[str], None]
+
+
+@attrs.define
+class RunRequest:
+    """What to run and under which limits.
+
+    `timeout_seconds` below 1 is an error; above 600 it is clamped to 600 (seed 002).
+    """
+
+    command: str
+    shell: str = "bash"
+    cwd: str | None = None
+    env: dict[str, str] = attrs.field(factory=dict)
+    timeout_seconds: float = DEFAULT_TIMEOUT_SECONDS
+    allowed_directories: list[str] = attrs.field(factory=list)
+    max_output_characters: int = DEFAULT_MAX_OUTPUT_CHARACTERS
+
+
+@attrs.define
+class RunResult:
+    """How a run ended. `exit_code` is None only when the run was timed out or cancelled;
+    a command killed by a signal it did not get from us reports 128+N and `signal`."""
+
+    command: str
+    exit_code: int | None
+    signal: str | None
+    output: str
+    was_truncated: bool
+    original_length: int
+    duration_ms: int
+    cwd: str
+    timed_out: bool
+    cancelled: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "command": self.command,
+            "exitCode": self.exit_code,
+            "signal": self.signal,
+            "output": self.output,
+            "wasTruncated": self.was_truncated,
+            "originalLength": self.original_length,
+            "durationMs": self.duration_ms,
+            "cwd": self.cwd,
+            "timedOut": self.timed_out,
+            "cancelled": self.cancelled,
+        }
+
+
+# -- validation ---------------------------------------------------------------------------
+
+
+def effective_timeout(seconds: float) -> float:
+    """Validate a timeout: < 1 s is refused, more than 600 s is clamped to 600 s."""
+    try:
+        value = float(seconds)
+    except (TypeError, ValueError):
+        raise AInternError(f"timeout must be a number of seconds, got {seconds!r}") from None
+    if math.isnan(value) or value < MIN_TIMEOUT_SECONDS:
+        raise AInternError(
+            f"timeout must be at least {MIN_TIMEOUT_SECONDS:g} second, got {seconds!r}; "
+            f"pass a value between 1 and {MAX_TIMEOUT_SECONDS:g}"
+        )
+    return min(value, MAX_TIMEOUT_SECONDS)
+
+
+def resolve_cwd(
+    cwd: str | None,
+    allowed_directories: Sequence[str] = (),
+    *,
+    base: str | None = None,
+) -> str:
+    """The real directory a command runs in, refusing missing ones and escapes.
+
+    Relative paths resolve against `base` (default: the server's cwd). Symlinks and `..`
+    are resolved before the `allowed_directories` check, so neither can escape it.
+    """
+    anchor = base if base is not None else os.getcwd()
+    requested = os.path.expanduser(cwd) if cwd else anchor
+    path = os.path.realpath(os.path.join(anchor, requested))
+    if not os.path.exists(path):
+        raise AInternError(
+            f"working directory {cwd or anchor!r} does not exist (resolved to {path}); "
+            "create it or fix the block's cwd"
+        )
+    if not os.path.isdir(path):
+        raise AInternError(f"working directory {path!r} is not a directory; fix the block's cwd")
+    allowed = [os.path.realpath(os.path.expanduser(d)) for d in allowed_directories if d]
+    if allowed and not any(_is_within(path, root) for root in allowed):
+        raise AInternError(
+            f"working directory {cwd or anchor!r} resolves to {path}, which is outside "
+            f"allowedDirectories ({', '.join(allowed)}); choose a directory inside them "
+            "or add it to the aintern.allowedDirectories setting"
+        )
+    return path
+
+
+def _is_within(path: str, root: str) -> bool:
+    try:
+        return os.path.commonpath([path, root]) == root
+    except ValueError:  # different drives on Windows
+        return False
+
+
+def build_env(overlay: Mapping[str, str], marker: str | None = None) -> dict[str, str]:
+    """The server's environment plus `overlay`, with a terminal type colour tools accept."""
+    env = dict(os.environ)
+    env.setdefault("TERM", "xterm-256color")
+    env.update({str(k): str(v) for k, v in overlay.items()})
+    if marker is not None:
+        env[MARKER_ENV] = marker
+    return env
+
+
+def shell_argv(shell: str, command: str, env: Mapping[str, str]) -> list[str]:
+    """argv that makes `shell` run `command` once and exit."""
+    name = (shell or "bash").lower()
+    if name not in SHELLS:
+        raise AInternError(f"unknown shell {shell!r}; use one of {', '.join(SHELLS)}")
+    exe = _find_executable(name, env)
+    if name in ("powershell", "pwsh"):
+        return [exe, "-NoLogo", "-NoProfile", "-Command", command]
+    if name == "cmd":
+        return [exe, "/d", "/s", "/c", command]
+    return [exe, "-c", command]
+
+
+def _find_executable(name: str, env: Mapping[str, str]) -> str:
+    candidates = {"cmd": ["cmd.exe", "cmd"], "powershell": ["powershell.exe", "powershell"]}
+    for candidate in candidates.get(name, [name]):
+        found = shutil.which(candidate, path=env.get("PATH"))
+        if found:
+            return found
+    raise AInternError(
+        f"shell {name!r} was not found on PATH; install it or run the block with another "
+        "shell (set the fence language, e.g. ```bash)"
+    )
+
+
+def signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"SIG{number}"
+
+
+# -- running ------------------------------------------------------------------------------
+
+
+class RunningCommand:
+    """A started one-shot run: answer its prompts with `write`, stop it with `cancel`."""
+
+    def __init__(
+        self,
+        request: RunRequest,
+        *,
+        on_output: OutputCallback | None = None,
+        kill_grace_seconds: float = KILL_GRACE_SECONDS,
+    ) -> None:
+        self.request = request
+        self.timeout_seconds = effective_timeout(request.timeout_seconds)
+        self.cwd = resolve_cwd(request.cwd, request.allowed_directories)
+        self.marker = secrets.token_hex(8)
+        env = build_env(request.env, self.marker)
+        self._argv = shell_argv(request.shell, request.command, env)
+        self._env = env
+        self._on_output = on_output
+        self._grace = kill_grace_seconds
+        self._cancelled = asyncio.Event()
+        self._task: asyncio.Task[RunResult] | None = None
+        self._stream: PtyStream | None = None
+
+    def start(self) -> None:
+        """Spawn the command and begin streaming; idempotent."""
+        if self._task is not None:
+            return
+        loop = asyncio.get_running_loop()
+        started = time.monotonic()
+        try:
+            pty = spawn_pty(self._argv, self.cwd, self._env)
+        except OSError as exc:
+            raise AInternError(f"could not start {self._argv[0]}: {exc}") from exc
+        process_tree.track(pty.pid, self.marker)
+        self._stream = PtyStream(pty, loop, name=f"run-{pty.pid}")
+        self._stream.start()
+        self._task = loop.create_task(self._supervise(pty, self._stream, started))
+
+    def write(self, data: str | bytes) -> None:
+        """Type into the command's terminal (e.g. answer a prompt: "y\\r")."""
+        if self._stream is None:
+            raise AInternError("the command has not started yet")
+        self._stream.write(data.encode() if isinstance(data, str) else data)
+
+    def cancel(self) -> None:
+        """Stop the run: its whole process tree is killed and the result says cancelled."""
+        self._cancelled.set()
+
+    @property
+    def done(self) -> bool:
+        return self._task is not None and self._task.done()
+
+    async def wait(self) -> RunResult:
+        self.start()
+        assert self._task is not None
+        return await asyncio.shield(self._task)
+
+    async def _supervise(self, pty: Pty, stream: PtyStream, started: float) -> RunResult:
+        collector = OutputCollector(max_characters=self.request.max_output_characters)
+        pump = asyncio.create_task(self._pump(stream, collector))
+        cancel_wait = asyncio.create_task(self._cancelled.wait())
+        deadline = started + self.timeout_seconds
+        outcome = "done"
+        exited_at: float | None = None
+        try:
+            while True:
+                remaining = deadline - time.monotonic()
+                done, _ = await asyncio.wait(
+                    {pump, cancel_wait},
+                    timeout=max(0.0, min(0.1, remaining)),
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
+                if pump in done:
+                    break
+                if cancel_wait in done:
+                    outcome = "cancelled"
+                    break
+                if time.monotonic() >= deadline:
+                    outcome = "timeout"
+                    break
+                if pty.poll() is not None:
+                    # The shell is gone but a background job still holds the terminal.
+                    exited_at = exited_at or time.monotonic()
+                    if time.monotonic() - exited_at >= LINGER_SECONDS:
+                        break
+            if outcome != "done":
+                await process_tree.kill_tree(pty.pid, marker=self.marker, grace_seconds=self._grace)
+            elif process_tree.group_has_members(pty.pid):
+                await process_tree.kill_tree(pty.pid, grace_seconds=self._grace)
+            # With every writer gone the reader sees EOF and the pump drains the rest.
+            await asyncio.wait({pump}, timeout=2.0)
+            status = await _reap(pty, self.marker)
+        except BaseException:
+            process_tree.kill_tree_now(pty.pid, marker=self.marker)
+            raise
+        finally:
+            cancel_wait.cancel()
+            stream.stop()
+            if not pump.done():
+                pump.cancel()
+            pty.close()
+            process_tree.untrack(pty.pid)
+        duration_ms = int((time.monotonic() - started) * 1000)
+        final = collector.finish()
+        sig = signal_name(status.signal) if status.signal is not None else None
+        if outcome != "done":
+            exit_code = None
+        elif status.signal is not None:
+            exit_code = 128 + status.signal
+        else:
+            exit_code = status.exit_code
+        return RunResult(
+            command=self.request.command,
+            exit_code=exit_code,
+            signal=sig,
+            output=final.output,
+            was_truncated=final.was_truncated,
+            original_length=final.original_length,
+            duration_ms=duration_ms,
+            cwd=self.cwd,
+            timed_out=outcome == "timeout",
+            cancelled=outcome == "cancelled",
+        )
+
+    async def _pump(self, stream: PtyStream, collector: OutputCollector) -> None:
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        while data := await stream.read():
+            collector.feed(data)
+            if self._on_output is not None:
+                self._emit(decoder.decode(data))
+        if self._on_output is not None:
+            self._emit(decoder.decode(b"", final=True))
+
+    def _emit(self, text: str) -> None:
+        if not text or self._on_output is None:
+            return
+        try:
+            self._on_output(text)
+        except Exception:  # a broken listener must not break the run
+            log.exception("output callback failed")
+
+
+async def _reap(pty: Pty, marker: str) -> ExitStatus:
+    """Wait (without blocking the loop) for the child's exit status, killing it if needed."""
+    delay = 0.001
+    deadline = time.monotonic() + 5.0
+    while (status := pty.poll()) is None:
+        if time.monotonic() >= deadline:
+            # It closed the terminal but kept running: end it rather than wait forever.
+            await process_tree.kill_tree(pty.pid, marker=marker, grace_seconds=0.5)
+            deadline = time.monotonic() + 5.0
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, 0.05)
+    return status
+
+
+async def run_command(
+    request: RunRequest,
+    *,
+    on_output: OutputCallback | None = None,
+    cancel: asyncio.Event | None = None,
+    kill_grace_seconds: float = KILL_GRACE_SECONDS,
+) -> RunResult:
+    """Run `request` to completion. Raises `AInternError` for bad cwd/shell/timeout."""
+    running = RunningCommand(request, on_output=on_output, kill_grace_seconds=kill_grace_seconds)
+    running.start()
+    watcher: asyncio.Task[None] | None = None
+    if cancel is not None:
+
+        async def _watch() -> None:
+            await cancel.wait()
+            running.cancel()
+
+        watcher = asyncio.create_task(_watch())
+    try:
+        return await running.wait()
+    except asyncio.CancelledError:
+        running.cancel()
+        with contextlib.suppress(BaseException):
+            await running.wait()
+        raise
+    finally:
+        if watcher is not None:
+            watcher.cancel()
+
+
+class Runner:
+    """Runs addressable by id (e.g. a block id), so they can be cancelled or answered."""
+
+    def __init__(self) -> None:
+        self._runs: dict[str, RunningCommand] = {}
+
+    async def run(
+        self,
+        request: RunRequest,
+        *,
+        run_id: str | None = None,
+        on_output: OutputCallback | None = None,
+    ) -> RunResult:
+        run_id = run_id or secrets.token_hex(6)
+        if run_id in self._runs and not self._runs[run_id].done:
+            raise AInternError(f"{run_id!r} is already running; cancel it first")
+        running = RunningCommand(request, on_output=on_output)
+        self._runs[run_id] = running
+        try:
+            running.start()
+            return await running.wait()
+        finally:
+            if self._runs.get(run_id) is running:
+                del self._runs[run_id]
+
+    def is_running(self, run_id: str) -> bool:
+        return run_id in self._runs
+
+    def cancel(self, run_id: str) -> bool:
+        """Cancel a run; False if nothing with that id is running."""
+        running = self._runs.get(run_id)
+        if running is None:
+            return False
+        running.cancel()
+        return True
+
+    def write(self, run_id: str, data: str | bytes) -> bool:
+        running = self._runs.get(run_id)
+        if running is None:
+            return False
+        running.write(data)
+        return True
+
+    def cancel_all(self) -> None:
+        for running in list(self._runs.values()):
+            running.cancel()
