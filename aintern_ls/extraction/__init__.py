@@ -1,1 +1,57 @@
-"""extraction"""
+"""Markdown runbooks and AI chat transcripts -> `CommandExtractionResult`.
+
+`extract(text, uri)` is for documents the editor holds; `extract_file(path)` reads a
+file the way the CLI needs it: bytes first, so binary files are refused with a
+clear message and invalid UTF-8 becomes a warning instead of a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aintern_ls.errors import AInternError
+from aintern_ls.extraction.extractor import extract
+from aintern_ls.models import CommandExtractionResult, ExtractionWarning
+
+__all__ = ["extract", "extract_file"]
+
+_BINARY_SNIFF = 8192
+
+
+def extract_file(path: str | Path) -> CommandExtractionResult:
+    """Extract the commands of a Markdown file; its URI (`file://…`) seeds the ids."""
+    file = Path(path)
+    if file.is_dir():
+        raise AInternError(f"{file} is a directory; pass a Markdown file")
+    try:
+        data = file.read_bytes()
+    except FileNotFoundError:
+        raise AInternError(f"{file}: no such file") from None
+    except OSError as exc:
+        raise AInternError(f"cannot read {file}: {exc.strerror or exc}") from None
+    if b"\0" in data[:_BINARY_SNIFF]:
+        raise AInternError(
+            f"{file} looks like a binary file (it contains NUL bytes); "
+            "pass a Markdown runbook or chat transcript"
+        )
+    text, warning = _decode(data)
+    result = extract(text, uri=file.resolve().as_uri())
+    if warning is not None:
+        result.warnings.insert(0, warning)
+    return result
+
+
+def _decode(data: bytes) -> tuple[str, ExtractionWarning | None]:
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start].decode("utf-8-sig", "replace")
+        line = before.count("\n")
+        character = len(before) - (before.rfind("\n") + 1)
+        text = data.decode("utf-8-sig", "replace")
+        return text, ExtractionWarning(
+            f"file is not valid UTF-8 (first invalid byte on line {line + 1}, "
+            f"column {character + 1}); invalid bytes were replaced with U+FFFD",
+            line,
+            character,
+        )

@@ -1,0 +1,180 @@
+"""Chat transcripts: where each message starts and who wrote it.
+
+Formats read (all Markdown):
+
+- CodeCompanion.nvim: `## Me` / `## CodeCompanion (model)` H2 headers;
+- CopilotChat.nvim: `## User ───` / `## Copilot ───` (the user header is often the
+  login name, recognisable by the `───` separator);
+- generic transcripts: `#### user` / `#### assistant`, `### Human`, `## Prompt:` /
+  `## Response:`, `**User:**` / `**Assistant:**` paragraphs;
+- gp.nvim: paragraphs starting `💬:` (user) and `🤖:` (assistant);
+- Aider's `.aider.chat.history.md`: `# aider chat started at …` opens a session,
+  `#### ` lines are what the user typed, everything else is Aider's output
+  (`> ` lines are its tool output, kept with the assistant side).
+
+A document is only split when it looks like a chat (both roles appear, or a
+format-specific marker does), so a runbook with a "## User" section stays one
+message with no role.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+import attrs
+
+from aintern_ls.extraction.markdown import TopBlock
+
+USER = "user"
+ASSISTANT = "assistant"
+
+_ROLE_NAMES = {
+    "me": USER,
+    "user": USER,
+    "you": USER,
+    "human": USER,
+    "prompt": USER,
+    "assistant": ASSISTANT,
+    "codecompanion": ASSISTANT,
+    "copilot": ASSISTANT,
+    "ai": ASSISTANT,
+    "bot": ASSISTANT,
+    "llm": ASSISTANT,
+    "chatgpt": ASSISTANT,
+    "claude": ASSISTANT,
+    "gemini": ASSISTANT,
+    "response": ASSISTANT,
+    "avante": ASSISTANT,
+    "aider": ASSISTANT,
+    # Tool results and errors come from the assistant's side of the conversation.
+    "tool": ASSISTANT,
+    "error": ASSISTANT,
+}
+_BRACKETED = re.compile(r"\([^)]*\)|\[[^\]]*\]")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*")
+_SEPARATOR = re.compile(r"[─━═—-]{2,}\s*$")
+_GP_USER = "💬:"
+_GP_ASSISTANT = "🤖:"
+_BOLD_LABEL = re.compile(r"\*\*([^*\n]{1,40}?)\s*:?\s*\*\*\s*:?")
+_PLAIN_LABEL = re.compile(r"(User|Assistant|Human|AI|Me|You):(?:\s|$)")
+_AIDER_SESSION = re.compile(r"aider chat started at\b", re.IGNORECASE)
+AIDER_SUFFIX = ".aider.chat.history.md"
+
+
+@attrs.frozen
+class Message:
+    ordinal: int
+    line: int
+    """First line of the message (its marker line)."""
+    role: str | None
+    marker: str | None = None
+    """Label text to strip from a description that starts on the marker line."""
+
+
+@attrs.frozen
+class Transcript:
+    """The messages of a document, ordered by line; one roleless message for plain Markdown."""
+
+    messages: list[Message]
+    _lines: list[int] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_lines", [m.line for m in self.messages])
+
+    @property
+    def is_chat(self) -> bool:
+        return any(m.role is not None for m in self.messages)
+
+    def message_at(self, line: int) -> Message:
+        index = bisect.bisect_right(self._lines, line) - 1
+        return self.messages[max(index, 0)]
+
+
+def split_messages(blocks: list[TopBlock], uri: str = "") -> Transcript:
+    if uri.endswith(AIDER_SUFFIX) or any(
+        b.kind == "heading" and b.level == 1 and _AIDER_SESSION.match(b.text) for b in blocks
+    ):
+        return _number(_aider_messages(blocks))
+    markers: list[tuple[int, str, str | None]] = []
+    roles: set[str] = set()
+    format_specific = False
+    pending_custom: list[tuple[int, str, str | None]] = []
+    for block in blocks:
+        found = _marker(block)
+        if found is None:
+            continue
+        role, label, specific = found
+        if role == "user?":
+            pending_custom.append((block.line, USER, label))
+            continue
+        markers.append((block.line, role, label))
+        roles.add(role)
+        format_specific = format_specific or specific
+    if ASSISTANT in roles and pending_custom:
+        # CopilotChat's user header is the login name; trust it once Copilot answers.
+        markers = sorted(markers + pending_custom)
+        roles.add(USER)
+    if not (format_specific or roles == {USER, ASSISTANT}):
+        return Transcript([Message(0, 0, None)])
+    messages: list[Message] = []
+    if markers[0][0] > 0 and any(b.line < markers[0][0] for b in blocks):
+        messages.append(Message(0, 0, None))
+    for line, role, label in markers:
+        messages.append(Message(0, line, role, label))
+    return _number(messages)
+
+
+def _number(messages: list[Message]) -> Transcript:
+    if not messages:
+        messages = [Message(0, 0, None)]
+    return Transcript([attrs.evolve(m, ordinal=i) for i, m in enumerate(messages)])
+
+
+def _marker(block: TopBlock) -> tuple[str, str | None, bool] | None:
+    """(role, label to strip, format-specific?) for a block that starts a message."""
+    if block.kind == "heading":
+        text = block.text.strip()
+        name = _BRACKETED.sub(" ", text)
+        words = _WORD.findall(name)
+        if len(words) == 1 and words[0].lower().rstrip(".-") in _ROLE_NAMES:
+            role = _ROLE_NAMES[words[0].lower().rstrip(".-")]
+            specific = words[0].lower() in ("me", "codecompanion") or bool(_SEPARATOR.search(text))
+            return role, None, specific
+        if words and _SEPARATOR.search(text):
+            return "user?", None, False
+        return None
+    if block.kind == "paragraph":
+        first = block.text.split("\n", 1)[0].lstrip()
+        if first.startswith(_GP_USER):
+            return USER, _GP_USER, True
+        if first.startswith(_GP_ASSISTANT):
+            label = re.match(r"🤖:\s*(?:\[[^\]\n]*\])?", first)
+            return ASSISTANT, label.group(0) if label else _GP_ASSISTANT, True
+        bold = _BOLD_LABEL.match(first)
+        if bold:
+            key = bold.group(1).strip().lower()
+            if key in _ROLE_NAMES:
+                return _ROLE_NAMES[key], bold.group(0), False
+        plain = _PLAIN_LABEL.match(first)
+        if plain:
+            return _ROLE_NAMES[plain.group(1).lower()], plain.group(0), False
+    return None
+
+
+def _aider_messages(blocks: list[TopBlock]) -> list[Message]:
+    messages: list[Message] = []
+    current: str | None = None
+    for block in blocks:
+        if block.kind == "heading" and block.level == 1 and _AIDER_SESSION.match(block.text):
+            # The session header and Aider's start-up lines that follow it.
+            messages.append(Message(0, block.line, ASSISTANT))
+            current = ASSISTANT
+        elif block.kind == "heading" and block.level == 4:
+            if current != USER:
+                messages.append(Message(0, block.line, USER))
+                current = USER
+        elif current != ASSISTANT:
+            messages.append(Message(0, block.line, ASSISTANT))
+            current = ASSISTANT
+    return messages

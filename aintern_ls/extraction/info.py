@@ -1,0 +1,139 @@
+"""Fence info strings: which language a fence is in, which shell runs it, and its
+Runme-style attributes (`sh {"name":"build","cwd":"app"}` or `sh { name=build }`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import attrs
+
+from aintern_ls.models import ShellType
+
+SHELL_LANGUAGES: dict[str, ShellType] = {
+    "bash": ShellType.BASH,
+    "sh": ShellType.SH,
+    "shell": ShellType.BASH,
+    "zsh": ShellType.ZSH,
+    "fish": ShellType.FISH,
+    "ksh": ShellType.KSH,
+    "console": ShellType.BASH,
+    "shell-session": ShellType.BASH,
+    "shellsession": ShellType.BASH,
+    "terminal": ShellType.BASH,
+    "powershell": ShellType.POWERSHELL,
+    "pwsh": ShellType.POWERSHELL,
+    "ps1": ShellType.POWERSHELL,
+    "cmd": ShellType.CMD,
+    "bat": ShellType.CMD,
+    "batch": ShellType.CMD,
+}
+"""First word of an info string (lower case) -> the shell that runs the fence."""
+
+SESSION_LANGUAGES = frozenset({"console", "shell-session", "shellsession", "terminal"})
+"""Fences that show a terminal session: prompt lines are commands, the rest output."""
+
+EXECUTE_LANGUAGE = "execute"
+
+# The language ends at whitespace or at the punctuation people glue attributes or
+# titles on with (`sh{...}`, `bash:install.sh`, `bash,ignore`).
+_LANGUAGE = re.compile(r"[^\s{},;:]+")
+# Pandoc (`{.bash .numberLines}`) and R Markdown (`{bash, echo=FALSE}`) put the
+# language inside braces.
+_BRACED_LANGUAGE = re.compile(r"\{\s*\.?([A-Za-z][\w+-]*)(?=[\s,}])")
+_KEY_VALUE = re.compile(
+    r"""([A-Za-z_][\w.-]*)\s*=\s*("(?:[^"\\]|\\.)*"|'[^']*'|[^\s}'"]+)""", re.DOTALL
+)
+
+
+@attrs.frozen
+class InfoString:
+    """What the info string of one fence says."""
+
+    language: str | None
+    attributes: dict[str, Any] = attrs.field(factory=dict)
+    attribute_error: str | None = None
+    attribute_error_column: int = 0
+    """Column of the error within the info string, for the warning's position."""
+
+    @property
+    def shell_type(self) -> ShellType | None:
+        return SHELL_LANGUAGES.get(self.language or "")
+
+    @property
+    def is_session(self) -> bool:
+        return self.language in SESSION_LANGUAGES
+
+    @property
+    def is_execute(self) -> bool:
+        return self.language == EXECUTE_LANGUAGE
+
+
+def parse_info(info: str) -> InfoString:
+    """Split an (unescaped) info string into language and attributes."""
+    info = info.strip()
+    if not info:
+        return InfoString(None)
+    if info.startswith("{"):
+        braced = _BRACED_LANGUAGE.match(info)
+        language = braced.group(1).lower() if braced else None
+        return InfoString(language)
+    match = _LANGUAGE.match(info)
+    if match is None:  # the string starts with punctuation such as `,`
+        return InfoString(None)
+    language = match.group(0).lower()
+    rest_start = match.end()
+    rest = info[rest_start:]
+    stripped = rest.lstrip()
+    if not stripped:
+        return InfoString(language)
+    offset = rest_start + len(rest) - len(stripped)
+    return _with_attributes(language, stripped, offset)
+
+
+def _with_attributes(language: str, rest: str, offset: int) -> InfoString:
+    if rest.startswith("{") and _looks_like_json(rest):
+        end = rest.rfind("}")
+        candidate = rest[: end + 1] if end >= 0 else rest
+        try:
+            value = json.loads(candidate)
+        except json.JSONDecodeError as exc:
+            return InfoString(
+                language,
+                attribute_error=f"invalid attribute JSON after `{language}`: {exc.msg}",
+                attribute_error_column=offset + exc.pos,
+            )
+        if isinstance(value, dict):
+            return InfoString(language, dict(value))
+        return InfoString(language)
+    attributes: dict[str, Any] = {}
+    for key, raw in _KEY_VALUE.findall(rest):
+        attributes[key] = _unquote(raw)
+    return InfoString(language, attributes)
+
+
+def _looks_like_json(rest: str) -> bool:
+    inner = rest[1:].lstrip()
+    return inner.startswith(('"', "}"))
+
+
+def _unquote(raw: str) -> str:
+    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "\"'":
+        inner = raw[1:-1]
+        return re.sub(r"\\(.)", r"\1", inner) if raw[0] == '"' else inner
+    return raw
+
+
+def shell_for(name: object) -> ShellType | None:
+    """A shell named in attributes or `execute` JSON (`"shell": "pwsh"`), if known."""
+    if not isinstance(name, str):
+        return None
+    key = name.strip().lower().rsplit("/", 1)[-1].removesuffix(".exe")
+    if key in SHELL_LANGUAGES:
+        return SHELL_LANGUAGES[key]
+    try:
+        return ShellType(key)
+    except ValueError:
+        return None
