@@ -123,11 +123,16 @@ async def kill_tree(
     *,
     marker: str | None = None,
     grace_seconds: float = DEFAULT_GRACE_SECONDS,
+    first_signal: int = signal.SIGTERM,
 ) -> None:
-    """TERM the process group of `pid` and every descendant; KILL survivors after the grace."""
+    """TERM the process group of `pid` and every descendant; KILL survivors after the grace.
+
+    Interactive shells ignore SIGTERM, so sessions pass SIGHUP (what closing a terminal
+    sends) as `first_signal`.
+    """
     procs = collect_tree(pid, marker)
     pgid = None if sys.platform == "win32" else pid
-    _signal_all(pgid, procs, signal.SIGTERM)
+    _signal_all(pgid, procs, first_signal)
     deadline = time.monotonic() + grace_seconds
     while time.monotonic() < deadline:
         await asyncio.sleep(_POLL_SECONDS)
