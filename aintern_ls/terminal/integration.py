@@ -210,7 +210,10 @@ __aintern_precmd() {
 }
 __aintern_wrap_ps1() {
   if [[ "$PS1" != *"633;A;$__aintern_nonce"* ]]; then
-    PS1="%{$(builtin printf '\e]633;A;%s\a' "$__aintern_nonce")%}$PS1%{$(builtin printf '\e]633;B;%s\a' "$__aintern_nonce")%}"
+    local a b
+    a=$(builtin printf '\e]633;A;%s\a' "$__aintern_nonce")
+    b=$(builtin printf '\e]633;B;%s\a' "$__aintern_nonce")
+    PS1="%{$a%}$PS1%{$b%}"
   fi
 }
 __aintern_preexec() {
@@ -224,7 +227,8 @@ preexec_functions+=(__aintern_preexec)
 _PWSH = r"""# aintern-ls shell integration for PowerShell (generated)
 $Global:__AInternNonce = '@NONCE@'
 function Global:__AInternEscape([string]$s) {
-  $s.Replace('\', '\\').Replace(';', '\x3b').Replace("`n", '\x0a').Replace("`a", '\x07').Replace("$([char]27)", '\x1b')
+  $s = $s.Replace('\', '\\').Replace(';', '\x3b').Replace("`n", '\x0a')
+  $s.Replace("`a", '\x07').Replace("$([char]27)", '\x1b')
 }
 $Global:__AInternOriginalPrompt = $function:Prompt
 function Global:Prompt() {

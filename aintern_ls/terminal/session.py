@@ -152,7 +152,8 @@ def render(raw: str) -> str:
         return ""
     collector = OutputCollector(max_characters=len(raw) + 1024)
     collector.feed(raw.encode("utf-8", "replace"))
-    return collector.finish().output
+    output: str = collector.finish().output
+    return output
 
 
 # -- sessions ------------------------------------------------------------------------------
