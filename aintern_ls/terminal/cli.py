@@ -1,9 +1,167 @@
-"""CLI subcommand `run` (filled in by the terminal engine)."""
+"""CLI subcommand `aintern-ls run FILE --block N`: one block through the safety gate and
+the one-shot runner.
+
+Exit status: the command's own exit code, so scripts can use it; 124 when it timed out,
+130 when interrupted, 2 when the block was refused (blocked, or dangerous without
+`--yes`) or the request was invalid.
+"""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
+import os
+import re
+import sys
+from typing import Any
+
+from aintern_ls.errors import AInternError
+from aintern_ls.terminal.runner import DEFAULT_TIMEOUT_SECONDS, RunRequest, RunResult, run_command
+
+EXIT_REFUSED = 2
+EXIT_TIMED_OUT = 124
+EXIT_CANCELLED = 130
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the terminal subcommands to the CLI."""
+    p = sub.add_parser(
+        "run",
+        help="run one command block of a Markdown file in a pseudo-terminal",
+        description="Run one command block (as listed by `aintern-ls blocks`) in a real PTY.",
+    )
+    p.add_argument("file", help="Markdown or chat file")
+    p.add_argument(
+        "--block", required=True, metavar="N", help="1-based block number, or a block id"
+    )
+    p.add_argument(
+        "--timeout",
+        type=float,
+        metavar="S",
+        help=f"seconds before the command is killed (default {DEFAULT_TIMEOUT_SECONDS:g}, max 600)",
+    )
+    p.add_argument("--cwd", help="working directory (default: the block's cwd, else the file's)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--yes", action="store_true", help="confirm a dangerous or critical command")
+    p.set_defaults(func=_cmd_run)
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    path = os.path.abspath(args.file)
+    if not os.path.isfile(path):
+        raise AInternError(f"{args.file}: no such file")
+    block = select_block(path, str(args.block))
+    command = str(block.command)
+    shell = _shell_name(getattr(block, "shell_type", None))
+    refusal = _safety_refusal(command, shell, confirmed=bool(args.yes))
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return EXIT_REFUSED
+    options: dict[str, Any] = dict(getattr(block, "options", None) or {})
+    base = os.path.dirname(path)
+    cwd = args.cwd or options.get("cwd") or getattr(block, "working_directory", None)
+    if cwd:
+        cwd = os.path.join(base, os.path.expanduser(str(cwd)))
+    timeout = args.timeout if args.timeout is not None else parse_duration(options.get("timeout"))
+    request = RunRequest(
+        command=command,
+        shell=shell,
+        cwd=cwd or base,
+        timeout_seconds=timeout if timeout is not None else DEFAULT_TIMEOUT_SECONDS,
+    )
+    live = not args.json and sys.stdout.isatty()
+
+    def echo(text: str) -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    result = asyncio.run(run_command(request, on_output=echo if live else None))
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    else:
+        if not live and result.output:
+            print(result.output.rstrip("\n"))
+        print(_summary(result), file=sys.stderr)
+    return exit_status(result)
+
+
+def exit_status(result: RunResult) -> int:
+    if result.timed_out:
+        return EXIT_TIMED_OUT
+    if result.cancelled:
+        return EXIT_CANCELLED
+    return result.exit_code if result.exit_code is not None else 1
+
+
+def _summary(result: RunResult) -> str:
+    seconds = result.duration_ms / 1000
+    if result.timed_out:
+        return f"⏱ timed out after {seconds:.1f} s (killed)"
+    if result.cancelled:
+        return f"■ cancelled after {seconds:.1f} s"
+    mark = "✓" if result.exit_code == 0 else "✗"
+    signal = f" ({result.signal})" if result.signal else ""
+    return f"{mark} exit {result.exit_code}{signal} · {seconds:.1f} s"
+
+
+def select_block(path: str, selector: str) -> Any:
+    """The block at 1-based position `selector`, or with that id."""
+    from aintern_ls.extraction import extract_file  # type: ignore[attr-defined,unused-ignore]
+
+    blocks = list(extract_file(path).commands)
+    if not blocks:
+        raise AInternError(f"{path} has no command blocks")
+    if selector.isdigit():
+        index = int(selector)
+        if 1 <= index <= len(blocks):
+            return blocks[index - 1]
+    for block in blocks:
+        if str(block.id) == selector:
+            return block
+    raise AInternError(
+        f"no block {selector!r} in {path}: it has {len(blocks)} block(s); pass --block 1.."
+        f"{len(blocks)} or an id shown by `aintern-ls blocks {path}`"
+    )
+
+
+def _shell_name(shell_type: Any) -> str:
+    if shell_type is None:
+        return "bash"
+    value = getattr(shell_type, "value", shell_type)
+    return str(value).lower() or "bash"
+
+
+def _safety_refusal(command: str, shell: str, *, confirmed: bool) -> str | None:
+    """Why the block must not run (None if it may)."""
+    from aintern_ls.safety import RiskLevel, assess  # type: ignore[attr-defined,unused-ignore]
+
+    assessment = assess(command, shell)
+    level = assessment.level
+    reasons = "\n".join(f"  - [{finding.rule}] {finding.reason}" for finding in assessment.findings)
+    if level >= RiskLevel.BLOCKED:
+        return f"aintern-ls: refused, this command is blocked and never runs:\n{reasons}"
+    if level >= RiskLevel.DANGEROUS and not confirmed:
+        name = getattr(level, "name", str(level)).lower()
+        return (
+            f"aintern-ls: not run, this command is {name}:\n{reasons}\n"
+            "Re-run with --yes to run it anyway."
+        )
+    return None
+
+
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$", re.IGNORECASE)
+
+
+def parse_duration(value: object) -> float | None:
+    """Seconds from a Runme-style timeout ("30s", "2m", "500ms", 45); None if absent."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    match = _DURATION.match(str(value))
+    if not match:
+        raise AInternError(f"cannot read timeout {value!r}; write it like 30s, 2m or 45")
+    number = float(match.group(1))
+    unit = (match.group(2) or "s").lower()
+    return number * {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}[unit]

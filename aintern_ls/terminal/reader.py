@@ -55,6 +55,12 @@ class PtyStream:
         self._reader.start()
 
     @property
+    def buffered_bytes(self) -> int:
+        """Bytes read from the PTY and not yet taken by `read()`."""
+        with self._cond:
+            return self._buffered
+
+    @property
     def at_eof(self) -> bool:
         with self._cond:
             return self._eof and not self._chunks
