@@ -1,0 +1,462 @@
+"""Streaming VT processing: what a person saw, from what a program wrote.
+
+`VTProcessor` owns the one VT stripper of the project. It consumes decoded terminal
+output in arbitrary pieces (a sequence split between two reads is carried over), strips
+every ECMA-48 control function, and *renders* the ones that move the cursor within a
+line (`\\r`, `\\b`, erase-in-line, cursor-column moves, and cursor-up inside a small
+"live" region), so `10%\\r50%\\r100%` reads `100%`. OSC 633/133 shell-integration marks
+are pulled out as `Mark` events with their offset in the rendered text. Alternate-screen
+output (full-screen programs) goes to a screen model and is replaced by its final screen.
+
+The rendered text contains only printable characters, `\\t` and `\\n`: never ESC, C1
+controls or `\\r`, so processing it again changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import attrs
+
+from aintern_ls.capture.screen import AlternateScreen
+
+# Any character that is not plain text: C0 controls except TAB, DEL, and C1 controls.
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+# SGR (colours) is by far the most common sequence and never moves the cursor, so a
+# pre-pass removes it at C speed before the per-control loop runs.
+_SGR = re.compile(r"(?:\x1b\[|\x9b)[0-9;:]*m")
+# After the SGR pre-pass, text with none of these needs no rendering at all.
+_NEEDS_RENDER = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]|\r(?!\n)")
+
+# CSI: parameter bytes 0x30-0x3F and intermediates 0x20-0x2F (accepted in any order, as
+# real parsers do), then a final byte. C0 controls embedded in a CSI are skipped.
+_CSI_BODY = re.compile(r"[\x20-\x3f\x00-\x17\x19\x1c-\x1f]*")
+_CSI_FINAL = re.compile(r"[\x40-\x7e]")
+# nF escapes: ESC, intermediates 0x20-0x2F, a final byte 0x30-0x7E (`ESC ( B`, `ESC # 8`).
+_NF = re.compile(r"\x1b[\x20-\x2f]+[\x30-\x7e]")
+_NF_PARTIAL = re.compile(r"\x1b[\x20-\x2f]*\Z")
+# Control strings end with ST (ESC \ or 0x9C); OSC also ends with BEL. CAN/SUB abort them.
+# A lone ESC inside a string ends it too (the ESC then starts a new sequence).
+_OSC_END = re.compile(r"\x07|\x1b\\|\x9c|\x18|\x1a|\x1b(?!\\)")
+_STRING_END = re.compile(r"\x1b\\|\x9c|\x18|\x1a|\x1b(?!\\)")
+
+_MAX_PENDING = 4096  # an unterminated CSI longer than this is garbage, not a sequence
+_MAX_STRING = 65536  # OSC payload kept for mark parsing; the rest is skipped unread
+_MAX_LINE = 16384  # a longer line is flushed in pieces so memory stays bounded
+_MAX_LIVE_ROWS = 200  # how far back a cursor-up can redraw (multi-line progress)
+_ALT_SCREEN_MODES = frozenset({"1049", "1047", "47"})
+
+_INTRODUCERS = {
+    "\x9b": "[",  # CSI
+    "\x9d": "]",  # OSC
+    "\x90": "P",  # DCS
+    "\x98": "X",  # SOS
+    "\x9e": "^",  # PM
+    "\x9f": "_",  # APC
+}
+
+
+@attrs.frozen
+class Mark:
+    """A shell-integration mark (OSC 633 or 133) found in the stream.
+
+    `kind` is the letter (`A` prompt start, `B` command start, `C` output start, `D`
+    command finished, `E` command line, `P` property); `params` are the `;`-separated
+    fields after it, with 633's `\\xNN` escapes decoded; `offset` is the position in the
+    rendered text where the mark was seen.
+    """
+
+    code: int
+    kind: str
+    params: tuple[str, ...]
+    offset: int
+
+
+@attrs.frozen
+class RenderResult:
+    """What one `feed` produced: newly final rendered text, and marks seen."""
+
+    text: str
+    marks: tuple[Mark, ...] = ()
+
+
+def _decode_633(value: str) -> str:
+    return re.sub(r"\\x([0-9a-fA-F]{2})", lambda m: chr(int(m.group(1), 16)), value).replace(
+        "\\\\", "\\"
+    )
+
+
+def _parse_mark(payload: str, offset: int) -> Mark | None:
+    code, _, rest = payload.partition(";")
+    if code not in ("633", "133") or not rest:
+        return None
+    fields = rest.split(";")
+    kind, params = fields[0], fields[1:]
+    if code == "633":
+        params = [_decode_633(p) for p in params]
+    return Mark(int(code), kind, tuple(params), offset)
+
+
+def _csi_numbers(params: str, default: int) -> list[int]:
+    out: list[int] = []
+    for field in params.split(";"):
+        digits = field.split(":", 1)[0]
+        out.append(int(digits) if digits.isdigit() else default)
+    return out
+
+
+class VTProcessor:
+    """Incremental VT renderer; see the module docstring.
+
+    Call `feed` with each decoded piece of output and `finish` at the end. Completed
+    lines are returned as soon as they are final; the line under the cursor (and, once a
+    program has redrawn with cursor-up, the few lines it may redraw) is held until then.
+    """
+
+    def __init__(self, *, columns: int = 120, rows: int = 40) -> None:
+        self._columns = columns
+        self._rows_hint = rows
+        self._pending = ""  # an incomplete sequence carried to the next feed
+        self._string: str | None = None  # introducer of a control string in progress
+        self._string_data: list[str] = []
+        self._string_len = 0
+        # Live region: rows that may still change; the cursor is at (_row, _col).
+        self._rows: list[str] = [""]
+        self._row = 0
+        self._col = 0
+        self._keep = 0  # rows kept live above the cursor row (grows with cursor-up)
+        self._emitted = 0  # characters of rendered text already returned
+        self._out: list[str] = []
+        self._marks: list[Mark] = []
+        self._alt: AlternateScreen | None = None
+
+    # ------------------------------------------------------------------ public API
+
+    def feed(self, text: str) -> RenderResult:
+        """Process a piece of output; return the text that became final, and marks."""
+        if text:
+            self._process(text)
+        return self._take()
+
+    def finish(self) -> RenderResult:
+        """End of stream: drop an unfinished sequence and return everything held back."""
+        self._pending = ""
+        self._string = None
+        self._string_data = []
+        if self._alt is not None:
+            self._leave_alternate_screen()
+        text = "\n".join(self._rows)
+        if text:
+            self._emit(text)
+        self._rows, self._row, self._col = [""], 0, 0
+        return self._take()
+
+    @property
+    def offset(self) -> int:
+        """Position of the cursor in the rendered text (where a mark would be placed)."""
+        before = sum(len(r) + 1 for r in self._rows[: self._row])
+        return self._emitted + before + min(self._col, len(self._rows[self._row]))
+
+    # ------------------------------------------------------------------ internals
+
+    def _take(self) -> RenderResult:
+        text = "".join(self._out)
+        self._out = []
+        marks = tuple(self._marks)
+        self._marks = []
+        return RenderResult(text, marks)
+
+    def _emit(self, text: str) -> None:
+        self._out.append(text)
+        self._emitted += len(text)
+
+    def _process(self, text: str) -> None:
+        if self._pending:
+            text = self._pending + text
+            self._pending = ""
+        if "\x1b" in text or "\x9b" in text:
+            text = _SGR.sub("", text)
+        if (
+            self._alt is None
+            and self._string is None
+            and self._keep == 0
+            and self._col == len(self._rows[-1])
+            and not _NEEDS_RENDER.search(text)
+        ):
+            self._plain(text.replace("\r\n", "\n"))
+        else:
+            self._render(text)
+
+    def _plain(self, text: str) -> None:
+        """Fast path: text with only newlines and printable characters, cursor at end."""
+        last_nl = text.rfind("\n")
+        if last_nl < 0:
+            self._rows[-1] += text
+            self._col = len(self._rows[-1])
+            if self._col > _MAX_LINE:
+                self._flush_long_line()
+            return
+        self._emit(self._rows[-1] + text[: last_nl + 1])
+        rest = text[last_nl + 1 :]
+        self._rows[-1] = rest
+        self._col = len(rest)
+
+    def _render(self, text: str) -> None:
+        pos = 0
+        n = len(text)
+        search = _CONTROL.search
+        while pos < n:
+            if self._alt is not None:
+                pos = self._feed_alternate_screen(text, pos)
+                continue
+            if self._string is not None:
+                pos = self._continue_string(text, pos)
+                continue
+            m = search(text, pos)
+            if m is None:
+                self._write(text[pos:])
+                return
+            start = m.start()
+            if start > pos:
+                self._write(text[pos:start])
+            ch = text[start]
+            if ch == "\n" or ch == "\x0b" or ch == "\x0c":
+                self._line_feed()
+                pos = start + 1
+            elif ch == "\r":
+                self._col = 0
+                pos = start + 1
+            elif ch == "\b":
+                if self._col > 0:
+                    self._col -= 1
+                pos = start + 1
+            elif ch == "\x1b" or ch in _INTRODUCERS:
+                pos = self._escape(text, start)
+                if pos < 0:  # incomplete: wait for more input
+                    if n - start <= _MAX_PENDING:
+                        self._pending = text[start:]
+                    return
+            else:  # other C0 (BEL, NUL, CAN, SUB...), DEL and lone C1: nothing to show
+                pos = start + 1
+
+    def _escape(self, text: str, start: int) -> int:
+        """Handle the sequence at `start`; return where processing resumes, -1 if cut."""
+        ch = text[start]
+        if ch == "\x1b":
+            if start + 1 >= len(text):
+                return -1
+            kind = text[start + 1]
+            body = start + 2
+        else:
+            kind = _INTRODUCERS.get(ch, "")
+            body = start + 1
+            if not kind:  # a C1 control with no sequence after it
+                return body
+        if kind == "[":
+            m = _CSI_BODY.match(text, body)
+            end = m.end() if m else body
+            if end >= len(text):
+                return -1
+            fm = _CSI_FINAL.match(text, end)
+            if fm is None:
+                # Aborted (CAN/SUB, ESC, or a byte no CSI may hold): drop what we have.
+                return end + 1 if text[end] in "\x18\x1a" else end
+            self._csi(text[body:end], text[end])
+            return end + 1
+        if kind in "]P^_X":
+            self._string = kind
+            self._string_data = []
+            self._string_len = 0
+            return body
+        if "\x20" <= kind <= "\x2f":
+            m = _NF.match(text, start)
+            if m:
+                return m.end()
+            if _NF_PARTIAL.match(text, start):
+                return -1
+            return start + 1  # malformed: drop the ESC, keep what follows
+        if "\x30" <= kind <= "\x7e":
+            if kind in "DE":  # IND / NEL
+                self._line_feed()
+            elif kind == "M":  # RI: reverse index, like cursor up one row
+                self._cursor_up(1)
+            elif kind == "c":  # RIS: full reset of the cursor, not of the text
+                self._col = 0
+            return start + 2
+        # ESC followed by a control or non-ASCII character: the ESC alone is dropped.
+        return start + 1
+
+    def _continue_string(self, text: str, pos: int) -> int:
+        """Consume a control string's payload from `pos`; return where it ended."""
+        pattern = _OSC_END if self._string == "]" else _STRING_END
+        m = pattern.search(text, pos)
+        if m is None:
+            # Keep a trailing ESC: it may be the first half of ST.
+            cut = len(text) - 1 if text.endswith("\x1b") else len(text)
+            self._collect_string(text[pos:cut])
+            self._pending = text[cut:]
+            return len(text)
+        self._collect_string(text[pos : m.start()])
+        terminator = m.group()
+        if self._string == "]" and terminator not in ("\x18", "\x1a"):
+            mark = _parse_mark("".join(self._string_data), self.offset)
+            if mark is not None:
+                self._marks.append(mark)
+        self._string = None
+        self._string_data = []
+        # A lone ESC terminator is not consumed: it starts the next sequence.
+        return m.start() if terminator == "\x1b" else m.end()
+
+    def _collect_string(self, data: str) -> None:
+        if self._string == "]" and self._string_len < _MAX_STRING:
+            self._string_data.append(data)
+            self._string_len += len(data)
+
+    # ------------------------------------------------------------------ rendering
+
+    def _write(self, s: str) -> None:
+        row = self._rows[self._row]
+        col = self._col
+        if col == len(row):
+            row += s
+        elif col > len(row):
+            row += " " * (col - len(row)) + s
+        else:
+            row = row[:col] + s + row[col + len(s) :]
+        self._rows[self._row] = row
+        self._col = col + len(s)
+        if self._col > _MAX_LINE and self._row == len(self._rows) - 1 and self._keep == 0:
+            self._flush_long_line()
+
+    def _flush_long_line(self) -> None:
+        # A line with no end in sight (binary, minified output): make its head final so
+        # memory stays bounded. A later `\r` can then only redraw the remainder.
+        row = self._rows[-1]
+        self._emit(row[: self._col])
+        self._rows[-1] = row[self._col :]
+        self._col = 0
+
+    def _line_feed(self) -> None:
+        if self._row < len(self._rows) - 1:
+            self._row += 1
+        else:
+            self._rows.append("")
+            self._row += 1
+            if len(self._rows) - 1 > self._keep:
+                excess = len(self._rows) - 1 - self._keep
+                self._emit("\n".join(self._rows[:excess]) + "\n")
+                del self._rows[:excess]
+                self._row -= excess
+        self._col = 0  # PTYs translate \n to \r\n (onlcr); a bare \n acts the same
+
+    def _cursor_up(self, n: int) -> None:
+        # Programs that redraw several lines (docker pull, multi-bar progress) move up.
+        # Keep that many rows live from now on so later redraws replace, not repeat.
+        self._keep = min(max(self._keep, n), _MAX_LIVE_ROWS)
+        self._row = max(0, self._row - n)
+
+    def _erase_in_line(self, mode: int) -> None:
+        row = self._rows[self._row]
+        if mode == 0:
+            self._rows[self._row] = row[: self._col]
+        elif mode == 1:
+            self._rows[self._row] = " " * min(self._col + 1, len(row)) + row[self._col + 1 :]
+        elif mode == 2:
+            self._rows[self._row] = ""
+
+    def _csi(self, params: str, final: str) -> None:
+        private = params[:1] in ("?", ">", "<", "=")
+        if final in "hl" and params.startswith("?"):
+            modes = set(params[1:].split(";"))
+            if final == "h" and modes & _ALT_SCREEN_MODES and self._alt is None:
+                self._alt = AlternateScreen(self._columns, self._rows_hint)
+            return
+        if private or any(c in params for c in " !\"#$%&'()*+,-./"):
+            return  # private or intermediate-carrying sequences never move our cursor
+        if final == "K":
+            self._erase_in_line(_csi_numbers(params, 0)[0])
+        elif final in "G`":
+            self._col = max(1, _csi_numbers(params, 1)[0]) - 1
+        elif final == "C" or final == "a":
+            self._col += max(1, _csi_numbers(params, 1)[0])
+        elif final == "D":
+            self._col = max(0, self._col - max(1, _csi_numbers(params, 1)[0]))
+        elif final in "Hf":
+            nums = _csi_numbers(params, 1)
+            self._col = max(1, nums[1] if len(nums) > 1 else 1) - 1
+        elif final in "AF":
+            self._cursor_up(max(1, _csi_numbers(params, 1)[0]))
+            if final == "F":
+                self._col = 0
+        elif final in "BE":
+            self._row = min(len(self._rows) - 1, self._row + max(1, _csi_numbers(params, 1)[0]))
+            if final == "E":
+                self._col = 0
+        elif final == "J":
+            mode = _csi_numbers(params, 0)[0]
+            if mode == 0 and self._keep:
+                del self._rows[self._row + 1 :]
+                self._erase_in_line(0)
+        elif final == "X":
+            count = max(1, _csi_numbers(params, 1)[0])
+            row = self._rows[self._row]
+            if self._col < len(row):
+                kept = row[self._col + count :]
+                self._rows[self._row] = row[: self._col] + (
+                    " " * min(count, len(row) - self._col) + kept if kept else ""
+                )
+        elif final == "P":
+            count = max(1, _csi_numbers(params, 1)[0])
+            row = self._rows[self._row]
+            self._rows[self._row] = row[: self._col] + row[self._col + count :]
+        elif final == "@":
+            count = max(1, _csi_numbers(params, 1)[0])
+            row = self._rows[self._row]
+            if self._col < len(row):
+                self._rows[self._row] = row[: self._col] + " " * count + row[self._col :]
+
+    # ------------------------------------------------------------ alternate screen
+
+    def _feed_alternate_screen(self, text: str, pos: int) -> int:
+        """Send text to the screen model until the program leaves; return where it left."""
+        assert self._alt is not None
+        m = _ALT_LEAVE.search(text, pos)
+        if m is None:
+            # Hold back a tail that could be the start of the leave sequence.
+            cut = len(text)
+            esc = text.rfind("\x1b", max(pos, len(text) - 16))
+            if esc >= 0 and _ALT_LEAVE_PREFIX.fullmatch(text, esc):
+                cut = esc
+                self._pending = text[esc:]
+            self._alt.feed(text[pos:cut])
+            return len(text)
+        self._alt.feed(text[pos : m.start()])
+        self._leave_alternate_screen()
+        return m.end()
+
+    def _leave_alternate_screen(self) -> None:
+        assert self._alt is not None
+        summary = self._alt.summary()
+        self._alt = None
+        if not summary:
+            return
+        # The summary starts on a line of its own and leaves the cursor on a fresh line.
+        if self._rows[self._row]:
+            self._line_feed()
+        for line in summary:
+            self._write(line)
+            self._line_feed()
+
+
+_ALT_LEAVE = re.compile(r"(?:\x1b\[|\x9b)\?(?:[0-9;]*;)?(?:1049|1047|47)(?:;[0-9;]*)?l")
+_ALT_LEAVE_PREFIX = re.compile(r"\x1b(?:\[(?:\?[0-9;]*)?)?")
+
+
+def render(text: str | Iterable[str]) -> str:
+    """Render a whole text (or pieces of one) at once: the one-shot form of `VTProcessor`."""
+    processor = VTProcessor()
+    parts = [text] if isinstance(text, str) else text
+    out = [processor.feed(part).text for part in parts]
+    out.append(processor.finish().text)
+    return "".join(out)
