@@ -13,7 +13,6 @@ import re
 
 import attrs
 from markdown_it import MarkdownIt
-from markdown_it.common.utils import unescapeAll
 
 
 @attrs.frozen
@@ -21,7 +20,7 @@ class Fence:
     """One fenced code block, as CommonMark reads it."""
 
     info: str
-    """Info string with backslash escapes and entities resolved."""
+    """Info string as written: Runme's JSON attributes keep their own escapes."""
     content: str
     """The body, container prefixes (`> `, list indentation) already removed."""
     markup: str
@@ -97,7 +96,7 @@ def parse(text: str) -> ParsedDocument:
                 before = None
             fences.append(
                 Fence(
-                    info=unescapeAll(token.info).strip(),
+                    info=token.info.strip(),
                     content=content,
                     markup=token.markup,
                     start_line=start,

@@ -22,7 +22,7 @@ _DOLLAR_PERCENT = re.compile(_POSIX_DECORATION + r"(?:[$%]|❯)(?: (?P<cmd>.*)|$
 # `# ` is root's prompt in console transcripts (and a comment everywhere else).
 _WITH_ROOT = re.compile(_POSIX_DECORATION + r"(?:[$%#]|❯)(?: (?P<cmd>.*)|$)")
 _POWERSHELL = re.compile(r"PS(?: [^>\n]*)?>(?: ?(?P<cmd>.*))$")
-_CMD = re.compile(r"[A-Za-z]:\\[^>\n]*>(?P<cmd>.*)$")
+_CMD = re.compile(r"[A-Za-z]:\\[^>\n]*> ?(?P<cmd>.*)$")
 _CONTINUATION = re.compile(r">>? ?(?P<cmd>.*)$")
 
 
