@@ -97,7 +97,7 @@ class OutputRing:
 
     def _trim(self) -> None:
         while self._lines and (
-            len(self._lines) > self.max_lines or self._bytes + _size(self._partial) > self.max_bytes
+            len(self) > self.max_lines or self._bytes + _size(self._partial) > self.max_bytes
         ):
             self._bytes -= _size(self._lines.popleft())
             self._dropped += 1
