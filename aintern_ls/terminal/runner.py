@@ -26,16 +26,12 @@ from typing import Any
 
 import attrs
 
+from aintern_ls.capture import OutputCollector
 from aintern_ls.errors import AInternError
 from aintern_ls.terminal import process_tree
 from aintern_ls.terminal.process_tree import MARKER_ENV
 from aintern_ls.terminal.pty import ExitStatus, Pty, spawn_pty
 from aintern_ls.terminal.reader import PtyStream
-
-try:
-    from aintern_ls.capture import OutputCollector
-except ImportError:  # pragma: no cover - until the capture package lands
-    from aintern_ls.terminal._capture_fallback import OutputCollector  # type: ignore[assignment]
 
 log = logging.getLogger(__name__)
 

@@ -31,17 +31,13 @@ from typing import Any
 
 import attrs
 
+from aintern_ls.capture import render as render_vt
 from aintern_ls.errors import AInternError
 from aintern_ls.terminal import process_tree
 from aintern_ls.terminal.integration import INTEGRATED_SHELLS, Mark, MarkParser, prepare_launch
 from aintern_ls.terminal.pty import ExitStatus, Pty, spawn_pty
 from aintern_ls.terminal.reader import PtyStream
 from aintern_ls.terminal.runner import build_env, resolve_cwd
-
-try:
-    from aintern_ls.capture import OutputCollector
-except ImportError:  # pragma: no cover - until the capture package lands
-    from aintern_ls.terminal._capture_fallback import OutputCollector  # type: ignore[assignment]
 
 log = logging.getLogger(__name__)
 
@@ -148,12 +144,7 @@ def _size(line: str) -> int:
 
 def render(raw: str) -> str:
     """Terminal text as a person sees it (colours gone, progress bars collapsed)."""
-    if not raw:
-        return ""
-    collector = OutputCollector(max_characters=len(raw) + 1024)
-    collector.feed(raw.encode("utf-8", "replace"))
-    output: str = collector.finish().output
-    return output
+    return render_vt(raw) if raw else ""
 
 
 # -- sessions ------------------------------------------------------------------------------
