@@ -23,11 +23,43 @@ from aintern_ls.capture.screen import AlternateScreen
 
 # Any character that is not plain text: C0 controls except TAB, DEL, and C1 controls.
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
-# SGR (colours) is by far the most common sequence and never moves the cursor, so a
-# pre-pass removes it at C speed before the per-control loop runs.
-_SGR = re.compile(r"(?:\x1b\[|\x9b)[0-9;:]*m")
-# After the SGR pre-pass, text with none of these needs no rendering at all.
-_NEEDS_RENDER = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]|\r(?!\n)")
+# Sequences that never change what we render: SGR (colours, by far the most common),
+# private modes other than the alternate screen (cursor visibility, bracketed paste),
+# OSC other than shell-integration marks (titles, hyperlinks, cwd), nF escapes (charset
+# selection) and ESC 7/8/=/>. A pre-pass removes them at C speed before the
+# per-control loop runs; the loop handles them too, when split across reads.
+_CSI_INERT = r"(?:[0-9;:]*m|\?(?!(?:[0-9;]*;)?(?:1049|1047|47)[;hl])[0-9;]*[hl])"
+_OSC_INERT = r"(?!633;|133;)[^\x07\x1b\x9c\x18\x1a]*(?:\x07|\x1b\\|\x9c)"
+# Every branch starts with a literal so the regex engine can skip to candidates fast.
+_INERT = re.compile(
+    rf"\x1b(?:\[{_CSI_INERT}|\]{_OSC_INERT}|[\x20-\x2f]+[\x30-\x7e]|[78=>])"
+    rf"|\x9b{_CSI_INERT}|\x9d{_OSC_INERT}"
+)
+# A run of full-line clears (`\r` + erase-line) with only text between them: every
+# redraw but the last is erased unseen, so the run collapses to its last clear. This
+# makes a progress bar cost one step, not one per redraw.
+_CLEARS = re.compile(
+    r"\r\x1b\[[02]?K(?:[^\r\n\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*\r\x1b\[[02]?K)+"
+)
+_CSI_SIMPLE = re.compile(r"(?:\x1b\[|\x9b)([0-9;]*)([\x40-\x7e])")
+_PLAIN_PARAMS = re.compile(r"[0-9;:]*\Z")
+# After the SGR pre-pass and `\r\n` -> `\n`, text with none of these needs no rendering.
+_UNPLAIN = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_UNPLAIN_ASCII = tuple(
+    chr(c)
+    for c in (
+        0x1B,
+        0x08,
+        0x0D,
+        0x07,
+        *range(0, 7),
+        0x0B,
+        0x0C,
+        *range(0x0E, 0x1B),
+        *range(0x1C, 0x20),
+        0x7F,
+    )
+)
 
 # CSI: parameter bytes 0x30-0x3F and intermediates 0x20-0x2F (accepted in any order, as
 # real parsers do), then a final byte. C0 controls embedded in a CSI are skipped.
@@ -96,6 +128,14 @@ def _parse_mark(payload: str, offset: int) -> Mark | None:
     if code == "633":
         params = [_decode_633(p) for p in params]
     return Mark(int(code), kind, tuple(params), offset)
+
+
+def _is_plain(text: str) -> bool:
+    """True if `text` holds only printable characters, tabs and newlines."""
+    if text.isascii():
+        # Substring scans run at memchr speed; one regex pass is several times slower.
+        return not any(c in text for c in _UNPLAIN_ASCII)
+    return _UNPLAIN.search(text) is None
 
 
 def _csi_numbers(params: str, default: int) -> list[int]:
@@ -176,17 +216,16 @@ class VTProcessor:
             text = self._pending + text
             self._pending = ""
         if "\x1b" in text or "\x9b" in text:
-            text = _SGR.sub("", text)
-        if (
-            self._alt is None
-            and self._string is None
-            and self._keep == 0
-            and self._col == len(self._rows[-1])
-            and not _NEEDS_RENDER.search(text)
-        ):
-            self._plain(text.replace("\r\n", "\n"))
-        else:
-            self._render(text)
+            text = _INERT.sub("", text)
+            if "\r\x1b[" in text:
+                text = _CLEARS.sub("\r\x1b[2K", text)
+        if self._alt is None and self._string is None and self._keep == 0:
+            if self._col == len(self._rows[-1]):
+                plain = text.replace("\r\n", "\n")
+                if _is_plain(plain):
+                    self._plain(plain)
+                    return
+        self._render(text)
 
     def _plain(self, text: str) -> None:
         """Fast path: text with only newlines and printable characters, cursor at end."""
@@ -221,11 +260,14 @@ class VTProcessor:
             if start > pos:
                 self._write(text[pos:start])
             ch = text[start]
-            if ch == "\n" or ch == "\x0b" or ch == "\x0c":
-                self._line_feed()
-                pos = start + 1
-            elif ch == "\r":
+            if ch == "\r":
                 self._col = 0
+                pos = start + 1
+                if text.startswith("\n", pos):  # CR LF, the PTY's line ending
+                    self._line_feed()
+                    pos += 1
+            elif ch == "\n" or ch == "\x0b" or ch == "\x0c":
+                self._line_feed()
                 pos = start + 1
             elif ch == "\b":
                 if self._col > 0:
@@ -254,6 +296,10 @@ class VTProcessor:
             if not kind:  # a C1 control with no sequence after it
                 return body
         if kind == "[":
+            simple = _CSI_SIMPLE.match(text, start)
+            if simple is not None:
+                self._csi(simple.group(1), simple.group(2))
+                return simple.end()
             m = _CSI_BODY.match(text, body)
             end = m.end() if m else body
             if end >= len(text):
@@ -338,6 +384,11 @@ class VTProcessor:
         self._col = 0
 
     def _line_feed(self) -> None:
+        if self._keep == 0:  # the common case: the finished line is final
+            self._emit(self._rows[0] + "\n")
+            self._rows[0] = ""
+            self._col = 0
+            return
         if self._row < len(self._rows) - 1:
             self._row += 1
         else:
@@ -366,13 +417,13 @@ class VTProcessor:
             self._rows[self._row] = ""
 
     def _csi(self, params: str, final: str) -> None:
-        private = params[:1] in ("?", ">", "<", "=")
-        if final in "hl" and params.startswith("?"):
-            modes = set(params[1:].split(";"))
-            if final == "h" and modes & _ALT_SCREEN_MODES and self._alt is None:
-                self._alt = AlternateScreen(self._columns, self._rows_hint)
+        if final == "K" and (not params or params.isdigit()):  # progress bars: hot path
+            self._erase_in_line(int(params) if params else 0)
             return
-        if private or any(c in params for c in " !\"#$%&'()*+,-./"):
+        if params and not _PLAIN_PARAMS.match(params):
+            if final == "h" and params.startswith("?") and self._alt is None:
+                if set(params[1:].split(";")) & _ALT_SCREEN_MODES:
+                    self._alt = AlternateScreen(self._columns, self._rows_hint)
             return  # private or intermediate-carrying sequences never move our cursor
         if final == "K":
             self._erase_in_line(_csi_numbers(params, 0)[0])

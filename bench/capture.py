@@ -1,0 +1,117 @@
+"""Throughput of the capture path: `python -m bench.capture [--mb 50]`.
+
+Builds a log of coloured lines and `\\r` progress bars (like a build or package install
+would print), then measures, on the same input in 64 KB reads:
+
+- the VT processor (strip + render + mark extraction), in MB/s of input;
+- the seeds' single regex (`\\x1B\\[[0-9;]*[a-zA-Z]|\\x1B\\].*?(?:\\x07|\\x1B\\\\)`), which
+  strips far less and renders nothing, on the whole text at once;
+- the `OutputCollector` on the same bytes (decode + render + bounded keep + finish);
+- the collector on plain PTY text (`\\r\\n` line endings, no escapes): the fast path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import time
+
+from aintern_ls.capture import OutputCollector, VTProcessor
+
+SEED_REGEX = re.compile(r"\x1B\[[0-9;]*[a-zA-Z]|\x1B\].*?(?:\x07|\x1B\\)")
+CHUNK = 65536
+
+
+def coloured_log(size: int, seed: int = 7) -> str:
+    """A build/install log: coloured levels, paths, progress bars redrawn with `\\r`."""
+    rnd = random.Random(seed)
+    words = "compiling linking fetching resolved package module src lib test ok warning".split()
+    parts: list[str] = []
+    total = 0
+    while total < size:
+        kind = rnd.random()
+        if kind < 0.1:
+            # A progress bar: 20 redraws of one line, as pip/npm/curl do.
+            piece = "".join(
+                f"\r\x1b[2K\x1b[36m{'█' * (i // 5)}{'░' * (20 - i // 5)}\x1b[0m {i}% "
+                f"\x1b[1m{rnd.randint(1, 999)} kB/s\x1b[0m"
+                for i in range(0, 101, 5)
+            )
+            piece += "\r\n"
+        else:
+            level = rnd.choice(["\x1b[32mINFO\x1b[0m", "\x1b[33mWARN\x1b[0m", "\x1b[1;31mERR\x1b[0m"])
+            text = " ".join(rnd.choice(words) for _ in range(rnd.randint(4, 12)))
+            piece = (
+                f"\x1b[2m2026-11-25T22:{rnd.randint(0, 59):02d}\x1b[0m {level} "
+                f"\x1b[38;5;{rnd.randint(16, 231)}m{text}\x1b[39m src/{rnd.choice(words)}.py\r\n"
+            )
+        parts.append(piece)
+        total += len(piece)
+    return "".join(parts)
+
+
+def plain_log(size: int) -> bytes:
+    line = b"2026-11-25 22:40:01 INFO compiling module src/lib/test.py ok 1234 items\r\n"
+    return line * (size // len(line) + 1)
+
+
+def _mbps(nbytes: int, seconds: float) -> float:
+    return nbytes / seconds / 1e6
+
+
+def _best(fn: object, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()  # type: ignore[operator]
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--mb", type=float, default=50.0, help="input size in MB")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    size = int(args.mb * 1e6)
+
+    text = coloured_log(size)
+    data = text.encode()
+    chunks = [text[i : i + CHUNK] for i in range(0, len(text), CHUNK)]
+    byte_chunks = [data[i : i + CHUNK] for i in range(0, len(data), CHUNK)]
+    plain = plain_log(size)
+    plain_chunks = [plain[i : i + CHUNK] for i in range(0, len(plain), CHUNK)]
+
+    def run_processor() -> None:
+        vt = VTProcessor()
+        for chunk in chunks:
+            vt.feed(chunk)
+        vt.finish()
+
+    def run_seed_regex() -> None:
+        SEED_REGEX.sub("", text)
+
+    def run_collector(parts: list[bytes]) -> None:
+        collector = OutputCollector(max_characters=100_000)
+        for part in parts:
+            collector.feed(part)
+        collector.finish()
+
+    t_vt = _best(run_processor, args.repeat)
+    t_seed = _best(run_seed_regex, args.repeat)
+    t_coll = _best(lambda: run_collector(byte_chunks), args.repeat)
+    t_plain = _best(lambda: run_collector(plain_chunks), args.repeat)
+
+    vt_mbps = _mbps(len(data), t_vt)
+    seed_mbps = _mbps(len(data), t_seed)
+    print(f"input: coloured log with progress bars, {len(data) / 1e6:.1f} MB in 64 KB reads")
+    print(f"VT processor (strip + render):   {vt_mbps:8.1f} MB/s")
+    print(f"seed regex (strip only, partial): {seed_mbps:8.1f} MB/s")
+    print(f"ratio processor / seed regex:     {vt_mbps / seed_mbps:8.2f}")
+    print(f"OutputCollector, coloured bytes:  {_mbps(len(data), t_coll):8.1f} MB/s")
+    print(f"OutputCollector, plain PTY text:  {_mbps(len(plain), t_plain):8.1f} MB/s")
+
+
+if __name__ == "__main__":
+    main()
