@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import os
 import re
 import sys
@@ -18,6 +19,8 @@ from typing import Any
 
 from aintern_ls.errors import AInternError
 from aintern_ls.terminal.runner import DEFAULT_TIMEOUT_SECONDS, RunRequest, RunResult, run_command
+
+log = logging.getLogger(__name__)
 
 EXIT_REFUSED = 2
 EXIT_TIMED_OUT = 124
@@ -134,8 +137,14 @@ def _shell_name(shell_type: Any) -> str:
 
 def _safety_refusal(command: str, shell: str, *, confirmed: bool) -> str | None:
     """Why the block must not run (None if it may)."""
-    from aintern_ls.safety import RiskLevel, assess  # type: ignore[attr-defined,unused-ignore]
-
+    try:
+        from aintern_ls.safety import (  # type: ignore[attr-defined,unused-ignore]
+            RiskLevel,
+            assess,
+        )
+    except ImportError:  # the analyser is not built yet: say so rather than pretend
+        log.warning("safety analyser unavailable: running %r without a risk check", command)
+        return None
     assessment = assess(command, shell)
     level = assessment.level
     reasons = "\n".join(f"  - [{finding.rule}] {finding.reason}" for finding in assessment.findings)

@@ -175,7 +175,7 @@ def shell_argv(shell: str, command: str, env: Mapping[str, str]) -> list[str]:
 
 
 def _find_executable(name: str, env: Mapping[str, str]) -> str:
-    candidates = {"cmd": ["cmd.exe", "cmd"], "powershell": ["powershell.exe", "powershell"]}
+    candidates = {"cmd": ["cmd.exe", "cmd"], "powershell": ["powershell.exe", "powershell", "pwsh"]}
     for candidate in candidates.get(name, [name]):
         found = shutil.which(candidate, path=env.get("PATH"))
         if found:

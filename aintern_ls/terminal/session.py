@@ -274,8 +274,12 @@ class TerminalSession:
             while data := await self._stream.read():
                 self._consume(decoder.decode(data))
             self._consume(decoder.decode(b"", final=True))
-        finally:
-            await self._finish()
+        except asyncio.CancelledError:
+            # The loop is shutting down under us (or close() gave up waiting): end the
+            # shell now rather than wait on a loop that is going away.
+            self.close_now()
+            raise
+        await self._finish()
 
     def _consume(self, text: str) -> None:
         if not text:
@@ -465,6 +469,8 @@ class TerminalSession:
 
     def close_now(self) -> None:
         """Synchronous last-resort close (interpreter exit, no loop)."""
+        if self._closed and self._pty.poll() is not None:
+            return
         self._closed = True
         process_tree.kill_tree_now(self.pid, marker=self._marker)
         self._stream.stop()

@@ -1,0 +1,157 @@
+"""`aintern-ls run FILE --block N`: block selection, cwd/timeout from fence attributes,
+exit status, JSON output and the safety gate."""
+
+from __future__ import annotations
+
+import enum
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import aintern_ls.safety
+from aintern_ls.__main__ import main
+from aintern_ls.terminal.cli import parse_duration
+
+RUNBOOK = """# Runbook
+
+Say one.
+
+```bash
+echo one
+```
+
+Fail on purpose.
+
+```bash
+echo failing; exit 3
+```
+
+```sh {"cwd":"sub","timeout":"30s"}
+pwd -P
+```
+"""
+
+
+@pytest.fixture
+def runbook(tmp_path: Path) -> Path:
+    (tmp_path / "sub").mkdir()
+    path = tmp_path / "RUNBOOK.md"
+    path.write_text(RUNBOOK, encoding="utf-8")
+    return path
+
+
+def test_run_prints_the_output_and_exits_with_the_commands_code(
+    runbook: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["run", str(runbook), "--block", "1"]) == 0
+    assert capsys.readouterr().out.strip() == "one"
+    assert main(["run", str(runbook), "--block", "2"]) == 3
+    assert "failing" in capsys.readouterr().out
+
+
+def test_run_json_reports_the_result(runbook: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", str(runbook), "--block", "2", "--json"]) == 3
+    data = json.loads(capsys.readouterr().out)
+    assert data["exitCode"] == 3
+    assert data["output"].strip() == "failing"
+    assert data["timedOut"] is False and data["cancelled"] is False
+    assert data["cwd"] == os.path.realpath(runbook.parent)
+    assert isinstance(data["durationMs"], int)
+
+
+def test_block_cwd_attribute_resolves_against_the_file(
+    runbook: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["run", str(runbook), "--block", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["output"].strip() == os.path.realpath(runbook.parent / "sub")
+
+
+def test_unknown_block_says_how_many_exist(
+    runbook: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["run", str(runbook), "--block", "9"]) == 2
+    assert "has 3 block(s)" in capsys.readouterr().err
+
+
+def test_timeout_exits_124(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "slow.md"
+    path.write_text("```bash\nsleep 300\n```\n", encoding="utf-8")
+    assert main(["run", str(path), "--block", "1", "--timeout", "1"]) == 124
+    assert "timed out" in capsys.readouterr().err
+
+
+def test_timeout_below_one_second_is_refused(
+    runbook: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["run", str(runbook), "--block", "1", "--timeout", "0.2"]) == 2
+    assert "at least 1 second" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"), [("30s", 30.0), ("2m", 120.0), ("500ms", 0.5), (45, 45.0), (None, None)]
+)
+def test_runme_durations(text: object, seconds: float | None) -> None:
+    assert parse_duration(text) == seconds
+
+
+# -- the safety gate, against the analyser's published API ----------------------------
+
+
+class FakeLevel(enum.IntEnum):
+    SAFE = 0
+    MODERATE = 1
+    DANGEROUS = 2
+    CRITICAL = 3
+    BLOCKED = 4
+
+
+@attrs.frozen
+class FakeFinding:
+    rule: str
+    reason: str
+
+
+@attrs.frozen
+class FakeAssessment:
+    level: FakeLevel
+    findings: list[FakeFinding]
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    verdict: dict[str, Any] = {"level": FakeLevel.SAFE}
+
+    def assess(command: str, shell: str) -> FakeAssessment:
+        level = verdict["level"]
+        findings = [] if level == FakeLevel.SAFE else [FakeFinding("test-rule", "test reason")]
+        return FakeAssessment(level, findings)
+
+    monkeypatch.setattr(aintern_ls.safety, "assess", assess, raising=False)
+    monkeypatch.setattr(aintern_ls.safety, "RiskLevel", FakeLevel, raising=False)
+    return verdict
+
+
+def test_blocked_block_never_runs(
+    runbook: Path, gate: dict[str, Any], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    gate["level"] = FakeLevel.BLOCKED
+    assert main(["run", str(runbook), "--block", "1", "--yes"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "test-rule" in captured.err and "blocked" in captured.err
+
+
+def test_dangerous_block_needs_yes(
+    runbook: Path, gate: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    gate["level"] = FakeLevel.DANGEROUS
+    assert main(["run", str(runbook), "--block", "1"]) == 2
+    captured = capsys.readouterr()
+    assert "--yes" in captured.err and captured.out == ""
+    assert main(["run", str(runbook), "--block", "1", "--yes"]) == 0
+    assert capsys.readouterr().out.strip() == "one"
