@@ -8,7 +8,7 @@ import sys
 import threading
 import types
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -20,7 +20,7 @@ from aintern_ls.terminal.reader import PtyStream
 class FakeWinPtyProcess:
     """Enough of pywinpty's `PtyProcess` (str in, str out) to drive the backend."""
 
-    spawned: list[FakeWinPtyProcess] = []
+    spawned: ClassVar[list[FakeWinPtyProcess]] = []
 
     def __init__(self, argv: Any, cwd: str, env: dict[str, str], dimensions: tuple[int, int]):
         self.argv, self.cwd, self.env, self.dimensions = argv, cwd, env, dimensions
