@@ -21,12 +21,25 @@ from aintern_ls.capture import OutputCollector, VTProcessor
 
 SEED_REGEX = re.compile(r"\x1B\[[0-9;]*[a-zA-Z]|\x1B\].*?(?:\x07|\x1B\\)")
 CHUNK = 65536
+LEVELS = ["\x1b[32mINFO\x1b[0m", "\x1b[33mWARN\x1b[0m", "\x1b[1;31mERR\x1b[0m"]
 
 
 def coloured_log(size: int, seed: int = 7) -> str:
     """A build/install log: coloured levels, paths, progress bars redrawn with `\\r`."""
     rnd = random.Random(seed)
-    words = "compiling linking fetching resolved package module src lib test ok warning".split()
+    words = [
+        "compiling",
+        "linking",
+        "fetching",
+        "resolved",
+        "package",
+        "module",
+        "src",
+        "lib",
+        "test",
+        "ok",
+        "warning",
+    ]
     parts: list[str] = []
     total = 0
     while total < size:
@@ -40,7 +53,7 @@ def coloured_log(size: int, seed: int = 7) -> str:
             )
             piece += "\r\n"
         else:
-            level = rnd.choice(["\x1b[32mINFO\x1b[0m", "\x1b[33mWARN\x1b[0m", "\x1b[1;31mERR\x1b[0m"])
+            level = rnd.choice(LEVELS)
             text = " ".join(rnd.choice(words) for _ in range(rnd.randint(4, 12)))
             piece = (
                 f"\x1b[2m2026-11-25T22:{rnd.randint(0, 59):02d}\x1b[0m {level} "

@@ -10,19 +10,31 @@
 
 from aintern_ls.capture.collector import FinalOutput, OutputCollector
 from aintern_ls.capture.redaction import Redaction, redact
+from aintern_ls.capture.service import (
+    CapturableSession,
+    CaptureService,
+    CommandOutput,
+    ProcessedOutput,
+    last_command_output,
+)
 from aintern_ls.capture.truncation import Truncation, budget_for, estimate_tokens, truncate
 from aintern_ls.capture.vt import Mark, RenderResult, VTProcessor, render
 
 __all__ = [
+    "CapturableSession",
+    "CaptureService",
+    "CommandOutput",
     "FinalOutput",
     "Mark",
     "OutputCollector",
+    "ProcessedOutput",
     "Redaction",
     "RenderResult",
     "Truncation",
     "VTProcessor",
     "budget_for",
     "estimate_tokens",
+    "last_command_output",
     "redact",
     "render",
     "truncate",

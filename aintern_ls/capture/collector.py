@@ -51,13 +51,18 @@ class OutputCollector:
         max_lines: int | None = None,
         columns: int = 120,
         rows: int = 40,
+        render: bool = True,
+        normalize_line_endings: bool = True,
     ) -> None:
         self._max_characters = max_characters
         self._max_lines = max_lines
         self._mode = truncation
         self._redact = redact
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        self._vt = VTProcessor(columns=columns, rows=rows)
+        # Without rendering (the Raw preset) text is kept as written, escapes and all.
+        self._vt = VTProcessor(columns=columns, rows=rows) if render else None
+        self._normalize = normalize_line_endings
+        self._cr_pending = False
         self._capacity = max(max_characters, 0) + 2 * _MARGIN
         self._head: list[str] = []
         self._head_len = 0
@@ -84,14 +89,32 @@ class OutputCollector:
         The returned text is rendered but not redacted or truncated: it is for showing
         progress to the person running the command, not for the AI panel.
         """
-        text = self._decoder.decode(data)
+        return self.feed_text(self._decoder.decode(data))
+
+    def feed_text(self, text: str) -> str:
+        """Like `feed`, for output that is already decoded."""
         if not text:
             return ""
+        if self._vt is None:
+            text = self._raw(text)
+            self._keep(text)
+            return text
         result = self._vt.feed(text)
         if result.marks:
             self._marks.extend(result.marks)
         self._keep(result.text)
         return result.text
+
+    def _raw(self, text: str, final: bool = False) -> str:
+        if not self._normalize:
+            return text
+        if self._cr_pending:  # a `\r` at the end of the last piece may start a `\r\n`
+            text = "\r" + text
+            self._cr_pending = False
+        if text.endswith("\r") and not final:
+            text = text[:-1]
+            self._cr_pending = True
+        return text.replace("\r\n", "\n").replace("\r", "\n")
 
     def finish(self) -> FinalOutput:
         """End of output: render what is held back, redact, truncate. Idempotent."""
@@ -99,10 +122,13 @@ class OutputCollector:
             return self._final
         tail = self._decoder.decode(b"", final=True)
         if tail:
-            self._keep(self._vt.feed(tail).text)
-        result = self._vt.finish()
-        self._marks.extend(result.marks)
-        self._keep(result.text)
+            self.feed_text(tail)
+        if self._vt is None:
+            self._keep(self._raw("", final=True))
+        else:
+            result = self._vt.finish()
+            self._marks.extend(result.marks)
+            self._keep(result.text)
         self._final = self._result()
         return self._final
 

@@ -219,12 +219,16 @@ class VTProcessor:
             text = _INERT.sub("", text)
             if "\r\x1b[" in text:
                 text = _CLEARS.sub("\r\x1b[2K", text)
-        if self._alt is None and self._string is None and self._keep == 0:
-            if self._col == len(self._rows[-1]):
-                plain = text.replace("\r\n", "\n")
-                if _is_plain(plain):
-                    self._plain(plain)
-                    return
+        if (
+            self._alt is None
+            and self._string is None
+            and self._keep == 0
+            and self._col == len(self._rows[-1])
+        ):
+            plain = text.replace("\r\n", "\n")
+            if _is_plain(plain):
+                self._plain(plain)
+                return
         self._render(text)
 
     def _plain(self, text: str) -> None:
@@ -421,9 +425,13 @@ class VTProcessor:
             self._erase_in_line(int(params) if params else 0)
             return
         if params and not _PLAIN_PARAMS.match(params):
-            if final == "h" and params.startswith("?") and self._alt is None:
-                if set(params[1:].split(";")) & _ALT_SCREEN_MODES:
-                    self._alt = AlternateScreen(self._columns, self._rows_hint)
+            if (
+                final == "h"
+                and params.startswith("?")
+                and self._alt is None
+                and set(params[1:].split(";")) & _ALT_SCREEN_MODES
+            ):
+                self._alt = AlternateScreen(self._columns, self._rows_hint)
             return  # private or intermediate-carrying sequences never move our cursor
         if final == "K":
             self._erase_in_line(_csi_numbers(params, 0)[0])
