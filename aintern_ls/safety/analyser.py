@@ -1,0 +1,108 @@
+"""`assess`: the analyser's front door, with the cache that keeps unchanged fences un-parsed.
+
+Picks the front end for the fence's shell, runs it over the whole text as one script,
+and folds the findings into an `Assessment` (the highest level wins).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from aintern_ls.safety import bash, cmd, powershell
+from aintern_ls.safety.context import Scope
+from aintern_ls.safety.levels import Assessment, Finding, RiskLevel, SafetyRules
+
+_FAMILIES = {
+    "bash": "bash", "sh": "bash", "shell": "bash", "zsh": "bash", "ksh": "bash", "fish": "bash",
+    "dash": "bash", "console": "console", "shell-session": "console", "terminal": "console",
+    "shellsession": "console", "sh-session": "console", "bash-session": "console",
+    "powershell": "powershell", "pwsh": "powershell", "ps1": "powershell", "ps": "powershell",
+    "posh": "powershell", "cmd": "cmd", "bat": "cmd", "batch": "cmd", "dos": "cmd",
+    "": "bash", "text": "bash", "none": "bash",
+}  # fmt: skip
+
+
+def shell_family(shell: str | None) -> str:
+    """`bash`, `console` (bash with prompts), `powershell` or `cmd` for any fence language."""
+    key = str(getattr(shell, "value", shell) or "").strip().lower()
+    return _FAMILIES.get(key, "bash")
+
+
+def assess(command: str, shell: str = "bash", rules: SafetyRules | None = None) -> Assessment:
+    """Judge a command or multi-line script; cached by (command, shell family, rules)."""
+    return _assess_cached(command, shell_family(shell), rules)
+
+
+def cache_clear() -> None:
+    _assess_cached.cache_clear()
+
+
+@lru_cache(maxsize=8192)
+def _assess_cached(command: str, family: str, rules: SafetyRules | None) -> Assessment:
+    text = command
+    if family == "console":
+        text = _strip_prompts(text)
+        family = "bash"
+    scope = Scope(text, family, rules, _analyse_nested)
+    try:
+        _run(text, family, scope)
+    except RecursionError:
+        scope.add(RiskLevel.CRITICAL, "too-complex", "too deeply nested to analyse", 0,
+                  len(command))  # fmt: skip
+    return _fold(scope.findings, len(command))
+
+
+def _run(text: str, family: str, scope: Scope) -> None:
+    if family == "powershell":
+        powershell.analyse(text, scope)
+    elif family == "cmd":
+        cmd.analyse(text, scope)
+    else:
+        bash.analyse(text, scope)
+
+
+def _analyse_nested(code: str, family: str, scope: Scope) -> list[Finding]:
+    _run(code, family, scope)
+    return scope.findings
+
+
+def _fold(findings: list[Finding], length: int) -> Assessment:
+    if not findings:
+        return Assessment(RiskLevel.SAFE, ())
+    seen: set[tuple[str, int, int]] = set()
+    unique: list[Finding] = []
+    for f in findings:
+        key = (f.rule, f.start, f.end)
+        if key in seen:
+            continue
+        seen.add(key)
+        start = max(0, min(f.start, length))
+        end = max(start, min(f.end, length))
+        unique.append(f if (start, end) == (f.start, f.end) else Finding(f.level, f.rule,
+                      f.reason, start, end))  # fmt: skip
+    unique.sort(key=lambda f: (-f.level, f.start))
+    return Assessment(unique[0].level, tuple(unique))
+
+
+_PROMPT = re.compile(r"^(\s*(?:\([\w.-]+\)\s*)?[\w@.~:/-]*[$#%>] )")
+
+
+def _strip_prompts(text: str) -> str:
+    """`$ cmd` lines keep their command (prompt blanked, offsets kept); output lines go."""
+    lines = text.split("\n")
+    if not any(_PROMPT.match(line) for line in lines):
+        return text
+    out: list[str] = []
+    continuing = False
+    for line in lines:
+        m = _PROMPT.match(line)
+        if m:
+            out.append(" " * len(m.group(1)) + line[len(m.group(1)) :])
+            continuing = line.rstrip().endswith("\\")
+        elif continuing:
+            out.append(line)
+            continuing = line.rstrip().endswith("\\")
+        else:
+            out.append(" " * len(line))
+    return "\n".join(out)

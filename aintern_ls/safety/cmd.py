@@ -1,0 +1,197 @@
+"""The cmd.exe front end: a tokeniser (there is no grammar worth the name) feeding rules.
+
+Splits on unquoted `&`, `&&`, `||`, `|`, newlines and parentheses, honours `"` quotes and
+`^` escapes, strips `@`, `rem`/`::` comments, `if …` conditions and `for … do`, and folds
+well-known `%VARS%` into paths the rules understand.
+"""
+
+from __future__ import annotations
+
+import re
+
+from aintern_ls.safety import rules
+from aintern_ls.safety.bash import PARSES
+from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
+from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.paths import is_device
+from aintern_ls.safety.words import Word
+
+_VARS = {
+    "%userprofile%": "~", "%homepath%": "~", "%homedrive%%homepath%": "~",
+    "%systemroot%": "C:\\Windows", "%windir%": "C:\\Windows", "%systemdrive%": "C:",
+    "%programfiles%": "C:\\Program Files", "%programfiles(x86)%": "C:\\Program Files (x86)",
+    "%programdata%": "C:\\ProgramData", "%cd%": ".",
+}  # fmt: skip
+_VAR = re.compile(r"%[\w()]+%|%%?~?[a-zA-Z]|![\w]+!")
+
+
+def analyse(text: str, scope: Scope) -> None:
+    PARSES.count += 1
+    segments, broken = _tokenise(text)
+    if broken:
+        scope.add(RiskLevel.MODERATE, "parse-error", "unbalanced quotes; check it by hand", 0,
+                  len(text))  # fmt: skip
+    info = Info()
+    stdin: Stdin = NO_STDIN
+    for words, piped, redirects in segments:
+        stdin = rules.next_stdin(info, stdin) if piped else NO_STDIN
+        for op, target in redirects:
+            _redirect(scope, op, target)
+            if op == "<":
+                stdin = Stdin("file")
+        words = _strip_control(words)
+        if not words:
+            info = Info()
+            continue
+        info = rules.judge(words, scope, stdin)
+
+
+def _redirect(scope: Scope, op: str, target: Word) -> None:
+    low = target.text.lower()
+    if op == "<" or low in ("nul", "con", "&1", "&2", "1", "2") or low.startswith("&"):
+        return
+    if is_device(target.text):
+        scope.add(RiskLevel.BLOCKED, "disk-write", f"overwrites the raw disk {target.text}",
+                  target.start, target.end)  # fmt: skip
+        return
+    scope.add(RiskLevel.MODERATE, "write", f"writes to {target.text}", target.start, target.end)
+
+
+def _strip_control(words: list[Word]) -> list[Word]:
+    """Drop `@`, `if exist X`, `for %%i in (…) do` so the real command comes first."""
+    while words:
+        first = words[0].text.lower().lstrip("@")
+        if not first:
+            words = words[1:]
+            continue
+        if words[0].text.startswith("@"):
+            w = words[0]
+            words = [Word(w.text[1:], w.start + 1, w.end, w.dynamic, w.glob, w.origin), *words[1:]]
+            continue
+        if first in ("rem", "::") or first.startswith("::"):
+            return []
+        if first == "if":
+            i = 1
+            if i < len(words) and words[i].text.lower() == "/i":
+                i += 1
+            if i < len(words) and words[i].text.lower() == "not":
+                i += 1
+            if i < len(words) and words[i].text.lower() in ("exist", "defined", "errorlevel"):
+                i += 2
+            elif i + 2 < len(words) and words[i + 1].text in ("==", "equ", "neq", "lss", "gtr"):
+                i += 3
+            elif i < len(words) and "==" in words[i].text:
+                i += 1
+            words = words[i:]
+            continue
+        if first == "for":
+            idx = next((i for i, w in enumerate(words) if w.text.lower() == "do"), None)
+            if idx is None:
+                return []
+            words = words[idx + 1 :]
+            continue
+        if first in ("else", "do", "call", "start") and len(words) > 1 and first != "start":
+            words = words[1:]
+            continue
+        return words
+    return words
+
+
+def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, Word]]]], bool]:
+    segments: list[tuple[list[Word], bool, list[tuple[str, Word]]]] = []
+    words: list[Word] = []
+    redirects: list[tuple[str, Word]] = []
+    piped = False
+    buf: list[str] = []
+    start = -1
+    quote = False
+    pending_redirect = ""
+    i, n = 0, len(text)
+
+    def flush_word(end: int) -> None:
+        nonlocal buf, start, pending_redirect
+        if start < 0:
+            return
+        raw = "".join(buf)
+        word = _word(raw, start, end)
+        if pending_redirect:
+            redirects.append((pending_redirect, word))
+            pending_redirect = ""
+        else:
+            words.append(word)
+        buf, start = [], -1
+
+    def flush_segment(next_piped: bool) -> None:
+        nonlocal words, redirects, piped
+        if words or redirects:
+            segments.append((words, piped, redirects))
+        words, redirects = [], []
+        piped = next_piped
+
+    while i < n:
+        c = text[i]
+        if quote:
+            buf.append(c)
+            if c == '"':
+                quote = False
+            i += 1
+            continue
+        if c == "^" and i + 1 < n:
+            if start < 0:
+                start = i
+            if text[i + 1] != "\n":
+                buf.append(text[i + 1])
+            i += 2
+            continue
+        if c == '"':
+            if start < 0:
+                start = i
+            buf.append(c)
+            quote = True
+            i += 1
+            continue
+        if c in " \t\r,;=" and not (c in ",;=" and start >= 0 and c == "="):
+            flush_word(i)
+            i += 1
+            continue
+        if c in "&|\n()":
+            flush_word(i)
+            pipe = c == "|" and text[i : i + 2] != "||"
+            flush_segment(pipe)
+            i += 2 if text[i : i + 2] in ("&&", "||") else 1
+            continue
+        if c in "<>":
+            flush_word(i)
+            op = ">>" if text[i : i + 2] == ">>" else c
+            if words and words[-1].text.isdigit() and words[-1].end == i:
+                words.pop()
+            pending_redirect = op
+            i += len(op)
+            if i < n and text[i] == "&":
+                j = i + 1
+                while j < n and text[j].isdigit():
+                    j += 1
+                pending_redirect = ""
+                i = j
+            continue
+        if start < 0:
+            start = i
+        buf.append(c)
+        i += 1
+    flush_word(n)
+    flush_segment(False)
+    return segments, quote
+
+
+def _word(raw: str, start: int, end: int) -> Word:
+    text = raw.replace('"', "")
+    dynamic = False
+    if "%" in text or "!" in text:
+        low = text.lower()
+        for var, value in _VARS.items():
+            if var in low:
+                idx = low.index(var)
+                text = text[:idx] + value + text[idx + len(var) :]
+                low = text.lower()
+        dynamic = bool(_VAR.search(text))
+    return Word(text, start, end, dynamic, any(c in "*?" for c in text))

@@ -1,0 +1,216 @@
+"""The state one analysis carries while it walks a script: findings, cwd, downloads, variables.
+
+`Scope` is shared by the front ends (which walk syntax) and the rule tables (which judge one
+simple command at a time); `Cmd` is one simple command with its stdin, `Info` what the
+pipeline needs to know about it afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from aintern_ls.safety.levels import Finding, RiskLevel, SafetyRules
+from aintern_ls.safety.words import Word
+
+# What feeds a command's standard input.
+STDIN_NONE = "none"
+STDIN_NETWORK = "network"  # output of curl/wget/iwr ...
+STDIN_STATIC = "static"  # text known at analysis time (echo literal, heredoc, decoded base64)
+STDIN_FILE = "file"  # a local file (`< x`, `cat x |`)
+STDIN_OTHER = "other"  # output of some other command
+
+
+@attrs.frozen(slots=True)
+class Stdin:
+    kind: str = STDIN_NONE
+    text: str = ""
+    start: int = 0  # where `text` starts in the analysed source, or -1 if it is not there
+    decoded: bool = False  # text was produced by decoding (base64 ...): opaque to a reader
+    secret: bool = False  # carries a private key or credentials
+    paths: tuple[Word, ...] = ()  # PowerShell: paths listed by Get-ChildItem upstream
+
+
+NO_STDIN = Stdin()
+
+
+@attrs.define(slots=True)
+class Info:
+    """What the rest of a pipeline needs to know about one command after judging it."""
+
+    name: str = ""
+    network_fetch: bool = False
+    output: str | None = None  # stdout known statically (echo 'x', printf, base64 -d of it)
+    decodes: bool = False
+    reads_secret: bool = False
+    paths: tuple[Word, ...] = ()
+
+
+# Signature of the function that analyses nested code (bash -c '…', eval, iex "…").
+NestedAnalyser = Callable[[str, str, "Scope"], list[Finding]]
+
+
+class Scope:
+    """Collects findings for one analysed text; nested code gets a child scope."""
+
+    __slots__ = (
+        "cwds",
+        "depth",
+        "downloaded",
+        "env",
+        "errexit",
+        "family",
+        "findings",
+        "nested_analyser",
+        "pending_cd",
+        "rules",
+        "source",
+    )
+
+    def __init__(
+        self,
+        source: str,
+        family: str,
+        rules: SafetyRules | None,
+        nested_analyser: NestedAnalyser,
+        depth: int = 0,
+    ) -> None:
+        self.source = source
+        self.family = family
+        self.rules = rules
+        self.nested_analyser = nested_analyser
+        self.depth = depth
+        self.findings: list[Finding] = []
+        self.cwds: frozenset[str | None] = frozenset([None])
+        self.downloaded: set[str] = set()
+        self.env: dict[str, str] = {}
+        self.pending_cd: str | None = None
+        self.errexit = False
+
+    @property
+    def windows(self) -> bool:
+        return self.family != "bash"
+
+    def add(self, level: RiskLevel, rule: str, reason: str, start: int, end: int) -> None:
+        self.findings.append(Finding(level, rule, reason, start, end))
+
+    def nested(self, code: str, family: str, where: Word, code_start: int = -1) -> list[Finding]:
+        """Analyse `code` (the value of `where`) and return its findings in our coordinates.
+
+        `code_start` is where `code` sits verbatim in our source; when it does not (quotes
+        were removed, text was decoded), spans fall back to the whole word `where`.
+        """
+        if self.depth >= 8:
+            return [
+                Finding(
+                    RiskLevel.CRITICAL,
+                    "nesting",
+                    "commands nested too deeply to analyse",
+                    where.start,
+                    where.end,
+                )
+            ]
+        if code_start < 0:
+            inner = self.source[where.start + 1 : where.end - 1]
+            if inner == code:
+                code_start = where.start + 1
+            elif self.source[where.start : where.end] == code:
+                code_start = where.start
+        child = Scope(code, family, self.rules, self.nested_analyser, self.depth + 1)
+        child.downloaded = self.downloaded
+        found = self.nested_analyser(code, family, child)
+        if code_start >= 0:
+            return [
+                Finding(f.level, f.rule, f.reason, f.start + code_start, f.end + code_start)
+                for f in found
+            ]
+        return [Finding(f.level, f.rule, f.reason, where.start, where.end) for f in found]
+
+    def include(self, found: list[Finding]) -> RiskLevel:
+        self.findings.extend(found)
+        return max((f.level for f in found), default=RiskLevel.SAFE)
+
+
+class Cmd:
+    """One simple command after wrappers and quoting are undone."""
+
+    __slots__ = ("args", "info", "name", "scope", "stdin", "words")
+
+    def __init__(self, words: list[Word], name: str, scope: Scope, stdin: Stdin) -> None:
+        self.words = words
+        self.name = name
+        self.args = words[1:]
+        self.scope = scope
+        self.stdin = stdin
+        self.info = Info(name=name)
+
+    @property
+    def start(self) -> int:
+        return self.words[0].start
+
+    @property
+    def end(self) -> int:
+        return self.words[-1].end
+
+    def add(self, level: RiskLevel, rule: str, reason: str, upto: Word | None = None) -> None:
+        """A finding spanning from the command name to `upto` (default: the whole command)."""
+        end = upto.end if upto is not None else self.end
+        self.scope.add(level, rule, reason, self.start, max(end, self.words[0].end))
+
+    def texts(self) -> list[str]:
+        return [w.text for w in self.args]
+
+    def short(self, letters: str) -> bool:
+        """Whether a bundled short option (`-rf`) contains any of `letters`."""
+        for w in self.args:
+            t = w.text
+            if t == "--":
+                return False
+            if len(t) > 1 and t[0] == "-" and t[1] != "-" and any(c in t[1:] for c in letters):
+                return True
+        return False
+
+    def long(self, *names: str) -> bool:
+        for w in self.args:
+            t = w.text
+            if t == "--":
+                return False
+            if t.startswith("--") and (t in names or t.split("=", 1)[0] in names):
+                return True
+        return False
+
+    def has(self, *texts: str) -> bool:
+        return any(w.text in texts for w in self.args)
+
+    def operands(self, with_value: frozenset[str] = frozenset()) -> list[Word]:
+        """Arguments that are not options; `with_value` options consume the next word."""
+        out: list[Word] = []
+        skip = False
+        ended = False
+        for w in self.args:
+            if skip:
+                skip = False
+                continue
+            t = w.text
+            if ended:
+                out.append(w)
+            elif t == "--":
+                ended = True
+            elif t.startswith("-") and len(t) > 1:
+                if t in with_value:
+                    skip = True
+            else:
+                out.append(w)
+        return out
+
+    def option_value(self, *names: str) -> Word | None:
+        """The value of `-x VALUE`, `--name VALUE` or `--name=VALUE`."""
+        for i, w in enumerate(self.args):
+            t = w.text
+            for n in names:
+                if t == n and i + 1 < len(self.args):
+                    return self.args[i + 1]
+                if n.startswith("--") and t.startswith(n + "="):
+                    return Word(t[len(n) + 1 :], w.start, w.end, w.dynamic, w.glob, w.origin)
+        return None

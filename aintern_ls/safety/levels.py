@@ -1,0 +1,77 @@
+"""The vocabulary of the analyser's answers: risk levels, findings, assessments, user rules."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+
+class RiskLevel(enum.IntEnum):
+    """How much harm running a command can do; higher wins when a command has many parts."""
+
+    SAFE = 0
+    MODERATE = 1
+    DANGEROUS = 2
+    CRITICAL = 3
+    BLOCKED = 4
+
+    @property
+    def label(self) -> str:
+        """The lowercase name used in JSON and diagnostics ("safe", "blocked", ...)."""
+        return self.name.lower()
+
+    @classmethod
+    def from_label(cls, label: str) -> RiskLevel:
+        """Inverse of `label`; raises KeyError for an unknown name."""
+        return cls[label.strip().upper()]
+
+
+@attrs.frozen(slots=True)
+class Finding:
+    """One reason a command is risky, pointing at the characters that make it so."""
+
+    level: RiskLevel
+    rule: str
+    reason: str
+    start: int
+    end: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "level": self.level.label,
+            "rule": self.rule,
+            "reason": self.reason,
+            "start": self.start,
+            "end": self.end,
+        }
+
+
+@attrs.frozen(slots=True)
+class Assessment:
+    """The analyser's verdict on one command or script: the highest finding's level wins."""
+
+    level: RiskLevel
+    findings: tuple[Finding, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"level": self.level.label, "findings": [f.to_json() for f in self.findings]}
+
+
+@attrs.frozen(slots=True)
+class SafetyRules:
+    """User additions from settings (`safety.extraBlocked`, `safety.extraDangerous`, `safety.trusted`).
+
+    `extra_blocked` and `extra_dangerous` are Python regular expressions searched in each
+    normalised simple command (wrappers such as `sudo` and `bash -c` unwrapped, quotes and
+    backslashes removed, words joined by one space), e.g. ``^kubectl delete .*prod``.
+    `trusted` are command prefixes matched word by word against the same normalised text
+    (``make deploy`` trusts ``make deploy --dry-run`` but not ``make deployer``); a trusted
+    command's *moderate* findings are dropped. Nothing lowers dangerous or higher findings,
+    and built-in blocked rules always stand.
+    """
+
+    extra_blocked: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    extra_dangerous: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    trusted: tuple[str, ...] = attrs.field(default=(), converter=tuple)

@@ -1,0 +1,143 @@
+"""What a path operand means for destruction: the root, a home, a system dir, the cwd, or scoped.
+
+Paths arrive already unquoted; `~`, `$HOME`, `%USERPROFILE%` and friends are folded into `~`
+by the front ends. Windows paths are compared lowercase with forward slashes.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+import attrs
+
+from aintern_ls.safety.levels import RiskLevel
+
+# Top-level and well-known second-level directories whose loss breaks the machine.
+_SYSTEM_DIRS = frozenset(
+    {
+        "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/opt",
+        "/proc", "/root", "/sbin", "/srv", "/sys", "/usr", "/var", "/home", "/users",
+        "/system", "/library", "/applications", "/private", "/snap", "/mnt", "/media",
+        "/run", "/cores", "/volumes", "/nix", "/usr/bin", "/usr/sbin", "/usr/lib",
+        "/usr/lib64", "/usr/local", "/usr/share", "/usr/include", "/usr/libexec",
+        "/var/lib", "/var/log", "/var/db", "/var/spool", "/var/mail", "/var/www",
+        "/private/etc", "/private/var", "/system/library", "/usr/local/bin", "/usr/local/lib",
+        "/etc/ssh", "/etc/ssl", "/etc/pam.d", "/etc/systemd", "/etc/init.d", "/etc/sudoers.d",
+        "c:", "c:/windows", "c:/windows/system32", "c:/windows/syswow64", "c:/program files",
+        "c:/program files (x86)", "c:/programdata", "c:/users", "c:/boot", "c:/recovery",
+        "c:/documents and settings",
+    }
+)  # fmt: skip
+
+# Single files whose deletion or overwrite breaks logins, boot or privilege separation.
+_CORE_FILES = re.compile(
+    r"^/(etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|pam\.d/\S+|ssh/sshd_config)"
+    r"|boot/\S+|s?bin/[^/]+|usr/s?bin/[^/]+|lib(64)?/[^/]+)$"
+)
+_WIN_DRIVE = re.compile(r"^[a-z]:$")
+_HOME_DIR = re.compile(r"^/(home|users)/[^/]+$|^c:/users/[^/]+$")
+_DEVICE = re.compile(
+    r"^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|"
+    r"mapper/|loop\d|sr\d|fd\d|mem$|kmem$|port$)"
+)
+_WIN_DEVICE = re.compile(r"^(//\./|\\\\\.\\)physicaldrive\d", re.I)
+_CWD_WIDE = frozenset({".", "./", "*", "./*", ".*", "./.*", "..", "../", "../*", "*.*", ".[!.]*"})
+
+HOME = "~"
+
+
+@attrs.frozen(slots=True)
+class Target:
+    """How bad it is to wipe a path: `level` for a recursive wipe, and a description."""
+
+    level: RiskLevel
+    rule: str
+    what: str
+
+
+def _norm(path: str, windows: bool) -> str:
+    p = path.strip()
+    if windows or "\\" in p or re.match(r"^[A-Za-z]:", p):
+        p = p.replace("\\", "/").lower()
+    if p in ("~", "~/"):
+        return HOME
+    if p.startswith("~"):
+        head, _, rest = p.partition("/")
+        return (HOME if head == "~" else "/home/" + head[1:]) + ("/" + rest if rest else "")
+    if p.startswith("/") or re.match(r"^[a-z]:", p):
+        drive = p[:2] if re.match(r"^[a-z]:", p) else ""
+        body = p[2:] if drive else p
+        if not body.startswith("/"):
+            body = "/" + body
+        body = posixpath.normpath(body).lstrip("/") if body != "/" else ""
+        body = re.sub(r"/{2,}", "/", body)
+        return (drive + "/" + body).rstrip("/") if drive else "/" + body
+    return p
+
+
+def classify_path(path: str, cwds: frozenset[str | None], windows: bool = False) -> Target:
+    """Classify a path operand of a delete/overwrite. Relative paths resolve against `cwds`
+    (None = the directory the user started in, unknown to us)."""
+    worst = Target(RiskLevel.DANGEROUS, "scoped", path)
+    for cwd in cwds:
+        t = _classify_one(path, cwd, windows)
+        if t.level > worst.level:
+            worst = t
+    return worst
+
+
+def _classify_one(path: str, cwd: str | None, windows: bool) -> Target:
+    p = _norm(path, windows)
+    relative = not (p.startswith("/") or p.startswith(HOME) or re.match(r"^[a-z]:", p))
+    if relative:
+        if cwd is None:
+            stripped = p.rstrip("/")
+            if p in _CWD_WIDE or stripped in ("", ".", "..") or re.fullmatch(r"(\.\./)+\.\.?", p):
+                return Target(RiskLevel.BLOCKED, "rm-cwd", "everything in the current directory")
+            if re.fullmatch(r"(\.\./)+\*?", p):
+                return Target(RiskLevel.BLOCKED, "rm-cwd", "everything in a parent directory")
+            return Target(RiskLevel.DANGEROUS, "scoped", path)
+        p = _norm(posixpath.join(cwd, p), windows) if p not in _CWD_WIDE else _norm(
+            posixpath.normpath(posixpath.join(cwd, p.replace("*", "").rstrip("/") or ".")),
+            windows,
+        ) + ("/*" if "*" in p else "")
+        if p.startswith(".") or not (p.startswith("/") or p.startswith(HOME) or ":" in p):
+            return Target(RiskLevel.DANGEROUS, "scoped", path)
+    contents = False
+    while p.endswith(("/*", "/.*", "/.")):
+        p = p.rsplit("/", 1)[0] or "/"
+        contents = True
+    if p == "" or p == "/" or _WIN_DRIVE.match(p) or p in ("/*", "c:/*"):
+        return Target(RiskLevel.BLOCKED, "rm-root", "the whole filesystem")
+    if p == HOME or p == HOME + "/*":
+        return Target(RiskLevel.BLOCKED, "rm-home", "your home directory")
+    low = p.lower()
+    if low in _SYSTEM_DIRS or _HOME_DIR.match(low):
+        what = "a home directory" if _HOME_DIR.match(low) else f"the system directory {p}"
+        return Target(RiskLevel.BLOCKED, "rm-system", ("the contents of " if contents else "") + what)
+    # A glob in the first component (`/u*`, `/*/`) can reach system directories.
+    first = p.lstrip("/").split("/", 1)[0]
+    if p.startswith("/") and any(c in first for c in "*?["):
+        return Target(RiskLevel.BLOCKED, "rm-root", "top-level directories matched by a glob")
+    if _CORE_FILES.match(low):
+        return Target(RiskLevel.CRITICAL, "rm-system-file", f"the core system file {p}")
+    return Target(RiskLevel.DANGEROUS, "scoped", path)
+
+
+def is_device(path: str) -> bool:
+    """A raw disk or memory device: writing to it destroys everything on it."""
+    return bool(_DEVICE.match(path)) or bool(_WIN_DEVICE.match(path))
+
+
+_SECRET = re.compile(
+    r"(^|/)\.ssh/|(^|/)id_(rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|\.gnupg|/etc/shadow"
+    r"|\.kube/config|\.docker/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc"
+    r"|(^|/)\.env$|\.pem$|\.key$|\.p12$|\.pfx$|credentials\.json|keychain|\.config/gh/hosts",
+    re.I,
+)
+
+
+def is_secret(path: str) -> bool:
+    """Private keys, cloud credentials and tokens: sending these anywhere is exfiltration."""
+    return bool(_SECRET.search(path.replace("\\", "/")))

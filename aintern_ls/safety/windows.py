@@ -1,0 +1,617 @@
+"""Command knowledge for Windows: PowerShell cmdlets and aliases, cmd.exe builtins and tools.
+
+Kept apart from `rules.py` so the POSIX tables stay readable; both register into the same
+handler table, so `git`, `npm`, `docker` … behave the same in every shell.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Callable
+
+from aintern_ls.safety.context import Cmd
+from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.paths import classify_path
+from aintern_ls.safety.words import Word
+
+S, M, D, C, B = (
+    RiskLevel.SAFE,
+    RiskLevel.MODERATE,
+    RiskLevel.DANGEROUS,
+    RiskLevel.CRITICAL,
+    RiskLevel.BLOCKED,
+)
+Handler = Callable[[Cmd], None]
+
+PS_ALIASES: dict[str, str] = {
+    "ls": "get-childitem", "dir": "get-childitem", "gci": "get-childitem",
+    "cat": "get-content", "gc": "get-content", "type": "get-content",
+    "echo": "write-output", "write": "write-output", "pwd": "get-location", "gl": "get-location",
+    "cd": "set-location", "chdir": "set-location", "sl": "set-location",
+    "rm": "remove-item", "del": "remove-item", "erase": "remove-item", "ri": "remove-item",
+    "rd": "remove-item", "rmdir": "remove-item",
+    "cp": "copy-item", "copy": "copy-item", "cpi": "copy-item",
+    "mv": "move-item", "move": "move-item", "mi": "move-item",
+    "ren": "rename-item", "rni": "rename-item", "ni": "new-item", "md": "new-item",
+    "mkdir": "new-item", "iwr": "invoke-webrequest", "wget": "invoke-webrequest",
+    "curl": "invoke-webrequest", "irm": "invoke-restmethod", "iex": "invoke-expression",
+    "icm": "invoke-command", "kill": "stop-process", "spps": "stop-process",
+    "saps": "start-process", "start": "start-process", "sc": "set-content",
+    "ac": "add-content", "clc": "clear-content", "sleep": "start-sleep",
+    "select": "select-object", "where": "where-object", "?": "where-object",
+    "%": "foreach-object", "foreach": "foreach-object", "sort": "sort-object",
+    "measure": "measure-object", "ft": "format-table", "fl": "format-list", "fw": "format-wide",
+    "gps": "get-process", "ps": "get-process", "gsv": "get-service", "spsv": "stop-service",
+    "ii": "invoke-item", "cls": "clear-host", "clear": "clear-host", "h": "get-history",
+    "history": "get-history", "gcm": "get-command", "man": "get-help", "help": "get-help",
+    "sls": "select-string", "gi": "get-item", "gp": "get-itemproperty",
+    "sp": "set-itemproperty", "rp": "remove-itemproperty", "rv": "remove-variable",
+    "gm": "get-member", "tee": "tee-object", "diff": "compare-object", "compare": "compare-object",
+    "group": "group-object", "sv": "set-variable", "set": "set-variable", "gv": "get-variable",
+    "pushd": "push-location", "popd": "pop-location", "ogv": "out-gridview", "r": "invoke-history",
+    "sajb": "start-job", "ipmo": "import-module", "nal": "new-alias", "sal": "set-alias",
+    "epal": "export-alias", "ise": "powershell_ise", "mount": "new-psdrive", "ndr": "new-psdrive",
+}  # fmt: skip
+
+_REGISTRY = re.compile(r"^(hk(lm|cu|cr|u|cc|ey_[a-z_]+):?|registry::)", re.I)
+
+
+def _ps_params(cmd: Cmd) -> tuple[dict[str, Word | None], list[Word]]:
+    """PowerShell `-Name value` / switches, and positional arguments."""
+    params: dict[str, Word | None] = {}
+    positional: list[Word] = []
+    args = cmd.args
+    i = 0
+    while i < len(args):
+        t = args[i].text
+        if t.startswith("-") and len(t) > 1 and not t[1].isdigit():
+            name, colon, value = t[1:].partition(":")
+            name = name.lower()
+            if colon:
+                params[name] = Word(value, args[i].start, args[i].end)
+            elif i + 1 < len(args) and not args[i + 1].text.startswith("-") and name in _VALUED:
+                params[name] = args[i + 1]
+                i += 1
+            else:
+                params[name] = None
+        else:
+            positional.append(args[i])
+        i += 1
+    return params, positional
+
+
+_VALUED = frozenset({"path", "literalpath", "filter", "include", "exclude", "name", "id",
+                     "scope", "executionpolicy", "uri", "outfile", "destination", "value",
+                     "filepath", "argumentlist", "verb", "command", "c", "file", "f",
+                     "encodedcommand", "enc", "e", "ec", "computername", "scriptblock",
+                     "processname", "credential", "encoding", "depth", "first", "last",
+                     "pattern", "property", "type", "itemtype", "method", "body", "infile",
+                     "group", "member", "exclusionpath", "exclusionprocess", "drive",
+                     "driveletter", "number", "disknumber", "username", "user",
+                     "workingdirectory", "wait", "level", "l", "key", "newname",
+                     "executionpolicy", "ep", "noprofile", "windowstyle",
+                     "w"})  # fmt: skip
+
+
+def _has_param(params: dict[str, Word | None], *prefixes: str) -> bool:
+    return any(any(p.startswith(x) for x in prefixes) for p in params)
+
+
+def _remove_item(cmd: Cmd) -> None:
+    params, positional = _ps_params(cmd)
+    if "whatif" in params:
+        return
+    recursive = _has_param(params, "r", "rec") or any(p in ("rf", "fr") for p in params)
+    targets = list(positional)
+    for key in ("path", "literalpath", "lp"):
+        val = params.get(key)
+        if val is not None:
+            targets.append(val)
+    if not targets and cmd.stdin.paths:
+        targets = list(cmd.stdin.paths)
+        recursive = True
+    elif not targets and cmd.stdin.kind != "none":
+        cmd.add(D, "delete", "deletes the items piped into it")
+        return
+    for t in targets:
+        if _REGISTRY.match(t.text):
+            key = _REGISTRY.sub("", t.text).strip(":\\/")
+            if t.text.lower().startswith(("hklm", "hkey_local_machine")) and key.count("\\") < 1:
+                cmd.add(B, "registry-root", "deletes a whole machine registry hive", t)
+            else:
+                cmd.add(D, "registry-delete", "deletes registry keys", t)
+            return
+    from aintern_ls.safety.rules import _delete_targets
+
+    _delete_targets(cmd, targets, recursive, "deletes")
+
+
+def _get_childitem(cmd: Cmd) -> None:
+    params, positional = _ps_params(cmd)
+    paths = list(positional)
+    for key in ("path", "literalpath"):
+        v = params.get(key)
+        if v is not None:
+            paths.append(v)
+    filtered = any(k in params for k in ("filter", "include", "exclude", "name"))
+    if not filtered:
+        cmd.info.paths = tuple(paths) or (Word(".", cmd.start, cmd.end),)
+
+
+def _invoke_expression(cmd: Cmd) -> None:
+    head = cmd.words[0]
+    if cmd.stdin.kind == "network":
+        cmd.add(C, "pipe-to-shell", "pipes a download straight into Invoke-Expression")
+        return
+    if cmd.stdin.kind == "static":
+        cmd.scope.include(cmd.scope.nested(cmd.stdin.text, "powershell", head, cmd.stdin.start))
+        if cmd.stdin.decoded:
+            cmd.add(C, "encoded-command", "runs decoded (hidden) text")
+        return
+    if cmd.stdin.kind != "none":
+        cmd.add(C, "eval-dynamic", "Invoke-Expression runs another command's output as code")
+        return
+    if not cmd.args:
+        return
+    code = cmd.args[0] if len(cmd.args) == 1 else Word(
+        " ".join(w.text for w in cmd.args), cmd.args[0].start, cmd.args[-1].end, True
+    )
+    text = code.text.lower()
+    if re.search(r"downloadstring|downloadfile|invoke-webrequest|invoke-restmethod|\biwr\b|"
+                 r"\birm\b|net\.webclient|http", text):  # fmt: skip
+        cmd.add(C, "remote-code", "Invoke-Expression runs code downloaded from the network", code)
+    elif code.dynamic or "$" in code.text or "frombase64" in text:
+        cmd.add(C, "eval-dynamic", "Invoke-Expression runs code only known at run time", code)
+    else:
+        cmd.scope.include(cmd.scope.nested(code.text, "powershell", code))
+
+
+def _start_process(cmd: Cmd) -> None:
+    params, positional = _ps_params(cmd)
+    verb = params.get("verb")
+    if verb is not None and verb.text.lower() == "runas":
+        cmd.add(C, "sudo", "Start-Process -Verb RunAs elevates to administrator", verb)
+        return
+    cmd.add(M, "start-process", "starts a program")
+
+
+def _set_execution_policy(cmd: Cmd) -> None:
+    params, positional = _ps_params(cmd)
+    policy = (params.get("executionpolicy") or (positional[0] if positional else None))
+    scope = params.get("scope")
+    weak = policy is not None and policy.text.lower() in ("unrestricted", "bypass")
+    if weak and (scope is None or scope.text.lower() != "process"):
+        cmd.add(C, "disable-security", "turns off script signing checks beyond this session")
+    else:
+        cmd.add(M, "security", "changes the script execution policy")
+
+
+def _mp_preference(cmd: Cmd) -> None:
+    params, _ = _ps_params(cmd)
+    if cmd.name == "add-mppreference" or any(p.startswith("disable") for p in params):
+        cmd.add(C, "disable-security", "weakens Microsoft Defender")
+    else:
+        cmd.add(M, "security", "changes Defender settings")
+
+
+def _firewall(cmd: Cmd) -> None:
+    text = " ".join(cmd.texts()).lower()
+    if re.search(r"enabled\s*:?\s*(\$?false|0)|state\s+off|-enabled false", text):
+        cmd.add(C, "disable-security", "turns the firewall off")
+    elif cmd.name.startswith(("get", "show")) or "show" in text:
+        return
+    else:
+        cmd.add(M, "firewall", "changes firewall rules")
+
+
+def _powershell_exe(cmd: Cmd) -> None:
+    params, positional = _ps_params(cmd)
+    for key in ("encodedcommand", "enc", "e", "ec"):
+        val = params.get(key)
+        if val is not None:
+            try:
+                code = base64.b64decode(val.text + "=" * (-len(val.text) % 4)).decode("utf-16-le")
+            except (binascii.Error, ValueError, UnicodeDecodeError):
+                code = ""
+            cmd.add(C, "encoded-command", "runs a base64-encoded (hidden) PowerShell command", val)
+            if code:
+                cmd.scope.include(cmd.scope.nested(code, "powershell", val, -1))
+            return
+    code_word = params.get("command") or params.get("c")
+    if code_word is not None:
+        idx = next(i for i, w in enumerate(cmd.args) if w is code_word)
+        rest = cmd.args[idx:]
+        text = " ".join(w.text for w in rest)
+        where = code_word if len(rest) == 1 else Word(text, rest[0].start, rest[-1].end)
+        if text.strip() == "-":
+            from aintern_ls.safety.rules import _run_code_from_stdin
+
+            _run_code_from_stdin(cmd, "powershell")
+            return
+        cmd.scope.include(cmd.scope.nested(text, "powershell", where, -1 if len(rest) > 1 else -1))
+        return
+    script = params.get("file") or params.get("f")
+    if script is not None or positional:
+        cmd.add(M, "local-script", f"{cmd.name} runs a script")
+        return
+    if cmd.stdin.kind != "none":
+        from aintern_ls.safety.rules import _run_code_from_stdin
+
+        _run_code_from_stdin(cmd, "powershell")
+        return
+    cmd.add(M, "shell", f"starts {cmd.name}")
+
+
+def _cmd_exe(cmd: Cmd) -> None:
+    for i, w in enumerate(cmd.args):
+        if w.text.lower() in ("/c", "/k", "/r"):
+            rest = cmd.args[i + 1 :]
+            if rest:
+                text = " ".join(x.text for x in rest)
+                src = cmd.scope.source[rest[0].start : rest[-1].end]
+                start = rest[0].start if src == text else -1
+                where = Word(text, rest[0].start, rest[-1].end)
+                cmd.scope.include(cmd.scope.nested(text, "cmd", where, start))
+            return
+    cmd.add(M, "shell", "starts cmd.exe")
+
+
+def _win_flags(cmd: Cmd) -> set[str]:
+    return {w.text.lower() for w in cmd.args if w.text.startswith("/")}
+
+
+def _operands(cmd: Cmd) -> list[Word]:
+    return [w for w in cmd.args if not w.text.startswith("/")]
+
+
+def _del(cmd: Cmd) -> None:
+    flags = _win_flags(cmd)
+    from aintern_ls.safety.rules import _delete_targets
+
+    targets = _operands(cmd)
+    recursive = "/s" in flags
+    _delete_targets(cmd, targets, recursive, "deletes")
+
+
+def _rd(cmd: Cmd) -> None:
+    flags = _win_flags(cmd)
+    from aintern_ls.safety.rules import _delete_targets
+
+    if "/s" not in flags:
+        cmd.add(M, "rmdir", "removes empty directories")
+        return
+    _delete_targets(cmd, _operands(cmd), True, "deletes")
+
+
+def _format(cmd: Cmd) -> None:
+    ops = _operands(cmd)
+    if not ops or "/?" in _win_flags(cmd):
+        return
+    cmd.add(B, "mkfs", f"format erases the drive {ops[0].text}", ops[0])
+
+
+def _diskpart(cmd: Cmd) -> None:
+    cmd.add(C, "disk", "diskpart can erase disks and partitions")
+
+
+def _reg(cmd: Cmd) -> None:
+    ops = _operands(cmd)
+    verb = ops[0].text.lower() if ops else ""
+    key = ops[1].text if len(ops) > 1 else ""
+    if verb in ("query", "export", "compare", ""):
+        return
+    low = key.lower().replace("hkey_local_machine", "hklm").replace("hkey_classes_root", "hkcr")
+    if verb == "delete":
+        parts = [p for p in re.split(r"[\\/]", low) if p]
+        if parts and parts[0] in ("hklm", "hkcr", "hku") and len(parts) <= 2:
+            cmd.add(B, "registry-root", f"deletes the registry hive {key}", ops[1])
+        else:
+            cmd.add(D, "registry-delete", f"deletes the registry key {key}", ops[1] if len(ops) > 1
+                    else None)  # fmt: skip
+        return
+    text = " ".join(cmd.texts()).lower()
+    if re.search(r"disableantispyware|disablerealtimemonitoring|enablelua\D+0|"
+                 r"disabletaskmgr|\\policies\\microsoft\\windows defender", text):  # fmt: skip
+        cmd.add(C, "disable-security", "turns off Windows security features")
+        return
+    if re.search(r"\\currentversion\\(run|runonce)\b|winlogon|image file execution", text):
+        cmd.add(C, "persistence", "makes a program start automatically (persistence)")
+        return
+    cmd.add(M, "registry", f"reg {verb} changes the registry")
+
+
+def _bcdedit(cmd: Cmd) -> None:
+    flags = _win_flags(cmd)
+    if not flags or flags <= {"/enum", "/v", "/?"}:
+        return
+    cmd.add(C, "boot-config", "bcdedit changes how Windows boots (recovery, safe mode, signing)")
+
+
+def _vssadmin(cmd: Cmd) -> None:
+    text = " ".join(cmd.texts()).lower()
+    if re.search(r"\b(delete|resize)\b", text):
+        cmd.add(C, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
+    elif "list" in text:
+        return
+    else:
+        cmd.add(M, "backup", "changes shadow copies")
+
+
+def _wmic(cmd: Cmd) -> None:
+    text = " ".join(cmd.texts()).lower()
+    if "shadowcopy" in text and "delete" in text:
+        cmd.add(C, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
+    elif re.search(r"\b(delete|call|terminate|create|set)\b", text):
+        cmd.add(D if "terminate" in text or "delete" in text else M, "wmic",
+                "wmic changes the system")  # fmt: skip
+    else:
+        return
+
+
+def _wbadmin(cmd: Cmd) -> None:
+    text = " ".join(cmd.texts()).lower()
+    if "delete" in text:
+        cmd.add(C, "delete-backups", "deletes Windows backups")
+    elif "get" in text:
+        return
+    else:
+        cmd.add(M, "backup", "wbadmin changes backups")
+
+
+def _cipher(cmd: Cmd) -> None:
+    if any(w.text.lower().startswith("/w") for w in cmd.args):
+        cmd.add(D, "wipe", "cipher /w overwrites deleted data so it can never be recovered")
+    elif any(w.text.lower() in ("/e", "/d", "/r", "/k", "/u", "/x") for w in cmd.args):
+        cmd.add(M, "write", "cipher changes file encryption")
+
+
+def _takeown(cmd: Cmd) -> None:
+    for w in _operands(cmd) + [w for w in cmd.args if ":" in w.text]:
+        t = classify_path(w.text, cmd.scope.cwds, True)
+        if t.level >= C:
+            recursive = any(x.text.lower() in ("/r", "/t") for x in cmd.args)
+            cmd.add(B if recursive and "everyone" in " ".join(cmd.texts()).lower() else C,
+                    "chmod-system", f"{cmd.name} changes ownership or access of {t.what}", w)  # fmt: skip
+            return
+    if any(w.text.lower().startswith(("/save", "/verify")) for w in cmd.args) or (
+        cmd.name == "icacls" and len(cmd.args) == 1
+    ):
+        return
+    cmd.add(M, "permissions", f"{cmd.name} changes ownership or permissions")
+
+
+def _net(cmd: Cmd) -> None:
+    texts = [t.lower() for t in cmd.texts()]
+    if not texts:
+        return
+    if "/add" in texts and ("administrators" in texts or texts[0] == "user"):
+        cmd.add(C, "privilege", "creates an account or grants administrator rights")
+    elif texts[0] == "user" and "/delete" in texts:
+        cmd.add(D, "user-delete", "deletes a user account")
+    elif texts[0] == "stop":
+        from aintern_ls.safety.rules import SECURITY_UNITS
+
+        if len(texts) > 1 and SECURITY_UNITS.match(texts[1]):
+            cmd.add(C, "disable-security", "stops a security service")
+        else:
+            cmd.add(D, "service-stop", "net stop stops a service")
+    elif len(texts) == 1 or texts[0] in ("view", "statistics", "config", "accounts") or (
+        texts[0] in ("user", "localgroup", "group", "share", "use", "session") and len(texts) <= 2
+    ):
+        return
+    else:
+        cmd.add(M, "system-config", f"net {texts[0]} changes system settings")
+
+
+def _sc(cmd: Cmd) -> None:
+    texts = [t.lower() for t in cmd.texts()]
+    if not texts or texts[0] in ("query", "queryex", "qc", "qdescription", "getdisplayname"):
+        return
+    from aintern_ls.safety.rules import SECURITY_UNITS
+
+    if texts[0] in ("stop", "delete", "config") and len(texts) > 1 and SECURITY_UNITS.match(texts[1]):
+        cmd.add(C, "disable-security", "stops or disables a security service")
+    elif texts[0] in ("stop", "delete"):
+        cmd.add(D, "service-stop", f"sc {texts[0]} stops or deletes a service")
+    else:
+        cmd.add(M, "service", f"sc {texts[0]} changes services")
+
+
+def _schtasks(cmd: Cmd) -> None:
+    flags = _win_flags(cmd)
+    if "/query" in flags or not flags:
+        return
+    if "/delete" in flags:
+        cmd.add(D, "task-delete", "deletes scheduled tasks")
+    else:
+        cmd.add(M, "schedule", "changes scheduled tasks")
+
+
+def _runas(cmd: Cmd) -> None:
+    cmd.add(C, "sudo", "runas runs a program as another user (administrator)")
+
+
+def _robocopy(cmd: Cmd) -> None:
+    flags = _win_flags(cmd)
+    ops = _operands(cmd)
+    if flags & {"/mir", "/purge", "/move", "/mov"}:
+        if len(ops) > 1:
+            t = classify_path(ops[1].text, cmd.scope.cwds, True)
+            if t.level == B:
+                cmd.add(B, t.rule, f"robocopy /MIR can erase {t.what}", ops[1])
+                return
+        cmd.add(D, "delete", "robocopy /MIR or /PURGE deletes files at the destination")
+    else:
+        cmd.add(M, "write", "robocopy copies files")
+
+
+def _write_cmdlet(cmd: Cmd) -> None:
+    params, _ = _ps_params(cmd)
+    if "whatif" in params:
+        return
+    cmd.add(M, "write", f"{cmd.name} creates or changes files or settings")
+
+
+def _danger_cmdlet(cmd: Cmd) -> None:
+    params, _ = _ps_params(cmd)
+    if "whatif" in params:
+        return
+    if cmd.name in ("remove-module", "remove-variable", "remove-job", "remove-psdrive",
+                    "remove-pssession", "remove-typedata", "remove-event"):  # fmt: skip
+        cmd.add(M, "write", f"{cmd.name} changes the session")
+        return
+    cmd.add(D, "delete", f"{cmd.name} deletes or stops something")
+
+
+def _clear_content(cmd: Cmd) -> None:
+    cmd.add(D, "truncate", "Clear-Content discards file contents")
+
+
+def _invoke_webrequest(cmd: Cmd) -> None:
+    from aintern_ls.safety.rules import HANDLERS
+
+    HANDLERS["curl"](cmd)
+
+
+def _misc_windows_safe(cmd: Cmd) -> None:
+    return
+
+
+def _ipconfig(cmd: Cmd) -> None:
+    if any(w.text.lower() in ("/release", "/renew", "/flushdns", "/registerdns")
+           for w in cmd.args):  # fmt: skip
+        cmd.add(M, "network", "ipconfig changes network settings")
+
+
+def _mshta(cmd: Cmd) -> None:
+    if any(re.search(r"https?:|javascript:|vbscript:", w.text, re.I) for w in cmd.args):
+        cmd.add(C, "remote-code", f"{cmd.name} runs remote or inline script code")
+    else:
+        cmd.add(M, "local-script", f"{cmd.name} runs a script")
+
+
+def _wevtutil(cmd: Cmd) -> None:
+    if cmd.args and cmd.args[0].text.lower() in ("cl", "clear-log"):
+        cmd.add(C, "clear-logs", "clears Windows event logs (destroys audit trail)")
+    elif cmd.args and cmd.args[0].text.lower() in ("qe", "el", "gl", "gli", "query-events"):
+        return
+    else:
+        cmd.add(M, "system-config", "wevtutil changes event log settings")
+
+
+def register(handlers: dict[str, Handler], handles: Callable[..., Callable[[Handler], Handler]]) -> None:
+    """Add the Windows programs to the shared handler table."""
+    table: dict[str, Handler] = {
+        "remove-item": _remove_item,
+        "get-childitem": _get_childitem,
+        "invoke-expression": _invoke_expression,
+        "start-process": _start_process,
+        "set-executionpolicy": _set_execution_policy,
+        "set-mppreference": _mp_preference,
+        "add-mppreference": _mp_preference,
+        "set-netfirewallprofile": _firewall,
+        "netsh": _firewall,
+        "powershell": _powershell_exe,
+        "pwsh": _powershell_exe,
+        "powershell_ise": _powershell_exe,
+        "cmd": _cmd_exe,
+        "del": _del,
+        "erase": _del,
+        "rd": _rd,
+        "format": _format,
+        "diskpart": _diskpart,
+        "reg": _reg,
+        "bcdedit": _bcdedit,
+        "vssadmin": _vssadmin,
+        "wmic": _wmic,
+        "wbadmin": _wbadmin,
+        "cipher": _cipher,
+        "takeown": _takeown,
+        "icacls": _takeown,
+        "cacls": _takeown,
+        "net": _net,
+        "sc": _sc,
+        "schtasks": _schtasks,
+        "runas": _runas,
+        "robocopy": _robocopy,
+        "clear-content": _clear_content,
+        "invoke-webrequest": _invoke_webrequest,
+        "invoke-restmethod": _invoke_webrequest,
+        "ipconfig": _ipconfig,
+        "mshta": _mshta,
+        "regsvr32": _mshta,
+        "wscript": _mshta,
+        "cscript": _mshta,
+        "wevtutil": _wevtutil,
+        "clear-eventlog": _wevtutil,
+    }
+    explicit = set(table)
+    for name in ("set-content", "add-content", "out-file", "new-item", "copy-item", "move-item",
+                 "rename-item", "set-item", "set-itemproperty", "new-itemproperty",
+                 "tee-object", "export-csv", "export-clixml", "expand-archive",
+                 "compress-archive", "install-module", "install-package", "update-module",
+                 "import-module", "set-variable", "new-alias", "set-alias", "new-psdrive",
+                 "start-job", "invoke-item", "invoke-command", "set-service", "start-service",
+                 "restart-service", "set-location-write", "new-service", "register-scheduledtask",
+                 "set-acl", "unblock-file", "set-date", "rename-computer", "set-timezone",
+                 "enable-psremoting", "new-netfirewallrule", "set-netipaddress", "xcopy",
+                 "copy", "move", "ren", "rename", "mkdir", "md", "mklink", "attrib", "setx",
+                 "start", "timeout", "pause", "choice", "pushd", "popd", "title", "color",
+                 "invoke-history", "export-alias", "new-object", "add-type", "out-printer",
+                 "set-psreadlineoption", "update-help", "save-help", "register-psrepository",
+                 "set-psrepository", "uninstall-module", "uninstall-package", "new-localgroup",
+                 "compact", "certreq", "pnputil", "dism", "sfc", "chkdsk", "defrag", "assoc",
+                 "ftype", "subst", "label", "convert", "winrm", "msiexec", "rundll32",
+                 "bitsadmin-write", "tzutil", "w32tm", "powercfg", "gpupdate", "manage-bde"):  # fmt: skip
+        table.setdefault(name, _write_cmdlet)
+    for name in ("stop-service", "clear-recyclebin", "remove-itemproperty", "remove-localuser",
+                 "remove-localgroup", "remove-aduser", "remove-adgroup", "remove-adobject",
+                 "remove-smbshare", "remove-vm", "remove-azresourcegroup", "remove-azvm",
+                 "remove-azstorageaccount", "remove-mailbox", "remove-appxpackage",
+                 "remove-windowsfeature", "uninstall-windowsfeature", "remove-module",
+                 "remove-variable", "remove-job", "remove-psdrive", "remove-pssession",
+                 "remove-typedata", "remove-event", "remove-netfirewallrule",
+                 "unregister-scheduledtask", "disable-localuser", "disable-netadapter",
+                 "remove-printer", "remove-wmiobject", "remove-ciminstance", "remove-smbmapping",
+                 "remove-psrepository", "tskill", "remove-computer", "reset-computermachinepassword",
+                 "disable-computerrestore", "dism-remove"):  # fmt: skip
+        table.setdefault(name, _danger_cmdlet)
+    for name in ("type", "dir", "where", "findstr", "ver", "vol", "tasklist", "systeminfo",
+                 "whoami", "hostname", "fc", "comp", "chcp", "path", "getmac", "driverquery",
+                 "echo", "set", "cls", "tree", "more", "sort", "find", "date", "time", "rem",
+                 "exit", "cd", "chdir", "goto", "call", "endlocal", "setlocal", "shift",
+                 "verify", "qprocess", "query", "quser", "nslookup", "ping", "tracert",
+                 "pathping", "netstat", "arp", "route-print", "gpresult", "whoami.exe",
+                 "get-mpthreatdetection", "get-scheduledtask", "get-netfirewallprofile",
+                 "get-netfirewallrule", "get-smbshare", "get-windowsfeature", "get-appxpackage",
+                 "get-wmiobject", "get-counter", "get-clipboard", "get-credential",
+                 "test-netconnection", "resolve-dnsname", "get-dnsclientserveraddress",
+                 "get-service", "get-psreadlineoption", "get-command", "get-verb",
+                 "get-scheduledtaskinfo", "get-aduser", "get-adgroup", "get-adcomputer"):  # fmt: skip
+        table.setdefault(name, _misc_windows_safe)
+    for name, fn in table.items():
+        if name in ("type", "dir", "where", "echo", "set", "cd", "chdir", "find", "sort", "more",
+                    "tree", "date", "time", "start", "copy", "move", "mkdir", "md", "del",
+                    "erase", "rd", "timeout", "ren", "rename", "convert", "label", "path",
+                    "hostname", "whoami", "ping", "nslookup", "netstat", "route-print", "query",
+                    "rem", "exit", "call", "shift", "goto", "verify", "mklink", "attrib", "xcopy",
+                    "cls", "pause", "title", "color", "choice", "pushd", "popd", "subst",
+                    "assoc", "ftype", "compact", "chcp", "fc", "comp", "vol", "ver", "sc",
+                    "net", "format", "reg", "cipher", "takeown", "icacls", "cacls", "robocopy",
+                    "schtasks", "runas", "bcdedit", "vssadmin", "wmic", "wbadmin", "diskpart",
+                    "ipconfig", "cmd", "mshta", "regsvr32", "wscript", "cscript", "wevtutil",
+                    "findstr", "tasklist", "systeminfo", "getmac", "driverquery", "tracert",
+                    "pathping", "arp", "gpresult", "qprocess", "quser", "setlocal", "endlocal",
+                    "setx", "verify"):  # fmt: skip
+            WINDOWS_ONLY[name] = fn
+        elif name in explicit:
+            handlers[name] = fn
+        else:
+            handlers.setdefault(name, fn)
+
+
+# cmd.exe builtins and Windows tools whose names clash with POSIX programs (`type`, `find`,
+# `sort`, `date`, `format`, `net`); the cmd front end looks here first.
+WINDOWS_ONLY: dict[str, Handler] = {}

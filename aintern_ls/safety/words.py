@@ -1,0 +1,142 @@
+"""Words as the shell will see them: normalised text plus where they came from.
+
+Front ends (bash, PowerShell, cmd) turn their syntax into `Word`s; the rule tables only
+ever look at `Word.text`, so quoting, backslashes, `$'…'`, `/bin/rm`, `RM.EXE` and friends
+are undone here, in one place.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+
+import attrs
+
+# Where a word's unresolved part comes from; rules treat network-derived code as worse
+# than code from a variable.
+ORIGIN_NONE = ""
+ORIGIN_VARIABLE = "variable"
+ORIGIN_NETWORK = "network"
+ORIGIN_SUBST = "substitution"
+
+GLOB_CHARS = frozenset("*?[")
+
+
+@attrs.frozen(slots=True)
+class Word:
+    """One argument after quote removal; `start`/`end` index the analysed text."""
+
+    text: str
+    start: int
+    end: int
+    dynamic: bool = False  # contains a value only known at run time
+    glob: bool = False  # contains an unquoted glob character
+    origin: str = ORIGIN_NONE
+
+
+def command_name(text: str, windows: bool = False) -> str:
+    """The program a command word runs: `/usr/bin/rm` -> `rm`, `C:\\x\\RM.EXE` -> `rm`."""
+    name = text
+    if "/" in name:
+        name = name.rstrip("/").rsplit("/", 1)[-1] or name
+    if windows or "\\" in name:
+        name = name.rsplit("\\", 1)[-1].lower()
+        for ext in (".exe", ".com", ".cmd", ".bat"):
+            if name.endswith(ext):
+                name = name[: -len(ext)]
+                break
+    return name
+
+
+def glob_candidates(pattern: str, known: frozenset[str]) -> list[str]:
+    """Known programs a globbed command word like `/???/?m` could resolve to."""
+    base = pattern.rsplit("/", 1)[-1] if "/" in pattern else pattern
+    regex = re.compile(fnmatch.translate(base))
+    if "/" in pattern:
+        dirs = ("/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/local/bin/")
+        full = re.compile(fnmatch.translate(pattern))
+        return sorted(n for n in known if any(full.match(d + n) for d in dirs))
+    return sorted(n for n in known if regex.match(n))
+
+
+_TOKEN = re.compile(r"""("(?:[^"\\]|\\.)*"?|'[^']*'?|[^\s"']+)+""")
+
+
+def split_words(text: str, offset: int = 0, posix: bool = True) -> list[Word]:
+    """Split a simple command line on blanks, honouring quotes; used where no grammar applies."""
+    words: list[Word] = []
+    for m in _TOKEN.finditer(text):
+        raw = m.group(0)
+        words.append(
+            Word(
+                unquote(raw, posix),
+                offset + m.start(),
+                offset + m.end(),
+                dynamic="$" in raw or "%" in raw,
+                glob=any(c in GLOB_CHARS for c in raw if c not in "'\""),
+            )
+        )
+    return words
+
+
+def unquote(raw: str, posix: bool = True) -> str:
+    """Remove quotes (and, for POSIX shells, backslash escapes) from a raw token."""
+    out: list[str] = []
+    i, n = 0, len(raw)
+    quote = ""
+    while i < n:
+        c = raw[i]
+        if quote:
+            if c == quote:
+                quote = ""
+            elif c == "\\" and quote == '"' and posix and i + 1 < n and raw[i + 1] in '"\\$`':
+                i += 1
+                out.append(raw[i])
+            else:
+                out.append(c)
+        elif c in "'\"":
+            quote = c
+        elif c == "\\" and posix and i + 1 < n:
+            i += 1
+            if raw[i] != "\n":
+                out.append(raw[i])
+        elif c == "`" and not posix:
+            pass  # PowerShell's escape character
+        else:
+            out.append(c)
+        i += 1
+    return "".join(out)
+
+
+_ANSI_ESCAPES = {
+    "n": "\n",
+    "t": "\t",
+    "r": "\r",
+    "a": "\a",
+    "b": "\b",
+    "e": "\x1b",
+    "E": "\x1b",
+    "f": "\f",
+    "v": "\v",
+    "\\": "\\",
+    "'": "'",
+    '"': '"',
+    "?": "?",
+}
+_ANSI_NUM = re.compile(r"\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3})")
+
+
+def ansi_c(body: str) -> str:
+    """Decode the inside of a bash `$'…'` string (`$'\\x72m'` is `rm`)."""
+
+    def num(m: re.Match[str]) -> str:
+        s = m.group(1)
+        try:
+            if s[0] in "xuU":
+                return chr(int(s[1:], 16))
+            return chr(int(s, 8))
+        except (ValueError, OverflowError):
+            return m.group(0)
+
+    body = _ANSI_NUM.sub(num, body)
+    return re.sub(r"\\(.)", lambda m: _ANSI_ESCAPES.get(m.group(1), "\\" + m.group(1)), body)
