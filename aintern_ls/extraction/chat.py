@@ -100,11 +100,7 @@ def split_messages(blocks: list[TopBlock], uri: str = "") -> Transcript:
     roles: set[str] = set()
     format_specific = False
     pending_custom: list[tuple[int, str, str | None]] = []
-    for block in blocks:
-        found = _marker(block)
-        if found is None:
-            continue
-        role, label, specific = found
+    for block, (role, label, specific) in _paired(blocks):
         if role == "user?":
             pending_custom.append((block.line, USER, label))
             continue
@@ -123,6 +119,21 @@ def split_messages(blocks: list[TopBlock], uri: str = "") -> Transcript:
     for line, role, label in markers:
         messages.append(Message(0, line, role, label))
     return _number(messages)
+
+
+def _paired(blocks: list[TopBlock]) -> list[tuple[TopBlock, tuple[str, str | None, bool]]]:
+    """Role markers, keeping only heading levels both roles use when they share one:
+    CodeCompanion's `## Me` / `## CodeCompanion` turns stay whole even when the
+    answer has a `### Response` sub-heading."""
+    found = [(b, m) for b in blocks if (m := _marker(b)) is not None]
+    levels: dict[str, set[int]] = {USER: set(), ASSISTANT: set()}
+    for block, (role, _, _) in found:
+        if block.kind == "heading":
+            levels[USER if role == "user?" else role].add(block.level)
+    shared = levels[USER] & levels[ASSISTANT]
+    if not shared:
+        return found
+    return [(b, m) for b, m in found if b.kind != "heading" or b.level in shared]
 
 
 def _number(messages: list[Message]) -> Transcript:

@@ -1,11 +1,14 @@
 """```` ```execute ```` fences: the JSON request of seed 004
 (`{command, workingDir, explanation, riskLevel}`) or, as workshop tools such as
-Educates use them, a plain command body.
+Educates use them, a plain command body (`execute`, `execute-2`, `execute-all`) or
+a small YAML action (`terminal:execute` with `command:` and `session:`).
 """
 
 from __future__ import annotations
 
 import json
+import re
+import textwrap
 from typing import Any
 
 import attrs
@@ -72,3 +75,41 @@ def _first_str(value: dict[str, Any], keys: tuple[str, ...]) -> str | None:
         if isinstance(item, str):
             return item
     return None
+
+
+_YAML_KEY = re.compile(r"([A-Za-z_][\w-]*):(?:[ \t]+(.*))?$")
+_BLOCK_SCALAR = frozenset({"|", "|-", "|+", ">", ">-", ">+"})
+
+
+def parse_action_yaml(body: str) -> ExecuteRequest | ExecuteError:
+    """Read an Educates `terminal:execute` action: top-level `key: value` lines,
+    block scalars (`command: |`) for multi-line commands."""
+    fields: dict[str, str] = {}
+    lines = body.split("\n")
+    index = 0
+    while index < len(lines):
+        match = _YAML_KEY.match(lines[index])
+        index += 1
+        if match is None:
+            continue
+        key, value = match.group(1), (match.group(2) or "").strip()
+        if value in _BLOCK_SCALAR or not value:
+            block: list[str] = []
+            while index < len(lines) and (
+                not lines[index].strip() or lines[index].startswith((" ", "\t"))
+            ):
+                block.append(lines[index])
+                index += 1
+            fields[key] = textwrap.dedent("\n".join(block)).strip("\n")
+        else:
+            fields[key] = _unquote_yaml(value)
+    command = fields.pop("command", "")
+    if not command.strip():
+        return ExecuteError('terminal:execute block has no "command:"', 0)
+    return ExecuteRequest(command, None, fields.pop("description", None), ShellType.BASH, fields)
+
+
+def _unquote_yaml(value: str) -> str:
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        return value[1:-1]
+    return value

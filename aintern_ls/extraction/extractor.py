@@ -148,12 +148,16 @@ def _read_execute(
     body = fence.content
     if not body.strip():
         return None
-    if not execute.is_json_body(body):
+    if not info.is_yaml_action and not execute.is_json_body(body):
         shell = shell_for(info.attributes.get("shell")) or ShellType.BASH
         draft = _Draft(fence, info, _clean_body(body), shell)
+        if info.terminal is not None:
+            draft.options["terminal"] = info.terminal
         _apply_attributes(draft, info, fence, lines, warnings)
         return draft
-    request = execute.parse_execute_json(body)
+    request = (
+        execute.parse_action_yaml(body) if info.is_yaml_action else execute.parse_execute_json(body)
+    )
     if isinstance(request, execute.ExecuteError):
         line_in_body = body.count("\n", 0, request.offset)
         line_start = body.rfind("\n", 0, request.offset) + 1

@@ -36,6 +36,9 @@ SESSION_LANGUAGES = frozenset({"console", "shell-session", "shellsession", "term
 """Fences that show a terminal session: prompt lines are commands, the rest output."""
 
 EXECUTE_LANGUAGE = "execute"
+# Educates workshop clickable actions: `execute`, `execute-2` (terminal 2),
+# `execute-all`, and `terminal:execute` whose body is YAML (`command: ...`).
+_EXECUTE_VARIANT = re.compile(r"(terminal:execute(?:-all)?|execute(?:-\d+|-all)?)(?=$|[\s{])")
 
 # The language ends at whitespace or at the punctuation people glue attributes or
 # titles on with (`sh{...}`, `bash:install.sh`, `bash,ignore`).
@@ -68,7 +71,19 @@ class InfoString:
 
     @property
     def is_execute(self) -> bool:
-        return self.language == EXECUTE_LANGUAGE
+        return self.language is not None and bool(_EXECUTE_VARIANT.fullmatch(self.language))
+
+    @property
+    def is_yaml_action(self) -> bool:
+        """Educates' `terminal:execute` action, whose body is YAML."""
+        return bool(self.language and self.language.startswith("terminal:"))
+
+    @property
+    def terminal(self) -> str | None:
+        """The Educates terminal an `execute-N` / `execute-all` fence targets."""
+        if self.language and "-" in self.language:
+            return self.language.rsplit("-", 1)[1]
+        return None
 
 
 def parse_info(info: str) -> InfoString:
@@ -80,7 +95,7 @@ def parse_info(info: str) -> InfoString:
         braced = _BRACED_LANGUAGE.match(info)
         language = braced.group(1).lower() if braced else None
         return InfoString(language)
-    match = _LANGUAGE.match(info)
+    match = _EXECUTE_VARIANT.match(info.lower()) or _LANGUAGE.match(info)
     if match is None:  # the string starts with punctuation such as `,`
         return InfoString(None)
     language = match.group(0).lower()

@@ -47,10 +47,18 @@ class Session:
 
 def starts_with_prompt(body: str, shell_type: ShellType) -> bool:
     """Whether a plain shell fence is written as a transcript (`$ npm install`)."""
+    patterns = _prompts_for(shell_type, session=False)
     for line in body.split("\n"):
-        if line.strip():
-            return _prompt(line, _prompts_for(shell_type, session=False)) is not None
+        if line.strip() and not _is_comment(line, shell_type):
+            return _prompt(line, patterns) is not None
     return False
+
+
+def _is_comment(line: str, shell_type: ShellType) -> bool:
+    stripped = line.lstrip()
+    if shell_type is ShellType.CMD:
+        return stripped.upper().startswith(("REM ", "::"))
+    return stripped.startswith("#")
 
 
 def parse_session(body: str, shell_type: ShellType, *, root_prompt: bool = True) -> Session:
@@ -85,6 +93,8 @@ def parse_session(body: str, shell_type: ShellType, *, root_prompt: bool = True)
             _store(commands, current)
             continue
         current = None
+        if not root_prompt and _is_comment(line, shell_type):
+            continue  # an annotation such as `# Exit code: 0`, neither command nor output
         output.append(line)
     return Session(
         [c for c in commands if c.strip()],

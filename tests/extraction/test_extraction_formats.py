@@ -317,3 +317,50 @@ def test_ids_are_stable_and_distinguish_repeated_commands() -> None:
     assert [b.id for b in again] == [first.id, second.id]
     other = extract(text, "file:///b.md").commands
     assert other[0].id != first.id
+
+
+def test_comments_before_prompts_in_a_bash_transcript_are_skipped() -> None:
+    text = "```bash\n# install deps\n$ npm ci\nadded 1 package\n# then\n$ npm test\n```\n"
+    [block] = extract(text).commands
+    assert block.command == "npm ci\nnpm test"
+    assert block.expected_output == "added 1 package"
+
+
+def test_codecompanion_response_subheading_does_not_split_the_answer() -> None:
+    text = (
+        "## Me\n\nlist files\n\n## CodeCompanion (Claude)\n\n### Reasoning\n\nthinking\n\n"
+        "### Response\n\nDo:\n\n```bash\nls\n```\n\nthen\n\n```bash\npwd\n```\n"
+    )
+    first, second = extract(text).commands
+    assert first.message_id == second.message_id
+    assert [first.sequence_number, second.sequence_number] == [0, 1]
+
+
+def test_educates_execute_variants() -> None:
+    text = (
+        "```execute-2\necho two\n```\n\n"
+        "```terminal:execute\ncommand: |\n  echo a\n  echo b\nsession: 2\n```\n\n"
+        "```execute-all\nclear\n```\n"
+    )
+    two, yaml_action, every = extract(text).commands
+    assert (two.command, two.options) == ("echo two", {"terminal": "2"})
+    assert (yaml_action.command, yaml_action.options) == ("echo a\necho b", {"session": "2"})
+    assert every.options == {"terminal": "all"}
+    assert {b.shell_type for b in (two, yaml_action, every)} == {ShellType.BASH}
+
+
+@pytest.mark.parametrize(
+    ("user", "assistant"),
+    [
+        ("## User", "## Assistant"),
+        ("### 👤 You:", "### 🤖 ChatGPT:"),
+        ("## Prompt:", "## Response:"),
+        ("**Human:** how?", "**Assistant:** like this"),
+        ("User: how?", "Assistant: like this"),
+    ],
+)
+def test_generic_transcript_markers(user: str, assistant: str) -> None:
+    text = f"{user}\n\nhow do I list files?\n\n{assistant}\n\nRun:\n\n```bash\nls -la\n```\n"
+    [block] = extract(text).commands
+    assert block.role == "assistant"
+    assert block.description == "Run:"
