@@ -3,8 +3,15 @@
 One reader thread per PTY reads into a buffer bounded in bytes; when the buffer is full the
 thread waits (backpressure: the child then blocks on its own writes) instead of letting
 memory grow. The loop side takes everything buffered in one go, so a fast producer costs
-one wake-up per batch, not one per 4 KiB read. Writes go through a writer thread started
-on first use, because a write to a PTY blocks while the child does not read its input.
+one wake-up per batch, not one per 4 KiB read.
+
+An optional `sink` sees every chunk on the reader thread itself. The runner feeds its
+output collector there: rendering then overlaps with the child writing the next chunk
+into the kernel's buffer, instead of the reader and the loop trading the GIL on every
+4 KiB read, and the event loop stays free for the language server meanwhile.
+
+Writes go through a writer thread started on first use, because a write to a PTY
+blocks while the child does not read its input.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ import contextlib
 import logging
 import queue
 import threading
+from collections.abc import Callable
 
 from aintern_ls.terminal.pty import Pty
 
@@ -34,12 +42,19 @@ class PtyStream:
         max_buffered_bytes: int = DEFAULT_MAX_BUFFERED_BYTES,
         read_size: int = DEFAULT_READ_SIZE,
         name: str = "pty",
+        sink: Callable[[bytes], object] | None = None,
+        deliver: bool = True,
     ) -> None:
+        """`sink` (run on the reader thread) sees every chunk; with `deliver=False` chunks
+        are not queued for `read()`, which then only reports EOF."""
         self._pty = pty
         self._loop = loop
         self._max_buffered = max_buffered_bytes
         self._read_size = read_size
         self._name = name
+        self._sink: Callable[[bytes], object] | None = sink
+        self._sink_lock = threading.Lock()
+        self._deliver = deliver
         self._cond = threading.Condition()
         self._chunks: list[bytes] = []
         self._buffered = 0
@@ -73,6 +88,9 @@ class PtyStream:
                 data = self._pty.read(self._read_size)
             except (EOFError, OSError, ValueError):
                 break
+            self._feed_sink(data)
+            if not self._deliver:
+                continue
             with self._cond:
                 while self._buffered >= self._max_buffered and not self._stopped:
                     self._cond.wait()
@@ -84,6 +102,21 @@ class PtyStream:
         with self._cond:
             self._eof = True
             self._wake_locked()
+
+    def _feed_sink(self, data: bytes) -> None:
+        with self._sink_lock:
+            if self._sink is None:
+                return
+            try:
+                self._sink(data)
+            except Exception:  # a broken sink must not stop the reading (backpressure)
+                log.exception("%s: output sink failed; dropping it", self._name)
+                self._sink = None
+
+    def detach_sink(self) -> None:
+        """Stop feeding the sink; once this returns the reader thread will not call it."""
+        with self._sink_lock:
+            self._sink = None
 
     def _wake_locked(self) -> None:
         if self._wake_pending:

@@ -3,7 +3,8 @@
 `run_command()` is the simple entry point; `Runner` keeps several runs addressable by id so
 an LSP server can cancel a block's run or answer its prompt. Output streams to the
 caller as text while the capture package's `OutputCollector` keeps a bounded copy, so a
-command printing a gigabyte costs a few megabytes here.
+command printing a gigabyte costs a few megabytes here. The collector is fed on the
+PTY's reader thread and only read (`finish`) after that thread has let go of it.
 
 Shells run non-login (`bash -c`, not `bash -lc`): a login shell re-reads /etc/profile,
 which on Debian resets PATH and would undo both the editor's PATH and the env overlay.
@@ -230,9 +231,18 @@ class RunningCommand:
         except OSError as exc:
             raise AInternError(f"could not start {self._argv[0]}: {exc}") from exc
         process_tree.track(pty.pid, self.marker)
-        self._stream = PtyStream(pty, loop, name=f"run-{pty.pid}")
+        collector = OutputCollector(max_characters=self.request.max_output_characters)
+        # The collector runs on the reader thread (see reader.py for why); the loop gets
+        # the bytes only when somebody streams them.
+        self._stream = PtyStream(
+            pty,
+            loop,
+            name=f"run-{pty.pid}",
+            sink=collector.feed,
+            deliver=self._on_output is not None,
+        )
         self._stream.start()
-        self._task = loop.create_task(self._supervise(pty, self._stream, started))
+        self._task = loop.create_task(self._supervise(pty, self._stream, collector, started))
 
     def write(self, data: str | bytes) -> None:
         """Type into the command's terminal (e.g. answer a prompt: "y\\r")."""
@@ -253,9 +263,10 @@ class RunningCommand:
         assert self._task is not None
         return await asyncio.shield(self._task)
 
-    async def _supervise(self, pty: Pty, stream: PtyStream, started: float) -> RunResult:
-        collector = OutputCollector(max_characters=self.request.max_output_characters)
-        pump = asyncio.create_task(self._pump(stream, collector))
+    async def _supervise(
+        self, pty: Pty, stream: PtyStream, collector: OutputCollector, started: float
+    ) -> RunResult:
+        pump = asyncio.create_task(self._pump(stream))
         cancel_wait = asyncio.create_task(self._cancelled.wait())
         deadline = started + self.timeout_seconds
         outcome = "done"
@@ -293,6 +304,7 @@ class RunningCommand:
             raise
         finally:
             cancel_wait.cancel()
+            stream.detach_sink()
             stream.stop()
             if not pump.done():
                 pump.cancel()
@@ -320,10 +332,9 @@ class RunningCommand:
             cancelled=outcome == "cancelled",
         )
 
-    async def _pump(self, stream: PtyStream, collector: OutputCollector) -> None:
+    async def _pump(self, stream: PtyStream) -> None:
         decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         while data := await stream.read():
-            collector.feed(data)
             if self._on_output is not None:
                 self._emit(decoder.decode(data))
         if self._on_output is not None:

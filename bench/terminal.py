@@ -1,0 +1,126 @@
+"""Terminal engine figures: `python -m bench.terminal [--runs 3] [--gb 1]`.
+
+1. Throughput of a one-shot run printing ~20 MB (`seq 1 3000000`) through the whole
+   runner (PTY, reader thread, asyncio hand-off, OutputCollector), next to a bare
+   ptyprocess read loop over the same command in the same process, as a ratio
+   (bare time / runner time: 1.0 means the runner costs nothing extra). Best of N.
+2. Peak RSS of a fresh Python process while a run prints `--gb` GB of text lines
+   (`yes … | head -c N`), measured with getrusage in that process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import resource
+import subprocess
+import sys
+import time
+
+from aintern_ls.terminal.runner import RunRequest, run_command
+
+SEQ = "seq 1 3000000"
+
+
+def bare_ptyprocess(command: str) -> tuple[float, int]:
+    """Seconds and bytes for the plainest possible read loop over the same command."""
+    from ptyprocess import PtyProcess
+
+    start = time.perf_counter()
+    proc = PtyProcess.spawn(["bash", "-c", command])
+    total = 0
+    while True:
+        try:
+            total += len(proc.read(65536))
+        except EOFError:
+            break
+    proc.wait()
+    return time.perf_counter() - start, total
+
+
+def through_runner(command: str) -> tuple[float, int]:
+    start = time.perf_counter()
+    result = asyncio.run(run_command(RunRequest(command, timeout_seconds=600)))
+    elapsed = time.perf_counter() - start
+    assert result.exit_code == 0, result
+    return elapsed, result.original_length
+
+
+def throughput(runs: int) -> dict[str, float]:
+    bare: list[float] = []
+    ours: list[float] = []
+    size = 0
+    for _ in range(runs):  # interleaved, so machine noise hits both alike
+        seconds, size = bare_ptyprocess(SEQ)
+        bare.append(seconds)
+        ours.append(through_runner(SEQ)[0])
+    best_bare, best_ours = min(bare), min(ours)
+    return {
+        "bytes": size,
+        "bare_s": best_bare,
+        "runner_s": best_ours,
+        "bare_mb_s": size / best_bare / 1e6,
+        "runner_mb_s": size / best_ours / 1e6,
+        "ratio": best_bare / best_ours,
+    }
+
+
+def _rss_child(size: int) -> None:
+    """Runs in a fresh interpreter: print one JSON line with the figures."""
+    line = "a line of build output that goes on for a while, like a log does 0123456789"
+    command = f"yes '{line}' | head -c {size}"
+    start = time.perf_counter()
+    result = asyncio.run(run_command(RunRequest(command, timeout_seconds=600)))
+    elapsed = time.perf_counter() - start
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    print(
+        json.dumps(
+            {
+                "bytes": size,
+                "seconds": elapsed,
+                "peak_rss_mb": peak_kb / 1024,
+                "output_chars": len(result.output),
+                "truncated": result.was_truncated,
+                "exit_code": result.exit_code,
+            }
+        )
+    )
+
+
+def peak_rss(gigabytes: float) -> dict[str, float]:
+    size = int(gigabytes * 1024**3)
+    out = subprocess.run(
+        [sys.executable, "-m", "bench.terminal", "--rss-child", str(size)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    figures: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--gb", type=float, default=1.0, help="size of the RSS run in GiB")
+    parser.add_argument("--skip-rss", action="store_true")
+    parser.add_argument("--rss-child", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.rss_child is not None:
+        _rss_child(args.rss_child)
+        return
+    t = throughput(args.runs)
+    print(f"throughput: {SEQ} ({t['bytes'] / 1e6:.1f} MB), best of {args.runs}")
+    print(f"  bare ptyprocess loop: {t['bare_s']:.3f} s  ({t['bare_mb_s']:.1f} MB/s)")
+    print(f"  aintern runner:       {t['runner_s']:.3f} s  ({t['runner_mb_s']:.1f} MB/s)")
+    print(f"  ratio (bare/runner):  {t['ratio']:.2f}   (target >= 0.8)")
+    if not args.skip_rss:
+        r = peak_rss(args.gb)
+        print(f"peak RSS: {r['bytes'] / 1024**3:.2f} GiB of output in {r['seconds']:.1f} s")
+        print(f"  peak RSS of the running process: {r['peak_rss_mb']:.1f} MB  (target < 150 MB)")
+        print(f"  kept output: {r['output_chars']} chars, truncated={r['truncated']}")
+
+
+if __name__ == "__main__":
+    main()
