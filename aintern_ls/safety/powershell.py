@@ -86,6 +86,9 @@ class _Walker:
             return self.error_region(node)
         if t == "comment":
             return Info()
+        if "redirection" in t and t != "redirections":
+            self.redirection(node)
+            return Info()
         info = Info()
         for c in node.named_children:
             info = self.visit(c)

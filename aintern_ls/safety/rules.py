@@ -55,6 +55,8 @@ def handles(*names: str) -> Callable[[Handler], Handler]:
 
 # --- the entry point ------------------------------------------------------------------
 
+_WHATIF_IGNORED = frozenset({"invoke-expression", "start-process", "powershell", "pwsh", "cmd",
+                             "invoke-command", "sudo", "runas"})  # fmt: skip
 VERSION_ARGS = frozenset({"--version", "-version", "--help", "-V", "version", "help", "-help"})
 
 
@@ -96,6 +98,10 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         for pattern in rules.extra_dangerous:
             if _compiled(pattern).search(line):
                 cmd.add(D, "user-dangerous", f"matches your dangerous pattern {pattern!r}")
+    if scope.family == "powershell" and name not in _WHATIF_IGNORED and any(
+        w.text.lower() == "-whatif" for w in words[1:]
+    ):
+        return cmd.info  # -WhatIf: the cmdlet only describes what it would do
     handler = _windows.WINDOWS_ONLY.get(name) if scope.family != "bash" else None
     if handler is None:
         handler = HANDLERS.get(name)
@@ -407,7 +413,7 @@ def _alias(cmd: Cmd) -> None:
         name, eq, value = w.text.partition("=")
         if not eq:
             continue
-        found = cmd.scope.nested(value, "bash", w, -1)
+        found = cmd.scope.nested(value + ' "$@"', "bash", w, -1)
         level = max((f.level for f in found), default=S)
         if level >= D:
             cmd.add(C, "alias-hides", f"alias {name} hides a {level.label} command", w)
@@ -794,8 +800,9 @@ def _write_family(cmd: Cmd) -> None:
             if re.match(r"^/etc/(sudoers|passwd|shadow|group)", w.text):
                 cmd.add(C, "system-file", f"overwrites the core system file {w.text}", w)
                 return
-        if ops:
-            cmd.add(M, "write", "tee writes files", ops[-1])
+        written = [w for w in ops if w.text not in ("/dev/null", "/dev/stdout", "/dev/stderr")]
+        if written:
+            cmd.add(M, "write", "tee writes files", written[-1])
         return
     if n == "rsync":
         remote = [w for w in ops if re.match(r"^[\w.@-]+:", w.text) and not w.text.startswith("/")]
@@ -1458,11 +1465,12 @@ def _cloud(cmd: Cmd) -> None:
                 return
             if ops[0] == "api" and not re.search(r"-X\s*(POST|PUT|PATCH|DELETE)|--method", text):
                 return
-    elif ops and all(_CLOUD_READ.match(o) or not re.match(r"^[a-z][\w:-]*$", o) or i < len(ops) - 1
-                     for i, o in enumerate(ops[:4])) and _CLOUD_READ.match(ops[min(len(ops), 4) - 1]):  # fmt: skip
-        return
-    elif not ops:
-        return
+    else:
+        verbs = [o for o in ops[:4] if re.fullmatch(r"[a-z][a-z0-9-]*(:[a-z-]+)?", o)]
+        if verbs and _CLOUD_READ.match(verbs[-1]):
+            return
+        if not ops:
+            return
     cmd.add(M, "cloud", f"{cmd.name} changes cloud resources or talks to the network")
 
 
