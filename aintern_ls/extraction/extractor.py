@@ -9,8 +9,10 @@ text elsewhere in the document changes.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import Counter
 from typing import Any
+from urllib.parse import unquote
 
 import attrs
 
@@ -212,6 +214,7 @@ def _finish(
     seen: Counter[str] = Counter()
     per_message: Counter[int] = Counter()
     blocks: list[CommandBlock] = []
+    uri = _uri_key(uri)
     for draft in drafts:
         fence = draft.fence
         normalised = _normalise(draft.command)
@@ -253,6 +256,17 @@ def _finish(
             )
         )
     return blocks
+
+
+_DRIVE = re.compile(r"^file:///([A-Za-z]):")
+
+
+def _uri_key(uri: str) -> str:
+    """One spelling per file, so the CLI (`Path.as_uri()`) and editors that
+    percent-encode differently (VS Code's `file:///c%3A/...`) get the same ids."""
+    if not uri.startswith("file:"):
+        return uri
+    return _DRIVE.sub(lambda m: f"file:///{m.group(1).lower()}:", unquote(uri))
 
 
 def _normalise(command: str) -> str:

@@ -364,3 +364,10 @@ def test_generic_transcript_markers(user: str, assistant: str) -> None:
     [block] = extract(text).commands
     assert block.role == "assistant"
     assert block.description == "Run:"
+
+
+def test_ids_do_not_depend_on_how_the_uri_is_percent_encoded() -> None:
+    text = "```bash\nls\n```\n"
+    vscode = extract(text, "file:///c%3A/Users/me/My%20Runbook.md").commands[0]
+    cli = extract(text, "file:///C:/Users/me/My Runbook.md").commands[0]
+    assert vscode.id == cli.id
