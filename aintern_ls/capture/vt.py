@@ -23,17 +23,32 @@ from aintern_ls.capture.screen import AlternateScreen
 
 # Any character that is not plain text: C0 controls except TAB, DEL, and C1 controls.
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+# Output is processed in segments that end where a control string (OSC, DCS, SOS, PM,
+# APC) or the alternate screen begins: those are consumed raw, everything else goes
+# through the pre-pass below and then the fast path or the render loop.
+_ALT_ENTER_PARAMS = r"\?(?:[0-9;]*;)?(?:1049|1047|47)(?:;[0-9;]*)?"
+_ALT_ENTER = re.compile(_ALT_ENTER_PARAMS + r"\Z")
+# Patterns here start with a character class and use lookbehinds to tell ESC from C1:
+# Python's regex engine then skips to candidates fast instead of trying every position.
+_BREAK = re.compile(
+    r"[\x1b\x90\x98\x9b\x9d\x9e\x9f](?:(?<=\x1b)[\]PX^_]"
+    rf"|(?<=\x1b)\[{_ALT_ENTER_PARAMS}h|(?<=\x9b){_ALT_ENTER_PARAMS}h|(?<=[\x90\x98\x9d-\x9f]))"
+)
 # Sequences that never change what we render: SGR (colours, by far the most common),
-# private modes other than the alternate screen (cursor visibility, bracketed paste),
-# OSC other than shell-integration marks (titles, hyperlinks, cwd), nF escapes (charset
-# selection) and ESC 7/8/=/>. A pre-pass removes them at C speed before the
-# per-control loop runs; the loop handles them too, when split across reads.
-_CSI_INERT = r"(?:[0-9;:]*m|\?(?!(?:[0-9;]*;)?(?:1049|1047|47)[;hl])[0-9;]*[hl])"
-_OSC_INERT = r"(?!633;|133;)[^\x07\x1b\x9c\x18\x1a]*(?:\x07|\x1b\\|\x9c)"
-# Every branch starts with a literal so the regex engine can skip to candidates fast.
-_INERT = re.compile(
-    rf"\x1b(?:\[{_CSI_INERT}|\]{_OSC_INERT}|[\x20-\x2f]+[\x30-\x7e]|[78=>])"
-    rf"|\x9b{_CSI_INERT}|\x9d{_OSC_INERT}"
+# private modes (cursor visibility, bracketed paste), nF escapes (charset selection)
+# and ESC 7/8/=/>. The pre-pass removes them at C speed; the render loop ignores them
+# too when they arrive split across reads. Each is replaced by CAN, which aborts any
+# sequence the removal would otherwise splice together (`ESC[3` `ESC[0m` `1m` must not
+# become `ESC[31m`); `_ABORTED` then drops what CAN aborts, as the loop would, and the
+# remaining CANs are no-ops.
+_CSI_INERT = r"(?:[0-9;:]*m|\?[0-9;]*[hl])"
+_INERT = re.compile(rf"\x1b(?:\[{_CSI_INERT}|[\x20-\x2f]+[\x30-\x7e]|[78=>])|\x9b{_CSI_INERT}")
+# One or more opened sequences (each aborted by the ESC/CSI that follows it), the last
+# aborted by CAN or SUB.
+_CSI_OPEN = r"[\x20-\x3f\x00-\x17\x19\x1c-\x1f]*"
+_ABORTED = re.compile(
+    rf"[\x1b\x9b](?:(?<=\x1b)\[{_CSI_OPEN}|(?<=\x1b)[\x20-\x2f]*|(?<=\x9b){_CSI_OPEN})"
+    rf"(?:(?:\x1b\[|\x9b){_CSI_OPEN}|\x1b[\x20-\x2f]*)*[\x18\x1a]"
 )
 # A run of full-line clears (`\r` + erase-line) with only text between them: every
 # redraw but the last is erased unseen, so the run collapses to its last clear. This
@@ -68,6 +83,7 @@ _CSI_FINAL = re.compile(r"[\x40-\x7e]")
 # nF escapes: ESC, intermediates 0x20-0x2F, a final byte 0x30-0x7E (`ESC ( B`, `ESC # 8`).
 _NF = re.compile(r"\x1b[\x20-\x2f]+[\x30-\x7e]")
 _NF_PARTIAL = re.compile(r"\x1b[\x20-\x2f]*\Z")
+_NF_PARTIAL_BODY = re.compile(r"\x1b[\x20-\x2f]*")
 # Control strings end with ST (ESC \ or 0x9C); OSC also ends with BEL. CAN/SUB abort them.
 # A lone ESC inside a string ends it too (the ESC then starts a new sequence).
 _OSC_END = re.compile(r"\x07|\x1b\\|\x9c|\x18|\x1a|\x1b(?!\\)")
@@ -76,8 +92,8 @@ _STRING_END = re.compile(r"\x1b\\|\x9c|\x18|\x1a|\x1b(?!\\)")
 _MAX_PENDING = 4096  # an unterminated CSI longer than this is garbage, not a sequence
 _MAX_STRING = 65536  # OSC payload kept for mark parsing; the rest is skipped unread
 _MAX_LINE = 16384  # a longer line is flushed in pieces so memory stays bounded
+_MAX_COLUMN = 1024  # cursor moves stop here, as they stop at a terminal's right edge
 _MAX_LIVE_ROWS = 200  # how far back a cursor-up can redraw (multi-line progress)
-_ALT_SCREEN_MODES = frozenset({"1049", "1047", "47"})
 
 _INTRODUCERS = {
     "\x9b": "[",  # CSI
@@ -215,16 +231,37 @@ class VTProcessor:
         if self._pending:
             text = self._pending + text
             self._pending = ""
+        pos, n = 0, len(text)
+        while pos < n:
+            if self._alt is not None:
+                pos = self._feed_alternate_screen(text, pos)
+                continue
+            if self._string is not None:
+                pos = self._continue_string(text, pos)
+                continue
+            m = _BREAK.search(text, pos) if pos or "\x1b" in text or not text.isascii() else None
+            end = m.start() if m is not None else n
+            if end > pos:
+                self._segment(text[pos:end] if pos or end < n else text)
+                if m is not None:
+                    self._pending = ""  # a sequence cut by the break is aborted by it
+            if m is None:
+                return
+            pos = self._escape(text, end)
+            if pos < 0:
+                if n - end <= _MAX_PENDING:
+                    self._pending = text[end:]
+                return
+
+    def _segment(self, text: str) -> None:
+        """Text without control strings or an alternate-screen switch."""
         if "\x1b" in text or "\x9b" in text:
-            text = _INERT.sub("", text)
+            text = _INERT.sub("\x18", text)
+            if "\x18" in text or "\x1a" in text:
+                text = _ABORTED.sub("", text).replace("\x18", "")
             if "\r\x1b[" in text:
                 text = _CLEARS.sub("\r\x1b[2K", text)
-        if (
-            self._alt is None
-            and self._string is None
-            and self._keep == 0
-            and self._col == len(self._rows[-1])
-        ):
+        if self._keep == 0 and self._col == len(self._rows[-1]):
             plain = text.replace("\r\n", "\n")
             if _is_plain(plain):
                 self._plain(plain)
@@ -250,12 +287,6 @@ class VTProcessor:
         n = len(text)
         search = _CONTROL.search
         while pos < n:
-            if self._alt is not None:
-                pos = self._feed_alternate_screen(text, pos)
-                continue
-            if self._string is not None:
-                pos = self._continue_string(text, pos)
-                continue
             m = search(text, pos)
             if m is None:
                 self._write(text[pos:])
@@ -277,13 +308,13 @@ class VTProcessor:
                 if self._col > 0:
                     self._col -= 1
                 pos = start + 1
-            elif ch == "\x1b" or ch in _INTRODUCERS:
+            elif ch == "\x1b" or ch == "\x9b":
                 pos = self._escape(text, start)
                 if pos < 0:  # incomplete: wait for more input
                     if n - start <= _MAX_PENDING:
                         self._pending = text[start:]
                     return
-            else:  # other C0 (BEL, NUL, CAN, SUB...), DEL and lone C1: nothing to show
+            else:  # other C0 (BEL, NUL, CAN, SUB...), DEL and other C1: nothing to show
                 pos = start + 1
 
     def _escape(self, text: str, start: int) -> int:
@@ -325,7 +356,8 @@ class VTProcessor:
                 return m.end()
             if _NF_PARTIAL.match(text, start):
                 return -1
-            return start + 1  # malformed: drop the ESC, keep what follows
+            # Aborted by a byte that cannot continue it: drop ESC and intermediates.
+            return _NF_PARTIAL_BODY.match(text, start).end()  # type: ignore[union-attr]
         if "\x30" <= kind <= "\x7e":
             if kind in "DE":  # IND / NEL
                 self._line_feed()
@@ -341,6 +373,8 @@ class VTProcessor:
         """Consume a control string's payload from `pos`; return where it ended."""
         pattern = _OSC_END if self._string == "]" else _STRING_END
         m = pattern.search(text, pos)
+        if m is not None and m.end() == len(text) and m.group() == "\x1b":
+            m = None  # an ESC at the very end may be the first half of ST
         if m is None:
             # Keep a trailing ESC: it may be the first half of ST.
             cut = len(text) - 1 if text.endswith("\x1b") else len(text)
@@ -425,25 +459,20 @@ class VTProcessor:
             self._erase_in_line(int(params) if params else 0)
             return
         if params and not _PLAIN_PARAMS.match(params):
-            if (
-                final == "h"
-                and params.startswith("?")
-                and self._alt is None
-                and set(params[1:].split(";")) & _ALT_SCREEN_MODES
-            ):
+            if final == "h" and self._alt is None and _ALT_ENTER.match(params):
                 self._alt = AlternateScreen(self._columns, self._rows_hint)
             return  # private or intermediate-carrying sequences never move our cursor
         if final == "K":
             self._erase_in_line(_csi_numbers(params, 0)[0])
         elif final in "G`":
-            self._col = max(1, _csi_numbers(params, 1)[0]) - 1
+            self._col = min(max(1, _csi_numbers(params, 1)[0]), _MAX_COLUMN) - 1
         elif final == "C" or final == "a":
-            self._col += max(1, _csi_numbers(params, 1)[0])
+            self._col = min(self._col + max(1, _csi_numbers(params, 1)[0]), _MAX_COLUMN - 1)
         elif final == "D":
             self._col = max(0, self._col - max(1, _csi_numbers(params, 1)[0]))
         elif final in "Hf":
             nums = _csi_numbers(params, 1)
-            self._col = max(1, nums[1] if len(nums) > 1 else 1) - 1
+            self._col = min(max(1, nums[1] if len(nums) > 1 else 1), _MAX_COLUMN) - 1
         elif final in "AF":
             self._cursor_up(max(1, _csi_numbers(params, 1)[0]))
             if final == "F":
@@ -470,7 +499,7 @@ class VTProcessor:
             row = self._rows[self._row]
             self._rows[self._row] = row[: self._col] + row[self._col + count :]
         elif final == "@":
-            count = max(1, _csi_numbers(params, 1)[0])
+            count = min(max(1, _csi_numbers(params, 1)[0]), _MAX_COLUMN)
             row = self._rows[self._row]
             if self._col < len(row):
                 self._rows[self._row] = row[: self._col] + " " * count + row[self._col :]
