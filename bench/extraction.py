@@ -79,14 +79,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     path = Path(args.file) if args.file else generate(DATA / "transcript.md", args.size_mb)
     text = path.read_text(encoding="utf-8")
-    fences = sum(1 for line in text.split("\n") if line.lstrip("> ").startswith(("```", "~~~")))
+    md = MarkdownIt()
+    fences = sum(1 for token in md.parse(text) if token.type == "fence")
     uri = path.resolve().as_uri()
     result = extract(text, uri)
     print(
-        f"{path}: {len(text) / 1e6:.2f} MB, {fences // 2} fences, "
+        f"{path}: {len(text) / 1e6:.2f} MB, {fences} fences, "
         f"{result.command_count} command blocks, {len(result.warnings)} warnings"
     )
-    md = MarkdownIt()
     t_md = best_of(args.runs, lambda: md.parse(text))
     t_ex = best_of(args.runs, lambda: extract(text, uri))
     print(f"markdown-it parse: {t_md:.3f} s (best of {args.runs})")
