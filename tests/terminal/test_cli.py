@@ -155,3 +155,32 @@ def test_dangerous_block_needs_yes(
     assert "--yes" in captured.err and captured.out == ""
     assert main(["run", str(runbook), "--block", "1", "--yes"]) == 0
     assert capsys.readouterr().out.strip() == "one"
+
+
+# -- the real analyser ---------------------------------------------------------------
+
+
+def test_a_blocked_block_is_refused_by_the_real_analyser(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "wipe.md"
+    # `false &&` keeps this harmless even if the gate ever failed open.
+    path.write_text("```bash\nfalse && mkfs.ext4 /dev/aintern-no-such-disk\n```\n")
+    assert main(["run", str(path), "--block", "1", "--yes"]) == 2
+    captured = capsys.readouterr()
+    assert "mkfs" in captured.err and "blocked" in captured.err
+    assert captured.out == ""
+
+
+def test_a_dangerous_block_runs_only_with_yes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    victim = tmp_path / "victim"
+    (victim / "inner").mkdir(parents=True)
+    path = tmp_path / "clean.md"
+    path.write_text("```bash\nrm -rf ./victim\n```\n")
+    assert main(["run", str(path), "--block", "1"]) == 2
+    assert "--yes" in capsys.readouterr().err
+    assert victim.exists()
+    assert main(["run", str(path), "--block", "1", "--yes"]) == 0
+    assert not victim.exists()
