@@ -122,6 +122,7 @@ class _Walker:
         end = self.pos.char(bad.end_byte) if bad is not None else len(self.scope.source)
         if end <= start:
             end = min(len(self.scope.source), start + 1)
+            start = max(0, end - 1)
         self.scope.add(RiskLevel.MODERATE, "parse-error",
                        "could not fully parse this command; check it by hand", start, end)  # fmt: skip
 

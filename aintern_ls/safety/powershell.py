@@ -52,7 +52,7 @@ def analyse(text: str, scope: Scope) -> None:
     tree = _PARSER.parse(data)
     walker = _Walker(scope, Positions(text, data))
     root = tree.root_node
-    if root.has_error:
+    if root.has_error and not _balanced(text):
         scope.add(RiskLevel.MODERATE, "parse-error",
                   "could not fully parse this command; check it by hand", 0, len(text))  # fmt: skip
     walker.visit(root)
@@ -98,10 +98,22 @@ class _Walker:
         start, end = self.span(node)
         text = self.scope.source[start:end]
         info = Info()
-        for m in re.finditer(r"[^;|\n{}]+", text):
-            words = split_words(m.group(0), start + m.start(), posix=False)
-            if words and re.match(r"^[\w.\\/:-]+$", words[0].text):
-                info = rules.judge(words, self.scope)
+        for stmt in re.finditer(r"[^;\n{}]+", text):
+            stdin: Stdin = NO_STDIN
+            info = Info()
+            for i, m in enumerate(re.finditer(r"[^|]+", stmt.group(0))):
+                if i:
+                    stdin = rules.next_stdin(info, stdin)
+                offset = start + stmt.start() + m.start()
+                words = [
+                    Word(_KNOWN_VARS[w.text.lower()], w.start, w.end)
+                    if w.text.lower() in _KNOWN_VARS else w
+                    for w in split_words(m.group(0), offset, posix=False)
+                ]  # fmt: skip
+                if words and re.match(r"^[\w.\\/:-]+$", words[0].text):
+                    info = rules.judge(words, self.scope, stdin)
+                else:
+                    info = Info()
         return info
 
     def pipeline(self, node: Node) -> Info:
@@ -210,6 +222,36 @@ class _Walker:
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
         return Word(expanded.replace("\x00", "$x") if dynamic else expanded, s, e, dynamic,
                     False, origin or (ORIGIN_VARIABLE if dynamic else ""))  # fmt: skip
+
+
+def _balanced(text: str) -> bool:
+    """Quotes and brackets pair up: the grammar, not the command, is at fault for an error."""
+    stack: list[str] = []
+    pairs = {")": "(", "}": "{", "]": "["}
+    quote = ""
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == "`" and quote == '"':
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c == "`":
+            i += 1
+        elif c == "#" and (i == 0 or text[i - 1] in " \t\n;"):
+            nl = text.find("\n", i)
+            i = len(text) if nl < 0 else nl
+            continue
+        elif c in "({[":
+            stack.append(c)
+        elif c in ")}]":
+            if not stack or stack.pop() != pairs[c]:
+                return False
+        i += 1
+    return not quote and not stack
 
 
 def _unwrap(node: Node) -> Node:
