@@ -8,6 +8,7 @@ Formats read (all Markdown):
 - generic transcripts: `#### user` / `#### assistant`, `### Human`, `## Prompt:` /
   `## Response:`, `**User:**` / `**Assistant:**` paragraphs;
 - gp.nvim: paragraphs starting `💬:` (user) and `🤖:` (assistant);
+- Obsidian ChatGPT MD: `role::user` / `role::assistant` lines or headings;
 - Aider's `.aider.chat.history.md`: `# aider chat started at …` opens a session,
   `#### ` lines are what the user typed, everything else is Aider's output
   (`> ` lines are its tool output, kept with the assistant side).
@@ -58,6 +59,8 @@ _GP_USER = "💬:"
 _GP_ASSISTANT = "🤖:"
 _BOLD_LABEL = re.compile(r"\*\*([^*\n]{1,40}?)\s*:?\s*\*\*\s*:?")
 _PLAIN_LABEL = re.compile(r"(User|Assistant|Human|AI|Me|You):(?:\s|$)")
+# Obsidian ChatGPT MD: `role::assistant` (sometimes followed by a `<span>` model tag).
+_ROLE_TAG = re.compile(r"role::(\w+)(?:<[^\n]*)?")
 _AIDER_SESSION = re.compile(r"aider chat started at\b", re.IGNORECASE)
 AIDER_SUFFIX = ".aider.chat.history.md"
 
@@ -144,6 +147,11 @@ def _number(messages: list[Message]) -> Transcript:
 
 def _marker(block: TopBlock) -> tuple[str, str | None, bool] | None:
     """(role, label to strip, format-specific?) for a block that starts a message."""
+    if block.kind in ("heading", "paragraph"):
+        tagged = _ROLE_TAG.match(block.text.lstrip())
+        if tagged:
+            role = _ROLE_NAMES.get(tagged.group(1).lower())
+            return (role, tagged.group(0), True) if role else None
     if block.kind == "heading":
         text = block.text.strip()
         name = _BRACKETED.sub(" ", text)

@@ -371,3 +371,14 @@ def test_ids_do_not_depend_on_how_the_uri_is_percent_encoded() -> None:
     vscode = extract(text, "file:///c%3A/Users/me/My%20Runbook.md").commands[0]
     cli = extract(text, "file:///C:/Users/me/My Runbook.md").commands[0]
     assert vscode.id == cli.id
+
+
+def test_obsidian_chatgpt_md_role_tags() -> None:
+    text = (
+        'role::user\n\nhow do I count lines?\n\n<hr class="__chatgpt_plugin">\n\n'
+        '### role::assistant<span style="font-size: small;"> (gpt-4o)</span>\n\n'
+        "Use wc:\n\n```bash\nwc -l file.txt\n```\n"
+    )
+    [block] = extract(text).commands
+    assert block.role == "assistant"
+    assert block.description == "Use wc:"
