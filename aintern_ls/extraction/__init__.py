@@ -7,6 +7,7 @@ clear message and invalid UTF-8 becomes a warning instead of a traceback.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from aintern_ls.errors import AInternError
@@ -16,6 +17,8 @@ from aintern_ls.models import CommandExtractionResult, ExtractionWarning
 __all__ = ["extract", "extract_file"]
 
 _BINARY_SNIFF = 8192
+_MAX_BYTES = 256_000_000
+"""Far above any real runbook or transcript; a bound on the parser's memory."""
 
 
 def extract_file(path: str | Path) -> CommandExtractionResult:
@@ -24,16 +27,26 @@ def extract_file(path: str | Path) -> CommandExtractionResult:
     if file.is_dir():
         raise AInternError(f"{file} is a directory; pass a Markdown file")
     try:
-        data = file.read_bytes()
+        with file.open("rb") as stream:
+            # Sniff before reading everything, so a disk image or /dev/zero is
+            # refused at once instead of being loaded into memory.
+            data = stream.read(_BINARY_SNIFF)
+            if b"\0" in data:
+                raise AInternError(
+                    f"{file} looks like a binary file (it contains NUL bytes); "
+                    "pass a Markdown runbook or chat transcript"
+                )
+            size = os.fstat(stream.fileno()).st_size
+            if size > _MAX_BYTES:
+                raise AInternError(
+                    f"{file} is {size / 1e6:.0f} MB; aintern-ls reads Markdown files "
+                    f"up to {_MAX_BYTES // 1_000_000} MB"
+                )
+            data += stream.read()
     except FileNotFoundError:
         raise AInternError(f"{file}: no such file") from None
     except OSError as exc:
         raise AInternError(f"cannot read {file}: {exc.strerror or exc}") from None
-    if b"\0" in data[:_BINARY_SNIFF]:
-        raise AInternError(
-            f"{file} looks like a binary file (it contains NUL bytes); "
-            "pass a Markdown runbook or chat transcript"
-        )
     text, warning = _decode(data)
     result = extract(text, uri=file.resolve().as_uri())
     if warning is not None:

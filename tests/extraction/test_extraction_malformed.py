@@ -102,3 +102,8 @@ def test_broken_execute_json_never_raises(body: str) -> None:
 def test_deeply_nested_containers_do_not_recurse_out() -> None:
     text = "> " * 5000 + "```bash\nls\n```\n" + "- " * 5000 + "x\n"
     extract(text)  # markdown-it stops nesting at its limit; no RecursionError
+
+
+def test_device_full_of_zero_bytes_is_refused_without_reading_it_all() -> None:
+    with pytest.raises(AInternError, match="binary file"):
+        extract_file("/dev/zero")
