@@ -359,12 +359,8 @@ class VTProcessor:
             # Aborted by a byte that cannot continue it: drop ESC and intermediates.
             return _NF_PARTIAL_BODY.match(text, start).end()  # type: ignore[union-attr]
         if "\x30" <= kind <= "\x7e":
-            if kind in "DE":  # IND / NEL
-                self._line_feed()
-            elif kind == "M":  # RI: reverse index, like cursor up one row
-                self._cursor_up(1)
-            elif kind == "c":  # RIS: full reset of the cursor, not of the text
-                self._col = 0
+            # Fp/Fe/Fs escapes (DECSC, keypad modes, IND/NEL/RI, RIS, SS2/SS3, VT52
+            # codes...) change nothing in a transcript.
             return start + 2
         # ESC followed by a control or non-ASCII character: the ESC alone is dropped.
         return start + 1
@@ -481,11 +477,12 @@ class VTProcessor:
             self._row = min(len(self._rows) - 1, self._row + max(1, _csi_numbers(params, 1)[0]))
             if final == "E":
                 self._col = 0
-        elif final == "J":
-            mode = _csi_numbers(params, 0)[0]
-            if mode == 0 and self._keep:
-                del self._rows[self._row + 1 :]
-                self._erase_in_line(0)
+        elif final == "J" and _csi_numbers(params, 0)[0] == 0:
+            # Erase below: redraws after a cursor-up use it to drop stale rows. Clearing
+            # the whole screen (ED 1-3, `clear`) erases nothing here: a capture is a
+            # transcript, and what was printed before the clear still happened.
+            del self._rows[self._row + 1 :]
+            self._erase_in_line(0)
         elif final == "X":
             count = max(1, _csi_numbers(params, 1)[0])
             row = self._rows[self._row]
