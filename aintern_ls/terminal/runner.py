@@ -219,6 +219,7 @@ class RunningCommand:
         self._cancelled = asyncio.Event()
         self._task: asyncio.Task[RunResult] | None = None
         self._stream: PtyStream | None = None
+        self._pid: int | None = None
 
     def start(self) -> None:
         """Spawn the command and begin streaming; idempotent."""
@@ -231,6 +232,7 @@ class RunningCommand:
         except OSError as exc:
             raise AInternError(f"could not start {self._argv[0]}: {exc}") from exc
         process_tree.track(pty.pid, self.marker)
+        self._pid = pty.pid
         collector = OutputCollector(max_characters=self.request.max_output_characters)
         # The collector runs on the reader thread (see reader.py for why); the loop gets
         # the bytes only when somebody streams them.
@@ -253,6 +255,11 @@ class RunningCommand:
     def cancel(self) -> None:
         """Stop the run: its whole process tree is killed and the result says cancelled."""
         self._cancelled.set()
+
+    @property
+    def pid(self) -> int | None:
+        """Process id of the shell running the command (None before `start`)."""
+        return self._pid
 
     @property
     def done(self) -> bool:
@@ -414,12 +421,21 @@ class Runner:
         try:
             running.start()
             return await running.wait()
+        except asyncio.CancelledError:
+            # Whoever awaited us gave up: the command must not outlive the request.
+            running.cancel()
+            with contextlib.suppress(BaseException):
+                await running.wait()
+            raise
         finally:
             if self._runs.get(run_id) is running:
                 del self._runs[run_id]
 
     def is_running(self, run_id: str) -> bool:
         return run_id in self._runs
+
+    def running_ids(self) -> list[str]:
+        return list(self._runs)
 
     def cancel(self, run_id: str) -> bool:
         """Cancel a run; False if nothing with that id is running."""

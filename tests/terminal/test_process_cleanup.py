@@ -22,13 +22,10 @@ SERVER = textwrap.dedent(
         run = RunningCommand(RunRequest("setsid sleep 301 & echo $!; sleep 302"))
         run.start()
         await asyncio.sleep(0.5)
-        pids = [session.pid, int(record.output.split()[-1]), run_pid(run)]
+        pids = [session.pid, int(record.output.split()[-1]), run.pid]
         print(" ".join(map(str, pids)), flush=True)
         # Like a server whose client vanished: wait for stdin EOF, then just return.
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
-
-    def run_pid(run):
-        return run._stream._pty.pid
 
     asyncio.run(main())
     """

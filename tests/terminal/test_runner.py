@@ -275,3 +275,18 @@ async def test_result_json_uses_camel_case() -> None:
         assert key in data
     assert {"timedOut", "cancelled", "cwd", "signal"} <= data.keys()
     assert data["exitCode"] == 0
+
+
+async def test_runner_kills_the_command_when_its_caller_is_cancelled(tmp_path: Path) -> None:
+    runner = Runner()
+    pidfile = tmp_path / "pid"
+    task = asyncio.create_task(
+        runner.run(RunRequest(f"echo $$ > {pidfile}; sleep 300"), run_id="block-2")
+    )
+    while not pidfile.exists() or not pidfile.read_text().strip():
+        await asyncio.sleep(0.02)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert_gone([int(pidfile.read_text())])
+    assert runner.running_ids() == []
