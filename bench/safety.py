@@ -1,0 +1,135 @@
+"""Safety analysis speed: `python -m bench.safety [--commands 3000] [--transcript FILE]`.
+
+1. Per-command analysis time (median, p99, max) over a few thousand distinct commands:
+   the labelled corpora plus generated variants of them, every one parsed from scratch
+   (the cache is bypassed), per shell family.
+2. The analysis time of every fence in the 5 MB chat transcript (`bench/data/`, generated
+   by `bench.extraction` if missing) next to its extraction time, cold and with the cache
+   warm (what an edit that changes nothing costs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import random
+import statistics
+import time
+from pathlib import Path
+
+from aintern_ls.extraction import extract_file
+from aintern_ls.safety.analyser import _assess_cached, assess, cache_clear, shell_family
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = [ROOT / "tests" / "safety" / "corpus.tsv", ROOT.parent / "shared" / "danger_examples.tsv"]
+TRANSCRIPT = Path(__file__).parent / "data" / "transcript.md"
+
+
+def corpus_commands() -> list[tuple[str, str]]:
+    rows: list[tuple[str, str]] = []
+    for path in SOURCES:
+        if not path.exists():
+            continue
+        with path.open(encoding="utf-8", newline="") as fh:
+            for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
+                rows.append((r["command"].replace("\\n", "\n"), r["shell"]))
+    return rows
+
+
+def variants(base: list[tuple[str, str]], count: int, seed: int = 7) -> list[tuple[str, str]]:
+    """Distinct commands shaped like the corpus: renamed operands, chains, comments."""
+    rng = random.Random(seed)
+    out = list(dict.fromkeys(base))
+    seen = set(out)
+    while len(out) < count:
+        command, shell = rng.choice(base)
+        n = rng.randint(1, 99999)
+        kind = rng.random()
+        if kind < 0.3:
+            variant = command.replace("app", f"app{n}").replace("build", f"build{n}") + f" #{n}"
+        elif kind < 0.6 and shell in ("bash", "powershell"):
+            variant = f"cd dir{n}; {command}" if shell == "bash" else f"Set-Location d{n}; {command}"
+        elif kind < 0.8:
+            sep = " && " if shell == "bash" else "; " if shell == "powershell" else " & "
+            other, _ = rng.choice([b for b in base if b[1] == shell])
+            variant = f"{command}{sep}{other}"
+        else:
+            variant = f"{command}\n{'echo' if shell != 'powershell' else 'Write-Host'} step {n}"
+        if (variant, shell) not in seen:
+            seen.add((variant, shell))
+            out.append((variant, shell))
+    return out[:count]
+
+
+def per_command(commands: list[tuple[str, str]]) -> dict[str, list[float]]:
+    analyse = _assess_cached.__wrapped__  # the uncached function: every call parses
+    times: dict[str, list[float]] = {}
+    for command, shell in commands:
+        family = shell_family(shell)
+        t0 = time.perf_counter()
+        analyse(command, family, None)
+        times.setdefault(family, []).append((time.perf_counter() - t0) * 1000)
+    return times
+
+
+def _summary(name: str, ms: list[float]) -> str:
+    ms = sorted(ms)
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    return (
+        f"  {name:<11} n={len(ms):<5} median {statistics.median(ms):.3f} ms   "
+        f"p99 {p99:.3f} ms   max {ms[-1]:.3f} ms   mean {statistics.fmean(ms):.3f} ms"
+    )
+
+
+def transcript(path: Path) -> None:
+    if not path.exists():
+        from bench.extraction import generate
+
+        generate(path, 5.0)
+    t0 = time.perf_counter()
+    result = extract_file(path)
+    t_extract = time.perf_counter() - t0
+    blocks = [
+        (b.command, b.shell_type.value if b.shell_type else (b.language or "bash"))
+        for b in result.commands
+    ]
+    cache_clear()
+    t0 = time.perf_counter()
+    for command, shell in blocks:
+        assess(command, shell)
+    t_cold = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for command, shell in blocks:
+        assess(command, shell)
+    t_warm = time.perf_counter() - t0
+    analyse = _assess_cached.__wrapped__
+    t0 = time.perf_counter()
+    for command, shell in blocks:
+        analyse(command, shell_family(shell), None)
+    t_uncached = time.perf_counter() - t0
+    size = path.stat().st_size / 1e6
+    print(f"transcript {path.name}: {size:.1f} MB, {len(blocks)} fences "
+          f"({len(set(blocks))} distinct)")  # fmt: skip
+    print(f"  extraction                         {t_extract * 1000:8.1f} ms")
+    print(f"  safety, every fence parsed         {t_uncached * 1000:8.1f} ms")
+    print(f"  safety, cold cache (dedup by text) {t_cold * 1000:8.1f} ms")
+    print(f"  safety, warm cache (unchanged)     {t_warm * 1000:8.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--commands", type=int, default=3000)
+    parser.add_argument("--transcript", type=Path, default=TRANSCRIPT)
+    args = parser.parse_args()
+    commands = variants(corpus_commands(), args.commands)
+    per_command(commands[:200])  # warm up imports and the grammar
+    times = per_command(commands)
+    print(f"per-command analysis, {len(commands)} distinct commands, cache bypassed:")
+    print(_summary("all", [t for ms in times.values() for t in ms]))
+    for family, ms in sorted(times.items()):
+        print(_summary(family, ms))
+    transcript(args.transcript)
+
+
+if __name__ == "__main__":
+    main()
