@@ -48,7 +48,9 @@ def variants(base: list[tuple[str, str]], count: int, seed: int = 7) -> list[tup
         if kind < 0.3:
             variant = command.replace("app", f"app{n}").replace("build", f"build{n}") + f" #{n}"
         elif kind < 0.6 and shell in ("bash", "powershell"):
-            variant = f"cd dir{n}; {command}" if shell == "bash" else f"Set-Location d{n}; {command}"
+            variant = (
+                f"cd dir{n}; {command}" if shell == "bash" else f"Set-Location d{n}; {command}"
+            )
         elif kind < 0.8:
             sep = " && " if shell == "bash" else "; " if shell == "powershell" else " & "
             other, _ = rng.choice([b for b in base if b[1] == shell])
@@ -108,8 +110,9 @@ def transcript(path: Path) -> None:
         analyse(command, shell_family(shell), None)
     t_uncached = time.perf_counter() - t0
     size = path.stat().st_size / 1e6
-    print(f"transcript {path.name}: {size:.1f} MB, {len(blocks)} fences "
-          f"({len(set(blocks))} distinct)")  # fmt: skip
+    print(
+        f"transcript {path.name}: {size:.1f} MB, {len(blocks)} fences ({len(set(blocks))} distinct)"
+    )
     print(f"  extraction                         {t_extract * 1000:8.1f} ms")
     print(f"  safety, every fence parsed         {t_uncached * 1000:8.1f} ms")
     print(f"  safety, cold cache (dedup by text) {t_cold * 1000:8.1f} ms")

@@ -14,13 +14,32 @@ from aintern_ls.safety.context import Scope
 from aintern_ls.safety.levels import Assessment, Finding, RiskLevel, SafetyRules
 
 _FAMILIES = {
-    "bash": "bash", "sh": "bash", "shell": "bash", "zsh": "bash", "ksh": "bash", "fish": "bash",
-    "dash": "bash", "console": "console", "shell-session": "console", "terminal": "console",
-    "shellsession": "console", "sh-session": "console", "bash-session": "console",
-    "powershell": "powershell", "pwsh": "powershell", "ps1": "powershell", "ps": "powershell",
-    "posh": "powershell", "cmd": "cmd", "bat": "cmd", "batch": "cmd", "dos": "cmd",
-    "": "bash", "text": "bash", "none": "bash",
-}  # fmt: skip
+    "bash": "bash",
+    "sh": "bash",
+    "shell": "bash",
+    "zsh": "bash",
+    "ksh": "bash",
+    "fish": "bash",
+    "dash": "bash",
+    "console": "console",
+    "shell-session": "console",
+    "terminal": "console",
+    "shellsession": "console",
+    "sh-session": "console",
+    "bash-session": "console",
+    "powershell": "powershell",
+    "pwsh": "powershell",
+    "ps1": "powershell",
+    "ps": "powershell",
+    "posh": "powershell",
+    "cmd": "cmd",
+    "bat": "cmd",
+    "batch": "cmd",
+    "dos": "cmd",
+    "": "bash",
+    "text": "bash",
+    "none": "bash",
+}
 
 
 def shell_family(shell: str | None) -> str:
@@ -48,8 +67,9 @@ def _assess_cached(command: str, family: str, rules: SafetyRules | None) -> Asse
     try:
         _run(text, family, scope)
     except RecursionError:
-        scope.add(RiskLevel.CRITICAL, "too-complex", "too deeply nested to analyse", 0,
-                  len(command))  # fmt: skip
+        scope.add(
+            RiskLevel.CRITICAL, "too-complex", "too deeply nested to analyse", 0, len(command)
+        )
     return _fold(scope.findings, len(command))
 
 
@@ -79,8 +99,11 @@ def _fold(findings: list[Finding], length: int) -> Assessment:
         seen.add(key)
         start = max(0, min(f.start, length))
         end = max(start, min(f.end, length))
-        unique.append(f if (start, end) == (f.start, f.end) else Finding(f.level, f.rule,
-                      f.reason, start, end))  # fmt: skip
+        unique.append(
+            f
+            if (start, end) == (f.start, f.end)
+            else Finding(f.level, f.rule, f.reason, start, end)
+        )
     unique.sort(key=lambda f: (-f.level, f.start))
     return Assessment(unique[0].level, tuple(unique))
 

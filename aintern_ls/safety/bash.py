@@ -53,12 +53,27 @@ class ParseCounter:
 PARSES = ParseCounter()
 
 _SPLIT = "\x01"  # marks where unquoted expansion results are split into words
-_STATEMENTS_SEQ = frozenset({"program", "compound_statement", "subshell", "do_group",
-                             "else_clause", "elif_clause"})  # fmt: skip
-_WORDISH = frozenset({"word", "string", "raw_string", "ansi_c_string", "translated_string",
-                      "concatenation", "simple_expansion", "expansion", "command_substitution",
-                      "process_substitution", "number", "arithmetic_expansion",
-                      "brace_expression", "string_content"})  # fmt: skip
+_STATEMENTS_SEQ = frozenset(
+    {"program", "compound_statement", "subshell", "do_group", "else_clause", "elif_clause"}
+)
+_WORDISH = frozenset(
+    {
+        "word",
+        "string",
+        "raw_string",
+        "ansi_c_string",
+        "translated_string",
+        "concatenation",
+        "simple_expansion",
+        "expansion",
+        "command_substitution",
+        "process_substitution",
+        "number",
+        "arithmetic_expansion",
+        "brace_expression",
+        "string_content",
+    }
+)
 _KNOWN_VARS = {"HOME": "~", "PWD": ".", "IFS": " ", "USER": "user", "SHELL": "/bin/bash"}
 _FORK_BOMB = re.compile(r"(\S+)\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&")
 
@@ -103,8 +118,13 @@ def analyse(text: str, scope: Scope) -> None:
     if _FORK_BOMB.search(text):
         m = _FORK_BOMB.search(text)
         assert m is not None
-        scope.add(RiskLevel.BLOCKED, "fork-bomb", "a fork bomb: exhausts the machine's processes",
-                  m.start(), len(text.rstrip()))  # fmt: skip
+        scope.add(
+            RiskLevel.BLOCKED,
+            "fork-bomb",
+            "a fork bomb: exhausts the machine's processes",
+            m.start(),
+            len(text.rstrip()),
+        )
 
 
 class _Walker:
@@ -123,8 +143,13 @@ class _Walker:
         if end <= start:
             end = min(len(self.scope.source), start + 1)
             start = max(0, end - 1)
-        self.scope.add(RiskLevel.MODERATE, "parse-error",
-                       "could not fully parse this command; check it by hand", start, end)  # fmt: skip
+        self.scope.add(
+            RiskLevel.MODERATE,
+            "parse-error",
+            "could not fully parse this command; check it by hand",
+            start,
+            end,
+        )
 
     # -- statements ----------------------------------------------------------------------
 
@@ -185,11 +210,11 @@ class _Walker:
             return Info()
         if t == "ERROR":
             return self.error_region(node)
-        if t == "negated_command" or t == "test_command" or True:
-            info = Info()
-            for c in node.named_children:
-                info = self.stmt(c)
-            return info
+        # if/while/case/negation/test: every part may run.
+        info = Info()
+        for c in node.named_children:
+            info = self.stmt(c)
+        return info
 
     def list_(self, node: Node) -> Info:
         children = node.children
@@ -267,8 +292,11 @@ class _Walker:
             text = " ".join(w.text for w in words)
             verbatim = words[0].start if len(words) == 1 and not words[0].dynamic else -1
             if verbatim >= 0 and scope.source[words[0].start : words[0].end] != text:
-                verbatim = words[0].start + 1 if scope.source[
-                    words[0].start + 1 : words[0].end - 1] == text else -1  # fmt: skip
+                verbatim = (
+                    words[0].start + 1
+                    if scope.source[words[0].start + 1 : words[0].end - 1] == text
+                    else -1
+                )
             if any(w.dynamic for w in words):
                 origin = next((w.origin for w in words if w.dynamic), "")
                 return Stdin(STDIN_NETWORK if origin == ORIGIN_NETWORK else STDIN_OTHER), []
@@ -287,8 +315,13 @@ class _Walker:
         target = dest[0].text
         if op in ("<", "<&", "<>") and not op.startswith(">"):
             if target.startswith(("/dev/tcp/", "/dev/udp/")):
-                scope.add(RiskLevel.CRITICAL, "reverse-shell",
-                          "reads commands from a network socket", start, end)  # fmt: skip
+                scope.add(
+                    RiskLevel.CRITICAL,
+                    "reverse-shell",
+                    "reads commands from a network socket",
+                    start,
+                    end,
+                )
                 return Stdin(STDIN_NETWORK), []
             if op == "<&" or target.isdigit():
                 return None, []
@@ -298,8 +331,13 @@ class _Walker:
         if target.startswith(("/dev/tcp/", "/dev/udp/")):
             name = _command_name_of(body)
             if name in rules.SHELLS or name in ("exec", "sh", "bash"):
-                scope.add(RiskLevel.CRITICAL, "reverse-shell",
-                          "connects a shell to a network socket", start, end)  # fmt: skip
+                scope.add(
+                    RiskLevel.CRITICAL,
+                    "reverse-shell",
+                    "connects a shell to a network socket",
+                    start,
+                    end,
+                )
             else:
                 scope.add(RiskLevel.MODERATE, "network", "writes to a network socket", start, end)
             return None, []
@@ -308,11 +346,17 @@ class _Walker:
         ):
             return None, []
         if is_device(target):
-            scope.add(RiskLevel.BLOCKED, "disk-write", f"overwrites the raw disk {target}",
-                      start, end)  # fmt: skip
+            scope.add(
+                RiskLevel.BLOCKED, "disk-write", f"overwrites the raw disk {target}", start, end
+            )
         elif re.match(r"^/etc/(sudoers|passwd|shadow|group)|^/boot/|^/proc/sys", target):
-            scope.add(RiskLevel.CRITICAL, "system-file", f"overwrites the system file {target}",
-                      start, end)  # fmt: skip
+            scope.add(
+                RiskLevel.CRITICAL,
+                "system-file",
+                f"overwrites the system file {target}",
+                start,
+                end,
+            )
         else:
             scope.add(RiskLevel.MODERATE, "write", f"writes to {target}", start, end)
         return None, []
@@ -402,9 +446,13 @@ class _Walker:
         self.stmt(body)
         self.scope.cwds = saved
         if name and _calls(body, name) and ("&" in _text(body) or "|" in _text(body)):
-            self.scope.add(RiskLevel.BLOCKED, "fork-bomb",
-                           "a fork bomb: the function starts copies of itself forever",
-                           self.pos.char(node.start_byte), self.pos.char(node.end_byte))  # fmt: skip
+            self.scope.add(
+                RiskLevel.BLOCKED,
+                "fork-bomb",
+                "a fork bomb: the function starts copies of itself forever",
+                self.pos.char(node.start_byte),
+                self.pos.char(node.end_byte),
+            )
         return Info()
 
     def for_loop(self, node: Node) -> Info:
@@ -475,7 +523,9 @@ class _Walker:
             self.stmt(c)
         return _text(node), True, False, ORIGIN_VARIABLE
 
-    def _join(self, children: list[Node], quoted: bool, parent: Node) -> tuple[str, bool, bool, str]:
+    def _join(
+        self, children: list[Node], quoted: bool, parent: Node
+    ) -> tuple[str, bool, bool, str]:
         if not children:
             raw = _text(parent)
             return (raw[1:-1] if parent.type in ("string",) else raw), False, False, ""
@@ -498,7 +548,9 @@ class _Walker:
             origin = origin or o
             prev_end = c.end_byte
         if parent.type in ("string", "translated_string") and parent.end_byte - 1 > prev_end:
-            parts.append(src[prev_end - base : parent.end_byte - 1 - base].decode("utf-8", "replace"))
+            parts.append(
+                src[prev_end - base : parent.end_byte - 1 - base].decode("utf-8", "replace")
+            )
         return "".join(parts), dynamic, glob, origin
 
     def expansion(self, node: Node, quoted: bool) -> tuple[str, bool, bool, str]:

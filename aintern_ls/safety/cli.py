@@ -90,9 +90,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             shell = block.shell_type.value if block.shell_type else (block.language or "bash")
             assessment = assess(block.command, shell)
             worst = max(worst, assessment.level)
-            line0, col0 = doc.index.position(
-                doc.command_span(block, 0, 0)[0], "utf-32"
-            )
+            line0, col0 = doc.index.position(doc.command_span(block, 0, 0)[0], "utf-32")
             entry: dict[str, Any] = {
                 "path": name,
                 "line": line0 + 1,
@@ -113,7 +111,8 @@ def cmd_check(args: argparse.Namespace) -> int:
                 sys.stdout.write(f"{name}:{line0 + 1}:{col0 + 1}: safe\n")
             report.append(entry)
     if args.json:
-        json.dump({"blocks": report, "worst": worst.label}, sys.stdout, indent=2,
-                  ensure_ascii=False)  # fmt: skip
+        json.dump(
+            {"blocks": report, "worst": worst.label}, sys.stdout, indent=2, ensure_ascii=False
+        )
         sys.stdout.write("\n")
     return 1 if worst == RiskLevel.BLOCKED else 0

@@ -17,11 +17,17 @@ from aintern_ls.safety.paths import is_device
 from aintern_ls.safety.words import Word
 
 _VARS = {
-    "%userprofile%": "~", "%homepath%": "~", "%homedrive%%homepath%": "~",
-    "%systemroot%": "C:\\Windows", "%windir%": "C:\\Windows", "%systemdrive%": "C:",
-    "%programfiles%": "C:\\Program Files", "%programfiles(x86)%": "C:\\Program Files (x86)",
-    "%programdata%": "C:\\ProgramData", "%cd%": ".",
-}  # fmt: skip
+    "%userprofile%": "~",
+    "%homepath%": "~",
+    "%homedrive%%homepath%": "~",
+    "%systemroot%": "C:\\Windows",
+    "%windir%": "C:\\Windows",
+    "%systemdrive%": "C:",
+    "%programfiles%": "C:\\Program Files",
+    "%programfiles(x86)%": "C:\\Program Files (x86)",
+    "%programdata%": "C:\\ProgramData",
+    "%cd%": ".",
+}
 _VAR = re.compile(r"%[\w()]+%|%%?~?[a-zA-Z]|![\w]+!")
 
 
@@ -29,8 +35,9 @@ def analyse(text: str, scope: Scope) -> None:
     PARSES.count += 1
     segments, broken = _tokenise(text)
     if broken:
-        scope.add(RiskLevel.MODERATE, "parse-error", "unbalanced quotes; check it by hand", 0,
-                  len(text))  # fmt: skip
+        scope.add(
+            RiskLevel.MODERATE, "parse-error", "unbalanced quotes; check it by hand", 0, len(text)
+        )
     info = Info()
     stdin: Stdin = NO_STDIN
     for words, piped, redirects in segments:
@@ -51,8 +58,13 @@ def _redirect(scope: Scope, op: str, target: Word) -> None:
     if op == "<" or low in ("nul", "con", "&1", "&2", "1", "2") or low.startswith("&"):
         return
     if is_device(target.text):
-        scope.add(RiskLevel.BLOCKED, "disk-write", f"overwrites the raw disk {target.text}",
-                  target.start, target.end)  # fmt: skip
+        scope.add(
+            RiskLevel.BLOCKED,
+            "disk-write",
+            f"overwrites the raw disk {target.text}",
+            target.start,
+            target.end,
+        )
         return
     scope.add(RiskLevel.MODERATE, "write", f"writes to {target.text}", target.start, target.end)
 

@@ -134,12 +134,43 @@ def judge_mongo(js: str) -> tuple[RiskLevel, str, str]:
 _REDIS_DESTROY = frozenset({"flushall", "flushdb", "shutdown", "del", "unlink", "debug"})
 _REDIS_READ = frozenset(
     {
-        "get", "mget", "keys", "scan", "info", "ping", "ttl", "pttl", "type", "exists",
-        "hget", "hgetall", "hkeys", "hvals", "lrange", "llen", "smembers", "scard",
-        "zrange", "zcard", "dbsize", "monitor", "strlen", "client", "memory", "slowlog",
-        "echo", "time", "lastsave", "role", "sscan", "hscan", "zscan", "xrange", "xlen",
+        "get",
+        "mget",
+        "keys",
+        "scan",
+        "info",
+        "ping",
+        "ttl",
+        "pttl",
+        "type",
+        "exists",
+        "hget",
+        "hgetall",
+        "hkeys",
+        "hvals",
+        "lrange",
+        "llen",
+        "smembers",
+        "scard",
+        "zrange",
+        "zcard",
+        "dbsize",
+        "monitor",
+        "strlen",
+        "client",
+        "memory",
+        "slowlog",
+        "echo",
+        "time",
+        "lastsave",
+        "role",
+        "sscan",
+        "hscan",
+        "zscan",
+        "xrange",
+        "xlen",
     }
-)  # fmt: skip
+)
 
 
 def judge_redis(argv: list[str]) -> tuple[RiskLevel, str, str]:

@@ -61,7 +61,7 @@ class Assessment:
 
 @attrs.frozen(slots=True)
 class SafetyRules:
-    """User additions from settings (`safety.extraBlocked`, `safety.extraDangerous`, `safety.trusted`).
+    """User additions from settings: `safety.extraBlocked`, `.extraDangerous`, `.trusted`.
 
     `extra_blocked` and `extra_dangerous` are Python regular expressions searched in each
     normalised simple command (wrappers such as `sudo` and `bash -c` unwrapped, quotes and

@@ -16,19 +16,73 @@ from aintern_ls.safety.levels import RiskLevel
 # Top-level and well-known second-level directories whose loss breaks the machine.
 _SYSTEM_DIRS = frozenset(
     {
-        "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/opt",
-        "/proc", "/root", "/sbin", "/srv", "/sys", "/usr", "/var", "/home", "/users",
-        "/system", "/library", "/applications", "/private", "/snap", "/mnt", "/media",
-        "/run", "/cores", "/volumes", "/nix", "/usr/bin", "/usr/sbin", "/usr/lib",
-        "/usr/lib64", "/usr/local", "/usr/share", "/usr/include", "/usr/libexec",
-        "/var/lib", "/var/log", "/var/db", "/var/spool", "/var/mail", "/var/www",
-        "/private/etc", "/private/var", "/system/library", "/usr/local/bin", "/usr/local/lib",
-        "/etc/ssh", "/etc/ssl", "/etc/pam.d", "/etc/systemd", "/etc/init.d", "/etc/sudoers.d",
-        "c:", "c:/windows", "c:/windows/system32", "c:/windows/syswow64", "c:/program files",
-        "c:/program files (x86)", "c:/programdata", "c:/users", "c:/boot", "c:/recovery",
+        "/bin",
+        "/boot",
+        "/dev",
+        "/etc",
+        "/lib",
+        "/lib32",
+        "/lib64",
+        "/libx32",
+        "/opt",
+        "/proc",
+        "/root",
+        "/sbin",
+        "/srv",
+        "/sys",
+        "/usr",
+        "/var",
+        "/home",
+        "/users",
+        "/system",
+        "/library",
+        "/applications",
+        "/private",
+        "/snap",
+        "/mnt",
+        "/media",
+        "/run",
+        "/cores",
+        "/volumes",
+        "/nix",
+        "/usr/bin",
+        "/usr/sbin",
+        "/usr/lib",
+        "/usr/lib64",
+        "/usr/local",
+        "/usr/share",
+        "/usr/include",
+        "/usr/libexec",
+        "/var/lib",
+        "/var/log",
+        "/var/db",
+        "/var/spool",
+        "/var/mail",
+        "/var/www",
+        "/private/etc",
+        "/private/var",
+        "/system/library",
+        "/usr/local/bin",
+        "/usr/local/lib",
+        "/etc/ssh",
+        "/etc/ssl",
+        "/etc/pam.d",
+        "/etc/systemd",
+        "/etc/init.d",
+        "/etc/sudoers.d",
+        "c:",
+        "c:/windows",
+        "c:/windows/system32",
+        "c:/windows/syswow64",
+        "c:/program files",
+        "c:/program files (x86)",
+        "c:/programdata",
+        "c:/users",
+        "c:/boot",
+        "c:/recovery",
         "c:/documents and settings",
     }
-)  # fmt: skip
+)
 
 # Single files whose deletion or overwrite breaks logins, boot or privilege separation.
 _CORE_FILES = re.compile(
@@ -98,10 +152,15 @@ def _classify_one(path: str, cwd: str | None, windows: bool) -> Target:
             if re.fullmatch(r"(\.\./)+\*?", p):
                 return Target(RiskLevel.BLOCKED, "rm-cwd", "everything in a parent directory")
             return Target(RiskLevel.DANGEROUS, "scoped", path)
-        p = _norm(posixpath.join(cwd, p), windows) if p not in _CWD_WIDE else _norm(
-            posixpath.normpath(posixpath.join(cwd, p.replace("*", "").rstrip("/") or ".")),
-            windows,
-        ) + ("/*" if "*" in p else "")
+        p = (
+            _norm(posixpath.join(cwd, p), windows)
+            if p not in _CWD_WIDE
+            else _norm(
+                posixpath.normpath(posixpath.join(cwd, p.replace("*", "").rstrip("/") or ".")),
+                windows,
+            )
+            + ("/*" if "*" in p else "")
+        )
         if p.startswith(".") or not (p.startswith("/") or p.startswith(HOME) or ":" in p):
             return Target(RiskLevel.DANGEROUS, "scoped", path)
     contents = False
@@ -115,7 +174,9 @@ def _classify_one(path: str, cwd: str | None, windows: bool) -> Target:
     low = p.lower()
     if low in _SYSTEM_DIRS or _HOME_DIR.match(low):
         what = "a home directory" if _HOME_DIR.match(low) else f"the system directory {p}"
-        return Target(RiskLevel.BLOCKED, "rm-system", ("the contents of " if contents else "") + what)
+        return Target(
+            RiskLevel.BLOCKED, "rm-system", ("the contents of " if contents else "") + what
+        )
     # A glob in the first component (`/u*`, `/*/`) can reach system directories.
     first = p.lstrip("/").split("/", 1)[0]
     if p.startswith("/") and any(c in first for c in "*?["):

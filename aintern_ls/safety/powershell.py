@@ -30,19 +30,44 @@ _DOWNLOAD = re.compile(
     re.I,
 )
 _KNOWN_VARS = {
-    "$home": "~", "$env:userprofile": "~", "$env:homepath": "~", "$env:systemroot": "C:\\Windows",
-    "$env:windir": "C:\\Windows", "$env:systemdrive": "C:", "$env:programfiles": "C:\\Program Files",
-    "$pwd": ".", "$true": "$true", "$false": "$false", "$null": "$null",
-}  # fmt: skip
-_WRAPPERS = frozenset({"logical_expression", "bitwise_expression", "comparison_expression",
-                       "additive_expression", "multiplicative_expression", "format_expression",
-                       "range_expression", "array_literal_expression", "unary_expression",
-                       "expression_with_unary_operator", "argument_expression",
-                       "logical_argument_expression", "bitwise_argument_expression",
-                       "comparison_argument_expression", "additive_argument_expression",
-                       "multiplicative_argument_expression", "format_argument_expression",
-                       "range_argument_expression"})  # fmt: skip
-_SCRIPT_CREATE = re.compile(r"\[scriptblock\]::create|\.invokescript\(|invoke-command\s+-scriptblock\s*\(\s*\[scriptblock\]", re.I)
+    "$home": "~",
+    "$env:userprofile": "~",
+    "$env:homepath": "~",
+    "$env:systemroot": "C:\\Windows",
+    "$env:windir": "C:\\Windows",
+    "$env:systemdrive": "C:",
+    "$env:programfiles": "C:\\Program Files",
+    "$pwd": ".",
+    "$true": "$true",
+    "$false": "$false",
+    "$null": "$null",
+}
+_WRAPPERS = frozenset(
+    {
+        "logical_expression",
+        "bitwise_expression",
+        "comparison_expression",
+        "additive_expression",
+        "multiplicative_expression",
+        "format_expression",
+        "range_expression",
+        "array_literal_expression",
+        "unary_expression",
+        "expression_with_unary_operator",
+        "argument_expression",
+        "logical_argument_expression",
+        "bitwise_argument_expression",
+        "comparison_argument_expression",
+        "additive_argument_expression",
+        "multiplicative_argument_expression",
+        "format_argument_expression",
+        "range_argument_expression",
+    }
+)
+_SCRIPT_CREATE = re.compile(
+    r"\[scriptblock\]::create|\.invokescript\(|invoke-command\s+-scriptblock\s*\(\s*\[scriptblock\]",
+    re.I,
+)
 _IO_DELETE = re.compile(r"\[(system\.)?io\.(file|directory)\]::delete\s*\(", re.I)
 
 
@@ -53,19 +78,30 @@ def analyse(text: str, scope: Scope) -> None:
     walker = _Walker(scope, Positions(text, data))
     root = tree.root_node
     if root.has_error and not _balanced(text):
-        scope.add(RiskLevel.MODERATE, "parse-error",
-                  "could not fully parse this command; check it by hand", 0, len(text))  # fmt: skip
+        scope.add(
+            RiskLevel.MODERATE,
+            "parse-error",
+            "could not fully parse this command; check it by hand",
+            0,
+            len(text),
+        )
     walker.visit(root)
     low = text.lower()
     if _SCRIPT_CREATE.search(low):
-        scope.add(RiskLevel.CRITICAL, "eval-dynamic", "builds and runs a script block at run time",
-                  0, len(text))  # fmt: skip
+        scope.add(
+            RiskLevel.CRITICAL,
+            "eval-dynamic",
+            "builds and runs a script block at run time",
+            0,
+            len(text),
+        )
     m = _IO_DELETE.search(text)
     if m:
         scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through .NET", m.start(), m.end())
     if "frombase64string" in low and re.search(r"\biex\b|invoke-expression|::create", low):
-        scope.add(RiskLevel.CRITICAL, "encoded-command", "decodes and runs hidden code",
-                  0, len(text))  # fmt: skip
+        scope.add(
+            RiskLevel.CRITICAL, "encoded-command", "decodes and runs hidden code", 0, len(text)
+        )
 
 
 class _Walker:
@@ -107,9 +143,10 @@ class _Walker:
                 offset = start + stmt.start() + m.start()
                 words = [
                     Word(_KNOWN_VARS[w.text.lower()], w.start, w.end)
-                    if w.text.lower() in _KNOWN_VARS else w
+                    if w.text.lower() in _KNOWN_VARS
+                    else w
                     for w in split_words(m.group(0), offset, posix=False)
-                ]  # fmt: skip
+                ]
                 if words and re.match(r"^[\w.\\/:-]+$", words[0].text):
                     info = rules.judge(words, self.scope, stdin)
                 else:
@@ -177,7 +214,11 @@ class _Walker:
     def redirection(self, node: Node) -> None:
         raw = _text(node)
         target = raw.lstrip("0123456789*>&| ").strip()
-        if target and target.lower() not in ("$null", "1", "2") and not raw.strip().startswith("2>&1"):
+        if (
+            target
+            and target.lower() not in ("$null", "1", "2")
+            and not raw.strip().startswith("2>&1")
+        ):
             s, e = self.span(node)
             self.scope.add(RiskLevel.MODERATE, "write", f"writes to {target}", s, e)
 
@@ -220,8 +261,14 @@ class _Walker:
         expanded = re.sub(r"\$(env:)?\w+", sub, body.replace("`", ""))
         dynamic = "\x00" in expanded or "$(" in body
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
-        return Word(expanded.replace("\x00", "$x") if dynamic else expanded, s, e, dynamic,
-                    False, origin or (ORIGIN_VARIABLE if dynamic else ""))  # fmt: skip
+        return Word(
+            expanded.replace("\x00", "$x") if dynamic else expanded,
+            s,
+            e,
+            dynamic,
+            False,
+            origin or (ORIGIN_VARIABLE if dynamic else ""),
+        )
 
 
 def _balanced(text: str) -> bool:
@@ -247,9 +294,8 @@ def _balanced(text: str) -> bool:
             continue
         elif c in "({[":
             stack.append(c)
-        elif c in ")}]":
-            if not stack or stack.pop() != pairs[c]:
-                return False
+        elif c in ")}]" and (not stack or stack.pop() != pairs[c]):
+            return False
         i += 1
     return not quote and not stack
 

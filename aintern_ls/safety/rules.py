@@ -28,7 +28,7 @@ from aintern_ls.safety.context import (
     Scope,
     Stdin,
 )
-from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.paths import classify_path, is_device, is_secret
 from aintern_ls.safety.words import ORIGIN_NETWORK, Word, command_name, glob_candidates
 
@@ -55,8 +55,18 @@ def handles(*names: str) -> Callable[[Handler], Handler]:
 
 # --- the entry point ------------------------------------------------------------------
 
-_WHATIF_IGNORED = frozenset({"invoke-expression", "start-process", "powershell", "pwsh", "cmd",
-                             "invoke-command", "sudo", "runas"})  # fmt: skip
+_WHATIF_IGNORED = frozenset(
+    {
+        "invoke-expression",
+        "start-process",
+        "powershell",
+        "pwsh",
+        "cmd",
+        "invoke-command",
+        "sudo",
+        "runas",
+    }
+)
 VERSION_ARGS = frozenset({"--version", "-version", "--help", "-V", "version", "help", "-help"})
 
 
@@ -69,11 +79,21 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         head = words[0]
     if head.dynamic:
         if head.origin == ORIGIN_NETWORK:
-            scope.add(C, "remote-code", "runs a command name fetched from the network",
-                      head.start, head.end)  # fmt: skip
+            scope.add(
+                C,
+                "remote-code",
+                "runs a command name fetched from the network",
+                head.start,
+                head.end,
+            )
         else:
-            scope.add(M, "dynamic-command", "the command name is only known at run time",
-                      head.start, head.end)  # fmt: skip
+            scope.add(
+                M,
+                "dynamic-command",
+                "the command name is only known at run time",
+                head.start,
+                head.end,
+            )
         return Info()
     name = command_name(head.text, scope.windows)
     if head.glob:
@@ -98,8 +118,10 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         for pattern in rules.extra_dangerous:
             if _compiled(pattern).search(line):
                 cmd.add(D, "user-dangerous", f"matches your dangerous pattern {pattern!r}")
-    if scope.family == "powershell" and name not in _WHATIF_IGNORED and any(
-        w.text.lower() == "-whatif" for w in words[1:]
+    if (
+        scope.family == "powershell"
+        and name not in _WHATIF_IGNORED
+        and any(w.text.lower() == "-whatif" for w in words[1:])
     ):
         return cmd.info  # -WhatIf: the cmdlet only describes what it would do
     handler = _windows.WINDOWS_ONLY.get(name) if scope.family != "bash" else None
@@ -172,8 +194,25 @@ def _sudo(cmd: Cmd) -> None:
     cmd.scope.add(
         C, "sudo", f"{cmd.name} runs the command as root", cmd.words[0].start, cmd.words[0].end
     )
-    with_value = frozenset({"-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-T", "-U",
-                            "--user", "--group", "--host", "--prompt", "--chdir"})  # fmt: skip
+    with_value = frozenset(
+        {
+            "-u",
+            "-g",
+            "-h",
+            "-p",
+            "-C",
+            "-D",
+            "-r",
+            "-t",
+            "-T",
+            "-U",
+            "--user",
+            "--group",
+            "--host",
+            "--prompt",
+            "--chdir",
+        }
+    )
     i = _skip_options(cmd, with_value)
     if i < len(cmd.args) and "=" in cmd.args[i].text and cmd.name == "sudo":
         while i < len(cmd.args) and "=" in cmd.args[i].text:
@@ -183,8 +222,13 @@ def _sudo(cmd: Cmd) -> None:
 
 @handles("su")
 def _su(cmd: Cmd) -> None:
-    cmd.scope.add(C, "sudo", "su switches to another user (root by default)",
-                  cmd.words[0].start, cmd.words[0].end)  # fmt: skip
+    cmd.scope.add(
+        C,
+        "sudo",
+        "su switches to another user (root by default)",
+        cmd.words[0].start,
+        cmd.words[0].end,
+    )
     code = cmd.option_value("-c", "--command")
     if code is not None:
         cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
@@ -213,8 +257,26 @@ def _simple_wrapper(with_value: frozenset[str], positional: int = 0) -> Handler:
 for _names, _opts, _pos in (
     (("nice",), {"-n", "--adjustment"}, 0),
     (("ionice",), {"-c", "-n", "--class", "--classdata"}, 0),
-    (("nohup", "setsid", "unbuffer", "builtin", "caffeinate", "proxychains", "torsocks",
-      "time", "strace", "ltrace", "catchsegv", "firejail", "dbus-launch", "sg"), {"-o", "-f", "-e"}, 0),
+    (
+        (
+            "nohup",
+            "setsid",
+            "unbuffer",
+            "builtin",
+            "caffeinate",
+            "proxychains",
+            "torsocks",
+            "time",
+            "strace",
+            "ltrace",
+            "catchsegv",
+            "firejail",
+            "dbus-launch",
+            "sg",
+        ),
+        {"-o", "-f", "-e"},
+        0,
+    ),
     (("timeout", "gtimeout"), {"-s", "-k", "--signal", "--kill-after"}, 1),
     (("stdbuf",), {"-i", "-o", "-e"}, 0),
     (("chrt",), {"-p"}, 1),
@@ -222,7 +284,7 @@ for _names, _opts, _pos in (
     (("flock",), {"-w", "-E", "--timeout", "-c"}, 1),
     (("chroot",), {"--userspec", "--groups"}, 1),
     (("unshare", "nsenter"), {"-t", "--target"}, 0),
-):  # fmt: skip
+):
     for _n in _names:
         HANDLERS[_n] = _simple_wrapper(frozenset(_opts), _pos)
 
@@ -247,8 +309,25 @@ def _watch(cmd: Cmd) -> None:
 
 @handles("xargs")
 def _xargs(cmd: Cmd) -> None:
-    with_value = frozenset({"-I", "-i", "-n", "-P", "-L", "-l", "-d", "-E", "-e", "-s", "-a",
-                            "--delimiter", "--max-args", "--max-procs", "--arg-file"})  # fmt: skip
+    with_value = frozenset(
+        {
+            "-I",
+            "-i",
+            "-n",
+            "-P",
+            "-L",
+            "-l",
+            "-d",
+            "-E",
+            "-e",
+            "-s",
+            "-a",
+            "--delimiter",
+            "--max-args",
+            "--max-procs",
+            "--arg-file",
+        }
+    )
     i = _skip_options(cmd, with_value)
     replace = cmd.option_value("-I")
     rest = list(cmd.args[i:])
@@ -256,8 +335,9 @@ def _xargs(cmd: Cmd) -> None:
         return
     items = Word("{items}", cmd.start, cmd.end, dynamic=True)
     if replace is not None:
-        rest = [Word(items.text, w.start, w.end, True) if replace.text in w.text else w
-                for w in rest]  # fmt: skip
+        rest = [
+            Word(items.text, w.start, w.end, True) if replace.text in w.text else w for w in rest
+        ]
     else:
         rest.append(Word(items.text, rest[-1].start, rest[-1].end, dynamic=True))
     judge(rest, cmd.scope, NO_STDIN)
@@ -265,14 +345,65 @@ def _xargs(cmd: Cmd) -> None:
 
 # --- shells, eval and interpreters ------------------------------------------------------
 
-SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "busybox", "csh",
-                    "tcsh", "yash", "rbash"})  # fmt: skip
-ENV_SETUP = frozenset({"ssh-agent", "brew", "pyenv", "rbenv", "nodenv", "direnv", "opam",
-                       "conda", "zoxide", "starship", "fnm", "thefuck", "dircolors", "mise",
-                       "rtx", "jenv", "goenv", "keychain", "gpg-agent", "luarocks",
-                       "register-python-argcomplete", "kubectl", "helm", "gh", "npm",
-                       "atuin", "mcfly", "frum", "asdf", "docker-machine", "minikube",
-                       "ssh-add", "op", "aws", "podman-machine", "pip", "uv", "poetry"})  # fmt: skip
+SHELLS = frozenset(
+    {
+        "sh",
+        "bash",
+        "zsh",
+        "dash",
+        "ksh",
+        "mksh",
+        "ash",
+        "fish",
+        "busybox",
+        "csh",
+        "tcsh",
+        "yash",
+        "rbash",
+    }
+)
+ENV_SETUP = frozenset(
+    {
+        "ssh-agent",
+        "brew",
+        "pyenv",
+        "rbenv",
+        "nodenv",
+        "direnv",
+        "opam",
+        "conda",
+        "zoxide",
+        "starship",
+        "fnm",
+        "thefuck",
+        "dircolors",
+        "mise",
+        "rtx",
+        "jenv",
+        "goenv",
+        "keychain",
+        "gpg-agent",
+        "luarocks",
+        "register-python-argcomplete",
+        "kubectl",
+        "helm",
+        "gh",
+        "npm",
+        "atuin",
+        "mcfly",
+        "frum",
+        "asdf",
+        "docker-machine",
+        "minikube",
+        "ssh-add",
+        "op",
+        "aws",
+        "podman-machine",
+        "pip",
+        "uv",
+        "poetry",
+    }
+)
 
 
 def _run_code_from_stdin(cmd: Cmd, language: str) -> None:
@@ -314,24 +445,28 @@ def _run_code_arg(cmd: Cmd, code: Word, language: str) -> None:
         cmd.scope.include(_code_findings(cmd, code.text, code, -1))
 
 
-def _code_findings(cmd: Cmd, code: str, where: Word, code_start: int) -> list:  # type: ignore[type-arg]
+def _code_findings(cmd: Cmd, code: str, where: Word, code_start: int) -> list[Finding]:
     scope = cmd.scope
-    found = []
+    found: list[Finding] = []
     for shell_cmd in inline.shell_commands(code):
         found += scope.nested(shell_cmd, "bash", where, -2)
     for path in inline.deleted_paths(code):
         t = classify_path(path, frozenset([None]), scope.windows)
-        found.append(_finding(max(t.level, D), "code-" + t.rule if t.rule != "scoped" else
-                              "code-delete", f"inline code deletes {t.what}", where))  # fmt: skip
+        found.append(
+            _finding(
+                max(t.level, D),
+                "code-" + t.rule if t.rule != "scoped" else "code-delete",
+                f"inline code deletes {t.what}",
+                where,
+            )
+        )
     level, rule, reason = inline.judge_code(code)
     if level:
         found.append(_finding(level, rule, reason, where))
     return found
 
 
-def _finding(level: RiskLevel, rule: str, reason: str, where: Word):  # type: ignore[no-untyped-def]
-    from aintern_ls.safety.levels import Finding
-
+def _finding(level: RiskLevel, rule: str, reason: str, where: Word) -> Finding:
     return Finding(level, rule, reason, where.start, where.end)
 
 
@@ -348,7 +483,7 @@ def _shell(cmd: Cmd) -> None:
         if t == "--":
             i += 1
             break
-        if t.startswith("-") and len(t) > 1 or t.startswith("+"):
+        if (t.startswith("-") and len(t) > 1) or t.startswith("+"):
             if not t.startswith("--") and "c" in t[1:]:
                 code_flag = True
             i += 1
@@ -433,14 +568,47 @@ INTERPRETER = re.compile(
     r"|luajit|rscript|deno|bun|tclsh|jshell|osascript|groovy|scala|julia|irb)$",
     re.I,
 )
-_CODE_FLAGS = {"python": ("-c",), "perl": ("-e", "-E"), "ruby": ("-e",), "node": ("-e", "--eval",
-               "-p", "--print"), "php": ("-r",), "lua": ("-e",), "rscript": ("-e",),
-               "deno": ("eval",), "bun": ("-e", "--eval"), "osascript": ("-e",)}  # fmt: skip
-_PY_MODULES_SAFE = frozenset({"pytest", "unittest", "mypy", "json.tool", "pydoc", "doctest",
-                              "py_compile", "compileall", "timeit", "platform", "site",
-                              "tabnanny", "pyflakes", "flake8", "pylint", "ruff", "black",
-                              "isort", "sysconfig", "this", "calendar", "tokenize", "dis",
-                              "pstats", "ensurepip"})  # fmt: skip
+_CODE_FLAGS = {
+    "python": ("-c",),
+    "perl": ("-e", "-E"),
+    "ruby": ("-e",),
+    "node": ("-e", "--eval", "-p", "--print"),
+    "php": ("-r",),
+    "lua": ("-e",),
+    "rscript": ("-e",),
+    "deno": ("eval",),
+    "bun": ("-e", "--eval"),
+    "osascript": ("-e",),
+}
+_PY_MODULES_SAFE = frozenset(
+    {
+        "pytest",
+        "unittest",
+        "mypy",
+        "json.tool",
+        "pydoc",
+        "doctest",
+        "py_compile",
+        "compileall",
+        "timeit",
+        "platform",
+        "site",
+        "tabnanny",
+        "pyflakes",
+        "flake8",
+        "pylint",
+        "ruff",
+        "black",
+        "isort",
+        "sysconfig",
+        "this",
+        "calendar",
+        "tokenize",
+        "dis",
+        "pstats",
+        "ensurepip",
+    }
+)
 
 
 def _interpreter(cmd: Cmd) -> None:
@@ -457,11 +625,19 @@ def _interpreter(cmd: Cmd) -> None:
             module = args[i + 1].text
             if module in _PY_MODULES_SAFE or module.startswith("pytest"):
                 return
-            judge([Word(module, args[i + 1].start, args[i + 1].end), *args[i + 2 :]],
-                  cmd.scope, cmd.stdin)  # fmt: skip
+            judge(
+                [Word(module, args[i + 1].start, args[i + 1].end), *args[i + 2 :]],
+                cmd.scope,
+                cmd.stdin,
+            )
             return
-        if t in flags or (family == "python" and t.startswith("-") and not t.startswith("--")
-                          and t.endswith("c") and len(t) > 2):  # fmt: skip
+        if t in flags or (
+            family == "python"
+            and t.startswith("-")
+            and not t.startswith("--")
+            and t.endswith("c")
+            and len(t) > 2
+        ):
             if i + 1 < len(args):
                 _run_code_arg(cmd, args[i + 1], family)
             return
@@ -486,9 +662,30 @@ def _interpreter(cmd: Cmd) -> None:
     _run_code_from_stdin(cmd, family)
 
 
-for _n in ("python", "python2", "python3", "pypy", "pypy3", "perl", "ruby", "node", "nodejs",
-           "php", "lua", "luajit", "Rscript", "rscript", "deno", "bun", "tclsh", "osascript",
-           "irb", "jshell", "groovy", "julia"):  # fmt: skip
+for _n in (
+    "python",
+    "python2",
+    "python3",
+    "pypy",
+    "pypy3",
+    "perl",
+    "ruby",
+    "node",
+    "nodejs",
+    "php",
+    "lua",
+    "luajit",
+    "Rscript",
+    "rscript",
+    "deno",
+    "bun",
+    "tclsh",
+    "osascript",
+    "irb",
+    "jshell",
+    "groovy",
+    "julia",
+):
     HANDLERS[_n] = _interpreter
 for _v in ("3.8", "3.9", "3.10", "3.11", "3.12", "3.13", "3.14"):
     HANDLERS["python" + _v] = _interpreter
@@ -507,13 +704,12 @@ def _awk(cmd: Cmd) -> None:
     cmd.scope.include(found)
 
 
-def _code_findings_awk(cmd: Cmd, prog: Word) -> list:  # type: ignore[type-arg]
-    found = []
+def _code_findings_awk(cmd: Cmd, prog: Word) -> list[Finding]:
+    found: list[Finding] = []
     for shell_cmd in inline.shell_commands(prog.text):
         found += cmd.scope.nested(shell_cmd, "bash", prog, -2)
     if re.search(r"system\s*\(|\|\s*getline|print[^;}]*[|>]", prog.text):
-        found.append(_finding(M, "inline-code", "awk program runs commands or writes files",
-                              prog))  # fmt: skip
+        found.append(_finding(M, "inline-code", "awk program runs commands or writes files", prog))
     if cmd.short("i") and cmd.has("-i", "inplace"):
         found.append(_finding(M, "write", "edits files in place", prog))
     return found
@@ -547,8 +743,12 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
     if worst_level >= C:
         cmd.add(worst_level, rule, f"{verb} {what}", worst_word)
     else:
-        cmd.add(D, cmd.name if cmd.name in ("rm", "shred") else "delete", f"{verb} "
-                + ("files" if not recursive else "directories recursively"), worst_word)  # fmt: skip
+        cmd.add(
+            D,
+            cmd.name if cmd.name in ("rm", "shred") else "delete",
+            f"{verb} " + ("files" if not recursive else "directories recursively"),
+            worst_word,
+        )
 
 
 @handles("rm", "srm", "trash", "trash-put", "gio")
@@ -587,19 +787,51 @@ def _rmdir(cmd: Cmd) -> None:
     return None
 
 
-_FIND_FILTERS = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename",
-                           "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-atime", "-amin",
-                           "-ctime", "-cmin", "-size", "-user", "-group", "-perm", "-empty",
-                           "-links", "-inum", "-samefile", "-lname", "-ilname", "-used",
-                           "-nouser", "-nogroup", "-newermt", "-uid", "-gid"})  # fmt: skip
+_FIND_FILTERS = frozenset(
+    {
+        "-name",
+        "-iname",
+        "-path",
+        "-ipath",
+        "-wholename",
+        "-iwholename",
+        "-regex",
+        "-iregex",
+        "-newer",
+        "-mtime",
+        "-mmin",
+        "-atime",
+        "-amin",
+        "-ctime",
+        "-cmin",
+        "-size",
+        "-user",
+        "-group",
+        "-perm",
+        "-empty",
+        "-links",
+        "-inum",
+        "-samefile",
+        "-lname",
+        "-ilname",
+        "-used",
+        "-nouser",
+        "-nogroup",
+        "-newermt",
+        "-uid",
+        "-gid",
+    }
+)
 
 
 @handles("find", "gfind", "fd", "fdfind")
 def _find(cmd: Cmd) -> None:
     args = cmd.args
     if cmd.name in ("fd", "fdfind"):
-        x = next((i for i, w in enumerate(args) if w.text in ("-x", "--exec", "-X",
-                  "--exec-batch")), None)  # fmt: skip
+        x = next(
+            (i for i, w in enumerate(args) if w.text in ("-x", "--exec", "-X", "--exec-batch")),
+            None,
+        )
         if x is not None and x + 1 < len(args):
             judge([*args[x + 1 :], Word("{}", args[-1].start, args[-1].end, True)], cmd.scope)
         return
@@ -623,11 +855,13 @@ def _find(cmd: Cmd) -> None:
                 for k in range(before, len(cmd.scope.findings)):
                     f = cmd.scope.findings[k]
                     if f.level < C:
-                        cmd.scope.findings[k] = _finding(D, "find-delete",
-                            "find -delete deletes everything it finds", args[i])  # fmt: skip
+                        cmd.scope.findings[k] = _finding(
+                            D, "find-delete", "find -delete deletes everything it finds", args[i]
+                        )
                     else:
-                        cmd.scope.findings[k] = _finding(f.level, f.rule, f.reason,
-                            Word("", cmd.start, args[i].end))  # fmt: skip
+                        cmd.scope.findings[k] = _finding(
+                            f.level, f.rule, f.reason, Word("", cmd.start, args[i].end)
+                        )
         elif t in ("-exec", "-execdir", "-ok", "-okdir"):
             j = i + 1
             while j < len(args) and args[j].text not in (";", "+", "\\;"):
@@ -636,10 +870,15 @@ def _find(cmd: Cmd) -> None:
             if inner:
                 subst = start_words[0] if not filtered and len(start_words) == 1 else None
                 inner = [
-                    (Word(subst.text, w.start, w.end) if subst is not None
-                     else Word("{}", w.start, w.end, dynamic=True)) if w.text == "{}" else w
+                    (
+                        Word(subst.text, w.start, w.end)
+                        if subst is not None
+                        else Word("{}", w.start, w.end, dynamic=True)
+                    )
+                    if w.text == "{}"
+                    else w
                     for w in inner
-                ]  # fmt: skip
+                ]
                 judge(inner, cmd.scope)
             i = j
         elif t in ("-fprint", "-fprint0", "-fprintf", "-fls"):
@@ -664,10 +903,34 @@ def _mkfs(cmd: Cmd) -> None:
     cmd.add(B, "mkfs", f"{cmd.name} erases a filesystem or partition table")
 
 
-for _n in ("mkfs", "mke2fs", "mkdosfs", "mkntfs", "wipefs", "sgdisk", "sfdisk", "gdisk",
-           "cfdisk", "blkdiscard", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs",
-           "mkfs.vfat", "mkfs.fat", "mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "format-volume",
-           "clear-disk", "initialize-disk", "remove-partition", "zpool", "cryptsetup"):  # fmt: skip
+for _n in (
+    "mkfs",
+    "mke2fs",
+    "mkdosfs",
+    "mkntfs",
+    "wipefs",
+    "sgdisk",
+    "sfdisk",
+    "gdisk",
+    "cfdisk",
+    "blkdiscard",
+    "mkfs.ext2",
+    "mkfs.ext3",
+    "mkfs.ext4",
+    "mkfs.xfs",
+    "mkfs.btrfs",
+    "mkfs.vfat",
+    "mkfs.fat",
+    "mkfs.ntfs",
+    "mkfs.exfat",
+    "mkfs.f2fs",
+    "format-volume",
+    "clear-disk",
+    "initialize-disk",
+    "remove-partition",
+    "zpool",
+    "cryptsetup",
+):
     HANDLERS[_n] = _mkfs
 
 
@@ -694,9 +957,7 @@ def _cryptsetup(cmd: Cmd) -> None:
 
 @handles("fdisk", "parted")
 def _fdisk(cmd: Cmd) -> None:
-    if cmd.short("l") or cmd.has("print", "--list") or (
-        cmd.name == "parted" and cmd.has("-l")
-    ):
+    if cmd.short("l") or cmd.has("print", "--list") or (cmd.name == "parted" and cmd.has("-l")):
         return
     cmd.add(B, "partition", f"{cmd.name} rewrites a partition table")
 
@@ -722,8 +983,10 @@ def _diskutil(cmd: Cmd) -> None:
 
 @handles("hdparm")
 def _hdparm(cmd: Cmd) -> None:
-    if any(w.text.startswith(("--security-erase", "--write-sector", "--trim-sector",
-                              "--fwdownload")) for w in cmd.args):  # fmt: skip
+    if any(
+        w.text.startswith(("--security-erase", "--write-sector", "--trim-sector", "--fwdownload"))
+        for w in cmd.args
+    ):
         cmd.add(B, "disk-write", "hdparm erases or overwrites the disk")
     else:
         cmd.add(M, "disk", "hdparm changes disk settings")
@@ -743,8 +1006,12 @@ def _chmod(cmd: Cmd) -> None:
     mode = ops[0] if ops else None
     targets = ops[1:]
     if cmd.name == "chmod" and mode is not None and _MODE_SETUID.match(mode.text):
-        cmd.add(C, "setuid", "sets the setuid/setgid bit: the file runs with its owner's rights",
-                targets[-1] if targets else mode)  # fmt: skip
+        cmd.add(
+            C,
+            "setuid",
+            "sets the setuid/setgid bit: the file runs with its owner's rights",
+            targets[-1] if targets else mode,
+        )
         return
     for t in targets:
         target = classify_path(t.text, cmd.scope.cwds, cmd.scope.windows)
@@ -782,8 +1049,25 @@ def _mv(cmd: Cmd) -> None:
 @handles("cp", "install", "rsync", "ln", "cat", "tee", "touch", "mkdir", "mktemp")
 def _write_family(cmd: Cmd) -> None:
     n = cmd.name
-    ops = cmd.operands(frozenset({"-t", "-m", "-o", "-g", "-e", "--rsh", "-S", "--exclude",
-                                  "--include", "--filter", "-f", "-p", "--mode"}))  # fmt: skip
+    ops = cmd.operands(
+        frozenset(
+            {
+                "-t",
+                "-m",
+                "-o",
+                "-g",
+                "-e",
+                "--rsh",
+                "-S",
+                "--exclude",
+                "--include",
+                "--filter",
+                "-f",
+                "-p",
+                "--mode",
+            }
+        )
+    )
     if n == "cat":
         for w in ops:
             if is_secret(w.text):
@@ -809,8 +1093,14 @@ def _write_family(cmd: Cmd) -> None:
         if remote and any(is_secret(w.text) for w in ops[:-1]):
             cmd.add(C, "exfiltration", "copies private keys or credentials to another machine")
             return
-        if cmd.long("--delete", "--delete-before", "--delete-after", "--delete-during",
-                    "--delete-excluded", "--remove-source-files"):  # fmt: skip
+        if cmd.long(
+            "--delete",
+            "--delete-before",
+            "--delete-after",
+            "--delete-during",
+            "--delete-excluded",
+            "--remove-source-files",
+        ):
             if ops:
                 t = classify_path(ops[-1].text, cmd.scope.cwds)
                 if t.level == B:
@@ -829,16 +1119,63 @@ def _write_family(cmd: Cmd) -> None:
 
 # --- git --------------------------------------------------------------------------------
 
-_GIT_GLOBAL_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace",
-                                    "--exec-path", "--config-env", "--super-prefix"})  # fmt: skip
-_GIT_SAFE = frozenset({"status", "log", "diff", "show", "rev-parse", "rev-list", "ls-files",
-                       "ls-tree", "ls-remote", "cat-file", "blame", "annotate", "shortlog",
-                       "describe", "grep", "version", "help", "whatchanged", "merge-base",
-                       "name-rev", "show-ref", "for-each-ref", "count-objects", "check-ignore",
-                       "var", "cherry", "range-diff", "diff-tree", "diff-index", "diff-files",
-                       "show-branch", "verify-commit", "verify-tag", "check-attr", "fsck",
-                       "check-ref-format", "difftool", "instaweb"})  # fmt: skip
-_GIT_UNSAFE_FLAGS = re.compile(r"^--(output|ext-diff|exec|upload-pack|receive-pack|open-files-in-pager|textconv)")
+_GIT_GLOBAL_WITH_VALUE = frozenset(
+    {
+        "-C",
+        "-c",
+        "--git-dir",
+        "--work-tree",
+        "--namespace",
+        "--exec-path",
+        "--config-env",
+        "--super-prefix",
+    }
+)
+_GIT_SAFE = frozenset(
+    {
+        "status",
+        "log",
+        "diff",
+        "show",
+        "rev-parse",
+        "rev-list",
+        "ls-files",
+        "ls-tree",
+        "ls-remote",
+        "cat-file",
+        "blame",
+        "annotate",
+        "shortlog",
+        "describe",
+        "grep",
+        "version",
+        "help",
+        "whatchanged",
+        "merge-base",
+        "name-rev",
+        "show-ref",
+        "for-each-ref",
+        "count-objects",
+        "check-ignore",
+        "var",
+        "cherry",
+        "range-diff",
+        "diff-tree",
+        "diff-index",
+        "diff-files",
+        "show-branch",
+        "verify-commit",
+        "verify-tag",
+        "check-attr",
+        "fsck",
+        "check-ref-format",
+        "difftool",
+        "instaweb",
+    }
+)
+_GIT_UNSAFE_FLAGS = re.compile(
+    r"^--(output|ext-diff|exec|upload-pack|receive-pack|open-files-in-pager|textconv)"
+)
 
 
 @handles("git")
@@ -876,15 +1213,21 @@ def _git(cmd: Cmd) -> None:
             add(M, "git-write", "git reset moves the branch and index")
     elif sub in ("checkout", "switch"):
         ops = [t for t in rest if not t.startswith("-")]
-        if "-f" in flags or "--force" in flags or "--discard-changes" in flags or "--" in rest or (
-            ops and ops[-1] in (".", "*", ":/")
+        if (
+            "-f" in flags
+            or "--force" in flags
+            or "--discard-changes" in flags
+            or "--" in rest
+            or (ops and ops[-1] in (".", "*", ":/"))
         ):
             add(D, "git-discard", f"git {sub} overwrites uncommitted changes")
         else:
             add(M, "git-write", f"git {sub} changes the working tree")
     elif sub == "restore":
-        if flags <= {"--staged", "-S"} and ("--staged" in flags or "-S" in flags) and not (
-            "--worktree" in flags or "-W" in flags
+        if (
+            flags <= {"--staged", "-S"}
+            and ("--staged" in flags or "-S" in flags)
+            and not ("--worktree" in flags or "-W" in flags)
         ):
             add(M, "git-write", "git restore --staged changes the index")
         else:
@@ -900,10 +1243,21 @@ def _git(cmd: Cmd) -> None:
         if "--dry-run" in flags or "n" in shorts:
             return
         ops = [t for t in rest if not t.startswith("-")]
-        if flags & {"--force", "--force-with-lease", "--force-if-includes", "--mirror",
-                    "--delete", "--prune"} or "f" in shorts or "d" in shorts or any(
-            t.startswith(("--force-with-lease=", "--force")) for t in flags
-        ) or any(o.startswith(("+", ":")) for o in ops[1:]):  # fmt: skip
+        if (
+            flags
+            & {
+                "--force",
+                "--force-with-lease",
+                "--force-if-includes",
+                "--mirror",
+                "--delete",
+                "--prune",
+            }
+            or "f" in shorts
+            or "d" in shorts
+            or any(t.startswith(("--force-with-lease=", "--force")) for t in flags)
+            or any(o.startswith(("+", ":")) for o in ops[1:])
+        ):
             add(D, "git-force-push", "git push rewrites or deletes remote history")
         else:
             add(M, "git-push", "git push publishes commits")
@@ -919,10 +1273,13 @@ def _git(cmd: Cmd) -> None:
         ops = [t for t in rest if not t.startswith("-")]
         if "D" in shorts or ("--delete" in flags and "--force" in flags):
             add(D, "git-branch-delete", "git branch -D deletes a branch even if unmerged")
-        elif "d" in shorts or "--delete" in flags or "m" in shorts or "M" in shorts or "c" in shorts:
+        elif (
+            "d" in shorts or "--delete" in flags or "m" in shorts or "M" in shorts or "c" in shorts
+        ):
             add(M, "git-write", "git branch changes branches")
-        elif ops and not (flags & {"--list", "-l", "--contains", "--merged", "--no-merged",
-                                   "--points-at"}):  # fmt: skip
+        elif ops and not (
+            flags & {"--list", "-l", "--contains", "--merged", "--no-merged", "--points-at"}
+        ):
             add(M, "git-write", "git branch creates a branch")
         return
     elif sub == "tag":
@@ -936,9 +1293,11 @@ def _git(cmd: Cmd) -> None:
             return
         add(M, "git-config", f"git remote {rest[0]} changes remotes")
     elif sub == "config":
-        if flags & {"--get", "--list", "-l", "--get-all", "--get-regexp", "--show-origin"} or (
-            rest and rest[0] in ("get", "list")
-        ) or (len([t for t in rest if not t.startswith("-")]) == 1):  # fmt: skip
+        if (
+            flags & {"--get", "--list", "-l", "--get-all", "--get-regexp", "--show-origin"}
+            or (rest and rest[0] in ("get", "list"))
+            or (len([t for t in rest if not t.startswith("-")]) == 1)
+        ):
             return
         add(M, "git-config", "git config changes settings")
     elif sub == "reflog":
@@ -976,13 +1335,23 @@ def _git(cmd: Cmd) -> None:
 
 @handles("kill", "pkill", "killall", "skill", "xkill", "taskkill", "stop-process", "tskill")
 def _kill(cmd: Cmd) -> None:
-    if cmd.name == "kill" and (cmd.has("-l", "-L") or any(w.text in ("-0", "-s0") for w in cmd.args)):
+    if cmd.name == "kill" and (
+        cmd.has("-l", "-L") or any(w.text in ("-0", "-s0") for w in cmd.args)
+    ):
         return
     cmd.add(D, "kill", f"{cmd.name} terminates processes")
 
 
-@handles("shutdown", "reboot", "halt", "poweroff", "restart-computer", "stop-computer",
-         "suspend-computer", "telinit")  # fmt: skip
+@handles(
+    "shutdown",
+    "reboot",
+    "halt",
+    "poweroff",
+    "restart-computer",
+    "stop-computer",
+    "suspend-computer",
+    "telinit",
+)
 def _shutdown(cmd: Cmd) -> None:
     if cmd.name == "shutdown" and cmd.has("-c", "/a", "-a"):
         cmd.add(M, "shutdown", "cancels a scheduled shutdown")
@@ -1013,10 +1382,28 @@ def _systemctl(cmd: Cmd) -> None:
         ops = [ops[1], ops[0]]
     verb = ops[0] if ops else ""
     units = ops[1:]
-    if not ops or verb in ("status", "show", "cat", "is-active", "is-enabled", "is-failed",
-                           "list-units", "list-unit-files", "list-timers", "list-sockets",
-                           "list-dependencies", "help", "get-default", "list-jobs", "list",
-                           "print", "blame", "--version", "--status-all", "log-level"):  # fmt: skip
+    if not ops or verb in (
+        "status",
+        "show",
+        "cat",
+        "is-active",
+        "is-enabled",
+        "is-failed",
+        "list-units",
+        "list-unit-files",
+        "list-timers",
+        "list-sockets",
+        "list-dependencies",
+        "help",
+        "get-default",
+        "list-jobs",
+        "list",
+        "print",
+        "blame",
+        "--version",
+        "--status-all",
+        "log-level",
+    ):
         return
     if verb in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove") and any(
         SECURITY_UNITS.match(u) for u in units
@@ -1024,8 +1411,19 @@ def _systemctl(cmd: Cmd) -> None:
         cmd.add(C, "disable-security", f"{verb} turns off a security service")
     elif verb in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove"):
         cmd.add(D, "service-stop", f"{cmd.name} {verb} stops services")
-    elif verb in ("poweroff", "reboot", "halt", "suspend", "hibernate", "rescue", "emergency",
-                  "kexec", "isolate", "default", "soft-reboot"):  # fmt: skip
+    elif verb in (
+        "poweroff",
+        "reboot",
+        "halt",
+        "suspend",
+        "hibernate",
+        "rescue",
+        "emergency",
+        "kexec",
+        "isolate",
+        "default",
+        "soft-reboot",
+    ):
         cmd.add(D, "shutdown", f"{cmd.name} {verb} stops or restarts the machine")
     else:
         cmd.add(M, "service", f"{cmd.name} {verb} changes services")
@@ -1064,10 +1462,13 @@ def _ufw(cmd: Cmd) -> None:
 
 @handles("iptables", "ip6tables", "nft", "iptables-legacy", "pfctl")
 def _iptables(cmd: Cmd) -> None:
-    if cmd.short("LS") and not cmd.short("FXDP") or cmd.has("list", "-s") and cmd.name != "nft":
+    if (cmd.short("LS") and not cmd.short("FXDP")) or (cmd.has("list", "-s") and cmd.name != "nft"):
         return
-    if cmd.short("FX") or cmd.long("--flush") or cmd.has("flush", "-d") or (
-        cmd.short("P") and cmd.has("ACCEPT")
+    if (
+        cmd.short("FX")
+        or cmd.long("--flush")
+        or cmd.has("flush", "-d")
+        or (cmd.short("P") and cmd.has("ACCEPT"))
     ):
         cmd.add(C, "disable-security", f"{cmd.name} removes firewall rules")
     else:
@@ -1094,13 +1495,31 @@ def _sysctl(cmd: Cmd) -> None:
         cmd.add(M, "system-config", "changes kernel settings")
 
 
-@handles("useradd", "adduser", "usermod", "gpasswd", "visudo", "chpasswd", "passwd", "userdel",
-         "deluser", "groupadd", "addgroup", "dscl", "new-localuser", "add-localgroupmember",
-         "set-localuser", "net1")  # fmt: skip
+@handles(
+    "useradd",
+    "adduser",
+    "usermod",
+    "gpasswd",
+    "visudo",
+    "chpasswd",
+    "passwd",
+    "userdel",
+    "deluser",
+    "groupadd",
+    "addgroup",
+    "dscl",
+    "new-localuser",
+    "add-localgroupmember",
+    "set-localuser",
+    "net1",
+)
 def _users(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
-    if cmd.name in ("visudo", "chpasswd") or re.search(r"\b(sudo|wheel|admin|root|docker|"
-                                                       r"administrators)\b", text):  # fmt: skip
+    if cmd.name in ("visudo", "chpasswd") or re.search(
+        r"\b(sudo|wheel|admin|root|docker|"
+        r"administrators)\b",
+        text,
+    ):
         cmd.add(C, "privilege", f"{cmd.name} grants administrator rights or changes root")
     elif cmd.name in ("userdel", "deluser"):
         cmd.add(D, "user-delete", f"{cmd.name} deletes a user account")
@@ -1112,22 +1531,75 @@ def _users(cmd: Cmd) -> None:
 
 # --- network, downloads, exfiltration ---------------------------------------------------
 
-_FETCH_WITH_VALUE = frozenset({"-o", "-O", "--output", "-H", "--header", "-d", "--data", "-X",
-                               "--request", "-u", "--user", "-A", "--user-agent", "-e", "-b",
-                               "-c", "-F", "--form", "-T", "--upload-file", "--data-binary",
-                               "--data-raw", "--data-urlencode", "-x", "--proxy", "-m",
-                               "--max-time", "--connect-timeout", "-w", "--write-out", "-r",
-                               "--retry", "-P", "--output-document", "--post-file",
-                               "--directory-prefix", "--cacert", "--cert", "--key", "-K",
-                               "--config", "--resolve", "--limit-rate"})  # fmt: skip
+_FETCH_WITH_VALUE = frozenset(
+    {
+        "-o",
+        "-O",
+        "--output",
+        "-H",
+        "--header",
+        "-d",
+        "--data",
+        "-X",
+        "--request",
+        "-u",
+        "--user",
+        "-A",
+        "--user-agent",
+        "-e",
+        "-b",
+        "-c",
+        "-F",
+        "--form",
+        "-T",
+        "--upload-file",
+        "--data-binary",
+        "--data-raw",
+        "--data-urlencode",
+        "-x",
+        "--proxy",
+        "-m",
+        "--max-time",
+        "--connect-timeout",
+        "-w",
+        "--write-out",
+        "-r",
+        "--retry",
+        "-P",
+        "--output-document",
+        "--post-file",
+        "--directory-prefix",
+        "--cacert",
+        "--cert",
+        "--key",
+        "-K",
+        "--config",
+        "--resolve",
+        "--limit-rate",
+    }
+)
 
 
-@handles("curl", "wget", "fetch", "http", "https", "xh", "aria2c", "invoke-webrequest",
-         "invoke-restmethod", "lwp-request", "lynx", "certutil", "bitsadmin")  # fmt: skip
+@handles(
+    "curl",
+    "wget",
+    "fetch",
+    "http",
+    "https",
+    "xh",
+    "aria2c",
+    "invoke-webrequest",
+    "invoke-restmethod",
+    "lwp-request",
+    "lynx",
+    "certutil",
+    "bitsadmin",
+)
 def _fetch(cmd: Cmd) -> None:
     n = cmd.name
-    if n == "certutil" and not any(w.text.lower().startswith(("-urlcache", "/urlcache"))
-                                   for w in cmd.args):  # fmt: skip
+    if n == "certutil" and not any(
+        w.text.lower().startswith(("-urlcache", "/urlcache")) for w in cmd.args
+    ):
         cmd.add(M, "unknown-command", "certutil changes certificates or decodes files")
         return
     cmd.info.network_fetch = True
@@ -1135,16 +1607,28 @@ def _fetch(cmd: Cmd) -> None:
     for i, w in enumerate(cmd.args):
         t = w.text
         val = t
-        if t in ("-T", "--upload-file", "-F", "--form", "-d", "--data", "--data-binary",
-                 "--post-file", "--data-raw", "-InFile", "-infile") and i + 1 < len(cmd.args):  # fmt: skip
+        if t in (
+            "-T",
+            "--upload-file",
+            "-F",
+            "--form",
+            "-d",
+            "--data",
+            "--data-binary",
+            "--post-file",
+            "--data-raw",
+            "-InFile",
+            "-infile",
+        ) and i + 1 < len(cmd.args):
             val = cmd.args[i + 1].text
         elif t.startswith(("--data-binary=", "--post-file=", "--upload-file=")):
             val = t.split("=", 1)[1]
         else:
             continue
         uploads.append(val.lstrip("@").split("=", 1)[-1].lstrip("@"))
-    if any(is_secret(u) for u in uploads) or (cmd.stdin.secret and any(u in ("-", "@-", "")
-                                                                       for u in uploads)):  # fmt: skip
+    if any(is_secret(u) for u in uploads) or (
+        cmd.stdin.secret and any(u in ("-", "@-", "") for u in uploads)
+    ):
         cmd.add(C, "exfiltration", f"{n} uploads private keys or credentials")
         return
     out = cmd.option_value("-o", "--output", "-O", "--output-document", "-OutFile", "-outfile")
@@ -1157,8 +1641,8 @@ def _fetch(cmd: Cmd) -> None:
             base = u.text.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
             if base:
                 cmd.scope.downloaded.add(base)
-        cmd.info.network_fetch = cmd.has("-O-", "-qO-") or bool(
-            cmd.option_value("-O") and cmd.option_value("-O").text == "-"  # type: ignore[union-attr]
+        cmd.info.network_fetch = cmd.has("-O-", "-qO-") or (
+            out is not None and out.text in ("-", "/dev/stdout")
         )
     elif n == "curl" and (cmd.short("O") or cmd.long("--remote-name")):
         for u in urls:
@@ -1195,31 +1679,76 @@ def _netcat(cmd: Cmd) -> None:
 @handles("scp", "sftp", "rclone", "ftp", "lftp", "smbclient", "croc", "magic-wormhole", "wormhole")
 def _copy_remote(cmd: Cmd) -> None:
     ops = cmd.operands(frozenset({"-P", "-i", "-o", "-F", "-J", "-c", "-l", "-S"}))
-    if any(is_secret(w.text) for w in ops) and len(ops) >= 2 or (
+    if (any(is_secret(w.text) for w in ops) and len(ops) >= 2) or (
         cmd.name in ("croc", "wormhole", "magic-wormhole") and any(is_secret(w.text) for w in ops)
     ):
         cmd.add(C, "exfiltration", "copies private keys or credentials to another machine")
         return
-    if cmd.name == "rclone" and cmd.args and cmd.args[0].text in ("purge", "delete", "deletefile",
-                                                                  "rmdir", "rmdirs", "sync"):  # fmt: skip
+    if (
+        cmd.name == "rclone"
+        and cmd.args
+        and cmd.args[0].text in ("purge", "delete", "deletefile", "rmdir", "rmdirs", "sync")
+    ):
         cmd.add(D, "cloud-delete", f"rclone {cmd.args[0].text} deletes remote files")
         return
-    if cmd.name == "rclone" and cmd.args and cmd.args[0].text in ("ls", "lsd", "lsl", "lsf", "size",
-                                                                  "cat", "version", "listremotes",
-                                                                  "about", "check", "tree"):  # fmt: skip
+    if (
+        cmd.name == "rclone"
+        and cmd.args
+        and cmd.args[0].text
+        in (
+            "ls",
+            "lsd",
+            "lsl",
+            "lsf",
+            "size",
+            "cat",
+            "version",
+            "listremotes",
+            "about",
+            "check",
+            "tree",
+        )
+    ):
         return
     cmd.add(M, "network", f"{cmd.name} copies files over the network")
 
 
-_SSH_WITH_VALUE = frozenset({"-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c",
-                             "-E", "-e", "-I", "-m", "-O", "-Q", "-S", "-W", "-w", "-B"})  # fmt: skip
+_SSH_WITH_VALUE = frozenset(
+    {
+        "-p",
+        "-i",
+        "-l",
+        "-o",
+        "-F",
+        "-J",
+        "-L",
+        "-R",
+        "-D",
+        "-b",
+        "-c",
+        "-E",
+        "-e",
+        "-I",
+        "-m",
+        "-O",
+        "-Q",
+        "-S",
+        "-W",
+        "-w",
+        "-B",
+    }
+)
 
 
 @handles("ssh", "mosh", "autossh")
 def _ssh(cmd: Cmd) -> None:
     i = _skip_options(cmd, _SSH_WITH_VALUE)
-    cmd.add(M, "network", f"{cmd.name} runs commands on another machine", cmd.args[i] if
-            i < len(cmd.args) else None)  # fmt: skip
+    cmd.add(
+        M,
+        "network",
+        f"{cmd.name} runs commands on another machine",
+        cmd.args[i] if i < len(cmd.args) else None,
+    )
     rest = cmd.args[i + 1 :]
     if rest:
         if len(rest) == 1:
@@ -1237,8 +1766,22 @@ def _judge_sql_text(cmd: Cmd, sql: str, where: Word | None) -> None:
         cmd.add(level, rule, reason, where)
 
 
-@handles("psql", "mysql", "mariadb", "sqlite3", "duckdb", "clickhouse-client", "sqlcmd",
-         "cockroach", "pgcli", "mycli", "litecli", "snowsql", "bq", "sqlplus")  # fmt: skip
+@handles(
+    "psql",
+    "mysql",
+    "mariadb",
+    "sqlite3",
+    "duckdb",
+    "clickhouse-client",
+    "sqlcmd",
+    "cockroach",
+    "pgcli",
+    "mycli",
+    "litecli",
+    "snowsql",
+    "bq",
+    "sqlplus",
+)
 def _sql_client(cmd: Cmd) -> None:
     q = cmd.option_value("-c", "--command", "-e", "--execute", "-q", "--query", "-Q")
     if cmd.name in ("sqlite3", "duckdb") and q is None:
@@ -1298,17 +1841,51 @@ def _dropdb(cmd: Cmd) -> None:
 
 # --- containers, clusters, infrastructure, cloud ----------------------------------------
 
-_DOCKER_SAFE = frozenset({"ps", "images", "inspect", "logs", "version", "info", "top", "port",
-                          "diff", "history", "search", "events", "stats", "ls", "config",
-                          "df", "show"})  # fmt: skip
+_DOCKER_SAFE = frozenset(
+    {
+        "ps",
+        "images",
+        "inspect",
+        "logs",
+        "version",
+        "info",
+        "top",
+        "port",
+        "diff",
+        "history",
+        "search",
+        "events",
+        "stats",
+        "ls",
+        "config",
+        "df",
+        "show",
+    }
+)
 _DOCKER_DELETE = frozenset({"rm", "rmi", "kill", "prune", "down", "remove"})
 
 
 @handles("docker", "podman", "nerdctl", "docker-compose", "finch")
 def _docker(cmd: Cmd) -> None:
-    ops = [w.text for w in cmd.operands(frozenset({"-H", "--host", "--context", "-c", "-f",
-                                                   "--file", "-p", "--project-name",
-                                                   "--log-level", "--config"}))]  # fmt: skip
+    ops = [
+        w.text
+        for w in cmd.operands(
+            frozenset(
+                {
+                    "-H",
+                    "--host",
+                    "--context",
+                    "-c",
+                    "-f",
+                    "--file",
+                    "-p",
+                    "--project-name",
+                    "--log-level",
+                    "--config",
+                }
+            )
+        )
+    ]
     if cmd.name == "docker-compose":
         ops = ["compose", *ops]
     if not ops:
@@ -1316,9 +1893,12 @@ def _docker(cmd: Cmd) -> None:
     verbs = ops[:3]
     text = " ".join(cmd.texts())
     if ops[0] in ("run", "create") or verbs[:2] == ["container", "run"]:
-        if re.search(r"--privileged|(-v|--volume|--mount)[ =]\S*(^|[ =])/?:|-v /:|--volume=/:"
-                     r"|--pid[= ]host|--cap-add[= ](ALL|SYS_ADMIN)|docker\.sock|"
-                     r"(apparmor|seccomp)[=:]unconfined|--userns[= ]host|source=/,", text):  # fmt: skip
+        if re.search(
+            r"--privileged|(-v|--volume|--mount)[ =]\S*(^|[ =])/?:|-v /:|--volume=/:"
+            r"|--pid[= ]host|--cap-add[= ](ALL|SYS_ADMIN)|docker\.sock|"
+            r"(apparmor|seccomp)[=:]unconfined|--userns[= ]host|source=/,",
+            text,
+        ):
             cmd.add(C, "container-escape", "the container gets root access to the host")
         else:
             cmd.add(M, "container", f"{cmd.name} runs a container")
@@ -1329,8 +1909,22 @@ def _docker(cmd: Cmd) -> None:
         if len(inner) > 2:
             judge(inner[2:], cmd.scope)
         return
-    if verbs[0] in ("compose", "container", "image", "volume", "network", "system", "builder",
-                    "buildx", "context", "plugin", "secret", "node", "service", "stack"):  # fmt: skip
+    if verbs[0] in (
+        "compose",
+        "container",
+        "image",
+        "volume",
+        "network",
+        "system",
+        "builder",
+        "buildx",
+        "context",
+        "plugin",
+        "secret",
+        "node",
+        "service",
+        "stack",
+    ):
         sub = verbs[1] if len(verbs) > 1 else ""
         if verbs[0] == "compose" and sub == "down":
             if re.search(r"(^|\s)(-v|--volumes|--rmi)\b", text):
@@ -1341,8 +1935,11 @@ def _docker(cmd: Cmd) -> None:
         if sub in _DOCKER_SAFE:
             return
         if sub in _DOCKER_DELETE:
-            cmd.add(D, "container-delete", f"{cmd.name} {verbs[0]} {sub} deletes containers, "
-                    "images or data")  # fmt: skip
+            cmd.add(
+                D,
+                "container-delete",
+                f"{cmd.name} {verbs[0]} {sub} deletes containers, images or data",
+            )
             return
         cmd.add(M, "container", f"{cmd.name} {verbs[0]} {sub} changes containers")
         return
@@ -1354,16 +1951,52 @@ def _docker(cmd: Cmd) -> None:
     cmd.add(M, "container", f"{cmd.name} {ops[0]} changes containers or images")
 
 
-_KUBE_SAFE = frozenset({"get", "describe", "logs", "top", "explain", "version", "api-resources",
-                        "api-versions", "cluster-info", "diff", "events", "auth", "wait",
-                        "completion", "plugin", "kustomize", "whoami", "status"})  # fmt: skip
+_KUBE_SAFE = frozenset(
+    {
+        "get",
+        "describe",
+        "logs",
+        "top",
+        "explain",
+        "version",
+        "api-resources",
+        "api-versions",
+        "cluster-info",
+        "diff",
+        "events",
+        "auth",
+        "wait",
+        "completion",
+        "plugin",
+        "kustomize",
+        "whoami",
+        "status",
+    }
+)
 
 
 @handles("kubectl", "oc", "kubecolor", "microk8s.kubectl", "k3s")
 def _kubectl(cmd: Cmd) -> None:
-    ops = cmd.operands(frozenset({"-n", "--namespace", "--context", "--kubeconfig", "-l",
-                                  "--selector", "-o", "--output", "-c", "--container",
-                                  "--cluster", "--user", "-f", "--filename"}))  # fmt: skip
+    ops = cmd.operands(
+        frozenset(
+            {
+                "-n",
+                "--namespace",
+                "--context",
+                "--kubeconfig",
+                "-l",
+                "--selector",
+                "-o",
+                "--output",
+                "-c",
+                "--container",
+                "--cluster",
+                "--user",
+                "-f",
+                "--filename",
+            }
+        )
+    )
     if not ops:
         return
     verb = ops[0].text
@@ -1394,9 +2027,22 @@ def _kubectl(cmd: Cmd) -> None:
 def _helm(cmd: Cmd) -> None:
     ops = cmd.operands(frozenset({"-n", "--namespace", "--kube-context", "-f", "--values"}))
     verb = ops[0].text if ops else ""
-    if verb in ("list", "ls", "status", "get", "show", "template", "lint", "version", "search",
-                "history", "env", "verify", "inspect", "") or (verb == "repo" and len(ops) > 1
-                                                                and ops[1].text == "list"):  # fmt: skip
+    if verb in (
+        "list",
+        "ls",
+        "status",
+        "get",
+        "show",
+        "template",
+        "lint",
+        "version",
+        "search",
+        "history",
+        "env",
+        "verify",
+        "inspect",
+        "",
+    ) or (verb == "repo" and len(ops) > 1 and ops[1].text == "list"):
         return
     if verb in ("uninstall", "delete", "del", "un"):
         cmd.add(D, "kube-delete", "helm uninstall removes a release")
@@ -1409,15 +2055,37 @@ def _terraform(cmd: Cmd) -> None:
     ops = [w.text for w in cmd.operands()]
     verb = ops[0] if ops else ""
     text = " ".join(cmd.texts())
-    if verb in ("destroy", "remove") or "-destroy" in text.split() or (
-        verb == "state" and len(ops) > 1 and ops[1] in ("rm", "delete")
-    ) or (verb in ("stack", "workspace") and len(ops) > 1 and ops[1] in ("rm", "delete")):  # fmt: skip
+    if (
+        verb in ("destroy", "remove")
+        or "-destroy" in text.split()
+        or (verb == "state" and len(ops) > 1 and ops[1] in ("rm", "delete"))
+        or (verb in ("stack", "workspace") and len(ops) > 1 and ops[1] in ("rm", "delete"))
+    ):
         cmd.add(D, "infra-destroy", f"{cmd.name} destroys infrastructure")
         return
-    if verb in ("plan", "validate", "show", "output", "version", "providers", "graph", "preview",
-                "console", "diff", "synth", "ls", "list", "whoami", "about", "") or (
-        verb == "fmt" and ("-check" in text or "--check" in text)
-    ) or (verb == "state" and len(ops) > 1 and ops[1] in ("list", "show", "pull")):  # fmt: skip
+    if (
+        verb
+        in (
+            "plan",
+            "validate",
+            "show",
+            "output",
+            "version",
+            "providers",
+            "graph",
+            "preview",
+            "console",
+            "diff",
+            "synth",
+            "ls",
+            "list",
+            "whoami",
+            "about",
+            "",
+        )
+        or (verb == "fmt" and ("-check" in text or "--check" in text))
+        or (verb == "state" and len(ops) > 1 and ops[1] in ("list", "show", "pull"))
+    ):
         return
     cmd.add(M, "infra", f"{cmd.name} {verb} changes infrastructure or local state")
 
@@ -1434,21 +2102,71 @@ _CLOUD_READ = re.compile(
 )
 
 
-@handles("aws", "gcloud", "az", "gsutil", "doctl", "heroku", "fly", "flyctl", "vercel",
-         "netlify", "firebase", "wrangler", "linode-cli", "hcloud", "oci", "ibmcloud", "s3cmd",
-         "gh", "glab", "supabase", "railway", "ssm", "eksctl", "scw", "exo", "upcloud",
-         "aliyun", "tccli")  # fmt: skip
+@handles(
+    "aws",
+    "gcloud",
+    "az",
+    "gsutil",
+    "doctl",
+    "heroku",
+    "fly",
+    "flyctl",
+    "vercel",
+    "netlify",
+    "firebase",
+    "wrangler",
+    "linode-cli",
+    "hcloud",
+    "oci",
+    "ibmcloud",
+    "s3cmd",
+    "gh",
+    "glab",
+    "supabase",
+    "railway",
+    "ssm",
+    "eksctl",
+    "scw",
+    "exo",
+    "upcloud",
+    "aliyun",
+    "tccli",
+)
 def _cloud(cmd: Cmd) -> None:
-    ops = [w.text for w in cmd.operands(frozenset({"--region", "--profile", "--project",
-                                                   "--output", "-o", "--query", "--zone",
-                                                   "-g", "--resource-group", "--subscription",
-                                                   "-R", "--repo", "--format", "-a", "--app",
-                                                   "--account", "--endpoint-url"}))]  # fmt: skip
+    ops = [
+        w.text
+        for w in cmd.operands(
+            frozenset(
+                {
+                    "--region",
+                    "--profile",
+                    "--project",
+                    "--output",
+                    "-o",
+                    "--query",
+                    "--zone",
+                    "-g",
+                    "--resource-group",
+                    "--subscription",
+                    "-R",
+                    "--repo",
+                    "--format",
+                    "-a",
+                    "--app",
+                    "--account",
+                    "--endpoint-url",
+                }
+            )
+        )
+    ]
     text = " ".join(cmd.texts())
     for o in ops[:4]:
         if _CLOUD_DELETE.match(o):
-            cmd.add(D, "cloud-delete", f"{cmd.name} {' '.join(ops[: ops.index(o) + 1])} deletes "
-                    "cloud resources")  # fmt: skip
+            cmd.add(
+                D,
+                "cloud-delete",
+                f"{cmd.name} {' '.join(ops[: ops.index(o) + 1])} deletes cloud resources",
+            )
             return
     if "--delete" in text.split() and cmd.name in ("aws", "gsutil", "s3cmd"):
         cmd.add(D, "cloud-delete", f"{cmd.name} sync --delete deletes remote files")
@@ -1456,10 +2174,32 @@ def _cloud(cmd: Cmd) -> None:
     if cmd.name == "gsutil" and "-m" in ops[:1]:
         ops = ops[1:]
     if cmd.name == "gh":
-        if ops and ops[0] in ("pr", "issue", "repo", "run", "release", "workflow", "gist",
-                              "api", "search", "auth", "status", "browse", "label", "cache"):  # fmt: skip
-            if len(ops) > 1 and ops[1] in ("list", "view", "status", "diff", "checks", "watch",
-                                           "download", "ls"):  # fmt: skip
+        if ops and ops[0] in (
+            "pr",
+            "issue",
+            "repo",
+            "run",
+            "release",
+            "workflow",
+            "gist",
+            "api",
+            "search",
+            "auth",
+            "status",
+            "browse",
+            "label",
+            "cache",
+        ):
+            if len(ops) > 1 and ops[1] in (
+                "list",
+                "view",
+                "status",
+                "diff",
+                "checks",
+                "watch",
+                "download",
+                "ls",
+            ):
                 return
             if ops[0] in ("status", "search") or (ops[0] == "auth" and ops[1:2] == ["status"]):
                 return
@@ -1476,26 +2216,122 @@ def _cloud(cmd: Cmd) -> None:
 
 # --- package managers, builds, tests ----------------------------------------------------
 
-_PKG_SAFE = frozenset({"list", "ls", "show", "info", "search", "freeze", "outdated", "view",
-                       "why", "explain", "audit", "check", "help", "--version", "-v", "-V",
-                       "version", "config", "doctor", "env", "root", "prefix", "bin", "home",
-                       "test", "t", "tst", "query", "policy", "madison", "depends", "rdepends",
-                       "show-deps", "leaves", "deps", "tree", "inspect", "fund", "ping",
-                       "whoami", "dedupe-check", "licenses", "metadata", "locate-project",
-                       "verify-project", "pkgid", "vet", "fmt-check", "clippy", "bench",
-                       "doc", "about", "cache-dir", "debug"})  # fmt: skip
-_TEST_SCRIPTS = frozenset({"test", "lint", "typecheck", "type-check", "check", "tsc", "format:check",
-                           "lint:check", "test:unit", "test:ci", "prettier:check", "fmt:check"})  # fmt: skip
+_PKG_SAFE = frozenset(
+    {
+        "list",
+        "ls",
+        "show",
+        "info",
+        "search",
+        "freeze",
+        "outdated",
+        "view",
+        "why",
+        "explain",
+        "audit",
+        "check",
+        "help",
+        "--version",
+        "-v",
+        "-V",
+        "version",
+        "config",
+        "doctor",
+        "env",
+        "root",
+        "prefix",
+        "bin",
+        "home",
+        "test",
+        "t",
+        "tst",
+        "query",
+        "policy",
+        "madison",
+        "depends",
+        "rdepends",
+        "show-deps",
+        "leaves",
+        "deps",
+        "tree",
+        "inspect",
+        "fund",
+        "ping",
+        "whoami",
+        "dedupe-check",
+        "licenses",
+        "metadata",
+        "locate-project",
+        "verify-project",
+        "pkgid",
+        "vet",
+        "fmt-check",
+        "clippy",
+        "bench",
+        "doc",
+        "about",
+        "cache-dir",
+        "debug",
+    }
+)
+_TEST_SCRIPTS = frozenset(
+    {
+        "test",
+        "lint",
+        "typecheck",
+        "type-check",
+        "check",
+        "tsc",
+        "format:check",
+        "lint:check",
+        "test:unit",
+        "test:ci",
+        "prettier:check",
+        "fmt:check",
+    }
+)
 
 
 def _package_manager(cmd: Cmd) -> None:
-    ops = [w.text for w in cmd.operands(frozenset({"-C", "--prefix", "-w", "--workspace",
-                                                   "--filter", "-p", "--package", "--manifest-path",
-                                                   "-r", "--requirement", "-c", "--cwd"}))]  # fmt: skip
+    ops = [
+        w.text
+        for w in cmd.operands(
+            frozenset(
+                {
+                    "-C",
+                    "--prefix",
+                    "-w",
+                    "--workspace",
+                    "--filter",
+                    "-p",
+                    "--package",
+                    "--manifest-path",
+                    "-r",
+                    "--requirement",
+                    "-c",
+                    "--cwd",
+                }
+            )
+        )
+    ]
     n = cmd.name
     if not ops:
-        if n in ("npm", "pip", "pip3", "apt", "apt-get", "brew", "cargo", "go", "gem", "uv",
-                 "yarn", "pnpm", "bun", "poetry"):  # fmt: skip
+        if n in (
+            "npm",
+            "pip",
+            "pip3",
+            "apt",
+            "apt-get",
+            "brew",
+            "cargo",
+            "go",
+            "gem",
+            "uv",
+            "yarn",
+            "pnpm",
+            "bun",
+            "poetry",
+        ):
             if n in ("yarn", "pnpm", "bun") and not cmd.args:
                 cmd.add(M, "install", f"{n} installs packages")
             return
@@ -1506,8 +2342,21 @@ def _package_manager(cmd: Cmd) -> None:
             return
         cmd.add(M, "run-script", f"{n} run {ops[1]} runs a project script")
         return
-    if n == "cargo" and verb in ("test", "check", "clippy", "doc", "bench", "tree", "metadata",
-                                 "search", "fmt", "build", "b", "c", "t"):  # fmt: skip
+    if n == "cargo" and verb in (
+        "test",
+        "check",
+        "clippy",
+        "doc",
+        "bench",
+        "tree",
+        "metadata",
+        "search",
+        "fmt",
+        "build",
+        "b",
+        "c",
+        "t",
+    ):
         if verb == "fmt" and "--check" not in ops and "--check" not in cmd.texts():
             cmd.add(M, "write", "cargo fmt rewrites files")
         if verb in ("clippy",) and "--fix" in cmd.texts():
@@ -1530,13 +2379,27 @@ def _package_manager(cmd: Cmd) -> None:
         if verb == "run" and n == "pipx":
             ops = ops[1:]
         tool = ops[0] if ops else ""
-        if tool in ("tsc", "eslint", "prettier", "jest", "vitest", "mocha", "ruff", "black",
-                    "mypy", "pytest", "playwright", "--version"):  # fmt: skip
+        if tool in (
+            "tsc",
+            "eslint",
+            "prettier",
+            "jest",
+            "vitest",
+            "mocha",
+            "ruff",
+            "black",
+            "mypy",
+            "pytest",
+            "playwright",
+            "--version",
+        ):
             judge([Word(tool, cmd.start, cmd.end), *cmd.args[1:]], cmd.scope)
             return
         cmd.add(M, "install", f"{n} downloads and runs {tool or 'a package'}")
         return
-    if verb in _PKG_SAFE and not (n in ("npm", "yarn", "pnpm") and verb == "audit" and "fix" in ops):
+    if verb in _PKG_SAFE and not (
+        n in ("npm", "yarn", "pnpm") and verb == "audit" and "fix" in ops
+    ):
         if verb == "config" and len(ops) > 1 and ops[1] not in ("get", "list", "ls"):
             cmd.add(M, "config", f"{n} config changes settings")
         return
@@ -1546,22 +2409,96 @@ def _package_manager(cmd: Cmd) -> None:
     cmd.add(M, "install", f"{n} {verb} installs or changes packages")
 
 
-for _n in ("pip", "pip3", "pipx", "uv", "poetry", "pdm", "hatch", "rye", "pipenv", "conda",
-           "mamba", "micromamba", "npm", "yarn", "pnpm", "bun", "npx", "pnpx", "bunx", "uvx",
-           "cargo", "go", "gem", "bundle", "bundler", "apt", "apt-get", "aptitude", "yum", "dnf",
-           "zypper", "pacman", "yay", "paru", "apk", "brew", "port", "snap", "flatpak", "nix",
-           "nix-env", "choco", "winget", "scoop", "dotnet", "composer", "mvn", "gradle",
-           "gradlew", "sbt", "lein", "mix", "rustup", "nvm", "pyenv", "rbenv", "asdf", "mise",
-           "deno-install", "swift", "pod", "carthage", "vcpkg", "conan", "spack", "opam",
-           "cabal", "stack", "dpkg", "rpm", "install-module", "install-package",
-           "apt-cache", "dpkg-query", "corepack", "volta", "fnm", "sdk", "julia-pkg",
-           "pub", "flutter", "dart"):  # fmt: skip
+for _n in (
+    "pip",
+    "pip3",
+    "pipx",
+    "uv",
+    "poetry",
+    "pdm",
+    "hatch",
+    "rye",
+    "pipenv",
+    "conda",
+    "mamba",
+    "micromamba",
+    "npm",
+    "yarn",
+    "pnpm",
+    "bun",
+    "npx",
+    "pnpx",
+    "bunx",
+    "uvx",
+    "cargo",
+    "go",
+    "gem",
+    "bundle",
+    "bundler",
+    "apt",
+    "apt-get",
+    "aptitude",
+    "yum",
+    "dnf",
+    "zypper",
+    "pacman",
+    "yay",
+    "paru",
+    "apk",
+    "brew",
+    "port",
+    "snap",
+    "flatpak",
+    "nix",
+    "nix-env",
+    "choco",
+    "winget",
+    "scoop",
+    "dotnet",
+    "composer",
+    "mvn",
+    "gradle",
+    "gradlew",
+    "sbt",
+    "lein",
+    "mix",
+    "rustup",
+    "nvm",
+    "pyenv",
+    "rbenv",
+    "asdf",
+    "mise",
+    "deno-install",
+    "swift",
+    "pod",
+    "carthage",
+    "vcpkg",
+    "conan",
+    "spack",
+    "opam",
+    "cabal",
+    "stack",
+    "dpkg",
+    "rpm",
+    "install-module",
+    "install-package",
+    "apt-cache",
+    "dpkg-query",
+    "corepack",
+    "volta",
+    "fnm",
+    "sdk",
+    "julia-pkg",
+    "pub",
+    "flutter",
+    "dart",
+):
     HANDLERS[_n] = _package_manager
 
 
 @handles("dpkg", "rpm")
 def _dpkg(cmd: Cmd) -> None:
-    if cmd.short("lLsSqV") and not cmd.short("iPre") or cmd.has("--list", "--status", "-qa"):
+    if (cmd.short("lLsSqV") and not cmd.short("iPre")) or cmd.has("--list", "--status", "-qa"):
         return
     if cmd.short("Pr") or cmd.has("--purge", "--remove", "-e", "--erase"):
         cmd.add(M, "uninstall", f"{cmd.name} removes packages")
@@ -1596,14 +2533,18 @@ _SAFE_CHECK_FLAGS = ("--check", "--diff", "-c", "--dry-run", "-l", "-d", "--list
 def _formatter(cmd: Cmd) -> None:
     fixes = _SAFE_TOOLS_FIX_FLAGS[cmd.name]
     texts = cmd.texts()
-    if cmd.name == "ruff" and texts and texts[0] == "format" and not any(
-        t in texts for t in ("--check", "--diff")
+    if (
+        cmd.name == "ruff"
+        and texts
+        and texts[0] == "format"
+        and not any(t in texts for t in ("--check", "--diff"))
     ):
         cmd.add(M, "write", "ruff format rewrites files")
     elif any(t in fixes for t in texts) or (
         cmd.name in ("black", "isort", "rustfmt", "stylua", "autopep8", "yapf")
-        and not any(t in _SAFE_CHECK_FLAGS for t in texts) and any(not t.startswith("-") for t in texts)
-    ):  # fmt: skip
+        and not any(t in _SAFE_CHECK_FLAGS for t in texts)
+        and any(not t.startswith("-") for t in texts)
+    ):
         cmd.add(M, "write", f"{cmd.name} rewrites files")
 
 
@@ -1613,11 +2554,25 @@ def _tsc(cmd: Cmd) -> None:
         cmd.add(M, "build", "tsc writes compiled output")
 
 
-@handles("make", "gmake", "just", "task", "ninja", "cmake", "bazel", "meson", "scons", "rake",
-         "invoke", "nox", "tox", "pre-commit")  # fmt: skip
+@handles(
+    "make",
+    "gmake",
+    "just",
+    "task",
+    "ninja",
+    "cmake",
+    "bazel",
+    "meson",
+    "scons",
+    "rake",
+    "invoke",
+    "nox",
+    "tox",
+    "pre-commit",
+)
 def _build_tool(cmd: Cmd) -> None:
     ops = cmd.operands(frozenset({"-C", "-f", "-j", "--file", "--directory"}))
-    if cmd.short("nq") and cmd.name == "make" or cmd.has("--dry-run", "-n", "--list", "-l"):
+    if (cmd.short("nq") and cmd.name == "make") or cmd.has("--dry-run", "-n", "--list", "-l"):
         return
     if cmd.name == "bazel" and ops and ops[0].text in ("query", "info", "version", "test"):
         return
@@ -1630,13 +2585,13 @@ def _build_tool(cmd: Cmd) -> None:
 
 @handles("sed", "gsed")
 def _sed(cmd: Cmd) -> None:
-    if cmd.short("i") or cmd.long("--in-place") or any(
-        w.text.startswith("-i") for w in cmd.args
-    ):
+    if cmd.short("i") or cmd.long("--in-place") or any(w.text.startswith("-i") for w in cmd.args):
         cmd.add(M, "write", "sed -i edits files in place")
         return
     for w in cmd.args:
-        if re.search(r"(^|[;}\s])[wWe]\s|/[wWe]\s*\S|\be\b\s*$", w.text) and not w.text.startswith("-"):
+        if re.search(r"(^|[;}\s])[wWe]\s|/[wWe]\s*\S|\be\b\s*$", w.text) and not w.text.startswith(
+            "-"
+        ):
             cmd.add(M, "write", "sed script writes files or runs commands", w)
             return
 
@@ -1651,8 +2606,9 @@ def _yq(cmd: Cmd) -> None:
 def _tar(cmd: Cmd) -> None:
     first = cmd.args[0].text if cmd.args else ""
     letters = first.lstrip("-") if first and not first.startswith("--") else ""
-    flags = letters + "".join(w.text[1:] for w in cmd.args[1:] if w.text.startswith("-") and
-                              not w.text.startswith("--"))  # fmt: skip
+    flags = letters + "".join(
+        w.text[1:] for w in cmd.args[1:] if w.text.startswith("-") and not w.text.startswith("--")
+    )
     if "t" in flags or cmd.long("--list"):
         return
     if cmd.long("--remove-files"):
@@ -1668,28 +2624,178 @@ def _tar(cmd: Cmd) -> None:
 
 
 _MISC_NAMES = (
-         "unzip", "7z", "7za", "gunzip", "gzip", "bzip2", "bunzip2", "xz", "unxz", "zstd",
-         "zip", "unrar", "patch", "ed", "vi", "vim", "nvim", "nano", "emacs", "code", "subl",
-         "nl-write", "split", "csplit", "ln", "link", "convert", "magick", "ffmpeg", "pandoc",
-         "rename", "renice", "mount", "umount", "swapoff", "swapon", "modprobe", "insmod",
-         "rmmod", "ip", "ifconfig", "route", "hostnamectl", "timedatectl", "localectl",
-         "nmcli", "defaults", "open", "xdg-open", "start", "explorer", "osascript-run",
-         "screen", "tmux", "nohup-run", "jupyter", "streamlit", "uvicorn", "gunicorn",
-         "flask", "django-admin", "manage.py", "rails", "hugo", "jekyll", "mkdocs", "sphinx-build",
-         "wasm-pack", "webpack", "vite", "next", "nuxt", "ng", "expo", "gcc", "g++", "clang",
-         "clang++", "cc", "javac", "java", "rustc", "ld", "as", "strip", "objcopy",
-         "pkill-dry", "ssh-keygen", "ssh-add", "ssh-copy-id", "gpg", "age", "sops", "vault",
-         "htpasswd", "mkcert", "certbot", "export", "declare", "typeset", "local", "readonly",
-         "set", "unset", "shopt", "ulimit", "umask", "history", "bind", "complete", "hash",
-         "dotnet-run", "jq-write", "vagrant", "packer", "ansible", "ansible-playbook",
-         "ansible-galaxy", "chef", "puppet", "salt", "nginx", "apachectl", "caddy",
-         "loginctl", "journalctl", "dmesg", "git-lfs", "direnv", "stow", "curlie",
-         "pbcopy", "xclip", "xsel", "wl-copy", "notify-send", "say", "espeak", "beep", "tput",
-         "stty", "reset", "clear", "cls", "exit", "logout", "return", "break", "continue",
-         "shift", "wait", "jobs", "fg", "bg", "disown", "read", "mapfile", "readarray",
-         "getopts", "let", "pushd", "popd", "dirs", "cd", "chdir", "set-location", "sl",
-         "push-location", "pop-location", "z", "j",
-)  # fmt: skip
+    "unzip",
+    "7z",
+    "7za",
+    "gunzip",
+    "gzip",
+    "bzip2",
+    "bunzip2",
+    "xz",
+    "unxz",
+    "zstd",
+    "zip",
+    "unrar",
+    "patch",
+    "ed",
+    "vi",
+    "vim",
+    "nvim",
+    "nano",
+    "emacs",
+    "code",
+    "subl",
+    "nl-write",
+    "split",
+    "csplit",
+    "ln",
+    "link",
+    "convert",
+    "magick",
+    "ffmpeg",
+    "pandoc",
+    "rename",
+    "renice",
+    "mount",
+    "umount",
+    "swapoff",
+    "swapon",
+    "modprobe",
+    "insmod",
+    "rmmod",
+    "ip",
+    "ifconfig",
+    "route",
+    "hostnamectl",
+    "timedatectl",
+    "localectl",
+    "nmcli",
+    "defaults",
+    "open",
+    "xdg-open",
+    "start",
+    "explorer",
+    "osascript-run",
+    "screen",
+    "tmux",
+    "nohup-run",
+    "jupyter",
+    "streamlit",
+    "uvicorn",
+    "gunicorn",
+    "flask",
+    "django-admin",
+    "manage.py",
+    "rails",
+    "hugo",
+    "jekyll",
+    "mkdocs",
+    "sphinx-build",
+    "wasm-pack",
+    "webpack",
+    "vite",
+    "next",
+    "nuxt",
+    "ng",
+    "expo",
+    "gcc",
+    "g++",
+    "clang",
+    "clang++",
+    "cc",
+    "javac",
+    "java",
+    "rustc",
+    "ld",
+    "as",
+    "strip",
+    "objcopy",
+    "pkill-dry",
+    "ssh-keygen",
+    "ssh-add",
+    "ssh-copy-id",
+    "gpg",
+    "age",
+    "sops",
+    "vault",
+    "htpasswd",
+    "mkcert",
+    "certbot",
+    "export",
+    "declare",
+    "typeset",
+    "local",
+    "readonly",
+    "set",
+    "unset",
+    "shopt",
+    "ulimit",
+    "umask",
+    "history",
+    "bind",
+    "complete",
+    "hash",
+    "dotnet-run",
+    "jq-write",
+    "vagrant",
+    "packer",
+    "ansible",
+    "ansible-playbook",
+    "ansible-galaxy",
+    "chef",
+    "puppet",
+    "salt",
+    "nginx",
+    "apachectl",
+    "caddy",
+    "loginctl",
+    "journalctl",
+    "dmesg",
+    "git-lfs",
+    "direnv",
+    "stow",
+    "curlie",
+    "pbcopy",
+    "xclip",
+    "xsel",
+    "wl-copy",
+    "notify-send",
+    "say",
+    "espeak",
+    "beep",
+    "tput",
+    "stty",
+    "reset",
+    "clear",
+    "cls",
+    "exit",
+    "logout",
+    "return",
+    "break",
+    "continue",
+    "shift",
+    "wait",
+    "jobs",
+    "fg",
+    "bg",
+    "disown",
+    "read",
+    "mapfile",
+    "readarray",
+    "getopts",
+    "let",
+    "pushd",
+    "popd",
+    "dirs",
+    "cd",
+    "chdir",
+    "set-location",
+    "sl",
+    "push-location",
+    "pop-location",
+    "z",
+    "j",
+)
 
 
 def _misc(cmd: Cmd) -> None:
@@ -1700,7 +2806,7 @@ def _misc(cmd: Cmd) -> None:
             ops = cmd.operands()
             if ops:
                 cmd.scope.pending_cd = ops[0].text
-        if n == "set" and ("-e" in texts or "-o" in texts and "errexit" in texts):
+        if n == "set" and ("-e" in texts or ("-o" in texts and "errexit" in texts)):
             cmd.scope.errexit = True
         if n == "export" and any(re.match(r"^(HISTFILE|HISTSIZE)=", t) for t in texts):
             cmd.add(M, "history", "turns off shell history")
@@ -1708,19 +2814,45 @@ def _misc(cmd: Cmd) -> None:
             cmd.add(M, "history", "clears shell history")
         return
     if n in ("journalctl", "dmesg"):
-        if any(t.startswith(("--vacuum", "--rotate", "--flush")) or t in ("-c", "-C", "--clear")
-               for t in texts):  # fmt: skip
+        if any(
+            t.startswith(("--vacuum", "--rotate", "--flush")) or t in ("-c", "-C", "--clear")
+            for t in texts
+        ):
             cmd.add(M, "write", f"{n} deletes logs")
         return
     if n in ("ip", "ifconfig", "route", "mount", "swapon", "umount") and (
-        not texts or texts[0] in ("a", "addr", "address", "link", "r", "route", "show", "-a",
-                                  "list", "-s", "-br", "-c", "neigh", "-4", "-6", "l")  # fmt: skip
-        and not any(t in ("add", "del", "delete", "set", "flush", "change", "replace", "up",
-                          "down") for t in texts)  # fmt: skip
+        not texts
+        or (
+            texts[0]
+            in (
+                "a",
+                "addr",
+                "address",
+                "link",
+                "r",
+                "route",
+                "show",
+                "-a",
+                "list",
+                "-s",
+                "-br",
+                "-c",
+                "neigh",
+                "-4",
+                "-6",
+                "l",
+            )
+            and not any(
+                t in ("add", "del", "delete", "set", "flush", "change", "replace", "up", "down")
+                for t in texts
+            )
+        )
     ):
         return
-    if n in ("gpg",) and any(t in ("--list-keys", "-k", "--list-secret-keys", "-K", "--verify",
-                                   "--fingerprint") for t in texts):  # fmt: skip
+    if n in ("gpg",) and any(
+        t in ("--list-keys", "-k", "--list-secret-keys", "-K", "--verify", "--fingerprint")
+        for t in texts
+    ):
         return
     if n in ("vault", "sops") and texts and texts[0] in ("status", "read", "list", "version"):
         return
@@ -1731,11 +2863,14 @@ def _misc(cmd: Cmd) -> None:
     if n == "ansible-playbook" and ("--check" in texts or "--syntax-check" in texts):
         return
     if n in ("java", "gcc", "clang", "rustc", "javac", "g++", "cc", "clang++") and texts in (
-        ["-version"], ["--version"], ["-v"],
-    ):  # fmt: skip
+        ["-version"],
+        ["--version"],
+        ["-v"],
+    ):
         return
-    if n in ("nginx", "apachectl", "caddy") and any(t in ("-t", "-T", "configtest", "validate",
-                                                          "-v", "-V") for t in texts):  # fmt: skip
+    if n in ("nginx", "apachectl", "caddy") and any(
+        t in ("-t", "-T", "configtest", "validate", "-v", "-V") for t in texts
+    ):
         return
     if n in ("umount", "swapoff") and any(t in ("-a", "--all") for t in texts):
         cmd.add(D, "disk", f"{n} -a detaches every filesystem")
@@ -1749,65 +2884,424 @@ def _misc(cmd: Cmd) -> None:
 for _n in _MISC_NAMES:
     HANDLERS[_n] = _misc
 
-_SHELL_STATE = frozenset({"export", "declare", "typeset", "local", "readonly", "set", "unset",
-                          "shopt", "ulimit", "umask", "history", "bind", "complete", "hash",
-                          "stty", "reset", "clear", "cls", "exit", "logout", "return", "break",
-                          "continue", "shift", "wait", "jobs", "fg", "bg", "disown", "read",
-                          "mapfile", "readarray", "getopts", "let", "pushd", "popd", "dirs",
-                          "cd", "chdir", "set-location", "sl", "push-location", "pop-location",
-                          "z", "j", "tput", "beep", "notify-send", "say"})  # fmt: skip
+_SHELL_STATE = frozenset(
+    {
+        "export",
+        "declare",
+        "typeset",
+        "local",
+        "readonly",
+        "set",
+        "unset",
+        "shopt",
+        "ulimit",
+        "umask",
+        "history",
+        "bind",
+        "complete",
+        "hash",
+        "stty",
+        "reset",
+        "clear",
+        "cls",
+        "exit",
+        "logout",
+        "return",
+        "break",
+        "continue",
+        "shift",
+        "wait",
+        "jobs",
+        "fg",
+        "bg",
+        "disown",
+        "read",
+        "mapfile",
+        "readarray",
+        "getopts",
+        "let",
+        "pushd",
+        "popd",
+        "dirs",
+        "cd",
+        "chdir",
+        "set-location",
+        "sl",
+        "push-location",
+        "pop-location",
+        "z",
+        "j",
+        "tput",
+        "beep",
+        "notify-send",
+        "say",
+    }
+)
 
 
 # --- the read-only allowlist ------------------------------------------------------------
 
 _READ_ONLY = (
-    "ls", "ll", "la", "dir", "vdir", "exa", "eza", "lsd", "head", "tail", "less", "more", "most",
-    "wc", "grep", "egrep", "fgrep", "rg", "ag", "ack", "tree", "pwd", "echo", "printf", "which",
-    "whereis", "type", "uname", "whoami", "id", "groups", "hostname", "uptime", "df", "du",
-    "free", "ps", "pstree", "pgrep", "top", "htop", "btop", "atop", "env", "printenv", "file",
-    "stat", "realpath", "readlink", "dirname", "basename", "sort", "uniq", "cut", "tr", "diff",
-    "cmp", "comm", "column", "nl", "od", "xxd", "hexdump", "strings", "md5sum", "sha1sum",
-    "sha256sum", "sha512sum", "shasum", "md5", "cksum", "b2sum", "base64", "base32", "jq",
-    "gojq", "jless", "fx", "man", "info", "help", "true", "false", "test", "[", "[[", "sleep",
-    "seq", "expr", "bc", "dc", "lsof", "netstat", "ss", "dig", "nslookup", "host", "ping",
-    "ping6", "traceroute", "tracepath", "mtr", "whois", "lsblk", "blkid", "lscpu", "lsusb",
-    "lspci", "lsmod", "lshw", "nproc", "arch", "date", "cal", "locale", "tty", "users", "who",
-    "w", "last", "lastlog", "finger", "getent", "vmstat", "iostat", "mpstat", "sar", "nvidia-smi",
-    "sw_vers", "system_profiler", "sysctl-read", "ioreg", "mdfind", "mdls", "locate", "fzf",
-    "bat", "batcat", "glow", "delta", "difft", "colordiff", "wdiff", "tac", "rev", "fold", "fmt",
-    "paste", "join", "expand", "unexpand", "pr", "look", "tsort", "factor", "numfmt", "shuf",
-    "yes", "zcat", "zless", "zgrep", "bzcat", "xzcat", "zstdcat", "lzcat", "csvlook", "csvstat",
-    "xmllint", "tidy-check", "identify", "exiftool", "pdfinfo", "ffprobe", "mediainfo",
-    "pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "phpunit", "rspec",
-    "flake8", "pylint", "pyflakes", "pycodestyle", "pydocstyle", "bandit", "mypy", "pyright",
-    "basedpyright", "shellcheck", "hadolint", "yamllint", "markdownlint", "golangci-lint",
-    "staticcheck", "actionlint", "tflint", "checkov", "tfsec", "trivy", "semgrep", "codespell",
-    "cloc", "tokei", "scc", "ctags-read", "nm", "objdump", "readelf", "ldd", "otool", "size",
-    "test-path", "test-connection", "get-childitem", "get-content", "get-item", "get-location",
-    "get-process", "get-service", "get-command", "get-help", "get-date", "get-host",
-    "get-itemproperty", "get-filehash", "get-acl", "get-computerinfo", "get-module",
-    "get-variable", "get-alias", "get-history", "get-member", "get-netipaddress",
-    "get-netadapter", "get-nettcpconnection", "get-psdrive", "get-volume", "get-disk",
-    "get-partition", "get-eventlog", "get-winevent", "get-ciminstance", "get-wmiobject",
-    "get-hotfix", "get-localuser", "get-localgroup", "get-executionpolicy", "get-mpcomputerstatus",
-    "get-mppreference", "get-package", "get-installedmodule", "get-uptime", "get-culture",
-    "select-object", "where-object", "measure-object", "sort-object", "group-object",
-    "format-table", "format-list", "format-wide", "format-custom", "out-string", "out-host",
-    "out-null", "out-default", "write-host", "write-output", "write-verbose", "write-warning",
-    "write-error", "write-information", "write-debug", "write-progress", "select-string",
-    "resolve-path", "split-path", "join-path", "convertto-json", "convertfrom-json",
-    "convertto-csv", "convertfrom-csv", "convertto-html", "convertto-xml", "convertfrom-stringdata",
-    "compare-object", "foreach-object", "measure-command", "start-sleep", "read-host",
-    "clear-host", "get-random", "new-timespan", "get-culture", "test-json", "tee-object-read",
-    "out-gridview", "where", "findstr", "ver", "vol", "tasklist", "systeminfo", "ipconfig",
-    "whoami.exe", "hostname.exe", "fc", "comp", "chcp", "path", "getmac", "driverquery",
-    "wmic-read", "nvm-ls", "nl", "pathchk", "printf-read", "tldr", "cheat", "apropos",
-    "whatis", "nmap-version", "speedtest", "iperf-version", "sensors", "acpi", "upower",
-    "neofetch", "fastfetch", "screenfetch", "hyperfine-version", "go-version", "node-version",
-    "coverage", "ncdu", "dust", "duf", "procs", "bottom", "glances", "watchman-version",
-    "entr-list", "sw-version", "xcode-select", "xcrun-version", "lsb_release", "hostnamectl-status",
-    "cat-read", "stat-read", "ls-read", "lsattr", "namei", "getfacl", "getcap", "id-read",
-)  # fmt: skip
+    "ls",
+    "ll",
+    "la",
+    "dir",
+    "vdir",
+    "exa",
+    "eza",
+    "lsd",
+    "head",
+    "tail",
+    "less",
+    "more",
+    "most",
+    "wc",
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "ack",
+    "tree",
+    "pwd",
+    "echo",
+    "printf",
+    "which",
+    "whereis",
+    "type",
+    "uname",
+    "whoami",
+    "id",
+    "groups",
+    "hostname",
+    "uptime",
+    "df",
+    "du",
+    "free",
+    "ps",
+    "pstree",
+    "pgrep",
+    "top",
+    "htop",
+    "btop",
+    "atop",
+    "env",
+    "printenv",
+    "file",
+    "stat",
+    "realpath",
+    "readlink",
+    "dirname",
+    "basename",
+    "sort",
+    "uniq",
+    "cut",
+    "tr",
+    "diff",
+    "cmp",
+    "comm",
+    "column",
+    "nl",
+    "od",
+    "xxd",
+    "hexdump",
+    "strings",
+    "md5sum",
+    "sha1sum",
+    "sha256sum",
+    "sha512sum",
+    "shasum",
+    "md5",
+    "cksum",
+    "b2sum",
+    "base64",
+    "base32",
+    "jq",
+    "gojq",
+    "jless",
+    "fx",
+    "man",
+    "info",
+    "help",
+    "true",
+    "false",
+    "test",
+    "[",
+    "[[",
+    "sleep",
+    "seq",
+    "expr",
+    "bc",
+    "dc",
+    "lsof",
+    "netstat",
+    "ss",
+    "dig",
+    "nslookup",
+    "host",
+    "ping",
+    "ping6",
+    "traceroute",
+    "tracepath",
+    "mtr",
+    "whois",
+    "lsblk",
+    "blkid",
+    "lscpu",
+    "lsusb",
+    "lspci",
+    "lsmod",
+    "lshw",
+    "nproc",
+    "arch",
+    "date",
+    "cal",
+    "locale",
+    "tty",
+    "users",
+    "who",
+    "w",
+    "last",
+    "lastlog",
+    "finger",
+    "getent",
+    "vmstat",
+    "iostat",
+    "mpstat",
+    "sar",
+    "nvidia-smi",
+    "sw_vers",
+    "system_profiler",
+    "sysctl-read",
+    "ioreg",
+    "mdfind",
+    "mdls",
+    "locate",
+    "fzf",
+    "bat",
+    "batcat",
+    "glow",
+    "delta",
+    "difft",
+    "colordiff",
+    "wdiff",
+    "tac",
+    "rev",
+    "fold",
+    "fmt",
+    "paste",
+    "join",
+    "expand",
+    "unexpand",
+    "pr",
+    "look",
+    "tsort",
+    "factor",
+    "numfmt",
+    "shuf",
+    "yes",
+    "zcat",
+    "zless",
+    "zgrep",
+    "bzcat",
+    "xzcat",
+    "zstdcat",
+    "lzcat",
+    "csvlook",
+    "csvstat",
+    "xmllint",
+    "tidy-check",
+    "identify",
+    "exiftool",
+    "pdfinfo",
+    "ffprobe",
+    "mediainfo",
+    "pytest",
+    "py.test",
+    "jest",
+    "vitest",
+    "mocha",
+    "ava",
+    "tap",
+    "phpunit",
+    "rspec",
+    "flake8",
+    "pylint",
+    "pyflakes",
+    "pycodestyle",
+    "pydocstyle",
+    "bandit",
+    "mypy",
+    "pyright",
+    "basedpyright",
+    "shellcheck",
+    "hadolint",
+    "yamllint",
+    "markdownlint",
+    "golangci-lint",
+    "staticcheck",
+    "actionlint",
+    "tflint",
+    "checkov",
+    "tfsec",
+    "trivy",
+    "semgrep",
+    "codespell",
+    "cloc",
+    "tokei",
+    "scc",
+    "ctags-read",
+    "nm",
+    "objdump",
+    "readelf",
+    "ldd",
+    "otool",
+    "size",
+    "test-path",
+    "test-connection",
+    "get-childitem",
+    "get-content",
+    "get-item",
+    "get-location",
+    "get-process",
+    "get-service",
+    "get-command",
+    "get-help",
+    "get-date",
+    "get-host",
+    "get-itemproperty",
+    "get-filehash",
+    "get-acl",
+    "get-computerinfo",
+    "get-module",
+    "get-variable",
+    "get-alias",
+    "get-history",
+    "get-member",
+    "get-netipaddress",
+    "get-netadapter",
+    "get-nettcpconnection",
+    "get-psdrive",
+    "get-volume",
+    "get-disk",
+    "get-partition",
+    "get-eventlog",
+    "get-winevent",
+    "get-ciminstance",
+    "get-wmiobject",
+    "get-hotfix",
+    "get-localuser",
+    "get-localgroup",
+    "get-executionpolicy",
+    "get-mpcomputerstatus",
+    "get-mppreference",
+    "get-package",
+    "get-installedmodule",
+    "get-uptime",
+    "get-culture",
+    "select-object",
+    "where-object",
+    "measure-object",
+    "sort-object",
+    "group-object",
+    "format-table",
+    "format-list",
+    "format-wide",
+    "format-custom",
+    "out-string",
+    "out-host",
+    "out-null",
+    "out-default",
+    "write-host",
+    "write-output",
+    "write-verbose",
+    "write-warning",
+    "write-error",
+    "write-information",
+    "write-debug",
+    "write-progress",
+    "select-string",
+    "resolve-path",
+    "split-path",
+    "join-path",
+    "convertto-json",
+    "convertfrom-json",
+    "convertto-csv",
+    "convertfrom-csv",
+    "convertto-html",
+    "convertto-xml",
+    "convertfrom-stringdata",
+    "compare-object",
+    "foreach-object",
+    "measure-command",
+    "start-sleep",
+    "read-host",
+    "clear-host",
+    "get-random",
+    "new-timespan",
+    "get-culture",
+    "test-json",
+    "tee-object-read",
+    "out-gridview",
+    "where",
+    "findstr",
+    "ver",
+    "vol",
+    "tasklist",
+    "systeminfo",
+    "ipconfig",
+    "whoami.exe",
+    "hostname.exe",
+    "fc",
+    "comp",
+    "chcp",
+    "path",
+    "getmac",
+    "driverquery",
+    "wmic-read",
+    "nvm-ls",
+    "nl",
+    "pathchk",
+    "printf-read",
+    "tldr",
+    "cheat",
+    "apropos",
+    "whatis",
+    "nmap-version",
+    "speedtest",
+    "iperf-version",
+    "sensors",
+    "acpi",
+    "upower",
+    "neofetch",
+    "fastfetch",
+    "screenfetch",
+    "hyperfine-version",
+    "go-version",
+    "node-version",
+    "coverage",
+    "ncdu",
+    "dust",
+    "duf",
+    "procs",
+    "bottom",
+    "glances",
+    "watchman-version",
+    "entr-list",
+    "sw-version",
+    "xcode-select",
+    "xcrun-version",
+    "lsb_release",
+    "hostnamectl-status",
+    "cat-read",
+    "stat-read",
+    "ls-read",
+    "lsattr",
+    "namei",
+    "getfacl",
+    "getcap",
+    "id-read",
+)
 
 
 def _read_only(cmd: Cmd) -> None:
@@ -1817,13 +3311,13 @@ def _read_only(cmd: Cmd) -> None:
         cmd.add(M, "runs-program", "rg --pre runs a program on each file")
     elif n in ("sort",) and (cmd.option_value("-o", "--output") is not None):
         cmd.add(M, "write", "sort -o writes a file")
-    elif n in ("date",) and cmd.short("s") or n == "date" and cmd.long("--set"):
+    elif (n in ("date",) and cmd.short("s")) or (n == "date" and cmd.long("--set")):
         cmd.add(M, "system-config", "date -s changes the clock")
     elif n == "hostname" and cmd.operands():
         cmd.add(M, "system-config", "hostname changes the host name")
-    elif n == "xxd" and cmd.short("r"):
-        cmd.info.decodes = True
-    elif n in ("base64", "base32") and (cmd.short("dD") or cmd.long("--decode")):
+    elif (n == "xxd" and cmd.short("r")) or (
+        n in ("base64", "base32") and (cmd.short("dD") or cmd.long("--decode"))
+    ):
         cmd.info.decodes = True
     elif n in ("less", "more", "most", "man") and any(t.startswith("+!") for t in texts):
         cmd.add(M, "runs-program", f"{n} runs a shell command")
@@ -1899,9 +3393,29 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
     return None
 
 
-_PASS_THROUGH = frozenset({"tee", "cat", "sort", "head", "tail", "tr", "dos2unix", "sed", "grep",
-                           "uniq", "cut", "awk", "tac", "iconv", "fold", "col", "tee-object",
-                           "out-string", "select-object"})  # fmt: skip
+_PASS_THROUGH = frozenset(
+    {
+        "tee",
+        "cat",
+        "sort",
+        "head",
+        "tail",
+        "tr",
+        "dos2unix",
+        "sed",
+        "grep",
+        "uniq",
+        "cut",
+        "awk",
+        "tac",
+        "iconv",
+        "fold",
+        "col",
+        "tee-object",
+        "out-string",
+        "select-object",
+    }
+)
 
 
 def next_stdin(info: Info, prev: Stdin) -> Stdin:

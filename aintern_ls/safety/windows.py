@@ -26,34 +26,99 @@ S, M, D, C, B = (
 Handler = Callable[[Cmd], None]
 
 PS_ALIASES: dict[str, str] = {
-    "ls": "get-childitem", "dir": "get-childitem", "gci": "get-childitem",
-    "cat": "get-content", "gc": "get-content", "type": "get-content",
-    "echo": "write-output", "write": "write-output", "pwd": "get-location", "gl": "get-location",
-    "cd": "set-location", "chdir": "set-location", "sl": "set-location",
-    "rm": "remove-item", "del": "remove-item", "erase": "remove-item", "ri": "remove-item",
-    "rd": "remove-item", "rmdir": "remove-item",
-    "cp": "copy-item", "copy": "copy-item", "cpi": "copy-item",
-    "mv": "move-item", "move": "move-item", "mi": "move-item",
-    "ren": "rename-item", "rni": "rename-item", "ni": "new-item", "md": "new-item",
-    "mkdir": "new-item", "iwr": "invoke-webrequest", "wget": "invoke-webrequest",
-    "curl": "invoke-webrequest", "irm": "invoke-restmethod", "iex": "invoke-expression",
-    "icm": "invoke-command", "kill": "stop-process", "spps": "stop-process",
-    "saps": "start-process", "start": "start-process", "sc": "set-content",
-    "ac": "add-content", "clc": "clear-content", "sleep": "start-sleep",
-    "select": "select-object", "where": "where-object", "?": "where-object",
-    "%": "foreach-object", "foreach": "foreach-object", "sort": "sort-object",
-    "measure": "measure-object", "ft": "format-table", "fl": "format-list", "fw": "format-wide",
-    "gps": "get-process", "ps": "get-process", "gsv": "get-service", "spsv": "stop-service",
-    "ii": "invoke-item", "cls": "clear-host", "clear": "clear-host", "h": "get-history",
-    "history": "get-history", "gcm": "get-command", "man": "get-help", "help": "get-help",
-    "sls": "select-string", "gi": "get-item", "gp": "get-itemproperty",
-    "sp": "set-itemproperty", "rp": "remove-itemproperty", "rv": "remove-variable",
-    "gm": "get-member", "tee": "tee-object", "diff": "compare-object", "compare": "compare-object",
-    "group": "group-object", "sv": "set-variable", "set": "set-variable", "gv": "get-variable",
-    "pushd": "push-location", "popd": "pop-location", "ogv": "out-gridview", "r": "invoke-history",
-    "sajb": "start-job", "ipmo": "import-module", "nal": "new-alias", "sal": "set-alias",
-    "epal": "export-alias", "ise": "powershell_ise", "mount": "new-psdrive", "ndr": "new-psdrive",
-}  # fmt: skip
+    "ls": "get-childitem",
+    "dir": "get-childitem",
+    "gci": "get-childitem",
+    "cat": "get-content",
+    "gc": "get-content",
+    "type": "get-content",
+    "echo": "write-output",
+    "write": "write-output",
+    "pwd": "get-location",
+    "gl": "get-location",
+    "cd": "set-location",
+    "chdir": "set-location",
+    "sl": "set-location",
+    "rm": "remove-item",
+    "del": "remove-item",
+    "erase": "remove-item",
+    "ri": "remove-item",
+    "rd": "remove-item",
+    "rmdir": "remove-item",
+    "cp": "copy-item",
+    "copy": "copy-item",
+    "cpi": "copy-item",
+    "mv": "move-item",
+    "move": "move-item",
+    "mi": "move-item",
+    "ren": "rename-item",
+    "rni": "rename-item",
+    "ni": "new-item",
+    "md": "new-item",
+    "mkdir": "new-item",
+    "iwr": "invoke-webrequest",
+    "wget": "invoke-webrequest",
+    "curl": "invoke-webrequest",
+    "irm": "invoke-restmethod",
+    "iex": "invoke-expression",
+    "icm": "invoke-command",
+    "kill": "stop-process",
+    "spps": "stop-process",
+    "saps": "start-process",
+    "start": "start-process",
+    "sc": "set-content",
+    "ac": "add-content",
+    "clc": "clear-content",
+    "sleep": "start-sleep",
+    "select": "select-object",
+    "where": "where-object",
+    "?": "where-object",
+    "%": "foreach-object",
+    "foreach": "foreach-object",
+    "sort": "sort-object",
+    "measure": "measure-object",
+    "ft": "format-table",
+    "fl": "format-list",
+    "fw": "format-wide",
+    "gps": "get-process",
+    "ps": "get-process",
+    "gsv": "get-service",
+    "spsv": "stop-service",
+    "ii": "invoke-item",
+    "cls": "clear-host",
+    "clear": "clear-host",
+    "h": "get-history",
+    "history": "get-history",
+    "gcm": "get-command",
+    "man": "get-help",
+    "help": "get-help",
+    "sls": "select-string",
+    "gi": "get-item",
+    "gp": "get-itemproperty",
+    "sp": "set-itemproperty",
+    "rp": "remove-itemproperty",
+    "rv": "remove-variable",
+    "gm": "get-member",
+    "tee": "tee-object",
+    "diff": "compare-object",
+    "compare": "compare-object",
+    "group": "group-object",
+    "sv": "set-variable",
+    "set": "set-variable",
+    "gv": "get-variable",
+    "pushd": "push-location",
+    "popd": "pop-location",
+    "ogv": "out-gridview",
+    "r": "invoke-history",
+    "sajb": "start-job",
+    "ipmo": "import-module",
+    "nal": "new-alias",
+    "sal": "set-alias",
+    "epal": "export-alias",
+    "ise": "powershell_ise",
+    "mount": "new-psdrive",
+    "ndr": "new-psdrive",
+}
 
 _REGISTRY = re.compile(r"^(hk(lm|cu|cr|u|cc|ey_[a-z_]+):?|registry::)", re.I)
 
@@ -82,17 +147,69 @@ def _ps_params(cmd: Cmd) -> tuple[dict[str, Word | None], list[Word]]:
     return params, positional
 
 
-_VALUED = frozenset({"path", "literalpath", "filter", "include", "exclude", "name", "id",
-                     "scope", "executionpolicy", "uri", "outfile", "destination", "value",
-                     "filepath", "argumentlist", "verb", "command", "c", "file", "f",
-                     "encodedcommand", "enc", "e", "ec", "computername", "scriptblock",
-                     "processname", "credential", "encoding", "depth", "first", "last",
-                     "pattern", "property", "type", "itemtype", "method", "body", "infile",
-                     "group", "member", "exclusionpath", "exclusionprocess", "drive",
-                     "driveletter", "number", "disknumber", "username", "user",
-                     "workingdirectory", "wait", "level", "l", "key", "newname",
-                     "executionpolicy", "ep", "noprofile", "windowstyle",
-                     "w"})  # fmt: skip
+_VALUED = frozenset(
+    {
+        "path",
+        "literalpath",
+        "filter",
+        "include",
+        "exclude",
+        "name",
+        "id",
+        "scope",
+        "executionpolicy",
+        "uri",
+        "outfile",
+        "destination",
+        "value",
+        "filepath",
+        "argumentlist",
+        "verb",
+        "command",
+        "c",
+        "file",
+        "f",
+        "encodedcommand",
+        "enc",
+        "e",
+        "ec",
+        "computername",
+        "scriptblock",
+        "processname",
+        "credential",
+        "encoding",
+        "depth",
+        "first",
+        "last",
+        "pattern",
+        "property",
+        "type",
+        "itemtype",
+        "method",
+        "body",
+        "infile",
+        "group",
+        "member",
+        "exclusionpath",
+        "exclusionprocess",
+        "drive",
+        "driveletter",
+        "number",
+        "disknumber",
+        "username",
+        "user",
+        "workingdirectory",
+        "wait",
+        "level",
+        "l",
+        "key",
+        "newname",
+        "ep",
+        "noprofile",
+        "windowstyle",
+        "w",
+    }
+)
 
 
 def _has_param(params: dict[str, Word | None], *prefixes: str) -> bool:
@@ -155,12 +272,17 @@ def _invoke_expression(cmd: Cmd) -> None:
         return
     if not cmd.args:
         return
-    code = cmd.args[0] if len(cmd.args) == 1 else Word(
-        " ".join(w.text for w in cmd.args), cmd.args[0].start, cmd.args[-1].end, True
+    code = (
+        cmd.args[0]
+        if len(cmd.args) == 1
+        else Word(" ".join(w.text for w in cmd.args), cmd.args[0].start, cmd.args[-1].end, True)
     )
     text = code.text.lower()
-    if re.search(r"downloadstring|downloadfile|invoke-webrequest|invoke-restmethod|\biwr\b|"
-                 r"\birm\b|net\.webclient|http", text):  # fmt: skip
+    if re.search(
+        r"downloadstring|downloadfile|invoke-webrequest|invoke-restmethod|\biwr\b|"
+        r"\birm\b|net\.webclient|http",
+        text,
+    ):
         cmd.add(C, "remote-code", "Invoke-Expression runs code downloaded from the network", code)
     elif code.dynamic or "$" in code.text or "frombase64" in text:
         cmd.add(C, "eval-dynamic", "Invoke-Expression runs code only known at run time", code)
@@ -169,7 +291,7 @@ def _invoke_expression(cmd: Cmd) -> None:
 
 
 def _start_process(cmd: Cmd) -> None:
-    params, positional = _ps_params(cmd)
+    params, _ = _ps_params(cmd)
     verb = params.get("verb")
     if verb is not None and verb.text.lower() == "runas":
         cmd.add(C, "sudo", "Start-Process -Verb RunAs elevates to administrator", verb)
@@ -179,7 +301,7 @@ def _start_process(cmd: Cmd) -> None:
 
 def _set_execution_policy(cmd: Cmd) -> None:
     params, positional = _ps_params(cmd)
-    policy = (params.get("executionpolicy") or (positional[0] if positional else None))
+    policy = params.get("executionpolicy") or (positional[0] if positional else None)
     scope = params.get("scope")
     weak = policy is not None and policy.text.lower() in ("unrestricted", "bypass")
     if weak and (scope is None or scope.text.lower() != "process"):
@@ -230,7 +352,7 @@ def _powershell_exe(cmd: Cmd) -> None:
 
             _run_code_from_stdin(cmd, "powershell")
             return
-        cmd.scope.include(cmd.scope.nested(text, "powershell", where, -1 if len(rest) > 1 else -1))
+        cmd.scope.include(cmd.scope.nested(text, "powershell", where, -1))
         return
     script = params.get("file") or params.get("f")
     if script is not None or positional:
@@ -308,12 +430,19 @@ def _reg(cmd: Cmd) -> None:
         if parts and parts[0] in ("hklm", "hkcr", "hku") and len(parts) <= 2:
             cmd.add(B, "registry-root", f"deletes the registry hive {key}", ops[1])
         else:
-            cmd.add(D, "registry-delete", f"deletes the registry key {key}", ops[1] if len(ops) > 1
-                    else None)  # fmt: skip
+            cmd.add(
+                D,
+                "registry-delete",
+                f"deletes the registry key {key}",
+                ops[1] if len(ops) > 1 else None,
+            )
         return
     text = " ".join(cmd.texts()).lower()
-    if re.search(r"disableantispyware|disablerealtimemonitoring|enablelua\D+0|"
-                 r"disabletaskmgr|\\policies\\microsoft\\windows defender", text):  # fmt: skip
+    if re.search(
+        r"disableantispyware|disablerealtimemonitoring|enablelua\D+0|"
+        r"disabletaskmgr|\\policies\\microsoft\\windows defender",
+        text,
+    ):
         cmd.add(C, "disable-security", "turns off Windows security features")
         return
     if re.search(r"\\currentversion\\(run|runonce)\b|winlogon|image file execution", text):
@@ -344,8 +473,9 @@ def _wmic(cmd: Cmd) -> None:
     if "shadowcopy" in text and "delete" in text:
         cmd.add(C, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
     elif re.search(r"\b(delete|call|terminate|create|set)\b", text):
-        cmd.add(D if "terminate" in text or "delete" in text else M, "wmic",
-                "wmic changes the system")  # fmt: skip
+        cmd.add(
+            D if "terminate" in text or "delete" in text else M, "wmic", "wmic changes the system"
+        )
     else:
         return
 
@@ -372,8 +502,12 @@ def _takeown(cmd: Cmd) -> None:
         t = classify_path(w.text, cmd.scope.cwds, True)
         if t.level >= C:
             recursive = any(x.text.lower() in ("/r", "/t") for x in cmd.args)
-            cmd.add(B if recursive and "everyone" in " ".join(cmd.texts()).lower() else C,
-                    "chmod-system", f"{cmd.name} changes ownership or access of {t.what}", w)  # fmt: skip
+            cmd.add(
+                B if recursive and "everyone" in " ".join(cmd.texts()).lower() else C,
+                "chmod-system",
+                f"{cmd.name} changes ownership or access of {t.what}",
+                w,
+            )
             return
     if any(w.text.lower().startswith(("/save", "/verify")) for w in cmd.args) or (
         cmd.name == "icacls" and len(cmd.args) == 1
@@ -397,8 +531,13 @@ def _net(cmd: Cmd) -> None:
             cmd.add(C, "disable-security", "stops a security service")
         else:
             cmd.add(D, "service-stop", "net stop stops a service")
-    elif len(texts) == 1 or texts[0] in ("view", "statistics", "config", "accounts") or (
-        texts[0] in ("user", "localgroup", "group", "share", "use", "session") and len(texts) <= 2
+    elif (
+        len(texts) == 1
+        or texts[0] in ("view", "statistics", "config", "accounts")
+        or (
+            texts[0] in ("user", "localgroup", "group", "share", "use", "session")
+            and len(texts) <= 2
+        )
     ):
         return
     else:
@@ -411,7 +550,11 @@ def _sc(cmd: Cmd) -> None:
         return
     from aintern_ls.safety.rules import SECURITY_UNITS
 
-    if texts[0] in ("stop", "delete", "config") and len(texts) > 1 and SECURITY_UNITS.match(texts[1]):
+    if (
+        texts[0] in ("stop", "delete", "config")
+        and len(texts) > 1
+        and SECURITY_UNITS.match(texts[1])
+    ):
         cmd.add(C, "disable-security", "stops or disables a security service")
     elif texts[0] in ("stop", "delete"):
         cmd.add(D, "service-stop", f"sc {texts[0]} stops or deletes a service")
@@ -458,8 +601,15 @@ def _danger_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
         return
-    if cmd.name in ("remove-module", "remove-variable", "remove-job", "remove-psdrive",
-                    "remove-pssession", "remove-typedata", "remove-event"):  # fmt: skip
+    if cmd.name in (
+        "remove-module",
+        "remove-variable",
+        "remove-job",
+        "remove-psdrive",
+        "remove-pssession",
+        "remove-typedata",
+        "remove-event",
+    ):
         cmd.add(M, "write", f"{cmd.name} changes the session")
         return
     cmd.add(D, "delete", f"{cmd.name} deletes or stops something")
@@ -480,8 +630,7 @@ def _misc_windows_safe(cmd: Cmd) -> None:
 
 
 def _ipconfig(cmd: Cmd) -> None:
-    if any(w.text.lower() in ("/release", "/renew", "/flushdns", "/registerdns")
-           for w in cmd.args):  # fmt: skip
+    if any(w.text.lower() in ("/release", "/renew", "/flushdns", "/registerdns") for w in cmd.args):
         cmd.add(M, "network", "ipconfig changes network settings")
 
 
@@ -501,7 +650,9 @@ def _wevtutil(cmd: Cmd) -> None:
         cmd.add(M, "system-config", "wevtutil changes event log settings")
 
 
-def register(handlers: dict[str, Handler], handles: Callable[..., Callable[[Handler], Handler]]) -> None:
+def register(
+    handlers: dict[str, Handler], handles: Callable[..., Callable[[Handler], Handler]]
+) -> None:
     """Add the Windows programs to the shared handler table."""
     table: dict[str, Handler] = {
         "remove-item": _remove_item,
@@ -548,63 +699,314 @@ def register(handlers: dict[str, Handler], handles: Callable[..., Callable[[Hand
         "clear-eventlog": _wevtutil,
     }
     explicit = set(table)
-    for name in ("set-content", "add-content", "out-file", "new-item", "copy-item", "move-item",
-                 "rename-item", "set-item", "set-itemproperty", "new-itemproperty",
-                 "tee-object", "export-csv", "export-clixml", "expand-archive",
-                 "compress-archive", "install-module", "install-package", "update-module",
-                 "import-module", "set-variable", "new-alias", "set-alias", "new-psdrive",
-                 "start-job", "invoke-item", "invoke-command", "set-service", "start-service",
-                 "restart-service", "set-location-write", "new-service", "register-scheduledtask",
-                 "set-acl", "unblock-file", "set-date", "rename-computer", "set-timezone",
-                 "enable-psremoting", "new-netfirewallrule", "set-netipaddress", "xcopy",
-                 "copy", "move", "ren", "rename", "mkdir", "md", "mklink", "attrib", "setx",
-                 "start", "timeout", "pause", "choice", "pushd", "popd", "title", "color",
-                 "invoke-history", "export-alias", "new-object", "add-type", "out-printer",
-                 "set-psreadlineoption", "update-help", "save-help", "register-psrepository",
-                 "set-psrepository", "uninstall-module", "uninstall-package", "new-localgroup",
-                 "compact", "certreq", "pnputil", "dism", "sfc", "chkdsk", "defrag", "assoc",
-                 "ftype", "subst", "label", "convert", "winrm", "msiexec", "rundll32",
-                 "bitsadmin-write", "tzutil", "w32tm", "powercfg", "gpupdate", "manage-bde"):  # fmt: skip
+    for name in (
+        "set-content",
+        "add-content",
+        "out-file",
+        "new-item",
+        "copy-item",
+        "move-item",
+        "rename-item",
+        "set-item",
+        "set-itemproperty",
+        "new-itemproperty",
+        "tee-object",
+        "export-csv",
+        "export-clixml",
+        "expand-archive",
+        "compress-archive",
+        "install-module",
+        "install-package",
+        "update-module",
+        "import-module",
+        "set-variable",
+        "new-alias",
+        "set-alias",
+        "new-psdrive",
+        "start-job",
+        "invoke-item",
+        "invoke-command",
+        "set-service",
+        "start-service",
+        "restart-service",
+        "set-location-write",
+        "new-service",
+        "register-scheduledtask",
+        "set-acl",
+        "unblock-file",
+        "set-date",
+        "rename-computer",
+        "set-timezone",
+        "enable-psremoting",
+        "new-netfirewallrule",
+        "set-netipaddress",
+        "xcopy",
+        "copy",
+        "move",
+        "ren",
+        "rename",
+        "mkdir",
+        "md",
+        "mklink",
+        "attrib",
+        "setx",
+        "start",
+        "timeout",
+        "pause",
+        "choice",
+        "pushd",
+        "popd",
+        "title",
+        "color",
+        "invoke-history",
+        "export-alias",
+        "new-object",
+        "add-type",
+        "out-printer",
+        "set-psreadlineoption",
+        "update-help",
+        "save-help",
+        "register-psrepository",
+        "set-psrepository",
+        "uninstall-module",
+        "uninstall-package",
+        "new-localgroup",
+        "compact",
+        "certreq",
+        "pnputil",
+        "dism",
+        "sfc",
+        "chkdsk",
+        "defrag",
+        "assoc",
+        "ftype",
+        "subst",
+        "label",
+        "convert",
+        "winrm",
+        "msiexec",
+        "rundll32",
+        "bitsadmin-write",
+        "tzutil",
+        "w32tm",
+        "powercfg",
+        "gpupdate",
+        "manage-bde",
+    ):
         table.setdefault(name, _write_cmdlet)
-    for name in ("stop-service", "clear-recyclebin", "remove-itemproperty", "remove-localuser",
-                 "remove-localgroup", "remove-aduser", "remove-adgroup", "remove-adobject",
-                 "remove-smbshare", "remove-vm", "remove-azresourcegroup", "remove-azvm",
-                 "remove-azstorageaccount", "remove-mailbox", "remove-appxpackage",
-                 "remove-windowsfeature", "uninstall-windowsfeature", "remove-module",
-                 "remove-variable", "remove-job", "remove-psdrive", "remove-pssession",
-                 "remove-typedata", "remove-event", "remove-netfirewallrule",
-                 "unregister-scheduledtask", "disable-localuser", "disable-netadapter",
-                 "remove-printer", "remove-wmiobject", "remove-ciminstance", "remove-smbmapping",
-                 "remove-psrepository", "tskill", "remove-computer", "reset-computermachinepassword",
-                 "disable-computerrestore", "dism-remove"):  # fmt: skip
+    for name in (
+        "stop-service",
+        "clear-recyclebin",
+        "remove-itemproperty",
+        "remove-localuser",
+        "remove-localgroup",
+        "remove-aduser",
+        "remove-adgroup",
+        "remove-adobject",
+        "remove-smbshare",
+        "remove-vm",
+        "remove-azresourcegroup",
+        "remove-azvm",
+        "remove-azstorageaccount",
+        "remove-mailbox",
+        "remove-appxpackage",
+        "remove-windowsfeature",
+        "uninstall-windowsfeature",
+        "remove-module",
+        "remove-variable",
+        "remove-job",
+        "remove-psdrive",
+        "remove-pssession",
+        "remove-typedata",
+        "remove-event",
+        "remove-netfirewallrule",
+        "unregister-scheduledtask",
+        "disable-localuser",
+        "disable-netadapter",
+        "remove-printer",
+        "remove-wmiobject",
+        "remove-ciminstance",
+        "remove-smbmapping",
+        "remove-psrepository",
+        "tskill",
+        "remove-computer",
+        "reset-computermachinepassword",
+        "disable-computerrestore",
+        "dism-remove",
+    ):
         table.setdefault(name, _danger_cmdlet)
-    for name in ("type", "dir", "where", "findstr", "ver", "vol", "tasklist", "systeminfo",
-                 "whoami", "hostname", "fc", "comp", "chcp", "path", "getmac", "driverquery",
-                 "echo", "set", "cls", "tree", "more", "sort", "find", "date", "time", "rem",
-                 "exit", "cd", "chdir", "goto", "call", "endlocal", "setlocal", "shift",
-                 "verify", "qprocess", "query", "quser", "nslookup", "ping", "tracert",
-                 "pathping", "netstat", "arp", "route-print", "gpresult", "whoami.exe",
-                 "get-mpthreatdetection", "get-scheduledtask", "get-netfirewallprofile",
-                 "get-netfirewallrule", "get-smbshare", "get-windowsfeature", "get-appxpackage",
-                 "get-wmiobject", "get-counter", "get-clipboard", "get-credential",
-                 "test-netconnection", "resolve-dnsname", "get-dnsclientserveraddress",
-                 "get-service", "get-psreadlineoption", "get-command", "get-verb",
-                 "get-scheduledtaskinfo", "get-aduser", "get-adgroup", "get-adcomputer"):  # fmt: skip
+    for name in (
+        "type",
+        "dir",
+        "where",
+        "findstr",
+        "ver",
+        "vol",
+        "tasklist",
+        "systeminfo",
+        "whoami",
+        "hostname",
+        "fc",
+        "comp",
+        "chcp",
+        "path",
+        "getmac",
+        "driverquery",
+        "echo",
+        "set",
+        "cls",
+        "tree",
+        "more",
+        "sort",
+        "find",
+        "date",
+        "time",
+        "rem",
+        "exit",
+        "cd",
+        "chdir",
+        "goto",
+        "call",
+        "endlocal",
+        "setlocal",
+        "shift",
+        "verify",
+        "qprocess",
+        "query",
+        "quser",
+        "nslookup",
+        "ping",
+        "tracert",
+        "pathping",
+        "netstat",
+        "arp",
+        "route-print",
+        "gpresult",
+        "whoami.exe",
+        "get-mpthreatdetection",
+        "get-scheduledtask",
+        "get-netfirewallprofile",
+        "get-netfirewallrule",
+        "get-smbshare",
+        "get-windowsfeature",
+        "get-appxpackage",
+        "get-wmiobject",
+        "get-counter",
+        "get-clipboard",
+        "get-credential",
+        "test-netconnection",
+        "resolve-dnsname",
+        "get-dnsclientserveraddress",
+        "get-service",
+        "get-psreadlineoption",
+        "get-command",
+        "get-verb",
+        "get-scheduledtaskinfo",
+        "get-aduser",
+        "get-adgroup",
+        "get-adcomputer",
+    ):
         table.setdefault(name, _misc_windows_safe)
     for name, fn in table.items():
-        if name in ("type", "dir", "where", "echo", "set", "cd", "chdir", "find", "sort", "more",
-                    "tree", "date", "time", "start", "copy", "move", "mkdir", "md", "del",
-                    "erase", "rd", "timeout", "ren", "rename", "convert", "label", "path",
-                    "hostname", "whoami", "ping", "nslookup", "netstat", "route-print", "query",
-                    "rem", "exit", "call", "shift", "goto", "verify", "mklink", "attrib", "xcopy",
-                    "cls", "pause", "title", "color", "choice", "pushd", "popd", "subst",
-                    "assoc", "ftype", "compact", "chcp", "fc", "comp", "vol", "ver", "sc",
-                    "net", "format", "reg", "cipher", "takeown", "icacls", "cacls", "robocopy",
-                    "schtasks", "runas", "bcdedit", "vssadmin", "wmic", "wbadmin", "diskpart",
-                    "ipconfig", "cmd", "mshta", "regsvr32", "wscript", "cscript", "wevtutil",
-                    "findstr", "tasklist", "systeminfo", "getmac", "driverquery", "tracert",
-                    "pathping", "arp", "gpresult", "qprocess", "quser", "setlocal", "endlocal",
-                    "setx", "verify"):  # fmt: skip
+        if name in (
+            "type",
+            "dir",
+            "where",
+            "echo",
+            "set",
+            "cd",
+            "chdir",
+            "find",
+            "sort",
+            "more",
+            "tree",
+            "date",
+            "time",
+            "start",
+            "copy",
+            "move",
+            "mkdir",
+            "md",
+            "del",
+            "erase",
+            "rd",
+            "timeout",
+            "ren",
+            "rename",
+            "convert",
+            "label",
+            "path",
+            "hostname",
+            "whoami",
+            "ping",
+            "nslookup",
+            "netstat",
+            "route-print",
+            "query",
+            "rem",
+            "exit",
+            "call",
+            "shift",
+            "goto",
+            "verify",
+            "mklink",
+            "attrib",
+            "xcopy",
+            "cls",
+            "pause",
+            "title",
+            "color",
+            "choice",
+            "pushd",
+            "popd",
+            "subst",
+            "assoc",
+            "ftype",
+            "compact",
+            "chcp",
+            "fc",
+            "comp",
+            "vol",
+            "ver",
+            "sc",
+            "net",
+            "format",
+            "reg",
+            "cipher",
+            "takeown",
+            "icacls",
+            "cacls",
+            "robocopy",
+            "schtasks",
+            "runas",
+            "bcdedit",
+            "vssadmin",
+            "wmic",
+            "wbadmin",
+            "diskpart",
+            "ipconfig",
+            "cmd",
+            "mshta",
+            "regsvr32",
+            "wscript",
+            "cscript",
+            "wevtutil",
+            "findstr",
+            "tasklist",
+            "systeminfo",
+            "getmac",
+            "driverquery",
+            "tracert",
+            "pathping",
+            "arp",
+            "gpresult",
+            "qprocess",
+            "quser",
+            "setlocal",
+            "endlocal",
+            "setx",
+            "verify",
+        ):
             WINDOWS_ONLY[name] = fn
         elif name in explicit:
             handlers[name] = fn

@@ -62,7 +62,7 @@ def test_cmd_span_points_at_the_command() -> None:
 
 
 def test_every_finding_span_lies_inside_the_command() -> None:
-    for command in ("eval \"$(echo cm0gLXJmIC8= | base64 -d)\"", "x=rm; $x -rf /", "a\u00e9 | sh"):
+    for command in ('eval "$(echo cm0gLXJmIC8= | base64 -d)"', "x=rm; $x -rf /", "a\u00e9 | sh"):
         for f in assess(command).findings:
             assert 0 <= f.start <= f.end <= len(command)
 
@@ -118,7 +118,7 @@ def test_text_in_strings_comments_commit_messages_and_patterns_is_not_a_command(
         "xargs rm -rf / < /dev/null",
         "find / -exec rm -rf {} \\;",
         "sh -c 'rm -rf /'",
-        "bash -lc \"rm -rf /\"",
+        'bash -lc "rm -rf /"',
         "zsh -c 'rm -rf /'",
         "eval 'rm -rf /'",
         "doas rm -rf /",
@@ -129,9 +129,20 @@ def test_wrappers_are_unwrapped(command: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "command", ["rm -fr /", "rm -r -f /", "rm --recursive --force /", "rm -Rf /", "/bin/rm -rf /",
-                "\\rm -rf /", "r\\m -rf /", "'rm' -rf /", "$'\\x72m' -rf /", "rm${IFS}-rf${IFS}/"]
-)  # fmt: skip
+    "command",
+    [
+        "rm -fr /",
+        "rm -r -f /",
+        "rm --recursive --force /",
+        "rm -Rf /",
+        "/bin/rm -rf /",
+        "\\rm -rf /",
+        "r\\m -rf /",
+        "'rm' -rf /",
+        "$'\\x72m' -rf /",
+        "rm${IFS}-rf${IFS}/",
+    ],
+)
 def test_spelling_variants_of_rm_rf_root_are_blocked(command: str) -> None:
     assert assess(command).level == RiskLevel.BLOCKED
 
@@ -184,7 +195,13 @@ def test_assessment_json_shape() -> None:
 
 
 def test_risk_level_labels_and_order() -> None:
-    assert [lvl.label for lvl in RiskLevel] == ["safe", "moderate", "dangerous", "critical", "blocked"]
+    assert [lvl.label for lvl in RiskLevel] == [
+        "safe",
+        "moderate",
+        "dangerous",
+        "critical",
+        "blocked",
+    ]
     assert RiskLevel.BLOCKED > RiskLevel.CRITICAL > RiskLevel.DANGEROUS
 
 

@@ -36,14 +36,27 @@ def test_an_edited_fence_is_parsed_again() -> None:
     assert bash.PARSES.count == before + 2
 
 
-_PIECES = [*"rm -f/~*$(){}[]|&;<>'\"`\\\n\t#=!?.:@%^ab1éC", "rm -rf /", "sudo ", "bash -c ",
-           "Remove-Item ", "$(", "<<EOF\n", "\nEOF\n", " | sh", "eval ", "-Recurse "]  # fmt: skip
+_PIECES = [
+    *"rm -f/~*$(){}[]|&;<>'\"`\\\n\t#=!?.:@%^ab1éC",
+    "rm -rf /",
+    "sudo ",
+    "bash -c ",
+    "Remove-Item ",
+    "$(",
+    "<<EOF\n",
+    "\nEOF\n",
+    " | sh",
+    "eval ",
+    "-Recurse ",
+]
 _SHELL_TEXT = st.lists(st.sampled_from(_PIECES), max_size=30).map("".join)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=st.one_of(_SHELL_TEXT, st.text(max_size=60)),
-       shell=st.sampled_from(["bash", "powershell", "cmd", "console"]))  # fmt: skip
+@given(
+    text=st.one_of(_SHELL_TEXT, st.text(max_size=60)),
+    shell=st.sampled_from(["bash", "powershell", "cmd", "console"]),
+)
 def test_assess_never_raises_and_spans_stay_in_bounds(text: str, shell: str) -> None:
     cache_clear()
     a = assess(text, shell)

@@ -19,8 +19,13 @@ def test_assess_prints_the_assessment_as_json(capsys: pytest.CaptureFixture[str]
     assert main(["assess", "rm -rf /"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["level"] == "blocked"
-    assert data["findings"][0] == {"level": "blocked", "rule": "rm-root",
-                                   "reason": data["findings"][0]["reason"], "start": 0, "end": 8}  # fmt: skip
+    assert data["findings"][0] == {
+        "level": "blocked",
+        "rule": "rm-root",
+        "reason": data["findings"][0]["reason"],
+        "start": 0,
+        "end": 8,
+    }
 
 
 def test_assess_takes_a_shell(capsys: pytest.CaptureFixture[str]) -> None:
@@ -28,7 +33,9 @@ def test_assess_takes_a_shell(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out)["level"] == "critical"
 
 
-def test_assess_jsonl_batch(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_assess_jsonl_batch(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     lines = [
         {"command": "ls", "shell": "bash"},
         {"command": "rd /s /q C:\\", "shell": "cmd"},
@@ -64,7 +71,9 @@ def test_check_exits_1_on_a_blocked_command_and_points_at_it(
     assert f"{doc}:7:3: critical sudo: " in out
 
 
-def test_check_exits_0_when_nothing_is_blocked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_exits_0_when_nothing_is_blocked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     doc = tmp_path / "ok.md"
     doc.write_text("```bash\ngit status\nrm -rf build\n```\n", encoding="utf-8")
     assert main(["check", str(doc)]) == 0
@@ -92,6 +101,9 @@ def test_check_examples_as_a_subprocess(name: str, code: int) -> None:
         pytest.skip(f"{path} not present")
     proc = subprocess.run(
         [sys.executable, "-m", "aintern_ls", "check", str(path)],
-        capture_output=True, text=True, cwd=ROOT, timeout=60,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert proc.returncode == code, proc.stdout + proc.stderr

@@ -33,7 +33,9 @@ def _shared_rows() -> list[tuple[str, str, RiskLevel]]:
 
 
 @pytest.mark.parametrize("command,shell,expected", _rows(SHARED) if SHARED.exists() else [])
-def test_shared_example_is_never_under_assessed(command: str, shell: str, expected: RiskLevel) -> None:
+def test_shared_example_is_never_under_assessed(
+    command: str, shell: str, expected: RiskLevel
+) -> None:
     got = assess(command, shell).level
     if expected >= RiskLevel.CRITICAL:
         assert got >= expected, f"{command!r} assessed {got.label}, labelled {expected.label}"
