@@ -52,6 +52,8 @@ _ROLE_NAMES = {
     "tool": ASSISTANT,
     "error": ASSISTANT,
 }
+# Too common as runbook section names to count unless CopilotChat-decorated (`## Error ───`).
+_DECORATED_ONLY = frozenset({"tool", "error"})
 _BRACKETED = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*")
 _SEPARATOR = re.compile(r"[─━═—-]{2,}\s*$")
@@ -156,10 +158,10 @@ def _marker(block: TopBlock) -> tuple[str, str | None, bool] | None:
         text = block.text.strip()
         name = _BRACKETED.sub(" ", text)
         words = _WORD.findall(name)
-        if len(words) == 1 and words[0].lower().rstrip(".-") in _ROLE_NAMES:
-            role = _ROLE_NAMES[words[0].lower().rstrip(".-")]
-            specific = words[0].lower() in ("me", "codecompanion") or bool(_SEPARATOR.search(text))
-            return role, None, specific
+        key = words[0].lower().rstrip(".-") if len(words) == 1 else ""
+        decorated = bool(_SEPARATOR.search(text))
+        if key in _ROLE_NAMES and (decorated or key not in _DECORATED_ONLY):
+            return _ROLE_NAMES[key], None, decorated or key in ("me", "codecompanion")
         if words and _SEPARATOR.search(text):
             return "user?", None, False
         return None

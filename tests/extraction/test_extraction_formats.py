@@ -382,3 +382,10 @@ def test_obsidian_chatgpt_md_role_tags() -> None:
     [block] = extract(text).commands
     assert block.role == "assistant"
     assert block.description == "Use wc:"
+
+
+def test_error_and_tool_sections_in_a_runbook_are_not_chat_turns() -> None:
+    text = (
+        "## User\n\nAdd a user:\n\n```bash\nuseradd bob\n```\n\n## Error\n\n```bash\ndmesg\n```\n"
+    )
+    assert {b.role for b in extract(text).commands} == {None}
