@@ -22,6 +22,7 @@ from aintern_ls.models import TruncationMode
 
 CHARACTERS_PER_TOKEN = 4
 _MAX_LINE_SLACK = 1000  # never give up more than this to end a part on a line boundary
+_SHORT_LINE = 80
 
 
 @attrs.frozen
@@ -120,7 +121,7 @@ def truncate(
 
     if budget is not None and h + (n - t) > budget:
         budget = max(budget, 0)
-        slack = min(budget // 4, _MAX_LINE_SLACK)
+        slack = _slack(budget)
         if mode is TruncationMode.KEEP_START:
             h, t = _align_head(text, min(h, budget), slack), n
         elif mode is TruncationMode.KEEP_END:
@@ -141,15 +142,17 @@ def truncate(
             if tb < ll <= tail_avail and ll + min(fl, head_avail) <= budget:
                 tb = ll
                 hb = min(head_avail, budget - tb)
-            h = _align_head(text, hb, min(hb // 4, _MAX_LINE_SLACK))
-            t = _align_tail(text, n - tb, min(tb // 4, _MAX_LINE_SLACK), last_line_start)
+            h = _align_head(text, hb, _slack(hb))
+            t = _align_tail(text, n - tb, _slack(tb), last_line_start)
 
     if h >= t and not has_gap:
         return Truncation(text, False, n, total_lines)
 
     removed_chars = (t - h) + gap_characters
-    # A line counts as cut when its start was removed.
-    removed_lines = bisect.bisect_left(starts, t) - bisect.bisect_left(starts, h) + gap_lines
+    # A line counts as cut when any of it was removed.
+    removed_lines = gap_lines
+    if t > h:
+        removed_lines += bisect.bisect_right(starts, t - 1) - bisect.bisect_right(starts, h) + 1
     note = indicator_text(removed_lines, removed_chars)
     head, tail = text[:h], text[t:]
     lead = "" if not head or head.endswith("\n") else "\n"
@@ -168,6 +171,12 @@ def truncate(
         removed_lines,
         indicator,
     )
+
+
+def _slack(part: int) -> int:
+    # How much of a kept part may be given up to end it on a line boundary: a short
+    # line's worth, a quarter of a big part, never more than _MAX_LINE_SLACK.
+    return min(max(part // 4, _SHORT_LINE), _MAX_LINE_SLACK)
 
 
 def _align_head(text: str, end: int, slack: int) -> int:
