@@ -301,11 +301,12 @@ class RunningCommand:
                         break
             if outcome != "done":
                 await process_tree.kill_tree(pty.pid, marker=self.marker, grace_seconds=self._grace)
-            elif process_tree.group_has_members(pty.pid):
+            status = await _reap(pty, self.marker)
+            # Reaped first: then an empty group answers killpg at once, without a scan.
+            if outcome == "done" and process_tree.group_has_members(pty.pid):
                 await process_tree.kill_tree(pty.pid, grace_seconds=self._grace)
             # With every writer gone the reader sees EOF and the pump drains the rest.
             await asyncio.wait({pump}, timeout=2.0)
-            status = await _reap(pty, self.marker)
         except BaseException:
             process_tree.kill_tree_now(pty.pid, marker=self.marker)
             raise
