@@ -45,6 +45,9 @@ DEFAULT_MAX_LINES = 10_000
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024
 #: A "line" that never ends (a 1 GB stream without newline) is cut at this length.
 MAX_LINE_CHARS = 64 * 1024
+#: The newest part of a command's output kept on its record (the ring keeps the rest).
+MAX_RECORD_CHARS = 256 * 1024
+MAX_RECORDS = 50
 READY_TIMEOUT_SECONDS = 10.0
 CLOSE_GRACE_SECONDS = 1.0
 _HANGUP: int = getattr(signal, "SIGHUP", signal.SIGTERM)
@@ -200,7 +203,7 @@ class TerminalSession:
         self.rows = rows
         self.created_at = time.time()
         self.ring = OutputRing(max_lines=max_lines, max_bytes=max_bytes)
-        self.commands: deque[CommandRecord] = deque(maxlen=100)
+        self.commands: deque[CommandRecord] = deque(maxlen=MAX_RECORDS)
         self.exit_status: ExitStatus | None = None
         self._on_output = on_output
         self._on_exit = on_exit
@@ -318,6 +321,8 @@ class TerminalSession:
                 record.cwd_after = self.cwd
                 # Keep the output now: the ring may drop it before anyone asks.
                 raw, record.output_clipped = self.ring.text_between(record.start, position)
+                if len(raw) > MAX_RECORD_CHARS:  # records are copies: keep them small
+                    raw, record.output_clipped = raw[-MAX_RECORD_CHARS:], True
                 # zsh prints its PROMPT_SP end-of-line filler before precmd sends D.
                 record.raw_output = _ZSH_PROMPT_SP.sub("", raw) if self.shell == "zsh" else raw
                 self._current = None
