@@ -432,6 +432,9 @@ class _Walker:
         for c in node.named_children:
             if c.type == "variable_assignment":
                 self.assignment(c)
+                if _text(c).startswith(("HISTFILE=", "HISTSIZE=0", "HISTFILESIZE=0")):
+                    s, e = self.pos.char(c.start_byte), self.pos.char(c.end_byte)
+                    self.scope.add(RiskLevel.MODERATE, "history", "turns off shell history", s, e)
             elif c.type in _WORDISH:
                 self.words(c)
         return Info()

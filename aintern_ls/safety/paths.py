@@ -42,6 +42,8 @@ _SYSTEM_DIRS = frozenset(
         "/mnt",
         "/media",
         "/run",
+        "/tmp",
+        "/var/tmp",
         "/cores",
         "/volumes",
         "/nix",
@@ -58,7 +60,6 @@ _SYSTEM_DIRS = frozenset(
         "/var/db",
         "/var/spool",
         "/var/mail",
-        "/var/www",
         "/private/etc",
         "/private/var",
         "/system/library",
@@ -172,6 +173,8 @@ def _classify_one(path: str, cwd: str | None, windows: bool) -> Target:
     if p == HOME or p == HOME + "/*":
         return Target(RiskLevel.BLOCKED, "rm-home", "your home directory")
     low = p.lower()
+    if contents and low in ("/tmp", "/var/tmp"):
+        return Target(RiskLevel.DANGEROUS, "scoped", path)
     if low in _SYSTEM_DIRS or _HOME_DIR.match(low):
         what = "a home directory" if _HOME_DIR.match(low) else f"the system directory {p}"
         return Target(

@@ -283,7 +283,7 @@ for _names, _opts, _pos in (
     (("taskset",), {"-c", "--cpu-list"}, 0),
     (("flock",), {"-w", "-E", "--timeout", "-c"}, 1),
     (("chroot",), {"--userspec", "--groups"}, 1),
-    (("unshare", "nsenter"), {"-t", "--target"}, 0),
+    (("unshare",), {"-t", "--target"}, 0),
 ):
     for _n in _names:
         HANDLERS[_n] = _simple_wrapper(frozenset(_opts), _pos)
@@ -303,7 +303,44 @@ def _command(cmd: Cmd) -> None:
 
 @handles("watch")
 def _watch(cmd: Cmd) -> None:
+    # watch hands its arguments to `sh -c`, so one quoted argument is a whole script.
     i = _skip_options(cmd, frozenset({"-n", "--interval", "-d"}))
+    if len(cmd.args) == i + 1:
+        cmd.scope.include(cmd.scope.nested(cmd.args[i].text, "bash", cmd.args[i]))
+    else:
+        _rest(cmd, i)
+
+
+@handles("script")
+def _script(cmd: Cmd) -> None:
+    code = cmd.option_value("-c", "--command")
+    if code is not None:
+        cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
+    else:
+        cmd.add(M, "shell", "script records a new interactive shell")
+
+
+@handles("at", "batch")
+def _at(cmd: Cmd) -> None:
+    if cmd.short("lq") and not cmd.short("f") or cmd.name == "at" and cmd.short("r"):
+        return
+    if cmd.stdin.kind == STDIN_STATIC:
+        cmd.scope.include(cmd.scope.nested(cmd.stdin.text, "bash", cmd.words[0], cmd.stdin.start))
+    cmd.add(M, "schedule", f"{cmd.name} schedules commands to run later")
+
+
+@handles("fuser")
+def _fuser(cmd: Cmd) -> None:
+    if cmd.short("k"):
+        cmd.add(D, "kill", "fuser -k kills the processes using a file or port")
+
+
+@handles("nsenter")
+def _nsenter(cmd: Cmd) -> None:
+    target = cmd.option_value("-t", "--target")
+    if target is not None and target.text == "1":
+        cmd.add(C, "container-escape", "enters the host's (PID 1) namespaces")
+    i = _skip_options(cmd, frozenset({"-t", "--target", "-S", "-G", "--setuid", "--setgid"}))
     _rest(cmd, i)
 
 
@@ -413,8 +450,8 @@ def _run_code_from_stdin(cmd: Cmd, language: str) -> None:
     if st.kind == STDIN_NETWORK:
         cmd.add(C, "pipe-to-shell", f"pipes a download straight into {cmd.name}")
     elif st.kind == STDIN_STATIC:
-        if language == "bash":
-            found = cmd.scope.nested(st.text, "bash", head, st.start)
+        if language in ("bash", "powershell", "cmd"):
+            found = cmd.scope.nested(st.text, language, head, st.start)
         else:
             found = _code_findings(cmd, st.text, head, st.start)
         cmd.scope.include(found)
@@ -474,7 +511,7 @@ def _finding(level: RiskLevel, rule: str, reason: str, where: Word) -> Finding:
 def _shell(cmd: Cmd) -> None:
     args = cmd.args
     i = 0
-    code_flag = False
+    code_flag = stdin_flag = False
     while i < len(args):
         t = args[i].text
         if t in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file"):
@@ -486,9 +523,14 @@ def _shell(cmd: Cmd) -> None:
         if (t.startswith("-") and len(t) > 1) or t.startswith("+"):
             if not t.startswith("--") and "c" in t[1:]:
                 code_flag = True
+            if not t.startswith("--") and "s" in t[1:]:
+                stdin_flag = True
             i += 1
             continue
         break
+    if stdin_flag and not code_flag:
+        _run_code_from_stdin(cmd, "bash")
+        return
     if code_flag:
         if i < len(args):
             _run_code_arg(cmd, args[i], "bash")
@@ -641,6 +683,8 @@ def _interpreter(cmd: Cmd) -> None:
             if i + 1 < len(args):
                 _run_code_arg(cmd, args[i + 1], family)
             return
+        if family in ("perl", "ruby") and re.fullmatch(r"-[a-zA-Z]*i\S*", t):
+            cmd.add(M, "write", f"{cmd.name} -i edits files in place")
         if family in ("perl", "ruby") and re.fullmatch(r"-[a-zA-Z]*[eE]", t) and i + 1 < len(args):
             _run_code_arg(cmd, args[i + 1], family)
             if "i" in t:
@@ -732,7 +776,8 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
             target = classify_path(t.text, scope.cwds, scope.windows)
             level, rule, what = target.level, target.rule, target.what
             if not recursive and level == B:
-                level = C
+                # Without -r only files go: a glob over a system dir still breaks it.
+                level = C if t.glob and rule in ("rm-system", "rm-root") else D
             if t.dynamic and level < D:
                 level = D
         if level > worst_level:
@@ -1659,7 +1704,21 @@ def _netcat(cmd: Cmd) -> None:
             cmd.add(M, "network", "openssl s_client sends data over the network")
         elif "s_client" in text or "s_server" in text:
             cmd.add(M, "network", "openssl talks to the network")
-        elif any(x in text for x in ("x509", "version", "dgst", "rand", "list")):
+        elif cmd.args and cmd.args[0].text in (
+            "x509",
+            "version",
+            "dgst",
+            "rand",
+            "list",
+            "verify",
+            "ciphers",
+            "asn1parse",
+            "crl",
+            "errstr",
+            "speed",
+        ):
+            if cmd.option_value("-out") is not None:
+                cmd.add(M, "write", "openssl writes a file")
             return
         else:
             cmd.add(M, "write", "openssl writes keys or files")

@@ -377,6 +377,11 @@ def _cmd_exe(cmd: Cmd) -> None:
                 where = Word(text, rest[0].start, rest[-1].end)
                 cmd.scope.include(cmd.scope.nested(text, "cmd", where, start))
             return
+    if cmd.stdin.kind != "none":
+        from aintern_ls.safety.rules import _run_code_from_stdin
+
+        _run_code_from_stdin(cmd, "cmd")
+        return
     cmd.add(M, "shell", "starts cmd.exe")
 
 
@@ -422,7 +427,7 @@ def _reg(cmd: Cmd) -> None:
     ops = _operands(cmd)
     verb = ops[0].text.lower() if ops else ""
     key = ops[1].text if len(ops) > 1 else ""
-    if verb in ("query", "export", "compare", ""):
+    if verb in ("query", "compare", ""):
         return
     low = key.lower().replace("hkey_local_machine", "hklm").replace("hkey_classes_root", "hkcr")
     if verb == "delete":
@@ -641,6 +646,10 @@ def _mshta(cmd: Cmd) -> None:
         cmd.add(M, "local-script", f"{cmd.name} runs a script")
 
 
+def _disable_security(cmd: Cmd) -> None:
+    cmd.add(C, "disable-security", f"{cmd.name} turns off a system protection")
+
+
 def _wevtutil(cmd: Cmd) -> None:
     if cmd.args and cmd.args[0].text.lower() in ("cl", "clear-log"):
         cmd.add(C, "clear-logs", "clears Windows event logs (destroys audit trail)")
@@ -696,6 +705,11 @@ def register(
         "wscript": _mshta,
         "cscript": _mshta,
         "wevtutil": _wevtutil,
+        "disable-computerrestore": _disable_security,
+        "disable-windowsoptionalfeature": _write_cmdlet,
+        "set-mpprefrence": _mp_preference,
+        "uninstall-windowsdefender": _disable_security,
+        "remove-windowsfeature": _danger_cmdlet,
         "clear-eventlog": _wevtutil,
     }
     explicit = set(table)
