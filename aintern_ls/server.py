@@ -1,16 +1,16 @@
 """Builds the pygls language server and owns its long-lived state.
 
 Handlers stay short: they translate LSP types and call the services
-(`extraction`, `safety`, `terminal`, `capture`). The LSP features themselves
-arrive in later issues; this module already gets the lifecycle right: initialize,
-shutdown while requests are in flight, exit, and killing every child process when
-the client goes away.
+(`documents`/`extraction`, `safety`, `terminal`, `capture`). This module also gets
+the lifecycle right: shutdown while requests are in flight, `$/cancelRequest` on a
+running command, and killing every child process when the client goes away.
 """
 
 from __future__ import annotations
 
 import atexit
 import logging
+import uuid
 from collections.abc import Callable, Generator
 from typing import Any
 
@@ -19,18 +19,31 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from aintern_ls import __version__
+from aintern_ls.config import Settings, load_settings
+from aintern_ls.documents import Document, DocumentStore
+from aintern_ls.errors import AInternError
+from aintern_ls.features import code_lens, commands, diagnostics
+from aintern_ls.models import CommandBlock, CommandResult
+from aintern_ls.positions import Encoding
+from aintern_ls.safety import SafetyRules
+from aintern_ls.terminal.runner import Runner
 
 log = logging.getLogger(__name__)
 
 
 class AInternProtocol(LanguageServerProtocol):
-    """pygls' protocol with a shutdown that survives requests still in flight.
+    """pygls' protocol with two fixes.
 
-    pygls 2.1 cancels pending requests while iterating over the live
-    `_request_futures` dict; a cancelled request's done-callback removes itself from
-    that dict, which raises "dictionary changed size during iteration". Iterating
-    over a copy fixes it.
+    - Shutdown: pygls 2.1 cancels pending requests while iterating over the live
+      `_request_futures` dict; a cancelled request's done-callback removes itself
+      from it ("dictionary changed size during iteration"). Iterate over a copy.
+    - `$/cancelRequest` on `workspace/executeCommand` cancels only pygls' outer
+      future, not our coroutine; handlers register a hook to stop their run.
     """
+
+    def __init__(self, server: Any, converter: Any) -> None:
+        super().__init__(server, converter)
+        self.cancel_hooks: dict[Any, list[Callable[[], object]]] = {}
 
     @lsp_method(types.SHUTDOWN)
     def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:
@@ -43,9 +56,19 @@ class AInternProtocol(LanguageServerProtocol):
         self._shutdown = True
         return None
 
+    def _handle_cancel_notification(self, msg_id: Any) -> None:
+        for hook in self.cancel_hooks.pop(msg_id, []):
+            try:
+                hook()
+            except Exception:
+                log.exception("cancel hook failed")
+        super()._handle_cancel_notification(msg_id)
+
 
 class AInternServer(LanguageServer):
     """The aintern-ls language server and the services it owns."""
+
+    protocol: AInternProtocol
 
     def __init__(self) -> None:
         super().__init__(
@@ -55,6 +78,12 @@ class AInternServer(LanguageServer):
             text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
         )
         self._cleanups: list[Callable[[], None]] = []
+        self.documents = DocumentStore()
+        self.runner = Runner()
+        self.settings = Settings()
+        self.add_cleanup(self.runner.cancel_all)
+
+    # -- lifecycle -------------------------------------------------------------------
 
     def add_cleanup(self, cleanup: Callable[[], None]) -> None:
         """Run `cleanup` at shutdown, at exit and when the client disappears."""
@@ -68,9 +97,128 @@ class AInternServer(LanguageServer):
             except Exception:  # a failing cleanup must not stop the others
                 log.exception("cleanup failed")
 
+    # -- client capabilities -----------------------------------------------------------
+
+    @property
+    def _caps(self) -> types.ClientCapabilities:
+        return self.client_capabilities or types.ClientCapabilities()
+
+    @property
+    def client_can_ask(self) -> bool:
+        window = self._caps.window
+        return bool(window and window.show_message)
+
+    @property
+    def client_has_progress(self) -> bool:
+        window = self._caps.window
+        return bool(window and window.work_done_progress)
+
+    @property
+    def client_refreshes_lenses(self) -> bool:
+        ws = self._caps.workspace
+        return bool(ws and ws.code_lens and ws.code_lens.refresh_support)
+
+    @property
+    def encoding(self) -> Encoding:
+        enc = str(self.workspace.position_encoding or "utf-16")
+        return enc if enc in ("utf-8", "utf-16", "utf-32") else "utf-16"  # type: ignore[return-value]
+
+    # -- settings ------------------------------------------------------------------------
+
+    def apply_settings(self, raw: Any) -> None:
+        settings, problems = load_settings(raw)
+        self.settings = settings
+        safety = settings.safety
+        self.documents.rules = SafetyRules(
+            extra_blocked=safety.extra_blocked,  # type: ignore[arg-type]
+            extra_dangerous=safety.extra_dangerous,  # type: ignore[arg-type]
+            trusted=safety.trusted,  # type: ignore[arg-type]
+        )
+        for problem in problems:
+            self.window_show_message(
+                types.ShowMessageParams(type=types.MessageType.Warning, message=problem)
+            )
+        for doc in self.documents:
+            self.publish(doc)
+
+    # -- documents -----------------------------------------------------------------------
+
+    def refresh(self, uri: str) -> Document:
+        text = self.workspace.get_text_document(uri).source
+        doc = self.documents.update(uri, text)
+        self.publish(doc)
+        return doc
+
+    def publish(self, doc: Document) -> None:
+        assessments = {b.id: self.documents.assess(b) for b in doc.blocks}
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(
+                uri=doc.uri,
+                diagnostics=diagnostics.diagnostics_for(doc, assessments, self.encoding),
+            )
+        )
+
+    def block_changed(
+        self, uri: str, block: CommandBlock, result: CommandResult | None = None
+    ) -> None:
+        params: dict[str, Any] = {"uri": uri, "blockId": block.id, "status": block.status.value}
+        if result is not None:
+            params["exitCode"] = result.exit_code
+            params["durationMs"] = result.duration_ms
+        self.protocol.notify("aintern/blockStatus", params)
+        if self.client_refreshes_lenses:
+            self.workspace_code_lens_refresh(None)
+
+    # -- cancellation and progress -----------------------------------------------------
+
+    def on_request_cancelled(self, hook: Callable[[], object]) -> Callable[[], None]:
+        """Call `hook` if the client cancels the request being handled now."""
+        msg_id = self.protocol.msg_id
+        if msg_id is None:
+            return lambda: None
+        hooks = self.protocol.cancel_hooks.setdefault(msg_id, [])
+        hooks.append(hook)
+
+        def remove() -> None:
+            if hook in hooks:
+                hooks.remove(hook)
+            if not hooks:
+                self.protocol.cancel_hooks.pop(msg_id, None)
+
+        return remove
+
+    async def begin_progress(self, block: CommandBlock) -> str | None:
+        if not self.client_has_progress:
+            return None
+        token = f"aintern-{uuid.uuid4()}"
+        try:
+            await self.work_done_progress.create_async(token)
+        except Exception:  # the client refused: run without progress
+            return None
+        self.work_done_progress.begin(
+            token,
+            types.WorkDoneProgressBegin(
+                title="aintern: running", message=block.display_summary(), cancellable=False
+            ),
+        )
+        return token
+
+    def report_progress(self, token: str | None, message: str) -> None:
+        if token is not None:
+            self.work_done_progress.report(token, types.WorkDoneProgressReport(message=message))
+
+    def end_progress(self, token: str | None, message: str) -> None:
+        if token is not None:
+            self.work_done_progress.end(token, types.WorkDoneProgressEnd(message=message))
+
 
 def build_server() -> AInternServer:
     server = AInternServer()
+
+    @server.feature(types.INITIALIZE)
+    def on_initialize(ls: AInternServer, params: types.InitializeParams) -> None:
+        if params.initialization_options is not None:
+            ls.apply_settings(params.initialization_options)
 
     @server.feature(types.INITIALIZED)
     def on_initialized(ls: AInternServer, params: types.InitializedParams) -> None:
@@ -80,6 +228,62 @@ def build_server() -> AInternServer:
     def on_shutdown(ls: AInternServer, params: None) -> None:
         ls.cleanup()
 
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    def on_configuration(ls: AInternServer, params: types.DidChangeConfigurationParams) -> None:
+        ls.apply_settings(params.settings)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def on_open(ls: AInternServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.refresh(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def on_change(ls: AInternServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.refresh(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def on_close(ls: AInternServer, params: types.DidCloseTextDocumentParams) -> None:
+        ls.documents.close(params.text_document.uri)
+        ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[])
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
+    def on_code_lens(ls: AInternServer, params: types.CodeLensParams) -> list[types.CodeLens]:
+        try:
+            doc = ls.documents.get(params.text_document.uri)
+        except AInternError:
+            doc = ls.refresh(params.text_document.uri)
+        lenses: list[types.CodeLens] = []
+        for block in doc.blocks:
+            lenses.extend(code_lens.lenses_for(doc, block, ls.documents.assess(block)))
+        return lenses
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def on_hover(ls: AInternServer, params: types.HoverParams) -> types.Hover | None:
+        try:
+            doc = ls.documents.get(params.text_document.uri)
+        except AInternError:
+            return None
+        line = params.position.line
+        for block in doc.blocks:
+            if block.start_line <= line <= block.end_line:
+                a = ls.documents.assess(block)
+                parts = [f"**{a.level.label}** · `{block.shell_type or block.language}`"]
+                if block.role:
+                    parts.append(f"suggested by {block.role}")
+                parts += [f"- {f.level.label} `{f.rule}`: {f.reason}" for f in a.findings]
+                result = doc.last_results.get(block.id)
+                title = code_lens.status_title(block, result)
+                if title:
+                    parts.append(title)
+                return types.Hover(
+                    contents=types.MarkupContent(
+                        kind=types.MarkupKind.Markdown, value="\n\n".join(parts)
+                    )
+                )
+        return None
+
+    commands.register(server)
     return server
 
 

@@ -1,0 +1,70 @@
+"""Code lenses above every command fence: Run / Stop, Send to terminal, Copy, state."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from aintern_ls.documents import Document
+from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult
+from aintern_ls.safety import Assessment, RiskLevel
+
+RUN = "aintern.run"
+CANCEL = "aintern.cancel"
+SEND = "aintern.sendToTerminal"
+COPY = "aintern.copy"
+SHOW_RISK = "aintern.showRisk"
+
+
+def _seconds(ms: int) -> str:
+    return f"{ms / 1000:.1f} s" if ms >= 100 else f"{ms} ms"
+
+
+def status_title(block: CommandBlock, result: CommandResult | None) -> str | None:
+    status = block.status
+    if status is CommandBlockStatus.EXECUTING:
+        return None  # the Stop lens says it
+    if result is None:
+        return {
+            CommandBlockStatus.COPIED: "⎘ copied",
+            CommandBlockStatus.SENT_TO_TERMINAL: "⇥ in terminal",
+        }.get(status)
+    if result.timed_out:
+        return f"⏱ timed out after {_seconds(result.duration_ms)}"
+    if result.cancelled:
+        return "⊘ cancelled"
+    if result.signal:
+        return f"✗ killed by {result.signal} · {_seconds(result.duration_ms)}"
+    mark = "✓" if result.exit_code == 0 else "✗"
+    return f"{mark} exit {result.exit_code} · {_seconds(result.duration_ms)}"
+
+
+def lenses_for(doc: Document, block: CommandBlock, assessment: Assessment) -> list[types.CodeLens]:
+    line = block.start_line
+    rng = types.Range(
+        start=types.Position(line=line, character=0), end=types.Position(line=line, character=0)
+    )
+    args = [{"uri": doc.uri, "blockId": block.id}]
+
+    def lens(title: str, command: str = "") -> types.CodeLens:
+        return types.CodeLens(
+            range=rng, command=types.Command(title=title, command=command, arguments=args)
+        )
+
+    out: list[types.CodeLens] = []
+    if assessment.level is RiskLevel.BLOCKED:
+        reason = next((f.reason for f in assessment.findings if f.level is RiskLevel.BLOCKED), "")
+        out.append(lens(f"⛔ blocked: {reason}", SHOW_RISK))
+    elif block.status is CommandBlockStatus.EXECUTING:
+        out.append(lens("⏳ running… ■ Stop", CANCEL))
+    else:
+        confirm = assessment.level >= RiskLevel.DANGEROUS
+        out.append(
+            lens(f"▶ Run ({assessment.level.label}, asks first)" if confirm else "▶ Run", RUN)
+        )
+    if assessment.level is not RiskLevel.BLOCKED:
+        out.append(lens("⇥ Send to terminal", SEND))
+    out.append(lens("⎘ Copy", COPY))
+    title = status_title(block, doc.last_results.get(block.id))
+    if title:
+        out.append(lens(title, SHOW_RISK))
+    return out

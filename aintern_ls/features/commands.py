@@ -1,0 +1,296 @@
+"""`workspace/executeCommand` handlers for command blocks: run, cancel, copy, run all.
+
+Arguments arrive as one camelCase JSON object and are structured with the shared
+converter; anything a user can get wrong comes back as a JSON-RPC error whose
+message says what to do, never as a crash.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import attrs
+import cattrs
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+
+from aintern_ls.errors import AInternError
+from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult, converter, to_json
+from aintern_ls.safety import RiskLevel
+from aintern_ls.terminal.runner import RunRequest, RunResult
+
+if TYPE_CHECKING:
+    from aintern_ls.server import AInternServer
+
+log = logging.getLogger(__name__)
+
+REQUEST_FAILED = -32803
+RUN_ANYWAY = "Run anyway"
+
+
+T = TypeVar("T")
+
+
+class CommandError(JsonRpcException):
+    """A JSON-RPC error carrying an `AInternError`'s message."""
+
+    CODE = REQUEST_FAILED
+
+
+@attrs.define
+class BlockArgs:
+    uri: str
+    block_id: str
+
+
+@attrs.define
+class RunArgs:
+    uri: str
+    block_id: str
+    confirmed: bool = False
+    timeout_seconds: float | None = None
+    cwd: str | None = None
+    env: dict[str, str] = attrs.field(factory=dict)
+
+
+@attrs.define
+class RunAllArgs:
+    uri: str
+    stop_on_failure: bool = True
+    confirmed: bool = False
+
+
+def parse_args(cls: type[T], args: tuple[Any, ...]) -> T:
+    if len(args) != 1 or not isinstance(args[0], dict):
+        raise CommandError(
+            f"expected one JSON object argument such as {{'uri': …, 'blockId': …}}, got {args!r}"
+        )
+    try:
+        return converter.structure(args[0], cls)
+    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
+        detail = (
+            "; ".join(cattrs.transform_error(exc))
+            if isinstance(exc, cattrs.BaseValidationError)
+            else str(exc)
+        )
+        raise CommandError(f"invalid arguments: {detail}") from None
+
+
+def user_errors(fn: Any) -> Any:
+    """Turn `AInternError` into a JSON-RPC error with the same message."""
+
+    # pygls reads the handler's annotations at runtime, so none may name a class that
+    # is only imported for type checking.
+    async def wrapper(ls: Any, *args: Any) -> Any:
+        try:
+            return await fn(ls, *args)
+        except AInternError as exc:
+            raise CommandError(str(exc)) from None
+
+    wrapper.__name__ = fn.__name__
+    return wrapper
+
+
+async def _confirm(ls: AInternServer, block: CommandBlock, level: RiskLevel, reasons: str) -> bool:
+    if not ls.client_can_ask:
+        raise AInternError(
+            f"this command is {level.label} ({reasons}); your editor cannot show a "
+            'confirmation, so run it again with "confirmed": true if you are sure'
+        )
+    answer = await ls.window_show_message_request_async(
+        types.ShowMessageRequestParams(
+            type=types.MessageType.Warning,
+            message=f"{level.label.capitalize()} command: {block.display_summary()}\n{reasons}",
+            actions=[types.MessageActionItem(title=RUN_ANYWAY), types.MessageActionItem("Cancel")],
+        )
+    )
+    return answer is not None and answer.title == RUN_ANYWAY
+
+
+def _result(block: CommandBlock, run: RunResult) -> CommandResult:
+    if run.cancelled or run.timed_out:
+        status = CommandBlockStatus.CANCELLED
+    elif run.exit_code == 0:
+        status = CommandBlockStatus.EXECUTED
+    else:
+        status = CommandBlockStatus.FAILED
+    return CommandResult(
+        block_id=block.id,
+        command=block.command,
+        status=status,
+        exit_code=run.exit_code,
+        output=run.output,
+        was_truncated=run.was_truncated,
+        original_length=run.original_length,
+        duration_ms=run.duration_ms,
+        cwd=run.cwd,
+        timed_out=run.timed_out,
+        cancelled=run.cancelled,
+        signal=run.signal,
+    )
+
+
+async def run_block(ls: AInternServer, args: RunArgs) -> Any:
+    doc = ls.documents.get(args.uri)
+    block = doc.block(args.block_id)
+    assessment = ls.documents.assess(block)
+    worst = [f for f in assessment.findings if f.level is assessment.level]
+    reasons = "; ".join(f"{f.rule}: {f.reason}" for f in worst) or assessment.level.label
+    if assessment.level is RiskLevel.BLOCKED:
+        raise AInternError(f"blocked, this command never runs: {reasons}")
+    if (
+        assessment.level >= RiskLevel.DANGEROUS
+        and not args.confirmed
+        and not await _confirm(ls, block, assessment.level, reasons)
+    ):
+        return to_json(
+            CommandResult(
+                block_id=block.id,
+                command=block.command,
+                status=block.status,
+                cancelled=True,
+                output="not run: declined at the confirmation prompt",
+            )
+        )
+    if block.status is CommandBlockStatus.EXECUTING:
+        raise AInternError("this block is already running; stop it first")
+    if block.status.is_terminal:
+        block.reset()
+
+    settings = ls.settings
+    cwd = args.cwd or block.options.get("cwd") or block.working_directory
+    request = RunRequest(
+        command=block.command,
+        shell=(block.shell_type.value if block.shell_type else settings.shell or "bash"),
+        cwd=_resolve_against(cwd, doc.directory),
+        env=dict(args.env),
+        timeout_seconds=args.timeout_seconds or settings.timeout_seconds,
+        allowed_directories=list(settings.allowed_directories),
+        max_output_characters=settings.max_output_characters,
+    )
+    block.mark_executing()
+    ls.block_changed(doc.uri, block)
+    progress = await ls.begin_progress(block)
+    last_line = [""]
+
+    def on_output(text: str) -> None:
+        lines = [ln for ln in text.replace("\r", "\n").split("\n") if ln.strip()]
+        if lines:
+            last_line[0] = lines[-1][:120]
+            ls.report_progress(progress, last_line[0])
+
+    cancel_hook = ls.on_request_cancelled(lambda: ls.runner.cancel(block.id))
+    started = time.monotonic()
+    try:
+        run = await ls.runner.run(request, run_id=block.id, on_output=on_output)
+    except BaseException:
+        _finish(ls, doc.uri, block.id, None)
+        ls.end_progress(progress, "failed to start")
+        raise
+    finally:
+        cancel_hook()
+    result = _result(block, run)
+    _finish(ls, doc.uri, block.id, result)
+    elapsed = time.monotonic() - started
+    ls.end_progress(progress, f"exit {run.exit_code} · {elapsed:.1f} s")
+    return to_json(result)
+
+
+def _resolve_against(cwd: str | None, base: str | None) -> str | None:
+    import os.path
+
+    if cwd is None:
+        return base
+    cwd = os.path.expanduser(cwd)
+    if base is not None and not os.path.isabs(cwd):
+        return os.path.join(base, cwd)
+    return cwd
+
+
+def _finish(ls: AInternServer, uri: str, block_id: str, result: CommandResult | None) -> None:
+    """Record the outcome on the block as it is *now* (the document may have changed)."""
+    try:
+        doc = ls.documents.get(uri)
+        block = doc.block(block_id)
+    except AInternError:
+        return
+    if block.status is not CommandBlockStatus.EXECUTING:
+        return
+    if result is None or result.cancelled or result.timed_out:
+        block.mark_cancelled()
+    else:
+        block.mark_completed(result.exit_code if result.exit_code is not None else 1)
+    if result is not None:
+        doc.last_results[block.id] = result
+    ls.block_changed(uri, block, result)
+
+
+def register(server: AInternServer) -> None:
+    @server.command("aintern.run")
+    @user_errors
+    async def run(ls: AInternServer, *args: Any) -> Any:
+        return await run_block(ls, parse_args(RunArgs, args))
+
+    @server.command("aintern.cancel")
+    @user_errors
+    async def cancel(ls: AInternServer, *args: Any) -> Any:
+        a = parse_args(BlockArgs, args)
+        ls.documents.get(a.uri).block(a.block_id)
+        return {"cancelled": ls.runner.cancel(a.block_id)}
+
+    @server.command("aintern.copy")
+    @user_errors
+    async def copy(ls: AInternServer, *args: Any) -> Any:
+        a = parse_args(BlockArgs, args)
+        doc = ls.documents.get(a.uri)
+        block = doc.block(a.block_id)
+        block.mark_copied()
+        ls.block_changed(doc.uri, block)
+        return {"text": block.command}
+
+    @server.command("aintern.showRisk")
+    @user_errors
+    async def show_risk(ls: AInternServer, *args: Any) -> Any:
+        a = parse_args(BlockArgs, args)
+        block = ls.documents.get(a.uri).block(a.block_id)
+        assessment = ls.documents.assess(block)
+        lines = [f"{f.level.label} {f.rule}: {f.reason}" for f in assessment.findings]
+        ls.window_show_message(
+            types.ShowMessageParams(
+                type=types.MessageType.Info,
+                message=f"{block.display_summary()} — {assessment.level.label}"
+                + ("\n" + "\n".join(lines) if lines else ""),
+            )
+        )
+        return assessment.to_json()
+
+    @server.command("aintern.runAll")
+    @user_errors
+    async def run_all(ls: AInternServer, *args: Any) -> Any:
+        a = parse_args(RunAllArgs, args)
+        results: list[dict[str, Any]] = []
+        for block in list(ls.documents.get(a.uri).blocks):
+            level = ls.documents.assess(block).level
+            if level is RiskLevel.BLOCKED:
+                results.append(
+                    to_json(
+                        CommandResult(
+                            block_id=block.id,
+                            command=block.command,
+                            status=block.status,
+                            output="not run: blocked",
+                        )
+                    )
+                )
+                if a.stop_on_failure:
+                    break
+                continue
+            result = await run_block(
+                ls, RunArgs(uri=a.uri, block_id=block.id, confirmed=a.confirmed)
+            )
+            results.append(result)
+            if a.stop_on_failure and result.get("exitCode") != 0:
+                break
+        return results
