@@ -322,7 +322,7 @@ def _script(cmd: Cmd) -> None:
 
 @handles("at", "batch")
 def _at(cmd: Cmd) -> None:
-    if cmd.short("lq") and not cmd.short("f") or cmd.name == "at" and cmd.short("r"):
+    if (cmd.short("lq") and not cmd.short("f")) or (cmd.name == "at" and cmd.short("r")):
         return
     if cmd.stdin.kind == STDIN_STATIC:
         cmd.scope.include(cmd.scope.nested(cmd.stdin.text, "bash", cmd.words[0], cmd.stdin.start))
