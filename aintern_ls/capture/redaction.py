@@ -82,6 +82,24 @@ _PLACEHOLDER = re.compile(
 )
 
 
+# Values of secret-named settings that are not secrets themselves: counts such as
+# `max_tokens=4096`, file paths such as `TOKEN_FILE=~/.token`, URLs without credentials.
+# Also template references (`<your key>`, `$VAR`, `{{ secret }}`, `%(pw)s`).
+_NOT_A_SECRET = re.compile(r"^(?:\d+|(?:~|\.{1,2})?/\S*|https?://[^@\s]*|[<$%]\S*|\{\{.*)$")
+
+
+def _assignment_kind(name: str) -> str:
+    if "aws" in name and "secret" in name:
+        return "aws-secret-key"
+    if "pass" in name:
+        return "password"
+    if "token" in name:
+        return "token"
+    if "key" in name:
+        return "api-key"
+    return "secret"
+
+
 @attrs.frozen
 class Redaction:
     """Redacted text and how many secrets were replaced."""
@@ -122,13 +140,12 @@ def redact(text: str) -> Redaction:
             )
         if m.group("assign_value") is not None:
             value = m.group("assign_value")
-            if _PLACEHOLDER.match(value):
+            found = _kind_of_value(value)
+            if found is None and (_PLACEHOLDER.match(value) or _NOT_A_SECRET.match(value)):
                 return m.group()
             count += 1
-            name = m.group("assign_name").lower()
-            found = _kind_of_value(value)
             if found is None:
-                found = "password" if "pass" in name else "token" if "token" in name else "secret"
+                found = _assignment_kind(m.group("assign_name").lower())
             return m.group("assign_head") + _marker(found)
         for i, (kind, _) in enumerate(_TOKEN_FORMATS):
             if m.group(f"t{i}") is not None:
