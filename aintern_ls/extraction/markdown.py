@@ -10,9 +10,14 @@ from __future__ import annotations
 import functools
 import html
 import re
+from collections.abc import Iterator
 
 import attrs
 from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_core.normalize import normalize
+from markdown_it.token import Token
 
 
 @attrs.frozen
@@ -58,65 +63,100 @@ def _block_parser() -> MarkdownIt:
     return md
 
 
+def _top_level_blocks(text: str) -> Iterator[list[Token]]:
+    """markdown-it's block tokens, one top-level block at a time.
+
+    This is `ParserBlock.tokenize`'s loop at the top level (after the core's
+    `normalize` rule), handing each block's tokens over as soon as the block is
+    complete: a 50 MB transcript never holds all its tokens at once, and the
+    garbage collector does not rescan millions of live tokens.
+    """
+    md = _block_parser()
+    core = StateCore(text, md, {})
+    normalize(core)
+    if not core.src:
+        return
+    tokens: list[Token] = []
+    state = StateBlock(core.src, md, core.env, tokens)
+    rules = md.block.ruler.getRules("")
+    line, end = state.line, state.lineMax
+    has_empty_lines = False
+    while line < end:
+        state.line = line = state.skipEmptyLines(line)
+        if line >= end:
+            break
+        if not any(rule(state, line, end, False) for rule in rules) or state.line <= line:
+            raise RuntimeError("markdown-it block rules made no progress")  # paragraph always does
+        state.tight = not has_empty_lines
+        line = state.line
+        if line - 1 < end and state.isEmpty(line - 1):
+            has_empty_lines = True
+        if line < end and state.isEmpty(line):
+            has_empty_lines = True
+            line += 1
+            state.line = line
+        block = tokens[:]
+        tokens.clear()
+        yield block
+
+
 def parse(text: str) -> ParsedDocument:
-    tokens = _block_parser().parse(text)
     fences: list[Fence] = []
     top: list[TopBlock] = []
-    previous_type = ""
-    previous_level = -1
+    previous: Token | None = None
     paragraph_text: str | None = None
     paragraph_line = 0
     pending_heading: int | None = None
-    for index, token in enumerate(tokens):
-        kind = token.type
-        if kind == "inline":
-            if pending_heading is not None:
-                top.append(
-                    TopBlock(
-                        token.map[0] if token.map else 0, "heading", token.content, pending_heading
-                    )
-                )
-                pending_heading = None
-            elif token.level == 1 and tokens[index - 1].level == 0:
-                line = token.map[0] if token.map else 0
-                top.append(TopBlock(line, "paragraph", token.content))
-            continue
-        if kind == "fence":
-            start, stop = token.map if token.map else (0, 0)
-            content = token.content
-            lines = content.count("\n") + (1 if content and not content.endswith("\n") else 0)
-            closed = stop - start - 1 - lines >= 1
-            before = paragraph_text if previous_type == "paragraph_close" else None
-            if previous_level != token.level:
-                before = None
-            fences.append(
-                Fence(
-                    info=token.info.strip(),
-                    content=content,
-                    markup=token.markup,
-                    start_line=start,
-                    end_line=max(start, stop - 1),
-                    closed=closed,
-                    paragraph=before,
-                    paragraph_line=paragraph_line,
-                )
-            )
-            if token.level == 0:
-                top.append(TopBlock(start, "other"))
-        elif kind == "paragraph_open":
-            # the inline token that follows carries the text
-            paragraph_line = token.map[0] if token.map else 0
-        elif kind == "heading_open":
-            if token.level == 0:
-                pending_heading = int(token.tag[1:])
-        elif token.level == 0 and token.nesting >= 0 and token.map is not None:
-            top.append(TopBlock(token.map[0], "other"))
-        if kind == "paragraph_close":
-            inline = tokens[index - 1]
-            paragraph_text = inline.content
-        previous_type = kind
-        previous_level = token.level
+    for block in _top_level_blocks(text):
+        for token in block:
+            kind = token.type
+            if kind == "inline":
+                if pending_heading is not None:
+                    line = token.map[0] if token.map else 0
+                    top.append(TopBlock(line, "heading", token.content, pending_heading))
+                    pending_heading = None
+                elif token.level == 1 and previous is not None and previous.level == 0:
+                    line = token.map[0] if token.map else 0
+                    top.append(TopBlock(line, "paragraph", token.content))
+                paragraph_text = token.content
+            elif kind == "fence":
+                fences.append(_fence(token, previous, paragraph_text, paragraph_line))
+                if token.level == 0:
+                    top.append(TopBlock(token.map[0] if token.map else 0, "other"))
+            elif kind == "paragraph_open":
+                paragraph_line = token.map[0] if token.map else 0
+            elif kind == "heading_open":
+                if token.level == 0:
+                    pending_heading = int(token.tag[1:])
+            elif token.level == 0 and token.nesting >= 0 and token.map is not None:
+                top.append(TopBlock(token.map[0], "other"))
+            previous = token
     return ParsedDocument(fences, top)
+
+
+def _fence(
+    token: Token, previous: Token | None, paragraph_text: str | None, paragraph_line: int
+) -> Fence:
+    start, stop = token.map if token.map else (0, 0)
+    content = token.content
+    lines = content.count("\n") + (1 if content and not content.endswith("\n") else 0)
+    # A closed fence spans its body plus two fence lines; an unclosed one, one.
+    closed = stop - start - 1 - lines >= 1
+    adjacent = (
+        previous is not None
+        and previous.type == "paragraph_close"
+        and previous.level == token.level
+    )
+    return Fence(
+        info=token.info.strip(),
+        content=content,
+        markup=token.markup,
+        start_line=start,
+        end_line=max(start, stop - 1),
+        closed=closed,
+        paragraph=paragraph_text if adjacent else None,
+        paragraph_line=paragraph_line,
+    )
 
 
 _SPACE = re.compile(r"\s+")
