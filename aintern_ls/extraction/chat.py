@@ -59,7 +59,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*")
 _SEPARATOR = re.compile(r"[─━═—-]{2,}\s*$")
 _GP_USER = "💬:"
 _GP_ASSISTANT = "🤖:"
-_BOLD_LABEL = re.compile(r"\*\*([^*\n]{1,40}?)\s*:?\s*\*\*\s*:?")
+_BOLD_LABEL = re.compile(r"\*\*([^*\n]{1,40}?)\s*(?::\s*\*\*|\*\*\s*:)")
 _PLAIN_LABEL = re.compile(r"(User|Assistant|Human|AI|Me|You):(?:\s|$)")
 # Obsidian ChatGPT MD: `role::assistant` (sometimes followed by a `<span>` model tag).
 _ROLE_TAG = re.compile(r"role::(\w+)(?:<[^\n]*)?")

@@ -124,7 +124,7 @@ def _prompt(line: str, patterns: list[tuple[str, re.Pattern[str]]]) -> tuple[str
     for kind, pattern in patterns:
         match = pattern.match(line)
         if match is not None:
-            return kind, match.group("cmd") or ""
+            return kind, (match.group("cmd") or "").lstrip()
     return None
 
 

@@ -389,3 +389,10 @@ def test_error_and_tool_sections_in_a_runbook_are_not_chat_turns() -> None:
         "## User\n\nAdd a user:\n\n```bash\nuseradd bob\n```\n\n## Error\n\n```bash\ndmesg\n```\n"
     )
     assert {b.role for b in extract(text).commands} == {None}
+
+
+def test_bold_words_without_a_colon_are_not_role_labels() -> None:
+    text = (
+        "**You** must be root.\n\n```bash\nid\n```\n\n**Copilot** wrote this.\n\n```bash\nls\n```\n"
+    )
+    assert {b.role for b in extract(text).commands} == {None}
