@@ -22,11 +22,12 @@ from aintern_ls import __version__
 from aintern_ls.config import Settings, load_settings
 from aintern_ls.documents import Document, DocumentStore
 from aintern_ls.errors import AInternError
-from aintern_ls.features import code_lens, commands, diagnostics
+from aintern_ls.features import code_lens, commands, diagnostics, terminals
 from aintern_ls.models import CommandBlock, CommandResult
 from aintern_ls.positions import Encoding
 from aintern_ls.safety import SafetyRules
 from aintern_ls.terminal.runner import Runner
+from aintern_ls.terminal.session import TerminalManager
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +82,18 @@ class AInternServer(LanguageServer):
         self.documents = DocumentStore()
         self.runner = Runner()
         self.settings = Settings()
+        self.terminals = TerminalManager(
+            on_output=self._terminal_output, on_exit=self._terminal_exit
+        )
         self.add_cleanup(self.runner.cancel_all)
+
+    def _terminal_output(self, terminal_id: str, data: str) -> None:
+        self.protocol.notify("aintern/terminalOutput", {"terminalId": terminal_id, "data": data})
+
+    def _terminal_exit(self, terminal_id: str, exit_code: int | None) -> None:
+        self.protocol.notify(
+            "aintern/terminalExit", {"terminalId": terminal_id, "exitCode": exit_code}
+        )
 
     # -- lifecycle -------------------------------------------------------------------
 
@@ -128,6 +140,7 @@ class AInternServer(LanguageServer):
     def apply_settings(self, raw: Any) -> None:
         settings, problems = load_settings(raw)
         self.settings = settings
+        self.terminals.allowed_directories = list(settings.allowed_directories)
         safety = settings.safety
         self.documents.rules = SafetyRules(
             extra_blocked=safety.extra_blocked,  # type: ignore[arg-type]
@@ -225,7 +238,8 @@ def build_server() -> AInternServer:
         log.info("client initialized")
 
     @server.feature(types.SHUTDOWN)
-    def on_shutdown(ls: AInternServer, params: None) -> None:
+    async def on_shutdown(ls: AInternServer, params: None) -> None:
+        await ls.terminals.close_all()
         ls.cleanup()
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -284,6 +298,7 @@ def build_server() -> AInternServer:
         return None
 
     commands.register(server)
+    terminals.register(server)
     return server
 
 

@@ -8,6 +8,7 @@ message says what to do, never as a crash.
 from __future__ import annotations
 
 import logging
+import os.path
 import time
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -164,7 +165,7 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     request = RunRequest(
         command=block.command,
         shell=(block.shell_type.value if block.shell_type else settings.shell or "bash"),
-        cwd=_resolve_against(cwd, doc.directory),
+        cwd=resolve_against(cwd, doc.directory),
         env=dict(args.env),
         timeout_seconds=args.timeout_seconds or settings.timeout_seconds,
         allowed_directories=list(settings.allowed_directories),
@@ -198,9 +199,8 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     return to_json(result)
 
 
-def _resolve_against(cwd: str | None, base: str | None) -> str | None:
-    import os.path
-
+def resolve_against(cwd: str | None, base: str | None) -> str | None:
+    """A block's cwd option, relative to its document's folder."""
     if cwd is None:
         return base
     cwd = os.path.expanduser(cwd)
