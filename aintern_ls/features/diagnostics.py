@@ -47,14 +47,13 @@ def diagnostics_for(
                 )
             )
     for warning in doc.result.warnings:
-        pos = types.Position(line=warning.line, character=warning.character)
+        # warnings count characters in code points; the client wants its own units
+        offset = doc.index.line_start(warning.line) + warning.character
         line_end = doc.index.line_start(warning.line + 1)
-        _, end_char = doc.index.position(max(line_end - 1, 0), encoding)
+        end = len(doc.text[:line_end].rstrip("\r\n")) if line_end > offset else offset
         out.append(
             types.Diagnostic(
-                range=types.Range(
-                    start=pos, end=types.Position(line=warning.line, character=max(end_char, 0))
-                ),
+                range=_range(doc, offset, max(end, offset), encoding),
                 message=warning.message,
                 severity=types.DiagnosticSeverity.Warning,
                 source=SOURCE,

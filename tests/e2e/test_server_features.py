@@ -330,3 +330,26 @@ async def test_shutdown_with_a_run_in_flight_is_clean(client: LanguageClient) ->
             break
         await asyncio.sleep(0.1)
     assert not _sleepers()
+
+
+async def test_broken_execute_json_is_a_warning_where_it_breaks(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    text = 'Run this:\n\n```execute\n{"command": "ls",\n "workingDir": oops}\n```\n'
+    uri = (tmp_path / "chat.md").as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="markdown", version=1, text=text
+            )
+        )
+    )
+    for _ in range(50):
+        if client.diagnostics.get(uri):
+            break
+        await asyncio.sleep(0.1)
+    diags = client.diagnostics[uri]
+    assert len(diags) == 1
+    assert diags[0].severity == types.DiagnosticSeverity.Warning
+    assert diags[0].range.start.line in (3, 4)
+    assert "JSON" in diags[0].message
