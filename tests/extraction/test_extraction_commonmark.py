@@ -1,5 +1,5 @@
 """Every example of the CommonMark spec's "Fenced code blocks" section (0.31.2,
-examples 119-147), with the info string set to `bash`: the commands extracted are
+examples 119-147, all 29), with the info string set to `bash`: the commands extracted are
 exactly the code blocks the spec renders, with the lines the spec puts them on.
 
 Each case: (markdown, [(command, start_line, end_line), ...]). A code block whose
@@ -15,30 +15,31 @@ from aintern_ls.extraction import extract
 CASES: list[tuple[str, str, list[tuple[str, int, int]]]] = [
     ("119 backticks", "```bash\n<\n >\n```\n", [("<\n >", 0, 3)]),
     ("120 tildes", "~~~bash\n<\n >\n~~~\n", [("<\n >", 0, 3)]),
-    ("121 close needs same char", "```bash\naaa\n~~~\n```\n", [("aaa\n~~~", 0, 3)]),
-    ("122 close needs same char", "~~~bash\naaa\n```\n~~~\n", [("aaa\n```", 0, 3)]),
-    ("123 close at least as long", "````bash\naaa\n```\n``````\n", [("aaa\n```", 0, 3)]),
-    ("124 close at least as long", "~~~~bash\naaa\n~~~\n~~~~\n", [("aaa\n~~~", 0, 3)]),
-    ("125 unclosed empty", "```bash\n", []),
-    ("126 unclosed to end", "`````bash\n\n```\naaa\n", [("```\naaa", 0, 3)]),
-    ("127 unclosed in quote", "> ```bash\n> aaa\n\nbbb\n", [("aaa", 0, 1)]),
-    ("128 blank content", "```bash\n\n  \n```\n", []),
-    ("129 empty", "```bash\n```\n", []),
-    ("130 indented fence", " ```bash\n aaa\naaa\n```\n", [("aaa\naaa", 0, 3)]),
-    ("131 indented fence", "  ```bash\naaa\n  aaa\naaa\n  ```\n", [("aaa\naaa\naaa", 0, 4)]),
+    ("121 two backticks are code span", "``bash\nfoo\n``\n", []),
+    ("122 close needs same char", "```bash\naaa\n~~~\n```\n", [("aaa\n~~~", 0, 3)]),
+    ("123 close needs same char", "~~~bash\naaa\n```\n~~~\n", [("aaa\n```", 0, 3)]),
+    ("124 close at least as long", "````bash\naaa\n```\n``````\n", [("aaa\n```", 0, 3)]),
+    ("125 close at least as long", "~~~~bash\naaa\n~~~\n~~~~\n", [("aaa\n~~~", 0, 3)]),
+    ("126 unclosed empty", "```bash\n", []),
+    ("127 unclosed to end", "`````bash\n\n```\naaa\n", [("```\naaa", 0, 3)]),
+    ("128 unclosed in quote", "> ```bash\n> aaa\n\nbbb\n", [("aaa", 0, 1)]),
+    ("129 blank content", "```bash\n\n  \n```\n", []),
+    ("130 empty", "```bash\n```\n", []),
+    ("131 indented fence", " ```bash\n aaa\naaa\n```\n", [("aaa\naaa", 0, 3)]),
+    ("132 indented fence", "  ```bash\naaa\n  aaa\naaa\n  ```\n", [("aaa\naaa\naaa", 0, 4)]),
     (
-        "132 indented fence",
+        "133 indented fence",
         "   ```bash\n   aaa\n    aaa\n  aaa\n   ```\n",
         [("aaa\n aaa\naaa", 0, 4)],
     ),
-    ("133 four spaces is code", "    ```bash\n    aaa\n    ```\n", []),
-    ("134 closing indent", "```bash\naaa\n  ```\n", [("aaa", 0, 2)]),
-    ("135 closing indent", "   ```bash\naaa\n  ```\n", [("aaa", 0, 2)]),
-    ("136 closing four spaces", "```bash\naaa\n    ```\n", [("aaa\n    ```", 0, 2)]),
-    ("137 no internal spaces", "``` ```bash\naaa\n", []),
-    ("138 no internal spaces", "~~~~~~bash\naaa\n~~~ ~~\n", [("aaa\n~~~ ~~", 0, 2)]),
-    ("139 interrupts paragraph", "foo\n```bash\nbar\n```\nbaz\n", [("bar", 1, 3)]),
-    ("140 after setext heading", "foo\n---\n~~~bash\nbar\n~~~\n# baz\n", [("bar", 2, 4)]),
+    ("134 four spaces is code", "    ```bash\n    aaa\n    ```\n", []),
+    ("135 closing indent", "```bash\naaa\n  ```\n", [("aaa", 0, 2)]),
+    ("136 closing indent", "   ```bash\naaa\n  ```\n", [("aaa", 0, 2)]),
+    ("137 closing four spaces", "```bash\naaa\n    ```\n", [("aaa\n    ```", 0, 2)]),
+    ("138 no internal spaces", "``` ```bash\naaa\n", []),
+    ("139 no internal spaces", "~~~~~~bash\naaa\n~~~ ~~\n", [("aaa\n~~~ ~~", 0, 2)]),
+    ("140 interrupts paragraph", "foo\n```bash\nbar\n```\nbaz\n", [("bar", 1, 3)]),
+    ("141 after setext heading", "foo\n---\n~~~bash\nbar\n~~~\n# baz\n", [("bar", 2, 4)]),
     (
         "142 info string",
         "```bash\ndef foo(x)\n  return 3\nend\n```\n",
@@ -49,7 +50,7 @@ CASES: list[tuple[str, str, list[tuple[str, int, int]]]] = [
         "~~~~    bash startline=3 $%@#$\ndef foo(x)\n  return 3\nend\n~~~~~~~\n",
         [("def foo(x)\n  return 3\nend", 0, 4)],
     ),
-    ("144 punctuation info", "````bash;\necho\n````\n", [("echo", 0, 2)]),
+    ("144 punctuation info, empty", "````bash;\n````\n", []),
     ("145 backtick in info", "``` bash ```\nfoo\n", []),
     ("146 tilde info may hold backticks", "~~~ bash ``` ~~~\nfoo\n~~~\n", [("foo", 0, 2)]),
     ("147 closing has no info", "```bash\n``` aaa\n```\n", [("``` aaa", 0, 2)]),
@@ -68,7 +69,12 @@ def test_spec_fenced_code_block_example(
     assert all(b.language == "bash" for b in result.commands)
 
 
-def test_spec_141_infostring_ruby_is_not_a_command() -> None:
+def test_language_ends_at_punctuation() -> None:
+    [block] = extract("````bash;\necho\n````\n").commands
+    assert (block.language, block.command) == ("bash", "echo")
+
+
+def test_spec_info_strings_that_are_not_shells_give_no_commands() -> None:
     # The spec's own info strings (`ruby`, `;`) are not shells: no commands.
     assert extract("```ruby\ndef foo(x)\n  return 3\nend\n```\n").commands == []
     assert extract("````;\n````\n").commands == []
