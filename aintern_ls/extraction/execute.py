@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import textwrap
 from typing import Any
 
@@ -56,6 +57,9 @@ def parse_execute_json(body: str) -> ExecuteRequest | ExecuteError:
     if not isinstance(value, dict):
         return ExecuteError("execute block JSON must be an object", start)
     command = _first_str(value, _COMMAND_KEYS)
+    argv = value.get("command")
+    if command is None and isinstance(argv, list) and all(isinstance(a, str) for a in argv):
+        command = shlex.join(argv)  # `["ls", "-la"]`: an argument vector
     if command is None or not command.strip():
         return ExecuteError('execute block JSON has no "command" string', start)
     known = {*_COMMAND_KEYS, *_CWD_KEYS, *_DESCRIPTION_KEYS, "shell"}

@@ -396,3 +396,8 @@ def test_bold_words_without_a_colon_are_not_role_labels() -> None:
         "**You** must be root.\n\n```bash\nid\n```\n\n**Copilot** wrote this.\n\n```bash\nls\n```\n"
     )
     assert {b.role for b in extract(text).commands} == {None}
+
+
+def test_execute_json_command_may_be_an_argument_vector() -> None:
+    [block] = extract('```execute\n{"command": ["ls", "-la", "my dir"]}\n```\n').commands
+    assert block.command == "ls -la 'my dir'"
