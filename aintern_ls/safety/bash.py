@@ -74,6 +74,7 @@ _WORDISH = frozenset(
         "string_content",
     }
 )
+_NETCATS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "openssl"})
 _KNOWN_VARS = {"HOME": "~", "PWD": ".", "IFS": " ", "USER": "user", "SHELL": "/bin/bash"}
 _FORK_BOMB = re.compile(r"(\S+)\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&")
 
@@ -303,17 +304,16 @@ class _Walker:
             return Stdin(STDIN_STATIC, text, verbatim), []
         if t != "file_redirect":
             return None, []
-        op = ""
         dest: list[Word] = []
         for c in node.children:
-            if not c.is_named and c.type not in ("file_descriptor",):
-                op = c.type
-            elif c.is_named and c.type != "file_descriptor":
+            if c.is_named and c.type not in ("file_descriptor", "ERROR"):
                 dest.extend(self.words(c))
         if not dest:
             return None, []
+        # The operator is whatever sits between the fd and the target (`<>` parses badly).
+        op = scope.source[start : dest[0].start].strip().lstrip("0123456789").strip()
         target = dest[0].text
-        if op in ("<", "<&", "<>") and not op.startswith(">"):
+        if op in ("<", "<&"):
             if target.startswith(("/dev/tcp/", "/dev/udp/")):
                 scope.add(
                     RiskLevel.CRITICAL,
@@ -330,7 +330,7 @@ class _Walker:
             return None, []
         if target.startswith(("/dev/tcp/", "/dev/udp/")):
             name = _command_name_of(body)
-            if name in rules.SHELLS or name in ("exec", "sh", "bash"):
+            if name in rules.SHELLS or name in ("exec", "sh", "bash") or op == "<>":
                 scope.add(
                     RiskLevel.CRITICAL,
                     "reverse-shell",
@@ -364,6 +364,7 @@ class _Walker:
     def pipeline(self, stages: list[Node], stdin: Stdin) -> Info:
         info = Info()
         first = True
+        shell_at: Node | None = None
         for stage in stages:
             if stage.type == "comment":
                 continue
@@ -371,6 +372,18 @@ class _Walker:
                 stdin = self._next_stdin(info, stdin, stage)
             info = self.stmt(stage, stdin)
             first = False
+            name = _command_name_of(_body(stage))
+            if name in rules.SHELLS and shell_at is None:
+                shell_at = stage
+            elif shell_at is not None and name in _NETCATS:
+                # `sh -i 2>&1 | nc host port`: a shell whose output goes to the network.
+                self.scope.add(
+                    RiskLevel.CRITICAL,
+                    "reverse-shell",
+                    "pipes a shell's output to a network connection",
+                    self.pos.char(shell_at.start_byte),
+                    self.pos.char(stage.end_byte),
+                )
         return info
 
     def _next_stdin(self, info: Info, prev: Stdin, stage: Node | None) -> Stdin:
@@ -575,7 +588,8 @@ class _Walker:
         if value is None:
             return _text(node), True, False, ORIGIN_VARIABLE
         if not quoted:
-            value = re.sub(r"[ \t\n]+", _SPLIT, value)
+            ifs = self.scope.env.get("IFS", " \t\n") or " "
+            value = re.sub("[" + re.escape(ifs) + "]+", _SPLIT, value)
         return value, False, (not quoted) and any(c in GLOB_CHARS for c in value), ""
 
     def substitution(self, node: Node) -> tuple[str, bool, bool, str]:
@@ -588,6 +602,11 @@ class _Walker:
             name = _command_name_of(stmts[0])
             if name in ("pwd",):
                 return ".", False, False, ""
+            # `$(which rm)` / `$(command -v rm)` is just the program's path.
+            args = [_text(a) for a in stmts[0].children_by_field_name("argument")]
+            args = [a for a in args if not a.startswith("-")]
+            if name in ("which", "command", "type", "whereis") and len(args) == 1:
+                return args[0], False, False, ""
         first = _command_name_of(stmts[0]) if stmts else ""
         if info.network_fetch:
             return _text(node), True, False, ORIGIN_NETWORK
@@ -635,6 +654,17 @@ def _command_name_of(node: Node | None) -> str:
     if name is None:
         return ""
     return _text(name).rsplit("/", 1)[-1]
+
+
+def _body(node: Node | None) -> Node | None:
+    """The simple command whose output leaves a pipeline stage (its last command)."""
+    while node is not None and node.type in ("redirected_statement", "pipeline"):
+        if node.type == "redirected_statement":
+            node = node.child_by_field_name("body")
+        else:
+            named = [c for c in node.named_children if c.type != "comment"]
+            node = named[-1] if named else None
+    return node if node is not None and node.type == "command" else None
 
 
 def _calls(node: Node, name: str) -> bool:

@@ -17,9 +17,10 @@ from aintern_ls.safety.paths import is_device
 from aintern_ls.safety.words import Word
 
 _VARS = {
+    "%homedrive%%homepath%": "~",
     "%userprofile%": "~",
     "%homepath%": "~",
-    "%homedrive%%homepath%": "~",
+    "%homedrive%": "C:",
     "%systemroot%": "C:\\Windows",
     "%windir%": "C:\\Windows",
     "%systemdrive%": "C:",
@@ -163,6 +164,11 @@ def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, W
             i += 1
             continue
         if c in " \t\r,;=" and not (c in ",;=" and start >= 0 and c == "="):
+            flush_word(i)
+            i += 1
+            continue
+        if c in "()" and words and words[0].text.lower().lstrip("@") == "for":
+            # `for %i in (set) do …`: the set's parentheses are not a block.
             flush_word(i)
             i += 1
             continue

@@ -45,6 +45,7 @@ class Info:
     decodes: bool = False
     reads_secret: bool = False
     paths: tuple[Word, ...] = ()
+    input: Stdin | None = None  # what this command itself read (herestring, heredoc, pipe)
 
 
 # Signature of the function that analyses nested code (bash -c '…', eval, iex "…").

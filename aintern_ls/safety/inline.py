@@ -29,7 +29,11 @@ _DELETE = re.compile(
     r"\b(?:os\.remove|os\.unlink|unlink|unlinkSync|File\.delete|rmtree|rm_rf|remove_dir_all|"
     r"rmSync|rmdirSync|RemoveAll|rimraf|removedirs|Remove-Item|\.unlink|\.rmdir)\b"
 )
-_REVERSE = re.compile(r"\bsocket\b.*\b(subprocess|pty\.spawn|dup2|/bin/(ba)?sh|exec)\b", re.S)
+_REVERSE = re.compile(
+    r"\b(socket|fsockopen|TCPSocket|net\.connect|Net::|IO::Socket|/dev/tcp)\b.*"
+    r"\b(subprocess|pty\.spawn|dup2|/bin/(ba)?sh|exec|system|popen|proc_open|spawn)\b",
+    re.S,
+)
 _RISKY = re.compile(
     r"\b(os|subprocess|shutil|socket|pty|ctypes|urllib|urllib2|urllib3|requests|httpx|http"
     r"|ftplib|smtplib|telnetlib|pathlib|tempfile|sqlite3|pickle|marshal|importlib|builtins"

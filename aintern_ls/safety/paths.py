@@ -175,7 +175,11 @@ def _classify_one(path: str, cwd: str | None, windows: bool) -> Target:
     low = p.lower()
     if contents and low in ("/tmp", "/var/tmp"):
         return Target(RiskLevel.DANGEROUS, "scoped", path)
-    if low in _SYSTEM_DIRS or _HOME_DIR.match(low):
+    if (
+        low in _SYSTEM_DIRS
+        or _HOME_DIR.match(low)
+        or (low.startswith("c:/windows/") and not low.startswith("c:/windows/temp"))
+    ):
         what = "a home directory" if _HOME_DIR.match(low) else f"the system directory {p}"
         return Target(
             RiskLevel.BLOCKED, "rm-system", ("the contents of " if contents else "") + what
@@ -195,7 +199,7 @@ def is_device(path: str) -> bool:
 
 
 _SECRET = re.compile(
-    r"(^|/)\.ssh/|(^|/)id_(rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|\.gnupg|/etc/shadow"
+    r"(^|/)\.ssh(/|$)|(^|/)id_(rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|\.gnupg|/etc/shadow"
     r"|\.kube/config|\.docker/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc"
     r"|(^|/)\.env$|\.pem$|\.key$|\.p12$|\.pfx$|credentials\.json|keychain|\.config/gh/hosts",
     re.I,

@@ -99,7 +99,8 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     if head.glob:
         candidates = glob_candidates(head.text, KNOWN_NAMES)
         scope.add(M, "glob-command", "the command name is a glob pattern", head.start, head.end)
-        for cand in candidates[:8]:
+        # `*` as a command matches everything we know: guessing would only add noise.
+        for cand in candidates if len(candidates) <= 4 else []:
             judge([Word(cand, head.start, head.end), *words[1:]], scope, stdin)
         return Info()
     if scope.family == "powershell":
@@ -107,6 +108,9 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     elif scope.family == "cmd":
         name = name.lower()
     cmd = Cmd(words, name, scope, stdin)
+    cmd.info.input = stdin
+    if any(is_secret(w.text) for w in words[1:] if not w.dynamic):
+        cmd.info.reads_secret = True
     mark = len(scope.findings)
     rules = scope.rules
     line = ""
@@ -869,6 +873,9 @@ _FIND_FILTERS = frozenset(
 )
 
 
+_DELETERS = frozenset({"rm", "shred", "unlink", "srm", "wipe", "truncate"})
+
+
 @handles("find", "gfind", "fd", "fdfind")
 def _find(cmd: Cmd) -> None:
     args = cmd.args
@@ -925,6 +932,12 @@ def _find(cmd: Cmd) -> None:
                     for w in inner
                 ]
                 judge(inner, cmd.scope)
+                if not filtered and inner and inner[0].text in _DELETERS:
+                    before = len(cmd.scope.findings)
+                    _delete_targets(cmd, start_words, True, f"find -exec {inner[0].text} destroys")
+                    cmd.scope.findings[before:] = [
+                        f for f in cmd.scope.findings[before:] if f.level >= C
+                    ]
             i = j
         elif t in ("-fprint", "-fprint0", "-fprintf", "-fls"):
             cmd.add(M, "write", f"find {t} writes a file", args[i])
@@ -2219,6 +2232,9 @@ def _cloud(cmd: Cmd) -> None:
         )
     ]
     text = " ".join(cmd.texts())
+    if any(is_secret(o) for o in ops):
+        cmd.add(C, "exfiltration", f"{cmd.name} uploads private keys or credentials")
+        return
     for o in ops[:4]:
         if _CLOUD_DELETE.match(o):
             cmd.add(
@@ -2908,6 +2924,10 @@ def _misc(cmd: Cmd) -> None:
         )
     ):
         return
+    if n == "gpg" and any(t.startswith("--export-secret") for t in texts):
+        cmd.info.reads_secret = True
+        cmd.add(M, "read-secret", "exports private keys")
+        return
     if n in ("gpg",) and any(
         t in ("--list-keys", "-k", "--list-secret-keys", "-K", "--verify", "--fingerprint")
         for t in texts
@@ -3483,7 +3503,7 @@ def next_stdin(info: Info, prev: Stdin) -> Stdin:
         return Stdin(STDIN_NETWORK)
     if info.output is not None:
         return Stdin(STDIN_STATIC, info.output, -1)
-    transformed = transform_output(info, prev)
+    transformed = transform_output(info, info.input or prev)
     if transformed is not None:
         return transformed
     if info.name in _PASS_THROUGH and prev.kind == STDIN_NETWORK:

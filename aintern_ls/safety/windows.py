@@ -320,7 +320,9 @@ def _mp_preference(cmd: Cmd) -> None:
 
 def _firewall(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
-    if re.search(r"enabled\s*:?\s*(\$?false|0)|state\s+off|-enabled false", text):
+    if re.search(
+        r"enabled\s*:?\s*(\$?false|0)|state\s+off|-enabled false|opmode\s+(mode=)?disable", text
+    ):
         cmd.add(C, "disable-security", "turns the firewall off")
     elif cmd.name.startswith(("get", "show")) or "show" in text:
         return
@@ -442,18 +444,25 @@ def _reg(cmd: Cmd) -> None:
                 ops[1] if len(ops) > 1 else None,
             )
         return
-    text = " ".join(cmd.texts()).lower()
+    if not _registry_write_risk(cmd):
+        cmd.add(M, "registry", f"reg {verb} changes the registry")
+
+
+def _registry_write_risk(cmd: Cmd) -> bool:
+    """Registry writes that disable protections or add autostart entries."""
+    text = " ".join(cmd.texts()).lower().replace("/", "\\")
     if re.search(
-        r"disableantispyware|disablerealtimemonitoring|enablelua\D+0|"
-        r"disabletaskmgr|\\policies\\microsoft\\windows defender",
+        r"disableantispyware|disablerealtimemonitoring|disablebehaviormonitoring|enablelua\D+0|"
+        r"disabletaskmgr|policies\\microsoft\\windows defender|disableantivirus|"
+        r"consentpromptbehavioradmin\D+0",
         text,
     ):
         cmd.add(C, "disable-security", "turns off Windows security features")
-        return
-    if re.search(r"\\currentversion\\(run|runonce)\b|winlogon|image file execution", text):
+        return True
+    if re.search(r"currentversion\\(run|runonce)\b|winlogon|image file execution", text):
         cmd.add(C, "persistence", "makes a program start automatically (persistence)")
-        return
-    cmd.add(M, "registry", f"reg {verb} changes the registry")
+        return True
+    return False
 
 
 def _bcdedit(cmd: Cmd) -> None:
@@ -599,6 +608,10 @@ def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
         return
+    if cmd.name in ("set-itemproperty", "new-itemproperty", "new-item", "set-item") and (
+        _registry_write_risk(cmd)
+    ):
+        return
     cmd.add(M, "write", f"{cmd.name} creates or changes files or settings")
 
 
@@ -644,6 +657,10 @@ def _mshta(cmd: Cmd) -> None:
         cmd.add(C, "remote-code", f"{cmd.name} runs remote or inline script code")
     else:
         cmd.add(M, "local-script", f"{cmd.name} runs a script")
+
+
+def _disable_security_logs(cmd: Cmd) -> None:
+    cmd.add(C, "clear-logs", "clears Windows event logs (destroys audit trail)")
 
 
 def _disable_security(cmd: Cmd) -> None:
@@ -710,7 +727,7 @@ def register(
         "set-mpprefrence": _mp_preference,
         "uninstall-windowsdefender": _disable_security,
         "remove-windowsfeature": _danger_cmdlet,
-        "clear-eventlog": _wevtutil,
+        "clear-eventlog": _disable_security_logs,
     }
     explicit = set(table)
     for name in (
