@@ -129,10 +129,12 @@ class RenderResult:
     marks: tuple[Mark, ...] = ()
 
 
+_633_ESCAPE = re.compile(r"\\(?:x([0-9a-fA-F]{2})|\\)")
+
+
 def _decode_633(value: str) -> str:
-    return re.sub(r"\\x([0-9a-fA-F]{2})", lambda m: chr(int(m.group(1), 16)), value).replace(
-        "\\\\", "\\"
-    )
+    # One pass, so an escaped backslash followed by `x3b` stays literal text.
+    return _633_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)) if m.group(1) else "\\", value)
 
 
 def _parse_mark(payload: str, offset: int) -> Mark | None:
@@ -170,7 +172,11 @@ class VTProcessor:
     program has redrawn with cursor-up, the few lines it may redraw) is held until then.
     """
 
-    def __init__(self, *, columns: int = 120, rows: int = 40) -> None:
+    def __init__(self, *, columns: int = 120, rows: int = 40, live_rows: int = 0) -> None:
+        """`columns`/`rows` size the screen model for full-screen programs. `live_rows`
+        holds that many finished lines back so a later cursor-up can still redraw them;
+        0 streams every line as soon as it ends (the live region then grows on the first
+        cursor-up)."""
         self._columns = columns
         self._rows_hint = rows
         self._pending = ""  # an incomplete sequence carried to the next feed
@@ -181,7 +187,7 @@ class VTProcessor:
         self._rows: list[str] = [""]
         self._row = 0
         self._col = 0
-        self._keep = 0  # rows kept live above the cursor row (grows with cursor-up)
+        self._keep = min(max(live_rows, 0), _MAX_LIVE_ROWS)  # rows kept live above the cursor
         self._emitted = 0  # characters of rendered text already returned
         self._out: list[str] = []
         self._marks: list[Mark] = []
@@ -538,9 +544,20 @@ _ALT_LEAVE = re.compile(r"(?:\x1b\[|\x9b)\?(?:[0-9;]*;)?(?:1049|1047|47)(?:;[0-9
 _ALT_LEAVE_PREFIX = re.compile(r"\x1b(?:\[(?:\?[0-9;]*)?)?")
 
 
+_CURSOR_UP = re.compile(r"(?:\x1b\[|\x9b)([0-9]*)[AF]")
+
+
 def render(text: str | Iterable[str]) -> str:
-    """Render a whole text (or pieces of one) at once: the one-shot form of `VTProcessor`."""
-    processor = VTProcessor()
+    """Render a whole text (or pieces of one) at once: the one-shot form of `VTProcessor`.
+
+    With the whole text at hand, a multi-line redraw (cursor-up) is seen in advance, so
+    even its first frame is replaced rather than kept.
+    """
+    live = 0
+    if isinstance(text, str) and ("\x1b" in text or "\x9b" in text):
+        ups = [int(m.group(1) or 1) for m in _CURSOR_UP.finditer(text)]
+        live = max(ups, default=0)
+    processor = VTProcessor(live_rows=live)
     parts = [text] if isinstance(text, str) else text
     out = [processor.feed(part).text for part in parts]
     out.append(processor.finish().text)

@@ -170,15 +170,26 @@ def test_progress_bar_collapses_to_its_final_state() -> None:
     assert render(f"start\r\n{redraws}\r\ndone\r\n") == "start\nDownloading 100%\ndone\n"
 
 
-def test_multi_line_redraw_with_cursor_up_replaces_rows_after_the_first_frame() -> None:
-    frame = "\x1b[2A\x1b[2Klayer a: {a}\n\x1b[2Klayer b: {b}\n"
-    raw = "layer a: 0%\nlayer b: 0%\n" + "".join(
-        frame.format(a=i, b=i * 2) for i in range(0, 51, 10)
-    )
-    lines = render(raw).splitlines()
-    # The first frame was already final when the first cursor-up came; every later
-    # frame redraws in place, so only the last one remains after it.
-    assert lines == ["layer a: 0%", "layer b: 0%", "layer a: 50", "layer b: 100"]
+MULTI_LINE_REDRAW = "layer a: 0%\nlayer b: 0%\n" + "".join(
+    f"\x1b[2A\x1b[2Klayer a: {i}%\n\x1b[2Klayer b: {i * 2}%\n" for i in range(0, 51, 10)
+)
+
+
+def test_multi_line_redraw_with_cursor_up_keeps_only_the_last_frame() -> None:
+    assert render(MULTI_LINE_REDRAW) == "layer a: 50%\nlayer b: 100%\n"
+
+
+def test_streamed_multi_line_redraw_replaces_every_frame_after_the_first() -> None:
+    # Streaming, the first frame was already final when the first cursor-up came; every
+    # later frame redraws in place, so only the last one remains after it.
+    text, _ = feed_pieces([MULTI_LINE_REDRAW])
+    assert text == "layer a: 0%\nlayer b: 0%\nlayer a: 50%\nlayer b: 100%\n"
+
+
+def test_live_rows_let_a_stream_redraw_its_first_frame() -> None:
+    vt = VTProcessor(live_rows=2)
+    text = vt.feed(MULTI_LINE_REDRAW).text + vt.finish().text
+    assert text == "layer a: 50%\nlayer b: 100%\n"
 
 
 def test_completed_lines_are_returned_as_soon_as_they_are_final() -> None:
@@ -236,8 +247,8 @@ def test_osc_133_marks_are_extracted() -> None:
 
 
 def test_633_command_line_escapes_are_decoded() -> None:
-    _, marks = feed_pieces(["\x1b]633;E;echo a\\x3bb \\\\ c\x07"])
-    assert marks[0].params == ("echo a;b \\ c",)
+    _, marks = feed_pieces(["\x1b]633;E;echo a\\x3bb \\\\ c \\\\x3b\x07"])
+    assert marks[0].params == ("echo a;b \\ c \\x3b",)
 
 
 def test_mark_split_across_reads_is_extracted_once() -> None:
