@@ -108,24 +108,15 @@ def _fold(findings: list[Finding], length: int) -> Assessment:
     return Assessment(unique[0].level, tuple(unique))
 
 
-_PROMPT = re.compile(r"^(\s*(?:\([\w.-]+\)\s*)?[\w@.~:/-]*[$#%>] )")
+_PROMPT = re.compile(r"^(\s*(?:\([\w.-]+\)\s*)?[\w@.~:/-]*[$%>] )", re.M)
 
 
 def _strip_prompts(text: str) -> str:
-    """`$ cmd` lines keep their command (prompt blanked, offsets kept); output lines go."""
-    lines = text.split("\n")
-    if not any(_PROMPT.match(line) for line in lines):
+    """Blank `$ `-style prompts (offsets kept). Lines without a prompt are analysed too:
+    calling them output would let a pasted transcript hide a command (fail closed)."""
+    if not _PROMPT.search(text):
         return text
-    out: list[str] = []
-    continuing = False
-    for line in lines:
-        m = _PROMPT.match(line)
-        if m:
-            out.append(" " * len(m.group(1)) + line[len(m.group(1)) :])
-            continuing = line.rstrip().endswith("\\")
-        elif continuing:
-            out.append(line)
-            continuing = line.rstrip().endswith("\\")
-        else:
-            out.append(" " * len(line))
-    return "\n".join(out)
+    return "\n".join(
+        " " * len(m.group(1)) + line[len(m.group(1)) :] if (m := _PROMPT.match(line)) else line
+        for line in text.split("\n")
+    )

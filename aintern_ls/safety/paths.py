@@ -208,4 +208,6 @@ _SECRET = re.compile(
 
 def is_secret(path: str) -> bool:
     """Private keys, cloud credentials and tokens: sending these anywhere is exfiltration."""
+    if path.endswith((".pub", "known_hosts", "authorized_keys")):
+        return False
     return bool(_SECRET.search(path.replace("\\", "/")))

@@ -67,6 +67,8 @@ _WHATIF_IGNORED = frozenset(
         "runas",
     }
 )
+_VERSION_FLAGS = frozenset({"--version", "-version", "--help", "-help", "-V", "/?"})
+_PRIVILEGE = frozenset({"sudo", "doas", "su", "pkexec", "runas", "gsudo", "run0"})
 VERSION_ARGS = frozenset({"--version", "-version", "--help", "-V", "version", "help", "-help"})
 
 
@@ -128,6 +130,8 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         and any(w.text.lower() == "-whatif" for w in words[1:])
     ):
         return cmd.info  # -WhatIf: the cmdlet only describes what it would do
+    if len(words) == 2 and words[1].text in _VERSION_FLAGS and name not in _PRIVILEGE:
+        return cmd.info  # `curl --version`, `terraform -help`: prints and exits
     handler = _windows.WINDOWS_ONLY.get(name) if scope.family != "bash" else None
     if handler is None:
         handler = HANDLERS.get(name)

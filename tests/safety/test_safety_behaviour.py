@@ -175,11 +175,15 @@ def test_shell_names_map_to_front_ends() -> None:
         assert assess("rd /s /q C:\\", shell).level == RiskLevel.BLOCKED, shell
 
 
-def test_console_prompts_are_stripped_and_output_ignored() -> None:
-    session = "$ ls\nREADME.md  rm -rf /\n$ rm -rf ~"
+def test_console_prompts_are_stripped_and_spans_keep_their_offsets() -> None:
+    session = "$ ls\n(venv) user@host:~/app$ rm -rf ~"
     a = assess(session, "console")
     assert a.level == RiskLevel.BLOCKED
     assert [session[f.start : f.end] for f in a.findings] == ["rm -rf ~"]
+
+
+def test_console_lines_without_a_prompt_still_count() -> None:
+    assert assess("$ ls\nrm -rf /", "console").level == RiskLevel.BLOCKED
 
 
 def test_shell_type_enum_is_accepted() -> None:
