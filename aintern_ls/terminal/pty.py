@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import select
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
@@ -35,6 +36,10 @@ class Pty(Protocol):
 
     def read(self, size: int) -> bytes:
         """Block until output is available; raise `EOFError` once the terminal is closed."""
+        ...
+
+    def readable(self) -> bool:
+        """True if `read` would return at once (best effort: False when unknown)."""
         ...
 
     def write(self, data: bytes) -> int:
@@ -100,6 +105,13 @@ class PtyProcessBackend:
         if not data:
             raise EOFError
         return data
+
+    def readable(self) -> bool:
+        try:
+            ready, _, _ = select.select([self._fd], [], [], 0)
+        except (OSError, ValueError):
+            return False
+        return bool(ready)
 
     def write(self, data: bytes) -> int:
         total = 0
@@ -187,6 +199,9 @@ class WinPtyBackend:
         if not data and not self._proc.isalive():
             raise EOFError
         return data
+
+    def readable(self) -> bool:
+        return False
 
     def write(self, data: bytes) -> int:
         self._proc.write(data.decode("utf-8", "replace"))

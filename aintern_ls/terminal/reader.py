@@ -83,12 +83,23 @@ class PtyStream:
     # -- reader thread ------------------------------------------------------------------
 
     def _read_loop(self) -> None:
+        # Chunks for the sink are batched while more output is waiting: one 4 KiB read at
+        # a time, the sink's per-call cost would dominate. The batch is handed over
+        # before any read that could block, so nothing waits in it while the child idles.
+        batch: list[bytes] = []
+        batched = 0
         while True:
             try:
                 data = self._pty.read(self._read_size)
             except (EOFError, OSError, ValueError):
                 break
-            self._feed_sink(data)
+            if self._sink is not None:
+                batch.append(data)
+                batched += len(data)
+                if batched >= self._read_size or not self._pty.readable():
+                    self._feed_sink(batch[0] if len(batch) == 1 else b"".join(batch))
+                    batch.clear()
+                    batched = 0
             if not self._deliver:
                 continue
             with self._cond:
@@ -99,6 +110,8 @@ class PtyStream:
                 self._chunks.append(data)
                 self._buffered += len(data)
                 self._wake_locked()
+        if batch:
+            self._feed_sink(b"".join(batch))
         with self._cond:
             self._eof = True
             self._wake_locked()

@@ -234,17 +234,18 @@ class RunningCommand:
         process_tree.track(pty.pid, self.marker)
         self._pid = pty.pid
         collector = OutputCollector(max_characters=self.request.max_output_characters)
+        onlcr = _OnlcrUndo()
         # The collector runs on the reader thread (see reader.py for why); the loop gets
         # the bytes only when somebody streams them.
         self._stream = PtyStream(
             pty,
             loop,
             name=f"run-{pty.pid}",
-            sink=lambda data: collector.feed(_undo_onlcr(data)),
+            sink=lambda data: collector.feed(onlcr.undo(data)),
             deliver=self._on_output is not None,
         )
         self._stream.start()
-        self._task = loop.create_task(self._supervise(pty, self._stream, collector, started))
+        self._task = loop.create_task(self._supervise(pty, self._stream, collector, onlcr, started))
 
     def write(self, data: str | bytes) -> None:
         """Type into the command's terminal (e.g. answer a prompt: "y\\r")."""
@@ -271,7 +272,12 @@ class RunningCommand:
         return await asyncio.shield(self._task)
 
     async def _supervise(
-        self, pty: Pty, stream: PtyStream, collector: OutputCollector, started: float
+        self,
+        pty: Pty,
+        stream: PtyStream,
+        collector: OutputCollector,
+        onlcr: _OnlcrUndo,
+        started: float,
     ) -> RunResult:
         pump = asyncio.create_task(self._pump(stream))
         cancel_wait = asyncio.create_task(self._cancelled.wait())
@@ -319,6 +325,7 @@ class RunningCommand:
             pty.close()
             process_tree.untrack(pty.pid)
         duration_ms = int((time.monotonic() - started) * 1000)
+        collector.feed(onlcr.flush())
         final = collector.finish()
         sig = signal_name(status.signal) if status.signal is not None else None
         if outcome != "done":
@@ -357,12 +364,28 @@ class RunningCommand:
             log.exception("output callback failed")
 
 
-def _undo_onlcr(data: bytes) -> bytes:
-    """The PTY's line discipline (ONLCR) turns every "\n" into "\r\n". Undo it before the
-    collector: "\r\n" renders exactly like "\n" (the carriage return only moves to a
+class _OnlcrUndo:
+    """The PTY's line discipline (ONLCR) turns every "\n" into "\r\n"; undo it before the
+    collector. "\r\n" renders exactly like "\n" (the carriage return only moves to a
     column the newline leaves anyway), and plain newlines keep the collector on its fast
-    path, which renders typical output about three times faster."""
-    return data.replace(b"\r\n", b"\n")
+    path, about three times faster on typical output. A "\r" ending a chunk waits for
+    the next one, since its "\n" may be there."""
+
+    def __init__(self) -> None:
+        self._cr = False
+
+    def undo(self, data: bytes) -> bytes:
+        if self._cr:
+            data = b"\r" + data
+            self._cr = False
+        if data.endswith(b"\r"):
+            data = data[:-1]
+            self._cr = True
+        return data.replace(b"\r\n", b"\n")
+
+    def flush(self) -> bytes:
+        held, self._cr = self._cr, False
+        return b"\r" if held else b""
 
 
 async def _reap(pty: Pty, marker: str) -> ExitStatus:

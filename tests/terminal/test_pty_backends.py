@@ -136,6 +136,9 @@ class EndlessPty:
             raise EOFError
         return b"x" * size
 
+    def readable(self) -> bool:
+        return True
+
     def write(self, data: bytes) -> int:
         self.release_writes.wait(10)
         self.writes.append(data)
