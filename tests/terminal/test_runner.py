@@ -290,3 +290,24 @@ async def test_runner_kills_the_command_when_its_caller_is_cancelled(tmp_path: P
         await task
     assert_gone([int(pidfile.read_text())])
     assert runner.running_ids() == []
+
+
+async def test_colours_stream_raw_but_the_result_is_clean() -> None:
+    streamed: list[str] = []
+    result = await run_command(
+        RunRequest(r"printf '\033[31mred\033[0m\n'"), on_output=streamed.append
+    )
+    assert result.output.strip() == "red"
+    assert "\x1b[31m" in "".join(streamed)
+
+
+async def test_a_progress_bar_collapses_to_its_last_state() -> None:
+    result = await run_command(
+        RunRequest(r"for i in 1 2 3; do printf '\r%s%%' $((i * 33)); sleep 0.05; done; echo")
+    )
+    assert result.output.strip() == "99%"
+
+
+async def test_output_ending_in_a_carriage_return_is_kept() -> None:
+    result = await run_command(RunRequest(r"printf 'abc\rxy\r'"))
+    assert result.output.strip() == "xyc"
