@@ -23,6 +23,7 @@ from aintern_ls.config import Settings, load_settings
 from aintern_ls.documents import Document, DocumentStore
 from aintern_ls.errors import AInternError
 from aintern_ls.features import code_lens, commands, diagnostics, terminals
+from aintern_ls.history import History
 from aintern_ls.models import CommandBlock, CommandResult
 from aintern_ls.positions import Encoding
 from aintern_ls.safety import SafetyRules
@@ -82,10 +83,13 @@ class AInternServer(LanguageServer):
         self.documents = DocumentStore()
         self.runner = Runner()
         self.settings = Settings()
+        self.history = History(None)
+        self._history_broken = False
         self.terminals = TerminalManager(
             on_output=self._terminal_output, on_exit=self._terminal_exit
         )
         self.add_cleanup(self.runner.cancel_all)
+        self.add_cleanup(lambda: self.history.close())
 
     def _terminal_output(self, terminal_id: str, data: str) -> None:
         self.protocol.notify("aintern/terminalOutput", {"terminalId": terminal_id, "data": data})
@@ -141,6 +145,9 @@ class AInternServer(LanguageServer):
         settings, problems = load_settings(raw)
         self.settings = settings
         self.terminals.allowed_directories = list(settings.allowed_directories)
+        if settings.history_path != str(self.history.path) and settings.history_path:
+            self.history.close()
+            self.history = History(settings.history_path)
         safety = settings.safety
         self.documents.rules = SafetyRules(
             extra_blocked=safety.extra_blocked,  # type: ignore[arg-type]
@@ -153,6 +160,21 @@ class AInternServer(LanguageServer):
             )
         for doc in self.documents:
             self.publish(doc)
+
+    def record(self, what: str, **fields: Any) -> None:
+        """Write to the history; a broken database is reported once, never fatal."""
+        try:
+            if what == "run":
+                self.history.record_run(**fields)
+            else:
+                self.history.record_decision(**fields)
+        except AInternError as exc:
+            log.warning("history: %s", exc)
+            if not self._history_broken:
+                self._history_broken = True
+                self.window_show_message(
+                    types.ShowMessageParams(type=types.MessageType.Warning, message=str(exc))
+                )
 
     # -- documents -----------------------------------------------------------------------
 

@@ -57,6 +57,12 @@ class RunArgs:
 
 
 @attrs.define
+class HistoryArgs:
+    uri: str | None = None
+    limit: int = 50
+
+
+@attrs.define
 class RunAllArgs:
     uri: str
     stop_on_failure: bool = True
@@ -139,13 +145,28 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     assessment = ls.documents.assess(block)
     worst = [f for f in assessment.findings if f.level is assessment.level]
     reasons = "; ".join(f"{f.rule}: {f.reason}" for f in worst) or assessment.level.label
+    decision = {
+        "command": block.command,
+        "level": assessment.level.label,
+        "rules": [f.rule for f in worst],
+        "document_uri": doc.uri,
+        "block_id": block.id,
+    }
     if assessment.level is RiskLevel.BLOCKED:
+        ls.record("decision", decision="blocked", **decision)
         raise AInternError(f"blocked, this command never runs: {reasons}")
-    if (
-        assessment.level >= RiskLevel.DANGEROUS
-        and not args.confirmed
-        and not await _confirm(ls, block, assessment.level, reasons)
-    ):
+    if assessment.level >= RiskLevel.DANGEROUS:
+        if args.confirmed:
+            answer = "confirmed"
+        else:
+            ls.record("decision", decision="asked", **decision)
+            answer = (
+                "confirmed" if await _confirm(ls, block, assessment.level, reasons) else "declined"
+            )
+        ls.record("decision", decision=answer, **decision)
+    else:
+        answer = "not needed"
+    if answer == "declined":
         return to_json(
             CommandResult(
                 block_id=block.id,
@@ -194,6 +215,18 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
         cancel_hook()
     result = _result(block, run)
     _finish(ls, doc.uri, block.id, result)
+    ls.record(
+        "run",
+        command=block.command,
+        status=result.status.value,
+        document_uri=doc.uri,
+        message_id=block.message_id,
+        block_id=block.id,
+        working_dir=run.cwd,
+        output=run.output,
+        exit_code=run.exit_code,
+        duration_ms=run.duration_ms,
+    )
     elapsed = time.monotonic() - started
     ls.end_progress(progress, f"exit {run.exit_code} · {elapsed:.1f} s")
     return to_json(result)
@@ -265,6 +298,12 @@ def register(server: AInternServer) -> None:
             )
         )
         return assessment.to_json()
+
+    @server.command("aintern.history")
+    @user_errors
+    async def history(ls: AInternServer, *args: Any) -> Any:
+        a = parse_args(HistoryArgs, args or ({},))
+        return {"runs": ls.history.runs(a.uri, a.limit)}
 
     @server.command("aintern.runAll")
     @user_errors

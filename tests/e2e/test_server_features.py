@@ -88,7 +88,9 @@ async def client(request: Any, lsp_client: LanguageClient, tmp_path: Path):  # t
         types.InitializeParams(
             capabilities=caps,
             root_uri=tmp_path.as_uri(),
-            initialization_options={"aintern": {"timeoutSeconds": 60}},
+            initialization_options={
+                "aintern": {"timeoutSeconds": 60, "historyPath": str(tmp_path / "history.db")}
+            },
         )
     )
     doc = tmp_path / "runbook.md"
@@ -353,3 +355,17 @@ async def test_broken_execute_json_is_a_warning_where_it_breaks(
     assert diags[0].severity == types.DiagnosticSeverity.Warning
     assert diags[0].range.start.line in (3, 4)
     assert "JSON" in diags[0].message
+
+
+async def test_runs_and_refusals_go_to_the_history(client: LanguageClient, tmp_path: Path) -> None:
+    from aintern_ls.history import History
+
+    ids = await _block_ids(client)
+    await _exec(client, "aintern.run", blockId=ids[0])
+    with pytest.raises(Exception, match="blocked"):
+        await _exec(client, "aintern.run", blockId=ids[2])
+    runs = (await _exec(client, "aintern.history"))["runs"]
+    assert [r["command"] for r in runs] == ['echo "hello from aintern"']
+    assert runs[0]["exitCode"] == 0 and runs[0]["blockId"] == ids[0]
+    decisions = History(tmp_path / "history.db").decisions()
+    assert [d["decision"] for d in decisions] == ["blocked"]

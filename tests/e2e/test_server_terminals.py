@@ -53,7 +53,11 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no
         return None
 
     await lsp_client.initialize_session(
-        types.InitializeParams(capabilities=types.ClientCapabilities(), root_uri=tmp_path.as_uri())
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(),
+            root_uri=tmp_path.as_uri(),
+            initialization_options={"aintern": {"historyPath": str(tmp_path / "h.db")}},
+        )
     )
     doc = tmp_path / "doc.md"
     doc.write_text(DOC)
