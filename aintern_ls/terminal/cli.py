@@ -44,7 +44,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="S",
         help=f"seconds before the command is killed (default {DEFAULT_TIMEOUT_SECONDS:g}, max 600)",
     )
-    p.add_argument("--cwd", help="working directory (default: the block's cwd, else the file's)")
+    p.add_argument(
+        "--cwd",
+        help="working directory (default: the block's cwd option, else the file's directory)",
+    )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--yes", action="store_true", help="confirm a dangerous or critical command")
     p.set_defaults(func=_cmd_run)
@@ -63,9 +66,12 @@ def _cmd_run(args: argparse.Namespace) -> int:
         return EXIT_REFUSED
     options: dict[str, Any] = dict(getattr(block, "options", None) or {})
     base = os.path.dirname(path)
-    cwd = args.cwd or options.get("cwd") or getattr(block, "working_directory", None)
-    if cwd:
-        cwd = os.path.join(base, os.path.expanduser(str(cwd)))
+    if args.cwd:
+        cwd = os.path.abspath(os.path.expanduser(args.cwd))  # as typed: from here
+    else:
+        cwd = options.get("cwd") or getattr(block, "working_directory", None)
+        if cwd:  # as written in the file: relative to the file
+            cwd = os.path.join(base, os.path.expanduser(str(cwd)))
     timeout = args.timeout if args.timeout is not None else parse_duration(options.get("timeout"))
     request = RunRequest(
         command=command,

@@ -184,3 +184,24 @@ def test_a_dangerous_block_runs_only_with_yes(
     assert victim.exists()
     assert main(["run", str(path), "--block", "1", "--yes"]) == 0
     assert not victim.exists()
+
+
+def test_block_can_be_chosen_by_id(runbook: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from aintern_ls.extraction import extract_file
+
+    block_id = extract_file(runbook).commands[1].id
+    assert main(["run", str(runbook), "--block", block_id]) == 3
+
+
+def test_run_through_the_real_entry_point(runbook: Path) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "aintern_ls", "run", str(runbook), "--block", "2", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 3
+    assert json.loads(done.stdout)["exitCode"] == 3
