@@ -89,7 +89,9 @@ _NF_PARTIAL_BODY = re.compile(r"\x1b[\x20-\x2f]*")
 _OSC_END = re.compile(r"\x07|\x1b\\|\x9c|\x18|\x1a|\x1b(?!\\)")
 _STRING_END = re.compile(r"\x1b\\|\x9c|\x18|\x1a|\x1b(?!\\)")
 
-_MAX_PENDING = 4096  # an unterminated CSI longer than this is garbage, not a sequence
+# An incomplete sequence carried to the next read keeps at most this much: parameters
+# beyond it are garbage, but the sequence still ends at its final byte.
+_MAX_PENDING = 4096
 _MAX_STRING = 65536  # OSC payload kept for mark parsing; the rest is skipped unread
 _MAX_LINE = 16384  # a longer line is flushed in pieces so memory stays bounded
 _MAX_COLUMN = 1024  # cursor moves stop here, as they stop at a terminal's right edge
@@ -160,7 +162,9 @@ def _csi_numbers(params: str, default: int) -> list[int]:
     out: list[int] = []
     for field in params.split(";"):
         digits = field.split(":", 1)[0]
-        out.append(int(digits) if digits.isdigit() else default)
+        # Parameters are 16-bit in real terminals; a longer number only means "a lot"
+        # (and Python refuses to parse numbers of thousands of digits).
+        out.append(min(int(digits[:6]), 65535) if digits.isdigit() else default)
     return out
 
 
@@ -255,8 +259,7 @@ class VTProcessor:
                 return
             pos = self._escape(text, end)
             if pos < 0:
-                if n - end <= _MAX_PENDING:
-                    self._pending = text[end:]
+                self._pending = text[end : end + _MAX_PENDING]
                 return
 
     def _segment(self, text: str) -> None:
@@ -317,8 +320,7 @@ class VTProcessor:
             elif ch == "\x1b" or ch == "\x9b":
                 pos = self._escape(text, start)
                 if pos < 0:  # incomplete: wait for more input
-                    if n - start <= _MAX_PENDING:
-                        self._pending = text[start:]
+                    self._pending = text[start : start + _MAX_PENDING]
                     return
             else:  # other C0 (BEL, NUL, CAN, SUB...), DEL and other C1: nothing to show
                 pos = start + 1
@@ -458,7 +460,7 @@ class VTProcessor:
 
     def _csi(self, params: str, final: str) -> None:
         if final == "K" and (not params or params.isdigit()):  # progress bars: hot path
-            self._erase_in_line(int(params) if params else 0)
+            self._erase_in_line(int(params[:6]) if params else 0)
             return
         if params and not _PLAIN_PARAMS.match(params):
             if final == "h" and self._alt is None and _ALT_ENTER.match(params):
@@ -555,7 +557,7 @@ def render(text: str | Iterable[str]) -> str:
     """
     live = 0
     if isinstance(text, str) and ("\x1b" in text or "\x9b" in text):
-        ups = [int(m.group(1) or 1) for m in _CURSOR_UP.finditer(text)]
+        ups = [min(int(m.group(1)[:6] or 1), _MAX_LIVE_ROWS) for m in _CURSOR_UP.finditer(text)]
         live = max(ups, default=0)
     processor = VTProcessor(live_rows=live)
     parts = [text] if isinstance(text, str) else text

@@ -170,3 +170,13 @@ def test_raw_mode_keeps_escapes_and_optionally_normalises_line_endings() -> None
     assert kept.output == "\x1b[31mred\x1b[0m\r\nnext\r"
     split = collect([raw[:-3], raw[-3:]], render=False, redact=False)
     assert split.output == "\x1b[31mred\x1b[0m\nnext\n"
+
+
+@given(st.lists(st.binary(max_size=64), max_size=12))
+def test_no_escape_or_c1_character_survives_any_bytes(pieces: list[bytes]) -> None:
+    output = collect(pieces).output
+    assert not any(c == "\x1b" or c == "\r" or "\x80" <= c <= "\x9f" for c in output)
+
+
+def test_utf8_character_holding_a_c1_byte_is_not_a_string_terminator() -> None:
+    assert collect(["\x1b]2;末 title\x1b\\after".encode()]).output == "after"

@@ -350,6 +350,32 @@ def test_public_vector_cursor_codes_render_like_a_terminal(raw: str, expected: s
     assert render(raw) == expected
 
 
+PARSER_EDGE_CASES = {
+    # Parser behaviour that state-machine parsers (vte, anstyle-parse) pin in their tests.
+    "osc_ended_by_lone_esc_then_esc_seq": ("\x1b];;;;;;;;;;;;;;;;;;\x1b(Bx", "x"),
+    "osc_empty": ("\x1b]\x07x", "x"),
+    "csi_reset_by_new_csi": ("\x1b[3;1\x1b[31mx", "x"),
+    "csi_reset_by_dcs": ("\x1b[3;1\x1bP1$tx\x9cy", "y"),
+    "esc_reset_by_new_escape": ("\x1b[3;1\x1b(Ax", "x"),
+    "dcs_ended_by_esc_with_intermediate": ("\x1bP=1sZZZ\x1b+\\x", "x"),
+    "csi_trailing_and_leading_semicolons": ("\x1b[4;m\x1b[;4mx", "x"),
+    "csi_many_subparams": ("\x1b[::::::::::::::::::::::::::::::::x\x1b", ""),
+    "csi_huge_number": ("\x1b[9223372036854775808mx", "x"),
+    "csi_thousands_of_digits": ("a\x1b[" + "1" * 5000 + "Kb", "ab"),
+    "csi_too_many_params": ("\x1b[" + "1;" * 40 + "px", "x"),
+    "osc_with_utf8": ("\r\x1b]2;echo '¯\\_(ツ)_/¯' && sleep 1\x07x", "x"),
+    "osc_utf8_char_with_9c_byte": ("\x1b]2;末\x1b\\x", "x"),
+}
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"), PARSER_EDGE_CASES.values(), ids=PARSER_EDGE_CASES.keys()
+)
+def test_parser_edge_cases(raw: str, expected: str) -> None:
+    assert render(raw) == expected
+    assert feed_pieces(list(raw))[0] == expected
+
+
 REAL_OUTPUT = {
     "strip_ansi_colours": (
         "\x1b[0m\x1b[4m\x1b[42m\x1b[31mfoo\x1b[39m\x1b[49m\x1b[24mfoo\x1b[0m",
