@@ -17,7 +17,7 @@ import random
 import re
 import time
 
-from aintern_ls.capture import OutputCollector, VTProcessor
+from aintern_ls.capture import OutputCollector, VTProcessor, render
 
 SEED_REGEX = re.compile(r"\x1B\[[0-9;]*[a-zA-Z]|\x1B\].*?(?:\x07|\x1B\\)")
 CHUNK = 65536
@@ -60,7 +60,7 @@ def coloured_log(size: int, seed: int = 7) -> str:
                 f"\x1b[38;5;{rnd.randint(16, 231)}m{text}\x1b[39m src/{rnd.choice(words)}.py\r\n"
             )
         parts.append(piece)
-        total += len(piece)
+        total += len(piece.encode())
     return "".join(parts)
 
 
@@ -119,6 +119,7 @@ def main() -> None:
     vt_mbps = _mbps(len(data), t_vt)
     seed_mbps = _mbps(len(data), t_seed)
     print(f"input: coloured log with progress bars, {len(data) / 1e6:.1f} MB in 64 KB reads")
+    print(f"rendered: {len(render(text)) / 1e6:.1f} MB of text")
     print(f"VT processor (strip + render):   {vt_mbps:8.1f} MB/s")
     print(f"seed regex (strip only, partial): {seed_mbps:8.1f} MB/s")
     print(f"ratio processor / seed regex:     {vt_mbps / seed_mbps:8.2f}")
