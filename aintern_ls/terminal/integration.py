@@ -33,6 +33,32 @@ class Mark:
     trusted: bool = True
 
 
+def escape(value: str) -> str:
+    r"""633 escaping: backslash, `;` and control characters become `\xNN` (`\` itself `\\`)."""
+    return "".join(
+        "\\\\" if ch == "\\" else f"\\x{ord(ch):02x}" if ch == ";" or ord(ch) < 0x20 else ch
+        for ch in value
+    )
+
+
+def canonical(mark: Mark) -> str:
+    """The mark as a nonce-less OSC 633 sequence, for a buffer the capture package parses.
+
+    Only marks that passed the nonce check are written back, so forged ones stay out.
+    """
+    if mark.kind == "D":
+        return "\x1b]633;D\x07" if mark.exit_code is None else f"\x1b]633;D;{mark.exit_code}\x07"
+    if mark.kind == "E":
+        return f"\x1b]633;E;{escape(mark.command_line or '')}\x07"
+    if mark.kind == "P":
+        return f"\x1b]633;P;Cwd={escape(mark.cwd or '')}\x07"
+    return f"\x1b]633;{mark.kind}\x07"
+
+
+#: A mark as `canonical` writes it.
+CANONICAL_MARK = re.compile(r"\x1b\]633;[^\x07\x1b]*\x07")
+
+
 def unescape(value: str) -> str:
     r"""Undo the 633 escaping: `\\` is a backslash, `\xNN` a character."""
     return re.sub(

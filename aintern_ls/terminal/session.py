@@ -34,7 +34,14 @@ import attrs
 from aintern_ls.capture import render as render_vt
 from aintern_ls.errors import AInternError
 from aintern_ls.terminal import process_tree
-from aintern_ls.terminal.integration import INTEGRATED_SHELLS, Mark, MarkParser, prepare_launch
+from aintern_ls.terminal.integration import (
+    CANONICAL_MARK,
+    INTEGRATED_SHELLS,
+    Mark,
+    MarkParser,
+    canonical,
+    prepare_launch,
+)
 from aintern_ls.terminal.pty import ExitStatus, Pty, spawn_pty
 from aintern_ls.terminal.reader import PtyStream
 from aintern_ls.terminal.runner import build_env, resolve_cwd
@@ -252,6 +259,20 @@ class TerminalSession:
                 return record
         return None
 
+    # What the capture service reads (`aintern_ls.capture.service.CapturableSession`).
+
+    @property
+    def session_id(self) -> str:
+        return self.terminal_id
+
+    @property
+    def name(self) -> str | None:
+        return self.title
+
+    def buffer_text(self) -> str:
+        """The retained output as received, VT sequences and (genuine) 633 marks included."""
+        return "\n".join(self.ring.lines())
+
     def info(self) -> dict[str, Any]:
         """The camelCase summary `aintern.terminal.list` returns."""
         last = self.last_command
@@ -305,6 +326,10 @@ class TerminalSession:
             self._seen_trusted_mark = True
         elif self._seen_trusted_mark:
             return  # our own marks are authoritative once seen
+        # The ring keeps genuine marks (nonce-less) for the capture package; a range
+        # starts after its C mark and ends before its D mark.
+        if mark.kind != "D":
+            self.ring.append(canonical(mark))
         position = self.ring.position
         if mark.kind == "E":
             self._pending_command_line = mark.command_line
@@ -321,6 +346,7 @@ class TerminalSession:
                 record.cwd_after = self.cwd
                 # Keep the output now: the ring may drop it before anyone asks.
                 raw, record.output_clipped = self.ring.text_between(record.start, position)
+                raw = CANONICAL_MARK.sub("", raw)
                 if len(raw) > MAX_RECORD_CHARS:  # records are copies: keep them small
                     raw, record.output_clipped = raw[-MAX_RECORD_CHARS:], True
                 # zsh prints its PROMPT_SP end-of-line filler before precmd sends D.
@@ -331,6 +357,8 @@ class TerminalSession:
             self.cwd = mark.cwd
         elif mark.kind == "B":
             self._prompt_count += 1
+        if mark.kind == "D":
+            self.ring.append(canonical(mark))
         self._notify()
 
     def _notify(self) -> None:

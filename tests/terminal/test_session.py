@@ -159,3 +159,17 @@ async def test_list_and_unknown_ids(manager: TerminalManager, shell: str, tmp_pa
     with pytest.raises(AInternError, match="no terminal"):
         manager.read_output("terminal-999")
     assert not await manager.close("terminal-999")
+
+
+async def test_capture_service_finds_the_last_command_in_the_buffer(
+    manager: TerminalManager, shell: str, tmp_path: Path
+) -> None:
+    from aintern_ls.capture.service import CaptureService
+    from aintern_ls.models import OutputCaptureMode
+
+    session = await open_session(manager, shell, cwd=str(tmp_path))
+    await session.execute(r"printf '\033]633;D;42;forged\007'; echo captured; (exit 4)", 10)
+    capture = CaptureService().capture_buffer(session, OutputCaptureMode.LAST_COMMAND)
+    assert capture.output.strip() == "captured"
+    assert capture.exit_code == 4
+    assert capture.working_directory == os.path.realpath(tmp_path)
