@@ -19,10 +19,11 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from aintern_ls import __version__
+from aintern_ls.capture import CaptureService
 from aintern_ls.config import Settings, load_settings
 from aintern_ls.documents import Document, DocumentStore
 from aintern_ls.errors import AInternError
-from aintern_ls.features import code_lens, commands, diagnostics, terminals
+from aintern_ls.features import capture, code_lens, commands, diagnostics, terminals
 from aintern_ls.history import History
 from aintern_ls.models import CommandBlock, CommandResult
 from aintern_ls.positions import Encoding
@@ -85,6 +86,7 @@ class AInternServer(LanguageServer):
         self.settings = Settings()
         self.history = History(None)
         self._history_broken = False
+        self.captures = CaptureService(self.settings.capture)
         self.terminals = TerminalManager(
             on_output=self._terminal_output, on_exit=self._terminal_exit
         )
@@ -92,6 +94,7 @@ class AInternServer(LanguageServer):
         self.add_cleanup(lambda: self.history.close())
 
     def _terminal_output(self, terminal_id: str, data: str) -> None:
+        self.captures.on_output(terminal_id, data)
         self.protocol.notify("aintern/terminalOutput", {"terminalId": terminal_id, "data": data})
 
     def _terminal_exit(self, terminal_id: str, exit_code: int | None) -> None:
@@ -145,6 +148,7 @@ class AInternServer(LanguageServer):
         settings, problems = load_settings(raw)
         self.settings = settings
         self.terminals.allowed_directories = list(settings.allowed_directories)
+        self.captures.configure(settings.capture)
         if settings.history_path != str(self.history.path) and settings.history_path:
             self.history.close()
             self.history = History(settings.history_path)
@@ -321,6 +325,7 @@ def build_server() -> AInternServer:
 
     commands.register(server)
     terminals.register(server)
+    capture.register(server)
     return server
 
 

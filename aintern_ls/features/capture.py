@@ -1,0 +1,149 @@
+"""`aintern.capture`, `aintern.captureStart`, `aintern.captureStop`: terminal output for AI.
+
+Bridges terminal sessions to the capture service (which knows no terminals) and
+returns each capture with its `contextString`, the fenced block an AI panel pastes
+into a prompt.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from aintern_ls.errors import AInternError
+from aintern_ls.features.commands import parse_args, user_errors
+from aintern_ls.models import (
+    OutputCaptureMode,
+    TerminalOutputCapture,
+    TruncationMode,
+    to_json,
+)
+from aintern_ls.terminal.session import TerminalSession
+
+if TYPE_CHECKING:
+    from aintern_ls.server import AInternServer
+
+
+@attrs.frozen
+class SessionView:
+    """A terminal session as the capture service sees it."""
+
+    session: TerminalSession
+    text: str | None = None
+
+    @property
+    def session_id(self) -> str:
+        return self.session.terminal_id
+
+    @property
+    def name(self) -> str | None:
+        return self.session.title
+
+    @property
+    def cwd(self) -> str | None:
+        return self.session.cwd
+
+    def buffer_text(self) -> str:
+        if self.text is not None:
+            return self.text
+        return "\n".join(self.session.ring.lines())
+
+
+@attrs.define
+class CaptureArgs:
+    terminal_id: str | None = None
+    mode: OutputCaptureMode = OutputCaptureMode.LAST_COMMAND
+    line_count: int | None = None
+    selection: str | None = None
+    max_characters: int | None = None
+    max_tokens: int | None = None
+    truncation: TruncationMode | None = None
+
+
+@attrs.define
+class TerminalArgs:
+    terminal_id: str | None = None
+
+
+def _session(ls: AInternServer, terminal_id: str | None) -> TerminalSession:
+    if terminal_id is not None:
+        return ls.terminals.get(terminal_id)
+    listed = ls.terminals.list()
+    if not listed:
+        raise AInternError("no terminal to capture: send a block to a terminal or create one first")
+    return ls.terminals.get(listed[-1]["terminalId"])
+
+
+def _reply(capture: TerminalOutputCapture) -> dict[str, Any]:
+    data: dict[str, Any] = to_json(capture)
+    data["contextString"] = capture.to_context_string()
+    data["estimatedTokens"] = capture.estimated_tokens
+    return data
+
+
+def take_capture(ls: AInternServer, a: CaptureArgs) -> TerminalOutputCapture:
+    session = _session(ls, a.terminal_id)
+    service = ls.captures
+    base = service.settings
+    limit = a.max_characters
+    if a.max_tokens is not None:
+        limit = min(limit or a.max_tokens * 4, a.max_tokens * 4)
+    settings = attrs.evolve(
+        base,
+        max_capture_length=limit if limit is not None else base.max_capture_length,
+        truncation_mode=a.truncation or base.truncation_mode,
+    )
+    service.configure(settings)
+    try:
+        if a.mode is OutputCaptureMode.MANUAL:
+            raise AInternError(
+                "a manual capture is made with aintern.captureStart and aintern.captureStop"
+            )
+        if a.mode is OutputCaptureMode.SELECTION and not a.selection:
+            raise AInternError('mode "selection" needs the selected text in "selection"')
+        record = session.last_command if a.mode is OutputCaptureMode.LAST_COMMAND else None
+        if record is not None:
+            # The session already cut the last command out by its shell-integration
+            # marks; the service cleans it like any other buffer.
+            capture = service.capture_buffer(
+                SessionView(session, record.raw_output), OutputCaptureMode.FULL_BUFFER
+            )
+            capture.capture_mode = OutputCaptureMode.LAST_COMMAND
+            capture.command = record.command_line or None
+            capture.exit_code = record.exit_code
+            capture.working_directory = record.cwd or session.cwd
+        else:
+            capture = service.capture_buffer(
+                SessionView(session), a.mode, a.line_count, selection=a.selection
+            )
+    finally:
+        service.configure(base)
+    return capture
+
+
+def register(server: AInternServer) -> None:
+    @server.command("aintern.capture")
+    @user_errors
+    async def capture(ls: AInternServer, *args: Any) -> Any:
+        return _reply(take_capture(ls, parse_args(CaptureArgs, args or ({},))))
+
+    @server.command("aintern.captureStart")
+    @user_errors
+    async def capture_start(ls: AInternServer, *args: Any) -> Any:
+        a = parse_args(TerminalArgs, args or ({},))
+        session = _session(ls, a.terminal_id)
+        ls.captures.start_capture(SessionView(session), mode=OutputCaptureMode.MANUAL)
+        return {"terminalId": session.terminal_id}
+
+    @server.command("aintern.captureStop")
+    @user_errors
+    async def capture_stop(ls: AInternServer, *args: Any) -> Any:
+        a = parse_args(TerminalArgs, args or ({},))
+        session = _session(ls, a.terminal_id)
+        result = ls.captures.stop_capture(session.terminal_id)
+        if result is None:
+            raise AInternError(
+                f"no capture running in {session.terminal_id}; start one with aintern.captureStart"
+            )
+        return _reply(result)
