@@ -105,13 +105,15 @@ def exit_status(result: RunResult) -> int:
 
 def _summary(result: RunResult) -> str:
     seconds = result.duration_ms / 1000
+    where = f" · in {result.cwd}"
     if result.timed_out:
-        return f"⏱ timed out after {seconds:.1f} s (killed)"
+        return f"⏱ timed out after {seconds:.1f} s (killed){where}"
     if result.cancelled:
-        return f"■ cancelled after {seconds:.1f} s"
+        return f"■ cancelled after {seconds:.1f} s{where}"
     mark = "✓" if result.exit_code == 0 else "✗"
     signal = f" ({result.signal})" if result.signal else ""
-    return f"{mark} exit {result.exit_code}{signal} · {seconds:.1f} s"
+    cut = f" · output truncated from {result.original_length} chars" if result.was_truncated else ""
+    return f"{mark} exit {result.exit_code}{signal} · {seconds:.1f} s{where}{cut}"
 
 
 def select_block(path: str, selector: str) -> Any:

@@ -70,3 +70,12 @@ def test_an_unterminated_osc_is_eventually_given_back_as_text() -> None:
 
 def test_unescape() -> None:
     assert unescape(r"a\x3bb\\c\x0a") == "a;b\\c\n"
+
+
+@given(st.text())
+def test_escape_round_trips(value: str) -> None:
+    from aintern_ls.terminal.integration import escape
+
+    escaped = escape(value)
+    assert ";" not in escaped and not any(ord(ch) < 0x20 for ch in escaped)
+    assert unescape(escaped) == value
