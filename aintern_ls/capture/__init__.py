@@ -15,6 +15,7 @@ from aintern_ls.capture.service import (
     CaptureService,
     CommandOutput,
     ProcessedOutput,
+    fit_capture,
     last_command_output,
 )
 from aintern_ls.capture.truncation import Truncation, budget_for, estimate_tokens, truncate
@@ -34,6 +35,7 @@ __all__ = [
     "VTProcessor",
     "budget_for",
     "estimate_tokens",
+    "fit_capture",
     "last_command_output",
     "redact",
     "render",

@@ -25,10 +25,15 @@ import attrs
 
 from aintern_ls.capture.collector import OutputCollector
 from aintern_ls.capture.redaction import redact
-from aintern_ls.capture.truncation import truncate
+from aintern_ls.capture.truncation import CHARACTERS_PER_TOKEN, budget_for, truncate
 from aintern_ls.capture.vt import Mark, VTProcessor, render
 from aintern_ls.errors import AInternError
-from aintern_ls.models import OutputCaptureMode, OutputCaptureSettings, TerminalOutputCapture
+from aintern_ls.models import (
+    OutputCaptureMode,
+    OutputCaptureSettings,
+    TerminalOutputCapture,
+    TruncationMode,
+)
 
 DEFAULT_LAST_LINES = 50
 
@@ -115,6 +120,45 @@ def last_command_output(
         elif mark.kind == "P" and mark.params and mark.params[0].startswith("Cwd="):
             cwd = mark.params[0][4:]
     return CommandOutput(rendered[start:end], command, exit_code, cwd)
+
+
+# Tokens `TerminalOutputCapture.estimated_tokens` adds for the framing, and room for the
+# truncation indicator line.
+_FRAMING_CHARACTERS = 50
+_INDICATOR_ALLOWANCE = 60
+
+
+def fit_capture(
+    capture: TerminalOutputCapture,
+    *,
+    max_characters: int | None = None,
+    max_tokens: int | None = None,
+    mode: TruncationMode = TruncationMode.KEEP_BOTH,
+) -> TerminalOutputCapture:
+    """The capture cut to fit a character or token budget for an AI prompt.
+
+    A token budget covers the whole capture as `estimated_tokens` counts it (command
+    and framing included), so `fit_capture(c, max_tokens=n).estimated_tokens <= n`
+    whenever the budget leaves room for any output at all.
+    """
+    budget = budget_for(max_characters)
+    if max_tokens is not None:
+        room = (
+            max_tokens * CHARACTERS_PER_TOKEN
+            - len(capture.command or "")
+            - _FRAMING_CHARACTERS
+            - _INDICATOR_ALLOWANCE
+        )
+        budget = max(0, room) if budget is None else min(budget, max(0, room))
+    if budget is None or len(capture.output) <= budget:
+        return capture
+    cut = truncate(capture.output, max_characters=budget, mode=mode)
+    return attrs.evolve(
+        capture,
+        output=cut.text,
+        is_truncated=True,
+        original_length=max(capture.original_length, len(capture.output)),
+    )
 
 
 class CaptureService:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from aintern_ls.capture import CapturableSession, CaptureService
+from aintern_ls.capture import CapturableSession, CaptureService, fit_capture
 from aintern_ls.errors import AInternError
 from aintern_ls.models import (
     OutputCaptureMode,
@@ -425,3 +425,17 @@ def test_capture_round_trips_through_the_shared_converter(
     data = converter.unstructure(capture)
     assert data["captureMode"] == "selection"
     assert converter.structure(data, TerminalOutputCapture) == capture
+
+
+def test_capture_is_fit_to_a_token_budget_for_the_ai() -> None:
+    capture = TerminalOutputCapture(command="make", output=numbered(2000), exit_code=1)
+    fitted = fit_capture(capture, max_tokens=200)
+    assert fitted.estimated_tokens <= 200
+    assert fitted.is_truncated
+    assert fitted.original_length == len(capture.output)
+    assert fitted.output.startswith("line 0\n")
+    assert fitted.output.endswith("line 1999")
+    assert fit_capture(capture, max_tokens=100_000) is capture
+    by_characters = fit_capture(capture, max_characters=100, mode=TruncationMode.KEEP_END)
+    assert by_characters.output.endswith("line 1999")
+    assert len(by_characters.output) < 160
