@@ -74,6 +74,22 @@ _WORDISH = frozenset(
         "string_content",
     }
 )
+_HOOK_VARS = frozenset(
+    {
+        "PATH",
+        "LD_PRELOAD",
+        "LD_LIBRARY_PATH",
+        "PROMPT_COMMAND",
+        "BASH_ENV",
+        "ENV",
+        "DYLD_INSERT_LIBRARIES",
+        "DYLD_LIBRARY_PATH",
+        "NODE_OPTIONS",
+        "PYTHONSTARTUP",
+        "GIT_SSH_COMMAND",
+        "GIT_EXEC_PATH",
+    }
+)
 _NETCATS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "openssl"})
 _KNOWN_VARS = {"HOME": "~", "PWD": ".", "IFS": " ", "USER": "user", "SHELL": "/bin/bash"}
 _FORK_BOMB = re.compile(r"(\S+)\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&")
@@ -430,11 +446,43 @@ class _Walker:
         if value is None:
             self.scope.env[name] = ""
             return
+        if value.type == "array":
+            # `cmd=(rm -rf /)`: keep the elements apart so "${cmd[@]}" splits again.
+            items = [w for c in value.named_children for w in self.words(c)]
+            if items and not any(w.dynamic for w in items):
+                self.scope.env[name] = _SPLIT.join(w.text for w in items)
+            else:
+                self.scope.env.pop(name, None)
+            return
         words = self.words(value, split=False)
         if len(words) == 1 and not words[0].dynamic:
             self.scope.env[name] = words[0].text
+            self._check_hook_variable(name, words[0], node)
         else:
             self.scope.env.pop(name, None)
+            if name in _HOOK_VARS and words:
+                self._check_hook_variable(name, words[0], node)
+
+    def _check_hook_variable(self, name: str, value: Word, node: Node) -> None:
+        """PATH, LD_PRELOAD, PROMPT_COMMAND…: change what later commands run."""
+        if name not in _HOOK_VARS:
+            return
+        s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+        if name in ("PROMPT_COMMAND", "BASH_ENV", "ENV") and not value.dynamic:
+            found = self.scope.nested(value.text, "bash", value, -1)
+            level = max((f.level for f in found), default=RiskLevel.SAFE)
+            if level >= RiskLevel.DANGEROUS:
+                self.scope.add(
+                    RiskLevel.CRITICAL,
+                    "alias-hides",
+                    f"{name} runs a {level.label} command later",
+                    s,
+                    e,
+                )
+                return
+        self.scope.add(
+            RiskLevel.MODERATE, "env-hook", f"{name} changes what later commands run", s, e
+        )
 
     def words_of_assignment(self, node: Node) -> None:
         value = node.child_by_field_name("value")
@@ -575,6 +623,9 @@ class _Walker:
         for c in node.named_children:
             if c.type in ("variable_name", "special_variable_name") and not name:
                 name = _text(c)
+            elif c.type == "subscript" and not name:
+                var = c.child_by_field_name("name")
+                name = _text(var) if var is not None else ""
             elif name and c.type in _WORDISH:
                 text, d, _, _ = self.value(c, True)
                 default = None if d else text
@@ -615,7 +666,7 @@ class _Walker:
         # `$(echo cm0gLXJmIC8= | base64 -d)`: re-run the pipeline's static output.
         out = self._static_output(stmts[0]) if len(stmts) == 1 else None
         if out is not None:
-            return out.text, True, False, "decoded" if out.decoded else ORIGIN_SUBST
+            return out.text, True, False, "decoded" if out.decoded else "static"
         return _text(node), True, False, ORIGIN_SUBST
 
     def _static_output(self, node: Node) -> Stdin | None:

@@ -107,7 +107,10 @@ def judge_sql(sql: str) -> tuple[RiskLevel, str, str]:
         if not s:
             continue
         low = s.lower()
-        if re.match(r"(delete\s+from|update)\b", low) and not re.search(r"\bwhere\b", low):
+        if re.match(r"(delete\s+from|update)\b", low) and (
+            not re.search(r"\bwhere\b", low)
+            or re.search(r"\bwhere\s+(1\s*=\s*1|true|'1'\s*=\s*'1')\s*$", low)
+        ):
             return RiskLevel.DANGEROUS, "sql-unscoped", "SQL DELETE/UPDATE without WHERE"
         if _SQL_READ.match(s):
             if re.match(r"^\s*with\b", low) and re.search(r"\b(delete|update|insert)\b", low):

@@ -482,6 +482,10 @@ def _run_code_arg(cmd: Cmd, code: Word, language: str) -> None:
     elif code.dynamic and code.origin == "decoded":
         cmd.add(C, "encoded-command", "runs decoded (hidden) text", code)
         cmd.scope.include(cmd.scope.nested(code.text, language, code, -1))
+    elif code.dynamic and code.origin == "static":
+        # `eval "$(printf 'ls')"`: the text is known, so judge it, but it is odd enough to flag.
+        cmd.add(M, "indirect-code", "runs code built by another command", code)
+        cmd.scope.include(cmd.scope.nested(code.text, language, code, -1))
     elif code.dynamic:
         cmd.add(C, "eval-dynamic", "runs code that is only known at run time (opaque)", code)
     elif language == "bash":
@@ -1907,7 +1911,15 @@ def _redis(cmd: Cmd) -> None:
         cmd.add(level, rule, reason)
 
 
-@handles("dropdb", "dropuser", "mysqladmin", "pg_resetwal", "pg_resetxlog")
+@handles("mongorestore", "pg_restore")
+def _restore(cmd: Cmd) -> None:
+    if cmd.long("--drop", "--clean") or cmd.has("-c"):
+        cmd.add(D, "db-drop", f"{cmd.name} drops existing data before restoring")
+    else:
+        cmd.add(M, "db-write", f"{cmd.name} writes to a database")
+
+
+@handles("dropdb", "dropuser", "mysqladmin", "pg_resetwal", "pg_resetxlog", "pg_dropcluster")
 def _dropdb(cmd: Cmd) -> None:
     if cmd.name == "mysqladmin" and not cmd.has("drop", "shutdown"):
         cmd.add(M, "db-admin", "mysqladmin changes the server")
@@ -1938,7 +1950,7 @@ _DOCKER_SAFE = frozenset(
         "show",
     }
 )
-_DOCKER_DELETE = frozenset({"rm", "rmi", "kill", "prune", "down", "remove"})
+_DOCKER_DELETE = frozenset({"rm", "rmi", "kill", "prune", "down", "remove", "reset"})
 
 
 @handles("docker", "podman", "nerdctl", "docker-compose", "finch")
@@ -2084,7 +2096,7 @@ def _kubectl(cmd: Cmd) -> None:
             return
         cmd.add(M, "kube-config", f"kubectl config {sub} changes kubeconfig")
         return
-    if verb in ("delete", "drain"):
+    if verb in ("delete", "drain") or (verb == "replace" and cmd.long("--force")):
         cmd.add(D, "kube-delete", f"kubectl {verb} removes cluster resources")
         return
     if verb == "exec":
@@ -2132,7 +2144,7 @@ def _terraform(cmd: Cmd) -> None:
     verb = ops[0] if ops else ""
     text = " ".join(cmd.texts())
     if (
-        verb in ("destroy", "remove")
+        verb in ("destroy", "remove", "force-unlock")
         or "-destroy" in text.split()
         or (verb == "state" and len(ops) > 1 and ops[1] in ("rm", "delete"))
         or (verb in ("stack", "workspace") and len(ops) > 1 and ops[1] in ("rm", "delete"))
@@ -2168,6 +2180,7 @@ def _terraform(cmd: Cmd) -> None:
 
 _CLOUD_DELETE = re.compile(
     r"^(delete|destroy|remove|rm|rb|terminate|purge|del|prune|drop|wipe|deregister|"
+    r"\S+-(delete|destroy|terminate|purge|remove)(-\S+)?|"
     r"delete-\S+|remove-\S+|terminate-\S+|deregister-\S+|purge-\S+|\S+:destroy|\S+:delete|"
     r"\S+:remove|\S+:reset|apps:destroy|pg:reset|destroy-\S+)$"
 )
@@ -2627,6 +2640,15 @@ def _formatter(cmd: Cmd) -> None:
         cmd.add(M, "write", f"{cmd.name} rewrites files")
 
 
+@handles("ansible")
+def _ansible(cmd: Cmd) -> None:
+    module = cmd.option_value("-m", "--module-name")
+    args = cmd.option_value("-a", "--args")
+    cmd.add(M, "remote", "ansible runs a module on remote hosts")
+    if args is not None and (module is None or module.text in ("shell", "command", "raw")):
+        cmd.scope.include(cmd.scope.nested(args.text, "bash", args))
+
+
 @handles("tsc", "vue-tsc")
 def _tsc(cmd: Cmd) -> None:
     if not cmd.has("--noEmit", "--version", "-v", "--help", "--showConfig", "--listFiles"):
@@ -2818,7 +2840,6 @@ _MISC_NAMES = (
     "jq-write",
     "vagrant",
     "packer",
-    "ansible",
     "ansible-playbook",
     "ansible-galaxy",
     "chef",
