@@ -414,12 +414,18 @@ class VTProcessor:
             row = row[:col] + s + row[col + len(s) :]
         self._rows[self._row] = row
         self._col = col + len(s)
-        if self._col > _MAX_LINE and self._row == len(self._rows) - 1 and self._keep == 0:
+        if self._col > _MAX_LINE and self._row == len(self._rows) - 1:
             self._flush_long_line()
 
     def _flush_long_line(self) -> None:
         # A line with no end in sight (binary, minified output): make its head final so
-        # memory stays bounded. A later `\r` can then only redraw the remainder.
+        # memory stays bounded. A later `\r` can then only redraw the remainder, and
+        # rows held for redraws are let go.
+        if len(self._rows) > 1:
+            self._emit("\n".join(self._rows[:-1]) + "\n")
+            del self._rows[:-1]
+            self._row = 0
+        self._keep = 0
         row = self._rows[-1]
         self._emit(row[: self._col])
         self._rows[-1] = row[self._col :]
