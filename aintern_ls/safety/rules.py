@@ -1834,7 +1834,7 @@ def _ssh(cmd: Cmd) -> None:
         if len(rest) == 1:
             cmd.scope.include(cmd.scope.nested(rest[0].text, "bash", rest[0]))
         else:
-            judge(list(rest), cmd.scope)
+            judge(list(rest), cmd.scope, cmd.stdin)
 
 
 # --- databases --------------------------------------------------------------------------
@@ -3046,6 +3046,7 @@ _SHELL_STATE = frozenset(
 # --- the read-only allowlist ------------------------------------------------------------
 
 _READ_ONLY = (
+    ":",
     "ls",
     "ll",
     "la",
