@@ -410,6 +410,24 @@ REAL_OUTPUT = {
         "\x1b[K\x1b[1m\x1b[32m    Finished\x1b[0m dev in 1.2s\n",
         "   Compiling foo v0.1.0\n    Finished dev in 1.2s\n",
     ),
+    "grep_color_match": (
+        "src/a.py:\x1b[01;31m\x1b[Kneedle\x1b[m\x1b[K in hay\n",
+        "src/a.py:needle in hay\n",
+    ),
+    "man_page_overstrike_bold_and_underline": (
+        "B\bBo\bol\bld and _\bu_\bn_\bd_\be_\br",
+        "Bold and under",
+    ),
+    "npm_spinner": (
+        "\x1b[?25l\x1b[1G\x1b[0K⠙\x1b[1G\x1b[0K⠹\x1b[1G\x1b[0K\x1b[?25hadded 1 package\n",
+        "added 1 package\n",
+    ),
+    "rich_progress": (
+        "\x1b[?25l\r\x1b[2K\x1b[38;2;249;38;114m━━\x1b[0m\x1b[38;5;237m━━━━\x1b[0m 33%"
+        "\r\x1b[2K\x1b[38;2;114;156;31m━━━━━━\x1b[0m 100%\n\x1b[?25h",
+        "━━━━━━ 100%\n",
+    ),
+    "bracketed_paste_markers": ("\x1b[200~pasted\x1b[201~", "pasted"),
     "docker_build_plain": (
         "#5 [2/3] RUN make\x1b[0m\r\n#5 DONE 0.1s\r\n",
         "#5 [2/3] RUN make\n#5 DONE 0.1s\n",
