@@ -160,7 +160,7 @@ def redact(text: str) -> Redaction:
 
 
 _HINTS = re.compile(
-    r"PRIVATE KEY|://|uthorization|AKIA|ASIA|A[BCGIPNR][A-Z]A|gh[pousr]_|github_pat|gl[a-z]+-|xox|hooks\.slack"
+    r"PRIVATE KEY|://|uthorization|AKIA|ASIA|A[BCGIPNRS][A-Z]A|gh[pousr]_|github_pat|gl[a-z]+-|xox|hooks\.slack"
     r"|sk-|[rs]k_|AIza|npm_|pypi-|eyJ|passw|passphrase|secret|token|key|credential",
     re.IGNORECASE,
 )

@@ -45,6 +45,8 @@ PRIVATE_KEY = (
         (ANTHROPIC_KEY, "anthropic-key"),
         (AWS_ACCESS_KEY, "aws-access-key"),
         ("ASIA" + "Y34FZKBOKMUTVV7A", "aws-access-key"),
+        ("ASCA" + "Y34FZKBOKMUTVV7A", "aws-access-key"),
+        ("AROA" + "Y34FZKBOKMUTVV7A", "aws-access-key"),
         (JWT, "jwt"),
         (PRIVATE_KEY, "private-key"),
         ("AIza" + "SyD-abcdefghijklmnopqrstuvwxyz01234", "google-api-key"),
