@@ -30,7 +30,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.paths import classify_path, is_device, is_secret
-from aintern_ls.safety.words import ORIGIN_NETWORK, Word, command_name, glob_candidates
+from aintern_ls.safety.words import ORIGIN_NETWORK, Word, command_name, glob_candidates, names
 
 S, M, D, C, B = (
     RiskLevel.SAFE,
@@ -44,9 +44,9 @@ Handler = Callable[[Cmd], None]
 HANDLERS: dict[str, Handler] = {}
 
 
-def handles(*names: str) -> Callable[[Handler], Handler]:
+def handles(*programs: str) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
-        for n in names:
+        for n in programs:
             HANDLERS[n] = fn
         return fn
 
@@ -56,16 +56,11 @@ def handles(*names: str) -> Callable[[Handler], Handler]:
 # --- the entry point ------------------------------------------------------------------
 
 _WHATIF_IGNORED = frozenset(
-    {
-        "invoke-expression",
-        "start-process",
-        "powershell",
-        "pwsh",
-        "cmd",
-        "invoke-command",
-        "sudo",
-        "runas",
-    }
+    names(
+        """
+        invoke-expression start-process powershell pwsh cmd invoke-command sudo runas
+        """
+    )
 )
 _VERSION_FLAGS = frozenset({"--version", "-version", "--help", "-help", "-V", "/?"})
 _PRIVILEGE = frozenset({"sudo", "doas", "su", "pkexec", "runas", "gsudo", "run0"})
@@ -203,23 +198,11 @@ def _sudo(cmd: Cmd) -> None:
         C, "sudo", f"{cmd.name} runs the command as root", cmd.words[0].start, cmd.words[0].end
     )
     with_value = frozenset(
-        {
-            "-u",
-            "-g",
-            "-h",
-            "-p",
-            "-C",
-            "-D",
-            "-r",
-            "-t",
-            "-T",
-            "-U",
-            "--user",
-            "--group",
-            "--host",
-            "--prompt",
-            "--chdir",
-        }
+        names(
+            """
+            -u -g -h -p -C -D -r -t -T -U --user --group --host --prompt --chdir
+            """
+        )
     )
     i = _skip_options(cmd, with_value)
     if i < len(cmd.args) and "=" in cmd.args[i].text and cmd.name == "sudo":
@@ -266,21 +249,11 @@ for _names, _opts, _pos in (
     (("nice",), {"-n", "--adjustment"}, 0),
     (("ionice",), {"-c", "-n", "--class", "--classdata"}, 0),
     (
-        (
-            "nohup",
-            "setsid",
-            "unbuffer",
-            "builtin",
-            "caffeinate",
-            "proxychains",
-            "torsocks",
-            "time",
-            "strace",
-            "ltrace",
-            "catchsegv",
-            "firejail",
-            "dbus-launch",
-            "sg",
+        names(
+            """
+            nohup setsid unbuffer builtin caffeinate proxychains torsocks time strace ltrace
+            catchsegv firejail dbus-launch sg
+            """
         ),
         {"-o", "-f", "-e"},
         0,
@@ -355,23 +328,11 @@ def _nsenter(cmd: Cmd) -> None:
 @handles("xargs")
 def _xargs(cmd: Cmd) -> None:
     with_value = frozenset(
-        {
-            "-I",
-            "-i",
-            "-n",
-            "-P",
-            "-L",
-            "-l",
-            "-d",
-            "-E",
-            "-e",
-            "-s",
-            "-a",
-            "--delimiter",
-            "--max-args",
-            "--max-procs",
-            "--arg-file",
-        }
+        names(
+            """
+            -I -i -n -P -L -l -d -E -e -s -a --delimiter --max-args --max-procs --arg-file
+            """
+        )
     )
     i = _skip_options(cmd, with_value)
     replace = cmd.option_value("-I")
@@ -391,63 +352,21 @@ def _xargs(cmd: Cmd) -> None:
 # --- shells, eval and interpreters ------------------------------------------------------
 
 SHELLS = frozenset(
-    {
-        "sh",
-        "bash",
-        "zsh",
-        "dash",
-        "ksh",
-        "mksh",
-        "ash",
-        "fish",
-        "busybox",
-        "csh",
-        "tcsh",
-        "yash",
-        "rbash",
-    }
+    names(
+        """
+        sh bash zsh dash ksh mksh ash fish busybox csh tcsh yash rbash
+        """
+    )
 )
 ENV_SETUP = frozenset(
-    {
-        "ssh-agent",
-        "brew",
-        "pyenv",
-        "rbenv",
-        "nodenv",
-        "direnv",
-        "opam",
-        "conda",
-        "zoxide",
-        "starship",
-        "fnm",
-        "thefuck",
-        "dircolors",
-        "mise",
-        "rtx",
-        "jenv",
-        "goenv",
-        "keychain",
-        "gpg-agent",
-        "luarocks",
-        "register-python-argcomplete",
-        "kubectl",
-        "helm",
-        "gh",
-        "npm",
-        "atuin",
-        "mcfly",
-        "frum",
-        "asdf",
-        "docker-machine",
-        "minikube",
-        "ssh-add",
-        "op",
-        "aws",
-        "podman-machine",
-        "pip",
-        "uv",
-        "poetry",
-    }
+    names(
+        """
+        ssh-agent brew pyenv rbenv nodenv direnv opam conda zoxide starship fnm thefuck
+        dircolors mise rtx jenv goenv keychain gpg-agent luarocks register-python-argcomplete
+        kubectl helm gh npm atuin mcfly frum asdf docker-machine minikube ssh-add op aws
+        podman-machine pip uv poetry
+        """
+    )
 )
 
 
@@ -635,33 +554,13 @@ _CODE_FLAGS = {
     "osascript": ("-e",),
 }
 _PY_MODULES_SAFE = frozenset(
-    {
-        "pytest",
-        "unittest",
-        "mypy",
-        "json.tool",
-        "pydoc",
-        "doctest",
-        "py_compile",
-        "compileall",
-        "timeit",
-        "platform",
-        "site",
-        "tabnanny",
-        "pyflakes",
-        "flake8",
-        "pylint",
-        "ruff",
-        "black",
-        "isort",
-        "sysconfig",
-        "this",
-        "calendar",
-        "tokenize",
-        "dis",
-        "pstats",
-        "ensurepip",
-    }
+    names(
+        """
+        pytest unittest mypy json.tool pydoc doctest py_compile compileall timeit platform site
+        tabnanny pyflakes flake8 pylint ruff black isort sysconfig this calendar tokenize dis
+        pstats ensurepip
+        """
+    )
 )
 
 
@@ -718,29 +617,11 @@ def _interpreter(cmd: Cmd) -> None:
     _run_code_from_stdin(cmd, family)
 
 
-for _n in (
-    "python",
-    "python2",
-    "python3",
-    "pypy",
-    "pypy3",
-    "perl",
-    "ruby",
-    "node",
-    "nodejs",
-    "php",
-    "lua",
-    "luajit",
-    "Rscript",
-    "rscript",
-    "deno",
-    "bun",
-    "tclsh",
-    "osascript",
-    "irb",
-    "jshell",
-    "groovy",
-    "julia",
+for _n in names(
+    """
+    python python2 python3 pypy pypy3 perl ruby node nodejs php lua luajit Rscript rscript deno
+    bun tclsh osascript irb jshell groovy julia
+    """
 ):
     HANDLERS[_n] = _interpreter
 for _v in ("3.8", "3.9", "3.10", "3.11", "3.12", "3.13", "3.14"):
@@ -845,39 +726,13 @@ def _rmdir(cmd: Cmd) -> None:
 
 
 _FIND_FILTERS = frozenset(
-    {
-        "-name",
-        "-iname",
-        "-path",
-        "-ipath",
-        "-wholename",
-        "-iwholename",
-        "-regex",
-        "-iregex",
-        "-newer",
-        "-mtime",
-        "-mmin",
-        "-atime",
-        "-amin",
-        "-ctime",
-        "-cmin",
-        "-size",
-        "-user",
-        "-group",
-        "-perm",
-        "-empty",
-        "-links",
-        "-inum",
-        "-samefile",
-        "-lname",
-        "-ilname",
-        "-used",
-        "-nouser",
-        "-nogroup",
-        "-newermt",
-        "-uid",
-        "-gid",
-    }
+    names(
+        """
+        -name -iname -path -ipath -wholename -iwholename -regex -iregex -newer -mtime -mmin
+        -atime -amin -ctime -cmin -size -user -group -perm -empty -links -inum -samefile -lname
+        -ilname -used -nouser -nogroup -newermt -uid -gid
+        """
+    )
 )
 
 
@@ -969,33 +824,12 @@ def _mkfs(cmd: Cmd) -> None:
     cmd.add(B, "mkfs", f"{cmd.name} erases a filesystem or partition table")
 
 
-for _n in (
-    "mkfs",
-    "mke2fs",
-    "mkdosfs",
-    "mkntfs",
-    "wipefs",
-    "sgdisk",
-    "sfdisk",
-    "gdisk",
-    "cfdisk",
-    "blkdiscard",
-    "mkfs.ext2",
-    "mkfs.ext3",
-    "mkfs.ext4",
-    "mkfs.xfs",
-    "mkfs.btrfs",
-    "mkfs.vfat",
-    "mkfs.fat",
-    "mkfs.ntfs",
-    "mkfs.exfat",
-    "mkfs.f2fs",
-    "format-volume",
-    "clear-disk",
-    "initialize-disk",
-    "remove-partition",
-    "zpool",
-    "cryptsetup",
+for _n in names(
+    """
+    mkfs mke2fs mkdosfs mkntfs wipefs sgdisk sfdisk gdisk cfdisk blkdiscard mkfs.ext2 mkfs.ext3
+    mkfs.ext4 mkfs.xfs mkfs.btrfs mkfs.vfat mkfs.fat mkfs.ntfs mkfs.exfat mkfs.f2fs
+    format-volume clear-disk initialize-disk remove-partition zpool cryptsetup
+    """
 ):
     HANDLERS[_n] = _mkfs
 
@@ -1117,21 +951,11 @@ def _write_family(cmd: Cmd) -> None:
     n = cmd.name
     ops = cmd.operands(
         frozenset(
-            {
-                "-t",
-                "-m",
-                "-o",
-                "-g",
-                "-e",
-                "--rsh",
-                "-S",
-                "--exclude",
-                "--include",
-                "--filter",
-                "-f",
-                "-p",
-                "--mode",
-            }
+            names(
+                """
+                -t -m -o -g -e --rsh -S --exclude --include --filter -f -p --mode
+                """
+            )
         )
     )
     if n == "cat":
@@ -1186,58 +1010,22 @@ def _write_family(cmd: Cmd) -> None:
 # --- git --------------------------------------------------------------------------------
 
 _GIT_GLOBAL_WITH_VALUE = frozenset(
-    {
-        "-C",
-        "-c",
-        "--git-dir",
-        "--work-tree",
-        "--namespace",
-        "--exec-path",
-        "--config-env",
-        "--super-prefix",
-    }
+    names(
+        """
+        -C -c --git-dir --work-tree --namespace --exec-path --config-env --super-prefix
+        """
+    )
 )
 _GIT_SAFE = frozenset(
-    {
-        "status",
-        "log",
-        "diff",
-        "show",
-        "rev-parse",
-        "rev-list",
-        "ls-files",
-        "ls-tree",
-        "ls-remote",
-        "cat-file",
-        "blame",
-        "annotate",
-        "shortlog",
-        "describe",
-        "grep",
-        "version",
-        "help",
-        "whatchanged",
-        "merge-base",
-        "name-rev",
-        "show-ref",
-        "for-each-ref",
-        "count-objects",
-        "check-ignore",
-        "var",
-        "cherry",
-        "range-diff",
-        "diff-tree",
-        "diff-index",
-        "diff-files",
-        "show-branch",
-        "verify-commit",
-        "verify-tag",
-        "check-attr",
-        "fsck",
-        "check-ref-format",
-        "difftool",
-        "instaweb",
-    }
+    names(
+        """
+        status log diff show rev-parse rev-list ls-files ls-tree ls-remote cat-file blame
+        annotate shortlog describe grep version help whatchanged merge-base name-rev show-ref
+        for-each-ref count-objects check-ignore var cherry range-diff diff-tree diff-index
+        diff-files show-branch verify-commit verify-tag check-attr fsck check-ref-format
+        difftool instaweb
+        """
+    )
 )
 _GIT_UNSAFE_FLAGS = re.compile(
     r"^--(output|ext-diff|exec|upload-pack|receive-pack|open-files-in-pager|textconv)"
@@ -1409,14 +1197,11 @@ def _kill(cmd: Cmd) -> None:
 
 
 @handles(
-    "shutdown",
-    "reboot",
-    "halt",
-    "poweroff",
-    "restart-computer",
-    "stop-computer",
-    "suspend-computer",
-    "telinit",
+    *names(
+        """
+    shutdown reboot halt poweroff restart-computer stop-computer suspend-computer telinit
+    """
+    )
 )
 def _shutdown(cmd: Cmd) -> None:
     if cmd.name == "shutdown" and cmd.has("-c", "/a", "-a"):
@@ -1448,27 +1233,12 @@ def _systemctl(cmd: Cmd) -> None:
         ops = [ops[1], ops[0]]
     verb = ops[0] if ops else ""
     units = ops[1:]
-    if not ops or verb in (
-        "status",
-        "show",
-        "cat",
-        "is-active",
-        "is-enabled",
-        "is-failed",
-        "list-units",
-        "list-unit-files",
-        "list-timers",
-        "list-sockets",
-        "list-dependencies",
-        "help",
-        "get-default",
-        "list-jobs",
-        "list",
-        "print",
-        "blame",
-        "--version",
-        "--status-all",
-        "log-level",
+    if not ops or verb in names(
+        """
+        status show cat is-active is-enabled is-failed list-units list-unit-files list-timers
+        list-sockets list-dependencies help get-default list-jobs list print blame --version
+        --status-all log-level
+        """
     ):
         return
     if verb in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove") and any(
@@ -1477,18 +1247,11 @@ def _systemctl(cmd: Cmd) -> None:
         cmd.add(C, "disable-security", f"{verb} turns off a security service")
     elif verb in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove"):
         cmd.add(D, "service-stop", f"{cmd.name} {verb} stops services")
-    elif verb in (
-        "poweroff",
-        "reboot",
-        "halt",
-        "suspend",
-        "hibernate",
-        "rescue",
-        "emergency",
-        "kexec",
-        "isolate",
-        "default",
-        "soft-reboot",
+    elif verb in names(
+        """
+        poweroff reboot halt suspend hibernate rescue emergency kexec isolate default
+        soft-reboot
+        """
     ):
         cmd.add(D, "shutdown", f"{cmd.name} {verb} stops or restarts the machine")
     else:
@@ -1562,22 +1325,12 @@ def _sysctl(cmd: Cmd) -> None:
 
 
 @handles(
-    "useradd",
-    "adduser",
-    "usermod",
-    "gpasswd",
-    "visudo",
-    "chpasswd",
-    "passwd",
-    "userdel",
-    "deluser",
-    "groupadd",
-    "addgroup",
-    "dscl",
-    "new-localuser",
-    "add-localgroupmember",
-    "set-localuser",
-    "net1",
+    *names(
+        """
+    useradd adduser usermod gpasswd visudo chpasswd passwd userdel deluser groupadd addgroup
+    dscl new-localuser add-localgroupmember set-localuser net1
+    """
+    )
 )
 def _users(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
@@ -1598,68 +1351,24 @@ def _users(cmd: Cmd) -> None:
 # --- network, downloads, exfiltration ---------------------------------------------------
 
 _FETCH_WITH_VALUE = frozenset(
-    {
-        "-o",
-        "-O",
-        "--output",
-        "-H",
-        "--header",
-        "-d",
-        "--data",
-        "-X",
-        "--request",
-        "-u",
-        "--user",
-        "-A",
-        "--user-agent",
-        "-e",
-        "-b",
-        "-c",
-        "-F",
-        "--form",
-        "-T",
-        "--upload-file",
-        "--data-binary",
-        "--data-raw",
-        "--data-urlencode",
-        "-x",
-        "--proxy",
-        "-m",
-        "--max-time",
-        "--connect-timeout",
-        "-w",
-        "--write-out",
-        "-r",
-        "--retry",
-        "-P",
-        "--output-document",
-        "--post-file",
-        "--directory-prefix",
-        "--cacert",
-        "--cert",
-        "--key",
-        "-K",
-        "--config",
-        "--resolve",
-        "--limit-rate",
-    }
+    names(
+        """
+        -o -O --output -H --header -d --data -X --request -u --user -A --user-agent -e -b -c -F
+        --form -T --upload-file --data-binary --data-raw --data-urlencode -x --proxy -m
+        --max-time --connect-timeout -w --write-out -r --retry -P --output-document --post-file
+        --directory-prefix --cacert --cert --key -K --config --resolve --limit-rate
+        """
+    )
 )
 
 
 @handles(
-    "curl",
-    "wget",
-    "fetch",
-    "http",
-    "https",
-    "xh",
-    "aria2c",
-    "invoke-webrequest",
-    "invoke-restmethod",
-    "lwp-request",
-    "lynx",
-    "certutil",
-    "bitsadmin",
+    *names(
+        """
+    curl wget fetch http https xh aria2c invoke-webrequest invoke-restmethod lwp-request lynx
+    certutil bitsadmin
+    """
+    )
 )
 def _fetch(cmd: Cmd) -> None:
     n = cmd.name
@@ -1673,18 +1382,11 @@ def _fetch(cmd: Cmd) -> None:
     for i, w in enumerate(cmd.args):
         t = w.text
         val = t
-        if t in (
-            "-T",
-            "--upload-file",
-            "-F",
-            "--form",
-            "-d",
-            "--data",
-            "--data-binary",
-            "--post-file",
-            "--data-raw",
-            "-InFile",
-            "-infile",
+        if t in names(
+            """
+            -T --upload-file -F --form -d --data --data-binary --post-file --data-raw -InFile
+            -infile
+            """
         ) and i + 1 < len(cmd.args):
             val = cmd.args[i + 1].text
         elif t.startswith(("--data-binary=", "--post-file=", "--upload-file=")):
@@ -1725,18 +1427,10 @@ def _netcat(cmd: Cmd) -> None:
             cmd.add(M, "network", "openssl s_client sends data over the network")
         elif "s_client" in text or "s_server" in text:
             cmd.add(M, "network", "openssl talks to the network")
-        elif cmd.args and cmd.args[0].text in (
-            "x509",
-            "version",
-            "dgst",
-            "rand",
-            "list",
-            "verify",
-            "ciphers",
-            "asn1parse",
-            "crl",
-            "errstr",
-            "speed",
+        elif cmd.args and cmd.args[0].text in names(
+            """
+            x509 version dgst rand list verify ciphers asn1parse crl errstr speed
+            """
         ):
             if cmd.option_value("-out") is not None:
                 cmd.add(M, "write", "openssl writes a file")
@@ -1775,18 +1469,10 @@ def _copy_remote(cmd: Cmd) -> None:
         cmd.name == "rclone"
         and cmd.args
         and cmd.args[0].text
-        in (
-            "ls",
-            "lsd",
-            "lsl",
-            "lsf",
-            "size",
-            "cat",
-            "version",
-            "listremotes",
-            "about",
-            "check",
-            "tree",
+        in names(
+            """
+            ls lsd lsl lsf size cat version listremotes about check tree
+            """
         )
     ):
         return
@@ -1794,29 +1480,11 @@ def _copy_remote(cmd: Cmd) -> None:
 
 
 _SSH_WITH_VALUE = frozenset(
-    {
-        "-p",
-        "-i",
-        "-l",
-        "-o",
-        "-F",
-        "-J",
-        "-L",
-        "-R",
-        "-D",
-        "-b",
-        "-c",
-        "-E",
-        "-e",
-        "-I",
-        "-m",
-        "-O",
-        "-Q",
-        "-S",
-        "-W",
-        "-w",
-        "-B",
-    }
+    names(
+        """
+        -p -i -l -o -F -J -L -R -D -b -c -E -e -I -m -O -Q -S -W -w -B
+        """
+    )
 )
 
 
@@ -1847,20 +1515,12 @@ def _judge_sql_text(cmd: Cmd, sql: str, where: Word | None) -> None:
 
 
 @handles(
-    "psql",
-    "mysql",
-    "mariadb",
-    "sqlite3",
-    "duckdb",
-    "clickhouse-client",
-    "sqlcmd",
-    "cockroach",
-    "pgcli",
-    "mycli",
-    "litecli",
-    "snowsql",
-    "bq",
-    "sqlplus",
+    *names(
+        """
+    psql mysql mariadb sqlite3 duckdb clickhouse-client sqlcmd cockroach pgcli mycli litecli
+    snowsql bq sqlplus
+    """
+    )
 )
 def _sql_client(cmd: Cmd) -> None:
     q = cmd.option_value("-c", "--command", "-e", "--execute", "-q", "--query", "-Q")
@@ -1930,25 +1590,12 @@ def _dropdb(cmd: Cmd) -> None:
 # --- containers, clusters, infrastructure, cloud ----------------------------------------
 
 _DOCKER_SAFE = frozenset(
-    {
-        "ps",
-        "images",
-        "inspect",
-        "logs",
-        "version",
-        "info",
-        "top",
-        "port",
-        "diff",
-        "history",
-        "search",
-        "events",
-        "stats",
-        "ls",
-        "config",
-        "df",
-        "show",
-    }
+    names(
+        """
+        ps images inspect logs version info top port diff history search events stats ls config
+        df show
+        """
+    )
 )
 _DOCKER_DELETE = frozenset({"rm", "rmi", "kill", "prune", "down", "remove", "reset"})
 
@@ -1959,18 +1606,11 @@ def _docker(cmd: Cmd) -> None:
         w.text
         for w in cmd.operands(
             frozenset(
-                {
-                    "-H",
-                    "--host",
-                    "--context",
-                    "-c",
-                    "-f",
-                    "--file",
-                    "-p",
-                    "--project-name",
-                    "--log-level",
-                    "--config",
-                }
+                names(
+                    """
+                    -H --host --context -c -f --file -p --project-name --log-level --config
+                    """
+                )
             )
         )
     ]
@@ -1997,21 +1637,11 @@ def _docker(cmd: Cmd) -> None:
         if len(inner) > 2:
             judge(inner[2:], cmd.scope)
         return
-    if verbs[0] in (
-        "compose",
-        "container",
-        "image",
-        "volume",
-        "network",
-        "system",
-        "builder",
-        "buildx",
-        "context",
-        "plugin",
-        "secret",
-        "node",
-        "service",
-        "stack",
+    if verbs[0] in names(
+        """
+        compose container image volume network system builder buildx context plugin secret node
+        service stack
+        """
     ):
         sub = verbs[1] if len(verbs) > 1 else ""
         if verbs[0] == "compose" and sub == "down":
@@ -2040,26 +1670,12 @@ def _docker(cmd: Cmd) -> None:
 
 
 _KUBE_SAFE = frozenset(
-    {
-        "get",
-        "describe",
-        "logs",
-        "top",
-        "explain",
-        "version",
-        "api-resources",
-        "api-versions",
-        "cluster-info",
-        "diff",
-        "events",
-        "auth",
-        "wait",
-        "completion",
-        "plugin",
-        "kustomize",
-        "whoami",
-        "status",
-    }
+    names(
+        """
+        get describe logs top explain version api-resources api-versions cluster-info diff
+        events auth wait completion plugin kustomize whoami status
+        """
+    )
 )
 
 
@@ -2067,22 +1683,12 @@ _KUBE_SAFE = frozenset(
 def _kubectl(cmd: Cmd) -> None:
     ops = cmd.operands(
         frozenset(
-            {
-                "-n",
-                "--namespace",
-                "--context",
-                "--kubeconfig",
-                "-l",
-                "--selector",
-                "-o",
-                "--output",
-                "-c",
-                "--container",
-                "--cluster",
-                "--user",
-                "-f",
-                "--filename",
-            }
+            names(
+                """
+                -n --namespace --context --kubeconfig -l --selector -o --output -c --container
+                --cluster --user -f --filename
+                """
+            )
         )
     )
     if not ops:
@@ -2116,19 +1722,11 @@ def _helm(cmd: Cmd) -> None:
     ops = cmd.operands(frozenset({"-n", "--namespace", "--kube-context", "-f", "--values"}))
     verb = ops[0].text if ops else ""
     if verb in (
-        "list",
-        "ls",
-        "status",
-        "get",
-        "show",
-        "template",
-        "lint",
-        "version",
-        "search",
-        "history",
-        "env",
-        "verify",
-        "inspect",
+        *names(
+            """
+        list ls status get show template lint version search history env verify inspect
+        """
+        ),
         "",
     ) or (verb == "repo" and len(ops) > 1 and ops[1].text == "list"):
         return
@@ -2154,21 +1752,12 @@ def _terraform(cmd: Cmd) -> None:
     if (
         verb
         in (
-            "plan",
-            "validate",
-            "show",
-            "output",
-            "version",
-            "providers",
-            "graph",
-            "preview",
-            "console",
-            "diff",
-            "synth",
-            "ls",
-            "list",
-            "whoami",
-            "about",
+            *names(
+                """
+            plan validate show output version providers graph preview console diff synth ls
+            list whoami about
+            """
+            ),
             "",
         )
         or (verb == "fmt" and ("-check" in text or "--check" in text))
@@ -2192,59 +1781,24 @@ _CLOUD_READ = re.compile(
 
 
 @handles(
-    "aws",
-    "gcloud",
-    "az",
-    "gsutil",
-    "doctl",
-    "heroku",
-    "fly",
-    "flyctl",
-    "vercel",
-    "netlify",
-    "firebase",
-    "wrangler",
-    "linode-cli",
-    "hcloud",
-    "oci",
-    "ibmcloud",
-    "s3cmd",
-    "gh",
-    "glab",
-    "supabase",
-    "railway",
-    "ssm",
-    "eksctl",
-    "scw",
-    "exo",
-    "upcloud",
-    "aliyun",
-    "tccli",
+    *names(
+        """
+    aws gcloud az gsutil doctl heroku fly flyctl vercel netlify firebase wrangler linode-cli
+    hcloud oci ibmcloud s3cmd gh glab supabase railway ssm eksctl scw exo upcloud aliyun tccli
+    """
+    )
 )
 def _cloud(cmd: Cmd) -> None:
     ops = [
         w.text
         for w in cmd.operands(
             frozenset(
-                {
-                    "--region",
-                    "--profile",
-                    "--project",
-                    "--output",
-                    "-o",
-                    "--query",
-                    "--zone",
-                    "-g",
-                    "--resource-group",
-                    "--subscription",
-                    "-R",
-                    "--repo",
-                    "--format",
-                    "-a",
-                    "--app",
-                    "--account",
-                    "--endpoint-url",
-                }
+                names(
+                    """
+                    --region --profile --project --output -o --query --zone -g --resource-group
+                    --subscription -R --repo --format -a --app --account --endpoint-url
+                    """
+                )
             )
         )
     ]
@@ -2266,31 +1820,15 @@ def _cloud(cmd: Cmd) -> None:
     if cmd.name == "gsutil" and "-m" in ops[:1]:
         ops = ops[1:]
     if cmd.name == "gh":
-        if ops and ops[0] in (
-            "pr",
-            "issue",
-            "repo",
-            "run",
-            "release",
-            "workflow",
-            "gist",
-            "api",
-            "search",
-            "auth",
-            "status",
-            "browse",
-            "label",
-            "cache",
+        if ops and ops[0] in names(
+            """
+            pr issue repo run release workflow gist api search auth status browse label cache
+            """
         ):
-            if len(ops) > 1 and ops[1] in (
-                "list",
-                "view",
-                "status",
-                "diff",
-                "checks",
-                "watch",
-                "download",
-                "ls",
+            if len(ops) > 1 and ops[1] in names(
+                """
+                list view status diff checks watch download ls
+                """
             ):
                 return
             if ops[0] in ("status", "search") or (ops[0] == "auth" and ops[1:2] == ["status"]):
@@ -2309,78 +1847,23 @@ def _cloud(cmd: Cmd) -> None:
 # --- package managers, builds, tests ----------------------------------------------------
 
 _PKG_SAFE = frozenset(
-    {
-        "list",
-        "ls",
-        "show",
-        "info",
-        "search",
-        "freeze",
-        "outdated",
-        "view",
-        "why",
-        "explain",
-        "audit",
-        "check",
-        "help",
-        "--version",
-        "-v",
-        "-V",
-        "version",
-        "config",
-        "doctor",
-        "env",
-        "root",
-        "prefix",
-        "bin",
-        "home",
-        "test",
-        "t",
-        "tst",
-        "query",
-        "policy",
-        "madison",
-        "depends",
-        "rdepends",
-        "show-deps",
-        "leaves",
-        "deps",
-        "tree",
-        "inspect",
-        "fund",
-        "ping",
-        "whoami",
-        "dedupe-check",
-        "licenses",
-        "metadata",
-        "locate-project",
-        "verify-project",
-        "pkgid",
-        "vet",
-        "fmt-check",
-        "clippy",
-        "bench",
-        "doc",
-        "about",
-        "cache-dir",
-        "debug",
-    }
+    names(
+        """
+        list ls show info search freeze outdated view why explain audit check help --version -v
+        -V version config doctor env root prefix bin home test t tst query policy madison
+        depends rdepends show-deps leaves deps tree inspect fund ping whoami dedupe-check
+        licenses metadata locate-project verify-project pkgid vet fmt-check clippy bench doc
+        about cache-dir debug
+        """
+    )
 )
 _TEST_SCRIPTS = frozenset(
-    {
-        "test",
-        "lint",
-        "typecheck",
-        "type-check",
-        "check",
-        "tsc",
-        "format:check",
-        "lint:check",
-        "test:unit",
-        "test:ci",
-        "prettier:check",
-        "fmt:check",
-    }
+    names(
+        """
+        test lint typecheck type-check check tsc format:check lint:check test:unit test:ci
+        prettier:check fmt:check
+        """
+    )
 )
 
 
@@ -2389,40 +1872,21 @@ def _package_manager(cmd: Cmd) -> None:
         w.text
         for w in cmd.operands(
             frozenset(
-                {
-                    "-C",
-                    "--prefix",
-                    "-w",
-                    "--workspace",
-                    "--filter",
-                    "-p",
-                    "--package",
-                    "--manifest-path",
-                    "-r",
-                    "--requirement",
-                    "-c",
-                    "--cwd",
-                }
+                names(
+                    """
+                    -C --prefix -w --workspace --filter -p --package --manifest-path -r
+                    --requirement -c --cwd
+                    """
+                )
             )
         )
     ]
     n = cmd.name
     if not ops:
-        if n in (
-            "npm",
-            "pip",
-            "pip3",
-            "apt",
-            "apt-get",
-            "brew",
-            "cargo",
-            "go",
-            "gem",
-            "uv",
-            "yarn",
-            "pnpm",
-            "bun",
-            "poetry",
+        if n in names(
+            """
+            npm pip pip3 apt apt-get brew cargo go gem uv yarn pnpm bun poetry
+            """
         ):
             if n in ("yarn", "pnpm", "bun") and not cmd.args:
                 cmd.add(M, "install", f"{n} installs packages")
@@ -2434,20 +1898,10 @@ def _package_manager(cmd: Cmd) -> None:
             return
         cmd.add(M, "run-script", f"{n} run {ops[1]} runs a project script")
         return
-    if n == "cargo" and verb in (
-        "test",
-        "check",
-        "clippy",
-        "doc",
-        "bench",
-        "tree",
-        "metadata",
-        "search",
-        "fmt",
-        "build",
-        "b",
-        "c",
-        "t",
+    if n == "cargo" and verb in names(
+        """
+        test check clippy doc bench tree metadata search fmt build b c t
+        """
     ):
         if verb == "fmt" and "--check" not in ops and "--check" not in cmd.texts():
             cmd.add(M, "write", "cargo fmt rewrites files")
@@ -2471,19 +1925,10 @@ def _package_manager(cmd: Cmd) -> None:
         if verb == "run" and n == "pipx":
             ops = ops[1:]
         tool = ops[0] if ops else ""
-        if tool in (
-            "tsc",
-            "eslint",
-            "prettier",
-            "jest",
-            "vitest",
-            "mocha",
-            "ruff",
-            "black",
-            "mypy",
-            "pytest",
-            "playwright",
-            "--version",
+        if tool in names(
+            """
+            tsc eslint prettier jest vitest mocha ruff black mypy pytest playwright --version
+            """
         ):
             judge([Word(tool, cmd.start, cmd.end), *cmd.args[1:]], cmd.scope)
             return
@@ -2501,89 +1946,15 @@ def _package_manager(cmd: Cmd) -> None:
     cmd.add(M, "install", f"{n} {verb} installs or changes packages")
 
 
-for _n in (
-    "pip",
-    "pip3",
-    "pipx",
-    "uv",
-    "poetry",
-    "pdm",
-    "hatch",
-    "rye",
-    "pipenv",
-    "conda",
-    "mamba",
-    "micromamba",
-    "npm",
-    "yarn",
-    "pnpm",
-    "bun",
-    "npx",
-    "pnpx",
-    "bunx",
-    "uvx",
-    "cargo",
-    "go",
-    "gem",
-    "bundle",
-    "bundler",
-    "apt",
-    "apt-get",
-    "aptitude",
-    "yum",
-    "dnf",
-    "zypper",
-    "pacman",
-    "yay",
-    "paru",
-    "apk",
-    "brew",
-    "port",
-    "snap",
-    "flatpak",
-    "nix",
-    "nix-env",
-    "choco",
-    "winget",
-    "scoop",
-    "dotnet",
-    "composer",
-    "mvn",
-    "gradle",
-    "gradlew",
-    "sbt",
-    "lein",
-    "mix",
-    "rustup",
-    "nvm",
-    "pyenv",
-    "rbenv",
-    "asdf",
-    "mise",
-    "deno-install",
-    "swift",
-    "pod",
-    "carthage",
-    "vcpkg",
-    "conan",
-    "spack",
-    "opam",
-    "cabal",
-    "stack",
-    "dpkg",
-    "rpm",
-    "install-module",
-    "install-package",
-    "apt-cache",
-    "dpkg-query",
-    "corepack",
-    "volta",
-    "fnm",
-    "sdk",
-    "julia-pkg",
-    "pub",
-    "flutter",
-    "dart",
+for _n in names(
+    """
+    pip pip3 pipx uv poetry pdm hatch rye pipenv conda mamba micromamba npm yarn pnpm bun npx
+    pnpx bunx uvx cargo go gem bundle bundler apt apt-get aptitude yum dnf zypper pacman yay
+    paru apk brew port snap flatpak nix nix-env choco winget scoop dotnet composer mvn gradle
+    gradlew sbt lein mix rustup nvm pyenv rbenv asdf mise deno-install swift pod carthage vcpkg
+    conan spack opam cabal stack dpkg rpm install-module install-package apt-cache dpkg-query
+    corepack volta fnm sdk julia-pkg pub flutter dart
+    """
 ):
     HANDLERS[_n] = _package_manager
 
@@ -2656,20 +2027,11 @@ def _tsc(cmd: Cmd) -> None:
 
 
 @handles(
-    "make",
-    "gmake",
-    "just",
-    "task",
-    "ninja",
-    "cmake",
-    "bazel",
-    "meson",
-    "scons",
-    "rake",
-    "invoke",
-    "nox",
-    "tox",
-    "pre-commit",
+    *names(
+        """
+    make gmake just task ninja cmake bazel meson scons rake invoke nox tox pre-commit
+    """
+    )
 )
 def _build_tool(cmd: Cmd) -> None:
     ops = cmd.operands(frozenset({"-C", "-f", "-j", "--file", "--directory"}))
@@ -2724,177 +2086,23 @@ def _tar(cmd: Cmd) -> None:
     cmd.add(M, "write", "tar writes files")
 
 
-_MISC_NAMES = (
-    "unzip",
-    "7z",
-    "7za",
-    "gunzip",
-    "gzip",
-    "bzip2",
-    "bunzip2",
-    "xz",
-    "unxz",
-    "zstd",
-    "zip",
-    "unrar",
-    "patch",
-    "ed",
-    "vi",
-    "vim",
-    "nvim",
-    "nano",
-    "emacs",
-    "code",
-    "subl",
-    "nl-write",
-    "split",
-    "csplit",
-    "ln",
-    "link",
-    "convert",
-    "magick",
-    "ffmpeg",
-    "pandoc",
-    "rename",
-    "renice",
-    "mount",
-    "umount",
-    "swapoff",
-    "swapon",
-    "modprobe",
-    "insmod",
-    "rmmod",
-    "ip",
-    "ifconfig",
-    "route",
-    "hostnamectl",
-    "timedatectl",
-    "localectl",
-    "nmcli",
-    "defaults",
-    "open",
-    "xdg-open",
-    "start",
-    "explorer",
-    "osascript-run",
-    "screen",
-    "tmux",
-    "nohup-run",
-    "jupyter",
-    "streamlit",
-    "uvicorn",
-    "gunicorn",
-    "flask",
-    "django-admin",
-    "manage.py",
-    "rails",
-    "hugo",
-    "jekyll",
-    "mkdocs",
-    "sphinx-build",
-    "wasm-pack",
-    "webpack",
-    "vite",
-    "next",
-    "nuxt",
-    "ng",
-    "expo",
-    "gcc",
-    "g++",
-    "clang",
-    "clang++",
-    "cc",
-    "javac",
-    "java",
-    "rustc",
-    "ld",
-    "as",
-    "strip",
-    "objcopy",
-    "pkill-dry",
-    "ssh-keygen",
-    "ssh-add",
-    "ssh-copy-id",
-    "gpg",
-    "age",
-    "sops",
-    "vault",
-    "htpasswd",
-    "mkcert",
-    "certbot",
-    "export",
-    "declare",
-    "typeset",
-    "local",
-    "readonly",
-    "set",
-    "unset",
-    "shopt",
-    "ulimit",
-    "umask",
-    "history",
-    "bind",
-    "complete",
-    "hash",
-    "dotnet-run",
-    "jq-write",
-    "vagrant",
-    "packer",
-    "ansible-playbook",
-    "ansible-galaxy",
-    "chef",
-    "puppet",
-    "salt",
-    "nginx",
-    "apachectl",
-    "caddy",
-    "loginctl",
-    "journalctl",
-    "dmesg",
-    "git-lfs",
-    "direnv",
-    "stow",
-    "curlie",
-    "pbcopy",
-    "xclip",
-    "xsel",
-    "wl-copy",
-    "notify-send",
-    "say",
-    "espeak",
-    "beep",
-    "tput",
-    "stty",
-    "reset",
-    "clear",
-    "cls",
-    "exit",
-    "logout",
-    "return",
-    "break",
-    "continue",
-    "shift",
-    "wait",
-    "jobs",
-    "fg",
-    "bg",
-    "disown",
-    "read",
-    "mapfile",
-    "readarray",
-    "getopts",
-    "let",
-    "pushd",
-    "popd",
-    "dirs",
-    "cd",
-    "chdir",
-    "set-location",
-    "sl",
-    "push-location",
-    "pop-location",
-    "z",
-    "j",
+_MISC_NAMES = names(
+    """
+    unzip 7z 7za gunzip gzip bzip2 bunzip2 xz unxz zstd zip unrar patch ed vi vim nvim nano
+    emacs code subl nl-write split csplit ln link convert magick ffmpeg pandoc rename renice
+    mount umount swapoff swapon modprobe insmod rmmod ip ifconfig route hostnamectl timedatectl
+    localectl nmcli defaults open xdg-open start explorer osascript-run screen tmux nohup-run
+    jupyter streamlit uvicorn gunicorn flask django-admin manage.py rails hugo jekyll mkdocs
+    sphinx-build wasm-pack webpack vite next nuxt ng expo gcc g++ clang clang++ cc javac java
+    rustc ld as strip objcopy pkill-dry ssh-keygen ssh-add ssh-copy-id gpg age sops vault
+    htpasswd mkcert certbot export declare typeset local readonly set unset shopt ulimit umask
+    history bind complete hash dotnet-run jq-write vagrant packer ansible-playbook
+    ansible-galaxy chef puppet salt nginx apachectl caddy loginctl journalctl dmesg git-lfs
+    direnv stow curlie pbcopy xclip xsel wl-copy notify-send say espeak beep tput stty reset
+    clear cls exit logout return break continue shift wait jobs fg bg disown read mapfile
+    readarray getopts let pushd popd dirs cd chdir set-location sl push-location pop-location z
+    j
+    """
 )
 
 
@@ -2924,23 +2132,10 @@ def _misc(cmd: Cmd) -> None:
         not texts
         or (
             texts[0]
-            in (
-                "a",
-                "addr",
-                "address",
-                "link",
-                "r",
-                "route",
-                "show",
-                "-a",
-                "list",
-                "-s",
-                "-br",
-                "-c",
-                "neigh",
-                "-4",
-                "-6",
-                "l",
+            in names(
+                """
+                a addr address link r route show -a list -s -br -c neigh -4 -6 l
+                """
             )
             and not any(
                 t in ("add", "del", "delete", "set", "flush", "change", "replace", "up", "down")
@@ -2989,423 +2184,57 @@ for _n in _MISC_NAMES:
     HANDLERS[_n] = _misc
 
 _SHELL_STATE = frozenset(
-    {
-        "export",
-        "declare",
-        "typeset",
-        "local",
-        "readonly",
-        "set",
-        "unset",
-        "shopt",
-        "ulimit",
-        "umask",
-        "history",
-        "bind",
-        "complete",
-        "hash",
-        "stty",
-        "reset",
-        "clear",
-        "cls",
-        "exit",
-        "logout",
-        "return",
-        "break",
-        "continue",
-        "shift",
-        "wait",
-        "jobs",
-        "fg",
-        "bg",
-        "disown",
-        "read",
-        "mapfile",
-        "readarray",
-        "getopts",
-        "let",
-        "pushd",
-        "popd",
-        "dirs",
-        "cd",
-        "chdir",
-        "set-location",
-        "sl",
-        "push-location",
-        "pop-location",
-        "z",
-        "j",
-        "tput",
-        "beep",
-        "notify-send",
-        "say",
-    }
+    names(
+        """
+        export declare typeset local readonly set unset shopt ulimit umask history bind
+        complete hash stty reset clear cls exit logout return break continue shift wait jobs fg
+        bg disown read mapfile readarray getopts let pushd popd dirs cd chdir set-location sl
+        push-location pop-location z j tput beep notify-send say
+        """
+    )
 )
 
 
 # --- the read-only allowlist ------------------------------------------------------------
 
-_READ_ONLY = (
-    ":",
-    "ls",
-    "ll",
-    "la",
-    "dir",
-    "vdir",
-    "exa",
-    "eza",
-    "lsd",
-    "head",
-    "tail",
-    "less",
-    "more",
-    "most",
-    "wc",
-    "grep",
-    "egrep",
-    "fgrep",
-    "rg",
-    "ag",
-    "ack",
-    "tree",
-    "pwd",
-    "echo",
-    "printf",
-    "which",
-    "whereis",
-    "type",
-    "uname",
-    "whoami",
-    "id",
-    "groups",
-    "hostname",
-    "uptime",
-    "df",
-    "du",
-    "free",
-    "ps",
-    "pstree",
-    "pgrep",
-    "top",
-    "htop",
-    "btop",
-    "atop",
-    "env",
-    "printenv",
-    "file",
-    "stat",
-    "realpath",
-    "readlink",
-    "dirname",
-    "basename",
-    "sort",
-    "uniq",
-    "cut",
-    "tr",
-    "diff",
-    "cmp",
-    "comm",
-    "column",
-    "nl",
-    "od",
-    "xxd",
-    "hexdump",
-    "strings",
-    "md5sum",
-    "sha1sum",
-    "sha256sum",
-    "sha512sum",
-    "shasum",
-    "md5",
-    "cksum",
-    "b2sum",
-    "base64",
-    "base32",
-    "jq",
-    "gojq",
-    "jless",
-    "fx",
-    "man",
-    "info",
-    "help",
-    "true",
-    "false",
-    "test",
-    "[",
-    "[[",
-    "sleep",
-    "seq",
-    "expr",
-    "bc",
-    "dc",
-    "lsof",
-    "netstat",
-    "ss",
-    "dig",
-    "nslookup",
-    "host",
-    "ping",
-    "ping6",
-    "traceroute",
-    "tracepath",
-    "mtr",
-    "whois",
-    "lsblk",
-    "blkid",
-    "lscpu",
-    "lsusb",
-    "lspci",
-    "lsmod",
-    "lshw",
-    "nproc",
-    "arch",
-    "date",
-    "cal",
-    "locale",
-    "tty",
-    "users",
-    "who",
-    "w",
-    "last",
-    "lastlog",
-    "finger",
-    "getent",
-    "vmstat",
-    "iostat",
-    "mpstat",
-    "sar",
-    "nvidia-smi",
-    "sw_vers",
-    "system_profiler",
-    "sysctl-read",
-    "ioreg",
-    "mdfind",
-    "mdls",
-    "locate",
-    "fzf",
-    "bat",
-    "batcat",
-    "glow",
-    "delta",
-    "difft",
-    "colordiff",
-    "wdiff",
-    "tac",
-    "rev",
-    "fold",
-    "fmt",
-    "paste",
-    "join",
-    "expand",
-    "unexpand",
-    "pr",
-    "look",
-    "tsort",
-    "factor",
-    "numfmt",
-    "shuf",
-    "yes",
-    "zcat",
-    "zless",
-    "zgrep",
-    "bzcat",
-    "xzcat",
-    "zstdcat",
-    "lzcat",
-    "csvlook",
-    "csvstat",
-    "xmllint",
-    "tidy-check",
-    "identify",
-    "exiftool",
-    "pdfinfo",
-    "ffprobe",
-    "mediainfo",
-    "pytest",
-    "py.test",
-    "jest",
-    "vitest",
-    "mocha",
-    "ava",
-    "tap",
-    "phpunit",
-    "rspec",
-    "flake8",
-    "pylint",
-    "pyflakes",
-    "pycodestyle",
-    "pydocstyle",
-    "bandit",
-    "mypy",
-    "pyright",
-    "basedpyright",
-    "shellcheck",
-    "hadolint",
-    "yamllint",
-    "markdownlint",
-    "golangci-lint",
-    "staticcheck",
-    "actionlint",
-    "tflint",
-    "checkov",
-    "tfsec",
-    "trivy",
-    "semgrep",
-    "codespell",
-    "cloc",
-    "tokei",
-    "scc",
-    "ctags-read",
-    "nm",
-    "objdump",
-    "readelf",
-    "ldd",
-    "otool",
-    "size",
-    "test-path",
-    "test-connection",
-    "get-childitem",
-    "get-content",
-    "get-item",
-    "get-location",
-    "get-process",
-    "get-service",
-    "get-command",
-    "get-help",
-    "get-date",
-    "get-host",
-    "get-itemproperty",
-    "get-filehash",
-    "get-acl",
-    "get-computerinfo",
-    "get-module",
-    "get-variable",
-    "get-alias",
-    "get-history",
-    "get-member",
-    "get-netipaddress",
-    "get-netadapter",
-    "get-nettcpconnection",
-    "get-psdrive",
-    "get-volume",
-    "get-disk",
-    "get-partition",
-    "get-eventlog",
-    "get-winevent",
-    "get-ciminstance",
-    "get-wmiobject",
-    "get-hotfix",
-    "get-localuser",
-    "get-localgroup",
-    "get-executionpolicy",
-    "get-mpcomputerstatus",
-    "get-mppreference",
-    "get-package",
-    "get-installedmodule",
-    "get-uptime",
-    "get-culture",
-    "select-object",
-    "where-object",
-    "measure-object",
-    "sort-object",
-    "group-object",
-    "format-table",
-    "format-list",
-    "format-wide",
-    "format-custom",
-    "out-string",
-    "out-host",
-    "out-null",
-    "out-default",
-    "write-host",
-    "write-output",
-    "write-verbose",
-    "write-warning",
-    "write-error",
-    "write-information",
-    "write-debug",
-    "write-progress",
-    "select-string",
-    "resolve-path",
-    "split-path",
-    "join-path",
-    "convertto-json",
-    "convertfrom-json",
-    "convertto-csv",
-    "convertfrom-csv",
-    "convertto-html",
-    "convertto-xml",
-    "convertfrom-stringdata",
-    "compare-object",
-    "foreach-object",
-    "measure-command",
-    "start-sleep",
-    "read-host",
-    "clear-host",
-    "get-random",
-    "new-timespan",
-    "get-culture",
-    "test-json",
-    "tee-object-read",
-    "out-gridview",
-    "where",
-    "findstr",
-    "ver",
-    "vol",
-    "tasklist",
-    "systeminfo",
-    "ipconfig",
-    "whoami.exe",
-    "hostname.exe",
-    "fc",
-    "comp",
-    "chcp",
-    "path",
-    "getmac",
-    "driverquery",
-    "wmic-read",
-    "nvm-ls",
-    "nl",
-    "pathchk",
-    "printf-read",
-    "tldr",
-    "cheat",
-    "apropos",
-    "whatis",
-    "nmap-version",
-    "speedtest",
-    "iperf-version",
-    "sensors",
-    "acpi",
-    "upower",
-    "neofetch",
-    "fastfetch",
-    "screenfetch",
-    "hyperfine-version",
-    "go-version",
-    "node-version",
-    "coverage",
-    "ncdu",
-    "dust",
-    "duf",
-    "procs",
-    "bottom",
-    "glances",
-    "watchman-version",
-    "entr-list",
-    "sw-version",
-    "xcode-select",
-    "xcrun-version",
-    "lsb_release",
-    "hostnamectl-status",
-    "cat-read",
-    "stat-read",
-    "ls-read",
-    "lsattr",
-    "namei",
-    "getfacl",
-    "getcap",
-    "id-read",
+_READ_ONLY = names(
+    """
+    : ls ll la dir vdir exa eza lsd head tail less more most wc grep egrep fgrep rg ag ack tree
+    pwd echo printf which whereis type uname whoami id groups hostname uptime df du free ps
+    pstree pgrep top htop btop atop env printenv file stat realpath readlink dirname basename
+    sort uniq cut tr diff cmp comm column nl od xxd hexdump strings md5sum sha1sum sha256sum
+    sha512sum shasum md5 cksum b2sum base64 base32 jq gojq jless fx man info help true false
+    test [ [[ sleep seq expr bc dc lsof netstat ss dig nslookup host ping ping6 traceroute
+    tracepath mtr whois lsblk blkid lscpu lsusb lspci lsmod lshw nproc arch date cal locale tty
+    users who w last lastlog finger getent vmstat iostat mpstat sar nvidia-smi sw_vers
+    system_profiler sysctl-read ioreg mdfind mdls locate fzf bat batcat glow delta difft
+    colordiff wdiff tac rev fold fmt paste join expand unexpand pr look tsort factor numfmt
+    shuf yes zcat zless zgrep bzcat xzcat zstdcat lzcat csvlook csvstat xmllint tidy-check
+    identify exiftool pdfinfo ffprobe mediainfo pytest py.test jest vitest mocha ava tap
+    phpunit rspec flake8 pylint pyflakes pycodestyle pydocstyle bandit mypy pyright
+    basedpyright shellcheck hadolint yamllint markdownlint golangci-lint staticcheck actionlint
+    tflint checkov tfsec trivy semgrep codespell cloc tokei scc ctags-read nm objdump readelf
+    ldd otool size test-path test-connection get-childitem get-content get-item get-location
+    get-process get-service get-command get-help get-date get-host get-itemproperty
+    get-filehash get-acl get-computerinfo get-module get-variable get-alias get-history
+    get-member get-netipaddress get-netadapter get-nettcpconnection get-psdrive get-volume
+    get-disk get-partition get-eventlog get-winevent get-ciminstance get-wmiobject get-hotfix
+    get-localuser get-localgroup get-executionpolicy get-mpcomputerstatus get-mppreference
+    get-package get-installedmodule get-uptime get-culture select-object where-object
+    measure-object sort-object group-object format-table format-list format-wide format-custom
+    out-string out-host out-null out-default write-host write-output write-verbose
+    write-warning write-error write-information write-debug write-progress select-string
+    resolve-path split-path join-path convertto-json convertfrom-json convertto-csv
+    convertfrom-csv convertto-html convertto-xml convertfrom-stringdata compare-object
+    foreach-object measure-command start-sleep read-host clear-host get-random new-timespan
+    get-culture test-json tee-object-read out-gridview where findstr ver vol tasklist
+    systeminfo ipconfig whoami.exe hostname.exe fc comp chcp path getmac driverquery wmic-read
+    nvm-ls nl pathchk printf-read tldr cheat apropos whatis nmap-version speedtest
+    iperf-version sensors acpi upower neofetch fastfetch screenfetch hyperfine-version
+    go-version node-version coverage ncdu dust duf procs bottom glances watchman-version
+    entr-list sw-version xcode-select xcrun-version lsb_release hostnamectl-status cat-read
+    stat-read ls-read lsattr namei getfacl getcap id-read
+    """
 )
 
 
@@ -3499,27 +2328,12 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
 
 
 _PASS_THROUGH = frozenset(
-    {
-        "tee",
-        "cat",
-        "sort",
-        "head",
-        "tail",
-        "tr",
-        "dos2unix",
-        "sed",
-        "grep",
-        "uniq",
-        "cut",
-        "awk",
-        "tac",
-        "iconv",
-        "fold",
-        "col",
-        "tee-object",
-        "out-string",
-        "select-object",
-    }
+    names(
+        """
+        tee cat sort head tail tr dos2unix sed grep uniq cut awk tac iconv fold col tee-object
+        out-string select-object
+        """
+    )
 )
 
 

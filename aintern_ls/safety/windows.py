@@ -14,7 +14,7 @@ from collections.abc import Callable
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.paths import classify_path
-from aintern_ls.safety.words import Word
+from aintern_ls.safety.words import Word, names
 
 S, M, D, C, B = (
     RiskLevel.SAFE,
@@ -148,67 +148,16 @@ def _ps_params(cmd: Cmd) -> tuple[dict[str, Word | None], list[Word]]:
 
 
 _VALUED = frozenset(
-    {
-        "path",
-        "literalpath",
-        "filter",
-        "include",
-        "exclude",
-        "name",
-        "id",
-        "scope",
-        "executionpolicy",
-        "uri",
-        "outfile",
-        "destination",
-        "value",
-        "filepath",
-        "argumentlist",
-        "verb",
-        "command",
-        "c",
-        "file",
-        "f",
-        "encodedcommand",
-        "enc",
-        "e",
-        "ec",
-        "computername",
-        "scriptblock",
-        "processname",
-        "credential",
-        "encoding",
-        "depth",
-        "first",
-        "last",
-        "pattern",
-        "property",
-        "type",
-        "itemtype",
-        "method",
-        "body",
-        "infile",
-        "group",
-        "member",
-        "exclusionpath",
-        "exclusionprocess",
-        "drive",
-        "driveletter",
-        "number",
-        "disknumber",
-        "username",
-        "user",
-        "workingdirectory",
-        "wait",
-        "level",
-        "l",
-        "key",
-        "newname",
-        "ep",
-        "noprofile",
-        "windowstyle",
-        "w",
-    }
+    names(
+        """
+        path literalpath filter include exclude name id scope executionpolicy uri outfile
+        destination value filepath argumentlist verb command c file f encodedcommand enc e ec
+        computername scriptblock processname credential encoding depth first last pattern
+        property type itemtype method body infile group member exclusionpath exclusionprocess
+        drive driveletter number disknumber username user workingdirectory wait level l key
+        newname ep noprofile windowstyle w
+        """
+    )
 )
 
 
@@ -730,313 +679,64 @@ def register(
         "clear-eventlog": _disable_security_logs,
     }
     explicit = set(table)
-    for name in (
-        "set-content",
-        "add-content",
-        "out-file",
-        "new-item",
-        "copy-item",
-        "move-item",
-        "rename-item",
-        "set-item",
-        "set-itemproperty",
-        "new-itemproperty",
-        "tee-object",
-        "export-csv",
-        "export-clixml",
-        "expand-archive",
-        "compress-archive",
-        "install-module",
-        "install-package",
-        "update-module",
-        "import-module",
-        "set-variable",
-        "new-alias",
-        "set-alias",
-        "new-psdrive",
-        "start-job",
-        "invoke-item",
-        "invoke-command",
-        "set-service",
-        "start-service",
-        "restart-service",
-        "set-location-write",
-        "new-service",
-        "register-scheduledtask",
-        "set-acl",
-        "unblock-file",
-        "set-date",
-        "rename-computer",
-        "set-timezone",
-        "enable-psremoting",
-        "new-netfirewallrule",
-        "set-netipaddress",
-        "xcopy",
-        "copy",
-        "move",
-        "ren",
-        "rename",
-        "mkdir",
-        "md",
-        "mklink",
-        "attrib",
-        "setx",
-        "start",
-        "timeout",
-        "pause",
-        "choice",
-        "pushd",
-        "popd",
-        "title",
-        "color",
-        "invoke-history",
-        "export-alias",
-        "new-object",
-        "add-type",
-        "out-printer",
-        "set-psreadlineoption",
-        "update-help",
-        "save-help",
-        "register-psrepository",
-        "set-psrepository",
-        "uninstall-module",
-        "uninstall-package",
-        "new-localgroup",
-        "compact",
-        "certreq",
-        "pnputil",
-        "dism",
-        "sfc",
-        "chkdsk",
-        "defrag",
-        "assoc",
-        "ftype",
-        "subst",
-        "label",
-        "convert",
-        "winrm",
-        "msiexec",
-        "rundll32",
-        "bitsadmin-write",
-        "tzutil",
-        "w32tm",
-        "powercfg",
-        "gpupdate",
-        "manage-bde",
+    for name in names(
+        """
+        set-content add-content out-file new-item copy-item move-item rename-item set-item
+        set-itemproperty new-itemproperty tee-object export-csv export-clixml expand-archive
+        compress-archive install-module install-package update-module import-module
+        set-variable new-alias set-alias new-psdrive start-job invoke-item invoke-command
+        set-service start-service restart-service set-location-write new-service
+        register-scheduledtask set-acl unblock-file set-date rename-computer set-timezone
+        enable-psremoting new-netfirewallrule set-netipaddress xcopy copy move ren rename mkdir
+        md mklink attrib setx start timeout pause choice pushd popd title color invoke-history
+        export-alias new-object add-type out-printer set-psreadlineoption update-help save-help
+        register-psrepository set-psrepository uninstall-module uninstall-package
+        new-localgroup compact certreq pnputil dism sfc chkdsk defrag assoc ftype subst label
+        convert winrm msiexec rundll32 bitsadmin-write tzutil w32tm powercfg gpupdate
+        manage-bde
+        """
     ):
         table.setdefault(name, _write_cmdlet)
-    for name in (
-        "stop-service",
-        "clear-recyclebin",
-        "remove-itemproperty",
-        "remove-localuser",
-        "remove-localgroup",
-        "remove-aduser",
-        "remove-adgroup",
-        "remove-adobject",
-        "remove-smbshare",
-        "remove-vm",
-        "remove-azresourcegroup",
-        "remove-azvm",
-        "remove-azstorageaccount",
-        "remove-mailbox",
-        "remove-appxpackage",
-        "remove-windowsfeature",
-        "uninstall-windowsfeature",
-        "remove-module",
-        "remove-variable",
-        "remove-job",
-        "remove-psdrive",
-        "remove-pssession",
-        "remove-typedata",
-        "remove-event",
-        "remove-netfirewallrule",
-        "unregister-scheduledtask",
-        "disable-localuser",
-        "disable-netadapter",
-        "remove-printer",
-        "remove-wmiobject",
-        "remove-ciminstance",
-        "remove-smbmapping",
-        "remove-psrepository",
-        "tskill",
-        "remove-computer",
-        "reset-computermachinepassword",
-        "disable-computerrestore",
-        "dism-remove",
+    for name in names(
+        """
+        stop-service clear-recyclebin remove-itemproperty remove-localuser remove-localgroup
+        remove-aduser remove-adgroup remove-adobject remove-smbshare remove-vm
+        remove-azresourcegroup remove-azvm remove-azstorageaccount remove-mailbox
+        remove-appxpackage remove-windowsfeature uninstall-windowsfeature remove-module
+        remove-variable remove-job remove-psdrive remove-pssession remove-typedata remove-event
+        remove-netfirewallrule unregister-scheduledtask disable-localuser disable-netadapter
+        remove-printer remove-wmiobject remove-ciminstance remove-smbmapping
+        remove-psrepository tskill remove-computer reset-computermachinepassword
+        disable-computerrestore dism-remove
+        """
     ):
         table.setdefault(name, _danger_cmdlet)
-    for name in (
-        "type",
-        "dir",
-        "where",
-        "findstr",
-        "ver",
-        "vol",
-        "tasklist",
-        "systeminfo",
-        "whoami",
-        "hostname",
-        "fc",
-        "comp",
-        "chcp",
-        "path",
-        "getmac",
-        "driverquery",
-        "echo",
-        "set",
-        "cls",
-        "tree",
-        "more",
-        "sort",
-        "find",
-        "date",
-        "time",
-        "rem",
-        "exit",
-        "cd",
-        "chdir",
-        "goto",
-        "call",
-        "endlocal",
-        "setlocal",
-        "shift",
-        "verify",
-        "qprocess",
-        "query",
-        "quser",
-        "nslookup",
-        "ping",
-        "tracert",
-        "pathping",
-        "netstat",
-        "arp",
-        "route-print",
-        "gpresult",
-        "whoami.exe",
-        "get-mpthreatdetection",
-        "get-scheduledtask",
-        "get-netfirewallprofile",
-        "get-netfirewallrule",
-        "get-smbshare",
-        "get-windowsfeature",
-        "get-appxpackage",
-        "get-wmiobject",
-        "get-counter",
-        "get-clipboard",
-        "get-credential",
-        "test-netconnection",
-        "resolve-dnsname",
-        "get-dnsclientserveraddress",
-        "get-service",
-        "get-psreadlineoption",
-        "get-command",
-        "get-verb",
-        "get-scheduledtaskinfo",
-        "get-aduser",
-        "get-adgroup",
-        "get-adcomputer",
+    for name in names(
+        """
+        type dir where findstr ver vol tasklist systeminfo whoami hostname fc comp chcp path
+        getmac driverquery echo set cls tree more sort find date time rem exit cd chdir goto
+        call endlocal setlocal shift verify qprocess query quser nslookup ping tracert pathping
+        netstat arp route-print gpresult whoami.exe get-mpthreatdetection get-scheduledtask
+        get-netfirewallprofile get-netfirewallrule get-smbshare get-windowsfeature
+        get-appxpackage get-wmiobject get-counter get-clipboard get-credential
+        test-netconnection resolve-dnsname get-dnsclientserveraddress get-service
+        get-psreadlineoption get-command get-verb get-scheduledtaskinfo get-aduser get-adgroup
+        get-adcomputer
+        """
     ):
         table.setdefault(name, _misc_windows_safe)
     for name, fn in table.items():
-        if name in (
-            "type",
-            "dir",
-            "where",
-            "echo",
-            "set",
-            "cd",
-            "chdir",
-            "find",
-            "sort",
-            "more",
-            "tree",
-            "date",
-            "time",
-            "start",
-            "copy",
-            "move",
-            "mkdir",
-            "md",
-            "del",
-            "erase",
-            "rd",
-            "timeout",
-            "ren",
-            "rename",
-            "convert",
-            "label",
-            "path",
-            "hostname",
-            "whoami",
-            "ping",
-            "nslookup",
-            "netstat",
-            "route-print",
-            "query",
-            "rem",
-            "exit",
-            "call",
-            "shift",
-            "goto",
-            "verify",
-            "mklink",
-            "attrib",
-            "xcopy",
-            "cls",
-            "pause",
-            "title",
-            "color",
-            "choice",
-            "pushd",
-            "popd",
-            "subst",
-            "assoc",
-            "ftype",
-            "compact",
-            "chcp",
-            "fc",
-            "comp",
-            "vol",
-            "ver",
-            "sc",
-            "net",
-            "format",
-            "reg",
-            "cipher",
-            "takeown",
-            "icacls",
-            "cacls",
-            "robocopy",
-            "schtasks",
-            "runas",
-            "bcdedit",
-            "vssadmin",
-            "wmic",
-            "wbadmin",
-            "diskpart",
-            "ipconfig",
-            "cmd",
-            "mshta",
-            "regsvr32",
-            "wscript",
-            "cscript",
-            "wevtutil",
-            "findstr",
-            "tasklist",
-            "systeminfo",
-            "getmac",
-            "driverquery",
-            "tracert",
-            "pathping",
-            "arp",
-            "gpresult",
-            "qprocess",
-            "quser",
-            "setlocal",
-            "endlocal",
-            "setx",
-            "verify",
+        if name in names(
+            """
+            type dir where echo set cd chdir find sort more tree date time start copy move
+            mkdir md del erase rd timeout ren rename convert label path hostname whoami ping
+            nslookup netstat route-print query rem exit call shift goto verify mklink attrib
+            xcopy cls pause title color choice pushd popd subst assoc ftype compact chcp fc
+            comp vol ver sc net format reg cipher takeown icacls cacls robocopy schtasks runas
+            bcdedit vssadmin wmic wbadmin diskpart ipconfig cmd mshta regsvr32 wscript cscript
+            wevtutil findstr tasklist systeminfo getmac driverquery tracert pathping arp
+            gpresult qprocess quser setlocal endlocal setx verify
+            """
         ):
             WINDOWS_ONLY[name] = fn
         elif name in explicit:

@@ -34,6 +34,11 @@ class Word:
     origin: str = ORIGIN_NONE
 
 
+def names(text: str) -> tuple[str, ...]:
+    """A whitespace-separated table of program names, as written in the rule tables."""
+    return tuple(text.split())
+
+
 def command_name(text: str, windows: bool = False) -> str:
     """The program a command word runs: `/usr/bin/rm` -> `rm`, `C:\\x\\RM.EXE` -> `rm`."""
     name = text
