@@ -8,6 +8,9 @@ line (`\\r`, `\\b`, erase-in-line, cursor-column moves, and cursor-up inside a s
 are pulled out as `Mark` events with their offset in the rendered text. Alternate-screen
 output (full-screen programs) goes to a screen model and is replaced by its final screen.
 
+The result is a transcript: clearing the screen (`clear`, ED 1-3), resets and other
+controls that act on the whole screen erase nothing that was already printed.
+
 The rendered text contains only printable characters, `\\t` and `\\n`: never ESC, C1
 controls or `\\r`, so processing it again changes nothing.
 """
@@ -365,7 +368,8 @@ class VTProcessor:
             if _NF_PARTIAL.match(text, start):
                 return -1
             # Aborted by a byte that cannot continue it: drop ESC and intermediates.
-            return _NF_PARTIAL_BODY.match(text, start).end()  # type: ignore[union-attr]
+            aborted = _NF_PARTIAL_BODY.match(text, start)
+            return aborted.end() if aborted else start + 1
         if "\x30" <= kind <= "\x7e":
             # Fp/Fe/Fs escapes (DECSC, keypad modes, IND/NEL/RI, RIS, SS2/SS3, VT52
             # codes...) change nothing in a transcript.
