@@ -180,3 +180,34 @@ def test_no_escape_or_c1_character_survives_any_bytes(pieces: list[bytes]) -> No
 
 def test_utf8_character_holding_a_c1_byte_is_not_a_string_terminator() -> None:
     assert collect(["\x1b]2;末 title\x1b\\after".encode()]).output == "after"
+
+
+@given(
+    st.integers(min_value=1, max_value=400),
+    st.integers(min_value=1, max_value=3000),
+    st.integers(min_value=20, max_value=2000),
+    st.sampled_from(list(TruncationMode)),
+)
+def test_collected_output_never_exceeds_budget_plus_indicator(
+    line_length: int, line_count: int, budget: int, mode: TruncationMode
+) -> None:
+    lines = [f"{i:06d}".ljust(line_length, "x")[:line_length] for i in range(line_count)]
+    data = "\r\n".join(lines).encode()
+    final = collect(
+        [data[i : i + 8192] for i in range(0, len(data), 8192)],
+        max_characters=budget,
+        truncation=mode,
+    )
+    text = "\n".join(lines)
+    assert final.original_length == len(text)
+    if not final.was_truncated:
+        assert final.output == text
+        return
+    indicator = next(line for line in final.output.split("\n") if "…[truncated" in line)
+    # The indicator sits on a line of its own: its newlines count with it.
+    assert len(final.output) - len(indicator) - 2 <= budget
+    if mode is TruncationMode.KEEP_END and line_length <= budget:
+        assert final.output.endswith(lines[-1])
+    if mode is TruncationMode.KEEP_BOTH and 2 * line_length + 1 <= budget:
+        assert final.output.startswith(lines[0] + "\n")
+        assert final.output.endswith(lines[-1])
