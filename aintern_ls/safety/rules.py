@@ -136,11 +136,39 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         pass
     elif "/" in head.text or "\\" in head.text or name.endswith((".sh", ".ps1", ".py")):
         _local_script(cmd, head)
+    elif scope.family == "powershell" and _PS_VERB.match(name):
+        _powershell_verb(cmd)
     else:
         cmd.add(M, "unknown-command", f"`{name}` is not on the read-only allowlist", head)
     if line and rules is not None and any(_trusted(line, t) for t in rules.trusted):
         scope.findings[mark:] = [f for f in scope.findings[mark:] if f.level != M]
     return cmd.info
+
+
+# PowerShell's approved verbs say what an unknown cmdlet does (Get-Verb).
+_PS_VERB = re.compile(r"^([a-z]+)-[a-z0-9]+$")
+_PS_READ_VERBS = frozenset(
+    names(
+        "get test show find measure select format convertto convertfrom compare resolve search"
+        " read out trace watch wait confirm join split group sort where foreach write"
+    )
+)
+_PS_DESTROY_VERBS = frozenset(
+    names(
+        "remove clear stop disable uninstall unregister reset dismount revoke block deny"
+        " unpublish suspend"
+    )
+)
+
+
+def _powershell_verb(cmd: Cmd) -> None:
+    verb = cmd.name.split("-", 1)[0]
+    if verb in _PS_READ_VERBS:
+        return
+    if verb in _PS_DESTROY_VERBS:
+        cmd.add(D, "delete", f"{cmd.name} removes, stops or disables something")
+    else:
+        cmd.add(M, "unknown-command", f"{cmd.name} changes the system")
 
 
 @lru_cache(maxsize=256)
