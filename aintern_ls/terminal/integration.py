@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Mapping
 
 import attrs
 
@@ -246,6 +247,7 @@ __aintern_preexec() {
   builtin printf '\e]633;E;%s;%s\a\e]633;C;%s\a' \
     "$(__aintern_esc "$1")" "$__aintern_nonce" "$__aintern_nonce"
 }
+typeset -ga precmd_functions preexec_functions  # declared even under NO_UNSET
 precmd_functions=(__aintern_precmd $precmd_functions __aintern_wrap_ps1)
 preexec_functions+=(__aintern_preexec)
 """
@@ -289,7 +291,9 @@ class IntegratedLaunch:
     integrated: bool
 
 
-def prepare_launch(shell_path: str, shell: str, nonce: str, workdir: str) -> IntegratedLaunch:
+def prepare_launch(
+    shell_path: str, shell: str, nonce: str, workdir: str, env: Mapping[str, str]
+) -> IntegratedLaunch:
     """Write the integration script for `shell` into `workdir` and say how to start it.
 
     Shells without a script (sh, fish, ksh, cmd) start plain interactive: the session
@@ -302,7 +306,7 @@ def prepare_launch(shell_path: str, shell: str, nonce: str, workdir: str) -> Int
     if shell == "zsh":
         _write(os.path.join(workdir, ".zshenv"), _ZSHENV)
         _write(os.path.join(workdir, ".zshrc"), _ZSHRC.replace("@NONCE@", nonce))
-        user_zdotdir = os.environ.get("ZDOTDIR") or os.path.expanduser("~")
+        user_zdotdir = env.get("ZDOTDIR") or env.get("HOME") or os.path.expanduser("~")
         env = {"ZDOTDIR": workdir, "AINTERN_USER_ZDOTDIR": user_zdotdir}
         return IntegratedLaunch([shell_path, "-i"], env, True)
     if shell in ("pwsh", "powershell"):

@@ -217,7 +217,8 @@ class TerminalSession:
         self._nonce = secrets.token_hex(8)
         self._marker = secrets.token_hex(8)
         self._workdir = tempfile.mkdtemp(prefix="aintern-term-")
-        launch = prepare_launch(shell_path, shell, self._nonce, self._workdir)
+        full_env = build_env(env, self._marker)
+        launch = prepare_launch(shell_path, shell, self._nonce, self._workdir, full_env)
         self.integrated = launch.integrated
         self._parser = MarkParser(self._nonce)
         self._seen_trusted_mark = False
@@ -227,7 +228,6 @@ class TerminalSession:
         self._finished_count = 0
         self._prompt_count = 0
         self._changed = asyncio.Event()
-        full_env = build_env(env, self._marker)
         full_env.update(launch.env)
         loop = asyncio.get_running_loop()
         try:

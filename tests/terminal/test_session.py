@@ -173,3 +173,26 @@ async def test_capture_service_finds_the_last_command_in_the_buffer(
     assert capture.output.strip() == "captured"
     assert capture.exit_code == 4
     assert capture.working_directory == os.path.realpath(tmp_path)
+
+
+STRICT_BASHRC = """set -u
+PROMPT_COMMAND='echo -n;'
+PS1='custom> '
+"""
+STRICT_ZSHRC = """setopt NO_UNSET
+PS1='custom> '
+precmd() { : }
+"""
+
+
+async def test_integration_survives_a_strict_user_rc_file(
+    manager: TerminalManager, shell: str, tmp_path: Path
+) -> None:
+    (tmp_path / ".bashrc").write_text(STRICT_BASHRC)
+    (tmp_path / ".zshrc").write_text(STRICT_ZSHRC)
+    session = await open_session(manager, shell, env={"HOME": str(tmp_path)})
+    record = await session.execute("echo from-rc; (exit 2)", timeout=10)
+    assert record is not None
+    assert record.output == "from-rc"
+    assert record.exit_code == 2
+    assert any("custom>" in line for line in manager.read_output(session.terminal_id, 5))
