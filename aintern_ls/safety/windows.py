@@ -189,7 +189,7 @@ def _remove_item(cmd: Cmd) -> None:
             else:
                 cmd.add(D, "registry-delete", "deletes registry keys", t)
             return
-    from aintern_ls.safety.rules import _delete_targets
+    from aintern_ls.safety.files import _delete_targets
 
     _delete_targets(cmd, targets, recursive, "deletes")
 
@@ -346,7 +346,7 @@ def _operands(cmd: Cmd) -> list[Word]:
 
 def _del(cmd: Cmd) -> None:
     flags = _win_flags(cmd)
-    from aintern_ls.safety.rules import _delete_targets
+    from aintern_ls.safety.files import _delete_targets
 
     targets = _operands(cmd)
     recursive = "/s" in flags
@@ -355,7 +355,7 @@ def _del(cmd: Cmd) -> None:
 
 def _rd(cmd: Cmd) -> None:
     flags = _win_flags(cmd)
-    from aintern_ls.safety.rules import _delete_targets
+    from aintern_ls.safety.files import _delete_targets
 
     if "/s" not in flags:
         cmd.add(M, "rmdir", "removes empty directories")
@@ -488,7 +488,7 @@ def _net(cmd: Cmd) -> None:
     elif texts[0] == "user" and "/delete" in texts:
         cmd.add(D, "user-delete", "deletes a user account")
     elif texts[0] == "stop":
-        from aintern_ls.safety.rules import SECURITY_UNITS
+        from aintern_ls.safety.system import SECURITY_UNITS
 
         if len(texts) > 1 and SECURITY_UNITS.match(texts[1]):
             cmd.add(C, "disable-security", "stops a security service")
@@ -511,7 +511,7 @@ def _sc(cmd: Cmd) -> None:
     texts = [t.lower() for t in cmd.texts()]
     if not texts or texts[0] in ("query", "queryex", "qc", "qdescription", "getdisplayname"):
         return
-    from aintern_ls.safety.rules import SECURITY_UNITS
+    from aintern_ls.safety.system import SECURITY_UNITS
 
     if (
         texts[0] in ("stop", "delete", "config")

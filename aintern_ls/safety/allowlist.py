@@ -1,0 +1,285 @@
+"""Editors, shell built-ins, everyday writers, and the read-only allowlist with its per-option
+checks: the only place a command becomes "safe" by name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from aintern_ls.safety.context import (
+    Cmd,
+)
+from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.paths import classify_path, is_secret
+from aintern_ls.safety.rules import (
+    HANDLERS,
+    handles,
+)
+from aintern_ls.safety.words import names
+
+S, M, D, C, B = (
+    RiskLevel.SAFE,
+    RiskLevel.MODERATE,
+    RiskLevel.DANGEROUS,
+    RiskLevel.CRITICAL,
+    RiskLevel.BLOCKED,
+)
+
+
+# --- editors, writers, misc -------------------------------------------------------------
+
+
+@handles("sed", "gsed")
+def _sed(cmd: Cmd) -> None:
+    if cmd.short("i") or cmd.long("--in-place") or any(w.text.startswith("-i") for w in cmd.args):
+        cmd.add(M, "write", "sed -i edits files in place")
+        return
+    for w in cmd.args:
+        if re.search(r"(^|[;}\s])[wWe]\s|/[wWe]\s*\S|\be\b\s*$", w.text) and not w.text.startswith(
+            "-"
+        ):
+            cmd.add(M, "write", "sed script writes files or runs commands", w)
+            return
+
+
+@handles("yq")
+def _yq(cmd: Cmd) -> None:
+    if cmd.short("i") or cmd.long("--inplace"):
+        cmd.add(M, "write", "yq -i edits files in place")
+
+
+@handles("tar", "bsdtar", "gtar")
+def _tar(cmd: Cmd) -> None:
+    first = cmd.args[0].text if cmd.args else ""
+    letters = first.lstrip("-") if first and not first.startswith("--") else ""
+    flags = letters + "".join(
+        w.text[1:] for w in cmd.args[1:] if w.text.startswith("-") and not w.text.startswith("--")
+    )
+    if "t" in flags or cmd.long("--list"):
+        return
+    if cmd.long("--remove-files"):
+        cmd.add(D, "delete", "tar --remove-files deletes the originals")
+        return
+    target = cmd.option_value("-C", "--directory")
+    if target is not None and "x" in flags:
+        t = classify_path(target.text, cmd.scope.cwds)
+        if t.level == B and t.rule == "rm-root":
+            cmd.add(C, "overwrite-system", "extracts an archive over the root filesystem", target)
+            return
+    cmd.add(M, "write", "tar writes files")
+
+
+_MISC_NAMES = names(
+    """
+    unzip 7z 7za gunzip gzip bzip2 bunzip2 xz unxz zstd zip unrar patch ed vi vim nvim nano
+    emacs code subl nl-write split csplit ln link convert magick ffmpeg pandoc rename renice
+    mount umount swapoff swapon modprobe insmod rmmod ip ifconfig route hostnamectl timedatectl
+    localectl nmcli defaults open xdg-open start explorer osascript-run screen tmux nohup-run
+    jupyter streamlit uvicorn gunicorn flask django-admin manage.py rails hugo jekyll mkdocs
+    sphinx-build wasm-pack webpack vite next nuxt ng expo gcc g++ clang clang++ cc javac java
+    rustc ld as strip objcopy pkill-dry ssh-keygen ssh-add ssh-copy-id gpg age sops vault
+    htpasswd mkcert certbot export declare typeset local readonly set unset shopt ulimit umask
+    history bind complete hash dotnet-run jq-write vagrant packer ansible-playbook
+    ansible-galaxy chef puppet salt nginx apachectl caddy loginctl journalctl dmesg git-lfs
+    direnv stow curlie pbcopy xclip xsel wl-copy notify-send say espeak beep tput stty reset
+    clear cls exit logout return break continue shift wait jobs fg bg disown read mapfile
+    readarray getopts let pushd popd dirs cd chdir set-location sl push-location pop-location z
+    j
+    """
+)
+
+
+def _misc(cmd: Cmd) -> None:
+    n = cmd.name
+    texts = cmd.texts()
+    if n in _SHELL_STATE:
+        if n in ("cd", "chdir", "set-location", "sl", "pushd", "push-location", "z", "j"):
+            ops = cmd.operands()
+            if ops:
+                cmd.scope.pending_cd = ops[0].text
+        if n == "set" and ("-e" in texts or ("-o" in texts and "errexit" in texts)):
+            cmd.scope.errexit = True
+        if n == "export" and any(re.match(r"^(HISTFILE|HISTSIZE)=", t) for t in texts):
+            cmd.add(M, "history", "turns off shell history")
+        if n == "history" and any(t in ("-c", "-w", "-d") for t in texts):
+            cmd.add(M, "history", "clears shell history")
+        return
+    if n in ("journalctl", "dmesg"):
+        if any(
+            t.startswith(("--vacuum", "--rotate", "--flush")) or t in ("-c", "-C", "--clear")
+            for t in texts
+        ):
+            cmd.add(M, "write", f"{n} deletes logs")
+        return
+    if n in ("ip", "ifconfig", "route", "mount", "swapon", "umount") and (
+        not texts
+        or (
+            texts[0]
+            in names(
+                """
+                a addr address link r route show -a list -s -br -c neigh -4 -6 l
+                """
+            )
+            and not any(
+                t in ("add", "del", "delete", "set", "flush", "change", "replace", "up", "down")
+                for t in texts
+            )
+        )
+    ):
+        return
+    if n == "gpg" and any(t.startswith("--export-secret") for t in texts):
+        cmd.info.reads_secret = True
+        cmd.add(M, "read-secret", "exports private keys")
+        return
+    if n in ("gpg",) and any(
+        t in ("--list-keys", "-k", "--list-secret-keys", "-K", "--verify", "--fingerprint")
+        for t in texts
+    ):
+        return
+    if n in ("vault", "sops") and texts and texts[0] in ("status", "read", "list", "version"):
+        return
+    if n in ("ssh-add",) and any(t in ("-l", "-L") for t in texts):
+        return
+    if n in ("screen", "tmux") and texts and texts[0] in ("ls", "list-sessions", "-ls"):
+        return
+    if n == "ansible-playbook" and ("--check" in texts or "--syntax-check" in texts):
+        return
+    if n in ("java", "gcc", "clang", "rustc", "javac", "g++", "cc", "clang++") and texts in (
+        ["-version"],
+        ["--version"],
+        ["-v"],
+    ):
+        return
+    if n in ("nginx", "apachectl", "caddy") and any(
+        t in ("-t", "-T", "configtest", "validate", "-v", "-V") for t in texts
+    ):
+        return
+    if n in ("umount", "swapoff") and any(t in ("-a", "--all") for t in texts):
+        cmd.add(D, "disk", f"{n} -a detaches every filesystem")
+        return
+    if n in ("rmmod", "modprobe") and ("-r" in texts or n == "rmmod"):
+        cmd.add(D, "kernel", "removes a kernel module")
+        return
+    cmd.add(M, "changes", f"{n} changes files, settings or starts programs")
+
+
+for _n in _MISC_NAMES:
+    handles(_n)(_misc)
+
+_SHELL_STATE = frozenset(
+    names(
+        """
+        export declare typeset local readonly set unset shopt ulimit umask history bind
+        complete hash stty reset clear cls exit logout return break continue shift wait jobs fg
+        bg disown read mapfile readarray getopts let pushd popd dirs cd chdir set-location sl
+        push-location pop-location z j tput beep notify-send say
+        """
+    )
+)
+
+
+# --- the read-only allowlist ------------------------------------------------------------
+
+_READ_ONLY = names(
+    """
+    : ls ll la dir vdir exa eza lsd head tail less more most wc grep egrep fgrep rg ag ack tree
+    pwd echo printf which whereis type uname whoami id groups hostname uptime df du free ps
+    pstree pgrep top htop btop atop env printenv file stat realpath readlink dirname basename
+    sort uniq cut tr diff cmp comm column nl od xxd hexdump strings md5sum sha1sum sha256sum
+    sha512sum shasum md5 cksum b2sum base64 base32 jq gojq jless fx man info help true false
+    test [ [[ sleep seq expr bc dc lsof netstat ss dig nslookup host ping ping6 traceroute
+    tracepath mtr whois lsblk blkid lscpu lsusb lspci lsmod lshw nproc arch date cal locale tty
+    users who w last lastlog finger getent vmstat iostat mpstat sar nvidia-smi sw_vers
+    system_profiler sysctl-read ioreg mdfind mdls locate fzf bat batcat glow delta difft
+    colordiff wdiff tac rev fold fmt paste join expand unexpand pr look tsort factor numfmt
+    shuf yes zcat zless zgrep bzcat xzcat zstdcat lzcat csvlook csvstat xmllint tidy-check
+    identify exiftool pdfinfo ffprobe mediainfo pytest py.test jest vitest mocha ava tap
+    phpunit rspec flake8 pylint pyflakes pycodestyle pydocstyle bandit mypy pyright
+    basedpyright shellcheck hadolint yamllint markdownlint golangci-lint staticcheck actionlint
+    tflint checkov tfsec trivy semgrep codespell cloc tokei scc ctags-read nm objdump readelf
+    ldd otool size test-path test-connection get-childitem get-content get-item get-location
+    get-process get-service get-command get-help get-date get-host get-itemproperty
+    get-filehash get-acl get-computerinfo get-module get-variable get-alias get-history
+    get-member get-netipaddress get-netadapter get-nettcpconnection get-psdrive get-volume
+    get-disk get-partition get-eventlog get-winevent get-ciminstance get-wmiobject get-hotfix
+    get-localuser get-localgroup get-executionpolicy get-mpcomputerstatus get-mppreference
+    get-package get-installedmodule get-uptime get-culture select-object where-object
+    measure-object sort-object group-object format-table format-list format-wide format-custom
+    out-string out-host out-null out-default write-host write-output write-verbose
+    write-warning write-error write-information write-debug write-progress select-string
+    resolve-path split-path join-path convertto-json convertfrom-json convertto-csv
+    convertfrom-csv convertto-html convertto-xml convertfrom-stringdata compare-object
+    foreach-object measure-command start-sleep read-host clear-host get-random new-timespan
+    get-culture test-json tee-object-read out-gridview where findstr ver vol tasklist
+    systeminfo ipconfig whoami.exe hostname.exe fc comp chcp path getmac driverquery wmic-read
+    nvm-ls nl pathchk printf-read tldr cheat apropos whatis nmap-version speedtest
+    iperf-version sensors acpi upower neofetch fastfetch screenfetch hyperfine-version
+    go-version node-version coverage ncdu dust duf procs bottom glances watchman-version
+    entr-list sw-version xcode-select xcrun-version lsb_release hostnamectl-status cat-read
+    stat-read ls-read lsattr namei getfacl getcap id-read
+    """
+)
+
+
+def _read_only(cmd: Cmd) -> None:
+    n = cmd.name
+    texts = cmd.texts()
+    if n in ("rg",) and any(t.startswith("--pre") for t in texts):
+        cmd.add(M, "runs-program", "rg --pre runs a program on each file")
+    elif n in ("sort",) and (cmd.option_value("-o", "--output") is not None):
+        cmd.add(M, "write", "sort -o writes a file")
+    elif (n in ("date",) and cmd.short("s")) or (n == "date" and cmd.long("--set")):
+        cmd.add(M, "system-config", "date -s changes the clock")
+    elif n == "hostname" and cmd.operands():
+        cmd.add(M, "system-config", "hostname changes the host name")
+    elif (n == "xxd" and cmd.short("r")) or (
+        n in ("base64", "base32") and (cmd.short("dD") or cmd.long("--decode"))
+    ):
+        cmd.info.decodes = True
+    elif n in ("less", "more", "most", "man") and any(t.startswith("+!") for t in texts):
+        cmd.add(M, "runs-program", f"{n} runs a shell command")
+    elif n == "top" and cmd.short("k"):
+        cmd.add(D, "kill", "top -k kills processes")
+    elif n in ("tail", "head", "less") and any(is_secret(w.text) for w in cmd.operands()):
+        cmd.add(M, "read-secret", "prints a private key or credentials file")
+        cmd.info.reads_secret = True
+    elif n in ("ping", "ping6", "traceroute", "dig", "nslookup", "host", "whois", "mtr"):
+        cmd.info.network_fetch = False
+    elif n in ("echo", "printf", "write-output", "write-host"):
+        _echo_output(cmd)
+    elif n in ("foreach-object", "where-object", "measure-command"):
+        return
+
+
+def _echo_output(cmd: Cmd) -> None:
+    args = [w for w in cmd.args]
+    if any(w.dynamic for w in args):
+        return
+    if cmd.name == "printf":
+        if not args:
+            return
+        fmt = args[0].text
+        rest = [w.text for w in args[1:]]
+        try:
+            text = fmt.replace("%s", "{}").format(*rest) if "%s" in fmt else fmt
+            cmd.info.output = _c_escapes(text)
+        except (IndexError, ValueError, KeyError):
+            return
+        return
+    interpret = False
+    while args and re.fullmatch(r"-[neE]+", args[0].text):
+        interpret = interpret or "e" in args[0].text
+        args = args[1:]
+    text = " ".join(w.text for w in args)
+    cmd.info.output = _c_escapes(text) if interpret else text
+
+
+def _c_escapes(text: str) -> str:
+    from aintern_ls.safety.words import ansi_c
+
+    return ansi_c(text) if "\\" in text else text
+
+
+for _n in _READ_ONLY:
+    if _n not in HANDLERS:  # wrappers like `env`/`time` in rules.py know more
+        handles(_n)(_read_only)

@@ -1,0 +1,384 @@
+"""Deleting, overwriting and re-permissioning files and disks: rm, find -delete, shred, dd, mkfs,
+partitioning, chmod/chown, mv. Paths are judged by `paths.classify_path`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from aintern_ls.safety.context import (
+    Cmd,
+)
+from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.paths import classify_path, is_device, is_secret
+from aintern_ls.safety.rules import (
+    _finding,
+    handles,
+    judge,
+)
+from aintern_ls.safety.words import Word, names
+
+S, M, D, C, B = (
+    RiskLevel.SAFE,
+    RiskLevel.MODERATE,
+    RiskLevel.DANGEROUS,
+    RiskLevel.CRITICAL,
+    RiskLevel.BLOCKED,
+)
+
+
+# --- deleting things --------------------------------------------------------------------
+
+
+def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
+    """Judge each target of a delete; the worst one decides the finding."""
+    if not targets:
+        return
+    scope = cmd.scope
+    worst_level, worst = RiskLevel.SAFE, None
+    worst_word = targets[-1]
+    for t in targets:
+        if t.dynamic and not t.text.strip("{}items"):
+            level, rule, what = D, "scoped", "files chosen at run time"
+        else:
+            target = classify_path(t.text, scope.cwds, scope.windows)
+            level, rule, what = target.level, target.rule, target.what
+            if not recursive and level == B:
+                # Without -r only files go: a glob over a system dir still breaks it.
+                level = C if t.glob and rule in ("rm-system", "rm-root") else D
+            if t.dynamic and level < D:
+                level = D
+        if level > worst_level:
+            worst_level, worst, worst_word = level, (rule, what), t
+    if worst is None:
+        return
+    rule, what = worst
+    if worst_level >= C:
+        cmd.add(worst_level, rule, f"{verb} {what}", worst_word)
+    else:
+        cmd.add(
+            D,
+            cmd.name if cmd.name in ("rm", "shred") else "delete",
+            f"{verb} " + ("files" if not recursive else "directories recursively"),
+            worst_word,
+        )
+
+
+@handles("rm", "srm", "trash", "trash-put", "gio")
+def _rm(cmd: Cmd) -> None:
+    if cmd.name == "gio" and (not cmd.args or cmd.args[0].text not in ("remove", "trash")):
+        cmd.add(M, "unknown-command", "gio may change files")
+        return
+    recursive = cmd.short("rR") or cmd.long("--recursive")
+    targets = cmd.operands()
+    if cmd.name == "gio":
+        targets = targets[1:]
+    if not targets:
+        cmd.add(M, "rm", "rm without operands")
+        return
+    _delete_targets(cmd, targets, recursive, "deletes")
+
+
+@handles("shred", "wipe", "unlink", "truncate")
+def _shred(cmd: Cmd) -> None:
+    targets = cmd.operands(frozenset({"-n", "-s", "--size", "-r", "--reference", "--iterations"}))
+    for t in targets:
+        if is_device(t.text):
+            cmd.add(B, "disk-wipe", f"{cmd.name} destroys the disk {t.text}", t)
+            return
+    if cmd.name == "truncate":
+        cmd.add(D, "truncate", "truncate discards file contents")
+        return
+    _delete_targets(cmd, targets, cmd.short("r") and cmd.name == "wipe", f"{cmd.name} destroys")
+
+
+@handles("rmdir")
+def _rmdir(cmd: Cmd) -> None:
+    if cmd.scope.family == "cmd":
+        from aintern_ls.safety.windows import WINDOWS_ONLY
+
+        return WINDOWS_ONLY["rd"](cmd)
+    cmd.add(M, "rmdir", "removes empty directories")
+    return None
+
+
+_FIND_FILTERS = frozenset(
+    names(
+        """
+        -name -iname -path -ipath -wholename -iwholename -regex -iregex -newer -mtime -mmin
+        -atime -amin -ctime -cmin -size -user -group -perm -empty -links -inum -samefile -lname
+        -ilname -used -nouser -nogroup -newermt -uid -gid
+        """
+    )
+)
+
+
+_DELETERS = frozenset({"rm", "shred", "unlink", "srm", "wipe", "truncate"})
+
+
+@handles("find", "gfind", "fd", "fdfind")
+def _find(cmd: Cmd) -> None:
+    args = cmd.args
+    if cmd.name in ("fd", "fdfind"):
+        x = next(
+            (i for i, w in enumerate(args) if w.text in ("-x", "--exec", "-X", "--exec-batch")),
+            None,
+        )
+        if x is not None and x + 1 < len(args):
+            judge([*args[x + 1 :], Word("{}", args[-1].start, args[-1].end, True)], cmd.scope)
+        return
+    starts: list[Word] = []
+    i = 0
+    while i < len(args) and args[i].text in ("-H", "-L", "-P", "-O0", "-O1", "-O2", "-O3"):
+        i += 1
+    while i < len(args) and not args[i].text.startswith(("-", "(", "!")):
+        starts.append(args[i])
+        i += 1
+    filtered = any(w.text in _FIND_FILTERS for w in args[i:])
+    start_words = starts or [Word(".", cmd.words[0].start, cmd.words[0].end)]
+    while i < len(args):
+        t = args[i].text
+        if t == "-delete":
+            if filtered:
+                cmd.add(D, "find-delete", "find -delete deletes the matching files", args[i])
+            else:
+                before = len(cmd.scope.findings)
+                _delete_targets(cmd, start_words, True, "find -delete deletes")
+                for k in range(before, len(cmd.scope.findings)):
+                    f = cmd.scope.findings[k]
+                    if f.level < C:
+                        cmd.scope.findings[k] = _finding(
+                            D, "find-delete", "find -delete deletes everything it finds", args[i]
+                        )
+                    else:
+                        cmd.scope.findings[k] = _finding(
+                            f.level, f.rule, f.reason, Word("", cmd.start, args[i].end)
+                        )
+        elif t in ("-exec", "-execdir", "-ok", "-okdir"):
+            j = i + 1
+            while j < len(args) and args[j].text not in (";", "+", "\\;"):
+                j += 1
+            inner = list(args[i + 1 : j])
+            if inner:
+                subst = start_words[0] if not filtered and len(start_words) == 1 else None
+                inner = [
+                    (
+                        Word(subst.text, w.start, w.end)
+                        if subst is not None
+                        else Word("{}", w.start, w.end, dynamic=True)
+                    )
+                    if w.text == "{}"
+                    else w
+                    for w in inner
+                ]
+                judge(inner, cmd.scope)
+                if not filtered and inner and inner[0].text in _DELETERS:
+                    before = len(cmd.scope.findings)
+                    _delete_targets(cmd, start_words, True, f"find -exec {inner[0].text} destroys")
+                    cmd.scope.findings[before:] = [
+                        f for f in cmd.scope.findings[before:] if f.level >= C
+                    ]
+            i = j
+        elif t in ("-fprint", "-fprint0", "-fprintf", "-fls"):
+            cmd.add(M, "write", f"find {t} writes a file", args[i])
+        i += 1
+
+
+# --- raw disks, filesystems, permissions -------------------------------------------------
+
+
+@handles("dd")
+def _dd(cmd: Cmd) -> None:
+    for w in cmd.args:
+        if w.text.startswith("of=") and is_device(w.text[3:]):
+            cmd.add(B, "disk-write", f"dd overwrites the raw disk {w.text[3:]}", w)
+            return
+    if any(w.text.startswith("of=") for w in cmd.args):
+        cmd.add(M, "write", "dd writes a file")
+
+
+def _mkfs(cmd: Cmd) -> None:
+    cmd.add(B, "mkfs", f"{cmd.name} erases a filesystem or partition table")
+
+
+for _n in names(
+    """
+    mkfs mke2fs mkdosfs mkntfs wipefs sgdisk sfdisk gdisk cfdisk blkdiscard mkfs.ext2 mkfs.ext3
+    mkfs.ext4 mkfs.xfs mkfs.btrfs mkfs.vfat mkfs.fat mkfs.ntfs mkfs.exfat mkfs.f2fs
+    format-volume clear-disk initialize-disk remove-partition zpool cryptsetup
+    """
+):
+    handles(_n)(_mkfs)
+
+
+@handles("zpool", "zfs")
+def _zfs(cmd: Cmd) -> None:
+    sub = cmd.args[0].text if cmd.args else ""
+    if sub in ("list", "status", "get", "iostat", "history"):
+        return
+    if sub == "destroy":
+        cmd.add(B if cmd.name == "zpool" else D, "zfs-destroy", f"{cmd.name} destroy deletes data")
+        return
+    cmd.add(M, "disk", f"{cmd.name} {sub} changes storage")
+
+
+@handles("cryptsetup")
+def _cryptsetup(cmd: Cmd) -> None:
+    if cmd.has("luksFormat", "erase", "luksErase", "reencrypt"):
+        cmd.add(B, "mkfs", "cryptsetup wipes the volume's keys or contents")
+    elif cmd.has("status", "luksDump", "isLuks"):
+        return
+    else:
+        cmd.add(M, "disk", "cryptsetup changes encrypted volumes")
+
+
+@handles("fdisk", "parted")
+def _fdisk(cmd: Cmd) -> None:
+    if cmd.short("l") or cmd.has("print", "--list") or (cmd.name == "parted" and cmd.has("-l")):
+        return
+    cmd.add(B, "partition", f"{cmd.name} rewrites a partition table")
+
+
+@handles("mkswap")
+def _mkswap(cmd: Cmd) -> None:
+    if any(is_device(w.text) for w in cmd.args):
+        cmd.add(B, "mkfs", "mkswap overwrites a disk partition")
+    else:
+        cmd.add(M, "write", "mkswap formats a swap file")
+
+
+@handles("diskutil")
+def _diskutil(cmd: Cmd) -> None:
+    sub = cmd.args[0].text.lower() if cmd.args else ""
+    if sub in ("list", "info", "activity", "listfilesystems"):
+        return
+    if re.match(r"(erase|zero|secureerase|partitiondisk|reformat|randomdisk|apfs)", sub):
+        cmd.add(B, "mkfs", f"diskutil {sub} erases a disk")
+    else:
+        cmd.add(M, "disk", f"diskutil {sub} changes disks")
+
+
+@handles("hdparm")
+def _hdparm(cmd: Cmd) -> None:
+    if any(
+        w.text.startswith(("--security-erase", "--write-sector", "--trim-sector", "--fwdownload"))
+        for w in cmd.args
+    ):
+        cmd.add(B, "disk-write", "hdparm erases or overwrites the disk")
+    else:
+        cmd.add(M, "disk", "hdparm changes disk settings")
+
+
+_MODE_SETUID = re.compile(r"^([ugoa]*\+[rwxXt]*s|[0-7]?[4267][0-7]{3})$")
+_MODE_WORLD = re.compile(r"^(0?777|[ugoa]*a\+rwx|o\+w|a\+w|0?666)$")
+
+
+@handles("chmod", "chown", "chgrp", "chattr", "setfacl")
+def _chmod(cmd: Cmd) -> None:
+    recursive = cmd.short("R") or cmd.long("--recursive")
+    ops = cmd.operands(frozenset({"--reference"}))
+    if cmd.name == "chattr":
+        cmd.add(M, "permissions", "chattr changes file attributes")
+        return
+    mode = ops[0] if ops else None
+    targets = ops[1:]
+    if cmd.name == "chmod" and mode is not None and _MODE_SETUID.match(mode.text):
+        cmd.add(
+            C,
+            "setuid",
+            "sets the setuid/setgid bit: the file runs with its owner's rights",
+            targets[-1] if targets else mode,
+        )
+        return
+    for t in targets:
+        target = classify_path(t.text, cmd.scope.cwds, cmd.scope.windows)
+        if target.level == B and recursive:
+            cmd.add(B, f"{cmd.name}-root", f"{cmd.name} -R changes {target.what}", t)
+            return
+        if target.level >= C or (target.level == B and not recursive):
+            cmd.add(C, f"{cmd.name}-system", f"{cmd.name} changes {target.what}", t)
+            return
+    if recursive and cmd.name == "chmod" and mode is not None and _MODE_WORLD.match(mode.text):
+        cmd.add(D, "chmod-world", "makes a whole tree world-writable", mode)
+        return
+    if cmd.name == "chmod" and mode is not None and "x" in mode.text:
+        for t in targets:
+            if t.text.rsplit("/", 1)[-1] in cmd.scope.downloaded:
+                cmd.add(M, "permissions", f"makes downloaded {t.text} executable", t)
+                return
+    cmd.add(M, "permissions", f"{cmd.name} changes permissions or ownership")
+
+
+@handles("mv")
+def _mv(cmd: Cmd) -> None:
+    ops = cmd.operands(frozenset({"-t", "--target-directory", "-S", "--suffix"}))
+    for w in ops[:-1]:
+        t = classify_path(w.text, cmd.scope.cwds, cmd.scope.windows)
+        if t.level == B:
+            cmd.add(B, "mv-root", f"mv moves away {t.what}", w)
+            return
+    if ops and ops[-1].text == "/dev/null":
+        cmd.add(D, "delete", "moving to /dev/null deletes the files", ops[-1])
+        return
+    cmd.add(M, "write", "mv moves or overwrites files")
+
+
+@handles("cp", "install", "rsync", "cat", "tee", "touch", "mkdir", "mktemp")
+def _write_family(cmd: Cmd) -> None:
+    n = cmd.name
+    ops = cmd.operands(
+        frozenset(
+            names(
+                """
+                -t -m -o -g -e --rsh -S --exclude --include --filter -f -p --mode
+                """
+            )
+        )
+    )
+    if n == "cat":
+        for w in ops:
+            if is_secret(w.text):
+                cmd.info.reads_secret = True
+        if any(is_secret(w.text) for w in ops):
+            cmd.add(M, "read-secret", "prints a private key or credentials file")
+        cmd.info.output = None
+        return
+    if ops and is_device(ops[-1].text) and n in ("cp", "tee", "rsync", "install"):
+        cmd.add(B, "disk-write", f"{n} overwrites the raw disk {ops[-1].text}", ops[-1])
+        return
+    if n == "tee":
+        for w in ops:
+            if re.match(r"^/etc/(sudoers|passwd|shadow|group)", w.text):
+                cmd.add(C, "system-file", f"overwrites the core system file {w.text}", w)
+                return
+        written = [w for w in ops if w.text not in ("/dev/null", "/dev/stdout", "/dev/stderr")]
+        if written:
+            cmd.add(M, "write", "tee writes files", written[-1])
+        return
+    if n == "rsync":
+        remote = [w for w in ops if re.match(r"^[\w.@-]+:", w.text) and not w.text.startswith("/")]
+        if remote and any(is_secret(w.text) for w in ops[:-1]):
+            cmd.add(C, "exfiltration", "copies private keys or credentials to another machine")
+            return
+        if cmd.long(
+            "--delete",
+            "--delete-before",
+            "--delete-after",
+            "--delete-during",
+            "--delete-excluded",
+            "--remove-source-files",
+        ):
+            if ops:
+                t = classify_path(ops[-1].text, cmd.scope.cwds)
+                if t.level == B:
+                    cmd.add(B, t.rule, f"rsync --delete can erase {t.what}", ops[-1])
+                    return
+            cmd.add(D, "rsync-delete", "rsync --delete deletes files at the destination")
+            return
+        if cmd.has("-n", "--dry-run") or (cmd.short("n") and not cmd.long("--numeric-ids")):
+            return
+        cmd.add(M, "write", "rsync copies files" + (" over the network" if remote else ""))
+        return
+    if n == "mktemp":
+        return
+    cmd.add(M, "write", f"{n} creates or changes files")

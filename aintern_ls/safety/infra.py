@@ -1,0 +1,368 @@
+"""Data and infrastructure: SQL/Mongo/Redis clients, containers, Kubernetes, Terraform and
+cloud CLIs, where deleting resources is dangerous and reading them is safe.
+"""
+
+from __future__ import annotations
+
+import re
+
+from aintern_ls.safety import inline
+from aintern_ls.safety.context import (
+    STDIN_NONE,
+    STDIN_STATIC,
+    Cmd,
+)
+from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.paths import is_secret
+from aintern_ls.safety.rules import (
+    handles,
+    judge,
+)
+from aintern_ls.safety.words import Word, names
+
+S, M, D, C, B = (
+    RiskLevel.SAFE,
+    RiskLevel.MODERATE,
+    RiskLevel.DANGEROUS,
+    RiskLevel.CRITICAL,
+    RiskLevel.BLOCKED,
+)
+
+
+# --- databases --------------------------------------------------------------------------
+
+
+def _judge_sql_text(cmd: Cmd, sql: str, where: Word | None) -> None:
+    level, rule, reason = inline.judge_sql(sql)
+    if level:
+        cmd.add(level, rule, reason, where)
+
+
+@handles(
+    *names(
+        """
+    psql mysql mariadb sqlite3 duckdb clickhouse-client sqlcmd cockroach pgcli mycli litecli
+    snowsql bq sqlplus
+    """
+    )
+)
+def _sql_client(cmd: Cmd) -> None:
+    q = cmd.option_value("-c", "--command", "-e", "--execute", "-q", "--query", "-Q")
+    if cmd.name in ("sqlite3", "duckdb") and q is None:
+        ops = cmd.operands(frozenset({"-cmd", "-separator"}))
+        if len(ops) >= 2:
+            q = ops[1]
+    if cmd.name == "bq":
+        ops = cmd.operands()
+        if ops and ops[0].text in ("rm",):
+            cmd.add(D, "cloud-delete", "bq rm deletes datasets or tables")
+            return
+        if ops and ops[0].text == "query" and len(ops) > 1:
+            q = ops[-1]
+        elif ops and ops[0].text in ("ls", "show", "head"):
+            return
+    if q is not None:
+        _judge_sql_text(cmd, q.text, None)
+        return
+    if cmd.stdin.kind == STDIN_STATIC:
+        _judge_sql_text(cmd, cmd.stdin.text, None)
+        return
+    if cmd.option_value("-f", "--file", "-i") is not None or cmd.stdin.kind != STDIN_NONE:
+        cmd.add(M, "db-script", f"{cmd.name} runs a SQL script")
+        return
+    if cmd.short("l") or cmd.has("--list", "--version"):
+        return
+    cmd.add(M, "db-shell", f"opens an interactive {cmd.name} session")
+
+
+@handles("mongosh", "mongo")
+def _mongo(cmd: Cmd) -> None:
+    js = cmd.option_value("--eval")
+    text = js.text if js is not None else (cmd.stdin.text if cmd.stdin.kind == STDIN_STATIC else "")
+    if not text:
+        cmd.add(M, "db-shell", f"opens an interactive {cmd.name} session")
+        return
+    level, rule, reason = inline.judge_mongo(text)
+    if level:
+        cmd.add(level, rule, reason)
+
+
+@handles("redis-cli", "valkey-cli", "keydb-cli")
+def _redis(cmd: Cmd) -> None:
+    ops = cmd.operands(frozenset({"-h", "-p", "-a", "-n", "-u", "--user", "--pass", "-s"}))
+    level, rule, reason = inline.judge_redis([w.text for w in ops])
+    if level:
+        cmd.add(level, rule, reason)
+
+
+@handles("mongorestore", "pg_restore")
+def _restore(cmd: Cmd) -> None:
+    if cmd.long("--drop", "--clean") or cmd.has("-c"):
+        cmd.add(D, "db-drop", f"{cmd.name} drops existing data before restoring")
+    else:
+        cmd.add(M, "db-write", f"{cmd.name} writes to a database")
+
+
+@handles("dropdb", "dropuser", "mysqladmin", "pg_resetwal", "pg_resetxlog", "pg_dropcluster")
+def _dropdb(cmd: Cmd) -> None:
+    if cmd.name == "mysqladmin" and not cmd.has("drop", "shutdown"):
+        cmd.add(M, "db-admin", "mysqladmin changes the server")
+        return
+    cmd.add(D, "db-drop", f"{cmd.name} deletes a database or its data")
+
+
+# --- containers, clusters, infrastructure, cloud ----------------------------------------
+
+_DOCKER_SAFE = frozenset(
+    names(
+        """
+        ps images inspect logs version info top port diff history search events stats ls config
+        df show
+        """
+    )
+)
+_DOCKER_DELETE = frozenset({"rm", "rmi", "kill", "prune", "down", "remove", "reset"})
+
+
+@handles("docker", "podman", "nerdctl", "docker-compose", "finch")
+def _docker(cmd: Cmd) -> None:
+    ops = [
+        w.text
+        for w in cmd.operands(
+            frozenset(
+                names(
+                    """
+                    -H --host --context -c -f --file -p --project-name --log-level --config
+                    """
+                )
+            )
+        )
+    ]
+    if cmd.name == "docker-compose":
+        ops = ["compose", *ops]
+    if not ops:
+        return
+    verbs = ops[:3]
+    text = " ".join(cmd.texts())
+    if ops[0] in ("run", "create") or verbs[:2] == ["container", "run"]:
+        if re.search(
+            r"--privileged|(-v|--volume|--mount)[ =]\S*(^|[ =])/?:|-v /:|--volume=/:"
+            r"|--pid[= ]host|--cap-add[= ](ALL|SYS_ADMIN)|docker\.sock|"
+            r"(apparmor|seccomp)[=:]unconfined|--userns[= ]host|source=/,",
+            text,
+        ):
+            cmd.add(C, "container-escape", "the container gets root access to the host")
+        else:
+            cmd.add(M, "container", f"{cmd.name} runs a container")
+        return
+    if ops[0] == "exec":
+        cmd.add(M, "container", f"{cmd.name} exec runs a command in a container")
+        inner = cmd.operands(frozenset({"-u", "--user", "-w", "--workdir", "-e", "--env"}))
+        if len(inner) > 2:
+            judge(inner[2:], cmd.scope)
+        return
+    if verbs[0] in names(
+        """
+        compose container image volume network system builder buildx context plugin secret node
+        service stack
+        """
+    ):
+        sub = verbs[1] if len(verbs) > 1 else ""
+        if verbs[0] == "compose" and sub == "down":
+            if re.search(r"(^|\s)(-v|--volumes|--rmi)\b", text):
+                cmd.add(D, "container-delete", "compose down -v deletes volumes (data)")
+            else:
+                cmd.add(M, "container", "compose down stops and removes containers")
+            return
+        if sub in _DOCKER_SAFE:
+            return
+        if sub in _DOCKER_DELETE:
+            cmd.add(
+                D,
+                "container-delete",
+                f"{cmd.name} {verbs[0]} {sub} deletes containers, images or data",
+            )
+            return
+        cmd.add(M, "container", f"{cmd.name} {verbs[0]} {sub} changes containers")
+        return
+    if ops[0] in _DOCKER_SAFE:
+        return
+    if ops[0] in _DOCKER_DELETE:
+        cmd.add(D, "container-delete", f"{cmd.name} {ops[0]} deletes containers or images")
+        return
+    cmd.add(M, "container", f"{cmd.name} {ops[0]} changes containers or images")
+
+
+_KUBE_SAFE = frozenset(
+    names(
+        """
+        get describe logs top explain version api-resources api-versions cluster-info diff
+        events auth wait completion plugin kustomize whoami status
+        """
+    )
+)
+
+
+@handles("kubectl", "oc", "kubecolor", "microk8s.kubectl", "k3s")
+def _kubectl(cmd: Cmd) -> None:
+    ops = cmd.operands(
+        frozenset(
+            names(
+                """
+                -n --namespace --context --kubeconfig -l --selector -o --output -c --container
+                --cluster --user -f --filename
+                """
+            )
+        )
+    )
+    if not ops:
+        return
+    verb = ops[0].text
+    if verb in _KUBE_SAFE:
+        return
+    if verb == "config":
+        sub = ops[1].text if len(ops) > 1 else ""
+        if sub in ("view", "get-contexts", "current-context", "get-clusters", "get-users"):
+            return
+        cmd.add(M, "kube-config", f"kubectl config {sub} changes kubeconfig")
+        return
+    if verb in ("delete", "drain") or (verb == "replace" and cmd.long("--force")):
+        cmd.add(D, "kube-delete", f"kubectl {verb} removes cluster resources")
+        return
+    if verb == "exec":
+        cmd.add(M, "kube-exec", "kubectl exec runs a command in a pod")
+        dd = next((i for i, w in enumerate(cmd.args) if w.text == "--"), None)
+        if dd is not None and dd + 1 < len(cmd.args):
+            judge(list(cmd.args[dd + 1 :]), cmd.scope)
+        return
+    if verb == "scale" and any(w.text in ("--replicas=0", "0") for w in cmd.args):
+        cmd.add(D, "kube-delete", "scales a workload to zero")
+        return
+    cmd.add(M, "kube-write", f"kubectl {verb} changes the cluster")
+
+
+@handles("helm")
+def _helm(cmd: Cmd) -> None:
+    ops = cmd.operands(frozenset({"-n", "--namespace", "--kube-context", "-f", "--values"}))
+    verb = ops[0].text if ops else ""
+    if verb in (
+        *names(
+            """
+        list ls status get show template lint version search history env verify inspect
+        """
+        ),
+        "",
+    ) or (verb == "repo" and len(ops) > 1 and ops[1].text == "list"):
+        return
+    if verb in ("uninstall", "delete", "del", "un"):
+        cmd.add(D, "kube-delete", "helm uninstall removes a release")
+        return
+    cmd.add(M, "kube-write", f"helm {verb} changes the cluster")
+
+
+@handles("terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf", "serverless", "sls")
+def _terraform(cmd: Cmd) -> None:
+    ops = [w.text for w in cmd.operands()]
+    verb = ops[0] if ops else ""
+    text = " ".join(cmd.texts())
+    if (
+        verb in ("destroy", "remove", "force-unlock")
+        or "-destroy" in text.split()
+        or (verb == "state" and len(ops) > 1 and ops[1] in ("rm", "delete"))
+        or (verb in ("stack", "workspace") and len(ops) > 1 and ops[1] in ("rm", "delete"))
+    ):
+        cmd.add(D, "infra-destroy", f"{cmd.name} destroys infrastructure")
+        return
+    if (
+        verb
+        in (
+            *names(
+                """
+            plan validate show output version providers graph preview console diff synth ls
+            list whoami about
+            """
+            ),
+            "",
+        )
+        or (verb == "fmt" and ("-check" in text or "--check" in text))
+        or (verb == "state" and len(ops) > 1 and ops[1] in ("list", "show", "pull"))
+    ):
+        return
+    cmd.add(M, "infra", f"{cmd.name} {verb} changes infrastructure or local state")
+
+
+_CLOUD_DELETE = re.compile(
+    r"^(delete|destroy|remove|rm|rb|terminate|purge|del|prune|drop|wipe|deregister|"
+    r"\S+-(delete|destroy|terminate|purge|remove)(-\S+)?|"
+    r"delete-\S+|remove-\S+|terminate-\S+|deregister-\S+|purge-\S+|\S+:destroy|\S+:delete|"
+    r"\S+:remove|\S+:reset|apps:destroy|pg:reset|destroy-\S+)$"
+)
+_CLOUD_READ = re.compile(
+    r"^(list|ls|describe|show|get|info|status|version|logs|whoami|cat|du|stat|help|"
+    r"describe-\S+|list-\S+|get-\S+|lookup-\S+|search|tail|account|--version|config|"
+    r"get-caller-identity|print-access-token|print-identity-token)$"
+)
+
+
+@handles(
+    *names(
+        """
+    aws gcloud az gsutil doctl heroku fly flyctl vercel netlify firebase wrangler linode-cli
+    hcloud oci ibmcloud s3cmd gh glab supabase railway ssm eksctl scw exo upcloud aliyun tccli
+    """
+    )
+)
+def _cloud(cmd: Cmd) -> None:
+    ops = [
+        w.text
+        for w in cmd.operands(
+            frozenset(
+                names(
+                    """
+                    --region --profile --project --output -o --query --zone -g --resource-group
+                    --subscription -R --repo --format -a --app --account --endpoint-url
+                    """
+                )
+            )
+        )
+    ]
+    text = " ".join(cmd.texts())
+    if any(is_secret(o) for o in ops):
+        cmd.add(C, "exfiltration", f"{cmd.name} uploads private keys or credentials")
+        return
+    for o in ops[:4]:
+        if _CLOUD_DELETE.match(o):
+            cmd.add(
+                D,
+                "cloud-delete",
+                f"{cmd.name} {' '.join(ops[: ops.index(o) + 1])} deletes cloud resources",
+            )
+            return
+    if "--delete" in text.split() and cmd.name in ("aws", "gsutil", "s3cmd"):
+        cmd.add(D, "cloud-delete", f"{cmd.name} sync --delete deletes remote files")
+        return
+    if cmd.name == "gsutil" and "-m" in ops[:1]:
+        ops = ops[1:]
+    if cmd.name == "gh":
+        if ops and ops[0] in names(
+            """
+            pr issue repo run release workflow gist api search auth status browse label cache
+            """
+        ):
+            if len(ops) > 1 and ops[1] in names(
+                """
+                list view status diff checks watch download ls
+                """
+            ):
+                return
+            if ops[0] in ("status", "search") or (ops[0] == "auth" and ops[1:2] == ["status"]):
+                return
+            if ops[0] == "api" and not re.search(r"-X\s*(POST|PUT|PATCH|DELETE)|--method", text):
+                return
+    else:
+        verbs = [o for o in ops[:4] if re.fullmatch(r"[a-z][a-z0-9-]*(:[a-z-]+)?", o)]
+        if verbs and _CLOUD_READ.match(verbs[-1]):
+            return
+        if not ops:
+            return
+    cmd.add(M, "cloud", f"{cmd.name} changes cloud resources or talks to the network")

@@ -1,0 +1,185 @@
+"""Talking to other machines: downloads (remembered, so running them later is caught),
+uploads of secrets, netcat-style shells, ssh/scp/rsync to remote hosts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from aintern_ls.safety.context import (
+    STDIN_NONE,
+    Cmd,
+)
+from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.paths import is_secret
+from aintern_ls.safety.rules import (
+    _skip_options,
+    handles,
+    judge,
+)
+from aintern_ls.safety.words import names
+
+S, M, D, C, B = (
+    RiskLevel.SAFE,
+    RiskLevel.MODERATE,
+    RiskLevel.DANGEROUS,
+    RiskLevel.CRITICAL,
+    RiskLevel.BLOCKED,
+)
+
+
+# --- network, downloads, exfiltration ---------------------------------------------------
+
+_FETCH_WITH_VALUE = frozenset(
+    names(
+        """
+        -o -O --output -H --header -d --data -X --request -u --user -A --user-agent -e -b -c -F
+        --form -T --upload-file --data-binary --data-raw --data-urlencode -x --proxy -m
+        --max-time --connect-timeout -w --write-out -r --retry -P --output-document --post-file
+        --directory-prefix --cacert --cert --key -K --config --resolve --limit-rate
+        """
+    )
+)
+
+
+@handles(
+    *names(
+        """
+    curl wget fetch http https xh aria2c invoke-webrequest invoke-restmethod lwp-request lynx
+    certutil bitsadmin
+    """
+    )
+)
+def _fetch(cmd: Cmd) -> None:
+    n = cmd.name
+    if n == "certutil" and not any(
+        w.text.lower().startswith(("-urlcache", "/urlcache")) for w in cmd.args
+    ):
+        cmd.add(M, "unknown-command", "certutil changes certificates or decodes files")
+        return
+    cmd.info.network_fetch = True
+    uploads = []
+    for i, w in enumerate(cmd.args):
+        t = w.text
+        val = t
+        if t in names(
+            """
+            -T --upload-file -F --form -d --data --data-binary --post-file --data-raw -InFile
+            -infile
+            """
+        ) and i + 1 < len(cmd.args):
+            val = cmd.args[i + 1].text
+        elif t.startswith(("--data-binary=", "--post-file=", "--upload-file=")):
+            val = t.split("=", 1)[1]
+        else:
+            continue
+        uploads.append(val.lstrip("@").split("=", 1)[-1].lstrip("@"))
+    if any(is_secret(u) for u in uploads) or (
+        cmd.stdin.secret and any(u in ("-", "@-", "") for u in uploads)
+    ):
+        cmd.add(C, "exfiltration", f"{n} uploads private keys or credentials")
+        return
+    out = cmd.option_value("-o", "--output", "-O", "--output-document", "-OutFile", "-outfile")
+    urls = [w for w in cmd.operands(_FETCH_WITH_VALUE) if "://" in w.text or "." in w.text]
+    if out is not None and out.text not in ("-", "/dev/stdout"):
+        cmd.scope.downloaded.add(out.text.rsplit("/", 1)[-1].rsplit("\\", 1)[-1])
+        cmd.info.network_fetch = False
+    elif n in ("wget", "aria2c", "fetch") and not cmd.has("-O-", "-qO-", "-qO", "-"):
+        for u in urls:
+            base = u.text.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+            if base:
+                cmd.scope.downloaded.add(base)
+        cmd.info.network_fetch = cmd.has("-O-", "-qO-") or (
+            out is not None and out.text in ("-", "/dev/stdout")
+        )
+    elif n == "curl" and (cmd.short("O") or cmd.long("--remote-name")):
+        for u in urls:
+            cmd.scope.downloaded.add(u.text.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1])
+        cmd.info.network_fetch = False
+    cmd.add(M, "network", f"{n} talks to the network")
+
+
+@handles("nc", "ncat", "netcat", "socat", "telnet", "openssl")
+def _netcat(cmd: Cmd) -> None:
+    text = " ".join(cmd.texts())
+    if cmd.name == "openssl":
+        if "s_client" in text and cmd.stdin.kind != STDIN_NONE:
+            cmd.add(M, "network", "openssl s_client sends data over the network")
+        elif "s_client" in text or "s_server" in text:
+            cmd.add(M, "network", "openssl talks to the network")
+        elif cmd.args and cmd.args[0].text in names(
+            """
+            x509 version dgst rand list verify ciphers asn1parse crl errstr speed
+            """
+        ):
+            if cmd.option_value("-out") is not None:
+                cmd.add(M, "write", "openssl writes a file")
+            return
+        else:
+            cmd.add(M, "write", "openssl writes keys or files")
+        return
+    if cmd.has("-e", "-c", "--exec", "--sh-exec", "--lua-exec") or re.search(
+        r"\b(exec|system):", text, re.I
+    ):
+        cmd.add(C, "reverse-shell", f"{cmd.name} connects a shell to the network")
+        return
+    if cmd.stdin.secret:
+        cmd.add(C, "exfiltration", f"sends private keys or credentials with {cmd.name}")
+        return
+    cmd.info.network_fetch = not cmd.short("l")
+    cmd.add(M, "network", f"{cmd.name} opens a network connection")
+
+
+@handles("scp", "sftp", "rclone", "ftp", "lftp", "smbclient", "croc", "magic-wormhole", "wormhole")
+def _copy_remote(cmd: Cmd) -> None:
+    ops = cmd.operands(frozenset({"-P", "-i", "-o", "-F", "-J", "-c", "-l", "-S"}))
+    if (any(is_secret(w.text) for w in ops) and len(ops) >= 2) or (
+        cmd.name in ("croc", "wormhole", "magic-wormhole") and any(is_secret(w.text) for w in ops)
+    ):
+        cmd.add(C, "exfiltration", "copies private keys or credentials to another machine")
+        return
+    if (
+        cmd.name == "rclone"
+        and cmd.args
+        and cmd.args[0].text in ("purge", "delete", "deletefile", "rmdir", "rmdirs", "sync")
+    ):
+        cmd.add(D, "cloud-delete", f"rclone {cmd.args[0].text} deletes remote files")
+        return
+    if (
+        cmd.name == "rclone"
+        and cmd.args
+        and cmd.args[0].text
+        in names(
+            """
+            ls lsd lsl lsf size cat version listremotes about check tree
+            """
+        )
+    ):
+        return
+    cmd.add(M, "network", f"{cmd.name} copies files over the network")
+
+
+_SSH_WITH_VALUE = frozenset(
+    names(
+        """
+        -p -i -l -o -F -J -L -R -D -b -c -E -e -I -m -O -Q -S -W -w -B
+        """
+    )
+)
+
+
+@handles("ssh", "mosh", "autossh")
+def _ssh(cmd: Cmd) -> None:
+    i = _skip_options(cmd, _SSH_WITH_VALUE)
+    cmd.add(
+        M,
+        "network",
+        f"{cmd.name} runs commands on another machine",
+        cmd.args[i] if i < len(cmd.args) else None,
+    )
+    rest = cmd.args[i + 1 :]
+    if rest:
+        if len(rest) == 1:
+            cmd.scope.include(cmd.scope.nested(rest[0].text, "bash", rest[0]))
+        else:
+            judge(list(rest), cmd.scope, cmd.stdin)

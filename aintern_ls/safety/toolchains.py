@@ -1,0 +1,222 @@
+"""Package managers, builds, test runners, linters and formatters: installs are moderate,
+tests and checks are safe, fix/format modes write files.
+"""
+
+from __future__ import annotations
+
+from aintern_ls.safety.context import (
+    Cmd,
+)
+from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.rules import (
+    handles,
+    judge,
+)
+from aintern_ls.safety.words import Word, names
+
+S, M, D, C, B = (
+    RiskLevel.SAFE,
+    RiskLevel.MODERATE,
+    RiskLevel.DANGEROUS,
+    RiskLevel.CRITICAL,
+    RiskLevel.BLOCKED,
+)
+
+
+# --- package managers, builds, tests ----------------------------------------------------
+
+_PKG_SAFE = frozenset(
+    names(
+        """
+        list ls show info search freeze outdated view why explain audit check help --version -v
+        -V version config doctor env root prefix bin home test t tst query policy madison
+        depends rdepends show-deps leaves deps tree inspect fund ping whoami dedupe-check
+        licenses metadata locate-project verify-project pkgid vet fmt-check clippy bench doc
+        about cache-dir debug
+        """
+    )
+)
+_TEST_SCRIPTS = frozenset(
+    names(
+        """
+        test lint typecheck type-check check tsc format:check lint:check test:unit test:ci
+        prettier:check fmt:check
+        """
+    )
+)
+
+
+def _package_manager(cmd: Cmd) -> None:
+    ops = [
+        w.text
+        for w in cmd.operands(
+            frozenset(
+                names(
+                    """
+                    -C --prefix -w --workspace --filter -p --package --manifest-path -r
+                    --requirement -c --cwd
+                    """
+                )
+            )
+        )
+    ]
+    n = cmd.name
+    if not ops:
+        if n in names(
+            """
+            npm pip pip3 apt apt-get brew cargo go gem uv yarn pnpm bun poetry
+            """
+        ):
+            if n in ("yarn", "pnpm", "bun") and not cmd.args:
+                cmd.add(M, "install", f"{n} installs packages")
+            return
+        return
+    verb = ops[0]
+    if n in ("npm", "yarn", "pnpm", "bun") and verb in ("run", "run-script") and len(ops) > 1:
+        if ops[1] in _TEST_SCRIPTS or ops[1].startswith("test"):
+            return
+        cmd.add(M, "run-script", f"{n} run {ops[1]} runs a project script")
+        return
+    if n == "cargo" and verb in names(
+        """
+        test check clippy doc bench tree metadata search fmt build b c t
+        """
+    ):
+        if verb == "fmt" and "--check" not in ops and "--check" not in cmd.texts():
+            cmd.add(M, "write", "cargo fmt rewrites files")
+        if verb in ("clippy",) and "--fix" in cmd.texts():
+            cmd.add(M, "write", "cargo clippy --fix rewrites files")
+        if verb in ("build", "b"):
+            cmd.add(M, "build", "cargo build writes build output")
+        return
+    if n == "go" and verb in ("test", "vet", "version", "env", "list", "doc", "help", "fmt"):
+        if verb == "fmt":
+            cmd.add(M, "write", "go fmt rewrites files")
+        return
+    if n in ("uv", "poetry", "pdm", "hatch", "rye", "pipenv") and verb == "run":
+        rest = cmd.operands()[1:]
+        if rest:
+            judge(rest, cmd.scope, cmd.stdin)
+            if n in ("poetry", "pipenv"):
+                return
+        return
+    if n in ("npx", "pnpx", "bunx", "uvx", "pipx") and verb != "list":
+        if verb == "run" and n == "pipx":
+            ops = ops[1:]
+        tool = ops[0] if ops else ""
+        if tool in names(
+            """
+            tsc eslint prettier jest vitest mocha ruff black mypy pytest playwright --version
+            """
+        ):
+            judge([Word(tool, cmd.start, cmd.end), *cmd.args[1:]], cmd.scope)
+            return
+        cmd.add(M, "install", f"{n} downloads and runs {tool or 'a package'}")
+        return
+    if verb in _PKG_SAFE and not (
+        n in ("npm", "yarn", "pnpm") and verb == "audit" and "fix" in ops
+    ):
+        if verb == "config" and len(ops) > 1 and ops[1] not in ("get", "list", "ls"):
+            cmd.add(M, "config", f"{n} config changes settings")
+        return
+    if verb in ("uninstall", "remove", "purge", "autoremove", "rm", "erase", "un", "r"):
+        cmd.add(M, "uninstall", f"{n} {verb} removes packages")
+        return
+    cmd.add(M, "install", f"{n} {verb} installs or changes packages")
+
+
+for _n in names(
+    """
+    pip pip3 pipx uv poetry pdm hatch rye pipenv conda mamba micromamba npm yarn pnpm bun npx
+    pnpx bunx uvx cargo go gem bundle bundler apt apt-get aptitude yum dnf zypper pacman yay
+    paru apk brew port snap flatpak nix nix-env choco winget scoop dotnet composer mvn gradle
+    gradlew sbt lein mix rustup nvm pyenv rbenv asdf mise deno-install swift pod carthage vcpkg
+    conan spack opam cabal stack dpkg rpm install-module install-package apt-cache dpkg-query
+    corepack volta fnm sdk julia-pkg pub flutter dart
+    """
+):
+    handles(_n)(_package_manager)
+
+
+@handles("dpkg", "rpm")
+def _dpkg(cmd: Cmd) -> None:
+    if (cmd.short("lLsSqV") and not cmd.short("iPre")) or cmd.has("--list", "--status", "-qa"):
+        return
+    if cmd.short("Pr") or cmd.has("--purge", "--remove", "-e", "--erase"):
+        cmd.add(M, "uninstall", f"{cmd.name} removes packages")
+        return
+    cmd.add(M, "install", f"{cmd.name} installs packages")
+
+
+@handles("apt-cache", "dpkg-query", "apt-file")
+def _apt_cache(cmd: Cmd) -> None:
+    return
+
+
+_SAFE_TOOLS_FIX_FLAGS = {
+    "ruff": ("--fix", "format"),
+    "black": (),
+    "isort": (),
+    "eslint": ("--fix",),
+    "prettier": ("--write", "-w"),
+    "rubocop": ("-a", "-A", "--autocorrect", "--auto-correct", "--autocorrect-all"),
+    "gofmt": ("-w",),
+    "clang-format": ("-i",),
+    "rustfmt": (),
+    "stylua": (),
+    "shfmt": ("-w",),
+    "autopep8": ("-i", "--in-place"),
+    "yapf": ("-i", "--in-place"),
+}
+_SAFE_CHECK_FLAGS = ("--check", "--diff", "-c", "--dry-run", "-l", "-d", "--list-different")
+
+
+@handles(*_SAFE_TOOLS_FIX_FLAGS)
+def _formatter(cmd: Cmd) -> None:
+    fixes = _SAFE_TOOLS_FIX_FLAGS[cmd.name]
+    texts = cmd.texts()
+    if (
+        cmd.name == "ruff"
+        and texts
+        and texts[0] == "format"
+        and not any(t in texts for t in ("--check", "--diff"))
+    ):
+        cmd.add(M, "write", "ruff format rewrites files")
+    elif any(t in fixes for t in texts) or (
+        cmd.name in ("black", "isort", "rustfmt", "stylua", "autopep8", "yapf")
+        and not any(t in _SAFE_CHECK_FLAGS for t in texts)
+        and any(not t.startswith("-") for t in texts)
+    ):
+        cmd.add(M, "write", f"{cmd.name} rewrites files")
+
+
+@handles("ansible")
+def _ansible(cmd: Cmd) -> None:
+    module = cmd.option_value("-m", "--module-name")
+    args = cmd.option_value("-a", "--args")
+    cmd.add(M, "remote", "ansible runs a module on remote hosts")
+    if args is not None and (module is None or module.text in ("shell", "command", "raw")):
+        cmd.scope.include(cmd.scope.nested(args.text, "bash", args))
+
+
+@handles("tsc", "vue-tsc")
+def _tsc(cmd: Cmd) -> None:
+    if not cmd.has("--noEmit", "--version", "-v", "--help", "--showConfig", "--listFiles"):
+        cmd.add(M, "build", "tsc writes compiled output")
+
+
+@handles(
+    *names(
+        """
+    make gmake just task ninja cmake bazel meson scons rake invoke nox tox pre-commit
+    """
+    )
+)
+def _build_tool(cmd: Cmd) -> None:
+    ops = cmd.operands(frozenset({"-C", "-f", "-j", "--file", "--directory"}))
+    if (cmd.short("nq") and cmd.name == "make") or cmd.has("--dry-run", "-n", "--list", "-l"):
+        return
+    if cmd.name == "bazel" and ops and ops[0].text in ("query", "info", "version", "test"):
+        return
+    target = ops[0].text if ops else "the default target"
+    cmd.add(M, "build", f"{cmd.name} runs build recipe {target}")
