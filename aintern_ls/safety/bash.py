@@ -374,7 +374,16 @@ class _Walker:
                 end,
             )
         else:
-            scope.add(RiskLevel.MODERATE, "write", f"writes to {target}", start, end)
+            name = _command_name_of(body)
+            if (
+                op in (">", ">|", "&>")
+                and name in ("", ":", "true", "echo")
+                and not (name == "echo" and body is not None and body.named_child_count > 1)
+            ):
+                # `> app.log`, `: > app.log`: empties the file, like `truncate -s 0`.
+                scope.add(RiskLevel.DANGEROUS, "truncate", f"empties {target}", start, end)
+            else:
+                scope.add(RiskLevel.MODERATE, "write", f"writes to {target}", start, end)
         return None, []
 
     def pipeline(self, stages: list[Node], stdin: Stdin) -> Info:

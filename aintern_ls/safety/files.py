@@ -343,6 +343,9 @@ def _write_family(cmd: Cmd) -> None:
             cmd.add(M, "read-secret", "prints a private key or credentials file")
         cmd.info.output = None
         return
+    if n == "cp" and len(ops) == 2 and ops[0].text == "/dev/null":
+        cmd.add(D, "truncate", f"empties {ops[1].text}", ops[1])
+        return
     if ops and is_device(ops[-1].text) and n in ("cp", "tee", "rsync", "install"):
         cmd.add(B, "disk-write", f"{n} overwrites the raw disk {ops[-1].text}", ops[-1])
         return
