@@ -27,5 +27,5 @@ def _no_orphans_left() -> Iterator[None]:
     yield
     me = psutil.Process(os.getpid())
     leftovers = [p for p in me.children(recursive=True) if p.is_running()]
-    gone, alive = psutil.wait_procs(leftovers, timeout=5)
+    _, alive = psutil.wait_procs(leftovers, timeout=5)
     assert not alive, f"processes left running after the tests: {alive}"
