@@ -12,6 +12,7 @@ import errno
 import os
 import select
 import sys
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -194,11 +195,15 @@ class WinPtyBackend:
     def read(self, size: int) -> bytes:
         # pywinpty hands back text already decoded from the console; re-encode so the
         # rest of the package sees one byte stream on every platform.
-        text = self._proc.read(size)
-        data = text if isinstance(text, bytes) else str(text).encode("utf-8", "surrogateescape")
-        if not data and not self._proc.isalive():
-            raise EOFError
-        return data
+        while True:
+            text = self._proc.read(size)
+            data = text if isinstance(text, bytes) else str(text).encode("utf-8", "surrogateescape")
+            if data:
+                return data
+            if not self._proc.isalive():
+                raise EOFError
+            # A non-blocking pywinpty build answers "" while idle: don't spin on it.
+            time.sleep(0.01)
 
     def readable(self) -> bool:
         return False

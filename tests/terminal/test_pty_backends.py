@@ -25,7 +25,7 @@ class FakeWinPtyProcess:
     def __init__(self, argv: Any, cwd: str, env: dict[str, str], dimensions: tuple[int, int]):
         self.argv, self.cwd, self.env, self.dimensions = argv, cwd, env, dimensions
         self.pid = 4242
-        self.output = ["héllo ", "wörld\r\n"]
+        self.output = ["", "héllo ", "wörld\r\n"]  # "" = idle, non-blocking build
         self.written: list[str] = []
         self.alive = True
         self.exitstatus: int | None = None
