@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import random
 import statistics
 import time
@@ -127,7 +128,11 @@ def main() -> None:
     commands = variants(corpus_commands(), args.commands)
     per_command(commands[:200])  # warm up imports and the grammar
     times = per_command(commands)
-    print(f"per-command analysis, {len(commands)} distinct commands, cache bypassed:")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(
+        f"per-command analysis, {len(commands)} distinct commands, cache bypassed "
+        f"({os.cpu_count()} CPUs, load average {load}: p99 suffers first when busy):"
+    )
     print(_summary("all", [t for ms in times.values() for t in ms]))
     for family, ms in sorted(times.items()):
         print(_summary(family, ms))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import threading
 
 import tree_sitter
 import tree_sitter_bash
@@ -40,7 +41,9 @@ from aintern_ls.safety.words import (
 Node = tree_sitter.Node
 
 _LANGUAGE = tree_sitter.Language(tree_sitter_bash.language())
-_PARSER = tree_sitter.Parser(_LANGUAGE)
+# A tree-sitter Parser is not safe to share between threads (the server runs handlers on a
+# pool), so each thread gets its own; the Language is shared.
+_PARSERS = threading.local()
 
 
 class ParseCounter:
@@ -97,7 +100,10 @@ _FORK_BOMB = re.compile(r"(\S+)\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&")
 
 def parse(text: bytes) -> tree_sitter.Tree:
     PARSES.count += 1
-    return _PARSER.parse(text)
+    parser = getattr(_PARSERS, "bash", None)
+    if parser is None:
+        parser = _PARSERS.bash = tree_sitter.Parser(_LANGUAGE)
+    return parser.parse(text)
 
 
 class Positions:

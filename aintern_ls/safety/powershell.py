@@ -9,6 +9,7 @@ moderate.
 from __future__ import annotations
 
 import re
+import threading
 
 import tree_sitter
 import tree_sitter_powershell
@@ -22,7 +23,7 @@ from aintern_ls.safety.words import ORIGIN_NETWORK, ORIGIN_VARIABLE, Word, split
 Node = tree_sitter.Node
 
 _LANGUAGE = tree_sitter.Language(tree_sitter_powershell.language())
-_PARSER = tree_sitter.Parser(_LANGUAGE)
+_PARSERS = threading.local()  # one Parser per thread, as in bash.py
 
 _DOWNLOAD = re.compile(
     r"downloadstring|downloaddata|downloadfile|invoke-webrequest|invoke-restmethod|\biwr\b"
@@ -74,7 +75,10 @@ _IO_DELETE = re.compile(r"\[(system\.)?io\.(file|directory)\]::delete\s*\(", re.
 def analyse(text: str, scope: Scope) -> None:
     data = text.encode("utf-8", "surrogatepass")
     PARSES.count += 1
-    tree = _PARSER.parse(data)
+    parser = getattr(_PARSERS, "powershell", None)
+    if parser is None:
+        parser = _PARSERS.powershell = tree_sitter.Parser(_LANGUAGE)
+    tree = parser.parse(data)
     walker = _Walker(scope, Positions(text, data))
     root = tree.root_node
     if root.has_error and not _balanced(text):

@@ -75,3 +75,15 @@ def test_a_parse_error_is_never_safe(text: str, shell: str) -> None:
         tree = bash.parse(text.encode("utf-8", "surrogatepass"))
         if tree.root_node.has_error:
             assert a.level >= RiskLevel.MODERATE
+
+
+def test_concurrent_assessments_from_many_threads_agree() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    commands = [f"rm -rf /tmp/x{i} && Remove-Item C:\\ -Recurse" for i in range(200)]
+    cache_clear()
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        bash_levels = list(pool.map(lambda c: assess(c, "bash").level, commands))
+        ps_levels = list(pool.map(lambda c: assess(c, "powershell").level, commands))
+    assert set(bash_levels) == {RiskLevel.DANGEROUS}
+    assert set(ps_levels) == {RiskLevel.BLOCKED}
