@@ -7,6 +7,10 @@ with a per-session nonce, so a command that prints a fake mark (say, `cat` of a 
 log) cannot move the LastCommand range. OSC 133 (A/B/C/D, FinalTerm) is accepted from
 prompts that emit it themselves; it carries no nonce, so it only counts until a 633 mark
 with the right nonce has been seen.
+
+The scripts load the user's own rc files first (`~/.bashrc`; zsh's `.zshenv`/`.zshrc`
+from the user's ZDOTDIR), so the session feels like the user's terminal; setting
+AINTERN_LS_NO_RC in the session's environment skips them.
 """
 
 from __future__ import annotations
