@@ -252,6 +252,12 @@ class TerminalSession:
         return self.exit_status is None and not self._closed
 
     @property
+    def job_running(self) -> bool:
+        """True while a job other than the shell owns the terminal (POSIX; else False)."""
+        group = self._pty.foreground_process_group()
+        return group is not None and group != self.pid
+
+    @property
     def last_command(self) -> CommandRecord | None:
         """The newest finished command (None before the first one finishes)."""
         for record in reversed(self.commands):

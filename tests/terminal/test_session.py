@@ -81,7 +81,11 @@ async def test_interrupt_stops_the_foreground_job_not_the_shell(
     session = await open_session(manager, shell)
     before = session.finished_count
     manager.send(session.terminal_id, "sleep 300")
-    await asyncio.sleep(0.3)  # let the shell start the job
+    for _ in range(200):  # until the job, not the shell, owns the terminal
+        if session.job_running:
+            break
+        await asyncio.sleep(0.025)
+    assert session.job_running
     manager.interrupt(session.terminal_id)
     record = await session.wait_for_command(before, timeout=10)
     assert record is not None
