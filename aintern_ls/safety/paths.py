@@ -165,7 +165,7 @@ def _classify_one(path: str, cwd: str | None, windows: bool) -> Target:
         if p.startswith(".") or not (p.startswith("/") or p.startswith(HOME) or ":" in p):
             return Target(RiskLevel.DANGEROUS, "scoped", path)
     contents = False
-    while p.endswith(("/*", "/.*", "/.")):
+    while p.endswith(("/*", "/.*", "/.", "/*.*")):
         p = p.rsplit("/", 1)[0] or "/"
         contents = True
     if p == "" or p == "/" or _WIN_DRIVE.match(p) or p in ("/*", "c:/*"):

@@ -232,6 +232,12 @@ class _Walker:
         raw = _text(node)
         if t in ("command_parameter", "generic_token"):
             return Word(unquote(raw, posix=False), s, e, glob=any(c in "*?" for c in raw))
+        if raw.startswith("$") and re.fullmatch(r"\$(env:)?\w+[\\/][^\s$()]*", raw):
+            # `$HOME\*`, `$env:SystemDrive\`: a known folder followed by a path.
+            var = re.match(r"\$(env:)?\w+", raw)
+            known = _KNOWN_VARS.get(var.group(0).lower()) if var is not None else None
+            if known is not None and var is not None:
+                return Word(known + raw[var.end() :], s, e, glob=any(c in "*?" for c in raw))
         inner = _unwrap(node)
         if inner.type == "string_literal":
             w = self.string_word(inner)

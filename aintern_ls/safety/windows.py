@@ -246,6 +246,22 @@ def _start_process(cmd: Cmd) -> None:
         cmd.add(C, "sudo", "Start-Process -Verb RunAs elevates to administrator", verb)
         return
     cmd.add(M, "start-process", "starts a program")
+    # `Start-Process cmd -ArgumentList '/c rd /s /q C:\'` runs that command line.
+    program = params.get("filepath") or (_ps_positional(cmd)[:1] or [None])[0]
+    arguments = params.get("argumentlist") or (_ps_positional(cmd)[1:2] or [None])[0]
+    if program is not None and arguments is not None and not program.dynamic:
+        from aintern_ls.safety.rules import judge
+        from aintern_ls.safety.words import split_words
+
+        extra = [
+            Word(w.text, arguments.start, arguments.end, w.dynamic, w.glob)
+            for w in split_words(arguments.text, posix=False)
+        ]
+        judge([program, *extra], cmd.scope)
+
+
+def _ps_positional(cmd: Cmd) -> list[Word]:
+    return _ps_params(cmd)[1]
 
 
 def _set_execution_policy(cmd: Cmd) -> None:
@@ -337,7 +353,10 @@ def _cmd_exe(cmd: Cmd) -> None:
 
 
 def _win_flags(cmd: Cmd) -> set[str]:
-    return {w.text.lower() for w in cmd.args if w.text.startswith("/")}
+    """`/S /Q` and glued `/s/q` alike."""
+    return {
+        "/" + f.lower() for w in cmd.args if w.text.startswith("/") for f in w.text.split("/") if f
+    }
 
 
 def _operands(cmd: Cmd) -> list[Word]:
