@@ -247,8 +247,9 @@ def _start_process(cmd: Cmd) -> None:
         return
     cmd.add(M, "start-process", "starts a program")
     # `Start-Process cmd -ArgumentList '/c rd /s /q C:\'` runs that command line.
-    program = params.get("filepath") or (_ps_positional(cmd)[:1] or [None])[0]
-    arguments = params.get("argumentlist") or (_ps_positional(cmd)[1:2] or [None])[0]
+    positional = _ps_positional(cmd)
+    program = params.get("filepath") or (positional[0] if positional else None)
+    arguments = params.get("argumentlist") or (positional[1] if len(positional) > 1 else None)
     if program is not None and arguments is not None and not program.dynamic:
         from aintern_ls.safety.rules import judge
         from aintern_ls.safety.words import split_words
