@@ -45,6 +45,7 @@ _KNOWN_VARS = {
 }
 _WRAPPERS = frozenset(
     {
+        "command_name_expr",
         "logical_expression",
         "bitwise_expression",
         "comparison_expression",
@@ -198,7 +199,18 @@ class _Walker:
                 s, e = self.span(c)
                 words.append(Word(unquote(_text(c), posix=False), s, e))
             elif t == "command_name_expr":
-                words.append(self.element(c))
+                word = self.element(c)
+                if word.dynamic and re.search(
+                    r"\+|-join|\[char\]|-replace|-f\b|\.invoke", word.text, re.I
+                ):
+                    self.scope.add(
+                        RiskLevel.CRITICAL,
+                        "obfuscated-command",
+                        "the command name is assembled at run time (obfuscation)",
+                        word.start,
+                        word.end,
+                    )
+                words.append(word)
             elif t == "command_elements":
                 for el in c.named_children:
                     if el.type in ("command_argument_sep", "comment"):
@@ -239,6 +251,8 @@ class _Walker:
             if known is not None and var is not None:
                 return Word(known + raw[var.end() :], s, e, glob=any(c in "*?" for c in raw))
         inner = _unwrap(node)
+        if inner.type in ("command_name", "generic_token"):
+            return Word(unquote(_text(inner), posix=False), s, e)
         if inner.type == "string_literal":
             w = self.string_word(inner)
             return Word(w.text, s, e, w.dynamic, False, w.origin)

@@ -136,7 +136,11 @@ def _ps_params(cmd: Cmd) -> tuple[dict[str, Word | None], list[Word]]:
             name = name.lower()
             if colon:
                 params[name] = Word(value, args[i].start, args[i].end)
-            elif i + 1 < len(args) and not args[i + 1].text.startswith("-") and name in _VALUED:
+            elif (
+                i + 1 < len(args)
+                and not args[i + 1].text.startswith("-")
+                and (name in _VALUED or (len(name) > 1 and "encodedcommand".startswith(name)))
+            ):
                 params[name] = args[i + 1]
                 i += 1
             else:
@@ -219,12 +223,13 @@ def _invoke_expression(cmd: Cmd) -> None:
     if cmd.stdin.kind != "none":
         cmd.add(C, "eval-dynamic", "Invoke-Expression runs another command's output as code")
         return
-    if not cmd.args:
+    args = [w for w in cmd.args if w.text.lower() not in ("-command", "-c")]
+    if not args:
         return
     code = (
-        cmd.args[0]
-        if len(cmd.args) == 1
-        else Word(" ".join(w.text for w in cmd.args), cmd.args[0].start, cmd.args[-1].end, True)
+        args[0]
+        if len(args) == 1
+        else Word(" ".join(w.text for w in args), args[0].start, args[-1].end, True)
     )
     text = code.text.lower()
     if re.search(
@@ -298,7 +303,10 @@ def _firewall(cmd: Cmd) -> None:
 
 def _powershell_exe(cmd: Cmd) -> None:
     params, positional = _ps_params(cmd)
-    for key in ("encodedcommand", "enc", "e", "ec"):
+    encoded = [
+        k for k in params if k in ("e", "ec") or ("encodedcommand".startswith(k) and len(k) > 1)
+    ]
+    for key in encoded:
         val = params.get(key)
         if val is not None:
             try:
@@ -332,6 +340,35 @@ def _powershell_exe(cmd: Cmd) -> None:
         _run_code_from_stdin(cmd, "powershell")
         return
     cmd.add(M, "shell", f"starts {cmd.name}")
+
+
+def _start(cmd: Cmd) -> None:
+    """cmd's `start ["title"] [/b /wait /min …] program args`: judge the program."""
+    args = list(cmd.args)
+    if args and cmd.scope.source[args[0].start : args[0].start + 1] == '"':
+        args = args[1:]  # the window title
+    while args and args[0].text.startswith("/"):
+        args = args[2:] if args[0].text.lower() in ("/d", "/node", "/affinity") else args[1:]
+    if not args:
+        cmd.add(M, "shell", "opens a new console window")
+        return
+    if re.match(r"^[a-z]+:", args[0].text, re.I) and "://" in args[0].text:
+        cmd.add(M, "open-url", "opens a URL", args[0])
+        return
+    from aintern_ls.safety.rules import judge
+
+    judge(args, cmd.scope, cmd.stdin)
+
+
+def _forfiles(cmd: Cmd) -> None:
+    """`forfiles /p DIR /s /c "cmd /c del @file"` runs the command once per file."""
+    command = next(
+        (cmd.args[i + 1] for i, w in enumerate(cmd.args[:-1]) if w.text.lower() == "/c"), None
+    )
+    if command is None:
+        return
+    text = re.sub(r"@(file|fname|path|relpath)", "%F%", command.text, flags=re.I)
+    cmd.scope.include(cmd.scope.nested(text, "cmd", command, -1))
 
 
 def _cmd_exe(cmd: Cmd) -> None:
@@ -654,6 +691,8 @@ def register(
         "get-childitem": _get_childitem,
         "invoke-expression": _invoke_expression,
         "start-process": _start_process,
+        "start": _start,
+        "forfiles": _forfiles,
         "set-executionpolicy": _set_execution_policy,
         "set-mppreference": _mp_preference,
         "add-mppreference": _mp_preference,
@@ -708,7 +747,7 @@ def register(
         set-service start-service restart-service set-location-write new-service
         register-scheduledtask set-acl unblock-file set-date rename-computer set-timezone
         enable-psremoting new-netfirewallrule set-netipaddress xcopy copy move ren rename mkdir
-        md mklink attrib setx start timeout pause choice pushd popd title color invoke-history
+        md mklink attrib setx timeout pause choice pushd popd title color invoke-history
         export-alias new-object add-type out-printer set-psreadlineoption update-help save-help
         register-psrepository set-psrepository uninstall-module uninstall-package
         new-localgroup compact certreq pnputil dism sfc chkdsk defrag assoc ftype subst label
