@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import atexit
 import logging
+import os
+import signal
 import uuid
 from collections.abc import Callable, Generator
 from typing import Any
@@ -28,6 +30,7 @@ from aintern_ls.history import History
 from aintern_ls.models import CommandBlock, CommandResult
 from aintern_ls.positions import Encoding
 from aintern_ls.safety import SafetyRules
+from aintern_ls.terminal import process_tree
 from aintern_ls.terminal.runner import Runner
 from aintern_ls.terminal.session import TerminalManager
 
@@ -333,6 +336,15 @@ def serve(tcp: tuple[str, int] | None = None) -> None:
     """Run the server until the client says exit or closes the stream."""
     server = build_server()
     atexit.register(server.cleanup)
+
+    def on_signal(signum: int, frame: object) -> None:
+        # atexit does not run when a signal kills the process: end every child first.
+        server.cleanup()
+        process_tree.kill_all_tracked()
+        os._exit(128 + signum)
+
+    for sig in (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,):
+        signal.signal(sig, on_signal)
     try:
         if tcp is None:
             server.start_io()

@@ -225,11 +225,14 @@ async def test_unknown_block_and_bad_arguments_are_clear_errors(client: Language
 
 
 def _sleepers() -> list[psutil.Process]:
+    """`sleep 30` processes started by this test run's servers (not by anyone else)."""
     found = []
-    for proc in psutil.process_iter(["cmdline"]):
-        cmd = proc.info["cmdline"] or []
-        if cmd[:2] == ["sleep", "30"]:
-            found.append(proc)
+    for proc in psutil.Process().children(recursive=True):
+        try:
+            if proc.cmdline()[:2] == ["sleep", "30"]:
+                found.append(proc)
+        except psutil.Error:
+            continue
     return found
 
 

@@ -200,3 +200,41 @@ def test_client_disappearing_kills_terminal_shells(tmp_path: Path) -> None:
     proc.wait(timeout=30)
     _, alive = psutil.wait_procs(children, timeout=10)
     assert not alive, alive
+
+
+def test_sigterm_to_the_server_kills_terminal_shells(tmp_path: Path) -> None:
+    import signal
+
+    proc = subprocess.Popen(
+        SERVER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    assert proc.stdin is not None
+    for message in (
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {"processId": None, "rootUri": None, "capabilities": {}},
+        },
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "workspace/executeCommand",
+            "params": {"command": "aintern.terminal.create", "arguments": [{"cwd": str(tmp_path)}]},
+        },
+    ):
+        proc.stdin.write(_frame(message))
+    proc.stdin.flush()
+    deadline = time.monotonic() + 30
+    children: list[psutil.Process] = []
+    while time.monotonic() < deadline and not children:
+        children = psutil.Process(proc.pid).children(recursive=True)
+        time.sleep(0.1)
+    assert children, "no shell started"
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=30) == 128 + signal.SIGTERM
+    proc.stdin.close()
+    proc.stdout.close()  # type: ignore[union-attr]
+    _, alive = psutil.wait_procs(children, timeout=10)
+    assert not alive, alive
