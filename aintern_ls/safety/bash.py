@@ -151,11 +151,12 @@ def analyse(text: str, scope: Scope) -> None:
 
 
 class _Walker:
-    __slots__ = ("pos", "scope")
+    __slots__ = ("pos", "scope", "writes")
 
     def __init__(self, scope: Scope, pos: Positions) -> None:
         self.scope = scope
         self.pos = pos
+        self.writes: list[str] = []  # files the current redirected statement writes
 
     # -- errors --------------------------------------------------------------------------
 
@@ -276,6 +277,7 @@ class _Walker:
     def redirected(self, node: Node, stdin: Stdin) -> Info:
         body = node.child_by_field_name("body")
         tail: list[Node] = []
+        self.writes = []
         for r in node.children_by_field_name("redirect") or [
             c for c in node.named_children if c is not body
         ]:
@@ -285,10 +287,23 @@ class _Walker:
             tail.extend(extra)
         if body is None:
             return Info()
+        writes = self.writes
         info = self.stmt(body, stdin)
+        self._remember_written(writes, info)
         if tail:
             return self.pipeline(tail, self._next_stdin(info, stdin, body))
         return info
+
+    def _remember_written(self, targets: list[str], info: Info) -> None:
+        body: tuple[str, int] | None = None
+        if info.output is not None:
+            body = (info.output, -1)
+        elif info.name in ("cat", "tee") and info.input is not None and info.input.kind == "static":
+            body = (info.input.text, info.input.start)
+        if body is None:
+            return
+        for target in targets:
+            self.scope.written[target.rsplit("/", 1)[-1]] = body
 
     def redirect(self, node: Node, body: Node | None) -> tuple[Stdin | None, list[Node]]:
         """Judge one redirect; returns the stdin it provides and any pipeline stages that the
@@ -367,6 +382,8 @@ class _Walker:
             "/dev/fd/"
         ):
             return None, []
+        if op in (">", ">>", ">|", "&>", "&>>"):
+            self.writes.append(target)
         if is_device(target):
             scope.add(
                 RiskLevel.BLOCKED, "disk-write", f"overwrites the raw disk {target}", start, end

@@ -67,6 +67,7 @@ class Scope:
         "pending_cd",
         "rules",
         "source",
+        "written",
     )
 
     def __init__(
@@ -85,6 +86,9 @@ class Scope:
         self.findings: list[Finding] = []
         self.cwds: frozenset[str | None] = frozenset([None])
         self.downloaded: set[str] = set()
+        # Scripts this text writes with a literal body (`cat > x.sh <<EOF`): name -> (body,
+        # offset of the body in the source or -1), so running them later is judged too.
+        self.written: dict[str, tuple[str, int]] = {}
         self.env: dict[str, str] = {}
         self.pending_cd: str | None = None
         self.errexit = False
@@ -120,6 +124,7 @@ class Scope:
                 code_start = where.start
         child = Scope(code, family, self.rules, self.nested_analyser, self.depth + 1)
         child.downloaded = self.downloaded
+        child.written = self.written
         found = self.nested_analyser(code, family, child)
         if code_start >= 0:
             return [

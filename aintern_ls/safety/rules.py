@@ -202,6 +202,15 @@ def _local_script(cmd: Cmd, head: Word) -> None:
         cmd.add(C, "download-exec", f"runs {base}, which was just downloaded", head)
     else:
         cmd.add(M, "local-script", f"runs the local program {head.text}", head)
+        _written_script(cmd, base, head)
+
+
+def _written_script(cmd: Cmd, base: str, where: Word) -> None:
+    """Running a script this same text wrote: judge what it will run."""
+    written = cmd.scope.written.get(base)
+    if written is not None:
+        body, start = written
+        cmd.scope.include(cmd.scope.nested(body, cmd.scope.family, where, start))
 
 
 def _rest(cmd: Cmd, index: int) -> Info:
@@ -525,6 +534,7 @@ def _script_operand(cmd: Cmd, script: Word) -> None:
         _run_code_from_stdin(cmd, "bash")
     else:
         cmd.add(M, "local-script", f"{cmd.name} runs the local script {script.text}", script)
+        _written_script(cmd, base, script)
 
 
 @handles("source", ".")
