@@ -211,11 +211,20 @@ class Cmd:
         return out
 
     def option_value(self, *names: str) -> Word | None:
-        """The value of `-x VALUE`, `--name VALUE` or `--name=VALUE`."""
+        """The value of `-x VALUE`, `-abx VALUE` (bundled), `--name VALUE` or `--name=VALUE`."""
         for i, w in enumerate(self.args):
             t = w.text
             for n in names:
-                if t == n and i + 1 < len(self.args):
+                bundled = (
+                    len(n) == 2
+                    and n[0] == "-"
+                    and len(t) > 2
+                    and t[0] == "-"
+                    and t[1] != "-"
+                    and t.endswith(n[1])
+                    and t[1:].isalpha()
+                )
+                if (t == n or bundled) and i + 1 < len(self.args):
                     return self.args[i + 1]
                 if n.startswith("--") and t.startswith(n + "="):
                     return Word(t[len(n) + 1 :], w.start, w.end, w.dynamic, w.glob, w.origin)
