@@ -77,6 +77,13 @@ _WORDISH = frozenset(
         "string_content",
     }
 )
+_TLS_OFF = {
+    "NODE_TLS_REJECT_UNAUTHORIZED": ("0",),
+    "PYTHONHTTPSVERIFY": ("0",),
+    "GIT_SSL_NO_VERIFY": ("1", "true"),
+    "CURL_CA_BUNDLE": ("",),
+    "REQUESTS_CA_BUNDLE": ("",),
+}
 _HOOK_VARS = frozenset(
     {
         "PATH",
@@ -92,7 +99,7 @@ _HOOK_VARS = frozenset(
         "GIT_SSH_COMMAND",
         "GIT_EXEC_PATH",
     }
-)
+) | frozenset(_TLS_OFF)
 _NETCATS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "openssl"})
 _KNOWN_VARS = {"HOME": "~", "PWD": ".", "IFS": " ", "USER": "user", "SHELL": "/bin/bash"}
 _FORK_BOMB = re.compile(r"(\S+)\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&")
@@ -500,6 +507,15 @@ class _Walker:
         if name not in _HOOK_VARS:
             return
         s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+        if name in _TLS_OFF and value.text.lower() in _TLS_OFF[name]:
+            self.scope.add(
+                RiskLevel.CRITICAL,
+                "disable-security",
+                f"{name} turns off TLS certificate checks",
+                s,
+                e,
+            )
+            return
         if name in ("PROMPT_COMMAND", "BASH_ENV", "ENV") and not value.dynamic:
             found = self.scope.nested(value.text, "bash", value, -1)
             level = max((f.level for f in found), default=RiskLevel.SAFE)

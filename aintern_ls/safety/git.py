@@ -168,6 +168,9 @@ def _git(cmd: Cmd) -> None:
             or (len([t for t in rest if not t.startswith("-")]) == 1)
         ):
             return
+        if re.search(r"sslverify\s+(false|0|no)", " ".join(rest).lower()):
+            add(C, "disable-security", "turns off TLS certificate checks for git")
+            return
         add(M, "git-config", "git config changes settings")
     elif sub == "reflog":
         if rest and rest[0] in ("expire", "delete"):

@@ -4,6 +4,8 @@ tests and checks are safe, fix/format modes write files.
 
 from __future__ import annotations
 
+import re
+
 from aintern_ls.safety.context import (
     Cmd,
 )
@@ -116,7 +118,12 @@ def _package_manager(cmd: Cmd) -> None:
     if verb in _PKG_SAFE and not (
         n in ("npm", "yarn", "pnpm") and verb == "audit" and "fix" in ops
     ):
-        if verb == "config" and len(ops) > 1 and ops[1] not in ("get", "list", "ls"):
+        if verb == "config" and re.search(
+            r"strict-ssl\s+false|trusted-host|ssl_verify\s+(false|0)|sslverify\s+false",
+            " ".join(ops).lower(),
+        ):
+            cmd.add(C, "disable-security", f"{n} config turns off TLS certificate checks")
+        elif verb == "config" and len(ops) > 1 and ops[1] not in ("get", "list", "ls"):
             cmd.add(M, "config", f"{n} config changes settings")
         return
     if verb in ("uninstall", "remove", "purge", "autoremove", "rm", "erase", "un", "r"):
