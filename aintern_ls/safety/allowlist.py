@@ -1,5 +1,5 @@
-"""Editors, shell built-ins, everyday writers, and the read-only allowlist with its per-option
-checks: the only place a command becomes "safe" by name.
+"""Editors, shell built-ins, everyday writers, and the read-only allowlist: programs that are
+safe by name, each subject to per-option checks (`sort -o`, `rg --pre`, `date -s`, …).
 """
 
 from __future__ import annotations

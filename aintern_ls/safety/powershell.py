@@ -1,9 +1,9 @@
 """The PowerShell front end: walks a tree-sitter-powershell tree and hands commands to rules.
 
 Pipelines, script blocks (`ForEach-Object { … }`), sub-expressions and parenthesised
-pipelines are all visited. Regions the grammar cannot parse (it misreads `--`, among
-others) are judged token by token so they still count, and make the result at least
-moderate.
+pipelines are all visited. The grammar rejects some valid PowerShell (`--`, `-First 10 A, B`),
+so regions it cannot parse are judged token by token and still count; only text whose
+quotes or brackets do not pair up is reported as a parse error (at least moderate).
 """
 
 from __future__ import annotations
