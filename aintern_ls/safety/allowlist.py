@@ -9,22 +9,16 @@ import re
 from aintern_ls.safety.context import (
     Cmd,
 )
-from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.paths import classify_path, is_secret
 from aintern_ls.safety.rules import (
     HANDLERS,
+    B,
+    C,
+    D,
+    M,
     handles,
 )
 from aintern_ls.safety.words import names
-
-S, M, D, C, B = (
-    RiskLevel.SAFE,
-    RiskLevel.MODERATE,
-    RiskLevel.DANGEROUS,
-    RiskLevel.CRITICAL,
-    RiskLevel.BLOCKED,
-)
-
 
 # --- editors, writers, misc -------------------------------------------------------------
 

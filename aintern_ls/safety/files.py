@@ -12,20 +12,15 @@ from aintern_ls.safety.context import (
 from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.paths import classify_path, is_device, is_secret
 from aintern_ls.safety.rules import (
+    B,
+    C,
+    D,
+    M,
     _finding,
     handles,
     judge,
 )
 from aintern_ls.safety.words import Word, names
-
-S, M, D, C, B = (
-    RiskLevel.SAFE,
-    RiskLevel.MODERATE,
-    RiskLevel.DANGEROUS,
-    RiskLevel.CRITICAL,
-    RiskLevel.BLOCKED,
-)
-
 
 # --- deleting things --------------------------------------------------------------------
 

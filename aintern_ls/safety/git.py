@@ -9,18 +9,12 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.rules import (
+    C,
+    D,
+    M,
     handles,
 )
 from aintern_ls.safety.words import names
-
-S, M, D, C, B = (
-    RiskLevel.SAFE,
-    RiskLevel.MODERATE,
-    RiskLevel.DANGEROUS,
-    RiskLevel.CRITICAL,
-    RiskLevel.BLOCKED,
-)
-
 
 # --- git --------------------------------------------------------------------------------
 

@@ -12,22 +12,15 @@ from aintern_ls.safety.context import (
     STDIN_STATIC,
     Cmd,
 )
-from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.paths import is_secret
 from aintern_ls.safety.rules import (
+    C,
+    D,
+    M,
     handles,
     judge,
 )
 from aintern_ls.safety.words import Word, names
-
-S, M, D, C, B = (
-    RiskLevel.SAFE,
-    RiskLevel.MODERATE,
-    RiskLevel.DANGEROUS,
-    RiskLevel.CRITICAL,
-    RiskLevel.BLOCKED,
-)
-
 
 # --- databases --------------------------------------------------------------------------
 

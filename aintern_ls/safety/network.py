@@ -10,23 +10,16 @@ from aintern_ls.safety.context import (
     STDIN_NONE,
     Cmd,
 )
-from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.paths import is_secret
 from aintern_ls.safety.rules import (
+    C,
+    D,
+    M,
     _skip_options,
     handles,
     judge,
 )
 from aintern_ls.safety.words import names
-
-S, M, D, C, B = (
-    RiskLevel.SAFE,
-    RiskLevel.MODERATE,
-    RiskLevel.DANGEROUS,
-    RiskLevel.CRITICAL,
-    RiskLevel.BLOCKED,
-)
-
 
 # --- network, downloads, exfiltration ---------------------------------------------------
 

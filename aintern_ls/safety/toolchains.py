@@ -9,21 +9,13 @@ import re
 from aintern_ls.safety.context import (
     Cmd,
 )
-from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.rules import (
+    C,
+    M,
     handles,
     judge,
 )
 from aintern_ls.safety.words import Word, names
-
-S, M, D, C, B = (
-    RiskLevel.SAFE,
-    RiskLevel.MODERATE,
-    RiskLevel.DANGEROUS,
-    RiskLevel.CRITICAL,
-    RiskLevel.BLOCKED,
-)
-
 
 # --- package managers, builds, tests ----------------------------------------------------
 
