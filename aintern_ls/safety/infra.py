@@ -353,7 +353,13 @@ def _cloud(cmd: Cmd) -> None:
             if ops[0] == "api" and not re.search(r"-X\s*(POST|PUT|PATCH|DELETE)|--method", text):
                 return
     else:
-        verbs = [o for o in ops[:4] if re.fullmatch(r"[a-z][a-z0-9-]*(:[a-z-]+)?", o)]
+        # The command path is the words before the first option: `az keyvault secret show`.
+        lead: list[str] = []
+        for w in cmd.args:
+            if w.text.startswith("-"):
+                break
+            lead.append(w.text)
+        verbs = [o for o in lead[:4] if re.fullmatch(r"[a-z][a-z0-9-]*(:[a-z-]+)?", o)]
         if verbs and _CLOUD_READ.match(verbs[-1]):
             return
         if not ops:

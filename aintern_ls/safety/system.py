@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import re
 
-from aintern_ls.safety.context import (
-    Cmd,
-)
+from aintern_ls.safety.context import STDIN_STATIC, Cmd
 from aintern_ls.safety.rules import (
     C,
     D,
@@ -99,6 +97,12 @@ def _crontab(cmd: Cmd) -> None:
         return
     else:
         cmd.add(M, "crontab", "crontab changes scheduled jobs")
+        if cmd.stdin.kind == STDIN_STATIC:
+            # Each cron line is a schedule (5 fields or @word) and a command that will run.
+            for line in cmd.stdin.text.splitlines():
+                job = re.sub(r"^\s*(@\w+|(\S+\s+){5})", "", line)
+                if job.strip() and not line.lstrip().startswith("#"):
+                    cmd.scope.include(cmd.scope.nested(job, "bash", cmd.words[0], -1))
 
 
 # --- security, users, privilege ---------------------------------------------------------

@@ -618,12 +618,29 @@ def _write_cmdlet(cmd: Cmd) -> None:
         _registry_write_risk(cmd)
     ):
         return
+    disabling = re.search(r"disabled|stopped", " ".join(cmd.texts()), re.I)
+    if cmd.name == "set-service" and disabling and _touches_security(cmd):
+        return
     cmd.add(M, "write", f"{cmd.name} creates or changes files or settings")
+
+
+_SECURITY_NAMES = re.compile(
+    r"^(windefend|windows-defender\S*|sense|wdnissvc|mpssvc|wscsvc|securityhealthservice"
+    r"|windowsfirewall|eventlog|csagent|sysmon\S*)$",
+    re.I,
+)
+
+
+def _touches_security(cmd: Cmd) -> bool:
+    if not any(_SECURITY_NAMES.match(w.text.strip("'\"")) for w in cmd.args):
+        return False
+    cmd.add(C, "disable-security", f"{cmd.name} stops or removes a security component")
+    return True
 
 
 def _danger_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
-    if "whatif" in params:
+    if "whatif" in params or _touches_security(cmd):
         return
     if cmd.name in (
         "remove-module",
