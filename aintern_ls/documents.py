@@ -93,12 +93,20 @@ class DocumentStore:
         self.rules = SafetyRules()
 
     def update(self, uri: str, text: str) -> Document:
-        digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+        """Extract `text` now (unless it is unchanged) and make it the current version."""
         old = self._docs.get(uri)
-        if old is not None and old.digest == digest:
+        if old is not None and old.digest == _digest(text):
             return old
-        result = extract(text, uri)
-        doc = Document(uri, text, digest, result, LineIndex(text))
+        return self.apply(uri, text, extract(text, uri))
+
+    def is_current(self, uri: str, text: str) -> bool:
+        old = self._docs.get(uri)
+        return old is not None and old.digest == _digest(text)
+
+    def apply(self, uri: str, text: str, result: CommandExtractionResult) -> Document:
+        """Make an extraction done elsewhere (a worker thread) the current version."""
+        doc = Document(uri, text, _digest(text), result, LineIndex(text))
+        old = self._docs.get(uri)
         if old is not None:
             _carry_over(old, doc)
         self._docs[uri] = doc
@@ -119,6 +127,10 @@ class DocumentStore:
     def assess(self, block: CommandBlock) -> Assessment:
         shell = block.shell_type.value if block.shell_type else (block.language or "bash")
         return assess(block.command, shell, self.rules)
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def _carry_over(old: Document, new: Document) -> None:

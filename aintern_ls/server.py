@@ -8,7 +8,9 @@ running command, and killing every child process when the client goes away.
 
 from __future__ import annotations
 
+import asyncio
 import atexit
+import contextlib
 import logging
 import os
 import signal
@@ -25,6 +27,7 @@ from aintern_ls.capture import CaptureService
 from aintern_ls.config import Settings, load_settings
 from aintern_ls.documents import Document, DocumentStore
 from aintern_ls.errors import AInternError
+from aintern_ls.extraction import extract
 from aintern_ls.features import capture, code_lens, commands, diagnostics, terminals
 from aintern_ls.history import History
 from aintern_ls.models import CommandBlock, CommandResult
@@ -35,6 +38,8 @@ from aintern_ls.terminal.runner import Runner
 from aintern_ls.terminal.session import TerminalManager
 
 log = logging.getLogger(__name__)
+
+REFRESH_DELAY_SECONDS = 0.15
 
 
 class AInternProtocol(LanguageServerProtocol):
@@ -89,6 +94,7 @@ class AInternServer(LanguageServer):
         self.settings = Settings()
         self.history = History(None)
         self._history_broken = False
+        self._pending: dict[str, asyncio.Task[Document]] = {}
         self.captures = CaptureService(self.settings.capture)
         self.terminals = TerminalManager(
             on_output=self._terminal_output, on_exit=self._terminal_exit
@@ -186,10 +192,42 @@ class AInternServer(LanguageServer):
     # -- documents -----------------------------------------------------------------------
 
     def refresh(self, uri: str) -> Document:
+        """Extract the document now (open, or a request that needs it up to date)."""
         text = self.workspace.get_text_document(uri).source
+        if self.documents.is_current(uri, text):
+            return self.documents.get(uri)
         doc = self.documents.update(uri, text)
         self.publish(doc)
         return doc
+
+    def refresh_soon(self, uri: str) -> None:
+        """Re-extract after typing pauses, off the event loop (big documents take time)."""
+        pending = self._pending.pop(uri, None)
+        if pending is not None:
+            pending.cancel()
+        self._pending[uri] = asyncio.ensure_future(self._refresh_later(uri))
+
+    async def _refresh_later(self, uri: str) -> Document:
+        await asyncio.sleep(REFRESH_DELAY_SECONDS)
+        text = self.workspace.get_text_document(uri).source
+        if not self.documents.is_current(uri, text):
+            loop = asyncio.get_running_loop()
+            result = await loop.run_in_executor(None, extract, text, uri)
+            if self.workspace.get_text_document(uri).source != text:
+                return self.documents.get(uri)  # typed again meanwhile: a newer task runs
+            self.publish(self.documents.apply(uri, text, result))
+        self._pending.pop(uri, None)
+        return self.documents.get(uri)
+
+    async def current(self, uri: str) -> Document:
+        """The document as the client has it now, waiting for a pending extraction."""
+        pending = self._pending.get(uri)
+        if pending is not None and not pending.done():
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.shield(pending)
+        if uri not in self.workspace.text_documents:
+            return self.documents.get(uri)  # raises "not open" with what to do
+        return self.refresh(uri)
 
     def publish(self, doc: Document) -> None:
         assessments = {b.id: self.documents.assess(b) for b in doc.blocks}
@@ -281,30 +319,33 @@ def build_server() -> AInternServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def on_change(ls: AInternServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.refresh(params.text_document.uri)
+        ls.refresh_soon(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def on_close(ls: AInternServer, params: types.DidCloseTextDocumentParams) -> None:
+        pending = ls._pending.pop(params.text_document.uri, None)
+        if pending is not None:
+            pending.cancel()
         ls.documents.close(params.text_document.uri)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[])
         )
 
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
-    def on_code_lens(ls: AInternServer, params: types.CodeLensParams) -> list[types.CodeLens]:
+    async def on_code_lens(ls: AInternServer, params: types.CodeLensParams) -> list[types.CodeLens]:
         try:
-            doc = ls.documents.get(params.text_document.uri)
+            doc = await ls.current(params.text_document.uri)
         except AInternError:
-            doc = ls.refresh(params.text_document.uri)
+            return []
         lenses: list[types.CodeLens] = []
         for block in doc.blocks:
             lenses.extend(code_lens.lenses_for(doc, block, ls.documents.assess(block)))
         return lenses
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
-    def on_hover(ls: AInternServer, params: types.HoverParams) -> types.Hover | None:
+    async def on_hover(ls: AInternServer, params: types.HoverParams) -> types.Hover | None:
         try:
-            doc = ls.documents.get(params.text_document.uri)
+            doc = await ls.current(params.text_document.uri)
         except AInternError:
             return None
         line = params.position.line

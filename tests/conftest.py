@@ -4,6 +4,7 @@ no test leaves a child process behind."""
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
 
 import psutil
@@ -11,6 +12,11 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 # Derandomised so a run is reproducible: the same examples every time, on every machine.
+# Shells started by the tests read a clean home, not the machine's ~/.bashrc: a
+# developer's rc (pyenv init, say) can take a minute when a killed shell left a lock
+# behind, which is not what these tests are about. Tests of rc handling make their own.
+os.environ["HOME"] = tempfile.mkdtemp(prefix="aintern-test-home-")
+
 settings.register_profile(
     "ci",
     deadline=None,

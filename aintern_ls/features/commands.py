@@ -140,7 +140,7 @@ def _result(block: CommandBlock, run: RunResult) -> CommandResult:
 
 
 async def run_block(ls: AInternServer, args: RunArgs) -> Any:
-    doc = ls.documents.get(args.uri)
+    doc = await ls.current(args.uri)
     block = doc.block(args.block_id)
     assessment = ls.documents.assess(block)
     worst = [f for f in assessment.findings if f.level is assessment.level]
@@ -270,14 +270,14 @@ def register(server: AInternServer) -> None:
     @user_errors
     async def cancel(ls: AInternServer, *args: Any) -> Any:
         a = parse_args(BlockArgs, args)
-        ls.documents.get(a.uri).block(a.block_id)
+        (await ls.current(a.uri)).block(a.block_id)
         return {"cancelled": ls.runner.cancel(a.block_id)}
 
     @server.command("aintern.copy")
     @user_errors
     async def copy(ls: AInternServer, *args: Any) -> Any:
         a = parse_args(BlockArgs, args)
-        doc = ls.documents.get(a.uri)
+        doc = await ls.current(a.uri)
         block = doc.block(a.block_id)
         block.mark_copied()
         ls.block_changed(doc.uri, block)
@@ -287,7 +287,7 @@ def register(server: AInternServer) -> None:
     @user_errors
     async def show_risk(ls: AInternServer, *args: Any) -> Any:
         a = parse_args(BlockArgs, args)
-        block = ls.documents.get(a.uri).block(a.block_id)
+        block = (await ls.current(a.uri)).block(a.block_id)
         assessment = ls.documents.assess(block)
         lines = [f"{f.level.label} {f.rule}: {f.reason}" for f in assessment.findings]
         ls.window_show_message(
@@ -310,7 +310,7 @@ def register(server: AInternServer) -> None:
     async def run_all(ls: AInternServer, *args: Any) -> Any:
         a = parse_args(RunAllArgs, args)
         results: list[dict[str, Any]] = []
-        for block in list(ls.documents.get(a.uri).blocks):
+        for block in list((await ls.current(a.uri)).blocks):
             level = ls.documents.assess(block).level
             if level is RiskLevel.BLOCKED:
                 results.append(

@@ -76,7 +76,7 @@ def register(server: AInternServer) -> None:
     @user_errors
     async def send_to_terminal(ls: AInternServer, *args: Any) -> Any:
         a = parse_args(SendBlockArgs, args)
-        doc = ls.documents.get(a.uri)
+        doc = await ls.current(a.uri)
         block = doc.block(a.block_id)
         assessment = ls.documents.assess(block)
         if assessment.level is RiskLevel.BLOCKED:

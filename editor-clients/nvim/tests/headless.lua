@@ -139,6 +139,9 @@ check(vim.wait(30000, function()
   end
   return false
 end, 100), 'terminal buffer shows the command output')
+if term and failures > 0 then
+  io.stdout:write(vim.inspect(vim.api.nvim_buf_get_lines(term.buf, 0, -1, false)) .. '\n')
+end
 if term then
   check(vim.bo[term.buf].buftype == 'terminal', 'the mirror is a terminal buffer')
 end
