@@ -163,9 +163,9 @@ class AInternServer(LanguageServer):
             self.history = History(settings.history_path)
         safety = settings.safety
         self.documents.rules = SafetyRules(
-            extra_blocked=safety.extra_blocked,  # type: ignore[arg-type]
-            extra_dangerous=safety.extra_dangerous,  # type: ignore[arg-type]
-            trusted=safety.trusted,  # type: ignore[arg-type]
+            extra_blocked=safety.extra_blocked,
+            extra_dangerous=safety.extra_dangerous,
+            trusted=safety.trusted,
         )
         for problem in problems:
             self.window_show_message(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -59,6 +60,10 @@ class Assessment:
         return {"level": self.level.label, "findings": [f.to_json() for f in self.findings]}
 
 
+def _strings(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
 @attrs.frozen(slots=True)
 class SafetyRules:
     """User additions from settings: `safety.extraBlocked`, `.extraDangerous`, `.trusted`.
@@ -72,6 +77,6 @@ class SafetyRules:
     and built-in blocked rules always stand.
     """
 
-    extra_blocked: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    extra_dangerous: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    trusted: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    extra_blocked: tuple[str, ...] = attrs.field(default=(), converter=_strings)
+    extra_dangerous: tuple[str, ...] = attrs.field(default=(), converter=_strings)
+    trusted: tuple[str, ...] = attrs.field(default=(), converter=_strings)
