@@ -22,7 +22,7 @@ import platformdirs
 
 from aintern_ls.capture import truncate
 from aintern_ls.errors import AInternError
-from aintern_ls.models import TruncationMode
+from aintern_ls.models import CommandResult, TruncationMode
 
 log = logging.getLogger(__name__)
 
@@ -183,6 +183,22 @@ class History:
             names = [c[0] for c in cur.description]
             rows = cur.fetchall()
         return [_camel(dict(zip(names, row, strict=True))) for row in rows]
+
+    def record_result(
+        self, result: CommandResult, *, document_uri: str | None, message_id: str | None
+    ) -> str:
+        """Record a block's run as the editor saw it."""
+        return self.record_run(
+            command=result.command,
+            status=result.status.value,
+            document_uri=document_uri,
+            message_id=message_id,
+            block_id=result.block_id,
+            working_dir=result.cwd,
+            output=result.output,
+            exit_code=result.exit_code,
+            duration_ms=result.duration_ms,
+        )
 
     def decisions(self, limit: int = 50) -> list[dict[str, Any]]:
         with self._lock:

@@ -178,7 +178,7 @@ class AInternServer(LanguageServer):
         """Write to the history; a broken database is reported once, never fatal."""
         try:
             if what == "run":
-                self.history.record_run(**fields)
+                self.history.record_result(**fields)
             else:
                 self.history.record_decision(**fields)
         except AInternError as exc:

@@ -215,18 +215,7 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
         cancel_hook()
     result = _result(block, run)
     _finish(ls, doc.uri, block.id, result)
-    ls.record(
-        "run",
-        command=block.command,
-        status=result.status.value,
-        document_uri=doc.uri,
-        message_id=block.message_id,
-        block_id=block.id,
-        working_dir=run.cwd,
-        output=run.output,
-        exit_code=run.exit_code,
-        duration_ms=run.duration_ms,
-    )
+    ls.record("run", result=result, document_uri=doc.uri, message_id=block.message_id)
     elapsed = time.monotonic() - started
     ls.end_progress(progress, f"exit {run.exit_code} · {elapsed:.1f} s")
     return to_json(result)
