@@ -25,11 +25,15 @@ class AlternateScreen:
         self._stream = pyte.Stream(self._screen)
         self._fed = 0
 
-    def feed(self, text: str) -> None:
-        if not text:
-            return
+    def draw(self, text: str) -> None:
+        """Give the screen model text or one whole control sequence."""
         if self._fed < _MAX_DRAWN:
-            self._stream.feed(text)
+            try:
+                self._stream.feed(text)
+            except Exception:
+                # pyte raises on some sequences it does not expect (extra parameters)
+                # and its parser is then spent: keep the screen, start a fresh parser.
+                self._stream = pyte.Stream(self._screen)
         self._fed += len(text)
 
     def summary(self) -> list[str]:

@@ -31,6 +31,9 @@ _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 # through the pre-pass below and then the fast path or the render loop.
 _ALT_ENTER_PARAMS = r"\?(?:[0-9;]*;)?(?:1049|1047|47)(?:;[0-9;]*)?"
 _ALT_ENTER = re.compile(_ALT_ENTER_PARAMS + r"\Z")
+_ALT_LEAVE = _ALT_ENTER  # the same modes, reset with `l`
+# CSI parameters the screen model is given: plain or DEC-private numbers.
+_SCREEN_CSI = re.compile(r"\??[0-9;]*\Z")
 # Patterns here start with a character class and use lookbehinds to tell ESC from C1:
 # Python's regex engine then skips to candidates fast instead of trying every position.
 _BREAK = re.compile(
@@ -39,13 +42,13 @@ _BREAK = re.compile(
 )
 # Sequences that never change what we render: SGR (colours, by far the most common),
 # private modes (cursor visibility, bracketed paste), nF escapes (charset selection)
-# and ESC 7/8/=/>. The pre-pass removes them at C speed; the render loop ignores them
+# and ESC =/>. The pre-pass removes them at C speed; the render loop ignores them
 # too when they arrive split across reads. Each is replaced by CAN, which aborts any
 # sequence the removal would otherwise splice together (`ESC[3` `ESC[0m` `1m` must not
 # become `ESC[31m`); `_ABORTED` then drops what CAN aborts, as the loop would, and the
 # remaining CANs are no-ops.
 _CSI_INERT = r"(?:[0-9;:]*m|\?[0-9;]*[hl])"
-_INERT = re.compile(rf"\x1b(?:\[{_CSI_INERT}|[\x20-\x2f]+[\x30-\x7e]|[78=>])|\x9b{_CSI_INERT}")
+_INERT = re.compile(rf"\x1b(?:\[{_CSI_INERT}|[\x20-\x2f]+[\x30-\x7e]|[=>])|\x9b{_CSI_INERT}")
 # One or more opened sequences (each aborted by the ESC/CSI that follows it), the last
 # aborted by CAN or SUB.
 _CSI_OPEN = r"[\x20-\x3f\x00-\x17\x19\x1c-\x1f]*"
@@ -171,6 +174,58 @@ def _csi_numbers(params: str, default: int) -> list[int]:
     return out
 
 
+_STRING_KINDS = "]P^_X"
+
+
+def _parse_escape(text: str, start: int) -> tuple[int, str, str, str]:
+    """Delimit the sequence that starts at `text[start]` (ESC or a C1 introducer).
+
+    Returns `(end, kind, params, final)`: `end` is where processing resumes (-1 when
+    the text ends inside the sequence); `kind` is `[` for a CSI (with its `params` and
+    `final`), one of `]P^_X` for a control string whose payload follows, ` ` for an nF
+    escape (intermediates in `params`), `F` for a two-character escape (`final`), or
+    `` when the sequence was aborted or means nothing and is dropped.
+    """
+    ch = text[start]
+    if ch == "\x1b":
+        if start + 1 >= len(text):
+            return -1, "", "", ""
+        kind = text[start + 1]
+        body = start + 2
+    else:
+        kind = _INTRODUCERS.get(ch, "")
+        body = start + 1
+        if not kind:  # a C1 control with no sequence after it
+            return body, "", "", ""
+    if kind == "[":
+        simple = _CSI_SIMPLE.match(text, start)
+        if simple is not None:
+            return simple.end(), "[", simple.group(1), simple.group(2)
+        m = _CSI_BODY.match(text, body)
+        end = m.end() if m else body
+        if end >= len(text):
+            return -1, "", "", ""
+        if _CSI_FINAL.match(text, end) is None:
+            # Aborted (CAN/SUB, ESC, or a byte no CSI may hold): drop what we have.
+            return (end + 1 if text[end] in "\x18\x1a" else end), "", "", ""
+        return end + 1, "[", text[body:end], text[end]
+    if kind and kind in _STRING_KINDS:
+        return body, kind, "", ""
+    if "\x20" <= kind <= "\x2f":
+        m = _NF.match(text, start)
+        if m:
+            return m.end(), " ", text[start + 1 : m.end() - 1], text[m.end() - 1]
+        if _NF_PARTIAL.match(text, start):
+            return -1, "", "", ""
+        # Aborted by a byte that cannot continue it: drop ESC and intermediates.
+        aborted = _NF_PARTIAL_BODY.match(text, start)
+        return (aborted.end() if aborted else start + 1), "", "", ""
+    if "\x30" <= kind <= "\x7e":
+        return start + 2, "F", "", kind
+    # ESC followed by a control or non-ASCII character: the ESC alone is dropped.
+    return start + 1, "", "", ""
+
+
 class VTProcessor:
     """Incremental VT renderer; see the module docstring.
 
@@ -199,6 +254,12 @@ class VTProcessor:
         self._out: list[str] = []
         self._marks: list[Mark] = []
         self._alt: AlternateScreen | None = None
+        # Status lines (apt's progress bar) are drawn as: save cursor, move to another
+        # row, draw, restore. Between such a move and the restore the cursor is
+        # "detached": what it draws is elsewhere on screen, not part of the transcript.
+        self._saved: tuple[int, int, int] | None = None  # (line feeds, row, col)
+        self._detached = False
+        self._line_feeds = 0
 
     # ------------------------------------------------------------------ public API
 
@@ -273,7 +334,7 @@ class VTProcessor:
                 text = _ABORTED.sub("", text).replace("\x18", "")
             if "\r\x1b[" in text:
                 text = _CLEARS.sub("\r\x1b[2K", text)
-        if self._keep == 0 and self._col == len(self._rows[-1]):
+        if self._keep == 0 and self._col == len(self._rows[-1]) and not self._detached:
             plain = text.replace("\r\n", "\n")
             if _is_plain(plain):
                 self._plain(plain)
@@ -290,6 +351,8 @@ class VTProcessor:
                 self._flush_long_line()
             return
         self._emit(self._rows[-1] + text[: last_nl + 1])
+        if self._saved is not None:  # only a saved cursor needs to know
+            self._line_feeds += text.count("\n")
         rest = text[last_nl + 1 :]
         self._rows[-1] = rest
         self._col = len(rest)
@@ -330,52 +393,24 @@ class VTProcessor:
 
     def _escape(self, text: str, start: int) -> int:
         """Handle the sequence at `start`; return where processing resumes, -1 if cut."""
-        ch = text[start]
-        if ch == "\x1b":
-            if start + 1 >= len(text):
-                return -1
-            kind = text[start + 1]
-            body = start + 2
-        else:
-            kind = _INTRODUCERS.get(ch, "")
-            body = start + 1
-            if not kind:  # a C1 control with no sequence after it
-                return body
+        end, kind, params, final = _parse_escape(text, start)
         if kind == "[":
-            simple = _CSI_SIMPLE.match(text, start)
-            if simple is not None:
-                self._csi(simple.group(1), simple.group(2))
-                return simple.end()
-            m = _CSI_BODY.match(text, body)
-            end = m.end() if m else body
-            if end >= len(text):
-                return -1
-            fm = _CSI_FINAL.match(text, end)
-            if fm is None:
-                # Aborted (CAN/SUB, ESC, or a byte no CSI may hold): drop what we have.
-                return end + 1 if text[end] in "\x18\x1a" else end
-            self._csi(text[body:end], text[end])
-            return end + 1
-        if kind in "]P^_X":
-            self._string = kind
-            self._string_data = []
-            self._string_len = 0
-            return body
-        if "\x20" <= kind <= "\x2f":
-            m = _NF.match(text, start)
-            if m:
-                return m.end()
-            if _NF_PARTIAL.match(text, start):
-                return -1
-            # Aborted by a byte that cannot continue it: drop ESC and intermediates.
-            aborted = _NF_PARTIAL_BODY.match(text, start)
-            return aborted.end() if aborted else start + 1
-        if "\x30" <= kind <= "\x7e":
-            # Fp/Fe/Fs escapes (DECSC, keypad modes, IND/NEL/RI, RIS, SS2/SS3, VT52
-            # codes...) change nothing in a transcript.
-            return start + 2
-        # ESC followed by a control or non-ASCII character: the ESC alone is dropped.
-        return start + 1
+            self._csi(params, final)
+        elif kind == "F":
+            # Of the Fp/Fe/Fs escapes (DECSC, keypad modes, IND/NEL/RI, RIS, SS2/SS3,
+            # VT52 codes...) only saving and restoring the cursor matter to a transcript.
+            if final == "7":
+                self._save_cursor()
+            elif final == "8":
+                self._restore_cursor()
+        elif kind and kind in _STRING_KINDS:
+            self._start_string(kind)
+        return end
+
+    def _start_string(self, kind: str) -> None:
+        self._string = kind
+        self._string_data = []
+        self._string_len = 0
 
     def _continue_string(self, text: str, pos: int) -> int:
         """Consume a control string's payload from `pos`; return where it ended."""
@@ -408,6 +443,8 @@ class VTProcessor:
     # ------------------------------------------------------------------ rendering
 
     def _write(self, s: str) -> None:
+        if self._detached:
+            return
         row = self._rows[self._row]
         col = self._col
         if col == len(row):
@@ -436,6 +473,9 @@ class VTProcessor:
         self._col = 0
 
     def _line_feed(self) -> None:
+        if self._detached:
+            return
+        self._line_feeds += 1
         if self._keep == 0:  # the common case: the finished line is final
             self._emit(self._rows[0] + "\n")
             self._rows[0] = ""
@@ -459,7 +499,21 @@ class VTProcessor:
         self._keep = min(max(self._keep, n), _MAX_LIVE_ROWS)
         self._row = max(0, self._row - n)
 
+    def _save_cursor(self) -> None:
+        self._saved = (self._line_feeds, self._row, self._col)
+
+    def _restore_cursor(self) -> None:
+        self._detached = False
+        if self._saved is None:
+            return
+        line_feeds, row, col = self._saved
+        # Only a position on the same line is still where the program left it.
+        if line_feeds == self._line_feeds and row < len(self._rows):
+            self._row, self._col = row, col
+
     def _erase_in_line(self, mode: int) -> None:
+        if self._detached:
+            return
         row = self._rows[self._row]
         if mode == 0:
             self._rows[self._row] = row[: self._col]
@@ -471,6 +525,16 @@ class VTProcessor:
     def _csi(self, params: str, final: str) -> None:
         if final == "K" and (not params or params.isdigit()):  # progress bars: hot path
             self._erase_in_line(int(params[:6]) if params else 0)
+            return
+        if self._detached:
+            if final == "u" and not params:
+                self._restore_cursor()
+            return
+        if final == "s" and not params:  # SCOSC / SCORC: save and restore the cursor
+            self._save_cursor()
+            return
+        if final == "u" and not params:
+            self._restore_cursor()
             return
         if params and not _PLAIN_PARAMS.match(params):
             if final == "h" and self._alt is None and _ALT_ENTER.match(params):
@@ -486,7 +550,11 @@ class VTProcessor:
             self._col = max(0, self._col - max(1, _csi_numbers(params, 1)[0]))
         elif final in "Hf":
             nums = _csi_numbers(params, 1)
+            if self._saved is not None:
+                self._detached = True  # drawing a status line elsewhere on screen
             self._col = min(max(1, nums[1] if len(nums) > 1 else 1), _MAX_COLUMN) - 1
+        elif final == "d" and self._saved is not None:
+            self._detached = True
         elif final in "AF":
             self._cursor_up(max(1, _csi_numbers(params, 1)[0]))
             if final == "F":
@@ -522,21 +590,49 @@ class VTProcessor:
     # ------------------------------------------------------------ alternate screen
 
     def _feed_alternate_screen(self, text: str, pos: int) -> int:
-        """Send text to the screen model until the program leaves; return where it left."""
-        assert self._alt is not None
-        m = _ALT_LEAVE.search(text, pos)
-        if m is None:
-            # Hold back a tail that could be the start of the leave sequence.
-            cut = len(text)
-            esc = text.rfind("\x1b", max(pos, len(text) - 16))
-            if esc >= 0 and _ALT_LEAVE_PREFIX.fullmatch(text, esc):
-                cut = esc
-                self._pending = text[esc:]
-            self._alt.feed(text[pos:cut])
-            return len(text)
-        self._alt.feed(text[pos : m.start()])
-        self._leave_alternate_screen()
-        return m.end()
+        """Draw on the screen model until the program leaves; return where it left.
+
+        Sequences are delimited here, by the same parser as the line renderer, and the
+        screen model only ever gets whole, well-formed ones: so a read boundary, a
+        control string or a malformed sequence cannot derail it.
+        """
+        alt = self._alt
+        assert alt is not None
+        n = len(text)
+        while pos < n:
+            if self._string is not None:
+                pos = self._continue_string(text, pos)
+                continue
+            m = _CONTROL.search(text, pos)
+            if m is None:
+                alt.draw(text[pos:])
+                return n
+            start = m.start()
+            if start > pos:
+                alt.draw(text[pos:start])
+            ch = text[start]
+            pos = start + 1
+            if ch in "\r\n\b":
+                alt.draw(ch)
+            elif ch == "\x1b" or ch in _INTRODUCERS:
+                end, kind, params, final = _parse_escape(text, start)
+                if end < 0:
+                    self._pending = text[start : start + _MAX_PENDING]
+                    return n
+                pos = end
+                if kind == "[":
+                    if final == "l" and _ALT_LEAVE.match(params):
+                        self._leave_alternate_screen()
+                        return pos
+                    if _SCREEN_CSI.match(params):
+                        alt.draw(f"\x1b[{params}{final}")
+                elif kind == " ":
+                    alt.draw(f"\x1b{params}{final}")
+                elif kind == "F" and final in "78DEMc":
+                    alt.draw(f"\x1b{final}")
+                elif kind and kind in _STRING_KINDS:
+                    self._start_string(kind)
+        return n
 
     def _leave_alternate_screen(self) -> None:
         assert self._alt is not None
@@ -550,10 +646,6 @@ class VTProcessor:
         for line in summary:
             self._write(line)
             self._line_feed()
-
-
-_ALT_LEAVE = re.compile(r"(?:\x1b\[|\x9b)\?(?:[0-9;]*;)?(?:1049|1047|47)(?:;[0-9;]*)?l")
-_ALT_LEAVE_PREFIX = re.compile(r"\x1b(?:\[(?:\?[0-9;]*)?)?")
 
 
 _CURSOR_UP = re.compile(r"(?:\x1b\[|\x9b)([0-9]*)[AF]")

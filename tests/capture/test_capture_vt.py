@@ -77,7 +77,7 @@ STRIPPED = {
     "nf_utf8_select": ("\x1b%Gx", "x"),
     "nf_two_intermediates": ("\x1b$)Bx", "x"),
     # Fp / Fs escapes
-    "save_restore_cursor": ("\x1b7a\x1b8b", "ab"),
+    "save_restore_cursor_unpaired": ("a\x1b8b\x1b7c", "abc"),
     "keypad_modes": ("\x1b=a\x1b>b", "ab"),
     "full_reset": ("\x1bcx", "x"),
     "single_shift": ("\x1bNx\x1bOy", "xy"),
@@ -138,6 +138,7 @@ RENDERED = {
     "crlf_and_lone_lf": ("a\r\nb\nc", "a\nb\nc"),
     "vertical_tab_and_form_feed": ("a\x0bb\x0cc", "a\nb\nc"),
     "tab_kept": ("a\tb", "a\tb"),
+    "save_restore_cursor": ("\x1b7a\x1b8b", "b"),
     "pip_style_bar": (
         "\r     |                | 0.0 MB\r     |████████████████| 9.9 MB\n",
         "     |████████████████| 9.9 MB\n",
@@ -190,6 +191,35 @@ def test_live_rows_let_a_stream_redraw_its_first_frame() -> None:
     vt = VTProcessor(live_rows=2)
     text = vt.feed(MULTI_LINE_REDRAW).text + vt.finish().text
     assert text == "layer a: 50%\nlayer b: 100%\n"
+
+
+APT_INSTALL = (
+    "Reading package lists...\r\n"
+    "\n\x1b7\x1b[0;23r\x1b8\x1b[1A"  # reserve the bottom row for the progress bar
+    "Unpacking a (1.0) ...\r\n"
+    "\x1b7\x1b[24;0f\x1b[42m\x1b[30mProgress: [ 20%]\x1b[49m\x1b[39m [###.......] \x1b8"
+    "Setting up a (1.0) ...\r\n"
+    "\x1b7\x1b[24;0f\x1b[42m\x1b[30mProgress: [ 80%]\x1b[49m\x1b[39m [########..] \x1b8"
+    "Processing triggers\r\n"
+    "\n\x1b7\x1b[0;24r\x1b8\x1b[1A\x1b[J"  # give the row back
+)
+
+
+def test_status_line_drawn_elsewhere_on_screen_is_left_out() -> None:
+    assert render(APT_INSTALL) == (
+        "Reading package lists...\nUnpacking a (1.0) ...\n"
+        "Setting up a (1.0) ...\nProcessing triggers\n"
+    )
+    streamed, _ = feed_pieces(list(APT_INSTALL))
+    assert "Progress" not in streamed
+    assert streamed.endswith("Setting up a (1.0) ...\nProcessing triggers\n")
+
+
+def test_saved_cursor_is_restored_on_the_same_line() -> None:
+    assert render("abc\x1b7def\x1b8X") == "abcXef"
+    assert render("x\x1b[sy\x1b[5;1Hstatus\x1b[uz") == "xz"
+    # Restoring to a line that has since scrolled into the transcript moves nothing.
+    assert render("\x1b7line1\nline2\x1b8X") == "line1\nline2X"
 
 
 def test_completed_lines_are_returned_as_soon_as_they_are_final() -> None:
