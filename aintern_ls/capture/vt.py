@@ -26,6 +26,8 @@ from aintern_ls.capture.screen import AlternateScreen
 
 # Any character that is not plain text: C0 controls except TAB, DEL, and C1 controls.
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+# The same without LF: runs of lines between these are written in bulk.
+_HARD_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # Output is processed in segments that end where a control string (OSC, DCS, SOS, PM,
 # APC) or the alternate screen begins: those are consumed raw, everything else goes
 # through the pre-pass below and then the fast path or the render loop.
@@ -42,19 +44,17 @@ _BREAK = re.compile(
 )
 # Sequences that never change what we render: SGR (colours, by far the most common),
 # private modes (cursor visibility, bracketed paste), nF escapes (charset selection)
-# and ESC =/>. The pre-pass removes them at C speed; the render loop ignores them
-# too when they arrive split across reads. Each is replaced by CAN, which aborts any
-# sequence the removal would otherwise splice together (`ESC[3` `ESC[0m` `1m` must not
-# become `ESC[31m`); `_ABORTED` then drops what CAN aborts, as the loop would, and the
-# remaining CANs are no-ops.
+# and ESC =/>. The pre-pass removes them at C speed; the render loop ignores them too
+# when they arrive split across reads. Removing text must not splice a new sequence
+# together (`ESC[3` `ESC[0m` `1m` is not `ESC[31m`), so the same pass also removes
+# what an ESC or CSI aborts by following it: an unfinished CSI, a lone ESC, an ESC
+# with intermediates. The render loop drops exactly those too.
 _CSI_INERT = r"(?:[0-9;:]*m|\?[0-9;]*[hl])"
-_INERT = re.compile(rf"\x1b(?:\[{_CSI_INERT}|[\x20-\x2f]+[\x30-\x7e]|[=>])|\x9b{_CSI_INERT}")
-# One or more opened sequences (each aborted by the ESC/CSI that follows it), the last
-# aborted by CAN or SUB.
 _CSI_OPEN = r"[\x20-\x3f\x00-\x17\x19\x1c-\x1f]*"
-_ABORTED = re.compile(
-    rf"[\x1b\x9b](?:(?<=\x1b)\[{_CSI_OPEN}|(?<=\x1b)[\x20-\x2f]*|(?<=\x9b){_CSI_OPEN})"
-    rf"(?:(?:\x1b\[|\x9b){_CSI_OPEN}|\x1b[\x20-\x2f]*)*[\x18\x1a]"
+_INERT = re.compile(
+    rf"[\x1b\x9b](?:(?<=\x1b)\[{_CSI_INERT}|(?<=\x9b){_CSI_INERT}"
+    r"|(?<=\x1b)[\x20-\x2f]+[\x30-\x7e]|(?<=\x1b)[=>]"
+    rf"|(?<=\x1b)(?:\[{_CSI_OPEN}|[\x20-\x2f]*)(?=[\x1b\x9b])|(?<=\x9b){_CSI_OPEN}(?=[\x1b\x9b]))"
 )
 # A run of full-line clears (`\r` + erase-line) with only text between them: every
 # redraw but the last is erased unseen, so the run collapses to its last clear. This
@@ -329,16 +329,19 @@ class VTProcessor:
     def _segment(self, text: str) -> None:
         """Text without control strings or an alternate-screen switch."""
         if "\x1b" in text or "\x9b" in text:
-            text = _INERT.sub("\x18", text)
-            if "\x18" in text or "\x1a" in text:
-                text = _ABORTED.sub("", text).replace("\x18", "")
+            text = _INERT.sub("", text)
             if "\r\x1b[" in text:
                 text = _CLEARS.sub("\r\x1b[2K", text)
-        if self._keep == 0 and self._col == len(self._rows[-1]) and not self._detached:
-            plain = text.replace("\r\n", "\n")
-            if _is_plain(plain):
-                self._plain(plain)
-                return
+        # CR LF renders exactly as LF does here (a line feed also returns the carriage).
+        text = text.replace("\r\n", "\n")
+        if (
+            self._keep == 0
+            and self._col == len(self._rows[-1])
+            and not self._detached
+            and _is_plain(text)
+        ):
+            self._plain(text)
+            return
         self._render(text)
 
     def _plain(self, text: str) -> None:
@@ -360,36 +363,48 @@ class VTProcessor:
     def _render(self, text: str) -> None:
         pos = 0
         n = len(text)
-        search = _CONTROL.search
+        search = _HARD_CONTROL.search
         while pos < n:
             m = search(text, pos)
+            end = m.start() if m is not None else n
+            if end > pos:
+                self._lines(text[pos:end])
             if m is None:
-                self._write(text[pos:])
                 return
-            start = m.start()
-            if start > pos:
-                self._write(text[pos:start])
-            ch = text[start]
+            ch = text[end]
+            pos = end + 1
             if ch == "\r":
                 self._col = 0
-                pos = start + 1
-                if text.startswith("\n", pos):  # CR LF, the PTY's line ending
-                    self._line_feed()
-                    pos += 1
-            elif ch == "\n" or ch == "\x0b" or ch == "\x0c":
-                self._line_feed()
-                pos = start + 1
             elif ch == "\b":
                 if self._col > 0:
                     self._col -= 1
-                pos = start + 1
+            elif ch == "\x0b" or ch == "\x0c":
+                self._line_feed()
             elif ch == "\x1b" or ch == "\x9b":
-                pos = self._escape(text, start)
+                pos = self._escape(text, end)
                 if pos < 0:  # incomplete: wait for more input
-                    self._pending = text[start : start + _MAX_PENDING]
+                    self._pending = text[end : end + _MAX_PENDING]
                     return
-            else:  # other C0 (BEL, NUL, CAN, SUB...), DEL and other C1: nothing to show
-                pos = start + 1
+            # other C0 (BEL, NUL, CAN, SUB...), DEL and other C1: nothing to show
+
+    def _lines(self, run: str) -> None:
+        """Printable text and newlines, written at the cursor."""
+        first_nl = run.find("\n")
+        if first_nl < 0:
+            self._write(run)
+            return
+        if first_nl:
+            self._write(run[:first_nl])
+        self._line_feed()
+        rest = run[first_nl + 1 :]
+        if self._keep == 0 and not self._detached:
+            self._plain(rest)  # the cursor is at the start of a fresh row
+            return
+        for i, piece in enumerate(rest.split("\n")):
+            if i:
+                self._line_feed()
+            if piece:
+                self._write(piece)
 
     def _escape(self, text: str, start: int) -> int:
         """Handle the sequence at `start`; return where processing resumes, -1 if cut."""
