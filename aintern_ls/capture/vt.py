@@ -9,7 +9,9 @@ are pulled out as `Mark` events with their offset in the rendered text. Alternat
 output (full-screen programs) goes to a screen model and is replaced by its final screen.
 
 The result is a transcript: clearing the screen (`clear`, ED 1-3), resets and other
-controls that act on the whole screen erase nothing that was already printed.
+controls that act on the whole screen erase nothing that was already printed, and a
+status line drawn elsewhere on screen (save cursor, move, draw, restore: apt's progress
+bar) is left out.
 
 The rendered text contains only printable characters, `\\t` and `\\n`: never ESC, C1
 controls or `\\r`, so processing it again changes nothing.
