@@ -29,6 +29,16 @@ class RiskLevel(enum.IntEnum):
         return cls[label.strip().upper()]
 
 
+# Short names for the rule tables, where levels fill every other line.
+S, M, D, C, B = (
+    RiskLevel.SAFE,
+    RiskLevel.MODERATE,
+    RiskLevel.DANGEROUS,
+    RiskLevel.CRITICAL,
+    RiskLevel.BLOCKED,
+)
+
+
 @attrs.frozen(slots=True)
 class Finding:
     """One reason a command is risky, pointing at the characters that make it so."""

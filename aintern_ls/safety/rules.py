@@ -34,17 +34,9 @@ from aintern_ls.safety.context import (
     Scope,
     Stdin,
 )
-from aintern_ls.safety.levels import Finding, RiskLevel
+from aintern_ls.safety.levels import B, C, D, Finding, M, RiskLevel, S
 from aintern_ls.safety.paths import classify_path, is_secret
 from aintern_ls.safety.words import ORIGIN_NETWORK, Word, command_name, glob_candidates, names
-
-S, M, D, C, B = (
-    RiskLevel.SAFE,
-    RiskLevel.MODERATE,
-    RiskLevel.DANGEROUS,
-    RiskLevel.CRITICAL,
-    RiskLevel.BLOCKED,
-)
 
 Handler = Callable[[Cmd], None]
 HANDLERS: dict[str, Handler] = {}

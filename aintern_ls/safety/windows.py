@@ -12,17 +12,10 @@ import re
 from collections.abc import Callable
 
 from aintern_ls.safety.context import Cmd
-from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import classify_path
 from aintern_ls.safety.words import Word, names
 
-S, M, D, C, B = (
-    RiskLevel.SAFE,
-    RiskLevel.MODERATE,
-    RiskLevel.DANGEROUS,
-    RiskLevel.CRITICAL,
-    RiskLevel.BLOCKED,
-)
 Handler = Callable[[Cmd], None]
 
 PS_ALIASES: dict[str, str] = {
