@@ -9,13 +9,10 @@ import re
 from aintern_ls.safety.context import (
     Cmd,
 )
+from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import classify_path, is_secret
 from aintern_ls.safety.rules import (
     HANDLERS,
-    B,
-    C,
-    D,
-    M,
     handles,
 )
 from aintern_ls.safety.words import names

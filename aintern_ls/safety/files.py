@@ -9,13 +9,9 @@ import re
 from aintern_ls.safety.context import (
     Cmd,
 )
-from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import classify_path, is_device, is_secret
 from aintern_ls.safety.rules import (
-    B,
-    C,
-    D,
-    M,
     _finding,
     handles,
     judge,

@@ -7,11 +7,8 @@ import re
 from aintern_ls.safety.context import (
     Cmd,
 )
-from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.levels import C, D, M, RiskLevel
 from aintern_ls.safety.rules import (
-    C,
-    D,
-    M,
     handles,
 )
 from aintern_ls.safety.words import names

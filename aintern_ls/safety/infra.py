@@ -12,11 +12,9 @@ from aintern_ls.safety.context import (
     STDIN_STATIC,
     Cmd,
 )
+from aintern_ls.safety.levels import C, D, M
 from aintern_ls.safety.paths import is_secret
 from aintern_ls.safety.rules import (
-    C,
-    D,
-    M,
     handles,
     judge,
 )

@@ -10,11 +10,9 @@ from aintern_ls.safety.context import (
     STDIN_NONE,
     Cmd,
 )
+from aintern_ls.safety.levels import C, D, M
 from aintern_ls.safety.paths import is_secret
 from aintern_ls.safety.rules import (
-    C,
-    D,
-    M,
     _skip_options,
     handles,
     judge,

@@ -7,10 +7,8 @@ from __future__ import annotations
 import re
 
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
+from aintern_ls.safety.levels import C, D, M
 from aintern_ls.safety.rules import (
-    C,
-    D,
-    M,
     handles,
 )
 from aintern_ls.safety.words import names

@@ -9,9 +9,8 @@ import re
 from aintern_ls.safety.context import (
     Cmd,
 )
+from aintern_ls.safety.levels import C, M
 from aintern_ls.safety.rules import (
-    C,
-    M,
     handles,
     judge,
 )
