@@ -142,6 +142,8 @@ def _result(block: CommandBlock, run: RunResult) -> CommandResult:
 async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     doc = await ls.current(args.uri)
     block = doc.block(args.block_id)
+    if block.status is CommandBlockStatus.EXECUTING:
+        raise AInternError("this block is already running; stop it first")
     assessment = ls.documents.assess(block)
     worst = [f for f in assessment.findings if f.level is assessment.level]
     reasons = "; ".join(f"{f.rule}: {f.reason}" for f in worst) or assessment.level.label
@@ -176,7 +178,7 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
                 output="not run: declined at the confirmation prompt",
             )
         )
-    if block.status is CommandBlockStatus.EXECUTING:
+    if block.status is CommandBlockStatus.EXECUTING:  # started while we asked
         raise AInternError("this block is already running; stop it first")
     if block.status.is_terminal:
         block.reset()
@@ -195,13 +197,18 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     block.mark_executing()
     ls.block_changed(doc.uri, block)
     progress = await ls.begin_progress(block)
-    last_line = [""]
+    last_report = [0.0]
 
     def on_output(text: str) -> None:
+        # the last line, at most five times a second: a flood of output must not
+        # become a flood of notifications
+        now = time.monotonic()
+        if progress is None or now - last_report[0] < 0.2:
+            return
         lines = [ln for ln in text.replace("\r", "\n").split("\n") if ln.strip()]
         if lines:
-            last_line[0] = lines[-1][:120]
-            ls.report_progress(progress, last_line[0])
+            last_report[0] = now
+            ls.report_progress(progress, lines[-1][:120])
 
     cancel_hook = ls.on_request_cancelled(lambda: ls.runner.cancel(block.id))
     started = time.monotonic()
