@@ -178,7 +178,10 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
                 output="not run: declined at the confirmation prompt",
             )
         )
-    if block.status is CommandBlockStatus.EXECUTING:  # started while we asked
+    # the document may have changed (or the block started) while the user was asked
+    doc = await ls.current(args.uri)
+    block = doc.block(args.block_id)
+    if block.status is CommandBlockStatus.EXECUTING:
         raise AInternError("this block is already running; stop it first")
     if block.status.is_terminal:
         block.reset()
