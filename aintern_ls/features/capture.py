@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from aintern_ls.errors import AInternError
-from aintern_ls.features.commands import parse_args, user_errors
+from aintern_ls.features.arguments import parse_args, user_errors
 from aintern_ls.models import (
     OutputCaptureMode,
     TerminalOutputCapture,
     TruncationMode,
     to_json,
 )
+from aintern_ls.terminal.runner import RunResult
 from aintern_ls.terminal.session import TerminalSession
 
 if TYPE_CHECKING:
@@ -50,8 +51,38 @@ class SessionView:
         return "\n".join(self.session.ring.lines())
 
 
+@attrs.frozen
+class RunView:
+    """A finished one-shot run as the capture service sees it."""
+
+    session_id: str
+    name: str | None
+    cwd: str | None
+    output: str
+
+    def buffer_text(self) -> str:
+        return self.output
+
+
+def capture_run(
+    ls: AInternServer, block_id: str, command: str, run: RunResult
+) -> TerminalOutputCapture:
+    """Keep a run's output as a capture (cleaned and cut per the capture settings), so
+    the AI panel can fetch it later by the `captureId` of the run's result."""
+    view = RunView(f"run:{block_id}", command.split("\n", 1)[0][:60], run.cwd, run.output)
+    capture = ls.captures.capture_buffer(view, OutputCaptureMode.FULL_BUFFER)
+    capture.capture_mode = OutputCaptureMode.LAST_COMMAND
+    capture.command_block_id = block_id
+    capture.command = command
+    capture.exit_code = run.exit_code
+    capture.original_length = max(capture.original_length, run.original_length)
+    capture.is_truncated = capture.is_truncated or run.was_truncated
+    return capture
+
+
 @attrs.define
 class CaptureArgs:
+    capture_id: str | None = None
     terminal_id: str | None = None
     mode: OutputCaptureMode = OutputCaptureMode.LAST_COMMAND
     line_count: int | None = None
@@ -83,6 +114,13 @@ def _reply(capture: TerminalOutputCapture) -> dict[str, Any]:
 
 
 def take_capture(ls: AInternServer, a: CaptureArgs) -> TerminalOutputCapture:
+    if a.capture_id is not None:
+        found = ls.captures.get_capture(a.capture_id)
+        if found is None:
+            raise AInternError(
+                f"no capture {a.capture_id!r}: captures are kept for the most recent runs only"
+            )
+        return found
     session = _session(ls, a.terminal_id)
     service = ls.captures
     base = service.settings

@@ -1,8 +1,8 @@
-"""`workspace/executeCommand` handlers for command blocks: run, cancel, copy, run all.
+"""`workspace/executeCommand` handlers for command blocks: run, cancel, copy, run all, history.
 
-Arguments arrive as one camelCase JSON object and are structured with the shared
-converter; anything a user can get wrong comes back as a JSON-RPC error whose
-message says what to do, never as a crash.
+A run passes the safety gate (blocked never runs; dangerous and critical ask first),
+runs in a fresh PTY, and its outcome goes to the block's status, the history, and a
+capture the AI panel can fetch by the result's `captureId`.
 """
 
 from __future__ import annotations
@@ -10,34 +10,25 @@ from __future__ import annotations
 import logging
 import os.path
 import time
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import cattrs
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException
 
 from aintern_ls.errors import AInternError
-from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult, converter, to_json
+from aintern_ls.features.arguments import parse_args, user_errors
+from aintern_ls.features.capture import capture_run
+from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult, to_json
 from aintern_ls.safety import RiskLevel
 from aintern_ls.terminal.runner import RunRequest, RunResult
 
 if TYPE_CHECKING:
     from aintern_ls.server import AInternServer
 
+
 log = logging.getLogger(__name__)
 
-REQUEST_FAILED = -32803
 RUN_ANYWAY = "Run anyway"
-
-
-T = TypeVar("T")
-
-
-class CommandError(JsonRpcException):
-    """A JSON-RPC error carrying an `AInternError`'s message."""
-
-    CODE = REQUEST_FAILED
 
 
 @attrs.define
@@ -67,37 +58,6 @@ class RunAllArgs:
     uri: str
     stop_on_failure: bool = True
     confirmed: bool = False
-
-
-def parse_args(cls: type[T], args: tuple[Any, ...]) -> T:
-    if len(args) != 1 or not isinstance(args[0], dict):
-        raise CommandError(
-            f"expected one JSON object argument such as {{'uri': …, 'blockId': …}}, got {args!r}"
-        )
-    try:
-        return converter.structure(args[0], cls)
-    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
-        detail = (
-            "; ".join(cattrs.transform_error(exc))
-            if isinstance(exc, cattrs.BaseValidationError)
-            else str(exc)
-        )
-        raise CommandError(f"invalid arguments: {detail}") from None
-
-
-def user_errors(fn: Any) -> Any:
-    """Turn `AInternError` into a JSON-RPC error with the same message."""
-
-    # pygls reads the handler's annotations at runtime, so none may name a class that
-    # is only imported for type checking.
-    async def wrapper(ls: Any, *args: Any) -> Any:
-        try:
-            return await fn(ls, *args)
-        except AInternError as exc:
-            raise CommandError(str(exc)) from None
-
-    wrapper.__name__ = fn.__name__
-    return wrapper
 
 
 async def _confirm(ls: AInternServer, block: CommandBlock, level: RiskLevel, reasons: str) -> bool:
@@ -224,6 +184,7 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     finally:
         cancel_hook()
     result = _result(block, run)
+    result.capture_id = capture_run(ls, block.id, block.command, run).id
     _finish(ls, doc.uri, block.id, result)
     ls.record("run", result=result, document_uri=doc.uri, message_id=block.message_id)
     elapsed = time.monotonic() - started

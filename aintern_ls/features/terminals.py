@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from aintern_ls.errors import AInternError
-from aintern_ls.features.commands import parse_args, resolve_against, user_errors
+from aintern_ls.features.arguments import parse_args, user_errors
+from aintern_ls.features.commands import resolve_against
 from aintern_ls.safety import RiskLevel
 
 if TYPE_CHECKING:

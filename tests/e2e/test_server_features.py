@@ -372,3 +372,26 @@ async def test_runs_and_refusals_go_to_the_history(client: LanguageClient, tmp_p
     assert runs[0]["exitCode"] == 0 and runs[0]["blockId"] == ids[0]
     decisions = History(tmp_path / "history.db").decisions()
     assert [d["decision"] for d in decisions] == ["blocked"]
+
+
+async def test_a_run_is_kept_as_a_capture_for_the_ai_panel(client: LanguageClient) -> None:
+    ids = await _block_ids(client)
+    result = await _exec(client, "aintern.run", blockId=ids[0])
+    assert result["captureId"]
+    capture = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(
+            command="aintern.capture", arguments=[{"captureId": result["captureId"]}]
+        )
+    )
+    assert capture["commandBlockId"] == ids[0]
+    assert capture["exitCode"] == 0
+    assert capture["output"] == "hello from aintern"
+    assert capture["contextString"].splitlines()[:3] == [
+        "```terminal",
+        f"# Directory: {result['cwd']}",
+        '$ echo "hello from aintern"',
+    ]
+    with pytest.raises(Exception, match="no capture 'nope'"):
+        await client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command="aintern.capture", arguments=[{"captureId": "nope"}])
+        )
