@@ -421,15 +421,21 @@ async def run_command(
 
         watcher = asyncio.create_task(_watch())
     try:
+        return await _outcome(running)
+    finally:
+        if watcher is not None:
+            watcher.cancel()
+
+
+async def _outcome(running: RunningCommand) -> RunResult:
+    """Wait for a started run; if whoever awaits gives up, the command must not outlive it."""
+    try:
         return await running.wait()
     except asyncio.CancelledError:
         running.cancel()
         with contextlib.suppress(BaseException):
             await running.wait()
         raise
-    finally:
-        if watcher is not None:
-            watcher.cancel()
 
 
 class Runner:
@@ -452,13 +458,7 @@ class Runner:
         self._runs[run_id] = running
         try:
             running.start()
-            return await running.wait()
-        except asyncio.CancelledError:
-            # Whoever awaited us gave up: the command must not outlive the request.
-            running.cancel()
-            with contextlib.suppress(BaseException):
-                await running.wait()
-            raise
+            return await _outcome(running)
         finally:
             if self._runs.get(run_id) is running:
                 del self._runs[run_id]
