@@ -17,7 +17,7 @@ from lsprotocol import types
 
 from aintern_ls.errors import AInternError
 from aintern_ls.features.arguments import parse_args, user_errors
-from aintern_ls.features.capture import capture_run
+from aintern_ls.features.capture import LiveOutput, capture_run, live_runs
 from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult, to_json
 from aintern_ls.safety import RiskLevel
 from aintern_ls.terminal.runner import RunRequest, RunResult
@@ -60,7 +60,7 @@ class RunAllArgs:
     confirmed: bool = False
 
 
-async def _confirm(ls: AInternServer, block: CommandBlock, level: RiskLevel, reasons: str) -> bool:
+async def confirm(ls: AInternServer, block: CommandBlock, level: RiskLevel, reasons: str) -> bool:
     if not ls.client_can_ask:
         raise AInternError(
             f"this command is {level.label} ({reasons}); your editor cannot show a "
@@ -123,7 +123,7 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
         else:
             ls.record("decision", decision="asked", **decision)
             answer = (
-                "confirmed" if await _confirm(ls, block, assessment.level, reasons) else "declined"
+                "confirmed" if await confirm(ls, block, assessment.level, reasons) else "declined"
             )
         ls.record("decision", decision=answer, **decision)
     else:
@@ -161,8 +161,10 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     ls.block_changed(doc.uri, block)
     progress = await ls.begin_progress(block)
     last_report = [0.0]
+    live = live_runs(ls)[block.id] = LiveOutput(block.command, request.cwd)
 
     def on_output(text: str) -> None:
+        live.feed(text)
         # the last line, at most five times a second: a flood of output must not
         # become a flood of notifications
         now = time.monotonic()
@@ -179,6 +181,7 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
         run = await ls.runner.run(request, run_id=block.id, on_output=on_output)
     except BaseException:
         _finish(ls, doc.uri, block.id, None)
+        _drop_live(ls, block.id, live)
         ls.end_progress(progress, "failed to start")
         raise
     finally:
@@ -186,10 +189,17 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     result = _result(block, run)
     result.capture_id = capture_run(ls, block.id, block.command, run).id
     _finish(ls, doc.uri, block.id, result)
+    # only now: a reader of aintern.runOutput finds the result where the live output was
+    _drop_live(ls, block.id, live)
     ls.record("run", result=result, document_uri=doc.uri, message_id=block.message_id)
     elapsed = time.monotonic() - started
     ls.end_progress(progress, f"exit {run.exit_code} · {elapsed:.1f} s")
     return to_json(result)
+
+
+def _drop_live(ls: AInternServer, block_id: str, live: LiveOutput) -> None:
+    if live_runs(ls).get(block_id) is live:
+        del live_runs(ls)[block_id]
 
 
 def resolve_against(cwd: str | None, base: str | None) -> str | None:
