@@ -7,6 +7,7 @@ capture the AI panel can fetch by the result's `captureId`.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os.path
 import time
@@ -19,7 +20,7 @@ from aintern_ls.errors import AInternError
 from aintern_ls.features.arguments import parse_args, user_errors
 from aintern_ls.features.capture import LiveOutput, capture_run, live_runs
 from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult, to_json
-from aintern_ls.safety import RiskLevel
+from aintern_ls.safety import RiskLevel, assess
 from aintern_ls.terminal.runner import RunRequest, RunResult
 
 if TYPE_CHECKING:
@@ -48,6 +49,21 @@ class RunArgs:
 
 
 @attrs.define
+class CheckArgs:
+    command: str
+    shell: str | None = None
+
+
+@attrs.define
+class RunCommandArgs:
+    command: str
+    shell: str | None = None
+    confirmed: bool = False
+    timeout_seconds: float | None = None
+    cwd: str | None = None
+
+
+@attrs.define
 class HistoryArgs:
     uri: str | None = None
     limit: int = 50
@@ -60,16 +76,19 @@ class RunAllArgs:
     confirmed: bool = False
 
 
-async def confirm(ls: AInternServer, block: CommandBlock, level: RiskLevel, reasons: str) -> bool:
+async def confirm(
+    ls: AInternServer, block: CommandBlock | str, level: RiskLevel, reasons: str
+) -> bool:
     if not ls.client_can_ask:
         raise AInternError(
             f"this command is {level.label} ({reasons}); your editor cannot show a "
             'confirmation, so run it again with "confirmed": true if you are sure'
         )
+    summary = block if isinstance(block, str) else block.display_summary()
     answer = await ls.window_show_message_request_async(
         types.ShowMessageRequestParams(
             type=types.MessageType.Warning,
-            message=f"{level.label.capitalize()} command: {block.display_summary()}\n{reasons}",
+            message=f"{level.label.capitalize()} command: {summary}\n{reasons}",
             actions=[types.MessageActionItem(title=RUN_ANYWAY), types.MessageActionItem("Cancel")],
         )
     )
@@ -268,6 +287,69 @@ def register(server: AInternServer) -> None:
             )
         )
         return assessment.to_json()
+
+    @server.command("aintern.checkCommand")
+    @user_errors
+    async def check_command(ls: AInternServer, *args: Any) -> Any:
+        a = parse_args(CheckArgs, args)
+        return assess(
+            a.command, a.shell or ls.settings.shell or "bash", ls.documents.rules
+        ).to_json()
+
+    @server.command("aintern.runCommand")
+    @user_errors
+    async def run_command(ls: AInternServer, *args: Any) -> Any:
+        """A command that is not a fence (an editor AI tool's), through the same gate."""
+        a = parse_args(RunCommandArgs, args)
+        shell = a.shell or ls.settings.shell or "bash"
+        assessment = assess(a.command, shell, ls.documents.rules)
+        worst = [f for f in assessment.findings if f.level is assessment.level]
+        reasons = "; ".join(f"{f.rule}: {f.reason}" for f in worst) or assessment.level.label
+        decision = {
+            "command": a.command,
+            "level": assessment.level.label,
+            "rules": [f.rule for f in worst],
+        }
+        if assessment.level is RiskLevel.BLOCKED:
+            ls.record("decision", decision="blocked", **decision)
+            raise AInternError(f"blocked, this command never runs: {reasons}")
+        if assessment.level >= RiskLevel.DANGEROUS:
+            if not a.confirmed:
+                ls.record("decision", decision="asked", **decision)
+            ok = a.confirmed or await confirm(ls, a.command[:60], assessment.level, reasons)
+            ls.record("decision", decision="confirmed" if ok else "declined", **decision)
+            if not ok:
+                raise AInternError("not run: declined at the confirmation prompt")
+        settings = ls.settings
+        request = RunRequest(
+            command=a.command,
+            shell=shell,
+            cwd=a.cwd,
+            timeout_seconds=a.timeout_seconds or settings.timeout_seconds,
+            allowed_directories=list(settings.allowed_directories),
+            max_output_characters=settings.max_output_characters,
+        )
+        block_id = "tool-" + hashlib.blake2b(a.command.encode(), digest_size=4).hexdigest()
+        run_id = f"{block_id}-{time.monotonic_ns()}"
+        cancel_hook = ls.on_request_cancelled(lambda: ls.runner.cancel(run_id))
+        try:
+            run = await ls.runner.run(request, run_id=run_id)
+        finally:
+            cancel_hook()
+        data = {
+            "command": a.command,
+            "exitCode": run.exit_code,
+            "output": run.output,
+            "wasTruncated": run.was_truncated,
+            "originalLength": run.original_length,
+            "durationMs": run.duration_ms,
+            "cwd": run.cwd,
+            "timedOut": run.timed_out,
+            "cancelled": run.cancelled,
+            "level": assessment.level.label,
+        }
+        data["captureId"] = capture_run(ls, block_id, a.command, run).id
+        return data
 
     @server.command("aintern.history")
     @user_errors

@@ -156,3 +156,30 @@ async def test_sends_of_a_document_share_one_terminal_and_dangerous_send_asks(
     third = await _exec(client, "aintern.sendToTerminal", uri=uri, blockId=ids[1])
     assert third["terminalId"] != first["terminalId"]
     await _exec(client, "aintern.terminal.close", terminalId=third["terminalId"])
+
+
+async def test_check_and_run_a_command_that_is_not_a_fence(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    safe = await _exec(client, "aintern.checkCommand", command="echo hi")
+    assert safe["level"] == "safe"
+    blocked = await _exec(client, "aintern.checkCommand", command="rm -rf /")
+    assert blocked["level"] == "blocked" and blocked["findings"][0]["rule"]
+    ran = await _exec(
+        client, "aintern.runCommand", command="echo tool-ran; exit 3", cwd=str(tmp_path)
+    )
+    assert ran["exitCode"] == 3 and ran["output"].strip() == "tool-ran"
+    capture = await _exec(client, "aintern.capture", captureId=ran["captureId"])
+    assert "tool-ran" in capture["output"]
+    with pytest.raises(Exception, match="blocked"):
+        await _exec(client, "aintern.runCommand", command="rm -rf /")
+    assert client.asked == []  # type: ignore[attr-defined]
+    (tmp_path / "build").mkdir()
+    client.answers.append("Cancel")  # type: ignore[attr-defined]
+    with pytest.raises(Exception, match="declined"):
+        await _exec(client, "aintern.runCommand", command="rm -rf ./build", cwd=str(tmp_path))
+    assert (tmp_path / "build").exists()
+    done = await _exec(
+        client, "aintern.runCommand", command="rm -rf ./build", cwd=str(tmp_path), confirmed=True
+    )
+    assert done["exitCode"] == 0 and not (tmp_path / "build").exists()
