@@ -73,3 +73,13 @@ def test_neovim_client_end_to_end(tmp_path: Path) -> None:
     """Lenses, diagnostics, Run with output under the fence, one terminal sized to its
     window, copy for AI, refresh while typing, :checkhealth and :help."""
     run_script("headless.lua", tmp_path)
+
+
+@needs_nvim
+@pytest.mark.skipif(
+    not (VENDOR / "codecompanion.nvim").exists(), reason="no vendored CodeCompanion snapshot"
+)
+def test_codecompanion_chat_buffer(tmp_path: Path) -> None:
+    """The real CodeCompanion chat (a scratch buffer) gets lenses, diagnostics and runs
+    with `vim.lsp.enable('aintern_ls')` alone, and `#{aintern}` resolves to the capture."""
+    run_script("codecompanion.lua", tmp_path, str(VENDOR))

@@ -829,12 +829,14 @@ end
 --- The configuration `lsp/aintern_ls.lua` returns (what vim.lsp.enable starts).
 function M.lsp_config()
   local c = M.config
+  -- an empty Lua table would go out as a JSON array
+  local settings = next(c.settings or {}) and c.settings or vim.empty_dict()
   return {
     cmd = c.cmd,
     filetypes = c.filetypes,
     root_markers = c.root_markers,
-    init_options = { aintern = c.settings },
-    settings = { aintern = c.settings },
+    init_options = { aintern = settings },
+    settings = { aintern = settings },
     handlers = M.handlers,
     commands = M.commands,
   }
