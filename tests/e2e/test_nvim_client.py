@@ -17,9 +17,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGIN = ROOT / "editor-clients" / "nvim"
-VENDOR = Path(os.environ.get("AINTERN_NVIM_VENDOR", "/work/shared/vendor/nvim"))
-if not VENDOR.exists():
-    VENDOR = ROOT / "tests" / "vendor" / "nvim"
+# Unmodified snapshots of CodeCompanion and plenary (see its README) for headless tests.
+VENDOR = Path(os.environ.get("AINTERN_NVIM_VENDOR", ROOT / "tests" / "vendor" / "nvim"))
 
 
 def _nvim() -> str | None:
