@@ -14,7 +14,7 @@ import attrs
 
 from aintern_ls.errors import AInternError
 from aintern_ls.features.arguments import parse_args, user_errors
-from aintern_ls.features.commands import confirm, resolve_against
+from aintern_ls.features.commands import confirm, default_cwd
 from aintern_ls.safety import RiskLevel
 
 if TYPE_CHECKING:
@@ -114,9 +114,7 @@ def register(server: AInternServer) -> None:
         if session is None:
             session = await ls.terminals.create(
                 title=f"aintern: {block.display_summary()[:30]}",
-                cwd=resolve_against(
-                    block.options.get("cwd") or block.working_directory, doc.directory
-                ),
+                cwd=default_cwd(ls, block.options.get("cwd") or block.working_directory, doc),
             )
         _document_terminals(ls)[doc.uri] = session.terminal_id
         session.send(block.command, execute=a.execute)
