@@ -488,9 +488,15 @@ async function stopClient(): Promise<void> {
   }
 }
 
-async function restart(context: vscode.ExtensionContext): Promise<void> {
-  await stopClient();
-  await start(context);
+let restarting: Promise<void> = Promise.resolve();
+
+/** Restarts one at a time: a settings change and the Restart command may race. */
+function restart(context: vscode.ExtensionContext): Promise<void> {
+  restarting = restarting.then(async () => {
+    await stopClient();
+    await start(context);
+  });
+  return restarting;
 }
 
 // ------------------------------------------------------------------ commands
@@ -610,7 +616,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ...registerTools(execute, history, ourTerminal),
   );
   updateStatus();
-  await start(context);
+  restarting = start(context);
+  await restarting;
 }
 
 export async function deactivate(): Promise<void> {
