@@ -98,6 +98,10 @@ async function main() {
       'echo sent-from-vscode',
       '```',
       '',
+      '```bash',
+      'for i in 1 2 3 4 5 6; do echo "tick-$i"; sleep 0.5; done',
+      '```',
+      '',
     ].join('\n'),
   );
 
@@ -210,6 +214,20 @@ async function main() {
     }, 20000, 500);
     check(state.clipboard.startsWith('```'), 'copy for AI after a Run copies the run\'s capture');
 
+    // -- a long run streams into its view --------------------------------------------
+    await openDemo();
+    await lens('Run', 3).click();
+    await until('ticks streaming into the view', async () => {
+      const t = await editorText();
+      return t.includes('tick-2') && t.includes('[running…]') && !t.includes('tick-6');
+    }, 20000, 100);
+    check(true, 'a long run streams into its output view');
+    await until('the long run\'s outcome', async () => {
+      const t = await editorText();
+      return t.includes('tick-6') && t.includes('[ok: exit 0');
+    }, 20000, 100);
+    check(true, 'the view ends with the outcome');
+
     // -- settings apply at once -------------------------------------------------------
     await openDemo();
     wsSettings({ 'aintern.safety.extraBlocked': ['echo sent-from-vscode'] });
@@ -277,11 +295,15 @@ async function main() {
       && !tools.last.text.includes('\u001b'), 'last-command tool: the user\'s terminal command, clean, with exit code');
 
     // -- a bad server path, then Restart recovers ---------------------------------------
+    await palette('Notifications: Clear All Notifications');
     await openDemo();
     wsSettings({ 'aintern.serverPath': '/nonexistent/aintern-ls' });
     const failure = page.locator('.notifications-toasts', { hasText: 'aintern.serverPath' });
     await failure.waitFor({ state: 'visible', timeout: 30000 });
-    check((await failure.innerText()).includes('Open Settings'), 'a bad server path is one clear message with Open Settings');
+    await sleep(2000);
+    const toasts = await page.locator('.notifications-toasts .notification-toast').allInnerTexts();
+    check((await failure.innerText()).includes('Open Settings'), 'a bad server path says aintern.serverPath, with Open Settings');
+    check(toasts.filter((t) => /aintern/i.test(t)).length === 1, `one error toast, not two (${JSON.stringify(toasts)})`);
     wsSettings({});
     await palette('AIntern: Restart language server');
     await until('lenses back after Restart', async () => (await lenses()).includes('Run'), 60000, 500);

@@ -39,6 +39,14 @@ const waiting = new Set<string>(); // blocks whose run waits for the user's answ
 
 const key = (uri: string, blockId: string) => `${uri}#${blockId}`;
 
+/** The library would show its own toast next to ours when the server fails to start;
+ * errors go to the log here and the extension shows one message that says what to do. */
+class Client extends LanguageClient {
+  override error(message: string, data?: unknown): void {
+    super.error(message, data, false);
+  }
+}
+
 /** A server terminal session mirrored as a VS Code terminal. */
 class ServerTerminal implements vscode.Pseudoterminal {
   private readonly writeEmitter = new vscode.EventEmitter<string>();
@@ -306,8 +314,8 @@ function startFailed(message: string): void {
   channel.error(message);
   void vscode.window
     .showErrorMessage(
-      `aintern: ${message}. Set "aintern.serverPath" to the aintern-ls executable ` +
-        '(pip install aintern-ls), then restart the language server.',
+      `aintern: ${message}. Set "aintern.serverPath" to the aintern-ls executable, ` +
+        'then restart the language server.',
       'Open Settings',
       'Restart',
     )
@@ -398,7 +406,7 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       },
     },
   };
-  const c = new LanguageClient('aintern-ls', 'AIntern', serverOptions, clientOptions);
+  const c = new Client('aintern-ls', 'AIntern', serverOptions, clientOptions);
   client = c;
   clientSubscriptions = [
     c.onNotification('aintern/terminalOutput', (p: { terminalId: string; data: string }) =>
