@@ -183,3 +183,30 @@ async def test_check_and_run_a_command_that_is_not_a_fence(
         client, "aintern.runCommand", command="rm -rf ./build", cwd=str(tmp_path), confirmed=True
     )
     assert done["exitCode"] == 0 and not (tmp_path / "build").exists()
+
+
+async def test_a_prompt_of_a_running_block_is_answered(client: LanguageClient) -> None:
+    uri = client.uri  # type: ignore[attr-defined]
+    doc = "```bash\nread -p 'name? ' name; echo \"hello $name\"\n```\n"
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=doc)],
+        )
+    )
+    lenses = await client.text_document_code_lens_async(
+        types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    block_id = lenses[0].command.arguments[0]["blockId"]  # type: ignore[index,union-attr]
+    with pytest.raises(Exception, match="not running"):
+        await _exec(client, "aintern.run.input", uri=uri, blockId=block_id, text="x")
+    run = asyncio.ensure_future(_exec(client, "aintern.run", uri=uri, blockId=block_id))
+    for _ in range(100):
+        out = await _exec(client, "aintern.runOutput", uri=uri, blockId=block_id)
+        if out["running"] and "name?" in out["text"]:
+            break
+        await asyncio.sleep(0.05)
+    answered = await _exec(client, "aintern.run.input", uri=uri, blockId=block_id, text="Ada")
+    assert answered == {"written": True}
+    result = await asyncio.wait_for(run, 30)
+    assert result["exitCode"] == 0 and "hello Ada" in result["output"]

@@ -381,6 +381,19 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       provideCodeLenses: async (document, token, next) => {
         const lenses = (await next(document, token)) ?? [];
         lenses.forEach(rewriteLens);
+        // a running block can be answered (a `read -p` or `[y/N]` prompt)
+        for (const lens of [...lenses]) {
+          if (lens.command?.command === 'aintern.cancel') {
+            lenses.push(
+              new vscode.CodeLens(lens.range, {
+                title: '$(keyboard) Answer',
+                command: 'aintern.answerRun',
+                tooltip: 'Type an answer to the command\'s prompt',
+                arguments: lens.command.arguments,
+              }),
+            );
+          }
+        }
         return lenses;
       },
       // Server commands run on the server; the editor-only half happens here. The
@@ -600,6 +613,34 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }
       const uri = client.code2ProtocolConverter.asUri(doc.uri);
       await vscode.commands.executeCommand('aintern.runAll', { uri });
+    }),
+    vscode.commands.registerCommand('aintern.answerRun', async (arg?: { uri: string; blockId: string }) => {
+      const block = arg?.uri ? arg : await blockAtCursor();
+      if (!block) {
+        return;
+      }
+      let prompt = '';
+      try {
+        const out: RunOutput = await execute('aintern.runOutput', block);
+        prompt = (out.text ?? '').trimEnd().split('\n').pop() ?? '';
+      } catch {
+        // answer blind
+      }
+      const text = await vscode.window.showInputBox({
+        title: 'Answer the running command',
+        prompt: prompt ? `It asks: ${prompt.slice(-120)} (sent with Enter)` : 'Sent with Enter',
+        password: /pass(word|phrase)|token|secret|pin\b/i.test(prompt),
+        ignoreFocusOut: true,
+      });
+      if (text === undefined) {
+        return;
+      }
+      try {
+        await execute('aintern.run.input', { ...block, text });
+        outputs.refresh(block.uri, block.blockId);
+      } catch (err) {
+        reportError(err);
+      }
     }),
     vscode.commands.registerCommand('aintern.showOutput', async (arg?: { uri: string; blockId: string }) => {
       const block = arg?.uri ? arg : await blockAtCursor();
