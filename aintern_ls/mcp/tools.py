@@ -513,8 +513,9 @@ class Agent:
         self, run: RunResult, command: str, document_uri: str | None, block_id: str | None
     ) -> ToolOutput:
         capture_id, shown, omitted = self._keep(run, command, document_uri, block_id)
+        hint = ""
         if omitted:
-            shown += (
+            hint = (
                 f"\n[output cut: {omitted:,} of {run.original_length:,} characters omitted; "
                 f'read_capture {{"captureId": "{capture_id}"}} pages through all of it]'
             )
@@ -543,7 +544,7 @@ class Agent:
             sig = f" ({run.signal})" if run.signal else ""
             status = f"exit {run.exit_code}{sig} · {seconds:.1f} s"
         footer = f"[{status} · cwd {run.cwd} · captureId {capture_id}]"
-        text = f"$ {structured['command']}\n{shown}\n{footer}"
+        text = f"$ {structured['command']}\n{shown}{hint}\n{footer}"
         return ToolOutput(structured, text)
 
     # -- read_capture ----------------------------------------------------------------------
