@@ -500,7 +500,7 @@ class Agent:
             document_uri=document_uri,
             block_id=block_id,
             working_dir=run.cwd,
-            output=run.output,
+            output=cut.text,  # the history keeps less still; cutting 16 MB twice is slow
             exit_code=run.exit_code,
             duration_ms=run.duration_ms,
         )

@@ -195,8 +195,10 @@ async def test_safe_run_returns_output_and_is_recorded(tmp_path: Path) -> None:
         result = await _ok(
             client,
             "run_command",
-            {"command": "printf '\\033[31mred\\033[0m\\n'; echo \"$GREETING\"; exit 3",
-             "env": {"GREETING": "hi there"}},
+            {
+                "command": "printf '\\033[31mred\\033[0m\\n'; echo \"$GREETING\"; exit 3",
+                "env": {"GREETING": "hi there"},
+            },
         )
     assert result["exitCode"] == 3
     assert result["output"].split("\n")[:2] == ["red", "hi there"]  # ANSI rendered away
@@ -336,7 +338,9 @@ async def test_dangerous_runs_after_an_accepted_elicitation(tmp_path: Path) -> N
     assert [d["decision"] for d in history["decisions"]] == ["confirmed", "asked"]
 
 
-@pytest.mark.parametrize(("action", "run"), [("decline", None), ("cancel", None), ("accept", False)])
+@pytest.mark.parametrize(
+    ("action", "run"), [("decline", None), ("cancel", None), ("accept", False)]
+)
 async def test_dangerous_is_not_run_after_a_rejected_elicitation(
     tmp_path: Path, action: str, run: bool | None
 ) -> None:
