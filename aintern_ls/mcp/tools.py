@@ -544,7 +544,7 @@ class Agent:
             sig = f" ({run.signal})" if run.signal else ""
             status = f"exit {run.exit_code}{sig} · {seconds:.1f} s"
         footer = f"[{status} · cwd {run.cwd} · captureId {capture_id}]"
-        text = f"$ {structured['command']}\n{shown}{hint}\n{footer}"
+        text = f"$ {structured['command']}\n{shown.rstrip()}{hint}\n{footer}"
         return ToolOutput(structured, text)
 
     # -- read_capture ----------------------------------------------------------------------
