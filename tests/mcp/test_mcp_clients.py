@@ -15,9 +15,7 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
-VENDOR = Path(os.environ.get("AINTERN_VENDOR_NVIM", "/work/shared/vendor/nvim"))
-if not VENDOR.is_dir():
-    VENDOR = REPO.parent / "shared" / "vendor" / "nvim"
+VENDOR = REPO / "tests" / "vendor" / "nvim"  # CodeCompanion + plenary snapshots
 INSPECTOR = HERE / ".tools" / "node_modules" / ".bin" / "mcp-inspector"
 
 
