@@ -90,8 +90,9 @@ def main() -> None:
     print(f"  bash -c true (subprocess.run):      {_ms(d)}")
     print(f"  aintern runner in-process (PTY):    {_ms(r)}")
     print(f"  MCP run_command round trip (stdio): {_ms(m)}")
-    print(f"  ratio MCP / direct (medians):       {statistics.median(m) / statistics.median(d):.1f}")
-    print(f"  ratio MCP / runner (medians):       {statistics.median(m) / statistics.median(r):.1f}")
+    md, mr, mm = statistics.median(d), statistics.median(r), statistics.median(m)
+    print(f"  ratio MCP / direct (medians):       {mm / md:.1f}")
+    print(f"  ratio MCP / runner (medians):       {mm / mr:.1f}")
     print(f"  server start + initialize:          {connect * 1000:.0f} ms")
 
 
