@@ -240,7 +240,7 @@ BY_NAME = {tool.name: tool for tool in TOOLS}
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "string": (str,),
-    "integer": (int,),
+    "integer": (int, float),  # 2.0 is a whole number; 2.5 is refused below
     "number": (int, float),
     "boolean": (bool,),
     "object": (dict,),
@@ -280,7 +280,7 @@ def _check_value(name: str, value: Any, schema: dict[str, Any]) -> str | None:
     if not isinstance(value, _TYPES[kind]):
         article = "an" if kind[0] in "aeiou" else "a"
         return f"{name!r} must be {article} {kind}, got {_json_type(value)}"
-    if kind == "integer" and isinstance(value, float):
+    if kind == "integer" and isinstance(value, float) and not value.is_integer():
         return f"{name!r} must be a whole number"
     if kind in ("integer", "number"):
         if isinstance(value, float) and not math.isfinite(value):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -483,3 +484,63 @@ async def test_client_roots_bound_the_paths(tmp_path: Path) -> None:
         assert run["cwd"] == str(project.resolve())
         refused = await _error(client, "list_blocks", {"path": str(tmp_path / "work" / "other.md")})
     assert "outside the workspace" in refused
+
+
+@pytest.mark.parametrize("how", ["stdin closed", "SIGTERM"])
+def test_server_going_away_mid_run_leaves_no_process(tmp_path: Path, how: str) -> None:
+    """No cancellation sent: the client just disappears, or the server is terminated."""
+    work = tmp_path / "work"
+    work.mkdir()
+    pids = work / "pids"
+    command = f"sleep 300 & echo $! > {pids}.tmp; echo $$ >> {pids}.tmp; mv {pids}.tmp {pids}; wait"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "aintern_ls", "mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=_env(tmp_path),
+        cwd=work,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    messages = [
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "raw", "version": "0"},
+            },
+        },
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "run_command", "arguments": {"command": command}},
+        },
+    ]
+    try:
+        for message in messages:
+            proc.stdin.write((json.dumps(message) + "\n").encode())
+            proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["result"]["protocolVersion"] == "2025-11-25"
+        deadline = time.monotonic() + 30
+        while not pids.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        numbers = [int(n) for n in pids.read_text().split()]
+        assert all(_alive(n) for n in numbers)
+        if how == "SIGTERM":
+            proc.terminate()
+        else:
+            proc.stdin.close()
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    deadline = time.monotonic() + 15
+    while any(_alive(n) for n in numbers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(n) for n in numbers), f"processes outlived the server ({how})"
