@@ -221,6 +221,35 @@ check(wait(5000, function()
   return vim.api.nvim_buf_get_name(term.buf):find('aintern: ', 1, true) ~= nil
 end), "the server's terminal title is kept: " .. vim.api.nvim_buf_get_name(term.buf))
 
+-- the exit code of a sent command: a line in the terminal, and on the fence's lens
+local function lens_text(line)
+  local out = {}
+  for _, m in ipairs(vim.api.nvim_buf_get_extmarks(bufnr, aintern.ns.lens, { line, 0 }, { line, -1 }, { details = true })) do
+    for _, chunk in ipairs(m[4].virt_text or {}) do
+      table.insert(out, chunk[1])
+    end
+  end
+  return table.concat(out)
+end
+check(wait(10000, function()
+  return term_count('[exit 0]') == 3
+end), 'each sent command ends with an [exit 0] line in the terminal')
+check(wait(10000, function()
+  return lens_text(4):find('⇥ exit 0', 1, true) ~= nil
+end), 'the sent fence shows ⇥ exit 0 on its lens: ' .. lens_text(4))
+aintern.commands['aintern.sendToTerminal'](find_lens('⇥ Send', 22).command, { client_id = client.id, bufnr = bufnr })
+check(wait(20000, function()
+  return term_count('[exit 1]') == 1 and lens_text(22):find('⇥ exit 1', 1, true) ~= nil
+end), 'a failing sent command: [exit 1] in the terminal and ⇥ exit 1 on its lens')
+check(t.lens_has_group(bufnr, 22, 'AInternLensFailed'), 'failed sent exit drawn with AInternLensFailed')
+local term_lines = vim.api.nvim_buf_get_lines(term.buf, 0, -1, false)
+for i, l in ipairs(term_lines) do
+  if vim.trim(l) == '[exit 1]' then
+    check(vim.trim(term_lines[i - 1] or '') == 'to stderr', 'the exit line comes right after the output: ' .. (term_lines[i - 1] or ''))
+  end
+end
+check(vim.tbl_count(aintern.terminals) == 1, 'still one terminal')
+
 -- the PTY follows the window size
 local win = vim.fn.bufwinid(term.buf)
 vim.api.nvim_win_set_height(win, 7)

@@ -32,6 +32,8 @@ M.doc_terminal = {} -- document uri -> terminalId its ⇥ Send reuses
 M.results = {} -- bufnr -> blockId -> the block's last CommandResult (+ `line`)
 M.last_result = nil -- the newest CommandResult of any run
 M.last_action = nil -- 'run' or 'send': what copy-for-AI copies when nothing else says
+M.sent = {} -- terminalId -> { bufnr, blockId } of the last fence sent there
+M.sent_exit = {} -- bufnr -> blockId -> exit code of its last command in the terminal
 
 local ns_lens = api.nvim_create_namespace('aintern.lens')
 local ns_output = api.nvim_create_namespace('aintern.output')
@@ -175,6 +177,7 @@ function M.display_lenses(bufnr, lenses)
     end
   end
   local count = api.nvim_buf_line_count(bufnr)
+  local exits = M.sent_exit[bufnr] or {}
   for line, group in pairs(by_line) do
     if line < count then
       local chunks = {}
@@ -184,6 +187,13 @@ function M.display_lenses(bufnr, lenses)
         end
         local title = lens.command.title:gsub('%s+', ' ')
         table.insert(chunks, { title, lens_group(title) })
+      end
+      local args = group[1].command.arguments and group[1].command.arguments[1]
+      local code = args and exits[args.blockId]
+      if code ~= nil then
+        -- the exit of the block's last command in the terminal (shell integration)
+        table.insert(chunks, { ' | ', 'LspCodeLensSeparator' })
+        table.insert(chunks, { ('⇥ exit %d'):format(code), code == 0 and 'AInternLensOk' or 'AInternLensFailed' })
       end
       api.nvim_buf_set_extmark(bufnr, ns_lens, line, 0, { virt_text = chunks, hl_mode = 'combine' })
     end
@@ -532,11 +542,21 @@ M.handlers = {
     end
   end,
   ['aintern/terminalCommand'] = function(_, params)
-    -- a command sent to a terminal finished: its exit code, as a line in the terminal
+    -- a command in a terminal finished (after its output, before the next prompt): its
+    -- exit code as a line in the terminal and on the lens of the fence sent there
     local term = M.terminals[params.terminalId]
-    if term and not null(params.exitCode) then
-      local hl = params.exitCode == 0 and '32' or '31'
-      pcall(api.nvim_chan_send, term.chan, ('\27[2;%sm[exit %d]\27[0m\r\n'):format(hl, params.exitCode))
+    if null(params.exitCode) then
+      return
+    end
+    if term then
+      local color = params.exitCode == 0 and '32' or '31'
+      pcall(api.nvim_chan_send, term.chan, ('\27[%sm[exit %d]\27[0m\r\n'):format(color, params.exitCode))
+    end
+    local sent = M.sent[params.terminalId]
+    if sent and api.nvim_buf_is_valid(sent.bufnr) then
+      M.sent_exit[sent.bufnr] = M.sent_exit[sent.bufnr] or {}
+      M.sent_exit[sent.bufnr][sent.blockId] = params.exitCode
+      M.display_lenses(sent.bufnr, vim.lsp.codelens.get(sent.bufnr))
     end
   end,
   ['aintern/blockStatus'] = function(_, params)
@@ -570,6 +590,9 @@ function M.run_lens(command, ctx)
   local args = vim.deepcopy(command.arguments[1])
   local line = M.line_of(bufnr, args.blockId)
   local function go()
+    if M.sent_exit[bufnr] then
+      M.sent_exit[bufnr][args.blockId] = nil
+    end
     exec(client, 'aintern.run', args, bufnr, function(result)
       M.last_result = result
       M.last_action = 'run'
@@ -612,7 +635,15 @@ function M.send_lens(command, ctx)
   end
   local function go()
     exec(client, 'aintern.sendToTerminal', args, bufnr, function(result)
+      if null(result.terminalId) then
+        notify('not sent', levels.WARN) -- declined at the server's own prompt
+        return
+      end
       M.doc_terminal[args.uri] = result.terminalId
+      M.sent[result.terminalId] = { bufnr = bufnr, blockId = args.blockId }
+      if M.sent_exit[bufnr] then
+        M.sent_exit[bufnr][args.blockId] = nil
+      end
       M.last_action = 'send'
       M.show_terminal(result.terminalId, client)
     end)
