@@ -33,6 +33,10 @@ t.write(doc, {
   '```bash', -- 22
   'echo to stderr >&2; false', -- 23
   '```', -- 24
+  '', -- 25
+  '```bash', -- 26
+  'sleep 30', -- 27
+  '```', -- 28
   '',
 })
 
@@ -175,6 +179,23 @@ check(t.last_notify().level == vim.log.levels.WARN, 'a failed run is a WARN noti
 check(wait(10000, function()
   return find_lens('✗ exit 1', 22) ~= nil and t.lens_has_group(bufnr, 22, 'AInternLensFailed')
 end), 'failed lens drawn with AInternLensFailed')
+
+-- a long run: "running" under the fence, :AInternStop from inside it stops it
+aintern.last_result = nil
+aintern.commands['aintern.run'](find_lens('▶ Run', 26).command, { client_id = client.id, bufnr = bufnr })
+check(t.virt_lines(bufnr, 28):find('⏳ running', 1, true) ~= nil, 'a running line under the fence at once')
+check(wait(10000, function()
+  return find_lens('⏳ running', 26) ~= nil
+end), 'the lens says running')
+check(t.lens_has_group(bufnr, 26, 'AInternLensRunning'), 'running lens drawn with AInternLensRunning')
+vim.api.nvim_win_set_cursor(0, { 28, 0 })
+vim.cmd('AInternStop')
+check(wait(15000, function()
+  return aintern.last_result ~= nil
+end), 'the stopped run answers')
+check((aintern.last_result or {}).cancelled == true, 'the run was cancelled')
+check(t.virt_lines(bufnr, 28):find('⊘ cancelled', 1, true) ~= nil, 'cancelled under the fence: ' .. t.virt_lines(bufnr, 28))
+check(t.last_notify().level == vim.log.levels.WARN, 'a stopped run is not an INFO notification')
 
 -- ⇥ Send on a dangerous fence asks first; Cancel sends nothing
 t.answer('Cancel')

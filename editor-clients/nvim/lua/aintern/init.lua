@@ -67,10 +67,13 @@ local function set_register(text)
   vim.fn.setreg('"', text)
 end
 
-local function exec(client, command, args, bufnr, on_result)
+local function exec(client, command, args, bufnr, on_result, on_error)
   client:request('workspace/executeCommand', { command = command, arguments = { args } }, function(err, result)
     if err then
       notify(err.message, levels.ERROR)
+      if on_error then
+        on_error(err)
+      end
     elseif on_result then
       on_result(result)
     end
@@ -333,6 +336,19 @@ function M.show_result(bufnr, line, result)
   M.results[bufnr][result.blockId] = result
 end
 
+--- A "running" line under the fence that opens on `line`, until its result replaces it.
+function M.show_running(bufnr, line, blockId)
+  M.results[bufnr] = M.results[bufnr] or {}
+  local old = M.results[bufnr][blockId]
+  if old and old.mark then
+    pcall(api.nvim_buf_del_extmark, bufnr, ns_output, old.mark)
+  end
+  local mark = api.nvim_buf_set_extmark(bufnr, ns_output, M.fence_end(bufnr, line), 0, {
+    virt_lines = { { { '╰─ ⏳ running… (:AInternStop stops it)', 'AInternLensRunning' } } },
+  })
+  M.results[bufnr][blockId] = { blockId = blockId, mark = mark, line = line, running = true }
+end
+
 --- Hide the output under the fence at the cursor (or all of them).
 function M.clear_output(bufnr, all)
   bufnr = bufnr or api.nvim_get_current_buf()
@@ -352,7 +368,11 @@ end
 function M.result_at(bufnr, line)
   local lenses, start = M.fence_at(bufnr, line)
   local blockId = lenses and lenses[1].command.arguments[1].blockId
-  return blockId and (M.results[bufnr] or {})[blockId], start
+  local result = blockId and (M.results[bufnr] or {})[blockId]
+  if result and result.running then
+    result = nil
+  end
+  return result, start
 end
 
 local function open_view(title, lines)
@@ -593,6 +613,9 @@ function M.run_lens(command, ctx)
     if M.sent_exit[bufnr] then
       M.sent_exit[bufnr][args.blockId] = nil
     end
+    if line then
+      M.show_running(bufnr, line, args.blockId)
+    end
     exec(client, 'aintern.run', args, bufnr, function(result)
       M.last_result = result
       M.last_action = 'run'
@@ -600,6 +623,12 @@ function M.run_lens(command, ctx)
         M.show_result(bufnr, line, result)
       end
       report(result)
+    end, function()
+      local placeholder = (M.results[bufnr] or {})[args.blockId]
+      if placeholder and placeholder.running then
+        pcall(api.nvim_buf_del_extmark, bufnr, ns_output, placeholder.mark)
+        M.results[bufnr][args.blockId] = nil
+      end
     end)
     -- the lens says "running"; Neovim has no server-pushed refresh
     vim.defer_fn(function()
