@@ -307,6 +307,15 @@ check(wait(10000, function()
 end, 200), ':AInternCapture in the terminal window copies its last command: ' .. vim.fn.getreg('"'))
 vim.cmd('wincmd p')
 
+-- wiping the terminal buffer ends the server's shell
+vim.cmd('bwipe! ' .. term.buf)
+check(wait(10000, function()
+  local r = client:request_sync('workspace/executeCommand',
+    { command = 'aintern.terminal.list', arguments = { {} } }, 5000)
+  return r ~= nil and r.result ~= nil and #r.result.terminals == 0
+end, 200), 'wiping the terminal buffer closes the server terminal')
+check(next(aintern.terminals) == nil, 'no terminal left in the plugin')
+
 -- an edit that lands during a lens refresh still gets its lenses
 vim.api.nvim_set_current_buf(bufnr)
 aintern.refresh(bufnr)

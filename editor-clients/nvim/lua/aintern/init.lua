@@ -28,6 +28,7 @@ M.defaults = {
 M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), vim.g.aintern or {})
 
 M.terminals = {} -- terminalId -> { buf, chan, client_id, title, exited, size }
+M.closed = {} -- terminalIds whose buffer the user wiped: their late output is dropped
 M.doc_terminal = {} -- document uri -> terminalId its ⇥ Send reuses
 M.results = {} -- bufnr -> blockId -> the block's last CommandResult (+ `line`)
 M.last_result = nil -- the newest CommandResult of any run
@@ -511,6 +512,22 @@ function M.terminal_buffer(id, client)
   })
   term = { buf = buf, chan = chan, client_id = client_id, title = id }
   M.terminals[id] = term
+  -- wiping the buffer ends the shell too (no orphan sessions on the server)
+  api.nvim_create_autocmd('BufWipeout', {
+    buffer = buf,
+    once = true,
+    callback = function()
+      M.terminals[id] = nil
+      M.closed[id] = true
+      local c = client_id and vim.lsp.get_client_by_id(client_id)
+      if c and not term.exited then
+        c:request('workspace/executeCommand', {
+          command = 'aintern.terminal.close',
+          arguments = { { terminalId = id } },
+        }, function() end)
+      end
+    end,
+  })
   pcall(api.nvim_buf_set_name, buf, 'aintern://' .. id)
   vim.b[buf].aintern_terminal = id
   -- keep the server's descriptive title (e.g. "aintern: npm test")
@@ -549,6 +566,9 @@ end
 
 M.handlers = {
   ['aintern/terminalOutput'] = function(_, params, ctx)
+    if M.closed[params.terminalId] then
+      return
+    end
     local client = vim.lsp.get_client_by_id(ctx.client_id)
     local term = M.terminal_buffer(params.terminalId, client)
     pcall(api.nvim_chan_send, term.chan, params.data)
