@@ -258,6 +258,17 @@ function refreshLenses(): void {
   }
 }
 
+const lensTimers: NodeJS.Timeout[] = [];
+
+/** Refresh lenses shortly, and once more a second later: in code-server a refresh was
+ * seen to be lost now and then, leaving a finished block's lens at "running… Stop". */
+function refreshLensesSoon(): void {
+  lensTimers.splice(0).forEach(clearTimeout);
+  for (const delay of [150, 1200]) {
+    lensTimers.push(setTimeout(refreshLenses, delay));
+  }
+}
+
 function rewriteLens(lens: vscode.CodeLens): void {
   const cmd = lens.command;
   if (!cmd) {
@@ -441,6 +452,9 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       }
       updateStatus();
       outputs.refresh(p.uri, p.blockId);
+      // the server asks VS Code to refresh lenses too, but a refresh that arrives while
+      // lenses are being fetched can be lost, leaving a stale "running… Stop" lens
+      refreshLensesSoon();
     }),
     // Dangerous and critical runs ask in a modal dialog the user cannot miss; the
     // block's lens says it waits meanwhile.
