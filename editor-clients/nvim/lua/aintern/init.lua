@@ -805,20 +805,28 @@ function M.run_all(opts)
   local function go(confirmed)
     local args = { uri = vim.uri_from_bufnr(bufnr), stopOnFailure = opts.stop_on_failure, confirmed = confirmed }
     exec(client, 'aintern.runAll', args, bufnr, function(results)
-      local failed = 0
+      local ran, failed, skipped = 0, 0, 0
       for _, result in ipairs(results or {}) do
         local line = M.line_of(bufnr, result.blockId)
-        if line and not null(result.exitCode) then
-          M.show_result(bufnr, line, result)
+        if null(result.exitCode) and not result.timedOut and not result.cancelled then
+          skipped = skipped + 1 -- blocked: never runs
+        else
+          ran = ran + 1
+          if result.exitCode ~= 0 then
+            failed = failed + 1
+          end
+          if line then
+            M.show_result(bufnr, line, result)
+          end
           M.last_result = result
           M.last_action = 'run'
         end
-        if result.exitCode ~= 0 then
-          failed = failed + 1
-        end
       end
-      notify(('ran %d fences, %d did not succeed'):format(#(results or {}), failed),
-        failed == 0 and levels.INFO or levels.WARN)
+      local msg = ('ran %d fence(s), %d failed'):format(ran, failed)
+      if skipped > 0 then
+        msg = msg .. (', %d blocked (not run)'):format(skipped)
+      end
+      notify(msg, failed == 0 and levels.INFO or levels.WARN)
     end)
   end
   if dangerous > 0 and not opts.confirmed then
