@@ -345,7 +345,7 @@ function M.show_running(bufnr, line, blockId)
     pcall(api.nvim_buf_del_extmark, bufnr, ns_output, old.mark)
   end
   local mark = api.nvim_buf_set_extmark(bufnr, ns_output, M.fence_end(bufnr, line), 0, {
-    virt_lines = { { { '╰─ ⏳ running… (:AInternStop stops it)', 'AInternLensRunning' } } },
+    virt_lines = { { { '╰─ ⏳ running… (:AInternInput answers a prompt, :AInternStop stops it)', 'AInternLensRunning' } } },
   })
   M.results[bufnr][blockId] = { blockId = blockId, mark = mark, line = line, running = true }
 end
@@ -785,6 +785,46 @@ function M.action(name)
     end
   end
   M.commands[command](lens.command, { client_id = client.id, bufnr = bufnr })
+end
+
+--- Answer a prompt of the running fence under the cursor (or the buffer's only running
+--- fence): `text`, or what vim.ui.input asks for.
+function M.input(text)
+  local bufnr = api.nvim_get_current_buf()
+  local client = client_for(bufnr)
+  if not client then
+    notify('the server is not attached to this buffer', levels.ERROR)
+    return
+  end
+  local lenses = M.fence_at(bufnr, api.nvim_win_get_cursor(0)[1] - 1)
+  local lens = find(lenses, 'aintern.cancel')
+  if not lens then
+    local running = {}
+    for _, group in pairs(lenses_by_line(bufnr)) do
+      local stop = find(group, 'aintern.cancel')
+      if stop then
+        table.insert(running, stop)
+      end
+    end
+    if #running ~= 1 then
+      notify(#running == 0 and 'nothing is running in this buffer'
+        or 'several fences are running: put the cursor in the one to answer', levels.WARN)
+      return
+    end
+    lens = running[1]
+  end
+  local args = lens.command.arguments[1]
+  local function send(answer)
+    if answer == nil then
+      return -- the user gave up
+    end
+    exec(client, 'aintern.run.input', { uri = args.uri, blockId = args.blockId, text = answer }, bufnr)
+  end
+  if text ~= nil then
+    send(text)
+  else
+    vim.ui.input({ prompt = 'aintern: answer the running command: ' }, send)
+  end
 end
 
 --- Run every fence of the buffer, in order; the output of each lands under it.
