@@ -147,7 +147,7 @@ end
 
 -- Lenses: requested, drawn with a highlight per state, never lost while typing ---------
 
-local inflight = {} -- bufnr -> changedtick the request was sent at
+local inflight = {} -- bufnr -> when (vim.uv.now()) the lens request in flight was sent
 local again = {} -- bufnr -> true when a refresh was asked for during one
 
 local function lens_group(title)
@@ -215,12 +215,13 @@ function M.refresh(bufnr)
   if not client or not client.initialized then
     return
   end
-  if inflight[bufnr] then
+  -- (a request that never answered, e.g. the server restarted, blocks for 10 s at most)
+  if inflight[bufnr] and vim.uv.now() - inflight[bufnr] < 10000 then
     again[bufnr] = true
     return
   end
   local tick = api.nvim_buf_get_changedtick(bufnr)
-  inflight[bufnr] = tick
+  inflight[bufnr] = vim.uv.now()
   local ok = client:request('textDocument/codeLens', {
     textDocument = vim.lsp.util.make_text_document_params(bufnr),
   }, function(err, result)
@@ -997,6 +998,7 @@ function M.attach_scratch(bufnr)
 end
 
 function M.on_attach(bufnr)
+  inflight[bufnr], again[bufnr] = nil, nil -- a new client: nothing of the old one is in flight
   local group = api.nvim_create_augroup('aintern_buf_' .. bufnr, { clear = true })
   api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'TextChanged' }, {
     group = group,
