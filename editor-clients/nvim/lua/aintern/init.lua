@@ -503,7 +503,8 @@ function M.terminal_buffer(id, client)
   local chan = api.nvim_open_term(buf, {
     on_input = function(_, _, _, data)
       local c = client_id and vim.lsp.get_client_by_id(client_id)
-      if c and not M.terminals[id].exited then
+      local t = M.terminals[id]
+      if c and t and not t.exited then
         c:request('workspace/executeCommand', {
           command = 'aintern.terminal.input',
           arguments = { { terminalId = id, data = data } },
