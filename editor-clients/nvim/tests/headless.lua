@@ -298,7 +298,8 @@ for i, l in ipairs(term_lines) do
 end
 check(vim.tbl_count(aintern.terminals) == 1, 'still one terminal')
 
--- the PTY follows the window size
+-- the PTY follows the window size (a `-l` script runs no main loop, where Neovim fires
+-- WinResized, so it is fired here; tests/e2e/test_nvim_screenshot.py resizes a real TUI)
 local win = vim.fn.bufwinid(term.buf)
 vim.api.nvim_win_set_height(win, 7)
 vim.cmd('doautocmd WinResized')
