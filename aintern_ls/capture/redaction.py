@@ -16,6 +16,7 @@ keyword hits. Text without any keyword costs one scan.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 import importlib.resources
@@ -68,6 +69,13 @@ class Allowlist:
     target: str = "secret"  # secret | match | line
     all_of: bool = False  # condition = "AND"
     has_paths: bool = False  # path / commit conditions never hold for terminal text
+    stopword_finder: Any = attrs.field(default=None, eq=False, repr=False)
+
+    def has_stopword(self, secret: str) -> bool:
+        lowered = secret.lower()
+        if self.stopword_finder is not None:
+            return next(iter(self.stopword_finder.iter(lowered)), None) is not None
+        return any(w in lowered for w in self.stopwords)
 
     def allows(self, secret: str, match: str, line: str) -> bool:
         subject = {"match": match, "line": line}.get(self.target, secret)
@@ -77,8 +85,7 @@ class Allowlist:
         if self.regexes:
             checks.append(any(r.search(subject) for r in self.regexes))
         if self.stopwords:
-            lowered = secret.lower()
-            checks.append(any(w in lowered for w in self.stopwords))
+            checks.append(self.has_stopword(secret))
         if not checks:
             return False
         return all(checks) if self.all_of else any(checks)
@@ -229,10 +236,32 @@ def _compile(pattern: str) -> re.Pattern[str]:
 # ------------------------------------------------------------------------- loading
 
 
+def _stopword_finder(words: Sequence[str]) -> Any:
+    if len(words) < 8:
+        return None
+    finder = ahocorasick.Automaton()
+    for word in words:
+        finder.add_word(word, word)
+    finder.make_automaton()
+    return finder
+
+
+def _any_of(patterns: Sequence[str]) -> tuple[re.Pattern[str], ...]:
+    """The patterns as one regex that matches where any of them does (one search)."""
+    if len(patterns) < 2:
+        return tuple(_compile(p) for p in patterns)
+    try:
+        return (_compile("|".join(f"(?:{p})" for p in patterns)),)
+    except re.error:
+        return tuple(_compile(p) for p in patterns)
+
+
 def _allowlist(data: dict[str, Any]) -> Allowlist:
+    stopwords = tuple(str(w).lower() for w in data.get("stopwords", []))
     return Allowlist(
-        regexes=tuple(_compile(r) for r in data.get("regexes", [])),
-        stopwords=tuple(str(w).lower() for w in data.get("stopwords", [])),
+        stopword_finder=_stopword_finder(stopwords),
+        stopwords=stopwords,
+        regexes=_any_of([str(r) for r in data.get("regexes", [])]),
         target=str(data.get("regexTarget", "secret")),
         all_of=str(data.get("condition", "OR")).upper() == "AND",
         has_paths=bool(data.get("paths") or data.get("commits")),
@@ -275,6 +304,8 @@ def build_rules(configs: Iterable[tuple[str, dict[str, Any]]]) -> RuleSet:
     rules: list[Rule] = []
     allowlists: list[Allowlist] = []
     skipped: list[Skipped] = []
+    configs = list(configs)
+    everywhere = {str(i) for _, c in configs for i in c.get("pathRulesEverywhere", [])}
     for source, config in configs:
         for key in ("allowlist", "allowlists"):
             found = config.get(key)
@@ -284,6 +315,9 @@ def build_rules(configs: Iterable[tuple[str, dict[str, Any]]]) -> RuleSet:
             rule_id = str(data.get("id", "?"))
             if "regex" not in data:
                 skipped.append(Skipped(rule_id, source, "no regex (matches file paths only)"))
+                continue
+            if data.get("path") and rule_id not in everywhere:
+                skipped.append(Skipped(rule_id, source, "limited to some file names"))
                 continue
             try:
                 rules.append(_load_rule(data, source))
@@ -438,10 +472,23 @@ def marker(kind: str, secret: str) -> str:
 
 
 def redact(text: str, rules: RuleSet | None = None) -> Redaction:
-    """Replace the secrets in `text` with `[REDACTED:<kind>:<fp>]` markers; count them."""
+    """Replace the secrets in `text` with `[REDACTED:<kind>:<fp>]` markers; count them.
+
+    Text that still holds escape sequences (captured with rendering off) is searched
+    without them, so a token coloured in pieces (`grep --color`) is still found; the
+    marker then replaces the token together with the escapes inside it.
+    """
     if not text:
         return Redaction(text, 0)
     findings = find_secrets(text, rules)
+    if "\x1b" in text:
+        # Look without the escapes too (what is found there is mapped back); a finding
+        # that has escapes inside it in the raw text is only trusted from there.
+        findings = [f for f in findings if "\x1b" not in text[f.start : f.end]]
+        plain, to_original = _without_escapes(text)
+        for f in find_secrets(plain, rules):
+            start, end = to_original(f.start), to_original(f.end - 1) + 1
+            findings.append(Finding(start, end, f.rule))
     if not findings:
         return Redaction(text, 0)
     findings.sort(key=lambda f: (f.start, -f.end))
@@ -459,11 +506,52 @@ def redact(text: str, rules: RuleSet | None = None) -> Redaction:
     parts: list[str] = []
     last = 0
     for start, end, best in merged:
+        secret = text[start:end]
+        label = marker(best.rule.id, secret)
+        if "\x1b" in secret:
+            # Keep the escapes that were inside the secret, so colours stay as they were;
+            # the fingerprint is that of the secret without them.
+            escapes = _ESCAPES.findall(secret)
+            label = marker(best.rule.id, _ESCAPES.sub("", secret)) + "".join(escapes)
         parts.append(text[last:start])
-        parts.append(marker(best.rule.id, text[start:end]))
+        parts.append(label)
         last = end
     parts.append(text[last:])
     return Redaction("".join(parts), len(merged))
+
+
+# CSI, OSC/DCS/SOS/PM/APC strings, other escapes (7-bit: decoded PTY text).
+_ESCAPES = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"
+    r"|\x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?"
+    r"|\x1b[ -/]*[0-~]"
+)
+
+
+def _without_escapes(text: str) -> tuple[str, Any]:
+    """`text` without escape sequences, and a map from its offsets to `text`'s."""
+    pieces: list[str] = []
+    plain_starts: list[int] = []
+    original_starts: list[int] = []
+    plain_length = 0
+    last = 0
+    for m in _ESCAPES.finditer(text):
+        if m.start() > last:
+            pieces.append(text[last : m.start()])
+            plain_starts.append(plain_length)
+            original_starts.append(last)
+            plain_length += m.start() - last
+        last = m.end()
+    if last < len(text):
+        pieces.append(text[last:])
+        plain_starts.append(plain_length)
+        original_starts.append(last)
+
+    def to_original(offset: int) -> int:
+        i = bisect.bisect_right(plain_starts, offset) - 1
+        return original_starts[i] + offset - plain_starts[i]
+
+    return "".join(pieces), to_original
 
 
 def redact_text(text: str | None) -> str | None:
@@ -474,3 +562,30 @@ def redact_text(text: str | None) -> str | None:
 def redact_command(command: str | None) -> str | None:
     """A command line as an AI or a log may see it: passwords, tokens, keys replaced."""
     return redact_text(command)
+
+
+def redact_value(value: Any) -> tuple[Any, int]:
+    """A JSON-like value (dicts, lists, strings) with every string redacted, and the count.
+
+    For results that leave the server in other shapes than a capture (tool results,
+    notifications): keys are kept, only values are redacted.
+    """
+    if isinstance(value, str):
+        found = redact(value)
+        return found.text, found.count
+    if isinstance(value, dict):
+        total = 0
+        out: dict[Any, Any] = {}
+        for key, item in value.items():
+            out[key], n = redact_value(item)
+            total += n
+        return out, total
+    if isinstance(value, list | tuple):
+        items = []
+        total = 0
+        for item in value:
+            new, n = redact_value(item)
+            items.append(new)
+            total += n
+        return (items if isinstance(value, list) else tuple(items)), total
+    return value, 0
