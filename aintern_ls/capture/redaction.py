@@ -589,3 +589,30 @@ def redact_value(value: Any) -> tuple[Any, int]:
             total += n
         return (items if isinstance(value, list) else tuple(items)), total
     return value, 0
+
+
+class LineRedactor:
+    """Streamed output to short, redacted status lines (for `$/progress` messages).
+
+    `feed(text)` takes the next piece of a command's output and returns its last
+    complete, non-blank line, redacted and cut to `width` characters, or None when the
+    piece completed no line. A line still being written is held back until its end
+    arrives, so a token split across reads is redacted whole and never shown in part.
+    """
+
+    def __init__(self, width: int = 120, limit: int = 65536) -> None:
+        self._width = width
+        self._limit = limit
+        self._partial = ""
+
+    def feed(self, text: str) -> str | None:
+        text = (self._partial + text).replace("\r\n", "\n").replace("\r", "\n")
+        head, sep, self._partial = text.rpartition("\n")
+        if len(self._partial) > self._limit:  # a line with no end: keep its tail only
+            self._partial = self._partial[-self._limit :]
+        if not sep:
+            return None
+        for line in reversed(head.split("\n")):
+            if line.strip():
+                return redact(line).text[: self._width]
+        return None

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from aintern_ls.capture import OutputCollector, redact
 from aintern_ls.capture.redaction import (
+    LineRedactor,
     Redaction,
     build_rules,
     default_rules,
@@ -378,3 +379,18 @@ def test_redact_command_and_redact_value() -> None:
     assert count == 2
     assert GITHUB_TOKEN not in str(value) and SLACK_TOKEN not in str(value)
     assert value["lines"][1] == 3 and value["n"] is None
+
+
+def test_line_redactor_never_shows_part_of_a_token_split_across_reads() -> None:
+    stream = f"building\nexport GITHUB_TOKEN={GITHUB_TOKEN}\n" + "x" * 300 + "\n"
+    for cut in range(len(stream) + 1):
+        lines = LineRedactor()
+        shown = [lines.feed(stream[:cut]), lines.feed(stream[cut:])]
+        for line in shown:
+            assert line is None or (GITHUB_TOKEN[:8] not in line and len(line) <= 120)
+    lines = LineRedactor()
+    assert lines.feed(f"a\nGITHUB_TOKEN={GITHUB_TOKEN[:10]}") == "a"
+    assert lines.feed(f"{GITHUB_TOKEN[10:]}\r\n") == "GITHUB_TOKEN=" + marker(
+        "github-pat", GITHUB_TOKEN
+    )
+    assert lines.feed("\n  \n") is None

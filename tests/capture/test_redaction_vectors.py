@@ -1,11 +1,20 @@
 """Redaction measured end to end: vectors printed by a fence, read back from `run --json`.
 
-`vectors/tuning.toml` is what the rules were tuned on; `vectors/heldout.toml` was
-written at the same time and never tuned on. Each slice is printed by `cat` in a real
-PTY through `aintern-ls run --json`, and the output is scored: recall is the share of
-secrets that no longer appear, and a negative (a line that must pass unchanged: SHAs,
-UUIDs, digests, base64 prose, placeholders, masked values, settings such as
-`max_tokens=4096`) counts as changed if its text is not in the output as it was.
+`vectors/tuning.toml` is what the rules were tuned on (our own cases, realistic CLI
+output, and shapes from gitleaks' and detect-secrets' public test suites rewritten
+with our own values). `vectors/heldout.toml` is kept apart: its first batch, written
+with the tuning set, scored 100 % recall / 5.7 % negatives changed when first measured
+(two placeholder classes, `<your key here>` unquoted and `password = get_password(...)`,
+were then fixed in general); its second batch, written later, scored 95.4 % / 0 % when
+first measured (command-line `--account-key`, `-su user:pw`, `DB_PASS=` and XML
+`key="Password" value=` were then added as general rules). Values are random and
+format-valid, from a seeded generator; none is a real credential.
+
+Each slice is printed by `cat` in a real PTY through `aintern-ls run --json`, and
+the output is scored: recall is the share of secrets that no longer appear, and a
+negative (a line that must pass unchanged: SHAs, UUIDs, digests, base64 prose,
+placeholders, masked values, settings such as `max_tokens=4096`) counts as changed
+if its text is not in the output as it was.
 """
 
 from __future__ import annotations
