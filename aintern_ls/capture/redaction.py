@@ -246,22 +246,12 @@ def _stopword_finder(words: Sequence[str]) -> Any:
     return finder
 
 
-def _any_of(patterns: Sequence[str]) -> tuple[re.Pattern[str], ...]:
-    """The patterns as one regex that matches where any of them does (one search)."""
-    if len(patterns) < 2:
-        return tuple(_compile(p) for p in patterns)
-    try:
-        return (_compile("|".join(f"(?:{p})" for p in patterns)),)
-    except re.error:
-        return tuple(_compile(p) for p in patterns)
-
-
 def _allowlist(data: dict[str, Any]) -> Allowlist:
     stopwords = tuple(str(w).lower() for w in data.get("stopwords", []))
     return Allowlist(
         stopword_finder=_stopword_finder(stopwords),
         stopwords=stopwords,
-        regexes=_any_of([str(r) for r in data.get("regexes", [])]),
+        regexes=tuple(_compile(str(r)) for r in data.get("regexes", [])),
         target=str(data.get("regexTarget", "secret")),
         all_of=str(data.get("condition", "OR")).upper() == "AND",
         has_paths=bool(data.get("paths") or data.get("commits")),
