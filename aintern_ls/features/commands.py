@@ -65,14 +65,6 @@ class RunCommandArgs:
 
 
 @attrs.define
-class RunInputArgs:
-    uri: str
-    block_id: str
-    text: str
-    enter: bool = True
-
-
-@attrs.define
 class HistoryArgs:
     uri: str | None = None
     limit: int = 50
@@ -279,17 +271,6 @@ def register(server: AInternServer) -> None:
         a = parse_args(BlockArgs, args)
         (await ls.current(a.uri)).block(a.block_id)
         return {"cancelled": ls.runner.cancel(a.block_id)}
-
-    @server.command("aintern.run.input")
-    @user_errors
-    async def run_input(ls: AInternServer, *args: Any) -> Any:
-        """Type into a running block (answer a `read -p` or `[y/N]` prompt)."""
-        a = parse_args(RunInputArgs, args)
-        (await ls.current(a.uri)).block(a.block_id)
-        text = a.text + ("\r" if a.enter else "")
-        if not ls.runner.write(a.block_id, text):
-            raise AInternError("this block is not running, so there is nothing to answer")
-        return {"written": True}
 
     @server.command("aintern.copy")
     @user_errors

@@ -207,6 +207,6 @@ async def test_a_prompt_of_a_running_block_is_answered(client: LanguageClient) -
             break
         await asyncio.sleep(0.05)
     answered = await _exec(client, "aintern.run.input", uri=uri, blockId=block_id, text="Ada")
-    assert answered == {"written": True}
+    assert answered == {"sent": True}
     result = await asyncio.wait_for(run, 30)
     assert result["exitCode"] == 0 and "hello Ada" in result["output"]
