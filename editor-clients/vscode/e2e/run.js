@@ -293,8 +293,11 @@ async function main() {
     // -- the user's own terminal: copy for AI says so; the tool reads its last command -
     await palette('Terminal: Create New Terminal');
     await sleep(3000);
-    await page.keyboard.type('echo user-term-$((6*7)); (exit 3)\n', { delay: 20 });
-    await sleep(3000);
+    // VS Code's execution.read() gives only what the command prints after the
+    // extension got the start event: a command that prints at once can race it on a
+    // loaded machine, so this one waits a moment first
+    await page.keyboard.type('sleep 0.5; echo user-term-$((6*7)); (exit 3)\n', { delay: 20 });
+    await sleep(4000);
     await palette('AIntern: Copy terminal context for AI');
     const toast = page.locator('.notifications-toasts', { hasText: 'is not an aintern terminal' });
     await toast.waitFor({ state: 'visible', timeout: 10000 });

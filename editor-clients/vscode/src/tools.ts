@@ -54,8 +54,9 @@ export class ShellHistory implements vscode.Disposable {
     const entry = this.live.get(e.execution);
     this.live.delete(e.execution);
     if (entry) {
-      // the stream ends just after the end event; don't wait forever for it
-      await Promise.race([entry.done, new Promise((r) => setTimeout(r, 1000))]);
+      // the stream ends just after the end event (later on a busy machine); don't wait
+      // forever for it
+      await Promise.race([entry.done, new Promise((r) => setTimeout(r, 3000))]);
     }
     const finished: Finished = {
       terminal: e.terminal,
