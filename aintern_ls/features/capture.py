@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from aintern_ls.capture.redaction import redact_str
 from aintern_ls.errors import AInternError
 from aintern_ls.features.arguments import parse_args, user_errors
 from aintern_ls.models import (
@@ -70,7 +71,8 @@ def capture_run(
 ) -> TerminalOutputCapture:
     """Keep a run's output as a capture (cleaned and cut per the capture settings), so
     the AI panel can fetch it later by the `captureId` of the run's result."""
-    view = RunView(f"run:{block_id}", command.split("\n", 1)[0][:60], run.cwd, run.output)
+    name = redact_str(command).split("\n", 1)[0][:60]  # redacted before it is cut
+    view = RunView(f"run:{block_id}", name, run.cwd, run.output)
     capture = ls.captures.capture_buffer(view, OutputCaptureMode.FULL_BUFFER)
     capture.capture_mode = OutputCaptureMode.LAST_COMMAND
     capture.command_block_id = block_id
@@ -245,18 +247,18 @@ def register(server: AInternServer) -> None:
             processed = ls.captures.process_output(live.text())
             return {
                 "running": True,
-                "command": live.command,
+                "command": redact_str(live.command),
                 "cwd": live.cwd,
                 "text": processed.text,
                 "wasTruncated": processed.was_truncated or live.dropped > 0,
             }
         result = doc.last_results.get(block.id)
         if result is None:
-            return {"running": False, "command": block.command, "text": None}
+            return {"running": False, "command": redact_str(block.command), "text": None}
         found = ls.captures.get_capture(result.capture_id) if result.capture_id else None
         return {
             "running": False,
-            "command": result.command,
+            "command": redact_str(result.command),
             "cwd": result.cwd,
             "text": found.output if found is not None else result.output,
             "wasTruncated": found.is_truncated if found is not None else result.was_truncated,

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from lsprotocol import types
 
+from aintern_ls.capture.redaction import LineRedactor, redact_str
 from aintern_ls.errors import AInternError
 from aintern_ls.features.arguments import parse_args, user_errors
 from aintern_ls.features.capture import LiveOutput, capture_run, live_runs
@@ -182,18 +183,18 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     progress = await ls.begin_progress(block)
     last_report = [0.0]
     live = live_runs(ls)[block.id] = LiveOutput(block.command, request.cwd)
+    lines = LineRedactor(width=120)
 
     def on_output(text: str) -> None:
         live.feed(text)
-        # the last line, at most five times a second: a flood of output must not
-        # become a flood of notifications
+        # the last complete line, redacted, at most five times a second: a flood of
+        # output must not become a flood of notifications
+        line = lines.feed(text)
         now = time.monotonic()
-        if progress is None or now - last_report[0] < 0.2:
+        if progress is None or line is None or now - last_report[0] < 0.2:
             return
-        lines = [ln for ln in text.replace("\r", "\n").split("\n") if ln.strip()]
-        if lines:
-            last_report[0] = now
-            ls.report_progress(progress, lines[-1][:120])
+        last_report[0] = now
+        ls.report_progress(progress, line)
 
     cancel_hook = ls.on_request_cancelled(lambda: ls.runner.cancel(block.id))
     started = time.monotonic()
@@ -316,7 +317,7 @@ def register(server: AInternServer) -> None:
         worst = [f for f in assessment.findings if f.level is assessment.level]
         reasons = "; ".join(f"{f.rule}: {f.reason}" for f in worst) or assessment.level.label
         decision = {
-            "command": a.command,
+            "command": redact_str(a.command),
             "level": assessment.level.label,
             "rules": [f.rule for f in worst],
         }
@@ -347,7 +348,7 @@ def register(server: AInternServer) -> None:
         finally:
             cancel_hook()
         data = {
-            "command": a.command,
+            "command": redact_str(a.command),
             "exitCode": run.exit_code,
             "output": run.output,
             "wasTruncated": run.was_truncated,
