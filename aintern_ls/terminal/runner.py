@@ -31,7 +31,7 @@ from aintern_ls.capture import OutputCollector
 from aintern_ls.errors import AInternError
 from aintern_ls.terminal import process_tree
 from aintern_ls.terminal.process_tree import MARKER_ENV
-from aintern_ls.terminal.pty import ExitStatus, Pty, spawn_pty
+from aintern_ls.terminal.pty import ExitStatus, Pty, check_text, spawn_pty, validate_spawn
 from aintern_ls.terminal.reader import PtyStream
 
 log = logging.getLogger(__name__)
@@ -125,6 +125,10 @@ def resolve_cwd(
     Relative paths resolve against `base` (default: the server's cwd). Symlinks and `..`
     are resolved before the `allowed_directories` check, so neither can escape it.
     """
+    if cwd is not None:
+        check_text("the working directory", cwd)
+    if base is not None:
+        check_text("the base directory", base)
     anchor = base if base is not None else os.getcwd()
     requested = os.path.expanduser(cwd) if cwd else anchor
     path = os.path.realpath(os.path.join(anchor, requested))
@@ -156,6 +160,9 @@ def build_env(overlay: Mapping[str, str], marker: str | None = None) -> dict[str
     """The server's environment plus `overlay`, with a terminal type colour tools accept."""
     env = dict(os.environ)
     env.setdefault("TERM", "xterm-256color")
+    for key, value in overlay.items():
+        check_text("the environment variable name", str(key), name=True)
+        check_text(f"the value of environment variable {key}", str(value))
     env.update({str(k): str(v) for k, v in overlay.items()})
     if marker is not None:
         env[MARKER_ENV] = marker
@@ -209,10 +216,13 @@ class RunningCommand:
     ) -> None:
         self.request = request
         self.timeout_seconds = effective_timeout(request.timeout_seconds)
+        check_text("the command", request.command)
         self.cwd = resolve_cwd(request.cwd, request.allowed_directories)
         self.marker = secrets.token_hex(8)
         env = build_env(request.env, self.marker)
         self._argv = shell_argv(request.shell, request.command, env)
+        # Everything execve would reject is refused here, before any process exists.
+        validate_spawn(self._argv, self.cwd, env)
         self._env = env
         self._on_output = on_output
         self._grace = kill_grace_seconds

@@ -216,8 +216,8 @@ class TerminalSession:
         self._on_exit = on_exit
         self._nonce = secrets.token_hex(8)
         self._marker = secrets.token_hex(8)
-        self._workdir = tempfile.mkdtemp(prefix="aintern-term-")
         full_env = build_env(env, self._marker)
+        self._workdir = tempfile.mkdtemp(prefix="aintern-term-")
         launch = prepare_launch(shell_path, shell, self._nonce, self._workdir, full_env)
         self.integrated = launch.integrated
         self._parser = MarkParser(self._nonce)
@@ -235,6 +235,9 @@ class TerminalSession:
         except OSError as exc:
             shutil.rmtree(self._workdir, ignore_errors=True)
             raise AInternError(f"could not start {shell_path}: {exc}") from exc
+        except BaseException:
+            shutil.rmtree(self._workdir, ignore_errors=True)
+            raise
         process_tree.track(self._pty.pid, self._marker)
         self._stream = PtyStream(self._pty, loop, name=f"term-{terminal_id}")
         self._stream.start()
