@@ -388,7 +388,9 @@ def serve(tcp: tuple[str, int] | None = None) -> None:
         signal.signal(sig, on_signal)
     try:
         if tcp is None:
-            server.start_io()
+            from aintern_ls.transport import serve_stdio  # hardened framing (issue 13)
+
+            serve_stdio(server)
         else:
             server.start_tcp(*tcp)
     finally:

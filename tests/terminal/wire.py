@@ -35,7 +35,7 @@ class WireServer:
             SERVER,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=open(cwd / "server-stderr.log", "ab"),  # noqa: SIM115 - closed by close()
             cwd=cwd,
             env=env,
         )
