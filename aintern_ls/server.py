@@ -377,6 +377,8 @@ def serve(tcp: tuple[str, int] | None = None) -> None:
     """Run the server until the client says exit or closes the stream."""
     server = build_server()
     atexit.register(server.cleanup)
+    # Orphans of runs and terminals re-parent to the server, to be found and reaped.
+    process_tree.enable_subreaper(reap_strangers=True)
 
     def on_signal(signum: int, frame: object) -> None:
         # atexit does not run when a signal kills the process: end every child first.

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 import attrs
 
 from aintern_ls.errors import AInternError
+from aintern_ls.terminal import process_tree
 
 
 @attrs.frozen
@@ -150,6 +151,8 @@ def _fork_exec(
 
     validate_spawn(argv, cwd, env)
     program = _resolve_program(argv, env)
+    # Orphans of the child come back to us (Linux), so they can be found and killed.
+    process_tree.enable_subreaper()
     args = list(argv)
     environment = dict(env)
     err_r, err_w = os.pipe()  # both ends close-on-exec (PEP 446)

@@ -237,10 +237,18 @@ class RunningCommand:
             return
         loop = asyncio.get_running_loop()
         started = time.monotonic()
+        tag = process_tree.new_tag(self.marker)
         try:
-            pty = spawn_pty(self._argv, self.cwd, self._env)
+            pty = spawn_pty(self._argv, self.cwd, self._env, tag_fd=tag)
         except OSError as exc:
+            process_tree.release_tag(self.marker)
             raise AInternError(f"could not start {self._argv[0]}: {exc}") from exc
+        except BaseException:
+            process_tree.release_tag(self.marker)
+            raise
+        finally:
+            if tag is not None:
+                os.close(tag)
         process_tree.track(pty.pid, self.marker)
         self._pid = pty.pid
         collector = OutputCollector(max_characters=self.request.max_output_characters)
@@ -318,9 +326,9 @@ class RunningCommand:
             if outcome != "done":
                 await process_tree.kill_tree(pty.pid, marker=self.marker, grace_seconds=self._grace)
             status = await _reap(pty, self.marker)
-            # Reaped first: then an empty group answers killpg at once, without a scan.
-            if outcome == "done" and process_tree.group_has_members(pty.pid):
-                await process_tree.kill_tree(pty.pid, grace_seconds=self._grace)
+            # On every exit path, normal exit included: whatever the run left behind
+            # (`setsid cmd &`, `setsid env -i cmd &`) is found by group, marker or tag.
+            await process_tree.kill_leftovers(pty.pid, self.marker, grace_seconds=self._grace)
             # With every writer gone the reader sees EOF and the pump drains the rest.
             await asyncio.wait({pump}, timeout=2.0)
         except BaseException:
@@ -334,6 +342,7 @@ class RunningCommand:
                 pump.cancel()
             pty.close()
             process_tree.untrack(pty.pid)
+            process_tree.release_tag(self.marker)
         duration_ms = int((time.monotonic() - started) * 1000)
         collector.feed(onlcr.flush())
         final = collector.finish()

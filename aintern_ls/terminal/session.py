@@ -230,14 +230,20 @@ class TerminalSession:
         self._changed = asyncio.Event()
         full_env.update(launch.env)
         loop = asyncio.get_running_loop()
+        tag = process_tree.new_tag(self._marker)
         try:
-            self._pty: Pty = spawn_pty(launch.argv, cwd, full_env, cols, rows)
+            self._pty: Pty = spawn_pty(launch.argv, cwd, full_env, cols, rows, tag_fd=tag)
         except OSError as exc:
             shutil.rmtree(self._workdir, ignore_errors=True)
+            process_tree.release_tag(self._marker)
             raise AInternError(f"could not start {shell_path}: {exc}") from exc
         except BaseException:
             shutil.rmtree(self._workdir, ignore_errors=True)
+            process_tree.release_tag(self._marker)
             raise
+        finally:
+            if tag is not None:
+                os.close(tag)
         process_tree.track(self._pty.pid, self._marker)
         self._stream = PtyStream(self._pty, loop, name=f"term-{terminal_id}")
         self._stream.start()
@@ -385,6 +391,7 @@ class TerminalSession:
             status = self._pty.poll() or ExitStatus(exit_code=None, signal=None)
         self.exit_status = status
         process_tree.untrack(self.pid)
+        shutil.rmtree(self._workdir, ignore_errors=True)
         self._notify()
         if self._on_exit is not None:
             code = status.exit_code if status.signal is None else 128 + status.signal
@@ -507,6 +514,7 @@ class TerminalSession:
                 await self._pump_task
         self._pty.close()
         process_tree.untrack(self.pid)
+        process_tree.release_tag(self._marker)
         shutil.rmtree(self._workdir, ignore_errors=True)
 
     def close_now(self) -> None:
@@ -518,6 +526,7 @@ class TerminalSession:
         self._stream.stop()
         self._pty.close()
         process_tree.untrack(self.pid)
+        process_tree.release_tag(self._marker)
         shutil.rmtree(self._workdir, ignore_errors=True)
 
 
