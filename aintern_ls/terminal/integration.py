@@ -170,9 +170,11 @@ def _merge_text(items: list[str | Mark]) -> list[str | Mark]:
 
 # -- scripts ------------------------------------------------------------------------------
 
-_BASH = r"""# aintern-ls shell integration for bash (generated; deleted when the terminal closes)
+_BASH = r"""# aintern-ls shell integration for bash (generated; deletes itself once read)
+\command rm -rf -- '@WORKDIR@' 2>/dev/null
 if [ -z "${AINTERN_LS_NO_RC-}" ] && [ -f "$HOME/.bashrc" ]; then . "$HOME/.bashrc"; fi
 __aintern_nonce='@NONCE@'
+builtin export -n __aintern_nonce
 __aintern_esc() {
   local s=$1
   s=${s//\\/\\\\}
@@ -193,6 +195,8 @@ __aintern_wrap_ps1() {
   if [[ "$PS1" != *"633;A;$__aintern_nonce"* ]]; then
     PS1="\[\e]633;A;${__aintern_nonce}\a\]${PS1}\[\e]633;B;${__aintern_nonce}\a\]"
   fi
+  # The prompt carries the nonce: never hand it to child processes.
+  builtin export -n PS1 __aintern_nonce
 }
 __aintern_preexec() {
   local line
@@ -219,10 +223,12 @@ __aintern_user_zdotdir=$ZDOTDIR
 ZDOTDIR=$__aintern_zdotdir
 """
 
-_ZSHRC = r"""# aintern-ls shell integration for zsh (generated; deleted when the terminal closes)
+_ZSHRC = r"""# aintern-ls shell integration for zsh (generated; deletes itself once read)
+\command rm -rf -- '@WORKDIR@' 2>/dev/null
 ZDOTDIR=$__aintern_user_zdotdir
 if [[ -z "${AINTERN_LS_NO_RC-}" && -f "$ZDOTDIR/.zshrc" ]]; then . "$ZDOTDIR/.zshrc"; fi
 __aintern_nonce='@NONCE@'
+typeset +x __aintern_nonce
 __aintern_esc() {
   local s=$1
   s=${s//\\/\\\\}
@@ -246,6 +252,8 @@ __aintern_wrap_ps1() {
     b=$(builtin printf '\e]633;B;%s\a' "$__aintern_nonce")
     PS1="%{$a%}$PS1%{$b%}"
   fi
+  # The prompt carries the nonce: never hand it to child processes.
+  typeset -g +x PS1 __aintern_nonce
 }
 __aintern_preexec() {
   builtin printf '\e]633;E;%s;%s\a\e]633;C;%s\a' \
@@ -256,7 +264,8 @@ precmd_functions=(__aintern_precmd $precmd_functions __aintern_wrap_ps1)
 preexec_functions+=(__aintern_preexec)
 """
 
-_PWSH = r"""# aintern-ls shell integration for PowerShell (generated)
+_PWSH = r"""# aintern-ls shell integration for PowerShell (generated; deletes itself once read)
+Remove-Item -LiteralPath '@WORKDIR@' -Recurse -Force -ErrorAction SilentlyContinue
 $Global:__AInternNonce = '@NONCE@'
 function Global:__AInternEscape([string]$s) {
   $s = $s.Replace('\', '\\').Replace(';', '\x3b').Replace("`n", '\x0a')
@@ -305,23 +314,31 @@ def prepare_launch(
     """
     if shell == "bash":
         rc = os.path.join(workdir, "bashrc")
-        _write(rc, _BASH.replace("@NONCE@", nonce))
+        _write(rc, _fill(_BASH, nonce, workdir))
         return IntegratedLaunch([shell_path, "--rcfile", rc, "-i"], {}, True)
     if shell == "zsh":
         _write(os.path.join(workdir, ".zshenv"), _ZSHENV)
-        _write(os.path.join(workdir, ".zshrc"), _ZSHRC.replace("@NONCE@", nonce))
+        _write(os.path.join(workdir, ".zshrc"), _fill(_ZSHRC, nonce, workdir))
         user_zdotdir = env.get("ZDOTDIR") or env.get("HOME") or os.path.expanduser("~")
         env = {"ZDOTDIR": workdir, "AINTERN_USER_ZDOTDIR": user_zdotdir}
         return IntegratedLaunch([shell_path, "-i"], env, True)
     if shell in ("pwsh", "powershell"):
         script = os.path.join(workdir, "integration.ps1")
-        _write(script, _PWSH.replace("@NONCE@", nonce))
+        _write(script, _fill(_PWSH, nonce, workdir))
         argv = [shell_path, "-NoLogo", "-NoExit", "-Command", f". '{script}'"]
         return IntegratedLaunch(argv, {}, True)
     if shell == "cmd":
         return IntegratedLaunch([shell_path], {}, False)
     interactive = [] if sys.platform == "win32" else ["-i"]
     return IntegratedLaunch([shell_path, *interactive], {}, False)
+
+
+def _fill(script: str, nonce: str, workdir: str) -> str:
+    """The script with its nonce and the directory it deletes once it has been read (the
+    nonce must not stay readable by the commands the session runs)."""
+    if "'" in workdir:
+        raise ValueError(f"temporary directory {workdir!r} contains a quote")
+    return script.replace("@NONCE@", nonce).replace("@WORKDIR@", workdir)
 
 
 def _write(path: str, text: str) -> None:

@@ -172,10 +172,13 @@ class CommandRecord:
     cwd_after: str | None = None
     raw_output: str = ""
     output_clipped: bool = False
+    #: The end mark is final once the next prompt starts (a later genuine D replaces a
+    #: forged one printed by the command itself).
+    settled: bool = False
 
     @property
     def finished(self) -> bool:
-        return self.end is not None
+        return self.end is not None and self.settled
 
     @property
     def output(self) -> str:
@@ -223,6 +226,7 @@ class TerminalSession:
         self._parser = MarkParser(self._nonce)
         self._seen_trusted_mark = False
         self._current: CommandRecord | None = None
+        self._closing: CommandRecord | None = None  # ended by a D, not yet settled
         self._pending_command_line: str | None = None
         self._last_sent: str | None = None
         self._finished_count = 0
@@ -346,6 +350,9 @@ class TerminalSession:
         if mark.kind != "D":
             self.ring.append(canonical(mark))
         position = self.ring.position
+        if mark.kind in ("A", "B", "C", "E"):
+            # The next prompt (or command) begins: the last end mark seen was the shell's.
+            self._settle()
         if mark.kind == "E":
             self._pending_command_line = mark.command_line
         elif mark.kind == "C":
@@ -354,20 +361,13 @@ class TerminalSession:
             self.commands.append(self._current)
             self._pending_command_line = None
         elif mark.kind == "D":
-            record = self._current
+            # A command may print a D mark itself (a forged exit code); the shell's own D
+            # comes after it, before the next prompt, and replaces it.
+            record = self._current or self._closing
             if record is not None:
-                record.end = position
-                record.exit_code = mark.exit_code
-                record.cwd_after = self.cwd
-                # Keep the output now: the ring may drop it before anyone asks.
-                raw, record.output_clipped = self.ring.text_between(record.start, position)
-                raw = CANONICAL_MARK.sub("", raw)
-                if len(raw) > MAX_RECORD_CHARS:  # records are copies: keep them small
-                    raw, record.output_clipped = raw[-MAX_RECORD_CHARS:], True
-                # zsh prints its PROMPT_SP end-of-line filler before precmd sends D.
-                record.raw_output = _ZSH_PROMPT_SP.sub("", raw) if self.shell == "zsh" else raw
+                self._end_record(record, mark.exit_code, position)
                 self._current = None
-                self._finished_count += 1
+                self._closing = record
         elif mark.kind == "P" and mark.cwd:
             self.cwd = mark.cwd
         elif mark.kind == "B":
@@ -375,6 +375,24 @@ class TerminalSession:
         if mark.kind == "D":
             self.ring.append(canonical(mark))
         self._notify()
+
+    def _end_record(self, record: CommandRecord, exit_code: int | None, position: Position) -> None:
+        record.end = position
+        record.exit_code = exit_code
+        record.cwd_after = self.cwd
+        # Keep the output now: the ring may drop it before anyone asks.
+        raw, record.output_clipped = self.ring.text_between(record.start, position)
+        raw = CANONICAL_MARK.sub("", raw)
+        if len(raw) > MAX_RECORD_CHARS:  # records are copies: keep them small
+            raw, record.output_clipped = raw[-MAX_RECORD_CHARS:], True
+        # zsh prints its PROMPT_SP end-of-line filler before precmd sends D.
+        record.raw_output = _ZSH_PROMPT_SP.sub("", raw) if self.shell == "zsh" else raw
+
+    def _settle(self) -> None:
+        record, self._closing = self._closing, None
+        if record is not None and not record.settled:
+            record.settled = True
+            self._finished_count += 1
 
     def _notify(self) -> None:
         self._changed.set()
@@ -389,6 +407,7 @@ class TerminalSession:
         if status is None:
             await process_tree.kill_tree(self.pid, marker=self._marker, grace_seconds=0.5)
             status = self._pty.poll() or ExitStatus(exit_code=None, signal=None)
+        self._settle()
         self.exit_status = status
         process_tree.untrack(self.pid)
         shutil.rmtree(self._workdir, ignore_errors=True)
