@@ -4,6 +4,7 @@ is replaced by the shell's own, later one."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 
 import pytest
@@ -75,7 +76,7 @@ async def test_the_session_leaves_no_temporary_directory_when_the_shell_exits(
     for _ in range(200):
         if session.exit_status is not None:
             break
-        await __import__("asyncio").sleep(0.05)
+        await asyncio.sleep(0.05)
     assert session.exit_status is not None
     assert not os.path.exists(workdir)
     await manager.close_all()
