@@ -22,6 +22,9 @@ from collections.abc import Mapping
 
 import attrs
 
+from aintern_ls.capture.marks import escape, is_mark_payload, parse_mark
+from aintern_ls.capture.marks import unescape as unescape  # re-exported
+
 INTEGRATED_SHELLS = ("bash", "zsh", "pwsh", "powershell")
 #: An unterminated OSC longer than this is not a mark: give it back as text.
 _MAX_PENDING = 8192
@@ -36,14 +39,6 @@ class Mark:
     command_line: str | None = None
     cwd: str | None = None
     trusted: bool = True
-
-
-def escape(value: str) -> str:
-    r"""633 escaping: backslash, `;` and control characters become `\xNN` (`\` itself `\\`)."""
-    return "".join(
-        "\\\\" if ch == "\\" else f"\\x{ord(ch):02x}" if ch == ";" or ord(ch) < 0x20 else ch
-        for ch in value
-    )
 
 
 def canonical(mark: Mark) -> str:
@@ -62,15 +57,6 @@ def canonical(mark: Mark) -> str:
 
 #: A mark as `canonical` writes it.
 CANONICAL_MARK = re.compile(r"\x1b\]633;[^\x07\x1b]*\x07")
-
-
-def unescape(value: str) -> str:
-    r"""Undo the 633 escaping: `\\` is a backslash, `\xNN` a character."""
-    return re.sub(
-        r"\\(\\|x([0-9a-fA-F]{2}))",
-        lambda m: "\\" if m.group(1) == "\\" else chr(int(m.group(2), 16)),
-        value,
-    )
 
 
 class MarkParser:
@@ -106,7 +92,7 @@ class MarkParser:
                     self._pending = buf[start:]
                 break
             body = buf[start + 2 : end]
-            if body.startswith(("633;", "133;")):
+            if is_mark_payload(body):
                 if start > i:
                     out.append(buf[i:start])
                 mark = self._parse(body)
@@ -118,33 +104,28 @@ class MarkParser:
         return _merge_text(out)
 
     def _parse(self, body: str) -> Mark | None:
-        family, _, rest = body.partition(";")
-        params = rest.split(";")
-        kind = params[0]
-        args = params[1:]
-        if family == "633":
+        parsed = parse_mark(body)  # the one mark parser, shared with capture/vt.py
+        if parsed is None:
+            return None
+        params = parsed.params
+        if parsed.code == 633:
             if self._nonce is not None:
-                if not args or args[-1] != self._nonce:
+                if not params or params[-1] != self._nonce:
                     return None
-                args = args[:-1]
+                params = params[:-1]
             trusted = True
         else:
             trusted = False
-        if kind == "D":
-            code = None
-            if args and args[0].strip().lstrip("-").isdigit():
-                code = int(args[0])
-            return Mark("D", exit_code=code, trusted=trusted)
-        if kind == "E" and family == "633":
-            return Mark("E", command_line=unescape(args[0]) if args else "", trusted=trusted)
-        if kind == "P" and family == "633":
-            for arg in args:
-                key, _, value = arg.partition("=")
-                if key == "Cwd":
-                    return Mark("P", cwd=unescape(value), trusted=trusted)
-            return None
-        if kind in ("A", "B", "C"):
-            return Mark(kind, trusted=trusted)
+        mark = attrs.evolve(parsed, params=params)
+        if mark.kind == "D":
+            return Mark("D", exit_code=mark.exit_code, trusted=trusted)
+        if mark.kind == "E" and mark.command_line is not None:
+            return Mark("E", command_line=mark.command_line, trusted=trusted)
+        if mark.kind == "P":
+            cwd = mark.cwd
+            return None if cwd is None else Mark("P", cwd=cwd, trusted=trusted)
+        if mark.kind in ("A", "B", "C"):
+            return Mark(mark.kind, trusted=trusted)
         return None
 
 
