@@ -65,6 +65,7 @@ _ZSH_PROMPT_SP = re.compile(r"(?:\x1b\[[0-9;]*m)*[%#](?:\x1b\[[0-9;]*m)* *\r \r$
 
 OutputHook = Callable[[str, str], None]
 ExitHook = Callable[[str, "int | None"], None]
+CommandHook = Callable[[str, "CommandRecord"], None]
 
 
 # -- ring buffer ---------------------------------------------------------------------------
@@ -220,6 +221,8 @@ class TerminalSession:
         self.exit_status: ExitStatus | None = None
         self._on_output = on_output
         self._on_exit = on_exit
+        # called with each command that finished (shell integration's D mark)
+        self.on_command: CommandHook | None = None
         self._nonce = secrets.token_hex(8)
         self._marker = secrets.token_hex(8)
         full_env = build_env(env, self._marker)
@@ -428,6 +431,14 @@ class TerminalSession:
         if record is not None and not record.settled:
             record.settled = True
             self._finished_count += 1
+            if self.on_command is not None:
+                # the command's output first (flushed at every mark), then its end, then
+                # the next prompt
+                self._flush_output()
+                try:
+                    self.on_command(self.terminal_id, record)
+                except Exception:
+                    log.exception("terminal command hook failed")
 
     def _notify(self) -> None:
         self._changed.set()
@@ -614,6 +625,7 @@ class TerminalManager:
     ) -> None:
         self.on_output = on_output
         self.on_exit = on_exit
+        self.on_command: CommandHook | None = None
         self.max_lines = max_lines
         self.max_bytes = max_bytes
         self.allowed_directories = list(allowed_directories)
@@ -649,6 +661,7 @@ class TerminalManager:
             on_output=self.on_output,
             on_exit=self.on_exit,
         )
+        session.on_command = self.on_command
         self._sessions[terminal_id] = session
         if wait_ready and session.integrated and not await session.wait_ready():
             log.warning("%s: no shell-integration prompt seen; continuing without", terminal_id)
