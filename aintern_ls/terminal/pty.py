@@ -156,9 +156,12 @@ def _fork_exec(
     args = list(argv)
     environment = dict(env)
     err_r, err_w = os.pipe()  # both ends close-on-exec (PEP 446)
+    parent = os.getpid()
     try:
         pid, fd = stdlib_pty.fork()
     except BaseException:
+        if os.getpid() != parent:  # pty.fork's pure-Python fallback failed in the child
+            os._exit(127)
         os.close(err_r)
         os.close(err_w)
         raise

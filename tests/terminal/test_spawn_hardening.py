@@ -190,3 +190,22 @@ async def test_runs_and_sessions_still_start_after_the_change() -> None:
     assert result.exit_code == 0
     assert result.output.split() == ["42", "y", "y"]
     await asyncio.sleep(0)
+
+
+def test_the_cli_run_refuses_a_nul_in_a_fence_clearly(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    doc = tmp_path / "doc.md"
+    doc.write_text(_nul_fence_doc())
+    proc = subprocess.run(
+        [sys.executable, "-m", "aintern_ls", "run", str(doc), "--block", "1", "--yes"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "NUL" in proc.stderr
+    assert "Content-Length" not in proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr
