@@ -305,7 +305,7 @@ def prepare_launch(
         return IntegratedLaunch([shell_path, "-i"], env, True)
     if shell in ("pwsh", "powershell"):
         script = os.path.join(workdir, "integration.ps1")
-        _write(script, _fill(_PWSH, nonce, workdir))
+        _write(script, _fill(_PWSH, nonce, workdir, pwsh=True))
         argv = [shell_path, "-NoLogo", "-NoExit", "-Command", f". '{script}'"]
         return IntegratedLaunch(argv, {}, True)
     if shell == "cmd":
@@ -314,12 +314,12 @@ def prepare_launch(
     return IntegratedLaunch([shell_path, *interactive], {}, False)
 
 
-def _fill(script: str, nonce: str, workdir: str) -> str:
+def _fill(script: str, nonce: str, workdir: str, *, pwsh: bool = False) -> str:
     """The script with its nonce and the directory it deletes once it has been read (the
-    nonce must not stay readable by the commands the session runs)."""
-    if "'" in workdir:
-        raise ValueError(f"temporary directory {workdir!r} contains a quote")
-    return script.replace("@NONCE@", nonce).replace("@WORKDIR@", workdir)
+    nonce must not stay readable by the commands the session runs). `@WORKDIR@` sits in
+    single quotes."""
+    quoted = workdir.replace("'", "''") if pwsh else workdir.replace("'", "'\\''")
+    return script.replace("@NONCE@", nonce).replace("@WORKDIR@", quoted)
 
 
 def _write(path: str, text: str) -> None:
