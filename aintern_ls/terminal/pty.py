@@ -71,6 +71,26 @@ class Pty(Protocol):
 
 # -- starting a child ---------------------------------------------------------------------
 
+_RESET_SIGNALS = tuple(
+    name
+    for name in (
+        "SIGINT",
+        "SIGQUIT",
+        "SIGTERM",
+        "SIGHUP",
+        "SIGPIPE",
+        "SIGXFSZ",
+        "SIGTSTP",
+        "SIGTTIN",
+        "SIGTTOU",
+        "SIGCHLD",
+        "SIGALRM",
+        "SIGUSR1",
+        "SIGUSR2",
+    )
+    if hasattr(signal, name)
+)
+
 #: The descriptor number where a child finds its run's tag pipe (see `process_tree`).
 TAG_FD = 201
 
@@ -179,8 +199,14 @@ def _fork_exec(
                 os.closerange(low, fd_keep)
                 low = fd_keep + 1
             os.closerange(low, 65536)
-            # Python ignores SIGPIPE; a shell pipeline (`yes | head`) needs the default.
-            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+            # Default signal handling, as in any terminal: Python ignores SIGPIPE (a
+            # pipeline like `yes | head` needs the default), and a server started in the
+            # background may have SIGINT/SIGQUIT ignored, which Ctrl-C could not undo.
+            for name in _RESET_SIGNALS:
+                with contextlib.suppress(Exception):
+                    signal.signal(getattr(signal, name), signal.SIG_DFL)
+            with contextlib.suppress(Exception):
+                signal.pthread_sigmask(signal.SIG_SETMASK, [])
             os.chdir(cwd)
             os.execve(program, args, environment)
         except BaseException as exc:  # reported to the parent, then _exit

@@ -209,3 +209,28 @@ def test_the_cli_run_refuses_a_nul_in_a_fence_clearly(tmp_path: Path) -> None:
     assert "NUL" in proc.stderr
     assert "Content-Length" not in proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_children_get_default_signal_handling_even_if_the_server_ignores_sigint() -> None:
+    """A server started in the background (SIGINT ignored) must not hand that on: Ctrl-C
+    in a terminal and interrupt must still stop the job."""
+    import signal
+    import subprocess
+    import sys
+
+    script = (
+        "import asyncio, signal\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        "from aintern_ls.terminal.runner import RunRequest, run_command\n"
+        "cmd = \"grep -E '^(SigIgn|SigBlk)' /proc/self/status\"\n"
+        "r = asyncio.run(run_command(RunRequest(cmd)))\n"
+        "print(r.output)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
+    ).stdout
+    masks = dict(line.split(":\t") for line in out.strip().splitlines())
+    ignored = int(masks["SigIgn"], 16)
+    assert not ignored & (1 << (signal.SIGINT - 1)), out
+    assert not ignored & (1 << (signal.SIGPIPE - 1)), out
+    assert int(masks["SigBlk"], 16) == 0, out
