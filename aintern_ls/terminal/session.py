@@ -350,8 +350,15 @@ class TerminalSession:
     # first after a quiet spell goes at once), or sooner once OUTPUT_MAX_CHARS wait.
 
     def _queue_output(self, text: str) -> None:
-        self._out_pending.append(text)
-        self._out_chars += len(text)
+        while self._out_chars + len(text) > OUTPUT_MAX_CHARS:  # no notification above it
+            room = OUTPUT_MAX_CHARS - self._out_chars
+            self._out_pending.append(text[:room])
+            self._out_chars += room
+            text = text[room:]
+            self._flush_output()
+        if text:
+            self._out_pending.append(text)
+            self._out_chars += len(text)
         now = time.monotonic()
         if self._out_chars >= OUTPUT_MAX_CHARS or now - self._out_last >= OUTPUT_INTERVAL_SECONDS:
             self._flush_output()
