@@ -183,25 +183,26 @@ def error_message(msg_id: Any, code: int, message: str) -> dict[str, Any]:
     return {"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}}
 
 
-def dispatch(protocol: JsonRPCProtocol, body: bytes) -> None:
-    """Hand one body to pygls, answering what pygls would drop without a reply."""
+def dispatch(protocol: JsonRPCProtocol, body: bytes) -> int | str | None:
+    """Hand one body to pygls, answering what pygls would drop without a reply; return
+    the id of a request pygls now handles (None otherwise)."""
     try:
         plain = json.loads(body)
     except (ValueError, RecursionError) as exc:
         _reply(protocol, error_message(None, PARSE_ERROR, f"Parse error: body is not JSON ({exc})"))
-        return
+        return None
     msg_id = plain.get("id") if isinstance(plain, dict) else None
     if not isinstance(msg_id, (int, str)) or isinstance(msg_id, bool):
         msg_id = None
     problem = _shape_problem(plain)
     if problem is not None:
         _reply(protocol, error_message(msg_id, INVALID_REQUEST, f"Invalid Request: {problem}"))
-        return
+        return None
     if getattr(protocol, "_shutdown", False) and plain.get("method") != "exit":
         # pygls drops everything after `shutdown` silently; a request still gets an answer.
         if "method" in plain and "id" in plain:
             _reply(protocol, error_message(msg_id, INVALID_REQUEST, "the server is shutting down"))
-        return
+        return None
     try:
         message = json.loads(body, object_hook=protocol.structure_message)
     except Exception as exc:
@@ -210,13 +211,15 @@ def dispatch(protocol: JsonRPCProtocol, body: bytes) -> None:
         log.warning("unstructurable message: %s", text)
         if isinstance(plain, dict) and "method" in plain and "id" in plain:
             _reply(protocol, error_message(msg_id, code, f"Invalid params: {text}"))
-        return
+        return None
     try:
         protocol.handle_message(message)
     except Exception:
         log.exception("error while handling a message")
         if isinstance(plain, dict) and "method" in plain and "id" in plain:
             _reply(protocol, error_message(msg_id, -32603, "Internal error handling the request"))
+        return None
+    return msg_id if "method" in plain else None
 
 
 def _shape_problem(plain: Any) -> str | None:
@@ -269,18 +272,47 @@ async def read_loop(
     )
     thread.start()
     parser = FrameParser(max_frame_bytes)
+    incoming: list[int | str] = []  # ids of the latest requests from the client
     while not stop_event.is_set():
         data = await chunks.get()
         if not data:
             break
         for event in parser.feed(data):
             if isinstance(event, Frame):
-                dispatch(protocol, event.body)
+                if _is_exit(event.body):
+                    # `shutdown` then `exit` in one read: answer what is in flight first.
+                    await _drain(protocol, incoming, EXIT_DRAIN_SECONDS)
+                msg_id = dispatch(protocol, event.body)
+                if msg_id is not None:
+                    incoming.append(msg_id)
+                    del incoming[:-64]
             else:
                 log.warning("malformed LSP input: %s", event.reason)
                 _reply(protocol, error_message(None, PARSE_ERROR, f"Parse error: {event.reason}"))
             # Let handlers scheduled by this message start before the next one.
             await asyncio.sleep(0)
+
+
+EXIT_DRAIN_SECONDS = 3.0
+
+
+def _is_exit(body: bytes) -> bool:
+    if b'"exit"' not in body:
+        return False
+    try:
+        message = json.loads(body)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and message.get("method") == "exit"
+
+
+async def _drain(protocol: JsonRPCProtocol, ids: list[int | str], timeout: float) -> None:
+    """Wait (bounded) until none of the client's requests `ids` is being handled."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    futures = getattr(protocol, "_request_futures", {})
+    while any(i in futures for i in ids) and loop.time() < deadline:
+        await asyncio.sleep(0.01)
 
 
 def _pump_stdin(
