@@ -162,6 +162,12 @@ if lens then
     'a non-file chat runs in the workspace root: ' .. tostring(r.output))
 end
 
+-- a hover-like markdown scratch buffer never gets the server
+local float = vim.api.nvim_create_buf(false, true)
+vim.bo[float].filetype = 'markdown'
+vim.wait(300)
+check(vim.lsp.get_clients({ name = 'aintern_ls', bufnr = float })[1] == nil, 'a markdown scratch buffer (hover float) is left alone')
+
 -- and a Markdown file, with the same vim.lsp.enable alone
 local md = sub .. '/notes.md'
 t.write(md, { '# Notes', '', '```bash', 'echo notes', '```', '' })
