@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from aintern_ls.safety import bash, cmd, powershell
+from aintern_ls.safety import bash, budget, cmd, powershell
 from aintern_ls.safety.context import Scope
 from aintern_ls.safety.levels import Assessment, Finding, RiskLevel, SafetyRules
 
@@ -59,17 +59,51 @@ def cache_clear() -> None:
 
 @lru_cache(maxsize=8192)
 def _assess_cached(command: str, family: str, rules: SafetyRules | None) -> Assessment:
+    if len(command) > budget.MAX_CHARS:
+        return Assessment(
+            RiskLevel.CRITICAL,
+            (
+                Finding(
+                    RiskLevel.CRITICAL,
+                    "too-long",
+                    f"too long to analyse ({len(command):,} characters; the limit is "
+                    f"{budget.MAX_CHARS:,}): check it by hand",
+                    0,
+                    len(command),
+                ),
+            ),
+        )
     text = command
     if family == "console":
         text = _strip_prompts(text)
         family = "bash"
     scope = Scope(text, family, rules, _analyse_nested)
+    nul = text.find("\x00")
+    if nul >= 0:
+        scope.add(
+            RiskLevel.CRITICAL,
+            "nul-byte",
+            "holds a NUL byte, which no shell passes on: what runs is not what is shown",
+            nul,
+            nul + 1,
+        )
+    budget.start(len(text))
     try:
         _run(text, family, scope)
     except RecursionError:
         scope.add(
             RiskLevel.CRITICAL, "too-complex", "too deeply nested to analyse", 0, len(command)
         )
+    except budget.TooComplex:
+        scope.add(
+            RiskLevel.CRITICAL,
+            "too-complex",
+            "too complex to analyse in time: check it by hand",
+            0,
+            len(command),
+        )
+    finally:
+        budget.stop()
     return _fold(scope.findings, len(command))
 
 

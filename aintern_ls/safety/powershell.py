@@ -14,7 +14,7 @@ import threading
 import tree_sitter
 import tree_sitter_powershell
 
-from aintern_ls.safety import rules
+from aintern_ls.safety import budget, rules
 from aintern_ls.safety.bash import PARSES, Positions
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import RiskLevel
@@ -79,7 +79,7 @@ def analyse(text: str, scope: Scope) -> None:
     parser = getattr(_PARSERS, "powershell", None)
     if parser is None:
         parser = _PARSERS.powershell = tree_sitter.Parser(_LANGUAGE)
-    tree = parser.parse(data)
+    tree = budget.parse(parser, data)
     walker = _Walker(scope, Positions(text, data))
     root = tree.root_node
     if root.has_error and not _balanced(text):
@@ -90,7 +90,8 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
-    walker.visit(root)
+    with budget.Source(data):
+        walker.visit(root)
     low = text.lower()
     if _SCRIPT_CREATE.search(low):
         scope.add(
@@ -336,4 +337,4 @@ def _unwrap(node: Node) -> Node:
 
 
 def _text(node: Node) -> str:
-    return (node.text or b"").decode("utf-8", "replace")
+    return budget.node_bytes(node).decode("utf-8", "replace")
