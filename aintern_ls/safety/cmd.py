@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from aintern_ls.safety import rules
+from aintern_ls.safety import dispatch
 from aintern_ls.safety.bash import PARSES
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import RiskLevel
@@ -42,7 +42,7 @@ def analyse(text: str, scope: Scope) -> None:
     info = Info()
     stdin: Stdin = NO_STDIN
     for words, piped, redirects in segments:
-        stdin = rules.next_stdin(info, stdin) if piped else NO_STDIN
+        stdin = dispatch.next_stdin(info, stdin) if piped else NO_STDIN
         for op, target in redirects:
             _redirect(scope, op, target)
             if op == "<":
@@ -51,7 +51,7 @@ def analyse(text: str, scope: Scope) -> None:
         if not words:
             info = Info()
             continue
-        info = rules.judge(words, scope, stdin)
+        info = dispatch.judge(words, scope, stdin)
 
 
 def _redirect(scope: Scope, op: str, target: Word) -> None:

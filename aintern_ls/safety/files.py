@@ -11,11 +11,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import classify_path, is_device, is_secret
-from aintern_ls.safety.rules import (
-    _finding,
-    handles,
-    judge,
-)
+from aintern_ls.safety.registry import finding, handles
 from aintern_ls.safety.words import Word, names
 
 # --- deleting things --------------------------------------------------------------------
@@ -86,9 +82,9 @@ def _shred(cmd: Cmd) -> None:
 @handles("rmdir")
 def _rmdir(cmd: Cmd) -> None:
     if cmd.scope.family == "cmd":
-        from aintern_ls.safety.windows import WINDOWS_ONLY
+        from aintern_ls.safety.registry import WINDOWS_HANDLERS
 
-        return WINDOWS_ONLY["rd"](cmd)
+        return WINDOWS_HANDLERS["rd"](cmd)
     cmd.add(M, "rmdir", "removes empty directories")
     return None
 
@@ -116,7 +112,7 @@ def _find(cmd: Cmd) -> None:
             None,
         )
         if x is not None and x + 1 < len(args):
-            judge([*args[x + 1 :], Word("{}", args[-1].start, args[-1].end, True)], cmd.scope)
+            cmd.judge([*args[x + 1 :], Word("{}", args[-1].start, args[-1].end, True)])
         return
     starts: list[Word] = []
     i = 0
@@ -138,11 +134,11 @@ def _find(cmd: Cmd) -> None:
                 for k in range(before, len(cmd.scope.findings)):
                     f = cmd.scope.findings[k]
                     if f.level < C:
-                        cmd.scope.findings[k] = _finding(
+                        cmd.scope.findings[k] = finding(
                             D, "find-delete", "find -delete deletes everything it finds", args[i]
                         )
                     else:
-                        cmd.scope.findings[k] = _finding(
+                        cmd.scope.findings[k] = finding(
                             f.level, f.rule, f.reason, Word("", cmd.start, args[i].end)
                         )
         elif t in ("-exec", "-execdir", "-ok", "-okdir"):
@@ -162,7 +158,7 @@ def _find(cmd: Cmd) -> None:
                     else w
                     for w in inner
                 ]
-                judge(inner, cmd.scope)
+                cmd.judge(inner)
                 if not filtered and inner and inner[0].text in _DELETERS:
                     before = len(cmd.scope.findings)
                     _delete_targets(cmd, start_words, True, f"find -exec {inner[0].text} destroys")

@@ -8,9 +8,7 @@ from aintern_ls.safety.context import (
     Cmd,
 )
 from aintern_ls.safety.levels import C, D, M, RiskLevel
-from aintern_ls.safety.rules import (
-    handles,
-)
+from aintern_ls.safety.registry import handles
 from aintern_ls.safety.words import names
 
 # --- git --------------------------------------------------------------------------------

@@ -14,10 +14,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import C, D, M
 from aintern_ls.safety.paths import is_secret
-from aintern_ls.safety.rules import (
-    handles,
-    judge,
-)
+from aintern_ls.safety.registry import handles
 from aintern_ls.safety.words import Word, names
 
 # --- databases --------------------------------------------------------------------------
@@ -150,7 +147,7 @@ def _docker(cmd: Cmd) -> None:
         cmd.add(M, "container", f"{cmd.name} exec runs a command in a container")
         inner = cmd.operands(frozenset({"-u", "--user", "-w", "--workdir", "-e", "--env"}))
         if len(inner) > 2:
-            judge(inner[2:], cmd.scope)
+            cmd.judge(inner[2:])
         return
     if verbs[0] in names(
         """
@@ -224,7 +221,7 @@ def _kubectl(cmd: Cmd) -> None:
         cmd.add(M, "kube-exec", "kubectl exec runs a command in a pod")
         dd = next((i for i, w in enumerate(cmd.args) if w.text == "--"), None)
         if dd is not None and dd + 1 < len(cmd.args):
-            judge(list(cmd.args[dd + 1 :]), cmd.scope)
+            cmd.judge(list(cmd.args[dd + 1 :]))
         return
     if verb == "scale" and any(w.text in ("--replicas=0", "0") for w in cmd.args):
         cmd.add(D, "kube-delete", "scales a workload to zero")

@@ -12,11 +12,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import C, D, M
 from aintern_ls.safety.paths import is_secret
-from aintern_ls.safety.rules import (
-    _skip_options,
-    handles,
-    judge,
-)
+from aintern_ls.safety.registry import handles, skip_options
 from aintern_ls.safety.words import names
 
 # --- network, downloads, exfiltration ---------------------------------------------------
@@ -36,7 +32,7 @@ _FETCH_WITH_VALUE = frozenset(
 @handles(
     *names(
         """
-    curl wget fetch http https xh aria2c invoke-webrequest invoke-restmethod lwp-request lynx
+    curl wget fetch http https xh aria2c lwp-request lynx
     certutil bitsadmin
     """
     )
@@ -161,7 +157,7 @@ _SSH_WITH_VALUE = frozenset(
 
 @handles("ssh", "mosh", "autossh")
 def _ssh(cmd: Cmd) -> None:
-    i = _skip_options(cmd, _SSH_WITH_VALUE)
+    i = skip_options(cmd, _SSH_WITH_VALUE)
     cmd.add(
         M,
         "network",
@@ -173,4 +169,4 @@ def _ssh(cmd: Cmd) -> None:
         if len(rest) == 1:
             cmd.scope.include(cmd.scope.nested(rest[0].text, "bash", rest[0]))
         else:
-            judge(list(rest), cmd.scope, cmd.stdin)
+            cmd.judge(list(rest), cmd.stdin)

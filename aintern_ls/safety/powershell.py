@@ -14,7 +14,7 @@ import threading
 import tree_sitter
 import tree_sitter_powershell
 
-from aintern_ls.safety import budget, rules
+from aintern_ls.safety import budget, dispatch
 from aintern_ls.safety.bash import PARSES, Positions
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import RiskLevel
@@ -145,7 +145,7 @@ class _Walker:
             info = Info()
             for i, m in enumerate(re.finditer(r"[^|]+", stmt.group(0))):
                 if i:
-                    stdin = rules.next_stdin(info, stdin)
+                    stdin = dispatch.next_stdin(info, stdin)
                 offset = start + stmt.start() + m.start()
                 words = [
                     Word(_KNOWN_VARS[w.text.lower()], w.start, w.end)
@@ -154,7 +154,7 @@ class _Walker:
                     for w in split_words(m.group(0), offset, posix=False)
                 ]
                 if words and re.match(r"^[\w.\\/:-]+$", words[0].text):
-                    info = rules.judge(words, self.scope, stdin)
+                    info = dispatch.judge(words, self.scope, stdin)
                 else:
                     info = Info()
         return info
@@ -173,7 +173,7 @@ class _Walker:
         stdin: Stdin = NO_STDIN
         for i, stage in enumerate(stages):
             if i:
-                stdin = rules.next_stdin(info, stdin)
+                stdin = dispatch.next_stdin(info, stdin)
             if stage.type == "command":
                 info = self.command(stage, stdin)
             elif stage.type in ("pipeline", "pipeline_chain"):
@@ -226,7 +226,7 @@ class _Walker:
                 self.visit(c)
         if not words:
             return Info()
-        return rules.judge(words, self.scope, stdin)
+        return dispatch.judge(words, self.scope, stdin)
 
     def redirection(self, node: Node) -> None:
         raw = _text(node)

@@ -8,9 +8,7 @@ import re
 
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
 from aintern_ls.safety.levels import C, D, M
-from aintern_ls.safety.rules import (
-    handles,
-)
+from aintern_ls.safety.registry import handles
 from aintern_ls.safety.words import names
 
 # --- processes, services, power ---------------------------------------------------------

@@ -1,7 +1,7 @@
 """Command knowledge for Windows: PowerShell cmdlets and aliases, cmd.exe builtins and tools.
 
-Kept apart from `rules.py` so the POSIX tables stay readable; both register into the same
-handler table, so `git`, `npm`, `docker` … behave the same in every shell.
+Kept apart so the POSIX tables stay readable; both register into the same
+registry, so `git`, `npm`, `docker` … behave the same in every shell.
 """
 
 from __future__ import annotations
@@ -9,14 +9,13 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from collections.abc import Callable
 
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import classify_path
-from aintern_ls.safety.words import Word, names
-
-Handler = Callable[[Cmd], None]
+from aintern_ls.safety.registry import HANDLERS, Handler, handles
+from aintern_ls.safety.words import Word, names, split_words
+from aintern_ls.safety.wrappers import run_code_from_stdin
 
 PS_ALIASES: dict[str, str] = {
     "ls": "get-childitem",
@@ -249,14 +248,11 @@ def _start_process(cmd: Cmd) -> None:
     program = params.get("filepath") or (positional[0] if positional else None)
     arguments = params.get("argumentlist") or (positional[1] if len(positional) > 1 else None)
     if program is not None and arguments is not None and not program.dynamic:
-        from aintern_ls.safety.rules import judge
-        from aintern_ls.safety.words import split_words
-
         extra = [
             Word(w.text, arguments.start, arguments.end, w.dynamic, w.glob)
             for w in split_words(arguments.text, posix=False)
         ]
-        judge([program, *extra], cmd.scope)
+        cmd.judge([program, *extra])
 
 
 def _ps_positional(cmd: Cmd) -> list[Word]:
@@ -317,9 +313,7 @@ def _powershell_exe(cmd: Cmd) -> None:
         text = " ".join(w.text for w in rest)
         where = code_word if len(rest) == 1 else Word(text, rest[0].start, rest[-1].end)
         if text.strip() == "-":
-            from aintern_ls.safety.rules import _run_code_from_stdin
-
-            _run_code_from_stdin(cmd, "powershell")
+            run_code_from_stdin(cmd, "powershell")
             return
         cmd.scope.include(cmd.scope.nested(text, "powershell", where, -1))
         return
@@ -328,9 +322,7 @@ def _powershell_exe(cmd: Cmd) -> None:
         cmd.add(M, "local-script", f"{cmd.name} runs a script")
         return
     if cmd.stdin.kind != "none":
-        from aintern_ls.safety.rules import _run_code_from_stdin
-
-        _run_code_from_stdin(cmd, "powershell")
+        run_code_from_stdin(cmd, "powershell")
         return
     cmd.add(M, "shell", f"starts {cmd.name}")
 
@@ -348,9 +340,7 @@ def _start(cmd: Cmd) -> None:
     if re.match(r"^[a-z]+:", args[0].text, re.I) and "://" in args[0].text:
         cmd.add(M, "open-url", "opens a URL", args[0])
         return
-    from aintern_ls.safety.rules import judge
-
-    judge(args, cmd.scope, cmd.stdin)
+    cmd.judge(args, cmd.stdin)
 
 
 def _forfiles(cmd: Cmd) -> None:
@@ -376,9 +366,7 @@ def _cmd_exe(cmd: Cmd) -> None:
                 cmd.scope.include(cmd.scope.nested(text, "cmd", where, start))
             return
     if cmd.stdin.kind != "none":
-        from aintern_ls.safety.rules import _run_code_from_stdin
-
-        _run_code_from_stdin(cmd, "cmd")
+        run_code_from_stdin(cmd, "cmd")
         return
     cmd.add(M, "shell", "starts cmd.exe")
 
@@ -654,8 +642,6 @@ def _clear_content(cmd: Cmd) -> None:
 
 
 def _invoke_webrequest(cmd: Cmd) -> None:
-    from aintern_ls.safety.rules import HANDLERS
-
     HANDLERS["curl"](cmd)
 
 
@@ -692,10 +678,9 @@ def _wevtutil(cmd: Cmd) -> None:
         cmd.add(M, "system-config", "wevtutil changes event log settings")
 
 
-def register(
-    handlers: dict[str, Handler], handles: Callable[..., Callable[[Handler], Handler]]
-) -> None:
-    """Add the Windows programs to the shared handler table."""
+def _register() -> None:
+    """Add the Windows programs to the registry: cmd.exe built-ins and tools whose names
+    clash with POSIX programs go to `WINDOWS_HANDLERS` (cmd and PowerShell fences only)."""
     table: dict[str, Handler] = {
         "remove-item": _remove_item,
         "get-childitem": _get_childitem,
@@ -807,13 +792,9 @@ def register(
             gpresult qprocess quser setlocal endlocal setx verify
             """
         ):
-            WINDOWS_ONLY[name] = fn
-        elif name in explicit:
-            handlers[name] = fn
-        else:
-            handlers.setdefault(name, fn)
+            handles(name, windows_only=True)(fn)
+        elif name in explicit or name not in HANDLERS:
+            handles(name)(fn)
 
 
-# cmd.exe builtins and Windows tools whose names clash with POSIX programs (`type`, `find`,
-# `sort`, `date`, `format`, `net`); the cmd front end looks here first.
-WINDOWS_ONLY: dict[str, Handler] = {}
+_register()

@@ -1,0 +1,254 @@
+"""The dispatcher: `judge(words, scope, stdin)` for one simple command.
+
+The front ends hand it every simple command they find (already unquoted); it applies the
+user's rules, looks the program up in the registry (`registry.HANDLERS`, filled by the
+knowledge modules on import) and records findings on the scope. A program that is not
+known is at least moderate; "safe" only comes from the read-only allowlist with its
+per-option checks. Handlers that wrap another command call back into `judge` through
+`Cmd.judge`, so no knowledge module imports this one.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from functools import lru_cache
+
+# The knowledge modules register their programs on import (`handles` refuses a program
+# claimed by two modules, so their order does not matter).
+from aintern_ls.safety import (  # noqa: F401
+    allowlist,
+    files,
+    git,
+    infra,
+    network,
+    system,
+    toolchains,
+    windows,
+    wrappers,
+)
+from aintern_ls.safety.context import (
+    NO_STDIN,
+    STDIN_FILE,
+    STDIN_NETWORK,
+    STDIN_OTHER,
+    STDIN_STATIC,
+    Cmd,
+    Info,
+    Scope,
+    Stdin,
+)
+from aintern_ls.safety.levels import B, C, D, M
+from aintern_ls.safety.paths import is_secret
+from aintern_ls.safety.registry import HANDLERS, VERSION_ARGS, WINDOWS_HANDLERS
+from aintern_ls.safety.words import ORIGIN_NETWORK, Word, command_name, glob_candidates, names
+
+PS_ALIASES = windows.PS_ALIASES
+
+# --- the entry point ------------------------------------------------------------------
+
+_WHATIF_IGNORED = frozenset(
+    names(
+        """
+        invoke-expression start-process powershell pwsh cmd invoke-command sudo runas
+        """
+    )
+)
+_VERSION_FLAGS = frozenset({"--version", "-version", "--help", "-help", "-V", "/?"})
+_PRIVILEGE = frozenset({"sudo", "doas", "su", "pkexec", "runas", "gsudo", "run0"})
+
+
+def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
+    """Judge one simple command, recording findings on `scope`."""
+    if not words:
+        return Info()
+    head = words[0]
+    if head.dynamic and not head.text.strip():
+        head = words[0]
+    if head.dynamic:
+        if head.origin == ORIGIN_NETWORK:
+            scope.add(
+                C,
+                "remote-code",
+                "runs a command name fetched from the network",
+                head.start,
+                head.end,
+            )
+        else:
+            scope.add(
+                M,
+                "dynamic-command",
+                "the command name is only known at run time",
+                head.start,
+                head.end,
+            )
+        return Info()
+    name = command_name(head.text, scope.windows)
+    if head.glob:
+        candidates = glob_candidates(head.text, KNOWN_NAMES)
+        scope.add(M, "glob-command", "the command name is a glob pattern", head.start, head.end)
+        # `*` as a command matches everything we know: guessing would only add noise.
+        for cand in candidates if len(candidates) <= 4 else []:
+            judge([Word(cand, head.start, head.end), *words[1:]], scope, stdin)
+        return Info()
+    if scope.family == "powershell":
+        name = PS_ALIASES.get(name.lower(), name.lower())
+    elif scope.family == "cmd":
+        name = name.lower()
+    cmd = Cmd(words, name, scope, stdin)
+    cmd.info.input = stdin
+    if any(is_secret(w.text) for w in words[1:] if not w.dynamic):
+        cmd.info.reads_secret = True
+    mark = len(scope.findings)
+    rules = scope.rules
+    line = ""
+    if rules is not None and (rules.extra_blocked or rules.extra_dangerous or rules.trusted):
+        line = " ".join([name] + [w.text for w in words[1:]])
+        for pattern in rules.extra_blocked:
+            if _compiled(pattern).search(line):
+                cmd.add(B, "user-blocked", f"matches your blocked pattern {pattern!r}")
+        for pattern in rules.extra_dangerous:
+            if _compiled(pattern).search(line):
+                cmd.add(D, "user-dangerous", f"matches your dangerous pattern {pattern!r}")
+    if (
+        scope.family == "powershell"
+        and name not in _WHATIF_IGNORED
+        and any(w.text.lower() == "-whatif" for w in words[1:])
+    ):
+        return cmd.info  # -WhatIf: the cmdlet only describes what it would do
+    if len(words) == 2 and words[1].text in _VERSION_FLAGS and name not in _PRIVILEGE:
+        return cmd.info  # `curl --version`, `terraform -help`: prints and exits
+    handler = WINDOWS_HANDLERS.get(name) if scope.family != "bash" else None
+    if handler is None:
+        handler = HANDLERS.get(name)
+    if handler is not None:
+        handler(cmd)
+    elif len(words) == 2 and words[1].text in VERSION_ARGS:
+        pass
+    elif "/" in head.text or "\\" in head.text or name.endswith((".sh", ".ps1", ".py")):
+        _local_script(cmd, head)
+    elif scope.family == "powershell" and _PS_VERB.match(name):
+        _powershell_verb(cmd)
+    else:
+        cmd.add(M, "unknown-command", f"`{name}` is not on the read-only allowlist", head)
+    if line and rules is not None and any(_trusted(line, t) for t in rules.trusted):
+        scope.findings[mark:] = [f for f in scope.findings[mark:] if f.level != M]
+    return cmd.info
+
+
+# PowerShell's approved verbs say what an unknown cmdlet does (Get-Verb).
+_PS_VERB = re.compile(r"^([a-z]+)-[a-z0-9]+$")
+_PS_READ_VERBS = frozenset(
+    names(
+        "get test show find measure select format convertto convertfrom compare resolve search"
+        " read out trace watch wait confirm join split group sort where foreach write"
+    )
+)
+_PS_DESTROY_VERBS = frozenset(
+    names(
+        "remove clear stop disable uninstall unregister reset dismount revoke block deny"
+        " unpublish suspend"
+    )
+)
+
+
+def _powershell_verb(cmd: Cmd) -> None:
+    verb = cmd.name.split("-", 1)[0]
+    if verb in _PS_READ_VERBS:
+        return
+    if verb in _PS_DESTROY_VERBS:
+        cmd.add(D, "delete", f"{cmd.name} removes, stops or disables something")
+    else:
+        cmd.add(M, "unknown-command", f"{cmd.name} changes the system")
+
+
+@lru_cache(maxsize=256)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    try:
+        return re.compile(pattern)
+    except re.error:
+        return re.compile(re.escape(pattern))
+
+
+def _trusted(line: str, prefix: str) -> bool:
+    prefix = " ".join(prefix.split())
+    return bool(prefix) and (line == prefix or line.startswith(prefix + " "))
+
+
+def _local_script(cmd: Cmd, head: Word) -> None:
+    base = head.text.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+    if base in cmd.scope.downloaded:
+        cmd.add(C, "download-exec", f"runs {base}, which was just downloaded", head)
+    else:
+        cmd.add(M, "local-script", f"runs the local program {head.text}", head)
+        wrappers.written_script(cmd, base, head)
+
+
+# --- stdin transformations used to see through `echo … | base64 -d | sh` ----------------
+
+
+def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
+    """Static stdout of a decoder given static stdin (base64 -d, xxd -r -p, rev)."""
+    if stdin.kind != STDIN_STATIC:
+        return None
+    text = stdin.text
+    try:
+        if info.name in ("base64", "base32") and info.decodes:
+            raw = (base64.b64decode if info.name == "base64" else base64.b32decode)(
+                text.strip() + "=" * (-len(text.strip()) % 4 if info.name == "base64" else 0)
+            )
+            return Stdin(STDIN_STATIC, raw.decode("utf-8", "replace"), -1, decoded=True)
+        if info.name == "xxd" and info.decodes:
+            raw = binascii.unhexlify(re.sub(r"\s", "", text))
+            return Stdin(STDIN_STATIC, raw.decode("utf-8", "replace"), -1, decoded=True)
+    except (binascii.Error, ValueError):
+        return None
+    if info.name == "rev":
+        return Stdin(STDIN_STATIC, "\n".join(line[::-1] for line in text.split("\n")), -1, True)
+    if info.name in ("cat", "tee", "sort-static"):
+        return stdin
+    return None
+
+
+_PASS_THROUGH = frozenset(
+    names(
+        """
+        tee cat sort head tail tr dos2unix sed grep uniq cut awk tac iconv fold col tee-object
+        out-string select-object
+        """
+    )
+)
+
+
+def next_stdin(info: Info, prev: Stdin) -> Stdin:
+    """What the next stage of a pipeline reads, given what this stage was."""
+    if info.network_fetch:
+        return Stdin(STDIN_NETWORK)
+    if info.output is not None:
+        return Stdin(STDIN_STATIC, info.output, -1)
+    transformed = transform_output(info, info.input or prev)
+    if transformed is not None:
+        return transformed
+    if info.name in _PASS_THROUGH and prev.kind == STDIN_NETWORK:
+        return prev
+    if info.reads_secret or (prev.secret and info.name in _PASS_THROUGH):
+        return Stdin(STDIN_OTHER, secret=True)
+    if info.paths:
+        return Stdin(STDIN_OTHER, paths=info.paths)
+    if info.name in ("cat", "get-content"):
+        return Stdin(STDIN_FILE)
+    return Stdin(STDIN_OTHER)
+
+
+KNOWN_NAMES: frozenset[str] = frozenset()
+
+
+def _finish_tables() -> None:
+    global KNOWN_NAMES
+    KNOWN_NAMES = frozenset(n for n in HANDLERS if re.fullmatch(r"[a-z][a-z0-9_.+-]*", n))
+
+
+# The knowledge modules register their programs into HANDLERS on import (`handles`
+# refuses a program claimed by two modules, so their order does not matter).
+_finish_tables()
