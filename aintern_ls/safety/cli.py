@@ -1,4 +1,4 @@
-"""CLI subcommands `assess`, `check` and `rules`: the analyser for scripts, batches and pre-commit hooks."""
+"""CLI subcommands `assess`, `check` and `rules`: the analyser for scripts and pre-commit hooks."""
 
 from __future__ import annotations
 
@@ -60,7 +60,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
     for r in rules:
         example = r.example if len(r.example) <= 60 else r.example[:57] + "..."
         example = example.replace("\x00", "\\0")
-        sys.stdout.write(f"{r.id:<{width}}  {r.summary}\n{'':<{width}}  e.g. ({r.shell}) {example}\n")
+        sys.stdout.write(
+            f"{r.id:<{width}}  {r.summary}\n{'':<{width}}  e.g. ({r.shell}) {example}\n"
+        )
     return 0
 
 
