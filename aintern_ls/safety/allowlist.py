@@ -12,8 +12,8 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import classify_path, is_secret
-from aintern_ls.safety.registry import HANDLERS, handles
-from aintern_ls.safety.words import names
+from aintern_ls.safety.registry import HANDLERS, handles, run_config_command
+from aintern_ls.safety.words import Word, names
 
 # --- editors, writers, misc -------------------------------------------------------------
 
@@ -24,9 +24,24 @@ def _sed(cmd: Cmd) -> None:
         cmd.add(M, "write", "sed -i edits files in place")
         return
     for w in cmd.args:
-        if re.search(r"(^|[;}\s])[wWe]\s|/[wWe]\s*\S|\be\b\s*$", w.text) and not w.text.startswith(
-            "-"
-        ):
+        if w.text.startswith("-"):
+            continue
+        # GNU sed's `e COMMAND` runs COMMAND; `s/x/CMD/e` runs the replacement.
+        m = re.search(r"(?:^|[;{}\n]|^\d+|\$)\s*e\s+([^;}\n]+)", w.text)
+        sub = re.fullmatch(
+            r"s(.)(?:(?!\1).|\\.)*\1((?:(?!\1).|\\.)*)\1[gpIi0-9]*e[gpIi0-9]*", w.text
+        )
+        code = (
+            m.group(1)
+            if m is not None
+            else sub.group(2).replace("\\" + sub.group(1), sub.group(1))
+            if sub is not None
+            else None
+        )
+        if code is not None:
+            run_config_command(cmd, Word(code, w.start, w.end), "sed's e command")
+            return
+        if re.search(r"(^|[;}\s])[wWe]\s|/[wWe]\s*\S|\be\b\s*$", w.text):
             cmd.add(M, "write", "sed script writes files or runs commands", w)
             return
 
@@ -44,6 +59,25 @@ def _tar(cmd: Cmd) -> None:
     flags = letters + "".join(
         w.text[1:] for w in cmd.args[1:] if w.text.startswith("-") and not w.text.startswith("--")
     )
+    for w in cmd.args:
+        for opt in (
+            "--to-command=",
+            "--checkpoint-action=exec=",
+            "--use-compress-program=",
+            "--rsh-command=",
+            "--info-script=",
+            "--new-volume-script=",
+        ):
+            if w.text.startswith(opt):
+                code = w.text[len(opt) :]
+                run_config_command(
+                    cmd, Word(code, w.start, w.end, w.dynamic), f"tar {opt.rstrip('=')}"
+                )
+                return
+    program = cmd.option_value("-I", "--to-command", "--use-compress-program", "-F")
+    if program is not None:
+        run_config_command(cmd, program, "tar's program option")
+        return
     if "t" in flags or cmd.long("--list"):
         return
     if cmd.long("--remove-files"):
@@ -81,6 +115,15 @@ _MISC_NAMES = names(
 def _misc(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
+    if n in ("7z", "7za", "unrar") and texts and texts[0] in ("l", "t", "i", "h", "lt", "lb"):
+        return  # list, test, info: read-only
+    if n in ("zip", "unzip") and any(t in ("-TT", "--unzip-command") for t in texts):
+        program = cmd.option_value("-TT", "--unzip-command")
+        if program is not None:
+            run_config_command(cmd, program, f"{n} -TT")
+            return
+    if n in ("unzip", "zip") and texts and any(t in ("-l", "-v", "-t", "-Z", "-sf") for t in texts):
+        return
     if n in _SHELL_STATE:
         if n in ("cd", "chdir", "set-location", "sl", "pushd", "push-location", "z", "j"):
             ops = cmd.operands()
@@ -149,6 +192,9 @@ def _misc(cmd: Cmd) -> None:
     if n in ("rmmod", "modprobe") and ("-r" in texts or n == "rmmod"):
         cmd.add(D, "kernel", "removes a kernel module")
         return
+    if n in ("modprobe", "insmod") and not any(t in ("-n", "--dry-run", "-c") for t in texts):
+        cmd.add(C, "kernel", f"{n} loads code into the kernel")
+        return
     cmd.add(M, "changes", f"{n} changes files, settings or starts programs")
 
 
@@ -214,7 +260,11 @@ def _read_only(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
     if n in ("rg",) and any(t.startswith("--pre") for t in texts):
-        cmd.add(M, "runs-program", "rg --pre runs a program on each file")
+        pre = cmd.option_value("--pre")
+        if pre is not None:
+            run_config_command(cmd, pre, "rg --pre")
+        else:
+            cmd.add(M, "runs-program", "rg --pre runs a program on each file")
     elif n in ("sort",) and (cmd.option_value("-o", "--output") is not None):
         cmd.add(M, "write", "sort -o writes a file")
     elif (n in ("date",) and cmd.short("s")) or (n == "date" and cmd.long("--set")):
@@ -234,6 +284,8 @@ def _read_only(cmd: Cmd) -> None:
         cmd.info.reads_secret = True
     elif n in ("ping", "ping6", "traceroute", "dig", "nslookup", "host", "whois", "mtr"):
         cmd.info.network_fetch = False
+        if any(w.dynamic and w.origin != "variable" for w in cmd.args):
+            cmd.add(C, "exfiltration", f"{n} puts a command's output in a DNS name (exfiltration)")
     elif n in ("echo", "printf", "write-output", "write-host"):
         _echo_output(cmd)
     elif n in ("foreach-object", "where-object", "measure-command"):

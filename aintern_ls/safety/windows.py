@@ -409,6 +409,9 @@ def _format(cmd: Cmd) -> None:
 
 
 def _diskpart(cmd: Cmd) -> None:
+    if cmd.stdin.kind == "static" and re.search(r"\b(clean|format|delete)\b", cmd.stdin.text, re.I):
+        cmd.add(B, "disk-wipe", "the diskpart script erases a disk or partition")
+        return
     cmd.add(C, "disk", "diskpart can erase disks and partitions")
 
 
@@ -456,13 +459,18 @@ def _bcdedit(cmd: Cmd) -> None:
     flags = _win_flags(cmd)
     if not flags or flags <= {"/enum", "/v", "/?"}:
         return
+    if flags & {"/delete", "/deletevalue"} and not flags & {"/enum"}:
+        cmd.add(B, "boot-config", "bcdedit /delete removes boot entries: the machine may not boot")
+        return
     cmd.add(C, "boot-config", "bcdedit changes how Windows boots (recovery, safe mode, signing)")
 
 
 def _vssadmin(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
-    if re.search(r"\b(delete|resize)\b", text):
-        cmd.add(C, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
+    if re.search(r"\bdelete\b", text):
+        cmd.add(B, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
+    elif re.search(r"\bresize\b", text):
+        cmd.add(C, "delete-backups", "shrinking shadow storage deletes restore points")
     elif "list" in text:
         return
     else:
@@ -472,7 +480,7 @@ def _vssadmin(cmd: Cmd) -> None:
 def _wmic(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     if "shadowcopy" in text and "delete" in text:
-        cmd.add(C, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
+        cmd.add(B, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
     elif re.search(r"\b(delete|call|terminate|create|set)\b", text):
         cmd.add(
             D if "terminate" in text or "delete" in text else M, "wmic", "wmic changes the system"
@@ -484,8 +492,8 @@ def _wmic(cmd: Cmd) -> None:
 def _wbadmin(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     if "delete" in text:
-        cmd.add(C, "delete-backups", "deletes Windows backups")
-    elif "get" in text:
+        cmd.add(B, "delete-backups", "deletes Windows backups or the backup catalogue")
+    elif re.search(r"\bget\b", text):
         return
     else:
         cmd.add(M, "backup", "wbadmin changes backups")
@@ -493,7 +501,7 @@ def _wbadmin(cmd: Cmd) -> None:
 
 def _cipher(cmd: Cmd) -> None:
     if any(w.text.lower().startswith("/w") for w in cmd.args):
-        cmd.add(D, "wipe", "cipher /w overwrites deleted data so it can never be recovered")
+        cmd.add(B, "wipe", "cipher /w overwrites deleted data so it can never be recovered")
     elif any(w.text.lower() in ("/e", "/d", "/r", "/k", "/u", "/x") for w in cmd.args):
         cmd.add(M, "write", "cipher changes file encryption")
 
@@ -655,8 +663,13 @@ def _ipconfig(cmd: Cmd) -> None:
 
 
 def _mshta(cmd: Cmd) -> None:
-    if any(re.search(r"https?:|javascript:|vbscript:", w.text, re.I) for w in cmd.args):
+    if any(
+        re.search(r"https?:|javascript:|vbscript:|/i:\S*(https?|ftp):", w.text, re.I)
+        for w in cmd.args
+    ):
         cmd.add(C, "remote-code", f"{cmd.name} runs remote or inline script code")
+    elif cmd.name in ("mshta", "rundll32"):
+        cmd.add(C, "lolbin-exec", f"{cmd.name} runs code through a Windows system binary")
     else:
         cmd.add(M, "local-script", f"{cmd.name} runs a script")
 
@@ -722,6 +735,7 @@ def _register() -> None:
         "ipconfig": _ipconfig,
         "mshta": _mshta,
         "regsvr32": _mshta,
+        "rundll32": _mshta,
         "wscript": _mshta,
         "cscript": _mshta,
         "wevtutil": _wevtutil,
@@ -746,7 +760,7 @@ def _register() -> None:
         export-alias new-object add-type out-printer set-psreadlineoption update-help save-help
         register-psrepository set-psrepository uninstall-module uninstall-package
         new-localgroup compact certreq pnputil dism sfc chkdsk defrag assoc ftype subst label
-        convert winrm msiexec rundll32 bitsadmin-write tzutil w32tm powercfg gpupdate
+        convert winrm msiexec bitsadmin-write tzutil w32tm powercfg gpupdate
         manage-bde
         """
     ):

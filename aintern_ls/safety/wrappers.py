@@ -18,8 +18,8 @@ from aintern_ls.safety.context import (
     STDIN_STATIC,
     Cmd,
 )
-from aintern_ls.safety.levels import C, D, Finding, M, S
-from aintern_ls.safety.paths import classify_path
+from aintern_ls.safety.levels import B, C, D, Finding, M, S
+from aintern_ls.safety.paths import classify_path, write_target
 from aintern_ls.safety.registry import (
     SHELLS,
     VERSION_ARGS,
@@ -158,7 +158,7 @@ def _at(cmd: Cmd) -> None:
         return
     if cmd.stdin.kind == STDIN_STATIC:
         cmd.scope.include(cmd.scope.nested(cmd.stdin.text, "bash", cmd.words[0], cmd.stdin.start))
-    cmd.add(M, "schedule", f"{cmd.name} schedules commands to run later")
+    cmd.add(C, "schedule", f"{cmd.name} schedules commands to run later (persistence)")
 
 
 @handles("fuser")
@@ -190,13 +190,18 @@ def _xargs(cmd: Cmd) -> None:
     rest = list(cmd.args[i:])
     if not rest:
         return
-    items = Word("{items}", cmd.start, cmd.end, dynamic=True)
+    listed = [w for w in cmd.stdin.paths if not w.dynamic] if cmd.scope.family == "bash" else []
+    items = [Word("{items}", cmd.start, cmd.end, dynamic=True)]
+    if listed:
+        # `ls | xargs rm`, `find / | xargs rm -rf`: the items are everything listed.
+        items = [Word(w.text, cmd.start, cmd.end) for w in listed]
     if replace is not None:
         rest = [
-            Word(items.text, w.start, w.end, True) if replace.text in w.text else w for w in rest
+            Word(items[0].text, w.start, w.end, items[0].dynamic) if replace.text in w.text else w
+            for w in rest
         ]
     else:
-        rest.append(Word(items.text, rest[-1].start, rest[-1].end, dynamic=True))
+        rest.extend(Word(w.text, rest[-1].start, rest[-1].end, w.dynamic) for w in items)
     cmd.judge(rest, NO_STDIN)
 
 
@@ -213,7 +218,7 @@ def run_code_from_stdin(cmd: Cmd, language: str) -> None:
         if language in ("bash", "powershell", "cmd"):
             found = cmd.scope.nested(st.text, language, head, st.start)
         else:
-            found = _code_findings(cmd, st.text, head, st.start)
+            found = _code_findings(cmd, st.text, head, st.start, language)
         cmd.scope.include(found)
         if st.decoded:
             cmd.add(C, "encoded-command", f"runs decoded (hidden) text with {cmd.name}")
@@ -243,23 +248,41 @@ def _run_code_arg(cmd: Cmd, code: Word, language: str) -> None:
     elif language == "bash":
         cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
     else:
-        cmd.scope.include(_code_findings(cmd, code.text, code, -1))
+        cmd.scope.include(_code_findings(cmd, code.text, code, -1, language))
 
 
-def _code_findings(cmd: Cmd, code: str, where: Word, code_start: int) -> list[Finding]:
+def _code_findings(
+    cmd: Cmd, code: str, where: Word, code_start: int, language: str = ""
+) -> list[Finding]:
+    """Findings for inline interpreter code: the shell commands it runs are judged as shell,
+    the paths it deletes or overwrites as paths, the rest by pattern."""
     scope = cmd.scope
     found: list[Finding] = []
-    for shell_cmd in inline.shell_commands(code):
+    fx = inline.python_effects(code) if language == "python" else None
+    if fx is None:
+        fx = inline.other_effects(code)
+    for shell_cmd in fx.shell:
         found += scope.nested(shell_cmd, "bash", where, -2)
-    for path in inline.deleted_paths(code):
-        t = classify_path(path, frozenset([None]), scope.windows)
+    for path, recursive in fx.deletes:
+        t = classify_path(path, scope.cwds, scope.windows)
+        level = t.level
+        if not recursive and level == B and t.rule != "rm-system-file":
+            level = D  # one file, not a tree
         found.append(
             finding(
-                max(t.level, D),
-                "code-" + t.rule if t.rule != "scoped" else "code-delete",
+                max(level, D),
+                "code-" + t.rule if t.rule != "scoped" and level >= C else "code-delete",
                 f"inline code deletes {t.what}",
                 where,
             )
+        )
+    for path in fx.writes:
+        w = write_target(path, scope.cwds)
+        if w is not None:
+            found.append(finding(w.level, w.rule, f"inline code overwrites {w.what}", where))
+    if fx.opaque:
+        found.append(
+            finding(C, "eval-dynamic", "inline code runs commands built at run time", where)
         )
     level, rule, reason = inline.judge_code(code)
     if level:
@@ -281,6 +304,8 @@ def _shell(cmd: Cmd) -> None:
             i += 1
             break
         if (t.startswith("-") and len(t) > 1) or t.startswith("+"):
+            if t.startswith("-") and not t.startswith("--") and "n" in t[1:]:
+                return  # `bash -n`: reads and checks syntax, runs nothing
             if not t.startswith("--") and "c" in t[1:]:
                 code_flag = True
             if not t.startswith("--") and "s" in t[1:]:
