@@ -22,7 +22,11 @@ from aintern_ls.extraction import extract_file
 from aintern_ls.safety.analyser import _assess_cached, assess, cache_clear, shell_family
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = [ROOT / "tests" / "safety" / "corpus.tsv", ROOT.parent / "shared" / "danger_examples.tsv"]
+SOURCES = [
+    ROOT / "tests" / "safety" / "corpus.tsv",
+    ROOT / "tests" / "safety" / "sources.tsv",
+    ROOT.parent / "shared" / "danger_examples.tsv",
+]
 TRANSCRIPT = Path(__file__).parent / "data" / "transcript.md"
 
 

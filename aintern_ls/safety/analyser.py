@@ -48,9 +48,18 @@ def shell_family(shell: str | None) -> str:
     return _FAMILIES.get(key, "bash")
 
 
-def assess(command: str, shell: str = "bash", rules: SafetyRules | None = None) -> Assessment:
-    """Judge a command or multi-line script; cached by (command, shell family, rules)."""
-    return _assess_cached(command, shell_family(shell), rules)
+def assess(
+    command: str,
+    shell: str = "bash",
+    rules: SafetyRules | None = None,
+    cwd: str | None = None,
+) -> Assessment:
+    """Judge a command or multi-line script; cached by (command, shell family, rules, cwd).
+
+    `cwd` is the block's effective working directory when the caller knows it (a fence's
+    `cwd=/` makes `rm -rf etc usr` a system wipe); relative paths are otherwise judged
+    against an unknown directory."""
+    return _assess_cached(command, shell_family(shell), rules, cwd or None)
 
 
 def cache_clear() -> None:
@@ -58,7 +67,9 @@ def cache_clear() -> None:
 
 
 @lru_cache(maxsize=8192)
-def _assess_cached(command: str, family: str, rules: SafetyRules | None) -> Assessment:
+def _assess_cached(
+    command: str, family: str, rules: SafetyRules | None, cwd: str | None = None
+) -> Assessment:
     if len(command) > budget.MAX_CHARS:
         return Assessment(
             RiskLevel.CRITICAL,
@@ -78,6 +89,9 @@ def _assess_cached(command: str, family: str, rules: SafetyRules | None) -> Asse
         text = _strip_prompts(text)
         family = "bash"
     scope = Scope(text, family, rules, _analyse_nested, judge=dispatch.judge)
+    if cwd is not None:
+        scope.start_cwd = cwd.replace("\\", "/") if family != "bash" else cwd
+        scope.cwds = frozenset([scope.start_cwd])
     nul = text.find("\x00")
     if nul >= 0:
         scope.add(

@@ -186,6 +186,8 @@ def analyse(text: str, scope: Scope) -> None:
         if root.has_error:
             walker.report_error(root)
         walker.sequence(root)
+    if "," in text and "{" in text:
+        _brace_commands(text, scope)
     if _FORK_BOMB.search(text):
         m = _FORK_BOMB.search(text)
         assert m is not None
@@ -196,6 +198,26 @@ def analyse(text: str, scope: Scope) -> None:
             m.start(),
             len(text.rstrip()),
         )
+
+
+# `{rm,-rf,/}` in command position: bash expands it to the command `rm -rf /`. The grammar
+# reads a leading `{` as a group, so these are found in the text.
+_BRACE_COMMAND = re.compile(
+    r"(?:^|[;&|(`]|\b(?:then|do|else|elif|sudo|exec|command|env)\b)[ \t]*"
+    r"\{([^\s{}'\"]*,[^\s{}'\"]*)\}",
+    re.M,
+)
+
+
+def _brace_commands(text: str, scope: Scope) -> None:
+    for m in _BRACE_COMMAND.finditer(text):
+        parts = m.group(1).split(",")
+        if not parts[0] or parts[0] not in dispatch.KNOWN_NAMES:
+            continue
+        start, end = m.start(1) - 1, m.end(1) + 1
+        tail = split_words(text[end : text.find("\n", end) if "\n" in text[end:] else len(text)])
+        words = [Word(p, start, end) for p in parts if p]
+        dispatch.judge(words + [Word(w.text, end + w.start, end + w.end) for w in tail], scope)
 
 
 class _Walker:
@@ -312,14 +334,21 @@ class _Walker:
         """Commands inside a region tree-sitter could not parse: judge them token by token."""
         info = Info()
         named = [c for c in node.named_children if c.type != "comment"]
-        if any(c.type in ("command", "pipeline", "list", "redirected_statement") for c in named):
-            for c in named:
-                info = self.stmt(c)
-            return info
+        commands = [
+            c for c in named if c.type in ("command", "pipeline", "list", "redirected_statement")
+        ]
+        for c in commands:
+            info = self.stmt(c)
+        # What the grammar could not place is judged token by token too (fail closed):
+        # every stretch between separators that no parsed command covers.
         start = self.pos.char(node.start_byte)
+        covered = [(self.pos.char(c.start_byte), self.pos.char(c.end_byte)) for c in commands]
         text = self.scope.source[start : self.pos.char(node.end_byte)]
-        for m in re.finditer(r"[^;&|\n]+", text):
-            words = split_words(m.group(0), start + m.start())
+        for m in _ERROR_SEGMENT.finditer(text):
+            a, b = start + m.start(), start + m.end()
+            if any(s <= a and b <= e for s, e in covered):
+                continue
+            words = split_words(m.group(0), a)
             if words:
                 info = dispatch.judge(words, self.scope)
         return info
@@ -865,6 +894,11 @@ _PATH_FUNCS = {
     "realpath": posixpath.normpath,
     "readlink": posixpath.normpath,
 }
+
+
+# A stretch of an unparsable region between separators (a lone `{`/`}` separates too,
+# `{a,b}` does not).
+_ERROR_SEGMENT = re.compile(r"(?:[^;&|\n()`{}\s]|\{[^\s{}]*\}|[ \t]+(?![{}](?:\s|$)))+")
 
 
 def _text(node: Node) -> str:

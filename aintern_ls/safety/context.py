@@ -71,6 +71,7 @@ class Scope:
         "pending_cd",
         "rules",
         "source",
+        "start_cwd",
         "written",
     )
 
@@ -91,6 +92,7 @@ class Scope:
         self.depth = depth
         self.findings: list[Finding] = []
         self.cwds: frozenset[str | None] = frozenset([None])
+        self.start_cwd: str | None = None  # the block's working directory, when known
         self.downloaded: set[str] = set()
         # Scripts this text writes with a literal body (`cat > x.sh <<EOF`): name -> (body,
         # offset of the body in the source or -1), so running them later is judged too.
@@ -130,6 +132,8 @@ class Scope:
                 code_start = where.start
         child = Scope(code, family, self.rules, self.nested_analyser, self.depth + 1, self.judge)
         child.downloaded = self.downloaded
+        child.start_cwd = self.start_cwd
+        child.cwds = self.cwds
         child.written = self.written
         found = self.nested_analyser(code, family, child)
         if code_start >= 0:

@@ -159,6 +159,7 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         pass
     elif "/" in head.text or "\\" in head.text or name.endswith((".sh", ".ps1", ".py")):
         _local_script(cmd, head)
+        _as_if_destructive(words, scope, stdin)
     elif scope.family == "powershell" and _PS_VERB.match(name):
         _powershell_verb(cmd)
     else:

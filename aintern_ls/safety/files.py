@@ -31,7 +31,7 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
             # `$TMPDIR/../..`: `..` above a directory we cannot see could be anywhere.
             level, rule, what = C, "rm-unknown-root", f"{t.text}, which climbs out of a variable"
         else:
-            target = classify_path(t.text, scope.cwds, scope.windows)
+            target = classify_path(t.text, scope.cwds, scope.windows, scope.start_cwd)
             level, rule, what = target.level, target.rule, target.what
             if not recursive and level == B and rule != "rm-system-file":
                 # Without -r only files go: a glob over a system dir still breaks it.

@@ -189,25 +189,35 @@ def _norm(path: str, windows: bool) -> str:
     return p
 
 
-def classify_path(path: str, cwds: frozenset[str | None], windows: bool = False) -> Target:
+def classify_path(
+    path: str, cwds: frozenset[str | None], windows: bool = False, start: str | None = None
+) -> Target:
     """Classify a path operand of a delete/overwrite. Relative paths resolve against `cwds`
-    (None = the directory the user started in, unknown to us)."""
+    (None = the directory the user started in, unknown to us); `start` is the block's own
+    working directory when the caller knows it."""
     worst = Target(RiskLevel.DANGEROUS, "scoped", path)
     for cwd in cwds:
-        t = _classify_one(path, cwd, windows)
+        t = _classify_one(path, cwd, windows, start)
         if t.level > worst.level:
             worst = t
     return worst
 
 
-def _classify_one(path: str, cwd: str | None, windows: bool) -> Target:
+def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None = None) -> Target:
     p = _norm(path, windows)
     relative = not (p.startswith("/") or p.startswith(HOME) or re.match(r"^[a-z]:", p))
     if relative:
+        stripped = p.rstrip("/")
+        if p in _CWD_WIDE or stripped in ("", ".", "..") or re.fullmatch(r"(\.\./)+\.\.?", p):
+            # Policy: the whole working directory is blocked in any spelling, wherever it is.
+            wide = Target(RiskLevel.BLOCKED, "rm-cwd", "everything in the current directory")
+            if cwd is None:
+                return wide
+            resolved = _classify_one(posixpath.join(cwd, p), None, windows)
+            if resolved.level >= RiskLevel.BLOCKED or cwd != start:
+                return resolved
+            return wide  # the block's own working directory: the policy's cwd-wide wipe
         if cwd is None:
-            stripped = p.rstrip("/")
-            if p in _CWD_WIDE or stripped in ("", ".", "..") or re.fullmatch(r"(\.\./)+\.\.?", p):
-                return Target(RiskLevel.BLOCKED, "rm-cwd", "everything in the current directory")
             if re.fullmatch(r"(\.\./)+\*?", p):
                 return Target(RiskLevel.BLOCKED, "rm-cwd", "everything in a parent directory")
             return Target(RiskLevel.DANGEROUS, "scoped", path)

@@ -87,7 +87,8 @@ def rest(cmd: Cmd, index: int) -> None:
     """Judge the wrapped command that starts at argument `index`."""
     tail = cmd.args[index:]
     if tail:
-        cmd.judge(list(tail), cmd.stdin)
+        # What the pipeline sees is what the wrapped command prints (`sudo echo … | sh`).
+        cmd.info = cmd.judge(list(tail), cmd.stdin)
 
 
 def skip_options(cmd: Cmd, with_value: frozenset[str], stop_at_operand: bool = True) -> int:

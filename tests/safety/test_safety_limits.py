@@ -1,8 +1,8 @@
 """Bounds (issue 13 item 3): no input makes the analyser hang, and what it cannot read in
 time is never safe.
 
-Timings are coarse guards only (a shared, loaded machine); `python -m bench.safety` prints
-the real figures.
+Timings are coarse guards only, in CPU time of this thread (a shared, loaded machine makes
+wall time meaningless); `python -m bench.safety` prints the real figures.
 """
 
 from __future__ import annotations
@@ -105,11 +105,11 @@ def test_every_regex_is_fast_on_100kb_pathological_inputs(
     compiled = re.compile(pattern, re.I | re.M | re.S) if "(?" not in pattern[:2] else None
     compiled = compiled or re.compile(pattern)
     for label, text in _pathological(100_000).items():
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         compiled.search(text)
         for _ in zip(range(50), compiled.finditer(text), strict=False):
             pass
-        took = time.perf_counter() - t0
+        took = time.thread_time() - t0
         assert took < 2.0, f"{module}:{line} {pattern!r} took {took:.1f} s on {label}"
 
 
@@ -117,9 +117,9 @@ def test_every_regex_is_fast_on_100kb_pathological_inputs(
 def test_whole_analysis_is_bounded_on_pathological_inputs(shell: str) -> None:
     # Just under the size cap: the analysis runs to the end or gives up in time.
     for label, text in _pathological(budget.MAX_CHARS - 100).items():
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         got = assess(text, shell)
-        took = time.perf_counter() - t0
+        took = time.thread_time() - t0
         assert took < 2.0, f"{label} ({shell}) took {took:.1f} s"
         assert got.findings or got.level == RiskLevel.SAFE
 
@@ -127,9 +127,9 @@ def test_whole_analysis_is_bounded_on_pathological_inputs(shell: str) -> None:
 @pytest.mark.parametrize("shell", ["bash", "powershell", "cmd"])
 def test_input_over_the_cap_is_too_long_to_analyse_and_never_safe(shell: str) -> None:
     for label, text in _pathological(100_000).items():
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         got = assess(text, shell)
-        assert time.perf_counter() - t0 < 2.0, label
+        assert time.thread_time() - t0 < 2.0, label
         assert got.level == RiskLevel.CRITICAL, label
         assert got.findings[0].rule == "too-long"
         assert "too long to analyse" in got.findings[0].reason
@@ -145,9 +145,9 @@ def test_a_parse_that_runs_out_of_time_is_critical(monkeypatch: pytest.MonkeyPat
 
 
 def test_the_quadratic_fork_bomb_pattern_is_gone() -> None:
-    t0 = time.perf_counter()
+    t0 = time.thread_time()
     assess("x" * 30_000 + "() { :; }", "bash")
-    assert time.perf_counter() - t0 < 2.0
+    assert time.thread_time() - t0 < 2.0
     # …and fork bombs are still found.
     assert assess(":(){ :|:& };:", "bash").level == RiskLevel.BLOCKED
     assert assess("bomb() { bomb | bomb & }; bomb", "bash").level == RiskLevel.BLOCKED
