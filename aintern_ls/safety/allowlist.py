@@ -322,5 +322,5 @@ def _c_escapes(text: str) -> str:
 
 
 for _n in _READ_ONLY:
-    if _n not in HANDLERS:  # wrappers like `env`/`time` in rules.py know more
+    if _n not in HANDLERS:  # wrappers like `env`/`time` in wrappers.py know more
         handles(_n)(_read_only)

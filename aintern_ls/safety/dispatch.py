@@ -109,7 +109,8 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
             judge([Word(cand, head.start, head.end), *words[1:]], scope, stdin)
         return Info()
     if scope.family == "powershell":
-        name = PS_ALIASES.get(name.lower(), name.lower())
+        explicit = head.text.lower().endswith((".exe", ".com"))  # `sc.exe` is not `sc`
+        name = name.lower() if explicit else PS_ALIASES.get(name.lower(), name.lower())
     elif scope.family == "cmd":
         name = name.lower()
     elif name not in HANDLERS and name.lower() in HANDLERS:

@@ -308,7 +308,13 @@ def python_effects(code: str) -> Effects | None:
         name = _dotted(node.func)
         short = name.rsplit(".", 1)[-1]
         first = node.args[0] if node.args else None
-        if name in _PY_SHELL or (short in ("system", "popen") and name.startswith("os")):
+        base = name.rsplit(".", 1)[0] if "." in name else ""
+        shell_base = any(k in base for k in ("os", "subprocess", "__import__", "commands", "pty"))
+        if name in _PY_SHELL or (
+            shell_base
+            and short
+            in ("system", "popen", "run", "call", "check_call", "check_output", "Popen", "spawn")
+        ):
             if isinstance(first, (ast.List, ast.Tuple)):
                 argv = [_py_value(e) for e in first.elts]
                 if argv and all(a is not None for a in argv):
@@ -349,8 +355,16 @@ def python_effects(code: str) -> Effects | None:
                 path = _py_value(node.func.value)
                 if path is not None:
                     fx.writes.append(path)
-        elif name in ("eval", "exec", "compile") and first is not None and _py_value(first) is None:
-            fx.opaque = True
+        elif name in ("eval", "exec", "compile") and first is not None:
+            inner_code = _py_value(first)
+            inner = python_effects(inner_code) if inner_code is not None else None
+            if inner is None:
+                fx.opaque = True
+            else:
+                fx.shell += inner.shell
+                fx.deletes += inner.deletes
+                fx.writes += inner.writes
+                fx.opaque |= inner.opaque
     return fx
 
 

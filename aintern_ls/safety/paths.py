@@ -241,6 +241,8 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
     if p == HOME or p == HOME + "/*":
         return Target(RiskLevel.BLOCKED, "rm-home", "your home directory")
     low = p.lower()
+    if _ACCOUNT_FILES.match(low):
+        return Target(RiskLevel.BLOCKED, "rm-system-file", f"the account or boot file {p}")
     if contents and low in ("/tmp", "/var/tmp"):
         return Target(RiskLevel.DANGEROUS, "scoped", path)
     if (

@@ -12,7 +12,7 @@ import re
 
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import B, C, D, M
-from aintern_ls.safety.paths import classify_path
+from aintern_ls.safety.paths import classify_path, write_target
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
 from aintern_ls.safety.words import Word, names, split_words
 from aintern_ls.safety.wrappers import run_code_from_stdin
@@ -459,7 +459,7 @@ def _bcdedit(cmd: Cmd) -> None:
     flags = _win_flags(cmd)
     if not flags or flags <= {"/enum", "/v", "/?"}:
         return
-    if flags & {"/delete", "/deletevalue"} and not flags & {"/enum"}:
+    if "/delete" in flags and not flags & {"/enum"}:
         cmd.add(B, "boot-config", "bcdedit /delete removes boot entries: the machine may not boot")
         return
     cmd.add(C, "boot-config", "bcdedit changes how Windows boots (recovery, safe mode, signing)")
@@ -567,6 +567,8 @@ def _sc(cmd: Cmd) -> None:
         cmd.add(C, "disable-security", "stops or disables a security service")
     elif texts[0] in ("stop", "delete"):
         cmd.add(D, "service-stop", f"sc {texts[0]} stops or deletes a service")
+    elif texts[0] == "create" or (texts[0] == "config" and "auto" in texts):
+        cmd.add(C, "persistence", f"sc {texts[0]} installs a service that starts on its own")
     else:
         cmd.add(M, "service", f"sc {texts[0]} changes services")
 
@@ -579,6 +581,14 @@ def _schtasks(cmd: Cmd) -> None:
         cmd.add(D, "task-delete", "deletes scheduled tasks")
     else:
         cmd.add(M, "schedule", "changes scheduled tasks")
+
+
+def _auditpol(cmd: Cmd) -> None:
+    text = " ".join(cmd.texts()).lower()
+    if re.search(r"/clear|/remove|:disable", text):
+        cmd.add(C, "disable-security", "auditpol turns off or clears Windows auditing")
+    elif re.search(r"/set|/restore", text):
+        cmd.add(M, "security", "auditpol changes the audit policy")
 
 
 def _runas(cmd: Cmd) -> None:
@@ -610,7 +620,31 @@ def _write_cmdlet(cmd: Cmd) -> None:
     disabling = re.search(r"disabled|stopped", " ".join(cmd.texts()), re.I)
     if cmd.name == "set-service" and disabling and _touches_security(cmd):
         return
+    if cmd.name == "setx" and cmd.args and cmd.args[0].text.lower() in ("path", "pathext"):
+        cmd.add(C, "persistence", "setx PATH changes the search path of every later session")
+        return
+    if cmd.name in ("new-service",):
+        cmd.add(C, "persistence", "New-Service installs a service that starts on its own")
+        return
+    # Set-Content $PROFILE, Out-File -Append ~/.bashrc: writes to startup/system files.
+    for w in [*positional_and_paths(cmd, params)]:
+        t = write_target(w.text.replace("\\", "/"), cmd.scope.cwds)
+        if t is not None:
+            cmd.add(t.level, t.rule, f"{cmd.name} writes to {t.what}", w)
+            return
     cmd.add(M, "write", f"{cmd.name} creates or changes files or settings")
+
+
+def positional_and_paths(cmd: Cmd, params: dict[str, Word | None]) -> list[Word]:
+    """The path a PowerShell write cmdlet writes to: -Path/-FilePath/-LiteralPath or the
+    first positional argument."""
+    out = [
+        v
+        for k, v in params.items()
+        if v is not None and k in ("path", "filepath", "literalpath", "lp", "destination")
+    ]
+    positional = _ps_positional(cmd)
+    return out or positional[:1]
 
 
 _SECURITY_NAMES = re.compile(
@@ -728,6 +762,7 @@ def _register() -> None:
         "sc": _sc,
         "schtasks": _schtasks,
         "runas": _runas,
+        "auditpol": _auditpol,
         "robocopy": _robocopy,
         "clear-content": _clear_content,
         "invoke-webrequest": _invoke_webrequest,

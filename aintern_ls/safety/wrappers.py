@@ -258,9 +258,15 @@ def _code_findings(
     the paths it deletes or overwrites as paths, the rest by pattern."""
     scope = cmd.scope
     found: list[Finding] = []
-    fx = inline.python_effects(code) if language == "python" else None
-    if fx is None:
-        fx = inline.other_effects(code)
+    fx = inline.other_effects(code)
+    if language == "python":
+        # The parser sees through names and expressions; the patterns stay as a net.
+        parsed = inline.python_effects(code)
+        if parsed is not None:
+            fx.shell = list(dict.fromkeys(parsed.shell + fx.shell))
+            fx.deletes = list(dict.fromkeys(parsed.deletes + fx.deletes))
+            fx.writes = list(dict.fromkeys(parsed.writes + fx.writes))
+            fx.opaque = parsed.opaque
     for shell_cmd in fx.shell:
         found += scope.nested(shell_cmd, "bash", where, -2)
     for path, recursive in fx.deletes:
@@ -500,3 +506,33 @@ def _code_findings_awk(cmd: Cmd, prog: Word) -> list[Finding]:
     if cmd.short("i") and cmd.has("-i", "inplace"):
         found.append(finding(M, "write", "edits files in place", prog))
     return found
+
+
+@handles("parallel")
+def _parallel(cmd: Cmd) -> None:
+    """GNU parallel: `parallel CMD ::: ARGS` runs CMD once per argument; with no CMD each
+    argument is a command line of its own."""
+    args = cmd.args
+    seps = [i for i, w in enumerate(args) if w.text in (":::", "::::", ":::+")]
+    end = seps[0] if seps else len(args)
+    i = skip_options(cmd, frozenset(names("-j -P --jobs -S --sshlogin --delay -n -N -I")))
+    template = list(args[i:end])
+    inputs = [w for w in args[end + 1 :] if w.text not in (":::", "::::", ":::+")][:8]
+    if seps and args[seps[0]].text == "::::":
+        inputs = []  # arguments read from files: unknown
+    if not template:
+        for w in inputs:
+            cmd.scope.include(cmd.scope.nested(w.text, "bash", w))
+        if not inputs:
+            cmd.add(C, "eval-dynamic", "parallel runs command lines it reads at run time")
+        return
+    items = inputs or [Word("{items}", cmd.start, cmd.end, dynamic=True)]
+    for item in items:
+        if any("{}" in w.text for w in template):
+            words = [
+                Word(w.text.replace("{}", item.text), w.start, w.end, w.dynamic or item.dynamic)
+                for w in template
+            ]
+        else:
+            words = [*template, item]
+        cmd.judge(words)
