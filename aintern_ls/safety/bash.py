@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import posixpath
 import re
+import shlex
 import threading
 
 import tree_sitter
@@ -29,7 +30,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.paths import is_secret, write_target
-from aintern_ls.safety.registry import ENV_SETUP, SHELLS
+from aintern_ls.safety.registry import ALIAS_PREFIX, ENV_SETUP, SHELLS
 from aintern_ls.safety.words import (
     GLOB_CHARS,
     ORIGIN_NETWORK,
@@ -540,6 +541,21 @@ class _Walker:
         if words[0].text in ("cd", "pushd") and len(words) == 1:
             self.scope.pending_cd = "~"
         head = words[0].text
+        alias = self.scope.env.get(ALIAS_PREFIX + head) if not words[0].dynamic else None
+        if alias is not None and head not in self.calling:
+            # A use of an alias this script defined: bash runs its text instead.
+            self.calling.add(head)
+            try:
+                found = self.scope.nested(
+                    alias + " " + " ".join(shlex.quote(w.text) for w in words[1:]),
+                    "bash",
+                    words[0],
+                    -1,
+                )
+            finally:
+                self.calling.discard(head)
+            self.scope.include(found)
+            return Info()
         if head == "set" and any(w.text == "--" for w in words[1:]):
             at = next(i for i, w in enumerate(words) if w.text == "--")
             self._positional(words[at + 1 :])

@@ -14,8 +14,8 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import C, D, M
 from aintern_ls.safety.paths import is_secret
-from aintern_ls.safety.registry import handles, skip_options
-from aintern_ls.safety.words import names
+from aintern_ls.safety.registry import handles, run_config_command, skip_options
+from aintern_ls.safety.words import Word, names
 
 # --- network, downloads, exfiltration ---------------------------------------------------
 
@@ -210,6 +210,18 @@ _SSH_WITH_VALUE = frozenset(
 
 @handles("ssh", "mosh", "autossh")
 def _ssh(cmd: Cmd) -> None:
+    for i, w in enumerate(cmd.args):
+        opt = w.text[2:] if w.text.startswith("-o") and len(w.text) > 2 else None
+        if w.text == "-o" and i + 1 < len(cmd.args):
+            opt = cmd.args[i + 1].text
+        if opt is not None:
+            key, _, value = opt.replace("=", " ", 1).partition(" ")
+            if key.lower() in ("proxycommand", "localcommand", "knownhostscommand"):
+                run_config_command(
+                    cmd,
+                    Word(value.strip(), w.start, cmd.args[min(i + 1, len(cmd.args) - 1)].end),
+                    f"ssh -o {key}",
+                )
     i = skip_options(cmd, _SSH_WITH_VALUE)
     cmd.add(
         M,

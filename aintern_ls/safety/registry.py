@@ -38,6 +38,9 @@ def handles(*programs: str, windows_only: bool = False) -> Callable[[Handler], H
     return register
 
 
+# Aliases a script defines live in the scope's variables under this prefix (no variable
+# name can start with it).
+ALIAS_PREFIX = "\x00alias:"
 VERSION_ARGS = frozenset({"--version", "-version", "--help", "-V", "version", "help", "-help"})
 SHELLS = frozenset(
     names(
@@ -77,6 +80,10 @@ def run_config_command(cmd: Cmd, code: Word, what: str) -> None:
     found = cmd.scope.nested(code.text, "bash", code, -1)
     level = max((f.level for f in found), default=S)
     cmd.scope.include(found)
+    if any(f.rule == "shell" for f in found) and level < C:
+        # `--checkpoint-action=exec=/bin/sh`: a tool handing out a shell is an escape hatch.
+        cmd.add(C, "config-exec", f"{what} starts a shell", code)
+        return
     if level >= D:
         cmd.add(max(level, C), "config-exec", f"{what} runs a {level.label} command", code)
     else:

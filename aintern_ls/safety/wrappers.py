@@ -21,6 +21,7 @@ from aintern_ls.safety.context import (
 from aintern_ls.safety.levels import B, C, D, Finding, M, S
 from aintern_ls.safety.paths import classify_path, write_target
 from aintern_ls.safety.registry import (
+    ALIAS_PREFIX,
     SHELLS,
     VERSION_ARGS,
     Handler,
@@ -382,6 +383,7 @@ def _alias(cmd: Cmd) -> None:
         name, eq, value = w.text.partition("=")
         if not eq:
             continue
+        cmd.scope.env[ALIAS_PREFIX + name] = value
         found = cmd.scope.nested(value + ' "$@"', "bash", w, -1)
         level = max((f.level for f in found), default=S)
         if level >= D:
