@@ -455,8 +455,16 @@ class _Walker:
                     start,
                     end,
                 )
-            else:
+            elif name in ("echo", "printf", "true", ":", "") and not _has_substitution(body):
                 scope.add(RiskLevel.MODERATE, "network", "writes to a network socket", start, end)
+            else:
+                scope.add(
+                    RiskLevel.CRITICAL,
+                    "exfiltration",
+                    "sends a file or a command's output to a network socket",
+                    start,
+                    end,
+                )
             return None, []
         if target in ("/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty") or target.startswith(
             "/dev/fd/"
@@ -783,6 +791,11 @@ class _Walker:
             saved = self.scope.cwds
             info = self.sequence(node)
             self.scope.cwds = saved
+            stmts = [c for c in node.named_children if c.type != "comment"]
+            out = self._static_output(stmts[0]) if len(stmts) == 1 else None
+            if out is not None and not info.network_fetch:
+                # `source <(echo 'rm -rf /')`: the "file" holds known text.
+                return out.text, True, False, "decoded" if out.decoded else "static"
             return "/dev/fd/63", True, False, ORIGIN_NETWORK if info.network_fetch else ORIGIN_SUBST
         if t == "arithmetic_expansion":
             return "0", True, False, ORIGIN_VARIABLE
@@ -939,6 +952,16 @@ def _body(node: Node | None) -> Node | None:
             named = [c for c in node.named_children if c.type != "comment"]
             node = named[-1] if named else None
     return node if node is not None and node.type == "command" else None
+
+
+def _has_substitution(node: Node | None) -> bool:
+    stack = [node] if node is not None else []
+    while stack:
+        n = stack.pop()
+        if n.type in ("command_substitution", "process_substitution", "simple_expansion"):
+            return True
+        stack.extend(n.named_children)
+    return False
 
 
 def _calls(node: Node, name: str) -> bool:

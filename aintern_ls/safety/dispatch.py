@@ -41,7 +41,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import is_secret, write_target
-from aintern_ls.safety.registry import HANDLERS, VERSION_ARGS, WINDOWS_HANDLERS
+from aintern_ls.safety.registry import HANDLERS, WINDOWS_HANDLERS
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
     Word,
@@ -98,7 +98,7 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
                 "the command name is only known at run time, so what runs cannot be checked",
                 *_span(head),
             )
-        _as_if_destructive(words, scope, stdin)
+        _as_if_destructive(words, scope, stdin, dynamic=True)
         return Info()
     name = command_name(head.text, scope.windows)
     if head.glob:
@@ -143,8 +143,17 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         and any(w.text.lower() == "-whatif" for w in words[1:])
     ):
         return cmd.info  # -WhatIf: the cmdlet only describes what it would do
-    if len(words) == 2 and words[1].text in _VERSION_FLAGS and name not in _PRIVILEGE:
+    known = name in HANDLERS or name in WINDOWS_HANDLERS
+    if len(words) == 2 and words[1].text in _VERSION_FLAGS and name not in _PRIVILEGE and known:
         return cmd.info  # `curl --version`, `terraform -help`: prints and exits
+    if (
+        known
+        and scope.family == "bash"
+        and name not in _NO_DRY_RUN
+        and name not in _PRIVILEGE
+        and any(w.text == "--help" for w in words[1:] if not w.dynamic)
+    ):
+        return cmd.info  # `kubectl delete --help`: a known program only prints its help
     if _dry_run(cmd):
         return cmd.info  # `kubectl delete … --dry-run=client`: only says what it would do
     handler = WINDOWS_HANDLERS.get(name) if scope.family != "bash" else None
@@ -156,8 +165,6 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
             _write_destinations(cmd)
         if scope.family == "bash" and name in ("ls", "dir", "exa", "eza"):
             _listing(cmd)
-    elif len(words) == 2 and words[1].text in VERSION_ARGS:
-        pass
     elif "/" in head.text or "\\" in head.text or name.endswith((".sh", ".ps1", ".py")):
         _local_script(cmd, head)
         _as_if_destructive(words, scope, stdin)
@@ -259,19 +266,39 @@ def _span(w: Word) -> tuple[int, int]:
     return w.start, w.end
 
 
-def _as_if_destructive(words: list[Word], scope: Scope, stdin: Stdin) -> None:
+def _as_if_destructive(
+    words: list[Word], scope: Scope, stdin: Stdin, dynamic: bool = False
+) -> None:
     """An unknown or run-time program: judge its literal operands as if it were `rm`, and
-    keep what would be blocked (`$X -rf /`, `foo -rf ~`)."""
+    keep what would be blocked (`$X -rf /`, `foo -rf ~`). A program whose name is known
+    text but not to us needs the full `-rf` spelling and a root, home or system target
+    (`gsutil cp -r . gs://b` is not a wipe); a run-time name gets no such benefit."""
     if len(words) < 2 or scope.family != "bash":
         return
-    rm = HANDLERS.get("rm")
-    if rm is None:
-        return
+    if not dynamic:
+        flags = "".join(w.text[1:] for w in words[1:] if re.fullmatch(r"-[a-zA-Z]+", w.text))
+        longs = {w.text for w in words[1:]}
+        recursive = "r" in flags or "R" in flags or "--recursive" in longs
+        force = "f" in flags or "--force" in longs
+        if not (recursive and force) and not any(w.text.startswith("of=/dev/") for w in words):
+            return
     probe = Scope(scope.source, scope.family, None, scope.nested_analyser, scope.depth, judge)
     probe.cwds = scope.cwds
-    rm(Cmd([Word("rm", words[0].start, words[0].end), *words[1:]], "rm", probe, stdin))
+    texts = [w.text for w in words[1:]]
+    # The programs whose arguments alone say "wipe": rm (-r + a root), dd (of=/dev/…),
+    # chmod/chown (-R + a root).
+    probes = ["rm"]
+    if any(t.startswith("of=") for t in texts):
+        probes.append("dd")
+    if any(t in ("-R", "--recursive") for t in texts):
+        probes.append("chmod")
+    for program in probes:
+        handler = HANDLERS.get(program)
+        if handler is not None:
+            head = Word(program, words[0].start, words[0].end)
+            handler(Cmd([head, *words[1:]], program, probe, stdin))
     for f in probe.findings:
-        if f.level >= B:
+        if f.level >= B and (dynamic or f.rule != "rm-cwd"):
             scope.add(
                 B,
                 f.rule,

@@ -63,8 +63,16 @@ def deleted_paths(code: str) -> list[str]:
     return [m.group(2) for m in _RMTREE.finditer(code)]
 
 
+_FORK_CODE = re.compile(
+    r"\bfork\s+while\s+fork\b|\bwhile\s*\(?\s*(?:True|1|true)\s*\)?\s*[:{]?\s*(?:os\.|posix\.)?"
+    r"fork\s*\(|\bfor\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\s*\(|\bloop\s*\{\s*fork\b"
+)
+
+
 def judge_code(code: str) -> tuple[RiskLevel, str, str]:
     """Level, rule and reason for inline code apart from its shell-outs and literal deletes."""
+    if _FORK_CODE.search(code):
+        return RiskLevel.BLOCKED, "fork-bomb", "a fork bomb: the program copies itself forever"
     if _REVERSE.search(code):
         return RiskLevel.CRITICAL, "reverse-shell", "inline code connects a socket to a shell"
     if _DELETE.search(code):

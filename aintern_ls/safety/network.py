@@ -80,6 +80,13 @@ def _fetch(cmd: Cmd) -> None:
             continue
         uploads.append((val.split("=", 1)[-1] if not val.startswith("@") else val, word.dynamic))
     sent_files = [v.lstrip("@<") for v, _ in uploads if v.startswith(("@", "<"))]
+    if any(
+        (w.dynamic and w.origin not in ("", "variable") and "://" in w.text) or "$(" in w.text
+        for w in cmd.args
+        if not w.text.startswith("-")
+    ):
+        cmd.add(C, "exfiltration", f"{n} puts a command's output in the address it calls")
+        return
     if any(is_secret(u) for u in sent_files) or (
         cmd.stdin.secret and any(u in ("-", "") for u in sent_files)
     ):

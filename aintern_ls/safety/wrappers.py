@@ -60,6 +60,9 @@ def _sudo(cmd: Cmd) -> None:
     if i < len(cmd.args) and "=" in cmd.args[i].text and cmd.name == "sudo":
         while i < len(cmd.args) and "=" in cmd.args[i].text:
             i += 1
+    if i >= len(cmd.args) and (cmd.short("si") or cmd.long("--shell", "--login")):
+        run_code_from_stdin(cmd, "bash")  # `sudo -s <<< '…'`: a root shell reads stdin
+        return
     rest(cmd, i)
 
 
@@ -192,6 +195,10 @@ def _xargs(cmd: Cmd) -> None:
     if not rest:
         return
     listed = [w for w in cmd.stdin.paths if not w.dynamic] if cmd.scope.family == "bash" else []
+    if cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text.strip():
+        # `echo / | xargs rm -rf`: the items are known text.
+        sep = "\x00" if cmd.short("0") or cmd.has("--null") else None
+        listed = [Word(t, cmd.start, cmd.end) for t in cmd.stdin.text.split(sep) if t.strip()][:16]
     items = [Word("{items}", cmd.start, cmd.end, dynamic=True)]
     if listed:
         # `ls | xargs rm`, `find / | xargs rm -rf`: the items are everything listed.
@@ -340,6 +347,12 @@ def script_operand(cmd: Cmd, script: Word) -> None:
     base = script.text.rsplit("/", 1)[-1]
     if script.dynamic and script.origin == ORIGIN_NETWORK:
         cmd.add(C, "remote-code", f"{cmd.name} runs a script straight from the network", script)
+    elif script.dynamic and script.origin in ("static", "decoded"):
+        if script.origin == "decoded":
+            cmd.add(C, "encoded-command", f"{cmd.name} runs decoded (hidden) text", script)
+        cmd.scope.include(cmd.scope.nested(script.text, "bash", script, -1))
+    elif script.dynamic and script.origin == "substitution":
+        cmd.add(C, "eval-dynamic", f"{cmd.name} runs a script another command produces", script)
     elif base in cmd.scope.downloaded:
         cmd.add(C, "download-exec", f"runs {base}, which was just downloaded", script)
     elif script.text in ("/dev/stdin", "-"):
