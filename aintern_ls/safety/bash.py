@@ -793,6 +793,9 @@ class _Walker:
             self.scope.cwds = saved
             stmts = [c for c in node.named_children if c.type != "comment"]
             out = self._static_output(stmts[0]) if len(stmts) == 1 else None
+            first = _command_name_of(stmts[0]) if stmts else ""
+            if first in ENV_SETUP:
+                return "/dev/fd/63", True, False, "env-setup"
             if out is not None and not info.network_fetch:
                 # `source <(echo 'rm -rf /')`: the "file" holds known text.
                 return out.text, True, False, "decoded" if out.decoded else "static"

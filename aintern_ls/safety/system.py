@@ -20,13 +20,6 @@ def _kill(cmd: Cmd) -> None:
         cmd.has("-l", "-L") or any(w.text in ("-0", "-s0") for w in cmd.args)
     ):
         return
-    texts = cmd.texts()
-    if cmd.name == "kill" and "-1" in texts and (texts.index("-1") > 0 or texts[:1] == ["--"]):
-        cmd.add(C, "kill", "kill -1 sends the signal to every process you may signal")
-        return
-    if cmd.name in ("killall5",) or (cmd.name == "pkill" and cmd.has(".", ".*", "-u", "--euid")):
-        cmd.add(C, "kill", f"{cmd.name} kills processes across the whole system")
-        return
     cmd.add(D, "kill", f"{cmd.name} terminates processes")
 
 

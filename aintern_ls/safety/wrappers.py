@@ -347,6 +347,8 @@ def script_operand(cmd: Cmd, script: Word) -> None:
     base = script.text.rsplit("/", 1)[-1]
     if script.dynamic and script.origin == ORIGIN_NETWORK:
         cmd.add(C, "remote-code", f"{cmd.name} runs a script straight from the network", script)
+    elif script.dynamic and script.origin == "env-setup":
+        cmd.add(M, "env-setup", f"{cmd.name} loads a known tool's shell setup", script)
     elif script.dynamic and script.origin in ("static", "decoded"):
         if script.origin == "decoded":
             cmd.add(C, "encoded-command", f"{cmd.name} runs decoded (hidden) text", script)
