@@ -71,15 +71,21 @@ def variants(base: list[tuple[str, str]], count: int, seed: int = 7) -> list[tup
 WORST: list[tuple[float, str, str]] = []
 
 
+CPU: list[float] = []
+
+
 def per_command(commands: list[tuple[str, str]]) -> dict[str, list[float]]:
     analyse = _assess_cached.__wrapped__  # the uncached function: every call parses
     times: dict[str, list[float]] = {}
     WORST.clear()
+    CPU.clear()
     for command, shell in commands:
         family = shell_family(shell)
+        c0 = time.thread_time()
         t0 = time.perf_counter()
         analyse(command, family, None)
         ms = (time.perf_counter() - t0) * 1000
+        CPU.append((time.thread_time() - c0) * 1000)
         times.setdefault(family, []).append(ms)
         WORST.append((ms, family, command))
     WORST.sort(reverse=True)
@@ -166,6 +172,7 @@ def main() -> None:
     print(_summary("all", [t for ms in times.values() for t in ms]))
     for family, ms in sorted(times.items()):
         print(_summary(family, ms))
+    print(_summary("all (cpu)", CPU) + "   (thread CPU time: what load does not inflate)")
     for ms, family, command in WORST:
         shown = command if len(command) < 70 else command[:67] + "..."
         print(f"  worst: {ms:.2f} ms  ({family}) {shown!r}")
