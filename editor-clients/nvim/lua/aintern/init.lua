@@ -732,6 +732,26 @@ function M.state_lens(command, ctx)
     return
   end
   local client = assert(vim.lsp.get_client_by_id(ctx.client_id))
+  if first == '✓' or first == '✗' or first == '⏱' or first == '⊘' then
+    -- a run this Neovim did not see (another session, before a restart): its history
+    exec(client, 'aintern.history', { uri = args.uri, limit = 200 }, bufnr, function(history)
+      for _, run in ipairs(history and history.runs or {}) do
+        if run.blockId == args.blockId then
+          M.open_output({
+            blockId = run.blockId,
+            command = run.command,
+            output = run.output,
+            exitCode = run.exitCode,
+            durationMs = run.durationMs,
+            cancelled = run.status == 'cancelled' or nil,
+          })
+          return
+        end
+      end
+      notify('no recorded output for this fence', levels.WARN)
+    end)
+    return
+  end
   exec(client, 'aintern.showRisk', args, bufnr) -- the server shows the findings
 end
 
