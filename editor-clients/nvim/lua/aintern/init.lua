@@ -342,16 +342,63 @@ function M.show_result(bufnr, line, result)
 end
 
 --- A "running" line under the fence that opens on `line`, until its result replaces it.
-function M.show_running(bufnr, line, blockId)
+function M.show_running(bufnr, line, blockId, text)
   M.results[bufnr] = M.results[bufnr] or {}
   local old = M.results[bufnr][blockId]
-  if old and old.mark then
-    pcall(api.nvim_buf_del_extmark, bufnr, ns_output, old.mark)
+  if old and not old.running then
+    if text then
+      return -- the result came in meanwhile: it stays
+    end
+    if old.mark then
+      pcall(api.nvim_buf_del_extmark, bufnr, ns_output, old.mark) -- the previous run's output
+    end
+    old = nil
   end
-  local mark = api.nvim_buf_set_extmark(bufnr, ns_output, M.fence_end(bufnr, line), 0, {
-    virt_lines = { { { '╰─ ⏳ running… (:AInternInput answers a prompt, :AInternStop stops it)', 'AInternLensRunning' } } },
-  })
-  M.results[bufnr][blockId] = { blockId = blockId, mark = mark, line = line, running = true }
+  local virt = { { { '╰─ ⏳ running… (:AInternInput answers a prompt, :AInternStop stops it)', 'AInternLensRunning' } } }
+  -- while it runs: the last lines it printed (when the server offers aintern.runOutput)
+  local lines = output_lines(text)
+  local height = math.max(M.config.output.height or 8, 2)
+  for i = math.max(#lines - height + 1, 1), #lines do
+    table.insert(virt, { { '   ' .. lines[i], 'AInternOutput' } })
+  end
+  local opts = { virt_lines = virt }
+  if old and old.mark then
+    opts.id = old.mark
+  end
+  local ok, mark = pcall(api.nvim_buf_set_extmark, bufnr, ns_output, M.fence_end(bufnr, line), 0, opts)
+  if ok then
+    M.results[bufnr][blockId] = { blockId = blockId, mark = mark, line = line, running = true }
+  end
+end
+
+local function server_has(client, command)
+  local provider = client.server_capabilities and client.server_capabilities.executeCommandProvider
+  return provider ~= nil and vim.tbl_contains(provider.commands or {}, command)
+end
+
+--- Follow a run's output under its fence until it ends (needs aintern.runOutput).
+function M.follow(client, bufnr, line, args)
+  if not server_has(client, 'aintern.runOutput') then
+    return
+  end
+  local function poll()
+    local current = (M.results[bufnr] or {})[args.blockId]
+    if not (current and current.running) or not api.nvim_buf_is_valid(bufnr) then
+      return -- the result is in
+    end
+    client:request('workspace/executeCommand', {
+      command = 'aintern.runOutput',
+      arguments = { { uri = args.uri, blockId = args.blockId } },
+    }, function(err, out)
+      local still = (M.results[bufnr] or {})[args.blockId]
+      if err or not out or not out.running or not (still and still.running) then
+        return
+      end
+      M.show_running(bufnr, line, args.blockId, out.text or '')
+      vim.defer_fn(poll, M.config.output.follow_interval or 300)
+    end, bufnr)
+  end
+  vim.defer_fn(poll, M.config.output.follow_interval or 300)
 end
 
 --- Hide the output under the fence at the cursor (or all of them).
@@ -640,6 +687,7 @@ function M.run_lens(command, ctx)
     end
     if line then
       M.show_running(bufnr, line, args.blockId)
+      M.follow(client, bufnr, line, args)
     end
     exec(client, 'aintern.run', args, bufnr, function(result)
       M.last_result = result
