@@ -506,6 +506,12 @@ local function term_alive(id)
   return term and api.nvim_buf_is_valid(term.buf) and not term.exited
 end
 
+--- The text size (cols, rows) of window `win`.
+local function text_size(win)
+  local info = vim.fn.getwininfo(win)[1]
+  return math.max(api.nvim_win_get_width(win) - (info and info.textoff or 0), 2), math.max(api.nvim_win_get_height(win), 1)
+end
+
 --- Tell the server the size of the window showing terminal `id` (when it changed).
 function M.resize_terminal(id)
   local term = M.terminals[id]
@@ -516,9 +522,7 @@ function M.resize_terminal(id)
   if win == -1 then
     return
   end
-  local info = vim.fn.getwininfo(win)[1]
-  local cols = math.max(api.nvim_win_get_width(win) - (info and info.textoff or 0), 2)
-  local rows = math.max(api.nvim_win_get_height(win), 1)
+  local cols, rows = text_size(win)
   if term.size and term.size[1] == cols and term.size[2] == rows then
     return
   end
@@ -601,14 +605,35 @@ function M.terminal_buffer(id, client)
   return term
 end
 
---- Show terminal `id` in a window (reusing one that shows it), sized to that window.
-function M.show_terminal(id, client)
+--- Open the window a new terminal will show in (before the terminal exists, so that
+--- the shell starts at that window's size); the cursor stays where it was.
+function M.open_terminal_window()
+  local from = api.nvim_get_current_win()
+  vim.cmd(M.config.terminal_split)
+  local win = api.nvim_get_current_win()
+  local placeholder = api.nvim_create_buf(false, true)
+  api.nvim_buf_set_lines(placeholder, 0, -1, false, { 'starting the terminal…' })
+  vim.bo[placeholder].bufhidden = 'wipe'
+  api.nvim_win_set_buf(win, placeholder)
+  api.nvim_set_current_win(from)
+  return win
+end
+
+--- Show terminal `id` in a window (the one that shows it, `win`, or a new split),
+--- sized to that window.
+function M.show_terminal(id, client, win)
   local term = M.terminal_buffer(id, client)
   if vim.fn.bufwinid(term.buf) == -1 then
-    local from = api.nvim_get_current_win()
-    vim.cmd(M.config.terminal_split)
-    api.nvim_win_set_buf(0, term.buf)
-    api.nvim_set_current_win(from)
+    if win and api.nvim_win_is_valid(win) then
+      api.nvim_win_set_buf(win, term.buf)
+    else
+      local from = api.nvim_get_current_win()
+      vim.cmd(M.config.terminal_split)
+      api.nvim_win_set_buf(0, term.buf)
+      api.nvim_set_current_win(from)
+    end
+  elseif win and api.nvim_win_is_valid(win) and api.nvim_win_get_buf(win) ~= term.buf then
+    api.nvim_win_close(win, true) -- the server reused a terminal that is shown already
   end
   M.resize_terminal(id)
   return term
@@ -736,8 +761,19 @@ function M.send_lens(command, ctx)
     args.terminalId = reuse
   end
   local function go()
+    local win
+    if args.terminalId == nil then
+      win = M.open_terminal_window()
+      args.cols, args.rows = text_size(win)
+    end
+    local function drop_window()
+      if win and api.nvim_win_is_valid(win) and not vim.b[api.nvim_win_get_buf(win)].aintern_terminal then
+        api.nvim_win_close(win, true)
+      end
+    end
     exec(client, 'aintern.sendToTerminal', args, bufnr, function(result)
       if null(result.terminalId) then
+        drop_window()
         notify('not sent', levels.WARN) -- declined at the server's own prompt
         return
       end
@@ -747,8 +783,9 @@ function M.send_lens(command, ctx)
         M.sent_exit[bufnr][args.blockId] = nil
       end
       M.last_action = 'send'
-      M.show_terminal(result.terminalId, client)
-    end)
+      M.show_terminal(result.terminalId, client, win)
+      drop_window()
+    end, drop_window)
   end
   local line = M.line_of(bufnr, args.blockId)
   if line and asks_first(bufnr, line) then
