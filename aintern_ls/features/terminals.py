@@ -28,6 +28,10 @@ class SendBlockArgs:
     terminal_id: str | None = None
     execute: bool = True
     confirmed: bool = False
+    # the size of the editor window a new terminal will show in (its first command
+    # then already sees the right `stty size`)
+    cols: int | None = None
+    rows: int | None = None
 
 
 @attrs.define
@@ -112,9 +116,12 @@ def register(server: AInternServer) -> None:
                 if session is not None and not session.alive:
                     session = None
         if session is None:
+            sized = a.cols is not None and a.rows is not None
             session = await ls.terminals.create(
                 title=f"aintern: {block.display_summary()[:30]}",
                 cwd=default_cwd(ls, block.options.get("cwd") or block.working_directory, doc),
+                cols=max(a.cols or 0, 2) if sized else 120,
+                rows=max(a.rows or 0, 1) if sized else 30,
             )
         _document_terminals(ls)[doc.uri] = session.terminal_id
         session.send(block.command, execute=a.execute)
