@@ -7,7 +7,7 @@ into a prompt.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -19,11 +19,8 @@ from aintern_ls.models import (
     TruncationMode,
     to_json,
 )
-from aintern_ls.terminal.runner import RunResult
+from aintern_ls.server import AInternServer
 from aintern_ls.terminal.session import TerminalSession
-
-if TYPE_CHECKING:
-    from aintern_ls.server import AInternServer
 
 
 @attrs.frozen
@@ -49,35 +46,6 @@ class SessionView:
         if self.text is not None:
             return self.text
         return "\n".join(self.session.ring.lines())
-
-
-@attrs.frozen
-class RunView:
-    """A finished one-shot run as the capture service sees it."""
-
-    session_id: str
-    name: str | None
-    cwd: str | None
-    output: str
-
-    def buffer_text(self) -> str:
-        return self.output
-
-
-def capture_run(
-    ls: AInternServer, block_id: str, command: str, run: RunResult
-) -> TerminalOutputCapture:
-    """Keep a run's output as a capture (cleaned and cut per the capture settings), so
-    the AI panel can fetch it later by the `captureId` of the run's result."""
-    view = RunView(f"run:{block_id}", command.split("\n", 1)[0][:60], run.cwd, run.output)
-    capture = ls.captures.capture_buffer(view, OutputCaptureMode.FULL_BUFFER)
-    capture.capture_mode = OutputCaptureMode.LAST_COMMAND
-    capture.command_block_id = block_id
-    capture.command = command
-    capture.exit_code = run.exit_code
-    capture.original_length = max(capture.original_length, run.original_length)
-    capture.is_truncated = capture.is_truncated or run.was_truncated
-    return capture
 
 
 @attrs.define

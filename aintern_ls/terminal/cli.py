@@ -13,12 +13,11 @@ import asyncio
 import json
 import logging
 import os
-import re
 import sys
 from typing import Any
 
 from aintern_ls.errors import AInternError
-from aintern_ls.terminal.runner import DEFAULT_TIMEOUT_SECONDS, RunRequest, RunResult, run_command
+from aintern_ls.terminal.runner import DEFAULT_TIMEOUT_SECONDS, RunResult, run_command
 
 log = logging.getLogger(__name__)
 
@@ -54,31 +53,32 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
+    from aintern_ls.config import Settings
+    from aintern_ls.runs import RunOverrides, assess_plan, plan_run, validate_request
+    from aintern_ls.safety import gate
+
     path = os.path.abspath(args.file)
     if not os.path.isfile(path):
         raise AInternError(f"{args.file}: no such file")
     block = select_block(path, str(args.block))
-    command = str(block.command)
-    shell = _shell_name(getattr(block, "shell_type", None))
-    refusal = _safety_refusal(command, shell, confirmed=bool(args.yes))
-    if refusal is not None:
-        print(refusal, file=sys.stderr)
-        return EXIT_REFUSED
-    options: dict[str, Any] = dict(getattr(block, "options", None) or {})
-    base = os.path.dirname(path)
-    if args.cwd:
-        cwd = os.path.abspath(os.path.expanduser(args.cwd))  # as typed: from here
-    else:
-        cwd = options.get("cwd") or getattr(block, "working_directory", None)
-        if cwd:  # as written in the file: relative to the file
-            cwd = os.path.join(base, os.path.expanduser(str(cwd)))
-    timeout = args.timeout if args.timeout is not None else parse_duration(options.get("timeout"))
-    request = RunRequest(
-        command=command,
-        shell=shell,
-        cwd=cwd or base,
-        timeout_seconds=timeout if timeout is not None else DEFAULT_TIMEOUT_SECONDS,
+    overrides = RunOverrides(
+        cwd=args.cwd,
+        cwd_base=os.getcwd(),  # --cwd as typed: from here; a fence's cwd: from the file
+        timeout_seconds=args.timeout,
     )
+    plan = plan_run(
+        block, document_dir=os.path.dirname(path), settings=Settings(), overrides=overrides
+    )
+    validate_request(plan.request)
+    confirmation = gate.Confirmation.CONFIRMED if args.yes else gate.Confirmation.NONE
+    decision = gate.decide(assess_plan(plan, None), confirmation)
+    if decision.verdict is not gate.Verdict.RUN:
+        print(
+            f"aintern-ls: {decision.reason}{gate.hint_for(decision, gate.CLI_CONFIRM_HINT)}",
+            file=sys.stderr,
+        )
+        return EXIT_REFUSED
+    request = plan.request
     live = not args.json and sys.stdout.isatty()
 
     def echo(text: str) -> None:
@@ -136,49 +136,8 @@ def select_block(path: str, selector: str) -> Any:
     )
 
 
-def _shell_name(shell_type: Any) -> str:
-    if shell_type is None:
-        return "bash"
-    value = getattr(shell_type, "value", shell_type)
-    return str(value).lower() or "bash"
-
-
-def _safety_refusal(command: str, shell: str, *, confirmed: bool) -> str | None:
-    """Why the block must not run (None if it may)."""
-    try:
-        from aintern_ls.safety import (  # type: ignore[attr-defined,unused-ignore]
-            RiskLevel,
-            assess,
-        )
-    except ImportError:  # the analyser is not built yet: say so rather than pretend
-        log.warning("safety analyser unavailable: running %r without a risk check", command)
-        return None
-    assessment = assess(command, shell)
-    level = assessment.level
-    reasons = "\n".join(f"  - [{finding.rule}] {finding.reason}" for finding in assessment.findings)
-    if level >= RiskLevel.BLOCKED:
-        return f"aintern-ls: refused, this command is blocked and never runs:\n{reasons}"
-    if level >= RiskLevel.DANGEROUS and not confirmed:
-        name = getattr(level, "name", str(level)).lower()
-        return (
-            f"aintern-ls: not run, this command is {name}:\n{reasons}\n"
-            "Re-run with --yes to run it anyway."
-        )
-    return None
-
-
-_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$", re.IGNORECASE)
-
-
 def parse_duration(value: object) -> float | None:
-    """Seconds from a Runme-style timeout ("30s", "2m", "500ms", 45); None if absent."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, int | float):
-        return float(value)
-    match = _DURATION.match(str(value))
-    if not match:
-        raise AInternError(f"cannot read timeout {value!r}; write it like 30s, 2m or 45")
-    number = float(match.group(1))
-    unit = (match.group(2) or "s").lower()
-    return number * {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}[unit]
+    """Seconds from a Runme-style timeout; see `aintern_ls.runs.parse_duration`."""
+    from aintern_ls.runs import parse_duration as parse
+
+    return parse(value)
