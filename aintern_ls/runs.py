@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from collections.abc import Mapping
 from typing import Any
 
@@ -368,3 +369,48 @@ def keep_capture(
     capture.original_length = max(capture.original_length, run.original_length)
     capture.is_truncated = capture.is_truncated or run.was_truncated
     return capture
+
+
+# -- terminal shells ---------------------------------------------------------------------
+
+KNOWN_SESSION_SHELLS = ("bash", "zsh", "sh", "fish", "ksh", "pwsh", "powershell", "cmd")
+
+
+def _trusted_shell_paths() -> set[str]:
+    paths: set[str] = set()
+    try:
+        with open("/etc/shells", encoding="utf-8") as f:
+            for line in f:
+                line = line.strip()
+                if line and not line.startswith("#"):
+                    paths.add(os.path.realpath(line))
+    except OSError:
+        pass
+    for name in KNOWN_SESSION_SHELLS:
+        found = shutil.which(name)
+        if found:
+            paths.add(os.path.realpath(found))
+    return paths
+
+
+def check_session_shell(shell: str | None) -> None:
+    """Refuse a terminal shell that is not a known shell installed on this machine.
+
+    A bare name (`bash`, `zsh`) is looked up on PATH by the session; a path must resolve
+    to the same file as a shell listed in /etc/shells or found on PATH, so an arbitrary
+    executable that happens to be named `bash` is never started.
+    """
+    if shell is None:
+        return
+    validate_text("the shell", shell)
+    name = os.path.basename(shell).lower().removesuffix(".exe")
+    if name not in KNOWN_SESSION_SHELLS:
+        raise AInternError(
+            f"unsupported terminal shell {shell!r}; use one of {', '.join(KNOWN_SESSION_SHELLS)}"
+        )
+    is_path = os.sep in shell or bool(os.altsep and os.altsep in shell)
+    if is_path and os.path.realpath(shell) not in _trusted_shell_paths():
+        raise AInternError(
+            f"shell {shell!r} is not an installed shell (not in /etc/shells nor on PATH); "
+            f"pass a shell name such as {name!r}"
+        )

@@ -206,13 +206,17 @@ class AInternServer(LanguageServer):
         for doc in self.documents:
             self.run_task(self._republish(doc), name=f"republish {doc.uri}")
 
-    def record(self, what: str, **fields: Any) -> None:
-        """Write to the history; a broken database is reported once, never fatal."""
+    def record(self, what: str, **fields: Any) -> Any:
+        """Write to the history (`run`, `started`, `finished` or `decision`); a broken
+        database is reported once, never fatal (None is returned then)."""
         try:
             if what == "run":
-                self.history.record_result(**fields)
-            else:
-                self.history.record_decision(**fields)
+                return self.history.record_result(**fields)
+            if what == "started":
+                return self.history.record_started(**fields)
+            if what == "finished":
+                return self.history.finish_run(**fields)
+            return self.history.record_decision(**fields)
         except AInternError as exc:
             log.warning("history: %s", exc)
             if not self._history_broken:

@@ -152,18 +152,31 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
 
     cancel_hook = ls.on_request_cancelled(lambda: ls.runner.cancel(block.id))
     started = time.monotonic()
+    row = ls.record(
+        "started",
+        command=block.command,
+        document_uri=doc.uri,
+        message_id=block.message_id,
+        block_id=block.id,
+        working_dir=plan.request.cwd,
+    )
     try:
         run = await ls.runner.run(plan.request, run_id=block.id, on_output=on_output)
-    except BaseException:
+    except BaseException as exc:
         _finish(ls, doc.uri, block.id, None)
         ls.end_progress(progress, "failed to start")
+        if row is not None:
+            failed = not_run_result(block, f"failed to start: {exc}")
+            failed.status = CommandBlockStatus.FAILED
+            ls.record("finished", run_id=row, result=failed)
         raise
     finally:
         cancel_hook()
     result = result_of(block, run)
     result.capture_id = keep_capture(ls.captures, block.id, block.command, run).id
     _finish(ls, doc.uri, block.id, result)
-    ls.record("run", result=result, document_uri=doc.uri, message_id=block.message_id)
+    if row is not None:
+        ls.record("finished", run_id=row, result=result)
     elapsed = time.monotonic() - started
     ls.end_progress(progress, f"exit {run.exit_code} · {elapsed:.1f} s")
     return to_json(result)

@@ -18,7 +18,7 @@ import attrs
 
 from aintern_ls.errors import RefusedError
 from aintern_ls.features.arguments import parse_args, user_errors
-from aintern_ls.runs import plan_run, validate_text
+from aintern_ls.runs import check_session_shell, plan_run, validate_text
 from aintern_ls.safety import gate
 from aintern_ls.server import AInternServer
 
@@ -163,6 +163,9 @@ def register(server: AInternServer) -> None:
     @user_errors
     async def create(ls: AInternServer, *args: Any) -> Any:
         a = parse_args(CreateArgs, _one(args))
+        check_session_shell(a.shell)
+        validate_text("the working directory", a.cwd)
+        validate_text("the title", a.title)
         session = await ls.terminals.create(title=a.title, cwd=a.cwd, shell=a.shell)
         return {"terminalId": session.terminal_id}
 

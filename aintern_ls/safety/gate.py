@@ -187,13 +187,40 @@ def check(
     rules: SafetyRules | None = None,
     env: Mapping[str, str] | None = None,
 ) -> Assessment:
-    """Assess `command` as `shell` runs it, with `env` overlaid on the environment."""
+    """Assess `command` as `shell` runs it, with `env` overlaid on the environment.
+
+    A command longer than `MAX_ANALYSED_CHARACTERS`, or with a word longer than
+    `MAX_ANALYSED_WORD`, is not analysed: it is critical ("too long to analyse"),
+    never safe, and answered at once (the analyser's time grows with such input).
+    """
+    too_long = _too_long(command)
+    if too_long is not None:
+        return with_findings(Assessment(RiskLevel.SAFE), [too_long, *env_findings(env or {})])
     if rules is not None and rules != SafetyRules():
         assessment = _safety.assess(command, shell, rules)
     else:
         assessment = _safety.assess(command, shell)
     extra = env_findings(env or {}, len(command))
     return with_findings(assessment, extra) if extra else assessment
+
+
+#: Longest command the analyser reads (characters); longer is critical, unread.
+MAX_ANALYSED_CHARACTERS = 256_000
+#: Longest single word (run of non-blanks) the analyser reads: a base64 blob or minified
+#: JSON in one word is critical, unread.
+MAX_ANALYSED_WORD = 4_096
+
+
+def _too_long(command: str) -> Finding | None:
+    n = len(command)
+    if n > MAX_ANALYSED_CHARACTERS:
+        why = f"too long to analyse ({n} characters; the limit is {MAX_ANALYSED_CHARACTERS})"
+    else:
+        longest = max(map(len, command.split()), default=0)
+        if longest <= MAX_ANALYSED_WORD:
+            return None
+        why = f"too long to analyse (a {longest}-character word; the limit is {MAX_ANALYSED_WORD})"
+    return Finding(RiskLevel.CRITICAL, "too-long", why, 0, n)
 
 
 # -- the verdict ---------------------------------------------------------------------------

@@ -49,11 +49,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--yes", action="store_true", help="confirm a dangerous or critical command")
+    p.add_argument(
+        "--settings",
+        metavar="FILE",
+        help="JSON file with aintern settings (as in the editor: safety.extraBlocked, "
+        "safety.trusted, shell, timeoutSeconds, allowedDirectories, ...)",
+    )
     p.set_defaults(func=_cmd_run)
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    from aintern_ls.config import Settings
     from aintern_ls.runs import RunOverrides, assess_plan, plan_run, validate_request
     from aintern_ls.safety import gate
 
@@ -66,12 +71,25 @@ def _cmd_run(args: argparse.Namespace) -> int:
         cwd_base=os.getcwd(),  # --cwd as typed: from here; a fence's cwd: from the file
         timeout_seconds=args.timeout,
     )
+    settings = load_cli_settings(args.settings)
     plan = plan_run(
-        block, document_dir=os.path.dirname(path), settings=Settings(), overrides=overrides
+        block, document_dir=os.path.dirname(path), settings=settings, overrides=overrides
     )
     validate_request(plan.request)
-    confirmation = gate.Confirmation.CONFIRMED if args.yes else gate.Confirmation.NONE
-    decision = gate.decide(assess_plan(plan, None), confirmation)
+    rules = gate.rules_from(settings.safety)
+    if args.yes:
+        confirmation = gate.Confirmation.CONFIRMED
+    elif sys.stdin.isatty():
+        confirmation = gate.Confirmation.CAN_ASK
+    else:
+        confirmation = gate.Confirmation.NONE
+    decision = gate.decide(assess_plan(plan, rules), confirmation)
+    if decision.verdict is gate.Verdict.ASK:
+        print(f"{decision.prompt}\n\n{block.command}\n{plan.describe()}", file=sys.stderr)
+        print("Run anyway? [y/N] ", end="", file=sys.stderr, flush=True)
+        yes = sys.stdin.readline().strip().lower() in ("y", "yes")
+        answer = gate.Confirmation.CONFIRMED if yes else gate.Confirmation.DECLINED
+        decision = gate.decide(assess_plan(plan, rules), answer)
     if decision.verdict is not gate.Verdict.RUN:
         print(
             f"aintern-ls: {decision.reason}{gate.hint_for(decision, gate.CLI_CONFIRM_HINT)}",
@@ -93,6 +111,23 @@ def _cmd_run(args: argparse.Namespace) -> int:
             print(result.output.rstrip("\n"))
         print(_summary(result), file=sys.stderr)
     return exit_status(result)
+
+
+def load_cli_settings(path: str | None) -> Any:
+    """Settings from a JSON file (the editor's `aintern` object); defaults without one."""
+    from aintern_ls.config import Settings, load_settings
+
+    if not path:
+        return Settings()
+    try:
+        with open(path, encoding="utf-8") as f:
+            raw = json.load(f)
+    except (OSError, ValueError) as exc:
+        raise AInternError(f"cannot read settings file {path}: {exc}") from None
+    settings, problems = load_settings(raw)
+    for problem in problems:
+        print(f"aintern-ls: warning: {problem}", file=sys.stderr)
+    return settings
 
 
 def exit_status(result: RunResult) -> int:
