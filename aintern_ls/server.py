@@ -303,6 +303,14 @@ class AInternServer(LanguageServer):
             self.refresh_soon(uri, delay=0)
         return self.refresh(uri)  # the client keeps typing: extract here, once
 
+    def run_directory(self, doc: Document) -> str | None:
+        """Where a document's blocks run by default: its folder; a document that is no
+        file (an AI chat buffer such as `aichat://…`) runs in the workspace root."""
+        if doc.directory is not None:
+            return doc.directory
+        root = self.workspace.root_path if self.workspace is not None else None
+        return str(root) if root else None
+
     def forget(self, uri: str) -> None:
         """The client closed `uri`: drop its blocks (running ones stay cancellable)."""
         pending = self._pending.pop(uri, None)

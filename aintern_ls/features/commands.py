@@ -79,7 +79,9 @@ async def _plan(ls: AInternServer, args: RunArgs) -> tuple[Any, CommandBlock, Ru
     if block.status is CommandBlockStatus.EXECUTING:
         raise AInternError("this block is already running; stop it first")
     overrides = RunOverrides(cwd=args.cwd, timeout_seconds=args.timeout_seconds, env=args.env)
-    plan = plan_run(block, document_dir=doc.directory, settings=ls.settings, overrides=overrides)
+    plan = plan_run(
+        block, document_dir=ls.run_directory(doc), settings=ls.settings, overrides=overrides
+    )
     validate_request(plan.request)
     return doc, block, plan
 

@@ -129,7 +129,7 @@ def register(server: AInternServer) -> None:
         a = parse_args(SendBlockArgs, args)
         doc = await ls.current(a.uri)
         block = doc.block(a.block_id)
-        plan = plan_run(block, document_dir=doc.directory, settings=ls.settings)
+        plan = plan_run(block, document_dir=ls.run_directory(doc), settings=ls.settings)
         await pass_gate(
             ls,
             block.command,
