@@ -19,7 +19,7 @@ from aintern_ls.extraction import extract
 from aintern_ls.models import CommandBlock, CommandExtractionResult, CommandResult
 from aintern_ls.positions import LineIndex
 from aintern_ls.runs import BlockOptions, block_shell
-from aintern_ls.safety import Assessment, SafetyRules, gate
+from aintern_ls.safety import Assessment, RiskLevel, SafetyRules, gate
 
 
 @attrs.define
@@ -98,7 +98,7 @@ class DocumentStore:
         old = self._docs.get(uri)
         if old is not None and old.digest == _digest(text):
             return old
-        return self.apply(uri, text, extract(text, uri))
+        return self.apply(uri, text, analyse(text, uri, self.rules))
 
     def is_current(self, uri: str, text: str) -> bool:
         old = self._docs.get(uri)
@@ -130,7 +130,9 @@ class DocumentStore:
 
     def assess(self, block: CommandBlock) -> Assessment:
         """The gate's assessment of `block` as written (command and fence `env`)."""
-        return assess_block(block, self.rules)
+        assessment = assess_block(block, self.rules)
+        mark_danger(block, assessment)
+        return assessment
 
 
 def assess_block(block: CommandBlock, rules: SafetyRules | None) -> Assessment:
@@ -140,9 +142,17 @@ def assess_block(block: CommandBlock, rules: SafetyRules | None) -> Assessment:
 
 
 def warm_assessments(blocks: list[CommandBlock], rules: SafetyRules | None) -> None:
-    """Assess every block (the analyser caches the answers): run this in a worker."""
+    """Assess every block (the analyser caches the answers) and set its danger fields
+    (`is_potentially_dangerous`, `danger_warning`): run this in a worker."""
     for block in blocks:
-        assess_block(block, rules)
+        mark_danger(block, assess_block(block, rules))
+
+
+def mark_danger(block: CommandBlock, assessment: Assessment) -> None:
+    """Copy the assessment onto the block, so `dangerous_command_count` is true."""
+    dangerous = assessment.level >= RiskLevel.DANGEROUS
+    block.is_potentially_dangerous = dangerous
+    block.danger_warning = gate.reasons(assessment)[1] if dangerous else None
 
 
 def analyse(text: str, uri: str, rules: SafetyRules | None) -> CommandExtractionResult:

@@ -41,6 +41,7 @@ from aintern_ls.models import (
     TerminalOutputCapture,
 )
 from aintern_ls.safety import Assessment, SafetyRules, gate
+from aintern_ls.shells import RUNNABLE_SHELLS
 from aintern_ls.terminal.runner import RunRequest, RunResult
 
 # -- fence attributes ------------------------------------------------------------------
@@ -373,7 +374,7 @@ def keep_capture(
 
 # -- terminal shells ---------------------------------------------------------------------
 
-KNOWN_SESSION_SHELLS = ("bash", "zsh", "sh", "fish", "ksh", "pwsh", "powershell", "cmd")
+KNOWN_SESSION_SHELLS = RUNNABLE_SHELLS
 
 
 def _trusted_shell_paths() -> set[str]:

@@ -95,36 +95,35 @@ def take_capture(ls: AInternServer, a: CaptureArgs) -> TerminalOutputCapture:
     limit = a.max_characters
     if a.max_tokens is not None:
         limit = min(limit or a.max_tokens * 4, a.max_tokens * 4)
+    # this request's limits, passed along: the shared service is never reconfigured
     settings = attrs.evolve(
         base,
         max_capture_length=limit if limit is not None else base.max_capture_length,
         truncation_mode=a.truncation or base.truncation_mode,
     )
-    service.configure(settings)
-    try:
-        if a.mode is OutputCaptureMode.MANUAL:
-            raise AInternError(
-                "a manual capture is made with aintern.captureStart and aintern.captureStop"
-            )
-        if a.mode is OutputCaptureMode.SELECTION and not a.selection:
-            raise AInternError('mode "selection" needs the selected text in "selection"')
-        record = session.last_command if a.mode is OutputCaptureMode.LAST_COMMAND else None
-        if record is not None:
-            # The session already cut the last command out by its shell-integration
-            # marks; the service cleans it like any other buffer.
-            capture = service.capture_buffer(
-                SessionView(session, record.raw_output), OutputCaptureMode.FULL_BUFFER
-            )
-            capture.capture_mode = OutputCaptureMode.LAST_COMMAND
-            capture.command = record.command_line or None
-            capture.exit_code = record.exit_code
-            capture.working_directory = record.cwd or session.cwd
-        else:
-            capture = service.capture_buffer(
-                SessionView(session), a.mode, a.line_count, selection=a.selection
-            )
-    finally:
-        service.configure(base)
+    if a.mode is OutputCaptureMode.MANUAL:
+        raise AInternError(
+            "a manual capture is made with aintern.captureStart and aintern.captureStop"
+        )
+    if a.mode is OutputCaptureMode.SELECTION and not a.selection:
+        raise AInternError('mode "selection" needs the selected text in "selection"')
+    record = session.last_command if a.mode is OutputCaptureMode.LAST_COMMAND else None
+    if record is not None:
+        # The session already cut the last command out by its shell-integration
+        # marks; the service cleans it like any other buffer.
+        capture = service.capture_buffer(
+            SessionView(session, record.raw_output),
+            OutputCaptureMode.FULL_BUFFER,
+            settings=settings,
+        )
+        capture.capture_mode = OutputCaptureMode.LAST_COMMAND
+        capture.command = record.command_line or None
+        capture.exit_code = record.exit_code
+        capture.working_directory = record.cwd or session.cwd
+    else:
+        capture = service.capture_buffer(
+            SessionView(session), a.mode, a.line_count, selection=a.selection, settings=settings
+        )
     return capture
 
 

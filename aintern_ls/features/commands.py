@@ -241,7 +241,7 @@ def register(server: AInternServer) -> None:
                 + ("\n" + "\n".join(lines) if lines else ""),
             )
         )
-        return assessment.to_json()
+        return to_json(assessment)
 
     @server.command("aintern.history")
     @user_errors

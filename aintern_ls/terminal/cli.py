@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from aintern_ls.errors import AInternError
+from aintern_ls.models import to_json
 from aintern_ls.terminal.runner import DEFAULT_TIMEOUT_SECONDS, RunResult, run_command
 
 log = logging.getLogger(__name__)
@@ -105,7 +106,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
     result = asyncio.run(run_command(request, on_output=echo if live else None))
     if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+        print(json.dumps(to_json(result), ensure_ascii=False, indent=2))
     else:
         if not live and result.output:
             print(result.output.rstrip("\n"))

@@ -22,7 +22,9 @@ from collections.abc import Mapping
 
 import attrs
 
-INTEGRATED_SHELLS = ("bash", "zsh", "pwsh", "powershell")
+from aintern_ls.shells import INTEGRATED_SHELLS as _INTEGRATED
+
+INTEGRATED_SHELLS = _INTEGRATED  # the one table of shells: `aintern_ls.shells`
 #: An unterminated OSC longer than this is not a mark: give it back as text.
 _MAX_PENDING = 8192
 
