@@ -196,6 +196,12 @@ def check(
     too_long = _too_long(command)
     if too_long is not None:
         return with_findings(Assessment(RiskLevel.SAFE), [too_long, *env_findings(env or {})])
+    if "\x00" in command:  # no program can receive it; execve would fail in the child
+        at = command.index("\x00")
+        nul = Finding(
+            RiskLevel.BLOCKED, "nul-byte", "contains a NUL byte, which no shell can run", at, at + 1
+        )
+        return with_findings(Assessment(RiskLevel.SAFE), [nul, *env_findings(env or {})])
     if rules is not None and rules != SafetyRules():
         assessment = _safety.assess(command, shell, rules)
     else:
