@@ -174,54 +174,50 @@ async def test_a_one_megabyte_word_does_not_hold_up_other_requests(
     assert args["level"] == "critical" and args["needsConfirmation"] is True
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "BASH_ENV",
-        "ENV",
-        "LD_PRELOAD",
-        "DYLD_INSERT_LIBRARIES",
-        "BASH_FUNC_ls%%",
-        "PATH",
-        "PROMPT_COMMAND",
-        "SHELLOPTS",
-        "PS4",
-    ],
-)
-async def test_dangerous_env_names_are_critical_and_shown(
-    client: LanguageClient, name: str
-) -> None:
+DANGEROUS_ENV = [
+    "BASH_ENV",
+    "ENV",
+    "LD_PRELOAD",
+    "DYLD_INSERT_LIBRARIES",
+    "BASH_FUNC_ls%%",
+    "PATH",
+    "PROMPT_COMMAND",
+    "SHELLOPTS",
+    "PS4",
+]
+
+
+async def test_dangerous_env_names_are_critical_and_shown(client: LanguageClient) -> None:
     folder: Path = client.folder  # type: ignore[attr-defined]
     uri = _open(client, "env.md", _doc("echo hi"))
     first = (await _lens_args(client, uri))[0]
-    result = await _cmd(
-        client,
-        "aintern.run",
-        {"uri": uri, "blockId": first["blockId"], "env": {name: f"touch {folder}/gate-forbidden"}},
-    )
-    assert result["cancelled"] is True  # asked, and the person said no
-    (prompt,) = client.prompts  # type: ignore[attr-defined]
-    assert "critical" in prompt.lower() and f"{name}=" in prompt
+    for name in DANGEROUS_ENV:
+        client.prompts.clear()  # type: ignore[attr-defined]
+        env = {name: f"touch {folder}/gate-forbidden"}
+        result = await _cmd(
+            client, "aintern.run", {"uri": uri, "blockId": first["blockId"], "env": env}
+        )
+        assert result["cancelled"] is True, name  # asked, and the person said no
+        (prompt,) = client.prompts  # type: ignore[attr-defined]
+        assert "critical" in prompt.lower() and f"{name}=" in prompt
     assert not (folder / "gate-forbidden").exists()
 
 
-@pytest.mark.parametrize(
-    ("extra", "message"),
-    [
-        ({"cwd": "/tmp\u0000x"}, "NUL"),
-        ({"env": {"A": "x\u0000y"}}, "NUL"),
-        ({"env": {"A=B": "1"}}, "'='"),
-        ({"env": {"A": "\ud800"}}, "surrogate"),
-        ({"cwd": "/tmp/\udc80"}, "surrogate"),
-    ],
-)
-async def test_bad_cwd_and_env_are_clear_errors_before_any_fork(
-    client: LanguageClient, extra: dict[str, Any], message: str
-) -> None:
+BAD_ARGUMENTS: list[tuple[dict[str, Any], str]] = [
+    ({"cwd": "/tmp\u0000x"}, "NUL"),
+    ({"env": {"A": "x\u0000y"}}, "NUL"),
+    ({"env": {"A=B": "1"}}, "'='"),
+    ({"env": {"A": "\ud800"}}, "surrogate"),
+    ({"cwd": "/tmp/\udc80"}, "surrogate"),
+]
+
+
+async def test_bad_cwd_and_env_are_clear_errors_before_any_fork(client: LanguageClient) -> None:
     uri = _open(client, "bad.md", _doc("echo hi"))
     first = (await _lens_args(client, uri))[0]
-    with pytest.raises(Exception, match=message):
-        await _cmd(client, "aintern.run", {"uri": uri, "blockId": first["blockId"], **extra})
+    for extra, message in BAD_ARGUMENTS:
+        with pytest.raises(Exception, match=message):
+            await _cmd(client, "aintern.run", {"uri": uri, "blockId": first["blockId"], **extra})
     assert await _lens_args(client, uri)  # still answering
 
 
