@@ -14,8 +14,12 @@ Knows nothing about LSP.
   `RunRequest` plus `shown`, the exact text a confirmation shows and is bound to.
 - `validate_request(request)`: refuses NUL bytes, `=` in variable names and unencodable
   text before anything forks.
-- `assess_plan(plan, rules)`: the gate's assessment of what will really run (command
-  and environment); see `aintern_ls.safety.gate`.
+- `plan_command(command, settings=..., shell=..., cwd=...)`: the same for a command
+  that is no document's block (agents).
+- `assess_plan(plan, rules)` / `decide_plan(plan, rules, confirmation)`: the gate's
+  assessment of / verdict on what will really run (command and environment); see
+  `aintern_ls.safety.gate`. Bind a confirmation to `plan.shown`: if it differs after
+  the answer, decide again.
 - `result_of(block, run)` / `declined_result(block)`: the `CommandResult` of a run.
 - `keep_capture(captures, ...)`: keep a run's output as a capture (`captureId`).
 """
@@ -263,6 +267,44 @@ def plan_run(
         max_output_characters=settings.max_output_characters,
     )
     return RunPlan(block.id, request, options, block_shell(block))
+
+
+def plan_command(
+    command: str,
+    *,
+    settings: Settings,
+    shell: str | None = None,
+    cwd: str | None = None,
+    cwd_base: str | None = None,
+    env: Mapping[str, str] | None = None,
+    timeout_seconds: float | None = None,
+    run_id: str = "command",
+) -> RunPlan:
+    """A plan for a command that is not a document's block (an agent's `run_command`).
+
+    Same rules as `plan_run`: `cwd` relative to `cwd_base`, timeout from the caller or
+    the settings, shell from the caller, the settings, or bash.
+    """
+    name = shell or settings.shell or "bash"
+    request = RunRequest(
+        command=command,
+        shell=name,
+        cwd=resolve_against(cwd, cwd_base),
+        env=dict(env or {}),
+        timeout_seconds=(
+            timeout_seconds if timeout_seconds is not None else settings.timeout_seconds
+        ),
+        allowed_directories=list(settings.allowed_directories),
+        max_output_characters=settings.max_output_characters,
+    )
+    return RunPlan(run_id, request, BlockOptions(), name)
+
+
+def decide_plan(
+    plan: RunPlan, rules: SafetyRules | None, confirmation: gate.Confirmation
+) -> gate.Decision:
+    """`gate.decide(assess_plan(plan, rules), confirmation)`: the verdict on a plan."""
+    return gate.decide(assess_plan(plan, rules), confirmation)
 
 
 def assess_plan(plan: RunPlan, rules: SafetyRules | None) -> Assessment:

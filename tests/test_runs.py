@@ -111,3 +111,18 @@ def test_resolve_against() -> None:
 def test_validation_before_any_fork(request_: RunRequest, message: str) -> None:
     with pytest.raises(AInternError, match=message):
         validate_request(request_)
+
+
+def test_a_command_without_a_block_gets_the_same_plan_and_gate(tmp_path: Path) -> None:
+    from aintern_ls.runs import decide_plan, plan_command
+    from aintern_ls.safety import gate
+
+    settings = Settings(timeout_seconds=42, allowed_directories=[str(tmp_path)])
+    plan = plan_command("rm -f x", settings=settings, cwd="sub", cwd_base=str(tmp_path))
+    assert plan.request.cwd == os.path.join(str(tmp_path), "sub")
+    assert plan.request.timeout_seconds == 42 and plan.request.shell == "bash"
+    assert plan.request.allowed_directories == [str(tmp_path)]
+    decision = decide_plan(plan, None, gate.Confirmation.NONE)
+    assert decision.verdict is gate.Verdict.REFUSE and decision.needs_confirmation
+    env_plan = plan_command("echo", settings=settings, env={"LD_PRELOAD": "x"})
+    assert decide_plan(env_plan, None, gate.Confirmation.CAN_ASK).verdict is gate.Verdict.ASK
