@@ -17,6 +17,7 @@ import logging
 import uuid
 from collections.abc import Callable, Coroutine, Generator
 from typing import Any, TypeVar
+from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -231,6 +232,10 @@ class AInternServer(LanguageServer):
     # document, on open as on change, never holds up other requests. The analyser caps
     # each command's size, so a worker never holds the interpreter for long either.
 
+    def is_open(self, uri: str) -> bool:
+        """True while the client has `uri` open (pygls keys documents by unquoted URI)."""
+        return unquote(uri) in self.workspace.text_documents
+
     def on_document(self, listener: Callable[[Document], None]) -> None:
         """Call `listener` whenever a document's blocks or their assessments change
         (the diagnostics feature publishes from here)."""
@@ -269,7 +274,7 @@ class AInternServer(LanguageServer):
                 loop = asyncio.get_running_loop()
                 rules = self.documents.rules
                 result = await loop.run_in_executor(None, analyse, text, uri, rules)
-                if uri not in self.workspace.text_documents:
+                if not self.is_open(uri):
                     return None  # closed meanwhile
                 if self.workspace.get_text_document(uri).source != text:
                     return None  # typed again meanwhile: a newer task runs
@@ -295,7 +300,7 @@ class AInternServer(LanguageServer):
                 with contextlib.suppress(Exception, asyncio.CancelledError):
                     await asyncio.shield(pending)
                 continue
-            if uri not in self.workspace.text_documents:
+            if not self.is_open(uri):
                 return self.documents.get(uri)  # raises "not open" with what to do
             text = self.workspace.get_text_document(uri).source
             if self.documents.is_current(uri, text):
