@@ -122,4 +122,14 @@ if lens then
     'a non-file chat runs in the workspace root: ' .. tostring(r.output))
 end
 
+-- and a Markdown file, with the same vim.lsp.enable alone
+local md = sub .. '/notes.md'
+t.write(md, { '# Notes', '', '```bash', 'echo notes', '```', '' })
+vim.cmd.edit(md)
+local mdbuf = vim.api.nvim_get_current_buf()
+check(wait(20000, function()
+  return vim.lsp.get_clients({ name = 'aintern_ls', bufnr = mdbuf })[1] ~= nil
+    and #vim.lsp.codelens.get(mdbuf) > 0
+end), "vim.lsp.enable('aintern_ls') alone attaches to a Markdown file, with lenses")
+
 t.finish(client)

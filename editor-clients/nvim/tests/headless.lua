@@ -33,6 +33,10 @@ t.write(doc, {
   '```bash', -- 22
   'echo to stderr >&2; false', -- 23
   '```', -- 24
+  '', -- 25
+  '```bash', -- 26
+  'sleep 30', -- 27
+  '```', -- 28
   '',
 })
 
@@ -176,6 +180,23 @@ check(wait(10000, function()
   return find_lens('✗ exit 1', 22) ~= nil and t.lens_has_group(bufnr, 22, 'AInternLensFailed')
 end), 'failed lens drawn with AInternLensFailed')
 
+-- a long run: "running" under the fence, :AInternStop from inside it stops it
+aintern.last_result = nil
+aintern.commands['aintern.run'](find_lens('▶ Run', 26).command, { client_id = client.id, bufnr = bufnr })
+check(t.virt_lines(bufnr, 28):find('⏳ running', 1, true) ~= nil, 'a running line under the fence at once')
+check(wait(10000, function()
+  return find_lens('⏳ running', 26) ~= nil
+end), 'the lens says running')
+check(t.lens_has_group(bufnr, 26, 'AInternLensRunning'), 'running lens drawn with AInternLensRunning')
+vim.api.nvim_win_set_cursor(0, { 28, 0 })
+vim.cmd('AInternStop')
+check(wait(15000, function()
+  return aintern.last_result ~= nil
+end), 'the stopped run answers')
+check((aintern.last_result or {}).cancelled == true, 'the run was cancelled')
+check(t.virt_lines(bufnr, 28):find('⊘ cancelled', 1, true) ~= nil, 'cancelled under the fence: ' .. t.virt_lines(bufnr, 28))
+check(t.last_notify().level == vim.log.levels.WARN, 'a stopped run is not an INFO notification')
+
 -- ⇥ Send on a dangerous fence asks first; Cancel sends nothing
 t.answer('Cancel')
 aintern.commands['aintern.sendToTerminal'](find_lens('⇥ Send', 18).command, { client_id = client.id, bufnr = bufnr })
@@ -221,6 +242,35 @@ check(wait(5000, function()
   return vim.api.nvim_buf_get_name(term.buf):find('aintern: ', 1, true) ~= nil
 end), "the server's terminal title is kept: " .. vim.api.nvim_buf_get_name(term.buf))
 
+-- the exit code of a sent command: a line in the terminal, and on the fence's lens
+local function lens_text(line)
+  local out = {}
+  for _, m in ipairs(vim.api.nvim_buf_get_extmarks(bufnr, aintern.ns.lens, { line, 0 }, { line, -1 }, { details = true })) do
+    for _, chunk in ipairs(m[4].virt_text or {}) do
+      table.insert(out, chunk[1])
+    end
+  end
+  return table.concat(out)
+end
+check(wait(10000, function()
+  return term_count('[exit 0]') == 3
+end), 'each sent command ends with an [exit 0] line in the terminal')
+check(wait(10000, function()
+  return lens_text(4):find('⇥ exit 0', 1, true) ~= nil
+end), 'the sent fence shows ⇥ exit 0 on its lens: ' .. lens_text(4))
+aintern.commands['aintern.sendToTerminal'](find_lens('⇥ Send', 22).command, { client_id = client.id, bufnr = bufnr })
+check(wait(20000, function()
+  return term_count('[exit 1]') == 1 and lens_text(22):find('⇥ exit 1', 1, true) ~= nil
+end), 'a failing sent command: [exit 1] in the terminal and ⇥ exit 1 on its lens')
+check(t.lens_has_group(bufnr, 22, 'AInternLensFailed'), 'failed sent exit drawn with AInternLensFailed')
+local term_lines = vim.api.nvim_buf_get_lines(term.buf, 0, -1, false)
+for i, l in ipairs(term_lines) do
+  if vim.trim(l) == '[exit 1]' then
+    check(vim.trim(term_lines[i - 1] or '') == 'to stderr', 'the exit line comes right after the output: ' .. (term_lines[i - 1] or ''))
+  end
+end
+check(vim.tbl_count(aintern.terminals) == 1, 'still one terminal')
+
 -- the PTY follows the window size
 local win = vim.fn.bufwinid(term.buf)
 vim.api.nvim_win_set_height(win, 7)
@@ -256,6 +306,15 @@ check(wait(10000, function()
   return reg:find('```terminal', 1, true) ~= nil and reg:find('stty size', 1, true) ~= nil and reg:find('\n9 ', 1, true) ~= nil
 end, 200), ':AInternCapture in the terminal window copies its last command: ' .. vim.fn.getreg('"'))
 vim.cmd('wincmd p')
+
+-- wiping the terminal buffer ends the server's shell
+vim.cmd('bwipe! ' .. term.buf)
+check(wait(10000, function()
+  local r = client:request_sync('workspace/executeCommand',
+    { command = 'aintern.terminal.list', arguments = { {} } }, 5000)
+  return r ~= nil and r.result ~= nil and #r.result.terminals == 0
+end, 200), 'wiping the terminal buffer closes the server terminal')
+check(next(aintern.terminals) == nil, 'no terminal left in the plugin')
 
 -- an edit that lands during a lens refresh still gets its lenses
 vim.api.nvim_set_current_buf(bufnr)

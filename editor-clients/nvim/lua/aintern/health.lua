@@ -42,13 +42,15 @@ function M.check()
       end
       table.insert(argv, '--version')
       local ok, res = pcall(function()
-        return vim.system(argv, { text = true }):wait(10000)
+        return vim.system(argv, { text = true }):wait(30000)
       end)
-      if ok and res.code == 0 and vim.trim(res.stdout or '') ~= '' then
-        health.ok('version: ' .. vim.trim(res.stdout))
+      local version = ok and (res.stdout or ''):match('aintern%-ls%s+%S+')
+      if version then
+        health.ok('version: ' .. version)
       else
         local err = ok and vim.trim((res.stderr or '') .. (res.stdout or '')) or tostring(res)
-        health.error('`' .. table.concat(argv, ' ') .. '` failed: ' .. (err ~= '' and err or 'no output'))
+        health.error(('`%s` failed (exit %s): %s'):format(table.concat(argv, ' '), ok and tostring(res.code) or '?',
+          err ~= '' and err or 'no output'))
       end
     end
   end

@@ -28,10 +28,13 @@ M.defaults = {
 M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), vim.g.aintern or {})
 
 M.terminals = {} -- terminalId -> { buf, chan, client_id, title, exited, size }
+M.closed = {} -- terminalIds whose buffer the user wiped: their late output is dropped
 M.doc_terminal = {} -- document uri -> terminalId its ⇥ Send reuses
 M.results = {} -- bufnr -> blockId -> the block's last CommandResult (+ `line`)
 M.last_result = nil -- the newest CommandResult of any run
 M.last_action = nil -- 'run' or 'send': what copy-for-AI copies when nothing else says
+M.sent = {} -- terminalId -> { bufnr, blockId } of the last fence sent there
+M.sent_exit = {} -- bufnr -> blockId -> exit code of its last command in the terminal
 
 local ns_lens = api.nvim_create_namespace('aintern.lens')
 local ns_output = api.nvim_create_namespace('aintern.output')
@@ -65,10 +68,13 @@ local function set_register(text)
   vim.fn.setreg('"', text)
 end
 
-local function exec(client, command, args, bufnr, on_result)
+local function exec(client, command, args, bufnr, on_result, on_error)
   client:request('workspace/executeCommand', { command = command, arguments = { args } }, function(err, result)
     if err then
       notify(err.message, levels.ERROR)
+      if on_error then
+        on_error(err)
+      end
     elseif on_result then
       on_result(result)
     end
@@ -175,6 +181,7 @@ function M.display_lenses(bufnr, lenses)
     end
   end
   local count = api.nvim_buf_line_count(bufnr)
+  local exits = M.sent_exit[bufnr] or {}
   for line, group in pairs(by_line) do
     if line < count then
       local chunks = {}
@@ -184,6 +191,13 @@ function M.display_lenses(bufnr, lenses)
         end
         local title = lens.command.title:gsub('%s+', ' ')
         table.insert(chunks, { title, lens_group(title) })
+      end
+      local args = group[1].command.arguments and group[1].command.arguments[1]
+      local code = args and exits[args.blockId]
+      if code ~= nil then
+        -- the exit of the block's last command in the terminal (shell integration)
+        table.insert(chunks, { ' | ', 'LspCodeLensSeparator' })
+        table.insert(chunks, { ('⇥ exit %d'):format(code), code == 0 and 'AInternLensOk' or 'AInternLensFailed' })
       end
       api.nvim_buf_set_extmark(bufnr, ns_lens, line, 0, { virt_text = chunks, hl_mode = 'combine' })
     end
@@ -323,6 +337,19 @@ function M.show_result(bufnr, line, result)
   M.results[bufnr][result.blockId] = result
 end
 
+--- A "running" line under the fence that opens on `line`, until its result replaces it.
+function M.show_running(bufnr, line, blockId)
+  M.results[bufnr] = M.results[bufnr] or {}
+  local old = M.results[bufnr][blockId]
+  if old and old.mark then
+    pcall(api.nvim_buf_del_extmark, bufnr, ns_output, old.mark)
+  end
+  local mark = api.nvim_buf_set_extmark(bufnr, ns_output, M.fence_end(bufnr, line), 0, {
+    virt_lines = { { { '╰─ ⏳ running… (:AInternStop stops it)', 'AInternLensRunning' } } },
+  })
+  M.results[bufnr][blockId] = { blockId = blockId, mark = mark, line = line, running = true }
+end
+
 --- Hide the output under the fence at the cursor (or all of them).
 function M.clear_output(bufnr, all)
   bufnr = bufnr or api.nvim_get_current_buf()
@@ -342,7 +369,11 @@ end
 function M.result_at(bufnr, line)
   local lenses, start = M.fence_at(bufnr, line)
   local blockId = lenses and lenses[1].command.arguments[1].blockId
-  return blockId and (M.results[bufnr] or {})[blockId], start
+  local result = blockId and (M.results[bufnr] or {})[blockId]
+  if result and result.running then
+    result = nil
+  end
+  return result, start
 end
 
 local function open_view(title, lines)
@@ -481,6 +512,22 @@ function M.terminal_buffer(id, client)
   })
   term = { buf = buf, chan = chan, client_id = client_id, title = id }
   M.terminals[id] = term
+  -- wiping the buffer ends the shell too (no orphan sessions on the server)
+  api.nvim_create_autocmd('BufWipeout', {
+    buffer = buf,
+    once = true,
+    callback = function()
+      M.terminals[id] = nil
+      M.closed[id] = true
+      local c = client_id and vim.lsp.get_client_by_id(client_id)
+      if c and not term.exited then
+        c:request('workspace/executeCommand', {
+          command = 'aintern.terminal.close',
+          arguments = { { terminalId = id } },
+        }, function() end)
+      end
+    end,
+  })
   pcall(api.nvim_buf_set_name, buf, 'aintern://' .. id)
   vim.b[buf].aintern_terminal = id
   -- keep the server's descriptive title (e.g. "aintern: npm test")
@@ -519,6 +566,9 @@ end
 
 M.handlers = {
   ['aintern/terminalOutput'] = function(_, params, ctx)
+    if M.closed[params.terminalId] then
+      return
+    end
     local client = vim.lsp.get_client_by_id(ctx.client_id)
     local term = M.terminal_buffer(params.terminalId, client)
     pcall(api.nvim_chan_send, term.chan, params.data)
@@ -532,11 +582,21 @@ M.handlers = {
     end
   end,
   ['aintern/terminalCommand'] = function(_, params)
-    -- a command sent to a terminal finished: its exit code, as a line in the terminal
+    -- a command in a terminal finished (after its output, before the next prompt): its
+    -- exit code as a line in the terminal and on the lens of the fence sent there
     local term = M.terminals[params.terminalId]
-    if term and not null(params.exitCode) then
-      local hl = params.exitCode == 0 and '32' or '31'
-      pcall(api.nvim_chan_send, term.chan, ('\27[2;%sm[exit %d]\27[0m\r\n'):format(hl, params.exitCode))
+    if null(params.exitCode) then
+      return
+    end
+    if term then
+      local color = params.exitCode == 0 and '32' or '31'
+      pcall(api.nvim_chan_send, term.chan, ('\27[%sm[exit %d]\27[0m\r\n'):format(color, params.exitCode))
+    end
+    local sent = M.sent[params.terminalId]
+    if sent and api.nvim_buf_is_valid(sent.bufnr) then
+      M.sent_exit[sent.bufnr] = M.sent_exit[sent.bufnr] or {}
+      M.sent_exit[sent.bufnr][sent.blockId] = params.exitCode
+      M.display_lenses(sent.bufnr, vim.lsp.codelens.get(sent.bufnr))
     end
   end,
   ['aintern/blockStatus'] = function(_, params)
@@ -570,6 +630,12 @@ function M.run_lens(command, ctx)
   local args = vim.deepcopy(command.arguments[1])
   local line = M.line_of(bufnr, args.blockId)
   local function go()
+    if M.sent_exit[bufnr] then
+      M.sent_exit[bufnr][args.blockId] = nil
+    end
+    if line then
+      M.show_running(bufnr, line, args.blockId)
+    end
     exec(client, 'aintern.run', args, bufnr, function(result)
       M.last_result = result
       M.last_action = 'run'
@@ -577,6 +643,12 @@ function M.run_lens(command, ctx)
         M.show_result(bufnr, line, result)
       end
       report(result)
+    end, function()
+      local placeholder = (M.results[bufnr] or {})[args.blockId]
+      if placeholder and placeholder.running then
+        pcall(api.nvim_buf_del_extmark, bufnr, ns_output, placeholder.mark)
+        M.results[bufnr][args.blockId] = nil
+      end
     end)
     -- the lens says "running"; Neovim has no server-pushed refresh
     vim.defer_fn(function()
@@ -612,7 +684,15 @@ function M.send_lens(command, ctx)
   end
   local function go()
     exec(client, 'aintern.sendToTerminal', args, bufnr, function(result)
+      if null(result.terminalId) then
+        notify('not sent', levels.WARN) -- declined at the server's own prompt
+        return
+      end
       M.doc_terminal[args.uri] = result.terminalId
+      M.sent[result.terminalId] = { bufnr = bufnr, blockId = args.blockId }
+      if M.sent_exit[bufnr] then
+        M.sent_exit[bufnr][args.blockId] = nil
+      end
       M.last_action = 'send'
       M.show_terminal(result.terminalId, client)
     end)
