@@ -20,6 +20,7 @@ from aintern_ls.features import (
     diagnostics,
     hover,
     lifecycle,
+    run_input,
     sync,
     terminals,
 )
@@ -33,6 +34,7 @@ FEATURES: tuple[ModuleType, ...] = (
     code_lens,
     hover,
     commands,
+    run_input,
     terminals,
     capture,
 )
