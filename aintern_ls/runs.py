@@ -375,13 +375,17 @@ def result_of(block: CommandBlock, run: RunResult) -> CommandResult:
     )
 
 
-def not_run_result(block: CommandBlock, reason: str) -> CommandResult:
-    """The result of a block the gate or the person did not let run."""
+def not_run_result(block: CommandBlock, reason: str, *, cancelled: bool = True) -> CommandResult:
+    """The result of a block the gate or the person did not let run.
+
+    `cancelled` is true when a person declined; a refusal by the gate (blocked, or no
+    way to confirm) has `cancelled` false and no exit code.
+    """
     return CommandResult(
         block_id=block.id,
         command=block.command,
         status=block.status,
-        cancelled=True,
+        cancelled=cancelled,
         output=reason if reason.startswith("not run") else f"not run: {reason}",
     )
 

@@ -263,7 +263,7 @@ def register(server: AInternServer) -> None:
                     ls, RunArgs(uri=a.uri, block_id=block.id, confirmed=a.confirmed)
                 )
             except RefusedError as exc:
-                result = to_json(not_run_result(block, str(exc)))
+                result = to_json(not_run_result(block, str(exc), cancelled=False))
             results.append(result)
             if a.stop_on_failure and result.get("exitCode") != 0:
                 break
