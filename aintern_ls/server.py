@@ -40,11 +40,6 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 REFRESH_DELAY_SECONDS = 0.15
-#: Terminal output is sent to the client at most this often per terminal (a flood of
-#: small reads becomes a few large notifications) ...
-OUTPUT_FLUSH_SECONDS = 0.03
-#: ... or as soon as this many characters are waiting.
-OUTPUT_FLUSH_CHARACTERS = 256 * 1024
 RUN_ANYWAY = "Run anyway"
 
 
@@ -103,9 +98,6 @@ class AInternServer(LanguageServer):
         self._pending: dict[str, asyncio.Task[Document | None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._document_listeners: list[Callable[[Document], None]] = []
-        self._output: dict[str, list[str]] = {}
-        self._output_size: dict[str, int] = {}
-        self._output_flush: dict[str, asyncio.TimerHandle] = {}
         self.captures = CaptureService(self.settings.capture)
         self.terminals = TerminalManager(
             on_output=self._terminal_output, on_exit=self._terminal_exit
@@ -115,33 +107,12 @@ class AInternServer(LanguageServer):
         self.add_cleanup(lambda: self.history.close())
 
     def _terminal_output(self, terminal_id: str, data: str) -> None:
-        """Keep output for captures now; send it to the client coalesced."""
+        # the session already coalesces output (see terminal.session.OUTPUT_MAX_CHARS)
         self.captures.on_output(terminal_id, data)
-        self._output.setdefault(terminal_id, []).append(data)
-        size = self._output_size.get(terminal_id, 0) + len(data)
-        self._output_size[terminal_id] = size
-        if size >= OUTPUT_FLUSH_CHARACTERS:
-            self._flush_output(terminal_id)
-        elif terminal_id not in self._output_flush:
-            loop = asyncio.get_running_loop()
-            self._output_flush[terminal_id] = loop.call_later(
-                OUTPUT_FLUSH_SECONDS, self._flush_output, terminal_id
-            )
-
-    def _flush_output(self, terminal_id: str) -> None:
-        handle = self._output_flush.pop(terminal_id, None)
-        if handle is not None:
-            handle.cancel()
-        chunks = self._output.pop(terminal_id, None)
-        self._output_size.pop(terminal_id, None)
-        if chunks:
-            self.protocol.notify(
-                "aintern/terminalOutput", {"terminalId": terminal_id, "data": "".join(chunks)}
-            )
+        self.protocol.notify("aintern/terminalOutput", {"terminalId": terminal_id, "data": data})
 
     def _terminal_command(self, terminal_id: str, record: CommandRecord) -> None:
         """A command typed or sent into a terminal finished (after its output)."""
-        self._flush_output(terminal_id)
         self.protocol.notify(
             "aintern/terminalCommand",
             {
@@ -153,7 +124,6 @@ class AInternServer(LanguageServer):
         )
 
     def _terminal_exit(self, terminal_id: str, exit_code: int | None) -> None:
-        self._flush_output(terminal_id)
         self.protocol.notify(
             "aintern/terminalExit", {"terminalId": terminal_id, "exitCode": exit_code}
         )

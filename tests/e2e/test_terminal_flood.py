@@ -12,7 +12,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from aintern_ls.server import OUTPUT_FLUSH_CHARACTERS, OUTPUT_FLUSH_SECONDS
+from aintern_ls.terminal.session import OUTPUT_INTERVAL_SECONDS, OUTPUT_MAX_CHARS
 
 SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
 SIZE = 8_000_000
@@ -66,5 +66,5 @@ async def test_a_flood_is_coalesced_and_complete(client: LanguageClient, tmp_pat
     # A PTY hands over a few KB per read: hundreds of reads. The client gets at most one
     # notification per flush interval, plus one per full buffer.
     elapsed = time.monotonic() - started
-    bound = elapsed / OUTPUT_FLUSH_SECONDS + SIZE / OUTPUT_FLUSH_CHARACTERS + 5
+    bound = elapsed / OUTPUT_INTERVAL_SECONDS + SIZE / OUTPUT_MAX_CHARS + 5
     assert len(chunks) <= bound, (len(chunks), elapsed)
