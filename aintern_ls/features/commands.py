@@ -9,6 +9,7 @@ history, and a capture the AI panel can fetch by the result's `captureId`.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
 from typing import Any
@@ -16,9 +17,10 @@ from typing import Any
 import attrs
 from lsprotocol import types
 
-from aintern_ls.capture.redaction import LineRedactor
+from aintern_ls.capture.redaction import LineRedactor, redact_str
 from aintern_ls.errors import AInternError, RefusedError
 from aintern_ls.features.arguments import parse_args, user_errors
+from aintern_ls.features.capture import LiveOutput, live_runs
 from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult, to_json
 from aintern_ls.runs import (
     BlockOptions,
@@ -27,11 +29,12 @@ from aintern_ls.runs import (
     assess_plan,
     keep_capture,
     not_run_result,
+    plan_command,
     plan_run,
     result_of,
     validate_request,
 )
-from aintern_ls.safety import gate
+from aintern_ls.safety import assess, gate
 from aintern_ls.server import AInternServer
 
 log = logging.getLogger(__name__)
@@ -54,6 +57,21 @@ class RunArgs:
     timeout_seconds: float | None = None
     cwd: str | None = None
     env: dict[str, str] = attrs.field(factory=dict)
+
+
+@attrs.define
+class CheckArgs:
+    command: str
+    shell: str | None = None
+
+
+@attrs.define
+class RunCommandArgs:
+    command: str
+    shell: str | None = None
+    confirmed: bool = False
+    timeout_seconds: float | None = None
+    cwd: str | None = None
 
 
 @attrs.define
@@ -141,9 +159,11 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     ls.block_changed(doc.uri, block)
     progress = await ls.begin_progress(block)
     last_report = [0.0]
+    live = live_runs(ls)[block.id] = LiveOutput(block.command, plan.request.cwd)
     lines = LineRedactor(width=120)
 
     def on_output(text: str) -> None:
+        live.feed(text)
         # the last complete line, redacted, at most five times a second: a flood of
         # output must not become a flood of notifications
         line = lines.feed(text)
@@ -167,6 +187,7 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
         run = await ls.runner.run(plan.request, run_id=block.id, on_output=on_output)
     except BaseException as exc:
         _finish(ls, doc.uri, block.id, None)
+        _drop_live(ls, block.id, live)
         ls.end_progress(progress, "failed to start")
         if row is not None:
             failed = not_run_result(block, f"failed to start: {exc}")
@@ -180,9 +201,16 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     _finish(ls, doc.uri, block.id, result)
     if row is not None:
         ls.record("finished", run_id=row, result=result)
+    # only now: a reader of aintern.runOutput finds the result where the live output was
+    _drop_live(ls, block.id, live)
     elapsed = time.monotonic() - started
     ls.end_progress(progress, f"exit {run.exit_code} · {elapsed:.1f} s")
     return to_json(result)
+
+
+def _drop_live(ls: AInternServer, block_id: str, live: LiveOutput) -> None:
+    if live_runs(ls).get(block_id) is live:
+        del live_runs(ls)[block_id]
 
 
 def _finish(ls: AInternServer, uri: str, block_id: str, result: CommandResult | None) -> None:
@@ -243,6 +271,74 @@ def register(server: AInternServer) -> None:
             )
         )
         return to_json(assessment)
+
+    @server.command("aintern.checkCommand")
+    @user_errors
+    async def check_command(ls: AInternServer, *args: Any) -> Any:
+        a = parse_args(CheckArgs, args)
+        return to_json(
+            assess(a.command, a.shell or ls.settings.shell or "bash", ls.documents.rules)
+        )
+
+    @server.command("aintern.runCommand")
+    @user_errors
+    async def run_command(ls: AInternServer, *args: Any) -> Any:
+        """A command that is not a fence (an editor AI tool's), through the same gate."""
+        a = parse_args(RunCommandArgs, args)
+        block_id = "tool-" + hashlib.blake2b(a.command.encode(), digest_size=4).hexdigest()
+        run_id = f"{block_id}-{time.monotonic_ns()}"
+        root = str(ls.workspace.root_path) if ls.workspace and ls.workspace.root_path else None
+        plan = plan_command(
+            a.command,
+            settings=ls.settings,
+            shell=a.shell,
+            cwd=a.cwd,
+            cwd_base=root,
+            timeout_seconds=a.timeout_seconds,
+            run_id=run_id,
+        )
+        validate_request(plan.request)
+        confirmation = gate.Confirmation.CONFIRMED if a.confirmed else ls.confirmation
+        decision = gate.decide(assess_plan(plan, ls.documents.rules), confirmation)
+        record = {
+            "command": redact_str(a.command),
+            "level": decision.level.label,
+            "rules": list(decision.rules),
+        }
+        if decision.verdict is gate.Verdict.REFUSE:
+            if decision.blocked:
+                ls.record("decision", decision="blocked", **record)
+            raise RefusedError(
+                decision.reason + gate.hint_for(decision, gate.LSP_CONFIRM_HINT), decision.rules
+            )
+        if decision.verdict is gate.Verdict.ASK:
+            ls.record("decision", decision="asked", **record)
+            message = f"{decision.prompt}\n\n{redact_str(a.command)[:200]}\n{plan.describe()}"
+            ok = await ls.confirm(message)
+            ls.record("decision", decision="confirmed" if ok else "declined", **record)
+            if not ok:
+                raise AInternError("not run: declined at the confirmation prompt")
+        elif decision.needs_confirmation:
+            ls.record("decision", decision="confirmed", **record)
+        cancel_hook = ls.on_request_cancelled(lambda: ls.runner.cancel(run_id))
+        try:
+            run = await ls.runner.run(plan.request, run_id=run_id)
+        finally:
+            cancel_hook()
+        data = {
+            "command": redact_str(a.command),
+            "exitCode": run.exit_code,
+            "output": run.output,
+            "wasTruncated": run.was_truncated,
+            "originalLength": run.original_length,
+            "durationMs": run.duration_ms,
+            "cwd": run.cwd,
+            "timedOut": run.timed_out,
+            "cancelled": run.cancelled,
+            "level": decision.level.label,
+        }
+        data["captureId"] = keep_capture(ls.captures, block_id, a.command, run).id
+        return data
 
     @server.command("aintern.history")
     @user_errors
