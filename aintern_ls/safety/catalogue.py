@@ -106,6 +106,7 @@ CATALOGUE: dict[str, Rule] = _rules(
     ("disk", "a disk tool that can erase disks and partitions", "diskpart", "cmd"),
     ("zfs-destroy", "destroys a ZFS pool or dataset (blocked)", "zpool destroy tank"),
     ("system-file", "overwrites a system, account or boot file", "echo c > /proc/sysrq-trigger"),
+    ("tee-system-file", "tee overwrites or appends to a system file", "tee /etc/shadow < x"),
     (
         "overwrite-system",
         "writes over the root filesystem (an archive extracted to /)",
@@ -121,6 +122,24 @@ CATALOGUE: dict[str, Rule] = _rules(
         "delete-backups",
         "deletes shadow copies or backup catalogues",
         "vssadmin delete shadows /all /quiet",
+        "cmd",
+    ),
+    (
+        "shadow-storage-tiny",
+        "shrinks shadow storage below any restore point (deletes them all)",
+        "vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB",
+        "cmd",
+    ),
+    (
+        "wmi-shadow-delete",
+        "deletes shadow copies through WMI/CIM objects",
+        "Get-WmiObject Win32_ShadowCopy | Remove-WmiObject",
+        "powershell",
+    ),
+    (
+        "boot-recovery-off",
+        "turns off Windows recovery or boot-failure handling",
+        "bcdedit /set {default} recoveryenabled no",
         "cmd",
     ),
     (
@@ -188,6 +207,24 @@ CATALOGUE: dict[str, Rule] = _rules(
         "makes something run automatically later (startup files, cron, services, Run keys)",
         "reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v x /d c:\\x.exe",
         "cmd",
+    ),
+    (
+        "persistence-task",
+        "creates a scheduled task that runs a program on a schedule or trigger",
+        "schtasks /create /tn x /tr c:\\x.exe /sc onlogon",
+        "cmd",
+    ),
+    (
+        "persistence-wmi",
+        "creates a WMI event subscription that runs code on an event",
+        "Set-WmiInstance -Namespace root\\subscription -Class __EventFilter -Arguments @{Name='x'}",
+        "powershell",
+    ),
+    (
+        "persistence-startup",
+        "writes a program into a Windows startup folder",
+        'Copy-Item x.exe "$env:APPDATA\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\"',
+        "powershell",
     ),
     ("registry", "changes the Windows registry", "reg add HKCU\\Software\\App /v x /d 1", "cmd"),
     (

@@ -213,7 +213,11 @@ def _write_destinations(cmd: Cmd) -> None:
     for w in dests:
         if w.dynamic:
             continue
-        t = write_target(w.text, cmd.scope.cwds, append=name == "tee" and cmd.short("a"))
+        t = write_target(
+            w.text,
+            cmd.scope.cwds,
+            append=name == "tee" and (cmd.short("a") or cmd.long("--append")),
+        )
         moved_away = name == "mv" and w is not ops[-1]
         if t is not None and (moved_away or name == "ln") and t.level < B:
             continue  # renaming a startup file away, or a symlink: not persistence

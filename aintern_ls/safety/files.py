@@ -10,7 +10,7 @@ from aintern_ls.safety.context import (
     Cmd,
 )
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
-from aintern_ls.safety.paths import classify_path, is_device, is_secret
+from aintern_ls.safety.paths import classify_path, is_device, is_secret, write_target
 from aintern_ls.safety.registry import finding, handles
 from aintern_ls.safety.words import Word, names
 
@@ -355,9 +355,16 @@ def _write_family(cmd: Cmd) -> None:
         cmd.add(B, "disk-write", f"{n} overwrites the raw disk {ops[-1].text}", ops[-1])
         return
     if n == "tee":
+        append = any(
+            t in ("-a", "--append") or re.fullmatch(r"-[a-z]*a[a-z]*", t) for t in cmd.texts()
+        )
         for w in ops:
-            if re.match(r"^/etc/(sudoers|passwd|shadow|group)", w.text):
-                cmd.add(C, "system-file", f"overwrites the core system file {w.text}", w)
+            t = write_target(w.text, cmd.scope.cwds, append)
+            if t is not None:
+                rule = "tee-system-file" if t.rule == "system-file" else t.rule
+                cmd.add(
+                    t.level, rule, f"tee {'appends to' if append else 'overwrites'} {t.what}", w
+                )
                 return
         written = [w for w in ops if w.text not in ("/dev/null", "/dev/stdout", "/dev/stderr")]
         if written:

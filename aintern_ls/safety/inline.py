@@ -207,12 +207,13 @@ def judge_redis(argv: list[str]) -> tuple[RiskLevel, str, str]:
 class Effects:
     """What a piece of inline code does that the analyser can judge with its shell rules."""
 
-    __slots__ = ("deletes", "opaque", "shell", "writes")
+    __slots__ = ("appends", "deletes", "opaque", "shell", "writes")
 
     def __init__(self) -> None:
         self.shell: list[str] = []  # shell command lines it runs
         self.deletes: list[tuple[str, bool]] = []  # (path, recursive)
         self.writes: list[str] = []  # files it opens for writing
+        self.appends: list[str] = []  # files it opens for appending
         self.opaque = False  # runs code it builds at run time (exec of a variable …)
 
 
@@ -382,7 +383,8 @@ def python_effects(code: str) -> Effects | None:
                     first = node.func.value
                 path = _py_value(first) if first is not None else None
                 if path is not None and mode is not None and any(c in mode for c in "wax+"):
-                    fx.writes.append(path)
+                    appending = "a" in mode and "+" not in mode
+                    (fx.appends if appending else fx.writes).append(path)
             elif isinstance(node.func, ast.Attribute):
                 path = _py_value(node.func.value)
                 if path is not None:
@@ -403,7 +405,15 @@ def python_effects(code: str) -> Effects | None:
 _OSA_SHELL = re.compile(r'do\s+shell\s+script\s+"((?:[^"\\]|\\.)*)"', re.I)
 _WRITE_CALL = re.compile(
     r"\b(?:writeFileSync|appendFileSync|writeFile|appendFile|file_put_contents|"
-    r"File\.write|IO\.write|open)\s*\(\s*(['\"])(/[^'\"]+)\1"
+    r"File\.write|IO\.write)\s*\(\s*(['\"])(/[^'\"]+)\1"
+)
+# open("/x", "w") in Python, Ruby, PHP, Node (openSync): a write only with a write mode.
+_OPEN_MODE = re.compile(r"""\bopen(?:Sync)?\s*\(\s*(['"])(/[^'"]+)\1\s*,\s*(['"])([^'"]*)\3""")
+
+# Perl open for writing: open(F, ">/etc/x"), open(my $fh, '>>', '/etc/x').
+_PERL_OPEN = re.compile(
+    r"""\bopen\s*\(?\s*[$\w]+(?:\s+\$\w+)?\s*,\s*['"]\s*(\+?>>?|\+<)\s*(/[^'"]+)['"]"""
+    r"""|\bopen\s*\(?\s*[$\w]+(?:\s+\$\w+)?\s*,\s*['"](\+?>>?|\+<)['"]\s*,\s*['"](/[^'"]+)['"]"""
 )
 
 
@@ -416,6 +426,14 @@ def other_effects(code: str) -> Effects:
     fx.deletes = [(p, True) for p in deleted_paths(code)]
     fx.deletes += [(m.group(2), False) for m in _UNLINK.finditer(code)]
     fx.writes = [m.group(2) for m in _WRITE_CALL.finditer(code)]
+    for m in _OPEN_MODE.finditer(code):
+        mode = m.group(4)
+        if any(c in mode for c in "wax+"):
+            appending = "a" in mode and "+" not in mode
+            (fx.appends if appending else fx.writes).append(m.group(2))
+    for m in _PERL_OPEN.finditer(code):
+        mode, path = m.group(1) or m.group(3), m.group(2) or m.group(4)
+        (fx.appends if mode.startswith(">>") else fx.writes).append(path)
     for m in _PACK_HEX.finditer(code):
         decoded = _decode(m.group(2), "hex")
         if decoded:

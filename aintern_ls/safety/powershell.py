@@ -18,7 +18,14 @@ from aintern_ls.safety import budget, dispatch
 from aintern_ls.safety.bash import PARSES, Positions
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import RiskLevel
-from aintern_ls.safety.words import ORIGIN_NETWORK, ORIGIN_VARIABLE, Word, split_words, unquote
+from aintern_ls.safety.words import (
+    ORIGIN_NETWORK,
+    ORIGIN_VARIABLE,
+    Word,
+    fold_powershell,
+    split_words,
+    unquote,
+)
 
 Node = tree_sitter.Node
 
@@ -66,6 +73,10 @@ _WRAPPERS = frozenset(
         "range_argument_expression",
     }
 )
+_CREATE_ARG = re.compile(r"\[scriptblock\]::create\((.*?)\)(?=\s*(?:\.|\)|;|\||$))", re.I)
+_WMI_DELETE = re.compile(
+    r"remove-wmiobject|remove-ciminstance|\.delete\(\)|\brwmi\b|invoke-cimmethod"
+)
 _SCRIPT_CREATE = re.compile(
     r"\[scriptblock\]::create|\.invokescript\(|invoke-command\s+-scriptblock\s*\(\s*\[scriptblock\]",
     re.I,
@@ -93,6 +104,19 @@ def analyse(text: str, scope: Scope) -> None:
     with budget.Source(data):
         walker.visit(root)
     low = text.lower()
+    for arg in _CREATE_ARG.finditer(text):
+        code = fold_powershell(arg.group(1))
+        if code is not None:
+            where = Word(code, arg.start(1), arg.end(1))
+            scope.include(scope.nested(code, "powershell", where))
+    if "win32_shadowcopy" in low and _WMI_DELETE.search(low):
+        scope.add(
+            RiskLevel.BLOCKED,
+            "wmi-shadow-delete",
+            "deletes Volume Shadow Copies (Windows restore points) through WMI/CIM",
+            0,
+            len(text),
+        )
     if _SCRIPT_CREATE.search(low):
         scope.add(
             RiskLevel.CRITICAL,
@@ -211,6 +235,11 @@ class _Walker:
                         word.start,
                         word.end,
                     )
+                if word.dynamic:
+                    folded = fold_powershell(_text(c).lstrip("&. \t"))
+                    if folded is not None and folded.strip():
+                        # Judge what the assembled name really runs.
+                        word = Word(folded.strip(), word.start, word.end)
                 words.append(word)
             elif t == "command_elements":
                 for el in c.named_children:

@@ -36,6 +36,9 @@ _TEST_SCRIPTS = frozenset(
 )
 
 
+_PIP_READ = frozenset(("show", "list", "freeze", "check", "tree", "--version"))
+
+
 def _package_manager(cmd: Cmd) -> None:
     ops = [
         w.text
@@ -83,6 +86,8 @@ def _package_manager(cmd: Cmd) -> None:
         if verb == "fmt":
             cmd.add(M, "write", "go fmt rewrites files")
         return
+    if n == "uv" and verb == "pip" and len(ops) > 1 and ops[1] in _PIP_READ:
+        return  # uv pip show/list/freeze/check/tree only read the environment
     if n in ("uv", "poetry", "pdm", "hatch", "rye", "pipenv") and verb == "run":
         rest = cmd.operands()[1:]
         if rest:

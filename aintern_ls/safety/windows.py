@@ -14,7 +14,7 @@ from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import classify_path, write_target
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
-from aintern_ls.safety.words import Word, names, split_words
+from aintern_ls.safety.words import Word, fold_powershell, names, split_words
 from aintern_ls.safety.wrappers import run_code_from_stdin
 
 PS_ALIASES: dict[str, str] = {
@@ -230,6 +230,8 @@ def _invoke_expression(cmd: Cmd) -> None:
         text,
     ):
         cmd.add(C, "remote-code", "Invoke-Expression runs code downloaded from the network", code)
+    elif code.dynamic and (folded := fold_powershell(code.text)) is not None:
+        cmd.scope.include(cmd.scope.nested(folded, "powershell", code))
     elif code.dynamic or "$" in code.text or "frombase64" in text:
         cmd.add(C, "eval-dynamic", "Invoke-Expression runs code only known at run time", code)
     else:
@@ -462,7 +464,19 @@ def _bcdedit(cmd: Cmd) -> None:
     if "/delete" in flags and not flags & {"/enum"}:
         cmd.add(B, "boot-config", "bcdedit /delete removes boot entries: the machine may not boot")
         return
+    text = " ".join(cmd.texts()).lower()
+    if re.search(r"recoveryenabled\s+(no|off|0|false)|bootstatuspolicy\s+ignoreallfailures", text):
+        cmd.add(B, "boot-recovery-off", "bcdedit turns off Windows recovery (ransomware step)")
+        return
     cmd.add(C, "boot-config", "bcdedit changes how Windows boots (recovery, safe mode, signing)")
+
+
+def _tiny_storage(value: float, unit: str) -> bool:
+    """A shadow-storage cap too small to keep any restore point (under 2 GB or 2%)."""
+    if unit == "%":
+        return value < 2
+    scale = {"kb": 1 / 1024 / 1024, "mb": 1 / 1024, "gb": 1.0, "tb": 1024.0}.get(unit, 1 / 1024**3)
+    return value * scale < 2
 
 
 def _vssadmin(cmd: Cmd) -> None:
@@ -470,7 +484,13 @@ def _vssadmin(cmd: Cmd) -> None:
     if re.search(r"\bdelete\b", text):
         cmd.add(B, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
     elif re.search(r"\bresize\b", text):
-        cmd.add(C, "delete-backups", "shrinking shadow storage deletes restore points")
+        m = re.search(r"/maxsize=(\d+(?:\.\d+)?)\s*(kb|mb|gb|tb|%)?", text)
+        if m and _tiny_storage(float(m.group(1)), m.group(2) or ""):
+            cmd.add(
+                B, "shadow-storage-tiny", "shrinking shadow storage this far deletes restore points"
+            )
+        else:
+            cmd.add(C, "delete-backups", "shrinking shadow storage deletes restore points")
     elif "list" in text:
         return
     else:
@@ -567,7 +587,7 @@ def _sc(cmd: Cmd) -> None:
         cmd.add(C, "disable-security", "stops or disables a security service")
     elif texts[0] in ("stop", "delete"):
         cmd.add(D, "service-stop", f"sc {texts[0]} stops or deletes a service")
-    elif texts[0] == "create" or (texts[0] == "config" and "auto" in texts):
+    elif texts[0] in ("create", "config"):
         cmd.add(C, "persistence", f"sc {texts[0]} installs a service that starts on its own")
     else:
         cmd.add(M, "service", f"sc {texts[0]} changes services")
@@ -579,6 +599,8 @@ def _schtasks(cmd: Cmd) -> None:
         return
     if "/delete" in flags:
         cmd.add(D, "task-delete", "deletes scheduled tasks")
+    elif "/create" in flags:
+        cmd.add(C, "persistence-task", "schtasks /create runs a program on a schedule or trigger")
     else:
         cmd.add(M, "schedule", "changes scheduled tasks")
 
@@ -623,6 +645,20 @@ def _write_cmdlet(cmd: Cmd) -> None:
     if cmd.name == "setx" and cmd.args and cmd.args[0].text.lower() in ("path", "pathext"):
         cmd.add(C, "persistence", "setx PATH changes the search path of every later session")
         return
+    if cmd.name == "register-scheduledtask":
+        cmd.add(C, "persistence-task", "Register-ScheduledTask runs a program on a trigger")
+        return
+    if cmd.name in ("set-wmiinstance", "new-ciminstance") and re.search(
+        r"__eventfilter|eventconsumer|__filtertoconsumerbinding|root.subscription",
+        " ".join(cmd.texts()),
+        re.I,
+    ):
+        cmd.add(C, "persistence-wmi", "a WMI event subscription runs code on an event")
+        return
+    for w in cmd.args:
+        if re.search(r"start menu[\\/]programs[\\/]startup|[\\/]startup[\\/]?$", w.text, re.I):
+            cmd.add(C, "persistence-startup", f"{cmd.name} writes to a startup folder", w)
+            return
     if cmd.name in ("new-service",):
         cmd.add(C, "persistence", "New-Service installs a service that starts on its own")
         return
@@ -688,7 +724,9 @@ def _invoke_webrequest(cmd: Cmd) -> None:
 
 
 def _misc_windows_safe(cmd: Cmd) -> None:
-    return
+    if cmd.name == "echo" and cmd.args and not any(w.dynamic for w in cmd.args):
+        # cmd `echo clean | diskpart`: what echo prints is known and feeds the next stage.
+        cmd.info.output = " ".join(w.text for w in cmd.args)
 
 
 def _ipconfig(cmd: Cmd) -> None:
@@ -776,6 +814,8 @@ def _register() -> None:
         "wevtutil": _wevtutil,
         "disable-computerrestore": _disable_security,
         "disable-windowsoptionalfeature": _write_cmdlet,
+        "set-wmiinstance": _write_cmdlet,
+        "new-ciminstance": _write_cmdlet,
         "set-mpprefrence": _mp_preference,
         "uninstall-windowsdefender": _disable_security,
         "remove-windowsfeature": _danger_cmdlet,

@@ -145,3 +145,97 @@ def ansi_c(body: str) -> str:
 
     body = _ANSI_NUM.sub(num, body)
     return re.sub(r"\\(.)", lambda m: _ANSI_ESCAPES.get(m.group(1), "\\" + m.group(1)), body)
+
+
+_PS_TOKEN = re.compile(r"\s*(?:('(?:[^']|'')*')|(\"[^\"$`]*\")|(-join\b|-f\b)|([()+,]))", re.I)
+
+
+def fold_powershell(text: str) -> str | None:
+    """The constant value of a PowerShell string expression built from literals with `+`,
+    `,` and `-join` / `-f` (`('Remove-'+'Item')`, `("{0}{1}" -f 'a','b')`), or None when
+    any part is only known at run time. Obfuscation hides command names this way."""
+    tokens: list[str] = []
+    pos = 0
+    text = text.strip()
+    while pos < len(text):
+        m = _PS_TOKEN.match(text, pos)
+        if m is None or m.end() == pos:
+            return None
+        if m.group(1):
+            tokens.append("s" + m.group(1)[1:-1].replace("''", "'"))
+        elif m.group(2):
+            tokens.append("s" + m.group(2)[1:-1])
+        else:
+            tokens.append((m.group(3) or m.group(4)).lower())
+        pos = m.end()
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+    at = [0]
+
+    def peek() -> str:
+        return tokens[at[0]] if at[0] < len(tokens) else ""
+
+    def primary() -> list[str] | None:
+        tok = peek()
+        at[0] += 1
+        if tok.startswith("s"):
+            return [tok[1:]]
+        if tok == "(":
+            value = expr()
+            if value is None or peek() != ")":
+                return None
+            at[0] += 1
+            return value
+        return None
+
+    def listing() -> list[str] | None:
+        first = primary()
+        if first is None:
+            return None
+        out = list(first)
+        while peek() == ",":
+            at[0] += 1
+            nxt = primary()
+            if nxt is None:
+                return None
+            out.extend(nxt)
+        return out
+
+    def adding() -> list[str] | None:
+        value = listing()
+        while value is not None and peek() == "+":
+            at[0] += 1
+            rhs = listing()
+            if rhs is None:
+                return None
+            value = ["".join(value) + "".join(rhs)] if len(value) == 1 else value + rhs
+        return value
+
+    def expr() -> list[str] | None:
+        value = adding()
+        while value is not None and peek() in ("-join", "-f"):
+            op = peek()
+            at[0] += 1
+            rhs = adding()
+            if rhs is None:
+                return None
+            if op == "-join":
+                value = ["".join(rhs).join(value)]
+            else:
+                value = _ps_format(value[0], rhs)
+                if value is None:
+                    return None
+        return value
+
+    value = expr()
+    if value is None or at[0] != len(tokens):
+        return None
+    return "".join(value) if len(value) == 1 else " ".join(value)
+
+
+def _ps_format(fmt: str, args: list[str]) -> list[str] | None:
+    """`"{0}{1}" -f 'a','b'` with constant arguments."""
+    try:
+        return [re.sub(r"\{(\d+)\}", lambda m: args[int(m.group(1))], fmt)]
+    except IndexError:
+        return None

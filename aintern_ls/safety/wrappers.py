@@ -274,6 +274,7 @@ def _code_findings(
             fx.shell = list(dict.fromkeys(parsed.shell + fx.shell))
             fx.deletes = list(dict.fromkeys(parsed.deletes + fx.deletes))
             fx.writes = list(dict.fromkeys(parsed.writes + fx.writes))
+            fx.appends = list(dict.fromkeys(parsed.appends + fx.appends))
             fx.opaque = parsed.opaque
     for shell_cmd in fx.shell:
         found += scope.nested(shell_cmd, "bash", where, -2)
@@ -294,6 +295,10 @@ def _code_findings(
         w = write_target(path, scope.cwds)
         if w is not None:
             found.append(finding(w.level, w.rule, f"inline code overwrites {w.what}", where))
+    for path in fx.appends:
+        w = write_target(path, scope.cwds, append=True)
+        if w is not None:
+            found.append(finding(w.level, w.rule, f"inline code appends to {w.what}", where))
     if fx.opaque:
         found.append(
             finding(C, "eval-dynamic", "inline code runs commands built at run time", where)
