@@ -122,7 +122,9 @@ def write_target(
         low = p.lower()
         if _ACCOUNT_FILES.match(low):
             # Appending (a sudoers line) grants rights; overwriting breaks every login.
-            level = RiskLevel.CRITICAL if append else RiskLevel.BLOCKED
+            # A drop-in under sudoers.d/ or pam.d/ adds rules the way an append does.
+            drop_in = re.match(r"^/etc/(sudoers|pam)\.d/.", low) is not None
+            level = RiskLevel.CRITICAL if append or drop_in else RiskLevel.BLOCKED
             return Target(level, "system-file", f"the account or boot file {p}")
         if _DEVICE.match(low) or _WIN_DEVICE.match(low):
             return Target(RiskLevel.BLOCKED, "disk-write", f"the raw disk {p}")

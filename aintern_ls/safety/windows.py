@@ -587,7 +587,9 @@ def _sc(cmd: Cmd) -> None:
         cmd.add(C, "disable-security", "stops or disables a security service")
     elif texts[0] in ("stop", "delete"):
         cmd.add(D, "service-stop", f"sc {texts[0]} stops or deletes a service")
-    elif texts[0] in ("create", "config"):
+    elif texts[0] == "create" or (
+        texts[0] == "config" and ("auto" in texts or any(t.startswith("binpath") for t in texts))
+    ):
         cmd.add(C, "persistence", f"sc {texts[0]} installs a service that starts on its own")
     else:
         cmd.add(M, "service", f"sc {texts[0]} changes services")
