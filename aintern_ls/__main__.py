@@ -1,4 +1,4 @@
-"""Command line: `aintern-ls serve|blocks|assess|check|run`.
+"""Command line: `aintern-ls serve|blocks|assess|check|run|mcp`.
 
 Each subcommand lives next to the service it drives (`<package>/cli.py` exposes
 `register(subparsers)`); this module only builds the parser, sets up logging and
@@ -63,6 +63,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     from aintern_ls.extraction import cli as extraction_cli
+    from aintern_ls.mcp import cli as mcp_cli
     from aintern_ls.safety import cli as safety_cli
     from aintern_ls.terminal import cli as terminal_cli
 
@@ -81,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     extraction_cli.register(sub)
     safety_cli.register(sub)
     terminal_cli.register(sub)
+    mcp_cli.register(sub)
     return parser
 
 

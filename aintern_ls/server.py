@@ -35,7 +35,7 @@ from aintern_ls.positions import Encoding
 from aintern_ls.safety import SafetyRules
 from aintern_ls.terminal import process_tree
 from aintern_ls.terminal.runner import Runner
-from aintern_ls.terminal.session import TerminalManager
+from aintern_ls.terminal.session import CommandRecord, TerminalManager
 
 log = logging.getLogger(__name__)
 
@@ -99,12 +99,25 @@ class AInternServer(LanguageServer):
         self.terminals = TerminalManager(
             on_output=self._terminal_output, on_exit=self._terminal_exit
         )
+        self.terminals.on_command = self._terminal_command
         self.add_cleanup(self.runner.cancel_all)
         self.add_cleanup(lambda: self.history.close())
 
     def _terminal_output(self, terminal_id: str, data: str) -> None:
         self.captures.on_output(terminal_id, data)
         self.protocol.notify("aintern/terminalOutput", {"terminalId": terminal_id, "data": data})
+
+    def _terminal_command(self, terminal_id: str, record: CommandRecord) -> None:
+        """A command typed or sent into a terminal finished (after its output)."""
+        self.protocol.notify(
+            "aintern/terminalCommand",
+            {
+                "terminalId": terminal_id,
+                "commandLine": record.command_line,
+                "exitCode": record.exit_code,
+                "cwd": record.cwd_after or record.cwd,
+            },
+        )
 
     def _terminal_exit(self, terminal_id: str, exit_code: int | None) -> None:
         self.protocol.notify(

@@ -7,7 +7,11 @@ would print), then measures, on the same input in 64 KB reads:
 - the seeds' single regex (`\\x1B\\[[0-9;]*[a-zA-Z]|\\x1B\\].*?(?:\\x07|\\x1B\\\\)`), which
   strips far less and renders nothing, on the whole text at once;
 - the `OutputCollector` on the same bytes (decode + render + bounded keep + finish);
-- the collector on plain PTY text (`\\r\\n` line endings, no escapes): the fast path.
+- the collector on plain PTY text (`\\r\\n` line endings, no escapes): the fast path;
+- the full pipeline with all secret rules on: render the whole log (VT processor),
+  redact ALL of the rendered text (not only what a capture keeps), truncate, in MB/s
+  of input; and `redact` alone on the rendered text and on a keyword-dense log (env
+  dumps, configs, tokens on every few lines) where the rules really run.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ import re
 import time
 
 from aintern_ls.capture import OutputCollector, VTProcessor, render
+from aintern_ls.capture.redaction import default_rules, redact
+from aintern_ls.capture.truncation import truncate
 
 SEED_REGEX = re.compile(r"\x1B\[[0-9;]*[a-zA-Z]|\x1B\].*?(?:\x07|\x1B\\)")
 CHUNK = 65536
@@ -61,6 +67,32 @@ def coloured_log(size: int, seed: int = 7) -> str:
             )
         parts.append(piece)
         total += len(piece.encode())
+    return "".join(parts)
+
+
+def secret_dense_log(size: int, seed: int = 11) -> str:
+    """Output where secret keywords are everywhere: env dumps, configs, some tokens."""
+    rnd = random.Random(seed)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+    def tok(n: int) -> str:
+        return "".join(rnd.choice(alphabet) for _ in range(n))
+
+    lines = [
+        lambda: f"export GITHUB_TOKEN=ghp_{tok(36)}",
+        lambda: f"api_key: {tok(32)}",
+        lambda: "max_tokens=4096 token_type=bearer secret_scanning=enabled",
+        lambda: f"INFO auth: token refreshed for user={rnd.randint(1, 999)} key rotation ok",
+        lambda: f"postgres://app:{tok(12)}@db:5432/app",
+        lambda: "The access key and the secret key are read from the keyring.",
+        lambda: f"commit {tok(40).lower()} password policy updated",
+    ]
+    parts: list[str] = []
+    total = 0
+    while total < size:
+        line = rnd.choice(lines)() + "\n"
+        parts.append(line)
+        total += len(line)
     return "".join(parts)
 
 
@@ -111,6 +143,21 @@ def main() -> None:
             collector.feed(part)
         collector.finish()
 
+    rules = default_rules()
+    rendered = render(text)
+
+    def run_pipeline() -> None:
+        vt = VTProcessor()
+        out = [vt.feed(chunk).text for chunk in chunks]
+        out.append(vt.finish().text)
+        truncate(redact("".join(out)).text, max_characters=100_000)
+
+    dense = secret_dense_log(max(size // 10, 1_000_000))
+    t_pipe = _best(run_pipeline, args.repeat)
+    t_redact = _best(lambda: redact(rendered), args.repeat)
+    t_dense = _best(lambda: redact(dense), 1)
+    dense_count = redact(dense).count
+
     t_vt = _best(run_processor, args.repeat)
     t_seed = _best(run_seed_regex, args.repeat)
     t_coll = _best(lambda: run_collector(byte_chunks), args.repeat)
@@ -125,6 +172,18 @@ def main() -> None:
     print(f"ratio processor / seed regex:     {vt_mbps / seed_mbps:8.2f}")
     print(f"OutputCollector, coloured bytes:  {_mbps(len(data), t_coll):8.1f} MB/s")
     print(f"OutputCollector, plain PTY text:  {_mbps(len(plain), t_plain):8.1f} MB/s")
+    print(f"secret rules loaded: {len(rules.rules)} ({len(rules.skipped)} skipped)")
+    print(
+        "full pipeline (render -> redact all -> truncate), all rules: "
+        f"{_mbps(len(data), t_pipe):8.1f} MB/s of input"
+    )
+    print(
+        f"redact alone, rendered coloured log: {_mbps(len(rendered.encode()), t_redact):8.1f} MB/s"
+    )
+    print(
+        f"redact alone, keyword-dense log ({len(dense) / 1e6:.1f} MB, "
+        f"{dense_count} secrets): {_mbps(len(dense.encode()), t_dense):8.1f} MB/s"
+    )
 
 
 if __name__ == "__main__":

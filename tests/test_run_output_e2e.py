@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 FAKE_GITHUB = "ghp_" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0FeDcBa"
-FAKE_AWS = "AKIA" + "QX7EXAMPLE4SAMPLE9"
+FAKE_AWS = "AKIA" + "QX7MZKB4TPLWR2NE"
 
 DOC = f"""# Build
 

@@ -23,6 +23,7 @@ from aintern_ls.safety import RiskLevel
 from aintern_ls.terminal.runner import RunRequest, RunResult
 
 if TYPE_CHECKING:
+    from aintern_ls.documents import Document
     from aintern_ls.server import AInternServer
 
 
@@ -151,7 +152,7 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     request = RunRequest(
         command=block.command,
         shell=(block.shell_type.value if block.shell_type else settings.shell or "bash"),
-        cwd=resolve_against(cwd, doc.directory),
+        cwd=default_cwd(ls, cwd, doc),
         env=dict(args.env),
         timeout_seconds=args.timeout_seconds or settings.timeout_seconds,
         allowed_directories=list(settings.allowed_directories),
@@ -190,6 +191,15 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     elapsed = time.monotonic() - started
     ls.end_progress(progress, f"exit {run.exit_code} · {elapsed:.1f} s")
     return to_json(result)
+
+
+def default_cwd(ls: AInternServer, cwd: str | None, doc: Document) -> str | None:
+    """A block's cwd: relative to its document's folder; a document that is no file
+    (an AI chat buffer such as `aichat://…`) runs in the workspace root."""
+    if doc.directory is not None:
+        return resolve_against(cwd, doc.directory)
+    root = ls.workspace.root_path if ls.workspace is not None else None
+    return resolve_against(cwd, root) if cwd is not None else root
 
 
 def resolve_against(cwd: str | None, base: str | None) -> str | None:

@@ -13,7 +13,7 @@ import attrs
 
 from aintern_ls.errors import AInternError
 from aintern_ls.features.arguments import parse_args, user_errors
-from aintern_ls.features.commands import resolve_against
+from aintern_ls.features.commands import default_cwd
 from aintern_ls.safety import RiskLevel
 
 if TYPE_CHECKING:
@@ -91,9 +91,7 @@ def register(server: AInternServer) -> None:
         if a.terminal_id is None:
             session = await ls.terminals.create(
                 title=f"aintern: {block.display_summary()[:30]}",
-                cwd=resolve_against(
-                    block.options.get("cwd") or block.working_directory, doc.directory
-                ),
+                cwd=default_cwd(ls, block.options.get("cwd") or block.working_directory, doc),
             )
         else:
             session = ls.terminals.get(a.terminal_id)

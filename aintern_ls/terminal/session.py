@@ -62,6 +62,7 @@ _ZSH_PROMPT_SP = re.compile(r"(?:\x1b\[[0-9;]*m)*[%#](?:\x1b\[[0-9;]*m)* *\r \r$
 
 OutputHook = Callable[[str, str], None]
 ExitHook = Callable[[str, "int | None"], None]
+CommandHook = Callable[[str, "CommandRecord"], None]
 
 
 # -- ring buffer ---------------------------------------------------------------------------
@@ -214,6 +215,8 @@ class TerminalSession:
         self.exit_status: ExitStatus | None = None
         self._on_output = on_output
         self._on_exit = on_exit
+        # called with each command that finished (shell integration's D mark)
+        self.on_command: CommandHook | None = None
         self._nonce = secrets.token_hex(8)
         self._marker = secrets.token_hex(8)
         self._workdir = tempfile.mkdtemp(prefix="aintern-term-")
@@ -320,7 +323,19 @@ class TerminalSession:
                 self.ring.append(item)
                 visible.append(item)
             else:
+                finished = self._finished_count
                 self._on_mark(item)
+                if self._finished_count != finished and self.on_command is not None:
+                    # the command's output first, then its end, then the next prompt
+                    self._emit(visible)
+                    visible = []
+                    try:
+                        self.on_command(self.terminal_id, self.commands[-1])
+                    except Exception:
+                        log.exception("terminal command hook failed")
+        self._emit(visible)
+
+    def _emit(self, visible: list[str]) -> None:
         if visible and self._on_output is not None:
             try:
                 self._on_output(self.terminal_id, "".join(visible))
@@ -543,6 +558,7 @@ class TerminalManager:
     ) -> None:
         self.on_output = on_output
         self.on_exit = on_exit
+        self.on_command: CommandHook | None = None
         self.max_lines = max_lines
         self.max_bytes = max_bytes
         self.allowed_directories = list(allowed_directories)
@@ -578,6 +594,7 @@ class TerminalManager:
             on_output=self.on_output,
             on_exit=self.on_exit,
         )
+        session.on_command = self.on_command
         self._sessions[terminal_id] = session
         if wait_ready and session.integrated and not await session.wait_ready():
             log.warning("%s: no shell-integration prompt seen; continuing without", terminal_id)

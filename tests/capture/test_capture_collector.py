@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from aintern_ls.capture import FinalOutput, OutputCollector
 from aintern_ls.capture.collector import _MARGIN
+from aintern_ls.capture.redaction import marker
 from aintern_ls.models import TruncationMode
 
 FAKE_TOKEN = "ghp_" + "Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp9Oo8"
@@ -23,7 +24,8 @@ RUN_STREAM = (
     + f"token: \x1b[33m{FAKE_TOKEN}\x1b[0m\r\n"
     + "héllo wörld ☃\r\n"
 ).encode()
-RUN_EXPECTED = "✔ build ready\n########## 100%\ntoken: [REDACTED:github-token]\nhéllo wörld ☃\n"
+MARKER = marker("github-pat", FAKE_TOKEN)
+RUN_EXPECTED = f"✔ build ready\n########## 100%\ntoken: {MARKER}\nhéllo wörld ☃\n"
 
 
 def collect(pieces: list[bytes], **kwargs: object) -> FinalOutput:
@@ -38,7 +40,7 @@ def test_run_stream_is_clean_collapsed_and_redacted() -> None:
     assert final.output == RUN_EXPECTED
     assert not final.was_truncated
     assert final.redaction_count == 1
-    assert final.original_length == len(RUN_EXPECTED.replace("[REDACTED:github-token]", FAKE_TOKEN))
+    assert final.original_length == len(RUN_EXPECTED.replace(MARKER, FAKE_TOKEN))
 
 
 def test_run_stream_split_at_every_byte_boundary_gives_the_same_output() -> None:
@@ -139,7 +141,7 @@ def test_secret_in_the_kept_tail_of_huge_output_is_redacted() -> None:
     data = b"noise line\r\n" * 200_000 + f"export GITHUB_TOKEN={FAKE_TOKEN}\r\n".encode()
     final = collect([data[i : i + 65536] for i in range(0, len(data), 65536)])
     assert final.was_truncated
-    assert final.output.endswith("export GITHUB_TOKEN=[REDACTED:github-token]\n")
+    assert final.output.endswith(f"export GITHUB_TOKEN={MARKER}\n")
     assert final.redaction_count == 1
 
 

