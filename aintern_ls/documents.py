@@ -15,7 +15,7 @@ from urllib.parse import unquote, urlparse
 import attrs
 
 from aintern_ls.errors import AInternError
-from aintern_ls.extraction import extract
+from aintern_ls.extraction import extract_incremental
 from aintern_ls.models import CommandBlock, CommandExtractionResult, CommandResult
 from aintern_ls.positions import LineIndex
 from aintern_ls.safety import Assessment, SafetyRules, assess
@@ -97,7 +97,7 @@ class DocumentStore:
         old = self._docs.get(uri)
         if old is not None and old.digest == _digest(text):
             return old
-        return self.apply(uri, text, extract(text, uri))
+        return self.apply(uri, text, extract_incremental(text, uri))
 
     def is_current(self, uri: str, text: str) -> bool:
         old = self._docs.get(uri)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import atexit
-import contextlib
+import inspect
+import json
 import logging
 import os
 import signal
@@ -27,7 +28,7 @@ from aintern_ls.capture import CaptureService
 from aintern_ls.config import Settings, load_settings
 from aintern_ls.documents import Document, DocumentStore
 from aintern_ls.errors import AInternError
-from aintern_ls.extraction import extract
+from aintern_ls.extraction import extract_incremental, forget
 from aintern_ls.features import capture, code_lens, commands, diagnostics, terminals
 from aintern_ls.history import History
 from aintern_ls.models import CommandBlock, CommandResult
@@ -55,6 +56,7 @@ class AInternProtocol(LanguageServerProtocol):
     def __init__(self, server: Any, converter: Any) -> None:
         super().__init__(server, converter)
         self.cancel_hooks: dict[Any, list[Callable[[], object]]] = {}
+        self._writes: set[asyncio.Future[Any]] = set()
 
     @lsp_method(types.SHUTDOWN)
     def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:
@@ -67,6 +69,23 @@ class AInternProtocol(LanguageServerProtocol):
         self._shutdown = True
         return None
 
+    def _send_data(self, data: Any) -> None:
+        """A result already encoded (`RawJSON`) is sent as it is."""
+        result = getattr(data, "result", None)
+        if not isinstance(result, RawJSON) or self.writer is None:
+            super()._send_data(data)
+            return
+        body = f'{{"id": {json.dumps(data.id)}, "jsonrpc": "2.0", "result": {result}}}'.encode()
+        header = (
+            f"Content-Length: {len(body)}\r\n"
+            f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
+        ).encode()
+        written = self.writer.write(header + body if self._include_headers else body)
+        if inspect.isawaitable(written):
+            task = asyncio.ensure_future(written)
+            self._writes.add(task)
+            task.add_done_callback(self._writes.discard)
+
     def _handle_cancel_notification(self, msg_id: Any) -> None:
         for hook in self.cancel_hooks.pop(msg_id, []):
             try:
@@ -74,6 +93,10 @@ class AInternProtocol(LanguageServerProtocol):
             except Exception:
                 log.exception("cancel hook failed")
         super()._handle_cancel_notification(msg_id)
+
+
+class RawJSON(str):
+    """A response result that is already JSON text (see `_Protocol._send_data`)."""
 
 
 class AInternServer(LanguageServer):
@@ -225,7 +248,7 @@ class AInternServer(LanguageServer):
         text = self.workspace.get_text_document(uri).source
         if not self.documents.is_current(uri, text):
             loop = asyncio.get_running_loop()
-            result = await loop.run_in_executor(None, extract, text, uri)
+            result = await loop.run_in_executor(None, extract_incremental, text, uri)
             if self.workspace.get_text_document(uri).source != text:
                 return self.documents.get(uri)  # typed again meanwhile: a newer task runs
             self.publish(self.documents.apply(uri, text, result))
@@ -233,11 +256,11 @@ class AInternServer(LanguageServer):
         return self.documents.get(uri)
 
     async def current(self, uri: str) -> Document:
-        """The document as the client has it now, waiting for a pending extraction."""
-        pending = self._pending.get(uri)
+        """The document as the client has it now: a request does not wait for the
+        typing pause (incremental extraction makes re-extracting now cheap)."""
+        pending = self._pending.pop(uri, None)
         if pending is not None and not pending.done():
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.shield(pending)
+            pending.cancel()
         if uri not in self.workspace.text_documents:
             return self.documents.get(uri)  # raises "not open" with what to do
         return self.refresh(uri)
@@ -340,20 +363,19 @@ def build_server() -> AInternServer:
         if pending is not None:
             pending.cancel()
         ls.documents.close(params.text_document.uri)
+        forget(params.text_document.uri)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[])
         )
 
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
-    async def on_code_lens(ls: AInternServer, params: types.CodeLensParams) -> list[types.CodeLens]:
+    async def on_code_lens(ls: AInternServer, params: types.CodeLensParams) -> RawJSON:
         try:
             doc = await ls.current(params.text_document.uri)
         except AInternError:
-            return []
-        lenses: list[types.CodeLens] = []
-        for block in doc.blocks:
-            lenses.extend(code_lens.lenses_for(doc, block, ls.documents.assess(block)))
-        return lenses
+            return RawJSON("[]")
+        unstructure = ls.protocol._converter.unstructure
+        return RawJSON(code_lens.lenses_json(doc, ls.documents.assess, unstructure))
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def on_hover(ls: AInternServer, params: types.HoverParams) -> types.Hover | None:

@@ -92,6 +92,9 @@ class _Item:
     """The fence is the region's first block: its paragraph is in the region before."""
     description: tuple[str | None, str | None] | None = None
     """(source paragraph, plain text) of the last description computed."""
+    block: tuple[tuple[Any, ...], CommandBlock] | None = None
+    """The last block made from this item and what it was made from: an unchanged
+    block is handed out again (so is its status)."""
 
 
 @attrs.define(eq=False)
@@ -157,6 +160,7 @@ class Extractor:
         self._text = ""
         self._regions: list[_Region] = []
         self._message_ids: dict[int, str] = {}
+        self._transcript: tuple[list[TopBlock], Transcript] | None = None
         self._lock = threading.Lock()
 
     @property
@@ -268,11 +272,12 @@ class Extractor:
             if draft is not None:
                 item_index = len(items)
                 opener = lines.index.line_start(fence.start_line)
+                closer = lines.index.line_start(fence.end_line)
                 items.append(
                     _Item(
                         draft=draft,
                         start=opener + lines.column_of(fence.start_line, fence.markup),
-                        end=lines.index.line_start(fence.end_line) + len(lines.line(fence.end_line)),
+                        end=closer + len(lines.line(fence.end_line)),
                         normalised=_normalise(draft.command),
                         lead=index == 0 and parsed.lead_fence,
                     )
@@ -330,14 +335,20 @@ class Extractor:
 
     def _assemble(self) -> tuple[CommandExtractionResult, list[tuple[int, bool]]]:
         regions = self._regions
-        top: list[TopBlock] = []
+        lists: list[list[TopBlock]] = []
         for region in regions:
             if region.shifted is None or region.shifted[0] != region.line:
                 shift = region.line
                 moved = [attrs.evolve(b, line=b.line + shift) for b in region.blocks]
                 region.shifted = (shift, moved)
-            top.extend(region.shifted[1])
-        transcript = split_messages(top, self.uri)
+            lists.append(region.shifted[1])
+        top = [b for part in lists for b in part]
+        cached = self._transcript
+        if cached is not None and cached[0] == top:  # (elements compare by identity first)
+            transcript = cached[1]
+        else:
+            transcript = split_messages(top, self.uri)
+            self._transcript = (top, transcript)
         seen: Counter[str] = Counter()
         per_message: Counter[int] = Counter()
         blocks: list[CommandBlock] = []
@@ -413,14 +424,20 @@ class Extractor:
                 if item.description is None or item.description[0] != paragraph:
                     item.description = (paragraph, plain_text(paragraph))
                 description = item.description[1]
+        start = region.start + item.start
+        end = region.start + item.end
+        key = (region.line, message, sequence, occurrence, description)
+        if item.block is not None and item.block[0] == key:
+            block = item.block[1]
+            if block.source_range.start != start:  # text before it grew or shrank
+                block.source_range = TextRange(start, max(start, end))
+            return block
         message_id = self._message_ids.get(message.ordinal)
         if message_id is None:
             message_id = self._message_ids[message.ordinal] = _digest(
                 "msg", self._key, str(message.ordinal)
             )
-        start = region.start + item.start
-        end = region.start + item.end
-        return CommandBlock(
+        block = CommandBlock(
             id=_digest("blk", self._key, item.normalised, str(occurrence)),
             message_id=message_id,
             sequence_number=sequence,
@@ -436,6 +453,8 @@ class Extractor:
             end_line=fence.end_line + region.line,
             source_range=TextRange(start, max(start, end)),
         )
+        item.block = (key, block)
+        return block
 
     def _cuts(self, transcript: Transcript) -> list[tuple[int, bool]]:
         """Message headers that cut open fences short: (offset, True) each."""
@@ -478,8 +497,11 @@ def _chat_blocks(blocks: list[TopBlock]) -> list[TopBlock]:
     after_marker = True
     for block in blocks:
         marker = block.kind == "heading" or is_marker(block)
-        if marker or after_marker:
+        if marker:
             kept.append(block)
+        elif after_marker:
+            # Only its place counts: without its text, typing in it keeps the transcript.
+            kept.append(attrs.evolve(block, text="") if block.text else block)
         after_marker = marker
     return kept
 

@@ -81,8 +81,6 @@ def test_runbook_fence_with_a_heading_comment_is_not_cut() -> None:
 
 
 def test_a_closed_fence_in_a_chat_with_a_comment_of_the_same_role_is_not_cut() -> None:
-    text = (
-        "## Me\n\nhow?\n\n## CodeCompanion\n\n```bash\nmake\n\n## CodeCompanion\necho\n```\n"
-    )
+    text = "## Me\n\nhow?\n\n## CodeCompanion\n\n```bash\nmake\n\n## CodeCompanion\necho\n```\n"
     [block] = extract(text).commands
     assert block.command == "make\n\n## CodeCompanion\necho"
