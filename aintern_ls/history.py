@@ -21,6 +21,7 @@ from typing import Any
 import platformdirs
 
 from aintern_ls.capture import truncate
+from aintern_ls.capture.redaction import redact_str
 from aintern_ls.errors import AInternError
 from aintern_ls.models import CommandResult, TruncationMode
 
@@ -127,8 +128,12 @@ class History:
         duration_ms: int | None = None,
     ) -> str:
         run_id = str(uuid.uuid4())
+        # Redacted here too, whatever the caller passed: the file is read by other tools.
+        command = redact_str(command)
         stored = truncate(
-            output, max_characters=STORED_OUTPUT_CHARACTERS, mode=TruncationMode.KEEP_BOTH
+            redact_str(output),
+            max_characters=STORED_OUTPUT_CHARACTERS,
+            mode=TruncationMode.KEEP_BOTH,
         ).text
         with self._lock:
             self._connect().execute(
@@ -162,6 +167,7 @@ class History:
         block_id: str | None = None,
     ) -> None:
         """`decision` is one of blocked, asked, confirmed, declined."""
+        command = redact_str(command)
         with self._lock:
             self._connect().execute(
                 "INSERT INTO decisions (document_uri, block_id, command, level, rules, decision,"

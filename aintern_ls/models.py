@@ -193,9 +193,11 @@ class CommandBlock:
         return self.status in (_S.PENDING, _S.COPIED, _S.SENT_TO_TERMINAL)
 
     def display_summary(self) -> str:
-        summary = self.command
+        """The block in one short line, secrets replaced (progress, titles, messages)."""
+        command = _redacted(self.command) or ""
+        summary = command
         if self.line_count > 1:
-            summary = f"{self.first_line} (+{self.line_count - 1} more lines)"
+            summary = f"{command.split(chr(10), 1)[0]} (+{self.line_count - 1} more lines)"
         return summary if len(summary) <= 60 else summary[:57] + "..."
 
     def _move(self, target: CommandBlockStatus) -> None:
@@ -304,15 +306,26 @@ class OutputCaptureSettings:
         return cls(_INT_MAX, _INT_MAX, TruncationMode.KEEP_END, False, False, 5, False)
 
 
+def _redacted(command: str | None) -> str | None:
+    """A command line as an AI or a log may see it (secrets replaced by markers)."""
+    from aintern_ls.capture.redaction import redact_command  # models is imported first
+
+    return redact_command(command)
+
+
+def _redacted_str(command: str) -> str:
+    return _redacted(command) or ""
+
+
 @attrs.define
 class TerminalOutputCapture:
     """Terminal output captured for an AI panel."""
 
     id: str = attrs.field(factory=lambda: str(uuid.uuid4()))
     session_id: str = ""
-    session_name: str | None = None
+    session_name: str | None = attrs.field(default=None, converter=_redacted)
     command_block_id: str | None = None
-    command: str | None = None
+    command: str | None = attrs.field(default=None, converter=_redacted)
     output: str = ""
     is_truncated: bool = False
     original_length: int = 0
@@ -414,7 +427,7 @@ class CommandResult:
     """What a run of one block returns to the editor (DESIGN §8)."""
 
     block_id: str
-    command: str
+    command: str = attrs.field(converter=_redacted_str)  # as run, secrets replaced
     status: CommandBlockStatus
     exit_code: int | None = None
     output: str = ""

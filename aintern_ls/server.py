@@ -29,7 +29,7 @@ from aintern_ls.config import Settings, load_settings
 from aintern_ls.documents import Document, DocumentStore
 from aintern_ls.errors import AInternError
 from aintern_ls.extraction import extract_incremental, forget
-from aintern_ls.features import capture, code_lens, commands, diagnostics, terminals
+from aintern_ls.features import capture, code_lens, commands, diagnostics, run_input, terminals
 from aintern_ls.history import History
 from aintern_ls.models import CommandBlock, CommandResult
 from aintern_ls.positions import Encoding
@@ -405,6 +405,7 @@ def build_server() -> AInternServer:
     commands.register(server)
     terminals.register(server)
     capture.register(server)
+    run_input.register(server)
     return server
 
 

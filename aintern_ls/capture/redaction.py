@@ -549,6 +549,11 @@ def redact_text(text: str | None) -> str | None:
     return None if text is None else redact(text).text
 
 
+def redact_str(text: str) -> str:
+    """`text` with its secrets replaced."""
+    return redact(text).text
+
+
 def redact_command(command: str | None) -> str | None:
     """A command line as an AI or a log may see it: passwords, tokens, keys replaced."""
     return redact_text(command)

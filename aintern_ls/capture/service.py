@@ -24,7 +24,7 @@ from typing import Protocol
 import attrs
 
 from aintern_ls.capture.collector import OutputCollector
-from aintern_ls.capture.redaction import redact
+from aintern_ls.capture.redaction import MARKER_RE, redact
 from aintern_ls.capture.truncation import CHARACTERS_PER_TOKEN, budget_for, truncate
 from aintern_ls.capture.vt import Mark, VTProcessor, render
 from aintern_ls.errors import AInternError
@@ -379,4 +379,7 @@ class CaptureService:
             max_lines=s.max_capture_lines,
             mode=s.truncation_mode,
         )
-        return ProcessedOutput(cut.text, cut.was_truncated, len(text), count)
+        # Markers already in the text (a run's output is redacted as it is collected)
+        # count too; those cut away by truncation were never shown.
+        shown = MARKER_RE.findall(cut.text)
+        return ProcessedOutput(cut.text, cut.was_truncated, len(text), max(count, len(shown)))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from aintern_ls.capture.redaction import redact_str
 from aintern_ls.errors import AInternError
 from aintern_ls.features.arguments import parse_args, user_errors
 from aintern_ls.models import (
@@ -69,7 +70,8 @@ def capture_run(
 ) -> TerminalOutputCapture:
     """Keep a run's output as a capture (cleaned and cut per the capture settings), so
     the AI panel can fetch it later by the `captureId` of the run's result."""
-    view = RunView(f"run:{block_id}", command.split("\n", 1)[0][:60], run.cwd, run.output)
+    name = redact_str(command).split("\n", 1)[0][:60]  # redacted before it is cut
+    view = RunView(f"run:{block_id}", name, run.cwd, run.output)
     capture = ls.captures.capture_buffer(view, OutputCaptureMode.FULL_BUFFER)
     capture.capture_mode = OutputCaptureMode.LAST_COMMAND
     capture.command_block_id = block_id

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from lsprotocol import types
 
+from aintern_ls.capture.redaction import LineRedactor
 from aintern_ls.errors import AInternError
 from aintern_ls.features.arguments import parse_args, user_errors
 from aintern_ls.features.capture import capture_run
@@ -162,17 +163,17 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     ls.block_changed(doc.uri, block)
     progress = await ls.begin_progress(block)
     last_report = [0.0]
+    lines = LineRedactor(width=120)
 
     def on_output(text: str) -> None:
-        # the last line, at most five times a second: a flood of output must not
-        # become a flood of notifications
+        # the last complete line, redacted, at most five times a second: a flood of
+        # output must not become a flood of notifications
+        line = lines.feed(text)
         now = time.monotonic()
-        if progress is None or now - last_report[0] < 0.2:
+        if progress is None or line is None or now - last_report[0] < 0.2:
             return
-        lines = [ln for ln in text.replace("\r", "\n").split("\n") if ln.strip()]
-        if lines:
-            last_report[0] = now
-            ls.report_progress(progress, lines[-1][:120])
+        last_report[0] = now
+        ls.report_progress(progress, line)
 
     cancel_hook = ls.on_request_cancelled(lambda: ls.runner.cancel(block.id))
     started = time.monotonic()

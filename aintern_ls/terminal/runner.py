@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 
 from aintern_ls.capture import OutputCollector
+from aintern_ls.capture.redaction import redact_str as redact_text
 from aintern_ls.errors import AInternError
 from aintern_ls.terminal import process_tree
 from aintern_ls.terminal.process_tree import MARKER_ENV
@@ -71,7 +72,7 @@ class RunResult:
     """How a run ended. `exit_code` is None only when the run was timed out or cancelled;
     a command killed by a signal it did not get from us reports 128+N and `signal`."""
 
-    command: str
+    command: str = attrs.field(converter=redact_text)  # as run, secrets replaced
     exit_code: int | None
     signal: str | None
     output: str

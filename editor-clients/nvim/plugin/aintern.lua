@@ -93,6 +93,13 @@ local commands = {
     end,
     'Show the whole output of the fence under the cursor (or the last run)',
   },
+  AInternInput = {
+    function(cmd)
+      require('aintern').input(cmd.args ~= '' and cmd.args or nil)
+    end,
+    'Answer a prompt of the running fence (asks for the text when none is given)',
+    { nargs = '?' },
+  },
   AInternClearOutput = {
     function(cmd)
       require('aintern').clear_output(nil, cmd.bang)
@@ -122,6 +129,7 @@ local plugs = {
   ['<Plug>(aintern-capture)'] = 'AInternCapture',
   ['<Plug>(aintern-run-all)'] = 'AInternRunAll',
   ['<Plug>(aintern-output)'] = 'AInternOutput',
+  ['<Plug>(aintern-input)'] = 'AInternInput',
 }
 for lhs, cmd in pairs(plugs) do
   vim.keymap.set('n', lhs, '<cmd>' .. cmd .. '<cr>', { desc = 'aintern: ' .. cmd })

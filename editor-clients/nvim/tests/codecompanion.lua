@@ -91,6 +91,17 @@ check(#chat.messages == before + 1 and added.content:find('from the chat', 1, tr
 local replaced = EditorContext.new('chat'):replace('#{aintern} why is this here?', bufnr)
 check(replaced == 'aintern why is this here?', '#{aintern} is replaced in the sent text: ' .. replaced)
 
+-- :AInternRunAll in the chat: the echo runs (output under it), the blocked one does not
+vim.api.nvim_set_current_buf(bufnr)
+aintern.clear_output(bufnr, true)
+vim.cmd('AInternRunAll')
+check(wait(30000, function()
+  return t.last_notify().msg:find('ran 1 fence', 1, true) ~= nil
+end), ':AInternRunAll reports: ' .. t.last_notify().msg)
+check(t.last_notify().msg:find('1 blocked', 1, true) ~= nil and t.last_notify().level == vim.log.levels.INFO,
+  'the blocked fence is reported as not run, at INFO')
+check(t.virt_lines(bufnr, run_line + 2):find('from the chat', 1, true) ~= nil, 'run-all output under the fence')
+
 -- a chat buffer named by a non-file URI (as some chat plugins do)
 local other = vim.api.nvim_create_buf(true, true)
 vim.api.nvim_buf_set_name(other, 'aichat://session/1')

@@ -37,6 +37,10 @@ t.write(doc, {
   '```bash', -- 26
   'sleep 30', -- 27
   '```', -- 28
+  '', -- 29
+  '```bash', -- 30
+  'read -p "name? " n; echo "hello $n"', -- 31
+  '```', -- 32
   '',
 })
 
@@ -197,6 +201,29 @@ check((aintern.last_result or {}).cancelled == true, 'the run was cancelled')
 check(t.virt_lines(bufnr, 28):find('⊘ cancelled', 1, true) ~= nil, 'cancelled under the fence: ' .. t.virt_lines(bufnr, 28))
 check(t.last_notify().level == vim.log.levels.WARN, 'a stopped run is not an INFO notification')
 
+-- a run that waits on a prompt is answered from the editor (vim.ui.input)
+check(wait(10000, function()
+  return find_lens('⊘ cancelled', 26) ~= nil
+end), 'the stopped fence says cancelled')
+vim.cmd('AInternInput')
+check(t.last_notify().msg:find('nothing is running', 1, true) ~= nil and t.last_notify().level == vim.log.levels.WARN,
+  ':AInternInput with nothing running says so')
+aintern.last_result = nil
+aintern.commands['aintern.run'](find_lens('▶ Run', 30).command, { client_id = client.id, bufnr = bufnr })
+check(wait(10000, function()
+  return find_lens('⏳ running', 30) ~= nil
+end), 'the read -p fence is running')
+t.input_answer = 'bob'
+vim.api.nvim_win_set_cursor(0, { 32, 0 })
+vim.cmd('AInternInput')
+check(#t.inputs == 1, 'vim.ui.input asks for the answer: ' .. tostring(t.inputs[1]))
+check(wait(15000, function()
+  return aintern.last_result ~= nil
+end), 'the answered run finishes')
+check(((aintern.last_result or {}).output or ''):find('hello bob', 1, true) ~= nil,
+  'the answer reached the prompt: ' .. tostring((aintern.last_result or {}).output))
+check(t.virt_lines(bufnr, 32):find('hello bob', 1, true) ~= nil, 'the answered output under the fence')
+
 -- ⇥ Send on a dangerous fence asks first; Cancel sends nothing
 t.answer('Cancel')
 aintern.commands['aintern.sendToTerminal'](find_lens('⇥ Send', 18).command, { client_id = client.id, bufnr = bufnr })
@@ -271,7 +298,8 @@ for i, l in ipairs(term_lines) do
 end
 check(vim.tbl_count(aintern.terminals) == 1, 'still one terminal')
 
--- the PTY follows the window size
+-- the PTY follows the window size (a `-l` script runs no main loop, where Neovim fires
+-- WinResized, so it is fired here; tests/e2e/test_nvim_screenshot.py resizes a real TUI)
 local win = vim.fn.bufwinid(term.buf)
 vim.api.nvim_win_set_height(win, 7)
 vim.cmd('doautocmd WinResized')

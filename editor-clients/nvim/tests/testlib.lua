@@ -48,6 +48,14 @@ function M.load_plugin(plugin_dir, tmp)
   end
 end
 
+--- What vim.ui.input answers (nil: the user cancels); the prompts asked are recorded.
+M.inputs = {}
+M.input_answer = nil
+vim.ui.input = function(opts, on_confirm)
+  table.insert(M.inputs, opts.prompt or '')
+  on_confirm(M.input_answer)
+end
+
 function M.last_notify()
   return M.notes[#M.notes] or { msg = '', level = -1 }
 end

@@ -147,7 +147,7 @@ end
 
 -- Lenses: requested, drawn with a highlight per state, never lost while typing ---------
 
-local inflight = {} -- bufnr -> changedtick the request was sent at
+local inflight = {} -- bufnr -> when (vim.uv.now()) the lens request in flight was sent
 local again = {} -- bufnr -> true when a refresh was asked for during one
 
 local function lens_group(title)
@@ -215,12 +215,13 @@ function M.refresh(bufnr)
   if not client or not client.initialized then
     return
   end
-  if inflight[bufnr] then
+  -- (a request that never answered, e.g. the server restarted, blocks for 10 s at most)
+  if inflight[bufnr] and vim.uv.now() - inflight[bufnr] < 10000 then
     again[bufnr] = true
     return
   end
   local tick = api.nvim_buf_get_changedtick(bufnr)
-  inflight[bufnr] = tick
+  inflight[bufnr] = vim.uv.now()
   local ok = client:request('textDocument/codeLens', {
     textDocument = vim.lsp.util.make_text_document_params(bufnr),
   }, function(err, result)
@@ -345,7 +346,7 @@ function M.show_running(bufnr, line, blockId)
     pcall(api.nvim_buf_del_extmark, bufnr, ns_output, old.mark)
   end
   local mark = api.nvim_buf_set_extmark(bufnr, ns_output, M.fence_end(bufnr, line), 0, {
-    virt_lines = { { { '╰─ ⏳ running… (:AInternStop stops it)', 'AInternLensRunning' } } },
+    virt_lines = { { { '╰─ ⏳ running… (:AInternInput answers a prompt, :AInternStop stops it)', 'AInternLensRunning' } } },
   })
   M.results[bufnr][blockId] = { blockId = blockId, mark = mark, line = line, running = true }
 end
@@ -502,7 +503,8 @@ function M.terminal_buffer(id, client)
   local chan = api.nvim_open_term(buf, {
     on_input = function(_, _, _, data)
       local c = client_id and vim.lsp.get_client_by_id(client_id)
-      if c and not M.terminals[id].exited then
+      local t = M.terminals[id]
+      if c and t and not t.exited then
         c:request('workspace/executeCommand', {
           command = 'aintern.terminal.input',
           arguments = { { terminalId = id, data = data } },
@@ -787,6 +789,46 @@ function M.action(name)
   M.commands[command](lens.command, { client_id = client.id, bufnr = bufnr })
 end
 
+--- Answer a prompt of the running fence under the cursor (or the buffer's only running
+--- fence): `text`, or what vim.ui.input asks for.
+function M.input(text)
+  local bufnr = api.nvim_get_current_buf()
+  local client = client_for(bufnr)
+  if not client then
+    notify('the server is not attached to this buffer', levels.ERROR)
+    return
+  end
+  local lenses = M.fence_at(bufnr, api.nvim_win_get_cursor(0)[1] - 1)
+  local lens = find(lenses, 'aintern.cancel')
+  if not lens then
+    local running = {}
+    for _, group in pairs(lenses_by_line(bufnr)) do
+      local stop = find(group, 'aintern.cancel')
+      if stop then
+        table.insert(running, stop)
+      end
+    end
+    if #running ~= 1 then
+      notify(#running == 0 and 'nothing is running in this buffer'
+        or 'several fences are running: put the cursor in the one to answer', levels.WARN)
+      return
+    end
+    lens = running[1]
+  end
+  local args = lens.command.arguments[1]
+  local function send(answer)
+    if answer == nil then
+      return -- the user gave up
+    end
+    exec(client, 'aintern.run.input', { uri = args.uri, blockId = args.blockId, text = answer }, bufnr)
+  end
+  if text ~= nil then
+    send(text)
+  else
+    vim.ui.input({ prompt = 'aintern: answer the running command: ' }, send)
+  end
+end
+
 --- Run every fence of the buffer, in order; the output of each lands under it.
 function M.run_all(opts)
   opts = opts or {}
@@ -805,20 +847,28 @@ function M.run_all(opts)
   local function go(confirmed)
     local args = { uri = vim.uri_from_bufnr(bufnr), stopOnFailure = opts.stop_on_failure, confirmed = confirmed }
     exec(client, 'aintern.runAll', args, bufnr, function(results)
-      local failed = 0
+      local ran, failed, skipped = 0, 0, 0
       for _, result in ipairs(results or {}) do
         local line = M.line_of(bufnr, result.blockId)
-        if line and not null(result.exitCode) then
-          M.show_result(bufnr, line, result)
+        if null(result.exitCode) and not result.timedOut and not result.cancelled then
+          skipped = skipped + 1 -- blocked: never runs
+        else
+          ran = ran + 1
+          if result.exitCode ~= 0 then
+            failed = failed + 1
+          end
+          if line then
+            M.show_result(bufnr, line, result)
+          end
           M.last_result = result
           M.last_action = 'run'
         end
-        if result.exitCode ~= 0 then
-          failed = failed + 1
-        end
       end
-      notify(('ran %d fences, %d did not succeed'):format(#(results or {}), failed),
-        failed == 0 and levels.INFO or levels.WARN)
+      local msg = ('ran %d fence(s), %d failed'):format(ran, failed)
+      if skipped > 0 then
+        msg = msg .. (', %d blocked (not run)'):format(skipped)
+      end
+      notify(msg, failed == 0 and levels.INFO or levels.WARN)
     end)
   end
   if dangerous > 0 and not opts.confirmed then
@@ -949,6 +999,7 @@ function M.attach_scratch(bufnr)
 end
 
 function M.on_attach(bufnr)
+  inflight[bufnr], again[bufnr] = nil, nil -- a new client: nothing of the old one is in flight
   local group = api.nvim_create_augroup('aintern_buf_' .. bufnr, { clear = true })
   api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'TextChanged' }, {
     group = group,
