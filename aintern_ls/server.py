@@ -33,7 +33,7 @@ from aintern_ls.features import capture, code_lens, commands, diagnostics, run_i
 from aintern_ls.history import History
 from aintern_ls.models import CommandBlock, CommandResult
 from aintern_ls.positions import Encoding
-from aintern_ls.safety import SafetyRules
+from aintern_ls.safety import RiskLevel, SafetyRules
 from aintern_ls.terminal import process_tree
 from aintern_ls.terminal.runner import Runner
 from aintern_ls.terminal.session import CommandRecord, TerminalManager
@@ -270,7 +270,12 @@ class AInternServer(LanguageServer):
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(
                 uri=doc.uri,
-                diagnostics=diagnostics.diagnostics_for(doc, assessments, self.encoding),
+                diagnostics=diagnostics.diagnostics_for(
+                    doc,
+                    assessments,
+                    self.encoding,
+                    RiskLevel.from_label(self.settings.diagnostics.minimum_level),
+                ),
             )
         )
 

@@ -1,10 +1,20 @@
-"""Danger findings and extraction warnings as diagnostics on the exact words."""
+"""Danger findings, placeholders and extraction warnings as diagnostics on the exact words.
+
+Moderate findings are hints (no squiggle, not in the problems list) so a long chat
+transcript shows marks only where a person needs to look; `diagnostics.minimumLevel`
+drops findings below a level altogether. Placeholders (`<your-token>`, `YOUR_API_KEY`,
+`{{var}}`, `$FOO` not set in the run's environment) are hints too.
+"""
 
 from __future__ import annotations
+
+import os
+from collections.abc import Mapping
 
 from lsprotocol import types
 
 from aintern_ls.documents import Document
+from aintern_ls.extraction import placeholders
 from aintern_ls.positions import Encoding
 from aintern_ls.safety import Assessment, RiskLevel
 
@@ -14,7 +24,7 @@ SEVERITY = {
     RiskLevel.BLOCKED: types.DiagnosticSeverity.Error,
     RiskLevel.CRITICAL: types.DiagnosticSeverity.Error,
     RiskLevel.DANGEROUS: types.DiagnosticSeverity.Warning,
-    RiskLevel.MODERATE: types.DiagnosticSeverity.Information,
+    RiskLevel.MODERATE: types.DiagnosticSeverity.Hint,
 }
 
 
@@ -26,15 +36,32 @@ def _range(doc: Document, start: int, end: int, encoding: Encoding) -> types.Ran
     )
 
 
+PLACEHOLDER_CODE = "placeholder"
+
+
+def placeholder_message(placeholder: placeholders.Placeholder) -> str:
+    if placeholder.kind == "variable":
+        return (
+            f"${placeholder.name} is not set in the run's environment: "
+            "you are asked for its value before a run"
+        )
+    return f"placeholder {placeholder.name!r}: you are asked for its value before a run"
+
+
 def diagnostics_for(
-    doc: Document, assessments: dict[str, Assessment], encoding: Encoding
+    doc: Document,
+    assessments: dict[str, Assessment],
+    encoding: Encoding,
+    minimum: RiskLevel = RiskLevel.MODERATE,
+    environment: Mapping[str, str] | None = None,
 ) -> list[types.Diagnostic]:
     out: list[types.Diagnostic] = []
+    env = os.environ if environment is None else environment
     for block in doc.blocks:
         assessment = assessments[block.id]
         for finding in assessment.findings:
             severity = SEVERITY.get(finding.level)
-            if severity is None:
+            if severity is None or finding.level < minimum:
                 continue
             start, end = doc.command_span(block, finding.start, finding.end)
             out.append(
@@ -44,6 +71,20 @@ def diagnostics_for(
                     severity=severity,
                     code=finding.rule,
                     source=SOURCE,
+                )
+            )
+        block_env = block.options.get("env")
+        run_env = {**env, **block_env} if isinstance(block_env, dict) else env
+        for placeholder in placeholders.find(block.command, run_env):
+            start, end = doc.command_span(block, placeholder.start, placeholder.end)
+            out.append(
+                types.Diagnostic(
+                    range=_range(doc, start, end, encoding),
+                    message=placeholder_message(placeholder),
+                    severity=types.DiagnosticSeverity.Hint,
+                    code=PLACEHOLDER_CODE,
+                    source=SOURCE,
+                    data={"blockId": block.id, "name": placeholder.name, "kind": placeholder.kind},
                 )
             )
     for warning in doc.result.warnings:
