@@ -17,6 +17,7 @@ to the history database the editor uses.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import logging
 import os
@@ -160,6 +161,11 @@ class Agent:
         self.terminals = TerminalManager(allowed_directories=settings.allowed_directories)
         self._runs: set[RunningCommand] = set()
         self._history_broken = False
+        # One writer thread, in order: a commit waits on the disk (an fsync), which
+        # neither the event loop nor the tool's answer should wait for.
+        self._writer = concurrent.futures.ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="aintern-history"
+        )
 
     @property
     def settings(self) -> Settings:
@@ -174,6 +180,7 @@ class Agent:
             with contextlib.suppress(Exception):
                 await running.wait()
         await self.terminals.close_all()
+        self._writer.shutdown(wait=True)
         self.history.close()
 
     def close_now(self) -> None:
@@ -182,10 +189,16 @@ class Agent:
         for terminal in self.terminals.list():
             with contextlib.suppress(AInternError):
                 self.terminals.get(terminal["terminalId"]).close_now()
+        self._writer.shutdown(wait=True)
 
     # -- history -------------------------------------------------------------------------
 
     def _record(self, what: str, **fields: Any) -> None:
+        """Queue a write to the history (in order, off the event loop)."""
+        with contextlib.suppress(RuntimeError):  # shut down: nothing more is recorded
+            self._writer.submit(self._write, what, fields)
+
+    def _write(self, what: str, fields: dict[str, Any]) -> None:
         """Write to the history; a broken database is logged, never fatal to the call."""
         try:
             if what == "run":
@@ -677,10 +690,13 @@ class Agent:
         uri = None
         if args.get("path"):
             uri = Path(await self._inside_roots(peer, args["path"], "path")).as_uri()
-        runs = self.history.runs(uri, limit)
-        decisions = [
-            d for d in self.history.decisions(limit * 4) if uri is None or d["documentUri"] == uri
-        ][:limit]
+        # read after every queued write, on the writer's thread
+        runs, recent = await asyncio.wrap_future(
+            self._writer.submit(
+                lambda: (self.history.runs(uri, limit), self.history.decisions(limit * 4))
+            )
+        )
+        decisions = [d for d in recent if uri is None or d["documentUri"] == uri][:limit]
         lines = [
             f"{r['executedAt']} {r['status']} exit {r['exitCode']}: {r['command']}" for r in runs
         ]
