@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import inspect
 import json
 import logging
@@ -287,6 +288,9 @@ class AInternServer(LanguageServer):
             params["exitCode"] = result.exit_code
             params["durationMs"] = result.duration_ms
         self.protocol.notify("aintern/blockStatus", params)
+        if result is not None and block.expected_output is not None:
+            with contextlib.suppress(AInternError):  # a console fence: drift diagnostic
+                self.publish(self.documents.get(uri))
         if self.client_refreshes_lenses:
             self.workspace_code_lens_refresh(None)
 
@@ -400,6 +404,9 @@ def build_server() -> AInternServer:
                 title = code_lens.status_title(block, result)
                 if title:
                     parts.append(title)
+                drift = diagnostics.output_drift(doc, block)
+                if drift:
+                    parts.append(f"Output differs from the fence:\n\n```diff\n{drift}\n```")
                 return types.Hover(
                     contents=types.MarkupContent(
                         kind=types.MarkupKind.Markdown, value="\n\n".join(parts)

@@ -15,7 +15,9 @@ from lsprotocol import types
 
 from aintern_ls.documents import Document
 from aintern_ls.extraction import placeholders
+from aintern_ls.models import CommandBlock
 from aintern_ls.positions import Encoding
+from aintern_ls.runbook import checks
 from aintern_ls.safety import Assessment, RiskLevel
 
 SOURCE = "aintern"
@@ -37,6 +39,16 @@ def _range(doc: Document, start: int, end: int, encoding: Encoding) -> types.Ran
 
 
 PLACEHOLDER_CODE = "placeholder"
+DRIFT_CODE = "output-drift"
+
+
+def output_drift(doc: Document, block: CommandBlock) -> str:
+    """The diff between a console fence's expected output and its last run's ('' if
+    they agree, it has no expected output or it has not run to the end)."""
+    result = doc.last_results.get(block.id)
+    if block.expected_output is None or result is None or result.timed_out or result.cancelled:
+        return ""
+    return checks.diff(block.expected_output, result.output)
 
 
 def placeholder_message(placeholder: placeholders.Placeholder) -> str:
@@ -71,6 +83,22 @@ def diagnostics_for(
                     severity=severity,
                     code=finding.rule,
                     source=SOURCE,
+                )
+            )
+        if output_drift(doc, block):
+            first = doc.index.line_start(block.start_line)
+            last = doc.index.line_start(block.end_line)
+            out.append(
+                types.Diagnostic(
+                    range=_range(doc, first, last, encoding),
+                    message=(
+                        "the last run printed something else than this fence shows "
+                        "(hover for the diff)"
+                    ),
+                    severity=types.DiagnosticSeverity.Warning,
+                    code=DRIFT_CODE,
+                    source=SOURCE,
+                    data={"blockId": block.id},
                 )
             )
         block_env = block.options.get("env")

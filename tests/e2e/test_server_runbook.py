@@ -1,0 +1,127 @@
+"""The real server over stdio: console fences as checks (drift diagnostic and hover
+diff after a run) and placeholder hints."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
+
+DOC = """# Checks
+
+```console
+$ echo still right
+still right
+```
+
+```console
+$ echo new output
+old output
+```
+
+```bash
+curl -H "Authorization: Bearer <your-token>" https://api.example.invalid
+```
+"""
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
+async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no-untyped-def]
+    @lsp_client.feature("aintern/blockStatus")
+    def _status(params: Any) -> None:
+        return None
+
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(),
+            root_uri=tmp_path.as_uri(),
+            initialization_options={"aintern": {"historyPath": str(tmp_path / "h.db")}},
+        )
+    )
+    doc = tmp_path / "checks.md"
+    doc.write_text(DOC)
+    lsp_client.uri = doc.as_uri()  # type: ignore[attr-defined]
+    lsp_client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=doc.as_uri(), language_id="markdown", version=1, text=DOC
+            )
+        )
+    )
+    await lsp_client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def _ids(client: LanguageClient) -> list[str]:
+    lenses = await client.text_document_code_lens_async(
+        types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=client.uri))  # type: ignore[attr-defined]
+    )
+    ids: list[str] = []
+    for lens in lenses or []:
+        assert lens.command is not None
+        block_id = lens.command.arguments[0]["blockId"]  # type: ignore[index]
+        if block_id not in ids:
+            ids.append(block_id)
+    return ids
+
+
+def _diags(client: LanguageClient, code: str) -> list[types.Diagnostic]:
+    return [d for d in client.diagnostics[client.uri] if d.code == code]  # type: ignore[attr-defined]
+
+
+async def _run(client: LanguageClient, block_id: str) -> Any:
+    return await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(
+            command="aintern.run",
+            arguments=[{"uri": client.uri, "blockId": block_id}],  # type: ignore[attr-defined]
+        )
+    )
+
+
+async def _drift_soon(client: LanguageClient, count: int) -> list[types.Diagnostic]:
+    for _ in range(100):
+        found = _diags(client, "output-drift")
+        if len(found) == count:
+            return found
+        await asyncio.sleep(0.05)
+    return _diags(client, "output-drift")
+
+
+async def test_placeholder_is_a_hint(client: LanguageClient) -> None:
+    [hint] = _diags(client, "placeholder")
+    assert hint.severity == types.DiagnosticSeverity.Hint
+    assert hint.range.start.line == 13
+    assert "your-token" in hint.message
+
+
+async def test_console_fence_whose_output_changed_gets_the_drift_diagnostic(
+    client: LanguageClient,
+) -> None:
+    held, drifted, _ = await _ids(client)
+    assert _diags(client, "output-drift") == []
+    result = await _run(client, held)
+    assert result["exitCode"] == 0
+    assert await _drift_soon(client, 0) == []
+    result = await _run(client, drifted)
+    assert result["exitCode"] == 0
+    [drift] = await _drift_soon(client, 1)
+    assert drift.severity == types.DiagnosticSeverity.Warning
+    assert drift.range.start.line == 7
+    assert drift.data == {"blockId": drifted}
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=client.uri),  # type: ignore[attr-defined]
+            position=types.Position(line=8, character=3),
+        )
+    )
+    assert hover is not None
+    text = hover.contents.value  # type: ignore[union-attr]
+    assert "-old output" in text and "+new output" in text
