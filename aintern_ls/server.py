@@ -30,7 +30,15 @@ from aintern_ls.config import Settings, load_settings
 from aintern_ls.documents import Document, DocumentStore
 from aintern_ls.errors import AInternError
 from aintern_ls.extraction import extract_incremental, forget
-from aintern_ls.features import capture, code_lens, commands, diagnostics, run_input, terminals
+from aintern_ls.features import (
+    capture,
+    code_lens,
+    commands,
+    diagnostics,
+    output_block,
+    run_input,
+    terminals,
+)
 from aintern_ls.history import History
 from aintern_ls.models import CommandBlock, CommandResult
 from aintern_ls.positions import Encoding
@@ -418,6 +426,7 @@ def build_server() -> AInternServer:
     terminals.register(server)
     capture.register(server)
     run_input.register(server)
+    output_block.register(server)
     return server
 
 

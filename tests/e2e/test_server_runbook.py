@@ -125,3 +125,52 @@ async def test_console_fence_whose_output_changed_gets_the_drift_diagnostic(
     assert hover is not None
     text = hover.contents.value  # type: ignore[union-attr]
     assert "-old output" in text and "+new output" in text
+
+
+async def _actions(client: LanguageClient, line: int) -> list[types.CodeAction]:
+    found = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=client.uri),  # type: ignore[attr-defined]
+            range=types.Range(
+                start=types.Position(line=line, character=0),
+                end=types.Position(line=line, character=0),
+            ),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    return [a for a in found or [] if isinstance(a, types.CodeAction)]
+
+
+def _apply(client: LanguageClient, text: str, action: types.CodeAction, version: int) -> str:
+    assert action.edit is not None and action.edit.changes is not None
+    [edit] = action.edit.changes[client.uri]  # type: ignore[attr-defined]
+    lines = text.split("\n")
+
+    def offset(position: types.Position) -> int:
+        return sum(len(line) + 1 for line in lines[: position.line]) + position.character
+
+    new = text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end) :]
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=client.uri, version=version),  # type: ignore[attr-defined]
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=new)],
+        )
+    )
+    return new
+
+
+async def test_insert_output_below_then_update_output(client: LanguageClient) -> None:
+    held, _, _ = await _ids(client)
+    assert await _actions(client, 2) == []  # nothing to write before a run
+    await _run(client, held)
+    [action] = await _actions(client, 2)
+    assert action.title == "Insert output below"
+    text = _apply(client, DOC, action, 2)
+    assert "```\n\n```output\nstill right\n```\n" in text
+    assert (await _ids(client))[0] == held  # the output block is no command
+    await _run(client, held)
+    [action] = await _actions(client, 3)
+    assert action.title == "Update output"
+    again = _apply(client, text, action, 3)
+    assert again == text  # same output: replaced in place, not written twice
+    assert again.count("```output") == 1
