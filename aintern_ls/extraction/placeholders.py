@@ -113,11 +113,23 @@ _SHELL_VARIABLES = frozenset(
 )
 
 
-def find(command: str, environment: Mapping[str, str] | None = None) -> list[Placeholder]:
+def find(
+    command: str, environment: Mapping[str, str] | None = None, *, posix: bool = True
+) -> list[Placeholder]:
     """The placeholders of `command`, in order; `environment` is what the run gets
-    (variables set there are not placeholders)."""
+    (variables set there are not placeholders). `$NAME` is a variable only in POSIX
+    shells (in PowerShell it is a script variable such as `$PSVersionTable`)."""
     env = environment or {}
-    return [p for p in _find(command) if p.kind != "variable" or p.name not in env]
+    return [p for p in _find(command) if p.kind != "variable" or (posix and p.name not in env)]
+
+
+def is_posix(shell: object) -> bool:
+    """Whether a block's shell (a `ShellType` or None) expands `$NAME` from the environment."""
+    return str(getattr(shell, "value", shell) or "bash").lower() not in {
+        "powershell",
+        "pwsh",
+        "cmd",
+    }
 
 
 @functools.lru_cache(maxsize=32768)

@@ -17,6 +17,7 @@ from lsprotocol import types
 
 from aintern_ls.capture.redaction import LineRedactor
 from aintern_ls.errors import AInternError
+from aintern_ls.features import prompts
 from aintern_ls.features.arguments import parse_args, user_errors
 from aintern_ls.features.capture import capture_run
 from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult, to_json
@@ -148,13 +149,30 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     if block.status.is_terminal:
         block.reset()
 
+    # placeholders: the client asks for their values (values never reach the history)
+    filled = await prompts.fill(ls, doc, block, dict(args.env))
+    if filled.cancelled:
+        return to_json(
+            CommandResult(
+                block_id=block.id,
+                command=block.command,
+                status=block.status,
+                cancelled=True,
+                output="not run: cancelled at the value prompt",
+            )
+        )
+    doc = await ls.current(args.uri)
+    block = doc.block(args.block_id)
+    if block.status is CommandBlockStatus.EXECUTING:
+        raise AInternError("this block is already running; stop it first")
+
     settings = ls.settings
     cwd = args.cwd or block.options.get("cwd") or block.working_directory
     request = RunRequest(
-        command=block.command,
+        command=filled.command,
         shell=(block.shell_type.value if block.shell_type else settings.shell or "bash"),
         cwd=default_cwd(ls, cwd, doc),
-        env=dict(args.env),
+        env={**args.env, **filled.env},
         timeout_seconds=args.timeout_seconds or settings.timeout_seconds,
         allowed_directories=list(settings.allowed_directories),
         max_output_characters=settings.max_output_characters,
@@ -185,6 +203,7 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
         raise
     finally:
         cancel_hook()
+    run = prompts.redact(run, filled.secrets)
     result = _result(block, run)
     result.capture_id = capture_run(ls, block.id, block.command, run).id
     _finish(ls, doc.uri, block.id, result)

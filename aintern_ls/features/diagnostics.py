@@ -103,7 +103,8 @@ def diagnostics_for(
             )
         block_env = block.options.get("env")
         run_env = {**env, **block_env} if isinstance(block_env, dict) else env
-        for placeholder in placeholders.find(block.command, run_env):
+        posix = placeholders.is_posix(block.shell_type)
+        for placeholder in placeholders.find(block.command, run_env, posix=posix):
             start, end = doc.command_span(block, placeholder.start, placeholder.end)
             out.append(
                 types.Diagnostic(

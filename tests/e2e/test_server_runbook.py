@@ -40,7 +40,7 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no
 
     await lsp_client.initialize_session(
         types.InitializeParams(
-            capabilities=types.ClientCapabilities(),
+            capabilities=types.ClientCapabilities(experimental={"aintern": {"promptValues": True}}),
             root_uri=tmp_path.as_uri(),
             initialization_options={"aintern": {"historyPath": str(tmp_path / "h.db")}},
         )
@@ -174,3 +174,66 @@ async def test_insert_output_below_then_update_output(client: LanguageClient) ->
     again = _apply(client, text, action, 3)
     assert again == text  # same output: replaced in place, not written twice
     assert again.count("```output") == 1
+
+
+PROMPT_DOC = """```bash
+echo "user=<user-name> key=$AINTERN_TEST_UNSET_KEY"
+```
+
+```bash {"promptEnv":"never"}
+echo "as written: <user-name>"
+```
+"""
+
+
+async def _open(client: LanguageClient, tmp_path: Path, text: str) -> None:
+    doc = tmp_path / "prompts.md"
+    doc.write_text(text)
+    client.uri = doc.as_uri()  # type: ignore[attr-defined]
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=doc.as_uri(), language_id="markdown", version=1, text=text
+            )
+        )
+    )
+
+
+async def test_values_are_asked_for_used_and_never_stored(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    asked: list[Any] = []
+
+    @client.feature("aintern/promptValues")
+    def _prompt(params: Any) -> Any:
+        asked.append(params)
+        return {
+            "values": [
+                {"name": "user-name", "value": "alice"},
+                {"name": "AINTERN_TEST_UNSET_KEY", "value": "s3cr3t-v4lue", "secret": True},
+            ]
+        }
+
+    await _open(client, tmp_path, PROMPT_DOC)
+    ask, never = await _ids(client)
+    result = await _run(client, ask)
+    [params] = asked
+    names = {(p.name, p.kind, p.text) for p in params.placeholders}
+    assert names == {
+        ("user-name", "angle", "<user-name>"),
+        ("AINTERN_TEST_UNSET_KEY", "variable", "$AINTERN_TEST_UNSET_KEY"),
+    }
+    assert "user=alice key=[REDACTED:prompt:AINTERN_TEST_UNSET_KEY]" in result["output"]
+    assert "s3cr3t" not in str(result) and "alice" not in result["command"]
+    history = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="aintern.history", arguments=[{}])
+    )
+    [run] = history["runs"]  # type: ignore[index]
+    assert "s3cr3t" not in str(run)
+    assert run["command"] == 'echo "user=<user-name> key=$AINTERN_TEST_UNSET_KEY"'
+    assert run["output"] == "user=alice key=[REDACTED:prompt:AINTERN_TEST_UNSET_KEY]\n"
+    assert (tmp_path / "prompts.md").read_text() == PROMPT_DOC
+    # promptEnv=never: no question, the command runs as written
+    result = await _run(client, never)
+    assert len(asked) == 1
+    assert result["exitCode"] == 0
