@@ -434,6 +434,8 @@ def serve(tcp: tuple[str, int] | None = None) -> None:
     """Run the server until the client says exit or closes the stream."""
     server = build_server()
     atexit.register(server.cleanup)
+    # Orphans of runs and terminals re-parent to the server, to be found and reaped.
+    process_tree.enable_subreaper(reap_strangers=True)
 
     def on_signal(signum: int, frame: object) -> None:
         # atexit does not run when a signal kills the process: end every child first.
@@ -445,7 +447,9 @@ def serve(tcp: tuple[str, int] | None = None) -> None:
         signal.signal(sig, on_signal)
     try:
         if tcp is None:
-            server.start_io()
+            from aintern_ls.transport import serve_stdio  # hardened framing (issue 13)
+
+            serve_stdio(server)
         else:
             server.start_tcp(*tcp)
     finally:

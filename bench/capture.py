@@ -105,12 +105,12 @@ def _mbps(nbytes: int, seconds: float) -> float:
     return nbytes / seconds / 1e6
 
 
-def _best(fn: object, repeat: int) -> float:
+def _best(fn: object, repeat: int, clock: object = time.perf_counter) -> float:
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = clock()  # type: ignore[operator]
         fn()  # type: ignore[operator]
-        best = min(best, time.perf_counter() - start)
+        best = min(best, clock() - start)  # type: ignore[operator]
     return best
 
 
@@ -154,6 +154,8 @@ def main() -> None:
 
     dense = secret_dense_log(max(size // 10, 1_000_000))
     t_pipe = _best(run_pipeline, args.repeat)
+    # CPU time of this process: what the pipeline costs when the machine is shared
+    t_pipe_cpu = _best(run_pipeline, args.repeat, time.process_time)
     t_redact = _best(lambda: redact(rendered), args.repeat)
     t_dense = _best(lambda: redact(dense), 1)
     dense_count = redact(dense).count
@@ -175,7 +177,8 @@ def main() -> None:
     print(f"secret rules loaded: {len(rules.rules)} ({len(rules.skipped)} skipped)")
     print(
         "full pipeline (render -> redact all -> truncate), all rules: "
-        f"{_mbps(len(data), t_pipe):8.1f} MB/s of input"
+        f"{_mbps(len(data), t_pipe):8.1f} MB/s of input "
+        f"({_mbps(len(data), t_pipe_cpu):.1f} MB/s of CPU time)"
     )
     print(
         f"redact alone, rendered coloured log: {_mbps(len(rendered.encode()), t_redact):8.1f} MB/s"

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from aintern_ls.capture.marks import parse_mark
 from aintern_ls.capture.screen import AlternateScreen
 
 # Any character that is not plain text: C0 controls except TAB, DEL, and C1 controls.
@@ -139,23 +140,11 @@ class RenderResult:
     marks: tuple[Mark, ...] = ()
 
 
-_633_ESCAPE = re.compile(r"\\(?:x([0-9a-fA-F]{2})|\\)")
-
-
-def _decode_633(value: str) -> str:
-    # One pass, so an escaped backslash followed by `x3b` stays literal text.
-    return _633_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)) if m.group(1) else "\\", value)
-
-
 def _parse_mark(payload: str, offset: int) -> Mark | None:
-    code, _, rest = payload.partition(";")
-    if code not in ("633", "133") or not rest:
+    parsed = parse_mark(payload)  # the one mark parser, shared with the terminal session
+    if parsed is None:
         return None
-    fields = rest.split(";")
-    kind, params = fields[0], fields[1:]
-    if code == "633":
-        params = [_decode_633(p) for p in params]
-    return Mark(int(code), kind, tuple(params), offset)
+    return Mark(parsed.code, parsed.kind, parsed.params, offset)
 
 
 def _is_plain(text: str) -> bool:

@@ -22,6 +22,9 @@ from collections.abc import Mapping
 
 import attrs
 
+from aintern_ls.capture.marks import escape, is_mark_payload, parse_mark
+from aintern_ls.capture.marks import unescape as unescape  # re-exported
+
 INTEGRATED_SHELLS = ("bash", "zsh", "pwsh", "powershell")
 #: An unterminated OSC longer than this is not a mark: give it back as text.
 _MAX_PENDING = 8192
@@ -36,14 +39,6 @@ class Mark:
     command_line: str | None = None
     cwd: str | None = None
     trusted: bool = True
-
-
-def escape(value: str) -> str:
-    r"""633 escaping: backslash, `;` and control characters become `\xNN` (`\` itself `\\`)."""
-    return "".join(
-        "\\\\" if ch == "\\" else f"\\x{ord(ch):02x}" if ch == ";" or ord(ch) < 0x20 else ch
-        for ch in value
-    )
 
 
 def canonical(mark: Mark) -> str:
@@ -62,15 +57,6 @@ def canonical(mark: Mark) -> str:
 
 #: A mark as `canonical` writes it.
 CANONICAL_MARK = re.compile(r"\x1b\]633;[^\x07\x1b]*\x07")
-
-
-def unescape(value: str) -> str:
-    r"""Undo the 633 escaping: `\\` is a backslash, `\xNN` a character."""
-    return re.sub(
-        r"\\(\\|x([0-9a-fA-F]{2}))",
-        lambda m: "\\" if m.group(1) == "\\" else chr(int(m.group(2), 16)),
-        value,
-    )
 
 
 class MarkParser:
@@ -106,7 +92,7 @@ class MarkParser:
                     self._pending = buf[start:]
                 break
             body = buf[start + 2 : end]
-            if body.startswith(("633;", "133;")):
+            if is_mark_payload(body):
                 if start > i:
                     out.append(buf[i:start])
                 mark = self._parse(body)
@@ -118,33 +104,28 @@ class MarkParser:
         return _merge_text(out)
 
     def _parse(self, body: str) -> Mark | None:
-        family, _, rest = body.partition(";")
-        params = rest.split(";")
-        kind = params[0]
-        args = params[1:]
-        if family == "633":
+        parsed = parse_mark(body)  # the one mark parser, shared with capture/vt.py
+        if parsed is None:
+            return None
+        params = parsed.params
+        if parsed.code == 633:
             if self._nonce is not None:
-                if not args or args[-1] != self._nonce:
+                if not params or params[-1] != self._nonce:
                     return None
-                args = args[:-1]
+                params = params[:-1]
             trusted = True
         else:
             trusted = False
-        if kind == "D":
-            code = None
-            if args and args[0].strip().lstrip("-").isdigit():
-                code = int(args[0])
-            return Mark("D", exit_code=code, trusted=trusted)
-        if kind == "E" and family == "633":
-            return Mark("E", command_line=unescape(args[0]) if args else "", trusted=trusted)
-        if kind == "P" and family == "633":
-            for arg in args:
-                key, _, value = arg.partition("=")
-                if key == "Cwd":
-                    return Mark("P", cwd=unescape(value), trusted=trusted)
-            return None
-        if kind in ("A", "B", "C"):
-            return Mark(kind, trusted=trusted)
+        mark = attrs.evolve(parsed, params=params)
+        if mark.kind == "D":
+            return Mark("D", exit_code=mark.exit_code, trusted=trusted)
+        if mark.kind == "E" and mark.command_line is not None:
+            return Mark("E", command_line=mark.command_line, trusted=trusted)
+        if mark.kind == "P":
+            cwd = mark.cwd
+            return None if cwd is None else Mark("P", cwd=cwd, trusted=trusted)
+        if mark.kind in ("A", "B", "C"):
+            return Mark(mark.kind, trusted=trusted)
         return None
 
 
@@ -170,9 +151,11 @@ def _merge_text(items: list[str | Mark]) -> list[str | Mark]:
 
 # -- scripts ------------------------------------------------------------------------------
 
-_BASH = r"""# aintern-ls shell integration for bash (generated; deleted when the terminal closes)
+_BASH = r"""# aintern-ls shell integration for bash (generated; deletes itself once read)
+\command rm -rf -- '@WORKDIR@' 2>/dev/null
 if [ -z "${AINTERN_LS_NO_RC-}" ] && [ -f "$HOME/.bashrc" ]; then . "$HOME/.bashrc"; fi
 __aintern_nonce='@NONCE@'
+builtin export -n __aintern_nonce
 __aintern_esc() {
   local s=$1
   s=${s//\\/\\\\}
@@ -193,6 +176,8 @@ __aintern_wrap_ps1() {
   if [[ "$PS1" != *"633;A;$__aintern_nonce"* ]]; then
     PS1="\[\e]633;A;${__aintern_nonce}\a\]${PS1}\[\e]633;B;${__aintern_nonce}\a\]"
   fi
+  # The prompt carries the nonce: never hand it to child processes.
+  builtin export -n PS1 __aintern_nonce
 }
 __aintern_preexec() {
   local line
@@ -219,10 +204,12 @@ __aintern_user_zdotdir=$ZDOTDIR
 ZDOTDIR=$__aintern_zdotdir
 """
 
-_ZSHRC = r"""# aintern-ls shell integration for zsh (generated; deleted when the terminal closes)
+_ZSHRC = r"""# aintern-ls shell integration for zsh (generated; deletes itself once read)
+\command rm -rf -- '@WORKDIR@' 2>/dev/null
 ZDOTDIR=$__aintern_user_zdotdir
 if [[ -z "${AINTERN_LS_NO_RC-}" && -f "$ZDOTDIR/.zshrc" ]]; then . "$ZDOTDIR/.zshrc"; fi
 __aintern_nonce='@NONCE@'
+typeset +x __aintern_nonce
 __aintern_esc() {
   local s=$1
   s=${s//\\/\\\\}
@@ -246,6 +233,8 @@ __aintern_wrap_ps1() {
     b=$(builtin printf '\e]633;B;%s\a' "$__aintern_nonce")
     PS1="%{$a%}$PS1%{$b%}"
   fi
+  # The prompt carries the nonce: never hand it to child processes.
+  typeset -g +x PS1 __aintern_nonce
 }
 __aintern_preexec() {
   builtin printf '\e]633;E;%s;%s\a\e]633;C;%s\a' \
@@ -256,7 +245,8 @@ precmd_functions=(__aintern_precmd $precmd_functions __aintern_wrap_ps1)
 preexec_functions+=(__aintern_preexec)
 """
 
-_PWSH = r"""# aintern-ls shell integration for PowerShell (generated)
+_PWSH = r"""# aintern-ls shell integration for PowerShell (generated; deletes itself once read)
+Remove-Item -LiteralPath '@WORKDIR@' -Recurse -Force -ErrorAction SilentlyContinue
 $Global:__AInternNonce = '@NONCE@'
 function Global:__AInternEscape([string]$s) {
   $s = $s.Replace('\', '\\').Replace(';', '\x3b').Replace("`n", '\x0a')
@@ -305,23 +295,31 @@ def prepare_launch(
     """
     if shell == "bash":
         rc = os.path.join(workdir, "bashrc")
-        _write(rc, _BASH.replace("@NONCE@", nonce))
+        _write(rc, _fill(_BASH, nonce, workdir))
         return IntegratedLaunch([shell_path, "--rcfile", rc, "-i"], {}, True)
     if shell == "zsh":
         _write(os.path.join(workdir, ".zshenv"), _ZSHENV)
-        _write(os.path.join(workdir, ".zshrc"), _ZSHRC.replace("@NONCE@", nonce))
+        _write(os.path.join(workdir, ".zshrc"), _fill(_ZSHRC, nonce, workdir))
         user_zdotdir = env.get("ZDOTDIR") or env.get("HOME") or os.path.expanduser("~")
         env = {"ZDOTDIR": workdir, "AINTERN_USER_ZDOTDIR": user_zdotdir}
         return IntegratedLaunch([shell_path, "-i"], env, True)
     if shell in ("pwsh", "powershell"):
         script = os.path.join(workdir, "integration.ps1")
-        _write(script, _PWSH.replace("@NONCE@", nonce))
+        _write(script, _fill(_PWSH, nonce, workdir, pwsh=True))
         argv = [shell_path, "-NoLogo", "-NoExit", "-Command", f". '{script}'"]
         return IntegratedLaunch(argv, {}, True)
     if shell == "cmd":
         return IntegratedLaunch([shell_path], {}, False)
     interactive = [] if sys.platform == "win32" else ["-i"]
     return IntegratedLaunch([shell_path, *interactive], {}, False)
+
+
+def _fill(script: str, nonce: str, workdir: str, *, pwsh: bool = False) -> str:
+    """The script with its nonce and the directory it deletes once it has been read (the
+    nonce must not stay readable by the commands the session runs). `@WORKDIR@` sits in
+    single quotes."""
+    quoted = workdir.replace("'", "''") if pwsh else workdir.replace("'", "'\\''")
+    return script.replace("@NONCE@", nonce).replace("@WORKDIR@", quoted)
 
 
 def _write(path: str, text: str) -> None:

@@ -11,12 +11,17 @@ import contextlib
 import errno
 import os
 import select
+import shutil
+import signal
 import sys
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 import attrs
+
+from aintern_ls.errors import AInternError
+from aintern_ls.terminal import process_tree
 
 
 @attrs.frozen
@@ -64,6 +69,177 @@ class Pty(Protocol):
         ...
 
 
+# -- starting a child ---------------------------------------------------------------------
+
+_RESET_SIGNALS = tuple(
+    name
+    for name in (
+        "SIGINT",
+        "SIGQUIT",
+        "SIGTERM",
+        "SIGHUP",
+        "SIGPIPE",
+        "SIGXFSZ",
+        "SIGTSTP",
+        "SIGTTIN",
+        "SIGTTOU",
+        "SIGCHLD",
+        "SIGALRM",
+        "SIGUSR1",
+        "SIGUSR2",
+    )
+    if hasattr(signal, name)
+)
+
+#: The descriptor number where a child finds its run's tag pipe (see `process_tree`).
+TAG_FD = 201
+
+
+class SpawnArgumentError(AInternError):
+    """argv, environment or cwd that no program can be started with (a NUL byte, `=` in
+    an environment name, a character the file system encoding cannot carry)."""
+
+
+def check_text(what: str, value: object, *, name: bool = False) -> None:
+    if not isinstance(value, str):
+        raise SpawnArgumentError(f"{what} must be text, got {type(value).__name__}")
+    if "\0" in value:
+        raise SpawnArgumentError(
+            f"{what} contains a NUL byte (\\0) at position {value.index(chr(0))}; a program "
+            "cannot receive one, so nothing was started: remove it"
+        )
+    if name and not value:
+        raise SpawnArgumentError(f"{what} is empty; give the variable a name")
+    if name and "=" in value:
+        raise SpawnArgumentError(
+            f"{what} {value!r} contains '='; environment variable names cannot, so "
+            "nothing was started: rename it"
+        )
+    try:
+        os.fsencode(value)
+    except UnicodeError as exc:
+        bad = value[exc.start] if isinstance(exc, UnicodeEncodeError) else "?"
+        raise SpawnArgumentError(
+            f"{what} contains the character U+{ord(bad):04X}, which cannot be passed to a "
+            "program (a lone surrogate or a character the system encoding lacks): remove it"
+        ) from None
+
+
+def validate_spawn(argv: Sequence[str], cwd: str | None, env: Mapping[str, str]) -> None:
+    """Refuse, before any fork, what `execve` or `chdir` would reject in the child."""
+    if isinstance(argv, str) or not argv:
+        raise SpawnArgumentError("nothing to start: the program's argument list is empty")
+    for index, arg in enumerate(argv):
+        check_text("the program" if index == 0 else f"argument {index}", arg)
+    for key, value in env.items():
+        check_text("the environment variable name", key, name=True)
+        check_text(f"the value of environment variable {key}", value)
+    if cwd is not None:
+        check_text("the working directory", cwd)
+
+
+def _resolve_program(argv: Sequence[str], env: Mapping[str, str]) -> str:
+    program = argv[0]
+    if os.path.dirname(program):
+        return program
+    found = shutil.which(program, path=env.get("PATH", os.defpath))
+    if found is None:
+        raise AInternError(f"{program!r} was not found on PATH; install it or give its full path")
+    return found
+
+
+def _fork_exec(
+    argv: Sequence[str],
+    cwd: str,
+    env: Mapping[str, str],
+    cols: int,
+    rows: int,
+    tag_fd: int | None,
+) -> tuple[int, int]:
+    """Fork a child on a new PTY (new session, the PTY as its controlling terminal) and
+    exec `argv` in it; return (pid, master fd).
+
+    The child runs a handful of calls and then `execve`; whatever goes wrong in it
+    (any exception, not only OSError) is reported through a close-on-exec pipe and the
+    child ends with `os._exit`, so it can never return into the server's code as a second
+    copy of the server. ptyprocess' own fork path lets a ValueError through.
+    """
+    import fcntl
+    import pty as stdlib_pty
+    import struct
+    import termios
+
+    validate_spawn(argv, cwd, env)
+    program = _resolve_program(argv, env)
+    # Orphans of the child come back to us (Linux), so they can be found and killed.
+    process_tree.enable_subreaper()
+    args = list(argv)
+    environment = dict(env)
+    err_r, err_w = os.pipe()  # both ends close-on-exec (PEP 446)
+    parent = os.getpid()
+    try:
+        pid, fd = stdlib_pty.fork()
+    except BaseException:
+        if os.getpid() != parent:  # pty.fork's pure-Python fallback failed in the child
+            os._exit(127)
+        os.close(err_r)
+        os.close(err_w)
+        raise
+    if pid == 0:  # the child: nothing below may return or raise
+        try:
+            os.close(err_r)
+            with contextlib.suppress(OSError):
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+            keep = {err_w}
+            if tag_fd is not None:
+                os.dup2(tag_fd, TAG_FD, inheritable=True)
+                keep.add(TAG_FD)
+            low = 3
+            for fd_keep in sorted(keep):
+                os.closerange(low, fd_keep)
+                low = fd_keep + 1
+            os.closerange(low, 65536)
+            # Default signal handling, as in any terminal: Python ignores SIGPIPE (a
+            # pipeline like `yes | head` needs the default), and a server started in the
+            # background may have SIGINT/SIGQUIT ignored, which Ctrl-C could not undo.
+            for name in _RESET_SIGNALS:
+                with contextlib.suppress(Exception):
+                    signal.signal(getattr(signal, name), signal.SIG_DFL)
+            with contextlib.suppress(Exception):
+                signal.pthread_sigmask(signal.SIG_SETMASK, [])
+            os.chdir(cwd)
+            os.execve(program, args, environment)
+        except BaseException as exc:  # reported to the parent, then _exit
+            with contextlib.suppress(BaseException):
+                code = exc.errno if isinstance(exc, OSError) and exc.errno else 0
+                os.write(err_w, f"{type(exc).__name__}:{code}:{exc}".encode(errors="replace"))
+        finally:
+            os._exit(127)
+    os.close(err_w)
+    try:
+        report = _read_all(err_r)
+    finally:
+        os.close(err_r)
+    if report:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
+        kind, _, rest = report.decode("utf-8", "replace").partition(":")
+        number, _, message = rest.partition(":")
+        if kind.endswith("Error") and number.isdigit() and int(number):
+            raise OSError(int(number), f"{message} ({program}, cwd {cwd})")
+        raise AInternError(f"could not start {program}: {kind}: {message}")
+    return pid, fd
+
+
+def _read_all(fd: int) -> bytes:
+    chunks = []
+    while chunk := os.read(fd, 4096):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 class PtyProcessBackend:
     """`Pty` over ptyprocess. ptyprocess forks with setsid, so the child leads its own group."""
 
@@ -80,10 +256,14 @@ class PtyProcessBackend:
         env: Mapping[str, str],
         cols: int = 120,
         rows: int = 30,
+        tag_fd: int | None = None,
     ) -> PtyProcessBackend:
         from ptyprocess import PtyProcess
 
-        proc = PtyProcess.spawn(list(argv), cwd=cwd, env=dict(env), dimensions=(rows, cols))
+        pid, fd = _fork_exec(argv, cwd, env, cols, rows, tag_fd)
+        proc = PtyProcess(pid, fd)
+        with contextlib.suppress(OSError):
+            proc.setwinsize(rows, cols)
         return cls(proc)
 
     @property
@@ -236,8 +416,14 @@ def spawn_pty(
     env: Mapping[str, str],
     cols: int = 120,
     rows: int = 30,
+    tag_fd: int | None = None,
 ) -> Pty:
-    """Start `argv` in a fresh pseudo-terminal with the platform's backend."""
+    """Start `argv` in a fresh pseudo-terminal with the platform's backend.
+
+    Bad argv/env/cwd raise `SpawnArgumentError` before anything is started. `tag_fd`
+    (POSIX) is handed to the child as descriptor `TAG_FD`, which its descendants inherit.
+    """
+    validate_spawn(argv, cwd, env)
     if sys.platform == "win32":
         return WinPtyBackend.spawn(argv, cwd, env, cols, rows)
-    return PtyProcessBackend.spawn(argv, cwd, env, cols, rows)
+    return PtyProcessBackend.spawn(argv, cwd, env, cols, rows, tag_fd)

@@ -32,7 +32,7 @@ from aintern_ls.capture.redaction import redact_str as redact_text
 from aintern_ls.errors import AInternError
 from aintern_ls.terminal import process_tree
 from aintern_ls.terminal.process_tree import MARKER_ENV
-from aintern_ls.terminal.pty import ExitStatus, Pty, spawn_pty
+from aintern_ls.terminal.pty import ExitStatus, Pty, check_text, spawn_pty, validate_spawn
 from aintern_ls.terminal.reader import PtyStream
 
 log = logging.getLogger(__name__)
@@ -126,6 +126,10 @@ def resolve_cwd(
     Relative paths resolve against `base` (default: the server's cwd). Symlinks and `..`
     are resolved before the `allowed_directories` check, so neither can escape it.
     """
+    if cwd is not None:
+        check_text("the working directory", cwd)
+    if base is not None:
+        check_text("the base directory", base)
     anchor = base if base is not None else os.getcwd()
     requested = os.path.expanduser(cwd) if cwd else anchor
     path = os.path.realpath(os.path.join(anchor, requested))
@@ -157,6 +161,9 @@ def build_env(overlay: Mapping[str, str], marker: str | None = None) -> dict[str
     """The server's environment plus `overlay`, with a terminal type colour tools accept."""
     env = dict(os.environ)
     env.setdefault("TERM", "xterm-256color")
+    for key, value in overlay.items():
+        check_text("the environment variable name", str(key), name=True)
+        check_text(f"the value of environment variable {key}", str(value))
     env.update({str(k): str(v) for k, v in overlay.items()})
     if marker is not None:
         env[MARKER_ENV] = marker
@@ -210,10 +217,13 @@ class RunningCommand:
     ) -> None:
         self.request = request
         self.timeout_seconds = effective_timeout(request.timeout_seconds)
+        check_text("the command", request.command)
         self.cwd = resolve_cwd(request.cwd, request.allowed_directories)
         self.marker = secrets.token_hex(8)
         env = build_env(request.env, self.marker)
         self._argv = shell_argv(request.shell, request.command, env)
+        # Everything execve would reject is refused here, before any process exists.
+        validate_spawn(self._argv, self.cwd, env)
         self._env = env
         self._on_output = on_output
         self._grace = kill_grace_seconds
@@ -228,10 +238,18 @@ class RunningCommand:
             return
         loop = asyncio.get_running_loop()
         started = time.monotonic()
+        tag = process_tree.new_tag(self.marker)
         try:
-            pty = spawn_pty(self._argv, self.cwd, self._env)
+            pty = spawn_pty(self._argv, self.cwd, self._env, tag_fd=tag)
         except OSError as exc:
+            process_tree.release_tag(self.marker)
             raise AInternError(f"could not start {self._argv[0]}: {exc}") from exc
+        except BaseException:
+            process_tree.release_tag(self.marker)
+            raise
+        finally:
+            if tag is not None:
+                os.close(tag)
         process_tree.track(pty.pid, self.marker)
         self._pid = pty.pid
         collector = OutputCollector(max_characters=self.request.max_output_characters)
@@ -309,9 +327,9 @@ class RunningCommand:
             if outcome != "done":
                 await process_tree.kill_tree(pty.pid, marker=self.marker, grace_seconds=self._grace)
             status = await _reap(pty, self.marker)
-            # Reaped first: then an empty group answers killpg at once, without a scan.
-            if outcome == "done" and process_tree.group_has_members(pty.pid):
-                await process_tree.kill_tree(pty.pid, grace_seconds=self._grace)
+            # On every exit path, normal exit included: whatever the run left behind
+            # (`setsid cmd &`, `setsid env -i cmd &`) is found by group, marker or tag.
+            await process_tree.kill_leftovers(pty.pid, self.marker, grace_seconds=self._grace)
             # With every writer gone the reader sees EOF and the pump drains the rest.
             await asyncio.wait({pump}, timeout=2.0)
         except BaseException:
@@ -325,6 +343,7 @@ class RunningCommand:
                 pump.cancel()
             pty.close()
             process_tree.untrack(pty.pid)
+            process_tree.release_tag(self.marker)
         duration_ms = int((time.monotonic() - started) * 1000)
         collector.feed(onlcr.flush())
         final = collector.finish()

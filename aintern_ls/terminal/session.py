@@ -55,6 +55,9 @@ MAX_LINE_CHARS = 64 * 1024
 #: The newest part of a command's output kept on its record (the ring keeps the rest).
 MAX_RECORD_CHARS = 256 * 1024
 MAX_RECORDS = 50
+#: Editor notifications: at most one per interval per terminal, each at most this long.
+OUTPUT_INTERVAL_SECONDS = 0.025
+OUTPUT_MAX_CHARS = 1024 * 1024
 READY_TIMEOUT_SECONDS = 10.0
 CLOSE_GRACE_SECONDS = 1.0
 _HANGUP: int = getattr(signal, "SIGHUP", signal.SIGTERM)
@@ -173,10 +176,13 @@ class CommandRecord:
     cwd_after: str | None = None
     raw_output: str = ""
     output_clipped: bool = False
+    #: The end mark is final once the next prompt starts (a later genuine D replaces a
+    #: forged one printed by the command itself).
+    settled: bool = False
 
     @property
     def finished(self) -> bool:
-        return self.end is not None
+        return self.end is not None and self.settled
 
     @property
     def output(self) -> str:
@@ -219,13 +225,14 @@ class TerminalSession:
         self.on_command: CommandHook | None = None
         self._nonce = secrets.token_hex(8)
         self._marker = secrets.token_hex(8)
-        self._workdir = tempfile.mkdtemp(prefix="aintern-term-")
         full_env = build_env(env, self._marker)
+        self._workdir = tempfile.mkdtemp(prefix="aintern-term-")
         launch = prepare_launch(shell_path, shell, self._nonce, self._workdir, full_env)
         self.integrated = launch.integrated
         self._parser = MarkParser(self._nonce)
         self._seen_trusted_mark = False
         self._current: CommandRecord | None = None
+        self._closing: CommandRecord | None = None  # ended by a D, not yet settled
         self._pending_command_line: str | None = None
         self._last_sent: str | None = None
         self._finished_count = 0
@@ -233,16 +240,29 @@ class TerminalSession:
         self._changed = asyncio.Event()
         full_env.update(launch.env)
         loop = asyncio.get_running_loop()
+        tag = process_tree.new_tag(self._marker)
         try:
-            self._pty: Pty = spawn_pty(launch.argv, cwd, full_env, cols, rows)
+            self._pty: Pty = spawn_pty(launch.argv, cwd, full_env, cols, rows, tag_fd=tag)
         except OSError as exc:
             shutil.rmtree(self._workdir, ignore_errors=True)
+            process_tree.release_tag(self._marker)
             raise AInternError(f"could not start {shell_path}: {exc}") from exc
+        except BaseException:
+            shutil.rmtree(self._workdir, ignore_errors=True)
+            process_tree.release_tag(self._marker)
+            raise
+        finally:
+            if tag is not None:
+                os.close(tag)
         process_tree.track(self._pty.pid, self._marker)
         self._stream = PtyStream(self._pty, loop, name=f"term-{terminal_id}")
         self._stream.start()
         self._pump_task = loop.create_task(self._pump())
         self._closed = False
+        self._out_pending: list[str] = []
+        self._out_chars = 0
+        self._out_last = 0.0
+        self._out_timer: asyncio.TimerHandle | None = None
 
     # -- state ------------------------------------------------------------------------
 
@@ -317,32 +337,55 @@ class TerminalSession:
     def _consume(self, text: str) -> None:
         if not text:
             return
-        visible: list[str] = []
         for item in self._parser.feed(text):
             if isinstance(item, str):
                 self.ring.append(item)
-                visible.append(item)
+                if self._on_output is not None:
+                    self._queue_output(item)
             else:
-                finished = self._finished_count
                 self._on_mark(item)
-                if self._finished_count != finished and self.on_command is not None:
-                    # the command's output first, then its end, then the next prompt
-                    self._emit(visible)
-                    visible = []
-                    try:
-                        self.on_command(self.terminal_id, self.commands[-1])
-                    except Exception:
-                        log.exception("terminal command hook failed")
-        self._emit(visible)
 
-    def _emit(self, visible: list[str]) -> None:
-        if visible and self._on_output is not None:
-            try:
-                self._on_output(self.terminal_id, "".join(visible))
-            except Exception:  # the editor going away must not stop the shell
-                log.exception("terminal output hook failed")
+    # A flood (`cat` of a huge file) must not become one notification per read: output
+    # for the editor is coalesced, at most one call per OUTPUT_INTERVAL_SECONDS (the
+    # first after a quiet spell goes at once), or sooner once OUTPUT_MAX_CHARS wait.
+
+    def _queue_output(self, text: str) -> None:
+        while self._out_chars + len(text) > OUTPUT_MAX_CHARS:  # no notification above it
+            room = OUTPUT_MAX_CHARS - self._out_chars
+            self._out_pending.append(text[:room])
+            self._out_chars += room
+            text = text[room:]
+            self._flush_output()
+        if text:
+            self._out_pending.append(text)
+            self._out_chars += len(text)
+        now = time.monotonic()
+        if self._out_chars >= OUTPUT_MAX_CHARS or now - self._out_last >= OUTPUT_INTERVAL_SECONDS:
+            self._flush_output()
+        elif self._out_timer is None:
+            delay = OUTPUT_INTERVAL_SECONDS - (now - self._out_last)
+            self._out_timer = asyncio.get_running_loop().call_later(delay, self._flush_output)
+
+    def _flush_output(self) -> None:
+        if self._out_timer is not None:
+            self._out_timer.cancel()
+            self._out_timer = None
+        if not self._out_pending:
+            return
+        text = "".join(self._out_pending)
+        self._out_pending.clear()
+        self._out_chars = 0
+        self._out_last = time.monotonic()
+        if self._on_output is None:
+            return
+        try:
+            self._on_output(self.terminal_id, text)
+        except Exception:  # the editor going away must not stop the shell
+            log.exception("terminal output hook failed")
 
     def _on_mark(self, mark: Mark) -> None:
+        # Whoever learns that a command ended or a prompt is up has seen its output.
+        self._flush_output()
         if mark.trusted:
             self._seen_trusted_mark = True
         elif self._seen_trusted_mark:
@@ -352,6 +395,9 @@ class TerminalSession:
         if mark.kind != "D":
             self.ring.append(canonical(mark))
         position = self.ring.position
+        if mark.kind in ("A", "B", "C", "E"):
+            # The next prompt (or command) begins: the last end mark seen was the shell's.
+            self._settle()
         if mark.kind == "E":
             self._pending_command_line = mark.command_line
         elif mark.kind == "C":
@@ -360,20 +406,13 @@ class TerminalSession:
             self.commands.append(self._current)
             self._pending_command_line = None
         elif mark.kind == "D":
-            record = self._current
+            # A command may print a D mark itself (a forged exit code); the shell's own D
+            # comes after it, before the next prompt, and replaces it.
+            record = self._current or self._closing
             if record is not None:
-                record.end = position
-                record.exit_code = mark.exit_code
-                record.cwd_after = self.cwd
-                # Keep the output now: the ring may drop it before anyone asks.
-                raw, record.output_clipped = self.ring.text_between(record.start, position)
-                raw = CANONICAL_MARK.sub("", raw)
-                if len(raw) > MAX_RECORD_CHARS:  # records are copies: keep them small
-                    raw, record.output_clipped = raw[-MAX_RECORD_CHARS:], True
-                # zsh prints its PROMPT_SP end-of-line filler before precmd sends D.
-                record.raw_output = _ZSH_PROMPT_SP.sub("", raw) if self.shell == "zsh" else raw
+                self._end_record(record, mark.exit_code, position)
                 self._current = None
-                self._finished_count += 1
+                self._closing = record
         elif mark.kind == "P" and mark.cwd:
             self.cwd = mark.cwd
         elif mark.kind == "B":
@@ -381,6 +420,32 @@ class TerminalSession:
         if mark.kind == "D":
             self.ring.append(canonical(mark))
         self._notify()
+
+    def _end_record(self, record: CommandRecord, exit_code: int | None, position: Position) -> None:
+        record.end = position
+        record.exit_code = exit_code
+        record.cwd_after = self.cwd
+        # Keep the output now: the ring may drop it before anyone asks.
+        raw, record.output_clipped = self.ring.text_between(record.start, position)
+        raw = CANONICAL_MARK.sub("", raw)
+        if len(raw) > MAX_RECORD_CHARS:  # records are copies: keep them small
+            raw, record.output_clipped = raw[-MAX_RECORD_CHARS:], True
+        # zsh prints its PROMPT_SP end-of-line filler before precmd sends D.
+        record.raw_output = _ZSH_PROMPT_SP.sub("", raw) if self.shell == "zsh" else raw
+
+    def _settle(self) -> None:
+        record, self._closing = self._closing, None
+        if record is not None and not record.settled:
+            record.settled = True
+            self._finished_count += 1
+            if self.on_command is not None:
+                # the command's output first (flushed at every mark), then its end, then
+                # the next prompt
+                self._flush_output()
+                try:
+                    self.on_command(self.terminal_id, record)
+                except Exception:
+                    log.exception("terminal command hook failed")
 
     def _notify(self) -> None:
         self._changed.set()
@@ -395,8 +460,11 @@ class TerminalSession:
         if status is None:
             await process_tree.kill_tree(self.pid, marker=self._marker, grace_seconds=0.5)
             status = self._pty.poll() or ExitStatus(exit_code=None, signal=None)
+        self._settle()
+        self._flush_output()
         self.exit_status = status
         process_tree.untrack(self.pid)
+        shutil.rmtree(self._workdir, ignore_errors=True)
         self._notify()
         if self._on_exit is not None:
             code = status.exit_code if status.signal is None else 128 + status.signal
@@ -517,8 +585,10 @@ class TerminalSession:
             self._pump_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._pump_task
+        self._flush_output()
         self._pty.close()
         process_tree.untrack(self.pid)
+        process_tree.release_tag(self._marker)
         shutil.rmtree(self._workdir, ignore_errors=True)
 
     def close_now(self) -> None:
@@ -526,10 +596,14 @@ class TerminalSession:
         if self._closed and self._pty.poll() is not None:
             return
         self._closed = True
+        if self._out_timer is not None:
+            self._out_timer.cancel()
+            self._out_timer = None
         process_tree.kill_tree_now(self.pid, marker=self._marker)
         self._stream.stop()
         self._pty.close()
         process_tree.untrack(self.pid)
+        process_tree.release_tag(self._marker)
         shutil.rmtree(self._workdir, ignore_errors=True)
 
 
@@ -577,7 +651,7 @@ class TerminalManager:
         wait_ready: bool = True,
     ) -> TerminalSession:
         """Start a shell; with `wait_ready`, return once its first prompt is up."""
-        name, path = _resolve_session_shell(shell)
+        name, path = resolve_shell(shell)
         directory = resolve_cwd(cwd, self.allowed_directories)
         terminal_id = f"terminal-{next(self._ids)}"
         session = TerminalSession(
@@ -644,17 +718,52 @@ class TerminalManager:
         return len(self._sessions)
 
 
-def _resolve_session_shell(shell: str | None) -> tuple[str, str]:
-    """(shell name, executable path) for a session; accepts a name or a path."""
+def resolve_shell(shell: str | None) -> tuple[str, str]:
+    """(shell name, executable path) for a session, accepting only known shells.
+
+    A name (`bash`) is looked up on PATH. A path is accepted only when it is that shell
+    as found on PATH or listed in /etc/shells: an arbitrary executable that is merely
+    *named* bash (say, in a downloaded project) is never started.
+    """
     requested = shell or default_shell()
     name = os.path.basename(requested).lower().removesuffix(".exe")
     if name not in _SESSION_SHELLS:
         raise AInternError(
             f"unsupported terminal shell {requested!r}; use one of {', '.join(_SESSION_SHELLS)}"
         )
-    path = requested if os.path.isabs(requested) else shutil.which(requested)
-    if not path or not os.access(path, os.X_OK):
-        raise AInternError(f"shell {requested!r} was not found; install it or pick another shell")
+    if requested == os.path.basename(requested):
+        path = shutil.which(requested)
+        if not path:
+            raise AInternError(
+                f"shell {requested!r} was not found on PATH; install it or pick another shell"
+            )
+    elif os.path.isabs(requested):
+        path = requested
+        if not _is_known_shell(path, name):
+            raise AInternError(
+                f"{requested!r} is not a known shell (neither the {name} on PATH nor listed "
+                "in /etc/shells); give the shell's name, or add it to /etc/shells"
+            )
+    else:
+        raise AInternError(
+            f"shell {requested!r} is a relative path; give a shell name (e.g. bash) or "
+            "an absolute path listed in /etc/shells"
+        )
+    if not os.path.isfile(path) or not os.access(path, os.X_OK):
+        raise AInternError(f"shell {requested!r} is not an executable file; pick another shell")
     if name not in INTEGRATED_SHELLS:
         log.info("%s has no shell integration: no command ranges or exit codes", name)
     return name, path
+
+
+def _is_known_shell(path: str, name: str) -> bool:
+    real = os.path.realpath(path)
+    on_path = shutil.which(name) or shutil.which(name + ".exe")
+    if on_path and os.path.realpath(on_path) == real:
+        return True
+    try:
+        with open("/etc/shells", encoding="utf-8", errors="replace") as fh:
+            listed = [line.strip() for line in fh if line.strip().startswith("/")]
+    except OSError:
+        return False
+    return any(entry == path or os.path.realpath(entry) == real for entry in listed)

@@ -79,3 +79,40 @@ def test_escape_round_trips(value: str) -> None:
     escaped = escape(value)
     assert ";" not in escaped and not any(ord(ch) < 0x20 for ch in escaped)
     assert unescape(escaped) == value
+
+
+# -- one parser: the session and the VT processor read marks the same way ----------------
+
+_fields = st.text(alphabet=st.characters(blacklist_characters="\x07\x1b\x9c\x18\x1a"), max_size=12)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["633", "133"]),
+            st.sampled_from(["A", "B", "C", "D", "E", "P", "Z"]),
+            st.lists(_fields, max_size=3),
+        ),
+        max_size=6,
+    )
+)
+def test_session_and_vt_processor_read_the_same_marks(
+    marks: list[tuple[str, str, list[str]]],
+) -> None:
+    from aintern_ls.capture import VTProcessor
+    from aintern_ls.capture.marks import ParsedMark
+
+    stream = "".join(
+        f"\x1b]{code};{';'.join([kind, *fields])}\x07text\n" for code, kind, fields in marks
+    )
+    session_marks = [i for i in MarkParser(None).feed(stream) if isinstance(i, Mark)]
+    vt = VTProcessor()
+    vt_marks = [*vt.feed(stream).marks, *vt.finish().marks]
+    by_kind = [(m.kind, m.exit_code) for m in session_marks if m.kind == "D"]
+    vt_d = [
+        ("D", ParsedMark(m.code, m.kind, m.params).exit_code) for m in vt_marks if m.kind == "D"
+    ]
+    assert by_kind == vt_d
+    assert [m.command_line for m in session_marks if m.kind == "E"] == [
+        (m.params[0] if m.params else "") for m in vt_marks if m.kind == "E" and m.code == 633
+    ]

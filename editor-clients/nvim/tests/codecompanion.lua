@@ -44,11 +44,18 @@ local reply = {
   'rm -rf /',
   '```',
   '',
+  'And in a terminal:',
+  '',
+  '```bash',
+  'echo "typed in a terminal"',
+  '```',
+  '',
 }
 local n = vim.api.nvim_buf_line_count(bufnr)
 vim.api.nvim_buf_set_lines(bufnr, n, n, false, reply)
 local run_line = n + 5
 local bad_line = n + 11
+local send_line = n + 17
 
 local client = t.wait_client(bufnr)
 local function find_lens(prefix, line)
@@ -91,6 +98,28 @@ check(#chat.messages == before + 1 and added.content:find('from the chat', 1, tr
 local replaced = EditorContext.new('chat'):replace('#{aintern} why is this here?', bufnr)
 check(replaced == 'aintern why is this here?', '#{aintern} is replaced in the sent text: ' .. replaced)
 
+-- after a ⇥ Send, #{aintern} is that terminal command (its output and exit code)
+aintern.commands['aintern.sendToTerminal'](find_lens('⇥ Send', send_line).command, { client_id = client.id, bufnr = bufnr })
+check(wait(20000, function()
+  local l = vim.lsp.codelens.get(bufnr)
+  for _, m in ipairs(vim.api.nvim_buf_get_extmarks(bufnr, aintern.ns.lens, { send_line, 0 }, { send_line, -1 }, { details = true })) do
+    for _, chunk in ipairs(m[4].virt_text or {}) do
+      if chunk[1] == '⇥ exit 0' then
+        return l ~= nil
+      end
+    end
+  end
+  return false
+end), 'the sent chat fence finished in the terminal')
+before = #chat.messages
+EditorContext.new('chat'):parse(chat, { content = 'and #{aintern}?' })
+added = chat.messages[#chat.messages]
+check(#chat.messages == before + 1 and added.content:find('typed in a terminal', 1, true) ~= nil
+  and added.content:find('pwd && echo', 1, true) == nil,
+  '#{aintern} after a Send is the terminal command: ' .. (added and added.content or ''):sub(1, 300))
+vim.cmd('bwipe! ' .. aintern.terminals[next(aintern.terminals)].buf)
+vim.api.nvim_set_current_buf(bufnr)
+
 -- :AInternRunAll in the chat: the echo runs (output under it), the blocked one does not
 vim.api.nvim_set_current_buf(bufnr)
 aintern.clear_output(bufnr, true)
@@ -132,6 +161,12 @@ if lens then
   check(r.exitCode == 0 and vim.trim(r.output or '') == root,
     'a non-file chat runs in the workspace root: ' .. tostring(r.output))
 end
+
+-- a hover-like markdown scratch buffer never gets the server
+local float = vim.api.nvim_create_buf(false, true)
+vim.bo[float].filetype = 'markdown'
+vim.wait(300)
+check(vim.lsp.get_clients({ name = 'aintern_ls', bufnr = float })[1] == nil, 'a markdown scratch buffer (hover float) is left alone')
 
 -- and a Markdown file, with the same vim.lsp.enable alone
 local md = sub .. '/notes.md'

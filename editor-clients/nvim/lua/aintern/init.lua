@@ -13,6 +13,9 @@ local levels = vim.log.levels
 M.defaults = {
   cmd = { 'aintern-ls', '--stdio' },
   filetypes = { 'markdown', 'codecompanion', 'copilot-chat', 'gp', 'Avante', 'AvanteInput', 'aider' },
+  -- scratch buffers (buftype=nofile) of these filetypes are AI chats and get the server;
+  -- not 'markdown': hover and signature floats are markdown scratch buffers too
+  chat_filetypes = { 'codecompanion', 'copilot-chat', 'gp', 'Avante', 'AvanteInput', 'aider' },
   root_markers = { '.git' },
   settings = {}, -- the server's `aintern` settings (initializationOptions and workspace/configuration)
   register = '+', -- where ⎘ Copy and :AInternCapture put text (the unnamed register too)
@@ -982,7 +985,8 @@ function M.attach_scratch(bufnr)
     return -- terminals, help, quickfix, prompts are never chats
   end
   local config = vim.lsp.config.aintern_ls
-  if not config or not vim.tbl_contains(config.filetypes or {}, vim.bo[bufnr].filetype) then
+  local ft = vim.bo[bufnr].filetype
+  if not config or not vim.tbl_contains(config.filetypes or {}, ft) or not vim.tbl_contains(M.config.chat_filetypes, ft) then
     return
   end
   if client_for(bufnr) then
