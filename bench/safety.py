@@ -22,7 +22,11 @@ from aintern_ls.extraction import extract_file
 from aintern_ls.safety.analyser import _assess_cached, assess, cache_clear, shell_family
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = [ROOT / "tests" / "safety" / "corpus.tsv", ROOT.parent / "shared" / "danger_examples.tsv"]
+SOURCES = [
+    ROOT / "tests" / "safety" / "corpus.tsv",
+    ROOT / "tests" / "safety" / "sources.tsv",
+    ROOT.parent / "shared" / "danger_examples.tsv",
+]
 TRANSCRIPT = Path(__file__).parent / "data" / "transcript.md"
 
 
@@ -64,15 +68,47 @@ def variants(base: list[tuple[str, str]], count: int, seed: int = 7) -> list[tup
     return out[:count]
 
 
+WORST: list[tuple[float, str, str]] = []
+
+
+CPU: list[float] = []
+
+
 def per_command(commands: list[tuple[str, str]]) -> dict[str, list[float]]:
     analyse = _assess_cached.__wrapped__  # the uncached function: every call parses
     times: dict[str, list[float]] = {}
+    WORST.clear()
+    CPU.clear()
     for command, shell in commands:
         family = shell_family(shell)
+        c0 = time.thread_time()
         t0 = time.perf_counter()
         analyse(command, family, None)
-        times.setdefault(family, []).append((time.perf_counter() - t0) * 1000)
+        ms = (time.perf_counter() - t0) * 1000
+        CPU.append((time.thread_time() - c0) * 1000)
+        times.setdefault(family, []).append(ms)
+        WORST.append((ms, family, command))
+    WORST.sort(reverse=True)
+    del WORST[3:]
     return times
+
+
+def pathological(size: int = 10_000) -> None:
+    """Inputs built to be slow (long words, nesting, escapes, long pipelines), every shell."""
+    from tests.safety.test_safety_limits import _pathological
+
+    analyse = _assess_cached.__wrapped__
+    rows: list[tuple[float, float, str, str, str]] = []
+    for label, text in _pathological(size).items():
+        for family in ("bash", "powershell", "cmd"):
+            w0, c0 = time.perf_counter(), time.thread_time()
+            level = analyse(text, family, None).level.label
+            cpu = (time.thread_time() - c0) * 1000
+            rows.append(((time.perf_counter() - w0) * 1000, cpu, label, family, level))
+    rows.sort(reverse=True)
+    print(f"pathological inputs of {size:,} characters ({len(rows)} runs), slowest first:")
+    for wall, cpu, label, family, level in rows[:5]:
+        print(f"  {wall:8.1f} ms wall {cpu:8.1f} ms cpu  {label} ({family}) -> {level}")
 
 
 def _summary(name: str, ms: list[float]) -> str:
@@ -136,6 +172,12 @@ def main() -> None:
     print(_summary("all", [t for ms in times.values() for t in ms]))
     for family, ms in sorted(times.items()):
         print(_summary(family, ms))
+    print(_summary("all (cpu)", CPU) + "   (thread CPU time: what load does not inflate)")
+    for ms, family, command in WORST:
+        shown = command if len(command) < 70 else command[:67] + "..."
+        print(f"  worst: {ms:.2f} ms  ({family}) {shown!r}")
+    pathological(10_000)
+    pathological(100_000)
     transcript(args.transcript)
 
 

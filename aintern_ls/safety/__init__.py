@@ -9,12 +9,17 @@ Where things live:
 - `analyser`: `assess`, the cache, shell-name -> front end.
 - Front ends turn syntax into simple commands: `bash` (tree-sitter-bash walk), `powershell`
   (tree-sitter-powershell walk), `cmd` (tokeniser); `words` holds word normalisation.
-- `rules`: `judge` for one simple command, wrappers, shells, eval and interpreters;
-  `context` is the state a walk carries; `paths` says what a path operand means;
-  `inline` reads inline code and SQL.
+- `dispatch`: `judge` for one simple command; `registry`: the program -> handler table the
+  knowledge modules fill (`handles`), finding helpers, option skipping; `context` is the
+  state a walk carries (a handler judges the command it wraps through `Cmd.judge`, a
+  callback, so knowledge modules never import the dispatcher); `paths` says what a path
+  operand means; `inline` reads inline code (Python with `ast`) and SQL; `budget` caps
+  the size and parse time of one assessment.
 - Knowledge, one module per area: `files`, `git`, `system`, `network`, `infra`,
-  `toolchains`, `allowlist`, `windows`.
-- `cli`: `aintern-ls assess` and `aintern-ls check`.
+  `toolchains`, `allowlist`, `windows`, `wrappers` (sudo, env, shells, eval,
+  interpreters).
+- `catalogue`: every rule id with a summary and an example.
+- `cli`: `aintern-ls assess`, `aintern-ls check` and `aintern-ls rules`.
 """
 
 from aintern_ls.safety.analyser import assess

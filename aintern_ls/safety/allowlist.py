@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import re
 
+from aintern_ls.safety import wrappers  # noqa: F401  (wrappers claim their names first)
 from aintern_ls.safety.context import (
     Cmd,
 )
 from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import classify_path, is_secret
-from aintern_ls.safety.rules import (
-    HANDLERS,
-    handles,
-)
-from aintern_ls.safety.words import names
+from aintern_ls.safety.registry import HANDLERS, handles, run_config_command
+from aintern_ls.safety.words import Word, names
 
 # --- editors, writers, misc -------------------------------------------------------------
 
@@ -26,9 +24,24 @@ def _sed(cmd: Cmd) -> None:
         cmd.add(M, "write", "sed -i edits files in place")
         return
     for w in cmd.args:
-        if re.search(r"(^|[;}\s])[wWe]\s|/[wWe]\s*\S|\be\b\s*$", w.text) and not w.text.startswith(
-            "-"
-        ):
+        if w.text.startswith("-"):
+            continue
+        # GNU sed's `e COMMAND` runs COMMAND; `s/x/CMD/e` runs the replacement.
+        m = re.search(r"(?:^|[;{}\n]|^\d+|\$)\s*e\s+([^;}\n]+)", w.text)
+        sub = re.fullmatch(
+            r"s(.)(?:(?!\1).|\\.)*\1((?:(?!\1).|\\.)*)\1[gpIi0-9]*e[gpIi0-9]*", w.text
+        )
+        code = (
+            m.group(1)
+            if m is not None
+            else sub.group(2).replace("\\" + sub.group(1), sub.group(1))
+            if sub is not None
+            else None
+        )
+        if code is not None:
+            run_config_command(cmd, Word(code, w.start, w.end), "sed's e command")
+            return
+        if re.search(r"(^|[;}\s])[wWe]\s|/[wWe]\s*\S|\be\b\s*$", w.text):
             cmd.add(M, "write", "sed script writes files or runs commands", w)
             return
 
@@ -46,6 +59,25 @@ def _tar(cmd: Cmd) -> None:
     flags = letters + "".join(
         w.text[1:] for w in cmd.args[1:] if w.text.startswith("-") and not w.text.startswith("--")
     )
+    for w in cmd.args:
+        for opt in (
+            "--to-command=",
+            "--checkpoint-action=exec=",
+            "--use-compress-program=",
+            "--rsh-command=",
+            "--info-script=",
+            "--new-volume-script=",
+        ):
+            if w.text.startswith(opt):
+                code = w.text[len(opt) :]
+                run_config_command(
+                    cmd, Word(code, w.start, w.end, w.dynamic), f"tar {opt.rstrip('=')}"
+                )
+                return
+    program = cmd.option_value("-I", "--to-command", "--use-compress-program", "-F")
+    if program is not None:
+        run_config_command(cmd, program, "tar's program option")
+        return
     if "t" in flags or cmd.long("--list"):
         return
     if cmd.long("--remove-files"):
@@ -83,6 +115,28 @@ _MISC_NAMES = names(
 def _misc(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
+    if n in ("7z", "7za", "unrar") and texts and texts[0] in ("l", "t", "i", "h", "lt", "lb"):
+        return  # list, test, info: read-only
+    if n in ("vi", "vim", "nvim", "ex", "view", "vimdiff", "gvim"):
+        for i, w in enumerate(cmd.args):
+            code = None
+            if w.text in ("-c", "--cmd") and i + 1 < len(cmd.args):
+                code, where = cmd.args[i + 1].text, cmd.args[i + 1]
+            elif w.text.startswith("+") and len(w.text) > 1:
+                code, where = w.text[1:], w
+            if code is not None:
+                shell = re.match(r"^:?\s*!(.*)$|^:?\s*call\s+system\((['\"])(.*)\2\)", code)
+                if shell is not None:
+                    text = shell.group(1) if shell.group(1) is not None else shell.group(3)
+                    run_config_command(cmd, Word(text, where.start, where.end), f"{n} -c :!")
+                    return
+    if n in ("zip", "unzip") and any(t in ("-TT", "--unzip-command") for t in texts):
+        program = cmd.option_value("-TT", "--unzip-command")
+        if program is not None:
+            run_config_command(cmd, program, f"{n} -TT")
+            return
+    if n in ("unzip", "zip") and texts and any(t in ("-l", "-v", "-t", "-Z", "-sf") for t in texts):
+        return
     if n in _SHELL_STATE:
         if n in ("cd", "chdir", "set-location", "sl", "pushd", "push-location", "z", "j"):
             ops = cmd.operands()
@@ -151,6 +205,9 @@ def _misc(cmd: Cmd) -> None:
     if n in ("rmmod", "modprobe") and ("-r" in texts or n == "rmmod"):
         cmd.add(D, "kernel", "removes a kernel module")
         return
+    if n in ("modprobe", "insmod") and not any(t in ("-n", "--dry-run", "-c") for t in texts):
+        cmd.add(C, "kernel", f"{n} loads code into the kernel")
+        return
     cmd.add(M, "changes", f"{n} changes files, settings or starts programs")
 
 
@@ -188,7 +245,7 @@ _READ_ONLY = names(
     phpunit rspec flake8 pylint pyflakes pycodestyle pydocstyle bandit mypy pyright
     basedpyright shellcheck hadolint yamllint markdownlint golangci-lint staticcheck actionlint
     tflint checkov tfsec trivy semgrep codespell cloc tokei scc ctags-read nm objdump readelf
-    ldd otool size test-path test-connection get-childitem get-content get-item get-location
+    ldd otool size test-path test-connection get-content get-item get-location
     get-process get-service get-command get-help get-date get-host get-itemproperty
     get-filehash get-acl get-computerinfo get-module get-variable get-alias get-history
     get-member get-netipaddress get-netadapter get-nettcpconnection get-psdrive get-volume
@@ -216,7 +273,11 @@ def _read_only(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
     if n in ("rg",) and any(t.startswith("--pre") for t in texts):
-        cmd.add(M, "runs-program", "rg --pre runs a program on each file")
+        pre = cmd.option_value("--pre")
+        if pre is not None:
+            run_config_command(cmd, pre, "rg --pre")
+        else:
+            cmd.add(M, "runs-program", "rg --pre runs a program on each file")
     elif n in ("sort",) and (cmd.option_value("-o", "--output") is not None):
         cmd.add(M, "write", "sort -o writes a file")
     elif (n in ("date",) and cmd.short("s")) or (n == "date" and cmd.long("--set")):
@@ -236,6 +297,8 @@ def _read_only(cmd: Cmd) -> None:
         cmd.info.reads_secret = True
     elif n in ("ping", "ping6", "traceroute", "dig", "nslookup", "host", "whois", "mtr"):
         cmd.info.network_fetch = False
+        if any(w.dynamic and w.origin != "variable" for w in cmd.args):
+            cmd.add(C, "exfiltration", f"{n} puts a command's output in a DNS name (exfiltration)")
     elif n in ("echo", "printf", "write-output", "write-host"):
         _echo_output(cmd)
     elif n in ("foreach-object", "where-object", "measure-command"):
@@ -272,5 +335,5 @@ def _c_escapes(text: str) -> str:
 
 
 for _n in _READ_ONLY:
-    if _n not in HANDLERS:  # wrappers like `env`/`time` in rules.py know more
+    if _n not in HANDLERS:  # wrappers like `env`/`time` in wrappers.py know more
         handles(_n)(_read_only)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from aintern_ls.safety import bash, cmd, powershell
+from aintern_ls.safety import bash, budget, cmd, dispatch, powershell
 from aintern_ls.safety.context import Scope
 from aintern_ls.safety.levels import Assessment, Finding, RiskLevel, SafetyRules
 
@@ -48,9 +48,18 @@ def shell_family(shell: str | None) -> str:
     return _FAMILIES.get(key, "bash")
 
 
-def assess(command: str, shell: str = "bash", rules: SafetyRules | None = None) -> Assessment:
-    """Judge a command or multi-line script; cached by (command, shell family, rules)."""
-    return _assess_cached(command, shell_family(shell), rules)
+def assess(
+    command: str,
+    shell: str = "bash",
+    rules: SafetyRules | None = None,
+    cwd: str | None = None,
+) -> Assessment:
+    """Judge a command or multi-line script; cached by (command, shell family, rules, cwd).
+
+    `cwd` is the block's effective working directory when the caller knows it (a fence's
+    `cwd=/` makes `rm -rf etc usr` a system wipe); relative paths are otherwise judged
+    against an unknown directory."""
+    return _assess_cached(command, shell_family(shell), rules, cwd or None)
 
 
 def cache_clear() -> None:
@@ -58,18 +67,57 @@ def cache_clear() -> None:
 
 
 @lru_cache(maxsize=8192)
-def _assess_cached(command: str, family: str, rules: SafetyRules | None) -> Assessment:
+def _assess_cached(
+    command: str, family: str, rules: SafetyRules | None, cwd: str | None = None
+) -> Assessment:
+    if len(command) > budget.MAX_CHARS:
+        return Assessment(
+            RiskLevel.CRITICAL,
+            (
+                Finding(
+                    RiskLevel.CRITICAL,
+                    "too-long",
+                    f"too long to analyse ({len(command):,} characters; the limit is "
+                    f"{budget.MAX_CHARS:,}): check it by hand",
+                    0,
+                    len(command),
+                ),
+            ),
+        )
     text = command
     if family == "console":
         text = _strip_prompts(text)
         family = "bash"
-    scope = Scope(text, family, rules, _analyse_nested)
+    scope = Scope(text, family, rules, _analyse_nested, judge=dispatch.judge)
+    if cwd is not None:
+        scope.start_cwd = cwd.replace("\\", "/") if family != "bash" else cwd
+        scope.cwds = frozenset([scope.start_cwd])
+    nul = text.find("\x00")
+    if nul >= 0:
+        scope.add(
+            RiskLevel.CRITICAL,
+            "nul-byte",
+            "holds a NUL byte, which no shell passes on: what runs is not what is shown",
+            nul,
+            nul + 1,
+        )
+    budget.start(len(text))
     try:
         _run(text, family, scope)
     except RecursionError:
         scope.add(
             RiskLevel.CRITICAL, "too-complex", "too deeply nested to analyse", 0, len(command)
         )
+    except budget.TooComplex:
+        scope.add(
+            RiskLevel.CRITICAL,
+            "too-complex",
+            "too complex to analyse in time: check it by hand",
+            0,
+            len(command),
+        )
+    finally:
+        budget.stop()
     return _fold(scope.findings, len(command))
 
 

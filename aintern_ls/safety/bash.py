@@ -9,13 +9,15 @@ earlier in the script, `${IFS}`), and marked dynamic where not.
 from __future__ import annotations
 
 import bisect
+import posixpath
 import re
+import shlex
 import threading
 
 import tree_sitter
 import tree_sitter_bash
 
-from aintern_ls.safety import rules
+from aintern_ls.safety import budget, dispatch
 from aintern_ls.safety.context import (
     NO_STDIN,
     STDIN_FILE,
@@ -27,7 +29,8 @@ from aintern_ls.safety.context import (
     Stdin,
 )
 from aintern_ls.safety.levels import RiskLevel
-from aintern_ls.safety.paths import is_device, is_secret
+from aintern_ls.safety.paths import is_secret, write_target
+from aintern_ls.safety.registry import ALIAS_PREFIX, ENV_SETUP, SHELLS
 from aintern_ls.safety.words import (
     GLOB_CHARS,
     ORIGIN_NETWORK,
@@ -100,9 +103,47 @@ _HOOK_VARS = frozenset(
         "GIT_EXEC_PATH",
     }
 ) | frozenset(_TLS_OFF)
+# Variables whose value a program runs as a shell command.
+_COMMAND_VARS = frozenset(
+    {
+        "PAGER",
+        "MANPAGER",
+        "GIT_PAGER",
+        "SYSTEMD_PAGER",
+        "EDITOR",
+        "VISUAL",
+        "GIT_EDITOR",
+        "SUDO_EDITOR",
+        "GIT_SSH_COMMAND",
+        "GIT_SSH",
+        "GIT_ASKPASS",
+        "SSH_ASKPASS",
+        "LESSOPEN",
+        "LESSCLOSE",
+        "PROMPT_COMMAND",
+        "BASH_ENV",
+        "ENV",
+        "GIT_EXTERNAL_DIFF",
+        "GIT_SEQUENCE_EDITOR",
+        "RSYNC_RSH",
+        "FCEDIT",
+        "BROWSER",
+    }
+)
 _NETCATS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "openssl"})
-_KNOWN_VARS = {"HOME": "~", "PWD": ".", "IFS": " ", "USER": "user", "SHELL": "/bin/bash"}
-_FORK_BOMB = re.compile(r"(\S+)\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&")
+_KNOWN_VARS = {
+    "HOME": "~",
+    "PWD": ".",
+    "IFS": " ",
+    "USER": "user",
+    "SHELL": "/bin/bash",
+    "BASH": "/bin/bash",
+    "0": "bash",
+    "ZSH_NAME": "zsh",
+}
+# The name must start at a word boundary: `(\S+)` tried at every offset of one long word is
+# quadratic (issue 13: 40 KB took 11.7 s).
+_FORK_BOMB = re.compile(r"(?<![^\s;&|(){}])([^\s;&|(){}]+)\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&")
 
 
 def parse(text: bytes) -> tree_sitter.Tree:
@@ -110,7 +151,7 @@ def parse(text: bytes) -> tree_sitter.Tree:
     parser = getattr(_PARSERS, "bash", None)
     if parser is None:
         parser = _PARSERS.bash = tree_sitter.Parser(_LANGUAGE)
-    return parser.parse(text)
+    return budget.parse(parser, text)
 
 
 class Positions:
@@ -142,9 +183,12 @@ def analyse(text: str, scope: Scope) -> None:
     tree = parse(data)
     walker = _Walker(scope, Positions(text, data))
     root = tree.root_node
-    if root.has_error:
-        walker.report_error(root)
-    walker.sequence(root)
+    with budget.Source(data):
+        if root.has_error:
+            walker.report_error(root)
+        walker.sequence(root)
+    if "," in text and "{" in text:
+        _brace_commands(text, scope)
     if _FORK_BOMB.search(text):
         m = _FORK_BOMB.search(text)
         assert m is not None
@@ -157,12 +201,34 @@ def analyse(text: str, scope: Scope) -> None:
         )
 
 
+# `{rm,-rf,/}` in command position: bash expands it to the command `rm -rf /`. The grammar
+# reads a leading `{` as a group, so these are found in the text.
+_BRACE_COMMAND = re.compile(
+    r"(?:^|[;&|(`]|\b(?:then|do|else|elif|sudo|exec|command|env)\b)[ \t]*"
+    r"\{([^\s{}'\"]*,[^\s{}'\"]*)\}",
+    re.M,
+)
+
+
+def _brace_commands(text: str, scope: Scope) -> None:
+    for m in _BRACE_COMMAND.finditer(text):
+        parts = m.group(1).split(",")
+        if not parts[0] or parts[0] not in dispatch.KNOWN_NAMES:
+            continue
+        start, end = m.start(1) - 1, m.end(1) + 1
+        tail = split_words(text[end : text.find("\n", end) if "\n" in text[end:] else len(text)])
+        words = [Word(p, start, end) for p in parts if p]
+        dispatch.judge(words + [Word(w.text, end + w.start, end + w.end) for w in tail], scope)
+
+
 class _Walker:
-    __slots__ = ("pos", "scope", "writes")
+    __slots__ = ("calling", "functions", "pos", "scope", "writes")
 
     def __init__(self, scope: Scope, pos: Positions) -> None:
         self.scope = scope
         self.pos = pos
+        self.functions: dict[str, Node] = {}  # functions this script defines
+        self.calling: set[str] = set()
         self.writes: list[str] = []  # files the current redirected statement writes
 
     # -- errors --------------------------------------------------------------------------
@@ -269,16 +335,23 @@ class _Walker:
         """Commands inside a region tree-sitter could not parse: judge them token by token."""
         info = Info()
         named = [c for c in node.named_children if c.type != "comment"]
-        if any(c.type in ("command", "pipeline", "list", "redirected_statement") for c in named):
-            for c in named:
-                info = self.stmt(c)
-            return info
+        commands = [
+            c for c in named if c.type in ("command", "pipeline", "list", "redirected_statement")
+        ]
+        for c in commands:
+            info = self.stmt(c)
+        # What the grammar could not place is judged token by token too (fail closed):
+        # every stretch between separators that no parsed command covers.
         start = self.pos.char(node.start_byte)
+        covered = [(self.pos.char(c.start_byte), self.pos.char(c.end_byte)) for c in commands]
         text = self.scope.source[start : self.pos.char(node.end_byte)]
-        for m in re.finditer(r"[^;&|\n]+", text):
-            words = split_words(m.group(0), start + m.start())
+        for m in _ERROR_SEGMENT.finditer(text):
+            a, b = start + m.start(), start + m.end()
+            if any(s <= a and b <= e for s, e in covered):
+                continue
+            words = split_words(m.group(0), a)
             if words:
-                info = rules.judge(words, self.scope)
+                info = dispatch.judge(words, self.scope)
         return info
 
     def redirected(self, node: Node, stdin: Stdin) -> Info:
@@ -374,7 +447,7 @@ class _Walker:
             return None, []
         if target.startswith(("/dev/tcp/", "/dev/udp/")):
             name = _command_name_of(body)
-            if name in rules.SHELLS or name in ("exec", "sh", "bash") or op == "<>":
+            if name in SHELLS or name in ("exec", "sh", "bash") or op == "<>":
                 scope.add(
                     RiskLevel.CRITICAL,
                     "reverse-shell",
@@ -382,8 +455,16 @@ class _Walker:
                     start,
                     end,
                 )
-            else:
+            elif name in ("echo", "printf", "true", ":", "") and not _has_substitution(body):
                 scope.add(RiskLevel.MODERATE, "network", "writes to a network socket", start, end)
+            else:
+                scope.add(
+                    RiskLevel.CRITICAL,
+                    "exfiltration",
+                    "sends a file or a command's output to a network socket",
+                    start,
+                    end,
+                )
             return None, []
         if target in ("/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty") or target.startswith(
             "/dev/fd/"
@@ -391,18 +472,10 @@ class _Walker:
             return None, []
         if op in (">", ">>", ">|", "&>", "&>>"):
             self.writes.append(target)
-        if is_device(target):
-            scope.add(
-                RiskLevel.BLOCKED, "disk-write", f"overwrites the raw disk {target}", start, end
-            )
-        elif re.match(r"^/etc/(sudoers|passwd|shadow|group)|^/boot/|^/proc/sys", target):
-            scope.add(
-                RiskLevel.CRITICAL,
-                "system-file",
-                f"overwrites the system file {target}",
-                start,
-                end,
-            )
+        special = write_target(target, scope.cwds, append=op in (">>", "&>>"))
+        if special is not None:
+            verb = "appends to" if op.startswith(">>") or op == "&>>" else "overwrites"
+            scope.add(special.level, special.rule, f"{verb} {special.what}", start, end)
         else:
             name = _command_name_of(body)
             if (
@@ -428,7 +501,7 @@ class _Walker:
             info = self.stmt(stage, stdin)
             first = False
             name = _command_name_of(_body(stage))
-            if name in rules.SHELLS and shell_at is None:
+            if name in SHELLS and shell_at is None:
                 shell_at = stage
             elif shell_at is not None and name in _NETCATS:
                 # `sh -i 2>&1 | nc host port`: a shell whose output goes to the network.
@@ -442,7 +515,7 @@ class _Walker:
         return info
 
     def _next_stdin(self, info: Info, prev: Stdin, stage: Node | None) -> Stdin:
-        return rules.next_stdin(info, prev)
+        return dispatch.next_stdin(info, prev)
 
     # -- commands ------------------------------------------------------------------------
 
@@ -454,6 +527,7 @@ class _Walker:
             if t == "variable_assignment":
                 assigns.append(c)
                 self.words_of_assignment(c)
+                self._command_variable(c)
             elif t == "command_name":
                 for cc in c.named_children:
                     words.extend(self.words(cc))
@@ -474,7 +548,53 @@ class _Walker:
             return Info()
         if words[0].text in ("cd", "pushd") and len(words) == 1:
             self.scope.pending_cd = "~"
-        return rules.judge(words, self.scope, stdin)
+        head = words[0].text
+        alias = self.scope.env.get(ALIAS_PREFIX + head) if not words[0].dynamic else None
+        if alias is not None and head not in self.calling:
+            # A use of an alias this script defined: bash runs its text instead.
+            self.calling.add(head)
+            try:
+                found = self.scope.nested(
+                    alias + " " + " ".join(shlex.quote(w.text) for w in words[1:]),
+                    "bash",
+                    words[0],
+                    -1,
+                )
+            finally:
+                self.calling.discard(head)
+            self.scope.include(found)
+            return Info()
+        if head == "set" and any(w.text == "--" for w in words[1:]):
+            at = next(i for i, w in enumerate(words) if w.text == "--")
+            self._positional(words[at + 1 :])
+        elif head in self.functions and head not in self.calling and not words[0].dynamic:
+            return self._call(head, words[1:], stdin)
+        return dispatch.judge(words, self.scope, stdin)
+
+    def _positional(self, args: list[Word]) -> None:
+        env = self.scope.env
+        for k in [k for k in env if k.isdigit() or k in ("@", "*", "#")]:
+            del env[k]
+        if any(w.dynamic for w in args):
+            return
+        for i, w in enumerate(args[:9], 1):
+            env[str(i)] = w.text
+        env["@"] = env["*"] = _SPLIT.join(w.text for w in args)
+        env["#"] = str(len(args))
+
+    def _call(self, name: str, args: list[Word], stdin: Stdin) -> Info:
+        """A call of a function this script defined: walk its body with these arguments."""
+        saved = {k: v for k, v in self.scope.env.items() if k.isdigit() or k in ("@", "*", "#")}
+        self._positional(args)
+        self.calling.add(name)
+        cwds = self.scope.cwds
+        try:
+            return self.stmt(self.functions[name], stdin)
+        finally:
+            self.calling.discard(name)
+            self.scope.cwds = cwds
+            self._positional([])
+            self.scope.env.update(saved)
 
     def assignment(self, node: Node) -> None:
         name_node = node.child_by_field_name("name")
@@ -502,6 +622,45 @@ class _Walker:
             if name in _HOOK_VARS and words:
                 self._check_hook_variable(name, words[0], node)
 
+    def _command_variable(self, node: Node) -> None:
+        """`PAGER='…' man ls`, `GIT_SSH_COMMAND=… git fetch`, `LESSOPEN='|…'`: a variable
+        whose value a program runs as a shell command; judge the value as code."""
+        name_node = node.child_by_field_name("name")
+        value = node.child_by_field_name("value")
+        if name_node is None or value is None:
+            return
+        name = _text(name_node)
+        if name not in _COMMAND_VARS:
+            return
+        words = self.words(value, split=False)
+        if not words:
+            return
+        word = words[0]
+        s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+        if word.dynamic:
+            self.scope.add(
+                RiskLevel.CRITICAL,
+                "config-exec",
+                f"{name} makes the program run a command only known at run time",
+                s,
+                e,
+            )
+            return
+        code = word.text.strip()
+        if name.startswith("LESS"):
+            code = code.lstrip("|").replace("%s", "file")
+        found = self.scope.nested(code, "bash", word, -1)
+        level = max((f.level for f in found), default=RiskLevel.SAFE)
+        if level >= RiskLevel.DANGEROUS:
+            self.scope.include(found)
+            self.scope.add(
+                max(level, RiskLevel.CRITICAL),
+                "config-exec",
+                f"{name} makes the program run a {level.label} command",
+                s,
+                e,
+            )
+
     def _check_hook_variable(self, name: str, value: Word, node: Node) -> None:
         """PATH, LD_PRELOAD, PROMPT_COMMAND…: change what later commands run."""
         if name not in _HOOK_VARS:
@@ -519,6 +678,8 @@ class _Walker:
         if name in ("PROMPT_COMMAND", "BASH_ENV", "ENV") and not value.dynamic:
             found = self.scope.nested(value.text, "bash", value, -1)
             level = max((f.level for f in found), default=RiskLevel.SAFE)
+            if level >= RiskLevel.BLOCKED:
+                self.scope.include(found)
             if level >= RiskLevel.DANGEROUS:
                 self.scope.add(
                     RiskLevel.CRITICAL,
@@ -557,6 +718,8 @@ class _Walker:
         saved = self.scope.cwds
         self.stmt(body)
         self.scope.cwds = saved
+        if name:
+            self.functions[name] = body
         if name and _calls(body, name) and ("&" in _text(body) or "|" in _text(body)):
             self.scope.add(
                 RiskLevel.BLOCKED,
@@ -628,6 +791,14 @@ class _Walker:
             saved = self.scope.cwds
             info = self.sequence(node)
             self.scope.cwds = saved
+            stmts = [c for c in node.named_children if c.type != "comment"]
+            out = self._static_output(stmts[0]) if len(stmts) == 1 else None
+            first = _command_name_of(stmts[0]) if stmts else ""
+            if first in ENV_SETUP:
+                return "/dev/fd/63", True, False, "env-setup"
+            if out is not None and not info.network_fetch:
+                # `source <(echo 'rm -rf /')`: the "file" holds known text.
+                return out.text, True, False, "decoded" if out.decoded else "static"
             return "/dev/fd/63", True, False, ORIGIN_NETWORK if info.network_fetch else ORIGIN_SUBST
         if t == "arithmetic_expansion":
             return "0", True, False, ORIGIN_VARIABLE
@@ -648,7 +819,7 @@ class _Walker:
         prev_end = parent.start_byte + (1 if parent.type == "string" else 0)
         if parent.type == "translated_string":
             prev_end += 1
-        src = parent.text or b""
+        src = budget.node_bytes(parent)
         base = parent.start_byte
         for c in children:
             if c.start_byte > prev_end and parent.type in ("string", "translated_string"):
@@ -686,6 +857,8 @@ class _Walker:
             value = default
         if value is None:
             return _text(node), True, False, ORIGIN_VARIABLE
+        if name in ("@", "*") and _SPLIT in value:
+            return value, False, False, ""
         if not quoted:
             ifs = self.scope.env.get("IFS", " \t\n") or " "
             value = re.sub("[" + re.escape(ifs) + "]+", _SPLIT, value)
@@ -706,10 +879,15 @@ class _Walker:
             args = [a for a in args if not a.startswith("-")]
             if name in ("which", "command", "type", "whereis") and len(args) == 1:
                 return args[0], False, False, ""
+            # `$(dirname /etc/x)`, `$(realpath ~)`: path arithmetic on a literal.
+            words = [w for c in stmts[0].children_by_field_name("argument") for w in self.words(c)]
+            words = [w for w in words if not w.text.startswith("-")]
+            if name in _PATH_FUNCS and len(words) == 1 and not words[0].dynamic:
+                return _PATH_FUNCS[name](words[0].text), False, False, ""
         first = _command_name_of(stmts[0]) if stmts else ""
         if info.network_fetch:
             return _text(node), True, False, ORIGIN_NETWORK
-        if first in rules.ENV_SETUP:
+        if first in ENV_SETUP:
             return _text(node), True, False, "env-setup"
         # `$(echo cm0gLXJmIC8= | base64 -d)`: re-run the pipeline's static output.
         out = self._static_output(stmts[0]) if len(stmts) == 1 else None
@@ -722,7 +900,7 @@ class _Walker:
             return None
         stages = list(node.named_children) if node.type == "pipeline" else [node]
         stdin: Stdin | None = None
-        probe = Scope("", "bash", None, self.scope.nested_analyser, 99)
+        probe = Scope("", "bash", None, self.scope.nested_analyser, 99, self.scope.judge)
         for stage in stages:
             if stage.type != "command":
                 return None
@@ -735,15 +913,28 @@ class _Walker:
                 continue
             if stdin is None:
                 return None
-            nxt = rules.transform_output(info, stdin)
+            nxt = dispatch.transform_output(info, stdin)
             if nxt is None:
                 return None
             stdin = nxt
         return stdin
 
 
+_PATH_FUNCS = {
+    "dirname": lambda p: posixpath.dirname(p.rstrip("/")) or ("/" if p.startswith("/") else "."),
+    "basename": lambda p: posixpath.basename(p.rstrip("/")) or "/",
+    "realpath": posixpath.normpath,
+    "readlink": posixpath.normpath,
+}
+
+
+# A stretch of an unparsable region between separators (a lone `{`/`}` separates too,
+# `{a,b}` does not).
+_ERROR_SEGMENT = re.compile(r"(?:[^;&|\n()`{}\s]|\{[^\s{}]*\}|[ \t]+(?![{}](?:\s|$)))+")
+
+
 def _text(node: Node) -> str:
-    return (node.text or b"").decode("utf-8", "replace")
+    return budget.node_bytes(node).decode("utf-8", "replace")
 
 
 def _command_name_of(node: Node | None) -> str:
@@ -764,6 +955,16 @@ def _body(node: Node | None) -> Node | None:
             named = [c for c in node.named_children if c.type != "comment"]
             node = named[-1] if named else None
     return node if node is not None and node.type == "command" else None
+
+
+def _has_substitution(node: Node | None) -> bool:
+    stack = [node] if node is not None else []
+    while stack:
+        n = stack.pop()
+        if n.type in ("command_substitution", "process_substitution", "simple_expansion"):
+            return True
+        stack.extend(n.named_children)
+    return False
 
 
 def _calls(node: Node, name: str) -> bool:

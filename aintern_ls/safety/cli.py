@@ -1,4 +1,4 @@
-"""CLI subcommands `assess` and `check`: the analyser for scripts, batches and pre-commit hooks."""
+"""CLI subcommands `assess`, `check` and `rules`: the analyser for scripts and pre-commit hooks."""
 
 from __future__ import annotations
 
@@ -39,6 +39,31 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     c.add_argument("files", nargs="+", metavar="FILE", help="Markdown runbooks or transcripts")
     c.add_argument("--json", action="store_true", help="print the findings as JSON")
     c.set_defaults(func=cmd_check)
+
+    r = sub.add_parser(
+        "rules",
+        help="list every safety rule id with a one-line summary and an example",
+    )
+    r.add_argument("--json", action="store_true", help="print the catalogue as JSON")
+    r.set_defaults(func=cmd_rules)
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from aintern_ls.safety.catalogue import CATALOGUE
+
+    rules = sorted(CATALOGUE.values(), key=lambda r: r.id)
+    if args.json:
+        json.dump([r.to_json() for r in rules], sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    width = max(len(r.id) for r in rules)
+    for r in rules:
+        example = r.example if len(r.example) <= 60 else r.example[:57] + "..."
+        example = example.replace("\x00", "\\0")
+        sys.stdout.write(
+            f"{r.id:<{width}}  {r.summary}\n{'':<{width}}  e.g. ({r.shell}) {example}\n"
+        )
+    return 0
 
 
 def cmd_assess(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from aintern_ls.safety import rules
+from aintern_ls.safety import dispatch
 from aintern_ls.safety.bash import PARSES
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import RiskLevel
@@ -32,8 +32,23 @@ _VARS = {
 _VAR = re.compile(r"%[\w()]+%|%%?~?[a-zA-Z]|![\w]+!")
 
 
+_BATCH_BOMB = re.compile(
+    r"%0\s*\|\s*%0|^\s*:(\w+)\b.*?^\s*start\b[^\n]*%0.*?^\s*goto\s+:?\1\b",
+    re.I | re.M | re.S,
+)
+
+
 def analyse(text: str, scope: Scope) -> None:
     PARSES.count += 1
+    bomb = _BATCH_BOMB.search(text) if "%0" in text else None
+    if bomb is not None:
+        scope.add(
+            RiskLevel.BLOCKED,
+            "fork-bomb",
+            "a batch fork bomb: the script starts copies of itself forever",
+            bomb.start(),
+            bomb.end(),
+        )
     segments, broken = _tokenise(text)
     if broken:
         scope.add(
@@ -42,7 +57,7 @@ def analyse(text: str, scope: Scope) -> None:
     info = Info()
     stdin: Stdin = NO_STDIN
     for words, piped, redirects in segments:
-        stdin = rules.next_stdin(info, stdin) if piped else NO_STDIN
+        stdin = dispatch.next_stdin(info, stdin) if piped else NO_STDIN
         for op, target in redirects:
             _redirect(scope, op, target)
             if op == "<":
@@ -51,7 +66,7 @@ def analyse(text: str, scope: Scope) -> None:
         if not words:
             info = Info()
             continue
-        info = rules.judge(words, scope, stdin)
+        info = dispatch.judge(words, scope, stdin)
 
 
 def _redirect(scope: Scope, op: str, target: Word) -> None:

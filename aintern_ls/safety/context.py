@@ -50,6 +50,9 @@ class Info:
 
 # Signature of the function that analyses nested code (bash -c '…', eval, iex "…").
 NestedAnalyser = Callable[[str, str, "Scope"], list[Finding]]
+# Signature of the dispatcher's `judge` (one simple command), handed to the scope so that
+# handlers can judge the command they wrap without importing the dispatcher.
+Judge = Callable[[list[Word], "Scope", Stdin], Info]
 
 
 class Scope:
@@ -63,10 +66,12 @@ class Scope:
         "errexit",
         "family",
         "findings",
+        "judge",
         "nested_analyser",
         "pending_cd",
         "rules",
         "source",
+        "start_cwd",
         "written",
     )
 
@@ -77,14 +82,17 @@ class Scope:
         rules: SafetyRules | None,
         nested_analyser: NestedAnalyser,
         depth: int = 0,
+        judge: Judge | None = None,
     ) -> None:
         self.source = source
+        self.judge: Judge = judge if judge is not None else _no_judge
         self.family = family
         self.rules = rules
         self.nested_analyser = nested_analyser
         self.depth = depth
         self.findings: list[Finding] = []
         self.cwds: frozenset[str | None] = frozenset([None])
+        self.start_cwd: str | None = None  # the block's working directory, when known
         self.downloaded: set[str] = set()
         # Scripts this text writes with a literal body (`cat > x.sh <<EOF`): name -> (body,
         # offset of the body in the source or -1), so running them later is judged too.
@@ -122,8 +130,10 @@ class Scope:
                 code_start = where.start + 1
             elif self.source[where.start : where.end] == code:
                 code_start = where.start
-        child = Scope(code, family, self.rules, self.nested_analyser, self.depth + 1)
+        child = Scope(code, family, self.rules, self.nested_analyser, self.depth + 1, self.judge)
         child.downloaded = self.downloaded
+        child.start_cwd = self.start_cwd
+        child.cwds = self.cwds
         child.written = self.written
         found = self.nested_analyser(code, family, child)
         if code_start >= 0:
@@ -136,6 +146,10 @@ class Scope:
     def include(self, found: list[Finding]) -> RiskLevel:
         self.findings.extend(found)
         return max((f.level for f in found), default=RiskLevel.SAFE)
+
+
+def _no_judge(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
+    raise RuntimeError("this scope was made without a dispatcher")
 
 
 class Cmd:
@@ -163,6 +177,10 @@ class Cmd:
         """A finding spanning from the command name to `upto` (default: the whole command)."""
         end = upto.end if upto is not None else self.end
         self.scope.add(level, rule, reason, self.start, max(end, self.words[0].end))
+
+    def judge(self, words: list[Word], stdin: Stdin = NO_STDIN) -> Info:
+        """Judge another simple command (the one this command wraps) on the same scope."""
+        return self.scope.judge(words, self.scope, stdin)
 
     def texts(self) -> list[str]:
         return [w.text for w in self.args]

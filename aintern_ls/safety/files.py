@@ -11,11 +11,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import classify_path, is_device, is_secret
-from aintern_ls.safety.rules import (
-    _finding,
-    handles,
-    judge,
-)
+from aintern_ls.safety.registry import finding, handles
 from aintern_ls.safety.words import Word, names
 
 # --- deleting things --------------------------------------------------------------------
@@ -31,10 +27,13 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
     for t in targets:
         if t.dynamic and not t.text.strip("{}items"):
             level, rule, what = D, "scoped", "files chosen at run time"
+        elif t.dynamic and ".." in t.text.split("/")[1:]:
+            # `$TMPDIR/../..`: `..` above a directory we cannot see could be anywhere.
+            level, rule, what = C, "rm-unknown-root", f"{t.text}, which climbs out of a variable"
         else:
-            target = classify_path(t.text, scope.cwds, scope.windows)
+            target = classify_path(t.text, scope.cwds, scope.windows, scope.start_cwd)
             level, rule, what = target.level, target.rule, target.what
-            if not recursive and level == B:
+            if not recursive and level == B and rule != "rm-system-file":
                 # Without -r only files go: a glob over a system dir still breaks it.
                 level = C if t.glob and rule in ("rm-system", "rm-root") else D
             if t.dynamic and level < D:
@@ -86,9 +85,9 @@ def _shred(cmd: Cmd) -> None:
 @handles("rmdir")
 def _rmdir(cmd: Cmd) -> None:
     if cmd.scope.family == "cmd":
-        from aintern_ls.safety.windows import WINDOWS_ONLY
+        from aintern_ls.safety.registry import WINDOWS_HANDLERS
 
-        return WINDOWS_ONLY["rd"](cmd)
+        return WINDOWS_HANDLERS["rd"](cmd)
     cmd.add(M, "rmdir", "removes empty directories")
     return None
 
@@ -107,6 +106,11 @@ _FIND_FILTERS = frozenset(
 _DELETERS = frozenset({"rm", "shred", "unlink", "srm", "wipe", "truncate"})
 
 
+_FIND_ACTIONS = frozenset(
+    names("-delete -exec -execdir -ok -okdir -fprint -fprint0 -fprintf -fls -quit")
+)
+
+
 @handles("find", "gfind", "fd", "fdfind")
 def _find(cmd: Cmd) -> None:
     args = cmd.args
@@ -116,7 +120,7 @@ def _find(cmd: Cmd) -> None:
             None,
         )
         if x is not None and x + 1 < len(args):
-            judge([*args[x + 1 :], Word("{}", args[-1].start, args[-1].end, True)], cmd.scope)
+            cmd.judge([*args[x + 1 :], Word("{}", args[-1].start, args[-1].end, True)])
         return
     starts: list[Word] = []
     i = 0
@@ -125,10 +129,20 @@ def _find(cmd: Cmd) -> None:
     while i < len(args) and not args[i].text.startswith(("-", "(", "!")):
         starts.append(args[i])
         i += 1
-    filtered = any(w.text in _FIND_FILTERS for w in args[i:])
+    tests_from = i
+    filtered_anywhere = any(w.text in _FIND_FILTERS for w in args[i:])
     start_words = starts or [Word(".", cmd.words[0].start, cmd.words[0].end)]
+    if not filtered_anywhere and not any(w.text in _FIND_ACTIONS for w in args[i:]):
+        # An unfiltered listing: what a downstream `xargs rm` would get is everything.
+        cmd.info.paths = tuple(
+            Word(w.text.rstrip("/") + "/*" if w.text.rstrip("/") else "/*", w.start, w.end)
+            for w in start_words
+            if not w.dynamic
+        )
     while i < len(args):
         t = args[i].text
+        # A test placed after the action does not narrow it: `find . -delete -name x`.
+        filtered = any(w.text in _FIND_FILTERS for w in args[tests_from:i])
         if t == "-delete":
             if filtered:
                 cmd.add(D, "find-delete", "find -delete deletes the matching files", args[i])
@@ -138,11 +152,11 @@ def _find(cmd: Cmd) -> None:
                 for k in range(before, len(cmd.scope.findings)):
                     f = cmd.scope.findings[k]
                     if f.level < C:
-                        cmd.scope.findings[k] = _finding(
+                        cmd.scope.findings[k] = finding(
                             D, "find-delete", "find -delete deletes everything it finds", args[i]
                         )
                     else:
-                        cmd.scope.findings[k] = _finding(
+                        cmd.scope.findings[k] = finding(
                             f.level, f.rule, f.reason, Word("", cmd.start, args[i].end)
                         )
         elif t in ("-exec", "-execdir", "-ok", "-okdir"):
@@ -162,7 +176,7 @@ def _find(cmd: Cmd) -> None:
                     else w
                     for w in inner
                 ]
-                judge(inner, cmd.scope)
+                cmd.judge(inner)
                 if not filtered and inner and inner[0].text in _DELETERS:
                     before = len(cmd.scope.findings)
                     _delete_targets(cmd, start_words, True, f"find -exec {inner[0].text} destroys")
@@ -353,6 +367,15 @@ def _write_family(cmd: Cmd) -> None:
         remote = [w for w in ops if re.match(r"^[\w.@-]+:", w.text) and not w.text.startswith("/")]
         if remote and any(is_secret(w.text) for w in ops[:-1]):
             cmd.add(C, "exfiltration", "copies private keys or credentials to another machine")
+            return
+        if (
+            len(ops) >= 2
+            and ops[-1] in remote
+            and re.match(r"^(~|/root|/home/[^/]+|/Users/[^/]+|/etc)(/\.?[^/]*)?/?$", ops[0].text)
+            and not cmd.short("n")
+            and not cmd.long("--dry-run")
+        ):
+            cmd.add(C, "exfiltration", "copies home or system files to another machine")
             return
         if cmd.long(
             "--delete",

@@ -7,11 +7,9 @@ import re
 from aintern_ls.safety.context import (
     Cmd,
 )
-from aintern_ls.safety.levels import C, D, M, RiskLevel
-from aintern_ls.safety.rules import (
-    handles,
-)
-from aintern_ls.safety.words import names
+from aintern_ls.safety.levels import C, D, M, RiskLevel, S
+from aintern_ls.safety.registry import handles
+from aintern_ls.safety.words import Word, names
 
 # --- git --------------------------------------------------------------------------------
 
@@ -38,6 +36,48 @@ _GIT_UNSAFE_FLAGS = re.compile(
 )
 
 
+# Settings whose value git runs as a shell command.
+_GIT_EXEC_KEYS = re.compile(
+    r"^(core\.(pager|editor|sshcommand|fsmonitor|askpass|hookspath|gitproxy)|sequence\.editor"
+    r"|diff\.external|diff\.\w+\.(textconv|command)|merge\.\w+\.driver|filter\.\w+\.(clean"
+    r"|smudge|process)|credential\.helper|gpg\.(program|\w+\.program)|alias\.[\w.-]+"
+    r"|pager\.[\w-]+|uploadpack\.packobjectshook|remote\.\w+\.(uploadpack|receivepack)"
+    r"|interactive\.difffilter|web\.browser|browser\.\w+\.cmd|man\.\w+\.cmd)$",
+    re.I,
+)
+_GIT_HARMLESS_KEYS = re.compile(
+    r"^(color|user|advice|init|log|format|i18n|column|status|help|safe|core\.quotepath"
+    r"|core\.autocrlf|core\.filemode|protocol\.version|http\.sslverify-never)\b",
+    re.I,
+)
+
+
+def _config_value(cmd: Cmd, item: Word) -> bool:
+    """`git -c key=value`: judge values git runs as commands; True if the override still
+    changes what git does in a way worth a word (moderate)."""
+    key, eq, value = item.text.partition("=")
+    if not eq:
+        return False
+    if not _GIT_EXEC_KEYS.match(key):
+        return not _GIT_HARMLESS_KEYS.match(key)
+    if key.lower().startswith("alias.") and not value.startswith("!"):
+        return False
+    if item.dynamic:
+        cmd.add(C, "config-exec", f"git -c {key} runs a command only known at run time", item)
+        return False
+    code = value.lstrip("!").strip()
+    if not code:
+        return False
+    found = cmd.scope.nested(code, "bash", item, -1)
+    level = max((f.level for f in found), default=S)
+    if level >= D:
+        cmd.scope.include(found)
+        cmd.add(max(level, C), "config-exec", f"git -c {key} runs a {level.label} command", item)
+    elif level >= M:
+        cmd.scope.include(found)
+    return False
+
+
 @handles("git")
 def _git(cmd: Cmd) -> None:
     args = cmd.args
@@ -45,7 +85,11 @@ def _git(cmd: Cmd) -> None:
     config_override = False
     while i < len(args) and args[i].text.startswith("-"):
         t = args[i].text
-        if t in ("-c", "--config-env") or t.startswith(("--exec-path", "--config-env")):
+        if t == "-c" and i + 1 < len(args):
+            config_override |= _config_value(cmd, args[i + 1])
+        elif t.startswith("-c") and "=" in t:
+            config_override |= _config_value(cmd, Word(t[2:], args[i].start, args[i].end))
+        elif t in ("-c", "--config-env") or t.startswith(("--exec-path", "--config-env")):
             config_override = True
         i += 2 if t in _GIT_GLOBAL_WITH_VALUE else 1
     if i >= len(args):

@@ -14,10 +14,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import C, D, M
 from aintern_ls.safety.paths import is_secret
-from aintern_ls.safety.rules import (
-    handles,
-    judge,
-)
+from aintern_ls.safety.registry import handles
 from aintern_ls.safety.words import Word, names
 
 # --- databases --------------------------------------------------------------------------
@@ -115,6 +112,64 @@ _DOCKER_SAFE = frozenset(
 _DOCKER_DELETE = frozenset({"rm", "rmi", "kill", "prune", "down", "remove", "reset"})
 
 
+_DOCKER_RUN_WITH_VALUE = frozenset(
+    names(
+        """
+        -v --volume --mount -e --env --env-file -w --workdir -u --user --name -p --publish
+        --network --net --entrypoint -h --hostname --platform --label -l --cpus -m --memory
+        --restart --pid --ipc --cap-add --cap-drop --security-opt --device --add-host
+        --log-driver --log-opt --tmpfs --ulimit --runtime --gpus --dns --shm-size
+        """
+    )
+)
+
+
+def _container_command(cmd: Cmd) -> None:
+    """`docker run -v /:/host img rm -rf /host/etc`: the command inside is judged with the
+    mounted host paths put back (so wiping a mount of / is wiping /)."""
+    mounts: list[tuple[str, str]] = []
+    args = cmd.args
+    for i, w in enumerate(args):
+        value = None
+        if w.text in ("-v", "--volume") and i + 1 < len(args):
+            value = args[i + 1].text
+        elif w.text.startswith(("-v", "--volume=")) and ":" in w.text:
+            value = w.text.split("=", 1)[1] if w.text.startswith("--") else w.text[2:]
+        if value and ":" in value:
+            src, _, rest = value.partition(":")
+            dst = rest.split(":", 1)[0]
+            if src.startswith(("/", "~")) and dst.startswith("/"):
+                mounts.append((src, dst))
+    # args: [container] run|create [options] image command...
+    seen = 0
+    i = 0
+    inner: list[Word] = []
+    while i < len(args):
+        t = args[i].text
+        if t.startswith("-"):
+            i += 2 if t in _DOCKER_RUN_WITH_VALUE else 1
+            continue
+        seen += 1
+        if seen == (3 if args[0].text == "container" else 2):
+            inner = list(args[i + 1 :])
+            break
+        i += 1
+    if not inner or not mounts:
+        return
+    mapped: list[Word] = []
+    for w in inner:
+        text = w.text
+        for src, dst in sorted(mounts, key=lambda m: -len(m[1])):
+            if text == dst or text.startswith(dst.rstrip("/") + "/"):
+                text = src.rstrip("/") + text[len(dst.rstrip("/")) :] or "/"
+                break
+        mapped.append(Word(text, w.start, w.end, w.dynamic, w.glob))
+    probe_mark = len(cmd.scope.findings)
+    cmd.judge(mapped)
+    # Only what reaches the host through a mount is ours to judge at full weight.
+    cmd.scope.findings[probe_mark:] = [f for f in cmd.scope.findings[probe_mark:] if f.level >= D]
+
+
 @handles("docker", "podman", "nerdctl", "docker-compose", "finch")
 def _docker(cmd: Cmd) -> None:
     ops = [
@@ -145,12 +200,13 @@ def _docker(cmd: Cmd) -> None:
             cmd.add(C, "container-escape", "the container gets root access to the host")
         else:
             cmd.add(M, "container", f"{cmd.name} runs a container")
+        _container_command(cmd)
         return
     if ops[0] == "exec":
         cmd.add(M, "container", f"{cmd.name} exec runs a command in a container")
         inner = cmd.operands(frozenset({"-u", "--user", "-w", "--workdir", "-e", "--env"}))
         if len(inner) > 2:
-            judge(inner[2:], cmd.scope)
+            cmd.judge(inner[2:])
         return
     if verbs[0] in names(
         """
@@ -224,7 +280,7 @@ def _kubectl(cmd: Cmd) -> None:
         cmd.add(M, "kube-exec", "kubectl exec runs a command in a pod")
         dd = next((i for i, w in enumerate(cmd.args) if w.text == "--"), None)
         if dd is not None and dd + 1 < len(cmd.args):
-            judge(list(cmd.args[dd + 1 :]), cmd.scope)
+            cmd.judge(list(cmd.args[dd + 1 :]))
         return
     if verb == "scale" and any(w.text in ("--replicas=0", "0") for w in cmd.args):
         cmd.add(D, "kube-delete", "scales a workload to zero")
@@ -256,6 +312,12 @@ def _terraform(cmd: Cmd) -> None:
     ops = [w.text for w in cmd.operands()]
     verb = ops[0] if ops else ""
     text = " ".join(cmd.texts())
+    if (
+        verb in ("plan", "preview")
+        and cmd.name in ("terraform", "tofu", "terragrunt", "pulumi")
+        and not any(t.startswith(("-out", "--out")) for t in cmd.texts())
+    ):
+        return  # a plan, even of a destroy, changes nothing
     if (
         verb in ("destroy", "remove", "force-unlock")
         or "-destroy" in text.split()

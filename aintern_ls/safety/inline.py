@@ -63,8 +63,16 @@ def deleted_paths(code: str) -> list[str]:
     return [m.group(2) for m in _RMTREE.finditer(code)]
 
 
+_FORK_CODE = re.compile(
+    r"\bfork\s+while\s+fork\b|\bwhile\s*\(?\s*(?:True|1|true)\s*\)?\s*[:{]?\s*(?:os\.|posix\.)?"
+    r"fork\s*\(|\bfor\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\s*\(|\bloop\s*\{\s*fork\b"
+)
+
+
 def judge_code(code: str) -> tuple[RiskLevel, str, str]:
     """Level, rule and reason for inline code apart from its shell-outs and literal deletes."""
+    if _FORK_CODE.search(code):
+        return RiskLevel.BLOCKED, "fork-bomb", "a fork bomb: the program copies itself forever"
     if _REVERSE.search(code):
         return RiskLevel.CRITICAL, "reverse-shell", "inline code connects a socket to a shell"
     if _DELETE.search(code):
@@ -191,3 +199,203 @@ def judge_redis(argv: list[str]) -> tuple[RiskLevel, str, str]:
     if cmd in _REDIS_READ or (cmd == "config" and len(argv) > 1 and argv[1].lower() == "get"):
         return RiskLevel.SAFE, "", ""
     return RiskLevel.MODERATE, "db-write", f"Redis {argv[0]} may change data"
+
+
+# --- Python, read with its own parser -----------------------------------------------------
+
+
+class Effects:
+    """What a piece of inline code does that the analyser can judge with its shell rules."""
+
+    __slots__ = ("deletes", "opaque", "shell", "writes")
+
+    def __init__(self) -> None:
+        self.shell: list[str] = []  # shell command lines it runs
+        self.deletes: list[tuple[str, bool]] = []  # (path, recursive)
+        self.writes: list[str] = []  # files it opens for writing
+        self.opaque = False  # runs code it builds at run time (exec of a variable …)
+
+
+_PY_SHELL = frozenset(
+    {
+        "os.system",
+        "os.popen",
+        "subprocess.run",
+        "subprocess.call",
+        "subprocess.check_call",
+        "subprocess.check_output",
+        "subprocess.Popen",
+        "subprocess.getoutput",
+        "subprocess.getstatusoutput",
+        "commands.getoutput",
+        "pty.spawn",
+        "os.execv",
+        "os.execvp",
+        "os.execl",
+        "os.execlp",
+        "os.spawnv",
+        "os.spawnvp",
+        "os.spawnl",
+        "os.spawnlp",
+    }
+)
+_PY_RMTREE = frozenset({"shutil.rmtree", "rmtree", "os.removedirs"})
+_PY_REMOVE = frozenset(
+    {"os.remove", "os.unlink", "os.rmdir", "remove", "unlink", "rmdir", "os.truncate"}
+)
+
+
+def _dotted(node: object) -> str:
+    import ast
+
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr}" if base else node.attr
+    if isinstance(node, ast.Call):
+        return _dotted(node.func) + "()"
+    return ""
+
+
+def _py_value(node: object) -> str | None:
+    """The static string value of an expression, where it has one."""
+    import ast
+
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        parts = [_py_value(v) for v in node.values]
+        return None if any(p is None for p in parts) else "".join(p or "" for p in parts)
+    if isinstance(node, ast.FormattedValue):
+        return _py_value(node.value)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Div)):
+        left, right = _py_value(node.left), _py_value(node.right)
+        if left is None or right is None:
+            return None
+        sep = "/" if isinstance(node.op, ast.Div) and not left.endswith("/") else ""
+        return left + sep + right
+    if isinstance(node, ast.Subscript) and _dotted(node.value) in ("os.environ",):
+        key = _py_value(node.slice)
+        return "~" if key == "HOME" else None
+    if isinstance(node, ast.Call):
+        name = _dotted(node.func)
+        args = [_py_value(a) for a in node.args]
+        if name.endswith(("Path.home", "home")) and not node.args:
+            return "~"
+        if name in ("os.getenv", "os.environ.get") and args and args[0] == "HOME":
+            return "~"
+        if name in ("os.path.expanduser", "expanduser", "os.path.abspath", "os.path.realpath"):
+            return args[0] if args and args[0] is not None else None
+        if name.endswith("expanduser") and isinstance(node.func, ast.Attribute):
+            return _py_value(node.func.value)
+        joins = ("Path", "pathlib.Path", "PurePath", "os.path.join", "posixpath.join")
+        if name in joins and args and all(a is not None for a in args):
+            out = ""
+            for a in args:
+                assert a is not None
+                out = a if a.startswith("/") or not out else out.rstrip("/") + "/" + a
+            return out
+        if name == "str" and node.args:
+            return _py_value(node.args[0])
+    return None
+
+
+def python_effects(code: str) -> Effects | None:
+    """Effects of Python source, or None when it does not parse (use the patterns)."""
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    fx = Effects()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _dotted(node.func)
+        short = name.rsplit(".", 1)[-1]
+        first = node.args[0] if node.args else None
+        base = name.rsplit(".", 1)[0] if "." in name else ""
+        shell_base = any(k in base for k in ("os", "subprocess", "__import__", "commands", "pty"))
+        if name in _PY_SHELL or (
+            shell_base
+            and short
+            in ("system", "popen", "run", "call", "check_call", "check_output", "Popen", "spawn")
+        ):
+            if isinstance(first, (ast.List, ast.Tuple)):
+                argv = [_py_value(e) for e in first.elts]
+                if argv and all(a is not None for a in argv):
+                    fx.shell.append(" ".join(_shell_quote(a or "") for a in argv))
+                else:
+                    fx.opaque = True
+            elif first is not None:
+                text = _py_value(first)
+                if text is None:
+                    fx.opaque = True
+                elif name.startswith("os.exec") or name.startswith("os.spawn"):
+                    rest = [_py_value(a) for a in node.args[1:]]
+                    fx.shell.append(" ".join(_shell_quote(a) for a in rest if a is not None))
+                else:
+                    fx.shell.append(text)
+        elif name in _PY_RMTREE or name in _PY_REMOVE or short in ("rmtree", "unlink", "rmdir"):
+            target = first
+            if target is None and isinstance(node.func, ast.Attribute) and short != "rmtree":
+                target = node.func.value  # Path("x").unlink()
+            path = _py_value(target) if target is not None else None
+            if path is not None:
+                fx.deletes.append((path, name in _PY_RMTREE or short == "rmtree"))
+        elif short in ("open", "write_text", "write_bytes") and (
+            first is not None or isinstance(node.func, ast.Attribute)
+        ):
+            if short == "open":
+                mode = _py_value(node.args[1]) if len(node.args) > 1 else None
+                for kw in node.keywords:
+                    if kw.arg == "mode":
+                        mode = _py_value(kw.value)
+                if name != "open" and isinstance(node.func, ast.Attribute) and first is not None:
+                    mode = _py_value(first)
+                    first = node.func.value
+                path = _py_value(first) if first is not None else None
+                if path is not None and mode is not None and any(c in mode for c in "wax+"):
+                    fx.writes.append(path)
+            elif isinstance(node.func, ast.Attribute):
+                path = _py_value(node.func.value)
+                if path is not None:
+                    fx.writes.append(path)
+        elif name in ("eval", "exec", "compile") and first is not None:
+            inner_code = _py_value(first)
+            inner = python_effects(inner_code) if inner_code is not None else None
+            if inner is None:
+                fx.opaque = True
+            else:
+                fx.shell += inner.shell
+                fx.deletes += inner.deletes
+                fx.writes += inner.writes
+                fx.opaque |= inner.opaque
+    return fx
+
+
+_OSA_SHELL = re.compile(r'do\s+shell\s+script\s+"((?:[^"\\]|\\.)*)"', re.I)
+_WRITE_CALL = re.compile(
+    r"\b(?:writeFileSync|appendFileSync|writeFile|appendFile|file_put_contents|"
+    r"File\.write|IO\.write|open)\s*\(\s*(['\"])(/[^'\"]+)\1"
+)
+
+
+def other_effects(code: str) -> Effects:
+    """Effects of Perl, Ruby, Node, PHP, AppleScript … code, by pattern."""
+    fx = Effects()
+    fx.shell = shell_commands(code) + [
+        m.group(1).replace('\\"', '"') for m in _OSA_SHELL.finditer(code)
+    ]
+    fx.deletes = [(p, True) for p in deleted_paths(code)]
+    fx.deletes += [(m.group(2), False) for m in _UNLINK.finditer(code)]
+    fx.writes = [m.group(2) for m in _WRITE_CALL.finditer(code)]
+    return fx
+
+
+_UNLINK = re.compile(
+    r"\b(?:unlink|unlinkSync|File\.delete|FileUtils\.rm|os\.remove|os\.unlink)\s*\(?\s*"
+    r"(['\"])(/[^'\"]*|~[^'\"]*)\1"
+)

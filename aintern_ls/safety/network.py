@@ -7,17 +7,15 @@ from __future__ import annotations
 import re
 
 from aintern_ls.safety.context import (
+    STDIN_FILE,
     STDIN_NONE,
+    STDIN_OTHER,
     Cmd,
 )
 from aintern_ls.safety.levels import C, D, M
 from aintern_ls.safety.paths import is_secret
-from aintern_ls.safety.rules import (
-    _skip_options,
-    handles,
-    judge,
-)
-from aintern_ls.safety.words import names
+from aintern_ls.safety.registry import handles, run_config_command, skip_options
+from aintern_ls.safety.words import Word, names
 
 # --- network, downloads, exfiltration ---------------------------------------------------
 
@@ -36,7 +34,7 @@ _FETCH_WITH_VALUE = frozenset(
 @handles(
     *names(
         """
-    curl wget fetch http https xh aria2c invoke-webrequest invoke-restmethod lwp-request lynx
+    curl wget fetch http https xh aria2c lwp-request lynx
     certutil bitsadmin
     """
     )
@@ -49,26 +47,57 @@ def _fetch(cmd: Cmd) -> None:
         cmd.add(M, "unknown-command", "certutil changes certificates or decodes files")
         return
     cmd.info.network_fetch = True
-    uploads = []
+    if n in ("certutil", "bitsadmin") and re.search(
+        r"(urlcache|/transfer|/addfile|/download)", " ".join(cmd.texts()), re.I
+    ):
+        cmd.add(
+            C,
+            "lolbin-download",
+            f"{n} downloads a file with a Windows system tool (a common way to fetch malware)",
+        )
+        return
+    uploads: list[tuple[str, bool]] = []
     for i, w in enumerate(cmd.args):
         t = w.text
-        val = t
+        word = w
         if t in names(
             """
             -T --upload-file -F --form -d --data --data-binary --post-file --data-raw -InFile
-            -infile
+            -infile --data-urlencode --form-string --body-file --post-data -Body -body
             """
         ) and i + 1 < len(cmd.args):
-            val = cmd.args[i + 1].text
-        elif t.startswith(("--data-binary=", "--post-file=", "--upload-file=")):
+            word = cmd.args[i + 1]
+            val = word.text
+            if t in ("-T", "--upload-file", "--post-file", "--body-file", "-InFile", "-infile"):
+                val = "@" + val
+        elif t.startswith(("--data-binary=", "--post-file=", "--upload-file=", "--post-data=")):
             val = t.split("=", 1)[1]
+            if t.startswith(("--post-file=", "--upload-file=")):
+                val = "@" + val
+        elif re.fullmatch(r"-[dFT].+", t):
+            val = t[2:] if t[1] != "T" else "@" + t[2:]
         else:
             continue
-        uploads.append(val.lstrip("@").split("=", 1)[-1].lstrip("@"))
-    if any(is_secret(u) for u in uploads) or (
-        cmd.stdin.secret and any(u in ("-", "@-", "") for u in uploads)
+        uploads.append((val.split("=", 1)[-1] if not val.startswith("@") else val, word.dynamic))
+    sent_files = [v.lstrip("@<") for v, _ in uploads if v.startswith(("@", "<"))]
+    if any(
+        (w.dynamic and w.origin not in ("", "variable") and "://" in w.text) or "$(" in w.text
+        for w in cmd.args
+        if not w.text.startswith("-")
+    ):
+        cmd.add(C, "exfiltration", f"{n} puts a command's output in the address it calls")
+        return
+    if any(is_secret(u) for u in sent_files) or (
+        cmd.stdin.secret and any(u in ("-", "") for u in sent_files)
     ):
         cmd.add(C, "exfiltration", f"{n} uploads private keys or credentials")
+        return
+    if sent_files or any(dynamic for _, dynamic in uploads):
+        cmd.add(
+            C,
+            "exfiltration",
+            f"{n} sends a file or a command's output to the network",
+        )
         return
     out = cmd.option_value("-o", "--output", "-O", "--output-document", "-OutFile", "-outfile")
     urls = [w for w in cmd.operands(_FETCH_WITH_VALUE) if "://" in w.text or "." in w.text]
@@ -117,8 +146,27 @@ def _netcat(cmd: Cmd) -> None:
     if cmd.stdin.secret:
         cmd.add(C, "exfiltration", f"sends private keys or credentials with {cmd.name}")
         return
+    if cmd.stdin.kind in (STDIN_FILE, STDIN_OTHER) and not cmd.short("l"):
+        cmd.add(C, "exfiltration", f"sends a file or a command's output with {cmd.name}")
+        return
     cmd.info.network_fetch = not cmd.short("l")
     cmd.add(M, "network", f"{cmd.name} opens a network connection")
+
+
+def _remote(text: str) -> bool:
+    return bool(re.match(r"^([\w.-]+@)?[\w.-]+:(?!//)|^\w+://", text)) and not re.match(
+        r"^[a-zA-Z]:[\\/]", text
+    )
+
+
+def _sensitive_source(text: str) -> bool:
+    """A home directory, a dotfile in it, or a system directory: what an attacker wants."""
+    return bool(
+        is_secret(text)
+        or re.match(r"^(~|\$HOME|/home/[^/]+|/root|/Users/[^/]+)/?(\.[^/]*)?/?$", text)
+        or re.match(r"^(~|/root|/home/[^/]+)/\.", text)
+        or re.match(r"^/(etc|var/log|root)(/|$)", text)
+    )
 
 
 @handles("scp", "sftp", "rclone", "ftp", "lftp", "smbclient", "croc", "magic-wormhole", "wormhole")
@@ -128,6 +176,14 @@ def _copy_remote(cmd: Cmd) -> None:
         cmd.name in ("croc", "wormhole", "magic-wormhole") and any(is_secret(w.text) for w in ops)
     ):
         cmd.add(C, "exfiltration", "copies private keys or credentials to another machine")
+        return
+    if (
+        cmd.name == "scp"
+        and len(ops) >= 2
+        and _remote(ops[-1].text)
+        and any(_sensitive_source(w.text) for w in ops[:-1])
+    ):
+        cmd.add(C, "exfiltration", "copies home or system files to another machine")
         return
     if (
         cmd.name == "rclone"
@@ -161,7 +217,19 @@ _SSH_WITH_VALUE = frozenset(
 
 @handles("ssh", "mosh", "autossh")
 def _ssh(cmd: Cmd) -> None:
-    i = _skip_options(cmd, _SSH_WITH_VALUE)
+    for i, w in enumerate(cmd.args):
+        opt = w.text[2:] if w.text.startswith("-o") and len(w.text) > 2 else None
+        if w.text == "-o" and i + 1 < len(cmd.args):
+            opt = cmd.args[i + 1].text
+        if opt is not None:
+            key, _, value = opt.replace("=", " ", 1).partition(" ")
+            if key.lower() in ("proxycommand", "localcommand", "knownhostscommand"):
+                run_config_command(
+                    cmd,
+                    Word(value.strip(), w.start, cmd.args[min(i + 1, len(cmd.args) - 1)].end),
+                    f"ssh -o {key}",
+                )
+    i = skip_options(cmd, _SSH_WITH_VALUE)
     cmd.add(
         M,
         "network",
@@ -173,4 +241,4 @@ def _ssh(cmd: Cmd) -> None:
         if len(rest) == 1:
             cmd.scope.include(cmd.scope.nested(rest[0].text, "bash", rest[0]))
         else:
-            judge(list(rest), cmd.scope, cmd.stdin)
+            cmd.judge(list(rest), cmd.stdin)

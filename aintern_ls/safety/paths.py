@@ -85,6 +85,56 @@ _SYSTEM_DIRS = frozenset(
     }
 )
 
+# Account and boot files: deleting, moving or overwriting them is blocked (DESIGN §5).
+_ACCOUNT_FILES = re.compile(
+    r"^/(etc/(passwd|shadow|group|gshadow|sudoers|master\.passwd|pam\.d(/\S*)?|sudoers\.d(/\S*)?)"
+    r"|boot(/\S*)?|etc/default/grub|boot/grub/grub\.cfg"
+    r"|private/etc/(passwd|sudoers|master\.passwd|group))$"
+    r"|^c:/windows/system32/config/(sam|system|security|software)$"
+)
+# Files that run code at login or on a schedule: any write to them is persistence.
+_PERSISTENCE = re.compile(
+    r"(^|/)\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin"
+    r"|kshrc|cshrc|tcshrc|mkshrc|inputrc|xinitrc|xprofile|xsession)$"
+    r"|(^|/)\.config/fish/(config\.fish|conf\.d/\S+)$"
+    r"|(^|/)\.ssh/(authorized_keys2?|rc|config)$"
+    r"|^/etc/(profile|bashrc|bash\.bashrc|zshrc|zsh/\S+|environment|rc\.local|ld\.so\.preload)$"
+    r"|^/etc/(profile\.d|cron\.d|cron\.daily|cron\.hourly|cron\.weekly|cron\.monthly"
+    r"|systemd/system|init\.d|xdg/autostart|sudoers\.d)/\S+$|^/etc/crontab$"
+    r"|^/var/spool/cron/\S+|(^|/)\.config/(autostart|systemd/user)/\S+$"
+    r"|(^|/)library/(launchagents|launchdaemons)/\S+$"
+    r"|powershell/\S*profile\.ps1$|^\$profile$"
+    r"|/start menu/programs/startup/\S*",
+    re.I,
+)
+
+
+def write_target(
+    path: str, cwds: frozenset[str | None] = frozenset([None]), append: bool = False
+) -> Target | None:
+    """What overwriting, appending to or truncating `path` means, when it is more than a
+    plain write: account/boot files (blocked), raw disks (blocked), startup and schedule
+    files (persistence, critical), other system files (critical)."""
+    for cwd in cwds:
+        p = _norm(path, False)
+        if cwd is not None and not p.startswith(("/", "~")) and not re.match(r"^[a-z]:", p):
+            p = _norm(posixpath.join(cwd, p), False)
+        low = p.lower()
+        if _ACCOUNT_FILES.match(low):
+            # Appending (a sudoers line) grants rights; overwriting breaks every login.
+            level = RiskLevel.CRITICAL if append else RiskLevel.BLOCKED
+            return Target(level, "system-file", f"the account or boot file {p}")
+        if _DEVICE.match(low) or _WIN_DEVICE.match(low):
+            return Target(RiskLevel.BLOCKED, "disk-write", f"the raw disk {p}")
+        if _PERSISTENCE.search(low):
+            return Target(
+                RiskLevel.CRITICAL, "persistence", f"{p}, which runs code at login or on a schedule"
+            )
+        if re.match(r"^/(etc|boot|sys)/|^/proc/sys|^/(s?bin|usr/s?bin|lib|lib64|usr/lib)/", low):
+            return Target(RiskLevel.CRITICAL, "system-file", f"the system file {p}")
+    return None
+
+
 # Single files whose deletion or overwrite breaks logins, boot or privilege separation.
 _CORE_FILES = re.compile(
     r"^/(etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|pam\.d/\S+|ssh/sshd_config)"
@@ -119,7 +169,15 @@ def _norm(path: str, windows: bool) -> str:
         return HOME
     if p.startswith("~"):
         head, _, rest = p.partition("/")
+        if head == "~" and ".." in rest.split("/"):
+            # `~/../..`: collapse against a stand-in home, then say it again relative to ~.
+            full = posixpath.normpath("/home/user/" + rest)
+            if full == "/home/user" or full.startswith("/home/user/"):
+                return HOME + full[len("/home/user") :]
+            return full
         return (HOME if head == "~" else "/home/" + head[1:]) + ("/" + rest if rest else "")
+    if "/.." in p and not p.startswith("/") and not re.match(r"^[a-z]:", p):
+        p = posixpath.normpath(p)  # `build/../..` is `..`
     if p.startswith("/") or re.match(r"^[a-z]:", p):
         drive = p[:2] if re.match(r"^[a-z]:", p) else ""
         body = p[2:] if drive else p
@@ -131,25 +189,35 @@ def _norm(path: str, windows: bool) -> str:
     return p
 
 
-def classify_path(path: str, cwds: frozenset[str | None], windows: bool = False) -> Target:
+def classify_path(
+    path: str, cwds: frozenset[str | None], windows: bool = False, start: str | None = None
+) -> Target:
     """Classify a path operand of a delete/overwrite. Relative paths resolve against `cwds`
-    (None = the directory the user started in, unknown to us)."""
+    (None = the directory the user started in, unknown to us); `start` is the block's own
+    working directory when the caller knows it."""
     worst = Target(RiskLevel.DANGEROUS, "scoped", path)
     for cwd in cwds:
-        t = _classify_one(path, cwd, windows)
+        t = _classify_one(path, cwd, windows, start)
         if t.level > worst.level:
             worst = t
     return worst
 
 
-def _classify_one(path: str, cwd: str | None, windows: bool) -> Target:
+def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None = None) -> Target:
     p = _norm(path, windows)
     relative = not (p.startswith("/") or p.startswith(HOME) or re.match(r"^[a-z]:", p))
     if relative:
+        stripped = p.rstrip("/")
+        if p in _CWD_WIDE or stripped in ("", ".", "..") or re.fullmatch(r"(\.\./)+\.\.?", p):
+            # Policy: the whole working directory is blocked in any spelling, wherever it is.
+            wide = Target(RiskLevel.BLOCKED, "rm-cwd", "everything in the current directory")
+            if cwd is None:
+                return wide
+            resolved = _classify_one(posixpath.join(cwd, p), None, windows)
+            if resolved.level >= RiskLevel.BLOCKED or cwd != start:
+                return resolved
+            return wide  # the block's own working directory: the policy's cwd-wide wipe
         if cwd is None:
-            stripped = p.rstrip("/")
-            if p in _CWD_WIDE or stripped in ("", ".", "..") or re.fullmatch(r"(\.\./)+\.\.?", p):
-                return Target(RiskLevel.BLOCKED, "rm-cwd", "everything in the current directory")
             if re.fullmatch(r"(\.\./)+\*?", p):
                 return Target(RiskLevel.BLOCKED, "rm-cwd", "everything in a parent directory")
             return Target(RiskLevel.DANGEROUS, "scoped", path)
@@ -173,6 +241,8 @@ def _classify_one(path: str, cwd: str | None, windows: bool) -> Target:
     if p == HOME or p == HOME + "/*":
         return Target(RiskLevel.BLOCKED, "rm-home", "your home directory")
     low = p.lower()
+    if _ACCOUNT_FILES.match(low):
+        return Target(RiskLevel.BLOCKED, "rm-system-file", f"the account or boot file {p}")
     if contents and low in ("/tmp", "/var/tmp"):
         return Target(RiskLevel.DANGEROUS, "scoped", path)
     if (
@@ -188,6 +258,8 @@ def _classify_one(path: str, cwd: str | None, windows: bool) -> Target:
     first = p.lstrip("/").split("/", 1)[0]
     if p.startswith("/") and any(c in first for c in "*?["):
         return Target(RiskLevel.BLOCKED, "rm-root", "top-level directories matched by a glob")
+    if _ACCOUNT_FILES.match(low):
+        return Target(RiskLevel.BLOCKED, "rm-system-file", f"the account or boot file {p}")
     if _CORE_FILES.match(low):
         return Target(RiskLevel.CRITICAL, "rm-system-file", f"the core system file {p}")
     return Target(RiskLevel.DANGEROUS, "scoped", path)

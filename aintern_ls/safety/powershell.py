@@ -14,7 +14,7 @@ import threading
 import tree_sitter
 import tree_sitter_powershell
 
-from aintern_ls.safety import rules
+from aintern_ls.safety import budget, dispatch
 from aintern_ls.safety.bash import PARSES, Positions
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import RiskLevel
@@ -79,7 +79,7 @@ def analyse(text: str, scope: Scope) -> None:
     parser = getattr(_PARSERS, "powershell", None)
     if parser is None:
         parser = _PARSERS.powershell = tree_sitter.Parser(_LANGUAGE)
-    tree = parser.parse(data)
+    tree = budget.parse(parser, data)
     walker = _Walker(scope, Positions(text, data))
     root = tree.root_node
     if root.has_error and not _balanced(text):
@@ -90,7 +90,8 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
-    walker.visit(root)
+    with budget.Source(data):
+        walker.visit(root)
     low = text.lower()
     if _SCRIPT_CREATE.search(low):
         scope.add(
@@ -144,7 +145,7 @@ class _Walker:
             info = Info()
             for i, m in enumerate(re.finditer(r"[^|]+", stmt.group(0))):
                 if i:
-                    stdin = rules.next_stdin(info, stdin)
+                    stdin = dispatch.next_stdin(info, stdin)
                 offset = start + stmt.start() + m.start()
                 words = [
                     Word(_KNOWN_VARS[w.text.lower()], w.start, w.end)
@@ -153,7 +154,7 @@ class _Walker:
                     for w in split_words(m.group(0), offset, posix=False)
                 ]
                 if words and re.match(r"^[\w.\\/:-]+$", words[0].text):
-                    info = rules.judge(words, self.scope, stdin)
+                    info = dispatch.judge(words, self.scope, stdin)
                 else:
                     info = Info()
         return info
@@ -172,7 +173,7 @@ class _Walker:
         stdin: Stdin = NO_STDIN
         for i, stage in enumerate(stages):
             if i:
-                stdin = rules.next_stdin(info, stdin)
+                stdin = dispatch.next_stdin(info, stdin)
             if stage.type == "command":
                 info = self.command(stage, stdin)
             elif stage.type in ("pipeline", "pipeline_chain"):
@@ -225,7 +226,7 @@ class _Walker:
                 self.visit(c)
         if not words:
             return Info()
-        return rules.judge(words, self.scope, stdin)
+        return dispatch.judge(words, self.scope, stdin)
 
     def redirection(self, node: Node) -> None:
         raw = _text(node)
@@ -336,4 +337,4 @@ def _unwrap(node: Node) -> Node:
 
 
 def _text(node: Node) -> str:
-    return (node.text or b"").decode("utf-8", "replace")
+    return budget.node_bytes(node).decode("utf-8", "replace")

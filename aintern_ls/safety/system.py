@@ -8,9 +8,7 @@ import re
 
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
 from aintern_ls.safety.levels import C, D, M
-from aintern_ls.safety.rules import (
-    handles,
-)
+from aintern_ls.safety.registry import handles
 from aintern_ls.safety.words import names
 
 # --- processes, services, power ---------------------------------------------------------
@@ -76,6 +74,8 @@ def _systemctl(cmd: Cmd) -> None:
         cmd.add(C, "disable-security", f"{verb} turns off a security service")
     elif verb in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove"):
         cmd.add(D, "service-stop", f"{cmd.name} {verb} stops services")
+    elif verb in ("enable", "load", "bootstrap", "submit", "reenable", "link", "preset"):
+        cmd.add(C, "persistence", f"{cmd.name} {verb} makes a service start automatically")
     elif verb in names(
         """
         poweroff reboot halt suspend hibernate rescue emergency kexec isolate default
@@ -93,8 +93,10 @@ def _crontab(cmd: Cmd) -> None:
         cmd.add(D, "crontab-remove", "crontab -r deletes every cron job without asking")
     elif cmd.short("l"):
         return
+    elif cmd.short("e"):
+        cmd.add(M, "crontab", "crontab -e edits scheduled jobs")
     else:
-        cmd.add(M, "crontab", "crontab changes scheduled jobs")
+        cmd.add(C, "persistence", "crontab installs jobs that run on a schedule")
         if cmd.stdin.kind == STDIN_STATIC:
             # Each cron line is a schedule (5 fields or @word) and a command that will run.
             for line in cmd.stdin.text.splitlines():
@@ -175,9 +177,11 @@ def _users(cmd: Cmd) -> None:
         text,
     ):
         cmd.add(C, "privilege", f"{cmd.name} grants administrator rights or changes root")
+    elif cmd.name == "usermod" and re.search(r"(^|\s)-(u|-uid)\s+0\b|(^|\s)-o\b", text):
+        cmd.add(C, "privilege", "usermod gives an account root's user id")
     elif cmd.name in ("userdel", "deluser"):
         cmd.add(D, "user-delete", f"{cmd.name} deletes a user account")
-    elif cmd.name == "passwd" and not cmd.args:
+    elif cmd.name == "passwd" and (not cmd.args or (cmd.short("Sl") and not cmd.short("d"))):
         cmd.add(M, "account", "changes your password")
     else:
-        cmd.add(M, "account", f"{cmd.name} changes user accounts")
+        cmd.add(C, "account", f"{cmd.name} adds or changes user accounts")

@@ -10,10 +10,7 @@ from aintern_ls.safety.context import (
     Cmd,
 )
 from aintern_ls.safety.levels import C, M
-from aintern_ls.safety.rules import (
-    handles,
-    judge,
-)
+from aintern_ls.safety.registry import handles
 from aintern_ls.safety.words import Word, names
 
 # --- package managers, builds, tests ----------------------------------------------------
@@ -89,7 +86,7 @@ def _package_manager(cmd: Cmd) -> None:
     if n in ("uv", "poetry", "pdm", "hatch", "rye", "pipenv") and verb == "run":
         rest = cmd.operands()[1:]
         if rest:
-            judge(rest, cmd.scope, cmd.stdin)
+            cmd.judge(rest, cmd.stdin)
             if n in ("poetry", "pipenv"):
                 return
         return
@@ -102,7 +99,7 @@ def _package_manager(cmd: Cmd) -> None:
             tsc eslint prettier jest vitest mocha ruff black mypy pytest playwright --version
             """
         ):
-            judge([Word(tool, cmd.start, cmd.end), *cmd.args[1:]], cmd.scope)
+            cmd.judge([Word(tool, cmd.start, cmd.end), *cmd.args[1:]])
             return
         cmd.add(M, "install", f"{n} downloads and runs {tool or 'a package'}")
         return

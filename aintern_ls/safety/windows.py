@@ -1,7 +1,7 @@
 """Command knowledge for Windows: PowerShell cmdlets and aliases, cmd.exe builtins and tools.
 
-Kept apart from `rules.py` so the POSIX tables stay readable; both register into the same
-handler table, so `git`, `npm`, `docker` … behave the same in every shell.
+Kept apart so the POSIX tables stay readable; both register into the same
+registry, so `git`, `npm`, `docker` … behave the same in every shell.
 """
 
 from __future__ import annotations
@@ -9,14 +9,13 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from collections.abc import Callable
 
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import B, C, D, M
-from aintern_ls.safety.paths import classify_path
-from aintern_ls.safety.words import Word, names
-
-Handler = Callable[[Cmd], None]
+from aintern_ls.safety.paths import classify_path, write_target
+from aintern_ls.safety.registry import HANDLERS, Handler, handles
+from aintern_ls.safety.words import Word, names, split_words
+from aintern_ls.safety.wrappers import run_code_from_stdin
 
 PS_ALIASES: dict[str, str] = {
     "ls": "get-childitem",
@@ -249,14 +248,11 @@ def _start_process(cmd: Cmd) -> None:
     program = params.get("filepath") or (positional[0] if positional else None)
     arguments = params.get("argumentlist") or (positional[1] if len(positional) > 1 else None)
     if program is not None and arguments is not None and not program.dynamic:
-        from aintern_ls.safety.rules import judge
-        from aintern_ls.safety.words import split_words
-
         extra = [
             Word(w.text, arguments.start, arguments.end, w.dynamic, w.glob)
             for w in split_words(arguments.text, posix=False)
         ]
-        judge([program, *extra], cmd.scope)
+        cmd.judge([program, *extra])
 
 
 def _ps_positional(cmd: Cmd) -> list[Word]:
@@ -317,9 +313,7 @@ def _powershell_exe(cmd: Cmd) -> None:
         text = " ".join(w.text for w in rest)
         where = code_word if len(rest) == 1 else Word(text, rest[0].start, rest[-1].end)
         if text.strip() == "-":
-            from aintern_ls.safety.rules import _run_code_from_stdin
-
-            _run_code_from_stdin(cmd, "powershell")
+            run_code_from_stdin(cmd, "powershell")
             return
         cmd.scope.include(cmd.scope.nested(text, "powershell", where, -1))
         return
@@ -328,9 +322,7 @@ def _powershell_exe(cmd: Cmd) -> None:
         cmd.add(M, "local-script", f"{cmd.name} runs a script")
         return
     if cmd.stdin.kind != "none":
-        from aintern_ls.safety.rules import _run_code_from_stdin
-
-        _run_code_from_stdin(cmd, "powershell")
+        run_code_from_stdin(cmd, "powershell")
         return
     cmd.add(M, "shell", f"starts {cmd.name}")
 
@@ -348,9 +340,7 @@ def _start(cmd: Cmd) -> None:
     if re.match(r"^[a-z]+:", args[0].text, re.I) and "://" in args[0].text:
         cmd.add(M, "open-url", "opens a URL", args[0])
         return
-    from aintern_ls.safety.rules import judge
-
-    judge(args, cmd.scope, cmd.stdin)
+    cmd.judge(args, cmd.stdin)
 
 
 def _forfiles(cmd: Cmd) -> None:
@@ -376,9 +366,7 @@ def _cmd_exe(cmd: Cmd) -> None:
                 cmd.scope.include(cmd.scope.nested(text, "cmd", where, start))
             return
     if cmd.stdin.kind != "none":
-        from aintern_ls.safety.rules import _run_code_from_stdin
-
-        _run_code_from_stdin(cmd, "cmd")
+        run_code_from_stdin(cmd, "cmd")
         return
     cmd.add(M, "shell", "starts cmd.exe")
 
@@ -421,6 +409,9 @@ def _format(cmd: Cmd) -> None:
 
 
 def _diskpart(cmd: Cmd) -> None:
+    if cmd.stdin.kind == "static" and re.search(r"\b(clean|format|delete)\b", cmd.stdin.text, re.I):
+        cmd.add(B, "disk-wipe", "the diskpart script erases a disk or partition")
+        return
     cmd.add(C, "disk", "diskpart can erase disks and partitions")
 
 
@@ -468,13 +459,18 @@ def _bcdedit(cmd: Cmd) -> None:
     flags = _win_flags(cmd)
     if not flags or flags <= {"/enum", "/v", "/?"}:
         return
+    if "/delete" in flags and not flags & {"/enum"}:
+        cmd.add(B, "boot-config", "bcdedit /delete removes boot entries: the machine may not boot")
+        return
     cmd.add(C, "boot-config", "bcdedit changes how Windows boots (recovery, safe mode, signing)")
 
 
 def _vssadmin(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
-    if re.search(r"\b(delete|resize)\b", text):
-        cmd.add(C, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
+    if re.search(r"\bdelete\b", text):
+        cmd.add(B, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
+    elif re.search(r"\bresize\b", text):
+        cmd.add(C, "delete-backups", "shrinking shadow storage deletes restore points")
     elif "list" in text:
         return
     else:
@@ -484,7 +480,7 @@ def _vssadmin(cmd: Cmd) -> None:
 def _wmic(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     if "shadowcopy" in text and "delete" in text:
-        cmd.add(C, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
+        cmd.add(B, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
     elif re.search(r"\b(delete|call|terminate|create|set)\b", text):
         cmd.add(
             D if "terminate" in text or "delete" in text else M, "wmic", "wmic changes the system"
@@ -496,8 +492,8 @@ def _wmic(cmd: Cmd) -> None:
 def _wbadmin(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     if "delete" in text:
-        cmd.add(C, "delete-backups", "deletes Windows backups")
-    elif "get" in text:
+        cmd.add(B, "delete-backups", "deletes Windows backups or the backup catalogue")
+    elif re.search(r"\bget\b", text):
         return
     else:
         cmd.add(M, "backup", "wbadmin changes backups")
@@ -505,7 +501,7 @@ def _wbadmin(cmd: Cmd) -> None:
 
 def _cipher(cmd: Cmd) -> None:
     if any(w.text.lower().startswith("/w") for w in cmd.args):
-        cmd.add(D, "wipe", "cipher /w overwrites deleted data so it can never be recovered")
+        cmd.add(B, "wipe", "cipher /w overwrites deleted data so it can never be recovered")
     elif any(w.text.lower() in ("/e", "/d", "/r", "/k", "/u", "/x") for w in cmd.args):
         cmd.add(M, "write", "cipher changes file encryption")
 
@@ -571,6 +567,8 @@ def _sc(cmd: Cmd) -> None:
         cmd.add(C, "disable-security", "stops or disables a security service")
     elif texts[0] in ("stop", "delete"):
         cmd.add(D, "service-stop", f"sc {texts[0]} stops or deletes a service")
+    elif texts[0] == "create" or (texts[0] == "config" and "auto" in texts):
+        cmd.add(C, "persistence", f"sc {texts[0]} installs a service that starts on its own")
     else:
         cmd.add(M, "service", f"sc {texts[0]} changes services")
 
@@ -583,6 +581,14 @@ def _schtasks(cmd: Cmd) -> None:
         cmd.add(D, "task-delete", "deletes scheduled tasks")
     else:
         cmd.add(M, "schedule", "changes scheduled tasks")
+
+
+def _auditpol(cmd: Cmd) -> None:
+    text = " ".join(cmd.texts()).lower()
+    if re.search(r"/clear|/remove|:disable", text):
+        cmd.add(C, "disable-security", "auditpol turns off or clears Windows auditing")
+    elif re.search(r"/set|/restore", text):
+        cmd.add(M, "security", "auditpol changes the audit policy")
 
 
 def _runas(cmd: Cmd) -> None:
@@ -614,7 +620,31 @@ def _write_cmdlet(cmd: Cmd) -> None:
     disabling = re.search(r"disabled|stopped", " ".join(cmd.texts()), re.I)
     if cmd.name == "set-service" and disabling and _touches_security(cmd):
         return
+    if cmd.name == "setx" and cmd.args and cmd.args[0].text.lower() in ("path", "pathext"):
+        cmd.add(C, "persistence", "setx PATH changes the search path of every later session")
+        return
+    if cmd.name in ("new-service",):
+        cmd.add(C, "persistence", "New-Service installs a service that starts on its own")
+        return
+    # Set-Content $PROFILE, Out-File -Append ~/.bashrc: writes to startup/system files.
+    for w in [*positional_and_paths(cmd, params)]:
+        t = write_target(w.text.replace("\\", "/"), cmd.scope.cwds)
+        if t is not None:
+            cmd.add(t.level, t.rule, f"{cmd.name} writes to {t.what}", w)
+            return
     cmd.add(M, "write", f"{cmd.name} creates or changes files or settings")
+
+
+def positional_and_paths(cmd: Cmd, params: dict[str, Word | None]) -> list[Word]:
+    """The path a PowerShell write cmdlet writes to: -Path/-FilePath/-LiteralPath or the
+    first positional argument."""
+    out = [
+        v
+        for k, v in params.items()
+        if v is not None and k in ("path", "filepath", "literalpath", "lp", "destination")
+    ]
+    positional = _ps_positional(cmd)
+    return out or positional[:1]
 
 
 _SECURITY_NAMES = re.compile(
@@ -654,8 +684,6 @@ def _clear_content(cmd: Cmd) -> None:
 
 
 def _invoke_webrequest(cmd: Cmd) -> None:
-    from aintern_ls.safety.rules import HANDLERS
-
     HANDLERS["curl"](cmd)
 
 
@@ -669,8 +697,13 @@ def _ipconfig(cmd: Cmd) -> None:
 
 
 def _mshta(cmd: Cmd) -> None:
-    if any(re.search(r"https?:|javascript:|vbscript:", w.text, re.I) for w in cmd.args):
+    if any(
+        re.search(r"https?:|javascript:|vbscript:|/i:\S*(https?|ftp):", w.text, re.I)
+        for w in cmd.args
+    ):
         cmd.add(C, "remote-code", f"{cmd.name} runs remote or inline script code")
+    elif cmd.name in ("mshta", "rundll32"):
+        cmd.add(C, "lolbin-exec", f"{cmd.name} runs code through a Windows system binary")
     else:
         cmd.add(M, "local-script", f"{cmd.name} runs a script")
 
@@ -692,10 +725,9 @@ def _wevtutil(cmd: Cmd) -> None:
         cmd.add(M, "system-config", "wevtutil changes event log settings")
 
 
-def register(
-    handlers: dict[str, Handler], handles: Callable[..., Callable[[Handler], Handler]]
-) -> None:
-    """Add the Windows programs to the shared handler table."""
+def _register() -> None:
+    """Add the Windows programs to the registry: cmd.exe built-ins and tools whose names
+    clash with POSIX programs go to `WINDOWS_HANDLERS` (cmd and PowerShell fences only)."""
     table: dict[str, Handler] = {
         "remove-item": _remove_item,
         "get-childitem": _get_childitem,
@@ -730,6 +762,7 @@ def register(
         "sc": _sc,
         "schtasks": _schtasks,
         "runas": _runas,
+        "auditpol": _auditpol,
         "robocopy": _robocopy,
         "clear-content": _clear_content,
         "invoke-webrequest": _invoke_webrequest,
@@ -737,6 +770,7 @@ def register(
         "ipconfig": _ipconfig,
         "mshta": _mshta,
         "regsvr32": _mshta,
+        "rundll32": _mshta,
         "wscript": _mshta,
         "cscript": _mshta,
         "wevtutil": _wevtutil,
@@ -761,7 +795,7 @@ def register(
         export-alias new-object add-type out-printer set-psreadlineoption update-help save-help
         register-psrepository set-psrepository uninstall-module uninstall-package
         new-localgroup compact certreq pnputil dism sfc chkdsk defrag assoc ftype subst label
-        convert winrm msiexec rundll32 bitsadmin-write tzutil w32tm powercfg gpupdate
+        convert winrm msiexec bitsadmin-write tzutil w32tm powercfg gpupdate
         manage-bde
         """
     ):
@@ -807,13 +841,9 @@ def register(
             gpresult qprocess quser setlocal endlocal setx verify
             """
         ):
-            WINDOWS_ONLY[name] = fn
-        elif name in explicit:
-            handlers[name] = fn
-        else:
-            handlers.setdefault(name, fn)
+            handles(name, windows_only=True)(fn)
+        elif name in explicit or name not in HANDLERS:
+            handles(name)(fn)
 
 
-# cmd.exe builtins and Windows tools whose names clash with POSIX programs (`type`, `find`,
-# `sort`, `date`, `format`, `net`); the cmd front end looks here first.
-WINDOWS_ONLY: dict[str, Handler] = {}
+_register()

@@ -107,3 +107,29 @@ def test_check_examples_as_a_subprocess(name: str, code: int) -> None:
         timeout=60,
     )
     assert proc.returncode == code, proc.stdout + proc.stderr
+
+
+def test_rules_lists_the_catalogue_as_json_and_text() -> None:
+    import subprocess
+    import sys
+
+    from aintern_ls.safety.catalogue import CATALOGUE
+
+    out = subprocess.run(
+        [sys.executable, "-m", "aintern_ls", "rules", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    listed = json.loads(out)
+    assert {r["id"] for r in listed} == set(CATALOGUE)
+    assert all(r["summary"] and r["example"] for r in listed)
+    text = subprocess.run(
+        [sys.executable, "-m", "aintern_ls", "rules"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    assert "rm-root" in text and "deletes the whole filesystem" in text

@@ -80,3 +80,47 @@ def test_corpus_covers_every_shell_and_level() -> None:
     rows = _rows(CORPUS)
     assert {s for _, s, _ in rows} >= {"bash", "powershell", "cmd"}
     assert {lvl for _, _, lvl in rows} == set(RiskLevel)
+
+
+SOURCES = Path(__file__).with_name("sources.tsv")
+
+
+def _source_rows(split: str) -> list[tuple[str, str, RiskLevel]]:
+    with SOURCES.open(encoding="utf-8", newline="") as fh:
+        reader = csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
+        return [
+            (
+                r["command"].replace("\\n", "\n"),
+                r["shell"],
+                RiskLevel.from_label(r["expected"]),
+            )
+            for r in reader
+            if r["split"] == split
+        ]
+
+
+def test_sourced_rows_have_a_source_and_a_split() -> None:
+    with SOURCES.open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
+    assert len(rows) >= 250
+    assert all(r["source_or_reason"].strip() for r in rows)
+    assert {r["split"] for r in rows} == {"tune", "dev"}
+
+
+def test_sourced_tune_slice_meets_the_issue_targets() -> None:
+    stats = _agreement(_source_rows("tune"))
+    print(f"sources.tsv tune: {stats}")
+    assert stats["blocked_recall"] >= 0.98
+    assert stats["high_recall"] >= 0.95
+    assert stats["safe_over_flagged"] <= 0.02
+    assert stats["exact"] >= 0.90
+
+
+def test_sourced_dev_slice_is_reported() -> None:
+    # The dev slice is not tuned on: its figure is a check on over-fitting, reported by
+    # this test; the floor only guards against regressions.
+    stats = _agreement(_source_rows("dev"))
+    print(f"sources.tsv dev: {stats}")
+    assert stats["blocked_recall"] >= 0.80
+    assert stats["high_recall"] >= 0.85
+    assert stats["safe_over_flagged"] <= 0.05

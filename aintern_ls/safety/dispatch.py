@@ -1,0 +1,451 @@
+"""The dispatcher: `judge(words, scope, stdin)` for one simple command.
+
+The front ends hand it every simple command they find (already unquoted); it applies the
+user's rules, looks the program up in the registry (`registry.HANDLERS`, filled by the
+knowledge modules on import) and records findings on the scope. A program that is not
+known is at least moderate; "safe" only comes from the read-only allowlist with its
+per-option checks. Handlers that wrap another command call back into `judge` through
+`Cmd.judge`, so no knowledge module imports this one.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from functools import lru_cache
+
+# The knowledge modules register their programs on import (`handles` refuses a program
+# claimed by two modules, so their order does not matter).
+from aintern_ls.safety import (  # noqa: F401
+    allowlist,
+    files,
+    git,
+    infra,
+    network,
+    system,
+    toolchains,
+    windows,
+    wrappers,
+)
+from aintern_ls.safety.context import (
+    NO_STDIN,
+    STDIN_FILE,
+    STDIN_NETWORK,
+    STDIN_OTHER,
+    STDIN_STATIC,
+    Cmd,
+    Info,
+    Scope,
+    Stdin,
+)
+from aintern_ls.safety.levels import B, C, D, M
+from aintern_ls.safety.paths import is_secret, write_target
+from aintern_ls.safety.registry import HANDLERS, WINDOWS_HANDLERS
+from aintern_ls.safety.words import (
+    ORIGIN_NETWORK,
+    Word,
+    command_name,
+    glob_candidates,
+    names,
+    split_words,
+)
+
+PS_ALIASES = windows.PS_ALIASES
+
+# --- the entry point ------------------------------------------------------------------
+
+_WHATIF_IGNORED = frozenset(
+    names(
+        """
+        invoke-expression start-process powershell pwsh cmd invoke-command sudo runas
+        """
+    )
+)
+_VERSION_FLAGS = frozenset({"--version", "-version", "--help", "-help", "-V", "/?"})
+_PRIVILEGE = frozenset({"sudo", "doas", "su", "pkexec", "runas", "gsudo", "run0"})
+
+
+def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
+    """Judge one simple command, recording findings on `scope`."""
+    if not words:
+        return Info()
+    if scope.family == "bash" and any("{" in w.text and "," in w.text for w in words):
+        words = _brace_expand(words, scope.source)
+    head = words[0]
+    if head.dynamic:
+        if head.origin in ("static", "decoded") and head.text.strip():
+            # `$(printf '\x72\x6d') -rf /`, `$(echo … | base64 -d)`: the text is known.
+            if head.origin == "decoded":
+                scope.add(C, "encoded-command", "runs decoded (hidden) text", head.start, head.end)
+            else:
+                scope.add(
+                    M, "indirect-code", "the command name is built by another command", *_span(head)
+                )
+            inner = [
+                Word(w.text, head.start, head.end)
+                for w in split_words(head.text.replace("\n", " "))
+            ]
+            return judge([*inner, *words[1:]], scope, stdin) if inner else Info()
+        if head.origin == ORIGIN_NETWORK:
+            scope.add(
+                C, "remote-code", "runs a command name fetched from the network", *_span(head)
+            )
+        else:
+            scope.add(
+                C,
+                "dynamic-command",
+                "the command name is only known at run time, so what runs cannot be checked",
+                *_span(head),
+            )
+        _as_if_destructive(words, scope, stdin, dynamic=True)
+        return Info()
+    name = command_name(head.text, scope.windows)
+    if head.glob:
+        candidates = glob_candidates(head.text, KNOWN_NAMES)
+        scope.add(M, "glob-command", "the command name is a glob pattern", head.start, head.end)
+        # `*` as a command matches everything we know: guessing would only add noise.
+        for cand in candidates if len(candidates) <= 4 else []:
+            judge([Word(cand, head.start, head.end), *words[1:]], scope, stdin)
+        return Info()
+    if scope.family == "powershell":
+        explicit = head.text.lower().endswith((".exe", ".com"))  # `sc.exe` is not `sc`
+        name = name.lower() if explicit else PS_ALIASES.get(name.lower(), name.lower())
+    elif scope.family == "cmd":
+        name = name.lower()
+    elif name not in HANDLERS and name.lower() in HANDLERS:
+        # `RM -rf /`: macOS file systems ignore case, so this may well be `rm`.
+        scope.add(
+            M,
+            "unknown-command",
+            f"`{name}` is only `{name.lower()}` on a case-insensitive file system",
+            *_span(head),
+        )
+        name = name.lower()
+    cmd = Cmd(words, name, scope, stdin)
+    cmd.info.input = stdin
+    if any(is_secret(w.text) for w in words[1:] if not w.dynamic):
+        cmd.info.reads_secret = True
+    mark = len(scope.findings)
+    rules = scope.rules
+    line = ""
+    if rules is not None and (rules.extra_blocked or rules.extra_dangerous or rules.trusted):
+        line = " ".join([name] + [w.text for w in words[1:]])
+        for pattern in rules.extra_blocked:
+            if _compiled(pattern).search(line):
+                cmd.add(B, "user-blocked", f"matches your blocked pattern {pattern!r}")
+        for pattern in rules.extra_dangerous:
+            if _compiled(pattern).search(line):
+                cmd.add(D, "user-dangerous", f"matches your dangerous pattern {pattern!r}")
+    if (
+        scope.family == "powershell"
+        and name not in _WHATIF_IGNORED
+        and any(w.text.lower() == "-whatif" for w in words[1:])
+    ):
+        return cmd.info  # -WhatIf: the cmdlet only describes what it would do
+    known = name in HANDLERS or name in WINDOWS_HANDLERS
+    if len(words) == 2 and words[1].text in _VERSION_FLAGS and name not in _PRIVILEGE and known:
+        return cmd.info  # `curl --version`, `terraform -help`: prints and exits
+    if (
+        known
+        and scope.family == "bash"
+        and name not in _NO_DRY_RUN
+        and name not in _PRIVILEGE
+        and any(w.text == "--help" for w in words[1:] if not w.dynamic)
+    ):
+        return cmd.info  # `kubectl delete --help`: a known program only prints its help
+    if _dry_run(cmd):
+        return cmd.info  # `kubectl delete … --dry-run=client`: only says what it would do
+    handler = WINDOWS_HANDLERS.get(name) if scope.family != "bash" else None
+    if handler is None:
+        handler = HANDLERS.get(name)
+    if handler is not None:
+        handler(cmd)
+        if scope.family == "bash" and name in _WRITERS:
+            _write_destinations(cmd)
+        if scope.family == "bash" and name in ("ls", "dir", "exa", "eza"):
+            _listing(cmd)
+    elif "/" in head.text or "\\" in head.text or name.endswith((".sh", ".ps1", ".py")):
+        _local_script(cmd, head)
+        _as_if_destructive(words, scope, stdin)
+    elif scope.family == "powershell" and _PS_VERB.match(name):
+        _powershell_verb(cmd)
+    else:
+        cmd.add(M, "unknown-command", f"`{name}` is not on the read-only allowlist", head)
+        _as_if_destructive(words, scope, stdin)
+    if line and rules is not None and any(_trusted(line, t) for t in rules.trusted):
+        scope.findings[mark:] = [f for f in scope.findings[mark:] if f.level != M]
+    return cmd.info
+
+
+_WRITERS = frozenset(
+    names("tee cp mv install ln dd truncate sed perl ruby find rsync gsed sponge ex vim vi")
+)
+
+
+def _write_destinations(cmd: Cmd) -> None:
+    """Files a writer overwrites, appends to or moves away: account and boot files are
+    blocked, startup and schedule files are persistence, whatever the tool."""
+    name = cmd.name
+    ops = cmd.operands(frozenset({"-t", "--target-directory", "-m", "-o", "-g", "-s", "-S"}))
+    dests: list[Word] = []
+    if name in ("tee", "truncate", "sponge"):
+        dests = ops
+    elif name in ("cp", "install", "ln", "rsync") and len(ops) >= 2:
+        dests = [ops[-1]]
+    elif name == "mv" and ops:
+        dests = ops  # moving an account file away deletes it
+    elif name == "dd":
+        dests = [Word(w.text[3:], w.start, w.end) for w in cmd.args if w.text.startswith("of=")]
+    elif name in ("sed", "gsed", "perl", "ruby") and (cmd.short("i") or cmd.long("--in-place")):
+        script_given = cmd.option_value("-e", "--expression", "-f", "--file") is not None
+        dests = ops if script_given or (name != "sed" and name != "gsed") else ops[1:]
+        if name in ("perl", "ruby"):
+            dests = [w for w in ops if w.text.startswith("/")]
+    elif name == "find":
+        dests = [
+            cmd.args[i + 1]
+            for i, w in enumerate(cmd.args[:-1])
+            if w.text in ("-fprint", "-fprint0", "-fprintf", "-fls")
+        ]
+    elif name in ("ex", "vim", "vi") and any(w.text.startswith(("-c", "+")) for w in cmd.args):
+        dests = [w for w in ops if w.text.startswith("/")]
+    for w in dests:
+        if w.dynamic:
+            continue
+        t = write_target(w.text, cmd.scope.cwds, append=name == "tee" and cmd.short("a"))
+        moved_away = name == "mv" and w is not ops[-1]
+        if t is not None and (moved_away or name == "ln") and t.level < B:
+            continue  # renaming a startup file away, or a symlink: not persistence
+        if t is not None:
+            verb = "moves away" if moved_away else "overwrites"
+            cmd.scope.add(t.level, t.rule, f"{name} {verb} {t.what}", cmd.start, w.end)
+
+
+_DRY_RUN_FLAGS = frozenset(
+    names(
+        """
+        --dry-run --dryrun --dry-run=client --dry-run=server --dry-run=true --simulate --no-act
+        --just-print --recon --what-if
+        """
+    )
+)
+_DRY_RUN_SHORT = {"make": "n", "rsync": "n", "apt-get": "s", "apt": "s", "gmake": "n"}
+_NO_DRY_RUN = frozenset(names("sudo doas su env xargs sh bash zsh eval exec command nohup"))
+
+
+def _dry_run(cmd: Cmd) -> bool:
+    """A known program asked only to say what it would do."""
+    if cmd.name in _NO_DRY_RUN or cmd.name not in HANDLERS:
+        return False
+    if any(w.text in _DRY_RUN_FLAGS for w in cmd.args if not w.dynamic):
+        return True
+    letters = _DRY_RUN_SHORT.get(cmd.name)
+    if cmd.name == "git" and cmd.args and cmd.args[0].text in ("push", "clean", "rm", "add"):
+        letters = "n"
+    return letters is not None and cmd.short(letters) and not cmd.has("--")
+
+
+def _listing(cmd: Cmd) -> None:
+    """What `ls` prints, as paths a downstream `xargs rm` would get: everything in the
+    listed directories (a glob operand lists just its matches)."""
+    ops = cmd.operands(frozenset({"-I", "--ignore", "-w", "--width"}))
+    if any(w.text.startswith(("-I", "--ignore", "--hide")) for w in cmd.args):
+        return
+    if not ops:
+        cmd.info.paths = (Word("*", cmd.start, cmd.end),)
+        return
+    cmd.info.paths = tuple(
+        Word(w.text if w.glob else w.text.rstrip("/") + "/*", w.start, w.end)
+        for w in ops
+        if not w.dynamic
+    )
+
+
+def _span(w: Word) -> tuple[int, int]:
+    return w.start, w.end
+
+
+def _as_if_destructive(
+    words: list[Word], scope: Scope, stdin: Stdin, dynamic: bool = False
+) -> None:
+    """An unknown or run-time program: judge its literal operands as if it were `rm`, and
+    keep what would be blocked (`$X -rf /`, `foo -rf ~`). A program whose name is known
+    text but not to us needs the full `-rf` spelling and a root, home or system target
+    (`gsutil cp -r . gs://b` is not a wipe); a run-time name gets no such benefit."""
+    if len(words) < 2 or scope.family != "bash":
+        return
+    if not dynamic:
+        flags = "".join(w.text[1:] for w in words[1:] if re.fullmatch(r"-[a-zA-Z]+", w.text))
+        longs = {w.text for w in words[1:]}
+        recursive = "r" in flags or "R" in flags or "--recursive" in longs
+        force = "f" in flags or "--force" in longs
+        if not (recursive and force) and not any(w.text.startswith("of=/dev/") for w in words):
+            return
+    probe = Scope(scope.source, scope.family, None, scope.nested_analyser, scope.depth, judge)
+    probe.cwds = scope.cwds
+    texts = [w.text for w in words[1:]]
+    # The programs whose arguments alone say "wipe": rm (-r + a root), dd (of=/dev/…),
+    # chmod/chown (-R + a root).
+    probes = ["rm"]
+    if any(t.startswith("of=") for t in texts):
+        probes.append("dd")
+    if any(t in ("-R", "--recursive") for t in texts):
+        probes.append("chmod")
+    for program in probes:
+        handler = HANDLERS.get(program)
+        if handler is not None:
+            head = Word(program, words[0].start, words[0].end)
+            handler(Cmd([head, *words[1:]], program, probe, stdin))
+    for f in probe.findings:
+        if f.level >= B and (dynamic or f.rule != "rm-cwd"):
+            scope.add(
+                B,
+                f.rule,
+                "the program is not known, and with these arguments it could wipe "
+                + f.reason.removeprefix("deletes "),
+                words[0].start,
+                f.end,
+            )
+
+
+_BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
+
+
+def _brace_expand(words: list[Word], source: str) -> list[Word]:
+    """`{rm,-rf,/}` and `/bin/{r,}m` as bash expands them (unquoted literal words only)."""
+    out: list[Word] = []
+    for w in words:
+        raw = source[w.start : w.end]
+        if w.dynamic or "'" in raw or '"' in raw or not _BRACE.search(w.text):
+            out.append(w)
+            continue
+        parts = [w.text]
+        for _ in range(4):
+            nxt: list[str] = []
+            for p in parts:
+                m = _BRACE.search(p)
+                if m is None:
+                    nxt.append(p)
+                    continue
+                nxt.extend(p[: m.start()] + alt + p[m.end() :] for alt in m.group(1).split(","))
+            parts = nxt[:32]
+        out.extend(Word(p, w.start, w.end, False, w.glob) for p in parts if p)
+    return out or words
+
+
+# PowerShell's approved verbs say what an unknown cmdlet does (Get-Verb).
+_PS_VERB = re.compile(r"^([a-z]+)-[a-z0-9]+$")
+_PS_READ_VERBS = frozenset(
+    names(
+        "get test show find measure select format convertto convertfrom compare resolve search"
+        " read out trace watch wait confirm join split group sort where foreach write"
+    )
+)
+_PS_DESTROY_VERBS = frozenset(
+    names(
+        "remove clear stop disable uninstall unregister reset dismount revoke block deny"
+        " unpublish suspend"
+    )
+)
+
+
+def _powershell_verb(cmd: Cmd) -> None:
+    verb = cmd.name.split("-", 1)[0]
+    if verb in _PS_READ_VERBS:
+        return
+    if verb in _PS_DESTROY_VERBS:
+        cmd.add(D, "delete", f"{cmd.name} removes, stops or disables something")
+    else:
+        cmd.add(M, "unknown-command", f"{cmd.name} changes the system")
+
+
+@lru_cache(maxsize=256)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    try:
+        return re.compile(pattern)
+    except re.error:
+        return re.compile(re.escape(pattern))
+
+
+def _trusted(line: str, prefix: str) -> bool:
+    prefix = " ".join(prefix.split())
+    return bool(prefix) and (line == prefix or line.startswith(prefix + " "))
+
+
+def _local_script(cmd: Cmd, head: Word) -> None:
+    base = head.text.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+    if base in cmd.scope.downloaded:
+        cmd.add(C, "download-exec", f"runs {base}, which was just downloaded", head)
+    else:
+        cmd.add(M, "local-script", f"runs the local program {head.text}", head)
+        wrappers.written_script(cmd, base, head)
+
+
+# --- stdin transformations used to see through `echo … | base64 -d | sh` ----------------
+
+
+def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
+    """Static stdout of a decoder given static stdin (base64 -d, xxd -r -p, rev)."""
+    if stdin.kind != STDIN_STATIC:
+        return None
+    text = stdin.text
+    try:
+        if info.name in ("base64", "base32") and info.decodes:
+            raw = (base64.b64decode if info.name == "base64" else base64.b32decode)(
+                text.strip() + "=" * (-len(text.strip()) % 4 if info.name == "base64" else 0)
+            )
+            return Stdin(STDIN_STATIC, raw.decode("utf-8", "replace"), -1, decoded=True)
+        if info.name == "xxd" and info.decodes:
+            raw = binascii.unhexlify(re.sub(r"\s", "", text))
+            return Stdin(STDIN_STATIC, raw.decode("utf-8", "replace"), -1, decoded=True)
+    except (binascii.Error, ValueError):
+        return None
+    if info.name == "rev":
+        return Stdin(STDIN_STATIC, "\n".join(line[::-1] for line in text.split("\n")), -1, True)
+    if info.name in ("cat", "tee", "sort-static"):
+        return stdin
+    return None
+
+
+_PASS_THROUGH = frozenset(
+    names(
+        """
+        tee cat sort head tail tr dos2unix sed grep uniq cut awk tac iconv fold col tee-object
+        out-string select-object
+        """
+    )
+)
+
+
+def next_stdin(info: Info, prev: Stdin) -> Stdin:
+    """What the next stage of a pipeline reads, given what this stage was."""
+    if info.network_fetch:
+        return Stdin(STDIN_NETWORK)
+    if info.output is not None:
+        return Stdin(STDIN_STATIC, info.output, -1)
+    transformed = transform_output(info, info.input or prev)
+    if transformed is not None:
+        return transformed
+    if info.name in _PASS_THROUGH and prev.kind == STDIN_NETWORK:
+        return prev
+    if info.reads_secret or (prev.secret and info.name in _PASS_THROUGH):
+        return Stdin(STDIN_OTHER, secret=True)
+    if info.paths:
+        return Stdin(STDIN_OTHER, paths=info.paths)
+    if info.name in ("cat", "get-content"):
+        return Stdin(STDIN_FILE)
+    return Stdin(STDIN_OTHER)
+
+
+KNOWN_NAMES: frozenset[str] = frozenset()
+
+
+def _finish_tables() -> None:
+    global KNOWN_NAMES
+    KNOWN_NAMES = frozenset(n for n in HANDLERS if re.fullmatch(r"[a-z][a-z0-9_.+-]*", n))
+
+
+# The knowledge modules register their programs into HANDLERS on import (`handles`
+# refuses a program claimed by two modules, so their order does not matter).
+_finish_tables()

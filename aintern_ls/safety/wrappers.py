@@ -1,0 +1,555 @@
+"""Wrappers, shells, eval and interpreters: commands that run other commands.
+
+`sudo`, `env`, `timeout`, `xargs` … hand the rest of their arguments to `cmd.judge`;
+`bash -c`, `eval`, `python -c` … hand code to the nested analyser (inline code through
+`inline`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from aintern_ls.safety import inline
+from aintern_ls.safety.context import (
+    NO_STDIN,
+    STDIN_FILE,
+    STDIN_NETWORK,
+    STDIN_NONE,
+    STDIN_STATIC,
+    Cmd,
+)
+from aintern_ls.safety.levels import B, C, D, Finding, M, S
+from aintern_ls.safety.paths import classify_path, write_target
+from aintern_ls.safety.registry import (
+    ALIAS_PREFIX,
+    SHELLS,
+    VERSION_ARGS,
+    Handler,
+    finding,
+    handles,
+    rest,
+    skip_options,
+)
+from aintern_ls.safety.words import ORIGIN_NETWORK, Word, names
+
+
+def written_script(cmd: Cmd, base: str, where: Word) -> None:
+    """Running a script this same text wrote: judge what it will run."""
+    written = cmd.scope.written.get(base)
+    if written is not None:
+        body, start = written
+        cmd.scope.include(cmd.scope.nested(body, cmd.scope.family, where, start))
+
+
+# --- wrappers ---------------------------------------------------------------------------
+
+
+@handles("sudo", "doas", "pkexec", "gsudo", "run0")
+def _sudo(cmd: Cmd) -> None:
+    cmd.scope.add(
+        C, "sudo", f"{cmd.name} runs the command as root", cmd.words[0].start, cmd.words[0].end
+    )
+    with_value = frozenset(
+        names(
+            """
+            -u -g -h -p -C -D -r -t -T -U --user --group --host --prompt --chdir
+            """
+        )
+    )
+    i = skip_options(cmd, with_value)
+    if i < len(cmd.args) and "=" in cmd.args[i].text and cmd.name == "sudo":
+        while i < len(cmd.args) and "=" in cmd.args[i].text:
+            i += 1
+    if i >= len(cmd.args) and (cmd.short("si") or cmd.long("--shell", "--login")):
+        run_code_from_stdin(cmd, "bash")  # `sudo -s <<< '…'`: a root shell reads stdin
+        return
+    rest(cmd, i)
+
+
+@handles("su")
+def _su(cmd: Cmd) -> None:
+    cmd.scope.add(
+        C,
+        "sudo",
+        "su switches to another user (root by default)",
+        cmd.words[0].start,
+        cmd.words[0].end,
+    )
+    code = cmd.option_value("-c", "--command")
+    if code is not None:
+        cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
+
+
+@handles("env")
+def _env(cmd: Cmd) -> None:
+    split = cmd.option_value("-S", "--split-string")
+    if split is not None:
+        cmd.scope.include(cmd.scope.nested(split.text, "bash", split))
+        return
+    i = skip_options(cmd, frozenset({"-u", "-C", "--unset", "--chdir"}))
+    while i < len(cmd.args) and "=" in cmd.args[i].text:
+        i += 1
+    rest(cmd, i)
+
+
+def _simple_wrapper(with_value: frozenset[str], positional: int = 0) -> Handler:
+    def handler(cmd: Cmd) -> None:
+        i = skip_options(cmd, with_value) + positional
+        rest(cmd, i)
+
+    return handler
+
+
+for _names, _opts, _pos in (
+    (("nice",), {"-n", "--adjustment"}, 0),
+    (("ionice",), {"-c", "-n", "--class", "--classdata"}, 0),
+    (
+        names(
+            """
+            nohup setsid unbuffer builtin caffeinate proxychains torsocks time strace ltrace
+            catchsegv firejail dbus-launch sg
+            """
+        ),
+        {"-o", "-f", "-e"},
+        0,
+    ),
+    (("timeout", "gtimeout"), {"-s", "-k", "--signal", "--kill-after"}, 1),
+    (("stdbuf",), {"-i", "-o", "-e"}, 0),
+    (("chrt",), {"-p"}, 1),
+    (("taskset",), {"-c", "--cpu-list"}, 0),
+    (("flock",), {"-w", "-E", "--timeout", "-c"}, 1),
+    (("chroot",), {"--userspec", "--groups"}, 1),
+    (("unshare",), {"-t", "--target"}, 0),
+):
+    for _n in _names:
+        handles(_n)(_simple_wrapper(frozenset(_opts), _pos))
+
+
+@handles("exec")
+def _exec(cmd: Cmd) -> None:
+    rest(cmd, skip_options(cmd, frozenset({"-a"})))
+
+
+@handles("command")
+def _command(cmd: Cmd) -> None:
+    if cmd.short("vV"):
+        return
+    rest(cmd, skip_options(cmd, frozenset()))
+
+
+@handles("watch")
+def _watch(cmd: Cmd) -> None:
+    # watch hands its arguments to `sh -c`, so one quoted argument is a whole script.
+    i = skip_options(cmd, frozenset({"-n", "--interval", "-d"}))
+    if len(cmd.args) == i + 1:
+        cmd.scope.include(cmd.scope.nested(cmd.args[i].text, "bash", cmd.args[i]))
+    else:
+        rest(cmd, i)
+
+
+@handles("script")
+def _script(cmd: Cmd) -> None:
+    code = cmd.option_value("-c", "--command")
+    if code is not None:
+        cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
+    else:
+        cmd.add(M, "shell", "script records a new interactive shell")
+
+
+@handles("at", "batch")
+def _at(cmd: Cmd) -> None:
+    if (cmd.short("lq") and not cmd.short("f")) or (cmd.name == "at" and cmd.short("r")):
+        return
+    if cmd.stdin.kind == STDIN_STATIC:
+        cmd.scope.include(cmd.scope.nested(cmd.stdin.text, "bash", cmd.words[0], cmd.stdin.start))
+    cmd.add(C, "schedule", f"{cmd.name} schedules commands to run later (persistence)")
+
+
+@handles("fuser")
+def _fuser(cmd: Cmd) -> None:
+    if cmd.short("k"):
+        cmd.add(D, "kill", "fuser -k kills the processes using a file or port")
+
+
+@handles("nsenter")
+def _nsenter(cmd: Cmd) -> None:
+    target = cmd.option_value("-t", "--target")
+    if target is not None and target.text == "1":
+        cmd.add(C, "container-escape", "enters the host's (PID 1) namespaces")
+    i = skip_options(cmd, frozenset({"-t", "--target", "-S", "-G", "--setuid", "--setgid"}))
+    rest(cmd, i)
+
+
+@handles("xargs")
+def _xargs(cmd: Cmd) -> None:
+    with_value = frozenset(
+        names(
+            """
+            -I -i -n -P -L -l -d -E -e -s -a --delimiter --max-args --max-procs --arg-file
+            """
+        )
+    )
+    i = skip_options(cmd, with_value)
+    replace = cmd.option_value("-I")
+    rest = list(cmd.args[i:])
+    if not rest:
+        return
+    listed = [w for w in cmd.stdin.paths if not w.dynamic] if cmd.scope.family == "bash" else []
+    if cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text.strip():
+        # `echo / | xargs rm -rf`: the items are known text.
+        sep = "\x00" if cmd.short("0") or cmd.has("--null") else None
+        listed = [Word(t, cmd.start, cmd.end) for t in cmd.stdin.text.split(sep) if t.strip()][:16]
+    items = [Word("{items}", cmd.start, cmd.end, dynamic=True)]
+    if listed:
+        # `ls | xargs rm`, `find / | xargs rm -rf`: the items are everything listed.
+        items = [Word(w.text, cmd.start, cmd.end) for w in listed]
+    if replace is not None:
+        rest = [
+            Word(items[0].text, w.start, w.end, items[0].dynamic) if replace.text in w.text else w
+            for w in rest
+        ]
+    else:
+        rest.extend(Word(w.text, rest[-1].start, rest[-1].end, w.dynamic) for w in items)
+    cmd.judge(rest, NO_STDIN)
+
+
+# --- shells, eval and interpreters ------------------------------------------------------
+
+
+def run_code_from_stdin(cmd: Cmd, language: str) -> None:
+    """A shell or interpreter reading its program from stdin."""
+    st = cmd.stdin
+    head = cmd.words[0]
+    if st.kind == STDIN_NETWORK:
+        cmd.add(C, "pipe-to-shell", f"pipes a download straight into {cmd.name}")
+    elif st.kind == STDIN_STATIC:
+        if language in ("bash", "powershell", "cmd"):
+            found = cmd.scope.nested(st.text, language, head, st.start)
+        else:
+            found = _code_findings(cmd, st.text, head, st.start, language)
+        cmd.scope.include(found)
+        if st.decoded:
+            cmd.add(C, "encoded-command", f"runs decoded (hidden) text with {cmd.name}")
+    elif st.kind == STDIN_FILE:
+        cmd.add(M, "local-script", f"{cmd.name} runs a local script")
+    elif st.kind == STDIN_NONE:
+        cmd.add(M, "shell", f"starts an interactive {cmd.name}", head)
+    else:
+        cmd.add(C, "pipe-to-shell", f"pipes another command's output into {cmd.name}")
+
+
+def _run_code_arg(cmd: Cmd, code: Word, language: str) -> None:
+    """`bash -c CODE`, `eval CODE`, `python -c CODE`."""
+    if code.dynamic and code.origin == "env-setup":
+        cmd.add(M, "env-setup", "evaluates the output of a known environment-setup tool", code)
+    elif code.dynamic and code.origin == ORIGIN_NETWORK:
+        cmd.add(C, "remote-code", "runs code downloaded from the network", code)
+    elif code.dynamic and code.origin == "decoded":
+        cmd.add(C, "encoded-command", "runs decoded (hidden) text", code)
+        cmd.scope.include(cmd.scope.nested(code.text, language, code, -1))
+    elif code.dynamic and code.origin == "static":
+        # `eval "$(printf 'ls')"`: the text is known, so judge it, but it is odd enough to flag.
+        cmd.add(M, "indirect-code", "runs code built by another command", code)
+        cmd.scope.include(cmd.scope.nested(code.text, language, code, -1))
+    elif code.dynamic:
+        cmd.add(C, "eval-dynamic", "runs code that is only known at run time (opaque)", code)
+    elif language == "bash":
+        cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
+    else:
+        cmd.scope.include(_code_findings(cmd, code.text, code, -1, language))
+
+
+def _code_findings(
+    cmd: Cmd, code: str, where: Word, code_start: int, language: str = ""
+) -> list[Finding]:
+    """Findings for inline interpreter code: the shell commands it runs are judged as shell,
+    the paths it deletes or overwrites as paths, the rest by pattern."""
+    scope = cmd.scope
+    found: list[Finding] = []
+    fx = inline.other_effects(code)
+    if language == "python":
+        # The parser sees through names and expressions; the patterns stay as a net.
+        parsed = inline.python_effects(code)
+        if parsed is not None:
+            fx.shell = list(dict.fromkeys(parsed.shell + fx.shell))
+            fx.deletes = list(dict.fromkeys(parsed.deletes + fx.deletes))
+            fx.writes = list(dict.fromkeys(parsed.writes + fx.writes))
+            fx.opaque = parsed.opaque
+    for shell_cmd in fx.shell:
+        found += scope.nested(shell_cmd, "bash", where, -2)
+    for path, recursive in fx.deletes:
+        t = classify_path(path, scope.cwds, scope.windows)
+        level = t.level
+        if not recursive and level == B and t.rule != "rm-system-file":
+            level = D  # one file, not a tree
+        found.append(
+            finding(
+                max(level, D),
+                "code-" + t.rule if t.rule != "scoped" and level >= C else "code-delete",
+                f"inline code deletes {t.what}",
+                where,
+            )
+        )
+    for path in fx.writes:
+        w = write_target(path, scope.cwds)
+        if w is not None:
+            found.append(finding(w.level, w.rule, f"inline code overwrites {w.what}", where))
+    if fx.opaque:
+        found.append(
+            finding(C, "eval-dynamic", "inline code runs commands built at run time", where)
+        )
+    level, rule, reason = inline.judge_code(code)
+    if level:
+        found.append(finding(level, rule, reason, where))
+    return found
+
+
+@handles(*SHELLS)
+def _shell(cmd: Cmd) -> None:
+    args = cmd.args
+    i = 0
+    code_flag = stdin_flag = False
+    while i < len(args):
+        t = args[i].text
+        if t in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file"):
+            i += 2
+            continue
+        if t == "--":
+            i += 1
+            break
+        if (t.startswith("-") and len(t) > 1) or t.startswith("+"):
+            if t.startswith("-") and not t.startswith("--") and "n" in t[1:]:
+                return  # `bash -n`: reads and checks syntax, runs nothing
+            if not t.startswith("--") and "c" in t[1:]:
+                code_flag = True
+            if not t.startswith("--") and "s" in t[1:]:
+                stdin_flag = True
+            i += 1
+            continue
+        break
+    if stdin_flag and not code_flag:
+        run_code_from_stdin(cmd, "bash")
+        return
+    if code_flag:
+        if i < len(args):
+            _run_code_arg(cmd, args[i], "bash")
+        return
+    if cmd.name == "busybox" and i < len(args):
+        rest(cmd, i)
+        return
+    if i < len(args) and args[i].text not in ("-", "/dev/stdin"):
+        script_operand(cmd, args[i])
+        return
+    run_code_from_stdin(cmd, "bash")
+
+
+def script_operand(cmd: Cmd, script: Word) -> None:
+    base = script.text.rsplit("/", 1)[-1]
+    if script.dynamic and script.origin == ORIGIN_NETWORK:
+        cmd.add(C, "remote-code", f"{cmd.name} runs a script straight from the network", script)
+    elif script.dynamic and script.origin == "env-setup":
+        cmd.add(M, "env-setup", f"{cmd.name} loads a known tool's shell setup", script)
+    elif script.dynamic and script.origin in ("static", "decoded"):
+        if script.origin == "decoded":
+            cmd.add(C, "encoded-command", f"{cmd.name} runs decoded (hidden) text", script)
+        cmd.scope.include(cmd.scope.nested(script.text, "bash", script, -1))
+    elif script.dynamic and script.origin == "substitution":
+        cmd.add(C, "eval-dynamic", f"{cmd.name} runs a script another command produces", script)
+    elif base in cmd.scope.downloaded:
+        cmd.add(C, "download-exec", f"runs {base}, which was just downloaded", script)
+    elif script.text in ("/dev/stdin", "-"):
+        run_code_from_stdin(cmd, "bash")
+    else:
+        cmd.add(M, "local-script", f"{cmd.name} runs the local script {script.text}", script)
+        written_script(cmd, base, script)
+
+
+@handles("source", ".")
+def _source(cmd: Cmd) -> None:
+    ops = cmd.operands()
+    if ops:
+        script_operand(cmd, ops[0])
+
+
+@handles("eval")
+def _eval(cmd: Cmd) -> None:
+    if not cmd.args:
+        return
+    first, last = cmd.args[0], cmd.args[-1]
+    dynamic = [w for w in cmd.args if w.dynamic]
+    text = " ".join(w.text for w in cmd.args)
+    origin = dynamic[0].origin if dynamic else ""
+    if any(w.origin == ORIGIN_NETWORK for w in dynamic):
+        origin = ORIGIN_NETWORK
+    code = Word(text, first.start, last.end, bool(dynamic), False, origin)
+    start = first.start if len(cmd.args) == 1 else -1
+    if not dynamic and len(cmd.args) == 1:
+        cmd.scope.include(cmd.scope.nested(text, "bash", first))
+        return
+    if not dynamic:
+        cmd.scope.include(cmd.scope.nested(text, "bash", code, start))
+        return
+    _run_code_arg(cmd, code, "bash")
+
+
+@handles("alias")
+def _alias(cmd: Cmd) -> None:
+    for w in cmd.args:
+        name, eq, value = w.text.partition("=")
+        if not eq:
+            continue
+        cmd.scope.env[ALIAS_PREFIX + name] = value
+        found = cmd.scope.nested(value + ' "$@"', "bash", w, -1)
+        level = max((f.level for f in found), default=S)
+        if level >= D:
+            cmd.add(C, "alias-hides", f"alias {name} hides a {level.label} command", w)
+        else:
+            cmd.add(M, "alias", f"alias {name} changes what a later command does", w)
+
+
+@handles("trap")
+def _trap(cmd: Cmd) -> None:
+    ops = cmd.operands()
+    if ops and ops[0].text not in ("-", ""):
+        cmd.scope.include(cmd.scope.nested(ops[0].text, "bash", ops[0]))
+
+
+INTERPRETER = re.compile(
+    r"^(python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|php[0-9.]*|lua[0-9.]*"
+    r"|luajit|rscript|deno|bun|tclsh|jshell|osascript|groovy|scala|julia|irb)$",
+    re.I,
+)
+_CODE_FLAGS = {
+    "python": ("-c",),
+    "perl": ("-e", "-E"),
+    "ruby": ("-e",),
+    "node": ("-e", "--eval", "-p", "--print"),
+    "php": ("-r",),
+    "lua": ("-e",),
+    "rscript": ("-e",),
+    "deno": ("eval",),
+    "bun": ("-e", "--eval"),
+    "osascript": ("-e",),
+}
+_PY_MODULES_SAFE = frozenset(
+    names(
+        """
+        pytest unittest mypy json.tool pydoc doctest py_compile compileall timeit platform site
+        tabnanny pyflakes flake8 pylint ruff black isort sysconfig this calendar tokenize dis
+        pstats ensurepip
+        """
+    )
+)
+
+
+def _interpreter(cmd: Cmd) -> None:
+    family = re.sub(r"[0-9.]+$", "", cmd.name.lower()).replace("nodejs", "node")
+    family = {"pypy": "python", "luajit": "lua"}.get(family, family)
+    args = cmd.args
+    if len(args) == 1 and args[0].text in (*VERSION_ARGS, "-v", "--v"):
+        return
+    flags = _CODE_FLAGS.get(family, ())
+    i = 0
+    while i < len(args):
+        t = args[i].text
+        if family == "python" and t == "-m" and i + 1 < len(args):
+            module = args[i + 1].text
+            if module in _PY_MODULES_SAFE or module.startswith("pytest"):
+                return
+            cmd.judge([Word(module, args[i + 1].start, args[i + 1].end), *args[i + 2 :]], cmd.stdin)
+            return
+        if t in flags or (
+            family == "python"
+            and t.startswith("-")
+            and not t.startswith("--")
+            and t.endswith("c")
+            and len(t) > 2
+        ):
+            if i + 1 < len(args):
+                _run_code_arg(cmd, args[i + 1], family)
+            return
+        if family in ("perl", "ruby") and re.fullmatch(r"-[a-zA-Z]*i\S*", t):
+            cmd.add(M, "write", f"{cmd.name} -i edits files in place")
+        if family in ("perl", "ruby") and re.fullmatch(r"-[a-zA-Z]*[eE]", t) and i + 1 < len(args):
+            _run_code_arg(cmd, args[i + 1], family)
+            if "i" in t:
+                cmd.add(M, "write", f"{cmd.name} -i edits files in place")
+            return
+        if t.startswith("-") and len(t) > 1:
+            i += 2 if t in ("-W", "-X", "-I", "-r", "--require", "-M") else 1
+            continue
+        if t == "run" and family in ("deno", "bun"):
+            i += 1
+            continue
+        if t == "-":
+            break
+        if re.match(r"^https?://", t):
+            cmd.add(C, "remote-code", f"{cmd.name} runs a script from the network", args[i])
+        else:
+            script_operand(cmd, args[i])
+        return
+    run_code_from_stdin(cmd, family)
+
+
+for _n in names(
+    """
+    python python2 python3 pypy pypy3 perl ruby node nodejs php lua luajit Rscript rscript deno
+    tclsh osascript irb jshell groovy julia
+    python3.8 python3.9 python3.10 python3.11 python3.12 python3.13 python3.14
+    """
+):
+    handles(_n)(_interpreter)
+
+
+@handles("awk", "gawk", "mawk", "nawk")
+def _awk(cmd: Cmd) -> None:
+    if cmd.option_value("-f") is not None:
+        cmd.add(M, "local-script", f"{cmd.name} runs a program file")
+        return
+    ops = cmd.operands(frozenset({"-F", "-v", "--field-separator", "--assign"}))
+    if not ops:
+        return
+    prog = ops[0]
+    found = _code_findings_awk(cmd, prog)
+    cmd.scope.include(found)
+
+
+def _code_findings_awk(cmd: Cmd, prog: Word) -> list[Finding]:
+    found: list[Finding] = []
+    for shell_cmd in inline.shell_commands(prog.text):
+        found += cmd.scope.nested(shell_cmd, "bash", prog, -2)
+    if re.search(r"system\s*\(|\|\s*getline|print[^;}]*[|>]", prog.text):
+        found.append(finding(M, "inline-code", "awk program runs commands or writes files", prog))
+    if cmd.short("i") and cmd.has("-i", "inplace"):
+        found.append(finding(M, "write", "edits files in place", prog))
+    return found
+
+
+@handles("parallel")
+def _parallel(cmd: Cmd) -> None:
+    """GNU parallel: `parallel CMD ::: ARGS` runs CMD once per argument; with no CMD each
+    argument is a command line of its own."""
+    args = cmd.args
+    seps = [i for i, w in enumerate(args) if w.text in (":::", "::::", ":::+")]
+    end = seps[0] if seps else len(args)
+    i = skip_options(cmd, frozenset(names("-j -P --jobs -S --sshlogin --delay -n -N -I")))
+    template = list(args[i:end])
+    inputs = [w for w in args[end + 1 :] if w.text not in (":::", "::::", ":::+")][:8]
+    if seps and args[seps[0]].text == "::::":
+        inputs = []  # arguments read from files: unknown
+    if not template:
+        for w in inputs:
+            cmd.scope.include(cmd.scope.nested(w.text, "bash", w))
+        if not inputs:
+            cmd.add(C, "eval-dynamic", "parallel runs command lines it reads at run time")
+        return
+    items = inputs or [Word("{items}", cmd.start, cmd.end, dynamic=True)]
+    for item in items:
+        if any("{}" in w.text for w in template):
+            words = [
+                Word(w.text.replace("{}", item.text), w.start, w.end, w.dynamic or item.dynamic)
+                for w in template
+            ]
+        else:
+            words = [*template, item]
+        cmd.judge(words)

@@ -1,0 +1,169 @@
+"""Bounds (issue 13 item 3): no input makes the analyser hang, and what it cannot read in
+time is never safe.
+
+Timings are coarse guards only, in CPU time of this thread (a shared, loaded machine makes
+wall time meaningless); `python -m bench.safety` prints the real figures.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import json
+import random
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from aintern_ls.safety import RiskLevel, analyser, assess, budget
+
+SAFETY = Path(analyser.__file__).parent
+_RE_FUNCS = {
+    "compile",
+    "search",
+    "match",
+    "fullmatch",
+    "sub",
+    "subn",
+    "finditer",
+    "findall",
+    "split",
+}
+
+
+def _pathological(size: int) -> dict[str, str]:
+    rng = random.Random(size)
+    blob = base64.b64encode(bytes(rng.randrange(256) for _ in range(size * 3 // 4))).decode()
+    doc = {f"k{i}": [i, "v", {"x": None, "y": "a\\nb"}] for i in range(size // 30)}
+    minified = json.dumps(doc, separators=(",", ":"))
+    n = size
+    return {
+        "one long word": "a" * n,
+        "echo of one long word": "echo " + "a" * n,
+        "base64 blob": "echo " + blob,
+        "base64 blob to a shell": "echo " + blob + " | base64 -d | sh",
+        "minified JSON": "echo '" + minified + "'",
+        "deep $() nesting": "$(" * (n // 4) + "ls" + ")" * (n // 4),
+        "deep subshells": "(" * (n // 2) + ")" * (n // 2),
+        "deep braces": "{ " * (n // 4) + "ls; " + "}" * (n // 4),
+        "many escapes": "echo " + "\\x" * (n // 2),
+        "many ANSI-C escapes": "echo $'" + "\\x41" * (n // 4) + "'",
+        "long pipeline": " | ".join(["cat"] * (n // 6)),
+        "long && chain": " && ".join(["ls"] * (n // 6)),
+        "slashes": "/" * n,
+        "dashes": "rm " + "-" * n,
+        "words": "a " * (n // 2),
+        "quotes": '"' * n,
+        "open braces": "{" * n,
+        "dollars": "$" * n,
+        "function definitions": "a()" * (n // 3),
+        "heredoc operators": "<<" * (n // 2),
+        "backslash newline": "echo \\\n" * (n // 7),
+        "fork-bomb prefix": "f(){ " * (n // 5),
+    }
+
+
+def _regex_literals() -> list[tuple[str, str, int]]:
+    """Every regular expression written as a literal in the safety package."""
+    found: list[tuple[str, str, int]] = []
+    for path in sorted(SAFETY.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "re"
+                and node.func.attr in _RE_FUNCS
+                and node.args
+            ):
+                arg = node.args[0]
+                # Adjacent literals and `"a" + "b"` joins: evaluate what is constant.
+                try:
+                    pattern = ast.literal_eval(arg)
+                except ValueError:
+                    continue
+                if isinstance(pattern, str):
+                    found.append((path.name, pattern, node.lineno))
+    return found
+
+
+REGEXES = _regex_literals()
+
+
+def test_the_regex_scan_finds_the_analysers_patterns() -> None:
+    assert len(REGEXES) > 40
+    assert any(name == "bash.py" for name, _, _ in REGEXES)
+
+
+@pytest.mark.parametrize("module,pattern,line", REGEXES, ids=lambda v: str(v)[:30])
+def test_every_regex_is_fast_on_100kb_pathological_inputs(
+    module: str, pattern: str, line: int
+) -> None:
+    compiled = re.compile(pattern, re.I | re.M | re.S) if "(?" not in pattern[:2] else None
+    compiled = compiled or re.compile(pattern)
+    for label, text in _pathological(100_000).items():
+        t0 = time.thread_time()
+        compiled.search(text)
+        for _ in zip(range(50), compiled.finditer(text), strict=False):
+            pass
+        took = time.thread_time() - t0
+        assert took < 2.0, f"{module}:{line} {pattern!r} took {took:.1f} s on {label}"
+
+
+@pytest.mark.parametrize("shell", ["bash", "console", "powershell", "cmd"])
+def test_whole_analysis_is_bounded_on_pathological_inputs(shell: str) -> None:
+    # Just under the size cap: the analysis runs to the end or gives up in time.
+    for label, text in _pathological(budget.MAX_CHARS - 100).items():
+        t0 = time.thread_time()
+        got = assess(text, shell)
+        took = time.thread_time() - t0
+        assert took < 2.0, f"{label} ({shell}) took {took:.1f} s"
+        assert got.findings or got.level == RiskLevel.SAFE
+
+
+@pytest.mark.parametrize("shell", ["bash", "powershell", "cmd"])
+def test_input_over_the_cap_is_too_long_to_analyse_and_never_safe(shell: str) -> None:
+    for label, text in _pathological(100_000).items():
+        t0 = time.thread_time()
+        got = assess(text, shell)
+        assert time.thread_time() - t0 < 2.0, label
+        assert got.level == RiskLevel.CRITICAL, label
+        assert got.findings[0].rule == "too-long"
+        assert "too long to analyse" in got.findings[0].reason
+
+
+def test_a_parse_that_runs_out_of_time_is_critical(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `a()a()…` sends tree-sitter's error recovery quadratic: the budget cuts it short.
+    monkeypatch.setattr(budget, "BASE_SECONDS", 0.0)
+    monkeypatch.setattr(budget, "PER_BYTE_SECONDS", 1e-9)
+    got = analyser._assess_cached.__wrapped__("a()" * 10_000, "bash", None)
+    assert got.level == RiskLevel.CRITICAL
+    assert any(f.rule == "too-complex" for f in got.findings)
+
+
+def test_the_quadratic_fork_bomb_pattern_is_gone() -> None:
+    t0 = time.thread_time()
+    assess("x" * 30_000 + "() { :; }", "bash")
+    assert time.thread_time() - t0 < 2.0
+    # …and fork bombs are still found.
+    assert assess(":(){ :|:& };:", "bash").level == RiskLevel.BLOCKED
+    assert assess("bomb() { bomb | bomb & }; bomb", "bash").level == RiskLevel.BLOCKED
+
+
+@pytest.mark.parametrize(
+    "command,shell",
+    [
+        ("ls\x00 -la", "bash"),
+        ("echo hi\x00rm -rf /", "bash"),
+        ("dir\x00", "cmd"),
+        ("gci\x00", "pwsh"),
+    ],
+)
+def test_a_nul_byte_is_a_critical_finding(command: str, shell: str) -> None:
+    got = assess(command, shell)
+    assert got.level >= RiskLevel.CRITICAL
+    nul = [f for f in got.findings if f.rule == "nul-byte"]
+    assert nul and command[nul[0].start : nul[0].end] == "\x00"
