@@ -451,6 +451,8 @@ def serve(tcp: tuple[str, int] | None = None) -> None:
 
             serve_stdio(server)
         else:
-            server.start_tcp(*tcp)
+            from aintern_ls.transport import serve_tcp
+
+            serve_tcp(server, *tcp)
     finally:
         server.cleanup()

@@ -13,20 +13,22 @@ a newline is read whole. Here:
 - A body that is not JSON answers -32700; JSON that is not a JSON-RPC message answers
   -32600, with the request's id when it has one, so no client waits forever.
 
-`serve_stdio(server)` replaces `server.start_io()`; end of input ends the server as
-before. The limit comes from `AINTERN_LS_MAX_FRAME_BYTES` when set.
+`serve_stdio(server)` replaces `server.start_io()` and `serve_tcp(server, host, port)`
+`server.start_tcp()`; end of input ends the server as before. The limit comes from
+`AINTERN_LS_MAX_FRAME_BYTES` when set.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
 import re
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, BinaryIO
 
 import attrs
@@ -271,10 +273,20 @@ async def read_loop(
         target=_pump_stdin, args=(stdin, loop, chunks, stop_event), name="lsp-stdin", daemon=True
     )
     thread.start()
+    await process_stream(chunks.get, protocol, stop_event, max_frame_bytes)
+
+
+async def process_stream(
+    read_chunk: Callable[[], Awaitable[bytes]],
+    protocol: JsonRPCProtocol,
+    stop_event: threading.Event,
+    max_frame_bytes: int,
+) -> None:
+    """Parse chunks from `read_chunk` (b"" at end of input) and dispatch every frame."""
     parser = FrameParser(max_frame_bytes)
     incoming: list[int | str] = []  # ids of the latest requests from the client
     while not stop_event.is_set():
-        data = await chunks.get()
+        data = await read_chunk()
         if not data:
             break
         for event in parser.feed(data):
@@ -369,3 +381,31 @@ def serve_stdio(
         pass
     finally:
         server.shutdown()
+
+
+def serve_tcp(server: Any, host: str, port: int, max_frame_bytes: int | None = None) -> None:
+    """`server.start_tcp()` with the hardened reader: the server shuts down when a
+    client's connection ends, as with pygls."""
+    limit = max_frame_bytes or max_frame_bytes_from_env()
+    server._stop_event = stop_event = threading.Event()
+    listeners: list[asyncio.Server] = []
+
+    async def connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        server.protocol.set_writer(writer)
+        try:
+            await process_stream(lambda: reader.read(READ_SIZE), server.protocol, stop_event, limit)
+        finally:
+            server.shutdown()
+            for listener in listeners:
+                listener.close()
+
+    async def main() -> None:
+        listener = await asyncio.start_server(connection, host, port)
+        listeners.append(listener)
+        log.info("serving LSP on %s", ", ".join(str(s.getsockname()) for s in listener.sockets))
+        async with listener:
+            with contextlib.suppress(asyncio.CancelledError):
+                await listener.serve_forever()
+
+    with contextlib.suppress(KeyboardInterrupt, SystemExit):
+        asyncio.run(main())

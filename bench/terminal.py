@@ -8,6 +8,9 @@
    terminal engine's own cost from the capture package's rendering.
 2. Peak RSS of a fresh Python process while a run prints `--gb` GB of text lines
    (`yes … | head -c N`), measured with getrusage in that process.
+3. A terminal flood (`--flood-mb`, default 400 MB, `0` skips it) in an interactive
+   session: how many output callbacks (the server sends one `aintern/terminalOutput`
+   per callback) and how long.
 """
 
 from __future__ import annotations
@@ -141,11 +144,39 @@ def peak_rss(gigabytes: float) -> dict[str, float]:
     return figures
 
 
+def flood(megabytes: float) -> dict[str, float]:
+    from aintern_ls.terminal.session import TerminalManager
+
+    size = int(megabytes * 1e6)
+    calls = 0
+    chars = 0
+
+    def on_output(terminal_id: str, text: str) -> None:
+        nonlocal calls, chars
+        calls += 1
+        chars += len(text)
+
+    async def go() -> float:
+        manager = TerminalManager(on_output=on_output)
+        session = await manager.create(shell="bash", env={"AINTERN_LS_NO_RC": "1"})
+        try:
+            start = time.perf_counter()
+            line = "a line of build output that goes on for a while, like a log does 0123456789"
+            await session.execute(f"yes '{line}' | head -c {size}", timeout=900)
+            return time.perf_counter() - start
+        finally:
+            await manager.close_all()
+
+    seconds = asyncio.run(go())
+    return {"bytes": size, "seconds": seconds, "calls": calls, "chars": chars}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--gb", type=float, default=1.0, help="size of the RSS run in GiB")
     parser.add_argument("--skip-rss", action="store_true")
+    parser.add_argument("--flood-mb", type=float, default=400.0)
     parser.add_argument("--rss-child", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.rss_child is not None:
@@ -165,6 +196,13 @@ def main() -> None:
         print(f"peak RSS: {r['bytes'] / 1024**3:.2f} GiB of output in {r['seconds']:.1f} s")
         print(f"  peak RSS of the running process: {r['peak_rss_mb']:.1f} MB  (target < 150 MB)")
         print(f"  kept output: {r['output_chars']} chars, truncated={r['truncated']}")
+    if args.flood_mb > 0:
+        f = flood(args.flood_mb)
+        print(f"terminal flood: {f['bytes'] / 1e6:.0f} MB in an interactive session")
+        print(
+            f"  {f['calls']:.0f} terminalOutput notifications ({f['chars'] / 1e6:.0f} M chars) "
+            f"in {f['seconds']:.1f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -27,6 +27,10 @@ class SendBlockArgs:
     terminal_id: str | None = None
     execute: bool = True
     confirmed: bool = False
+    # the size of the editor window a new terminal will show in (its first command
+    # then already sees the right `stty size`)
+    cols: int | None = None
+    rows: int | None = None
 
 
 @attrs.define
@@ -89,9 +93,12 @@ def register(server: AInternServer) -> None:
                 'review it at the prompt, or pass "confirmed": true'
             )
         if a.terminal_id is None:
+            sized = a.cols is not None and a.rows is not None
             session = await ls.terminals.create(
                 title=f"aintern: {block.display_summary()[:30]}",
                 cwd=default_cwd(ls, block.options.get("cwd") or block.working_directory, doc),
+                cols=max(a.cols or 0, 2) if sized else 120,
+                rows=max(a.rows or 0, 1) if sized else 30,
             )
         else:
             session = ls.terminals.get(a.terminal_id)

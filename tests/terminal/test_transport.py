@@ -267,3 +267,51 @@ def test_fuzz_random_bytes_and_frames_never_hang_the_server(tmp_path: Path) -> N
         code = wire.close()
     assert batches > 0
     assert code in (0, 1)
+
+
+def test_the_tcp_server_uses_the_same_hardened_reader(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "aintern_ls", "serve", "--tcp", f"127.0.0.1:{port}"],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                sock = socket.create_connection(("127.0.0.1", port), timeout=20)
+                break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise
+                time.sleep(0.1)
+        with sock:
+            request = {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "initialize",
+                "params": {"processId": None, "rootUri": None, "capabilities": {}},
+            }
+            sock.sendall(b"Content-Length: 1000000000000\r\n\r\n" + frame(request))
+            received = b""
+            while b'"id": 1,' not in received:
+                chunk = sock.recv(65536)
+                assert chunk, "the server closed the connection"
+                received += chunk
+            assert b"exceeds the limit" in received
+            assert b'"serverInfo"' in received
+            sock.sendall(frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}))
+            sock.sendall(frame({"jsonrpc": "2.0", "method": "exit"}))
+        assert proc.wait(timeout=20) in (0, 1)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
