@@ -7,7 +7,8 @@ into a prompt.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import weakref
+from typing import Any
 
 import attrs
 
@@ -20,11 +21,9 @@ from aintern_ls.models import (
     TruncationMode,
     to_json,
 )
-from aintern_ls.terminal.runner import RunResult
+from aintern_ls.runs import RunView
+from aintern_ls.server import AInternServer
 from aintern_ls.terminal.session import TerminalSession
-
-if TYPE_CHECKING:
-    from aintern_ls.server import AInternServer
 
 
 @attrs.frozen
@@ -52,34 +51,55 @@ class SessionView:
         return "\n".join(self.session.ring.lines())
 
 
-@attrs.frozen
-class RunView:
-    """A finished one-shot run as the capture service sees it."""
-
-    session_id: str
-    name: str | None
-    cwd: str | None
-    output: str
-
-    def buffer_text(self) -> str:
-        return self.output
+LIVE_TAIL_CHARACTERS = 256_000
 
 
-def capture_run(
-    ls: AInternServer, block_id: str, command: str, run: RunResult
-) -> TerminalOutputCapture:
-    """Keep a run's output as a capture (cleaned and cut per the capture settings), so
-    the AI panel can fetch it later by the `captureId` of the run's result."""
-    name = redact_str(command).split("\n", 1)[0][:60]  # redacted before it is cut
-    view = RunView(f"run:{block_id}", name, run.cwd, run.output)
-    capture = ls.captures.capture_buffer(view, OutputCaptureMode.FULL_BUFFER)
-    capture.capture_mode = OutputCaptureMode.LAST_COMMAND
-    capture.command_block_id = block_id
-    capture.command = command
-    capture.exit_code = run.exit_code
-    capture.original_length = max(capture.original_length, run.original_length)
-    capture.is_truncated = capture.is_truncated or run.was_truncated
-    return capture
+class LiveOutput:
+    """The raw output of a run still in progress, its last `LIVE_TAIL_CHARACTERS` only,
+    so an editor can show a long run while it goes (`aintern.runOutput`)."""
+
+    def __init__(self, command: str, cwd: str | None) -> None:
+        self.command = command
+        self.cwd = cwd
+        self._chunks: list[str] = []
+        self._size = 0
+        self.dropped = 0
+
+    def feed(self, text: str) -> None:
+        self._chunks.append(text)
+        self._size += len(text)
+        while self._size > LIVE_TAIL_CHARACTERS and len(self._chunks) > 1:
+            first = self._chunks.pop(0)
+            self._size -= len(first)
+            self.dropped += len(first)
+
+    def text(self) -> str:
+        joined = "".join(self._chunks)
+        self._chunks = [joined] if joined else []
+        return joined
+
+
+_live: weakref.WeakKeyDictionary[AInternServer, dict[str, LiveOutput]] = weakref.WeakKeyDictionary()
+
+
+def live_runs(ls: AInternServer) -> dict[str, LiveOutput]:
+    """Runs in progress by block id (commands.run_block adds and removes them)."""
+    return _live.setdefault(ls, {})
+
+
+@attrs.define
+class RunOutputArgs:
+    uri: str
+    block_id: str
+
+
+@attrs.define
+class CaptureTextArgs:
+    text: str
+    command: str | None = None
+    exit_code: int | None = None
+    cwd: str | None = None
+    name: str | None = None
 
 
 @attrs.define
@@ -129,36 +149,35 @@ def take_capture(ls: AInternServer, a: CaptureArgs) -> TerminalOutputCapture:
     limit = a.max_characters
     if a.max_tokens is not None:
         limit = min(limit or a.max_tokens * 4, a.max_tokens * 4)
+    # this request's limits, passed along: the shared service is never reconfigured
     settings = attrs.evolve(
         base,
         max_capture_length=limit if limit is not None else base.max_capture_length,
         truncation_mode=a.truncation or base.truncation_mode,
     )
-    service.configure(settings)
-    try:
-        if a.mode is OutputCaptureMode.MANUAL:
-            raise AInternError(
-                "a manual capture is made with aintern.captureStart and aintern.captureStop"
-            )
-        if a.mode is OutputCaptureMode.SELECTION and not a.selection:
-            raise AInternError('mode "selection" needs the selected text in "selection"')
-        record = session.last_command if a.mode is OutputCaptureMode.LAST_COMMAND else None
-        if record is not None:
-            # The session already cut the last command out by its shell-integration
-            # marks; the service cleans it like any other buffer.
-            capture = service.capture_buffer(
-                SessionView(session, record.raw_output), OutputCaptureMode.FULL_BUFFER
-            )
-            capture.capture_mode = OutputCaptureMode.LAST_COMMAND
-            capture.command = record.command_line or None
-            capture.exit_code = record.exit_code
-            capture.working_directory = record.cwd or session.cwd
-        else:
-            capture = service.capture_buffer(
-                SessionView(session), a.mode, a.line_count, selection=a.selection
-            )
-    finally:
-        service.configure(base)
+    if a.mode is OutputCaptureMode.MANUAL:
+        raise AInternError(
+            "a manual capture is made with aintern.captureStart and aintern.captureStop"
+        )
+    if a.mode is OutputCaptureMode.SELECTION and not a.selection:
+        raise AInternError('mode "selection" needs the selected text in "selection"')
+    record = session.last_command if a.mode is OutputCaptureMode.LAST_COMMAND else None
+    if record is not None:
+        # The session already cut the last command out by its shell-integration
+        # marks; the service cleans it like any other buffer.
+        capture = service.capture_buffer(
+            SessionView(session, record.raw_output),
+            OutputCaptureMode.FULL_BUFFER,
+            settings=settings,
+        )
+        capture.capture_mode = OutputCaptureMode.LAST_COMMAND
+        capture.command = record.command_line or None
+        capture.exit_code = record.exit_code
+        capture.working_directory = record.cwd or session.cwd
+    else:
+        capture = service.capture_buffer(
+            SessionView(session), a.mode, a.line_count, selection=a.selection, settings=settings
+        )
     return capture
 
 
@@ -167,6 +186,55 @@ def register(server: AInternServer) -> None:
     @user_errors
     async def capture(ls: AInternServer, *args: Any) -> Any:
         return _reply(take_capture(ls, parse_args(CaptureArgs, args or ({},))))
+
+    @server.command("aintern.captureText")
+    @user_errors
+    async def capture_text(ls: AInternServer, *args: Any) -> Any:
+        """Output the editor captured itself (a VS Code terminal's shell integration),
+        cleaned like any capture: rendered, redacted, truncated; kept by `captureId`."""
+        a = parse_args(CaptureTextArgs, args)
+        name = a.name or "editor terminal"
+        view = RunView(f"editor:{name}", name, a.cwd, a.text)
+        result = ls.captures.capture_buffer(view, OutputCaptureMode.FULL_BUFFER)
+        result.capture_mode = OutputCaptureMode.LAST_COMMAND
+        result.command = a.command
+        result.exit_code = a.exit_code
+        return _reply(result)
+
+    @server.command("aintern.runOutput")
+    @user_errors
+    async def run_output(ls: AInternServer, *args: Any) -> Any:
+        """The output of a block's run: while it runs, what it printed so far (cleaned);
+        after, its last result's capture. `{running, command, text, ...}`."""
+        a = parse_args(RunOutputArgs, args)
+        doc = await ls.current(a.uri)
+        block = doc.block(a.block_id)
+        live = live_runs(ls).get(block.id)
+        if live is not None:
+            processed = ls.captures.process_output(live.text())
+            return {
+                "running": True,
+                "command": redact_str(live.command),
+                "cwd": live.cwd,
+                "text": processed.text,
+                "wasTruncated": processed.was_truncated or live.dropped > 0,
+            }
+        result = doc.last_results.get(block.id)
+        if result is None:
+            return {"running": False, "command": redact_str(block.command), "text": None}
+        found = ls.captures.get_capture(result.capture_id) if result.capture_id else None
+        return {
+            "running": False,
+            "command": redact_str(result.command),
+            "cwd": result.cwd,
+            "text": found.output if found is not None else result.output,
+            "wasTruncated": found.is_truncated if found is not None else result.was_truncated,
+            "exitCode": result.exit_code,
+            "durationMs": result.duration_ms,
+            "timedOut": result.timed_out,
+            "cancelled": result.cancelled,
+            "captureId": result.capture_id,
+        }
 
     @server.command("aintern.captureStart")
     @user_errors

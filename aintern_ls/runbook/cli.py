@@ -100,10 +100,15 @@ async def check_file(
     path: str, *, yes: bool = False, timeout: float | None = None
 ) -> list[CheckResult]:
     """Run every fence of `path` that shows expected output; one result per fence."""
+    from aintern_ls.config import Settings
     from aintern_ls.extraction import extract_file
-    from aintern_ls.terminal.cli import _safety_refusal, _shell_name, parse_duration
-    from aintern_ls.terminal.runner import DEFAULT_TIMEOUT_SECONDS, RunRequest, run_command
+    from aintern_ls.runs import RunOverrides, assess_plan, plan_run, validate_request
+    from aintern_ls.safety import gate
+    from aintern_ls.terminal.runner import run_command
 
+    settings = Settings()
+    rules = gate.rules_from(settings.safety)
+    confirmation = gate.Confirmation.CONFIRMED if yes else gate.Confirmation.NONE
     base = os.path.dirname(os.path.abspath(path))
     out: list[CheckResult] = []
     for block in extract_file(path).commands:
@@ -111,23 +116,20 @@ async def check_file(
             continue
         result = CheckResult(path, block.start_line + 1, block.id, block.command, "pass")
         out.append(result)
-        shell = _shell_name(block.shell_type)
-        refusal = _safety_refusal(block.command, shell, confirmed=yes)
-        if refusal is not None:
-            result.outcome, result.detail = "refused", refusal.removeprefix("aintern-ls: ")
-            continue
-        cwd = block.working_directory
-        seconds = timeout
         try:
-            if seconds is None:
-                seconds = parse_duration(block.options.get("timeout"))
-            request = RunRequest(
-                command=block.command,
-                shell=shell,
-                cwd=os.path.join(base, os.path.expanduser(cwd)) if cwd else base,
-                timeout_seconds=seconds if seconds is not None else DEFAULT_TIMEOUT_SECONDS,
+            plan = plan_run(
+                block,
+                document_dir=base,
+                settings=settings,
+                overrides=RunOverrides(timeout_seconds=timeout),
             )
-            run = await run_command(request)
+            validate_request(plan.request)
+            decision = gate.decide(assess_plan(plan, rules), confirmation)
+            if decision.verdict is not gate.Verdict.RUN:
+                hint = gate.hint_for(decision, "pass --yes to run it anyway")
+                result.outcome, result.detail = "refused", f"{decision.reason}{hint}"
+                continue
+            run = await run_command(plan.request)
         except AInternError as exc:
             result.outcome, result.detail = "error", str(exc)
             continue

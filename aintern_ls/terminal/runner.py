@@ -30,6 +30,7 @@ import attrs
 from aintern_ls.capture import OutputCollector
 from aintern_ls.capture.redaction import redact_str as redact_text
 from aintern_ls.errors import AInternError
+from aintern_ls.shells import RUNNABLE_SHELLS
 from aintern_ls.terminal import process_tree
 from aintern_ls.terminal.process_tree import MARKER_ENV
 from aintern_ls.terminal.pty import ExitStatus, Pty, check_text, spawn_pty, validate_spawn
@@ -46,7 +47,7 @@ DEFAULT_MAX_OUTPUT_CHARACTERS = 100_000
 LINGER_SECONDS = 0.5
 KILL_GRACE_SECONDS = 2.0
 
-SHELLS = ("bash", "sh", "zsh", "fish", "ksh", "powershell", "pwsh", "cmd")
+SHELLS = RUNNABLE_SHELLS  # the one table of shells: `aintern_ls.shells`
 
 OutputCallback = Callable[[str], None]
 

@@ -33,6 +33,7 @@ import attrs
 
 from aintern_ls.capture import render as render_vt
 from aintern_ls.errors import AInternError
+from aintern_ls.shells import RUNNABLE_SHELLS
 from aintern_ls.terminal import process_tree
 from aintern_ls.terminal.integration import (
     CANONICAL_MARK,
@@ -615,7 +616,7 @@ def default_shell() -> str:
     return name if name in ("bash", "zsh") else "bash"
 
 
-_SESSION_SHELLS = ("bash", "zsh", "sh", "fish", "ksh", "pwsh", "powershell", "cmd")
+_SESSION_SHELLS = RUNNABLE_SHELLS  # the one table of shells: `aintern_ls.shells`
 
 
 class TerminalManager:

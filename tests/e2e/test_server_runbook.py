@@ -180,7 +180,7 @@ PROMPT_DOC = """```bash
 echo "user=<user-name> key=$AINTERN_TEST_UNSET_KEY"
 ```
 
-```bash {"promptEnv":"never"}
+```bash {"promptEnv":false}
 echo "as written: <user-name>"
 ```
 """
@@ -233,7 +233,7 @@ async def test_values_are_asked_for_used_and_never_stored(
     assert run["command"] == 'echo "user=<user-name> key=$AINTERN_TEST_UNSET_KEY"'
     assert run["output"] == "user=alice key=[REDACTED:prompt:AINTERN_TEST_UNSET_KEY]\n"
     assert (tmp_path / "prompts.md").read_text() == PROMPT_DOC
-    # promptEnv=never: no question, the command runs as written
+    # promptEnv=false: no question, the command runs as written
     result = await _run(client, never)
     assert len(asked) == 1
     assert result["exitCode"] == 0

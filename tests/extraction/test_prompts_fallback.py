@@ -13,7 +13,7 @@ from pygls.exceptions import JsonRpcMethodNotFound
 
 from aintern_ls.documents import DocumentStore
 from aintern_ls.errors import AInternError
-from aintern_ls.features import prompts
+from aintern_ls.runbook import prompts
 
 
 class _Protocol:
@@ -45,7 +45,7 @@ def test_text_placeholders_refuse_with_what_to_do() -> None:
         _fill("```bash\ncurl -u <user>:<password> https://x\n```\n", _Protocol())
     message = str(info.value)
     assert "<user>" in message and "aintern/promptValues" in message
-    assert "promptEnv=never" in message
+    assert "promptEnv=false" in message
 
 
 def test_a_client_that_does_not_announce_prompts_is_not_asked() -> None:
@@ -73,7 +73,7 @@ def test_prompt_env_never_asks_nothing_and_always_asks_for_set_variables(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     protocol = _Protocol()
-    filled = _fill('```bash {"promptEnv":"never"}\necho <x>\n```\n', protocol)
+    filled = _fill('```bash {"promptEnv":false}\necho <x>\n```\n', protocol)
     assert filled.command == "echo <x>" and protocol.asked == []
     monkeypatch.setenv("AINTERN_TEST_TARGET", "staging")
     protocol = _Protocol(answer={"values": []}, missing=False)
@@ -82,7 +82,7 @@ def test_prompt_env_never_asks_nothing_and_always_asks_for_set_variables(
     protocol = _Protocol(
         answer={"values": [{"name": "AINTERN_TEST_TARGET", "value": "prod"}]}, missing=False
     )
-    filled = _fill("```bash {promptEnv=always}\necho $AINTERN_TEST_TARGET\n```\n", protocol)
+    filled = _fill("```bash {promptEnv=true}\necho $AINTERN_TEST_TARGET\n```\n", protocol)
     assert filled.env == {"AINTERN_TEST_TARGET": "prod"}
     [(method, params)] = protocol.asked
     assert method == "aintern/promptValues"

@@ -16,9 +16,9 @@ reference to an environment variable holding the value (`${AINTERN_VALUE_1}`,
 `${env:AINTERN_VALUE_1}` in PowerShell, `%AINTERN_VALUE_1%` in cmd). Values the user
 marks secret are replaced in the run's output by `[REDACTED:prompt:NAME]`.
 
-A fence's `promptEnv` attribute (as in Runme) decides: `auto` (default) asks for
-placeholders and unset variables, `always`/`true` asks for every variable the
-command uses even when set, `never`/`false` runs the command as written. A client
+A fence's `promptEnv` attribute (as in Runme) decides: absent, the client is asked
+for placeholders and unset variables; `true` asks for every variable the command
+uses even when set; `false` runs the command as written. A client
 that does not answer the request (method not found) gets the run refused with what
 to do when the command has text placeholders (running `<your-token>` as written
 would be a redirection); unset variables alone run as before.
@@ -106,7 +106,7 @@ async def fill(
         f"this command has placeholders to fill in ({shown}); the editor asks for their "
         f"values through {PROMPT_METHOD}, which this client {why}: edit the fence, use a "
         "client that asks (the aintern VS Code and Neovim clients do), or set "
-        "promptEnv=never on the fence to run it as written"
+        "promptEnv=false on the fence to run it as written"
     )
 
 
