@@ -7,6 +7,7 @@ capture the AI panel can fetch by the result's `captureId`.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os.path
 import time
@@ -15,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from lsprotocol import types
 
-from aintern_ls.capture.redaction import LineRedactor
+from aintern_ls.capture.redaction import LineRedactor, redact_str
 from aintern_ls.errors import AInternError
 from aintern_ls.features.arguments import parse_args, user_errors
-from aintern_ls.features.capture import capture_run
+from aintern_ls.features.capture import LiveOutput, capture_run, live_runs
 from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult, to_json
-from aintern_ls.safety import RiskLevel
+from aintern_ls.safety import RiskLevel, assess
 from aintern_ls.terminal.runner import RunRequest, RunResult
 
 if TYPE_CHECKING:
@@ -50,6 +51,21 @@ class RunArgs:
 
 
 @attrs.define
+class CheckArgs:
+    command: str
+    shell: str | None = None
+
+
+@attrs.define
+class RunCommandArgs:
+    command: str
+    shell: str | None = None
+    confirmed: bool = False
+    timeout_seconds: float | None = None
+    cwd: str | None = None
+
+
+@attrs.define
 class HistoryArgs:
     uri: str | None = None
     limit: int = 50
@@ -62,16 +78,19 @@ class RunAllArgs:
     confirmed: bool = False
 
 
-async def _confirm(ls: AInternServer, block: CommandBlock, level: RiskLevel, reasons: str) -> bool:
+async def confirm(
+    ls: AInternServer, block: CommandBlock | str, level: RiskLevel, reasons: str
+) -> bool:
     if not ls.client_can_ask:
         raise AInternError(
             f"this command is {level.label} ({reasons}); your editor cannot show a "
             'confirmation, so run it again with "confirmed": true if you are sure'
         )
+    summary = block if isinstance(block, str) else block.display_summary()
     answer = await ls.window_show_message_request_async(
         types.ShowMessageRequestParams(
             type=types.MessageType.Warning,
-            message=f"{level.label.capitalize()} command: {block.display_summary()}\n{reasons}",
+            message=f"{level.label.capitalize()} command: {summary}\n{reasons}",
             actions=[types.MessageActionItem(title=RUN_ANYWAY), types.MessageActionItem("Cancel")],
         )
     )
@@ -125,7 +144,7 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
         else:
             ls.record("decision", decision="asked", **decision)
             answer = (
-                "confirmed" if await _confirm(ls, block, assessment.level, reasons) else "declined"
+                "confirmed" if await confirm(ls, block, assessment.level, reasons) else "declined"
             )
         ls.record("decision", decision=answer, **decision)
     else:
@@ -163,9 +182,11 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     ls.block_changed(doc.uri, block)
     progress = await ls.begin_progress(block)
     last_report = [0.0]
+    live = live_runs(ls)[block.id] = LiveOutput(block.command, request.cwd)
     lines = LineRedactor(width=120)
 
     def on_output(text: str) -> None:
+        live.feed(text)
         # the last complete line, redacted, at most five times a second: a flood of
         # output must not become a flood of notifications
         line = lines.feed(text)
@@ -181,6 +202,7 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
         run = await ls.runner.run(request, run_id=block.id, on_output=on_output)
     except BaseException:
         _finish(ls, doc.uri, block.id, None)
+        _drop_live(ls, block.id, live)
         ls.end_progress(progress, "failed to start")
         raise
     finally:
@@ -188,10 +210,17 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     result = _result(block, run)
     result.capture_id = capture_run(ls, block.id, block.command, run).id
     _finish(ls, doc.uri, block.id, result)
+    # only now: a reader of aintern.runOutput finds the result where the live output was
+    _drop_live(ls, block.id, live)
     ls.record("run", result=result, document_uri=doc.uri, message_id=block.message_id)
     elapsed = time.monotonic() - started
     ls.end_progress(progress, f"exit {run.exit_code} · {elapsed:.1f} s")
     return to_json(result)
+
+
+def _drop_live(ls: AInternServer, block_id: str, live: LiveOutput) -> None:
+    if live_runs(ls).get(block_id) is live:
+        del live_runs(ls)[block_id]
 
 
 def default_cwd(ls: AInternServer, cwd: str | None, doc: Document) -> str | None:
@@ -269,6 +298,69 @@ def register(server: AInternServer) -> None:
             )
         )
         return assessment.to_json()
+
+    @server.command("aintern.checkCommand")
+    @user_errors
+    async def check_command(ls: AInternServer, *args: Any) -> Any:
+        a = parse_args(CheckArgs, args)
+        return assess(
+            a.command, a.shell or ls.settings.shell or "bash", ls.documents.rules
+        ).to_json()
+
+    @server.command("aintern.runCommand")
+    @user_errors
+    async def run_command(ls: AInternServer, *args: Any) -> Any:
+        """A command that is not a fence (an editor AI tool's), through the same gate."""
+        a = parse_args(RunCommandArgs, args)
+        shell = a.shell or ls.settings.shell or "bash"
+        assessment = assess(a.command, shell, ls.documents.rules)
+        worst = [f for f in assessment.findings if f.level is assessment.level]
+        reasons = "; ".join(f"{f.rule}: {f.reason}" for f in worst) or assessment.level.label
+        decision = {
+            "command": redact_str(a.command),
+            "level": assessment.level.label,
+            "rules": [f.rule for f in worst],
+        }
+        if assessment.level is RiskLevel.BLOCKED:
+            ls.record("decision", decision="blocked", **decision)
+            raise AInternError(f"blocked, this command never runs: {reasons}")
+        if assessment.level >= RiskLevel.DANGEROUS:
+            if not a.confirmed:
+                ls.record("decision", decision="asked", **decision)
+            ok = a.confirmed or await confirm(ls, a.command[:60], assessment.level, reasons)
+            ls.record("decision", decision="confirmed" if ok else "declined", **decision)
+            if not ok:
+                raise AInternError("not run: declined at the confirmation prompt")
+        settings = ls.settings
+        request = RunRequest(
+            command=a.command,
+            shell=shell,
+            cwd=a.cwd,
+            timeout_seconds=a.timeout_seconds or settings.timeout_seconds,
+            allowed_directories=list(settings.allowed_directories),
+            max_output_characters=settings.max_output_characters,
+        )
+        block_id = "tool-" + hashlib.blake2b(a.command.encode(), digest_size=4).hexdigest()
+        run_id = f"{block_id}-{time.monotonic_ns()}"
+        cancel_hook = ls.on_request_cancelled(lambda: ls.runner.cancel(run_id))
+        try:
+            run = await ls.runner.run(request, run_id=run_id)
+        finally:
+            cancel_hook()
+        data = {
+            "command": redact_str(a.command),
+            "exitCode": run.exit_code,
+            "output": run.output,
+            "wasTruncated": run.was_truncated,
+            "originalLength": run.original_length,
+            "durationMs": run.duration_ms,
+            "cwd": run.cwd,
+            "timedOut": run.timed_out,
+            "cancelled": run.cancelled,
+            "level": assessment.level.label,
+        }
+        data["captureId"] = capture_run(ls, block_id, a.command, run).id
+        return data
 
     @server.command("aintern.history")
     @user_errors

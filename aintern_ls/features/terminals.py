@@ -7,13 +7,14 @@ terminal; keystrokes come back through `aintern.terminal.input`.
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from aintern_ls.errors import AInternError
 from aintern_ls.features.arguments import parse_args, user_errors
-from aintern_ls.features.commands import default_cwd
+from aintern_ls.features.commands import confirm, default_cwd
 from aintern_ls.safety import RiskLevel
 
 if TYPE_CHECKING:
@@ -27,6 +28,10 @@ class SendBlockArgs:
     terminal_id: str | None = None
     execute: bool = True
     confirmed: bool = False
+    # the size of the editor window a new terminal will show in (its first command
+    # then already sees the right `stty size`)
+    cols: int | None = None
+    rows: int | None = None
 
 
 @attrs.define
@@ -67,6 +72,14 @@ class ResizeArgs:
     rows: int
 
 
+_by_document: weakref.WeakKeyDictionary[AInternServer, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
+def _document_terminals(ls: AInternServer) -> dict[str, str]:
+    """The terminal each document's Sends go to, by document URI."""
+    return _by_document.setdefault(ls, {})
+
+
 def _one(args: tuple[Any, ...]) -> tuple[Any, ...]:
     """`aintern.terminal.list` takes `{}` or nothing at all."""
     return args or ({},)
@@ -84,17 +97,33 @@ def register(server: AInternServer) -> None:
             rules = ", ".join(f.rule for f in assessment.findings if f.level is RiskLevel.BLOCKED)
             raise AInternError(f"blocked, this command is never sent to a terminal ({rules})")
         if a.execute and assessment.level >= RiskLevel.DANGEROUS and not a.confirmed:
-            raise AInternError(
-                f'this command is {assessment.level.label}; send it with "execute": false to '
-                'review it at the prompt, or pass "confirmed": true'
-            )
-        if a.terminal_id is None:
+            # asks like Run does; an editor that cannot ask gets told to pass `confirmed`
+            worst = [f for f in assessment.findings if f.level is assessment.level]
+            reasons = "; ".join(f"{f.rule}: {f.reason}" for f in worst) or assessment.level.label
+            if not await confirm(ls, block, assessment.level, reasons):
+                return {"terminalId": None, "declined": True}
+        session = None
+        if a.terminal_id is not None:
+            session = ls.terminals.get(a.terminal_id)
+        else:
+            # one terminal per document: later Sends go to the shell the first one opened
+            reused = _document_terminals(ls).get(doc.uri)
+            if reused is not None:
+                try:
+                    session = ls.terminals.get(reused)
+                except AInternError:
+                    session = None
+                if session is not None and not session.alive:
+                    session = None
+        if session is None:
+            sized = a.cols is not None and a.rows is not None
             session = await ls.terminals.create(
                 title=f"aintern: {block.display_summary()[:30]}",
                 cwd=default_cwd(ls, block.options.get("cwd") or block.working_directory, doc),
+                cols=max(a.cols or 0, 2) if sized else 120,
+                rows=max(a.rows or 0, 1) if sized else 30,
             )
-        else:
-            session = ls.terminals.get(a.terminal_id)
+        _document_terminals(ls)[doc.uri] = session.terminal_id
         session.send(block.command, execute=a.execute)
         if block.status.is_terminal:
             block.reset()
