@@ -47,7 +47,7 @@ def _add_transport_flags(p: argparse.ArgumentParser) -> None:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from aintern_ls.server import serve
+    from aintern_ls.app import serve
 
     tcp: tuple[str, int] | None = None
     if args.tcp:

@@ -36,6 +36,7 @@ class Settings:
     allowed_directories: list[str] = attrs.field(factory=list)
     safety: SafetySettings = attrs.field(factory=SafetySettings)
     redact_secrets: bool = True
+    """Same setting as `capture.redact_secrets` (either name; see `load_settings`)."""
     history_path: str | None = None
 
 
@@ -86,7 +87,33 @@ def load_settings(raw: Any) -> tuple[Settings, list[str]]:
             continue
         accepted[key] = value
     settings = converter.structure(dict(defaults, **accepted), Settings)
+    problems += _one_redaction_setting(settings, accepted)
     return settings, problems + _check(settings)
+
+
+def _one_redaction_setting(settings: Settings, accepted: dict[str, Any]) -> list[str]:
+    """`redactSecrets` and `capture.redactSecrets` are one setting: either name works.
+
+    When both are given and disagree, secrets are redacted (the safe choice) and the
+    user is told.
+    """
+    top = accepted.get("redactSecrets")
+    capture = accepted.get("capture")
+    nested = capture.get("redactSecrets") if isinstance(capture, dict) else None
+    given = [v for v in (top, nested) if isinstance(v, bool)]
+    problems: list[str] = []
+    if not given:
+        value = True
+    elif len(given) == 2 and given[0] != given[1]:
+        value = True
+        problems.append(
+            "aintern.redactSecrets and aintern.capture.redactSecrets disagree; secrets are redacted"
+        )
+    else:
+        value = given[0]
+    settings.redact_secrets = value
+    settings.capture.redact_secrets = value
+    return problems
 
 
 def _reason(exc: Exception) -> str:

@@ -18,7 +18,8 @@ from aintern_ls.errors import AInternError
 from aintern_ls.extraction import extract
 from aintern_ls.models import CommandBlock, CommandExtractionResult, CommandResult
 from aintern_ls.positions import LineIndex
-from aintern_ls.safety import Assessment, SafetyRules, assess
+from aintern_ls.runs import BlockOptions, block_shell
+from aintern_ls.safety import Assessment, RiskLevel, SafetyRules, gate
 
 
 @attrs.define
@@ -97,7 +98,7 @@ class DocumentStore:
         old = self._docs.get(uri)
         if old is not None and old.digest == _digest(text):
             return old
-        return self.apply(uri, text, extract(text, uri))
+        return self.apply(uri, text, analyse(text, uri, self.rules))
 
     def is_current(self, uri: str, text: str) -> bool:
         old = self._docs.get(uri)
@@ -112,6 +113,9 @@ class DocumentStore:
         self._docs[uri] = doc
         return doc
 
+    def get_or_none(self, uri: str) -> Document | None:
+        return self._docs.get(uri)
+
     def get(self, uri: str) -> Document:
         doc = self._docs.get(uri)
         if doc is None:
@@ -125,8 +129,37 @@ class DocumentStore:
         return iter(list(self._docs.values()))
 
     def assess(self, block: CommandBlock) -> Assessment:
-        shell = block.shell_type.value if block.shell_type else (block.language or "bash")
-        return assess(block.command, shell, self.rules)
+        """The gate's assessment of `block` as written (command and fence `env`)."""
+        assessment = assess_block(block, self.rules)
+        mark_danger(block, assessment)
+        return assessment
+
+
+def assess_block(block: CommandBlock, rules: SafetyRules | None) -> Assessment:
+    """Assess a block's command as its fence's shell runs it, with the fence's `env`."""
+    options = BlockOptions.parse(block.options)
+    return gate.check(block.command, block_shell(block), rules, options.env)
+
+
+def warm_assessments(blocks: list[CommandBlock], rules: SafetyRules | None) -> None:
+    """Assess every block (the analyser caches the answers) and set its danger fields
+    (`is_potentially_dangerous`, `danger_warning`): run this in a worker."""
+    for block in blocks:
+        mark_danger(block, assess_block(block, rules))
+
+
+def mark_danger(block: CommandBlock, assessment: Assessment) -> None:
+    """Copy the assessment onto the block, so `dangerous_command_count` is true."""
+    dangerous = assessment.level >= RiskLevel.DANGEROUS
+    block.is_potentially_dangerous = dangerous
+    block.danger_warning = gate.reasons(assessment)[1] if dangerous else None
+
+
+def analyse(text: str, uri: str, rules: SafetyRules | None) -> CommandExtractionResult:
+    """Extract `text` and assess its blocks; slow for big documents, so run it in a worker."""
+    result = extract(text, uri)
+    warm_assessments(result.commands, rules)
+    return result
 
 
 def _digest(text: str) -> str:

@@ -61,6 +61,31 @@ _MIGRATIONS: list[str] = [
 SCHEMA_VERSION = len(_MIGRATIONS)
 
 
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _check_target(path: Path) -> None:
+    """Refuse a history path that is a symlink or an existing file that is not SQLite,
+    so a setting can never turn someone's file into a database."""
+    if path.is_symlink():
+        raise AInternError(
+            f"the history path {path} is a symbolic link; aintern-ls does not write "
+            "through links: set aintern.historyPath to a regular file"
+        )
+    if not path.exists():
+        return
+    if not path.is_file():
+        raise AInternError(f"the history path {path} is not a regular file")
+    with open(path, "rb") as f:
+        head = f.read(len(_SQLITE_HEADER))
+    if head and head != _SQLITE_HEADER:
+        raise AInternError(
+            f"the history path {path} is an existing file that is not an aintern-ls "
+            "database; it is left alone: set aintern.historyPath to another file"
+        )
+
+
 def default_path() -> Path:
     return Path(platformdirs.user_state_dir("aintern-ls")) / "history.sqlite3"
 
@@ -82,8 +107,9 @@ class History:
             return self._conn
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            # create it private before sqlite opens it
-            os.close(os.open(self.path, os.O_CREAT | os.O_RDWR, 0o600))
+            _check_target(self.path)
+            # create it private before sqlite opens it; never through a symlink
+            os.close(os.open(self.path, os.O_CREAT | os.O_RDWR | _NOFOLLOW, 0o600))
             conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA busy_timeout=2000")
@@ -155,6 +181,45 @@ class History:
                 },
             )
         return run_id
+
+    def record_started(
+        self,
+        *,
+        command: str,
+        document_uri: str | None = None,
+        message_id: str | None = None,
+        block_id: str | None = None,
+        working_dir: str | None = None,
+    ) -> str:
+        """Write the row of a run that starts now (status `executing`): a server killed
+        mid-run still leaves it. `finish_run` fills in the outcome."""
+        return self.record_run(
+            command=command,
+            status="executing",
+            document_uri=document_uri,
+            message_id=message_id,
+            block_id=block_id,
+            working_dir=working_dir,
+        )
+
+    def finish_run(self, run_id: str, result: CommandResult) -> None:
+        """Complete a row written by `record_started` with the run's outcome."""
+        stored = truncate(
+            result.output, max_characters=STORED_OUTPUT_CHARACTERS, mode=TruncationMode.KEEP_BOTH
+        ).text
+        with self._lock:
+            self._connect().execute(
+                "UPDATE command_executions SET status = ?, output = ?, exit_code = ?,"
+                " duration = ?, working_dir = COALESCE(?, working_dir) WHERE id = ?",
+                (
+                    result.status.value,
+                    stored,
+                    result.exit_code,
+                    result.duration_ms,
+                    result.cwd,
+                    run_id,
+                ),
+            )
 
     def record_decision(
         self,

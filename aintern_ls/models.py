@@ -161,10 +161,11 @@ class CommandBlock:
     start_line: int = 0
     end_line: int = 0
     source_range: TextRange = TextRange(0, 0)
-    # detection
-    confidence_score: float = 1.0
+    # detection (set from the safety assessment by the document store)
     is_potentially_dangerous: bool = False
+    """Dangerous, critical or blocked: running it needs a yes, or never happens."""
     danger_warning: str | None = None
+    """The assessment's reason text when `is_potentially_dangerous`."""
     # execution
     status: CommandBlockStatus = CommandBlockStatus.PENDING
     executed_at: datetime | None = None
@@ -452,7 +453,11 @@ def camel_case(name: str) -> str:
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(omit_if_default=False)
     conv.register_unstructure_hook(datetime, lambda d: d.isoformat())
-    conv.register_unstructure_hook(enum.Enum, lambda e: e.value)
+    # ordered levels with a name (the analyser's RiskLevel) travel by name ("dangerous")
+    conv.register_unstructure_hook(
+        enum.Enum,
+        lambda e: e.label if isinstance(e, enum.IntEnum) and hasattr(e, "label") else e.value,
+    )
 
     def structure_str_list(value: Any, _: Any) -> list[str]:
         # cattrs would happily turn "abc" into ["a", "b", "c"].
@@ -481,4 +486,6 @@ converter = _make_converter()
 
 
 def to_json(obj: Any) -> Any:
+    """The one serializer for every wire shape: attrs models (blocks, results, captures,
+    assessments, run results) to camelCase JSON-ready values."""
     return converter.unstructure(obj)

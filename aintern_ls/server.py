@@ -1,22 +1,23 @@
-"""Builds the pygls language server and owns its long-lived state.
+"""The pygls language server class and its long-lived state. Imports no feature.
 
-Handlers stay short: they translate LSP types and call the services
-(`documents`/`extraction`, `safety`, `terminal`, `capture`). This module also gets
-the lifecycle right: shutdown while requests are in flight, `$/cancelRequest` on a
-running command, and killing every child process when the client goes away.
+`aintern_ls.app` builds the server: it creates an `AInternServer` and calls each
+feature module's `register(server)` (`aintern_ls.features.*`). Features reach the
+services through the server's attributes (`documents`, `runner`, `terminals`,
+`captures`, `history`, `settings`) and the helpers here: keeping documents current
+off the event loop, `confirm` (ask a person), progress, cancellation hooks and
+`run_task` for server-owned asyncio tasks. This module also gets the protocol right:
+shutdown while requests are in flight, and `$/cancelRequest` on a running command.
 """
 
 from __future__ import annotations
 
 import asyncio
-import atexit
 import contextlib
 import logging
-import os
-import signal
 import uuid
-from collections.abc import Callable, Generator
-from typing import Any
+from collections.abc import Callable, Coroutine, Generator
+from typing import Any, TypeVar
+from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -25,21 +26,21 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 from aintern_ls import __version__
 from aintern_ls.capture import CaptureService
 from aintern_ls.config import Settings, load_settings
-from aintern_ls.documents import Document, DocumentStore
+from aintern_ls.documents import Document, DocumentStore, analyse, warm_assessments
 from aintern_ls.errors import AInternError
-from aintern_ls.extraction import extract
-from aintern_ls.features import capture, code_lens, commands, diagnostics, run_input, terminals
 from aintern_ls.history import History
 from aintern_ls.models import CommandBlock, CommandResult
 from aintern_ls.positions import Encoding
-from aintern_ls.safety import SafetyRules
-from aintern_ls.terminal import process_tree
+from aintern_ls.safety import gate
 from aintern_ls.terminal.runner import Runner
 from aintern_ls.terminal.session import CommandRecord, TerminalManager
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 REFRESH_DELAY_SECONDS = 0.15
+RUN_ANYWAY = "Run anyway"
 
 
 class AInternProtocol(LanguageServerProtocol):
@@ -94,7 +95,9 @@ class AInternServer(LanguageServer):
         self.settings = Settings()
         self.history = History(None)
         self._history_broken = False
-        self._pending: dict[str, asyncio.Task[Document]] = {}
+        self._pending: dict[str, asyncio.Task[Document | None]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._document_listeners: list[Callable[[Document], None]] = []
         self.captures = CaptureService(self.settings.capture)
         self.terminals = TerminalManager(
             on_output=self._terminal_output, on_exit=self._terminal_exit
@@ -104,6 +107,7 @@ class AInternServer(LanguageServer):
         self.add_cleanup(lambda: self.history.close())
 
     def _terminal_output(self, terminal_id: str, data: str) -> None:
+        # the session already coalesces output (see terminal.session.OUTPUT_MAX_CHARS)
         self.captures.on_output(terminal_id, data)
         self.protocol.notify("aintern/terminalOutput", {"terminalId": terminal_id, "data": data})
 
@@ -138,6 +142,21 @@ class AInternServer(LanguageServer):
             except Exception:  # a failing cleanup must not stop the others
                 log.exception("cleanup failed")
 
+    def run_task(self, coro: Coroutine[Any, Any, T], name: str | None = None) -> asyncio.Task[T]:
+        """Start a server-owned task: keep a reference until it ends, log if it fails."""
+        task = asyncio.ensure_future(coro)
+        if name:
+            task.set_name(name)
+        self._tasks.add(task)
+
+        def done(t: asyncio.Task[T]) -> None:
+            self._tasks.discard(t)
+            if not t.cancelled() and (exc := t.exception()) is not None:
+                log.error("task %s failed", t.get_name(), exc_info=exc)
+
+        task.add_done_callback(done)
+        return task
+
     # -- client capabilities -----------------------------------------------------------
 
     @property
@@ -160,6 +179,25 @@ class AInternServer(LanguageServer):
         return bool(ws and ws.code_lens and ws.code_lens.refresh_support)
 
     @property
+    def confirmation(self) -> gate.Confirmation:
+        """How an unconfirmed request stands: a person can be asked, or nobody can."""
+        return gate.Confirmation.CAN_ASK if self.client_can_ask else gate.Confirmation.NONE
+
+    async def confirm(self, message: str) -> bool:
+        """Ask the person with `window/showMessageRequest`: True for "Run anyway"."""
+        answer = await self.window_show_message_request_async(
+            types.ShowMessageRequestParams(
+                type=types.MessageType.Warning,
+                message=message,
+                actions=[
+                    types.MessageActionItem(title=RUN_ANYWAY),
+                    types.MessageActionItem(title="Cancel"),
+                ],
+            )
+        )
+        return answer is not None and answer.title == RUN_ANYWAY
+
+    @property
     def encoding(self) -> Encoding:
         enc = str(self.workspace.position_encoding or "utf-16")
         return enc if enc in ("utf-8", "utf-16", "utf-32") else "utf-16"  # type: ignore[return-value]
@@ -175,25 +213,25 @@ class AInternServer(LanguageServer):
             self.history.close()
             self.history = History(settings.history_path)
         safety = settings.safety
-        self.documents.rules = SafetyRules(
-            extra_blocked=safety.extra_blocked,
-            extra_dangerous=safety.extra_dangerous,
-            trusted=safety.trusted,
-        )
+        self.documents.rules = gate.rules_from(safety)
         for problem in problems:
             self.window_show_message(
                 types.ShowMessageParams(type=types.MessageType.Warning, message=problem)
             )
         for doc in self.documents:
-            self.publish(doc)
+            self.run_task(self._republish(doc), name=f"republish {doc.uri}")
 
-    def record(self, what: str, **fields: Any) -> None:
-        """Write to the history; a broken database is reported once, never fatal."""
+    def record(self, what: str, **fields: Any) -> Any:
+        """Write to the history (`run`, `started`, `finished` or `decision`); a broken
+        database is reported once, never fatal (None is returned then)."""
         try:
             if what == "run":
-                self.history.record_result(**fields)
-            else:
-                self.history.record_decision(**fields)
+                return self.history.record_result(**fields)
+            if what == "started":
+                return self.history.record_started(**fields)
+            if what == "finished":
+                return self.history.finish_run(**fields)
+            return self.history.record_decision(**fields)
         except AInternError as exc:
             log.warning("history: %s", exc)
             if not self._history_broken:
@@ -203,9 +241,30 @@ class AInternServer(LanguageServer):
                 )
 
     # -- documents -----------------------------------------------------------------------
+    #
+    # Extraction and assessment run in a worker thread (`documents.analyse`): a big
+    # document, on open as on change, never holds up other requests. The analyser caps
+    # each command's size, so a worker never holds the interpreter for long either.
+
+    def is_open(self, uri: str) -> bool:
+        """True while the client has `uri` open (pygls keys documents by unquoted URI)."""
+        return unquote(uri) in self.workspace.text_documents
+
+    def on_document(self, listener: Callable[[Document], None]) -> None:
+        """Call `listener` whenever a document's blocks or their assessments change
+        (the diagnostics feature publishes from here)."""
+        self._document_listeners.append(listener)
+
+    def publish(self, doc: Document) -> None:
+        """Tell every document listener that `doc` changed."""
+        for listener in list(self._document_listeners):
+            try:
+                listener(doc)
+            except Exception:  # one failing listener must not starve the others
+                log.exception("document listener failed for %s", doc.uri)
 
     def refresh(self, uri: str) -> Document:
-        """Extract the document now (open, or a request that needs it up to date)."""
+        """Extract the document now, on the calling thread (tests and fallbacks)."""
         text = self.workspace.get_text_document(uri).source
         if self.documents.is_current(uri, text):
             return self.documents.get(uri)
@@ -213,43 +272,70 @@ class AInternServer(LanguageServer):
         self.publish(doc)
         return doc
 
-    def refresh_soon(self, uri: str) -> None:
-        """Re-extract after typing pauses, off the event loop (big documents take time)."""
+    def refresh_soon(self, uri: str, delay: float = REFRESH_DELAY_SECONDS) -> None:
+        """Re-extract after `delay` (typing pauses), off the event loop."""
         pending = self._pending.pop(uri, None)
         if pending is not None:
             pending.cancel()
-        self._pending[uri] = asyncio.ensure_future(self._refresh_later(uri))
+        self._pending[uri] = self.run_task(self._refresh_later(uri, delay), name=f"refresh {uri}")
 
-    async def _refresh_later(self, uri: str) -> Document:
-        await asyncio.sleep(REFRESH_DELAY_SECONDS)
-        text = self.workspace.get_text_document(uri).source
-        if not self.documents.is_current(uri, text):
-            loop = asyncio.get_running_loop()
-            result = await loop.run_in_executor(None, extract, text, uri)
-            if self.workspace.get_text_document(uri).source != text:
-                return self.documents.get(uri)  # typed again meanwhile: a newer task runs
-            self.publish(self.documents.apply(uri, text, result))
-        self._pending.pop(uri, None)
-        return self.documents.get(uri)
+    async def _refresh_later(self, uri: str, delay: float) -> Document | None:
+        try:
+            if delay > 0:
+                await asyncio.sleep(delay)
+            text = self.workspace.get_text_document(uri).source
+            if not self.documents.is_current(uri, text):
+                loop = asyncio.get_running_loop()
+                rules = self.documents.rules
+                result = await loop.run_in_executor(None, analyse, text, uri, rules)
+                if not self.is_open(uri):
+                    return None  # closed meanwhile
+                if self.workspace.get_text_document(uri).source != text:
+                    return None  # typed again meanwhile: a newer task runs
+                self.publish(self.documents.apply(uri, text, result))
+            return self.documents.get_or_none(uri)
+        finally:
+            if self._pending.get(uri) is asyncio.current_task():
+                self._pending.pop(uri, None)
+
+    async def _republish(self, doc: Document) -> None:
+        """Assess `doc` again with new rules (in a worker), then publish it."""
+        loop = asyncio.get_running_loop()
+        rules = self.documents.rules
+        await loop.run_in_executor(None, warm_assessments, doc.blocks, rules)
+        if self.documents.get_or_none(doc.uri) is doc:
+            self.publish(doc)
 
     async def current(self, uri: str) -> Document:
-        """The document as the client has it now, waiting for a pending extraction."""
-        pending = self._pending.get(uri)
-        if pending is not None and not pending.done():
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.shield(pending)
-        if uri not in self.workspace.text_documents:
-            return self.documents.get(uri)  # raises "not open" with what to do
-        return self.refresh(uri)
+        """The document as the client has it now, extracted off the event loop."""
+        for _ in range(20):
+            pending = self._pending.get(uri)
+            if pending is not None and not pending.done():
+                with contextlib.suppress(Exception, asyncio.CancelledError):
+                    await asyncio.shield(pending)
+                continue
+            if not self.is_open(uri):
+                return self.documents.get(uri)  # raises "not open" with what to do
+            text = self.workspace.get_text_document(uri).source
+            if self.documents.is_current(uri, text):
+                return self.documents.get(uri)
+            self.refresh_soon(uri, delay=0)
+        return self.refresh(uri)  # the client keeps typing: extract here, once
 
-    def publish(self, doc: Document) -> None:
-        assessments = {b.id: self.documents.assess(b) for b in doc.blocks}
-        self.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(
-                uri=doc.uri,
-                diagnostics=diagnostics.diagnostics_for(doc, assessments, self.encoding),
-            )
-        )
+    def run_directory(self, doc: Document) -> str | None:
+        """Where a document's blocks run by default: its folder; a document that is no
+        file (an AI chat buffer such as `aichat://…`) runs in the workspace root."""
+        if doc.directory is not None:
+            return doc.directory
+        root = self.workspace.root_path if self.workspace is not None else None
+        return str(root) if root else None
+
+    def forget(self, uri: str) -> None:
+        """The client closed `uri`: drop its blocks (running ones stay cancellable)."""
+        pending = self._pending.pop(uri, None)
+        if pending is not None:
+            pending.cancel()
+        self.documents.close(uri)
 
     def block_changed(
         self, uri: str, block: CommandBlock, result: CommandResult | None = None
@@ -303,113 +389,3 @@ class AInternServer(LanguageServer):
     def end_progress(self, token: str | None, message: str) -> None:
         if token is not None:
             self.work_done_progress.end(token, types.WorkDoneProgressEnd(message=message))
-
-
-def build_server() -> AInternServer:
-    server = AInternServer()
-
-    @server.feature(types.INITIALIZE)
-    def on_initialize(ls: AInternServer, params: types.InitializeParams) -> None:
-        if params.initialization_options is not None:
-            ls.apply_settings(params.initialization_options)
-
-    @server.feature(types.INITIALIZED)
-    def on_initialized(ls: AInternServer, params: types.InitializedParams) -> None:
-        log.info("client initialized")
-
-    @server.feature(types.SHUTDOWN)
-    async def on_shutdown(ls: AInternServer, params: None) -> None:
-        await ls.terminals.close_all()
-        ls.cleanup()
-
-    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
-    def on_configuration(ls: AInternServer, params: types.DidChangeConfigurationParams) -> None:
-        ls.apply_settings(params.settings)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-    def on_open(ls: AInternServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.refresh(params.text_document.uri)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    def on_change(ls: AInternServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.refresh_soon(params.text_document.uri)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
-    def on_close(ls: AInternServer, params: types.DidCloseTextDocumentParams) -> None:
-        pending = ls._pending.pop(params.text_document.uri, None)
-        if pending is not None:
-            pending.cancel()
-        ls.documents.close(params.text_document.uri)
-        ls.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[])
-        )
-
-    @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
-    async def on_code_lens(ls: AInternServer, params: types.CodeLensParams) -> list[types.CodeLens]:
-        try:
-            doc = await ls.current(params.text_document.uri)
-        except AInternError:
-            return []
-        lenses: list[types.CodeLens] = []
-        for block in doc.blocks:
-            lenses.extend(code_lens.lenses_for(doc, block, ls.documents.assess(block)))
-        return lenses
-
-    @server.feature(types.TEXT_DOCUMENT_HOVER)
-    async def on_hover(ls: AInternServer, params: types.HoverParams) -> types.Hover | None:
-        try:
-            doc = await ls.current(params.text_document.uri)
-        except AInternError:
-            return None
-        line = params.position.line
-        for block in doc.blocks:
-            if block.start_line <= line <= block.end_line:
-                a = ls.documents.assess(block)
-                parts = [f"**{a.level.label}** · `{block.shell_type or block.language}`"]
-                if block.role:
-                    parts.append(f"suggested by {block.role}")
-                parts += [f"- {f.level.label} `{f.rule}`: {f.reason}" for f in a.findings]
-                result = doc.last_results.get(block.id)
-                title = code_lens.status_title(block, result)
-                if title:
-                    parts.append(title)
-                return types.Hover(
-                    contents=types.MarkupContent(
-                        kind=types.MarkupKind.Markdown, value="\n\n".join(parts)
-                    )
-                )
-        return None
-
-    commands.register(server)
-    terminals.register(server)
-    capture.register(server)
-    run_input.register(server)
-    return server
-
-
-def serve(tcp: tuple[str, int] | None = None) -> None:
-    """Run the server until the client says exit or closes the stream."""
-    server = build_server()
-    atexit.register(server.cleanup)
-    # Orphans of runs and terminals re-parent to the server, to be found and reaped.
-    process_tree.enable_subreaper(reap_strangers=True)
-
-    def on_signal(signum: int, frame: object) -> None:
-        # atexit does not run when a signal kills the process: end every child first.
-        server.cleanup()
-        process_tree.kill_all_tracked()
-        os._exit(128 + signum)
-
-    for sig in (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,):
-        signal.signal(sig, on_signal)
-    try:
-        if tcp is None:
-            from aintern_ls.transport import serve_stdio  # hardened framing (issue 13)
-
-            serve_stdio(server)
-        else:
-            from aintern_ls.transport import serve_tcp
-
-            serve_tcp(server, *tcp)
-    finally:
-        server.cleanup()

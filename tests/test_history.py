@@ -70,3 +70,36 @@ def test_unwritable_location_is_a_clear_error(tmp_path: Path) -> None:
     blocker.write_text("")
     with pytest.raises(AInternError, match="cannot open the history database"):
         History(blocker / "h.db").record_run(command="ls", status="executed")
+
+
+def test_a_symlinked_history_path_is_refused_and_its_target_left_alone(tmp_path: Path) -> None:
+    target = tmp_path / "notes.txt"
+    target.write_text("")
+    link = tmp_path / "h.db"
+    link.symlink_to(target)
+    with pytest.raises(AInternError, match="symbolic link"):
+        History(link).record_run(command="ls", status="executed")
+    assert target.read_bytes() == b""
+
+
+def test_an_existing_file_that_is_not_a_database_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "h.db"
+    path.write_text("my precious notes\n")
+    with pytest.raises(AInternError, match="not an aintern-ls database"):
+        History(path).record_decision(command="ls", level="safe", rules=[], decision="asked")
+    assert path.read_text() == "my precious notes\n"
+
+
+def test_a_started_run_has_a_row_before_it_ends(tmp_path: Path) -> None:
+    from aintern_ls.models import CommandBlockStatus, CommandResult
+
+    h = History(tmp_path / "h.db")
+    row = h.record_started(command="sleep 30", document_uri="file:///a.md", block_id="b")
+    (started,) = h.runs()
+    assert started["status"] == "executing" and started["exitCode"] is None
+    result = CommandResult(
+        block_id="b", command="sleep 30", status=CommandBlockStatus.FAILED, exit_code=3, output="x"
+    )
+    h.finish_run(row, result)
+    (finished,) = h.runs()
+    assert (finished["status"], finished["exitCode"], finished["output"]) == ("failed", 3, "x")

@@ -270,8 +270,12 @@ class CaptureService:
         line_count: int | None = None,
         *,
         selection: str | None = None,
+        settings: OutputCaptureSettings | None = None,
     ) -> TerminalOutputCapture:
         """Capture what `session` holds now, in `mode`.
+
+        `settings` (limits, truncation, redaction) apply to this capture only; the
+        service's own settings are used when it is None, and are never changed here.
 
         `LAST_N_LINES` takes `line_count` lines (50 by default); `SELECTION` takes the
         `selection` text the client sent; `LAST_COMMAND` finds the last command through
@@ -306,6 +310,7 @@ class CaptureService:
             last_lines=(line_count or DEFAULT_LAST_LINES)
             if mode is OutputCaptureMode.LAST_N_LINES
             else None,
+            settings=settings,
         )
         capture = TerminalOutputCapture(
             session_id=session.session_id,
@@ -357,9 +362,16 @@ class CaptureService:
 
     # ------------------------------------------------------------------- processing
 
-    def process_output(self, raw: str, *, last_lines: int | None = None) -> ProcessedOutput:
-        """Clean `raw` per the settings: render, normalise, redact, trim, truncate."""
-        s = self._settings
+    def process_output(
+        self,
+        raw: str,
+        *,
+        last_lines: int | None = None,
+        settings: OutputCaptureSettings | None = None,
+    ) -> ProcessedOutput:
+        """Clean `raw` per the settings (`settings`, else the service's): render,
+        normalise, redact, trim, truncate."""
+        s = settings or self._settings
         text = raw
         if s.strip_ansi_sequences:
             text = render(text)

@@ -11,29 +11,11 @@ from typing import Any
 import attrs
 
 from aintern_ls.models import ShellType
+from aintern_ls.shells import FENCE_LANGUAGES, SESSION_LANGUAGES
 
-SHELL_LANGUAGES: dict[str, ShellType] = {
-    "bash": ShellType.BASH,
-    "sh": ShellType.SH,
-    "shell": ShellType.BASH,
-    "zsh": ShellType.ZSH,
-    "fish": ShellType.FISH,
-    "ksh": ShellType.KSH,
-    "console": ShellType.BASH,
-    "shell-session": ShellType.BASH,
-    "shellsession": ShellType.BASH,
-    "terminal": ShellType.BASH,
-    "powershell": ShellType.POWERSHELL,
-    "pwsh": ShellType.POWERSHELL,
-    "ps1": ShellType.POWERSHELL,
-    "cmd": ShellType.CMD,
-    "bat": ShellType.CMD,
-    "batch": ShellType.CMD,
-}
-"""First word of an info string (lower case) -> the shell that runs the fence."""
-
-SESSION_LANGUAGES = frozenset({"console", "shell-session", "shellsession", "terminal"})
-"""Fences that show a terminal session: prompt lines are commands, the rest output."""
+SHELL_LANGUAGES: dict[str, ShellType] = FENCE_LANGUAGES
+"""First word of an info string (lower case) -> the shell that runs the fence
+(`aintern_ls.shells`, the one table of shells)."""
 
 EXECUTE_LANGUAGE = "execute"
 # Educates workshop clickable actions: `execute`, `execute-2` (terminal 2),

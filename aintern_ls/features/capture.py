@@ -8,7 +8,7 @@ into a prompt.
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -21,11 +21,9 @@ from aintern_ls.models import (
     TruncationMode,
     to_json,
 )
-from aintern_ls.terminal.runner import RunResult
+from aintern_ls.runs import RunView
+from aintern_ls.server import AInternServer
 from aintern_ls.terminal.session import TerminalSession
-
-if TYPE_CHECKING:
-    from aintern_ls.server import AInternServer
 
 
 @attrs.frozen
@@ -51,36 +49,6 @@ class SessionView:
         if self.text is not None:
             return self.text
         return "\n".join(self.session.ring.lines())
-
-
-@attrs.frozen
-class RunView:
-    """A finished one-shot run as the capture service sees it."""
-
-    session_id: str
-    name: str | None
-    cwd: str | None
-    output: str
-
-    def buffer_text(self) -> str:
-        return self.output
-
-
-def capture_run(
-    ls: AInternServer, block_id: str, command: str, run: RunResult
-) -> TerminalOutputCapture:
-    """Keep a run's output as a capture (cleaned and cut per the capture settings), so
-    the AI panel can fetch it later by the `captureId` of the run's result."""
-    name = redact_str(command).split("\n", 1)[0][:60]  # redacted before it is cut
-    view = RunView(f"run:{block_id}", name, run.cwd, run.output)
-    capture = ls.captures.capture_buffer(view, OutputCaptureMode.FULL_BUFFER)
-    capture.capture_mode = OutputCaptureMode.LAST_COMMAND
-    capture.command_block_id = block_id
-    capture.command = command
-    capture.exit_code = run.exit_code
-    capture.original_length = max(capture.original_length, run.original_length)
-    capture.is_truncated = capture.is_truncated or run.was_truncated
-    return capture
 
 
 LIVE_TAIL_CHARACTERS = 256_000
@@ -181,36 +149,35 @@ def take_capture(ls: AInternServer, a: CaptureArgs) -> TerminalOutputCapture:
     limit = a.max_characters
     if a.max_tokens is not None:
         limit = min(limit or a.max_tokens * 4, a.max_tokens * 4)
+    # this request's limits, passed along: the shared service is never reconfigured
     settings = attrs.evolve(
         base,
         max_capture_length=limit if limit is not None else base.max_capture_length,
         truncation_mode=a.truncation or base.truncation_mode,
     )
-    service.configure(settings)
-    try:
-        if a.mode is OutputCaptureMode.MANUAL:
-            raise AInternError(
-                "a manual capture is made with aintern.captureStart and aintern.captureStop"
-            )
-        if a.mode is OutputCaptureMode.SELECTION and not a.selection:
-            raise AInternError('mode "selection" needs the selected text in "selection"')
-        record = session.last_command if a.mode is OutputCaptureMode.LAST_COMMAND else None
-        if record is not None:
-            # The session already cut the last command out by its shell-integration
-            # marks; the service cleans it like any other buffer.
-            capture = service.capture_buffer(
-                SessionView(session, record.raw_output), OutputCaptureMode.FULL_BUFFER
-            )
-            capture.capture_mode = OutputCaptureMode.LAST_COMMAND
-            capture.command = record.command_line or None
-            capture.exit_code = record.exit_code
-            capture.working_directory = record.cwd or session.cwd
-        else:
-            capture = service.capture_buffer(
-                SessionView(session), a.mode, a.line_count, selection=a.selection
-            )
-    finally:
-        service.configure(base)
+    if a.mode is OutputCaptureMode.MANUAL:
+        raise AInternError(
+            "a manual capture is made with aintern.captureStart and aintern.captureStop"
+        )
+    if a.mode is OutputCaptureMode.SELECTION and not a.selection:
+        raise AInternError('mode "selection" needs the selected text in "selection"')
+    record = session.last_command if a.mode is OutputCaptureMode.LAST_COMMAND else None
+    if record is not None:
+        # The session already cut the last command out by its shell-integration
+        # marks; the service cleans it like any other buffer.
+        capture = service.capture_buffer(
+            SessionView(session, record.raw_output),
+            OutputCaptureMode.FULL_BUFFER,
+            settings=settings,
+        )
+        capture.capture_mode = OutputCaptureMode.LAST_COMMAND
+        capture.command = record.command_line or None
+        capture.exit_code = record.exit_code
+        capture.working_directory = record.cwd or session.cwd
+    else:
+        capture = service.capture_buffer(
+            SessionView(session), a.mode, a.line_count, selection=a.selection, settings=settings
+        )
     return capture
 
 

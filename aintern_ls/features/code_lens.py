@@ -1,12 +1,18 @@
-"""Code lenses above every command fence: Run / Stop, Send to terminal, Copy, state."""
+"""Code lenses above every command fence: Run / Stop, Send to terminal, Copy, state.
+
+Every lens's argument is `{uri, blockId, level, needsConfirmation}`: clients read the
+risk from `level` / `needsConfirmation` instead of the title text.
+"""
 
 from __future__ import annotations
 
 from lsprotocol import types
 
 from aintern_ls.documents import Document
+from aintern_ls.errors import AInternError
 from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult
 from aintern_ls.safety import Assessment, RiskLevel
+from aintern_ls.server import AInternServer
 
 RUN = "aintern.run"
 CANCEL = "aintern.cancel"
@@ -43,7 +49,14 @@ def lenses_for(doc: Document, block: CommandBlock, assessment: Assessment) -> li
     rng = types.Range(
         start=types.Position(line=line, character=0), end=types.Position(line=line, character=0)
     )
-    args = [{"uri": doc.uri, "blockId": block.id}]
+    args = [
+        {
+            "uri": doc.uri,
+            "blockId": block.id,
+            "level": assessment.level.label,
+            "needsConfirmation": RiskLevel.DANGEROUS <= assessment.level < RiskLevel.BLOCKED,
+        }
+    ]
 
     def lens(title: str, command: str = "") -> types.CodeLens:
         return types.CodeLens(
@@ -68,3 +81,16 @@ def lenses_for(doc: Document, block: CommandBlock, assessment: Assessment) -> li
     if title:
         out.append(lens(title, SHOW_RISK))
     return out
+
+
+def register(server: AInternServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
+    async def on_code_lens(ls: AInternServer, params: types.CodeLensParams) -> list[types.CodeLens]:
+        try:
+            doc = await ls.current(params.text_document.uri)
+        except AInternError:
+            return []
+        lenses: list[types.CodeLens] = []
+        for block in doc.blocks:
+            lenses.extend(lenses_for(doc, block, ls.documents.assess(block)))
+        return lenses

@@ -1,37 +1,46 @@
 """`workspace/executeCommand` handlers for command blocks: run, cancel, copy, run all, history.
 
-A run passes the safety gate (blocked never runs; dangerous and critical ask first),
-runs in a fresh PTY, and its outcome goes to the block's status, the history, and a
-capture the AI panel can fetch by the result's `captureId`.
+A run is planned (`aintern_ls.runs.plan_run`: shell, cwd, env, timeout from the
+caller, the fence and the settings), passes the gate (`aintern_ls.safety.gate`:
+blocked never runs; dangerous and critical run only after a yes bound to exactly what
+was shown), runs in a fresh PTY, and its outcome goes to the block's status, the
+history, and a capture the AI panel can fetch by the result's `captureId`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
-import os.path
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 from lsprotocol import types
 
 from aintern_ls.capture.redaction import LineRedactor, redact_str
-from aintern_ls.errors import AInternError
+from aintern_ls.errors import AInternError, RefusedError
 from aintern_ls.features.arguments import parse_args, user_errors
-from aintern_ls.features.capture import LiveOutput, capture_run, live_runs
+from aintern_ls.features.capture import LiveOutput, live_runs
 from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult, to_json
-from aintern_ls.safety import RiskLevel, assess
-from aintern_ls.terminal.runner import RunRequest, RunResult
-
-if TYPE_CHECKING:
-    from aintern_ls.documents import Document
-    from aintern_ls.server import AInternServer
-
+from aintern_ls.runs import (
+    BlockOptions,
+    RunOverrides,
+    RunPlan,
+    assess_plan,
+    keep_capture,
+    not_run_result,
+    plan_command,
+    plan_run,
+    result_of,
+    validate_request,
+)
+from aintern_ls.safety import assess, gate
+from aintern_ls.server import AInternServer
 
 log = logging.getLogger(__name__)
 
-RUN_ANYWAY = "Run anyway"
+#: How often a block may change under an open confirmation before the run gives up.
+MAX_CONFIRMATION_ROUNDS = 3
 
 
 @attrs.define
@@ -78,111 +87,79 @@ class RunAllArgs:
     confirmed: bool = False
 
 
-async def confirm(
-    ls: AInternServer, block: CommandBlock | str, level: RiskLevel, reasons: str
-) -> bool:
-    if not ls.client_can_ask:
-        raise AInternError(
-            f"this command is {level.label} ({reasons}); your editor cannot show a "
-            'confirmation, so run it again with "confirmed": true if you are sure'
-        )
-    summary = block if isinstance(block, str) else block.display_summary()
-    answer = await ls.window_show_message_request_async(
-        types.ShowMessageRequestParams(
-            type=types.MessageType.Warning,
-            message=f"{level.label.capitalize()} command: {summary}\n{reasons}",
-            actions=[types.MessageActionItem(title=RUN_ANYWAY), types.MessageActionItem("Cancel")],
-        )
-    )
-    return answer is not None and answer.title == RUN_ANYWAY
+def confirmation_message(block: CommandBlock, plan: RunPlan, decision: gate.Decision) -> str:
+    """What a person is asked: the risk, the command, and where and how it runs."""
+    return f"{decision.prompt}\n\n{block.display_summary()}\n{plan.describe()}"
 
 
-def _result(block: CommandBlock, run: RunResult) -> CommandResult:
-    if run.cancelled or run.timed_out:
-        status = CommandBlockStatus.CANCELLED
-    elif run.exit_code == 0:
-        status = CommandBlockStatus.EXECUTED
-    else:
-        status = CommandBlockStatus.FAILED
-    return CommandResult(
-        block_id=block.id,
-        command=block.command,
-        status=status,
-        exit_code=run.exit_code,
-        output=run.output,
-        was_truncated=run.was_truncated,
-        original_length=run.original_length,
-        duration_ms=run.duration_ms,
-        cwd=run.cwd,
-        timed_out=run.timed_out,
-        cancelled=run.cancelled,
-        signal=run.signal,
+async def _plan(ls: AInternServer, args: RunArgs) -> tuple[Any, CommandBlock, RunPlan]:
+    doc = await ls.current(args.uri)
+    block = doc.block(args.block_id)
+    if block.status is CommandBlockStatus.EXECUTING:
+        raise AInternError("this block is already running; stop it first")
+    overrides = RunOverrides(cwd=args.cwd, timeout_seconds=args.timeout_seconds, env=args.env)
+    plan = plan_run(
+        block, document_dir=ls.run_directory(doc), settings=ls.settings, overrides=overrides
     )
+    validate_request(plan.request)
+    return doc, block, plan
+
+
+async def gate_block(
+    ls: AInternServer, args: RunArgs
+) -> tuple[Any, CommandBlock, RunPlan] | CommandResult:
+    """Pass a block through the gate, asking the person when needed.
+
+    Returns the document, block and plan to run, or the "declined" result; raises
+    `RefusedError` with the gate's reason. A yes is bound to what was shown: after the
+    answer the block is read and planned again, and if anything shown (command, shell,
+    cwd, env, options) differs it is assessed and asked about again.
+    """
+    doc, block, plan = await _plan(ls, args)
+    confirmation = gate.Confirmation.CONFIRMED if args.confirmed else ls.confirmation
+    for _ in range(MAX_CONFIRMATION_ROUNDS + 1):
+        decision = gate.decide(assess_plan(plan, ls.documents.rules), confirmation)
+        record = {
+            "command": block.command,
+            "level": decision.level.label,
+            "rules": list(decision.rules),
+            "document_uri": doc.uri,
+            "block_id": block.id,
+        }
+        if decision.verdict is gate.Verdict.RUN:
+            if decision.needs_confirmation and args.confirmed:
+                ls.record("decision", decision="confirmed", **record)
+            return doc, block, plan
+        if decision.verdict is gate.Verdict.REFUSE:
+            if decision.blocked:
+                ls.record("decision", decision="blocked", **record)
+            raise RefusedError(
+                decision.reason + gate.hint_for(decision, gate.LSP_CONFIRM_HINT), decision.rules
+            )
+        ls.record("decision", decision="asked", **record)
+        yes = await ls.confirm(confirmation_message(block, plan, decision))
+        ls.record("decision", decision="confirmed" if yes else "declined", **record)
+        if not yes:
+            return not_run_result(block, "declined at the confirmation prompt")
+        shown = plan.shown
+        doc, block, plan = await _plan(ls, args)  # as it is *now*
+        confirmation = gate.Confirmation.CONFIRMED if plan.shown == shown else ls.confirmation
+    raise RefusedError("the block kept changing while you were asked; run it again")
 
 
 async def run_block(ls: AInternServer, args: RunArgs) -> Any:
-    doc = await ls.current(args.uri)
-    block = doc.block(args.block_id)
-    if block.status is CommandBlockStatus.EXECUTING:
-        raise AInternError("this block is already running; stop it first")
-    assessment = ls.documents.assess(block)
-    worst = [f for f in assessment.findings if f.level is assessment.level]
-    reasons = "; ".join(f"{f.rule}: {f.reason}" for f in worst) or assessment.level.label
-    decision = {
-        "command": block.command,
-        "level": assessment.level.label,
-        "rules": [f.rule for f in worst],
-        "document_uri": doc.uri,
-        "block_id": block.id,
-    }
-    if assessment.level is RiskLevel.BLOCKED:
-        ls.record("decision", decision="blocked", **decision)
-        raise AInternError(f"blocked, this command never runs: {reasons}")
-    if assessment.level >= RiskLevel.DANGEROUS:
-        if args.confirmed:
-            answer = "confirmed"
-        else:
-            ls.record("decision", decision="asked", **decision)
-            answer = (
-                "confirmed" if await confirm(ls, block, assessment.level, reasons) else "declined"
-            )
-        ls.record("decision", decision=answer, **decision)
-    else:
-        answer = "not needed"
-    if answer == "declined":
-        return to_json(
-            CommandResult(
-                block_id=block.id,
-                command=block.command,
-                status=block.status,
-                cancelled=True,
-                output="not run: declined at the confirmation prompt",
-            )
-        )
-    # the document may have changed (or the block started) while the user was asked
-    doc = await ls.current(args.uri)
-    block = doc.block(args.block_id)
-    if block.status is CommandBlockStatus.EXECUTING:
-        raise AInternError("this block is already running; stop it first")
+    """`aintern.run`: gate, plan, run, record; returns the CommandResult as JSON."""
+    gated = await gate_block(ls, args)
+    if isinstance(gated, CommandResult):
+        return to_json(gated)
+    doc, block, plan = gated
     if block.status.is_terminal:
         block.reset()
-
-    settings = ls.settings
-    cwd = args.cwd or block.options.get("cwd") or block.working_directory
-    request = RunRequest(
-        command=block.command,
-        shell=(block.shell_type.value if block.shell_type else settings.shell or "bash"),
-        cwd=default_cwd(ls, cwd, doc),
-        env=dict(args.env),
-        timeout_seconds=args.timeout_seconds or settings.timeout_seconds,
-        allowed_directories=list(settings.allowed_directories),
-        max_output_characters=settings.max_output_characters,
-    )
     block.mark_executing()
     ls.block_changed(doc.uri, block)
     progress = await ls.begin_progress(block)
     last_report = [0.0]
-    live = live_runs(ls)[block.id] = LiveOutput(block.command, request.cwd)
+    live = live_runs(ls)[block.id] = LiveOutput(block.command, plan.request.cwd)
     lines = LineRedactor(width=120)
 
     def on_output(text: str) -> None:
@@ -198,21 +175,34 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
 
     cancel_hook = ls.on_request_cancelled(lambda: ls.runner.cancel(block.id))
     started = time.monotonic()
+    row = ls.record(
+        "started",
+        command=block.command,
+        document_uri=doc.uri,
+        message_id=block.message_id,
+        block_id=block.id,
+        working_dir=plan.request.cwd,
+    )
     try:
-        run = await ls.runner.run(request, run_id=block.id, on_output=on_output)
-    except BaseException:
+        run = await ls.runner.run(plan.request, run_id=block.id, on_output=on_output)
+    except BaseException as exc:
         _finish(ls, doc.uri, block.id, None)
         _drop_live(ls, block.id, live)
         ls.end_progress(progress, "failed to start")
+        if row is not None:
+            failed = not_run_result(block, f"failed to start: {exc}")
+            failed.status = CommandBlockStatus.FAILED
+            ls.record("finished", run_id=row, result=failed)
         raise
     finally:
         cancel_hook()
-    result = _result(block, run)
-    result.capture_id = capture_run(ls, block.id, block.command, run).id
+    result = result_of(block, run)
+    result.capture_id = keep_capture(ls.captures, block.id, block.command, run).id
     _finish(ls, doc.uri, block.id, result)
+    if row is not None:
+        ls.record("finished", run_id=row, result=result)
     # only now: a reader of aintern.runOutput finds the result where the live output was
     _drop_live(ls, block.id, live)
-    ls.record("run", result=result, document_uri=doc.uri, message_id=block.message_id)
     elapsed = time.monotonic() - started
     ls.end_progress(progress, f"exit {run.exit_code} · {elapsed:.1f} s")
     return to_json(result)
@@ -221,25 +211,6 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
 def _drop_live(ls: AInternServer, block_id: str, live: LiveOutput) -> None:
     if live_runs(ls).get(block_id) is live:
         del live_runs(ls)[block_id]
-
-
-def default_cwd(ls: AInternServer, cwd: str | None, doc: Document) -> str | None:
-    """A block's cwd: relative to its document's folder; a document that is no file
-    (an AI chat buffer such as `aichat://…`) runs in the workspace root."""
-    if doc.directory is not None:
-        return resolve_against(cwd, doc.directory)
-    root = ls.workspace.root_path if ls.workspace is not None else None
-    return resolve_against(cwd, root) if cwd is not None else root
-
-
-def resolve_against(cwd: str | None, base: str | None) -> str | None:
-    """A block's cwd option, relative to its document's folder."""
-    if cwd is None:
-        return base
-    cwd = os.path.expanduser(cwd)
-    if base is not None and not os.path.isabs(cwd):
-        return os.path.join(base, cwd)
-    return cwd
 
 
 def _finish(ls: AInternServer, uri: str, block_id: str, result: CommandResult | None) -> None:
@@ -270,8 +241,10 @@ def register(server: AInternServer) -> None:
     @user_errors
     async def cancel(ls: AInternServer, *args: Any) -> Any:
         a = parse_args(BlockArgs, args)
+        if ls.runner.is_running(a.block_id):  # even if its document was closed meanwhile
+            return {"cancelled": ls.runner.cancel(a.block_id)}
         (await ls.current(a.uri)).block(a.block_id)
-        return {"cancelled": ls.runner.cancel(a.block_id)}
+        return {"cancelled": False}
 
     @server.command("aintern.copy")
     @user_errors
@@ -297,54 +270,59 @@ def register(server: AInternServer) -> None:
                 + ("\n" + "\n".join(lines) if lines else ""),
             )
         )
-        return assessment.to_json()
+        return to_json(assessment)
 
     @server.command("aintern.checkCommand")
     @user_errors
     async def check_command(ls: AInternServer, *args: Any) -> Any:
         a = parse_args(CheckArgs, args)
-        return assess(
-            a.command, a.shell or ls.settings.shell or "bash", ls.documents.rules
-        ).to_json()
+        return to_json(
+            assess(a.command, a.shell or ls.settings.shell or "bash", ls.documents.rules)
+        )
 
     @server.command("aintern.runCommand")
     @user_errors
     async def run_command(ls: AInternServer, *args: Any) -> Any:
         """A command that is not a fence (an editor AI tool's), through the same gate."""
         a = parse_args(RunCommandArgs, args)
-        shell = a.shell or ls.settings.shell or "bash"
-        assessment = assess(a.command, shell, ls.documents.rules)
-        worst = [f for f in assessment.findings if f.level is assessment.level]
-        reasons = "; ".join(f"{f.rule}: {f.reason}" for f in worst) or assessment.level.label
-        decision = {
-            "command": redact_str(a.command),
-            "level": assessment.level.label,
-            "rules": [f.rule for f in worst],
-        }
-        if assessment.level is RiskLevel.BLOCKED:
-            ls.record("decision", decision="blocked", **decision)
-            raise AInternError(f"blocked, this command never runs: {reasons}")
-        if assessment.level >= RiskLevel.DANGEROUS:
-            if not a.confirmed:
-                ls.record("decision", decision="asked", **decision)
-            ok = a.confirmed or await confirm(ls, a.command[:60], assessment.level, reasons)
-            ls.record("decision", decision="confirmed" if ok else "declined", **decision)
-            if not ok:
-                raise AInternError("not run: declined at the confirmation prompt")
-        settings = ls.settings
-        request = RunRequest(
-            command=a.command,
-            shell=shell,
-            cwd=a.cwd,
-            timeout_seconds=a.timeout_seconds or settings.timeout_seconds,
-            allowed_directories=list(settings.allowed_directories),
-            max_output_characters=settings.max_output_characters,
-        )
         block_id = "tool-" + hashlib.blake2b(a.command.encode(), digest_size=4).hexdigest()
         run_id = f"{block_id}-{time.monotonic_ns()}"
+        root = str(ls.workspace.root_path) if ls.workspace and ls.workspace.root_path else None
+        plan = plan_command(
+            a.command,
+            settings=ls.settings,
+            shell=a.shell,
+            cwd=a.cwd,
+            cwd_base=root,
+            timeout_seconds=a.timeout_seconds,
+            run_id=run_id,
+        )
+        validate_request(plan.request)
+        confirmation = gate.Confirmation.CONFIRMED if a.confirmed else ls.confirmation
+        decision = gate.decide(assess_plan(plan, ls.documents.rules), confirmation)
+        record = {
+            "command": redact_str(a.command),
+            "level": decision.level.label,
+            "rules": list(decision.rules),
+        }
+        if decision.verdict is gate.Verdict.REFUSE:
+            if decision.blocked:
+                ls.record("decision", decision="blocked", **record)
+            raise RefusedError(
+                decision.reason + gate.hint_for(decision, gate.LSP_CONFIRM_HINT), decision.rules
+            )
+        if decision.verdict is gate.Verdict.ASK:
+            ls.record("decision", decision="asked", **record)
+            message = f"{decision.prompt}\n\n{redact_str(a.command)[:200]}\n{plan.describe()}"
+            ok = await ls.confirm(message)
+            ls.record("decision", decision="confirmed" if ok else "declined", **record)
+            if not ok:
+                raise AInternError("not run: declined at the confirmation prompt")
+        elif decision.needs_confirmation:
+            ls.record("decision", decision="confirmed", **record)
         cancel_hook = ls.on_request_cancelled(lambda: ls.runner.cancel(run_id))
         try:
-            run = await ls.runner.run(request, run_id=run_id)
+            run = await ls.runner.run(plan.request, run_id=run_id)
         finally:
             cancel_hook()
         data = {
@@ -357,9 +335,9 @@ def register(server: AInternServer) -> None:
             "cwd": run.cwd,
             "timedOut": run.timed_out,
             "cancelled": run.cancelled,
-            "level": assessment.level.label,
+            "level": decision.level.label,
         }
-        data["captureId"] = capture_run(ls, block_id, a.command, run).id
+        data["captureId"] = keep_capture(ls.captures, block_id, a.command, run).id
         return data
 
     @server.command("aintern.history")
@@ -374,24 +352,14 @@ def register(server: AInternServer) -> None:
         a = parse_args(RunAllArgs, args)
         results: list[dict[str, Any]] = []
         for block in list((await ls.current(a.uri)).blocks):
-            level = ls.documents.assess(block).level
-            if level is RiskLevel.BLOCKED:
-                results.append(
-                    to_json(
-                        CommandResult(
-                            block_id=block.id,
-                            command=block.command,
-                            status=block.status,
-                            output="not run: blocked",
-                        )
-                    )
-                )
-                if a.stop_on_failure:
-                    break
+            if BlockOptions.parse(block.options).exclude_from_run_all:
                 continue
-            result = await run_block(
-                ls, RunArgs(uri=a.uri, block_id=block.id, confirmed=a.confirmed)
-            )
+            try:
+                result = await run_block(
+                    ls, RunArgs(uri=a.uri, block_id=block.id, confirmed=a.confirmed)
+                )
+            except RefusedError as exc:
+                result = to_json(not_run_result(block, str(exc), cancelled=False))
             results.append(result)
             if a.stop_on_failure and result.get("exitCode") != 0:
                 break

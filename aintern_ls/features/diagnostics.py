@@ -6,7 +6,9 @@ from lsprotocol import types
 
 from aintern_ls.documents import Document
 from aintern_ls.positions import Encoding
+from aintern_ls.runs import BlockOptions
 from aintern_ls.safety import Assessment, RiskLevel
+from aintern_ls.server import AInternServer
 
 SOURCE = "aintern"
 
@@ -46,6 +48,8 @@ def diagnostics_for(
                     source=SOURCE,
                 )
             )
+    for block in doc.blocks:
+        out.extend(_option_diagnostics(doc, block.options, block.start_line, encoding))
     for warning in doc.result.warnings:
         # warnings count characters in code points; the client wants its own units
         offset = doc.index.line_start(warning.line) + warning.character
@@ -60,3 +64,48 @@ def diagnostics_for(
             )
         )
     return out
+
+
+def _option_diagnostics(
+    doc: Document, attributes: dict[str, object], line: int, encoding: Encoding
+) -> list[types.Diagnostic]:
+    """Fence attributes aintern does not act on (information) or cannot read (warning)."""
+    options = BlockOptions.parse(attributes)
+    if not options.unknown and not options.problems:
+        return []
+    start = doc.index.line_start(line)
+    end = len(doc.text[: doc.index.line_start(line + 1)].rstrip("\r\n"))
+    rng = _range(doc, start, max(start, end), encoding)
+    out = [
+        types.Diagnostic(
+            range=rng,
+            message=f"fence attribute {key!r} is not used by aintern (kept as written)",
+            severity=types.DiagnosticSeverity.Information,
+            code="unknown-attribute",
+            source=SOURCE,
+        )
+        for key in options.unknown
+    ]
+    out += [
+        types.Diagnostic(
+            range=rng,
+            message=f"{problem}; this block will not run until it is fixed",
+            severity=types.DiagnosticSeverity.Warning,
+            code="bad-attribute",
+            source=SOURCE,
+        )
+        for problem in options.problems
+    ]
+    return out
+
+
+def register(server: AInternServer) -> None:
+    def publish(doc: Document) -> None:
+        assessments = {b.id: server.documents.assess(b) for b in doc.blocks}
+        server.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(
+                uri=doc.uri, diagnostics=diagnostics_for(doc, assessments, server.encoding)
+            )
+        )
+
+    server.on_document(publish)

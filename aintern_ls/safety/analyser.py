@@ -12,34 +12,9 @@ from functools import lru_cache
 from aintern_ls.safety import bash, budget, cmd, dispatch, powershell
 from aintern_ls.safety.context import Scope
 from aintern_ls.safety.levels import Assessment, Finding, RiskLevel, SafetyRules
+from aintern_ls.shells import FAMILIES
 
-_FAMILIES = {
-    "bash": "bash",
-    "sh": "bash",
-    "shell": "bash",
-    "zsh": "bash",
-    "ksh": "bash",
-    "fish": "bash",
-    "dash": "bash",
-    "console": "console",
-    "shell-session": "console",
-    "terminal": "console",
-    "shellsession": "console",
-    "sh-session": "console",
-    "bash-session": "console",
-    "powershell": "powershell",
-    "pwsh": "powershell",
-    "ps1": "powershell",
-    "ps": "powershell",
-    "posh": "powershell",
-    "cmd": "cmd",
-    "bat": "cmd",
-    "batch": "cmd",
-    "dos": "cmd",
-    "": "bash",
-    "text": "bash",
-    "none": "bash",
-}
+_FAMILIES = FAMILIES  # the one table of shells: `aintern_ls.shells`
 
 
 def shell_family(shell: str | None) -> str:

@@ -13,12 +13,12 @@ import asyncio
 import json
 import logging
 import os
-import re
 import sys
 from typing import Any
 
 from aintern_ls.errors import AInternError
-from aintern_ls.terminal.runner import DEFAULT_TIMEOUT_SECONDS, RunRequest, RunResult, run_command
+from aintern_ls.models import to_json
+from aintern_ls.terminal.runner import DEFAULT_TIMEOUT_SECONDS, RunResult, run_command
 
 log = logging.getLogger(__name__)
 
@@ -50,35 +50,54 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--yes", action="store_true", help="confirm a dangerous or critical command")
+    p.add_argument(
+        "--settings",
+        metavar="FILE",
+        help="JSON file with aintern settings (as in the editor: safety.extraBlocked, "
+        "safety.trusted, shell, timeoutSeconds, allowedDirectories, ...)",
+    )
     p.set_defaults(func=_cmd_run)
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
+    from aintern_ls.runs import RunOverrides, assess_plan, plan_run, validate_request
+    from aintern_ls.safety import gate
+
     path = os.path.abspath(args.file)
     if not os.path.isfile(path):
         raise AInternError(f"{args.file}: no such file")
     block = select_block(path, str(args.block))
-    command = str(block.command)
-    shell = _shell_name(getattr(block, "shell_type", None))
-    refusal = _safety_refusal(command, shell, confirmed=bool(args.yes))
-    if refusal is not None:
-        print(refusal, file=sys.stderr)
-        return EXIT_REFUSED
-    options: dict[str, Any] = dict(getattr(block, "options", None) or {})
-    base = os.path.dirname(path)
-    if args.cwd:
-        cwd = os.path.abspath(os.path.expanduser(args.cwd))  # as typed: from here
-    else:
-        cwd = options.get("cwd") or getattr(block, "working_directory", None)
-        if cwd:  # as written in the file: relative to the file
-            cwd = os.path.join(base, os.path.expanduser(str(cwd)))
-    timeout = args.timeout if args.timeout is not None else parse_duration(options.get("timeout"))
-    request = RunRequest(
-        command=command,
-        shell=shell,
-        cwd=cwd or base,
-        timeout_seconds=timeout if timeout is not None else DEFAULT_TIMEOUT_SECONDS,
+    overrides = RunOverrides(
+        cwd=args.cwd,
+        cwd_base=os.getcwd(),  # --cwd as typed: from here; a fence's cwd: from the file
+        timeout_seconds=args.timeout,
     )
+    settings = load_cli_settings(args.settings)
+    plan = plan_run(
+        block, document_dir=os.path.dirname(path), settings=settings, overrides=overrides
+    )
+    validate_request(plan.request)
+    rules = gate.rules_from(settings.safety)
+    if args.yes:
+        confirmation = gate.Confirmation.CONFIRMED
+    elif sys.stdin.isatty():
+        confirmation = gate.Confirmation.CAN_ASK
+    else:
+        confirmation = gate.Confirmation.NONE
+    decision = gate.decide(assess_plan(plan, rules), confirmation)
+    if decision.verdict is gate.Verdict.ASK:
+        print(f"{decision.prompt}\n\n{block.command}\n{plan.describe()}", file=sys.stderr)
+        print("Run anyway? [y/N] ", end="", file=sys.stderr, flush=True)
+        yes = sys.stdin.readline().strip().lower() in ("y", "yes")
+        answer = gate.Confirmation.CONFIRMED if yes else gate.Confirmation.DECLINED
+        decision = gate.decide(assess_plan(plan, rules), answer)
+    if decision.verdict is not gate.Verdict.RUN:
+        print(
+            f"aintern-ls: {decision.reason}{gate.hint_for(decision, gate.CLI_CONFIRM_HINT)}",
+            file=sys.stderr,
+        )
+        return EXIT_REFUSED
+    request = plan.request
     live = not args.json and sys.stdout.isatty()
 
     def echo(text: str) -> None:
@@ -87,12 +106,29 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
     result = asyncio.run(run_command(request, on_output=echo if live else None))
     if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+        print(json.dumps(to_json(result), ensure_ascii=False, indent=2))
     else:
         if not live and result.output:
             print(result.output.rstrip("\n"))
         print(_summary(result), file=sys.stderr)
     return exit_status(result)
+
+
+def load_cli_settings(path: str | None) -> Any:
+    """Settings from a JSON file (the editor's `aintern` object); defaults without one."""
+    from aintern_ls.config import Settings, load_settings
+
+    if not path:
+        return Settings()
+    try:
+        with open(path, encoding="utf-8") as f:
+            raw = json.load(f)
+    except (OSError, ValueError) as exc:
+        raise AInternError(f"cannot read settings file {path}: {exc}") from None
+    settings, problems = load_settings(raw)
+    for problem in problems:
+        print(f"aintern-ls: warning: {problem}", file=sys.stderr)
+    return settings
 
 
 def exit_status(result: RunResult) -> int:
@@ -136,49 +172,8 @@ def select_block(path: str, selector: str) -> Any:
     )
 
 
-def _shell_name(shell_type: Any) -> str:
-    if shell_type is None:
-        return "bash"
-    value = getattr(shell_type, "value", shell_type)
-    return str(value).lower() or "bash"
-
-
-def _safety_refusal(command: str, shell: str, *, confirmed: bool) -> str | None:
-    """Why the block must not run (None if it may)."""
-    try:
-        from aintern_ls.safety import (  # type: ignore[attr-defined,unused-ignore]
-            RiskLevel,
-            assess,
-        )
-    except ImportError:  # the analyser is not built yet: say so rather than pretend
-        log.warning("safety analyser unavailable: running %r without a risk check", command)
-        return None
-    assessment = assess(command, shell)
-    level = assessment.level
-    reasons = "\n".join(f"  - [{finding.rule}] {finding.reason}" for finding in assessment.findings)
-    if level >= RiskLevel.BLOCKED:
-        return f"aintern-ls: refused, this command is blocked and never runs:\n{reasons}"
-    if level >= RiskLevel.DANGEROUS and not confirmed:
-        name = getattr(level, "name", str(level)).lower()
-        return (
-            f"aintern-ls: not run, this command is {name}:\n{reasons}\n"
-            "Re-run with --yes to run it anyway."
-        )
-    return None
-
-
-_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$", re.IGNORECASE)
-
-
 def parse_duration(value: object) -> float | None:
-    """Seconds from a Runme-style timeout ("30s", "2m", "500ms", 45); None if absent."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, int | float):
-        return float(value)
-    match = _DURATION.match(str(value))
-    if not match:
-        raise AInternError(f"cannot read timeout {value!r}; write it like 30s, 2m or 45")
-    number = float(match.group(1))
-    unit = (match.group(2) or "s").lower()
-    return number * {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}[unit]
+    """Seconds from a Runme-style timeout; see `aintern_ls.runs.parse_duration`."""
+    from aintern_ls.runs import parse_duration as parse
+
+    return parse(value)

@@ -24,8 +24,9 @@ import attrs
 
 from aintern_ls.capture.marks import escape, is_mark_payload, parse_mark
 from aintern_ls.capture.marks import unescape as unescape  # re-exported
+from aintern_ls.shells import INTEGRATED_SHELLS as _INTEGRATED
 
-INTEGRATED_SHELLS = ("bash", "zsh", "pwsh", "powershell")
+INTEGRATED_SHELLS = _INTEGRATED  # the one table of shells: `aintern_ls.shells`
 #: An unterminated OSC longer than this is not a mark: give it back as text.
 _MAX_PENDING = 8192
 

@@ -30,9 +30,17 @@ import attrs
 from aintern_ls.capture import OutputCollector
 from aintern_ls.capture.redaction import redact_str as redact_text
 from aintern_ls.errors import AInternError
+from aintern_ls.shells import RUNNABLE_SHELLS
 from aintern_ls.terminal import process_tree
 from aintern_ls.terminal.process_tree import MARKER_ENV
-from aintern_ls.terminal.pty import ExitStatus, Pty, check_text, spawn_pty, validate_spawn
+from aintern_ls.terminal.pty import (
+    ExitStatus,
+    Pty,
+    check_text,
+    keystrokes,
+    spawn_pty,
+    validate_spawn,
+)
 from aintern_ls.terminal.reader import PtyStream
 
 log = logging.getLogger(__name__)
@@ -46,7 +54,7 @@ DEFAULT_MAX_OUTPUT_CHARACTERS = 100_000
 LINGER_SECONDS = 0.5
 KILL_GRACE_SECONDS = 2.0
 
-SHELLS = ("bash", "sh", "zsh", "fish", "ksh", "powershell", "pwsh", "cmd")
+SHELLS = RUNNABLE_SHELLS  # the one table of shells: `aintern_ls.shells`
 
 OutputCallback = Callable[[str], None]
 
@@ -270,7 +278,7 @@ class RunningCommand:
         """Type into the command's terminal (e.g. answer a prompt: "y\\r")."""
         if self._stream is None:
             raise AInternError("the command has not started yet")
-        self._stream.write(data.encode() if isinstance(data, str) else data)
+        self._stream.write(keystrokes(data, "input") if isinstance(data, str) else data)
 
     def cancel(self) -> None:
         """Stop the run: its whole process tree is killed and the result says cancelled."""
