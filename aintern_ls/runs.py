@@ -391,7 +391,7 @@ def not_run_result(block: CommandBlock, reason: str, *, cancelled: bool = True) 
 
 
 @attrs.frozen
-class _RunView:
+class RunView:
     """A finished one-shot run as the capture service sees it."""
 
     session_id: str
@@ -409,7 +409,7 @@ def keep_capture(
     """Keep a run's output as a capture (cleaned and cut per the capture settings), so
     the AI panel can fetch it later by the `captureId` of the run's result."""
     name = redact_str(command).split("\n", 1)[0][:60]  # redacted before it is cut
-    view = _RunView(f"run:{block_id}", name, run.cwd, run.output)
+    view = RunView(f"run:{block_id}", name, run.cwd, run.output)
     capture = captures.capture_buffer(view, OutputCaptureMode.FULL_BUFFER)
     capture.capture_mode = OutputCaptureMode.LAST_COMMAND
     capture.command_block_id = block_id

@@ -7,6 +7,7 @@ says what to do.
 
 from __future__ import annotations
 
+import logging
 from typing import Any, TypeVar
 
 import cattrs
@@ -24,6 +25,23 @@ class CommandError(JsonRpcException):
     """A JSON-RPC error carrying an `AInternError`'s message."""
 
     CODE = REQUEST_FAILED
+
+
+class OneLineRefusals(logging.Filter):
+    """pygls logs every error a handler answers with, traceback and all; a refusal
+    (`CommandError`: blocked, bad arguments, unknown block) is the server working as
+    meant, so it becomes one line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, CommandError):
+            record.msg, record.args = "refused: %s", (exc.message,)
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+logging.getLogger("pygls.protocol.json_rpc").addFilter(OneLineRefusals())
 
 
 def parse_args(cls: type[T], args: tuple[Any, ...]) -> T:

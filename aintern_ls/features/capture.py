@@ -7,10 +7,12 @@ into a prompt.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import attrs
 
+from aintern_ls.capture.redaction import redact_str
 from aintern_ls.errors import AInternError
 from aintern_ls.features.arguments import parse_args, user_errors
 from aintern_ls.models import (
@@ -19,6 +21,7 @@ from aintern_ls.models import (
     TruncationMode,
     to_json,
 )
+from aintern_ls.runs import RunView
 from aintern_ls.server import AInternServer
 from aintern_ls.terminal.session import TerminalSession
 
@@ -46,6 +49,57 @@ class SessionView:
         if self.text is not None:
             return self.text
         return "\n".join(self.session.ring.lines())
+
+
+LIVE_TAIL_CHARACTERS = 256_000
+
+
+class LiveOutput:
+    """The raw output of a run still in progress, its last `LIVE_TAIL_CHARACTERS` only,
+    so an editor can show a long run while it goes (`aintern.runOutput`)."""
+
+    def __init__(self, command: str, cwd: str | None) -> None:
+        self.command = command
+        self.cwd = cwd
+        self._chunks: list[str] = []
+        self._size = 0
+        self.dropped = 0
+
+    def feed(self, text: str) -> None:
+        self._chunks.append(text)
+        self._size += len(text)
+        while self._size > LIVE_TAIL_CHARACTERS and len(self._chunks) > 1:
+            first = self._chunks.pop(0)
+            self._size -= len(first)
+            self.dropped += len(first)
+
+    def text(self) -> str:
+        joined = "".join(self._chunks)
+        self._chunks = [joined] if joined else []
+        return joined
+
+
+_live: weakref.WeakKeyDictionary[AInternServer, dict[str, LiveOutput]] = weakref.WeakKeyDictionary()
+
+
+def live_runs(ls: AInternServer) -> dict[str, LiveOutput]:
+    """Runs in progress by block id (commands.run_block adds and removes them)."""
+    return _live.setdefault(ls, {})
+
+
+@attrs.define
+class RunOutputArgs:
+    uri: str
+    block_id: str
+
+
+@attrs.define
+class CaptureTextArgs:
+    text: str
+    command: str | None = None
+    exit_code: int | None = None
+    cwd: str | None = None
+    name: str | None = None
 
 
 @attrs.define
@@ -132,6 +186,55 @@ def register(server: AInternServer) -> None:
     @user_errors
     async def capture(ls: AInternServer, *args: Any) -> Any:
         return _reply(take_capture(ls, parse_args(CaptureArgs, args or ({},))))
+
+    @server.command("aintern.captureText")
+    @user_errors
+    async def capture_text(ls: AInternServer, *args: Any) -> Any:
+        """Output the editor captured itself (a VS Code terminal's shell integration),
+        cleaned like any capture: rendered, redacted, truncated; kept by `captureId`."""
+        a = parse_args(CaptureTextArgs, args)
+        name = a.name or "editor terminal"
+        view = RunView(f"editor:{name}", name, a.cwd, a.text)
+        result = ls.captures.capture_buffer(view, OutputCaptureMode.FULL_BUFFER)
+        result.capture_mode = OutputCaptureMode.LAST_COMMAND
+        result.command = a.command
+        result.exit_code = a.exit_code
+        return _reply(result)
+
+    @server.command("aintern.runOutput")
+    @user_errors
+    async def run_output(ls: AInternServer, *args: Any) -> Any:
+        """The output of a block's run: while it runs, what it printed so far (cleaned);
+        after, its last result's capture. `{running, command, text, ...}`."""
+        a = parse_args(RunOutputArgs, args)
+        doc = await ls.current(a.uri)
+        block = doc.block(a.block_id)
+        live = live_runs(ls).get(block.id)
+        if live is not None:
+            processed = ls.captures.process_output(live.text())
+            return {
+                "running": True,
+                "command": redact_str(live.command),
+                "cwd": live.cwd,
+                "text": processed.text,
+                "wasTruncated": processed.was_truncated or live.dropped > 0,
+            }
+        result = doc.last_results.get(block.id)
+        if result is None:
+            return {"running": False, "command": redact_str(block.command), "text": None}
+        found = ls.captures.get_capture(result.capture_id) if result.capture_id else None
+        return {
+            "running": False,
+            "command": redact_str(result.command),
+            "cwd": result.cwd,
+            "text": found.output if found is not None else result.output,
+            "wasTruncated": found.is_truncated if found is not None else result.was_truncated,
+            "exitCode": result.exit_code,
+            "durationMs": result.duration_ms,
+            "timedOut": result.timed_out,
+            "cancelled": result.cancelled,
+            "captureId": result.capture_id,
+        }
 
     @server.command("aintern.captureStart")
     @user_errors

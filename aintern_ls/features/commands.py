@@ -9,6 +9,7 @@ history, and a capture the AI panel can fetch by the result's `captureId`.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
 from typing import Any
@@ -16,17 +17,20 @@ from typing import Any
 import attrs
 from lsprotocol import types
 
-from aintern_ls.capture.redaction import LineRedactor
+from aintern_ls.capture.redaction import LineRedactor, redact_str
 from aintern_ls.errors import AInternError, RefusedError
 from aintern_ls.features.arguments import parse_args, user_errors
+from aintern_ls.features.capture import LiveOutput, live_runs
 from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult, to_json
 from aintern_ls.runs import (
     BlockOptions,
     RunOverrides,
     RunPlan,
     assess_plan,
+    decide_plan,
     keep_capture,
     not_run_result,
+    plan_command,
     plan_run,
     result_of,
     validate_request,
@@ -54,6 +58,21 @@ class RunArgs:
     timeout_seconds: float | None = None
     cwd: str | None = None
     env: dict[str, str] = attrs.field(factory=dict)
+
+
+@attrs.define
+class CheckArgs:
+    command: str
+    shell: str | None = None
+
+
+@attrs.define
+class RunCommandArgs:
+    command: str
+    shell: str | None = None
+    confirmed: bool = False
+    timeout_seconds: float | None = None
+    cwd: str | None = None
 
 
 @attrs.define
@@ -141,9 +160,11 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     ls.block_changed(doc.uri, block)
     progress = await ls.begin_progress(block)
     last_report = [0.0]
+    live = live_runs(ls)[block.id] = LiveOutput(block.command, plan.request.cwd)
     lines = LineRedactor(width=120)
 
     def on_output(text: str) -> None:
+        live.feed(text)
         # the last complete line, redacted, at most five times a second: a flood of
         # output must not become a flood of notifications
         line = lines.feed(text)
@@ -167,6 +188,7 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
         run = await ls.runner.run(plan.request, run_id=block.id, on_output=on_output)
     except BaseException as exc:
         _finish(ls, doc.uri, block.id, None)
+        _drop_live(ls, block.id, live)
         ls.end_progress(progress, "failed to start")
         if row is not None:
             failed = not_run_result(block, f"failed to start: {exc}")
@@ -178,11 +200,24 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     result = result_of(block, run)
     result.capture_id = keep_capture(ls.captures, block.id, block.command, run).id
     _finish(ls, doc.uri, block.id, result)
+    # only now: a reader of aintern.runOutput finds the result where the live output was
+    _drop_live(ls, block.id, live)
     if row is not None:
         ls.record("finished", run_id=row, result=result)
     elapsed = time.monotonic() - started
     ls.end_progress(progress, f"exit {run.exit_code} · {elapsed:.1f} s")
     return to_json(result)
+
+
+def validate_text_arg(command: str) -> None:
+    from aintern_ls.runs import validate_text
+
+    validate_text("the command", command)
+
+
+def _drop_live(ls: AInternServer, block_id: str, live: LiveOutput) -> None:
+    if live_runs(ls).get(block_id) is live:
+        del live_runs(ls)[block_id]
 
 
 def _finish(ls: AInternServer, uri: str, block_id: str, result: CommandResult | None) -> None:
@@ -243,6 +278,72 @@ def register(server: AInternServer) -> None:
             )
         )
         return to_json(assessment)
+
+    @server.command("aintern.checkCommand")
+    @user_errors
+    async def check_command(ls: AInternServer, *args: Any) -> Any:
+        a = parse_args(CheckArgs, args)
+        validate_text_arg(a.command)
+        shell = a.shell or ls.settings.shell or "bash"
+        return to_json(gate.check(a.command, shell, ls.documents.rules))
+
+    @server.command("aintern.runCommand")
+    @user_errors
+    async def run_command(ls: AInternServer, *args: Any) -> Any:
+        """A command that is not a fence (an editor AI tool's), through the same gate."""
+        a = parse_args(RunCommandArgs, args)
+        plan = plan_command(
+            a.command,
+            settings=ls.settings,
+            shell=a.shell,
+            cwd=a.cwd,
+            timeout_seconds=a.timeout_seconds,
+        )
+        validate_request(plan.request)
+        rules = ls.documents.rules
+        confirmation = gate.Confirmation.CONFIRMED if a.confirmed else ls.confirmation
+        decision = decide_plan(plan, rules, confirmation)
+        record = {
+            "command": redact_str(a.command),
+            "level": decision.level.label,
+            "rules": list(decision.rules),
+        }
+        if decision.verdict is gate.Verdict.ASK:
+            ls.record("decision", decision="asked", **record)
+            summary = redact_str(a.command)[:60]
+            yes = await ls.confirm(f"{decision.prompt}\n\n{summary}\n{plan.describe()}")
+            ls.record("decision", decision="confirmed" if yes else "declined", **record)
+            answer = gate.Confirmation.CONFIRMED if yes else gate.Confirmation.DECLINED
+            decision = decide_plan(plan, rules, answer)
+        elif decision.verdict is gate.Verdict.RUN and decision.needs_confirmation:
+            ls.record("decision", decision="confirmed", **record)
+        if decision.verdict is gate.Verdict.REFUSE:
+            if decision.blocked:
+                ls.record("decision", decision="blocked", **record)
+            raise RefusedError(
+                decision.reason + gate.hint_for(decision, gate.LSP_CONFIRM_HINT), decision.rules
+            )
+        block_id = "tool-" + hashlib.blake2b(a.command.encode(), digest_size=4).hexdigest()
+        run_id = f"{block_id}-{time.monotonic_ns()}"
+        cancel_hook = ls.on_request_cancelled(lambda: ls.runner.cancel(run_id))
+        try:
+            run = await ls.runner.run(plan.request, run_id=run_id)
+        finally:
+            cancel_hook()
+        data = {
+            "command": redact_str(a.command),
+            "exitCode": run.exit_code,
+            "output": run.output,
+            "wasTruncated": run.was_truncated,
+            "originalLength": run.original_length,
+            "durationMs": run.duration_ms,
+            "cwd": run.cwd,
+            "timedOut": run.timed_out,
+            "cancelled": run.cancelled,
+            "level": decision.level.label,
+        }
+        data["captureId"] = keep_capture(ls.captures, block_id, a.command, run).id
+        return data
 
     @server.command("aintern.history")
     @user_errors

@@ -12,11 +12,12 @@ carries raw keystrokes typed by the person at the terminal, who is the confirmat
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import attrs
 
-from aintern_ls.errors import RefusedError
+from aintern_ls.errors import AInternError, RefusedError
 from aintern_ls.features.arguments import parse_args, user_errors
 from aintern_ls.runs import check_session_shell, plan_run, validate_text
 from aintern_ls.safety import gate
@@ -30,6 +31,10 @@ class SendBlockArgs:
     terminal_id: str | None = None
     execute: bool = True
     confirmed: bool = False
+    # the size of the editor window a new terminal will show in (its first command
+    # then already sees the right `stty size`)
+    cols: int | None = None
+    rows: int | None = None
 
 
 @attrs.define
@@ -117,6 +122,14 @@ async def pass_gate(
         )
 
 
+_by_document: weakref.WeakKeyDictionary[AInternServer, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
+def _document_terminals(ls: AInternServer) -> dict[str, str]:
+    """The terminal each document's Sends go to, by document URI."""
+    return _by_document.setdefault(ls, {})
+
+
 def _one(args: tuple[Any, ...]) -> tuple[Any, ...]:
     """`aintern.terminal.list` takes `{}` or nothing at all."""
     return args or ({},)
@@ -130,27 +143,47 @@ def register(server: AInternServer) -> None:
         doc = await ls.current(a.uri)
         block = doc.block(a.block_id)
         plan = plan_run(block, document_dir=ls.run_directory(doc), settings=ls.settings)
-        await pass_gate(
-            ls,
-            block.command,
-            plan.assess_shell,
-            confirmed=a.confirmed,
-            execute=a.execute,
-            summary=block.display_summary(),
-        )
+        try:
+            await pass_gate(
+                ls,
+                block.command,
+                plan.assess_shell,
+                confirmed=a.confirmed,
+                execute=a.execute,
+                summary=block.display_summary(),
+            )
+        except RefusedError as exc:
+            if "declined" in str(exc):  # the person said no at the server's own prompt
+                return {"terminalId": None, "declined": True, "reason": str(exc)}
+            raise
         # the person may have been asked: send the block as it is now, if unchanged
         doc = await ls.current(a.uri)
         shown = block.command
         block = doc.block(a.block_id)
         if block.command != shown:
             raise RefusedError("the block changed while you were asked; send it again")
-        if a.terminal_id is None:
+        session = None
+        if a.terminal_id is not None:
+            session = ls.terminals.get(a.terminal_id)
+        else:
+            # one terminal per document: later Sends go to the shell the first one opened
+            reused = _document_terminals(ls).get(doc.uri)
+            if reused is not None:
+                try:
+                    session = ls.terminals.get(reused)
+                except AInternError:
+                    session = None
+                if session is not None and not session.alive:
+                    session = None
+        if session is None:
+            sized = a.cols is not None and a.rows is not None
             session = await ls.terminals.create(
                 title=f"aintern: {block.display_summary()[:30]}",
                 cwd=plan.request.cwd,
+                cols=max(a.cols or 0, 2) if sized else 120,
+                rows=max(a.rows or 0, 1) if sized else 30,
             )
-        else:
-            session = ls.terminals.get(a.terminal_id)
+        _document_terminals(ls)[doc.uri] = session.terminal_id
         session.send(block.command, execute=a.execute)
         if block.status.is_terminal:
             block.reset()

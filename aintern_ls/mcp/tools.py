@@ -37,7 +37,10 @@ from aintern_ls.extraction import extract_file
 from aintern_ls.history import History
 from aintern_ls.mcp.settings import McpSettings
 from aintern_ls.models import CommandBlock, TruncationMode
-from aintern_ls.safety import Assessment, RiskLevel, SafetyRules, assess
+from aintern_ls.safety import Assessment, Finding, RiskLevel, SafetyRules, assess
+from aintern_ls.safety.analyser import shell_family
+from aintern_ls.safety.bash import Positions
+from aintern_ls.safety.bash import parse as bash_parse
 from aintern_ls.terminal.cli import parse_duration
 from aintern_ls.terminal.runner import (
     DEFAULT_TIMEOUT_SECONDS,
@@ -244,15 +247,7 @@ class Agent:
         assessment = self._assess(command, shell)
         verdict = decide(assessment)
         findings = [{**f.to_json(), "text": command[f.start : f.end]} for f in assessment.findings]
-        parts: dict[tuple[int, int], dict[str, Any]] = {}
-        for f in assessment.findings:
-            part = parts.setdefault(
-                (f.start, f.end),
-                {"text": command[f.start : f.end], "level": f.level.label, "rules": []},
-            )
-            part["rules"].append(f.rule)
-            if f.level > RiskLevel.from_label(part["level"]):
-                part["level"] = f.level.label
+        parts = sub_commands(command, shell, assessment)
         would = {
             "run": "runs",
             "ask": "runs only after a person confirms",
@@ -263,12 +258,15 @@ class Agent:
             "shell": shell,
             "level": assessment.level.label,
             "findings": findings,
-            "parts": list(parts.values()),
+            "commands": parts,
             "runCommand": would,
         }
         lines = [f"{assessment.level.label}: run_command {would}"]
         for f in assessment.findings:
             lines.append(f"- {f.level.label} [{f.rule}] {f.reason} (`{command[f.start : f.end]}`)")
+        if len(parts) > 1:
+            lines.append("per command:")
+            lines += [f"- {p['level']}: `{p['text']}`" for p in parts]
         return ToolOutput(structured, "\n".join(lines))
 
     def _blocks(self, path: str) -> list[CommandBlock]:
@@ -704,6 +702,48 @@ class Agent:
             f"{d['decidedAt']} {d['decision']} ({d['level']}): {d['command']}" for d in decisions
         ]
         return ToolOutput({"runs": runs, "decisions": decisions}, "\n".join(lines) or "no history")
+
+
+_SIMPLE_COMMANDS = frozenset({"command", "declaration_command", "unset_command", "test_command"})
+
+
+def sub_commands(command: str, shell: str, assessment: Assessment) -> list[dict[str, Any]]:
+    """Each simple command of `command` with the findings inside it and their level.
+
+    POSIX shells are split with the analyser's tree-sitter parse; a finding belongs to
+    the innermost command around it (`echo $(rm -rf /)`: to `rm -rf /`). PowerShell and
+    cmd, and findings outside every command, are reported on the whole text.
+    """
+    spans: list[tuple[int, int]] = []
+    if shell_family(shell) in ("bash", "console"):
+        data = command.encode("utf-8", "surrogatepass")
+        positions = Positions(command, data)
+        stack = [bash_parse(data).root_node]
+        while stack:
+            node = stack.pop()
+            if node.type in _SIMPLE_COMMANDS:
+                spans.append((positions.char(node.start_byte), positions.char(node.end_byte)))
+            stack.extend(node.children)
+    spans.sort()
+    found: dict[tuple[int, int], list[Finding]] = {span: [] for span in spans}
+    whole = (0, len(command))
+    for finding in assessment.findings:
+        around = [s for s in spans if s[0] <= finding.start and finding.end <= s[1]]
+        span = min(around, key=lambda s: s[1] - s[0]) if around else whole
+        found.setdefault(span, []).append(finding)
+    out = []
+    for (start, end), findings in sorted(found.items()):
+        level = max((f.level for f in findings), default=RiskLevel.SAFE)
+        out.append(
+            {
+                "text": _clean_command(command[start:end]),
+                "start": start,
+                "end": end,
+                "level": level.label,
+                "rules": [f.rule for f in findings],
+            }
+        )
+    return out
 
 
 def _within(path: str, root: str) -> bool:

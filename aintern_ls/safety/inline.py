@@ -298,7 +298,31 @@ def _py_value(node: object) -> str | None:
             return out
         if name == "str" and node.args:
             return _py_value(node.args[0])
+        if name in ("base64.b64decode", "b64decode", "base64.decodebytes") and args and args[0]:
+            return _decode(args[0], "base64")
+        if name in ("bytes.fromhex", "binascii.unhexlify", "unhexlify") and args and args[0]:
+            return _decode(args[0], "hex")
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("decode", "strip"):
+            return _py_value(node.func.value)  # base64.b64decode('…').decode()
+        if name in ("codecs.decode",) and len(args) > 1 and args[0] and args[1] == "rot13":
+            import codecs
+
+            return codecs.decode(args[0], "rot13")
     return None
+
+
+def _decode(text: str, how: str) -> str | None:
+    import base64
+    import binascii
+
+    try:
+        if how == "base64":
+            raw = base64.b64decode(text + "=" * (-len(text) % 4))
+        else:
+            raw = binascii.unhexlify(re.sub(r"\s", "", text))
+    except (binascii.Error, ValueError):
+        return None
+    return raw.decode("utf-8", "replace")
 
 
 def python_effects(code: str) -> Effects | None:
@@ -392,7 +416,22 @@ def other_effects(code: str) -> Effects:
     fx.deletes = [(p, True) for p in deleted_paths(code)]
     fx.deletes += [(m.group(2), False) for m in _UNLINK.finditer(code)]
     fx.writes = [m.group(2) for m in _WRITE_CALL.finditer(code)]
+    for m in _PACK_HEX.finditer(code):
+        decoded = _decode(m.group(2), "hex")
+        if decoded:
+            fx.shell.append(decoded)  # perl system(pack("H*", "726d…"))
+    if _OPAQUE_CALL.search(code):
+        fx.opaque = True
     return fx
+
+
+# system(pack("H*", "…")): hex-encoded command text.
+_PACK_HEX = re.compile(r"""pack\s*\(\s*(['"])H\*\1\s*,\s*['"]([0-9a-fA-F\s]+)['"]""")
+# A shell-out whose argument is not a string literal: what runs is built at run time.
+_OPAQUE_CALL = re.compile(
+    r"\b(?:system|exec|popen|spawn|execSync|spawnSync|shell_exec|passthru|proc_open|qx)"
+    r"\s*\(\s*(?![\s'\"`\[]|pack\s*\(\s*['\"]H)[\w$@.]"
+)
 
 
 _UNLINK = re.compile(

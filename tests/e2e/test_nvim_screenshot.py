@@ -187,7 +187,7 @@ def test_neovim_output_view_screenshot(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 150
         ready = tmp_path / "READY"
         while not ready.exists() and time.monotonic() < deadline:
             time.sleep(0.1)
@@ -239,7 +239,7 @@ def test_neovim_output_view_screenshot(tmp_path: Path) -> None:
     assert png.stat().st_size > 10_000
 
 
-def _wait_file(path: Path, seconds: float = 60) -> str:
+def _wait_file(path: Path, seconds: float = 150) -> str:
     deadline = time.monotonic() + seconds
     while not path.exists() and time.monotonic() < deadline:
         time.sleep(0.1)

@@ -85,3 +85,41 @@ async def test_terminal_command_reports_exit_after_output(
 
     assert (await asyncio.wait_for(second(), 20)).exitCode == 0
     await _cmd(client, "aintern.terminal.close", {"terminalId": tid})
+
+
+async def test_send_creates_the_terminal_at_the_editor_window_size(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """The first command of a new terminal already sees the size of the window the
+    editor opened for it (no race with a resize sent afterwards)."""
+    doc = tmp_path / "size.md"
+    text = "```bash\nstty size\n```\n"
+    doc.write_text(text)
+    uri = doc.as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="markdown", version=1, text=text
+            )
+        )
+    )
+    lenses = await client.text_document_code_lens_async(
+        types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    block_id = lenses[0].command.arguments[0]["blockId"]  # type: ignore[union-attr,index]
+    sent = await _cmd(
+        client,
+        "aintern.sendToTerminal",
+        {"uri": uri, "blockId": block_id, "cols": 77, "rows": 11},
+    )
+    events: list[tuple[str, Any]] = client.events  # type: ignore[attr-defined]
+
+    async def ended() -> str:
+        while True:
+            if any(k == "command" and "stty size" in p.commandLine for k, p in events):
+                return "".join(p for k, p in events if k == "output")
+            await asyncio.sleep(0.05)
+
+    output = await asyncio.wait_for(ended(), 20)
+    assert "11 77" in output, output
+    await _cmd(client, "aintern.terminal.close", {"terminalId": sent["terminalId"]})

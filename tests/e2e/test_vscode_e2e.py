@@ -30,20 +30,25 @@ def _tools_missing() -> str | None:
     return None
 
 
-def test_extension_shows_lenses_diagnostics_and_runs_in_vscode(tmp_path: Path) -> None:
+def test_extension_in_vscode(tmp_path: Path) -> None:
+    """Lenses and squiggles; Run opens the output view; copy for AI after a Run; settings
+    apply at once; a dangerous Send asks in a modal; Sends share a terminal; the language
+    model tools (through a probe extension); a bad server path, then Restart."""
     missing = _tools_missing()
     unavailable = os.environ.get("AINTERN_VSCODE_E2E_UNAVAILABLE")
     if missing and (unavailable or not os.environ.get("CI")):
         pytest.skip(unavailable or missing)
     assert missing is None, missing
     vsix = tmp_path / "aintern.vsix"
-    subprocess.run(
-        [str(VSCE), "package", "--allow-missing-repository", "--skip-license", "-o", str(vsix)],
-        cwd=CLIENT,
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
+    probe = tmp_path / "probe.vsix"
+    for folder, out in ((CLIENT, vsix), (CLIENT / "e2e" / "probe", probe)):
+        subprocess.run(
+            [str(VSCE), "package", "--allow-missing-repository", "--skip-license", "-o", str(out)],
+            cwd=folder,
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
     env = dict(os.environ, NODE_PATH=str(TOOLS))
     before = {p.pid for p in psutil.process_iter()}
     proc = subprocess.run(
@@ -52,6 +57,7 @@ def test_extension_shows_lenses_diagnostics_and_runs_in_vscode(tmp_path: Path) -
             str(CLIENT / "e2e" / "run.js"),
             str(CODE_SERVER),
             str(vsix),
+            str(probe),
             str(SERVER),
             str(tmp_path),
         ],
@@ -62,6 +68,7 @@ def test_extension_shows_lenses_diagnostics_and_runs_in_vscode(tmp_path: Path) -
         cwd=tmp_path,
     )
     report = proc.stdout + proc.stderr
+    print(report)  # the figures (and, on failure, where it stopped; artifacts/failure.png)
     assert proc.returncode == 0, report
     assert "ALL OK" in proc.stdout, report
     leftovers = [

@@ -151,7 +151,10 @@ async def test_check_command_reports_levels_rules_and_parts(tmp_path: Path) -> N
     assert risky["runCommand"].startswith("refused")
     rules = {f["rule"] for f in risky["findings"]}
     assert "sudo" in rules and "rm-root" in rules
-    assert any(p["text"].startswith("rm -rf /") for p in risky["parts"])
+    parts = {p["text"]: p for p in risky["commands"]}
+    assert parts["ls"]["level"] == "safe" and parts["ls"]["rules"] == []
+    assert parts["sudo rm -rf /"]["level"] == "blocked"
+    assert {"sudo", "rm-root"} <= set(parts["sudo rm -rf /"]["rules"])
 
 
 RUNBOOK = """# Deploy

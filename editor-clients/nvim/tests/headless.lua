@@ -163,6 +163,50 @@ if float then
 end
 check(#vim.api.nvim_list_wins() == wins_before, 'float closed')
 
+-- a run this Neovim did not see (e.g. before a restart): the state lens reads the history
+local seen = aintern.results[bufnr]
+aintern.results[bufnr] = {}
+aintern.commands['aintern.showRisk'](find_lens('✓ exit 0', 14).command, { client_id = client.id, bufnr = bufnr })
+float = nil
+check(wait(10000, function()
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(win).relative ~= '' then
+      float = win
+      return true
+    end
+  end
+  return false
+end), 'the state lens of an unseen run opens a float from the history')
+if float then
+  local lines = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(float), 0, -1, false)
+  check(#lines == 30 and lines[30] == '30', 'the history float holds the output')
+  vim.api.nvim_win_close(float, true)
+end
+aintern.results[bufnr] = seen
+
+-- output.view = 'split': :AInternOutput from inside the fence opens a split
+aintern.config.output.view = 'split'
+local before_wins = #vim.api.nvim_list_wins()
+vim.api.nvim_win_set_cursor(0, { 16, 0 })
+vim.cmd('AInternOutput')
+local split
+check(wait(10000, function()
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(win).relative == '' and vim.bo[vim.api.nvim_win_get_buf(win)].filetype == 'aintern-output' then
+      split = win
+      return true
+    end
+  end
+  return false
+end), ':AInternOutput opens a split when output.view is split')
+if split then
+  check(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(split), 29, 30, false)[1] == '30', 'the split holds the output')
+  vim.api.nvim_win_close(split, true)
+end
+check(#vim.api.nvim_list_wins() == before_wins, 'split closed')
+vim.api.nvim_set_current_buf(bufnr)
+aintern.config.output.view = 'float'
+
 -- copy for AI right after a Run, with no terminal at all: that run's capture
 vim.fn.setreg('"', '')
 vim.api.nvim_win_set_cursor(0, { 1, 0 })

@@ -29,7 +29,7 @@ end
 local tries = 0
 local function step()
   tries = tries + 1
-  if tries > 400 then
+  if tries > 1200 then
     return ready('timeout')
   end
   local bufnr = vim.fn.bufnr(tmp .. '/runbook.md')

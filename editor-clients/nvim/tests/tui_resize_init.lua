@@ -23,7 +23,7 @@ end
 
 local function poll(cond, then_do, tries)
   tries = tries or 0
-  if tries > 300 then
+  if tries > 1200 then
     return write('SIZE_TIMEOUT', 'timeout')
   end
   if cond() then

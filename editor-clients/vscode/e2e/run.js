@@ -1,13 +1,15 @@
 // End-to-end: the packaged extension in a real VS Code (code-server) driven by Chromium.
-// Usage: node e2e/run.js CODE_SERVER_BIN VSIX SERVER_PATH WORKDIR
-// Prints "ok ..." lines and exits non-zero on the first failed check.
+// Usage: node e2e/run.js CODE_SERVER_BIN VSIX PROBE_VSIX SERVER_PATH WORKDIR
+// Prints "ok ..." lines (and "figure ..." lines) and exits non-zero on the first failed
+// check. Screenshots go to WORKDIR/artifacts (or $AINTERN_E2E_ARTIFACTS).
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const { chromium } = require('playwright-core');
 
-const [codeServer, vsix, serverPath, workdir] = process.argv.slice(2);
+const [codeServer, vsix, probeVsix, serverPath, workdir] = process.argv.slice(2);
+const artifacts = process.env.AINTERN_E2E_ARTIFACTS || path.join(workdir, 'artifacts');
 
 function freePort() {
   return new Promise((resolve) => {
@@ -26,34 +28,89 @@ function check(cond, what) {
   console.log(`ok   ${what}`);
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function until(what, fn, timeoutMs = 30000, everyMs = 100) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < deadline) {
+    last = await fn();
+    if (last) return last;
+    await sleep(everyMs);
+  }
+  throw new Error(`FAIL timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+}
+
+function install(ext, extensions) {
+  const proc = spawn(codeServer, ['--install-extension', ext, '--extensions-dir', extensions], {
+    stdio: 'inherit',
+  });
+  return new Promise((resolve, reject) =>
+    proc.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`install exited ${code}`)))),
+  );
+}
+
 async function main() {
   const userData = path.join(workdir, 'user');
   const extensions = path.join(workdir, 'extensions');
   const workspace = path.join(workdir, 'ws');
   fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
   fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+  fs.mkdirSync(path.join(workspace, 'build'), { recursive: true });
+  fs.mkdirSync(artifacts, { recursive: true });
   fs.writeFileSync(
     path.join(userData, 'User', 'settings.json'),
-    JSON.stringify({ 'security.workspace.trust.enabled': false, 'workbench.startupEditor': 'none' }),
-  );
-  fs.writeFileSync(
-    path.join(workspace, '.vscode', 'settings.json'),
     JSON.stringify({
-      'aintern.serverPath': serverPath,
-      'aintern.historyPath': path.join(workdir, 'history.db'),
+      'security.workspace.trust.enabled': false,
+      'workbench.startupEditor': 'none',
+      'terminal.integrated.defaultProfile.linux': 'bash',
+      'terminal.integrated.shellIntegration.enabled': true,
     }),
   );
+  const wsSettings = (extra) =>
+    fs.writeFileSync(
+      path.join(workspace, '.vscode', 'settings.json'),
+      JSON.stringify({
+        'aintern.serverPath': serverPath,
+        'aintern.historyPath': path.join(workdir, 'history.db'),
+        ...extra,
+      }),
+    );
+  wsSettings({});
   fs.writeFileSync(
     path.join(workspace, 'demo.md'),
-    ['# Demo', '', '```bash', 'echo hello-from-vscode', '```', '', '```bash', 'rm -rf /', '```', ''].join('\n'),
+    [
+      '# Demo',
+      '',
+      '```bash',
+      'sleep 1; echo hello-from-vscode; date +%s%3N',
+      '```',
+      '',
+      '```bash',
+      'rm -rf /',
+      '```',
+      '',
+      '```bash',
+      'rm -rf ./build',
+      '```',
+      '',
+      '```bash',
+      'echo sent-from-vscode',
+      '```',
+      '',
+      '```bash',
+      'for i in 1 2 3 4 5 6; do echo "tick-$i"; sleep 0.5; done',
+      '```',
+      '',
+      '```bash',
+      'read -p "your name? " name; echo "hello $name"',
+      '```',
+      '',
+    ].join('\n'),
   );
 
-  const install = spawn(codeServer, ['--install-extension', vsix, '--extensions-dir', extensions], {
-    stdio: 'inherit',
-  });
-  await new Promise((resolve, reject) =>
-    install.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`install exited ${code}`)))),
-  );
+  await install(vsix, extensions);
+  await install(probeVsix, extensions);
 
   const port = await freePort();
   const server = spawn(
@@ -63,44 +120,225 @@ async function main() {
     { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let browser;
+  let page;
   try {
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1400, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    page = await context.newPage();
     for (let i = 0; i < 60; i++) {
       try {
         await page.goto(`http://127.0.0.1:${port}/?folder=${workspace}`, { timeout: 5000 });
         break;
       } catch (e) {
-        await new Promise((r) => setTimeout(r, 1000));
+        await sleep(1000);
       }
     }
     await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
-    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'demo.md' }).first().click();
-    await page.waitForSelector('.codelens-decoration a', { timeout: 90000 });
-    let titles = [];
-    for (let i = 0; i < 60; i++) {
-      titles = await page.locator('.codelens-decoration a').allTextContents();
-      if (titles.some((t) => t.startsWith('⛔'))) break;
-      await page.waitForTimeout(500);
-    }
-    check(titles.includes('▶ Run'), `run lens shown (${JSON.stringify(titles)})`);
-    check(titles.some((t) => t.startsWith('⛔ blocked')), 'blocked lens shown');
+
+    const lenses = async () =>
+      (await page.locator('.codelens-decoration a').allTextContents()).map((t) => t.trim());
+    const lens = (text, nth = 0) => page.locator('.codelens-decoration a', { hasText: text }).nth(nth);
+    const palette = async (title) => {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible', timeout: 10000 });
+      await input.fill(`>${title}`);
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
+      await page.keyboard.press('Enter');
+    };
+    const probe = async (name) => {
+      const file = path.join(workspace, `.probe-${name}.json`);
+      fs.rmSync(file, { force: true });
+      await palette(name === 'tools' ? 'AIntern Probe: invoke tools' : 'AIntern Probe: report state');
+      return until(`the probe's ${name} report`, () => {
+        try {
+          return JSON.parse(fs.readFileSync(file, 'utf8'));
+        } catch {
+          return undefined;
+        }
+      }, 60000, 200);
+    };
+    // Monaco draws spaces as no-break spaces
+    const editorText = async () =>
+      (await page.locator('.editor-instance .view-lines').allInnerTexts()).join('\n').replace(/\u00a0/g, ' ');
+    const openDemo = async () => {
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'demo.md' }).first().click();
+    };
+
+    // -- lenses and diagnostics -------------------------------------------------------
+    await openDemo();
+    let titles = await until('lenses with the blocked one', async () => {
+      const t = await lenses();
+      return t.some((x) => x.startsWith('blocked')) && t.includes('Run') ? t : undefined;
+    }, 90000, 500);
+    check(titles.includes('Run'), `run lens shown with its icon (${JSON.stringify(titles)})`);
+    check(titles.some((t) => t.startsWith('blocked')), 'blocked lens shown');
     await page.waitForSelector('.squiggly-error', { timeout: 30000 });
     check(true, 'blocked command is underlined as an error');
-    await page.locator('.codelens-decoration a', { hasText: '▶ Run' }).first().click();
-    let done = false;
-    for (let i = 0; i < 60 && !done; i++) {
-      titles = await page.locator('.codelens-decoration a').allTextContents();
-      done = titles.some((t) => t.startsWith('✓ exit 0'));
-      if (!done) await page.waitForTimeout(500);
-    }
-    check(done, `lens shows ✓ exit 0 after Run (${JSON.stringify(titles)})`);
-    await page.screenshot({ path: path.join(workdir, 'vscode.png') });
+
+    // -- Run: the output view opens beside the document --------------------------------
+    await lens('Run', 0).click();
+    const text = await until('the output view with the outcome', async () => {
+      const t = await editorText();
+      return /\[ok: exit 0/.test(t) ? t : undefined;
+    }, 60000, 50);
+    const seen = Date.now();
+    // (Monaco's line elements are not in line order: look for the pieces, not a sequence)
+    const printed = Number((/\b(1\d{12})\b/.exec(text) || [])[1]);
+    check(printed > 0 && text.includes('hello-from-vscode'), 'the run\'s output (with its end time) is in the output view');
+    console.log(`figure output view shows the result ${seen - printed} ms after the command printed its last line`);
+    titles = await until('the state lens', async () => {
+      const t = await lenses();
+      return t.some((x) => x.startsWith('exit 0')) ? t : undefined;
+    }, 10000);
+    check(true, `state lens shows the exit code (${JSON.stringify(titles)})`);
+    // the state lens opens the output too
+    await page.screenshot({ path: path.join(artifacts, 'vscode-output.png') });
+    const outputTab = page.locator('.tabs-container .tab', { hasText: '.log' }).first();
+    await outputTab.hover();
+    await outputTab.locator('.codicon-close').click({ force: true });
+    await until('the output view closed', async () => !(await editorText()).includes('[ok: exit 0'), 10000);
+    await lens('exit 0').click();
+    await until('the output view opened by the state lens', async () =>
+      (await editorText()).includes('[ok: exit 0'), 10000);
+    check(true, 'the state lens opens the run\'s output');
+
+    // -- copy for AI after a Run: that run's capture ----------------------------------
+    await palette('AIntern: Copy terminal context for AI');
+    let state = await until('the clipboard', async () => {
+      const s = await probe('state');
+      return s.clipboard.includes('hello-from-vscode') ? s : undefined;
+    }, 20000, 500);
+    check(state.clipboard.startsWith('```'), 'copy for AI after a Run copies the run\'s capture');
+
+    // -- a long run streams into its view --------------------------------------------
+    await openDemo();
+    await lens('Run', 3).click();
+    await until('ticks streaming into the view', async () => {
+      const t = await editorText();
+      return t.includes('tick-2') && t.includes('[running…]') && !t.includes('tick-6');
+    }, 20000, 100);
+    check(true, 'a long run streams into its output view');
+    await until('the long run\'s outcome', async () => {
+      const t = await editorText();
+      return t.includes('tick-6') && t.includes('[ok: exit 0');
+    }, 20000, 100);
+    check(true, 'the view ends with the outcome');
+
+    // -- a prompt is answered from the editor --------------------------------------------
+    await openDemo();
+    await until('no running lens left', async () => !(await lenses()).some((t) => t.includes('Stop')), 20000, 200);
+    await lens('Run', 4).click();
+    await until('the prompt in the view', async () => (await editorText()).includes('your name?'), 20000);
+    await until('the Answer lens', async () => (await lenses()).includes('Answer'), 20000, 200);
+    await lens('Answer').click();
+    const box = page.locator('.quick-input-widget input');
+    await box.waitFor({ state: 'visible', timeout: 10000 });
+    await box.fill('Ada');
+    await page.keyboard.press('Enter');
+    await until('the answered run\'s outcome', async () => {
+      const t = await editorText();
+      return t.includes('hello Ada') && t.includes('[ok: exit 0');
+    }, 20000, 100);
+    check(true, 'a read -p prompt is answered from the editor');
+
+    // -- settings apply at once -------------------------------------------------------
+    await openDemo();
+    wsSettings({ 'aintern.safety.extraBlocked': ['echo sent-from-vscode'] });
+    await until('a second blocked lens after a settings change', async () =>
+      (await lenses()).filter((t) => t.startsWith('blocked')).length === 2, 30000, 300);
+    check(true, 'a settings change applies without a restart');
+    wsSettings({});
+    await until('one blocked lens again', async () =>
+      (await lenses()).filter((t) => t.startsWith('blocked')).length === 1, 30000, 300);
+
+    // -- dangerous Send asks in a modal; the lens waits ---------------------------------
+    const dialog = page.locator('.monaco-dialog-box');
+    await lens('Send to terminal', 1).click();
+    await dialog.waitFor({ state: 'visible', timeout: 20000 });
+    check((await dialog.innerText()).includes('rm -rf ./build'), 'a dangerous Send asks in a modal dialog');
+    titles = await until('the waiting lens', async () => {
+      const t = await lenses();
+      return t.some((x) => x.includes('waiting for your answer')) ? t : undefined;
+    }, 10000, 200);
+    check(true, 'the lens says it waits for the answer');
+    await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+    await sleep(1500);
+    check(fs.existsSync(path.join(workspace, 'build')), 'Cancel sends nothing');
+    await lens('Send to terminal', 1).click();
+    await dialog.waitFor({ state: 'visible', timeout: 20000 });
+    await dialog.locator('.monaco-button', { hasText: 'Run anyway' }).click();
+    await until('build removed by the sent command', async () => !fs.existsSync(path.join(workspace, 'build')), 30000, 300);
+    check(true, '"Run anyway" sends it to a terminal');
+
+    // -- two Sends, one terminal --------------------------------------------------------
+    await openDemo();
+    await lens('Send to terminal', 2).click();
+    await sleep(1500);
+    await openDemo();
+    await lens('Send to terminal', 2).click();
+    await sleep(1500);
+    state = await probe('state');
+    const ours = state.terminals.filter((t) => t.startsWith('aintern:'));
+    check(ours.length === 1, `Sends of one document reuse one terminal (${JSON.stringify(state.terminals)})`);
+
+    // -- the user's own terminal: copy for AI says so; the tool reads its last command -
+    await palette('Terminal: Create New Terminal');
+    await sleep(3000);
+    // VS Code's execution.read() gives only what the command prints after the
+    // extension got the start event: a command that prints at once can race it on a
+    // loaded machine, so this one waits a moment first
+    await page.keyboard.type('sleep 0.5; echo user-term-$((6*7)); (exit 3)\n', { delay: 20 });
+    await sleep(4000);
+    await palette('AIntern: Copy terminal context for AI');
+    const toast = page.locator('.notifications-toasts', { hasText: 'is not an aintern terminal' });
+    await toast.waitFor({ state: 'visible', timeout: 10000 });
+    check(true, 'copy for AI with somebody else\'s terminal active says so');
+
+    const tools = await probe('tools');
+    console.log(`probe: ${JSON.stringify(tools)}`);
+    check(tools.lm === true, 'this VS Code has the language-model tools API');
+    check(
+      ['aintern_runCommand', 'aintern_readCapture', 'aintern_terminalLastCommand', 'aintern_checkCommand']
+        .every((n) => tools.tools.includes(n)),
+      'all four aintern tools are registered',
+    );
+    check(tools.check.ok && tools.check.text.startsWith('level: blocked'), 'check tool: rm -rf / is blocked');
+    check(tools.run.ok && tools.run.text.includes('exit code 4') && tools.run.text.includes('probe-run-42'),
+      'run tool: output and exit code');
+    check(tools.read.ok && tools.read.text.startsWith('probe-run-4'), 'read-capture tool pages the capture');
+    check(!tools.blocked.ok && /blocked/.test(tools.blocked.error), 'run tool refuses a blocked command');
+    check(tools.last.ok && tools.last.text.includes('user-term-42') && tools.last.text.includes('Exit code: 3')
+      && !tools.last.text.includes('\u001b'), 'last-command tool: the user\'s terminal command, clean, with exit code');
+
+    // -- a bad server path, then Restart recovers ---------------------------------------
+    await palette('Notifications: Clear All Notifications');
+    await openDemo();
+    wsSettings({ 'aintern.serverPath': '/nonexistent/aintern-ls' });
+    const failure = page.locator('.notifications-toasts', { hasText: 'aintern.serverPath' });
+    await failure.waitFor({ state: 'visible', timeout: 30000 });
+    await sleep(2000);
+    const toasts = await page.locator('.notifications-toasts .notification-toast').allInnerTexts();
+    check((await failure.innerText()).includes('Open Settings'), 'a bad server path says aintern.serverPath, with Open Settings');
+    check(toasts.filter((t) => /aintern/i.test(t)).length === 1, `one error toast, not two (${JSON.stringify(toasts)})`);
+    wsSettings({});
+    await palette('AIntern: Restart language server');
+    await until('lenses back after Restart', async () => (await lenses()).includes('Run'), 60000, 500);
+    check(true, 'Restart recovers after a failed start');
     console.log('ALL OK');
+  } catch (err) {
+    if (page) {
+      await page.screenshot({ path: path.join(artifacts, 'failure.png') }).catch(() => undefined);
+    }
+    throw err;
   } finally {
     if (browser) await browser.close();
     const exited = new Promise((resolve) => server.on('exit', resolve));

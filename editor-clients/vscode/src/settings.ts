@@ -51,7 +51,7 @@ export class PendingOutput {
   }
 }
 
-/** A one-line summary of a CommandResult for a notification. */
+/** A one-line summary of a CommandResult. */
 export function describeResult(result: {
   exitCode?: number | null;
   durationMs?: number;
@@ -66,5 +66,140 @@ export function describeResult(result: {
     return result.output ? result.output : 'cancelled';
   }
   const seconds = ((result.durationMs ?? 0) / 1000).toFixed(1);
-  return `${result.exitCode === 0 ? '✓' : '✗'} exit ${result.exitCode ?? '?'} · ${seconds} s`;
+  return `${result.exitCode === 0 ? 'ok' : 'failed'}: exit ${result.exitCode ?? '?'} · ${seconds} s`;
+}
+
+/** Client-only settings (never sent to the server). */
+for (const key of ['output.openOnRun']) {
+  CLIENT_ONLY.add(key);
+}
+
+/** The fence (opening and closing line numbers) that contains `line`, CommonMark-style:
+ * an opener of three or more backticks or tildes (indented at most three spaces), closed
+ * by a line of the same character at least as long; an unclosed fence runs to the end. */
+export function fenceAt(lines: string[], line: number): { start: number; end: number } | undefined {
+  let open: { start: number; char: string; size: number } | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i];
+    if (!open) {
+      const m = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(text);
+      if (m && !(m[1][0] === '`' && m[2].includes('`'))) {
+        open = { start: i, char: m[1][0], size: m[1].length };
+      } else if (i >= line) {
+        return undefined;
+      }
+      continue;
+    }
+    const close = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(text);
+    if (close && close[1][0] === open.char && close[1].length >= open.size) {
+      if (line >= open.start && line <= i) {
+        return { start: open.start, end: i };
+      }
+      open = undefined;
+      if (i >= line) {
+        return undefined;
+      }
+    }
+  }
+  return open && line >= open.start ? { start: open.start, end: lines.length - 1 } : undefined;
+}
+
+/** Server lens titles start with a symbol some UI fonts lack; VS Code has its own icons
+ * (codicons, always there), so the extension shows those instead. */
+const ICONS: [string, string][] = [
+  ['▶', '$(play)'],
+  ['⇥', '$(terminal)'],
+  ['⎘', '$(copy)'],
+  ['⛔', '$(circle-slash)'],
+  ['⏳', '$(loading~spin)'],
+  ['✓', '$(pass)'],
+  ['✗', '$(error)'],
+  ['⏱', '$(watch)'],
+  ['⊘', '$(circle-slash)'],
+  ['⌨', '$(keyboard)'],
+];
+
+export function withIcons(title: string): string {
+  for (const [glyph, icon] of ICONS) {
+    if (title.startsWith(glyph)) {
+      title = icon + title.slice(glyph.length);
+      break;
+    }
+  }
+  return title.replace(' ■ Stop', ' $(debug-stop) Stop');
+}
+
+/** The state lens of a block that ran (exit code, timed out, cancelled). */
+export function isOutcomeTitle(title: string): boolean {
+  return /^(✓|✗|⏱|⊘) /.test(title);
+}
+
+export interface RunOutput {
+  running: boolean;
+  command?: string;
+  cwd?: string | null;
+  text?: string | null;
+  wasTruncated?: boolean;
+  exitCode?: number | null;
+  durationMs?: number;
+  timedOut?: boolean;
+  cancelled?: boolean;
+  captureId?: string | null;
+}
+
+/** The text of the read-only output view of one block. */
+export function outputDocument(out: RunOutput): string {
+  const lines: string[] = [];
+  for (const [i, line] of (out.command ?? '').split('\n').entries()) {
+    lines.push(`${i === 0 ? '$' : '>'} ${line}`);
+  }
+  lines.push('');
+  if (out.text === null || out.text === undefined) {
+    lines.push(out.running ? '' : '(this block has not run yet)');
+  } else {
+    lines.push(out.text);
+  }
+  lines.push('');
+  if (out.running) {
+    lines.push('[running…]');
+  } else if (out.text !== null && out.text !== undefined) {
+    lines.push(`[${describeResult(out)}${out.wasTruncated ? ' · output truncated' : ''}]`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** The danger summary an AI tool's confirmation shows, from `aintern.checkCommand`. */
+export function dangerSummary(check: {
+  level: string;
+  findings: { level: string; rule: string; reason: string }[];
+}): string {
+  const worst = check.findings.filter((f) => f.level === check.level);
+  if (worst.length === 0) {
+    return check.level;
+  }
+  return `${check.level}: ` + worst.map((f) => `${f.reason} (${f.rule})`).join('; ');
+}
+
+/** A page of a capture's text, as `read_capture` does. */
+export function page(text: string, offset = 0, limit = 20000): { text: string; next: number | null } {
+  const start = Math.max(0, Math.min(offset, text.length));
+  const end = Math.min(text.length, start + Math.max(1, limit));
+  return { text: text.slice(start, end), next: end < text.length ? end : null };
+}
+
+/** Keeps the last `limit` characters of a stream (a terminal command's output). */
+export class Tail {
+  private parts: string[] = [];
+  private size = 0;
+  constructor(private readonly limit = 1 << 20) {}
+  push(data: string): void {
+    this.parts.push(data);
+    this.size += data.length;
+    while (this.size > this.limit && this.parts.length > 1) {
+      this.size -= this.parts.shift()!.length;
+    }
+  }
+  text(): string {
+    return this.parts.join('');
+  }
 }

@@ -342,16 +342,63 @@ function M.show_result(bufnr, line, result)
 end
 
 --- A "running" line under the fence that opens on `line`, until its result replaces it.
-function M.show_running(bufnr, line, blockId)
+function M.show_running(bufnr, line, blockId, text)
   M.results[bufnr] = M.results[bufnr] or {}
   local old = M.results[bufnr][blockId]
-  if old and old.mark then
-    pcall(api.nvim_buf_del_extmark, bufnr, ns_output, old.mark)
+  if old and not old.running then
+    if text then
+      return -- the result came in meanwhile: it stays
+    end
+    if old.mark then
+      pcall(api.nvim_buf_del_extmark, bufnr, ns_output, old.mark) -- the previous run's output
+    end
+    old = nil
   end
-  local mark = api.nvim_buf_set_extmark(bufnr, ns_output, M.fence_end(bufnr, line), 0, {
-    virt_lines = { { { '╰─ ⏳ running… (:AInternInput answers a prompt, :AInternStop stops it)', 'AInternLensRunning' } } },
-  })
-  M.results[bufnr][blockId] = { blockId = blockId, mark = mark, line = line, running = true }
+  local virt = { { { '╰─ ⏳ running… (:AInternInput answers a prompt, :AInternStop stops it)', 'AInternLensRunning' } } }
+  -- while it runs: the last lines it printed (when the server offers aintern.runOutput)
+  local lines = output_lines(text)
+  local height = math.max(M.config.output.height or 8, 2)
+  for i = math.max(#lines - height + 1, 1), #lines do
+    table.insert(virt, { { '   ' .. lines[i], 'AInternOutput' } })
+  end
+  local opts = { virt_lines = virt }
+  if old and old.mark then
+    opts.id = old.mark
+  end
+  local ok, mark = pcall(api.nvim_buf_set_extmark, bufnr, ns_output, M.fence_end(bufnr, line), 0, opts)
+  if ok then
+    M.results[bufnr][blockId] = { blockId = blockId, mark = mark, line = line, running = true }
+  end
+end
+
+local function server_has(client, command)
+  local provider = client.server_capabilities and client.server_capabilities.executeCommandProvider
+  return provider ~= nil and vim.tbl_contains(provider.commands or {}, command)
+end
+
+--- Follow a run's output under its fence until it ends (needs aintern.runOutput).
+function M.follow(client, bufnr, line, args)
+  if not server_has(client, 'aintern.runOutput') then
+    return
+  end
+  local function poll()
+    local current = (M.results[bufnr] or {})[args.blockId]
+    if not (current and current.running) or not api.nvim_buf_is_valid(bufnr) then
+      return -- the result is in
+    end
+    client:request('workspace/executeCommand', {
+      command = 'aintern.runOutput',
+      arguments = { { uri = args.uri, blockId = args.blockId } },
+    }, function(err, out)
+      local still = (M.results[bufnr] or {})[args.blockId]
+      if err or not out or not out.running or not (still and still.running) then
+        return
+      end
+      M.show_running(bufnr, line, args.blockId, out.text or '')
+      vim.defer_fn(poll, M.config.output.follow_interval or 300)
+    end, bufnr)
+  end
+  vim.defer_fn(poll, M.config.output.follow_interval or 300)
 end
 
 --- Hide the output under the fence at the cursor (or all of them).
@@ -459,6 +506,12 @@ local function term_alive(id)
   return term and api.nvim_buf_is_valid(term.buf) and not term.exited
 end
 
+--- The text size (cols, rows) of window `win`.
+local function text_size(win)
+  local info = vim.fn.getwininfo(win)[1]
+  return math.max(api.nvim_win_get_width(win) - (info and info.textoff or 0), 2), math.max(api.nvim_win_get_height(win), 1)
+end
+
 --- Tell the server the size of the window showing terminal `id` (when it changed).
 function M.resize_terminal(id)
   local term = M.terminals[id]
@@ -469,9 +522,7 @@ function M.resize_terminal(id)
   if win == -1 then
     return
   end
-  local info = vim.fn.getwininfo(win)[1]
-  local cols = math.max(api.nvim_win_get_width(win) - (info and info.textoff or 0), 2)
-  local rows = math.max(api.nvim_win_get_height(win), 1)
+  local cols, rows = text_size(win)
   if term.size and term.size[1] == cols and term.size[2] == rows then
     return
   end
@@ -554,14 +605,35 @@ function M.terminal_buffer(id, client)
   return term
 end
 
---- Show terminal `id` in a window (reusing one that shows it), sized to that window.
-function M.show_terminal(id, client)
+--- Open the window a new terminal will show in (before the terminal exists, so that
+--- the shell starts at that window's size); the cursor stays where it was.
+function M.open_terminal_window()
+  local from = api.nvim_get_current_win()
+  vim.cmd(M.config.terminal_split)
+  local win = api.nvim_get_current_win()
+  local placeholder = api.nvim_create_buf(false, true)
+  api.nvim_buf_set_lines(placeholder, 0, -1, false, { 'starting the terminal…' })
+  vim.bo[placeholder].bufhidden = 'wipe'
+  api.nvim_win_set_buf(win, placeholder)
+  api.nvim_set_current_win(from)
+  return win
+end
+
+--- Show terminal `id` in a window (the one that shows it, `win`, or a new split),
+--- sized to that window.
+function M.show_terminal(id, client, win)
   local term = M.terminal_buffer(id, client)
   if vim.fn.bufwinid(term.buf) == -1 then
-    local from = api.nvim_get_current_win()
-    vim.cmd(M.config.terminal_split)
-    api.nvim_win_set_buf(0, term.buf)
-    api.nvim_set_current_win(from)
+    if win and api.nvim_win_is_valid(win) then
+      api.nvim_win_set_buf(win, term.buf)
+    else
+      local from = api.nvim_get_current_win()
+      vim.cmd(M.config.terminal_split)
+      api.nvim_win_set_buf(0, term.buf)
+      api.nvim_set_current_win(from)
+    end
+  elseif win and api.nvim_win_is_valid(win) and api.nvim_win_get_buf(win) ~= term.buf then
+    api.nvim_win_close(win, true) -- the server reused a terminal that is shown already
   end
   M.resize_terminal(id)
   return term
@@ -640,6 +712,7 @@ function M.run_lens(command, ctx)
     end
     if line then
       M.show_running(bufnr, line, args.blockId)
+      M.follow(client, bufnr, line, args)
     end
     exec(client, 'aintern.run', args, bufnr, function(result)
       M.last_result = result
@@ -688,8 +761,19 @@ function M.send_lens(command, ctx)
     args.terminalId = reuse
   end
   local function go()
+    local win
+    if args.terminalId == nil then
+      win = M.open_terminal_window()
+      args.cols, args.rows = text_size(win)
+    end
+    local function drop_window()
+      if win and api.nvim_win_is_valid(win) and not vim.b[api.nvim_win_get_buf(win)].aintern_terminal then
+        api.nvim_win_close(win, true)
+      end
+    end
     exec(client, 'aintern.sendToTerminal', args, bufnr, function(result)
       if null(result.terminalId) then
+        drop_window()
         notify('not sent', levels.WARN) -- declined at the server's own prompt
         return
       end
@@ -699,8 +783,9 @@ function M.send_lens(command, ctx)
         M.sent_exit[bufnr][args.blockId] = nil
       end
       M.last_action = 'send'
-      M.show_terminal(result.terminalId, client)
-    end)
+      M.show_terminal(result.terminalId, client, win)
+      drop_window()
+    end, drop_window)
   end
   local line = M.line_of(bufnr, args.blockId)
   if line and asks_first(bufnr, line) then
@@ -732,6 +817,26 @@ function M.state_lens(command, ctx)
     return
   end
   local client = assert(vim.lsp.get_client_by_id(ctx.client_id))
+  if first == '✓' or first == '✗' or first == '⏱' or first == '⊘' then
+    -- a run this Neovim did not see (another session, before a restart): its history
+    exec(client, 'aintern.history', { uri = args.uri, limit = 200 }, bufnr, function(history)
+      for _, run in ipairs(history and history.runs or {}) do
+        if run.blockId == args.blockId then
+          M.open_output({
+            blockId = run.blockId,
+            command = run.command,
+            output = run.output,
+            exitCode = run.exitCode,
+            durationMs = run.durationMs,
+            cancelled = run.status == 'cancelled' or nil,
+          })
+          return
+        end
+      end
+      notify('no recorded output for this fence', levels.WARN)
+    end)
+    return
+  end
   exec(client, 'aintern.showRisk', args, bufnr) -- the server shows the findings
 end
 
