@@ -27,7 +27,6 @@ from aintern_ls.runs import (
     RunOverrides,
     RunPlan,
     assess_plan,
-    decide_plan,
     keep_capture,
     not_run_result,
     plan_command,
@@ -35,7 +34,7 @@ from aintern_ls.runs import (
     result_of,
     validate_request,
 )
-from aintern_ls.safety import gate
+from aintern_ls.safety import assess, gate
 from aintern_ls.server import AInternServer
 
 log = logging.getLogger(__name__)
@@ -200,19 +199,13 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     result = result_of(block, run)
     result.capture_id = keep_capture(ls.captures, block.id, block.command, run).id
     _finish(ls, doc.uri, block.id, result)
-    # only now: a reader of aintern.runOutput finds the result where the live output was
-    _drop_live(ls, block.id, live)
     if row is not None:
         ls.record("finished", run_id=row, result=result)
+    # only now: a reader of aintern.runOutput finds the result where the live output was
+    _drop_live(ls, block.id, live)
     elapsed = time.monotonic() - started
     ls.end_progress(progress, f"exit {run.exit_code} · {elapsed:.1f} s")
     return to_json(result)
-
-
-def validate_text_arg(command: str) -> None:
-    from aintern_ls.runs import validate_text
-
-    validate_text("the command", command)
 
 
 def _drop_live(ls: AInternServer, block_id: str, live: LiveOutput) -> None:
@@ -283,48 +276,50 @@ def register(server: AInternServer) -> None:
     @user_errors
     async def check_command(ls: AInternServer, *args: Any) -> Any:
         a = parse_args(CheckArgs, args)
-        validate_text_arg(a.command)
-        shell = a.shell or ls.settings.shell or "bash"
-        return to_json(gate.check(a.command, shell, ls.documents.rules))
+        return to_json(
+            assess(a.command, a.shell or ls.settings.shell or "bash", ls.documents.rules)
+        )
 
     @server.command("aintern.runCommand")
     @user_errors
     async def run_command(ls: AInternServer, *args: Any) -> Any:
         """A command that is not a fence (an editor AI tool's), through the same gate."""
         a = parse_args(RunCommandArgs, args)
+        block_id = "tool-" + hashlib.blake2b(a.command.encode(), digest_size=4).hexdigest()
+        run_id = f"{block_id}-{time.monotonic_ns()}"
+        root = str(ls.workspace.root_path) if ls.workspace and ls.workspace.root_path else None
         plan = plan_command(
             a.command,
             settings=ls.settings,
             shell=a.shell,
             cwd=a.cwd,
+            cwd_base=root,
             timeout_seconds=a.timeout_seconds,
+            run_id=run_id,
         )
         validate_request(plan.request)
-        rules = ls.documents.rules
         confirmation = gate.Confirmation.CONFIRMED if a.confirmed else ls.confirmation
-        decision = decide_plan(plan, rules, confirmation)
+        decision = gate.decide(assess_plan(plan, ls.documents.rules), confirmation)
         record = {
             "command": redact_str(a.command),
             "level": decision.level.label,
             "rules": list(decision.rules),
         }
-        if decision.verdict is gate.Verdict.ASK:
-            ls.record("decision", decision="asked", **record)
-            summary = redact_str(a.command)[:60]
-            yes = await ls.confirm(f"{decision.prompt}\n\n{summary}\n{plan.describe()}")
-            ls.record("decision", decision="confirmed" if yes else "declined", **record)
-            answer = gate.Confirmation.CONFIRMED if yes else gate.Confirmation.DECLINED
-            decision = decide_plan(plan, rules, answer)
-        elif decision.verdict is gate.Verdict.RUN and decision.needs_confirmation:
-            ls.record("decision", decision="confirmed", **record)
         if decision.verdict is gate.Verdict.REFUSE:
             if decision.blocked:
                 ls.record("decision", decision="blocked", **record)
             raise RefusedError(
                 decision.reason + gate.hint_for(decision, gate.LSP_CONFIRM_HINT), decision.rules
             )
-        block_id = "tool-" + hashlib.blake2b(a.command.encode(), digest_size=4).hexdigest()
-        run_id = f"{block_id}-{time.monotonic_ns()}"
+        if decision.verdict is gate.Verdict.ASK:
+            ls.record("decision", decision="asked", **record)
+            message = f"{decision.prompt}\n\n{redact_str(a.command)[:200]}\n{plan.describe()}"
+            ok = await ls.confirm(message)
+            ls.record("decision", decision="confirmed" if ok else "declined", **record)
+            if not ok:
+                raise AInternError("not run: declined at the confirmation prompt")
+        elif decision.needs_confirmation:
+            ls.record("decision", decision="confirmed", **record)
         cancel_hook = ls.on_request_cancelled(lambda: ls.runner.cancel(run_id))
         try:
             run = await ls.runner.run(plan.request, run_id=run_id)

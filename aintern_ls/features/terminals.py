@@ -85,8 +85,9 @@ async def pass_gate(
     execute: bool,
     summary: str,
     env: dict[str, str] | None = None,
-) -> None:
-    """Raise `RefusedError` unless `command` may be typed into a terminal.
+) -> str | None:
+    """Raise `RefusedError` unless `command` may be typed into a terminal; return
+    the reason when the person was asked and declined (None: send it).
 
     With `execute` false the text is typed without Enter, so the person at the prompt
     decides (dangerous may be typed, blocked never); otherwise the gate's verdict stands,
@@ -114,12 +115,15 @@ async def pass_gate(
         decision = gate.decide(
             assessment, gate.Confirmation.CONFIRMED if yes else gate.Confirmation.DECLINED
         )
+        if not yes:
+            return decision.reason
     if decision.verdict is gate.Verdict.REFUSE:
         if decision.blocked:
             ls.record("decision", decision="blocked", **record)
         raise RefusedError(
             decision.reason + gate.hint_for(decision, gate.LSP_CONFIRM_HINT), decision.rules
         )
+    return None
 
 
 _by_document: weakref.WeakKeyDictionary[AInternServer, dict[str, str]] = weakref.WeakKeyDictionary()
@@ -143,19 +147,16 @@ def register(server: AInternServer) -> None:
         doc = await ls.current(a.uri)
         block = doc.block(a.block_id)
         plan = plan_run(block, document_dir=ls.run_directory(doc), settings=ls.settings)
-        try:
-            await pass_gate(
-                ls,
-                block.command,
-                plan.assess_shell,
-                confirmed=a.confirmed,
-                execute=a.execute,
-                summary=block.display_summary(),
-            )
-        except RefusedError as exc:
-            if "declined" in str(exc):  # the person said no at the server's own prompt
-                return {"terminalId": None, "declined": True, "reason": str(exc)}
-            raise
+        declined = await pass_gate(
+            ls,
+            block.command,
+            plan.assess_shell,
+            confirmed=a.confirmed,
+            execute=a.execute,
+            summary=block.display_summary(),
+        )
+        if declined is not None:
+            return {"terminalId": None, "declined": True, "message": declined}
         # the person may have been asked: send the block as it is now, if unchanged
         doc = await ls.current(a.uri)
         shown = block.command
@@ -209,9 +210,11 @@ def register(server: AInternServer) -> None:
         validate_text("the text", a.text)
         session = ls.terminals.get(a.terminal_id)
         summary = a.text if len(a.text) <= 60 else a.text[:57] + "..."
-        await pass_gate(
+        declined = await pass_gate(
             ls, a.text, session.shell, confirmed=a.confirmed, execute=a.execute, summary=summary
         )
+        if declined is not None:
+            raise RefusedError(declined)
         return {"success": ls.terminals.send(a.terminal_id, a.text, execute=a.execute)}
 
     @server.command("aintern.terminal.read")

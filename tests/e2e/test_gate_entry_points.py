@@ -181,7 +181,7 @@ async def _outcome(
         if entry == "sendToTerminal":
             args = {"uri": uri, "blockId": lens["blockId"], "terminalId": terminal}
             sent = await _cmd(client, "aintern.sendToTerminal", {**args, "confirmed": confirmed})
-            return sent["terminalId"] == terminal, sent.get("reason", "")
+            return sent["terminalId"] == terminal, sent.get("message", "")
         sent = await _cmd(
             client,
             "aintern.terminal.send",
