@@ -37,18 +37,20 @@ from aintern_ls.extraction import extract_file
 from aintern_ls.history import History
 from aintern_ls.mcp.settings import McpSettings
 from aintern_ls.models import CommandBlock, TruncationMode
-from aintern_ls.safety import Assessment, Finding, RiskLevel, SafetyRules, assess
+from aintern_ls.runs import (
+    RunOverrides,
+    assess_plan,
+    block_shell,
+    plan_command,
+    plan_run,
+    validate_request,
+    validate_text,
+)
+from aintern_ls.safety import Assessment, Finding, RiskLevel, gate
 from aintern_ls.safety.analyser import shell_family
 from aintern_ls.safety.bash import Positions
 from aintern_ls.safety.bash import parse as bash_parse
-from aintern_ls.terminal.cli import parse_duration
-from aintern_ls.terminal.runner import (
-    DEFAULT_TIMEOUT_SECONDS,
-    RunningCommand,
-    RunRequest,
-    RunResult,
-    resolve_cwd,
-)
+from aintern_ls.terminal.runner import RunningCommand, RunRequest, RunResult, resolve_cwd
 from aintern_ls.terminal.session import TerminalManager, TerminalSession
 
 log = logging.getLogger(__name__)
@@ -84,26 +86,18 @@ class ToolOutput:
     text: str
 
 
-@attrs.frozen
-class Verdict:
-    """May this run: "run", "ask" a person first, or "refuse"; with the reasons shown."""
+#: What run_command answers check_command's agents, per verdict.
+WOULD = {
+    gate.Verdict.RUN: "runs",
+    gate.Verdict.ASK: "runs only after a person confirms",
+    gate.Verdict.REFUSE: "refused: never runs",
+}
 
-    action: Literal["run", "ask", "refuse"]
-    level: RiskLevel
-    reasons: str
-    rules: tuple[str, ...]
-
-
-def decide(assessment: Assessment) -> Verdict:
-    """The gate's verdict for an unconfirmed call (blocked: refuse; dangerous+: ask)."""
-    worst = [f for f in assessment.findings if f.level is assessment.level]
-    reasons = "; ".join(f"{f.rule}: {f.reason}" for f in worst) or assessment.level.label
-    rules = tuple(f.rule for f in worst)
-    if assessment.level is RiskLevel.BLOCKED:
-        return Verdict("refuse", assessment.level, reasons, rules)
-    if assessment.level >= RiskLevel.DANGEROUS:
-        return Verdict("ask", assessment.level, reasons, rules)
-    return Verdict("run", assessment.level, reasons, rules)
+HOW_A_PERSON_RUNS_IT = (
+    "This MCP client cannot ask a person (it does not support elicitation). A person "
+    "can run it from the editor (the ▶ Run lens above the fence, which asks first), with "
+    "`aintern-ls run FILE --block N --yes`, or in their own terminal."
+)
 
 
 @attrs.define
@@ -153,11 +147,7 @@ class Agent:
         self.config = config
         self.workspace = os.path.realpath(workspace)
         settings = config.settings
-        self.rules = SafetyRules(
-            extra_blocked=settings.safety.extra_blocked,
-            extra_dangerous=settings.safety.extra_dangerous,
-            trusted=settings.safety.trusted,
-        )
+        self.rules = gate.rules_from(settings.safety)
         self.history = History(settings.history_path)
         self.captures = CaptureService(settings.capture)
         self.store = CaptureStore()
@@ -239,20 +229,16 @@ class Agent:
     # -- check_command / list_blocks ------------------------------------------------------
 
     def _assess(self, command: str, shell: str) -> Assessment:
-        return assess(command, shell, self.rules)
+        return gate.check(command, shell, self.rules)
 
     async def check_command(self, args: dict[str, Any], peer: Peer) -> ToolOutput:
         command = args["command"]
         shell = str(args.get("shell") or self.settings.shell or "bash").lower()
         assessment = self._assess(command, shell)
-        verdict = decide(assessment)
+        decision = gate.decide(assessment, gate.Confirmation.CAN_ASK)
         findings = [{**f.to_json(), "text": command[f.start : f.end]} for f in assessment.findings]
         parts = sub_commands(command, shell, assessment)
-        would = {
-            "run": "runs",
-            "ask": "runs only after a person confirms",
-            "refuse": "refused: never runs",
-        }[verdict.action]
+        would = WOULD[decision.verdict]
         structured = {
             "command": _clean_command(command),
             "shell": shell,
@@ -260,6 +246,7 @@ class Agent:
             "findings": findings,
             "commands": parts,
             "runCommand": would,
+            "reason": decision.reason,
         }
         lines = [f"{assessment.level.label}: run_command {would}"]
         for f in assessment.findings:
@@ -278,8 +265,7 @@ class Agent:
         return self.settings.shell or "bash"
 
     def _block_level(self, block: CommandBlock) -> Assessment:
-        shell = block.shell_type.value if block.shell_type else (block.language or "bash")
-        return self._assess(block.command, shell)
+        return self._assess(block.command, block_shell(block))
 
     async def list_blocks(self, args: dict[str, Any], peer: Peer) -> ToolOutput:
         path = await self._inside_roots(peer, args["path"], "path")
@@ -319,105 +305,123 @@ class Agent:
     async def _gate(
         self,
         peer: Peer,
+        assessment: Assessment,
         command: str,
-        shell: str,
         *,
         where: str,
+        details: str = "",
         document_uri: str | None = None,
         block_id: str | None = None,
-    ) -> Verdict:
-        """Apply the policy; raise `AInternError` with the reasons when it must not run."""
-        verdict = decide(self._assess(command, shell))
+    ) -> None:
+        """Apply the gate (`aintern_ls.safety.gate`); raise `AInternError` with its reason
+        when the command must not run, after asking a person when the gate says so."""
+        delegated = self.config.confirmation == "client"
+        confirmation = gate.Confirmation.CONFIRMED if delegated else gate.Confirmation.CAN_ASK
+        decision = gate.decide(assessment, confirmation)
         shown = _clean_command(command)
-        decision = {
+        record = {
             "command": shown,
-            "level": verdict.level.label,
-            "rules": list(verdict.rules),
+            "level": decision.level.label,
+            "rules": list(decision.rules),
             "document_uri": document_uri,
             "block_id": block_id,
         }
-        if verdict.action == "refuse":
-            self._record("decision", decision="blocked", **decision)
-            raise AInternError(
-                f"refused: this command is blocked and never runs ({verdict.reasons}). "
-                "No confirmation can change that."
-            )
-        if verdict.action == "run":
-            return verdict
-        if self.config.confirmation == "client":
-            self._record("decision", decision="confirmed by client approval", **decision)
-            return verdict
-        self._record("decision", decision="asked", **decision)
+        if decision.verdict is gate.Verdict.REFUSE:  # blocked: nothing changes that
+            self._record("decision", decision="blocked", **record)
+            raise AInternError(f"refused: {decision.reason}. No confirmation can change that.")
+        if decision.verdict is gate.Verdict.RUN:
+            if decision.needs_confirmation:
+                self._record("decision", decision="confirmed by client approval", **record)
+            return
+        self._record("decision", decision="asked", **record)
         answer = await peer.confirm(
-            f"An AI assistant wants to {where} a {verdict.level.label} command:\n\n"
-            f"    {shown}\n\n{verdict.reasons}\n\nRun it?"
+            f"An AI assistant wants to {where} a {decision.level.label} command:\n\n"
+            f"    {shown}\n\n{details + chr(10) if details else ''}{decision.prompt}\n\n"
+            "Run it?"
         )
         if answer == "accept":
-            self._record("decision", decision="confirmed", **decision)
-            return verdict
+            self._record("decision", decision="confirmed", **record)
+            return
         if answer == "unsupported":
-            self._record("decision", decision="refused: no way to ask", **decision)
-            raise AInternError(
-                f"not run: this command is {verdict.level.label} ({verdict.reasons}) and needs "
-                "a person's confirmation, but this MCP client cannot ask (it does not support "
-                "elicitation). A person can run it from the editor (the ▶ Run lens above the "
-                "fence in a Markdown file, which asks first), with `aintern-ls run FILE "
-                "--block N --yes`, or in their own terminal."
-            )
-        self._record("decision", decision="declined", **decision)
+            refused = gate.decide(assessment, gate.Confirmation.NONE)
+            self._record("decision", decision="refused: no way to ask", **record)
+            raise AInternError(f"not run: {refused.reason}. {HOW_A_PERSON_RUNS_IT}")
+        declined = gate.decide(assessment, gate.Confirmation.DECLINED)
+        self._record("decision", decision="declined", **record)
         raise AInternError(
-            f"not run: the person declined this {verdict.level.label} command ({verdict.reasons})."
+            f"{declined.reason} (the person said no to this {decision.level.label} command)"
         )
 
     # -- run_command -----------------------------------------------------------------------
 
     async def run_command(self, args: dict[str, Any], peer: Peer) -> ToolOutput:
         settings = self.settings
+        root = (await self._roots(peer))[0]
         document_uri: str | None = None
-        block_id: str | None = None
-        base = (await self._roots(peer))[0]
-        timeout: float | None = args.get("timeoutSeconds")
         if "command" in args:
             if any(k in args for k in ("path", "blockId", "name")):
                 raise AInternError(
                     "run_command: give either command, or path with blockId or name, not both"
                 )
-            command = args["command"]
-            if not command.strip():
+            if not args["command"].strip():
                 raise AInternError("run_command: command is empty")
-            shell = str(args.get("shell") or settings.shell or "bash").lower()
-            cwd_option: str | None = None
+            plan = plan_command(
+                args["command"],
+                settings=settings,
+                shell=str(args.get("shell") or "").lower() or None,
+                cwd=args.get("cwd") or root,
+                cwd_base=root,
+                env=args.get("env"),
+                timeout_seconds=args.get("timeoutSeconds"),
+                run_id="mcp",
+            )
+            block_id = None
         elif "path" in args:
             path = await self._inside_roots(peer, args["path"], "path")
             block = self._select(path, args.get("blockId"), args.get("name"))
-            command = block.command
-            shell = str(args.get("shell") or self._block_shell(block)).lower()
+            plan = plan_run(
+                block,
+                document_dir=os.path.dirname(path),
+                settings=settings,
+                overrides=RunOverrides(
+                    cwd=args.get("cwd"),
+                    cwd_base=root,
+                    timeout_seconds=args.get("timeoutSeconds"),
+                    env=args.get("env") or {},
+                ),
+            )
+            if args.get("shell"):
+                shell = args["shell"].lower()
+                plan = attrs.evolve(
+                    plan, request=attrs.evolve(plan.request, shell=shell), assess_shell=shell
+                )
             document_uri = Path(path).as_uri()
             block_id = block.id
-            base = os.path.dirname(path)
-            cwd_option = block.options.get("cwd") or block.working_directory
-            if timeout is None:
-                timeout = parse_duration(block.options.get("timeout"))
         else:
             raise AInternError(
                 "run_command: missing required field 'command' (or 'path' with 'blockId' or "
                 "'name' to run a block of a Markdown file)"
             )
-        cwd = await self._cwd(peer, args.get("cwd") or cwd_option, base)
+        plan = attrs.evolve(
+            plan,
+            request=attrs.evolve(
+                plan.request,
+                cwd=await self._cwd(peer, plan.request.cwd, root),
+                max_output_characters=FULL_OUTPUT_CHARACTERS,
+            ),
+        )
+        validate_request(plan.request)
         await self._gate(
-            peer, command, shell, where="run", document_uri=document_uri, block_id=block_id
+            peer,
+            assess_plan(plan, self.rules),
+            plan.request.command,
+            where="run",
+            details=plan.describe(),
+            document_uri=document_uri,
+            block_id=block_id,
         )
-        request = RunRequest(
-            command=command,
-            shell=shell,
-            cwd=cwd,
-            env={str(k): str(v) for k, v in (args.get("env") or {}).items()},
-            timeout_seconds=timeout or settings.timeout_seconds or DEFAULT_TIMEOUT_SECONDS,
-            allowed_directories=list(settings.allowed_directories),
-            max_output_characters=FULL_OUTPUT_CHARACTERS,
-        )
-        run = await self._run(request, peer)
-        return self._run_output(run, command, document_uri, block_id)
+        run = await self._run(plan.request, peer, document_uri, block_id)
+        return self._run_output(run, plan.request.command, document_uri, block_id)
 
     def _select(self, path: str, block_id: str | None, name: str | None) -> CommandBlock:
         if (block_id is None) == (name is None):
@@ -436,6 +440,7 @@ class Agent:
 
     async def _cwd(self, peer: Peer, cwd: str | None, base: str) -> str:
         """The directory to run in: inside allowedDirectories when set, else the roots."""
+        validate_text("the working directory", cwd)
         directory = resolve_cwd(cwd, self.settings.allowed_directories, base=base)
         if not self.settings.allowed_directories:
             roots = await self._roots(peer)
@@ -447,7 +452,9 @@ class Agent:
                 )
         return directory
 
-    async def _run(self, request: RunRequest, peer: Peer) -> RunResult:
+    async def _run(
+        self, request: RunRequest, peer: Peer, document_uri: str | None, block_id: str | None
+    ) -> RunResult:
         last_line = [""]
 
         def on_output(text: str) -> None:
@@ -478,7 +485,7 @@ class Agent:
                 running.cancel()
                 with anyio.CancelScope(shield=True):
                     result = await running.wait()
-                    self._keep(result, request.command, None, None)
+                    self._keep(result, request.command, document_uri, block_id)
                 raise
             finally:
                 reporter.cancel()
@@ -593,7 +600,7 @@ class Agent:
 
     async def terminal_create(self, args: dict[str, Any], peer: Peer) -> ToolOutput:
         base = (await self._roots(peer))[0]
-        cwd = await self._cwd(peer, args.get("cwd"), base)
+        cwd = await self._cwd(peer, args.get("cwd") or base, base)
         session = await self.terminals.create(
             title=args.get("title"), cwd=cwd, shell=args.get("shell")
         )
@@ -607,7 +614,10 @@ class Agent:
     async def terminal_send(self, args: dict[str, Any], peer: Peer) -> ToolOutput:
         session = self.terminals.get(args["terminalId"])
         text = args["text"]
-        await self._gate(peer, text, session.shell, where="type into a terminal")
+        validate_text("the text to type", text)
+        await self._gate(
+            peer, self._assess(text, session.shell), text, where="type into a terminal"
+        )
         before = session.finished_count
         session.send(text, execute=True)
         wait = float(args.get("waitSeconds", 0))

@@ -125,6 +125,17 @@ def check_text(what: str, value: object, *, name: bool = False) -> None:
         ) from None
 
 
+def keystrokes(text: str, what: str = "text") -> bytes:
+    """`text` as UTF-8 for a terminal; a lone surrogate (a JSON `\\ud800`) is a clear error."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise AInternError(
+            f"the {what} contains U+{ord(text[exc.start]):04X} at position {exc.start}, a lone "
+            "surrogate that no terminal can receive; send valid Unicode text"
+        ) from None
+
+
 def validate_spawn(argv: Sequence[str], cwd: str | None, env: Mapping[str, str]) -> None:
     """Refuse, before any fork, what `execve` or `chdir` would reject in the child."""
     if isinstance(argv, str) or not argv:

@@ -33,7 +33,14 @@ from aintern_ls.errors import AInternError
 from aintern_ls.shells import RUNNABLE_SHELLS
 from aintern_ls.terminal import process_tree
 from aintern_ls.terminal.process_tree import MARKER_ENV
-from aintern_ls.terminal.pty import ExitStatus, Pty, check_text, spawn_pty, validate_spawn
+from aintern_ls.terminal.pty import (
+    ExitStatus,
+    Pty,
+    check_text,
+    keystrokes,
+    spawn_pty,
+    validate_spawn,
+)
 from aintern_ls.terminal.reader import PtyStream
 
 log = logging.getLogger(__name__)
@@ -271,7 +278,7 @@ class RunningCommand:
         """Type into the command's terminal (e.g. answer a prompt: "y\\r")."""
         if self._stream is None:
             raise AInternError("the command has not started yet")
-        self._stream.write(data.encode() if isinstance(data, str) else data)
+        self._stream.write(keystrokes(data, "input") if isinstance(data, str) else data)
 
     def cancel(self) -> None:
         """Stop the run: its whole process tree is killed and the result says cancelled."""

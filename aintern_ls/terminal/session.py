@@ -43,7 +43,7 @@ from aintern_ls.terminal.integration import (
     canonical,
     prepare_launch,
 )
-from aintern_ls.terminal.pty import ExitStatus, Pty, spawn_pty
+from aintern_ls.terminal.pty import ExitStatus, Pty, keystrokes, spawn_pty
 from aintern_ls.terminal.reader import PtyStream
 from aintern_ls.terminal.runner import build_env, resolve_cwd
 
@@ -525,12 +525,12 @@ class TerminalSession:
         if execute and not typed.endswith("\r"):
             typed += "\r"
         self._last_sent = text.strip()
-        self._stream.write(typed.encode("utf-8"))
+        self._stream.write(keystrokes(typed, "text"))
 
     def input(self, data: str) -> None:
         """Raw keystrokes from the editor's terminal view, written unchanged."""
         self._check_alive()
-        self._stream.write(data.encode("utf-8"))
+        self._stream.write(keystrokes(data, "input"))
 
     def resize(self, cols: int, rows: int) -> None:
         self._check_alive()

@@ -547,3 +547,20 @@ def test_server_going_away_mid_run_leaves_no_process(tmp_path: Path, how: str) -
     while any(_alive(n) for n in numbers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(_alive(n) for n in numbers), f"processes outlived the server ({how})"
+
+
+async def test_an_environment_that_can_run_code_needs_a_person(tmp_path: Path) -> None:
+    async with server(tmp_path) as client:
+        message = await _error(
+            client, "run_command", {"command": "echo hi", "env": {"LD_PRELOAD": "/tmp/x.so"}}
+        )
+    assert "critical" in message and "dangerous-env" in message and "cannot ask" in message
+
+
+async def test_a_fence_timeout_holds_through_mcp(tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "slow.md").write_text("```sh {name=slow timeout=1s}\necho begun; sleep 30\n```\n")
+    async with server(tmp_path) as client:
+        run = await _ok(client, "run_command", {"path": "slow.md", "name": "slow"})
+    assert run["timedOut"] is True and "begun" in run["output"]

@@ -108,3 +108,17 @@ async def test_a_closed_session_leaves_no_temporary_directory() -> None:
     workdir = session._workdir
     await manager.close(session.terminal_id)
     assert not os.path.exists(workdir)
+
+
+async def test_a_lone_surrogate_sent_to_a_terminal_is_a_clear_error() -> None:
+    manager = TerminalManager()
+    session = await manager.create(shell="bash", env={"AINTERN_LS_NO_RC": "1"})
+    try:
+        with pytest.raises(AInternError, match=r"U\+D800"):
+            session.send("echo \ud800")
+        with pytest.raises(AInternError, match=r"U\+DFFF"):
+            session.input("\udfff")
+        record = await session.execute("echo still-fine", timeout=10)
+        assert record is not None and record.output == "still-fine"
+    finally:
+        await manager.close_all()

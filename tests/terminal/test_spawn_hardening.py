@@ -234,3 +234,15 @@ def test_children_get_default_signal_handling_even_if_the_server_ignores_sigint(
     assert not ignored & (1 << (signal.SIGINT - 1)), out
     assert not ignored & (1 << (signal.SIGPIPE - 1)), out
     assert int(masks["SigBlk"], 16) == 0, out
+
+
+async def test_answering_a_run_with_a_lone_surrogate_is_a_clear_error() -> None:
+    from aintern_ls.terminal.runner import RunningCommand
+
+    running = RunningCommand(RunRequest("read -r x; echo got-$x", timeout_seconds=30))
+    running.start()
+    with pytest.raises(AInternError, match=r"U\+D800"):
+        running.write("\ud800\r")
+    running.write("ok\r")
+    result = await running.wait()
+    assert result.exit_code == 0 and "got-ok" in result.output

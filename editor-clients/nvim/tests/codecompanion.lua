@@ -78,9 +78,12 @@ check(wait(10000, function()
   return false
 end), 'the chat gets an error diagnostic on rm -rf /')
 
+aintern.last_result = nil
 aintern.commands['aintern.run'](find_lens('▶ Run', run_line).command, { client_id = client.id, bufnr = bufnr })
+-- the live output can show before the run's result arrives: wait for both
 check(wait(30000, function()
   return t.virt_lines(bufnr, run_line + 2):find('from the chat', 1, true) ~= nil
+    and aintern.last_result ~= nil
 end), 'the run output shows under the chat fence')
 local result = aintern.last_result or {}
 check(result.exitCode == 0, 'the chat run exits 0')

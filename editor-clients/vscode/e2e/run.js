@@ -142,6 +142,9 @@ async function main() {
     }
     await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
 
+    const dialog = page.locator('.monaco-dialog-box');
+    let dangerousAnswer = '';
+    const dangerousAsked = [];
     const lenses = async () =>
       (await page.locator('.codelens-decoration a').allTextContents()).map((t) => t.trim());
     const lens = (text, nth = 0) => page.locator('.codelens-decoration a', { hasText: text }).nth(nth);
@@ -157,7 +160,16 @@ async function main() {
     const probe = async (name) => {
       const file = path.join(workspace, `.probe-${name}.json`);
       fs.rmSync(file, { force: true });
-      await palette(name === 'tools' ? 'AIntern Probe: invoke tools' : 'AIntern Probe: report state');
+      const titles = { tools: 'AIntern Probe: invoke tools', state: 'AIntern Probe: report state',
+        dangerous: 'AIntern Probe: dangerous tool call' };
+      await palette(titles[name]);
+      if (name === 'dangerous') {
+        // the tool's own confirmation (prepareInvocation) is a VS Code dialog here
+        await dialog.waitFor({ state: 'visible', timeout: 20000 });
+        const said = await dialog.innerText();
+        await dialog.locator('.monaco-button', { hasText: dangerousAnswer }).first().click();
+        dangerousAsked.push(said);
+      }
       return until(`the probe's ${name} report`, () => {
         try {
           return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -261,7 +273,6 @@ async function main() {
       (await lenses()).filter((t) => t.startsWith('blocked')).length === 1, 30000, 300);
 
     // -- dangerous Send asks in a modal; the lens waits ---------------------------------
-    const dialog = page.locator('.monaco-dialog-box');
     await lens('Send to terminal', 1).click();
     await dialog.waitFor({ state: 'visible', timeout: 20000 });
     check((await dialog.innerText()).includes('rm -rf ./build'), 'a dangerous Send asks in a modal dialog');
@@ -318,6 +329,19 @@ async function main() {
     check(!tools.blocked.ok && /blocked/.test(tools.blocked.error), 'run tool refuses a blocked command');
     check(tools.last.ok && tools.last.text.includes('user-term-42') && tools.last.text.includes('Exit code: 3')
       && !tools.last.text.includes('\u001b'), 'last-command tool: the user\'s terminal command, clean, with exit code');
+
+    // -- a dangerous tool call: VS Code's confirmation shows the level and reasons ------
+    const build2 = path.join(workspace, 'build2');
+    fs.mkdirSync(build2);
+    dangerousAnswer = 'Cancel';
+    let dangerous = await probe('dangerous');
+    check(/dangerous/i.test(dangerousAsked[0]) && dangerousAsked[0].includes('rm -rf ./build2'),
+      `a dangerous tool call asks with its level and reasons (${JSON.stringify(dangerousAsked[0])})`);
+    check(!dangerous.ok && fs.existsSync(build2), 'declined: the tool call fails and nothing ran');
+    dangerousAnswer = 'Yes';
+    dangerous = await probe('dangerous');
+    check(dangerous.ok && dangerous.text.includes('exit code 0') && !fs.existsSync(build2),
+      'confirmed: the tool call runs it');
 
     // -- a bad server path, then Restart recovers ---------------------------------------
     await palette('Notifications: Clear All Notifications');

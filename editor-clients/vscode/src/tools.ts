@@ -134,9 +134,10 @@ export function registerTools(
         return { invocationMessage: `aintern refuses a blocked command: ${summary}` };
       }
       if (lvl === 'dangerous' || lvl === 'critical') {
+        // reasons first: VS Code shows this as plain text outside a chat
         const message = new vscode.MarkdownString();
+        message.appendMarkdown(`**${summary}**\n\n`);
         message.appendCodeblock(command, 'sh');
-        message.appendMarkdown(`\n\n**${summary}**`);
         return {
           invocationMessage: `Running a ${lvl} command`,
           confirmationMessages: { title: `Run a ${lvl} command?`, message },

@@ -36,6 +36,9 @@ exports.activate = (context) => {
       }
       report('tools', out);
     }),
+    vscode.commands.registerCommand('ainternProbe.dangerous', async () => {
+      report('dangerous', await call('aintern_runCommand', { command: 'rm -rf ./build2' }));
+    }),
     vscode.commands.registerCommand('ainternProbe.state', async () => {
       report('state', {
         terminals: vscode.window.terminals.map((t) => t.name),
