@@ -20,6 +20,7 @@ from aintern_ls.features import (
     diagnostics,
     hover,
     lifecycle,
+    output_block,
     run_input,
     sync,
     terminals,
@@ -35,6 +36,7 @@ FEATURES: tuple[ModuleType, ...] = (
     hover,
     commands,
     run_input,
+    output_block,
     terminals,
     capture,
 )

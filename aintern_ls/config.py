@@ -27,6 +27,20 @@ class SafetySettings:
     trusted: list[str] = attrs.field(factory=list)
 
 
+_LEVELS = ("moderate", "dangerous", "critical", "blocked")
+
+
+def _level(instance: object, attribute: object, value: str) -> None:
+    if value not in _LEVELS:
+        raise ValueError(f"must be one of {', '.join(_LEVELS)}")
+
+
+@attrs.define
+class DiagnosticsSettings:
+    minimum_level: str = attrs.field(default="moderate", validator=_level)
+    """Findings below this level get no diagnostic (moderate ones are hints)."""
+
+
 @attrs.define
 class Settings:
     shell: str | None = None
@@ -38,6 +52,7 @@ class Settings:
     redact_secrets: bool = True
     """Same setting as `capture.redact_secrets` (either name; see `load_settings`)."""
     history_path: str | None = None
+    diagnostics: DiagnosticsSettings = attrs.field(factory=DiagnosticsSettings)
 
 
 def _check(settings: Settings) -> list[str]:

@@ -15,7 +15,7 @@ from urllib.parse import unquote, urlparse
 import attrs
 
 from aintern_ls.errors import AInternError
-from aintern_ls.extraction import extract
+from aintern_ls.extraction import extract_incremental
 from aintern_ls.models import CommandBlock, CommandExtractionResult, CommandResult
 from aintern_ls.positions import LineIndex
 from aintern_ls.runs import BlockOptions, block_shell
@@ -157,7 +157,7 @@ def mark_danger(block: CommandBlock, assessment: Assessment) -> None:
 
 def analyse(text: str, uri: str, rules: SafetyRules | None) -> CommandExtractionResult:
     """Extract `text` and assess its blocks; slow for big documents, so run it in a worker."""
-    result = extract(text, uri)
+    result = extract_incremental(text, uri)
     warm_assessments(result.commands, rules)
     return result
 

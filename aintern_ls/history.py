@@ -205,7 +205,9 @@ class History:
     def finish_run(self, run_id: str, result: CommandResult) -> None:
         """Complete a row written by `record_started` with the run's outcome."""
         stored = truncate(
-            result.output, max_characters=STORED_OUTPUT_CHARACTERS, mode=TruncationMode.KEEP_BOTH
+            redact_str(result.output),
+            max_characters=STORED_OUTPUT_CHARACTERS,
+            mode=TruncationMode.KEEP_BOTH,
         ).text
         with self._lock:
             self._connect().execute(

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
+import json
 import logging
 import uuid
 from collections.abc import Callable, Coroutine, Generator
@@ -23,7 +25,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
-from aintern_ls import __version__
+from aintern_ls import __version__, extraction
 from aintern_ls.capture import CaptureService
 from aintern_ls.config import Settings, load_settings
 from aintern_ls.documents import Document, DocumentStore, analyse, warm_assessments
@@ -56,6 +58,7 @@ class AInternProtocol(LanguageServerProtocol):
     def __init__(self, server: Any, converter: Any) -> None:
         super().__init__(server, converter)
         self.cancel_hooks: dict[Any, list[Callable[[], object]]] = {}
+        self._writes: set[asyncio.Future[Any]] = set()
 
     @lsp_method(types.SHUTDOWN)
     def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:
@@ -68,6 +71,23 @@ class AInternProtocol(LanguageServerProtocol):
         self._shutdown = True
         return None
 
+    def _send_data(self, data: Any) -> None:
+        """A result already encoded (`RawJSON`) is sent as it is."""
+        result = getattr(data, "result", None)
+        if not isinstance(result, RawJSON) or self.writer is None:
+            super()._send_data(data)
+            return
+        body = f'{{"id": {json.dumps(data.id)}, "jsonrpc": "2.0", "result": {result}}}'.encode()
+        header = (
+            f"Content-Length: {len(body)}\r\n"
+            f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
+        ).encode()
+        written = self.writer.write(header + body if self._include_headers else body)
+        if inspect.isawaitable(written):
+            task = asyncio.ensure_future(written)
+            self._writes.add(task)
+            task.add_done_callback(self._writes.discard)
+
     def _handle_cancel_notification(self, msg_id: Any) -> None:
         for hook in self.cancel_hooks.pop(msg_id, []):
             try:
@@ -75,6 +95,10 @@ class AInternProtocol(LanguageServerProtocol):
             except Exception:
                 log.exception("cancel hook failed")
         super()._handle_cancel_notification(msg_id)
+
+
+class RawJSON(str):
+    """A response result that is already JSON text (see `_Protocol._send_data`)."""
 
 
 class AInternServer(LanguageServer):
@@ -336,6 +360,7 @@ class AInternServer(LanguageServer):
         if pending is not None:
             pending.cancel()
         self.documents.close(uri)
+        extraction.forget(uri)  # what incremental extraction kept of it
 
     def block_changed(
         self, uri: str, block: CommandBlock, result: CommandResult | None = None
@@ -345,6 +370,10 @@ class AInternServer(LanguageServer):
             params["exitCode"] = result.exit_code
             params["durationMs"] = result.duration_ms
         self.protocol.notify("aintern/blockStatus", params)
+        if result is not None and block.expected_output is not None:
+            doc = self.documents.get_or_none(uri)
+            if doc is not None:  # a console fence: its output-drift diagnostic
+                self.publish(doc)
         if self.client_refreshes_lenses:
             self.workspace_code_lens_refresh(None)
 

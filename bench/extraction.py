@@ -1,20 +1,36 @@
 """Extraction speed against a bare markdown-it parse of the same chat transcript.
 
     python -m bench.extraction [FILE] [--size-mb 5] [--runs 5]
+    python -m bench.extraction --lsp [FILE] [--size-mb 4] [--edits 20]
+    python -m bench.extraction --memory [--size-mb 50]
 
 Without FILE it writes a CodeCompanion-style transcript of at least `--size-mb` MB
 with thousands of fences (bash, console, PowerShell, execute JSON, Python) mixed
 with prose, lists and quotes to `bench/data/`, then prints the best-of-N time of
 `extract()` next to that of `MarkdownIt().parse()` and their ratio.
+
+`--lsp` drives the real server (`python -m aintern_ls --stdio`) over its pipes
+with a minimal JSON-RPC client: open the transcript, then `--edits` times insert
+one character somewhere in it (`didChange`, incremental) and time until the
+`textDocument/codeLens` answer has arrived and been decoded. It prints the median
+latency and its ratio to a bare `MarkdownIt().parse()` of the whole file (best of 3).
+
+`--memory` opens a `--size-mb` transcript in the real server, asks for its lenses,
+edits it once and asks again, then prints the server's peak RSS (`VmHWM`).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
 import random
+import statistics
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from markdown_it import MarkdownIt
 
@@ -71,12 +87,177 @@ def best_of(runs: int, func: Callable[[], object]) -> float:
     return best
 
 
+class _Client:
+    """Just enough JSON-RPC over the server's stdio for timing."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self._next = 0
+        self._waiting: dict[int, asyncio.Future[Any]] = {}
+        self._reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        stdout = self.process.stdout
+        assert stdout is not None
+        while True:
+            length = 0
+            while True:
+                line = await stdout.readline()
+                if not line:
+                    return
+                if line in (b"\r\n", b"\n"):
+                    break
+                name, _, value = line.decode().partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+            message = json.loads(await stdout.readexactly(length))
+            future = (
+                self._waiting.pop(message.get("id", -1), None) if "method" not in message else None
+            )
+            if future is not None:
+                future.set_result(message)
+            elif "method" in message and "id" in message:  # a request to the client
+                self._send({"jsonrpc": "2.0", "id": message["id"], "result": None})
+
+    def _send(self, message: dict[str, Any]) -> None:
+        body = json.dumps(message).encode()
+        stdin = self.process.stdin
+        assert stdin is not None
+        stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def notify(self, method: str, params: Any) -> None:
+        self._send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    async def request(self, method: str, params: Any) -> Any:
+        self._next += 1
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting[self._next] = future
+        self._send({"jsonrpc": "2.0", "id": self._next, "method": method, "params": params})
+        message = await future
+        if "error" in message:
+            raise RuntimeError(message["error"])
+        return message["result"]
+
+    async def close(self) -> None:
+        await self.request("shutdown", None)
+        self.notify("exit", None)
+        try:
+            await asyncio.wait_for(self.process.wait(), 10)
+        except TimeoutError:
+            self.process.kill()
+            await self.process.wait()
+        self._reader.cancel()
+
+
+async def _start_server() -> _Client:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "aintern_ls",
+        "--stdio",
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        limit=1 << 30,
+    )
+    client = _Client(process)
+    await client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    client.notify("initialized", {})
+    return client
+
+
+async def _lsp_latency(path: Path, edits: int) -> list[float]:
+    text = path.read_text(encoding="utf-8")
+    uri = path.resolve().as_uri()
+    client = await _start_server()
+    try:
+        client.notify(
+            "textDocument/didOpen",
+            {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}},
+        )
+        lenses = await client.request("textDocument/codeLens", {"textDocument": {"uri": uri}})
+        print(f"{len(lenses)} lenses")
+        line_count = text.count("\n")
+        rng = random.Random(3)
+        times: list[float] = []
+        for version in range(2, edits + 2):
+            line = rng.randrange(line_count)
+            position = {"line": line, "character": 0}
+            start = time.perf_counter()
+            client.notify(
+                "textDocument/didChange",
+                {
+                    "textDocument": {"uri": uri, "version": version},
+                    "contentChanges": [
+                        {"range": {"start": position, "end": position}, "text": "x"}
+                    ],
+                },
+            )
+            await client.request("textDocument/codeLens", {"textDocument": {"uri": uri}})
+            times.append(time.perf_counter() - start)
+        return times
+    finally:
+        await client.close()
+
+
+async def _peak_rss(path: Path) -> tuple[int, float]:
+    text = path.read_text(encoding="utf-8")
+    uri = path.resolve().as_uri()
+    client = await _start_server()
+    try:
+        start = time.perf_counter()
+        client.notify(
+            "textDocument/didOpen",
+            {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}},
+        )
+        del text
+        await client.request("textDocument/codeLens", {"textDocument": {"uri": uri}})
+        opened = time.perf_counter() - start
+        position = {"line": 1000, "character": 0}
+        client.notify(
+            "textDocument/didChange",
+            {
+                "textDocument": {"uri": uri, "version": 2},
+                "contentChanges": [{"range": {"start": position, "end": position}, "text": "x"}],
+            },
+        )
+        await client.request("textDocument/codeLens", {"textDocument": {"uri": uri}})
+        status = Path(f"/proc/{client.process.pid}/status").read_text()
+        peak = next(
+            int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM")
+        )
+        return peak * 1024, opened
+    finally:
+        await client.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.extraction", description=__doc__)
     parser.add_argument("file", nargs="?", help="transcript to use instead of a generated one")
     parser.add_argument("--size-mb", type=float, default=5.0)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--lsp", action="store_true", help="time code lenses after edits")
+    parser.add_argument("--edits", type=int, default=20)
+    parser.add_argument("--memory", action="store_true", help="peak RSS of the server")
     args = parser.parse_args(argv)
+    if args.memory:
+        size = args.size_mb if args.size_mb != 5.0 else 50.0
+        path = Path(args.file) if args.file else generate(DATA / f"transcript-{size:g}mb.md", size)
+        peak, opened = asyncio.run(_peak_rss(path))
+        print(f"{path}: {path.stat().st_size / 1e6:.1f} MB; open + lenses {opened:.1f} s")
+        print(f"server peak RSS: {peak / 1e6:.0f} MB")
+        return 0
+    if args.lsp:
+        size = args.size_mb if args.size_mb != 5.0 else 4.0
+        path = Path(args.file) if args.file else generate(DATA / f"transcript-{size:g}mb.md", size)
+        times = asyncio.run(_lsp_latency(path, args.edits))
+        text = path.read_text(encoding="utf-8")
+        bare = best_of(3, lambda: MarkdownIt().parse(text))
+        median = statistics.median(times)
+        print(f"{path}: {len(text) / 1e6:.2f} MB")
+        print(f"codeLens after a one-character edit: median {median * 1000:.0f} ms of {len(times)}")
+        print(f"bare markdown-it parse of the whole file: {bare:.3f} s (best of 3)")
+        print(f"ratio: {median / bare:.3f}")
+        return 0
     path = Path(args.file) if args.file else generate(DATA / "transcript.md", args.size_mb)
     text = path.read_text(encoding="utf-8")
     md = MarkdownIt()

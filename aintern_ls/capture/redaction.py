@@ -151,6 +151,9 @@ class RuleSet:
 # ------------------------------------------------------------------ RE2 -> Python re
 
 
+_DOT_BOUND = 1000
+
+
 def translate_re2(pattern: str) -> str:
     """A Go RE2 pattern as Python `re` syntax.
 
@@ -159,6 +162,9 @@ def translate_re2(pattern: str) -> str:
       become a scoped group `(?i:...)` that is closed (and re-opened after each `|`)
       where the enclosing group ends.
     - `\\z` (end of text) is Python's `\\Z`.
+    - `.*` and `.+` get a bound (`.{0,1000}`): RE2 runs in linear time, Python's
+      engine backtracks, and a rule such as `\\bcurl\\b.*?...` would otherwise scan
+      to the end of a long line once for every `curl` in it.
     """
     out: list[str] = []
     # One frame per open group: flags opened in mid-pattern inside it.
@@ -201,6 +207,10 @@ def translate_re2(pattern: str) -> str:
             opened = frames[-1]
             out.append(")" * len(opened) + "|" + "".join(f"(?{f}:" for f in opened))
             i += 1
+            continue
+        if c == "." and i + 1 < n and pattern[i + 1] in "*+":
+            out.append(f".{{{0 if pattern[i + 1] == '*' else 1},{_DOT_BOUND}}}")
+            i += 2
             continue
         out.append(c)
         i += 1

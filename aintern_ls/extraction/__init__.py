@@ -11,10 +11,10 @@ import os
 from pathlib import Path
 
 from aintern_ls.errors import AInternError
-from aintern_ls.extraction.extractor import extract
+from aintern_ls.extraction.extractor import Extractor, extract, extract_incremental, forget
 from aintern_ls.models import CommandExtractionResult, ExtractionWarning
 
-__all__ = ["extract", "extract_file"]
+__all__ = ["Extractor", "extract", "extract_file", "extract_incremental", "forget"]
 
 _BINARY_SNIFF = 8192
 _MAX_BYTES = 256_000_000

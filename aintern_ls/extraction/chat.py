@@ -82,6 +82,9 @@ class Transcript:
     """The messages of a document, ordered by line; one roleless message for plain Markdown."""
 
     messages: list[Message]
+    aider: bool = False
+    levels: frozenset[int] = frozenset()
+    """Heading levels of the role markers (the level a header must have to start a message)."""
     _lines: list[int] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
@@ -100,7 +103,7 @@ def split_messages(blocks: list[TopBlock], uri: str = "") -> Transcript:
     if uri.endswith(AIDER_SUFFIX) or any(
         b.kind == "heading" and b.level == 1 and _AIDER_SESSION.match(b.text) for b in blocks
     ):
-        return _number(_aider_messages(blocks))
+        return _number(_aider_messages(blocks), aider=True, levels=frozenset({1, 4}))
     markers: list[tuple[int, str, str | None]] = []
     roles: set[str] = set()
     format_specific = False
@@ -123,7 +126,11 @@ def split_messages(blocks: list[TopBlock], uri: str = "") -> Transcript:
         messages.append(Message(0, 0, None))
     for line, role, label in markers:
         messages.append(Message(0, line, role, label))
-    return _number(messages)
+    by_line = {b.line: b for b in blocks}
+    levels = frozenset(
+        by_line[line].level for line, _, _ in markers if by_line[line].kind == "heading"
+    )
+    return _number(messages, levels=levels)
 
 
 def _paired(blocks: list[TopBlock]) -> list[tuple[TopBlock, tuple[str, str | None, bool]]]:
@@ -141,10 +148,41 @@ def _paired(blocks: list[TopBlock]) -> list[tuple[TopBlock, tuple[str, str | Non
     return [(b, m) for b, m in found if b.kind != "heading" or b.level in shared]
 
 
-def _number(messages: list[Message]) -> Transcript:
+def _number(
+    messages: list[Message], *, aider: bool = False, levels: frozenset[int] = frozenset()
+) -> Transcript:
     if not messages:
         messages = [Message(0, 0, None)]
-    return Transcript([attrs.evolve(m, ordinal=i) for i, m in enumerate(messages)])
+    numbered = [attrs.evolve(m, ordinal=i) for i, m in enumerate(messages)]
+    return Transcript(numbered, aider=aider, levels=levels)
+
+
+def is_marker(block: TopBlock) -> bool:
+    """Whether a block could start a message in some chat format."""
+    return _marker(block) is not None
+
+
+def cut_role(block: TopBlock, transcript: Transcript, *, after_blank: bool = True) -> str | None:
+    """The role of the message `block` would start in `transcript`, for a header
+    line found inside a code fence (a reply cut off with its fence still open).
+    A header right after a non-blank line counts only when it is specific to a
+    chat format (`## Me`, `💬:`, CopilotChat's decorated headers)."""
+    if transcript.aider:
+        if not after_blank:
+            return None
+        if block.kind == "heading" and block.level == 4:
+            return USER
+        if block.kind == "heading" and block.level == 1 and _AIDER_SESSION.match(block.text):
+            return ASSISTANT
+        return None
+    found = _marker(block)
+    if found is None:
+        return None
+    if block.kind == "heading" and block.level not in transcript.levels:
+        return None
+    if not after_blank and not found[2]:
+        return None
+    return USER if found[0] == "user?" else found[0]
 
 
 def _marker(block: TopBlock) -> tuple[str, str | None, bool] | None:

@@ -23,6 +23,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help='print {"commands": [...], "warnings": [...]} as JSON',
     )
     p.set_defaults(func=cmd_blocks)
+    from aintern_ls.runbook import cli as runbook_cli
+
+    runbook_cli.register(sub)
 
 
 def cmd_blocks(args: argparse.Namespace) -> int:

@@ -1,25 +1,44 @@
-"""Document text -> `CommandExtractionResult`: one parse, then one pass over the
-fences that turns each shell fence into a `CommandBlock`.
+"""Document text -> `CommandExtractionResult`, re-extracting only what an edit touched.
+
+A document is cut into *regions* that each start at the top level right after a
+blank line (DESIGN §4). CommonMark block structure cannot reach from one such
+region into the next unless the region's last block is still open (an unclosed
+fence or HTML block), and then the region is grown until it closes; so parsing
+the regions one by one gives the same fences as parsing the whole text. Each
+region keeps what was read from it (fences, role markers, drafts of blocks) in
+its own line numbers. After an edit, regions before and after the changed text
+are reused (shifted), and only the changed stretch is parsed again, until the
+new region boundaries meet old ones; an edit that opens or closes a fence simply
+re-parses further. Ids, messages and descriptions are then assigned over the
+whole document, which is cheap.
 
 Block ids hash the URI, the normalised command and its occurrence index among
 identical commands, so a block keeps its id (and the editor its status) while
 text elsewhere in the document changes.
+
+Cut-off chat replies: in a transcript, a fence left open by a truncated
+assistant reply would swallow the next message. A line inside a top-level fence
+that is a role marker of the other side (`## Me` after a CodeCompanion reply,
+`💬:` after a gp.nvim answer, an Aider `#### ` line) and follows a blank line
+ends the fence there, with a warning.
 """
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import re
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from typing import Any
 from urllib.parse import unquote
 
 import attrs
 
 from aintern_ls.extraction import execute, session
-from aintern_ls.extraction.chat import Transcript, split_messages
+from aintern_ls.extraction.chat import Transcript, cut_role, is_marker, split_messages
 from aintern_ls.extraction.info import InfoString, parse_info, shell_for
-from aintern_ls.extraction.markdown import Fence, parse, plain_text
+from aintern_ls.extraction.markdown import Fence, TopBlock, parse_region, plain_text
 from aintern_ls.models import (
     CommandBlock,
     CommandExtractionResult,
@@ -28,6 +47,21 @@ from aintern_ls.models import (
     TextRange,
 )
 from aintern_ls.positions import LineIndex
+
+MIN_REGION_CHARS = 4096
+"""Regions are at least this big (except the last): small enough that an edit
+re-parses little, big enough that a 50 MB transcript has few of them."""
+
+_BARE_SESSION_LANGUAGES = frozenset({"console", "shell-session", "shellsession"})
+"""Session fences whose lines are all commands when none of them is a prompt."""
+
+# A region starts on a line that follows a blank line and starts at column 0 with
+# something that cannot continue a list item (`-`, `*`, `+`, `1.`) or code block.
+_NOT_A_START = frozenset(" \t\n*+-0123456789")
+# Lines inside a fence that may be a message header of a chat.
+_HEADER_LIKE = re.compile(r"^(?: {0,3}#{1,6}[ \t]+\S|💬:|🤖:|role::)", re.MULTILINE)
+_LINE_PLACEHOLDER = "\x00L\x00"
+"""Stands for the warning's own 1-based line number in a message kept per region."""
 
 
 @attrs.define
@@ -44,38 +78,485 @@ class _Draft:
     expected_output: str | None = None
 
 
+@attrs.define(eq=False)
+class _Item:
+    """A runnable fence of one region, in the region's own lines and offsets."""
+
+    draft: _Draft
+    start: int
+    """Offset of the opening fence's markup in the region."""
+    end: int
+    """Offset of the end of the block's last line in the region."""
+    normalised: str
+    lead: bool
+    """The fence is the region's first block: its paragraph is in the region before."""
+    description: tuple[str | None, str | None] | None = None
+    """(source paragraph, plain text) of the last description computed."""
+    block: tuple[tuple[Any, ...], CommandBlock] | None = None
+    """The last block made from this item and what it was made from: an unchanged
+    block is handed out again (so is its status)."""
+
+
+@attrs.define(eq=False)
+class _OpenFence:
+    line: int
+    column: int
+    open_to_end: bool
+    item: int | None
+    """An unclosed shell fence, for its warning."""
+
+
+@attrs.define(eq=False)
+class _Region:
+    start: int
+    end: int
+    line: int
+    line_count: int
+    forced_end: bool
+    """The region ends at a chat message header that cut an open fence short."""
+    ran_to_end: bool
+    items: list[_Item]
+    open_fences: list[_OpenFence]
+    warnings: list[tuple[ExtractionWarning, int | None]]
+    """Warnings in region lines, with the index of the item they belong to."""
+    blocks: list[TopBlock]
+    """Top-level blocks the chat splitter needs (region lines)."""
+    tail_paragraph: tuple[str, int] | None
+    last_top_fence: int | None
+    """Line of the region's last top-level fence, when it runs to the region's end."""
+    candidates: list[tuple[int, int, TopBlock, bool]]
+    """Header-like lines inside top-level fences (see `_header_lines`)."""
+    shifted: tuple[int, list[TopBlock]] | None = None
+    """`blocks` in document lines, for the region's line when last computed."""
+
+
+_BOUNDARY = re.compile(r"(?:\r\n?|\n)[ \t]*(?:\r\n?|\n)(?=[^\s*+\-0-9])")
+_BLANK_BEFORE = re.compile(r"(?:\A|\r\n?|\n)[ \t]*(?:\r\n?|\n)\Z")
+
+
+def _line_endings(text: str) -> int:
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
+def _is_boundary(src: str, at: int) -> bool:
+    """Whether a region may start at offset `at`: a line after a blank line that
+    cannot continue what came before."""
+    if at <= 0 or at >= len(src) or src[at] in _NOT_A_START or src[at] == "\r":
+        return False
+    return _BLANK_BEFORE.search(src, max(0, at - 256), at) is not None
+
+
+class Extractor:
+    """Extraction of one document, re-parsing only what changed since the last call.
+
+    `extract()` gives exactly what a fresh extraction of the same text gives (the
+    property tests hold it to that); it is thread-safe.
+    """
+
+    def __init__(self, uri: str = "", *, min_region_chars: int = MIN_REGION_CHARS) -> None:
+        self.uri = uri
+        self._min_region = max(1, min_region_chars)
+        self._key = _uri_key(uri)
+        self._text = ""
+        self._regions: list[_Region] = []
+        self._message_ids: dict[int, str] = {}
+        self._transcript: tuple[list[TopBlock], Transcript] | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def region_count(self) -> int:
+        return len(self._regions)
+
+    def extract(self, text: str) -> CommandExtractionResult:
+        with self._lock:
+            self._update(text)
+            # Cuts are decided afresh each time (from the document without any), so
+            # the result never depends on the edits that led to this text.
+            joined = [(r.start, False) for r in self._regions if r.forced_end]
+            if joined:
+                self._recut(joined)
+            # Top down: a cut can reveal a later one (text a truncated fence swallowed
+            # is read again), never undo an earlier one, so this ends.
+            result, cuts = self._assemble()
+            while cuts:
+                self._recut(cuts)
+                done = max(offset for offset, _ in cuts)
+                result, cuts = self._assemble()
+                cuts = [c for c in cuts if c[0] > done]
+            return result
+
+    # -- regions ------------------------------------------------------------------------
+
+    def _update(self, src: str) -> None:
+        old, regions = self._text, self._regions
+        self._text = src
+        if not regions:
+            self._regions = self._chunk(src, 0, 0, [], [])[0]
+            return
+        n = len(regions)
+        first = 0
+        while first < n and _unchanged(old, regions[first], src, 0):
+            first += 1
+        if first == n:
+            return
+        delta = len(src) - len(old)
+        last = n
+        while last - 1 >= first and _unchanged(old, regions[last - 1], src, delta):
+            last -= 1
+        # The region before the change is read again: whether its end is still a
+        # boundary depends on the first line after it.
+        begin = max(first - 1, 0)
+        stops = [r.start + delta for r in regions[last:]]
+        middle, resync = self._chunk(src, regions[begin].start, regions[begin].line, stops, [])
+        tail: list[_Region] = []
+        if resync is not None:
+            tail = regions[last + resync :]
+            line = middle[-1].line + middle[-1].line_count if middle else regions[begin].line
+            line_shift = line - tail[0].line
+            for region in tail:
+                region.start += delta
+                region.end += delta
+                region.line += line_shift
+        self._regions = regions[:begin] + middle + tail
+
+    def _chunk(
+        self, src: str, start: int, line: int, stops: list[int], forced: list[int]
+    ) -> tuple[list[_Region], int | None]:
+        """Cut `src` into regions from `start` on; stop at the first region end that
+        is in `stops` (returning its index there), after which old regions are valid."""
+        out: list[_Region] = []
+        n = len(src)
+        stop_index = {at: i for i, at in enumerate(stops)}
+        while start < n:
+            size = self._min_region
+            floor = start  # a region that ran to its end grows past `floor`
+            while True:
+                end = _candidate(src, start + size)
+                k = bisect.bisect_right(stops, floor)
+                while k < len(stops) and stops[k] < end:
+                    if _is_boundary(src, stops[k]):
+                        end = stops[k]
+                        break
+                    k += 1
+                k = bisect.bisect_right(forced, start)
+                forced_end = k < len(forced) and forced[k] <= end and forced[k] < n
+                if forced_end:
+                    end = forced[k]
+                region = self._region(src, start, end, line, forced_end)
+                if region.ran_to_end and not forced_end and end < n:
+                    size = max(2 * size, 2 * (end - start))
+                    floor = end
+                    continue
+                break
+            out.append(region)
+            if end in stop_index and _is_boundary(src, end):
+                return out, stop_index[end]
+            start = end
+            line += region.line_count
+        return out, None
+
+    def _region(self, src: str, start: int, end: int, line: int, forced_end: bool) -> _Region:
+        text = src[start:end]
+        parsed = parse_region(text)
+        lines = _Lines(text)
+        items: list[_Item] = []
+        warnings: list[tuple[ExtractionWarning, int | None]] = []
+        open_fences: list[_OpenFence] = []
+        candidates: list[tuple[int, int, TopBlock, bool]] = []
+        for index, fence in enumerate(parsed.fences):
+            info = parse_info(fence.info)
+            pending: list[tuple[ExtractionWarning, _Draft | None]] = []
+            draft = _read_fence(fence, info, lines, pending)
+            item_index: int | None = None
+            open_to_end = not fence.closed and lines.is_at_end(fence.end_line)
+            if draft is not None:
+                item_index = len(items)
+                opener = lines.index.line_start(fence.start_line)
+                closer = lines.index.line_start(fence.end_line)
+                items.append(
+                    _Item(
+                        draft=draft,
+                        start=opener + lines.column_of(fence.start_line, fence.markup),
+                        end=closer + len(lines.line(fence.end_line)),
+                        normalised=_normalise(draft.command),
+                        lead=index == 0 and parsed.lead_fence,
+                    )
+                )
+            warnings.extend((w, item_index if d is not None else None) for w, d in pending)
+            if not fence.closed and (info.shell_type is not None or info.is_execute):
+                column = lines.column_of(fence.start_line, fence.markup)
+                open_fences.append(_OpenFence(fence.start_line, column, open_to_end, item_index))
+            if parsed.top_level[index]:
+                candidates.extend(_header_lines(fence, lines))
+        last_top_fence = None
+        if parsed.fences and parsed.top_level[-1] and not parsed.fences[-1].closed:
+            last_top_fence = parsed.fences[-1].start_line
+        return _Region(
+            start=start,
+            end=end,
+            line=line,
+            line_count=_line_endings(text),
+            forced_end=forced_end,
+            ran_to_end=parsed.ran_to_end,
+            items=items,
+            warnings=warnings,
+            open_fences=open_fences,
+            blocks=_chat_blocks(parsed.top_blocks),
+            tail_paragraph=parsed.tail_paragraph,
+            last_top_fence=last_top_fence,
+            candidates=candidates,
+        )
+
+    def _recut(self, cuts: list[tuple[int, bool]]) -> None:
+        """Apply (offset, cut) changes: cut a region at a message header, or join a
+        region cut before with the one after it (`cut` False, offset of its start)."""
+        src = self._text
+        joined = {o for o, cut in cuts if not cut}
+        forced = sorted(
+            {r.end for r in self._regions if r.forced_end and r.start not in joined}
+            | {o for o, cut in cuts if cut}
+        )
+        for offset, cut in sorted(cuts, reverse=True):
+            regions = self._regions
+            starts = [r.start for r in regions]
+            index = bisect.bisect_right(starts, offset) - 1
+            region = regions[index]
+            if not cut and not region.forced_end:
+                continue
+            stops = starts[index + 1 :]
+            if not cut:
+                stops = stops[1:]
+            middle, resync = self._chunk(src, region.start, region.line, stops, forced)
+            skip = 0 if cut else 1
+            tail = regions[index + 1 + skip + resync :] if resync is not None else []
+            self._regions = regions[:index] + middle + tail
+
+    # -- the whole document ---------------------------------------------------------------
+
+    def _assemble(self) -> tuple[CommandExtractionResult, list[tuple[int, bool]]]:
+        regions = self._regions
+        lists: list[list[TopBlock]] = []
+        for region in regions:
+            if region.shifted is None or region.shifted[0] != region.line:
+                shift = region.line
+                moved = [attrs.evolve(b, line=b.line + shift) for b in region.blocks]
+                region.shifted = (shift, moved)
+            lists.append(region.shifted[1])
+        top = [b for part in lists for b in part]
+        cached = self._transcript
+        if cached is not None and cached[0] == top:  # (elements compare by identity first)
+            transcript = cached[1]
+        else:
+            transcript = split_messages(top, self.uri)
+            self._transcript = (top, transcript)
+        seen: Counter[str] = Counter()
+        per_message: Counter[int] = Counter()
+        blocks: list[CommandBlock] = []
+        warnings: list[ExtractionWarning] = []
+        previous_tail: tuple[str, int] | None = None
+        last = len(regions) - 1
+        for number, region in enumerate(regions):
+            ids: list[str] = []
+            for item in region.items:
+                block = self._block(item, region, transcript, seen, per_message, previous_tail)
+                ids.append(block.id)
+                blocks.append(block)
+            for warning, item_index in region.warnings:
+                line = warning.line + region.line
+                message = warning.message
+                if _LINE_PLACEHOLDER in message:
+                    message = message.replace(_LINE_PLACEHOLDER, str(line + 1))
+                block_id = ids[item_index] if item_index is not None else None
+                warnings.append(ExtractionWarning(message, line, warning.character, block_id))
+            for fence in region.open_fences:
+                line = fence.line + region.line
+                if region.forced_end and fence.open_to_end:
+                    message = (
+                        f"code fence opened on line {line + 1} is not closed before the next "
+                        f"message (line {region.line + region.line_count + 1}); the reply looks "
+                        "cut off, so the fence ends there"
+                    )
+                else:
+                    where = (
+                        "the document" if number == last and fence.open_to_end else "its container"
+                    )
+                    message = (
+                        f"code fence opened on line {line + 1} is never closed; "
+                        f"it runs to the end of {where}"
+                    )
+                block_id = ids[fence.item] if fence.item is not None else None
+                warnings.append(ExtractionWarning(message, line, fence.column, block_id))
+            previous_tail = (
+                (region.tail_paragraph[0], region.tail_paragraph[1] + region.line)
+                if region.tail_paragraph is not None
+                else None
+            )
+        warnings.sort(key=lambda w: (w.line, w.character))
+        return CommandExtractionResult(blocks, warnings), self._cuts(transcript)
+
+    def _block(
+        self,
+        item: _Item,
+        region: _Region,
+        transcript: Transcript,
+        seen: Counter[str],
+        per_message: Counter[int],
+        previous_tail: tuple[str, int] | None,
+    ) -> CommandBlock:
+        draft = item.draft
+        fence = draft.fence
+        start_line = fence.start_line + region.line
+        occurrence = seen[item.normalised]
+        seen[item.normalised] += 1
+        message = transcript.message_at(start_line)
+        sequence = per_message[message.ordinal]
+        per_message[message.ordinal] += 1
+        description = draft.description
+        if description is None:
+            paragraph: str | None
+            if item.lead:
+                paragraph, paragraph_line = previous_tail or (None, 0)
+            else:
+                paragraph, paragraph_line = fence.paragraph, fence.paragraph_line + region.line
+            if paragraph is not None and paragraph_line >= message.line:
+                if message.marker and paragraph_line == message.line:
+                    paragraph = paragraph.lstrip().removeprefix(message.marker)
+                if item.description is None or item.description[0] != paragraph:
+                    item.description = (paragraph, plain_text(paragraph))
+                description = item.description[1]
+        start = region.start + item.start
+        end = region.start + item.end
+        key = (region.line, message, sequence, occurrence, description)
+        if item.block is not None and item.block[0] == key:
+            block = item.block[1]
+            if block.source_range.start != start:  # text before it grew or shrank
+                block.source_range = TextRange(start, max(start, end))
+            return block
+        message_id = self._message_ids.get(message.ordinal)
+        if message_id is None:
+            message_id = self._message_ids[message.ordinal] = _digest(
+                "msg", self._key, str(message.ordinal)
+            )
+        block = CommandBlock(
+            id=_digest("blk", self._key, item.normalised, str(occurrence)),
+            message_id=message_id,
+            sequence_number=sequence,
+            role=message.role,
+            command=draft.command,
+            language=draft.info.language,
+            shell_type=draft.shell_type,
+            description=description,
+            working_directory=draft.working_directory,
+            options=dict(draft.options),
+            expected_output=draft.expected_output,
+            start_line=start_line,
+            end_line=fence.end_line + region.line,
+            source_range=TextRange(start, max(start, end)),
+        )
+        item.block = (key, block)
+        return block
+
+    def _cuts(self, transcript: Transcript) -> list[tuple[int, bool]]:
+        """Message headers that cut open fences short: (offset, True) each."""
+        regions = self._regions
+        cuts: list[tuple[int, bool]] = []
+        if transcript.is_chat:
+            for region in regions:
+                done: set[int] = set()
+                for fence_line, offset, header, after_blank in region.candidates:
+                    if fence_line in done:
+                        continue
+                    role = transcript.message_at(fence_line + region.line).role
+                    moved = attrs.evolve(header, line=header.line + region.line)
+                    other = cut_role(moved, transcript, after_blank=after_blank)
+                    if role is not None and other is not None and other != role:
+                        cuts.append((region.start + offset, True))
+                        done.add(fence_line)
+        return cuts
+
+
+def _unchanged(old: str, region: _Region, src: str, delta: int) -> bool:
+    start, end = region.start + delta, region.end + delta
+    if start < 0 or end > len(src) or (region.end == len(old)) != (end == len(src)):
+        return False
+    return src.startswith(old[region.start : region.end], start)
+
+
+def _candidate(src: str, at: int) -> int:
+    if at >= len(src):
+        return len(src)
+    match = _BOUNDARY.search(src, at)
+    return match.end() if match else len(src)
+
+
+def _chat_blocks(blocks: list[TopBlock]) -> list[TopBlock]:
+    """The blocks the chat splitter can tell apart: headings, role markers, the
+    first block, and each block right after one of those (an Aider reply starts
+    with whatever follows the user's `#### ` lines)."""
+    kept: list[TopBlock] = []
+    after_marker = True
+    for block in blocks:
+        marker = block.kind == "heading" or is_marker(block)
+        if marker:
+            kept.append(block)
+        elif after_marker:
+            # Only its place counts: without its text, typing in it keeps the transcript.
+            kept.append(attrs.evolve(block, text="") if block.text else block)
+        after_marker = marker
+    return kept
+
+
+def _header_lines(fence: Fence, lines: _Lines) -> list[tuple[int, int, TopBlock, bool]]:
+    """Lines in a top-level fence's body that would be message headers outside it:
+    (fence line, offset of the line, the header as a block, after a blank line?)."""
+    body = fence.content
+    found: list[tuple[int, int, TopBlock, bool]] = []
+    for match in _HEADER_LIKE.finditer(body):
+        at = match.start()
+        if at == 0:
+            continue
+        before = body.rfind("\n", 0, at - 1)
+        after_blank = not body[before + 1 : at - 1].strip()
+        end = body.find("\n", at)
+        text = body[at : end if end >= 0 else len(body)].strip()
+        line = fence.start_line + 1 + body.count("\n", 0, at)
+        if line > fence.end_line or (fence.closed and line >= fence.end_line):
+            continue
+        if text.startswith("#"):
+            hashes = len(text) - len(text.lstrip("#"))
+            title = re.sub(r"[ \t]+#+[ \t]*$", "", text[hashes:]).strip()
+            block = TopBlock(line, "heading", title, hashes)
+        else:
+            block = TopBlock(line, "paragraph", text)
+        found.append((fence.start_line, lines.index.line_start(line), block, after_blank))
+    return found
+
+
+_EXTRACTORS: OrderedDict[str, Extractor] = OrderedDict()
+_EXTRACTORS_LOCK = threading.Lock()
+_KEEP_EXTRACTORS = 32
+
+
 def extract(text: str, uri: str = "") -> CommandExtractionResult:
     """Every runnable shell fence in `text`, with warnings for what could not be used."""
-    document = parse(text)
-    lines = _Lines(text)
-    transcript = split_messages(document.top_blocks, uri)
-    warnings: list[tuple[ExtractionWarning, _Draft | None]] = []
-    drafts: list[_Draft] = []
-    for fence in document.fences:
-        info = parse_info(fence.info)
-        draft = _read_fence(fence, info, lines, warnings)
-        if draft is not None:
-            drafts.append(draft)
-        if not fence.closed and (info.shell_type is not None or info.is_execute):
-            where = "the document" if lines.is_at_end(fence.end_line) else "its container"
-            warnings.append(
-                (
-                    ExtractionWarning(
-                        f"code fence opened on line {fence.start_line + 1} is never closed; "
-                        f"it runs to the end of {where}",
-                        fence.start_line,
-                        lines.column_of(fence.start_line, fence.markup),
-                    ),
-                    draft,
-                )
-            )
-    blocks = _finish(drafts, transcript, lines, uri)
-    by_draft = {id(d): b for d, b in zip(drafts, blocks, strict=True)}
-    result_warnings = [
-        attrs.evolve(w, block_id=by_draft[id(d)].id) if d is not None else w for w, d in warnings
-    ]
-    result_warnings.sort(key=lambda w: (w.line, w.character))
-    return CommandExtractionResult(blocks, result_warnings)
+    return Extractor(uri).extract(text)
+
+
+def extract_incremental(text: str, uri: str) -> CommandExtractionResult:
+    """`extract()` for a document the editor keeps editing: reuses what the last
+    extraction of the same URI read (a few dozen documents are remembered)."""
+    with _EXTRACTORS_LOCK:
+        extractor = _EXTRACTORS.pop(uri, None) or Extractor(uri)
+        _EXTRACTORS[uri] = extractor
+        while len(_EXTRACTORS) > _KEEP_EXTRACTORS:
+            _EXTRACTORS.popitem(last=False)
+    return extractor.extract(text)
+
+
+def forget(uri: str) -> None:
+    """Drop what incremental extraction remembers of a closed document."""
+    with _EXTRACTORS_LOCK:
+        _EXTRACTORS.pop(uri, None)
 
 
 class _Lines:
@@ -131,10 +612,15 @@ def _read_fence(
         # and in plain shell fences it is a comment.
         root = info.is_session and info.language != "terminal"
         read = session.parse_session(body, shell, root_prompt=root)
-        if not read.commands:
-            return None  # a transcript of output only: nothing to run
-        draft = _Draft(fence, info, read.command, read.shell_type or shell)
-        draft.expected_output = read.expected_output
+        if read.commands:
+            draft = _Draft(fence, info, read.command, read.shell_type or shell)
+            draft.expected_output = read.expected_output
+        elif info.language in _BARE_SESSION_LANGUAGES:
+            # `~~~console` around bare commands, as people often write it: without a
+            # single prompt line every line is a command, as in a `bash` fence.
+            draft = _Draft(fence, info, _clean_body(body), ShellType.BASH)
+        else:
+            return None  # a `terminal` capture of output only: nothing to run
     else:
         draft = _Draft(fence, info, _clean_body(body), shell)
     _apply_attributes(draft, info, fence, lines, warnings)
@@ -167,7 +653,9 @@ def _read_execute(
         body_line = body[line_start : line_end if line_end >= 0 else len(body)]
         doc_line = fence.start_line + 1 + line_in_body
         column = lines.column_in_body(doc_line, body_line, request.offset - line_start)
-        message = f"{request.message} (line {doc_line + 1}, column {column + 1}); not extracted"
+        message = (
+            f"{request.message} (line {_LINE_PLACEHOLDER}, column {column + 1}); not extracted"
+        )
         warnings.append((ExtractionWarning(message, doc_line, column), None))
         return None
     draft = _Draft(fence, info, request.command, request.shell_type)
@@ -206,56 +694,6 @@ def _clean_body(body: str) -> str:
     while lines and not lines[0].strip():
         lines.pop(0)
     return "\n".join(lines)
-
-
-def _finish(
-    drafts: list[_Draft], transcript: Transcript, lines: _Lines, uri: str
-) -> list[CommandBlock]:
-    seen: Counter[str] = Counter()
-    per_message: Counter[int] = Counter()
-    blocks: list[CommandBlock] = []
-    uri = _uri_key(uri)
-    for draft in drafts:
-        fence = draft.fence
-        normalised = _normalise(draft.command)
-        occurrence = seen[normalised]
-        seen[normalised] += 1
-        message = transcript.message_at(fence.start_line)
-        sequence = per_message[message.ordinal]
-        per_message[message.ordinal] += 1
-        description = draft.description
-        if (
-            description is None
-            and fence.paragraph is not None
-            and (fence.paragraph_line >= message.line)
-        ):
-            paragraph = fence.paragraph
-            if message.marker and fence.paragraph_line == message.line:
-                paragraph = paragraph.lstrip().removeprefix(message.marker)
-            description = plain_text(paragraph)
-        start = lines.index.line_start(fence.start_line) + lines.column_of(
-            fence.start_line, fence.markup
-        )
-        end = lines.index.line_start(fence.end_line) + len(lines.line(fence.end_line))
-        blocks.append(
-            CommandBlock(
-                id=_digest("blk", uri, normalised, str(occurrence)),
-                message_id=_digest("msg", uri, str(message.ordinal)),
-                sequence_number=sequence,
-                role=message.role,
-                command=draft.command,
-                language=draft.info.language,
-                shell_type=draft.shell_type,
-                description=description,
-                working_directory=draft.working_directory,
-                options=draft.options,
-                expected_output=draft.expected_output,
-                start_line=fence.start_line,
-                end_line=fence.end_line,
-                source_range=TextRange(start, max(start, end)),
-            )
-        )
-    return blocks
 
 
 _DRIVE = re.compile(r"^file:///([A-Za-z]):")

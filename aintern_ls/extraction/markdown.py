@@ -1,4 +1,4 @@
-"""The one CommonMark parse of a document: its fenced code blocks, the paragraph
+"""The CommonMark parse of a document region: its fenced code blocks, the paragraph
 before each, and the top-level blocks the chat splitter reads role markers from.
 
 Only markdown-it's block rules run: fences are block structure, and the inline
@@ -51,9 +51,22 @@ class TopBlock:
 
 
 @attrs.frozen
-class ParsedDocument:
+class RegionParse:
+    """One region of a document parsed on its own (lines counted from the region's
+    first line). A region starts at the top level, so parsing it alone gives the
+    same blocks as parsing the whole document, as long as its last block does not
+    run on into the next region (`ran_to_end` says when it might)."""
+
     fences: list[Fence]
     top_blocks: list[TopBlock]
+    lead_fence: bool
+    """The region's first top-level block is a fence (its paragraph is in the region before)."""
+    tail_paragraph: tuple[str, int] | None
+    """The region's last top-level block is a paragraph: its text and line."""
+    ran_to_end: bool
+    """The last block reached the region's end (an open fence or HTML block may go on)."""
+    top_level: list[bool]
+    """For each fence: whether it is at the top level (not in a list or quote)."""
 
 
 @functools.cache
@@ -63,21 +76,22 @@ def _block_parser() -> MarkdownIt:
     return md
 
 
-def _top_level_blocks(text: str) -> Iterator[list[Token]]:
-    """markdown-it's block tokens, one top-level block at a time.
+def _top_level_blocks(text: str) -> Iterator[tuple[list[Token], bool]]:
+    """markdown-it's block tokens, one top-level block at a time, with whether the
+    block reached the end of `text`.
 
-    This is `ParserBlock.tokenize`'s loop at the top level (after the core's
-    `normalize` rule), handing each block's tokens over as soon as the block is
-    complete: a 50 MB transcript never holds all its tokens at once, and the
-    garbage collector does not rescan millions of live tokens.
+    This is `ParserBlock.tokenize`'s loop at the top level, handing each block's
+    tokens over as soon as the block is complete: a big region never holds all its
+    tokens at once, and the garbage collector does not rescan millions of live tokens.
     """
     md = _block_parser()
     core = StateCore(text, md, {})
     normalize(core)
-    if not core.src:
+    src = core.src
+    if not src:
         return
     tokens: list[Token] = []
-    state = StateBlock(core.src, md, core.env, tokens)
+    state = StateBlock(src, md, {}, tokens)
     rules = md.block.ruler.getRules("")
     line, end = state.line, state.lineMax
     has_empty_lines = False
@@ -89,6 +103,7 @@ def _top_level_blocks(text: str) -> Iterator[list[Token]]:
             raise RuntimeError("markdown-it block rules made no progress")  # paragraph always does
         state.tight = not has_empty_lines
         line = state.line
+        reached_end = line >= end
         if line - 1 < end and state.isEmpty(line - 1):
             has_empty_lines = True
         if line < end and state.isEmpty(line):
@@ -97,17 +112,26 @@ def _top_level_blocks(text: str) -> Iterator[list[Token]]:
             state.line = line
         block = tokens[:]
         tokens.clear()
-        yield block
+        yield block, reached_end
 
 
-def parse(text: str) -> ParsedDocument:
+def parse_region(text: str) -> RegionParse:
+    """Parse text that starts at the top level of a document (or is all of it)."""
     fences: list[Fence] = []
+    top_level: list[bool] = []
     top: list[TopBlock] = []
     previous: Token | None = None
     paragraph_text: str | None = None
     paragraph_line = 0
     pending_heading: int | None = None
-    for block in _top_level_blocks(text):
+    lead_fence = False
+    ran_to_end = False
+    first = True
+    for block, reached_end in _top_level_blocks(text):
+        ran_to_end = reached_end
+        if first:
+            lead_fence = bool(block) and block[0].type == "fence"
+            first = False
         for token in block:
             kind = token.type
             if kind == "inline":
@@ -121,6 +145,7 @@ def parse(text: str) -> ParsedDocument:
                 paragraph_text = token.content
             elif kind == "fence":
                 fences.append(_fence(token, previous, paragraph_text, paragraph_line))
+                top_level.append(token.level == 0)
                 if token.level == 0:
                     top.append(TopBlock(token.map[0] if token.map else 0, "other"))
             elif kind == "paragraph_open":
@@ -131,7 +156,12 @@ def parse(text: str) -> ParsedDocument:
             elif token.level == 0 and token.nesting >= 0 and token.map is not None:
                 top.append(TopBlock(token.map[0], "other"))
             previous = token
-    return ParsedDocument(fences, top)
+    tail = (
+        (paragraph_text or "", paragraph_line)
+        if previous is not None and previous.type == "paragraph_close" and previous.level == 0
+        else None
+    )
+    return RegionParse(fences, top, lead_fence, tail, ran_to_end, top_level)
 
 
 def _fence(

@@ -6,13 +6,17 @@ risk from `level` / `needsConfirmation` instead of the title text.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+from typing import Any
+
 from lsprotocol import types
 
 from aintern_ls.documents import Document
 from aintern_ls.errors import AInternError
 from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult
 from aintern_ls.safety import Assessment, RiskLevel
-from aintern_ls.server import AInternServer
+from aintern_ls.server import AInternServer, RawJSON
 
 RUN = "aintern.run"
 CANCEL = "aintern.cancel"
@@ -85,12 +89,63 @@ def lenses_for(doc: Document, block: CommandBlock, assessment: Assessment) -> li
 
 def register(server: AInternServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
-    async def on_code_lens(ls: AInternServer, params: types.CodeLensParams) -> list[types.CodeLens]:
+    async def on_code_lens(ls: AInternServer, params: types.CodeLensParams) -> RawJSON:
         try:
             doc = await ls.current(params.text_document.uri)
         except AInternError:
-            return []
-        lenses: list[types.CodeLens] = []
-        for block in doc.blocks:
-            lenses.extend(lenses_for(doc, block, ls.documents.assess(block)))
-        return lenses
+            return RawJSON("[]")
+        unstructure = ls.protocol._converter.unstructure
+        return RawJSON(lenses_json(doc, ls.documents.assess, unstructure))
+
+
+_FRAGMENTS: dict[tuple[Any, ...], str] = {}
+_MAX_FRAGMENTS = 100_000
+
+
+def lenses_json(
+    doc: Document,
+    assess: Callable[[CommandBlock], Assessment],
+    unstructure: Callable[[Any], Any],
+) -> str:
+    """The lenses of every block of `doc` as a JSON array, from per-block pieces
+    kept while their inputs stay the same: a code lens request on a transcript
+    with thousands of blocks then costs a join instead of building and
+    serialising tens of thousands of objects after every keystroke.
+
+    The key holds everything `lenses_for` reads (a test checks both agree).
+    """
+    parts: list[str] = []
+    for block in doc.blocks:
+        assessment = assess(block)
+        result = doc.last_results.get(block.id)
+        blocked = (
+            next((f.reason for f in assessment.findings if f.level is RiskLevel.BLOCKED), "")
+            if assessment.level is RiskLevel.BLOCKED
+            else None
+        )
+        key = (
+            doc.uri,
+            block.id,
+            block.start_line,
+            block.status,
+            assessment.level,
+            blocked,
+            None
+            if result is None
+            else (
+                result.timed_out,
+                result.cancelled,
+                result.signal,
+                result.exit_code,
+                result.duration_ms,
+            ),
+        )
+        part = _FRAGMENTS.get(key)
+        if part is None:
+            if len(_FRAGMENTS) >= _MAX_FRAGMENTS:
+                _FRAGMENTS.clear()
+            lenses = unstructure(lenses_for(doc, block, assessment))
+            part = _FRAGMENTS[key] = json.dumps(lenses, separators=(",", ":"))[1:-1]
+        if part:
+            parts.append(part)
+    return "[" + ",".join(parts) + "]"

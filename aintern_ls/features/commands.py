@@ -22,6 +22,7 @@ from aintern_ls.errors import AInternError, RefusedError
 from aintern_ls.features.arguments import parse_args, user_errors
 from aintern_ls.features.capture import LiveOutput, live_runs
 from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult, to_json
+from aintern_ls.runbook import prompts
 from aintern_ls.runs import (
     BlockOptions,
     RunOverrides,
@@ -153,6 +154,15 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     if isinstance(gated, CommandResult):
         return to_json(gated)
     doc, block, plan = gated
+    # placeholders: the client asks for their values (values never reach the history)
+    filled = await prompts.fill(ls, doc, block, dict(plan.request.env))
+    if filled.cancelled:
+        return to_json(not_run_result(block, "not run: cancelled at the value prompt"))
+    if block.status is CommandBlockStatus.EXECUTING:
+        raise AInternError("this block is already running; stop it first")
+    request = attrs.evolve(
+        plan.request, command=filled.command, env={**plan.request.env, **filled.env}
+    )
     if block.status.is_terminal:
         block.reset()
     block.mark_executing()
@@ -184,7 +194,7 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
         working_dir=plan.request.cwd,
     )
     try:
-        run = await ls.runner.run(plan.request, run_id=block.id, on_output=on_output)
+        run = await ls.runner.run(request, run_id=block.id, on_output=on_output)
     except BaseException as exc:
         _finish(ls, doc.uri, block.id, None)
         _drop_live(ls, block.id, live)
@@ -196,6 +206,7 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
         raise
     finally:
         cancel_hook()
+    run = prompts.redact(run, filled.secrets)
     result = result_of(block, run)
     result.capture_id = keep_capture(ls.captures, block.id, block.command, run).id
     _finish(ls, doc.uri, block.id, result)

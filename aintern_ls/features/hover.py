@@ -6,6 +6,8 @@ from lsprotocol import types
 
 from aintern_ls.errors import AInternError
 from aintern_ls.features.code_lens import status_title
+from aintern_ls.features.diagnostics import output_drift
+from aintern_ls.safety import catalogue
 from aintern_ls.server import AInternServer
 
 
@@ -23,10 +25,16 @@ def register(server: AInternServer) -> None:
                 parts = [f"**{a.level.label}** · `{block.shell_type or block.language}`"]
                 if block.role:
                     parts.append(f"suggested by {block.role}")
-                parts += [f"- {f.level.label} `{f.rule}`: {f.reason}" for f in a.findings]
+                for f in a.findings:
+                    about = catalogue.summary(f.rule)
+                    rule = f"`{f.rule}` ({about})" if about else f"`{f.rule}`"
+                    parts.append(f"- {f.level.label} {rule}: {f.reason}")
                 title = status_title(block, doc.last_results.get(block.id))
                 if title:
                     parts.append(title)
+                drift = output_drift(doc, block)
+                if drift:
+                    parts.append(f"Output differs from the fence:\n\n```diff\n{drift}\n```")
                 return types.Hover(
                     contents=types.MarkupContent(
                         kind=types.MarkupKind.Markdown, value="\n\n".join(parts)

@@ -349,6 +349,8 @@ def test_a_rule_that_cannot_compile_is_skipped_not_fatal() -> None:
         (r"(?i)\bpscale_pw_(?i)[\w]{3}", r"(?i)\bpscale_pw_(?i:[\w]{3})"),
         (r"x(?:[^\w-]|\z)", r"x(?:[^\w-]|\Z)"),
         (r"[\w(?i)]", r"[\w(?i)]"),
+        (r"\bcurl\b(?:.*?|.+)x", r"\bcurl\b(?:.{0,1000}?|.{1,1000})x"),
+        (r"\.*[.*]", r"\.*[.*]"),
     ],
 )
 def test_re2_syntax_is_translated_to_python(re2: str, python: str) -> None:
@@ -394,3 +396,21 @@ def test_line_redactor_never_shows_part_of_a_token_split_across_reads() -> None:
         "github-pat", GITHUB_TOKEN
     )
     assert lines.feed("\n  \n") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "curl -H x " * 10_000,  # one long line, a rule start every 10 characters
+        "mysql -u x " * 10_000,
+        "docker login " * 10_000,
+        "password=" * 20_000,
+        "-----BEGIN PRIVATE KEY-----\n" * 3_000,
+    ],
+    ids=["curl", "mysql", "docker-login", "assignments", "key-headers"],
+)
+def test_adversarial_text_is_redacted_in_bounded_work(text: str) -> None:
+    # With unbounded `.*` (RE2 is linear, Python's engine backtracks) each of these
+    # took minutes to hours; bounded, they take about a second at most.
+    result = redact(text)
+    assert redact(result.text).count == 0

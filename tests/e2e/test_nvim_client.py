@@ -82,3 +82,10 @@ def test_codecompanion_chat_buffer(tmp_path: Path) -> None:
     """The real CodeCompanion chat (a scratch buffer) gets lenses, diagnostics and runs
     with `vim.lsp.enable('aintern_ls')` alone, and `#{aintern}` resolves to the capture."""
     run_script("codecompanion.lua", tmp_path, str(VENDOR))
+
+
+@needs_nvim
+def test_long_run_output_follows_under_the_fence(tmp_path: Path) -> None:
+    """While a run goes, what it printed so far shows under its fence (aintern.runOutput);
+    the result replaces it when it ends."""
+    run_script("follow.lua", tmp_path)

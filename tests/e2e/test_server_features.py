@@ -317,6 +317,10 @@ async def test_hover_on_fence_shows_level_and_findings(client: LanguageClient) -
     assert hover is not None
     text = hover.contents.value  # type: ignore[union-attr]
     assert "**blocked**" in text
+    from aintern_ls.safety import assess, catalogue
+
+    worst = assess("echo start && rm -rf /", "sh").findings[0]
+    assert catalogue.summary(worst.rule) and catalogue.summary(worst.rule) in text
 
 
 async def test_shutdown_with_a_run_in_flight_is_clean(client: LanguageClient) -> None:

@@ -183,8 +183,26 @@ def test_console_prompts_continuations_and_output() -> None:
     assert block.expected_output == "hi\n0\n3 passed"
 
 
-def test_console_without_prompts_is_output_not_a_command() -> None:
-    assert extract("```console\nTotal reclaimed space: 0B\n```\n").commands == []
+@pytest.mark.parametrize("language", ["console", "shell-session", "shellsession", "Console"])
+def test_console_without_any_prompt_line_runs_every_line_as_bash(language: str) -> None:
+    text = f"~~~{language}\n\ncd app\nnpm ci\nnpm run build\n\n~~~\n"
+    [block] = extract(text).commands
+    assert block.command == "cd app\nnpm ci\nnpm run build"
+    assert block.shell_type is ShellType.BASH
+    assert block.language == language.lower()
+    assert block.expected_output is None
+
+
+def test_console_with_one_prompt_line_keeps_prompt_reading() -> None:
+    [block] = extract(
+        "```console\n$ docker system prune -f\nTotal reclaimed space: 0B\n```\n"
+    ).commands
+    assert block.command == "docker system prune -f"
+    assert block.expected_output == "Total reclaimed space: 0B"
+
+
+def test_terminal_capture_without_prompts_is_output_not_a_command() -> None:
+    assert extract("```terminal\nTotal reclaimed space: 0B\n```\n").commands == []
 
 
 def test_hash_is_a_comment_in_bash_but_a_root_prompt_in_console() -> None:

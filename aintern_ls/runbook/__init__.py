@@ -1,0 +1,1 @@
+"""Runbook features beyond running one block: documents tested like doctest or cram."""
