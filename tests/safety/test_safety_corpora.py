@@ -82,26 +82,32 @@ def test_corpus_covers_every_shell_and_level() -> None:
     assert {lvl for _, _, lvl in rows} == set(RiskLevel)
 
 
-SOURCES = Path(__file__).with_name("sources.tsv")
+# sources.tsv and any sources_<topic>.tsv beside it: one labelled corpus in several files.
+SOURCES = sorted(Path(__file__).parent.glob("sources*.tsv"))
+
+
+def _all_source_rows() -> list[dict[str, str]]:
+    rows: list[dict[str, str]] = []
+    for path in SOURCES:
+        with path.open(encoding="utf-8", newline="") as fh:
+            rows += csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
+    return rows
 
 
 def _source_rows(split: str) -> list[tuple[str, str, RiskLevel]]:
-    with SOURCES.open(encoding="utf-8", newline="") as fh:
-        reader = csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
-        return [
-            (
-                r["command"].replace("\\n", "\n"),
-                r["shell"],
-                RiskLevel.from_label(r["expected"]),
-            )
-            for r in reader
-            if r["split"] == split
-        ]
+    return [
+        (
+            r["command"].replace("\\n", "\n"),
+            r["shell"],
+            RiskLevel.from_label(r["expected"]),
+        )
+        for r in _all_source_rows()
+        if r["split"] == split
+    ]
 
 
 def test_sourced_rows_have_a_source_and_a_split() -> None:
-    with SOURCES.open(encoding="utf-8", newline="") as fh:
-        rows = list(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
+    rows = _all_source_rows()
     assert len(rows) >= 250
     assert all(r["source_or_reason"].strip() for r in rows)
     assert {r["split"] for r in rows} == {"tune", "dev"}

@@ -84,7 +84,8 @@ def _corpus_rows() -> list[tuple[str, str]]:
 
     rows: list[tuple[str, str]] = []
     here = Path(__file__).parent
-    for name in ("corpus.tsv", "danger_examples.tsv", "sources.tsv"):
+    names = ["corpus.tsv", "danger_examples.tsv"] + [p.name for p in here.glob("sources*.tsv")]
+    for name in names:
         path = here / name
         if not path.exists():
             continue
