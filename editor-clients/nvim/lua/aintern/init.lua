@@ -25,6 +25,14 @@ M.defaults = {
     view = 'float', -- 'float' or 'split' for the whole output
   },
   refresh_delay = 200, -- ms of quiet typing before lenses are re-requested
+  values = {
+    -- placeholders (`<your-token>`, `YOUR_API_KEY`, `{{var}}`, unset `$FOO`) are asked with
+    -- vim.ui.input before a run; a name matching one of these Lua patterns (lower case) is
+    -- a secret: typed hidden (vim.fn.inputsecret) and redacted from the output
+    secret = { 'token', 'secret', 'pass', 'pwd', 'key', 'credential', 'auth', 'cookie' },
+    hide_secret = true, -- false: secrets are asked with vim.ui.input too (still redacted)
+    remember = true, -- offer the last value typed for a name (this session only, never a secret)
+  },
 }
 
 --- The effective options: defaults < vim.g.aintern < setup(opts).
@@ -684,6 +692,101 @@ M.handlers = {
   end,
 }
 
+-- Values of placeholders (server → client request aintern/promptValues) -------------------
+
+M.remembered = {} -- placeholder name -> the last value typed for it (this session, never secrets)
+
+--- Whether the value of placeholder `name` is a secret (config values.secret).
+function M.is_secret(name)
+  local lower = tostring(name):lower()
+  for _, pattern in ipairs(M.config.values.secret or {}) do
+    if lower:find(pattern) then
+      return true
+    end
+  end
+  return false
+end
+
+--- Ask with hidden typing; an empty answer, <Esc> or <C-c> cancels (nil).
+local function input_secret(opts, on_done)
+  local ok, value = pcall(vim.fn.inputsecret, opts.prompt)
+  vim.cmd('redraw') -- clear the prompt line
+  on_done((ok and value ~= '') and value or nil)
+end
+
+local function value_prompt(placeholder, i, n, secret)
+  local what = placeholder.text ~= nil and placeholder.text ~= '' and placeholder.text or placeholder.name
+  local note = placeholder.kind == 'variable' and ' (not set)' or ''
+  local count = n > 1 and ('(%d/%d) '):format(i, n) or ''
+  local hidden = secret and ', hidden' or ''
+  return ('aintern: %svalue for %s%s%s: '):format(count, what, note, hidden)
+end
+
+--- Ask the user for the value of every placeholder of `params` ({uri, blockId, command,
+--- placeholders: [{name, kind, text}]}), one after the other with vim.ui.input (any UI
+--- that replaces it works: the callbacks are chained), then call `on_done` once with
+--- `{ values = [{name, value, secret?}] }`, or with nil when one question was cancelled.
+function M.ask_values(params, on_done)
+  local placeholders = (params and params.placeholders) or {}
+  local values = {}
+  local function ask(i)
+    if i > #placeholders then
+      on_done({ values = values })
+      return
+    end
+    local p = placeholders[i]
+    local secret = M.is_secret(p.name)
+    local opts = { prompt = value_prompt(p, i, #placeholders, secret) }
+    if not secret and M.config.values.remember then
+      opts.default = M.remembered[p.name]
+    end
+    local function answered(value)
+      if value == nil then
+        on_done(nil) -- cancelled: the server does not run the block
+        return
+      end
+      table.insert(values, { name = p.name, value = value, secret = secret or nil })
+      if not secret then
+        M.remembered[p.name] = value
+      end
+      -- the next question after this one's UI has closed (floats, dressing, snacks)
+      vim.schedule(function()
+        ask(i + 1)
+      end)
+    end
+    if secret and M.config.values.hide_secret then
+      input_secret(opts, answered)
+    else
+      vim.ui.input(opts, answered)
+    end
+  end
+  ask(1)
+end
+
+--- `aintern/promptValues`: runs in the coroutine Neovim's RPC layer gives each server
+--- request, so the answer can wait for asynchronous inputs.
+M.handlers['aintern/promptValues'] = function(_, params)
+  local answer, done = nil, false
+  local co, is_main = coroutine.running()
+  if co and not is_main then
+    M.ask_values(params, function(values)
+      -- resume after the yield below, also when vim.ui.input answered synchronously
+      vim.schedule(function()
+        coroutine.resume(co, values)
+      end)
+    end)
+    answer = coroutine.yield()
+  else
+    M.ask_values(params, function(values)
+      answer, done = values, true
+    end)
+    vim.wait(3600 * 1000, function()
+      return done
+    end, 50)
+  end
+  return answer == nil and vim.NIL or answer
+end
+
 -- Client-side commands: the lens still goes to the server, the result lands in the editor.
 
 local function ask(prompt, yes, on_yes)
@@ -698,6 +801,9 @@ local function report(result)
   local head, ok = summary(result)
   local level = ok and levels.INFO or levels.WARN
   local first = vim.split(result.command or '', '\n')[1]
+  if null(result.exitCode) and type(result.output) == 'string' and result.output:find('^not run') then
+    head = result.output -- the server's reason (e.g. cancelled at the value prompt)
+  end
   notify(('%s — %s'):format(head, first ~= '' and first or result.blockId or 'run'), level)
 end
 
@@ -955,11 +1061,16 @@ function M.run_all(opts)
   local function go(confirmed)
     local args = { uri = vim.uri_from_bufnr(bufnr), stopOnFailure = opts.stop_on_failure, confirmed = confirmed }
     exec(client, 'aintern.runAll', args, bufnr, function(results)
-      local ran, failed, skipped = 0, 0, 0
+      local ran, failed, skipped, declined = 0, 0, 0, 0
       for _, result in ipairs(results or {}) do
         local line = M.line_of(bufnr, result.blockId)
         if null(result.exitCode) and not result.timedOut and not result.cancelled then
           skipped = skipped + 1 -- blocked: never runs
+        elseif null(result.exitCode) and type(result.output) == 'string' and result.output:find('^not run') then
+          declined = declined + 1 -- the user said no (a value prompt, a confirmation)
+          if line then
+            M.show_result(bufnr, line, result)
+          end
         else
           ran = ran + 1
           if result.exitCode ~= 0 then
@@ -975,6 +1086,9 @@ function M.run_all(opts)
       local msg = ('ran %d fence(s), %d failed'):format(ran, failed)
       if skipped > 0 then
         msg = msg .. (', %d blocked (not run)'):format(skipped)
+      end
+      if declined > 0 then
+        msg = msg .. (', %d cancelled (not run)'):format(declined)
       end
       notify(msg, failed == 0 and levels.INFO or levels.WARN)
     end)
@@ -1064,6 +1178,10 @@ end
 
 -- Attaching -------------------------------------------------------------------------------
 
+--- What this client announces beyond Neovim's defaults (merged over them): it answers
+--- `aintern/promptValues` (the values of a fence's placeholders, asked before a run).
+M.capabilities = { experimental = { aintern = { promptValues = true } } }
+
 --- The configuration `lsp/aintern_ls.lua` returns (what vim.lsp.enable starts).
 function M.lsp_config()
   local c = M.config
@@ -1073,6 +1191,7 @@ function M.lsp_config()
     cmd = c.cmd,
     filetypes = c.filetypes,
     root_markers = c.root_markers,
+    capabilities = vim.deepcopy(M.capabilities),
     init_options = { aintern = settings },
     settings = { aintern = settings },
     handlers = M.handlers,
@@ -1134,7 +1253,14 @@ end
 function M.setup(opts)
   opts = opts or {}
   M.config = vim.tbl_deep_extend('force', M.config, opts)
-  local lsp = {}
+  -- the capability and its handlers go in even when lsp/aintern_ls.lua is shadowed on the
+  -- runtimepath (vim.lsp.config merges them: what you set there yourself stays)
+  local current = vim.lsp.config.aintern_ls or {}
+  local lsp = {
+    capabilities = vim.deepcopy(M.capabilities),
+    handlers = vim.tbl_extend('force', M.handlers, current.handlers or {}),
+    commands = vim.tbl_extend('force', M.commands, current.commands or {}),
+  }
   for _, key in ipairs({ 'cmd', 'filetypes', 'root_markers' }) do
     if opts[key] ~= nil then
       lsp[key] = opts[key]
@@ -1144,9 +1270,7 @@ function M.setup(opts)
     lsp.init_options = { aintern = opts.settings }
     lsp.settings = { aintern = opts.settings }
   end
-  if next(lsp) then
-    vim.lsp.config('aintern_ls', lsp)
-  end
+  vim.lsp.config('aintern_ls', lsp)
   vim.lsp.enable('aintern_ls')
 end
 
