@@ -25,6 +25,12 @@ M.defaults = {
     view = 'float', -- 'float' or 'split' for the whole output
   },
   refresh_delay = 200, -- ms of quiet typing before lenses are re-requested
+  input = {
+    -- a run started here that waits on a prompt (`read -p`, `[y/N]`, a password) asks at
+    -- once with vim.ui.input while its buffer is the current one; false: only
+    -- :AInternInput or the ✎ Answer lens ask
+    auto = true,
+  },
   values = {
     -- placeholders (`<your-token>`, `YOUR_API_KEY`, `{{var}}`, unset `$FOO`) are asked with
     -- vim.ui.input before a run; a name matching one of these Lua patterns (lower case) is
@@ -46,6 +52,7 @@ M.last_result = nil -- the newest CommandResult of any run
 M.last_action = nil -- 'run' or 'send': what copy-for-AI copies when nothing else says
 M.sent = {} -- terminalId -> { bufnr, blockId } of the last fence sent there
 M.sent_exit = {} -- bufnr -> blockId -> exit code of its last command in the terminal
+M.waiting = {} -- bufnr -> blockId -> { prompt, secret, ... } of a run waiting for input
 
 local ns_lens = api.nvim_create_namespace('aintern.lens')
 local ns_output = api.nvim_create_namespace('aintern.output')
@@ -91,6 +98,13 @@ local function exec(client, command, args, bufnr, on_result, on_error)
     end
     M.refresh(bufnr)
   end, bufnr)
+end
+
+--- Ask with hidden typing; an empty answer, <Esc> or <C-c> cancels (nil).
+local function input_secret(opts, on_done)
+  local ok, value = pcall(vim.fn.inputsecret, opts.prompt)
+  vim.cmd('redraw') -- clear the prompt line
+  on_done((ok and value ~= '') and value or nil)
 end
 
 -- Fences ---------------------------------------------------------------------------------
@@ -347,6 +361,9 @@ function M.show_result(bufnr, line, result)
   result.mark = api.nvim_buf_set_extmark(bufnr, ns_output, last, 0, { virt_lines = virt })
   result.line = line
   M.results[bufnr][result.blockId] = result
+  if M.waiting[bufnr] then
+    M.waiting[bufnr][result.blockId] = nil
+  end
 end
 
 --- A "running" line under the fence that opens on `line`, until its result replaces it.
@@ -362,8 +379,18 @@ function M.show_running(bufnr, line, blockId, text)
     end
     old = nil
   end
-  local virt = { { { '╰─ ⏳ running… (:AInternInput answers a prompt, :AInternStop stops it)', 'AInternLensRunning' } } }
+  local waiting = (M.waiting[bufnr] or {})[blockId]
+  local head = '╰─ ⏳ running… (:AInternInput answers a prompt, :AInternStop stops it)'
+  if waiting then
+    local prompt = vim.trim(waiting.prompt or '')
+    head = ('╰─ ⌨ waiting for input%s (:AInternInput answers, :AInternStop stops it)'):format(
+      prompt ~= '' and (': ' .. prompt) or '')
+  end
+  local virt = { { { head, 'AInternLensRunning' } } }
   -- while it runs: the last lines it printed (when the server offers aintern.runOutput)
+  if text == nil and old and old.running then
+    text = old.text -- a redraw (waiting for input or not): keep what it printed
+  end
   local lines = output_lines(text)
   local height = math.max(M.config.output.height or 8, 2)
   for i = math.max(#lines - height + 1, 1), #lines do
@@ -375,7 +402,7 @@ function M.show_running(bufnr, line, blockId, text)
   end
   local ok, mark = pcall(api.nvim_buf_set_extmark, bufnr, ns_output, M.fence_end(bufnr, line), 0, opts)
   if ok then
-    M.results[bufnr][blockId] = { blockId = blockId, mark = mark, line = line, running = true }
+    M.results[bufnr][blockId] = { blockId = blockId, mark = mark, line = line, running = true, text = text }
   end
 end
 
@@ -690,7 +717,87 @@ M.handlers = {
       M.refresh(bufnr)
     end)
   end,
+  ['aintern/waitingForInput'] = function(_, params, ctx)
+    vim.schedule(function()
+      M.on_waiting(params, ctx.client_id)
+    end)
+  end,
 }
+
+--- The loaded buffer whose URI is `uri` (scratch chat buffers included), or nil.
+local function buf_of_uri(uri)
+  for _, b in ipairs(api.nvim_list_bufs()) do
+    if api.nvim_buf_is_loaded(b) and vim.uri_from_bufnr(b) == uri then
+      return b
+    end
+  end
+end
+
+--- Ask for the answer to a run's prompt and type it into the run (aintern.run.input).
+--- `w`: { uri, blockId, prompt?, secret?, client_id }. Dismissing the question sends
+--- nothing: the run keeps waiting (■ Stop ends it).
+function M.answer(bufnr, w, on_sent)
+  local client = vim.lsp.get_client_by_id(w.client_id) or client_for(bufnr)
+  if not client then
+    notify('the server is not attached to this buffer', levels.ERROR)
+    return
+  end
+  local function send(text)
+    if text == nil then
+      notify('nothing sent: the command still waits (:AInternInput answers, :AInternStop stops it)', levels.WARN)
+      return
+    end
+    exec(client, 'aintern.run.input', { uri = w.uri, blockId = w.blockId, text = text }, bufnr, on_sent)
+  end
+  local prompt = vim.trim(w.prompt or '')
+  local question = prompt ~= '' and ('aintern: answer "%s": '):format(prompt)
+    or 'aintern: answer the running command: '
+  if w.secret then
+    -- typed hidden; an empty answer or <Esc> sends nothing (never an empty password by accident)
+    input_secret({ prompt = question }, send)
+  else
+    vim.ui.input({ prompt = question }, send)
+  end
+end
+
+--- `aintern/waitingForInput {uri, blockId, waiting, prompt?, secret?}`: show it under the
+--- fence and on the lens; a run started here, in the current buffer, is asked at once.
+function M.on_waiting(params, client_id)
+  local bufnr = buf_of_uri(params.uri)
+  if not bufnr then
+    return
+  end
+  M.waiting[bufnr] = M.waiting[bufnr] or {}
+  local entry = (M.results[bufnr] or {})[params.blockId]
+  local w
+  if params.waiting then
+    w = {
+      uri = params.uri,
+      blockId = params.blockId,
+      prompt = null(params.prompt) and '' or params.prompt,
+      secret = params.secret == true,
+      client_id = client_id,
+    }
+    M.waiting[bufnr][params.blockId] = w
+  else
+    M.waiting[bufnr][params.blockId] = nil
+  end
+  if entry and entry.running then
+    M.show_running(bufnr, entry.line, params.blockId)
+  end
+  M.refresh(bufnr) -- Neovim has no workspace/codeLens/refresh: the lens says ⌨ now
+  if not w then
+    return
+  end
+  local here = entry and entry.running and api.nvim_get_current_buf() == bufnr
+  if M.config.input.auto and here then
+    M.answer(bufnr, w)
+  else
+    local prompt = vim.trim(w.prompt)
+    notify(('⌨ waiting for input%s: :AInternInput answers'):format(prompt ~= '' and (' (' .. prompt .. ')') or ''),
+      levels.WARN)
+  end
+end
 
 -- Values of placeholders (server → client request aintern/promptValues) -------------------
 
@@ -705,13 +812,6 @@ function M.is_secret(name)
     end
   end
   return false
-end
-
---- Ask with hidden typing; an empty answer, <Esc> or <C-c> cancels (nil).
-local function input_secret(opts, on_done)
-  local ok, value = pcall(vim.fn.inputsecret, opts.prompt)
-  vim.cmd('redraw') -- clear the prompt line
-  on_done((ok and value ~= '') and value or nil)
 end
 
 local function value_prompt(placeholder, i, n, secret)
@@ -815,6 +915,9 @@ function M.run_lens(command, ctx)
   local function go()
     if M.sent_exit[bufnr] then
       M.sent_exit[bufnr][args.blockId] = nil
+    end
+    if M.waiting[bufnr] then
+      M.waiting[bufnr][args.blockId] = nil
     end
     if line then
       M.show_running(bufnr, line, args.blockId)
@@ -957,7 +1060,27 @@ function M.cancel_lens(command, ctx)
   end)
 end
 
+--- The `✎ Answer` lens of a run waiting for input: ask, then send the answer.
+function M.answer_lens(command, ctx)
+  local bufnr = ctx.bufnr or api.nvim_get_current_buf()
+  local args = command.arguments[1]
+  local client = assert(vim.lsp.get_client_by_id(ctx.client_id))
+  if type(args.text) == 'string' then
+    exec(client, 'aintern.run.input', args, bufnr)
+    return
+  end
+  local known = (M.waiting[bufnr] or {})[args.blockId] or {}
+  M.answer(bufnr, {
+    uri = args.uri,
+    blockId = args.blockId,
+    prompt = null(args.prompt) and known.prompt or args.prompt,
+    secret = args.secret == true or known.secret == true,
+    client_id = client.id,
+  })
+end
+
 M.commands = {
+  ['aintern.run.input'] = M.answer_lens,
   ['aintern.run'] = M.run_lens,
   ['aintern.sendToTerminal'] = M.send_lens,
   ['aintern.copy'] = M.copy_lens,
@@ -1030,17 +1153,21 @@ function M.input(text)
     lens = running[1]
   end
   local args = lens.command.arguments[1]
-  local function send(answer)
-    if answer == nil then
-      return -- the user gave up
-    end
-    exec(client, 'aintern.run.input', { uri = args.uri, blockId = args.blockId, text = answer }, bufnr)
-  end
   if text ~= nil then
-    send(text)
-  else
-    vim.ui.input({ prompt = 'aintern: answer the running command: ' }, send)
+    exec(client, 'aintern.run.input', { uri = args.uri, blockId = args.blockId, text = text }, bufnr)
+    return
   end
+  -- what the server said the run waits for (its prompt, whether it is a password)
+  local w = (M.waiting[bufnr] or {})[args.blockId] or {}
+  local answer = find(lenses_by_line(bufnr)[lens.range.start.line], 'aintern.run.input')
+  local a = answer and answer.command.arguments[1] or {}
+  M.answer(bufnr, {
+    uri = args.uri,
+    blockId = args.blockId,
+    prompt = w.prompt or (not null(a.prompt) and a.prompt) or nil,
+    secret = w.secret or a.secret == true,
+    client_id = client.id,
+  })
 end
 
 --- Run every fence of the buffer, in order; the output of each lands under it.
