@@ -131,10 +131,21 @@ def _question(n: Any) -> str:
         prompt: str = n.call("getcmdprompt")
         return prompt or None
 
-    return _until(asked, "a question on the command line")
+    try:
+        return _until(asked, "a question on the command line")
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}; notifications: {n.exec_lua('return _G.notes')}") from None
 
 
 def _run(n: Any, bufnr: int, fence: int) -> None:
+    # the lenses after a previous run of this fence say ▶ Run again (not ⏳ running)
+    _until(
+        lambda: any(
+            r["line"] == fence and r["title"].startswith("▶ Run")
+            for r in n.exec_lua("return lens_rows(...)", bufnr)
+        ),
+        f"the ▶ Run lens of the fence on line {fence}",
+    )
     n.exec_lua("require('aintern').last_result = nil")
     n.api.win_set_cursor(0, [fence + 2, 0])
     n.input(":AInternRun<CR>")  # typed, as a person would
