@@ -178,9 +178,7 @@ async def test_read_p_shows_waiting_and_is_answered(client: LanguageClient) -> N
     # the lens's own arguments lack the text: a clear error, the run keeps waiting
     with pytest.raises(JsonRpcException, match="needs `text`"):
         await _cmd(client, "aintern.run.input", answer.arguments[0])
-    sent = await _cmd(
-        client, "aintern.run.input", {**answer.arguments[0], "text": "Grace Hopper"}
-    )
+    sent = await _cmd(client, "aintern.run.input", {**answer.arguments[0], "text": "Grace Hopper"})
     assert sent == {"sent": True}
     result = await asyncio.wait_for(run, 30)
     assert result["exitCode"] == 0 and not result["timedOut"]
