@@ -304,7 +304,10 @@ def probe(root: int, foreground: int | None, *, proc: str = "/proc") -> Probe:
         except OSError:
             continue
         for tid in tids:
-            found.add(_task_probe(pid, tid, syscalls))
+            verdict = _task_probe(pid, tid, syscalls)
+            if verdict is Probe.READING:
+                return verdict  # nothing else can change the answer
+            found.add(verdict)
     for verdict in (Probe.READING, Probe.POLLING, Probe.UNKNOWN):
         if verdict in found:
             return verdict
