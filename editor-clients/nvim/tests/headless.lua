@@ -430,6 +430,7 @@ check(report:find('server found', 1, true) ~= nil, ':checkhealth aintern finds t
 check(report:find('version: aintern-ls', 1, true) ~= nil, ':checkhealth aintern shows the version')
 check(report:find('runbook.md', 1, true) ~= nil, ':checkhealth aintern lists the attached buffer')
 check(report:find('shell integration', 1, true) ~= nil, ':checkhealth aintern checks shell integration')
+check(report:find('aintern/promptValues announced', 1, true) ~= nil, ':checkhealth aintern sees the promptValues capability')
 check(report:find('ERROR', 1, true) == nil, ':checkhealth aintern has no error:\n' .. report)
 vim.cmd('bwipe')
 
