@@ -109,6 +109,20 @@ async function main() {
     ].join('\n'),
   );
 
+  const valuesDoc = [
+    '# Values',
+    '',
+    '```bash',
+    'echo "deploying to <your-env>"',
+    '```',
+    '',
+    '```bash',
+    'echo "token is <your-token>"',
+    '```',
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(workspace, 'values.md'), valuesDoc);
+
   await install(vsix, extensions);
   await install(probeVsix, extensions);
 
@@ -261,6 +275,66 @@ async function main() {
       return t.includes('hello Ada') && t.includes('[ok: exit 0');
     }, 20000, 100);
     check(true, 'a read -p prompt is answered from the editor');
+
+    // -- placeholders: their values are asked for in input boxes ---------------------
+    await palette('View: Close All Editors');
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'values.md' }).first().click();
+    await until('the values document\'s lenses', async () =>
+      (await lenses()).filter((t) => t === 'Run').length === 2, 30000, 200);
+    const quick = page.locator('.quick-input-widget');
+    const valueBox = quick.locator('input');
+    const askedFor = async (what) => {
+      await valueBox.waitFor({ state: 'visible', timeout: 20000 });
+      return until(`the input box for ${what}`, async () => {
+        const title = (await quick.locator('.quick-input-title').innerText()).replace(/\u00a0/g, ' ');
+        return title.includes(what) ? title : undefined;
+      }, 10000);
+    };
+    await lens('Run', 0).click();
+    let title = await askedFor('<your-env>');
+    await page.screenshot({ path: path.join(artifacts, 'vscode-value-prompt.png') });
+    check(title.includes('values.md') && title.includes('echo "deploying to <your-env>"'),
+      `the input box names the placeholder and the block (${JSON.stringify(title)})`);
+    await until('the Run lens waiting for the value', async () =>
+      (await lenses()).some((t) => t.includes('waiting for your answer')), 10000, 200);
+    check(await valueBox.getAttribute('type') === 'text', 'a plain value is typed in the clear');
+    await valueBox.fill('staging-42');
+    await page.keyboard.press('Enter');
+    await until('the value in the run\'s output', async () => {
+      const t = await editorText();
+      return t.includes('deploying to staging-42') && t.includes('[ok: exit 0');
+    }, 30000, 100);
+    check(true, 'a placeholder\'s value typed in the input box is used by the run');
+    await sleep(500);
+    check(fs.readFileSync(path.join(workspace, 'values.md'), 'utf8') === valuesDoc
+      && (await page.locator('.tabs-container .tab.dirty').count()) === 0,
+    'the document is unchanged (on disk and in the editor)');
+
+    await lens('Run', 1).click();
+    title = await askedFor('<your-token>');
+    check(await valueBox.getAttribute('type') === 'password', 'a secret-looking placeholder is asked in a password box');
+    await valueBox.fill('s3cr3t-e2e-value');
+    await page.keyboard.press('Enter');
+    await until('the secret redacted in the run\'s output', async () => {
+      const t = await editorText();
+      return t.includes('token is [REDACTED:prompt:your-token]') && t.includes('[ok: exit 0');
+    }, 30000, 100);
+    check(!(await editorText()).includes('s3cr3t-e2e-value'), 'a secret value is redacted from the output');
+
+    await lens('Run', 0).click();
+    await askedFor('<your-env>');
+    await quick.locator('.quick-input-titlebar .action-label.codicon-unlock').click();
+    await until('the lock button hides the value', async () =>
+      (await valueBox.getAttribute('type')) === 'password', 5000);
+    check(true, 'the lock button marks a value secret');
+    await valueBox.fill('never-used');
+    await page.keyboard.press('Escape');
+    await until('the cancelled run\'s message', async () =>
+      (await page.locator('.statusbar').innerText()).includes('not run: cancelled at the value prompt'), 10000, 100);
+    check(true, 'Escape cancels the run with the server\'s message');
+    await until('the Run lens back', async () =>
+      !(await lenses()).some((t) => t.includes('waiting for your answer')), 10000, 200);
+    check(!(await editorText()).includes('never-used'), 'a cancelled value is not used');
 
     // -- settings apply at once -------------------------------------------------------
     await openDemo();

@@ -22,6 +22,7 @@ import {
   serverSettings,
   withIcons,
 } from './settings';
+import { Asked, PROMPT_METHOD, Question, announce, answer as answerPrompt } from './prompts';
 import { ShellHistory, registerTools } from './tools';
 
 const OUTPUT_SCHEME = 'aintern-output';
@@ -286,6 +287,80 @@ function rewriteLens(lens: vscode.CodeLens): void {
   cmd.title = withIcons(cmd.title);
 }
 
+// --------------------------------------------------------- placeholder values
+
+/** One value in an input box. The lock button marks it secret (hidden while typed and
+ * redacted from the output by the server); names that look secret start locked. The
+ * value is only returned: nothing here logs or stores it. */
+function askValue(q: Question, token: vscode.CancellationToken): Promise<Asked> {
+  return new Promise((resolve) => {
+    const box = vscode.window.createInputBox();
+    let secret = q.secret;
+    const lock = (): vscode.QuickInputButton => ({
+      iconPath: new vscode.ThemeIcon(secret ? 'lock' : 'unlock'),
+      tooltip: secret
+        ? 'Secret: hidden, and redacted from the output (click to treat it as plain text)'
+        : 'Mark secret: hide it, and redact it from the output',
+    });
+    box.title = q.title;
+    box.prompt = q.prompt;
+    box.placeholder = q.hint;
+    box.password = secret;
+    box.ignoreFocusOut = true;
+    box.buttons = [lock()];
+    let done = false;
+    const subscriptions: vscode.Disposable[] = [];
+    const finish = (got: Asked) => {
+      if (done) {
+        return;
+      }
+      done = true;
+      resolve(got);
+      subscriptions.forEach((d) => d.dispose());
+      box.value = '';
+      box.dispose();
+    };
+    subscriptions.push(
+      box.onDidTriggerButton(() => {
+        secret = !secret;
+        box.password = secret;
+        box.buttons = [lock()];
+      }),
+      box.onDidAccept(() => finish({ value: box.value, secret })),
+      box.onDidHide(() => finish(undefined)),
+      token.onCancellationRequested(() => finish(undefined)),
+    );
+    box.show();
+  });
+}
+
+/** VS Code shows one input at a time: questions of runs started together wait in turn. */
+let promptQueue: Promise<unknown> = Promise.resolve();
+
+async function answerPromptValues(params: unknown, token: vscode.CancellationToken): Promise<unknown> {
+  const p = (params ?? {}) as { uri?: unknown; blockId?: unknown };
+  const k = typeof p.uri === 'string' && typeof p.blockId === 'string' ? key(p.uri, p.blockId) : undefined;
+  const turn = promptQueue.then(async () => {
+    if (token.isCancellationRequested) {
+      return null;
+    }
+    if (k) {
+      waiting.add(k); // the Run lens says it waits for the answer
+      refreshLenses();
+    }
+    try {
+      return await answerPrompt(params, (q) => askValue(q, token));
+    } finally {
+      if (k) {
+        waiting.delete(k);
+        refreshLenses();
+      }
+    }
+  });
+  promptQueue = turn.catch(() => undefined);
+  return turn;
+}
+
 // ------------------------------------------------------------------ errors
 
 function reportError(err: unknown): void {
@@ -432,6 +507,13 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   };
   const c = new Client('aintern-ls', 'AIntern', serverOptions, clientOptions);
   client = c;
+  // tell the server this client answers `aintern/promptValues`
+  c.registerFeature({
+    fillClientCapabilities: (capabilities) => announce(capabilities),
+    initialize: () => undefined,
+    getState: () => ({ kind: 'static' }),
+    clear: () => undefined,
+  });
   clientSubscriptions = [
     c.onNotification('aintern/terminalOutput', (p: { terminalId: string; data: string }) =>
       showTerminal(p.terminalId, false).output(p.data),
@@ -456,6 +538,8 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       // lenses are being fetched can be lost, leaving a stale "running… Stop" lens
       refreshLensesSoon();
     }),
+    // placeholders (`<your-token>`, `$UNSET`): one input box per value before the run
+    c.onRequest(PROMPT_METHOD, answerPromptValues),
     // Dangerous and critical runs ask in a modal dialog the user cannot miss; the
     // block's lens says it waits meanwhile.
     c.onRequest(
