@@ -89,7 +89,8 @@ def _values_not_in_history(db: Path) -> None:
     stored as written, and a secret value appears nowhere (not even in the WAL). A plain
     value is in the stored output only because the command printed it."""
     raw = b"".join(p.read_bytes() for p in db.parent.glob(db.name + "*"))
-    assert b"s3cr3t-e2e-value" not in raw and b"never-used" not in raw
+    for value in (b"s3cr3t-e2e-value", b"never-used", b"hunter22"):
+        assert value not in raw, value
     with sqlite3.connect(db) as conn:
         runs = conn.execute(
             "SELECT command, output FROM command_executions WHERE command LIKE '%<your-%'"

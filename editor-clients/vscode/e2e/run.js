@@ -120,6 +120,10 @@ async function main() {
     'echo "token is <your-token>"',
     '```',
     '',
+    '```bash',
+    'read -s -p "password? " pw; echo; echo "got ${#pw} chars"',
+    '```',
+    '',
   ].join('\n');
   fs.writeFileSync(path.join(workspace, 'values.md'), valuesDoc);
 
@@ -262,12 +266,25 @@ async function main() {
     // -- a prompt is answered from the editor --------------------------------------------
     await openDemo();
     await until('no running lens left', async () => !(await lenses()).some((t) => t.includes('Stop')), 20000, 200);
+    const quick = page.locator('.quick-input-widget');
+    const box = quick.locator('input');
+    const quickTitle = async () =>
+      (await quick.locator('.quick-input-title').innerText().catch(() => '')).replace(/\u00a0/g, ' ');
+    const boxFor = async (what) => {
+      await box.waitFor({ state: 'visible', timeout: 20000 });
+      return until(`the input box for ${what}`, async () => {
+        const title = await quickTitle();
+        return title.includes(what) ? title : undefined;
+      }, 10000);
+    };
     await lens('Run', 4).click();
-    await until('the prompt in the view', async () => (await editorText()).includes('your name?'), 20000);
-    await until('the Answer lens', async () => (await lenses()).includes('Answer'), 20000, 200);
-    await lens('Answer').click();
-    const box = page.locator('.quick-input-widget input');
-    await box.waitFor({ state: 'visible', timeout: 10000 });
+    await until('the waiting lens', async () => (await lenses()).some((t) => t.includes('waiting for input')), 20000, 100);
+    check(true, 'a run waiting on its prompt shows "waiting for input" on its lens');
+    let title = await boxFor('Answer the running command');
+    const asks = await quick.locator('.quick-input-message').innerText();
+    check(asks.includes('your name?') && title.includes('demo.md') && (await box.getAttribute('type')) === 'text',
+      `an input box opens by itself, saying what the run asks (${JSON.stringify([title, asks])})`);
+    await page.screenshot({ path: path.join(artifacts, 'vscode-waiting.png') });
     await box.fill('Ada');
     await page.keyboard.press('Enter');
     await until('the answered run\'s outcome', async () => {
@@ -275,23 +292,33 @@ async function main() {
       return t.includes('hello Ada') && t.includes('[ok: exit 0');
     }, 20000, 100);
     check(true, 'a read -p prompt is answered from the editor');
+    await until('the lens no longer waiting', async () =>
+      !(await lenses()).some((t) => t.includes('waiting for input') || t.includes('Stop')), 20000, 200);
+    // Escape sends nothing: the run keeps waiting and the Answer lens asks again
+    await lens('Run', 4).click();
+    await boxFor('Answer the running command');
+    await page.keyboard.press('Escape');
+    await sleep(800);
+    check((await lenses()).some((t) => t.includes('waiting for input')), 'Escape sends nothing: the run keeps waiting');
+    await lens('Answer').click();
+    await boxFor('Answer the running command');
+    await box.fill('Bob');
+    await page.keyboard.press('Enter');
+    await until('the second answer\'s outcome', async () => {
+      const t = await editorText();
+      return t.includes('hello Bob') && t.includes('[ok: exit 0');
+    }, 20000, 100);
+    check(true, 'the Answer lens asks for the answer and sends it');
 
     // -- placeholders: their values are asked for in input boxes ---------------------
     await palette('View: Close All Editors');
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'values.md' }).first().click();
     await until('the values document\'s lenses', async () =>
-      (await lenses()).filter((t) => t === 'Run').length === 2, 30000, 200);
-    const quick = page.locator('.quick-input-widget');
-    const valueBox = quick.locator('input');
-    const askedFor = async (what) => {
-      await valueBox.waitFor({ state: 'visible', timeout: 20000 });
-      return until(`the input box for ${what}`, async () => {
-        const title = (await quick.locator('.quick-input-title').innerText()).replace(/\u00a0/g, ' ');
-        return title.includes(what) ? title : undefined;
-      }, 10000);
-    };
+      (await lenses()).filter((t) => t === 'Run').length === 3, 30000, 200);
+    const valueBox = box;
+    const askedFor = boxFor;
     await lens('Run', 0).click();
-    let title = await askedFor('<your-env>');
+    title = await askedFor('<your-env>');
     await page.screenshot({ path: path.join(artifacts, 'vscode-value-prompt.png') });
     check(title.includes('values.md') && title.includes('echo "deploying to <your-env>"'),
       `the input box names the placeholder and the block (${JSON.stringify(title)})`);
@@ -335,6 +362,18 @@ async function main() {
     await until('the Run lens back', async () =>
       !(await lenses()).some((t) => t.includes('waiting for your answer')), 10000, 200);
     check(!(await editorText()).includes('never-used'), 'a cancelled value is not used');
+
+    // a password prompt (echo off) is answered in a password box
+    await lens('Run', 2).click();
+    title = await boxFor('Answer the running command');
+    check((await box.getAttribute('type')) === 'password', 'a password prompt is answered in a password box');
+    await box.fill('hunter22');
+    await page.keyboard.press('Enter');
+    await until('the password run\'s outcome', async () => {
+      const t = await editorText();
+      return t.includes('got 8 chars') && t.includes('[ok: exit 0');
+    }, 20000, 100);
+    check(!(await editorText()).includes('hunter22'), 'the password is used and not echoed');
 
     // -- settings apply at once -------------------------------------------------------
     await openDemo();

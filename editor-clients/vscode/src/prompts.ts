@@ -160,3 +160,57 @@ export async function answer(
   }
   return { values };
 }
+
+// ------------------------------------------------------- a run waiting for input
+// The server says a run waits on a prompt (`aintern/waitingForInput {uri, blockId,
+// waiting, prompt, secret}`, and the `✎ Answer` lens: `aintern.run.input` without
+// `text`); the editor asks the person and sends `aintern.run.input {uri, blockId, text}`.
+
+export const WAITING_NOTIFICATION = 'aintern/waitingForInput';
+
+export interface Waiting {
+  uri: string;
+  blockId: string;
+  waiting: boolean;
+  prompt?: string;
+  secret?: boolean;
+}
+
+/** The notification's params, checked (undefined when malformed). */
+export function checkWaiting(params: unknown): Waiting | undefined {
+  const p = params as Partial<Waiting> | null | undefined;
+  if (!p || typeof p !== 'object' || typeof p.uri !== 'string' || typeof p.blockId !== 'string') {
+    return undefined;
+  }
+  return {
+    uri: p.uri,
+    blockId: p.blockId,
+    waiting: p.waiting === true,
+    prompt: typeof p.prompt === 'string' ? p.prompt : undefined,
+    secret: p.secret === true,
+  };
+}
+
+/** A lens or command argument that wants the editor to ask for the answer. */
+export function needsAnswer(command: string, arg: Record<string, unknown>): boolean {
+  return command === 'aintern.run.input' && typeof arg.text !== 'string';
+}
+
+const SECRET_PROMPT = /pass(word|phrase|code)?\b|passwd|\bpin\b|token|secret|otp\b/i;
+
+/** The input box that answers a waiting run. */
+export function answerBox(wait: { uri: string; prompt?: string; secret?: boolean; command?: string }): {
+  title: string;
+  prompt: string;
+  password: boolean;
+} {
+  const asks = (wait.prompt ?? '').trim().slice(-120);
+  const doc = documentName(wait.uri);
+  const block = wait.command ? blockLabel(wait.command) : '';
+  const where = [doc, block].filter(Boolean).join(': ');
+  return {
+    title: `Answer the running command${where ? ` · ${where}` : ''}`,
+    prompt: `${asks ? `It asks: ${asks} ` : ''}(sent with Enter; Escape sends nothing, Stop ends the run)`,
+    password: wait.secret === true || SECRET_PROMPT.test(asks),
+  };
+}

@@ -5,7 +5,10 @@ import {
   Question,
   announce,
   answer,
+  answerBox,
   blockLabel,
+  checkWaiting,
+  needsAnswer,
   checkParams,
   documentName,
   looksSecret,
@@ -129,4 +132,36 @@ test('labels', () => {
   assert.equal(blockLabel('x'.repeat(80), 10), `${'x'.repeat(9)}…`);
   assert.equal(documentName('file:///a/b/c%20d.md'), 'c d.md');
   assert.equal(documentName('file:///a/b/%E0%A4'), '%E0%A4');
+});
+
+test('the waiting notification is checked', () => {
+  assert.deepEqual(checkWaiting({ uri: 'file:///a.md', blockId: 'b', waiting: true, prompt: 'name? ', secret: false }), {
+    uri: 'file:///a.md', blockId: 'b', waiting: true, prompt: 'name? ', secret: false,
+  });
+  assert.deepEqual(checkWaiting({ uri: 'file:///a.md', blockId: 'b', waiting: false }), {
+    uri: 'file:///a.md', blockId: 'b', waiting: false, prompt: undefined, secret: false,
+  });
+  assert.equal(checkWaiting(null), undefined);
+  assert.equal(checkWaiting({ uri: 'x' }), undefined);
+  assert.equal(checkWaiting('waiting'), undefined);
+});
+
+test('the Answer lens (no text) is answered by the editor; a request with text goes to the server', () => {
+  assert.ok(needsAnswer('aintern.run.input', { uri: 'u', blockId: 'b', prompt: 'name? ', secret: false }));
+  assert.ok(!needsAnswer('aintern.run.input', { uri: 'u', blockId: 'b', text: '' }));
+  assert.ok(!needsAnswer('aintern.run', { uri: 'u', blockId: 'b' }));
+});
+
+test('the answer box says what the run asks, and hides passwords', () => {
+  const box = answerBox({ uri: 'file:///w/demo.md', prompt: 'your name? ', secret: false, command: 'read -p "your name? " n' });
+  assert.equal(box.title, 'Answer the running command · demo.md: read -p "your name? " n');
+  assert.match(box.prompt, /^It asks: your name\? \(sent with Enter; Escape sends nothing/);
+  assert.equal(box.password, false);
+  assert.ok(answerBox({ uri: 'u', prompt: 'x', secret: true }).password);
+  assert.ok(answerBox({ uri: 'u', prompt: '[sudo] password for me: ' }).password);
+  assert.ok(answerBox({ uri: 'u', prompt: 'Enter passphrase for key: ' }).password);
+  assert.ok(!answerBox({ uri: 'u', prompt: 'Continue? [y/N] ' }).password);
+  const blind = answerBox({ uri: 'untitled:Untitled-1' });
+  assert.equal(blind.title, 'Answer the running command · untitled:Untitled-1');
+  assert.match(blind.prompt, /^\(sent with Enter/);
 });
