@@ -313,8 +313,12 @@ async function main() {
     // -- placeholders: their values are asked for in input boxes ---------------------
     await palette('View: Close All Editors');
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'values.md' }).first().click();
-    await until('the values document\'s lenses', async () =>
-      (await lenses()).filter((t) => t === 'Run').length === 3, 30000, 200);
+    // every Run lens back (none waiting or running), so `lens('Run', n)` is block n
+    const valuesSettled = () => until('the values document\'s Run lenses', async () => {
+      const t = await lenses();
+      return t.filter((x) => x === 'Run').length === 3 && !t.some((x) => /waiting|Stop/.test(x));
+    }, 30000, 200);
+    await valuesSettled();
     const valueBox = box;
     const askedFor = boxFor;
     await lens('Run', 0).click();
@@ -337,6 +341,7 @@ async function main() {
       && (await page.locator('.tabs-container .tab.dirty').count()) === 0,
     'the document is unchanged (on disk and in the editor)');
 
+    await valuesSettled();
     await lens('Run', 1).click();
     title = await askedFor('<your-token>');
     check(await valueBox.getAttribute('type') === 'password', 'a secret-looking placeholder is asked in a password box');
@@ -348,6 +353,7 @@ async function main() {
     }, 30000, 100);
     check(!(await editorText()).includes('s3cr3t-e2e-value'), 'a secret value is redacted from the output');
 
+    await valuesSettled();
     await lens('Run', 0).click();
     await askedFor('<your-env>');
     await quick.locator('.quick-input-titlebar .action-label.codicon-unlock').click();
@@ -364,6 +370,7 @@ async function main() {
     check(!(await editorText()).includes('never-used'), 'a cancelled value is not used');
 
     // a password prompt (echo off) is answered in a password box
+    await valuesSettled();
     await lens('Run', 2).click();
     title = await boxFor('Answer the running command');
     check((await box.getAttribute('type')) === 'password', 'a password prompt is answered in a password box');
