@@ -36,6 +36,11 @@ def _judge_sql_text(cmd: Cmd, sql: str, where: Word | None) -> None:
 )
 def _sql_client(cmd: Cmd) -> None:
     system.repl_tool(cmd)  # `\! cmd`, `.shell cmd`, `COPY … FROM PROGRAM 'cmd'`
+    if cmd.name == "sqlite3" and any("tcc.db" in w.text.lower() for w in cmd.args):
+        statement = " ".join(cmd.texts()[1:]).lower()
+        if re.search(r"\b(insert|update|delete|replace|drop)\b", statement):
+            cmd.add(C, "disable-security", "edits macOS's privacy permission database (TCC)")
+            return
     q = cmd.option_value("-c", "--command", "-e", "--execute", "-q", "--query", "-Q")
     if cmd.name in ("sqlite3", "duckdb") and q is None:
         ops = cmd.operands(frozenset({"-cmd", "-separator"}))
@@ -286,6 +291,13 @@ def _kubectl(cmd: Cmd) -> None:
     if verb == "scale" and any(w.text in ("--replicas=0", "0") for w in cmd.args):
         cmd.add(D, "kube-delete", "scales a workload to zero")
         return
+    if verb in ("run", "debug", "create", "apply", "patch") and re.search(
+        r"--privileged|\bprivileged\W+true|hostPID\W+true|hostNetwork\W+true|hostIPC\W+true"
+        r"|hostPath|--profile[= ]sysadmin|node/",
+        " ".join(cmd.texts()),
+    ):
+        cmd.add(C, "privilege", f"kubectl {verb} starts a privileged pod with access to the host")
+        return
     cmd.add(M, "kube-write", f"kubectl {verb} changes the cluster")
 
 
@@ -379,6 +391,8 @@ def _uploads_sensitive(ops: list[str]) -> bool:
     )
 )
 def _cloud(cmd: Cmd) -> None:
+    if cmd.name == "supabase" and system.data_reset(cmd, "supabase", list(cmd.args)):
+        return
     ops = [
         w.text
         for w in cmd.operands(

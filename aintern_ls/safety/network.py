@@ -33,6 +33,14 @@ _FETCH_WITH_VALUE = frozenset(
 )
 
 
+# Instance metadata endpoints that hand out the machine's cloud credentials.
+_METADATA_CREDS = re.compile(
+    r"(169\.254\.169\.254|metadata\.google\.internal|\[?fd00:ec2::254\]?|169\.254\.170\.2)"
+    r"\S*(security-credentials|service-accounts|identity|token|credentials)",
+    re.I,
+)
+
+
 @handles(
     *names(
         """
@@ -79,22 +87,33 @@ def _fetch(cmd: Cmd) -> None:
         if t in names(
             """
             -T --upload-file -F --form -d --data --data-binary --post-file --data-raw -InFile
-            -infile --data-urlencode --form-string --body-file --post-data -Body -body
+            -infile --data-urlencode --form-string --body-file --post-data -Body -body --json
             """
         ) and i + 1 < len(cmd.args):
             word = cmd.args[i + 1]
             val = word.text
             if t in ("-T", "--upload-file", "--post-file", "--body-file", "-InFile", "-infile"):
                 val = "@" + val
-        elif t.startswith(("--data-binary=", "--post-file=", "--upload-file=", "--post-data=")):
+            elif t == "--data-urlencode" and re.match(r"\A[\w.-]*@", val):
+                val = "@" + val.split("@", 1)[1]  # name@file sends the file's contents
+        elif t.startswith(
+            ("--data-binary=", "--post-file=", "--upload-file=", "--post-data=", "--body-file=")
+        ):
             val = t.split("=", 1)[1]
-            if t.startswith(("--post-file=", "--upload-file=")):
+            if t.startswith(("--post-file=", "--upload-file=", "--body-file=")):
                 val = "@" + val
         elif re.fullmatch(r"-[dFT].+", t):
             val = t[2:] if t[1] != "T" else "@" + t[2:]
         else:
             continue
         uploads.append((val.split("=", 1)[-1] if not val.startswith("@") else val, word.dynamic))
+    if n in ("http", "https", "xh", "xhs"):
+        # HTTPie: `@file` is the body, `field@file` / `field=@file` embed files.
+        for w in cmd.args:
+            if re.match(r"\A(?:@|[\w.-]+=?@)(?!\S*://)(\S+)", w.text):
+                uploads.append(("@" + w.text.split("@", 1)[1], w.dynamic))
+        if cmd.stdin.kind in ("file", "other") or cmd.stdin.secret:
+            uploads.append(("@-", False))
     sent_files = [v.lstrip("@<") for v, _ in uploads if v.startswith(("@", "<"))]
     output = cmd.option_value("-o", "--output", "-O", "--output-document", "-OutFile")
     if any(
@@ -119,6 +138,9 @@ def _fetch(cmd: Cmd) -> None:
         return
     out = cmd.option_value("-o", "--output", "-O", "--output-document", "-OutFile", "-outfile")
     urls = [w for w in cmd.operands(_FETCH_WITH_VALUE) if "://" in w.text or "." in w.text]
+    if any(_METADATA_CREDS.search(w.text) for w in cmd.args):
+        cmd.add(C, "credential-dump", f"{n} reads cloud credentials from the instance metadata")
+        return
     if out is not None and out.text not in ("-", "/dev/stdout"):
         cmd.scope.downloaded.add(out.text.rsplit("/", 1)[-1].rsplit("\\", 1)[-1])
         cmd.info.network_fetch = False
@@ -234,6 +256,15 @@ def _copy_remote(cmd: Cmd) -> None:
         return
     if (
         cmd.name == "rclone"
+        and len(ops) >= 3
+        and ops[0].text in ("copy", "sync", "move", "copyto", "moveto")
+        and _remote(ops[-1].text)
+        and any(sensitive_source(w.text) for w in ops[1:-1])
+    ):
+        cmd.add(C, "exfiltration", "copies home or system files to a remote")
+        return
+    if (
+        cmd.name == "rclone"
         and cmd.args
         and cmd.args[0].text in ("purge", "delete", "deletefile", "rmdir", "rmdirs", "sync")
     ):
@@ -302,3 +333,17 @@ def _http_server(cmd: Cmd) -> None:
         cmd.add(C, "exfiltration", f"serves {folder.text} to the network", folder)
         return
     cmd.add(M, "network", "serves the current folder over HTTP")
+
+
+@handles("sendmail", "mutt", "mailx", "msmtp", "ssmtp", "swaks")
+def _mailer(cmd: Cmd) -> None:
+    """Mail programs send what they read: a file or a command's output is exfiltration."""
+    attach = cmd.option_value("-a", "--attach", "-A", "--attach-file")
+    if cmd.stdin.secret or (
+        attach is not None and (is_secret(attach.text) or sensitive_source(attach.text))
+    ):
+        cmd.add(C, "exfiltration", f"{cmd.name} mails private keys or credentials")
+    elif cmd.stdin.kind in (STDIN_FILE, STDIN_OTHER) or attach is not None:
+        cmd.add(C, "exfiltration", f"{cmd.name} mails a file or a command's output")
+    else:
+        cmd.add(M, "network", f"{cmd.name} sends mail")

@@ -8,7 +8,7 @@ import re
 
 from aintern_ls.safety import inline
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
-from aintern_ls.safety.levels import C, D, M
+from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.registry import handles, run_config_command
 from aintern_ls.safety.words import Word, names
 
@@ -46,6 +46,14 @@ def _init(cmd: Cmd) -> None:
         cmd.add(M, "unknown-command", "init")
 
 
+# Security products named inside longer unit or plist names (launchctl unload
+# /Library/LaunchDaemons/com.crowdstrike.falcond.plist).
+_SECURITY_PRODUCT = re.compile(
+    r"crowdstrike|falcon|sentinelone|sentineld|carbonblack|cbdefense|cylance|sophos|eset"
+    r"|defender|mdatp|wdavdaemon|xprotect|com\.apple\.alf|socketfilterfw|osquery|santa"
+    r"|jamf|tanium|qualys|rapid7|elastic-agent|auditd|firewall",
+    re.I,
+)
 SECURITY_UNITS = re.compile(
     r"^(firewalld|ufw|apparmor|auditd|selinux|fail2ban|clamav\S*|clamd\S*|falcon-sensor|"
     r"osqueryd|wazuh\S*|crowdstrike\S*|sshguard|iptables|nftables|windefend|wscsvc|mpssvc|"
@@ -70,7 +78,7 @@ def _systemctl(cmd: Cmd) -> None:
     ):
         return
     if verb in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove") and any(
-        SECURITY_UNITS.match(u) for u in units
+        SECURITY_UNITS.match(u) or _SECURITY_PRODUCT.search(u) for u in units
     ):
         cmd.add(C, "disable-security", f"{verb} turns off a security service")
     elif verb in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove"):
@@ -213,6 +221,168 @@ def defaults_write(cmd: Cmd) -> None:
     texts = cmd.texts()
     if len(texts) >= 3 and texts[0] == "write" and any(_LOGIN_HOOK.match(t) for t in texts):
         cmd.add(C, "persistence", "defaults write installs a login hook (runs at every login)")
+
+
+@handles("update-rc.d", "chkconfig", "rc-update", "insserv")
+def _sysv_services(cmd: Cmd) -> None:
+    """Older service managers: adding a service to a runlevel makes it start at boot."""
+    texts = [t.lower() for t in cmd.texts()]
+    if not texts or texts[0] in ("--list", "show", "-l") or "--list" in texts:
+        return
+    if any(t in ("remove", "del", "delete", "off", "disable", "--del", "-r") for t in texts):
+        cmd.add(D, "service-stop", f"{cmd.name} removes a service from start-up")
+    else:
+        cmd.add(C, "persistence", f"{cmd.name} makes a service start at boot")
+
+
+@handles("setcap")
+def _setcap(cmd: Cmd) -> None:
+    if cmd.short("r") or not cmd.args:
+        cmd.add(M, "permissions", "setcap removes file capabilities")
+        return
+    cmd.add(C, "privilege", "setcap gives a program root-level capabilities")
+
+
+@handles("kextload", "kmutil", "kextunload")
+def _kext(cmd: Cmd) -> None:
+    if cmd.name == "kmutil" and cmd.args and cmd.args[0].text in ("showloaded", "inspect"):
+        return
+    cmd.add(C, "kernel", f"{cmd.name} loads or unloads kernel extensions")
+
+
+@handles("xattr")
+def _xattr(cmd: Cmd) -> None:
+    text = " ".join(cmd.texts())
+    if re.search(r"com\.apple\.quarantine", text) and (cmd.short("dc") or "-w" not in text):
+        cmd.add(C, "disable-security", "removes the quarantine flag, so Gatekeeper never checks it")
+    elif cmd.short("c") and not cmd.short("p"):
+        cmd.add(C, "disable-security", "xattr -c clears the quarantine flag Gatekeeper relies on")
+    elif cmd.short("dw"):
+        cmd.add(M, "write", "xattr changes file attributes")
+
+
+@handles("security")
+def _keychain(cmd: Cmd) -> None:
+    """macOS `security`: reading secrets out of the keychain is credential access."""
+    texts = cmd.texts()
+    verb = texts[0] if texts else ""
+    if verb in ("dump-keychain", "export") or (
+        verb.startswith("find-")
+        and verb.endswith("-password")
+        and ("-w" in texts or "-g" in texts or any(re.fullmatch(r"-\w*[wg]\w*", t) for t in texts))
+    ):
+        cmd.add(C, "credential-dump", f"security {verb} reads passwords out of the keychain")
+    elif verb.startswith(("delete-", "remove-", "set-", "add-", "import", "create-", "unlock")):
+        cmd.add(M, "security", f"security {verb} changes the keychain")
+
+
+@handles("tmutil")
+def _tmutil(cmd: Cmd) -> None:
+    verb = cmd.args[0].text.lower() if cmd.args else ""
+    if verb in ("delete", "deletelocalsnapshots", "thinlocalsnapshots", "deleteinprogress"):
+        cmd.add(B, "delete-backups", f"tmutil {verb} deletes Time Machine backups or snapshots")
+    elif verb in ("disable", "disablelocal", "removeexclusion", "removedestination"):
+        cmd.add(C, "disable-security", f"tmutil {verb} turns off backups")
+    elif verb in (
+        "listbackups",
+        "status",
+        "latestbackup",
+        "listlocalsnapshots",
+        "machinedirectory",
+        "version",
+        "",
+    ):
+        return
+    else:
+        cmd.add(M, "backup", f"tmutil {verb} changes backups")
+
+
+@handles("nvram")
+def _nvram(cmd: Cmd) -> None:
+    if not cmd.args or (cmd.short("px") and not any("=" in t for t in cmd.texts())):
+        return
+    if cmd.short("c") or cmd.short("d") or any("=" in t for t in cmd.texts()):
+        cmd.add(C, "boot-config", "nvram changes firmware boot settings")
+
+
+# --- database and package tools whose commands wipe data ----------------------------------
+
+# (tool, subcommand pattern): commands that drop or reset a database or unpublish a package.
+_DATA_RESET = {
+    "prisma": r"migrate reset\b|db push\b.*(--force-reset|--accept-data-loss)",
+    "drizzle-kit": r"(push\b.*--force|drop)\b",
+    "knex": r"migrate:rollback\b.*--all",
+    "sequelize": r"db:drop\b|db:migrate:undo:all\b",
+    "sequelize-cli": r"db:drop\b|db:migrate:undo:all\b",
+    "typeorm": r"schema:drop\b",
+    "alembic": r"downgrade\s+base\b",
+    "flyway": r"clean\b",
+    "liquibase": r"drop-?all\b",
+    "rails": r"db:(drop|reset|purge|schema:load|truncate_all|migrate:reset|setup)\b",
+    "rake": r"db:(drop|reset|purge|schema:load|truncate_all|migrate:reset)\b",
+    "mix": r"ecto\.(drop|reset)\b",
+    "dotnet": r"ef\s+database\s+drop\b",
+    "supabase": r"db\s+reset\b",
+    "artisan": r"(migrate:(fresh|reset|refresh)|db:wipe)\b",
+    "npm": r"unpublish\b",
+    "yarn": r"(npm\s+)?unpublish\b",
+    "pnpm": r"unpublish\b",
+}
+
+
+def data_reset(cmd: Cmd, tool: str, args: list[Word]) -> bool:
+    """`prisma migrate reset`, `rails db:drop`, `npm unpublish` …: dangerous. True if found."""
+    pattern = _DATA_RESET.get(tool)
+    if pattern is None:
+        return False
+    text = " ".join(w.text for w in args)
+    if re.match(r"\A(?:\S+\s+)?(?:" + pattern + ")", text) is None:
+        return False
+    if any(w.text in ("--dry-run", "--help", "-h") for w in args):
+        return False
+    cmd.add(D, "db-drop", f"{tool} {text.split(' ', 1)[0]} drops or resets data")
+    return True
+
+
+@handles(
+    *[
+        n
+        for n in _DATA_RESET
+        if n
+        in (
+            "prisma",
+            "drizzle-kit",
+            "knex",
+            "sequelize",
+            "sequelize-cli",
+            "typeorm",
+            "alembic",
+            "flyway",
+            "liquibase",
+        )
+    ]
+)
+def _migration_tool(cmd: Cmd) -> None:
+    if data_reset(cmd, cmd.name, list(cmd.args)):
+        return
+    texts = cmd.texts()
+    if not texts or texts[0] in (
+        "--version",
+        "-v",
+        "version",
+        "--help",
+        "help",
+        "status",
+        "history",
+        "current",
+        "info",
+        "validate",
+        "generate",
+        "format",
+        "studio",
+    ):
+        return
+    cmd.add(M, "db-write", f"{cmd.name} changes the database schema")
 
 
 # --- tools that run commands or code given in their options (GTFOBins-style) ---------------
@@ -483,6 +653,11 @@ def hook_options(cmd: Cmd) -> None:
 @handles("start-stop-daemon", "openvpn", "mail", "s-nail")
 def _hook_tool(cmd: Cmd) -> None:
     hook_options(cmd)
+    if cmd.name in ("mail", "s-nail") and (
+        cmd.stdin.kind in ("file", "other") or cmd.option_value("-a", "-A", "--attach")
+    ):
+        cmd.add(C, "exfiltration", f"{cmd.name} mails a file or a command's output")
+        return
     cmd.add(M, "runs-program", f"{cmd.name} starts programs or services")
 
 
@@ -581,3 +756,5 @@ def misc_hooks(cmd: Cmd) -> None:
         gcc_wrapper(cmd)
     elif n == "defaults":
         defaults_write(cmd)
+    elif n in _DATA_RESET:
+        data_reset(cmd, n, list(cmd.args))

@@ -484,7 +484,14 @@ def _awk(cmd: Cmd) -> None:
 
 
 def _code_findings_awk(cmd: Cmd, prog: Word) -> list[Finding]:
-    found = inline.code_findings(cmd.scope, prog.text, prog, "awk", f"the {cmd.name} program")
+    preset = {}  # `-v name=value` assignments the program sees
+    for i, w in enumerate(cmd.args[:-1]):
+        if w.text in ("-v", "--assign") and "=" in cmd.args[i + 1].text:
+            name, _, value = cmd.args[i + 1].text.partition("=")
+            preset[name] = "\x00" if cmd.args[i + 1].dynamic else value
+    found = inline.code_findings(
+        cmd.scope, prog.text, prog, "awk", f"the {cmd.name} program", preset
+    )
     if cmd.short("i") and cmd.has("-i", "inplace"):
         found.append(finding(M, "write", "edits files in place", prog))
     return found
