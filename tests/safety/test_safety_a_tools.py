@@ -327,7 +327,7 @@ def test_powershell_payloads_are_judged(command: str, expected: RiskLevel) -> No
 
 
 BATCH_LOOPS = [
-    (":s\nstart \"\" %~f0\ngoto s", B),
+    (':s\nstart "" %~f0\ngoto s', B),
     ("for /l %i in (0,0,1) do start cmd", B),
     ("echo off\n:x\nstart cmd.exe\ngoto x", B),
     ("for /l %i in (1,1,5) do start notepad", M),
