@@ -4,6 +4,7 @@ probe on real PTYs, and `RunningCommand`'s waiting state and `stop_when_waiting`
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import shutil
 import sys
@@ -268,7 +269,8 @@ async def test_running_command_reports_and_clears_the_wait() -> None:
     events, result = await _events_of('read -p "answer? " a; echo "got $a"', 20)
     assert result.exit_code == 0  # type: ignore[attr-defined]
     assert "got forty-two" in result.output  # type: ignore[attr-defined]
-    assert events == [InputWait("answer? ", False, "tty-read"), None]
+    assert events[0] == InputWait("answer? ", False, "tty-read") and events[-1] is None
+    assert all((a is None) != (b is None) for a, b in itertools.pairwise(events))
 
 
 #: command, what to type at each prompt, expected (prompt, secret), text in the output
