@@ -8,8 +8,8 @@ carried over to the new `CommandBlock`. Knows nothing about LSP.
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlparse
 
 import attrs
@@ -26,7 +26,6 @@ from aintern_ls.safety import Assessment, RiskLevel, SafetyRules, gate
 class Document:
     uri: str
     text: str
-    digest: str
     result: CommandExtractionResult
     index: LineIndex
     last_results: dict[str, CommandResult] = attrs.field(factory=dict)
@@ -91,22 +90,43 @@ class DocumentStore:
 
     def __init__(self) -> None:
         self._docs: dict[str, Document] = {}
-        self.rules = SafetyRules()
+        self._assessments = Assessments(SafetyRules())
+
+    @property
+    def rules(self) -> SafetyRules:
+        return self._assessments.rules
+
+    @rules.setter
+    def rules(self, rules: SafetyRules) -> None:
+        """New rules (settings changed): every block is assessed again on demand."""
+        self._assessments = Assessments(rules)
+
+    @property
+    def assessments(self) -> Assessments:
+        """The assessments of blocks under the current rules (thread-safe)."""
+        return self._assessments
+
+    def analyse(self, text: str, uri: str) -> CommandExtractionResult:
+        """Extract `text` and assess its blocks; slow for big documents, so run it in a
+        worker. Blocks whose command, shell and `env` are unchanged are not assessed again."""
+        result = extract_incremental(text, uri)
+        self._assessments.warm(result.commands)
+        return result
 
     def update(self, uri: str, text: str) -> Document:
         """Extract `text` now (unless it is unchanged) and make it the current version."""
         old = self._docs.get(uri)
-        if old is not None and old.digest == _digest(text):
+        if old is not None and old.text == text:
             return old
-        return self.apply(uri, text, analyse(text, uri, self.rules))
+        return self.apply(uri, text, self.analyse(text, uri))
 
     def is_current(self, uri: str, text: str) -> bool:
         old = self._docs.get(uri)
-        return old is not None and old.digest == _digest(text)
+        return old is not None and (old.text is text or old.text == text)
 
     def apply(self, uri: str, text: str, result: CommandExtractionResult) -> Document:
         """Make an extraction done elsewhere (a worker thread) the current version."""
-        doc = Document(uri, text, _digest(text), result, LineIndex(text))
+        doc = Document(uri, text, result, LineIndex(text))
         old = self._docs.get(uri)
         if old is not None:
             _carry_over(old, doc)
@@ -130,22 +150,49 @@ class DocumentStore:
 
     def assess(self, block: CommandBlock) -> Assessment:
         """The gate's assessment of `block` as written (command and fence `env`)."""
-        assessment = assess_block(block, self.rules)
+        assessment = self._assessments.get(block)
         mark_danger(block, assessment)
         return assessment
 
 
+class Assessments:
+    """The gate's assessments of blocks under one set of rules, kept by what they depend
+    on (command, shell, the fence's `env`): after an edit only new commands are assessed,
+    and the blocks of a big transcript are not re-read for every lens or diagnostic."""
+
+    LIMIT = 200_000
+
+    def __init__(self, rules: SafetyRules) -> None:
+        self.rules = rules
+        self._by_key: dict[tuple[Any, ...], Assessment] = {}
+
+    def get(self, block: CommandBlock) -> Assessment:
+        key = _assessment_key(block)
+        found = self._by_key.get(key)
+        if found is None:
+            if len(self._by_key) >= self.LIMIT:
+                self._by_key.clear()
+            found = self._by_key[key] = assess_block(block, self.rules)
+        return found
+
+    def warm(self, blocks: list[CommandBlock]) -> None:
+        """Assess every block and set its danger fields (see `mark_danger`)."""
+        for block in blocks:
+            mark_danger(block, self.get(block))
+
+
+def _assessment_key(block: CommandBlock) -> tuple[Any, ...]:
+    options = block.options
+    env: Any = None
+    if options and "env" in options:
+        env = tuple(sorted(BlockOptions.parse(options).env.items()))
+    return (block.command, block.shell_type, block.language, env)
+
+
 def assess_block(block: CommandBlock, rules: SafetyRules | None) -> Assessment:
     """Assess a block's command as its fence's shell runs it, with the fence's `env`."""
-    options = BlockOptions.parse(block.options)
-    return gate.check(block.command, block_shell(block), rules, options.env)
-
-
-def warm_assessments(blocks: list[CommandBlock], rules: SafetyRules | None) -> None:
-    """Assess every block (the analyser caches the answers) and set its danger fields
-    (`is_potentially_dangerous`, `danger_warning`): run this in a worker."""
-    for block in blocks:
-        mark_danger(block, assess_block(block, rules))
+    env = BlockOptions.parse(block.options).env if block.options else None
+    return gate.check(block.command, block_shell(block), rules, env)
 
 
 def mark_danger(block: CommandBlock, assessment: Assessment) -> None:
@@ -153,17 +200,6 @@ def mark_danger(block: CommandBlock, assessment: Assessment) -> None:
     dangerous = assessment.level >= RiskLevel.DANGEROUS
     block.is_potentially_dangerous = dangerous
     block.danger_warning = gate.reasons(assessment)[1] if dangerous else None
-
-
-def analyse(text: str, uri: str, rules: SafetyRules | None) -> CommandExtractionResult:
-    """Extract `text` and assess its blocks; slow for big documents, so run it in a worker."""
-    result = extract_incremental(text, uri)
-    warm_assessments(result.commands, rules)
-    return result
-
-
-def _digest(text: str) -> str:
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def _carry_over(old: Document, new: Document) -> None:
