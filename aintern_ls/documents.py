@@ -29,6 +29,14 @@ class Document:
     result: CommandExtractionResult
     index: LineIndex
     last_results: dict[str, CommandResult] = attrs.field(factory=dict)
+    memo: dict[str, dict[str, Any]] = attrs.field(factory=dict, repr=False, eq=False)
+    """What features derived from each block (by block id), handed from version to
+    version, so the lenses and diagnostics of blocks an edit did not touch are not
+    made again (see `BlockMemo`)."""
+
+    def remember(self, name: str) -> BlockMemo:
+        """The memo `name` (e.g. lens JSON) for this version's blocks."""
+        return BlockMemo(self.memo.setdefault(name, {}))
 
     @property
     def blocks(self) -> list[CommandBlock]:
@@ -83,6 +91,30 @@ class Document:
             return line_offsets[line] + column
 
         return to_doc(start), to_doc(end)
+
+
+class BlockMemo:
+    """Values derived from blocks, by block id, kept while the inputs (`key`, which must
+    hold everything the value is made from) stay the same; entries of blocks not asked
+    for in a pass are dropped by `prune`."""
+
+    def __init__(self, entries: dict[str, Any]) -> None:
+        self._entries = entries
+        self._used: set[str] = set()
+
+    def get(self, block: CommandBlock, key: Any) -> Any | None:
+        entry = self._entries.get(block.id)
+        self._used.add(block.id)
+        if entry is not None and entry[0] == key:
+            return entry[1]
+        return None
+
+    def put(self, block: CommandBlock, key: Any, value: Any) -> None:
+        self._entries[block.id] = (key, value)
+
+    def prune(self) -> None:
+        for stale in self._entries.keys() - self._used:
+            del self._entries[stale]
 
 
 class DocumentStore:
@@ -207,7 +239,7 @@ def _carry_over(old: Document, new: Document) -> None:
     previous = {b.id: b for b in old.blocks}
     for block in new.blocks:
         before = previous.get(block.id)
-        if before is None:
+        if before is None or before is block:
             continue
         block.status = before.status
         block.executed_at = before.executed_at
@@ -215,3 +247,4 @@ def _carry_over(old: Document, new: Document) -> None:
         block.output_capture_id = before.output_capture_id
     alive = {b.id for b in new.blocks}
     new.last_results = {k: v for k, v in old.last_results.items() if k in alive}
+    new.memo = old.memo

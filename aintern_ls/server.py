@@ -84,12 +84,21 @@ class AInternProtocol(LanguageServerProtocol):
             yield user_handler, (params,), None
 
     def _send_data(self, data: Any) -> None:
-        """A result already encoded (`RawJSON`) is sent as it is."""
+        """A result or notification params already encoded (`RawJSON`) go as they are."""
         result = getattr(data, "result", None)
-        if not isinstance(result, RawJSON) or self.writer is None:
+        params = getattr(data, "params", None)
+        if isinstance(result, RawJSON):
+            head, raw = f'{{"id": {json.dumps(data.id)}, "jsonrpc": "2.0", "result": ', result
+        elif isinstance(params, RawJSON):
+            method = json.dumps(data.method)
+            head, raw = f'{{"method": {method}, "jsonrpc": "2.0", "params": ', params
+        else:
             super()._send_data(data)
             return
-        body = f'{{"id": {json.dumps(data.id)}, "jsonrpc": "2.0", "result": {result}}}'.encode()
+        if self.writer is None:
+            super()._send_data(data)  # (logs that there is no transport)
+            return
+        body = b"".join((head.encode(), raw.encode(), b"}"))
         header = (
             f"Content-Length: {len(body)}\r\n"
             f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"

@@ -116,10 +116,6 @@ def register(server: AInternServer) -> None:
         return RawJSON(lenses_json(doc, ls.documents.assess, unstructure, ls.runner.waiting))
 
 
-_FRAGMENTS: dict[tuple[Any, ...], str] = {}
-_MAX_FRAGMENTS = 100_000
-
-
 def lenses_json(
     doc: Document,
     assess: Callable[[CommandBlock], Assessment],
@@ -134,6 +130,7 @@ def lenses_json(
     The key holds everything `lenses_for` reads (a test checks both agree).
     """
     parts: list[str] = []
+    memo = doc.remember("lenses")  # by block id: see `Document.memo`
     for block in doc.blocks:
         assessment = assess(block)
         result = doc.last_results.get(block.id)
@@ -142,18 +139,10 @@ def lenses_json(
             if waiting_of is not None and block.status is CommandBlockStatus.EXECUTING
             else None
         )
-        blocked = (
-            next((f.reason for f in assessment.findings if f.level is RiskLevel.BLOCKED), "")
-            if assessment.level is RiskLevel.BLOCKED
-            else None
-        )
         key = (
-            doc.uri,
-            block.id,
             block.start_line,
             block.status,
-            assessment.level,
-            blocked,
+            assessment,
             waiting,
             None
             if result is None
@@ -165,12 +154,12 @@ def lenses_json(
                 result.duration_ms,
             ),
         )
-        part = _FRAGMENTS.get(key)
+        part = memo.get(block, key)
         if part is None:
-            if len(_FRAGMENTS) >= _MAX_FRAGMENTS:
-                _FRAGMENTS.clear()
             lenses = unstructure(lenses_for(doc, block, assessment, waiting))
-            part = _FRAGMENTS[key] = json.dumps(lenses, separators=(",", ":"))[1:-1]
+            part = json.dumps(lenses, separators=(",", ":"))[1:-1]
+            memo.put(block, key, part)
         if part:
             parts.append(part)
+    memo.prune()
     return "[" + ",".join(parts) + "]"

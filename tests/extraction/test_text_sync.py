@@ -3,6 +3,7 @@ and `positions.line_starts` finds the same lines as the LSP definition."""
 
 from __future__ import annotations
 
+import bisect
 import random
 import re
 
@@ -10,7 +11,7 @@ import pytest
 from lsprotocol import types
 from pygls.workspace import Workspace
 
-from aintern_ls import text_sync
+from aintern_ls import positions, text_sync
 from aintern_ls.positions import line_starts
 
 URI = "file:///doc.md"
@@ -101,3 +102,22 @@ def test_line_starts_follow_lsp_line_breaks() -> None:
         text = "".join(rng.choice(pieces) for _ in range(rng.randrange(12)))
         expected = [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", text)]
         assert list(line_starts(text)) == expected, repr(text)
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 5, 1 << 16])
+def test_line_index_in_chunks_equals_the_plain_table(
+    chunk: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(positions, "CHUNK", chunk)
+    rng = random.Random(chunk)
+    pieces = ["a", "\n", "\r", "\r\n", "é", "😀", "\x0b", " "]
+    for _ in range(1500):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(30)))
+        starts = [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", text)]
+        index = positions.LineIndex(text)
+        assert index.line_count == len(starts)
+        for line in range(-1, len(starts) + 2):
+            assert index.line_start(line) == starts[max(0, min(line, len(starts) - 1))]
+        for offset in range(-1, len(text) + 2):
+            clamped = max(0, min(offset, len(text)))
+            assert index.line_of(offset) == bisect.bisect_right(starts, clamped) - 1
