@@ -8,6 +8,7 @@ carried over to the new `CommandBlock`. Knows nothing about LSP.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -35,8 +36,8 @@ class Document:
     made again (see `BlockMemo`)."""
 
     def remember(self, name: str) -> BlockMemo:
-        """The memo `name` (e.g. lens JSON) for this version's blocks."""
-        return BlockMemo(self.memo.setdefault(name, {}))
+        """The memo `name` (e.g. lens JSON) for one pass over this version's blocks."""
+        return BlockMemo(self, name)
 
     @property
     def blocks(self) -> list[CommandBlock]:
@@ -94,27 +95,38 @@ class Document:
 
 
 class BlockMemo:
-    """Values derived from blocks, by block id, kept while the inputs (`key`, which must
-    hold everything the value is made from) stay the same; entries of blocks not asked
-    for in a pass are dropped by `prune`."""
+    """Values derived from blocks, by block id, kept while the inputs stay the same.
 
-    def __init__(self, entries: dict[str, Any]) -> None:
-        self._entries = entries
-        self._used: set[str] = set()
+    `get(block, key)` answers what was `put` for the same block id and an equal `key`
+    (which must hold everything the value is made from); `fast` is a cheaper key for
+    the same block object (`key` is then not computed at all). Entries of blocks not
+    asked for in a pass are dropped by `done`.
+    """
 
-    def get(self, block: CommandBlock, key: Any) -> Any | None:
-        entry = self._entries.get(block.id)
-        self._used.add(block.id)
-        if entry is not None and entry[0] == key:
-            return entry[1]
+    def __init__(self, doc: Document, name: str) -> None:
+        self._doc = doc
+        self._name = name
+        self._old: dict[str, tuple[CommandBlock, Any, Any, Any]] = doc.memo.get(name, {})
+        self._new: dict[str, tuple[CommandBlock, Any, Any, Any]] = {}
+
+    def get(self, block: CommandBlock, fast: Any, key: Callable[[], Any]) -> Any | None:
+        entry = self._old.get(block.id)
+        if entry is None:
+            return None
+        if entry[0] is block and entry[1] == fast:
+            self._new[block.id] = entry
+            return entry[3]
+        full = key()
+        if entry[2] == full:
+            self._new[block.id] = (block, fast, full, entry[3])
+            return entry[3]
         return None
 
-    def put(self, block: CommandBlock, key: Any, value: Any) -> None:
-        self._entries[block.id] = (key, value)
+    def put(self, block: CommandBlock, fast: Any, key: Any, value: Any) -> None:
+        self._new[block.id] = (block, fast, key, value)
 
-    def prune(self) -> None:
-        for stale in self._entries.keys() - self._used:
-            del self._entries[stale]
+    def done(self) -> None:
+        self._doc.memo[self._name] = self._new
 
 
 class DocumentStore:
@@ -197,8 +209,13 @@ class Assessments:
     def __init__(self, rules: SafetyRules) -> None:
         self.rules = rules
         self._by_key: dict[tuple[Any, ...], Assessment] = {}
+        self._by_block: dict[int, tuple[CommandBlock, Assessment]] = {}
+        """The blocks of the last `warm` (the version being edited), by identity."""
 
     def get(self, block: CommandBlock) -> Assessment:
+        known = self._by_block.get(id(block))
+        if known is not None and known[0] is block:
+            return known[1]
         key = _assessment_key(block)
         found = self._by_key.get(key)
         if found is None:
@@ -209,8 +226,12 @@ class Assessments:
 
     def warm(self, blocks: list[CommandBlock]) -> None:
         """Assess every block and set its danger fields (see `mark_danger`)."""
+        by_block: dict[int, tuple[CommandBlock, Assessment]] = {}
         for block in blocks:
-            mark_danger(block, self.get(block))
+            assessment = self.get(block)
+            mark_danger(block, assessment)
+            by_block[id(block)] = (block, assessment)
+        self._by_block = by_block
 
 
 def _assessment_key(block: CommandBlock) -> tuple[Any, ...]:

@@ -154,12 +154,12 @@ def lenses_json(
                 result.duration_ms,
             ),
         )
-        part = memo.get(block, key)
+        part = memo.get(block, key, lambda: key)  # noqa: B023 (called at once)
         if part is None:
             lenses = unstructure(lenses_for(doc, block, assessment, waiting))
             part = json.dumps(lenses, separators=(",", ":"))[1:-1]
-            memo.put(block, key, part)
+            memo.put(block, key, key, part)
         if part:
             parts.append(part)
-    memo.prune()
-    return "[" + ",".join(parts) + "]"
+    memo.done()
+    return f"[{','.join(parts)}]"

@@ -135,24 +135,24 @@ def _per_block(
     for block in doc.blocks:
         assessment = assessments[block.id]
         result = doc.last_results.get(block.id)
-        key = (
+        fast = (
             block.start_line,
-            _fence_text(doc, block),
             assessment,
             encoding,
             minimum,
             env_key,
             None if result is None else (result.output, result.timed_out, result.cancelled),
         )
-        found = memo.get(block, key)
+        # the same block object has the same text; another one is compared by its text
+        found = memo.get(block, fast, lambda: (fast, _fence_text(doc, block)))  # noqa: B023
         if found is None:
             found = _Entry(
                 _block_diagnostics(doc, block, assessment, encoding, minimum, env),
                 _option_diagnostics(doc, block.options, block.start_line, encoding),
             )
-            memo.put(block, key, found)
+            memo.put(block, fast, (fast, _fence_text(doc, block)), found)
         entries.append(found)
-    memo.prune()
+    memo.done()
     return entries
 
 
