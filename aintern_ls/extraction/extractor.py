@@ -290,6 +290,8 @@ class Extractor:
                 open_fences.append(_OpenFence(fence.start_line, column, open_to_end, item_index))
             if parsed.top_level[index]:
                 candidates.extend(_header_lines(fence, lines))
+            if draft is not None:  # the body is read: keep the command, not a second copy
+                draft.fence = attrs.evolve(fence, content="")
         last_top_fence = None
         if parsed.fences and parsed.top_level[-1] and not parsed.fences[-1].closed:
             last_top_fence = parsed.fences[-1].start_line
@@ -719,7 +721,8 @@ def _uri_key(uri: str) -> str:
 
 
 def _normalise(command: str) -> str:
-    return "\n".join(line.rstrip() for line in command.strip().splitlines())
+    normalised = "\n".join(line.rstrip() for line in command.strip().splitlines())
+    return command if normalised == command else normalised  # (one string, not two)
 
 
 def _digest(prefix: str, *parts: str) -> str:

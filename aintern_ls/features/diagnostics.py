@@ -8,6 +8,7 @@ drops findings below a level altogether. Placeholders (`<your-token>`, `YOUR_API
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Callable, Mapping
@@ -71,9 +72,9 @@ def diagnostics_for(
     minimum: RiskLevel = RiskLevel.MODERATE,
     environment: Mapping[str, str] | None = None,
 ) -> list[types.Diagnostic]:
-    entries = _per_block(doc, assessments, encoding, minimum, environment)
-    out = [d for entry in entries for d in entry.findings]
-    out += [d for entry in entries for d in entry.options]  # after every block's findings
+    entries = _per_block(doc, assessments, encoding, minimum, environment, objects=True)
+    out = [d for entry in entries for d in entry.findings or ()]
+    out += [d for entry in entries for d in entry.options or ()]  # after every block's findings
     return out + _warnings(doc, encoding)
 
 
@@ -88,7 +89,7 @@ def diagnostics_json(
     """`diagnostics_for` as a JSON array, from per-block pieces kept like the
     diagnostics themselves (a huge transcript's list is not serialised again for
     every keystroke)."""
-    entries = _per_block(doc, assessments, encoding, minimum, environment)
+    entries = _per_block(doc, assessments, encoding, minimum, environment, objects=False)
     parts = [entry.json(unstructure, options=False) for entry in entries]
     parts += [entry.json(unstructure, options=True) for entry in entries]
     warnings = _warnings(doc, encoding)
@@ -98,18 +99,21 @@ def diagnostics_json(
 
 
 class _Entry:
-    """One block's diagnostics, and their JSON once asked for."""
+    """One block's diagnostics; once made into JSON only the JSON is kept (a huge
+    transcript's diagnostics as objects would take many times the memory)."""
 
     __slots__ = ("_json", "findings", "options")
 
     def __init__(self, findings: list[types.Diagnostic], options: list[types.Diagnostic]):
-        self.findings = findings
-        self.options = options
+        self.findings: list[types.Diagnostic] | None = findings
+        self.options: list[types.Diagnostic] | None = options
         self._json: tuple[str, str] | None = None
 
     def json(self, unstructure: Callable[[Any], Any], *, options: bool) -> str:
         if self._json is None:
             self._json = (_dumps(unstructure(self.findings)), _dumps(unstructure(self.options)))
+        if options:  # (both halves are asked for, this one last)
+            self.findings = self.options = None
         return self._json[1 if options else 0]
 
 
@@ -124,7 +128,10 @@ def _per_block(
     encoding: Encoding,
     minimum: RiskLevel,
     environment: Mapping[str, str] | None,
+    *,
+    objects: bool,
 ) -> list[_Entry]:
+    """Each block's diagnostics (`objects`: as objects, not only as JSON)."""
     env = os.environ if environment is None else environment
     # A block's diagnostics depend on its text and lines, its assessment, its last run
     # and the environment its `$VARS` are looked up in: kept per block while all of
@@ -144,13 +151,13 @@ def _per_block(
             None if result is None else (result.output, result.timed_out, result.cancelled),
         )
         # the same block object has the same text; another one is compared by its text
-        found = memo.get(block, fast, lambda: (fast, _fence_text(doc, block)))  # noqa: B023
-        if found is None:
+        found = memo.get(block, fast, lambda: (fast, _fence_digest(doc, block)))  # noqa: B023
+        if found is None or (objects and found.findings is None):
             found = _Entry(
                 _block_diagnostics(doc, block, assessment, encoding, minimum, env),
                 _option_diagnostics(doc, block.options, block.start_line, encoding),
             )
-            memo.put(block, fast, (fast, _fence_text(doc, block)), found)
+            memo.put(block, fast, (fast, _fence_digest(doc, block)), found)
         entries.append(found)
     memo.done()
     return entries
@@ -173,12 +180,13 @@ def _warnings(doc: Document, encoding: Encoding) -> list[types.Diagnostic]:
     return out
 
 
-def _fence_text(doc: Document, block: CommandBlock) -> str:
-    """The block's lines as written, from the start of the opener's line."""
+def _fence_digest(doc: Document, block: CommandBlock) -> bytes:
+    """A digest of the block's lines as written, from the start of the opener's line."""
     start, end = block.source_range.start, block.source_range.end
     floor = max(0, start - 4096)  # (a line that long is only compared longer)
     newline = doc.text.rfind("\n", floor, start)
-    return doc.text[newline + 1 if newline >= 0 else floor : end]
+    text = doc.text[newline + 1 if newline >= 0 else floor : end]
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def _block_diagnostics(
