@@ -442,6 +442,8 @@ class _Walker:
                 return Stdin(STDIN_NETWORK), []
             if op == "<&" or target.isdigit():
                 return None, []
+            if target == "/dev/null":
+                return Stdin(STDIN_STATIC, ""), []  # reads nothing
             return Stdin(STDIN_FILE, secret=is_secret(target)), []
         if target.isdigit() or target == "-":
             return None, []
