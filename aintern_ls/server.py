@@ -96,8 +96,19 @@ class AInternProtocol(LanguageServerProtocol):
                 f"Content-Length: {length}\r\n"
                 f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
             ).encode()
-            pieces = [header] if self._include_headers else []
-            self._write(b"".join([*pieces, opening, *first, *items[1:], b"]}"]))
+            # Written in slices of about a megabyte, one after the other with nothing in
+            # between (all writes happen on the event loop's thread): the whole message
+            # is never one more copy in memory.
+            batch: list[bytes] = [header, opening] if self._include_headers else [opening]
+            size = 0
+            for item in [*first, *items[1:]]:
+                batch.append(item)
+                size += len(item)
+                if size >= WRITE_SLICE:
+                    self._write(b"".join(batch))
+                    batch, size = [], 0
+            batch.append(b"]}")
+            self._write(b"".join(batch))
             return
         if isinstance(result, RawJSON):
             head, raw = f'{{"id": {json.dumps(data.id)}, "jsonrpc": "2.0", "result": ', result
@@ -132,6 +143,10 @@ class AInternProtocol(LanguageServerProtocol):
             except Exception:
                 log.exception("cancel hook failed")
         super()._handle_cancel_notification(msg_id)
+
+
+WRITE_SLICE = 1 << 20
+"""Bytes per write of a big pre-encoded answer (`RawJSONItems`)."""
 
 
 class RawJSON(str):

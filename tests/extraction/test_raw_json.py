@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCResponseMessage
 
+from aintern_ls import server
 from aintern_ls.app import build_server
 from aintern_ls.server import AInternProtocol, RawJSON, RawJSONItems
 
@@ -29,7 +30,7 @@ def _sent(message: Any) -> tuple[int, Any]:
     writer = _Writer()
     protocol.set_writer(writer)
     protocol._send_data(message)
-    (frame,) = writer.data  # one write per message: frames never interleave
+    frame = b"".join(writer.data)
     header, _, body = frame.partition(b"\r\n\r\n")
     length = int(header.split(b"\r\n")[0].split(b":")[1])
     assert length == len(body)
@@ -44,6 +45,20 @@ def test_items_make_one_json_array(items: list[Any]) -> None:
     encoded = [b"," + json.dumps(item).encode() for item in items]
     _, sent = _sent(JsonRPCResponseMessage(id=7, jsonrpc="2.0", result=RawJSONItems(encoded)))
     assert sent == {"id": 7, "jsonrpc": "2.0", "result": items}
+
+
+def test_a_big_answer_is_written_in_slices(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server, "WRITE_SLICE", 100)
+    items = [{"lens": i, "title": "x" * (i % 70)} for i in range(500)]
+    encoded = [b"," + json.dumps(item).encode() for item in items]
+    protocol: AInternProtocol = build_server().protocol
+    writer = _Writer()
+    protocol.set_writer(writer)
+    protocol._send_data(JsonRPCResponseMessage(id=1, jsonrpc="2.0", result=RawJSONItems(encoded)))
+    assert len(writer.data) > 10
+    header, _, body = b"".join(writer.data).partition(b"\r\n\r\n")
+    assert int(header.split(b"\r\n")[0].split(b":")[1]) == len(body)
+    assert json.loads(body)["result"] == items
 
 
 def test_raw_result_and_raw_notification_params() -> None:
