@@ -291,7 +291,8 @@ def _option_diagnostics(
 
 def register(server: AInternServer) -> None:
     def publish(doc: Document) -> None:
-        assessments = {b.id: server.documents.assess(b) for b in doc.blocks}
+        assess = server.documents.assessments.get  # (marked when extracted)
+        assessments = {b.id: assess(b) for b in doc.blocks}
         diagnostics = diagnostics_json(
             doc,
             assessments,
