@@ -110,7 +110,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     for name in args.files:
         result = extract_file(name)
         text = Path(name).read_bytes().decode("utf-8", "replace")
-        doc = Document(Path(name).resolve().as_uri(), text, "", result, LineIndex(text))
+        doc = Document(Path(name).resolve().as_uri(), text, result, LineIndex(text))
         for block in result.commands:
             shell = block.shell_type.value if block.shell_type else (block.language or "bash")
             assessment = assess(block.command, shell)
