@@ -369,3 +369,8 @@ WINDOWS_WIPES = [
 def test_windows_shadow_copies_and_wipes(command: str, expected: RiskLevel) -> None:
     got = assess(command, "cmd")
     assert got.level == expected, (command, got.findings)
+
+
+def test_visudo_check_only_reads() -> None:
+    assert assess("visudo -c").level == S
+    assert assess("visudo").level == C
