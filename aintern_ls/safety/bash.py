@@ -38,7 +38,9 @@ from aintern_ls.safety.words import (
     ORIGIN_VARIABLE,
     Word,
     ansi_c,
+    command_name,
     split_words,
+    unquote,
 )
 
 Node = tree_sitter.Node
@@ -204,16 +206,17 @@ def analyse(text: str, scope: Scope) -> None:
 # `{rm,-rf,/}` in command position: bash expands it to the command `rm -rf /`. The grammar
 # reads a leading `{` as a group, so these are found in the text.
 _BRACE_COMMAND = re.compile(
-    r"(?:^|[;&|(`]|\b(?:then|do|else|elif|sudo|exec|command|env)\b)[ \t]*"
-    r"\{([^\s{}'\"]*,[^\s{}'\"]*)\}",
+    r"(?:^|[;&|(`!{]|\$\(|\b(?:then|do|else|elif|if|while|until|time|sudo|doas|exec|command"
+    r"|builtin|env|nohup|nice|timeout|xargs|setsid|stdbuf)\b)[ \t]*"
+    r"\{([^\s{}]*,[^\s{}]*)\}",
     re.M,
 )
 
 
 def _brace_commands(text: str, scope: Scope) -> None:
     for m in _BRACE_COMMAND.finditer(text):
-        parts = m.group(1).split(",")
-        if not parts[0] or parts[0] not in dispatch.KNOWN_NAMES:
+        parts = [unquote(p) for p in m.group(1).split(",")]
+        if not parts[0] or command_name(parts[0]) not in dispatch.KNOWN_NAMES:
             continue
         start, end = m.start(1) - 1, m.end(1) + 1
         tail = split_words(text[end : text.find("\n", end) if "\n" in text[end:] else len(text)])
@@ -250,13 +253,15 @@ class _Walker:
 
     # -- statements ----------------------------------------------------------------------
 
-    def sequence(self, node: Node) -> Info:
+    def sequence(self, node: Node, stdin: Stdin = NO_STDIN) -> Info:
+        """Statements one after another; a redirect on a group (`{ …; } <<EOF`) feeds
+        whichever of them reads stdin, so each is judged with it."""
         info = Info()
         saved = self.scope.cwds if node.type in ("subshell",) else None
         for child in node.named_children:
             if child.type in ("comment", "heredoc_body"):
                 continue
-            info = self.stmt(child)
+            info = self.stmt(child, stdin)
             self._apply_cd(guarded=self.scope.errexit)
         if saved is not None:
             self.scope.cwds = saved
@@ -282,11 +287,16 @@ class _Walker:
         if t == "pipeline":
             return self.pipeline(list(node.named_children), stdin)
         if t == "list":
-            return self.list_(node)
+            return self.list_(node, stdin)
         if t == "redirected_statement":
             return self.redirected(node, stdin)
         if t in _STATEMENTS_SEQ:
-            return self.sequence(node)
+            return self.sequence(node, stdin)
+        if t == "negated_command":
+            info = Info()
+            for c in node.named_children:
+                info = self.stmt(c, stdin)
+            return info
         if t == "variable_assignment":
             self.assignment(node)
             return Info()
@@ -313,10 +323,13 @@ class _Walker:
             info = self.stmt(c)
         return info
 
-    def list_(self, node: Node) -> Info:
+    def list_(self, node: Node, stdin: Stdin = NO_STDIN) -> Info:
+        """`a && b || c`; a redirect the grammar hangs on the whole list (`x || sh <<EOF`)
+        belongs to its last command."""
         children = node.children
         info = Info()
         guarded = False
+        last = next((c for c in reversed(children) if c.is_named and c.type != "comment"), None)
         for c in children:
             if not c.is_named:
                 if c.type == "&&":
@@ -327,7 +340,7 @@ class _Walker:
                 continue
             if c.type == "comment":
                 continue
-            info = self.stmt(c)
+            info = self.stmt(c, stdin if c is last else NO_STDIN)
         _ = guarded
         return info
 
@@ -394,17 +407,41 @@ class _Walker:
         if t == "heredoc_redirect":
             tail: list[Node] = []
             text, tstart = "", -1
+            delimiter = ""
             for c in node.named_children:
-                if c.type == "heredoc_body":
-                    tstart = self.pos.char(c.start_byte)
-                    text = scope.source[tstart : self.pos.char(c.end_byte)]
+                if c.type == "heredoc_start":
+                    delimiter = _text(c)
+                    # The body runs from the line after `<<EOF …` to the closing line (read
+                    # from the text: the grammar misreads a body that starts with `\`).
+                    nl = scope.source.find("\n", self.pos.char(c.end_byte))
+                    tstart = nl + 1 if nl >= 0 else -1
+                elif c.type == "heredoc_end" and tstart >= 0:
+                    text = scope.source[tstart : self.pos.char(c.start_byte)]
+                elif c.type == "heredoc_body":
+                    if tstart < 0:
+                        tstart = self.pos.char(c.start_byte)
+                        text = scope.source[tstart : self.pos.char(c.end_byte)]
+                    if not any(q in delimiter for q in "'\"\\"):
+                        # Unquoted: `$(…)` in the body runs in this shell, whatever reads it.
+                        for sub in c.named_children:
+                            if sub.type in ("command_substitution", "expansion"):
+                                self.value(sub, True)
                 elif c.type == "pipeline":
                     tail = list(c.named_children)
                 elif c.type in ("command", "list", "redirected_statement"):
                     tail = [c]
                 elif c.type == "file_redirect":
                     self.redirect(c, body)
-            return Stdin(STDIN_STATIC, text, tstart), tail
+            if tstart >= 0 and not text:
+                end_at = scope.source.find("\n" + delimiter.strip("'\"\\") + "\n", tstart - 1)
+                text = scope.source[tstart : end_at + 1] if end_at >= 0 else scope.source[tstart:]
+            raw = text
+            if scope.source[start:end].startswith("<<-"):
+                text = re.sub(r"(?m)^\t+", "", text)
+            if not any(q in delimiter for q in "'\"\\"):
+                # An unquoted delimiter: the shell undoes `\$`, `\``, `\\` and `\<newline>`.
+                text = re.sub(r"\\([$`\\])", r"\1", text.replace("\\\n", ""))
+            return Stdin(STDIN_STATIC, text, tstart if text == raw else -1), tail
         if t == "herestring_redirect":
             words = [w for c in node.named_children for w in self.words(c)]
             text = " ".join(w.text for w in words)
@@ -416,6 +453,10 @@ class _Walker:
                     else -1
                 )
             if any(w.dynamic for w in words):
+                origins = {w.origin for w in words if w.dynamic}
+                if origins <= {"static", "decoded"}:
+                    # `sh <<< "$(echo … | base64 -d)"`: the text is known.
+                    return Stdin(STDIN_STATIC, text, -1, decoded="decoded" in origins), []
                 origin = next((w.origin for w in words if w.dynamic), "")
                 return Stdin(STDIN_NETWORK if origin == ORIGIN_NETWORK else STDIN_OTHER), []
             return Stdin(STDIN_STATIC, text, verbatim), []
@@ -839,6 +880,7 @@ class _Walker:
     def expansion(self, node: Node, quoted: bool) -> tuple[str, bool, bool, str]:
         name = ""
         default: str | None = None
+        default_dynamic = False
         for c in node.named_children:
             if c.type in ("variable_name", "special_variable_name") and not name:
                 name = _text(c)
@@ -847,22 +889,91 @@ class _Walker:
                 name = _text(var) if var is not None else ""
             elif name and c.type in _WORDISH:
                 text, d, _, _ = self.value(c, True)
-                default = None if d else text
-        value = self.scope.env.get(name)
-        if value is None:
-            value = _KNOWN_VARS.get(name)
-            if name in ("PWD",) or name == "HOME":
-                return value or "", False, False, ""
-        if value is None and default is not None:
+                default, default_dynamic = text, d
+        raw = _text(node)
+        parsed = _EXPANSION.fullmatch(raw) if node.type == "expansion" else None
+        value: str | None
+        if parsed is not None:
+            value, done = self._operator(parsed, default, default_dynamic)
+            if done:
+                if value is None:
+                    return raw, True, False, ORIGIN_VARIABLE
+                each = parsed.group(3) == "[@]" or parsed.group(2) in ("@", "*")
+                return self._split_value("@" if each else parsed.group(2), value, quoted)
+        value = self._lookup(name)
+        if value is None and name in ("PWD", "HOME"):
+            return _KNOWN_VARS[name], False, False, ""
+        if value is None and default is not None and not default_dynamic:
             value = default
         if value is None:
-            return _text(node), True, False, ORIGIN_VARIABLE
+            return raw, True, False, ORIGIN_VARIABLE
+        return self._split_value(name, value, quoted)
+
+    def _lookup(self, name: str, index: str | None = None) -> str | None:
+        """The value of `name` (or of one element of the array `name`), when it is known."""
+        value = self.scope.env.get(name)
+        if value is None:
+            value = _KNOWN_VARS.get(name) if index is None else None
+        if value is None or index is None:
+            return value
+        items = value.split(_SPLIT)
+        if index in ("@", "*"):
+            return value
+        try:
+            k = int(index)
+            return items[k] if -len(items) <= k < len(items) else ""
+        except ValueError:
+            return None
+
+    def _split_value(self, name: str, value: str, quoted: bool) -> tuple[str, bool, bool, str]:
         if name in ("@", "*") and _SPLIT in value:
             return value, False, False, ""
         if not quoted:
             ifs = self.scope.env.get("IFS", " \t\n") or " "
             value = re.sub("[" + re.escape(ifs) + "]+", _SPLIT, value)
+        elif _SPLIT in value:
+            value = value.replace(_SPLIT, " ")
         return value, False, (not quoted) and any(c in GLOB_CHARS for c in value), ""
+
+    def _operator(
+        self, m: re.Match[str], default: str | None, default_dynamic: bool
+    ) -> tuple[str | None, bool]:
+        """`${!ref}`, `${#x}`, `${x:1:2}`, `${x//a/b}`, `${x,,}`, `${x#p}`, `${a[0]}`…:
+        (value or None when unknown, whether this operator was handled here)."""
+        prefix, name, index, op = m.group(1), m.group(2), m.group(3), m.group(4)
+        idx = index[1:-1] if index else None
+        if prefix == "!":
+            if op or idx is not None:
+                return None, True  # `${!prefix*}`, `${!a[@]}`: names/keys, not guessed
+            ref = self._lookup(name)
+            if ref is None or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?", ref):
+                return None, True
+            inner = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[([^\]]*)\])?", ref)
+            assert inner is not None
+            return self._lookup(inner.group(1), inner.group(2)), True
+        value = self._lookup(name, idx)
+        if prefix == "#":
+            if value is None:
+                return None, True
+            items = value.split(_SPLIT) if idx in ("@", "*") else [value]
+            return str(len(items) if idx in ("@", "*") else len(value)), True
+        if not op:
+            return value, True
+        if op[:2] in (":-", ":=") or op[:1] in ("-", "="):
+            if value is not None and (value or op[0] != ":"):
+                return value, True
+            return (None if default_dynamic else default), True
+        if op[:2] == ":+" or op[:1] == "+":
+            if value is None:
+                return None, True
+            if not value and op[0] == ":":
+                return "", True
+            return (None if default_dynamic else (default or "")), True
+        if op[:2] == ":?" or op[:1] == "?":
+            return value, True
+        if value is None:
+            return None, True
+        return _apply_operator(value, op), True
 
     def substitution(self, node: Node) -> tuple[str, bool, bool, str]:
         saved = self.scope.cwds
@@ -918,6 +1029,82 @@ class _Walker:
                 return None
             stdin = nxt
         return stdin
+
+
+# `${` [!#] name [index] operator `}`: the expansion forms `_Walker._operator` evaluates.
+_EXPANSION = re.compile(
+    r"\$\{([!#]?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[[^\]]*\])?(.*)\}", re.S
+)
+
+
+def _glob_regex(pattern: str, longest: bool) -> str:
+    """A bash glob (as in `${x#pat}`) as a regular expression."""
+    out: list[str] = []
+    for ch in pattern:
+        if ch == "*":
+            out.append(".*" if longest else ".*?")
+        elif ch == "?":
+            out.append(".")
+        else:
+            out.append(re.escape(ch))
+    return "".join(out)
+
+
+def _apply_operator(value: str, op: str) -> str | None:
+    """Apply a parameter-expansion operator to a known value; None when it is not one we
+    evaluate (the word then stays dynamic)."""
+    sub = re.fullmatch(r":\s*(-?\d+)\s*(?::\s*(-?\d+)\s*)?", op)
+    if sub is not None:
+        off = int(sub.group(1))
+        if off < 0:
+            off = max(0, len(value) + off)
+        if sub.group(2) is None:
+            return value[off:]
+        length = int(sub.group(2))
+        end = off + length if length >= 0 else len(value) + length
+        return value[off:end]
+    if op in ("^^", ",,", "^", ",", "~~", "~", "@U", "@L", "@u", "@Q", "@E"):
+        if op in ("^^", "@U"):
+            return value.upper()
+        if op in (",,", "@L"):
+            return value.lower()
+        if op in ("^", "@u"):
+            return value[:1].upper() + value[1:]
+        if op == ",":
+            return value[:1].lower() + value[1:]
+        if op == "~~":
+            return value.swapcase()
+        if op == "~":
+            return value[:1].swapcase() + value[1:]
+        if op == "@E":
+            return ansi_c(value)
+        return value
+    pat = re.fullmatch(r"(##|#|%%|%)(.*)", op, re.S)
+    if pat is not None:
+        kind, glob = pat.group(1), unquote(pat.group(2))
+        if "[" in glob:
+            return None
+        rx = _glob_regex(glob, longest=len(kind) == 2)
+        if kind.startswith("#"):
+            return re.sub("^" + rx, "", value, count=1)
+        # Shortest/longest suffix: try every start from the right (or left) end.
+        starts = range(len(value) + 1) if len(kind) == 2 else range(len(value), -1, -1)
+        for i in starts:
+            if re.fullmatch(rx, value[i:], re.S):
+                return value[:i]
+        return value
+    rep = re.fullmatch(r"/([/#%]?)((?:[^/\\]|\\.)*)(?:/(.*))?", op, re.S)
+    if rep is not None:
+        mode, glob, new = rep.group(1), unquote(rep.group(2)), unquote(rep.group(3) or "")
+        if "[" in glob or not glob:
+            return None if "[" in glob else value
+        rx = _glob_regex(glob, longest=True)
+        if mode == "#":
+            rx = "^" + rx
+        elif mode == "%":
+            rx = rx + "$"
+        return re.sub(rx, lambda _m: new, value, count=0 if mode == "/" else 1)
+    return None
 
 
 _PATH_FUNCS = {

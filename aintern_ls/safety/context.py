@@ -46,6 +46,7 @@ class Info:
     reads_secret: bool = False
     paths: tuple[Word, ...] = ()
     input: Stdin | None = None  # what this command itself read (herestring, heredoc, pipe)
+    argv: tuple[str, ...] = ()  # the arguments, when all are known (decoders such as `tr`)
 
 
 # Signature of the function that analyses nested code (bash -c '…', eval, iex "…").
@@ -108,7 +109,14 @@ class Scope:
     def add(self, level: RiskLevel, rule: str, reason: str, start: int, end: int) -> None:
         self.findings.append(Finding(level, rule, reason, start, end))
 
-    def nested(self, code: str, family: str, where: Word, code_start: int = -1) -> list[Finding]:
+    def nested(
+        self,
+        code: str,
+        family: str,
+        where: Word,
+        code_start: int = -1,
+        positional: list[Word] | None = None,
+    ) -> list[Finding]:
         """Analyse `code` (the value of `where`) and return its findings in our coordinates.
 
         `code_start` is where `code` sits verbatim in our source; when it does not (quotes
@@ -135,6 +143,13 @@ class Scope:
         child.start_cwd = self.start_cwd
         child.cwds = self.cwds
         child.written = self.written
+        if positional is not None and not any(w.dynamic for w in positional):
+            # `sh -c 'rm -rf "$1"' _ /`: $0, $1… and "$@" are the words after the code.
+            texts = [w.text for w in positional]
+            for i, t in enumerate(texts[:10]):
+                child.env[str(i)] = t
+            child.env["@"] = child.env["*"] = "\x01".join(texts[1:])
+            child.env["#"] = str(max(0, len(texts) - 1))
         found = self.nested_analyser(code, family, child)
         if code_start >= 0:
             return [

@@ -49,6 +49,7 @@ from aintern_ls.safety.words import (
     glob_candidates,
     names,
     split_words,
+    tr_output,
 )
 
 PS_ALIASES = windows.PS_ALIASES
@@ -124,6 +125,8 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         name = name.lower()
     cmd = Cmd(words, name, scope, stdin)
     cmd.info.input = stdin
+    if name in _FILTERS and not any(w.dynamic for w in words[1:]):
+        cmd.info.argv = tuple(w.text for w in words[1:])
     if any(is_secret(w.text) for w in words[1:] if not w.dynamic):
         cmd.info.reads_secret = True
     mark = len(scope.findings)
@@ -407,9 +410,36 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
         return None
     if info.name == "rev":
         return Stdin(STDIN_STATIC, "\n".join(line[::-1] for line in text.split("\n")), -1, True)
+    if info.name == "tr" and info.argv:
+        out = tr_output(list(info.argv), text)
+        if out is not None:
+            return Stdin(STDIN_STATIC, out, -1, decoded=out != text)
+    if info.name in ("sed", "gsed") and info.argv:
+        out = _sed_output(list(info.argv), text)
+        if out is not None:
+            return Stdin(STDIN_STATIC, out, -1, decoded=out != text)
     if info.name in ("cat", "tee", "sort-static"):
         return stdin
     return None
+
+
+_FILTERS = frozenset(names("tr sed gsed"))
+
+
+def _sed_output(args: list[str], text: str) -> str | None:
+    """`sed 's/a/b/g'` (one plain substitution, literal text) applied to static text."""
+    if args and args[0] == "-e":
+        args = args[1:]
+    if len(args) != 1:
+        return None
+    m = re.fullmatch(r"s(.)((?:(?!\1).)*)\1((?:(?!\1).)*)\1(g?)", args[0])
+    if m is None or any(c in m.group(2) + m.group(3) for c in "\\&.*[]^$"):
+        return None
+    return (
+        text.replace(m.group(2), m.group(3), -1 if m.group(4) else 1)
+        if m.group(4)
+        else ("\n".join(line.replace(m.group(2), m.group(3), 1) for line in text.split("\n")))
+    )
 
 
 _PASS_THROUGH = frozenset(

@@ -103,6 +103,47 @@ _FIND_FILTERS = frozenset(
 )
 
 
+def _named_system_files(cmd: Cmd, starts: list[Word], tests: list[Word], verb: str) -> None:
+    """`find /etc -name passwd -delete`: a literal name under a start directory names the
+    file it deletes; an account or boot file there is blocked."""
+    for k, w in enumerate(tests[:-1]):
+        if w.text not in ("-name", "-iname", "-path", "-ipath", "-wholename"):
+            continue
+        name = tests[k + 1]
+        if name.dynamic or any(c in name.text for c in "*?["):
+            continue
+        for start in starts:
+            if start.dynamic:
+                continue
+            if w.text in ("-name", "-iname"):
+                paths = [start.text.rstrip("/") + "/" + name.text]
+                # `find / -name shadow`: any directory below may hold it; the account
+                # files are the ones that matter.
+                paths += [f"/etc/{name.text}"] if start.text.rstrip("/") in ("", "/etc") else []
+            else:
+                paths = [name.text]
+            for path in paths:
+                target = classify_path(path, cmd.scope.cwds, cmd.scope.windows)
+                if target.level >= B and target.rule == "rm-system-file":
+                    cmd.add(B, target.rule, f"{verb} {target.what}", name)
+                    return
+
+
+def _narrows(args: list[Word], start: int, end: int) -> bool:
+    """Whether the find tests between `start` and `end` pick a subset (`-name '*'` and
+    `-path '*'` match everything, so they do not)."""
+    for k in range(start, min(end, len(args))):
+        if args[k].text in _FIND_FILTERS:
+            value = args[k + 1].text if k + 1 < len(args) else ""
+            if args[k].text in _MATCH_ALL_TESTS and value in ("*", "**", "./*", "*/*"):
+                continue
+            return True
+    return False
+
+
+_MATCH_ALL_TESTS = frozenset(names("-name -iname -path -ipath -wholename -iwholename"))
+
+
 _DELETERS = frozenset({"rm", "shred", "unlink", "srm", "wipe", "truncate"})
 
 
@@ -130,7 +171,7 @@ def _find(cmd: Cmd) -> None:
         starts.append(args[i])
         i += 1
     tests_from = i
-    filtered_anywhere = any(w.text in _FIND_FILTERS for w in args[i:])
+    filtered_anywhere = _narrows(args, i, len(args))
     start_words = starts or [Word(".", cmd.words[0].start, cmd.words[0].end)]
     if not filtered_anywhere and not any(w.text in _FIND_ACTIONS for w in args[i:]):
         # An unfiltered listing: what a downstream `xargs rm` would get is everything.
@@ -142,10 +183,11 @@ def _find(cmd: Cmd) -> None:
     while i < len(args):
         t = args[i].text
         # A test placed after the action does not narrow it: `find . -delete -name x`.
-        filtered = any(w.text in _FIND_FILTERS for w in args[tests_from:i])
+        filtered = _narrows(args, tests_from, i)
         if t == "-delete":
             if filtered:
                 cmd.add(D, "find-delete", "find -delete deletes the matching files", args[i])
+                _named_system_files(cmd, start_words, args[tests_from:i], "find -delete deletes")
             else:
                 before = len(cmd.scope.findings)
                 _delete_targets(cmd, start_words, True, "find -delete deletes")
@@ -177,6 +219,10 @@ def _find(cmd: Cmd) -> None:
                     for w in inner
                 ]
                 cmd.judge(inner)
+                if filtered and inner and inner[0].text in _DELETERS:
+                    _named_system_files(
+                        cmd, start_words, args[tests_from:i], f"find -exec {inner[0].text} deletes"
+                    )
                 if not filtered and inner and inner[0].text in _DELETERS:
                     before = len(cmd.scope.findings)
                     _delete_targets(cmd, start_words, True, f"find -exec {inner[0].text} destroys")
