@@ -183,6 +183,12 @@ def analyse(text: str, scope: Scope) -> None:
     """Walk `text` as a bash script, recording findings on `scope`."""
     data = text.encode("utf-8", "surrogatepass")
     tree = parse(data)
+    if _NEGATED_COMPOUND.search(text):
+        # The grammar cannot read `! for …`/`! case …`; negation changes no command, so
+        # read the text without it (same length: spans stay right).
+        text = _NEGATED_COMPOUND.sub(lambda m: m.group(1) + " " + m.group(2), text)
+        data = text.encode("utf-8", "surrogatepass")
+        tree = parse(data)
     walker = _Walker(scope, Positions(text, data))
     root = tree.root_node
     with budget.Source(data):
@@ -201,6 +207,14 @@ def analyse(text: str, scope: Scope) -> None:
             m.start(),
             len(text.rstrip()),
         )
+
+
+# A `&` that sends a command to the background (not `&&`, `>&`, `&>`, `|&`).
+_BACKGROUND = re.compile(r"(?<![&>|<])&(?![&>])")
+_NEGATED_COMPOUND = re.compile(
+    r"((?:^|[;&|(]|\b(?:then|do|else)\b)[ \t]*)!(\s+(?:for|while|until|case|if|select|\{|\())",
+    re.M,
+)
 
 
 # `{rm,-rf,/}` in command position: bash expands it to the command `rm -rf /`. The grammar
@@ -317,11 +331,41 @@ class _Walker:
             return Info()
         if t == "ERROR":
             return self.error_region(node)
+        if t in ("while_statement", "c_style_for_statement"):
+            self._endless_spawner(node)
         # if/while/case/negation/test: every part may run.
         info = Info()
         for c in node.named_children:
             info = self.stmt(c)
         return info
+
+    def _endless_spawner(self, node: Node) -> None:
+        """`while :; do $0 & done`: an endless loop that starts background processes and
+        never waits piles them up until the machine runs out (a fork bomb by another name)."""
+        body = node.child_by_field_name("body")
+        if body is None:
+            return
+        head = _text(node)[:5]
+        cond = node.child_by_field_name("condition")
+        cond_text = _text(cond).strip().rstrip(";").strip() if cond is not None else ""
+        if node.type == "c_style_for_statement":
+            endless = re.match(r"for\s*\(\(\s*[^;]*;\s*;", _text(node)) is not None
+        elif head.startswith("until"):
+            endless = cond_text in ("false", "! true", "! :")
+        else:
+            endless = cond_text in ("true", ":", "[ 1 ]", "((1))", "! false", "[[ 1 ]]")
+        if not endless:
+            return
+        text = _text(body)
+        if not _BACKGROUND.search(text) or re.search(r"\b(wait|sleep|break|exit|read)\b", text):
+            return
+        self.scope.add(
+            RiskLevel.BLOCKED,
+            "fork-bomb",
+            "an endless loop that starts background processes and never waits (a fork bomb)",
+            self.pos.char(node.start_byte),
+            self.pos.char(node.end_byte),
+        )
 
     def list_(self, node: Node, stdin: Stdin = NO_STDIN) -> Info:
         """`a && b || c`; a redirect the grammar hangs on the whole list (`x || sh <<EOF`)
@@ -371,17 +415,24 @@ class _Walker:
         body = node.child_by_field_name("body")
         tail: list[Node] = []
         self.writes = []
+        redirected_in = False
         for r in node.children_by_field_name("redirect") or [
             c for c in node.named_children if c is not body
         ]:
             s, extra = self.redirect(r, body)
             if s is not None:
                 stdin = s
+                redirected_in = True
             tail.extend(extra)
         if body is None:
             return Info()
         writes = self.writes
-        info = self.stmt(body, stdin)
+        if body.type == "pipeline" and redirected_in:
+            # `echo y | sh <<EOF`: the grammar hangs the redirect on the pipeline; it is the
+            # last stage's stdin.
+            info = self.pipeline(list(body.named_children), NO_STDIN, last_stdin=stdin)
+        else:
+            info = self.stmt(body, stdin)
         self._remember_written(writes, info)
         if tail:
             return self.pipeline(tail, self._next_stdin(info, stdin, body))
@@ -483,6 +534,9 @@ class _Walker:
                 return Stdin(STDIN_NETWORK), []
             if op == "<&" or target.isdigit():
                 return None, []
+            if dest[0].dynamic and dest[0].origin in ("static", "decoded"):
+                # `< <(printf 'rm -rf /')`: the "file" holds known text.
+                return Stdin(STDIN_STATIC, target, -1, decoded=dest[0].origin == "decoded"), []
             return Stdin(STDIN_FILE, secret=is_secret(target)), []
         if target.isdigit() or target == "-":
             return None, []
@@ -530,15 +584,16 @@ class _Walker:
                 scope.add(RiskLevel.MODERATE, "write", f"writes to {target}", start, end)
         return None, []
 
-    def pipeline(self, stages: list[Node], stdin: Stdin) -> Info:
+    def pipeline(self, stages: list[Node], stdin: Stdin, last_stdin: Stdin | None = None) -> Info:
         info = Info()
         first = True
         shell_at: Node | None = None
+        stages = [s for s in stages if s.type != "comment"]
         for stage in stages:
-            if stage.type == "comment":
-                continue
             if not first:
                 stdin = self._next_stdin(info, stdin, stage)
+            if last_stdin is not None and stage is stages[-1]:
+                stdin = last_stdin
             info = self.stmt(stage, stdin)
             first = False
             name = _command_name_of(_body(stage))
@@ -678,6 +733,10 @@ class _Walker:
             return
         word = words[0]
         s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+        if name in ("BASH_ENV", "ENV"):
+            # Not code but the name of a file every non-interactive shell runs first.
+            self._check_hook_variable(name, word, node)
+            return
         if word.dynamic:
             self.scope.add(
                 RiskLevel.CRITICAL,
@@ -716,6 +775,34 @@ class _Walker:
                 e,
             )
             return
+        if (
+            name in ("BASH_ENV", "ENV", "PROMPT_COMMAND")
+            and value.dynamic
+            and value.origin in (ORIGIN_SUBST, ORIGIN_NETWORK)
+        ):
+            self.scope.add(
+                RiskLevel.CRITICAL,
+                "config-exec",
+                f"{name} makes shells run code only known at run time",
+                self.pos.char(node.start_byte),
+                self.pos.char(node.end_byte),
+            )
+            return
+        if name in ("BASH_ENV", "ENV") and value.dynamic and value.origin in ("static", "decoded"):
+            # `BASH_ENV=<(echo …)`: the startup file's text is known; it is code.
+            value = Word(value.text, value.start, value.end)
+        elif name in ("BASH_ENV", "ENV") and not value.dynamic:
+            written = self.scope.written.get(value.text.rsplit("/", 1)[-1])
+            if written is None:
+                self.scope.add(
+                    RiskLevel.MODERATE,
+                    "env-hook",
+                    f"{name} makes every new shell run the file {value.text} first",
+                    self.pos.char(node.start_byte),
+                    self.pos.char(node.end_byte),
+                )
+                return
+            value = Word(written[0], value.start, value.end)
         if name in ("PROMPT_COMMAND", "BASH_ENV", "ENV") and not value.dynamic:
             found = self.scope.nested(value.text, "bash", value, -1)
             level = max((f.level for f in found), default=RiskLevel.SAFE)
