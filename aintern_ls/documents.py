@@ -138,7 +138,10 @@ class DocumentStore:
 def assess_block(block: CommandBlock, rules: SafetyRules | None) -> Assessment:
     """Assess a block's command as its fence's shell runs it, with the fence's `env`."""
     options = BlockOptions.parse(block.options)
-    return gate.check(block.command, block_shell(block), rules, options.env)
+    # A fence's absolute `cwd=/…` or `cwd=~…` is known without the document's folder.
+    cwd = options.cwd or block.working_directory
+    known = cwd if cwd and cwd.startswith(("/", "~")) else None
+    return gate.check(block.command, block_shell(block), rules, options.env, known)
 
 
 def warm_assessments(blocks: list[CommandBlock], rules: SafetyRules | None) -> None:
