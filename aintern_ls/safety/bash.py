@@ -139,6 +139,8 @@ _KNOWN_VARS = {
     "IFS": " ",
     "USER": "user",
     "SHELL": "/bin/bash",
+    # Every PATH starts at the root: `${PATH:0:1}` spells `/` (Bashfuscator).
+    "PATH": "/usr/local/bin:/usr/bin:/bin",
     "BASH": "/bin/bash",
     "0": "bash",
     "ZSH_NAME": "zsh",
@@ -1039,6 +1041,8 @@ class _Walker:
             assert inner is not None
             return self._lookup(inner.group(1), inner.group(2)), True
         value = self._lookup(name, idx)
+        if name == "HOME" and op and value == "~" and "HOME" not in self.scope.env:
+            value = "/home/user"  # `${HOME%/*}` is /home, `${HOME:0:1}` is /
         if prefix == "#":
             if value is None:
                 return None, True

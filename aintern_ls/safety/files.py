@@ -16,6 +16,10 @@ from aintern_ls.safety.words import Word, names
 
 # --- deleting things --------------------------------------------------------------------
 
+# A path made of one unguarded variable and a slash (`$X/`, `${X}/*`, `$X/.*`): with the
+# variable empty it names the root directory.
+_UNSET_ROOT = re.compile(r"^\$(?:[A-Za-z_]\w*|\{[A-Za-z_]\w*\})/+(?:\*|\.\*|\.)?/*$")
+
 
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
     """Judge each target of a delete; the worst one decides the finding."""
@@ -30,6 +34,11 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
         elif t.dynamic and ".." in t.text.split("/")[1:]:
             # `$TMPDIR/../..`: `..` above a directory we cannot see could be anywhere.
             level, rule, what = C, "rm-unknown-root", f"{t.text}, which climbs out of a variable"
+        elif t.dynamic and recursive and _UNSET_ROOT.match(t.text):
+            # `rm -rf "$STEAMROOT/"*`: with the variable unset or empty this is `rm -rf /*`
+            # (the Steam for Linux bug; ShellCheck SC2115 asks for "${var:?}").
+            what = f"{t.text}, which is / when the variable is empty"
+            level, rule = C, "rm-unknown-root"
         else:
             target = classify_path(t.text, scope.cwds, scope.windows, scope.start_cwd)
             level, rule, what = target.level, target.rule, target.what

@@ -216,6 +216,8 @@ def classify_path(
 
 
 def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None = None) -> Target:
+    if not path.strip():
+        return Target(RiskLevel.DANGEROUS, "scoped", path)  # `rm -rf ""` names no file
     p = _norm(path, windows)
     relative = not (p.startswith("/") or p.startswith(HOME) or re.match(r"^[a-z]:", p))
     if relative:
