@@ -48,3 +48,34 @@ def test_cached_json_equals_lenses_for_and_follows_status_and_results() -> None:
     sent = json.loads(code_lens.lenses_json(moved, store.assess, unstructure))
     assert sent == _fresh(store, uri)
     assert sent[0]["range"]["start"]["line"] == 1
+
+
+def test_a_waiting_run_gets_its_own_lenses_and_cache_entry() -> None:
+    from aintern_ls.terminal.waiting import InputWait
+
+    store = DocumentStore()
+    uri = "file:///lens-waiting.md"
+    doc = store.update(uri, DOC)
+    unstructure = default_converter().unstructure
+    first = doc.blocks[0]
+    first.status = CommandBlockStatus.EXECUTING
+    state: dict[str, InputWait] = {}
+    running = json.loads(code_lens.lenses_json(doc, store.assess, unstructure, state.get))
+    assert running[0]["command"]["title"] == "⏳ running… ■ Stop"
+    state[first.id] = InputWait(prompt="name? ", secret=False, how="tty-read")
+    sent = json.loads(code_lens.lenses_json(doc, store.assess, unstructure, state.get))
+    expected = default_converter().unstructure(
+        code_lens.lenses_for(doc, first, store.assess(first), state[first.id])
+    )
+    assert sent[: len(expected)] == expected
+    assert [lens["command"]["title"] for lens in expected[:2]] == [
+        "⌨ waiting for input ■ Stop",
+        "✎ Answer",
+    ]
+    answer = expected[1]["command"]
+    assert answer["command"] == "aintern.run.input"
+    assert answer["arguments"][0]["prompt"] == "name? "
+    assert answer["arguments"][0]["secret"] is False
+    del state[first.id]  # answered: back to the running lens
+    again = json.loads(code_lens.lenses_json(doc, store.assess, unstructure, state.get))
+    assert again == running

@@ -212,12 +212,14 @@ def register(server: AInternServer) -> None:
         live = live_runs(ls).get(block.id)
         if live is not None:
             processed = ls.captures.process_output(live.text())
+            waiting = ls.runner.waiting(block.id)
             return {
                 "running": True,
                 "command": redact_str(live.command),
                 "cwd": live.cwd,
                 "text": processed.text,
                 "wasTruncated": processed.was_truncated or live.dropped > 0,
+                "waitingForInput": None if waiting is None else waiting.to_json(),
             }
         result = doc.last_results.get(block.id)
         if result is None:

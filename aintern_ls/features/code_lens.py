@@ -1,7 +1,9 @@
 """Code lenses above every command fence: Run / Stop, Send to terminal, Copy, state.
 
 Every lens's argument is `{uri, blockId, level, needsConfirmation}`: clients read the
-risk from `level` / `needsConfirmation` instead of the title text.
+risk from `level` / `needsConfirmation` instead of the title text. A run waiting for
+input shows `⌨ waiting for input ■ Stop` and `✎ Answer` (`aintern.run.input`, whose
+argument adds `prompt` and `secret`; see `features/run_input.py` and the README).
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ from aintern_ls.errors import AInternError
 from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult
 from aintern_ls.safety import Assessment, RiskLevel
 from aintern_ls.server import AInternServer, RawJSON
+from aintern_ls.terminal.waiting import InputWait
 
 RUN = "aintern.run"
 CANCEL = "aintern.cancel"
 SEND = "aintern.sendToTerminal"
 COPY = "aintern.copy"
 SHOW_RISK = "aintern.showRisk"
+ANSWER = "aintern.run.input"
 
 
 def _seconds(ms: int) -> str:
@@ -48,7 +52,12 @@ def status_title(block: CommandBlock, result: CommandResult | None) -> str | Non
     return f"{mark} exit {result.exit_code} · {_seconds(result.duration_ms)}"
 
 
-def lenses_for(doc: Document, block: CommandBlock, assessment: Assessment) -> list[types.CodeLens]:
+def lenses_for(
+    doc: Document,
+    block: CommandBlock,
+    assessment: Assessment,
+    waiting: InputWait | None = None,
+) -> list[types.CodeLens]:
     line = block.start_line
     rng = types.Range(
         start=types.Position(line=line, character=0), end=types.Position(line=line, character=0)
@@ -71,6 +80,15 @@ def lenses_for(doc: Document, block: CommandBlock, assessment: Assessment) -> li
     if assessment.level is RiskLevel.BLOCKED:
         reason = next((f.reason for f in assessment.findings if f.level is RiskLevel.BLOCKED), "")
         out.append(lens(f"⛔ blocked: {reason}", SHOW_RISK))
+    elif block.status is CommandBlockStatus.EXECUTING and waiting is not None:
+        out.append(lens("⌨ waiting for input ■ Stop", CANCEL))
+        answer = [{**args[0], "prompt": waiting.prompt, "secret": waiting.secret}]
+        out.append(
+            types.CodeLens(
+                range=rng,
+                command=types.Command(title="✎ Answer", command=ANSWER, arguments=answer),
+            )
+        )
     elif block.status is CommandBlockStatus.EXECUTING:
         out.append(lens("⏳ running… ■ Stop", CANCEL))
     else:
@@ -95,7 +113,7 @@ def register(server: AInternServer) -> None:
         except AInternError:
             return RawJSON("[]")
         unstructure = ls.protocol._converter.unstructure
-        return RawJSON(lenses_json(doc, ls.documents.assess, unstructure))
+        return RawJSON(lenses_json(doc, ls.documents.assess, unstructure, ls.runner.waiting))
 
 
 _FRAGMENTS: dict[tuple[Any, ...], str] = {}
@@ -106,6 +124,7 @@ def lenses_json(
     doc: Document,
     assess: Callable[[CommandBlock], Assessment],
     unstructure: Callable[[Any], Any],
+    waiting_of: Callable[[str], InputWait | None] | None = None,
 ) -> str:
     """The lenses of every block of `doc` as a JSON array, from per-block pieces
     kept while their inputs stay the same: a code lens request on a transcript
@@ -118,6 +137,11 @@ def lenses_json(
     for block in doc.blocks:
         assessment = assess(block)
         result = doc.last_results.get(block.id)
+        waiting = (
+            waiting_of(block.id)
+            if waiting_of is not None and block.status is CommandBlockStatus.EXECUTING
+            else None
+        )
         blocked = (
             next((f.reason for f in assessment.findings if f.level is RiskLevel.BLOCKED), "")
             if assessment.level is RiskLevel.BLOCKED
@@ -130,6 +154,7 @@ def lenses_json(
             block.status,
             assessment.level,
             blocked,
+            waiting,
             None
             if result is None
             else (
@@ -144,7 +169,7 @@ def lenses_json(
         if part is None:
             if len(_FRAGMENTS) >= _MAX_FRAGMENTS:
                 _FRAGMENTS.clear()
-            lenses = unstructure(lenses_for(doc, block, assessment))
+            lenses = unstructure(lenses_for(doc, block, assessment, waiting))
             part = _FRAGMENTS[key] = json.dumps(lenses, separators=(",", ":"))[1:-1]
         if part:
             parts.append(part)

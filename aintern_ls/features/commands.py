@@ -21,6 +21,7 @@ from aintern_ls.capture.redaction import LineRedactor, redact_str
 from aintern_ls.errors import AInternError, RefusedError
 from aintern_ls.features.arguments import parse_args, user_errors
 from aintern_ls.features.capture import LiveOutput, live_runs
+from aintern_ls.features.run_input import waiting_changed
 from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult, to_json
 from aintern_ls.runbook import prompts
 from aintern_ls.runs import (
@@ -42,6 +43,9 @@ log = logging.getLogger(__name__)
 
 #: How often a block may change under an open confirmation before the run gives up.
 MAX_CONFIRMATION_ROUNDS = 3
+#: An AI tool's run (`aintern.runCommand`) still waiting for input after this long is
+#: stopped: nobody can type into it.
+TOOL_INPUT_WAIT_SECONDS = 2.0
 
 
 @attrs.define
@@ -194,7 +198,12 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
         working_dir=plan.request.cwd,
     )
     try:
-        run = await ls.runner.run(request, run_id=block.id, on_output=on_output)
+        run = await ls.runner.run(
+            request,
+            run_id=block.id,
+            on_output=on_output,
+            on_waiting=lambda state: waiting_changed(ls, doc.uri, block.id, state),
+        )
     except BaseException as exc:
         _finish(ls, doc.uri, block.id, None)
         _drop_live(ls, block.id, live)
@@ -333,13 +342,22 @@ def register(server: AInternServer) -> None:
             ls.record("decision", decision="confirmed", **record)
         cancel_hook = ls.on_request_cancelled(lambda: ls.runner.cancel(run_id))
         try:
-            run = await ls.runner.run(plan.request, run_id=run_id)
+            run = await ls.runner.run(
+                plan.request, run_id=run_id, stop_when_waiting=TOOL_INPUT_WAIT_SECONDS
+            )
         finally:
             cancel_hook()
+        output = run.output
+        if run.waiting_for_input is not None:
+            output += (
+                f"\n[stopped: waiting for input at {run.waiting_for_input.prompt.strip()!r}; "
+                "answer non-interactively (printf 'y\\n' | command, a --yes flag) or run "
+                "it in a terminal]"
+            )
         data = {
             "command": redact_str(a.command),
             "exitCode": run.exit_code,
-            "output": run.output,
+            "output": output,
             "wasTruncated": run.was_truncated,
             "originalLength": run.original_length,
             "durationMs": run.duration_ms,
@@ -347,6 +365,9 @@ def register(server: AInternServer) -> None:
             "timedOut": run.timed_out,
             "cancelled": run.cancelled,
             "level": decision.level.label,
+            "waitingForInput": (
+                None if run.waiting_for_input is None else run.waiting_for_input.to_json()
+            ),
         }
         data["captureId"] = keep_capture(ls.captures, block_id, a.command, run).id
         return data

@@ -93,7 +93,9 @@ TOOLS: tuple[ToolSpec, ...] = (
         "progress bars rendered, secrets redacted, long output cut in the middle with a "
         "marker; read_capture pages through all of it). Blocked commands never run; "
         "dangerous and critical ones run only after a person confirms. Times out after "
-        "timeoutSeconds (default 120, at most 600) and still returns what it printed.",
+        "timeoutSeconds (default 120, at most 600) and still returns what it printed. A "
+        "command that stops at a prompt waiting for input (a password, [y/N]) is stopped "
+        "after 2 s and the result says so (waitingForInput): nothing can type into it.",
         {
             "command": _string("the command to run (or give path with blockId or name)"),
             "path": _string("a Markdown file whose block to run"),

@@ -62,6 +62,9 @@ FULL_OUTPUT_CHARACTERS = 16_000_000
 MAX_CAPTURES = 32
 MAX_CAPTURE_BYTES = 64_000_000
 PROGRESS_INTERVAL_SECONDS = 1.0
+#: A run still waiting for input after this long is stopped: an agent cannot type into
+#: it, so waiting for the timeout would only waste the agent's time.
+INPUT_WAIT_SECONDS = 2.0
 
 Answer = Literal["accept", "decline", "cancel", "unsupported"]
 
@@ -462,7 +465,7 @@ class Agent:
             if lines:
                 last_line[0] = lines[-1][-200:]
 
-        running = RunningCommand(request, on_output=on_output)
+        running = RunningCommand(request, on_output=on_output, stop_when_waiting=INPUT_WAIT_SECONDS)
         self._runs.add(running)
         started = time.monotonic()
 
@@ -537,7 +540,7 @@ class Agent:
                 f"\n[output cut: {omitted:,} of {run.original_length:,} characters omitted; "
                 f'read_capture {{"captureId": "{capture_id}"}} pages through all of it]'
             )
-        structured = {
+        structured: dict[str, Any] = {
             "command": _clean_command(command),
             "exitCode": run.exit_code,
             "signal": run.signal,
@@ -554,7 +557,20 @@ class Agent:
             "blockId": block_id,
         }
         seconds = run.duration_ms / 1000
-        if run.timed_out:
+        waiting = run.waiting_for_input
+        structured["waitingForInput"] = (
+            None
+            if waiting is None
+            else {**waiting.to_json(), "prompt": redact(waiting.prompt).text}
+        )
+        if waiting is not None:
+            status = (
+                f"stopped after {seconds:.1f} s: it waited for input at the prompt "
+                f"{redact(waiting.prompt.strip()).text!r}, which nobody can answer here; "
+                "answer it non-interactively (printf 'y\\n' | command, a --yes or "
+                "--non-interactive flag, a here-string) or use terminal_create + terminal_send"
+            )
+        elif run.timed_out:
             status = f"timed out after {seconds:.1f} s (killed); output so far below"
         elif run.cancelled:
             status = f"cancelled after {seconds:.1f} s"

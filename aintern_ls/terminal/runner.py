@@ -42,6 +42,7 @@ from aintern_ls.terminal.pty import (
     validate_spawn,
 )
 from aintern_ls.terminal.reader import PtyStream
+from aintern_ls.terminal.waiting import InputWait, InputWaitDetector
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,7 @@ KILL_GRACE_SECONDS = 2.0
 SHELLS = RUNNABLE_SHELLS  # the one table of shells: `aintern_ls.shells`
 
 OutputCallback = Callable[[str], None]
+WaitingCallback = Callable[[InputWait | None], None]
 
 
 @attrs.define
@@ -90,6 +92,8 @@ class RunResult:
     cwd: str
     timed_out: bool
     cancelled: bool
+    waiting_for_input: InputWait | None = None
+    """Set when the run was stopped because it waited for input (`stop_when_waiting`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -103,6 +107,9 @@ class RunResult:
             "cwd": self.cwd,
             "timedOut": self.timed_out,
             "cancelled": self.cancelled,
+            "waitingForInput": (
+                None if self.waiting_for_input is None else self.waiting_for_input.to_json()
+            ),
         }
 
 
@@ -214,7 +221,14 @@ def signal_name(number: int) -> str:
 
 
 class RunningCommand:
-    """A started one-shot run: answer its prompts with `write`, stop it with `cancel`."""
+    """A started one-shot run: answer its prompts with `write`, stop it with `cancel`.
+
+    `on_waiting` hears when the run starts waiting for input (an `InputWait`) and when
+    that ends (None: output resumed, an answer was written, or the run ended); see
+    `terminal.waiting`. With `stop_when_waiting` (seconds) a run that keeps waiting
+    that long is stopped and its result carries `waiting_for_input` (for agents, who
+    cannot type into it).
+    """
 
     def __init__(
         self,
@@ -222,6 +236,8 @@ class RunningCommand:
         *,
         on_output: OutputCallback | None = None,
         kill_grace_seconds: float = KILL_GRACE_SECONDS,
+        on_waiting: WaitingCallback | None = None,
+        stop_when_waiting: float | None = None,
     ) -> None:
         self.request = request
         self.timeout_seconds = effective_timeout(request.timeout_seconds)
@@ -239,6 +255,11 @@ class RunningCommand:
         self._task: asyncio.Task[RunResult] | None = None
         self._stream: PtyStream | None = None
         self._pid: int | None = None
+        self._on_waiting = on_waiting
+        self._stop_when_waiting = stop_when_waiting
+        self._detector: InputWaitDetector | None = None
+        self._waiting: InputWait | None = None
+        self._waiting_since = 0.0
 
     def start(self) -> None:
         """Spawn the command and begin streaming; idempotent."""
@@ -262,14 +283,16 @@ class RunningCommand:
         self._pid = pty.pid
         collector = OutputCollector(max_characters=self.request.max_output_characters)
         onlcr = _OnlcrUndo()
+        detector = self._detector = InputWaitDetector(pty.pid, getattr(pty, "fd", None))
+
+        def sink(data: bytes) -> None:
+            detector.feed(data)
+            collector.feed(onlcr.undo(data))
+
         # The collector runs on the reader thread (see reader.py for why); the loop gets
         # the bytes only when somebody streams them.
         self._stream = PtyStream(
-            pty,
-            loop,
-            name=f"run-{pty.pid}",
-            sink=lambda data: collector.feed(onlcr.undo(data)),
-            deliver=self._on_output is not None,
+            pty, loop, name=f"run-{pty.pid}", sink=sink, deliver=self._on_output is not None
         )
         self._stream.start()
         self._task = loop.create_task(self._supervise(pty, self._stream, collector, onlcr, started))
@@ -279,6 +302,26 @@ class RunningCommand:
         if self._stream is None:
             raise AInternError("the command has not started yet")
         self._stream.write(keystrokes(data, "input") if isinstance(data, str) else data)
+        if self._detector is not None:
+            self._detector.answered()
+        self._set_waiting(None)
+
+    @property
+    def waiting(self) -> InputWait | None:
+        """What the run waits for, None while it is not waiting for input."""
+        return self._waiting
+
+    def _set_waiting(self, state: InputWait | None) -> None:
+        if state == self._waiting:
+            return
+        if state is not None and self._waiting is None:
+            self._waiting_since = time.monotonic()
+        self._waiting = state
+        if self._on_waiting is not None:
+            try:
+                self._on_waiting(state)
+            except Exception:  # a broken listener must not break the run
+                log.exception("waiting callback failed")
 
     def cancel(self) -> None:
         """Stop the run: its whole process tree is killed and the result says cancelled."""
@@ -311,6 +354,7 @@ class RunningCommand:
         deadline = started + self.timeout_seconds
         outcome = "done"
         exited_at: float | None = None
+        stopped_waiting: InputWait | None = None
         try:
             while True:
                 remaining = deadline - time.monotonic()
@@ -327,11 +371,22 @@ class RunningCommand:
                 if time.monotonic() >= deadline:
                     outcome = "timeout"
                     break
+                if exited_at is None and self._detector is not None:
+                    self._set_waiting(self._detector.check())
+                    if (
+                        self._waiting is not None
+                        and self._stop_when_waiting is not None
+                        and time.monotonic() - self._waiting_since >= self._stop_when_waiting
+                    ):
+                        outcome = "waiting"
+                        stopped_waiting = self._waiting
+                        break
                 if pty.poll() is not None:
                     # The shell is gone but a background job still holds the terminal.
                     exited_at = exited_at or time.monotonic()
                     if time.monotonic() - exited_at >= LINGER_SECONDS:
                         break
+            self._set_waiting(None)
             if outcome != "done":
                 await process_tree.kill_tree(pty.pid, marker=self.marker, grace_seconds=self._grace)
             status = await _reap(pty, self.marker)
@@ -344,6 +399,7 @@ class RunningCommand:
             process_tree.kill_tree_now(pty.pid, marker=self.marker)
             raise
         finally:
+            self._set_waiting(None)
             cancel_wait.cancel()
             stream.detach_sink()
             stream.stop()
@@ -372,7 +428,8 @@ class RunningCommand:
             duration_ms=duration_ms,
             cwd=self.cwd,
             timed_out=outcome == "timeout",
-            cancelled=outcome == "cancelled",
+            cancelled=outcome in ("cancelled", "waiting"),
+            waiting_for_input=stopped_waiting,
         )
 
     async def _pump(self, stream: PtyStream) -> None:
@@ -478,11 +535,18 @@ class Runner:
         *,
         run_id: str | None = None,
         on_output: OutputCallback | None = None,
+        on_waiting: WaitingCallback | None = None,
+        stop_when_waiting: float | None = None,
     ) -> RunResult:
         run_id = run_id or secrets.token_hex(6)
         if run_id in self._runs and not self._runs[run_id].done:
             raise AInternError(f"{run_id!r} is already running; cancel it first")
-        running = RunningCommand(request, on_output=on_output)
+        running = RunningCommand(
+            request,
+            on_output=on_output,
+            on_waiting=on_waiting,
+            stop_when_waiting=stop_when_waiting,
+        )
         self._runs[run_id] = running
         try:
             running.start()
@@ -493,6 +557,11 @@ class Runner:
 
     def is_running(self, run_id: str) -> bool:
         return run_id in self._runs
+
+    def waiting(self, run_id: str) -> InputWait | None:
+        """What the run `run_id` waits for (None: not running or not waiting)."""
+        running = self._runs.get(run_id)
+        return None if running is None else running.waiting
 
     def running_ids(self) -> list[str]:
         return list(self._runs)

@@ -134,6 +134,46 @@ check(t.last_notify().msg:find('1 blocked', 1, true) ~= nil and t.last_notify().
   'the blocked fence is reported as not run, at INFO')
 check(t.virt_lines(bufnr, run_line + 2):find('from the chat', 1, true) ~= nil, 'run-all output under the fence')
 
+-- a placeholder in a chat fence: a hint on it, its value asked with vim.ui.input
+n = vim.api.nvim_buf_line_count(bufnr)
+vim.api.nvim_buf_set_lines(bufnr, n, n, false, { 'Deploy it:', '', '```bash', 'echo "deploying to <your-env>"', '```', '' })
+local deploy_line = n + 2
+check(wait(20000, function()
+  return find_lens('▶ Run', deploy_line) ~= nil
+end), 'the placeholder fence gets a ▶ Run lens')
+check(wait(10000, function()
+  for _, d in ipairs(vim.diagnostic.get(bufnr, { severity = vim.diagnostic.severity.HINT })) do
+    if d.code == 'placeholder' and d.lnum == deploy_line + 1 then
+      local text = vim.api.nvim_buf_get_lines(bufnr, d.lnum, d.lnum + 1, false)[1]
+      return text:sub(d.col + 1, d.end_col) == '<your-env>'
+    end
+  end
+  return false
+end), 'a hint diagnostic on <your-env> in the chat')
+local chat_text = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+t.input_answer = 'staging'
+aintern.last_result = nil
+aintern.commands['aintern.run'](find_lens('▶ Run', deploy_line).command, { client_id = client.id, bufnr = bufnr })
+check(wait(30000, function()
+  return aintern.last_result ~= nil
+end), 'the placeholder fence runs')
+check(t.inputs[#t.inputs]:find('<your-env>', 1, true) ~= nil, 'vim.ui.input asks for <your-env>: ' .. tostring(t.inputs[#t.inputs]))
+check(((aintern.last_result or {}).output or ''):find('deploying to staging', 1, true) ~= nil,
+  'the value typed reaches the run: ' .. tostring((aintern.last_result or {}).output))
+check(vim.deep_equal(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), chat_text), 'the chat text is unchanged')
+t.input_answer = nil -- the user cancels the question
+aintern.last_result = nil
+wait(10000, function()
+  return find_lens('▶ Run', deploy_line) ~= nil
+end)
+aintern.commands['aintern.run'](find_lens('▶ Run', deploy_line).command, { client_id = client.id, bufnr = bufnr })
+check(wait(30000, function()
+  return aintern.last_result ~= nil
+end), 'the cancelled placeholder fence answers')
+check((aintern.last_result or {}).cancelled == true
+  and t.virt_lines(bufnr, deploy_line + 2):find('cancelled at the value prompt', 1, true) ~= nil,
+  'cancelled at the value prompt, under the chat fence: ' .. t.virt_lines(bufnr, deploy_line + 2))
+
 -- a chat buffer named by a non-file URI (as some chat plugins do)
 local other = vim.api.nvim_create_buf(true, true)
 vim.api.nvim_buf_set_name(other, 'aichat://session/1')

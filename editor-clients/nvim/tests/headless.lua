@@ -54,6 +54,7 @@ local aintern = require('aintern')
 aintern.setup({ output = { height = 4 } })
 check(vim.lsp.config.aintern_ls.cmd[1] == python, "setup() keeps the cmd set with vim.lsp.config")
 check(vim.lsp.config.aintern_ls.handlers['aintern/terminalOutput'] ~= nil, 'lsp/aintern_ls.lua supplies the handlers')
+check(vim.lsp.config.aintern_ls.handlers['aintern/promptValues'] ~= nil, 'a handler for the aintern/promptValues request')
 for _, plug in ipairs({ 'run', 'stop', 'send', 'copy', 'capture', 'run-all', 'output' }) do
   check(vim.fn.maparg('<Plug>(aintern-' .. plug .. ')', 'n') ~= '', '<Plug>(aintern-' .. plug .. ') exists')
 end
@@ -62,6 +63,9 @@ vim.cmd.edit(doc)
 local bufnr = vim.api.nvim_get_current_buf()
 local client = t.wait_client(bufnr)
 check(client.offset_encoding == 'utf-8', 'position encoding negotiated as utf-8')
+check(vim.tbl_get(client.capabilities, 'experimental', 'aintern', 'promptValues') == true,
+  'the client announces experimental.aintern.promptValues')
+check(client.capabilities.textDocument ~= nil, "Neovim's default capabilities are kept")
 
 local function lenses()
   return vim.lsp.codelens.get(bufnr)

@@ -25,6 +25,20 @@ M.defaults = {
     view = 'float', -- 'float' or 'split' for the whole output
   },
   refresh_delay = 200, -- ms of quiet typing before lenses are re-requested
+  input = {
+    -- a run started here that waits on a prompt (`read -p`, `[y/N]`, a password) asks at
+    -- once with vim.ui.input while its buffer is the current one; false: only
+    -- :AInternInput or the ✎ Answer lens ask
+    auto = true,
+  },
+  values = {
+    -- placeholders (`<your-token>`, `YOUR_API_KEY`, `{{var}}`, unset `$FOO`) are asked with
+    -- vim.ui.input before a run; a name matching one of these Lua patterns (lower case) is
+    -- a secret: typed hidden (vim.fn.inputsecret) and redacted from the output
+    secret = { 'token', 'secret', 'pass', 'pwd', 'key', 'credential', 'auth', 'cookie' },
+    hide_secret = true, -- false: secrets are asked with vim.ui.input too (still redacted)
+    remember = true, -- offer the last value typed for a name (this session only, never a secret)
+  },
 }
 
 --- The effective options: defaults < vim.g.aintern < setup(opts).
@@ -38,6 +52,7 @@ M.last_result = nil -- the newest CommandResult of any run
 M.last_action = nil -- 'run' or 'send': what copy-for-AI copies when nothing else says
 M.sent = {} -- terminalId -> { bufnr, blockId } of the last fence sent there
 M.sent_exit = {} -- bufnr -> blockId -> exit code of its last command in the terminal
+M.waiting = {} -- bufnr -> blockId -> { prompt, secret, ... } of a run waiting for input
 
 local ns_lens = api.nvim_create_namespace('aintern.lens')
 local ns_output = api.nvim_create_namespace('aintern.output')
@@ -83,6 +98,13 @@ local function exec(client, command, args, bufnr, on_result, on_error)
     end
     M.refresh(bufnr)
   end, bufnr)
+end
+
+--- Ask with hidden typing; an empty answer, <Esc> or <C-c> cancels (nil).
+local function input_secret(opts, on_done)
+  local ok, value = pcall(vim.fn.inputsecret, opts.prompt)
+  vim.cmd('redraw') -- clear the prompt line
+  on_done((ok and value ~= '') and value or nil)
 end
 
 -- Fences ---------------------------------------------------------------------------------
@@ -339,6 +361,9 @@ function M.show_result(bufnr, line, result)
   result.mark = api.nvim_buf_set_extmark(bufnr, ns_output, last, 0, { virt_lines = virt })
   result.line = line
   M.results[bufnr][result.blockId] = result
+  if M.waiting[bufnr] then
+    M.waiting[bufnr][result.blockId] = nil
+  end
 end
 
 --- A "running" line under the fence that opens on `line`, until its result replaces it.
@@ -354,8 +379,18 @@ function M.show_running(bufnr, line, blockId, text)
     end
     old = nil
   end
-  local virt = { { { '╰─ ⏳ running… (:AInternInput answers a prompt, :AInternStop stops it)', 'AInternLensRunning' } } }
+  local waiting = (M.waiting[bufnr] or {})[blockId]
+  local head = '╰─ ⏳ running… (:AInternInput answers a prompt, :AInternStop stops it)'
+  if waiting then
+    local prompt = vim.trim(waiting.prompt or '')
+    head = ('╰─ ⌨ waiting for input%s (:AInternInput answers, :AInternStop stops it)'):format(
+      prompt ~= '' and (': ' .. prompt) or '')
+  end
+  local virt = { { { head, 'AInternLensRunning' } } }
   -- while it runs: the last lines it printed (when the server offers aintern.runOutput)
+  if text == nil and old and old.running then
+    text = old.text -- a redraw (waiting for input or not): keep what it printed
+  end
   local lines = output_lines(text)
   local height = math.max(M.config.output.height or 8, 2)
   for i = math.max(#lines - height + 1, 1), #lines do
@@ -367,7 +402,7 @@ function M.show_running(bufnr, line, blockId, text)
   end
   local ok, mark = pcall(api.nvim_buf_set_extmark, bufnr, ns_output, M.fence_end(bufnr, line), 0, opts)
   if ok then
-    M.results[bufnr][blockId] = { blockId = blockId, mark = mark, line = line, running = true }
+    M.results[bufnr][blockId] = { blockId = blockId, mark = mark, line = line, running = true, text = text }
   end
 end
 
@@ -682,7 +717,175 @@ M.handlers = {
       M.refresh(bufnr)
     end)
   end,
+  ['aintern/waitingForInput'] = function(_, params, ctx)
+    vim.schedule(function()
+      M.on_waiting(params, ctx.client_id)
+    end)
+  end,
 }
+
+--- The loaded buffer whose URI is `uri` (scratch chat buffers included), or nil.
+local function buf_of_uri(uri)
+  for _, b in ipairs(api.nvim_list_bufs()) do
+    if api.nvim_buf_is_loaded(b) and vim.uri_from_bufnr(b) == uri then
+      return b
+    end
+  end
+end
+
+--- Ask for the answer to a run's prompt and type it into the run (aintern.run.input).
+--- `w`: { uri, blockId, prompt?, secret?, client_id }. Dismissing the question sends
+--- nothing: the run keeps waiting (■ Stop ends it).
+function M.answer(bufnr, w, on_sent)
+  local client = vim.lsp.get_client_by_id(w.client_id) or client_for(bufnr)
+  if not client then
+    notify('the server is not attached to this buffer', levels.ERROR)
+    return
+  end
+  local function send(text)
+    if text == nil then
+      notify('nothing sent: the command still waits (:AInternInput answers, :AInternStop stops it)', levels.WARN)
+      return
+    end
+    exec(client, 'aintern.run.input', { uri = w.uri, blockId = w.blockId, text = text }, bufnr, on_sent)
+  end
+  local prompt = vim.trim(w.prompt or '')
+  local question = prompt ~= '' and ('aintern: answer "%s": '):format(prompt)
+    or 'aintern: answer the running command: '
+  if w.secret then
+    -- typed hidden; an empty answer or <Esc> sends nothing (never an empty password by accident)
+    input_secret({ prompt = question }, send)
+  else
+    vim.ui.input({ prompt = question }, send)
+  end
+end
+
+--- `aintern/waitingForInput {uri, blockId, waiting, prompt?, secret?}`: show it under the
+--- fence and on the lens; a run started here, in the current buffer, is asked at once.
+function M.on_waiting(params, client_id)
+  local bufnr = buf_of_uri(params.uri)
+  if not bufnr then
+    return
+  end
+  M.waiting[bufnr] = M.waiting[bufnr] or {}
+  local entry = (M.results[bufnr] or {})[params.blockId]
+  local w
+  if params.waiting then
+    w = {
+      uri = params.uri,
+      blockId = params.blockId,
+      prompt = null(params.prompt) and '' or params.prompt,
+      secret = params.secret == true,
+      client_id = client_id,
+    }
+    M.waiting[bufnr][params.blockId] = w
+  else
+    M.waiting[bufnr][params.blockId] = nil
+  end
+  if entry and entry.running then
+    M.show_running(bufnr, entry.line, params.blockId)
+  end
+  M.refresh(bufnr) -- Neovim has no workspace/codeLens/refresh: the lens says ⌨ now
+  if not w then
+    return
+  end
+  local here = entry and entry.running and api.nvim_get_current_buf() == bufnr
+  if M.config.input.auto and here then
+    M.answer(bufnr, w)
+  else
+    local prompt = vim.trim(w.prompt)
+    notify(('⌨ waiting for input%s: :AInternInput answers'):format(prompt ~= '' and (' (' .. prompt .. ')') or ''),
+      levels.WARN)
+  end
+end
+
+-- Values of placeholders (server → client request aintern/promptValues) -------------------
+
+M.remembered = {} -- placeholder name -> the last value typed for it (this session, never secrets)
+
+--- Whether the value of placeholder `name` is a secret (config values.secret).
+function M.is_secret(name)
+  local lower = tostring(name):lower()
+  for _, pattern in ipairs(M.config.values.secret or {}) do
+    if lower:find(pattern) then
+      return true
+    end
+  end
+  return false
+end
+
+local function value_prompt(placeholder, i, n, secret)
+  local what = placeholder.text ~= nil and placeholder.text ~= '' and placeholder.text or placeholder.name
+  local note = placeholder.kind == 'variable' and ' (not set)' or ''
+  local count = n > 1 and ('(%d/%d) '):format(i, n) or ''
+  local hidden = secret and ', hidden' or ''
+  return ('aintern: %svalue for %s%s%s: '):format(count, what, note, hidden)
+end
+
+--- Ask the user for the value of every placeholder of `params` ({uri, blockId, command,
+--- placeholders: [{name, kind, text}]}), one after the other with vim.ui.input (any UI
+--- that replaces it works: the callbacks are chained), then call `on_done` once with
+--- `{ values = [{name, value, secret?}] }`, or with nil when one question was cancelled.
+function M.ask_values(params, on_done)
+  local placeholders = (params and params.placeholders) or {}
+  local values = {}
+  local function ask(i)
+    if i > #placeholders then
+      on_done({ values = values })
+      return
+    end
+    local p = placeholders[i]
+    local secret = M.is_secret(p.name)
+    local opts = { prompt = value_prompt(p, i, #placeholders, secret) }
+    if not secret and M.config.values.remember then
+      opts.default = M.remembered[p.name]
+    end
+    local function answered(value)
+      if value == nil then
+        on_done(nil) -- cancelled: the server does not run the block
+        return
+      end
+      table.insert(values, { name = p.name, value = value, secret = secret or nil })
+      if not secret then
+        M.remembered[p.name] = value
+      end
+      -- the next question after this one's UI has closed (floats, dressing, snacks)
+      vim.schedule(function()
+        ask(i + 1)
+      end)
+    end
+    if secret and M.config.values.hide_secret then
+      input_secret(opts, answered)
+    else
+      vim.ui.input(opts, answered)
+    end
+  end
+  ask(1)
+end
+
+--- `aintern/promptValues`: runs in the coroutine Neovim's RPC layer gives each server
+--- request, so the answer can wait for asynchronous inputs.
+M.handlers['aintern/promptValues'] = function(_, params)
+  local answer, done = nil, false
+  local co, is_main = coroutine.running()
+  if co and not is_main then
+    M.ask_values(params, function(values)
+      -- resume after the yield below, also when vim.ui.input answered synchronously
+      vim.schedule(function()
+        coroutine.resume(co, values)
+      end)
+    end)
+    answer = coroutine.yield()
+  else
+    M.ask_values(params, function(values)
+      answer, done = values, true
+    end)
+    vim.wait(3600 * 1000, function()
+      return done
+    end, 50)
+  end
+  return answer == nil and vim.NIL or answer
+end
 
 -- Client-side commands: the lens still goes to the server, the result lands in the editor.
 
@@ -698,6 +901,9 @@ local function report(result)
   local head, ok = summary(result)
   local level = ok and levels.INFO or levels.WARN
   local first = vim.split(result.command or '', '\n')[1]
+  if null(result.exitCode) and type(result.output) == 'string' and result.output:find('^not run') then
+    head = result.output -- the server's reason (e.g. cancelled at the value prompt)
+  end
   notify(('%s — %s'):format(head, first ~= '' and first or result.blockId or 'run'), level)
 end
 
@@ -709,6 +915,9 @@ function M.run_lens(command, ctx)
   local function go()
     if M.sent_exit[bufnr] then
       M.sent_exit[bufnr][args.blockId] = nil
+    end
+    if M.waiting[bufnr] then
+      M.waiting[bufnr][args.blockId] = nil
     end
     if line then
       M.show_running(bufnr, line, args.blockId)
@@ -851,7 +1060,27 @@ function M.cancel_lens(command, ctx)
   end)
 end
 
+--- The `✎ Answer` lens of a run waiting for input: ask, then send the answer.
+function M.answer_lens(command, ctx)
+  local bufnr = ctx.bufnr or api.nvim_get_current_buf()
+  local args = command.arguments[1]
+  local client = assert(vim.lsp.get_client_by_id(ctx.client_id))
+  if type(args.text) == 'string' then
+    exec(client, 'aintern.run.input', args, bufnr)
+    return
+  end
+  local known = (M.waiting[bufnr] or {})[args.blockId] or {}
+  M.answer(bufnr, {
+    uri = args.uri,
+    blockId = args.blockId,
+    prompt = null(args.prompt) and known.prompt or args.prompt,
+    secret = args.secret == true or known.secret == true,
+    client_id = client.id,
+  })
+end
+
 M.commands = {
+  ['aintern.run.input'] = M.answer_lens,
   ['aintern.run'] = M.run_lens,
   ['aintern.sendToTerminal'] = M.send_lens,
   ['aintern.copy'] = M.copy_lens,
@@ -924,17 +1153,21 @@ function M.input(text)
     lens = running[1]
   end
   local args = lens.command.arguments[1]
-  local function send(answer)
-    if answer == nil then
-      return -- the user gave up
-    end
-    exec(client, 'aintern.run.input', { uri = args.uri, blockId = args.blockId, text = answer }, bufnr)
-  end
   if text ~= nil then
-    send(text)
-  else
-    vim.ui.input({ prompt = 'aintern: answer the running command: ' }, send)
+    exec(client, 'aintern.run.input', { uri = args.uri, blockId = args.blockId, text = text }, bufnr)
+    return
   end
+  -- what the server said the run waits for (its prompt, whether it is a password)
+  local w = (M.waiting[bufnr] or {})[args.blockId] or {}
+  local answer = find(lenses_by_line(bufnr)[lens.range.start.line], 'aintern.run.input')
+  local a = answer and answer.command.arguments[1] or {}
+  M.answer(bufnr, {
+    uri = args.uri,
+    blockId = args.blockId,
+    prompt = w.prompt or (not null(a.prompt) and a.prompt) or nil,
+    secret = w.secret or a.secret == true,
+    client_id = client.id,
+  })
 end
 
 --- Run every fence of the buffer, in order; the output of each lands under it.
@@ -955,11 +1188,16 @@ function M.run_all(opts)
   local function go(confirmed)
     local args = { uri = vim.uri_from_bufnr(bufnr), stopOnFailure = opts.stop_on_failure, confirmed = confirmed }
     exec(client, 'aintern.runAll', args, bufnr, function(results)
-      local ran, failed, skipped = 0, 0, 0
+      local ran, failed, skipped, declined = 0, 0, 0, 0
       for _, result in ipairs(results or {}) do
         local line = M.line_of(bufnr, result.blockId)
         if null(result.exitCode) and not result.timedOut and not result.cancelled then
           skipped = skipped + 1 -- blocked: never runs
+        elseif null(result.exitCode) and type(result.output) == 'string' and result.output:find('^not run') then
+          declined = declined + 1 -- the user said no (a value prompt, a confirmation)
+          if line then
+            M.show_result(bufnr, line, result)
+          end
         else
           ran = ran + 1
           if result.exitCode ~= 0 then
@@ -975,6 +1213,9 @@ function M.run_all(opts)
       local msg = ('ran %d fence(s), %d failed'):format(ran, failed)
       if skipped > 0 then
         msg = msg .. (', %d blocked (not run)'):format(skipped)
+      end
+      if declined > 0 then
+        msg = msg .. (', %d cancelled (not run)'):format(declined)
       end
       notify(msg, failed == 0 and levels.INFO or levels.WARN)
     end)
@@ -1064,6 +1305,10 @@ end
 
 -- Attaching -------------------------------------------------------------------------------
 
+--- What this client announces beyond Neovim's defaults (merged over them): it answers
+--- `aintern/promptValues` (the values of a fence's placeholders, asked before a run).
+M.capabilities = { experimental = { aintern = { promptValues = true } } }
+
 --- The configuration `lsp/aintern_ls.lua` returns (what vim.lsp.enable starts).
 function M.lsp_config()
   local c = M.config
@@ -1073,6 +1318,7 @@ function M.lsp_config()
     cmd = c.cmd,
     filetypes = c.filetypes,
     root_markers = c.root_markers,
+    capabilities = vim.deepcopy(M.capabilities),
     init_options = { aintern = settings },
     settings = { aintern = settings },
     handlers = M.handlers,
@@ -1134,7 +1380,14 @@ end
 function M.setup(opts)
   opts = opts or {}
   M.config = vim.tbl_deep_extend('force', M.config, opts)
-  local lsp = {}
+  -- the capability and its handlers go in even when lsp/aintern_ls.lua is shadowed on the
+  -- runtimepath (vim.lsp.config merges them: what you set there yourself stays)
+  local current = vim.lsp.config.aintern_ls or {}
+  local lsp = {
+    capabilities = vim.deepcopy(M.capabilities),
+    handlers = vim.tbl_extend('force', M.handlers, current.handlers or {}),
+    commands = vim.tbl_extend('force', M.commands, current.commands or {}),
+  }
   for _, key in ipairs({ 'cmd', 'filetypes', 'root_markers' }) do
     if opts[key] ~= nil then
       lsp[key] = opts[key]
@@ -1144,9 +1397,7 @@ function M.setup(opts)
     lsp.init_options = { aintern = opts.settings }
     lsp.settings = { aintern = opts.settings }
   end
-  if next(lsp) then
-    vim.lsp.config('aintern_ls', lsp)
-  end
+  vim.lsp.config('aintern_ls', lsp)
   vim.lsp.enable('aintern_ls')
 end
 

@@ -1,0 +1,366 @@
+"""Is a one-shot run waiting for someone to type? (`read -p`, `[y/N]`, a password, a REPL)
+
+Quiet output alone cannot tell a prompt from `sleep 5` or a slow build, so on Linux the
+detector asks the kernel what the terminal's foreground job is doing:
+
+- a task blocked in `read()` on a terminal (`/proc/<pid>/task/<tid>/syscall`, or its
+  `wchan` is `n_tty_read` when the syscall file is not readable) waits for a line;
+- a task blocked in `select`/`poll`/`epoll` with a terminal as stdin waits for keys only
+  if the terminal is in raw mode (a line editor: readline, node's REPL) or the last
+  output line looks like a prompt; a build tool in `epoll_wait` does neither;
+- a process `/proc` does not show us (setuid `sudo`) and platforms without `/proc`
+  (macOS, Windows) fall back to the last output line looking like a prompt.
+
+Every verdict also needs `QUIET_SECONDS` without output. `secret` is set when the
+terminal's echo is off in canonical mode (`read -s`, getpass, sudo) or the prompt asks
+for a password. Nothing here blocks: a probe is a handful of small `/proc` reads.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import os
+import platform
+import re
+import threading
+import time
+
+import attrs
+
+#: No output for this long before a run can count as waiting.
+QUIET_SECONDS = 0.3
+#: Bytes of output kept to find the last line.
+TAIL_BYTES = 1024
+PROMPT_MAX_CHARS = 200
+#: How often a quiet run is probed at first, and at most (it backs off in between).
+PROBE_INTERVAL_SECONDS = 0.1
+MAX_PROBE_INTERVAL_SECONDS = 1.0
+
+
+@attrs.frozen
+class InputWait:
+    """A run waits for input: the prompt it shows and whether the answer is secret."""
+
+    prompt: str
+    secret: bool
+    how: str
+    """`tty-read`, `line-editor` or `prompt-text`: which evidence decided."""
+
+    def to_json(self) -> dict[str, object]:
+        return {"prompt": self.prompt, "secret": self.secret}
+
+
+class Probe(enum.Enum):
+    """What the terminal's foreground job is doing, as far as `/proc` tells."""
+
+    READING = "reading"  # blocked in read() on a terminal
+    POLLING = "polling"  # blocked in select/poll/epoll, stdin a terminal
+    BUSY = "busy"  # running, sleeping, waiting for children, I/O elsewhere
+    UNKNOWN = "unknown"  # no /proc, or a process we may not inspect
+
+
+# -- the prompt heuristic -------------------------------------------------------------
+
+_ANSI = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC
+    r"|\x1b[PX^_][^\x1b]*(?:\x1b\\)?"  # DCS/SOS/PM/APC
+    r"|\x1b[ -/]*[0-~]"  # other escapes
+)
+_PROMPT = re.compile(
+    r"""(?ix)
+    (?: [:?>] \s* $                                   # name? / Password: / >>> / PS C:\>
+      | [$\#%] \s $                                   # a shell's prompt
+      | \[ [^\]\n]{0,20} \b (?:y|n|yes|no) \b [^\]\n]{0,20} \] [\s:?]* $   # [y/N] [Y/n]
+      | \( \s* (?:y|n|yes|no) \s* / [^)\n]{0,30} \) [\s:?]* $              # (yes/no)
+    )
+    """
+)
+_SECRET = re.compile(r"(?i)\b(?:password|passphrase|passcode|pin|otp|token|secret)\b")
+
+
+def last_line(text: str) -> str:
+    """The unfinished last line of `text` as a person sees it ("" if it ends a line)."""
+    text = _ANSI.sub("", text)
+    if text.endswith("\n"):
+        return ""
+    line = text.rsplit("\n", 1)[-1]
+    # a carriage return starts the line over (progress bars); what is left shows
+    parts = [p for p in line.split("\r") if p]
+    line = parts[-1] if parts else ""
+    return "".join(ch for ch in line if ch == "\t" or ch >= " ")[-PROMPT_MAX_CHARS:]
+
+
+def looks_like_prompt(line: str) -> bool:
+    """True if an unfinished output line reads like a question to the user."""
+    return bool(line.strip()) and bool(_PROMPT.search(line))
+
+
+def secret_prompt(line: str) -> bool:
+    return bool(_SECRET.search(line))
+
+
+# -- /proc ------------------------------------------------------------------------------
+
+_ARCH_SYSCALLS: dict[str, tuple[frozenset[int], frozenset[int]]] = {
+    # (read-like, poll-like) syscall numbers
+    "x86_64": (frozenset({0, 17, 19}), frozenset({7, 23, 232, 270, 271, 281, 441})),
+    "aarch64": (frozenset({63, 65, 67}), frozenset({22, 72, 73, 441})),
+    "arm64": (frozenset({63, 65, 67}), frozenset({22, 72, 73, 441})),
+}
+_READ_WCHAN = frozenset({"n_tty_read"})
+_POLL_WCHAN = frozenset(
+    {"do_select", "core_sys_select", "do_sys_poll", "poll_schedule_timeout", "ep_poll"}
+)
+
+
+def _read(path: str) -> str | None:
+    """A small /proc file, None if it is gone; PermissionError propagates."""
+    try:
+        with open(path, encoding="ascii", errors="replace") as f:
+            return f.read()
+    except (FileNotFoundError, ProcessLookupError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        if isinstance(exc, PermissionError):
+            raise
+        return None
+
+
+def _is_tty_link(link: str) -> bool:
+    return link.startswith("/dev/pts/") or link.startswith("/dev/tty") or link == "/dev/console"
+
+
+def _fd_is_tty(pid: int, fd: int) -> bool:
+    try:
+        return _is_tty_link(os.readlink(f"/proc/{pid}/fd/{fd}"))
+    except OSError:
+        return False
+
+
+def _stat(pid: int) -> tuple[str, int] | None:
+    """(state, process group) of `pid`."""
+    with contextlib.suppress(PermissionError):
+        text = _read(f"/proc/{pid}/stat")
+        if text is None:
+            return None
+        fields = text.rsplit(")", 1)[-1].split()
+        try:
+            return fields[0], int(fields[2])
+        except (IndexError, ValueError):
+            return None
+    return None
+
+
+def _descendants(root: int) -> list[int]:
+    """`root` and every process below it (via /proc/<pid>/task/<tid>/children)."""
+    seen: list[int] = []
+    todo = [root]
+    while todo and len(seen) < 4096:
+        pid = todo.pop()
+        if pid in seen:
+            continue
+        seen.append(pid)
+        try:
+            tids = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for tid in tids:
+            with contextlib.suppress(PermissionError):
+                text = _read(f"/proc/{pid}/task/{tid}/children")
+                if text:
+                    todo.extend(int(c) for c in text.split() if c.isdigit())
+    return seen
+
+
+def _task_probe(pid: int, tid: str, reads: frozenset[int], polls: frozenset[int]) -> Probe:
+    try:
+        syscall = _read(f"/proc/{pid}/task/{tid}/syscall")
+    except PermissionError:
+        syscall = None
+        readable = False
+    else:
+        readable = syscall is not None
+    if readable and syscall is not None and reads:
+        fields = syscall.split()
+        if not fields or fields[0] in ("running", "-1"):
+            return Probe.BUSY
+        try:
+            number = int(fields[0])
+            fd = int(fields[1], 16) if len(fields) > 1 else -1
+        except ValueError:
+            return Probe.UNKNOWN
+        if number in reads:
+            return Probe.READING if _fd_is_tty(pid, fd) else Probe.BUSY
+        if number in polls and tid == str(pid):
+            return Probe.POLLING if _fd_is_tty(pid, 0) else Probe.BUSY
+        return Probe.BUSY
+    try:
+        wchan = (_read(f"/proc/{pid}/task/{tid}/wchan") or "").strip()
+    except PermissionError:
+        return Probe.UNKNOWN
+    if wchan in _READ_WCHAN:
+        return Probe.READING
+    if wchan in _POLL_WCHAN and tid == str(pid):
+        return Probe.POLLING if _fd_is_tty(pid, 0) else Probe.BUSY
+    if wchan in ("", "0", "wait_woken"):  # hidden, or ambiguous (sockets use it too)
+        return Probe.UNKNOWN
+    return Probe.BUSY
+
+
+def probe(root: int, foreground: int | None, *, proc: str = "/proc") -> Probe:
+    """What the foreground job of the terminal led by `root` is doing.
+
+    `foreground` is the terminal's foreground process group (None: every process
+    below `root`). Without `/proc` (or with an unknown CPU) the answer is UNKNOWN.
+    """
+    if not os.path.isdir(f"{proc}/self/task"):
+        return Probe.UNKNOWN
+    reads, polls = _ARCH_SYSCALLS.get(platform.machine().lower(), (frozenset(), frozenset()))
+    found: set[Probe] = set()
+    for pid in _descendants(root):
+        stat = _stat(pid)
+        if stat is None:
+            continue
+        state, group = stat
+        if foreground is not None and group != foreground:
+            continue
+        if state in ("Z", "X", "x"):
+            continue
+        if state == "R":
+            found.add(Probe.BUSY)
+            continue
+        try:
+            tids = os.listdir(f"/proc/{pid}/task")
+        except PermissionError:
+            found.add(Probe.UNKNOWN)
+            continue
+        except OSError:
+            continue
+        for tid in tids:
+            found.add(_task_probe(pid, tid, reads, polls))
+    for verdict in (Probe.READING, Probe.POLLING, Probe.UNKNOWN):
+        if verdict in found:
+            return verdict
+    return Probe.BUSY
+
+
+# -- the detector ---------------------------------------------------------------------
+
+
+def _terminal_modes(fd: int | None) -> tuple[bool, bool] | None:
+    """(echo, canonical) of the terminal behind master `fd`, None where unknown."""
+    if fd is None or fd < 0:
+        return None
+    try:
+        import termios
+
+        lflag = termios.tcgetattr(fd)[3]
+    except (ImportError, OSError, termios.error):  # type: ignore[misc,unused-ignore]
+        return None
+    return bool(lflag & termios.ECHO), bool(lflag & termios.ICANON)
+
+
+def decide(
+    found: Probe, line: str, modes: tuple[bool, bool] | None, *, has_proc: bool
+) -> InputWait | None:
+    """The verdict on a quiet run from the probe, the last output line and the terminal
+    modes (echo, canonical); pure, so every branch is unit-tested."""
+    prompt_shaped = looks_like_prompt(line)
+    raw = modes is not None and not modes[1]
+    if found is Probe.READING:
+        how = "tty-read"
+    elif found is Probe.POLLING and (raw or prompt_shaped):
+        how = "line-editor"
+    elif (found is Probe.UNKNOWN or not has_proc) and prompt_shaped:
+        how = "prompt-text"
+    else:
+        return None
+    echo_off = modes is not None and not modes[0] and modes[1]
+    return InputWait(prompt=line, secret=echo_off or secret_prompt(line), how=how)
+
+
+class InputWaitDetector:
+    """Watches one run: `feed` every output chunk (any thread), `check` now and then on
+    the loop. `check` returns the current `InputWait` or None."""
+
+    def __init__(
+        self,
+        pid: int,
+        master_fd: int | None,
+        *,
+        quiet_seconds: float = QUIET_SECONDS,
+        proc: str = "/proc",
+    ) -> None:
+        self._pid = pid
+        self._fd = master_fd
+        self._quiet = quiet_seconds
+        self._proc = proc
+        self._has_proc = os.path.isdir(f"{proc}/self/task")
+        self._lock = threading.Lock()
+        self._tail = b""
+        self._last_activity = time.monotonic()
+        self._generation = 0
+        self._checked_generation = -1
+        self._interval = PROBE_INTERVAL_SECONDS
+        self._next_probe = 0.0
+        self._state: InputWait | None = None
+
+    @property
+    def state(self) -> InputWait | None:
+        return self._state
+
+    def feed(self, data: bytes) -> None:
+        """Output arrived (called on the PTY's reader thread)."""
+        if not data:
+            return
+        with self._lock:
+            self._tail = (self._tail + data)[-TAIL_BYTES:]
+            self._last_activity = time.monotonic()
+            self._generation += 1
+
+    def answered(self) -> None:
+        """Keystrokes went to the program: not waiting until it is quiet again."""
+        with self._lock:
+            self._last_activity = time.monotonic()
+            self._generation += 1
+        self._state = None
+
+    def _foreground(self) -> int | None:
+        if self._fd is None or self._fd < 0:
+            return None
+        try:
+            return os.tcgetpgrp(self._fd)
+        except OSError:
+            return None
+
+    def check(self, now: float | None = None) -> InputWait | None:
+        """The state now. Probes `/proc` at most every `_interval` seconds, backing
+        off while one quiet spell lasts (a silent build is not probed ten times a
+        second for minutes); new output or an answer starts over."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            quiet_for = now - self._last_activity
+            generation = self._generation
+            tail = self._tail
+        if quiet_for < self._quiet:
+            self._state = None
+            return None
+        if generation != self._checked_generation:
+            self._checked_generation = generation
+            self._interval = PROBE_INTERVAL_SECONDS
+            self._state = None
+        elif now < self._next_probe:
+            return self._state
+        else:
+            self._interval = min(self._interval * 2, MAX_PROBE_INTERVAL_SECONDS)
+        self._next_probe = now + self._interval
+        found = (
+            probe(self._pid, self._foreground(), proc=self._proc)
+            if self._has_proc
+            else Probe.UNKNOWN
+        )
+        line = last_line(tail.decode("utf-8", "replace"))
+        self._state = decide(found, line, _terminal_modes(self._fd), has_proc=self._has_proc)
+        return self._state

@@ -1,0 +1,260 @@
+"""The waiting-for-input detector: the prompt heuristic, the verdict table, the kernel
+probe on real PTYs, and `RunningCommand`'s waiting state and `stop_when_waiting`."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from aintern_ls.terminal import waiting
+from aintern_ls.terminal.pty import spawn_pty
+from aintern_ls.terminal.runner import RunningCommand, RunRequest
+from aintern_ls.terminal.waiting import (
+    InputWait,
+    InputWaitDetector,
+    Probe,
+    decide,
+    last_line,
+    looks_like_prompt,
+    probe,
+)
+
+from .conftest import assert_gone
+
+linux_proc = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="the kernel probe reads Linux's /proc"
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "name? ",
+        "Password:",
+        "Password: ",
+        "[sudo] password for ada: ",
+        "Continue? [y/N] ",
+        "Overwrite existing files [Y/n]",
+        "Are you sure you want to continue connecting (yes/no/[fingerprint])? ",
+        "Do you want to proceed (y/n) ",
+        ">>> ",
+        "PS C:\\Users\\ada> ",
+        "x> ",
+        "sh-5.2$ ",
+        "Enter passphrase for key '/home/ada/.ssh/id_ed25519': ",
+    ],
+)
+def test_prompt_shaped_lines(line: str) -> None:
+    assert looks_like_prompt(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "",
+        "   ",
+        "Building module 45%",
+        "Downloading numpy-2.1.0.tar.gz",
+        "Compiling aintern v0.1.0",
+        "[=====>        ] 40% 1.2 MB/s",
+        "Step 3/7",
+        "price is $5",
+        "Updating password database 50%",
+    ],
+)
+def test_lines_that_are_no_prompt(line: str) -> None:
+    assert not looks_like_prompt(line)
+
+
+def test_last_line_is_what_a_person_sees() -> None:
+    assert last_line("done\nname? ") == "name? "
+    assert last_line("done\n") == ""  # a finished line is no prompt
+    assert last_line("\x1b[1;32mContinue?\x1b[0m [y/N] ") == "Continue? [y/N] "
+    assert last_line("10%\r50%\rProceed? ") == "Proceed? "
+    assert last_line("\x1b]0;title\x07>>> ") == ">>> "
+    assert len(last_line("x" * 5000 + "? ")) == waiting.PROMPT_MAX_CHARS
+
+
+ECHO_CANON = (True, True)  # a cooked terminal: what `read -p` sees
+SILENT_CANON = (False, True)  # `read -s`, getpass, sudo
+RAW = (False, False)  # readline, node: the line editor echoes itself
+
+
+@pytest.mark.parametrize(
+    ("found", "line", "modes", "has_proc", "expected"),
+    [
+        # the kernel says it reads the terminal: waiting, whatever the line says
+        (Probe.READING, "name? ", ECHO_CANON, True, ("tty-read", False)),
+        (Probe.READING, "", ECHO_CANON, True, ("tty-read", False)),
+        (Probe.READING, "Password: ", SILENT_CANON, True, ("tty-read", True)),
+        (Probe.READING, "", SILENT_CANON, True, ("tty-read", True)),  # read -s, no prompt
+        # select/poll: only a line editor (raw mode) or a prompt-shaped line
+        (Probe.POLLING, ">>> ", RAW, True, ("line-editor", False)),
+        (Probe.POLLING, "", RAW, True, ("line-editor", False)),
+        (Probe.POLLING, "Continue? ", ECHO_CANON, True, ("line-editor", False)),
+        (Probe.POLLING, "webpack compiling", ECHO_CANON, True, None),
+        # busy (sleep, a build waiting on children, a download): never
+        (Probe.BUSY, "Continue? ", ECHO_CANON, True, None),
+        (Probe.BUSY, "Password: ", SILENT_CANON, True, None),
+        # the kernel would not say (setuid sudo): the line decides
+        (Probe.UNKNOWN, "[sudo] password for ada: ", SILENT_CANON, True, ("prompt-text", True)),
+        (Probe.UNKNOWN, "Building 45%", ECHO_CANON, True, None),
+        # no /proc at all (macOS, Windows): the line decides
+        (Probe.UNKNOWN, "Overwrite? [y/N] ", None, False, ("prompt-text", False)),
+        (Probe.UNKNOWN, "Password:", None, False, ("prompt-text", True)),
+        (Probe.UNKNOWN, "Compiling foo v1.0", None, False, None),
+        (Probe.UNKNOWN, "", None, False, None),
+    ],
+)
+def test_verdicts(
+    found: Probe,
+    line: str,
+    modes: tuple[bool, bool] | None,
+    has_proc: bool,
+    expected: tuple[str, bool] | None,
+) -> None:
+    verdict = decide(found, line, modes, has_proc=has_proc)
+    if expected is None:
+        assert verdict is None
+    else:
+        assert verdict == InputWait(prompt=line, secret=expected[1], how=expected[0])
+
+
+def test_fallback_detector_without_proc(tmp_path: Path) -> None:
+    """Where there is no /proc the detector goes by quiet output and the last line."""
+    detector = InputWaitDetector(os.getpid(), None, quiet_seconds=0.3, proc=str(tmp_path))
+    now = time.monotonic()
+    detector.feed(b"Installing foo\nProceed? [y/N] ")
+    assert detector.check(now) is None  # not quiet yet
+    state = detector.check(time.monotonic() + 0.5)
+    assert state == InputWait(prompt="Proceed? [y/N] ", secret=False, how="prompt-text")
+    assert detector.state == state
+    detector.feed(b"y\r\n")  # the echo: output resumed
+    assert detector.check(time.monotonic()) is None
+    assert detector.check(time.monotonic() + 0.5) is None  # a finished line is no prompt
+    detector.feed(b"Password: ")
+    assert detector.check(time.monotonic() + 0.5) == InputWait("Password: ", True, "prompt-text")
+    detector.answered()  # the answer went out: quiet must start over
+    assert detector.state is None
+    assert detector.check(time.monotonic()) is None
+    detector.feed(b"\nCompiling 3/10")
+    assert detector.check(time.monotonic() + 5) is None
+
+
+def test_the_probe_backs_off_while_a_quiet_spell_lasts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[float] = []
+
+    def counting_probe(root: int, foreground: int | None, *, proc: str = "/proc") -> Probe:
+        calls.append(time.monotonic())
+        return Probe.BUSY
+
+    monkeypatch.setattr(waiting, "probe", counting_probe)
+    (tmp_path / "self" / "task").mkdir(parents=True)  # a /proc, as far as it looks
+    detector = InputWaitDetector(os.getpid(), None, proc=str(tmp_path))
+    start = time.monotonic()
+    for step in range(100):  # ten seconds of quiet, checked every 0.1 s
+        assert detector.check(start + 0.3 + step * 0.1) is None
+    assert 5 <= len(calls) <= 20  # not a hundred probes
+    detector.feed(b"more")
+    assert detector.check(time.monotonic() + 0.35) is None
+    assert len(calls) >= 6  # new output: probed again at once
+
+
+def test_a_process_proc_hides_counts_as_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A setuid program (sudo) keeps syscall and wchan from us: no verdict of its own."""
+
+    def denied(path: str) -> str | None:
+        if path.endswith(("/syscall", "/wchan")):
+            raise PermissionError(path)
+        with open(path, encoding="ascii", errors="replace") as f:
+            return f.read()
+
+    monkeypatch.setattr(waiting, "_read", denied)
+    assert waiting._task_probe(os.getpid(), str(os.getpid()), frozenset(), frozenset()) is (
+        Probe.UNKNOWN
+    )
+
+
+async def _probe_pty(argv: list[str], expect: Probe, settle: float) -> None:
+    pty = spawn_pty(argv, os.getcwd(), dict(os.environ, TERM="dumb"))
+    try:
+        await asyncio.sleep(settle)
+        fd = getattr(pty, "fd", None)
+        fg = os.tcgetpgrp(fd) if fd is not None else None
+        assert probe(pty.pid, fg) is expect
+    finally:
+        import signal
+
+        os.killpg(pty.pid, signal.SIGKILL)
+        for _ in range(100):
+            if pty.poll() is not None:
+                break
+            await asyncio.sleep(0.02)
+        pty.close()
+        assert_gone([pty.pid])
+
+
+@linux_proc
+async def test_probe_sees_a_shell_builtin_reading_the_terminal() -> None:
+    await _probe_pty(["bash", "-c", 'read -p "name? " n'], Probe.READING, 0.5)
+
+
+@linux_proc
+async def test_probe_sees_a_child_reading_the_terminal() -> None:
+    await _probe_pty(["bash", "-c", "cat; echo done"], Probe.READING, 0.5)
+
+
+@linux_proc
+async def test_probe_sees_sleep_as_busy() -> None:
+    await _probe_pty(["bash", "-c", "sleep 5; echo done"], Probe.BUSY, 0.5)
+
+
+@linux_proc
+async def test_probe_sees_a_line_editor_polling() -> None:
+    await _probe_pty([sys.executable, "-i", "-q"], Probe.POLLING, 1.5)
+
+
+async def _events_of(command: str, seconds: float) -> tuple[list[InputWait | None], object]:
+    events: list[InputWait | None] = []
+    running = RunningCommand(RunRequest(command, timeout_seconds=30), on_waiting=events.append)
+    running.start()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not running.done:
+        if running.waiting is not None:
+            running.write("forty-two\r")
+        await asyncio.sleep(0.05)
+    return events, await running.wait()
+
+
+async def test_running_command_reports_and_clears_the_wait() -> None:
+    events, result = await _events_of('read -p "answer? " a; echo "got $a"', 20)
+    assert result.exit_code == 0  # type: ignore[attr-defined]
+    assert "got forty-two" in result.output  # type: ignore[attr-defined]
+    assert events == [InputWait("answer? ", False, "tty-read"), None]
+
+
+async def test_a_slow_quiet_command_is_never_waiting() -> None:
+    events, result = await _events_of("sleep 2; echo one; sleep 1.5; echo two", 20)
+    assert result.exit_code == 0 and events == []  # type: ignore[attr-defined]
+
+
+async def test_stop_when_waiting_ends_the_run_with_the_prompt() -> None:
+    running = RunningCommand(
+        RunRequest('echo hi; read -s -p "Password: " p', timeout_seconds=60),
+        stop_when_waiting=1.0,
+    )
+    started = time.monotonic()
+    result = await running.wait()
+    assert time.monotonic() - started < 20
+    assert result.cancelled and not result.timed_out and result.exit_code is None
+    assert result.waiting_for_input == InputWait("Password: ", True, "tty-read")
+    assert result.to_json()["waitingForInput"] == {"prompt": "Password: ", "secret": True}
+    assert running.pid is not None
+    assert_gone([running.pid])
