@@ -184,11 +184,15 @@ class Positions:
 def analyse(text: str, scope: Scope) -> None:
     """Walk `text` as a bash script, recording findings on `scope`."""
     data = text.encode("utf-8", "surrogatepass")
+    if "<<" in text and "\n\\" in text:
+        data = _heredoc_backslash_workaround(data)
     tree = parse(data)
     if _NEGATED_COMPOUND.search(text):
         # The grammar cannot read `! for …`/`! case …`; negation changes no command, so
         # read the text without it (same length: spans stay right).
-        text = _NEGATED_COMPOUND.sub(lambda m: m.group(1) + " " + m.group(2), text)
+        text = _NEGATED_COMPOUND.sub(
+            lambda m: m.group(1) + " " * len(m.group(2)) + m.group(3), text
+        )
         data = text.encode("utf-8", "surrogatepass")
         tree = parse(data)
     walker = _Walker(scope, Positions(text, data))
@@ -198,7 +202,7 @@ def analyse(text: str, scope: Scope) -> None:
             walker.report_error(root)
         walker.sequence(root)
     if "," in text and "{" in text:
-        _brace_commands(text, scope)
+        _brace_commands(text, scope, _data_spans(root, walker.pos))
     if _FORK_BOMB.search(text):
         m = _FORK_BOMB.search(text)
         assert m is not None
@@ -211,10 +215,25 @@ def analyse(text: str, scope: Scope) -> None:
         )
 
 
+_HEREDOC_OP = re.compile(rb"<<-?[ \t]*[\"']?[A-Za-z_][\w.-]*[\"']?[^\n]*\n")
+
+
+def _heredoc_backslash_workaround(data: bytes) -> bytes:
+    """The grammar misreads a heredoc whose body starts with a backslash (`\\$(…)` as its
+    first characters) and loses the whole statement. The body is read from the text, so
+    the parser may see a blank there instead (same length, spans unchanged)."""
+    out = bytearray(data)
+    for m in _HEREDOC_OP.finditer(data):
+        if m.end() < len(out) and out[m.end()] == 0x5C:
+            out[m.end()] = 0x20
+    return bytes(out)
+
+
 # A `&` that sends a command to the background (not `&&`, `>&`, `&>`, `|&`).
 _BACKGROUND = re.compile(r"(?<![&>|<])&(?![&>])")
 _NEGATED_COMPOUND = re.compile(
-    r"((?:^|[;&|(]|\b(?:then|do|else)\b)[ \t]*)!(\s+(?:for|while|until|case|if|select|\{|\())",
+    r"((?:^|[;&|({]|\b(?:then|do|else)\b)[ \t]*)((?:![ \t]+)+)"
+    r"(for|while|until|case|if|select|\{|\()",
     re.M,
 )
 
@@ -229,8 +248,29 @@ _BRACE_COMMAND = re.compile(
 )
 
 
-def _brace_commands(text: str, scope: Scope) -> None:
+_DATA_NODES = frozenset(
+    {"raw_string", "string", "ansi_c_string", "heredoc_body", "comment", "translated_string"}
+)
+
+
+def _data_spans(root: Node, pos: Positions) -> list[tuple[int, int]]:
+    """Where the text is only data (strings, heredoc bodies, comments): a `{a,b}` there is
+    not brace expansion in command position."""
+    spans: list[tuple[int, int]] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.type in _DATA_NODES:
+            spans.append((pos.char(n.start_byte), pos.char(n.end_byte)))
+            continue
+        stack.extend(n.children)
+    return spans
+
+
+def _brace_commands(text: str, scope: Scope, data: list[tuple[int, int]]) -> None:
     for m in _BRACE_COMMAND.finditer(text):
+        if any(a <= m.start(1) < b for a, b in data):
+            continue
         parts = [unquote(p) for p in m.group(1).split(",")]
         if not parts[0] or command_name(parts[0]) not in dispatch.KNOWN_NAMES:
             continue
@@ -403,12 +443,14 @@ class _Walker:
         # every stretch between separators that no parsed command covers.
         start = self.pos.char(node.start_byte)
         covered = [(self.pos.char(c.start_byte), self.pos.char(c.end_byte)) for c in commands]
-        text = self.scope.source[start : self.pos.char(node.end_byte)]
+        text = _blank_comments(self.scope.source[start : self.pos.char(node.end_byte)])
         for m in _ERROR_SEGMENT.finditer(text):
             a, b = start + m.start(), start + m.end()
             if any(s <= a and b <= e for s, e in covered):
                 continue
             words = split_words(m.group(0), a)
+            while words and words[0].text in _ERROR_KEYWORDS:
+                words.pop(0)  # `! ! rm …`, `do rm …`: the command follows the keyword
             if words:
                 info = dispatch.judge(words, self.scope)
         return info
@@ -475,9 +517,13 @@ class _Walker:
                         tstart = self.pos.char(c.start_byte)
                         text = scope.source[tstart : self.pos.char(c.end_byte)]
                     if not any(q in delimiter for q in "'\"\\"):
-                        # Unquoted: `$(…)` in the body runs in this shell, whatever reads it.
+                        # Unquoted: `$(…)` in the body runs in this shell, whatever reads it
+                        # (unless escaped: `\\$(…)` is text).
                         for sub in c.named_children:
-                            if sub.type in ("command_substitution", "expansion"):
+                            if sub.type in (
+                                "command_substitution",
+                                "expansion",
+                            ) and not self._escaped(sub):
                                 self.value(sub, True)
                 elif c.type == "pipeline":
                     tail = list(c.named_children)
@@ -640,8 +686,8 @@ class _Walker:
         if not words:
             return Info()
         # `x=rm; $x -rf /` and `rm${IFS}-rf${IFS}/` may leave an empty first word.
-        while words and not words[0].text and words[0].dynamic is False:
-            words.pop(0)
+        while words and (not words[0].text or words[0].text == "!") and not words[0].dynamic:
+            words.pop(0)  # `! ! rm …`: the grammar reads the second `!` as a command name
         if not words:
             return Info()
         if words[0].text in ("cd", "pushd") and len(words) == 1:
@@ -850,7 +896,7 @@ class _Walker:
         self.scope.cwds = saved
         if name:
             self.functions[name] = body
-        if name and _calls(body, name) and ("&" in _text(body) or "|" in _text(body)):
+        if name and _self_spawning(body, name):
             self.scope.add(
                 RiskLevel.BLOCKED,
                 "fork-bomb",
@@ -931,10 +977,34 @@ class _Walker:
                 return out.text, True, False, "decoded" if out.decoded else "static"
             return "/dev/fd/63", True, False, ORIGIN_NETWORK if info.network_fetch else ORIGIN_SUBST
         if t == "arithmetic_expansion":
+            self._arithmetic(node)
             return "0", True, False, ORIGIN_VARIABLE
         for c in node.named_children:
             self.stmt(c)
         return _text(node), True, False, ORIGIN_VARIABLE
+
+    def _escaped(self, node: Node) -> bool:
+        """Whether an odd number of backslashes precede `node` in the text."""
+        at = self.pos.char(node.start_byte)
+        k = at
+        while k > 0 and self.scope.source[k - 1] == "\\":
+            k -= 1
+        return (at - k) % 2 == 1
+
+    def _arithmetic(self, node: Node) -> None:
+        """`$(( … ))`: substitutions inside run; text that is no arithmetic (`$(( rm -rf
+        / ))`) is what bash then runs as a subshell inside a command substitution."""
+        stack = list(node.named_children)
+        while stack:
+            n = stack.pop()
+            if n.type in ("command_substitution", "process_substitution"):
+                self.value(n, True)
+            else:
+                stack.extend(n.named_children)
+        raw = _text(node)
+        if node.has_error and raw.startswith("$((") and raw.endswith("))"):
+            inner = Word(raw, self.pos.char(node.start_byte), self.pos.char(node.end_byte))
+            self.scope.include(self.scope.nested(raw[3:-2], "bash", inner, inner.start + 3))
 
     def _join(
         self, children: list[Node], quoted: bool, parent: Node
@@ -1053,6 +1123,9 @@ class _Walker:
         if op[:2] in (":-", ":=") or op[:1] in ("-", "="):
             if value is not None and (value or op[0] != ":"):
                 return value, True
+            word = op[2:] if op[0] == ":" else op[1:]
+            if not any(c in word for c in "$`"):
+                return unquote(word), True  # `${X:-systemd-run}`: the literal default
             return (None if default_dynamic else default), True
         if op[:2] == ":+" or op[:1] == "+":
             if value is None:
@@ -1113,6 +1186,8 @@ class _Walker:
             if info.output is not None:
                 stdin = Stdin(STDIN_STATIC, info.output, -1)
                 continue
+            if stdin is None and info.input is not None and info.input.kind == STDIN_STATIC:
+                stdin = info.input  # `rev <<< 'mr'`: the stage reads its own known text
             if stdin is None:
                 return None
             nxt = dispatch.transform_output(info, stdin)
@@ -1211,6 +1286,38 @@ _PATH_FUNCS = {
 _ERROR_SEGMENT = re.compile(r"(?:[^;&|\n()`{}\s]|\{[^\s{}]*\}|[ \t]+(?![{}](?:\s|$)))+")
 
 
+def _blank_comments(text: str) -> str:
+    """`text` with its comments (an unquoted `#` starting a word, to the end of the line)
+    blanked out, offsets kept: `f() { # rm -rf /; }` comments the command out."""
+    out = list(text)
+    quote = ""
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == quote:
+                quote = ""
+            elif c == "\\" and quote == '"':
+                i += 1
+        elif c == "\\":
+            i += 1
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and (i == 0 or text[i - 1] in " \t\n;&|()"):
+            end = text.find("\n", i)
+            end = len(text) if end < 0 else end
+            out[i:end] = " " * (end - i)
+            i = end
+            continue
+        i += 1
+    return "".join(out)
+
+
+_ERROR_KEYWORDS = frozenset(
+    {"!", "do", "then", "else", "elif", "if", "while", "until", "time", "{", "}", "(", ")"}
+)
+
+
 def _text(node: Node) -> str:
     return budget.node_bytes(node).decode("utf-8", "replace")
 
@@ -1245,13 +1352,31 @@ def _has_substitution(node: Node | None) -> bool:
     return False
 
 
+def _self_spawning(body: Node, name: str) -> bool:
+    """A function body that starts itself more than once at a time: piped into itself or
+    put in the background (`:(){ :|:& }`, `f(){ f & f; }`). Strings and nested function
+    definitions (which shadow the name) do not count."""
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if n.type == "function_definition" or n.type in _DATA_NODES:
+            continue
+        if n.type == "pipeline" and _calls(n, name):
+            return True
+        if any(c.type == "&" for c in n.children) and _calls(n, name):
+            return True
+        stack.extend(n.named_children)
+    return False
+
+
 def _calls(node: Node, name: str) -> bool:
     stack = [node]
     while stack:
         n = stack.pop()
         if n.type == "command_name" and _text(n) == name:
             return True
-        stack.extend(n.named_children)
+        if n.type != "function_definition":
+            stack.extend(n.named_children)
     return False
 
 

@@ -40,7 +40,7 @@ from aintern_ls.safety.context import (
     Stdin,
 )
 from aintern_ls.safety.levels import B, C, D, M
-from aintern_ls.safety.paths import is_secret, write_target
+from aintern_ls.safety.paths import is_device, is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, WINDOWS_HANDLERS
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
@@ -299,6 +299,11 @@ def _as_if_destructive(
         probes.append("dd")
     if any(t in ("-R", "--recursive") for t in texts):
         probes.append("chmod")
+    if any(t in ("-delete", "-exec", "-execdir") for t in texts):
+        probes.append("find")
+    if dynamic and any(is_device(t) for t in texts):
+        # `$X /dev/sda`: the most dangerous program that fits is mkfs.
+        probes.append("mkfs")
     for program in probes:
         handler = HANDLERS.get(program)
         if handler is not None:
@@ -324,7 +329,8 @@ def _brace_expand(words: list[Word], source: str) -> list[Word]:
     out: list[Word] = []
     for w in words:
         raw = source[w.start : w.end]
-        if w.dynamic or "'" in raw or '"' in raw or not _BRACE.search(w.text):
+        # Only words written as such in the text expand (`xargs -I{}` items do not).
+        if w.dynamic or raw != w.text or not _BRACE.search(w.text):
             out.append(w)
             continue
         parts = [w.text]
