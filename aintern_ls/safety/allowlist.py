@@ -282,6 +282,8 @@ def _read_only(cmd: Cmd) -> None:
         cmd.add(M, "system-config", "date -s changes the clock")
     elif n == "hostname" and cmd.operands():
         cmd.add(M, "system-config", "hostname changes the host name")
+    elif n in ("base64", "base32") and cmd.option_value("-o", "--output") is not None:
+        cmd.add(M, "write", f"{n} writes its output to a file")
     elif (n == "xxd" and cmd.short("r")) or (
         n in ("base64", "base32") and (cmd.short("dD") or cmd.long("--decode"))
     ):
