@@ -60,6 +60,7 @@ class ParseCounter:
 
 PARSES = ParseCounter()
 
+_MAX_CALL_DEPTH = 16  # calls of this script's functions followed inside each other
 _SPLIT = "\x01"  # marks where unquoted expansion results are split into words
 _STATEMENTS_SEQ = frozenset(
     {"program", "compound_statement", "subshell", "do_group", "else_clause", "elif_clause"}
@@ -275,19 +276,23 @@ def _brace_commands(text: str, scope: Scope, data: list[tuple[int, int]]) -> Non
         if not parts[0] or command_name(parts[0]) not in dispatch.KNOWN_NAMES:
             continue
         start, end = m.start(1) - 1, m.end(1) + 1
-        tail = split_words(text[end : text.find("\n", end) if "\n" in text[end:] else len(text)])
+        if len(m.group(1)) > 512:
+            continue
+        line_end = text.find("\n", end)
+        tail = split_words(text[end : min(end + 2048, line_end if line_end >= 0 else len(text))])
         words = [Word(p, start, end) for p in parts if p]
         dispatch.judge(words + [Word(w.text, end + w.start, end + w.end) for w in tail], scope)
 
 
 class _Walker:
-    __slots__ = ("calling", "functions", "pos", "scope", "writes")
+    __slots__ = ("calling", "defining", "functions", "pos", "scope", "writes")
 
     def __init__(self, scope: Scope, pos: Positions) -> None:
         self.scope = scope
         self.pos = pos
         self.functions: dict[str, Node] = {}  # functions this script defines
         self.calling: set[str] = set()
+        self.defining = 0  # inside a function definition's body
         self.writes: list[str] = []  # files the current redirected statement writes
 
     # -- errors --------------------------------------------------------------------------
@@ -711,7 +716,22 @@ class _Walker:
         if head == "set" and any(w.text == "--" for w in words[1:]):
             at = next(i for i, w in enumerate(words) if w.text == "--")
             self._positional(words[at + 1 :])
-        elif head in self.functions and head not in self.calling and not words[0].dynamic:
+        elif (
+            head in self.functions
+            and head not in self.calling
+            and not words[0].dynamic
+            and not self.defining
+        ):
+            if len(self.calling) >= _MAX_CALL_DEPTH:
+                # Not followed further: what it runs is not seen, so it is not safe.
+                self.scope.add(
+                    RiskLevel.CRITICAL,
+                    "nesting",
+                    "function calls nested too deeply to follow",
+                    words[0].start,
+                    words[0].end,
+                )
+                return Info()
             return self._call(head, words[1:], stdin)
         return dispatch.judge(words, self.scope, stdin)
 
@@ -892,7 +912,13 @@ class _Walker:
             return Info()
         name = _text(name_node) if name_node is not None else ""
         saved = self.scope.cwds
-        self.stmt(body)
+        # The body is judged as written; calls inside it are followed when it is called
+        # (following them here too would walk a chain of N functions N times).
+        self.defining += 1
+        try:
+            self.stmt(body)
+        finally:
+            self.defining -= 1
         self.scope.cwds = saved
         if name:
             self.functions[name] = body
@@ -1246,6 +1272,8 @@ def _apply_operator(value: str, op: str) -> str | None:
             return ansi_c(value)
         return value
     pat = re.fullmatch(r"(##|#|%%|%)(.*)", op, re.S)
+    if pat is not None and len(value) > 4096:
+        return None  # (trying every suffix of a huge value costs too much)
     if pat is not None:
         kind, glob = pat.group(1), unquote(pat.group(2))
         if "[" in glob:

@@ -330,7 +330,8 @@ def _brace_expand(words: list[Word], source: str) -> list[Word]:
     for w in words:
         raw = source[w.start : w.end]
         # Only words written as such in the text expand (`xargs -I{}` items do not).
-        if w.dynamic or raw != w.text or not _BRACE.search(w.text):
+        # A word longer than any honest brace expansion is left as it is (bounded cost).
+        if w.dynamic or len(w.text) > 512 or raw != w.text or not _BRACE.search(w.text):
             out.append(w)
             continue
         parts = [w.text]
