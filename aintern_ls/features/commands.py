@@ -38,6 +38,7 @@ from aintern_ls.runs import (
 )
 from aintern_ls.safety import assess, gate
 from aintern_ls.server import AInternServer
+from aintern_ls.terminal.waiting import InputWait
 
 log = logging.getLogger(__name__)
 
@@ -187,6 +188,11 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
         last_report[0] = now
         ls.report_progress(progress, line)
 
+    def on_waiting(state: InputWait | None) -> None:
+        waiting_changed(ls, doc.uri, block.id, state)
+        if state is not None:  # the progress line says it too (redacted, like all of it)
+            ls.report_progress(progress, f"⌨ waiting for input: {redact_str(state.prompt)}")
+
     cancel_hook = ls.on_request_cancelled(lambda: ls.runner.cancel(block.id))
     started = time.monotonic()
     row = ls.record(
@@ -202,7 +208,7 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
             request,
             run_id=block.id,
             on_output=on_output,
-            on_waiting=lambda state: waiting_changed(ls, doc.uri, block.id, state),
+            on_waiting=on_waiting,
         )
     except BaseException as exc:
         _finish(ls, doc.uri, block.id, None)

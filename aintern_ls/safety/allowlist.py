@@ -201,7 +201,7 @@ def _misc(cmd: Cmd) -> None:
         cmd.add(D, "disk", f"{n} -a detaches every filesystem")
         return
     if n in ("rmmod", "modprobe") and ("-r" in texts or n == "rmmod"):
-        cmd.add(D, "kernel", "removes a kernel module")
+        cmd.add(C, "kernel", "removes a kernel module (can disable a security or network layer)")
         return
     if n in ("modprobe", "insmod") and not any(t in ("-n", "--dry-run", "-c") for t in texts):
         cmd.add(C, "kernel", f"{n} loads code into the kernel")
@@ -288,6 +288,8 @@ def _read_only(cmd: Cmd) -> None:
         n in ("base64", "base32") and (cmd.short("dD") or cmd.long("--decode"))
     ):
         cmd.info.decodes = True
+    elif n == "man" and (pager := cmd.option_value("-P", "--pager", "-H", "--html")) is not None:
+        run_config_command(cmd, pager, "man's pager option")
     elif n in ("less", "more", "most", "man") and any(t.startswith("+!") for t in texts):
         cmd.add(M, "runs-program", f"{n} runs a shell command")
     elif n == "top" and cmd.short("k"):

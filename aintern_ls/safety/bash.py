@@ -590,6 +590,8 @@ class _Walker:
             if dest[0].dynamic and dest[0].origin in ("static", "decoded"):
                 # `< <(printf 'rm -rf /')`: the "file" holds known text.
                 return Stdin(STDIN_STATIC, target, -1, decoded=dest[0].origin == "decoded"), []
+            if target == "/dev/null":
+                return Stdin(STDIN_STATIC, ""), []  # reads nothing
             return Stdin(STDIN_FILE, secret=is_secret(target)), []
         if target.isdigit() or target == "-":
             return None, []

@@ -401,6 +401,23 @@ CATALOGUE: dict[str, Rule] = _rules(
         "matches one of your safety.extraDangerous patterns",
         "touch MARKER-DANGEROUS",
     ),
+    # --- safety-a: program knowledge (inline code, configuration, Windows tools) ------------
+    (
+        "code-permissions",
+        "inline interpreter code changes the permissions or owner of a system file",
+        "python3 -c 'import os; os.chmod(\"/etc/shadow\", 0o777)'",
+    ),
+    (
+        "code-shell",
+        "inline interpreter code starts an interactive shell (a classic shell escape)",
+        "python3 -c 'import pty; pty.spawn(\"/bin/sh\")'",
+    ),
+    (
+        "lolbin-decode",
+        "certutil decodes or encodes a file, a common way to unpack a hidden payload",
+        "certutil -decode payload.b64 payload.exe",
+        "cmd",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

@@ -11,7 +11,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import classify_path, is_device, is_secret, write_target
-from aintern_ls.safety.registry import finding, handles
+from aintern_ls.safety.registry import finding, handles, run_config_command
 from aintern_ls.safety.words import Word, names
 
 # --- deleting things --------------------------------------------------------------------
@@ -426,6 +426,9 @@ def _write_family(cmd: Cmd) -> None:
             cmd.add(M, "write", "tee writes files", written[-1])
         return
     if n == "rsync":
+        rsh = cmd.option_value("-e", "--rsh", "--rsync-path")
+        if rsh is not None:
+            run_config_command(cmd, rsh, f"rsync's remote-shell option {rsh.text!r}")
         remote = [w for w in ops if re.match(r"^[\w.@-]+:", w.text) and not w.text.startswith("/")]
         if remote and any(is_secret(w.text) for w in ops[:-1]):
             cmd.add(C, "exfiltration", "copies private keys or credentials to another machine")

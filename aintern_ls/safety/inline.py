@@ -1,90 +1,1882 @@
-"""Judging code that is not shell: inline interpreter programs (`python -c`, `perl -e`, awk)
-and SQL/Mongo/Redis statements handed to database clients.
+"""Judging code that is not shell: inline interpreter programs (`python -c`, `node -e`,
+`perl -e`, `ruby -e`, `php -r`, `lua -e`, `osascript -e`, awk) and SQL/Mongo/Redis
+statements handed to database clients.
 
-This is pattern matching, not parsing: it looks for shell-outs with literal commands (which
-are analysed as shell), recursive deletes of literal paths, reverse-shell signatures and
-anything that can touch the system at all.
+Inline programs are read for their *effects*, which are then judged with the same rules as
+shell: the command lines they hand to a shell (`os.system`, `execSync`, backticks, `%x{}`,
+`do shell script`) are analysed as shell, the paths they delete, move, overwrite or append
+to are judged as paths, and what they send to the network is checked for file contents.
+Python is read with its own parser (`ast`), which sees through import aliases, variables,
+`getattr`, string building and literal base64/hex; the other languages with a small
+tokenizer that masks string literals, evaluates simple expressions (concatenation, known
+variables, home-directory expressions, literal decoders) and finds calls by name. What the
+code runs but the reader cannot resolve (exec of a computed string, a dynamic attribute,
+a decoded blob it cannot decode) is opaque: critical.
 """
 
 from __future__ import annotations
 
+import ast
+import base64
+import binascii
+import codecs
+import contextlib
 import re
+import zlib
+from typing import TYPE_CHECKING
 
-from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.levels import B, C, D, Finding, M, RiskLevel
+from aintern_ls.safety.paths import classify_path, is_secret, write_target
+from aintern_ls.safety.words import names
 
-# system("..."), os.popen('...'), subprocess.run("...", shell=True), exec '...', `...`
-_SHELL_OUT = re.compile(
-    r"""\b(?:system|popen|exec[lv]?p?e?|spawn|check_output|check_call|call|run|Popen|execSync"""
-    r"""|spawnSync|shell_exec|passthru|proc_open|getoutput|getstatusoutput|qx)\s*[\(\s]\s*"""
-    r"""[rbfu]?(["'])(.+?)(?<!\\)\1"""
-)
-_BACKTICK = re.compile(r"`([^`]+)`")
-_ARGV_LIST = re.compile(r"\[\s*((?:[rbfu]?(['\"])[^'\"]*\2\s*,?\s*)+)\]")
-_QUOTED = re.compile(r"(['\"])(.*?)\1")
-_RMTREE = re.compile(
-    r"\b(?:rmtree|rm_rf|rm_r|remove_dir_all|rmSync|rmdirSync|RemoveAll|rimraf|deltree|"
-    r"removedirs|rmdir|remove_entry_secure|delete_tree)\s*\(\s*[rbfu]?(['\"])(.*?)\1"
-)
-_DELETE = re.compile(
-    r"\b(?:os\.remove|os\.unlink|unlink|unlinkSync|File\.delete|rmtree|rm_rf|remove_dir_all|"
-    r"rmSync|rmdirSync|RemoveAll|rimraf|removedirs|Remove-Item|\.unlink|\.rmdir)\b"
-)
-_REVERSE = re.compile(
-    r"\b(socket|fsockopen|TCPSocket|net\.connect|Net::|IO::Socket|/dev/tcp)\b.*"
-    r"\b(subprocess|pty\.spawn|dup2|/bin/(ba)?sh|exec|system|popen|proc_open|spawn)\b",
-    re.S,
-)
-_RISKY = re.compile(
-    r"\b(os|subprocess|shutil|socket|pty|ctypes|urllib|urllib2|urllib3|requests|httpx|http"
-    r"|ftplib|smtplib|telnetlib|pathlib|tempfile|sqlite3|pickle|marshal|importlib|builtins"
-    r"|child_process|fs|net|https|File|FileUtils|Dir|IO|Kernel|Open3|eval|exec|compile"
-    r"|__import__|system|popen|open|write|unlink|remove|rmtree|chmod|chown|kill|fork|spawn"
-    r"|getattr|setattr|globals|require|fetch|XMLHttpRequest|getline|mkdir|rename)\b"
-)
+if TYPE_CHECKING:
+    from aintern_ls.safety.context import Scope
+    from aintern_ls.safety.words import Word
+
+DYN = "\x00"  # an unknown part of a computed string
+_MAX_DEPTH = 4
+_MAX_CALLS = 400  # calls read in one program; past that it is "too long to read"
+_WINDOW = 4000  # characters searched for a call's closing bracket
 
 
-def shell_commands(code: str) -> list[str]:
-    """Literal shell commands the program hands to a shell."""
-    found = [m.group(2) for m in _SHELL_OUT.finditer(code)]
-    found += [m.group(1) for m in _BACKTICK.finditer(code)]
-    for m in _ARGV_LIST.finditer(code):
-        parts = [q.group(2) for q in _QUOTED.finditer(m.group(1))]
-        if parts:
-            found.append(" ".join(_shell_quote(p) for p in parts))
-    return found
+class Effects:
+    """What a piece of inline code does that the analyser can judge with its shell rules."""
+
+    __slots__ = (
+        "appends",
+        "chmods",
+        "cmd_output",
+        "deletes",
+        "hidden",
+        "moves",
+        "network",
+        "opaque",
+        "reads",
+        "risky",
+        "sends",
+        "shell",
+        "unknown_delete",
+        "writes",
+    )
+
+    def __init__(self) -> None:
+        self.shell: list[str] = []  # shell command lines it runs
+        self.hidden: list[str] = []  # shell command lines it decodes, then runs
+        self.deletes: list[tuple[str, bool]] = []  # (path, recursive)
+        self.moves: list[str] = []  # paths it moves (renames) away
+        self.writes: list[str] = []  # files it overwrites
+        self.appends: list[str] = []  # files it appends to
+        self.chmods: list[str] = []  # paths whose permissions or owner it changes
+        self.reads: list[str] = []  # files it reads
+        self.opaque = ""  # why it runs code the reader cannot see ("" = it does not)
+        self.unknown_delete = False  # deletes something whose name is computed
+        self.network = False  # uses the network at all
+        self.sends = False  # sends data to the network
+        self.cmd_output = False  # captures a command's output
+        self.risky = False  # does anything beyond reading and printing
+
+    def merge(self, other: Effects) -> None:
+        self.shell += other.shell
+        self.hidden += other.hidden
+        self.deletes += other.deletes
+        self.moves += other.moves
+        self.writes += other.writes
+        self.appends += other.appends
+        self.chmods += other.chmods
+        self.reads += other.reads
+        self.opaque = self.opaque or other.opaque
+        self.unknown_delete |= other.unknown_delete
+        self.network |= other.network
+        self.sends |= other.sends
+        self.cmd_output |= other.cmd_output
+        self.risky |= other.risky
 
 
 def _shell_quote(s: str) -> str:
-    return s if re.fullmatch(r"[\w@%+=:,./~-]+", s) else "'" + s.replace("'", "'\\''") + "'"
+    if DYN in s:
+        # an unknown part stays a variable the shell analyser judges as unknown
+        return "".join(
+            '"${__dyn}"' if p == DYN else _shell_quote(p) for p in re.split(f"({DYN})", s) if p
+        )
+    return s if re.fullmatch(r"\A[\w@%+=:,./~-]+", s) else "'" + s.replace("'", "'\\''") + "'"
 
 
-def deleted_paths(code: str) -> list[str]:
-    """Literal paths the program deletes recursively (`shutil.rmtree('/')`)."""
-    return [m.group(2) for m in _RMTREE.finditer(code)]
+def _shell_line(text: str) -> str:
+    """A command line with unknown parts turned into an unknown variable."""
+    return text.replace(DYN, "${__dyn}")
 
+
+def _path_of(value: str) -> str | None:
+    """The path a computed value names: static as it is; a static prefix with an unknown
+    tail is everything under the prefix (`"/etc/" + f` -> `/etc/*`); None when unknown."""
+    if DYN not in value:
+        return value
+    prefix = value.split(DYN, 1)[0]
+    if not prefix:
+        return None
+    return prefix + "*"
+
+
+def _decode(text: str, how: str) -> str | None:
+    try:
+        if how == "base64":
+            t = re.sub(r"\s", "", text)
+            raw = base64.b64decode(t + "=" * (-len(t) % 4))
+        elif how == "base32":
+            raw = base64.b32decode(text.strip())
+        elif how == "hex":
+            raw = binascii.unhexlify(re.sub(r"\s|\\x|0x", "", text))
+        elif how == "rot13":
+            return codecs.decode(text, "rot13")
+        else:
+            return None
+    except (binascii.Error, ValueError):
+        return None
+    with contextlib.suppress(zlib.error):
+        raw = zlib.decompress(raw)
+    return raw.decode("utf-8", "replace")
+
+
+# --- Python, read with its own parser -----------------------------------------------------
+
+_PY_SHELL_STR = frozenset(
+    {
+        "os.system",
+        "os.popen",
+        "posix.system",
+        "nt.system",
+        "os.popen2",
+        "os.popen3",
+        "platform.popen",
+        "subprocess.run",
+        "subprocess.call",
+        "subprocess.check_call",
+        "subprocess.check_output",
+        "subprocess.Popen",
+        "subprocess.getoutput",
+        "subprocess.getstatusoutput",
+        "commands.getoutput",
+        "commands.getstatusoutput",
+        "pty.spawn",
+        "asyncio.create_subprocess_shell",
+        "asyncio.subprocess.create_subprocess_shell",
+    }
+)
+_PY_EXEC_ARGV = re.compile(r"^(?:os|posix|nt)\.(exec|spawn|posix_spawn)(\w*)$")
+_PY_MODULES = frozenset(
+    names(
+        """
+    os posix nt subprocess shutil pathlib pty commands builtins importlib socket requests
+    urllib urllib2 urllib3 http httpx aiohttp ctypes sys glob io codecs asyncio platform
+    base64 binascii zlib tempfile ftplib smtplib telnetlib paramiko pycurl marshal pickle
+    json time signal multiprocessing threading webbrowser send2trash
+    """
+    )
+)
+_PY_SAFE_CALLS = frozenset(
+    names(
+        """
+    print len str int float repr sorted sum min max range enumerate zip list dict set tuple bool
+    abs round format hex oct bin chr ord isinstance issubclass type any all map filter reversed
+    hash id dir vars divmod pow iter next input bytes bytearray frozenset slice hasattr callable
+    ascii help exit quit super object property staticmethod classmethod complex memoryview
+    os.getcwd os.getenv os.environ.get os.listdir os.cpu_count os.getpid os.getppid os.uname
+    os.getuid os.geteuid os.getgid os.getlogin os.get_terminal_size os.stat os.lstat os.access
+    os.scandir os.walk os.fspath os.fsencode os.fsdecode os.urandom os.getloadavg os.times
+    os.environ.items os.environ.keys os.environ.values os.get_exec_path os.getgroups
+    os.environ.copy shutil.which shutil.disk_usage shutil.get_terminal_size socket.gethostname
+    socket.getfqdn glob.glob glob.iglob open io.open importlib.import_module
+    importlib.metadata.version importlib.metadata.metadata importlib.util.find_spec
+    subprocess.list2cmdline time.time time.sleep time.monotonic time.perf_counter
+    time.strftime time.localtime time.gmtime getpass.getuser locale.getlocale
+    tempfile.gettempdir
+    """
+    )
+)
+_PY_SAFE_ROOTS = frozenset(
+    names(
+        """
+    json sys math re platform datetime time random string textwrap itertools functools
+    collections statistics decimal fractions hashlib base64 binascii uuid pprint struct
+    unicodedata locale calendar shlex fnmatch operator copy keyword numbers zlib html
+    urllib.parse os.path posixpath ntpath sysconfig site secrets tomllib csv difflib heapq
+    bisect array enum dataclasses typing inspect colorsys ipaddress email.utils string
+    importlib.metadata sys.stdout sys.stderr sys.stdin codecs.decode codecs.encode
+    """
+    )
+)
+# Methods with side effects when called on an object the reader does not know.
+_PY_EFFECT_METHODS = frozenset(
+    names(
+        """
+    unlink rmdir rmtree write_text write_bytes rename touch mkdir makedirs chmod chown
+    symlink_to hardlink_to link_to write writelines truncate send sendall sendto sendfile
+    connect bind listen kill terminate system popen spawn urlopen post put patch
+    storbinary storlines sendmail send_message upload_file put_object execute
+    """
+    )
+)
+_PY_NET_ROOTS = frozenset(
+    names(
+        """
+    requests httpx urllib urllib2 urllib3 http aiohttp socket ftplib smtplib telnetlib paramiko
+    pycurl websocket websockets xmlrpc
+    """
+    )
+)
+_PY_SEND = frozenset(
+    names(
+        """
+    post put patch send sendall sendto sendfile storbinary storlines sendmail send_message
+    upload_file put_object upload
+    """
+    )
+)
+_PY_ENUM = frozenset({"os.listdir", "os.scandir", "os.walk", "os.fwalk", "glob.glob", "glob.iglob"})
+_PY_ENUM_METHODS = frozenset({"glob", "rglob", "iterdir", "walk"})
+_PY_DECODE = {
+    "base64.b64decode": "base64",
+    "base64.decodebytes": "base64",
+    "base64.standard_b64decode": "base64",
+    "base64.urlsafe_b64decode": "base64",
+    "base64.b32decode": "base32",
+    "base64.b16decode": "hex",
+    "binascii.unhexlify": "hex",
+    "binascii.a2b_hex": "hex",
+    "binascii.a2b_base64": "base64",
+    "bytes.fromhex": "hex",
+    "bytearray.fromhex": "hex",
+}
+_PY_HOME = frozenset(
+    {
+        "pathlib.Path.home",
+        "Path.home",
+        "pathlib.PosixPath.home",
+        "os.path.expanduser",
+        "posixpath.expanduser",
+    }
+)
+
+
+_PY_BINDERS = (
+    ast.Import,
+    ast.ImportFrom,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.Assign,
+    ast.AnnAssign,
+    ast.NamedExpr,
+    ast.For,
+    ast.AsyncFor,
+    ast.comprehension,
+    ast.withitem,
+)
+
+
+def _pos(node: ast.AST) -> tuple[int, int]:
+    return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+
+
+class _PyReader:
+    """Reads a parsed Python program for its effects."""
+
+    def __init__(self, depth: int) -> None:
+        self.depth = depth
+        self.alias: dict[str, str] = {}
+        self.vals: dict[str, str] = {}
+        self.lists: dict[str, list[str]] = {}
+        self.defined: set[str] = set()
+        self.star: list[str] = []
+        self.fx = Effects()
+        self.decoded = False
+
+    # -- names -------------------------------------------------------------------------
+
+    def name(self, node: ast.AST) -> str:
+        """The canonical dotted name of what `node` refers to (`s.rmtree` -> `shutil.rmtree`
+        after `import shutil as s`); "" when unknown, DYN inside when computed."""
+        if isinstance(node, ast.Name):
+            n = self.alias.get(node.id, node.id)
+        elif isinstance(node, ast.Attribute):
+            base = self.name(node.value)
+            n = f"{base}.{node.attr}" if base else "." + node.attr
+        elif isinstance(node, ast.Call):
+            func = self.name(node.func)
+            if func in ("__import__", "importlib.import_module", "importlib.__import__"):
+                mod = self.value(node.args[0]) if node.args else DYN
+                return mod if DYN not in mod else DYN
+            if func == "getattr" and len(node.args) >= 2:
+                attr = self.value(node.args[1])
+                base = self.name(node.args[0])
+                return f"{base}.{attr}" if DYN not in attr else DYN
+            if func in ("vars", "globals", "locals") and node.args:
+                return self.name(node.args[0]) + ".__dict__"
+            if func in ("globals", "locals"):
+                return "builtins.__dict__"
+            n = func + "()" if func else ""
+        elif isinstance(node, ast.Subscript):
+            base = self.name(node.value)
+            key = self.value(node.slice)
+            if base in ("sys.modules",):
+                return key if DYN not in key else DYN
+            if base.endswith("__dict__"):
+                return base[: -len(".__dict__")] + "." + key if DYN not in key else DYN
+            n = base + "[]" if base else ""
+        else:
+            return ""
+        for prefix in ("builtins.", "__builtins__.", "builtins.__dict__.", "__builtin__."):
+            if n.startswith(prefix):
+                n = n[len(prefix) :]
+        if "." not in n and n in self.star_names():
+            n = self.star_names()[n]
+        return n
+
+    def star_names(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for mod in self.star:
+            for full in (*_PY_SHELL_STR, "shutil.rmtree", "os.remove", "os.unlink", "os.rename"):
+                if full.startswith(mod + "."):
+                    out[full[len(mod) + 1 :]] = full
+        return out
+
+    # -- values ------------------------------------------------------------------------
+
+    def value(self, node: ast.AST | None) -> str:
+        """The string value of an expression; unknown parts are DYN."""
+        if node is None:
+            return DYN
+        try:
+            return self._value(node)
+        except (RecursionError, ValueError, TypeError, IndexError, KeyError, OverflowError):
+            return DYN
+
+    def _value(self, node: ast.AST) -> str:
+        if isinstance(node, ast.Constant):
+            v = node.value
+            if isinstance(v, str):
+                return v
+            if isinstance(v, bytes):
+                return v.decode("latin-1")
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                return str(v)
+            return DYN
+        if isinstance(node, ast.Name):
+            return self.vals.get(node.id, DYN)
+        if isinstance(node, ast.JoinedStr):
+            return "".join(self.value(v) for v in node.values)
+        if isinstance(node, ast.FormattedValue):
+            return self.value(node.value)
+        if isinstance(node, ast.BinOp):
+            left, right = self.value(node.left), self.value(node.right)
+            if isinstance(node.op, ast.Add):
+                return left + right
+            if isinstance(node.op, ast.Div):  # Path("/") / "etc"
+                return left.rstrip("/") + "/" + right if left != "/" else "/" + right
+            if isinstance(node.op, ast.Mod) and DYN not in left:
+                args = node.right.elts if isinstance(node.right, ast.Tuple) else [node.right]
+                vals = tuple(self.value(a) for a in args)
+                try:
+                    return left % vals
+                except (TypeError, ValueError):
+                    return DYN
+            if isinstance(node.op, ast.Mult) and isinstance(node.right, ast.Constant):
+                n = node.right.value
+                return left * n if isinstance(n, int) and 0 <= n <= 8 else DYN
+            return DYN
+        if isinstance(node, ast.Subscript):
+            base = self.name(node.value)
+            if base in ("os.environ",):
+                key = self.value(node.slice)
+                return "~" if key in ("HOME", "USERPROFILE") else DYN
+            inner = self.value(node.value)
+            s = node.slice
+            if (
+                isinstance(s, ast.Slice)
+                and s.lower is None
+                and s.upper is None
+                and isinstance(s.step, ast.UnaryOp)
+                and DYN not in inner
+            ):
+                return inner[::-1]  # "fr- mr"[::-1]
+            return DYN
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return " ".join(self.value(e) for e in node.elts)
+        if isinstance(node, ast.Call):
+            return self._call_value(node)
+        return DYN
+
+    def _call_value(self, node: ast.Call) -> str:
+        name = self.name(node.func)
+        args = [self.value(a) for a in node.args]
+        short = name.rsplit(".", 1)[-1]
+        if name in _PY_HOME or name.endswith(("path.expanduser", "Path.home", "Path().home")):
+            if name.endswith("expanduser") and args:
+                return args[0]
+            return "~"
+        if name in ("os.getenv", "os.environ.get") and args and args[0] in ("HOME", "USERPROFILE"):
+            return "~"
+        if name in ("os.path.expandvars", "posixpath.expandvars") and args:
+            return re.sub(r"\$\{?HOME\}?", "~", args[0])
+        if name in ("os.path.abspath", "os.path.realpath", "os.path.normpath", "str", "os.fspath"):
+            return args[0] if args else DYN
+        if name in (
+            "os.path.join",
+            "posixpath.join",
+            "pathlib.Path",
+            "pathlib.PurePath",
+            "pathlib.PosixPath",
+            "Path",
+            "PurePath",
+        ):
+            out = ""
+            for a in args:
+                out = a if a.startswith("/") or not out else out.rstrip("/") + "/" + a
+            return out or "."
+        if name in ("chr",) and args and args[0].isdigit():
+            return chr(int(args[0]))
+        if name in _PY_DECODE and args and DYN not in args[0]:
+            self.decoded = True
+            return _decode(args[0], _PY_DECODE[name]) or DYN
+        if name in ("codecs.decode", "codecs.encode") and len(args) > 1 and args[1] == "rot13":
+            self.decoded = True
+            return codecs.decode(args[0], "rot13") if DYN not in args[0] else DYN
+        if name in ("zlib.decompress", "gzip.decompress", "bz2.decompress", "lzma.decompress"):
+            self.decoded = True
+            return DYN if not args else args[0]
+        if isinstance(node.func, ast.Attribute):
+            recv = node.func.value
+            attr = node.func.attr
+            if attr in ("decode", "encode", "strip", "rstrip", "lstrip", "expanduser", "resolve"):
+                return self.value(recv)
+            if attr == "absolute":
+                return self.value(recv)
+            if attr in ("lower", "upper"):
+                v = self.value(recv)
+                return v.lower() if attr == "lower" else v.upper()
+            if attr == "joinpath":
+                out = self.value(recv)
+                for a in args:
+                    out = a if a.startswith("/") else out.rstrip("/") + "/" + a
+                return out
+            if attr == "join" and node.args:
+                sep = self.value(recv)
+                items = node.args[0]
+                if isinstance(items, (ast.List, ast.Tuple)):
+                    return sep.join(self.value(e) for e in items.elts)
+                if isinstance(items, ast.Name) and items.id in self.lists:
+                    return sep.join(self.lists[items.id])
+                if isinstance(items, (ast.GeneratorExp, ast.ListComp)):
+                    return DYN
+                return DYN
+            if attr == "replace" and len(args) >= 2:
+                v = self.value(recv)
+                return v.replace(args[0], args[1]) if DYN not in args[0] + args[1] else DYN
+            if attr == "format":
+                fmt = self.value(recv)
+                if DYN in fmt:
+                    return DYN
+                try:
+                    return fmt.format(*args)
+                except (IndexError, KeyError, ValueError):
+                    return DYN
+            if attr in ("read", "read_text", "read_bytes", "readline"):
+                return DYN
+        if short in ("rglob", "glob", "iterdir") or name in _PY_ENUM:
+            return DYN
+        return DYN
+
+    # -- the walk ----------------------------------------------------------------------
+
+    def bind(self, target: ast.AST, value: ast.AST | None, enum_root: str | None = None) -> None:
+        if isinstance(target, (ast.Tuple, ast.List)):
+            elts = target.elts
+            vals = value.elts if isinstance(value, (ast.Tuple, ast.List)) else None
+            for i, t in enumerate(elts):
+                self.bind(t, vals[i] if vals is not None and i < len(vals) else None, enum_root)
+            return
+        if not isinstance(target, ast.Name):
+            return
+        tid = target.id
+        if enum_root is not None:
+            self.vals[tid] = enum_root
+            return
+        if value is None:
+            self.vals.pop(tid, None)
+            return
+        if isinstance(value, (ast.Name, ast.Attribute, ast.Call, ast.Subscript)):
+            n = self.name(value)
+            root = n.split(".", 1)[0]
+            if n == DYN:
+                self.alias[tid] = DYN
+                return
+            if (
+                root in _PY_MODULES
+                and not isinstance(value, ast.Subscript)
+                and not (isinstance(value, ast.Call) and self.name(value.func) in _PY_HOME)
+            ):
+                self.alias[tid] = n
+        if isinstance(value, (ast.List, ast.Tuple)):
+            self.lists[tid] = [self.value(e) for e in value.elts]
+        self.vals[tid] = self.value(value)
+
+    def enum_root(self, it: ast.AST) -> str | None:
+        """`os.walk("/")`, `Path("/etc").rglob("*")`, `glob.glob("/x/*")`: what a loop over
+        `it` visits, as a path with an unknown tail."""
+        for node in ast.walk(it):
+            if not isinstance(node, ast.Call):
+                continue
+            name = self.name(node.func)
+            if name in ("glob.glob", "glob.iglob") and node.args:
+                pat = self.value(node.args[0])
+                return pat if DYN not in pat else None
+            if name in _PY_ENUM:
+                root = self.value(node.args[0]) if node.args else "."
+                return root.rstrip("/") + "/" + DYN if DYN not in root else None
+            if isinstance(node.func, ast.Attribute) and node.func.attr in _PY_ENUM_METHODS:
+                root = self.value(node.func.value)
+                if DYN not in root:
+                    return root.rstrip("/") + "/" + DYN
+        return None
+
+    def read(self, tree: ast.AST) -> Effects:
+        calls: list[ast.Call] = []
+        binders: list[ast.AST] = []
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Call):
+                calls.append(n)
+            elif isinstance(n, _PY_BINDERS):
+                binders.append(n)
+        nodes = sorted(binders, key=_pos)
+        # imports, definitions and assignments first (a one-liner's order is its source order)
+        for node in nodes:
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    if a.asname:
+                        self.alias[a.asname] = a.name
+                    else:
+                        self.alias[a.name.split(".")[0]] = a.name.split(".")[0]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                for a in node.names:
+                    if a.name == "*":
+                        self.star.append(node.module)
+                    else:
+                        self.alias[a.asname or a.name] = f"{node.module}.{a.name}"
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                self.defined.add(node.name)
+            elif isinstance(node, ast.Lambda):
+                pass
+            elif isinstance(node, ast.Assign):
+                for t in node.targets:
+                    self.bind(t, node.value)
+            elif isinstance(node, (ast.AnnAssign, ast.NamedExpr)) and node.value is not None:
+                self.bind(node.target, node.value)
+            elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+                self.bind(node.target, None, self.enum_root(node.iter))
+            elif isinstance(node, (ast.withitem,)) and node.optional_vars is not None:
+                self.bind(node.optional_vars, node.context_expr)
+        for call in calls:
+            self.call(call)
+        return self.fx
+
+    def call(self, node: ast.Call) -> None:
+        fx = self.fx
+        name = self.name(node.func)
+        if DYN in name:
+            fx.opaque = fx.opaque or "calls a function whose name is computed at run time"
+            return
+        short = name.rsplit(".", 1)[-1]
+        root = name.split(".", 1)[0]
+        args = node.args
+        first = args[0] if args else None
+        kw = {k.arg: k.value for k in node.keywords if k.arg}
+        if root in _PY_NET_ROOTS or short in ("urlopen", "urlretrieve"):
+            fx.network = True
+            fx.risky = True
+            if (
+                short in _PY_SEND
+                or "data" in kw
+                or "files" in kw
+                or "json" in kw
+                or (short == "urlopen" and len(args) > 1)
+                or (short == "Request" and ("data" in kw or len(args) > 1))
+                or (short == "request" and args and self.value(args[0]).upper() in ("POST", "PUT"))
+            ):
+                fx.sends = True
+            if self._carries_data(node):
+                fx.sends = True
+                fx.cmd_output = True
+        if (
+            name in _PY_SHELL_STR
+            or _PY_EXEC_ARGV.match(name)
+            or (short in ("system", "popen") and first is not None)
+        ):
+            self.shell_out(name, node)
+            return
+        if name in ("eval", "exec", "compile", "execfile"):
+            self.run_code(node)
+            return
+        if name in ("shutil.rmtree", "os.removedirs") or short == "rmtree":
+            self.delete(first, True)
+            return
+        if name in ("os.remove", "os.unlink", "os.rmdir", "posix.remove", "posix.unlink") or (
+            short in ("unlink", "rmdir") and isinstance(node.func, ast.Attribute)
+        ):
+            target = first
+            if name not in ("os.remove", "os.unlink", "os.rmdir", "posix.remove", "posix.unlink"):
+                assert isinstance(node.func, ast.Attribute)
+                target = node.func.value
+            self.delete(target, False)
+            return
+        if (
+            name in ("os.rename", "os.replace", "os.renames", "shutil.move")
+            or (short == "rename" and isinstance(node.func, ast.Attribute))
+            or (short == "replace" and "Path" in name)
+        ):
+            if name in ("os.rename", "os.replace", "os.renames", "shutil.move"):
+                src = args[0] if args else None
+                dst = args[1] if len(args) > 1 else None
+            else:
+                assert isinstance(node.func, ast.Attribute)
+                src, dst = node.func.value, first
+            self.path_effect(src, fx.moves)
+            self.path_effect(dst, fx.writes)
+            fx.risky = True
+            return
+        if name in (
+            "shutil.copy",
+            "shutil.copy2",
+            "shutil.copyfile",
+            "shutil.copytree",
+            "os.symlink",
+            "os.link",
+        ):
+            self.path_effect(args[1] if len(args) > 1 else kw.get("dst"), fx.writes)
+            fx.risky = True
+            return
+        if name in ("os.chmod", "os.chown", "os.lchown", "shutil.chown", "os.lchmod") or (
+            short in ("chmod", "chown") and isinstance(node.func, ast.Attribute)
+        ):
+            target = first if root in ("os", "shutil") else getattr(node.func, "value", None)
+            self.path_effect(target, fx.chmods)
+            fx.risky = True
+            return
+        if name == "os.truncate":
+            self.path_effect(first, fx.writes)
+            fx.risky = True
+            return
+        if short == "open" or name in ("io.open", "codecs.open"):
+            self.open_call(node, name)
+            return
+        if short in ("write_text", "write_bytes") and isinstance(node.func, ast.Attribute):
+            self.path_effect(node.func.value, fx.writes)
+            fx.risky = True
+            return
+        if short in ("read_text", "read_bytes") and isinstance(node.func, ast.Attribute):
+            self.path_effect(node.func.value, fx.reads)
+            return
+        if name == "os.open" and len(args) > 1:
+            flags = ast.dump(args[1])
+            if re.search(r"O_(WRONLY|RDWR|TRUNC|APPEND|CREAT)", flags):
+                self.path_effect(first, fx.appends if "O_APPEND" in flags else fx.writes)
+                fx.risky = True
+            else:
+                self.path_effect(first, fx.reads)
+            return
+        if name in ("os.kill", "os.killpg") and first is not None:
+            fx.risky = True
+            return
+        self.risky_call(name, short, root, node)
+
+    def risky_call(self, name: str, short: str, root: str, node: ast.Call) -> None:
+        if self.fx.risky or name in _PY_SAFE_CALLS or name in self.defined:
+            return
+        if name.startswith(".") or name.endswith("()") or "()." in name or "[]" in name:
+            if short in _PY_EFFECT_METHODS:
+                self.fx.risky = True
+            return
+        parts = name.split(".")
+        if any(".".join(parts[:i]) in _PY_SAFE_ROOTS for i in range(1, min(len(parts), 3) + 1)):
+            return
+        if "." not in name and name not in self.alias and name in self.vals:
+            return  # calling a local value
+        self.fx.risky = True
+
+    def _carries_data(self, node: ast.Call) -> bool:
+        """A network call whose arguments read a file, run a command or dump the env."""
+        for sub in ast.walk(node):
+            if sub is node or not isinstance(sub, (ast.Call, ast.Attribute)):
+                continue
+            n = self.name(sub.func if isinstance(sub, ast.Call) else sub)
+            s = n.rsplit(".", 1)[-1]
+            if s in ("read", "read_text", "read_bytes", "readlines") or n in _PY_SHELL_STR:
+                return True
+            if n in ("os.environ",) or (s == "open" and isinstance(sub, ast.Call)):
+                return True
+        return False
+
+    def open_call(self, node: ast.Call, name: str) -> None:
+        args = node.args
+        kw = {k.arg: k.value for k in node.keywords if k.arg}
+        if isinstance(node.func, ast.Attribute) and name not in ("io.open", "codecs.open", "open"):
+            target: ast.AST | None = node.func.value  # Path(...).open("w")
+            mode_node = args[0] if args else kw.get("mode")
+        else:
+            target = args[0] if args else kw.get("file")
+            mode_node = args[1] if len(args) > 1 else kw.get("mode")
+        mode = self.value(mode_node) if mode_node is not None else "r"
+        if DYN in mode:
+            mode = "w"
+        if any(c in mode for c in "wax+"):
+            appending = "a" in mode and "+" not in mode
+            self.path_effect(target, self.fx.appends if appending else self.fx.writes)
+            self.fx.risky = True
+        else:
+            self.path_effect(target, self.fx.reads)
+
+    def path_effect(self, node: ast.AST | None, into: list[str]) -> None:
+        if node is None:
+            return
+        path = _path_of(self.value(node))
+        if path is not None:
+            into.append(path)
+        elif into is self.fx.writes or into is self.fx.appends:
+            self.fx.risky = True
+
+    def delete(self, node: ast.AST | None, recursive: bool) -> None:
+        self.fx.risky = True
+        if node is None:
+            return
+        value = self.value(node)
+        path = _path_of(value)
+        if path is None:
+            self.fx.unknown_delete = True
+        else:
+            self.fx.deletes.append((path, recursive or DYN in value))
+
+    def shell_out(self, name: str, node: ast.Call) -> None:
+        fx = self.fx
+        fx.risky = True
+        fx.cmd_output = True
+        args = list(node.args)
+        self.decoded = False
+        m = _PY_EXEC_ARGV.match(name)
+        argv: list[str] | None = None
+        line: str | None = None
+        if m is not None:
+            kind, suffix = m.group(1), m.group(2)
+            if kind == "spawn" and args:
+                args = args[1:]  # the mode
+            if not args:
+                return
+            program = self.value(args[0])
+            if kind == "posix_spawn" or "v" in suffix:
+                seq = args[1] if len(args) > 1 else None
+                items = self._items(seq)
+                argv = [program] + (items[1:] if items else [])
+            else:
+                rest = args[2:] if len(args) > 2 else []
+                if "e" in suffix and rest:
+                    rest = rest[:-1]  # the environment
+                argv = [program] + [self.value(a) for a in rest]
+        elif name == "asyncio.create_subprocess_exec":
+            argv = [self.value(a) for a in args]
+        elif args:
+            first = args[0]
+            items = self._items(first)
+            if items is not None and not isinstance(first, ast.Constant):
+                argv = items
+            else:
+                line = self.value(first)
+        else:
+            for k in node.keywords:
+                if k.arg == "args":
+                    items = self._items(k.value)
+                    argv = items if items is not None else None
+                    line = self.value(k.value) if items is None else None
+        if argv is not None:
+            if not argv or argv[0] == DYN or argv[0].startswith(DYN):
+                fx.opaque = fx.opaque or "runs a program whose name is computed at run time"
+                return
+            line = " ".join(_shell_quote(a) for a in argv)
+        if line is None:
+            return
+        if line.strip() == DYN or line.lstrip().startswith(DYN):
+            fx.opaque = fx.opaque or "runs a command line computed at run time"
+            return
+        (fx.hidden if self.decoded else fx.shell).append(_shell_line(line))
+
+    def _items(self, node: ast.AST | None) -> list[str] | None:
+        if isinstance(node, (ast.List, ast.Tuple)):
+            out: list[str] = []
+            for e in node.elts:
+                if isinstance(e, ast.Starred):
+                    out.append(DYN)
+                else:
+                    out.append(self.value(e))
+            return out
+        if isinstance(node, ast.Name) and node.id in self.lists:
+            return list(self.lists[node.id])
+        if isinstance(node, ast.Call) and self.name(node.func) in ("shlex.split",) and node.args:
+            v = self.value(node.args[0])
+            return v.split() if DYN not in v else None
+        return None
+
+    def run_code(self, node: ast.Call) -> None:
+        fx = self.fx
+        fx.risky = True
+        first = node.args[0] if node.args else None
+        if first is None:
+            return
+        self.decoded = False
+        code = self.value(first)
+        if DYN in code:
+            remote = any(
+                isinstance(n, ast.Call)
+                and (
+                    self.name(n.func).split(".", 1)[0] in _PY_NET_ROOTS
+                    or self.name(n.func).endswith(("urlopen", ".get"))
+                )
+                for n in ast.walk(first)
+            )
+            fx.opaque = fx.opaque or (
+                "runs code downloaded from the network"
+                if remote
+                else "runs code built at run time (exec/eval of a computed string)"
+            )
+            return
+        decoded = self.decoded
+        inner = python_effects(code, self.depth + 1)
+        if inner is None:
+            fx.opaque = fx.opaque or "runs code it cannot read"
+            return
+        if decoded:
+            inner.hidden += inner.shell
+            inner.shell = []
+            fx.opaque = fx.opaque or "runs decoded (hidden) code"
+        fx.merge(inner)
+
+
+def python_effects(code: str, depth: int = 0) -> Effects | None:
+    """Effects of Python source, or None when it does not parse."""
+    if depth > _MAX_DEPTH:
+        fx = Effects()
+        fx.opaque = "code nested too deeply to read"
+        return fx
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    try:
+        return _PyReader(depth).read(tree)
+    except RecursionError:
+        fx = Effects()
+        fx.opaque = "code nested too deeply to read"
+        return fx
+
+
+# --- other languages, read with a small tokenizer -------------------------------------------
+
+_LIT = "\x01"  # masked literal: \x01<index>\x01
+
+
+class _Lit:
+    __slots__ = ("interp", "kind", "raw")
+
+    def __init__(self, kind: str, raw: str, interp: bool) -> None:
+        self.kind = kind  # "str", "shell" (backticks, qx, %x) or "words" (qw, %w)
+        self.raw = raw
+        self.interp = interp
+
+
+_FAMILY = {
+    "node": "js",
+    "nodejs": "js",
+    "deno": "js",
+    "bun": "js",
+    "js": "js",
+    "perl": "perl",
+    "ruby": "ruby",
+    "irb": "ruby",
+    "php": "php",
+    "lua": "lua",
+    "luajit": "lua",
+    "osascript": "applescript",
+    "rscript": "r",
+    "tclsh": "tcl",
+    "groovy": "groovy",
+    "jshell": "java",
+    "julia": "julia",
+    "scala": "java",
+}
+_PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+
+
+def _lex(code: str, lang: str) -> tuple[str, list[_Lit]]:
+    """Mask string literals: returns the code with each literal replaced by a marker, and the
+    literals (shell-command literals marked as such)."""
+    out: list[str] = []
+    lits: list[_Lit] = []
+    i, n = 0, len(code)
+    backtick_shell = lang in ("perl", "ruby", "php", "julia", "sh")
+    interp_double = lang in ("perl", "ruby", "php", "groovy", "julia")
+    while i < n:
+        c = code[i]
+        kind = ""
+        body_start = -1
+        close = ""
+        interp = False
+        if c in "'\"`":
+            kind = "shell" if c == "`" and backtick_shell else "str"
+            interp = c == "`" or (c == '"' and interp_double)
+            close = c
+            body_start = i + 1
+        elif (
+            lang == "perl"
+            and re.match(r"\Aq[qxw]?\s*[^\w\s]", code[i : i + 4])
+            and (i == 0 or not (code[i - 1].isalnum() or code[i - 1] in "_$@%"))
+        ):
+            m = re.match(r"\A(q[qxw]?)\s*([^\w\s])", code[i:])
+            assert m is not None
+            op, delim = m.group(1), m.group(2)
+            kind = {"qx": "shell", "qw": "words"}.get(op, "str")
+            interp = op in ("qq", "qx")
+            close = _PAIRS.get(delim, delim)
+            body_start = i + m.end()
+        elif lang == "ruby" and c == "%" and re.match(r"\A%[qQwWxi]?[^\w\s=]", code[i : i + 3]):
+            m = re.match(r"\A%([qQwWxi]?)([^\w\s=])", code[i:])
+            assert m is not None
+            op, delim = m.group(1), m.group(2)
+            kind = {"x": "shell", "w": "words", "W": "words", "i": "words"}.get(op, "str")
+            interp = op in ("Q", "x", "W", "")
+            close = _PAIRS.get(delim, delim)
+            body_start = i + m.end()
+        elif lang == "lua" and code.startswith("[[", i):
+            kind, close, body_start = "str", "]]", i + 2
+        if not kind:
+            out.append(c)
+            i += 1
+            continue
+        j = body_start
+        depth = 0
+        opener = code[body_start - 1] if close in _PAIRS.values() and len(close) == 1 else ""
+        while j < n:
+            ch = code[j]
+            if ch == "\\" and close != "]]":
+                j += 2
+                continue
+            if opener and opener != close and ch == opener:
+                depth += 1
+            elif code.startswith(close, j):
+                if depth == 0:
+                    break
+                depth -= 1
+            j += 1
+        lits.append(_Lit(kind, code[body_start:j], interp))
+        out.append(f"{_LIT}{len(lits) - 1}{_LIT}")
+        i = j + len(close)
+    return "".join(out), lits
+
+
+_HOME_EXPR = re.compile(
+    r"^(?:(?:require\s*\(\s*\x01\d+\x01\s*\)|os)\.homedir\s*\(\s*\)|process\.env\.HOME"
+    r"|process\.env\[\x01\d+\x01\]|Dir\.home|ENV\[\x01\d+\x01\]|ENV\.fetch\(\x01\d+\x01\)"
+    r"|\$ENV\{\s*(?:HOME|\x01\d+\x01)\s*\}|(?:os\.)?getenv\s*\(\s*\x01\d+\x01\s*\)"
+    r"|\$_SERVER\[\x01\d+\x01\]|Sys\.getenv\(\x01\d+\x01\)|homedir\(\)|\$HOME|path\.expand\(.*\)"
+    r"|File\.expand_path\(.*\)|os\.UserHomeDir\(\)|System\.getProperty\(\x01\d+\x01\))$"
+)
+_DECODERS = {
+    "atob": "base64",
+    "decode_base64": "base64",
+    "MIME::Base64::decode_base64": "base64",
+    "Base64.decode64": "base64",
+    "Base64.strict_decode64": "base64",
+    "base64_decode": "base64",
+    "hex2bin": "hex",
+    "str_rot13": "rot13",
+    "base64dec": "base64",
+    "base64decode": "base64",
+}
+
+
+class _Reader:
+    """Reads a non-Python program (JS, Perl, Ruby, PHP, Lua, AppleScript, R, Tcl …)."""
+
+    def __init__(self, code: str, lang: str, depth: int) -> None:
+        self.lang = lang
+        self.depth = depth
+        self.raw = code
+        self.masked, self.lits = _lex(code, lang)
+        self.env: dict[str, str] = {}
+        self.lists: dict[str, list[str]] = {}
+        self.fx = Effects()
+        self.decoded = False
+        self.roots: list[str] = []
+
+    # -- values ------------------------------------------------------------------------
+
+    def lit(self, index: int) -> str:
+        lit = self.lits[index]
+        raw = lit.raw
+        if not lit.interp:
+            if self.lang in ("perl", "php", "ruby", "lua", "js", "r", "groovy", "java"):
+                raw = re.sub(r"\\([\\'])", r"\1", raw)
+            return raw
+
+        def sub(m: re.Match[str]) -> str:
+            inner = m.group(1) or m.group(2) or m.group(3) or ""
+            inner = inner.strip()
+            if inner in ("HOME", "ENV{HOME}", "ENV{'HOME'}", 'ENV{"HOME"}') or re.fullmatch(
+                r"\A(process\.env\.HOME|ENV\[['\"]HOME['\"]\]|Dir\.home|os\.homedir\(\)"
+                r"|require\(['\"]os['\"]\)\.homedir\(\))",
+                inner,
+            ):
+                return "~"
+            key = inner.lstrip("$@{").rstrip("}")
+            return self.env.get(key, self.env.get("$" + key, DYN))
+
+        text = re.sub(r"\$\{([^}]*)\}|#\{([^}]*)\}|\$((?:ENV\{\w+\})|\w+)", sub, raw)
+        if lit.kind != "shell":
+            text = re.sub(
+                r"\\(x[0-9a-fA-F]{2}|[0-7]{3}|u[0-9a-fA-F]{4})",
+                lambda m: (
+                    chr(int(m.group(1)[1:], 16))
+                    if m.group(1)[0] in "xu"
+                    else chr(int(m.group(1), 8))
+                ),
+                text,
+            )
+            text = text.replace("\\n", "\n").replace('\\"', '"').replace("\\\\", "\\")
+        return text
+
+    def value(self, expr: str) -> str:
+        try:
+            return self._value(expr.strip(), 0)
+        except (RecursionError, ValueError, IndexError, OverflowError):
+            return DYN
+
+    def _value(self, expr: str, level: int) -> str:
+        if level > 12 or not expr:
+            return DYN
+        parts = _split_top(expr, _CONCAT)
+        if len(parts) > 1:
+            return "".join(self._value(p.strip(), level + 1) for p in parts)
+        e = expr.strip()
+        while e.startswith("(") and _closing(e, 0) == len(e) - 1:
+            e = e[1:-1].strip()
+        # trailing no-op conversions: .toString(), .decode(), .to_s, .chomp …
+        e = re.sub(
+            r"(?:\.(?:toString|decode|to_s|chomp|strip|trim|toLowerCase|valueOf)"
+            r"(?:\s*\([^()]*\))?)+$",
+            "",
+            e,
+        )
+        m = re.fullmatch(r"\A\x01(\d+)\x01", e)
+        if m:
+            return self.lit(int(m.group(1)))
+        if _HOME_EXPR.match(e):
+            if "getenv" in e or "ENV" in e or "env[" in e or "_SERVER" in e or "Property" in e:
+                keys = [self.lit(int(k)) for k in re.findall(r"\x01(\d+)\x01", e)]
+                if keys and keys[0] not in ("HOME", "USERPROFILE", "user.home"):
+                    return DYN
+            return "~"
+        if re.fullmatch(r"\A[$@]?[A-Za-z_][\w]*", e):
+            return self.env.get(e, self.env.get(e.lstrip("$@"), DYN))
+        if re.fullmatch(r"\A-?\d+", e):
+            return e
+        m = re.fullmatch(r"\A(?:new\s+)?Buffer\.from\s*\((.*),\s*\x01(\d+)\x01\s*\)", e, re.S)
+        if m and self.lit(int(m.group(2))) in ("base64", "hex", "base64url"):
+            return self._decoded(self._value(m.group(1), level + 1), self.lit(int(m.group(2))))
+        m = re.fullmatch(r"\A([\w:.]+)\s*\((.*)\)", e, re.S)
+        if m and m.group(1) in _DECODERS:
+            return self._decoded(self._value(m.group(2), level + 1), _DECODERS[m.group(1)])
+        m = re.fullmatch(r"\Apack\s*\(\s*\x01(\d+)\x01\s*,(.*)\)", e, re.S)
+        if m and self.lit(int(m.group(1))) in ("H*", "H"):
+            return self._decoded(self._value(m.group(2), level + 1), "hex")
+        m = re.fullmatch(r"\A(.*)\.unpack1?\s*\(?\s*\x01(\d+)\x01\s*\)?(?:\.first|\[0\])?", e, re.S)
+        if m and self.lit(int(m.group(2))) in ("m", "m0", "H*"):
+            how = "hex" if self.lit(int(m.group(2))) == "H*" else "base64"
+            return self._decoded(self._value(m.group(1), level + 1), how)
+        m = re.fullmatch(r"\A(?:scalar\s+)?(?:reverse|strrev|string\.reverse)\s*\(?(.*?)\)?", e)
+        if m and m.group(1):
+            v = self._value(m.group(1), level + 1)
+            return v[::-1] if DYN not in v else DYN
+        m = re.fullmatch(
+            r"\A(.*)\.(?:reverse|split\(\x01\d+\x01\)\.reverse\(\)\.join\(\x01\d+\x01\))(?:\(\))?",
+            e,
+        )
+        if m:
+            v = self._value(m.group(1), level + 1)
+            return v[::-1] if DYN not in v else DYN
+        m = re.fullmatch(r"\A\[(.*)\]\.join\s*\(\s*\x01(\d+)\x01\s*\)", e, re.S)
+        if m:
+            items = [self._value(p, level + 1) for p in _split_top(m.group(1), ",")]
+            return self.lit(int(m.group(2))).join(items)
+        m = re.fullmatch(r"\A(?:path\.(?:join|resolve)|File\.join|join)\s*\((.*)\)", e, re.S)
+        if m:
+            out = ""
+            for p in _split_top(m.group(1), ","):
+                v = self._value(p, level + 1)
+                out = v if v.startswith("/") or not out else out.rstrip("/") + "/" + v
+            return out or DYN
+        m = re.fullmatch(r"\AString\.fromCharCode\s*\(([\d,\s]+)\)|chr\s*\(\s*(\d+)\s*\)", e)
+        if m:
+            nums = (m.group(1) or m.group(2) or "").split(",")
+            return "".join(chr(int(x)) for x in nums if x.strip().isdigit())
+        return DYN
+
+    def _decoded(self, text: str, how: str) -> str:
+        self.decoded = True
+        if DYN in text:
+            return DYN
+        if how == "base64url":
+            how = "base64"
+            text = text.replace("-", "+").replace("_", "/")
+        return _decode(text, how) or DYN
+
+    def items(self, expr: str) -> list[str] | None:
+        """An array literal's items (`["-rf", "/"]`, `%w(-rf /)`, `c("-rf", "/")`)."""
+        e = expr.strip()
+        m = re.fullmatch(r"\A(?:\[|c\(|array\(|\{|List\.of\(|Arrays\.asList\()(.*)[\])}]", e, re.S)
+        if m:
+            return [self.value(p) for p in _split_top(m.group(1), ",") if p.strip()]
+        m = re.fullmatch(r"\A\x01(\d+)\x01", e)
+        if m and self.lits[int(m.group(1))].kind == "words":
+            return self.lit(int(m.group(1))).split()
+        if re.fullmatch(r"\A[$@]?\w+", e) and e.lstrip("$@") in self.lists:
+            return list(self.lists[e.lstrip("$@")])
+        return None
+
+    # -- the walk ----------------------------------------------------------------------
+
+    def read(self) -> Effects:
+        code = self.masked
+        fx = self.fx
+        self._assignments(code)
+        self._enum_roots(code)
+        seen = 0
+        for m in _CALL.finditer(code):
+            qual = m.group(1)
+            short = re.split(r"\.|::|->", qual)[-1]
+            if short not in _INTEREST:
+                continue
+            seen += 1
+            if seen > _MAX_CALLS:
+                fx.opaque = fx.opaque or "is too long to read in full"
+                break
+            if code[max(0, m.start() - 8) : m.start()].rstrip().endswith((".", "::", "->")):
+                qual = "?." + qual  # a method of something computed: require("fs").rmSync
+            if m.group(2) == "(":
+                close = _closing(code, m.end() - 1)
+                argtext = code[m.end() : close if close > 0 else len(code)]
+            else:
+                if self.lang not in ("perl", "ruby", "lua", "tcl", "applescript"):
+                    continue
+                rest = code[m.end() :]
+                stop = re.search(r"[;\n}|]|\s(?:if|unless|or|and|do)\b|&&|\|\|", rest)
+                argtext = rest[: stop.start()] if stop else rest
+            self.call(qual, short, argtext, code, m.start())
+        zx = {int(x) for x in re.findall(r"\$\x01(\d+)\x01", code)} if self.lang == "js" else set()
+        for i, lit in enumerate(self.lits):
+            if lit.kind == "shell":
+                self.decoded = False
+                line = self.lit(i)
+                self._shell_line(line)
+            elif lit.kind == "str" and i in zx:
+                self._shell_line(self.lit(i))  # zx: $`rm -rf …`
+        for m in re.finditer(r"\x01(\d+)\x01\s*\.\s*execute\s*\(", code):
+            self._shell_line(self.lit(int(m.group(1))))  # Groovy: "cmd".execute()
+        if self.lang == "applescript":
+            self._applescript(code)
+        if self.lang == "tcl":
+            for m in re.finditer(r"(?:^|[\[;{\s])exec\s+([^\]\n;]+)", code):
+                self._shell_line(self._words(m.group(1)))
+            for m in re.finditer(r"file\s+delete\s+((?:-force\s+)?)(.+)", code):
+                for p in m.group(2).split():
+                    if not p.startswith("-"):
+                        self._delete(self._word(p), bool(m.group(1)))
+        net = _NETWORK.search(code)
+        if net:
+            fx.network = True
+            fx.risky = True
+            if _SENDS.search(code) or self._posts(code):
+                fx.sends = True
+        if any(is_secret(self.lit(i)) for i in range(len(self.lits))):
+            fx.reads.append(
+                next(self.lit(i) for i in range(len(self.lits)) if is_secret(self.lit(i)))
+            )
+        if _RISKY.search(code):
+            fx.risky = True
+        return fx
+
+    def _words(self, text: str) -> str:
+        return " ".join(_shell_quote(self._word(w)) for w in text.split())
+
+    def _word(self, w: str) -> str:
+        m = re.fullmatch(r"\A\x01(\d+)\x01", w)
+        if m:
+            return self.lit(int(m.group(1)))
+        if w.startswith("$"):
+            return self.env.get(w[1:], DYN)
+        return w
+
+    def _posts(self, code: str) -> bool:
+        for i, lit in enumerate(self.lits):
+            if lit.raw.upper() in ("POST", "PUT", "PATCH") and f"{_LIT}{i}{_LIT}" in code:
+                return True
+        return False
+
+    def _assignments(self, code: str) -> None:
+        for m in _ASSIGN.finditer(code):
+            name, rhs = m.group(1), m.group(2).strip()
+            items = self.items(rhs)
+            key = name.lstrip("$@")
+            if items is not None:
+                self.lists[key] = items
+                self.env[key] = " ".join(items)
+                continue
+            self.decoded = False
+            v = self.value(rhs)
+            self.env[key] = v
+        m2 = re.finditer(r"\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\s*\(", code)
+        for m in m2:
+            for n in m.group(1).split(","):
+                n = n.split(":")[-1].strip()
+                if n:
+                    self.env.setdefault(n, DYN)
+
+    def _enum_roots(self, code: str) -> None:
+        for m in _ENUM.finditer(code):
+            close = _closing(code, m.end() - 1) if code[m.end() - 1] == "(" else -1
+            arg = code[m.end() : close] if close > 0 else m.group(2) or ""
+            args = _split_top(arg, ",") if arg else []
+            target = args[-1] if m.group(1) == "opendir" and args else (args[0] if args else "")
+            v = self.value(target) if target else DYN
+            if v == DYN:
+                continue
+            if any(c in v for c in "*?["):
+                self.roots.append(v)
+            else:
+                self.roots.append(v.rstrip("/") + "/*")
+        for m in re.finditer(r"<([^<>\s*]*\*[^<>\s]*)>", code):  # perl <*> glob
+            self.roots.append(m.group(1))
+
+    def call(self, qual: str, short: str, argtext: str, code: str, at: int) -> None:
+        fx = self.fx
+        args = [a for a in _split_top(argtext, ",") if a.strip()]
+        lang = self.lang
+        low = qual.lower()
+        if short in _SHELL_FUNCS:
+            if lang == "js" and not re.search(
+                r"child_process|shelljs|\bBun\.|\bDeno\.|execa|\bcp\b|\bexec\w*\s*\}", self.raw
+            ):
+                return
+            if short in ("execute",) and low not in ("os.execute",):
+                return
+            if (
+                short in ("run", "Command")
+                and not low.startswith("deno.")
+                and not (short == "run" and lang == "julia")
+            ):
+                return
+            self._shell_call(short, args)
+            return
+        if short in _EVAL_FUNCS:
+            if lang == "perl" and short == "eval" and argtext.lstrip().startswith("{"):
+                return
+            if short == "load" and lang != "lua":
+                return
+            if short in ("setTimeout", "setInterval") and (
+                not args or not re.fullmatch(r"\A\s*\x01\d+\x01\s*", args[0])
+            ):
+                return
+            if short == "assert" and lang != "php":
+                return
+            self._eval_call(args)
+            return
+        if short in _DELETE_REC or short in _DELETE_ONE:
+            plain_remove = short == "remove" and lang in ("lua", "r")
+            if (
+                short in ("rm", "rmSync", "remove", "delete")
+                and not re.search(r"[.:]", qual)
+                and not plain_remove
+            ):
+                return  # a bare rm()/remove()/delete() is not a file API
+            if short in ("remove", "delete") and not plain_remove and low not in _REMOVERS:
+                return
+            recursive = short in _DELETE_REC or bool(re.search(r"recursive|TRUE|-force", argtext))
+            targets = args
+            if (short in ("unlink", "rmdir") and lang == "r" and args) or (
+                lang not in ("perl",) and args
+            ):
+                targets = args[:1]
+            for a in targets:
+                if re.match(r"\A\s*(?:recursive|force)\b", a):
+                    continue
+                items = self.items(a)
+                for v in items if items is not None else [self.value(a)]:
+                    self._delete(v, recursive, a)
+            return
+        if short in _MOVE and len(args) >= 2:
+            if short == "move" and lang not in ("perl",) and "FileUtils" not in qual:
+                return
+            if short == "rename" and lang == "js" and "fs" not in qual.lower():
+                pass
+            self._path(self.value(args[0]), fx.moves)
+            self._path(self.value(args[1]), fx.writes)
+            fx.risky = True
+            return
+        if short in _COPY and len(args) >= 2:
+            if short in ("cp", "copy") and not re.search(r"[.:]", qual) and lang != "perl":
+                return
+            self._path(self.value(args[1]), fx.writes)
+            fx.risky = True
+            return
+        if short in _WRITE_FUNCS and args:
+            append = short.startswith("append") or "FILE_APPEND" in argtext
+            self._path(self.value(args[0]), fx.appends if append else fx.writes)
+            fx.risky = True
+            return
+        if short in _OPEN_FUNCS and args:
+            self._open(short, args)
+            return
+        if short in _CHMOD and args:
+            for a in args:
+                v = self.value(a)
+                if v.startswith(("/", "~")):
+                    self._path(v, fx.chmods)
+            fx.risky = True
+            return
+        if short in _READ_FUNCS and args:
+            v = self.value(args[0])
+            if not v.startswith(("http:", "https:")):
+                self._path(v, fx.reads)
+            return
+
+    def _open(self, short: str, args: list[str]) -> None:
+        fx = self.fx
+        if self.lang == "perl" and short == "open":
+            if len(args) >= 3:
+                mode, target = self.value(args[1]).strip(), self.value(args[2])
+            elif len(args) == 2:
+                spec = self.value(args[1]).strip()
+                mm = re.match(r"\A^(\+?[<>]{1,2}|\|)?\s*(.*?)\s*(\|)?$", spec, re.S)
+                assert mm is not None
+                mode, target = (mm.group(1) or "<"), mm.group(2)
+                if mm.group(3) or mode == "|":
+                    self._shell_line(target)  # open(F, "rm -rf / |")
+                    return
+            else:
+                return
+            if mode in ("-|", "|-"):
+                self._shell_line(target)
+                return
+            if ">" in mode:
+                self._path(target, fx.appends if ">>" in mode else fx.writes)
+                fx.risky = True
+            else:
+                self._path(target, fx.reads)
+            return
+        target = self.value(args[0])
+        mode = self.value(args[1]) if len(args) > 1 else "r"
+        if short == "createWriteStream":
+            mode = (
+                "a"
+                if re.search(r"flags\s*:\s*\x01\d+\x01", args[1] if len(args) > 1 else "")
+                and "a" in mode
+                else "w"
+            )
+            if len(args) > 1 and "a" not in self.value(args[1]):
+                mode = "w"
+            mode = "a" if len(args) > 1 and re.search(r"['\"]a", args[1]) else mode
+        if mode.startswith("|") or target.startswith("|"):
+            self._shell_line(target.lstrip("|"))  # Ruby open("|cmd")
+            return
+        if DYN in mode:
+            mode = "w"
+        if any(c in mode for c in "wax+"):
+            appending = "a" in mode and "+" not in mode
+            self._path(target, fx.appends if appending else fx.writes)
+            fx.risky = True
+        else:
+            self._path(target, fx.reads)
+
+    def _path(self, value: str, into: list[str]) -> None:
+        path = _path_of(value)
+        if path is not None:
+            into.append(path)
+
+    def _delete(self, value: str, recursive: bool, expr: str = "") -> None:
+        fx = self.fx
+        fx.risky = True
+        if re.search(r"\b(?:glob|Dir\.glob|Dir\[|readdirSync|scandir)\b", expr) and self.roots:
+            pass
+        path = _path_of(value)
+        if path is None:
+            if self.roots:
+                for root in self.roots:
+                    fx.deletes.append((root, True))
+            else:
+                fx.unknown_delete = True
+            return
+        fx.deletes.append((path, recursive or DYN in value))
+
+    def _shell_call(self, short: str, args: list[str]) -> None:
+        fx = self.fx
+        fx.risky = True
+        fx.cmd_output = True
+        if not args:
+            return
+        self.decoded = False
+        first_items = self.items(args[0])
+        argv: list[str] | None = None
+        if first_items is not None:
+            argv = first_items
+        elif (len(args) > 1 and short not in ("popen", "proc_open", "exec")) or (
+            len(args) > 1 and self.lang in ("perl", "ruby") and short in ("exec", "system")
+        ):
+            argv = [self.value(args[0])]
+            for a in args[1:]:
+                items = self.items(a)
+                if items is not None:
+                    argv += items
+                elif re.match(r"\A\s*\{", a) or re.match(r"\A\s*\w+\s*[:=]", a):
+                    continue  # an options object
+                else:
+                    argv.append(self.value(a))
+            if short in ("exec", "popen", "proc_open") and self.lang not in ("perl", "ruby"):
+                argv = None
+        if argv is not None:
+            if not argv or argv[0].startswith(DYN):
+                fx.opaque = fx.opaque or "runs a program whose name is computed at run time"
+                return
+            decoded = self.decoded
+            line = " ".join(_shell_quote(a) for a in argv)
+            (fx.hidden if decoded else fx.shell).append(_shell_line(line))
+            return
+        line = self.value(args[0])
+        self._shell_line(line)
+
+    def _shell_line(self, line: str) -> None:
+        fx = self.fx
+        fx.risky = True
+        fx.cmd_output = True
+        if not line.strip() or line.strip() == DYN or line.lstrip().startswith(DYN):
+            fx.opaque = fx.opaque or "runs a command line computed at run time"
+            return
+        (fx.hidden if self.decoded else fx.shell).append(_shell_line(line))
+        self.decoded = False
+
+    def _eval_call(self, args: list[str]) -> None:
+        fx = self.fx
+        fx.risky = True
+        if not args:
+            return
+        self.decoded = False
+        code = self.value(args[0])
+        if DYN in code:
+            remote = re.search(r"fetch|http|get\(|URI|LWP|curl|open-uri|Net::", args[0])
+            fx.opaque = fx.opaque or (
+                "runs code downloaded from the network"
+                if remote
+                else "runs code built at run time (eval of a computed string)"
+            )
+            return
+        decoded = self.decoded
+        inner = other_effects(code, self.lang, self.depth + 1)
+        if decoded:
+            inner.hidden += inner.shell
+            inner.shell = []
+            fx.opaque = fx.opaque or "runs decoded (hidden) code"
+        fx.merge(inner)
+
+    def _applescript(self, code: str) -> None:
+        fx = self.fx
+        for m in re.finditer(r"do\s+shell\s+script\s+(.+?)(?:\s+with\s+administrator|$|\n)", code):
+            self.decoded = False
+            self._shell_line(self.value(m.group(1).strip()))
+            if "administrator" in code[m.end() - 30 : m.end() + 30]:
+                fx.opaque = fx.opaque or "asks for administrator rights"
+        if re.search(r"\bdelete\b|\bempty\s+(the\s+)?trash\b|\bmove\b.*\bto\s+trash\b", code):
+            fx.unknown_delete = True
+        fx.risky = True
+
+
+def _closing(text: str, i: int) -> int:
+    """Index of the bracket that closes text[i], or -1 (looked for within a window, so a
+    long program with many unclosed calls stays linear)."""
+    pairs = {"(": ")", "[": "]", "{": "}"}
+    stack: list[str] = []
+    for j in range(i, min(len(text), i + _WINDOW)):
+        c = text[j]
+        if c in pairs:
+            stack.append(pairs[c])
+        elif stack and c == stack[-1]:
+            stack.pop()
+            if not stack:
+                return j
+    return -1
+
+
+_CONCAT = re.compile(
+    r"\.\.(?!\.)|(?<![+=])\+(?![+=])|(?<=[\s\x01)])\.(?=[\s\x01$])|\.(?=\x01)|\s&\s"
+)
+
+
+def _split_top(text: str, sep: str | re.Pattern[str]) -> list[str]:
+    """Split on `sep` outside brackets."""
+    out: list[str] = []
+    depth = 0
+    last = 0
+    i = 0
+    n = len(text)
+    pattern = sep if isinstance(sep, re.Pattern) else re.compile(re.escape(sep))
+    while i < n:
+        c = text[i]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            m = pattern.match(text, i)
+            if m is not None and m.end() > i:
+                out.append(text[last:i])
+                last = m.end()
+                i = m.end()
+                continue
+        i += 1
+    out.append(text[last:])
+    return out
+
+
+_CALL = re.compile(
+    r"(?<![\w$])((?:[A-Za-z_$][\w$]*\s*(?:\.|::|->)\s*)*[A-Za-z_$][\w$]*)(?:\s*(\()|(?=\s+[\x01$\w\[\"'<(]))"
+)
+_ASSIGN = re.compile(
+    r"(?<![\w$@])(?:(?:var|let|const|local|my|our)\s+)?([$@]?[A-Za-z_]\w*)\s*(?:<-|=(?![=~>]))\s*([^;\n]+)"
+)
+_ENUM = re.compile(
+    r"\b(glob|Dir\.glob|Dir\.children|Dir\.entries|Dir\.each_child|Dir\.foreach|readdirSync"
+    r"|readdir|scandir|opendir|list\.files|dir\.list|Dir\[|fs\.readdirSync|files\.walk)\s*"
+    r"(\(|\s+\x01\d+\x01)"
+)
+_SHELL_FUNCS = frozenset(
+    names(
+        """
+    system exec execSync execFile execFileSync spawn spawnSync popen shell_exec passthru
+    proc_open pcntl_exec popen2 popen3 popen2e capture2 capture2e capture3 pipeline readpipe
+    system2 execute run Command execa execaSync execaCommand execaCommandSync
+    """
+    )
+)
+_EVAL_FUNCS = frozenset(
+    names(
+        """
+    eval Function instance_eval class_eval module_eval loadstring load create_function assert
+    runInThisContext runInNewContext runInContext setTimeout setInterval evaluate
+    """
+    )
+)
+_DELETE_REC = frozenset(
+    names(
+        """
+    rmtree rm_rf rm_r remove_dir remove_dir_all remove_entry remove_entry_secure RemoveAll
+    rimraf deltree removeSync emptyDirSync emptyDir remove_tree delete_tree rmrf
+    """
+    )
+)
+_DELETE_ONE = frozenset(
+    names(
+        """
+    unlink unlinkSync rm rmSync rmdir rmdirSync rm_f delete remove safe_unlink
+    """
+    )
+)
+_REMOVERS = frozenset(
+    names(
+        """
+        os.remove file.delete file.remove deno.remove fs.remove fse.remove fs.removesync
+        dir.delete fileutils.remove ?.remove
+        """
+    )
+)
+_MOVE = frozenset(["rename", "renameSync", "mv", "move"])
+_COPY = frozenset(["copyFileSync", "copyFile", "cp", "cpSync", "copy", "copy_file"])
+_WRITE_FUNCS = frozenset(
+    names(
+        """
+    writeFileSync writeFile appendFileSync appendFile file_put_contents write binwrite
+    writeTextFile writeTextFileSync truncateSync truncate
+    """
+    )
+)
+_OPEN_FUNCS = frozenset(["open", "fopen", "createWriteStream", "new"])
+_CHMOD = frozenset(["chmod", "chmodSync", "chown", "chownSync", "lchown", "lchmod"])
+_READ_FUNCS = frozenset(
+    names(
+        """
+    readFileSync readFile read readlines file_get_contents readTextFile readTextFileSync slurp
+    lines
+    """
+    )
+)
+_INTEREST = (
+    _SHELL_FUNCS
+    | _EVAL_FUNCS
+    | _DELETE_REC
+    | _DELETE_ONE
+    | _MOVE
+    | _COPY
+    | _WRITE_FUNCS
+    | _OPEN_FUNCS
+    | _CHMOD
+    | _READ_FUNCS
+)
+_NETWORK = re.compile(
+    r"\b(fetch|https?\.(?:request|get)|axios|XMLHttpRequest|net\.(?:connect|createConnection|Socket)"
+    r"|Net::HTTP|HTTP::Tiny|LWP|IO::Socket|TCPSocket|UDPSocket|Socket\.tcp|fsockopen|curl_init"
+    r"|socket\.http|URI\.open|stream_socket_client|WebSocket|Faraday|HTTParty|RestClient"
+    r"|Deno\.connect|socket\s*\(|dgram|tls\.connect)\b"
+)
+_SENDS = re.compile(
+    r"\b(?:post|put|patch|post_form|request_post)\s*\(|Net::HTTP::Post|CURLOPT_POSTFIELDS"
+    r"|\bbody\s*:|\.(?:write|send|puts|syswrite|print)\s*\(|\bprint\s+\$\w+|\bfwrite\s*\(|"
+    r"->\s*post\b|\bsend\s*\(|\bmethod\s*:\s*\x01"
+)
+_RISKY = re.compile(
+    r"\b(os|subprocess|shutil|socket|pty|ctypes|urllib|requests|http|child_process|fs|net|https"
+    r"|File|FileUtils|Dir|IO|Kernel|Open3|eval|exec|system|popen|open|write|unlink|remove"
+    r"|rmtree|chmod|chown|kill|fork|spawn|require|fetch|XMLHttpRequest|mkdir|rename|Process"
+    r"|Runtime|Deno|Bun|process\.exit|fopen|file_put_contents|curl|tell|delete|move|copy)\b"
+)
+
+
+def other_effects(code: str, language: str = "", depth: int = 0) -> Effects:
+    """Effects of Perl, Ruby, Node, PHP, Lua, AppleScript … code."""
+    if depth > _MAX_DEPTH:
+        fx = Effects()
+        fx.opaque = "code nested too deeply to read"
+        return fx
+    lang = _FAMILY.get(language.lower(), language.lower() or "generic")
+    try:
+        return _Reader(code, lang, depth).read()
+    except RecursionError:
+        fx = Effects()
+        fx.opaque = "code nested too deeply to read"
+        return fx
+
+
+# --- awk ------------------------------------------------------------------------------------
+
+_SHELL_NAMES = frozenset(
+    names("sh bash zsh dash ksh ash fish csh tcsh busybox /bin/sh /bin/bash /usr/bin/env")
+)
+
+
+def awk_effects(prog: str) -> Effects:
+    """Effects of an awk program: `system(…)`, `print | "cmd"`, `"cmd" | getline`, and
+    `print > "file"`."""
+    fx = Effects()
+    masked, lits = _lex(prog, "awk")
+    env: dict[str, str] = {}
+
+    def value(expr: str) -> str:
+        out = []
+        for part in re.findall(r"\x01\d+\x01|\$\w+|[A-Za-z_]\w*|\S", expr.strip()):
+            m = re.fullmatch(r"\A\x01(\d+)\x01", part)
+            if m:
+                out.append(lits[int(m.group(1))].raw.replace('\\"', '"'))
+            elif re.fullmatch(r"\A[A-Za-z_]\w*", part):
+                out.append(env.get(part, DYN))
+            elif part in "()":
+                continue
+            else:
+                out.append(DYN)
+        return "".join(out)
+
+    for m in re.finditer(r"\b([A-Za-z_]\w*)\s*=(?!=)\s*([^;\n}]+)", masked):
+        env[m.group(1)] = value(m.group(2))
+
+    def shell(line: str) -> None:
+        fx.risky = True
+        if not line.strip() or line.strip().startswith(DYN):
+            fx.opaque = fx.opaque or "runs a command line computed at run time"
+        else:
+            fx.shell.append(_shell_line(line))
+
+    for m in re.finditer(r"\bsystem\s*\(", masked):
+        close = _closing(masked, m.end() - 1)
+        shell(value(masked[m.end() : close if close > 0 else len(masked)]))
+    for m in re.finditer(r"\bprintf?\b([^;}\n]*?)\|\s*&?\s*([^;}\n]+)", masked):
+        target = value(m.group(2))
+        if target.split(" ", 1)[0].strip() in _SHELL_NAMES or target.strip() in _SHELL_NAMES:
+            printed = value(m.group(1))
+            if DYN in printed or not printed.strip():
+                fx.opaque = fx.opaque or "pipes the text it prints into a shell"
+                fx.risky = True
+            else:
+                shell(printed)
+        else:
+            shell(target)
+    for m in re.finditer(r"\|\s*&?\s*getline", masked):
+        before = masked[: m.start()]
+        cut = max(before.rfind(c) for c in ";{}\n")
+        shell(value(before[cut + 1 :]))
+    for m in re.finditer(r"\bprintf?\b[^;}\n|]*?(>>?)\s*([^;}\n]+)", masked):
+        target = value(m.group(2))
+        path = _path_of(target)
+        fx.risky = True
+        if path is not None and path not in ("/dev/stdout", "/dev/stderr"):
+            (fx.appends if m.group(1) == ">>" else fx.writes).append(path)
+    return fx
+
+
+# --- judging the effects ---------------------------------------------------------------------
 
 _FORK_CODE = re.compile(
     r"\bfork\s+while\s+fork\b|\bwhile\s*\(?\s*(?:True|1|true)\s*\)?\s*[:{]?\s*(?:os\.|posix\.)?"
     r"fork\s*\(|\bfor\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\s*\(|\bloop\s*\{\s*fork\b"
+    r"|\bwhile\s*\(?\s*(?:True|1|true)\s*\)?\s*(?:do|:|\{)?\s*(?:Process\.)?fork\b"
+)
+_REVERSE = re.compile(
+    r"\b(socket|fsockopen|TCPSocket|net\.connect|net\.Socket|Net::|IO::Socket|/dev/tcp"
+    r"|createConnection|connect\s*\(\s*\()"
+    r".*\b(subprocess|pty\.spawn|dup2|/bin/(ba|z|da)?sh|cmd\.exe|exec|system|popen|proc_open"
+    r"|spawn|pipe)\b",
+    re.S,
 )
 
 
 def judge_code(code: str) -> tuple[RiskLevel, str, str]:
-    """Level, rule and reason for inline code apart from its shell-outs and literal deletes."""
+    """Level, rule and reason for inline code signatures: fork bombs and reverse shells."""
     if _FORK_CODE.search(code):
         return RiskLevel.BLOCKED, "fork-bomb", "a fork bomb: the program copies itself forever"
     if _REVERSE.search(code):
         return RiskLevel.CRITICAL, "reverse-shell", "inline code connects a socket to a shell"
-    if _DELETE.search(code):
-        return RiskLevel.DANGEROUS, "code-delete", "inline code deletes files"
-    if _RISKY.search(code):
-        return (
-            RiskLevel.MODERATE,
-            "inline-code",
-            "inline code can change files, processes or the network",
-        )
     return RiskLevel.SAFE, "", ""
 
+
+def language_of(name: str) -> str:
+    """The language family of an interpreter name (`python3.12` -> `python`)."""
+    base = re.sub(r"[0-9.]+$", "", name.lower())
+    return {"pypy": "python", "nodejs": "node", "luajit": "lua", "irb": "ruby"}.get(base, base)
+
+
+def code_effects(code: str, language: str) -> Effects:
+    """Effects of inline code in `language` (`python`, `node`, `perl`, `awk`, …)."""
+    lang = language_of(language)
+    if lang == "python":
+        fx = python_effects(code)
+        if fx is not None:
+            return fx
+        return other_effects(code, "python")  # not Python 3 syntax: read it by pattern
+    if lang in ("awk", "gawk", "mawk", "nawk"):
+        return awk_effects(code)
+    return other_effects(code, lang)
+
+
+def code_findings(
+    scope: Scope, code: str, where: Word, language: str, what: str = "inline code"
+) -> list[Finding]:
+    """Findings for inline interpreter code: the shell commands it runs are judged as shell,
+    the paths it deletes, moves or overwrites as paths, what it sends for exfiltration."""
+
+    def at(level: RiskLevel, rule: str, reason: str) -> Finding:
+        return Finding(level, rule, reason, where.start, where.end)
+
+    found: list[Finding] = []
+    fx = code_effects(code, language)
+    for line in dict.fromkeys(fx.shell + fx.hidden):
+        if _interactive_shell(line):
+            found.append(
+                at(C, "code-shell", f"{what} starts an interactive shell (a shell escape)")
+            )
+    for line in dict.fromkeys(fx.shell):
+        found += scope.nested(line, "bash", where, -2)
+    for line in dict.fromkeys(fx.hidden):
+        found += scope.nested(line, "bash", where, -2)
+        found.append(at(C, "encoded-command", f"{what} decodes a hidden command and runs it"))
+    for path, recursive in dict.fromkeys(fx.deletes):
+        t = classify_path(path, scope.cwds, scope.windows)
+        level = t.level
+        if not recursive and level == B and t.rule != "rm-system-file":
+            level = D  # one file, not a tree
+        rule = "code-" + t.rule if t.rule != "scoped" and level >= C else "code-delete"
+        found.append(at(max(level, D), rule, f"{what} deletes {t.what}"))
+    for path in dict.fromkeys(fx.moves):
+        t = classify_path(path, scope.cwds, scope.windows)
+        w = write_target(path, scope.cwds)
+        if t.rule != "scoped" and t.level >= C:
+            found.append(at(t.level, "code-" + t.rule, f"{what} moves away {t.what}"))
+        elif w is not None and w.level >= B:
+            found.append(at(w.level, w.rule, f"{what} moves away {w.what}"))
+        else:
+            found.append(at(M, "inline-code", f"{what} moves or renames files"))
+    for path in dict.fromkeys(fx.writes):
+        w = write_target(path, scope.cwds)
+        if w is not None:
+            found.append(at(w.level, w.rule, f"{what} overwrites {w.what}"))
+    for path in dict.fromkeys(fx.appends):
+        w = write_target(path, scope.cwds, append=True)
+        if w is not None:
+            found.append(at(w.level, w.rule, f"{what} appends to {w.what}"))
+    for path in dict.fromkeys(fx.chmods):
+        w = write_target(path, scope.cwds)
+        t = classify_path(path, scope.cwds, scope.windows)
+        if w is not None or t.level >= B:
+            found.append(
+                at(C, "code-permissions", f"{what} changes the permissions or owner of {path}")
+            )
+    if fx.unknown_delete:
+        found.append(at(D, "code-delete", f"{what} deletes files"))
+    if fx.opaque:
+        found.append(at(C, "eval-dynamic", f"{what} {fx.opaque} (opaque)"))
+    secret = any(is_secret(p) for p in fx.reads)
+    if fx.network and (secret or (fx.sends and (fx.reads or fx.cmd_output))):
+        found.append(
+            at(C, "exfiltration", f"{what} sends file contents or command output to the network")
+        )
+    level, rule, reason = judge_code(code)
+    if level:
+        found.append(at(level, rule, reason))
+    if fx.risky and not any(f.level >= M for f in found):
+        found.append(at(M, "inline-code", f"{what} can change files, processes or the network"))
+    return found
+
+
+_SHELL_BASES = frozenset(
+    names(
+        """
+        sh bash zsh dash ksh mksh ash fish csh tcsh yash rbash busybox cmd cmd.exe powershell
+        pwsh powershell.exe
+        """
+    )
+)
+
+
+def _interactive_shell(line: str) -> bool:
+    """`/bin/sh`, `bash -i`, `exec /bin/sh -p 0<&2`: a shell with no command to run."""
+    words = [w for w in line.replace('"', " ").replace("'", " ").split() if w]
+    words = [w for w in words if not re.match(r"\A\d*[<>]", w)]
+    while words and words[0] in ("exec", "env", "command", "nohup", "setsid"):
+        words = words[1:]
+    if not words or words[0].rsplit("/", 1)[-1].lower() not in _SHELL_BASES:
+        return False
+    if words[0].rsplit("/", 1)[-1].lower() == "busybox":
+        words = words[1:]
+        if not words or words[0] not in ("sh", "ash", "bash"):
+            return False
+    rest = words[1:]
+    return all(w.startswith("-") and "c" not in w[1:] for w in rest)
+
+
+def shell_commands(code: str) -> list[str]:
+    """Literal shell commands a program in an unknown language hands to a shell."""
+    fx = other_effects(code)
+    return fx.shell + fx.hidden
+
+
+# --- database clients ------------------------------------------------------------------------
 
 _SQL_STRIP = re.compile(r"'(?:[^']|'')*'|--[^\n]*|/\*.*?\*/", re.S)
 _SQL_DROP = re.compile(
@@ -115,13 +1907,13 @@ def judge_sql(sql: str) -> tuple[RiskLevel, str, str]:
         if not s:
             continue
         low = s.lower()
-        if re.match(r"(delete\s+from|update)\b", low) and (
+        if re.match(r"\A(delete\s+from|update)\b", low) and (
             not re.search(r"\bwhere\b", low)
             or re.search(r"\bwhere\s+(1\s*=\s*1|true|'1'\s*=\s*'1')\s*$", low)
         ):
             return RiskLevel.DANGEROUS, "sql-unscoped", "SQL DELETE/UPDATE without WHERE"
         if _SQL_READ.match(s):
-            if re.match(r"^\s*with\b", low) and re.search(r"\b(delete|update|insert)\b", low):
+            if re.match(r"\A^\s*with\b", low) and re.search(r"\b(delete|update|insert)\b", low):
                 level, rule, reason = RiskLevel.MODERATE, "sql-write", "SQL changes data"
             continue
         level, rule, reason = RiskLevel.MODERATE, "sql-write", "SQL changes data or schema"
@@ -199,260 +1991,3 @@ def judge_redis(argv: list[str]) -> tuple[RiskLevel, str, str]:
     if cmd in _REDIS_READ or (cmd == "config" and len(argv) > 1 and argv[1].lower() == "get"):
         return RiskLevel.SAFE, "", ""
     return RiskLevel.MODERATE, "db-write", f"Redis {argv[0]} may change data"
-
-
-# --- Python, read with its own parser -----------------------------------------------------
-
-
-class Effects:
-    """What a piece of inline code does that the analyser can judge with its shell rules."""
-
-    __slots__ = ("appends", "deletes", "opaque", "shell", "writes")
-
-    def __init__(self) -> None:
-        self.shell: list[str] = []  # shell command lines it runs
-        self.deletes: list[tuple[str, bool]] = []  # (path, recursive)
-        self.writes: list[str] = []  # files it opens for writing
-        self.appends: list[str] = []  # files it opens for appending
-        self.opaque = False  # runs code it builds at run time (exec of a variable …)
-
-
-_PY_SHELL = frozenset(
-    {
-        "os.system",
-        "os.popen",
-        "subprocess.run",
-        "subprocess.call",
-        "subprocess.check_call",
-        "subprocess.check_output",
-        "subprocess.Popen",
-        "subprocess.getoutput",
-        "subprocess.getstatusoutput",
-        "commands.getoutput",
-        "pty.spawn",
-        "os.execv",
-        "os.execvp",
-        "os.execl",
-        "os.execlp",
-        "os.spawnv",
-        "os.spawnvp",
-        "os.spawnl",
-        "os.spawnlp",
-    }
-)
-_PY_RMTREE = frozenset({"shutil.rmtree", "rmtree", "os.removedirs"})
-_PY_REMOVE = frozenset(
-    {"os.remove", "os.unlink", "os.rmdir", "remove", "unlink", "rmdir", "os.truncate"}
-)
-
-
-def _dotted(node: object) -> str:
-    import ast
-
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        base = _dotted(node.value)
-        return f"{base}.{node.attr}" if base else node.attr
-    if isinstance(node, ast.Call):
-        return _dotted(node.func) + "()"
-    return ""
-
-
-def _py_value(node: object) -> str | None:
-    """The static string value of an expression, where it has one."""
-    import ast
-
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr):
-        parts = [_py_value(v) for v in node.values]
-        return None if any(p is None for p in parts) else "".join(p or "" for p in parts)
-    if isinstance(node, ast.FormattedValue):
-        return _py_value(node.value)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Div)):
-        left, right = _py_value(node.left), _py_value(node.right)
-        if left is None or right is None:
-            return None
-        sep = "/" if isinstance(node.op, ast.Div) and not left.endswith("/") else ""
-        return left + sep + right
-    if isinstance(node, ast.Subscript) and _dotted(node.value) in ("os.environ",):
-        key = _py_value(node.slice)
-        return "~" if key == "HOME" else None
-    if isinstance(node, ast.Call):
-        name = _dotted(node.func)
-        args = [_py_value(a) for a in node.args]
-        if name.endswith(("Path.home", "home")) and not node.args:
-            return "~"
-        if name in ("os.getenv", "os.environ.get") and args and args[0] == "HOME":
-            return "~"
-        if name in ("os.path.expanduser", "expanduser", "os.path.abspath", "os.path.realpath"):
-            return args[0] if args and args[0] is not None else None
-        if name.endswith("expanduser") and isinstance(node.func, ast.Attribute):
-            return _py_value(node.func.value)
-        joins = ("Path", "pathlib.Path", "PurePath", "os.path.join", "posixpath.join")
-        if name in joins and args and all(a is not None for a in args):
-            out = ""
-            for a in args:
-                assert a is not None
-                out = a if a.startswith("/") or not out else out.rstrip("/") + "/" + a
-            return out
-        if name == "str" and node.args:
-            return _py_value(node.args[0])
-        if name in ("base64.b64decode", "b64decode", "base64.decodebytes") and args and args[0]:
-            return _decode(args[0], "base64")
-        if name in ("bytes.fromhex", "binascii.unhexlify", "unhexlify") and args and args[0]:
-            return _decode(args[0], "hex")
-        if isinstance(node.func, ast.Attribute) and node.func.attr in ("decode", "strip"):
-            return _py_value(node.func.value)  # base64.b64decode('…').decode()
-        if name in ("codecs.decode",) and len(args) > 1 and args[0] and args[1] == "rot13":
-            import codecs
-
-            return codecs.decode(args[0], "rot13")
-    return None
-
-
-def _decode(text: str, how: str) -> str | None:
-    import base64
-    import binascii
-
-    try:
-        if how == "base64":
-            raw = base64.b64decode(text + "=" * (-len(text) % 4))
-        else:
-            raw = binascii.unhexlify(re.sub(r"\s", "", text))
-    except (binascii.Error, ValueError):
-        return None
-    return raw.decode("utf-8", "replace")
-
-
-def python_effects(code: str) -> Effects | None:
-    """Effects of Python source, or None when it does not parse (use the patterns)."""
-    import ast
-
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    fx = Effects()
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        name = _dotted(node.func)
-        short = name.rsplit(".", 1)[-1]
-        first = node.args[0] if node.args else None
-        base = name.rsplit(".", 1)[0] if "." in name else ""
-        shell_base = any(k in base for k in ("os", "subprocess", "__import__", "commands", "pty"))
-        if name in _PY_SHELL or (
-            shell_base
-            and short
-            in ("system", "popen", "run", "call", "check_call", "check_output", "Popen", "spawn")
-        ):
-            if isinstance(first, (ast.List, ast.Tuple)):
-                argv = [_py_value(e) for e in first.elts]
-                if argv and all(a is not None for a in argv):
-                    fx.shell.append(" ".join(_shell_quote(a or "") for a in argv))
-                else:
-                    fx.opaque = True
-            elif first is not None:
-                text = _py_value(first)
-                if text is None:
-                    fx.opaque = True
-                elif name.startswith("os.exec") or name.startswith("os.spawn"):
-                    rest = [_py_value(a) for a in node.args[1:]]
-                    fx.shell.append(" ".join(_shell_quote(a) for a in rest if a is not None))
-                else:
-                    fx.shell.append(text)
-        elif name in _PY_RMTREE or name in _PY_REMOVE or short in ("rmtree", "unlink", "rmdir"):
-            target = first
-            if target is None and isinstance(node.func, ast.Attribute) and short != "rmtree":
-                target = node.func.value  # Path("x").unlink()
-            path = _py_value(target) if target is not None else None
-            if path is not None:
-                fx.deletes.append((path, name in _PY_RMTREE or short == "rmtree"))
-        elif short in ("open", "write_text", "write_bytes") and (
-            first is not None or isinstance(node.func, ast.Attribute)
-        ):
-            if short == "open":
-                mode = _py_value(node.args[1]) if len(node.args) > 1 else None
-                for kw in node.keywords:
-                    if kw.arg == "mode":
-                        mode = _py_value(kw.value)
-                if name != "open" and isinstance(node.func, ast.Attribute) and first is not None:
-                    mode = _py_value(first)
-                    first = node.func.value
-                path = _py_value(first) if first is not None else None
-                if path is not None and mode is not None and any(c in mode for c in "wax+"):
-                    appending = "a" in mode and "+" not in mode
-                    (fx.appends if appending else fx.writes).append(path)
-            elif isinstance(node.func, ast.Attribute):
-                path = _py_value(node.func.value)
-                if path is not None:
-                    fx.writes.append(path)
-        elif name in ("eval", "exec", "compile") and first is not None:
-            inner_code = _py_value(first)
-            inner = python_effects(inner_code) if inner_code is not None else None
-            if inner is None:
-                fx.opaque = True
-            else:
-                fx.shell += inner.shell
-                fx.deletes += inner.deletes
-                fx.writes += inner.writes
-                fx.opaque |= inner.opaque
-    return fx
-
-
-_OSA_SHELL = re.compile(r'do\s+shell\s+script\s+"((?:[^"\\]|\\.)*)"', re.I)
-_WRITE_CALL = re.compile(
-    r"\b(?:writeFileSync|appendFileSync|writeFile|appendFile|file_put_contents|"
-    r"File\.write|IO\.write)\s*\(\s*(['\"])(/[^'\"]+)\1"
-)
-# open("/x", "w") in Python, Ruby, PHP, Node (openSync): a write only with a write mode.
-_OPEN_MODE = re.compile(r"""\bopen(?:Sync)?\s*\(\s*(['"])(/[^'"]+)\1\s*,\s*(['"])([^'"]*)\3""")
-
-# Perl open for writing: open(F, ">/etc/x"), open(my $fh, '>>', '/etc/x').
-_PERL_OPEN = re.compile(
-    r"""\bopen\s*\(?\s*[$\w]+(?:\s+\$\w+)?\s*,\s*['"]\s*(\+?>>?|\+<)\s*(/[^'"]+)['"]"""
-    r"""|\bopen\s*\(?\s*[$\w]+(?:\s+\$\w+)?\s*,\s*['"](\+?>>?|\+<)['"]\s*,\s*['"](/[^'"]+)['"]"""
-)
-
-
-def other_effects(code: str) -> Effects:
-    """Effects of Perl, Ruby, Node, PHP, AppleScript … code, by pattern."""
-    fx = Effects()
-    fx.shell = shell_commands(code) + [
-        m.group(1).replace('\\"', '"') for m in _OSA_SHELL.finditer(code)
-    ]
-    fx.deletes = [(p, True) for p in deleted_paths(code)]
-    fx.deletes += [(m.group(2), False) for m in _UNLINK.finditer(code)]
-    fx.writes = [m.group(2) for m in _WRITE_CALL.finditer(code)]
-    for m in _OPEN_MODE.finditer(code):
-        mode = m.group(4)
-        if any(c in mode for c in "wax+"):
-            appending = "a" in mode and "+" not in mode
-            (fx.appends if appending else fx.writes).append(m.group(2))
-    for m in _PERL_OPEN.finditer(code):
-        mode, path = m.group(1) or m.group(3), m.group(2) or m.group(4)
-        (fx.appends if mode.startswith(">>") else fx.writes).append(path)
-    for m in _PACK_HEX.finditer(code):
-        decoded = _decode(m.group(2), "hex")
-        if decoded:
-            fx.shell.append(decoded)  # perl system(pack("H*", "726d…"))
-    if _OPAQUE_CALL.search(code):
-        fx.opaque = True
-    return fx
-
-
-# system(pack("H*", "…")): hex-encoded command text.
-_PACK_HEX = re.compile(r"""pack\s*\(\s*(['"])H\*\1\s*,\s*['"]([0-9a-fA-F\s]+)['"]""")
-# A shell-out whose argument is not a string literal: what runs is built at run time.
-_OPAQUE_CALL = re.compile(
-    r"\b(?:system|exec|popen|spawn|execSync|spawnSync|shell_exec|passthru|proc_open|qx)"
-    r"\s*\(\s*(?![\s'\"`\[]|pack\s*\(\s*['\"]H)[\w$@.]"
-)
-
-
-_UNLINK = re.compile(
-    r"\b(?:unlink|unlinkSync|File\.delete|FileUtils\.rm|os\.remove|os\.unlink)\s*\(?\s*"
-    r"(['\"])(/[^'\"]*|~[^'\"]*)\1"
-)

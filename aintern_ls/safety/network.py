@@ -41,6 +41,16 @@ _FETCH_WITH_VALUE = frozenset(
 )
 def _fetch(cmd: Cmd) -> None:
     n = cmd.name
+    if n == "certutil" and any(
+        w.text.lower().lstrip("-/") in ("decode", "decodehex", "encode", "encodehex")
+        for w in cmd.args
+    ):
+        cmd.add(
+            C,
+            "lolbin-decode",
+            "certutil decodes or encodes a file (a common way to unpack hidden payloads)",
+        )
+        return
     if n == "certutil" and not any(
         w.text.lower().startswith(("-urlcache", "/urlcache")) for w in cmd.args
     ):
@@ -123,7 +133,11 @@ def _fetch(cmd: Cmd) -> None:
 def _netcat(cmd: Cmd) -> None:
     text = " ".join(cmd.texts())
     if cmd.name == "openssl":
-        if "s_client" in text and cmd.stdin.kind != STDIN_NONE:
+        if "s_client" in text and (cmd.stdin.secret or cmd.stdin.kind in (STDIN_FILE,)):
+            cmd.add(C, "exfiltration", "openssl s_client sends a file to another machine")
+        elif "s_client" in text and cmd.stdin.kind == STDIN_OTHER:
+            cmd.add(C, "exfiltration", "openssl s_client sends a command's output to the network")
+        elif "s_client" in text and cmd.stdin.kind != STDIN_NONE:
             cmd.add(M, "network", "openssl s_client sends data over the network")
         elif "s_client" in text or "s_server" in text:
             cmd.add(M, "network", "openssl talks to the network")

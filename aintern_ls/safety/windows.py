@@ -352,8 +352,25 @@ def _forfiles(cmd: Cmd) -> None:
     )
     if command is None:
         return
-    text = re.sub(r"@(file|fname|path|relpath)", "%F%", command.text, flags=re.I)
+    # @path is every file forfiles visits: the directory (/p, default the cwd) and mask (/m).
+    folder = _flag_value(cmd, "/p") or "."
+    mask = _flag_value(cmd, "/m") or "*"
+    every = folder.rstrip("\\/") + "\\" + mask
+    text = re.sub(r"@(file|fname|path|relpath)", lambda _m: f'"{every}"', command.text, flags=re.I)
+    if "/s" in _win_flags(cmd):
+        text = re.sub(r"\b(del|erase)\b", r"\1 /s", text, flags=re.I)
     cmd.scope.include(cmd.scope.nested(text, "cmd", command, -1))
+
+
+def _flag_value(cmd: Cmd, flag: str) -> str | None:
+    """The value of a cmd-style `/p DIR` or `/pDIR` option."""
+    for i, w in enumerate(cmd.args):
+        low = w.text.lower()
+        if low == flag and i + 1 < len(cmd.args):
+            return cmd.args[i + 1].text
+        if low.startswith(flag) and len(low) > len(flag) and low[len(flag)] in ":=":
+            return w.text[len(flag) + 1 :]
+    return None
 
 
 def _cmd_exe(cmd: Cmd) -> None:
@@ -413,6 +430,11 @@ def _format(cmd: Cmd) -> None:
 def _diskpart(cmd: Cmd) -> None:
     if cmd.stdin.kind == "static" and re.search(r"\b(clean|format|delete)\b", cmd.stdin.text, re.I):
         cmd.add(B, "disk-wipe", "the diskpart script erases a disk or partition")
+        return
+    if any(w.text.lower() in ("/s", "-s") for w in cmd.args):
+        # A diskpart script the analyser cannot read: diskpart scripts exist to repartition
+        # and wipe disks, so an unseen one is treated as the worst it can do.
+        cmd.add(B, "disk-wipe", "runs a diskpart script, which can erase disks (unseen script)")
         return
     cmd.add(C, "disk", "diskpart can erase disks and partitions")
 
@@ -499,6 +521,16 @@ def _vssadmin(cmd: Cmd) -> None:
 
 def _wmic(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
+    low = [w.text.lower() for w in cmd.args]
+    for i in range(len(low) - 2):
+        if low[i : i + 3] == ["process", "call", "create"] and i + 3 < len(low):
+            # wmic process call create "cmd /c …": the command line is judged as cmd.
+            inner = cmd.args[i + 3]
+            cmd.add(M, "wmic", "wmic starts a process", inner)
+            if inner.dynamic:
+                cmd.add(C, "eval-dynamic", "wmic runs a command only known at run time", inner)
+            cmd.scope.include(cmd.scope.nested(inner.text, "cmd", inner, -1))
+            return
     if "shadowcopy" in text and "delete" in text:
         cmd.add(B, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
     elif re.search(r"\b(delete|call|terminate|create|set)\b", text):
@@ -587,9 +619,7 @@ def _sc(cmd: Cmd) -> None:
         cmd.add(C, "disable-security", "stops or disables a security service")
     elif texts[0] in ("stop", "delete"):
         cmd.add(D, "service-stop", f"sc {texts[0]} stops or deletes a service")
-    elif texts[0] == "create" or (
-        texts[0] == "config" and ("auto" in texts or any(t.startswith("binpath") for t in texts))
-    ):
+    elif texts[0] in ("create", "config", "failure"):
         cmd.add(C, "persistence", f"sc {texts[0]} installs a service that starts on its own")
     else:
         cmd.add(M, "service", f"sc {texts[0]} changes services")

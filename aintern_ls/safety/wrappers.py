@@ -19,8 +19,7 @@ from aintern_ls.safety.context import (
     STDIN_STATIC,
     Cmd,
 )
-from aintern_ls.safety.levels import B, C, D, Finding, M, S
-from aintern_ls.safety.paths import classify_path, write_target
+from aintern_ls.safety.levels import C, D, Finding, M, S
 from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
     SHELLS,
@@ -442,51 +441,8 @@ def _run_code_arg(
 def _code_findings(
     cmd: Cmd, code: str, where: Word, code_start: int, language: str = ""
 ) -> list[Finding]:
-    """Findings for inline interpreter code: the shell commands it runs are judged as shell,
-    the paths it deletes or overwrites as paths, the rest by pattern."""
-    scope = cmd.scope
-    found: list[Finding] = []
-    fx = inline.other_effects(code)
-    if language == "python":
-        # The parser sees through names and expressions; the patterns stay as a net.
-        parsed = inline.python_effects(code)
-        if parsed is not None:
-            fx.shell = list(dict.fromkeys(parsed.shell + fx.shell))
-            fx.deletes = list(dict.fromkeys(parsed.deletes + fx.deletes))
-            fx.writes = list(dict.fromkeys(parsed.writes + fx.writes))
-            fx.appends = list(dict.fromkeys(parsed.appends + fx.appends))
-            fx.opaque = parsed.opaque
-    for shell_cmd in fx.shell:
-        found += scope.nested(shell_cmd, "bash", where, -2)
-    for path, recursive in fx.deletes:
-        t = classify_path(path, scope.cwds, scope.windows)
-        level = t.level
-        if not recursive and level == B and t.rule != "rm-system-file":
-            level = D  # one file, not a tree
-        found.append(
-            finding(
-                max(level, D),
-                "code-" + t.rule if t.rule != "scoped" and level >= C else "code-delete",
-                f"inline code deletes {t.what}",
-                where,
-            )
-        )
-    for path in fx.writes:
-        w = write_target(path, scope.cwds)
-        if w is not None:
-            found.append(finding(w.level, w.rule, f"inline code overwrites {w.what}", where))
-    for path in fx.appends:
-        w = write_target(path, scope.cwds, append=True)
-        if w is not None:
-            found.append(finding(w.level, w.rule, f"inline code appends to {w.what}", where))
-    if fx.opaque:
-        found.append(
-            finding(C, "eval-dynamic", "inline code runs commands built at run time", where)
-        )
-    level, rule, reason = inline.judge_code(code)
-    if level:
-        found.append(finding(level, rule, reason, where))
-    return found
+    """Findings for inline interpreter code (`inline.code_findings` reads it)."""
+    return inline.code_findings(cmd.scope, code, where, language or cmd.name)
 
 
 @handles(*SHELLS)
@@ -700,11 +656,7 @@ def _awk(cmd: Cmd) -> None:
 
 
 def _code_findings_awk(cmd: Cmd, prog: Word) -> list[Finding]:
-    found: list[Finding] = []
-    for shell_cmd in inline.shell_commands(prog.text):
-        found += cmd.scope.nested(shell_cmd, "bash", prog, -2)
-    if re.search(r"system\s*\(|\|\s*getline|print[^;}]*[|>]", prog.text):
-        found.append(finding(M, "inline-code", "awk program runs commands or writes files", prog))
+    found = inline.code_findings(cmd.scope, prog.text, prog, "awk", f"the {cmd.name} program")
     if cmd.short("i") and cmd.has("-i", "inplace"):
         found.append(finding(M, "write", "edits files in place", prog))
     return found

@@ -5,9 +5,11 @@ detector asks the kernel what the terminal's foreground job is doing:
 
 - a task blocked in `read()` on a terminal (`/proc/<pid>/task/<tid>/syscall`, or its
   `wchan` is `n_tty_read` when the syscall file is not readable) waits for a line;
-- a task blocked in `select`/`poll`/`epoll` with a terminal as stdin waits for keys only
-  if the terminal is in raw mode (a line editor: readline, node's REPL) or the last
-  output line looks like a prompt; a build tool in `epoll_wait` does neither;
+- a task blocked in `select`/`poll`/`epoll` on a set that holds a terminal (read from
+  its pollfd array or fd_set in `/proc/<pid>/mem`, or the epoll fd's `fdinfo`) waits
+  for keys only if the terminal is in raw mode (a line editor: readline, node's REPL)
+  or the last output line looks like a prompt; a build tool or a download polling its
+  sockets does neither;
 - a process `/proc` does not show us (setuid `sudo`) and platforms without `/proc`
   (macOS, Windows) fall back to the last output line looking like a prompt.
 
@@ -23,6 +25,7 @@ import enum
 import os
 import platform
 import re
+import sys
 import threading
 import time
 
@@ -103,12 +106,20 @@ def secret_prompt(line: str) -> bool:
 
 # -- /proc ------------------------------------------------------------------------------
 
-_ARCH_SYSCALLS: dict[str, tuple[frozenset[int], frozenset[int]]] = {
-    # (read-like, poll-like) syscall numbers
-    "x86_64": (frozenset({0, 17, 19}), frozenset({7, 23, 232, 270, 271, 281, 441})),
-    "aarch64": (frozenset({63, 65, 67}), frozenset({22, 72, 73, 441})),
-    "arm64": (frozenset({63, 65, 67}), frozenset({22, 72, 73, 441})),
+#: Blocking syscalls by number, per CPU: `read` (arg 0 is the fd), `poll`/`ppoll` (a
+#: pollfd array and its length), `select`/`pselect6` (nfds, the read fd_set), `epoll`
+#: (the epoll fd; its targets are listed in /proc/<pid>/fdinfo).
+_X86_64 = {0: "read", 17: "read", 19: "read", 7: "poll", 271: "poll", 23: "select"}
+_X86_64 |= {270: "select", 232: "epoll", 281: "epoll", 441: "epoll"}
+_ARM64 = {63: "read", 65: "read", 67: "read", 73: "poll", 72: "select", 22: "epoll"}
+_ARM64 |= {441: "epoll"}
+_ARCH_SYSCALLS: dict[str, dict[int, str]] = {
+    "x86_64": _X86_64,
+    "amd64": _X86_64,
+    "aarch64": _ARM64,
+    "arm64": _ARM64,
 }
+_POLLIN = 0x001 | 0x002 | 0x040  # POLLIN | POLLPRI | POLLRDNORM
 _READ_WCHAN = frozenset({"n_tty_read"})
 _POLL_WCHAN = frozenset(
     {"do_select", "core_sys_select", "do_sys_poll", "poll_schedule_timeout", "ep_poll"}
@@ -174,27 +185,81 @@ def _descendants(root: int) -> list[int]:
     return seen
 
 
-def _task_probe(pid: int, tid: str, reads: frozenset[int], polls: frozenset[int]) -> Probe:
+def _mem(pid: int, address: int, size: int) -> bytes | None:
+    """`size` bytes of `pid`'s memory (needs ptrace access: our own children have it)."""
+    if size <= 0 or size > 64 * 1024 or address <= 0:
+        return None
+    try:
+        with open(f"/proc/{pid}/mem", "rb", buffering=0) as f:
+            f.seek(address)
+            data = f.read(size)
+    except (OSError, OverflowError, ValueError):
+        return None
+    return data if len(data) == size else None
+
+
+def _watched_fds(pid: int, kind: str, args: list[int]) -> set[int] | None:
+    """The descriptors a task blocked in poll/select/epoll waits to read, None if unknown."""
+    if kind == "poll" and len(args) >= 2:
+        nfds = args[1]
+        raw = _mem(pid, args[0], nfds * 8) if 0 < nfds <= 4096 else None
+        if raw is None:
+            return None
+        fds = set()
+        for i in range(nfds):
+            fd = int.from_bytes(raw[i * 8 : i * 8 + 4], sys.byteorder, signed=True)
+            events = int.from_bytes(raw[i * 8 + 4 : i * 8 + 6], sys.byteorder)
+            if fd >= 0 and events & _POLLIN:
+                fds.add(fd)
+        return fds
+    if kind == "select" and len(args) >= 2:
+        nfds, readfds = args[0], args[1]
+        if readfds == 0:
+            return set()
+        raw = _mem(pid, readfds, (nfds + 63) // 64 * 8) if 0 < nfds <= 65536 else None
+        if raw is None:
+            return None
+        bits = int.from_bytes(raw, sys.byteorder)
+        return {fd for fd in range(nfds) if bits >> fd & 1}
+    if kind == "epoll" and args:
+        try:
+            info = _read(f"/proc/{pid}/fdinfo/{args[0]}")
+        except PermissionError:
+            return None
+        if info is None:
+            return None
+        fds = set()
+        for line in info.splitlines():
+            fields = line.split()
+            if len(fields) >= 4 and fields[0] == "tfd:" and fields[2] == "events:":
+                with contextlib.suppress(ValueError):
+                    if int(fields[3], 16) & _POLLIN:
+                        fds.add(int(fields[1]))
+        return fds
+    return None
+
+
+def _task_probe(pid: int, tid: str, syscalls: dict[int, str]) -> Probe:
     try:
         syscall = _read(f"/proc/{pid}/task/{tid}/syscall")
     except PermissionError:
         syscall = None
-        readable = False
-    else:
-        readable = syscall is not None
-    if readable and syscall is not None and reads:
+    if syscall is not None and syscalls:
         fields = syscall.split()
         if not fields or fields[0] in ("running", "-1"):
             return Probe.BUSY
         try:
-            number = int(fields[0])
-            fd = int(fields[1], 16) if len(fields) > 1 else -1
+            kind = syscalls.get(int(fields[0]))
+            args = [int(a, 16) for a in fields[1:7]]
         except ValueError:
             return Probe.UNKNOWN
-        if number in reads:
-            return Probe.READING if _fd_is_tty(pid, fd) else Probe.BUSY
-        if number in polls and tid == str(pid):
-            return Probe.POLLING if _fd_is_tty(pid, 0) else Probe.BUSY
+        if kind == "read":
+            return Probe.READING if args and _fd_is_tty(pid, args[0]) else Probe.BUSY
+        if kind is not None:
+            watched = _watched_fds(pid, kind, args)
+            if watched is None:  # memory we may not read: is stdin a terminal at least?
+                return Probe.POLLING if _fd_is_tty(pid, 0) else Probe.BUSY
+            return Probe.POLLING if any(_fd_is_tty(pid, fd) for fd in watched) else Probe.BUSY
         return Probe.BUSY
     try:
         wchan = (_read(f"/proc/{pid}/task/{tid}/wchan") or "").strip()
@@ -202,7 +267,7 @@ def _task_probe(pid: int, tid: str, reads: frozenset[int], polls: frozenset[int]
         return Probe.UNKNOWN
     if wchan in _READ_WCHAN:
         return Probe.READING
-    if wchan in _POLL_WCHAN and tid == str(pid):
+    if wchan in _POLL_WCHAN:
         return Probe.POLLING if _fd_is_tty(pid, 0) else Probe.BUSY
     if wchan in ("", "0", "wait_woken"):  # hidden, or ambiguous (sockets use it too)
         return Probe.UNKNOWN
@@ -217,7 +282,7 @@ def probe(root: int, foreground: int | None, *, proc: str = "/proc") -> Probe:
     """
     if not os.path.isdir(f"{proc}/self/task"):
         return Probe.UNKNOWN
-    reads, polls = _ARCH_SYSCALLS.get(platform.machine().lower(), (frozenset(), frozenset()))
+    syscalls = _ARCH_SYSCALLS.get(platform.machine().lower(), {})
     found: set[Probe] = set()
     for pid in _descendants(root):
         stat = _stat(pid)
@@ -239,7 +304,10 @@ def probe(root: int, foreground: int | None, *, proc: str = "/proc") -> Probe:
         except OSError:
             continue
         for tid in tids:
-            found.add(_task_probe(pid, tid, reads, polls))
+            verdict = _task_probe(pid, tid, syscalls)
+            if verdict is Probe.READING:
+                return verdict  # nothing else can change the answer
+            found.add(verdict)
     for verdict in (Probe.READING, Probe.POLLING, Probe.UNKNOWN):
         if verdict in found:
             return verdict

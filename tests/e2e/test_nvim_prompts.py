@@ -43,8 +43,12 @@ echo "<user-name>@{{host}}"
 ```bash
 read -p "name? " n; echo "hi $n"
 ```
+
+```bash
+read -s -p "password: " pw; echo; echo "got ${#pw} chars"
+```
 """
-DEPLOY, TOKEN, TWO, READ = 2, 6, 10, 14  # the opening lines (0-based) of the fences
+DEPLOY, TOKEN, TWO, READ, SECRET = 2, 6, 10, 14, 18  # opening lines (0-based) of the fences
 
 
 def _nvim() -> str | None:
@@ -278,25 +282,122 @@ def test_an_asynchronous_input_ui_is_asked_for_each_value_in_turn(
     assert len(nvim.exec_lua("return _G.asked")) == 1
 
 
-def test_a_read_prompt_is_answered_from_the_editor(nvim: Any, tmp_path: Path) -> None:
-    """`read -p` waits on its prompt; :AInternInput asks with the real vim.ui.input and
-    the typed answer reaches the run."""
+def _lens_titles(n: Any, bufnr: int, fence: int) -> list[str]:
+    rows = n.exec_lua("return lens_rows(...)", bufnr)
+    return [r["title"] for r in rows if r["line"] == fence]
+
+
+def _notes(n: Any) -> list[str]:
+    return [note["msg"] for note in n.exec_lua("return _G.notes")]
+
+
+def test_a_read_prompt_is_asked_at_once_and_answered(nvim: Any, tmp_path: Path) -> None:
+    """`read -p` waits on its prompt: the server says so (aintern/waitingForInput), the
+    fence shows ⌨ waiting for input, the real vim.ui.input asks with the prompt, and the
+    typed answer reaches the run."""
     doc = tmp_path / "deploy.md"
     doc.write_text(DOC)
     bufnr = _open(nvim, doc)
     _run(nvim, bufnr, READ)
-    _until(
-        lambda: any(
-            r["line"] == READ and r["title"].startswith(("⏳", "⌨"))
-            for r in nvim.exec_lua("return lens_rows(...)", bufnr)
+    prompt = _question(nvim)  # asked without any command: the run started here waits
+    assert "name?" in prompt, prompt
+    # while the question is open: the fence says it waits, under it and on its lens
+    under = _until(
+        lambda: (
+            (t := nvim.exec_lua("return virt_text(...)", bufnr, READ + 2))
+            and "⌨ waiting for input: name?" in t
+            and t
         ),
-        "the read -p fence running",
+        "⌨ waiting for input under the fence",
     )
-    nvim.input(":AInternInput<CR>")
-    prompt = _question(nvim)
-    assert "answer" in prompt, prompt
+    assert "⏳" not in under, under
+    titles = _until(
+        lambda: (
+            (t := _lens_titles(nvim, bufnr, READ))
+            and any("⌨ waiting for input" in x for x in t)
+            and t
+        ),
+        "the ⌨ lens",
+    )
+    assert "✎ Answer" in titles, titles
     nvim.input("bob<CR>")
     result = _result(nvim)
     assert result["exitCode"] == 0 and "hi bob" in result["output"], result
     under = nvim.exec_lua("return virt_text(...)", bufnr, READ + 2)
-    assert "hi bob" in under, under
+    assert "hi bob" in under and "✓ exit 0" in under and "⌨" not in under, under
+    history = _history_text(tmp_path)
+    assert "bob" not in history.replace("hi bob", "").replace("name? bob", ""), history
+
+
+def test_a_dismissed_question_keeps_the_run_waiting_for_the_answer_lens(
+    nvim: Any, tmp_path: Path
+) -> None:
+    """<Esc> at the question sends nothing (the run keeps waiting); the ✎ Answer lens and
+    :AInternInput ask again; a password prompt is typed hidden."""
+    doc = tmp_path / "deploy.md"
+    doc.write_text(DOC)
+    bufnr = _open(nvim, doc)
+    _run(nvim, bufnr, READ)
+    assert "name?" in _question(nvim)
+    nvim.input("<Esc>")
+    _until(lambda: any("nothing sent" in m for m in _notes(nvim)), "the nothing-sent notice")
+    titles = _until(
+        lambda: (t := _lens_titles(nvim, bufnr, READ)) and "✎ Answer" in t and t, "✎ Answer"
+    )
+    assert any(x.startswith("⌨ waiting for input") for x in titles), titles
+    assert nvim.exec_lua("return require('aintern').last_result") is None  # still running
+    # the ✎ Answer lens, as vim.lsp.codelens.run would call it (asynchronously: it asks)
+    nvim.exec_lua(
+        """
+        local bufnr = ...
+        local aintern = require('aintern')
+        for _, lens in ipairs(vim.lsp.codelens.get(bufnr)) do
+          if lens.command and lens.command.command == 'aintern.run.input' then
+            local ctx = { client_id = aintern.client_for(bufnr).id, bufnr = bufnr }
+            aintern.commands['aintern.run.input'](lens.command, ctx)
+          end
+        end
+        """,
+        bufnr,
+        async_=True,
+    )
+    assert "name?" in _question(nvim)
+    nvim.input("ann<CR>")
+    result = _result(nvim)
+    assert result["exitCode"] == 0 and "hi ann" in result["output"], result
+
+    # not asked at once (input.auto = false): :AInternInput asks; a password is hidden
+    nvim.exec_lua("require('aintern').config.input.auto = false")
+    _run(nvim, bufnr, SECRET)
+    _until(
+        lambda: (
+            "⌨ waiting for input: password:"
+            in nvim.exec_lua("return virt_text(...)", bufnr, SECRET + 2)
+        ),
+        "⌨ waiting for input under the password fence",
+    )
+    _until(lambda: any("⌨ waiting for input" in m for m in _notes(nvim)), "the waiting notice")
+    assert nvim.api.get_mode()["mode"] == "n"  # nothing was asked by itself
+    nvim.api.win_set_cursor(0, [SECRET + 2, 0])
+    nvim.input(":AInternInput<CR>")
+    prompt = _question(nvim)
+    assert "password:" in prompt, prompt
+    nvim.input("hunter22")
+    # typed hidden: the command line shows stars, not the password
+    line = _until(
+        lambda: (s := _screen_row(nvim, -1)) and "*" in s and s, "the hidden command line"
+    )
+    assert "hunter22" not in line and "********" in line, line
+    nvim.input("<CR>")
+    result = _result(nvim)
+    assert result["exitCode"] == 0 and "got 8 chars" in result["output"], result
+    assert "hunter22" not in result["output"]
+    assert "hunter22" not in _history_text(tmp_path)
+
+
+def _screen_row(n: Any, row: int) -> str:
+    """The text of a screen row (negative: from the bottom), read cell by cell."""
+    rows: int = n.api.get_option_value("lines", {})
+    cols: int = n.api.get_option_value("columns", {})
+    r = rows + row + 1 if row < 0 else row
+    return "".join(n.call("nr2char", n.call("screenchar", r, c)) for c in range(1, cols + 1))

@@ -7,6 +7,7 @@ Without them the test is skipped on a developer machine and fails under CI.
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -31,9 +32,11 @@ def _tools_missing() -> str | None:
 
 
 def test_extension_in_vscode(tmp_path: Path) -> None:
-    """Lenses and squiggles; Run opens the output view; copy for AI after a Run; settings
-    apply at once; a dangerous Send asks in a modal; Sends share a terminal; the language
-    model tools (through a probe extension); a bad server path, then Restart."""
+    """Lenses and squiggles; Run opens the output view; copy for AI after a Run; a
+    `read -p` prompt answered from the editor; placeholder values asked in input boxes
+    (secret ones hidden and redacted, Escape cancels); settings apply at once; a dangerous
+    Send asks in a modal; Sends share a terminal; the language model tools (through a
+    probe extension); a bad server path, then Restart."""
     missing = _tools_missing()
     unavailable = os.environ.get("AINTERN_VSCODE_E2E_UNAVAILABLE")
     if missing and (unavailable or not os.environ.get("CI")):
@@ -78,3 +81,23 @@ def test_extension_in_vscode(tmp_path: Path) -> None:
     ]
     _, alive = psutil.wait_procs(leftovers, timeout=10)
     assert not alive, f"code-server left running: {alive}"
+    _values_not_in_history(tmp_path / "history.db")
+
+
+def _values_not_in_history(db: Path) -> None:
+    """The values typed in the input boxes never reach the history: the commands are
+    stored as written, and a secret value appears nowhere (not even in the WAL). A plain
+    value is in the stored output only because the command printed it."""
+    raw = b"".join(p.read_bytes() for p in db.parent.glob(db.name + "*"))
+    for value in (b"s3cr3t-e2e-value", b"never-used", b"hunter22"):
+        assert value not in raw, value
+    with sqlite3.connect(db) as conn:
+        runs = conn.execute(
+            "SELECT command, output FROM command_executions WHERE command LIKE '%<your-%'"
+        ).fetchall()
+        decisions = conn.execute("SELECT command FROM decisions").fetchall()
+    commands = {command for command, _ in runs}
+    assert commands == {'echo "deploying to <your-env>"', 'echo "token is <your-token>"'}, runs
+    assert not any("staging-42" in c for (c,) in decisions)
+    outputs = sorted(output for _, output in runs)
+    assert outputs == ["deploying to staging-42\n", "token is [REDACTED:prompt:your-token]\n"], runs

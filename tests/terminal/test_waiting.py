@@ -4,7 +4,9 @@ probe on real PTYs, and `RunningCommand`'s waiting state and `stop_when_waiting`
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -177,9 +179,7 @@ def test_a_process_proc_hides_counts_as_unknown(monkeypatch: pytest.MonkeyPatch)
             return f.read()
 
     monkeypatch.setattr(waiting, "_read", denied)
-    assert waiting._task_probe(os.getpid(), str(os.getpid()), frozenset(), frozenset()) is (
-        Probe.UNKNOWN
-    )
+    assert waiting._task_probe(os.getpid(), str(os.getpid()), {}) is (Probe.UNKNOWN)
 
 
 async def _probe_pty(argv: list[str], expect: Probe, settle: float) -> None:
@@ -216,6 +216,38 @@ async def test_probe_sees_sleep_as_busy() -> None:
     await _probe_pty(["bash", "-c", "sleep 5; echo done"], Probe.BUSY, 0.5)
 
 
+_POLLERS = {
+    "select-stdin": ("import select; select.select([0], [], [])", Probe.POLLING),
+    "poll-stdin": (
+        "import select; p = select.poll(); p.register(0, select.POLLIN); p.poll()",
+        Probe.POLLING,
+    ),
+    "epoll-stdin": (
+        "import select; e = select.epoll(); e.register(0, select.EPOLLIN); e.poll()",
+        Probe.POLLING,
+    ),
+    # stdin is a terminal in every case, but these wait on something else: busy
+    "select-pipe": ("import os, select; r, w = os.pipe(); select.select([r], [], [])", Probe.BUSY),
+    "poll-pipe": (
+        "import os, select; r, w = os.pipe(); p = select.poll(); p.register(r, select.POLLIN); "
+        "p.poll()",
+        Probe.BUSY,
+    ),
+    "epoll-socket": (
+        "import select, socket; a, b = socket.socketpair(); e = select.epoll(); "
+        "e.register(a.fileno(), select.EPOLLIN); e.poll()",
+        Probe.BUSY,
+    ),
+}
+
+
+@linux_proc
+@pytest.mark.parametrize("case", sorted(_POLLERS))
+async def test_probe_knows_what_a_poller_waits_on(case: str) -> None:
+    code, expect = _POLLERS[case]
+    await _probe_pty([sys.executable, "-c", code], expect, 0.8)
+
+
 @linux_proc
 async def test_probe_sees_a_line_editor_polling() -> None:
     await _probe_pty([sys.executable, "-i", "-q"], Probe.POLLING, 1.5)
@@ -237,12 +269,92 @@ async def test_running_command_reports_and_clears_the_wait() -> None:
     events, result = await _events_of('read -p "answer? " a; echo "got $a"', 20)
     assert result.exit_code == 0  # type: ignore[attr-defined]
     assert "got forty-two" in result.output  # type: ignore[attr-defined]
-    assert events == [InputWait("answer? ", False, "tty-read"), None]
+    assert events[0] == InputWait("answer? ", False, "tty-read") and events[-1] is None
+    assert all((a is None) != (b is None) for a, b in itertools.pairwise(events))
 
 
-async def test_a_slow_quiet_command_is_never_waiting() -> None:
-    events, result = await _events_of("sleep 2; echo one; sleep 1.5; echo two", 20)
-    assert result.exit_code == 0 and events == []  # type: ignore[attr-defined]
+#: command, what to type at each prompt, expected (prompt, secret), text in the output
+_PROMPTS = {
+    "python-input": (
+        "python3 -c \"print('got', input('x> '))\"",
+        "forty-two\r",
+        ("x> ", False),
+        "got forty-two",
+    ),
+    "getpass": (
+        'python3 -c "import getpass; print(len(getpass.getpass()))"',
+        "hunter2\r",
+        ("Password: ", True),
+        "7",
+    ),
+    "read-one-key": (
+        'read -n 1 -p "Continue? [y/N] " k; echo; echo "key=$k"',
+        "y",
+        ("Continue? [y/N] ", False),
+        "key=y",
+    ),
+    "cat": ("cat | tr a-z A-Z", "shout\r\x04", ("", False), "SHOUT"),
+    "python-repl": ("python3 -q -i", "print(6 * 7)\rexit()\r", (">>> ", False), "42"),
+    "node-repl": ("node", "6 * 7\r.exit\r", ("> ", False), "42"),
+    "zsh-read": (
+        'zsh -c \'read "?Name: " n; echo "hello $n"\'',
+        "Ada\r",
+        ("Name: ", False),
+        "hello Ada",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_PROMPTS))
+async def test_real_prompts_are_seen_and_answered(case: str) -> None:
+    command, keys, (prompt, secret), expected = _PROMPTS[case]
+    program = {"node-repl": "node", "zsh-read": "zsh"}.get(case, "bash")
+    if shutil.which(program) is None:
+        pytest.skip(f"{program} is not installed")
+    events: list[InputWait | None] = []
+    running = RunningCommand(RunRequest(command, timeout_seconds=30), on_waiting=events.append)
+    running.start()
+    deadline = time.monotonic() + 20
+    while running.waiting is None and time.monotonic() < deadline and not running.done:
+        await asyncio.sleep(0.05)
+    state = running.waiting
+    assert state is not None, f"{case}: never seen waiting"
+    assert (state.prompt, state.secret) == (prompt, secret)
+    running.write(keys)
+    result = await running.wait()
+    assert expected in result.output, result.output
+    assert not result.timed_out
+    assert events[0] == state and events[-1] is None
+
+
+#: Quiet for seconds, stdin a terminal, yet nobody is asked anything.
+_NEVER_WAITING = [
+    "sleep 2.5; echo done",
+    "for i in 1 2 3; do sleep 0.8; echo step $i; done",  # a slow build
+    "printf 'Downloading: '; sleep 2; echo ok",  # prompt-shaped, but sleeping
+    "python3 -c \"import time; print('Continue? ', end='', flush=True); time.sleep(2)\"",
+    "bash -c 'sleep 2' & wait",  # waiting for children
+    'python3 -c "import socket; a, b = socket.socketpair(); a.settimeout(2); '
+    "print('Waiting for server:', end='', flush=True)\n"
+    'try: a.recv(1)\nexcept OSError: pass"',  # network wait, prompt-shaped line
+    "node -e \"setTimeout(() => console.log('served'), 2000)\"",  # an event loop, idle
+    "node -e \"process.stdin.on('data', () => {}); console.log('watching files');"
+    ' setTimeout(() => process.exit(0), 2000)"',  # polls the terminal, but no prompt
+]
+
+
+async def test_quiet_commands_are_never_waiting() -> None:
+    commands = [c for c in _NEVER_WAITING if shutil.which("node") or not c.startswith("node")]
+
+    async def one(command: str) -> tuple[str, list[InputWait | None], int | None]:
+        events: list[InputWait | None] = []
+        running = RunningCommand(RunRequest(command, timeout_seconds=30), on_waiting=events.append)
+        result = await running.wait()
+        return command, events, result.exit_code
+
+    for command, events, code in await asyncio.gather(*(one(c) for c in commands)):
+        assert events == [], command
+        assert code == 0, command
 
 
 async def test_stop_when_waiting_ends_the_run_with_the_prompt() -> None:

@@ -174,6 +174,27 @@ check((aintern.last_result or {}).cancelled == true
   and t.virt_lines(bufnr, deploy_line + 2):find('cancelled at the value prompt', 1, true) ~= nil,
   'cancelled at the value prompt, under the chat fence: ' .. t.virt_lines(bufnr, deploy_line + 2))
 
+-- a chat fence that waits on a prompt: asked with vim.ui.input as soon as the server says so
+n = vim.api.nvim_buf_line_count(bufnr)
+vim.api.nvim_buf_set_lines(bufnr, n, n, false, { '```bash', 'read -p "name? " who; echo "hi $who"', '```', '' })
+local read_line = n
+check(wait(20000, function()
+  return find_lens('▶ Run', read_line) ~= nil
+end), 'the read -p chat fence gets a ▶ Run lens')
+vim.api.nvim_set_current_buf(bufnr)
+t.input_answer = 'zoe'
+local asked_before = #t.inputs
+aintern.last_result = nil
+aintern.commands['aintern.run'](find_lens('▶ Run', read_line).command, { client_id = client.id, bufnr = bufnr })
+check(wait(30000, function()
+  return aintern.last_result ~= nil
+end), 'the read -p chat fence finishes')
+check(#t.inputs == asked_before + 1 and t.inputs[#t.inputs]:find('name?', 1, true) ~= nil,
+  'vim.ui.input asked with the prompt of the chat run: ' .. tostring(t.inputs[#t.inputs]))
+check(((aintern.last_result or {}).output or ''):find('hi zoe', 1, true) ~= nil,
+  'the answer reached the chat run: ' .. tostring((aintern.last_result or {}).output))
+t.input_answer = nil
+
 -- a chat buffer named by a non-file URI (as some chat plugins do)
 local other = vim.api.nvim_create_buf(true, true)
 vim.api.nvim_buf_set_name(other, 'aichat://session/1')

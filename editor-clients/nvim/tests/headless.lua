@@ -257,9 +257,10 @@ vim.cmd('AInternInput')
 check(t.last_notify().msg:find('nothing is running', 1, true) ~= nil and t.last_notify().level == vim.log.levels.WARN,
   ':AInternInput with nothing running says so')
 aintern.last_result = nil
+aintern.config.input.auto = false -- :AInternInput asks (tests/e2e/test_nvim_prompts.py: at once)
 aintern.commands['aintern.run'](find_lens('▶ Run', 30).command, { client_id = client.id, bufnr = bufnr })
 check(wait(10000, function()
-  return find_lens('⏳ running', 30) ~= nil
+  return find_lens('⏳ running', 30) ~= nil or find_lens('⌨ waiting for input', 30) ~= nil
 end), 'the read -p fence is running')
 t.input_answer = 'bob'
 vim.api.nvim_win_set_cursor(0, { 32, 0 })
@@ -271,6 +272,7 @@ end), 'the answered run finishes')
 check(((aintern.last_result or {}).output or ''):find('hello bob', 1, true) ~= nil,
   'the answer reached the prompt: ' .. tostring((aintern.last_result or {}).output))
 check(t.virt_lines(bufnr, 32):find('hello bob', 1, true) ~= nil, 'the answered output under the fence')
+aintern.config.input.auto = true
 
 -- ⇥ Send on a dangerous fence asks first; Cancel sends nothing
 t.answer('Cancel')
@@ -428,6 +430,7 @@ check(report:find('server found', 1, true) ~= nil, ':checkhealth aintern finds t
 check(report:find('version: aintern-ls', 1, true) ~= nil, ':checkhealth aintern shows the version')
 check(report:find('runbook.md', 1, true) ~= nil, ':checkhealth aintern lists the attached buffer')
 check(report:find('shell integration', 1, true) ~= nil, ':checkhealth aintern checks shell integration')
+check(report:find('aintern/promptValues announced', 1, true) ~= nil, ':checkhealth aintern sees the promptValues capability')
 check(report:find('ERROR', 1, true) == nil, ':checkhealth aintern has no error:\n' .. report)
 vim.cmd('bwipe')
 

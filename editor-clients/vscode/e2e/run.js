@@ -109,6 +109,24 @@ async function main() {
     ].join('\n'),
   );
 
+  const valuesDoc = [
+    '# Values',
+    '',
+    '```bash',
+    'echo "deploying to <your-env>"',
+    '```',
+    '',
+    '```bash',
+    'echo "token is <your-token>"',
+    '```',
+    '',
+    '```bash',
+    'read -s -p "password? " pw; echo; echo "got ${#pw} chars"',
+    '```',
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(workspace, 'values.md'), valuesDoc);
+
   await install(vsix, extensions);
   await install(probeVsix, extensions);
 
@@ -248,12 +266,25 @@ async function main() {
     // -- a prompt is answered from the editor --------------------------------------------
     await openDemo();
     await until('no running lens left', async () => !(await lenses()).some((t) => t.includes('Stop')), 20000, 200);
+    const quick = page.locator('.quick-input-widget');
+    const box = quick.locator('input');
+    const quickTitle = async () =>
+      (await quick.locator('.quick-input-title').innerText().catch(() => '')).replace(/\u00a0/g, ' ');
+    const boxFor = async (what) => {
+      await box.waitFor({ state: 'visible', timeout: 20000 });
+      return until(`the input box for ${what}`, async () => {
+        const title = await quickTitle();
+        return title.includes(what) ? title : undefined;
+      }, 10000);
+    };
     await lens('Run', 4).click();
-    await until('the prompt in the view', async () => (await editorText()).includes('your name?'), 20000);
-    await until('the Answer lens', async () => (await lenses()).includes('Answer'), 20000, 200);
-    await lens('Answer').click();
-    const box = page.locator('.quick-input-widget input');
-    await box.waitFor({ state: 'visible', timeout: 10000 });
+    await until('the waiting lens', async () => (await lenses()).some((t) => t.includes('waiting for input')), 20000, 100);
+    check(true, 'a run waiting on its prompt shows "waiting for input" on its lens');
+    let title = await boxFor('Answer the running command');
+    const asks = await quick.locator('.quick-input-message').innerText();
+    check(asks.includes('your name?') && title.includes('demo.md') && (await box.getAttribute('type')) === 'text',
+      `an input box opens by itself, saying what the run asks (${JSON.stringify([title, asks])})`);
+    await page.screenshot({ path: path.join(artifacts, 'vscode-waiting.png') });
     await box.fill('Ada');
     await page.keyboard.press('Enter');
     await until('the answered run\'s outcome', async () => {
@@ -261,6 +292,95 @@ async function main() {
       return t.includes('hello Ada') && t.includes('[ok: exit 0');
     }, 20000, 100);
     check(true, 'a read -p prompt is answered from the editor');
+    await until('the lens no longer waiting', async () =>
+      !(await lenses()).some((t) => t.includes('waiting for input') || t.includes('Stop')), 20000, 200);
+    // Escape sends nothing: the run keeps waiting and the Answer lens asks again
+    await lens('Run', 4).click();
+    await boxFor('Answer the running command');
+    await page.keyboard.press('Escape');
+    await sleep(800);
+    check((await lenses()).some((t) => t.includes('waiting for input')), 'Escape sends nothing: the run keeps waiting');
+    await lens('Answer').click();
+    await boxFor('Answer the running command');
+    await box.fill('Bob');
+    await page.keyboard.press('Enter');
+    await until('the second answer\'s outcome', async () => {
+      const t = await editorText();
+      return t.includes('hello Bob') && t.includes('[ok: exit 0');
+    }, 20000, 100);
+    check(true, 'the Answer lens asks for the answer and sends it');
+
+    // -- placeholders: their values are asked for in input boxes ---------------------
+    await palette('View: Close All Editors');
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'values.md' }).first().click();
+    // every Run lens back (none waiting or running), so `lens('Run', n)` is block n
+    const valuesSettled = () => until('the values document\'s Run lenses', async () => {
+      const t = await lenses();
+      return t.filter((x) => x === 'Run').length === 3 && !t.some((x) => /waiting|Stop/.test(x));
+    }, 30000, 200);
+    await valuesSettled();
+    const valueBox = box;
+    const askedFor = boxFor;
+    await lens('Run', 0).click();
+    title = await askedFor('<your-env>');
+    await page.screenshot({ path: path.join(artifacts, 'vscode-value-prompt.png') });
+    check(title.includes('values.md') && title.includes('echo "deploying to <your-env>"'),
+      `the input box names the placeholder and the block (${JSON.stringify(title)})`);
+    await until('the Run lens waiting for the value', async () =>
+      (await lenses()).some((t) => t.includes('waiting for your answer')), 10000, 200);
+    check(await valueBox.getAttribute('type') === 'text', 'a plain value is typed in the clear');
+    await valueBox.fill('staging-42');
+    await page.keyboard.press('Enter');
+    await until('the value in the run\'s output', async () => {
+      const t = await editorText();
+      return t.includes('deploying to staging-42') && t.includes('[ok: exit 0');
+    }, 30000, 100);
+    check(true, 'a placeholder\'s value typed in the input box is used by the run');
+    await sleep(500);
+    check(fs.readFileSync(path.join(workspace, 'values.md'), 'utf8') === valuesDoc
+      && (await page.locator('.tabs-container .tab.dirty').count()) === 0,
+    'the document is unchanged (on disk and in the editor)');
+
+    await valuesSettled();
+    await lens('Run', 1).click();
+    title = await askedFor('<your-token>');
+    check(await valueBox.getAttribute('type') === 'password', 'a secret-looking placeholder is asked in a password box');
+    await valueBox.fill('s3cr3t-e2e-value');
+    await page.keyboard.press('Enter');
+    await until('the secret redacted in the run\'s output', async () => {
+      const t = await editorText();
+      return t.includes('token is [REDACTED:prompt:your-token]') && t.includes('[ok: exit 0');
+    }, 30000, 100);
+    check(!(await editorText()).includes('s3cr3t-e2e-value'), 'a secret value is redacted from the output');
+
+    await valuesSettled();
+    await lens('Run', 0).click();
+    await askedFor('<your-env>');
+    await quick.locator('.quick-input-titlebar .action-label.codicon-unlock').click();
+    await until('the lock button hides the value', async () =>
+      (await valueBox.getAttribute('type')) === 'password', 5000);
+    check(true, 'the lock button marks a value secret');
+    await valueBox.fill('never-used');
+    await page.keyboard.press('Escape');
+    await until('the cancelled run\'s message', async () =>
+      (await page.locator('.statusbar').innerText()).includes('not run: cancelled at the value prompt'), 10000, 100);
+    check(true, 'Escape cancels the run with the server\'s message');
+    await until('the Run lens back', async () =>
+      !(await lenses()).some((t) => t.includes('waiting for your answer')), 10000, 200);
+    check(!(await editorText()).includes('never-used'), 'a cancelled value is not used');
+
+    // a password prompt (echo off) is answered in a password box
+    await valuesSettled();
+    await lens('Run', 2).click();
+    title = await boxFor('Answer the running command');
+    check((await box.getAttribute('type')) === 'password', 'a password prompt is answered in a password box');
+    await box.fill('hunter22');
+    await page.keyboard.press('Enter');
+    await until('the password run\'s outcome', async () => {
+      const t = await editorText();
+      return t.includes('got 8 chars') && t.includes('[ok: exit 0');
+    }, 20000, 100);
+    check(!(await editorText()).includes('hunter22'), 'the password is used and not echoed');
 
     // -- settings apply at once -------------------------------------------------------
     await openDemo();

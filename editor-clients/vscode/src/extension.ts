@@ -22,6 +22,17 @@ import {
   serverSettings,
   withIcons,
 } from './settings';
+import {
+  Asked,
+  PROMPT_METHOD,
+  Question,
+  WAITING_NOTIFICATION,
+  announce,
+  answer as answerPrompt,
+  answerBox,
+  checkWaiting,
+  needsAnswer,
+} from './prompts';
 import { ShellHistory, registerTools } from './tools';
 
 const OUTPUT_SCHEME = 'aintern-output';
@@ -286,6 +297,167 @@ function rewriteLens(lens: vscode.CodeLens): void {
   cmd.title = withIcons(cmd.title);
 }
 
+// --------------------------------------------------------- placeholder values
+
+/** One value in an input box. The lock button marks it secret (hidden while typed and
+ * redacted from the output by the server); names that look secret start locked. The
+ * value is only returned: nothing here logs or stores it. */
+function askValue(q: Question, token: vscode.CancellationToken): Promise<Asked> {
+  return new Promise((resolve) => {
+    const box = vscode.window.createInputBox();
+    let secret = q.secret;
+    const lock = (): vscode.QuickInputButton => ({
+      iconPath: new vscode.ThemeIcon(secret ? 'lock' : 'unlock'),
+      tooltip: secret
+        ? 'Secret: hidden, and redacted from the output (click to treat it as plain text)'
+        : 'Mark secret: hide it, and redact it from the output',
+    });
+    box.title = q.title;
+    box.prompt = q.prompt;
+    box.placeholder = q.hint;
+    box.password = secret;
+    box.ignoreFocusOut = true;
+    box.buttons = [lock()];
+    let done = false;
+    const subscriptions: vscode.Disposable[] = [];
+    const finish = (got: Asked) => {
+      if (done) {
+        return;
+      }
+      done = true;
+      resolve(got);
+      subscriptions.forEach((d) => d.dispose());
+      box.value = '';
+      box.dispose();
+    };
+    subscriptions.push(
+      box.onDidTriggerButton(() => {
+        secret = !secret;
+        box.password = secret;
+        box.buttons = [lock()];
+      }),
+      box.onDidAccept(() => finish({ value: box.value, secret })),
+      box.onDidHide(() => finish(undefined)),
+      token.onCancellationRequested(() => finish(undefined)),
+    );
+    box.show();
+  });
+}
+
+/** VS Code shows one input at a time: questions of runs started together wait in turn. */
+let promptQueue: Promise<unknown> = Promise.resolve();
+
+async function answerPromptValues(params: unknown, token: vscode.CancellationToken): Promise<unknown> {
+  const p = (params ?? {}) as { uri?: unknown; blockId?: unknown };
+  const k = typeof p.uri === 'string' && typeof p.blockId === 'string' ? key(p.uri, p.blockId) : undefined;
+  const turn = promptQueue.then(async () => {
+    if (token.isCancellationRequested) {
+      return null;
+    }
+    if (k) {
+      waiting.add(k); // the Run lens says it waits for the answer
+      refreshLenses();
+      refreshLensesSoon(); // a refresh can be lost while lenses are being fetched
+    }
+    answering?.close(); // one input at a time: the value prompt wins
+    asking += 1;
+    try {
+      return await answerPrompt(params, (q) => askValue(q, token));
+    } finally {
+      asking -= 1;
+      if (k) {
+        waiting.delete(k);
+        refreshLenses();
+        refreshLensesSoon();
+      }
+    }
+  });
+  promptQueue = turn.catch(() => undefined);
+  return turn;
+}
+
+// --------------------------------------------------- a run waiting for input
+
+let asking = 0; // value prompts open
+let answering: { key: string; close: () => void } | undefined; // the open answer box
+
+/** Ask for the answer to a running block's prompt and type it into the run. `auto`: offered
+ * because the server said the run waits; it gives way to any other open input. */
+async function answerRun(
+  block: { uri: string; blockId: string },
+  wait: { prompt?: string; secret?: boolean } = {},
+  auto = false,
+): Promise<void> {
+  const k = key(block.uri, block.blockId);
+  if (answering?.key === k || (auto && (answering || asking > 0))) {
+    return;
+  }
+  answering?.close();
+  const slot = {
+    key: k,
+    closed: false,
+    finish: undefined as (() => void) | undefined,
+    close(): void {
+      this.closed = true;
+      this.finish?.();
+    },
+  };
+  answering = slot;
+  let command: string | undefined;
+  let { prompt, secret } = wait;
+  try {
+    const out: RunOutput = await execute('aintern.runOutput', block);
+    command = out.command;
+    if (prompt === undefined) {
+      prompt = out.waitingForInput?.prompt ?? (out.text ?? '').trimEnd().split('\n').pop() ?? '';
+      secret = secret ?? out.waitingForInput?.secret;
+    }
+    if (auto && !out.waitingForInput) {
+      slot.closed = true; // answered meanwhile, or the run ended
+    }
+  } catch {
+    // ask without the command's name
+  }
+  if (slot.closed || answering !== slot) {
+    if (answering === slot) {
+      answering = undefined;
+    }
+    return; // the wait ended, or another box took over, while the output was read
+  }
+  const spec = answerBox({ uri: block.uri, prompt, secret, command });
+  const text = await new Promise<string | undefined>((resolve) => {
+    const box = vscode.window.createInputBox();
+    box.title = spec.title;
+    box.prompt = spec.prompt;
+    box.password = spec.password;
+    box.ignoreFocusOut = true;
+    let done = false;
+    const finish = (got: string | undefined) => {
+      if (!done) {
+        done = true;
+        resolve(got);
+        box.dispose();
+      }
+    };
+    slot.finish = () => finish(undefined);
+    box.onDidAccept(() => finish(box.value));
+    box.onDidHide(() => finish(undefined));
+    box.show();
+  });
+  if (answering === slot) {
+    answering = undefined;
+  }
+  if (text === undefined) {
+    return; // nothing sent: the run keeps waiting (■ Stop ends it)
+  }
+  try {
+    await execute('aintern.run.input', { uri: block.uri, blockId: block.blockId, text });
+    outputs.refresh(block.uri, block.blockId);
+  } catch (err) {
+    reportError(err);
+  }
+}
+
 // ------------------------------------------------------------------ errors
 
 function reportError(err: unknown): void {
@@ -392,9 +564,14 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       provideCodeLenses: async (document, token, next) => {
         const lenses = (await next(document, token)) ?? [];
         lenses.forEach(rewriteLens);
-        // a running block can be answered (a `read -p` or `[y/N]` prompt)
+        // a running block can be answered (a `read -p` or `[y/N]` prompt): the server
+        // shows `✎ Answer` when it sees the run wait; before that (or where it cannot
+        // tell) this Answer lens does the same
+        const answered = new Set(
+          lenses.filter((l) => l.command?.command === 'aintern.run.input').map((l) => l.range.start.line),
+        );
         for (const lens of [...lenses]) {
-          if (lens.command?.command === 'aintern.cancel') {
+          if (lens.command?.command === 'aintern.cancel' && !answered.has(lens.range.start.line)) {
             lenses.push(
               new vscode.CodeLens(lens.range, {
                 title: '$(keyboard) Answer',
@@ -411,6 +588,11 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       // request goes straight to the server so a refusal is one message, not two.
       executeCommand: async (cmd, args) => {
         const arg = (args[0] ?? {}) as Record<string, any>;
+        if (needsAnswer(cmd, arg) && arg.uri && arg.blockId) {
+          // the ✎ Answer lens: ask here, then send the text
+          await answerRun({ uri: arg.uri, blockId: String(arg.blockId) }, { prompt: arg.prompt, secret: arg.secret });
+          return undefined;
+        }
         const k = arg.uri ? key(arg.uri, cmd === 'aintern.runAll' ? '*' : String(arg.blockId)) : undefined;
         if (k && (cmd === 'aintern.run' || cmd === 'aintern.sendToTerminal' || cmd === 'aintern.runAll')) {
           inFlight.add(k);
@@ -432,6 +614,13 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   };
   const c = new Client('aintern-ls', 'AIntern', serverOptions, clientOptions);
   client = c;
+  // tell the server this client answers `aintern/promptValues`
+  c.registerFeature({
+    fillClientCapabilities: (capabilities) => announce(capabilities),
+    initialize: () => undefined,
+    getState: () => ({ kind: 'static' }),
+    clear: () => undefined,
+  });
   clientSubscriptions = [
     c.onNotification('aintern/terminalOutput', (p: { terminalId: string; data: string }) =>
       showTerminal(p.terminalId, false).output(p.data),
@@ -456,6 +645,28 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       // lenses are being fetched can be lost, leaving a stale "running… Stop" lens
       refreshLensesSoon();
     }),
+    // a run waits on a prompt: offer the answer box for runs started here
+    c.onNotification(WAITING_NOTIFICATION, (params: unknown) => {
+      const w = checkWaiting(params);
+      if (!w) {
+        return;
+      }
+      const k = key(w.uri, w.blockId);
+      outputs.refresh(w.uri, w.blockId);
+      refreshLensesSoon();
+      if (!w.waiting) {
+        if (answering?.key === k) {
+          answering.close(); // answered elsewhere, output resumed, or the run ended
+        }
+        return;
+      }
+      const ours = inFlight.has(k) || inFlight.has(key(w.uri, '*'));
+      if (ours && vscode.workspace.getConfiguration('aintern').get<boolean>('input.askWhenWaiting', true)) {
+        void answerRun(w, { prompt: w.prompt, secret: w.secret }, true);
+      }
+    }),
+    // placeholders (`<your-token>`, `$UNSET`): one input box per value before the run
+    c.onRequest(PROMPT_METHOD, answerPromptValues),
     // Dangerous and critical runs ask in a modal dialog the user cannot miss; the
     // block's lens says it waits meanwhile.
     c.onRequest(
@@ -630,30 +841,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     vscode.commands.registerCommand('aintern.answerRun', async (arg?: { uri: string; blockId: string }) => {
       const block = arg?.uri ? arg : await blockAtCursor();
-      if (!block) {
-        return;
-      }
-      let prompt = '';
-      try {
-        const out: RunOutput = await execute('aintern.runOutput', block);
-        prompt = (out.text ?? '').trimEnd().split('\n').pop() ?? '';
-      } catch {
-        // answer blind
-      }
-      const text = await vscode.window.showInputBox({
-        title: 'Answer the running command',
-        prompt: prompt ? `It asks: ${prompt.slice(-120)} (sent with Enter)` : 'Sent with Enter',
-        password: /pass(word|phrase)|token|secret|pin\b/i.test(prompt),
-        ignoreFocusOut: true,
-      });
-      if (text === undefined) {
-        return;
-      }
-      try {
-        await execute('aintern.run.input', { ...block, text });
-        outputs.refresh(block.uri, block.blockId);
-      } catch (err) {
-        reportError(err);
+      if (block) {
+        await answerRun(block);
       }
     }),
     vscode.commands.registerCommand('aintern.showOutput', async (arg?: { uri: string; blockId: string }) => {

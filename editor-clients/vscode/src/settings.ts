@@ -70,7 +70,7 @@ export function describeResult(result: {
 }
 
 /** Client-only settings (never sent to the server). */
-for (const key of ['output.openOnRun']) {
+for (const key of ['output.openOnRun', 'input.askWhenWaiting']) {
   CLIENT_ONLY.add(key);
 }
 
@@ -117,6 +117,7 @@ const ICONS: [string, string][] = [
   ['⏱', '$(watch)'],
   ['⊘', '$(circle-slash)'],
   ['⌨', '$(keyboard)'],
+  ['✎', '$(edit)'],
 ];
 
 export function withIcons(title: string): string {
@@ -145,6 +146,8 @@ export interface RunOutput {
   timedOut?: boolean;
   cancelled?: boolean;
   captureId?: string | null;
+  /** set while the run waits on a prompt */
+  waitingForInput?: { prompt?: string; secret?: boolean } | null;
 }
 
 /** The text of the read-only output view of one block. */
@@ -160,7 +163,9 @@ export function outputDocument(out: RunOutput): string {
     lines.push(out.text);
   }
   lines.push('');
-  if (out.running) {
+  if (out.running && out.waitingForInput) {
+    lines.push('[waiting for input: answer it with the Answer lens]');
+  } else if (out.running) {
     lines.push('[running…]');
   } else if (out.text !== null && out.text !== undefined) {
     lines.push(`[${describeResult(out)}${out.wasTruncated ? ' · output truncated' : ''}]`);

@@ -79,6 +79,12 @@ test('the output view shows command, output and outcome', () => {
   const text = outputDocument({ running: false, command: 'echo hi', text: 'hi', exitCode: 0, durationMs: 20 });
   assert.equal(text, '$ echo hi\n\nhi\n\n[ok: exit 0 · 0.0 s]\n');
   assert.match(outputDocument({ running: true, command: 'make', text: 'building' }), /building\n\n\[running…\]/);
+  assert.match(
+    outputDocument({ running: true, command: 'read -p "name? " n', text: 'name? ', waitingForInput: { prompt: 'name? ' } }),
+    /name\? \n\n\[waiting for input: answer it with the Answer lens\]/,
+  );
+  assert.equal(withIcons('✎ Answer'), '$(edit) Answer');
+  assert.equal(withIcons('⌨ waiting for input ■ Stop'), '$(keyboard) waiting for input $(debug-stop) Stop');
   assert.match(outputDocument({ running: false, command: 'x', text: null }), /has not run yet/);
 });
 

@@ -79,6 +79,12 @@ function M.check()
     for _, n in ipairs(names) do
       health.info(n)
     end
+    if vim.tbl_get(client.capabilities or {}, 'experimental', 'aintern', 'promptValues') == true then
+      health.ok('placeholder values are asked with vim.ui.input (aintern/promptValues announced)')
+    else
+      health.warn('this client does not announce experimental.aintern.promptValues: fences with placeholders are refused',
+        { "keep the plugin's capabilities when you set vim.lsp.config('aintern_ls', { capabilities = ... })" })
+    end
   end
 
   health.start('aintern: terminals and shell integration')
