@@ -19,7 +19,8 @@ from aintern_ls.safety.context import (
     STDIN_STATIC,
     Cmd,
 )
-from aintern_ls.safety.levels import C, D, Finding, M, S
+from aintern_ls.safety.levels import B, C, D, Finding, M, S
+from aintern_ls.safety.paths import classify_path
 from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
     SHELLS,
