@@ -187,6 +187,10 @@ def analyse(text: str, scope: Scope) -> None:
     data = text.encode("utf-8", "surrogatepass")
     if "<<" in text and "\n\\" in text:
         data = _heredoc_backslash_workaround(data)
+    if " / ]" in text:
+        # The grammar reads a lone `/` in `[ -d / ]` as division and loses the test; a
+        # test only reads, so the parser may see `.` there (same length).
+        data = _TEST_SLASH.sub(lambda m: m.group(1) + b".", data)
     tree = parse(data)
     if _NEGATED_COMPOUND.search(text):
         # The grammar cannot read `! for …`/`! case …`; negation changes no command, so
@@ -216,6 +220,10 @@ def analyse(text: str, scope: Scope) -> None:
         )
 
 
+_TEST_SLASH = re.compile(
+    rb"((?:^|[;&|(!]|\b(?:if|while|until|elif)\b)[ \t]*\[\[?[ \t][^\]\n]*?[ \t])/(?=[ \t])",
+    re.M,
+)
 _HEREDOC_OP = re.compile(rb"<<-?[ \t]*[\"']?[A-Za-z_][\w.-]*[\"']?[^\n]*\n")
 
 
@@ -380,11 +388,45 @@ class _Walker:
             return self.error_region(node)
         if t in ("while_statement", "c_style_for_statement"):
             self._endless_spawner(node)
+        if t == "while_statement" and (stdin.paths or stdin.kind == STDIN_STATIC):
+            return self._read_loop(node, stdin)
         # if/while/case/negation/test: every part may run.
         info = Info()
         for c in node.named_children:
             info = self.stmt(c)
         return info
+
+    def _read_loop(self, node: Node, stdin: Stdin) -> Info:
+        """`ls / | while read d; do rm -rf "/$d"; done`: the loop variable takes what the
+        pipe brings (every listed entry, or the known text's first line)."""
+        cond = node.child_by_field_name("condition")
+        body = node.child_by_field_name("body")
+        reader = cond if cond is not None and cond.type == "command" else None
+        if reader is None or _command_name_of(reader) != "read" or body is None:
+            info = Info()
+            for c in node.named_children:
+                info = self.stmt(c)
+            return info
+        args = [_text(a) for a in reader.children_by_field_name("argument")]
+        names = [a for a in args if not a.startswith("-")] or ["REPLY"]
+        if stdin.paths:
+            item = stdin.paths[0].text
+            if stdin.names_only:
+                item = "*"  # `ls DIR` prints names: "/$d" names every entry of /
+        else:
+            item = stdin.text.split("\n", 1)[0].strip()
+        saved = {n: self.scope.env.get(n) for n in names}
+        self.scope.env[names[0]] = item
+        for n in names[1:]:
+            self.scope.env[n] = ""
+        try:
+            return self.stmt(body)
+        finally:
+            for n, v in saved.items():
+                if v is None:
+                    self.scope.env.pop(n, None)
+                else:
+                    self.scope.env[n] = v
 
     def _endless_spawner(self, node: Node) -> None:
         """`while :; do $0 & done`: an endless loop that starts background processes and
@@ -715,6 +757,15 @@ class _Walker:
                 self.calling.discard(head)
             self.scope.include(found)
             return Info()
+        if head in ("read", "mapfile", "readarray") and not words[0].dynamic:
+            saved_ifs = self.scope.env.get("IFS")
+            for a in assigns:  # `IFS=: read …` splits with that IFS
+                self.assignment(a)
+            self._read_builtin(words, stdin)
+            if saved_ifs is None:
+                self.scope.env.pop("IFS", None)
+            else:
+                self.scope.env["IFS"] = saved_ifs
         if head == "set" and any(w.text == "--" for w in words[1:]):
             at = next(i for i, w in enumerate(words) if w.text == "--")
             self._positional(words[at + 1 :])
@@ -780,13 +831,85 @@ class _Walker:
                 self.scope.env.pop(name, None)
             return
         words = self.words(value, split=False)
+        if len(words) == 1 and words[0].text.startswith("() {"):
+            self._shellshock(name, words[0])
         if len(words) == 1 and not words[0].dynamic:
             self.scope.env[name] = words[0].text
             self._check_hook_variable(name, words[0], node)
+        elif len(words) == 1 and words[0].origin in ("static", "decoded"):
+            # `c=$(printf 'rm -rf /')`, `o=$(echo L2V0Yw== | base64 -d)`: the text is known.
+            self.scope.env[name] = words[0].text.rstrip("\n")
         else:
             self.scope.env.pop(name, None)
             if name in _HOOK_VARS and words:
                 self._check_hook_variable(name, words[0], node)
+
+    def _shellshock(self, name: str, value: Word) -> None:
+        """`X='() { :;}; rm -rf /' bash -c :`: bash before 4.3 ran what follows a function
+        definition in an environment variable (Shellshock, CVE-2014-6271); judge it."""
+        found = self.scope.nested(value.text[2:].lstrip(), "bash", value, -1)
+        self.scope.include(found)
+        self.scope.add(
+            RiskLevel.CRITICAL,
+            "shellshock",
+            f"{name} holds a function definition followed by commands (Shellshock)",
+            value.start,
+            value.end,
+        )
+
+    def _read_builtin(self, words: list[Word], stdin: Stdin) -> None:
+        """`read -r a b <<< 'rm -rf'`, `mapfile -t a <<< …`: variables take known text."""
+        head = words[0].text
+        known = stdin.kind == STDIN_STATIC
+        if head in ("mapfile", "readarray"):
+            ops = [w.text for w in words[1:] if not w.text.startswith("-")]
+            name = ops[-1] if ops else "MAPFILE"
+            if known and "-d" not in [w.text for w in words]:
+                lines = stdin.text.split("\n")
+                if lines and not lines[-1]:
+                    lines.pop()
+                self.scope.env[name] = _SPLIT.join(lines)
+            else:
+                self.scope.env.pop(name, None)
+            return
+        names: list[str] = []
+        skip = False
+        for w in words[1:]:
+            if skip:
+                skip = False
+                continue
+            if w.text in ("-p", "-d", "-n", "-N", "-t", "-u", "-i", "-a"):
+                skip = True
+                if w.text == "-a":
+                    names.append("\x00array")
+                continue
+            if w.text.startswith("-"):
+                continue
+            names.append(w.text)
+        if names and names[0] == "\x00array" and len(names) > 1:
+            ifs = self.scope.env.get("IFS", " \t\n") or " "
+            line = stdin.text.split("\n", 1)[0] if known else None
+            if line is None:
+                self.scope.env.pop(names[1], None)
+            else:
+                parts = [p for p in re.split("[" + re.escape(ifs) + "]+", line) if p]
+                self.scope.env[names[1]] = _SPLIT.join(parts)
+            return
+        names = names or ["REPLY"]
+        if not known:
+            for n in names:
+                self.scope.env.pop(n, None)
+            return
+        line = stdin.text.split("\n", 1)[0]
+        ifs = self.scope.env.get("IFS", " \t\n")
+        if ifs == "" or len(names) == 1:
+            parts = [line if ifs == "" else line.strip(" \t")]
+        else:
+            parts = re.split(
+                "[" + re.escape(ifs) + "]+", line.strip(" \t"), maxsplit=len(names) - 1
+            )
+        for i, n in enumerate(names):
+            self.scope.env[n] = parts[i] if i < len(parts) else ""
 
     def _command_variable(self, node: Node) -> None:
         """`PAGER='…' man ls`, `GIT_SSH_COMMAND=… git fetch`, `LESSOPEN='|…'`: a variable
@@ -797,6 +920,10 @@ class _Walker:
             return
         name = _text(name_node)
         if name not in _COMMAND_VARS:
+            if _text(value).lstrip("'\"").startswith("() {"):
+                shock = self.words(value, split=False)
+                if shock:
+                    self._shellshock(name, shock[0])
             return
         words = self.words(value, split=False)
         if not words:
@@ -1199,18 +1326,22 @@ class _Walker:
         return _text(node), True, False, ORIGIN_SUBST
 
     def _static_output(self, node: Node) -> Stdin | None:
-        if node.type not in ("pipeline", "command"):
+        if node.type not in ("pipeline", "command", "redirected_statement"):
             return None
         stages = list(node.named_children) if node.type == "pipeline" else [node]
         stdin: Stdin | None = None
         probe = Scope("", "bash", None, self.scope.nested_analyser, 99, self.scope.judge)
         for stage in stages:
-            if stage.type != "command":
+            if stage.type not in ("command", "redirected_statement"):
                 return None
             walker = _Walker(probe, self.pos)
             walker.scope.source = self.scope.source
-            walker.scope.env = self.scope.env
-            info = walker.command(stage, stdin or NO_STDIN)
+            walker.scope.env = dict(self.scope.env)
+            if stage.type == "redirected_statement":
+                # `$(cat <<'EOF' … EOF)`: the heredoc is the stage's own stdin.
+                info = walker.stmt(stage, stdin or NO_STDIN)
+            else:
+                info = walker.command(stage, stdin or NO_STDIN)
             if info.output is not None:
                 stdin = Stdin(STDIN_STATIC, info.output, -1)
                 continue

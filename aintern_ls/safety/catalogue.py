@@ -385,6 +385,12 @@ CATALOGUE: dict[str, Rule] = _rules(
         "bash",
         "LD_PRELOAD=/tmp/hook.so",
     ),
+    (
+        "shellshock",
+        "an environment variable holds a function definition followed by commands: bash"
+        " before 4.3 runs them on start (Shellshock, CVE-2014-6271)",
+        "env X='() { :;}; echo pwned' bash -c :",
+    ),
     # --- the analyser itself ----------------------------------------------------------------
     ("unknown-command", "a program that is not on the read-only allowlist", "frobnicate --all"),
     ("parse-error", "the analyser could not fully parse the command", "echo 'unterminated"),

@@ -29,7 +29,8 @@ class Stdin:
     start: int = 0  # where `text` starts in the analysed source, or -1 if it is not there
     decoded: bool = False  # text was produced by decoding (base64 ...): opaque to a reader
     secret: bool = False  # carries a private key or credentials
-    paths: tuple[Word, ...] = ()  # PowerShell: paths listed by Get-ChildItem upstream
+    paths: tuple[Word, ...] = ()  # paths listed upstream (ls, find, Get-ChildItem)
+    names_only: bool = False  # the listing prints names relative to `paths` (ls), not paths
 
 
 NO_STDIN = Stdin()
@@ -45,6 +46,7 @@ class Info:
     decodes: bool = False
     reads_secret: bool = False
     paths: tuple[Word, ...] = ()
+    names_only: bool = False  # `paths` are printed as bare names (ls DIR), not full paths
     input: Stdin | None = None  # what this command itself read (herestring, heredoc, pipe)
     argv: tuple[str, ...] = ()  # the arguments, when all are known (decoders such as `tr`)
 

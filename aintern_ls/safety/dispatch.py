@@ -127,6 +127,11 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     cmd.info.input = stdin
     if name in _FILTERS and not any(w.dynamic for w in words[1:]):
         cmd.info.argv = tuple(w.text for w in words[1:])
+    if name in _DECODERS:
+        # `base64 -d <(echo …)`: a file operand whose text is known is the decoder's input.
+        given = [w for w in words[1:] if w.dynamic and w.origin in ("static", "decoded")]
+        if given:
+            cmd.info.input = Stdin(STDIN_STATIC, given[0].text, -1)
     if any(is_secret(w.text) for w in words[1:] if not w.dynamic):
         cmd.info.reads_secret = True
     mark = len(scope.findings)
@@ -267,6 +272,7 @@ def _listing(cmd: Cmd) -> None:
         for w in ops
         if not w.dynamic
     )
+    cmd.info.names_only = not any(w.glob for w in ops) and not cmd.short("d")
 
 
 def _span(w: Word) -> tuple[int, int]:
@@ -417,6 +423,12 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
         return None
     if info.name == "rev":
         return Stdin(STDIN_STATIC, "\n".join(line[::-1] for line in text.split("\n")), -1, True)
+    if info.name == "openssl" and info.argv and _openssl_decodes(info.argv):
+        try:
+            raw = base64.b64decode("".join(text.split()) + "=" * (-len("".join(text.split())) % 4))
+        except (binascii.Error, ValueError):
+            return None
+        return Stdin(STDIN_STATIC, raw.decode("utf-8", "replace"), -1, decoded=True)
     if info.name == "tr" and info.argv:
         out = tr_output(list(info.argv), text)
         if out is not None:
@@ -430,7 +442,14 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
     return None
 
 
-_FILTERS = frozenset(names("tr sed gsed"))
+_FILTERS = frozenset(names("tr sed gsed openssl"))
+_DECODERS = frozenset(names("base64 base32 xxd rev tr cat openssl"))
+
+
+def _openssl_decodes(argv: tuple[str, ...]) -> bool:
+    """`openssl base64 -d`, `openssl enc -d -base64` / `-a`: base64 decoding."""
+    b64 = "base64" in argv or "-base64" in argv or "-a" in argv
+    return b64 and "-d" in argv and not any(a.startswith("-in") or a == "-k" for a in argv)
 
 
 def _sed_output(args: list[str], text: str) -> str | None:
@@ -473,7 +492,7 @@ def next_stdin(info: Info, prev: Stdin) -> Stdin:
     if info.reads_secret or (prev.secret and info.name in _PASS_THROUGH):
         return Stdin(STDIN_OTHER, secret=True)
     if info.paths:
-        return Stdin(STDIN_OTHER, paths=info.paths)
+        return Stdin(STDIN_OTHER, paths=info.paths, names_only=info.names_only)
     if info.name in ("cat", "get-content"):
         return Stdin(STDIN_FILE)
     return Stdin(STDIN_OTHER)

@@ -85,10 +85,21 @@ def _su(cmd: Cmd) -> None:
 def _env(cmd: Cmd) -> None:
     split = cmd.option_value("-S", "--split-string")
     if split is not None:
-        cmd.scope.include(cmd.scope.nested(split.text, "bash", split))
+        # `env -S 'rm -rf' /`: the string is split into words, the arguments after it follow.
+        at = next((k for k, w in enumerate(cmd.args) if w is split), len(cmd.args) - 1)
+        tail = " ".join(shlex.quote(w.text) for w in cmd.args[at + 1 :] if split is not w)
+        if split.text.startswith(("-S", "--split-string=")):
+            tail = " ".join(shlex.quote(w.text) for w in cmd.args[at + 1 :])
+        code = (split.text + " " + tail).strip()
+        cmd.scope.include(cmd.scope.nested(code, "bash", split))
         return
     i = skip_options(cmd, frozenset({"-u", "-C", "--unset", "--chdir"}))
     while i < len(cmd.args) and "=" in cmd.args[i].text:
+        name, _, value = cmd.args[i].text.partition("=")
+        if value.startswith("() {"):
+            # Shellshock (CVE-2014-6271): old bash ran what follows the definition.
+            cmd.scope.include(cmd.scope.nested(value[2:].lstrip(), "bash", cmd.args[i]))
+            cmd.add(C, "shellshock", f"{name} holds a function definition followed by commands")
         i += 1
     rest(cmd, i)
 
@@ -389,15 +400,16 @@ def _xargs_items(cmd: Cmd, text: str) -> list[str]:
 # --- shells, eval and interpreters ------------------------------------------------------
 
 
-def run_code_from_stdin(cmd: Cmd, language: str) -> None:
-    """A shell or interpreter reading its program from stdin."""
+def run_code_from_stdin(cmd: Cmd, language: str, positional: list[Word] | None = None) -> None:
+    """A shell or interpreter reading its program from stdin (`sh -s -- ARGS` gives the
+    program its positional parameters)."""
     st = cmd.stdin
     head = cmd.words[0]
     if st.kind == STDIN_NETWORK:
         cmd.add(C, "pipe-to-shell", f"pipes a download straight into {cmd.name}")
     elif st.kind == STDIN_STATIC:
         if language in ("bash", "powershell", "cmd"):
-            found = cmd.scope.nested(st.text, language, head, st.start)
+            found = cmd.scope.nested(st.text, language, head, st.start, positional)
         else:
             found = _code_findings(cmd, st.text, head, st.start, language)
         cmd.scope.include(found)
@@ -470,7 +482,7 @@ def _shell(cmd: Cmd) -> None:
             continue
         break
     if stdin_flag and not code_flag:
-        run_code_from_stdin(cmd, "bash")
+        run_code_from_stdin(cmd, "bash", [cmd.words[0], *args[i:]])
         return
     if code_flag:
         if i < len(args):
