@@ -21,7 +21,7 @@ import tree_sitter
 MAX_CHARS = 32 * 1024
 # CPU time one assessment may spend parsing: a floor plus a linear allowance. Honest
 # scripts parse at well under 1 µs per byte.
-BASE_SECONDS = 0.025
+BASE_SECONDS = 0.02
 PER_BYTE_SECONDS = 1.5e-6
 _CHUNK = 2048
 

@@ -227,8 +227,10 @@ def _write_destinations(cmd: Cmd) -> None:
             append=name == "tee" and (cmd.short("a") or cmd.long("--append")),
         )
         moved_away = name == "mv" and w is not ops[-1]
-        if t is not None and (moved_away or name == "ln") and t.level < B:
-            continue  # renaming a startup file away, or a symlink: not persistence
+        if t is not None and name == "ln" and t.level < B:
+            continue  # a symlink: not persistence
+        if t is not None and moved_away and t.rule == "persistence":
+            continue  # renaming a startup file away: not persistence
         if t is not None:
             verb = "moves away" if moved_away else "overwrites"
             cmd.scope.add(t.level, t.rule, f"{name} {verb} {t.what}", cmd.start, w.end)

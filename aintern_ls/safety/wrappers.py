@@ -378,7 +378,8 @@ def _xargs(cmd: Cmd) -> None:
 
 def _xargs_items(cmd: Cmd, text: str) -> list[str]:
     """Split xargs input the way xargs does: NUL with -0, one line per item with -I/-L,
-    else blanks with quotes honoured."""
+    else blanks with quotes honoured (the first items only: 16 are judged)."""
+    text = text[:4096]
     if cmd.short("0") or cmd.has("--null"):
         return [t for t in text.split("\x00") if t.strip()]
     delim = cmd.option_value("-d", "--delimiter")
