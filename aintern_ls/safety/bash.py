@@ -1304,6 +1304,8 @@ class _Walker:
             name = _command_name_of(stmts[0])
             if name in ("pwd",):
                 return ".", False, False, ""
+            if name in (":", "true", "false") and stmts[0].named_child_count == 1:
+                return "", False, False, ""  # `/$(:)`: prints nothing
             # `$(which rm)` / `$(command -v rm)` is just the program's path.
             args = [_text(a) for a in stmts[0].children_by_field_name("argument")]
             args = [a for a in args if not a.startswith("-")]

@@ -227,6 +227,14 @@ def _find(cmd: Cmd) -> None:
                     else w
                     for w in inner
                 ]
+                if (
+                    subst is not None
+                    and subst.text.startswith(("/", "~"))
+                    and inner[0].text in ("chmod", "chown", "chgrp")
+                    and not any(w.text in ("-R", "--recursive") for w in inner)
+                ):
+                    # Every file below the start gets it: a recursive chmod/chown.
+                    inner = [inner[0], Word("-R", inner[0].start, inner[0].end), *inner[1:]]
                 cmd.judge(inner)
                 if filtered and inner and inner[0].text in _DELETERS:
                     _named_system_files(
