@@ -639,6 +639,9 @@ class _Walker:
             return None, []
         if target.startswith(("/dev/tcp/", "/dev/udp/")):
             name = _command_name_of(body)
+            if body is not None and body.type == "pipeline":
+                # `cat ~/.ssh/id_rsa | gzip > /dev/tcp/…`: not a bare `echo` write.
+                name = _command_name_of(_body(body)) or "?"
             if name in SHELLS or name in ("exec", "sh", "bash") or op == "<>":
                 scope.add(
                     RiskLevel.CRITICAL,
@@ -669,11 +672,15 @@ class _Walker:
             verb = "appends to" if op.startswith(">>") or op == "&>>" else "overwrites"
             scope.add(special.level, special.rule, f"{verb} {special.what}", start, end)
         else:
-            name = _command_name_of(body)
+            # What writes the file is the last command of a redirected pipeline.
+            last = _body(body) if body is not None and body.type != "command" else body
+            name = _command_name_of(last) if last is not None else ""
+            if body is not None and body.type != "command" and last is None:
+                name = "?"  # a compound statement writes whatever it prints: not a truncation
             if (
                 op in (">", ">|", "&>")
                 and name in ("", ":", "true", "echo")
-                and not (name == "echo" and body is not None and body.named_child_count > 1)
+                and not (name == "echo" and last is not None and last.named_child_count > 1)
             ):
                 # `> app.log`, `: > app.log`: empties the file, like `truncate -s 0`.
                 scope.add(RiskLevel.DANGEROUS, "truncate", f"empties {target}", start, end)
