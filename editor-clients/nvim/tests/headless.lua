@@ -55,6 +55,24 @@ aintern.setup({ output = { height = 4 } })
 check(vim.lsp.config.aintern_ls.cmd[1] == python, "setup() keeps the cmd set with vim.lsp.config")
 check(vim.lsp.config.aintern_ls.handlers['aintern/terminalOutput'] ~= nil, 'lsp/aintern_ls.lua supplies the handlers')
 check(vim.lsp.config.aintern_ls.handlers['aintern/promptValues'] ~= nil, 'a handler for the aintern/promptValues request')
+-- what the server asks is checked: entries without a name are skipped, a UI that fails
+-- answers the request (cancel) instead of leaving the server waiting
+local got = 'unset'
+aintern.ask_values({ placeholders = { { kind = 'angle' }, 'junk' } }, function(a)
+  got = a
+end)
+check(type(got) == 'table' and #got.values == 0, 'placeholders without a name are skipped')
+local ui_input = vim.ui.input
+vim.ui.input = function()
+  error('a broken input UI')
+end
+got = 'unset'
+aintern.ask_values({ placeholders = { { name = 'x', kind = 'angle', text = '<x>' } } }, function(a)
+  got = a
+end)
+check(got == nil and t.last_notify().msg:find('could not ask', 1, true) ~= nil,
+  'a failing input UI cancels the run: ' .. t.last_notify().msg)
+vim.ui.input = ui_input
 for _, plug in ipairs({ 'run', 'stop', 'send', 'copy', 'capture', 'run-all', 'output' }) do
   check(vim.fn.maparg('<Plug>(aintern-' .. plug .. ')', 'n') ~= '', '<Plug>(aintern-' .. plug .. ') exists')
 end

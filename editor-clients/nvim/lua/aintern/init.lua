@@ -676,6 +676,15 @@ end
 
 -- Server → client notifications -------------------------------------------------------
 
+--- The loaded buffer whose URI is `uri` (scratch chat buffers included), or nil.
+local function buf_of_uri(uri)
+  for _, b in ipairs(api.nvim_list_bufs()) do
+    if api.nvim_buf_is_loaded(b) and vim.uri_from_bufnr(b) == uri then
+      return b
+    end
+  end
+end
+
 M.handlers = {
   ['aintern/terminalOutput'] = function(_, params, ctx)
     if M.closed[params.terminalId] then
@@ -712,9 +721,11 @@ M.handlers = {
     end
   end,
   ['aintern/blockStatus'] = function(_, params)
-    local bufnr = vim.uri_to_bufnr(params.uri)
     vim.schedule(function()
-      M.refresh(bufnr)
+      local bufnr = buf_of_uri(params.uri) -- (never a new buffer for a URI not shown)
+      if bufnr then
+        M.refresh(bufnr)
+      end
     end)
   end,
   ['aintern/waitingForInput'] = function(_, params, ctx)
@@ -723,15 +734,6 @@ M.handlers = {
     end)
   end,
 }
-
---- The loaded buffer whose URI is `uri` (scratch chat buffers included), or nil.
-local function buf_of_uri(uri)
-  for _, b in ipairs(api.nvim_list_bufs()) do
-    if api.nvim_buf_is_loaded(b) and vim.uri_from_bufnr(b) == uri then
-      return b
-    end
-  end
-end
 
 --- Ask for the answer to a run's prompt and type it into the run (aintern.run.input).
 --- `w`: { uri, blockId, prompt?, secret?, client_id }. Dismissing the question sends
@@ -827,11 +829,31 @@ end
 --- that replaces it works: the callbacks are chained), then call `on_done` once with
 --- `{ values = [{name, value, secret?}] }`, or with nil when one question was cancelled.
 function M.ask_values(params, on_done)
-  local placeholders = (params and params.placeholders) or {}
+  local placeholders = {}
+  for _, p in ipairs(type(params) == 'table' and type(params.placeholders) == 'table' and params.placeholders or {}) do
+    if type(p) == 'table' and type(p.name) == 'string' then
+      table.insert(placeholders, { name = p.name, kind = p.kind, text = type(p.text) == 'string' and p.text or nil })
+    end
+  end
   local values = {}
-  local function ask(i)
+  local finished = false
+  local function finish(answer)
+    if not finished then -- once, whatever a UI does with its callback
+      finished = true
+      on_done(answer)
+    end
+  end
+  local ask
+  local function ask_safely(i)
+    local ok, err = pcall(ask, i)
+    if not ok then
+      notify('could not ask for the values: ' .. tostring(err), levels.ERROR)
+      finish(nil)
+    end
+  end
+  function ask(i)
     if i > #placeholders then
-      on_done({ values = values })
+      finish({ values = values })
       return
     end
     local p = placeholders[i]
@@ -842,16 +864,17 @@ function M.ask_values(params, on_done)
     end
     local function answered(value)
       if value == nil then
-        on_done(nil) -- cancelled: the server does not run the block
+        finish(nil) -- cancelled: the server does not run the block
         return
       end
+      value = tostring(value)
       table.insert(values, { name = p.name, value = value, secret = secret or nil })
       if not secret then
         M.remembered[p.name] = value
       end
       -- the next question after this one's UI has closed (floats, dressing, snacks)
       vim.schedule(function()
-        ask(i + 1)
+        ask_safely(i + 1)
       end)
     end
     if secret and M.config.values.hide_secret then
@@ -860,7 +883,7 @@ function M.ask_values(params, on_done)
       vim.ui.input(opts, answered)
     end
   end
-  ask(1)
+  ask_safely(1)
 end
 
 --- `aintern/promptValues`: runs in the coroutine Neovim's RPC layer gives each server
