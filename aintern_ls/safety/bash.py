@@ -836,6 +836,7 @@ class _Walker:
                 self.scope.env[name] = _SPLIT.join(w.text for w in items)
             else:
                 self.scope.env.pop(name, None)
+                self.scope.assigned.add(name)
             return
         words = self.words(value, split=False)
         if len(words) == 1 and words[0].text.startswith("() {"):
@@ -848,6 +849,7 @@ class _Walker:
             self.scope.env[name] = words[0].text.rstrip("\n")
         else:
             self.scope.env.pop(name, None)
+            self.scope.assigned.add(name)
             if name in _HOOK_VARS and words:
                 self._check_hook_variable(name, words[0], node)
 
@@ -903,6 +905,7 @@ class _Walker:
                 self.scope.env[names[1]] = _SPLIT.join(parts)
             return
         names = names or ["REPLY"]
+        self.scope.assigned.update(names)
         if not known:
             for n in names:
                 self.scope.env.pop(n, None)
@@ -1037,8 +1040,12 @@ class _Walker:
                 if _text(c).startswith(("HISTFILE=", "HISTSIZE=0", "HISTFILESIZE=0")):
                     s, e = self.pos.char(c.start_byte), self.pos.char(c.end_byte)
                     self.scope.add(RiskLevel.MODERATE, "history", "turns off shell history", s, e)
+            elif c.type == "variable_name":
+                self.scope.assigned.add(_text(c))  # `export X`, `local x`: may hold a value
             elif c.type in _WORDISH:
-                self.words(c)
+                for w in self.words(c):
+                    if re.fullmatch(r"[A-Za-z_]\w*", w.text):
+                        self.scope.assigned.add(w.text)  # `export X`, `local x`: may hold a value
         return Info()
 
     def function(self, node: Node) -> Info:
@@ -1077,6 +1084,8 @@ class _Walker:
         if body is None:
             return Info()
         name = _text(var) if var is not None else ""
+        if name:
+            self.scope.assigned.add(name)
         static = [w for w in values if not w.dynamic]
         if name and static and len(static) == len(values) and len(values) <= 4:
             info = Info()

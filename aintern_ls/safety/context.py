@@ -62,6 +62,7 @@ class Scope:
     """Collects findings for one analysed text; nested code gets a child scope."""
 
     __slots__ = (
+        "assigned",
         "cwds",
         "depth",
         "downloaded",
@@ -101,6 +102,9 @@ class Scope:
         # offset of the body in the source or -1), so running them later is judged too.
         self.written: dict[str, tuple[str, int]] = {}
         self.env: dict[str, str] = {}
+        # Variables this text gives a value only known at run time (`D=$(mktemp -d)`,
+        # `read x`, loop variables): unknown, but not unset.
+        self.assigned: set[str] = set()
         self.pending_cd: str | None = None
         self.errexit = False
 
@@ -145,6 +149,7 @@ class Scope:
         child.start_cwd = self.start_cwd
         child.cwds = self.cwds
         child.written = self.written
+        child.assigned = set(self.assigned)
         if positional is not None and not any(w.dynamic for w in positional):
             # `sh -c 'rm -rf "$1"' _ /`: $0, $1… and "$@" are the words after the code.
             texts = [w.text for w in positional]

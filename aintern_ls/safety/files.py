@@ -18,7 +18,41 @@ from aintern_ls.safety.words import Word, names
 
 # A path made of one unguarded variable and a slash (`$X/`, `${X}/*`, `$X/.*`): with the
 # variable empty it names the root directory.
-_UNSET_ROOT = re.compile(r"^\$(?:[A-Za-z_]\w*|\{[A-Za-z_]\w*\})/+(?:\*|\.\*|\.)?/*$")
+_VARIABLE_PATH = re.compile(r"^\$(?:([A-Za-z_]\w*|[0-9])|\{([A-Za-z_]\w*|[0-9])\})(/[^$`]*)$")
+# Variables a shell usually has set: an unknown value, not an empty one.
+_USUALLY_SET = frozenset(
+    names(
+        """
+        HOME USER LOGNAME SHELL PWD OLDPWD TMPDIR TMP TEMP HOSTNAME PATH GOPATH GOROOT
+        JAVA_HOME CARGO_HOME RUSTUP_HOME NVM_DIR PYENV_ROOT VIRTUAL_ENV CONDA_PREFIX
+        GITHUB_WORKSPACE RUNNER_TEMP CI_PROJECT_DIR WORKSPACE ANDROID_HOME SDKROOT
+        """
+    )
+)
+
+
+def _as_if_empty(cmd: Cmd, t: Word, recursive: bool) -> tuple[RiskLevel, str, str] | None:
+    """`rm -rf "$STEAMROOT/"*`, `rm -rf $PREFIX/usr`: with the variable empty the path
+    starts at the root (the Steam for Linux bug; ShellCheck SC2115 asks for "${var:?}").
+    A variable this block never sets is empty when the block runs on its own: what the
+    path then names decides (blocked for /, /usr…); one it sets at run time, or that a
+    shell usually has, is only unknown (critical)."""
+    m = _VARIABLE_PATH.match(t.text)
+    if m is None:
+        return None
+    name = m.group(1) or m.group(2)
+    target = classify_path(m.group(3), frozenset([None]), cmd.scope.windows)
+    if target.level < B or not (recursive or target.rule == "rm-system-file"):
+        return None
+    what = f"{target.what} when ${name} is empty"
+    if (
+        name in cmd.scope.assigned
+        or name in _USUALLY_SET
+        or name.startswith("XDG_")
+        or name.isdigit()
+    ):
+        return C, "rm-unknown-root", what
+    return B, target.rule, what + f" (this block never sets {name})"
 
 
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
@@ -34,11 +68,8 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
         elif t.dynamic and ".." in t.text.split("/")[1:]:
             # `$TMPDIR/../..`: `..` above a directory we cannot see could be anywhere.
             level, rule, what = C, "rm-unknown-root", f"{t.text}, which climbs out of a variable"
-        elif t.dynamic and recursive and _UNSET_ROOT.match(t.text):
-            # `rm -rf "$STEAMROOT/"*`: with the variable unset or empty this is `rm -rf /*`
-            # (the Steam for Linux bug; ShellCheck SC2115 asks for "${var:?}").
-            what = f"{t.text}, which is / when the variable is empty"
-            level, rule = C, "rm-unknown-root"
+        elif t.dynamic and (empty := _as_if_empty(cmd, t, recursive)) is not None:
+            level, rule, what = empty
         else:
             target = classify_path(t.text, scope.cwds, scope.windows, scope.start_cwd)
             level, rule, what = target.level, target.rule, target.what
