@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from aintern_ls.safety import wrappers  # noqa: F401  (wrappers claim their names first)
+from aintern_ls.safety import system, wrappers  # noqa: F401  (wrappers claim their names first)
 from aintern_ls.safety.context import (
     Cmd,
 )
@@ -115,6 +115,7 @@ _MISC_NAMES = names(
 def _misc(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
+    system.misc_hooks(cmd)  # commands embedded in editors', compilers' and tools' options
     if n in ("7z", "7za", "unrar") and texts and texts[0] in ("l", "t", "i", "h", "lt", "lb"):
         return  # list, test, info: read-only
     if n in ("vi", "vim", "nvim", "ex", "view", "vimdiff", "gvim"):
@@ -282,8 +283,13 @@ def _read_only(cmd: Cmd) -> None:
         cmd.add(M, "system-config", "date -s changes the clock")
     elif n == "hostname" and cmd.operands():
         cmd.add(M, "system-config", "hostname changes the host name")
-    elif n in ("base64", "base32") and cmd.option_value("-o", "--output") is not None:
-        cmd.add(M, "write", f"{n} writes its output to a file")
+    elif n == "dc" and cmd.option_value("-e", "--expression") is not None:
+        system.repl_tool(cmd)  # dc -e '!cmd'
+    elif (
+        n in ("base64", "base32", "basenc")
+        and (out := cmd.option_value("-o", "--output")) is not None
+    ):
+        cmd.add(M, "write", f"{n} writes the file {out.text}", out)
     elif (n == "xxd" and cmd.short("r")) or (
         n in ("base64", "base32") and (cmd.short("dD") or cmd.long("--decode"))
     ):
@@ -291,7 +297,8 @@ def _read_only(cmd: Cmd) -> None:
     elif n == "man" and (pager := cmd.option_value("-P", "--pager", "-H", "--html")) is not None:
         run_config_command(cmd, pager, "man's pager option")
     elif n in ("less", "more", "most", "man") and any(t.startswith("+!") for t in texts):
-        cmd.add(M, "runs-program", f"{n} runs a shell command")
+        bang = next(w for w in cmd.args if w.text.startswith("+!"))
+        run_config_command(cmd, Word(bang.text[2:], bang.start, bang.end), f"{n} +!")
     elif n == "top" and cmd.short("k"):
         cmd.add(D, "kill", "top -k kills processes")
     elif n in ("tail", "head", "less") and any(is_secret(w.text) for w in cmd.operands()):

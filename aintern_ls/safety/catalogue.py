@@ -419,6 +419,12 @@ CATALOGUE: dict[str, Rule] = _rules(
         "python3 -c 'import pty; pty.spawn(\"/bin/sh\")'",
     ),
     (
+        "credential-dump",
+        "copies the registry hives that hold password hashes (SAM, SECURITY, SYSTEM)",
+        "reg save HKLM\\SAM C:\\sam.hive",
+        "cmd",
+    ),
+    (
         "lolbin-decode",
         "certutil decodes or encodes a file, a common way to unpack a hidden payload",
         "certutil -decode payload.b64 payload.exe",

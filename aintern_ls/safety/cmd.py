@@ -82,6 +82,19 @@ def _redirect(scope: Scope, op: str, target: Word) -> None:
             target.end,
         )
         return
+    from aintern_ls.safety.paths import write_target
+
+    t = write_target(target.text.replace("\\", "/"), scope.cwds, append=op == ">>")
+    if t is not None:
+        verb = "appends to" if op == ">>" else "overwrites"
+        scope.add(t.level, t.rule, f"{verb} {t.what}", target.start, target.end)
+        return
+    from aintern_ls.safety.windows import windows_write_target
+
+    w = windows_write_target(target.text)
+    if w is not None:
+        scope.add(w[0], w[1], f"writes {w[2]}", target.start, target.end)
+        return
     scope.add(RiskLevel.MODERATE, "write", f"writes to {target.text}", target.start, target.end)
 
 
@@ -116,13 +129,46 @@ def _strip_control(words: list[Word]) -> list[Word]:
             idx = next((i for i, w in enumerate(words) if w.text.lower() == "do"), None)
             if idx is None:
                 return []
-            words = words[idx + 1 :]
+            words = _for_body(words, idx)
             continue
         if first in ("else", "do", "call", "start") and len(words) > 1 and first != "start":
             words = words[1:]
             continue
         return words
     return words
+
+
+def _for_body(words: list[Word], do: int) -> list[Word]:
+    """The body of `for [/d|/r DIR] %%i in (SET) do BODY` with the loop variable replaced by
+    the set (`for /d %i in (C:\\Users\\*) do rd /s /q %i` deletes every profile). Sets read
+    from files or commands (`for /f`) stay unknown."""
+    body = words[do + 1 :]
+    head = [w.text for w in words[1:do]]
+    low = [t.lower() for t in head]
+    if "/f" in low or "in" not in low:
+        return body
+    at = low.index("in")
+    var = next((t for t in head[:at] if re.fullmatch(r"%%?[A-Za-z]", t)), None)
+    items = " ".join(head[at + 1 :]).strip().strip("()").split()
+    if var is None or not items:
+        return body
+    if "/r" in low:  # for /r DIR: every file under DIR
+        r = low.index("/r")
+        root = head[r + 1] if r + 1 < at and not head[r + 1].startswith("%") else "."
+        items = [root.rstrip("\\") + "\\" + item for item in items]
+    if "/l" in low:
+        items = items[:1]
+    out: list[Word] = []
+    for w in body:
+        if var.lower() not in w.text.lower():
+            out.append(w)
+            continue
+        pattern = re.compile(re.escape(var) + r"(?![A-Za-z])", re.I)
+        for item in items[:4] if w.text.lower() == var.lower() else items[:1]:
+            text = pattern.sub(item.replace("\\", "\\\\"), w.text)
+            dynamic = bool(_VAR.search(text))
+            out.append(Word(text, w.start, w.end, dynamic, any(c in "*?" for c in text)))
+    return out
 
 
 def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, Word]]]], bool]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 
 from aintern_ls.safety.context import (
     Cmd,
@@ -78,6 +79,106 @@ def _config_value(cmd: Cmd, item: Word) -> bool:
     return False
 
 
+# Subcommand options whose value git runs as a shell command.
+_GIT_SUB_EXEC = {
+    "difftool": ("-x", "--extcmd"),
+    "mergetool": ("--tool-cmd",),
+    "rebase": ("-x", "--exec"),
+    "grep": ("-O", "--open-files-in-pager"),
+    "ls-remote": ("--upload-pack",),
+    "fetch": ("--upload-pack",),
+    "pull": ("--upload-pack",),
+    "clone": ("-u", "--upload-pack"),
+    "archive": ("--exec",),
+    "push": ("--receive-pack", "--exec"),
+    "send-email": ("--smtp-server", "--to-cmd", "--cc-cmd", "--header-cmd", "--sendmail-cmd"),
+    "instaweb": ("--httpd", "--browser", "-d", "-b"),
+    "filter-branch": (
+        "--tree-filter",
+        "--index-filter",
+        "--msg-filter",
+        "--env-filter",
+        "--commit-filter",
+        "--parent-filter",
+        "--tag-name-filter",
+    ),
+}
+
+
+def _git_run(cmd: Cmd, code: Word, what: str) -> None:
+    """A command line git will run: judged by the analyser (at least moderate)."""
+    if code.dynamic:
+        cmd.add(C, "config-exec", f"{what} runs a command only known at run time", code)
+        return
+    found = cmd.scope.nested(code.text, "bash", code, -1)
+    level = max((f.level for f in found), default=S)
+    cmd.scope.include(found)
+    if level >= D:
+        cmd.add(max(level, C), "config-exec", f"{what} runs a {level.label} command", code)
+    else:
+        cmd.add(M, "runs-program", f"{what} runs another program", code)
+
+
+def _subcommand_runs(cmd: Cmd, sub: str, args: list[Word]) -> bool:
+    """Subcommands that run commands they are given (`rebase -x`, `bisect run`, `submodule
+    foreach`, `filter-branch --tree-filter`, `--upload-pack`, `ext::` URLs, and `git config`
+    storing a command for later). True when the whole subcommand was judged here (the
+    option forms add their findings and let the subcommand's own rules apply too)."""
+    opts = _GIT_SUB_EXEC.get(sub, ())
+    for j, w in enumerate(args):
+        t = w.text
+        for o in opts:
+            value: Word | None = None
+            if t == o and j + 1 < len(args):
+                value = args[j + 1]
+            elif t.startswith(o + "=") or (len(o) == 2 and t.startswith(o) and len(t) > 2):
+                cut = len(o) + 1 if t.startswith(o + "=") else len(o)
+                value = Word(t[cut:], w.start, w.end, w.dynamic, False, w.origin)
+            if value is not None:
+                _git_run(cmd, value, f"git {sub} {o}")
+        if re.match(r"\Aext::", t):
+            # ext::CMD: arguments split at spaces; "% " is a space inside one, "%%" a "%".
+            parts = re.split(r"(?<!%) ", t[5:].replace("%%", "\x00"))
+            line = " ".join(
+                shlex.quote(p.replace("% ", " ").replace("\x00", "%")) for p in parts if p
+            )
+            _git_run(cmd, Word(line, w.start, w.end, w.dynamic), "git's ext:: transport")
+            cmd.add(C, "config-exec", "an ext:: URL makes git run a command", w)
+    texts = [w.text for w in args]
+    if sub == "bisect" and texts[:1] == ["run"] and len(args) > 1:
+        cmd.add(M, "git-write", "git bisect run runs a command on each commit")
+        cmd.judge(list(args[1:]))
+        return True
+    if sub == "submodule" and "foreach" in texts:
+        k = texts.index("foreach") + 1
+        while k < len(args) and args[k].text.startswith("-"):
+            k += 1
+        if k < len(args):
+            _git_run(cmd, args[k], "git submodule foreach")
+            return True
+    if sub == "config":
+        ops = [w for w in args if not w.text.startswith("-")]
+        if len(ops) >= 2 and _GIT_EXEC_KEYS.match(ops[0].text):
+            key, value = ops[0].text, ops[1]
+            if key.lower().startswith("alias.") and not value.text.startswith("!"):
+                return False
+            code = Word(value.text.lstrip("!"), value.start, value.end, value.dynamic)
+            inner = cmd.scope.nested(code.text, "bash", code, -1) if not code.dynamic else []
+            level = max((f.level for f in inner), default=S)
+            if code.dynamic or level >= D:
+                cmd.add(
+                    C,
+                    "config-exec",
+                    f"git config stores a {level.label if not code.dynamic else 'computed'}"
+                    f" command in {key} that git will run later",
+                    value,
+                )
+            else:
+                cmd.add(M, "git-config", f"git config sets {key}, a command git runs", value)
+            return True
+    return False
+
+
 @handles("git")
 def _git(cmd: Cmd) -> None:
     args = cmd.args
@@ -104,6 +205,8 @@ def _git(cmd: Cmd) -> None:
 
     flags = {t for t in rest if t.startswith("-")}
     shorts = "".join(t[1:] for t in rest if t.startswith("-") and not t.startswith("--"))
+    if _subcommand_runs(cmd, sub, list(args[i + 1 :])):
+        return
     if sub in _GIT_SAFE:
         if unsafe_flag is not None:
             add(M, "git-write", f"git {sub} {unsafe_flag.text} writes files or runs programs")

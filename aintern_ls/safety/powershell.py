@@ -81,6 +81,28 @@ _SCRIPT_CREATE = re.compile(
     r"\[scriptblock\]::create|\.invokescript\(|invoke-command\s+-scriptblock\s*\(\s*\[scriptblock\]",
     re.I,
 )
+_B64_LITERAL = re.compile(r"FromBase64String\(\s*['\"]([A-Za-z0-9+/=\s]{8,})['\"]\s*\)", re.I)
+
+
+def _decode_b64(text: str, utf16: bool) -> str:
+    """Literal base64 as PowerShell would decode it ("" when it is not text)."""
+    import base64
+    import binascii
+
+    try:
+        raw = base64.b64decode(re.sub(r"\s", "", text) + "=" * (-len(text.strip()) % 4))
+        return raw.decode("utf-16-le" if utf16 else "utf-8")
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return ""
+
+
+_PS_VAR = "\x00ps:"  # PowerShell variables in the scope's table (no shell name starts so)
+_AMSI = re.compile(
+    r"amsiInitFailed|AmsiUtils|amsiContext|AmsiScanBuffer|amsi\.dll|amsiSession"
+    r"|EnableScriptBlockLogging['\"]?\s*,\s*0|cachedGroupPolicySettings|\bEtwProvider\b"
+    r"|PSEtwLogProvider",
+    re.I,
+)
 _IO_DELETE = re.compile(r"\[(system\.)?io\.(file|directory)\]::delete\s*\(", re.I)
 
 
@@ -125,13 +147,121 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
+    _dotnet_calls(text, scope)
+    m = _AMSI.search(text)
+    if m:
+        # Reflection into PowerShell's own protections (AMSI, script-block logging): they
+        # exist to be switched off only by malware.
+        scope.add(
+            RiskLevel.CRITICAL,
+            "disable-security",
+            "turns off PowerShell's malware scanning or logging by reflection",
+            m.start(),
+            m.end(),
+        )
     m = _IO_DELETE.search(text)
     if m:
         scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through .NET", m.start(), m.end())
     if "frombase64string" in low and re.search(r"\biex\b|invoke-expression|::create", low):
+        for m in _B64_LITERAL.finditer(text):
+            decoded = _decode_b64(m.group(1), "unicode" in low[: m.start()].lower())
+            if decoded:
+                where = Word(decoded, m.start(1), m.end(1))
+                scope.include(scope.nested(decoded, "powershell", where, -1))
         scope.add(
             RiskLevel.CRITICAL, "encoded-command", "decodes and runs hidden code", 0, len(text)
         )
+
+
+_DOTNET = re.compile(
+    r"\[(?:System\.)?(IO\.File|IO\.Directory|Environment|Diagnostics\.Process)\]::(\w+)\s*\(",
+    re.I,
+)
+_PS_VAR_TEXT = re.compile(r"\$(?:env:)?\w+", re.I)
+
+
+def _ps_value(expr: str) -> str | None:
+    """The constant value of a PowerShell argument, known folders substituted."""
+
+    def known(m: re.Match[str]) -> str:
+        value = _KNOWN_VARS.get(m.group(0).lower())
+        if m.group(0).lower() == "$profile":
+            return "$PROFILE"
+        return value if value is not None else m.group(0)
+
+    text = _PS_VAR_TEXT.sub(known, expr.strip())
+    if "$" in text.replace("$PROFILE", "").replace("$true", "").replace("$false", ""):
+        return None
+    if re.fullmatch(r"\A\$(true|false|PROFILE)\Z", text, re.I):
+        return text
+    folded = fold_powershell(text.replace("$PROFILE", "_PROFILE_"))
+    return None if folded is None else folded.replace("_PROFILE_", "$PROFILE")
+
+
+def _dotnet_calls(text: str, scope: Scope) -> None:
+    """.NET calls that delete, write, move or start things (`[IO.Directory]::Delete(p, $true)`)
+    are judged as the cmdlets that do the same, with the same rules."""
+    from aintern_ls.safety.inline import _closing, _split_top
+
+    for m in _DOTNET.finditer(text):
+        close = _closing(text, m.end() - 1)
+        if close < 0:
+            continue
+        args = [a.strip() for a in _split_top(text[m.end() : close], ",") if a.strip()]
+        values = [_ps_value(a) for a in args]
+        cls, method = m.group(1).lower(), m.group(2).lower()
+        where = Word(text[m.start() : close + 1], m.start(), close + 1)
+
+        def q(v: str | None) -> str:
+            return "$unknown" if v is None else "'" + v.replace("'", "''") + "'"
+
+        line = ""
+        if cls in ("io.file", "io.directory") and values:
+            if method == "delete":
+                recursive = len(values) > 1 and (values[1] or "").lower() == "$true"
+                flags = "-Recurse -Force" if recursive else "-Force"
+                line = f"Remove-Item {flags} -LiteralPath {q(values[0])}"
+            elif method.startswith(("writeall", "create", "replace")) or method == "open":
+                line = f"Set-Content -LiteralPath {q(values[0])} -Value x"
+            elif method.startswith("appendall"):
+                line = f"Add-Content -LiteralPath {q(values[0])} -Value x"
+            elif method in ("move", "copy") and len(values) > 1:
+                verb = "Move-Item" if method == "move" else "Copy-Item"
+                line = f"{verb} -LiteralPath {q(values[0])} -Destination {q(values[1])}"
+        elif cls == "diagnostics.process" and method == "start" and values:
+            if values[0] is None:
+                scope.add(
+                    RiskLevel.CRITICAL,
+                    "eval-dynamic",
+                    "starts a program only known at run time",
+                    where.start,
+                    where.end,
+                )
+                continue
+            line = " ".join(v or "$unknown" for v in values[:2])
+        elif cls == "environment" and method == "setenvironmentvariable" and len(values) >= 3:
+            target = (values[2] or "").lower()
+            name = (values[0] or "").lower()
+            if target in ("machine", "user") or "machine" in args[2].lower():
+                if name in ("path", "pathext", "psmodulepath", "comspec") or values[0] is None:
+                    scope.add(
+                        RiskLevel.CRITICAL,
+                        "persistence",
+                        f"changes {values[0] or 'an environment variable'} permanently"
+                        " (programs found on it run in every new session)",
+                        where.start,
+                        where.end,
+                    )
+                else:
+                    scope.add(
+                        RiskLevel.MODERATE,
+                        "system-config",
+                        "sets an environment variable permanently",
+                        where.start,
+                        where.end,
+                    )
+        if line:
+            scope.include(scope.nested(line, "powershell", where, -1))
 
 
 class _Walker:
@@ -155,10 +285,28 @@ class _Walker:
         if "redirection" in t and t != "redirections":
             self.redirection(node)
             return Info()
+        if t == "assignment_expression":
+            self.assignment(node)
         info = Info()
         for c in node.named_children:
             info = self.visit(c)
         return info
+
+    def assignment(self, node: Node) -> None:
+        """`$c = 'Remove-Item'`: remember constant values so `& $c …` is judged as what it
+        runs (a value built at run time is forgotten, and stays unknown)."""
+        kids = node.named_children
+        if len(kids) < 2:
+            return
+        name = _text(kids[0]).strip().lower()
+        if not re.fullmatch(r"\$[\w:]+", name):
+            return
+        value = fold_powershell(_text(kids[-1]))
+        key = _PS_VAR + name
+        if value is None:
+            self.scope.env.pop(key, None)
+        else:
+            self.scope.env[key] = value
 
     def error_region(self, node: Node) -> Info:
         start, end = self.span(node)
@@ -225,6 +373,9 @@ class _Walker:
                 words.append(Word(unquote(_text(c), posix=False), s, e))
             elif t == "command_name_expr":
                 word = self.element(c)
+                known = self.scope.env.get(_PS_VAR + _text(c).strip().lower())
+                if known is not None and known.strip():
+                    word = Word(known.strip(), word.start, word.end)
                 if word.dynamic and re.search(
                     r"\+|-join|\[char\]|-replace|-f\b|\.invoke", word.text, re.I
                 ):
@@ -287,7 +438,7 @@ class _Walker:
             w = self.string_word(inner)
             return Word(w.text, s, e, w.dynamic, False, w.origin)
         if inner.type == "variable":
-            known = _KNOWN_VARS.get(raw.lower())
+            known = _KNOWN_VARS.get(raw.lower()) or self.scope.env.get(_PS_VAR + raw.lower())
             if known is not None:
                 return Word(known, s, e)
             return Word(raw, s, e, True, False, ORIGIN_VARIABLE)

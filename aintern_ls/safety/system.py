@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 
+from aintern_ls.safety import inline
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
-from aintern_ls.safety.levels import C, D, M
-from aintern_ls.safety.registry import handles
-from aintern_ls.safety.words import names
+from aintern_ls.safety.levels import B, C, D, M
+from aintern_ls.safety.registry import handles, run_config_command
+from aintern_ls.safety.words import Word, names
 
 # --- processes, services, power ---------------------------------------------------------
 
@@ -45,6 +46,14 @@ def _init(cmd: Cmd) -> None:
         cmd.add(M, "unknown-command", "init")
 
 
+# Security products named inside longer unit or plist names (launchctl unload
+# /Library/LaunchDaemons/com.crowdstrike.falcond.plist).
+_SECURITY_PRODUCT = re.compile(
+    r"crowdstrike|falcon|sentinelone|sentineld|carbonblack|cbdefense|cylance|sophos|eset"
+    r"|defender|mdatp|wdavdaemon|xprotect|com\.apple\.alf|socketfilterfw|osquery|santa"
+    r"|jamf|tanium|qualys|rapid7|elastic-agent|auditd|firewall",
+    re.I,
+)
 SECURITY_UNITS = re.compile(
     r"^(firewalld|ufw|apparmor|auditd|selinux|fail2ban|clamav\S*|clamd\S*|falcon-sensor|"
     r"osqueryd|wazuh\S*|crowdstrike\S*|sshguard|iptables|nftables|windefend|wscsvc|mpssvc|"
@@ -69,7 +78,7 @@ def _systemctl(cmd: Cmd) -> None:
     ):
         return
     if verb in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove") and any(
-        SECURITY_UNITS.match(u) for u in units
+        SECURITY_UNITS.match(u) or _SECURITY_PRODUCT.search(u) for u in units
     ):
         cmd.add(C, "disable-security", f"{verb} turns off a security service")
     elif verb in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove"):
@@ -165,7 +174,8 @@ def _sysctl(cmd: Cmd) -> None:
     *names(
         """
     useradd adduser usermod gpasswd visudo chpasswd passwd userdel deluser groupadd addgroup
-    dscl new-localuser add-localgroupmember set-localuser net1
+    dscl new-localuser add-localgroupmember set-localuser net1 chsh chfn chage vipw vigr
+    newusers sysadminctl pwconv grpconv pam-auth-update authconfig
     """
     )
 )
@@ -183,5 +193,568 @@ def _users(cmd: Cmd) -> None:
         cmd.add(D, "user-delete", f"{cmd.name} deletes a user account")
     elif cmd.name == "passwd" and (not cmd.args or (cmd.short("Sl") and not cmd.short("d"))):
         cmd.add(M, "account", "changes your password")
+    elif cmd.name in ("chage", "chsh", "chfn") and (cmd.short("l") or not cmd.args):
+        return  # chage -l lists; bare chsh/chfn ask interactively for your own account
     else:
         cmd.add(C, "account", f"{cmd.name} adds or changes user accounts")
+
+
+@handles("aa-teardown", "aa-disable", "aa-complain", "socketfilterfw", "apparmor_parser")
+def _mac_and_apparmor(cmd: Cmd) -> None:
+    """AppArmor profiles and the macOS application firewall are security features."""
+    text = " ".join(cmd.texts()).lower()
+    if cmd.name == "apparmor_parser" and not cmd.short("R"):
+        cmd.add(M, "system-config", "loads an AppArmor profile")
+    elif cmd.name == "socketfilterfw" and not re.search(r"setglobalstate\s+off|--remove", text):
+        if re.search(r"--get|--list", text):
+            return
+        cmd.add(M, "system-config", "changes the application firewall")
+    else:
+        cmd.add(C, "disable-security", f"{cmd.name} turns off a system protection")
+
+
+_LOGIN_HOOK = re.compile(r"\A(LoginHook|LogoutHook)\Z", re.I)
+
+
+def defaults_write(cmd: Cmd) -> None:
+    """`defaults write com.apple.loginwindow LoginHook /x.sh` runs a script at every login."""
+    texts = cmd.texts()
+    if len(texts) >= 3 and texts[0] == "write" and any(_LOGIN_HOOK.match(t) for t in texts):
+        cmd.add(C, "persistence", "defaults write installs a login hook (runs at every login)")
+
+
+@handles("update-rc.d", "chkconfig", "rc-update", "insserv")
+def _sysv_services(cmd: Cmd) -> None:
+    """Older service managers: adding a service to a runlevel makes it start at boot."""
+    texts = [t.lower() for t in cmd.texts()]
+    if not texts or texts[0] in ("--list", "show", "-l") or "--list" in texts:
+        return
+    if any(t in ("remove", "del", "delete", "off", "disable", "--del", "-r") for t in texts):
+        cmd.add(D, "service-stop", f"{cmd.name} removes a service from start-up")
+    else:
+        cmd.add(C, "persistence", f"{cmd.name} makes a service start at boot")
+
+
+@handles("setcap")
+def _setcap(cmd: Cmd) -> None:
+    if cmd.short("r") or not cmd.args:
+        cmd.add(M, "permissions", "setcap removes file capabilities")
+        return
+    cmd.add(C, "privilege", "setcap gives a program root-level capabilities")
+
+
+@handles("kextload", "kmutil", "kextunload")
+def _kext(cmd: Cmd) -> None:
+    if cmd.name == "kmutil" and cmd.args and cmd.args[0].text in ("showloaded", "inspect"):
+        return
+    cmd.add(C, "kernel", f"{cmd.name} loads or unloads kernel extensions")
+
+
+@handles("xattr")
+def _xattr(cmd: Cmd) -> None:
+    text = " ".join(cmd.texts())
+    if re.search(r"com\.apple\.quarantine", text) and (cmd.short("dc") or "-w" not in text):
+        cmd.add(C, "disable-security", "removes the quarantine flag, so Gatekeeper never checks it")
+    elif cmd.short("c") and not cmd.short("p"):
+        cmd.add(C, "disable-security", "xattr -c clears the quarantine flag Gatekeeper relies on")
+    elif cmd.short("dw"):
+        cmd.add(M, "write", "xattr changes file attributes")
+
+
+@handles("security")
+def _keychain(cmd: Cmd) -> None:
+    """macOS `security`: reading secrets out of the keychain is credential access."""
+    texts = cmd.texts()
+    verb = texts[0] if texts else ""
+    if verb in ("dump-keychain", "export") or (
+        verb.startswith("find-")
+        and verb.endswith("-password")
+        and ("-w" in texts or "-g" in texts or any(re.fullmatch(r"-\w*[wg]\w*", t) for t in texts))
+    ):
+        cmd.add(C, "credential-dump", f"security {verb} reads passwords out of the keychain")
+    elif verb.startswith(("delete-", "remove-", "set-", "add-", "import", "create-", "unlock")):
+        cmd.add(M, "security", f"security {verb} changes the keychain")
+
+
+@handles("tmutil")
+def _tmutil(cmd: Cmd) -> None:
+    verb = cmd.args[0].text.lower() if cmd.args else ""
+    if verb in ("delete", "deletelocalsnapshots", "thinlocalsnapshots", "deleteinprogress"):
+        cmd.add(B, "delete-backups", f"tmutil {verb} deletes Time Machine backups or snapshots")
+    elif verb in ("disable", "disablelocal", "removeexclusion", "removedestination"):
+        cmd.add(C, "disable-security", f"tmutil {verb} turns off backups")
+    elif verb in (
+        "listbackups",
+        "status",
+        "latestbackup",
+        "listlocalsnapshots",
+        "machinedirectory",
+        "version",
+        "",
+    ):
+        return
+    else:
+        cmd.add(M, "backup", f"tmutil {verb} changes backups")
+
+
+@handles("nvram")
+def _nvram(cmd: Cmd) -> None:
+    if not cmd.args or (cmd.short("px") and not any("=" in t for t in cmd.texts())):
+        return
+    if cmd.short("c") or cmd.short("d") or any("=" in t for t in cmd.texts()):
+        cmd.add(C, "boot-config", "nvram changes firmware boot settings")
+
+
+# --- database and package tools whose commands wipe data ----------------------------------
+
+# (tool, subcommand pattern): commands that drop or reset a database or unpublish a package.
+_DATA_RESET = {
+    "prisma": r"migrate reset\b|db push\b.*(--force-reset|--accept-data-loss)",
+    "drizzle-kit": r"(push\b.*--force|drop)\b",
+    "knex": r"migrate:rollback\b.*--all",
+    "sequelize": r"db:drop\b|db:migrate:undo:all\b",
+    "sequelize-cli": r"db:drop\b|db:migrate:undo:all\b",
+    "typeorm": r"schema:drop\b",
+    "alembic": r"downgrade\s+base\b",
+    "flyway": r"clean\b",
+    "liquibase": r"drop-?all\b",
+    "rails": r"db:(drop|reset|purge|schema:load|truncate_all|migrate:reset|setup)\b",
+    "rake": r"db:(drop|reset|purge|schema:load|truncate_all|migrate:reset)\b",
+    "mix": r"ecto\.(drop|reset)\b",
+    "dotnet": r"ef\s+database\s+drop\b",
+    "supabase": r"db\s+reset\b",
+    "artisan": r"(migrate:(fresh|reset|refresh)|db:wipe)\b",
+    "npm": r"unpublish\b",
+    "yarn": r"(npm\s+)?unpublish\b",
+    "pnpm": r"unpublish\b",
+}
+
+
+def data_reset(cmd: Cmd, tool: str, args: list[Word]) -> bool:
+    """`prisma migrate reset`, `rails db:drop`, `npm unpublish` …: dangerous. True if found."""
+    pattern = _DATA_RESET.get(tool)
+    if pattern is None:
+        return False
+    text = " ".join(w.text for w in args)
+    if re.match(r"\A(?:\S+\s+)?(?:" + pattern + ")", text) is None:
+        return False
+    if any(w.text in ("--dry-run", "--help", "-h") for w in args):
+        return False
+    cmd.add(D, "db-drop", f"{tool} {text.split(' ', 1)[0]} drops or resets data")
+    return True
+
+
+@handles(
+    *[
+        n
+        for n in _DATA_RESET
+        if n
+        in (
+            "prisma",
+            "drizzle-kit",
+            "knex",
+            "sequelize",
+            "sequelize-cli",
+            "typeorm",
+            "alembic",
+            "flyway",
+            "liquibase",
+        )
+    ]
+)
+def _migration_tool(cmd: Cmd) -> None:
+    if data_reset(cmd, cmd.name, list(cmd.args)):
+        return
+    texts = cmd.texts()
+    if not texts or texts[0] in (
+        "--version",
+        "-v",
+        "version",
+        "--help",
+        "help",
+        "status",
+        "history",
+        "current",
+        "info",
+        "validate",
+        "generate",
+        "format",
+        "studio",
+    ):
+        return
+    cmd.add(M, "db-write", f"{cmd.name} changes the database schema")
+
+
+# --- tools that run commands or code given in their options (GTFOBins-style) ---------------
+
+
+def _judge_embedded(cmd: Cmd, code: Word, what: str, language: str = "bash") -> None:
+    """Judge `code`, which `cmd` runs, as a command line (or as inline code of `language`)."""
+    if language == "bash":
+        run_config_command(cmd, code, what)
+        return
+    if code.dynamic:
+        cmd.add(C, "config-exec", f"{what} runs code only known at run time", code)
+        return
+    found = inline.code_findings(cmd.scope, code.text, code, language, what)
+    cmd.scope.include(found)
+
+
+def _sub(word: Word, text: str) -> Word:
+    return Word(text, word.start, word.end, word.dynamic, False, word.origin)
+
+
+# Shell escapes written inside a tool's own command language.
+_REPL_SHELL = re.compile(
+    r"(?:^|[;\n])[ \t]*(?:(?:\.shell|\.system|system|shell)[ \t]+|\\?![ \t]*"
+    r"|pipe[ \t]*[^|;\n]*\|[ \t]*)([^;\n]+)",
+    re.I,
+)
+_SQL_PROGRAM = re.compile(r"\bprogram\s+'((?:[^']|'')*)'", re.I)
+
+
+def embedded_commands(cmd: Cmd, code: Word) -> None:
+    """Shell escapes inside a REPL-style tool's script (`\\! cmd`, `.shell cmd`, `!cmd`,
+    `COPY … FROM PROGRAM 'cmd'`): each is judged as a command line."""
+    for m in _REPL_SHELL.finditer(code.text):
+        _judge_embedded(cmd, _sub(code, m.group(1).strip()), f"{cmd.name}'s shell escape")
+    for m in _SQL_PROGRAM.finditer(code.text):
+        _judge_embedded(cmd, _sub(code, m.group(1).replace("''", "'")), f"{cmd.name} PROGRAM")
+
+
+_EMACS_SHELL = re.compile(
+    r"\((?:shell-command(?:-to-string)?|async-shell-command|compile)\s+\"((?:[^\"\\]|\\.)*)\""
+)
+_EMACS_PROCESS = re.compile(
+    r"\((?:call-process|start-process|make-process|process-lines)\s+(?:\"[^\"]*\"\s+(?:nil|t|\"[^\"]*\")\s+)?\"((?:[^\"\\]|\\.)*)\"((?:\s+(?:nil|t|\"(?:[^\"\\]|\\.)*\"))*)"
+)
+_EMACS_DELETE = re.compile(r"\(delete-(directory|file)\s+\"((?:[^\"\\]|\\.)*)\"\s*(t)?")
+
+
+def _emacs(cmd: Cmd, code: Word) -> None:
+    text = code.text
+    for m in _EMACS_SHELL.finditer(text):
+        _judge_embedded(cmd, _sub(code, m.group(1).replace('\\"', '"')), "emacs shell-command")
+    for m in _EMACS_PROCESS.finditer(text):
+        args = re.findall(r"\"((?:[^\"\\]|\\.)*)\"", m.group(2))
+        line = " ".join([m.group(1), *args])
+        _judge_embedded(cmd, _sub(code, line), "emacs call-process")
+    for m in _EMACS_DELETE.finditer(text):
+        flag = "-rf" if m.group(1) == "directory" and m.group(3) else "-f"
+        _judge_embedded(cmd, _sub(code, f"rm {flag} '{m.group(2)}'"), "emacs delete")
+    if re.search(r"\((term|ansi-term|shell|eshell)\b", text):
+        cmd.add(C, "config-exec", "emacs opens a shell", code)
+
+
+def _vim_code(cmd: Cmd, code: Word) -> None:
+    text = code.text.lstrip(":").strip()
+    m = re.match(r"\A(?:py(?:thon)?3?|pyx|pythonx)\s+(.*)", text, re.S)
+    if m:
+        _judge_embedded(cmd, _sub(code, m.group(1)), f"{cmd.name} :python", "python")
+        return
+    m = re.match(r"\A(?:lua|perl|ruby|rub)\s+(.*)", text, re.S)
+    if m:
+        lang = {"lua": "lua", "perl": "perl"}.get(text.split()[0], "ruby")
+        _judge_embedded(cmd, _sub(code, m.group(1)), f"{cmd.name} :{lang}", lang)
+        return
+    m = re.match(r"\A(?:term(?:inal)?|sh(?:ell)?)\b\s*(.*)", text, re.S)
+    if m:
+        if m.group(1).strip():
+            _judge_embedded(cmd, _sub(code, m.group(1)), f"{cmd.name} :terminal")
+        else:
+            cmd.add(C, "config-exec", f"{cmd.name} opens a shell", code)
+
+
+def vim_commands(cmd: Cmd) -> None:
+    """`vim -c ':py …'`, `+':lua …'`, `-c ':terminal rm …'` (the `:!` form is judged by the
+    editor's own handler)."""
+    for i, w in enumerate(cmd.args):
+        if w.text in ("-c", "--cmd") and i + 1 < len(cmd.args):
+            _vim_code(cmd, cmd.args[i + 1])
+        elif w.text.startswith("+") and len(w.text) > 1:
+            _vim_code(cmd, _sub(w, w.text[1:]))
+
+
+_RPM_LUA = re.compile(r"%\{lua:(.*)\}", re.S)
+_RPM_SHELL = re.compile(r"%\((.*)\)", re.S)
+
+
+def rpm_eval(cmd: Cmd) -> None:
+    """`rpm --eval '%{lua:os.execute("…")}'` and `%(cmd)` run code."""
+    value = cmd.option_value("--eval", "-E")
+    if value is None:
+        return
+    m = _RPM_LUA.search(value.text)
+    if m:
+        _judge_embedded(cmd, _sub(value, m.group(1)), "rpm --eval lua", "lua")
+    m = _RPM_SHELL.search(value.text)
+    if m:
+        _judge_embedded(cmd, _sub(value, m.group(1)), "rpm --eval %()")
+
+
+def repl_tool(cmd: Cmd) -> None:
+    """Options of REPL-style tools whose scripts may escape to a shell."""
+    n = cmd.name
+    opts: tuple[str, ...] = ()
+    if n in ("mysql", "mariadb"):
+        opts = ("-e", "--execute")
+    elif n in ("psql", "pgcli"):
+        opts = ("-c", "--command")
+    elif n in ("lftp", "smbclient"):
+        opts = ("-c", "--command", "-e")
+    elif n in ("sqlite3", "duckdb", "litecli"):
+        opts = ("-cmd",)
+        for w in cmd.operands(frozenset({"-cmd", "-separator", "-init"}))[1:]:
+            embedded_commands(cmd, w)
+    elif n == "dc":
+        opts = ("-e", "--expression")
+    for i, w in enumerate(cmd.args):
+        if w.text in opts and i + 1 < len(cmd.args):
+            embedded_commands(cmd, cmd.args[i + 1])
+        elif any(w.text.startswith(o + "=") for o in opts if o.startswith("--")):
+            embedded_commands(cmd, _sub(w, w.text.split("=", 1)[1]))
+    if cmd.stdin.kind == STDIN_STATIC and n in (
+        "mysql",
+        "mariadb",
+        "psql",
+        "sqlite3",
+        "lftp",
+        "ftp",
+    ):
+        embedded_commands(cmd, Word(cmd.stdin.text, cmd.start, cmd.end))
+
+
+@handles("gdb", "gdb-multiarch", "cgdb", "lldb")
+def _gdb(cmd: Cmd) -> None:
+    """`gdb -ex '!cmd'`, `-ex 'shell cmd'`, `-ex 'python …'`; `gdb --args PROG …` runs PROG."""
+    for i, w in enumerate(cmd.args):
+        if w.text in (
+            "-ex",
+            "--ex",
+            "-eval-command",
+            "--eval-command",
+            "-iex",
+            "-o",
+            "--one-line",
+        ) and i + 1 < len(cmd.args):
+            code = cmd.args[i + 1]
+            m = re.match(r"\A\s*(?:py(?:thon)?3?|pi)\s+(.*)", code.text, re.S)
+            if m:
+                _judge_embedded(cmd, _sub(code, m.group(1)), f"{cmd.name} python", "python")
+                continue
+            m = re.match(r"\A\s*(?:!|shell|platform shell)\s*(.*)", code.text, re.S)
+            if m:
+                if m.group(1).strip():
+                    _judge_embedded(cmd, _sub(code, m.group(1)), f"{cmd.name} shell")
+                else:
+                    cmd.add(C, "config-exec", f"{cmd.name} opens a shell", code)
+        elif w.text == "--args" and i + 1 < len(cmd.args):
+            cmd.judge(list(cmd.args[i + 1 :]), cmd.stdin)
+            return
+    cmd.add(M, "runs-program", f"{cmd.name} runs and controls a program")
+
+
+@handles("expect")
+def _expect(cmd: Cmd) -> None:
+    code = cmd.option_value("-c")
+    cmd.add(M, "local-script", "expect runs a script")
+    if code is None:
+        return
+    for m in re.finditer(r"(?:^|[;\n\[])\s*(?:spawn|exec|system)\s+([^;\n\]]+)", code.text):
+        _judge_embedded(cmd, _sub(code, m.group(1).strip()), "expect spawn")
+
+
+@handles(
+    "R",
+    "octave",
+    "octave-cli",
+    "jrunscript",
+    "jjs",
+    "ghc",
+    "ghci",
+    "runghc",
+    "knife",
+    "sqlmap",
+    "slsh",
+)
+def _eval_tools(cmd: Cmd) -> None:
+    """Tools with an eval option: R -e, octave --eval, jrunscript -e, ghc -e, knife exec -E,
+    sqlmap --eval; the code is judged as inline code of their language."""
+    n = cmd.name
+    language = {
+        "R": "r",
+        "octave": "r",
+        "octave-cli": "r",
+        "jrunscript": "node",
+        "jjs": "node",
+        "ghc": "haskell",
+        "ghci": "haskell",
+        "runghc": "haskell",
+        "knife": "ruby",
+        "sqlmap": "python",
+        "slsh": "r",
+    }[n]
+    code = cmd.option_value("-e", "--eval", "--execute", "-E")
+    if n == "sqlmap":
+        os_cmd = cmd.option_value("--os-cmd")
+        if os_cmd is not None:
+            _judge_embedded(cmd, os_cmd, "sqlmap --os-cmd")
+        if cmd.has("--os-shell", "--os-pwn"):
+            cmd.add(C, "config-exec", "sqlmap opens a shell on the target", None)
+    if code is not None:
+        _judge_embedded(cmd, code, f"{n} code", language)
+        return
+    cmd.add(M, "local-script", f"{n} runs a program")
+
+
+_HOOK_OPTIONS = {
+    "certbot": (
+        "--pre-hook --post-hook --deploy-hook --renew-hook --manual-auth-hook --manual-cleanup-hook"
+    ),
+    "openvpn": (
+        "--up --down --route-up --route-pre-down --ipchange --client-connect --client-disconnect"
+        " --learn-address --auth-user-pass-verify --tls-verify"
+    ),
+    "split": "--filter",
+    "mail": "--exec",
+    "s-nail": "--exec",
+    "start-stop-daemon": "-x --exec --startas -a",
+    "puppet": "-e --execute",
+}
+
+
+def hook_options(cmd: Cmd) -> None:
+    """Options whose value the program runs as a command (certbot hooks, openvpn scripts,
+    `split --filter`, `mail --exec`, `start-stop-daemon -x`)."""
+    spec = _HOOK_OPTIONS.get(cmd.name)
+    if spec is None:
+        return
+    wanted = spec.split()
+    for i, w in enumerate(cmd.args):
+        value: Word | None = None
+        if w.text in wanted and i + 1 < len(cmd.args):
+            value = cmd.args[i + 1]
+        elif "=" in w.text and w.text.split("=", 1)[0] in wanted:
+            value = _sub(w, w.text.split("=", 1)[1])
+        if value is None:
+            continue
+        if cmd.name == "puppet":
+            for m in re.finditer(r"exec\s*\{\s*['\"]([^'\"]+)['\"]", value.text):
+                _judge_embedded(cmd, _sub(value, m.group(1)), "puppet exec")
+            for m in re.finditer(
+                r"file\s*\{\s*['\"]([^'\"]+)['\"]\s*:[^}]*ensure\s*=>\s*['\"]?absent", value.text
+            ):
+                _judge_embedded(cmd, _sub(value, f"rm -rf '{m.group(1)}'"), "puppet file absent")
+            continue
+        text = value.text.lstrip("!") if cmd.name in ("mail", "s-nail") else value.text
+        _judge_embedded(cmd, _sub(value, text), f"{cmd.name} {w.text.split('=', 1)[0]}")
+
+
+@handles("start-stop-daemon", "openvpn", "mail", "s-nail")
+def _hook_tool(cmd: Cmd) -> None:
+    hook_options(cmd)
+    if cmd.name in ("mail", "s-nail") and (
+        cmd.stdin.kind in ("file", "other") or cmd.option_value("-a", "-A", "--attach")
+    ):
+        cmd.add(C, "exfiltration", f"{cmd.name} mails a file or a command's output")
+        return
+    cmd.add(M, "runs-program", f"{cmd.name} starts programs or services")
+
+
+def gcc_wrapper(cmd: Cmd) -> None:
+    """`gcc -wrapper /bin/sh,-s .` runs the wrapper around every sub-program."""
+    value = cmd.option_value("-wrapper")
+    if value is not None:
+        _judge_embedded(cmd, _sub(value, value.text.replace(",", " ")), f"{cmd.name} -wrapper")
+
+
+@handles("xdotool")
+def _xdotool(cmd: Cmd) -> None:
+    texts = cmd.texts()
+    if "exec" in texts:
+        at = texts.index("exec")
+        rest = [w for w in cmd.args[at + 1 :] if not w.text.startswith("--")]
+        if rest:
+            cmd.judge(rest, cmd.stdin)
+            return
+    cmd.add(M, "runs-program", "xdotool types and clicks for you")
+
+
+# Programs that run the rest of their command line (`logsave FILE CMD …`, `ld.so CMD …`).
+_RUNS_REST = {
+    "logsave": (frozenset(), 1),
+    "ld.so": (frozenset({"--library-path", "--preload", "--audit"}), 0),
+    "ld-linux.so.2": (frozenset({"--library-path", "--preload"}), 0),
+    "ld-linux-x86-64.so.2": (frozenset({"--library-path", "--preload"}), 0),
+    "sshpass": (frozenset({"-p", "-f", "-d", "-P"}), 0),
+    "cpulimit": (frozenset({"-l", "--limit", "-p", "--pid", "-e", "--exe", "-c", "--cpu"}), 0),
+    "multitime": (frozenset({"-n", "-s"}), 0),
+    "aoss": (frozenset(), 0),
+    "aa-exec": (frozenset({"-p", "--profile", "-n", "--namespace"}), 0),
+    "dbus-run-session": (frozenset({"--config-file", "--dbus-daemon"}), 0),
+    "setarch": (frozenset(), 1),
+    "rlwrap": (frozenset({"-f", "-H", "-P", "-S", "-a", "-e", "-l", "-p", "-q", "-s", "-w"}), 0),
+    "gosu": (frozenset(), 1),
+    "su-exec": (frozenset(), 1),
+    "runcon": (frozenset({"-u", "-r", "-t", "-l"}), 1),
+    "eatmydata": (frozenset(), 0),
+    "nocache": (frozenset(), 0),
+    "trickle": (frozenset({"-u", "-d", "-w", "-t", "-l", "-n"}), 0),
+    "chronic": (frozenset(), 0),
+    "dumb-init": (frozenset(), 0),
+    "tini": (frozenset({"-p", "-e"}), 0),
+}
+
+
+def _runs_rest(cmd: Cmd) -> None:
+    with_value, skip = _RUNS_REST[cmd.name]
+    args = cmd.args
+    i = 0
+    while i < len(args):
+        t = args[i].text
+        if t == "--":
+            i += 1
+            break
+        if t.startswith("-") and len(t) > 1:
+            i += 2 if t in with_value else 1
+            continue
+        break
+    i += skip
+    if cmd.name in ("gosu", "su-exec"):
+        cmd.add(C, "sudo", f"{cmd.name} runs a command as another user")
+    rest = list(args[i:])
+    if rest:
+        cmd.info = cmd.judge(rest, cmd.stdin)
+    else:
+        cmd.add(M, "unknown-command", f"{cmd.name} changes how programs run")
+
+
+for _n in _RUNS_REST:
+    handles(_n)(_runs_rest)
+
+
+_VIMS = frozenset(names("vi vim nvim ex view rview vimdiff gvim rvim"))
+_COMPILERS = frozenset(names("gcc g++ cc c++ clang clang++"))
+
+
+def misc_hooks(cmd: Cmd) -> None:
+    """Embedded commands of editors, compilers and tools handled elsewhere (allowlist)."""
+    n = cmd.name
+    if n in _VIMS:
+        vim_commands(cmd)
+    elif n == "emacs":
+        for i, w in enumerate(cmd.args):
+            if w.text in ("--eval", "-eval") and i + 1 < len(cmd.args):
+                _emacs(cmd, cmd.args[i + 1])
+            elif w.text.startswith("--eval="):
+                _emacs(cmd, _sub(w, w.text.split("=", 1)[1]))
+    elif n == "dc":
+        repl_tool(cmd)
+    elif n in _HOOK_OPTIONS:
+        hook_options(cmd)
+    elif n in _COMPILERS:
+        gcc_wrapper(cmd)
+    elif n == "defaults":
+        defaults_write(cmd)
+    elif n in _DATA_RESET:
+        data_reset(cmd, n, list(cmd.args))

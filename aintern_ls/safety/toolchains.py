@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from aintern_ls.safety import system
 from aintern_ls.safety.context import (
     Cmd,
 )
@@ -40,6 +41,14 @@ _PIP_READ = frozenset(("show", "list", "freeze", "check", "tree", "--version"))
 
 
 def _package_manager(cmd: Cmd) -> None:
+    if cmd.name in ("npm", "yarn", "pnpm", "mix", "dotnet") and system.data_reset(
+        cmd, cmd.name, list(cmd.args)
+    ):
+        return
+    if cmd.name in ("yarn", "pnpm", "npm") and cmd.args and cmd.args[0].text in ("dlx", "exec"):
+        dlx = [w for w in cmd.args[1:] if not w.text.startswith("-")]
+        if dlx and system.data_reset(cmd, dlx[0].text, dlx[1:]):
+            return
     ops = [
         w.text
         for w in cmd.operands(
@@ -106,6 +115,8 @@ def _package_manager(cmd: Cmd) -> None:
         ):
             cmd.judge([Word(tool, cmd.start, cmd.end), *cmd.args[1:]])
             return
+        if system.data_reset(cmd, tool, list(cmd.args[1:])):
+            return
         cmd.add(M, "install", f"{n} downloads and runs {tool or 'a package'}")
         return
     if verb in _PKG_SAFE and not (
@@ -140,6 +151,9 @@ for _n in names(
 
 @handles("dpkg", "rpm")
 def _dpkg(cmd: Cmd) -> None:
+    if cmd.name == "rpm" and cmd.option_value("--eval", "-E") is not None:
+        system.rpm_eval(cmd)
+        return
     if (cmd.short("lLsSqV") and not cmd.short("iPre")) or cmd.has("--list", "--status", "-qa"):
         return
     if cmd.short("Pr") or cmd.has("--purge", "--remove", "-e", "--erase"):
@@ -213,6 +227,8 @@ def _tsc(cmd: Cmd) -> None:
     )
 )
 def _build_tool(cmd: Cmd) -> None:
+    if cmd.name == "rake" and system.data_reset(cmd, "rake", list(cmd.args)):
+        return
     ops = cmd.operands(frozenset({"-C", "-f", "-j", "--file", "--directory"}))
     if (cmd.short("nq") and cmd.name == "make") or cmd.has("--dry-run", "-n", "--list", "-l"):
         return

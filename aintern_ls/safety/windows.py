@@ -11,7 +11,7 @@ import binascii
 import re
 
 from aintern_ls.safety.context import Cmd
-from aintern_ls.safety.levels import B, C, D, M
+from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import classify_path, write_target
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
 from aintern_ls.safety.words import Word, fold_powershell, names, split_words
@@ -247,14 +247,38 @@ def _start_process(cmd: Cmd) -> None:
     cmd.add(M, "start-process", "starts a program")
     # `Start-Process cmd -ArgumentList '/c rd /s /q C:\'` runs that command line.
     positional = _ps_positional(cmd)
-    program = params.get("filepath") or (positional[0] if positional else None)
-    arguments = params.get("argumentlist") or (positional[1] if len(positional) > 1 else None)
+    program = _named_value(cmd, "filepath", 2) or params.get("filepath")
+    arguments = _named_value(cmd, "argumentlist", 3) or params.get("argumentlist")
+    rest = [w for w in positional if w is not program]
+    program = program or (rest[0] if rest else None)
+    if arguments is None and len(rest) > 1:
+        arguments = rest[1]
     if program is not None and arguments is not None and not program.dynamic:
+        text = arguments.text
+        if arguments.dynamic:
+            # `-ArgumentList '/c','rd','/s'`: a constant array is its items joined by spaces.
+            folded = fold_powershell(text)
+            if folded is None:
+                cmd.add(C, "eval-dynamic", "starts a program with arguments only known at run time")
+                return
+            text = folded
         extra = [
             Word(w.text, arguments.start, arguments.end, w.dynamic, w.glob)
-            for w in split_words(arguments.text, posix=False)
+            for w in split_words(text, posix=False)
         ]
         cmd.judge([program, *extra])
+
+
+def _named_value(cmd: Cmd, name: str, shortest: int) -> Word | None:
+    """The word after `-Name` (or an unambiguous abbreviation such as `-Args`), even when
+    that value itself starts with a dash (`-ArgumentList '-c …'`)."""
+    for i, w in enumerate(cmd.args[:-1]):
+        t = w.text.lower()
+        if t.startswith("-") and len(t) - 1 >= shortest and name.startswith(t[1:]):
+            return cmd.args[i + 1]
+        if t == "-args" and name == "argumentlist":
+            return cmd.args[i + 1]
+    return None
 
 
 def _ps_positional(cmd: Cmd) -> list[Word]:
@@ -274,7 +298,9 @@ def _set_execution_policy(cmd: Cmd) -> None:
 
 def _mp_preference(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
-    if cmd.name == "add-mppreference" or any(p.startswith("disable") for p in params):
+    if cmd.name == "add-mppreference" or any(
+        p.startswith(("disable", "exclusion")) for p in params
+    ):
         cmd.add(C, "disable-security", "weakens Microsoft Defender")
     else:
         cmd.add(M, "security", "changes Defender settings")
@@ -293,6 +319,15 @@ def _firewall(cmd: Cmd) -> None:
 
 
 def _powershell_exe(cmd: Cmd) -> None:
+    if any(re.fullmatch(r"/[A-Za-z]+", w.text) for w in cmd.args):
+        # powershell.exe takes `/Command`, `/enc` … as well as `-Command`, `-enc`.
+        words = [
+            Word("-" + w.text[1:], w.start, w.end, w.dynamic, w.glob, w.origin)
+            if re.fullmatch(r"/[A-Za-z]+", w.text)
+            else w
+            for w in cmd.words
+        ]
+        cmd = Cmd(words, cmd.name, cmd.scope, cmd.stdin)
     params, positional = _ps_params(cmd)
     encoded = [
         k for k in params if k in ("e", "ec") or ("encodedcommand".startswith(k) and len(k) > 1)
@@ -360,6 +395,170 @@ def _forfiles(cmd: Cmd) -> None:
     if "/s" in _win_flags(cmd):
         text = re.sub(r"\b(del|erase)\b", r"\1 /s", text, flags=re.I)
     cmd.scope.include(cmd.scope.nested(text, "cmd", command, -1))
+
+
+def _judge_payload(cmd: Cmd, line: str, what: str) -> None:
+    """A command line a task, service or launcher will run: judged as cmd (what it resolves
+    to counts, at least as much as the persistence itself)."""
+    where = Word(line, cmd.start, cmd.end)
+    found = cmd.scope.nested(line, "cmd", where, -1)
+    for f in found:
+        cmd.scope.add(f.level, f.rule, f"{what} runs: {f.reason}", f.start, f.end)
+
+
+_WIN_SYSTEM = re.compile(
+    r"\A(?:[a-z]:)?/(?:windows|program files(?: \(x86\))?|programdata/microsoft)(?:/|\Z)"
+)
+_WIN_BACKDOOR = re.compile(
+    r"/system32/(?:sethc|utilman|osk|magnify|narrator|displayswitch|atbroker)\.exe\Z"
+)
+
+
+def windows_write_target(path: str) -> tuple[RiskLevel, str, str] | None:
+    """Writing into the Windows folder (a system file), or over an accessibility program
+    that runs at the logon screen (a classic backdoor)."""
+    p = path.replace("\\", "/").strip('"').lower()
+    p = re.sub(r"\A%(systemroot|windir)%", "c:/windows", p)
+    if _WIN_BACKDOOR.search(p):
+        return (
+            C,
+            "persistence",
+            f"{path}, which runs at the logon screen (an accessibility backdoor)",
+        )
+    if _WIN_SYSTEM.match(p):
+        return C, "system-file", f"the Windows system file {path}"
+    return None
+
+
+_UNC = re.compile(r"\A(\\\\|//)[^\\/]+[\\/]")
+
+
+def _copy_move(cmd: Cmd) -> None:
+    """cmd's copy, move, ren, xcopy: moving a system folder away destroys it; copying over a
+    system file or into a startup folder is judged by the destination; copying home or
+    secret files to a network share is exfiltration."""
+    ops = _operands(cmd)
+    name = cmd.name
+    if not ops:
+        return
+    moving = name in ("move", "ren", "rename")
+    sources = ops[:1] if name in ("ren", "rename") else (ops[:-1] if len(ops) > 1 else ops)
+    dest = ops[-1] if len(ops) > 1 else None
+    from aintern_ls.safety.network import sensitive_source
+    from aintern_ls.safety.paths import is_secret, write_target
+
+    if moving:
+        for w in sources:
+            t = classify_path(w.text, cmd.scope.cwds, True)
+            if t.level >= B:
+                cmd.add(
+                    B,
+                    "mv-root" if t.rule != "rm-system-file" else t.rule,
+                    f"{name} moves away {t.what}",
+                    w,
+                )
+                return
+    if dest is not None and _UNC.match(dest.text):
+        norm = [w.text.replace("\\", "/") for w in sources]
+        home = [re.sub(r"(?i)\Ac:/users/[^/]+", "~", t) for t in norm]
+        if any(
+            is_secret(t) or sensitive_source(t) or re.match(r"(?i)\Ac:/users/?\Z", t) for t in home
+        ):
+            cmd.add(
+                C, "exfiltration", f"{name} copies home or secret files to a network share", dest
+            )
+            return
+    if dest is not None and name not in ("ren", "rename"):
+        t2 = write_target(dest.text.replace("\\", "/"), cmd.scope.cwds)
+        if t2 is not None:
+            cmd.add(t2.level, t2.rule, f"{name} overwrites {t2.what}", dest)
+            return
+        win = windows_write_target(dest.text)
+        if win is not None:
+            cmd.add(win[0], win[1], f"{name} writes {win[2]}", dest)
+            return
+    cmd.add(M, "write", f"{name} copies or moves files")
+
+
+def _fsutil(cmd: Cmd) -> None:
+    text = " ".join(cmd.texts()).lower()
+    if re.search(r"usn\s+deletejournal", text):
+        cmd.add(D, "delete", "fsutil deletes the file-system change journal (evidence)")
+    elif re.search(r"setzerodata|file\s+setshortname|behavior\s+set\s+disabledeletenotify", text):
+        cmd.add(D, "wipe", "fsutil overwrites file data with zeros")
+    elif re.search(r"\b(query|info)\w*\b", text):
+        return
+    else:
+        cmd.add(M, "system-config", "fsutil changes the file system")
+
+
+_PROXY_EXEC = frozenset(
+    names(
+        """
+        cmstp installutil regasm regsvcs odbcconf mavinject infdefaultinstall
+        register-cimprovider xwizard msxsl ieexec presentationhost dnscmd tttracer
+        """
+    )
+)
+
+
+def _proxy_exec(cmd: Cmd) -> None:
+    """Signed Windows binaries that load and run a DLL, INF or script they are given (LOLBAS
+    proxy execution): a classic way around application control."""
+    cmd.add(C, "lolbin-exec", f"{cmd.name} runs code from a file through a signed Windows binary")
+
+
+def _msiexec(cmd: Cmd) -> None:
+    texts = [t.lower() for t in cmd.texts()]
+    if any(re.match(r"\A(https?|ftp)://", t) for t in texts):
+        cmd.add(C, "remote-code", "msiexec installs a package straight from the network")
+    elif any(t in ("/y", "-y", "/z", "-z") for t in texts):
+        cmd.add(C, "lolbin-exec", "msiexec /y or /z runs a DLL through a signed Windows binary")
+    elif any(t in ("/x", "-x", "/uninstall") for t in texts):
+        cmd.add(M, "uninstall", "msiexec removes a package")
+    else:
+        cmd.add(M, "install", "msiexec installs a package")
+
+
+def _runs_cmdline(cmd: Cmd) -> None:
+    """Launchers that run the command line they are given: `conhost cmd /c …`,
+    `pcalua -a prog -c args`, `wsl rm …`, `SyncAppvPublishingServer "n; PS code"`."""
+    n = cmd.name
+    args = list(cmd.args)
+    if n == "syncappvpublishingserver":
+        text = " ".join(w.text for w in args)
+        code = text.split(";", 1)[1] if ";" in text else text
+        where = Word(code, cmd.start, cmd.end)
+        cmd.add(C, "lolbin-exec", "SyncAppvPublishingServer runs PowerShell code")
+        cmd.scope.include(cmd.scope.nested(code, "powershell", where, -1))
+        return
+    if n == "pcalua":
+        prog = _flag_value(cmd, "-a")
+        extra = _flag_value(cmd, "-c") or ""
+        if prog:
+            cmd.add(M, "runs-program", "pcalua runs a program")
+            line = f"{prog} {extra}".strip()
+            cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
+        return
+    if n in ("wsl", "bash") and cmd.scope.family != "bash":
+        while args and args[0].text.startswith("-") and args[0].text not in ("-e", "--exec", "--"):
+            skip = args[0].text in ("-d", "--distribution", "-u", "--user", "--cd")
+            args = args[2:] if skip else args[1:]
+        if args and args[0].text in ("-e", "--exec", "--"):
+            args = args[1:]
+        if args:
+            line = " ".join(w.text for w in args)
+            where = Word(line, args[0].start, args[-1].end)
+            cmd.scope.include(cmd.scope.nested(line, "bash", where, -1))
+        else:
+            cmd.add(M, "shell", "starts a Linux shell")
+        return
+    while args and args[0].text.startswith("-"):
+        args = args[1:]
+    if args:
+        cmd.judge(args, cmd.stdin)
+    else:
+        cmd.add(M, "shell", f"{n} starts a console")
 
 
 def _flag_value(cmd: Cmd, flag: str) -> str | None:
@@ -446,6 +645,9 @@ def _reg(cmd: Cmd) -> None:
     if verb in ("query", "compare", ""):
         return
     low = key.lower().replace("hkey_local_machine", "hklm").replace("hkey_classes_root", "hkcr")
+    if verb in ("save", "export") and re.match(r"\Ahklm[\\/](sam|security|system)\b", low):
+        cmd.add(C, "credential-dump", f"copies the {key} hive, which holds password hashes")
+        return
     if verb == "delete":
         parts = [p for p in re.split(r"[\\/]", low) if p]
         if parts and parts[0] in ("hklm", "hkcr", "hku") and len(parts) <= 2:
@@ -472,6 +674,11 @@ def _registry_write_risk(cmd: Cmd) -> bool:
         text,
     ):
         cmd.add(C, "disable-security", "turns off Windows security features")
+        return True
+    if re.search(
+        r"fdenytsconnections\D+0|userauthentication\D+0|localaccounttokenfilterpolicy", text
+    ):
+        cmd.add(C, "disable-security", "opens remote access to this machine (RDP or remote admin)")
         return True
     if re.search(r"currentversion\\(run|runonce)\b|winlogon|image file execution", text):
         cmd.add(C, "persistence", "makes a program start automatically (persistence)")
@@ -621,6 +828,14 @@ def _sc(cmd: Cmd) -> None:
         cmd.add(D, "service-stop", f"sc {texts[0]} stops or deletes a service")
     elif texts[0] in ("create", "config", "failure"):
         cmd.add(C, "persistence", f"sc {texts[0]} installs a service that starts on its own")
+        for i, w in enumerate(cmd.args):
+            low = w.text.lower()
+            if low.startswith(("binpath=", "command=")):
+                value = w.text.split("=", 1)[1] or (
+                    cmd.args[i + 1].text if i + 1 < len(cmd.args) else ""
+                )
+                if value:
+                    _judge_payload(cmd, value, "the service")
     else:
         cmd.add(M, "service", f"sc {texts[0]} changes services")
 
@@ -633,6 +848,9 @@ def _schtasks(cmd: Cmd) -> None:
         cmd.add(D, "task-delete", "deletes scheduled tasks")
     elif "/create" in flags:
         cmd.add(C, "persistence-task", "schtasks /create runs a program on a schedule or trigger")
+        task = _flag_value(cmd, "/tr")
+        if task:
+            _judge_payload(cmd, task, "the scheduled task")
     else:
         cmd.add(M, "schedule", "changes scheduled tasks")
 
@@ -660,7 +878,7 @@ def _robocopy(cmd: Cmd) -> None:
                 return
         cmd.add(D, "delete", "robocopy /MIR or /PURGE deletes files at the destination")
     else:
-        cmd.add(M, "write", "robocopy copies files")
+        _copy_move(cmd)
 
 
 def _write_cmdlet(cmd: Cmd) -> None:
@@ -670,6 +888,11 @@ def _write_cmdlet(cmd: Cmd) -> None:
     if cmd.name in ("set-itemproperty", "new-itemproperty", "new-item", "set-item") and (
         _registry_write_risk(cmd)
     ):
+        return
+    if cmd.name in ("disable-windowsoptionalfeature", "uninstall-windowsfeature") and re.search(
+        r"defender|firewall|smartscreen|wdag", " ".join(cmd.texts()), re.I
+    ):
+        cmd.add(C, "disable-security", f"{cmd.name} removes a Windows security feature")
         return
     disabling = re.search(r"disabled|stopped", " ".join(cmd.texts()), re.I)
     if cmd.name == "set-service" and disabling and _touches_security(cmd):
@@ -752,6 +975,12 @@ def _clear_content(cmd: Cmd) -> None:
 
 
 def _invoke_webrequest(cmd: Cmd) -> None:
+    params, _ = _ps_params(cmd)
+    method = (params.get("method") or Word("", 0, 0)).text.lower()
+    if method in ("post", "put", "patch") and cmd.stdin.kind in ("file", "other"):
+        # Pipeline input becomes the request body.
+        cmd.add(C, "exfiltration", f"{cmd.name} sends a command's output or a file to the network")
+        return
     HANDLERS["curl"](cmd)
 
 
@@ -766,12 +995,46 @@ def _ipconfig(cmd: Cmd) -> None:
         cmd.add(M, "network", "ipconfig changes network settings")
 
 
+_RUNDLL_LAUNCH = re.compile(
+    r"(?i)\A[^,]*(shell32|zipfldr|url|advpack|ieadvpack|pcwutl|ieframe|shdocvw)(\.dll)?\s*,\s*"
+    r"#?(shellexec_rundll|routethecall|fileprotocolhandler|launchapplication|registerocx"
+    r"|openurl|launchinfsection)\w*\Z"
+)
+_SCRIPT_RUN = re.compile(r"(?i)\.(?:run|exec|shellexecute)\s*\(?\s*\"((?:[^\"]|\"\")+)\"")
+
+
 def _mshta(cmd: Cmd) -> None:
+    src = cmd.scope.source
+    eol = src.find("\n", cmd.start)
+    text = src[cmd.start : eol if eol >= 0 else len(src)]  # cmd splits script code at ( )
+    for m in _SCRIPT_RUN.finditer(text):
+        line = m.group(1).replace('""', '"')
+        cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
+    if cmd.name == "rundll32" and cmd.args:
+        first = cmd.args[0].text
+        parts = first.split(None, 1)
+        entry = parts[0] if "," in parts[0] else first
+        rest = [w.text for w in cmd.args[1:]]
+        if "," not in entry and len(cmd.args) > 1:
+            # cmd splits `shell32.dll,ShellExec_RunDLL` at the comma
+            entry = first + "," + cmd.args[1].text.lstrip(",")
+            rest = rest[1:]
+        if _RUNDLL_LAUNCH.match(entry) and rest:
+            line = " ".join(rest)
+            cmd.add(C, "lolbin-exec", "rundll32 launches a program through a system DLL")
+            cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
+            return
     if any(
         re.search(r"https?:|javascript:|vbscript:|/i:\S*(https?|ftp):", w.text, re.I)
         for w in cmd.args
     ):
         cmd.add(C, "remote-code", f"{cmd.name} runs remote or inline script code")
+    elif any(
+        w.text.replace("\\", "/").rsplit("/", 1)[-1].split(",", 1)[0].lower()
+        in {d.lower() for d in cmd.scope.downloaded}
+        for w in cmd.args
+    ):
+        cmd.add(C, "download-exec", f"{cmd.name} runs a file that was just downloaded")
     elif cmd.name in ("mshta", "rundll32"):
         cmd.add(C, "lolbin-exec", f"{cmd.name} runs code through a Windows system binary")
     else:
@@ -805,6 +1068,18 @@ def _register() -> None:
         "start-process": _start_process,
         "start": _start,
         "forfiles": _forfiles,
+        "copy": _copy_move,
+        "move": _copy_move,
+        "ren": _copy_move,
+        "rename": _copy_move,
+        "xcopy": _copy_move,
+        "fsutil": _fsutil,
+        "msiexec": _msiexec,
+        "conhost": _runs_cmdline,
+        "pcalua": _runs_cmdline,
+        "wsl": _runs_cmdline,
+        "syncappvpublishingserver": _runs_cmdline,
+        **{n: _proxy_exec for n in _PROXY_EXEC},
         "set-executionpolicy": _set_execution_policy,
         "set-mppreference": _mp_preference,
         "add-mppreference": _mp_preference,

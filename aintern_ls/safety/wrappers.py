@@ -434,11 +434,11 @@ def _run_code_arg(
         cmd.add(C, "remote-code", "runs code downloaded from the network", code)
     elif code.dynamic and code.origin == "decoded":
         cmd.add(C, "encoded-command", "runs decoded (hidden) text", code)
-        cmd.scope.include(cmd.scope.nested(code.text, language, code, -1))
+        cmd.scope.include(_judge_code_text(cmd, code, language))
     elif code.dynamic and code.origin == "static":
         # `eval "$(printf 'ls')"`: the text is known, so judge it, but it is odd enough to flag.
         cmd.add(M, "indirect-code", "runs code built by another command", code)
-        cmd.scope.include(cmd.scope.nested(code.text, language, code, -1))
+        cmd.scope.include(_judge_code_text(cmd, code, language))
     elif code.dynamic:
         cmd.add(C, "eval-dynamic", "runs code that is only known at run time (opaque)", code)
         if language == "bash":
@@ -450,6 +450,13 @@ def _run_code_arg(
         cmd.scope.include(cmd.scope.nested(code.text, "bash", code, -1, positional or None))
     else:
         cmd.scope.include(_code_findings(cmd, code.text, code, -1, language))
+
+
+def _judge_code_text(cmd: Cmd, code: Word, language: str) -> list[Finding]:
+    """Known text handed to a shell (judged as shell) or to an interpreter (as its code)."""
+    if language in ("bash", "powershell", "cmd"):
+        return cmd.scope.nested(code.text, language, code, -1)
+    return _code_findings(cmd, code.text, code, -1, language)
 
 
 def _code_findings(
@@ -631,7 +638,8 @@ def _interpreter(cmd: Cmd) -> None:
                 cmd.add(M, "write", f"{cmd.name} -i edits files in place")
             return
         if t.startswith("-") and len(t) > 1:
-            i += 2 if t in ("-W", "-X", "-I", "-r", "--require", "-M") else 1
+            takes_value = t in ("-W", "-X", "-I", "-r", "--require", "-M")
+            i += 2 if takes_value or (family == "osascript" and t in ("-l", "-s")) else 1
             continue
         if t == "run" and family in ("deno", "bun"):
             i += 1
@@ -670,7 +678,14 @@ def _awk(cmd: Cmd) -> None:
 
 
 def _code_findings_awk(cmd: Cmd, prog: Word) -> list[Finding]:
-    found = inline.code_findings(cmd.scope, prog.text, prog, "awk", f"the {cmd.name} program")
+    preset = {}  # `-v name=value` assignments the program sees
+    for i, w in enumerate(cmd.args[:-1]):
+        if w.text in ("-v", "--assign") and "=" in cmd.args[i + 1].text:
+            name, _, value = cmd.args[i + 1].text.partition("=")
+            preset[name] = "\x00" if cmd.args[i + 1].dynamic else value
+    found = inline.code_findings(
+        cmd.scope, prog.text, prog, "awk", f"the {cmd.name} program", preset
+    )
     if cmd.short("i") and cmd.has("-i", "inplace"):
         found.append(finding(M, "write", "edits files in place", prog))
     return found

@@ -52,7 +52,10 @@ def test_extension_in_vscode(tmp_path: Path) -> None:
             capture_output=True,
             timeout=300,
         )
-    env = dict(os.environ, NODE_PATH=str(TOOLS))
+    # every process of this run inherits the mark: what is left afterwards is ours,
+    # not another session's code-server or npm install on the same machine
+    mark = str(tmp_path)
+    env = dict(os.environ, NODE_PATH=str(TOOLS), AINTERN_VSCODE_E2E_MARK=mark)
     before = {p.pid for p in psutil.process_iter()}
     proc = subprocess.run(
         [
@@ -74,14 +77,24 @@ def test_extension_in_vscode(tmp_path: Path) -> None:
     print(report)  # the figures (and, on failure, where it stopped; artifacts/failure.png)
     assert proc.returncode == 0, report
     assert "ALL OK" in proc.stdout, report
-    leftovers = [
-        p
-        for p in psutil.process_iter(["name", "cmdline"])
-        if p.pid not in before and "code-server" in " ".join(p.info["cmdline"] or [])
-    ]
+    leftovers = [p for p in psutil.process_iter() if p.pid not in before and _marked(p, mark)]
     _, alive = psutil.wait_procs(leftovers, timeout=10)
-    assert not alive, f"code-server left running: {alive}"
+    assert not alive, f"left running: {[(p.pid, _cmdline(p)) for p in alive]}"
     _values_not_in_history(tmp_path / "history.db")
+
+
+def _marked(proc: psutil.Process, mark: str) -> bool:
+    try:
+        return proc.environ().get("AINTERN_VSCODE_E2E_MARK") == mark
+    except psutil.Error:
+        return False
+
+
+def _cmdline(proc: psutil.Process) -> str:
+    try:
+        return " ".join(proc.cmdline())
+    except psutil.Error:
+        return "?"
 
 
 def _values_not_in_history(db: Path) -> None:

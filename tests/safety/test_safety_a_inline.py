@@ -167,3 +167,28 @@ def test_code_the_reader_cannot_parse_is_not_safe_when_it_runs_things() -> None:
 def test_pathological_inline_code_finishes(code: str, language: str) -> None:
     fx = code_effects(code, language)
     assert fx is not None
+
+
+OBFUSCATED = [
+    ('python3 -c \'__builtins__.__dict__["exec"]("import shutil; shutil.rmtree(\\"/\\")")\'', B),
+    ('python3 -c \'import shutil; [shutil.rmtree(p) for p in ["/etc", "/usr"]]\'', B),
+    ("python3 -c 'import os; list(map(os.remove, [\"/etc/passwd\"]))'", B),
+    ('python3 -c \'import sys; sys.modules["os"].system("rm -rf ~")\'', B),
+    ('python3 -c \'import tarfile; tarfile.open("a.tar").extractall("/etc")\'', C),
+    ("python3 -c 'import os; os.kill(-1, 9)'", D),
+    ('node -e \'require("child_process")["exec" + "Sync"]("rm -rf ~")\'', B),
+    ('node -e \'require("child_process")[process.argv[1]]("ls")\'', C),
+    ('perl -e \'my @a = ("rm", "-rf", "/"); system(@a)\'', B),
+    ("ruby -e 'Kernel.send(:system, \"rm -rf ~\")'", B),
+    ('php -r \'$f = "system"; $f("rm -rf /");\'', B),
+    ('php -r \'call_user_func("system", "rm -rf /");\'', B),
+    ("php -r '$f = $argv[1]; $f(\"ls\");'", C),
+    ("awk -v d=/ 'BEGIN { system(\"rm -rf \" d) }'", B),
+    ('awk \'BEGIN { system("rm -rf " ENVIRON["HOME"]) }\'', B),
+]
+
+
+@pytest.mark.parametrize("command,expected", OBFUSCATED)
+def test_computed_names_and_values_are_resolved(command: str, expected: RiskLevel) -> None:
+    got = assess(command)
+    assert got.level == expected, (command, got.findings)

@@ -192,6 +192,99 @@ def test_data_that_looks_like_a_command_is_not_one(data: str, how: str) -> None:
     assert assess(text).level < RiskLevel.DANGEROUS, text
 
 
+# --- safety-a: inline interpreter code and tools that run what they are given -------------
+
+
+def _py_str(cmd: str) -> str:
+    return repr(cmd)
+
+
+def _js_str(cmd: str) -> str:
+    return '"' + cmd.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# A shell command handed to another language's shell-out, in that language's own spelling.
+# Each template takes the command as a string literal of the language and is then quoted
+# for the shell.
+_INLINE_SHELL_OUTS = [
+    lambda c: "python3 -c " + shlex.quote(f"import os; os.system({_py_str(c)})"),
+    lambda c: (
+        "python3 -c " + shlex.quote(f"import subprocess as s; s.run({_py_str(c)}, shell=True)")
+    ),
+    lambda c: (
+        "python3 -c "
+        + shlex.quote(f"import subprocess; subprocess.call(['sh', '-c', {_py_str(c)}])")
+    ),
+    lambda c: "python3 -c " + shlex.quote(f"cmd = {_py_str(c)}\nimport os\nos.popen(cmd)"),
+    lambda c: (
+        "python3 -c "
+        + shlex.quote(
+            "import base64, os; os.system(base64.b64decode("
+            + repr(base64.b64encode(c.encode()).decode())
+            + ").decode())"
+        )
+    ),
+    lambda c: "node -e " + shlex.quote(f"require('child_process').execSync({_js_str(c)})"),
+    lambda c: (
+        "node -e "
+        + shlex.quote(
+            "const { spawnSync } = require('child_process'); "
+            f"spawnSync('sh', ['-c', {_js_str(c)}])"
+        )
+    ),
+    lambda c: "perl -e " + shlex.quote(f"system({_js_str(c)})"),
+    lambda c: "ruby -e " + shlex.quote(f"system({_js_str(c)})"),
+    lambda c: "php -r " + shlex.quote(f"shell_exec({_js_str(c)});"),
+    lambda c: "lua -e " + shlex.quote(f"os.execute({_js_str(c)})"),
+    lambda c: "awk " + shlex.quote(f"BEGIN {{ system({_js_str(c)}) }}"),
+    lambda c: "osascript -e " + shlex.quote(f"do shell script {_js_str(c)}"),
+    lambda c: "gdb -nx -batch -ex " + shlex.quote("!" + c),
+    lambda c: "sqlite3 /dev/null " + shlex.quote(".shell " + c),
+    lambda c: "vim -c " + shlex.quote(":!" + c) + " -c ':q'",
+]
+_INLINE_BLOCKED = [
+    "rm -rf /",
+    "rm -rf ~",
+    "rm -rf /etc",
+    "mkfs.ext4 /dev/sda1",
+    "rm -f /etc/passwd",
+]
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(
+    base=st.sampled_from(_INLINE_BLOCKED),
+    how=st.sampled_from(range(len(_INLINE_SHELL_OUTS))),
+    wrap=st.sampled_from(["{}", "sudo {}", "timeout 5 {}", "true && {}"]),
+)
+def test_a_blocked_command_run_by_inline_code_stays_blocked(base: str, how: int, wrap: str) -> None:
+    text = wrap.format(_INLINE_SHELL_OUTS[how](base))
+    got = assess(text)
+    assert got.level == RiskLevel.BLOCKED, f"{text!r} -> {got.level.label} {got.findings}"
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(
+    data=st.sampled_from(["rm -rf /", "rm -rf ~", "mkfs /dev/sda"]),
+    how=st.sampled_from(
+        [
+            "python3 -c " + "{py}",
+            "node -e {js}",
+            "ruby -e {rb}",
+            "perl -e {pl}",
+        ]
+    ),
+)
+def test_inline_code_that_only_prints_a_command_is_not_one(data: str, how: str) -> None:
+    text = how.format(
+        py=shlex.quote(f"print({_py_str(data)})"),
+        js=shlex.quote(f"console.log({_js_str(data)})"),
+        rb=shlex.quote(f"puts {_js_str(data)}"),
+        pl=shlex.quote(f"print {_js_str(data)}"),
+    )
+    assert assess(text).level < RiskLevel.DANGEROUS, text
+
+
 # --- composed obfuscations (issue 14, safety-b) ----------------------------------------
 # Three layers, each drawn at random and stacked: prefix wrappers on the simple command
 # (sudo, env, timeout…), at most one spelling of its program word (escapes, substitutions,

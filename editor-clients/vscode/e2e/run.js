@@ -319,6 +319,13 @@ async function main() {
       return t.filter((x) => x === 'Run').length === 3 && !t.some((x) => /waiting|Stop/.test(x));
     }, 30000, 200);
     await valuesSettled();
+    const hints = await until('the placeholder hints', async () => {
+      const found = (await probe('state')).diagnostics.filter((d) => d.file === 'values.md' && d.code === 'placeholder');
+      return found.length >= 2 ? found : undefined;
+    }, 20000, 500);
+    check(hints.every((d) => d.severity === 3) && ['<your-env>', '<your-token>'].every((t) => hints.some((d) => d.text === t)),
+      `each placeholder has a hint diagnostic (${JSON.stringify(hints.map((d) => [d.text, d.severity, d.message]))})`);
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'values.md' }).first().click();
     const valueBox = box;
     const askedFor = boxFor;
     await lens('Run', 0).click();

@@ -299,6 +299,17 @@ function rewriteLens(lens: vscode.CodeLens): void {
 
 // --------------------------------------------------------- placeholder values
 
+const TRACE_WARNING =
+  ' Warning: the protocol trace is verbose (aintern-ls.trace.server), so the AIntern log will show this value.';
+
+/** Whether vscode-languageclient logs message payloads (trace "verbose" with the log at
+ * Trace level): then an answer's values would be in the log, and the person is told. */
+function tracesPayloads(): boolean {
+  const trace = vscode.workspace.getConfiguration('aintern-ls').get<unknown>('trace.server');
+  const verbosity = typeof trace === 'object' && trace ? (trace as { verbosity?: unknown }).verbosity : trace;
+  return verbosity === 'verbose' && channel.logLevel === vscode.LogLevel.Trace;
+}
+
 /** One value in an input box. The lock button marks it secret (hidden while typed and
  * redacted from the output by the server); names that look secret start locked. The
  * value is only returned: nothing here logs or stores it. */
@@ -313,7 +324,7 @@ function askValue(q: Question, token: vscode.CancellationToken): Promise<Asked> 
         : 'Mark secret: hide it, and redact it from the output',
     });
     box.title = q.title;
-    box.prompt = q.prompt;
+    box.prompt = q.prompt + (tracesPayloads() ? TRACE_WARNING : '');
     box.placeholder = q.hint;
     box.password = secret;
     box.ignoreFocusOut = true;

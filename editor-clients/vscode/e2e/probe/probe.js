@@ -44,6 +44,15 @@ exports.activate = (context) => {
         terminals: vscode.window.terminals.map((t) => t.name),
         clipboard: await vscode.env.clipboard.readText(),
         editors: vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()),
+        diagnostics: vscode.languages.getDiagnostics().flatMap(([uri, list]) =>
+          list.map((d) => ({
+            file: path.basename(uri.fsPath),
+            severity: d.severity, // 0 error, 1 warning, 2 information, 3 hint
+            code: typeof d.code === 'object' && d.code ? d.code.value : d.code,
+            text: vscode.workspace.textDocuments.find((t) => t.uri.toString() === uri.toString())?.getText(d.range),
+            message: d.message,
+          })),
+        ),
       });
     }),
   );
