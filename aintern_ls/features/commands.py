@@ -225,8 +225,8 @@ async def run_block(ls: AInternServer, args: RunArgs) -> Any:
     result = result_of(block, run)
     result.capture_id = keep_capture(ls.captures, block.id, block.command, run).id
     _finish(ls, doc.uri, block.id, result)
-    if row is not None:
-        ls.record("finished", run_id=row, result=result)
+    if row is not None:  # no value typed at the prompt is kept, secret or not
+        ls.record("finished", run_id=row, result=prompts.for_history(result, filled.values))
     # only now: a reader of aintern.runOutput finds the result where the live output was
     _drop_live(ls, block.id, live)
     elapsed = time.monotonic() - started

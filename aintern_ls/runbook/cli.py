@@ -27,6 +27,7 @@ from aintern_ls.errors import AInternError
 from aintern_ls.runbook.checks import diff
 
 EXIT_DRIFT = 1
+INPUT_WAIT_SECONDS = 2.0  # a check still waiting for input after this long is stopped
 
 
 @attrs.define
@@ -37,7 +38,7 @@ class CheckResult:
     block_id: str
     command: str
     outcome: str
-    """`pass`, `fail`, `refused`, `timeout` or `error`."""
+    """`pass`, `fail`, `refused`, `timeout`, `waiting` (stopped at a prompt) or `error`."""
     detail: str = ""
     """The diff for a failure, the reason for a refusal or error."""
     exit_code: int | None = None
@@ -129,11 +130,21 @@ async def check_file(
                 hint = gate.hint_for(decision, "pass --yes to run it anyway")
                 result.outcome, result.detail = "refused", f"{decision.reason}{hint}"
                 continue
-            run = await run_command(plan.request)
+            # nobody can type into a check: a fence that waits on a prompt is stopped
+            run = await run_command(plan.request, stop_when_waiting=INPUT_WAIT_SECONDS)
         except AInternError as exc:
             result.outcome, result.detail = "error", str(exc)
             continue
         result.exit_code, result.duration_ms = run.exit_code, run.duration_ms
+        if run.waiting_for_input is not None:
+            prompt = run.waiting_for_input.prompt.strip()
+            result.outcome = "waiting"
+            result.detail = (
+                f"stopped: it waited for input{f' at {prompt!r}' if prompt else ''}; a check "
+                "cannot answer prompts: give the input in the fence (`printf 'y\\n' | cmd`, "
+                "a --yes flag, a here-document)"
+            )
+            continue
         if run.timed_out:
             result.outcome = "timeout"
             result.detail = f"timed out after {run.duration_ms / 1000:.1f} s"
@@ -150,9 +161,12 @@ def _print(result: CheckResult) -> None:
     if result.outcome == "pass":
         print(f"✓ {where}  {first}")
         return
-    label = {"fail": "output differs", "refused": "not run", "timeout": "timed out"}.get(
-        result.outcome, "error"
-    )
+    label = {
+        "fail": "output differs",
+        "refused": "not run",
+        "timeout": "timed out",
+        "waiting": "waited for input",
+    }.get(result.outcome, "error")
     print(f"✗ {where}  {first}  ({label})")
     for line in result.detail.splitlines():
         print(f"    {line}")

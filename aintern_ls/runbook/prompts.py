@@ -27,6 +27,7 @@ would be a redirection); unset variables alone run as before.
 from __future__ import annotations
 
 import os
+import re
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -35,7 +36,7 @@ from pygls.exceptions import JsonRpcException
 from aintern_ls.documents import Document
 from aintern_ls.errors import AInternError
 from aintern_ls.extraction import placeholders
-from aintern_ls.models import CommandBlock, ShellType
+from aintern_ls.models import CommandBlock, CommandResult, ShellType
 from aintern_ls.terminal.runner import RunResult
 
 if TYPE_CHECKING:
@@ -52,6 +53,8 @@ class Filled:
     env: dict[str, str] = attrs.field(factory=dict)
     secrets: dict[str, str] = attrs.field(factory=dict)
     """name -> value of the values to redact from the output."""
+    values: dict[str, str] = attrs.field(factory=dict)
+    """name -> every value typed (secret or not): kept out of the history."""
     cancelled: bool = False
 
 
@@ -147,6 +150,8 @@ def _filled(
             variable = f"AINTERN_VALUE_{number}"
             filled.env[variable] = value
             references[name] = _reference(block.shell_type, variable)
+        if value:
+            filled.values[name] = value
         if name in secret and value:
             filled.secrets[name] = value
     command = block.command
@@ -163,11 +168,34 @@ def _field(obj: Any, name: str) -> Any:
     return obj.get(name) if isinstance(obj, dict) else getattr(obj, name, None)
 
 
+def _replace(text: str, values: dict[str, str], marker: str, *, short_as_words: bool) -> str:
+    """`text` with each value replaced by `marker` (formatted with its name); with
+    `short_as_words`, a value shorter than three characters only where it stands as a
+    whole word, so answering `y` does not garble every `y` in the output."""
+    for name, value in sorted(values.items(), key=lambda kv: -len(kv[1])):
+        if not value:
+            continue
+        if len(value) >= 3 or not short_as_words:
+            text = text.replace(value, marker.format(name=name))
+        else:
+            shown = marker.format(name=name).replace("\\", "\\\\")  # literal in re.sub
+            text = re.sub(rf"(?<!\w){re.escape(value)}(?!\w)", shown, text)
+    return text
+
+
+def for_history(result: CommandResult, values: dict[str, str]) -> CommandResult:
+    """The result as the history keeps it: no value typed at the prompt, secret or not,
+    is stored (the editor showed the output as it was; the history shows `[value:NAME]`)."""
+    if not values or not result.output:
+        return result
+    output = _replace(result.output, values, "[value:{name}]", short_as_words=True)
+    return attrs.evolve(result, output=output)
+
+
 def redact(run: RunResult, secrets: dict[str, str]) -> RunResult:
     """The run with the values the user marked secret replaced in its output."""
     if not secrets:
         return run
-    output = run.output
-    for name, value in sorted(secrets.items(), key=lambda kv: -len(kv[1])):
-        output = output.replace(value, f"[REDACTED:prompt:{name}]")
-    return attrs.evolve(run, output=output)
+    return attrs.evolve(
+        run, output=_replace(run.output, secrets, "[REDACTED:prompt:{name}]", short_as_words=False)
+    )

@@ -74,7 +74,7 @@ def _tar(cmd: Cmd) -> None:
                     cmd, Word(code, w.start, w.end, w.dynamic), f"tar {opt.rstrip('=')}"
                 )
                 return
-    program = cmd.option_value("-I", "--to-command", "--use-compress-program", "-F")
+    program = system.option_glued(cmd, "-I", "--to-command", "--use-compress-program", "-F")
     if program is not None:
         run_config_command(cmd, program, "tar's program option")
         return
@@ -294,7 +294,7 @@ def _read_only(cmd: Cmd) -> None:
         n in ("base64", "base32") and (cmd.short("dD") or cmd.long("--decode"))
     ):
         cmd.info.decodes = True
-    elif n == "man" and (pager := cmd.option_value("-P", "--pager", "-H", "--html")) is not None:
+    elif n == "man" and (pager := system.option_glued(cmd, "-P", "--pager", "-H", "--html")):
         run_config_command(cmd, pager, "man's pager option")
     elif n in ("less", "more", "most", "man") and any(t.startswith("+!") for t in texts):
         bang = next(w for w in cmd.args if w.text.startswith("+!"))

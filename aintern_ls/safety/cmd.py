@@ -49,6 +49,16 @@ def analyse(text: str, scope: Scope) -> None:
             bomb.start(),
             bomb.end(),
         )
+    if bomb is None:
+        loop = _endless_spawner(text)
+        if loop is not None:
+            scope.add(
+                RiskLevel.BLOCKED,
+                "fork-bomb",
+                "a batch fork bomb: an endless loop that keeps starting programs",
+                loop[0],
+                loop[1],
+            )
     segments, broken = _tokenise(text)
     if broken:
         scope.add(
@@ -67,6 +77,37 @@ def analyse(text: str, scope: Scope) -> None:
             info = Info()
             continue
         info = dispatch.judge(words, scope, stdin)
+
+
+_LABEL = re.compile(r"(?im)^[ \t@]*:(\w+)[ \t]*$")
+_SPAWN = re.compile(
+    r"(?i)(?:^|[&|(\s@])(?:start\b|call\s+%~?\w*0\b|%~?\w*0\b|cmd(?:\.exe)?\s+/c\s+%~?\w*0)"
+)
+_ENDLESS_FOR = re.compile(
+    r"(?i)\bfor\s+/l\s+%%?\w\s+in\s*\(\s*-?\d+\s*,\s*0\s*,\s*-?\d+\s*\)\s*do\b(.*)"
+)
+
+
+def _endless_spawner(text: str) -> tuple[int, int] | None:
+    """`:a` … `start …` … `goto a` with nothing that leaves the loop, or `for /l` with a
+    step of 0 around `start`: a batch script that starts processes forever."""
+    for n, m in enumerate(_LABEL.finditer(text)):
+        if n >= 32:
+            break  # enough: a script with more labels is read by its commands alone
+        back = re.search(
+            r"(?im)^[ \t@]*goto[ \t]+:?" + re.escape(m.group(1)) + r"[ \t]*$", text[m.end() :]
+        )
+        if back is None:
+            continue
+        body = text[m.end() : m.end() + back.start()]
+        if re.search(r"(?i)\b(exit|goto|if)\b", body):
+            continue  # a way out (or a condition) we do not try to follow
+        if _SPAWN.search(body):
+            return m.start(), m.end() + back.end()
+    for m in _ENDLESS_FOR.finditer(text):
+        if _SPAWN.search(m.group(1)):
+            return m.start(), m.end()
+    return None
 
 
 def _redirect(scope: Scope, op: str, target: Word) -> None:

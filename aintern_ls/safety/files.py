@@ -465,7 +465,9 @@ def _write_family(cmd: Cmd) -> None:
             cmd.add(M, "write", "tee writes files", written[-1])
         return
     if n == "rsync":
-        rsh = cmd.option_value("-e", "--rsh", "--rsync-path")
+        from aintern_ls.safety.system import option_glued
+
+        rsh = option_glued(cmd, "-e", "--rsh", "--rsync-path")
         if rsh is not None:
             run_config_command(cmd, rsh, f"rsync's remote-shell option {rsh.text!r}")
         remote = [w for w in ops if re.match(r"^[\w.@-]+:", w.text) and not w.text.startswith("/")]

@@ -61,6 +61,13 @@ def _fetch(cmd: Cmd) -> None:
             "certutil decodes or encodes a file (a common way to unpack hidden payloads)",
         )
         return
+    if (
+        n == "certutil"
+        and cmd.args
+        and cmd.args[0].text.lower().lstrip("-/") in ("hashfile", "dump", "store", "viewstore", "?")
+        and not any("://" in w.text for w in cmd.args)
+    ):
+        return  # certutil -hashfile / -dump only read
     if n == "certutil" and not any(
         w.text.lower().startswith(("-urlcache", "/urlcache", "-verifyctl", "/verifyctl"))
         for w in cmd.args

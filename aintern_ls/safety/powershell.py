@@ -148,6 +148,17 @@ def analyse(text: str, scope: Scope) -> None:
             len(text),
         )
     _dotnet_calls(text, scope)
+    for wmi in _WMICLASS_CREATE.finditer(text):
+        line = wmi.group(2)
+        where = Word(line, wmi.start(2), wmi.end(2))
+        scope.add(
+            RiskLevel.CRITICAL,
+            "lolbin-exec",
+            "starts a process through WMI",
+            wmi.start(),
+            wmi.end(),
+        )
+        scope.include(scope.nested(line, "cmd", where, -1))
     m = _AMSI.search(text)
     if m:
         # Reflection into PowerShell's own protections (AMSI, script-block logging): they
@@ -176,6 +187,9 @@ def analyse(text: str, scope: Scope) -> None:
 _DOTNET = re.compile(
     r"\[(?:System\.)?(IO\.File|IO\.Directory|Environment|Diagnostics\.Process)\]::(\w+)\s*\(",
     re.I,
+)
+_WMICLASS_CREATE = re.compile(
+    r"(?i)\[wmiclass\]\s*['\"][^'\"]*win32_process['\"]\s*\)?\s*\.\s*create\s*\(\s*(['\"])([^'\"]+)\1"
 )
 _PS_VAR_TEXT = re.compile(r"\$(?:env:)?\w+", re.I)
 

@@ -388,6 +388,21 @@ def _migration_tool(cmd: Cmd) -> None:
 # --- tools that run commands or code given in their options (GTFOBins-style) ---------------
 
 
+def option_glued(cmd: Cmd, *opts: str) -> Word | None:
+    """`option_value`, plus the glued short form `-Pvalue` for options known to take a value
+    (`man -P'rm …'`, `rsync -e'sh …'`, `tar -I'prog'`)."""
+    found = cmd.option_value(*opts)
+    if found is not None:
+        return found
+    for w in cmd.args:
+        for o in opts:
+            if len(o) == 2 and o[0] == "-" and w.text.startswith(o) and len(w.text) > 2:
+                return Word(w.text[2:], w.start, w.end, w.dynamic, False, w.origin)
+            if o.startswith("--") and w.text.startswith(o + "="):
+                return Word(w.text[len(o) + 1 :], w.start, w.end, w.dynamic, False, w.origin)
+    return None
+
+
 def _judge_embedded(cmd: Cmd, code: Word, what: str, language: str = "bash") -> None:
     """Judge `code`, which `cmd` runs, as a command line (or as inline code of `language`)."""
     if language == "bash":

@@ -11,7 +11,7 @@ from aintern_ls.safety.context import (
     Cmd,
 )
 from aintern_ls.safety.levels import C, M
-from aintern_ls.safety.registry import handles
+from aintern_ls.safety.registry import handles, run_config_command
 from aintern_ls.safety.words import Word, names
 
 # --- package managers, builds, tests ----------------------------------------------------
@@ -41,6 +41,9 @@ _PIP_READ = frozenset(("show", "list", "freeze", "check", "tree", "--version"))
 
 
 def _package_manager(cmd: Cmd) -> None:
+    shell = system.option_glued(cmd, "--script-shell")
+    if shell is not None and cmd.name in ("npm", "yarn", "pnpm"):
+        run_config_command(cmd, shell, f"{cmd.name} --script-shell")
     if cmd.name in ("npm", "yarn", "pnpm", "mix", "dotnet") and system.data_reset(
         cmd, cmd.name, list(cmd.args)
     ):

@@ -553,12 +553,152 @@ def _runs_cmdline(cmd: Cmd) -> None:
         else:
             cmd.add(M, "shell", "starts a Linux shell")
         return
+    if n == "scriptrunner":
+        for i, w in enumerate(args):
+            if w.text.lower() in ("-appvscript", "/appvscript"):
+                args = args[i + 1 :]
+                break
+        cmd.add(C, "lolbin-exec", "ScriptRunner runs a program through a signed Windows binary")
     while args and args[0].text.startswith("-"):
         args = args[1:]
     if args:
         cmd.judge(args, cmd.stdin)
     else:
         cmd.add(M, "shell", f"{n} starts a console")
+
+
+_REMOTE_ARG = re.compile(r"(?i)\A[\"']?(?:/\w+:)?(?:(?:https?|ftp)://|\\\\[^\\/\s]+[\\/])")
+# Windows binaries that copy, expand or fetch files: given a URL or a network path they are a
+# download tool (LOLBAS "download"); certreq -Post also sends a file out.
+_FETCHERS = frozenset(
+    names(
+        """
+        hh desktopimgdownldr esentutl expand extrac32 findstr replace certreq makecab print
+        presentationhost ieexec msdt xwizard cmdl32 configsecuritypolicy mpcmdrun
+        """
+    )
+)
+
+
+def _lolbin_fetch(cmd: Cmd) -> None:
+    if cmd.name == "certreq" and any(w.text.lower() in ("-post", "/post") for w in cmd.args):
+        cmd.add(C, "exfiltration", "certreq -Post sends a file to a web server")
+        return
+    if cmd.name == "mpcmdrun" and any(
+        w.text.lower().lstrip("-/") in ("downloadfile", "url") for w in cmd.args
+    ):
+        cmd.add(C, "lolbin-download", "MpCmdRun downloads a file (a Defender binary abused)")
+        return
+    if any(_REMOTE_ARG.match(w.text) for w in cmd.args):
+        cmd.add(
+            C,
+            "lolbin-download",
+            f"{cmd.name} fetches a file from the network with a Windows system binary",
+        )
+        return
+    if cmd.name in ("msdt", "xwizard", "presentationhost", "ieexec") or (
+        cmd.name == "hh" and cmd.args
+    ):
+        cmd.add(C, "lolbin-exec", f"{cmd.name} runs code through a signed Windows binary")
+        return
+    if cmd.name == "findstr":
+        return
+    cmd.add(M, "write", f"{cmd.name} writes files")
+
+
+def _proxy_exec_more(cmd: Cmd) -> None:
+    """mavinject, atbroker, wuauclt /UpdateDeploymentProvider, control x.cpl, regedit /s:
+    Windows binaries that load code or settings they are handed."""
+    texts = [w.text.lower() for w in cmd.args]
+    if cmd.name == "wuauclt" and not any("updatedeploymentprovider" in t for t in texts):
+        cmd.add(M, "system-config", "wuauclt runs Windows Update")
+    elif cmd.name == "control" and not any(t.endswith((".cpl", ".dll")) for t in texts):
+        cmd.add(M, "system-config", "opens Control Panel")
+    elif cmd.name == "regedit" and not any(t in ("/s", "-s") for t in texts):
+        cmd.add(M, "registry", "regedit opens or exports the registry")
+    elif cmd.name == "regedit":
+        cmd.add(C, "registry", "regedit /s silently imports registry changes")
+    else:
+        cmd.add(C, "lolbin-exec", f"{cmd.name} runs code through a signed Windows binary")
+
+
+def _winrm(cmd: Cmd) -> None:
+    src = cmd.scope.source[cmd.start : cmd.end]
+    m = re.search(r"(?i)commandline\s*=\s*\"((?:[^\"]|\"\")+)\"", src)
+    if m:
+        line = m.group(1).replace('""', '"')
+        cmd.add(C, "lolbin-exec", "winrm starts a process through WMI")
+        cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
+        return
+    if any(w.text.lower() in ("invoke", "i") for w in cmd.args):
+        cmd.add(C, "lolbin-exec", "winrm invokes a WMI method")
+        return
+    cmd.add(M, "system-config", "winrm changes remote management")
+
+
+def _ps_payload(cmd: Cmd) -> None:
+    """Cmdlets that make Windows run a command line later or elsewhere: the scheduled task
+    action, the service binary, the WMI process it creates. The command line is judged."""
+    n = cmd.name
+    params, _ = _ps_params(cmd)
+
+    def val(*keys: str) -> str:
+        for k in keys:
+            w = _named_value(cmd, k, len(k)) or params.get(k)
+            if w is not None:
+                return fold_powershell(w.text) or w.text if w.dynamic else w.text
+        return ""
+
+    if n == "new-scheduledtaskaction":
+        line = f"{val('execute')} {val('argument')}".strip()
+        cmd.add(M, "schedule", "defines what a scheduled task runs")
+    elif n == "new-service":
+        line = val("binarypathname")
+        cmd.add(C, "persistence", "New-Service installs a service that starts on its own")
+    else:  # invoke-wmimethod / invoke-cimmethod
+        text = cmd.scope.source[cmd.start : cmd.end]
+        if not re.search(r"(?i)win32_process", text) or not re.search(r"(?i)\bcreate\b", text):
+            cmd.add(M, "wmic", f"{n} calls a WMI method")
+            return
+        m = re.search(r"(?i)commandline\s*=\s*['\"]((?:[^'\"])+)['\"]", text)
+        line = m.group(1) if m else val("argumentlist", "arguments")
+        cmd.add(C, "lolbin-exec", f"{n} starts a process through WMI")
+    if line:
+        _judge_payload(cmd, line, "the command it runs")
+
+
+def _ps_alias(cmd: Cmd) -> None:
+    """Set-Alias ls Remove-Item: a familiar name that now runs a destructive cmdlet."""
+    params, positional = _ps_params(cmd)
+    name = (
+        _named_value(cmd, "name", 2)
+        or params.get("name")
+        or (positional[0] if positional else None)
+    )
+    value = (
+        _named_value(cmd, "value", 2)
+        or params.get("value")
+        or (positional[1] if len(positional) > 1 else None)
+    )
+    if value is None:
+        cmd.add(M, "alias", "defines an alias")
+        return
+    target = PS_ALIASES.get(value.text.lower(), value.text.lower())
+    if _PS_DESTRUCTIVE.match(target) or target in (
+        "rm",
+        "del",
+        "rd",
+        "format",
+        "iex",
+        "invoke-expression",
+    ):
+        what = name.text if name is not None else "a name"
+        cmd.add(C, "alias-hides", f"makes {what} run {value.text}", value)
+    else:
+        cmd.add(M, "alias", "defines an alias")
+
+
+_PS_DESTRUCTIVE = re.compile(r"\A(remove|clear|stop|format|uninstall|disable|reset)-")
 
 
 def _flag_value(cmd: Cmd, flag: str) -> str | None:
@@ -738,6 +878,9 @@ def _wmic(cmd: Cmd) -> None:
                 cmd.add(C, "eval-dynamic", "wmic runs a command only known at run time", inner)
             cmd.scope.include(cmd.scope.nested(inner.text, "cmd", inner, -1))
             return
+    if re.search(r"/format:\W*(https?|ftp)://|/format:\W*\\\\", text):
+        cmd.add(C, "remote-code", "wmic /format runs a stylesheet (script) from the network")
+        return
     if "shadowcopy" in text and "delete" in text:
         cmd.add(B, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
     elif re.search(r"\b(delete|call|terminate|create|set)\b", text):
@@ -1079,6 +1222,16 @@ def _register() -> None:
         "pcalua": _runs_cmdline,
         "wsl": _runs_cmdline,
         "syncappvpublishingserver": _runs_cmdline,
+        "scriptrunner": _runs_cmdline,
+        "winrm": _winrm,
+        "new-scheduledtaskaction": _ps_payload,
+        "new-service": _ps_payload,
+        "invoke-wmimethod": _ps_payload,
+        "invoke-cimmethod": _ps_payload,
+        "set-alias": _ps_alias,
+        "new-alias": _ps_alias,
+        **{n: _lolbin_fetch for n in _FETCHERS},
+        **{n: _proxy_exec_more for n in ("mavinject", "atbroker", "wuauclt", "control", "regedit")},
         **{n: _proxy_exec for n in _PROXY_EXEC},
         "set-executionpolicy": _set_execution_policy,
         "set-mppreference": _mp_preference,
@@ -1184,8 +1337,8 @@ def _register() -> None:
             xcopy cls pause title color choice pushd popd subst assoc ftype compact chcp fc
             comp vol ver sc net format reg cipher takeown icacls cacls robocopy schtasks runas
             bcdedit vssadmin wmic wbadmin diskpart ipconfig cmd mshta regsvr32 wscript cscript
-            wevtutil findstr tasklist systeminfo getmac driverquery tracert pathping arp
-            gpresult qprocess quser setlocal endlocal setx verify
+            wevtutil findstr expand replace print tasklist systeminfo getmac driverquery tracert
+            pathping arp gpresult qprocess quser setlocal endlocal setx verify
             """
         ):
             handles(name, windows_only=True)(fn)

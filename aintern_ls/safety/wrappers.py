@@ -39,6 +39,9 @@ def written_script(cmd: Cmd, base: str, where: Word) -> None:
     written = cmd.scope.written.get(base)
     if written is not None:
         body, start = written
+        if INTERPRETER.match(cmd.name):  # `python3 x.py` after `cat > x.py <<EOF`
+            cmd.scope.include(_code_findings(cmd, body, where, start, cmd.name))
+            return
         cmd.scope.include(cmd.scope.nested(body, cmd.scope.family, where, start))
 
 

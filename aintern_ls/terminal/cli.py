@@ -2,29 +2,44 @@
 the one-shot runner.
 
 Exit status: the command's own exit code, so scripts can use it; 124 when it timed out,
-130 when interrupted, 2 when the block was refused (blocked, or dangerous without
-`--yes`) or the request was invalid.
+130 when interrupted or stopped at a prompt, 2 when the block was refused (blocked, or
+dangerous without `--yes`) or the request was invalid.
+
+A command that waits for input (`read -p`, `[y/N]`, a password): at a terminal, the
+line you type is passed to it (read with echo off, so only the command's own echo
+shows: nothing for a password); without a terminal (CI, a pipe) nobody can answer, so
+the run is stopped after `INPUT_WAIT_SECONDS` and the summary says at which prompt.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import os
 import sys
+import threading
 from typing import Any
 
 from aintern_ls.errors import AInternError
 from aintern_ls.models import to_json
-from aintern_ls.terminal.runner import DEFAULT_TIMEOUT_SECONDS, RunResult, run_command
+from aintern_ls.terminal.runner import (
+    DEFAULT_TIMEOUT_SECONDS,
+    RunningCommand,
+    RunRequest,
+    RunResult,
+)
+from aintern_ls.terminal.waiting import InputWait
 
 log = logging.getLogger(__name__)
 
 EXIT_REFUSED = 2
 EXIT_TIMED_OUT = 124
 EXIT_CANCELLED = 130
+#: Without a terminal to type into, a run still waiting for input this long is stopped.
+INPUT_WAIT_SECONDS = 2.0
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -104,7 +119,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         sys.stdout.flush()
 
-    result = asyncio.run(run_command(request, on_output=echo if live else None))
+    result = asyncio.run(_run(request, echo if live else None, interactive=sys.stdin.isatty()))
     if args.json:
         print(json.dumps(to_json(result), ensure_ascii=False, indent=2))
     else:
@@ -112,6 +127,84 @@ def _cmd_run(args: argparse.Namespace) -> int:
             print(result.output.rstrip("\n"))
         print(_summary(result), file=sys.stderr)
     return exit_status(result)
+
+
+async def _run(request: RunRequest, echo: Any, *, interactive: bool) -> RunResult:
+    """Run `request`; at a terminal, lines typed while it waits for input go to it."""
+    loop = asyncio.get_running_loop()
+    forwarding: list[threading.Thread] = []
+    saved: list[Any] = []
+    running: RunningCommand
+
+    def on_waiting(state: InputWait | None) -> None:
+        if state is None or not interactive:
+            return
+        if echo is None:  # the prompt was not shown live: show it now
+            print(state.prompt, end="", file=sys.stderr, flush=True)
+        if not forwarding:
+            thread = threading.Thread(
+                target=_forward_lines,
+                args=(loop, running, saved),
+                name="aintern-run-stdin",
+                daemon=True,  # may stay blocked on the terminal after the run
+            )
+            forwarding.append(thread)
+            thread.start()
+
+    running = RunningCommand(
+        request,
+        on_output=echo,
+        on_waiting=on_waiting,
+        stop_when_waiting=None if interactive else INPUT_WAIT_SECONDS,
+    )
+    try:
+        return await running.wait()
+    finally:
+        _restore_terminal(saved)
+
+
+def _forward_lines(
+    loop: asyncio.AbstractEventLoop, running: RunningCommand, saved: list[Any]
+) -> None:
+    """Read lines from our terminal with echo off (the command echoes what it wants
+    shown) and type them into the run, until the run ends or stdin closes."""
+    fd = sys.stdin.fileno()
+    try:
+        import termios
+
+        attrs = termios.tcgetattr(fd)
+        saved.append(attrs)
+        quiet = list(attrs)
+        quiet[3] &= ~termios.ECHO
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    except (ImportError, OSError, ValueError):  # no termios (Windows): typed text shows twice
+        pass
+    # os.read, not sys.stdin: a daemon thread blocked inside the buffered reader's lock
+    # can abort the interpreter's shutdown
+    while not running.done:
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            return
+        if not data:
+            return
+        line = data.decode("utf-8", "replace").rstrip("\r\n") + "\r"
+        with contextlib.suppress(RuntimeError):  # the loop is gone: the run is over
+            loop.call_soon_threadsafe(_type, running, line)
+
+
+def _type(running: RunningCommand, text: str) -> None:
+    if not running.done:
+        running.write(text)
+
+
+def _restore_terminal(saved: list[Any]) -> None:
+    if not saved:
+        return
+    with contextlib.suppress(ImportError, OSError, ValueError):
+        import termios
+
+        termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, saved[0])
 
 
 def load_cli_settings(path: str | None) -> Any:
@@ -144,6 +237,13 @@ def _summary(result: RunResult) -> str:
     where = f" · in {result.cwd}"
     if result.timed_out:
         return f"⏱ timed out after {seconds:.1f} s (killed){where}"
+    if result.waiting_for_input is not None:
+        prompt = result.waiting_for_input.prompt.strip()
+        return (
+            f"⌨ stopped after {seconds:.1f} s: it waited for input at {prompt!r} and there "
+            "is no terminal to answer from; run it at a terminal, or give the answer on "
+            f"the command's own stdin (printf 'y\\n' | …, a --yes flag){where}"
+        )
     if result.cancelled:
         return f"■ cancelled after {seconds:.1f} s{where}"
     mark = "✓" if result.exit_code == 0 else "✗"

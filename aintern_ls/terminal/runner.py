@@ -493,9 +493,16 @@ async def run_command(
     on_output: OutputCallback | None = None,
     cancel: asyncio.Event | None = None,
     kill_grace_seconds: float = KILL_GRACE_SECONDS,
+    stop_when_waiting: float | None = None,
 ) -> RunResult:
-    """Run `request` to completion. Raises `AInternError` for bad cwd/shell/timeout."""
-    running = RunningCommand(request, on_output=on_output, kill_grace_seconds=kill_grace_seconds)
+    """Run `request` to completion. Raises `AInternError` for bad cwd/shell/timeout.
+    With `stop_when_waiting` (seconds), a run that keeps waiting for input is stopped."""
+    running = RunningCommand(
+        request,
+        on_output=on_output,
+        kill_grace_seconds=kill_grace_seconds,
+        stop_when_waiting=stop_when_waiting,
+    )
     running.start()
     watcher: asyncio.Task[None] | None = None
     if cancel is not None:

@@ -235,9 +235,9 @@ def test_placeholder_values_are_typed_at_the_prompt_and_never_kept(
     history = _history_text(tmp_path)
     assert 'echo "deploying to <your-env>"' in history  # the command as written
     assert "s3cr3t" not in history
-    # a value that is no secret shows only where the command printed it (the run's
-    # output, as the server's own test has it); never as the value or in the command
-    assert "staging" not in history.replace("deploying to staging", "")
+    # no value typed is kept, even one the command printed: the stored output names it
+    assert "staging" not in history
+    assert "deploying to [value:your-env]" in history
 
 
 def test_an_asynchronous_input_ui_is_asked_for_each_value_in_turn(

@@ -229,9 +229,12 @@ async def test_values_are_asked_for_used_and_never_stored(
         types.ExecuteCommandParams(command="aintern.history", arguments=[{}])
     )
     [run] = history["runs"]  # type: ignore[index]
-    assert "s3cr3t" not in str(run)
+    assert "s3cr3t" not in str(run) and "alice" not in str(run)
     assert run["command"] == 'echo "user=<user-name> key=$AINTERN_TEST_UNSET_KEY"'
-    assert run["output"] == "user=alice key=[REDACTED:prompt:AINTERN_TEST_UNSET_KEY]\n"
+    # the editor saw the plain value; the history keeps no value typed at the prompt
+    assert run["output"] == "user=[value:user-name] key=[REDACTED:prompt:AINTERN_TEST_UNSET_KEY]\n"
+    raw = b"".join(p.read_bytes() for p in tmp_path.glob("h.db*"))
+    assert b"alice" not in raw and b"s3cr3t" not in raw
     assert (tmp_path / "prompts.md").read_text() == PROMPT_DOC
     # promptEnv=false: no question, the command runs as written
     result = await _run(client, never)

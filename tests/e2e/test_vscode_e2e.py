@@ -99,10 +99,10 @@ def _cmdline(proc: psutil.Process) -> str:
 
 def _values_not_in_history(db: Path) -> None:
     """The values typed in the input boxes never reach the history: the commands are
-    stored as written, and a secret value appears nowhere (not even in the WAL). A plain
-    value is in the stored output only because the command printed it."""
+    stored as written, and no value appears anywhere (not even in the WAL): the stored
+    output names the placeholder where the command printed its value."""
     raw = b"".join(p.read_bytes() for p in db.parent.glob(db.name + "*"))
-    for value in (b"s3cr3t-e2e-value", b"never-used", b"hunter22"):
+    for value in (b"staging-42", b"s3cr3t-e2e-value", b"never-used", b"hunter22"):
         assert value not in raw, value
     with sqlite3.connect(db) as conn:
         runs = conn.execute(
@@ -113,4 +113,7 @@ def _values_not_in_history(db: Path) -> None:
     assert commands == {'echo "deploying to <your-env>"', 'echo "token is <your-token>"'}, runs
     assert not any("staging-42" in c for (c,) in decisions)
     outputs = sorted(output for _, output in runs)
-    assert outputs == ["deploying to staging-42\n", "token is [REDACTED:prompt:your-token]\n"], runs
+    assert outputs == [
+        "deploying to [value:your-env]\n",
+        "token is [REDACTED:prompt:your-token]\n",
+    ], runs

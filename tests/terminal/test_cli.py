@@ -205,3 +205,76 @@ def test_run_through_the_real_entry_point(runbook: Path) -> None:
     )
     assert done.returncode == 3
     assert json.loads(done.stdout)["exitCode"] == 3
+
+
+PROMPTS = """```bash
+read -p "name? " n; echo "hi $n"
+```
+
+```bash
+read -s -p "Password: " p; echo; echo "length=${#p}"
+```
+"""
+
+
+def _cli(path: Path, block: str) -> list[str]:
+    import sys
+
+    return [sys.executable, "-m", "aintern_ls", "run", str(path), "--block", block]
+
+
+def test_a_prompt_without_a_terminal_is_stopped_and_named(tmp_path: Path) -> None:
+    import subprocess
+    import time
+
+    path = tmp_path / "prompts.md"
+    path.write_text(PROMPTS, encoding="utf-8")
+    started = time.monotonic()
+    done = subprocess.run(
+        [*_cli(path, "1"), "--timeout", "60"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert time.monotonic() - started < 40  # long before the 60 s timeout
+    assert done.returncode == 130
+    assert "waited for input at 'name?'" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("block", "answer", "expected", "shown"),
+    [("1", "Ada Lovelace", "hi Ada Lovelace", 2), ("2", "hunter2", "length=7", 0)],
+)
+def test_a_prompt_at_a_terminal_is_answered_from_it(
+    tmp_path: Path, block: str, answer: str, expected: str, shown: int
+) -> None:
+    import time
+
+    from ptyprocess import PtyProcess
+
+    path = tmp_path / "prompts.md"
+    path.write_text(PROMPTS, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH", "")}
+    proc = PtyProcess.spawn([*_cli(path, block), "--timeout", "60"], env=env)
+    try:
+        output = b""
+        deadline = time.monotonic() + 30
+        while b"? " not in output and b": " not in output and time.monotonic() < deadline:
+            output += proc.read(1024)
+        time.sleep(0.5)  # let the run be seen waiting (the answer would wait anyway)
+        proc.write(answer.encode() + b"\r")
+        while time.monotonic() < deadline:
+            try:
+                output += proc.read(1024)
+            except EOFError:
+                break
+        proc.wait()
+        text = output.decode("utf-8", "replace")
+        assert expected in text, text
+        # typed with our terminal's echo off: only the command's own echo shows it
+        assert text.count(answer) == shown, text
+        assert proc.exitstatus == 0, text
+    finally:
+        if proc.isalive():
+            proc.terminate(force=True)

@@ -455,7 +455,8 @@ vim.cmd('bwipe')
 -- :help aintern
 vim.cmd('help aintern')
 check(vim.fn.expand('%:t') == 'aintern.txt', ':help aintern opens doc/aintern.txt')
-for _, tag in ipairs({ 'aintern-codecompanion', ':AInternCapture', '<Plug>(aintern-run)', 'aintern-highlights', 'aintern-mcp' }) do
+for _, tag in ipairs({ 'aintern-codecompanion', ':AInternCapture', '<Plug>(aintern-run)', 'aintern-highlights', 'aintern-mcp',
+  'aintern-placeholders', 'aintern-input' }) do
   check(pcall(vim.cmd, 'help ' .. tag), ':help ' .. tag)
 end
 
