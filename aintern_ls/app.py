@@ -8,6 +8,7 @@ feature; features import the server and the services, never each other's interna
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import signal
 from collections.abc import Callable
@@ -42,6 +43,9 @@ FEATURES: tuple[ModuleType, ...] = (
 )
 """The feature modules, in registration order."""
 
+GC_THRESHOLD = 20_000
+"""Allocations between young collections (CPython's default is 700)."""
+
 
 def build_server() -> AInternServer:
     """A server with every feature in `FEATURES` registered."""
@@ -55,6 +59,9 @@ def build_server() -> AInternServer:
 def serve(tcp: tuple[str, int] | None = None) -> None:
     """Run the server until the client says exit or closes the stream."""
     server = build_server()
+    # A big transcript keeps a few hundred thousand objects alive; with the default
+    # thresholds the collector rescans them many times per keystroke.
+    gc.set_threshold(GC_THRESHOLD, 20, 20)
     atexit.register(server.cleanup)
     # Orphans of runs and terminals re-parent to the server, to be found and reaped.
     process_tree.enable_subreaper(reap_strangers=True)

@@ -8,8 +8,9 @@ carried over to the new `CommandBlock`. Knows nothing about LSP.
 
 from __future__ import annotations
 
-import hashlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlparse
 
 import attrs
@@ -26,10 +27,17 @@ from aintern_ls.safety import Assessment, RiskLevel, SafetyRules, gate
 class Document:
     uri: str
     text: str
-    digest: str
     result: CommandExtractionResult
     index: LineIndex
     last_results: dict[str, CommandResult] = attrs.field(factory=dict)
+    memo: dict[str, dict[str, Any]] = attrs.field(factory=dict, repr=False, eq=False)
+    """What features derived from each block (by block id), handed from version to
+    version, so the lenses and diagnostics of blocks an edit did not touch are not
+    made again (see `BlockMemo`)."""
+
+    def remember(self, name: str) -> BlockMemo:
+        """The memo `name` (e.g. lens JSON) for one pass over this version's blocks."""
+        return BlockMemo(self, name)
 
     @property
     def blocks(self) -> list[CommandBlock]:
@@ -86,27 +94,83 @@ class Document:
         return to_doc(start), to_doc(end)
 
 
+class BlockMemo:
+    """Values derived from blocks, by block id, kept while the inputs stay the same.
+
+    `get(block, key)` answers what was `put` for the same block id and an equal `key`
+    (which must hold everything the value is made from); `fast` is a cheaper key for
+    the same block object (`key` is then not computed at all). Entries of blocks not
+    asked for in a pass are dropped by `done`.
+    """
+
+    def __init__(self, doc: Document, name: str) -> None:
+        self._doc = doc
+        self._name = name
+        self._old: dict[str, tuple[CommandBlock, Any, Any, Any]] = doc.memo.get(name, {})
+        self._new: dict[str, tuple[CommandBlock, Any, Any, Any]] = {}
+
+    def get(self, block: CommandBlock, fast: Any, key: Callable[[], Any]) -> Any | None:
+        entry = self._old.get(block.id)
+        if entry is None:
+            return None
+        if entry[0] is block and entry[1] == fast:
+            self._new[block.id] = entry
+            return entry[3]
+        full = key()
+        if entry[2] == full:
+            self._new[block.id] = (block, fast, full, entry[3])
+            return entry[3]
+        return None
+
+    def put(self, block: CommandBlock, fast: Any, key: Any, value: Any) -> None:
+        self._new[block.id] = (block, fast, key, value)
+
+    def done(self) -> None:
+        self._doc.memo[self._name] = self._new
+
+
 class DocumentStore:
     """All open documents by URI."""
 
     def __init__(self) -> None:
         self._docs: dict[str, Document] = {}
-        self.rules = SafetyRules()
+        self._assessments = Assessments(SafetyRules())
+
+    @property
+    def rules(self) -> SafetyRules:
+        return self._assessments.rules
+
+    @rules.setter
+    def rules(self, rules: SafetyRules) -> None:
+        """New rules (settings changed): every block is assessed again on demand."""
+        self._assessments = Assessments(rules)
+
+    @property
+    def assessments(self) -> Assessments:
+        """The assessments of blocks under the current rules (thread-safe)."""
+        return self._assessments
+
+    def analyse(self, text: str, uri: str) -> CommandExtractionResult:
+        """Extract `text` and assess its blocks; slow for big documents, so run it in a
+        worker. Blocks whose command, shell and `env` are unchanged are not assessed again."""
+        result = extract_incremental(text, uri)
+        self._assessments.warm(result.commands)
+        return result
 
     def update(self, uri: str, text: str) -> Document:
         """Extract `text` now (unless it is unchanged) and make it the current version."""
         old = self._docs.get(uri)
-        if old is not None and old.digest == _digest(text):
+        if old is not None and old.text == text:
             return old
-        return self.apply(uri, text, analyse(text, uri, self.rules))
+        return self.apply(uri, text, self.analyse(text, uri))
 
     def is_current(self, uri: str, text: str) -> bool:
         old = self._docs.get(uri)
-        return old is not None and old.digest == _digest(text)
+        return old is not None and (old.text is text or old.text == text)
 
     def apply(self, uri: str, text: str, result: CommandExtractionResult) -> Document:
         """Make an extraction done elsewhere (a worker thread) the current version."""
-        doc = Document(uri, text, _digest(text), result, LineIndex(text))
+        doc = Document(uri, text, result, LineIndex(text))
         old = self._docs.get(uri)
         if old is not None:
             _carry_over(old, doc)
@@ -130,25 +194,69 @@ class DocumentStore:
 
     def assess(self, block: CommandBlock) -> Assessment:
         """The gate's assessment of `block` as written (command and fence `env`)."""
-        assessment = assess_block(block, self.rules)
+        assessment = self._assessments.get(block)
         mark_danger(block, assessment)
         return assessment
 
 
+class Assessments:
+    """The gate's assessments of blocks under one set of rules, kept by what they depend
+    on (command, shell, the fence's `env`): after an edit only new commands are assessed,
+    and the blocks of a big transcript are not re-read for every lens or diagnostic."""
+
+    LIMIT = 200_000
+
+    def __init__(self, rules: SafetyRules) -> None:
+        self.rules = rules
+        self._by_key: dict[tuple[Any, ...], Assessment] = {}
+        self._by_block: dict[int, tuple[CommandBlock, Assessment]] = {}
+        """The blocks of the last `warm` (the version being edited), by identity."""
+
+    def get(self, block: CommandBlock) -> Assessment:
+        known = self._by_block.get(id(block))
+        if known is not None and known[0] is block:
+            return known[1]
+        key = _assessment_key(block)
+        found = self._by_key.get(key)
+        if found is None:
+            if len(self._by_key) >= self.LIMIT:
+                self._by_key.clear()
+            found = self._by_key[key] = assess_block(block, self.rules)
+        return found
+
+    def warm(self, blocks: list[CommandBlock]) -> None:
+        """Assess every block and set its danger fields (see `mark_danger`)."""
+        by_block: dict[int, tuple[CommandBlock, Assessment]] = {}
+        for block in blocks:
+            assessment = self.get(block)
+            mark_danger(block, assessment)
+            by_block[id(block)] = (block, assessment)
+        self._by_block = by_block
+
+
+def _assessment_key(block: CommandBlock) -> tuple[Any, ...]:
+    options = block.options
+    env: Any = None
+    if options and "env" in options:
+        env = tuple(sorted(BlockOptions.parse(options).env.items()))
+    cwd = _known_cwd(block) if (options and "cwd" in options) or block.working_directory else None
+    return (block.command, block.shell_type, block.language, env, cwd)
+
+
 def assess_block(block: CommandBlock, rules: SafetyRules | None) -> Assessment:
     """Assess a block's command as its fence's shell runs it, with the fence's `env`."""
-    options = BlockOptions.parse(block.options)
-    # A fence's absolute `cwd=/…` or `cwd=~…` is known without the document's folder.
-    cwd = options.cwd or block.working_directory
-    known = cwd if cwd and cwd.startswith(("/", "~")) else None
-    return gate.check(block.command, block_shell(block), rules, options.env, known)
+    options = BlockOptions.parse(block.options) if block.options else None
+    env = options.env if options is not None else None
+    return gate.check(block.command, block_shell(block), rules, env, _known_cwd(block))
 
 
-def warm_assessments(blocks: list[CommandBlock], rules: SafetyRules | None) -> None:
-    """Assess every block (the analyser caches the answers) and set its danger fields
-    (`is_potentially_dangerous`, `danger_warning`): run this in a worker."""
-    for block in blocks:
-        mark_danger(block, assess_block(block, rules))
+def _known_cwd(block: CommandBlock) -> str | None:
+    """A fence's absolute `cwd=/…` or `cwd=~…` (or an execute block's working directory):
+    known without the document's folder, and relative paths are judged against it."""
+    cwd = (BlockOptions.parse(block.options).cwd if block.options else None) or (
+        block.working_directory
+    )
+    return cwd if cwd and cwd.startswith(("/", "~")) else None
 
 
 def mark_danger(block: CommandBlock, assessment: Assessment) -> None:
@@ -158,23 +266,12 @@ def mark_danger(block: CommandBlock, assessment: Assessment) -> None:
     block.danger_warning = gate.reasons(assessment)[1] if dangerous else None
 
 
-def analyse(text: str, uri: str, rules: SafetyRules | None) -> CommandExtractionResult:
-    """Extract `text` and assess its blocks; slow for big documents, so run it in a worker."""
-    result = extract_incremental(text, uri)
-    warm_assessments(result.commands, rules)
-    return result
-
-
-def _digest(text: str) -> str:
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
-
-
 def _carry_over(old: Document, new: Document) -> None:
     """Keep statuses and last results of blocks that survived the edit."""
     previous = {b.id: b for b in old.blocks}
     for block in new.blocks:
         before = previous.get(block.id)
-        if before is None:
+        if before is None or before is block:
             continue
         block.status = before.status
         block.executed_at = before.executed_at
@@ -182,3 +279,4 @@ def _carry_over(old: Document, new: Document) -> None:
         block.output_capture_id = before.output_capture_id
     alive = {b.id for b in new.blocks}
     new.last_results = {k: v for k, v in old.last_results.items() if k in alive}
+    new.memo = old.memo

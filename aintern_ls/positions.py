@@ -9,7 +9,9 @@ that builds a range goes through `LineIndex`.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
+from array import array
 from typing import Literal
 
 Encoding = Literal["utf-8", "utf-16", "utf-32"]
@@ -25,45 +27,112 @@ def _units(text: str, encoding: Encoding) -> int:
     return len(text.encode("utf-8", "surrogatepass"))
 
 
+# Characters `str.splitlines` ends a line at besides \r and \n (LSP does not).
+_OTHER_BREAKS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+
+
+def line_starts(text: str) -> array[int]:
+    """Offsets where the lines of `text` start (LSP lines: `\r\n`, `\r` or `\n` end
+    one), as a compact array: a 50 MB transcript has a million lines."""
+    typecode = "I" if len(text) < 2**32 else "q"
+    if any(ch in text for ch in _OTHER_BREAKS):
+        return array(typecode, [0, *(m.end() for m in _NEWLINE.finditer(text))])
+    ends = list(itertools.accumulate(map(len, text.splitlines(True))))
+    if ends and text[-1] not in "\r\n":
+        ends.pop()  # the end of a last line without a newline starts no line
+    starts = array(typecode, [0])
+    starts.extend(array(typecode, ends))
+    return starts
+
+
+CHUNK = 1 << 16
+"""Characters per chunk of a `LineIndex`: a chunk's line starts are found when a
+position in it is first asked for."""
+
+
 class LineIndex:
-    """Line starts of one text, for offset <-> (line, character) conversion."""
+    """Line starts of one text, for offset <-> (line, character) conversion.
+
+    Building it counts line breaks per chunk (fast, in C); the offsets of each
+    chunk's lines are only listed when a position in that chunk is converted, so a
+    new version of a huge document costs little when only a few places are read.
+    """
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
+        n = len(text)
+        bounds = [0]
+        at = CHUNK
+        while at < n:
+            if text[at - 1] == "\r" and text[at] == "\n":
+                at += 1  # never split a \r\n pair
+            bounds.append(at)
+            at += CHUNK
+        bounds.append(n)
+        self._ends = bounds[1:]
+        """Where each chunk ends (it starts where the one before ends)."""
+        self._lows = bounds[:-1]
+        cumulative = [0]
+        for lo, hi in zip(self._lows, self._ends, strict=True):
+            breaks = text.count("\n", lo, hi) + text.count("\r", lo, hi)
+            cumulative.append(cumulative[-1] + breaks - text.count("\r\n", lo, hi))
+        self._before = cumulative
+        """Line breaks before each chunk (and, last, in the whole text)."""
+        self._chunks: list[array[int] | None] = [None] * len(self._ends)
+
+    def _breaks(self, chunk: int) -> array[int]:
+        """Offsets just after each line break of `chunk` (the starts of the next lines)."""
+        found = self._chunks[chunk]
+        if found is None:
+            lo, hi = self._lows[chunk], self._ends[chunk]
+            found = line_starts(self.text[lo:hi])[1:]
+            if lo:
+                found = array(found.typecode, [lo + at for at in found])
+            self._chunks[chunk] = found
+        return found
 
     @property
     def line_count(self) -> int:
-        return len(self._starts)
+        return self._before[-1] + 1
 
     def line_start(self, line: int) -> int:
-        return self._starts[max(0, min(line, len(self._starts) - 1))]
+        line = max(0, min(line, self._before[-1]))
+        if line == 0:
+            return 0
+        k = line - 1  # the k-th line break ends where `line` starts
+        chunk = bisect.bisect_right(self._before, k) - 1
+        return self._breaks(chunk)[k - self._before[chunk]]
 
     def line_of(self, offset: int) -> int:
         offset = max(0, min(offset, len(self.text)))
-        return bisect.bisect_right(self._starts, offset) - 1
+        chunk = min(bisect.bisect_left(self._ends, offset), len(self._ends) - 1)
+        return self._before[chunk] + bisect.bisect_right(self._breaks(chunk), offset)
 
     def position(self, offset: int, encoding: Encoding = "utf-16") -> tuple[int, int]:
         """Offset (code points) -> (line, character in `encoding` units)."""
         offset = max(0, min(offset, len(self.text)))
         line = self.line_of(offset)
-        start = self._starts[line]
+        start = self.line_start(line)
         return line, _units(self.text[start:offset], encoding)
 
     def offset(self, line: int, character: int, encoding: Encoding = "utf-16") -> int:
         """(line, character in `encoding` units) -> offset, clamped to the line."""
-        if line >= len(self._starts):
+        if line >= self.line_count:
             return len(self.text)
         if line < 0:
             return 0
-        start = self._starts[line]
-        end = self._starts[line + 1] if line + 1 < len(self._starts) else len(self.text)
-        content = self.text[start:end].rstrip("\r\n")
-        if encoding == "utf-32" or content.isascii():
-            return start + min(character, len(content))
-        units = 0
-        for i, ch in enumerate(content):
-            if units >= character:
-                return start + i
-            units += _units(ch, encoding)
-        return start + len(content)
+        start = self.line_start(line)
+        end = self.line_start(line + 1) if line + 1 < self.line_count else len(self.text)
+        return start + column_offset(self.text[start:end].rstrip("\r\n"), character, encoding)
+
+
+def column_offset(content: str, character: int, encoding: Encoding = "utf-16") -> int:
+    """`character` in `encoding` units -> code points into one line's `content`, clamped."""
+    if encoding == "utf-32" or content.isascii():
+        return min(character, len(content))
+    units = 0
+    for i, ch in enumerate(content):
+        if units >= character:
+            return i
+        units += _units(ch, encoding)
+    return len(content)

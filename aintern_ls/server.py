@@ -25,10 +25,10 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
-from aintern_ls import __version__, extraction
+from aintern_ls import __version__, extraction, text_sync
 from aintern_ls.capture import CaptureService
 from aintern_ls.config import Settings, load_settings
-from aintern_ls.documents import Document, DocumentStore, analyse, warm_assessments
+from aintern_ls.documents import Document, DocumentStore
 from aintern_ls.errors import AInternError
 from aintern_ls.history import History
 from aintern_ls.models import CommandBlock, CommandResult
@@ -46,13 +46,14 @@ RUN_ANYWAY = "Run anyway"
 
 
 class AInternProtocol(LanguageServerProtocol):
-    """pygls' protocol with two fixes.
+    """pygls' protocol with three fixes.
 
     - Shutdown: pygls 2.1 cancels pending requests while iterating over the live
       `_request_futures` dict; a cancelled request's done-callback removes itself
       from it ("dictionary changed size during iteration"). Iterate over a copy.
     - `$/cancelRequest` on `workspace/executeCommand` cancels only pygls' outer
       future, not our coroutine; handlers register a hook to stop their run.
+    - `didChange` on a huge document: see `text_sync`.
     """
 
     def __init__(self, server: Any, converter: Any) -> None:
@@ -71,18 +72,65 @@ class AInternProtocol(LanguageServerProtocol):
         self._shutdown = True
         return None
 
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(
+        self, params: types.DidChangeTextDocumentParams
+    ) -> Generator[Any, Any, None]:
+        """pygls' handler, with edits applied by `text_sync` (pygls rebuilds the whole
+        text line by line for every keystroke)."""
+        for change in params.content_changes:
+            text_sync.apply_change(self.workspace, params.text_document, change)
+        if (user_handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
+            yield user_handler, (params,), None
+
     def _send_data(self, data: Any) -> None:
-        """A result already encoded (`RawJSON`) is sent as it is."""
+        """A result or notification params already encoded (`RawJSON`) go as they are."""
         result = getattr(data, "result", None)
-        if not isinstance(result, RawJSON) or self.writer is None:
+        params = getattr(data, "params", None)
+        if isinstance(result, RawJSONItems) and self.writer is not None:
+            items = result.items
+            opening = f'{{"id": {json.dumps(data.id)}, "jsonrpc": "2.0", "result": ['.encode()
+            first = [items[0][1:]] if items else []  # (without its comma)
+            length = len(opening) + sum(map(len, items)) - len(items[:1]) + 2
+            header = (
+                f"Content-Length: {length}\r\n"
+                f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
+            ).encode()
+            # Written in slices of about a megabyte, one after the other with nothing in
+            # between (all writes happen on the event loop's thread): the whole message
+            # is never one more copy in memory.
+            batch: list[bytes] = [header, opening] if self._include_headers else [opening]
+            size = 0
+            for item in [*first, *items[1:]]:
+                batch.append(item)
+                size += len(item)
+                if size >= WRITE_SLICE:
+                    self._write(b"".join(batch))
+                    batch, size = [], 0
+            batch.append(b"]}")
+            self._write(b"".join(batch))
+            return
+        if isinstance(result, RawJSON):
+            head, raw = f'{{"id": {json.dumps(data.id)}, "jsonrpc": "2.0", "result": ', result
+        elif isinstance(params, RawJSON):
+            method = json.dumps(data.method)
+            head, raw = f'{{"method": {method}, "jsonrpc": "2.0", "params": ', params
+        else:
             super()._send_data(data)
             return
-        body = f'{{"id": {json.dumps(data.id)}, "jsonrpc": "2.0", "result": {result}}}'.encode()
+        if self.writer is None:
+            super()._send_data(data)  # (logs that there is no transport)
+            return
+        body = b"".join((head.encode(), raw.encode(), b"}"))
         header = (
             f"Content-Length: {len(body)}\r\n"
             f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
         ).encode()
-        written = self.writer.write(header + body if self._include_headers else body)
+        self._write(header + body if self._include_headers else body)
+
+    def _write(self, message: bytes) -> None:
+        assert self.writer is not None
+        written = self.writer.write(message)
         if inspect.isawaitable(written):
             task = asyncio.ensure_future(written)
             self._writes.add(task)
@@ -97,8 +145,21 @@ class AInternProtocol(LanguageServerProtocol):
         super()._handle_cancel_notification(msg_id)
 
 
+WRITE_SLICE = 1 << 20
+"""Bytes per write of a big pre-encoded answer (`RawJSONItems`)."""
+
+
 class RawJSON(str):
     """A response result that is already JSON text (see `_Protocol._send_data`)."""
+
+
+class RawJSONItems:
+    """A response result that is a JSON array of already encoded items, each given with
+    a leading comma (`b",{...}"`): the message is put together with a single copy,
+    which matters for a code lens answer of several megabytes."""
+
+    def __init__(self, items: list[bytes]) -> None:
+        self.items = items
 
 
 class AInternServer(LanguageServer):
@@ -120,6 +181,7 @@ class AInternServer(LanguageServer):
         self.history = History(None)
         self._history_broken = False
         self._pending: dict[str, asyncio.Task[Document | None]] = {}
+        self._hurry: dict[str, asyncio.Event] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._document_listeners: list[Callable[[Document], None]] = []
         self.captures = CaptureService(self.settings.capture)
@@ -304,14 +366,17 @@ class AInternServer(LanguageServer):
         self._pending[uri] = self.run_task(self._refresh_later(uri, delay), name=f"refresh {uri}")
 
     async def _refresh_later(self, uri: str, delay: float) -> Document | None:
+        hurry = asyncio.Event()
         try:
             if delay > 0:
-                await asyncio.sleep(delay)
+                # Typing pauses: wait, unless a request needs the document now (`current`).
+                self._hurry[uri] = hurry
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(hurry.wait(), delay)
             text = self.workspace.get_text_document(uri).source
             if not self.documents.is_current(uri, text):
                 loop = asyncio.get_running_loop()
-                rules = self.documents.rules
-                result = await loop.run_in_executor(None, analyse, text, uri, rules)
+                result = await loop.run_in_executor(None, self.documents.analyse, text, uri)
                 if not self.is_open(uri):
                     return None  # closed meanwhile
                 if self.workspace.get_text_document(uri).source != text:
@@ -319,14 +384,15 @@ class AInternServer(LanguageServer):
                 self.publish(self.documents.apply(uri, text, result))
             return self.documents.get_or_none(uri)
         finally:
+            if self._hurry.get(uri) is hurry:
+                self._hurry.pop(uri, None)
             if self._pending.get(uri) is asyncio.current_task():
                 self._pending.pop(uri, None)
 
     async def _republish(self, doc: Document) -> None:
         """Assess `doc` again with new rules (in a worker), then publish it."""
         loop = asyncio.get_running_loop()
-        rules = self.documents.rules
-        await loop.run_in_executor(None, warm_assessments, doc.blocks, rules)
+        await loop.run_in_executor(None, self.documents.assessments.warm, doc.blocks)
         if self.documents.get_or_none(doc.uri) is doc:
             self.publish(doc)
 
@@ -335,6 +401,8 @@ class AInternServer(LanguageServer):
         for _ in range(20):
             pending = self._pending.get(uri)
             if pending is not None and not pending.done():
+                if (hurry := self._hurry.get(uri)) is not None:
+                    hurry.set()  # no need to wait for typing to pause
                 with contextlib.suppress(Exception, asyncio.CancelledError):
                     await asyncio.shield(pending)
                 continue

@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import json
 import logging
 import os
 import re
+import stat
 import sys
 import threading
 from collections.abc import Awaitable, Callable, Iterator
@@ -34,6 +36,11 @@ from typing import Any, BinaryIO
 import attrs
 from pygls.io_ import StdoutWriter
 from pygls.protocol import JsonRPCProtocol
+
+try:  # POSIX only
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
 
 log = logging.getLogger(__name__)
 
@@ -363,6 +370,24 @@ def _pump_stdin(
             return
 
 
+PIPE_BYTES = 1 << 20
+"""Capacity asked for the stdio pipes (Linux allows 1 MiB without privileges)."""
+
+
+def widen_pipe(stream: BinaryIO) -> None:
+    """Give a pipe a bigger buffer (Linux): a multi-megabyte code lens answer for a huge
+    transcript then crosses in a few writes instead of a 64 KiB ping-pong with the client."""
+    set_size = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
+    if set_size is None:
+        return
+    try:
+        fd = stream.fileno()
+        if stat.S_ISFIFO(os.fstat(fd).st_mode):
+            fcntl.fcntl(fd, set_size, PIPE_BYTES)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass  # not a pipe, or the system's limit is lower: keep the default
+
+
 def serve_stdio(
     server: Any,
     stdin: BinaryIO | None = None,
@@ -372,6 +397,8 @@ def serve_stdio(
     """`server.start_io()` with the hardened reader (pygls 2.x `LanguageServer`)."""
     limit = max_frame_bytes or max_frame_bytes_from_env()
     server._stop_event = stop_event = threading.Event()
+    for stream in (stdin or sys.stdin.buffer, stdout or sys.stdout.buffer):
+        widen_pipe(stream)
     server.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
     try:
         asyncio.run(read_loop(stop_event, stdin or sys.stdin.buffer, server.protocol, limit))

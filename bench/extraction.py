@@ -13,7 +13,9 @@ with prose, lists and quotes to `bench/data/`, then prints the best-of-N time of
 with a minimal JSON-RPC client: open the transcript, then `--edits` times insert
 one character somewhere in it (`didChange`, incremental) and time until the
 `textDocument/codeLens` answer has arrived and been decoded. It prints the median
-latency and its ratio to a bare `MarkdownIt().parse()` of the whole file (best of 3).
+latency and its ratio to a bare `MarkdownIt().parse()` of the whole file (best of 3),
+then (Linux) the server's own CPU time per edit against the parse's CPU time: on a
+busy machine wall-clock latency includes waiting for a core, CPU time does not.
 
 `--memory` opens a `--size-mb` transcript in the real server, asks for its lenses,
 edits it once and asks again, then prints the server's peak RSS (`VmHWM`).
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import sys
@@ -165,7 +168,16 @@ async def _start_server() -> _Client:
     return client
 
 
-async def _lsp_latency(path: Path, edits: int) -> list[float]:
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process (all its threads), on Linux."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _lsp_latency(path: Path, edits: int) -> tuple[list[float], float | None]:
     text = path.read_text(encoding="utf-8")
     uri = path.resolve().as_uri()
     client = await _start_server()
@@ -176,9 +188,11 @@ async def _lsp_latency(path: Path, edits: int) -> list[float]:
         )
         lenses = await client.request("textDocument/codeLens", {"textDocument": {"uri": uri}})
         print(f"{len(lenses)} lenses")
+        del lenses  # (a client that kept them would make its own collector slower)
         line_count = text.count("\n")
         rng = random.Random(3)
         times: list[float] = []
+        cpu_before = _cpu_seconds(client.process.pid)
         for version in range(2, edits + 2):
             line = rng.randrange(line_count)
             position = {"line": line, "character": 0}
@@ -194,7 +208,9 @@ async def _lsp_latency(path: Path, edits: int) -> list[float]:
             )
             await client.request("textDocument/codeLens", {"textDocument": {"uri": uri}})
             times.append(time.perf_counter() - start)
-        return times
+        cpu_after = _cpu_seconds(client.process.pid)
+        cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
+        return times, cpu
     finally:
         await client.close()
 
@@ -249,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.lsp:
         size = args.size_mb if args.size_mb != 5.0 else 4.0
         path = Path(args.file) if args.file else generate(DATA / f"transcript-{size:g}mb.md", size)
-        times = asyncio.run(_lsp_latency(path, args.edits))
+        times, cpu = asyncio.run(_lsp_latency(path, args.edits))
         text = path.read_text(encoding="utf-8")
         bare = best_of(3, lambda: MarkdownIt().parse(text))
         median = statistics.median(times)
@@ -257,6 +273,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"codeLens after a one-character edit: median {median * 1000:.0f} ms of {len(times)}")
         print(f"bare markdown-it parse of the whole file: {bare:.3f} s (best of 3)")
         print(f"ratio: {median / bare:.3f}")
+        if cpu is not None:  # what the server itself spent, whatever else the machine runs
+            start = time.process_time()
+            MarkdownIt().parse(text)
+            parse_cpu = time.process_time() - start
+            per_edit = cpu / len(times)
+            print(
+                f"server CPU per edit + codeLens: {per_edit * 1000:.0f} ms "
+                f"({per_edit / parse_cpu:.3f} of the bare parse's {parse_cpu:.3f} s CPU); "
+                f"load average {os.getloadavg()[0]:.1f}"
+            )
         return 0
     path = Path(args.file) if args.file else generate(DATA / "transcript.md", args.size_mb)
     text = path.read_text(encoding="utf-8")

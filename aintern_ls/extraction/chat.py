@@ -21,7 +21,9 @@ message with no role.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
+from typing import NamedTuple
 
 import attrs
 
@@ -67,8 +69,9 @@ _AIDER_SESSION = re.compile(r"aider chat started at\b", re.IGNORECASE)
 AIDER_SUFFIX = ".aider.chat.history.md"
 
 
-@attrs.frozen
-class Message:
+class Message(NamedTuple):
+    """One message of a transcript (a named tuple: a 50 MB transcript has many)."""
+
     ordinal: int
     line: int
     """First line of the message (its marker line)."""
@@ -124,13 +127,13 @@ def split_messages(blocks: list[TopBlock], uri: str = "") -> Transcript:
     messages: list[Message] = []
     if markers[0][0] > 0 and any(b.line < markers[0][0] for b in blocks):
         messages.append(Message(0, 0, None))
-    for line, role, label in markers:
-        messages.append(Message(0, line, role, label))
+    first = len(messages)
+    messages += [Message(first + i, *marker) for i, marker in enumerate(markers)]
     by_line = {b.line: b for b in blocks}
     levels = frozenset(
         by_line[line].level for line, _, _ in markers if by_line[line].kind == "heading"
     )
-    return _number(messages, levels=levels)
+    return Transcript(messages, levels=levels)
 
 
 def _paired(blocks: list[TopBlock]) -> list[tuple[TopBlock, tuple[str, str | None, bool]]]:
@@ -153,7 +156,7 @@ def _number(
 ) -> Transcript:
     if not messages:
         messages = [Message(0, 0, None)]
-    numbered = [attrs.evolve(m, ordinal=i) for i, m in enumerate(messages)]
+    numbered = [Message(i, m.line, m.role, m.marker) for i, m in enumerate(messages)]
     return Transcript(numbered, aider=aider, levels=levels)
 
 
@@ -187,6 +190,15 @@ def cut_role(block: TopBlock, transcript: Transcript, *, after_blank: bool = Tru
 
 def _marker(block: TopBlock) -> tuple[str, str | None, bool] | None:
     """(role, label to strip, format-specific?) for a block that starts a message."""
+    if block.kind == "other" or not block.text:
+        return None
+    return _marker_of(block.kind, block.text)
+
+
+@functools.lru_cache(maxsize=65536)
+def _marker_of(kind: str, text: str) -> tuple[str, str | None, bool] | None:
+    """`_marker` by what it reads (a transcript repeats its headers thousands of times)."""
+    block = TopBlock(0, kind, text)
     if block.kind in ("heading", "paragraph"):
         tagged = _ROLE_TAG.match(block.text.lstrip())
         if tagged:

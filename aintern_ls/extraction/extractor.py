@@ -29,7 +29,7 @@ import bisect
 import hashlib
 import re
 import threading
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from typing import Any
 from urllib.parse import unquote
 
@@ -60,6 +60,7 @@ _BARE_SESSION_LANGUAGES = frozenset({"console", "shell-session", "shellsession"}
 _NOT_A_START = frozenset(" \t\n*+-0123456789")
 # Lines inside a fence that may be a message header of a chat.
 _HEADER_LIKE = re.compile(r"^(?: {0,3}#{1,6}[ \t]+\S|💬:|🤖:|role::)", re.MULTILINE)
+_KEEP_TRANSCRIPTS = 3
 _LINE_PLACEHOLDER = "\x00L\x00"
 """Stands for the warning's own 1-based line number in a message kept per region."""
 
@@ -160,7 +161,7 @@ class Extractor:
         self._text = ""
         self._regions: list[_Region] = []
         self._message_ids: dict[int, str] = {}
-        self._transcript: tuple[list[TopBlock], Transcript] | None = None
+        self._transcripts: list[tuple[list[TopBlock], Transcript]] = []
         self._lock = threading.Lock()
 
     @property
@@ -177,13 +178,14 @@ class Extractor:
                 self._recut(joined)
             # Top down: a cut can reveal a later one (text a truncated fence swallowed
             # is read again), never undo an earlier one, so this ends.
-            result, cuts = self._assemble()
+            transcript = self._current_transcript()
+            cuts = self._cuts(transcript)
             while cuts:
                 self._recut(cuts)
                 done = max(offset for offset, _ in cuts)
-                result, cuts = self._assemble()
-                cuts = [c for c in cuts if c[0] > done]
-            return result
+                transcript = self._current_transcript()
+                cuts = [c for c in self._cuts(transcript) if c[0] > done]
+            return self._assemble(transcript)
 
     # -- regions ------------------------------------------------------------------------
 
@@ -288,6 +290,8 @@ class Extractor:
                 open_fences.append(_OpenFence(fence.start_line, column, open_to_end, item_index))
             if parsed.top_level[index]:
                 candidates.extend(_header_lines(fence, lines))
+            if draft is not None:  # the body is read: keep the command, not a second copy
+                draft.fence = attrs.evolve(fence, content="")
         last_top_fence = None
         if parsed.fences and parsed.top_level[-1] and not parsed.fences[-1].closed:
             last_top_fence = parsed.fences[-1].start_line
@@ -333,7 +337,8 @@ class Extractor:
 
     # -- the whole document ---------------------------------------------------------------
 
-    def _assemble(self) -> tuple[CommandExtractionResult, list[tuple[int, bool]]]:
+    def _current_transcript(self) -> Transcript:
+        """The messages of the document as its regions are cut now."""
         regions = self._regions
         lists: list[list[TopBlock]] = []
         for region in regions:
@@ -343,24 +348,31 @@ class Extractor:
                 region.shifted = (shift, moved)
             lists.append(region.shifted[1])
         top = [b for part in lists for b in part]
-        cached = self._transcript
-        if cached is not None and cached[0] == top:  # (elements compare by identity first)
-            transcript = cached[1]
-        else:
-            transcript = split_messages(top, self.uri)
-            self._transcript = (top, transcript)
-        seen: Counter[str] = Counter()
-        per_message: Counter[int] = Counter()
+        # The last few (an edit is read with its cuts undone, then redone).
+        for index, (blocks, transcript) in enumerate(self._transcripts):
+            if blocks == top:  # (elements compare by identity first)
+                self._transcripts.insert(0, self._transcripts.pop(index))
+                return transcript
+        transcript = split_messages(top, self.uri)
+        self._transcripts.insert(0, (top, transcript))
+        del self._transcripts[_KEEP_TRANSCRIPTS:]
+        return transcript
+
+    def _assemble(self, transcript: Transcript) -> CommandExtractionResult:
+        regions = self._regions
+        seen: dict[str, int] = {}
+        per_message = [0] * len(transcript.messages)
         blocks: list[CommandBlock] = []
         warnings: list[ExtractionWarning] = []
         previous_tail: tuple[str, int] | None = None
         last = len(regions) - 1
         for number, region in enumerate(regions):
-            ids: list[str] = []
+            first = len(blocks)
             for item in region.items:
-                block = self._block(item, region, transcript, seen, per_message, previous_tail)
-                ids.append(block.id)
-                blocks.append(block)
+                blocks.append(
+                    self._block(item, region, transcript, seen, per_message, previous_tail)
+                )
+            ids = [b.id for b in blocks[first:]] if region.warnings or region.open_fences else []
             for warning, item_index in region.warnings:
                 line = warning.line + region.line
                 message = warning.message
@@ -392,25 +404,26 @@ class Extractor:
                 else None
             )
         warnings.sort(key=lambda w: (w.line, w.character))
-        return CommandExtractionResult(blocks, warnings), self._cuts(transcript)
+        return CommandExtractionResult(blocks, warnings)
 
     def _block(
         self,
         item: _Item,
         region: _Region,
         transcript: Transcript,
-        seen: Counter[str],
-        per_message: Counter[int],
+        seen: dict[str, int],
+        per_message: list[int],
         previous_tail: tuple[str, int] | None,
     ) -> CommandBlock:
         draft = item.draft
         fence = draft.fence
         start_line = fence.start_line + region.line
-        occurrence = seen[item.normalised]
-        seen[item.normalised] += 1
+        normalised = item.normalised
+        occurrence = seen.get(normalised, 0)
+        seen[normalised] = occurrence + 1
         message = transcript.message_at(start_line)
         sequence = per_message[message.ordinal]
-        per_message[message.ordinal] += 1
+        per_message[message.ordinal] = sequence + 1
         description = draft.description
         if description is None:
             paragraph: str | None
@@ -708,7 +721,8 @@ def _uri_key(uri: str) -> str:
 
 
 def _normalise(command: str) -> str:
-    return "\n".join(line.rstrip() for line in command.strip().splitlines())
+    normalised = "\n".join(line.rstrip() for line in command.strip().splitlines())
+    return command if normalised == command else normalised  # (one string, not two)
 
 
 def _digest(prefix: str, *parts: str) -> str:

@@ -18,7 +18,7 @@ from aintern_ls.documents import Document
 from aintern_ls.errors import AInternError
 from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult
 from aintern_ls.safety import Assessment, RiskLevel
-from aintern_ls.server import AInternServer, RawJSON
+from aintern_ls.server import AInternServer, RawJSONItems
 from aintern_ls.terminal.waiting import InputWait
 
 RUN = "aintern.run"
@@ -107,17 +107,15 @@ def lenses_for(
 
 def register(server: AInternServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
-    async def on_code_lens(ls: AInternServer, params: types.CodeLensParams) -> RawJSON:
+    async def on_code_lens(ls: AInternServer, params: types.CodeLensParams) -> RawJSONItems:
         try:
             doc = await ls.current(params.text_document.uri)
         except AInternError:
-            return RawJSON("[]")
+            return RawJSONItems([])
         unstructure = ls.protocol._converter.unstructure
-        return RawJSON(lenses_json(doc, ls.documents.assess, unstructure, ls.runner.waiting))
-
-
-_FRAGMENTS: dict[tuple[Any, ...], str] = {}
-_MAX_FRAGMENTS = 100_000
+        # (this version's blocks were assessed when it was extracted: no `mark_danger`)
+        assess = ls.documents.assessments.get
+        return RawJSONItems(lens_items(doc, assess, unstructure, ls.runner.waiting))
 
 
 def lenses_json(
@@ -126,6 +124,16 @@ def lenses_json(
     unstructure: Callable[[Any], Any],
     waiting_of: Callable[[str], InputWait | None] | None = None,
 ) -> str:
+    """The lenses of every block of `doc` as a JSON array (see `lens_items`)."""
+    return "[" + b"".join(lens_items(doc, assess, unstructure, waiting_of))[1:].decode() + "]"
+
+
+def lens_items(
+    doc: Document,
+    assess: Callable[[CommandBlock], Assessment],
+    unstructure: Callable[[Any], Any],
+    waiting_of: Callable[[str], InputWait | None] | None = None,
+) -> list[bytes]:
     """The lenses of every block of `doc` as a JSON array, from per-block pieces
     kept while their inputs stay the same: a code lens request on a transcript
     with thousands of blocks then costs a join instead of building and
@@ -133,7 +141,8 @@ def lenses_json(
 
     The key holds everything `lenses_for` reads (a test checks both agree).
     """
-    parts: list[str] = []
+    parts: list[bytes] = []
+    memo = doc.remember("lenses")  # by block id: see `Document.memo`
     for block in doc.blocks:
         assessment = assess(block)
         result = doc.last_results.get(block.id)
@@ -142,18 +151,10 @@ def lenses_json(
             if waiting_of is not None and block.status is CommandBlockStatus.EXECUTING
             else None
         )
-        blocked = (
-            next((f.reason for f in assessment.findings if f.level is RiskLevel.BLOCKED), "")
-            if assessment.level is RiskLevel.BLOCKED
-            else None
-        )
         key = (
-            doc.uri,
-            block.id,
             block.start_line,
             block.status,
-            assessment.level,
-            blocked,
+            assessment,
             waiting,
             None
             if result is None
@@ -165,12 +166,12 @@ def lenses_json(
                 result.duration_ms,
             ),
         )
-        part = _FRAGMENTS.get(key)
+        part = memo.get(block, key, lambda: key)  # noqa: B023 (called at once)
         if part is None:
-            if len(_FRAGMENTS) >= _MAX_FRAGMENTS:
-                _FRAGMENTS.clear()
             lenses = unstructure(lenses_for(doc, block, assessment, waiting))
-            part = _FRAGMENTS[key] = json.dumps(lenses, separators=(",", ":"))[1:-1]
-        if part:
+            part = b"," + json.dumps(lenses, separators=(",", ":"))[1:-1].encode()
+            memo.put(block, key, key, part)
+        if len(part) > 1:
             parts.append(part)
-    return "[" + ",".join(parts) + "]"
+    memo.done()
+    return parts

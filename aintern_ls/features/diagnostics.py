@@ -8,8 +8,11 @@ drops findings below a level altogether. Placeholders (`<your-token>`, `YOUR_API
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from lsprotocol import types
 
@@ -20,7 +23,7 @@ from aintern_ls.positions import Encoding
 from aintern_ls.runbook import checks
 from aintern_ls.runs import BlockOptions
 from aintern_ls.safety import Assessment, RiskLevel
-from aintern_ls.server import AInternServer
+from aintern_ls.server import AInternServer, RawJSON
 
 SOURCE = "aintern"
 
@@ -69,62 +72,103 @@ def diagnostics_for(
     minimum: RiskLevel = RiskLevel.MODERATE,
     environment: Mapping[str, str] | None = None,
 ) -> list[types.Diagnostic]:
-    out: list[types.Diagnostic] = []
+    entries = _per_block(doc, assessments, encoding, minimum, environment, objects=True)
+    out = [d for entry in entries for d in entry.findings or ()]
+    out += [d for entry in entries for d in entry.options or ()]  # after every block's findings
+    return out + _warnings(doc, encoding)
+
+
+def diagnostics_json(
+    doc: Document,
+    assessments: dict[str, Assessment],
+    encoding: Encoding,
+    minimum: RiskLevel,
+    unstructure: Callable[[Any], Any],
+    environment: Mapping[str, str] | None = None,
+) -> str:
+    """`diagnostics_for` as a JSON array, from per-block pieces kept like the
+    diagnostics themselves (a huge transcript's list is not serialised again for
+    every keystroke)."""
+    entries = _per_block(doc, assessments, encoding, minimum, environment, objects=False)
+    parts = [entry.json(unstructure, options=False) for entry in entries]
+    parts += [entry.json(unstructure, options=True) for entry in entries]
+    warnings = _warnings(doc, encoding)
+    if warnings:
+        parts.append(_dumps(unstructure(warnings)))
+    return "[" + ",".join(p for p in parts if p) + "]"
+
+
+class _Entry:
+    """One block's diagnostics; once made into JSON only the JSON is kept (a huge
+    transcript's diagnostics as objects would take many times the memory)."""
+
+    __slots__ = ("_json", "findings", "options")
+
+    def __init__(self, findings: list[types.Diagnostic], options: list[types.Diagnostic]):
+        self.findings: list[types.Diagnostic] | None = findings
+        self.options: list[types.Diagnostic] | None = options
+        self._json: tuple[str, str] | None = None
+
+    def json(self, unstructure: Callable[[Any], Any], *, options: bool) -> str:
+        if self._json is None:
+            self._json = (_dumps(unstructure(self.findings)), _dumps(unstructure(self.options)))
+        if options:  # (both halves are asked for, this one last)
+            self.findings = self.options = None
+        return self._json[1 if options else 0]
+
+
+def _dumps(items: list[Any]) -> str:
+    """A JSON list's items, without the brackets."""
+    return json.dumps(items, separators=(",", ":"))[1:-1] if items else ""
+
+
+def _per_block(
+    doc: Document,
+    assessments: dict[str, Assessment],
+    encoding: Encoding,
+    minimum: RiskLevel,
+    environment: Mapping[str, str] | None,
+    *,
+    objects: bool,
+) -> list[_Entry]:
+    """Each block's diagnostics (`objects`: as objects, not only as JSON)."""
     env = os.environ if environment is None else environment
+    # A block's diagnostics depend on its text and lines, its assessment, its last run
+    # and the environment its `$VARS` are looked up in: kept per block while all of
+    # these stay the same.
+    memo = doc.remember("diagnostics")
+    env_key = hash(frozenset(env.items()))
+    entries: list[_Entry] = []
     for block in doc.blocks:
         assessment = assessments[block.id]
-        for finding in assessment.findings:
-            severity = SEVERITY.get(finding.level)
-            if severity is None or finding.level < minimum:
-                continue
-            start, end = doc.command_span(block, finding.start, finding.end)
-            out.append(
-                types.Diagnostic(
-                    range=_range(doc, start, end, encoding),
-                    message=f"{finding.level.label}: {finding.reason}",
-                    severity=severity,
-                    code=finding.rule,
-                    source=SOURCE,
-                )
+        result = doc.last_results.get(block.id)
+        fast = (
+            block.start_line,
+            assessment,
+            encoding,
+            minimum,
+            env_key,
+            None if result is None else (result.output, result.timed_out, result.cancelled),
+        )
+        # the same block object has the same text; another one is compared by its text
+        found = memo.get(block, fast, lambda: (fast, _fence_digest(doc, block)))  # noqa: B023
+        if found is None or (objects and found.findings is None):
+            found = _Entry(
+                _block_diagnostics(doc, block, assessment, encoding, minimum, env),
+                _option_diagnostics(doc, block.options, block.start_line, encoding),
             )
-        if output_drift(doc, block):
-            first = doc.index.line_start(block.start_line)
-            last = doc.index.line_start(block.end_line)
-            out.append(
-                types.Diagnostic(
-                    range=_range(doc, first, last, encoding),
-                    message=(
-                        "the last run printed something else than this fence shows "
-                        "(hover for the diff)"
-                    ),
-                    severity=types.DiagnosticSeverity.Warning,
-                    code=DRIFT_CODE,
-                    source=SOURCE,
-                    data={"blockId": block.id},
-                )
-            )
-        block_env = block.options.get("env")
-        run_env = {**env, **block_env} if isinstance(block_env, dict) else env
-        posix = placeholders.is_posix(block.shell_type)
-        for placeholder in placeholders.find(block.command, run_env, posix=posix):
-            start, end = doc.command_span(block, placeholder.start, placeholder.end)
-            out.append(
-                types.Diagnostic(
-                    range=_range(doc, start, end, encoding),
-                    message=placeholder_message(placeholder),
-                    severity=types.DiagnosticSeverity.Hint,
-                    code=PLACEHOLDER_CODE,
-                    source=SOURCE,
-                    data={"blockId": block.id, "name": placeholder.name, "kind": placeholder.kind},
-                )
-            )
-    for block in doc.blocks:
-        out.extend(_option_diagnostics(doc, block.options, block.start_line, encoding))
+            memo.put(block, fast, (fast, _fence_digest(doc, block)), found)
+        entries.append(found)
+    memo.done()
+    return entries
+
+
+def _warnings(doc: Document, encoding: Encoding) -> list[types.Diagnostic]:
+    out: list[types.Diagnostic] = []
     for warning in doc.result.warnings:
         # warnings count characters in code points; the client wants its own units
         offset = doc.index.line_start(warning.line) + warning.character
-        line_end = doc.index.line_start(warning.line + 1)
-        end = len(doc.text[:line_end].rstrip("\r\n")) if line_end > offset else offset
+        end = _content_end(doc, warning.line)
         out.append(
             types.Diagnostic(
                 range=_range(doc, offset, max(end, offset), encoding),
@@ -136,6 +180,82 @@ def diagnostics_for(
     return out
 
 
+def _fence_digest(doc: Document, block: CommandBlock) -> bytes:
+    """A digest of the block's lines as written, from the start of the opener's line."""
+    start, end = block.source_range.start, block.source_range.end
+    floor = max(0, start - 4096)  # (a line that long is only compared longer)
+    newline = doc.text.rfind("\n", floor, start)
+    text = doc.text[newline + 1 if newline >= 0 else floor : end]
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def _block_diagnostics(
+    doc: Document,
+    block: CommandBlock,
+    assessment: Assessment,
+    encoding: Encoding,
+    minimum: RiskLevel,
+    env: Mapping[str, str],
+) -> list[types.Diagnostic]:
+    out: list[types.Diagnostic] = []
+    for finding in assessment.findings:
+        severity = SEVERITY.get(finding.level)
+        if severity is None or finding.level < minimum:
+            continue
+        start, end = doc.command_span(block, finding.start, finding.end)
+        out.append(
+            types.Diagnostic(
+                range=_range(doc, start, end, encoding),
+                message=f"{finding.level.label}: {finding.reason}",
+                severity=severity,
+                code=finding.rule,
+                source=SOURCE,
+            )
+        )
+    if output_drift(doc, block):
+        first = doc.index.line_start(block.start_line)
+        last = doc.index.line_start(block.end_line)
+        out.append(
+            types.Diagnostic(
+                range=_range(doc, first, last, encoding),
+                message=(
+                    "the last run printed something else than this fence shows (hover for the diff)"
+                ),
+                severity=types.DiagnosticSeverity.Warning,
+                code=DRIFT_CODE,
+                source=SOURCE,
+                data={"blockId": block.id},
+            )
+        )
+    block_env = block.options.get("env")
+    run_env = {**env, **block_env} if isinstance(block_env, dict) else env
+    posix = placeholders.is_posix(block.shell_type)
+    for placeholder in placeholders.find(block.command, run_env, posix=posix):
+        start, end = doc.command_span(block, placeholder.start, placeholder.end)
+        out.append(
+            types.Diagnostic(
+                range=_range(doc, start, end, encoding),
+                message=placeholder_message(placeholder),
+                severity=types.DiagnosticSeverity.Hint,
+                code=PLACEHOLDER_CODE,
+                source=SOURCE,
+                data={"blockId": block.id, "name": placeholder.name, "kind": placeholder.kind},
+            )
+        )
+    return out
+
+
+def _content_end(doc: Document, line: int) -> int:
+    """Offset of the end of `line`'s text, before its line break."""
+    start = doc.index.line_start(line)
+    if line + 1 >= doc.index.line_count:
+        return start  # (the last line's ranges have always been empty)
+    end = doc.index.line_start(line + 1)
+    while end > start and doc.text[end - 1] in "\r\n":
+        end -= 1
+    return end
+
+
 def _option_diagnostics(
     doc: Document, attributes: dict[str, object], line: int, encoding: Encoding
 ) -> list[types.Diagnostic]:
@@ -144,7 +264,7 @@ def _option_diagnostics(
     if not options.unknown and not options.problems:
         return []
     start = doc.index.line_start(line)
-    end = len(doc.text[: doc.index.line_start(line + 1)].rstrip("\r\n"))
+    end = _content_end(doc, line)
     rng = _range(doc, start, max(start, end), encoding)
     out = [
         types.Diagnostic(
@@ -171,17 +291,18 @@ def _option_diagnostics(
 
 def register(server: AInternServer) -> None:
     def publish(doc: Document) -> None:
-        assessments = {b.id: server.documents.assess(b) for b in doc.blocks}
-        server.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(
-                uri=doc.uri,
-                diagnostics=diagnostics_for(
-                    doc,
-                    assessments,
-                    server.encoding,
-                    RiskLevel.from_label(server.settings.diagnostics.minimum_level),
-                ),
-            )
+        assess = server.documents.assessments.get  # (marked when extracted)
+        assessments = {b.id: assess(b) for b in doc.blocks}
+        diagnostics = diagnostics_json(
+            doc,
+            assessments,
+            server.encoding,
+            RiskLevel.from_label(server.settings.diagnostics.minimum_level),
+            server.protocol._converter.unstructure,
+        )
+        server.protocol.notify(
+            types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
+            RawJSON(f'{{"uri":{json.dumps(doc.uri)},"diagnostics":{diagnostics}}}'),
         )
 
     server.on_document(publish)

@@ -110,7 +110,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     for name in args.files:
         result = extract_file(name)
         text = Path(name).read_bytes().decode("utf-8", "replace")
-        doc = Document(Path(name).resolve().as_uri(), text, "", result, LineIndex(text))
+        doc = Document(Path(name).resolve().as_uri(), text, result, LineIndex(text))
         for block in result.commands:
             # The same gate as the editor's diagnostics and the run commands (fence env, cwd).
             assessment = assess_block(block, None)
