@@ -24,6 +24,8 @@ MAX_CHARS = 32 * 1024
 BASE_SECONDS = 0.02
 PER_BYTE_SECONDS = 1.5e-6
 _CHUNK = 2048
+# Texts up to this size are parsed without the clock: the verdict never depends on load.
+SMALL_BYTES = 2048
 
 
 class TooComplex(Exception):
@@ -86,7 +88,9 @@ class Source:
 
 def parse(parser: tree_sitter.Parser, data: bytes) -> tree_sitter.Tree:
     """`parser.parse(data)` that gives up (raising `TooComplex`) when the budget runs out."""
-    if getattr(_STATE, "deadline", None) is None:
+    if getattr(_STATE, "deadline", None) is None or len(data) <= SMALL_BYTES:
+        # A short text cannot make the grammar blow up; timing it would only let a busy
+        # machine (page faults, a GC) turn `sudo rm -f /etc/passwd` into "too complex".
         return parser.parse(data)
     clock = time.thread_time
     state = _STATE

@@ -136,8 +136,8 @@ _FIND_FILTERS = frozenset(
     names(
         """
         -name -iname -path -ipath -wholename -iwholename -regex -iregex -newer -mtime -mmin
-        -atime -amin -ctime -cmin -size -user -group -perm -empty -links -inum -samefile -lname
-        -ilname -used -nouser -nogroup -newermt -uid -gid
+        -atime -amin -ctime -cmin -size -empty -links -inum -samefile -lname -ilname -used
+        -newermt
         """
     )
 )

@@ -197,3 +197,21 @@ def test_a_nul_byte_is_a_critical_finding(command: str, shell: str) -> None:
     assert got.level >= RiskLevel.CRITICAL
     nul = [f for f in got.findings if f.rule == "nul-byte"]
     assert nul and command[nul[0].start : nul[0].end] == "\x00"
+
+
+def test_a_short_command_never_runs_out_of_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 14 (flaky CI): a loaded machine must not turn a short command "too complex".
+    monkeypatch.setattr(budget, "BASE_SECONDS", 0.0)
+    monkeypatch.setattr(budget, "PER_BYTE_SECONDS", 0.0)
+    got = analyser._assess_cached.__wrapped__("sudo rm -f /etc/passwd", "bash", None)
+    assert got.level == RiskLevel.BLOCKED, got
+
+
+def test_an_answer_cut_short_by_the_clock_is_not_cached(monkeypatch: pytest.MonkeyPatch) -> None:
+    honest = "echo step\n" * 400  # longer than budget.SMALL_BYTES: parsed against the clock
+    analyser.cache_clear()
+    with monkeypatch.context() as m:
+        m.setattr(budget, "BASE_SECONDS", 0.0)
+        m.setattr(budget, "PER_BYTE_SECONDS", 0.0)
+        assert any(f.rule == "too-complex" for f in assess(honest).findings)
+    assert assess(honest).level == RiskLevel.SAFE
