@@ -239,13 +239,24 @@ def _assessment_key(block: CommandBlock) -> tuple[Any, ...]:
     env: Any = None
     if options and "env" in options:
         env = tuple(sorted(BlockOptions.parse(options).env.items()))
-    return (block.command, block.shell_type, block.language, env)
+    cwd = _known_cwd(block) if (options and "cwd" in options) or block.working_directory else None
+    return (block.command, block.shell_type, block.language, env, cwd)
 
 
 def assess_block(block: CommandBlock, rules: SafetyRules | None) -> Assessment:
     """Assess a block's command as its fence's shell runs it, with the fence's `env`."""
-    env = BlockOptions.parse(block.options).env if block.options else None
-    return gate.check(block.command, block_shell(block), rules, env)
+    options = BlockOptions.parse(block.options) if block.options else None
+    env = options.env if options is not None else None
+    return gate.check(block.command, block_shell(block), rules, env, _known_cwd(block))
+
+
+def _known_cwd(block: CommandBlock) -> str | None:
+    """A fence's absolute `cwd=/…` or `cwd=~…` (or an execute block's working directory):
+    known without the document's folder, and relative paths are judged against it."""
+    cwd = (BlockOptions.parse(block.options).cwd if block.options else None) or (
+        block.working_directory
+    )
+    return cwd if cwd and cwd.startswith(("/", "~")) else None
 
 
 def mark_danger(block: CommandBlock, assessment: Assessment) -> None:

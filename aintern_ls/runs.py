@@ -310,7 +310,9 @@ def decide_plan(
 
 def assess_plan(plan: RunPlan, rules: SafetyRules | None) -> Assessment:
     """The gate's assessment of what `plan` runs: its command and its environment."""
-    return gate.check(plan.request.command, plan.assess_shell, rules, plan.request.env)
+    return gate.check(
+        plan.request.command, plan.assess_shell, rules, plan.request.env, plan.request.cwd
+    )
 
 
 # -- validation before any fork --------------------------------------------------------

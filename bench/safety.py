@@ -24,7 +24,7 @@ from aintern_ls.safety.analyser import _assess_cached, assess, cache_clear, shel
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [
     ROOT / "tests" / "safety" / "corpus.tsv",
-    ROOT / "tests" / "safety" / "sources.tsv",
+    *sorted((ROOT / "tests" / "safety").glob("sources*.tsv")),
     ROOT.parent / "shared" / "danger_examples.tsv",
 ]
 TRANSCRIPT = Path(__file__).parent / "data" / "transcript.md"
@@ -105,9 +105,12 @@ def pathological(size: int = 10_000) -> None:
             level = analyse(text, family, None).level.label
             cpu = (time.thread_time() - c0) * 1000
             rows.append(((time.perf_counter() - w0) * 1000, cpu, label, family, level))
-    rows.sort(reverse=True)
-    print(f"pathological inputs of {size:,} characters ({len(rows)} runs), slowest first:")
-    for wall, cpu, label, family, level in rows[:5]:
+    rows.sort(key=lambda r: r[1], reverse=True)
+    print(
+        f"pathological inputs of {size:,} characters ({len(rows)} runs), slowest (CPU) first;"
+        f" worst case: {rows[0][2]!r} ({rows[0][3]}) {rows[0][1]:.1f} ms cpu:"
+    )
+    for wall, cpu, label, family, level in rows[:6]:
         print(f"  {wall:8.1f} ms wall {cpu:8.1f} ms cpu  {label} ({family}) -> {level}")
 
 

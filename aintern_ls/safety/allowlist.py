@@ -13,7 +13,7 @@ from aintern_ls.safety.context import (
 from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import classify_path, is_secret
 from aintern_ls.safety.registry import HANDLERS, handles, run_config_command
-from aintern_ls.safety.words import Word, names
+from aintern_ls.safety.words import Word, names, printf_output
 
 # --- editors, writers, misc -------------------------------------------------------------
 
@@ -97,7 +97,7 @@ _MISC_NAMES = names(
     unzip 7z 7za gunzip gzip bzip2 bunzip2 xz unxz zstd zip unrar patch ed vi vim nvim nano
     emacs code subl nl-write split csplit ln link convert magick ffmpeg pandoc rename renice
     mount umount swapoff swapon modprobe insmod rmmod ip ifconfig route hostnamectl timedatectl
-    localectl nmcli defaults open xdg-open start explorer osascript-run screen tmux nohup-run
+    localectl nmcli defaults open xdg-open start explorer osascript-run nohup-run
     jupyter streamlit uvicorn gunicorn flask django-admin manage.py rails hugo jekyll mkdocs
     sphinx-build wasm-pack webpack vite next nuxt ng expo gcc g++ clang clang++ cc javac java
     rustc ld as strip objcopy pkill-dry ssh-keygen ssh-add ssh-copy-id gpg age sops vault
@@ -185,8 +185,6 @@ def _misc(cmd: Cmd) -> None:
     if n in ("vault", "sops") and texts and texts[0] in ("status", "read", "list", "version"):
         return
     if n in ("ssh-add",) and any(t in ("-l", "-L") for t in texts):
-        return
-    if n in ("screen", "tmux") and texts and texts[0] in ("ls", "list-sessions", "-ls"):
         return
     if n == "ansible-playbook" and ("--check" in texts or "--syntax-check" in texts):
         return
@@ -323,13 +321,12 @@ def _echo_output(cmd: Cmd) -> None:
     if cmd.name == "printf":
         if not args:
             return
-        fmt = args[0].text
-        rest = [w.text for w in args[1:]]
-        try:
-            text = fmt.replace("%s", "{}").format(*rest) if "%s" in fmt else fmt
-            cmd.info.output = _c_escapes(text)
-        except (IndexError, ValueError, KeyError):
-            return
+        if args[0].text == "-v":
+            return  # `printf -v NAME …` assigns a variable and prints nothing
+        if args[0].text == "--":
+            args = args[1:]
+        if args:
+            cmd.info.output = printf_output(args[0].text, [w.text for w in args[1:]])
         return
     interpret = False
     while args and re.fullmatch(r"-[neE]+", args[0].text):

@@ -34,7 +34,12 @@ def assess(
     `cwd` is the block's effective working directory when the caller knows it (a fence's
     `cwd=/` makes `rm -rf etc usr` a system wipe); relative paths are otherwise judged
     against an unknown directory."""
-    return _assess_cached(command, shell_family(shell), rules, cwd or None)
+    family = shell_family(shell)
+    result = _assess_cached(command, family, rules, cwd or None)
+    if any(f.rule == "too-complex" for f in result.findings):
+        # Cut short by the clock: never keep that answer (the next call may finish).
+        _assess_cached.cache_clear()
+    return result
 
 
 def cache_clear() -> None:

@@ -38,7 +38,9 @@ from aintern_ls.safety.words import (
     ORIGIN_VARIABLE,
     Word,
     ansi_c,
+    command_name,
     split_words,
+    unquote,
 )
 
 Node = tree_sitter.Node
@@ -58,6 +60,7 @@ class ParseCounter:
 
 PARSES = ParseCounter()
 
+_MAX_CALL_DEPTH = 16  # calls of this script's functions followed inside each other
 _SPLIT = "\x01"  # marks where unquoted expansion results are split into words
 _STATEMENTS_SEQ = frozenset(
     {"program", "compound_statement", "subshell", "do_group", "else_clause", "elif_clause"}
@@ -137,6 +140,8 @@ _KNOWN_VARS = {
     "IFS": " ",
     "USER": "user",
     "SHELL": "/bin/bash",
+    # Every PATH starts at the root: `${PATH:0:1}` spells `/` (Bashfuscator).
+    "PATH": "/usr/local/bin:/usr/bin:/bin",
     "BASH": "/bin/bash",
     "0": "bash",
     "ZSH_NAME": "zsh",
@@ -180,7 +185,21 @@ class Positions:
 def analyse(text: str, scope: Scope) -> None:
     """Walk `text` as a bash script, recording findings on `scope`."""
     data = text.encode("utf-8", "surrogatepass")
+    if "<<" in text and "\n\\" in text:
+        data = _heredoc_backslash_workaround(data)
+    if " / ]" in text:
+        # The grammar reads a lone `/` in `[ -d / ]` as division and loses the test; a
+        # test only reads, so the parser may see `.` there (same length).
+        data = _TEST_SLASH.sub(lambda m: m.group(1) + b".", data)
     tree = parse(data)
+    if _NEGATED_COMPOUND.search(text):
+        # The grammar cannot read `! for …`/`! case …`; negation changes no command, so
+        # read the text without it (same length: spans stay right).
+        text = _NEGATED_COMPOUND.sub(
+            lambda m: m.group(1) + " " * len(m.group(2)) + m.group(3), text
+        )
+        data = text.encode("utf-8", "surrogatepass")
+        tree = parse(data)
     walker = _Walker(scope, Positions(text, data))
     root = tree.root_node
     with budget.Source(data):
@@ -188,7 +207,7 @@ def analyse(text: str, scope: Scope) -> None:
             walker.report_error(root)
         walker.sequence(root)
     if "," in text and "{" in text:
-        _brace_commands(text, scope)
+        _brace_commands(text, scope, _data_spans(root, walker.pos))
     if _FORK_BOMB.search(text):
         m = _FORK_BOMB.search(text)
         assert m is not None
@@ -201,34 +220,87 @@ def analyse(text: str, scope: Scope) -> None:
         )
 
 
-# `{rm,-rf,/}` in command position: bash expands it to the command `rm -rf /`. The grammar
-# reads a leading `{` as a group, so these are found in the text.
-_BRACE_COMMAND = re.compile(
-    r"(?:^|[;&|(`]|\b(?:then|do|else|elif|sudo|exec|command|env)\b)[ \t]*"
-    r"\{([^\s{}'\"]*,[^\s{}'\"]*)\}",
+_TEST_SLASH = re.compile(
+    rb"((?:^|[;&|(!]|\b(?:if|while|until|elif)\b)[ \t]*\[\[?[ \t][^\]\n]*?[ \t])/(?=[ \t])",
+    re.M,
+)
+_HEREDOC_OP = re.compile(rb"<<-?[ \t]*[\"']?[A-Za-z_][\w.-]*[\"']?[^\n]*\n")
+
+
+def _heredoc_backslash_workaround(data: bytes) -> bytes:
+    """The grammar misreads a heredoc whose body starts with a backslash (`\\$(…)` as its
+    first characters) and loses the whole statement. The body is read from the text, so
+    the parser may see a blank there instead (same length, spans unchanged)."""
+    out = bytearray(data)
+    for m in _HEREDOC_OP.finditer(data):
+        if m.end() < len(out) and out[m.end()] == 0x5C:
+            out[m.end()] = 0x20
+    return bytes(out)
+
+
+# A `&` that sends a command to the background (not `&&`, `>&`, `&>`, `|&`).
+_BACKGROUND = re.compile(r"(?<![&>|<])&(?![&>])")
+_NEGATED_COMPOUND = re.compile(
+    r"((?:^|[;&|({]|\b(?:then|do|else)\b)[ \t]*)((?:![ \t]+)+)"
+    r"(for|while|until|case|if|select|\{|\()",
     re.M,
 )
 
 
-def _brace_commands(text: str, scope: Scope) -> None:
+# `{rm,-rf,/}` in command position: bash expands it to the command `rm -rf /`. The grammar
+# reads a leading `{` as a group, so these are found in the text.
+_BRACE_COMMAND = re.compile(
+    r"(?:^|[;&|(`!{]|\$\(|\b(?:then|do|else|elif|if|while|until|time|sudo|doas|exec|command"
+    r"|builtin|env|nohup|nice|timeout|xargs|setsid|stdbuf)\b)[ \t]*"
+    r"\{([^\s{}]*,[^\s{}]*)\}",
+    re.M,
+)
+
+
+_DATA_NODES = frozenset(
+    {"raw_string", "string", "ansi_c_string", "heredoc_body", "comment", "translated_string"}
+)
+
+
+def _data_spans(root: Node, pos: Positions) -> list[tuple[int, int]]:
+    """Where the text is only data (strings, heredoc bodies, comments): a `{a,b}` there is
+    not brace expansion in command position."""
+    spans: list[tuple[int, int]] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.type in _DATA_NODES:
+            spans.append((pos.char(n.start_byte), pos.char(n.end_byte)))
+            continue
+        stack.extend(n.children)
+    return spans
+
+
+def _brace_commands(text: str, scope: Scope, data: list[tuple[int, int]]) -> None:
     for m in _BRACE_COMMAND.finditer(text):
-        parts = m.group(1).split(",")
-        if not parts[0] or parts[0] not in dispatch.KNOWN_NAMES:
+        if any(a <= m.start(1) < b for a, b in data):
+            continue
+        parts = [unquote(p) for p in m.group(1).split(",")]
+        if not parts[0] or command_name(parts[0]) not in dispatch.KNOWN_NAMES:
             continue
         start, end = m.start(1) - 1, m.end(1) + 1
-        tail = split_words(text[end : text.find("\n", end) if "\n" in text[end:] else len(text)])
+        if len(m.group(1)) > 512:
+            continue
+        line_end = text.find("\n", end)
+        tail = split_words(text[end : min(end + 2048, line_end if line_end >= 0 else len(text))])
         words = [Word(p, start, end) for p in parts if p]
         dispatch.judge(words + [Word(w.text, end + w.start, end + w.end) for w in tail], scope)
 
 
 class _Walker:
-    __slots__ = ("calling", "functions", "pos", "scope", "writes")
+    __slots__ = ("calling", "defining", "functions", "pos", "scope", "writes")
 
     def __init__(self, scope: Scope, pos: Positions) -> None:
         self.scope = scope
         self.pos = pos
         self.functions: dict[str, Node] = {}  # functions this script defines
         self.calling: set[str] = set()
+        self.defining = 0  # inside a function definition's body
         self.writes: list[str] = []  # files the current redirected statement writes
 
     # -- errors --------------------------------------------------------------------------
@@ -250,13 +322,15 @@ class _Walker:
 
     # -- statements ----------------------------------------------------------------------
 
-    def sequence(self, node: Node) -> Info:
+    def sequence(self, node: Node, stdin: Stdin = NO_STDIN) -> Info:
+        """Statements one after another; a redirect on a group (`{ …; } <<EOF`) feeds
+        whichever of them reads stdin, so each is judged with it."""
         info = Info()
         saved = self.scope.cwds if node.type in ("subshell",) else None
         for child in node.named_children:
             if child.type in ("comment", "heredoc_body"):
                 continue
-            info = self.stmt(child)
+            info = self.stmt(child, stdin)
             self._apply_cd(guarded=self.scope.errexit)
         if saved is not None:
             self.scope.cwds = saved
@@ -282,11 +356,16 @@ class _Walker:
         if t == "pipeline":
             return self.pipeline(list(node.named_children), stdin)
         if t == "list":
-            return self.list_(node)
+            return self.list_(node, stdin)
         if t == "redirected_statement":
             return self.redirected(node, stdin)
         if t in _STATEMENTS_SEQ:
-            return self.sequence(node)
+            return self.sequence(node, stdin)
+        if t == "negated_command":
+            info = Info()
+            for c in node.named_children:
+                info = self.stmt(c, stdin)
+            return info
         if t == "variable_assignment":
             self.assignment(node)
             return Info()
@@ -307,16 +386,83 @@ class _Walker:
             return Info()
         if t == "ERROR":
             return self.error_region(node)
+        if t in ("while_statement", "c_style_for_statement"):
+            self._endless_spawner(node)
+        if t == "while_statement" and (stdin.paths or stdin.kind == STDIN_STATIC):
+            return self._read_loop(node, stdin)
         # if/while/case/negation/test: every part may run.
         info = Info()
         for c in node.named_children:
             info = self.stmt(c)
         return info
 
-    def list_(self, node: Node) -> Info:
+    def _read_loop(self, node: Node, stdin: Stdin) -> Info:
+        """`ls / | while read d; do rm -rf "/$d"; done`: the loop variable takes what the
+        pipe brings (every listed entry, or the known text's first line)."""
+        cond = node.child_by_field_name("condition")
+        body = node.child_by_field_name("body")
+        reader = cond if cond is not None and cond.type == "command" else None
+        if reader is None or _command_name_of(reader) != "read" or body is None:
+            info = Info()
+            for c in node.named_children:
+                info = self.stmt(c)
+            return info
+        args = [_text(a) for a in reader.children_by_field_name("argument")]
+        names = [a for a in args if not a.startswith("-")] or ["REPLY"]
+        if stdin.paths:
+            item = stdin.paths[0].text
+            if stdin.names_only:
+                item = "*"  # `ls DIR` prints names: "/$d" names every entry of /
+        else:
+            item = stdin.text.split("\n", 1)[0].strip()
+        saved = {n: self.scope.env.get(n) for n in names}
+        self.scope.env[names[0]] = item
+        for n in names[1:]:
+            self.scope.env[n] = ""
+        try:
+            return self.stmt(body)
+        finally:
+            for n, v in saved.items():
+                if v is None:
+                    self.scope.env.pop(n, None)
+                else:
+                    self.scope.env[n] = v
+
+    def _endless_spawner(self, node: Node) -> None:
+        """`while :; do $0 & done`: an endless loop that starts background processes and
+        never waits piles them up until the machine runs out (a fork bomb by another name)."""
+        body = node.child_by_field_name("body")
+        if body is None:
+            return
+        head = _text(node)[:5]
+        cond = node.child_by_field_name("condition")
+        cond_text = _text(cond).strip().rstrip(";").strip() if cond is not None else ""
+        if node.type == "c_style_for_statement":
+            endless = re.match(r"for\s*\(\(\s*[^;]*;\s*;", _text(node)) is not None
+        elif head.startswith("until"):
+            endless = cond_text in ("false", "! true", "! :")
+        else:
+            endless = cond_text in ("true", ":", "[ 1 ]", "((1))", "! false", "[[ 1 ]]")
+        if not endless:
+            return
+        text = _text(body)
+        if not _BACKGROUND.search(text) or re.search(r"\b(wait|sleep|break|exit|read)\b", text):
+            return
+        self.scope.add(
+            RiskLevel.BLOCKED,
+            "fork-bomb",
+            "an endless loop that starts background processes and never waits (a fork bomb)",
+            self.pos.char(node.start_byte),
+            self.pos.char(node.end_byte),
+        )
+
+    def list_(self, node: Node, stdin: Stdin = NO_STDIN) -> Info:
+        """`a && b || c`; a redirect the grammar hangs on the whole list (`x || sh <<EOF`)
+        belongs to its last command."""
         children = node.children
         info = Info()
         guarded = False
+        last = next((c for c in reversed(children) if c.is_named and c.type != "comment"), None)
         for c in children:
             if not c.is_named:
                 if c.type == "&&":
@@ -327,7 +473,7 @@ class _Walker:
                 continue
             if c.type == "comment":
                 continue
-            info = self.stmt(c)
+            info = self.stmt(c, stdin if c is last else NO_STDIN)
         _ = guarded
         return info
 
@@ -344,12 +490,14 @@ class _Walker:
         # every stretch between separators that no parsed command covers.
         start = self.pos.char(node.start_byte)
         covered = [(self.pos.char(c.start_byte), self.pos.char(c.end_byte)) for c in commands]
-        text = self.scope.source[start : self.pos.char(node.end_byte)]
+        text = _blank_comments(self.scope.source[start : self.pos.char(node.end_byte)])
         for m in _ERROR_SEGMENT.finditer(text):
             a, b = start + m.start(), start + m.end()
             if any(s <= a and b <= e for s, e in covered):
                 continue
             words = split_words(m.group(0), a)
+            while words and words[0].text in _ERROR_KEYWORDS:
+                words.pop(0)  # `! ! rm …`, `do rm …`: the command follows the keyword
             if words:
                 info = dispatch.judge(words, self.scope)
         return info
@@ -358,17 +506,24 @@ class _Walker:
         body = node.child_by_field_name("body")
         tail: list[Node] = []
         self.writes = []
+        redirected_in = False
         for r in node.children_by_field_name("redirect") or [
             c for c in node.named_children if c is not body
         ]:
             s, extra = self.redirect(r, body)
             if s is not None:
                 stdin = s
+                redirected_in = True
             tail.extend(extra)
         if body is None:
             return Info()
         writes = self.writes
-        info = self.stmt(body, stdin)
+        if body.type == "pipeline" and redirected_in:
+            # `echo y | sh <<EOF`: the grammar hangs the redirect on the pipeline; it is the
+            # last stage's stdin.
+            info = self.pipeline(list(body.named_children), NO_STDIN, last_stdin=stdin)
+        else:
+            info = self.stmt(body, stdin)
         self._remember_written(writes, info)
         if tail:
             return self.pipeline(tail, self._next_stdin(info, stdin, body))
@@ -394,17 +549,45 @@ class _Walker:
         if t == "heredoc_redirect":
             tail: list[Node] = []
             text, tstart = "", -1
+            delimiter = ""
             for c in node.named_children:
-                if c.type == "heredoc_body":
-                    tstart = self.pos.char(c.start_byte)
-                    text = scope.source[tstart : self.pos.char(c.end_byte)]
+                if c.type == "heredoc_start":
+                    delimiter = _text(c)
+                    # The body runs from the line after `<<EOF …` to the closing line (read
+                    # from the text: the grammar misreads a body that starts with `\`).
+                    nl = scope.source.find("\n", self.pos.char(c.end_byte))
+                    tstart = nl + 1 if nl >= 0 else -1
+                elif c.type == "heredoc_end" and tstart >= 0:
+                    text = scope.source[tstart : self.pos.char(c.start_byte)]
+                elif c.type == "heredoc_body":
+                    if tstart < 0:
+                        tstart = self.pos.char(c.start_byte)
+                        text = scope.source[tstart : self.pos.char(c.end_byte)]
+                    if not any(q in delimiter for q in "'\"\\"):
+                        # Unquoted: `$(…)` in the body runs in this shell, whatever reads it
+                        # (unless escaped: `\\$(…)` is text).
+                        for sub in c.named_children:
+                            if sub.type in (
+                                "command_substitution",
+                                "expansion",
+                            ) and not self._escaped(sub):
+                                self.value(sub, True)
                 elif c.type == "pipeline":
                     tail = list(c.named_children)
                 elif c.type in ("command", "list", "redirected_statement"):
                     tail = [c]
                 elif c.type == "file_redirect":
                     self.redirect(c, body)
-            return Stdin(STDIN_STATIC, text, tstart), tail
+            if tstart >= 0 and not text:
+                end_at = scope.source.find("\n" + delimiter.strip("'\"\\") + "\n", tstart - 1)
+                text = scope.source[tstart : end_at + 1] if end_at >= 0 else scope.source[tstart:]
+            raw = text
+            if scope.source[start:end].startswith("<<-"):
+                text = re.sub(r"(?m)^\t+", "", text)
+            if not any(q in delimiter for q in "'\"\\"):
+                # An unquoted delimiter: the shell undoes `\$`, `\``, `\\` and `\<newline>`.
+                text = re.sub(r"\\([$`\\])", r"\1", text.replace("\\\n", ""))
+            return Stdin(STDIN_STATIC, text, tstart if text == raw else -1), tail
         if t == "herestring_redirect":
             words = [w for c in node.named_children for w in self.words(c)]
             text = " ".join(w.text for w in words)
@@ -416,6 +599,10 @@ class _Walker:
                     else -1
                 )
             if any(w.dynamic for w in words):
+                origins = {w.origin for w in words if w.dynamic}
+                if origins <= {"static", "decoded"}:
+                    # `sh <<< "$(echo … | base64 -d)"`: the text is known.
+                    return Stdin(STDIN_STATIC, text, -1, decoded="decoded" in origins), []
                 origin = next((w.origin for w in words if w.dynamic), "")
                 return Stdin(STDIN_NETWORK if origin == ORIGIN_NETWORK else STDIN_OTHER), []
             return Stdin(STDIN_STATIC, text, verbatim), []
@@ -442,6 +629,9 @@ class _Walker:
                 return Stdin(STDIN_NETWORK), []
             if op == "<&" or target.isdigit():
                 return None, []
+            if dest[0].dynamic and dest[0].origin in ("static", "decoded"):
+                # `< <(printf 'rm -rf /')`: the "file" holds known text.
+                return Stdin(STDIN_STATIC, target, -1, decoded=dest[0].origin == "decoded"), []
             if target == "/dev/null":
                 return Stdin(STDIN_STATIC, ""), []  # reads nothing
             return Stdin(STDIN_FILE, secret=is_secret(target)), []
@@ -449,6 +639,9 @@ class _Walker:
             return None, []
         if target.startswith(("/dev/tcp/", "/dev/udp/")):
             name = _command_name_of(body)
+            if body is not None and body.type == "pipeline":
+                # `cat ~/.ssh/id_rsa | gzip > /dev/tcp/…`: not a bare `echo` write.
+                name = _command_name_of(_body(body)) or "?"
             if name in SHELLS or name in ("exec", "sh", "bash") or op == "<>":
                 scope.add(
                     RiskLevel.CRITICAL,
@@ -479,11 +672,15 @@ class _Walker:
             verb = "appends to" if op.startswith(">>") or op == "&>>" else "overwrites"
             scope.add(special.level, special.rule, f"{verb} {special.what}", start, end)
         else:
-            name = _command_name_of(body)
+            # What writes the file is the last command of a redirected pipeline.
+            last = _body(body) if body is not None and body.type != "command" else body
+            name = _command_name_of(last) if last is not None else ""
+            if body is not None and body.type != "command" and last is None:
+                name = "?"  # a compound statement writes whatever it prints: not a truncation
             if (
                 op in (">", ">|", "&>")
                 and name in ("", ":", "true", "echo")
-                and not (name == "echo" and body is not None and body.named_child_count > 1)
+                and not (name == "echo" and last is not None and last.named_child_count > 1)
             ):
                 # `> app.log`, `: > app.log`: empties the file, like `truncate -s 0`.
                 scope.add(RiskLevel.DANGEROUS, "truncate", f"empties {target}", start, end)
@@ -491,15 +688,16 @@ class _Walker:
                 scope.add(RiskLevel.MODERATE, "write", f"writes to {target}", start, end)
         return None, []
 
-    def pipeline(self, stages: list[Node], stdin: Stdin) -> Info:
+    def pipeline(self, stages: list[Node], stdin: Stdin, last_stdin: Stdin | None = None) -> Info:
         info = Info()
         first = True
         shell_at: Node | None = None
+        stages = [s for s in stages if s.type != "comment"]
         for stage in stages:
-            if stage.type == "comment":
-                continue
             if not first:
                 stdin = self._next_stdin(info, stdin, stage)
+            if last_stdin is not None and stage is stages[-1]:
+                stdin = last_stdin
             info = self.stmt(stage, stdin)
             first = False
             name = _command_name_of(_body(stage))
@@ -544,8 +742,8 @@ class _Walker:
         if not words:
             return Info()
         # `x=rm; $x -rf /` and `rm${IFS}-rf${IFS}/` may leave an empty first word.
-        while words and not words[0].text and words[0].dynamic is False:
-            words.pop(0)
+        while words and (not words[0].text or words[0].text == "!") and not words[0].dynamic:
+            words.pop(0)  # `! ! rm …`: the grammar reads the second `!` as a command name
         if not words:
             return Info()
         if words[0].text in ("cd", "pushd") and len(words) == 1:
@@ -566,10 +764,34 @@ class _Walker:
                 self.calling.discard(head)
             self.scope.include(found)
             return Info()
+        if head in ("read", "mapfile", "readarray") and not words[0].dynamic:
+            saved_ifs = self.scope.env.get("IFS")
+            for a in assigns:  # `IFS=: read …` splits with that IFS
+                self.assignment(a)
+            self._read_builtin(words, stdin)
+            if saved_ifs is None:
+                self.scope.env.pop("IFS", None)
+            else:
+                self.scope.env["IFS"] = saved_ifs
         if head == "set" and any(w.text == "--" for w in words[1:]):
             at = next(i for i, w in enumerate(words) if w.text == "--")
             self._positional(words[at + 1 :])
-        elif head in self.functions and head not in self.calling and not words[0].dynamic:
+        elif (
+            head in self.functions
+            and head not in self.calling
+            and not words[0].dynamic
+            and not self.defining
+        ):
+            if len(self.calling) >= _MAX_CALL_DEPTH:
+                # Not followed further: what it runs is not seen, so it is not safe.
+                self.scope.add(
+                    RiskLevel.CRITICAL,
+                    "nesting",
+                    "function calls nested too deeply to follow",
+                    words[0].start,
+                    words[0].end,
+                )
+                return Info()
             return self._call(head, words[1:], stdin)
         return dispatch.judge(words, self.scope, stdin)
 
@@ -614,15 +836,90 @@ class _Walker:
                 self.scope.env[name] = _SPLIT.join(w.text for w in items)
             else:
                 self.scope.env.pop(name, None)
+                self.scope.assigned.add(name)
             return
         words = self.words(value, split=False)
+        if len(words) == 1 and words[0].text.startswith("() {"):
+            self._shellshock(name, words[0])
         if len(words) == 1 and not words[0].dynamic:
             self.scope.env[name] = words[0].text
             self._check_hook_variable(name, words[0], node)
+        elif len(words) == 1 and words[0].origin in ("static", "decoded"):
+            # `c=$(printf 'rm -rf /')`, `o=$(echo L2V0Yw== | base64 -d)`: the text is known.
+            self.scope.env[name] = words[0].text.rstrip("\n")
         else:
             self.scope.env.pop(name, None)
+            self.scope.assigned.add(name)
             if name in _HOOK_VARS and words:
                 self._check_hook_variable(name, words[0], node)
+
+    def _shellshock(self, name: str, value: Word) -> None:
+        """`X='() { :;}; rm -rf /' bash -c :`: bash before 4.3 ran what follows a function
+        definition in an environment variable (Shellshock, CVE-2014-6271); judge it."""
+        found = self.scope.nested(value.text[2:].lstrip(), "bash", value, -1)
+        self.scope.include(found)
+        self.scope.add(
+            RiskLevel.CRITICAL,
+            "shellshock",
+            f"{name} holds a function definition followed by commands (Shellshock)",
+            value.start,
+            value.end,
+        )
+
+    def _read_builtin(self, words: list[Word], stdin: Stdin) -> None:
+        """`read -r a b <<< 'rm -rf'`, `mapfile -t a <<< …`: variables take known text."""
+        head = words[0].text
+        known = stdin.kind == STDIN_STATIC
+        if head in ("mapfile", "readarray"):
+            ops = [w.text for w in words[1:] if not w.text.startswith("-")]
+            name = ops[-1] if ops else "MAPFILE"
+            if known and "-d" not in [w.text for w in words]:
+                lines = stdin.text.split("\n")
+                if lines and not lines[-1]:
+                    lines.pop()
+                self.scope.env[name] = _SPLIT.join(lines)
+            else:
+                self.scope.env.pop(name, None)
+            return
+        names: list[str] = []
+        skip = False
+        for w in words[1:]:
+            if skip:
+                skip = False
+                continue
+            if w.text in ("-p", "-d", "-n", "-N", "-t", "-u", "-i", "-a"):
+                skip = True
+                if w.text == "-a":
+                    names.append("\x00array")
+                continue
+            if w.text.startswith("-"):
+                continue
+            names.append(w.text)
+        if names and names[0] == "\x00array" and len(names) > 1:
+            ifs = self.scope.env.get("IFS", " \t\n") or " "
+            line = stdin.text.split("\n", 1)[0] if known else None
+            if line is None:
+                self.scope.env.pop(names[1], None)
+            else:
+                parts = [p for p in re.split("[" + re.escape(ifs) + "]+", line) if p]
+                self.scope.env[names[1]] = _SPLIT.join(parts)
+            return
+        names = names or ["REPLY"]
+        self.scope.assigned.update(names)
+        if not known:
+            for n in names:
+                self.scope.env.pop(n, None)
+            return
+        line = stdin.text.split("\n", 1)[0]
+        ifs = self.scope.env.get("IFS", " \t\n")
+        if ifs == "" or len(names) == 1:
+            parts = [line if ifs == "" else line.strip(" \t")]
+        else:
+            parts = re.split(
+                "[" + re.escape(ifs) + "]+", line.strip(" \t"), maxsplit=len(names) - 1
+            )
+        for i, n in enumerate(names):
+            self.scope.env[n] = parts[i] if i < len(parts) else ""
 
     def _command_variable(self, node: Node) -> None:
         """`PAGER='…' man ls`, `GIT_SSH_COMMAND=… git fetch`, `LESSOPEN='|…'`: a variable
@@ -633,12 +930,20 @@ class _Walker:
             return
         name = _text(name_node)
         if name not in _COMMAND_VARS:
+            if _text(value).lstrip("'\"").startswith("() {"):
+                shock = self.words(value, split=False)
+                if shock:
+                    self._shellshock(name, shock[0])
             return
         words = self.words(value, split=False)
         if not words:
             return
         word = words[0]
         s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+        if name in ("BASH_ENV", "ENV"):
+            # Not code but the name of a file every non-interactive shell runs first.
+            self._check_hook_variable(name, word, node)
+            return
         if word.dynamic:
             self.scope.add(
                 RiskLevel.CRITICAL,
@@ -677,6 +982,34 @@ class _Walker:
                 e,
             )
             return
+        if (
+            name in ("BASH_ENV", "ENV", "PROMPT_COMMAND")
+            and value.dynamic
+            and value.origin in (ORIGIN_SUBST, ORIGIN_NETWORK)
+        ):
+            self.scope.add(
+                RiskLevel.CRITICAL,
+                "config-exec",
+                f"{name} makes shells run code only known at run time",
+                self.pos.char(node.start_byte),
+                self.pos.char(node.end_byte),
+            )
+            return
+        if name in ("BASH_ENV", "ENV") and value.dynamic and value.origin in ("static", "decoded"):
+            # `BASH_ENV=<(echo …)`: the startup file's text is known; it is code.
+            value = Word(value.text, value.start, value.end)
+        elif name in ("BASH_ENV", "ENV") and not value.dynamic:
+            written = self.scope.written.get(value.text.rsplit("/", 1)[-1])
+            if written is None:
+                self.scope.add(
+                    RiskLevel.MODERATE,
+                    "env-hook",
+                    f"{name} makes every new shell run the file {value.text} first",
+                    self.pos.char(node.start_byte),
+                    self.pos.char(node.end_byte),
+                )
+                return
+            value = Word(written[0], value.start, value.end)
         if name in ("PROMPT_COMMAND", "BASH_ENV", "ENV") and not value.dynamic:
             found = self.scope.nested(value.text, "bash", value, -1)
             level = max((f.level for f in found), default=RiskLevel.SAFE)
@@ -707,8 +1040,12 @@ class _Walker:
                 if _text(c).startswith(("HISTFILE=", "HISTSIZE=0", "HISTFILESIZE=0")):
                     s, e = self.pos.char(c.start_byte), self.pos.char(c.end_byte)
                     self.scope.add(RiskLevel.MODERATE, "history", "turns off shell history", s, e)
+            elif c.type == "variable_name":
+                self.scope.assigned.add(_text(c))  # `export X`, `local x`: may hold a value
             elif c.type in _WORDISH:
-                self.words(c)
+                for w in self.words(c):
+                    if re.fullmatch(r"[A-Za-z_]\w*", w.text):
+                        self.scope.assigned.add(w.text)  # `export X`, `local x`: may hold a value
         return Info()
 
     def function(self, node: Node) -> Info:
@@ -718,11 +1055,17 @@ class _Walker:
             return Info()
         name = _text(name_node) if name_node is not None else ""
         saved = self.scope.cwds
-        self.stmt(body)
+        # The body is judged as written; calls inside it are followed when it is called
+        # (following them here too would walk a chain of N functions N times).
+        self.defining += 1
+        try:
+            self.stmt(body)
+        finally:
+            self.defining -= 1
         self.scope.cwds = saved
         if name:
             self.functions[name] = body
-        if name and _calls(body, name) and ("&" in _text(body) or "|" in _text(body)):
+        if name and _self_spawning(body, name):
             self.scope.add(
                 RiskLevel.BLOCKED,
                 "fork-bomb",
@@ -741,6 +1084,8 @@ class _Walker:
         if body is None:
             return Info()
         name = _text(var) if var is not None else ""
+        if name:
+            self.scope.assigned.add(name)
         static = [w for w in values if not w.dynamic]
         if name and static and len(static) == len(values) and len(values) <= 4:
             info = Info()
@@ -803,10 +1148,34 @@ class _Walker:
                 return out.text, True, False, "decoded" if out.decoded else "static"
             return "/dev/fd/63", True, False, ORIGIN_NETWORK if info.network_fetch else ORIGIN_SUBST
         if t == "arithmetic_expansion":
+            self._arithmetic(node)
             return "0", True, False, ORIGIN_VARIABLE
         for c in node.named_children:
             self.stmt(c)
         return _text(node), True, False, ORIGIN_VARIABLE
+
+    def _escaped(self, node: Node) -> bool:
+        """Whether an odd number of backslashes precede `node` in the text."""
+        at = self.pos.char(node.start_byte)
+        k = at
+        while k > 0 and self.scope.source[k - 1] == "\\":
+            k -= 1
+        return (at - k) % 2 == 1
+
+    def _arithmetic(self, node: Node) -> None:
+        """`$(( … ))`: substitutions inside run; text that is no arithmetic (`$(( rm -rf
+        / ))`) is what bash then runs as a subshell inside a command substitution."""
+        stack = list(node.named_children)
+        while stack:
+            n = stack.pop()
+            if n.type in ("command_substitution", "process_substitution"):
+                self.value(n, True)
+            else:
+                stack.extend(n.named_children)
+        raw = _text(node)
+        if node.has_error and raw.startswith("$((") and raw.endswith("))"):
+            inner = Word(raw, self.pos.char(node.start_byte), self.pos.char(node.end_byte))
+            self.scope.include(self.scope.nested(raw[3:-2], "bash", inner, inner.start + 3))
 
     def _join(
         self, children: list[Node], quoted: bool, parent: Node
@@ -841,6 +1210,7 @@ class _Walker:
     def expansion(self, node: Node, quoted: bool) -> tuple[str, bool, bool, str]:
         name = ""
         default: str | None = None
+        default_dynamic = False
         for c in node.named_children:
             if c.type in ("variable_name", "special_variable_name") and not name:
                 name = _text(c)
@@ -849,22 +1219,96 @@ class _Walker:
                 name = _text(var) if var is not None else ""
             elif name and c.type in _WORDISH:
                 text, d, _, _ = self.value(c, True)
-                default = None if d else text
-        value = self.scope.env.get(name)
-        if value is None:
-            value = _KNOWN_VARS.get(name)
-            if name in ("PWD",) or name == "HOME":
-                return value or "", False, False, ""
-        if value is None and default is not None:
+                default, default_dynamic = text, d
+        raw = _text(node)
+        parsed = _EXPANSION.fullmatch(raw) if node.type == "expansion" else None
+        value: str | None
+        if parsed is not None:
+            value, done = self._operator(parsed, default, default_dynamic)
+            if done:
+                if value is None:
+                    return raw, True, False, ORIGIN_VARIABLE
+                each = parsed.group(3) == "[@]" or parsed.group(2) in ("@", "*")
+                return self._split_value("@" if each else parsed.group(2), value, quoted)
+        value = self._lookup(name)
+        if value is None and name in ("PWD", "HOME"):
+            return _KNOWN_VARS[name], False, False, ""
+        if value is None and default is not None and not default_dynamic:
             value = default
         if value is None:
-            return _text(node), True, False, ORIGIN_VARIABLE
+            return raw, True, False, ORIGIN_VARIABLE
+        return self._split_value(name, value, quoted)
+
+    def _lookup(self, name: str, index: str | None = None) -> str | None:
+        """The value of `name` (or of one element of the array `name`), when it is known."""
+        value = self.scope.env.get(name)
+        if value is None:
+            value = _KNOWN_VARS.get(name) if index is None else None
+        if value is None or index is None:
+            return value
+        items = value.split(_SPLIT)
+        if index in ("@", "*"):
+            return value
+        try:
+            k = int(index)
+            return items[k] if -len(items) <= k < len(items) else ""
+        except ValueError:
+            return None
+
+    def _split_value(self, name: str, value: str, quoted: bool) -> tuple[str, bool, bool, str]:
         if name in ("@", "*") and _SPLIT in value:
             return value, False, False, ""
         if not quoted:
             ifs = self.scope.env.get("IFS", " \t\n") or " "
             value = re.sub("[" + re.escape(ifs) + "]+", _SPLIT, value)
+        elif _SPLIT in value:
+            value = value.replace(_SPLIT, " ")
         return value, False, (not quoted) and any(c in GLOB_CHARS for c in value), ""
+
+    def _operator(
+        self, m: re.Match[str], default: str | None, default_dynamic: bool
+    ) -> tuple[str | None, bool]:
+        """`${!ref}`, `${#x}`, `${x:1:2}`, `${x//a/b}`, `${x,,}`, `${x#p}`, `${a[0]}`…:
+        (value or None when unknown, whether this operator was handled here)."""
+        prefix, name, index, op = m.group(1), m.group(2), m.group(3), m.group(4)
+        idx = index[1:-1] if index else None
+        if prefix == "!":
+            if op or idx is not None:
+                return None, True  # `${!prefix*}`, `${!a[@]}`: names/keys, not guessed
+            ref = self._lookup(name)
+            if ref is None or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?", ref):
+                return None, True
+            inner = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[([^\]]*)\])?", ref)
+            assert inner is not None
+            return self._lookup(inner.group(1), inner.group(2)), True
+        value = self._lookup(name, idx)
+        if name == "HOME" and op and value == "~" and "HOME" not in self.scope.env:
+            value = "/home/user"  # `${HOME%/*}` is /home, `${HOME:0:1}` is /
+        if prefix == "#":
+            if value is None:
+                return None, True
+            items = value.split(_SPLIT) if idx in ("@", "*") else [value]
+            return str(len(items) if idx in ("@", "*") else len(value)), True
+        if not op:
+            return value, True
+        if op[:2] in (":-", ":=") or op[:1] in ("-", "="):
+            if value is not None and (value or op[0] != ":"):
+                return value, True
+            word = op[2:] if op[0] == ":" else op[1:]
+            if not any(c in word for c in "$`"):
+                return unquote(word), True  # `${X:-systemd-run}`: the literal default
+            return (None if default_dynamic else default), True
+        if op[:2] == ":+" or op[:1] == "+":
+            if value is None:
+                return None, True
+            if not value and op[0] == ":":
+                return "", True
+            return (None if default_dynamic else (default or "")), True
+        if op[:2] == ":?" or op[:1] == "?":
+            return value, True
+        if value is None:
+            return None, True
+        return _apply_operator(value, op), True
 
     def substitution(self, node: Node) -> tuple[str, bool, bool, str]:
         saved = self.scope.cwds
@@ -876,6 +1320,8 @@ class _Walker:
             name = _command_name_of(stmts[0])
             if name in ("pwd",):
                 return ".", False, False, ""
+            if name in (":", "true", "false") and stmts[0].named_child_count == 1:
+                return "", False, False, ""  # `/$(:)`: prints nothing
             # `$(which rm)` / `$(command -v rm)` is just the program's path.
             args = [_text(a) for a in stmts[0].children_by_field_name("argument")]
             args = [a for a in args if not a.startswith("-")]
@@ -898,21 +1344,27 @@ class _Walker:
         return _text(node), True, False, ORIGIN_SUBST
 
     def _static_output(self, node: Node) -> Stdin | None:
-        if node.type not in ("pipeline", "command"):
+        if node.type not in ("pipeline", "command", "redirected_statement"):
             return None
         stages = list(node.named_children) if node.type == "pipeline" else [node]
         stdin: Stdin | None = None
         probe = Scope("", "bash", None, self.scope.nested_analyser, 99, self.scope.judge)
         for stage in stages:
-            if stage.type != "command":
+            if stage.type not in ("command", "redirected_statement"):
                 return None
             walker = _Walker(probe, self.pos)
             walker.scope.source = self.scope.source
-            walker.scope.env = self.scope.env
-            info = walker.command(stage, stdin or NO_STDIN)
+            walker.scope.env = dict(self.scope.env)
+            if stage.type == "redirected_statement":
+                # `$(cat <<'EOF' … EOF)`: the heredoc is the stage's own stdin.
+                info = walker.stmt(stage, stdin or NO_STDIN)
+            else:
+                info = walker.command(stage, stdin or NO_STDIN)
             if info.output is not None:
                 stdin = Stdin(STDIN_STATIC, info.output, -1)
                 continue
+            if stdin is None and info.input is not None and info.input.kind == STDIN_STATIC:
+                stdin = info.input  # `rev <<< 'mr'`: the stage reads its own known text
             if stdin is None:
                 return None
             nxt = dispatch.transform_output(info, stdin)
@@ -920,6 +1372,84 @@ class _Walker:
                 return None
             stdin = nxt
         return stdin
+
+
+# `${` [!#] name [index] operator `}`: the expansion forms `_Walker._operator` evaluates.
+_EXPANSION = re.compile(
+    r"\$\{([!#]?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[[^\]]*\])?(.*)\}", re.S
+)
+
+
+def _glob_regex(pattern: str, longest: bool) -> str:
+    """A bash glob (as in `${x#pat}`) as a regular expression."""
+    out: list[str] = []
+    for ch in pattern:
+        if ch == "*":
+            out.append(".*" if longest else ".*?")
+        elif ch == "?":
+            out.append(".")
+        else:
+            out.append(re.escape(ch))
+    return "".join(out)
+
+
+def _apply_operator(value: str, op: str) -> str | None:
+    """Apply a parameter-expansion operator to a known value; None when it is not one we
+    evaluate (the word then stays dynamic)."""
+    sub = re.fullmatch(r":\s*(-?\d+)\s*(?::\s*(-?\d+)\s*)?", op)
+    if sub is not None:
+        off = int(sub.group(1))
+        if off < 0:
+            off = max(0, len(value) + off)
+        if sub.group(2) is None:
+            return value[off:]
+        length = int(sub.group(2))
+        end = off + length if length >= 0 else len(value) + length
+        return value[off:end]
+    if op in ("^^", ",,", "^", ",", "~~", "~", "@U", "@L", "@u", "@Q", "@E"):
+        if op in ("^^", "@U"):
+            return value.upper()
+        if op in (",,", "@L"):
+            return value.lower()
+        if op in ("^", "@u"):
+            return value[:1].upper() + value[1:]
+        if op == ",":
+            return value[:1].lower() + value[1:]
+        if op == "~~":
+            return value.swapcase()
+        if op == "~":
+            return value[:1].swapcase() + value[1:]
+        if op == "@E":
+            return ansi_c(value)
+        return value
+    pat = re.fullmatch(r"(##|#|%%|%)(.*)", op, re.S)
+    if pat is not None and len(value) > 4096:
+        return None  # (trying every suffix of a huge value costs too much)
+    if pat is not None:
+        kind, glob = pat.group(1), unquote(pat.group(2))
+        if "[" in glob:
+            return None
+        rx = _glob_regex(glob, longest=len(kind) == 2)
+        if kind.startswith("#"):
+            return re.sub("^" + rx, "", value, count=1)
+        # Shortest/longest suffix: try every start from the right (or left) end.
+        starts = range(len(value) + 1) if len(kind) == 2 else range(len(value), -1, -1)
+        for i in starts:
+            if re.fullmatch(rx, value[i:], re.S):
+                return value[:i]
+        return value
+    rep = re.fullmatch(r"/([/#%]?)((?:[^/\\]|\\.)*)(?:/(.*))?", op, re.S)
+    if rep is not None:
+        mode, glob, new = rep.group(1), unquote(rep.group(2)), unquote(rep.group(3) or "")
+        if "[" in glob or not glob:
+            return None if "[" in glob else value
+        rx = _glob_regex(glob, longest=True)
+        if mode == "#":
+            rx = "^" + rx
+        elif mode == "%":
+            rx = rx + "$"
+        return re.sub(rx, lambda _m: new, value, count=0 if mode == "/" else 1)
+    return None
 
 
 _PATH_FUNCS = {
@@ -933,6 +1463,38 @@ _PATH_FUNCS = {
 # A stretch of an unparsable region between separators (a lone `{`/`}` separates too,
 # `{a,b}` does not).
 _ERROR_SEGMENT = re.compile(r"(?:[^;&|\n()`{}\s]|\{[^\s{}]*\}|[ \t]+(?![{}](?:\s|$)))+")
+
+
+def _blank_comments(text: str) -> str:
+    """`text` with its comments (an unquoted `#` starting a word, to the end of the line)
+    blanked out, offsets kept: `f() { # rm -rf /; }` comments the command out."""
+    out = list(text)
+    quote = ""
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == quote:
+                quote = ""
+            elif c == "\\" and quote == '"':
+                i += 1
+        elif c == "\\":
+            i += 1
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and (i == 0 or text[i - 1] in " \t\n;&|()"):
+            end = text.find("\n", i)
+            end = len(text) if end < 0 else end
+            out[i:end] = " " * (end - i)
+            i = end
+            continue
+        i += 1
+    return "".join(out)
+
+
+_ERROR_KEYWORDS = frozenset(
+    {"!", "do", "then", "else", "elif", "if", "while", "until", "time", "{", "}", "(", ")"}
+)
 
 
 def _text(node: Node) -> str:
@@ -969,13 +1531,31 @@ def _has_substitution(node: Node | None) -> bool:
     return False
 
 
+def _self_spawning(body: Node, name: str) -> bool:
+    """A function body that starts itself more than once at a time: piped into itself or
+    put in the background (`:(){ :|:& }`, `f(){ f & f; }`). Strings and nested function
+    definitions (which shadow the name) do not count."""
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if n.type == "function_definition" or n.type in _DATA_NODES:
+            continue
+        if n.type == "pipeline" and _calls(n, name):
+            return True
+        if any(c.type == "&" for c in n.children) and _calls(n, name):
+            return True
+        stack.extend(n.named_children)
+    return False
+
+
 def _calls(node: Node, name: str) -> bool:
     stack = [node]
     while stack:
         n = stack.pop()
         if n.type == "command_name" and _text(n) == name:
             return True
-        stack.extend(n.named_children)
+        if n.type != "function_definition":
+            stack.extend(n.named_children)
     return False
 
 

@@ -12,6 +12,7 @@ took a minute), and assessment runs whenever a document opens. So:
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 
@@ -23,6 +24,8 @@ MAX_CHARS = 32 * 1024
 BASE_SECONDS = 0.02
 PER_BYTE_SECONDS = 1.5e-6
 _CHUNK = 2048
+# Texts up to this size are parsed without the clock: the verdict never depends on load.
+SMALL_BYTES = 2048
 
 
 class TooComplex(Exception):
@@ -32,8 +35,24 @@ class TooComplex(Exception):
 _STATE = threading.local()
 
 
+def _gc_credit(phase: str, _info: dict[str, int]) -> None:
+    """A garbage collection the assessment's thread happens to run (a full one can take
+    tens of milliseconds in a big process) is not the input's cost: move the deadline."""
+    if getattr(_STATE, "deadline", None) is None:
+        return
+    if phase == "start":
+        _STATE.gc_start = time.thread_time()
+    elif phase == "stop" and getattr(_STATE, "gc_start", None) is not None:
+        _STATE.deadline += time.thread_time() - _STATE.gc_start
+        _STATE.gc_start = None
+
+
+gc.callbacks.append(_gc_credit)
+
+
 def start(length: int) -> None:
     """Open the budget of one top-level assessment of `length` characters."""
+    _STATE.gc_start = None
     _STATE.deadline = time.thread_time() + BASE_SECONDS + PER_BYTE_SECONDS * length
 
 
@@ -69,15 +88,17 @@ class Source:
 
 def parse(parser: tree_sitter.Parser, data: bytes) -> tree_sitter.Tree:
     """`parser.parse(data)` that gives up (raising `TooComplex`) when the budget runs out."""
-    deadline: float | None = getattr(_STATE, "deadline", None)
-    if deadline is None:
+    if getattr(_STATE, "deadline", None) is None or len(data) <= SMALL_BYTES:
+        # A short text cannot make the grammar blow up; timing it would only let a busy
+        # machine (page faults, a GC) turn `sudo rm -f /etc/passwd` into "too complex".
         return parser.parse(data)
     clock = time.thread_time
+    state = _STATE
     cut = False
 
     def read(offset: int, _point: tuple[int, int]) -> bytes:
         nonlocal cut
-        if cut or clock() > deadline:
+        if cut or clock() > state.deadline:
             cut = True
             return b""
         return data[offset : offset + _CHUNK]

@@ -18,14 +18,24 @@ class Rule:
     summary: str
     example: str
     shell: str = "bash"
+    # The environment the example runs with (`NAME=value`): rules the gate adds for the
+    # variables a run gets (`gate.env_findings`) fire only with one.
+    env: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "id": self.id,
             "summary": self.summary,
             "example": self.example,
             "shell": self.shell,
         }
+        if self.env:
+            out["env"] = self.env
+        return out
+
+    def example_env(self) -> dict[str, str]:
+        name, _, value = self.env.partition("=")
+        return {name: value} if name else {}
 
 
 def _rules(*rows: tuple[str, ...]) -> dict[str, Rule]:
@@ -366,6 +376,21 @@ CATALOGUE: dict[str, Rule] = _rules(
     ("infra-destroy", "destroys infrastructure", "pulumi destroy --yes"),
     ("cloud", "changes cloud resources or talks to the cloud", "az login"),
     ("cloud-delete", "deletes cloud resources", "az vm delete -g rg -n vm1"),
+    # --- safety-b (issue 14): shell-level mechanisms ---------------------------------------
+    (
+        "dangerous-env",
+        "the run's environment sets a variable that runs code or changes which programs run"
+        " (BASH_ENV, LD_PRELOAD, PATH…): the analyser never sees that code (critical)",
+        "make build",
+        "bash",
+        "LD_PRELOAD=/tmp/hook.so",
+    ),
+    (
+        "shellshock",
+        "an environment variable holds a function definition followed by commands: bash"
+        " before 4.3 runs them on start (Shellshock, CVE-2014-6271)",
+        "env X='() { :;}; echo pwned' bash -c :",
+    ),
     # --- the analyser itself ----------------------------------------------------------------
     ("unknown-command", "a program that is not on the read-only allowlist", "frobnicate --all"),
     ("parse-error", "the analyser could not fully parse the command", "echo 'unterminated"),

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from aintern_ls.errors import AInternError
-from aintern_ls.safety.analyser import assess
+from aintern_ls.safety import gate
 from aintern_ls.safety.levels import RiskLevel
 
 _SHELLS = ("bash", "sh", "zsh", "ksh", "fish", "console", "powershell", "pwsh", "cmd")
@@ -75,7 +75,7 @@ def cmd_assess(args: argparse.Namespace) -> int:
         raise AInternError("give a COMMAND to assess, or --jsonl to read JSON lines from stdin")
     if args.shell.lower() not in _SHELLS and args.shell.lower() not in ("ps1", "bat", "shell"):
         raise AInternError(f"unknown shell {args.shell!r}; use bash, powershell or cmd")
-    json.dump(assess(args.command, args.shell).to_json(), sys.stdout, ensure_ascii=False)
+    json.dump(gate.check(args.command, args.shell).to_json(), sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
 
@@ -95,13 +95,13 @@ def _assess_lines(default_shell: str) -> int:
             raise AInternError(
                 f'stdin line {number}: expected {{"command": "...", "shell": "bash"}}'
             ) from None
-        out.write(json.dumps(assess(command, shell).to_json(), ensure_ascii=False))
+        out.write(json.dumps(gate.check(command, shell).to_json(), ensure_ascii=False))
         out.write("\n")
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from aintern_ls.documents import Document
+    from aintern_ls.documents import Document, assess_block
     from aintern_ls.extraction import extract_file
     from aintern_ls.positions import LineIndex
 
@@ -112,8 +112,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         text = Path(name).read_bytes().decode("utf-8", "replace")
         doc = Document(Path(name).resolve().as_uri(), text, result, LineIndex(text))
         for block in result.commands:
-            shell = block.shell_type.value if block.shell_type else (block.language or "bash")
-            assessment = assess(block.command, shell)
+            # The same gate as the editor's diagnostics and the run commands (fence env, cwd).
+            assessment = assess_block(block, None)
             worst = max(worst, assessment.level)
             line0, col0 = doc.index.position(doc.command_span(block, 0, 0)[0], "utf-32")
             entry: dict[str, Any] = {

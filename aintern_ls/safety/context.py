@@ -29,7 +29,8 @@ class Stdin:
     start: int = 0  # where `text` starts in the analysed source, or -1 if it is not there
     decoded: bool = False  # text was produced by decoding (base64 ...): opaque to a reader
     secret: bool = False  # carries a private key or credentials
-    paths: tuple[Word, ...] = ()  # PowerShell: paths listed by Get-ChildItem upstream
+    paths: tuple[Word, ...] = ()  # paths listed upstream (ls, find, Get-ChildItem)
+    names_only: bool = False  # the listing prints names relative to `paths` (ls), not paths
 
 
 NO_STDIN = Stdin()
@@ -45,7 +46,9 @@ class Info:
     decodes: bool = False
     reads_secret: bool = False
     paths: tuple[Word, ...] = ()
+    names_only: bool = False  # `paths` are printed as bare names (ls DIR), not full paths
     input: Stdin | None = None  # what this command itself read (herestring, heredoc, pipe)
+    argv: tuple[str, ...] = ()  # the arguments, when all are known (decoders such as `tr`)
 
 
 # Signature of the function that analyses nested code (bash -c '…', eval, iex "…").
@@ -59,6 +62,7 @@ class Scope:
     """Collects findings for one analysed text; nested code gets a child scope."""
 
     __slots__ = (
+        "assigned",
         "cwds",
         "depth",
         "downloaded",
@@ -98,6 +102,9 @@ class Scope:
         # offset of the body in the source or -1), so running them later is judged too.
         self.written: dict[str, tuple[str, int]] = {}
         self.env: dict[str, str] = {}
+        # Variables this text gives a value only known at run time (`D=$(mktemp -d)`,
+        # `read x`, loop variables): unknown, but not unset.
+        self.assigned: set[str] = set()
         self.pending_cd: str | None = None
         self.errexit = False
 
@@ -108,7 +115,14 @@ class Scope:
     def add(self, level: RiskLevel, rule: str, reason: str, start: int, end: int) -> None:
         self.findings.append(Finding(level, rule, reason, start, end))
 
-    def nested(self, code: str, family: str, where: Word, code_start: int = -1) -> list[Finding]:
+    def nested(
+        self,
+        code: str,
+        family: str,
+        where: Word,
+        code_start: int = -1,
+        positional: list[Word] | None = None,
+    ) -> list[Finding]:
         """Analyse `code` (the value of `where`) and return its findings in our coordinates.
 
         `code_start` is where `code` sits verbatim in our source; when it does not (quotes
@@ -135,6 +149,14 @@ class Scope:
         child.start_cwd = self.start_cwd
         child.cwds = self.cwds
         child.written = self.written
+        child.assigned = set(self.assigned)
+        if positional is not None and not any(w.dynamic for w in positional):
+            # `sh -c 'rm -rf "$1"' _ /`: $0, $1… and "$@" are the words after the code.
+            texts = [w.text for w in positional]
+            for i, t in enumerate(texts[:10]):
+                child.env[str(i)] = t
+            child.env["@"] = child.env["*"] = "\x01".join(texts[1:])
+            child.env["#"] = str(max(0, len(texts) - 1))
         found = self.nested_analyser(code, family, child)
         if code_start >= 0:
             return [

@@ -40,7 +40,7 @@ from aintern_ls.safety.context import (
     Stdin,
 )
 from aintern_ls.safety.levels import B, C, D, M
-from aintern_ls.safety.paths import is_secret, write_target
+from aintern_ls.safety.paths import is_device, is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, WINDOWS_HANDLERS
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
@@ -49,6 +49,7 @@ from aintern_ls.safety.words import (
     glob_candidates,
     names,
     split_words,
+    tr_output,
 )
 
 PS_ALIASES = windows.PS_ALIASES
@@ -124,6 +125,13 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         name = name.lower()
     cmd = Cmd(words, name, scope, stdin)
     cmd.info.input = stdin
+    if name in _FILTERS and not any(w.dynamic for w in words[1:]):
+        cmd.info.argv = tuple(w.text for w in words[1:])
+    if name in _DECODERS:
+        # `base64 -d <(echo …)`: a file operand whose text is known is the decoder's input.
+        given = [w for w in words[1:] if w.dynamic and w.origin in ("static", "decoded")]
+        if given:
+            cmd.info.input = Stdin(STDIN_STATIC, given[0].text, -1)
     if any(is_secret(w.text) for w in words[1:] if not w.dynamic):
         cmd.info.reads_secret = True
     mark = len(scope.findings)
@@ -219,8 +227,10 @@ def _write_destinations(cmd: Cmd) -> None:
             append=name == "tee" and (cmd.short("a") or cmd.long("--append")),
         )
         moved_away = name == "mv" and w is not ops[-1]
-        if t is not None and (moved_away or name == "ln") and t.level < B:
-            continue  # renaming a startup file away, or a symlink: not persistence
+        if t is not None and name == "ln" and t.level < B:
+            continue  # a symlink: not persistence
+        if t is not None and moved_away and t.rule == "persistence":
+            continue  # renaming a startup file away: not persistence
         if t is not None:
             verb = "moves away" if moved_away else "overwrites"
             cmd.scope.add(t.level, t.rule, f"{name} {verb} {t.what}", cmd.start, w.end)
@@ -264,6 +274,7 @@ def _listing(cmd: Cmd) -> None:
         for w in ops
         if not w.dynamic
     )
+    cmd.info.names_only = not any(w.glob for w in ops) and not cmd.short("d")
 
 
 def _span(w: Word) -> tuple[int, int]:
@@ -296,6 +307,11 @@ def _as_if_destructive(
         probes.append("dd")
     if any(t in ("-R", "--recursive") for t in texts):
         probes.append("chmod")
+    if any(t in ("-delete", "-exec", "-execdir") for t in texts):
+        probes.append("find")
+    if dynamic and any(is_device(t) for t in texts):
+        # `$X /dev/sda`: the most dangerous program that fits is mkfs.
+        probes.append("mkfs")
     for program in probes:
         handler = HANDLERS.get(program)
         if handler is not None:
@@ -321,7 +337,9 @@ def _brace_expand(words: list[Word], source: str) -> list[Word]:
     out: list[Word] = []
     for w in words:
         raw = source[w.start : w.end]
-        if w.dynamic or "'" in raw or '"' in raw or not _BRACE.search(w.text):
+        # Only words written as such in the text expand (`xargs -I{}` items do not).
+        # A word longer than any honest brace expansion is left as it is (bounded cost).
+        if w.dynamic or len(w.text) > 512 or raw != w.text or not _BRACE.search(w.text):
             out.append(w)
             continue
         parts = [w.text]
@@ -407,9 +425,49 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
         return None
     if info.name == "rev":
         return Stdin(STDIN_STATIC, "\n".join(line[::-1] for line in text.split("\n")), -1, True)
+    if info.name == "openssl" and info.argv and _openssl_decodes(info.argv):
+        try:
+            raw = base64.b64decode("".join(text.split()) + "=" * (-len("".join(text.split())) % 4))
+        except (binascii.Error, ValueError):
+            return None
+        return Stdin(STDIN_STATIC, raw.decode("utf-8", "replace"), -1, decoded=True)
+    if info.name == "tr" and info.argv:
+        out = tr_output(list(info.argv), text)
+        if out is not None:
+            return Stdin(STDIN_STATIC, out, -1, decoded=out != text)
+    if info.name in ("sed", "gsed") and info.argv:
+        out = _sed_output(list(info.argv), text)
+        if out is not None:
+            return Stdin(STDIN_STATIC, out, -1, decoded=out != text)
     if info.name in ("cat", "tee", "sort-static"):
         return stdin
     return None
+
+
+_FILTERS = frozenset(names("tr sed gsed openssl"))
+_DECODERS = frozenset(names("base64 base32 xxd rev tr cat openssl"))
+
+
+def _openssl_decodes(argv: tuple[str, ...]) -> bool:
+    """`openssl base64 -d`, `openssl enc -d -base64` / `-a`: base64 decoding."""
+    b64 = "base64" in argv or "-base64" in argv or "-a" in argv
+    return b64 and "-d" in argv and not any(a.startswith("-in") or a == "-k" for a in argv)
+
+
+def _sed_output(args: list[str], text: str) -> str | None:
+    """`sed 's/a/b/g'` (one plain substitution, literal text) applied to static text."""
+    if args and args[0] == "-e":
+        args = args[1:]
+    if len(args) != 1:
+        return None
+    m = re.fullmatch(r"s(.)((?:(?!\1).)*)\1((?:(?!\1).)*)\1(g?)", args[0])
+    if m is None or any(c in m.group(2) + m.group(3) for c in "\\&.*[]^$"):
+        return None
+    return (
+        text.replace(m.group(2), m.group(3), -1 if m.group(4) else 1)
+        if m.group(4)
+        else ("\n".join(line.replace(m.group(2), m.group(3), 1) for line in text.split("\n")))
+    )
 
 
 _PASS_THROUGH = frozenset(
@@ -436,7 +494,7 @@ def next_stdin(info: Info, prev: Stdin) -> Stdin:
     if info.reads_secret or (prev.secret and info.name in _PASS_THROUGH):
         return Stdin(STDIN_OTHER, secret=True)
     if info.paths:
-        return Stdin(STDIN_OTHER, paths=info.paths)
+        return Stdin(STDIN_OTHER, paths=info.paths, names_only=info.names_only)
     if info.name in ("cat", "get-content"):
         return Stdin(STDIN_FILE)
     return Stdin(STDIN_OTHER)

@@ -16,6 +16,44 @@ from aintern_ls.safety.words import Word, names
 
 # --- deleting things --------------------------------------------------------------------
 
+# A path made of one unguarded variable and a slash (`$X/`, `${X}/*`, `$X/.*`): with the
+# variable empty it names the root directory.
+_VARIABLE_PATH = re.compile(r"^\$(?:([A-Za-z_]\w*|[0-9])|\{([A-Za-z_]\w*|[0-9])\})(/[^$`]*)$")
+# Variables a shell usually has set: an unknown value, not an empty one.
+_USUALLY_SET = frozenset(
+    names(
+        """
+        HOME USER LOGNAME SHELL PWD OLDPWD TMPDIR TMP TEMP HOSTNAME PATH GOPATH GOROOT
+        JAVA_HOME CARGO_HOME RUSTUP_HOME NVM_DIR PYENV_ROOT VIRTUAL_ENV CONDA_PREFIX
+        GITHUB_WORKSPACE RUNNER_TEMP CI_PROJECT_DIR WORKSPACE ANDROID_HOME SDKROOT
+        """
+    )
+)
+
+
+def _as_if_empty(cmd: Cmd, t: Word, recursive: bool) -> tuple[RiskLevel, str, str] | None:
+    """`rm -rf "$STEAMROOT/"*`, `rm -rf $PREFIX/usr`: with the variable empty the path
+    starts at the root (the Steam for Linux bug; ShellCheck SC2115 asks for "${var:?}").
+    A variable this block never sets is empty when the block runs on its own: what the
+    path then names decides (blocked for /, /usr…); one it sets at run time, or that a
+    shell usually has, is only unknown (critical)."""
+    m = _VARIABLE_PATH.match(t.text)
+    if m is None:
+        return None
+    name = m.group(1) or m.group(2)
+    target = classify_path(m.group(3), frozenset([None]), cmd.scope.windows)
+    if target.level < B or not (recursive or target.rule == "rm-system-file"):
+        return None
+    what = f"{target.what} when ${name} is empty"
+    if (
+        name in cmd.scope.assigned
+        or name in _USUALLY_SET
+        or name.startswith("XDG_")
+        or name.isdigit()
+    ):
+        return C, "rm-unknown-root", what
+    return B, target.rule, what + f" (this block never sets {name})"
+
 
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
     """Judge each target of a delete; the worst one decides the finding."""
@@ -30,6 +68,8 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
         elif t.dynamic and ".." in t.text.split("/")[1:]:
             # `$TMPDIR/../..`: `..` above a directory we cannot see could be anywhere.
             level, rule, what = C, "rm-unknown-root", f"{t.text}, which climbs out of a variable"
+        elif t.dynamic and (empty := _as_if_empty(cmd, t, recursive)) is not None:
+            level, rule, what = empty
         else:
             target = classify_path(t.text, scope.cwds, scope.windows, scope.start_cwd)
             level, rule, what = target.level, target.rule, target.what
@@ -96,11 +136,52 @@ _FIND_FILTERS = frozenset(
     names(
         """
         -name -iname -path -ipath -wholename -iwholename -regex -iregex -newer -mtime -mmin
-        -atime -amin -ctime -cmin -size -user -group -perm -empty -links -inum -samefile -lname
-        -ilname -used -nouser -nogroup -newermt -uid -gid
+        -atime -amin -ctime -cmin -size -empty -links -inum -samefile -lname -ilname -used
+        -newermt
         """
     )
 )
+
+
+def _named_system_files(cmd: Cmd, starts: list[Word], tests: list[Word], verb: str) -> None:
+    """`find /etc -name passwd -delete`: a literal name under a start directory names the
+    file it deletes; an account or boot file there is blocked."""
+    for k, w in enumerate(tests[:-1]):
+        if w.text not in ("-name", "-iname", "-path", "-ipath", "-wholename"):
+            continue
+        name = tests[k + 1]
+        if name.dynamic or any(c in name.text for c in "*?["):
+            continue
+        for start in starts:
+            if start.dynamic:
+                continue
+            if w.text in ("-name", "-iname"):
+                paths = [start.text.rstrip("/") + "/" + name.text]
+                # `find / -name shadow`: any directory below may hold it; the account
+                # files are the ones that matter.
+                paths += [f"/etc/{name.text}"] if start.text.rstrip("/") in ("", "/etc") else []
+            else:
+                paths = [name.text]
+            for path in paths:
+                target = classify_path(path, cmd.scope.cwds, cmd.scope.windows)
+                if target.level >= B and target.rule == "rm-system-file":
+                    cmd.add(B, target.rule, f"{verb} {target.what}", name)
+                    return
+
+
+def _narrows(args: list[Word], start: int, end: int) -> bool:
+    """Whether the find tests between `start` and `end` pick a subset (`-name '*'` and
+    `-path '*'` match everything, so they do not)."""
+    for k in range(start, min(end, len(args))):
+        if args[k].text in _FIND_FILTERS:
+            value = args[k + 1].text if k + 1 < len(args) else ""
+            if args[k].text in _MATCH_ALL_TESTS and value in ("*", "**", "./*", "*/*"):
+                continue
+            return True
+    return False
+
+
+_MATCH_ALL_TESTS = frozenset(names("-name -iname -path -ipath -wholename -iwholename"))
 
 
 _DELETERS = frozenset({"rm", "shred", "unlink", "srm", "wipe", "truncate"})
@@ -130,7 +211,7 @@ def _find(cmd: Cmd) -> None:
         starts.append(args[i])
         i += 1
     tests_from = i
-    filtered_anywhere = any(w.text in _FIND_FILTERS for w in args[i:])
+    filtered_anywhere = _narrows(args, i, len(args))
     start_words = starts or [Word(".", cmd.words[0].start, cmd.words[0].end)]
     if not filtered_anywhere and not any(w.text in _FIND_ACTIONS for w in args[i:]):
         # An unfiltered listing: what a downstream `xargs rm` would get is everything.
@@ -142,10 +223,11 @@ def _find(cmd: Cmd) -> None:
     while i < len(args):
         t = args[i].text
         # A test placed after the action does not narrow it: `find . -delete -name x`.
-        filtered = any(w.text in _FIND_FILTERS for w in args[tests_from:i])
+        filtered = _narrows(args, tests_from, i)
         if t == "-delete":
             if filtered:
                 cmd.add(D, "find-delete", "find -delete deletes the matching files", args[i])
+                _named_system_files(cmd, start_words, args[tests_from:i], "find -delete deletes")
             else:
                 before = len(cmd.scope.findings)
                 _delete_targets(cmd, start_words, True, "find -delete deletes")
@@ -176,7 +258,19 @@ def _find(cmd: Cmd) -> None:
                     else w
                     for w in inner
                 ]
+                if (
+                    subst is not None
+                    and subst.text.startswith(("/", "~"))
+                    and inner[0].text in ("chmod", "chown", "chgrp")
+                    and not any(w.text in ("-R", "--recursive") for w in inner)
+                ):
+                    # Every file below the start gets it: a recursive chmod/chown.
+                    inner = [inner[0], Word("-R", inner[0].start, inner[0].end), *inner[1:]]
                 cmd.judge(inner)
+                if filtered and inner and inner[0].text in _DELETERS:
+                    _named_system_files(
+                        cmd, start_words, args[tests_from:i], f"find -exec {inner[0].text} deletes"
+                    )
                 if not filtered and inner and inner[0].text in _DELETERS:
                     before = len(cmd.scope.findings)
                     _delete_targets(cmd, start_words, True, f"find -exec {inner[0].text} destroys")

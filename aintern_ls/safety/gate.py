@@ -186,8 +186,12 @@ def check(
     shell: str = "bash",
     rules: SafetyRules | None = None,
     env: Mapping[str, str] | None = None,
+    cwd: str | None = None,
 ) -> Assessment:
-    """Assess `command` as `shell` runs it, with `env` overlaid on the environment.
+    """Assess `command` as `shell` runs it, with `env` overlaid on the environment, in the
+    working directory `cwd` when the caller knows it (relative paths are judged against it:
+    a fence's `cwd=/` makes `rm -rf etc usr` a system wipe). Confirmations show the cwd
+    (`RunPlan.describe`), so the person sees where the command will run.
 
     A command longer than `MAX_ANALYSED_CHARACTERS`, or with a word longer than
     `MAX_ANALYSED_WORD`, is not analysed: it is critical ("too long to analyse"),
@@ -203,9 +207,9 @@ def check(
         )
         return with_findings(Assessment(RiskLevel.SAFE), [nul, *env_findings(env or {})])
     if rules is not None and rules != SafetyRules():
-        assessment = _safety.assess(command, shell, rules)
+        assessment = _safety.assess(command, shell, rules, cwd=cwd)
     else:
-        assessment = _safety.assess(command, shell)
+        assessment = _safety.assess(command, shell, cwd=cwd)
     extra = env_findings(env or {}, len(command))
     return with_findings(assessment, extra) if extra else assessment
 

@@ -180,6 +180,16 @@ def _norm(path: str, windows: bool) -> str:
         return (HOME if head == "~" else "/home/" + head[1:]) + ("/" + rest if rest else "")
     if "/.." in p and not p.startswith("/") and not re.match(r"^[a-z]:", p):
         p = posixpath.normpath(p)  # `build/../..` is `..`
+    if p.startswith("/") and "/proc/" in posixpath.normpath("/" + p.lstrip("/")) + "/":
+        # `/proc/self/root/etc` is `/etc` (a process's view of the root directory).
+        p = (
+            re.sub(
+                r"^/proc/(self|thread-self|\d+)/root(?=/|$)",
+                "",
+                posixpath.normpath("/" + p.lstrip("/")),
+            )
+            or "/"
+        )
     if p.startswith("/") or re.match(r"^[a-z]:", p):
         drive = p[:2] if re.match(r"^[a-z]:", p) else ""
         body = p[2:] if drive else p
@@ -206,6 +216,8 @@ def classify_path(
 
 
 def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None = None) -> Target:
+    if not path.strip():
+        return Target(RiskLevel.DANGEROUS, "scoped", path)  # `rm -rf ""` names no file
     p = _norm(path, windows)
     relative = not (p.startswith("/") or p.startswith(HOME) or re.match(r"^[a-z]:", p))
     if relative:

@@ -701,6 +701,31 @@ def _ps_alias(cmd: Cmd) -> None:
 _PS_DESTRUCTIVE = re.compile(r"\A(remove|clear|stop|format|uninstall|disable|reset)-")
 
 
+def _diskshadow(cmd: Cmd) -> None:
+    if cmd.stdin.kind == "static" and re.search(r"(?i)\bdelete\s+shadows\b", cmd.stdin.text):
+        cmd.add(B, "delete-backups", "the diskshadow script deletes Volume Shadow Copies")
+    elif any(w.text.lower() in ("/s", "-s") for w in cmd.args):
+        cmd.add(C, "backup", "runs a diskshadow script (unseen) that can delete shadow copies")
+    else:
+        cmd.add(M, "backup", "diskshadow manages shadow copies")
+
+
+def _sdelete(cmd: Cmd) -> None:
+    """Sysinternals SDelete: -z/-c wipe a drive's free space; otherwise it securely deletes
+    the files named (with -s, whole trees)."""
+    flags = {w.text.lower() for w in cmd.args if w.text.startswith(("-", "/"))}
+    if flags & {"-z", "-c", "/z", "/c"}:
+        cmd.add(B, "wipe", "sdelete overwrites a drive's free space (nothing can be recovered)")
+        return
+    from aintern_ls.safety.files import _delete_targets
+
+    targets = [w for w in cmd.args if not w.text.startswith(("-", "/")) and not w.text.isdigit()]
+    before = len(cmd.scope.findings)
+    _delete_targets(cmd, targets, bool(flags & {"-s", "-r", "/s"}), "securely deletes")
+    if len(cmd.scope.findings) == before:
+        cmd.add(D, "shred", "sdelete deletes files so they cannot be recovered")
+
+
 def _flag_value(cmd: Cmd, flag: str) -> str | None:
     """The value of a cmd-style `/p DIR` or `/pDIR` option."""
     for i, w in enumerate(cmd.args):
@@ -1224,6 +1249,9 @@ def _register() -> None:
         "syncappvpublishingserver": _runs_cmdline,
         "scriptrunner": _runs_cmdline,
         "winrm": _winrm,
+        "diskshadow": _diskshadow,
+        "sdelete": _sdelete,
+        "sdelete64": _sdelete,
         "new-scheduledtaskaction": _ps_payload,
         "new-service": _ps_payload,
         "invoke-wmimethod": _ps_payload,

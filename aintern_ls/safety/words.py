@@ -239,3 +239,98 @@ def _ps_format(fmt: str, args: list[str]) -> list[str] | None:
         return [re.sub(r"\{(\d+)\}", lambda m: args[int(m.group(1))], fmt)]
     except IndexError:
         return None
+
+
+_PRINTF_SPEC = re.compile(r"%(%|[-+ #0]*\d*(?:\.\d+)?[sbqdiouxXcfgeE])")
+
+
+def printf_output(fmt: str, args: list[str]) -> str | None:
+    """What `printf FMT ARGS…` prints: the format is reused until the arguments run out,
+    `%b` expands escapes in its argument, the format's own escapes are expanded. None for
+    a format we do not emulate."""
+    out: list[str] = []
+    fmt = ansi_c(fmt) if "\\" in fmt else fmt
+    rest = list(args)
+    for _ in range(64):
+        used = 0
+
+        def spec(m: re.Match[str], rest: list[str] = rest) -> str:
+            nonlocal used
+            conv = m.group(1)
+            if conv == "%":
+                return "%"
+            value = rest[used] if used < len(rest) else ""
+            used += 1
+            kind = conv[-1]
+            if kind == "b":
+                return ansi_c(value) if "\\" in value else value
+            if kind in "sq":
+                return value
+            if kind == "c":
+                return value[:1]
+            try:
+                number = float(value or "0") if kind in "fgeE" else int(value or "0", 0)
+                return ("%" + conv) % number
+            except (ValueError, TypeError):
+                return value
+
+        out.append(_PRINTF_SPEC.sub(spec, fmt))
+        if used == 0 or used >= len(rest):
+            break
+        rest = rest[used:]
+    return "".join(out)
+
+
+def tr_output(args: list[str], text: str) -> str | None:
+    """What `tr SET1 SET2` (or `tr -d SET`) makes of `text`; None for forms not emulated."""
+    flags = ""
+    while args and args[0].startswith("-") and len(args[0]) > 1:
+        flags += args[0][1:]
+        args = args[1:]
+    if set(flags) - set("ds") or not args:
+        return None
+    sets = [_tr_set(a) for a in args[:2]]
+    if any(s is None for s in sets):
+        return None
+    first = sets[0] or ""
+    if "d" in flags:
+        return "".join(c for c in text if c not in first)
+    if len(sets) < 2:
+        return None
+    second = sets[1] or ""
+    if not second:
+        return None
+    second = second + second[-1] * max(0, len(first) - len(second))
+    table = {ord(a): b for a, b in zip(first, second, strict=False)}
+    out = text.translate(table)
+    if "s" in flags:
+        out = re.sub(r"([" + re.escape(second) + r"])\1+", r"\1", out)
+    return out
+
+
+def _tr_set(spec: str) -> str | None:
+    classes = {
+        "[:lower:]": "abcdefghijklmnopqrstuvwxyz",
+        "[:upper:]": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+        "[:digit:]": "0123456789",
+        "[:space:]": " \t\n\r\f\v",
+        "[:blank:]": " \t",
+    }
+    for k, v in classes.items():
+        spec = spec.replace(k, v)
+    if "[:" in spec or "[=" in spec or "*" in spec:
+        return None
+    spec = ansi_c(spec) if "\\" in spec else spec
+    out: list[str] = []
+    i = 0
+    while i < len(spec):
+        if i + 2 < len(spec) and spec[i + 1] == "-":
+            a, b = ord(spec[i]), ord(spec[i + 2])
+            if b < a or b - a > 4096:
+                return None
+            out.extend(chr(c) for c in range(a, b + 1))
+            i += 3
+        else:
+            out.append(spec[i])
+            i += 1
+    return "".join(out)

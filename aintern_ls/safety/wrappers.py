@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 
 from aintern_ls.safety import inline
 from aintern_ls.safety.context import (
@@ -18,7 +19,8 @@ from aintern_ls.safety.context import (
     STDIN_STATIC,
     Cmd,
 )
-from aintern_ls.safety.levels import C, D, Finding, M, S
+from aintern_ls.safety.levels import B, C, D, Finding, M, S
+from aintern_ls.safety.paths import classify_path
 from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
     SHELLS,
@@ -86,10 +88,21 @@ def _su(cmd: Cmd) -> None:
 def _env(cmd: Cmd) -> None:
     split = cmd.option_value("-S", "--split-string")
     if split is not None:
-        cmd.scope.include(cmd.scope.nested(split.text, "bash", split))
+        # `env -S 'rm -rf' /`: the string is split into words, the arguments after it follow.
+        at = next((k for k, w in enumerate(cmd.args) if w is split), len(cmd.args) - 1)
+        tail = " ".join(shlex.quote(w.text) for w in cmd.args[at + 1 :] if split is not w)
+        if split.text.startswith(("-S", "--split-string=")):
+            tail = " ".join(shlex.quote(w.text) for w in cmd.args[at + 1 :])
+        code = (split.text + " " + tail).strip()
+        cmd.scope.include(cmd.scope.nested(code, "bash", split))
         return
     i = skip_options(cmd, frozenset({"-u", "-C", "--unset", "--chdir"}))
     while i < len(cmd.args) and "=" in cmd.args[i].text:
+        name, _, value = cmd.args[i].text.partition("=")
+        if value.startswith("() {"):
+            # Shellshock (CVE-2014-6271): old bash ran what follows the definition.
+            cmd.scope.include(cmd.scope.nested(value[2:].lstrip(), "bash", cmd.args[i]))
+            cmd.add(C, "shellshock", f"{name} holds a function definition followed by commands")
         i += 1
     rest(cmd, i)
 
@@ -108,11 +121,17 @@ for _names, _opts, _pos in (
     (
         names(
             """
-            nohup setsid unbuffer builtin caffeinate proxychains torsocks time strace ltrace
-            catchsegv firejail dbus-launch sg
+            nohup setsid unbuffer builtin caffeinate proxychains proxychains4 torsocks time
+            catchsegv firejail dbus-launch xvfb-run fakeroot faketime numactl prlimit cgexec
+            systemd-inhibit valgrind with-contenv tsocks chpst
             """
         ),
         {"-o", "-f", "-e"},
+        0,
+    ),
+    (
+        ("strace", "ltrace"),
+        {"-o", "-e", "-p", "-s", "-u", "-E", "-a", "-P", "-X", "-b", "-O", "-S", "-I", "-U"},
         0,
     ),
     (("timeout", "gtimeout"), {"-s", "-k", "--signal", "--kill-after"}, 1),
@@ -125,6 +144,130 @@ for _names, _opts, _pos in (
 ):
     for _n in _names:
         handles(_n)(_simple_wrapper(frozenset(_opts), _pos))
+
+
+@handles("runuser")
+def _runuser(cmd: Cmd) -> None:
+    """`runuser -u USER -- CMD…`, `runuser -l USER -c CODE`: runs a command as another user
+    (root only)."""
+    cmd.scope.add(
+        C, "sudo", "runuser runs a command as another user", cmd.words[0].start, cmd.words[0].end
+    )
+    code = cmd.option_value("-c", "--command")
+    if code is not None:
+        cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
+        return
+    texts = cmd.texts()
+    if "--" in texts:
+        rest(cmd, texts.index("--") + 1)
+        return
+    i = skip_options(cmd, frozenset({"-u", "-g", "-G", "--user", "--group", "-s", "--shell"}))
+    if cmd.option_value("-u", "--user") is None:
+        i += 1  # `runuser USER CMD…`
+    rest(cmd, i)
+
+
+@handles("systemd-run")
+def _systemd_run(cmd: Cmd) -> None:
+    with_value = frozenset(
+        names(
+            """
+            -p --property -u --unit -M --machine -H --host -E --setenv --on-calendar
+            --on-active --on-boot --on-unit-active --timer-property --description --slice
+            --uid --gid --working-directory -D --nice --service-type
+            """
+        )
+    )
+    if cmd.long("--on-calendar", "--on-boot", "--on-active", "--on-unit-active"):
+        cmd.add(C, "schedule", "systemd-run schedules a command to run later (persistence)")
+    rest(cmd, skip_options(cmd, with_value))
+
+
+_TMUX_VALUE_OPTS = frozenset(names("-c -e -F -f -n -s -t -x -y -l -p -w -h -T -L -S -N"))
+_TMUX_KEYS = frozenset(names("Enter C-m KPEnter C-j Escape Space Tab"))
+
+
+@handles("tmux", "screen", "byobu")
+def _multiplexer(cmd: Cmd) -> None:
+    """tmux/screen start a session (or type keys into one) that runs the command given."""
+    args = cmd.args
+    texts = cmd.texts()
+    if not args:
+        cmd.add(M, "shell", f"{cmd.name} starts a new shell session")
+        return
+    if texts[0] in ("ls", "list-sessions", "-ls", "-list", "attach", "a", "-r"):
+        return
+    if cmd.name in ("screen",):
+        if "-X" in texts:
+            x = texts.index("-X")
+            if x + 2 < len(args) and texts[x + 1] == "stuff":
+                code = args[x + 2]
+                _typed(cmd, code.text.replace("^M", "\n").replace("\\n", "\n"), code)
+            return
+        i = 0
+        while i < len(args) and texts[i].startswith("-"):
+            i += 2 if texts[i] in ("-S", "-c", "-h", "-p", "-t", "-T", "-e", "-s") else 1
+            if texts[i - 1].startswith("-dmS") or texts[i - 1] == "-Sdm":
+                i += 1 if len(texts[i - 1]) == 4 else 0
+        if i < len(args):
+            _run_words(cmd, args[i:])
+        else:
+            cmd.add(M, "shell", f"{cmd.name} starts a new shell session")
+        return
+    sub = texts[0]
+    i = 1
+    while i < len(args) and texts[i].startswith("-") and texts[i] != "--":
+        i += 2 if texts[i] in _TMUX_VALUE_OPTS else 1
+    if i < len(args) and texts[i] == "--":
+        i += 1
+    tail = args[i:]
+    if sub in ("send-keys", "send"):
+        keys = [w for w in tail if w.text not in _TMUX_KEYS]
+        if keys:
+            _typed(cmd, " ".join(w.text for w in keys), keys[0])
+        return
+    if sub in ("run-shell", "run", "if-shell", "if"):
+        for w in tail[:1] if sub.startswith("run") else tail[:3]:
+            cmd.scope.include(cmd.scope.nested(w.text, "bash", w))
+        return
+    if sub in (
+        "new-session",
+        "new",
+        "new-window",
+        "neww",
+        "split-window",
+        "splitw",
+        "respawn-pane",
+        "respawnp",
+        "respawn-window",
+        "respawnw",
+        "display-popup",
+        "popup",
+    ):
+        if tail:
+            _run_words(cmd, tail)
+        else:
+            cmd.add(M, "shell", f"{cmd.name} starts a new shell session")
+        return
+    cmd.add(M, "changes", f"{cmd.name} {sub} changes a terminal session")
+
+
+def _run_words(cmd: Cmd, words: list[Word]) -> None:
+    """A program that hands its arguments to `sh -c` (one argument is a whole script)."""
+    if len(words) == 1:
+        cmd.scope.include(cmd.scope.nested(words[0].text, "bash", words[0]))
+    else:
+        cmd.judge(list(words))
+
+
+def _typed(cmd: Cmd, text: str, where: Word) -> None:
+    """Keys typed into a shell: the text is a command line."""
+    if where.dynamic:
+        cmd.add(C, "eval-dynamic", f"{cmd.name} types a command only known at run time", where)
+        return
+    found = cmd.scope.nested(text, "bash", where, -1)
+    cmd.scope.include(found)
+    cmd.add(M, "runs-program", f"{cmd.name} types a command into a shell", where)
 
 
 @handles("exec")
@@ -188,45 +331,89 @@ def _xargs(cmd: Cmd) -> None:
         names(
             """
             -I -i -n -P -L -l -d -E -e -s -a --delimiter --max-args --max-procs --arg-file
+            --replace --max-lines --eof
             """
         )
     )
     i = skip_options(cmd, with_value)
-    replace = cmd.option_value("-I")
-    rest = list(cmd.args[i:])
-    if not rest:
-        return
+    replace = cmd.option_value("-I", "--replace")
+    if replace is None:
+        glued = next((w for w in cmd.args[:i] if w.text.startswith("-I") and len(w.text) > 2), None)
+        if glued is not None:
+            replace = Word(glued.text[2:], glued.start, glued.end)
+    if replace is None and any(w.text == "-i" or w.text.startswith("-i") for w in cmd.args[:i]):
+        replace = Word("{}", cmd.start, cmd.end)
+    tail = list(cmd.args[i:])
+    if not tail:
+        tail = [Word("echo", cmd.end, cmd.end)]  # xargs with no command runs echo
     listed = [w for w in cmd.stdin.paths if not w.dynamic] if cmd.scope.family == "bash" else []
+    from_listing = bool(listed)
     if cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text.strip():
         # `echo / | xargs rm -rf`: the items are known text.
-        sep = "\x00" if cmd.short("0") or cmd.has("--null") else None
-        listed = [Word(t, cmd.start, cmd.end) for t in cmd.stdin.text.split(sep) if t.strip()][:16]
+        listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(cmd, cmd.stdin.text)][:16]
     items = [Word("{items}", cmd.start, cmd.end, dynamic=True)]
     if listed:
         # `ls | xargs rm`, `find / | xargs rm -rf`: the items are everything listed.
         items = [Word(w.text, cmd.start, cmd.end) for w in listed]
     if replace is not None:
-        rest = [
-            Word(items[0].text, w.start, w.end, items[0].dynamic) if replace.text in w.text else w
-            for w in rest
-        ]
+        for item in items[:8]:
+            cmd.judge(
+                [
+                    Word(w.text.replace(replace.text, item.text), w.start, w.end, item.dynamic)
+                    if replace.text in w.text
+                    else w
+                    for w in tail
+                ],
+                NO_STDIN,
+            )
     else:
-        rest.extend(Word(w.text, rest[-1].start, rest[-1].end, w.dynamic) for w in items)
-    cmd.judge(rest, NO_STDIN)
+        words = [*tail, *(Word(w.text, tail[-1].start, tail[-1].end, w.dynamic) for w in items)]
+        cmd.judge(words, NO_STDIN)
+    if from_listing and tail[0].text in ("rm", "shred", "unlink", "srm"):
+        # Policy: a listing of the working directory fed to `xargs rm` deletes all of it,
+        # with or without -r (directories stay, every file goes).
+        for w in listed:
+            where = classify_path(w.text, cmd.scope.cwds, False, cmd.scope.start_cwd)
+            if where.level >= B:
+                cmd.add(B, where.rule, f"xargs {tail[0].text} deletes {where.what}")
+                break
+
+
+def _xargs_items(cmd: Cmd, text: str) -> list[str]:
+    """Split xargs input the way xargs does: NUL with -0, one line per item with -I/-L,
+    else blanks with quotes honoured (the first items only: 16 are judged)."""
+    text = text[:4096]
+    if cmd.short("0") or cmd.has("--null"):
+        return [t for t in text.split("\x00") if t.strip()]
+    delim = cmd.option_value("-d", "--delimiter")
+    if delim is not None and delim.text:
+        d = delim.text.encode().decode("unicode_escape") if "\\" in delim.text else delim.text
+        return [t for t in text.split(d) if t.strip()]
+    if cmd.option_value("-I", "--replace", "-L") is not None or cmd.short("il"):
+        lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
+        try:
+            return [" ".join(shlex.split(ln)) for ln in lines]
+        except ValueError:
+            return lines
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return text.split()
 
 
 # --- shells, eval and interpreters ------------------------------------------------------
 
 
-def run_code_from_stdin(cmd: Cmd, language: str) -> None:
-    """A shell or interpreter reading its program from stdin."""
+def run_code_from_stdin(cmd: Cmd, language: str, positional: list[Word] | None = None) -> None:
+    """A shell or interpreter reading its program from stdin (`sh -s -- ARGS` gives the
+    program its positional parameters)."""
     st = cmd.stdin
     head = cmd.words[0]
     if st.kind == STDIN_NETWORK:
         cmd.add(C, "pipe-to-shell", f"pipes a download straight into {cmd.name}")
     elif st.kind == STDIN_STATIC:
         if language in ("bash", "powershell", "cmd"):
-            found = cmd.scope.nested(st.text, language, head, st.start)
+            found = cmd.scope.nested(st.text, language, head, st.start, positional)
         else:
             found = _code_findings(cmd, st.text, head, st.start, language)
         cmd.scope.include(found)
@@ -240,7 +427,9 @@ def run_code_from_stdin(cmd: Cmd, language: str) -> None:
         cmd.add(C, "pipe-to-shell", f"pipes another command's output into {cmd.name}")
 
 
-def _run_code_arg(cmd: Cmd, code: Word, language: str) -> None:
+def _run_code_arg(
+    cmd: Cmd, code: Word, language: str, positional: list[Word] | None = None
+) -> None:
     """`bash -c CODE`, `eval CODE`, `python -c CODE`."""
     if code.dynamic and code.origin == "env-setup":
         cmd.add(M, "env-setup", "evaluates the output of a known environment-setup tool", code)
@@ -255,8 +444,13 @@ def _run_code_arg(cmd: Cmd, code: Word, language: str) -> None:
         cmd.scope.include(_judge_code_text(cmd, code, language))
     elif code.dynamic:
         cmd.add(C, "eval-dynamic", "runs code that is only known at run time (opaque)", code)
+        if language == "bash":
+            # `eval "$a""rm -rf /"`: the literal part is judged with the unknown part as an
+            # unknown word; what that already makes blocked stays blocked.
+            found = cmd.scope.nested(code.text, "bash", code, -1)
+            cmd.scope.include([f for f in found if f.level >= B])
     elif language == "bash":
-        cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
+        cmd.scope.include(cmd.scope.nested(code.text, "bash", code, -1, positional or None))
     else:
         cmd.scope.include(_code_findings(cmd, code.text, code, -1, language))
 
@@ -299,11 +493,11 @@ def _shell(cmd: Cmd) -> None:
             continue
         break
     if stdin_flag and not code_flag:
-        run_code_from_stdin(cmd, "bash")
+        run_code_from_stdin(cmd, "bash", [cmd.words[0], *args[i:]])
         return
     if code_flag:
         if i < len(args):
-            _run_code_arg(cmd, args[i], "bash")
+            _run_code_arg(cmd, args[i], "bash", list(args[i + 1 :]))
         return
     if cmd.name == "busybox" and i < len(args):
         rest(cmd, i)

@@ -354,3 +354,18 @@ GLUED = [
 def test_glued_option_values_are_judged(command: str, expected: RiskLevel) -> None:
     got = assess(command)
     assert got.level == expected, (command, got.findings)
+
+
+WINDOWS_WIPES = [
+    ("echo delete shadows all | diskshadow", B),
+    ("diskshadow /s C:\\x.txt", C),
+    ("sdelete -z C:", B),
+    ("sdelete -p 3 -s C:\\Users\\x\\Documents", D),
+    ("vssadmin list shadows", S),
+]
+
+
+@pytest.mark.parametrize("command,expected", WINDOWS_WIPES)
+def test_windows_shadow_copies_and_wipes(command: str, expected: RiskLevel) -> None:
+    got = assess(command, "cmd")
+    assert got.level == expected, (command, got.findings)

@@ -62,7 +62,37 @@ def _pathological(size: int) -> dict[str, str]:
         "heredoc operators": "<<" * (n // 2),
         "backslash newline": "echo \\\n" * (n // 7),
         "fork-bomb prefix": "f(){ " * (n // 5),
+        # Shell-level mechanisms that evaluate text (issue 14): expansion sizes are capped.
+        "huge brace expansion": "echo " + "{a,b}" * (n // 5),
+        "brace command expansion": "{rm,-rf,/}" + "{a,b,c}" * (n // 7),
+        "nested sh -c quoting": _nested_quoting(n),
+        "many heredocs": "cat <<E\nx\nE\n" * (n // 12),
+        "heredoc bodies starting with a backslash": "sh <<E\n\\x\nE\n" * (n // 12),
+        "suffix strip of a long value": "x=" + "a" * (n // 2) + "; rm -rf ${x%b*}",
+        "indirect expansion chain": "".join(f"a{i}=a{i - 1}; " for i in range(1, n // 12))
+        + "${!a1} -rf /",
+        "printf format repeated": "printf '%s%s' " + "a " * (n // 2 - 20) + "| sh",
+        "tr ranges": "echo x | tr " + "a-z" * (n // 6) + " " + "z-a" * (n // 6) + " | sh",
+        "xargs -I items": "echo " + "a " * (n // 2 - 20) + "| xargs -I{} sh -c {}",
+        "endless background loops": "while :; do x & done\n" * (n // 22),
+        "negated compounds": "! for i in 1; do :; done\n" * (n // 25),
+        "arithmetic nesting": "$((" * (n // 6) + "1" + "))" * (n // 6),
+        "function call chain": "".join(f"f{i}(){{ f{i - 1}; }}; " for i in range(1, n // 16))
+        + f"f{n // 16 - 1}",
     }
+
+
+def _nested_quoting(size: int) -> str:
+    """`sh -c '…'` inside `sh -c '…'` … until the quoting alone is `size` characters."""
+    import shlex
+
+    text = "rm -rf /"
+    while len(text) < size:
+        wrapped = "sh -c " + shlex.quote(text)
+        if len(wrapped) > size:
+            break
+        text = wrapped
+    return text
 
 
 def _regex_literals() -> list[tuple[str, str, int]]:
@@ -167,3 +197,21 @@ def test_a_nul_byte_is_a_critical_finding(command: str, shell: str) -> None:
     assert got.level >= RiskLevel.CRITICAL
     nul = [f for f in got.findings if f.rule == "nul-byte"]
     assert nul and command[nul[0].start : nul[0].end] == "\x00"
+
+
+def test_a_short_command_never_runs_out_of_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 14 (flaky CI): a loaded machine must not turn a short command "too complex".
+    monkeypatch.setattr(budget, "BASE_SECONDS", 0.0)
+    monkeypatch.setattr(budget, "PER_BYTE_SECONDS", 0.0)
+    got = analyser._assess_cached.__wrapped__("sudo rm -f /etc/passwd", "bash", None)
+    assert got.level == RiskLevel.BLOCKED, got
+
+
+def test_an_answer_cut_short_by_the_clock_is_not_cached(monkeypatch: pytest.MonkeyPatch) -> None:
+    honest = "echo step\n" * 400  # longer than budget.SMALL_BYTES: parsed against the clock
+    analyser.cache_clear()
+    with monkeypatch.context() as m:
+        m.setattr(budget, "BASE_SECONDS", 0.0)
+        m.setattr(budget, "PER_BYTE_SECONDS", 0.0)
+        assert any(f.rule == "too-complex" for f in assess(honest).findings)
+    assert assess(honest).level == RiskLevel.SAFE

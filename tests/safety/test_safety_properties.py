@@ -5,11 +5,24 @@ from __future__ import annotations
 
 import base64
 import shlex
+from collections.abc import Callable, Iterator
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aintern_ls.safety import RiskLevel, assess
+from aintern_ls.safety import RiskLevel, assess, budget
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _roomy_parse_budget() -> Iterator[None]:
+    """These tests are about what the analyser sees through, not about time: a loaded
+    machine must not turn a deep composition into "too complex" (the budget has its own
+    tests in test_safety_limits)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(budget, "BASE_SECONDS", 2.0)
+        yield
+
 
 BLOCKED = [
     "rm -rf /",
@@ -270,3 +283,223 @@ def test_inline_code_that_only_prints_a_command_is_not_one(data: str, how: str) 
         pl=shlex.quote(f"print {_js_str(data)}"),
     )
     assert assess(text).level < RiskLevel.DANGEROUS, text
+
+
+# --- composed obfuscations (issue 14, safety-b) ----------------------------------------
+# Three layers, each drawn at random and stacked: prefix wrappers on the simple command
+# (sudo, env, timeout…), at most one spelling of its program word (escapes, substitutions,
+# variables, braces, decoders…), then up to three script wrappers (sh -c, eval, heredocs,
+# functions, aliases, xargs -I, find -exec sh -c, base64/hex pipes…). Whatever the stack,
+# a blocked seed stays blocked; data-only wrappings of anything stay below dangerous.
+
+MORE_BLOCKED = [
+    *BLOCKED,
+    "rm -rf .",
+    "rm -rf ~/",
+    "rm -rf /boot",
+    "rm -rf /home",
+    "shred -u /etc/passwd",
+    "truncate -s0 /etc/shadow",
+    "chown -R nobody /",
+    "wipefs -a /dev/sda",
+    "find ~ -delete",
+    "cp /dev/null /etc/passwd",
+    "rm -rf /opt/x/../../etc",
+    "rm -rf /proc/self/root/usr",
+]
+
+
+def _prog(cmd: str) -> tuple[str, str]:
+    prog, _, rest = cmd.partition(" ")
+    return prog, rest
+
+
+def _hex(text: str) -> str:
+    return "".join(f"\\x{ord(c):02x}" for c in text)
+
+
+def _oct(text: str) -> str:
+    return "".join(f"\\{ord(c):03o}" for c in text)
+
+
+def _delim(code: str) -> str:
+    """A heredoc delimiter that no line of `code` equals (nested heredocs stay apart)."""
+    delim = "EOF"
+    while delim in code.split("\n"):
+        delim += "X"
+    return delim
+
+
+_PREFIXES_B = [
+    "sudo",
+    "sudo -u root",
+    "env",
+    "env FOO=1",
+    "timeout 10",
+    "nice -n 5",
+    "nohup",
+    "command",
+    "time",
+    "stdbuf -oL",
+    "setsid",
+    "ionice -c3",
+    "chrt 0",
+    "strace -f",
+    "runuser -u root --",
+    "systemd-run",
+    "builtin command",
+    "exec -a x",
+]
+
+_WORD_SPELLINGS: list[Callable[[str], str]] = [
+    lambda c: f"$'{_hex(_prog(c)[0])}' {_prog(c)[1]}",
+    lambda c: f"$'{_oct(_prog(c)[0])}' {_prog(c)[1]}",
+    lambda c: f"$(printf '{_hex(_prog(c)[0])}') {_prog(c)[1]}",
+    lambda c: "$(printf '%s' {}) {}".format(*_prog(c)),
+    lambda c: "$(echo {}) {}".format(*_prog(c)),
+    lambda c: "`echo {}` {}".format(*_prog(c)),
+    lambda c: "X={}; $X {}".format(*_prog(c)),
+    lambda c: "X={}; ${{X}} {}".format(*_prog(c)),
+    lambda c: "${{UNSET_X:-{}}} {}".format(*_prog(c)),
+    lambda c: "p={}; q=p; ${{!q}} {}".format(*_prog(c)),
+    lambda c: "a=({}); ${{a[0]}} {}".format(*_prog(c)),
+    lambda c: f'a=({c}); "${{a[@]}}"',
+    lambda c: f"{_prog(c)[0][:1]}''{_prog(c)[0][1:]} {_prog(c)[1]}",
+    lambda c: f'"{_prog(c)[0][:1]}"{_prog(c)[0][1:]} {_prog(c)[1]}',
+    lambda c: f"{_prog(c)[0][:1]}\\{_prog(c)[0][1:]} {_prog(c)[1]}",
+    lambda c: "\\" + c,
+    lambda c: "/usr/bin/" + c,
+    lambda c: c if any(ch in c for ch in "{,*~") else "{" + ",".join(c.split()) + "}",
+    _quoted_words,
+    lambda c: c if "*" in c else c.replace(" ", "${IFS}"),
+    lambda c: "$(which {}) {}".format(*_prog(c)),
+    lambda c: "$(command -v {}) {}".format(*_prog(c)),
+    lambda c: (
+        f"$(echo {base64.b64encode(_prog(c)[0].encode()).decode()} | base64 -d) {_prog(c)[1]}"
+    ),
+    lambda c: f"$(echo {_prog(c)[0][::-1]} | rev) {_prog(c)[1]}",
+    lambda c: f"$(rev <<< {_prog(c)[0][::-1]}) {_prog(c)[1]}",
+    lambda c: f"x={_prog(c)[0].upper()}; ${{x,,}} {_prog(c)[1]}",
+    lambda c: f"c={shlex.quote(c)}; $c",
+]
+
+_SCRIPT_WRAPPERS: list[Callable[[str], str]] = [
+    # (`$({})` around `( … )` would spell the arithmetic `$((`, so it gets spaces here.)
+    *[(lambda c, p=p: p.format(c)) for p in _PREFIXES if "$({})" not in p],
+    lambda c: "echo $(echo $( " + c + " ))",
+    lambda c: "! ( " + c + " )",
+    lambda c: "( " + c + " ) &",
+    lambda c: "echo y | " + c,
+    lambda c: c + " | cat",
+    lambda c: "case x in x) " + c + ";; esac",
+    lambda c: "until " + c + "; do :; done",
+    lambda c: "cat <(" + c + ")",
+    _sh_c,
+    lambda c: "bash -c " + shlex.quote(c),
+    _bash_c_subst,
+    _eval,
+    lambda c: f'a={shlex.quote(c[: len(c) // 2])}; b={shlex.quote(c[len(c) // 2 :])}; eval "$a$b"',
+    _function,
+    lambda c: "function g { " + c + "; }\ng",
+    _base64,
+    lambda c: 'bash -c "$(echo ' + base64.b64encode(c.encode()).decode() + ' | base64 --decode)"',
+    lambda c: "echo " + c.encode().hex() + " | xxd -r -p | sh",
+    lambda c: "bash <<< " + shlex.quote(c),
+    lambda c: f"sh <<'{_delim(c)}'\n{c}\n{_delim(c)}",
+    lambda c: "bash <<{}\n{}\n{}".format(
+        _delim(c), c.replace("\\", "\\\\").replace("$", "\\$").replace("`", "\\`"), _delim(c)
+    ),
+    lambda c: "echo " + shlex.quote(c) + " | sh",
+    lambda c: "printf '%s\\n' " + shlex.quote(c) + " | bash",
+    lambda c: "source <(echo " + shlex.quote(c) + ")",
+    lambda c: ". <(printf '%s' " + shlex.quote(c) + ")",
+    lambda c: "shopt -s expand_aliases\nalias zz=" + shlex.quote(c) + "\nzz",
+    lambda c: "$0 -c " + shlex.quote(c),
+    lambda c: "$BASH -c " + shlex.quote(c),
+    lambda c: "$SHELL -c " + shlex.quote(c),
+    lambda c: "parallel ::: " + shlex.quote(c),
+    lambda c: "echo " + shlex.quote(shlex.quote(c)) + " | xargs -I{} sh -c {}",
+    lambda c: "find . -maxdepth 0 -exec sh -c " + shlex.quote(c) + " \\;",
+    lambda c: "su -c " + shlex.quote(c),
+    lambda c: "set -- " + shlex.quote(c) + '; eval "$1"',
+    lambda c: "script -qc " + shlex.quote(c) + " /dev/null",
+    lambda c: "nohup sh -c " + shlex.quote(c) + " &",
+    lambda c: "tmux new -d " + shlex.quote(c),
+    lambda c: "watch -n1 " + shlex.quote(c),
+]
+
+
+@st.composite
+def _composed_blocked(draw: st.DrawFn) -> str:
+    seed = draw(st.sampled_from(MORE_BLOCKED))
+    text = seed
+    for prefix in draw(st.lists(st.sampled_from(_PREFIXES_B), max_size=2)):
+        text = f"{prefix} {text}"
+    spelling = draw(st.sampled_from([None, *range(len(_WORD_SPELLINGS))]))
+    if spelling is not None:
+        text = _WORD_SPELLINGS[spelling](text)
+    for i in draw(st.lists(st.sampled_from(range(len(_SCRIPT_WRAPPERS))), max_size=3)):
+        if text.rsplit("\n", 1)[-1].startswith("EOF"):
+            text += "\n"  # a heredoc's closing line must stand alone
+        text = _SCRIPT_WRAPPERS[i](text)
+    return text
+
+
+@settings(
+    max_examples=600,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+)
+@given(text=_composed_blocked())
+def test_composed_wrappers_spellings_and_obfuscations_keep_blocked(text: str) -> None:
+    got = assess(text)
+    assert got.level == RiskLevel.BLOCKED, f"{text!r} -> {got.level.label} {got.findings}"
+
+
+# Wrappers that hand a command's text on as text: whatever is inside stays data.
+_DATA_WRAPPERS: list[Callable[[str], str]] = [
+    lambda c: "echo " + shlex.quote(c),
+    lambda c: "printf '%s\\n' " + shlex.quote(c),
+    lambda c: "grep -rn -- " + shlex.quote(c) + " .",
+    lambda c: "rg -F -- " + shlex.quote(c) + " docs",
+    lambda c: "bash -n -c " + shlex.quote(c),
+    lambda c: "echo " + shlex.quote(c) + " | wc -c",
+    lambda c: f"cat <<'{_delim(c)}'\n{c}\n{_delim(c)}",
+    lambda c: "# " + c.replace("\n", " "),
+    lambda c: "true # " + c.replace("\n", " "),
+    lambda c: "echo " + shlex.quote(c) + " | base64",
+    lambda c: "printf '%s' " + shlex.quote(c) + " | grep -c rm",
+]
+# Script wrappers that keep data as data (no substitution turns the text into a command).
+_TRANSPARENT: list[Callable[[str], str]] = [
+    lambda c: "true; " + c,
+    lambda c: "true && " + c,
+    lambda c: "( " + c + " )",
+    lambda c: "if true; then " + c + "; fi" if "\n" not in c else c,
+    _sh_c,
+    _eval,
+    _function,
+    lambda c: "bash <<< " + shlex.quote(c),
+]
+
+
+@st.composite
+def _data_only(draw: st.DrawFn) -> str:
+    inner = draw(_composed_blocked())
+    text = draw(st.sampled_from(_DATA_WRAPPERS))(inner)
+    for i in draw(st.lists(st.sampled_from(range(len(_TRANSPARENT))), max_size=2)):
+        text = _TRANSPARENT[i](text)
+    return text
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+)
+@given(text=_data_only())
+def test_blocked_text_used_only_as_data_stays_below_dangerous(text: str) -> None:
+    got = assess(text)
+    assert got.level < RiskLevel.DANGEROUS, f"{text!r} -> {got.level.label} {got.findings}"

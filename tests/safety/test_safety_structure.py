@@ -6,8 +6,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from aintern_ls.safety import SafetyRules, analyser, assess
-from aintern_ls.safety.catalogue import CATALOGUE, USER_RULE_PATTERNS
+from aintern_ls.safety import SafetyRules, analyser, assess, gate
+from aintern_ls.safety.catalogue import CATALOGUE, USER_RULE_PATTERNS, Rule
+from aintern_ls.safety.levels import Assessment
 
 PACKAGE = Path(analyser.__file__).parent
 KNOWLEDGE = {
@@ -102,6 +103,14 @@ def _example_rules() -> SafetyRules:
     )
 
 
+def _example_assessment(rule: Rule, rules: SafetyRules) -> Assessment:
+    """A rule's example through the analyser, or through the gate when the rule is about
+    the environment a run gets (the gate adds those findings)."""
+    if rule.env:
+        return gate.check(rule.example, rule.shell, rules, rule.example_env())
+    return assess(rule.example, rule.shell, rules)
+
+
 def test_every_rule_the_corpus_produces_is_catalogued() -> None:
     missing: dict[str, str] = {}
     for command, shell in _corpus_rows():
@@ -115,7 +124,7 @@ def test_every_catalogue_entry_fires_on_its_example() -> None:
     wrong: dict[str, list[str]] = {}
     rules = _example_rules()
     for rule in CATALOGUE.values():
-        found = {f.rule for f in assess(rule.example, rule.shell, rules).findings}
+        found = {f.rule for f in _example_assessment(rule, rules).findings}
         if rule.id not in found:
             wrong[rule.id] = sorted(found)
     assert not wrong, wrong
@@ -127,5 +136,5 @@ def test_every_catalogue_entry_fires_on_some_corpus_row_or_its_example() -> None
         fired.update(f.rule for f in assess(command, shell).findings)
     rules = _example_rules()
     for rule in CATALOGUE.values():
-        fired.update(f.rule for f in assess(rule.example, rule.shell, rules).findings)
+        fired.update(f.rule for f in _example_assessment(rule, rules).findings)
     assert set(CATALOGUE) <= fired

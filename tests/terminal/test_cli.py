@@ -126,7 +126,7 @@ class FakeAssessment:
 def gate(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     verdict: dict[str, Any] = {"level": FakeLevel.SAFE}
 
-    def assess(command: str, shell: str) -> FakeAssessment:
+    def assess(command: str, shell: str, *_: object, **__: object) -> FakeAssessment:
         level = verdict["level"]
         findings = [] if level == FakeLevel.SAFE else [FakeFinding("test-rule", "test reason")]
         return FakeAssessment(level, findings)
