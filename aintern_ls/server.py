@@ -363,14 +363,17 @@ class AInternServer(LanguageServer):
         pending = self._pending.pop(uri, None)
         if pending is not None:
             pending.cancel()
-        self._pending[uri] = self.run_task(self._refresh_later(uri, delay), name=f"refresh {uri}")
+        # Set before the task first runs: a request right behind the edit (`current`)
+        # must find it, or it waits out the whole pause.
+        hurry = self._hurry[uri] = asyncio.Event()
+        self._pending[uri] = self.run_task(
+            self._refresh_later(uri, delay, hurry), name=f"refresh {uri}"
+        )
 
-    async def _refresh_later(self, uri: str, delay: float) -> Document | None:
-        hurry = asyncio.Event()
+    async def _refresh_later(self, uri: str, delay: float, hurry: asyncio.Event) -> Document | None:
         try:
             if delay > 0:
                 # Typing pauses: wait, unless a request needs the document now (`current`).
-                self._hurry[uri] = hurry
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(hurry.wait(), delay)
             text = self.workspace.get_text_document(uri).source
