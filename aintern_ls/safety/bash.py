@@ -206,11 +206,16 @@ def analyse(text: str, scope: Scope) -> None:
         if root.has_error:
             walker.report_error(root)
         walker.sequence(root)
+    data_spans: list[tuple[int, int]] | None = None
     if "," in text and "{" in text:
-        _brace_commands(text, scope, _data_spans(root, walker.pos))
-    if _FORK_BOMB.search(text):
-        m = _FORK_BOMB.search(text)
-        assert m is not None
+        data_spans = _data_spans(root, walker.pos)
+        _brace_commands(text, scope, data_spans)
+    m = _FORK_BOMB.search(text)
+    if m is not None and data_spans is None:
+        data_spans = _data_spans(root, walker.pos)
+    if m is not None and not any(a <= m.start() < b for a, b in data_spans or ()):
+        # (in a string, a comment or a heredoc body it is text: a body fed to a shell
+        # is read again as a script of its own, and judged there)
         scope.add(
             RiskLevel.BLOCKED,
             "fork-bomb",

@@ -167,6 +167,8 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     handler = WINDOWS_HANDLERS.get(name) if scope.family != "bash" else None
     if handler is None:
         handler = HANDLERS.get(name)
+    if scope.family == "bash" and name not in _WRITERS and name not in _O_IS_A_FLAG:
+        _output_options(cmd)
     if handler is not None:
         handler(cmd)
         if scope.family == "bash" and name in _WRITERS:
@@ -236,6 +238,46 @@ def _write_destinations(cmd: Cmd) -> None:
             cmd.scope.add(t.level, t.rule, f"{name} {verb} {t.what}", cmd.start, w.end)
 
 
+# Programs whose -o/-O takes no file (a flag, or options that are not a path).
+_O_IS_A_FLAG = frozenset(
+    names(
+        """
+        grep egrep fgrep rg ag ack ls find test [ [[ mount umount ssh scp sftp ssh-keygen ps
+        pgrep pkill lsof ip ss netstat nc ncat useradd usermod groupadd bash sh zsh dash ksh
+        set tar unzip rsync jq yq cut paste tune2fs mke2fs mkfs mkfs.ext2 mkfs.ext3 mkfs.ext4
+        mkfs.xfs mkfs.btrfs mkfs.vfat fsck e2fsck xfs_repair top htop df du mv cp install
+        """
+    )
+)
+_OUTPUT_LONG = ("--output=", "--output-document=", "--output-file=", "--outfile=", "--out=")
+
+
+def _output_options(cmd: Cmd) -> None:
+    """A file named by an output option (`-o FILE`, `-O FILE`, `--output=FILE`) is
+    written by whatever program takes it (`sort -o`, `shuf -o`, `wget -O`, `curl -o`,
+    `gcc -o`): account and boot files are blocked, startup files persistence."""
+    args = cmd.args
+    for i, w in enumerate(args):
+        if w.dynamic:
+            continue
+        text, value = w.text, None
+        if text in ("-o", "-O", "--output", "--output-document", "--output-file", "--outfile"):
+            nxt = args[i + 1] if i + 1 < len(args) else None
+            if nxt is not None and not nxt.dynamic:
+                value = Word(nxt.text, nxt.start, nxt.end)
+        elif text.startswith(("-o/", "-O/", "-o~", "-O~")):
+            value = Word(text[2:], w.start, w.end)
+        elif text.startswith(_OUTPUT_LONG):
+            value = Word(text.split("=", 1)[1], w.start, w.end)
+        if value is None or not value.text.startswith(("/", "~")):
+            continue
+        t = write_target(value.text, cmd.scope.cwds)
+        if t is not None:
+            cmd.scope.add(
+                t.level, t.rule, f"{cmd.name} writes its output over {t.what}", cmd.start, value.end
+            )
+
+
 _DRY_RUN_FLAGS = frozenset(
     names(
         """
@@ -244,7 +286,18 @@ _DRY_RUN_FLAGS = frozenset(
         """
     )
 )
-_DRY_RUN_SHORT = {"make": "n", "rsync": "n", "apt-get": "s", "apt": "s", "gmake": "n"}
+_DRY_RUN_SHORT = {
+    "make": "n",
+    "rsync": "n",
+    "apt-get": "s",
+    "apt": "s",
+    "gmake": "n",
+    # mke2fs -n: "do not actually create a file system, but display what it would do"
+    "mke2fs": "n",
+    "mkfs.ext2": "n",
+    "mkfs.ext3": "n",
+    "mkfs.ext4": "n",
+}
 _NO_DRY_RUN = frozenset(names("sudo doas su env xargs sh bash zsh eval exec command nohup"))
 
 
