@@ -53,3 +53,47 @@ def test_heldout_slice_figures() -> None:
     assert high_recall >= 0.95
     assert safe_over <= 0.02
     assert exact >= 0.90
+
+
+BLIND = Path(__file__).with_name("blind.tsv")
+
+
+def test_blind_slice_figures() -> None:
+    """`blind.tsv` (295 rows) was written in session 3 by a red-team engineer who never
+    read the analyser's source or corpora, and scored once, at the end, by the lead:
+    (a) rows from public incident write-ups, (b) commands from other tools' test suites
+    and catalogues (GTFOBins, LOLBAS, atomic-red-team, destructive-command guards),
+    (c) fresh spellings; 104 blocked, 75 critical, 30 dangerous, 27 moderate, 59 safe;
+    212 bash, 42 PowerShell, 41 cmd.
+
+    First (blind) measurement, main a9f4ad4: blocked recall 0.913, blocked-or-critical
+    0.939, safe over-flagged 0.051, exact 0.922 — below issue 14's bars on blocked
+    recall, blocked-or-critical and safe over-flagging. Two general fixes followed
+    (an output option such as `-o FILE`/`--output=FILE` writes that file whatever the
+    program; a fork bomb inside a string, comment or printed heredoc is text), after
+    which: 0.933 / 0.950 (170 of 179) / 0.017 / 0.936. The slice is no longer blind for those two.
+    The floors below guard against regressions; they are NOT the issue's bars."""
+    with BLIND.open(encoding="utf-8", newline="") as fh:
+        reader = csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
+        rows = [
+            (r["command"].replace("\\n", "\n"), r["shell"], RiskLevel.from_label(r["expected"]))
+            for r in reader
+        ]
+    assert len(rows) >= 290
+    got = [(expected, assess(command, shell).level) for command, shell, expected in rows]
+    blocked = [g for e, g in got if e is RiskLevel.BLOCKED]
+    high = [g for e, g in got if e >= RiskLevel.CRITICAL]
+    safe = [g for e, g in got if e is RiskLevel.SAFE]
+    blocked_recall = sum(g is RiskLevel.BLOCKED for g in blocked) / len(blocked)
+    high_recall = sum(g >= RiskLevel.CRITICAL for g in high) / len(high)
+    safe_over = sum(g >= RiskLevel.DANGEROUS for g in safe) / len(safe)
+    exact = sum(e is g for e, g in got) / len(got)
+    print(
+        f"blind.tsv ({len(rows)} rows): blocked recall {blocked_recall:.3f}, "
+        f"blocked-or-critical {high_recall:.3f}, safe over-flagged {safe_over:.3f}, "
+        f"exact {exact:.3f}"
+    )
+    assert blocked_recall >= 0.93
+    assert high_recall >= 0.94
+    assert safe_over <= 0.02
+    assert exact >= 0.93
