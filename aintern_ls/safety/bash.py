@@ -281,11 +281,19 @@ def _data_spans(root: Node, pos: Positions) -> list[tuple[int, int]]:
     return spans
 
 
+_BRACE_VAR = re.compile(r"\$(?:\{(HOME|PWD|USER|SHELL)\}|(HOME|PWD|USER|SHELL)\b)")
+
+
+def _brace_var(m: re.Match[str]) -> str:
+    """`{/bin/rm,-fr,$HOME}`: a well-known variable inside the braces means its usual value."""
+    return _KNOWN_VARS[m.group(1) or m.group(2)]
+
+
 def _brace_commands(text: str, scope: Scope, data: list[tuple[int, int]]) -> None:
     for m in _BRACE_COMMAND.finditer(text):
         if any(a <= m.start(1) < b for a, b in data):
             continue
-        parts = [unquote(p) for p in m.group(1).split(",")]
+        parts = [_BRACE_VAR.sub(_brace_var, unquote(p)) for p in m.group(1).split(",")]
         if not parts[0] or command_name(parts[0]) not in dispatch.KNOWN_NAMES:
             continue
         start, end = m.start(1) - 1, m.end(1) + 1

@@ -1908,9 +1908,41 @@ _REVERSE = re.compile(
 )
 
 
+# An endless loop or an endless iterator (Python, Perl, Ruby, JavaScript, PHP, Lua).
+_ENDLESS = re.compile(
+    r"\bwhile\s*\(?\s*(?:True|1|true|!0|!!1|:)\s*\)?|\bfor\s*\(\s*;\s*;\s*\)"
+    r"|\buntil\s*\(?\s*(?:false|0)\s*\)?|\bloop\s*(?:do\b|\{)|\bdo\s*\{"
+    r"|\biter\s*\(\s*int\s*,\s*\d+\s*\)|\b(?:itertools\.)?(?:count|cycle|repeat)\s*\([^()]*\)"
+    r"|\(\s*1\s*\.\.\s*(?:Float::INFINITY\s*)?\)|\b1\.step\b|\bsetInterval\s*\("
+)
+# A call that copies the running process (not `forked`, `forkJoin`, `fork_safe`).
+_FORK_CALL = re.compile(
+    r"(?:\b(?:os|posix|Process|child_process|cp|cluster|pcntl)\s*\.\s*)?\b(?:fork|pcntl_fork)\b"
+    r"(?!\s*[=:])(?!_)"
+)
+
+
+def _fork_loop(code: str) -> bool:
+    """A fork inside an endless loop: after the loop's head within its body, or before an
+    endless iterator / statement modifier in the same statement (`[os.fork() for _ in
+    iter(int, 1)]`, `fork while 1`)."""
+    if "fork" not in code:
+        return False
+    for loop in _ENDLESS.finditer(code):
+        body = code[loop.end() : loop.end() + 240]
+        if _FORK_CALL.search(body):
+            return True
+        head = re.split(r"[;\n]", code[max(0, loop.start() - 240) : loop.start()])[-1]
+        if _FORK_CALL.search(head) and re.search(
+            r"\b(?:for|while|until)\b|\.(?:each|map|times)\b", head + code[loop.start() : loop.end()]
+        ):
+            return True
+    return False
+
+
 def judge_code(code: str) -> tuple[RiskLevel, str, str]:
     """Level, rule and reason for inline code signatures: fork bombs and reverse shells."""
-    if _FORK_CODE.search(code):
+    if _FORK_CODE.search(code) or _fork_loop(code):
         return RiskLevel.BLOCKED, "fork-bomb", "a fork bomb: the program copies itself forever"
     if _REVERSE.search(code):
         return RiskLevel.CRITICAL, "reverse-shell", "inline code connects a socket to a shell"
