@@ -1922,6 +1922,9 @@ _FORK_CALL = re.compile(
 )
 
 
+_LOOP_WORD = re.compile(r"\b(?:for|while|until)\b|\.(?:each|map|times)\b")
+
+
 def _fork_loop(code: str) -> bool:
     """A fork inside an endless loop: after the loop's head within its body, or before an
     endless iterator / statement modifier in the same statement (`[os.fork() for _ in
@@ -1933,9 +1936,8 @@ def _fork_loop(code: str) -> bool:
         if _FORK_CALL.search(body):
             return True
         head = re.split(r"[;\n]", code[max(0, loop.start() - 240) : loop.start()])[-1]
-        if _FORK_CALL.search(head) and re.search(
-            r"\b(?:for|while|until)\b|\.(?:each|map|times)\b", head + code[loop.start() : loop.end()]
-        ):
+        whole = head + code[loop.start() : loop.end()]
+        if _FORK_CALL.search(head) and _LOOP_WORD.search(whole):
             return True
     return False
 
