@@ -39,7 +39,7 @@ from aintern_ls.safety.context import (
     Scope,
     Stdin,
 )
-from aintern_ls.safety.levels import B, C, D, M
+from aintern_ls.safety.levels import B, C, D, M, S
 from aintern_ls.safety.paths import is_device, is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, WINDOWS_HANDLERS
 from aintern_ls.safety.words import (
@@ -183,9 +183,39 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     else:
         cmd.add(M, "unknown-command", f"`{name}` is not on the read-only allowlist", head)
         _as_if_destructive(words, scope, stdin)
+    if scope.family == "bash" and len(words) > 3:
+        _shell_code_in_arguments(words, scope, mark)
     if line and rules is not None and any(_trusted(line, t) for t in rules.trusted):
         scope.findings[mark:] = [f for f in scope.findings[mark:] if f.level != M]
     return cmd.info
+
+
+_SHELL_NAMES = frozenset(names("sh bash dash zsh ksh mksh ash yash posh"))
+
+
+def _shell_code_in_arguments(words: list[Word], scope: Scope, mark: int) -> None:
+    """`start-stop-daemon -S -x /bin/sh -- -c '…'`, `setsid -f sh -c '…'`, any wrapper we do
+    not know: a shell followed by `-c STRING` among the arguments will run STRING. When
+    STRING is dangerous or worse it is judged (a handler that already did so is not
+    repeated)."""
+    for k in range(1, len(words) - 2):
+        w = words[k]
+        if w.dynamic or command_name(w.text) not in _SHELL_NAMES:
+            continue
+        j = k + 1
+        while j < len(words) - 1 and words[j].text.startswith("-") and not words[j].dynamic:
+            opt = words[j].text
+            if opt == "-c" or (
+                len(opt) > 2 and opt[1] != "-" and opt.endswith("c") and opt[1:].isalpha()
+            ):
+                code = words[j + 1]
+                found = scope.nested(code.text, "bash", code)
+                if max((f.level for f in found), default=S) < D:
+                    return
+                seen = {(f.rule, f.start, f.end) for f in scope.findings[mark:]}
+                scope.include([f for f in found if (f.rule, f.start, f.end) not in seen])
+                return
+            j += 1
 
 
 _WRITERS = frozenset(

@@ -103,6 +103,13 @@ def _env(cmd: Cmd) -> None:
             # Shellshock (CVE-2014-6271): old bash ran what follows the definition.
             cmd.scope.include(cmd.scope.nested(value[2:].lstrip(), "bash", cmd.args[i]))
             cmd.add(C, "shellshock", f"{name} holds a function definition followed by commands")
+        elif re.fullmatch(r"[A-Za-z_]\w*", name) and i + 1 < len(cmd.args):
+            # `env PAGER='…' git log` is `PAGER='…' git log`: the prefix-assignment rules
+            # (command-running variables, hooks such as LD_PRELOAD or BASH_ENV) apply.
+            word = cmd.args[i]
+            quoted = '"' + value + '"' if word.dynamic else shlex.quote(value)
+            found = cmd.scope.nested(f"{name}={quoted} true", "bash", word)
+            cmd.scope.include([f for f in found if f.rule not in ("parse-error",)])
         i += 1
     rest(cmd, i)
 
@@ -117,11 +124,12 @@ def _simple_wrapper(with_value: frozenset[str], positional: int = 0) -> Handler:
 
 for _names, _opts, _pos in (
     (("nice",), {"-n", "--adjustment"}, 0),
+    (("setsid",), set(), 0),  # -c, -f (fork), -w are flags
     (("ionice",), {"-c", "-n", "--class", "--classdata"}, 0),
     (
         names(
             """
-            nohup setsid unbuffer builtin caffeinate proxychains proxychains4 torsocks time
+            nohup unbuffer builtin caffeinate proxychains proxychains4 torsocks time
             catchsegv firejail dbus-launch xvfb-run fakeroot faketime numactl prlimit cgexec
             systemd-inhibit valgrind with-contenv tsocks chpst
             """

@@ -74,3 +74,59 @@ def test_interpreter_fork_loops_are_fork_bombs(command: str) -> None:
 def test_a_single_fork_or_a_loop_without_fork_is_not_a_bomb(command: str) -> None:
     assert "fork-bomb" not in _rules(command)
     assert assess(command, "bash").level < B
+
+
+# 5. `env VAR=… prog` is judged like the prefix assignment `VAR=… prog`.
+@pytest.mark.parametrize(
+    "assignment",
+    [
+        "PAGER=\"sh -c 'rm -rf ~'\" git log",
+        "GIT_SSH_COMMAND='rm -rf ~' git fetch",
+        "EDITOR='rm -rf /' crontab -e",
+        "VISUAL='rm -rf /' crontab -e",
+        "MANPAGER=\"sh -c 'rm -rf ~'\" man ls",
+        "LESSOPEN='|rm -rf ~ %s' less notes.txt",
+        "EDITOR=$X crontab -e",
+    ],
+)
+@pytest.mark.parametrize("prefix", ["env ", "env -i ", "/usr/bin/env -u LANG ", "sudo env "])
+def test_env_assignments_are_judged_like_prefix_assignments(prefix: str, assignment: str) -> None:
+    plain = assess(assignment, "bash")
+    via_env = assess(prefix + assignment, "bash")
+    assert plain.level >= C, plain.findings
+    assert via_env.level >= plain.level, via_env.findings
+    assert "config-exec" in _rules(prefix + assignment)
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [("env PAGER=less git log", S), ("env PAGER=cat", S), ("env EDITOR=vim crontab -l", M)],
+)
+def test_harmless_env_assignments_stay_harmless(command: str, level: RiskLevel) -> None:
+    assert assess(command, "bash").level <= level, assess(command, "bash").findings
+
+
+# 6. A shell with `-c STRING` among any program's arguments runs STRING.
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ('start-stop-daemon -S -x /bin/sh -- -c "rm -rf ~"', "rm-home"),
+        ('setsid -f sh -c "rm -rf ~"', "rm-home"),
+        ("setsid -w bash -c 'rm -rf /'", "rm-root"),
+        ('unbuffer sh -c "rm -rf /"', "rm-root"),
+        ('chronic sh -c "rm -rf /"', "rm-root"),
+        ('somewrapper --opt x /bin/bash -ec "rm -rf ~"', "rm-home"),
+        ("pexec -n 2 -- /usr/bin/dash -c 'rm -rf /'", "rm-root"),
+    ],
+)
+def test_shell_code_after_any_program_is_judged(command: str, rule: str) -> None:
+    result = assess(command, "bash")
+    assert result.level is B, result.findings
+    assert rule in _rules(command)
+
+
+@pytest.mark.parametrize(
+    "command", ['chronic sh -c "ls"', "grep sh -c notes.txt", 'setsid -f sh -c "echo hi"']
+)
+def test_harmless_shell_code_after_a_program_is_not_raised(command: str) -> None:
+    assert assess(command, "bash").level <= M, assess(command, "bash").findings
