@@ -191,6 +191,10 @@ def analyse(text: str, scope: Scope) -> None:
         # The grammar reads a lone `/` in `[ -d / ]` as division and loses the test; a
         # test only reads, so the parser may see `.` there (same length).
         data = _TEST_SLASH.sub(lambda m: m.group(1) + b".", data)
+    if "0<" in text:
+        # The grammar reads the `0` of `sh 0<&2` as an argument (a script named "0"); `0<`
+        # is plain `<`, so the parser may see a blank there (same length).
+        data = _STDIN_FD.sub(b" ", data)
     tree = parse(data)
     if _NEGATED_COMPOUND.search(text):
         # The grammar cannot read `! for …`/`! case …`; negation changes no command, so
@@ -229,6 +233,7 @@ _TEST_SLASH = re.compile(
     rb"((?:^|[;&|(!]|\b(?:if|while|until|elif)\b)[ \t]*\[\[?[ \t][^\]\n]*?[ \t])/(?=[ \t])",
     re.M,
 )
+_STDIN_FD = re.compile(rb"(?<=[ \t])0(?=<)")
 _HEREDOC_OP = re.compile(rb"<<-?[ \t]*[\"']?[A-Za-z_][\w.-]*[\"']?[^\n]*\n")
 
 
@@ -971,7 +976,13 @@ class _Walker:
             code = code.lstrip("|").replace("%s", "file")
         found = self.scope.nested(code, "bash", word, -1)
         level = max((f.level for f in found), default=RiskLevel.SAFE)
-        if level >= RiskLevel.DANGEROUS:
+        if level < RiskLevel.CRITICAL and any(f.rule == "shell" for f in found):
+            # `PAGER='sh 0<&2' git log`: the program hands out an interactive shell.
+            self.scope.include(found)
+            self.scope.add(
+                RiskLevel.CRITICAL, "config-exec", f"{name} starts an interactive shell", s, e
+            )
+        elif level >= RiskLevel.DANGEROUS:
             self.scope.include(found)
             self.scope.add(
                 max(level, RiskLevel.CRITICAL),

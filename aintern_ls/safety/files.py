@@ -266,7 +266,11 @@ def _find(cmd: Cmd) -> None:
                 ):
                     # Every file below the start gets it: a recursive chmod/chown.
                     inner = [inner[0], Word("-R", inner[0].start, inner[0].end), *inner[1:]]
+                before_exec = len(cmd.scope.findings)
                 cmd.judge(inner)
+                if any(f.rule == "shell" for f in cmd.scope.findings[before_exec:]):
+                    # `find . -exec /bin/sh \; -quit`: find hands out an interactive shell.
+                    cmd.add(C, "config-exec", f"find {t} starts an interactive shell", args[i])
                 if filtered and inner and inner[0].text in _DELETERS:
                     _named_system_files(
                         cmd, start_words, args[tests_from:i], f"find -exec {inner[0].text} deletes"

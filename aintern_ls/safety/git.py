@@ -71,7 +71,11 @@ def _config_value(cmd: Cmd, item: Word) -> bool:
         return False
     found = cmd.scope.nested(code, "bash", item, -1)
     level = max((f.level for f in found), default=S)
-    if level >= D:
+    if level < C and any(f.rule == "shell" for f in found):
+        # `git -c core.pager='sh 0<&2' log`: git hands out an interactive shell.
+        cmd.scope.include(found)
+        cmd.add(C, "config-exec", f"git -c {key} starts an interactive shell", item)
+    elif level >= D:
         cmd.scope.include(found)
         cmd.add(max(level, C), "config-exec", f"git -c {key} runs a {level.label} command", item)
     elif level >= M:

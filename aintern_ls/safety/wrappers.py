@@ -31,7 +31,7 @@ from aintern_ls.safety.registry import (
     rest,
     skip_options,
 )
-from aintern_ls.safety.words import ORIGIN_NETWORK, Word, names
+from aintern_ls.safety.words import ORIGIN_NETWORK, Word, command_name, names
 
 
 def written_script(cmd: Cmd, base: str, where: Word) -> None:
@@ -363,6 +363,17 @@ def _xargs(cmd: Cmd) -> None:
     if listed:
         # `ls | xargs rm`, `find / | xargs rm -rf`: the items are everything listed.
         items = [Word(w.text, cmd.start, cmd.end) for w in listed]
+    last = tail[-1].text
+    if (
+        cmd.stdin.kind == STDIN_STATIC
+        and replace is None
+        and len(tail) >= 2
+        and command_name(tail[0].text) in _LINE_SHELLS
+        and (last == "-c" or re.fullmatch(r"-[a-z]*c", last) is not None)
+    ):
+        # `xargs -L1 sh -c <<< 'rm -rf ~'`: the input itself becomes the shell's code.
+        for line in [ln for ln in cmd.stdin.text[:4096].split("\n") if ln.strip()][:8]:
+            cmd.scope.include(cmd.scope.nested(line, "bash", tail[-1]))
     if replace is not None:
         for item in items[:8]:
             cmd.judge(
@@ -385,6 +396,9 @@ def _xargs(cmd: Cmd) -> None:
             if where.level >= B:
                 cmd.add(B, where.rule, f"xargs {tail[0].text} deletes {where.what}")
                 break
+
+
+_LINE_SHELLS = frozenset(names("sh bash dash zsh ksh mksh ash yash"))
 
 
 def _xargs_items(cmd: Cmd, text: str) -> list[str]:
@@ -615,6 +629,13 @@ _PY_MODULES_SAFE = frozenset(
 )
 
 
+# Code that hands the current input line (`$_`) to the shell.
+_RUNS_LINE = re.compile(
+    r"\b(?:system|exec|spawn)\s*\(?\s*\$_\b|`\s*\$_\s*`|\bqx\s*[({/|!]\s*\$_\b"
+    r"|%x\s*[({]\s*\$_\b|\bopen\s*\(?\s*\w*\s*,?\s*\$_\s*\.\s*[\"']\s*\|"
+)
+
+
 def _interpreter(cmd: Cmd) -> None:
     family = re.sub(r"[0-9.]+$", "", cmd.name.lower()).replace("nodejs", "node")
     family = {"pypy": "python", "luajit": "lua"}.get(family, family)
@@ -631,6 +652,16 @@ def _interpreter(cmd: Cmd) -> None:
                 return
             cmd.judge([Word(module, args[i + 1].start, args[i + 1].end), *args[i + 2 :]], cmd.stdin)
             return
+        if (
+            family in ("perl", "ruby")
+            and re.fullmatch(r"-[a-zA-Z]*[eE]", t)
+            and i + 1 < len(args)
+            and cmd.stdin.kind != STDIN_NONE
+            and _RUNS_LINE.search(args[i + 1].text)
+            and any(re.fullmatch(r"-[a-zA-Z]*[np][a-zA-Z]*", a.text) for a in args[: i + 1])
+        ):
+            # `perl -pe 'system($_)' <<< 'rm -rf ~'`: every input line runs as a command.
+            run_code_from_stdin(cmd, "bash")
         if t in flags or (
             family == "python"
             and t.startswith("-")

@@ -130,3 +130,76 @@ def test_shell_code_after_any_program_is_judged(command: str, rule: str) -> None
 )
 def test_harmless_shell_code_after_a_program_is_not_raised(command: str) -> None:
     assert assess(command, "bash").level <= M, assess(command, "bash").findings
+
+
+# 3. Programs that run each line of their (known) input as a command.
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ("perl -pe 'system($_)' <<< 'rm -rf ~'", "rm-home"),
+        ("perl -ne 'system $_' <<< 'rm -rf /'", "rm-root"),
+        ("echo 'rm -rf /' | perl -n -e 'system $_'", "rm-root"),
+        ("echo 'rm -rf /' | perl -ne 'print `$_`'", "rm-root"),
+        ("echo 'rm -rf ~' | ruby -ne 'system($_)'", "rm-home"),
+        ("echo 'rm -rf /' | xargs -L1 sh -c", "rm-root"),
+        ("xargs -L1 sh -c <<< 'rm -rf ~'", "rm-home"),
+        ("printf 'ls\\nrm -rf ~\\n' | xargs -L 1 /bin/bash -c", "rm-home"),
+        ("while read l; do $l; done <<< 'rm -rf ~'", "rm-home"),
+        ("echo 'rm -rf ~' | while read -r line; do $line; done", "rm-home"),
+    ],
+)
+def test_known_input_run_line_by_line_is_judged(command: str, rule: str) -> None:
+    result = assess(command, "bash")
+    assert result.level is B, result.findings
+    assert rule in _rules(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo ls | xargs -L1 sh -c",
+        "perl -ne 'print if /x/' < notes.txt",
+        "echo hi | perl -pe 's/h/H/'",
+    ],
+)
+def test_harmless_line_runners_are_not_blocked(command: str) -> None:
+    assert assess(command, "bash").level < D, assess(command, "bash").findings
+
+
+# 4. `sh 0<&2` and friends are an interactive shell (not a script named "0"); an
+# interactive shell handed to a tool's exec option is an escape hatch (critical).
+@pytest.mark.parametrize(
+    "command",
+    ["sh 0<&2", "bash 1>&0 0<&2", "/bin/sh -i 2>&1", "sh 0<&2 1>&2", 'ssh host "sh 0<&2"'],
+)
+def test_fd_shell_forms_are_interactive_shells(command: str) -> None:
+    rules = _rules(command)
+    assert "shell" in rules, rules
+    assert "local-script" not in rules
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "find . -exec sh 0<&2 \\;",
+        "find . -exec /bin/sh -p \\; -quit",
+        'git -c core.pager="sh 0<&2" log',
+        'git -c core.sshCommand="/bin/sh -i 2>&1" fetch',
+        'PAGER="sh 0<&2" git log',
+        'env PAGER="bash 1>&0 0<&2" git log',
+        'ssh -o ProxyCommand="sh 0<&2 1>&2" host',
+        "tar -cf /dev/null /dev/null --checkpoint=1 --checkpoint-action=exec=/bin/sh",
+    ],
+)
+def test_an_interactive_shell_in_an_exec_option_is_critical(command: str) -> None:
+    result = assess(command, "bash")
+    assert result.level >= C, result.findings
+    assert "config-exec" in _rules(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["cat 0< notes.txt", "find . -name x -exec ls {} \\;", "PAGER=less git log", 'echo "a 0<b"'],
+)
+def test_plain_redirects_and_exec_options_stay_harmless(command: str) -> None:
+    assert assess(command, "bash").level <= M, assess(command, "bash").findings
