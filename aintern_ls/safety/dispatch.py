@@ -41,7 +41,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import B, C, D, M, S
 from aintern_ls.safety.paths import is_device, is_secret, write_target
-from aintern_ls.safety.registry import HANDLERS, WINDOWS_HANDLERS
+from aintern_ls.safety.registry import HANDLERS, WINDOWS_HANDLERS, handles
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
     Word,
@@ -223,11 +223,19 @@ _WRITERS = frozenset(
 )
 
 
+def _ln_force(cmd: Cmd) -> bool:
+    """`ln -f`/`--force`: an existing file at the destination is replaced."""
+    return cmd.short("f") or cmd.long("--force")
+
+
 def _write_destinations(cmd: Cmd) -> None:
     """Files a writer overwrites, appends to or moves away: account and boot files are
     blocked, startup and schedule files are persistence, whatever the tool."""
     name = cmd.name
-    ops = cmd.operands(frozenset({"-t", "--target-directory", "-m", "-o", "-g", "-s", "-S"}))
+    with_value = {"-t", "--target-directory", "-m", "-o", "-g", "-s", "-S"}
+    if name == "ln":
+        with_value = {"-t", "--target-directory", "-S", "--suffix"}  # `ln -s` is a flag
+    ops = cmd.operands(frozenset(with_value))
     dests: list[Word] = []
     if name in ("tee", "truncate", "sponge"):
         dests = ops
@@ -259,8 +267,8 @@ def _write_destinations(cmd: Cmd) -> None:
             append=name == "tee" and (cmd.short("a") or cmd.long("--append")),
         )
         moved_away = name == "mv" and w is not ops[-1]
-        if t is not None and name == "ln" and t.level < B:
-            continue  # a symlink: not persistence
+        if t is not None and name == "ln" and t.level < B and not _ln_force(cmd):
+            continue  # a new link: not persistence (`-f` replaces the startup file)
         if t is not None and moved_away and t.rule == "persistence":
             continue  # renaming a startup file away: not persistence
         if t is not None:
@@ -358,6 +366,27 @@ def _listing(cmd: Cmd) -> None:
         if not w.dynamic
     )
     cmd.info.names_only = not any(w.glob for w in ops) and not cmd.short("d")
+
+
+@handles("compgen")
+def _compgen(cmd: Cmd) -> None:
+    """`compgen` only prints completions; `-G PATTERN` lists the paths a glob matches and
+    `-f`/`-d`/`-A file PREFIX` the files starting with PREFIX: what a downstream `xargs rm`
+    gets (`compgen -G '/*' | xargs rm -rf`)."""
+    pattern = cmd.option_value("-G")
+    if pattern is not None and not pattern.dynamic:
+        cmd.info.paths = (Word(pattern.text, pattern.start, pattern.end, glob=True),)
+        return
+    if cmd.short("fd") or any(
+        w.text == "-A" and n.text in ("file", "directory")
+        for w, n in zip(cmd.args, cmd.args[1:], strict=False)
+    ):
+        ops = cmd.operands(frozenset({"-A", "-o", "-W", "-X", "-P", "-S", "-F", "-C", "-G"}))
+        prefix = ops[-1] if ops and ops[-1].text not in ("file", "directory") else None
+        if prefix is None:
+            cmd.info.paths = (Word("*", cmd.start, cmd.end),)
+        elif not prefix.dynamic:
+            cmd.info.paths = (Word(prefix.text + "*", prefix.start, prefix.end, glob=True),)
 
 
 def _span(w: Word) -> tuple[int, int]:

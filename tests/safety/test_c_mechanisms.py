@@ -203,3 +203,39 @@ def test_an_interactive_shell_in_an_exec_option_is_critical(command: str) -> Non
 )
 def test_plain_redirects_and_exec_options_stay_harmless(command: str) -> None:
     assert assess(command, "bash").level <= M, assess(command, "bash").findings
+
+
+# 7. Replacing a startup file with a link is persistence; a listing of `/` made by
+# compgen and fed to deletion is blocked.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ln -sf /tmp/evil ~/.bashrc",
+        "ln -s -f x $HOME/.zshrc",
+        "ln -sfn /tmp/x ~/.profile",
+        "ln --force -s /tmp/x ~/.bash_profile",
+    ],
+)
+def test_forced_link_over_a_startup_file_is_persistence(command: str) -> None:
+    result = assess(command, "bash")
+    assert result.level >= C, result.findings
+    assert "persistence" in _rules(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "compgen -G '/*' | xargs rm -rf",
+        "compgen -f / | xargs rm -rf",
+        "compgen -A file /etc/ | xargs rm -f",
+    ],
+)
+def test_compgen_listing_fed_to_deletion_is_blocked(command: str) -> None:
+    assert assess(command, "bash").level is B, assess(command, "bash").findings
+
+
+@pytest.mark.parametrize(
+    "command", ["ln -s ~/dotfiles/bashrc ~/.bashrc", "compgen -c", "compgen -G '*.md'"]
+)
+def test_plain_links_and_listings_are_not_raised(command: str) -> None:
+    assert assess(command, "bash").level <= M, assess(command, "bash").findings
