@@ -133,6 +133,8 @@ _COMMAND_VARS = frozenset(
         "BROWSER",
     }
 )
+COMMAND_VARS = _COMMAND_VARS  # read by `env VAR=… prog` (wrappers)
+HOOK_VARS = _HOOK_VARS
 _NETCATS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "openssl"})
 _KNOWN_VARS = {
     "HOME": "~",

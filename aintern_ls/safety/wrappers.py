@@ -97,13 +97,18 @@ def _env(cmd: Cmd) -> None:
         cmd.scope.include(cmd.scope.nested(code, "bash", split))
         return
     i = skip_options(cmd, frozenset({"-u", "-C", "--unset", "--chdir"}))
+    last: dict[str, int] = {}  # a later `NAME=` overrides an earlier one
+    for k in range(i, len(cmd.args)):
+        if "=" not in cmd.args[k].text:
+            break
+        last[cmd.args[k].text.partition("=")[0]] = k
     while i < len(cmd.args) and "=" in cmd.args[i].text:
         name, _, value = cmd.args[i].text.partition("=")
         if value.startswith("() {"):
             # Shellshock (CVE-2014-6271): old bash ran what follows the definition.
             cmd.scope.include(cmd.scope.nested(value[2:].lstrip(), "bash", cmd.args[i]))
             cmd.add(C, "shellshock", f"{name} holds a function definition followed by commands")
-        elif re.fullmatch(r"[A-Za-z_]\w*", name) and i + 1 < len(cmd.args):
+        elif last[name] == i and i + 1 < len(cmd.args) and _env_var_matters(name):
             # `env PAGER='…' git log` is `PAGER='…' git log`: the prefix-assignment rules
             # (command-running variables, hooks such as LD_PRELOAD or BASH_ENV) apply.
             word = cmd.args[i]
@@ -112,6 +117,14 @@ def _env(cmd: Cmd) -> None:
             cmd.scope.include([f for f in found if f.rule not in ("parse-error",)])
         i += 1
     rest(cmd, i)
+
+
+def _env_var_matters(name: str) -> bool:
+    """A variable the prefix-assignment rules judge: one whose value a program runs as a
+    command, or a hook (PATH, LD_PRELOAD, BASH_ENV…) that changes what later runs."""
+    from aintern_ls.safety.bash import COMMAND_VARS, HOOK_VARS
+
+    return name in COMMAND_VARS or name in HOOK_VARS
 
 
 def _simple_wrapper(with_value: frozenset[str], positional: int = 0) -> Handler:

@@ -239,3 +239,8 @@ def test_compgen_listing_fed_to_deletion_is_blocked(command: str) -> None:
 )
 def test_plain_links_and_listings_are_not_raised(command: str) -> None:
     assert assess(command, "bash").level <= M, assess(command, "bash").findings
+
+
+def test_env_judges_the_value_that_wins() -> None:
+    assert assess("env PAGER=less PAGER='rm -rf ~' git log", "bash").level is B
+    assert assess("env PAGER='rm -rf ~' PAGER=less git log", "bash").level <= M
