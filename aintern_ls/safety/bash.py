@@ -264,7 +264,7 @@ _NEGATED_COMPOUND = re.compile(
 _BRACE_COMMAND = re.compile(
     r"(?:^|[;&|(`!{]|\$\(|\b(?:then|do|else|elif|if|while|until|time|sudo|doas|exec|command"
     r"|builtin|env|nohup|nice|timeout|xargs|setsid|stdbuf)\b)[ \t]*"
-    r"\{([^\s{}]*,[^\s{}]*)\}",
+    r"\{((?:[^\s{}$]|\$\{\w+\}|\$(?!\{))*+)\}",  # possessive: linear on `{,$a,$a…`
     re.M,
 )
 
@@ -299,6 +299,8 @@ def _brace_var(m: re.Match[str]) -> str:
 def _brace_commands(text: str, scope: Scope, data: list[tuple[int, int]]) -> None:
     for m in _BRACE_COMMAND.finditer(text):
         if any(a <= m.start(1) < b for a, b in data):
+            continue
+        if "," not in m.group(1):
             continue
         parts = [_BRACE_VAR.sub(_brace_var, unquote(p)) for p in m.group(1).split(",")]
         if not parts[0] or command_name(parts[0]) not in dispatch.KNOWN_NAMES:

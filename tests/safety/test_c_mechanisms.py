@@ -26,6 +26,7 @@ def _rules(command: str) -> list[str]:
     [
         ("{rm,-rf,$HOME}", "rm-home"),
         ("{/bin/rm,-fr,$HOME}", "rm-home"),
+        ("{/bin/rm,-fr,${HOME}}", "rm-home"),
         ("{/usr/bin/rm,-r,~}", "rm-home"),
         ("{./rm,-rf,/}", "rm-root"),
         ("{/bin/rm,-rf,/}", "rm-root"),
