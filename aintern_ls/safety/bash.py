@@ -30,7 +30,13 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.paths import is_secret, write_target
-from aintern_ls.safety.registry import ALIAS_PREFIX, ENV_SETUP, SHELLS
+from aintern_ls.safety.registry import (
+    ALIAS_PREFIX,
+    COMMAND_VARS,
+    ENV_SETUP,
+    HOOK_VARS,
+    SHELLS,
+)
 from aintern_ls.safety.words import (
     GLOB_CHARS,
     ORIGIN_NETWORK,
@@ -90,51 +96,8 @@ _TLS_OFF = {
     "CURL_CA_BUNDLE": ("",),
     "REQUESTS_CA_BUNDLE": ("",),
 }
-_HOOK_VARS = frozenset(
-    {
-        "PATH",
-        "LD_PRELOAD",
-        "LD_LIBRARY_PATH",
-        "PROMPT_COMMAND",
-        "BASH_ENV",
-        "ENV",
-        "DYLD_INSERT_LIBRARIES",
-        "DYLD_LIBRARY_PATH",
-        "NODE_OPTIONS",
-        "PYTHONSTARTUP",
-        "GIT_SSH_COMMAND",
-        "GIT_EXEC_PATH",
-    }
-) | frozenset(_TLS_OFF)
-# Variables whose value a program runs as a shell command.
-_COMMAND_VARS = frozenset(
-    {
-        "PAGER",
-        "MANPAGER",
-        "GIT_PAGER",
-        "SYSTEMD_PAGER",
-        "EDITOR",
-        "VISUAL",
-        "GIT_EDITOR",
-        "SUDO_EDITOR",
-        "GIT_SSH_COMMAND",
-        "GIT_SSH",
-        "GIT_ASKPASS",
-        "SSH_ASKPASS",
-        "LESSOPEN",
-        "LESSCLOSE",
-        "PROMPT_COMMAND",
-        "BASH_ENV",
-        "ENV",
-        "GIT_EXTERNAL_DIFF",
-        "GIT_SEQUENCE_EDITOR",
-        "RSYNC_RSH",
-        "FCEDIT",
-        "BROWSER",
-    }
-)
-COMMAND_VARS = _COMMAND_VARS  # read by `env VAR=… prog` (wrappers)
-HOOK_VARS = _HOOK_VARS
+_HOOK_VARS = HOOK_VARS | frozenset(_TLS_OFF)
+_COMMAND_VARS = COMMAND_VARS
 _NETCATS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "openssl"})
 _KNOWN_VARS = {
     "HOME": "~",

@@ -113,3 +113,57 @@ def skip_options(cmd: Cmd, with_value: frozenset[str], stop_at_operand: bool = T
             return i
         i += 1
     return i
+
+
+# Variables that hook into what later commands run (bash prefix assignments, `env VAR=…`).
+HOOK_VARS = frozenset(
+    {
+        "PATH",
+        "LD_PRELOAD",
+        "LD_LIBRARY_PATH",
+        "PROMPT_COMMAND",
+        "BASH_ENV",
+        "ENV",
+        "DYLD_INSERT_LIBRARIES",
+        "DYLD_LIBRARY_PATH",
+        "NODE_OPTIONS",
+        "PYTHONSTARTUP",
+        "GIT_SSH_COMMAND",
+        "GIT_EXEC_PATH",
+    }
+) | frozenset(
+    {
+        "NODE_TLS_REJECT_UNAUTHORIZED",
+        "PYTHONHTTPSVERIFY",
+        "GIT_SSL_NO_VERIFY",
+        "CURL_CA_BUNDLE",
+        "REQUESTS_CA_BUNDLE",
+    }
+)
+# Variables whose value a program runs as a shell command.
+COMMAND_VARS = frozenset(
+    {
+        "PAGER",
+        "MANPAGER",
+        "GIT_PAGER",
+        "SYSTEMD_PAGER",
+        "EDITOR",
+        "VISUAL",
+        "GIT_EDITOR",
+        "SUDO_EDITOR",
+        "GIT_SSH_COMMAND",
+        "GIT_SSH",
+        "GIT_ASKPASS",
+        "SSH_ASKPASS",
+        "LESSOPEN",
+        "LESSCLOSE",
+        "PROMPT_COMMAND",
+        "BASH_ENV",
+        "ENV",
+        "GIT_EXTERNAL_DIFF",
+        "GIT_SEQUENCE_EDITOR",
+        "RSYNC_RSH",
+        "FCEDIT",
+        "BROWSER",
+    }
+)

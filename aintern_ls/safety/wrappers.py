@@ -23,6 +23,8 @@ from aintern_ls.safety.levels import B, C, D, Finding, M, S
 from aintern_ls.safety.paths import classify_path
 from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
+    COMMAND_VARS,
+    HOOK_VARS,
     SHELLS,
     VERSION_ARGS,
     Handler,
@@ -122,8 +124,6 @@ def _env(cmd: Cmd) -> None:
 def _env_var_matters(name: str) -> bool:
     """A variable the prefix-assignment rules judge: one whose value a program runs as a
     command, or a hook (PATH, LD_PRELOAD, BASH_ENV…) that changes what later runs."""
-    from aintern_ls.safety.bash import COMMAND_VARS, HOOK_VARS
-
     return name in COMMAND_VARS or name in HOOK_VARS
 
 
