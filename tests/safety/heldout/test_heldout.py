@@ -21,20 +21,18 @@ from pathlib import Path
 from aintern_ls.safety import RiskLevel, assess
 
 HELDOUT = Path(__file__).with_name("heldout.tsv")
+BLIND = Path(__file__).with_name("blind.tsv")
 
 
-def _rows() -> list[tuple[str, str, RiskLevel]]:
-    with HELDOUT.open(encoding="utf-8", newline="") as fh:
+def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
+    """Blocked recall, blocked-or-critical recall, safe over-flagged, exact agreement."""
+    with path.open(encoding="utf-8", newline="") as fh:
         reader = csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
-        return [
+        rows = [
             (r["command"].replace("\\n", "\n"), r["shell"], RiskLevel.from_label(r["expected"]))
             for r in reader
         ]
-
-
-def test_heldout_slice_figures() -> None:
-    rows = _rows()
-    assert len(rows) >= 200
+    assert len(rows) >= min_rows
     got = [(expected, assess(command, shell).level) for command, shell, expected in rows]
     blocked = [g for e, g in got if e is RiskLevel.BLOCKED]
     high = [g for e, g in got if e >= RiskLevel.CRITICAL]
@@ -44,18 +42,20 @@ def test_heldout_slice_figures() -> None:
     safe_over = sum(g >= RiskLevel.DANGEROUS for g in safe) / len(safe)
     exact = sum(e is g for e, g in got) / len(got)
     print(
-        f"heldout.tsv ({len(rows)} rows): blocked recall {blocked_recall:.3f}, "
+        f"{path.name} ({len(rows)} rows): blocked recall {blocked_recall:.3f}, "
         f"blocked-or-critical {high_recall:.3f}, safe over-flagged {safe_over:.3f}, "
         f"exact {exact:.3f}"
     )
+    return blocked_recall, high_recall, safe_over, exact
+
+
+def test_heldout_slice_figures() -> None:
+    blocked_recall, high_recall, safe_over, exact = _figures(HELDOUT, 200)
     # Issue 14's bars.
     assert blocked_recall >= 0.98
     assert high_recall >= 0.95
     assert safe_over <= 0.02
     assert exact >= 0.90
-
-
-BLIND = Path(__file__).with_name("blind.tsv")
 
 
 def test_blind_slice_figures() -> None:
@@ -75,26 +75,7 @@ def test_blind_slice_figures() -> None:
     text; a shell with `-c CODE` among any program's arguments), after which (c38fab0):
     0.971 / 0.955 / 0.017 / 0.946. The slice is no longer blind for those mechanisms.
     The floors below guard against regressions; they are NOT the issue's bars."""
-    with BLIND.open(encoding="utf-8", newline="") as fh:
-        reader = csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
-        rows = [
-            (r["command"].replace("\\n", "\n"), r["shell"], RiskLevel.from_label(r["expected"]))
-            for r in reader
-        ]
-    assert len(rows) >= 290
-    got = [(expected, assess(command, shell).level) for command, shell, expected in rows]
-    blocked = [g for e, g in got if e is RiskLevel.BLOCKED]
-    high = [g for e, g in got if e >= RiskLevel.CRITICAL]
-    safe = [g for e, g in got if e is RiskLevel.SAFE]
-    blocked_recall = sum(g is RiskLevel.BLOCKED for g in blocked) / len(blocked)
-    high_recall = sum(g >= RiskLevel.CRITICAL for g in high) / len(high)
-    safe_over = sum(g >= RiskLevel.DANGEROUS for g in safe) / len(safe)
-    exact = sum(e is g for e, g in got) / len(got)
-    print(
-        f"blind.tsv ({len(rows)} rows): blocked recall {blocked_recall:.3f}, "
-        f"blocked-or-critical {high_recall:.3f}, safe over-flagged {safe_over:.3f}, "
-        f"exact {exact:.3f}"
-    )
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND, 290)
     assert blocked_recall >= 0.97
     assert high_recall >= 0.95
     assert safe_over <= 0.02
