@@ -186,6 +186,14 @@ class DocumentStore:
             raise AInternError(f"document {uri} is not open; open it in the editor first")
         return doc
 
+    def uri_of_block(self, block_id: str) -> str | None:
+        """The open document that has a block `block_id` (ids hash the URI, so at most
+        one does), or None."""
+        for uri, doc in list(self._docs.items()):
+            if any(block.id == block_id for block in doc.blocks):
+                return uri
+        return None
+
     def close(self, uri: str) -> None:
         self._docs.pop(uri, None)
 
