@@ -15,7 +15,7 @@ from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import classify_path, write_target
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
 from aintern_ls.safety.words import Word, fold_powershell, names, split_words
-from aintern_ls.safety.wrappers import run_code_from_stdin
+from aintern_ls.safety.wrappers import decoded_readable, run_code_from_stdin
 
 PS_ALIASES: dict[str, str] = {
     "ls": "get-childitem",
@@ -339,9 +339,14 @@ def _powershell_exe(cmd: Cmd) -> None:
                 code = base64.b64decode(val.text + "=" * (-len(val.text) % 4)).decode("utf-16-le")
             except (binascii.Error, ValueError, UnicodeDecodeError):
                 code = ""
-            cmd.add(C, "encoded-command", "runs a base64-encoded (hidden) PowerShell command", val)
-            if code:
-                cmd.scope.include(cmd.scope.nested(code, "powershell", val, -1))
+            found = cmd.scope.nested(code, "powershell", val, -1) if code else []
+            cmd.scope.include(found)
+            if not decoded_readable(code, found):
+                cmd.add(
+                    C, "encoded-command", "runs a base64-encoded (hidden) PowerShell command", val
+                )
+            # -EncodedCommand is PowerShell's documented way to pass a program: what decodes
+            # to readable, parsed code is judged as that code.
             return
     code_word = params.get("command") or params.get("c")
     if code_word is not None:
@@ -1003,7 +1008,8 @@ _ASEP: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             r"appinit_dlls|loadappinit_dlls|appcertdlls"
             r"|\\control\\lsa\b.*\b(security packages|authentication packages"
             r"|notification packages)\b|\\lsa\\osconfig|\\control\\securityproviders"
-            r"|\\microsoft\\netsh\b|\\control\\print\\(monitors|environments\\[^\\]+\\print processors)"
+            r"|\\microsoft\\netsh\b|\\control\\print\\(monitors"
+            r"|environments\\[^\\]+\\print processors)"
             r"|\\w32time\\timeproviders|\\networkprovider\b"
             r"|\\winsock2\\parameters\\(protocol_catalog9|namespace_catalog5)"
             r"|\\authentication\\credential provider|\\appcompatflags\\(custom|installedsdb)"
@@ -1271,6 +1277,13 @@ def _sc(cmd: Cmd) -> None:
         cmd.add(C, "disable-security", "stops or disables a security service")
     elif texts[0] in ("stop", "delete"):
         cmd.add(D, "service-stop", f"sc {texts[0]} stops or deletes a service")
+    elif (
+        texts[0] == "config"
+        and len(texts) > 1
+        and texts[1] in ("wuauserv", "usosvc", "waasmedicsvc")
+        and re.search(r"\bstart=\s*disabled\b", " ".join(texts))
+    ):
+        cmd.add(C, "disable-security", "turns Windows Update off for good (no security patches)")
     elif (
         texts[0] == "config"
         and not any(t.startswith(("binpath=", "start=auto", "obj=", "type=")) for t in texts)
@@ -1606,7 +1619,8 @@ def _register() -> None:
     for name in names(
         """
         set-content add-content out-file new-item copy-item move-item rename-item set-item
-        set-itemproperty new-itemproperty copy-itemproperty rename-itemproperty tee-object export-csv export-clixml expand-archive
+        set-itemproperty new-itemproperty copy-itemproperty rename-itemproperty tee-object
+        export-csv export-clixml expand-archive
         compress-archive install-module install-package update-module import-module
         set-variable new-alias set-alias new-psdrive start-job invoke-item invoke-command
         set-service start-service restart-service set-location-write new-service
