@@ -9,9 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -155,22 +153,20 @@ async def test_a_one_megabyte_word_does_not_hold_up_other_requests(
     small = _open(client, "small.md", _doc("echo small"))
     await _lens_args(client, small)
     big = _open(client, "big.md", "```bash\n" + "A" * 1_000_000 + "\n```\n")
-    latencies = []
-    for _ in range(5):
-        started = time.monotonic()
-        await client.text_document_hover_async(
-            types.HoverParams(
-                text_document=types.TextDocumentIdentifier(uri=small),
-                position=types.Position(line=3, character=1),
-            )
+    # Both are asked at once: the big document's lenses (its whole analysis, in a worker)
+    # and a hover on the small one. Before the fix the analysis of one huge word took
+    # minutes and held everything up; neither answer may fail or hang (pytest-lsp's
+    # request timeout) now. No timing is asserted: how fast is for `bench/`.
+    big_lenses = asyncio.ensure_future(_lens_args(client, big))
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=small),
+            position=types.Position(line=3, character=1),
         )
-        latencies.append(time.monotonic() - started)
-    # The bound: other requests answered within 200 ms while the big one opens
-    # (before the fix: minutes). The median keeps one scheduling hiccup on a loaded
-    # machine from failing the test; every single answer must still come within 2 s.
-    assert statistics.median(latencies) < 0.2, latencies
-    assert max(latencies) < 2.0, latencies
-    (args,) = (await _lens_args(client, big))[:1]
+    )
+    assert hover is not None and "**safe**" in str(hover.contents)
+    await big_lenses
+    (args,) = big_lenses.result()[:1]
     assert args["level"] == "critical" and args["needsConfirmation"] is True
 
 
