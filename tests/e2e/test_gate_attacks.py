@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,8 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
+from tests.e2e.session import SERVER, ignore, initialize
+
 SETTINGS = {"safety": {"extraBlocked": ["^touch .*gate-forbidden"]}}
 
 # One command across two lines (`\` joins them): `rm -f gate-victim touch gate-forbidden`
@@ -48,21 +48,16 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no
         answers = lsp_client.answers  # type: ignore[attr-defined]
         return types.MessageActionItem(title=answers.pop(0) if answers else "Cancel")
 
-    for method in ("aintern/blockStatus", "aintern/terminalOutput", "aintern/terminalExit"):
-        lsp_client.feature(method)(lambda params: None)
-
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(
-                window=types.WindowClientCapabilities(
-                    show_message=types.ShowMessageRequestClientCapabilities()
-                )
-            ),
-            root_uri=tmp_path.as_uri(),
-            initialization_options={
-                "aintern": {**SETTINGS, "historyPath": str(tmp_path / "history.db")}
-            },
-        )
+    ignore(lsp_client, "aintern/blockStatus", "aintern/terminalOutput", "aintern/terminalExit")
+    window = types.WindowClientCapabilities(
+        show_message=types.ShowMessageRequestClientCapabilities()
+    )
+    await initialize(
+        lsp_client,
+        tmp_path,
+        types.ClientCapabilities(window=window),
+        history="history.db",
+        **SETTINGS,
     )
     lsp_client.folder = tmp_path  # type: ignore[attr-defined]
     yield
