@@ -17,7 +17,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from tests.e2e.session import SERVER, ignore, initialize
+from tests.e2e.session import SERVER, ignore, initialize, open_markdown
 
 SETTINGS = {"safety": {"extraBlocked": ["^touch .*gate-forbidden"]}}
 
@@ -65,16 +65,7 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no
 
 
 def _open(client: LanguageClient, name: str, text: str) -> str:
-    path = client.folder / name  # type: ignore[attr-defined]
-    path.write_text(text)
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=path.as_uri(), language_id="markdown", version=1, text=text
-            )
-        )
-    )
-    return path.as_uri()
+    return open_markdown(client, client.folder / name, text)  # type: ignore[attr-defined]
 
 
 def _replace(client: LanguageClient, uri: str, text: str, version: int) -> None:
