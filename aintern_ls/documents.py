@@ -97,10 +97,10 @@ class Document:
 class BlockMemo:
     """Values derived from blocks, by block id, kept while the inputs stay the same.
 
-    `get(block, key)` answers what was `put` for the same block id and an equal `key`
-    (which must hold everything the value is made from); `fast` is a cheaper key for
-    the same block object (`key` is then not computed at all). Entries of blocks not
-    asked for in a pass are dropped by `done`.
+    `get(block, fast, key, *key_args)` answers what was `put` for the same block id and
+    an equal `key(*key_args)` (which must hold everything the value is made from);
+    `fast` is a cheaper key for the same block object (`key` is then not called).
+    Entries of blocks not asked for in a pass are dropped by `done`.
     """
 
     def __init__(self, doc: Document, name: str) -> None:
@@ -109,14 +109,16 @@ class BlockMemo:
         self._old: dict[str, tuple[CommandBlock, Any, Any, Any]] = doc.memo.get(name, {})
         self._new: dict[str, tuple[CommandBlock, Any, Any, Any]] = {}
 
-    def get(self, block: CommandBlock, fast: Any, key: Callable[[], Any]) -> Any | None:
+    def get(
+        self, block: CommandBlock, fast: Any, key: Callable[..., Any], *key_args: Any
+    ) -> Any | None:
         entry = self._old.get(block.id)
         if entry is None:
             return None
         if entry[0] is block and entry[1] == fast:
             self._new[block.id] = entry
             return entry[3]
-        full = key()
+        full = key(*key_args)
         if entry[2] == full:
             self._new[block.id] = (block, fast, full, entry[3])
             return entry[3]
@@ -235,10 +237,13 @@ class Assessments:
     def warm(self, blocks: list[CommandBlock]) -> None:
         """Assess every block and set its danger fields (see `mark_danger`)."""
         by_block: dict[int, tuple[CommandBlock, Assessment]] = {}
+        known = self._by_block
         for block in blocks:
-            assessment = self.get(block)
-            mark_danger(block, assessment)
-            by_block[id(block)] = (block, assessment)
+            entry = known.get(id(block))
+            if entry is None or entry[0] is not block:  # (a block of the last version is marked)
+                entry = (block, self.get(block))
+                mark_danger(block, entry[1])
+            by_block[id(block)] = entry
         self._by_block = by_block
 
 

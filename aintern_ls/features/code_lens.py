@@ -155,6 +155,7 @@ def lens_stream(
     """
     blocks = doc.blocks
     cache = _templates_of(unstructure)
+    pending: dict[RiskLevel, _Template] = {}  # (the lenses of most blocks: by level)
     templates: list[_Template] = []
     texts: list[str] | None = []  # the blocks' JSON, while it is not too big to keep
     length = 2 + max(len(blocks) - 1, 0)  # [ ] and the commas between blocks
@@ -164,23 +165,20 @@ def lens_stream(
         level = assessment.level
         status = block.status
         result = last.get(block.id) if last else None
-        waiting = None
-        if status is CommandBlockStatus.PENDING and result is None:
-            key: tuple[Any, ...] = (
-                level,
-                _blocked_reason(assessment) if level is _BLOCKED else None,
-            )
+        template = None
+        if status is _PENDING and result is None and level is not _BLOCKED:
+            template = pending.get(level)
+            key: tuple[Any, ...] = (level,)
         else:
-            waiting = (
-                waiting_of(block.id)
-                if waiting_of is not None and status is CommandBlockStatus.EXECUTING
-                else None
-            )
             key = (
                 level,
                 _blocked_reason(assessment) if level is _BLOCKED else None,
                 status,
-                waiting,
+                (
+                    waiting_of(block.id)
+                    if waiting_of is not None and status is CommandBlockStatus.EXECUTING
+                    else None
+                ),
                 None
                 if result is None
                 else (
@@ -191,15 +189,22 @@ def lens_stream(
                     result.duration_ms,
                 ),
             )
-        template = cache.get(key)
         if template is None:
-            if len(cache) >= _MAX_TEMPLATES:
-                cache.clear()
-            template = cache[key] = _Template.make(doc, block, assessment, waiting, unstructure)
+            template = cache.get(key)
+            if template is None:
+                if len(cache) >= _MAX_TEMPLATES:
+                    cache.clear()
+                waiting = key[3] if len(key) > 3 else None
+                template = _Template.make(doc, block, assessment, waiting, unstructure)
+                cache[key] = template
+            if len(key) == 1:
+                pending[level] = template
         templates.append(template)
-        block_id = _json_id(block.id)
+        block_id = block.id
+        if not _plain_id(block_id):
+            block_id = json.dumps(block_id)[1:-1]
         if texts is not None:
-            text = template.format(block.start_line, block_id)
+            text = str(block.start_line).join(template.segments).replace("\x01", block_id)
             texts.append(text)
             length += len(text)
             if length > KEEP_CHARS:  # a huge document: made again while it is written
@@ -239,24 +244,32 @@ _LINE_MARK = 2_147_483_001
 _ID_MARK = "\x01"
 _MARKS = re.compile(r'(?<="line":)2147483001|(?<="blockId":")\\u0001(?=")')
 _PLAIN_ID = re.compile(r"[A-Za-z0-9_.:-]*")
+_PENDING = CommandBlockStatus.PENDING
+
+
+def _plain_id(block_id: str) -> bool:
+    """Whether a block id goes between JSON quotes as it is."""
+    if len(block_id) == 16 and block_id.isascii() and block_id[4:].isalnum():
+        return block_id.startswith("blk-")  # (the ids extraction makes: quickly)
+    return _PLAIN_ID.fullmatch(block_id) is not None
 
 
 def _json_id(block_id: str) -> str:
     """A block id as it goes between JSON quotes."""
-    return block_id if _PLAIN_ID.fullmatch(block_id) else json.dumps(block_id)[1:-1]
+    return block_id if _plain_id(block_id) else json.dumps(block_id)[1:-1]
 
 
 class _Template:
     """One block's lenses as JSON, with a raw NUL where its line goes and a raw SOH
     where its id goes (JSON text never holds raw control characters)."""
 
-    __slots__ = ("_base", "_ids", "_lines", "_segments")
+    __slots__ = ("_base", "_ids", "_lines", "segments")
 
     def __init__(self, text: str) -> None:
         self._lines = text.count("\x00")
         self._ids = text.count("\x01")
         self._base = len(text) - self._lines - self._ids
-        self._segments = text.split("\x00")
+        self.segments = text.split("\x00")
 
     @classmethod
     def make(
@@ -275,7 +288,7 @@ class _Template:
         return self._base + self._lines * len(str(line)) + self._ids * len(block_id)
 
     def format(self, line: int, block_id: str) -> str:
-        return str(line).join(self._segments).replace("\x01", block_id)
+        return str(line).join(self.segments).replace("\x01", block_id)
 
 
 _TEMPLATES: dict[int, tuple[object, dict[tuple[Any, ...], _Template]]] = {}

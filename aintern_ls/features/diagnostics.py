@@ -90,6 +90,7 @@ def diagnostics_json(
     diagnostics themselves (a huge transcript's list is not serialised again for
     every keystroke)."""
     entries = _per_block(doc, assessments, encoding, minimum, environment, objects=False)
+    entries = [entry for entry in entries if entry is not _EMPTY]
     parts = [entry.json(unstructure, options=False) for entry in entries]
     parts += [entry.json(unstructure, options=True) for entry in entries]
     warnings = _warnings(doc, encoding)
@@ -112,9 +113,14 @@ class _Entry:
     def json(self, unstructure: Callable[[Any], Any], *, options: bool) -> str:
         if self._json is None:
             self._json = (_dumps(unstructure(self.findings)), _dumps(unstructure(self.options)))
-        if options:  # (both halves are asked for, this one last)
+        if options and self is not _EMPTY:  # (both halves are asked for, this one last)
             self.findings = self.options = None
         return self._json[1 if options else 0]
+
+
+_EMPTY = _Entry([], [])
+_EMPTY._json = ("", "")
+"""The entry of every block without diagnostics (nearly all of a long transcript's)."""
 
 
 def _dumps(items: list[Any]) -> str:
@@ -151,16 +157,19 @@ def _per_block(
             None if result is None else (result.output, result.timed_out, result.cancelled),
         )
         # the same block object has the same text; another one is compared by its text
-        found = memo.get(block, fast, lambda: (fast, _fence_digest(doc, block)))  # noqa: B023
+        found = memo.get(block, fast, _full_key, fast, doc, block)
         if found is None or (objects and found.findings is None):
-            found = _Entry(
-                _block_diagnostics(doc, block, assessment, encoding, minimum, env),
-                _option_diagnostics(doc, block.options, block.start_line, encoding),
-            )
+            findings = _block_diagnostics(doc, block, assessment, encoding, minimum, env)
+            options = _option_diagnostics(doc, block.options, block.start_line, encoding)
+            found = _Entry(findings, options) if findings or options else _EMPTY
             memo.put(block, fast, (fast, _fence_digest(doc, block)), found)
         entries.append(found)
     memo.done()
     return entries
+
+
+def _full_key(fast: tuple[Any, ...], doc: Document, block: CommandBlock) -> tuple[Any, ...]:
+    return (fast, _fence_digest(doc, block))
 
 
 def _warnings(doc: Document, encoding: Encoding) -> list[types.Diagnostic]:
