@@ -9,6 +9,7 @@ earlier in the script, `${IFS}`), and marked dynamic where not.
 from __future__ import annotations
 
 import bisect
+import itertools
 import posixpath
 import re
 import shlex
@@ -27,6 +28,7 @@ from aintern_ls.safety.context import (
     Info,
     Scope,
     Stdin,
+    VersionedDict,
 )
 from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.paths import is_secret, write_target
@@ -335,6 +337,7 @@ class _Walker:
         self.scope.cwds = frozenset(new) if guarded else self.scope.cwds | frozenset(new)
 
     def stmt(self, node: Node, stdin: Stdin = NO_STDIN) -> Info:
+        budget.tick()
         t = node.type
         if t == "command":
             return self.command(node, stdin)
@@ -474,11 +477,14 @@ class _Walker:
         # What the grammar could not place is judged token by token too (fail closed):
         # every stretch between separators that no parsed command covers.
         start = self.pos.char(node.start_byte)
-        covered = [(self.pos.char(c.start_byte), self.pos.char(c.end_byte)) for c in commands]
+        covered = sorted((self.pos.char(c.start_byte), self.pos.char(c.end_byte)) for c in commands)
+        starts = [s for s, _ in covered]
+        reach = list(itertools.accumulate((e for _, e in covered), max))  # furthest end so far
         text = _blank_comments(self.scope.source[start : self.pos.char(node.end_byte)])
         for m in _ERROR_SEGMENT.finditer(text):
             a, b = start + m.start(), start + m.end()
-            if any(s <= a and b <= e for s, e in covered):
+            i = bisect.bisect_right(starts, a) - 1  # the commands starting at or before `a`
+            if i >= 0 and reach[i] >= b:
                 continue
             words = split_words(m.group(0), a)
             while words and words[0].text in _ERROR_KEYWORDS:
@@ -1345,7 +1351,7 @@ class _Walker:
                 return None
             walker = _Walker(probe, self.pos)
             walker.scope.source = self.scope.source
-            walker.scope.env = dict(self.scope.env)
+            walker.scope.env = VersionedDict(self.scope.env)
             if stage.type == "redirected_statement":
                 # `$(cat <<'EOF' … EOF)`: the heredoc is the stage's own stdin.
                 info = walker.stmt(stage, stdin or NO_STDIN)

@@ -15,10 +15,13 @@ import binascii
 import re
 from functools import lru_cache
 
+import attrs
+
 # The knowledge modules register their programs on import (`handles` refuses a program
 # claimed by two modules, so their order does not matter).
 from aintern_ls.safety import (  # noqa: F401
     allowlist,
+    budget,
     files,
     git,
     infra,
@@ -38,8 +41,9 @@ from aintern_ls.safety.context import (
     Info,
     Scope,
     Stdin,
+    VersionedDict,
 )
-from aintern_ls.safety.levels import B, C, D, M, S
+from aintern_ls.safety.levels import B, C, D, Finding, M, S
 from aintern_ls.safety.paths import is_device, is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, WINDOWS_HANDLERS, handles
 from aintern_ls.safety.words import (
@@ -68,9 +72,152 @@ _PRIVILEGE = frozenset({"sudo", "doas", "su", "pkexec", "runas", "gsudo", "run0"
 
 
 def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
-    """Judge one simple command, recording findings on `scope`."""
+    """Judge one simple command, recording findings on `scope`.
+
+    The front ends call this for every simple command they find. A command already judged
+    in this scope, written the same way (same words, same text, same layout) and seen in
+    the same state (working directories, variables, written scripts, downloads), gets the
+    earlier judgement moved to where it now stands: `ls; ls; ls; …` ten thousand
+    characters long costs one judgement, not two thousand. A judgement that changed the
+    state, or whose findings or paths lie outside its own words, is never reused.
+    """
     if not words:
         return Info()
+    budget.tick()
+    lo = min(w.start for w in words)
+    hi = max(w.end for w in words)
+    state = _state(scope)
+    if state is None or lo < 0:
+        return judge_uncached(words, scope, stdin)
+    key = (_memo_text(words, scope, lo, hi), stdin, state)
+    memo = scope.memo
+    hit = memo.get(key)
+    if hit is not None:
+        base, earlier, known = hit
+        delta = lo - base
+        if delta == 0:
+            scope.findings.extend(earlier)
+            return _copy_info(known, 0, stdin)
+        scope.findings.extend(
+            Finding(f.level, f.rule, f.reason, f.start + delta, f.end + delta) for f in earlier
+        )
+        return _copy_info(known, delta, stdin)
+    mark = len(scope.findings)
+    info = judge_uncached(words, scope, stdin)
+    if len(scope.findings) < mark or _state(scope) != state:
+        return info
+    found = scope.findings[mark:]
+    if all(lo <= f.start and f.end <= hi for f in found) and _info_within(info, stdin, lo, hi):
+        memo[key] = (lo, tuple(found), _copy_info(info, 0, stdin))
+    return info
+
+
+def _state(scope: Scope) -> tuple[object, ...] | None:
+    """What a judgement may read from the scope besides the words (None: cannot tell)."""
+    env, written = scope.env, scope.written
+    if not isinstance(env, VersionedDict) or not isinstance(written, VersionedDict):
+        return None
+    return (
+        scope.cwds,
+        scope.pending_cd,
+        scope.errexit,
+        id(env),
+        env.version,
+        id(written),
+        written.version,
+        id(scope.assigned),
+        len(scope.assigned),
+        id(scope.downloaded),
+        len(scope.downloaded),
+    )
+
+
+def _memo_text(words: list[Word], scope: Scope, lo: int, hi: int) -> tuple[object, ...]:
+    """The command as written: its words relative to its start, and its source text. The
+    Windows script hosts read the rest of the line (`mshta` code that cmd split at its
+    parentheses), so a command naming one is pinned to its position (never reused)."""
+    src = scope.source
+    rel = tuple((w.text, w.start - lo, w.end - lo, w.dynamic, w.glob, w.origin) for w in words)
+    pin = -1
+    if scope.family != "bash" and any(n in w.text.lower() for w in words for n in _READS_THE_LINE):
+        pin = lo
+    return (rel, src[lo:hi], pin)
+
+
+_READS_THE_LINE = ("mshta", "regsvr32", "rundll32", "wscript", "cscript")
+
+
+def _shift_word(w: Word, delta: int) -> Word:
+    return Word(w.text, w.start + delta, w.end + delta, w.dynamic, w.glob, w.origin)
+
+
+def _copy_info(info: Info, delta: int, stdin: Stdin) -> Info:
+    """A copy of `info` (callers may change theirs) with its positions moved by `delta`
+    (the command's own stdin, part of the memo's key, stays as it is)."""
+    inp = info.input
+    if inp is not None and delta and inp != stdin and (inp.start >= 0 or inp.paths):
+        inp = attrs.evolve(
+            inp,
+            start=inp.start + delta if inp.start >= 0 else inp.start,
+            paths=tuple(_shift_word(w, delta) for w in inp.paths),
+        )
+    return Info(
+        name=info.name,
+        network_fetch=info.network_fetch,
+        output=info.output,
+        decodes=info.decodes,
+        reads_secret=info.reads_secret,
+        paths=tuple(_shift_word(w, delta) for w in info.paths) if delta else info.paths,
+        names_only=info.names_only,
+        input=inp,
+        argv=info.argv,
+    )
+
+
+def _info_within(info: Info, stdin: Stdin, lo: int, hi: int) -> bool:
+    """Every position `info` carries lies inside the command's own words (so moving the
+    judgement with the command moves them right)."""
+    if any(not (lo <= w.start and w.end <= hi) for w in info.paths):
+        return False
+    inp = info.input
+    if inp is None or inp == stdin:
+        return True
+    if inp.start >= 0 and not lo <= inp.start <= hi:
+        return False
+    return all(lo <= w.start and w.end <= hi for w in inp.paths)
+
+
+_MAX_WRAPPED = 12  # `sudo nice env … rm`: wrappers followed inside each other
+
+
+def judge_uncached(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
+    """Judge one simple command (no reuse: what handlers call for the commands they wrap).
+
+    A wrapper's handler judges the command it wraps through here again; past
+    `_MAX_WRAPPED` wrappers inside each other the rest is not followed (critical: each
+    level costs the whole command again, so ten thousand `sudo`s would be quadratic)."""
+    if not words:
+        return Info()
+    budget.check()
+    if scope.wrapped >= _MAX_WRAPPED:
+        scope.add(
+            C,
+            "nesting",
+            "commands wrapped too deeply to analyse; check it by hand",
+            min(w.start for w in words),
+            max(w.end for w in words),
+        )
+        # …but its literal operands still say what it could do (`… rm -rf /` is blocked).
+        _as_if_destructive(words, scope, stdin, dynamic=True)
+        return Info()
+    scope.wrapped += 1
+    try:
+        return _judge_one(words, scope, stdin)
+    finally:
+        scope.wrapped -= 1
+
+
+def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if scope.family == "bash" and any("{" in w.text and "," in w.text for w in words):
         words = _brace_expand(words, scope.source)
     head = words[0]
@@ -87,7 +234,7 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
                 Word(w.text, head.start, head.end)
                 for w in split_words(head.text.replace("\n", " "))
             ]
-            return judge([*inner, *words[1:]], scope, stdin) if inner else Info()
+            return _judge_one([*inner, *words[1:]], scope, stdin) if inner else Info()
         if head.origin == ORIGIN_NETWORK:
             scope.add(
                 C, "remote-code", "runs a command name fetched from the network", *_span(head)
@@ -107,7 +254,7 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         scope.add(M, "glob-command", "the command name is a glob pattern", head.start, head.end)
         # `*` as a command matches everything we know: guessing would only add noise.
         for cand in candidates if len(candidates) <= 4 else []:
-            judge([Word(cand, head.start, head.end), *words[1:]], scope, stdin)
+            _judge_one([Word(cand, head.start, head.end), *words[1:]], scope, stdin)
         return Info()
     if scope.family == "powershell":
         explicit = head.text.lower().endswith((".exe", ".com"))  # `sc.exe` is not `sc`
