@@ -18,7 +18,7 @@ import threading
 import tree_sitter
 import tree_sitter_bash
 
-from aintern_ls.safety import budget, dispatch
+from aintern_ls.safety import budget, dispatch, wrappers
 from aintern_ls.safety.context import (
     NO_STDIN,
     STDIN_FILE,
@@ -162,6 +162,11 @@ def analyse(text: str, scope: Scope) -> None:
         # The grammar reads the `0` of `sh 0<&2` as an argument (a script named "0"); `0<`
         # is plain `<`, so the parser may see a blank there (same length).
         data = _STDIN_FD.sub(b" ", data)
+    toggles = "~}" in text and _CASE_TOGGLE.search(data) is not None
+    if toggles:
+        # The grammar cannot read `${x~~}`/`${x~}` (case toggling); the parser may see
+        # `${x,,}` there (same length), and the expansion is read from the text.
+        data = _CASE_TOGGLE.sub(lambda m: m.group(1) + b"," * len(m.group(2)) + b"}", data)
     tree = parse(data)
     if _NEGATED_COMPOUND.search(text):
         # The grammar cannot read `! for …`/`! case …`; negation changes no command, so
@@ -172,6 +177,7 @@ def analyse(text: str, scope: Scope) -> None:
         data = text.encode("utf-8", "surrogatepass")
         tree = parse(data)
     walker = _Walker(scope, Positions(text, data))
+    walker.toggles = toggles
     root = tree.root_node
     with budget.Source(data):
         if root.has_error:
@@ -201,6 +207,9 @@ _TEST_SLASH = re.compile(
     re.M,
 )
 _STDIN_FD = re.compile(rb"(?<=[ \t])0(?=<)")
+# An alias whose text is one plain command (no expansions, operators or redirections).
+_SIMPLE_ALIAS = re.compile(r"""^[\w./@%+=:,~ '"-]*$""")
+_CASE_TOGGLE = re.compile(rb"(\$\{[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]\n]*\])?)(~~?)\}")
 _HEREDOC_OP = re.compile(rb"<<-?[ \t]*[\"']?[A-Za-z_][\w.-]*[\"']?[^\n]*\n")
 
 
@@ -280,7 +289,7 @@ def _brace_commands(text: str, scope: Scope, data: list[tuple[int, int]]) -> Non
 
 
 class _Walker:
-    __slots__ = ("calling", "defining", "functions", "pos", "scope", "writes")
+    __slots__ = ("calling", "defining", "functions", "pos", "scope", "toggles", "writes")
 
     def __init__(self, scope: Scope, pos: Positions) -> None:
         self.scope = scope
@@ -289,6 +298,7 @@ class _Walker:
         self.calling: set[str] = set()
         self.defining = 0  # inside a function definition's body
         self.writes: list[str] = []  # files the current redirected statement writes
+        self.toggles = False  # `${x~~}` was hidden from the parser as `${x,,}`
 
     # -- errors --------------------------------------------------------------------------
 
@@ -739,8 +749,34 @@ class _Walker:
             return Info()
         if words[0].text in ("cd", "pushd") and len(words) == 1:
             self.scope.pending_cd = "~"
+        if assigns and command_name(words[0].text) in SHELLS:
+            for a in assigns:
+                n, v = a.child_by_field_name("name"), a.child_by_field_name("value")
+                if (
+                    n is not None
+                    and v is not None
+                    and _text(n) in ("BASH_ENV", "ENV")
+                    and unquote(_text(v)) in wrappers.STDIN_FILES
+                ):
+                    wrappers.startup_from_stdin(self.scope, words[0], stdin)
         head = words[0].text
         alias = self.scope.env.get(ALIAS_PREFIX + head) if not words[0].dynamic else None
+        if alias is not None and head not in self.calling and _SIMPLE_ALIAS.match(alias):
+            # `alias python3='bash -s'; echo … | python3`: a plain command, so its words
+            # take the alias's place and the command keeps its stdin.
+            try:
+                value = [Word(t, words[0].start, words[0].end) for t in shlex.split(alias)]
+            except ValueError:
+                value = []
+            if value:
+                self.calling.add(head)
+                try:
+                    rest = value + words[1:]
+                    if rest[0].text in self.functions and rest[0].text not in self.calling:
+                        return self._call(rest[0].text, rest[1:], stdin)
+                    return dispatch.judge(rest, self.scope, stdin)
+                finally:
+                    self.calling.discard(head)
         if alias is not None and head not in self.calling:
             # A use of an alias this script defined: bash runs its text instead.
             self.calling.add(head)
@@ -1218,6 +1254,8 @@ class _Walker:
                 text, d, _, _ = self.value(c, True)
                 default, default_dynamic = text, d
         raw = _text(node)
+        if self.toggles:
+            raw = self.scope.source[self.pos.char(node.start_byte) : self.pos.char(node.end_byte)]
         parsed = _EXPANSION.fullmatch(raw) if node.type == "expansion" else None
         value: str | None
         if parsed is not None:

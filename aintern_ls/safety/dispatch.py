@@ -45,7 +45,13 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import B, C, D, Finding, M, S
 from aintern_ls.safety.paths import is_device, is_secret, write_target
-from aintern_ls.safety.registry import HANDLERS, WINDOWS_HANDLERS, handles
+from aintern_ls.safety.registry import (
+    HANDLERS,
+    SSH_OPTION_TOOLS,
+    WINDOWS_HANDLERS,
+    handles,
+    ssh_config_options,
+)
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
     Word,
@@ -311,6 +317,11 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         return cmd.info  # `kubectl delete --help`: a known program only prints its help
     if _dry_run(cmd):
         return cmd.info  # `kubectl delete … --dry-run=client`: only says what it would do
+    if scope.family == "bash" and _INTERPRETER.match(name):
+        if _syntax_check_only(cmd):
+            return cmd.info  # `node --check app.js`, `ruby -c x.rb`, `php -l x.php`
+        if _script_is_known_text(cmd):
+            return cmd.info
     handler = WINDOWS_HANDLERS.get(name) if scope.family != "bash" else None
     if handler is None:
         handler = HANDLERS.get(name)
@@ -318,6 +329,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _output_options(cmd)
     if handler is not None:
         handler(cmd)
+        if name in SSH_OPTION_TOOLS:
+            ssh_config_options(cmd)
         if scope.family == "bash" and name in _WRITERS:
             _write_destinations(cmd)
         if scope.family == "bash" and name in ("ls", "dir", "exa", "eza"):
@@ -338,6 +351,67 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
 
 
 _SHELL_NAMES = frozenset(names("sh bash dash zsh ksh mksh ash yash posh"))
+
+# Interpreters and the option that hands them inline code.
+_INTERPRETER = re.compile(
+    r"^(?:(python|pypy)[\d.]*|(node|nodejs|perl|ruby|osascript|lua[\d.]*|Rscript)|(php[\d.]*))$"
+)
+
+
+# Options that make an interpreter only check the syntax of its script and exit.
+_SYNTAX_FLAGS = {"node": ("--check", "-c"), "nodejs": ("--check", "-c"), "ruby": ("-c",)}
+
+
+def _syntax_check_only(cmd: Cmd) -> bool:
+    """`node --check app.js`, `ruby -c x.rb`, `php -l x.php`: the code is parsed, never
+    run (perl -c is not here: it runs BEGIN blocks)."""
+    texts = [w.text for w in cmd.args if not w.dynamic]
+    if len(texts) != len(cmd.args) or not texts:
+        return False
+    name = cmd.name
+    if name.startswith("php"):
+        return ("-l" in texts or "--syntax-check" in texts) and not any(
+            t in ("-r", "-B", "-R", "-F", "-E", "-a", "-S") for t in texts
+        )
+    flags = _SYNTAX_FLAGS.get(name)
+    if flags is None or not any(t in flags for t in texts):
+        return False
+    # Nothing else that runs code (`node -c -r ./hook.js`, `ruby -c -r lib`).
+    return not any(t in ("-r", "--require", "--import", "--loader", "-I") for t in texts)
+
+
+def _script_is_known_text(cmd: Cmd) -> bool:
+    """`python3 <(echo 'import shutil; …')`, `ruby <(printf …)`: the script file is a
+    process substitution whose text is known, so it is judged as that interpreter's inline
+    code (`python3 -c TEXT`). True when the command was judged here."""
+    for i, w in enumerate(cmd.args):
+        if not w.dynamic:
+            if w.text.startswith("-") and w.text not in ("-", "--"):
+                continue
+            return False
+        if w.origin not in ("static", "decoded") or cmd.scope.source[w.start : w.start + 2] != "<(":
+            return False
+        m = _INTERPRETER.match(cmd.name)
+        assert m is not None
+        flag = "-c" if m.group(1) else "-r" if m.group(3) else "-e"
+        code = w.text
+        if m.group(3):
+            code = re.sub(r"^\s*<\?php\b|\?>\s*$", "", code)
+        head = cmd.words[0]
+        if w.origin == "decoded":
+            cmd.add(C, "encoded-command", f"{cmd.name} runs decoded (hidden) text")
+        cmd.judge(
+            [
+                head,
+                *cmd.args[:i],
+                Word(flag, w.start, w.start),
+                Word(code, w.start, w.end),
+                *cmd.args[i + 1 :],
+            ],
+            cmd.stdin,
+        )
+        return True
+    return False
 
 
 def _shell_code_in_arguments(words: list[Word], scope: Scope, mark: int) -> None:

@@ -18,6 +18,8 @@ from aintern_ls.safety.context import (
     STDIN_NONE,
     STDIN_STATIC,
     Cmd,
+    Scope,
+    Stdin,
 )
 from aintern_ls.safety.levels import B, C, D, Finding, M, S
 from aintern_ls.safety.paths import classify_path
@@ -110,6 +112,13 @@ def _env(cmd: Cmd) -> None:
             # Shellshock (CVE-2014-6271): old bash ran what follows the definition.
             cmd.scope.include(cmd.scope.nested(value[2:].lstrip(), "bash", cmd.args[i]))
             cmd.add(C, "shellshock", f"{name} holds a function definition followed by commands")
+        elif (
+            name in ("BASH_ENV", "ENV")
+            and value in STDIN_FILES
+            and last[name] == i
+            and any(command_name(w.text) in SHELLS for w in cmd.args[i + 1 : i + 2])
+        ):
+            startup_from_stdin(cmd.scope, cmd.args[i + 1], cmd.stdin)
         elif last[name] == i and i + 1 < len(cmd.args) and _env_var_matters(name):
             # `env PAGER='…' git log` is `PAGER='…' git log`: the prefix-assignment rules
             # (command-running variables, hooks such as LD_PRELOAD or BASH_ENV) apply.
@@ -119,6 +128,42 @@ def _env(cmd: Cmd) -> None:
             cmd.scope.include([f for f in found if f.rule not in ("parse-error",)])
         i += 1
     rest(cmd, i)
+
+
+STDIN_FILES = frozenset({"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+
+
+def startup_from_stdin(scope: Scope, where: Word, stdin: Stdin) -> None:
+    """`BASH_ENV=/dev/stdin bash -c true <<< 'CODE'`: the shell's startup file is its
+    stdin, so what is fed to it runs before the command."""
+    if stdin.kind == STDIN_STATIC:
+        scope.include(scope.nested(stdin.text, "bash", where, stdin.start))
+        if stdin.decoded:
+            scope.add(C, "encoded-command", "runs decoded (hidden) text", where.start, where.end)
+    elif stdin.kind == STDIN_NETWORK:
+        scope.add(
+            C,
+            "pipe-to-shell",
+            "a download becomes the shell's startup code",
+            where.start,
+            where.end,
+        )
+    elif stdin.kind == STDIN_FILE:
+        scope.add(
+            M,
+            "local-script",
+            "a local file becomes the shell's startup code",
+            where.start,
+            where.end,
+        )
+    elif stdin.kind != STDIN_NONE:
+        scope.add(
+            C,
+            "pipe-to-shell",
+            "another command's output becomes the shell's startup code",
+            where.start,
+            where.end,
+        )
 
 
 def _env_var_matters(name: str) -> bool:
@@ -424,7 +469,8 @@ def _xargs_items(cmd: Cmd, text: str) -> list[str]:
     if delim is not None and delim.text:
         d = delim.text.encode().decode("unicode_escape") if "\\" in delim.text else delim.text
         return [t for t in text.split(d) if t.strip()]
-    if cmd.option_value("-I", "--replace", "-L") is not None or cmd.short("il"):
+    glued = any(w.text.startswith(("-I", "--replace=")) for w in cmd.args)
+    if cmd.option_value("-I", "--replace", "-L") is not None or cmd.short("il") or glued:
         lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
         try:
             return [" ".join(shlex.split(ln)) for ln in lines]
@@ -599,12 +645,28 @@ def _alias(cmd: Cmd) -> None:
         if not eq:
             continue
         cmd.scope.env[ALIAS_PREFIX + name] = value
-        found = cmd.scope.nested(value + ' "$@"', "bash", w, -1)
+        # Judged as written and with arguments after it (`alias x='sh -c'`).
+        found = cmd.scope.nested(value, "bash", w, -1)
+        found += cmd.scope.nested(value + ' "$@"', "bash", w, -1)
         level = max((f.level for f in found), default=S)
+        try:
+            first = shlex.split(value)[:1]
+        except ValueError:
+            first = value.split()[:1]
+        runs = command_name(first[0]) if first else ""
         if level >= D:
             cmd.add(C, "alias-hides", f"alias {name} hides a {level.label} command", w)
+        elif level >= C:
+            cmd.scope.include([f for f in found if f.level >= C])
+        elif runs in _HIDDEN_RUNNERS and name not in _HIDDEN_RUNNERS and name != runs:
+            # `alias python3='bash -s'`: a shell under another program's name runs whatever
+            # is later fed to "python3".
+            cmd.add(C, "alias-hides", f"alias {name} runs {runs} under another name", w)
         else:
             cmd.add(M, "alias", f"alias {name} changes what a later command does", w)
+
+
+_HIDDEN_RUNNERS = SHELLS | frozenset(names("eval source . exec"))
 
 
 @handles("trap")

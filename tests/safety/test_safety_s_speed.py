@@ -47,10 +47,10 @@ def test_the_same_command_is_judged_again_when_the_state_changed() -> None:
     text = "cat > x.sh <<'EOF'\nls\nEOF\nbash x.sh\ncat > x.sh <<'EOF'\nrm -rf /\nEOF\nbash x.sh"
     assert _analyse(text, "bash", None).level == RiskLevel.BLOCKED
     # …and a `cd` between two identical deletions changes what they delete.
-    assert _analyse("cd /tmp/x && rm -rf *; cd / && rm -rf *", "bash", None).level == (
+    assert _analyse("cd /tmp && rm -rf etc; cd / && rm -rf etc", "bash", None).level == (
         RiskLevel.BLOCKED
     )
-    assert _analyse("cd /tmp/x && rm -rf *; cd /tmp/y && rm -rf *", "bash", None).level == (
+    assert _analyse("cd /tmp && rm -rf etc; cd /var/tmp && rm -rf etc", "bash", None).level == (
         RiskLevel.DANGEROUS
     )
 
