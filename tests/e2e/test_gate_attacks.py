@@ -9,9 +9,6 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-import statistics
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +17,8 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
+from tests.e2e.session import SERVER, ignore, initialize, open_markdown
+
 SETTINGS = {"safety": {"extraBlocked": ["^touch .*gate-forbidden"]}}
 
 # One command across two lines (`\` joins them): `rm -f gate-victim touch gate-forbidden`
@@ -50,21 +48,16 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no
         answers = lsp_client.answers  # type: ignore[attr-defined]
         return types.MessageActionItem(title=answers.pop(0) if answers else "Cancel")
 
-    for method in ("aintern/blockStatus", "aintern/terminalOutput", "aintern/terminalExit"):
-        lsp_client.feature(method)(lambda params: None)
-
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(
-                window=types.WindowClientCapabilities(
-                    show_message=types.ShowMessageRequestClientCapabilities()
-                )
-            ),
-            root_uri=tmp_path.as_uri(),
-            initialization_options={
-                "aintern": {**SETTINGS, "historyPath": str(tmp_path / "history.db")}
-            },
-        )
+    ignore(lsp_client, "aintern/blockStatus", "aintern/terminalOutput", "aintern/terminalExit")
+    window = types.WindowClientCapabilities(
+        show_message=types.ShowMessageRequestClientCapabilities()
+    )
+    await initialize(
+        lsp_client,
+        tmp_path,
+        types.ClientCapabilities(window=window),
+        history="history.db",
+        **SETTINGS,
     )
     lsp_client.folder = tmp_path  # type: ignore[attr-defined]
     yield
@@ -72,16 +65,7 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no
 
 
 def _open(client: LanguageClient, name: str, text: str) -> str:
-    path = client.folder / name  # type: ignore[attr-defined]
-    path.write_text(text)
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=path.as_uri(), language_id="markdown", version=1, text=text
-            )
-        )
-    )
-    return path.as_uri()
+    return open_markdown(client, client.folder / name, text)  # type: ignore[attr-defined]
 
 
 def _replace(client: LanguageClient, uri: str, text: str, version: int) -> None:
@@ -155,22 +139,20 @@ async def test_a_one_megabyte_word_does_not_hold_up_other_requests(
     small = _open(client, "small.md", _doc("echo small"))
     await _lens_args(client, small)
     big = _open(client, "big.md", "```bash\n" + "A" * 1_000_000 + "\n```\n")
-    latencies = []
-    for _ in range(5):
-        started = time.monotonic()
-        await client.text_document_hover_async(
-            types.HoverParams(
-                text_document=types.TextDocumentIdentifier(uri=small),
-                position=types.Position(line=3, character=1),
-            )
+    # Both are asked at once: the big document's lenses (its whole analysis, in a worker)
+    # and a hover on the small one. Before the fix the analysis of one huge word took
+    # minutes and held everything up; neither answer may fail or hang (pytest-lsp's
+    # request timeout) now. No timing is asserted: how fast is for `bench/`.
+    big_lenses = asyncio.ensure_future(_lens_args(client, big))
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=small),
+            position=types.Position(line=3, character=1),
         )
-        latencies.append(time.monotonic() - started)
-    # The bound: other requests answered within 200 ms while the big one opens
-    # (before the fix: minutes). The median keeps one scheduling hiccup on a loaded
-    # machine from failing the test; every single answer must still come within 2 s.
-    assert statistics.median(latencies) < 0.2, latencies
-    assert max(latencies) < 2.0, latencies
-    (args,) = (await _lens_args(client, big))[:1]
+    )
+    assert hover is not None and "**safe**" in str(hover.contents)
+    await big_lenses
+    (args,) = big_lenses.result()[:1]
     assert args["level"] == "critical" and args["needsConfirmation"] is True
 
 

@@ -26,8 +26,8 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 
 from aintern_ls.__main__ import main
 from aintern_ls.safety import SafetyRules, gate
+from tests.e2e.session import SERVER, ignore, initialize, open_markdown
 
-SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
 SETTINGS = {
     "safety": {"extraBlocked": ["gate-forbidden"], "trusted": ["touch gate-trusted"]},
 }
@@ -106,39 +106,16 @@ async def client(request: Any, lsp_client: LanguageClient, tmp_path: Path):  # t
         lsp_client.prompts.append(params.message)  # type: ignore[attr-defined]
         return types.MessageActionItem(title="Cancel")
 
-    @lsp_client.feature("aintern/blockStatus")
-    def _status(params: Any) -> None:
-        return None
-
-    @lsp_client.feature("aintern/terminalOutput")
-    def _out(params: Any) -> None:
-        return None
-
-    @lsp_client.feature("aintern/terminalExit")
-    def _exit(params: Any) -> None:
-        return None
-
+    ignore(lsp_client, "aintern/blockStatus", "aintern/terminalOutput", "aintern/terminalExit")
     window = (
         types.WindowClientCapabilities(show_message=types.ShowMessageRequestClientCapabilities())
         if request.param == "asks"
         else None
     )
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(window=window),
-            root_uri=tmp_path.as_uri(),
-            initialization_options={"aintern": {**SETTINGS, "historyPath": str(tmp_path / "h.db")}},
-        )
-    )
+    await initialize(lsp_client, tmp_path, types.ClientCapabilities(window=window), **SETTINGS)
     lsp_client.docs = _write_docs(tmp_path)  # type: ignore[attr-defined]
     for path in lsp_client.docs.values():  # type: ignore[attr-defined]
-        lsp_client.text_document_did_open(
-            types.DidOpenTextDocumentParams(
-                text_document=types.TextDocumentItem(
-                    uri=path.as_uri(), language_id="markdown", version=1, text=path.read_text()
-                )
-            )
-        )
+        open_markdown(lsp_client, path)
     yield
     await lsp_client.shutdown_session()
 

@@ -14,7 +14,8 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
+from tests.e2e.session import SERVER, ignore, initialize, open_and_analyse
+
 DOC = """# Slow
 
 ```sh {"cwd":"sub","timeout":"1s","color":"red"}
@@ -25,29 +26,10 @@ pwd -P; sleep 30
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
 async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no-untyped-def]
-    @lsp_client.feature("aintern/blockStatus")
-    def _status(params: Any) -> None:
-        return None
-
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(),
-            root_uri=tmp_path.as_uri(),
-            initialization_options={"aintern": {"historyPath": str(tmp_path / "h.db")}},
-        )
-    )
+    ignore(lsp_client, "aintern/blockStatus")
+    await initialize(lsp_client, tmp_path)
     (tmp_path / "sub").mkdir()
-    doc = tmp_path / "slow.md"
-    doc.write_text(DOC)
-    lsp_client.uri = doc.as_uri()  # type: ignore[attr-defined]
-    lsp_client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=doc.as_uri(), language_id="markdown", version=1, text=DOC
-            )
-        )
-    )
-    await lsp_client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    lsp_client.uri = await open_and_analyse(lsp_client, tmp_path / "slow.md", DOC)  # type: ignore[attr-defined]
     yield
     await lsp_client.shutdown_session()
 

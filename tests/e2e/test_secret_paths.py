@@ -22,7 +22,8 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
+from tests.e2e.session import SERVER, ignore, initialize, open_and_analyse
+
 TOKEN = "ghp_" + "Wq3Rt7Yu1Io5Pa9Sd2Fg6Hj0Kl4Zx8Cv3Bn7M"
 PASSWORD = "Vq8-" + "mZr2xT6wK9s"
 SLACK = "xoxb-" + "4815162342-1618033988-" + "Hn4Jm8Kp2Lq6Rs0Tv3Wx7Yz"
@@ -49,34 +50,9 @@ def assert_no_secret(where: str, text: str) -> None:
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
 async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no-untyped-def]
-    @lsp_client.feature("aintern/terminalOutput")
-    def _out(params: Any) -> None:
-        return None
-
-    @lsp_client.feature("aintern/blockStatus")
-    def _status(params: Any) -> None:
-        return None
-
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=CAPABILITIES,
-            root_uri=tmp_path.as_uri(),
-            initialization_options={
-                "aintern": {"timeoutSeconds": 60, "historyPath": str(tmp_path / "history.db")}
-            },
-        )
-    )
-    doc = tmp_path / "deploy.md"
-    doc.write_text(DOC)
-    lsp_client.uri = doc.as_uri()  # type: ignore[attr-defined]
-    lsp_client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=doc.as_uri(), language_id="markdown", version=1, text=DOC
-            )
-        )
-    )
-    await lsp_client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    ignore(lsp_client, "aintern/terminalOutput", "aintern/blockStatus")
+    await initialize(lsp_client, tmp_path, CAPABILITIES, history="history.db", timeoutSeconds=60)
+    lsp_client.uri = await open_and_analyse(lsp_client, tmp_path / "deploy.md", DOC)  # type: ignore[attr-defined]
     yield
     await lsp_client.shutdown_session()
 

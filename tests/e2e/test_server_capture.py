@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,22 +11,15 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
+from tests.e2e.session import SERVER, ignore, initialize
+
 FAKE_TOKEN = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
 async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no-untyped-def]
-    @lsp_client.feature("aintern/terminalOutput")
-    def _out(params: Any) -> None:
-        return None
-
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(),
-            initialization_options={"aintern": {"historyPath": str(tmp_path / "h.db")}},
-        )
-    )
+    ignore(lsp_client, "aintern/terminalOutput")
+    await initialize(lsp_client, tmp_path)
     yield
     await lsp_client.shutdown_session()
 

@@ -6,7 +6,6 @@ document for Sends, and a dangerous Send that asks like Run does."""
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,8 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
+from tests.e2e.session import SERVER, ignore, initialize, open_markdown
+
 FAKE_TOKEN = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
 
 DOC = """# Output
@@ -49,26 +49,9 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no
         answer = lsp_client.answers.pop(0) if lsp_client.answers else None  # type: ignore[attr-defined]
         return types.MessageActionItem(title=answer) if answer else None
 
-    for method in ("aintern/terminalOutput", "aintern/terminalExit", "aintern/blockStatus"):
-        lsp_client.feature(method)(lambda params: None)
-
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=CAPS,
-            root_uri=tmp_path.as_uri(),
-            initialization_options={"aintern": {"historyPath": str(tmp_path / "h.db")}},
-        )
-    )
-    doc = tmp_path / "out.md"
-    doc.write_text(DOC)
-    lsp_client.uri = doc.as_uri()  # type: ignore[attr-defined]
-    lsp_client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=doc.as_uri(), language_id="markdown", version=1, text=DOC
-            )
-        )
-    )
+    ignore(lsp_client, "aintern/terminalOutput", "aintern/terminalExit", "aintern/blockStatus")
+    await initialize(lsp_client, tmp_path, CAPS)
+    lsp_client.uri = open_markdown(lsp_client, tmp_path / "out.md", DOC)  # type: ignore[attr-defined]
     yield
     await lsp_client.shutdown_session()
 

@@ -7,7 +7,6 @@ progress and lens refresh) and a Neovim-like one (UTF-8, none of those).
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
+from tests.e2e.session import SERVER, initialize, open_and_analyse
 
 DOC = """# Runbook
 
@@ -84,26 +83,8 @@ async def client(request: Any, lsp_client: LanguageClient, tmp_path: Path):  # t
     def _status(params: Any) -> None:
         lsp_client.statuses.append(params)  # type: ignore[attr-defined]
 
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=caps,
-            root_uri=tmp_path.as_uri(),
-            initialization_options={
-                "aintern": {"timeoutSeconds": 60, "historyPath": str(tmp_path / "history.db")}
-            },
-        )
-    )
-    doc = tmp_path / "runbook.md"
-    doc.write_text(DOC)
-    lsp_client.uri = doc.as_uri()  # type: ignore[attr-defined]
-    lsp_client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=doc.as_uri(), language_id="markdown", version=1, text=DOC
-            )
-        )
-    )
-    await lsp_client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await initialize(lsp_client, tmp_path, caps, history="history.db", timeoutSeconds=60)
+    lsp_client.uri = await open_and_analyse(lsp_client, tmp_path / "runbook.md", DOC)  # type: ignore[attr-defined]
     yield
     if not getattr(lsp_client, "closed", False):
         await lsp_client.shutdown_session()

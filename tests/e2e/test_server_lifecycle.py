@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
+from tests.e2e.session import SERVER
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))

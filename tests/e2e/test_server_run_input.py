@@ -24,7 +24,8 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
+from tests.e2e.session import SERVER, ignore, initialize, open_markdown
+
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.timeout(120)
 
@@ -57,9 +58,7 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no
     events: list[dict[str, Any]] = []
     refreshes: list[float] = []
 
-    @lsp_client.feature("aintern/blockStatus")
-    def _status(params: Any) -> None:
-        return None
+    ignore(lsp_client, "aintern/blockStatus")
 
     @lsp_client.feature("aintern/waitingForInput")
     def _waiting(params: Any) -> None:
@@ -69,31 +68,17 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no
     def _refresh(params: Any) -> None:
         refreshes.append(time.monotonic())
 
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(
-                workspace=types.WorkspaceClientCapabilities(
-                    code_lens=types.CodeLensWorkspaceClientCapabilities(refresh_support=True)
-                ),
-                window=types.WindowClientCapabilities(work_done_progress=True),
-            ),
-            root_uri=tmp_path.as_uri(),
-            initialization_options={"aintern": {"historyPath": str(tmp_path / "h.db")}},
-        )
+    caps = types.ClientCapabilities(
+        workspace=types.WorkspaceClientCapabilities(
+            code_lens=types.CodeLensWorkspaceClientCapabilities(refresh_support=True)
+        ),
+        window=types.WindowClientCapabilities(work_done_progress=True),
     )
-    doc = tmp_path / "doc.md"
-    doc.write_text(DOC)
-    lsp_client.uri = doc.as_uri()  # type: ignore[attr-defined]
+    await initialize(lsp_client, tmp_path, caps)
     lsp_client.events = events  # type: ignore[attr-defined]
     lsp_client.refreshes = refreshes  # type: ignore[attr-defined]
     lsp_client.history_db = tmp_path / "h.db"  # type: ignore[attr-defined]
-    lsp_client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=doc.as_uri(), language_id="markdown", version=1, text=DOC
-            )
-        )
-    )
+    lsp_client.uri = open_markdown(lsp_client, tmp_path / "doc.md", DOC)  # type: ignore[attr-defined]
     yield
     await lsp_client.shutdown_session()
 

@@ -4,7 +4,6 @@ diff after a run) and placeholder hints."""
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +11,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
+from tests.e2e.session import SERVER, ignore, initialize, open_and_analyse
 
 DOC = """# Checks
 
@@ -34,28 +33,10 @@ curl -H "Authorization: Bearer <your-token>" https://api.example.invalid
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
 async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no-untyped-def]
-    @lsp_client.feature("aintern/blockStatus")
-    def _status(params: Any) -> None:
-        return None
-
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(experimental={"aintern": {"promptValues": True}}),
-            root_uri=tmp_path.as_uri(),
-            initialization_options={"aintern": {"historyPath": str(tmp_path / "h.db")}},
-        )
-    )
-    doc = tmp_path / "checks.md"
-    doc.write_text(DOC)
-    lsp_client.uri = doc.as_uri()  # type: ignore[attr-defined]
-    lsp_client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=doc.as_uri(), language_id="markdown", version=1, text=DOC
-            )
-        )
-    )
-    await lsp_client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    ignore(lsp_client, "aintern/blockStatus")
+    caps = types.ClientCapabilities(experimental={"aintern": {"promptValues": True}})
+    await initialize(lsp_client, tmp_path, caps)
+    lsp_client.uri = await open_and_analyse(lsp_client, tmp_path / "checks.md", DOC)  # type: ignore[attr-defined]
     yield
     await lsp_client.shutdown_session()
 

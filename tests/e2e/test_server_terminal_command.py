@@ -8,7 +8,6 @@ last output so that line lands in the right place.
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
+from tests.e2e.session import SERVER, ignore, initialize
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
@@ -31,17 +30,8 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no
     def _command(params: Any) -> None:
         lsp_client.events.append(("command", params))  # type: ignore[attr-defined]
 
-    @lsp_client.feature("aintern/terminalExit")
-    def _exit(params: Any) -> None:
-        return None
-
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(),
-            root_uri=tmp_path.as_uri(),
-            initialization_options={"aintern": {"historyPath": str(tmp_path / "h.db")}},
-        )
-    )
+    ignore(lsp_client, "aintern/terminalExit")
+    await initialize(lsp_client, tmp_path)
     yield
     await lsp_client.shutdown_session()
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
+from tests.e2e.session import SERVER, ignore, initialize, open_and_analyse
 
 DOC = """Check:
 
@@ -48,28 +47,9 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no
     def _exit(params: Any) -> None:
         lsp_client.exits.append(params.terminalId)  # type: ignore[attr-defined]
 
-    @lsp_client.feature("aintern/blockStatus")
-    def _status(params: Any) -> None:
-        return None
-
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(),
-            root_uri=tmp_path.as_uri(),
-            initialization_options={"aintern": {"historyPath": str(tmp_path / "h.db")}},
-        )
-    )
-    doc = tmp_path / "doc.md"
-    doc.write_text(DOC)
-    lsp_client.uri = doc.as_uri()  # type: ignore[attr-defined]
-    lsp_client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=doc.as_uri(), language_id="markdown", version=1, text=DOC
-            )
-        )
-    )
-    await lsp_client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    ignore(lsp_client, "aintern/blockStatus")
+    await initialize(lsp_client, tmp_path)
+    lsp_client.uri = await open_and_analyse(lsp_client, tmp_path / "doc.md", DOC)  # type: ignore[attr-defined]
     yield
     await lsp_client.shutdown_session()
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -13,8 +12,8 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 from aintern_ls.terminal.session import OUTPUT_INTERVAL_SECONDS, OUTPUT_MAX_CHARS
+from tests.e2e.session import SERVER, ignore, initialize
 
-SERVER = [sys.executable, "-m", "aintern_ls", "--stdio"]
 SIZE = 8_000_000
 
 
@@ -26,16 +25,8 @@ async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no
     def _out(params: Any) -> None:
         lsp_client.chunks.append(params.data)  # type: ignore[attr-defined]
 
-    for method in ("aintern/terminalExit", "aintern/terminalCommand"):
-        lsp_client.feature(method)(lambda params: None)
-
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(),
-            root_uri=tmp_path.as_uri(),
-            initialization_options={"aintern": {"historyPath": str(tmp_path / "h.db")}},
-        )
-    )
+    ignore(lsp_client, "aintern/terminalExit", "aintern/terminalCommand")
+    await initialize(lsp_client, tmp_path)
     yield
     await lsp_client.shutdown_session()
 
