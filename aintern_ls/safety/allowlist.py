@@ -31,7 +31,8 @@ def _sed(cmd: Cmd) -> None:
         cmd.add(M, "write", "sed -i edits files in place")
     for w in _sed_scripts(cmd):
         # GNU sed's `e COMMAND` runs COMMAND; `s/x/CMD/e` runs the replacement.
-        m = re.search(r"(?:^|[;{}\n]|^\d+|\$)\s*e\s+([^;}\n]+)", w.text)
+        # (like `w FILE`, the command runs to the end of the line, `;` and all)
+        m = re.search(r"(?:^|[;{}\n]|^\d+|\$)\s*e\s+([^\n]+)", w.text)
         sub = re.fullmatch(
             r"s(.)(?:(?!\1).|\\.)*\1((?:(?!\1).|\\.)*)\1[gpIi0-9]*e[gpIi0-9]*", w.text
         )

@@ -162,6 +162,10 @@ def analyse(text: str, scope: Scope) -> None:
         # The grammar reads the `0` of `sh 0<&2` as an argument (a script named "0"); `0<`
         # is plain `<`, so the parser may see a blank there (same length).
         data = _STDIN_FD.sub(b" ", data)
+    if "$((" in text:
+        # `$(( env FOO=1 rm -rf / ))` is no arithmetic: bash reads it as `$( (…) )`, a
+        # subshell in a command substitution. The parser may see that (same length).
+        data = _FAKE_ARITHMETIC.sub(_as_subshell, data)
     toggles = "~}" in text and _CASE_TOGGLE.search(data) is not None
     if toggles:
         # The grammar cannot read `${x~~}`/`${x~}` (case toggling); the parser may see
@@ -207,6 +211,16 @@ _TEST_SLASH = re.compile(
     re.M,
 )
 _STDIN_FD = re.compile(rb"(?<=[ \t])0(?=<)")
+_FAKE_ARITHMETIC = re.compile(rb"\$\(\(([ \t]*([A-Za-z_][\w.+-]*)[ \t]+[^()]*?)\)\)")
+
+
+def _as_subshell(m: re.Match[bytes]) -> bytes:
+    name = m.group(2).decode("ascii", "replace")
+    if name not in dispatch.KNOWN_NAMES and name not in SHELLS:
+        return m.group(0)
+    return b"$( " + m.group(1) + b" )"
+
+
 # An alias whose text is one plain command (no expansions, operators or redirections).
 _SIMPLE_ALIAS = re.compile(r"""^[\w./@%+=:,~ '"-]*$""")
 _CASE_TOGGLE = re.compile(rb"(\$\{[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]\n]*\])?)(~~?)\}")
@@ -820,7 +834,35 @@ class _Walker:
                 )
                 return Info()
             return self._call(head, words[1:], stdin)
+        if assigns and command_name(words[0].text) in SHELLS:
+            # `CMD='rm -rf ~' sh -c '$CMD'`: the shell it starts sees these variables.
+            return self._with_prefix_variables(assigns, words, stdin)
         return dispatch.judge(words, self.scope, stdin)
+
+    def _with_prefix_variables(self, assigns: list[Node], words: list[Word], stdin: Stdin) -> Info:
+        env = self.scope.env
+        saved: dict[str, str | None] = {}
+        for a in assigns:
+            n, v = a.child_by_field_name("name"), a.child_by_field_name("value")
+            if n is None:
+                continue
+            name = _text(n)
+            value = self.words(v, split=False) if v is not None else []
+            saved.setdefault(name, env.get(name))
+            if len(value) == 1 and not value[0].dynamic:
+                env[name] = value[0].text
+            elif not value:
+                env[name] = ""
+            else:
+                env.pop(name, None)
+        try:
+            return dispatch.judge(words, self.scope, stdin)
+        finally:
+            for name, old in saved.items():
+                if old is None:
+                    env.pop(name, None)
+                else:
+                    env[name] = old
 
     def _positional(self, args: list[Word]) -> None:
         env = self.scope.env

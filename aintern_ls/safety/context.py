@@ -203,6 +203,14 @@ class Scope:
         child.cwds = self.cwds
         child.written = self.written
         child.assigned = set(self.assigned)
+        if family == self.family and self.env:
+            # `x=/; eval 'rm -rf $x'`, `export C=…; bash -c '$C'`: the code sees the
+            # variables this text set (aliases and positional parameters stay behind).
+            child.env.update(
+                (k, v)
+                for k, v in self.env.items()
+                if not k.startswith("\x00alias:") and not k.isdigit() and k not in ("@", "*", "#")
+            )
         if positional is not None and not any(w.dynamic for w in positional):
             # `sh -c 'rm -rf "$1"' _ /`: $0, $1… and "$@" are the words after the code.
             texts = [w.text for w in positional]

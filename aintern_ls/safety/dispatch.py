@@ -267,6 +267,9 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         name = name.lower() if explicit else PS_ALIASES.get(name.lower(), name.lower())
     elif scope.family == "cmd":
         name = name.lower()
+        if name == "call" and len(words) > 1 and not words[1].text.startswith(":"):
+            # `start /b call rd /s /q C:\`: call runs the command after it.
+            return _judge_one(words[1:], scope, stdin)
     elif name not in HANDLERS and name.lower() in HANDLERS:
         # `RM -rf /`: macOS file systems ignore case, so this may well be `rm`.
         scope.add(
@@ -621,7 +624,11 @@ def _as_if_destructive(
     keep what would be blocked (`$X -rf /`, `foo -rf ~`). A program whose name is known
     text but not to us needs the full `-rf` spelling and a root, home or system target
     (`gsutil cp -r . gs://b` is not a wipe); a run-time name gets no such benefit."""
-    if len(words) < 2 or scope.family != "bash":
+    if len(words) < 2:
+        return
+    if scope.family != "bash":
+        if dynamic:
+            _as_if_destructive_windows(words, scope, stdin)
         return
     if not dynamic:
         flags = "".join(w.text[1:] for w in words[1:] if re.fullmatch(r"-[a-zA-Z]+", w.text))
@@ -660,6 +667,39 @@ def _as_if_destructive(
                 words[0].start,
                 f.end,
             )
+
+
+def _as_if_destructive_windows(words: list[Word], scope: Scope, stdin: Stdin) -> None:
+    """`set x=rd` … `%x% /s /q C:\\`, `& $c -Recurse -Force C:\\`: a run-time program name
+    with literal operands is judged as the Windows programs those operands fit (rd/del with
+    /s, format with a drive, Remove-Item with -Recurse), keeping what would be blocked."""
+    low = [w.text.lower() for w in words[1:]]
+    probes: list[str] = []
+    if "/s" in low:
+        probes += ["rd", "del"]
+    if re.fullmatch(r"[a-z]:\\?", low[0]):
+        probes.append("format")
+    if scope.family == "powershell" and any(t in ("-recurse", "-r") for t in low):
+        probes.append("remove-item")
+    if not probes:
+        return
+    probe = Scope(
+        scope.source, scope.family, None, scope.nested_analyser, scope.depth, judge_uncached
+    )
+    probe.cwds = scope.cwds
+    probe.wrapped = scope.wrapped
+    for program in probes:
+        mark = len(probe.findings)
+        judge_uncached([Word(program, words[0].start, words[0].end), *words[1:]], probe, stdin)
+        for f in probe.findings[mark:]:
+            if f.level >= B:
+                scope.add(
+                    B,
+                    f.rule,
+                    f"the program is only known at run time; if it is {program}: {f.reason}",
+                    words[0].start,
+                    f.end,
+                )
 
 
 _BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")

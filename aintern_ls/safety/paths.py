@@ -222,7 +222,12 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
     relative = not (p.startswith("/") or p.startswith(HOME) or re.match(r"^[a-z]:", p))
     if relative:
         stripped = p.rstrip("/")
-        if p in _CWD_WIDE or stripped in ("", ".", "..") or re.fullmatch(r"(\.\./)+\.\.?", p):
+        if (
+            p in _CWD_WIDE
+            or stripped in ("", ".", "..")
+            or re.fullmatch(r"(\.\./)+\.\.?", p)
+            or re.fullmatch(r"(\./)+\.?/*", p)  # `./.`, `././`: the directory itself
+        ):
             # Policy: the whole working directory is blocked in any spelling, wherever it is.
             wide = Target(RiskLevel.BLOCKED, "rm-cwd", "everything in the current directory")
             if cwd is None:

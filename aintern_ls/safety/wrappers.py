@@ -52,8 +52,27 @@ def written_script(cmd: Cmd, base: str, where: Word) -> None:
 # --- wrappers ---------------------------------------------------------------------------
 
 
+# sudo options that, on their own, run nothing: list privileges, forget credentials, version.
+_SUDO_ONLY_LISTS = frozenset(
+    names(
+        """
+        -l -ll -nl -ln -k -K -V -n --list --reset-timestamp --remove-timestamp --version
+        --non-interactive
+        """
+    )
+)
+
+
 @handles("sudo", "doas", "pkexec", "gsudo", "run0")
 def _sudo(cmd: Cmd) -> None:
+    texts = cmd.texts()
+    if (
+        cmd.name == "sudo"
+        and texts
+        and all(t in _SUDO_ONLY_LISTS for t in texts)
+        and any(t not in ("-n", "--non-interactive") for t in texts)
+    ):
+        return  # `sudo -l`, `sudo -k`: lists or forgets privileges, runs nothing
     cmd.scope.add(
         C, "sudo", f"{cmd.name} runs the command as root", cmd.words[0].start, cmd.words[0].end
     )
@@ -66,8 +85,10 @@ def _sudo(cmd: Cmd) -> None:
     )
     i = skip_options(cmd, with_value)
     if i < len(cmd.args) and "=" in cmd.args[i].text and cmd.name == "sudo":
-        while i < len(cmd.args) and "=" in cmd.args[i].text:
-            i += 1
+        # `sudo PAGER='…' git log`, `sudo BASH_ENV=… bash`: sudo sets them as env does.
+        head = Word("env", cmd.words[0].start, cmd.words[0].end)
+        cmd.info = cmd.judge([head, *cmd.args[i:]], cmd.stdin)
+        return
     if i >= len(cmd.args) and (cmd.short("si") or cmd.long("--shell", "--login")):
         run_code_from_stdin(cmd, "bash")  # `sudo -s <<< '…'`: a root shell reads stdin
         return
@@ -414,7 +435,11 @@ def _xargs(cmd: Cmd) -> None:
         tail = [Word("echo", cmd.end, cmd.end)]  # xargs with no command runs echo
     listed = [w for w in cmd.stdin.paths if not w.dynamic] if cmd.scope.family == "bash" else []
     from_listing = bool(listed)
-    if cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text.strip():
+    arg_file = cmd.option_value("-a", "--arg-file")
+    if arg_file is not None and arg_file.dynamic and arg_file.origin in ("static", "decoded"):
+        # `xargs -a <(echo /) rm -rf`: the items come from a file whose text is known.
+        listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(cmd, arg_file.text)][:16]
+    elif cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text.strip():
         # `echo / | xargs rm -rf`: the items are known text.
         listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(cmd, cmd.stdin.text)][:16]
     items = [Word("{items}", cmd.start, cmd.end, dynamic=True)]
