@@ -230,8 +230,15 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if head.dynamic:
         if head.origin in ("static", "decoded") and head.text.strip():
             # `$(printf '\x72\x6d') -rf /`, `$(echo … | base64 -d)`: the text is known.
-            if head.origin == "decoded":
+            if head.origin == "decoded" and not wrappers.decoded_readable(head.text, []):
                 scope.add(C, "encoded-command", "runs decoded (hidden) text", head.start, head.end)
+            elif head.origin == "decoded":
+                scope.add(
+                    M,
+                    "decoded-code",
+                    "the command name is decoded text (judged as decoded)",
+                    *_span(head),
+                )
             else:
                 scope.add(
                     M, "indirect-code", "the command name is built by another command", *_span(head)

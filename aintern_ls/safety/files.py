@@ -296,7 +296,25 @@ def _dd(cmd: Cmd) -> None:
         if w.text.startswith("of=") and is_device(w.text[3:]):
             cmd.add(B, "disk-write", f"dd overwrites the raw disk {w.text[3:]}", w)
             return
-    if any(w.text.startswith("of=") for w in cmd.args):
+    out = next((w for w in cmd.args if w.text.startswith("of=")), None)
+    src = next((w.text[3:] for w in cmd.args if w.text.startswith("if=")), "")
+    made = out is not None and re.search(
+        r"(?i)swap|\.(img|raw|iso|bin|dat|qcow2|vhdx?|vmdk|disk)$|test|dummy|blob|fill|zero"
+        r"|random|sparse|bigfile|largefile",
+        out.text.rsplit("/", 1)[-1],
+    )
+    in_place = any(
+        (w.text.startswith("conv=") and "notrunc" in w.text)
+        or (w.text.startswith("count=") and w.dynamic)
+        for w in cmd.args
+    )
+    if made and not in_place:
+        pass  # `dd if=/dev/zero of=/swapfile count=1024`: makes a new blank file
+    elif out is not None and re.fullmatch(r"/dev/(zero|u?random|full)", src):
+        # Whatever the argument order: the named file's content is replaced by zeros or noise
+        # (a wiper's way to destroy a file); system files are judged by the write rules.
+        cmd.add(D, "shred", f"dd overwrites {out.text[3:]} with {src}: its content is lost", out)
+    if out is not None and not any(f.rule == "shred" for f in cmd.scope.findings[-1:]):
         cmd.add(M, "write", "dd writes a file")
 
 

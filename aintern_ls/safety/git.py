@@ -183,6 +183,36 @@ def _subcommand_runs(cmd: Cmd, sub: str, args: list[Word]) -> bool:
     return False
 
 
+# The hooks each git command runs (githooks(5)): a hook this block wrote runs now.
+_HOOKS_RUN_BY = {
+    "commit": ("pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite"),
+    "merge": ("pre-merge-commit", "post-merge", "prepare-commit-msg", "commit-msg"),
+    "pull": ("post-merge", "pre-merge-commit", "post-checkout", "post-rewrite"),
+    "checkout": ("post-checkout",),
+    "switch": ("post-checkout",),
+    "clone": ("post-checkout",),
+    "worktree": ("post-checkout",),
+    "push": ("pre-push", "reference-transaction"),
+    "rebase": ("pre-rebase", "post-rewrite", "post-checkout"),
+    "am": ("applypatch-msg", "pre-applypatch", "post-applypatch"),
+    "gc": ("pre-auto-gc",),
+    "cherry-pick": ("prepare-commit-msg", "commit-msg", "post-commit"),
+    "revert": ("prepare-commit-msg", "commit-msg", "post-commit"),
+}
+
+
+def _written_hooks(cmd: Cmd, sub: str) -> None:
+    for hook in _HOOKS_RUN_BY.get(sub, ()):
+        written = cmd.scope.written.get(hook)
+        if written is None:
+            continue
+        where = Word(written[0], cmd.start, cmd.end)
+        for f in cmd.scope.nested(written[0], "bash", where, -1):
+            cmd.scope.add(
+                f.level, f.rule, f"the {hook} hook written above runs: {f.reason}", f.start, f.end
+            )
+
+
 @handles("git")
 def _git(cmd: Cmd) -> None:
     args = cmd.args
@@ -209,6 +239,7 @@ def _git(cmd: Cmd) -> None:
 
     flags = {t for t in rest if t.startswith("-")}
     shorts = "".join(t[1:] for t in rest if t.startswith("-") and not t.startswith("--"))
+    _written_hooks(cmd, sub)
     if _subcommand_runs(cmd, sub, list(args[i + 1 :])):
         return
     if sub in _GIT_SAFE:

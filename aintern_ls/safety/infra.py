@@ -493,3 +493,91 @@ def _cloud(cmd: Cmd) -> None:
         if not ops:
             return
     cmd.add(M, "cloud", f"{cmd.name} changes cloud resources or talks to the network")
+
+
+# --- hypervisors, virtual machines and their snapshots ------------------------------------
+# Powering a VM off hard, destroying or unregistering it with its disks, deleting snapshots:
+# destructive but scoped to the machines named (dangerous, like a cloud delete). Switching
+# off the host's own protections (ESXi execInstalledOnly, VIB acceptance, the host firewall)
+# is what ESXi ransomware does first (critical). Listing and showing are read-only.
+_VM_READ = re.compile(
+    r"(?i)\A(list|ls|show\w*|get\w*|info|status|state|config|dom(info|state|stats|id|name"
+    r"|uuid|blklist|iflist|memstat|jobinfo|xml-from-native)|dumpxml|capabilities|version"
+    r"|nodeinfo|hostname|uri|sysinfo|pending|showcmd|listsnapshots|snapshot-list|vol-list"
+    r"|pool-list|net-list|net-info|pool-info|vol-info|help|--help|-h|--version|-v|summary"
+    r"|vm\.info|find|ls|about|metric\.\w+|events|tasks|guestinfo|power\.getstate|getallvms"
+    r"|get\.\w+|hostsummary|snapshot\.get|vm-list|host-list|sr-list|describe|inspect|top)\Z"
+)
+_VM_DESTROY = re.compile(
+    r"(?i)\A(destroy|undefine|unregister\w*|delete\w*|remove\w*|rm|purge|kill|stop|shutdown"
+    r"|poweroff|power\.off|power\.shutdown|power\.reset|power\.reboot|power\.suspend|reset|reboot"
+    r"|suspend|managedsave-remove|snapshot-delete|snapshot\.remove\w*|delsnapshot|vol-delete"
+    r"|vol-wipe|pool-delete|pool-destroy|net-destroy|net-undefine|detach-disk|unlink|closemedium"
+    r"|vm-destroy|vm-uninstall|vm-shutdown|vm-reset-powerstate|vdi-destroy|sr-destroy"
+    r"|snapshot-destroy|vm\.destroy|vm\.unregister|snapshot\.remove|datastore\.rm|deletevm"
+    r"|hard|terminate|wipe|zap|prune|expunge)\Z"
+)
+
+
+def _vm_words(cmd: Cmd) -> list[str]:
+    """The subcommand words (`vm process kill`, `vmsvc/destroy` -> `destroy`)."""
+    out: list[str] = []
+    for w in cmd.args:
+        t = w.text
+        if t.startswith("-") and len(t) > 1:
+            continue
+        out.extend(p for p in t.lower().split("/") if p)
+    return out
+
+
+@handles(
+    *names(
+        """
+        esxcli vim-cmd virsh vboxmanage qm pct pvesh xe govc multipass lxc incus prlctl vmrun
+        limactl docker-machine xl vmware-cmd vzctl prlsrvctl VBoxManage VBoxHeadless
+        """
+    )
+)
+def _hypervisor(cmd: Cmd) -> None:
+    text = " ".join(cmd.texts()).lower()
+    n = cmd.name
+    if n == "esxcli" and re.search(
+        r"execinstalledonly\S*\s+(-v|--value)[= ]?(false|0)|acceptance\s+set"
+        r"|--no-sig-check|firewall\s+(set\s+.*--enabled[= ]?(false|0)|unload)"
+        r"|auditrecords\s+\S+\s+disable|secureboot\s+\S*\s*disable",
+        text,
+    ):
+        cmd.add(C, "disable-security", "esxcli turns off a protection of the ESXi host")
+        return
+    if n == "esxcli" and re.search(r"\bsystem\s+account\s+(add|set)|permission\s+set", text):
+        cmd.add(C, "account", "esxcli adds an account or grants host permissions")
+        return
+    if n == "vim-cmd" and re.search(r"hostsvc/(enable_ssh|enable_esx_shell|start_ssh)", text):
+        cmd.add(M, "system-config", "vim-cmd opens a shell or SSH on the ESXi host")
+        return
+    words = _vm_words(cmd)
+    if not words:
+        return
+    if n in ("qm", "pct") and words[0] in ("destroy", "stop", "shutdown", "reset", "reboot"):
+        hit = words[0]
+    else:
+        hit = next((w for w in words[:4] if _VM_DESTROY.match(w)), "")
+    if n == "esxcli" and words[:2] == ["system", "shutdown"]:
+        hit = "shutdown"
+    if hit:
+        what = (
+            "and deletes its disks"
+            if re.search(
+                r"remove-all-storage|--storage\b|--delete\b|--purge|destroy-unreferenced", text
+            )
+            else ""
+        )
+        cmd.add(
+            D,
+            "vm-destroy",
+            f"{n} {hit} stops, destroys or deletes virtual machines or snapshots {what}".strip(),
+        )
+        return
+    if any(_VM_READ.match(w) for w in words[-2:]) or _VM_READ.match(words[0]):
+        return
+    cmd.add(M, "vm", f"{n} changes virtual machines")

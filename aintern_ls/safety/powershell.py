@@ -148,6 +148,9 @@ def analyse(text: str, scope: Scope) -> None:
             len(text),
         )
     _dotnet_calls(text, scope)
+    m = _DOTNET_REGISTRY.search(text)
+    if m:
+        _registry_api(text, m, scope)
     for wmi in _WMICLASS_CREATE.finditer(text):
         line = wmi.group(2)
         where = Word(line, wmi.start(2), wmi.end(2))
@@ -181,6 +184,30 @@ def analyse(text: str, scope: Scope) -> None:
                 scope.include(scope.nested(decoded, "powershell", where, -1))
         scope.add(
             RiskLevel.CRITICAL, "encoded-command", "decodes and runs hidden code", 0, len(text)
+        )
+
+
+# .NET and WMI registry writes: `[Microsoft.Win32.Registry]::SetValue(…)`,
+# `….OpenSubKey(…, $true).SetValue(…)`, `CreateSubKey(…)`, StdRegProv `SetStringValue`.
+_DOTNET_REGISTRY = re.compile(
+    r"(?i)(?:\.|::)(?:setvalue|createsubkey)\s*\(|\bset(?:string|expandedstring|dword|qword"
+    r"|multistring|binary)value\b"
+)
+
+
+def _registry_api(text: str, m: re.Match[str], scope: Scope) -> None:
+    """A registry write through .NET or WMI is judged by the keys and values its text names,
+    with the same autostart and protection tables as `reg add`."""
+    from aintern_ls.safety.windows import registry_risk
+
+    if not re.search(r"(?i)registry|hk(lm|cu|cr|u)\b|hkey_|stdregprov|win32", text):
+        return
+    hit = registry_risk(text)
+    if hit is not None:
+        scope.add(hit[0], hit[1], hit[2], m.start(), m.end())
+    else:
+        scope.add(
+            RiskLevel.MODERATE, "registry", "changes the Windows registry", m.start(), m.end()
         )
 
 

@@ -21,7 +21,23 @@ def _kill(cmd: Cmd) -> None:
         cmd.has("-l", "-L") or any(w.text in ("-0", "-s0") for w in cmd.args)
     ):
         return
+    src = cmd.scope.source[cmd.start : cmd.end] if cmd.end <= len(cmd.scope.source) else ""
+    targets = " ".join(cmd.texts()) + " " + src
+    if _SECURITY_PROCESS.search(targets):
+        cmd.add(C, "disable-security", f"{cmd.name} kills a security or logging agent")
+        return
     cmd.add(D, "kill", f"{cmd.name} terminates processes")
+
+
+# Processes of security products and audit/logging agents (killing them blinds defenders).
+_SECURITY_PROCESS = re.compile(
+    r"(?i)(?<![\w-])(msmpeng|mssense|nissrv|sensecncproxy|securityhealthservice|csfalconservice"
+    r"|csfalconcontainer|falcond|falcon-sensor|sentinelagent|sentineld|cbdefense|cb|repmgr"
+    r"|cylancesvc|savservice|sophos\w*|ekrn|egui|avp|mcshield|mfemms|ccsvchst|xagt|bdagent"
+    r"|vsserv|auditd|falco|osqueryd|sysmon(64)?|wazuh-\w+|ossec-\w+|elastic-agent|auditbeat"
+    r"|winlogbeat|splunkd|clamd|fail2ban-server|snort|suricata|tetragon|rsyslogd|syslog-ng"
+    r"|systemd-journald|mdatp|wdavdaemon|xprotect\w*|santad|windefend)(\.exe)?(?![\w-])"
+)
 
 
 @handles(
@@ -51,13 +67,23 @@ def _init(cmd: Cmd) -> None:
 _SECURITY_PRODUCT = re.compile(
     r"crowdstrike|falcon|sentinelone|sentineld|carbonblack|cbdefense|cylance|sophos|eset"
     r"|defender|mdatp|wdavdaemon|xprotect|com\.apple\.alf|socketfilterfw|osquery|santa"
-    r"|jamf|tanium|qualys|rapid7|elastic-agent|auditd|firewall",
+    r"|jamf|tanium|qualys|rapid7|elastic-agent|auditd|firewall|falco|wazuh|ossec|sysmon"
+    r"|msmpeng|mssense|nissrv|sensecncproxy|securityhealth|cbagent|cb\.exe|ekrn|mcshield|mfemms"
+    r"|ccsvchst|savservice|sophos|xagt|cyserver|cyveraservice|traps|bdagent|vsserv|avp\b"
+    r"|tetragon|sysdig|aide\b|rkhunter|clamd|clamav|apparmor|selinux|fail2ban|suricata|snort"
+    r"|osqueryd|filebeat|winlogbeat|auditbeat|splunkd|splunkforwarder|nxlog|rsyslog|syslog-ng"
+    r"|systemd-journald",
     re.I,
 )
 SECURITY_UNITS = re.compile(
     r"^(firewalld|ufw|apparmor|auditd|selinux|fail2ban|clamav\S*|clamd\S*|falcon-sensor|"
     r"osqueryd|wazuh\S*|crowdstrike\S*|sshguard|iptables|nftables|windefend|wscsvc|mpssvc|"
-    r"sense|wdnissvc|csagent|ossec\S*|aide|tripwire|snort|suricata)(\.service)?$",
+    r"sense|wdnissvc|csagent|ossec\S*|aide|tripwire|snort|suricata|falco\S*|tetragon|sysdig"
+    r"|wdboot|wdfilter|wdnisdrv|securityhealthservice|bfe|eventlog|sysmon\S*|rsyslog|syslog-ng"
+    r"|systemd-journald|auditbeat|filebeat|winlogbeat|elastic-agent|mdatp|sentinel\S*"
+    r"|cbdefense|carbonblack\S*|cylancesvc|savservice|sophos\S*|ekrn|mcafee\S*|xagt|wscsvc"
+    r"|webthreatdefsvc|mdcoresvc|msmpsvc|rkhunter|osquery\S*|wazuh\S*|clamav\S*|apparmor"
+    r"|auditd|firewalld|ufw)(\.service)?$",
     re.I,
 )
 
@@ -174,7 +200,7 @@ def _sysctl(cmd: Cmd) -> None:
     *names(
         """
     useradd adduser usermod gpasswd visudo chpasswd passwd userdel deluser groupadd addgroup
-    dscl new-localuser add-localgroupmember set-localuser net1 chsh chfn chage vipw vigr
+    dscl new-localuser add-localgroupmember set-localuser chsh chfn chage vipw vigr
     newusers sysadminctl pwconv grpconv pam-auth-update authconfig
     """
     )
@@ -183,6 +209,25 @@ def _users(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     if cmd.name == "visudo" and (cmd.short("c") or cmd.long("--check")) and not cmd.short("f"):
         return  # visudo -c only checks the sudoers syntax
+    if cmd.name == "dscl" and not re.search(
+        r"(^|\s)-?(create|append|merge|passwd|change|delete|changei|createpl|appendpl|mergepl"
+        r"|deletepl|auth)\b",
+        text,
+    ):
+        return  # dscl -read/-list/-search/-readall only read the directory
+    if cmd.name == "dscl" and re.search(r"(^|\s)-?delete(pl)?\b", text):
+        cmd.add(D, "user-delete", "dscl deletes a directory record (an account or group)")
+        return
+    if cmd.name == "sysadminctl":
+        if re.search(r"-deleteuser\b", text):
+            cmd.add(D, "user-delete", "sysadminctl deletes a user account")
+            return
+        if not re.search(
+            r"-(adduser|resetpasswordfor|newpassword|guestaccount\s+on|adminuser|addadmin"
+            r"|autologin\s+set|securetokenon|screenlock\s+off)",
+            text,
+        ):
+            return  # -secureTokenStatus, -guestAccount status, -filesystem status …
     if cmd.name in ("visudo", "chpasswd") or re.search(
         r"\b(sudo|wheel|admin|root|docker|"
         r"administrators)\b",
@@ -199,6 +244,93 @@ def _users(cmd: Cmd) -> None:
         return  # chage -l lists; bare chsh/chfn ask interactively for your own account
     else:
         cmd.add(C, "account", f"{cmd.name} adds or changes user accounts")
+
+
+@handles("tccutil")
+def _tccutil(cmd: Cmd) -> None:
+    """macOS privacy database (TCC): resetting it drops every user decision about camera,
+    disk, accessibility … access, a known step before abusing those rights."""
+    if cmd.args and cmd.args[0].text.lower() == "reset":
+        cmd.add(C, "disable-security", "tccutil reset clears macOS privacy (TCC) decisions")
+    elif cmd.args and cmd.args[0].text not in ("--help", "-h", "--version"):
+        cmd.add(M, "security", "tccutil changes macOS privacy settings")
+
+
+@handles("firewall-cmd", "firewall-offline-cmd")
+def _firewall_cmd(cmd: Cmd) -> None:
+    text = " ".join(cmd.texts()).lower()
+    if re.search(
+        r"--set-default-zone[= ]trusted|--panic-off|--zone[= ]trusted\s.*--add-source"
+        r"|--add-source=0\.0\.0\.0/0|--set-target[= ]accept",
+        text,
+    ):
+        cmd.add(C, "disable-security", "firewall-cmd lets all traffic through")
+    elif re.search(
+        r"--(add|remove|change|set|new|delete|reload|complete-reload|runtime-to"
+        r"|query-panic|panic-on|permanent|direct|lockdown)",
+        text,
+    ) and not re.search(r"--(list|get|query|info|state)", text):
+        cmd.add(M, "firewall", "firewall-cmd changes firewall rules")
+
+
+@handles("pw")
+def _pw(cmd: Cmd) -> None:
+    """FreeBSD `pw`: useradd/usermod/groupmod … change accounts; *show/*next only read."""
+    verb = cmd.args[0].text.lower() if cmd.args else ""
+    text = " ".join(cmd.texts()).lower()
+    if not verb or verb.endswith(("show", "next")) or verb in ("-v", "-h"):
+        return
+    if verb in ("userdel", "groupdel"):
+        cmd.add(D, "user-delete", f"pw {verb} deletes an account or a group")
+    elif re.search(r"\b(wheel|operator|admin|root)\b|(^|\s)-(u|o)\s+0\b|(^|\s)-o\b", text):
+        cmd.add(C, "privilege", f"pw {verb} grants administrator rights or root's user id")
+    else:
+        cmd.add(C, "account", f"pw {verb} adds or changes user accounts")
+
+
+@handles("dseditgroup")
+def _dseditgroup(cmd: Cmd) -> None:
+    op = cmd.option_value("-o")
+    verb = op.text.lower() if op is not None else ""
+    text = " ".join(cmd.texts()).lower()
+    if verb in ("read", "checkmember", ""):
+        return
+    if verb == "delete" or (verb == "edit" and cmd.has("-d")):
+        cmd.add(D, "user-delete", "dseditgroup removes a group or a member")
+    elif re.search(r"\b(admin|wheel|staff|_developer|com\.apple\.access_ssh)\b", text):
+        cmd.add(C, "privilege", "dseditgroup grants administrator or remote-login rights")
+    else:
+        cmd.add(C, "account", "dseditgroup changes group membership")
+
+
+@handles(
+    *names(
+        """
+        add-adgroupmember add-adprincipalgroupmembership new-aduser set-adaccountpassword
+        enable-adaccount set-adaccountcontrol set-aduser unlock-adaccount new-adgroup
+        enable-localuser set-adaccountexpiration dsadd dsmod chpass lusermod
+        luseradd lgroupmod mkuser chuser smbpasswd pdbedit
+        """
+    )
+)
+def _more_accounts(cmd: Cmd) -> None:
+    """Account tools on other platforms: Active Directory cmdlets, dsadd/dsmod, BSD chpass,
+    libuser, AIX mkuser/chuser, Samba's password database."""
+    text = " ".join(cmd.texts()).lower()
+    if cmd.name == "smbpasswd" and not cmd.args:
+        cmd.add(M, "account", "changes your Samba password")
+    elif cmd.name == "pdbedit" and (cmd.short("Lvw") and not cmd.short("axu")):
+        return
+    elif _ADMIN_NAMES.search(text):
+        cmd.add(C, "privilege", f"{cmd.name} grants administrator rights")
+    else:
+        cmd.add(C, "account", f"{cmd.name} adds or changes accounts or group membership")
+
+
+_ADMIN_NAMES = re.compile(
+    r"administrat|domain admins|enterprise admins|schema admins|account operators|dnsadmins"
+    r"|backup operators|remote desktop users|\bwheel\b|\badmins?\b"
+)
 
 
 @handles("aa-teardown", "aa-disable", "aa-complain", "socketfilterfw", "apparmor_parser")
@@ -223,6 +355,21 @@ def defaults_write(cmd: Cmd) -> None:
     texts = cmd.texts()
     if len(texts) >= 3 and texts[0] == "write" and any(_LOGIN_HOOK.match(t) for t in texts):
         cmd.add(C, "persistence", "defaults write installs a login hook (runs at every login)")
+        return
+    text = " ".join(texts).lower()
+    if (
+        texts
+        and texts[0] == "write"
+        and re.search(
+            r"lsquarantine\s+(-bool(ean)?\s+)?(no|false|0)\b|com\.apple\.alf\s+globalstate\s+"
+            r"(-int(eger)?\s+)?0\b|gkautorearm\s+(-bool(ean)?\s+)?(no|false|0)\b"
+            r"|com\.apple\.security\S*\s+\S*(enabled|assessment)\S*\s+(-bool(ean)?\s+)?(no|false|0)\b",
+            text,
+        )
+    ):
+        cmd.add(
+            C, "disable-security", "defaults write turns off Gatekeeper, quarantine or the firewall"
+        )
 
 
 @handles("update-rc.d", "chkconfig", "rc-update", "insserv")

@@ -40,6 +40,97 @@ _TEST_SCRIPTS = frozenset(
 _PIP_READ = frozenset(("show", "list", "freeze", "check", "tree", "--version"))
 
 
+# --- manifests that run code when they are used -------------------------------------------
+# A block that writes a package.json with lifecycle scripts, a setup.py, a Makefile or a git
+# hook and then installs, builds or commits runs what it wrote: the written text is judged
+# with the same analyser (npm's lifecycle: docs.npmjs.com/cli/using-npm/scripts).
+_NPM_LIFECYCLE = ("preinstall", "install", "postinstall", "preprepare", "prepare", "postprepare")
+_NPM_RUNS_LIFECYCLE = frozenset(
+    names(
+        """
+        install i in ins inst insta instal isnt isntall add ci clean-install rebuild rb
+        install-test it install-ci-test pack publish link ln update up upgrade
+        """
+    )
+)
+_SCRIPT_ENTRY = re.compile(r'"([\w:.-]+)"\s*:\s*"((?:[^"\\]|\\.)*)"')
+
+
+def _manifest_scripts(body: str) -> dict[str, str]:
+    """The `scripts` of a package.json text (JSON, or the `"name": "cmd"` pairs when it is
+    not valid JSON, e.g. still holding `$VAR`s)."""
+    import json
+
+    try:
+        data = json.loads(body)
+    except ValueError:
+        data = None
+    if isinstance(data, dict):
+        scripts = data.get("scripts")
+        if isinstance(scripts, dict):
+            return {k: v for k, v in scripts.items() if isinstance(k, str) and isinstance(v, str)}
+        return {}
+    out: dict[str, str] = {}
+    for m in _SCRIPT_ENTRY.finditer(body):
+        try:
+            out[m.group(1)] = json.loads(f'"{m.group(2)}"')
+        except ValueError:
+            out[m.group(1)] = m.group(2)
+    return out
+
+
+def _judge_written(cmd: Cmd, code: str, what: str, language: str = "bash") -> None:
+    """Judge code a manifest or hook written earlier in the block will run now."""
+    where = Word(code, cmd.start, cmd.end)
+    if language == "bash":
+        found = cmd.scope.nested(code, "bash", where, -1)
+    else:
+        from aintern_ls.safety import inline
+
+        found = inline.code_findings(cmd.scope, code, where, language)
+    for f in found:
+        cmd.scope.add(f.level, f.rule, f"{what} runs: {f.reason}", f.start, f.end)
+
+
+def _npm_lifecycle(cmd: Cmd, verb: str, ops: list[str]) -> None:
+    written = cmd.scope.written.get("package.json")
+    if written is None:
+        return
+    scripts = _manifest_scripts(written[0])
+    if verb in ("run", "run-script", "rum", "urn") and len(ops) > 1:
+        names_run = [f"pre{ops[1]}", ops[1], f"post{ops[1]}"]
+    elif verb in ("test", "t", "tst", "start", "stop", "restart"):
+        names_run = [f"pre{verb}", verb, f"post{verb}"]
+    elif verb in _NPM_RUNS_LIFECYCLE or not verb:
+        names_run = list(_NPM_LIFECYCLE)
+    else:
+        return
+    for name in names_run:
+        code = scripts.get(name)
+        if code:
+            _judge_written(cmd, code, f"the package.json {name} script written above")
+
+
+def _npm_pkg_set(cmd: Cmd, ops: list[str]) -> bool:
+    """`npm pkg set scripts.postinstall="…"`: writes a lifecycle script into the manifest."""
+    if len(ops) < 3 or ops[:2] != ["pkg", "set"]:
+        return False
+    for op in ops[2:]:
+        key, eq, value = op.partition("=")
+        if eq and key.startswith("scripts."):
+            where = Word(value, cmd.start, cmd.end)
+            found = cmd.scope.nested(value, "bash", where, -1)
+            level = max((f.level for f in found), default=M)
+            cmd.scope.include(found)
+            if key[len("scripts.") :] in _NPM_LIFECYCLE and level >= M:
+                cmd.add(
+                    max(level, M),
+                    "manifest-script",
+                    f"npm pkg set writes a {key[8:]} script that runs on every install",
+                )
+    return True
+
+
 def _package_manager(cmd: Cmd) -> None:
     shell = system.option_glued(cmd, "--script-shell")
     if shell is not None and cmd.name in ("npm", "yarn", "pnpm"):
@@ -66,6 +157,17 @@ def _package_manager(cmd: Cmd) -> None:
         )
     ]
     n = cmd.name
+    if n in ("npm", "yarn", "pnpm", "bun"):
+        if _npm_pkg_set(cmd, ops):
+            return
+        _npm_lifecycle(cmd, ops[0] if ops else "", ops)
+    elif (
+        n in ("pip", "pip3", "uv", "pipx")
+        and "setup.py" in cmd.scope.written
+        and any(o in ("install", "wheel", "develop") for o in ops[:2])
+    ):
+        body = cmd.scope.written["setup.py"][0]
+        _judge_written(cmd, body, "the setup.py written above", "python")
     if not ops:
         if n in names(
             """
@@ -239,3 +341,16 @@ def _build_tool(cmd: Cmd) -> None:
         return
     target = ops[0].text if ops else "the default target"
     cmd.add(M, "build", f"{cmd.name} runs build recipe {target}")
+    makefile = cmd.option_value("-f", "--file")
+    written = cmd.scope.written.get(
+        makefile.text.rsplit("/", 1)[-1] if makefile is not None else "Makefile"
+    ) or (cmd.scope.written.get("makefile") if makefile is None else None)
+    if cmd.name in ("make", "gmake") and written is not None:
+        # Recipe lines (tab-indented, `@`/`-` prefixes dropped) are shell commands.
+        recipe = "\n".join(
+            line.lstrip("\t").lstrip("@-+")
+            for line in written[0].splitlines()
+            if line.startswith("\t")
+        )
+        if recipe.strip():
+            _judge_written(cmd, recipe, "the Makefile written above")

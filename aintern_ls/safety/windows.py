@@ -15,7 +15,7 @@ from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import classify_path, write_target
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
 from aintern_ls.safety.words import Word, fold_powershell, names, split_words
-from aintern_ls.safety.wrappers import run_code_from_stdin
+from aintern_ls.safety.wrappers import decoded_readable, run_code_from_stdin
 
 PS_ALIASES: dict[str, str] = {
     "ls": "get-childitem",
@@ -343,9 +343,14 @@ def _powershell_exe(cmd: Cmd) -> None:
                 code = base64.b64decode(val.text + "=" * (-len(val.text) % 4)).decode("utf-16-le")
             except (binascii.Error, ValueError, UnicodeDecodeError):
                 code = ""
-            cmd.add(C, "encoded-command", "runs a base64-encoded (hidden) PowerShell command", val)
-            if code:
-                cmd.scope.include(cmd.scope.nested(code, "powershell", val, -1))
+            found = cmd.scope.nested(code, "powershell", val, -1) if code else []
+            cmd.scope.include(found)
+            if not decoded_readable(code, found):
+                cmd.add(
+                    C, "encoded-command", "runs a base64-encoded (hidden) PowerShell command", val
+                )
+            # -EncodedCommand is PowerShell's documented way to pass a program: what decodes
+            # to readable, parsed code is judged as that code.
             return
     code_word = params.get("command") or params.get("c")
     if code_word is not None:
@@ -593,6 +598,11 @@ def _lolbin_fetch(cmd: Cmd) -> None:
     ):
         cmd.add(C, "lolbin-download", "MpCmdRun downloads a file (a Defender binary abused)")
         return
+    if cmd.name == "mpcmdrun" and any(
+        w.text.lower().lstrip("-/") in ("removedefinitions", "disableservice") for w in cmd.args
+    ):
+        cmd.add(C, "disable-security", "MpCmdRun removes Defender's signatures (blinds it)")
+        return
     if any(_REMOTE_ARG.match(w.text) for w in cmd.args):
         cmd.add(
             C,
@@ -610,6 +620,58 @@ def _lolbin_fetch(cmd: Cmd) -> None:
     cmd.add(M, "write", f"{cmd.name} writes files")
 
 
+# Launchers that run a command line as SYSTEM or TrustedInstaller (NSudo, AdvancedRun,
+# PowerRun, ExecTI) or on another machine (PsExec, PAExec): privilege escalation, and the
+# command they launch is judged as well (`NSudo -U:T sc stop WinDefend` stops Defender).
+_ELEVATORS = frozenset(
+    names(
+        """
+        nsudo nsudolg nsudoc advancedrun powerrun powerrun_x64 execti runasti psexec psexec64
+        paexec paexec64 runassystem superuser superuser64 minisudo
+        """
+    )
+)
+# Options of those launchers that take a value (PsExec `-u user -p pw`, AdvancedRun
+# `/RunAs 8`).
+_ELEVATOR_VALUED = frozenset(
+    names(
+        """
+        -u -p -w -c -n -h -r -g -a -priority -user -password /runas /windowstate /startdirectory
+        /priority /runasprocessname /parsevarcommandline /commandline /exefilename
+        """
+    )
+)
+
+
+def _elevator(cmd: Cmd) -> None:
+    args = list(cmd.args)
+    low = [w.text.lower() for w in args]
+    line = ""
+    if cmd.name == "advancedrun" or "/exefilename" in low:
+        exe = _flag_value(cmd, "/exefilename") or ""
+        line = f"{_quote_exe(exe)} {_flag_value(cmd, '/commandline') or ''}".strip()
+    else:
+        i = 0
+        while i < len(args):
+            t = low[i]
+            if t.startswith("\\\\") or t in ("-accepteula", "/accepteula"):
+                i += 1
+            elif t.startswith(("-", "/")) and len(t) > 1 and not re.match(r"\A/[a-z]\Z", t):
+                i += 2 if t in _ELEVATOR_VALUED else 1
+            else:
+                break
+        rest = args[i:]
+        if rest:
+            cmd.judge(rest, cmd.stdin)
+    cmd.add(C, "sudo", f"{cmd.name} runs a program as SYSTEM, TrustedInstaller or another user")
+    if line:
+        _judge_payload(cmd, line, f"{cmd.name}")
+
+
+def _quote_exe(exe: str) -> str:
+    return f'"{exe}"' if " " in exe and not exe.startswith('"') else exe
+
+
 def _proxy_exec_more(cmd: Cmd) -> None:
     """mavinject, atbroker, wuauclt /UpdateDeploymentProvider, control x.cpl, regedit /s:
     Windows binaries that load code or settings they are handed."""
@@ -621,7 +683,11 @@ def _proxy_exec_more(cmd: Cmd) -> None:
     elif cmd.name == "regedit" and not any(t in ("/s", "-s") for t in texts):
         cmd.add(M, "registry", "regedit opens or exports the registry")
     elif cmd.name == "regedit":
-        cmd.add(C, "registry", "regedit /s silently imports registry changes")
+        files = [w for w in cmd.args if not w.text.startswith(("/", "-"))]
+        if files:
+            _registry_file(cmd, files[-1])
+        else:
+            cmd.add(C, "registry", "regedit /s silently imports registry changes")
     else:
         cmd.add(C, "lolbin-exec", f"{cmd.name} runs code through a signed Windows binary")
 
@@ -661,6 +727,13 @@ def _ps_payload(cmd: Cmd) -> None:
         cmd.add(C, "persistence", "New-Service installs a service that starts on its own")
     else:  # invoke-wmimethod / invoke-cimmethod
         text = cmd.scope.source[cmd.start : cmd.end]
+        if re.search(r"(?i)stdregprov", text):
+            hit = registry_risk(text)
+            if hit is not None:
+                cmd.add(*hit)
+            else:
+                cmd.add(M, "registry", f"{n} changes the registry through StdRegProv")
+            return
         if not re.search(r"(?i)win32_process", text) or not re.search(r"(?i)\bcreate\b", text):
             cmd.add(M, "wmic", f"{n} calls a WMI method")
             return
@@ -829,30 +902,203 @@ def _reg(cmd: Cmd) -> None:
                 ops[1] if len(ops) > 1 else None,
             )
         return
+    if verb in ("import", "restore") and len(ops) > 1:
+        # The settings come from a file: judge its text when this block wrote it; an unseen
+        # file can hold any autostart entry or protection switch.
+        _registry_file(cmd, ops[-1] if verb == "import" else ops[2] if len(ops) > 2 else ops[1])
+        return
     if not _registry_write_risk(cmd):
         cmd.add(M, "registry", f"reg {verb} changes the registry")
 
 
+def _regini(cmd: Cmd) -> None:
+    files = [w for w in cmd.args if not w.text.startswith(("-", "/"))]
+    if files:
+        _registry_file(cmd, files[-1])
+
+
+def _registry_file(cmd: Cmd, file: Word) -> None:
+    """`reg import x.reg`, `regedit /s x.reg`, `regini x.txt`: registry writes read from a
+    file."""
+    written = cmd.scope.written.get(file.text.replace("\\", "/").rsplit("/", 1)[-1])
+    if written is None:
+        cmd.add(
+            C,
+            "registry-import",
+            f"{cmd.name} imports registry settings from {file.text}, which the analyser cannot"
+            " read (it can add autostart entries or turn protections off)",
+        )
+        return
+    hit = registry_risk(written[0])
+    if hit is not None:
+        cmd.add(hit[0], hit[1], f"the imported file {hit[2][0].lower()}{hit[2][1:]}")
+    else:
+        cmd.add(M, "registry", f"{cmd.name} imports registry settings")
+
+
 def _registry_write_risk(cmd: Cmd) -> bool:
     """Registry writes that disable protections or add autostart entries."""
-    text = " ".join(cmd.texts()).lower().replace("/", "\\")
-    if re.search(
-        r"disableantispyware|disablerealtimemonitoring|disablebehaviormonitoring|enablelua\D+0|"
-        r"disabletaskmgr|policies\\microsoft\\windows defender|disableantivirus|"
-        r"consentpromptbehavioradmin\D+0",
-        text,
-    ):
-        cmd.add(C, "disable-security", "turns off Windows security features")
-        return True
-    if re.search(
-        r"fdenytsconnections\D+0|userauthentication\D+0|localaccounttokenfilterpolicy", text
-    ):
-        cmd.add(C, "disable-security", "opens remote access to this machine (RDP or remote admin)")
-        return True
-    if re.search(r"currentversion\\(run|runonce)\b|winlogon|image file execution", text):
-        cmd.add(C, "persistence", "makes a program start automatically (persistence)")
-        return True
-    return False
+    hit = registry_risk(" ".join(cmd.texts()))
+    if hit is None:
+        return False
+    level, rule, reason = hit
+    cmd.add(level, rule, reason)
+    return True
+
+
+# --- autostart extension points and protections in the registry ----------------------------
+# Keys and values Windows reads to start code on its own (Sysinternals Autoruns' catalogue,
+# MITRE ATT&CK T1546/T1547/T1548, atomic-red-team): a write to any of them is persistence,
+# whatever tool writes it (reg add/import/copy/restore, New-ItemProperty/Set-ItemProperty,
+# .NET Registry APIs, WMI StdRegProv, regini). Matched on text normalised by `_reg_norm`.
+_HIVES = (
+    ("hkey_local_machine", "hklm"),
+    ("hkey_current_user", "hkcu"),
+    ("hkey_classes_root", "hkcr"),
+    ("hkey_users", "hku"),
+    ("hkey_current_config", "hkcc"),
+)
+
+
+def _reg_norm(text: str) -> str:
+    t = text.lower().replace("/", "\\")
+    t = re.sub(r"\\+", r"\\", t)
+    for long, short in _HIVES:
+        t = t.replace(long, short)
+    t = t.replace("registry::", "").replace("wow6432node\\", "")
+    return re.sub(r"\b(hklm|hkcu|hkcr|hku|hkcc):", r"\1", t)
+
+
+_ASEP: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
+    (re.compile(rx), rule, reason)
+    for rx, rule, reason in (
+        (
+            r"\\currentversion\\(run|runonce|runonceex|runservices|runservicesonce)\b"
+            r"|\\policies\\explorer\\run\b",
+            "persistence-registry",
+            "a Run key: Windows starts the program at every logon or boot",
+        ),
+        (
+            r"\\winlogon\b|userinitmprlogonscript|\\group policy\\scripts\\"
+            r"|\\system\\scripts\\(startup|logon|shutdown|logoff)",
+            "persistence-registry",
+            "a logon entry (Winlogon Userinit/Shell/Notify, logon scripts): runs at every logon",
+        ),
+        (
+            r"\\command processor\b.*\bautorun\b|\\active setup\\installed components"
+            r"|\\terminal server\\.*\b(startupprograms|initialprogram)\b|\\wds\\rdpwd"
+            r"|\\windows nt\\currentversion\\windows\b.*(\\v\s+|-name\s+|,\s*)[\"']?(load|run)\b"
+            r"|scrnsave\.exe|\\explorer\\(user )?shell folders\b.*\b(common )?startup\b"
+            r"|\\control\\safeboot\b.*alternateshell|\\bootverificationprogram"
+            r"|\\currentversion\\app paths\\|\\control panel\\cpls\b",
+            "persistence-registry",
+            "an autostart entry (cmd AutoRun, Active Setup, RDP start program, screen saver,"
+            " Startup folder location, App Paths): Windows runs the program on its own",
+        ),
+        (
+            r"\\session manager\b.*\b(bootexecute|setupexecute|execute|s0initialcommand"
+            r"|knowndlls|pendingfilerenameoperations)\b|\\session manager\\knowndlls",
+            "persistence-registry",
+            "a Session Manager entry: the program or DLL runs while Windows boots",
+        ),
+        (
+            r"\\image file execution options\\|\\silentprocessexit\\|monitorprocess"
+            r"|\\aedebug\b|\\windows error reporting\\hangs",
+            "persistence-debugger",
+            "a debugger hook (Image File Execution Options, SilentProcessExit, AeDebug):"
+            " the program runs whenever another one starts or exits",
+        ),
+        (
+            r"appinit_dlls|loadappinit_dlls|appcertdlls"
+            r"|\\control\\lsa\b.*\b(security packages|authentication packages"
+            r"|notification packages)\b|\\lsa\\osconfig|\\control\\securityproviders"
+            r"|\\microsoft\\netsh\b|\\control\\print\\(monitors"
+            r"|environments\\[^\\]+\\print processors)"
+            r"|\\w32time\\timeproviders|\\networkprovider\b"
+            r"|\\winsock2\\parameters\\(protocol_catalog9|namespace_catalog5)"
+            r"|\\authentication\\credential provider|\\appcompatflags\\(custom|installedsdb)"
+            r"|\\cryptography\\(oid|providers\\trust)\\|\\cor_(profiler|enable_profiling)\b"
+            r"|\bcor_(profiler|enable_profiling)\b|\bcoreclr_(profiler|enable_profiling)\b",
+            "persistence-dll",
+            "a DLL Windows loads into other programs (AppInit/AppCert DLLs, LSA or security"
+            " packages, netsh helper, print monitor, providers, .NET profiler)",
+        ),
+        (
+            r"\\office test\\special\\perf|\\office\\[^\\]+\\[^\\]+\\addins\\"
+            r"|\\office\\[^\\]+\\outlook\\(webview|today)\b"
+            r"|\\office\\[^\\]+\\(word|excel|powerpoint)\\options\b",
+            "persistence-dll",
+            "an Office add-in or start-up hook: the code runs whenever Office starts",
+        ),
+        (
+            r"\\clsid\\\{[^}\\]*\}\\(inprocserver32|localserver32|inprochandler32|treatas"
+            r"|scriptleturl|progid|shell)\b|\\shell\\[^\\]+\\command\b|delegateexecute"
+            r"|\\shellex\\|\\browser helper objects|shellserviceobjectdelayload"
+            r"|shellexecutehooks|\\shellserviceobjects\\|\\shelliconoverlayidentifiers",
+            "persistence-com",
+            "a COM or shell-handler hijack (CLSID server, shell\\open\\command, DelegateExecute):"
+            " the program runs when Windows or an auto-elevated tool opens that class",
+        ),
+        (
+            r"\\currentcontrolset\\services\\[^\\]+.*\b(imagepath|servicedll|failurecommand)\b"
+            r"|\\services\\[^\\]+\\parameters\b.*\bservicedll\b",
+            "persistence-service",
+            "a service's program (ImagePath, ServiceDll, FailureCommand): it runs as SYSTEM",
+        ),
+        (
+            r"\\environment\b.*(\\v\s+|-name\s+|,\s*)[\"']?(path|pathext|windir|systemroot"
+            r"|comspec|psmodulepath)[\"']?(\s|,|$)",
+            "persistence-registry",
+            "changes PATH or a system folder variable for every later session"
+            " (programs found there run instead of the real ones)",
+        ),
+    )
+)
+# Protections switched off through the registry.
+_REG_SECURITY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rx), reason)
+    for rx, reason in (
+        (
+            r"\\windows defender\b|\\windows advanced threat protection\b|disableantispyware"
+            r"|disablerealtimemonitoring|disablebehaviormonitoring|disableantivirus"
+            r"|tamperprotection|\\spynet\b",
+            "changes Microsoft Defender settings in the registry (turns protection off or adds"
+            " exclusions)",
+        ),
+        (
+            r"\\services\\(windefend|wdboot|wdfilter|wdnisdrv|wdnissvc|sense|mpssvc|bfe|wscsvc"
+            r"|securityhealthservice|eventlog|sysmon\w*|sysmondrv|webthreatdefsvc|mdcoresvc)\b"
+            r"|\\control\\wmi\\autologger\\(eventlog-|defender|sysmon)",
+            "disables a security or logging service through its registry key",
+        ),
+        (
+            r"enablelua\D+0|consentpromptbehavior(admin|user)\D+0|promptonsecuredesktop\D+0"
+            r"|disabletaskmgr|disableregistrytools|disablecmd\b|\\lsa\b.*\brunasppl\b"
+            r"|\\wdigest\b.*uselogoncredential|enablesmartscreen|shellsmartscreenlevel"
+            r"|smartscreenenabled|scriptblocklogging|enablescriptblocklogging|\\windowsfirewall\\"
+            r"|\\firewallpolicy\\.*enablefirewall|enablefirewall\D+0|savezoneinformation",
+            "turns off a Windows protection (UAC, LSA protection, SmartScreen, firewall,"
+            " script logging, credential guard settings)",
+        ),
+        (
+            r"fdenytsconnections\D+0|userauthentication\D+0|localaccounttokenfilterpolicy",
+            "opens remote access to this machine (RDP or remote admin)",
+        ),
+    )
+)
+
+
+def registry_risk(text: str) -> tuple[RiskLevel, str, str] | None:
+    """What writing the registry key/value spelled somewhere in `text` means, when it is more
+    than a settings change: a protection switched off or an autostart entry (critical)."""
+    t = _reg_norm(text)
+    for rx, reason in _REG_SECURITY:
+        if rx.search(t):
+            return C, "disable-security", reason
+    for rx, rule, reason in _ASEP:
+        if rx.search(t):
+            return C, rule, f"writes {reason}"
+    return None
 
 
 def _bcdedit(cmd: Cmd) -> None:
@@ -907,6 +1153,13 @@ def _wmic(cmd: Cmd) -> None:
                 cmd.add(C, "eval-dynamic", "wmic runs a command only known at run time", inner)
             cmd.scope.include(cmd.scope.nested(inner.text, "cmd", inner, -1))
             return
+    if "stdregprov" in text and re.search(r"\bset\w*value\b|\bcreatekey\b", text):
+        hit = registry_risk(text)
+        if hit is not None:
+            cmd.add(*hit)
+        else:
+            cmd.add(M, "registry", "wmic changes the registry through StdRegProv")
+        return
     if re.search(r"/format:\W*(https?|ftp)://|/format:\W*\\\\", text):
         cmd.add(C, "remote-code", "wmic /format runs a stylesheet (script) from the network")
         return
@@ -956,15 +1209,43 @@ def _takeown(cmd: Cmd) -> None:
     cmd.add(M, "permissions", f"{cmd.name} changes ownership or permissions")
 
 
+_ADMIN_GROUPS = re.compile(
+    r"administrat|admins\b|domain admins|enterprise admins|schema admins|account operators"
+    r"|backup operators|server operators|remote desktop users|remote management users"
+    r"|dnsadmins|group policy creator|hyper-v administrators|wheel|sudo\b|root\b",
+    re.I,
+)
+
+
 def _net(cmd: Cmd) -> None:
     texts = [t.lower() for t in cmd.texts()]
     if not texts:
         return
-    if "/add" in texts and ("administrators" in texts or texts[0] == "user"):
-        cmd.add(C, "privilege", "creates an account or grants administrator rights")
-    elif texts[0] == "user" and "/delete" in texts:
-        cmd.add(D, "user-delete", "deletes a user account")
-    elif texts[0] == "stop":
+    flags = [t for t in texts if t.startswith("/")]
+    ops = [t for t in texts[1:] if not t.startswith("/")]
+    verb = texts[0]
+    if verb in ("user", "users", "localgroup", "group"):
+        # Accounts and group membership, local or domain (`/domain`): adding an account or
+        # putting one in ANY group is an account change (critical); removing is dangerous.
+        if any(f.startswith(("/del", "/delete")) for f in flags):
+            cmd.add(D, "user-delete", f"net {verb} deletes an account, a group or a member")
+            return
+        if "/add" in flags:
+            if verb != "user" and _ADMIN_GROUPS.search(" ".join(ops[:1])):
+                cmd.add(C, "privilege", f"grants {ops[0]} rights to an account")
+            else:
+                cmd.add(C, "account", f"net {verb} /add creates an account or adds a group member")
+            return
+        changes = [f for f in flags if not f.startswith("/domain") and f not in ("/?", "/help")]
+        if verb in ("user", "users") and (len(ops) >= 2 or changes):
+            # `net user bob NewPass1`, `net user guest /active:yes`: password or account flags.
+            cmd.add(C, "account", "net user changes an account's password or settings")
+            return
+        if verb != "user" and (len(ops) >= 2 or changes):
+            cmd.add(C, "account", f"net {verb} changes a group")
+            return
+        return
+    if texts[0] == "stop":
         from aintern_ls.safety.system import SECURITY_UNITS
 
         if len(texts) > 1 and SECURITY_UNITS.match(texts[1]):
@@ -986,6 +1267,8 @@ def _net(cmd: Cmd) -> None:
 
 def _sc(cmd: Cmd) -> None:
     texts = [t.lower() for t in cmd.texts()]
+    if texts and texts[0].startswith("\\\\"):
+        texts = texts[1:]  # `sc \\server create …` acts on another machine the same way
     if not texts or texts[0] in ("query", "queryex", "qc", "qdescription", "getdisplayname"):
         return
     from aintern_ls.safety.system import SECURITY_UNITS
@@ -998,6 +1281,19 @@ def _sc(cmd: Cmd) -> None:
         cmd.add(C, "disable-security", "stops or disables a security service")
     elif texts[0] in ("stop", "delete"):
         cmd.add(D, "service-stop", f"sc {texts[0]} stops or deletes a service")
+    elif (
+        texts[0] == "config"
+        and len(texts) > 1
+        and texts[1] in ("wuauserv", "usosvc", "waasmedicsvc")
+        and re.search(r"\bstart=\s*disabled\b", " ".join(texts))
+    ):
+        cmd.add(C, "disable-security", "turns Windows Update off for good (no security patches)")
+    elif (
+        texts[0] == "config"
+        and not any(t.startswith(("binpath=", "start=auto", "obj=", "type=")) for t in texts)
+        and not re.search(r"\bstart=\s*(auto|boot|system)\b", " ".join(texts))
+    ):
+        cmd.add(M, "service", "sc config changes how a service starts (not what it runs)")
     elif texts[0] in ("create", "config", "failure"):
         cmd.add(C, "persistence", f"sc {texts[0]} installs a service that starts on its own")
         for i, w in enumerate(cmd.args):
@@ -1057,9 +1353,16 @@ def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
         return
-    if cmd.name in ("set-itemproperty", "new-itemproperty", "new-item", "set-item") and (
-        _registry_write_risk(cmd)
-    ):
+    if cmd.name in (
+        "set-itemproperty",
+        "new-itemproperty",
+        "new-item",
+        "set-item",
+        "copy-itemproperty",
+        "copy-item",
+        "move-item",
+        "rename-itemproperty",
+    ) and (_registry_write_risk(cmd)):
         return
     if cmd.name in ("disable-windowsoptionalfeature", "uninstall-windowsfeature") and re.search(
         r"defender|firewall|smartscreen|wdag", " ".join(cmd.texts()), re.I
@@ -1280,6 +1583,9 @@ def _register() -> None:
         "format": _format,
         "diskpart": _diskpart,
         "reg": _reg,
+        **{n: _elevator for n in _ELEVATORS},
+        "net1": _net,
+        "regini": _regini,
         "bcdedit": _bcdedit,
         "vssadmin": _vssadmin,
         "wmic": _wmic,
@@ -1317,7 +1623,8 @@ def _register() -> None:
     for name in names(
         """
         set-content add-content out-file new-item copy-item move-item rename-item set-item
-        set-itemproperty new-itemproperty tee-object export-csv export-clixml expand-archive
+        set-itemproperty new-itemproperty copy-itemproperty rename-itemproperty tee-object
+        export-csv export-clixml expand-archive
         compress-archive install-module install-package update-module import-module
         set-variable new-alias set-alias new-psdrive start-job invoke-item invoke-command
         set-service start-service restart-service set-location-write new-service

@@ -510,6 +510,38 @@ def _xargs_items(cmd: Cmd, text: str) -> list[str]:
 # --- shells, eval and interpreters ------------------------------------------------------
 
 
+_UNREADABLE = re.compile(r"[^\S\n\t ]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
+
+
+def decoded_readable(text: str, found: list[Finding]) -> bool:
+    """Decoded text the analyser fully read: printable, with letters, and parsed cleanly."""
+    return (
+        bool(text.strip())
+        and re.search(r"[A-Za-z]", text) is not None
+        and _UNREADABLE.search(text) is None
+        and not any(f.rule in ("parse-error", "nesting") for f in found)
+    )
+
+
+def decoded_run(cmd: Cmd, text: str, found: list[Finding], where: Word, how: str = "") -> None:
+    """Running base64/hex-decoded text: what decodes to readable, parsed commands is judged as
+    those commands (issue 14: rate what it decodes to), with a moderate floor because the
+    command was hidden; what does not decode to readable text stays opaque (critical)."""
+    suffix = f" {how}" if how else ""
+    if decoded_readable(text, found):
+        cmd.scope.add(
+            M,
+            "decoded-code",
+            f"runs decoded text{suffix} (judged as decoded)",
+            where.start,
+            where.end,
+        )
+    else:
+        cmd.scope.add(
+            C, "encoded-command", f"runs decoded (hidden) text{suffix}", where.start, where.end
+        )
+
+
 def run_code_from_stdin(cmd: Cmd, language: str, positional: list[Word] | None = None) -> None:
     """A shell or interpreter reading its program from stdin (`sh -s -- ARGS` gives the
     program its positional parameters)."""
@@ -524,7 +556,7 @@ def run_code_from_stdin(cmd: Cmd, language: str, positional: list[Word] | None =
             found = _code_findings(cmd, st.text, head, st.start, language)
         cmd.scope.include(found)
         if st.decoded:
-            cmd.add(C, "encoded-command", f"runs decoded (hidden) text with {cmd.name}")
+            decoded_run(cmd, st.text, found, head, f"with {cmd.name}")
     elif st.kind == STDIN_FILE:
         cmd.add(M, "local-script", f"{cmd.name} runs a local script")
     elif st.kind == STDIN_NONE:
@@ -542,8 +574,9 @@ def _run_code_arg(
     elif code.dynamic and code.origin == ORIGIN_NETWORK:
         cmd.add(C, "remote-code", "runs code downloaded from the network", code)
     elif code.dynamic and code.origin == "decoded":
-        cmd.add(C, "encoded-command", "runs decoded (hidden) text", code)
-        cmd.scope.include(_judge_code_text(cmd, code, language))
+        found = _judge_code_text(cmd, code, language)
+        cmd.scope.include(found)
+        decoded_run(cmd, code.text, found, code)
     elif code.dynamic and code.origin == "static":
         # `eval "$(printf 'ls')"`: the text is known, so judge it, but it is odd enough to flag.
         cmd.add(M, "indirect-code", "runs code built by another command", code)
@@ -621,9 +654,10 @@ def script_operand(cmd: Cmd, script: Word) -> None:
     elif script.dynamic and script.origin == "env-setup":
         cmd.add(M, "env-setup", f"{cmd.name} loads a known tool's shell setup", script)
     elif script.dynamic and script.origin in ("static", "decoded"):
+        found = cmd.scope.nested(script.text, "bash", script, -1)
+        cmd.scope.include(found)
         if script.origin == "decoded":
-            cmd.add(C, "encoded-command", f"{cmd.name} runs decoded (hidden) text", script)
-        cmd.scope.include(cmd.scope.nested(script.text, "bash", script, -1))
+            decoded_run(cmd, script.text, found, script, f"with {cmd.name}")
     elif script.dynamic and script.origin == "substitution":
         cmd.add(C, "eval-dynamic", f"{cmd.name} runs a script another command produces", script)
     elif base in cmd.scope.downloaded:
@@ -736,6 +770,25 @@ _RUNS_LINE = re.compile(
 )
 
 
+def _joined_code_args(args: list[Word], i: int) -> Word | None:
+    """The program of several `-e CODE` arguments from index `i`, joined by newlines, when
+    there are more than one (None otherwise: the single-argument path handles it)."""
+    parts: list[Word] = []
+    while i + 1 < len(args) and re.fullmatch(r"-[a-zA-Z]*[eE]", args[i].text):
+        parts.append(args[i + 1])
+        i += 2
+        while i < len(args) and re.fullmatch(r"-[a-zA-Z]*[lnpaws]", args[i].text):
+            i += 1
+    if len(parts) < 2:
+        return None
+    return Word(
+        "\n".join(p.text for p in parts),
+        parts[0].start,
+        parts[-1].end,
+        any(p.dynamic for p in parts),
+    )
+
+
 def _interpreter(cmd: Cmd) -> None:
     family = re.sub(r"[0-9.]+$", "", cmd.name.lower()).replace("nodejs", "node")
     family = {"pypy": "python", "luajit": "lua"}.get(family, family)
@@ -743,9 +796,23 @@ def _interpreter(cmd: Cmd) -> None:
     if len(args) == 1 and args[0].text in (*VERSION_ARGS, "-v", "--v"):
         return
     flags = _CODE_FLAGS.get(family, ())
+    if (family == "node" and args and args[0].text in ("--check", "-c")) or (
+        family in ("ruby", "php")
+        and args
+        and args[0].text in ({"ruby": "-c", "php": "-l"}[family],)
+    ):
+        return  # syntax check only: reads the script, runs nothing
     i = 0
     while i < len(args):
         t = args[i].text
+        if family in ("osascript", "perl", "ruby") and re.fullmatch(r"-[a-zA-Z]*[eE]", t):
+            code = _joined_code_args(args, i)
+            if code is not None:
+                # `osascript -e … -e …`, `perl -e … -e …`: every -e is one line of one program.
+                if any(re.fullmatch(r"-[a-zA-Z]*i\S*", a.text) for a in args[: i + 1]):
+                    cmd.add(M, "write", f"{cmd.name} -i edits files in place")
+                _run_code_arg(cmd, code, family)
+                return
         if family == "python" and t == "-m" and i + 1 < len(args):
             module = args[i + 1].text
             if module in _PY_MODULES_SAFE or module.startswith("pytest"):

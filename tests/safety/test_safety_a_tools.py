@@ -53,7 +53,10 @@ SYSTEM = [
 _WIPE_WINDOWS = _ps_encoded("Remove-Item -Recurse -Force C:\\Windows")
 WINDOWS = [
     (f"powershell -EncodedCommand {_WIPE_WINDOWS}", B),
-    (f"powershell -enc {_ps_encoded('Get-Process')}", C),
+    # A literal -EncodedCommand is judged as what it decodes to (issue 14: rate what it
+    # decodes to); what does not decode to readable code stays critical.
+    (f"powershell -enc {_ps_encoded('Get-Process')}", S),
+    ("powershell -enc AAAAAAAA", C),
     ("certutil -decode payload.b64 payload.exe", C),
     ("certutil -decodehex payload.hex payload.exe", C),
     ('wmic process call create "cmd /c rd /s /q C:\\"', B),
