@@ -1418,6 +1418,10 @@ class _Walker:
         out = self._static_output(stmts[0]) if len(stmts) == 1 else None
         if out is not None:
             return out.text, True, False, "decoded" if out.decoded else "static"
+        if info.paths and not info.names_only and len(stmts) == 1:
+            # `rm -rf $(ls -d /*)`, `$(find ~ -maxdepth 1)`: the listed paths themselves.
+            listed = _SPLIT.join(p.text for p in info.paths)
+            return listed, False, any(c in GLOB_CHARS for c in listed), ""
         return _text(node), True, False, ORIGIN_SUBST
 
     def _static_output(self, node: Node) -> Stdin | None:

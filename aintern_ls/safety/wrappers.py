@@ -796,12 +796,8 @@ def _interpreter(cmd: Cmd) -> None:
     if len(args) == 1 and args[0].text in (*VERSION_ARGS, "-v", "--v"):
         return
     flags = _CODE_FLAGS.get(family, ())
-    if (family == "node" and args and args[0].text in ("--check", "-c")) or (
-        family in ("ruby", "php")
-        and args
-        and args[0].text in ({"ruby": "-c", "php": "-l"}[family],)
-    ):
-        return  # syntax check only: reads the script, runs nothing
+    # (syntax checks, `node --check`, `ruby -c`, `php -l`, are settled by the dispatcher,
+    # which also sees a `-r` preload that would run code)
     i = 0
     while i < len(args):
         t = args[i].text

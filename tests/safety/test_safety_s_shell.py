@@ -101,6 +101,11 @@ B, C, D, M, S = (
         # `$(( … ))` that is no arithmetic is a subshell
         ("echo $(( env FOO=1 rm -rf / ))", B),
         ("echo $(( a + b ))", S),
+        # a listing in a substitution is the listed paths
+        ("rm -rf $(ls -d /*)", B),
+        ("rm -rf $(find ~ -maxdepth 1)", B),
+        ("rm -rf $(find . -name '*.pyc')", D),
+        ("echo $(ls -d /*)", S),
         # files written then run
         ("tee x.sh <<< 'rm -rf /' >/dev/null; . ./x.sh", B),
         # the working directory itself, however it is spelled
