@@ -471,6 +471,10 @@ def _write_family(cmd: Cmd) -> None:
         cmd.add(B, "disk-write", f"{n} overwrites the raw disk {ops[-1].text}", ops[-1])
         return
     if n == "tee":
+        if cmd.stdin.kind == "static" and not any(w.dynamic for w in ops):
+            # `printf '{…}' | tee package.json`: the file's text is known, like `cat > f`.
+            for w in ops:
+                cmd.scope.written[w.text.rsplit("/", 1)[-1]] = (cmd.stdin.text, cmd.stdin.start)
         append = any(
             t in ("-a", "--append") or re.fullmatch(r"-[a-z]*a[a-z]*", t) for t in cmd.texts()
         )

@@ -329,6 +329,13 @@ def _kubectl(cmd: Cmd) -> None:
     if verb in ("run", "debug") and dd is not None and dd + 1 < len(cmd.args):
         # `kubectl run x --image=busybox -- rm -rf /`: runs in the new pod, judged as here.
         cmd.judge(list(cmd.args[dd + 1 :]))
+    if verb == "create" and re.search(
+        r"\A(clusterrolebinding|rolebinding)\b.*--clusterrole[= ](cluster-admin|admin)\b"
+        r"|\Aserviceaccount\b.*\bcluster-admin\b|\Atoken\b",
+        " ".join(w.text for w in cmd.args[cmd.args.index(ops[0]) + 1 :]),
+    ):
+        cmd.add(C, "privilege", "kubectl create grants cluster-admin rights or mints a token")
+        return
     if verb in ("run", "debug", "create", "apply", "patch") and re.search(
         r"--privileged|\bprivileged\W+true|hostPID\W+true|hostNetwork\W+true|hostIPC\W+true"
         r"|hostPath|--profile[= ]sysadmin|node/",
@@ -408,6 +415,20 @@ _CLOUD_READ = re.compile(
 )
 
 
+# Cloud identity changes: new users and keys, policies and role bindings (MITRE T1098.001/003,
+# T1136.003).
+_CLOUD_IAM = re.compile(
+    r"\Aaws iam (create-user|create-login-profile|update-login-profile|create-access-key"
+    r"|attach-(user|role|group)-policy|put-(user|role|group)-policy|add-user-to-group"
+    r"|update-assume-role-policy|create-role|create-service-specific-credential)\b"
+    r"|\Aaz (ad (user|sp|app) (create|create-for-rbac|credential reset|owner add)"
+    r"|ad group member add"
+    r"|role assignment create)\b"
+    r"|\Agcloud ((projects|organizations|folders|iam service-accounts) add-iam-policy-binding"
+    r"|iam service-accounts (create|keys create))\b"
+)
+
+
 def _uploads_sensitive(ops: list[str]) -> bool:
     """`aws s3 sync ~ s3://b`, `gsutil cp -r /etc gs://b`, `az storage blob upload-batch -s ~`:
     a copy whose source is a home or system tree and whose destination is a bucket."""
@@ -450,6 +471,14 @@ def _cloud(cmd: Cmd) -> None:
         return
     if _uploads_sensitive(ops):
         cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files to cloud storage")
+        return
+    iam_path = " ".join(ops[:4]).lower()
+    if _CLOUD_IAM.search(f"{cmd.name} {iam_path}"):
+        cmd.add(
+            C,
+            "account",
+            f"{cmd.name} creates cloud accounts, credentials or grants roles (account change)",
+        )
         return
     for o in ops[:4]:
         if _CLOUD_DELETE.match(o):

@@ -1627,7 +1627,13 @@ class _Reader:
 
     def _applescript(self, code: str) -> None:
         fx = self.fx
-        for m in re.finditer(r"do\s+shell\s+script\s+(.+?)(?:\s+with\s+administrator|$|\n)", code):
+        # `do shell script "…"`, and Terminal/iTerm's `do script "…"` / `write text "…"`, which
+        # type the line into a shell.
+        for m in re.finditer(
+            r"(?:do\s+shell\s+script|do\s+script|write\s+text)\s+(.+?)"
+            r"(?:\s+with\s+administrator|\s+in\s+(?:window|tab|front)\b|$|\n)",
+            code,
+        ):
             self.decoded = False
             self._shell_line(self.value(m.group(1).strip()))
             if "administrator" in code[m.end() - 30 : m.end() + 30]:

@@ -151,6 +151,17 @@ def analyse(text: str, scope: Scope) -> None:
     m = _DOTNET_REGISTRY.search(text)
     if m:
         _registry_api(text, m, scope)
+    m = _STARTUP_FOLDER.search(text)
+    if m and _STARTUP_WRITE.search(text):
+        # `$s = $shell.CreateShortcut("$home\…\Startup\x.lnk"); $s.Save()`: the folder is
+        # named in a variable or a COM call, not in a write cmdlet's path.
+        scope.add(
+            RiskLevel.CRITICAL,
+            "persistence-startup",
+            "puts a file or shortcut in a Startup folder (runs at every logon)",
+            m.start(),
+            m.end(),
+        )
     for wmi in _WMICLASS_CREATE.finditer(text):
         line = wmi.group(2)
         where = Word(line, wmi.start(2), wmi.end(2))
@@ -185,6 +196,17 @@ def analyse(text: str, scope: Scope) -> None:
         scope.add(
             RiskLevel.CRITICAL, "encoded-command", "decodes and runs hidden code", 0, len(text)
         )
+
+
+_STARTUP_FOLDER = re.compile(
+    r"(?i)start menu[\\/]+programs[\\/]+startup|\bshell:(common )?startup\b"
+    r"|microsoft[\\/]+(word|excel)[\\/]+(startup|xlstart)\b|\bxlstart\b"
+)
+_STARTUP_WRITE = re.compile(
+    r"(?i)createshortcut|\.save\(|copyfile|movefile|writealltext|writeallbytes|out-file"
+    r"|set-content|add-content|copy-item|move-item|new-item|\bcopy\b|\bcp\b|\bmv\b|\bni\b"
+    r"|invoke-webrequest|\biwr\b|downloadfile|\bstart-bitstransfer\b|>"
+)
 
 
 # .NET and WMI registry writes: `[Microsoft.Win32.Registry]::SetValue(…)`,
