@@ -506,6 +506,7 @@ class _Walker:
         reach = list(itertools.accumulate((e for _, e in covered), max))  # furthest end so far
         text = _blank_comments(self.scope.source[start : self.pos.char(node.end_byte)])
         for m in _ERROR_SEGMENT.finditer(text):
+            budget.tick()
             a, b = start + m.start(), start + m.end()
             i = bisect.bisect_right(starts, a) - 1  # the commands starting at or before `a`
             if i >= 0 and reach[i] >= b:

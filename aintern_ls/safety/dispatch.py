@@ -341,6 +341,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         handler(cmd)
         if name in SSH_OPTION_TOOLS:
             ssh_config_options(cmd)
+        if cmd.info.output is None and scope.family == "bash" and name in _PRINTERS:
+            cmd.info.output = _printed_text(cmd)
         if scope.family == "bash" and name in _WRITERS:
             _write_destinations(cmd)
         if scope.family == "bash" and name in ("ls", "dir", "exa", "eza"):
@@ -819,12 +821,97 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
         out = _sed_output(list(info.argv), text)
         if out is not None:
             return Stdin(STDIN_STATIC, out, -1, decoded=out != text)
+    if info.name in ("head", "tail", "awk", "gawk", "mawk", "grep") and info.argv is not None:
+        out = _filter_output(info.name, list(info.argv), text)
+        if out is not None:
+            return Stdin(STDIN_STATIC, out, -1, decoded=out != text)
     if info.name in ("cat", "tee", "sort-static"):
         return stdin
     return None
 
 
-_FILTERS = frozenset(names("tr sed gsed openssl"))
+_FILTERS = frozenset(names("tr sed gsed openssl head tail awk gawk mawk grep"))
+
+
+# Interpreters whose inline code may be nothing but printing a string literal.
+_PRINTERS = frozenset(names("python python3 python2 perl ruby node nodejs awk gawk mawk php"))
+_PRINT_CODE = re.compile(
+    r"""\s*(?:BEGIN\s*\{\s*)?(?:print|puts|console\.log|echo|say|printf)\s*\(?\s*"""
+    r"""(?P<q>['"])(?P<s>(?:(?!(?P=q))[^\\]|\\.)*)(?P=q)\s*\)?\s*;?\s*\}?\s*;?\s*"""
+)
+
+
+def _printed_text(cmd: Cmd) -> str | None:
+    """`python3 -c 'print("rm -rf /")' | sh`: inline code that only prints a string
+    literal prints known text (what a shell downstream then runs)."""
+    flag = {"python": "-c", "php": "-r"}.get(re.sub(r"[\d.]+$", "", cmd.name), "-e")
+    args = cmd.args
+    code: Word | None = None
+    if cmd.name in ("awk", "gawk", "mawk"):
+        code = args[0] if len(args) == 1 else None
+    else:
+        for i, w in enumerate(args[:-1]):
+            if w.text == flag:
+                code = args[i + 1]
+                break
+    if code is None or code.dynamic:
+        return None
+    m = _PRINT_CODE.fullmatch(code.text)
+    if m is None:
+        return None
+    text = m.group("s")
+    if "\\" in text:
+        text = re.sub(r"\\(.)", lambda e: {"n": "\n", "t": "\t"}.get(e.group(1), e.group(1)), text)
+    return text + ("" if cmd.name.startswith("php") or "printf" in code.text else "\n")
+
+
+def _filter_output(name: str, args: list[str], text: str) -> str | None:
+    """What a plain text filter prints for known input: `head -1`, `tail -n 2`, awk's
+    `{print}`/`{print $2}`, `grep WORD` (a literal word). None when it is anything more."""
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines = lines[:-1]
+    if name in ("head", "tail"):
+        n = 10
+        if len(args) == 1 and re.fullmatch(r"-\d+", args[0]):
+            n = int(args[0][1:])
+        elif len(args) == 2 and args[0] == "-n" and args[1].isdigit():
+            n = int(args[1])
+        elif len(args) == 1 and re.fullmatch(r"-n\d+|--lines=\d+", args[0]):
+            n = int(re.sub(r"\D", "", args[0]))
+        elif args:
+            return None
+        picked = lines[:n] if name == "head" else lines[-n:] if n else []
+        return "\n".join(picked)
+    if name in ("awk", "gawk", "mawk"):
+        if len(args) != 1:
+            return None
+        prog = re.sub(r"\s+", "", args[0])
+        if prog in ("{print}", "{print$0}", "1", "{print;}", "{print$0;}"):
+            return "\n".join(lines)
+        field = re.fullmatch(r"\{print\$(\d+);?\}", prog)
+        if field is None:
+            return None
+        k = int(field.group(1))
+        return "\n".join((ln.split()[k - 1] if len(ln.split()) >= k else "") for ln in lines)
+    if name == "grep":
+        flags = [a for a in args if a.startswith("-")]
+        pats = [a for a in args if not a.startswith("-")]
+        if len(pats) != 1 or any(f not in ("-F", "-i", "-v") for f in flags):
+            return None
+        pat = pats[0]
+        if "-F" not in flags and re.search(r"[\\.*\[\]^$+?(){}|]", pat):
+            return None
+        ci, inv = "-i" in flags, "-v" in flags
+
+        def hit(line: str) -> bool:
+            found = pat.lower() in line.lower() if ci else pat in line
+            return found != inv
+
+        return "\n".join(ln for ln in lines if hit(ln))
+    return None
+
+
 _DECODERS = frozenset(names("base64 base32 xxd rev tr cat openssl"))
 
 
@@ -841,13 +928,27 @@ def _sed_output(args: list[str], text: str) -> str | None:
     if len(args) != 1:
         return None
     m = re.fullmatch(r"s(.)((?:(?!\1).)*)\1((?:(?!\1).)*)\1(g?)", args[0])
-    if m is None or any(c in m.group(2) + m.group(3) for c in "\\&.*[]^$"):
+    if m is None or any(c in m.group(3) for c in "\\&") or any(c in m.group(2) for c in "\\[]"):
         return None
-    return (
-        text.replace(m.group(2), m.group(3), -1 if m.group(4) else 1)
-        if m.group(4)
-        else ("\n".join(line.replace(m.group(2), m.group(3), 1) for line in text.split("\n")))
+    # A basic regular expression of literals, `^`, `$`, `.` and `*` (as sed reads it).
+    pattern = "".join(
+        "^"
+        if c == "^" and i == 0
+        else "$"
+        if c == "$" and i == len(m.group(2)) - 1
+        else "."
+        if c == "."
+        else "*"
+        if c == "*" and i > 0
+        else re.escape(c)
+        for i, c in enumerate(m.group(2))
     )
+    try:
+        rx = re.compile(pattern)
+    except re.error:
+        return None
+    count = 0 if m.group(4) else 1
+    return "\n".join(rx.sub(lambda _: m.group(3), line, count=count) for line in text.split("\n"))
 
 
 _PASS_THROUGH = frozenset(

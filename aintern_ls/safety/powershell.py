@@ -377,6 +377,7 @@ class _Walker:
         text = self.scope.source[start:end]
         info = Info()
         for stmt in re.finditer(r"[^;\n{}]+", text):
+            budget.tick()
             stdin: Stdin = NO_STDIN
             info = Info()
             for i, m in enumerate(re.finditer(r"[^|]+", stmt.group(0))):

@@ -106,6 +106,16 @@ B, C, D, M, S = (
         ("rm -rf $(find ~ -maxdepth 1)", B),
         ("rm -rf $(find . -name '*.pyc')", D),
         ("echo $(ls -d /*)", S),
+        # known text through filters and interpreters that only print it
+        ("echo 'rm -rf /' | sed 's/^/ /' | sh", B),
+        ("head -1 <<< 'rm -rf ~' | sh", B),
+        ("echo rm -rf / | awk '{print}' | sh", B),
+        ("printf 'ls\\nrm -rf ~\\n' | grep rm | sh", B),
+        ("printf 'ls\\nrm -rf ~\\n' | grep -v rm | sh", M),
+        ("python3 -c 'print(\"rm -rf /\")' | sh", B),
+        ("perl -e 'print \"rm -rf ~\"' | bash", B),
+        ("awk 'BEGIN{print \"rm -rf /\"}' | sh", B),
+        ("python3 -c 'print(\"rm -rf /\")'", S),
         # files written then run
         ("tee x.sh <<< 'rm -rf /' >/dev/null; . ./x.sh", B),
         # the working directory itself, however it is spelled
