@@ -118,3 +118,26 @@ def test_the_error_region_work_is_linear(monkeypatch: pytest.MonkeyPatch) -> Non
     seen = _count_judgements(monkeypatch)
     _analyse(text, "powershell", None)
     assert len(seen) <= 10, seen[:12]
+
+
+@pytest.mark.parametrize("shell", ["bash", "powershell", "cmd"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "perl -e 'fork while fork'",
+        "python3 -c 'import os\nwhile True: os.fork()'",
+        "ruby -e 'loop { fork }'",
+        "php -r 'while(1) pcntl_fork();'",
+    ],
+)
+def test_fork_loops_repeated_to_10k_characters_stay_blocked(
+    line: str, shell: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # What is checked is the verdict, not the time (the budget is roomy here).
+    monkeypatch.setattr(budget, "TOTAL_BASE_SECONDS", 5.0)
+    monkeypatch.setattr(budget, "BASE_SECONDS", 5.0)
+    if shell != "bash":
+        line = line.replace("'", '"')
+    text = (line + "\n") * (10_000 // (len(line) + 1))
+    got = _analyse(text, shell, None)
+    assert got.level == RiskLevel.BLOCKED, got.findings[:3]
