@@ -338,6 +338,7 @@ class _Walker:
         return self.pos.char(node.start_byte), self.pos.char(node.end_byte)
 
     def visit(self, node: Node) -> Info:
+        budget.tick()
         t = node.type
         if t == "pipeline":
             return self.pipeline(node)
@@ -376,6 +377,7 @@ class _Walker:
         text = self.scope.source[start:end]
         info = Info()
         for stmt in re.finditer(r"[^;\n{}]+", text):
+            budget.tick()
             stdin: Stdin = NO_STDIN
             info = Info()
             for i, m in enumerate(re.finditer(r"[^|]+", stmt.group(0))):

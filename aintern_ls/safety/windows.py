@@ -233,6 +233,10 @@ def _invoke_expression(cmd: Cmd) -> None:
     elif code.dynamic and (folded := fold_powershell(code.text)) is not None:
         cmd.scope.include(cmd.scope.nested(folded, "powershell", code))
     elif code.dynamic or "$" in code.text or "frombase64" in text:
+        if not code.dynamic and "$" in code.text:
+            # `iex 'Remove-Item -Recurse $HOME'`: the variables are read when it runs, but
+            # the known ones ($HOME, $env:SystemRoot) already say what it does.
+            cmd.scope.include(cmd.scope.nested(code.text, "powershell", code))
         cmd.add(C, "eval-dynamic", "Invoke-Expression runs code only known at run time", code)
     else:
         cmd.scope.include(cmd.scope.nested(code.text, "powershell", code))
