@@ -94,24 +94,45 @@ def per_command(commands: list[tuple[str, str]]) -> dict[str, list[float]]:
 
 
 def pathological(size: int = 10_000) -> None:
-    """Inputs built to be slow (long words, nesting, escapes, long pipelines), every shell."""
+    """Inputs built to be slow (long words, nesting, escapes, long pipelines, many heredocs,
+    wrappers, cmd `^` escapes and `for /f`, PowerShell script blocks), every shell. Each is
+    timed three times (best kept: the input's cost, not the machine's hiccups); an input
+    whose analysis ran out of its budget is marked "cut" (rated critical: too complex)."""
     from tests.safety.test_safety_limits import _pathological
 
     analyse = _assess_cached.__wrapped__
     rows: list[tuple[float, float, str, str, str]] = []
     for label, text in _pathological(size).items():
         for family in ("bash", "powershell", "cmd"):
-            w0, c0 = time.perf_counter(), time.thread_time()
-            level = analyse(text, family, None).level.label
-            cpu = (time.thread_time() - c0) * 1000
-            rows.append(((time.perf_counter() - w0) * 1000, cpu, label, family, level))
+            best: tuple[float, float, str] | None = None
+            for _ in range(3):
+                w0, c0 = time.perf_counter(), time.thread_time()
+                got = analyse(text, family, None)
+                cpu = (time.thread_time() - c0) * 1000
+                wall = (time.perf_counter() - w0) * 1000
+                level = got.level.label
+                if any(f.rule == "too-complex" for f in got.findings):
+                    level += " (cut: too complex)"
+                if best is None or cpu < best[1]:
+                    best = (wall, cpu, level)
+            assert best is not None
+            rows.append((best[0], best[1], label, family, best[2]))
     rows.sort(key=lambda r: r[1], reverse=True)
     print(
-        f"pathological inputs of {size:,} characters ({len(rows)} runs), slowest (CPU) first;"
-        f" worst case: {rows[0][2]!r} ({rows[0][3]}) {rows[0][1]:.1f} ms cpu:"
+        f"pathological inputs of {size:,} characters ({len(rows) // 3} inputs x 3 shells),"
+        f" slowest (CPU) first; worst case: {rows[0][2]!r} ({rows[0][3]})"
+        f" {rows[0][1]:.1f} ms cpu:"
     )
-    for wall, cpu, label, family, level in rows[:6]:
+    for wall, cpu, label, family, level in rows[:8]:
         print(f"  {wall:8.1f} ms wall {cpu:8.1f} ms cpu  {label} ({family}) -> {level}")
+    for family in ("bash", "powershell", "cmd"):
+        mine = [r for r in rows if r[3] == family]
+        cut = sum("cut" in r[4] for r in mine)
+        print(
+            f"  worst {family:<10} {mine[0][1]:6.1f} ms cpu  {mine[0][2]!r};"
+            f" median {statistics.median(r[1] for r in mine):.1f} ms;"
+            f" {cut} of {len(mine)} ran out of budget"
+        )
 
 
 def _summary(name: str, ms: list[float]) -> str:

@@ -11,23 +11,28 @@ from aintern_ls.safety.context import (
     Cmd,
 )
 from aintern_ls.safety.levels import B, C, D, M
-from aintern_ls.safety.paths import classify_path, is_secret
+from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, handles, run_config_command
 from aintern_ls.safety.words import Word, names, printf_output
 
 # --- editors, writers, misc -------------------------------------------------------------
 
 
+# sed's `w FILE`/`W FILE` command and the `s///w FILE` flag: FILE runs to the end of the line.
+_SED_WRITE = re.compile(
+    r"(?:(?:^|[;{}\n])\s*(?:\d+|\$|/(?:[^/\\\n]|\\.)*/)?(?:,\s*(?:\d+|\$|/(?:[^/\\\n]|\\.)*/))?"
+    r"\s*!?\s*[wW]|(?<=[/|#:,@])[gpIiMme0-9]*[wW])\s+([^\n]+)"
+)
+
+
 @handles("sed", "gsed")
 def _sed(cmd: Cmd) -> None:
     if cmd.short("i") or cmd.long("--in-place") or any(w.text.startswith("-i") for w in cmd.args):
         cmd.add(M, "write", "sed -i edits files in place")
-        return
-    for w in cmd.args:
-        if w.text.startswith("-"):
-            continue
+    for w in _sed_scripts(cmd):
         # GNU sed's `e COMMAND` runs COMMAND; `s/x/CMD/e` runs the replacement.
-        m = re.search(r"(?:^|[;{}\n]|^\d+|\$)\s*e\s+([^;}\n]+)", w.text)
+        # (like `w FILE`, the command runs to the end of the line, `;` and all)
+        m = re.search(r"(?:^|[;{}\n]|^\d+|\$)\s*e\s+([^\n]+)", w.text)
         sub = re.fullmatch(
             r"s(.)(?:(?!\1).|\\.)*\1((?:(?!\1).|\\.)*)\1[gpIi0-9]*e[gpIi0-9]*", w.text
         )
@@ -41,9 +46,46 @@ def _sed(cmd: Cmd) -> None:
         if code is not None:
             run_config_command(cmd, Word(code, w.start, w.end), "sed's e command")
             return
+        written = [m.group(1).strip() for m in _SED_WRITE.finditer(w.text)]
+        for path in written:
+            # `w FILE` truncates FILE when sed starts, then writes lines to it.
+            target = write_target(path, cmd.scope.cwds)
+            if target is not None:
+                cmd.add(target.level, target.rule, f"sed's w command overwrites {target.what}", w)
+        if written:
+            cmd.add(M, "write", "sed script writes files", w)
+            return
         if re.search(r"(^|[;}\s])[wWe]\s|/[wWe]\s*\S|\be\b\s*$", w.text):
             cmd.add(M, "write", "sed script writes files or runs commands", w)
             return
+
+
+def _sed_scripts(cmd: Cmd) -> list[Word]:
+    """The script arguments (`-e S`, `--expression=S`, else the first operand): the file
+    operands after them are data (`sed -n p /etc/passwd` only reads)."""
+    scripts: list[Word] = []
+    operands: list[Word] = []
+    args = cmd.args
+    i = 0
+    while i < len(args):
+        w = args[i]
+        t = w.text
+        if t in ("-e", "--expression") and i + 1 < len(args):
+            scripts.append(args[i + 1])
+            i += 2
+            continue
+        if t.startswith("--expression="):
+            scripts.append(Word(t.split("=", 1)[1], w.start, w.end, w.dynamic))
+        elif t.startswith("-e") and len(t) > 2:
+            scripts.append(Word(t[2:], w.start, w.end, w.dynamic))
+        elif t in ("-f", "--file", "-l", "--line-length") and i + 1 < len(args):
+            i += 1
+        elif not t.startswith("-") or t == "-":
+            operands.append(w)
+        i += 1
+    if not scripts and operands:
+        scripts.append(operands[0])
+    return scripts
 
 
 @handles("yq")

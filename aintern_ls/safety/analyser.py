@@ -68,7 +68,7 @@ def _assess_cached(
     if family == "console":
         text = _strip_prompts(text)
         family = "bash"
-    scope = Scope(text, family, rules, _analyse_nested, judge=dispatch.judge)
+    scope = Scope(text, family, rules, _analyse_nested, judge=dispatch.judge_uncached)
     if cwd is not None:
         scope.start_cwd = cwd.replace("\\", "/") if family != "bash" else cwd
         scope.cwds = frozenset([scope.start_cwd])

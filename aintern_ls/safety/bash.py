@@ -9,6 +9,7 @@ earlier in the script, `${IFS}`), and marked dynamic where not.
 from __future__ import annotations
 
 import bisect
+import itertools
 import posixpath
 import re
 import shlex
@@ -17,7 +18,7 @@ import threading
 import tree_sitter
 import tree_sitter_bash
 
-from aintern_ls.safety import budget, dispatch
+from aintern_ls.safety import budget, dispatch, wrappers
 from aintern_ls.safety.context import (
     NO_STDIN,
     STDIN_FILE,
@@ -27,6 +28,7 @@ from aintern_ls.safety.context import (
     Info,
     Scope,
     Stdin,
+    VersionedDict,
 )
 from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.paths import is_secret, write_target
@@ -160,6 +162,15 @@ def analyse(text: str, scope: Scope) -> None:
         # The grammar reads the `0` of `sh 0<&2` as an argument (a script named "0"); `0<`
         # is plain `<`, so the parser may see a blank there (same length).
         data = _STDIN_FD.sub(b" ", data)
+    if "$((" in text:
+        # `$(( env FOO=1 rm -rf / ))` is no arithmetic: bash reads it as `$( (…) )`, a
+        # subshell in a command substitution. The parser may see that (same length).
+        data = _FAKE_ARITHMETIC.sub(_as_subshell, data)
+    toggles = "~}" in text and _CASE_TOGGLE.search(data) is not None
+    if toggles:
+        # The grammar cannot read `${x~~}`/`${x~}` (case toggling); the parser may see
+        # `${x,,}` there (same length), and the expansion is read from the text.
+        data = _CASE_TOGGLE.sub(lambda m: m.group(1) + b"," * len(m.group(2)) + b"}", data)
     tree = parse(data)
     if _NEGATED_COMPOUND.search(text):
         # The grammar cannot read `! for …`/`! case …`; negation changes no command, so
@@ -170,6 +181,7 @@ def analyse(text: str, scope: Scope) -> None:
         data = text.encode("utf-8", "surrogatepass")
         tree = parse(data)
     walker = _Walker(scope, Positions(text, data))
+    walker.toggles = toggles
     root = tree.root_node
     with budget.Source(data):
         if root.has_error:
@@ -199,6 +211,19 @@ _TEST_SLASH = re.compile(
     re.M,
 )
 _STDIN_FD = re.compile(rb"(?<=[ \t])0(?=<)")
+_FAKE_ARITHMETIC = re.compile(rb"\$\(\(([ \t]*([A-Za-z_][\w.+-]*)[ \t]+[^()]*?)\)\)")
+
+
+def _as_subshell(m: re.Match[bytes]) -> bytes:
+    name = m.group(2).decode("ascii", "replace")
+    if name not in dispatch.KNOWN_NAMES and name not in SHELLS:
+        return m.group(0)
+    return b"$( " + m.group(1) + b" )"
+
+
+# An alias whose text is one plain command (no expansions, operators or redirections).
+_SIMPLE_ALIAS = re.compile(r"""^[\w./@%+=:,~ '"-]*$""")
+_CASE_TOGGLE = re.compile(rb"(\$\{[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]\n]*\])?)(~~?)\}")
 _HEREDOC_OP = re.compile(rb"<<-?[ \t]*[\"']?[A-Za-z_][\w.-]*[\"']?[^\n]*\n")
 
 
@@ -278,7 +303,7 @@ def _brace_commands(text: str, scope: Scope, data: list[tuple[int, int]]) -> Non
 
 
 class _Walker:
-    __slots__ = ("calling", "defining", "functions", "pos", "scope", "writes")
+    __slots__ = ("calling", "defining", "functions", "pos", "scope", "toggles", "writes")
 
     def __init__(self, scope: Scope, pos: Positions) -> None:
         self.scope = scope
@@ -287,6 +312,7 @@ class _Walker:
         self.calling: set[str] = set()
         self.defining = 0  # inside a function definition's body
         self.writes: list[str] = []  # files the current redirected statement writes
+        self.toggles = False  # `${x~~}` was hidden from the parser as `${x,,}`
 
     # -- errors --------------------------------------------------------------------------
 
@@ -335,6 +361,7 @@ class _Walker:
         self.scope.cwds = frozenset(new) if guarded else self.scope.cwds | frozenset(new)
 
     def stmt(self, node: Node, stdin: Stdin = NO_STDIN) -> Info:
+        budget.tick()
         t = node.type
         if t == "command":
             return self.command(node, stdin)
@@ -474,11 +501,15 @@ class _Walker:
         # What the grammar could not place is judged token by token too (fail closed):
         # every stretch between separators that no parsed command covers.
         start = self.pos.char(node.start_byte)
-        covered = [(self.pos.char(c.start_byte), self.pos.char(c.end_byte)) for c in commands]
+        covered = sorted((self.pos.char(c.start_byte), self.pos.char(c.end_byte)) for c in commands)
+        starts = [s for s, _ in covered]
+        reach = list(itertools.accumulate((e for _, e in covered), max))  # furthest end so far
         text = _blank_comments(self.scope.source[start : self.pos.char(node.end_byte)])
         for m in _ERROR_SEGMENT.finditer(text):
+            budget.tick()
             a, b = start + m.start(), start + m.end()
-            if any(s <= a and b <= e for s, e in covered):
+            i = bisect.bisect_right(starts, a) - 1  # the commands starting at or before `a`
+            if i >= 0 and reach[i] >= b:
                 continue
             words = split_words(m.group(0), a)
             while words and words[0].text in _ERROR_KEYWORDS:
@@ -733,8 +764,34 @@ class _Walker:
             return Info()
         if words[0].text in ("cd", "pushd") and len(words) == 1:
             self.scope.pending_cd = "~"
+        if assigns and command_name(words[0].text) in SHELLS:
+            for a in assigns:
+                n, v = a.child_by_field_name("name"), a.child_by_field_name("value")
+                if (
+                    n is not None
+                    and v is not None
+                    and _text(n) in ("BASH_ENV", "ENV")
+                    and unquote(_text(v)) in wrappers.STDIN_FILES
+                ):
+                    wrappers.startup_from_stdin(self.scope, words[0], stdin)
         head = words[0].text
         alias = self.scope.env.get(ALIAS_PREFIX + head) if not words[0].dynamic else None
+        if alias is not None and head not in self.calling and _SIMPLE_ALIAS.match(alias):
+            # `alias python3='bash -s'; echo … | python3`: a plain command, so its words
+            # take the alias's place and the command keeps its stdin.
+            try:
+                value = [Word(t, words[0].start, words[0].end) for t in shlex.split(alias)]
+            except ValueError:
+                value = []
+            if value:
+                self.calling.add(head)
+                try:
+                    rest = value + words[1:]
+                    if rest[0].text in self.functions and rest[0].text not in self.calling:
+                        return self._call(rest[0].text, rest[1:], stdin)
+                    return dispatch.judge(rest, self.scope, stdin)
+                finally:
+                    self.calling.discard(head)
         if alias is not None and head not in self.calling:
             # A use of an alias this script defined: bash runs its text instead.
             self.calling.add(head)
@@ -778,7 +835,35 @@ class _Walker:
                 )
                 return Info()
             return self._call(head, words[1:], stdin)
+        if assigns and command_name(words[0].text) in SHELLS:
+            # `CMD='rm -rf ~' sh -c '$CMD'`: the shell it starts sees these variables.
+            return self._with_prefix_variables(assigns, words, stdin)
         return dispatch.judge(words, self.scope, stdin)
+
+    def _with_prefix_variables(self, assigns: list[Node], words: list[Word], stdin: Stdin) -> Info:
+        env = self.scope.env
+        saved: dict[str, str | None] = {}
+        for a in assigns:
+            n, v = a.child_by_field_name("name"), a.child_by_field_name("value")
+            if n is None:
+                continue
+            name = _text(n)
+            value = self.words(v, split=False) if v is not None else []
+            saved.setdefault(name, env.get(name))
+            if len(value) == 1 and not value[0].dynamic:
+                env[name] = value[0].text
+            elif not value:
+                env[name] = ""
+            else:
+                env.pop(name, None)
+        try:
+            return dispatch.judge(words, self.scope, stdin)
+        finally:
+            for name, old in saved.items():
+                if old is None:
+                    env.pop(name, None)
+                else:
+                    env[name] = old
 
     def _positional(self, args: list[Word]) -> None:
         env = self.scope.env
@@ -1212,6 +1297,8 @@ class _Walker:
                 text, d, _, _ = self.value(c, True)
                 default, default_dynamic = text, d
         raw = _text(node)
+        if self.toggles:
+            raw = self.scope.source[self.pos.char(node.start_byte) : self.pos.char(node.end_byte)]
         parsed = _EXPANSION.fullmatch(raw) if node.type == "expansion" else None
         value: str | None
         if parsed is not None:
@@ -1332,6 +1419,10 @@ class _Walker:
         out = self._static_output(stmts[0]) if len(stmts) == 1 else None
         if out is not None:
             return out.text, True, False, "decoded" if out.decoded else "static"
+        if info.paths and not info.names_only and len(stmts) == 1:
+            # `rm -rf $(ls -d /*)`, `$(find ~ -maxdepth 1)`: the listed paths themselves.
+            listed = _SPLIT.join(p.text for p in info.paths)
+            return listed, False, any(c in GLOB_CHARS for c in listed), ""
         return _text(node), True, False, ORIGIN_SUBST
 
     def _static_output(self, node: Node) -> Stdin | None:
@@ -1345,7 +1436,7 @@ class _Walker:
                 return None
             walker = _Walker(probe, self.pos)
             walker.scope.source = self.scope.source
-            walker.scope.env = dict(self.scope.env)
+            walker.scope.env = VersionedDict(self.scope.env)
             if stage.type == "redirected_statement":
                 # `$(cat <<'EOF' … EOF)`: the heredoc is the stage's own stdin.
                 info = walker.stmt(stage, stdin or NO_STDIN)

@@ -72,11 +72,49 @@ def analyse(text: str, scope: Scope) -> None:
             _redirect(scope, op, target)
             if op == "<":
                 stdin = Stdin("file")
-        words = _strip_control(words)
+        # `%x%` is expanded before cmd reads the line (`set x=if` … `%x% 1==1 rd …`).
+        words = _strip_control(_expand_set_variables(words, scope))
         if not words:
             info = Info()
             continue
+        _record_set(words, scope)
         info = dispatch.judge(words, scope, stdin)
+
+
+_CMD_VAR = "\x00cmd:"  # cmd variables in the scope's table (no shell name starts so)
+
+
+def _record_set(words: list[Word], scope: Scope) -> None:
+    """`set x=rd`: remember the literal value (a value built from variables is unknown)."""
+    if words[0].text.lower() == "set" and len(words) >= 2 and not words[1].text.startswith("/"):
+        name, eq, value = " ".join(w.text for w in words[1:]).partition("=")
+        key = _CMD_VAR + name.strip().lower()
+        if eq and not _VAR.search(value):
+            scope.env[key] = value
+        elif eq:
+            scope.env.pop(key, None)
+
+
+def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
+    """Put remembered `set` values back where `%x%`/`!x!` is used later (one level; what
+    stays unknown stays dynamic)."""
+    if not any(w.dynamic for w in words) or words[0].text.lower().lstrip("@") == "set":
+        return words
+    out: list[Word] = []
+    for w in words:
+        if not w.dynamic:
+            out.append(w)
+            continue
+
+        def sub(m: re.Match[str]) -> str:
+            known = scope.env.get(_CMD_VAR + m.group(0).strip("%!").lower())
+            return known if known is not None else m.group(0)
+
+        text = _VAR.sub(sub, w.text)
+        dynamic = bool(_VAR.search(text))
+        parts = text.split() if w is words[0] and not dynamic else [text]
+        out.extend(Word(p, w.start, w.end, dynamic, w.glob, w.origin) for p in parts)
+    return out
 
 
 _LABEL = re.compile(r"(?im)^[ \t@]*:(\w+)[ \t]*$")
@@ -186,11 +224,19 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
     body = words[do + 1 :]
     head = [w.text for w in words[1:do]]
     low = [t.lower() for t in head]
-    if "/f" in low or "in" not in low:
+    if "in" not in low:
         return body
     at = low.index("in")
     var = next((t for t in head[:at] if re.fullmatch(r"%%?[A-Za-z]", t)), None)
     items = " ".join(head[at + 1 :]).strip().strip("()").split()
+    if "/f" in low:
+        # `for /f %i in ('echo C:\') do …`: an echo's output is its text (first token);
+        # other commands' output and files stay unknown.
+        src = " ".join(head[at + 1 :]).strip().strip("()").strip()
+        echoed = re.fullmatch(r"'\s*echo\s+([^'&|<>]+?)\s*'", src, re.I)
+        if echoed is None or "tokens" in " ".join(low) or "delims" in " ".join(low):
+            return body
+        items = echoed.group(1).split()[:1]
     if var is None or not items:
         return body
     if "/r" in low:  # for /r DIR: every file under DIR

@@ -8,6 +8,7 @@ pipeline needs to know about it afterwards.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 import attrs
 
@@ -58,6 +59,52 @@ NestedAnalyser = Callable[[str, str, "Scope"], list[Finding]]
 Judge = Callable[[list[Word], "Scope", Stdin], Info]
 
 
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class VersionedDict(dict[_K, _V]):
+    """A dict that counts its changes, so a cached judgement knows the state it saw."""
+
+    __slots__ = ("version",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.version = 0
+
+    def __setitem__(self, key: _K, value: _V) -> None:
+        self.version += 1
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: _K) -> None:
+        self.version += 1
+        super().__delitem__(key)
+
+    def pop(self, *args: Any) -> Any:
+        self.version += 1
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[_K, _V]:
+        self.version += 1
+        return super().popitem()
+
+    def clear(self) -> None:
+        self.version += 1
+        super().clear()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self.version += 1
+        super().update(*args, **kwargs)
+
+    def setdefault(self, key: _K, default: Any = None) -> Any:
+        self.version += 1
+        return super().setdefault(key, default)
+
+    def __ior__(self, other: Any) -> Any:  # type: ignore[misc]
+        self.version += 1
+        return super().__ior__(other)
+
+
 class Scope:
     """Collects findings for one analysed text; nested code gets a child scope."""
 
@@ -71,11 +118,13 @@ class Scope:
         "family",
         "findings",
         "judge",
+        "memo",
         "nested_analyser",
         "pending_cd",
         "rules",
         "source",
         "start_cwd",
+        "wrapped",
         "written",
     )
 
@@ -100,13 +149,17 @@ class Scope:
         self.downloaded: set[str] = set()
         # Scripts this text writes with a literal body (`cat > x.sh <<EOF`): name -> (body,
         # offset of the body in the source or -1), so running them later is judged too.
-        self.written: dict[str, tuple[str, int]] = {}
-        self.env: dict[str, str] = {}
+        self.written: dict[str, tuple[str, int]] = VersionedDict()
+        self.env: dict[str, str] = VersionedDict()
         # Variables this text gives a value only known at run time (`D=$(mktemp -d)`,
         # `read x`, loop variables): unknown, but not unset.
         self.assigned: set[str] = set()
         self.pending_cd: str | None = None
         self.errexit = False
+        # Judgements of simple commands already seen in this scope (dispatch.judge): the
+        # same command in the same state is judged once, however often it repeats.
+        self.memo: dict[object, tuple[int, tuple[Finding, ...], Info]] = {}
+        self.wrapped = 0  # commands being judged inside each other (sudo nice env …)
 
     @property
     def windows(self) -> bool:
@@ -150,6 +203,14 @@ class Scope:
         child.cwds = self.cwds
         child.written = self.written
         child.assigned = set(self.assigned)
+        if family == self.family and self.env:
+            # `x=/; eval 'rm -rf $x'`, `export C=…; bash -c '$C'`: the code sees the
+            # variables this text set (aliases and positional parameters stay behind).
+            child.env.update(
+                (k, v)
+                for k, v in self.env.items()
+                if not k.startswith("\x00alias:") and not k.isdigit() and k not in ("@", "*", "#")
+            )
         if positional is not None and not any(w.dynamic for w in positional):
             # `sh -c 'rm -rf "$1"' _ /`: $0, $1… and "$@" are the words after the code.
             texts = [w.text for w in positional]

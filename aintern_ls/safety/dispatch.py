@@ -15,10 +15,13 @@ import binascii
 import re
 from functools import lru_cache
 
+import attrs
+
 # The knowledge modules register their programs on import (`handles` refuses a program
 # claimed by two modules, so their order does not matter).
 from aintern_ls.safety import (  # noqa: F401
     allowlist,
+    budget,
     files,
     git,
     infra,
@@ -38,10 +41,17 @@ from aintern_ls.safety.context import (
     Info,
     Scope,
     Stdin,
+    VersionedDict,
 )
-from aintern_ls.safety.levels import B, C, D, M, S
+from aintern_ls.safety.levels import B, C, D, Finding, M, S
 from aintern_ls.safety.paths import is_device, is_secret, write_target
-from aintern_ls.safety.registry import HANDLERS, WINDOWS_HANDLERS, handles
+from aintern_ls.safety.registry import (
+    HANDLERS,
+    SSH_OPTION_TOOLS,
+    WINDOWS_HANDLERS,
+    handles,
+    ssh_config_options,
+)
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
     Word,
@@ -68,9 +78,152 @@ _PRIVILEGE = frozenset({"sudo", "doas", "su", "pkexec", "runas", "gsudo", "run0"
 
 
 def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
-    """Judge one simple command, recording findings on `scope`."""
+    """Judge one simple command, recording findings on `scope`.
+
+    The front ends call this for every simple command they find. A command already judged
+    in this scope, written the same way (same words, same text, same layout) and seen in
+    the same state (working directories, variables, written scripts, downloads), gets the
+    earlier judgement moved to where it now stands: `ls; ls; ls; …` ten thousand
+    characters long costs one judgement, not two thousand. A judgement that changed the
+    state, or whose findings or paths lie outside its own words, is never reused.
+    """
     if not words:
         return Info()
+    budget.tick()
+    lo = min(w.start for w in words)
+    hi = max(w.end for w in words)
+    state = _state(scope)
+    if state is None or lo < 0:
+        return judge_uncached(words, scope, stdin)
+    key = (_memo_text(words, scope, lo, hi), stdin, state)
+    memo = scope.memo
+    hit = memo.get(key)
+    if hit is not None:
+        base, earlier, known = hit
+        delta = lo - base
+        if delta == 0:
+            scope.findings.extend(earlier)
+            return _copy_info(known, 0, stdin)
+        scope.findings.extend(
+            Finding(f.level, f.rule, f.reason, f.start + delta, f.end + delta) for f in earlier
+        )
+        return _copy_info(known, delta, stdin)
+    mark = len(scope.findings)
+    info = judge_uncached(words, scope, stdin)
+    if len(scope.findings) < mark or _state(scope) != state:
+        return info
+    found = scope.findings[mark:]
+    if all(lo <= f.start and f.end <= hi for f in found) and _info_within(info, stdin, lo, hi):
+        memo[key] = (lo, tuple(found), _copy_info(info, 0, stdin))
+    return info
+
+
+def _state(scope: Scope) -> tuple[object, ...] | None:
+    """What a judgement may read from the scope besides the words (None: cannot tell)."""
+    env, written = scope.env, scope.written
+    if not isinstance(env, VersionedDict) or not isinstance(written, VersionedDict):
+        return None
+    return (
+        scope.cwds,
+        scope.pending_cd,
+        scope.errexit,
+        id(env),
+        env.version,
+        id(written),
+        written.version,
+        id(scope.assigned),
+        len(scope.assigned),
+        id(scope.downloaded),
+        len(scope.downloaded),
+    )
+
+
+def _memo_text(words: list[Word], scope: Scope, lo: int, hi: int) -> tuple[object, ...]:
+    """The command as written: its words relative to its start, and its source text. The
+    Windows script hosts read the rest of the line (`mshta` code that cmd split at its
+    parentheses), so a command naming one is pinned to its position (never reused)."""
+    src = scope.source
+    rel = tuple((w.text, w.start - lo, w.end - lo, w.dynamic, w.glob, w.origin) for w in words)
+    pin = -1
+    if scope.family != "bash" and any(n in w.text.lower() for w in words for n in _READS_THE_LINE):
+        pin = lo
+    return (rel, src[lo:hi], pin)
+
+
+_READS_THE_LINE = ("mshta", "regsvr32", "rundll32", "wscript", "cscript")
+
+
+def _shift_word(w: Word, delta: int) -> Word:
+    return Word(w.text, w.start + delta, w.end + delta, w.dynamic, w.glob, w.origin)
+
+
+def _copy_info(info: Info, delta: int, stdin: Stdin) -> Info:
+    """A copy of `info` (callers may change theirs) with its positions moved by `delta`
+    (the command's own stdin, part of the memo's key, stays as it is)."""
+    inp = info.input
+    if inp is not None and delta and inp != stdin and (inp.start >= 0 or inp.paths):
+        inp = attrs.evolve(
+            inp,
+            start=inp.start + delta if inp.start >= 0 else inp.start,
+            paths=tuple(_shift_word(w, delta) for w in inp.paths),
+        )
+    return Info(
+        name=info.name,
+        network_fetch=info.network_fetch,
+        output=info.output,
+        decodes=info.decodes,
+        reads_secret=info.reads_secret,
+        paths=tuple(_shift_word(w, delta) for w in info.paths) if delta else info.paths,
+        names_only=info.names_only,
+        input=inp,
+        argv=info.argv,
+    )
+
+
+def _info_within(info: Info, stdin: Stdin, lo: int, hi: int) -> bool:
+    """Every position `info` carries lies inside the command's own words (so moving the
+    judgement with the command moves them right)."""
+    if any(not (lo <= w.start and w.end <= hi) for w in info.paths):
+        return False
+    inp = info.input
+    if inp is None or inp == stdin:
+        return True
+    if inp.start >= 0 and not lo <= inp.start <= hi:
+        return False
+    return all(lo <= w.start and w.end <= hi for w in inp.paths)
+
+
+_MAX_WRAPPED = 12  # `sudo nice env … rm`: wrappers followed inside each other
+
+
+def judge_uncached(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
+    """Judge one simple command (no reuse: what handlers call for the commands they wrap).
+
+    A wrapper's handler judges the command it wraps through here again; past
+    `_MAX_WRAPPED` wrappers inside each other the rest is not followed (critical: each
+    level costs the whole command again, so ten thousand `sudo`s would be quadratic)."""
+    if not words:
+        return Info()
+    budget.check()
+    if scope.wrapped >= _MAX_WRAPPED:
+        scope.add(
+            C,
+            "nesting",
+            "commands wrapped too deeply to analyse; check it by hand",
+            min(w.start for w in words),
+            max(w.end for w in words),
+        )
+        # …but its literal operands still say what it could do (`… rm -rf /` is blocked).
+        _as_if_destructive(words, scope, stdin, dynamic=True)
+        return Info()
+    scope.wrapped += 1
+    try:
+        return _judge_one(words, scope, stdin)
+    finally:
+        scope.wrapped -= 1
+
+
+def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if scope.family == "bash" and any("{" in w.text and "," in w.text for w in words):
         words = _brace_expand(words, scope.source)
     head = words[0]
@@ -94,7 +247,7 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
                 Word(w.text, head.start, head.end)
                 for w in split_words(head.text.replace("\n", " "))
             ]
-            return judge([*inner, *words[1:]], scope, stdin) if inner else Info()
+            return _judge_one([*inner, *words[1:]], scope, stdin) if inner else Info()
         if head.origin == ORIGIN_NETWORK:
             scope.add(
                 C, "remote-code", "runs a command name fetched from the network", *_span(head)
@@ -114,13 +267,16 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         scope.add(M, "glob-command", "the command name is a glob pattern", head.start, head.end)
         # `*` as a command matches everything we know: guessing would only add noise.
         for cand in candidates if len(candidates) <= 4 else []:
-            judge([Word(cand, head.start, head.end), *words[1:]], scope, stdin)
+            _judge_one([Word(cand, head.start, head.end), *words[1:]], scope, stdin)
         return Info()
     if scope.family == "powershell":
         explicit = head.text.lower().endswith((".exe", ".com"))  # `sc.exe` is not `sc`
         name = name.lower() if explicit else PS_ALIASES.get(name.lower(), name.lower())
     elif scope.family == "cmd":
         name = name.lower()
+        if name == "call" and len(words) > 1 and not words[1].text.startswith(":"):
+            # `start /b call rd /s /q C:\`: call runs the command after it.
+            return _judge_one(words[1:], scope, stdin)
     elif name not in HANDLERS and name.lower() in HANDLERS:
         # `RM -rf /`: macOS file systems ignore case, so this may well be `rm`.
         scope.add(
@@ -171,6 +327,11 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         return cmd.info  # `kubectl delete --help`: a known program only prints its help
     if _dry_run(cmd):
         return cmd.info  # `kubectl delete … --dry-run=client`: only says what it would do
+    if scope.family == "bash" and _INTERPRETER.match(name):
+        if _syntax_check_only(cmd):
+            return cmd.info  # `node --check app.js`, `ruby -c x.rb`, `php -l x.php`
+        if _script_is_known_text(cmd):
+            return cmd.info
     handler = WINDOWS_HANDLERS.get(name) if scope.family != "bash" else None
     if handler is None:
         handler = HANDLERS.get(name)
@@ -178,6 +339,10 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         _output_options(cmd)
     if handler is not None:
         handler(cmd)
+        if name in SSH_OPTION_TOOLS:
+            ssh_config_options(cmd)
+        if cmd.info.output is None and scope.family == "bash" and name in _PRINTERS:
+            cmd.info.output = _printed_text(cmd)
         if scope.family == "bash" and name in _WRITERS:
             _write_destinations(cmd)
         if scope.family == "bash" and name in ("ls", "dir", "exa", "eza"):
@@ -198,6 +363,67 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
 
 
 _SHELL_NAMES = frozenset(names("sh bash dash zsh ksh mksh ash yash posh"))
+
+# Interpreters and the option that hands them inline code.
+_INTERPRETER = re.compile(
+    r"^(?:(python|pypy)[\d.]*|(node|nodejs|perl|ruby|osascript|lua[\d.]*|Rscript)|(php[\d.]*))$"
+)
+
+
+# Options that make an interpreter only check the syntax of its script and exit.
+_SYNTAX_FLAGS = {"node": ("--check", "-c"), "nodejs": ("--check", "-c"), "ruby": ("-c",)}
+
+
+def _syntax_check_only(cmd: Cmd) -> bool:
+    """`node --check app.js`, `ruby -c x.rb`, `php -l x.php`: the code is parsed, never
+    run (perl -c is not here: it runs BEGIN blocks)."""
+    texts = [w.text for w in cmd.args if not w.dynamic]
+    if len(texts) != len(cmd.args) or not texts:
+        return False
+    name = cmd.name
+    if name.startswith("php"):
+        return ("-l" in texts or "--syntax-check" in texts) and not any(
+            t in ("-r", "-B", "-R", "-F", "-E", "-a", "-S") for t in texts
+        )
+    flags = _SYNTAX_FLAGS.get(name)
+    if flags is None or not any(t in flags for t in texts):
+        return False
+    # Nothing else that runs code (`node -c -r ./hook.js`, `ruby -c -r lib`).
+    return not any(t in ("-r", "--require", "--import", "--loader", "-I") for t in texts)
+
+
+def _script_is_known_text(cmd: Cmd) -> bool:
+    """`python3 <(echo 'import shutil; …')`, `ruby <(printf …)`: the script file is a
+    process substitution whose text is known, so it is judged as that interpreter's inline
+    code (`python3 -c TEXT`). True when the command was judged here."""
+    for i, w in enumerate(cmd.args):
+        if not w.dynamic:
+            if w.text.startswith("-") and w.text not in ("-", "--"):
+                continue
+            return False
+        if w.origin not in ("static", "decoded") or cmd.scope.source[w.start : w.start + 2] != "<(":
+            return False
+        m = _INTERPRETER.match(cmd.name)
+        assert m is not None
+        flag = "-c" if m.group(1) else "-r" if m.group(3) else "-e"
+        code = w.text
+        if m.group(3):
+            code = re.sub(r"^\s*<\?php\b|\?>\s*$", "", code)
+        head = cmd.words[0]
+        if w.origin == "decoded":
+            cmd.add(C, "encoded-command", f"{cmd.name} runs decoded (hidden) text")
+        cmd.judge(
+            [
+                head,
+                *cmd.args[:i],
+                Word(flag, w.start, w.start),
+                Word(code, w.start, w.end),
+                *cmd.args[i + 1 :],
+            ],
+            cmd.stdin,
+        )
+        return True
+    return False
 
 
 def _shell_code_in_arguments(words: list[Word], scope: Scope, mark: int) -> None:
@@ -407,7 +633,11 @@ def _as_if_destructive(
     keep what would be blocked (`$X -rf /`, `foo -rf ~`). A program whose name is known
     text but not to us needs the full `-rf` spelling and a root, home or system target
     (`gsutil cp -r . gs://b` is not a wipe); a run-time name gets no such benefit."""
-    if len(words) < 2 or scope.family != "bash":
+    if len(words) < 2:
+        return
+    if scope.family != "bash":
+        if dynamic:
+            _as_if_destructive_windows(words, scope, stdin)
         return
     if not dynamic:
         flags = "".join(w.text[1:] for w in words[1:] if re.fullmatch(r"-[a-zA-Z]+", w.text))
@@ -446,6 +676,39 @@ def _as_if_destructive(
                 words[0].start,
                 f.end,
             )
+
+
+def _as_if_destructive_windows(words: list[Word], scope: Scope, stdin: Stdin) -> None:
+    """`set x=rd` … `%x% /s /q C:\\`, `& $c -Recurse -Force C:\\`: a run-time program name
+    with literal operands is judged as the Windows programs those operands fit (rd/del with
+    /s, format with a drive, Remove-Item with -Recurse), keeping what would be blocked."""
+    low = [w.text.lower() for w in words[1:]]
+    probes: list[str] = []
+    if "/s" in low:
+        probes += ["rd", "del"]
+    if re.fullmatch(r"[a-z]:\\?", low[0]):
+        probes.append("format")
+    if scope.family == "powershell" and any(t in ("-recurse", "-r") for t in low):
+        probes.append("remove-item")
+    if not probes:
+        return
+    probe = Scope(
+        scope.source, scope.family, None, scope.nested_analyser, scope.depth, judge_uncached
+    )
+    probe.cwds = scope.cwds
+    probe.wrapped = scope.wrapped
+    for program in probes:
+        mark = len(probe.findings)
+        judge_uncached([Word(program, words[0].start, words[0].end), *words[1:]], probe, stdin)
+        for f in probe.findings[mark:]:
+            if f.level >= B:
+                scope.add(
+                    B,
+                    f.rule,
+                    f"the program is only known at run time; if it is {program}: {f.reason}",
+                    words[0].start,
+                    f.end,
+                )
 
 
 _BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
@@ -558,12 +821,97 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
         out = _sed_output(list(info.argv), text)
         if out is not None:
             return Stdin(STDIN_STATIC, out, -1, decoded=out != text)
+    if info.name in ("head", "tail", "awk", "gawk", "mawk", "grep") and info.argv is not None:
+        out = _filter_output(info.name, list(info.argv), text)
+        if out is not None:
+            return Stdin(STDIN_STATIC, out, -1, decoded=out != text)
     if info.name in ("cat", "tee", "sort-static"):
         return stdin
     return None
 
 
-_FILTERS = frozenset(names("tr sed gsed openssl"))
+_FILTERS = frozenset(names("tr sed gsed openssl head tail awk gawk mawk grep"))
+
+
+# Interpreters whose inline code may be nothing but printing a string literal.
+_PRINTERS = frozenset(names("python python3 python2 perl ruby node nodejs awk gawk mawk php"))
+_PRINT_CODE = re.compile(
+    r"""\s*(?:BEGIN\s*\{\s*)?(?:print|puts|console\.log|echo|say|printf)\s*\(?\s*"""
+    r"""(?P<q>['"])(?P<s>(?:(?!(?P=q))[^\\]|\\.)*)(?P=q)\s*\)?\s*;?\s*\}?\s*;?\s*"""
+)
+
+
+def _printed_text(cmd: Cmd) -> str | None:
+    """`python3 -c 'print("rm -rf /")' | sh`: inline code that only prints a string
+    literal prints known text (what a shell downstream then runs)."""
+    flag = {"python": "-c", "php": "-r"}.get(re.sub(r"[\d.]+$", "", cmd.name), "-e")
+    args = cmd.args
+    code: Word | None = None
+    if cmd.name in ("awk", "gawk", "mawk"):
+        code = args[0] if len(args) == 1 else None
+    else:
+        for i, w in enumerate(args[:-1]):
+            if w.text == flag:
+                code = args[i + 1]
+                break
+    if code is None or code.dynamic:
+        return None
+    m = _PRINT_CODE.fullmatch(code.text)
+    if m is None:
+        return None
+    text = m.group("s")
+    if "\\" in text:
+        text = re.sub(r"\\(.)", lambda e: {"n": "\n", "t": "\t"}.get(e.group(1), e.group(1)), text)
+    return text + ("" if cmd.name.startswith("php") or "printf" in code.text else "\n")
+
+
+def _filter_output(name: str, args: list[str], text: str) -> str | None:
+    """What a plain text filter prints for known input: `head -1`, `tail -n 2`, awk's
+    `{print}`/`{print $2}`, `grep WORD` (a literal word). None when it is anything more."""
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines = lines[:-1]
+    if name in ("head", "tail"):
+        n = 10
+        if len(args) == 1 and re.fullmatch(r"-\d+", args[0]):
+            n = int(args[0][1:])
+        elif len(args) == 2 and args[0] == "-n" and args[1].isdigit():
+            n = int(args[1])
+        elif len(args) == 1 and re.fullmatch(r"-n\d+|--lines=\d+", args[0]):
+            n = int(re.sub(r"\D", "", args[0]))
+        elif args:
+            return None
+        picked = lines[:n] if name == "head" else lines[-n:] if n else []
+        return "\n".join(picked)
+    if name in ("awk", "gawk", "mawk"):
+        if len(args) != 1:
+            return None
+        prog = re.sub(r"\s+", "", args[0])
+        if prog in ("{print}", "{print$0}", "1", "{print;}", "{print$0;}"):
+            return "\n".join(lines)
+        field = re.fullmatch(r"\{print\$(\d+);?\}", prog)
+        if field is None:
+            return None
+        k = int(field.group(1))
+        return "\n".join((ln.split()[k - 1] if len(ln.split()) >= k else "") for ln in lines)
+    if name == "grep":
+        flags = [a for a in args if a.startswith("-")]
+        pats = [a for a in args if not a.startswith("-")]
+        if len(pats) != 1 or any(f not in ("-F", "-i", "-v") for f in flags):
+            return None
+        pat = pats[0]
+        if "-F" not in flags and re.search(r"[\\.*\[\]^$+?(){}|]", pat):
+            return None
+        ci, inv = "-i" in flags, "-v" in flags
+
+        def hit(line: str) -> bool:
+            found = pat.lower() in line.lower() if ci else pat in line
+            return found != inv
+
+        return "\n".join(ln for ln in lines if hit(ln))
+    return None
+
+
 _DECODERS = frozenset(names("base64 base32 xxd rev tr cat openssl"))
 
 
@@ -580,13 +928,27 @@ def _sed_output(args: list[str], text: str) -> str | None:
     if len(args) != 1:
         return None
     m = re.fullmatch(r"s(.)((?:(?!\1).)*)\1((?:(?!\1).)*)\1(g?)", args[0])
-    if m is None or any(c in m.group(2) + m.group(3) for c in "\\&.*[]^$"):
+    if m is None or any(c in m.group(3) for c in "\\&") or any(c in m.group(2) for c in "\\[]"):
         return None
-    return (
-        text.replace(m.group(2), m.group(3), -1 if m.group(4) else 1)
-        if m.group(4)
-        else ("\n".join(line.replace(m.group(2), m.group(3), 1) for line in text.split("\n")))
+    # A basic regular expression of literals, `^`, `$`, `.` and `*` (as sed reads it).
+    pattern = "".join(
+        "^"
+        if c == "^" and i == 0
+        else "$"
+        if c == "$" and i == len(m.group(2)) - 1
+        else "."
+        if c == "."
+        else "*"
+        if c == "*" and i > 0
+        else re.escape(c)
+        for i, c in enumerate(m.group(2))
     )
+    try:
+        rx = re.compile(pattern)
+    except re.error:
+        return None
+    count = 0 if m.group(4) else 1
+    return "\n".join(rx.sub(lambda _: m.group(3), line, count=count) for line in text.split("\n"))
 
 
 _PASS_THROUGH = frozenset(

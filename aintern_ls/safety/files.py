@@ -471,6 +471,10 @@ def _write_family(cmd: Cmd) -> None:
         cmd.add(B, "disk-write", f"{n} overwrites the raw disk {ops[-1].text}", ops[-1])
         return
     if n == "tee":
+        if cmd.stdin.kind == "static" and not any(w.dynamic for w in ops):
+            # `printf '{…}' | tee package.json`: the file's text is known, like `cat > f`.
+            for w in ops:
+                cmd.scope.written[w.text.rsplit("/", 1)[-1]] = (cmd.stdin.text, cmd.stdin.start)
         append = any(
             t in ("-a", "--append") or re.fullmatch(r"-[a-z]*a[a-z]*", t) for t in cmd.texts()
         )
@@ -485,6 +489,14 @@ def _write_family(cmd: Cmd) -> None:
         written = [w for w in ops if w.text not in ("/dev/null", "/dev/stdout", "/dev/stderr")]
         if written:
             cmd.add(M, "write", "tee writes files", written[-1])
+        if cmd.stdin.kind == "static" and not append:
+            # `tee x.sh <<< 'rm -rf /'; . ./x.sh`: running the file later runs this text.
+            for w in written:
+                if not w.dynamic:
+                    cmd.scope.written[w.text.rsplit("/", 1)[-1]] = (
+                        cmd.stdin.text,
+                        cmd.stdin.start,
+                    )
         return
     if n == "rsync":
         from aintern_ls.safety.system import option_glued

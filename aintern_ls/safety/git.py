@@ -77,7 +77,7 @@ def _config_value(cmd: Cmd, item: Word) -> bool:
         cmd.add(C, "config-exec", f"git -c {key} starts an interactive shell", item)
     elif level >= D:
         cmd.scope.include(found)
-        cmd.add(max(level, C), "config-exec", f"git -c {key} runs a {level.label} command", item)
+        cmd.add(level, "config-exec", f"git -c {key} runs a {level.label} command", item)
     elif level >= M:
         cmd.scope.include(found)
     return False
@@ -118,7 +118,7 @@ def _git_run(cmd: Cmd, code: Word, what: str) -> None:
     level = max((f.level for f in found), default=S)
     cmd.scope.include(found)
     if level >= D:
-        cmd.add(max(level, C), "config-exec", f"{what} runs a {level.label} command", code)
+        cmd.add(level, "config-exec", f"{what} runs a {level.label} command", code)
     else:
         cmd.add(M, "runs-program", f"{what} runs another program", code)
 

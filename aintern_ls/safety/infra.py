@@ -160,7 +160,12 @@ def _container_command(cmd: Cmd) -> None:
             inner = list(args[i + 1 :])
             break
         i += 1
-    if not inner or not mounts:
+    if not inner:
+        return
+    if not mounts:
+        # A command run inside a container is judged by the same rules as here (as for
+        # `kubectl exec` and `ssh host CMD`): wiping its / is wiping a system.
+        cmd.judge(inner)
         return
     mapped: list[Word] = []
     for w in inner:
@@ -174,6 +179,35 @@ def _container_command(cmd: Cmd) -> None:
     cmd.judge(mapped)
     # Only what reaches the host through a mount is ours to judge at full weight.
     cmd.scope.findings[probe_mark:] = [f for f in cmd.scope.findings[probe_mark:] if f.level >= D]
+
+
+_EXEC_WITH_VALUE = frozenset(
+    names(
+        """
+        -u --user -w --workdir -e --env --env-file --detach-keys --index -v --volume -p
+        --publish --name --entrypoint -l --label
+        """
+    )
+)
+
+
+def _in_container(cmd: Cmd, verb: str) -> list[Word]:
+    """The command after `exec [options] CONTAINER` (or `compose exec|run [options]
+    SERVICE`), options and all: `docker exec c rm -rf /` runs `rm -rf /` in c."""
+    args = cmd.args
+    i = 0
+    while i < len(args) and args[i].text != verb:
+        i += 1
+    if verb == "compose":
+        i += 1
+        while i < len(args) and args[i].text not in ("exec", "run"):
+            i += 1
+    i += 1
+    while i < len(args) and args[i].text.startswith("-") and args[i].text != "--":
+        i += 2 if args[i].text in _EXEC_WITH_VALUE else 1
+    if i < len(args) and args[i].text == "--":
+        i += 1
+    return list(args[i + 1 :])
 
 
 @handles("docker", "podman", "nerdctl", "docker-compose", "finch")
@@ -208,11 +242,11 @@ def _docker(cmd: Cmd) -> None:
             cmd.add(M, "container", f"{cmd.name} runs a container")
         _container_command(cmd)
         return
-    if ops[0] == "exec":
-        cmd.add(M, "container", f"{cmd.name} exec runs a command in a container")
-        inner = cmd.operands(frozenset({"-u", "--user", "-w", "--workdir", "-e", "--env"}))
-        if len(inner) > 2:
-            cmd.judge(inner[2:])
+    if ops[0] == "exec" or (ops[0] == "compose" and len(ops) > 1 and ops[1] in ("exec", "run")):
+        cmd.add(M, "container", f"{cmd.name} {ops[0]} runs a command in a container")
+        inner = _in_container(cmd, "compose" if ops[0] == "compose" else "exec")
+        if inner:
+            cmd.judge(inner)
         return
     if verbs[0] in names(
         """
@@ -290,6 +324,17 @@ def _kubectl(cmd: Cmd) -> None:
         return
     if verb == "scale" and any(w.text in ("--replicas=0", "0") for w in cmd.args):
         cmd.add(D, "kube-delete", "scales a workload to zero")
+        return
+    dd = next((i for i, w in enumerate(cmd.args) if w.text == "--"), None)
+    if verb in ("run", "debug") and dd is not None and dd + 1 < len(cmd.args):
+        # `kubectl run x --image=busybox -- rm -rf /`: runs in the new pod, judged as here.
+        cmd.judge(list(cmd.args[dd + 1 :]))
+    if verb == "create" and re.search(
+        r"\A(clusterrolebinding|rolebinding)\b.*--clusterrole[= ](cluster-admin|admin)\b"
+        r"|\Aserviceaccount\b.*\bcluster-admin\b|\Atoken\b",
+        " ".join(w.text for w in cmd.args[cmd.args.index(ops[0]) + 1 :]),
+    ):
+        cmd.add(C, "privilege", "kubectl create grants cluster-admin rights or mints a token")
         return
     if verb in ("run", "debug", "create", "apply", "patch") and re.search(
         r"--privileged|\bprivileged\W+true|hostPID\W+true|hostNetwork\W+true|hostIPC\W+true"
@@ -370,6 +415,20 @@ _CLOUD_READ = re.compile(
 )
 
 
+# Cloud identity changes: new users and keys, policies and role bindings (MITRE T1098.001/003,
+# T1136.003).
+_CLOUD_IAM = re.compile(
+    r"\Aaws iam (create-user|create-login-profile|update-login-profile|create-access-key"
+    r"|attach-(user|role|group)-policy|put-(user|role|group)-policy|add-user-to-group"
+    r"|update-assume-role-policy|create-role|create-service-specific-credential)\b"
+    r"|\Aaz (ad (user|sp|app) (create|create-for-rbac|credential reset|owner add)"
+    r"|ad group member add"
+    r"|role assignment create)\b"
+    r"|\Agcloud ((projects|organizations|folders|iam service-accounts) add-iam-policy-binding"
+    r"|iam service-accounts (create|keys create))\b"
+)
+
+
 def _uploads_sensitive(ops: list[str]) -> bool:
     """`aws s3 sync ~ s3://b`, `gsutil cp -r /etc gs://b`, `az storage blob upload-batch -s ~`:
     a copy whose source is a home or system tree and whose destination is a bucket."""
@@ -412,6 +471,14 @@ def _cloud(cmd: Cmd) -> None:
         return
     if _uploads_sensitive(ops):
         cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files to cloud storage")
+        return
+    iam_path = " ".join(ops[:4]).lower()
+    if _CLOUD_IAM.search(f"{cmd.name} {iam_path}"):
+        cmd.add(
+            C,
+            "account",
+            f"{cmd.name} creates cloud accounts, credentials or grants roles (account change)",
+        )
         return
     for o in ops[:4]:
         if _CLOUD_DELETE.match(o):

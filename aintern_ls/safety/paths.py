@@ -222,15 +222,21 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
     relative = not (p.startswith("/") or p.startswith(HOME) or re.match(r"^[a-z]:", p))
     if relative:
         stripped = p.rstrip("/")
-        if p in _CWD_WIDE or stripped in ("", ".", "..") or re.fullmatch(r"(\.\./)+\.\.?", p):
+        if (
+            p in _CWD_WIDE
+            or stripped in ("", ".", "..")
+            or re.fullmatch(r"(\.\./)+\.\.?", p)
+            or re.fullmatch(r"(\./)+\.?/*", p)  # `./.`, `././`: the directory itself
+        ):
             # Policy: the whole working directory is blocked in any spelling, wherever it is.
             wide = Target(RiskLevel.BLOCKED, "rm-cwd", "everything in the current directory")
             if cwd is None:
                 return wide
             resolved = _classify_one(posixpath.join(cwd, p), None, windows)
-            if resolved.level >= RiskLevel.BLOCKED or cwd != start:
-                return resolved
-            return wide  # the block's own working directory: the policy's cwd-wide wipe
+            # After `cd build &&` the working directory is build: wiping every entry of it
+            # is still the policy's cwd-wide wipe (blocked); a worse resolution (`cd /`)
+            # names what is wiped.
+            return resolved if resolved.level >= RiskLevel.BLOCKED else wide
         if cwd is None:
             if re.fullmatch(r"(\.\./)+\*?", p):
                 return Target(RiskLevel.BLOCKED, "rm-cwd", "everything in a parent directory")

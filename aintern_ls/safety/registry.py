@@ -68,8 +68,9 @@ def finding(level: RiskLevel, rule: str, reason: str, where: Word) -> Finding:
 
 def run_config_command(cmd: Cmd, code: Word, what: str) -> None:
     """An option whose value the program runs as a shell command (`tar --to-command`,
-    `rg --pre`, `zip -TT`): judge the value as code. What resolves to dangerous or worse is
-    at least critical (hidden in an option); what cannot be resolved is critical."""
+    `rg --pre`, `zip -TT`): judge the value as code, rated by what it resolves to (`git -c
+    core.pager='rm -f notes.bak'` is dangerous, like the `rm` it runs); what cannot be
+    resolved, or hands out a shell, is critical."""
     from aintern_ls.safety.levels import C, D, M, S
 
     if code.dynamic:
@@ -85,9 +86,36 @@ def run_config_command(cmd: Cmd, code: Word, what: str) -> None:
         cmd.add(C, "config-exec", f"{what} starts a shell", code)
         return
     if level >= D:
-        cmd.add(max(level, C), "config-exec", f"{what} runs a {level.label} command", code)
+        cmd.add(level, "config-exec", f"{what} runs a {level.label} command", code)
     else:
         cmd.add(M, "runs-program", f"{what} runs another program", code)
+
+
+# ssh_config keywords whose value ssh runs as a local shell command, and the programs that
+# pass `-o KEY=VALUE` on to ssh (ssh itself is handled with its remote command).
+SSH_COMMAND_KEYS = frozenset({"proxycommand", "localcommand", "knownhostscommand"})
+SSH_OPTION_TOOLS = frozenset(names("scp sftp sshfs ssh-copy-id"))
+
+
+def ssh_config_options(cmd: Cmd) -> None:
+    """`scp -o ProxyCommand='…'`, `sftp -oLocalCommand=…`: ssh runs these values as
+    shell commands on this machine, so they are judged as code."""
+    args = cmd.args
+    for i, w in enumerate(args):
+        if w.text == "--":
+            break
+        opt = w.text[2:] if w.text.startswith("-o") and len(w.text) > 2 else None
+        if w.text == "-o" and i + 1 < len(args):
+            opt = args[i + 1].text
+        if opt is None:
+            continue
+        key, _, value = opt.replace("=", " ", 1).partition(" ")
+        if key.lower() in SSH_COMMAND_KEYS:
+            end = args[i + 1].end if w.text == "-o" else w.end
+            code = Word(
+                value.strip(), w.start, end, w.dynamic or (w.text == "-o" and args[i + 1].dynamic)
+            )
+            run_config_command(cmd, code, f"{cmd.name} -o {key}")
 
 
 def rest(cmd: Cmd, index: int) -> None:

@@ -103,9 +103,16 @@ def _systemctl(cmd: Cmd) -> None:
         """
     ):
         return
-    if verb in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove") and any(
-        SECURITY_UNITS.match(u) or _SECURITY_PRODUCT.search(u) for u in units
-    ):
+    if verb in (
+        "stop",
+        "disable",
+        "mask",
+        "kill",
+        "unload",
+        "bootout",
+        "remove",
+        "teardown",
+    ) and any(SECURITY_UNITS.match(u) or _SECURITY_PRODUCT.search(u) for u in units):
         cmd.add(C, "disable-security", f"{verb} turns off a security service")
     elif verb in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove"):
         cmd.add(D, "service-stop", f"{cmd.name} {verb} stops services")
@@ -153,8 +160,10 @@ def _setenforce(cmd: Cmd) -> None:
 
 @handles("ufw")
 def _ufw(cmd: Cmd) -> None:
-    if cmd.has("disable", "reset"):
-        cmd.add(C, "disable-security", "turns the firewall off")
+    if cmd.has("disable", "reset") or (
+        cmd.has("default") and cmd.has("allow") and not cmd.has("outgoing", "routed")
+    ):
+        cmd.add(C, "disable-security", "turns the firewall off or lets all traffic in")
     elif cmd.has("status", "show", "app"):
         return
     else:
@@ -209,6 +218,8 @@ def _users(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     if cmd.name == "visudo" and (cmd.short("c") or cmd.long("--check")) and not cmd.short("f"):
         return  # visudo -c only checks the sudoers syntax
+    if cmd.name == "passwd" and (cmd.short("S") or cmd.has("--status")) and not cmd.short("dlu"):
+        return  # passwd -S only shows an account's status
     if cmd.name == "dscl" and not re.search(
         r"(^|\s)-?(create|append|merge|passwd|change|delete|changei|createpl|appendpl|mergepl"
         r"|deletepl|auth)\b",
@@ -238,12 +249,104 @@ def _users(cmd: Cmd) -> None:
         cmd.add(C, "privilege", "usermod gives an account root's user id")
     elif cmd.name in ("userdel", "deluser"):
         cmd.add(D, "user-delete", f"{cmd.name} deletes a user account")
-    elif cmd.name == "passwd" and (not cmd.args or (cmd.short("Sl") and not cmd.short("d"))):
+    elif cmd.name == "passwd" and not cmd.args:
         cmd.add(M, "account", "changes your password")
     elif cmd.name in ("chage", "chsh", "chfn") and (cmd.short("l") or not cmd.args):
         return  # chage -l lists; bare chsh/chfn ask interactively for your own account
     else:
         cmd.add(C, "account", f"{cmd.name} adds or changes user accounts")
+
+
+@handles("sestatus", "getenforce", "aa-status", "apparmor_status", "getsebool")
+def _security_status(cmd: Cmd) -> None:
+    """Read-only status of SELinux and AppArmor."""
+
+
+@handles("falconctl", "mdatp", "sentinelctl", "wdavdaemonclient", "cbagentd", "sophos-av")
+def _edr_cli(cmd: Cmd) -> None:
+    """Command-line tools of endpoint security agents (CrowdStrike falconctl, Microsoft
+    Defender for Endpoint mdatp, SentinelOne sentinelctl): unloading the agent, turning real-time
+    protection off or adding exclusions blinds it; health and status only read."""
+    text = " ".join(cmd.texts()).lower()
+    if re.search(
+        r"\b(unload|uninstall|stop|disable|unprotect|-d\b)|--value\s+disabled|passive-mode"
+        r"\s+--value\s+enabled|exclusion\S*\s+\S*\s*add\b|\badd\b.*--path",
+        text,
+    ):
+        cmd.add(C, "disable-security", f"{cmd.name} turns an endpoint security agent off")
+    elif not cmd.args or re.search(r"\b(health|version|stats|status|-g|list|info|--help)\b", text):
+        return
+    else:
+        cmd.add(M, "security", f"{cmd.name} changes an endpoint security agent's settings")
+
+
+@handles("efibootmgr")
+def _efibootmgr(cmd: Cmd) -> None:
+    """Linux EFI boot manager: deleting boot entries can leave the machine unbootable
+    (boot configuration, blocked); changing the order or entries is critical."""
+    if cmd.short("B") or cmd.long("--delete-bootnum"):
+        cmd.add(B, "boot-config", "efibootmgr deletes a boot entry: the machine may not boot")
+        return
+    if not cmd.args or all(w.text in ("-v", "--verbose", "-V", "--version") for w in cmd.args):
+        return
+    cmd.add(C, "boot-config", "efibootmgr changes the firmware's boot entries or order")
+
+
+@handles("networksetup")
+def _networksetup(cmd: Cmd) -> None:
+    verb = cmd.args[0].text.lower() if cmd.args else ""
+    if not verb or verb.startswith(("-list", "-get", "-print", "-help", "-version", "-show")):
+        return
+    cmd.add(M, "network", "networksetup changes network settings")
+
+
+@handles("iisreset", "pg_ctl", "pg_ctlcluster", "pm2", "supervisorctl", "rabbitmqctl", "forever")
+def _service_tools(cmd: Cmd) -> None:
+    """Tools that stop services their own way (iisreset /stop, pg_ctl stop, pm2 delete …):
+    stopping a service is dangerous, like `systemctl stop`."""
+    texts = [t.lower() for t in cmd.texts()]
+    stops = {
+        "/stop",
+        "/reboot",
+        "/rebootonerror",
+        "stop",
+        "kill",
+        "delete",
+        "del",
+        "shutdown",
+        "stopall",
+        "stop_app",
+        "reset",
+        "force_reset",
+        "remove",
+        "/noforce",
+    }
+    reads = {
+        "/status",
+        "status",
+        "list",
+        "ls",
+        "l",
+        "logs",
+        "show",
+        "describe",
+        "info",
+        "monit",
+        "avail",
+        "cluster_status",
+        "list_queues",
+        "--version",
+        "-v",
+        "/?",
+    }
+    if cmd.name == "iisreset" and not texts:
+        cmd.add(D, "service-stop", "iisreset restarts IIS (every web site stops for a moment)")
+    elif any(t in stops for t in texts):
+        cmd.add(D, "service-stop", f"{cmd.name} stops or removes services")
+    elif texts and texts[0] in reads:
+        return
+    else:
+        cmd.add(M, "service", f"{cmd.name} changes services")
 
 
 @handles("tccutil")
@@ -308,7 +411,8 @@ def _dseditgroup(cmd: Cmd) -> None:
         """
         add-adgroupmember add-adprincipalgroupmembership new-aduser set-adaccountpassword
         enable-adaccount set-adaccountcontrol set-aduser unlock-adaccount new-adgroup
-        enable-localuser set-adaccountexpiration dsadd dsmod chpass lusermod
+        enable-localuser set-adaccountexpiration dsadd dsmod chpass lusermod rename-localuser
+        samba-tool
         luseradd lgroupmod mkuser chuser smbpasswd pdbedit
         """
     )
@@ -317,6 +421,10 @@ def _more_accounts(cmd: Cmd) -> None:
     """Account tools on other platforms: Active Directory cmdlets, dsadd/dsmod, BSD chpass,
     libuser, AIX mkuser/chuser, Samba's password database."""
     text = " ".join(cmd.texts()).lower()
+    if cmd.name == "samba-tool" and not re.search(
+        r"\b(add|create|setpassword|enable|addmembers|setexpiry|unlock)\b", text
+    ):
+        return
     if cmd.name == "smbpasswd" and not cmd.args:
         cmd.add(M, "account", "changes your Samba password")
     elif cmd.name == "pdbedit" and (cmd.short("Lvw") and not cmd.short("axu")):

@@ -79,6 +79,22 @@ def _manifest_scripts(body: str) -> dict[str, str]:
     return out
 
 
+def _composer_scripts(body: str) -> dict[str, list[str]]:
+    import json
+
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return {k: [v] for k, v in _manifest_scripts(body).items()}
+    scripts = data.get("scripts") if isinstance(data, dict) else None
+    out: dict[str, list[str]] = {}
+    if isinstance(scripts, dict):
+        for k, v in scripts.items():
+            values = v if isinstance(v, list) else [v]
+            out[str(k)] = [x for x in values if isinstance(x, str)]
+    return out
+
+
 def _judge_written(cmd: Cmd, code: str, what: str, language: str = "bash") -> None:
     """Judge code a manifest or hook written earlier in the block will run now."""
     where = Word(code, cmd.start, cmd.end)
@@ -94,7 +110,7 @@ def _judge_written(cmd: Cmd, code: str, what: str, language: str = "bash") -> No
 
 def _npm_lifecycle(cmd: Cmd, verb: str, ops: list[str]) -> None:
     written = cmd.scope.written.get("package.json")
-    if written is None:
+    if written is None or cmd.long("--ignore-scripts") or cmd.has("--ignore-scripts=true"):
         return
     scripts = _manifest_scripts(written[0])
     if verb in ("run", "run-script", "rum", "urn") and len(ops) > 1:
@@ -161,6 +177,24 @@ def _package_manager(cmd: Cmd) -> None:
         if _npm_pkg_set(cmd, ops):
             return
         _npm_lifecycle(cmd, ops[0] if ops else "", ops)
+    elif n == "composer" and "composer.json" in cmd.scope.written and not cmd.long("--no-scripts"):
+        # Composer runs `scripts` on install/update (getcomposer.org/doc/articles/scripts.md).
+        verb = ops[0] if ops else ""
+        scripts = _composer_scripts(cmd.scope.written["composer.json"][0])
+        events = {
+            "install": ("pre-install-cmd", "post-install-cmd", "post-autoload-dump"),
+            "i": ("pre-install-cmd", "post-install-cmd", "post-autoload-dump"),
+            "update": ("pre-update-cmd", "post-update-cmd", "post-autoload-dump"),
+            "u": ("pre-update-cmd", "post-update-cmd", "post-autoload-dump"),
+            "require": ("pre-update-cmd", "post-update-cmd", "post-autoload-dump"),
+            "dump-autoload": ("pre-autoload-dump", "post-autoload-dump"),
+            "run-script": tuple(ops[1:2]),
+            "run": tuple(ops[1:2]),
+        }.get(verb, ())
+        for event in events:
+            for code in scripts.get(event, []):
+                if not code.startswith("@"):
+                    _judge_written(cmd, code, f"the composer.json {event} script written above")
     elif (
         n in ("pip", "pip3", "uv", "pipx")
         and "setup.py" in cmd.scope.written

@@ -233,6 +233,10 @@ def _invoke_expression(cmd: Cmd) -> None:
     elif code.dynamic and (folded := fold_powershell(code.text)) is not None:
         cmd.scope.include(cmd.scope.nested(folded, "powershell", code))
     elif code.dynamic or "$" in code.text or "frombase64" in text:
+        if not code.dynamic and "$" in code.text:
+            # `iex 'Remove-Item -Recurse $HOME'`: the variables are read when it runs, but
+            # the known ones ($HOME, $env:SystemRoot) already say what it does.
+            cmd.scope.include(cmd.scope.nested(code.text, "powershell", code))
         cmd.add(C, "eval-dynamic", "Invoke-Expression runs code only known at run time", code)
     else:
         cmd.scope.include(cmd.scope.nested(code.text, "powershell", code))
@@ -298,8 +302,18 @@ def _set_execution_policy(cmd: Cmd) -> None:
 
 def _mp_preference(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
-    if cmd.name == "add-mppreference" or any(
-        p.startswith(("disable", "exclusion")) for p in params
+    text = " ".join(cmd.texts()).lower()
+    if (
+        cmd.name == "add-mppreference"
+        or any(p.startswith(("disable", "exclusion")) for p in params)
+        or re.search(
+            r"-(mapsreporting|puaprotection|enablecontrolledfolderaccess|enablenetworkprotection"
+            r"|cloudblocklevel|allownetworkprotection\w*)\s+[\"']?(0|disabled?|auditmode|\$false)\b"
+            r"|-submitsamplesconsent\s+[\"']?(2|neversend)\b"
+            r"|-\w*defaultaction\s+[\"']?(allow|noaction|6|9)\b|-\w*_actions\s+[\"']?(allow|6|9|0"
+            r"|disabled)\b",
+            text,
+        )
     ):
         cmd.add(C, "disable-security", "weakens Microsoft Defender")
     else:
@@ -308,8 +322,13 @@ def _mp_preference(cmd: Cmd) -> None:
 
 def _firewall(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
+    if cmd.name == "netsh" and re.search(r"\badd\s+helper\b", text):
+        cmd.add(C, "persistence-dll", "netsh add helper registers a DLL netsh loads every time")
+        return
     if re.search(
-        r"enabled\s*:?\s*(\$?false|0)|state\s+off|-enabled false|opmode\s+(mode=)?disable", text
+        r"enabled\s*:?\s*(\$?false|0)|state\s+off|-enabled false|opmode\s+(mode=)?disable"
+        r"|defaultinboundaction\s+allow|firewallpolicy\s+allowinbound",
+        text,
     ):
         cmd.add(C, "disable-security", "turns the firewall off")
     elif cmd.name.startswith(("get", "show")) or "show" in text:
@@ -341,10 +360,20 @@ def _powershell_exe(cmd: Cmd) -> None:
                 code = ""
             found = cmd.scope.nested(code, "powershell", val, -1) if code else []
             cmd.scope.include(found)
+            hidden = any(
+                k in ("w", "wi", "win", "window", "windowstyle")
+                and v is not None
+                and v.text.lower() in ("hidden", "1")
+                for k, v in params.items()
+            )
             if not decoded_readable(code, found):
                 cmd.add(
                     C, "encoded-command", "runs a base64-encoded (hidden) PowerShell command", val
                 )
+            elif hidden:
+                # Encoded AND in a hidden window: the launcher pattern of droppers, whatever
+                # the decoded text says.
+                cmd.add(C, "encoded-command", "runs an encoded command in a hidden window", val)
             # -EncodedCommand is PowerShell's documented way to pass a program: what decodes
             # to readable, parsed code is judged as that code.
             return
@@ -419,6 +448,13 @@ _WIN_BACKDOOR = re.compile(
 )
 
 
+# Office loads these at start: templates (Normal.dotm), Word/Excel start-up folders.
+_OFFICE_START = re.compile(
+    r"/microsoft/(word/startup|excel/xlstart|addins)(/|\Z)|/templates/normal(email)?\.dotm\Z"
+    r"|/office[^/]*/(startup|xlstart)(/|\Z)"
+)
+
+
 def windows_write_target(path: str) -> tuple[RiskLevel, str, str] | None:
     """Writing into the Windows folder (a system file), or over an accessibility program
     that runs at the logon screen (a classic backdoor)."""
@@ -430,6 +466,8 @@ def windows_write_target(path: str) -> tuple[RiskLevel, str, str] | None:
             "persistence",
             f"{path}, which runs at the logon screen (an accessibility backdoor)",
         )
+    if _OFFICE_START.search(p):
+        return C, "persistence", f"{path}, which Office loads every time it starts"
     if _WIN_SYSTEM.match(p):
         return C, "system-file", f"the Windows system file {path}"
     return None
@@ -934,7 +972,12 @@ def _registry_file(cmd: Cmd, file: Word) -> None:
 
 def _registry_write_risk(cmd: Cmd) -> bool:
     """Registry writes that disable protections or add autostart entries."""
-    hit = registry_risk(" ".join(cmd.texts()))
+    # The source text too: PowerShell reads an unquoted `{GUID}` in a key path as a script
+    # block, so the words alone may miss the key.
+    source = cmd.scope.source
+    eol = source.find("\n", cmd.start)
+    src = source[cmd.start : eol if eol >= 0 else len(source)][:2000]
+    hit = registry_risk(" ".join(cmd.texts()) + " " + src)
     if hit is None:
         return False
     level, rule, reason = hit
@@ -1014,7 +1057,7 @@ _ASEP: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             r"|\\winsock2\\parameters\\(protocol_catalog9|namespace_catalog5)"
             r"|\\authentication\\credential provider|\\appcompatflags\\(custom|installedsdb)"
             r"|\\cryptography\\(oid|providers\\trust)\\|\\cor_(profiler|enable_profiling)\b"
-            r"|\bcor_(profiler|enable_profiling)\b|\bcoreclr_(profiler|enable_profiling)\b",
+            r"|\bcor_(profiler|enable_profiling)\w*|\bcoreclr_(profiler|enable_profiling)\w*",
             "persistence-dll",
             "a DLL Windows loads into other programs (AppInit/AppCert DLLs, LSA or security"
             " packages, netsh helper, print monitor, providers, .NET profiler)",
@@ -1149,6 +1192,17 @@ def _wmic(cmd: Cmd) -> None:
                 cmd.add(C, "eval-dynamic", "wmic runs a command only known at run time", inner)
             cmd.scope.include(cmd.scope.nested(inner.text, "cmd", inner, -1))
             return
+    if re.search(r"__eventfilter|eventconsumer|__filtertoconsumerbinding", text) and re.search(
+        r"\bcreate\b|\bset\b", text
+    ):
+        cmd.add(C, "persistence-wmi", "a WMI event subscription runs code on an event")
+        return
+    if "useraccount" in text and re.search(r"\b(set|create|rename|call)\b", text):
+        if re.search(r"\bdelete\b", text):
+            cmd.add(D, "user-delete", "wmic deletes a user account")
+        else:
+            cmd.add(C, "account", "wmic changes a user account")
+        return
     if "stdregprov" in text and re.search(r"\bset\w*value\b|\bcreatekey\b", text):
         hit = registry_risk(text)
         if hit is not None:
@@ -1167,6 +1221,56 @@ def _wmic(cmd: Cmd) -> None:
         )
     else:
         return
+
+
+# Minifilter drivers and ETW sessions of security and logging products.
+_SECURITY_TRACE = re.compile(
+    r"(?i)wdfilter|wdboot|wdnisdrv|sysmondrv|sysmon|csagent|sentinelmonitor|cbk7|cyprotectdrv"
+    r"|eventlog-|defender|diagtrack|microsoft-windows-threat-intelligence|secureboot|mpfilter"
+)
+
+
+def _fltmc(cmd: Cmd) -> None:
+    """fltmc lists, loads and unloads file-system minifilters; unloading a security product's
+    filter (WdFilter, SysmonDrv) blinds it."""
+    verb = cmd.args[0].text.lower() if cmd.args else ""
+    if verb in ("", "filters", "instances", "volumes", "help", "/?"):
+        return
+    target = " ".join(cmd.texts()[1:])
+    if verb in ("unload", "detach") and _SECURITY_TRACE.search(target):
+        cmd.add(C, "disable-security", f"fltmc {verb} removes a security product's file filter")
+    else:
+        cmd.add(M, "system-config", f"fltmc {verb} changes file-system filters")
+
+
+def _logman(cmd: Cmd) -> None:
+    """logman manages performance and ETW trace sessions; stopping or deleting the sessions
+    that feed the event log, Defender or Sysmon removes telemetry."""
+    verb = cmd.args[0].text.lower() if cmd.args else ""
+    if verb in ("", "query", "-?", "/?"):
+        return
+    target = " ".join(cmd.texts()[1:])
+    if verb in ("stop", "delete", "update") and _SECURITY_TRACE.search(target):
+        cmd.add(C, "clear-logs", f"logman {verb} turns off a security or event-log trace session")
+    else:
+        cmd.add(M, "system-config", f"logman {verb} changes trace sessions")
+
+
+def _mofcomp(cmd: Cmd) -> None:
+    if any(w.text.lower() in ("-check", "/check") for w in cmd.args):
+        return
+    cmd.add(
+        C,
+        "persistence-wmi",
+        "mofcomp compiles a MOF file into WMI (it can register event subscriptions that run code)",
+    )
+
+
+def _process_mitigation(cmd: Cmd) -> None:
+    if any(w.text.lower() in ("-disable", "-remove", "-reset") for w in cmd.args):
+        cmd.add(C, "disable-security", "turns off exploit protections (DEP, ASLR, CFG …)")
+    elif any(w.text.lower() in ("-enable", "-policyfilepath") for w in cmd.args):
+        cmd.add(M, "security", "changes exploit protection settings")
 
 
 def _wbadmin(cmd: Cmd) -> None:
@@ -1310,8 +1414,10 @@ def _schtasks(cmd: Cmd) -> None:
         return
     if "/delete" in flags:
         cmd.add(D, "task-delete", "deletes scheduled tasks")
-    elif "/create" in flags:
-        cmd.add(C, "persistence-task", "schtasks /create runs a program on a schedule or trigger")
+    elif "/create" in flags or ("/change" in flags and "/tr" in flags):
+        cmd.add(
+            C, "persistence-task", "schtasks /create or /change /tr runs a program on a trigger"
+        )
         task = _flag_value(cmd, "/tr")
         if task:
             _judge_payload(cmd, task, "the scheduled task")
@@ -1345,6 +1451,13 @@ def _robocopy(cmd: Cmd) -> None:
         _copy_move(cmd)
 
 
+# Environment variables that make programs load code: .NET profilers, windir/comspec hijacks.
+_SETX_HIJACK = re.compile(
+    r"(?i)\A(cor_enable_profiling|cor_profiler\w*|coreclr_\w*profil\w*|windir|systemroot|comspec"
+    r"|psmodulepath|__psl?ockdownpolicy)\Z"
+)
+
+
 def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
@@ -1360,6 +1473,12 @@ def _write_cmdlet(cmd: Cmd) -> None:
         "rename-itemproperty",
     ) and (_registry_write_risk(cmd)):
         return
+    if cmd.name == "dism" and re.search(
+        r"(?i)/(disable|remove)-feature\b.*(defender|firewall|smartscreen|wdag)",
+        " ".join(cmd.texts()),
+    ):
+        cmd.add(C, "disable-security", "dism removes a Windows security feature")
+        return
     if cmd.name in ("disable-windowsoptionalfeature", "uninstall-windowsfeature") and re.search(
         r"defender|firewall|smartscreen|wdag", " ".join(cmd.texts()), re.I
     ):
@@ -1367,6 +1486,13 @@ def _write_cmdlet(cmd: Cmd) -> None:
         return
     disabling = re.search(r"disabled|stopped", " ".join(cmd.texts()), re.I)
     if cmd.name == "set-service" and disabling and _touches_security(cmd):
+        return
+    if cmd.name == "setx" and cmd.args and _SETX_HIJACK.match(cmd.args[0].text):
+        cmd.add(
+            C,
+            "persistence",
+            f"setx {cmd.args[0].text} makes every later program load or find attacker code",
+        )
         return
     if cmd.name == "setx" and cmd.args and cmd.args[0].text.lower() in ("path", "pathext"):
         cmd.add(C, "persistence", "setx PATH changes the search path of every later session")
@@ -1523,6 +1649,12 @@ def _disable_security(cmd: Cmd) -> None:
 def _wevtutil(cmd: Cmd) -> None:
     if cmd.args and cmd.args[0].text.lower() in ("cl", "clear-log"):
         cmd.add(C, "clear-logs", "clears Windows event logs (destroys audit trail)")
+    elif (
+        cmd.args
+        and cmd.args[0].text.lower() in ("sl", "set-log")
+        and re.search(r"(?i)/e(nabled)?:(false|0)\b", " ".join(cmd.texts()))
+    ):
+        cmd.add(C, "clear-logs", "turns an event log off (no audit trail from now on)")
     elif cmd.args and cmd.args[0].text.lower() in ("qe", "el", "gl", "gli", "query-events"):
         return
     else:
@@ -1579,6 +1711,12 @@ def _register() -> None:
         "format": _format,
         "diskpart": _diskpart,
         "reg": _reg,
+        "fltmc": _fltmc,
+        "logman": _logman,
+        "mofcomp": _mofcomp,
+        "set-processmitigation": _process_mitigation,
+        "restore-vmsnapshot": _danger_cmdlet,
+        "restore-vmcheckpoint": _danger_cmdlet,
         **{n: _elevator for n in _ELEVATORS},
         "net1": _net,
         "regini": _regini,

@@ -18,6 +18,8 @@ from aintern_ls.safety.context import (
     STDIN_NONE,
     STDIN_STATIC,
     Cmd,
+    Scope,
+    Stdin,
 )
 from aintern_ls.safety.levels import B, C, D, Finding, M, S
 from aintern_ls.safety.paths import classify_path
@@ -50,8 +52,27 @@ def written_script(cmd: Cmd, base: str, where: Word) -> None:
 # --- wrappers ---------------------------------------------------------------------------
 
 
+# sudo options that, on their own, run nothing: list privileges, forget credentials, version.
+_SUDO_ONLY_LISTS = frozenset(
+    names(
+        """
+        -l -ll -nl -ln -k -K -V -n --list --reset-timestamp --remove-timestamp --version
+        --non-interactive
+        """
+    )
+)
+
+
 @handles("sudo", "doas", "pkexec", "gsudo", "run0")
 def _sudo(cmd: Cmd) -> None:
+    texts = cmd.texts()
+    if (
+        cmd.name == "sudo"
+        and texts
+        and all(t in _SUDO_ONLY_LISTS for t in texts)
+        and any(t not in ("-n", "--non-interactive") for t in texts)
+    ):
+        return  # `sudo -l`, `sudo -k`: lists or forgets privileges, runs nothing
     cmd.scope.add(
         C, "sudo", f"{cmd.name} runs the command as root", cmd.words[0].start, cmd.words[0].end
     )
@@ -64,8 +85,10 @@ def _sudo(cmd: Cmd) -> None:
     )
     i = skip_options(cmd, with_value)
     if i < len(cmd.args) and "=" in cmd.args[i].text and cmd.name == "sudo":
-        while i < len(cmd.args) and "=" in cmd.args[i].text:
-            i += 1
+        # `sudo PAGER='…' git log`, `sudo BASH_ENV=… bash`: sudo sets them as env does.
+        head = Word("env", cmd.words[0].start, cmd.words[0].end)
+        cmd.info = cmd.judge([head, *cmd.args[i:]], cmd.stdin)
+        return
     if i >= len(cmd.args) and (cmd.short("si") or cmd.long("--shell", "--login")):
         run_code_from_stdin(cmd, "bash")  # `sudo -s <<< '…'`: a root shell reads stdin
         return
@@ -110,6 +133,13 @@ def _env(cmd: Cmd) -> None:
             # Shellshock (CVE-2014-6271): old bash ran what follows the definition.
             cmd.scope.include(cmd.scope.nested(value[2:].lstrip(), "bash", cmd.args[i]))
             cmd.add(C, "shellshock", f"{name} holds a function definition followed by commands")
+        elif (
+            name in ("BASH_ENV", "ENV")
+            and value in STDIN_FILES
+            and last[name] == i
+            and any(command_name(w.text) in SHELLS for w in cmd.args[i + 1 : i + 2])
+        ):
+            startup_from_stdin(cmd.scope, cmd.args[i + 1], cmd.stdin)
         elif last[name] == i and i + 1 < len(cmd.args) and _env_var_matters(name):
             # `env PAGER='…' git log` is `PAGER='…' git log`: the prefix-assignment rules
             # (command-running variables, hooks such as LD_PRELOAD or BASH_ENV) apply.
@@ -119,6 +149,42 @@ def _env(cmd: Cmd) -> None:
             cmd.scope.include([f for f in found if f.rule not in ("parse-error",)])
         i += 1
     rest(cmd, i)
+
+
+STDIN_FILES = frozenset({"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+
+
+def startup_from_stdin(scope: Scope, where: Word, stdin: Stdin) -> None:
+    """`BASH_ENV=/dev/stdin bash -c true <<< 'CODE'`: the shell's startup file is its
+    stdin, so what is fed to it runs before the command."""
+    if stdin.kind == STDIN_STATIC:
+        scope.include(scope.nested(stdin.text, "bash", where, stdin.start))
+        if stdin.decoded:
+            scope.add(C, "encoded-command", "runs decoded (hidden) text", where.start, where.end)
+    elif stdin.kind == STDIN_NETWORK:
+        scope.add(
+            C,
+            "pipe-to-shell",
+            "a download becomes the shell's startup code",
+            where.start,
+            where.end,
+        )
+    elif stdin.kind == STDIN_FILE:
+        scope.add(
+            M,
+            "local-script",
+            "a local file becomes the shell's startup code",
+            where.start,
+            where.end,
+        )
+    elif stdin.kind != STDIN_NONE:
+        scope.add(
+            C,
+            "pipe-to-shell",
+            "another command's output becomes the shell's startup code",
+            where.start,
+            where.end,
+        )
 
 
 def _env_var_matters(name: str) -> bool:
@@ -369,7 +435,11 @@ def _xargs(cmd: Cmd) -> None:
         tail = [Word("echo", cmd.end, cmd.end)]  # xargs with no command runs echo
     listed = [w for w in cmd.stdin.paths if not w.dynamic] if cmd.scope.family == "bash" else []
     from_listing = bool(listed)
-    if cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text.strip():
+    arg_file = cmd.option_value("-a", "--arg-file")
+    if arg_file is not None and arg_file.dynamic and arg_file.origin in ("static", "decoded"):
+        # `xargs -a <(echo /) rm -rf`: the items come from a file whose text is known.
+        listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(cmd, arg_file.text)][:16]
+    elif cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text.strip():
         # `echo / | xargs rm -rf`: the items are known text.
         listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(cmd, cmd.stdin.text)][:16]
     items = [Word("{items}", cmd.start, cmd.end, dynamic=True)]
@@ -424,7 +494,8 @@ def _xargs_items(cmd: Cmd, text: str) -> list[str]:
     if delim is not None and delim.text:
         d = delim.text.encode().decode("unicode_escape") if "\\" in delim.text else delim.text
         return [t for t in text.split(d) if t.strip()]
-    if cmd.option_value("-I", "--replace", "-L") is not None or cmd.short("il"):
+    glued = any(w.text.startswith(("-I", "--replace=")) for w in cmd.args)
+    if cmd.option_value("-I", "--replace", "-L") is not None or cmd.short("il") or glued:
         lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
         try:
             return [" ".join(shlex.split(ln)) for ln in lines]
@@ -633,12 +704,28 @@ def _alias(cmd: Cmd) -> None:
         if not eq:
             continue
         cmd.scope.env[ALIAS_PREFIX + name] = value
-        found = cmd.scope.nested(value + ' "$@"', "bash", w, -1)
+        # Judged as written and with arguments after it (`alias x='sh -c'`).
+        found = cmd.scope.nested(value, "bash", w, -1)
+        found += cmd.scope.nested(value + ' "$@"', "bash", w, -1)
         level = max((f.level for f in found), default=S)
+        try:
+            first = shlex.split(value)[:1]
+        except ValueError:
+            first = value.split()[:1]
+        runs = command_name(first[0]) if first else ""
         if level >= D:
             cmd.add(C, "alias-hides", f"alias {name} hides a {level.label} command", w)
+        elif level >= C:
+            cmd.scope.include([f for f in found if f.level >= C])
+        elif runs in _HIDDEN_RUNNERS and name not in _HIDDEN_RUNNERS and name != runs:
+            # `alias python3='bash -s'`: a shell under another program's name runs whatever
+            # is later fed to "python3".
+            cmd.add(C, "alias-hides", f"alias {name} runs {runs} under another name", w)
         else:
             cmd.add(M, "alias", f"alias {name} changes what a later command does", w)
+
+
+_HIDDEN_RUNNERS = SHELLS | frozenset(names("eval source . exec"))
 
 
 @handles("trap")
@@ -709,12 +796,8 @@ def _interpreter(cmd: Cmd) -> None:
     if len(args) == 1 and args[0].text in (*VERSION_ARGS, "-v", "--v"):
         return
     flags = _CODE_FLAGS.get(family, ())
-    if (family == "node" and args and args[0].text in ("--check", "-c")) or (
-        family in ("ruby", "php")
-        and args
-        and args[0].text in ({"ruby": "-c", "php": "-l"}[family],)
-    ):
-        return  # syntax check only: reads the script, runs nothing
+    # (syntax checks, `node --check`, `ruby -c`, `php -l`, are settled by the dispatcher,
+    # which also sees a `-r` preload that would run code)
     i = 0
     while i < len(args):
         t = args[i].text

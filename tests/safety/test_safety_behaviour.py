@@ -88,9 +88,14 @@ def test_multi_line_script_keeps_the_worst_line_and_all_findings() -> None:
     assert {f.rule for f in a.findings} >= {"install", "git-force-push", "rm-root"}
 
 
-def test_cd_then_semicolon_wildcard_is_blocked_but_cd_and_is_scoped() -> None:
+def test_a_wildcard_wipe_after_cd_is_a_cwd_wide_wipe() -> None:
+    # DESIGN §5 policy (issue 14): every entry of the working directory, in any spelling,
+    # wherever `cd` moved it (red-team probe 2 labels `cd DIR && rm -r -f *` blocked).
     assert assess("cd build; rm -rf *").level == RiskLevel.BLOCKED
-    assert assess("cd build && rm -rf *").level == RiskLevel.DANGEROUS
+    assert assess("cd build && rm -rf *").level == RiskLevel.BLOCKED
+    assert assess("cd build && /bin/rm -r -f *").level == RiskLevel.BLOCKED
+    # A named subset stays dangerous.
+    assert assess("cd build && rm -rf *.o").level == RiskLevel.DANGEROUS
 
 
 def test_text_in_strings_comments_commit_messages_and_patterns_is_not_a_command() -> None:

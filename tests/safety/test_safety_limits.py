@@ -79,6 +79,31 @@ def _pathological(size: int) -> dict[str, str]:
         "arithmetic nesting": "$((" * (n // 6) + "1" + "))" * (n // 6),
         "function call chain": "".join(f"f{i}(){{ f{i - 1}; }}; " for i in range(1, n // 16))
         + f"f{n // 16 - 1}",
+        # Long but ordinary-looking scripts: every command distinct (nothing to reuse).
+        "distinct deletions": "".join(f"rm -f build/a{i}.o\n" for i in range(n // 18)),
+        "distinct pipelines": "".join(f"echo {i} | grep x | wc -l\n" for i in range(n // 24)),
+        "sh -c per line": "".join(f"sh -c 'rm -f x{i}'\n" for i in range(n // 18)),
+        "wrapper stacks": "".join(
+            f"sudo env A={i} nice timeout 5 nohup rm -f x{i}\n" for i in range(n // 48)
+        ),
+        "wrappers nested": "sudo " * (n // 5 - 2) + "ls",
+        "case arms": "case x in " + "a) ls;; " * (n // 8) + "esac",
+        "if nesting": "if true; then " * (n // 18) + "ls" + "; fi" * (n // 18),
+        "many redirects": "ls" + " > a" * (n // 4),
+        "many assignments": "".join(f"x{i}=y{i} " for i in range(n // 10)) + "ls",
+        "long for list": "for i in " + "a " * (n // 2 - 20) + "; do rm $i; done",
+        "quoted substitutions": '"$(' * (n // 6) + "ls" + ')"' * (n // 6),
+        "escaped bytes to a shell": "printf '" + "\\x6c" * (n // 5 - 10) + "' | sh",
+        # cmd.exe: caret escapes, `for /f` and parentheses.
+        "cmd caret escapes": "e^c^h^o " + "^a" * (n // 2 - 5),
+        "cmd for /f chain": "for /f \"tokens=*\" %i in ('dir /b') do " * (n // 40) + "echo %i",
+        "cmd & chain": " & ".join(["dir"] * (n // 6)),
+        # PowerShell: script blocks, escapes, here-strings, assembled names.
+        "nested script blocks": "ForEach-Object { " * (n // 19) + "ls" + " }" * (n // 19),
+        "backtick escapes": "Write-Host " + "`a" * (n // 2 - 6),
+        "joined name": "& (" + "+".join(["'a'"] * (n // 4 - 2)) + ")",
+        "here-strings": "@'\nx\n'@ | Out-Null\n" * (n // 20),
+        "long cmdlet pipeline": " | ".join(["Get-ChildItem"] * (n // 16)),
     }
 
 

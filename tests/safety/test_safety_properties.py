@@ -4,11 +4,12 @@ or spelled."""
 from __future__ import annotations
 
 import base64
+import re
 import shlex
 from collections.abc import Callable, Iterator
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from aintern_ls.safety import RiskLevel, assess, budget
@@ -503,3 +504,298 @@ def _data_only(draw: st.DrawFn) -> str:
 def test_blocked_text_used_only_as_data_stays_below_dangerous(text: str) -> None:
     got = assess(text)
     assert got.level < RiskLevel.DANGEROUS, f"{text!r} -> {got.level.label} {got.findings}"
+
+
+# --- safety-s: more wrappers, the shell-level mechanisms of issue 14, Windows shells ------
+# Each family below is also checked the other way round (`test_each_property_needs_its_
+# mechanism`): with the mechanism switched off, the same text is no longer blocked, so
+# these properties hold because of the mechanism and not by accident.
+
+
+def _toggle_case(c: str) -> str:
+    prog, rest = _prog(c)
+    return f"x={prog.swapcase()}; ${{x~~}} {rest}"
+
+
+_MORE_WRAPPERS: list[Callable[[str], str]] = [
+    lambda c: "doas " + c,
+    lambda c: "doas -u root " + c,
+    lambda c: "stdbuf -oL -eL " + c,
+    lambda c: "sudo FOO=1 " + c,
+    lambda c: "sudo -E env PATH=/usr/bin " + c,
+    lambda c: "timeout -s KILL 5 nice -n 19 " + c,
+    # (-0: xargs reads the text as it is; without it, it would undo quotes first)
+    lambda c: "printf '%s\\0' " + shlex.quote(c) + " | xargs -0 -I{} sh -c '{}'",
+    lambda c: "printf '%s\\0' " + shlex.quote(c) + " | xargs -0 -I % bash -c %",
+    lambda c: "alias py3='bash -s'; echo " + shlex.quote(c) + " | py3",
+    lambda c: "alias node='sh -s'\nnode <<< " + shlex.quote(c),
+    lambda c: "alias zz=" + shlex.quote(c) + "\nzz",
+    lambda c: f"g() {{ {c}; }}\ng\ng",
+    lambda c: f"a() {{ {c}; }}; b() {{ a; }}; b",
+    lambda c: "function h { " + c + "; }; h",
+    lambda c: "BASH_ENV=/dev/stdin bash -c true <<< " + shlex.quote(c),
+    lambda c: "env BASH_ENV=/dev/stdin sh -c : <<< " + shlex.quote(c),
+    lambda c: "python3 <(echo " + shlex.quote(f"import os; os.system({c!r})") + ")",
+    lambda c: "ruby <(printf '%s' " + shlex.quote(f"system({_js_str(c)})") + ")",
+    lambda c: "docker exec -it app sh -c " + shlex.quote(c),
+    lambda c: "kubectl exec pod -- sh -lc " + shlex.quote(c),
+    lambda c: "kubectl run x --image=busybox --restart=Never -- sh -lc " + shlex.quote(c),
+    lambda c: "ssh -o ProxyCommand=" + shlex.quote(c) + " host",
+    lambda c: "scp -o ProxyCommand=" + shlex.quote(c) + " a host:b",
+    lambda c: "sftp -oLocalCommand=" + shlex.quote(c) + " -oPermitLocalCommand=yes host",
+    lambda c: "git -c core.pager=" + shlex.quote(c) + " log",
+    lambda c: "sed -n " + shlex.quote("1e " + c) + " /etc/hostname",
+    lambda c: "{ ( " + c + " ); }",
+    lambda c: "until " + c + "; do break; done",
+    lambda c: "env -S " + shlex.quote(c),
+    lambda c: "printf '" + _hex(c) + "' | sh",
+]
+_PROGRAM_ONLY = frozenset(range(6))  # the first six wrappers above run a program
+_MORE_SPELLINGS: list[Callable[[str], str]] = [
+    _toggle_case,
+    lambda c: " ".join("$'" + w + "'" for w in c.split()),
+    lambda c: " ".join(w[:1] + '""' + w[1:] for w in c.split()),
+    lambda c: " ".join(w[:1] + "''" + w[1:] for w in c.split()),
+    lambda c: " ".join("\\" + w if w[0].isalpha() else w for w in c.split()),
+    lambda c: f"x={_prog(c)[0].upper()}; ${{x,,}} {_prog(c)[1]}",
+    lambda c: f'x={_prog(c)[0]}; "${{x@L}}" {_prog(c)[1]}',
+    lambda c: f"x=_{_prog(c)[0]}; ${{x#_}} {_prog(c)[1]}",
+    lambda c: f"x={_prog(c)[0]}.bak; ${{x%.bak}} {_prog(c)[1]}",
+    lambda c: f"x=abc; ${{x/abc/{_prog(c)[0]}}} {_prog(c)[1]}",
+    lambda c: f"$(echo {_prog(c)[0].encode().hex()} | xxd -r -p) {_prog(c)[1]}",
+    lambda c: f"$(printf '%b' '{_oct(_prog(c)[0])}') {_prog(c)[1]}",
+]
+_SIMPLE_BLOCKED = [
+    "rm -rf /",
+    "rm -rf ~",
+    "rm -f /etc/passwd",
+    "mkfs.ext4 /dev/sda1",
+    "dd if=/dev/zero of=/dev/sda",
+    "chmod -R 777 /",
+    "find / -delete",
+]
+
+
+@settings(max_examples=250, deadline=None, derandomize=True)
+@given(
+    base=st.sampled_from(_SIMPLE_BLOCKED),
+    spelling=st.sampled_from([None, *range(len(_MORE_SPELLINGS))]),
+    first=st.sampled_from(range(len(_MORE_WRAPPERS))),
+    second=st.sampled_from([None, *range(len(_WRAPPERS))]),
+)
+def test_more_wrappers_and_spellings_keep_blocked(
+    base: str, spelling: int | None, first: int, second: int | None
+) -> None:
+    """One spelling of the command, one of the wrappers above, then (maybe) one of the
+    generic script wrappers around it: two wrappers composed."""
+    text = base if spelling is None else _MORE_SPELLINGS[spelling](base)
+    text = _MORE_WRAPPERS[first](text)
+    if second is not None:
+        text = _WRAPPERS[second](text)
+    got = assess(text)
+    assert got.level == RiskLevel.BLOCKED, f"{text!r} -> {got.level.label} {got.findings}"
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(
+    base=st.sampled_from(_SIMPLE_BLOCKED),
+    a=st.sampled_from(range(len(_MORE_WRAPPERS))),
+    b=st.sampled_from(range(len(_MORE_WRAPPERS))),
+)
+def test_two_of_the_new_wrappers_composed_keep_blocked(base: str, a: int, b: int) -> None:
+    inner = _MORE_WRAPPERS[a](base)
+    # doas/stdbuf/timeout take a program, not `VAR=value` (only sudo and env do).
+    assume(not (b in _PROGRAM_ONLY and re.match(r"[A-Z_]+=", inner)))
+    text = _MORE_WRAPPERS[b](inner)
+    got = assess(text)
+    assert got.level == RiskLevel.BLOCKED, f"{text!r} -> {got.level.label} {got.findings}"
+
+
+# Windows shells: case does not matter there, and each has its own wrappers and escapes.
+_PS_BLOCKED = [
+    "Remove-Item -Recurse -Force C:\\",
+    "Remove-Item -Recurse -Force $HOME",
+    "Format-Volume -DriveLetter C",
+    "Clear-Disk -Number 0 -RemoveData",
+    "Remove-Item -Recurse -Force C:\\Windows\\System32",
+]
+_CMD_BLOCKED = [
+    "rd /s /q C:\\",
+    "format c: /q",
+    "del /f /s /q C:\\*",
+    "rmdir /s /q %USERPROFILE%",
+    "vssadmin delete shadows /all /quiet",
+]
+
+
+def _alternate_case(c: str) -> str:
+    return "".join(ch.upper() if i % 2 else ch.lower() for i, ch in enumerate(c))
+
+
+def _utf16_b64(c: str) -> str:
+    return base64.b64encode(c.encode("utf-16-le")).decode()
+
+
+def _ps_quote(c: str) -> str:
+    return "'" + c.replace("'", "''") + "'"
+
+
+_PS_WRAPPERS: list[Callable[[str], str]] = [
+    _alternate_case,
+    lambda c: c.upper(),
+    lambda c: f"powershell -NoProfile -Command {_ps_quote(c)}",
+    lambda c: f"pwsh -c {_ps_quote(c)}",
+    lambda c: f"Invoke-Expression {_ps_quote(c)}",
+    lambda c: f"iex {_ps_quote(c)}",
+    lambda c: "& { " + c + " }",
+    lambda c: f"powershell -EncodedCommand {_utf16_b64(c)}",
+    lambda c: c[:2] + "`" + c[2:] if re.match(r"[A-Za-z]{3}", c) else c,
+    # (a backtick inside single quotes is a literal: the name is joined without them)
+    lambda c: (
+        "& ('"
+        + c.split()[0].replace("`", "")[:3]
+        + "'+'"
+        + c.split()[0].replace("`", "")[3:]
+        + "') "
+        + _prog(c)[1]
+        if re.match(r"[A-Za-z`-]+ ", c)
+        else c
+    ),
+    # (cmd hands quotes on to powershell.exe as they are: only plain text goes that way)
+    lambda c: f'cmd /c powershell -c "{c}"' if not re.search("['\"]", c) else c,
+    lambda c: f"Get-Date; {c}",
+    lambda c: "if ($true) { " + c + " }",
+    lambda c: "1 | ForEach-Object { " + c + " }",
+    lambda c: "function f { " + c + " }; f",
+]
+_CMD_WRAPPERS: list[Callable[[str], str]] = [
+    _alternate_case,
+    lambda c: c.upper(),
+    lambda c: c[:1] + "^" + c[1:] if "^" not in c else c,
+    lambda c: f'cmd /c "{c}"',
+    lambda c: f"cmd.exe /k {c}",
+    lambda c: f"call {c}",
+    lambda c: f"echo x & {c}",
+    lambda c: f"cd \\ && {c}",
+    lambda c: f"({c})",
+    lambda c: f"if 1==1 {c}",
+    lambda c: f"for %i in (1) do {c}",
+    # (start launches a program: not a built-in such as if, for or cd)
+    lambda c: f"start /b {c}" if not re.match(r"(?i)(if|for|cd|echo|set)\b|\(", c) else c,
+    lambda c: f"set x={_prog(c)[0]}\n%x% {_prog(c)[1]}" if re.match(r"\w+ ", c) else c,
+]
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    base=st.sampled_from(_PS_BLOCKED),
+    chain=st.lists(st.sampled_from(range(len(_PS_WRAPPERS))), min_size=1, max_size=2),
+)
+def test_a_blocked_powershell_command_stays_blocked(base: str, chain: list[int]) -> None:
+    assert assess(base, "powershell").level == RiskLevel.BLOCKED, base
+    text = base
+    for i in chain:
+        text = _PS_WRAPPERS[i](text)
+    got = assess(text, "powershell")
+    assert got.level == RiskLevel.BLOCKED, f"{text!r} -> {got.level.label} {got.findings}"
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    base=st.sampled_from(_CMD_BLOCKED),
+    chain=st.lists(st.sampled_from(range(len(_CMD_WRAPPERS))), min_size=1, max_size=2),
+)
+def test_a_blocked_cmd_command_stays_blocked(base: str, chain: list[int]) -> None:
+    assert assess(base, "cmd").level == RiskLevel.BLOCKED, base
+    text = base
+    for i in chain:
+        if "\n" in text and i > 2:
+            continue  # those wrap one line; the variable spelling spans two
+        text = _CMD_WRAPPERS[i](text)
+    got = assess(text, "cmd")
+    assert got.level == RiskLevel.BLOCKED, f"{text!r} -> {got.level.label} {got.findings}"
+
+
+# --- each property needs its mechanism ---------------------------------------------------
+
+
+def _off_handler(mp: pytest.MonkeyPatch, *programs: str) -> None:
+    from aintern_ls.safety import registry
+
+    for p in programs:
+        mp.setitem(registry.HANDLERS, p, lambda cmd: None)
+
+
+def _off_attr(target: str, attr: str, value: object) -> Callable[[pytest.MonkeyPatch], None]:
+    def off(mp: pytest.MonkeyPatch) -> None:
+        import importlib
+
+        mp.setattr(importlib.import_module(target), attr, value)
+
+    return off
+
+
+def _brace_off(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr("aintern_ls.safety.dispatch._brace_expand", lambda w, s: w)
+    mp.setattr("aintern_ls.safety.bash._brace_commands", lambda *a: None)
+
+
+def _bash_walker() -> type:
+    from aintern_ls.safety import bash
+
+    return bash._Walker
+
+
+def _no_call(self: object, name: str, args: object, stdin: object) -> object:
+    from aintern_ls.safety.context import Info
+
+    return Info()
+
+
+_MECHANISMS: list[tuple[str, Callable[[pytest.MonkeyPatch], None], str]] = [
+    ("sudo", lambda mp: _off_handler(mp, "sudo", "doas"), "sudo rm -rf /"),
+    ("env", lambda mp: _off_handler(mp, "env"), "env FOO=1 rm -rf /"),
+    ("timeout", lambda mp: _off_handler(mp, "timeout"), "timeout 10 rm -rf /"),
+    ("nice", lambda mp: _off_handler(mp, "nice"), "nice -n 5 rm -rf /"),
+    ("stdbuf", lambda mp: _off_handler(mp, "stdbuf"), "stdbuf -oL rm -rf /"),
+    ("xargs", lambda mp: _off_handler(mp, "xargs"), "echo / | xargs rm -rf"),
+    ("sh -c", lambda mp: _off_handler(mp, "sh", "bash"), "sh -c 'rm -rf /'"),
+    ("eval", lambda mp: _off_handler(mp, "eval"), "eval 'rm -rf /'"),
+    ("alias", lambda mp: _off_handler(mp, "alias"), "alias x='bash -s'\necho 'rm -rf ~' | x"),
+    (
+        "functions",
+        lambda mp: mp.setattr(_bash_walker(), "_call", _no_call),
+        'f() { rm -rf "$1"; }; f /',  # (a body alone is judged where it is defined)
+    ),
+    ("base64", lambda mp: _off_handler(mp, "base64"), _base64("rm -rf /")),
+    ("printf", lambda mp: _off_handler(mp, "printf"), "printf 'rm -rf /' | sh"),
+    (
+        "brace expansion",
+        _brace_off,
+        "{rm,-rf,/}",
+    ),
+    (
+        "run-time program name",
+        _off_attr("aintern_ls.safety.dispatch", "_as_if_destructive", lambda *a, **k: None),
+        "$PROG -rf /",
+    ),
+    (
+        "case toggle",
+        _off_attr("aintern_ls.safety.bash", "_CASE_TOGGLE", __import__("re").compile(rb"(?!)")),
+        "x=RM; ${x~~} -rf /",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,switch_off,text", _MECHANISMS, ids=[m[0] for m in _MECHANISMS])
+def test_each_property_needs_its_mechanism(
+    name: str, switch_off: Callable[[pytest.MonkeyPatch], None], text: str
+) -> None:
+    from aintern_ls.safety import analyser
+
+    uncached = analyser._assess_cached.__wrapped__
+    assert uncached(text, "bash", None).level == RiskLevel.BLOCKED, text
+    with pytest.MonkeyPatch.context() as mp:
+        switch_off(mp)
+        got = uncached(text, "bash", None)
+    assert got.level < RiskLevel.BLOCKED, f"{name}: still blocked without it: {got.findings}"
