@@ -88,9 +88,12 @@ class LineIndex:
         """Where each chunk ends (it starts where the one before ends)."""
         self._lows = bounds[:-1]
         cumulative = [0]
+        has_cr = "\r" in text  # (most texts have none: one scan instead of two per chunk)
         for lo, hi in zip(self._lows, self._ends, strict=True):
-            breaks = text.count("\n", lo, hi) + text.count("\r", lo, hi)
-            cumulative.append(cumulative[-1] + breaks - text.count("\r\n", lo, hi))
+            breaks = text.count("\n", lo, hi)
+            if has_cr:
+                breaks += text.count("\r", lo, hi) - text.count("\r\n", lo, hi)
+            cumulative.append(cumulative[-1] + breaks)
         self._before = cumulative
         """Line breaks before each chunk (and, last, in the whole text)."""
         self._chunks: list[array[int] | None] = [None] * len(self._ends)

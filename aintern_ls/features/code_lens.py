@@ -201,7 +201,11 @@ def lens_stream(
                 pending[level] = template
         templates.append(template)
         block_id = block.id
-        if not _plain_id(block_id):
+        if (
+            not (block_id.isascii() and block_id.isprintable())
+            or '"' in block_id
+            or "\\" in block_id
+        ):
             block_id = json.dumps(block_id)[1:-1]
         if texts is not None:
             text = str(block.start_line).join(template.segments).replace("\x01", block_id)
@@ -243,20 +247,17 @@ _BLOCKED = RiskLevel.BLOCKED
 _LINE_MARK = 2_147_483_001
 _ID_MARK = "\x01"
 _MARKS = re.compile(r'(?<="line":)2147483001|(?<="blockId":")\\u0001(?=")')
-_PLAIN_ID = re.compile(r"[A-Za-z0-9_.:-]*")
 _PENDING = CommandBlockStatus.PENDING
-
-
-def _plain_id(block_id: str) -> bool:
-    """Whether a block id goes between JSON quotes as it is."""
-    if len(block_id) == 16 and block_id.isascii() and block_id[4:].isalnum():
-        return block_id.startswith("blk-")  # (the ids extraction makes: quickly)
-    return _PLAIN_ID.fullmatch(block_id) is not None
 
 
 def _json_id(block_id: str) -> str:
     """A block id as it goes between JSON quotes."""
-    return block_id if _plain_id(block_id) else json.dumps(block_id)[1:-1]
+    plain = block_id.isascii() and block_id.isprintable()
+    return (
+        block_id
+        if plain and '"' not in block_id and "\\" not in block_id
+        else json.dumps(block_id)[1:-1]
+    )
 
 
 class _Template:

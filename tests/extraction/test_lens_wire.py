@@ -68,6 +68,7 @@ def test_the_streamed_answer_is_the_lenses_one_by_one(
     blocks = doc.blocks
     blocks[0].status = CommandBlockStatus.EXECUTING
     blocks[5].status = CommandBlockStatus.EXECUTING
+    blocks[7].id = 'blk-"odd"\\ é\t'  # (not one extraction makes: escaped all the same)
     waiting[blocks[5].id] = InputWait(prompt='name "x"? ', secret=True, how="tty-read")
     for block, code, timed_out in (
         (blocks[10], 0, False),

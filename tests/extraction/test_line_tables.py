@@ -39,3 +39,20 @@ def test_a_splice_in_slices_is_the_plain_splice(monkeypatch: pytest.MonkeyPatch)
         end = rng.randrange(start, len(text) + 1)
         new = "".join(rng.choice(PIECES) for _ in range(rng.randrange(0, 4)))
         assert text_sync.splice(text, start, end, new) == text[:start] + new + text[end:]
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 64])
+def test_a_line_index_finds_every_line_with_and_without_carriage_returns(
+    monkeypatch: pytest.MonkeyPatch, chunk: int
+) -> None:
+    monkeypatch.setattr(positions, "CHUNK", chunk)
+    rng = random.Random(chunk)
+    for pieces in (["a", "é", "\n"], PIECES):
+        for _ in range(60):
+            text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 200)))
+            index = positions.LineIndex(text)
+            starts = _lsp_line_starts(text)
+            assert index.line_count == len(starts)
+            assert [index.line_start(n) for n in range(len(starts))] == starts
+            for offset in range(len(text) + 1):
+                assert starts[index.line_of(offset)] <= offset
