@@ -1230,6 +1230,16 @@ _SECURITY_TRACE = re.compile(
 )
 
 
+def _reagentc(cmd: Cmd) -> None:
+    """Windows Recovery Environment: turning it off removes the way back from a broken boot
+    (the same ransomware step as `bcdedit … recoveryenabled no`)."""
+    flags = _win_flags(cmd)
+    if "/disable" in flags:
+        cmd.add(B, "boot-recovery-off", "reagentc /disable turns off Windows recovery")
+    elif flags and not flags <= {"/info", "/?"}:
+        cmd.add(C, "boot-config", "reagentc changes the Windows recovery environment")
+
+
 def _fltmc(cmd: Cmd) -> None:
     """fltmc lists, loads and unloads file-system minifilters; unloading a security product's
     filter (WdFilter, SysmonDrv) blinds it."""
@@ -1384,10 +1394,15 @@ def _sc(cmd: Cmd) -> None:
     elif (
         texts[0] == "config"
         and len(texts) > 1
-        and texts[1] in ("wuauserv", "usosvc", "waasmedicsvc")
+        and texts[1] in ("wuauserv", "usosvc", "waasmedicsvc", "vss", "swprv", "wbengine", "sdrsvc")
         and re.search(r"\bstart=\s*disabled\b", " ".join(texts))
     ):
-        cmd.add(C, "disable-security", "turns Windows Update off for good (no security patches)")
+        what = (
+            "Windows Update (no security patches)"
+            if texts[1] in ("wuauserv", "usosvc", "waasmedicsvc")
+            else "shadow copies and backups (no restore points: a ransomware step)"
+        )
+        cmd.add(C, "disable-security", f"turns off {what} for good")
     elif (
         texts[0] == "config"
         and not any(t.startswith(("binpath=", "start=auto", "obj=", "type=")) for t in texts)
@@ -1712,6 +1727,7 @@ def _register() -> None:
         "diskpart": _diskpart,
         "reg": _reg,
         "fltmc": _fltmc,
+        "reagentc": _reagentc,
         "logman": _logman,
         "mofcomp": _mofcomp,
         "set-processmitigation": _process_mitigation,
