@@ -1500,7 +1500,7 @@ def _write_cmdlet(cmd: Cmd) -> None:
         cmd.add(C, "disable-security", f"{cmd.name} removes a Windows security feature")
         return
     disabling = re.search(r"disabled|stopped", " ".join(cmd.texts()), re.I)
-    if cmd.name == "set-service" and disabling and _touches_security(cmd):
+    if cmd.name == "set-service" and disabling and (_touches_security(cmd) or _piped_security(cmd)):
         return
     if cmd.name == "setx" and cmd.args and _SETX_HIJACK.match(cmd.args[0].text):
         cmd.add(
@@ -1564,9 +1564,30 @@ def _touches_security(cmd: Cmd) -> bool:
     return True
 
 
+def _piped_security(cmd: Cmd) -> bool:
+    """`Get-Service WinDefend | Stop-Service`, `'Sense' | % { Stop-Service $_ }`: the services
+    or processes come down the pipeline, so the line names them, not the arguments."""
+    if cmd.name not in ("stop-service", "set-service", "stop-process", "remove-service"):
+        return False
+    if cmd.name == "set-service" and not re.search(r"(?i)disabled|stopped", " ".join(cmd.texts())):
+        return False
+    src = cmd.scope.source
+    start = src.rfind("\n", 0, cmd.start) + 1
+    if not _PIPED_SECURITY.search(src[start : cmd.end][-2000:]):
+        return False
+    cmd.add(C, "disable-security", f"{cmd.name} stops or disables a security component")
+    return True
+
+
+_PIPED_SECURITY = re.compile(
+    r"(?i)windefend|defender|\bsense\b|mpssvc|wscsvc|securityhealth|sysmon|msmpeng|mssense"
+    r"|nissrv|wdnissvc|eventlog|csfalcon|sentinel|cbdefense|sophos|mpsvc|\bbfe\b"
+)
+
+
 def _danger_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
-    if "whatif" in params or _touches_security(cmd):
+    if "whatif" in params or _touches_security(cmd) or _piped_security(cmd):
         return
     if cmd.name in (
         "remove-module",
