@@ -116,6 +116,11 @@ B, C, D, M, S = (
         ("perl -e 'print \"rm -rf ~\"' | bash", B),
         ("awk 'BEGIN{print \"rm -rf /\"}' | sh", B),
         ("python3 -c 'print(\"rm -rf /\")'", S),
+        # printf -v and stdin read as a file
+        ("printf -v c 'rm -rf %s' /; $c", B),
+        ("printf -v x '%s' hello; echo $x", S),
+        (". /dev/fd/0 <<< 'rm -rf /'", B),
+        ("source /dev/stdin <<< 'rm -rf ~'", B),
         # files written then run
         ("tee x.sh <<< 'rm -rf /' >/dev/null; . ./x.sh", B),
         # the working directory itself, however it is spelled
