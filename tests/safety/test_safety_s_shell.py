@@ -150,6 +150,17 @@ def test_bash_shell_level(command: str, level: RiskLevel) -> None:
         ("iex 'Remove-Item -Recurse -Force $HOME'", "powershell", B),
         ("& $c -Recurse -Force C:\\", "powershell", B),
         ("$c='Remove-Item'; iex '& $c -Recurse -Force C:\\'", "powershell", B),
+        ("Remove-Item -Recurse -Force -Path C:\\ -WhatIf:$false", "powershell", B),
+        ("Remove-Item -Recurse -Force -Path C:\\ -WhatIf", "powershell", S),
+        ("Set-Alias -Name ls -Value Remove-Item; ls -Recurse -Force C:\\", "powershell", B),
+        ("New-Alias x Remove-Item; x -Recurse -Force $env:USERPROFILE", "powershell", B),
+        ("$a = @{Recurse=$true; Force=$true; Path='C:\\'}; Remove-Item @a", "powershell", B),
+        ("$a = @{Path='.\\build'; Recurse=$true}; Remove-Item @a", "powershell", D),
+        (
+            "$ExecutionContext.InvokeCommand.InvokeScript('Remove-Item -Recurse -Force C:\\')",
+            "powershell",
+            B,
+        ),
     ],
 )
 def test_windows_shell_level(command: str, shell: str, level: RiskLevel) -> None:
