@@ -8,7 +8,6 @@ carried over to the new `CommandBlock`. Knows nothing about LSP.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -33,11 +32,7 @@ class Document:
     memo: dict[str, dict[str, Any]] = attrs.field(factory=dict, repr=False, eq=False)
     """What features derived from each block (by block id), handed from version to
     version, so the lenses and diagnostics of blocks an edit did not touch are not
-    made again (see `BlockMemo`)."""
-
-    def remember(self, name: str) -> BlockMemo:
-        """The memo `name` (e.g. lens JSON) for one pass over this version's blocks."""
-        return BlockMemo(self, name)
+    made again (see `features.diagnostics`)."""
 
     @property
     def blocks(self) -> list[CommandBlock]:
@@ -92,41 +87,6 @@ class Document:
             return line_offsets[line] + column
 
         return to_doc(start), to_doc(end)
-
-
-class BlockMemo:
-    """Values derived from blocks, by block id, kept while the inputs stay the same.
-
-    `get(block, key)` answers what was `put` for the same block id and an equal `key`
-    (which must hold everything the value is made from); `fast` is a cheaper key for
-    the same block object (`key` is then not computed at all). Entries of blocks not
-    asked for in a pass are dropped by `done`.
-    """
-
-    def __init__(self, doc: Document, name: str) -> None:
-        self._doc = doc
-        self._name = name
-        self._old: dict[str, tuple[CommandBlock, Any, Any, Any]] = doc.memo.get(name, {})
-        self._new: dict[str, tuple[CommandBlock, Any, Any, Any]] = {}
-
-    def get(self, block: CommandBlock, fast: Any, key: Callable[[], Any]) -> Any | None:
-        entry = self._old.get(block.id)
-        if entry is None:
-            return None
-        if entry[0] is block and entry[1] == fast:
-            self._new[block.id] = entry
-            return entry[3]
-        full = key()
-        if entry[2] == full:
-            self._new[block.id] = (block, fast, full, entry[3])
-            return entry[3]
-        return None
-
-    def put(self, block: CommandBlock, fast: Any, key: Any, value: Any) -> None:
-        self._new[block.id] = (block, fast, key, value)
-
-    def done(self) -> None:
-        self._doc.memo[self._name] = self._new
 
 
 class DocumentStore:
@@ -186,6 +146,14 @@ class DocumentStore:
             raise AInternError(f"document {uri} is not open; open it in the editor first")
         return doc
 
+    def uri_of_block(self, block_id: str) -> str | None:
+        """The open document that has a block `block_id` (ids hash the URI, so at most
+        one does), or None."""
+        for uri, doc in list(self._docs.items()):
+            if any(block.id == block_id for block in doc.blocks):
+                return uri
+        return None
+
     def close(self, uri: str) -> None:
         self._docs.pop(uri, None)
 
@@ -227,10 +195,13 @@ class Assessments:
     def warm(self, blocks: list[CommandBlock]) -> None:
         """Assess every block and set its danger fields (see `mark_danger`)."""
         by_block: dict[int, tuple[CommandBlock, Assessment]] = {}
+        known = self._by_block
         for block in blocks:
-            assessment = self.get(block)
-            mark_danger(block, assessment)
-            by_block[id(block)] = (block, assessment)
+            entry = known.get(id(block))
+            if entry is None or entry[0] is not block:  # (a block of the last version is marked)
+                entry = (block, self.get(block))
+                mark_danger(block, entry[1])
+            by_block[id(block)] = entry
         self._by_block = by_block
 
 

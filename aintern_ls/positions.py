@@ -33,16 +33,31 @@ _OTHER_BREAKS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u20
 
 def line_starts(text: str) -> array[int]:
     """Offsets where the lines of `text` start (LSP lines: `\r\n`, `\r` or `\n` end
-    one), as a compact array: a 50 MB transcript has a million lines."""
+    one), as a compact array: a 50 MB transcript has a million lines. Read a slice at a
+    time, so the lines of a huge text are never all strings at once."""
     typecode = "I" if len(text) < 2**32 else "q"
-    if any(ch in text for ch in _OTHER_BREAKS):
-        return array(typecode, [0, *(m.end() for m in _NEWLINE.finditer(text))])
-    ends = list(itertools.accumulate(map(len, text.splitlines(True))))
-    if ends and text[-1] not in "\r\n":
-        ends.pop()  # the end of a last line without a newline starts no line
     starts = array(typecode, [0])
-    starts.extend(array(typecode, ends))
+    n = len(text)
+    at = 0
+    while at < n:
+        end = min(at + _SLICE, n)
+        if end < n and text[end - 1] == "\r" and text[end] == "\n":
+            end += 1  # never split a \r\n pair
+        part = text[at:end]
+        if any(ch in part for ch in _OTHER_BREAKS):
+            starts.extend(array(typecode, (at + m.end() for m in _NEWLINE.finditer(part))))
+        else:
+            ends = array(
+                typecode, itertools.accumulate(map(len, part.splitlines(True)), initial=at)
+            )
+            if part[-1] not in "\r\n":
+                ends.pop()  # the end of a line without a newline starts no line
+            starts.extend(ends[1:])
+        at = end
     return starts
+
+
+_SLICE = 1 << 20
 
 
 CHUNK = 1 << 16

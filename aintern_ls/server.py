@@ -17,11 +17,12 @@ import inspect
 import json
 import logging
 import uuid
-from collections.abc import Callable, Coroutine, Generator
-from typing import Any, TypeVar
+from collections.abc import Callable, Coroutine, Generator, Iterator
+from typing import Any, TypeVar, cast
 from urllib.parse import unquote
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
@@ -83,32 +84,47 @@ class AInternProtocol(LanguageServerProtocol):
         if (user_handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
             yield user_handler, (params,), None
 
+    @lsp_method(types.WORKSPACE_EXECUTE_COMMAND)
+    def lsp_workspace__execute_command(
+        self, params: types.ExecuteCommandParams
+    ) -> Generator[Any, Any, Any]:
+        """pygls' handler; lens arguments name their block only (`{blockId, level, …}`,
+        the URI is not repeated in every lens): the document is looked up here."""
+        args = params.arguments
+        if args and isinstance(args[0], dict) and "uri" not in args[0]:
+            block_id = args[0].get("blockId")
+            if isinstance(block_id, str):
+                uri = cast("AInternServer", self._server).documents.uri_of_block(block_id)
+                if uri is None:
+                    raise JsonRpcInvalidParams(
+                        f"no open document has the command block {block_id!r} (it may have "
+                        "been edited away, or its document closed); pass the document's uri"
+                    )
+                params.arguments = [{"uri": uri, **args[0]}, *args[1:]]
+        return (yield from super().lsp_workspace__execute_command(params))
+
     def _send_data(self, data: Any) -> None:
         """A result or notification params already encoded (`RawJSON`) go as they are."""
         result = getattr(data, "result", None)
         params = getattr(data, "params", None)
-        if isinstance(result, RawJSONItems) and self.writer is not None:
-            items = result.items
-            opening = f'{{"id": {json.dumps(data.id)}, "jsonrpc": "2.0", "result": ['.encode()
-            first = [items[0][1:]] if items else []  # (without its comma)
-            length = len(opening) + sum(map(len, items)) - len(items[:1]) + 2
+        if isinstance(result, RawJSONStream) and self.writer is not None:
+            opening = f'{{"id": {json.dumps(data.id)}, "jsonrpc": "2.0", "result": '.encode()
+            length = len(opening) + result.length + 1
             header = (
                 f"Content-Length: {length}\r\n"
                 f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
             ).encode()
-            # Written in slices of about a megabyte, one after the other with nothing in
-            # between (all writes happen on the event loop's thread): the whole message
-            # is never one more copy in memory.
-            batch: list[bytes] = [header, opening] if self._include_headers else [opening]
-            size = 0
-            for item in [*first, *items[1:]]:
-                batch.append(item)
-                size += len(item)
-                if size >= WRITE_SLICE:
-                    self._write(b"".join(batch))
-                    batch, size = [], 0
-            batch.append(b"]}")
-            self._write(b"".join(batch))
+            # Written slice by slice with nothing in between (every write happens on the
+            # event loop's thread): the whole message is never in memory at once.
+            written = len(opening) + 1
+            first = header + opening if self._include_headers else opening
+            for chunk in result.chunks():
+                written += len(chunk)
+                self._write(first + chunk if first else chunk)
+                first = b""
+            self._write(first + b"}")
+            if written != length:  # a bug: the client reads past this message now
+                log.error("a streamed answer was %d bytes, not the %d announced", written, length)
             return
         if isinstance(result, RawJSON):
             head, raw = f'{{"id": {json.dumps(data.id)}, "jsonrpc": "2.0", "result": ', result
@@ -145,21 +161,23 @@ class AInternProtocol(LanguageServerProtocol):
         super()._handle_cancel_notification(msg_id)
 
 
-WRITE_SLICE = 1 << 20
-"""Bytes per write of a big pre-encoded answer (`RawJSONItems`)."""
-
-
 class RawJSON(str):
     """A response result that is already JSON text (see `_Protocol._send_data`)."""
 
 
-class RawJSONItems:
-    """A response result that is a JSON array of already encoded items, each given with
-    a leading comma (`b",{...}"`): the message is put together with a single copy,
-    which matters for a code lens answer of several megabytes."""
+class RawJSONStream:
+    """A response result that is JSON text made in slices: `chunks()` yields its UTF-8
+    bytes, exactly `length` of them in all (announced before the first is made). A code
+    lens answer of many megabytes then never exists as one string."""
 
-    def __init__(self, items: list[bytes]) -> None:
-        self.items = items
+    def __init__(self, length: int, chunks: Callable[[], Iterator[bytes]]) -> None:
+        self.length = length
+        self.chunks = chunks
+
+    @classmethod
+    def of_text(cls, text: str) -> RawJSONStream:
+        data = text.encode()
+        return cls(len(data), lambda: iter([data]))
 
 
 class AInternServer(LanguageServer):

@@ -48,6 +48,8 @@ DEFAULT_MAX_FRAME_BYTES = 64 * 1024 * 1024
 MAX_HEADER_LINE_BYTES = 8 * 1024
 MAX_FRAME_ENV = "AINTERN_LS_MAX_FRAME_BYTES"
 READ_SIZE = 64 * 1024
+BIG_BODY_BYTES = 1024 * 1024
+"""A body at least this big is read into a buffer of its own size."""
 
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
@@ -57,11 +59,17 @@ _TOKEN = re.compile(rb"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 _KEEP = len(b"content-length:") - 1
 
 
-@attrs.frozen
+@attrs.define(eq=False)
 class Frame:
-    """A complete message body."""
+    """A complete message body (`take()` hands it over: see `dispatch`)."""
 
-    body: bytes
+    body: bytes | bytearray
+
+    def take(self) -> bytes | bytearray:
+        """The body, no longer kept here: a 50 MB `didOpen` is freed as soon as it is
+        decoded."""
+        body, self.body = self.body, b""
+        return body
 
 
 @attrs.frozen
@@ -82,19 +90,41 @@ class FrameParser:
         self._length: int | None = None  # from the current header block
         self._in_headers = False  # a header line of this block has been seen
         self._body: int | None = None  # bytes of body expected (state BODY)
+        self._big: bytearray | None = None  # a big body, filled in place (state BIG)
+        self._filled = 0
         self._resync = False
 
     @property
     def buffered(self) -> int:
-        return len(self._buf)
+        return len(self._buf) + self._filled if self._big is not None else len(self._buf)
 
     def feed(self, data: bytes) -> Iterator[Frame | Malformed]:
+        if self._big is not None:
+            # A big body is copied once, into a buffer of its exact size: no growing
+            # buffer, no slice of it and no `bytes` copy of the slice.
+            view = memoryview(data)
+            take = min(len(view), len(self._big) - self._filled)
+            self._big[self._filled : self._filled + take] = view[:take]
+            self._filled += take
+            if self._filled < len(self._big):
+                return
+            frame, self._big = Frame(self._big), None
+            data = bytes(view[take:])
+            del view
+            yield frame  # (whoever takes its body frees it: nothing else holds it)
         self._buf += data
         while True:
             if self._body is not None:
                 if len(self._buf) < self._body:
+                    if self._body >= BIG_BODY_BYTES:
+                        self._big = bytearray(self._body)
+                        self._big[: len(self._buf)] = self._buf
+                        self._filled = len(self._buf)
+                        self._buf = bytearray()
+                        self._body = None
                     return
-                body = bytes(self._buf[: self._body])
+                with memoryview(self._buf) as view:
+                    body = bytes(view[: self._body])
                 del self._buf[: self._body]
                 self._body = None
                 yield Frame(body)
@@ -192,11 +222,17 @@ def error_message(msg_id: Any, code: int, message: str) -> dict[str, Any]:
     return {"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}}
 
 
-def dispatch(protocol: JsonRPCProtocol, body: bytes) -> int | str | None:
+def dispatch(protocol: JsonRPCProtocol, body: bytes | Frame) -> int | str | None:
     """Hand one body to pygls, answering what pygls would drop without a reply; return
-    the id of a request pygls now handles (None otherwise)."""
+    the id of a request pygls now handles (None otherwise).
+
+    The body is parsed once, and a `Frame`'s bytes are freed once decoded: a 50 MB
+    `didOpen` costs its bytes, then its decoded text, then the document's text, never
+    all of them at once (nor twice parsed)."""
     try:
-        plain = json.loads(body)
+        text = (body.take() if isinstance(body, Frame) else body).decode("utf-8")
+        plain = json.loads(text)
+        del text
     except (ValueError, RecursionError) as exc:
         _reply(protocol, error_message(None, PARSE_ERROR, f"Parse error: body is not JSON ({exc})"))
         return None
@@ -213,7 +249,7 @@ def dispatch(protocol: JsonRPCProtocol, body: bytes) -> int | str | None:
             _reply(protocol, error_message(msg_id, INVALID_REQUEST, "the server is shutting down"))
         return None
     try:
-        message = json.loads(body, object_hook=protocol.structure_message)
+        message = _with_hook(plain, protocol.structure_message)
     except Exception as exc:
         code = getattr(exc, "code", INVALID_REQUEST)
         text = getattr(exc, "message", None) or str(exc) or type(exc).__name__
@@ -229,6 +265,16 @@ def dispatch(protocol: JsonRPCProtocol, body: bytes) -> int | str | None:
             _reply(protocol, error_message(msg_id, -32603, "Internal error handling the request"))
         return None
     return msg_id if "method" in plain else None
+
+
+def _with_hook(value: Any, hook: Callable[[dict[str, Any]], Any]) -> Any:
+    """`value` as `json.loads(..., object_hook=hook)` would have made it: every object
+    handed to `hook`, innermost first (strings are shared, not copied)."""
+    if isinstance(value, dict):
+        return hook({key: _with_hook(item, hook) for key, item in value.items()})
+    if isinstance(value, list):
+        return [_with_hook(item, hook) for item in value]
+    return value
 
 
 def _shape_problem(plain: Any) -> str | None:
@@ -301,7 +347,7 @@ async def process_stream(
                 if _is_exit(event.body):
                     # `shutdown` then `exit` in one read: answer what is in flight first.
                     await _drain(protocol, incoming, EXIT_DRAIN_SECONDS)
-                msg_id = dispatch(protocol, event.body)
+                msg_id = dispatch(protocol, event)
                 if msg_id is not None:
                     incoming.append(msg_id)
                     del incoming[:-64]
@@ -315,8 +361,8 @@ async def process_stream(
 EXIT_DRAIN_SECONDS = 3.0
 
 
-def _is_exit(body: bytes) -> bool:
-    if b'"exit"' not in body:
+def _is_exit(body: bytes | bytearray) -> bool:
+    if len(body) > 4096 or b'"exit"' not in body:
         return False
     try:
         message = json.loads(body)

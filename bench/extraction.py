@@ -14,8 +14,9 @@ with a minimal JSON-RPC client: open the transcript, then `--edits` times insert
 one character somewhere in it (`didChange`, incremental) and time until the
 `textDocument/codeLens` answer has arrived and been decoded. It prints the median
 latency and its ratio to a bare `MarkdownIt().parse()` of the whole file (best of 3),
-then (Linux) the server's own CPU time per edit against the parse's CPU time: on a
-busy machine wall-clock latency includes waiting for a core, CPU time does not.
+then (Linux) the server's own CPU time per edit and this client's CPU time per answer
+(reading and decoding it) against the parse's CPU time: on a busy machine wall-clock
+latency includes waiting for a core, CPU time does not.
 
 `--memory` opens a `--size-mb` transcript in the real server, asks for its lenses,
 edits it once and asks again, then prints the server's peak RSS (`VmHWM`).
@@ -177,7 +178,7 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _lsp_latency(path: Path, edits: int) -> tuple[list[float], float | None]:
+async def _lsp_latency(path: Path, edits: int) -> tuple[list[float], float | None, float]:
     text = path.read_text(encoding="utf-8")
     uri = path.resolve().as_uri()
     client = await _start_server()
@@ -193,6 +194,7 @@ async def _lsp_latency(path: Path, edits: int) -> tuple[list[float], float | Non
         rng = random.Random(3)
         times: list[float] = []
         cpu_before = _cpu_seconds(client.process.pid)
+        own_before = time.process_time()
         for version in range(2, edits + 2):
             line = rng.randrange(line_count)
             position = {"line": line, "character": 0}
@@ -208,9 +210,10 @@ async def _lsp_latency(path: Path, edits: int) -> tuple[list[float], float | Non
             )
             await client.request("textDocument/codeLens", {"textDocument": {"uri": uri}})
             times.append(time.perf_counter() - start)
+        own = time.process_time() - own_before
         cpu_after = _cpu_seconds(client.process.pid)
         cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
-        return times, cpu
+        return times, cpu, own
     finally:
         await client.close()
 
@@ -265,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.lsp:
         size = args.size_mb if args.size_mb != 5.0 else 4.0
         path = Path(args.file) if args.file else generate(DATA / f"transcript-{size:g}mb.md", size)
-        times, cpu = asyncio.run(_lsp_latency(path, args.edits))
+        times, cpu, own = asyncio.run(_lsp_latency(path, args.edits))
         text = path.read_text(encoding="utf-8")
         bare = best_of(3, lambda: MarkdownIt().parse(text))
         median = statistics.median(times)
@@ -278,9 +281,12 @@ def main(argv: list[str] | None = None) -> int:
             MarkdownIt().parse(text)
             parse_cpu = time.process_time() - start
             per_edit = cpu / len(times)
+            client = own / len(times)
             print(
                 f"server CPU per edit + codeLens: {per_edit * 1000:.0f} ms "
                 f"({per_edit / parse_cpu:.3f} of the bare parse's {parse_cpu:.3f} s CPU); "
+                f"this client's CPU per answer (reading, decoding): {client * 1000:.0f} ms; "
+                f"both: {(per_edit + client) / parse_cpu:.3f} of the parse's CPU; "
                 f"load average {os.getloadavg()[0]:.1f}"
             )
         return 0

@@ -30,6 +30,7 @@ import hashlib
 import re
 import threading
 from collections import OrderedDict
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import unquote
 
@@ -93,6 +94,9 @@ class _Item:
     """The fence is the region's first block: its paragraph is in the region before."""
     description: tuple[str | None, str | None] | None = None
     """(source paragraph, plain text) of the last description computed."""
+    plain: str | None = None
+    """The description read from the fence's paragraph, when that paragraph cannot be a
+    chat message's marker line (the fence then keeps "" for it, not its text)."""
     block: tuple[tuple[Any, ...], CommandBlock] | None = None
     """The last block made from this item and what it was made from: an unchanged
     block is handed out again (so is its status)."""
@@ -121,14 +125,15 @@ class _Region:
     warnings: list[tuple[ExtractionWarning, int | None]]
     """Warnings in region lines, with the index of the item they belong to."""
     blocks: list[TopBlock]
-    """Top-level blocks the chat splitter needs (region lines)."""
+    """Top-level blocks the chat splitter needs, in document lines as of `blocks_line`
+    (region lines at first): one list, moved when the region moves."""
     tail_paragraph: tuple[str, int] | None
     last_top_fence: int | None
     """Line of the region's last top-level fence, when it runs to the region's end."""
     candidates: list[tuple[int, int, TopBlock, bool]]
     """Header-like lines inside top-level fences (see `_header_lines`)."""
-    shifted: tuple[int, list[TopBlock]] | None = None
-    """`blocks` in document lines, for the region's line when last computed."""
+    blocks_line: int = 0
+    """The region's line when `blocks` were last moved."""
 
 
 _BOUNDARY = re.compile(r"(?:\r\n?|\n)[ \t]*(?:\r\n?|\n)(?=[^\s*+\-0-9])")
@@ -163,6 +168,7 @@ class Extractor:
         self._message_ids: dict[int, str] = {}
         self._transcripts: list[tuple[list[TopBlock], Transcript]] = []
         self._lock = threading.Lock()
+        self._stamp = datetime.now(UTC)
 
     @property
     def region_count(self) -> int:
@@ -170,6 +176,7 @@ class Extractor:
 
     def extract(self, text: str) -> CommandExtractionResult:
         with self._lock:
+            self._stamp = datetime.now(UTC)  # (one for the blocks made in this pass)
             self._update(text)
             # Cuts are decided afresh each time (from the document without any), so
             # the result never depends on the edits that led to this text.
@@ -291,7 +298,17 @@ class Extractor:
             if parsed.top_level[index]:
                 candidates.extend(_header_lines(fence, lines))
             if draft is not None:  # the body is read: keep the command, not a second copy
-                draft.fence = attrs.evolve(fence, content="")
+                paragraph = fence.paragraph
+                if (
+                    paragraph
+                    and not items[-1].lead
+                    and not is_marker(TopBlock(0, "paragraph", paragraph))
+                ):
+                    # Only its words are kept (a marker line's label is cut off first,
+                    # which needs the text as written).
+                    items[-1].plain = plain_text(paragraph)
+                    paragraph = ""
+                draft.fence = attrs.evolve(fence, content="", paragraph=paragraph)
         last_top_fence = None
         if parsed.fences and parsed.top_level[-1] and not parsed.fences[-1].closed:
             last_top_fence = parsed.fences[-1].start_line
@@ -342,11 +359,11 @@ class Extractor:
         regions = self._regions
         lists: list[list[TopBlock]] = []
         for region in regions:
-            if region.shifted is None or region.shifted[0] != region.line:
-                shift = region.line
-                moved = [attrs.evolve(b, line=b.line + shift) for b in region.blocks]
-                region.shifted = (shift, moved)
-            lists.append(region.shifted[1])
+            if region.blocks_line != region.line:
+                shift = region.line - region.blocks_line
+                region.blocks = [attrs.evolve(b, line=b.line + shift) for b in region.blocks]
+                region.blocks_line = region.line
+            lists.append(region.blocks)
         top = [b for part in lists for b in part]
         # The last few (an edit is read with its cuts undone, then redone).
         for index, (blocks, transcript) in enumerate(self._transcripts):
@@ -427,16 +444,22 @@ class Extractor:
         description = draft.description
         if description is None:
             paragraph: str | None
+            plain: str | None = None
             if item.lead:
                 paragraph, paragraph_line = previous_tail or (None, 0)
             else:
                 paragraph, paragraph_line = fence.paragraph, fence.paragraph_line + region.line
+                plain = item.plain
             if paragraph is not None and paragraph_line >= message.line:
                 if message.marker and paragraph_line == message.line:
                     paragraph = paragraph.lstrip().removeprefix(message.marker)
-                if item.description is None or item.description[0] != paragraph:
-                    item.description = (paragraph, plain_text(paragraph))
-                description = item.description[1]
+                    plain = None
+                if plain is not None:
+                    description = plain
+                else:
+                    if item.description is None or item.description[0] != paragraph:
+                        item.description = (paragraph, plain_text(paragraph))
+                    description = item.description[1]
         start = region.start + item.start
         end = region.start + item.end
         key = (region.line, message, sequence, occurrence, description)
@@ -465,6 +488,7 @@ class Extractor:
             start_line=start_line,
             end_line=fence.end_line + region.line,
             source_range=TextRange(start, max(start, end)),
+            extracted_at=self._stamp,
         )
         item.block = (key, block)
         return block

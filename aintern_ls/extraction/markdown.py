@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import html
 import re
+import sys
 from collections.abc import Iterator
 
 import attrs
@@ -178,9 +179,9 @@ def _fence(
         and previous.level == token.level
     )
     return Fence(
-        info=token.info.strip(),
+        info=sys.intern(token.info.strip()),  # (kept per block: most are "bash", "sh", …)
         content=content,
-        markup=token.markup,
+        markup=sys.intern(token.markup),
         start_line=start,
         end_line=max(start, stop - 1),
         closed=closed,

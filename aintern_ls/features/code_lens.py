@@ -1,15 +1,19 @@
 """Code lenses above every command fence: Run / Stop, Send to terminal, Copy, state.
 
-Every lens's argument is `{uri, blockId, level, needsConfirmation}`: clients read the
-risk from `level` / `needsConfirmation` instead of the title text. A run waiting for
-input shows `⌨ waiting for input ■ Stop` and `✎ Answer` (`aintern.run.input`, whose
+Every lens's argument is `{blockId, level, needsConfirmation}`: clients read the risk
+from `level` / `needsConfirmation` instead of the title text. The URI is not repeated in
+every lens (a 50 MB transcript has 300,000 of them): commands given a `blockId` without
+a `uri` find the open document that has the block (`AInternProtocol`), and both editor
+clients put the document's `uri` back into the arguments they receive. A run waiting
+for input shows `⌨ waiting for input ■ Stop` and `✎ Answer` (`aintern.run.input`, whose
 argument adds `prompt` and `secret`; see `features/run_input.py` and the README).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from lsprotocol import types
@@ -18,7 +22,7 @@ from aintern_ls.documents import Document
 from aintern_ls.errors import AInternError
 from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult
 from aintern_ls.safety import Assessment, RiskLevel
-from aintern_ls.server import AInternServer, RawJSONItems
+from aintern_ls.server import AInternServer, RawJSONStream
 from aintern_ls.terminal.waiting import InputWait
 
 RUN = "aintern.run"
@@ -57,15 +61,19 @@ def lenses_for(
     block: CommandBlock,
     assessment: Assessment,
     waiting: InputWait | None = None,
+    *,
+    line: int | None = None,
+    block_id: str | None = None,
 ) -> list[types.CodeLens]:
-    line = block.start_line
+    """The block's lenses (`line` and `block_id`, when given, are written instead of
+    the block's own: `lens_stream` makes its templates so)."""
+    line = block.start_line if line is None else line
     rng = types.Range(
         start=types.Position(line=line, character=0), end=types.Position(line=line, character=0)
     )
     args = [
         {
-            "uri": doc.uri,
-            "blockId": block.id,
+            "blockId": block.id if block_id is None else block_id,
             "level": assessment.level.label,
             "needsConfirmation": RiskLevel.DANGEROUS <= assessment.level < RiskLevel.BLOCKED,
         }
@@ -78,8 +86,7 @@ def lenses_for(
 
     out: list[types.CodeLens] = []
     if assessment.level is RiskLevel.BLOCKED:
-        reason = next((f.reason for f in assessment.findings if f.level is RiskLevel.BLOCKED), "")
-        out.append(lens(f"⛔ blocked: {reason}", SHOW_RISK))
+        out.append(lens(f"⛔ blocked: {_blocked_reason(assessment)}", SHOW_RISK))
     elif block.status is CommandBlockStatus.EXECUTING and waiting is not None:
         out.append(lens("⌨ waiting for input ■ Stop", CANCEL))
         answer = [{**args[0], "prompt": waiting.prompt, "secret": waiting.secret}]
@@ -105,17 +112,21 @@ def lenses_for(
     return out
 
 
+def _blocked_reason(assessment: Assessment) -> str:
+    return next((f.reason for f in assessment.findings if f.level is RiskLevel.BLOCKED), "")
+
+
 def register(server: AInternServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
-    async def on_code_lens(ls: AInternServer, params: types.CodeLensParams) -> RawJSONItems:
+    async def on_code_lens(ls: AInternServer, params: types.CodeLensParams) -> RawJSONStream:
         try:
             doc = await ls.current(params.text_document.uri)
         except AInternError:
-            return RawJSONItems([])
+            return RawJSONStream.of_text("[]")
         unstructure = ls.protocol._converter.unstructure
         # (this version's blocks were assessed when it was extracted: no `mark_danger`)
         assess = ls.documents.assessments.get
-        return RawJSONItems(lens_items(doc, assess, unstructure, ls.runner.waiting))
+        return lens_stream(doc, assess, unstructure, ls.runner.waiting)
 
 
 def lenses_json(
@@ -124,54 +135,171 @@ def lenses_json(
     unstructure: Callable[[Any], Any],
     waiting_of: Callable[[str], InputWait | None] | None = None,
 ) -> str:
-    """The lenses of every block of `doc` as a JSON array (see `lens_items`)."""
-    return "[" + b"".join(lens_items(doc, assess, unstructure, waiting_of))[1:].decode() + "]"
+    """The lenses of every block of `doc` as one JSON array (what `lens_stream` writes)."""
+    return b"".join(lens_stream(doc, assess, unstructure, waiting_of).chunks()).decode()
 
 
-def lens_items(
+def lens_stream(
     doc: Document,
     assess: Callable[[CommandBlock], Assessment],
     unstructure: Callable[[Any], Any],
     waiting_of: Callable[[str], InputWait | None] | None = None,
-) -> list[bytes]:
-    """The lenses of every block of `doc` as a JSON array, from per-block pieces
-    kept while their inputs stay the same: a code lens request on a transcript
-    with thousands of blocks then costs a join instead of building and
-    serialising tens of thousands of objects after every keystroke.
+) -> RawJSONStream:
+    """The lenses of every block of `doc` as a JSON array, written in slices.
 
-    The key holds everything `lenses_for` reads (a test checks both agree).
+    A transcript of 100,000 blocks has 300,000 lenses: nothing per block is kept
+    between requests, and the answer is never one string. Blocks whose lenses read
+    the same (same level, state and last result: nearly all of them) share one
+    template, into which only the line and the block id are put; the length of the
+    answer is known from the templates before a byte is written.
     """
-    parts: list[bytes] = []
-    memo = doc.remember("lenses")  # by block id: see `Document.memo`
-    for block in doc.blocks:
+    blocks = doc.blocks
+    cache = _templates_of(unstructure)
+    pending: dict[RiskLevel, _Template] = {}  # (the lenses of most blocks: by level)
+    templates: list[_Template] = []
+    texts: list[str] | None = []  # the blocks' JSON, while it is not too big to keep
+    length = 2 + max(len(blocks) - 1, 0)  # [ ] and the commas between blocks
+    last = doc.last_results
+    for block in blocks:
         assessment = assess(block)
-        result = doc.last_results.get(block.id)
-        waiting = (
-            waiting_of(block.id)
-            if waiting_of is not None and block.status is CommandBlockStatus.EXECUTING
-            else None
-        )
-        key = (
-            block.start_line,
-            block.status,
-            assessment,
-            waiting,
-            None
-            if result is None
-            else (
-                result.timed_out,
-                result.cancelled,
-                result.signal,
-                result.exit_code,
-                result.duration_ms,
-            ),
-        )
-        part = memo.get(block, key, lambda: key)  # noqa: B023 (called at once)
-        if part is None:
-            lenses = unstructure(lenses_for(doc, block, assessment, waiting))
-            part = b"," + json.dumps(lenses, separators=(",", ":"))[1:-1].encode()
-            memo.put(block, key, key, part)
-        if len(part) > 1:
-            parts.append(part)
-    memo.done()
-    return parts
+        level = assessment.level
+        status = block.status
+        result = last.get(block.id) if last else None
+        template = None
+        if status is _PENDING and result is None and level is not _BLOCKED:
+            template = pending.get(level)
+            key: tuple[Any, ...] = (level,)
+        else:
+            key = (
+                level,
+                _blocked_reason(assessment) if level is _BLOCKED else None,
+                status,
+                (
+                    waiting_of(block.id)
+                    if waiting_of is not None and status is CommandBlockStatus.EXECUTING
+                    else None
+                ),
+                None
+                if result is None
+                else (
+                    result.timed_out,
+                    result.cancelled,
+                    result.signal,
+                    result.exit_code,
+                    result.duration_ms,
+                ),
+            )
+        if template is None:
+            template = cache.get(key)
+            if template is None:
+                if len(cache) >= _MAX_TEMPLATES:
+                    cache.clear()
+                waiting = key[3] if len(key) > 3 else None
+                template = _Template.make(doc, block, assessment, waiting, unstructure)
+                cache[key] = template
+            if len(key) == 1:
+                pending[level] = template
+        templates.append(template)
+        block_id = block.id
+        if not _plain_id(block_id):
+            block_id = json.dumps(block_id)[1:-1]
+        if texts is not None:
+            text = str(block.start_line).join(template.segments).replace("\x01", block_id)
+            texts.append(text)
+            length += len(text)
+            if length > KEEP_CHARS:  # a huge document: made again while it is written
+                texts = None
+        else:
+            length += template.length(block.start_line, block_id)
+
+    def made() -> Iterator[str]:
+        if texts is not None:
+            yield from texts
+        else:
+            for block, template in zip(blocks, templates, strict=True):
+                yield template.format(block.start_line, _json_id(block.id))
+
+    def chunks() -> Iterator[bytes]:
+        lead = "["  # then a comma before every slice after the first
+        batch: list[str] = []
+        size = 0
+        for text in made():
+            batch.append(text)
+            size += len(text)
+            if size >= SLICE_CHARS:
+                yield (lead + ",".join(batch)).encode()
+                lead, batch, size = ",", [], 0
+        yield ((lead + ",".join(batch)) if batch else lead.strip(",")).encode() + b"]"
+
+    return RawJSONStream(length, chunks)
+
+
+KEEP_CHARS = 16 << 20
+"""Up to this size an answer's pieces are made once and kept until written; beyond,
+they are counted first and made again while they are written."""
+SLICE_CHARS = 1 << 20
+_MAX_TEMPLATES = 4096
+_BLOCKED = RiskLevel.BLOCKED
+_LINE_MARK = 2_147_483_001
+_ID_MARK = "\x01"
+_MARKS = re.compile(r'(?<="line":)2147483001|(?<="blockId":")\\u0001(?=")')
+_PLAIN_ID = re.compile(r"[A-Za-z0-9_.:-]*")
+_PENDING = CommandBlockStatus.PENDING
+
+
+def _plain_id(block_id: str) -> bool:
+    """Whether a block id goes between JSON quotes as it is."""
+    if len(block_id) == 16 and block_id.isascii() and block_id[4:].isalnum():
+        return block_id.startswith("blk-")  # (the ids extraction makes: quickly)
+    return _PLAIN_ID.fullmatch(block_id) is not None
+
+
+def _json_id(block_id: str) -> str:
+    """A block id as it goes between JSON quotes."""
+    return block_id if _plain_id(block_id) else json.dumps(block_id)[1:-1]
+
+
+class _Template:
+    """One block's lenses as JSON, with a raw NUL where its line goes and a raw SOH
+    where its id goes (JSON text never holds raw control characters)."""
+
+    __slots__ = ("_base", "_ids", "_lines", "segments")
+
+    def __init__(self, text: str) -> None:
+        self._lines = text.count("\x00")
+        self._ids = text.count("\x01")
+        self._base = len(text) - self._lines - self._ids
+        self.segments = text.split("\x00")
+
+    @classmethod
+    def make(
+        cls,
+        doc: Document,
+        block: CommandBlock,
+        assessment: Assessment,
+        waiting: InputWait | None,
+        unstructure: Callable[[Any], Any],
+    ) -> _Template:
+        lenses = lenses_for(doc, block, assessment, waiting, line=_LINE_MARK, block_id=_ID_MARK)
+        text = json.dumps(unstructure(lenses), separators=(",", ":"))[1:-1]  # (ASCII)
+        return cls(_MARKS.sub(lambda m: "\x00" if m.group().isdigit() else "\x01", text))
+
+    def length(self, line: int, block_id: str) -> int:
+        return self._base + self._lines * len(str(line)) + self._ids * len(block_id)
+
+    def format(self, line: int, block_id: str) -> str:
+        return str(line).join(self.segments).replace("\x01", block_id)
+
+
+_TEMPLATES: dict[int, tuple[object, dict[tuple[Any, ...], _Template]]] = {}
+
+
+def _templates_of(unstructure: Callable[[Any], Any]) -> dict[tuple[Any, ...], _Template]:
+    """The templates made with one converter (tests bring their own)."""
+    owner = getattr(unstructure, "__self__", unstructure)
+    found = _TEMPLATES.get(id(owner))
+    if found is None or found[0] is not owner:
+        if len(_TEMPLATES) >= 8:
+            _TEMPLATES.clear()
+        found = _TEMPLATES[id(owner)] = (owner, {})
+    return found[1]

@@ -90,6 +90,7 @@ def diagnostics_json(
     diagnostics themselves (a huge transcript's list is not serialised again for
     every keystroke)."""
     entries = _per_block(doc, assessments, encoding, minimum, environment, objects=False)
+    entries = [entry for entry in entries if entry is not _EMPTY]
     parts = [entry.json(unstructure, options=False) for entry in entries]
     parts += [entry.json(unstructure, options=True) for entry in entries]
     warnings = _warnings(doc, encoding)
@@ -112,9 +113,14 @@ class _Entry:
     def json(self, unstructure: Callable[[Any], Any], *, options: bool) -> str:
         if self._json is None:
             self._json = (_dumps(unstructure(self.findings)), _dumps(unstructure(self.options)))
-        if options:  # (both halves are asked for, this one last)
+        if options and self is not _EMPTY:  # (both halves are asked for, this one last)
             self.findings = self.options = None
         return self._json[1 if options else 0]
+
+
+_EMPTY = _Entry([], [])
+_EMPTY._json = ("", "")
+"""The entry of every block without diagnostics (nearly all of a long transcript's)."""
 
 
 def _dumps(items: list[Any]) -> str:
@@ -136,31 +142,45 @@ def _per_block(
     # A block's diagnostics depend on its text and lines, its assessment, its last run
     # and the environment its `$VARS` are looked up in: kept per block while all of
     # these stay the same.
-    memo = doc.remember("diagnostics")
-    env_key = hash(frozenset(env.items()))
+    # One flat tuple per block (block, line, assessment, last run, digest of its text,
+    # entry), for the encoding, level and environment kept next to them: a transcript
+    # of 100,000 blocks keeps 100,000 of these between versions.
+    context = (encoding, minimum, hash(frozenset(env.items())))
+    kept = doc.memo.get(_MEMO, {})
+    if kept.get(_CONTEXT) != context:
+        kept = {}
+    memo: dict[str, Any] = {_CONTEXT: context}
     entries: list[_Entry] = []
+    last_results = doc.last_results
     for block in doc.blocks:
         assessment = assessments[block.id]
-        result = doc.last_results.get(block.id)
-        fast = (
-            block.start_line,
-            assessment,
-            encoding,
-            minimum,
-            env_key,
-            None if result is None else (result.output, result.timed_out, result.cancelled),
-        )
-        # the same block object has the same text; another one is compared by its text
-        found = memo.get(block, fast, lambda: (fast, _fence_digest(doc, block)))  # noqa: B023
+        result = last_results.get(block.id) if last_results else None
+        ran = None if result is None else (result.output, result.timed_out, result.cancelled)
+        line = block.start_line
+        old = kept.get(block.id)
+        found: _Entry | None = None
+        if old is not None and old[1] == line and old[2] == assessment and old[3] == ran:
+            # the same block object has the same text; another one is compared by its text
+            if old[0] is block:
+                found, entry = old[5], old
+            else:
+                digest = _fence_digest(doc, block)
+                if old[4] == digest:
+                    found, entry = old[5], (block, line, assessment, ran, digest, old[5])
         if found is None or (objects and found.findings is None):
-            found = _Entry(
-                _block_diagnostics(doc, block, assessment, encoding, minimum, env),
-                _option_diagnostics(doc, block.options, block.start_line, encoding),
-            )
-            memo.put(block, fast, (fast, _fence_digest(doc, block)), found)
+            findings = _block_diagnostics(doc, block, assessment, encoding, minimum, env)
+            options = _option_diagnostics(doc, block.options, line, encoding)
+            found = _Entry(findings, options) if findings or options else _EMPTY
+            entry = (block, line, assessment, ran, _fence_digest(doc, block), found)
+        memo[block.id] = entry
         entries.append(found)
-    memo.done()
+    doc.memo[_MEMO] = memo
     return entries
+
+
+_MEMO = "diagnostics"
+_CONTEXT = "\x00context"
+"""(not a block id)"""
 
 
 def _warnings(doc: Document, encoding: Encoding) -> list[types.Diagnostic]:

@@ -10,7 +10,7 @@ tells the client:
 
 (then refreshes code lenses when the client can). The block's lens reads
 `⌨ waiting for input ■ Stop`, next to `✎ Answer` whose command is `aintern.run.input`
-with `{uri, blockId, level, needsConfirmation, prompt, secret}`: editors ask the user
+with `{blockId, level, needsConfirmation, prompt, secret}`: editors ask the user
 (Neovim `vim.ui.input`, VS Code an input box, masked when `secret`) and send
 
     aintern.run.input {uri, blockId, text, newline?}   ->  {sent: true}

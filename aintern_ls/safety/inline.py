@@ -1864,7 +1864,11 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
         shell(value(masked[m.end() : close if close > 0 else len(masked)]))
     for m in re.finditer(r"\bprintf?\b([^;}\n]*?)\|\s*&?\s*([^;}\n]+)", masked):
         target = value(m.group(2))
-        if target.split(" ", 1)[0].strip() in _SHELL_NAMES or target.strip() in _SHELL_NAMES:
+        words = target.split()
+        script_given = any(
+            w.startswith("-") and not w.startswith("--") and "c" in w[1:] for w in words[1:]
+        )
+        if words and words[0] in _SHELL_NAMES and not script_given:
             printed = value(m.group(1))
             if DYN in printed or not printed.strip():
                 fx.opaque = fx.opaque or "pipes the text it prints into a shell"

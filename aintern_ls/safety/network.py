@@ -315,6 +315,9 @@ def _ssh(cmd: Cmd) -> None:
                     f"ssh -o {key}",
                 )
     i = skip_options(cmd, _SSH_WITH_VALUE)
+    if cmd.stdin.secret:
+        # `ssh host 'cat > k' < ~/.ssh/id_rsa`: the remote side reads our stdin.
+        cmd.add(C, "exfiltration", f"{cmd.name} sends private keys or credentials to a remote host")
     cmd.add(
         M,
         "network",

@@ -533,6 +533,11 @@ class _Walker:
                 return Word(known, s, e)
             return Word(raw, s, e, True, False, ORIGIN_VARIABLE)
         self.visit(node)
+        folded = _path_expression(raw)
+        if folded is not None and re.search(r"[\\/]|\A[A-Za-z]:", folded):
+            # `($env:windir + '\System32')`, `(Join-Path $env:SystemRoot System32)`: a path
+            # built from known folders and literals is that path.
+            return Word(folded, s, e, glob=any(c in "*?" for c in folded))
         origin = ORIGIN_NETWORK if _DOWNLOAD.search(raw) else ORIGIN_VARIABLE
         return Word(raw, s, e, True, False, origin)
 
@@ -553,6 +558,9 @@ class _Walker:
         def sub(m: re.Match[str]) -> str:
             return _KNOWN_VARS.get(m.group(0).lower(), "\x00")
 
+        # `"$($env:windir)\System32"`, `"${env:windir}"`: a subexpression or braced name
+        # holding only a variable is that variable.
+        body = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)|\$\{((?:env:)?\w+)\}", _bare_var, body)
         expanded = re.sub(r"\$(env:)?\w+", sub, body.replace("`", ""))
         dynamic = "\x00" in expanded or "$(" in body
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
@@ -591,6 +599,45 @@ def _splat_words(expr: str) -> str | None:
         elif value.lower() != "$false":
             words += ["-" + key, value.strip("'\"")]
     return "\x01".join(words) if words else None
+
+
+def _bare_var(m: re.Match[str]) -> str:
+    return m.group(1) or "$" + m.group(2)
+
+
+_JOIN_PATH = re.compile(
+    r"(?i)\A\(?\s*(?:join-path\s+(?:-path\s+)?([^\s()]+)\s+(?:-childpath\s+)?([^\s()]+)"
+    r"|\[(?:system\.)?io\.path\]::combine\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\))\s*\)?\Z"
+)
+_QUOTED_VAR = re.compile(r"\$\{?(env:)?\w+\}?", re.I)
+
+
+def _path_expression(raw: str) -> str | None:
+    """The constant value of a PowerShell path expression made of known folder variables and
+    literals (`$env:windir + '/x'`, `Join-Path $env:SystemRoot x`, `[IO.Path]::Combine(…)`),
+    or None."""
+    if len(raw) > 400:
+        return None
+    m = _JOIN_PATH.match(raw.strip())
+    if m:
+        a, b = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        left, right = _path_expression(a), _path_expression(b)
+        if left is None or right is None:
+            return None
+        return left.rstrip("\\/") + "\\" + right.lstrip("\\/")
+
+    def quoted(v: re.Match[str]) -> str:
+        name = v.group(0).replace("{", "").replace("}", "").lower()
+        known = _KNOWN_VARS.get(name)
+        return "'" + known.replace("'", "''") + "'" if known is not None else "\x00"
+
+    text = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)", lambda v: v.group(1), raw.strip())
+    text = _QUOTED_VAR.sub(quoted, text)
+    if "\x00" in text:
+        return None
+    if re.fullmatch(r"[\w.:\\/-]+", text):
+        return text
+    return fold_powershell(text)
 
 
 def _balanced(text: str) -> bool:

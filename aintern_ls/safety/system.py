@@ -280,6 +280,75 @@ def _edr_cli(cmd: Cmd) -> None:
         cmd.add(M, "security", f"{cmd.name} changes an endpoint security agent's settings")
 
 
+@handles("efibootmgr")
+def _efibootmgr(cmd: Cmd) -> None:
+    """Linux EFI boot manager: deleting boot entries can leave the machine unbootable
+    (boot configuration, blocked); changing the order or entries is critical."""
+    if cmd.short("B") or cmd.long("--delete-bootnum"):
+        cmd.add(B, "boot-config", "efibootmgr deletes a boot entry: the machine may not boot")
+        return
+    if not cmd.args or all(w.text in ("-v", "--verbose", "-V", "--version") for w in cmd.args):
+        return
+    cmd.add(C, "boot-config", "efibootmgr changes the firmware's boot entries or order")
+
+
+@handles("networksetup")
+def _networksetup(cmd: Cmd) -> None:
+    verb = cmd.args[0].text.lower() if cmd.args else ""
+    if not verb or verb.startswith(("-list", "-get", "-print", "-help", "-version", "-show")):
+        return
+    cmd.add(M, "network", "networksetup changes network settings")
+
+
+@handles("iisreset", "pg_ctl", "pg_ctlcluster", "pm2", "supervisorctl", "rabbitmqctl", "forever")
+def _service_tools(cmd: Cmd) -> None:
+    """Tools that stop services their own way (iisreset /stop, pg_ctl stop, pm2 delete …):
+    stopping a service is dangerous, like `systemctl stop`."""
+    texts = [t.lower() for t in cmd.texts()]
+    stops = {
+        "/stop",
+        "/reboot",
+        "/rebootonerror",
+        "stop",
+        "kill",
+        "delete",
+        "del",
+        "shutdown",
+        "stopall",
+        "stop_app",
+        "reset",
+        "force_reset",
+        "remove",
+        "/noforce",
+    }
+    reads = {
+        "/status",
+        "status",
+        "list",
+        "ls",
+        "l",
+        "logs",
+        "show",
+        "describe",
+        "info",
+        "monit",
+        "avail",
+        "cluster_status",
+        "list_queues",
+        "--version",
+        "-v",
+        "/?",
+    }
+    if cmd.name == "iisreset" and not texts:
+        cmd.add(D, "service-stop", "iisreset restarts IIS (every web site stops for a moment)")
+    elif any(t in stops for t in texts):
+        cmd.add(D, "service-stop", f"{cmd.name} stops or removes services")
+    elif texts and texts[0] in reads:
+        return
+    else:
+        cmd.add(M, "service", f"{cmd.name} changes services")
+
+
 @handles("tccutil")
 def _tccutil(cmd: Cmd) -> None:
     """macOS privacy database (TCC): resetting it drops every user decision about camera,

@@ -574,6 +574,16 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     middleware: {
       provideCodeLenses: async (document, token, next) => {
         const lenses = (await next(document, token)) ?? [];
+        // lens arguments name their block only (`{blockId, level, needsConfirmation}`:
+        // a huge transcript's answer does not repeat the URI in every lens); what runs
+        // here reads `uri` too, so it is put back from the document
+        const uri = client ? client.code2ProtocolConverter.asUri(document.uri) : document.uri.toString();
+        for (const lens of lenses) {
+          const arg = lens.command?.arguments?.[0] as Record<string, unknown> | undefined;
+          if (arg && typeof arg === 'object' && arg.uri === undefined) {
+            arg.uri = uri;
+          }
+        }
         lenses.forEach(rewriteLens);
         // a running block can be answered (a `read -p` or `[y/N]` prompt): the server
         // shows `✎ Answer` when it sees the run wait; before that (or where it cannot

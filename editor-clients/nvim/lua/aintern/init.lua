@@ -229,6 +229,20 @@ function M.display_lenses(bufnr, lenses)
   end
 end
 
+--- Lens arguments name their block only (`{blockId, level, needsConfirmation}`: a huge
+--- transcript's answer does not repeat the URI 300,000 times); the handlers here read
+--- `uri` too, so it is put back from the document the lenses came for.
+function M.with_uri(lenses, uri)
+  for _, lens in ipairs(lenses or {}) do
+    local args = lens.command and lens.command.arguments
+    local first = type(args) == 'table' and args[1]
+    if type(first) == 'table' and first.uri == nil then
+      first.uri = uri
+    end
+  end
+  return lenses
+end
+
 --- Request the code lenses of `bufnr` now; a request made while one is in flight, or an
 --- edit that lands meanwhile, gets a fresh request as soon as the first answers.
 function M.refresh(bufnr)
@@ -247,8 +261,9 @@ function M.refresh(bufnr)
   end
   local tick = api.nvim_buf_get_changedtick(bufnr)
   inflight[bufnr] = vim.uv.now()
+  local document = vim.lsp.util.make_text_document_params(bufnr)
   local ok = client:request('textDocument/codeLens', {
-    textDocument = vim.lsp.util.make_text_document_params(bufnr),
+    textDocument = document,
   }, function(err, result)
     inflight[bufnr] = nil
     if not api.nvim_buf_is_valid(bufnr) then
@@ -257,6 +272,7 @@ function M.refresh(bufnr)
     local stale = again[bufnr] or api.nvim_buf_get_changedtick(bufnr) ~= tick
     again[bufnr] = nil
     if not err then
+      M.with_uri(result, document.uri)
       vim.lsp.codelens.save(result, bufnr, client.id) -- so vim.lsp.codelens.get/run work
       M.display_lenses(bufnr, result)
     end
@@ -1102,13 +1118,25 @@ function M.answer_lens(command, ctx)
   })
 end
 
+--- A lens run some other way (e.g. `vim.lsp.codelens.run()` after Neovim's own refresh)
+--- gets its document's URI here.
+local function buffer_uri(handler)
+  return function(command, ctx)
+    local bufnr = ctx.bufnr or api.nvim_get_current_buf()
+    if api.nvim_buf_is_valid(bufnr) then
+      M.with_uri({ { command = command } }, vim.uri_from_bufnr(bufnr))
+    end
+    return handler(command, ctx)
+  end
+end
+
 M.commands = {
-  ['aintern.run.input'] = M.answer_lens,
-  ['aintern.run'] = M.run_lens,
-  ['aintern.sendToTerminal'] = M.send_lens,
-  ['aintern.copy'] = M.copy_lens,
-  ['aintern.showRisk'] = M.state_lens,
-  ['aintern.cancel'] = M.cancel_lens,
+  ['aintern.run.input'] = buffer_uri(M.answer_lens),
+  ['aintern.run'] = buffer_uri(M.run_lens),
+  ['aintern.sendToTerminal'] = buffer_uri(M.send_lens),
+  ['aintern.copy'] = buffer_uri(M.copy_lens),
+  ['aintern.showRisk'] = buffer_uri(M.state_lens),
+  ['aintern.cancel'] = buffer_uri(M.cancel_lens),
 }
 
 -- Actions on the fence under the cursor ------------------------------------------------
