@@ -123,6 +123,10 @@ B, C, D, M, S = (
         ("source /dev/stdin <<< 'rm -rf ~'", B),
         # files written then run
         ("tee x.sh <<< 'rm -rf /' >/dev/null; . ./x.sh", B),
+        # find: a negated test that only excludes the starting point selects everything
+        ("find . ! -name . -prune -exec rm -rf {} +", B),
+        ("find . -not -name . -delete", B),
+        ("find . ! -name '*.keep' -delete", D),
         # the working directory itself, however it is spelled
         ("cd build && rm -rf *", B),
         ("rm -rf ./.", B),
