@@ -415,6 +415,17 @@ _CLOUD_READ = re.compile(
 )
 
 
+# Cloud audit trails and threat detection switched off (MITRE T1562.008).
+_CLOUD_AUDIT_OFF = re.compile(
+    r"\Aaws (cloudtrail (stop-logging|delete-trail)|guardduty (delete-detector|disassociate"
+    r"|update-detector .*--no-enable)|securityhub disable-security-hub|config"
+    r"service (stop|delete)-configuration-recorder|ec2 delete-flow-logs|macie2 disable-macie"
+    r"|detective delete-graph|inspector2 disable|access-analyzer delete-analyzer)\b"
+    r"|\Agcloud (logging (sinks delete|sinks update .*--disabled|buckets delete)"
+    r"|scc \S+ delete)\b"
+    r"|\Aaz (monitor (diagnostic-settings|log-profiles|activity-log alert) delete"
+    r"|security (pricing create .*--tier free|auto-provisioning-setting update .*off))\b"
+)
 # Cloud identity changes: new users and keys, policies and role bindings (MITRE T1098.001/003,
 # T1136.003).
 _CLOUD_IAM = re.compile(
@@ -473,6 +484,13 @@ def _cloud(cmd: Cmd) -> None:
         cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files to cloud storage")
         return
     iam_path = " ".join(ops[:4]).lower()
+    if _CLOUD_AUDIT_OFF.search(f"{cmd.name} {iam_path} {text.lower()}"):
+        cmd.add(
+            C,
+            "disable-security",
+            f"{cmd.name} turns off cloud audit logging or threat detection",
+        )
+        return
     if _CLOUD_IAM.search(f"{cmd.name} {iam_path}"):
         cmd.add(
             C,

@@ -95,14 +95,17 @@ _ACCOUNT_FILES = re.compile(
 # Files that run code at login or on a schedule: any write to them is persistence.
 _PERSISTENCE = re.compile(
     r"(^|/)\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin"
-    r"|kshrc|cshrc|tcshrc|mkshrc|inputrc|xinitrc|xprofile|xsession)$"
+    r"|kshrc|cshrc|tcshrc|mkshrc|inputrc|xinitrc|xprofile|xsession|bash_aliases|zlogout"
+    r"|xsessionrc|pam_environment)$"
     r"|(^|/)\.config/fish/(config\.fish|conf\.d/\S+)$"
     r"|(^|/)\.ssh/(authorized_keys2?|rc|config)$"
     r"|^/etc/(profile|bashrc|bash\.bashrc|zshrc|zsh/\S+|environment|rc\.local|ld\.so\.preload)$"
     r"|^/etc/(profile\.d|cron\.d|cron\.daily|cron\.hourly|cron\.weekly|cron\.monthly"
     r"|systemd/system|init\.d|xdg/autostart|sudoers\.d)/\S+$|^/etc/crontab$"
-    r"|^/var/spool/cron/\S+|(^|/)\.config/(autostart|systemd/user)/\S+$"
-    r"|(^|/)library/(launchagents|launchdaemons)/\S+$"
+    r"|^/var/spool/cron/\S+|(^|/)\.config/(autostart|systemd/user)(/\S*)?$"
+    r"|(^|/)library/(launchagents|launchdaemons|startupitems)(/\S*)?$"
+    r"|^/etc/(periodic/\w+|emond\.d/rules|bash_completion\.d|x11/xsession\.d)/\S+$"
+    r"|(^|/)\.local/share/systemd/user(/\S*)?$"
     r"|powershell/\S*profile\.ps1$|^\$profile$"
     r"|/start menu/programs/startup/\S*",
     re.I,

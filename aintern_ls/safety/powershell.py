@@ -155,6 +155,18 @@ def analyse(text: str, scope: Scope) -> None:
     m = _DOTNET_REGISTRY.search(text)
     if m:
         _registry_api(text, m, scope)
+    m = _ADSI_ACCOUNT.search(text)
+    if m and re.search(r"(?i)\[adsi\]|directoryservices|winnt://|ldap://", text):
+        # `[ADSI]"WinNT://./Administrators,group").Add(…)`, `.Create("User", …)`: accounts and
+        # group membership through ADSI, as `net user /add` does.
+        admin = re.search(r"(?i)administrat|domain admins|remote desktop users", text)
+        scope.add(
+            RiskLevel.CRITICAL,
+            "privilege" if admin else "account",
+            "adds an account or a group member through ADSI",
+            m.start(),
+            m.end(),
+        )
     m = _STARTUP_FOLDER.search(text)
     if m and _STARTUP_WRITE.search(text):
         # `$s = $shell.CreateShortcut("$home\…\Startup\x.lnk"); $s.Save()`: the folder is
@@ -202,6 +214,11 @@ def analyse(text: str, scope: Scope) -> None:
         )
 
 
+_ADSI_ACCOUNT = re.compile(
+    r"(?i)\.(add|create)\s*\(\s*['\"](winnt|ldap)://|\.create\s*\(\s*['\"]user['\"]"
+    r"|\.setpassword\s*\(|\.invoke\s*\(\s*['\"](add|setpassword)['\"]"
+    r"|\buserprincipal\]?::new|\bnew-object\s+\S*userprincipal"
+)
 _STARTUP_FOLDER = re.compile(
     r"(?i)start menu[\\/]+programs[\\/]+startup|\bshell:(common )?startup\b"
     r"|microsoft[\\/]+(word|excel)[\\/]+(startup|xlstart)\b|\bxlstart\b"

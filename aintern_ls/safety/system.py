@@ -21,7 +21,11 @@ def _kill(cmd: Cmd) -> None:
         cmd.has("-l", "-L") or any(w.text in ("-0", "-s0") for w in cmd.args)
     ):
         return
-    src = cmd.scope.source[cmd.start : cmd.end] if cmd.end <= len(cmd.scope.source) else ""
+    source = cmd.scope.source
+    # Piped in (`Get-Process MsMpEng | Stop-Process`, `pgrep falco | xargs kill`): the line
+    # up to this command names the targets.
+    begin = source.rfind("\n", 0, cmd.start) + 1 if cmd.stdin.kind != "none" else cmd.start
+    src = source[begin : cmd.end][-2000:] if cmd.end <= len(source) else ""
     targets = " ".join(cmd.texts()) + " " + src
     if _SECURITY_PROCESS.search(targets):
         cmd.add(C, "disable-security", f"{cmd.name} kills a security or logging agent")

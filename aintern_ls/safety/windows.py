@@ -1236,6 +1236,16 @@ _SECURITY_TRACE = re.compile(
 )
 
 
+def _reagentc(cmd: Cmd) -> None:
+    """Windows Recovery Environment: turning it off removes the way back from a broken boot
+    (the same ransomware step as `bcdedit … recoveryenabled no`)."""
+    flags = _win_flags(cmd)
+    if "/disable" in flags:
+        cmd.add(B, "boot-recovery-off", "reagentc /disable turns off Windows recovery")
+    elif flags and not flags <= {"/info", "/?"}:
+        cmd.add(C, "boot-config", "reagentc changes the Windows recovery environment")
+
+
 def _fltmc(cmd: Cmd) -> None:
     """fltmc lists, loads and unloads file-system minifilters; unloading a security product's
     filter (WdFilter, SysmonDrv) blinds it."""
@@ -1390,10 +1400,15 @@ def _sc(cmd: Cmd) -> None:
     elif (
         texts[0] == "config"
         and len(texts) > 1
-        and texts[1] in ("wuauserv", "usosvc", "waasmedicsvc")
+        and texts[1] in ("wuauserv", "usosvc", "waasmedicsvc", "vss", "swprv", "wbengine", "sdrsvc")
         and re.search(r"\bstart=\s*disabled\b", " ".join(texts))
     ):
-        cmd.add(C, "disable-security", "turns Windows Update off for good (no security patches)")
+        what = (
+            "Windows Update (no security patches)"
+            if texts[1] in ("wuauserv", "usosvc", "waasmedicsvc")
+            else "shadow copies and backups (no restore points: a ransomware step)"
+        )
+        cmd.add(C, "disable-security", f"turns off {what} for good")
     elif (
         texts[0] == "config"
         and not any(t.startswith(("binpath=", "start=auto", "obj=", "type=")) for t in texts)
@@ -1491,7 +1506,7 @@ def _write_cmdlet(cmd: Cmd) -> None:
         cmd.add(C, "disable-security", f"{cmd.name} removes a Windows security feature")
         return
     disabling = re.search(r"disabled|stopped", " ".join(cmd.texts()), re.I)
-    if cmd.name == "set-service" and disabling and _touches_security(cmd):
+    if cmd.name == "set-service" and disabling and (_touches_security(cmd) or _piped_security(cmd)):
         return
     if cmd.name == "setx" and cmd.args and _SETX_HIJACK.match(cmd.args[0].text):
         cmd.add(
@@ -1555,9 +1570,30 @@ def _touches_security(cmd: Cmd) -> bool:
     return True
 
 
+def _piped_security(cmd: Cmd) -> bool:
+    """`Get-Service WinDefend | Stop-Service`, `'Sense' | % { Stop-Service $_ }`: the services
+    or processes come down the pipeline, so the line names them, not the arguments."""
+    if cmd.name not in ("stop-service", "set-service", "stop-process", "remove-service"):
+        return False
+    if cmd.name == "set-service" and not re.search(r"(?i)disabled|stopped", " ".join(cmd.texts())):
+        return False
+    src = cmd.scope.source
+    start = src.rfind("\n", 0, cmd.start) + 1
+    if not _PIPED_SECURITY.search(src[start : cmd.end][-2000:]):
+        return False
+    cmd.add(C, "disable-security", f"{cmd.name} stops or disables a security component")
+    return True
+
+
+_PIPED_SECURITY = re.compile(
+    r"(?i)windefend|defender|\bsense\b|mpssvc|wscsvc|securityhealth|sysmon|msmpeng|mssense"
+    r"|nissrv|wdnissvc|eventlog|csfalcon|sentinel|cbdefense|sophos|mpsvc|\bbfe\b"
+)
+
+
 def _danger_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
-    if "whatif" in params or _touches_security(cmd):
+    if "whatif" in params or _touches_security(cmd) or _piped_security(cmd):
         return
     if cmd.name in (
         "remove-module",
@@ -1718,6 +1754,7 @@ def _register() -> None:
         "diskpart": _diskpart,
         "reg": _reg,
         "fltmc": _fltmc,
+        "reagentc": _reagentc,
         "logman": _logman,
         "mofcomp": _mofcomp,
         "set-processmitigation": _process_mitigation,

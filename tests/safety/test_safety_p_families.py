@@ -131,6 +131,10 @@ SECURITY_OFF = [
     ("ufw --force disable", "bash"),
     ("firewall-cmd --panic-off", "bash"),
     ("esxcli network firewall unload", "bash"),
+    ("Get-Service WinDefend | Stop-Service -Force", "powershell"),
+    ("Get-Process MsMpEng | Stop-Process -Force", "powershell"),
+    ("aws cloudtrail delete-trail --name org-trail", "bash"),
+    ("sc config swprv start= disabled", "cmd"),
 ]
 
 SECURITY_READ = [
@@ -173,6 +177,7 @@ ACCOUNTS = [
     ("aws iam create-access-key --user-name ci", "bash"),
     ("gcloud projects add-iam-policy-binding p --member=user:x --role=roles/owner", "bash"),
     ("kubectl create clusterrolebinding pwn --clusterrole=cluster-admin --user=x", "bash"),
+    ('([ADSI]"WinNT://./Administrators,group").Add("WinNT://./evil,user")', "powershell"),
 ]
 
 ACCOUNT_READS = [
@@ -185,6 +190,8 @@ ACCOUNT_READS = [
     ("Get-LocalUser | Where-Object Enabled", "powershell"),
     ("aws iam list-attached-user-policies --user-name ci", "bash"),
     ("passwd -S root", "bash"),
+    ('([ADSI]"WinNT://./Administrators,group").psbase.Invoke("Members")', "powershell"),
+    ("Get-Service spooler, WinDefend | Select-Object Status", "powershell"),
 ]
 
 
