@@ -45,6 +45,13 @@ _KNOWN_VARS = {
     "$env:windir": "C:\\Windows",
     "$env:systemdrive": "C:",
     "$env:programfiles": "C:\\Program Files",
+    "$env:home": "~",
+    "$env:appdata": "~\\AppData\\Roaming",
+    "$env:localappdata": "~\\AppData\\Local",
+    "$env:programdata": "C:\\ProgramData",
+    "$env:public": "C:\\Users\\Public",
+    "$env:allusersprofile": "C:\\ProgramData",
+    "$env:commonprogramfiles": "C:\\Program Files\\Common Files",
     "$pwd": ".",
     "$true": "$true",
     "$false": "$false",
@@ -551,7 +558,7 @@ class _Walker:
             return Word(raw, s, e, True, False, ORIGIN_VARIABLE)
         self.visit(node)
         folded = _path_expression(raw)
-        if folded is not None and re.search(r"[\\/]|\A[A-Za-z]:", folded):
+        if folded is not None and re.search(r"[\\/]|\A[A-Za-z]:|\A~", folded):
             # `($env:windir + '\System32')`, `(Join-Path $env:SystemRoot System32)`: a path
             # built from known folders and literals is that path.
             return Word(folded, s, e, glob=any(c in "*?" for c in folded))
@@ -578,6 +585,7 @@ class _Walker:
         # `"$($env:windir)\System32"`, `"${env:windir}"`: a subexpression or braced name
         # holding only a variable is that variable.
         body = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)|\$\{((?:env:)?\w+)\}", _bare_var, body)
+        body = _HOME_PAIR.sub("$HOME", body)
         expanded = re.sub(r"\$(env:)?\w+", sub, body.replace("`", ""))
         dynamic = "\x00" in expanded or "$(" in body
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
@@ -618,6 +626,12 @@ def _splat_words(expr: str) -> str | None:
     return "\x01".join(words) if words else None
 
 
+# `$env:HOMEDRIVE$env:HOMEPATH` (or joined with +) is the user's home folder.
+_HOME_PAIR = re.compile(
+    r"(?i)\$\{?env:homedrive\}?\s*(?:\+\s*)?(?:['\"]\s*\+\s*['\"])?\$\{?env:homepath\}?"
+)
+
+
 def _bare_var(m: re.Match[str]) -> str:
     return m.group(1) or "$" + m.group(2)
 
@@ -649,6 +663,7 @@ def _path_expression(raw: str) -> str | None:
         return "'" + known.replace("'", "''") + "'" if known is not None else "\x00"
 
     text = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)", lambda v: v.group(1), raw.strip())
+    text = _HOME_PAIR.sub("$HOME", text)
     text = _QUOTED_VAR.sub(quoted, text)
     if "\x00" in text:
         return None

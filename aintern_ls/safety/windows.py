@@ -327,7 +327,8 @@ def _firewall(cmd: Cmd) -> None:
         return
     if re.search(
         r"enabled\s*:?\s*(\$?false|0)|state\s+off|-enabled false|opmode\s+(mode=)?disable"
-        r"|defaultinboundaction\s+allow|firewallpolicy\s+allowinbound",
+        r"|defaultinboundaction\s+allow|firewallpolicy\s+allowinbound"
+        r"|set\s+rule\s+.*name=all\b.*\benable=no\b",
         text,
     ):
         cmd.add(C, "disable-security", "turns the firewall off")
