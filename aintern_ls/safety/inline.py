@@ -1852,8 +1852,9 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
     for m in re.finditer(r"\b([A-Za-z_]\w*)\s*=(?!=)\s*([^;\n}]+)", masked):
         env[m.group(1)] = value(m.group(2))
 
-    def shell(line: str) -> None:
-        fx.risky = True
+    def shell(line: str, risky: bool = True) -> None:
+        if risky or not line.strip() or line.strip().startswith(DYN):
+            fx.risky = True
         if not line.strip() or line.strip().startswith(DYN):
             fx.opaque = fx.opaque or "runs a command line computed at run time"
         else:
@@ -1876,7 +1877,9 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
             else:
                 shell(printed)
         else:
-            shell(target)
+            # `print | "sort -u"`: the printed text is data for that command, which is judged
+            # as a command line of its own (a read-only one keeps the program safe).
+            shell(target, risky=False)
     for m in re.finditer(r"\|\s*&?\s*getline", masked):
         before = masked[: m.start()]
         cut = max(before.rfind(c) for c in ";{}\n")

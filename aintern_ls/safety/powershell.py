@@ -45,6 +45,13 @@ _KNOWN_VARS = {
     "$env:windir": "C:\\Windows",
     "$env:systemdrive": "C:",
     "$env:programfiles": "C:\\Program Files",
+    "$env:home": "~",
+    "$env:appdata": "~\\AppData\\Roaming",
+    "$env:localappdata": "~\\AppData\\Local",
+    "$env:programdata": "C:\\ProgramData",
+    "$env:public": "C:\\Users\\Public",
+    "$env:allusersprofile": "C:\\ProgramData",
+    "$env:commonprogramfiles": "C:\\Program Files\\Common Files",
     "$pwd": ".",
     "$true": "$true",
     "$false": "$false",
@@ -73,7 +80,11 @@ _WRAPPERS = frozenset(
         "range_argument_expression",
     }
 )
-_CREATE_ARG = re.compile(r"\[scriptblock\]::create\((.*?)\)(?=\s*(?:\.|\)|;|\||$))", re.I)
+_CREATE_ARG = re.compile(
+    r"(?:\[scriptblock\]::create|\.invokecommand\.invokescript|\.invokescript)\((.*?)\)"
+    r"(?=\s*(?:\.|\)|;|\||$))",
+    re.I,
+)
 _WMI_DELETE = re.compile(
     r"remove-wmiobject|remove-ciminstance|\.delete\(\)|\brwmi\b|invoke-cimmethod"
 )
@@ -382,6 +393,12 @@ class _Walker:
         name = _text(kids[0]).strip().lower()
         if not re.fullmatch(r"\$[\w:]+", name):
             return
+        splat = _splat_words(_text(kids[-1]))
+        if splat is not None:
+            # `$a = @{Recurse=$true; Path='C:\'}` then `Remove-Item @a`: the parameters.
+            self.scope.env[_PS_SPLAT + name[1:]] = splat
+        else:
+            self.scope.env.pop(_PS_SPLAT + name[1:], None)
         value = fold_powershell(_text(kids[-1]))
         key = _PS_VAR + name
         if value is None:
@@ -481,7 +498,22 @@ class _Walker:
                     if "redirection" in el.type:
                         self.redirection(el)
                         continue
-                    words.append(self.element(el))
+                    splat = self.scope.env.get(_PS_SPLAT + _text(el).strip().lower()[1:])
+                    if splat is not None and _text(el).strip().startswith("@"):
+                        s0, e0 = self.span(el)
+                        words.extend(Word(t, s0, e0) for t in splat.split("\x01"))
+                        continue
+                    word = self.element(el)
+                    if (
+                        words
+                        and word.text.lower() in ("$false", "0")
+                        and words[-1].text.startswith("-")
+                        and self.scope.source[words[-1].end : word.start] == ":"
+                    ):
+                        # `-WhatIf:$false`: a switch bound to false is a switch not given.
+                        words.pop()
+                        continue
+                    words.append(word)
             elif t == "command_invokation_operator":
                 continue
             else:
@@ -526,7 +558,7 @@ class _Walker:
             return Word(raw, s, e, True, False, ORIGIN_VARIABLE)
         self.visit(node)
         folded = _path_expression(raw)
-        if folded is not None and re.search(r"[\\/]|\A[A-Za-z]:", folded):
+        if folded is not None and re.search(r"[\\/]|\A[A-Za-z]:|\A~", folded):
             # `($env:windir + '\System32')`, `(Join-Path $env:SystemRoot System32)`: a path
             # built from known folders and literals is that path.
             return Word(folded, s, e, glob=any(c in "*?" for c in folded))
@@ -553,6 +585,7 @@ class _Walker:
         # `"$($env:windir)\System32"`, `"${env:windir}"`: a subexpression or braced name
         # holding only a variable is that variable.
         body = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)|\$\{((?:env:)?\w+)\}", _bare_var, body)
+        body = _HOME_PAIR.sub("$HOME", body)
         expanded = re.sub(r"\$(env:)?\w+", sub, body.replace("`", ""))
         dynamic = "\x00" in expanded or "$(" in body
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
@@ -564,6 +597,39 @@ class _Walker:
             False,
             origin or (ORIGIN_VARIABLE if dynamic else ""),
         )
+
+
+_PS_SPLAT = "\x00pssplat:"  # hashtables assigned to a variable, as parameter words
+_SPLAT_ITEM = re.compile(
+    r"\A\s*([A-Za-z]\w*)\s*=\s*('[^']*'|\"[^\"$`]*\"|\$true|\$false|[\w:\\/.-]+)\s*\Z"
+)
+
+
+def _splat_words(expr: str) -> str | None:
+    """`@{Recurse=$true; Path='C:\\'}` as `-Recurse -Path C:\\` (words
+    joined by \x01), when every value is a constant; None otherwise."""
+    m = re.fullmatch(r"\s*@\{(.*)\}\s*", expr, re.S)
+    if m is None:
+        return None
+    words: list[str] = []
+    for item in re.split(r"[;\n]", m.group(1)):
+        if not item.strip():
+            continue
+        kv = _SPLAT_ITEM.fullmatch(item)
+        if kv is None:
+            return None
+        key, value = kv.group(1), kv.group(2)
+        if value.lower() == "$true":
+            words.append("-" + key)
+        elif value.lower() != "$false":
+            words += ["-" + key, value.strip("'\"")]
+    return "\x01".join(words) if words else None
+
+
+# `$env:HOMEDRIVE$env:HOMEPATH` (or joined with +) is the user's home folder.
+_HOME_PAIR = re.compile(
+    r"(?i)\$\{?env:homedrive\}?\s*(?:\+\s*)?(?:['\"]\s*\+\s*['\"])?\$\{?env:homepath\}?"
+)
 
 
 def _bare_var(m: re.Match[str]) -> str:
@@ -597,6 +663,7 @@ def _path_expression(raw: str) -> str | None:
         return "'" + known.replace("'", "''") + "'" if known is not None else "\x00"
 
     text = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)", lambda v: v.group(1), raw.strip())
+    text = _HOME_PAIR.sub("$HOME", text)
     text = _QUOTED_VAR.sub(quoted, text)
     if "\x00" in text:
         return None

@@ -258,6 +258,11 @@ def _package_manager(cmd: Cmd) -> None:
             return
         cmd.add(M, "install", f"{n} downloads and runs {tool or 'a package'}")
         return
+    if n in ("conda", "mamba", "micromamba") and verb == "env" and len(ops) > 1:
+        if ops[1] in ("list", "export", "config"):
+            return
+        cmd.add(M, "install", f"{n} env {ops[1]} creates, changes or removes an environment")
+        return
     if verb in _PKG_SAFE and not (
         n in ("npm", "yarn", "pnpm") and verb == "audit" and "fix" in ops
     ):
