@@ -47,6 +47,7 @@ from aintern_ls.safety.words import (
     Word,
     ansi_c,
     command_name,
+    printf_output,
     split_words,
     unquote,
 )
@@ -815,6 +816,18 @@ class _Walker:
                 self.scope.env.pop("IFS", None)
             else:
                 self.scope.env["IFS"] = saved_ifs
+        if head == "printf" and len(words) >= 4 and words[1].text == "-v":
+            # `printf -v c 'rm -rf %s' /`: the output goes into the variable, not stdout.
+            name = words[2].text
+            fmt = words[3]
+            out = None
+            if not fmt.dynamic and not any(w.dynamic for w in words[4:]):
+                out = printf_output(fmt.text, [w.text for w in words[4:]])
+            if out is not None and re.fullmatch(r"[A-Za-z_]\w*", name):
+                self.scope.env[name] = out
+            else:
+                self.scope.env.pop(name, None)
+                self.scope.assigned.add(name)
         if head == "set" and any(w.text == "--" for w in words[1:]):
             at = next(i for i, w in enumerate(words) if w.text == "--")
             self._positional(words[at + 1 :])

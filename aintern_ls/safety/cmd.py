@@ -29,7 +29,9 @@ _VARS = {
     "%programdata%": "C:\\ProgramData",
     "%cd%": ".",
 }
-_VAR = re.compile(r"%[\w()]+%|%%?~?[a-zA-Z]|![\w]+!")
+# `%x%`, `%x:~0,2%` (substring), `%x:a=b%` (replace), `%%i`, `!x!` (delayed)
+_VAR = re.compile(r"%[\w()]+(?::[^%\n]*)?%|%%?~?[a-zA-Z]|![\w]+(?::[^!\n]*)?!")
+_WHOLE_VAR = re.compile(r"%\w+:[^%\n\"]*%")
 
 
 _BATCH_BOMB = re.compile(
@@ -84,6 +86,24 @@ def analyse(text: str, scope: Scope) -> None:
 _CMD_VAR = "\x00cmd:"  # cmd variables in the scope's table (no shell name starts so)
 
 
+def _cmd_operator(value: str, op: str) -> str:
+    """`%x:~1,2%` (substring, negative offsets from the end) and `%x:a=b%` (replace every
+    `a`, case-insensitively) on a known value."""
+    sub = re.fullmatch(r"~\s*(-?\d+)\s*(?:,\s*(-?\d+))?", op)
+    if sub is not None:
+        start = int(sub.group(1))
+        start = max(0, len(value) + start) if start < 0 else start
+        if sub.group(2) is None:
+            return value[start:]
+        length = int(sub.group(2))
+        end = start + length if length >= 0 else len(value) + length
+        return value[start:end]
+    old, eq, new = op.partition("=")
+    if eq and old:
+        return re.sub(re.escape(old.lstrip("*")), lambda _: new, value, flags=re.I)
+    return value
+
+
 def _record_set(words: list[Word], scope: Scope) -> None:
     """`set x=rd`: remember the literal value (a value built from variables is unknown)."""
     if words[0].text.lower() == "set" and len(words) >= 2 and not words[1].text.startswith("/"):
@@ -107,8 +127,11 @@ def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
             continue
 
         def sub(m: re.Match[str]) -> str:
-            known = scope.env.get(_CMD_VAR + m.group(0).strip("%!").lower())
-            return known if known is not None else m.group(0)
+            name, _, op = m.group(0).strip("%!").partition(":")
+            known = scope.env.get(_CMD_VAR + name.lower())
+            if known is None:
+                return m.group(0)
+            return _cmd_operator(str(known), op) if op else str(known)
 
         text = _VAR.sub(sub, w.text)
         dynamic = bool(_VAR.search(text))
@@ -296,6 +319,13 @@ def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, W
             if c == '"':
                 quote = False
             i += 1
+            continue
+        if c == "%" and (var := _WHOLE_VAR.match(text, i)) is not None:
+            # `%x:~0,2%`: cmd expands the variable before it splits words at `,` or `=`.
+            if start < 0:
+                start = i
+            buf.append(var.group(0))
+            i = var.end()
             continue
         if c == "^" and i + 1 < n:
             if start < 0:

@@ -271,7 +271,11 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         return Info()
     if scope.family == "powershell":
         explicit = head.text.lower().endswith((".exe", ".com"))  # `sc.exe` is not `sc`
-        name = name.lower() if explicit else PS_ALIASES.get(name.lower(), name.lower())
+        user = scope.env.get(windows.PS_USER_ALIAS + name.lower()) if not explicit else None
+        if user is not None:
+            name = user  # `Set-Alias ls Remove-Item; ls -Recurse C:\`
+        else:
+            name = name.lower() if explicit else PS_ALIASES.get(name.lower(), name.lower())
     elif scope.family == "cmd":
         name = name.lower()
         if name == "call" and len(words) > 1 and not words[1].text.startswith(":"):
@@ -311,7 +315,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if (
         scope.family == "powershell"
         and name not in _WHATIF_IGNORED
-        and any(w.text.lower() == "-whatif" for w in words[1:])
+        and any(_whatif_on(words, i, scope.source) for i in range(1, len(words)))
     ):
         return cmd.info  # -WhatIf: the cmdlet only describes what it would do
     known = name in HANDLERS or name in WINDOWS_HANDLERS
@@ -360,6 +364,15 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if line and rules is not None and any(_trusted(line, t) for t in rules.trusted):
         scope.findings[mark:] = [f for f in scope.findings[mark:] if f.level != M]
     return cmd.info
+
+
+def _whatif_on(words: list[Word], i: int, source: str) -> bool:
+    """`-WhatIf` (or `-WhatIf:$true`) is set; `-WhatIf:$false` turns it off."""
+    w = words[i]
+    if w.text.lower() != "-whatif":
+        return False
+    bound = source[w.end : w.end + 1] == ":" and i + 1 < len(words)
+    return not (bound and words[i + 1].text.lower() in ("$false", "0", "$null"))
 
 
 _SHELL_NAMES = frozenset(names("sh bash dash zsh ksh mksh ash yash posh"))

@@ -172,10 +172,20 @@ def _named_system_files(cmd: Cmd, starts: list[Word], tests: list[Word], verb: s
 def _narrows(args: list[Word], start: int, end: int) -> bool:
     """Whether the find tests between `start` and `end` pick a subset (`-name '*'` and
     `-path '*'` match everything, so they do not)."""
+    roots = {".", "./"} | {
+        w.text.rstrip("/").rsplit("/", 1)[-1] or "/"
+        for w in args[:start]
+        if not w.text.startswith("-")
+    }
     for k in range(start, min(end, len(args))):
         if args[k].text in _FIND_FILTERS:
             value = args[k + 1].text if k + 1 < len(args) else ""
             if args[k].text in _MATCH_ALL_TESTS and value in ("*", "**", "./*", "*/*"):
+                continue
+            negated = k > 0 and args[k - 1].text in ("!", "-not")
+            if negated and args[k].text in _MATCH_ALL_TESTS and value in roots:
+                # `! -name . -prune`: excludes only the starting point, so every entry
+                # below it is still selected.
                 continue
             return True
     return False

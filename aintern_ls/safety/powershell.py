@@ -80,7 +80,11 @@ _WRAPPERS = frozenset(
         "range_argument_expression",
     }
 )
-_CREATE_ARG = re.compile(r"\[scriptblock\]::create\((.*?)\)(?=\s*(?:\.|\)|;|\||$))", re.I)
+_CREATE_ARG = re.compile(
+    r"(?:\[scriptblock\]::create|\.invokecommand\.invokescript|\.invokescript)\((.*?)\)"
+    r"(?=\s*(?:\.|\)|;|\||$))",
+    re.I,
+)
 _WMI_DELETE = re.compile(
     r"remove-wmiobject|remove-ciminstance|\.delete\(\)|\brwmi\b|invoke-cimmethod"
 )
@@ -389,6 +393,12 @@ class _Walker:
         name = _text(kids[0]).strip().lower()
         if not re.fullmatch(r"\$[\w:]+", name):
             return
+        splat = _splat_words(_text(kids[-1]))
+        if splat is not None:
+            # `$a = @{Recurse=$true; Path='C:\'}` then `Remove-Item @a`: the parameters.
+            self.scope.env[_PS_SPLAT + name[1:]] = splat
+        else:
+            self.scope.env.pop(_PS_SPLAT + name[1:], None)
         value = fold_powershell(_text(kids[-1]))
         key = _PS_VAR + name
         if value is None:
@@ -488,7 +498,22 @@ class _Walker:
                     if "redirection" in el.type:
                         self.redirection(el)
                         continue
-                    words.append(self.element(el))
+                    splat = self.scope.env.get(_PS_SPLAT + _text(el).strip().lower()[1:])
+                    if splat is not None and _text(el).strip().startswith("@"):
+                        s0, e0 = self.span(el)
+                        words.extend(Word(t, s0, e0) for t in splat.split("\x01"))
+                        continue
+                    word = self.element(el)
+                    if (
+                        words
+                        and word.text.lower() in ("$false", "0")
+                        and words[-1].text.startswith("-")
+                        and self.scope.source[words[-1].end : word.start] == ":"
+                    ):
+                        # `-WhatIf:$false`: a switch bound to false is a switch not given.
+                        words.pop()
+                        continue
+                    words.append(word)
             elif t == "command_invokation_operator":
                 continue
             else:
@@ -572,6 +597,33 @@ class _Walker:
             False,
             origin or (ORIGIN_VARIABLE if dynamic else ""),
         )
+
+
+_PS_SPLAT = "\x00pssplat:"  # hashtables assigned to a variable, as parameter words
+_SPLAT_ITEM = re.compile(
+    r"\A\s*([A-Za-z]\w*)\s*=\s*('[^']*'|\"[^\"$`]*\"|\$true|\$false|[\w:\\/.-]+)\s*\Z"
+)
+
+
+def _splat_words(expr: str) -> str | None:
+    """`@{Recurse=$true; Path='C:\\'}` as `-Recurse -Path C:\\` (words
+    joined by \x01), when every value is a constant; None otherwise."""
+    m = re.fullmatch(r"\s*@\{(.*)\}\s*", expr, re.S)
+    if m is None:
+        return None
+    words: list[str] = []
+    for item in re.split(r"[;\n]", m.group(1)):
+        if not item.strip():
+            continue
+        kv = _SPLAT_ITEM.fullmatch(item)
+        if kv is None:
+            return None
+        key, value = kv.group(1), kv.group(2)
+        if value.lower() == "$true":
+            words.append("-" + key)
+        elif value.lower() != "$false":
+            words += ["-" + key, value.strip("'\"")]
+    return "\x01".join(words) if words else None
 
 
 # `$env:HOMEDRIVE$env:HOMEPATH` (or joined with +) is the user's home folder.

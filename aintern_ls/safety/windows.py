@@ -779,6 +779,9 @@ def _ps_payload(cmd: Cmd) -> None:
         _judge_payload(cmd, line, "the command it runs")
 
 
+PS_USER_ALIAS = "\x00psalias:"  # aliases a PowerShell script defines, in the scope's table
+
+
 def _ps_alias(cmd: Cmd) -> None:
     """Set-Alias ls Remove-Item: a familiar name that now runs a destructive cmdlet."""
     params, positional = _ps_params(cmd)
@@ -796,6 +799,9 @@ def _ps_alias(cmd: Cmd) -> None:
         cmd.add(M, "alias", "defines an alias")
         return
     target = PS_ALIASES.get(value.text.lower(), value.text.lower())
+    if name is not None and not name.dynamic and not value.dynamic:
+        # Later uses of the name run the target (the dispatcher looks it up).
+        cmd.scope.env[PS_USER_ALIAS + name.text.lower()] = target
     if _PS_DESTRUCTIVE.match(target) or target in (
         "rm",
         "del",

@@ -641,7 +641,7 @@ def _shell(cmd: Cmd) -> None:
     if cmd.name == "busybox" and i < len(args):
         rest(cmd, i)
         return
-    if i < len(args) and args[i].text not in ("-", "/dev/stdin"):
+    if i < len(args) and args[i].text != "-" and args[i].text not in STDIN_FILES:
         script_operand(cmd, args[i])
         return
     run_code_from_stdin(cmd, "bash")
@@ -662,7 +662,7 @@ def script_operand(cmd: Cmd, script: Word) -> None:
         cmd.add(C, "eval-dynamic", f"{cmd.name} runs a script another command produces", script)
     elif base in cmd.scope.downloaded:
         cmd.add(C, "download-exec", f"runs {base}, which was just downloaded", script)
-    elif script.text in ("/dev/stdin", "-"):
+    elif script.text == "-" or script.text in STDIN_FILES:
         run_code_from_stdin(cmd, "bash")
     else:
         cmd.add(M, "local-script", f"{cmd.name} runs the local script {script.text}", script)

@@ -116,8 +116,17 @@ B, C, D, M, S = (
         ("perl -e 'print \"rm -rf ~\"' | bash", B),
         ("awk 'BEGIN{print \"rm -rf /\"}' | sh", B),
         ("python3 -c 'print(\"rm -rf /\")'", S),
+        # printf -v and stdin read as a file
+        ("printf -v c 'rm -rf %s' /; $c", B),
+        ("printf -v x '%s' hello; echo $x", S),
+        (". /dev/fd/0 <<< 'rm -rf /'", B),
+        ("source /dev/stdin <<< 'rm -rf ~'", B),
         # files written then run
         ("tee x.sh <<< 'rm -rf /' >/dev/null; . ./x.sh", B),
+        # find: a negated test that only excludes the starting point selects everything
+        ("find . ! -name . -prune -exec rm -rf {} +", B),
+        ("find . -not -name . -delete", B),
+        ("find . ! -name '*.keep' -delete", D),
         # the working directory itself, however it is spelled
         ("cd build && rm -rf *", B),
         ("rm -rf ./.", B),
@@ -139,12 +148,27 @@ def test_bash_shell_level(command: str, level: RiskLevel) -> None:
         ("%x% /s /q C:\\", "cmd", B),
         ("%x% /s /q build", "cmd", C),
         ("set x=dir\n%x%", "cmd", S),
+        ("set x=rdx\n%x:~0,2% /s /q C:\\", "cmd", B),
+        ("set x=rq\n%x:q=d% /s /q C:\\", "cmd", B),
+        ("%y:~0,2% /s /q C:\\", "cmd", B),
+        ("echo %date:~0,10%", "cmd", S),
         ("start /b call rd /s /q C:\\", "cmd", B),
         ("for /f %i in ('echo C:\\') do rd /s /q %i", "cmd", B),
         ("for /f %i in ('echo build') do rd /s /q %i", "cmd", D),
         ("iex 'Remove-Item -Recurse -Force $HOME'", "powershell", B),
         ("& $c -Recurse -Force C:\\", "powershell", B),
         ("$c='Remove-Item'; iex '& $c -Recurse -Force C:\\'", "powershell", B),
+        ("Remove-Item -Recurse -Force -Path C:\\ -WhatIf:$false", "powershell", B),
+        ("Remove-Item -Recurse -Force -Path C:\\ -WhatIf", "powershell", S),
+        ("Set-Alias -Name ls -Value Remove-Item; ls -Recurse -Force C:\\", "powershell", B),
+        ("New-Alias x Remove-Item; x -Recurse -Force $env:USERPROFILE", "powershell", B),
+        ("$a = @{Recurse=$true; Force=$true; Path='C:\\'}; Remove-Item @a", "powershell", B),
+        ("$a = @{Path='.\\build'; Recurse=$true}; Remove-Item @a", "powershell", D),
+        (
+            "$ExecutionContext.InvokeCommand.InvokeScript('Remove-Item -Recurse -Force C:\\')",
+            "powershell",
+            B,
+        ),
     ],
 )
 def test_windows_shell_level(command: str, shell: str, level: RiskLevel) -> None:
