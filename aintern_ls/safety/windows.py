@@ -1365,7 +1365,9 @@ def _net(cmd: Cmd) -> None:
     if texts[0] == "stop":
         from aintern_ls.safety.system import SECURITY_UNITS
 
-        if len(texts) > 1 and SECURITY_UNITS.match(texts[1]):
+        if len(texts) > 1 and (
+            SECURITY_UNITS.match(texts[1]) or _PIPED_SECURITY.search(" ".join(texts[1:]))
+        ):
             cmd.add(C, "disable-security", "stops a security service")
         else:
             cmd.add(D, "service-stop", "net stop stops a service")
@@ -1565,7 +1567,11 @@ _SECURITY_NAMES = re.compile(
 
 
 def _touches_security(cmd: Cmd) -> bool:
-    if not any(_SECURITY_NAMES.match(w.text.strip("'\"")) for w in cmd.args):
+    services = cmd.name in ("stop-service", "set-service", "remove-service", "suspend-service")
+    if not any(_SECURITY_NAMES.match(w.text.strip("'\"")) for w in cmd.args) and not (
+        services
+        and _PIPED_SECURITY.search(" ".join(w.text for w in cmd.args if not w.text.startswith("-")))
+    ):
         return False
     cmd.add(C, "disable-security", f"{cmd.name} stops or removes a security component")
     return True
@@ -1587,8 +1593,9 @@ def _piped_security(cmd: Cmd) -> bool:
 
 
 _PIPED_SECURITY = re.compile(
-    r"(?i)windefend|defender|\bsense\b|mpssvc|wscsvc|securityhealth|sysmon|msmpeng|mssense"
-    r"|nissrv|wdnissvc|eventlog|csfalcon|sentinel|cbdefense|sophos|mpsvc|\bbfe\b"
+    r"(?i)windefend|defend|\bsense\b|mpssvc|wscsvc|securityhealth|sysmon|msmpeng|mssense"
+    r"|nissrv|wdnissvc|eventlog|event log|csfalcon|sentinel|cbdefense|sophos|mpsvc|\bbfe\b"
+    r"|security center|firewall|antivirus|antimalware|crowdstrike|carbon black|cylance"
 )
 
 
