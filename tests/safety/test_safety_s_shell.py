@@ -127,6 +127,9 @@ B, C, D, M, S = (
         ("find . ! -name . -prune -exec rm -rf {} +", B),
         ("find . -not -name . -delete", B),
         ("find . ! -name '*.keep' -delete", D),
+        # another user's home, normalised
+        ("rm -rf ~user/../..", B),
+        ("rm -rf ~bob/tmp", D),
         # the working directory itself, however it is spelled
         ("cd build && rm -rf *", B),
         ("rm -rf ./.", B),
