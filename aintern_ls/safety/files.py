@@ -182,6 +182,8 @@ def _narrows(args: list[Word], start: int, end: int) -> bool:
             value = args[k + 1].text if k + 1 < len(args) else ""
             if args[k].text in _MATCH_ALL_TESTS and value in ("*", "**", "./*", "*/*"):
                 continue
+            if args[k].text in ("-regex", "-iregex") and value in (".*", "./.*", ".+", "^.*$"):
+                continue  # a regular expression that matches every path
             negated = k > 0 and args[k - 1].text in ("!", "-not")
             if negated and args[k].text in _MATCH_ALL_TESTS and value in roots:
                 # `! -name . -prune`: excludes only the starting point, so every entry

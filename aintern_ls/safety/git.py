@@ -43,7 +43,8 @@ _GIT_EXEC_KEYS = re.compile(
     r"|diff\.external|diff\.\w+\.(textconv|command)|merge\.\w+\.driver|filter\.\w+\.(clean"
     r"|smudge|process)|credential\.helper|gpg\.(program|\w+\.program)|alias\.[\w.-]+"
     r"|pager\.[\w-]+|uploadpack\.packobjectshook|remote\.\w+\.(uploadpack|receivepack)"
-    r"|interactive\.difffilter|web\.browser|browser\.\w+\.cmd|man\.\w+\.cmd)$",
+    r"|interactive\.difffilter|web\.browser|browser\.\w+\.cmd|man\.\w+\.cmd"
+    r"|(merge|diff)tool\.[\w.-]+\.cmd)$",
     re.I,
 )
 _GIT_HARMLESS_KEYS = re.compile(

@@ -180,7 +180,10 @@ def _norm(path: str, windows: bool) -> str:
             if full == "/home/user" or full.startswith("/home/user/"):
                 return HOME + full[len("/home/user") :]
             return full
-        return (HOME if head == "~" else "/home/" + head[1:]) + ("/" + rest if rest else "")
+        if head == "~":
+            return HOME + ("/" + rest if rest else "")
+        # `~user/../..`: another user's home, normalised like any absolute path below.
+        p = "/home/" + head[1:] + ("/" + rest if rest else "")
     if "/.." in p and not p.startswith("/") and not re.match(r"^[a-z]:", p):
         p = posixpath.normpath(p)  # `build/../..` is `..`
     if p.startswith("/") and "/proc/" in posixpath.normpath("/" + p.lstrip("/")) + "/":

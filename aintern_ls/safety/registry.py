@@ -182,6 +182,7 @@ COMMAND_VARS = frozenset(
         "GIT_SSH_COMMAND",
         "GIT_SSH",
         "GIT_ASKPASS",
+        "GIT_PROXY_COMMAND",
         "SSH_ASKPASS",
         "LESSOPEN",
         "LESSCLOSE",

@@ -22,6 +22,7 @@ def _roomy_parse_budget() -> Iterator[None]:
     tests in test_safety_limits)."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(budget, "BASE_SECONDS", 2.0)
+        mp.setattr(budget, "TOTAL_BASE_SECONDS", 2.0)
         yield
 
 

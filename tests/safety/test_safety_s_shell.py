@@ -127,6 +127,13 @@ B, C, D, M, S = (
         ("find . ! -name . -prune -exec rm -rf {} +", B),
         ("find . -not -name . -delete", B),
         ("find . ! -name '*.keep' -delete", D),
+        ("find . -regex '.*' -delete", B),
+        ("find . -regex '.*\\.log' -delete", D),
+        ("GIT_PROXY_COMMAND='rm -rf /' git fetch", B),
+        ("git -c mergetool.x.cmd='rm -rf ~' mergetool -t x", B),
+        # another user's home, normalised
+        ("rm -rf ~user/../..", B),
+        ("rm -rf ~bob/tmp", D),
         # the working directory itself, however it is spelled
         ("cd build && rm -rf *", B),
         ("rm -rf ./.", B),
