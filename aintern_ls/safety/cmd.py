@@ -27,6 +27,7 @@ _VARS = {
     "%programfiles%": "C:\\Program Files",
     "%programfiles(x86)%": "C:\\Program Files (x86)",
     "%programdata%": "C:\\ProgramData",
+    "%allusersprofile%": "C:\\ProgramData",
     "%cd%": ".",
 }
 # `%x%`, `%x:~0,2%` (substring), `%x:a=b%` (replace), `%%i`, `!x!` (delayed)
