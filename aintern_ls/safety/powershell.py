@@ -632,6 +632,33 @@ _HOME_PAIR = re.compile(
 )
 
 
+# `[Environment]::GetFolderPath('UserProfile')`, `${env:ProgramFiles(x86)}`: known folders.
+_FOLDER_PATH = re.compile(
+    r"(?i)\[(?:system\.)?environment\]::getfolderpath\(\s*['\"]?(?:\[[\w.+]+\]::)?(\w+)['\"]?\s*\)"
+    r"|\$\{env:(programfiles\(x86\))\}"
+)
+_FOLDERS = {
+    "userprofile": "~",
+    "mydocuments": "~\\Documents",
+    "desktop": "~\\Desktop",
+    "applicationdata": "~\\AppData\\Roaming",
+    "localapplicationdata": "~\\AppData\\Local",
+    "windows": "C:\\Windows",
+    "system": "C:\\Windows\\System32",
+    "systemx86": "C:\\Windows\\SysWOW64",
+    "programfiles": "C:\\Program Files",
+    "programfilesx86": "C:\\Program Files (x86)",
+    "programfiles(x86)": "C:\\Program Files (x86)",
+    "commonapplicationdata": "C:\\ProgramData",
+    "startup": "~\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs\\Startup",
+}
+
+
+def _folder(m: re.Match[str]) -> str:
+    known = _FOLDERS.get((m.group(1) or m.group(2) or "").lower())
+    return "'" + known + "'" if known is not None else m.group(0)
+
+
 def _bare_var(m: re.Match[str]) -> str:
     return m.group(1) or "$" + m.group(2)
 
@@ -664,6 +691,7 @@ def _path_expression(raw: str) -> str | None:
 
     text = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)", lambda v: v.group(1), raw.strip())
     text = _HOME_PAIR.sub("$HOME", text)
+    text = _FOLDER_PATH.sub(_folder, text)
     text = _QUOTED_VAR.sub(quoted, text)
     if "\x00" in text:
         return None
