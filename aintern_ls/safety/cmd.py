@@ -14,6 +14,7 @@ from aintern_ls.safety.bash import PARSES
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.paths import is_device
+from aintern_ls.safety.registry import HOOK_VARS
 from aintern_ls.safety.words import Word
 
 _VARS = {
@@ -110,6 +111,15 @@ def _record_set(words: list[Word], scope: Scope) -> None:
     if words[0].text.lower() == "set" and len(words) >= 2 and not words[1].text.startswith("/"):
         name, eq, value = " ".join(w.text for w in words[1:]).partition("=")
         key = _CMD_VAR + name.strip().lower()
+        hooked = name.strip().strip('"').upper()
+        if eq and (hooked in HOOK_VARS or hooked in ("PATHEXT", "COMSPEC")):
+            scope.add(
+                RiskLevel.MODERATE,
+                "env-hook",
+                f"{hooked} changes what later commands run",
+                words[0].start,
+                words[-1].end,
+            )
         if eq and not _VAR.search(value):
             scope.env[key] = value
         elif eq:
@@ -279,6 +289,15 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
             text = pattern.sub(item.replace("\\", "\\\\"), w.text)
             dynamic = bool(_VAR.search(text))
             out.append(Word(text, w.start, w.end, dynamic, any(c in "*?" for c in text)))
+    if (
+        "/r" in low
+        and out
+        and out[0].text.lstrip("@").lower() in ("del", "erase")
+        and not any(w.text.lower() == "/s" for w in out)
+    ):
+        # `for /r DIR %f in (*) do del "%f"` deletes in every folder under DIR: `del /s`.
+        first = out[0]
+        out.insert(1, Word("/s", first.end, first.end, False, False))
     return out
 
 

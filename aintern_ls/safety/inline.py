@@ -1064,7 +1064,8 @@ _HOME_EXPR = re.compile(
     r"|process\.env\[\x01\d+\x01\]|Dir\.home|ENV\[\x01\d+\x01\]|ENV\.fetch\(\x01\d+\x01\)"
     r"|\$ENV\{\s*(?:HOME|\x01\d+\x01)\s*\}|(?:os\.)?getenv\s*\(\s*\x01\d+\x01\s*\)"
     r"|\$_SERVER\[\x01\d+\x01\]|Sys\.getenv\(\x01\d+\x01\)|homedir\(\)|\$HOME|path\.expand\(.*\)"
-    r"|File\.expand_path\(.*\)|os\.UserHomeDir\(\)|System\.getProperty\(\x01\d+\x01\))$"
+    r"|File\.expand_path\(.*\)|os\.UserHomeDir\(\)|System\.getProperty\(\x01\d+\x01\)"
+    r"|Deno\.env\.get\(\x01\d+\x01\)|(?:Bun|Deno|import\.meta)\.env\.HOME)$"
 )
 _DECODERS = {
     "atob": "base64",
@@ -1108,7 +1109,8 @@ class _Reader:
             inner = m.group(1) or m.group(2) or m.group(3) or ""
             inner = inner.strip()
             if inner in ("HOME", "ENV{HOME}", "ENV{'HOME'}", 'ENV{"HOME"}') or re.fullmatch(
-                r"\A(process\.env\.HOME|ENV\[['\"]HOME['\"]\]|Dir\.home|os\.homedir\(\)"
+                r"\A(process\.env\.HOME|(Bun|import\.meta)\.env\.HOME|ENV\[['\"]HOME['\"]\]|Dir\.home"
+                r"|os\.homedir\(\)"
                 r"|require\(['\"]os['\"]\)\.homedir\(\))",
                 inner,
             ):

@@ -122,6 +122,10 @@ def _fetch(cmd: Cmd) -> None:
         if cmd.stdin.kind in ("file", "other") or cmd.stdin.secret:
             uploads.append(("@-", False))
     sent_files = [v.lstrip("@<") for v, _ in uploads if v.startswith(("@", "<"))]
+    if cmd.stdin.kind == STDIN_STATIC and not cmd.stdin.secret:
+        # `@-` with literal text on stdin (a heredoc, `echo hello |`) sends that text: data
+        # written in the block, not a file's contents or a command's output.
+        sent_files = [u for u in sent_files if u != "-"]
     output = cmd.option_value("-o", "--output", "-O", "--output-document", "-OutFile")
     if any(
         (w.dynamic and w.origin not in ("", "variable") and "://" in w.text)
@@ -235,7 +239,18 @@ def sensitive_source(text: str) -> bool:
         or re.match(r"^(~|\$HOME|/home/[^/]+|/root|/Users/[^/]+)/?(\.[^/]*)?/?$", text)
         or re.match(r"^(~|/root|/home/[^/]+)/\.", text)
         or re.match(r"^/(etc|var/log|root)(/|$)", text)
+        or _PERSONAL_FOLDER.match(text)
     )
+
+
+# The folders of a home that hold a person's own files (XDG user dirs, macOS, Windows):
+# sending them away is what data-theft tools do; a project folder is not among them.
+_PERSONAL_FOLDER = re.compile(
+    r"^(~|\$HOME|\$\{HOME\}|/home/[^/]+|/root|/Users/[^/]+|[a-z]:[\\/]Users[\\/][^\\/]+"
+    r"|%USERPROFILE%|\$env:USERPROFILE)[\\/](Documents|Desktop|Downloads|Pictures|Photos|Movies"
+    r"|Music|Videos|Library|Mail|OneDrive[^/\\]*|iCloud Drive)([\\/]|$)",
+    re.I,
+)
 
 
 @handles("scp", "sftp", "rclone", "ftp", "lftp", "smbclient", "croc", "magic-wormhole", "wormhole")
@@ -265,8 +280,8 @@ def _copy_remote(cmd: Cmd) -> None:
         cmd.name == "rclone"
         and len(ops) >= 3
         and ops[0].text in ("copy", "sync", "move", "copyto", "moveto")
-        and _remote(ops[-1].text)
-        and any(sensitive_source(w.text) for w in ops[1:-1])
+        and _remote(ops[2].text)  # rclone VERB SOURCE DEST (a filter's value may follow)
+        and sensitive_source(ops[1].text)
     ):
         cmd.add(C, "exfiltration", "copies home or system files to a remote")
         return

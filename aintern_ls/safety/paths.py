@@ -147,11 +147,22 @@ _CORE_FILES = re.compile(
 )
 _WIN_DRIVE = re.compile(r"^[a-z]:$")
 _HOME_DIR = re.compile(r"^/(home|users)/[^/]+$|^c:/users/[^/]+$")
+# Block devices by kernel name (a glob character where the number or letter goes still
+# names disks: `/dev/sd?`), by the udev links (`/dev/disk/by-id/…`), and LVM volumes
+# (`/dev/VG/LV`: any two-level name outside the folders of character devices).
+_GLOB_OR = r"[?*\[]"
 _DEVICE = re.compile(
-    r"^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|"
-    r"mapper/|loop\d|sr\d|fd\d|mem$|kmem$|port$)"
+    rf"^/dev/((s|h|v|xv)d([a-z]|{_GLOB_OR})|(nvme|mmcblk|r?disk|md|dm-|loop|nbd|rbd|zd|bcache"
+    rf"|drbd|ram|pmem|sg|n?st|mtd(block)?|ubi|sr)(\d|{_GLOB_OR})|fd\d|md/|mapper/|disk/|block/"
+    r"|zvol/|mem$|kmem$|port$"
+    r"|(?!(pts|shm|fd|input|snd|dri|bus|net|char|cpu|hugepages|mqueue|vfio|serial|v4l|usb"
+    r"|dma_heap|bsg|hidraw|tty|vc|cuse|fuse|log)(/|$))[\w.-]+/[\w.-]+$)"
 )
-_WIN_DEVICE = re.compile(r"^(//\./|\\\\\.\\)physicaldrive\d", re.I)
+# Raw Windows disks and volumes: `\\.\PhysicalDrive0`, `\\.\C:`, `\\?\Volume{…}`,
+# `\\.\Harddisk0Partition1`.
+_WIN_DEVICE = re.compile(
+    r"^(//[.?]/|\\\\[.?]\\)(physicaldrive\d|[a-z]:$|volume\{|harddisk\d)", re.I
+)
 _CWD_WIDE = frozenset({".", "./", "*", "./*", ".*", "./.*", "..", "../", "../*", "*.*", ".[!.]*"})
 
 HOME = "~"

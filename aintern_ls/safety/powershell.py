@@ -303,17 +303,21 @@ def _dotnet_calls(text: str, scope: Scope) -> None:
         cls, method = m.group(1).lower(), m.group(2).lower()
         where = Word(text[m.start() : close + 1], m.start(), close + 1)
 
-        def q(v: str | None) -> str:
-            return "$unknown" if v is None else "'" + v.replace("'", "''") + "'"
+        def q(v: str | None, arg: str = "") -> str:
+            if v is None:
+                # A plain variable (`$env:USERPROFILE`, `$HOME`) is passed on as written: the
+                # cmdlet's own rules know which folders such variables name.
+                return arg if re.fullmatch(r"\$(env:)?\w+", arg, re.I) else "$unknown"
+            return "'" + v.replace("'", "''") + "'"
 
         line = ""
         if cls in ("io.file", "io.directory") and values:
             if method == "delete":
                 recursive = len(values) > 1 and (values[1] or "").lower() == "$true"
                 flags = "-Recurse -Force" if recursive else "-Force"
-                line = f"Remove-Item {flags} -LiteralPath {q(values[0])}"
+                line = f"Remove-Item {flags} -LiteralPath {q(values[0], args[0])}"
             elif method.startswith(("writeall", "create", "replace")) or method == "open":
-                line = f"Set-Content -LiteralPath {q(values[0])} -Value x"
+                line = f"Set-Content -LiteralPath {q(values[0], args[0])} -Value x"
             elif method.startswith("appendall"):
                 line = f"Add-Content -LiteralPath {q(values[0])} -Value x"
             elif method in ("move", "copy") and len(values) > 1:

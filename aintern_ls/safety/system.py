@@ -484,6 +484,34 @@ def defaults_write(cmd: Cmd) -> None:
         )
 
 
+@handles("plistbuddy", "plutil")
+def _plist_edit(cmd: Cmd) -> None:
+    """PlistBuddy `-c 'Add …'` and plutil `-insert/-replace` change a property list in place:
+    in LaunchAgents/LaunchDaemons (or any start-up location) that is persistence, whoever
+    writes it."""
+    from aintern_ls.safety.paths import write_target
+
+    texts = cmd.texts()
+    if cmd.name == "plistbuddy":
+        edits = [
+            texts[i + 1]
+            for i, t in enumerate(texts[:-1])
+            if t == "-c"
+            and re.match(r"\s*(add|set|merge|import|delete|clear|copy)\b", texts[i + 1], re.I)
+        ]
+    else:
+        edits = [t for t in texts if t in ("-insert", "-replace", "-remove", "-convert", "-create")]
+    if not edits:
+        return
+    files = [w for w in cmd.args if not w.text.startswith("-") and w.text not in edits]
+    for w in files[-1:]:
+        target = write_target(w.text, cmd.scope.cwds)
+        if target is not None and target.rule == "persistence":
+            cmd.add(C, "persistence", f"{cmd.name} edits {target.what}", w)
+            return
+    cmd.add(M, "write", f"{cmd.name} changes a property list")
+
+
 @handles("update-rc.d", "chkconfig", "rc-update", "insserv")
 def _sysv_services(cmd: Cmd) -> None:
     """Older service managers: adding a service to a runlevel makes it start at boot."""

@@ -101,7 +101,12 @@ def test_a_short_text_is_never_cut_by_the_whole_budget(monkeypatch: pytest.Monke
 
 
 @pytest.mark.parametrize("count", [3, 11, 40, 2000])
-def test_wrappers_inside_each_other_are_followed_to_a_bound(count: int) -> None:
+def test_wrappers_inside_each_other_are_followed_to_a_bound(
+    count: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The verdict is checked, not the time: on a busy machine 2,000 wrappers (10,000
+    # characters) can run out of the whole-assessment budget and come out "too complex".
+    monkeypatch.setattr(budget, "TOTAL_BASE_SECONDS", 5.0)
     text = "sudo " * count + "rm -rf /"
     got = _analyse(text, "bash", None)
     assert got.level == RiskLevel.BLOCKED, (count, got)

@@ -22,6 +22,7 @@ from aintern_ls.safety import RiskLevel, assess
 
 HELDOUT = Path(__file__).with_name("heldout.tsv")
 BLIND = Path(__file__).with_name("blind.tsv")
+BLIND2 = Path(__file__).with_name("blind2.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -80,3 +81,29 @@ def test_blind_slice_figures() -> None:
     assert high_recall >= 0.95
     assert safe_over <= 0.02
     assert exact >= 0.94
+
+
+def test_second_blind_slice_figures() -> None:
+    """`blind2.tsv` (337 rows) was written in session 4 by a second red-team engineer
+    who never read the analyser's source or corpora and never ran the analyser on it; it
+    was frozen (sha256 fcd68b79…) before any scoring and scored once, at the end, by the
+    lead: (a) 95 rows from incident and security write-ups, (b) 93 from other tools'
+    suites and catalogues (destructive_command_guard, codex is_safe_command, GTFOBins,
+    atomic-red-team, LOLBAS, LOOBins, Sigma), (c) 149 fresh spellings; 120 blocked,
+    87 critical, 34 dangerous, 32 moderate, 64 safe; 246 bash, 43 PowerShell, 48 cmd.
+
+    First (blind) measurement, main 98559c8: blocked recall 0.950, blocked-or-critical
+    0.966, safe over-flagged 0.000, exact 0.970: below issue 14's blocked-recall bar
+    (0.98), above the other three. Per part, blocked recall (a) 0.889, (b) 1.000,
+    (c) 0.953. The ten misses fell in eight families, then generalised with new
+    spellings in `test_lead_families_2.py` (raw block devices by any name, glob, udev
+    link or LVM path; Deno/Bun home variables; .NET deletes of a variable's folder;
+    cmd `for /r … del`; a person's own folders sent to a remote; property-list edits in
+    start-up folders; literal text sent with `@-` is data; cmd `set PATH=`), after
+    which all four figures are 1.000. The slice is no longer blind; the floors below
+    guard against regressions and are NOT the issue's bars."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND2, 330)
+    assert blocked_recall >= 0.99
+    assert high_recall >= 0.99
+    assert safe_over <= 0.0
+    assert exact >= 0.98
