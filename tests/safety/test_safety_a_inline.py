@@ -10,14 +10,8 @@ import pytest
 
 from aintern_ls.safety import RiskLevel, assess
 from aintern_ls.safety.inline import code_effects
+from aintern_ls.safety.levels import B, C, D, M, S
 
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
 _RM_ROOT_B64 = base64.b64encode(b"rm -rf /").decode()
 
 # (command, expected level): one row per mechanism, several languages each.

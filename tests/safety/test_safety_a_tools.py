@@ -8,14 +8,7 @@ import base64
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
+from aintern_ls.safety.levels import B, C, D, M, S
 
 
 def _ps_encoded(script: str) -> str:

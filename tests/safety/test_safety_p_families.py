@@ -12,14 +12,7 @@ import base64
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
+from aintern_ls.safety.levels import B, C, D, M, S
 
 
 def _ps(script: str) -> str:
