@@ -263,14 +263,20 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
     at = low.index("in")
     var = next((t for t in head[:at] if re.fullmatch(r"%%?[A-Za-z]", t)), None)
     items = " ".join(head[at + 1 :]).strip().strip("()").split()
+    listing: tuple[str, bool, bool] | None = None
     if "/f" in low:
         # `for /f %i in ('echo C:\') do …`: an echo's output is its text (first token);
-        # other commands' output and files stay unknown.
+        # a `dir /b` listing is every entry of the folder it lists; other commands'
+        # output and files stay unknown.
         src = " ".join(head[at + 1 :]).strip().strip("()").strip()
         echoed = re.fullmatch(r"'\s*echo\s+([^'&|<>]+?)\s*'", src, re.I)
-        if echoed is None or "tokens" in " ".join(low) or "delims" in " ".join(low):
+        listing = _dir_listing(src)
+        if listing is not None:
+            items = [listing[0]]
+        elif echoed is None or "tokens" in " ".join(low) or "delims" in " ".join(low):
             return body
-        items = echoed.group(1).split()[:1]
+        else:
+            items = echoed.group(1).split()[:1]
     if var is None or not items:
         return body
     if "/r" in low:  # for /r DIR: every file under DIR
@@ -286,19 +292,50 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
             continue
         pattern = re.compile(re.escape(var) + r"(?![A-Za-z])", re.I)
         for item in items[:4] if w.text.lower() == var.lower() else items[:1]:
+            if listing is not None and not listing[1] and w.text.lower() != var.lower():
+                item = item.rsplit("\\", 1)[-1]  # `rd /s /q C:\x\%i`: bare names
             text = pattern.sub(item.replace("\\", "\\\\"), w.text)
             dynamic = bool(_VAR.search(text))
             out.append(Word(text, w.start, w.end, dynamic, any(c in "*?" for c in text)))
     if (
-        "/r" in low
+        ("/r" in low or (listing is not None and (listing[1] or listing[2])))
         and out
         and out[0].text.lstrip("@").lower() in ("del", "erase")
         and not any(w.text.lower() == "/s" for w in out)
     ):
+        # A `dir /b` listing names folders too, and `del FOLDER` empties the folder; a
+        # `dir /s /b` listing names every file below: the loop is `del /s` of the set.
         # `for /r DIR %f in (*) do del "%f"` deletes in every folder under DIR: `del /s`.
         first = out[0]
         out.insert(1, Word("/s", first.end, first.end, False, False))
     return out
+
+
+_DIR_LISTING = re.compile(r"\A['`]\s*dir((?:\s+[^'`&|<>\s]+)*)\s*['`]\Z", re.I)
+
+
+def _dir_listing(src: str) -> tuple[str, bool, bool] | None:
+    """`'dir /b [/s] [/a…] [PATH]'` as the set of a `for /f`: (the glob of what it lists,
+    whether the listing is recursive, whether it names folders); None for anything else.
+    Bare names (`/b` without `/s`) are printed relative to the folder listed, so a loop over
+    them acts on every entry of it."""
+    m = _DIR_LISTING.match(src.strip())
+    if m is None:
+        return None
+    args = [a.strip('"') for a in m.group(1).split()]
+    flags = [a.lower() for a in args if a.startswith("/")]
+    if "/b" not in flags:
+        return None
+    paths = [a for a in args if not a.startswith("/")]
+    recursive = "/s" in flags
+    attrs = "".join(f[2:] for f in flags if f.startswith("/a"))
+    folders = "-d" not in attrs
+    base = paths[0] if paths else "."
+    if any(c in base for c in "*?") and base.rsplit("\\", 1)[-1] not in ("*", "*.*"):
+        folders = False  # `dir /b *.log`: a named subset
+    elif not any(c in base for c in "*?"):
+        base = "*" if base in (".", ".\\", "") else base.rstrip("\\") + "\\*"
+    return base, recursive, folders
 
 
 def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, Word]]]], bool]:

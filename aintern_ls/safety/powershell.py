@@ -8,8 +8,10 @@ quotes or brackets do not pair up is reported as a parse error (at least moderat
 
 from __future__ import annotations
 
+import contextlib
 import re
 import threading
+from collections.abc import Iterator
 
 import tree_sitter
 import tree_sitter_powershell
@@ -383,6 +385,8 @@ class _Walker:
             return Info()
         if t == "assignment_expression":
             self.assignment(node)
+        if t == "foreach_statement":
+            return self.foreach(node)
         info = Info()
         for c in node.named_children:
             info = self.visit(c)
@@ -409,6 +413,56 @@ class _Walker:
             self.scope.env.pop(key, None)
         else:
             self.scope.env[key] = value
+
+    def foreach(self, node: Node) -> Info:
+        """`foreach ($f in Get-ChildItem ~) { Remove-Item $f -Recurse }`: the loop variable
+        is each entry of the folder listed, so the body acts on all of them."""
+        kids = node.named_children
+        if len(kids) < 3 or kids[0].type != "variable":
+            return self._visit_children(node)
+        listing = _single_command(kids[1])
+        info = self.command(listing, NO_STDIN) if listing is not None else self.visit(kids[1])
+        with self.loop_variables(_text(kids[0]), info.paths):
+            for c in kids[2:]:
+                info = self.visit(c)
+        return info
+
+    @contextlib.contextmanager
+    def loop_variables(self, var: str, paths: tuple[Word, ...]) -> Iterator[None]:
+        """Bind a loop variable (and its `.FullName`, `.Name`, `.PSPath`) to every entry of
+        the folder a listing named, while its body is judged."""
+        if not paths:
+            yield
+            return
+        listed = paths[0].text.strip()
+        item = (
+            listed
+            if any(c in listed for c in "*?")
+            else "*"
+            if listed in (".", ".\\", "./", "")
+            else listed.rstrip("\\/") + "\\*"
+        )
+        var = var.lower()
+        names = [var] + [var + m for m in (".fullname", ".name", ".pspath", ".fullpath")]
+        if var == "$_":
+            names += ["$psitem"] + ["$psitem" + m for m in (".fullname", ".name", ".pspath")]
+        saved = {n: self.scope.env.get(_PS_VAR + n) for n in names}
+        for n in names:
+            self.scope.env[_PS_VAR + n] = item
+        try:
+            yield
+        finally:
+            for n, v in saved.items():
+                if v is None:
+                    self.scope.env.pop(_PS_VAR + n, None)
+                else:
+                    self.scope.env[_PS_VAR + n] = v
+
+    def _visit_children(self, node: Node) -> Info:
+        info = Info()
+        for c in node.named_children:
+            info = self.visit(c)
+        return info
 
     def error_region(self, node: Node) -> Info:
         start, end = self.span(node)
@@ -468,6 +522,17 @@ class _Walker:
         return Info(name="expression", network_fetch=bool(_DOWNLOAD.search(raw)))
 
     def command(self, node: Node, stdin: Stdin) -> Info:
+        if stdin.paths:
+            name = node.child_by_field_name("command_name") or (
+                node.named_children[0] if node.named_children else None
+            )
+            if name is not None and _text(name).strip().lower() in _FOREACH:
+                # `Get-ChildItem ~ | ForEach-Object { Remove-Item $_ -Recurse }`
+                with self.loop_variables("$_", stdin.paths):
+                    return self._command(node, stdin)
+        return self._command(node, stdin)
+
+    def _command(self, node: Node, stdin: Stdin) -> Info:
         words: list[Word] = []
         for c in node.named_children:
             t = c.type
@@ -555,10 +620,11 @@ class _Walker:
         if inner.type == "string_literal":
             w = self.string_word(inner)
             return Word(w.text, s, e, w.dynamic, False, w.origin)
-        if inner.type == "variable":
+        if inner.type in ("variable", "member_access"):
             known = _KNOWN_VARS.get(raw.lower()) or self.scope.env.get(_PS_VAR + raw.lower())
             if known is not None:
-                return Word(known, s, e)
+                return Word(known, s, e, glob=any(c in "*?" for c in known))
+        if inner.type == "variable":
             return Word(raw, s, e, True, False, ORIGIN_VARIABLE)
         self.visit(node)
         folded = _path_expression(raw)
@@ -731,6 +797,22 @@ def _balanced(text: str) -> bool:
             return False
         i += 1
     return not quote and not stack
+
+
+_FOREACH = frozenset({"%", "foreach", "foreach-object"})
+
+
+def _single_command(node: Node) -> Node | None:
+    """The one command a collection expression consists of (`(Get-ChildItem ~)`,
+    `ls C:\\`), or None when it is anything else."""
+    for _ in range(40):
+        if node.type == "command":
+            return node
+        kids = [c for c in node.named_children if c.type != "comment"]
+        if len(kids) != 1:
+            return None
+        node = kids[0]
+    return None
 
 
 def _unwrap(node: Node) -> Node:

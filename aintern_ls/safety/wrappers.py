@@ -73,6 +73,8 @@ def _sudo(cmd: Cmd) -> None:
         and any(t not in ("-n", "--non-interactive") for t in texts)
     ):
         return  # `sudo -l`, `sudo -k`: lists or forgets privileges, runs nothing
+    if cmd.name == "sudo" and _sudo_lists(cmd):
+        return  # `sudo -l rm -rf /`, `sudo -l -U bob`: says whether it may run; runs nothing
     cmd.scope.add(
         C, "sudo", f"{cmd.name} runs the command as root", cmd.words[0].start, cmd.words[0].end
     )
@@ -93,6 +95,23 @@ def _sudo(cmd: Cmd) -> None:
         run_code_from_stdin(cmd, "bash")  # `sudo -s <<< '…'`: a root shell reads stdin
         return
     rest(cmd, i)
+
+
+def _sudo_lists(cmd: Cmd) -> bool:
+    """sudo's list mode (`-l`, `-ll`, `--list`, bundled as in `-nl`) among its options: it
+    prints the privileges, or whether the command after it would be allowed, and runs
+    nothing (sudo(8))."""
+    valued = frozenset(("-u", "-g", "-U", "-p", "-C", "-D", "-h", "-r", "-t", "-T"))
+    args = cmd.args
+    i = 0
+    while i < len(args):
+        t = args[i].text
+        if t == "--" or not t.startswith("-"):
+            return False
+        if t == "--list" or re.fullmatch(r"-[AbEHiKknPSV]*l[lAbEHKknPSV]*", t):
+            return True
+        i += 2 if t in valued else 1
+    return False
 
 
 @handles("su")
