@@ -14,7 +14,6 @@ from aintern_ls.safety.bash import PARSES
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.paths import is_device
-from aintern_ls.safety.registry import HOOK_VARS
 from aintern_ls.safety.words import Word
 
 _VARS = {
@@ -111,15 +110,10 @@ def _record_set(words: list[Word], scope: Scope) -> None:
     if words[0].text.lower() == "set" and len(words) >= 2 and not words[1].text.startswith("/"):
         name, eq, value = " ".join(w.text for w in words[1:]).partition("=")
         key = _CMD_VAR + name.strip().lower()
-        hooked = name.strip().strip('"').upper()
-        if eq and (hooked in HOOK_VARS or hooked in ("PATHEXT", "COMSPEC")):
-            scope.add(
-                RiskLevel.MODERATE,
-                "env-hook",
-                f"{hooked} changes what later commands run",
-                words[0].start,
-                words[-1].end,
-            )
+        if eq:
+            from aintern_ls.safety.powershell import env_hook
+
+            env_hook(scope, name, words[0].start, words[-1].end)
         if eq and not _VAR.search(value):
             scope.env[key] = value
         elif eq:

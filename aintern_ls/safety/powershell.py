@@ -55,6 +55,15 @@ _KNOWN_VARS = {
     "$env:allusersprofile": "C:\\ProgramData",
     "$env:commonprogramfiles": "C:\\Program Files\\Common Files",
     "$pwd": ".",
+    "$env:homedrive": "C:",
+    "$env:programw6432": "C:\\Program Files",
+    "$env:commonprogramw6432": "C:\\Program Files\\Common Files",
+    "$env:programfiles(x86)": "C:\\Program Files (x86)",
+    "$env:commonprogramfiles(x86)": "C:\\Program Files (x86)\\Common Files",
+    "$env:comspec": "C:\\Windows\\System32\\cmd.exe",
+    "$pshome": "C:\\Windows\\System32\\WindowsPowerShell\\v1.0",
+    "$env:onedrive": "~\\OneDrive",
+    "$env:driverdata": "C:\\Windows\\System32\\Drivers\\DriverData",
     "$true": "$true",
     "$false": "$false",
     "$null": "$null",
@@ -284,11 +293,14 @@ def _ps_value(expr: str) -> str | None:
 
     text = _PS_VAR_TEXT.sub(known, expr.strip())
     if "$" in text.replace("$PROFILE", "").replace("$true", "").replace("$false", ""):
-        return None
+        # `$env:windir + '\x'`, `"${env:ProgramFiles(x86)}\x"`, `Join-Path $HOME x`
+        return _path_expression(expr)
     if re.fullmatch(r"\A\$(true|false|PROFILE)\Z", text, re.I):
         return text
     folded = fold_powershell(text.replace("$PROFILE", "_PROFILE_"))
-    return None if folded is None else folded.replace("_PROFILE_", "$PROFILE")
+    if folded is None:
+        return _path_expression(expr)
+    return folded.replace("_PROFILE_", "$PROFILE")
 
 
 def _dotnet_calls(text: str, scope: Scope) -> None:
@@ -401,6 +413,9 @@ class _Walker:
         name = _text(kids[0]).strip().lower()
         if not re.fullmatch(r"\$[\w:]+", name):
             return
+        if name.startswith("$env:"):
+            s, e = self.span(node)
+            env_hook(self.scope, name[5:], s, e)
         splat = _splat_words(_text(kids[-1]))
         if splat is not None:
             # `$a = @{Recurse=$true; Path='C:\'}` then `Remove-Item @a`: the parameters.
@@ -468,7 +483,7 @@ class _Walker:
         start, end = self.span(node)
         text = self.scope.source[start:end]
         info = Info()
-        for stmt in re.finditer(r"[^;\n{}]+", text):
+        for stmt in re.finditer(r"(?:\$\{[^{}\n]*\}|[^;\n{}])+", text):
             budget.tick()
             stdin: Stdin = NO_STDIN
             info = Info()
@@ -476,12 +491,7 @@ class _Walker:
                 if i:
                     stdin = dispatch.next_stdin(info, stdin)
                 offset = start + stmt.start() + m.start()
-                words = [
-                    Word(_KNOWN_VARS[w.text.lower()], w.start, w.end)
-                    if w.text.lower() in _KNOWN_VARS
-                    else w
-                    for w in split_words(m.group(0), offset, posix=False)
-                ]
+                words = [_known_word(w) for w in split_words(m.group(0), offset, posix=False)]
                 if words and re.match(r"^[\w.\\/:-]+$", words[0].text):
                     info = dispatch.judge(words, self.scope, stdin)
                 else:
@@ -567,6 +577,11 @@ class _Walker:
                     if "redirection" in el.type:
                         self.redirection(el)
                         continue
+                    if el.type == "ERROR":
+                        # `${env:ProgramFiles(x86)}\*` trips the grammar: split the region
+                        # into words and resolve the folder variables in each.
+                        words.extend(self.error_words(el))
+                        continue
                     splat = self.scope.env.get(_PS_SPLAT + _text(el).strip().lower()[1:])
                     if splat is not None and _text(el).strip().startswith("@"):
                         s0, e0 = self.span(el)
@@ -590,6 +605,17 @@ class _Walker:
         if not words:
             return Info()
         return dispatch.judge(words, self.scope, stdin)
+
+    def error_words(self, node: Node) -> list[Word]:
+        s, _ = self.span(node)
+        out: list[Word] = []
+        for w in split_words(_text(node), s, posix=False):
+            value = _resolve_vars(w.text)
+            if value is None:
+                out.append(Word(w.text, w.start, w.end, True, w.glob, ORIGIN_VARIABLE))
+            else:
+                out.append(Word(value, w.start, w.end, glob=any(c in "*?" for c in value)))
+        return out
 
     def redirection(self, node: Node) -> None:
         raw = _text(node)
@@ -620,6 +646,8 @@ class _Walker:
         if inner.type == "string_literal":
             w = self.string_word(inner)
             return Word(w.text, s, e, w.dynamic, False, w.origin)
+        if raw.startswith("${") and (known := _resolve_vars(raw)) is not None:
+            return Word(known, s, e, glob=any(c in "*?" for c in known))
         if inner.type in ("variable", "member_access"):
             known = _KNOWN_VARS.get(raw.lower()) or self.scope.env.get(_PS_VAR + raw.lower())
             if known is not None:
@@ -654,9 +682,13 @@ class _Walker:
 
         # `"$($env:windir)\System32"`, `"${env:windir}"`: a subexpression or braced name
         # holding only a variable is that variable.
-        body = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)|\$\{((?:env:)?\w+)\}", _bare_var, body)
+        body = re.sub(
+            r"\$\(\s*(\$(?:env:)?\w+(?:\(x86\))?)\s*\)|\$\{((?:env:)?\w+(?:\(x86\))?)\}",
+            _bare_var,
+            body,
+        )
         body = _HOME_PAIR.sub("$HOME", body)
-        expanded = re.sub(r"\$(env:)?\w+", sub, body.replace("`", ""))
+        expanded = re.sub(r"\$(env:)?\w+(?:\(x86\))?", sub, body.replace("`", ""))
         dynamic = "\x00" in expanded or "$(" in body
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
         return Word(
@@ -666,6 +698,67 @@ class _Walker:
             dynamic,
             False,
             origin or (ORIGIN_VARIABLE if dynamic else ""),
+        )
+
+
+_VAR_REF = re.compile(r"\$\{((?:env:)?[\w()]+)\}|\$((?:env:)?\w+(?:\(x86\))?)", re.I)
+
+
+def _known_word(w: Word) -> Word:
+    """A word whose variables are all known folders (`$HOME`, `${env:windir}\\x`) as the
+    path it names; other words as they are."""
+    if "$" not in w.text:
+        return w
+    value = _KNOWN_VARS.get(w.text.lower())
+    if value is None:
+        value = _resolve_vars(w.text)
+    if value is None:
+        return w
+    return Word(value, w.start, w.end, glob=any(c in "*?" for c in value))
+
+
+def _resolve_vars(text: str) -> str | None:
+    """A word with only known folder variables (`${env:ProgramFiles(x86)}\\x`,
+    `$env:windir\\System32`) as the path it names; None when another variable is in it."""
+    unknown = False
+
+    def sub(m: re.Match[str]) -> str:
+        nonlocal unknown
+        known = _KNOWN_VARS.get("$" + (m.group(1) or m.group(2)).lower())
+        if known is None:
+            unknown = True
+            return m.group(0)
+        return known
+
+    value = _VAR_REF.sub(sub, unquote(text, posix=False))
+    return None if unknown else value
+
+
+# .NET's profiler variables load a DLL into every .NET program started afterwards.
+_PROFILER_VARS = frozenset(
+    {"COR_ENABLE_PROFILING", "COR_PROFILER", "COR_PROFILER_PATH", "CORECLR_ENABLE_PROFILING"}
+    | {"CORECLR_PROFILER", "CORECLR_PROFILER_PATH", "CORECLR_PROFILER_PATH_64"}
+)
+
+
+def env_hook(scope: Scope, name: str, start: int, end: int) -> None:
+    """Setting a variable that changes what later programs run or load, for this session
+    (`$env:PATH += …`, cmd `set PATH=…`): an env hook (moderate); .NET's profiler
+    variables make every .NET program load a DLL (critical)."""
+    from aintern_ls.safety.registry import HOOK_VARS
+
+    upper = name.strip().strip('"').upper()
+    if upper in _PROFILER_VARS:
+        scope.add(
+            RiskLevel.CRITICAL,
+            "persistence-dll",
+            f"{upper} makes every .NET program started afterwards load a DLL",
+            start,
+            end,
+        )
+    elif upper in HOOK_VARS or upper in ("PATHEXT", "COMSPEC", "PSMODULEPATH"):
+        scope.add(
+            RiskLevel.MODERATE, "env-hook", f"{upper} changes what later commands run", start, end
         )
 
 

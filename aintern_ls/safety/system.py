@@ -1062,3 +1062,168 @@ def misc_hooks(cmd: Cmd) -> None:
         defaults_write(cmd)
     elif n in _DATA_RESET:
         data_reset(cmd, n, list(cmd.args))
+
+
+# --- volume managers, RAID, disk maintenance ------------------------------------------------
+# LVM (lvm(8)), mdadm, NVMe/SCSI formatting and file system repair tools: those that write a
+# new label, superblock or format onto a device destroy what was on it (blocked, like mkfs);
+# removing logical volumes or groups destroys their data (dangerous: named volumes, scoped);
+# the listing and display commands only read.
+_LVM_READ = frozenset(
+    names(
+        """
+        pvs vgs lvs pvdisplay vgdisplay lvdisplay pvscan vgscan lvscan pvck vgck lvmdiskscan
+        lvmconfig lvmdump lvm-version
+        """
+    )
+)
+_LVM_WIPE = frozenset(names("pvcreate vgcreate vgextend pvremove"))
+_LVM_DESTROY = frozenset(names("lvremove vgremove lvreduce vgreduce"))
+_LVM_CHANGE = frozenset(
+    names(
+        """
+        lvcreate lvextend lvresize lvrename vgrename vgchange lvchange pvchange pvresize pvmove
+        vgmerge vgsplit vgimport vgexport vgcfgrestore lvconvert
+        """
+    )
+)
+
+
+def _device_args(cmd: Cmd) -> list[Word]:
+    from aintern_ls.safety.paths import is_device
+
+    return [w for w in cmd.args if is_device(w.text) or w.text.startswith("/dev/")]
+
+
+def _dry(cmd: Cmd) -> bool:
+    return cmd.has("--help", "-h", "--version", "--test", "-t", "--dry-run", "--noop")
+
+
+@handles(*_LVM_READ, *_LVM_WIPE, *_LVM_DESTROY, *_LVM_CHANGE, "lvm")
+def _lvm(cmd: Cmd) -> None:
+    name = cmd.name
+    args = list(cmd.args)
+    if name == "lvm" and args and not args[0].text.startswith("-"):
+        name, args = args[0].text, args[1:]  # `lvm pvcreate /dev/sdb`
+    if name in _LVM_READ or name in ("version", "help", "fullreport", "formats", "segtypes"):
+        return
+    if _dry(cmd):
+        return
+    devices = [
+        w for w in args if w.text.startswith("/dev/") and not w.text.startswith("/dev/mapper")
+    ]
+    if name in _LVM_WIPE and devices:
+        cmd.add(B, "mkfs", f"{name} writes an LVM label over {devices[0].text} (its data is lost)")
+        return
+    if name in _LVM_DESTROY or name in _LVM_WIPE:
+        cmd.add(D, "disk-destroy", f"{name} removes or shrinks volumes (their data is lost)")
+        return
+    cmd.add(M, "disk", f"{name} changes logical volumes")
+
+
+@handles("mdadm")
+def _mdadm(cmd: Cmd) -> None:
+    if _dry(cmd) or cmd.has("--detail", "-D", "--examine", "-E", "--query", "-Q", "--scan"):
+        if not cmd.has("--create", "-C", "--zero-superblock"):
+            return
+    if cmd.has("--create", "-C", "--zero-superblock", "--build", "-B") or any(
+        w.text.startswith("--create") for w in cmd.args
+    ):
+        cmd.add(B, "mkfs", "mdadm writes RAID metadata over the disks (their data is lost)")
+        return
+    if cmd.has("--stop", "-S", "--remove", "-r", "--fail", "-f", "--grow", "-G"):
+        cmd.add(D, "disk-destroy", "mdadm stops, fails or reshapes a RAID array")
+        return
+    cmd.add(M, "disk", "mdadm changes RAID arrays")
+
+
+@handles("nvme", "sg_format", "sg_sanitize", "sg_unmap", "badblocks", "shred-disk")
+def _disk_format(cmd: Cmd) -> None:
+    texts = cmd.texts()
+    if cmd.name == "nvme":
+        sub = texts[0] if texts else ""
+        if sub in ("format", "sanitize", "write-zeroes", "dsm", "ns-delete", "delete-ns"):
+            cmd.add(B, "mkfs", f"nvme {sub} erases the drive or namespace")
+        elif sub in ("list", "id-ctrl", "id-ns", "smart-log", "error-log", "list-ns", "show-regs"):
+            return
+        else:
+            cmd.add(M, "disk", f"nvme {sub} changes drive settings")
+        return
+    if cmd.name == "badblocks":
+        if cmd.short("w") or cmd.short("n"):
+            level = B if cmd.short("w") else M
+            cmd.add(level, "disk-write", "badblocks -w overwrites the whole device with patterns")
+        return
+    if _dry(cmd):
+        return
+    cmd.add(B, "mkfs", f"{cmd.name} low-level formats or erases the device")
+
+
+@handles(
+    "fsck",
+    "e2fsck",
+    "xfs_repair",
+    "btrfsck",
+    "fsck.ext4",
+    "fsck.xfs",
+    "fsck.vfat",
+    "dosfsck",
+    "tune2fs",
+    "debugfs",
+    "resize2fs",
+    "xfs_admin",
+    "e2label",
+    "dumpe2fs",
+    "xfs_info",
+    "blkid",
+    "lsblk",
+    "losetup",
+    "dmsetup",
+    "btrfs",
+)
+def _fs_tools(cmd: Cmd) -> None:
+    name = cmd.name
+    texts = cmd.texts()
+    if name in ("dumpe2fs", "xfs_info", "blkid", "lsblk"):
+        return
+    if name == "losetup":
+        if cmd.short("dD") or cmd.has("--detach", "--detach-all"):
+            cmd.add(M, "disk", "losetup detaches loop devices")
+        elif texts and not all(t.startswith("-") for t in texts) and not cmd.short("lfja"):
+            cmd.add(M, "disk", "losetup attaches a loop device")
+        return
+    if name == "dmsetup":
+        sub = texts[0] if texts else ""
+        if sub in ("ls", "info", "status", "table", "deps", "version", "targets"):
+            return
+        if sub in ("remove_all", "wipe_table", "clear"):
+            cmd.add(D, "disk-destroy", f"dmsetup {sub} tears down device-mapper devices")
+        else:
+            cmd.add(M, "disk", f"dmsetup {sub} changes device-mapper devices")
+        return
+    if name == "btrfs":
+        ops = [t for t in texts if not t.startswith("-")]
+        if len(ops) >= 2 and ops[1] in ("show", "list", "df", "usage", "stats", "get"):
+            return
+        if ops[:2] in (["subvolume", "delete"], ["device", "remove"], ["device", "delete"]):
+            cmd.add(D, "disk-destroy", "btrfs deletes a subvolume or removes a device")
+        elif ops[:2] in (["device", "add"], ["replace", "start"]):
+            cmd.add(B, "mkfs", "btrfs formats the added device into the file system")
+        elif ops[:1] == ["rescue"]:
+            cmd.add(C, "disk", "btrfs writes to a device or rewrites file system metadata")
+        else:
+            cmd.add(M, "disk", f"btrfs {' '.join(ops[:2])} changes a file system")
+        return
+    if name == "tune2fs" and cmd.short("l") and not cmd.short("OUoecCiLmrT"):
+        return
+    if name in ("fsck", "e2fsck", "btrfsck") or name.startswith("fsck."):
+        if cmd.short("n") or cmd.has("--readonly", "--dry-run"):
+            return
+    if name == "xfs_repair" and cmd.short("n"):
+        return
+    if name == "debugfs" and not (cmd.short("w") or cmd.has("-R")):
+        return
+    if (name == "xfs_repair" and cmd.short("L")) or (name == "debugfs" and cmd.short("w")):
+        cmd.add(C, "disk", f"{name} rewrites file system metadata (data can be lost)")
+        return
+    cmd.add(M, "disk", f"{name} checks, repairs or changes a file system")

@@ -456,11 +456,22 @@ _OFFICE_START = re.compile(
 )
 
 
+# Windows account and boot files: overwriting them breaks every logon or the boot.
+_WIN_ACCOUNT_BOOT = re.compile(
+    r"\A(?:[a-z]:)?/(?:windows/system32/config/(?:sam|system|security|software|default)"
+    r"|windows/system32/(?:winload\.(?:exe|efi)|ntoskrnl\.exe|hal\.dll|ci\.dll)"
+    r"|bootmgr|boot/bcd|efi/microsoft/boot/(?:bcd|bootmgfw\.efi))\Z"
+)
+
+
 def windows_write_target(path: str) -> tuple[RiskLevel, str, str] | None:
     """Writing into the Windows folder (a system file), or over an accessibility program
     that runs at the logon screen (a classic backdoor)."""
     p = path.replace("\\", "/").strip('"').lower()
     p = re.sub(r"\A%(systemroot|windir)%", "c:/windows", p)
+    p = re.sub(r"/+", "/", p)
+    if _WIN_ACCOUNT_BOOT.match(p):
+        return B, "system-file", f"the Windows account or boot file {path}"
     if _WIN_BACKDOOR.search(p):
         return (
             C,
@@ -1539,11 +1550,33 @@ def _write_cmdlet(cmd: Cmd) -> None:
         cmd.add(C, "persistence", "New-Service installs a service that starts on its own")
         return
     # Set-Content $PROFILE, Out-File -Append ~/.bashrc: writes to startup/system files.
-    for w in [*positional_and_paths(cmd, params)]:
+    targets = positional_and_paths(cmd, params)
+    if cmd.name in ("copy-item", "move-item"):
+        # The destination is what gets written: `-Destination X` or the second positional.
+        dest = params.get("destination") or params.get("dest")
+        positional = _ps_positional(cmd)
+        if dest is None and len(positional) > 1:
+            dest = positional[1]
+        targets = [dest] if dest is not None else []
+        if cmd.name == "move-item":
+            for src in [params.get("path"), params.get("literalpath"), *positional[:1]]:
+                if src is None:
+                    continue
+                t0 = classify_path(src.text, cmd.scope.cwds, True)
+                if t0.level >= B:
+                    rule = "mv-root" if t0.rule != "rm-system-file" else t0.rule
+                    cmd.add(B, rule, f"Move-Item moves away {t0.what}", src)
+                    return
+    for w in targets:
         t = write_target(w.text.replace("\\", "/"), cmd.scope.cwds)
         if t is not None:
             cmd.add(t.level, t.rule, f"{cmd.name} writes to {t.what}", w)
             return
+        if cmd.name not in ("new-item", "copy-item", "move-item") or not w.dynamic:
+            win = windows_write_target(w.text)
+            if win is not None:
+                cmd.add(win[0], win[1], f"{cmd.name} writes to {win[2]}", w)
+                return
     cmd.add(M, "write", f"{cmd.name} creates or changes files or settings")
 
 

@@ -1,0 +1,96 @@
+"""Program families fixed in round 3 (issue 14, safety-p3): each family in several spellings,
+with look-alikes that must stay low. The corpus rows with sources are in `sources_p.tsv`."""
+
+from __future__ import annotations
+
+import pytest
+
+from aintern_ls.safety import RiskLevel, assess
+from aintern_ls.safety.levels import B, C, D, M, S
+
+CASES: list[tuple[str, str, RiskLevel]] = [
+    # Loops over a listing of the working directory / home / root delete every entry.
+    ("for /f %i in ('dir /b') do rd /s /q %i", "cmd", B),
+    ('for /f "delims=" %a in (\'dir /b /a\') do del /f /q "%a"', "cmd", B),
+    ("for /f %%i in ('dir /b /s') do del /q %%i", "cmd", B),
+    ("for /f %i in ('dir /b /ad C:\\Users') do rd /s /q C:\\Users\\%i", "cmd", B),
+    ('for /f "usebackq" %i in (`dir /b %USERPROFILE%`) do rd /s /q "%USERPROFILE%\\%i"', "cmd", B),
+    ("for /f %i in ('dir /b *.tmp') do del %i", "cmd", D),
+    ("for /f %i in ('dir /b') do echo %i", "cmd", S),
+    ("Get-ChildItem | ForEach-Object { Remove-Item $_ -Recurse -Force }", "powershell", B),
+    ("gci ~ | % { rm $_.FullName -r -fo }", "powershell", B),
+    ("foreach ($f in (Get-ChildItem C:\\)) { Remove-Item $f.FullName -Recurse }", "powershell", B),
+    ("gci *.log | % { Remove-Item $_ }", "powershell", D),
+    ("gci | % { Write-Host $_.Name }", "powershell", S),
+    # Package runners run the command after them; `-c`/`--call` is a shell line.
+    ("npm exec --call 'rm -rf /'", "bash", B),
+    ("npx -c 'rm -rf ~'", "bash", B),
+    ("pnpm exec rm -rf ~", "bash", B),
+    ("yarn dlx rimraf /", "bash", B),
+    ("bunx rimraf ~", "bash", B),
+    ("npx rimraf dist", "bash", D),
+    ("shx rm -rf /", "bash", B),
+    ("cross-env CI=1 rm -rf ~", "bash", B),
+    ("npx eslint .", "bash", S),
+    # Configuration that swaps the shell a tool runs commands with.
+    ("npm config set script-shell /tmp/x.sh", "bash", C),
+    ("yarn config set scriptShell ./run.sh", "bash", C),
+    ("npm config set node-options '--require /tmp/hook.js'", "bash", C),
+    ("npm config set script-shell /bin/bash", "bash", M),
+    ("npm config get script-shell", "bash", S),
+    ("make SHELL=/tmp/x.sh", "bash", C),
+    ("make SHELL='/bin/sh -c \"rm -rf /\"'", "bash", B),
+    ("make .SHELLFLAGS='-c rm -rf ~' all", "bash", B),
+    ("make --eval='x: ; rm -rf /' x", "bash", B),
+    ("make -s --eval=$'x:\\n\\t-'\"/bin/sh\"", "bash", C),
+    ("make SHELL=/bin/bash -j4", "bash", M),
+    ("make -n install", "bash", S),
+    # sudo's list mode runs nothing.
+    ("sudo -l rm -rf /", "bash", S),
+    ("sudo -U bob -l", "bash", S),
+    ("sudo -u bob ls -l /", "bash", C),
+    # bun's inline code is JavaScript.
+    ("bun -e \"require('fs').rmSync('/', {recursive: true})\"", "bash", B),
+    ("bun --eval \"require('fs').rmSync(process.env.HOME, {recursive: true})\"", "bash", B),
+    ("bun -p '1 + 1'", "bash", S),
+    # PowerShell folder variables resolved in every spelling.
+    ('Remove-Item -Recurse -Force "${env:ProgramFiles(x86)}"', "powershell", B),
+    ("Remove-Item -Recurse -Force ${env:windir}\\System32", "powershell", B),
+    ("Remove-Item -Recurse -Force $env:HOMEDRIVE\\", "powershell", B),
+    (
+        "[IO.File]::WriteAllText($env:windir + '\\System32\\drivers\\etc\\hosts', 'x')",
+        "powershell",
+        C,
+    ),
+    ("[IO.File]::Delete($env:windir + '\\System32\\config\\SAM')", "powershell", B),
+    ("Set-Content C:\\Windows\\System32\\config\\SAM x", "powershell", B),
+    ("Copy-Item cmd.exe C:\\Windows\\System32\\sethc.exe", "powershell", C),
+    ("Move-Item C:\\Windows\\System32 D:\\old", "powershell", B),
+    ("Copy-Item a.txt b.txt", "powershell", M),
+    # Environment hooks: session (moderate), permanent (critical), .NET profiler (critical).
+    ('$env:PATH += ";C:\\tools"', "powershell", M),
+    ('$env:COR_PROFILER_PATH = "C:\\x.dll"', "powershell", C),
+    ("set COR_ENABLE_PROFILING=1", "cmd", C),
+    ("[Environment]::SetEnvironmentVariable('Path', 'C:\\x', 'User')", "powershell", C),
+    ("$env:FOO = 1", "powershell", S),
+    # Volume managers and disk formatting on a raw device.
+    ("pvcreate /dev/sdb", "bash", B),
+    ("lvm vgcreate vg0 /dev/sdb /dev/sdc", "bash", B),
+    ("mdadm --create /dev/md0 --level=1 --raid-devices=2 /dev/sda /dev/sdb", "bash", B),
+    ("nvme format /dev/nvme0n1", "bash", B),
+    ("zpool create tank /dev/sdb", "bash", B),
+    ("badblocks -wsv /dev/sdb", "bash", B),
+    ("lvremove -f /dev/vg0/data", "bash", D),
+    ("pvs", "bash", S),
+    ("vgdisplay vg0", "bash", S),
+    ("sgdisk -p /dev/sda", "bash", S),
+    ("sfdisk -l /dev/sda", "bash", S),
+    ("mdadm --detail /dev/md0", "bash", S),
+    ("nvme list", "bash", S),
+]
+
+
+@pytest.mark.parametrize("command,shell,expected", CASES)
+def test_family(command: str, shell: str, expected: RiskLevel) -> None:
+    got = assess(command, shell)
+    assert got.level == expected, (command, got.level.label, got.findings)
