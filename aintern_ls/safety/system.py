@@ -1123,9 +1123,9 @@ def _lvm(cmd: Cmd) -> None:
 
 @handles("mdadm")
 def _mdadm(cmd: Cmd) -> None:
-    if _dry(cmd) or cmd.has("--detail", "-D", "--examine", "-E", "--query", "-Q", "--scan"):
-        if not cmd.has("--create", "-C", "--zero-superblock"):
-            return
+    reads = _dry(cmd) or cmd.has("--detail", "-D", "--examine", "-E", "--query", "-Q", "--scan")
+    if reads and not cmd.has("--create", "-C", "--zero-superblock"):
+        return
     if cmd.has("--create", "-C", "--zero-superblock", "--build", "-B") or any(
         w.text.startswith("--create") for w in cmd.args
     ):
@@ -1216,9 +1216,9 @@ def _fs_tools(cmd: Cmd) -> None:
         return
     if name == "tune2fs" and cmd.short("l") and not cmd.short("OUoecCiLmrT"):
         return
-    if name in ("fsck", "e2fsck", "btrfsck") or name.startswith("fsck."):
-        if cmd.short("n") or cmd.has("--readonly", "--dry-run"):
-            return
+    fsck = name in ("fsck", "e2fsck", "btrfsck") or name.startswith("fsck.")
+    if fsck and (cmd.short("n") or cmd.has("--readonly", "--dry-run")):
+        return
     if name == "xfs_repair" and cmd.short("n"):
         return
     if name == "debugfs" and not (cmd.short("w") or cmd.has("-R")):
