@@ -501,6 +501,7 @@ CATALOGUE: dict[str, Rule] = _rules(
         " is lost)",
         "lvremove -f /dev/vg0/data",
     ),
+    ("backup-delete", "deletes backup snapshots (restic forget, borg delete)", "borg delete ::x"),
 )
 
 # The settings under which the user-rule examples fire.

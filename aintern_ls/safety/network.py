@@ -372,3 +372,49 @@ def _mailer(cmd: Cmd) -> None:
         cmd.add(C, "exfiltration", f"{cmd.name} mails a file or a command's output")
     else:
         cmd.add(M, "network", f"{cmd.name} sends mail")
+
+
+# --- backups to another machine ----------------------------------------------------------
+_BACKUP_REMOTE = re.compile(
+    r"\A(?:rest:|s3:|sftp:|b2:|azure:|gs:|swift:|rclone:|ssh://|[\w.-]+@[\w.-]+:)"
+)
+
+
+@handles("restic", "borg", "duplicity", "kopia")
+def _backup(cmd: Cmd) -> None:
+    """Backups to a repository on another machine send files there: critical when the files
+    are home or system files (as scp/rsync to a remote is); `forget --prune`/`prune`/
+    `delete` destroy snapshots."""
+    texts = cmd.texts()
+    repo = [v.text for _, v in system.opt_values(cmd, "-r --repo --repository")]
+    repo += [t for t in texts if _BACKUP_REMOTE.match(t) or "::" in t]
+    sub = next((t for t in texts if not t.startswith("-") and t not in repo), "")
+    if sub in (
+        "snapshots",
+        "list",
+        "ls",
+        "info",
+        "stats",
+        "check",
+        "diff",
+        "version",
+        "help",
+        "find",
+        "cat",
+        "key",
+    ):
+        return
+    remote = any(_BACKUP_REMOTE.match(r) for r in repo) or bool(
+        re.search(r"(?:^|\s)(?:scp|sftp|s3|b2|gs|ftp|rsync)://", " ".join(texts))
+    )
+    if sub in ("forget", "prune", "delete", "rm", "compact") or (sub == "remove-older-than"):
+        cmd.add(D, "backup-delete", f"{cmd.name} {sub} deletes backup snapshots")
+        return
+    if sub in ("backup", "create", "snapshot", "full", "incremental", "incr", "") and remote:
+        srcs = [t for t in texts if t.startswith(("/", "~")) and t not in repo]
+        if any(sensitive_source(s) for s in srcs):
+            cmd.add(C, "exfiltration", f"{cmd.name} copies home or system files to another host")
+            return
+        cmd.add(M, "network", f"{cmd.name} uploads a backup to another host")
+        return
+    cmd.add(M, "write", f"{cmd.name} {sub} reads or writes a backup repository")

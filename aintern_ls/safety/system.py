@@ -1227,3 +1227,553 @@ def _fs_tools(cmd: Cmd) -> None:
         cmd.add(C, "disk", f"{name} rewrites file system metadata (data can be lost)")
         return
     cmd.add(M, "disk", f"{name} checks, repairs or changes a file system")
+
+
+# --- programs that run the command given after their options (GTFOBins "shell"/"command") --
+# name -> (options that take a value, positional words before the command). Each judges the
+# command it runs, so `choom -n 0 rm -rf /` is blocked as `rm -rf /` is, and wrapping a
+# shell is what starting that shell is.
+_RUNNERS: dict[str, tuple[str, int]] = {
+    "choom": ("-n -p --adjust --pid", 0),
+    "softlimit": ("-a -c -d -f -l -m -o -p -r -s -t", 0),
+    "setlock": ("", 1),
+    "lckdo": ("-w", 1),
+    "pexec": ("-n -o -e -p -P -c -u -R", 0),
+    "distcc": ("", 0),
+    "pidstat": ("", 0),
+    "ssh-agent": ("-a -E -t -P -O", 0),
+    "sg": ("", 1),
+    "newgrp": ("", 1),
+    "setpriv": ("--reuid --regid --groups --inh-caps --ambient-caps --bounding-set", 0),
+    "sandbox": ("-t -l -H -T -M -X -w", 0),
+    "bwrap": ("--bind --ro-bind --dev-bind --chdir --setenv --unsetenv --proc --dev --tmpfs", 0),
+    "ifne": ("", 0),
+    "chronic": ("", 0),
+    "daemonize": ("-a -c -e -o -p -l -u -E", 0),
+    "dtach": ("-c -A -n -e -r", 0),
+    "abduco": ("-c -n -A -e", 0),
+    "entr": ("", 0),
+    "watchexec": ("-w --watch -e --exts -i --ignore -d --debounce -s --signal", 0),
+    "reflex": ("-r --regex -g --glob", 0),
+    "hyperfine": ("-w --warmup -r --runs -m -M -p --prepare", 0),
+    "timelimit": ("-t -T -s -S", 0),
+    "lxc-execute": ("-n --name -f", 0),
+    "lxc-attach": ("-n --name -e -s", 0),
+    "proot": ("-r -b -w --rootfs --bind --cwd", 0),
+    "fakechroot": ("", 0),
+    "schroot": ("-c --chroot -u --user -d --directory", 0),
+    "multitime": ("-n -s -q", 0),
+    "genie": ("", 0),
+    "perf": ("-e --event -p --pid -o --output -t --tid -r --repeat -G -C --cpu -x", 1),
+}
+
+
+def _runner_command(cmd: Cmd) -> list[Word]:
+    """The command a runner starts (empty when it starts none)."""
+    name = cmd.name
+    args = list(cmd.args)
+    if name == "pidstat":
+        e = next((k for k, w in enumerate(args) if w.text == "-e"), None)
+        return args[e + 1 :] if e is not None else []
+    if name == "genie":
+        c = next((k for k, w in enumerate(args) if w.text in ("-c", "--command")), None)
+        if c is not None:
+            return args[c + 1 :]
+        return [Word("sh", cmd.start, cmd.end)] if cmd.has("-s", "--shell") else []
+    if name in ("ssh-agent", "newgrp") and not args:
+        return [] if name == "ssh-agent" else [Word("sh", cmd.start, cmd.end)]
+    if name == "sg":
+        c = next((k for k, w in enumerate(args) if w.text == "-c"), None)
+        if c is not None and c + 1 < len(args):
+            return [
+                Word("sh", cmd.start, cmd.end),
+                Word("-c", args[c].start, args[c].end),
+                args[c + 1],
+            ]
+    if name == "entr":
+        args = [w for w in args if w.text != "-s"] if not cmd.has("-s") else args
+        if cmd.has("-s"):
+            code = next((w for w in args if not w.text.startswith("-")), None)
+            return (
+                [Word("sh", cmd.start, cmd.end), Word("-c", cmd.start, cmd.start), code]
+                if code is not None
+                else []
+            )
+    valued = frozenset(_RUNNERS[name][0].split())
+    skip = _RUNNERS[name][1]
+    i = 0
+    while i < len(args):
+        t = args[i].text
+        if t == "--":
+            i += 1
+            break
+        if t.startswith("-") and len(t) > 1:
+            i += 2 if t in valued else 1
+            continue
+        if skip:
+            skip -= 1
+            i += 1
+            continue
+        break
+    if (
+        name == "perf"
+        and args
+        and args[0].text
+        not in ("stat", "record", "trace", "top", "kvm", "sched", "lock", "mem", "c2c")
+    ):
+        return []
+    return args[i:]
+
+
+@handles(*_RUNNERS)
+def _runner(cmd: Cmd) -> None:
+    if cmd.has("--help", "-h", "--version", "-V") and len(cmd.args) == 1:
+        return
+    inner = _runner_command(cmd)
+    if cmd.name in ("sg", "newgrp", "setpriv"):
+        cmd.add(C, "sudo", f"{cmd.name} runs a command with other group or user rights")
+    if not inner:
+        if cmd.name in ("perf", "pidstat", "ssh-agent"):
+            return  # `perf list`, `pidstat 1`, `ssh-agent -s`: report or set up, run nothing
+        cmd.add(M, "runs-program", f"{cmd.name} runs a program")
+        return
+    if any(w.dynamic and w is inner[0] for w in inner[:1]):
+        cmd.add(C, "eval-dynamic", f"{cmd.name} runs a command only known at run time", inner[0])
+    cmd.info = cmd.judge(inner, cmd.stdin)
+
+
+@handles("capsh")
+def _capsh(cmd: Cmd) -> None:
+    """`capsh -- [ARGS]` runs bash with ARGS (`capsh -- -c 'cmd'`); `--print` only reports."""
+    args = list(cmd.args)
+    dash = next((k for k, w in enumerate(args) if w.text == "--"), None)
+    if any(
+        w.text.startswith(("--drop", "--caps", "--uid", "--gid", "--user", "--inh", "--addamb"))
+        for w in args
+    ):
+        cmd.add(C, "sudo", "capsh changes the capabilities or user a shell runs with")
+    if dash is None:
+        if any(w.text.startswith("==") for w in args):
+            cmd.add(M, "shell", "capsh starts a shell")
+        return
+    cmd.info = cmd.judge(
+        [Word("bash", args[dash].start, args[dash].end), *args[dash + 1 :]], cmd.stdin
+    )
+
+
+@handles("run-parts")
+def _run_parts(cmd: Cmd) -> None:
+    if cmd.has("--test", "--list", "--help", "--version"):
+        return
+    cmd.add(M, "local-script", "run-parts runs every program in a directory")
+
+
+# --- options whose value the program runs as a command ---------------------------------------
+_EXEC_OPTIONS: dict[str, str] = {
+    "scrot": "-e --exec",
+    "zic": "-y",
+    "tcpdump": "-z",
+    "enscript": "-I --filter",
+    "tmate": "-c",
+    "agetty": "-l --login-program",
+    "socket": "-p",
+    "dvips": "",
+    "xdg-open": "",
+    "nmap": "",
+    "sshpass": "",
+}
+
+
+def opt_values(cmd: Cmd, spec: str) -> list[tuple[Word, Word]]:
+    """(option word, value) for every option of `spec` (`-x V`, `-xV`, `--name=V`); socket's
+    value rides in a bundle (`-qvp CMD`)."""
+    wanted = spec.split()
+    out: list[tuple[Word, Word]] = []
+    args = cmd.args
+    for i, w in enumerate(args):
+        t = w.text
+        if t in wanted and i + 1 < len(args):
+            out.append((w, args[i + 1]))
+            continue
+        for o in wanted:
+            if o.startswith("--") and t.startswith(o + "="):
+                out.append((w, _sub(w, t[len(o) + 1 :])))
+            elif len(o) == 2 and t.startswith(o) and len(t) > 2 and not t.startswith("--"):
+                out.append((w, _sub(w, t[2:])))
+            elif (
+                len(o) == 2
+                and re.fullmatch(r"-[a-zA-Z]+", t)
+                and t.endswith(o[1])
+                and len(t) > 2
+                and i + 1 < len(args)
+                and cmd.name == "socket"
+            ):
+                out.append((w, args[i + 1]))
+    return out
+
+
+@handles("scrot", "zic", "tcpdump", "enscript", "tmate", "agetty", "socket")
+def _exec_option_tool(cmd: Cmd) -> None:
+    """`scrot -e CMD`, `zic -y CMD`, `tcpdump -z CMD`, `enscript -I CMD`, `tmate -c CMD`,
+    `agetty -l PROGRAM`, `socket -p CMD`: the value is a command the tool runs."""
+    found = False
+    for opt, value in opt_values(cmd, _EXEC_OPTIONS[cmd.name]):
+        found = True
+        text = value.text
+        if cmd.name == "tcpdump":
+            text = text + " FILE"  # run with the name of each finished capture file
+        _judge_embedded(cmd, _sub(value, text), f"{cmd.name} {opt.text[:2]}")
+        # a login program or a command wired to a socket/terminal hands out a shell
+        if cmd.name in ("agetty", "socket", "tmate") and re.search(
+            r"(?:^|/)(?:ba|z|k|da|c|tc|fi)?sh\b", text
+        ):
+            cmd.add(C, "config-exec", f"{cmd.name} hands a shell to a terminal or a socket", value)
+    if cmd.name == "tcpdump":
+        w = cmd.option_value("-w")
+        if w is not None and w.text != "-":
+            cmd.add(M, "write", "tcpdump writes a capture file", w)
+        cmd.add(M, "network", "tcpdump captures network traffic")
+        return
+    if not found:
+        cmd.add(M, "runs-program", f"{cmd.name} runs")
+
+
+@handles("csvtool")
+def _csvtool(cmd: Cmd) -> None:
+    texts = cmd.texts()
+    if "call" in texts:
+        k = texts.index("call")
+        if k + 1 < len(cmd.args):
+            _judge_embedded(cmd, cmd.args[k + 1], "csvtool call")
+            return
+    if "-o" in texts or "--output" in texts:
+        cmd.add(M, "write", "csvtool writes a file")
+
+
+@handles("rpmdb", "rpmquery", "rpmverify", "rpmspec", "rpmbuild")
+def _rpm_tools(cmd: Cmd) -> None:
+    rpm_eval(cmd)
+    if cmd.name == "rpmbuild":
+        cmd.add(M, "build", "rpmbuild runs a package's build scripts")
+    elif cmd.name == "rpmdb" and cmd.has("--rebuilddb", "--initdb"):
+        cmd.add(M, "system-config", "rpmdb rewrites the package database")
+
+
+# Shell-outs inside small languages: Scheme/Lisp `(system "…")`, m4 `syscmd(…)`, Tcl `exec …`,
+# gnuplot `system("…")` / `! cmd`.
+_LANG_SHELL = re.compile(
+    r"\((?:system\*?|ext:run-shell-command|run-shell-command|shell|uiop:run-program"
+    r"|sb-ext:run-program|open-pipe\*?|open-input-pipe|open-output-pipe)\s+\"((?:[^\"\\]|\\.)*)\""
+    r"|\b(?:e?syscmd)\(\s*([^)]*)\)"
+    r"|\bsystem\s*\(\s*[\"']((?:[^\"'\\]|\\.)*)[\"']\s*\)"
+    r"|(?:^|[;\n\[])\s*(?:exec|open\s+\"\|)\s*([^;\n\]]+)"
+    r"|(?:^|[;\n])\s*!\s*([^;\n]+)"
+    r"|`([^`]+)`"
+)
+
+
+def language_shell_outs(cmd: Cmd, code: Word, what: str) -> bool:
+    """Judge each shell command written in `code`; True if there was one."""
+    found = False
+    for m in _LANG_SHELL.finditer(code.text):
+        line = next(g for g in m.groups() if g is not None).strip().rstrip("&").strip()
+        line = line.replace('\\"', '"')
+        if line:
+            found = True
+            _judge_embedded(cmd, _sub(code, line), what)
+    return found
+
+
+_LANG_CODE_OPTS = {
+    "gnuplot": "-e",
+    "guile": "-c -e",
+    "clisp": "-x",
+    "sbcl": "--eval",
+    "ecl": "-eval --eval",
+    "racket": "-e --eval",
+    "chicken": "-e",
+    "csi": "-e -p",
+    "gsi": "-e",
+    "m4": "-D --define",
+    "wish": "",
+    "tclsh": "",
+    "gawk-ext": "",
+}
+
+
+@handles("gnuplot", "guile", "clisp", "sbcl", "ecl", "racket", "csi", "gsi", "m4", "wish")
+def _small_language(cmd: Cmd) -> None:
+    """Interpreters of small languages given code on the command line or on stdin: their
+    shell-outs are judged as commands; other code runs as a local program (moderate)."""
+    from aintern_ls.safety.context import STDIN_NONE
+
+    spec = _LANG_CODE_OPTS.get(cmd.name, "")
+    codes = [v for _, v in opt_values(cmd, spec)] if spec else []
+    if cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text:
+        codes.append(Word(cmd.stdin.text, cmd.start, cmd.end))
+    elif cmd.stdin.kind not in (STDIN_NONE, STDIN_STATIC) and not cmd.operands():
+        cmd.add(C, "eval-dynamic", f"{cmd.name} runs code it reads at run time")
+        return
+    shelled = False
+    for code in codes:
+        if code.dynamic:
+            cmd.add(C, "eval-dynamic", f"{cmd.name} runs code only known at run time", code)
+            shelled = True
+        else:
+            shelled = language_shell_outs(cmd, code, f"{cmd.name} code") or shelled
+    if cmd.name == "m4" and not codes and cmd.operands():
+        cmd.add(M, "local-script", "m4 expands a file (its macros can run commands)")
+        return
+    if not shelled:
+        cmd.add(M, "local-script", f"{cmd.name} runs a program")
+
+
+@handles("hg")
+def _hg(cmd: Cmd) -> None:
+    """Mercurial: `--config alias.x=!CMD` and `--config hooks.*=CMD` run shell commands;
+    read-only subcommands (status, log, diff, …) are safe."""
+    for _, value in opt_values(cmd, "--config"):
+        key, _, val = value.text.partition("=")
+        k = key.lower()
+        if (k.startswith("alias.") and val.startswith("!")) or k.startswith("hooks."):
+            _judge_embedded(cmd, _sub(value, val.lstrip("!")), f"hg --config {key}")
+        elif k in ("ui.editor", "ui.merge", "ui.ssh", "pager.pager", "extdiff.cmd"):
+            _judge_embedded(cmd, _sub(value, val), f"hg --config {key}")
+    ops = cmd.operands(frozenset({"--config", "-R", "--repository", "--cwd", "-r", "--rev"}))
+    sub = ops[0].text if ops else ""
+    if sub in (
+        "status",
+        "st",
+        "log",
+        "diff",
+        "id",
+        "identify",
+        "summary",
+        "sum",
+        "heads",
+        "branches",
+        "tags",
+        "annotate",
+        "blame",
+        "cat",
+        "files",
+        "root",
+        "paths",
+        "version",
+        "help",
+        "show",
+        "incoming",
+        "outgoing",
+        "manifest",
+        "grep",
+    ):
+        return
+    if sub in ("purge", "strip", "rollback") or (
+        sub in ("update", "up", "revert") and cmd.has("-C", "--clean", "--all")
+    ):
+        cmd.add(D, "git-destroy", f"hg {sub} discards changes")
+        return
+    cmd.add(M, "vcs-write", f"hg {sub or ''} changes the repository".replace("  ", " "))
+
+
+_TEX = frozenset(
+    names(
+        """
+        tex latex pdflatex lualatex luatex xelatex pdftex etex xetex context latexmk
+        """
+    )
+)
+
+
+@handles(*_TEX)
+def _tex(cmd: Cmd) -> None:
+    """TeX with `--shell-escape` runs `\\write18{CMD}` (and `\\immediate\\write18`) commands."""
+    escape = any(
+        w.text.lstrip("-") in ("shell-escape", "enable-write18", "shell-restricted")
+        or w.text.startswith("--shell-escape")
+        for w in cmd.args
+    )
+    for w in cmd.args:
+        for m in re.finditer(r"\\write18\s*\{((?:[^{}]|\{[^{}]*\})*)\}", w.text):
+            if escape:
+                _judge_embedded(cmd, _sub(w, m.group(1)), f"{cmd.name} \\write18")
+    if escape:
+        cmd.add(C, "config-exec", f"{cmd.name} --shell-escape lets the document run commands")
+        return
+    cmd.add(M, "build", f"{cmd.name} typesets a document")
+
+
+@handles("msgfilter")
+def _msgfilter(cmd: Cmd) -> None:
+    """`msgfilter [OPTIONS] FILTER [ARGS]`: FILTER runs once per message."""
+    i = skip_options_local(cmd, frozenset(names("-i --input -o --output-file -D --directory")))
+    rest = list(cmd.args[i:])
+    if rest:
+        cmd.judge(rest, cmd.stdin)
+    cmd.add(M, "runs-program", "msgfilter runs a filter program")
+
+
+def skip_options_local(cmd: Cmd, with_value: frozenset[str]) -> int:
+    from aintern_ls.safety.registry import skip_options
+
+    return skip_options(cmd, with_value)
+
+
+@handles("busctl")
+def _busctl(cmd: Cmd) -> None:
+    """`busctl --address=unixexec:path=/bin/sh,argv1=-c,argv2=CMD` starts a program as the
+    bus; `call`/`set-property` on system services change them; listings are safe."""
+    for w in cmd.args:
+        m = re.search(r"unixexec:path=([^,]+)((?:,argv\d+=[^,]*)*)", w.text)
+        if m:
+            argv = [a.split("=", 1)[1] for a in m.group(2).split(",") if "=" in a]
+            import shlex
+
+            line = " ".join(shlex.quote(x) for x in [m.group(1), *argv])
+            _judge_embedded(cmd, _sub(w, line), "busctl unixexec address")
+    ops = [t for t in cmd.texts() if not t.startswith("-")]
+    sub = ops[0] if ops else "list"
+    if sub in (
+        "list",
+        "status",
+        "monitor",
+        "capture",
+        "tree",
+        "introspect",
+        "get-property",
+        "help",
+    ):
+        return
+    cmd.add(M, "system-config", f"busctl {sub} calls a system service")
+
+
+@handles("nmap")
+def _nmap(cmd: Cmd) -> None:
+    """nmap scans (network, moderate); `--interactive` has a shell escape and `--script`
+    runs a Lua script (local code)."""
+    if cmd.has("--interactive"):
+        cmd.add(C, "config-exec", "nmap --interactive offers a shell escape (!sh)")
+        return
+    for _, v in opt_values(cmd, "--script"):
+        if "/" in v.text or v.text.endswith(".nse") or v.dynamic:
+            cmd.add(M, "local-script", "nmap runs a Lua script file", v)
+    cmd.add(M, "network", "nmap scans hosts")
+
+
+@handles("ldconfig")
+def _ldconfig(cmd: Cmd) -> None:
+    if cmd.short("pV") or cmd.has("--print-cache", "--version", "-N"):
+        return
+    conf = cmd.option_value("-f")
+    if conf is not None and not conf.text.startswith("/etc/ld.so.conf"):
+        cmd.add(C, "env-hook", "ldconfig -f makes every program load libraries from new places")
+        return
+    cmd.add(M, "system-config", "ldconfig rebuilds the shared library cache")
+
+
+@handles("gcore")
+def _gcore(cmd: Cmd) -> None:
+    cmd.add(C, "read-secret", "gcore dumps a running process's memory (passwords, keys, tokens)")
+
+
+# --- uploads by tools that are not usually network tools (GTFOBins "file upload") ------------
+def _upload(cmd: Cmd, what: Word, how: str) -> None:
+    cmd.add(C, "exfiltration", f"{cmd.name} {how} (exfiltration)", what)
+
+
+@handles("ab")
+def _ab(cmd: Cmd) -> None:
+    for _, v in opt_values(cmd, "-p -u"):
+        _upload(cmd, v, "sends a file's contents to a web server")
+        return
+    cmd.add(M, "network", "ab sends many requests to a web server")
+
+
+@handles("cancel", "lp", "lpr")
+def _printing(cmd: Cmd) -> None:
+    host = [v for _, v in opt_values(cmd, "-h -H")]
+    if cmd.name == "cancel":
+        if any(w.dynamic and w.origin != "variable" for w in cmd.args) and host:
+            _upload(cmd, host[0], "sends a command's output to a print server")
+            return
+        cmd.add(M, "runs-program", "cancel cancels print jobs")
+        return
+    files = cmd.operands(frozenset(names("-h -H -d -P -n -o -t -U -q -#")))
+    if host and (files or cmd.stdin.kind != "none"):
+        _upload(cmd, host[0], "sends a file to a remote print server")
+        return
+    cmd.add(M, "runs-program", f"{cmd.name} prints files")
+
+
+@handles("tftp", "atftp", "curl-tftp")
+def _tftp(cmd: Cmd) -> None:
+    text = " ".join(cmd.texts()) + " " + (cmd.stdin.text if cmd.stdin.kind == STDIN_STATIC else "")
+    if re.search(r"(?:^|\s|-c\s+|;)put\b|(?:^|\s)-p\b|--put\b", text):
+        cmd.add(C, "exfiltration", f"{cmd.name} put uploads a file (exfiltration)")
+        return
+    cmd.add(M, "network", f"{cmd.name} downloads a file")
+
+
+@handles("mosquitto_pub", "hping3", "hping", "kafkacat", "kcat")
+def _message_send(cmd: Cmd) -> None:
+    spec = {"mosquitto_pub": "-f --file", "hping3": "-E --file", "hping": "-E --file"}.get(
+        cmd.name, ""
+    )
+    for _, v in opt_values(cmd, spec) if spec else []:
+        _upload(cmd, v, "sends a file's contents over the network")
+        return
+    if cmd.name in ("kafkacat", "kcat") and cmd.short("P") and cmd.stdin.kind != "none":
+        cmd.add(C, "exfiltration", f"{cmd.name} -P sends its input to a Kafka topic")
+        return
+    cmd.add(M, "network", f"{cmd.name} sends network messages")
+
+
+# --- tools that write a file named in their arguments (GTFOBins "file write") ---------------
+def _writes(cmd: Cmd, target: Word) -> None:
+    from aintern_ls.safety.paths import write_target
+
+    t = write_target(target.text, cmd.scope.cwds)
+    if t is not None:
+        cmd.add(t.level, t.rule, f"{cmd.name} writes {t.what}", target)
+    else:
+        cmd.add(M, "write", f"{cmd.name} writes {target.text}", target)
+
+
+@handles("dos2unix", "unix2dos", "mac2unix", "unix2mac")
+def _dos2unix(cmd: Cmd) -> None:
+    args = list(cmd.args)
+    targets: list[Word] = []
+    i = 0
+    while i < len(args):
+        t = args[i].text
+        if t in ("-n", "--newfile") and i + 2 < len(args):
+            targets.append(args[i + 2])
+            i += 3
+            continue
+        if not t.startswith("-"):
+            targets.append(args[i])
+        i += 1
+    for w in targets[:8]:
+        _writes(cmd, w)
+    if not targets:
+        return
+
+
+@handles("update-alternatives", "alternatives")
+def _update_alternatives(cmd: Cmd) -> None:
+    texts = cmd.texts()
+    if any(t in ("--display", "--query", "--list", "--get-selections") for t in texts):
+        return
+    if "--install" in texts:
+        k = texts.index("--install")
+        if k + 1 < len(cmd.args):
+            _writes(cmd, cmd.args[k + 1])  # LINK becomes a symlink to the new program
+            return
+    cmd.add(M, "system-config", f"{cmd.name} changes which program a command name runs")
+
+
+@handles("varnishncsa", "varnishlog")
+def _varnish_log(cmd: Cmd) -> None:
+    out = cmd.option_value("-w")
+    if out is not None:
+        _writes(cmd, out)
