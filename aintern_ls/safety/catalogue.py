@@ -502,6 +502,22 @@ CATALOGUE: dict[str, Rule] = _rules(
         "lvremove -f /dev/vg0/data",
     ),
     ("backup-delete", "deletes backup snapshots (restic forget, borg delete)", "borg delete ::x"),
+    (
+        "screen-capture",
+        "records or photographs the screen without showing it (spying)",
+        "screencapture -x /tmp/s.png",
+    ),
+    (
+        "remote-access",
+        "turns on remote login, remote desktop or folder sharing for other machines",
+        "systemsetup -setremotelogin on",
+    ),
+    (
+        "hidden-stream",
+        "writes to or runs from an NTFS alternate data stream (a payload hidden from listings)",
+        "type evil.exe > readme.txt:evil.exe",
+        "cmd",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

@@ -81,7 +81,27 @@ def analyse(text: str, scope: Scope) -> None:
             info = Info()
             continue
         _record_set(words, scope)
+        _alternate_streams(words, redirects, scope)
         info = dispatch.judge(words, scope, stdin)
+
+
+def _alternate_streams(words: list[Word], redirects: list[tuple[str, Word]], scope: Scope) -> None:
+    """`… > file.txt:payload.exe`, `wscript c:\\ads\\f.txt:x.vbs`, `print /D:f.txt:x.exe`:
+    writing to or running from an NTFS alternate data stream hides a payload from directory
+    listings and most scanners (critical)."""
+    from aintern_ls.safety.windows import alternate_stream
+
+    data = words[0].text.lower().lstrip("@") in ("echo", "set", "title", "rem", "prompt")
+    for w in [*([] if data else words[1:]), *(t for _, t in redirects)]:
+        if not w.dynamic and alternate_stream(w.text):
+            scope.add(
+                RiskLevel.CRITICAL,
+                "hidden-stream",
+                f"{w.text} is an alternate data stream (a hidden place to keep a payload)",
+                w.start,
+                w.end,
+            )
+            return
 
 
 _CMD_VAR = "\x00cmd:"  # cmd variables in the scope's table (no shell name starts so)

@@ -977,6 +977,8 @@ _FAMILY = {
     "jshell": "java",
     "julia": "julia",
     "scala": "java",
+    "swift": "swift",
+    "objc": "swift",
 }
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 
@@ -1065,7 +1067,9 @@ _HOME_EXPR = re.compile(
     r"|\$ENV\{\s*(?:HOME|\x01\d+\x01)\s*\}|(?:os\.)?getenv\s*\(\s*\x01\d+\x01\s*\)"
     r"|\$_SERVER\[\x01\d+\x01\]|Sys\.getenv\(\x01\d+\x01\)|homedir\(\)|\$HOME|path\.expand\(.*\)"
     r"|File\.expand_path\(.*\)|os\.UserHomeDir\(\)|System\.getProperty\(\x01\d+\x01\)"
-    r"|Deno\.env\.get\(\x01\d+\x01\)|(?:Bun|Deno|import\.meta)\.env\.HOME)$"
+    r"|Deno\.env\.get\(\x01\d+\x01\)|(?:Bun|Deno|import\.meta)\.env\.HOME"
+    r"|NSHomeDirectory\(\)|FileManager\.default\.homeDirectoryForCurrentUser(?:\.path)?"
+    r"|ProcessInfo\.processInfo\.environment\[\x01\d+\x01\]!?)$"
 )
 _DECODERS = {
     "atob": "base64",
@@ -1145,6 +1149,12 @@ class _Reader:
         if len(parts) > 1:
             return "".join(self._value(p.strip(), level + 1) for p in parts)
         e = expr.strip()
+        if self.lang == "swift":
+            # Swift argument labels (`atPath: p`), force-unwraps, URL(fileURLWithPath: p)
+            e = re.sub(r"\A[A-Za-z_]\w*\s*:\s*(?!:)", "", e).rstrip("!")
+            m0 = re.fullmatch(r"\AURL\s*\(\s*(?:fileURLWithPath|string)\s*:\s*(.*)\)", e, re.S)
+            if m0:
+                e = m0.group(1).strip()
         while e.startswith("(") and _closing(e, 0) == len(e) - 1:
             e = e[1:-1].strip()
         # trailing no-op conversions: .toString(), .decode(), .to_s, .chomp …
@@ -1281,6 +1291,8 @@ class _Reader:
             self._shell_line(self.lit(int(m.group(1))))  # Groovy: "cmd".execute()
         if self.lang == "applescript":
             self._applescript(code)
+        if self.lang == "swift":
+            self._swift_process(code)
         if self.lang == "tcl":
             for m in re.finditer(r"(?:^|[\[;{\s])exec\s+([^\]\n;]+)", code):
                 self._shell_line(self._words(m.group(1)))
@@ -1301,6 +1313,22 @@ class _Reader:
         if _RISKY.search(code):
             fx.risky = True
         return fx
+
+    def _swift_process(self, code: str) -> None:
+        """Foundation's Process/NSTask: `launchPath`/`executableURL` and `arguments` set,
+        then `launch()`/`run()`: the program and its arguments are a command line."""
+        exe = re.search(
+            r"\.(?:launchPath|executableURL)\s*=\s*(.+?)\s*(?:;|\n|$)", code, re.M
+        ) or re.search(r"\bsetLaunchPath\s*:\s*(.+?)\]", code)
+        if exe is None or not re.search(r"\.(?:launch|run)\s*\(|\blaunch\]", code):
+            return
+        prog = self.value(exe.group(1))
+        argv = re.search(r"\.arguments\s*=\s*(\[.*?\])", code, re.S)
+        items = self.items(argv.group(1)) if argv else []
+        if DYN in prog or items is None:
+            self.fx.opaque = self.fx.opaque or "starts a program only known at run time"
+            return
+        self._shell_line(" ".join(_shell_quote(x) for x in [prog, *items]))
 
     def _indirect_calls(self, code: str) -> None:
         """Calls whose function name is a value: `obj["exec" + "Sync"](…)` (JS),
@@ -1735,7 +1763,8 @@ _DELETE_REC = frozenset(
     names(
         """
     rmtree rm_rf rm_r remove_dir remove_dir_all remove_entry remove_entry_secure RemoveAll
-    rimraf deltree removeSync emptyDirSync emptyDir remove_tree delete_tree rmrf
+    rimraf deltree removeSync emptyDirSync emptyDir remove_tree delete_tree rmrf removeItem
+    removeItemAtPath
     """
     )
 )

@@ -195,6 +195,8 @@ def _csrutil(cmd: Cmd) -> None:
         cmd.name == "auditctl" and cmd.has("-D", "0")
     ):
         cmd.add(C, "disable-security", f"{cmd.name} turns off a system protection")
+    elif cmd.name == "spctl" and cmd.has("--add", "--enable-path", "--disable"):
+        cmd.add(C, "disable-security", "spctl lets a program past Gatekeeper")
     elif cmd.has("status", "--status", "-l", "-s"):
         return
     else:
@@ -475,12 +477,18 @@ def defaults_write(cmd: Cmd) -> None:
         and re.search(
             r"lsquarantine\s+(-bool(ean)?\s+)?(no|false|0)\b|com\.apple\.alf\s+globalstate\s+"
             r"(-int(eger)?\s+)?0\b|gkautorearm\s+(-bool(ean)?\s+)?(no|false|0)\b"
-            r"|com\.apple\.security\S*\s+\S*(enabled|assessment)\S*\s+(-bool(ean)?\s+)?(no|false|0)\b",
+            r"|com\.apple\.security\S*\s+\S*(enabled|assessment)\S*\s+(-bool(ean)?\s+)?(no|false|0)\b"
+            r"|askforpassword\s+(-int(eger)?\s+|-bool(ean)?\s+)?(no|false|0)\b"
+            r"|com\.apple\.(softwareupdate|commerce)\s+\S*(automatic|critical|configdata)\S*\s+"
+            r"(-bool(ean)?\s+)?(no|false|0)\b",
             text,
         )
     ):
         cmd.add(
-            C, "disable-security", "defaults write turns off Gatekeeper, quarantine or the firewall"
+            C,
+            "disable-security",
+            "defaults write turns off Gatekeeper, quarantine, the firewall, the screen lock"
+            " password or security updates",
         )
 
 
@@ -561,6 +569,12 @@ def _keychain(cmd: Cmd) -> None:
         and ("-w" in texts or "-g" in texts or any(re.fullmatch(r"-\w*[wg]\w*", t) for t in texts))
     ):
         cmd.add(C, "credential-dump", f"security {verb} reads passwords out of the keychain")
+    elif verb in ("add-trusted-cert", "add-certificates", "trust-settings-import") or (
+        verb == "authorizationdb" and "write" in texts
+    ):
+        # A trusted root lets its owner read every TLS connection; authorizationdb write
+        # changes who may do what as administrator.
+        cmd.add(C, "disable-security", f"security {verb} changes what the system trusts")
     elif verb.startswith(("delete-", "remove-", "set-", "add-", "import", "create-", "unlock")):
         cmd.add(M, "security", f"security {verb} changes the keychain")
 
@@ -1060,6 +1074,10 @@ def misc_hooks(cmd: Cmd) -> None:
         gcc_wrapper(cmd)
     elif n == "defaults":
         defaults_write(cmd)
+    elif n == "ssh-keygen":
+        lib = cmd.option_value("-D")
+        if lib is not None and lib.text.endswith((".so", ".dylib", ".dll")):
+            cmd.add(C, "lolbin-exec", "ssh-keygen -D loads and runs a shared library", lib)
     elif n in _DATA_RESET:
         data_reset(cmd, n, list(cmd.args))
 
@@ -1777,3 +1795,157 @@ def _varnish_log(cmd: Cmd) -> None:
     out = cmd.option_value("-w")
     if out is not None:
         _writes(cmd, out)
+
+
+# --- macOS tools (LOOBins, loobins.io): each by what its documented abuse does -----------------
+@handles(
+    "chflags",
+    "setfile",
+    "codesign",
+    "dns-sd",
+    "dscacheutil",
+    "dsconfigad",
+    "dsenableroot",
+    "kextstat",
+    "lsappinfo",
+    "log",
+    "profiles",
+    "pwpolicy",
+    "screencapture",
+    "security_authtrampoline",
+    "sharing",
+    "snmptrap",
+    "snmpset",
+    "softwareupdate",
+    "systemsetup",
+    "kickstart",
+    "sfltool",
+    "installer",
+    "hdiutil",
+    "nscurl",
+    "ldapsearch",
+)
+def _macos(cmd: Cmd) -> None:
+    n = cmd.name
+    texts = cmd.texts()
+    low = [t.lower() for t in texts]
+    joined = " ".join(low)
+    if n in ("chflags", "setfile"):
+        hides = (n == "setfile" and re.search(r"-a\s+\S*v", joined)) or (
+            n == "chflags"
+            and any(
+                f in low for f in ("hidden", "uchg", "schg", "nouchg", "noschg", "sappnd", "uappnd")
+            )
+        )
+        if hides:
+            from aintern_ls.safety.paths import write_target
+
+            for w in cmd.operands():
+                t = write_target(w.text, cmd.scope.cwds)
+                if t is not None and t.level >= C:
+                    cmd.add(C, "persistence", f"{n} hides or locks {t.what}", w)
+                    return
+        cmd.add(M, "write", f"{n} changes file flags")
+        return
+    if n == "codesign":
+        if "--remove-signature" in low:
+            cmd.add(C, "disable-security", "codesign strips an app's signature (evades checks)")
+        elif any(t in ("-v", "--verify", "-d", "--display", "-dv", "-dvvv", "-vvv") for t in low):
+            return
+        else:
+            cmd.add(M, "write", "codesign signs a program")
+        return
+    if n in ("dns-sd", "snmptrap", "snmpset"):
+        if any(w.dynamic and w.origin != "variable" for w in cmd.args):
+            cmd.add(C, "exfiltration", f"{n} puts a command's output in what it sends")
+            return
+        if n == "dns-sd" and any(t in ("-b", "-l", "-q", "-e", "-f", "-z", "-g") for t in low):
+            return
+        cmd.add(M, "network", f"{n} sends network messages")
+        return
+    read_only = {
+        "dscacheutil": ("-q", "-statistics", "-cachedump"),
+        "dsconfigad": ("-show",),
+        "kextstat": (),
+        "lsappinfo": ("list", "info", "find", "front", "visibleprocesslist", "processlist"),
+        "log": ("show", "stream", "stats", "help", "collect"),
+        "profiles": ("list", "show", "status", "-p", "-l", "-c", "version", "help"),
+        "pwpolicy": (
+            "getaccountpolicies",
+            "-getaccountpolicies",
+            "-getglobalpolicy",
+            "getpolicy",
+            "-getpolicy",
+            "authentication-allowed",
+        ),
+        "sharing": ("-l",),
+        "softwareupdate": ("-l", "--list", "--history", "--list-full-installers", "--help"),
+        "sfltool": ("dumpbtm", "list"),
+        "hdiutil": ("info", "imageinfo", "verify", "help", "isencrypted", "pmap"),
+        "ldapsearch": (),
+    }
+    if n in read_only and (not read_only[n] or (low and low[0] in read_only[n])):
+        if n != "ldapsearch":
+            return
+        cmd.add(M, "network", "ldapsearch queries a directory server")
+        return
+    if n == "systemsetup" and low and low[0].startswith("-get"):
+        return
+    if n == "log":
+        if low and low[0] == "erase":
+            cmd.add(C, "clear-logs", "log erase deletes the system logs")
+        elif low and low[0] == "config" and re.search(r"level:off|--mode\s+\S*off", joined):
+            cmd.add(C, "clear-logs", "log config turns logging off")
+        else:
+            cmd.add(M, "system-config", "log changes logging")
+        return
+    if n == "profiles" or n == "pwpolicy":
+        what = (
+            "configuration profiles (certificates, proxies, restrictions)"
+            if n == "profiles"
+            else "password and account policies"
+        )
+        cmd.add(C, "disable-security", f"{n} changes {what}")
+        return
+    if n == "screencapture":
+        cmd.add(C, "screen-capture", "screencapture takes a picture of the screen")
+        return
+    if n == "security_authtrampoline":
+        cmd.add(C, "sudo", "security_authtrampoline runs a program as root")
+        if cmd.args:
+            cmd.judge(list(cmd.args), cmd.stdin)
+        return
+    if n == "sharing":
+        if "-a" in low:
+            cmd.add(C, "remote-access", "sharing shares a folder over the network")
+        else:
+            cmd.add(M, "system-config", "sharing changes file sharing")
+        return
+    if n == "dsenableroot":
+        if "-d" in low:
+            cmd.add(M, "account", "dsenableroot disables the root account")
+        else:
+            cmd.add(C, "account", "dsenableroot enables the root account")
+        return
+    if n == "systemsetup":
+        if re.search(r"-setremote(login|appleevents)\s+on", joined):
+            cmd.add(C, "remote-access", "systemsetup turns on remote login (SSH) or Apple events")
+        else:
+            cmd.add(M, "system-config", "systemsetup changes system settings")
+        return
+    if n == "kickstart":
+        if "-activate" in low or ("-configure" in low and "-on" in low):
+            cmd.add(C, "remote-access", "kickstart turns on Remote Desktop access")
+        else:
+            cmd.add(M, "system-config", "kickstart changes Remote Desktop settings")
+        return
+    if n == "nscurl":
+        cmd.add(M, "network", "nscurl downloads a URL")
+        return
+    if n == "installer":
+        cmd.add(M, "install", "installer installs a package")
+        return
+    if n == "softwareupdate" and any(t in ("--ignore", "--schedule") for t in low):
+        cmd.add(M, "system-config", "softwareupdate changes update settings")
+        return
+    cmd.add(M, "system-config", f"{n} changes system settings")

@@ -357,6 +357,38 @@ def _script_shell_config(cmd: Cmd) -> bool:
     return True
 
 
+def _swift_code(cmd: Cmd) -> bool:
+    """`swift -e CODE`, `echo CODE | swift -`, `swift x.swift`: Swift code run now (the
+    interpreter, not the package manager's `swift build`/`swift test`). True if handled."""
+    from aintern_ls.safety import inline
+    from aintern_ls.safety.context import STDIN_NONE, STDIN_STATIC
+
+    args = cmd.args
+    code: Word | None = None
+    for i, w in enumerate(args):
+        if w.text == "-e" and i + 1 < len(args):
+            code = args[i + 1]
+            break
+    if code is None and (not args or args[0].text == "-") and cmd.stdin.kind != STDIN_NONE:
+        if cmd.stdin.kind != STDIN_STATIC:
+            cmd.add(C, "eval-dynamic", "swift runs code it reads at run time")
+            return True
+        code = Word(cmd.stdin.text, cmd.start, cmd.end)
+    if code is None:
+        if args and args[0].text.endswith(".swift"):
+            cmd.add(M, "local-script", "swift runs a script", args[0])
+            return True
+        return False
+    if code.dynamic:
+        cmd.add(C, "eval-dynamic", "swift runs code only known at run time", code)
+        return True
+    found = inline.code_findings(cmd.scope, code.text, code, "swift", "swift code")
+    cmd.scope.include(found)
+    if not found:
+        cmd.add(M, "inline-code", "swift runs code", code)
+    return True
+
+
 def _bun_eval(cmd: Cmd) -> bool:
     """`bun -e CODE`, `bun --print CODE`, `bun eval CODE`: JavaScript run now, judged by the
     JavaScript reader (not as a package operation). True if handled."""
@@ -398,6 +430,8 @@ def _package_manager(cmd: Cmd) -> None:
         if dlx and system.data_reset(cmd, dlx[0].text, dlx[1:]):
             return
     if cmd.name == "bun" and _bun_eval(cmd):
+        return
+    if cmd.name == "swift" and _swift_code(cmd):
         return
     if _script_shell_config(cmd) or _package_exec(cmd):
         return

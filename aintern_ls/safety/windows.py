@@ -151,7 +151,7 @@ _VALUED = frozenset(
         computername scriptblock processname credential encoding depth first last pattern
         property type itemtype method body infile group member exclusionpath exclusionprocess
         drive driveletter number disknumber username user workingdirectory wait level l key
-        newname ep noprofile windowstyle w
+        newname ep noprofile windowstyle w stream
         """
     )
 )
@@ -1307,6 +1307,8 @@ def _wbadmin(cmd: Cmd) -> None:
         cmd.add(B, "delete-backups", "deletes Windows backups or the backup catalogue")
     elif re.search(r"\bget\b", text):
         return
+    elif _CRED_STORE.search(text.replace("/", "\\")):
+        cmd.add(C, "credential-dump", "wbadmin backs up the AD database or the SAM/SYSTEM hive")
     else:
         cmd.add(M, "backup", "wbadmin changes backups")
 
@@ -1496,6 +1498,10 @@ _SETX_HIJACK = re.compile(
 def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
+        return
+    stream = params.get("stream")
+    if stream is not None and stream.text.lower() not in (":$data", "$data"):
+        cmd.add(C, "hidden-stream", f"{cmd.name} writes an alternate data stream (hidden)", stream)
         return
     if cmd.name in (
         "set-itemproperty",
@@ -1744,6 +1750,168 @@ def _wevtutil(cmd: Cmd) -> None:
         cmd.add(M, "system-config", "wevtutil changes event log settings")
 
 
+# --- more LOLBAS binaries (lolbas-project.github.io): each by what its documented abuse does ---
+# Signed binaries that load a DLL, an assembly or a compiled pipeline from a path they are
+# given, or inject into another process: proxy execution (critical).
+_CODE_LOADERS = {
+    "certoc": r"-loaddll",
+    "rasautou": r"-d",
+    "ttdinject": r"/launch|-launch",
+    "addinutil": r"-addinroot|-pipelineroot",
+    "aspnet_compiler": r"-p|-v",
+    "extexport": r"",
+    "microsoft.workflow.compiler": r"",
+    "ie4uinit": r"-basesettings",
+    "wlrmdr": r"-u",
+    "verclsid": r"/c",
+    "offlinescannershell": r"",
+    "customshellhost": r"",
+    "runexehelper": r"",
+}
+# Signed binaries that download a URL to disk (LOLBAS "download").
+_URL_FETCHERS = frozenset(
+    names(
+        """
+        appinstaller gfxdownloadwrapper imewdbld ngen datasvcutil printbrm
+        onedrivestandaloneupdater
+        """
+    )
+)
+# Memory or credential-store dumps: process memory (lsass), the AD database, the SAM hive.
+_CRED_STORE = re.compile(r"(?i)ntds\.dit|\\config\\(sam|system|security)\b|\blsass\b")
+
+
+def _lolbas_more(cmd: Cmd) -> None:
+    n = cmd.name
+    texts = [w.text.lower() for w in cmd.args]
+    joined = " ".join(texts)
+    if n in _CODE_LOADERS:
+        flag = _CODE_LOADERS[n]
+        if not flag or any(re.fullmatch(rf"(?:{flag})(?::.*)?", t) for t in texts):
+            if n in ("ttdinject", "wlrmdr", "runexehelper"):
+                inner = _flag_value(cmd, "/launch") or _flag_value(cmd, "-u") or ""
+                if n == "runexehelper":
+                    inner = " ".join(w.text for w in cmd.args)
+                if inner:
+                    cmd.scope.include(
+                        cmd.scope.nested(inner, "cmd", Word(inner, cmd.start, cmd.end), -1)
+                    )
+            cmd.add(C, "lolbin-exec", f"{n} loads and runs code through a signed Windows binary")
+            return
+        cmd.add(M, "runs-program", f"{n} runs")
+        return
+    if n in _URL_FETCHERS:
+        if any(re.search(r"(?:https?|ftp)://|\\\\[^\\]+\\", t) for t in texts) or n in (
+            "printbrm",
+            "onedrivestandaloneupdater",
+        ):
+            cmd.add(C, "lolbin-download", f"{n} fetches files with a signed Windows binary")
+            return
+        cmd.add(M, "build" if n == "ngen" else "runs-program", f"{n} runs")
+        return
+    if n == "rdrleakdiag" or (n == "tttracer" and "-dumpfull" in texts):
+        if any(t in ("/fullmemdmp", "/memdmp", "-dumpfull") for t in texts):
+            cmd.add(C, "credential-dump", f"{n} dumps a process's memory (lsass: passwords)")
+            return
+        cmd.add(M, "runs-program", f"{n} collects diagnostics")
+        return
+    if n == "esentutl":
+        if _CRED_STORE.search(joined):
+            cmd.add(C, "credential-dump", "esentutl copies the AD database or a registry hive")
+            return
+        _lolbin_fetch(cmd)
+        return
+    if n == "rpcping" and re.search(r"/u\s+ntlm|-u\s+ntlm", joined):
+        cmd.add(C, "exfiltration", "rpcping sends this user's NTLM hash to another machine")
+        return
+    if n == "psr":
+        if "/start" in texts:
+            cmd.add(C, "screen-capture", "psr records the screen and keystrokes to a file")
+            return
+        cmd.add(M, "runs-program", "psr controls the steps recorder")
+        return
+    if n == "pnputil":
+        if any(t in ("-i", "/install", "/add-driver", "-a") for t in texts):
+            cmd.add(C, "kernel", "pnputil installs a driver (code that runs in the kernel)")
+            return
+        if any(t.startswith(("/enum", "-e")) for t in texts):
+            return
+        cmd.add(M, "system-config", "pnputil changes drivers")
+        return
+    if n == "nltest":
+        if any(
+            t.startswith(("/sc_reset", "/sc_change_pwd", "/dbflag", "/shutdown")) for t in texts
+        ):
+            cmd.add(M, "system-config", "nltest changes the domain secure channel")
+        return  # queries: trusts, domain controllers, sites
+    if n == "msbuild":
+        project = [w.text.lower() for w in cmd.args if not w.text.startswith(("/", "-"))]
+        if any(
+            not p.endswith(
+                (
+                    ".sln",
+                    ".csproj",
+                    ".vbproj",
+                    ".fsproj",
+                    ".vcxproj",
+                    ".proj",
+                    ".targets",
+                    ".props",
+                    ".slnf",
+                )
+            )
+            for p in project
+        ):
+            cmd.add(C, "lolbin-exec", "msbuild runs inline tasks from a file that is not a project")
+            return
+        cmd.add(M, "build", "msbuild builds a project")
+        return
+    if n in _BROWSERS:
+        for w in cmd.args:
+            m = _LAUNCHER_OPT.match(w.text)
+            if m:
+                code = m.group(2).strip('"')
+                found = cmd.scope.nested(code, "cmd", Word(code, w.start, w.end), -1)
+                cmd.scope.include(found)
+                cmd.add(C, "config-exec", f"{n} {m.group(1)} starts another program", w)
+                return
+        if any(t.startswith("--dump-dom") for t in texts) and any("://" in t for t in texts):
+            cmd.add(M, "network", f"{n} downloads a page")
+            return
+        cmd.add(M, "runs-program", f"{n} opens a browser")
+        return
+    cmd.add(M, "runs-program", f"{n} runs")
+
+
+_BROWSERS = frozenset(
+    names("msedge msedge_proxy msedgewebview2 chrome chromium chromium-browser brave teams")
+)
+_LAUNCHER_OPT = re.compile(
+    r"(?i)\A--(gpu-launcher|renderer-cmd-prefix|utility-cmd-prefix|browser-subprocess-path"
+    r"|plugin-launcher|ppapi-plugin-launcher|gpu-cmd-prefix)=(.+)\Z"
+)
+# `file.txt:payload.exe`: an NTFS alternate data stream, where payloads hide from listings.
+_STREAM_NAME = re.compile(r"[\w.$-]{1,100}")
+_STREAM_HOST = re.compile(r"\.\w{1,8}")
+
+
+def alternate_stream(text: str) -> bool:
+    """A path naming an NTFS alternate data stream (`C:\\ads\\file.txt:evil.exe`)."""
+    t = text.strip('"')
+    if len(t) > 400 or ":" not in t or "://" in t:
+        return False
+    t = re.sub(r"(?i)\A/[a-z]{1,20}:", "", t)  # `/D:C:\x.txt:s` (an option's value)
+    t = re.sub(r"(?i)\A[a-z]:", "", t)  # the drive
+    host, sep, stream = t.rpartition(":")
+    if not sep or ":" in host or not host or any(c in host for c in '*?"<>|='):
+        return False
+    base = re.split(r"[\\/]", host)[-1]
+    dot = base.rfind(".")
+    if dot <= 0 or not _STREAM_HOST.fullmatch(base[dot:]):
+        return False
+    return bool(_STREAM_NAME.fullmatch(stream)) and stream.lower() != "$data"
+
+
 def _register() -> None:
     """Add the Windows programs to the registry: cmd.exe built-ins and tools whose names
     clash with POSIX programs go to `WINDOWS_HANDLERS` (cmd and PowerShell fences only)."""
@@ -1836,6 +2004,13 @@ def _register() -> None:
         "uninstall-windowsdefender": _disable_security,
         "remove-windowsfeature": _danger_cmdlet,
         "clear-eventlog": _disable_security_logs,
+        **{n: _lolbas_more for n in _CODE_LOADERS},
+        **{n: _lolbas_more for n in _URL_FETCHERS},
+        **{n: _lolbas_more for n in _BROWSERS},
+        **{
+            n: _lolbas_more
+            for n in ("rdrleakdiag", "rpcping", "psr", "nltest", "msbuild", "pnputil", "esentutl")
+        },
     }
     explicit = set(table)
     for name in names(
