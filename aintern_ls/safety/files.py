@@ -330,46 +330,7 @@ def _dd(cmd: Cmd) -> None:
         cmd.add(M, "write", "dd writes a file")
 
 
-# Partitioning tools' modes that only print (sgdisk -p, sfdisk -l, wipefs with no -a).
-_DISK_PRINT = {
-    "sgdisk": frozenset(("-p", "--print", "-i", "--info", "-v", "--verify", "-O", "--print-mbr")),
-    "sfdisk": frozenset(
-        ("-l", "--list", "-d", "--dump", "-s", "--show-size", "-V", "--verify", "-J", "--json")
-    ),
-    "gdisk": frozenset(("-l",)),
-    "wipefs": frozenset(("-n", "--no-act", "--help", "-h", "--version", "-V")),
-}
-
-
 def _mkfs(cmd: Cmd) -> None:
-    quiet = _DISK_PRINT.get(cmd.name)
-    texts = cmd.texts()
-    if (
-        quiet is not None
-        and texts
-        and (
-            any(t in quiet for t in texts)
-            or (cmd.name == "wipefs" and not any(t.startswith("-") for t in texts))
-        )
-        and not any(
-            t
-            in (
-                "-Z",
-                "--zap-all",
-                "-z",
-                "--zap",
-                "-o",
-                "--clear",
-                "-a",
-                "--all",
-                "--delete",
-                "-o",
-                "--offset",
-            )
-            for t in texts
-        )
-    ):
-        return  # prints the partition table or signatures; writes nothing
     cmd.add(B, "mkfs", f"{cmd.name} erases a filesystem or partition table")
 
 
@@ -390,17 +351,6 @@ def _zfs(cmd: Cmd) -> None:
         return
     if sub == "destroy":
         cmd.add(B if cmd.name == "zpool" else D, "zfs-destroy", f"{cmd.name} destroy deletes data")
-        return
-    if (
-        cmd.name == "zpool"
-        and sub in ("create", "labelclear", "add", "attach", "replace", "split")
-        and any(
-            w.text.startswith("/dev/") or re.fullmatch(r"[a-z]d[a-z]\d*|nvme\S+", w.text)
-            for w in cmd.args[1:]
-        )
-        and not cmd.short("n")
-    ):
-        cmd.add(B, "mkfs", f"zpool {sub} writes a new pool label over a disk (its data is lost)")
         return
     cmd.add(M, "disk", f"{cmd.name} {sub} changes storage")
 

@@ -1095,8 +1095,8 @@ _LVM_READ = frozenset(
         """
     )
 )
-_LVM_WIPE = frozenset(names("pvcreate vgcreate vgextend pvremove"))
-_LVM_DESTROY = frozenset(names("lvremove vgremove lvreduce vgreduce"))
+# (pvcreate/vgcreate/vgextend/pvremove/lvremove/vgremove are judged with the disk tools.)
+_LVM_SHRINK = frozenset(names("lvreduce vgreduce"))
 _LVM_CHANGE = frozenset(
     names(
         """
@@ -1107,74 +1107,20 @@ _LVM_CHANGE = frozenset(
 )
 
 
-def _device_args(cmd: Cmd) -> list[Word]:
-    from aintern_ls.safety.paths import is_device
-
-    return [w for w in cmd.args if is_device(w.text) or w.text.startswith("/dev/")]
-
-
-def _dry(cmd: Cmd) -> bool:
-    return cmd.has("--help", "-h", "--version", "--test", "-t", "--dry-run", "--noop")
-
-
-@handles(*_LVM_READ, *_LVM_WIPE, *_LVM_DESTROY, *_LVM_CHANGE, "lvm")
+@handles(*_LVM_READ, *_LVM_SHRINK, *_LVM_CHANGE, "lvm")
 def _lvm(cmd: Cmd) -> None:
     name = cmd.name
     args = list(cmd.args)
     if name == "lvm" and args and not args[0].text.startswith("-"):
-        name, args = args[0].text, args[1:]  # `lvm pvcreate /dev/sdb`
-    if name in _LVM_READ or name in ("version", "help", "fullreport", "formats", "segtypes"):
+        # `lvm pvcreate /dev/sdb`: the lvm shell runs its first argument as the command.
+        cmd.info = cmd.judge(args, cmd.stdin)
         return
-    if _dry(cmd):
+    if name in _LVM_READ or cmd.has("--help", "-h", "--version", "--test", "-t"):
         return
-    devices = [
-        w for w in args if w.text.startswith("/dev/") and not w.text.startswith("/dev/mapper")
-    ]
-    if name in _LVM_WIPE and devices:
-        cmd.add(B, "mkfs", f"{name} writes an LVM label over {devices[0].text} (its data is lost)")
-        return
-    if name in _LVM_DESTROY or name in _LVM_WIPE:
-        cmd.add(D, "disk-destroy", f"{name} removes or shrinks volumes (their data is lost)")
+    if name in _LVM_SHRINK:
+        cmd.add(D, "disk-destroy", f"{name} shrinks volumes (data past the new end is lost)")
         return
     cmd.add(M, "disk", f"{name} changes logical volumes")
-
-
-@handles("mdadm")
-def _mdadm(cmd: Cmd) -> None:
-    reads = _dry(cmd) or cmd.has("--detail", "-D", "--examine", "-E", "--query", "-Q", "--scan")
-    if reads and not cmd.has("--create", "-C", "--zero-superblock"):
-        return
-    if cmd.has("--create", "-C", "--zero-superblock", "--build", "-B") or any(
-        w.text.startswith("--create") for w in cmd.args
-    ):
-        cmd.add(B, "mkfs", "mdadm writes RAID metadata over the disks (their data is lost)")
-        return
-    if cmd.has("--stop", "-S", "--remove", "-r", "--fail", "-f", "--grow", "-G"):
-        cmd.add(D, "disk-destroy", "mdadm stops, fails or reshapes a RAID array")
-        return
-    cmd.add(M, "disk", "mdadm changes RAID arrays")
-
-
-@handles("nvme", "sg_format", "sg_sanitize", "sg_unmap", "badblocks", "shred-disk")
-def _disk_format(cmd: Cmd) -> None:
-    texts = cmd.texts()
-    if cmd.name == "nvme":
-        sub = texts[0] if texts else ""
-        if sub in ("format", "sanitize", "write-zeroes", "dsm", "ns-delete", "delete-ns"):
-            cmd.add(B, "mkfs", f"nvme {sub} erases the drive or namespace")
-        elif sub in ("list", "id-ctrl", "id-ns", "smart-log", "error-log", "list-ns", "show-regs"):
-            return
-        else:
-            cmd.add(M, "disk", f"nvme {sub} changes drive settings")
-        return
-    if cmd.name == "badblocks":
-        if cmd.short("w") or cmd.short("n"):
-            level = B if cmd.short("w") else M
-            cmd.add(level, "disk-write", "badblocks -w overwrites the whole device with patterns")
-        return
-    if _dry(cmd):
-        return
-    cmd.add(B, "mkfs", f"{cmd.name} low-level formats or erases the device")
 
 
 @handles(
@@ -1252,37 +1198,23 @@ def _fs_tools(cmd: Cmd) -> None:
 # command it runs, so `choom -n 0 rm -rf /` is blocked as `rm -rf /` is, and wrapping a
 # shell is what starting that shell is.
 _RUNNERS: dict[str, tuple[str, int]] = {
-    "choom": ("-n -p --adjust --pid", 0),
-    "softlimit": ("-a -c -d -f -l -m -o -p -r -s -t", 0),
     "setlock": ("", 1),
     "lckdo": ("-w", 1),
     "pexec": ("-n -o -e -p -P -c -u -R", 0),
     "distcc": ("", 0),
     "pidstat": ("", 0),
     "ssh-agent": ("-a -E -t -P -O", 0),
-    "sg": ("", 1),
     "newgrp": ("", 1),
-    "setpriv": ("--reuid --regid --groups --inh-caps --ambient-caps --bounding-set", 0),
-    "sandbox": ("-t -l -H -T -M -X -w", 0),
-    "bwrap": ("--bind --ro-bind --dev-bind --chdir --setenv --unsetenv --proc --dev --tmpfs", 0),
     "ifne": ("", 0),
     "chronic": ("", 0),
-    "daemonize": ("-a -c -e -o -p -l -u -E", 0),
     "dtach": ("-c -A -n -e -r", 0),
     "abduco": ("-c -n -A -e", 0),
-    "entr": ("", 0),
     "watchexec": ("-w --watch -e --exts -i --ignore -d --debounce -s --signal", 0),
     "reflex": ("-r --regex -g --glob", 0),
-    "hyperfine": ("-w --warmup -r --runs -m -M -p --prepare", 0),
-    "timelimit": ("-t -T -s -S", 0),
     "lxc-execute": ("-n --name -f", 0),
-    "lxc-attach": ("-n --name -e -s", 0),
-    "proot": ("-r -b -w --rootfs --bind --cwd", 0),
     "fakechroot": ("", 0),
-    "schroot": ("-c --chroot -u --user -d --directory", 0),
     "multitime": ("-n -s -q", 0),
     "genie": ("", 0),
-    "perf": ("-e --event -p --pid -o --output -t --tid -r --repeat -G -C --cpu -x", 1),
 }
 
 
@@ -1300,23 +1232,6 @@ def _runner_command(cmd: Cmd) -> list[Word]:
         return [Word("sh", cmd.start, cmd.end)] if cmd.has("-s", "--shell") else []
     if name in ("ssh-agent", "newgrp") and not args:
         return [] if name == "ssh-agent" else [Word("sh", cmd.start, cmd.end)]
-    if name == "sg":
-        c = next((k for k, w in enumerate(args) if w.text == "-c"), None)
-        if c is not None and c + 1 < len(args):
-            return [
-                Word("sh", cmd.start, cmd.end),
-                Word("-c", args[c].start, args[c].end),
-                args[c + 1],
-            ]
-    if name == "entr":
-        args = [w for w in args if w.text != "-s"] if not cmd.has("-s") else args
-        if cmd.has("-s"):
-            code = next((w for w in args if not w.text.startswith("-")), None)
-            return (
-                [Word("sh", cmd.start, cmd.end), Word("-c", cmd.start, cmd.start), code]
-                if code is not None
-                else []
-            )
     valued = frozenset(_RUNNERS[name][0].split())
     skip = _RUNNERS[name][1]
     i = 0
@@ -1333,13 +1248,6 @@ def _runner_command(cmd: Cmd) -> list[Word]:
             i += 1
             continue
         break
-    if (
-        name == "perf"
-        and args
-        and args[0].text
-        not in ("stat", "record", "trace", "top", "kvm", "sched", "lock", "mem", "c2c")
-    ):
-        return []
     return args[i:]
 
 
@@ -1348,35 +1256,16 @@ def _runner(cmd: Cmd) -> None:
     if cmd.has("--help", "-h", "--version", "-V") and len(cmd.args) == 1:
         return
     inner = _runner_command(cmd)
-    if cmd.name in ("sg", "newgrp", "setpriv"):
+    if cmd.name == "newgrp":
         cmd.add(C, "sudo", f"{cmd.name} runs a command with other group or user rights")
     if not inner:
-        if cmd.name in ("perf", "pidstat", "ssh-agent"):
-            return  # `perf list`, `pidstat 1`, `ssh-agent -s`: report or set up, run nothing
+        if cmd.name in ("pidstat", "ssh-agent"):
+            return  # `pidstat 1`, `ssh-agent -s`: report or set up, run nothing
         cmd.add(M, "runs-program", f"{cmd.name} runs a program")
         return
     if any(w.dynamic and w is inner[0] for w in inner[:1]):
         cmd.add(C, "eval-dynamic", f"{cmd.name} runs a command only known at run time", inner[0])
     cmd.info = cmd.judge(inner, cmd.stdin)
-
-
-@handles("capsh")
-def _capsh(cmd: Cmd) -> None:
-    """`capsh -- [ARGS]` runs bash with ARGS (`capsh -- -c 'cmd'`); `--print` only reports."""
-    args = list(cmd.args)
-    dash = next((k for k, w in enumerate(args) if w.text == "--"), None)
-    if any(
-        w.text.startswith(("--drop", "--caps", "--uid", "--gid", "--user", "--inh", "--addamb"))
-        for w in args
-    ):
-        cmd.add(C, "sudo", "capsh changes the capabilities or user a shell runs with")
-    if dash is None:
-        if any(w.text.startswith("==") for w in args):
-            cmd.add(M, "shell", "capsh starts a shell")
-        return
-    cmd.info = cmd.judge(
-        [Word("bash", args[dash].start, args[dash].end), *args[dash + 1 :]], cmd.stdin
-    )
 
 
 @handles("run-parts")

@@ -246,10 +246,10 @@ def _js_remover(cmd: Cmd) -> None:
     _remover(cmd, cmd.words)
 
 
-@handles("shx", "cross-env", "cross-env-shell", "dotenv", "env-cmd")
+@handles("shx", "cross-env", "cross-env-shell", "env-cmd")
 def _js_wrapper(cmd: Cmd) -> None:
-    """`shx rm -rf /` (ShellJS commands), `cross-env A=1 CMD`, `dotenv -- CMD`: the command
-    they wrap is what runs."""
+    """`shx rm -rf /` (ShellJS commands), `cross-env A=1 CMD`, `env-cmd -f .env CMD`: the
+    command they wrap is what runs."""
     args = list(cmd.args)
     if cmd.name == "shx":
         i = next((k for k, w in enumerate(args) if not w.text.startswith("-")), len(args))
