@@ -497,9 +497,9 @@ CATALOGUE: dict[str, Rule] = _rules(
     # --- safety-p3: program knowledge, round 3 ------------------------------------------------
     (
         "disk-destroy",
-        "removes or shrinks logical volumes, RAID arrays or device-mapper devices (their data"
+        "shrinks logical volumes or tears down device-mapper devices (their data"
         " is lost)",
-        "lvremove -f /dev/vg0/data",
+        "lvreduce -L 1G /dev/vg0/data",
     ),
     ("backup-delete", "deletes backup snapshots (restic forget, borg delete)", "borg delete ::x"),
     (
