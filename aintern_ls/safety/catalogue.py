@@ -497,8 +497,7 @@ CATALOGUE: dict[str, Rule] = _rules(
     # --- safety-p3: program knowledge, round 3 ------------------------------------------------
     (
         "disk-destroy",
-        "shrinks logical volumes or tears down device-mapper devices (their data"
-        " is lost)",
+        "shrinks logical volumes or tears down device-mapper devices (their data is lost)",
         "lvreduce -L 1G /dev/vg0/data",
     ),
     ("backup-delete", "deletes backup snapshots (restic forget, borg delete)", "borg delete ::x"),
