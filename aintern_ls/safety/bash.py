@@ -1190,6 +1190,7 @@ class _Walker:
     # -- words ---------------------------------------------------------------------------
 
     def words(self, node: Node, split: bool = True) -> list[Word]:
+        budget.tick()
         text, dynamic, glob, origin = self.value(node, quoted=False)
         start, end = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
         if split and _SPLIT in text:
@@ -1402,6 +1403,7 @@ class _Walker:
         return _apply_operator(value, op), True
 
     def substitution(self, node: Node) -> tuple[str, bool, bool, str]:
+        budget.spend(budget.SUBST_STEPS)
         saved = self.scope.cwds
         stmts = [c for c in node.named_children if c.type != "comment"]
         infos = [self.stmt(c) for c in stmts]

@@ -89,7 +89,7 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     """
     if not words:
         return Info()
-    budget.tick()
+    budget.spend(budget.LOOKUP_STEPS + len(words))
     lo = min(w.start for w in words)
     hi = max(w.end for w in words)
     state = _state(scope)
@@ -204,7 +204,11 @@ def judge_uncached(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> 
     level costs the whole command again, so ten thousand `sudo`s would be quadratic)."""
     if not words:
         return Info()
-    budget.check()
+    # Rules look at every argument; a wrapper's levels share the words (`sudo sudo … rm`).
+    budget.spend(
+        budget.JUDGE_STEPS
+        + budget.JUDGE_WORD_STEPS * (len(words) if scope.wrapped == 0 else min(len(words), 64))
+    )
     if scope.wrapped >= _MAX_WRAPPED:
         scope.add(
             C,
