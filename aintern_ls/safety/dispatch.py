@@ -120,10 +120,16 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
 
 def _state(scope: Scope) -> tuple[object, ...] | None:
     """What a judgement may read from the scope besides the words (None: cannot tell)."""
-    env, written = scope.env, scope.written
-    if not isinstance(env, VersionedDict) or not isinstance(written, VersionedDict):
+    env, written, fds = scope.env, scope.written, scope.fds
+    if not (
+        isinstance(env, VersionedDict)
+        and isinstance(written, VersionedDict)
+        and isinstance(fds, VersionedDict)
+    ):
         return None
     return (
+        id(fds),
+        fds.version,
         scope.cwds,
         scope.pending_cd,
         scope.errexit,
