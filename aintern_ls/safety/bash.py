@@ -222,6 +222,47 @@ def _as_subshell(m: re.Match[bytes]) -> bytes:
     return b"$( " + m.group(1) + b" )"
 
 
+_FD_VARIABLE = re.compile(r"\{[A-Za-z_]\w*\}")
+
+
+def _descriptor(node: Node, source: str, pos: Positions) -> int | None:
+    """The descriptor a redirect names (`3<<EOF`, `4< file`), None when it names none."""
+    d = node.child_by_field_name("descriptor")
+    if d is not None:
+        text = source[pos.char(d.start_byte) : pos.char(d.end_byte)]
+        return int(text) if text.isdigit() else None
+    m = re.match(r"\s*(\d+)[<>]", source[pos.char(node.start_byte) : pos.char(node.end_byte)])
+    return int(m.group(1)) if m else None
+
+
+def _bare_exec(node: Node) -> bool:
+    """`exec` with nothing to run: its redirects change this shell's descriptors."""
+    kids = [c for c in node.named_children if c.type != "comment"]
+    return (
+        len(kids) == 1
+        and kids[0].type == "command_name"
+        and budget.node_bytes(kids[0]).strip() == b"exec"
+    )
+
+
+def _flat_list(node: Node) -> list[Node]:
+    """The children of `a && b || c …` in order, nested lists opened in place (the grammar
+    nests a chain one level per operator: a long chain walked recursively would run out
+    of stack, and `&&`/`||` associate to the left, so the flat order is the same)."""
+    out: list[Node] = []
+    stack = [iter(node.children)]
+    while stack:
+        c = next(stack[-1], None)
+        if c is None:
+            stack.pop()
+        elif c.type == "list":
+            budget.tick()
+            stack.append(iter(c.children))
+        else:
+            out.append(c)
+    return out
+
+
 # An alias whose text is one plain command (no expansions, operators or redirections).
 _SIMPLE_ALIAS = re.compile(r"""^[\w./@%+=:,~ '"-]*$""")
 _CASE_TOGGLE = re.compile(rb"(\$\{[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]\n]*\])?)(~~?)\}")
@@ -472,7 +513,7 @@ class _Walker:
     def list_(self, node: Node, stdin: Stdin = NO_STDIN) -> Info:
         """`a && b || c`; a redirect the grammar hangs on the whole list (`x || sh <<EOF`)
         belongs to its last command."""
-        children = node.children
+        children = _flat_list(node)
         info = Info()
         guarded = False
         last = next((c for c in reversed(children) if c.is_named and c.type != "comment"), None)
@@ -524,23 +565,41 @@ class _Walker:
         tail: list[Node] = []
         self.writes = []
         redirected_in = False
+        opened: dict[int, Stdin] = {}
         for r in node.children_by_field_name("redirect") or [
             c for c in node.named_children if c is not body
         ]:
-            s, extra = self.redirect(r, body)
-            if s is not None:
+            s, extra, to_stdin = self.redirect_fd(r, body, opened)
+            if s is not None and to_stdin:
                 stdin = s
                 redirected_in = True
             tail.extend(extra)
         if body is None:
             return Info()
+        if body.type == "command" and _bare_exec(body):
+            # `exec 3<<EOF`, `exec < file`: later commands read what was opened.
+            self._open_fds(opened, stdin if redirected_in else None)
+            return Info(name="exec")
         writes = self.writes
+        saved = self._open_fds(opened, None) if opened else None
+        # `bash 3<<EOF /dev/fd/3`: the grammar hangs the words after a heredoc's start on it.
+        late = [
+            w
+            for r in node.children_by_field_name("redirect")
+            if r.type == "heredoc_redirect"
+            for a in r.children_by_field_name("argument")
+            for w in self.words(a)
+        ]
         if body.type == "pipeline" and redirected_in:
             # `echo y | sh <<EOF`: the grammar hangs the redirect on the pipeline; it is the
             # last stage's stdin.
             info = self.pipeline(list(body.named_children), NO_STDIN, last_stdin=stdin)
+        elif late and body.type == "command":
+            info = self.command(body, stdin, late)
         else:
             info = self.stmt(body, stdin)
+        if saved is not None:
+            self._close_fds(saved)
         self._remember_written(writes, info)
         if tail:
             return self.pipeline(tail, self._next_stdin(info, stdin, body))
@@ -556,6 +615,68 @@ class _Walker:
             return
         for target in targets:
             self.scope.written[target.rsplit("/", 1)[-1]] = body
+
+    def redirect_fd(
+        self, node: Node, body: Node | None, opened: dict[int, Stdin]
+    ) -> tuple[Stdin | None, list[Node], bool]:
+        """`redirect` with descriptors: returns (what reading gives, heredoc tail stages,
+        whether it is the command's stdin). An input opened on another descriptor
+        (`3<<EOF`, `4< file`) goes to `opened`; `<&3` reads what descriptor 3 holds."""
+        fd = _descriptor(node, self.scope.source, self.pos)
+        if node.type == "file_redirect":
+            dup = self._dup(node, opened)
+            if dup is not None:
+                if fd in (None, 0):
+                    return dup, [], True
+                opened[fd] = dup
+                return None, [], False
+        s, extra = self.redirect(node, body)
+        if s is None or fd in (None, 0):
+            return s, extra, True
+        if fd > 2:
+            opened[fd] = s
+        return None, extra, False
+
+    def _dup(self, node: Node, opened: dict[int, Stdin]) -> Stdin | None:
+        """`<&3`, `0<&4`, `<&$fd`: what the duplicated input descriptor holds (an unknown
+        descriptor gives unknown text); None when the redirect is no input duplication."""
+        start, _end = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+        dest = [
+            w
+            for c in node.children
+            if c.is_named and c.type not in ("file_descriptor", "ERROR")
+            for w in self.words(c)
+        ]
+        if not dest:
+            return None
+        op = self.scope.source[start : dest[0].start].strip().lstrip("0123456789").strip()
+        target = dest[0].text
+        if op != "<&" or not target.isdigit():
+            return None
+        n = int(target)
+        if n in opened or n in self.scope.fds:
+            return opened.get(n) or self.scope.fds[n]
+        if n <= 2:
+            return None  # stdin stays stdin; `<&2` reads the terminal (`sh 0<&2`)
+        return Stdin(STDIN_OTHER)  # opened outside this text: unknown
+
+    def _open_fds(self, opened: dict[int, Stdin], stdin: Stdin | None) -> dict[int, Stdin | None]:
+        """Make `opened` (and `stdin` as descriptor 0) readable by the commands that follow;
+        returns what they replaced."""
+        fds = self.scope.fds
+        saved: dict[int, Stdin | None] = {}
+        items = list(opened.items()) + ([(0, stdin)] if stdin is not None else [])
+        for n, s in items:
+            saved[n] = fds.get(n)
+            fds[n] = s
+        return saved
+
+    def _close_fds(self, saved: dict[int, Stdin | None]) -> None:
+        for n, s in saved.items():
+            if s is None:
+                self.scope.fds.pop(n, None)
+            else:
+                self.scope.fds[n] = s
 
     def redirect(self, node: Node, body: Node | None) -> tuple[Stdin | None, list[Node]]:
         """Judge one redirect; returns the stdin it provides and any pipeline stages that the
@@ -634,6 +755,17 @@ class _Walker:
         # The operator is whatever sits between the fd and the target (`<>` parses badly).
         op = scope.source[start : dest[0].start].strip().lstrip("0123456789").strip()
         target = dest[0].text
+        if op == "<<<":
+            # `4<<<'…'` (the grammar misreads a here-string on a descriptor).
+            text = " ".join(w.text for w in dest)
+            if any(w.dynamic and w.origin not in ("static", "decoded") for w in dest):
+                return Stdin(STDIN_OTHER), []
+            return Stdin(STDIN_STATIC, text, -1), []
+        if op == "<" and not dest[0].dynamic:
+            written = scope.written.get(target.rsplit("/", 1)[-1])
+            if written is not None:
+                # `sh < x.sh` after `echo 'rm -rf ~' > x.sh`: the file holds known text.
+                return Stdin(STDIN_STATIC, written[0], written[1]), []
         if op in ("<", "<&"):
             if target.startswith(("/dev/tcp/", "/dev/udp/")):
                 scope.add(
@@ -736,9 +868,11 @@ class _Walker:
 
     # -- commands ------------------------------------------------------------------------
 
-    def command(self, node: Node, stdin: Stdin) -> Info:
+    def command(self, node: Node, stdin: Stdin, late: list[Word] | None = None) -> Info:
         words: list[Word] = []
         assigns: list[Node] = []
+        opened: dict[int, Stdin] = {}
+        opened_stdin = False
         for c in node.named_children:
             t = c.type
             if t == "variable_assignment":
@@ -749,15 +883,40 @@ class _Walker:
                 for cc in c.named_children:
                     words.extend(self.words(cc))
             elif t in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
-                s, _ = self.redirect(c, node)
-                if s is not None:
+                s, _, to_stdin = self.redirect_fd(c, node, opened)
+                if s is not None and to_stdin:
                     stdin = s
+                    opened_stdin = True
             elif t == "comment":
                 continue
             else:
                 words.extend(self.words(c))
+        words.extend(late or ())
         if not words:
             return Info()
+        if words[0].text == "exec" and all(_FD_VARIABLE.fullmatch(w.text) for w in words[1:]):
+            # `exec 3<<<…`, `exec {fd}< <(…)`: the descriptors stay open for what follows
+            # (a `{name}` gets a descriptor number of its own in $name).
+            for w in words[1:]:
+                n = 10 + len(self.scope.fds)
+                while n in self.scope.fds:
+                    n += 1
+                self.scope.env[w.text[1:-1]] = str(n)
+                if opened_stdin:
+                    opened[n] = stdin
+            self._open_fds(opened, stdin if opened_stdin and len(words) == 1 else None)
+            return Info(name="exec")
+        if stdin is NO_STDIN and 0 in self.scope.fds:
+            stdin = self.scope.fds[0]  # after `exec < file`, commands read the file
+        if opened:
+            saved = self._open_fds(opened, None)
+            try:
+                return self._command(words, assigns, node, stdin)
+            finally:
+                self._close_fds(saved)
+        return self._command(words, assigns, node, stdin)
+
+    def _command(self, words: list[Word], assigns: list[Node], node: Node, stdin: Stdin) -> Info:
         # `x=rm; $x -rf /` and `rm${IFS}-rf${IFS}/` may leave an empty first word.
         while words and (not words[0].text or words[0].text == "!") and not words[0].dynamic:
             words.pop(0)  # `! ! rm …`: the grammar reads the second `!` as a command name
@@ -1190,6 +1349,7 @@ class _Walker:
     # -- words ---------------------------------------------------------------------------
 
     def words(self, node: Node, split: bool = True) -> list[Word]:
+        budget.tick()
         text, dynamic, glob, origin = self.value(node, quoted=False)
         start, end = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
         if split and _SPLIT in text:
@@ -1402,6 +1562,7 @@ class _Walker:
         return _apply_operator(value, op), True
 
     def substitution(self, node: Node) -> tuple[str, bool, bool, str]:
+        budget.spend(budget.SUBST_STEPS)
         saved = self.scope.cwds
         stmts = [c for c in node.named_children if c.type != "comment"]
         infos = [self.stmt(c) for c in stmts]

@@ -116,6 +116,7 @@ class Scope:
         "env",
         "errexit",
         "family",
+        "fds",
         "findings",
         "judge",
         "memo",
@@ -151,6 +152,9 @@ class Scope:
         # offset of the body in the source or -1), so running them later is judged too.
         self.written: dict[str, tuple[str, int]] = VersionedDict()
         self.env: dict[str, str] = VersionedDict()
+        # What `exec 3<<EOF …`, `exec 4< file`, `exec < <(…)` left open for later commands
+        # to read (`sh <&3`, `bash /dev/fd/4`): descriptor -> what reading it gives.
+        self.fds: dict[int, Stdin] = VersionedDict()
         # Variables this text gives a value only known at run time (`D=$(mktemp -d)`,
         # `read x`, loop variables): unknown, but not unset.
         self.assigned: set[str] = set()
@@ -202,6 +206,7 @@ class Scope:
         child.start_cwd = self.start_cwd
         child.cwds = self.cwds
         child.written = self.written
+        child.fds = self.fds
         child.assigned = set(self.assigned)
         if family == self.family and self.env:
             # `x=/; eval 'rm -rf $x'`, `export C=…; bash -c '$C'`: the code sees the

@@ -89,7 +89,7 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     """
     if not words:
         return Info()
-    budget.tick()
+    budget.spend(budget.LOOKUP_STEPS + len(words))
     lo = min(w.start for w in words)
     hi = max(w.end for w in words)
     state = _state(scope)
@@ -120,10 +120,16 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
 
 def _state(scope: Scope) -> tuple[object, ...] | None:
     """What a judgement may read from the scope besides the words (None: cannot tell)."""
-    env, written = scope.env, scope.written
-    if not isinstance(env, VersionedDict) or not isinstance(written, VersionedDict):
+    env, written, fds = scope.env, scope.written, scope.fds
+    if not (
+        isinstance(env, VersionedDict)
+        and isinstance(written, VersionedDict)
+        and isinstance(fds, VersionedDict)
+    ):
         return None
     return (
+        id(fds),
+        fds.version,
         scope.cwds,
         scope.pending_cd,
         scope.errexit,
@@ -204,7 +210,11 @@ def judge_uncached(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> 
     level costs the whole command again, so ten thousand `sudo`s would be quadratic)."""
     if not words:
         return Info()
-    budget.check()
+    # Rules look at every argument; a wrapper's levels share the words (`sudo sudo … rm`).
+    budget.spend(
+        budget.JUDGE_STEPS
+        + budget.JUDGE_WORD_STEPS * (len(words) if scope.wrapped == 0 else min(len(words), 64))
+    )
     if scope.wrapped >= _MAX_WRAPPED:
         scope.add(
             C,

@@ -629,6 +629,7 @@ class _Walker:
             self.scope.add(RiskLevel.MODERATE, "write", f"writes to {target}", s, e)
 
     def element(self, node: Node) -> Word:
+        budget.tick()
         s, e = self.span(node)
         t = node.type
         raw = _text(node)

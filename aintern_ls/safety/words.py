@@ -12,6 +12,8 @@ import re
 
 import attrs
 
+from aintern_ls.safety import budget
+
 # Where a word's unresolved part comes from; rules treat network-derived code as worse
 # than code from a variable.
 ORIGIN_NONE = ""
@@ -72,6 +74,7 @@ def split_words(text: str, offset: int = 0, posix: bool = True) -> list[Word]:
     words: list[Word] = []
     for m in _TOKEN.finditer(text):
         raw = m.group(0)
+        budget.spend(1 + len(raw) // 64)
         words.append(
             Word(
                 unquote(raw, posix),
@@ -86,6 +89,8 @@ def split_words(text: str, offset: int = 0, posix: bool = True) -> list[Word]:
 
 def unquote(raw: str, posix: bool = True) -> str:
     """Remove quotes (and, for POSIX shells, backslash escapes) from a raw token."""
+    if not any(c in raw for c in "'\"\\`"):
+        return raw
     out: list[str] = []
     i, n = 0, len(raw)
     quote = ""

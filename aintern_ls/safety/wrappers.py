@@ -16,6 +16,7 @@ from aintern_ls.safety.context import (
     STDIN_FILE,
     STDIN_NETWORK,
     STDIN_NONE,
+    STDIN_OTHER,
     STDIN_STATIC,
     Cmd,
     Scope,
@@ -171,6 +172,7 @@ def _env(cmd: Cmd) -> None:
 
 
 STDIN_FILES = frozenset({"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+_FD_PATH = re.compile(r"/(?:dev|proc/self)/fd/(\d+)")
 
 
 def startup_from_stdin(scope: Scope, where: Word, stdin: Stdin) -> None:
@@ -683,6 +685,14 @@ def script_operand(cmd: Cmd, script: Word) -> None:
         cmd.add(C, "download-exec", f"runs {base}, which was just downloaded", script)
     elif script.text == "-" or script.text in STDIN_FILES:
         run_code_from_stdin(cmd, "bash")
+    elif (fd := _FD_PATH.fullmatch(script.text)) is not None and not script.dynamic:
+        # `bash /dev/fd/3` after `exec 3<<EOF`: the script is what descriptor 3 holds.
+        saved = cmd.stdin
+        cmd.stdin = cmd.scope.fds.get(int(fd.group(1)), Stdin(STDIN_OTHER))
+        try:
+            run_code_from_stdin(cmd, "bash")
+        finally:
+            cmd.stdin = saved
     else:
         cmd.add(M, "local-script", f"{cmd.name} runs the local script {script.text}", script)
         written_script(cmd, base, script)

@@ -6,25 +6,13 @@ from __future__ import annotations
 import base64
 import re
 import shlex
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from aintern_ls.safety import RiskLevel, assess, budget
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _roomy_parse_budget() -> Iterator[None]:
-    """These tests are about what the analyser sees through, not about time: a loaded
-    machine must not turn a deep composition into "too complex" (the budget has its own
-    tests in test_safety_limits)."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(budget, "BASE_SECONDS", 2.0)
-        mp.setattr(budget, "TOTAL_BASE_SECONDS", 2.0)
-        yield
-
+from aintern_ls.safety import RiskLevel, assess
 
 BLOCKED = [
     "rm -rf /",

@@ -67,8 +67,8 @@ def test_an_alias_defined_between_two_uses_is_followed() -> None:
 
 
 def test_the_whole_assessment_has_a_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(budget, "TOTAL_BASE_SECONDS", 0.0)
-    monkeypatch.setattr(budget, "TOTAL_PER_BYTE_SECONDS", 0.0)
+    monkeypatch.setattr(budget, "BASE_STEPS", 0)
+    monkeypatch.setattr(budget, "PER_BYTE_STEPS", 0.5)
     honest = "".join(f"echo step{i}\n" for i in range(400))
     cut = _analyse(honest, "bash", None)
     assert cut.level == RiskLevel.CRITICAL and cut.findings[0].rule == "too-complex"
@@ -77,36 +77,33 @@ def test_the_whole_assessment_has_a_budget(monkeypatch: pytest.MonkeyPatch) -> N
 def test_what_was_found_before_the_budget_ran_out_stands(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    calls = [0]
-
-    def third_call_is_late() -> None:
-        calls[0] += 1
-        if calls[0] >= 3:
-            raise budget.TooComplex
-
-    monkeypatch.setattr(budget, "check", third_call_is_late)
+    # A budget that runs out after the first line: `rm -rf /` was found, and stays.
     text = "rm -rf /\n" + "".join(f"echo step{i}\n" for i in range(400))
+    monkeypatch.setattr(budget, "READ_STEPS", 0)  # the parse is free here
+    monkeypatch.setattr(budget, "BASE_STEPS", 300)  # a few lines
+    monkeypatch.setattr(budget, "PER_BYTE_STEPS", 0)
     got = _analyse(text, "bash", None)
     assert got.level == RiskLevel.BLOCKED
     assert any(f.rule == "too-complex" for f in got.findings)
-    assert calls[0] == 3
+    assert any(f.rule != "too-complex" and f.level == RiskLevel.BLOCKED for f in got.findings)
 
 
-def test_a_short_text_is_never_cut_by_the_whole_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(budget, "TOTAL_BASE_SECONDS", 0.0)
-    monkeypatch.setattr(budget, "TOTAL_PER_BYTE_SECONDS", 0.0)
-    got = _analyse("echo a; echo b; sudo rm -f /etc/passwd", "bash", None)
-    assert got.level == RiskLevel.BLOCKED
-    assert not any(f.rule == "too-complex" for f in got.findings)
+def test_the_work_is_counted_the_same_on_every_run() -> None:
+    # Deterministic: the steps an assessment spends depend on the text alone.
+    text = "".join(f"sudo env A={i} nice timeout 5 rm -f x{i} | grep -v y\n" for i in range(60))
+    spent = set()
+    for _ in range(3):
+        _analyse(text, "bash", None)
+        spent.add(budget.spent())
+    assert len(spent) == 1 and spent.pop() > 100
 
 
 @pytest.mark.parametrize("count", [3, 11, 40, 2000])
 def test_wrappers_inside_each_other_are_followed_to_a_bound(
     count: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The verdict is checked, not the time: on a busy machine 2,000 wrappers (10,000
-    # characters) can run out of the whole-assessment budget and come out "too complex".
-    monkeypatch.setattr(budget, "TOTAL_BASE_SECONDS", 5.0)
+    # 2,000 wrappers (10,000 characters) may run out of the budget: what was found first
+    # (the blocked `rm -rf /` inside the first dozen) stands.
     text = "sudo " * count + "rm -rf /"
     got = _analyse(text, "bash", None)
     assert got.level == RiskLevel.BLOCKED, (count, got)
@@ -138,9 +135,6 @@ def test_the_error_region_work_is_linear(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_fork_loops_repeated_to_10k_characters_stay_blocked(
     line: str, shell: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # What is checked is the verdict, not the time (the budget is roomy here).
-    monkeypatch.setattr(budget, "TOTAL_BASE_SECONDS", 5.0)
-    monkeypatch.setattr(budget, "BASE_SECONDS", 5.0)
     if shell != "bash":
         line = line.replace("'", '"')
     text = (line + "\n") * (10_000 // (len(line) + 1))
