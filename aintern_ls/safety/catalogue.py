@@ -517,6 +517,12 @@ CATALOGUE: dict[str, Rule] = _rules(
         "type evil.exe > readme.txt:evil.exe",
         "cmd",
     ),
+    (
+        "agent-bypass",
+        "runs an AI coding agent with its approval prompts turned off (it runs commands nobody"
+        " reviews)",
+        "claude --dangerously-skip-permissions -p 'clean up the disk'",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

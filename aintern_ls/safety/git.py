@@ -163,6 +163,8 @@ def _subcommand_runs(cmd: Cmd, sub: str, args: list[Word]) -> bool:
             return True
     if sub == "config":
         ops = [w for w in args if not w.text.startswith("-")]
+        if len(ops) >= 2 and _global_code_setting(cmd, args, ops):
+            return True
         if len(ops) >= 2 and _GIT_EXEC_KEYS.match(ops[0].text):
             key, value = ops[0].text, ops[1]
             if key.lower().startswith("alias.") and not value.text.startswith("!"):
@@ -182,6 +184,52 @@ def _subcommand_runs(cmd: Cmd, sub: str, args: list[Word]) -> bool:
                 cmd.add(M, "git-config", f"git config sets {key}, a command git runs", value)
             return True
     return False
+
+
+# Settings that point git at code it runs in every repository of the user or machine.
+_GLOBAL_CODE_KEYS = re.compile(
+    r"^(core\.(hookspath|fsmonitor|sshcommand|pager|editor|askpass|gitproxy)|init\.templatedir"
+    r"|sequence\.editor|credential\.helper|diff\.external|gpg\.program)$",
+    re.I,
+)
+# Ordinary programs (and their options) for the pager/editor/ssh/credential settings.
+_PLAIN_PROGRAM = re.compile(
+    r"^(less|more|most|cat|bat|delta|diff-so-fancy|vim?|nvim|nano|emacs(client)?|code|subl|micro"
+    r"|hx|helix|kak|notepad(\+\+)?|ssh|git-credential-\S+|cache|store|osxkeychain|manager(-core)?"
+    r"|libsecret|gpg2?|true|false)(\s+(-{1,2}[\w=-]+|[\w=.~/:@-]+))*$",
+    re.I,
+)
+
+
+def _global_code_setting(cmd: Cmd, args: list[Word], ops: list[Word]) -> bool:
+    """`git config --global core.hooksPath /dev/shm/h`, `--system init.templateDir /tmp/t`:
+    every repository on the account or machine then runs code from there (persistence,
+    critical), unless the value is an ordinary program (`core.pager less`). True if
+    judged here."""
+    scope = {w.text for w in args} & {"--global", "--system"}
+    key, value = ops[0].text, ops[1]
+    if not scope or not _GLOBAL_CODE_KEYS.match(key):
+        return False
+    k = key.lower()
+    text = value.text.strip()
+    if k == "core.fsmonitor" and text.lower() in ("true", "false", "0", "1"):
+        return False  # the built-in monitor
+    code_key = k not in ("core.hookspath", "init.templatedir")
+    if code_key and not value.dynamic and _PLAIN_PROGRAM.match(text.lstrip("!")):
+        return False
+    cmd.add(
+        C,
+        "persistence",
+        f"git config {next(iter(scope))} {key} makes every repository run code from"
+        f" {text or 'a computed place'}",
+        value,
+    )
+    if k not in ("core.hookspath", "init.templatedir") and not value.dynamic:
+        code = Word(text.lstrip("!"), value.start, value.end)
+        cmd.scope.include(
+            [f for f in cmd.scope.nested(code.text, "bash", code, -1) if f.level >= C]
+        )
+    return True
 
 
 # The hooks each git command runs (githooks(5)): a hook this block wrote runs now.

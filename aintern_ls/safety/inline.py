@@ -31,7 +31,7 @@ from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.words import names
 
 if TYPE_CHECKING:
-    from aintern_ls.safety.context import Scope
+    from aintern_ls.safety.context import Cmd, Scope
     from aintern_ls.safety.words import Word
 
 DYN = "\x00"  # an unknown part of a computed string
@@ -1239,6 +1239,7 @@ class _Reader:
     def items(self, expr: str) -> list[str] | None:
         """An array literal's items (`["-rf", "/"]`, `%w(-rf /)`, `c("-rf", "/")`)."""
         e = expr.strip()
+        e = re.sub(r"\Anew\s+(?:java\.lang\.)?String\s*\[\s*\]\s*", "", e)
         m = re.fullmatch(r"\A(?:\[|c\(|array\(|\{|List\.of\(|Arrays\.asList\()(.*)[\])}]", e, re.S)
         if m:
             return [self.value(p) for p in _split_top(m.group(1), ",") if p.strip()]
@@ -1293,6 +1294,18 @@ class _Reader:
             self._applescript(code)
         if self.lang == "swift":
             self._swift_process(code)
+        for m in re.finditer(r"\bProcessBuilder\s*\(", code):
+            # Java/Groovy/Nashorn `new ProcessBuilder("rm", "-rf", "/").start()`
+            close = _closing(code, m.end() - 1)
+            parts = _split_top(code[m.end() : close if close > 0 else len(code)], ",")
+            argv: list[str] = []
+            for part in parts:
+                items = self.items(part)
+                argv += items if items is not None else [self.value(part)]
+            if argv and all(DYN not in a for a in argv):
+                self._shell_line(" ".join(_shell_quote(a) for a in argv))
+            elif argv:
+                fx.opaque = fx.opaque or "starts a program only known at run time"
         if self.lang == "tcl":
             for m in re.finditer(r"(?:^|[\[;{\s])exec\s+([^\]\n;]+)", code):
                 self._shell_line(self._words(m.group(1)))
@@ -1300,6 +1313,9 @@ class _Reader:
                 for p in m.group(2).split():
                     if not p.startswith("-"):
                         self._delete(self._word(p), bool(m.group(1)))
+        remote = _remote_eval(self.raw, self.lang)
+        if remote:
+            fx.extra.append((C, "remote-code", remote))
         net = _NETWORK.search(code)
         if net:
             fx.network = True
@@ -1433,7 +1449,9 @@ class _Reader:
         low = qual.lower()
         if short in _SHELL_FUNCS:
             if lang == "js" and not re.search(
-                r"child_process|shelljs|\bBun\.|\bDeno\.|execa|\bcp\b|\bexec\w*\s*\}", self.raw
+                r"child_process|shelljs|\bBun\.|\bDeno\.|execa|\bcp\b|\bexec\w*\s*\}"
+                r"|getRuntime|java\.lang\.Runtime",
+                self.raw,
             ):
                 return
             if short in ("execute",) and low not in ("os.execute",):
@@ -1460,7 +1478,14 @@ class _Reader:
             self._eval_call(args)
             return
         if short in _DELETE_REC or short in _DELETE_ONE:
-            plain_remove = short == "remove" and lang in ("lua", "r")
+            plain_remove = (short == "remove" and lang in ("lua", "r")) or (
+                short == "rm" and lang == "julia"
+            )
+            if lang == "julia" and ";" in argtext:
+                # `rm(path; recursive=true, force=true)`: keyword arguments after `;`
+                kw = argtext.split(";", 1)[1]
+                args = [a for a in _split_top(argtext.split(";", 1)[0], ",") if a.strip()]
+                argtext = ",".join(args) + ("," + kw if "recursive" in kw else "")
             if (
                 short in ("rm", "rmSync", "remove", "delete")
                 and not re.search(r"[.:]", qual)
@@ -1673,6 +1698,44 @@ class _Reader:
         if re.search(r"\bmake\s+(?:new\s+)?login\s+item\b", code, re.I):
             fx.extra.append((C, "persistence", "adds a login item, which runs at every login"))
         fx.risky = True
+
+
+# A network read, and a sink that runs code: together, the program runs what it downloads.
+_NET_READ = re.compile(
+    r"require\s*\(\s*['\"](?:node:)?https?['\"]\s*\)|\bfetch\s*\(|\baxios\b|XMLHttpRequest"
+    r"|\burlopen\b|Net::HTTP|URI\.open|open-uri|\bLWP\b|HTTP::Tiny|\bget\s*\(\s*['\"]https?://"
+    r"|file_get_contents\s*\(\s*['\"](?:https?|ftp)://|curl_exec|\bhttps?\.get\s*\("
+    r"|\bdownload\s*\(|\burl\s*\(\s*['\"]https?://|readLines\s*\(\s*['\"]https?://"
+    r"|socket\.http|http\.request|HTTP\.get|Downloads\.download|\bwget\b|\bcurl\b",
+)
+_CODE_SINK = {
+    "js": r"\beval\b|\bFunction\s*\(|\bvm\.\w*run\w*|runIn(?:This|New)?Context|\bimport\s*\(",
+    "ruby": r"\beval\b|instance_eval|class_eval|module_eval",
+    "perl": r"\beval\b",
+    "php": r"\beval\b|\bassert\s*\(|\b(?:include|require)(?:_once)?\b",
+    "lua": r"\bload(?:string|file)?\s*\(|\bdofile\b",
+    "r": r"\bsource\s*\(|\beval\s*\(\s*parse|\bsys\.source\b",
+    "julia": r"\binclude\s*\(|\beval\s*\(|include_string",
+    "groovy": r"\bevaluate\s*\(|GroovyShell|\.execute\s*\(",
+    "java": r"ScriptEngine|\beval\s*\(",
+    "tcl": r"\beval\b|\bsource\b|\buplevel\b",
+}
+# A loader handed a URL directly: `source("https://…")`, `devtools::source_url(…)`.
+_URL_LOADER = re.compile(
+    r"\b(?:source|source_url|source_gist|sys\.source|include|require|require_once|include_once"
+    r"|load|dofile|loadfile|import|evalfile|install_url)\s*\(\s*['\"](?:https?|ftp)://"
+)
+
+
+def _remote_eval(raw: str, lang: str) -> str:
+    """Why inline code runs code from the network ("" when it does not): a loader given a
+    URL, or a network read in a program that also evaluates strings as code."""
+    if _URL_LOADER.search(raw):
+        return "loads and runs code from a URL (remote code)"
+    sink = _CODE_SINK.get(lang)
+    if sink is not None and _NET_READ.search(raw) and re.search(sink, raw):
+        return "downloads code and evaluates it (remote code)"
+    return ""
 
 
 def _closing(text: str, i: int) -> int:
@@ -1986,6 +2049,33 @@ def _fork_loop(code: str) -> bool:
     return False
 
 
+def in_place_targets(cmd: Cmd) -> None:
+    """`perl -pi -e CODE FILE…`, `ruby -i -pe CODE FILE…`: FILEs are rewritten in place, so
+    each is judged as a written file (a startup file is persistence, an account file is
+    blocked)."""
+    args = cmd.args
+    if not any(re.fullmatch(r"-[a-zA-Z]*i\S*", w.text) for w in args):
+        return
+    i = 0
+    files: list[Word] = []
+    while i < len(args):
+        t = args[i].text
+        if re.fullmatch(r"-[a-zA-Z]*[eE]", t):
+            i += 2  # the code
+            continue
+        if t in ("-I", "-M", "-r", "-W", "-X"):
+            i += 2
+            continue
+        if not t.startswith("-") or t == "-":
+            files.append(args[i])
+        i += 1
+    for f in files[:16]:
+        t2 = write_target(f.text, cmd.scope.cwds)
+        if t2 is not None:
+            cmd.add(t2.level, t2.rule, f"{cmd.name} -i rewrites {t2.what}", f)
+            return
+
+
 def judge_code(code: str) -> tuple[RiskLevel, str, str]:
     """Level, rule and reason for inline code signatures: fork bombs and reverse shells."""
     if _FORK_CODE.search(code) or _fork_loop(code):
@@ -2236,4 +2326,23 @@ def judge_redis(argv: list[str]) -> tuple[RiskLevel, str, str]:
         return RiskLevel.DANGEROUS, "db-delete", f"{argv[0]} deletes data or stops the server"
     if cmd in _REDIS_READ or (cmd == "config" and len(argv) > 1 and argv[1].lower() == "get"):
         return RiskLevel.SAFE, "", ""
+    if cmd == "config" and len(argv) > 3 and argv[1].lower() == "set":
+        # `CONFIG SET dir /root/.ssh` + `dbfilename authorized_keys` + `SAVE`: the server
+        # writes its database file wherever it is told (a known way to plant keys or cron).
+        key, value = argv[2].lower(), argv[3]
+        if key == "dir" and re.search(
+            r"(^|/)\.ssh/?$|/cron|/etc(/|$)|/var/spool|/root/?$|/home/[^/]+/?$|^~|startup"
+            r"|launchagents|/var/www|/usr/(local/)?s?bin|/boot|init\.d|systemd",
+            value,
+            re.I,
+        ):
+            return RiskLevel.CRITICAL, "persistence", f"Redis will save its data into {value}"
+        if key == "dbfilename" and re.search(
+            r"authorized_keys|crontab|^root$|\.(bashrc|profile|zshrc|php|jsp|aspx?|sh|service)$",
+            value,
+            re.I,
+        ):
+            return RiskLevel.CRITICAL, "persistence", f"Redis will save its data as {value}"
+        if key in ("dir", "dbfilename"):
+            return RiskLevel.MODERATE, "db-write", f"Redis CONFIG SET {key} moves its data file"
     return RiskLevel.MODERATE, "db-write", f"Redis {argv[0]} may change data"

@@ -256,9 +256,18 @@ _PERSONAL_FOLDER = re.compile(
 @handles("scp", "sftp", "rclone", "ftp", "lftp", "smbclient", "croc", "magic-wormhole", "wormhole")
 def _copy_remote(cmd: Cmd) -> None:
     system.repl_tool(cmd)  # lftp -c '!cmd', smbclient -c '!cmd'
-    if cmd.stdin.kind == STDIN_STATIC and any(
-        sensitive_source(m.group(1)) or is_secret(m.group(1))
-        for m in re.finditer(r"(?:^|[\n;])\s*m?put\s+(?:-\w+\s+)*(\S+)", cmd.stdin.text)
+    scripts = [cmd.stdin.text] if cmd.stdin.kind == STDIN_STATIC else []
+    if cmd.name in ("lftp", "smbclient", "ftp", "sftp"):
+        # the batch given on the command line: `smbclient … -c 'put /etc/shadow'`
+        scripts += [
+            cmd.args[i + 1].text
+            for i, w in enumerate(cmd.args[:-1])
+            if w.text in ("-c", "--command", "-e")
+        ]
+    if any(
+        sensitive_source(m.group(1).strip("'\"")) or is_secret(m.group(1).strip("'\""))
+        for text in scripts
+        for m in re.finditer(r"(?:^|[\n;])\s*(?:m?put|upload|send|reput)\s+(?:-\w+\s+)*(\S+)", text)
     ):
         cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files (its script)")
         return
@@ -317,6 +326,11 @@ _SSH_WITH_VALUE = frozenset(
 
 @handles("ssh", "mosh", "autossh")
 def _ssh(cmd: Cmd) -> None:
+    if cmd.name == "ssh" and any(
+        re.fullmatch(r"-[46AaCfgKkMNnqsTtVvXxYy]*[GQ][46AaCfgKkMNnqsTtVvXxYy]*", w.text)
+        for w in cmd.args
+    ):
+        return  # `ssh -G host` prints the resolved configuration; `ssh -Q cipher` lists
     for i, w in enumerate(cmd.args):
         opt = w.text[2:] if w.text.startswith("-o") and len(w.text) > 2 else None
         if w.text == "-o" and i + 1 < len(cmd.args):

@@ -529,6 +529,9 @@ class _Walker:
                 return Info(name="string", output=word.text)
         self.visit(node)
         raw = _text(node)
+        items = _string_array(raw)
+        if items is not None:
+            return Info(name="string", output="\n".join(items))  # `@('C:\x', 'D:\') | …`
         return Info(name="expression", network_fetch=bool(_DOWNLOAD.search(raw)))
 
     def command(self, node: Node, stdin: Stdin) -> Info:
@@ -703,6 +706,31 @@ class _Walker:
 
 
 _VAR_REF = re.compile(r"\$\{((?:env:)?[\w()]+)\}|\$((?:env:)?\w+(?:\(x86\))?)", re.I)
+
+
+_ARRAY_ITEM = re.compile("'([^']*)'|\"([^\"`]*)\"")
+_ONE_STRING = "(?:'[^']*'|\"[^\"`]*\")"
+_STRING_ARRAY = re.compile(
+    r"\A@?\(?\s*" + _ONE_STRING + r"(?:\s*,\s*" + _ONE_STRING + r")*\s*\)?\Z"
+)
+
+
+def _string_array(raw: str) -> list[str] | None:
+    """The items of an array of constant strings (`@('C:\\Users', "$env:SystemRoot")`), or
+    None when the expression is anything else."""
+    text = raw.strip()
+    if len(text) > 2000 or not _STRING_ARRAY.match(text):
+        return None
+    out: list[str] = []
+    for m in _ARRAY_ITEM.finditer(text):
+        if m.group(1) is not None:
+            out.append(m.group(1))
+            continue
+        value = _resolve_vars(m.group(2))
+        if value is None:
+            return None
+        out.append(value)
+    return out
 
 
 def _known_word(w: Word) -> Word:

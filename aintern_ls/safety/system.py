@@ -178,6 +178,11 @@ def _ufw(cmd: Cmd) -> None:
 def _iptables(cmd: Cmd) -> None:
     if (cmd.short("LS") and not cmd.short("FXDP")) or (cmd.has("list", "-s") and cmd.name != "nft"):
         return
+    ops = [t for t in cmd.texts() if not t.startswith("-")]
+    if cmd.name == "nft" and ops[:1] in (["list"], ["describe"], ["monitor"]):
+        return  # `nft list ruleset`: prints the rules
+    if cmd.name == "pfctl" and cmd.short("s") and not cmd.short("FdfeEa"):
+        return  # `pfctl -sr`: shows rules
     if (
         cmd.short("FX")
         or cmd.long("--flush")
@@ -783,14 +788,74 @@ def _vim_code(cmd: Cmd, code: Word) -> None:
             cmd.add(C, "config-exec", f"{cmd.name} opens a shell", code)
 
 
+def _ln_force(cmd: Cmd) -> None:
+    """`ln -sf /dev/null ~/.bash_history`, `ln -sf /tmp/x /etc/passwd`: -f replaces an
+    existing file with the link, so its content is lost (dangerous), and a link over a
+    startup or account file is judged like writing it."""
+    from aintern_ls.safety.paths import write_target
+
+    ops = cmd.operands(frozenset(names("-t --target-directory -S --suffix")))
+    if len(ops) < 2:
+        return
+    dest = ops[-1]
+    t = write_target(dest.text, cmd.scope.cwds)
+    if t is not None:
+        cmd.add(t.level, t.rule, f"{cmd.name} -f replaces {t.what} with a link", dest)
+    elif ops[0].text == "/dev/null":
+        cmd.add(D, "delete", f"{cmd.name} -f replaces {dest.text} with a link to /dev/null", dest)
+
+
 def vim_commands(cmd: Cmd) -> None:
     """`vim -c ':py …'`, `+':lua …'`, `-c ':terminal rm …'` (the `:!` form is judged by the
-    editor's own handler)."""
+    editor's own handler); commands that write (`-c wq`, `-cx`, `ex -sc '…|x'`) make the
+    file operands written files, judged like any write (startup files are persistence)."""
+    codes: list[str] = []
     for i, w in enumerate(cmd.args):
         if w.text in ("-c", "--cmd") and i + 1 < len(cmd.args):
             _vim_code(cmd, cmd.args[i + 1])
+            codes.append(cmd.args[i + 1].text)
+        elif w.text.startswith("-c") and len(w.text) > 2 and not w.text.startswith("--"):
+            codes.append(w.text[2:])  # `-cx`, `-cwq`
         elif w.text.startswith("+") and len(w.text) > 1:
             _vim_code(cmd, _sub(w, w.text[1:]))
+            codes.append(w.text[1:])
+        elif re.fullmatch(r"-[a-zA-Z]*s[a-zA-Z]*c", w.text) and i + 1 < len(cmd.args):
+            codes.append(cmd.args[i + 1].text)  # `ex -sc '…'`
+    writes = any(
+        re.search(r"(?:^|[|:\s])(?:w|wq|wq!|x|x!|xit|wa|wqa|xa|up|update|sav\w*)(?:!|\s|$|\|)", c)
+        for c in codes
+    )
+    if not writes:
+        return
+    from aintern_ls.safety.paths import write_target
+
+    valued = frozenset(names("-c --cmd -S -u -U -i -T -w -W -s -r"))
+    for f in cmd.operands(valued):
+        if f.text.startswith("+"):
+            continue
+        t = write_target(f.text, cmd.scope.cwds)
+        if t is not None:
+            cmd.add(t.level, t.rule, f"{cmd.name} edits and saves {t.what}", f)
+            return
+
+
+@handles("ex", "view", "rview", "vimdiff", "rvim", "gvim", "evim", "vim.tiny", "vim.basic")
+def _ex(cmd: Cmd) -> None:
+    """The vi family under other names: shell escapes (`-c ':!cmd'`), embedded code, and
+    files saved by scripted edits."""
+    for i, w in enumerate(cmd.args):
+        code = None
+        if w.text in ("-c", "--cmd") and i + 1 < len(cmd.args):
+            code, where = cmd.args[i + 1].text, cmd.args[i + 1]
+        elif w.text.startswith("+") and len(w.text) > 1:
+            code, where = w.text[1:], w
+        if code is not None:
+            shell = re.match(r"^:?\s*!(.*)$|^:?\s*call\s+system\((['\"])(.*)\2\)", code)
+            if shell is not None:
+                text = shell.group(1) if shell.group(1) is not None else shell.group(3)
+                run_config_command(cmd, _sub(where, text), f"{cmd.name} -c :!")
+    vim_commands(cmd)
+    cmd.add(M, "write", f"{cmd.name} edits files")
 
 
 _RPM_LUA = re.compile(r"%\{lua:(.*)\}", re.S)
@@ -1074,6 +1139,10 @@ def misc_hooks(cmd: Cmd) -> None:
         gcc_wrapper(cmd)
     elif n == "defaults":
         defaults_write(cmd)
+    elif n in ("ln", "link") and (cmd.short("f") or cmd.long("--force")):
+        _ln_force(cmd)
+    elif n == "direnv" and len(cmd.args) > 2 and cmd.args[0].text == "exec":
+        cmd.info = cmd.judge(list(cmd.args[2:]), cmd.stdin)  # `direnv exec DIR CMD`
     elif n == "ssh-keygen":
         lib = cmd.option_value("-D")
         if lib is not None and lib.text.endswith((".so", ".dylib", ".dll")):
@@ -1562,7 +1631,11 @@ def _nmap(cmd: Cmd) -> None:
         cmd.add(C, "config-exec", "nmap --interactive offers a shell escape (!sh)")
         return
     for _, v in opt_values(cmd, "--script"):
-        if "/" in v.text or v.text.endswith(".nse") or v.dynamic:
+        if v.dynamic and v.origin in ("static", "decoded"):
+            # `nmap --script <(echo 'os.execute(…)')`: the script's text is known: Lua.
+            _judge_embedded(cmd, Word(v.text, v.start, v.end), "nmap's Lua script", "lua")
+            cmd.add(M, "local-script", "nmap runs a Lua script", v)
+        elif "/" in v.text or v.text.endswith(".nse") or v.dynamic:
             cmd.add(M, "local-script", "nmap runs a Lua script file", v)
     cmd.add(M, "network", "nmap scans hosts")
 
@@ -1838,3 +1911,71 @@ def _macos(cmd: Cmd) -> None:
         cmd.add(M, "system-config", "softwareupdate changes update settings")
         return
     cmd.add(M, "system-config", f"{n} changes system settings")
+
+
+# --- AI agent command lines ----------------------------------------------------------------
+# Coding agents run shell commands they choose themselves; with their approval prompts
+# bypassed (how the Nx "s1ngularity" payload used them) a one-line prompt becomes arbitrary
+# command execution nobody reviews: critical. With approvals on they ask first (moderate).
+_AGENTS = frozenset(
+    names(
+        """
+        claude gemini codex q aider cursor-agent opencode amp goose crush qwen kiro-cli
+        """
+    )
+)
+_AGENT_BYPASS = re.compile(
+    r"\A(?:--dangerously-skip-permissions|--dangerously-bypass-approvals-and-sandbox|--yolo"
+    r"|--full-auto|--trust-all-tools|--yes-always|--auto-approve|--always-approve|--no-confirm"
+    r"|--approval-mode=(?:yolo|auto\S*)|--permission-mode=bypass\S*|--sandbox=danger\S*"
+    r"|--ask-for-approval=never|--force|--allow-all-tools|--accept-all)\Z",
+    re.I,
+)
+_AGENT_VALUED_BYPASS = {
+    "--approval-mode": re.compile(r"(?i)\A(yolo|auto\S*)\Z"),
+    "--permission-mode": re.compile(r"(?i)\Abypass\S*\Z"),
+    "--sandbox": re.compile(r"(?i)\Adanger\S*\Z"),
+    "-s": re.compile(r"(?i)\Adanger\S*\Z"),
+    "--ask-for-approval": re.compile(r"(?i)\Anever\Z"),
+    "-a": re.compile(r"(?i)\Anever\Z"),
+    "--allowedTools": re.compile(r"(?i)bash\s*(\(\s*\*?\s*\))?|\*"),
+    "--allowed-tools": re.compile(r"(?i)bash\s*(\(\s*\*?\s*\))?|\*"),
+}
+
+
+@handles(*_AGENTS)
+def _agent(cmd: Cmd) -> None:
+    args = cmd.args
+    texts = cmd.texts()
+    if texts and all(
+        t in ("--help", "-h", "--version", "-v", "-V", "help", "version") for t in texts
+    ):
+        return
+    bypass: Word | None = None
+    for i, w in enumerate(args):
+        if _AGENT_BYPASS.match(w.text) or (
+            cmd.name in ("gemini", "cursor-agent", "qwen") and w.text in ("-y", "-f")
+        ):
+            bypass = w
+            break
+        rule = _AGENT_VALUED_BYPASS.get(w.text)
+        if rule is not None and i + 1 < len(args) and rule.search(args[i + 1].text):
+            bypass = args[i + 1]
+            break
+    if bypass is not None:
+        cmd.add(
+            C,
+            "agent-bypass",
+            f"{cmd.name} runs an AI agent with its approvals turned off: it runs commands"
+            " nobody reviews",
+            bypass,
+        )
+        return
+    cmd.add(M, "runs-program", f"{cmd.name} runs an AI agent (it asks before running commands)")
+
+
+@handles("atq", "atrm")
+def _at_queue(cmd: Cmd) -> None:
+    """`atq` lists the at queue; `atrm` removes queued jobs."""
+    if cmd.name == "atrm" and cmd.args:
+        cmd.add(M, "system-config", "atrm removes scheduled jobs")

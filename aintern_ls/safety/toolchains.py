@@ -417,7 +417,112 @@ def _bun_eval(cmd: Cmd) -> bool:
     return False
 
 
+# Options of `X run`/`X exec` front ends that take a value (`conda run -n ENV`, `uv run
+# --with PKG`, `mise exec node@20 --`).
+_RUN_VALUED = frozenset(
+    names(
+        """
+        -n --name -p --prefix --with --python -e --env -E --environment --cwd -C --directory
+        --project --group --extra --package --from -w --workspace --gemfile --tool -t
+        """
+    )
+)
+
+
+def _after_verb(cmd: Cmd, verb: str, valued: frozenset[str]) -> list[Word]:
+    """The command a `verb` front end runs: the words after `verb`, its options and `--`
+    (every word, options included: `poetry run rm -rf /` runs `rm -rf /`)."""
+    args = list(cmd.args)
+    k = next((i for i, w in enumerate(args) if w.text == verb), None)
+    if k is None:
+        return []
+    i = k + 1
+    while i < len(args):
+        t = args[i].text
+        if t == "--":
+            return args[i + 1 :]
+        if t.startswith("-") and len(t) > 1:
+            i += 2 if t in valued else 1
+            continue
+        break
+    return args[i:]
+
+
+# Environment managers whose `run`/`exec` verb runs a command inside the environment.
+_ENV_RUNNERS = {
+    "conda": ("run",),
+    "mamba": ("run",),
+    "micromamba": ("run",),
+    "bundle": ("exec",),
+    "bundler": ("exec",),
+    "asdf": ("exec",),
+    "mise": ("exec", "x"),
+    "rtx": ("exec", "x"),
+    "nix": ("develop", "shell", "run"),
+    "pipx": ("run",),
+    "uvx": (),
+}
+
+
+def _env_runner(cmd: Cmd) -> bool:
+    """`conda run -n base CMD`, `bundle exec CMD`, `asdf exec CMD`, `mise exec -- CMD`,
+    `direnv exec DIR CMD`, `nix develop -c CMD`, `nix shell PKG -c CMD`: the command is
+    judged as itself (wrapping it changes nothing). True if handled."""
+    verbs = _ENV_RUNNERS.get(cmd.name)
+    if not verbs or not cmd.args:
+        return False
+    texts = cmd.texts()
+    verb = next((t for t in texts if not t.startswith("-")), "")
+    if verb not in verbs:
+        return False
+    if cmd.name == "nix":
+        c = next((i for i, t in enumerate(texts) if t in ("-c", "--command")), None)
+        if c is None:
+            if verb == "run":
+                cmd.add(M, "install", "nix run builds and runs a package")
+                return True
+            return False
+        rest = list(cmd.args[c + 1 :])
+    else:
+        rest = _after_verb(cmd, verb, _RUN_VALUED)
+        if cmd.name == "direnv" and rest:
+            rest = rest[1:]  # `direnv exec DIR CMD`
+        if cmd.name in ("mise", "rtx"):
+            # `mise exec node@20 -- CMD`, `mise exec node@20 CMD`
+            dash = next((i for i, w in enumerate(rest) if w.text == "--"), None)
+            rest = rest[dash + 1 :] if dash is not None else [w for w in rest if "@" not in w.text]
+    if not rest:
+        return False
+    cmd.info = cmd.judge(rest, cmd.stdin)
+    return True
+
+
+def _print_only(cmd: Cmd) -> bool:
+    """Package operations that only say what they would do: `pacman -Rp`/`--print`,
+    `dnf|yum remove --assumeno`, `zypper … --dry-run`."""
+    texts = cmd.texts()
+    if cmd.name in ("pacman", "yay", "paru"):
+        return "--print" in texts or any(
+            re.fullmatch(r"-[A-Z][a-z]*p[a-z]*", t) for t in texts if not t.startswith("--")
+        )
+    if cmd.name in ("dnf", "yum", "microdnf"):
+        return "--assumeno" in texts
+    return False
+
+
 def _package_manager(cmd: Cmd) -> None:
+    if _env_runner(cmd) or _print_only(cmd):
+        return
+    if cmd.name in ("pacman", "yay", "paru"):
+        op = next((t for t in cmd.texts() if re.fullmatch(r"-[A-Z][a-zA-Z]*", t)), "")
+        if op[:2] in ("-S", "-R", "-U") and not re.fullmatch(r"-S[sigl]+|-S[cyw]*[si][a-z]*", op):
+            what = "removes" if op.startswith("-R") else "installs or upgrades"
+            cmd.add(
+                M, "uninstall" if op.startswith("-R") else "install", f"{cmd.name} {what} packages"
+            )
+            return
+        if op[:2] in ("-Q", "-F", "-T", "-V", "-S") or not op:
+            return
     shell = system.option_glued(cmd, "--script-shell")
     if shell is not None and cmd.name in ("npm", "yarn", "pnpm"):
         run_config_command(cmd, shell, f"{cmd.name} --script-shell")
@@ -513,11 +618,9 @@ def _package_manager(cmd: Cmd) -> None:
     if n == "uv" and verb == "pip" and len(ops) > 1 and ops[1] in _PIP_READ:
         return  # uv pip show/list/freeze/check/tree only read the environment
     if n in ("uv", "poetry", "pdm", "hatch", "rye", "pipenv") and verb == "run":
-        rest = cmd.operands()[1:]
+        rest = _after_verb(cmd, "run", _RUN_VALUED)
         if rest:
             cmd.judge(rest, cmd.stdin)
-            if n in ("poetry", "pipenv"):
-                return
         return
     if n in ("npx", "pnpx", "bunx", "uvx", "pipx") and verb != "list":
         if verb == "run" and n == "pipx":

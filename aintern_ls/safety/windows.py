@@ -174,13 +174,24 @@ def _remove_item(cmd: Cmd) -> None:
     if not targets and cmd.stdin.paths:
         targets = list(cmd.stdin.paths)
         recursive = True
+    elif not targets and cmd.stdin.kind == "static" and cmd.stdin.text.strip():
+        # `"$env:SystemRoot" | Remove-Item -Recurse`: piped strings bind to -Path.
+        targets = [
+            Word(line.strip(), cmd.start, cmd.end, glob=any(c in "*?" for c in line))
+            for line in cmd.stdin.text.splitlines()[:16]
+            if line.strip()
+        ]
     elif not targets and cmd.stdin.kind != "none":
         cmd.add(D, "delete", "deletes the items piped into it")
         return
     for t in targets:
         if _REGISTRY.match(t.text):
             key = _REGISTRY.sub("", t.text).strip(":\\/")
-            if t.text.lower().startswith(("hklm", "hkey_local_machine")) and key.count("\\") < 1:
+            if t.text.lower().startswith(("hklm", "hkey_local_machine")) and boot_registry_key(
+                "hklm\\" + key.lower()
+            ):
+                cmd.add(B, "registry-root", "deletes registry keys Windows needs to boot", t)
+            elif t.text.lower().startswith(("hklm", "hkey_local_machine")) and key.count("\\") < 1:
                 cmd.add(B, "registry-root", "deletes a whole machine registry hive", t)
             else:
                 cmd.add(D, "registry-delete", "deletes registry keys", t)
@@ -932,6 +943,20 @@ def _diskpart(cmd: Cmd) -> None:
     cmd.add(C, "disk", "diskpart can erase disks and partitions")
 
 
+_BOOT_KEY = re.compile(
+    r"\Ahklm:?[\\/]+system(?:[\\/]+(?:currentcontrolset|controlset\d{3})"
+    r"(?:[\\/]+(?:services|control|enum|hardware profiles)(?:[\\/]+(?:safeboot|session manager"
+    r"|lsa|class))?)?)?[\\/]*\Z",
+    re.I,
+)
+
+
+def boot_registry_key(key: str) -> bool:
+    """`HKLM\\SYSTEM\\CurrentControlSet`, its Services/Control trees, SafeBoot, Session
+    Manager, LSA: deleting them leaves a machine that does not boot (boot configuration)."""
+    return bool(_BOOT_KEY.match(key.replace("hkey_local_machine", "hklm")))
+
+
 def _reg(cmd: Cmd) -> None:
     ops = _operands(cmd)
     verb = ops[0].text.lower() if ops else ""
@@ -944,7 +969,9 @@ def _reg(cmd: Cmd) -> None:
         return
     if verb == "delete":
         parts = [p for p in re.split(r"[\\/]", low) if p]
-        if parts and parts[0] in ("hklm", "hkcr", "hku") and len(parts) <= 2:
+        if boot_registry_key(low):
+            cmd.add(B, "registry-root", f"deletes {key}, which Windows needs to boot", ops[1])
+        elif parts and parts[0] in ("hklm", "hkcr", "hku") and len(parts) <= 2:
             cmd.add(B, "registry-root", f"deletes the registry hive {key}", ops[1])
         else:
             cmd.add(
@@ -1686,7 +1713,12 @@ _RUNDLL_LAUNCH = re.compile(
     r"#?(shellexec_rundll|routethecall|fileprotocolhandler|launchapplication|registerocx"
     r"|openurl|launchinfsection)\w*\Z"
 )
-_SCRIPT_RUN = re.compile(r"(?i)\.(?:run|exec|shellexecute)\s*\(?\s*\"((?:[^\"]|\"\")+)\"")
+# WScript.Shell `.Run "…"` / `.Run('…')` / `.Exec("…")` (VBScript doubles quotes inside a
+# quoted cmd argument: `Run ""cmd /c …""`), and Shell.Application `ShellExecute("cmd", "/c …")`.
+_SCRIPT_RUN = re.compile(
+    r"(?i)\.(?:run|exec)\s*\(?\s*(?:\"\"(.+?)\"\"(?!\")|\"((?:[^\"]|\"\")+)\"|'([^']+)')"
+    r"|shellexecute\s*\(?\s*[\"']{1,2}([^\"']+)[\"']{1,2}\s*,\s*[\"']{1,2}([^\"']*)[\"']{1,2}"
+)
 
 
 def _mshta(cmd: Cmd) -> None:
@@ -1694,7 +1726,10 @@ def _mshta(cmd: Cmd) -> None:
     eol = src.find("\n", cmd.start)
     text = src[cmd.start : eol if eol >= 0 else len(src)]  # cmd splits script code at ( )
     for m in _SCRIPT_RUN.finditer(text):
-        line = m.group(1).replace('""', '"')
+        if m.group(4):
+            line = f"{m.group(4)} {m.group(5) or ''}".strip()
+        else:
+            line = (m.group(1) or m.group(2) or m.group(3) or "").replace('""', '"')
         cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
     if cmd.name == "rundll32" and cmd.args:
         first = cmd.args[0].text
