@@ -181,7 +181,8 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("@('C:\\Users', 'C:\\ProgramData') | Remove-Item -Recurse -Force", "powershell", B),
     ("'.\\dist' | Remove-Item -Recurse -Force", "powershell", D),
     (
-        "mshta \"javascript:new ActiveXObject('WScript.Shell').Run('cmd /c rd /s /q C:\\\\');close()\"",
+        "mshta \"javascript:new ActiveXObject('WScript.Shell')"
+        ".Run('cmd /c rd /s /q C:\\\\');close()\"",
         "cmd",
         B,
     ),
