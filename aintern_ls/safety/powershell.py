@@ -125,6 +125,7 @@ _AMSI = re.compile(
     r"|PSEtwLogProvider",
     re.I,
 )
+_WEB_UPLOAD = re.compile(r"\.Upload(File|Data|String|Values)(?:Async|TaskAsync)?\s*\(", re.I)
 _IO_DELETE = re.compile(r"\[(system\.)?io\.(file|directory)\]::delete\s*\(", re.I)
 
 
@@ -218,6 +219,24 @@ def analyse(text: str, scope: Scope) -> None:
             m.start(),
             m.end(),
         )
+    m = _WEB_UPLOAD.search(text)
+    if m:
+        # WebClient.UploadFile reads a file from disk; UploadData/String/Values send what
+        # they are given: a literal is data, anything read or computed is exfiltration.
+        arg = text[m.end() : m.end() + 400]
+        literal = re.match(r"""\s*['"][^'"]*['"]\s*,\s*['"][^'"$]*['"]\s*\)""", arg)
+        if m.group(1).lower() == "file" or literal is None:
+            scope.add(
+                RiskLevel.CRITICAL,
+                "exfiltration",
+                "uploads a file or computed data to the network",
+                m.start(),
+                m.end(),
+            )
+        else:
+            scope.add(
+                RiskLevel.MODERATE, "network", "sends data to a web server", m.start(), m.end()
+            )
     m = _IO_DELETE.search(text)
     if m:
         scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through .NET", m.start(), m.end())
@@ -439,8 +458,26 @@ class _Walker:
         info = self.command(listing, NO_STDIN) if listing is not None else self.visit(kids[1])
         with self.loop_variables(_text(kids[0]), info.paths):
             for c in kids[2:]:
+                self._item_methods(c, (_text(kids[0]).lower(),), info.paths)
                 info = self.visit(c)
         return info
+
+    def _item_methods(self, node: Node, names_: tuple[str, ...], paths: tuple[Word, ...]) -> None:
+        """`… | ForEach-Object { $_.Delete() }`: the item's own Delete method deletes each
+        listed entry (a folder's with `$true`, everything below it)."""
+        if not paths:
+            return
+        body = _text(node)
+        for var in names_:
+            m = re.search(re.escape(var) + r"\.delete\s*\(", body, re.I)
+            if m is None:
+                continue
+            s, _ = self.span(node)
+            listed = paths[0].text.strip()
+            where = Word(listed, s + m.start(), s + m.end())
+            line = f"Remove-Item -Recurse -Force -Path '{listed.replace(chr(39), chr(39) * 2)}'"
+            self.scope.include(self.scope.nested(line, "powershell", where, -1))
+            return
 
     @contextlib.contextmanager
     def loop_variables(self, var: str, paths: tuple[Word, ...]) -> Iterator[None]:
@@ -535,6 +572,23 @@ class _Walker:
         return Info(name="expression", network_fetch=bool(_DOWNLOAD.search(raw)))
 
     def command(self, node: Node, stdin: Stdin) -> Info:
+        if stdin.kind != "none" and not stdin.paths:
+            name0 = node.named_children[0] if node.named_children else None
+            method = (
+                re.search(r"\$(?:_|psitem)\.(delete|kill)\s*\(", _text(node), re.I)
+                if name0 is not None and _text(name0).strip().lower() in _FOREACH
+                else None
+            )
+            if method is not None:
+                s, e = self.span(node)
+                kill = method.group(1).lower() == "kill"
+                self.scope.add(
+                    RiskLevel.DANGEROUS,
+                    "kill" if kill else "delete",
+                    f"{'ends' if kill else 'deletes'} each item piped into it",
+                    s,
+                    e,
+                )
         if stdin.paths:
             name = node.child_by_field_name("command_name") or (
                 node.named_children[0] if node.named_children else None
@@ -542,6 +596,7 @@ class _Walker:
             if name is not None and _text(name).strip().lower() in _FOREACH:
                 # `Get-ChildItem ~ | ForEach-Object { Remove-Item $_ -Recurse }`
                 with self.loop_variables("$_", stdin.paths):
+                    self._item_methods(node, ("$_", "$psitem"), stdin.paths)
                     return self._command(node, stdin)
         return self._command(node, stdin)
 

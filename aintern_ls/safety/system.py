@@ -1141,6 +1141,21 @@ def misc_hooks(cmd: Cmd) -> None:
         defaults_write(cmd)
     elif n in ("ln", "link") and (cmd.short("f") or cmd.long("--force")):
         _ln_force(cmd)
+    elif n == "salt":
+        # `salt '*' cmd.run 'CMD'`: CMD runs on every matching minion.
+        texts = cmd.texts()
+        if "cmd.run" in texts or "cmd.shell" in texts:
+            k = texts.index("cmd.run" if "cmd.run" in texts else "cmd.shell")
+            if k + 1 < len(cmd.args):
+                _judge_embedded(cmd, cmd.args[k + 1], "salt cmd.run")
+    elif n == "vault" and re.search(
+        r"\b(secrets disable|kv (delete|destroy|metadata delete)|delete|auth disable"
+        r"|policy delete|audit disable|operator (raft remove-peer|step-down))\b",
+        " ".join(cmd.texts()[:3]),
+    ):
+        cmd.add(D, "cloud-delete", "vault deletes secrets, disables an engine or auditing")
+    elif n == "vagrant" and cmd.args and cmd.args[0].text == "destroy":
+        cmd.add(D, "vm-destroy", "vagrant destroy deletes the virtual machine and its disks")
     elif n == "direnv" and len(cmd.args) > 2 and cmd.args[0].text == "exec":
         cmd.info = cmd.judge(list(cmd.args[2:]), cmd.stdin)  # `direnv exec DIR CMD`
     elif n == "ssh-keygen":

@@ -257,9 +257,11 @@ def _start_process(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     verb = params.get("verb")
     if verb is not None and verb.text.lower() == "runas":
+        # Elevated, and still the command line it starts is judged (`-Verb RunAs` with
+        # `-ArgumentList '-Command Remove-Item C:\ -Recurse'` is a root wipe).
         cmd.add(C, "sudo", "Start-Process -Verb RunAs elevates to administrator", verb)
-        return
-    cmd.add(M, "start-process", "starts a program")
+    else:
+        cmd.add(M, "start-process", "starts a program")
     # `Start-Process cmd -ArgumentList '/c rd /s /q C:\'` runs that command line.
     positional = _ps_positional(cmd)
     program = _named_value(cmd, "filepath", 2) or params.get("filepath")
