@@ -223,8 +223,8 @@ def analyse(text: str, scope: Scope) -> None:
     if m:
         # WebClient.UploadFile reads a file from disk; UploadData/String/Values send what
         # they are given: a literal is data, anything read or computed is exfiltration.
-        arg = text[m.end() : m.end() + 400]
-        literal = re.match(r"""\s*['"][^'"]*['"]\s*,\s*['"][^'"$]*['"]\s*\)""", arg)
+        sent = text[m.end() : m.end() + 400]
+        literal = re.match(r"""\s*['"][^'"]*['"]\s*,\s*['"][^'"$]*['"]\s*\)""", sent)
         if m.group(1).lower() == "file" or literal is None:
             scope.add(
                 RiskLevel.CRITICAL,
