@@ -160,8 +160,15 @@ def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
 
         text = _VAR.sub(sub, w.text)
         dynamic = bool(_VAR.search(text))
-        parts = text.split() if w is words[0] and not dynamic else [text]
-        out.extend(Word(p, w.start, w.end, dynamic, w.glob, w.origin) for p in parts)
+        # In command position (or after `call`) the value is a whole command line.
+        head = w is words[0] or (
+            len(words) > 1 and w is words[1] and words[0].text.lower().lstrip("@") == "call"
+        )
+        parts = text.split() if head and not dynamic else [text]
+        out.extend(
+            Word(p, w.start, w.end, dynamic, w.glob or any(c in "*?" for c in p), w.origin)
+            for p in parts
+        )
     return out
 
 

@@ -1280,6 +1280,7 @@ class _Reader:
                 argtext = rest[: stop.start()] if stop else rest
             self.call(qual, short, argtext, code, m.start())
         self._indirect_calls(code)
+        self._callback_deletes(code)
         zx = {int(x) for x in re.findall(r"\$\x01(\d+)\x01", code)} if self.lang == "js" else set()
         for i, lit in enumerate(self.lits):
             if lit.kind == "shell":
@@ -1345,6 +1346,24 @@ class _Reader:
             self.fx.opaque = self.fx.opaque or "starts a program only known at run time"
             return
         self._shell_line(" ".join(_shell_quote(x) for x in [prog, *items]))
+
+    def _callback_deletes(self, code: str) -> None:
+        """A delete function handed over as a callback: `list.forEach(fs.unlinkSync)`,
+        `array_map('unlink', glob(…))`, `.each(&File.method(:delete))`, `map(unlink, …)`:
+        each listed path is deleted."""
+        hit = re.search(
+            r"\.(?:forEach|map|each)\s*\(\s*(?:fs\.)?(?:unlinkSync|rmSync|rmdirSync|unlink|rm)\s*\)"
+            r"|\.each\s*\(\s*&\s*(?:File|FileUtils)\.method\(\s*:(?:delete|unlink|rm_rf|rm_r|rm)\s*\)\s*\)"
+            r"|\b(?:array_map|array_walk)\s*\(\s*\x01(\d+)\x01\s*,"
+            r"|\bmap\s*\(\s*(?:unlink|os\.remove|File\.delete)\s*,",
+            code,
+        )
+        if hit is None:
+            return
+        if hit.group(1) is not None and self.lit(int(hit.group(1))) not in ("unlink", "rmdir"):
+            return
+        recursive = bool(re.search(r"rmSync|rm_rf|rm_r", hit.group(0)))
+        self._delete(DYN, recursive, "callback")
 
     def _indirect_calls(self, code: str) -> None:
         """Calls whose function name is a value: `obj["exec" + "Sync"](…)` (JS),
@@ -1490,6 +1509,7 @@ class _Reader:
                 short in ("rm", "rmSync", "remove", "delete")
                 and not re.search(r"[.:]", qual)
                 and not plain_remove
+                and not (lang == "js" and _imported_from_fs(self.raw, short))
             ):
                 return  # a bare rm()/remove()/delete() is not a file API
             if short in ("remove", "delete") and not plain_remove and low not in _REMOVERS:
@@ -1725,6 +1745,18 @@ _URL_LOADER = re.compile(
     r"\b(?:source|source_url|source_gist|sys\.source|include|require|require_once|include_once"
     r"|load|dofile|loadfile|import|evalfile|install_url)\s*\(\s*['\"](?:https?|ftp)://"
 )
+
+
+def _imported_from_fs(raw: str, name: str) -> bool:
+    """`import {rmSync} from 'node:fs'`, `const {rm} = require('fs/promises')`: the bare
+    name is the file system's function."""
+    return bool(
+        re.search(
+            r"\{[^}]*\b" + re.escape(name) + r"\b[^}]*\}\s*(?:from\s*|=\s*(?:await\s+)?"
+            r"(?:require|import)\s*\(\s*)['\"](?:node:)?(?:fs|fs/promises|fs-extra)['\"]",
+            raw,
+        )
+    )
 
 
 def _remote_eval(raw: str, lang: str) -> str:
