@@ -1994,3 +1994,34 @@ def _at_queue(cmd: Cmd) -> None:
     """`atq` lists the at queue; `atrm` removes queued jobs."""
     if cmd.name == "atrm" and cmd.args:
         cmd.add(M, "system-config", "atrm removes scheduled jobs")
+
+
+# --- other shells ------------------------------------------------------------------------------
+@handles("elvish", "rc", "sash", "nu", "nushell", "xonsh", "osh", "oil", "ion", "es")
+def _other_shell(cmd: Cmd) -> None:
+    """Shells outside the POSIX family (GTFOBins lists elvish, rc, sash): `-c CODE` runs
+    CODE, a simple command line reading the same as in sh; with no code they start an
+    interactive shell."""
+    args = list(cmd.args)
+    for i, w in enumerate(args):
+        if w.text == "-c" and i + 1 < len(args):
+            code = args[i + 1]
+            if code.dynamic:
+                cmd.add(C, "eval-dynamic", f"{cmd.name} runs code only known at run time", code)
+            else:
+                cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
+            return
+    ops = [w for w in args if not w.text.startswith("-")]
+    if ops:
+        cmd.add(M, "local-script", f"{cmd.name} runs the script {ops[0].text}", ops[0])
+    else:
+        cmd.add(M, "shell", f"{cmd.name} starts a shell")
+
+
+@handles("dvips")
+def _dvips(cmd: Cmd) -> None:
+    """`dvips -R0` lets the document's \\special commands run shell commands."""
+    if any(w.text in ("-R0", "-R-") for w in cmd.args):
+        cmd.add(C, "config-exec", "dvips -R0 lets the document run shell commands")
+    else:
+        cmd.add(M, "build", "dvips converts a document")
