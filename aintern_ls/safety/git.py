@@ -8,7 +8,8 @@ import shlex
 from aintern_ls.safety.context import (
     Cmd,
 )
-from aintern_ls.safety.levels import C, D, M, RiskLevel, S
+from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
+from aintern_ls.safety.paths import classify_path
 from aintern_ls.safety.registry import handles
 from aintern_ls.safety.words import Word, names
 
@@ -262,6 +263,23 @@ def _written_hooks(cmd: Cmd, sub: str) -> None:
             )
 
 
+def _work_tree(cmd: Cmd, sub_at: int) -> str:
+    """The working tree a git command acts on when its global options name one
+    (`--work-tree=/`, `-C ~`); "" for the current directory."""
+    args = cmd.args[:sub_at]
+    tree = ""
+    for k, w in enumerate(args):
+        t = w.text
+        value = args[k + 1].text if k + 1 < len(args) else ""
+        if t.startswith("--work-tree="):
+            tree = t.split("=", 1)[1]
+        elif t == "--work-tree":
+            tree = value
+        elif t == "-C" and value:
+            tree = value if value.startswith(("/", "~")) or not tree else tree + "/" + value
+    return tree
+
+
 @handles("git")
 def _git(cmd: Cmd) -> None:
     args = cmd.args
@@ -327,7 +345,18 @@ def _git(cmd: Cmd) -> None:
         if "n" in shorts or "--dry-run" in flags:
             return
         if "f" in shorts or "--force" in flags:
-            add(D, "git-clean", "git clean -f deletes untracked files")
+            tree = _work_tree(cmd, i)
+            tgt = classify_path(tree, cmd.scope.cwds, cmd.scope.windows) if tree else None
+            if (
+                tgt is not None
+                and tgt.level >= B
+                and "d" in shorts
+                and tgt.rule != "rm-system-file"
+            ):
+                # `git --work-tree=/ clean -fdx`: every file git does not track under / goes.
+                add(B, tgt.rule, f"git clean -fd deletes every untracked file in {tgt.what}")
+            else:
+                add(D, "git-clean", "git clean -f deletes untracked files")
         else:
             add(M, "git-write", "git clean")
     elif sub == "push":
