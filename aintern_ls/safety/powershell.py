@@ -662,6 +662,14 @@ class _Walker:
                 self.visit(c)
         if not words:
             return Info()
+        if words[0].dynamic and len(words) > 1:
+            # `& (gcm *ke-E*) 'Remove-Item C:\ -Recurse'`: a command only known at run time,
+            # given a string that is itself a command line, may well be Invoke-Expression:
+            # what that string does if run is what this line can do.
+            for w in words[1:3]:
+                if not w.dynamic and " " in w.text.strip() and not w.text.startswith("-"):
+                    found = self.scope.nested(w.text, "powershell", w, -1)
+                    self.scope.include([f for f in found if f.level >= RiskLevel.BLOCKED])
         return dispatch.judge(words, self.scope, stdin)
 
     def error_words(self, node: Node) -> list[Word]:
