@@ -919,7 +919,7 @@ def _bare_var(m: re.Match[str]) -> str:
 
 
 _JOIN_PATH = re.compile(
-    r"(?i)\A\(?\s*(?:join-path\s+(?:-path\s+)?([^\s()]+)\s+(?:-childpath\s+)?([^\s()]+)"
+    r"(?i)\A\(?\s*(?:join-path\s+(?:-path\s+)?(\$\{[^}]*\}|[^\s()]+)\s+(?:-childpath\s+)?([^\s()]+)"
     r"|\[(?:system\.)?io\.path\]::combine\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\))\s*\)?\Z"
 )
 _QUOTED_VAR = re.compile(r"\$\{?(env:)?\w+\}?", re.I)
