@@ -141,6 +141,7 @@ def _state(scope: Scope) -> tuple[object, ...] | None:
         len(scope.assigned),
         id(scope.downloaded),
         len(scope.downloaded),
+        len(scope.exported),
     )
 
 

@@ -612,6 +612,15 @@ def _code_findings(
 
 @handles(*SHELLS)
 def _shell(cmd: Cmd) -> None:
+    """A shell run as a new process: the code it runs sees exported variables only."""
+    cmd.scope.spawning = True
+    try:
+        _shell_code(cmd)
+    finally:
+        cmd.scope.spawning = False
+
+
+def _shell_code(cmd: Cmd) -> None:
     args = cmd.args
     i = 0
     code_flag = stdin_flag = False

@@ -81,3 +81,88 @@ def test_a_long_chain_is_walked_to_its_end(op: str) -> None:
     assert got.level == RiskLevel.BLOCKED
     assert not any(f.rule == "too-complex" for f in got.findings)
     assert _analyse(" && ".join(["ls"] * 1500), "bash", None).level == RiskLevel.SAFE
+
+
+# Substitutions that evaluate to a path: what the command operates on is that path.
+PATH_SUBSTITUTIONS = {
+    "~": [
+        "$(cd ~ && pwd)",
+        "$(cd; pwd)",
+        '$(cd "$HOME" >/dev/null 2>&1 && pwd -P)',
+        "`cd ~ && pwd`",
+        "$(cd ~/a/.. && pwd)",
+        "$(realpath ~)",
+        "$(readlink -f ~/x/..)",
+        "$(dirname ~/x)",
+        "$(echo ~)",
+        "$(printf %s ~)",
+        '$(getent passwd "$USER" | cut -d: -f6)',
+        "$(getent passwd $(whoami) | awk -F: '{print $6}')",
+    ],
+    "/": [
+        "$(cd / && pwd)",
+        "$(cd /usr/local/../.. && pwd)",
+        '$(dirname "$(dirname /usr/bin)")',
+        "$(basename /)",
+        "$(echo /)",
+        "$(readlink -e /)",
+    ],
+    "/etc": [
+        "$(cd /etc && pwd)",
+        '$(cd "$(dirname /etc/hosts)" && pwd)',
+        "$(dirname /etc/passwd)",
+        "$(echo -n /etc)",
+        "$(realpath -m /opt/../etc)",
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    "where,subst", [(k, v) for k, vs in PATH_SUBSTITUTIONS.items() for v in vs]
+)
+def test_a_substitution_that_evaluates_to_a_path_is_that_path(where: str, subst: str) -> None:
+    for form in ('rm -rf "{s}"', "rm -rf {s}", 'D="{s}"; rm -rf "$D"', 'chmod -R 777 "{s}"'):
+        text = form.format(s=subst)
+        got = _analyse(text, "bash", None)
+        assert got.level == RiskLevel.BLOCKED, (text, got.findings[:3])
+    # …and the same substitution only printed is data.
+    assert _analyse(f'echo "{subst}"', "bash", None).level <= RiskLevel.MODERATE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'rm -rf "$(cd ~/project && pwd)"',
+        'rm -rf "$(cd build && pwd)"',
+        'rm -rf "$(dirname ~/project/x)"',
+        'rm -rf "$(getent passwd "$USER" | cut -d: -f6)/.cache"',
+    ],
+)
+def test_a_substitution_that_evaluates_to_a_subfolder_is_scoped(text: str) -> None:
+    assert _analyse(text, "bash", None).level == RiskLevel.DANGEROUS
+
+
+# Policy (DESIGN §5 "what the analyser cannot see through is not safe"): a new process
+# (`bash -c`, `sh script`) sees exported variables only; one set without `export` may be
+# empty there or come from the caller's environment, so both readings are judged. Code in
+# the same shell (`eval`, `source`, functions, subshells) sees every variable.
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        ("d=build; bash -c 'rm -rf $d/*'", RiskLevel.BLOCKED),  # $d is empty there: /*
+        ("d=build; sh -c 'rm -rf \"$d\"/*'", RiskLevel.BLOCKED),
+        ("x=/; bash -c 'rm -rf $x'", RiskLevel.BLOCKED),  # …or inherited from the caller
+        ("d=build; cat > s.sh <<'EOF'\nrm -rf $d/*\nEOF\nbash s.sh", RiskLevel.BLOCKED),
+        ("export d=build; bash -c 'rm -rf $d/*'", RiskLevel.DANGEROUS),
+        ("d=build; export d; bash -c 'rm -rf $d/*'", RiskLevel.DANGEROUS),
+        ("declare -x d=build; bash -c 'rm -rf $d/*'", RiskLevel.DANGEROUS),
+        ("set -a; d=build; bash -c 'rm -rf $d/*'", RiskLevel.DANGEROUS),
+        ("d=build; d=$d bash -c 'rm -rf $d/*'", RiskLevel.DANGEROUS),
+        ("d=build; eval 'rm -rf $d/*'", RiskLevel.DANGEROUS),
+        ("d=build; f() { rm -rf $d/*; }; f", RiskLevel.DANGEROUS),
+        ("d=build; (rm -rf $d/*)", RiskLevel.DANGEROUS),
+        ("f=notes.txt; bash -c 'cat $f'", RiskLevel.SAFE),
+    ],
+)
+def test_a_child_process_sees_exported_variables_only(text: str, level: RiskLevel) -> None:
+    assert _analyse(text, "bash", None).level == level, text
