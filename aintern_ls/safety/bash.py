@@ -1590,11 +1590,7 @@ class _Walker:
         self.scope.cwds, self.scope.pending_cd = saved, pending
         info = infos[-1] if infos else Info()
         last = _last_command(stmts[-1]) if stmts else None
-        if (
-            last is not None
-            and _command_name_of(last) == "pwd"
-            and all(_text(a) in ("-P", "-L") for a in last.children_by_field_name("argument"))
-        ):
+        if last is not None and _prints_cwd(last):
             # `$(cd ~ && pwd)`, `$(cd /usr/local/../.. && pwd -P)`: the directory the
             # substitution ended in (from an unknown start, `.` or a relative path).
             if len(after) == 1:
@@ -1804,6 +1800,22 @@ _HOME_LOOKUP = re.compile(
     r"""|[\w.-]+)\1\s*\|\s*(?:cut\s+(?:-d\s*["']?:["']?\s+-f\s*6|-f\s*6\s+-d\s*["']?:["']?)"""
     r"""|awk\s+-F\s*["']?:["']?\s+["']\{\s*print\s+\$6\s*;?\s*\}["'])\s*"""
 )
+
+
+_CWD_WORDS = frozenset({"$PWD", '"$PWD"', "${PWD}", '"${PWD}"'})
+
+
+def _prints_cwd(node: Node) -> bool:
+    """`pwd`, `pwd -P`, `echo "$PWD"`, `printf '%s\n' "$PWD"`: prints the directory."""
+    name = _command_name_of(node)
+    args = [_text(a) for a in node.children_by_field_name("argument")]
+    if name == "pwd":
+        return all(a in ("-P", "-L") for a in args)
+    if name == "echo":
+        return [a for a in args if a not in ("-n", "-e", "-E")] in ([w] for w in _CWD_WORDS)
+    if name == "printf":
+        return len(args) == 2 and args[0].strip("'\"") in ("%s", "%s\\n") and args[1] in _CWD_WORDS
+    return False
 
 
 def _last_command(node: Node) -> Node | None:

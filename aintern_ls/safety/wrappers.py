@@ -610,6 +610,9 @@ def _code_findings(
     return inline.code_findings(cmd.scope, code, where, language or cmd.name)
 
 
+_MULTICALL_INFO = frozenset(names("--list --list-full --help --version"))
+
+
 @handles(*SHELLS)
 def _shell(cmd: Cmd) -> None:
     """A shell run as a new process: the code it runs sees exported variables only."""
@@ -622,6 +625,8 @@ def _shell(cmd: Cmd) -> None:
 
 def _shell_code(cmd: Cmd) -> None:
     args = cmd.args
+    if cmd.name in ("busybox", "toybox") and args and args[0].text in _MULTICALL_INFO:
+        return  # `busybox --list`: prints its applets, runs nothing
     i = 0
     code_flag = stdin_flag = False
     while i < len(args):
