@@ -548,7 +548,7 @@ class _Walker:
         reach = list(itertools.accumulate((e for _, e in covered), max))  # furthest end so far
         text = _blank_comments(self.scope.source[start : self.pos.char(node.end_byte)])
         for m in _ERROR_SEGMENT.finditer(text):
-            budget.tick()
+            budget.spend(budget.STATEMENT_STEPS)
             a, b = start + m.start(), start + m.end()
             i = bisect.bisect_right(starts, a) - 1  # the commands starting at or before `a`
             if i >= 0 and reach[i] >= b:
@@ -622,6 +622,7 @@ class _Walker:
         """`redirect` with descriptors: returns (what reading gives, heredoc tail stages,
         whether it is the command's stdin). An input opened on another descriptor
         (`3<<EOF`, `4< file`) goes to `opened`; `<&3` reads what descriptor 3 holds."""
+        budget.spend(budget.REDIRECT_STEPS)
         fd = _descriptor(node, self.scope.source, self.pos)
         if node.type == "file_redirect":
             dup = self._dup(node, opened)
