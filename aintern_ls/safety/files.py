@@ -204,16 +204,82 @@ _FIND_ACTIONS = frozenset(
 )
 
 
-@handles("find", "gfind", "fd", "fdfind")
+# fd options that take a value; those that narrow what is found (a type or an extension,
+# a size, an owner, a time, a glob pattern given as `-g`).
+_FD_VALUE = frozenset(
+    names(
+        """-e --extension -t --type -E --exclude -d --max-depth --min-depth --exact-depth -S
+        --size --changed-within --changed-before --change-newer-than --change-older-than -o
+        --owner --search-path --base-directory -j --threads --max-results --format -c
+        --color --ignore-file --path-separator --batch-size"""
+    )
+)
+_FD_NARROWS = frozenset(
+    names(
+        """-e --extension -t --type -S --size --changed-within --changed-before
+        --change-newer-than --change-older-than -o --owner --max-results -1"""
+    )
+)
+_FD_EXEC = frozenset(names("-x --exec -X --exec-batch"))
+# Patterns that match every name (fd searches for a regular expression by default).
+_FD_EVERYTHING = frozenset({"", ".", "^", ".*", "^.*", "^.*$", ".+", "*", "**"})
+
+
+def _fd(cmd: Cmd) -> None:
+    """fd (fd-find) is find with a pattern first: `fd PATTERN [ROOT…] -x CMD`. A pattern
+    that matches every name, with no type, extension, size or time filter, selects
+    everything under the roots (the working directory by default): what it runs or prints
+    covers all of it, like `find ROOT`."""
+    args = cmd.args
+    x = next((i for i, w in enumerate(args) if w.text in _FD_EXEC), len(args))
+    positional: list[Word] = []
+    narrowed = False
+    roots: list[Word] = []
+    i = 0
+    while i < x:
+        t = args[i].text
+        key = t.split("=", 1)[0]
+        if key in _FD_NARROWS or (t.startswith("-") and not t.startswith("--") and "1" in t):
+            narrowed = True
+        if key in ("--search-path", "--base-directory") and "=" in t:
+            roots.append(Word(t.split("=", 1)[1], args[i].start, args[i].end, args[i].dynamic))
+        elif key in ("--search-path", "--base-directory") and i + 1 < x:
+            roots.append(args[i + 1])
+        if t == "--":
+            positional.extend(args[i + 1 : x])
+            break
+        if t.startswith("-") and len(t) > 1:
+            i += 2 if t in _FD_VALUE else 1
+            continue
+        positional.append(args[i])
+        i += 1
+    pattern = positional[0] if positional else None
+    roots = roots or positional[1:] or [Word(".", cmd.words[0].start, cmd.words[0].end)]
+    everything = not narrowed and (
+        pattern is None or (not pattern.dynamic and pattern.text in _FD_EVERYTHING)
+    )
+    if x + 1 < len(args):
+        inner = list(args[x + 1 :])
+        cmd.judge([*inner, Word("{}", args[-1].start, args[-1].end, True)])
+        if everything and inner[0].text in _DELETERS:
+            before = len(cmd.scope.findings)
+            _delete_targets(cmd, roots, True, f"{cmd.name} --exec {inner[0].text} destroys")
+            cmd.scope.findings[before:] = [f for f in cmd.scope.findings[before:] if f.level >= C]
+        return
+    if everything:
+        # An unfiltered listing: what a downstream `xargs rm` gets is everything.
+        cmd.info.paths = tuple(
+            Word(w.text.rstrip("/") + "/*" if w.text.rstrip("/") else "/*", w.start, w.end)
+            for w in roots
+            if not w.dynamic
+        )
+
+
+@handles("find", "gfind", "fd", "fdfind", "bfs")
 def _find(cmd: Cmd) -> None:
     args = cmd.args
     if cmd.name in ("fd", "fdfind"):
-        x = next(
-            (i for i, w in enumerate(args) if w.text in ("-x", "--exec", "-X", "--exec-batch")),
-            None,
-        )
-        if x is not None and x + 1 < len(args):
-            cmd.judge([*args[x + 1 :], Word("{}", args[-1].start, args[-1].end, True)])
+        _fd(cmd)
         return
     starts: list[Word] = []
     i = 0
