@@ -12,7 +12,9 @@ with prose, lists and quotes to `bench/data/`, then prints the best-of-N time of
 `--lsp` drives the real server (`python -m aintern_ls --stdio`) over its pipes
 with a minimal JSON-RPC client: open the transcript, then `--edits` times insert
 one character somewhere in it (`didChange`, incremental) and time until the
-`textDocument/codeLens` answer has arrived and been decoded. It prints the median
+`textDocument/codeLens` answer has arrived and been decoded, and (a huge document's
+lenses come unresolved) the lenses of the `SCREEN_LINES` lines around the edit have
+been resolved with `codeLens/resolve`, as an editor does for those on screen. It prints the median
 latency and its ratio to a bare `MarkdownIt().parse()` of the whole file (best of 3),
 then (Linux) the server's own CPU time per edit and this client's CPU time per answer
 (reading and decoding it) against the parse's CPU time: on a busy machine wall-clock
@@ -188,11 +190,13 @@ async def _lsp_latency(path: Path, edits: int) -> tuple[list[float], float | Non
             {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}},
         )
         lenses = await client.request("textDocument/codeLens", {"textDocument": {"uri": uri}})
-        print(f"{len(lenses)} lenses")
+        unresolved = sum("command" not in lens for lens in lenses)
+        print(f"{len(lenses)} lenses, {unresolved} of them unresolved")
         del lenses  # (a client that kept them would make its own collector slower)
         line_count = text.count("\n")
         rng = random.Random(3)
         times: list[float] = []
+        resolved = 0
         cpu_before = _cpu_seconds(client.process.pid)
         own_before = time.process_time()
         for version in range(2, edits + 2):
@@ -208,14 +212,37 @@ async def _lsp_latency(path: Path, edits: int) -> tuple[list[float], float | Non
                     ],
                 },
             )
-            await client.request("textDocument/codeLens", {"textDocument": {"uri": uri}})
+            lenses = await client.request("textDocument/codeLens", {"textDocument": {"uri": uri}})
+            resolved += await _resolve_visible(client, lenses, line)
             times.append(time.perf_counter() - start)
+            del lenses
         own = time.process_time() - own_before
+        print(f"lenses resolved after each edit (on screen): {resolved / edits:.0f}")
         cpu_after = _cpu_seconds(client.process.pid)
         cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
         return times, cpu, own
     finally:
         await client.close()
+
+
+SCREEN_LINES = 60
+"""Lines an editor shows around the edit: their unresolved lenses are resolved."""
+
+
+async def _resolve_visible(client: _Client, lenses: list[Any], line: int) -> int:
+    """What an editor does with an answer whose lenses come unresolved (a huge document:
+    see `features.code_lens`): resolve those on screen (here the `SCREEN_LINES` lines
+    from the edited one), all at once, and wait for every answer."""
+    top = max(0, line - SCREEN_LINES // 2)
+    wanted = [
+        lens
+        for lens in lenses
+        if "command" not in lens and top <= lens["range"]["start"]["line"] < top + SCREEN_LINES
+    ]
+    resolved = await asyncio.gather(*(client.request("codeLens/resolve", lens) for lens in wanted))
+    if any("command" not in lens for lens in resolved):
+        raise RuntimeError("a lens came back from codeLens/resolve without its command")
+    return len(resolved)
 
 
 async def _peak_rss(path: Path) -> tuple[int, float]:

@@ -11,7 +11,9 @@ argument adds `prompt` and `secret`; see `features/run_input.py` and the README)
 
 from __future__ import annotations
 
+import bisect
 import json
+import os
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -116,8 +118,22 @@ def _blocked_reason(assessment: Assessment) -> str:
     return next((f.reason for f in assessment.findings if f.level is RiskLevel.BLOCKED), "")
 
 
+RESOLVE_ABOVE_ENV = "AINTERN_LS_RESOLVE_LENSES_ABOVE"
+RESOLVE_ABOVE = 1000
+"""A document with more blocks than this gets the lenses of its ready blocks unresolved
+(range and `data` only; `codeLens/resolve` gives the command): its answer is a third of
+the size, and a client resolves only the lenses it shows."""
+
+
+def resolve_above() -> int:
+    """The block count above which ready blocks' lenses are sent unresolved (the
+    environment variable `AINTERN_LS_RESOLVE_LENSES_ABOVE` overrides it: tests set 0)."""
+    raw = os.environ.get(RESOLVE_ABOVE_ENV, "").strip()
+    return int(raw) if raw.isdigit() else RESOLVE_ABOVE
+
+
 def register(server: AInternServer) -> None:
-    @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
+    @server.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=True))
     async def on_code_lens(ls: AInternServer, params: types.CodeLensParams) -> RawJSONStream:
         try:
             doc = await ls.current(params.text_document.uri)
@@ -126,7 +142,59 @@ def register(server: AInternServer) -> None:
         unstructure = ls.protocol._converter.unstructure
         # (this version's blocks were assessed when it was extracted: no `mark_danger`)
         assess = ls.documents.assessments.get
-        return lens_stream(doc, assess, unstructure, ls.runner.waiting)
+        resolve = len(doc.blocks) > resolve_above()
+        return lens_stream(doc, assess, unstructure, ls.runner.waiting, resolve=resolve)
+
+    @server.feature(types.CODE_LENS_RESOLVE)
+    def on_resolve(ls: AInternServer, lens: types.CodeLens) -> types.CodeLens:
+        return resolve_lens(
+            list(ls.documents), lens, ls.documents.assessments.get, ls.runner.waiting
+        )
+
+
+STALE_TITLE = "…"
+"""The title of a lens whose block is gone (edited away): the next answer drops it."""
+
+
+def resolve_lens(
+    docs: list[Document],
+    lens: types.CodeLens,
+    assess: Callable[[CommandBlock], Assessment],
+    waiting_of: Callable[[str], InputWait | None] | None = None,
+) -> types.CodeLens:
+    """The command of an unresolved lens (`data` is `"<blockId>#<index>"`): the
+    `index`-th lens of the block as it is now. Its arguments carry the document's `uri`
+    (the block is found here, so the client need not put it back)."""
+    data = lens.data
+    block_id, _, index = data.rpartition("#") if isinstance(data, str) else ("", "", "")
+    line = lens.range.start.line
+    for doc in docs:
+        block = _block_at(doc, line, block_id)
+        if block is None:
+            continue
+        waiting = (
+            waiting_of(block.id)
+            if waiting_of is not None and block.status is CommandBlockStatus.EXECUTING
+            else None
+        )
+        row = lenses_for(doc, block, assess(block), waiting)
+        if index.isdigit() and int(index) < len(row):
+            found = row[int(index)]
+            arguments = found.command.arguments if found.command is not None else None
+            if found.command is not None and arguments and isinstance(arguments[0], dict):
+                found.command.arguments = [{"uri": doc.uri, **arguments[0]}, *arguments[1:]]
+            return found
+        break
+    return types.CodeLens(range=lens.range, command=types.Command(title=STALE_TITLE, command=""))
+
+
+def _block_at(doc: Document, line: int, block_id: str) -> CommandBlock | None:
+    """The block of `doc` with id `block_id`, looked for on `line` first."""
+    blocks = doc.blocks
+    at = bisect.bisect_left(blocks, line, key=lambda b: b.start_line)
+    if at < len(blocks) and blocks[at].start_line == line and blocks[at].id == block_id:
+        return blocks[at]
+    return next((b for b in blocks if b.id == block_id), None) if block_id else None
 
 
 def lenses_json(
@@ -144,8 +212,14 @@ def lens_stream(
     assess: Callable[[CommandBlock], Assessment],
     unstructure: Callable[[Any], Any],
     waiting_of: Callable[[str], InputWait | None] | None = None,
+    *,
+    resolve: bool = False,
 ) -> RawJSONStream:
     """The lenses of every block of `doc` as a JSON array, written in slices.
+
+    `resolve`: the lenses of ready blocks (pending, never run, not blocked: nearly all
+    of a transcript's) go without their command, as `{range, data: "<blockId>#<i>"}`,
+    for `codeLens/resolve` (`resolve_lens`); the others go whole.
 
     A transcript of 100,000 blocks has 300,000 lenses: nothing per block is kept
     between requests, and the answer is never one string. Blocks whose lenses read
@@ -190,14 +264,19 @@ def lens_stream(
                 ),
             )
         if template is None:
+            if resolve and len(key) == 1:
+                key = (level, "unresolved")
             template = cache.get(key)
             if template is None:
                 if len(cache) >= _MAX_TEMPLATES:
                     cache.clear()
                 waiting = key[3] if len(key) > 3 else None
-                template = _Template.make(doc, block, assessment, waiting, unstructure)
+                unresolved = key[1:] == ("unresolved",)
+                template = _Template.make(
+                    doc, block, assessment, waiting, unstructure, unresolved=unresolved
+                )
                 cache[key] = template
-            if len(key) == 1:
+            if len(key) == 1 or key[1:] == ("unresolved",):
                 pending[level] = template
         templates.append(template)
         block_id = block.id
@@ -246,7 +325,9 @@ _MAX_TEMPLATES = 4096
 _BLOCKED = RiskLevel.BLOCKED
 _LINE_MARK = 2_147_483_001
 _ID_MARK = "\x01"
-_MARKS = re.compile(r'(?<="line":)2147483001|(?<="blockId":")\\u0001(?=")')
+_MARKS = re.compile(
+    r'(?<="line":)2147483001|(?<="blockId":")\\u0001(?=")|(?<="data":")\\u0001(?=#)'
+)
 _PENDING = CommandBlockStatus.PENDING
 
 
@@ -280,8 +361,15 @@ class _Template:
         assessment: Assessment,
         waiting: InputWait | None,
         unstructure: Callable[[Any], Any],
+        *,
+        unresolved: bool = False,
     ) -> _Template:
         lenses = lenses_for(doc, block, assessment, waiting, line=_LINE_MARK, block_id=_ID_MARK)
+        if unresolved:  # the range, and which lens of which block it is
+            lenses = [
+                types.CodeLens(range=lens.range, data=f"{_ID_MARK}#{index}")
+                for index, lens in enumerate(lenses)
+            ]
         text = json.dumps(unstructure(lenses), separators=(",", ":"))[1:-1]  # (ASCII)
         return cls(_MARKS.sub(lambda m: "\x00" if m.group().isdigit() else "\x01", text))
 

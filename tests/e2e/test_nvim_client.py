@@ -89,3 +89,13 @@ def test_long_run_output_follows_under_the_fence(tmp_path: Path) -> None:
     """While a run goes, what it printed so far shows under its fence (aintern.runOutput);
     the result replaces it when it ends."""
     run_script("follow.lua", tmp_path)
+
+
+@needs_nvim
+def test_unresolved_lenses_of_a_huge_document(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A huge document's lenses come unresolved (the server is told every document is
+    huge): the client resolves those on screen, more after scrolling, and runs one."""
+    monkeypatch.setenv("AINTERN_LS_RESOLVE_LENSES_ABOVE", "0")
+    run_script("resolve.lua", tmp_path)

@@ -605,6 +605,15 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
         }
         return lenses;
       },
+      // a huge document's lenses come unresolved (range and `data`): VS Code resolves
+      // those on screen; the server's answer already has the `uri` in the arguments
+      resolveCodeLens: async (codeLens, token, next) => {
+        const lens = await next(codeLens, token);
+        if (lens) {
+          rewriteLens(lens);
+        }
+        return lens;
+      },
       // Server commands run on the server; the editor-only half happens here. The
       // request goes straight to the server so a refusal is one message, not two.
       executeCommand: async (cmd, args) => {
@@ -782,14 +791,19 @@ async function blockAtCursor(): Promise<{ uri: string; blockId: string } | undef
     return undefined;
   }
   const uri = client.code2ProtocolConverter.asUri(doc.uri);
-  const lenses: { range: { start: { line: number } }; command?: { arguments?: any[] } }[] =
+  const lenses: { range: { start: { line: number } }; command?: { arguments?: any[] }; data?: unknown }[] =
     (await client.sendRequest('textDocument/codeLens', { textDocument: { uri } })) ?? [];
-  const lens = lenses.find((l) => l.range.start.line === fence.start && l.command?.arguments?.[0]?.blockId);
+  // a resolved lens names its block in its arguments, an unresolved one (a huge
+  // document) in its `data`: "<blockId>#<index>"
+  const idOf = (l: (typeof lenses)[number]): string | undefined =>
+    l.command?.arguments?.[0]?.blockId ??
+    (typeof l.data === 'string' && l.data.includes('#') ? l.data.slice(0, l.data.lastIndexOf('#')) : undefined);
+  const lens = lenses.find((l) => l.range.start.line === fence.start && idOf(l));
   if (!lens) {
     void vscode.window.showInformationMessage('aintern: this fence is not a command block');
     return undefined;
   }
-  return { uri, blockId: lens.command!.arguments![0].blockId };
+  return { uri, blockId: idOf(lens)! };
 }
 
 async function copyForAI(): Promise<void> {

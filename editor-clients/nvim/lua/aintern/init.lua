@@ -243,6 +243,55 @@ function M.with_uri(lenses, uri)
   return lenses
 end
 
+--- Lenses of a huge document come unresolved (a range and `data` only; the server fills
+--- in the command with `codeLens/resolve`): resolve those within `resolve_margin` lines
+--- of what the windows showing `bufnr` show (WinScrolled does it again), then draw them.
+M.resolve_margin = 20
+local resolving = {} -- bufnr -> { [data] = true } of resolve requests in flight
+
+function M.resolve_visible(bufnr, client, lenses)
+  lenses = lenses or vim.lsp.codelens.get(bufnr)
+  if not client or not api.nvim_buf_is_valid(bufnr) then
+    return 0
+  end
+  local spans = {}
+  for _, win in ipairs(vim.fn.win_findbuf(bufnr)) do
+    local top = vim.fn.line('w0', win) - 1 - M.resolve_margin
+    local bottom = vim.fn.line('w$', win) - 1 + M.resolve_margin
+    table.insert(spans, { top, bottom })
+  end
+  resolving[bufnr] = resolving[bufnr] or {}
+  local mine = resolving[bufnr]
+  local asked, left = 0, 0
+  for _, lens in ipairs(lenses) do
+    local line = lens.range and lens.range.start.line
+    local shown = false
+    for _, span in ipairs(spans) do
+      shown = shown or (line and line >= span[1] and line <= span[2])
+    end
+    if not lens.command and lens.data ~= nil and shown and not mine[lens.data] then
+      mine[lens.data] = true
+      asked, left = asked + 1, left + 1
+      local sent = client:request('codeLens/resolve', lens, function(err, result)
+        mine[lens.data] = nil
+        left = left - 1
+        if not err and result and result.command then
+          lens.command = result.command
+          M.with_uri({ lens }, vim.uri_from_bufnr(bufnr))
+        end
+        if left == 0 then -- all answered: draw once
+          M.display_lenses(bufnr, vim.lsp.codelens.get(bufnr))
+        end
+      end, bufnr)
+      if not sent then
+        mine[lens.data] = nil
+        asked, left = asked - 1, left - 1
+      end
+    end
+  end
+  return asked
+end
+
 --- Request the code lenses of `bufnr` now; a request made while one is in flight, or an
 --- edit that lands meanwhile, gets a fresh request as soon as the first answers.
 function M.refresh(bufnr)
@@ -275,6 +324,7 @@ function M.refresh(bufnr)
       M.with_uri(result, document.uri)
       vim.lsp.codelens.save(result, bufnr, client.id) -- so vim.lsp.codelens.get/run work
       M.display_lenses(bufnr, result)
+      M.resolve_visible(bufnr, client, result)
     end
     if stale then
       M.refresh(bufnr)
@@ -997,6 +1047,10 @@ function M.line_of(bufnr, blockId)
     if lens.command and lens.command.arguments and lens.command.arguments[1].blockId == blockId then
       return lens.range.start.line
     end
+    -- an unresolved lens (a huge document): `data` is "<blockId>#<index>"
+    if not lens.command and type(lens.data) == 'string' and lens.data:match('^(.*)#%d+$') == blockId then
+      return lens.range.start.line
+    end
   end
 end
 
@@ -1419,6 +1473,15 @@ function M.on_attach(bufnr)
     buffer = bufnr,
     callback = function()
       M.refresh_later(bufnr)
+    end,
+  })
+  -- lenses scrolled into view that came unresolved (a huge document)
+  api.nvim_create_autocmd('WinScrolled', {
+    group = group,
+    callback = function()
+      if api.nvim_get_current_buf() == bufnr then
+        M.resolve_visible(bufnr, client_for(bufnr))
+      end
     end,
   })
   -- the built-in lenses of this client are drawn by us (with state highlights)
