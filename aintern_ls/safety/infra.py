@@ -690,3 +690,37 @@ def _fleet_shell(cmd: Cmd) -> None:
         cmd.add(C, "eval-dynamic", f"{cmd.name} runs a command only known at run time")
         return
     cmd.scope.include(cmd.scope.nested(line, "bash", Word(line, rest[0].start, rest[-1].end), -1))
+
+
+@handles("mc", "azcopy", "s5cmd")
+def _object_store(cmd: Cmd) -> None:
+    """MinIO `mc rm --recursive --force`/`mc rb --force`, `azcopy remove`, `s5cmd rm`:
+    deleting buckets or objects (dangerous); listings and reads are safe; copies are
+    network writes."""
+    ops = [t for t in cmd.texts() if not t.startswith("-")]
+    verb = ops[0] if ops else ""
+    if verb in ("rm", "rb", "remove", "delete", "purge") or (verb == "admin" and "remove" in ops):
+        cmd.add(D, "cloud-delete", f"{cmd.name} {verb} deletes objects or buckets")
+    elif verb in (
+        "ls",
+        "cat",
+        "stat",
+        "du",
+        "find",
+        "tree",
+        "diff",
+        "head",
+        "list",
+        "version",
+        "alias",
+        "env",
+        "login",
+        "ping",
+        "ready",
+        "admin",
+        "jobs",
+        "bench",
+    ):
+        return
+    else:
+        cmd.add(M, "network", f"{cmd.name} {verb} copies data to or from object storage")

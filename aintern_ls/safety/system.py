@@ -1141,6 +1141,10 @@ def misc_hooks(cmd: Cmd) -> None:
         defaults_write(cmd)
     elif n in ("ln", "link") and (cmd.short("f") or cmd.long("--force")):
         _ln_force(cmd)
+    elif n == "zip" and any(re.fullmatch(r"-[a-zA-Z]*m[a-zA-Z]*", t) for t in cmd.texts()):
+        cmd.add(D, "delete", "zip -m deletes the files after adding them to the archive")
+    elif n in ("7z", "7za", "7zz") and "-sdel" in cmd.texts():
+        cmd.add(D, "delete", f"{n} -sdel deletes the files after archiving them")
     elif n == "salt":
         # `salt '*' cmd.run 'CMD'`: CMD runs on every matching minion.
         texts = cmd.texts()
@@ -2025,3 +2029,50 @@ def _dvips(cmd: Cmd) -> None:
         cmd.add(C, "config-exec", "dvips -R0 lets the document run shell commands")
     else:
         cmd.add(M, "build", "dvips converts a document")
+
+
+# --- more disk wipers and block-level writers ---------------------------------------------------
+@handles("nwipe", "scrub", "ddrescue", "fallocate", "dc3dd")
+def _disk_wiper(cmd: Cmd) -> None:
+    """nwipe/scrub erase what they are pointed at; ddrescue and dc3dd copy onto their output;
+    fallocate --punch-hole/--zero-range zeroes a range. On a raw device each destroys the
+    disk (blocked); on a file they destroy its content (dangerous) or write (moderate)."""
+    from aintern_ls.safety.paths import is_device
+
+    texts = cmd.texts()
+    if cmd.has("--help", "-h", "--version", "-V") and len(texts) == 1:
+        return
+    ops = cmd.operands(
+        frozenset(names("-p -m -o -l -n -s -r -b -c -i -d --method --offset --length"))
+    )
+    if cmd.name == "ddrescue":
+        target = ops[1] if len(ops) > 1 else None
+    elif cmd.name == "dc3dd":
+        target = next(
+            (
+                Word(t[3:], w.start, w.end)
+                for w, t in zip(cmd.args, texts, strict=True)
+                if t.startswith(("of=", "hof="))
+            ),
+            None,
+        )
+    else:
+        target = ops[-1] if ops else None
+    erasing = (
+        cmd.name in ("nwipe", "scrub")
+        or (
+            cmd.name == "fallocate"
+            and any(t in ("-p", "--punch-hole", "-z", "--zero-range") for t in texts)
+        )
+        or cmd.name in ("ddrescue", "dc3dd", "sg_dd")
+    )
+    if target is not None and is_device(target.text) and (erasing or cmd.name == "fallocate"):
+        cmd.add(B, "disk-wipe", f"{cmd.name} overwrites the disk {target.text}", target)
+        return
+    if cmd.name == "nwipe" and not ops and "--autonuke" in texts:
+        cmd.add(B, "disk-wipe", "nwipe --autonuke erases every disk it finds")
+        return
+    if erasing and cmd.name != "ddrescue" and target is not None:
+        cmd.add(D, "shred", f"{cmd.name} destroys the content of {target.text}", target)
+        return
+    cmd.add(M, "write", f"{cmd.name} writes {target.text if target else 'data'}")
