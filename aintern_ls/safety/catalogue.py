@@ -523,6 +523,7 @@ CATALOGUE: dict[str, Rule] = _rules(
         " reviews)",
         "claude --dangerously-skip-permissions -p 'clean up the disk'",
     ),
+    ("vcs-write", "changes a Mercurial repository (commit, pull, update …)", "hg commit -m x"),
 )
 
 # The settings under which the user-rule examples fire.

@@ -225,12 +225,7 @@ def _global_code_setting(cmd: Cmd, args: list[Word], ops: list[Word]) -> bool:
         f" {text or 'a computed place'}",
         value,
     )
-    if k not in ("core.hookspath", "init.templatedir") and not value.dynamic:
-        code = Word(text.lstrip("!"), value.start, value.end)
-        cmd.scope.include(
-            [f for f in cmd.scope.nested(code.text, "bash", code, -1) if f.level >= C]
-        )
-    return True
+    return True  # stored, not run now: critical whatever the command would do later
 
 
 # The hooks each git command runs (githooks(5)): a hook this block wrote runs now.
