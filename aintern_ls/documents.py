@@ -163,11 +163,12 @@ class DocumentStore:
         table = result.commands
         if isinstance(table, BlockTable):
             table.on_make = self.assess  # (marks a block's danger when made)
-            table.judge = lambda packed, base: self._assessments.judge_part(
-                packed, table.text, base
-            )
+            table.judge = self._judge_part
         self._assessments.warm(result.commands)
         return result
+
+    def _judge_part(self, packed: Packed, text: str, base: int) -> None:
+        self._assessments.judge_part(packed, text, base)
 
     def update(self, uri: str, text: str) -> Document:
         """Extract `text` now (unless it is unchanged) and make it the current version."""

@@ -283,9 +283,10 @@ class BlockTable(Sequence[CommandBlock]):
         status set on it stays (a run, a copy), and is carried over to the next version."""
         self.on_make: Callable[[CommandBlock], object] | None = None
         """Called with every block made (the document store marks its danger)."""
-        self.judge: Callable[[Packed, int], object] | None = None
-        """Called with a region's fences (and offset) before their levels are read: the
-        document store judges them again if the rules changed since."""
+        self.judge: Callable[[Packed, str, int], object] | None = None
+        """Called with a region's fences, the text and the region's offset before their
+        levels are read: the document store judges them again if the rules changed since
+        (not a closure over this table: a cycle would keep its text alive)."""
 
     # -- reading without making blocks ------------------------------------------------
 
@@ -304,13 +305,13 @@ class BlockTable(Sequence[CommandBlock]):
         """The risk level of block `i` (a `RiskLevel` value; `NO_LEVEL` if not judged)."""
         packed, base, _, _, j = self._where(i)
         if self.judge is not None:
-            self.judge(packed, base)
+            self.judge(packed, self.text, base)
         return packed.levels[j]
 
     def hints(self, i: int) -> int:
         packed, base, _, _, j = self._where(i)
         if self.judge is not None:
-            self.judge(packed, base)
+            self.judge(packed, self.text, base)
         return packed.hints[j]
 
     def source_range(self, i: int) -> TextRange:

@@ -5,8 +5,10 @@ their identity while in use and their status once they have one."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
+import sys
 from typing import Any
 
 import attrs
@@ -189,3 +191,30 @@ def test_blocks_on_lines_are_those_whose_fence_meets_them(
         for last in (first, first + 3):
             expected = [b.id for b in blocks if b.start_line <= last and b.end_line >= first]
             assert [b.id for b in doc.blocks_on_lines(first, last)] == expected, (first, last)
+
+
+@pytest.mark.parametrize("compact", [False, True], ids=["objects", "compact"])
+def test_nothing_keeps_an_old_version_s_text(
+    monkeypatch: pytest.MonkeyPatch, compact: bool
+) -> None:
+    """Once a new version is current, nothing of the store refers to the old text, not
+    even through a reference cycle (the garbage collector may not run for a long time:
+    a 50 MB transcript would be kept twice)."""
+    monkeypatch.setattr(extractor, "COMPACT_CHARS", 0 if compact else 10**12)
+    uri = "file:///old-text.md"
+    forget(uri)
+    store = DocumentStore()
+    converter = default_converter()
+    old = "".join(f"## Me\n\nStep {n}:\n\n```bash\necho {n} $X\n```\n\n" for n in range(300))
+    gc.disable()
+    try:
+        doc = store.update(uri, old)
+        stream = code_lens.lens_stream(doc, store.assess, converter.unstructure, resolve=True)
+        b"".join(stream.chunks())
+        diagnostics_json(doc, store.assess, "utf-16", RiskLevel.MODERATE, converter.unstructure)
+        doc.block(doc.blocks[5].id).mark_copied()
+        del doc, stream
+        store.update(uri, old.replace("Step 7:", "Step 7!", 1))
+        assert sys.getrefcount(old) == 2  # this function's variable, and the argument
+    finally:
+        gc.enable()
