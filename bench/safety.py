@@ -97,10 +97,14 @@ def pathological(size: int = 10_000) -> None:
     """Inputs built to be slow (long words, nesting, escapes, long pipelines, many heredocs,
     wrappers, cmd `^` escapes and `for /f`, PowerShell script blocks), every shell. Each is
     timed three times (best kept: the input's cost, not the machine's hiccups); an input
-    whose analysis ran out of its budget is marked "cut" (rated critical: too complex)."""
+    whose analysis ran out of its work budget is marked "cut" (rated critical: too
+    complex). The budget counts steps, not time, so which inputs are cut does not depend
+    on the machine's load; the steps each input spent are shown."""
     from tests.safety.test_safety_limits import _pathological
 
     analyse = _assess_cached.__wrapped__
+    from aintern_ls.safety import budget
+
     rows: list[tuple[float, float, str, str, str]] = []
     for label, text in _pathological(size).items():
         for family in ("bash", "powershell", "cmd"):
@@ -110,7 +114,7 @@ def pathological(size: int = 10_000) -> None:
                 got = analyse(text, family, None)
                 cpu = (time.thread_time() - c0) * 1000
                 wall = (time.perf_counter() - w0) * 1000
-                level = got.level.label
+                level = f"{got.level.label} [{budget.spent():,.0f} steps]"
                 if any(f.rule == "too-complex" for f in got.findings):
                     level += " (cut: too complex)"
                 if best is None or cpu < best[1]:

@@ -46,6 +46,7 @@ def cache_clear() -> None:
 def _assess_cached(
     command: str, family: str, rules: SafetyRules | None, cwd: str | None = None
 ) -> Assessment:
+    budget.reset()
     if len(command) > budget.MAX_CHARS:
         return Assessment(
             RiskLevel.CRITICAL,

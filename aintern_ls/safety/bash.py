@@ -548,7 +548,7 @@ class _Walker:
         reach = list(itertools.accumulate((e for _, e in covered), max))  # furthest end so far
         text = _blank_comments(self.scope.source[start : self.pos.char(node.end_byte)])
         for m in _ERROR_SEGMENT.finditer(text):
-            budget.tick()
+            budget.spend(budget.STATEMENT_STEPS)
             a, b = start + m.start(), start + m.end()
             i = bisect.bisect_right(starts, a) - 1  # the commands starting at or before `a`
             if i >= 0 and reach[i] >= b:
@@ -622,6 +622,7 @@ class _Walker:
         """`redirect` with descriptors: returns (what reading gives, heredoc tail stages,
         whether it is the command's stdin). An input opened on another descriptor
         (`3<<EOF`, `4< file`) goes to `opened`; `<&3` reads what descriptor 3 holds."""
+        budget.spend(budget.REDIRECT_STEPS)
         fd = _descriptor(node, self.scope.source, self.pos)
         if node.type == "file_redirect":
             dup = self._dup(node, opened)
@@ -917,6 +918,11 @@ class _Walker:
         return self._command(words, assigns, node, stdin)
 
     def _command(self, words: list[Word], assigns: list[Node], node: Node, stdin: Stdin) -> Info:
+        if words[0].text == "set" and any(
+            w.text == "allexport" or (w.text.startswith("-") and "a" in w.text[1:])
+            for w in words[1:]
+        ):
+            self.scope.exported.add("*")  # `set -a`: every variable set from now is exported
         # `x=rm; $x -rf /` and `rm${IFS}-rf${IFS}/` may leave an empty first word.
         while words and (not words[0].text or words[0].text == "!") and not words[0].dynamic:
             words.pop(0)  # `! ! rm …`: the grammar reads the second `!` as a command name
@@ -1015,11 +1021,13 @@ class _Walker:
     def _with_prefix_variables(self, assigns: list[Node], words: list[Word], stdin: Stdin) -> Info:
         env = self.scope.env
         saved: dict[str, str | None] = {}
+        exported = set(self.scope.exported)
         for a in assigns:
             n, v = a.child_by_field_name("name"), a.child_by_field_name("value")
             if n is None:
                 continue
             name = _text(n)
+            self.scope.exported.add(name)  # `X=… cmd`: in cmd's environment
             value = self.words(v, split=False) if v is not None else []
             saved.setdefault(name, env.get(name))
             if len(value) == 1 and not value[0].dynamic:
@@ -1031,6 +1039,7 @@ class _Walker:
         try:
             return dispatch.judge(words, self.scope, stdin)
         finally:
+            self.scope.exported = exported
             for name, old in saved.items():
                 if old is None:
                     env.pop(name, None)
@@ -1282,7 +1291,18 @@ class _Walker:
             self.words(value, split=False)
 
     def declaration(self, node: Node) -> Info:
+        keyword = _text(node.children[0]) if node.children else ""
+        flags = [
+            _text(c) for c in node.named_children if c.type == "word" and _text(c).startswith("-")
+        ]
+        exports = keyword == "export" or (
+            keyword in ("declare", "typeset") and any("x" in f for f in flags)
+        )
         for c in node.named_children:
+            if exports and c.type in ("variable_assignment", "variable_name"):
+                n = c.child_by_field_name("name") if c.type == "variable_assignment" else c
+                if n is not None:
+                    self.scope.exported.add(_text(n))
             if c.type == "variable_assignment":
                 self.assignment(c)
                 if _text(c).startswith(("HISTFILE=", "HISTSIZE=0", "HISTFILESIZE=0")):
@@ -1563,15 +1583,32 @@ class _Walker:
 
     def substitution(self, node: Node) -> tuple[str, bool, bool, str]:
         budget.spend(budget.SUBST_STEPS)
-        saved = self.scope.cwds
+        saved, pending = self.scope.cwds, self.scope.pending_cd
         stmts = [c for c in node.named_children if c.type != "comment"]
         infos = [self.stmt(c) for c in stmts]
-        self.scope.cwds = saved
+        self._apply_cd(guarded=True)
+        after = self.scope.cwds
+        self.scope.cwds, self.scope.pending_cd = saved, pending
         info = infos[-1] if infos else Info()
+        last = _last_command(stmts[-1]) if stmts else None
+        if last is not None and _prints_cwd(last):
+            # `$(cd ~ && pwd)`, `$(cd /usr/local/../.. && pwd -P)`: the directory the
+            # substitution ended in (from an unknown start, `.` or a relative path).
+            if len(after) == 1:
+                (cwd,) = after
+                if cwd is None:
+                    return ".", False, False, ""
+                return _normal_dir(cwd), False, False, ""
+            return _text(node), True, False, ORIGIN_SUBST
+        home = _HOME_LOOKUP.fullmatch(_text(node).strip("$()` \t\n"))
+        if home is not None:
+            # `$(getent passwd "$USER" | cut -d: -f6)`: a home directory, looked up.
+            user = home.group(2)
+            if user.startswith("$") or user.startswith("`"):
+                return "~", False, False, ""
+            return ("/root" if user == "root" else "~" + user), False, False, ""
         if len(stmts) == 1 and stmts[0].type == "command":
             name = _command_name_of(stmts[0])
-            if name in ("pwd",):
-                return ".", False, False, ""
             if name in (":", "true", "false") and stmts[0].named_child_count == 1:
                 return "", False, False, ""  # `/$(:)`: prints nothing
             # `$(which rm)` / `$(command -v rm)` is just the program's path.
@@ -1755,6 +1792,63 @@ _ERROR_KEYWORDS = frozenset(
 
 def _text(node: Node) -> str:
     return budget.node_bytes(node).decode("utf-8", "replace")
+
+
+# A user's home directory looked up in the account database (the current user's when the
+# name is a variable or `whoami`).
+_HOME_LOOKUP = re.compile(
+    r"""\s*getent\s+passwd\s+(["']?)(\$\{?\w+\}?|\$\((?:whoami|id\s+-un)\)|`(?:whoami|id\s+-un)`"""
+    r"""|[\w.-]+)\1\s*\|\s*(?:cut\s+(?:-d\s*["']?:["']?\s+-f\s*6|-f\s*6\s+-d\s*["']?:["']?)"""
+    r"""|awk\s+-F\s*["']?:["']?\s+["']\{\s*print\s+\$6\s*;?\s*\}["'])\s*"""
+)
+
+
+_CWD_WORDS = frozenset({"$PWD", '"$PWD"', "${PWD}", '"${PWD}"'})
+
+
+def _prints_cwd(node: Node) -> bool:
+    """`pwd`, `pwd -P`, `echo "$PWD"`, `printf '%s\n' "$PWD"`: prints the directory."""
+    name = _command_name_of(node)
+    args = [_text(a) for a in node.children_by_field_name("argument")]
+    if name == "pwd":
+        return all(a in ("-P", "-L") for a in args)
+    if name == "echo":
+        return [a for a in args if a not in ("-n", "-e", "-E")] in ([w] for w in _CWD_WORDS)
+    if name == "printf":
+        return len(args) == 2 and args[0].strip("'\"") in ("%s", "%s\\n") and args[1] in _CWD_WORDS
+    return False
+
+
+def _last_command(node: Node) -> Node | None:
+    """The simple command that runs last in a statement (`cd ~ && pwd` -> `pwd`)."""
+    for _ in range(64):
+        t = node.type
+        if t == "command":
+            return node
+        if t == "redirected_statement":
+            body = node.child_by_field_name("body")
+            if body is None:
+                return None
+            node = body
+            continue
+        if t in ("list", "pipeline", "subshell", "compound_statement"):
+            named = [c for c in node.named_children if c.type != "comment"]
+            if not named:
+                return None
+            node = named[-1]
+            continue
+        return None
+    return None
+
+
+def _normal_dir(path: str) -> str:
+    """`/usr/local/../..` -> `/`; `~/a/..` -> `~` (what `pwd` prints for it)."""
+    if path.startswith("/"):
+        return posixpath.normpath(path).replace("//", "/")
+    if path == "~" or path.startswith("~/"):
+        rest = posixpath.normpath("/" + path[2:]) if len(path) > 1 else "/"
+        return "~" if rest == "/" else "~" + rest
+    return path
 
 
 def _command_name_of(node: Node | None) -> str:

@@ -40,6 +40,8 @@ PARSE_STEPS = 40  # a parse, before any text (a nested re-parse of a `sh -c` str
 JUDGE_STEPS = 20  # a command judged from scratch (the rules run)
 JUDGE_WORD_STEPS = 3  # …and each of its words (rules look at every argument)
 LOOKUP_STEPS = 6  # a command looked up among those already judged
+REDIRECT_STEPS = 8  # a redirect judged (its target classified)
+STATEMENT_STEPS = 15  # a statement read token by token (a region the grammar could not parse)
 SUBST_STEPS = 15  # a command substitution evaluated (its output worked out statically)
 PS_DENSE_STEPS = 50  # a `,`/`&`/`{`/`}` the PowerShell grammar will have to parse
 _CHUNK = 64  # small: a grammar re-reading the same text pays again for each chunk
@@ -66,6 +68,11 @@ class _State(threading.local):
 
 
 _STATE = _State()
+
+
+def reset() -> None:
+    """Forget what the last assessment spent (one that never opened a budget)."""
+    _STATE.spent = 0.0
 
 
 def start(length: int) -> None:
@@ -114,7 +121,10 @@ def node_bytes(node: tree_sitter.Node) -> bytes:
     data = _STATE.data
     if data is None:
         return node.text or b""
-    return data[node.start_byte : node.end_byte]
+    start, end = node.start_byte, node.end_byte
+    if end - start > 4096:
+        spend((end - start) >> 9)  # copying a long stretch of text is work too
+    return data[start:end]
 
 
 class Source:

@@ -115,6 +115,7 @@ class Scope:
         "downloaded",
         "env",
         "errexit",
+        "exported",
         "family",
         "fds",
         "findings",
@@ -124,6 +125,7 @@ class Scope:
         "pending_cd",
         "rules",
         "source",
+        "spawning",
         "start_cwd",
         "wrapped",
         "written",
@@ -158,6 +160,12 @@ class Scope:
         # Variables this text gives a value only known at run time (`D=$(mktemp -d)`,
         # `read x`, loop variables): unknown, but not unset.
         self.assigned: set[str] = set()
+        # Variables handed to child processes (`export X=…`, `declare -x`, `X=… cmd`);
+        # `*` once `set -a` exports everything.
+        self.exported: set[str] = set()
+        # Set while a shell's handler runs code in a new process (`bash -c`, `sh x.sh`):
+        # the child sees only exported variables (see `nested`).
+        self.spawning = False
         self.pending_cd: str | None = None
         self.errexit = False
         # Judgements of simple commands already seen in this scope (dispatch.judge): the
@@ -201,7 +209,39 @@ class Scope:
                 code_start = where.start + 1
             elif self.source[where.start : where.end] == code:
                 code_start = where.start
+        spawning, self.spawning = self.spawning, False
+        hidden: set[str] = set()
+        if spawning and family == "bash" == self.family and "*" not in self.exported:
+            # A new process sees the exported variables only; one this text set without
+            # exporting may still come from the environment of whoever runs it, or be
+            # empty (`d=build; bash -c 'rm -rf $d/*'` deletes `/*`). Both readings are
+            # judged: what either makes dangerous is.
+            hidden = {
+                k
+                for k in self.env
+                if k.isidentifier()
+                and k not in self.exported
+                and ("$" + k in code or "${" + k in code)
+            }
+        found = self._nested_once(code, family, positional)
+        if hidden:
+            found = found + self._nested_once(code, family, positional, hidden)
+        if code_start >= 0:
+            return [
+                Finding(f.level, f.rule, f.reason, f.start + code_start, f.end + code_start)
+                for f in found
+            ]
+        return [Finding(f.level, f.rule, f.reason, where.start, where.end) for f in found]
+
+    def _nested_once(
+        self,
+        code: str,
+        family: str,
+        positional: list[Word] | None,
+        hidden: set[str] | frozenset[str] = frozenset(),
+    ) -> list[Finding]:
         child = Scope(code, family, self.rules, self.nested_analyser, self.depth + 1, self.judge)
+        child.exported = set(self.exported)
         child.downloaded = self.downloaded
         child.start_cwd = self.start_cwd
         child.cwds = self.cwds
@@ -214,8 +254,12 @@ class Scope:
             child.env.update(
                 (k, v)
                 for k, v in self.env.items()
-                if not k.startswith("\x00alias:") and not k.isdigit() and k not in ("@", "*", "#")
+                if not k.startswith("\x00alias:")
+                and not k.isdigit()
+                and k not in ("@", "*", "#")
+                and k not in hidden
             )
+            child.assigned -= hidden
         if positional is not None and not any(w.dynamic for w in positional):
             # `sh -c 'rm -rf "$1"' _ /`: $0, $1… and "$@" are the words after the code.
             texts = [w.text for w in positional]
@@ -223,13 +267,7 @@ class Scope:
                 child.env[str(i)] = t
             child.env["@"] = child.env["*"] = "\x01".join(texts[1:])
             child.env["#"] = str(max(0, len(texts) - 1))
-        found = self.nested_analyser(code, family, child)
-        if code_start >= 0:
-            return [
-                Finding(f.level, f.rule, f.reason, f.start + code_start, f.end + code_start)
-                for f in found
-            ]
-        return [Finding(f.level, f.rule, f.reason, where.start, where.end) for f in found]
+        return self.nested_analyser(code, family, child)
 
     def include(self, found: list[Finding]) -> RiskLevel:
         self.findings.extend(found)

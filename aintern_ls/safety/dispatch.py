@@ -47,6 +47,7 @@ from aintern_ls.safety.levels import B, C, D, Finding, M, S
 from aintern_ls.safety.paths import is_device, is_secret, write_target
 from aintern_ls.safety.registry import (
     HANDLERS,
+    SHELLS,
     SSH_OPTION_TOOLS,
     WINDOWS_HANDLERS,
     handles,
@@ -141,6 +142,7 @@ def _state(scope: Scope) -> tuple[object, ...] | None:
         len(scope.assigned),
         id(scope.downloaded),
         len(scope.downloaded),
+        len(scope.exported),
     )
 
 
@@ -300,6 +302,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             *_span(head),
         )
         name = name.lower()
+    if scope.family == "bash" and name not in HANDLERS:
+        name = _variant_of_known(name)
     cmd = Cmd(words, name, scope, stdin)
     cmd.info.input = stdin
     if name in _FILTERS and not any(w.dynamic for w in words[1:]):
@@ -361,6 +365,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _write_destinations(cmd)
         if scope.family == "bash" and name in ("ls", "dir", "exa", "eza"):
             _listing(cmd)
+        elif scope.family == "bash" and name in _PATH_LISTERS:
+            _path_listing(cmd)
     elif "/" in head.text or "\\" in head.text or name.endswith((".sh", ".ps1", ".py")):
         _local_script(cmd, head)
         _as_if_destructive(words, scope, stdin)
@@ -523,6 +529,21 @@ def _write_destinations(cmd: Cmd) -> None:
             append=name == "tee" and (cmd.short("a") or cmd.long("--append")),
         )
         moved_away = name == "mv" and w is not ops[-1]
+        if (
+            name == "ln"
+            and _ln_force(cmd)
+            and len(ops) >= 2
+            and ops[0].text in ("/dev/null", "/dev/zero")
+            and (t is None or t.level < D)
+        ):
+            # `ln -sf /dev/null app.log`: the file is replaced by a link to nothing.
+            cmd.scope.add(
+                D,
+                "truncate",
+                f"ln -f replaces {w.text} with a link to {ops[0].text}",
+                cmd.start,
+                w.end,
+            )
         if t is not None and name == "ln" and t.level < B and not _ln_force(cmd):
             continue  # a new link: not persistence (`-f` replaces the startup file)
         if t is not None and moved_away and t.rule == "persistence":
@@ -622,6 +643,48 @@ def _listing(cmd: Cmd) -> None:
         if not w.dynamic
     )
     cmd.info.names_only = not any(w.glob for w in ops) and not cmd.short("d")
+
+
+# Programs that print the paths below their operands (the working directory by default)
+# when asked to list: `rg --files`, `du -a`, `locate -r '^/home/'`, `tree -fi`.
+_PATH_LISTERS = frozenset(names("rg du locate plocate mlocate tree"))
+
+
+def _path_listing(cmd: Cmd) -> None:
+    """What `rg --files DIR`, `du -a DIR`, `locate -r '^/home/'` print, as paths a
+    downstream `xargs rm` would get (a filter such as `rg -g '*.log'` names a subset)."""
+    n = cmd.name
+    if n == "rg":
+        if not cmd.has("--files") or any(
+            w.text.split("=", 1)[0]
+            in ("-g", "--glob", "-t", "--type", "-T", "--type-not", "--iglob")
+            for w in cmd.args
+        ):
+            return
+        ops = cmd.operands(frozenset(names("-j --threads --max-depth -d --ignore-file")))
+    elif n == "du":
+        if not (cmd.short("a") or cmd.has("--all")) or cmd.has("--exclude"):
+            return
+        ops = cmd.operands(frozenset(names("-d --max-depth -t --threshold -B --block-size")))
+    elif n == "tree":
+        if not cmd.short("f") or cmd.has("-P", "-I"):
+            return
+        ops = cmd.operands(frozenset(names("-L -P -I -o -H --charset --filelimit")))
+    else:
+        # locate: a pattern anchored at a directory lists everything below it.
+        ops = []
+        for w in cmd.operands(frozenset(names("-d --database -l --limit -n"))):
+            m = re.fullmatch(r"\^?(/[^*?\[\]()|+{}$\\]*?)/?(?:\.\*)?", w.text)
+            if m and not w.dynamic:
+                ops.append(Word(m.group(1) or "/", w.start, w.end))
+        if not ops:
+            return
+    roots = ops or [Word(".", cmd.start, cmd.end)]
+    cmd.info.paths = tuple(
+        Word(w.text.rstrip("/") + "/*" if w.text.rstrip("/") else "/*", w.start, w.end)
+        for w in roots
+        if not w.dynamic
+    )
 
 
 @handles("compgen")
@@ -999,10 +1062,71 @@ def next_stdin(info: Info, prev: Stdin) -> Stdin:
         return Stdin(STDIN_OTHER, secret=True)
     if info.paths:
         return Stdin(STDIN_OTHER, paths=info.paths, names_only=info.names_only)
+    if prev.paths and info.name in _PATHS_THROUGH:
+        # `du -a / | cut -f2 | sort | xargs rm -rf`: reordering or cutting columns keeps
+        # every listed path.
+        return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
     if info.name in ("cat", "get-content"):
         return Stdin(STDIN_FILE)
     return Stdin(STDIN_OTHER)
 
+
+_VERSION_SUFFIX = re.compile(r"^([a-z][a-z_+-]*?[a-z+])(-?[0-9]+(?:\.[0-9]+)*[a-z]?)$")
+# Other names the same program goes by: JIT builds, distribution renames, GNU tools
+# installed with a `g` prefix (macOS Homebrew).
+_SAME_PROGRAM = {
+    "luajit": "lua",
+    "pypy": "python",
+    "pypy3": "python3",
+    "nodejs": "node",
+    "rakudo": "perl6",
+    "jruby": "ruby",
+    "truffleruby": "ruby",
+    "mruby": "ruby",
+    "gawk": "awk",
+}
+_GNU_PREFIXED = frozenset(
+    names(
+        """rm cp mv dd ln find xargs chmod chown chgrp shred truncate sed tar install mkdir
+        rmdir touch cat tee env nice timeout stdbuf"""
+    )
+)
+
+
+def _variant_of_known(name: str) -> str:
+    """`python3.13` is python3, `node22`/`lua5.4`/`perl5.36`/`php8.2`/`ruby3.3` are node,
+    lua, perl, php and ruby, `luajit` is lua, `grm`/`gfind` (GNU coreutils on macOS) are
+    rm and find: a versioned or renamed build of a program we know is judged as it."""
+    same = _SAME_PROGRAM.get(name)
+    if same is not None and same in HANDLERS:
+        return same
+    if name[:1] == "g" and name[1:] in _GNU_PREFIXED and name[1:] in HANDLERS:
+        return name[1:]
+    m = _VERSION_SUFFIX.match(name)
+    if m is None:
+        return name
+    base, version = m.groups()
+    major = re.match(r"-?([0-9]+)", version)
+    candidates = [base + major.group(1) if major else base, base]
+    if base.endswith("-"):
+        candidates.append(base.rstrip("-"))
+    for cand in candidates:
+        if cand in HANDLERS and (cand in _VERSIONED or cand in SHELLS):
+            return cand
+    return name
+
+
+# Programs installed under versioned names (interpreters, shells, compilers).
+_VERSIONED = frozenset(
+    names(
+        """python python2 python3 pypy pypy3 ruby node nodejs lua perl php tclsh wish julia
+        deno bun rscript guile racket ghc runghc gcc g++ clang clang++ go java javac pwsh
+        osascript groovy scala jshell irb erl elixir swift dotnet"""
+    )
+)
+
+
+_PATHS_THROUGH = frozenset(names("sort cut tac cat tr uniq head tail shuf"))
 
 KNOWN_NAMES: frozenset[str] = frozenset()
 

@@ -204,16 +204,82 @@ _FIND_ACTIONS = frozenset(
 )
 
 
-@handles("find", "gfind", "fd", "fdfind")
+# fd options that take a value; those that narrow what is found (a type or an extension,
+# a size, an owner, a time, a glob pattern given as `-g`).
+_FD_VALUE = frozenset(
+    names(
+        """-e --extension -t --type -E --exclude -d --max-depth --min-depth --exact-depth -S
+        --size --changed-within --changed-before --change-newer-than --change-older-than -o
+        --owner --search-path --base-directory -j --threads --max-results --format -c
+        --color --ignore-file --path-separator --batch-size"""
+    )
+)
+_FD_NARROWS = frozenset(
+    names(
+        """-e --extension -t --type -S --size --changed-within --changed-before
+        --change-newer-than --change-older-than -o --owner --max-results -1"""
+    )
+)
+_FD_EXEC = frozenset(names("-x --exec -X --exec-batch"))
+# Patterns that match every name (fd searches for a regular expression by default).
+_FD_EVERYTHING = frozenset({"", ".", "^", ".*", "^.*", "^.*$", ".+", "*", "**"})
+
+
+def _fd(cmd: Cmd) -> None:
+    """fd (fd-find) is find with a pattern first: `fd PATTERN [ROOT…] -x CMD`. A pattern
+    that matches every name, with no type, extension, size or time filter, selects
+    everything under the roots (the working directory by default): what it runs or prints
+    covers all of it, like `find ROOT`."""
+    args = cmd.args
+    x = next((i for i, w in enumerate(args) if w.text in _FD_EXEC), len(args))
+    positional: list[Word] = []
+    narrowed = False
+    roots: list[Word] = []
+    i = 0
+    while i < x:
+        t = args[i].text
+        key = t.split("=", 1)[0]
+        if key in _FD_NARROWS or (t.startswith("-") and not t.startswith("--") and "1" in t):
+            narrowed = True
+        if key in ("--search-path", "--base-directory") and "=" in t:
+            roots.append(Word(t.split("=", 1)[1], args[i].start, args[i].end, args[i].dynamic))
+        elif key in ("--search-path", "--base-directory") and i + 1 < x:
+            roots.append(args[i + 1])
+        if t == "--":
+            positional.extend(args[i + 1 : x])
+            break
+        if t.startswith("-") and len(t) > 1:
+            i += 2 if t in _FD_VALUE else 1
+            continue
+        positional.append(args[i])
+        i += 1
+    pattern = positional[0] if positional else None
+    roots = roots or positional[1:] or [Word(".", cmd.words[0].start, cmd.words[0].end)]
+    everything = not narrowed and (
+        pattern is None or (not pattern.dynamic and pattern.text in _FD_EVERYTHING)
+    )
+    if x + 1 < len(args):
+        inner = list(args[x + 1 :])
+        cmd.judge([*inner, Word("{}", args[-1].start, args[-1].end, True)])
+        if everything and inner[0].text in _DELETERS:
+            before = len(cmd.scope.findings)
+            _delete_targets(cmd, roots, True, f"{cmd.name} --exec {inner[0].text} destroys")
+            cmd.scope.findings[before:] = [f for f in cmd.scope.findings[before:] if f.level >= C]
+        return
+    if everything:
+        # An unfiltered listing: what a downstream `xargs rm` gets is everything.
+        cmd.info.paths = tuple(
+            Word(w.text.rstrip("/") + "/*" if w.text.rstrip("/") else "/*", w.start, w.end)
+            for w in roots
+            if not w.dynamic
+        )
+
+
+@handles("find", "gfind", "fd", "fdfind", "bfs")
 def _find(cmd: Cmd) -> None:
     args = cmd.args
     if cmd.name in ("fd", "fdfind"):
-        x = next(
-            (i for i, w in enumerate(args) if w.text in ("-x", "--exec", "-X", "--exec-batch")),
-            None,
-        )
-        if x is not None and x + 1 < len(args):
-            cmd.judge([*args[x + 1 :], Word("{}", args[-1].start, args[-1].end, True)])
+        _fd(cmd)
         return
     starts: list[Word] = []
     i = 0
@@ -330,8 +396,155 @@ def _dd(cmd: Cmd) -> None:
         cmd.add(M, "write", "dd writes a file")
 
 
+# Partition and signature tools' read-only modes (listing, printing, verifying, dry runs):
+# they only read the disk. Anything else they do rewrites it.
+_DISK_READ_ONLY = {
+    "wipefs": frozenset(names("-n --no-act")),
+    "sfdisk": frozenset(
+        names(
+            """-l --list -d --dump -J --json -s --show-size -V --verify -g --show-geometry
+            -F --list-free -r --reorder-dry --part-type --part-label --part-uuid --part-attrs
+            --backup-pt-sectors -v --version -h --help"""
+        )
+    ),
+    "sgdisk": frozenset(
+        names("-p --print -v --verify -i --info -O --print-mbr -L --list-types -V --version")
+    ),
+    "gdisk": frozenset(names("-l")),
+}
+# Options of those tools that read only when given with their value (`sfdisk --part-type
+# DEV N` prints; with a type after it, it changes the partition).
+_DISK_QUERY_OPERANDS = {"sfdisk": 2}
+
+
 def _mkfs(cmd: Cmd) -> None:
+    read_only = _DISK_READ_ONLY.get(cmd.name)
+    if read_only is not None:
+        texts = [w.text.split("=", 1)[0] for w in cmd.args]
+        if cmd.name == "wipefs" and not any(
+            t in ("-a", "--all", "-o", "--offset", "-t", "--types", "-b", "--backup")
+            or (t.startswith("-") and not t.startswith("--") and ("a" in t[1:] or "o" in t[1:]))
+            for t in texts
+        ):
+            return  # `wipefs /dev/sdb` lists the signatures it would erase
+        if any(t in read_only for t in texts):
+            ops = cmd.operands()
+            limit = _DISK_QUERY_OPERANDS.get(cmd.name)
+            if (
+                not any(
+                    t in ("--part-type", "--part-label", "--part-uuid", "--part-attrs")
+                    for t in texts
+                )
+                or limit is None
+                or len(ops) <= limit
+            ):
+                return
     cmd.add(B, "mkfs", f"{cmd.name} erases a filesystem or partition table")
+
+
+def _on_device(cmd: Cmd) -> Word | None:
+    return next((w for w in cmd.args if is_device(w.text)), None)
+
+
+@handles("badblocks")
+def _badblocks(cmd: Cmd) -> None:
+    """`badblocks -w` writes test patterns over the whole device; `-n` rewrites in place
+    (keeps data unless interrupted); the default only reads."""
+    if cmd.short("w"):
+        cmd.add(B, "disk-write", "badblocks -w overwrites the whole device", _on_device(cmd))
+    elif cmd.short("n"):
+        cmd.add(M, "disk", "badblocks -n rewrites every block in place")
+
+
+@handles("f3probe", "f3fix", "f3write")
+def _f3(cmd: Cmd) -> None:
+    if cmd.name == "f3probe" and not cmd.has("--destructive"):
+        return  # probes with a backup of what it overwrites
+    dev = _on_device(cmd)
+    if cmd.name == "f3write":
+        cmd.add(M, "write", "f3write fills a mounted drive with test files")
+    elif dev is not None:
+        cmd.add(B, "disk-write", f"{cmd.name} overwrites or repartitions {dev.text}", dev)
+    else:
+        cmd.add(D, "disk", f"{cmd.name} rewrites a drive")
+
+
+@handles("nvme")
+def _nvme(cmd: Cmd) -> None:
+    ops = cmd.operands()
+    verb = ops[0].text if ops else ""
+    if verb in (
+        "format",
+        "sanitize",
+        "write",
+        "write-zeroes",
+        "dsm",
+        "ns-delete",
+        "delete-ns",
+        "detach-ns",
+        "fw-download",
+        "fw-commit",
+        "create-ns",
+    ):
+        cmd.add(B, "disk-write", f"nvme {verb} erases or rewrites the drive")
+    elif verb in ("set-feature", "reset", "subsystem-reset", "admin-passthru", "io-passthru"):
+        cmd.add(D, "disk", f"nvme {verb} changes the drive")
+
+
+@handles("sg_format", "sg_sanitize", "sg_write_same", "sg_unmap", "sg_dd")
+def _sg_tools(cmd: Cmd) -> None:
+    if cmd.name == "sg_format" and not (cmd.has("--format") or cmd.short("F")):
+        return  # without --format it only reports the format
+    if cmd.name == "sg_dd" and not any(
+        w.text.startswith("of=") and is_device(w.text[3:]) for w in cmd.args
+    ):
+        cmd.add(M, "write", "sg_dd writes a file")
+        return
+    cmd.add(B, "disk-write", f"{cmd.name} erases or overwrites the device")
+
+
+@handles("mdadm")
+def _mdadm(cmd: Cmd) -> None:
+    """Creating, building or growing an array, or zeroing a member's superblock, destroys
+    what the devices held; --detail/--examine/--query/--scan only read."""
+    texts = [w.text.split("=", 1)[0] for w in cmd.args]
+    if any(
+        t in ("--create", "-C", "--build", "-B", "--zero-superblock", "--grow", "-G") for t in texts
+    ):
+        cmd.add(B, "disk-write", "mdadm writes an array over the devices (their data is lost)")
+    elif any(
+        t
+        in (
+            "--detail",
+            "-D",
+            "--examine",
+            "-E",
+            "--query",
+            "-Q",
+            "--scan",
+            "-s",
+            "--version",
+            "-V",
+            "--help",
+            "-h",
+            "--detail-platform",
+        )
+        for t in texts
+    ):
+        return
+    elif any(t in ("--stop", "-S", "--fail", "-f", "--remove", "-r") for t in texts):
+        cmd.add(D, "disk", "mdadm stops or removes parts of an array")
+    else:
+        cmd.add(M, "disk", "mdadm changes storage arrays")
+
+
+@handles("pvcreate", "vgcreate", "pvremove", "vgremove", "lvremove", "vgextend")
+def _lvm(cmd: Cmd) -> None:
+    dev = _on_device(cmd)
+    if cmd.name in ("pvcreate", "pvremove") or (cmd.name in ("vgcreate", "vgextend") and dev):
+        cmd.add(B, "disk-write", f"{cmd.name} writes LVM labels over the device's data", dev)
+    else:
+        cmd.add(D, "disk", f"{cmd.name} deletes LVM volumes (their data is lost)")
 
 
 for _n in names(
@@ -347,7 +560,16 @@ for _n in names(
 @handles("zpool", "zfs")
 def _zfs(cmd: Cmd) -> None:
     sub = cmd.args[0].text if cmd.args else ""
-    if sub in ("list", "status", "get", "iostat", "history"):
+    if sub in ("list", "status", "get", "iostat", "history", "import") and not (
+        sub == "import" and cmd.has("-f", "-F")
+    ):
+        return
+    if (
+        cmd.name == "zpool"
+        and sub in ("create", "labelclear", "add", "attach", "replace", "initialize", "trim")
+        and (sub in ("create", "labelclear") or _on_device(cmd) is not None)
+    ):
+        cmd.add(B, "disk-write", f"zpool {sub} writes over the devices (their data is lost)")
         return
     if sub == "destroy":
         cmd.add(B if cmd.name == "zpool" else D, "zfs-destroy", f"{cmd.name} destroy deletes data")

@@ -610,9 +610,23 @@ def _code_findings(
     return inline.code_findings(cmd.scope, code, where, language or cmd.name)
 
 
+_MULTICALL_INFO = frozenset(names("--list --list-full --help --version"))
+
+
 @handles(*SHELLS)
 def _shell(cmd: Cmd) -> None:
+    """A shell run as a new process: the code it runs sees exported variables only."""
+    cmd.scope.spawning = True
+    try:
+        _shell_code(cmd)
+    finally:
+        cmd.scope.spawning = False
+
+
+def _shell_code(cmd: Cmd) -> None:
     args = cmd.args
+    if cmd.name in ("busybox", "toybox") and args and args[0].text in _MULTICALL_INFO:
+        return  # `busybox --list`: prints its applets, runs nothing
     i = 0
     code_flag = stdin_flag = False
     while i < len(args):
@@ -934,3 +948,327 @@ def _parallel(cmd: Cmd) -> None:
         else:
             words = [*template, item]
         cmd.judge(words)
+
+
+# --- argv and string forwarders (GTFOBins "Shell"/"Command" entries, launchers) ----------
+
+# name -> (options taking one value, options taking two, positionals before the command,
+# whether the command is a shell string rather than argv). Unknown `--x=y`/`-x` options
+# take no value. Only names no other module handles are listed here.
+_FORWARDERS: dict[str, tuple[frozenset[str], frozenset[str], int, bool]] = {}
+
+
+def _forwarder(
+    spec: str, one: str = "", two: str = "", skip: int = 0, string: bool = False
+) -> None:
+    for n in names(spec):
+        _FORWARDERS[n] = (frozenset(names(one)), frozenset(names(two)), skip, string)
+
+
+_forwarder("linux32 linux64 i386 x86_64 uname26", "--uname-2.6")
+_forwarder("toybox torify run-one cronic nq sem")
+_forwarder(
+    "setpriv",
+    """--reuid --regid --ruid --rgid --euid --egid --groups --inh-caps --ambient-caps
+    --bounding-set --securebits --pdeathsig --selinux-label --apparmor-profile
+    --landlock-access --landlock-rule""",
+)
+_forwarder("choom", "-n --adjust -p --pid")
+_forwarder("flatpak-spawn", "--env --forward-fd --directory --sandbox-expose")
+_forwarder("openvt", "-c --console -u")
+_forwarder("setuidgid s6-setuidgid envuidgid", skip=1)
+_forwarder("envdir", skip=1)
+_forwarder("softlimit", "-m -d -s -l -a -o -p -f -c -r -t")
+_forwarder("daemonize", "-a -c -e -E -o -p -l -u")
+_forwarder("timelimit", "-t -T -s -S")
+_forwarder("retry", "-t --times -d --delay -u --until -w --while")
+_forwarder("sandbox", "-t -l -H -T -W -X -w")
+_forwarder("proot", "-r --rootfs -b --bind -m --mount -w --pwd --cwd -q --qemu -k --kernel-release")
+_forwarder("schroot", "-c --chroot -u --user -d --directory")
+_forwarder("lxc-attach", "-n --name -P --lxcpath -e --elevated-privileges -s --namespaces -v")
+_forwarder("dotenv", "-e -f -v -c")
+_forwarder("dotenvx", "-f --env-file -e --env --convention")
+_forwarder(
+    "bwrap",
+    """--dev --proc --tmpfs --dir --remount-ro --chdir --uid --gid --hostname --unsetenv
+    --seccomp --info-fd --exec-label --file-label --cap-add --cap-drop --perms --size
+    --userns --userns2 --pidns --block-fd --sync-fd --lock-file --args""",
+    """--bind --ro-bind --dev-bind --bind-try --ro-bind-try --dev-bind-try --symlink
+    --setenv --file --bind-data --ro-bind-data --chmod""",
+)
+
+
+def _skip_forwarder_options(cmd: Cmd, one: frozenset[str], two: frozenset[str]) -> int:
+    args = cmd.args
+    i = 0
+    while i < len(args):
+        t = args[i].text
+        if t == "--":
+            return i + 1
+        if t.startswith("-") and len(t) > 1:
+            i += 3 if t in two else 2 if t in one else 1
+            continue
+        return i
+    return i
+
+
+def _forward(cmd: Cmd) -> None:
+    """A program that runs the command in its arguments (`setpriv --reuid=0 CMD`,
+    `bwrap --bind / / CMD`, `dotenv -- CMD`): judged as that command."""
+    one, two, skip, string = _FORWARDERS[cmd.name]
+    i = _skip_forwarder_options(cmd, one, two) + skip
+    if cmd.name == "dotenvx":
+        # `dotenvx run [opts] -- CMD`; other verbs (get, set, encrypt) change env files.
+        if i >= len(cmd.args) or cmd.args[i].text != "run":
+            cmd.add(M, "write", "dotenvx reads or changes environment files")
+            return
+        dash = next((j for j, w in enumerate(cmd.args) if w.text == "--"), None)
+        i = dash + 1 if dash is not None else i + 1
+    tail = list(cmd.args[i:])
+    if not tail:
+        cmd.add(M, "unknown-command", f"{cmd.name} changes how programs run")
+        return
+    if string:
+        code = Word(
+            " ".join(w.text for w in tail),
+            tail[0].start,
+            tail[-1].end,
+            any(w.dynamic for w in tail),
+        )
+        _run_code_arg(cmd, code, "bash")
+        return
+    cmd.info = cmd.judge(tail, cmd.stdin)
+
+
+for _n in _FORWARDERS:
+    handles(_n)(_forward)
+
+
+@handles("capsh")
+def _capsh(cmd: Cmd) -> None:
+    """`capsh [--opts] -- ARGS` runs `bash ARGS` (or the `--shell=` program); options
+    before `--` only print or change capabilities."""
+    args = cmd.args
+    shell = "bash"
+    for i, w in enumerate(args):
+        if w.text.startswith("--shell="):
+            shell = w.text.split("=", 1)[1] or "bash"
+        if w.text == "--":
+            tail = list(args[i + 1 :])
+            cmd.info = cmd.judge([Word(shell, cmd.start, cmd.words[0].end), *tail], cmd.stdin)
+            return
+        if w.text in ("==",):  # `capsh ==`: re-exec capsh itself
+            return
+    if any(
+        w.text.startswith(("--print", "--decode", "--has-", "--supports", "--current"))
+        for w in args
+    ):
+        return
+    cmd.add(M, "unknown-command", "capsh changes capabilities")
+
+
+@handles("sg")
+def _sg(cmd: Cmd) -> None:
+    """`sg GROUP -c CMD` / `sg GROUP CMD`: runs CMD through `sh -c` as a member of GROUP."""
+    args = [w for w in cmd.args if w.text != "-"]
+    if len(args) < 2:
+        cmd.add(M, "shell", "sg starts a shell in another group")
+        return
+    code_words = args[2:] if args[1].text == "-c" else args[1:]
+    if not code_words:
+        return
+    code = Word(
+        " ".join(w.text for w in code_words),
+        code_words[0].start,
+        code_words[-1].end,
+        any(w.dynamic for w in code_words),
+        False,
+        code_words[0].origin if len(code_words) == 1 else "",
+    )
+    _run_code_arg(cmd, code, "bash")
+
+
+@handles("hyperfine")
+def _hyperfine(cmd: Cmd) -> None:
+    """Every command string hyperfine benchmarks (and `--prepare`/`--cleanup`/`--setup`)
+    runs through a shell, several times."""
+    args = cmd.args
+    value_opts = frozenset(
+        names(
+            """-w --warmup -m --min-runs -M --max-runs -r --runs -S --shell -u --time-unit
+            --export-asciidoc --export-csv --export-json --export-markdown --export-orgmode
+            --style -n --command-name -L --parameter-list -P --parameter-scan -D
+            --parameter-step-size --sort --output --input"""
+        )
+    )
+    code_opts = frozenset(names("-p --prepare -c --cleanup -s --setup --conclude -C"))
+    i = 0
+    while i < len(args):
+        t = args[i].text
+        if t in code_opts and i + 1 < len(args):
+            _run_code_arg(cmd, args[i + 1], "bash")
+            i += 2
+        elif t in value_opts:
+            i += 2
+        elif t.startswith("-") and len(t) > 1:
+            i += 1
+        else:
+            _run_code_arg(cmd, args[i], "bash")
+            i += 1
+
+
+@handles("entr")
+def _entr(cmd: Cmd) -> None:
+    """`entr [-rcs…] CMD` runs CMD whenever a listed file changes (`-s`: CMD is shell code)."""
+    args = cmd.args
+    i = 0
+    code = False
+    while i < len(args) and args[i].text.startswith("-") and len(args[i].text) > 1:
+        code |= "s" in args[i].text[1:]
+        i += 1
+    tail = list(args[i:])
+    if not tail:
+        return
+    if code:
+        _run_code_arg(cmd, tail[0], "bash")
+    else:
+        cmd.judge(tail, NO_STDIN)
+
+
+@handles("nix-shell")
+def _nix_shell(cmd: Cmd) -> None:
+    """`nix-shell [-p PKGS] --run CODE` / `--command CODE`: CODE runs in bash; without it
+    an interactive shell with the packages starts (they are downloaded: an install)."""
+    args = cmd.args
+    for i, w in enumerate(args[:-1]):
+        if w.text in ("--run", "--command"):
+            _run_code_arg(cmd, args[i + 1], "bash")
+            return
+    cmd.add(M, "install", "nix-shell downloads packages and starts a shell with them")
+
+
+_LAUNCHER_VALUE_OPTS = frozenset(
+    names("--env-file --account --vault --config -c --cache --profile")
+)
+
+
+@handles("op")
+def _op(cmd: Cmd) -> None:
+    """1Password's `op run [--env-file F] -- CMD` runs CMD with secrets in its environment;
+    other `op` verbs read or change the vault."""
+    ops = cmd.operands()
+    if ops and ops[0].text == "run":
+        args = cmd.args
+        start = next((i + 1 for i, w in enumerate(args) if w.text == "--"), None)
+        if start is None:
+            start = 1 + next((i for i, w in enumerate(args) if w.text == "run"), 0)
+            while start < len(args) and args[start].text.startswith("-"):
+                start += 2 if args[start].text in _LAUNCHER_VALUE_OPTS else 1
+        tail = list(args[start:])
+        if tail:
+            cmd.info = cmd.judge(tail, cmd.stdin)
+        return
+    if ops and ops[0].text in ("read", "item", "document", "inject") and not cmd.has("delete"):
+        cmd.add(M, "read-secret", "op reads secrets from the password manager")
+        return
+    cmd.add(M, "unknown-command", f"op {ops[0].text if ops else ''} changes the password manager")
+
+
+@handles("aws-vault")
+def _aws_vault(cmd: Cmd) -> None:
+    """`aws-vault exec PROFILE [--] CMD` runs CMD with the profile's credentials."""
+    args = cmd.args
+    ops = cmd.operands()
+    if not ops or ops[0].text != "exec":
+        cmd.add(M, "read-secret", "aws-vault manages cloud credentials")
+        return
+    dash = next((i for i, w in enumerate(args) if w.text == "--"), None)
+    if dash is not None:
+        tail = list(args[dash + 1 :])
+    else:
+        rest_ops = [w for w in args[args.index(ops[0]) + 1 :]]
+        while rest_ops and rest_ops[0].text.startswith("-"):
+            rest_ops.pop(0)
+        tail = rest_ops[1:]  # after the profile
+    if tail:
+        cmd.info = cmd.judge(tail, cmd.stdin)
+
+
+@handles("rtx", "devbox", "pixi", "distrobox", "toolbox")
+def _env_runner(cmd: Cmd) -> None:
+    """Environment launchers: `rtx exec -- CMD`, `devbox run CMD`, `pixi run CMD`,
+    `distrobox enter NAME -- CMD`, `toolbox run CMD` run CMD (devbox/pixi: as shell code)."""
+    args = cmd.args
+    ops = cmd.operands()
+    verb = ops[0].text if ops else ""
+    runs = {
+        "rtx": ("exec", "x"),
+        "devbox": ("run",),
+        "pixi": ("run", "exec"),
+        "distrobox": ("enter",),
+        "toolbox": ("run",),
+    }[cmd.name]
+    if verb not in runs:
+        cmd.add(M, "install", f"{cmd.name} {verb} changes development environments")
+        return
+    dash = next((i for i, w in enumerate(args) if w.text == "--"), None)
+    if dash is not None:
+        tail = list(args[dash + 1 :])
+    else:
+        j = args.index(ops[0]) + 1
+        while j < len(args) and args[j].text.startswith("-"):
+            j += (
+                2
+                if args[j].text in ("-c", "--container", "-n", "--name", "-e", "--environment")
+                else 1
+            )
+        tail = list(args[j:])
+        if cmd.name == "distrobox":
+            tail = []  # `distrobox enter NAME` without `--`: an interactive shell
+    if not tail:
+        cmd.add(M, "shell", f"{cmd.name} starts a shell in a development environment")
+        return
+    if cmd.name in ("devbox", "pixi") and len(tail) == 1:
+        # A task of the project's configuration, or a command line.
+        cmd.add(M, "local-script", f"{cmd.name} runs {tail[0].text}", tail[0])
+        _run_code_arg(cmd, tail[0], "bash")
+        return
+    cmd.info = cmd.judge(tail, cmd.stdin)
+
+
+@handles("perf")
+def _perf(cmd: Cmd) -> None:
+    """`perf stat|record|trace|top [opts] CMD` runs CMD under the profiler."""
+    ops = cmd.operands()
+    if not ops or ops[0].text not in (
+        "stat",
+        "record",
+        "trace",
+        "kvm",
+        "sched",
+        "mem",
+        "lock",
+        "c2c",
+    ):
+        return
+    args = cmd.args
+    j = args.index(ops[0]) + 1
+    value = frozenset(
+        names(
+            """-e --event -o --output -p --pid -t --tid -r --repeat -C --cpu -F --freq -c
+            --count -G --cgroup -I --interval-print -j -m --mmap-pages -u --uid --call-graph
+            -x --field-separator"""
+        )
+    )
+    while j < len(args):
+        t = args[j].text
+        if t == "--":
+            j += 1
+            break
+        if t.startswith("-") and len(t) > 1:
+            j += 2 if t in value else 1
+            continue
+        break
+    tail = list(args[j:])
+    if tail:
+        cmd.info = cmd.judge(tail, cmd.stdin)

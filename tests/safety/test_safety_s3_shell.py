@@ -81,3 +81,244 @@ def test_a_long_chain_is_walked_to_its_end(op: str) -> None:
     assert got.level == RiskLevel.BLOCKED
     assert not any(f.rule == "too-complex" for f in got.findings)
     assert _analyse(" && ".join(["ls"] * 1500), "bash", None).level == RiskLevel.SAFE
+
+
+# Substitutions that evaluate to a path: what the command operates on is that path.
+PATH_SUBSTITUTIONS = {
+    "~": [
+        "$(cd ~ && pwd)",
+        "$(cd; pwd)",
+        '$(cd "$HOME" >/dev/null 2>&1 && pwd -P)',
+        "`cd ~ && pwd`",
+        "$(cd ~/a/.. && pwd)",
+        "$(realpath ~)",
+        "$(readlink -f ~/x/..)",
+        "$(dirname ~/x)",
+        "$(echo ~)",
+        "$(printf %s ~)",
+        '$(getent passwd "$USER" | cut -d: -f6)',
+        "$(getent passwd $(whoami) | awk -F: '{print $6}')",
+    ],
+    "/": [
+        "$(cd / && pwd)",
+        "$(cd /usr/local/../.. && pwd)",
+        '$(dirname "$(dirname /usr/bin)")',
+        "$(basename /)",
+        "$(echo /)",
+        "$(readlink -e /)",
+    ],
+    "/etc": [
+        "$(cd /etc && pwd)",
+        '$(cd "$(dirname /etc/hosts)" && pwd)',
+        "$(dirname /etc/passwd)",
+        "$(echo -n /etc)",
+        "$(realpath -m /opt/../etc)",
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    "where,subst", [(k, v) for k, vs in PATH_SUBSTITUTIONS.items() for v in vs]
+)
+def test_a_substitution_that_evaluates_to_a_path_is_that_path(where: str, subst: str) -> None:
+    for form in ('rm -rf "{s}"', "rm -rf {s}", 'D="{s}"; rm -rf "$D"', 'chmod -R 777 "{s}"'):
+        text = form.format(s=subst)
+        got = _analyse(text, "bash", None)
+        assert got.level == RiskLevel.BLOCKED, (text, got.findings[:3])
+    # …and the same substitution only printed is data.
+    assert _analyse(f'echo "{subst}"', "bash", None).level <= RiskLevel.MODERATE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'rm -rf "$(cd ~/project && pwd)"',
+        'rm -rf "$(cd build && pwd)"',
+        'rm -rf "$(dirname ~/project/x)"',
+        'rm -rf "$(getent passwd "$USER" | cut -d: -f6)/.cache"',
+    ],
+)
+def test_a_substitution_that_evaluates_to_a_subfolder_is_scoped(text: str) -> None:
+    assert _analyse(text, "bash", None).level == RiskLevel.DANGEROUS
+
+
+# Policy (DESIGN §5 "what the analyser cannot see through is not safe"): a new process
+# (`bash -c`, `sh script`) sees exported variables only; one set without `export` may be
+# empty there or come from the caller's environment, so both readings are judged. Code in
+# the same shell (`eval`, `source`, functions, subshells) sees every variable.
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        ("d=build; bash -c 'rm -rf $d/*'", RiskLevel.BLOCKED),  # $d is empty there: /*
+        ("d=build; sh -c 'rm -rf \"$d\"/*'", RiskLevel.BLOCKED),
+        ("x=/; bash -c 'rm -rf $x'", RiskLevel.BLOCKED),  # …or inherited from the caller
+        ("d=build; cat > s.sh <<'EOF'\nrm -rf $d/*\nEOF\nbash s.sh", RiskLevel.BLOCKED),
+        ("export d=build; bash -c 'rm -rf $d/*'", RiskLevel.DANGEROUS),
+        ("d=build; export d; bash -c 'rm -rf $d/*'", RiskLevel.DANGEROUS),
+        ("declare -x d=build; bash -c 'rm -rf $d/*'", RiskLevel.DANGEROUS),
+        ("set -a; d=build; bash -c 'rm -rf $d/*'", RiskLevel.DANGEROUS),
+        ("d=build; d=$d bash -c 'rm -rf $d/*'", RiskLevel.DANGEROUS),
+        ("d=build; eval 'rm -rf $d/*'", RiskLevel.DANGEROUS),
+        ("d=build; f() { rm -rf $d/*; }; f", RiskLevel.DANGEROUS),
+        ("d=build; (rm -rf $d/*)", RiskLevel.DANGEROUS),
+        ("f=notes.txt; bash -c 'cat $f'", RiskLevel.SAFE),
+    ],
+)
+def test_a_child_process_sees_exported_variables_only(text: str, level: RiskLevel) -> None:
+    assert _analyse(text, "bash", None).level == level, text
+
+
+# Round 3 families in the shell level (REDTEAM-NOTES round 3: 1, 4, 5, 6, 12, 13, 16, 17).
+@pytest.mark.parametrize(
+    "wrapper",
+    [
+        "capsh --drop=cap_net_raw -- -c '{c}'",
+        "capsh -- -c '{c}'",
+        "setpriv --reuid=0 --regid=0 --init-groups {c}",
+        "sg wheel -c '{c}'",
+        "linux64 {c}",
+        "toybox {c}",
+        "choom -n 1000 -- {c}",
+        "flatpak-spawn --host {c}",
+        "toolbox run {c}",
+        "distrobox enter dev -- {c}",
+        "setuidgid root {c}",
+        "envdir ./env {c}",
+        "softlimit -m 1000000 {c}",
+        "timelimit -t 5 {c}",
+        "retry -t 3 -- {c}",
+        "bwrap --bind / / --dev /dev {c}",
+        "proot -r rootfs -b /dev {c}",
+        "schroot -c sid -- {c}",
+        "lxc-attach -n c1 -- {c}",
+        "dotenv -- {c}",
+        "dotenvx run -- {c}",
+        "op run --env-file=.env -- {c}",
+        "aws-vault exec prod -- {c}",
+        "rtx exec -- {c}",
+        "devbox run '{c}'",
+        "pixi run {c}",
+        "hyperfine '{c}'",
+        "hyperfine --prepare '{c}' 'ls'",
+        "ls | entr -s '{c}'",
+        "nix-shell -p hello --run '{c}'",
+        "perf stat -e cycles {c}",
+        "nq {c}",
+        "torify {c}",
+        "sudo sg docker -c '{c}'",
+    ],
+)
+@pytest.mark.parametrize("code", ["rm -rf /", "rm -rf ~", "dd if=/dev/zero of=/dev/sda"])
+def test_an_argv_or_string_forwarder_is_unwrapped(wrapper: str, code: str) -> None:
+    text = wrapper.format(c=code)
+    assert _analyse(text, "bash", None).level == RiskLevel.BLOCKED, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "capsh --print",
+        "setpriv --reuid 1000 ls",
+        "sg docker -c 'docker ps'",
+        "hyperfine 'sleep 0.1'",
+        "perf stat ls",
+        "busybox --list",
+        "op run -- ls",
+        "aws-vault exec prod -- aws s3 ls",
+    ],
+)
+def test_a_forwarder_of_a_harmless_command_is_not_dangerous(text: str) -> None:
+    assert _analyse(text, "bash", None).level < RiskLevel.DANGEROUS, text
+
+
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        ("wipefs -a /dev/sdb", RiskLevel.BLOCKED),
+        ("wipefs /dev/sdb", RiskLevel.SAFE),
+        ("wipefs --no-act -a /dev/sdb", RiskLevel.SAFE),
+        ("sfdisk -l /dev/sda", RiskLevel.SAFE),
+        ("sfdisk --dump /dev/nvme0n1", RiskLevel.SAFE),
+        ("sfdisk /dev/sda < table.txt", RiskLevel.BLOCKED),
+        ("sgdisk -p /dev/sda", RiskLevel.SAFE),
+        ("sgdisk --zap-all /dev/sda", RiskLevel.BLOCKED),
+        ("badblocks -wsv /dev/sdb", RiskLevel.BLOCKED),
+        ("badblocks -v /dev/sdb", RiskLevel.SAFE),
+        ("f3probe --destructive --time-ops /dev/sdc", RiskLevel.BLOCKED),
+        ("nvme format /dev/nvme0n1", RiskLevel.BLOCKED),
+        ("nvme sanitize /dev/nvme0 -a 2", RiskLevel.BLOCKED),
+        ("nvme list", RiskLevel.SAFE),
+        ("sg_format --format /dev/sg2", RiskLevel.BLOCKED),
+        ("mdadm --create /dev/md9 -l1 -n2 /dev/sdx /dev/sdy", RiskLevel.BLOCKED),
+        ("mdadm --zero-superblock /dev/sdb1", RiskLevel.BLOCKED),
+        ("mdadm --detail /dev/md0", RiskLevel.SAFE),
+        ("pvcreate -ff /dev/sdb", RiskLevel.BLOCKED),
+        ("zpool create -f tank /dev/sdb", RiskLevel.BLOCKED),
+        ("zpool labelclear -f /dev/sdc", RiskLevel.BLOCKED),
+        ("zpool status", RiskLevel.SAFE),
+    ],
+)
+def test_disk_tools_are_judged_by_mode(text: str, level: RiskLevel) -> None:
+    assert _analyse(text, "bash", None).level == level, text
+
+
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        ("fd . -x rm -rf", RiskLevel.BLOCKED),
+        ("fdfind --hidden --no-ignore '' ~ --exec-batch rm -rf", RiskLevel.BLOCKED),
+        ("fd '' / -x rm -rf {}", RiskLevel.BLOCKED),
+        ("fd -e log -x rm", RiskLevel.DANGEROUS),
+        ("fd . ~ | xargs rm -rf", RiskLevel.BLOCKED),
+        ("rg --files | xargs rm -rf", RiskLevel.BLOCKED),
+        ("rg --files ~ | xargs rm -f", RiskLevel.BLOCKED),
+        ("rg --files -g '*.log' | xargs rm", RiskLevel.DANGEROUS),
+        ("du -a / | cut -f2 | sort | xargs rm -rf", RiskLevel.BLOCKED),
+        ("locate -0 -r '^/home/' | xargs -0 rm -rf", RiskLevel.BLOCKED),
+        ("git ls-files -o -z | xargs -0 rm -rf", RiskLevel.DANGEROUS),
+        ("bfs / -delete", RiskLevel.BLOCKED),
+        ("fd . -x wc -l", RiskLevel.SAFE),
+        ("rg --files | wc -l", RiskLevel.SAFE),
+    ],
+)
+def test_listing_producers_feeding_a_delete_are_judged_by_their_root(
+    text: str, level: RiskLevel
+) -> None:
+    assert _analyse(text, "bash", None).level == level, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "python3.13 -c 'import shutil; shutil.rmtree(\"/\")'",
+        'ruby3.3 -e \'require "fileutils"; FileUtils.rm_rf("/")\'',
+        'node22 -e \'require("fs").rmSync("/",{recursive:true})\'',
+        "lua5.4 -e 'os.execute(\"rm -rf ~\")'",
+        "luajit -e 'os.execute(\"rm -rf /\")'",
+        "perl5.36 -e 'system(\"rm -rf /\")'",
+        "php8.2 -r 'system(\"rm -rf /\");'",
+        "bash5 -c 'rm -rf /'",
+        "zsh5.9 -c 'rm -rf ~'",
+        "gfind ~ -delete",
+    ],
+)
+def test_a_versioned_or_renamed_build_is_the_program(text: str) -> None:
+    assert _analyse(text, "bash", None).level == RiskLevel.BLOCKED, text
+
+
+def test_a_versioned_name_is_only_stripped_for_programs_that_go_by_one() -> None:
+    assert _analyse("mkfs2 x", "bash", None).level < RiskLevel.BLOCKED
+    assert _analyse("python3.13 -c 'print(1)'", "bash", None).level == RiskLevel.SAFE
+
+
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        ("ln -sf /dev/null app.log", RiskLevel.DANGEROUS),
+        ("ln -sf /dev/null ~/.bash_history", RiskLevel.DANGEROUS),
+        ("ln -s /dev/null newlink", RiskLevel.MODERATE),
+        ("ln -sf /dev/null /etc/passwd", RiskLevel.BLOCKED),
+    ],
+)
+def test_a_file_replaced_by_a_link_to_nothing_is_lost(text: str, level: RiskLevel) -> None:
+    assert _analyse(text, "bash", None).level == level, text
