@@ -153,6 +153,12 @@ def _fetch(cmd: Cmd) -> None:
         cmd.add(C, "credential-dump", f"{n} reads cloud credentials from the instance metadata")
         return
     if out is not None and out.text not in ("-", "/dev/stdout"):
+        from aintern_ls.safety.paths import write_target
+
+        saved = write_target(out.text, cmd.scope.cwds)
+        if saved is not None:
+            # `curl -sSo /etc/cron.d/x URL` (a bundled -o): the download lands there.
+            cmd.add(saved.level, saved.rule, f"{n} saves the download over {saved.what}", out)
         cmd.scope.downloaded.add(out.text.rsplit("/", 1)[-1].rsplit("\\", 1)[-1])
         cmd.info.network_fetch = False
     elif n in ("wget", "aria2c", "fetch") and not cmd.has("-O-", "-qO-", "-qO", "-"):

@@ -790,19 +790,50 @@ def _vim_code(cmd: Cmd, code: Word) -> None:
 
 def _ln_force(cmd: Cmd) -> None:
     """`ln -sf /dev/null ~/.bash_history`, `ln -sf /tmp/x /etc/passwd`: -f replaces an
-    existing file with the link, so its content is lost (dangerous), and a link over a
-    startup or account file is judged like writing it."""
+    existing file with the link, so its content is lost (dangerous); a link placed in a
+    startup location or over an account file is judged like writing it."""
     from aintern_ls.safety.paths import write_target
 
     ops = cmd.operands(frozenset(names("-t --target-directory -S --suffix")))
     if len(ops) < 2:
         return
+    force = cmd.short("f") or cmd.long("--force")
     dest = ops[-1]
     t = write_target(dest.text, cmd.scope.cwds)
-    if t is not None:
-        cmd.add(t.level, t.rule, f"{cmd.name} -f replaces {t.what} with a link", dest)
-    elif ops[0].text == "/dev/null":
+    if t is not None and (force or t.rule == "persistence"):
+        verb = "replaces" if force else "links into"
+        cmd.add(t.level, t.rule, f"{cmd.name} {verb} {t.what}", dest)
+    elif force and ops[0].text == "/dev/null":
         cmd.add(D, "delete", f"{cmd.name} -f replaces {dest.text} with a link to /dev/null", dest)
+
+
+def _extract_into(cmd: Cmd) -> bool:
+    """`unzip -o x.zip -d /etc`, `tar -xf x.tar -C ~/.config/autostart`: files extracted
+    into a system or startup folder are written there. True if judged here."""
+    from aintern_ls.safety.paths import write_target
+
+    n = cmd.name
+    texts = cmd.texts()
+    if n == "unzip":
+        dest = cmd.option_value("-d")
+    elif n in ("7z", "7za"):
+        dest = next((_sub(w, w.text[2:]) for w in cmd.args if w.text.startswith("-o")), None)
+        if not texts or texts[0] not in ("x", "e"):
+            return False
+    else:
+        extracting = (
+            any(re.fullmatch(r"-?[a-zA-Z]*x[a-zA-Z]*", t) for t in texts[:1])
+            or "--extract" in texts
+        )
+        dest = cmd.option_value("-C", "--directory") if extracting else None
+    if dest is None or dest.dynamic:
+        return False
+    t = write_target(dest.text.rstrip("/") + "/x", cmd.scope.cwds)
+    if t is None or t.level < C:
+        return False
+    level = C if t.level >= B else t.level  # contents unknown: not necessarily an account file
+    cmd.add(level, t.rule, f"{n} extracts files into {dest.text}", dest)
+    return True
 
 
 def vim_commands(cmd: Cmd) -> None:
@@ -1139,8 +1170,16 @@ def misc_hooks(cmd: Cmd) -> None:
         gcc_wrapper(cmd)
     elif n == "defaults":
         defaults_write(cmd)
-    elif n in ("ln", "link") and (cmd.short("f") or cmd.long("--force")):
+    elif n in ("ln", "link"):
         _ln_force(cmd)
+    elif n in ("unzip", "tar", "bsdtar", "7z", "7za") and _extract_into(cmd):
+        pass
+    elif n in _COMPILERS and (out := cmd.option_value("-o")) is not None:
+        from aintern_ls.safety.paths import write_target
+
+        t = write_target(out.text, cmd.scope.cwds)
+        if t is not None:
+            cmd.add(t.level, t.rule, f"{n} writes its output over {t.what}", out)
     elif n == "zip" and any(re.fullmatch(r"-[a-zA-Z]*m[a-zA-Z]*", t) for t in cmd.texts()):
         cmd.add(D, "delete", "zip -m deletes the files after adding them to the archive")
     elif n in ("7z", "7za", "7zz") and "-sdel" in cmd.texts():
