@@ -1352,7 +1352,8 @@ class _Reader:
         `array_map('unlink', glob(…))`, `.each(&File.method(:delete))`, `map(unlink, …)`:
         each listed path is deleted."""
         hit = re.search(
-            r"\.(?:forEach|map|each)\s*\(\s*(?:fs\.)?(?:unlinkSync|rmSync|rmdirSync|unlink|rm)\s*\)"
+            r"\.(?:forEach|map|each)\s*\(\s*(?:[\w$]+\.|require\s*\(\s*\x01\d+\x01\s*\)\.)?"
+            r"(?:unlinkSync|rmSync|rmdirSync|unlink|rm)\s*\)"
             r"|\.each\s*\(\s*&\s*(?:File|FileUtils)\.method\(\s*:(?:delete|unlink|rm_rf|rm_r|rm)\s*\)\s*\)"
             r"|\b(?:array_map|array_walk)\s*\(\s*\x01(\d+)\x01\s*,"
             r"|\bmap\s*\(\s*(?:unlink|os\.remove|File\.delete)\s*,",
@@ -1362,7 +1363,7 @@ class _Reader:
             return
         if hit.group(1) is not None and self.lit(int(hit.group(1))) not in ("unlink", "rmdir"):
             return
-        recursive = bool(re.search(r"rmSync|rm_rf|rm_r", hit.group(0)))
+        recursive = bool(re.search(r"rm_rf|rm_r\b", hit.group(0)))
         self._delete(DYN, recursive, "callback")
 
     def _indirect_calls(self, code: str) -> None:

