@@ -1383,6 +1383,16 @@ def _net(cmd: Cmd) -> None:
     flags = [t for t in texts if t.startswith("/")]
     ops = [t for t in texts[1:] if not t.startswith("/")]
     verb = texts[0]
+    if verb == "accounts" and flags:
+        weak = re.search(
+            r"/(minpwlen:0|lockoutthreshold:0|maxpwage:unlimited|uniquepw:0|minpwage:0)\b",
+            " ".join(flags),
+        )
+        if weak:
+            cmd.add(C, "disable-security", "net accounts weakens the password or lockout policy")
+        elif any(f not in ("/domain", "/?", "/help") for f in flags):
+            cmd.add(M, "system-config", "net accounts changes the password policy")
+        return
     if verb in ("user", "users", "localgroup", "group"):
         # Accounts and group membership, local or domain (`/domain`): adding an account or
         # putting one in ANY group is an account change (critical); removing is dangerous.
@@ -1527,6 +1537,16 @@ _SETX_HIJACK = re.compile(
 def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
+        return
+    if cmd.name == "enable-psremoting":
+        cmd.add(C, "remote-access", "Enable-PSRemoting lets other machines run commands here")
+        return
+    if (
+        cmd.name == "set-item"
+        and re.search(r"(?i)wsman:.*trustedhosts", " ".join(cmd.texts()))
+        and re.search(r"(?:^|\s|,)\*(?:\s|,|$)", " ".join(cmd.texts()))
+    ):
+        cmd.add(C, "disable-security", "trusts every host for WinRM (credentials go anywhere)")
         return
     stream = params.get("stream")
     if stream is not None and stream.text.lower() not in (":$data", "$data"):
