@@ -524,6 +524,12 @@ CATALOGUE: dict[str, Rule] = _rules(
         "claude --dangerously-skip-permissions -p 'clean up the disk'",
     ),
     ("vcs-write", "changes a Mercurial repository (commit, pull, update …)", "hg commit -m x"),
+    (
+        "encrypt-data",
+        "encrypts whole folder trees or drives (can lock the owner out: a ransomware technique)",
+        "manage-bde -on C: -RecoveryPassword",
+        "cmd",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

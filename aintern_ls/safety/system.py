@@ -2115,3 +2115,20 @@ def _disk_wiper(cmd: Cmd) -> None:
         cmd.add(D, "shred", f"{cmd.name} destroys the content of {target.text}", target)
         return
     cmd.add(M, "write", f"{cmd.name} writes {target.text if target else 'data'}")
+
+
+@handles("grub-install", "grub2-install", "bootctl", "lilo", "install-mbr", "ms-sys")
+def _boot_loader(cmd: Cmd) -> None:
+    """Writing a boot loader onto a disk or changing the EFI boot setup: a mistake leaves a
+    machine that does not start (boot configuration, critical)."""
+    texts = cmd.texts()
+    if cmd.name == "bootctl" and (not texts or texts[0] in ("status", "list", "is-installed")):
+        return
+    if any(t in ("--help", "-h", "--version", "-V") for t in texts):
+        return
+    cmd.add(C, "boot-config", f"{cmd.name} rewrites the boot loader")
+
+
+@handles("killall5")
+def _killall5(cmd: Cmd) -> None:
+    cmd.add(D, "kill", "killall5 signals every process on the machine")

@@ -1345,8 +1345,31 @@ def _wbadmin(cmd: Cmd) -> None:
 def _cipher(cmd: Cmd) -> None:
     if any(w.text.lower().startswith("/w") for w in cmd.args):
         cmd.add(B, "wipe", "cipher /w overwrites deleted data so it can never be recovered")
+    elif any(w.text.lower() == "/e" for w in cmd.args) and any(
+        w.text.lower().startswith("/s:") for w in cmd.args
+    ):
+        # Encrypting whole folder trees with a key the user may not hold (ransomware's way).
+        target = next(w for w in cmd.args if w.text.lower().startswith("/s:"))
+        t = classify_path(target.text[3:], cmd.scope.cwds, True)
+        level = C if t.level >= C else M
+        cmd.add(level, "encrypt-data", f"cipher /e encrypts every file under {target.text[3:]}")
     elif any(w.text.lower() in ("/e", "/d", "/r", "/k", "/u", "/x") for w in cmd.args):
         cmd.add(M, "write", "cipher changes file encryption")
+
+
+def _manage_bde(cmd: Cmd) -> None:
+    """BitLocker: turning encryption on, adding/removing protectors or locking a volume can
+    lock the owner out of every file on it (a ransomware technique); status is read-only."""
+    texts = [t.lower() for t in cmd.texts()]
+    verb = next((t for t in texts if t.startswith("-")), "")
+    if verb in ("-status", "-?", "-h", "-help", "-cn") or not texts:
+        return
+    if verb in ("-on", "-protectors", "-changepassword", "-changepin", "-forcerecovery", "-fr"):
+        cmd.add(C, "encrypt-data", f"manage-bde {verb} changes who can unlock the drive")
+    elif verb in ("-lock", "-off", "-pause"):
+        cmd.add(D, "disk", f"manage-bde {verb} locks or decrypts a drive")
+    else:
+        cmd.add(M, "disk", f"manage-bde {verb} changes drive encryption")
 
 
 def _takeown(cmd: Cmd) -> None:
@@ -2034,6 +2057,7 @@ def _register() -> None:
         "wmic": _wmic,
         "wbadmin": _wbadmin,
         "cipher": _cipher,
+        "manage-bde": _manage_bde,
         "takeown": _takeown,
         "icacls": _takeown,
         "cacls": _takeown,
