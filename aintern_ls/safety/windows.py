@@ -1350,9 +1350,7 @@ def _cipher(cmd: Cmd) -> None:
     ):
         # Encrypting whole folder trees with a key the user may not hold (ransomware's way).
         target = next(w for w in cmd.args if w.text.lower().startswith("/s:"))
-        t = classify_path(target.text[3:], cmd.scope.cwds, True)
-        level = C if t.level >= C else M
-        cmd.add(level, "encrypt-data", f"cipher /e encrypts every file under {target.text[3:]}")
+        cmd.add(C, "encrypt-data", f"cipher /e encrypts every file under {target.text[3:]}")
     elif any(w.text.lower() in ("/e", "/d", "/r", "/k", "/u", "/x") for w in cmd.args):
         cmd.add(M, "write", "cipher changes file encryption")
 
