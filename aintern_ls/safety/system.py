@@ -1462,6 +1462,10 @@ def _exec_option_tool(cmd: Cmd) -> None:
             r"(?:^|/)(?:ba|z|k|da|c|tc|fi)?sh\b", text
         ):
             cmd.add(C, "config-exec", f"{cmd.name} hands a shell to a terminal or a socket", value)
+    if cmd.name == "tcpdump" and (
+        cmd.has("-D", "--list-interfaces", "-L", "--list-data-link-types") and not found
+    ):
+        return  # lists interfaces or link types
     if cmd.name == "tcpdump":
         w = cmd.option_value("-w")
         if w is not None and w.text != "-":
