@@ -870,7 +870,7 @@ def vim_commands(cmd: Cmd) -> None:
             return
 
 
-@handles("ex", "view", "rview", "vimdiff", "rvim", "gvim", "evim", "vim.tiny", "vim.basic")
+@handles("view", "rview", "vimdiff", "rvim", "gvim", "evim", "vim.tiny", "vim.basic")
 def _ex(cmd: Cmd) -> None:
     """The vi family under other names: shell escapes (`-c ':!cmd'`), embedded code, and
     files saved by scripted edits."""
@@ -2036,10 +2036,10 @@ def _agent(cmd: Cmd) -> None:
     cmd.add(M, "runs-program", f"{cmd.name} runs an AI agent (it asks before running commands)")
 
 
-@handles("atq", "atrm")
+@handles("atrm")
 def _at_queue(cmd: Cmd) -> None:
-    """`atq` lists the at queue; `atrm` removes queued jobs."""
-    if cmd.name == "atrm" and cmd.args:
+    """`atrm` removes queued `at` jobs."""
+    if cmd.args:
         cmd.add(M, "system-config", "atrm removes scheduled jobs")
 
 

@@ -194,7 +194,6 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("ssh -G example.com", "bash", S),
     ("pacman -Rp nginx", "bash", S),
     ("pacman -Syu", "bash", M),
-    ("atq", "bash", S),
     # Fleet shells, cluster stores, secrets engines, package yanks.
     ("pdsh -w node[1-9] 'rm -rf /'", "bash", B),
     ("salt '*' cmd.run 'rm -rf ~'", "bash", B),
