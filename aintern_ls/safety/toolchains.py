@@ -10,7 +10,7 @@ from aintern_ls.safety import system
 from aintern_ls.safety.context import (
     Cmd,
 )
-from aintern_ls.safety.levels import C, D, M
+from aintern_ls.safety.levels import C, M
 from aintern_ls.safety.registry import handles, run_config_command
 from aintern_ls.safety.words import Word, names
 
@@ -598,9 +598,6 @@ def _package_manager(cmd: Cmd) -> None:
         if ops[1] in _TEST_SCRIPTS or ops[1].startswith("test"):
             return
         cmd.add(M, "run-script", f"{n} run {ops[1]} runs a project script")
-        return
-    if n == "cargo" and verb == "yank" and "--undo" not in cmd.texts():
-        cmd.add(D, "db-drop", "cargo yank withdraws a published version (dependants break)")
         return
     if n == "cargo" and verb in names(
         """
