@@ -219,6 +219,17 @@ def analyse(text: str, scope: Scope) -> None:
             m.start(),
             m.end(),
         )
+    if "delete" in low:
+        from aintern_ls.safety.windows import fso_deletes
+
+        for path, folder, s0, e0 in fso_deletes(text):
+            value = _resolve_vars(path) if "$" in path else path
+            if value is None:
+                scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through COM", s0, e0)
+                continue
+            flags = "-Recurse -Force" if folder else "-Force"
+            line = f"Remove-Item {flags} -Path '{value.replace(chr(39), chr(39) * 2)}'"
+            scope.include(scope.nested(line, "powershell", Word(line, s0, e0), -1))
     m = _WEB_UPLOAD.search(text)
     if m:
         # WebClient.UploadFile reads a file from disk; UploadData/String/Values send what

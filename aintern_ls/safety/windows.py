@@ -1764,10 +1764,32 @@ _SCRIPT_RUN = re.compile(
 )
 
 
+# Scripting.FileSystemObject `.DeleteFolder "C:\\x", True` / `.DeleteFile(…)` and VB's
+# `[Microsoft.VisualBasic.FileIO.FileSystem]::DeleteDirectory('C:\\x', 'DeleteAllContents')`.
+FSO_DELETE = re.compile(
+    r"(?i)\.delete(folder|file)\s*\(?\s*(?:\"\"|\"|')([^\"']+)(?:\"\"|\"|')"
+    r"|fileio\.filesystem\]::delete(directory|file)\s*\(\s*(?:['\"]([^'\"]+)['\"]"
+    r"|(\$\{?[\w:()]+\}?))"
+)
+
+
+def fso_deletes(text: str) -> list[tuple[str, bool, int, int]]:
+    """(path, is a folder, start, end) of every literal FileSystemObject-style delete."""
+    out: list[tuple[str, bool, int, int]] = []
+    for m in FSO_DELETE.finditer(text):
+        kind = (m.group(1) or m.group(3) or "").lower()
+        path = m.group(2) or m.group(4) or m.group(5) or ""
+        out.append((path, kind in ("folder", "directory"), m.start(), m.end()))
+    return out
+
+
 def _mshta(cmd: Cmd) -> None:
     src = cmd.scope.source
     eol = src.find("\n", cmd.start)
     text = src[cmd.start : eol if eol >= 0 else len(src)]  # cmd splits script code at ( )
+    for path, folder, _, _ in fso_deletes(text):
+        line = f'rd /s /q "{path}"' if folder else f'del /f /q "{path}"'
+        cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
     for m in _SCRIPT_RUN.finditer(text):
         if m.group(4):
             line = f"{m.group(4)} {m.group(5) or ''}".strip()

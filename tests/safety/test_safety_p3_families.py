@@ -234,6 +234,18 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("git clean -fdx", "bash", D),
     ('cmd /c "set x=rd /s /q C:\\&&call %x%"', "cmd", B),
     ("& (Get-Command *ke-Exp*) 'Remove-Item $HOME -Recurse -Force'", "powershell", B),
+    # FileSystemObject and VB FileIO deletes.
+    (
+        "(New-Object -ComObject Scripting.FileSystemObject).DeleteFolder('C:\\Windows')",
+        "powershell",
+        B,
+    ),
+    ("$fso.DeleteFile('.\\out\\old.log')", "powershell", D),
+    (
+        "[Microsoft.VisualBasic.FileIO.FileSystem]::DeleteDirectory($HOME, 'DeleteAllContents')",
+        "powershell",
+        B,
+    ),
 ]
 
 
