@@ -800,7 +800,14 @@ def _ln_force(cmd: Cmd) -> None:
     force = cmd.short("f") or cmd.long("--force")
     dest = ops[-1]
     t = write_target(dest.text, cmd.scope.cwds)
-    if t is not None and (force or t.rule == "persistence"):
+    # (a plain link of a dotfile, `ln -s ~/dotfiles/bashrc ~/.bashrc`, is how dotfile
+    # managers work; a link dropped into an autostart or schedule folder is not)
+    autostart = re.search(
+        r"(?i)autostart|launch(agents|daemons)|start menu|/startup/|cron|systemd|init\.d"
+        r"|profile\.d",
+        dest.text,
+    )
+    if t is not None and (force or (t.rule == "persistence" and autostart)):
         verb = "replaces" if force else "links into"
         cmd.add(t.level, t.rule, f"{cmd.name} {verb} {t.what}", dest)
     elif force and ops[0].text == "/dev/null":
@@ -821,10 +828,8 @@ def _extract_into(cmd: Cmd) -> bool:
         if not texts or texts[0] not in ("x", "e"):
             return False
     else:
-        extracting = (
-            any(re.fullmatch(r"-?[a-zA-Z]*x[a-zA-Z]*", t) for t in texts[:1])
-            or "--extract" in texts
-        )
+        first = texts[0].lstrip("-") if texts else ""
+        extracting = (first.isalpha() and "x" in first) or "--extract" in texts
         dest = cmd.option_value("-C", "--directory") if extracting else None
     if dest is None or dest.dynamic:
         return False
