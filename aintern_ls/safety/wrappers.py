@@ -1272,3 +1272,15 @@ def _perf(cmd: Cmd) -> None:
     tail = list(args[j:])
     if tail:
         cmd.info = cmd.judge(tail, cmd.stdin)
+
+
+@handles("doppler", "infisical", "teller", "chamber", "envchain")
+def _secrets_runner(cmd: Cmd) -> None:
+    """Secret managers that run a command with secrets in its environment (`doppler run --
+    CMD`: the dispatcher judges CMD); their other verbs read or change the vault."""
+    cmd.add(M, "read-secret", f"{cmd.name} reads secrets from a vault")
+
+
+@handles("atq")
+def _atq(cmd: Cmd) -> None:
+    """`atq` lists the queued `at` jobs (like `at -l`): it reads only."""
