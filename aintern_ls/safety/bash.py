@@ -1494,6 +1494,15 @@ class _Walker:
             raw = self.scope.source[self.pos.char(node.start_byte) : self.pos.char(node.end_byte)]
         parsed = _EXPANSION.fullmatch(raw) if node.type == "expansion" else None
         value: str | None
+        if (
+            parsed is not None
+            and parsed.group(2) == "0"
+            and "0" not in self.scope.env
+            and parsed.group(4)[:1] in ("%", "#", "/")
+        ):
+            # `${0%/*}`: a piece of the running script's path, which is not known here ($0
+            # stands for the shell's name only where it runs as a command).
+            return raw, True, False, ORIGIN_VARIABLE
         if parsed is not None:
             value, done = self._operator(parsed, default, default_dynamic)
             if done:
@@ -1598,6 +1607,11 @@ class _Walker:
                 (cwd,) = after
                 if cwd is None:
                     return ".", False, False, ""
+                if "$" in cwd or "`" in cwd:
+                    # `$(cd "$X" && pwd)`: a directory not known here, or nothing at all
+                    # when the `cd` fails (`"$(cd "$X" && pwd)/"*` is then `/*`: the
+                    # Steam-for-Linux wipe).
+                    return "", False, False, ""
                 return _normal_dir(cwd), False, False, ""
             return _text(node), True, False, ORIGIN_SUBST
         home = _HOME_LOOKUP.fullmatch(_text(node).strip("$()` \t\n"))

@@ -771,6 +771,7 @@ _launcher("doppler infisical teller", "run", "-p --project -c --config --env --p
 _launcher("chamber", "exec", skip=1)
 _launcher("envchain", "", skip=1)
 _launcher("sops", "exec-env exec-file", skip=1)
+_launcher("start-stop-daemon", "")
 
 
 def _launched(cmd: Cmd) -> None:
@@ -788,6 +789,13 @@ def _launched(cmd: Cmd) -> None:
         return
     value_opts, skip, code_opts = spec
     j = i + 1 if "" not in verbs else 0
+    if cmd.name == "start-stop-daemon":
+        # `start-stop-daemon -S -x PROG -- ARGS`: PROG runs with ARGS.
+        prog = next(iter(_option_values(cmd, "-x", "--exec", "-a", "--startas")), None)
+        dash = next((k for k in range(len(args)) if args[k].text == "--"), None)
+        if prog is not None and (cmd.short("S") or cmd.has("--start")):
+            cmd.judge([prog, *(args[dash + 1 :] if dash is not None else [])], cmd.stdin)
+        return
     if cmd.name == "nix":
         # `nix develop [FLAKE] -c CMD…`, `nix shell PKGS… --command CMD…`: after -c/--command.
         at = next((k for k in range(j, len(args)) if args[k].text in ("-c", "--command")), None)

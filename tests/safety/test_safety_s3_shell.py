@@ -411,3 +411,22 @@ def test_code_handed_to_a_tool_through_an_option_is_judged(text: str) -> None:
 )
 def test_a_tool_option_that_runs_nothing_is_not_dangerous(text: str) -> None:
     assert _analyse(text, "bash", None).level < RiskLevel.DANGEROUS
+
+
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        # Steam for Linux (2015): the directory a failed `cd` never printed is empty, and
+        # "$DIR/"* becomes /*.
+        ('STEAMROOT="$(cd "${0%/*}" && echo $PWD)"; rm -rf "$STEAMROOT/"*', RiskLevel.BLOCKED),
+        ('rm -rf "$(cd "$X" && pwd)/"*', RiskLevel.BLOCKED),
+        ('rm -rf "$(cd "$X" && pwd)"', RiskLevel.DANGEROUS),
+        ('DIR="$(cd "$(dirname "$0")" && pwd)"; rm -rf "$DIR/build"', RiskLevel.DANGEROUS),
+        ("echo ${0%/*}", RiskLevel.SAFE),
+        ('$0 -c "rm -rf /"', RiskLevel.BLOCKED),
+        ("start-stop-daemon -S -x /bin/rm -- -rf /", RiskLevel.BLOCKED),
+        ("start-stop-daemon -K -x /usr/sbin/nginx", RiskLevel.MODERATE),
+    ],
+)
+def test_a_script_directory_that_may_be_empty(text: str, level: RiskLevel) -> None:
+    assert _analyse(text, "bash", None).level == level, text
