@@ -5,6 +5,8 @@ and would fail if the mechanism broke."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from aintern_ls.safety import RiskLevel, analyser
 
@@ -430,3 +432,76 @@ def test_a_tool_option_that_runs_nothing_is_not_dangerous(text: str) -> None:
 )
 def test_a_script_directory_that_may_be_empty(text: str, level: RiskLevel) -> None:
     assert _analyse(text, "bash", None).level == level, text
+
+
+# --- properties: compositions of the mechanisms above keep a blocked command blocked ----
+
+_ARGV_WRAPS = [
+    "setpriv --reuid=0 {}",
+    "linux64 {}",
+    "choom -n 100 -- {}",
+    "bwrap --bind / / {}",
+    "dotenv -- {}",
+    "op run -- {}",
+    "aws-vault exec p -- {}",
+    "poetry run {}",
+    "conda run -n base {}",
+    "mise exec -- {}",
+    "nix develop -c {}",
+    "direnv exec . {}",
+    "perf stat {}",
+    "sudo {}",
+    "env A=1 {}",
+    "timeout 5 {}",
+    "python3.12 -c 'import os; os.system(\"{}\")'",
+]
+_STRING_WRAPS = [
+    "sh -c '{}'",
+    "capsh -- -c '{}'",
+    "sg wheel -c '{}'",
+    "hyperfine '{}'",
+    "nix-shell --run '{}'",
+    "npm exec -c '{}'",
+    "exec 3<<<'{}'; sh <&3",
+    "echo '{}' > x.sh; sh < x.sh",
+    "bash <(echo '{}')",
+]
+_BLOCKED_PAYLOADS = ["rm -rf /", "rm -rf ~", 'rm -rf "$(cd ~ && pwd)"', "mkfs.ext4 /dev/sda"]
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    payload=st.sampled_from(_BLOCKED_PAYLOADS),
+    argv=st.lists(st.sampled_from(_ARGV_WRAPS), min_size=1, max_size=3),
+    string=st.sampled_from([None, *_STRING_WRAPS]),
+)
+def test_a_blocked_command_stays_blocked_through_forwarders_and_feeds(
+    payload: str, argv: list[str], string: str | None
+) -> None:
+    text = payload
+    for wrap in argv:
+        if "'" in wrap and "'" in text:
+            continue  # a single-quoted wrapper cannot hold single quotes
+        if '"' in wrap and '"' in text:
+            continue
+        text = wrap.format(text)
+    if string is not None and "'" not in text:
+        text = string.format(text)
+    got = _analyse(text, "bash", None)
+    assert got.level == RiskLevel.BLOCKED, (text, got.findings[:3])
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(
+    argv=st.lists(st.sampled_from(_ARGV_WRAPS[:-4]), min_size=1, max_size=3),
+    string=st.sampled_from([None, *_STRING_WRAPS[1:6]]),
+)
+def test_a_harmless_command_through_forwarders_is_not_dangerous(
+    argv: list[str], string: str | None
+) -> None:
+    text = "ls -la"
+    for wrap in argv:
+        text = wrap.format(text)
+    if string is not None and "'" not in text:
+        text = string.format(text)
+    assert _analyse(text, "bash", None).level < RiskLevel.DANGEROUS, text
