@@ -222,6 +222,7 @@ def _as_subshell(m: re.Match[bytes]) -> bytes:
     return b"$( " + m.group(1) + b" )"
 
 
+_NAMEREF = "\x00ref:"  # `declare -n r=x` is stored as env[_NAMEREF + "r"] = "x"
 _FD_VARIABLE = re.compile(r"\{[A-Za-z_]\w*\}")
 
 
@@ -1077,6 +1078,7 @@ class _Walker:
         if name_node is None:
             return
         name = _text(name_node)
+        name = self.scope.env.get(_NAMEREF + name, name)  # assigning through a nameref
         if value is None:
             self.scope.env[name] = ""
             return
@@ -1298,7 +1300,21 @@ class _Walker:
         exports = keyword == "export" or (
             keyword in ("declare", "typeset") and any("x" in f for f in flags)
         )
+        nameref = keyword in ("declare", "typeset", "local") and any("n" in f for f in flags)
         for c in node.named_children:
+            if nameref and c.type == "variable_assignment":
+                # `declare -n r=x`: r names x; `$r` reads and `r=…` writes x.
+                n, v = c.child_by_field_name("name"), c.child_by_field_name("value")
+                target = self.words(v, split=False) if v is not None else []
+                if (
+                    n is not None
+                    and len(target) == 1
+                    and not target[0].dynamic
+                    and re.fullmatch(r"[A-Za-z_]\w*", target[0].text)
+                ):
+                    self.scope.env.pop(_text(n), None)
+                    self.scope.env[_NAMEREF + _text(n)] = target[0].text
+                    continue
             if exports and c.type in ("variable_assignment", "variable_name"):
                 n = c.child_by_field_name("name") if c.type == "variable_assignment" else c
                 if n is not None:
@@ -1521,6 +1537,7 @@ class _Walker:
 
     def _lookup(self, name: str, index: str | None = None) -> str | None:
         """The value of `name` (or of one element of the array `name`), when it is known."""
+        name = self.scope.env.get(_NAMEREF + name, name)  # `declare -n r=x`: $r is $x
         value = self.scope.env.get(name)
         if value is None:
             value = _KNOWN_VARS.get(name) if index is None else None

@@ -1078,6 +1078,33 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
         return None
     if info.name == "rev":
         return Stdin(STDIN_STATIC, "\n".join(line[::-1] for line in text.split("\n")), -1, True)
+    if (
+        info.name == "basenc"
+        and info.argv
+        and any(
+            a in ("-d", "--decode") or re.fullmatch(r"-[a-zA-Z]*d[a-zA-Z]*", a) for a in info.argv
+        )
+    ):
+        raw_text = "".join(text.split())
+        try:
+            if "--base64" in info.argv or "--base64url" in info.argv:
+                pad = raw_text + "=" * (-len(raw_text) % 4)
+                raw = (
+                    base64.urlsafe_b64decode(pad)
+                    if "--base64url" in info.argv
+                    else base64.b64decode(pad)
+                )
+            elif "--base32" in info.argv:
+                raw = base64.b32decode(raw_text + "=" * (-len(raw_text) % 8))
+            elif "--base32hex" in info.argv:
+                raw = base64.b32hexdecode(raw_text + "=" * (-len(raw_text) % 8))
+            elif "--base16" in info.argv:
+                raw = base64.b16decode(raw_text.upper())
+            else:
+                return None
+        except (binascii.Error, ValueError):
+            return None
+        return Stdin(STDIN_STATIC, raw.decode("utf-8", "replace"), -1, decoded=True)
     if info.name == "openssl" and info.argv and _openssl_decodes(info.argv):
         try:
             raw = base64.b64decode("".join(text.split()) + "=" * (-len("".join(text.split())) % 4))
@@ -1101,7 +1128,7 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
     return None
 
 
-_FILTERS = frozenset(names("tr sed gsed openssl head tail awk gawk mawk grep"))
+_FILTERS = frozenset(names("tr sed gsed openssl head tail awk gawk mawk grep basenc"))
 
 
 # Interpreters whose inline code may be nothing but printing a string literal.
@@ -1183,7 +1210,7 @@ def _filter_output(name: str, args: list[str], text: str) -> str | None:
     return None
 
 
-_DECODERS = frozenset(names("base64 base32 xxd rev tr cat openssl"))
+_DECODERS = frozenset(names("base64 base32 xxd rev tr cat openssl basenc"))
 
 
 def _openssl_decodes(argv: tuple[str, ...]) -> bool:

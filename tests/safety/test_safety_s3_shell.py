@@ -505,3 +505,22 @@ def test_a_harmless_command_through_forwarders_is_not_dangerous(
     if string is not None and "'" not in text:
         text = string.format(text)
     assert _analyse(text, "bash", None).level < RiskLevel.DANGEROUS, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "declare -n r=x; x='rm -rf /'; $r",
+        "x='rm -rf ~'; typeset -n r=x; $r",
+        "f() { local -n ref=$1; $ref; }; cmd='rm -rf /'; f cmd",
+        'declare -n r=x; r=/; rm -rf "$x"',
+        "echo cm0gLXJmIH4K | basenc --base64 -d | bash",
+        "echo 726d202d7266202f | basenc --base16 -d | sh",
+    ],
+)
+def test_namerefs_and_other_decoders_are_seen_through(text: str) -> None:
+    assert _analyse(text, "bash", None).level == RiskLevel.BLOCKED, text
+
+
+def test_a_decoder_only_printing_is_data() -> None:
+    assert _analyse("echo cm0gLXJmIH4K | basenc --base64 -d", "bash", None).level == RiskLevel.SAFE
