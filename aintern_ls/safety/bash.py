@@ -346,7 +346,17 @@ def _brace_commands(text: str, scope: Scope, data: list[tuple[int, int]]) -> Non
 
 
 class _Walker:
-    __slots__ = ("calling", "defining", "functions", "pos", "scope", "toggles", "writes")
+    __slots__ = (
+        "calling",
+        "defining",
+        "functions",
+        "out_substs",
+        "pos",
+        "psub_stdin",
+        "scope",
+        "toggles",
+        "writes",
+    )
 
     def __init__(self, scope: Scope, pos: Positions) -> None:
         self.scope = scope
@@ -356,6 +366,11 @@ class _Walker:
         self.defining = 0  # inside a function definition's body
         self.writes: list[str] = []  # files the current redirected statement writes
         self.toggles = False  # `${x~~}` was hidden from the parser as `${x,,}`
+        # `>(sh)`: what the commands in an output process substitution read. In a redirect
+        # (`echo … > >(sh)`) that is the statement's output, known only after its body
+        # ran, so those substitutions wait in `out_substs`; `tee >(sh)` passes its stdin.
+        self.psub_stdin: Stdin | None = None
+        self.out_substs: list[Node] | None = None
 
     # -- errors --------------------------------------------------------------------------
 
@@ -567,6 +582,7 @@ class _Walker:
         self.writes = []
         redirected_in = False
         opened: dict[int, Stdin] = {}
+        outer_substs, self.out_substs = self.out_substs, []
         for r in node.children_by_field_name("redirect") or [
             c for c in node.named_children if c is not body
         ]:
@@ -575,6 +591,7 @@ class _Walker:
                 stdin = s
                 redirected_in = True
             tail.extend(extra)
+        deferred, self.out_substs = self.out_substs, outer_substs
         if body is None:
             return Info()
         if body.type == "command" and _bare_exec(body):
@@ -601,6 +618,11 @@ class _Walker:
             info = self.stmt(body, stdin)
         if saved is not None:
             self._close_fds(saved)
+        for psub in deferred:
+            # `echo 'rm -rf /' > >(sh)`: the substitution reads what the statement printed.
+            cwds = self.scope.cwds
+            self.sequence(psub, self._next_stdin(info, stdin, body))
+            self.scope.cwds = cwds
         self._remember_written(writes, info)
         if tail:
             return self.pipeline(tail, self._next_stdin(info, stdin, body))
@@ -875,24 +897,11 @@ class _Walker:
         assigns: list[Node] = []
         opened: dict[int, Stdin] = {}
         opened_stdin = False
-        for c in node.named_children:
-            t = c.type
-            if t == "variable_assignment":
-                assigns.append(c)
-                self.words_of_assignment(c)
-                self._command_variable(c)
-            elif t == "command_name":
-                for cc in c.named_children:
-                    words.extend(self.words(cc))
-            elif t in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
-                s, _, to_stdin = self.redirect_fd(c, node, opened)
-                if s is not None and to_stdin:
-                    stdin = s
-                    opened_stdin = True
-            elif t == "comment":
-                continue
-            else:
-                words.extend(self.words(c))
+        saved_psub = self.psub_stdin
+        try:
+            stdin, opened_stdin = self._command_words(node, stdin, words, assigns, opened)
+        finally:
+            self.psub_stdin = saved_psub
         words.extend(late or ())
         if not words:
             return Info()
@@ -917,6 +926,41 @@ class _Walker:
             finally:
                 self._close_fds(saved)
         return self._command(words, assigns, node, stdin)
+
+    def _command_words(
+        self,
+        node: Node,
+        stdin: Stdin,
+        words: list[Word],
+        assigns: list[Node],
+        opened: dict[int, Stdin],
+    ) -> tuple[Stdin, bool]:
+        """The words, prefix assignments and redirects of a simple command (in `words`,
+        `assigns`, `opened`); returns its stdin and whether a redirect gave it."""
+        opened_stdin = False
+        redirects = ("file_redirect", "heredoc_redirect", "herestring_redirect")
+        for c in node.named_children:
+            if c.type in redirects:
+                s, _, to_stdin = self.redirect_fd(c, node, opened)
+                if s is not None and to_stdin:
+                    stdin = s
+                    opened_stdin = True
+        if _command_name_of(node) == "tee":
+            self.psub_stdin = stdin  # `tee >(sh)`: the substitution reads what tee reads
+        for c in node.named_children:
+            t = c.type
+            if t == "variable_assignment":
+                assigns.append(c)
+                self.words_of_assignment(c)
+                self._command_variable(c)
+            elif t == "command_name":
+                for cc in c.named_children:
+                    words.extend(self.words(cc))
+            elif t in redirects or t == "comment":
+                continue
+            else:
+                words.extend(self.words(c))
+        return stdin, opened_stdin
 
     def _command(self, words: list[Word], assigns: list[Node], node: Node, stdin: Stdin) -> Info:
         if words[0].text == "set" and any(
@@ -1419,6 +1463,14 @@ class _Walker:
             return self.expansion(node, quoted)
         if t == "command_substitution":
             return self.substitution(node)
+        if t == "process_substitution" and _text(node).startswith(">("):
+            if self.out_substs is not None:
+                self.out_substs.append(node)  # judged once the writer's output is known
+                return "/dev/fd/63", True, False, ORIGIN_SUBST
+            saved = self.scope.cwds
+            self.sequence(node, self.psub_stdin or NO_STDIN)
+            self.scope.cwds = saved
+            return "/dev/fd/63", True, False, ORIGIN_SUBST
         if t == "process_substitution":
             saved = self.scope.cwds
             info = self.sequence(node)

@@ -524,3 +524,18 @@ def test_namerefs_and_other_decoders_are_seen_through(text: str) -> None:
 
 def test_a_decoder_only_printing_is_data() -> None:
     assert _analyse("echo cm0gLXJmIH4K | basenc --base64 -d", "bash", None).level == RiskLevel.SAFE
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        "echo '{c}' > >(sh)",
+        "printf '%s\\n' '{c}' >> >(bash)",
+        "echo '{c}' | tee >(bash) >/dev/null",
+        "tee >(sh) <<< '{c}'",
+        "cat > >(bash) <<EOF\n{c}\nEOF",
+    ],
+)
+def test_text_written_into_a_shell_process_substitution_is_run(form: str) -> None:
+    assert _analyse(form.format(c="rm -rf ~"), "bash", None).level == RiskLevel.BLOCKED, form
+    assert _analyse(form.format(c="ls -la"), "bash", None).level < RiskLevel.DANGEROUS, form
