@@ -8,6 +8,8 @@ carried over to the new `CommandBlock`. Knows nothing about LSP.
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -15,8 +17,20 @@ from urllib.parse import unquote, urlparse
 import attrs
 
 from aintern_ls.errors import AInternError
-from aintern_ls.extraction import extract_incremental
-from aintern_ls.models import CommandBlock, CommandExtractionResult, CommandResult
+from aintern_ls.extraction import extract_incremental, placeholders
+from aintern_ls.extraction.compact import (
+    HINT_EXPECTED,
+    HINT_OPTIONS,
+    HINT_PLACEHOLDER,
+    BlockTable,
+    Packed,
+)
+from aintern_ls.models import (
+    CommandBlock,
+    CommandBlockStatus,
+    CommandExtractionResult,
+    CommandResult,
+)
 from aintern_ls.positions import LineIndex
 from aintern_ls.runs import BlockOptions, block_shell
 from aintern_ls.safety import Assessment, RiskLevel, SafetyRules, gate
@@ -35,13 +49,45 @@ class Document:
     made again (see `features.diagnostics`)."""
 
     @property
-    def blocks(self) -> list[CommandBlock]:
+    def blocks(self) -> Sequence[CommandBlock]:
+        """A list, or for a huge document a `BlockTable` (blocks made when asked for)."""
         return self.result.commands
 
+    def find(self, block_id: str) -> CommandBlock | None:
+        blocks = self.blocks
+        if isinstance(blocks, BlockTable):
+            index = blocks.index_of(block_id)
+            return None if index is None else blocks.block(index)
+        return next((block for block in blocks if block.id == block_id), None)
+
+    def has_block(self, block_id: str) -> bool:
+        blocks = self.blocks
+        if isinstance(blocks, BlockTable):
+            return blocks.index_of(block_id) is not None
+        return any(block.id == block_id for block in blocks)
+
+    def blocks_on_lines(self, first: int, last: int) -> list[CommandBlock]:
+        """The blocks whose fence (opening to closing line) meets lines `first`..`last`."""
+        blocks = self.blocks
+        if isinstance(blocks, BlockTable):
+            k = bisect.bisect_right(blocks.lines, last) - 1
+            get: Any = blocks.block
+        else:
+            k = bisect.bisect_right(blocks, last, key=lambda b: b.start_line) - 1
+            get = blocks.__getitem__
+        found: list[CommandBlock] = []
+        while k >= 0:
+            block = get(k)
+            if block.end_line < first:
+                break
+            found.append(block)
+            k -= 1
+        return found[::-1]
+
     def block(self, block_id: str) -> CommandBlock:
-        for block in self.blocks:
-            if block.id == block_id:
-                return block
+        found = self.find(block_id)
+        if found is not None:
+            return found
         ids = ", ".join(b.id for b in self.blocks[:10]) or "none"
         raise AInternError(
             f"no command block {block_id!r} in {self.uri} (it may have been edited away); "
@@ -114,8 +160,15 @@ class DocumentStore:
         """Extract `text` and assess its blocks; slow for big documents, so run it in a
         worker. Blocks whose command, shell and `env` are unchanged are not assessed again."""
         result = extract_incremental(text, uri)
+        table = result.commands
+        if isinstance(table, BlockTable):
+            table.on_make = self.assess  # (marks a block's danger when made)
+            table.judge = self._judge_part
         self._assessments.warm(result.commands)
         return result
+
+    def _judge_part(self, packed: Packed, text: str, base: int) -> None:
+        self._assessments.judge_part(packed, text, base)
 
     def update(self, uri: str, text: str) -> Document:
         """Extract `text` now (unless it is unchanged) and make it the current version."""
@@ -150,7 +203,7 @@ class DocumentStore:
         """The open document that has a block `block_id` (ids hash the URI, so at most
         one does), or None."""
         for uri, doc in list(self._docs.items()):
-            if any(block.id == block_id for block in doc.blocks):
+            if doc.has_block(block_id):
                 return uri
         return None
 
@@ -192,8 +245,11 @@ class Assessments:
             found = self._by_key[key] = assess_block(block, self.rules)
         return found
 
-    def warm(self, blocks: list[CommandBlock]) -> None:
+    def warm(self, blocks: Sequence[CommandBlock]) -> None:
         """Assess every block and set its danger fields (see `mark_danger`)."""
+        if isinstance(blocks, BlockTable):
+            self.judge(blocks)
+            return
         by_block: dict[int, tuple[CommandBlock, Assessment]] = {}
         known = self._by_block
         for block in blocks:
@@ -203,6 +259,37 @@ class Assessments:
                 mark_danger(block, entry[1])
             by_block[id(block)] = entry
         self._by_block = by_block
+
+    def judge(self, table: BlockTable) -> None:
+        """A huge document's levels and hints, region by region, from blocks that live
+        only as long as their assessment (only regions not judged under these rules)."""
+        for packed, base, _, _ in table.parts():
+            self.judge_part(packed, table.text, base)
+
+    def judge_part(self, packed: Packed, text: str, base: int) -> None:
+        """Judge one region's fences, unless they were judged under these rules."""
+        if packed.judged_by is self:
+            return
+        for j in range(packed.count):
+            block = packed.light(j, text, base)
+            packed.levels[j] = int(assess_block(block, self.rules).level)
+            packed.hints[j] = hints_of(block)
+        packed.judged_by = self
+
+
+def hints_of(block: CommandBlock) -> int:
+    """What besides its findings can give `block` a diagnostic (`compact.HINT_*`)."""
+    hints = 0
+    posix = placeholders.is_posix(block.shell_type)
+    if placeholders.find(block.command, {}, posix=posix):  # (every `$VAR` counts here)
+        hints |= HINT_PLACEHOLDER
+    if block.options:
+        options = BlockOptions.parse(block.options)
+        if options.unknown or options.problems:
+            hints |= HINT_OPTIONS
+    if block.expected_output is not None:
+        hints |= HINT_EXPECTED
+    return hints
 
 
 def _assessment_key(block: CommandBlock) -> tuple[Any, ...]:
@@ -239,6 +326,9 @@ def mark_danger(block: CommandBlock, assessment: Assessment) -> None:
 
 def _carry_over(old: Document, new: Document) -> None:
     """Keep statuses and last results of blocks that survived the edit."""
+    if isinstance(old.blocks, BlockTable) or isinstance(new.blocks, BlockTable):
+        _carry_over_table(old, new)
+        return
     previous = {b.id: b for b in old.blocks}
     for block in new.blocks:
         before = previous.get(block.id)
@@ -250,4 +340,46 @@ def _carry_over(old: Document, new: Document) -> None:
         block.output_capture_id = before.output_capture_id
     alive = {b.id for b in new.blocks}
     new.last_results = {k: v for k, v in old.last_results.items() if k in alive}
+    new.memo = old.memo
+
+
+_SAME = ("id", "command", "start_line", "end_line", "description", "message_id", "options")
+
+
+def _carry_over_table(old: Document, new: Document) -> None:
+    """`_carry_over` where either version is a `BlockTable`: only blocks handed out one by
+    one can have a status. A block that reads the same in the new version is the same
+    object there (a run in progress goes on marking it); another gets its status."""
+    before_blocks: Iterable[CommandBlock] = (
+        old.blocks.live.values() if isinstance(old.blocks, BlockTable) else old.blocks
+    )
+    table = new.blocks if isinstance(new.blocks, BlockTable) else None
+    for before in list(before_blocks):
+        if (
+            before.status is CommandBlockStatus.PENDING
+            and before.executed_at is None
+            and before.output_capture_id is None
+            and before.executed_in_session_id is None
+        ):
+            continue
+        if table is None:
+            block = new.find(before.id)
+            if block is None or block is before:
+                continue
+        else:
+            index = table.index_of(before.id)
+            if index is None or table.peek(index) is before:
+                continue
+            block = table.made(index)
+            if all(getattr(block, name) == getattr(before, name) for name in _SAME):
+                before.source_range = block.source_range
+                block = before
+            table.keep(index, block)
+        if block is before:
+            continue
+        block.status = before.status
+        block.executed_at = before.executed_at
+        block.executed_in_session_id = before.executed_in_session_id
+        block.output_capture_id = before.output_capture_id
+    new.last_results = {k: v for k, v in old.last_results.items() if new.has_block(k)}
     new.memo = old.memo

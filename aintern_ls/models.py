@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -396,7 +396,8 @@ class ExtractionWarning:
 
 @attrs.define
 class CommandExtractionResult:
-    commands: list[CommandBlock] = attrs.field(factory=list)
+    commands: Sequence[CommandBlock] = attrs.field(factory=list)
+    """A list, or for a huge document an `extraction.compact.BlockTable`."""
     warnings: list[ExtractionWarning] = attrs.field(factory=list)
 
     @property
@@ -467,6 +468,11 @@ def _make_converter() -> cattrs.Converter:
 
     conv.register_structure_hook_func(lambda t: t == list[str], structure_str_list)
     conv.register_structure_hook(datetime, lambda v, _: datetime.fromisoformat(v))
+    # extraction results' blocks come back as a list (a huge document's table is not kept)
+    conv.register_structure_hook_func(
+        lambda t: t == Sequence[CommandBlock],
+        lambda v, _: [conv.structure(b, CommandBlock) for b in v],
+    )
 
     def unstructure_factory(cls: type[Any]) -> Callable[[Any], dict[str, Any]]:
         renames = {a.name: override(rename=camel_case(a.name)) for a in attrs.fields(cls)}

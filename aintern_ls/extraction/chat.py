@@ -195,7 +195,7 @@ def _marker(block: TopBlock) -> tuple[str, str | None, bool] | None:
     return _marker_of(block.kind, block.text)
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=4096)  # (its keys keep paragraphs' text alive: few)
 def _marker_of(kind: str, text: str) -> tuple[str, str | None, bool] | None:
     """`_marker` by what it reads (a transcript repeats its headers thousands of times)."""
     block = TopBlock(0, kind, text)

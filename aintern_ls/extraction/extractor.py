@@ -28,7 +28,9 @@ from __future__ import annotations
 import bisect
 import hashlib
 import re
+import sys
 import threading
+from array import array
 from collections import OrderedDict
 from datetime import UTC, datetime
 from typing import Any
@@ -38,6 +40,7 @@ import attrs
 
 from aintern_ls.extraction import execute, session
 from aintern_ls.extraction.chat import Transcript, cut_role, is_marker, split_messages
+from aintern_ls.extraction.compact import COMPACT_CHARS, BlockTable, Packed
 from aintern_ls.extraction.info import InfoString, parse_info, shell_for
 from aintern_ls.extraction.markdown import Fence, TopBlock, parse_region, plain_text
 from aintern_ls.models import (
@@ -52,6 +55,10 @@ from aintern_ls.positions import LineIndex
 MIN_REGION_CHARS = 4096
 """Regions are at least this big (except the last): small enough that an edit
 re-parses little, big enough that a 50 MB transcript has few of them."""
+
+COMPACT_REGION_CHARS = 32768
+"""The least region size of a huge document (`compact`): an edit re-parses a few dozen
+kilobytes, and a 50 MB transcript has under two thousand regions."""
 
 _BARE_SESSION_LANGUAGES = frozenset({"console", "shell-session", "shellsession"})
 """Session fences whose lines are all commands when none of them is a prompt."""
@@ -134,6 +141,10 @@ class _Region:
     """Header-like lines inside top-level fences (see `_header_lines`)."""
     blocks_line: int = 0
     """The region's line when `blocks` were last moved."""
+    packed: Packed | None = None
+    """A huge document's fences, in arrays (`items` is then empty)."""
+    tops: _Tops | None = None
+    """A huge document's `blocks`, in arrays (in region lines; `blocks` is then empty)."""
 
 
 _BOUNDARY = re.compile(r"(?:\r\n?|\n)[ \t]*(?:\r\n?|\n)(?=[^\s*+\-0-9])")
@@ -159,14 +170,24 @@ class Extractor:
     property tests hold it to that); it is thread-safe.
     """
 
-    def __init__(self, uri: str = "", *, min_region_chars: int = MIN_REGION_CHARS) -> None:
+    def __init__(
+        self,
+        uri: str = "",
+        *,
+        min_region_chars: int = MIN_REGION_CHARS,
+        compact: bool | None = None,
+    ) -> None:
+        """`compact`: keep the blocks in arrays and hand out a `BlockTable` (None: for
+        texts of at least `COMPACT_CHARS` characters)."""
         self.uri = uri
+        self._compact_setting = compact
+        self._compact = False
         self._min_region = max(1, min_region_chars)
         self._key = _uri_key(uri)
         self._text = ""
         self._regions: list[_Region] = []
         self._message_ids: dict[int, str] = {}
-        self._transcripts: list[tuple[list[TopBlock], Transcript]] = []
+        self._transcripts: list[tuple[Any, Transcript]] = []
         self._lock = threading.Lock()
         self._stamp = datetime.now(UTC)
 
@@ -197,6 +218,16 @@ class Extractor:
     # -- regions ------------------------------------------------------------------------
 
     def _update(self, src: str) -> None:
+        compact = (
+            self._compact_setting
+            if self._compact_setting is not None
+            else len(src) >= COMPACT_CHARS
+        )
+        if compact != self._compact:  # (what was kept is in the other form)
+            self._compact, self._regions = compact, []
+            if self._min_region == MIN_REGION_CHARS or self._min_region == COMPACT_REGION_CHARS:
+                # fewer, bigger regions for a huge document: less kept per region
+                self._min_region = COMPACT_REGION_CHARS if compact else MIN_REGION_CHARS
         old, regions = self._text, self._regions
         self._text = src
         if not regions:
@@ -269,6 +300,7 @@ class Extractor:
         parsed = parse_region(text)
         lines = _Lines(text)
         items: list[_Item] = []
+        packed = Packed() if self._compact else None
         warnings: list[tuple[ExtractionWarning, int | None]] = []
         open_fences: list[_OpenFence] = []
         candidates: list[tuple[int, int, TopBlock, bool]] = []
@@ -278,7 +310,10 @@ class Extractor:
             draft = _read_fence(fence, info, lines, pending)
             item_index: int | None = None
             open_to_end = not fence.closed and lines.is_at_end(fence.end_line)
-            if draft is not None:
+            if draft is not None and packed is not None:
+                item_index = packed.count
+                _pack(packed, lines, fence, draft, index == 0 and parsed.lead_fence)
+            elif draft is not None:
                 item_index = len(items)
                 opener = lines.index.line_start(fence.start_line)
                 closer = lines.index.line_start(fence.end_line)
@@ -297,7 +332,7 @@ class Extractor:
                 open_fences.append(_OpenFence(fence.start_line, column, open_to_end, item_index))
             if parsed.top_level[index]:
                 candidates.extend(_header_lines(fence, lines))
-            if draft is not None:  # the body is read: keep the command, not a second copy
+            if draft is not None and packed is None:  # the body is read: keep the command only
                 paragraph = fence.paragraph
                 if (
                     paragraph
@@ -322,10 +357,12 @@ class Extractor:
             items=items,
             warnings=warnings,
             open_fences=open_fences,
-            blocks=_chat_blocks(parsed.top_blocks),
+            blocks=[] if packed is not None else _chat_blocks(parsed.top_blocks),
+            tops=_Tops(_chat_blocks(parsed.top_blocks)) if packed is not None else None,
             tail_paragraph=parsed.tail_paragraph,
             last_top_fence=last_top_fence,
             candidates=candidates,
+            packed=packed,
         )
 
     def _recut(self, cuts: list[tuple[int, bool]]) -> None:
@@ -357,6 +394,8 @@ class Extractor:
     def _current_transcript(self) -> Transcript:
         """The messages of the document as its regions are cut now."""
         regions = self._regions
+        if self._compact:
+            return self._compact_transcript()
         lists: list[list[TopBlock]] = []
         for region in regions:
             if region.blocks_line != region.line:
@@ -372,10 +411,31 @@ class Extractor:
                 return transcript
         transcript = split_messages(top, self.uri)
         self._transcripts.insert(0, (top, transcript))
-        del self._transcripts[_KEEP_TRANSCRIPTS:]
+        # (a huge document's: one, each keeps every header of the document alive)
+        del self._transcripts[1 if self._compact else _KEEP_TRANSCRIPTS :]
+        return transcript
+
+    def _compact_transcript(self) -> Transcript:
+        """`_current_transcript` for a huge document: the top-level blocks are made from
+        the regions' arrays for the split only (kept: the transcript, and as its key
+        each region's arrays and line)."""
+        key = [(region.tops, region.line) for region in self._regions]
+        for stored, transcript in self._transcripts:
+            if stored == key:
+                return transcript
+        top = [
+            block
+            for region in self._regions
+            if region.tops
+            for block in region.tops.at(region.line)
+        ]
+        transcript = split_messages(top, self.uri)
+        self._transcripts[:] = [(key, transcript)]
         return transcript
 
     def _assemble(self, transcript: Transcript) -> CommandExtractionResult:
+        if self._compact:
+            return self._assemble_compact(transcript)
         regions = self._regions
         seen: dict[str, int] = {}
         per_message = [0] * len(transcript.messages)
@@ -390,31 +450,7 @@ class Extractor:
                     self._block(item, region, transcript, seen, per_message, previous_tail)
                 )
             ids = [b.id for b in blocks[first:]] if region.warnings or region.open_fences else []
-            for warning, item_index in region.warnings:
-                line = warning.line + region.line
-                message = warning.message
-                if _LINE_PLACEHOLDER in message:
-                    message = message.replace(_LINE_PLACEHOLDER, str(line + 1))
-                block_id = ids[item_index] if item_index is not None else None
-                warnings.append(ExtractionWarning(message, line, warning.character, block_id))
-            for fence in region.open_fences:
-                line = fence.line + region.line
-                if region.forced_end and fence.open_to_end:
-                    message = (
-                        f"code fence opened on line {line + 1} is not closed before the next "
-                        f"message (line {region.line + region.line_count + 1}); the reply looks "
-                        "cut off, so the fence ends there"
-                    )
-                else:
-                    where = (
-                        "the document" if number == last and fence.open_to_end else "its container"
-                    )
-                    message = (
-                        f"code fence opened on line {line + 1} is never closed; "
-                        f"it runs to the end of {where}"
-                    )
-                block_id = ids[fence.item] if fence.item is not None else None
-                warnings.append(ExtractionWarning(message, line, fence.column, block_id))
+            self._region_warnings(region, number == last, ids, warnings)
             previous_tail = (
                 (region.tail_paragraph[0], region.tail_paragraph[1] + region.line)
                 if region.tail_paragraph is not None
@@ -422,6 +458,97 @@ class Extractor:
             )
         warnings.sort(key=lambda w: (w.line, w.character))
         return CommandExtractionResult(blocks, warnings)
+
+    @staticmethod
+    def _region_warnings(
+        region: _Region, last: bool, ids: list[str], warnings: list[ExtractionWarning]
+    ) -> None:
+        """The region's warnings in document lines (`ids`: of the region's blocks)."""
+        for warning, item_index in region.warnings:
+            line = warning.line + region.line
+            message = warning.message
+            if _LINE_PLACEHOLDER in message:
+                message = message.replace(_LINE_PLACEHOLDER, str(line + 1))
+            block_id = ids[item_index] if item_index is not None else None
+            warnings.append(ExtractionWarning(message, line, warning.character, block_id))
+        for fence in region.open_fences:
+            line = fence.line + region.line
+            if region.forced_end and fence.open_to_end:
+                message = (
+                    f"code fence opened on line {line + 1} is not closed before the next "
+                    f"message (line {region.line + region.line_count + 1}); the reply looks "
+                    "cut off, so the fence ends there"
+                )
+            else:
+                where = "the document" if last and fence.open_to_end else "its container"
+                message = (
+                    f"code fence opened on line {line + 1} is never closed; "
+                    f"it runs to the end of {where}"
+                )
+            block_id = ids[fence.item] if fence.item is not None else None
+            warnings.append(ExtractionWarning(message, line, fence.column, block_id))
+
+    def _message_id(self, ordinal: int) -> str:
+        message_id = self._message_ids.get(ordinal)
+        if message_id is None:
+            message_id = self._message_ids[ordinal] = _digest("msg", self._key, str(ordinal))
+        return message_id
+
+    def _assemble_compact(self, transcript: Transcript) -> CommandExtractionResult:
+        """`_assemble` for a huge document: the blocks as a `BlockTable`."""
+        src = self._text
+        regions = self._regions
+        seen: dict[int, int] = {}
+        per_message = [0] * len(transcript.messages)
+        ids = bytearray()
+        lines: array[int] = array("i")
+        sequences: array[int] = array("i")
+        parts: list[tuple[Packed, int, int, tuple[str, int] | None]] = []
+        firsts: array[int] = array("i")
+        warnings: list[ExtractionWarning] = []
+        previous_tail: tuple[str, int] | None = None
+        last = len(regions) - 1
+        for number, region in enumerate(regions):
+            packed = region.packed
+            first = len(lines)
+            if packed is not None and packed.count:
+                parts.append((packed, region.start, region.line, previous_tail))
+                firsts.append(first)
+                norms, occurrences, packed_ids = packed.norms, packed.occurrences, packed.ids
+                for j, fence_line in enumerate(packed.line):
+                    norm = norms[j]
+                    occurrence = seen.get(norm, 0)
+                    seen[norm] = occurrence + 1
+                    line = fence_line + region.line
+                    ordinal = transcript.message_at(line).ordinal
+                    sequences.append(per_message[ordinal])
+                    per_message[ordinal] += 1
+                    if occurrences[j] != occurrence:
+                        normalised = packed.normalised(j, src, region.start)
+                        digest = _digest("blk", self._key, normalised, str(occurrence))
+                        packed_ids[12 * j : 12 * j + 12] = digest[4:].encode("ascii")
+                        occurrences[j] = occurrence
+                    ids += packed_ids[12 * j : 12 * j + 12]
+                    lines.append(line)
+            block_ids = (
+                [
+                    "blk-" + ids[12 * k : 12 * k + 12].decode("ascii")
+                    for k in range(first, len(lines))
+                ]
+                if region.warnings or region.open_fences
+                else []
+            )
+            self._region_warnings(region, number == last, block_ids, warnings)
+            previous_tail = (
+                (region.tail_paragraph[0], region.tail_paragraph[1] + region.line)
+                if region.tail_paragraph is not None
+                else None
+            )
+        warnings.sort(key=lambda w: (w.line, w.character))
+        table = BlockTable(
+            src, parts, firsts, ids, lines, sequences, transcript, self._message_id, self._stamp
+        )
+        return CommandExtractionResult(table, warnings)
 
     def _block(
         self,
@@ -510,6 +637,76 @@ class Extractor:
                         cuts.append((region.start + offset, True))
                         done.add(fence_line)
         return cuts
+
+
+def _pack(packed: Packed, lines: _Lines, fence: Fence, draft: _Draft, lead: bool) -> None:
+    """Add a runnable fence of a huge document's region to its `Packed`."""
+    opener = lines.index.line_start(fence.start_line)
+    closer = lines.index.line_start(fence.end_line)
+    extras = None
+    if draft.working_directory or draft.options or draft.expected_output or draft.description:
+        options = dict(draft.options)
+        extras = (draft.working_directory, options, draft.expected_output, draft.description)
+    packed.add(
+        lines.text,
+        start=opener + lines.column_of(fence.start_line, fence.markup),
+        end=closer + len(lines.line(fence.end_line)),
+        line=fence.start_line,
+        end_line=fence.end_line,
+        body_at=lines.index.line_start(fence.start_line + 1),
+        command=draft.command,
+        normalised=_normalise(draft.command),
+        paragraph=fence.paragraph,
+        paragraph_at=lines.index.line_start(fence.paragraph_line),
+        paragraph_line=fence.paragraph_line,
+        lead=lead,
+        language=draft.info.language,
+        shell=draft.shell_type,
+        extras=extras,
+    )
+
+
+_TOP_KINDS = ("heading", "paragraph", "other")
+
+
+class _Tops:
+    """A region's top-level blocks for the chat splitter (`_chat_blocks`), in arrays."""
+
+    __slots__ = ("kinds", "levels", "lines", "texts")
+
+    def __init__(self, blocks: list[TopBlock]) -> None:
+        self.lines = array("i", [b.line for b in blocks])
+        self.kinds = bytes(_TOP_KINDS.index(b.kind) for b in blocks)
+        self.levels = bytes(b.level for b in blocks)
+        self.texts = tuple(sys.intern(b.text) if len(b.text) < 64 else b.text for b in blocks)
+
+    def __bool__(self) -> bool:
+        return bool(self.lines)
+
+    def __eq__(self, other: object) -> bool:
+        """The same blocks (a region parsed again after an edit that left its headers
+        alone reads the same: the transcript is kept)."""
+        if self is other:
+            return True
+        if not isinstance(other, _Tops):
+            return NotImplemented
+        return (
+            self.lines == other.lines
+            and self.kinds == other.kinds
+            and self.levels == other.levels
+            and self.texts == other.texts
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def at(self, line: int) -> list[TopBlock]:
+        """The blocks in document lines, the region starting on `line`."""
+        return [
+            TopBlock(at + line, _TOP_KINDS[kind], text, level)
+            for at, kind, level, text in zip(
+                self.lines, self.kinds, self.levels, self.texts, strict=True
+            )
+        ]
 
 
 def _unchanged(old: str, region: _Region, src: str, delta: int) -> bool:

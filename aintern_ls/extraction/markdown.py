@@ -138,7 +138,9 @@ def parse_region(text: str) -> RegionParse:
             if kind == "inline":
                 if pending_heading is not None:
                     line = token.map[0] if token.map else 0
-                    top.append(TopBlock(line, "heading", token.content, pending_heading))
+                    # (interned: a transcript repeats its few headers thousands of times)
+                    title = sys.intern(token.content)
+                    top.append(TopBlock(line, "heading", title, pending_heading))
                     pending_heading = None
                 elif token.level == 1 and previous is not None and previous.level == 0:
                     line = token.map[0] if token.map else 0

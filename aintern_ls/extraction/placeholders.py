@@ -132,7 +132,7 @@ def is_posix(shell: object) -> bool:
     }
 
 
-@functools.lru_cache(maxsize=32768)
+@functools.lru_cache(maxsize=4096)  # (its keys keep commands alive: few)
 def _find(command: str) -> tuple[Placeholder, ...]:
     found: list[Placeholder] = []
     taken: list[tuple[int, int]] = []

@@ -22,6 +22,7 @@ from lsprotocol import types
 
 from aintern_ls.documents import Document
 from aintern_ls.errors import AInternError
+from aintern_ls.extraction.compact import NO_LEVEL, BlockTable
 from aintern_ls.models import CommandBlock, CommandBlockStatus, CommandResult
 from aintern_ls.safety import Assessment, RiskLevel
 from aintern_ls.server import AInternServer, RawJSONStream
@@ -191,10 +192,12 @@ def resolve_lens(
 def _block_at(doc: Document, line: int, block_id: str) -> CommandBlock | None:
     """The block of `doc` with id `block_id`, looked for on `line` first."""
     blocks = doc.blocks
+    if isinstance(blocks, BlockTable):
+        return doc.find(block_id)
     at = bisect.bisect_left(blocks, line, key=lambda b: b.start_line)
     if at < len(blocks) and blocks[at].start_line == line and blocks[at].id == block_id:
         return blocks[at]
-    return next((b for b in blocks if b.id == block_id), None) if block_id else None
+    return doc.find(block_id) if block_id else None
 
 
 def lenses_json(
@@ -234,22 +237,44 @@ def lens_stream(
     texts: list[str] | None = []  # the blocks' JSON, while it is not too big to keep
     length = 2 + max(len(blocks) - 1, 0)  # [ ] and the commas between blocks
     last = doc.last_results
-    for block in blocks:
-        assessment = assess(block)
-        level = assessment.level
-        status = block.status
-        result = last.get(block.id) if last else None
+    table = blocks if isinstance(blocks, BlockTable) else None
+    for i in range(len(blocks)):
+        # A huge document's blocks are made only when a template needs one, or when
+        # they have been handed out (they may have a status).
+        found: CommandBlock | None
+        assessment: Assessment | None = None
+        if table is None:
+            found = blocks[i]
+            assessment = assess(found)
+            level = assessment.level
+            block_id, line = found.id, found.start_line
+        else:
+            found = table.peek(i)
+            raw = table.level(i)
+            if found is None and raw != NO_LEVEL:
+                level = _LEVELS[raw]
+            else:
+                found = found or table.made(i)
+                assessment = assess(found)
+                level = assessment.level
+            block_id, line = table.id(i), table.lines[i]
+        status = _PENDING if found is None else found.status
+        result = last.get(block_id) if last else None
         template = None
         if status is _PENDING and result is None and level is not _BLOCKED:
             template = pending.get(level)
             key: tuple[Any, ...] = (level,)
         else:
+            if found is None:
+                found = table.made(i)  # type: ignore[union-attr]
+            if assessment is None:
+                assessment = assess(found)
             key = (
                 level,
                 _blocked_reason(assessment) if level is _BLOCKED else None,
                 status,
                 (
-                    waiting_of(block.id)
+                    waiting_of(block_id)
                     if waiting_of is not None and status is CommandBlockStatus.EXECUTING
                     else None
                 ),
@@ -272,14 +297,17 @@ def lens_stream(
                     cache.clear()
                 waiting = key[3] if len(key) > 3 else None
                 unresolved = key[1:] == ("unresolved",)
+                if found is None:
+                    found = table.made(i)  # type: ignore[union-attr]
+                if assessment is None:
+                    assessment = assess(found)
                 template = _Template.make(
-                    doc, block, assessment, waiting, unstructure, unresolved=unresolved
+                    doc, found, assessment, waiting, unstructure, unresolved=unresolved
                 )
                 cache[key] = template
             if len(key) == 1 or key[1:] == ("unresolved",):
                 pending[level] = template
         templates.append(template)
-        block_id = block.id
         if (
             not (block_id.isascii() and block_id.isprintable())
             or '"' in block_id
@@ -287,20 +315,24 @@ def lens_stream(
         ):
             block_id = json.dumps(block_id)[1:-1]
         if texts is not None:
-            text = str(block.start_line).join(template.segments).replace("\x01", block_id)
+            text = str(line).join(template.segments).replace("\x01", block_id)
             texts.append(text)
             length += len(text)
             if length > KEEP_CHARS:  # a huge document: made again while it is written
                 texts = None
         else:
-            length += template.length(block.start_line, block_id)
+            length += template.length(line, block_id)
 
     def made() -> Iterator[str]:
         if texts is not None:
             yield from texts
         else:
-            for block, template in zip(blocks, templates, strict=True):
-                yield template.format(block.start_line, _json_id(block.id))
+            for i, template in enumerate(templates):
+                if table is not None:
+                    yield template.format(table.lines[i], _json_id(table.id(i)))
+                else:
+                    block = blocks[i]
+                    yield template.format(block.start_line, _json_id(block.id))
 
     def chunks() -> Iterator[bytes]:
         lead = "["  # then a comma before every slice after the first
@@ -329,6 +361,7 @@ _MARKS = re.compile(
     r'(?<="line":)2147483001|(?<="blockId":")\\u0001(?=")|(?<="data":")\\u0001(?=#)'
 )
 _PENDING = CommandBlockStatus.PENDING
+_LEVELS = tuple(RiskLevel(value) for value in range(max(RiskLevel) + 1))
 
 
 def _json_id(block_id: str) -> str:

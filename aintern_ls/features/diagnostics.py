@@ -18,7 +18,8 @@ from lsprotocol import types
 
 from aintern_ls.documents import Document
 from aintern_ls.extraction import placeholders
-from aintern_ls.models import CommandBlock
+from aintern_ls.extraction.compact import HINT_OPTIONS, HINT_PLACEHOLDER, BlockTable
+from aintern_ls.models import CommandBlock, TextRange
 from aintern_ls.positions import Encoding
 from aintern_ls.runbook import checks
 from aintern_ls.runs import BlockOptions
@@ -65,9 +66,14 @@ def placeholder_message(placeholder: placeholders.Placeholder) -> str:
     return f"placeholder {placeholder.name!r}: you are asked for its value before a run"
 
 
+Assessor = Mapping[str, Assessment] | Callable[[CommandBlock], Assessment]
+"""Blocks' assessments: by block id, or a function of the block (a huge document's
+blocks are made only when they can have diagnostics)."""
+
+
 def diagnostics_for(
     doc: Document,
-    assessments: dict[str, Assessment],
+    assessments: Assessor,
     encoding: Encoding,
     minimum: RiskLevel = RiskLevel.MODERATE,
     environment: Mapping[str, str] | None = None,
@@ -80,7 +86,7 @@ def diagnostics_for(
 
 def diagnostics_json(
     doc: Document,
-    assessments: dict[str, Assessment],
+    assessments: Assessor,
     encoding: Encoding,
     minimum: RiskLevel,
     unstructure: Callable[[Any], Any],
@@ -130,7 +136,7 @@ def _dumps(items: list[Any]) -> str:
 
 def _per_block(
     doc: Document,
-    assessments: dict[str, Assessment],
+    assessments: Assessor,
     encoding: Encoding,
     minimum: RiskLevel,
     environment: Mapping[str, str] | None,
@@ -150,10 +156,17 @@ def _per_block(
     if kept.get(_CONTEXT) != context:
         kept = {}
     memo: dict[str, Any] = {_CONTEXT: context}
+    if isinstance(doc.blocks, BlockTable):
+        table = doc.blocks
+        args = (encoding, minimum, env, objects)
+        made = _per_table_block(doc, table, _assessor(assessments), kept, memo, *args)
+        doc.memo[_MEMO] = memo
+        return made
     entries: list[_Entry] = []
     last_results = doc.last_results
+    assess = _assessor(assessments)
     for block in doc.blocks:
-        assessment = assessments[block.id]
+        assessment = assess(block)
         result = last_results.get(block.id) if last_results else None
         ran = None if result is None else (result.output, result.timed_out, result.cancelled)
         line = block.start_line
@@ -164,17 +177,74 @@ def _per_block(
             if old[0] is block:
                 found, entry = old[5], old
             else:
-                digest = _fence_digest(doc, block)
+                digest = _fence_digest(doc, block.source_range)
                 if old[4] == digest:
                     found, entry = old[5], (block, line, assessment, ran, digest, old[5])
         if found is None or (objects and found.findings is None):
             findings = _block_diagnostics(doc, block, assessment, encoding, minimum, env)
             options = _option_diagnostics(doc, block.options, line, encoding)
             found = _Entry(findings, options) if findings or options else _EMPTY
-            entry = (block, line, assessment, ran, _fence_digest(doc, block), found)
+            entry = (block, line, assessment, ran, _fence_digest(doc, block.source_range), found)
         memo[block.id] = entry
         entries.append(found)
     doc.memo[_MEMO] = memo
+    return entries
+
+
+def _assessor(assessments: Assessor) -> Callable[[CommandBlock], Assessment]:
+    if callable(assessments):
+        return assessments
+    return lambda block: assessments[block.id]
+
+
+_NEEDS_BLOCK = HINT_PLACEHOLDER | HINT_OPTIONS
+
+
+def _per_table_block(
+    doc: Document,
+    table: BlockTable,
+    assess: Callable[[CommandBlock], Assessment],
+    kept: dict[str, Any],
+    memo: dict[str, Any],
+    encoding: Encoding,
+    minimum: RiskLevel,
+    env: Mapping[str, str],
+    objects: bool,
+) -> list[_Entry]:
+    """`_per_block` for a huge document: a block is made only when it can have
+    diagnostics (its level reaches `minimum`, it may have placeholders or attribute
+    problems, or it has run) and its diagnostics are not kept from the last version;
+    the memo keeps only such blocks, by (line, level, last run, digest of its text)."""
+    floor = max(int(minimum), int(RiskLevel.MODERATE))
+    last_results = doc.last_results
+    entries: list[_Entry] = []
+    for i in range(len(table)):
+        level = table.level(i)
+        hints = table.hints(i)
+        block_id = table.id(i)
+        result = last_results.get(block_id) if last_results else None
+        if level < floor and not hints & _NEEDS_BLOCK and result is None:
+            entries.append(_EMPTY)
+            continue
+        ran = None if result is None else (result.output, result.timed_out, result.cancelled)
+        line = table.lines[i]
+        digest = _fence_digest(doc, table.source_range(i))
+        old = kept.get(block_id)
+        if (
+            old is not None
+            and old[1:5] == (line, level, ran, digest)
+            and not (objects and old[5].findings is None)
+        ):
+            memo[block_id] = old
+            entries.append(old[5])
+            continue
+        block = table.peek(i) or table.made(i)
+        assessment = assess(block)
+        findings = _block_diagnostics(doc, block, assessment, encoding, minimum, env)
+        options = _option_diagnostics(doc, block.options, line, encoding)
+        found = _Entry(findings, options) if findings or options else _EMPTY
+        memo[block_id] = (None, line, level, ran, digest, found)
+        entries.append(found)
     return entries
 
 
@@ -200,9 +270,9 @@ def _warnings(doc: Document, encoding: Encoding) -> list[types.Diagnostic]:
     return out
 
 
-def _fence_digest(doc: Document, block: CommandBlock) -> bytes:
+def _fence_digest(doc: Document, source: TextRange) -> bytes:
     """A digest of the block's lines as written, from the start of the opener's line."""
-    start, end = block.source_range.start, block.source_range.end
+    start, end = source.start, source.end
     floor = max(0, start - 4096)  # (a line that long is only compared longer)
     newline = doc.text.rfind("\n", floor, start)
     text = doc.text[newline + 1 if newline >= 0 else floor : end]
@@ -312,7 +382,9 @@ def _option_diagnostics(
 def register(server: AInternServer) -> None:
     def publish(doc: Document) -> None:
         assess = server.documents.assessments.get  # (marked when extracted)
-        assessments = {b.id: assess(b) for b in doc.blocks}
+        assessments: Assessor = (
+            assess if isinstance(doc.blocks, BlockTable) else {b.id: assess(b) for b in doc.blocks}
+        )
         diagnostics = diagnostics_json(
             doc,
             assessments,

@@ -19,7 +19,7 @@ def register(server: AInternServer) -> None:
         except AInternError:
             return None
         line = params.position.line
-        for block in doc.blocks:
+        for block in doc.blocks_on_lines(line, line):
             if block.start_line <= line <= block.end_line:
                 a = ls.documents.assess(block)
                 parts = [f"**{a.level.label}** · `{block.shell_type or block.language}`"]

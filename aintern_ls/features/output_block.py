@@ -33,7 +33,7 @@ def register(server: AInternServer) -> None:
             return []
         first, last = params.range.start.line, params.range.end.line
         actions: list[types.CodeAction] = []
-        for block in doc.blocks:
+        for block in doc.blocks_on_lines(first, last):
             if block.end_line < first or block.start_line > last:
                 continue
             result = doc.last_results.get(block.id)

@@ -95,7 +95,9 @@ def test_long_run_output_follows_under_the_fence(tmp_path: Path) -> None:
 def test_unresolved_lenses_of_a_huge_document(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A huge document's lenses come unresolved (the server is told every document is
-    huge): the client resolves those on screen, more after scrolling, and runs one."""
+    """A huge document's lenses come unresolved and its blocks are kept in arrays (the
+    server is told every document is huge): the client resolves the lenses on screen,
+    more after scrolling, and runs one; its state shows after the run."""
     monkeypatch.setenv("AINTERN_LS_RESOLVE_LENSES_ABOVE", "0")
+    monkeypatch.setenv("AINTERN_LS_COMPACT_CHARS", "0")
     run_script("resolve.lua", tmp_path)
