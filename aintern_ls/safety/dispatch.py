@@ -772,6 +772,7 @@ _launcher("chamber", "exec", skip=1)
 _launcher("envchain", "", skip=1)
 _launcher("sops", "exec-env exec-file", skip=1)
 _launcher("start-stop-daemon", "")
+_launcher("ip", "netns", skip=2)  # `ip netns exec NS CMD`
 
 
 def _launched(cmd: Cmd) -> None:

@@ -93,6 +93,19 @@ def _sudo(cmd: Cmd) -> None:
     if i >= len(cmd.args) and (cmd.short("si") or cmd.long("--shell", "--login")):
         run_code_from_stdin(cmd, "bash")  # `sudo -s <<< '…'`: a root shell reads stdin
         return
+    if cmd.name == "sudo" and (cmd.short("si") or cmd.long("--shell", "--login")):
+        # `sudo -s -- 'rm -rf /'`: the shell runs the words as `$SHELL -c 'WORDS'`.
+        tail = cmd.args[i:]
+        code = Word(
+            " ".join(w.text for w in tail),
+            tail[0].start,
+            tail[-1].end,
+            any(w.dynamic for w in tail),
+            False,
+            tail[0].origin if len(tail) == 1 else "",
+        )
+        _run_code_arg(cmd, code, "bash")
+        return
     rest(cmd, i)
 
 

@@ -539,3 +539,19 @@ def test_a_decoder_only_printing_is_data() -> None:
 def test_text_written_into_a_shell_process_substitution_is_run(form: str) -> None:
     assert _analyse(form.format(c="rm -rf ~"), "bash", None).level == RiskLevel.BLOCKED, form
     assert _analyse(form.format(c="ls -la"), "bash", None).level < RiskLevel.DANGEROUS, form
+
+
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        ("sudo -s -- 'rm -rf /'", RiskLevel.BLOCKED),
+        ("sudo -i rm -rf ~", RiskLevel.BLOCKED),
+        ("sudo -s ls -la", RiskLevel.CRITICAL),
+        ("ip netns exec ns1 rm -rf /", RiskLevel.BLOCKED),
+        ("fdupes -rdN ~", RiskLevel.DANGEROUS),
+        ("fdupes -r .", RiskLevel.SAFE),
+        ("rdfind -deleteduplicates true ~", RiskLevel.DANGEROUS),
+    ],
+)
+def test_more_wrappers_and_deleters(text: str, level: RiskLevel) -> None:
+    assert _analyse(text, "bash", None).level == level, text
