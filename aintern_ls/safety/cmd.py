@@ -14,7 +14,6 @@ from aintern_ls.safety.bash import PARSES
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.paths import is_device
-from aintern_ls.safety.registry import HOOK_VARS
 from aintern_ls.safety.words import Word
 
 _VARS = {
@@ -82,7 +81,27 @@ def analyse(text: str, scope: Scope) -> None:
             info = Info()
             continue
         _record_set(words, scope)
+        _alternate_streams(words, redirects, scope)
         info = dispatch.judge(words, scope, stdin)
+
+
+def _alternate_streams(words: list[Word], redirects: list[tuple[str, Word]], scope: Scope) -> None:
+    """`… > file.txt:payload.exe`, `wscript c:\\ads\\f.txt:x.vbs`, `print /D:f.txt:x.exe`:
+    writing to or running from an NTFS alternate data stream hides a payload from directory
+    listings and most scanners (critical)."""
+    from aintern_ls.safety.windows import alternate_stream
+
+    data = words[0].text.lower().lstrip("@") in ("echo", "set", "title", "rem", "prompt")
+    for w in [*([] if data else words[1:]), *(t for _, t in redirects)]:
+        if not w.dynamic and alternate_stream(w.text):
+            scope.add(
+                RiskLevel.CRITICAL,
+                "hidden-stream",
+                f"{w.text} is an alternate data stream (a hidden place to keep a payload)",
+                w.start,
+                w.end,
+            )
+            return
 
 
 _CMD_VAR = "\x00cmd:"  # cmd variables in the scope's table (no shell name starts so)
@@ -111,15 +130,10 @@ def _record_set(words: list[Word], scope: Scope) -> None:
     if words[0].text.lower() == "set" and len(words) >= 2 and not words[1].text.startswith("/"):
         name, eq, value = " ".join(w.text for w in words[1:]).partition("=")
         key = _CMD_VAR + name.strip().lower()
-        hooked = name.strip().strip('"').upper()
-        if eq and (hooked in HOOK_VARS or hooked in ("PATHEXT", "COMSPEC")):
-            scope.add(
-                RiskLevel.MODERATE,
-                "env-hook",
-                f"{hooked} changes what later commands run",
-                words[0].start,
-                words[-1].end,
-            )
+        if eq:
+            from aintern_ls.safety.powershell import env_hook
+
+            env_hook(scope, name, words[0].start, words[-1].end)
         if eq and not _VAR.search(value):
             scope.env[key] = value
         elif eq:
@@ -146,8 +160,15 @@ def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
 
         text = _VAR.sub(sub, w.text)
         dynamic = bool(_VAR.search(text))
-        parts = text.split() if w is words[0] and not dynamic else [text]
-        out.extend(Word(p, w.start, w.end, dynamic, w.glob, w.origin) for p in parts)
+        # In command position (or after `call`) the value is a whole command line.
+        head = w is words[0] or (
+            len(words) > 1 and w is words[1] and words[0].text.lower().lstrip("@") == "call"
+        )
+        parts = text.split() if head and not dynamic else [text]
+        out.extend(
+            Word(p, w.start, w.end, dynamic, w.glob or any(c in "*?" for c in p), w.origin)
+            for p in parts
+        )
     return out
 
 
@@ -263,14 +284,20 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
     at = low.index("in")
     var = next((t for t in head[:at] if re.fullmatch(r"%%?[A-Za-z]", t)), None)
     items = " ".join(head[at + 1 :]).strip().strip("()").split()
+    listing: tuple[str, bool, bool] | None = None
     if "/f" in low:
         # `for /f %i in ('echo C:\') do …`: an echo's output is its text (first token);
-        # other commands' output and files stay unknown.
+        # a `dir /b` listing is every entry of the folder it lists; other commands'
+        # output and files stay unknown.
         src = " ".join(head[at + 1 :]).strip().strip("()").strip()
         echoed = re.fullmatch(r"'\s*echo\s+([^'&|<>]+?)\s*'", src, re.I)
-        if echoed is None or "tokens" in " ".join(low) or "delims" in " ".join(low):
+        listing = _dir_listing(src)
+        if listing is not None:
+            items = [listing[0]]
+        elif echoed is None or "tokens" in " ".join(low) or "delims" in " ".join(low):
             return body
-        items = echoed.group(1).split()[:1]
+        else:
+            items = echoed.group(1).split()[:1]
     if var is None or not items:
         return body
     if "/r" in low:  # for /r DIR: every file under DIR
@@ -286,19 +313,50 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
             continue
         pattern = re.compile(re.escape(var) + r"(?![A-Za-z])", re.I)
         for item in items[:4] if w.text.lower() == var.lower() else items[:1]:
+            if listing is not None and not listing[1] and w.text.lower() != var.lower():
+                item = item.rsplit("\\", 1)[-1]  # `rd /s /q C:\x\%i`: bare names
             text = pattern.sub(item.replace("\\", "\\\\"), w.text)
             dynamic = bool(_VAR.search(text))
             out.append(Word(text, w.start, w.end, dynamic, any(c in "*?" for c in text)))
     if (
-        "/r" in low
+        ("/r" in low or (listing is not None and (listing[1] or listing[2])))
         and out
         and out[0].text.lstrip("@").lower() in ("del", "erase")
         and not any(w.text.lower() == "/s" for w in out)
     ):
+        # A `dir /b` listing names folders too, and `del FOLDER` empties the folder; a
+        # `dir /s /b` listing names every file below: the loop is `del /s` of the set.
         # `for /r DIR %f in (*) do del "%f"` deletes in every folder under DIR: `del /s`.
         first = out[0]
         out.insert(1, Word("/s", first.end, first.end, False, False))
     return out
+
+
+_DIR_LISTING = re.compile(r"\A['`]\s*dir((?:\s+[^'`&|<>\s]+)*)\s*['`]\Z", re.I)
+
+
+def _dir_listing(src: str) -> tuple[str, bool, bool] | None:
+    """`'dir /b [/s] [/a…] [PATH]'` as the set of a `for /f`: (the glob of what it lists,
+    whether the listing is recursive, whether it names folders); None for anything else.
+    Bare names (`/b` without `/s`) are printed relative to the folder listed, so a loop over
+    them acts on every entry of it."""
+    m = _DIR_LISTING.match(src.strip())
+    if m is None:
+        return None
+    args = [a.strip('"') for a in m.group(1).split()]
+    flags = [a.lower() for a in args if a.startswith("/")]
+    if "/b" not in flags:
+        return None
+    paths = [a for a in args if not a.startswith("/")]
+    recursive = "/s" in flags
+    attrs = "".join(f[2:] for f in flags if f.startswith("/a"))
+    folders = "-d" not in attrs
+    base = paths[0] if paths else "."
+    if any(c in base for c in "*?") and base.rsplit("\\", 1)[-1] not in ("*", "*.*"):
+        folders = False  # `dir /b *.log`: a named subset
+    elif not any(c in base for c in "*?"):
+        base = "*" if base in (".", ".\\", "") else base.rstrip("\\") + "\\*"
+    return base, recursive, folders
 
 
 def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, Word]]]], bool]:

@@ -8,7 +8,8 @@ import shlex
 from aintern_ls.safety.context import (
     Cmd,
 )
-from aintern_ls.safety.levels import C, D, M, RiskLevel, S
+from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
+from aintern_ls.safety.paths import classify_path
 from aintern_ls.safety.registry import handles
 from aintern_ls.safety.words import Word, names
 
@@ -163,6 +164,8 @@ def _subcommand_runs(cmd: Cmd, sub: str, args: list[Word]) -> bool:
             return True
     if sub == "config":
         ops = [w for w in args if not w.text.startswith("-")]
+        if len(ops) >= 2 and _global_code_setting(cmd, args, ops):
+            return True
         if len(ops) >= 2 and _GIT_EXEC_KEYS.match(ops[0].text):
             key, value = ops[0].text, ops[1]
             if key.lower().startswith("alias.") and not value.text.startswith("!"):
@@ -182,6 +185,47 @@ def _subcommand_runs(cmd: Cmd, sub: str, args: list[Word]) -> bool:
                 cmd.add(M, "git-config", f"git config sets {key}, a command git runs", value)
             return True
     return False
+
+
+# Settings that point git at code it runs in every repository of the user or machine.
+_GLOBAL_CODE_KEYS = re.compile(
+    r"^(core\.(hookspath|fsmonitor|sshcommand|pager|editor|askpass|gitproxy)|init\.templatedir"
+    r"|sequence\.editor|credential\.helper|diff\.external|gpg\.program)$",
+    re.I,
+)
+# Ordinary programs (and their options) for the pager/editor/ssh/credential settings.
+_PLAIN_PROGRAM = re.compile(
+    r"^(less|more|most|cat|bat|delta|diff-so-fancy|vim?|nvim|nano|emacs(client)?|code|subl|micro"
+    r"|hx|helix|kak|notepad(\+\+)?|ssh|git-credential-\S+|cache|store|osxkeychain|manager(-core)?"
+    r"|libsecret|gpg2?|true|false)(\s+(-{1,2}[\w=-]+|[\w=.~/:@-]+))*$",
+    re.I,
+)
+
+
+def _global_code_setting(cmd: Cmd, args: list[Word], ops: list[Word]) -> bool:
+    """`git config --global core.hooksPath /dev/shm/h`, `--system init.templateDir /tmp/t`:
+    every repository on the account or machine then runs code from there (persistence,
+    critical), unless the value is an ordinary program (`core.pager less`). True if
+    judged here."""
+    scope = {w.text for w in args} & {"--global", "--system"}
+    key, value = ops[0].text, ops[1]
+    if not scope or not _GLOBAL_CODE_KEYS.match(key):
+        return False
+    k = key.lower()
+    text = value.text.strip()
+    if k == "core.fsmonitor" and text.lower() in ("true", "false", "0", "1"):
+        return False  # the built-in monitor
+    code_key = k not in ("core.hookspath", "init.templatedir")
+    if code_key and not value.dynamic and _PLAIN_PROGRAM.match(text.lstrip("!")):
+        return False
+    cmd.add(
+        C,
+        "persistence",
+        f"git config {next(iter(scope))} {key} makes every repository run code from"
+        f" {text or 'a computed place'}",
+        value,
+    )
+    return True  # stored, not run now: critical whatever the command would do later
 
 
 # The hooks each git command runs (githooks(5)): a hook this block wrote runs now.
@@ -212,6 +256,23 @@ def _written_hooks(cmd: Cmd, sub: str) -> None:
             cmd.scope.add(
                 f.level, f.rule, f"the {hook} hook written above runs: {f.reason}", f.start, f.end
             )
+
+
+def _work_tree(cmd: Cmd, sub_at: int) -> str:
+    """The working tree a git command acts on when its global options name one
+    (`--work-tree=/`, `-C ~`); "" for the current directory."""
+    args = cmd.args[:sub_at]
+    tree = ""
+    for k, w in enumerate(args):
+        t = w.text
+        value = args[k + 1].text if k + 1 < len(args) else ""
+        if t.startswith("--work-tree="):
+            tree = t.split("=", 1)[1]
+        elif t == "--work-tree":
+            tree = value
+        elif t == "-C" and value:
+            tree = value if value.startswith(("/", "~")) or not tree else tree + "/" + value
+    return tree
 
 
 @handles("git")
@@ -279,7 +340,18 @@ def _git(cmd: Cmd) -> None:
         if "n" in shorts or "--dry-run" in flags:
             return
         if "f" in shorts or "--force" in flags:
-            add(D, "git-clean", "git clean -f deletes untracked files")
+            tree = _work_tree(cmd, i)
+            tgt = classify_path(tree, cmd.scope.cwds, cmd.scope.windows) if tree else None
+            if (
+                tgt is not None
+                and tgt.level >= B
+                and "d" in shorts
+                and tgt.rule != "rm-system-file"
+            ):
+                # `git --work-tree=/ clean -fdx`: every file git does not track under / goes.
+                add(B, tgt.rule, f"git clean -fd deletes every untracked file in {tgt.what}")
+            else:
+                add(D, "git-clean", "git clean -f deletes untracked files")
         else:
             add(M, "git-write", "git clean")
     elif sub == "push":

@@ -628,3 +628,99 @@ def _hypervisor(cmd: Cmd) -> None:
     if any(_VM_READ.match(w) for w in words[-2:]) or _VM_READ.match(words[0]):
         return
     cmd.add(M, "vm", f"{n} changes virtual machines")
+
+
+# --- key-value stores, schedulers and fleet shells ------------------------------------------
+@handles("influx", "etcdctl", "consul", "nomad")
+def _cluster_store(cmd: Cmd) -> None:
+    """Deleting buckets, key prefixes, KV trees or purging jobs destroys data or services
+    (dangerous); reads and listings are safe; other changes are moderate."""
+    texts = [t.lower() for t in cmd.texts()]
+    ops = [t for t in texts if not t.startswith("-")]
+    joined = " ".join(ops[:3])
+    n = cmd.name
+    destroys = (
+        (
+            n == "influx"
+            and re.search(r"\b(bucket|org|user|auth|dashboards?|v1 dbrp)\s+delete\b", joined)
+        )
+        or (n == "influx" and ops[:1] == ["delete"])
+        or (n == "etcdctl" and ops[:1] in (["del"], ["delete"]))
+        or (n == "etcdctl" and ops[:2] == ["snapshot", "restore"])
+        or (n == "consul" and re.search(r"\bkv delete\b|\bacl \w+ delete\b|\bleave\b", joined))
+        or (
+            n == "nomad"
+            and re.search(r"\bjob stop\b|\bnamespace delete\b|\bvolume delete\b", joined)
+        )
+    )
+    if destroys:
+        cmd.add(D, "cloud-delete", f"{n} {joined} deletes data or stops services")
+        return
+    reads = re.search(
+        r"\b(get|list|ls|query|status|members|info|read|show|inspect|version|health|logs|watch"
+        r"|endpoint|member list|kv get|catalog)\b",
+        joined,
+    )
+    if reads and not re.search(r"\b(put|set|create|delete|del|apply|run|write|import)\b", joined):
+        return
+    cmd.add(M, "infra", f"{n} changes a cluster")
+
+
+@handles("pssh", "parallel-ssh", "pdsh", "clush", "pssh.py")
+def _fleet_shell(cmd: Cmd) -> None:
+    """Parallel ssh tools run their command line on every host named (`pssh -h hosts CMD`,
+    `pdsh -w node[1-9] CMD`): judged as that command, on many machines at once."""
+    valued = frozenset(
+        names("-h -H -l -p -t -o -e -x -X -O -w -x -g -R -f -u -b -l --hosts --host --user")
+    )
+    i = 0
+    args = cmd.args
+    while i < len(args):
+        t = args[i].text
+        if t.startswith("-") and len(t) > 1:
+            i += 2 if t in valued else 1
+            continue
+        break
+    rest = args[i:]
+    cmd.add(M, "remote", f"{cmd.name} runs a command on many hosts")
+    if not rest:
+        return
+    line = " ".join(w.text for w in rest)
+    if any(w.dynamic for w in rest):
+        cmd.add(C, "eval-dynamic", f"{cmd.name} runs a command only known at run time")
+        return
+    cmd.scope.include(cmd.scope.nested(line, "bash", Word(line, rest[0].start, rest[-1].end), -1))
+
+
+@handles("mc", "azcopy", "s5cmd")
+def _object_store(cmd: Cmd) -> None:
+    """MinIO `mc rm --recursive --force`/`mc rb --force`, `azcopy remove`, `s5cmd rm`:
+    deleting buckets or objects (dangerous); listings and reads are safe; copies are
+    network writes."""
+    ops = [t for t in cmd.texts() if not t.startswith("-")]
+    verb = ops[0] if ops else ""
+    if verb in ("rm", "rb", "remove", "delete", "purge") or (verb == "admin" and "remove" in ops):
+        cmd.add(D, "cloud-delete", f"{cmd.name} {verb} deletes objects or buckets")
+    elif verb in (
+        "ls",
+        "cat",
+        "stat",
+        "du",
+        "find",
+        "tree",
+        "diff",
+        "head",
+        "list",
+        "version",
+        "alias",
+        "env",
+        "login",
+        "ping",
+        "ready",
+        "admin",
+        "jobs",
+        "bench",
+    ):
+        return
+    else:
+        cmd.add(M, "network", f"{cmd.name} {verb} copies data to or from object storage")

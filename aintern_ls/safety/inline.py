@@ -31,7 +31,7 @@ from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.words import names
 
 if TYPE_CHECKING:
-    from aintern_ls.safety.context import Scope
+    from aintern_ls.safety.context import Cmd, Scope
     from aintern_ls.safety.words import Word
 
 DYN = "\x00"  # an unknown part of a computed string
@@ -977,6 +977,8 @@ _FAMILY = {
     "jshell": "java",
     "julia": "julia",
     "scala": "java",
+    "swift": "swift",
+    "objc": "swift",
 }
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 
@@ -1065,7 +1067,9 @@ _HOME_EXPR = re.compile(
     r"|\$ENV\{\s*(?:HOME|\x01\d+\x01)\s*\}|(?:os\.)?getenv\s*\(\s*\x01\d+\x01\s*\)"
     r"|\$_SERVER\[\x01\d+\x01\]|Sys\.getenv\(\x01\d+\x01\)|homedir\(\)|\$HOME|path\.expand\(.*\)"
     r"|File\.expand_path\(.*\)|os\.UserHomeDir\(\)|System\.getProperty\(\x01\d+\x01\)"
-    r"|Deno\.env\.get\(\x01\d+\x01\)|(?:Bun|Deno|import\.meta)\.env\.HOME)$"
+    r"|Deno\.env\.get\(\x01\d+\x01\)|(?:Bun|Deno|import\.meta)\.env\.HOME"
+    r"|NSHomeDirectory\(\)|FileManager\.default\.homeDirectoryForCurrentUser(?:\.path)?"
+    r"|ProcessInfo\.processInfo\.environment\[\x01\d+\x01\]!?)$"
 )
 _DECODERS = {
     "atob": "base64",
@@ -1145,6 +1149,12 @@ class _Reader:
         if len(parts) > 1:
             return "".join(self._value(p.strip(), level + 1) for p in parts)
         e = expr.strip()
+        if self.lang == "swift":
+            # Swift argument labels (`atPath: p`), force-unwraps, URL(fileURLWithPath: p)
+            e = re.sub(r"\A[A-Za-z_]\w*\s*:\s*(?!:)", "", e).rstrip("!")
+            m0 = re.fullmatch(r"\AURL\s*\(\s*(?:fileURLWithPath|string)\s*:\s*(.*)\)", e, re.S)
+            if m0:
+                e = m0.group(1).strip()
         while e.startswith("(") and _closing(e, 0) == len(e) - 1:
             e = e[1:-1].strip()
         # trailing no-op conversions: .toString(), .decode(), .to_s, .chomp …
@@ -1229,6 +1239,7 @@ class _Reader:
     def items(self, expr: str) -> list[str] | None:
         """An array literal's items (`["-rf", "/"]`, `%w(-rf /)`, `c("-rf", "/")`)."""
         e = expr.strip()
+        e = re.sub(r"\Anew\s+(?:java\.lang\.)?String\s*\[\s*\]\s*", "", e)
         m = re.fullmatch(r"\A(?:\[|c\(|array\(|\{|List\.of\(|Arrays\.asList\()(.*)[\])}]", e, re.S)
         if m:
             return [self.value(p) for p in _split_top(m.group(1), ",") if p.strip()]
@@ -1269,6 +1280,7 @@ class _Reader:
                 argtext = rest[: stop.start()] if stop else rest
             self.call(qual, short, argtext, code, m.start())
         self._indirect_calls(code)
+        self._callback_deletes(code)
         zx = {int(x) for x in re.findall(r"\$\x01(\d+)\x01", code)} if self.lang == "js" else set()
         for i, lit in enumerate(self.lits):
             if lit.kind == "shell":
@@ -1281,6 +1293,20 @@ class _Reader:
             self._shell_line(self.lit(int(m.group(1))))  # Groovy: "cmd".execute()
         if self.lang == "applescript":
             self._applescript(code)
+        if self.lang == "swift":
+            self._swift_process(code)
+        for m in re.finditer(r"\bProcessBuilder\s*\(", code):
+            # Java/Groovy/Nashorn `new ProcessBuilder("rm", "-rf", "/").start()`
+            close = _closing(code, m.end() - 1)
+            parts = _split_top(code[m.end() : close if close > 0 else len(code)], ",")
+            argv: list[str] = []
+            for part in parts:
+                items = self.items(part)
+                argv += items if items is not None else [self.value(part)]
+            if argv and all(DYN not in a for a in argv):
+                self._shell_line(" ".join(_shell_quote(a) for a in argv))
+            elif argv:
+                fx.opaque = fx.opaque or "starts a program only known at run time"
         if self.lang == "tcl":
             for m in re.finditer(r"(?:^|[\[;{\s])exec\s+([^\]\n;]+)", code):
                 self._shell_line(self._words(m.group(1)))
@@ -1288,6 +1314,9 @@ class _Reader:
                 for p in m.group(2).split():
                     if not p.startswith("-"):
                         self._delete(self._word(p), bool(m.group(1)))
+        remote = _remote_eval(self.raw, self.lang)
+        if remote:
+            fx.extra.append((C, "remote-code", remote))
         net = _NETWORK.search(code)
         if net:
             fx.network = True
@@ -1301,6 +1330,40 @@ class _Reader:
         if _RISKY.search(code):
             fx.risky = True
         return fx
+
+    def _swift_process(self, code: str) -> None:
+        """Foundation's Process/NSTask: `launchPath`/`executableURL` and `arguments` set,
+        then `launch()`/`run()`: the program and its arguments are a command line."""
+        exe = re.search(
+            r"\.(?:launchPath|executableURL)\s*=\s*(.+?)\s*(?:;|\n|$)", code, re.M
+        ) or re.search(r"\bsetLaunchPath\s*:\s*(.+?)\]", code)
+        if exe is None or not re.search(r"\.(?:launch|run)\s*\(|\blaunch\]", code):
+            return
+        prog = self.value(exe.group(1))
+        argv = re.search(r"\.arguments\s*=\s*(\[.*?\])", code, re.S)
+        items = self.items(argv.group(1)) if argv else []
+        if DYN in prog or items is None:
+            self.fx.opaque = self.fx.opaque or "starts a program only known at run time"
+            return
+        self._shell_line(" ".join(_shell_quote(x) for x in [prog, *items]))
+
+    def _callback_deletes(self, code: str) -> None:
+        """A delete function handed over as a callback: `list.forEach(fs.unlinkSync)`,
+        `array_map('unlink', glob(…))`, `.each(&File.method(:delete))`, `map(unlink, …)`:
+        each listed path is deleted."""
+        hit = re.search(
+            r"\.(?:forEach|map|each)\s*\(\s*(?:fs\.)?(?:unlinkSync|rmSync|rmdirSync|unlink|rm)\s*\)"
+            r"|\.each\s*\(\s*&\s*(?:File|FileUtils)\.method\(\s*:(?:delete|unlink|rm_rf|rm_r|rm)\s*\)\s*\)"
+            r"|\b(?:array_map|array_walk)\s*\(\s*\x01(\d+)\x01\s*,"
+            r"|\bmap\s*\(\s*(?:unlink|os\.remove|File\.delete)\s*,",
+            code,
+        )
+        if hit is None:
+            return
+        if hit.group(1) is not None and self.lit(int(hit.group(1))) not in ("unlink", "rmdir"):
+            return
+        recursive = bool(re.search(r"rmSync|rm_rf|rm_r", hit.group(0)))
+        self._delete(DYN, recursive, "callback")
 
     def _indirect_calls(self, code: str) -> None:
         """Calls whose function name is a value: `obj["exec" + "Sync"](…)` (JS),
@@ -1405,7 +1468,9 @@ class _Reader:
         low = qual.lower()
         if short in _SHELL_FUNCS:
             if lang == "js" and not re.search(
-                r"child_process|shelljs|\bBun\.|\bDeno\.|execa|\bcp\b|\bexec\w*\s*\}", self.raw
+                r"child_process|shelljs|\bBun\.|\bDeno\.|execa|\bcp\b|\bexec\w*\s*\}"
+                r"|getRuntime|java\.lang\.Runtime",
+                self.raw,
             ):
                 return
             if short in ("execute",) and low not in ("os.execute",):
@@ -1432,11 +1497,19 @@ class _Reader:
             self._eval_call(args)
             return
         if short in _DELETE_REC or short in _DELETE_ONE:
-            plain_remove = short == "remove" and lang in ("lua", "r")
+            plain_remove = (short == "remove" and lang in ("lua", "r")) or (
+                short == "rm" and lang == "julia"
+            )
+            if lang == "julia" and ";" in argtext:
+                # `rm(path; recursive=true, force=true)`: keyword arguments after `;`
+                kw = argtext.split(";", 1)[1]
+                args = [a for a in _split_top(argtext.split(";", 1)[0], ",") if a.strip()]
+                argtext = ",".join(args) + ("," + kw if "recursive" in kw else "")
             if (
                 short in ("rm", "rmSync", "remove", "delete")
                 and not re.search(r"[.:]", qual)
                 and not plain_remove
+                and not (lang == "js" and _imported_from_fs(self.raw, short))
             ):
                 return  # a bare rm()/remove()/delete() is not a file API
             if short in ("remove", "delete") and not plain_remove and low not in _REMOVERS:
@@ -1647,6 +1720,56 @@ class _Reader:
         fx.risky = True
 
 
+# A network read, and a sink that runs code: together, the program runs what it downloads.
+_NET_READ = re.compile(
+    r"require\s*\(\s*['\"](?:node:)?https?['\"]\s*\)|\bfetch\s*\(|\baxios\b|XMLHttpRequest"
+    r"|\burlopen\b|Net::HTTP|URI\.open|open-uri|\bLWP\b|HTTP::Tiny|\bget\s*\(\s*['\"]https?://"
+    r"|file_get_contents\s*\(\s*['\"](?:https?|ftp)://|curl_exec|\bhttps?\.get\s*\("
+    r"|\bdownload\s*\(|\burl\s*\(\s*['\"]https?://|readLines\s*\(\s*['\"]https?://"
+    r"|socket\.http|http\.request|HTTP\.get|Downloads\.download|\bwget\b|\bcurl\b",
+)
+_CODE_SINK = {
+    "js": r"\beval\b|\bFunction\s*\(|\bvm\.\w*run\w*|runIn(?:This|New)?Context|\bimport\s*\(",
+    "ruby": r"\beval\b|instance_eval|class_eval|module_eval",
+    "perl": r"\beval\b",
+    "php": r"\beval\b|\bassert\s*\(|\b(?:include|require)(?:_once)?\b",
+    "lua": r"\bload(?:string|file)?\s*\(|\bdofile\b",
+    "r": r"\bsource\s*\(|\beval\s*\(\s*parse|\bsys\.source\b",
+    "julia": r"\binclude\s*\(|\beval\s*\(|include_string",
+    "groovy": r"\bevaluate\s*\(|GroovyShell|\.execute\s*\(",
+    "java": r"ScriptEngine|\beval\s*\(",
+    "tcl": r"\beval\b|\bsource\b|\buplevel\b",
+}
+# A loader handed a URL directly: `source("https://…")`, `devtools::source_url(…)`.
+_URL_LOADER = re.compile(
+    r"\b(?:source|source_url|source_gist|sys\.source|include|require|require_once|include_once"
+    r"|load|dofile|loadfile|import|evalfile|install_url)\s*\(\s*['\"](?:https?|ftp)://"
+)
+
+
+def _imported_from_fs(raw: str, name: str) -> bool:
+    """`import {rmSync} from 'node:fs'`, `const {rm} = require('fs/promises')`: the bare
+    name is the file system's function."""
+    return bool(
+        re.search(
+            r"\{[^}]*\b" + re.escape(name) + r"\b[^}]*\}\s*(?:from\s*|=\s*(?:await\s+)?"
+            r"(?:require|import)\s*\(\s*)['\"](?:node:)?(?:fs|fs/promises|fs-extra)['\"]",
+            raw,
+        )
+    )
+
+
+def _remote_eval(raw: str, lang: str) -> str:
+    """Why inline code runs code from the network ("" when it does not): a loader given a
+    URL, or a network read in a program that also evaluates strings as code."""
+    if _URL_LOADER.search(raw):
+        return "loads and runs code from a URL (remote code)"
+    sink = _CODE_SINK.get(lang)
+    if sink is not None and _NET_READ.search(raw) and re.search(sink, raw):
+        return "downloads code and evaluates it (remote code)"
+    return ""
+
+
 def _closing(text: str, i: int) -> int:
     """Index of the bracket that closes text[i], or -1 (looked for within a window, so a
     long program with many unclosed calls stays linear)."""
@@ -1735,7 +1858,8 @@ _DELETE_REC = frozenset(
     names(
         """
     rmtree rm_rf rm_r remove_dir remove_dir_all remove_entry remove_entry_secure RemoveAll
-    rimraf deltree removeSync emptyDirSync emptyDir remove_tree delete_tree rmrf
+    rimraf deltree removeSync emptyDirSync emptyDir remove_tree delete_tree rmrf removeItem
+    removeItemAtPath
     """
     )
 )
@@ -1955,6 +2079,33 @@ def _fork_loop(code: str) -> bool:
         if _FORK_CALL.search(head) and _LOOP_WORD.search(whole):
             return True
     return False
+
+
+def in_place_targets(cmd: Cmd) -> None:
+    """`perl -pi -e CODE FILE…`, `ruby -i -pe CODE FILE…`: FILEs are rewritten in place, so
+    each is judged as a written file (a startup file is persistence, an account file is
+    blocked)."""
+    args = cmd.args
+    if not any(re.fullmatch(r"-[a-zA-Z]*i\S*", w.text) for w in args):
+        return
+    i = 0
+    files: list[Word] = []
+    while i < len(args):
+        t = args[i].text
+        if re.fullmatch(r"-[a-zA-Z]*[eE]", t):
+            i += 2  # the code
+            continue
+        if t in ("-I", "-M", "-r", "-W", "-X"):
+            i += 2
+            continue
+        if not t.startswith("-") or t == "-":
+            files.append(args[i])
+        i += 1
+    for f in files[:16]:
+        t2 = write_target(f.text, cmd.scope.cwds)
+        if t2 is not None:
+            cmd.add(t2.level, t2.rule, f"{cmd.name} -i rewrites {t2.what}", f)
+            return
 
 
 def judge_code(code: str) -> tuple[RiskLevel, str, str]:
@@ -2207,4 +2358,23 @@ def judge_redis(argv: list[str]) -> tuple[RiskLevel, str, str]:
         return RiskLevel.DANGEROUS, "db-delete", f"{argv[0]} deletes data or stops the server"
     if cmd in _REDIS_READ or (cmd == "config" and len(argv) > 1 and argv[1].lower() == "get"):
         return RiskLevel.SAFE, "", ""
+    if cmd == "config" and len(argv) > 3 and argv[1].lower() == "set":
+        # `CONFIG SET dir /root/.ssh` + `dbfilename authorized_keys` + `SAVE`: the server
+        # writes its database file wherever it is told (a known way to plant keys or cron).
+        key, value = argv[2].lower(), argv[3]
+        if key == "dir" and re.search(
+            r"(^|/)\.ssh/?$|/cron|/etc(/|$)|/var/spool|/root/?$|/home/[^/]+/?$|^~|startup"
+            r"|launchagents|/var/www|/usr/(local/)?s?bin|/boot|init\.d|systemd",
+            value,
+            re.I,
+        ):
+            return RiskLevel.CRITICAL, "persistence", f"Redis will save its data into {value}"
+        if key == "dbfilename" and re.search(
+            r"authorized_keys|crontab|^root$|\.(bashrc|profile|zshrc|php|jsp|aspx?|sh|service)$",
+            value,
+            re.I,
+        ):
+            return RiskLevel.CRITICAL, "persistence", f"Redis will save its data as {value}"
+        if key in ("dir", "dbfilename"):
+            return RiskLevel.MODERATE, "db-write", f"Redis CONFIG SET {key} moves its data file"
     return RiskLevel.MODERATE, "db-write", f"Redis {argv[0]} may change data"

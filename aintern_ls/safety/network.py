@@ -256,9 +256,18 @@ _PERSONAL_FOLDER = re.compile(
 @handles("scp", "sftp", "rclone", "ftp", "lftp", "smbclient", "croc", "magic-wormhole", "wormhole")
 def _copy_remote(cmd: Cmd) -> None:
     system.repl_tool(cmd)  # lftp -c '!cmd', smbclient -c '!cmd'
-    if cmd.stdin.kind == STDIN_STATIC and any(
-        sensitive_source(m.group(1)) or is_secret(m.group(1))
-        for m in re.finditer(r"(?:^|[\n;])\s*m?put\s+(?:-\w+\s+)*(\S+)", cmd.stdin.text)
+    scripts = [cmd.stdin.text] if cmd.stdin.kind == STDIN_STATIC else []
+    if cmd.name in ("lftp", "smbclient", "ftp", "sftp"):
+        # the batch given on the command line: `smbclient … -c 'put /etc/shadow'`
+        scripts += [
+            cmd.args[i + 1].text
+            for i, w in enumerate(cmd.args[:-1])
+            if w.text in ("-c", "--command", "-e")
+        ]
+    if any(
+        sensitive_source(m.group(1).strip("'\"")) or is_secret(m.group(1).strip("'\""))
+        for text in scripts
+        for m in re.finditer(r"(?:^|[\n;])\s*(?:m?put|upload|send|reput)\s+(?:-\w+\s+)*(\S+)", text)
     ):
         cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files (its script)")
         return
@@ -317,6 +326,11 @@ _SSH_WITH_VALUE = frozenset(
 
 @handles("ssh", "mosh", "autossh")
 def _ssh(cmd: Cmd) -> None:
+    if cmd.name == "ssh" and any(
+        re.fullmatch(r"-[46AaCfgKkMNnqsTtVvXxYy]*[GQ][46AaCfgKkMNnqsTtVvXxYy]*", w.text)
+        for w in cmd.args
+    ):
+        return  # `ssh -G host` prints the resolved configuration; `ssh -Q cipher` lists
     for i, w in enumerate(cmd.args):
         opt = w.text[2:] if w.text.startswith("-o") and len(w.text) > 2 else None
         if w.text == "-o" and i + 1 < len(cmd.args):
@@ -372,3 +386,49 @@ def _mailer(cmd: Cmd) -> None:
         cmd.add(C, "exfiltration", f"{cmd.name} mails a file or a command's output")
     else:
         cmd.add(M, "network", f"{cmd.name} sends mail")
+
+
+# --- backups to another machine ----------------------------------------------------------
+_BACKUP_REMOTE = re.compile(
+    r"\A(?:rest:|s3:|sftp:|b2:|azure:|gs:|swift:|rclone:|ssh://|[\w.-]+@[\w.-]+:)"
+)
+
+
+@handles("restic", "borg", "duplicity", "kopia")
+def _backup(cmd: Cmd) -> None:
+    """Backups to a repository on another machine send files there: critical when the files
+    are home or system files (as scp/rsync to a remote is); `forget --prune`/`prune`/
+    `delete` destroy snapshots."""
+    texts = cmd.texts()
+    repo = [v.text for _, v in system.opt_values(cmd, "-r --repo --repository")]
+    repo += [t for t in texts if _BACKUP_REMOTE.match(t) or "::" in t]
+    sub = next((t for t in texts if not t.startswith("-") and t not in repo), "")
+    if sub in (
+        "snapshots",
+        "list",
+        "ls",
+        "info",
+        "stats",
+        "check",
+        "diff",
+        "version",
+        "help",
+        "find",
+        "cat",
+        "key",
+    ):
+        return
+    remote = any(_BACKUP_REMOTE.match(r) for r in repo) or bool(
+        re.search(r"(?:^|\s)(?:scp|sftp|s3|b2|gs|ftp|rsync)://", " ".join(texts))
+    )
+    if sub in ("forget", "prune", "delete", "rm", "compact") or (sub == "remove-older-than"):
+        cmd.add(D, "backup-delete", f"{cmd.name} {sub} deletes backup snapshots")
+        return
+    if sub in ("backup", "create", "snapshot", "full", "incremental", "incr", "") and remote:
+        srcs = [t for t in texts if t.startswith(("/", "~")) and t not in repo]
+        if any(sensitive_source(s) for s in srcs):
+            cmd.add(C, "exfiltration", f"{cmd.name} copies home or system files to another host")
+            return
+        cmd.add(M, "network", f"{cmd.name} uploads a backup to another host")
+        return
+    cmd.add(M, "write", f"{cmd.name} {sub} reads or writes a backup repository")

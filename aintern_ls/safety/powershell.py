@@ -8,8 +8,10 @@ quotes or brackets do not pair up is reported as a parse error (at least moderat
 
 from __future__ import annotations
 
+import contextlib
 import re
 import threading
+from collections.abc import Iterator
 
 import tree_sitter
 import tree_sitter_powershell
@@ -53,6 +55,15 @@ _KNOWN_VARS = {
     "$env:allusersprofile": "C:\\ProgramData",
     "$env:commonprogramfiles": "C:\\Program Files\\Common Files",
     "$pwd": ".",
+    "$env:homedrive": "C:",
+    "$env:programw6432": "C:\\Program Files",
+    "$env:commonprogramw6432": "C:\\Program Files\\Common Files",
+    "$env:programfiles(x86)": "C:\\Program Files (x86)",
+    "$env:commonprogramfiles(x86)": "C:\\Program Files (x86)\\Common Files",
+    "$env:comspec": "C:\\Windows\\System32\\cmd.exe",
+    "$pshome": "C:\\Windows\\System32\\WindowsPowerShell\\v1.0",
+    "$env:onedrive": "~\\OneDrive",
+    "$env:driverdata": "C:\\Windows\\System32\\Drivers\\DriverData",
     "$true": "$true",
     "$false": "$false",
     "$null": "$null",
@@ -114,6 +125,7 @@ _AMSI = re.compile(
     r"|PSEtwLogProvider",
     re.I,
 )
+_WEB_UPLOAD = re.compile(r"\.Upload(File|Data|String|Values)(?:Async|TaskAsync)?\s*\(", re.I)
 _IO_DELETE = re.compile(r"\[(system\.)?io\.(file|directory)\]::delete\s*\(", re.I)
 
 
@@ -207,6 +219,24 @@ def analyse(text: str, scope: Scope) -> None:
             m.start(),
             m.end(),
         )
+    m = _WEB_UPLOAD.search(text)
+    if m:
+        # WebClient.UploadFile reads a file from disk; UploadData/String/Values send what
+        # they are given: a literal is data, anything read or computed is exfiltration.
+        sent = text[m.end() : m.end() + 400]
+        literal = re.match(r"""\s*['"][^'"]*['"]\s*,\s*['"][^'"$]*['"]\s*\)""", sent)
+        if m.group(1).lower() == "file" or literal is None:
+            scope.add(
+                RiskLevel.CRITICAL,
+                "exfiltration",
+                "uploads a file or computed data to the network",
+                m.start(),
+                m.end(),
+            )
+        else:
+            scope.add(
+                RiskLevel.MODERATE, "network", "sends data to a web server", m.start(), m.end()
+            )
     m = _IO_DELETE.search(text)
     if m:
         scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through .NET", m.start(), m.end())
@@ -282,11 +312,14 @@ def _ps_value(expr: str) -> str | None:
 
     text = _PS_VAR_TEXT.sub(known, expr.strip())
     if "$" in text.replace("$PROFILE", "").replace("$true", "").replace("$false", ""):
-        return None
+        # `$env:windir + '\x'`, `"${env:ProgramFiles(x86)}\x"`, `Join-Path $HOME x`
+        return _path_expression(expr)
     if re.fullmatch(r"\A\$(true|false|PROFILE)\Z", text, re.I):
         return text
     folded = fold_powershell(text.replace("$PROFILE", "_PROFILE_"))
-    return None if folded is None else folded.replace("_PROFILE_", "$PROFILE")
+    if folded is None:
+        return _path_expression(expr)
+    return folded.replace("_PROFILE_", "$PROFILE")
 
 
 def _dotnet_calls(text: str, scope: Scope) -> None:
@@ -383,6 +416,8 @@ class _Walker:
             return Info()
         if t == "assignment_expression":
             self.assignment(node)
+        if t == "foreach_statement":
+            return self.foreach(node)
         info = Info()
         for c in node.named_children:
             info = self.visit(c)
@@ -397,6 +432,9 @@ class _Walker:
         name = _text(kids[0]).strip().lower()
         if not re.fullmatch(r"\$[\w:]+", name):
             return
+        if name.startswith("$env:"):
+            s, e = self.span(node)
+            env_hook(self.scope, name[5:], s, e)
         splat = _splat_words(_text(kids[-1]))
         if splat is not None:
             # `$a = @{Recurse=$true; Path='C:\'}` then `Remove-Item @a`: the parameters.
@@ -410,11 +448,79 @@ class _Walker:
         else:
             self.scope.env[key] = value
 
+    def foreach(self, node: Node) -> Info:
+        """`foreach ($f in Get-ChildItem ~) { Remove-Item $f -Recurse }`: the loop variable
+        is each entry of the folder listed, so the body acts on all of them."""
+        kids = node.named_children
+        if len(kids) < 3 or kids[0].type != "variable":
+            return self._visit_children(node)
+        listing = _single_command(kids[1])
+        info = self.command(listing, NO_STDIN) if listing is not None else self.visit(kids[1])
+        with self.loop_variables(_text(kids[0]), info.paths):
+            for c in kids[2:]:
+                self._item_methods(c, (_text(kids[0]).lower(),), info.paths)
+                info = self.visit(c)
+        return info
+
+    def _item_methods(self, node: Node, names_: tuple[str, ...], paths: tuple[Word, ...]) -> None:
+        """`… | ForEach-Object { $_.Delete() }`: the item's own Delete method deletes each
+        listed entry (a folder's with `$true`, everything below it)."""
+        if not paths:
+            return
+        body = _text(node)
+        for var in names_:
+            m = re.search(re.escape(var) + r"\.delete\s*\(", body, re.I)
+            if m is None:
+                continue
+            s, _ = self.span(node)
+            listed = paths[0].text.strip()
+            where = Word(listed, s + m.start(), s + m.end())
+            line = f"Remove-Item -Recurse -Force -Path '{listed.replace(chr(39), chr(39) * 2)}'"
+            self.scope.include(self.scope.nested(line, "powershell", where, -1))
+            return
+
+    @contextlib.contextmanager
+    def loop_variables(self, var: str, paths: tuple[Word, ...]) -> Iterator[None]:
+        """Bind a loop variable (and its `.FullName`, `.Name`, `.PSPath`) to every entry of
+        the folder a listing named, while its body is judged."""
+        if not paths:
+            yield
+            return
+        listed = paths[0].text.strip()
+        item = (
+            listed
+            if any(c in listed for c in "*?")
+            else "*"
+            if listed in (".", ".\\", "./", "")
+            else listed.rstrip("\\/") + "\\*"
+        )
+        var = var.lower()
+        names = [var] + [var + m for m in (".fullname", ".name", ".pspath", ".fullpath")]
+        if var == "$_":
+            names += ["$psitem"] + ["$psitem" + m for m in (".fullname", ".name", ".pspath")]
+        saved = {n: self.scope.env.get(_PS_VAR + n) for n in names}
+        for n in names:
+            self.scope.env[_PS_VAR + n] = item
+        try:
+            yield
+        finally:
+            for n, v in saved.items():
+                if v is None:
+                    self.scope.env.pop(_PS_VAR + n, None)
+                else:
+                    self.scope.env[_PS_VAR + n] = v
+
+    def _visit_children(self, node: Node) -> Info:
+        info = Info()
+        for c in node.named_children:
+            info = self.visit(c)
+        return info
+
     def error_region(self, node: Node) -> Info:
         start, end = self.span(node)
         text = self.scope.source[start:end]
         info = Info()
-        for stmt in re.finditer(r"[^;\n{}]+", text):
+        for stmt in re.finditer(r"(?:\$\{[^{}\n]*\}|[^;\n{}])+", text):
             budget.spend(budget.STATEMENT_STEPS)
             stdin: Stdin = NO_STDIN
             info = Info()
@@ -422,12 +528,7 @@ class _Walker:
                 if i:
                     stdin = dispatch.next_stdin(info, stdin)
                 offset = start + stmt.start() + m.start()
-                words = [
-                    Word(_KNOWN_VARS[w.text.lower()], w.start, w.end)
-                    if w.text.lower() in _KNOWN_VARS
-                    else w
-                    for w in split_words(m.group(0), offset, posix=False)
-                ]
+                words = [_known_word(w) for w in split_words(m.group(0), offset, posix=False)]
                 if words and re.match(r"^[\w.\\/:-]+$", words[0].text):
                     info = dispatch.judge(words, self.scope, stdin)
                 else:
@@ -465,9 +566,41 @@ class _Walker:
                 return Info(name="string", output=word.text)
         self.visit(node)
         raw = _text(node)
+        items = _string_array(raw)
+        if items is not None:
+            return Info(name="string", output="\n".join(items))  # `@('C:\x', 'D:\') | …`
         return Info(name="expression", network_fetch=bool(_DOWNLOAD.search(raw)))
 
     def command(self, node: Node, stdin: Stdin) -> Info:
+        if stdin.kind != "none" and not stdin.paths:
+            name0 = node.named_children[0] if node.named_children else None
+            method = (
+                re.search(r"\$(?:_|psitem)\.(delete|kill)\s*\(", _text(node), re.I)
+                if name0 is not None and _text(name0).strip().lower() in _FOREACH
+                else None
+            )
+            if method is not None:
+                s, e = self.span(node)
+                kill = method.group(1).lower() == "kill"
+                self.scope.add(
+                    RiskLevel.DANGEROUS,
+                    "kill" if kill else "delete",
+                    f"{'ends' if kill else 'deletes'} each item piped into it",
+                    s,
+                    e,
+                )
+        if stdin.paths:
+            name = node.child_by_field_name("command_name") or (
+                node.named_children[0] if node.named_children else None
+            )
+            if name is not None and _text(name).strip().lower() in _FOREACH:
+                # `Get-ChildItem ~ | ForEach-Object { Remove-Item $_ -Recurse }`
+                with self.loop_variables("$_", stdin.paths):
+                    self._item_methods(node, ("$_", "$psitem"), stdin.paths)
+                    return self._command(node, stdin)
+        return self._command(node, stdin)
+
+    def _command(self, node: Node, stdin: Stdin) -> Info:
         words: list[Word] = []
         for c in node.named_children:
             t = c.type
@@ -502,6 +635,11 @@ class _Walker:
                     if "redirection" in el.type:
                         self.redirection(el)
                         continue
+                    if el.type == "ERROR":
+                        # `${env:ProgramFiles(x86)}\*` trips the grammar: split the region
+                        # into words and resolve the folder variables in each.
+                        words.extend(self.error_words(el))
+                        continue
                     splat = self.scope.env.get(_PS_SPLAT + _text(el).strip().lower()[1:])
                     if splat is not None and _text(el).strip().startswith("@"):
                         s0, e0 = self.span(el)
@@ -524,7 +662,26 @@ class _Walker:
                 self.visit(c)
         if not words:
             return Info()
+        if words[0].dynamic and len(words) > 1:
+            # `& (gcm *ke-E*) 'Remove-Item C:\ -Recurse'`: a command only known at run time,
+            # given a string that is itself a command line, may well be Invoke-Expression:
+            # what that string does if run is what this line can do.
+            for w in words[1:3]:
+                if not w.dynamic and " " in w.text.strip() and not w.text.startswith("-"):
+                    found = self.scope.nested(w.text, "powershell", w, -1)
+                    self.scope.include([f for f in found if f.level >= RiskLevel.BLOCKED])
         return dispatch.judge(words, self.scope, stdin)
+
+    def error_words(self, node: Node) -> list[Word]:
+        s, _ = self.span(node)
+        out: list[Word] = []
+        for w in split_words(_text(node), s, posix=False):
+            value = _resolve_vars(w.text)
+            if value is None:
+                out.append(Word(w.text, w.start, w.end, True, w.glob, ORIGIN_VARIABLE))
+            else:
+                out.append(Word(value, w.start, w.end, glob=any(c in "*?" for c in value)))
+        return out
 
     def redirection(self, node: Node) -> None:
         raw = _text(node)
@@ -556,10 +713,13 @@ class _Walker:
         if inner.type == "string_literal":
             w = self.string_word(inner)
             return Word(w.text, s, e, w.dynamic, False, w.origin)
-        if inner.type == "variable":
+        if raw.startswith("${") and (known := _resolve_vars(raw)) is not None:
+            return Word(known, s, e, glob=any(c in "*?" for c in known))
+        if inner.type in ("variable", "member_access"):
             known = _KNOWN_VARS.get(raw.lower()) or self.scope.env.get(_PS_VAR + raw.lower())
             if known is not None:
-                return Word(known, s, e)
+                return Word(known, s, e, glob=any(c in "*?" for c in known))
+        if inner.type == "variable":
             return Word(raw, s, e, True, False, ORIGIN_VARIABLE)
         self.visit(node)
         folded = _path_expression(raw)
@@ -589,9 +749,13 @@ class _Walker:
 
         # `"$($env:windir)\System32"`, `"${env:windir}"`: a subexpression or braced name
         # holding only a variable is that variable.
-        body = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)|\$\{((?:env:)?\w+)\}", _bare_var, body)
+        body = re.sub(
+            r"\$\(\s*(\$(?:env:)?\w+(?:\(x86\))?)\s*\)|\$\{((?:env:)?\w+(?:\(x86\))?)\}",
+            _bare_var,
+            body,
+        )
         body = _HOME_PAIR.sub("$HOME", body)
-        expanded = re.sub(r"\$(env:)?\w+", sub, body.replace("`", ""))
+        expanded = re.sub(r"\$(env:)?\w+(?:\(x86\))?", sub, body.replace("`", ""))
         dynamic = "\x00" in expanded or "$(" in body
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
         return Word(
@@ -601,6 +765,92 @@ class _Walker:
             dynamic,
             False,
             origin or (ORIGIN_VARIABLE if dynamic else ""),
+        )
+
+
+_VAR_REF = re.compile(r"\$\{((?:env:)?[\w()]+)\}|\$((?:env:)?\w+(?:\(x86\))?)", re.I)
+
+
+_ARRAY_ITEM = re.compile("'([^']*)'|\"([^\"`]*)\"")
+_ONE_STRING = "(?:'[^']*'|\"[^\"`]*\")"
+_STRING_ARRAY = re.compile(
+    r"\A@?\(?\s*" + _ONE_STRING + r"(?:\s*,\s*" + _ONE_STRING + r")*\s*\)?\Z"
+)
+
+
+def _string_array(raw: str) -> list[str] | None:
+    """The items of an array of constant strings (`@('C:\\Users', "$env:SystemRoot")`), or
+    None when the expression is anything else."""
+    text = raw.strip()
+    if len(text) > 2000 or not _STRING_ARRAY.match(text):
+        return None
+    out: list[str] = []
+    for m in _ARRAY_ITEM.finditer(text):
+        if m.group(1) is not None:
+            out.append(m.group(1))
+            continue
+        value = _resolve_vars(m.group(2))
+        if value is None:
+            return None
+        out.append(value)
+    return out
+
+
+def _known_word(w: Word) -> Word:
+    """A word whose variables are all known folders (`$HOME`, `${env:windir}\\x`) as the
+    path it names; other words as they are."""
+    if "$" not in w.text:
+        return w
+    value = _KNOWN_VARS.get(w.text.lower())
+    if value is None:
+        value = _resolve_vars(w.text)
+    if value is None:
+        return w
+    return Word(value, w.start, w.end, glob=any(c in "*?" for c in value))
+
+
+def _resolve_vars(text: str) -> str | None:
+    """A word with only known folder variables (`${env:ProgramFiles(x86)}\\x`,
+    `$env:windir\\System32`) as the path it names; None when another variable is in it."""
+    unknown = False
+
+    def sub(m: re.Match[str]) -> str:
+        nonlocal unknown
+        known = _KNOWN_VARS.get("$" + (m.group(1) or m.group(2)).lower())
+        if known is None:
+            unknown = True
+            return m.group(0)
+        return known
+
+    value = _VAR_REF.sub(sub, unquote(text, posix=False))
+    return None if unknown else value
+
+
+# .NET's profiler variables load a DLL into every .NET program started afterwards.
+_PROFILER_VARS = frozenset(
+    {"COR_ENABLE_PROFILING", "COR_PROFILER", "COR_PROFILER_PATH", "CORECLR_ENABLE_PROFILING"}
+    | {"CORECLR_PROFILER", "CORECLR_PROFILER_PATH", "CORECLR_PROFILER_PATH_64"}
+)
+
+
+def env_hook(scope: Scope, name: str, start: int, end: int) -> None:
+    """Setting a variable that changes what later programs run or load, for this session
+    (`$env:PATH += …`, cmd `set PATH=…`): an env hook (moderate); .NET's profiler
+    variables make every .NET program load a DLL (critical)."""
+    from aintern_ls.safety.registry import HOOK_VARS
+
+    upper = name.strip().strip('"').upper()
+    if upper in _PROFILER_VARS:
+        scope.add(
+            RiskLevel.CRITICAL,
+            "persistence-dll",
+            f"{upper} makes every .NET program started afterwards load a DLL",
+            start,
+            end,
+        )
+    elif upper in HOOK_VARS or upper in ("PATHEXT", "COMSPEC", "PSMODULEPATH"):
+        scope.add(
+            RiskLevel.MODERATE, "env-hook", f"{upper} changes what later commands run", start, end
         )
 
 
@@ -669,7 +919,7 @@ def _bare_var(m: re.Match[str]) -> str:
 
 
 _JOIN_PATH = re.compile(
-    r"(?i)\A\(?\s*(?:join-path\s+(?:-path\s+)?([^\s()]+)\s+(?:-childpath\s+)?([^\s()]+)"
+    r"(?i)\A\(?\s*(?:join-path\s+(?:-path\s+)?(\$\{[^}]*\}|[^\s()]+)\s+(?:-childpath\s+)?([^\s()]+)"
     r"|\[(?:system\.)?io\.path\]::combine\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\))\s*\)?\Z"
 )
 _QUOTED_VAR = re.compile(r"\$\{?(env:)?\w+\}?", re.I)
@@ -754,6 +1004,22 @@ def _balanced(text: str) -> bool:
             elif not stack or stack.pop() != pairs[c]:
                 return False
             i += 1
+
+
+_FOREACH = frozenset({"%", "foreach", "foreach-object"})
+
+
+def _single_command(node: Node) -> Node | None:
+    """The one command a collection expression consists of (`(Get-ChildItem ~)`,
+    `ls C:\\`), or None when it is anything else."""
+    for _ in range(40):
+        if node.type == "command":
+            return node
+        kids = [c for c in node.named_children if c.type != "comment"]
+        if len(kids) != 1:
+            return None
+        node = kids[0]
+    return None
 
 
 def _unwrap(node: Node) -> Node:

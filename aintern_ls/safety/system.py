@@ -178,6 +178,11 @@ def _ufw(cmd: Cmd) -> None:
 def _iptables(cmd: Cmd) -> None:
     if (cmd.short("LS") and not cmd.short("FXDP")) or (cmd.has("list", "-s") and cmd.name != "nft"):
         return
+    ops = [t for t in cmd.texts() if not t.startswith("-")]
+    if cmd.name == "nft" and ops[:1] in (["list"], ["describe"], ["monitor"]):
+        return  # `nft list ruleset`: prints the rules
+    if cmd.name == "pfctl" and cmd.short("s") and not cmd.short("FdfeEa"):
+        return  # `pfctl -sr`: shows rules
     if (
         cmd.short("FX")
         or cmd.long("--flush")
@@ -195,6 +200,8 @@ def _csrutil(cmd: Cmd) -> None:
         cmd.name == "auditctl" and cmd.has("-D", "0")
     ):
         cmd.add(C, "disable-security", f"{cmd.name} turns off a system protection")
+    elif cmd.name == "spctl" and cmd.has("--add", "--enable-path", "--disable"):
+        cmd.add(C, "disable-security", "spctl lets a program past Gatekeeper")
     elif cmd.has("status", "--status", "-l", "-s"):
         return
     else:
@@ -475,12 +482,18 @@ def defaults_write(cmd: Cmd) -> None:
         and re.search(
             r"lsquarantine\s+(-bool(ean)?\s+)?(no|false|0)\b|com\.apple\.alf\s+globalstate\s+"
             r"(-int(eger)?\s+)?0\b|gkautorearm\s+(-bool(ean)?\s+)?(no|false|0)\b"
-            r"|com\.apple\.security\S*\s+\S*(enabled|assessment)\S*\s+(-bool(ean)?\s+)?(no|false|0)\b",
+            r"|com\.apple\.security\S*\s+\S*(enabled|assessment)\S*\s+(-bool(ean)?\s+)?(no|false|0)\b"
+            r"|askforpassword\s+(-int(eger)?\s+|-bool(ean)?\s+)?(no|false|0)\b"
+            r"|com\.apple\.(softwareupdate|commerce)\s+\S*(automatic|critical|configdata)\S*\s+"
+            r"(-bool(ean)?\s+)?(no|false|0)\b",
             text,
         )
     ):
         cmd.add(
-            C, "disable-security", "defaults write turns off Gatekeeper, quarantine or the firewall"
+            C,
+            "disable-security",
+            "defaults write turns off Gatekeeper, quarantine, the firewall, the screen lock"
+            " password or security updates",
         )
 
 
@@ -561,6 +574,12 @@ def _keychain(cmd: Cmd) -> None:
         and ("-w" in texts or "-g" in texts or any(re.fullmatch(r"-\w*[wg]\w*", t) for t in texts))
     ):
         cmd.add(C, "credential-dump", f"security {verb} reads passwords out of the keychain")
+    elif verb in ("add-trusted-cert", "add-certificates", "trust-settings-import") or (
+        verb == "authorizationdb" and "write" in texts
+    ):
+        # A trusted root lets its owner read every TLS connection; authorizationdb write
+        # changes who may do what as administrator.
+        cmd.add(C, "disable-security", f"security {verb} changes what the system trusts")
     elif verb.startswith(("delete-", "remove-", "set-", "add-", "import", "create-", "unlock")):
         cmd.add(M, "security", f"security {verb} changes the keychain")
 
@@ -769,14 +788,74 @@ def _vim_code(cmd: Cmd, code: Word) -> None:
             cmd.add(C, "config-exec", f"{cmd.name} opens a shell", code)
 
 
+def _ln_force(cmd: Cmd) -> None:
+    """`ln -sf /dev/null ~/.bash_history`, `ln -sf /tmp/x /etc/passwd`: -f replaces an
+    existing file with the link, so its content is lost (dangerous), and a link over a
+    startup or account file is judged like writing it."""
+    from aintern_ls.safety.paths import write_target
+
+    ops = cmd.operands(frozenset(names("-t --target-directory -S --suffix")))
+    if len(ops) < 2:
+        return
+    dest = ops[-1]
+    t = write_target(dest.text, cmd.scope.cwds)
+    if t is not None:
+        cmd.add(t.level, t.rule, f"{cmd.name} -f replaces {t.what} with a link", dest)
+    elif ops[0].text == "/dev/null":
+        cmd.add(D, "delete", f"{cmd.name} -f replaces {dest.text} with a link to /dev/null", dest)
+
+
 def vim_commands(cmd: Cmd) -> None:
     """`vim -c ':py …'`, `+':lua …'`, `-c ':terminal rm …'` (the `:!` form is judged by the
-    editor's own handler)."""
+    editor's own handler); commands that write (`-c wq`, `-cx`, `ex -sc '…|x'`) make the
+    file operands written files, judged like any write (startup files are persistence)."""
+    codes: list[str] = []
     for i, w in enumerate(cmd.args):
         if w.text in ("-c", "--cmd") and i + 1 < len(cmd.args):
             _vim_code(cmd, cmd.args[i + 1])
+            codes.append(cmd.args[i + 1].text)
+        elif w.text.startswith("-c") and len(w.text) > 2 and not w.text.startswith("--"):
+            codes.append(w.text[2:])  # `-cx`, `-cwq`
         elif w.text.startswith("+") and len(w.text) > 1:
             _vim_code(cmd, _sub(w, w.text[1:]))
+            codes.append(w.text[1:])
+        elif re.fullmatch(r"-[a-zA-Z]*s[a-zA-Z]*c", w.text) and i + 1 < len(cmd.args):
+            codes.append(cmd.args[i + 1].text)  # `ex -sc '…'`
+    writes = any(
+        re.search(r"(?:^|[|:\s])(?:w|wq|wq!|x|x!|xit|wa|wqa|xa|up|update|sav\w*)(?:!|\s|$|\|)", c)
+        for c in codes
+    )
+    if not writes:
+        return
+    from aintern_ls.safety.paths import write_target
+
+    valued = frozenset(names("-c --cmd -S -u -U -i -T -w -W -s -r"))
+    for f in cmd.operands(valued):
+        if f.text.startswith("+"):
+            continue
+        t = write_target(f.text, cmd.scope.cwds)
+        if t is not None:
+            cmd.add(t.level, t.rule, f"{cmd.name} edits and saves {t.what}", f)
+            return
+
+
+@handles("ex", "view", "rview", "vimdiff", "rvim", "gvim", "evim", "vim.tiny", "vim.basic")
+def _ex(cmd: Cmd) -> None:
+    """The vi family under other names: shell escapes (`-c ':!cmd'`), embedded code, and
+    files saved by scripted edits."""
+    for i, w in enumerate(cmd.args):
+        code = None
+        if w.text in ("-c", "--cmd") and i + 1 < len(cmd.args):
+            code, where = cmd.args[i + 1].text, cmd.args[i + 1]
+        elif w.text.startswith("+") and len(w.text) > 1:
+            code, where = w.text[1:], w
+        if code is not None:
+            shell = re.match(r"^:?\s*!(.*)$|^:?\s*call\s+system\((['\"])(.*)\2\)", code)
+            if shell is not None:
+                text = shell.group(1) if shell.group(1) is not None else shell.group(3)
+                run_config_command(cmd, _sub(where, text), f"{cmd.name} -c :!")
+    vim_commands(cmd)
+    cmd.add(M, "write", f"{cmd.name} edits files")
 
 
 _RPM_LUA = re.compile(r"%\{lua:(.*)\}", re.S)
@@ -1060,5 +1139,940 @@ def misc_hooks(cmd: Cmd) -> None:
         gcc_wrapper(cmd)
     elif n == "defaults":
         defaults_write(cmd)
+    elif n in ("ln", "link") and (cmd.short("f") or cmd.long("--force")):
+        _ln_force(cmd)
+    elif n == "zip" and any(re.fullmatch(r"-[a-zA-Z]*m[a-zA-Z]*", t) for t in cmd.texts()):
+        cmd.add(D, "delete", "zip -m deletes the files after adding them to the archive")
+    elif n in ("7z", "7za", "7zz") and "-sdel" in cmd.texts():
+        cmd.add(D, "delete", f"{n} -sdel deletes the files after archiving them")
+    elif n == "salt":
+        # `salt '*' cmd.run 'CMD'`: CMD runs on every matching minion.
+        texts = cmd.texts()
+        if "cmd.run" in texts or "cmd.shell" in texts:
+            k = texts.index("cmd.run" if "cmd.run" in texts else "cmd.shell")
+            if k + 1 < len(cmd.args):
+                _judge_embedded(cmd, cmd.args[k + 1], "salt cmd.run")
+    elif n == "vault" and re.search(
+        r"\b(secrets disable|kv (delete|destroy|metadata delete)|delete|auth disable"
+        r"|policy delete|audit disable|operator (raft remove-peer|step-down))\b",
+        " ".join(cmd.texts()[:3]),
+    ):
+        cmd.add(D, "cloud-delete", "vault deletes secrets, disables an engine or auditing")
+    elif n == "vagrant" and cmd.args and cmd.args[0].text == "destroy":
+        cmd.add(D, "vm-destroy", "vagrant destroy deletes the virtual machine and its disks")
+    elif n == "direnv" and len(cmd.args) > 2 and cmd.args[0].text == "exec":
+        cmd.info = cmd.judge(list(cmd.args[2:]), cmd.stdin)  # `direnv exec DIR CMD`
+    elif n == "ssh-keygen":
+        lib = cmd.option_value("-D")
+        if lib is not None and lib.text.endswith((".so", ".dylib", ".dll")):
+            cmd.add(C, "lolbin-exec", "ssh-keygen -D loads and runs a shared library", lib)
     elif n in _DATA_RESET:
         data_reset(cmd, n, list(cmd.args))
+
+
+# --- volume managers, RAID, disk maintenance ------------------------------------------------
+# LVM (lvm(8)), mdadm, NVMe/SCSI formatting and file system repair tools: those that write a
+# new label, superblock or format onto a device destroy what was on it (blocked, like mkfs);
+# removing logical volumes or groups destroys their data (dangerous: named volumes, scoped);
+# the listing and display commands only read.
+_LVM_READ = frozenset(
+    names(
+        """
+        pvs vgs lvs pvdisplay vgdisplay lvdisplay pvscan vgscan lvscan pvck vgck lvmdiskscan
+        lvmconfig lvmdump lvm-version
+        """
+    )
+)
+# (pvcreate/vgcreate/vgextend/pvremove/lvremove/vgremove are judged with the disk tools.)
+_LVM_SHRINK = frozenset(names("lvreduce vgreduce"))
+_LVM_CHANGE = frozenset(
+    names(
+        """
+        lvcreate lvextend lvresize lvrename vgrename vgchange lvchange pvchange pvresize pvmove
+        vgmerge vgsplit vgimport vgexport vgcfgrestore lvconvert
+        """
+    )
+)
+
+
+@handles(*_LVM_READ, *_LVM_SHRINK, *_LVM_CHANGE, "lvm")
+def _lvm(cmd: Cmd) -> None:
+    name = cmd.name
+    args = list(cmd.args)
+    if name == "lvm" and args and not args[0].text.startswith("-"):
+        # `lvm pvcreate /dev/sdb`: the lvm shell runs its first argument as the command.
+        cmd.info = cmd.judge(args, cmd.stdin)
+        return
+    if name in _LVM_READ or cmd.has("--help", "-h", "--version", "--test", "-t"):
+        return
+    if name in _LVM_SHRINK:
+        cmd.add(D, "disk-destroy", f"{name} shrinks volumes (data past the new end is lost)")
+        return
+    cmd.add(M, "disk", f"{name} changes logical volumes")
+
+
+@handles(
+    "fsck",
+    "e2fsck",
+    "xfs_repair",
+    "btrfsck",
+    "fsck.ext4",
+    "fsck.xfs",
+    "fsck.vfat",
+    "dosfsck",
+    "tune2fs",
+    "debugfs",
+    "resize2fs",
+    "xfs_admin",
+    "e2label",
+    "dumpe2fs",
+    "xfs_info",
+    "blkid",
+    "lsblk",
+    "losetup",
+    "dmsetup",
+    "btrfs",
+)
+def _fs_tools(cmd: Cmd) -> None:
+    name = cmd.name
+    texts = cmd.texts()
+    if name in ("dumpe2fs", "xfs_info", "blkid", "lsblk"):
+        return
+    if name == "losetup":
+        if cmd.short("dD") or cmd.has("--detach", "--detach-all"):
+            cmd.add(M, "disk", "losetup detaches loop devices")
+        elif texts and not all(t.startswith("-") for t in texts) and not cmd.short("lfja"):
+            cmd.add(M, "disk", "losetup attaches a loop device")
+        return
+    if name == "dmsetup":
+        sub = texts[0] if texts else ""
+        if sub in ("ls", "info", "status", "table", "deps", "version", "targets"):
+            return
+        if sub in ("remove_all", "wipe_table", "clear"):
+            cmd.add(D, "disk-destroy", f"dmsetup {sub} tears down device-mapper devices")
+        else:
+            cmd.add(M, "disk", f"dmsetup {sub} changes device-mapper devices")
+        return
+    if name == "btrfs":
+        ops = [t for t in texts if not t.startswith("-")]
+        if len(ops) >= 2 and ops[1] in ("show", "list", "df", "usage", "stats", "get"):
+            return
+        if ops[:2] in (["subvolume", "delete"], ["device", "remove"], ["device", "delete"]):
+            cmd.add(D, "disk-destroy", "btrfs deletes a subvolume or removes a device")
+        elif ops[:2] in (["device", "add"], ["replace", "start"]):
+            cmd.add(B, "mkfs", "btrfs formats the added device into the file system")
+        elif ops[:1] == ["rescue"]:
+            cmd.add(C, "disk", "btrfs writes to a device or rewrites file system metadata")
+        else:
+            cmd.add(M, "disk", f"btrfs {' '.join(ops[:2])} changes a file system")
+        return
+    if name == "tune2fs" and cmd.short("l") and not cmd.short("OUoecCiLmrT"):
+        return
+    fsck = name in ("fsck", "e2fsck", "btrfsck") or name.startswith("fsck.")
+    if fsck and (cmd.short("n") or cmd.has("--readonly", "--dry-run")):
+        return
+    if name == "xfs_repair" and cmd.short("n"):
+        return
+    if name == "debugfs" and not (cmd.short("w") or cmd.has("-R")):
+        return
+    if (name == "xfs_repair" and cmd.short("L")) or (name == "debugfs" and cmd.short("w")):
+        cmd.add(C, "disk", f"{name} rewrites file system metadata (data can be lost)")
+        return
+    cmd.add(M, "disk", f"{name} checks, repairs or changes a file system")
+
+
+# --- programs that run the command given after their options (GTFOBins "shell"/"command") --
+# name -> (options that take a value, positional words before the command). Each judges the
+# command it runs, so `choom -n 0 rm -rf /` is blocked as `rm -rf /` is, and wrapping a
+# shell is what starting that shell is.
+_RUNNERS: dict[str, tuple[str, int]] = {
+    "setlock": ("", 1),
+    "lckdo": ("-w", 1),
+    "pexec": ("-n -o -e -p -P -c -u -R", 0),
+    "distcc": ("", 0),
+    "pidstat": ("", 0),
+    "ssh-agent": ("-a -E -t -P -O", 0),
+    "newgrp": ("", 1),
+    "ifne": ("", 0),
+    "chronic": ("", 0),
+    "dtach": ("-c -A -n -e -r", 0),
+    "abduco": ("-c -n -A -e", 0),
+    "watchexec": ("-w --watch -e --exts -i --ignore -d --debounce -s --signal", 0),
+    "reflex": ("-r --regex -g --glob", 0),
+    "lxc-execute": ("-n --name -f", 0),
+    "fakechroot": ("", 0),
+    "multitime": ("-n -s -q", 0),
+    "genie": ("", 0),
+}
+
+
+def _runner_command(cmd: Cmd) -> list[Word]:
+    """The command a runner starts (empty when it starts none)."""
+    name = cmd.name
+    args = list(cmd.args)
+    if name == "pidstat":
+        e = next((k for k, w in enumerate(args) if w.text == "-e"), None)
+        return args[e + 1 :] if e is not None else []
+    if name == "genie":
+        c = next((k for k, w in enumerate(args) if w.text in ("-c", "--command")), None)
+        if c is not None:
+            return args[c + 1 :]
+        return [Word("sh", cmd.start, cmd.end)] if cmd.has("-s", "--shell") else []
+    if name in ("ssh-agent", "newgrp") and not args:
+        return [] if name == "ssh-agent" else [Word("sh", cmd.start, cmd.end)]
+    valued = frozenset(_RUNNERS[name][0].split())
+    skip = _RUNNERS[name][1]
+    i = 0
+    while i < len(args):
+        t = args[i].text
+        if t == "--":
+            i += 1
+            break
+        if t.startswith("-") and len(t) > 1:
+            i += 2 if t in valued else 1
+            continue
+        if skip:
+            skip -= 1
+            i += 1
+            continue
+        break
+    return args[i:]
+
+
+@handles(*_RUNNERS)
+def _runner(cmd: Cmd) -> None:
+    if cmd.has("--help", "-h", "--version", "-V") and len(cmd.args) == 1:
+        return
+    inner = _runner_command(cmd)
+    if cmd.name == "newgrp":
+        cmd.add(C, "sudo", f"{cmd.name} runs a command with other group or user rights")
+    if not inner:
+        if cmd.name in ("pidstat", "ssh-agent"):
+            return  # `pidstat 1`, `ssh-agent -s`: report or set up, run nothing
+        cmd.add(M, "runs-program", f"{cmd.name} runs a program")
+        return
+    if any(w.dynamic and w is inner[0] for w in inner[:1]):
+        cmd.add(C, "eval-dynamic", f"{cmd.name} runs a command only known at run time", inner[0])
+    cmd.info = cmd.judge(inner, cmd.stdin)
+
+
+@handles("run-parts")
+def _run_parts(cmd: Cmd) -> None:
+    if cmd.has("--test", "--list", "--help", "--version"):
+        return
+    cmd.add(M, "local-script", "run-parts runs every program in a directory")
+
+
+# --- options whose value the program runs as a command ---------------------------------------
+_EXEC_OPTIONS: dict[str, str] = {
+    "scrot": "-e --exec",
+    "zic": "-y",
+    "tcpdump": "-z",
+    "enscript": "-I --filter",
+    "tmate": "-c",
+    "agetty": "-l --login-program",
+    "socket": "-p",
+    "dvips": "",
+    "xdg-open": "",
+    "nmap": "",
+    "sshpass": "",
+}
+
+
+def opt_values(cmd: Cmd, spec: str) -> list[tuple[Word, Word]]:
+    """(option word, value) for every option of `spec` (`-x V`, `-xV`, `--name=V`); socket's
+    value rides in a bundle (`-qvp CMD`)."""
+    wanted = spec.split()
+    out: list[tuple[Word, Word]] = []
+    args = cmd.args
+    for i, w in enumerate(args):
+        t = w.text
+        if t in wanted and i + 1 < len(args):
+            out.append((w, args[i + 1]))
+            continue
+        for o in wanted:
+            if o.startswith("--") and t.startswith(o + "="):
+                out.append((w, _sub(w, t[len(o) + 1 :])))
+            elif len(o) == 2 and t.startswith(o) and len(t) > 2 and not t.startswith("--"):
+                out.append((w, _sub(w, t[2:])))
+            elif (
+                len(o) == 2
+                and re.fullmatch(r"-[a-zA-Z]+", t)
+                and t.endswith(o[1])
+                and len(t) > 2
+                and i + 1 < len(args)
+                and cmd.name == "socket"
+            ):
+                out.append((w, args[i + 1]))
+    return out
+
+
+@handles("scrot", "zic", "tcpdump", "enscript", "tmate", "agetty", "socket")
+def _exec_option_tool(cmd: Cmd) -> None:
+    """`scrot -e CMD`, `zic -y CMD`, `tcpdump -z CMD`, `enscript -I CMD`, `tmate -c CMD`,
+    `agetty -l PROGRAM`, `socket -p CMD`: the value is a command the tool runs."""
+    found = False
+    for opt, value in opt_values(cmd, _EXEC_OPTIONS[cmd.name]):
+        found = True
+        text = value.text
+        if cmd.name == "tcpdump":
+            text = text + " FILE"  # run with the name of each finished capture file
+        _judge_embedded(cmd, _sub(value, text), f"{cmd.name} {opt.text[:2]}")
+        # a login program or a command wired to a socket/terminal hands out a shell
+        if cmd.name in ("agetty", "socket", "tmate") and re.search(
+            r"(?:^|/)(?:ba|z|k|da|c|tc|fi)?sh\b", text
+        ):
+            cmd.add(C, "config-exec", f"{cmd.name} hands a shell to a terminal or a socket", value)
+    if cmd.name == "tcpdump":
+        w = cmd.option_value("-w")
+        if w is not None and w.text != "-":
+            cmd.add(M, "write", "tcpdump writes a capture file", w)
+        cmd.add(M, "network", "tcpdump captures network traffic")
+        return
+    if not found:
+        cmd.add(M, "runs-program", f"{cmd.name} runs")
+
+
+@handles("csvtool")
+def _csvtool(cmd: Cmd) -> None:
+    texts = cmd.texts()
+    if "call" in texts:
+        k = texts.index("call")
+        if k + 1 < len(cmd.args):
+            _judge_embedded(cmd, cmd.args[k + 1], "csvtool call")
+            return
+    if "-o" in texts or "--output" in texts:
+        cmd.add(M, "write", "csvtool writes a file")
+
+
+@handles("rpmdb", "rpmquery", "rpmverify", "rpmspec", "rpmbuild")
+def _rpm_tools(cmd: Cmd) -> None:
+    rpm_eval(cmd)
+    if cmd.name == "rpmbuild":
+        cmd.add(M, "build", "rpmbuild runs a package's build scripts")
+    elif cmd.name == "rpmdb" and cmd.has("--rebuilddb", "--initdb"):
+        cmd.add(M, "system-config", "rpmdb rewrites the package database")
+
+
+# Shell-outs inside small languages: Scheme/Lisp `(system "…")`, m4 `syscmd(…)`, Tcl `exec …`,
+# gnuplot `system("…")` / `! cmd`.
+_LANG_SHELL = re.compile(
+    r"\((?:system\*?|ext:run-shell-command|run-shell-command|shell|uiop:run-program"
+    r"|sb-ext:run-program|open-pipe\*?|open-input-pipe|open-output-pipe)\s+\"((?:[^\"\\]|\\.)*)\""
+    r"|\b(?:e?syscmd)\(\s*([^)]*)\)"
+    r"|\bsystem\s*\(\s*[\"']((?:[^\"'\\]|\\.)*)[\"']\s*\)"
+    r"|(?:^|[;\n\[])\s*(?:exec|open\s+\"\|)\s*([^;\n\]]+)"
+    r"|(?:^|[;\n])\s*!\s*([^;\n]+)"
+    r"|`([^`]+)`"
+)
+
+
+def language_shell_outs(cmd: Cmd, code: Word, what: str) -> bool:
+    """Judge each shell command written in `code`; True if there was one."""
+    found = False
+    for m in _LANG_SHELL.finditer(code.text):
+        line = next(g for g in m.groups() if g is not None).strip().rstrip("&").strip()
+        line = line.replace('\\"', '"')
+        if line:
+            found = True
+            _judge_embedded(cmd, _sub(code, line), what)
+    return found
+
+
+_LANG_CODE_OPTS = {
+    "gnuplot": "-e",
+    "guile": "-c -e",
+    "clisp": "-x",
+    "sbcl": "--eval",
+    "ecl": "-eval --eval",
+    "racket": "-e --eval",
+    "chicken": "-e",
+    "csi": "-e -p",
+    "gsi": "-e",
+    "m4": "-D --define",
+    "wish": "",
+    "tclsh": "",
+    "gawk-ext": "",
+}
+
+
+@handles("gnuplot", "guile", "clisp", "sbcl", "ecl", "racket", "csi", "gsi", "m4", "wish")
+def _small_language(cmd: Cmd) -> None:
+    """Interpreters of small languages given code on the command line or on stdin: their
+    shell-outs are judged as commands; other code runs as a local program (moderate)."""
+    from aintern_ls.safety.context import STDIN_NONE
+
+    spec = _LANG_CODE_OPTS.get(cmd.name, "")
+    codes = [v for _, v in opt_values(cmd, spec)] if spec else []
+    if cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text:
+        codes.append(Word(cmd.stdin.text, cmd.start, cmd.end))
+    elif cmd.stdin.kind not in (STDIN_NONE, STDIN_STATIC) and not cmd.operands():
+        cmd.add(C, "eval-dynamic", f"{cmd.name} runs code it reads at run time")
+        return
+    shelled = False
+    for code in codes:
+        if code.dynamic:
+            cmd.add(C, "eval-dynamic", f"{cmd.name} runs code only known at run time", code)
+            shelled = True
+        else:
+            shelled = language_shell_outs(cmd, code, f"{cmd.name} code") or shelled
+    if cmd.name == "m4" and not codes and cmd.operands():
+        cmd.add(M, "local-script", "m4 expands a file (its macros can run commands)")
+        return
+    if not shelled:
+        cmd.add(M, "local-script", f"{cmd.name} runs a program")
+
+
+@handles("hg")
+def _hg(cmd: Cmd) -> None:
+    """Mercurial: `--config alias.x=!CMD` and `--config hooks.*=CMD` run shell commands;
+    read-only subcommands (status, log, diff, …) are safe."""
+    for _, value in opt_values(cmd, "--config"):
+        key, _, val = value.text.partition("=")
+        k = key.lower()
+        if (k.startswith("alias.") and val.startswith("!")) or k.startswith("hooks."):
+            _judge_embedded(cmd, _sub(value, val.lstrip("!")), f"hg --config {key}")
+        elif k in ("ui.editor", "ui.merge", "ui.ssh", "pager.pager", "extdiff.cmd"):
+            _judge_embedded(cmd, _sub(value, val), f"hg --config {key}")
+    ops = cmd.operands(frozenset({"--config", "-R", "--repository", "--cwd", "-r", "--rev"}))
+    sub = ops[0].text if ops else ""
+    if sub in (
+        "status",
+        "st",
+        "log",
+        "diff",
+        "id",
+        "identify",
+        "summary",
+        "sum",
+        "heads",
+        "branches",
+        "tags",
+        "annotate",
+        "blame",
+        "cat",
+        "files",
+        "root",
+        "paths",
+        "version",
+        "help",
+        "show",
+        "incoming",
+        "outgoing",
+        "manifest",
+        "grep",
+    ):
+        return
+    if sub in ("purge", "strip", "rollback") or (
+        sub in ("update", "up", "revert") and cmd.has("-C", "--clean", "--all")
+    ):
+        cmd.add(D, "git-destroy", f"hg {sub} discards changes")
+        return
+    cmd.add(M, "vcs-write", f"hg {sub or ''} changes the repository".replace("  ", " "))
+
+
+_TEX = frozenset(
+    names(
+        """
+        tex latex pdflatex lualatex luatex xelatex pdftex etex xetex context latexmk
+        """
+    )
+)
+
+
+@handles(*_TEX)
+def _tex(cmd: Cmd) -> None:
+    """TeX with `--shell-escape` runs `\\write18{CMD}` (and `\\immediate\\write18`) commands."""
+    escape = any(
+        w.text.lstrip("-") in ("shell-escape", "enable-write18", "shell-restricted")
+        or w.text.startswith("--shell-escape")
+        for w in cmd.args
+    )
+    for w in cmd.args:
+        for m in re.finditer(r"\\write18\s*\{((?:[^{}]|\{[^{}]*\})*)\}", w.text):
+            if escape:
+                _judge_embedded(cmd, _sub(w, m.group(1)), f"{cmd.name} \\write18")
+    if escape:
+        cmd.add(C, "config-exec", f"{cmd.name} --shell-escape lets the document run commands")
+        return
+    cmd.add(M, "build", f"{cmd.name} typesets a document")
+
+
+@handles("msgfilter")
+def _msgfilter(cmd: Cmd) -> None:
+    """`msgfilter [OPTIONS] FILTER [ARGS]`: FILTER runs once per message."""
+    i = skip_options_local(cmd, frozenset(names("-i --input -o --output-file -D --directory")))
+    rest = list(cmd.args[i:])
+    if rest:
+        cmd.judge(rest, cmd.stdin)
+    cmd.add(M, "runs-program", "msgfilter runs a filter program")
+
+
+def skip_options_local(cmd: Cmd, with_value: frozenset[str]) -> int:
+    from aintern_ls.safety.registry import skip_options
+
+    return skip_options(cmd, with_value)
+
+
+@handles("busctl")
+def _busctl(cmd: Cmd) -> None:
+    """`busctl --address=unixexec:path=/bin/sh,argv1=-c,argv2=CMD` starts a program as the
+    bus; `call`/`set-property` on system services change them; listings are safe."""
+    for w in cmd.args:
+        m = re.search(r"unixexec:path=([^,]+)((?:,argv\d+=[^,]*)*)", w.text)
+        if m:
+            argv = [a.split("=", 1)[1] for a in m.group(2).split(",") if "=" in a]
+            import shlex
+
+            line = " ".join(shlex.quote(x) for x in [m.group(1), *argv])
+            _judge_embedded(cmd, _sub(w, line), "busctl unixexec address")
+    ops = [t for t in cmd.texts() if not t.startswith("-")]
+    sub = ops[0] if ops else "list"
+    if sub in (
+        "list",
+        "status",
+        "monitor",
+        "capture",
+        "tree",
+        "introspect",
+        "get-property",
+        "help",
+    ):
+        return
+    cmd.add(M, "system-config", f"busctl {sub} calls a system service")
+
+
+@handles("nmap")
+def _nmap(cmd: Cmd) -> None:
+    """nmap scans (network, moderate); `--interactive` has a shell escape and `--script`
+    runs a Lua script (local code)."""
+    if cmd.has("--interactive"):
+        cmd.add(C, "config-exec", "nmap --interactive offers a shell escape (!sh)")
+        return
+    for _, v in opt_values(cmd, "--script"):
+        if v.dynamic and v.origin in ("static", "decoded"):
+            # `nmap --script <(echo 'os.execute(…)')`: the script's text is known: Lua.
+            _judge_embedded(cmd, Word(v.text, v.start, v.end), "nmap's Lua script", "lua")
+            cmd.add(M, "local-script", "nmap runs a Lua script", v)
+        elif "/" in v.text or v.text.endswith(".nse") or v.dynamic:
+            cmd.add(M, "local-script", "nmap runs a Lua script file", v)
+    cmd.add(M, "network", "nmap scans hosts")
+
+
+@handles("ldconfig")
+def _ldconfig(cmd: Cmd) -> None:
+    if cmd.short("pV") or cmd.has("--print-cache", "--version", "-N"):
+        return
+    conf = cmd.option_value("-f")
+    if conf is not None and not conf.text.startswith("/etc/ld.so.conf"):
+        cmd.add(C, "env-hook", "ldconfig -f makes every program load libraries from new places")
+        return
+    cmd.add(M, "system-config", "ldconfig rebuilds the shared library cache")
+
+
+@handles("gcore")
+def _gcore(cmd: Cmd) -> None:
+    cmd.add(C, "read-secret", "gcore dumps a running process's memory (passwords, keys, tokens)")
+
+
+# --- uploads by tools that are not usually network tools (GTFOBins "file upload") ------------
+def _upload(cmd: Cmd, what: Word, how: str) -> None:
+    cmd.add(C, "exfiltration", f"{cmd.name} {how} (exfiltration)", what)
+
+
+@handles("ab")
+def _ab(cmd: Cmd) -> None:
+    for _, v in opt_values(cmd, "-p -u"):
+        _upload(cmd, v, "sends a file's contents to a web server")
+        return
+    cmd.add(M, "network", "ab sends many requests to a web server")
+
+
+@handles("cancel", "lp", "lpr")
+def _printing(cmd: Cmd) -> None:
+    host = [v for _, v in opt_values(cmd, "-h -H")]
+    if cmd.name == "cancel":
+        if any(w.dynamic and w.origin != "variable" for w in cmd.args) and host:
+            _upload(cmd, host[0], "sends a command's output to a print server")
+            return
+        cmd.add(M, "runs-program", "cancel cancels print jobs")
+        return
+    files = cmd.operands(frozenset(names("-h -H -d -P -n -o -t -U -q -#")))
+    if host and (files or cmd.stdin.kind != "none"):
+        _upload(cmd, host[0], "sends a file to a remote print server")
+        return
+    cmd.add(M, "runs-program", f"{cmd.name} prints files")
+
+
+@handles("tftp", "atftp", "curl-tftp")
+def _tftp(cmd: Cmd) -> None:
+    text = " ".join(cmd.texts()) + " " + (cmd.stdin.text if cmd.stdin.kind == STDIN_STATIC else "")
+    if re.search(r"(?:^|\s|-c\s+|;)put\b|(?:^|\s)-p\b|--put\b", text):
+        cmd.add(C, "exfiltration", f"{cmd.name} put uploads a file (exfiltration)")
+        return
+    cmd.add(M, "network", f"{cmd.name} downloads a file")
+
+
+@handles("mosquitto_pub", "hping3", "hping", "kafkacat", "kcat")
+def _message_send(cmd: Cmd) -> None:
+    spec = {"mosquitto_pub": "-f --file", "hping3": "-E --file", "hping": "-E --file"}.get(
+        cmd.name, ""
+    )
+    for _, v in opt_values(cmd, spec) if spec else []:
+        _upload(cmd, v, "sends a file's contents over the network")
+        return
+    if cmd.name in ("kafkacat", "kcat") and cmd.short("P") and cmd.stdin.kind != "none":
+        cmd.add(C, "exfiltration", f"{cmd.name} -P sends its input to a Kafka topic")
+        return
+    cmd.add(M, "network", f"{cmd.name} sends network messages")
+
+
+# --- tools that write a file named in their arguments (GTFOBins "file write") ---------------
+def _writes(cmd: Cmd, target: Word) -> None:
+    from aintern_ls.safety.paths import write_target
+
+    t = write_target(target.text, cmd.scope.cwds)
+    if t is not None:
+        cmd.add(t.level, t.rule, f"{cmd.name} writes {t.what}", target)
+    else:
+        cmd.add(M, "write", f"{cmd.name} writes {target.text}", target)
+
+
+@handles("dos2unix", "unix2dos", "mac2unix", "unix2mac")
+def _dos2unix(cmd: Cmd) -> None:
+    args = list(cmd.args)
+    targets: list[Word] = []
+    i = 0
+    while i < len(args):
+        t = args[i].text
+        if t in ("-n", "--newfile") and i + 2 < len(args):
+            targets.append(args[i + 2])
+            i += 3
+            continue
+        if not t.startswith("-"):
+            targets.append(args[i])
+        i += 1
+    for w in targets[:8]:
+        _writes(cmd, w)
+    if not targets:
+        return
+
+
+@handles("update-alternatives", "alternatives")
+def _update_alternatives(cmd: Cmd) -> None:
+    texts = cmd.texts()
+    if any(t in ("--display", "--query", "--list", "--get-selections") for t in texts):
+        return
+    if "--install" in texts:
+        k = texts.index("--install")
+        if k + 1 < len(cmd.args):
+            _writes(cmd, cmd.args[k + 1])  # LINK becomes a symlink to the new program
+            return
+    cmd.add(M, "system-config", f"{cmd.name} changes which program a command name runs")
+
+
+@handles("varnishncsa", "varnishlog")
+def _varnish_log(cmd: Cmd) -> None:
+    out = cmd.option_value("-w")
+    if out is not None:
+        _writes(cmd, out)
+
+
+# --- macOS tools (LOOBins, loobins.io): each by what its documented abuse does -----------------
+@handles(
+    "chflags",
+    "setfile",
+    "codesign",
+    "dns-sd",
+    "dscacheutil",
+    "dsconfigad",
+    "dsenableroot",
+    "kextstat",
+    "lsappinfo",
+    "log",
+    "profiles",
+    "pwpolicy",
+    "screencapture",
+    "security_authtrampoline",
+    "sharing",
+    "snmptrap",
+    "snmpset",
+    "softwareupdate",
+    "systemsetup",
+    "kickstart",
+    "sfltool",
+    "installer",
+    "hdiutil",
+    "nscurl",
+    "ldapsearch",
+)
+def _macos(cmd: Cmd) -> None:
+    n = cmd.name
+    texts = cmd.texts()
+    low = [t.lower() for t in texts]
+    joined = " ".join(low)
+    if n in ("chflags", "setfile"):
+        hides = (n == "setfile" and re.search(r"-a\s+\S*v", joined)) or (
+            n == "chflags"
+            and any(
+                f in low for f in ("hidden", "uchg", "schg", "nouchg", "noschg", "sappnd", "uappnd")
+            )
+        )
+        if hides:
+            from aintern_ls.safety.paths import write_target
+
+            for w in cmd.operands():
+                t = write_target(w.text, cmd.scope.cwds)
+                if t is not None and t.level >= C:
+                    cmd.add(C, "persistence", f"{n} hides or locks {t.what}", w)
+                    return
+        cmd.add(M, "write", f"{n} changes file flags")
+        return
+    if n == "codesign":
+        if "--remove-signature" in low:
+            cmd.add(C, "disable-security", "codesign strips an app's signature (evades checks)")
+        elif any(t in ("-v", "--verify", "-d", "--display", "-dv", "-dvvv", "-vvv") for t in low):
+            return
+        else:
+            cmd.add(M, "write", "codesign signs a program")
+        return
+    if n in ("dns-sd", "snmptrap", "snmpset"):
+        if any(w.dynamic and w.origin != "variable" for w in cmd.args):
+            cmd.add(C, "exfiltration", f"{n} puts a command's output in what it sends")
+            return
+        if n == "dns-sd" and any(t in ("-b", "-l", "-q", "-e", "-f", "-z", "-g") for t in low):
+            return
+        cmd.add(M, "network", f"{n} sends network messages")
+        return
+    read_only = {
+        "dscacheutil": ("-q", "-statistics", "-cachedump"),
+        "dsconfigad": ("-show",),
+        "kextstat": (),
+        "lsappinfo": ("list", "info", "find", "front", "visibleprocesslist", "processlist"),
+        "log": ("show", "stream", "stats", "help", "collect"),
+        "profiles": ("list", "show", "status", "-p", "-l", "-c", "version", "help"),
+        "pwpolicy": (
+            "getaccountpolicies",
+            "-getaccountpolicies",
+            "-getglobalpolicy",
+            "getpolicy",
+            "-getpolicy",
+            "authentication-allowed",
+        ),
+        "sharing": ("-l",),
+        "softwareupdate": ("-l", "--list", "--history", "--list-full-installers", "--help"),
+        "sfltool": ("dumpbtm", "list"),
+        "hdiutil": ("info", "imageinfo", "verify", "help", "isencrypted", "pmap"),
+        "ldapsearch": (),
+    }
+    if n in read_only and (not read_only[n] or (low and low[0] in read_only[n])):
+        if n != "ldapsearch":
+            return
+        cmd.add(M, "network", "ldapsearch queries a directory server")
+        return
+    if n == "systemsetup" and low and low[0].startswith("-get"):
+        return
+    if n == "log":
+        if low and low[0] == "erase":
+            cmd.add(C, "clear-logs", "log erase deletes the system logs")
+        elif low and low[0] == "config" and re.search(r"level:off|--mode\s+\S*off", joined):
+            cmd.add(C, "clear-logs", "log config turns logging off")
+        else:
+            cmd.add(M, "system-config", "log changes logging")
+        return
+    if n == "profiles" or n == "pwpolicy":
+        what = (
+            "configuration profiles (certificates, proxies, restrictions)"
+            if n == "profiles"
+            else "password and account policies"
+        )
+        cmd.add(C, "disable-security", f"{n} changes {what}")
+        return
+    if n == "screencapture":
+        cmd.add(C, "screen-capture", "screencapture takes a picture of the screen")
+        return
+    if n == "security_authtrampoline":
+        cmd.add(C, "sudo", "security_authtrampoline runs a program as root")
+        if cmd.args:
+            cmd.judge(list(cmd.args), cmd.stdin)
+        return
+    if n == "sharing":
+        if "-a" in low:
+            cmd.add(C, "remote-access", "sharing shares a folder over the network")
+        else:
+            cmd.add(M, "system-config", "sharing changes file sharing")
+        return
+    if n == "dsenableroot":
+        if "-d" in low:
+            cmd.add(M, "account", "dsenableroot disables the root account")
+        else:
+            cmd.add(C, "account", "dsenableroot enables the root account")
+        return
+    if n == "systemsetup":
+        if re.search(r"-setremote(login|appleevents)\s+on", joined):
+            cmd.add(C, "remote-access", "systemsetup turns on remote login (SSH) or Apple events")
+        else:
+            cmd.add(M, "system-config", "systemsetup changes system settings")
+        return
+    if n == "kickstart":
+        if "-activate" in low or ("-configure" in low and "-on" in low):
+            cmd.add(C, "remote-access", "kickstart turns on Remote Desktop access")
+        else:
+            cmd.add(M, "system-config", "kickstart changes Remote Desktop settings")
+        return
+    if n == "nscurl":
+        cmd.add(M, "network", "nscurl downloads a URL")
+        return
+    if n == "installer":
+        cmd.add(M, "install", "installer installs a package")
+        return
+    if n == "softwareupdate" and any(t in ("--ignore", "--schedule") for t in low):
+        cmd.add(M, "system-config", "softwareupdate changes update settings")
+        return
+    cmd.add(M, "system-config", f"{n} changes system settings")
+
+
+# --- AI agent command lines ----------------------------------------------------------------
+# Coding agents run shell commands they choose themselves; with their approval prompts
+# bypassed (how the Nx "s1ngularity" payload used them) a one-line prompt becomes arbitrary
+# command execution nobody reviews: critical. With approvals on they ask first (moderate).
+_AGENTS = frozenset(
+    names(
+        """
+        claude gemini codex q aider cursor-agent opencode amp goose crush qwen kiro-cli
+        """
+    )
+)
+_AGENT_BYPASS = re.compile(
+    r"\A(?:--dangerously-skip-permissions|--dangerously-bypass-approvals-and-sandbox|--yolo"
+    r"|--full-auto|--trust-all-tools|--yes-always|--auto-approve|--always-approve|--no-confirm"
+    r"|--approval-mode=(?:yolo|auto\S*)|--permission-mode=bypass\S*|--sandbox=danger\S*"
+    r"|--ask-for-approval=never|--force|--allow-all-tools|--accept-all)\Z",
+    re.I,
+)
+_AGENT_VALUED_BYPASS = {
+    "--approval-mode": re.compile(r"(?i)\A(yolo|auto\S*)\Z"),
+    "--permission-mode": re.compile(r"(?i)\Abypass\S*\Z"),
+    "--sandbox": re.compile(r"(?i)\Adanger\S*\Z"),
+    "-s": re.compile(r"(?i)\Adanger\S*\Z"),
+    "--ask-for-approval": re.compile(r"(?i)\Anever\Z"),
+    "-a": re.compile(r"(?i)\Anever\Z"),
+    "--allowedTools": re.compile(r"(?i)bash\s*(\(\s*\*?\s*\))?|\*"),
+    "--allowed-tools": re.compile(r"(?i)bash\s*(\(\s*\*?\s*\))?|\*"),
+}
+
+
+@handles(*_AGENTS)
+def _agent(cmd: Cmd) -> None:
+    args = cmd.args
+    texts = cmd.texts()
+    if texts and all(
+        t in ("--help", "-h", "--version", "-v", "-V", "help", "version") for t in texts
+    ):
+        return
+    bypass: Word | None = None
+    for i, w in enumerate(args):
+        if _AGENT_BYPASS.match(w.text) or (
+            cmd.name in ("gemini", "cursor-agent", "qwen") and w.text in ("-y", "-f")
+        ):
+            bypass = w
+            break
+        rule = _AGENT_VALUED_BYPASS.get(w.text)
+        if rule is not None and i + 1 < len(args) and rule.search(args[i + 1].text):
+            bypass = args[i + 1]
+            break
+    if bypass is not None:
+        cmd.add(
+            C,
+            "agent-bypass",
+            f"{cmd.name} runs an AI agent with its approvals turned off: it runs commands"
+            " nobody reviews",
+            bypass,
+        )
+        return
+    cmd.add(M, "runs-program", f"{cmd.name} runs an AI agent (it asks before running commands)")
+
+
+@handles("atq", "atrm")
+def _at_queue(cmd: Cmd) -> None:
+    """`atq` lists the at queue; `atrm` removes queued jobs."""
+    if cmd.name == "atrm" and cmd.args:
+        cmd.add(M, "system-config", "atrm removes scheduled jobs")
+
+
+# --- other shells ------------------------------------------------------------------------------
+@handles("elvish", "rc", "sash", "nu", "nushell", "xonsh", "osh", "oil", "ion", "es")
+def _other_shell(cmd: Cmd) -> None:
+    """Shells outside the POSIX family (GTFOBins lists elvish, rc, sash): `-c CODE` runs
+    CODE, a simple command line reading the same as in sh; with no code they start an
+    interactive shell."""
+    args = list(cmd.args)
+    for i, w in enumerate(args):
+        if w.text == "-c" and i + 1 < len(args):
+            code = args[i + 1]
+            if code.dynamic:
+                cmd.add(C, "eval-dynamic", f"{cmd.name} runs code only known at run time", code)
+            else:
+                cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
+            return
+    ops = [w for w in args if not w.text.startswith("-")]
+    if ops:
+        cmd.add(M, "local-script", f"{cmd.name} runs the script {ops[0].text}", ops[0])
+    else:
+        cmd.add(M, "shell", f"{cmd.name} starts a shell")
+
+
+@handles("dvips")
+def _dvips(cmd: Cmd) -> None:
+    """`dvips -R0` lets the document's \\special commands run shell commands."""
+    if any(w.text in ("-R0", "-R-") for w in cmd.args):
+        cmd.add(C, "config-exec", "dvips -R0 lets the document run shell commands")
+    else:
+        cmd.add(M, "build", "dvips converts a document")
+
+
+# --- more disk wipers and block-level writers ---------------------------------------------------
+@handles("nwipe", "scrub", "ddrescue", "fallocate", "dc3dd")
+def _disk_wiper(cmd: Cmd) -> None:
+    """nwipe/scrub erase what they are pointed at; ddrescue and dc3dd copy onto their output;
+    fallocate --punch-hole/--zero-range zeroes a range. On a raw device each destroys the
+    disk (blocked); on a file they destroy its content (dangerous) or write (moderate)."""
+    from aintern_ls.safety.paths import is_device
+
+    texts = cmd.texts()
+    if cmd.has("--help", "-h", "--version", "-V") and len(texts) == 1:
+        return
+    ops = cmd.operands(
+        frozenset(names("-p -m -o -l -n -s -r -b -c -i -d --method --offset --length"))
+    )
+    if cmd.name == "ddrescue":
+        target = ops[1] if len(ops) > 1 else None
+    elif cmd.name == "dc3dd":
+        target = next(
+            (
+                Word(t[3:], w.start, w.end)
+                for w, t in zip(cmd.args, texts, strict=True)
+                if t.startswith(("of=", "hof="))
+            ),
+            None,
+        )
+    else:
+        target = ops[-1] if ops else None
+    erasing = (
+        cmd.name in ("nwipe", "scrub")
+        or (
+            cmd.name == "fallocate"
+            and any(t in ("-p", "--punch-hole", "-z", "--zero-range") for t in texts)
+        )
+        or cmd.name in ("ddrescue", "dc3dd", "sg_dd")
+    )
+    if target is not None and is_device(target.text) and (erasing or cmd.name == "fallocate"):
+        cmd.add(B, "disk-wipe", f"{cmd.name} overwrites the disk {target.text}", target)
+        return
+    if cmd.name == "nwipe" and not ops and "--autonuke" in texts:
+        cmd.add(B, "disk-wipe", "nwipe --autonuke erases every disk it finds")
+        return
+    if erasing and cmd.name != "ddrescue" and target is not None:
+        cmd.add(D, "shred", f"{cmd.name} destroys the content of {target.text}", target)
+        return
+    cmd.add(M, "write", f"{cmd.name} writes {target.text if target else 'data'}")

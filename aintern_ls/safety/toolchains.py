@@ -10,7 +10,7 @@ from aintern_ls.safety import system
 from aintern_ls.safety.context import (
     Cmd,
 )
-from aintern_ls.safety.levels import C, M
+from aintern_ls.safety.levels import C, D, M
 from aintern_ls.safety.registry import handles, run_config_command
 from aintern_ls.safety.words import Word, names
 
@@ -147,7 +147,382 @@ def _npm_pkg_set(cmd: Cmd, ops: list[str]) -> bool:
     return True
 
 
+# --- package runners: `npx CMD`, `npm exec -c '…'`, `pnpm exec`, `yarn dlx`, `bunx` --------
+_EXEC_VALUED = frozenset(
+    names(
+        """
+        -p --package -w --workspace --prefix -C --dir --filter -F --cwd --registry --cache
+        --userconfig --node-options --shell --loglevel
+        """
+    )
+)
+# Runner tools the registry does not know, but whose behaviour is plain: they delete what
+# they are given, as `rm -rf` does.
+_JS_REMOVERS = frozenset(names("rimraf del-cli rm-cli trash-cli premove rmrf"))
+
+
+# Project tools that `npx` runs from node_modules/.bin as they are (judged as themselves).
+_LOCAL_DEV_TOOLS = frozenset(
+    names(
+        """
+        tsc eslint prettier jest vitest mocha ruff black mypy pytest playwright --version
+        """
+    )
+)
+
+
+def _package_exec(cmd: Cmd) -> bool:
+    """`npx rimraf ~`, `npm exec -- rm -rf /`, `pnpm exec …`, `yarn dlx …`, `bunx …`: the
+    command after the runner's options runs with the project's tools on PATH, so it is
+    judged as that command; `npm exec -c '…'` / `--call` runs a shell line. True if handled."""
+    n = cmd.name
+    args = list(cmd.args)
+    if n in ("npm", "pnpm", "yarn", "bun"):
+        if not args or args[0].text not in ("exec", "x", "dlx"):
+            return False
+        args = args[1:]
+    elif n not in ("npx", "pnpx", "bunx"):
+        return False
+    i = 0
+    code: Word | None = None
+    while i < len(args):
+        t = args[i].text
+        if t == "--":
+            i += 1
+            break
+        if t in ("-c", "--call") and i + 1 < len(args):
+            code = args[i + 1]
+            i += 2
+            continue
+        if t.startswith("--call="):
+            w = args[i]
+            code = Word(t[len("--call=") :], w.start, w.end, w.dynamic, False, w.origin)
+            i += 1
+            continue
+        if t.startswith("-"):
+            i += 2 if t in _EXEC_VALUED else 1
+            continue
+        break
+    if code is not None:
+        # npm runs the string with its script shell (docs.npmjs.com/cli/commands/npm-exec).
+        if code.dynamic:
+            cmd.add(C, "eval-dynamic", f"{n} exec runs a command only known at run time", code)
+        else:
+            found = cmd.scope.nested(code.text, "bash", code)
+            cmd.scope.include(found)
+            if not found:
+                cmd.add(M, "run-script", f"{n} exec runs a command line", code)
+        return True
+    rest = args[i:]
+    if not rest:
+        return False
+    tool = rest[0].text.split("@", 1)[0] if not rest[0].text.startswith("@") else rest[0].text
+    if system.data_reset(cmd, tool, rest[1:]):
+        return True
+    head = Word(tool, rest[0].start, rest[0].end, rest[0].dynamic, False, rest[0].origin)
+    if tool in _JS_REMOVERS:
+        _remover(cmd, [head, *rest[1:]])
+        return True
+    if tool not in _LOCAL_DEV_TOOLS:
+        cmd.add(M, "install", f"{n} may download and run {tool}", rest[0])
+    cmd.judge([head, *rest[1:]], cmd.stdin)
+    return True
+
+
+def _remover(cmd: Cmd, words: list[Word]) -> None:
+    """`rimraf PATH…` deletes each path and everything below it: judged as `rm -rf PATH…`."""
+    head = words[0]
+    ops = [w for w in words[1:] if not w.text.startswith("-")]
+    if not ops:
+        cmd.add(M, "unknown-command", f"{head.text} deletes the paths it is given", head)
+        return
+    rm = Word("rm", head.start, head.end)
+    flag = Word("-rf", head.start, head.end)
+    cmd.judge([rm, flag, Word("--", head.start, head.end), *ops], cmd.stdin)
+
+
+@handles(*_JS_REMOVERS)
+def _js_remover(cmd: Cmd) -> None:
+    _remover(cmd, cmd.words)
+
+
+@handles("shx", "cross-env", "cross-env-shell", "env-cmd")
+def _js_wrapper(cmd: Cmd) -> None:
+    """`shx rm -rf /` (ShellJS commands), `cross-env A=1 CMD`, `env-cmd -f .env CMD`: the
+    command they wrap is what runs."""
+    args = list(cmd.args)
+    if cmd.name == "shx":
+        i = next((k for k, w in enumerate(args) if not w.text.startswith("-")), len(args))
+        rest = args[i:]
+    elif cmd.name == "cross-env-shell":
+        code = " ".join(w.text for w in args if "=" not in w.text.split(" ", 1)[0])
+        if any(w.dynamic for w in args):
+            cmd.add(C, "eval-dynamic", "cross-env-shell runs a command only known at run time")
+        elif code.strip():
+            where = Word(code, cmd.start, cmd.end)
+            cmd.scope.include(cmd.scope.nested(code, "bash", where, -1))
+        return
+    else:
+        i = 0
+        while i < len(args) and (args[i].text.startswith("-") or re.match(r"\A\w+=", args[i].text)):
+            if args[i].text == "--":
+                i += 1
+                break
+            i += 2 if args[i].text in ("-e", "-f", "-c", "--file", "--environments") else 1
+        rest = args[i:]
+    if not rest:
+        return
+    cmd.judge(rest, cmd.stdin)
+
+
+@handles("concurrently", "npm-run-all", "run-p", "run-s")
+def _concurrently(cmd: Cmd) -> None:
+    """`concurrently "cmd1" "cmd2"` runs each argument as a shell command; npm-run-all runs
+    package.json scripts (a project's own scripts, like `npm run`)."""
+    if cmd.name != "concurrently":
+        cmd.add(M, "run-script", f"{cmd.name} runs project scripts")
+        return
+    ops = cmd.operands(frozenset(names("-n --names -c --prefix-colors -p --prefix -k")))
+    if not ops:
+        return
+    for w in ops[:16]:
+        if w.dynamic:
+            cmd.add(C, "eval-dynamic", "concurrently runs a command only known at run time", w)
+        elif not w.text.startswith(("npm:", "yarn:", "pnpm:", "bun:")):
+            cmd.scope.include(cmd.scope.nested(w.text, "bash", w))
+        else:
+            cmd.add(M, "run-script", "concurrently runs project scripts", w)
+
+
+_KNOWN_SHELLS = frozenset(
+    names(
+        """
+        sh bash zsh dash ksh fish pwsh powershell cmd cmd.exe powershell.exe pwsh.exe bash.exe
+        git-bash.exe
+        """
+    )
+)
+
+
+def _plain_shell(value: str) -> bool:
+    """A value naming an ordinary shell (`bash`, `/bin/sh`, `C:\\…\\bash.exe`)."""
+    base = re.split(r"[\\/]", value.strip().strip("'\""))[-1].lower()
+    return base in _KNOWN_SHELLS
+
+
+def _script_shell_config(cmd: Cmd) -> bool:
+    """`npm config set script-shell /tmp/x`, `yarn config set scriptShell …`: every later
+    `npm run`/`npx` hands its command lines to that program, so a program other than an
+    ordinary shell is code execution the analyser cannot see (critical). True if handled."""
+    if cmd.name not in ("npm", "pnpm", "yarn", "bun"):
+        return False
+    texts = cmd.texts()
+    at = next((k for k, t in enumerate(texts) if not t.startswith("-")), len(texts))
+    ops = texts[at:]
+    if ops[:2] == ["config", "set"]:
+        rest = ops[2:]
+    elif ops[:1] == ["set"]:
+        rest = ops[1:]
+    else:
+        return False
+    while rest and rest[0].startswith("-"):
+        rest = rest[1:]  # `npm config set -g key value`, `--location=user`
+    if not rest:
+        return False
+    key, eq, value = rest[0].partition("=")
+    if not eq:
+        value = rest[1] if len(rest) > 1 else ""
+    norm = key.lower().replace("-", "").replace("_", "")
+    if norm not in ("scriptshell", "shell", "nodeoptions", "gitshell", "git"):
+        return False
+    where = cmd.words[-1]
+    if norm == "nodeoptions":
+        if re.search(r"--(require|import|loader|experimental-loader)|(^|\s)-r\s", value):
+            cmd.add(C, "config-exec", f"{cmd.name} config makes node preload a module", where)
+        else:
+            cmd.add(M, "config", f"{cmd.name} config changes settings", where)
+        return True
+    if norm in ("scriptshell", "shell") and _plain_shell(value):
+        cmd.add(M, "config", f"{cmd.name} config sets the shell scripts run with", where)
+        return True
+    what = {"scriptshell": "every package script", "shell": "every `npm exec` command"}.get(
+        norm, "every git operation"
+    )
+    cmd.add(
+        C,
+        "config-exec",
+        f"{cmd.name} config makes {value or 'a program'} run {what} (code the analyser cannot see)",
+        where,
+    )
+    return True
+
+
+def _swift_code(cmd: Cmd) -> bool:
+    """`swift -e CODE`, `echo CODE | swift -`, `swift x.swift`: Swift code run now (the
+    interpreter, not the package manager's `swift build`/`swift test`). True if handled."""
+    from aintern_ls.safety import inline
+    from aintern_ls.safety.context import STDIN_NONE, STDIN_STATIC
+
+    args = cmd.args
+    code: Word | None = None
+    for i, w in enumerate(args):
+        if w.text == "-e" and i + 1 < len(args):
+            code = args[i + 1]
+            break
+    if code is None and (not args or args[0].text == "-") and cmd.stdin.kind != STDIN_NONE:
+        if cmd.stdin.kind != STDIN_STATIC:
+            cmd.add(C, "eval-dynamic", "swift runs code it reads at run time")
+            return True
+        code = Word(cmd.stdin.text, cmd.start, cmd.end)
+    if code is None:
+        if args and args[0].text.endswith(".swift"):
+            cmd.add(M, "local-script", "swift runs a script", args[0])
+            return True
+        return False
+    if code.dynamic:
+        cmd.add(C, "eval-dynamic", "swift runs code only known at run time", code)
+        return True
+    found = inline.code_findings(cmd.scope, code.text, code, "swift", "swift code")
+    cmd.scope.include(found)
+    if not found:
+        cmd.add(M, "inline-code", "swift runs code", code)
+    return True
+
+
+def _bun_eval(cmd: Cmd) -> bool:
+    """`bun -e CODE`, `bun --print CODE`, `bun eval CODE`: JavaScript run now, judged by the
+    JavaScript reader (not as a package operation). True if handled."""
+    from aintern_ls.safety import inline
+
+    args = cmd.args
+    for i, w in enumerate(args):
+        t = w.text
+        code: Word | None = None
+        if t in ("-e", "--eval", "-p", "--print", "eval") and i + 1 < len(args):
+            code = args[i + 1]
+        elif t.startswith(("--eval=", "--print=")):
+            value = t.split("=", 1)[1]
+            code = Word(value, w.start, w.end, w.dynamic, False, w.origin)
+        elif not t.startswith("-"):
+            return False
+        if code is None:
+            continue
+        if code.dynamic:
+            cmd.add(C, "eval-dynamic", "bun runs code only known at run time (opaque)", code)
+        else:
+            cmd.scope.include(
+                inline.code_findings(cmd.scope, code.text, code, "node", "bun's inline code")
+            )
+        return True
+    return False
+
+
+# Options of `X run`/`X exec` front ends that take a value (`conda run -n ENV`, `uv run
+# --with PKG`, `mise exec node@20 --`).
+_RUN_VALUED = frozenset(
+    names(
+        """
+        -n --name -p --prefix --with --python -e --env -E --environment --cwd -C --directory
+        --project --group --extra --package --from -w --workspace --gemfile --tool -t
+        """
+    )
+)
+
+
+def _after_verb(cmd: Cmd, verb: str, valued: frozenset[str]) -> list[Word]:
+    """The command a `verb` front end runs: the words after `verb`, its options and `--`
+    (every word, options included: `poetry run rm -rf /` runs `rm -rf /`)."""
+    args = list(cmd.args)
+    k = next((i for i, w in enumerate(args) if w.text == verb), None)
+    if k is None:
+        return []
+    i = k + 1
+    while i < len(args):
+        t = args[i].text
+        if t == "--":
+            return args[i + 1 :]
+        if t.startswith("-") and len(t) > 1:
+            i += 2 if t in valued else 1
+            continue
+        break
+    return args[i:]
+
+
+# Environment managers whose `run`/`exec` verb runs a command inside the environment.
+_ENV_RUNNERS = {
+    "conda": ("run",),
+    "mamba": ("run",),
+    "micromamba": ("run",),
+    "bundle": ("exec",),
+    "bundler": ("exec",),
+    "asdf": ("exec",),
+    "mise": ("exec", "x"),
+    "rtx": ("exec", "x"),
+    "nix": ("develop", "shell", "run"),
+    "pipx": ("run",),
+    "uvx": (),
+}
+
+
+def _env_runner(cmd: Cmd) -> bool:
+    """`conda run -n base CMD`, `bundle exec CMD`, `asdf exec CMD`, `mise exec -- CMD`,
+    `direnv exec DIR CMD`, `nix develop -c CMD`, `nix shell PKG -c CMD`: the command is
+    judged as itself (wrapping it changes nothing). True if handled."""
+    verbs = _ENV_RUNNERS.get(cmd.name)
+    if not verbs or not cmd.args:
+        return False
+    texts = cmd.texts()
+    verb = next((t for t in texts if not t.startswith("-")), "")
+    if verb not in verbs:
+        return False
+    if cmd.name == "nix":
+        c = next((i for i, t in enumerate(texts) if t in ("-c", "--command")), None)
+        if c is None:
+            if verb == "run":
+                cmd.add(M, "install", "nix run builds and runs a package")
+                return True
+            return False
+        rest = list(cmd.args[c + 1 :])
+    else:
+        rest = _after_verb(cmd, verb, _RUN_VALUED)
+        if cmd.name == "direnv" and rest:
+            rest = rest[1:]  # `direnv exec DIR CMD`
+        if cmd.name in ("mise", "rtx"):
+            # `mise exec node@20 -- CMD`, `mise exec node@20 CMD`
+            dash = next((i for i, w in enumerate(rest) if w.text == "--"), None)
+            rest = rest[dash + 1 :] if dash is not None else [w for w in rest if "@" not in w.text]
+    if not rest:
+        return False
+    cmd.info = cmd.judge(rest, cmd.stdin)
+    return True
+
+
+def _print_only(cmd: Cmd) -> bool:
+    """Package operations that only say what they would do: `pacman -Rp`/`--print`,
+    `dnf|yum remove --assumeno`, `zypper … --dry-run`."""
+    texts = cmd.texts()
+    if cmd.name in ("pacman", "yay", "paru"):
+        return "--print" in texts or any(
+            re.fullmatch(r"-[A-Z][a-z]*p[a-z]*", t) for t in texts if not t.startswith("--")
+        )
+    if cmd.name in ("dnf", "yum", "microdnf"):
+        return "--assumeno" in texts
+    return False
+
+
 def _package_manager(cmd: Cmd) -> None:
+    if _env_runner(cmd) or _print_only(cmd):
+        return
+    if cmd.name in ("pacman", "yay", "paru"):
+        op = next((t for t in cmd.texts() if re.fullmatch(r"-[A-Z][a-zA-Z]*", t)), "")
+        if op[:2] in ("-S", "-R", "-U") and not re.fullmatch(r"-S[sigl]+|-S[cyw]*[si][a-z]*", op):
+            what = "removes" if op.startswith("-R") else "installs or upgrades"
+            cmd.add(
+                M, "uninstall" if op.startswith("-R") else "install", f"{cmd.name} {what} packages"
+            )
+            return
+        if op[:2] in ("-Q", "-F", "-T", "-V", "-S") or not op:
+            return
     shell = system.option_glued(cmd, "--script-shell")
     if shell is not None and cmd.name in ("npm", "yarn", "pnpm"):
         run_config_command(cmd, shell, f"{cmd.name} --script-shell")
@@ -159,6 +534,12 @@ def _package_manager(cmd: Cmd) -> None:
         dlx = [w for w in cmd.args[1:] if not w.text.startswith("-")]
         if dlx and system.data_reset(cmd, dlx[0].text, dlx[1:]):
             return
+    if cmd.name == "bun" and _bun_eval(cmd):
+        return
+    if cmd.name == "swift" and _swift_code(cmd):
+        return
+    if _script_shell_config(cmd) or _package_exec(cmd):
+        return
     ops = [
         w.text
         for w in cmd.operands(
@@ -218,6 +599,9 @@ def _package_manager(cmd: Cmd) -> None:
             return
         cmd.add(M, "run-script", f"{n} run {ops[1]} runs a project script")
         return
+    if n == "cargo" and verb == "yank" and "--undo" not in cmd.texts():
+        cmd.add(D, "db-drop", "cargo yank withdraws a published version (dependants break)")
+        return
     if n == "cargo" and verb in names(
         """
         test check clippy doc bench tree metadata search fmt build b c t
@@ -237,11 +621,9 @@ def _package_manager(cmd: Cmd) -> None:
     if n == "uv" and verb == "pip" and len(ops) > 1 and ops[1] in _PIP_READ:
         return  # uv pip show/list/freeze/check/tree only read the environment
     if n in ("uv", "poetry", "pdm", "hatch", "rye", "pipenv") and verb == "run":
-        rest = cmd.operands()[1:]
+        rest = _after_verb(cmd, "run", _RUN_VALUED)
         if rest:
             cmd.judge(rest, cmd.stdin)
-            if n in ("poetry", "pipenv"):
-                return
         return
     if n in ("npx", "pnpx", "bunx", "uvx", "pipx") and verb != "list":
         if verb == "run" and n == "pipx":
@@ -363,6 +745,92 @@ def _tsc(cmd: Cmd) -> None:
         cmd.add(M, "build", "tsc writes compiled output")
 
 
+def _make_recipes(text: str) -> str:
+    """The recipe lines of Makefile text (tab-indented or after `target: ;`), as shell."""
+    lines: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("\t"):
+            lines.append(line.lstrip("\t").lstrip("@-+"))
+        else:
+            m = re.match(r"\A[^:=#\t]+::?[^;=]*;(.*)\Z", line)
+            if m:
+                lines.append(m.group(1).strip().lstrip("@-+"))
+    return "\n".join(x for x in lines if x.strip())
+
+
+def _make_overrides(cmd: Cmd) -> bool:
+    """`make SHELL=/tmp/x`, `make .SHELLFLAGS='-c …'`, `make --eval=$'x:\n\t…'`: make runs
+    every recipe line through `$(SHELL) $(.SHELLFLAGS)`, and `--eval` adds rules, so these
+    are code handed to make on its command line. A SHELL other than an ordinary shell, or
+    flags that carry a command, are critical; the command itself is judged. True if the
+    command was fully judged here."""
+    handled = False
+    for i, w in enumerate(cmd.args):
+        t = w.text
+        if t in ("-E", "--eval") and i + 1 < len(cmd.args):
+            code_word: Word | None = cmd.args[i + 1]
+        elif t.startswith("--eval="):
+            code_word = Word(t[len("--eval=") :], w.start, w.end, w.dynamic, False, w.origin)
+        else:
+            code_word = None
+        if code_word is not None:
+            handled = True
+            if code_word.dynamic:
+                cmd.add(C, "config-exec", "make --eval adds rules only known at run time", w)
+                continue
+            recipe = _make_recipes(code_word.text)
+            if recipe:
+                found = cmd.scope.nested(recipe, "bash", code_word, -1)
+                level = max((f.level for f in found), default=M)
+                cmd.scope.include(found)
+                if any(f.rule == "shell" for f in found) or level < M:
+                    level = max(level, C if any(f.rule == "shell" for f in found) else M)
+                cmd.add(max(level, M), "config-exec", "make --eval runs a recipe given here", w)
+            continue
+        name, eq, value = t.partition("=")
+        if not eq or not re.fullmatch(r"[.\w]+", name) or w.start >= cmd.end:
+            continue
+        if name == "SHELL":
+            handled = True
+            if w.dynamic:
+                cmd.add(C, "config-exec", "make runs recipes with a shell known at run time", w)
+            elif _plain_shell(value.split()[0] if value.split() else ""):
+                rest = value.split(None, 1)[1] if len(value.split()) > 1 else ""
+                if rest.strip():
+                    run_config_command(cmd, Word(value, w.start, w.end), "make SHELL=")
+                cmd.add(M, "build", "make runs build recipes with another shell", w)
+            else:
+                cmd.add(
+                    C,
+                    "config-exec",
+                    f"make SHELL={value} runs every recipe line through that program",
+                    w,
+                )
+        elif name == ".SHELLFLAGS":
+            handled = True
+            flags = value.split()
+            if all(re.fullmatch(r"-[a-z]+|-o|pipefail|errexit|nounset|xtrace", f) for f in flags):
+                cmd.add(M, "build", "make runs build recipes with other shell options", w)
+                continue
+            code = re.sub(r"\A(?:-[a-z]*c\s+|(?:-\w+\s+)*-c\s+)", "", value.strip())
+            found = cmd.scope.nested(code, "bash", w, -1)
+            level = max((f.level for f in found), default=C)
+            cmd.scope.include(found)
+            cmd.add(
+                max(level, C),
+                "config-exec",
+                "make .SHELLFLAGS puts a command in front of every recipe line",
+                w,
+            )
+        elif value and not w.dynamic and re.search(r"\s", value.strip()):
+            # `make CC='sh -c "rm -rf ~"'`: a variable recipes use as a command.
+            found = cmd.scope.nested(value, "bash", w, -1)
+            cmd.scope.include([f for f in found if f.level >= C])
+    if handled:
+        cmd.add(M, "build", f"{cmd.name} runs build recipes")
+    return handled
+
+
 @handles(
     *names(
         """
@@ -378,6 +846,9 @@ def _build_tool(cmd: Cmd) -> None:
         return
     if cmd.name == "bazel" and ops and ops[0].text in ("query", "info", "version", "test"):
         return
+    if cmd.name in ("make", "gmake") and _make_overrides(cmd):
+        return
+    ops = [w for w in ops if "=" not in w.text]
     target = ops[0].text if ops else "the default target"
     cmd.add(M, "build", f"{cmd.name} runs build recipe {target}")
     makefile = cmd.option_value("-f", "--file")

@@ -151,7 +151,7 @@ _VALUED = frozenset(
         computername scriptblock processname credential encoding depth first last pattern
         property type itemtype method body infile group member exclusionpath exclusionprocess
         drive driveletter number disknumber username user workingdirectory wait level l key
-        newname ep noprofile windowstyle w
+        newname ep noprofile windowstyle w stream
         """
     )
 )
@@ -174,13 +174,24 @@ def _remove_item(cmd: Cmd) -> None:
     if not targets and cmd.stdin.paths:
         targets = list(cmd.stdin.paths)
         recursive = True
+    elif not targets and cmd.stdin.kind == "static" and cmd.stdin.text.strip():
+        # `"$env:SystemRoot" | Remove-Item -Recurse`: piped strings bind to -Path.
+        targets = [
+            Word(line.strip(), cmd.start, cmd.end, glob=any(c in "*?" for c in line))
+            for line in cmd.stdin.text.splitlines()[:16]
+            if line.strip()
+        ]
     elif not targets and cmd.stdin.kind != "none":
         cmd.add(D, "delete", "deletes the items piped into it")
         return
     for t in targets:
         if _REGISTRY.match(t.text):
             key = _REGISTRY.sub("", t.text).strip(":\\/")
-            if t.text.lower().startswith(("hklm", "hkey_local_machine")) and key.count("\\") < 1:
+            if t.text.lower().startswith(("hklm", "hkey_local_machine")) and boot_registry_key(
+                "hklm\\" + key.lower()
+            ):
+                cmd.add(B, "registry-root", "deletes registry keys Windows needs to boot", t)
+            elif t.text.lower().startswith(("hklm", "hkey_local_machine")) and key.count("\\") < 1:
                 cmd.add(B, "registry-root", "deletes a whole machine registry hive", t)
             else:
                 cmd.add(D, "registry-delete", "deletes registry keys", t)
@@ -246,9 +257,11 @@ def _start_process(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     verb = params.get("verb")
     if verb is not None and verb.text.lower() == "runas":
+        # Elevated, and still the command line it starts is judged (`-Verb RunAs` with
+        # `-ArgumentList '-Command Remove-Item C:\ -Recurse'` is a root wipe).
         cmd.add(C, "sudo", "Start-Process -Verb RunAs elevates to administrator", verb)
-        return
-    cmd.add(M, "start-process", "starts a program")
+    else:
+        cmd.add(M, "start-process", "starts a program")
     # `Start-Process cmd -ArgumentList '/c rd /s /q C:\'` runs that command line.
     positional = _ps_positional(cmd)
     program = _named_value(cmd, "filepath", 2) or params.get("filepath")
@@ -456,11 +469,22 @@ _OFFICE_START = re.compile(
 )
 
 
+# Windows account and boot files: overwriting them breaks every logon or the boot.
+_WIN_ACCOUNT_BOOT = re.compile(
+    r"\A(?:[a-z]:)?/(?:windows/system32/config/(?:sam|system|security|software|default)"
+    r"|windows/system32/(?:winload\.(?:exe|efi)|ntoskrnl\.exe|hal\.dll|ci\.dll)"
+    r"|bootmgr|boot/bcd|efi/microsoft/boot/(?:bcd|bootmgfw\.efi))\Z"
+)
+
+
 def windows_write_target(path: str) -> tuple[RiskLevel, str, str] | None:
     """Writing into the Windows folder (a system file), or over an accessibility program
     that runs at the logon screen (a classic backdoor)."""
     p = path.replace("\\", "/").strip('"').lower()
     p = re.sub(r"\A%(systemroot|windir)%", "c:/windows", p)
+    p = re.sub(r"/+", "/", p)
+    if _WIN_ACCOUNT_BOOT.match(p):
+        return B, "system-file", f"the Windows account or boot file {path}"
     if _WIN_BACKDOOR.search(p):
         return (
             C,
@@ -921,6 +945,20 @@ def _diskpart(cmd: Cmd) -> None:
     cmd.add(C, "disk", "diskpart can erase disks and partitions")
 
 
+_BOOT_KEY = re.compile(
+    r"\Ahklm:?[\\/]+system(?:[\\/]+(?:currentcontrolset|controlset\d{3})"
+    r"(?:[\\/]+(?:services|control|enum|hardware profiles)(?:[\\/]+(?:safeboot|session manager"
+    r"|lsa|class))?)?)?[\\/]*\Z",
+    re.I,
+)
+
+
+def boot_registry_key(key: str) -> bool:
+    """`HKLM\\SYSTEM\\CurrentControlSet`, its Services/Control trees, SafeBoot, Session
+    Manager, LSA: deleting them leaves a machine that does not boot (boot configuration)."""
+    return bool(_BOOT_KEY.match(key.replace("hkey_local_machine", "hklm")))
+
+
 def _reg(cmd: Cmd) -> None:
     ops = _operands(cmd)
     verb = ops[0].text.lower() if ops else ""
@@ -933,7 +971,9 @@ def _reg(cmd: Cmd) -> None:
         return
     if verb == "delete":
         parts = [p for p in re.split(r"[\\/]", low) if p]
-        if parts and parts[0] in ("hklm", "hkcr", "hku") and len(parts) <= 2:
+        if boot_registry_key(low):
+            cmd.add(B, "registry-root", f"deletes {key}, which Windows needs to boot", ops[1])
+        elif parts and parts[0] in ("hklm", "hkcr", "hku") and len(parts) <= 2:
             cmd.add(B, "registry-root", f"deletes the registry hive {key}", ops[1])
         else:
             cmd.add(
@@ -1296,6 +1336,8 @@ def _wbadmin(cmd: Cmd) -> None:
         cmd.add(B, "delete-backups", "deletes Windows backups or the backup catalogue")
     elif re.search(r"\bget\b", text):
         return
+    elif _CRED_STORE.search(text.replace("/", "\\")):
+        cmd.add(C, "credential-dump", "wbadmin backs up the AD database or the SAM/SYSTEM hive")
     else:
         cmd.add(M, "backup", "wbadmin changes backups")
 
@@ -1486,6 +1528,10 @@ def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
         return
+    stream = params.get("stream")
+    if stream is not None and stream.text.lower() not in (":$data", "$data"):
+        cmd.add(C, "hidden-stream", f"{cmd.name} writes an alternate data stream (hidden)", stream)
+        return
     if cmd.name in (
         "set-itemproperty",
         "new-itemproperty",
@@ -1539,11 +1585,33 @@ def _write_cmdlet(cmd: Cmd) -> None:
         cmd.add(C, "persistence", "New-Service installs a service that starts on its own")
         return
     # Set-Content $PROFILE, Out-File -Append ~/.bashrc: writes to startup/system files.
-    for w in [*positional_and_paths(cmd, params)]:
+    targets = positional_and_paths(cmd, params)
+    if cmd.name in ("copy-item", "move-item"):
+        # The destination is what gets written: `-Destination X` or the second positional.
+        dest = params.get("destination") or params.get("dest")
+        positional = _ps_positional(cmd)
+        if dest is None and len(positional) > 1:
+            dest = positional[1]
+        targets = [dest] if dest is not None else []
+        if cmd.name == "move-item":
+            for src in [params.get("path"), params.get("literalpath"), *positional[:1]]:
+                if src is None:
+                    continue
+                t0 = classify_path(src.text, cmd.scope.cwds, True)
+                if t0.level >= B:
+                    rule = "mv-root" if t0.rule != "rm-system-file" else t0.rule
+                    cmd.add(B, rule, f"Move-Item moves away {t0.what}", src)
+                    return
+    for w in targets:
         t = write_target(w.text.replace("\\", "/"), cmd.scope.cwds)
         if t is not None:
             cmd.add(t.level, t.rule, f"{cmd.name} writes to {t.what}", w)
             return
+        if cmd.name not in ("new-item", "copy-item", "move-item") or not w.dynamic:
+            win = windows_write_target(w.text)
+            if win is not None:
+                cmd.add(win[0], win[1], f"{cmd.name} writes to {win[2]}", w)
+                return
     cmd.add(M, "write", f"{cmd.name} creates or changes files or settings")
 
 
@@ -1647,7 +1715,12 @@ _RUNDLL_LAUNCH = re.compile(
     r"#?(shellexec_rundll|routethecall|fileprotocolhandler|launchapplication|registerocx"
     r"|openurl|launchinfsection)\w*\Z"
 )
-_SCRIPT_RUN = re.compile(r"(?i)\.(?:run|exec|shellexecute)\s*\(?\s*\"((?:[^\"]|\"\")+)\"")
+# WScript.Shell `.Run "…"` / `.Run('…')` / `.Exec("…")` (VBScript doubles quotes inside a
+# quoted cmd argument: `Run ""cmd /c …""`), and Shell.Application `ShellExecute("cmd", "/c …")`.
+_SCRIPT_RUN = re.compile(
+    r"(?i)\.(?:run|exec)\s*\(?\s*(?:\"\"(.+?)\"\"(?!\")|\"((?:[^\"]|\"\")+)\"|'([^']+)')"
+    r"|shellexecute\s*\(?\s*[\"']{1,2}([^\"']+)[\"']{1,2}\s*,\s*[\"']{1,2}([^\"']*)[\"']{1,2}"
+)
 
 
 def _mshta(cmd: Cmd) -> None:
@@ -1655,7 +1728,10 @@ def _mshta(cmd: Cmd) -> None:
     eol = src.find("\n", cmd.start)
     text = src[cmd.start : eol if eol >= 0 else len(src)]  # cmd splits script code at ( )
     for m in _SCRIPT_RUN.finditer(text):
-        line = m.group(1).replace('""', '"')
+        if m.group(4):
+            line = f"{m.group(4)} {m.group(5) or ''}".strip()
+        else:
+            line = (m.group(1) or m.group(2) or m.group(3) or "").replace('""', '"')
         cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
     if cmd.name == "rundll32" and cmd.args:
         first = cmd.args[0].text
@@ -1709,6 +1785,168 @@ def _wevtutil(cmd: Cmd) -> None:
         return
     else:
         cmd.add(M, "system-config", "wevtutil changes event log settings")
+
+
+# --- more LOLBAS binaries (lolbas-project.github.io): each by what its documented abuse does ---
+# Signed binaries that load a DLL, an assembly or a compiled pipeline from a path they are
+# given, or inject into another process: proxy execution (critical).
+_CODE_LOADERS = {
+    "certoc": r"-loaddll",
+    "rasautou": r"-d",
+    "ttdinject": r"/launch|-launch",
+    "addinutil": r"-addinroot|-pipelineroot",
+    "aspnet_compiler": r"-p|-v",
+    "extexport": r"",
+    "microsoft.workflow.compiler": r"",
+    "ie4uinit": r"-basesettings",
+    "wlrmdr": r"-u",
+    "verclsid": r"/c",
+    "offlinescannershell": r"",
+    "customshellhost": r"",
+    "runexehelper": r"",
+}
+# Signed binaries that download a URL to disk (LOLBAS "download").
+_URL_FETCHERS = frozenset(
+    names(
+        """
+        appinstaller gfxdownloadwrapper imewdbld ngen datasvcutil printbrm
+        onedrivestandaloneupdater
+        """
+    )
+)
+# Memory or credential-store dumps: process memory (lsass), the AD database, the SAM hive.
+_CRED_STORE = re.compile(r"(?i)ntds\.dit|\\config\\(sam|system|security)\b|\blsass\b")
+
+
+def _lolbas_more(cmd: Cmd) -> None:
+    n = cmd.name
+    texts = [w.text.lower() for w in cmd.args]
+    joined = " ".join(texts)
+    if n in _CODE_LOADERS:
+        flag = _CODE_LOADERS[n]
+        if not flag or any(re.fullmatch(rf"(?:{flag})(?::.*)?", t) for t in texts):
+            if n in ("ttdinject", "wlrmdr", "runexehelper"):
+                inner = _flag_value(cmd, "/launch") or _flag_value(cmd, "-u") or ""
+                if n == "runexehelper":
+                    inner = " ".join(w.text for w in cmd.args)
+                if inner:
+                    cmd.scope.include(
+                        cmd.scope.nested(inner, "cmd", Word(inner, cmd.start, cmd.end), -1)
+                    )
+            cmd.add(C, "lolbin-exec", f"{n} loads and runs code through a signed Windows binary")
+            return
+        cmd.add(M, "runs-program", f"{n} runs")
+        return
+    if n in _URL_FETCHERS:
+        if any(re.search(r"(?:https?|ftp)://|\\\\[^\\]+\\", t) for t in texts) or n in (
+            "printbrm",
+            "onedrivestandaloneupdater",
+        ):
+            cmd.add(C, "lolbin-download", f"{n} fetches files with a signed Windows binary")
+            return
+        cmd.add(M, "build" if n == "ngen" else "runs-program", f"{n} runs")
+        return
+    if n == "rdrleakdiag" or (n == "tttracer" and "-dumpfull" in texts):
+        if any(t in ("/fullmemdmp", "/memdmp", "-dumpfull") for t in texts):
+            cmd.add(C, "credential-dump", f"{n} dumps a process's memory (lsass: passwords)")
+            return
+        cmd.add(M, "runs-program", f"{n} collects diagnostics")
+        return
+    if n == "esentutl":
+        if _CRED_STORE.search(joined):
+            cmd.add(C, "credential-dump", "esentutl copies the AD database or a registry hive")
+            return
+        _lolbin_fetch(cmd)
+        return
+    if n == "rpcping" and re.search(r"/u\s+ntlm|-u\s+ntlm", joined):
+        cmd.add(C, "exfiltration", "rpcping sends this user's NTLM hash to another machine")
+        return
+    if n == "psr":
+        if "/start" in texts:
+            cmd.add(C, "screen-capture", "psr records the screen and keystrokes to a file")
+            return
+        cmd.add(M, "runs-program", "psr controls the steps recorder")
+        return
+    if n == "pnputil":
+        if any(t in ("-i", "/install", "/add-driver", "-a") for t in texts):
+            cmd.add(C, "kernel", "pnputil installs a driver (code that runs in the kernel)")
+            return
+        if any(t.startswith(("/enum", "-e")) for t in texts):
+            return
+        cmd.add(M, "system-config", "pnputil changes drivers")
+        return
+    if n == "nltest":
+        if any(
+            t.startswith(("/sc_reset", "/sc_change_pwd", "/dbflag", "/shutdown")) for t in texts
+        ):
+            cmd.add(M, "system-config", "nltest changes the domain secure channel")
+        return  # queries: trusts, domain controllers, sites
+    if n == "msbuild":
+        project = [w.text.lower() for w in cmd.args if not w.text.startswith(("/", "-"))]
+        if any(
+            not p.endswith(
+                (
+                    ".sln",
+                    ".csproj",
+                    ".vbproj",
+                    ".fsproj",
+                    ".vcxproj",
+                    ".proj",
+                    ".targets",
+                    ".props",
+                    ".slnf",
+                )
+            )
+            for p in project
+        ):
+            cmd.add(C, "lolbin-exec", "msbuild runs inline tasks from a file that is not a project")
+            return
+        cmd.add(M, "build", "msbuild builds a project")
+        return
+    if n in _BROWSERS:
+        for w in cmd.args:
+            m = _LAUNCHER_OPT.match(w.text)
+            if m:
+                code = m.group(2).strip('"')
+                found = cmd.scope.nested(code, "cmd", Word(code, w.start, w.end), -1)
+                cmd.scope.include(found)
+                cmd.add(C, "config-exec", f"{n} {m.group(1)} starts another program", w)
+                return
+        if any(t.startswith("--dump-dom") for t in texts) and any("://" in t for t in texts):
+            cmd.add(M, "network", f"{n} downloads a page")
+            return
+        cmd.add(M, "runs-program", f"{n} opens a browser")
+        return
+    cmd.add(M, "runs-program", f"{n} runs")
+
+
+_BROWSERS = frozenset(
+    names("msedge msedge_proxy msedgewebview2 chrome chromium chromium-browser brave teams")
+)
+_LAUNCHER_OPT = re.compile(
+    r"(?i)\A--(gpu-launcher|renderer-cmd-prefix|utility-cmd-prefix|browser-subprocess-path"
+    r"|plugin-launcher|ppapi-plugin-launcher|gpu-cmd-prefix)=(.+)\Z"
+)
+# `file.txt:payload.exe`: an NTFS alternate data stream, where payloads hide from listings.
+_STREAM_NAME = re.compile(r"[\w.$-]{1,100}")
+_STREAM_HOST = re.compile(r"\.\w{1,8}")
+
+
+def alternate_stream(text: str) -> bool:
+    """A path naming an NTFS alternate data stream (`C:\\ads\\file.txt:evil.exe`)."""
+    t = text.strip('"')
+    if len(t) > 400 or ":" not in t or "://" in t:
+        return False
+    t = re.sub(r"(?i)\A/[a-z]{1,20}:", "", t)  # `/D:C:\x.txt:s` (an option's value)
+    t = re.sub(r"(?i)\A[a-z]:", "", t)  # the drive
+    host, sep, stream = t.rpartition(":")
+    if not sep or ":" in host or not host or any(c in host for c in '*?"<>|='):
+        return False
+    base = re.split(r"[\\/]", host)[-1]
+    dot = base.rfind(".")
+    if dot <= 0 or not _STREAM_HOST.fullmatch(base[dot:]):
+        return False
+    return bool(_STREAM_NAME.fullmatch(stream)) and stream.lower() != "$data"
 
 
 def _register() -> None:
@@ -1803,6 +2041,13 @@ def _register() -> None:
         "uninstall-windowsdefender": _disable_security,
         "remove-windowsfeature": _danger_cmdlet,
         "clear-eventlog": _disable_security_logs,
+        **{n: _lolbas_more for n in _CODE_LOADERS},
+        **{n: _lolbas_more for n in _URL_FETCHERS},
+        **{n: _lolbas_more for n in _BROWSERS},
+        **{
+            n: _lolbas_more
+            for n in ("rdrleakdiag", "rpcping", "psr", "nltest", "msbuild", "pnputil", "esentutl")
+        },
     }
     explicit = set(table)
     for name in names(

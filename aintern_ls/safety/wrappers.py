@@ -74,6 +74,8 @@ def _sudo(cmd: Cmd) -> None:
         and any(t not in ("-n", "--non-interactive") for t in texts)
     ):
         return  # `sudo -l`, `sudo -k`: lists or forgets privileges, runs nothing
+    if cmd.name == "sudo" and _sudo_lists(cmd):
+        return  # `sudo -l rm -rf /`, `sudo -l -U bob`: says whether it may run; runs nothing
     cmd.scope.add(
         C, "sudo", f"{cmd.name} runs the command as root", cmd.words[0].start, cmd.words[0].end
     )
@@ -107,6 +109,23 @@ def _sudo(cmd: Cmd) -> None:
         _run_code_arg(cmd, code, "bash")
         return
     rest(cmd, i)
+
+
+def _sudo_lists(cmd: Cmd) -> bool:
+    """sudo's list mode (`-l`, `-ll`, `--list`, bundled as in `-nl`) among its options: it
+    prints the privileges, or whether the command after it would be allowed, and runs
+    nothing (sudo(8))."""
+    valued = frozenset(("-u", "-g", "-U", "-p", "-C", "-D", "-h", "-r", "-t", "-T"))
+    args = cmd.args
+    i = 0
+    while i < len(args):
+        t = args[i].text
+        if t == "--" or not t.startswith("-"):
+            return False
+        if t == "--list" or re.fullmatch(r"-[AbEHiKknPSV]*l[lAbEHKknPSV]*", t):
+            return True
+        i += 2 if t in valued else 1
+    return False
 
 
 @handles("su")
@@ -788,6 +807,9 @@ _CODE_FLAGS = {
     "deno": ("eval",),
     "bun": ("-e", "--eval"),
     "osascript": ("-e",),
+    "groovy": ("-e",),
+    "julia": ("-e", "-E", "--eval", "--print"),
+    "scala": ("-e",),
 }
 _PY_MODULES_SAFE = frozenset(
     names(
@@ -833,6 +855,8 @@ def _interpreter(cmd: Cmd) -> None:
     if len(args) == 1 and args[0].text in (*VERSION_ARGS, "-v", "--v"):
         return
     flags = _CODE_FLAGS.get(family, ())
+    if family in ("perl", "ruby"):
+        inline.in_place_targets(cmd)  # `perl -pi -e … ~/.profile`: the files it rewrites
     # (syntax checks, `node --check`, `ruby -c`, `php -l`, are settled by the dispatcher,
     # which also sees a `-r` preload that would run code)
     i = 0
@@ -901,6 +925,10 @@ for _n in names(
     python python2 python3 pypy pypy3 perl ruby node nodejs php lua luajit Rscript rscript deno
     tclsh osascript irb jshell groovy julia
     python3.8 python3.9 python3.10 python3.11 python3.12 python3.13 python3.14
+    python2.7 lua5.1 lua5.2 lua5.3 lua5.4 luajit2 ruby2.7 ruby3 ruby3.0 ruby3.1 ruby3.2 ruby3.3
+    ruby3.4 perl5 perl5.30 perl5.32 perl5.34 perl5.36 perl5.38 perl5.40 php5 php7 php7.4 php8
+    php8.0 php8.1 php8.2 php8.3 php8.4 node16 node18 node20 node22 node24 nodejs18 nodejs20
+    nodejs22 scala
     """
 ):
     handles(_n)(_interpreter)
