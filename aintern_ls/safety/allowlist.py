@@ -136,7 +136,7 @@ def _tar(cmd: Cmd) -> None:
 
 _MISC_NAMES = names(
     """
-    unzip 7z 7za gunzip gzip bzip2 bunzip2 xz unxz zstd zip unrar patch ed ex vi vim nvim nano
+    unzip 7z 7za gunzip gzip bzip2 bunzip2 xz unxz zstd zip unrar patch ed vi vim nvim nano
     emacs code subl nl-write split csplit ln link convert magick ffmpeg pandoc rename renice
     mount umount swapoff swapon modprobe insmod rmmod ip ifconfig route hostnamectl timedatectl
     localectl nmcli defaults open xdg-open start explorer osascript-run nohup-run

@@ -1321,7 +1321,3 @@ def _secrets_runner(cmd: Cmd) -> None:
     CMD`: the dispatcher judges CMD); their other verbs read or change the vault."""
     cmd.add(M, "read-secret", f"{cmd.name} reads secrets from a vault")
 
-
-@handles("atq")
-def _atq(cmd: Cmd) -> None:
-    """`atq` lists the queued `at` jobs (like `at -l`): it reads only."""
