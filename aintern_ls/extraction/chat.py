@@ -23,7 +23,10 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from typing import NamedTuple
+import sys
+from array import array
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple, overload
 
 import attrs
 
@@ -80,22 +83,78 @@ class Message(NamedTuple):
     """Label text to strip from a description that starts on the marker line."""
 
 
+class Messages(Sequence[Message]):
+    """A transcript's messages in arrays (a 50 MB transcript has a hundred thousand):
+    each `Message` is made when it is read."""
+
+    __slots__ = ("_lines", "_markers", "_names", "_ordinals", "_roles")
+
+    def __init__(self, messages: Sequence[Message]) -> None:
+        self._ordinals = array("i", [m.ordinal for m in messages])
+        self._lines = array("i", [m.line for m in messages])
+        self._names = tuple(dict.fromkeys(m.role for m in messages))
+        self._roles = bytes(self._names.index(m.role) for m in messages)
+        markers = [sys.intern(m.marker) if m.marker else m.marker for m in messages]
+        self._markers = markers if any(m is not None for m in markers) else None
+
+    @property
+    def lines(self) -> array[int]:
+        return self._lines
+
+    @property
+    def roles(self) -> tuple[str | None, ...]:
+        """The roles that occur."""
+        return self._names
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    @overload
+    def __getitem__(self, i: int) -> Message: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Message]: ...
+
+    def __getitem__(self, i: int | slice) -> Message | list[Message]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        marker = self._markers[i] if self._markers is not None else None
+        return Message(self._ordinals[i], self._lines[i], self._names[self._roles[i]], marker)
+
+    def __iter__(self) -> Iterator[Message]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str | bytes):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
 @attrs.frozen
 class Transcript:
     """The messages of a document, ordered by line; one roleless message for plain Markdown."""
 
-    messages: list[Message]
+    messages: Messages = attrs.field(converter=Messages)
+    """Kept in arrays (`Messages`)."""
     aider: bool = False
     levels: frozenset[int] = frozenset()
     """Heading levels of the role markers (the level a header must have to start a message)."""
-    _lines: list[int] = attrs.field(init=False)
+    _lines: array[int] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_lines", [m.line for m in self.messages])
+        object.__setattr__(self, "_lines", self.messages.lines)
 
     @property
     def is_chat(self) -> bool:
-        return any(m.role is not None for m in self.messages)
+        return any(role is not None for role in self.messages.roles)
 
     def message_at(self, line: int) -> Message:
         index = bisect.bisect_right(self._lines, line) - 1

@@ -44,6 +44,16 @@ HAS_PARAGRAPH = 2
 INFO_OPTIONS = 4
 """The fence's options and working directory are its info string's attributes, read
 again from its opening line when the block is made (no dict kept per fence)."""
+REREAD = 8
+"""The fence's options, working directory, expected output and description are read
+again from its opening line and body (`Packed.body`) when the block is made."""
+
+Extras = tuple[str | None, dict[str, Any], str | None, str | None]
+"""(working directory, options, expected output, description) of a fence."""
+
+reread: Callable[[str, int, int, int], Extras] | None = None
+"""(text, offset of the opening markup, body start, body end) -> the fence's `Extras`:
+set by the extractor, which knows how a fence is read."""
 
 NO_LEVEL = 255
 """In `Packed.levels`: not judged under the current rules yet."""
@@ -88,6 +98,7 @@ class Packed:
     """The runnable fences of one region, in the region's offsets and lines."""
 
     __slots__ = (
+        "body",
         "commands",
         "count",
         "end",
@@ -121,6 +132,8 @@ class Packed:
         """(start, end) of the command and of the paragraph in the region's text, -1 when
         it is not a slice of it (then in `commands` / `paragraphs`)."""
         self.paragraph_line = array("i")
+        self.body = array("i")
+        """(start, end) of the body of a fence read again (`REREAD`), else (-1, -1)."""
         self.flags = bytearray()
         self.kinds = array("H")
         self.norms = array("q")
@@ -154,7 +167,8 @@ class Packed:
         lead: bool,
         language: str | None,
         shell: ShellType | None,
-        extras: tuple[str | None, dict[str, Any], str | None, str | None] | None,
+        extras: Extras | None,
+        body: tuple[int, int] | None = None,
     ) -> None:
         """Add one fence of the region whose text is `text` (`body_at`: where its body
         starts; `paragraph_at`: where its paragraph's first line starts)."""
@@ -175,6 +189,10 @@ class Packed:
             self.normals = self.normals or {}
             self.normals[j] = normalised
         flags = (LEAD if lead else 0) | (HAS_PARAGRAPH if paragraph is not None else 0)
+        if extras is not None and body is not None:  # (the caller checked it reads the same)
+            flags |= REREAD
+            extras = None
+        self.body.extend(body or (-1, -1))
         # Options and cwd only: not kept when the opening line gives them again.
         if (
             extras is not None
@@ -225,9 +243,13 @@ class Packed:
         self, j: int, text: str, base: int
     ) -> tuple[str | None, dict[str, Any], str | None, str | None]:
         """(working directory, options, expected output, description) of fence `j`."""
-        if self.flags[j] & INFO_OPTIONS:
+        flags = self.flags[j]
+        if flags & INFO_OPTIONS:
             working_directory, options = _from_info(text, base + self.start[j])
             return working_directory, options, None, None
+        if flags & REREAD and reread is not None:
+            start, end = self.body[2 * j], self.body[2 * j + 1]
+            return reread(text, base + self.start[j], base + start, base + end)
         return self.extras.get(j, _NO_EXTRAS) if self.extras else _NO_EXTRAS
 
     def command(self, j: int, text: str, base: int) -> str:

@@ -38,7 +38,7 @@ from urllib.parse import unquote
 
 import attrs
 
-from aintern_ls.extraction import execute, session
+from aintern_ls.extraction import compact, execute, session
 from aintern_ls.extraction.chat import Transcript, cut_role, is_marker, split_messages
 from aintern_ls.extraction.compact import COMPACT_CHARS, BlockTable, Packed
 from aintern_ls.extraction.info import InfoString, parse_info, shell_for
@@ -644,12 +644,24 @@ def _pack(packed: Packed, lines: _Lines, fence: Fence, draft: _Draft, lead: bool
     opener = lines.index.line_start(fence.start_line)
     closer = lines.index.line_start(fence.end_line)
     extras = None
+    body = None
+    start = opener + lines.column_of(fence.start_line, fence.markup)
     if draft.working_directory or draft.options or draft.expected_output or draft.description:
         options = dict(draft.options)
         extras = (draft.working_directory, options, draft.expected_output, draft.description)
+        if draft.expected_output is not None or draft.info.is_execute:
+            # Read again from the text when the block is made, if that reads the same.
+            body_start = lines.index.line_start(fence.start_line + 1)
+            body_end = closer if fence.closed else len(lines.text)
+            text = lines.text
+            if (
+                fence.content == text[body_start:body_end]
+                and _reread(text, start, body_start, body_end) == extras
+            ):
+                body = (body_start, body_end)
     packed.add(
         lines.text,
-        start=opener + lines.column_of(fence.start_line, fence.markup),
+        start=start,
         end=closer + len(lines.line(fence.end_line)),
         line=fence.start_line,
         end_line=fence.end_line,
@@ -663,7 +675,36 @@ def _pack(packed: Packed, lines: _Lines, fence: Fence, draft: _Draft, lead: bool
         language=draft.info.language,
         shell=draft.shell_type,
         extras=extras,
+        body=body,
     )
+
+
+def _reread(text: str, at: int, body_start: int, body_end: int) -> compact.Extras:
+    """A fence's (working directory, options, expected output, description), read again
+    from its opening line (markup at `at`) and its body as written (see `compact.REREAD`)."""
+    line_start = text.rfind("\n", 0, at) + 1
+    opener = text[line_start : max(at, body_start - 1)].rstrip("\r\n")
+    mark = text[at]
+    markup = opener[at - line_start :]
+    markup = markup[: len(markup) - len(markup.lstrip(mark))]
+    info_text = opener[at - line_start + len(markup) :].strip()
+    fence = Fence(
+        info=info_text,
+        content=text[body_start:body_end],
+        markup=markup,
+        start_line=0,
+        end_line=0,
+        closed=True,
+        paragraph=None,
+        paragraph_line=0,
+    )
+    draft = _read_fence(fence, parse_info(info_text), _Lines(opener), [])
+    if draft is None:  # (never for a fence that was read so before)
+        return (None, {}, None, None)
+    return (draft.working_directory, dict(draft.options), draft.expected_output, draft.description)
+
+
+compact.reread = _reread
 
 
 _TOP_KINDS = ("heading", "paragraph", "other")

@@ -18,6 +18,7 @@ from pygls.protocol import default_converter
 
 from aintern_ls.documents import DocumentStore
 from aintern_ls.extraction import extractor, forget
+from aintern_ls.extraction.chat import Message, Messages, Transcript
 from aintern_ls.extraction.compact import BlockTable
 from aintern_ls.extraction.extractor import Extractor
 from aintern_ls.features import code_lens
@@ -218,3 +219,22 @@ def test_nothing_keeps_an_old_version_s_text(
         assert sys.getrefcount(old) == 2  # this function's variable, and the argument
     finally:
         gc.enable()
+
+
+def test_a_transcript_keeps_its_messages_in_arrays() -> None:
+    messages = [
+        Message(0, 0, None),
+        Message(1, 4, "user", "**User:**"),
+        Message(2, 9, "assistant"),
+        Message(3, 20, "user", "**User:**"),
+    ]
+    transcript = Transcript(messages, levels=frozenset({2}))
+    assert isinstance(transcript.messages, Messages)
+    assert list(transcript.messages) == messages and transcript.messages == messages
+    assert transcript.messages[-1] == messages[-1] and transcript.messages[1:3] == messages[1:3]
+    assert [transcript.message_at(line).ordinal for line in (0, 3, 4, 8, 9, 19, 20, 99)] == [
+        0, 0, 1, 1, 2, 2, 3, 3,
+    ]  # fmt: skip
+    assert transcript.is_chat and not Transcript([Message(0, 0, None)]).is_chat
+    assert transcript == Transcript(list(messages), levels=frozenset({2}))
+    assert transcript != Transcript(messages[:3], levels=frozenset({2}))
