@@ -1320,4 +1320,3 @@ def _secrets_runner(cmd: Cmd) -> None:
     """Secret managers that run a command with secrets in its environment (`doppler run --
     CMD`: the dispatcher judges CMD); their other verbs read or change the vault."""
     cmd.add(M, "read-secret", f"{cmd.name} reads secrets from a vault")
-
