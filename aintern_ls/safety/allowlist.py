@@ -275,7 +275,7 @@ _READ_ONLY = names(
     pwd echo printf which whereis type uname whoami id groups hostname uptime df du free ps
     pstree pgrep top htop btop atop env printenv file stat realpath readlink dirname basename
     sort uniq cut tr diff cmp comm column nl od xxd hexdump strings md5sum sha1sum sha256sum
-    sha512sum shasum md5 cksum b2sum base64 base32 jq gojq jless fx man info help true false
+    sha512sum shasum md5 cksum b2sum base64 base32 basenc jq gojq jless fx man info help true false
     test [ [[ sleep seq expr bc dc lsof netstat ss dig nslookup host ping ping6 traceroute
     tracepath mtr whois lsblk blkid lscpu lsusb lspci lsmod lshw nproc arch date cal locale tty
     users who w last lastlog finger getent vmstat iostat mpstat sar nvidia-smi sw_vers
@@ -333,7 +333,7 @@ def _read_only(cmd: Cmd) -> None:
     ):
         cmd.add(M, "write", f"{n} writes the file {out.text}", out)
     elif (n == "xxd" and cmd.short("r")) or (
-        n in ("base64", "base32") and (cmd.short("dD") or cmd.long("--decode"))
+        n in ("base64", "base32", "basenc") and (cmd.short("dD") or cmd.long("--decode"))
     ):
         cmd.info.decodes = True
     elif n == "man" and (pager := system.option_glued(cmd, "-P", "--pager", "-H", "--html")):

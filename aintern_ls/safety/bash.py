@@ -222,6 +222,7 @@ def _as_subshell(m: re.Match[bytes]) -> bytes:
     return b"$( " + m.group(1) + b" )"
 
 
+_NAMEREF = "\x00ref:"  # `declare -n r=x` is stored as env[_NAMEREF + "r"] = "x"
 _FD_VARIABLE = re.compile(r"\{[A-Za-z_]\w*\}")
 
 
@@ -345,7 +346,17 @@ def _brace_commands(text: str, scope: Scope, data: list[tuple[int, int]]) -> Non
 
 
 class _Walker:
-    __slots__ = ("calling", "defining", "functions", "pos", "scope", "toggles", "writes")
+    __slots__ = (
+        "calling",
+        "defining",
+        "functions",
+        "out_substs",
+        "pos",
+        "psub_stdin",
+        "scope",
+        "toggles",
+        "writes",
+    )
 
     def __init__(self, scope: Scope, pos: Positions) -> None:
         self.scope = scope
@@ -355,6 +366,11 @@ class _Walker:
         self.defining = 0  # inside a function definition's body
         self.writes: list[str] = []  # files the current redirected statement writes
         self.toggles = False  # `${x~~}` was hidden from the parser as `${x,,}`
+        # `>(sh)`: what the commands in an output process substitution read. In a redirect
+        # (`echo … > >(sh)`) that is the statement's output, known only after its body
+        # ran, so those substitutions wait in `out_substs`; `tee >(sh)` passes its stdin.
+        self.psub_stdin: Stdin | None = None
+        self.out_substs: list[Node] | None = None
 
     # -- errors --------------------------------------------------------------------------
 
@@ -566,6 +582,7 @@ class _Walker:
         self.writes = []
         redirected_in = False
         opened: dict[int, Stdin] = {}
+        outer_substs, self.out_substs = self.out_substs, []
         for r in node.children_by_field_name("redirect") or [
             c for c in node.named_children if c is not body
         ]:
@@ -574,6 +591,7 @@ class _Walker:
                 stdin = s
                 redirected_in = True
             tail.extend(extra)
+        deferred, self.out_substs = self.out_substs, outer_substs
         if body is None:
             return Info()
         if body.type == "command" and _bare_exec(body):
@@ -600,6 +618,11 @@ class _Walker:
             info = self.stmt(body, stdin)
         if saved is not None:
             self._close_fds(saved)
+        for psub in deferred:
+            # `echo 'rm -rf /' > >(sh)`: the substitution reads what the statement printed.
+            cwds = self.scope.cwds
+            self.sequence(psub, self._next_stdin(info, stdin, body))
+            self.scope.cwds = cwds
         self._remember_written(writes, info)
         if tail:
             return self.pipeline(tail, self._next_stdin(info, stdin, body))
@@ -874,24 +897,11 @@ class _Walker:
         assigns: list[Node] = []
         opened: dict[int, Stdin] = {}
         opened_stdin = False
-        for c in node.named_children:
-            t = c.type
-            if t == "variable_assignment":
-                assigns.append(c)
-                self.words_of_assignment(c)
-                self._command_variable(c)
-            elif t == "command_name":
-                for cc in c.named_children:
-                    words.extend(self.words(cc))
-            elif t in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
-                s, _, to_stdin = self.redirect_fd(c, node, opened)
-                if s is not None and to_stdin:
-                    stdin = s
-                    opened_stdin = True
-            elif t == "comment":
-                continue
-            else:
-                words.extend(self.words(c))
+        saved_psub = self.psub_stdin
+        try:
+            stdin, opened_stdin = self._command_words(node, stdin, words, assigns, opened)
+        finally:
+            self.psub_stdin = saved_psub
         words.extend(late or ())
         if not words:
             return Info()
@@ -916,6 +926,41 @@ class _Walker:
             finally:
                 self._close_fds(saved)
         return self._command(words, assigns, node, stdin)
+
+    def _command_words(
+        self,
+        node: Node,
+        stdin: Stdin,
+        words: list[Word],
+        assigns: list[Node],
+        opened: dict[int, Stdin],
+    ) -> tuple[Stdin, bool]:
+        """The words, prefix assignments and redirects of a simple command (in `words`,
+        `assigns`, `opened`); returns its stdin and whether a redirect gave it."""
+        opened_stdin = False
+        redirects = ("file_redirect", "heredoc_redirect", "herestring_redirect")
+        for c in node.named_children:
+            if c.type in redirects:
+                s, _, to_stdin = self.redirect_fd(c, node, opened)
+                if s is not None and to_stdin:
+                    stdin = s
+                    opened_stdin = True
+        if _command_name_of(node) == "tee":
+            self.psub_stdin = stdin  # `tee >(sh)`: the substitution reads what tee reads
+        for c in node.named_children:
+            t = c.type
+            if t == "variable_assignment":
+                assigns.append(c)
+                self.words_of_assignment(c)
+                self._command_variable(c)
+            elif t == "command_name":
+                for cc in c.named_children:
+                    words.extend(self.words(cc))
+            elif t in redirects or t == "comment":
+                continue
+            else:
+                words.extend(self.words(c))
+        return stdin, opened_stdin
 
     def _command(self, words: list[Word], assigns: list[Node], node: Node, stdin: Stdin) -> Info:
         if words[0].text == "set" and any(
@@ -1077,6 +1122,7 @@ class _Walker:
         if name_node is None:
             return
         name = _text(name_node)
+        name = self.scope.env.get(_NAMEREF + name, name)  # assigning through a nameref
         if value is None:
             self.scope.env[name] = ""
             return
@@ -1298,7 +1344,21 @@ class _Walker:
         exports = keyword == "export" or (
             keyword in ("declare", "typeset") and any("x" in f for f in flags)
         )
+        nameref = keyword in ("declare", "typeset", "local") and any("n" in f for f in flags)
         for c in node.named_children:
+            if nameref and c.type == "variable_assignment":
+                # `declare -n r=x`: r names x; `$r` reads and `r=…` writes x.
+                n, v = c.child_by_field_name("name"), c.child_by_field_name("value")
+                target = self.words(v, split=False) if v is not None else []
+                if (
+                    n is not None
+                    and len(target) == 1
+                    and not target[0].dynamic
+                    and re.fullmatch(r"[A-Za-z_]\w*", target[0].text)
+                ):
+                    self.scope.env.pop(_text(n), None)
+                    self.scope.env[_NAMEREF + _text(n)] = target[0].text
+                    continue
             if exports and c.type in ("variable_assignment", "variable_name"):
                 n = c.child_by_field_name("name") if c.type == "variable_assignment" else c
                 if n is not None:
@@ -1403,6 +1463,14 @@ class _Walker:
             return self.expansion(node, quoted)
         if t == "command_substitution":
             return self.substitution(node)
+        if t == "process_substitution" and _text(node).startswith(">("):
+            if self.out_substs is not None:
+                self.out_substs.append(node)  # judged once the writer's output is known
+                return "/dev/fd/63", True, False, ORIGIN_SUBST
+            saved = self.scope.cwds
+            self.sequence(node, self.psub_stdin or NO_STDIN)
+            self.scope.cwds = saved
+            return "/dev/fd/63", True, False, ORIGIN_SUBST
         if t == "process_substitution":
             saved = self.scope.cwds
             info = self.sequence(node)
@@ -1494,6 +1562,15 @@ class _Walker:
             raw = self.scope.source[self.pos.char(node.start_byte) : self.pos.char(node.end_byte)]
         parsed = _EXPANSION.fullmatch(raw) if node.type == "expansion" else None
         value: str | None
+        if (
+            parsed is not None
+            and parsed.group(2) == "0"
+            and "0" not in self.scope.env
+            and parsed.group(4)[:1] in ("%", "#", "/")
+        ):
+            # `${0%/*}`: a piece of the running script's path, which is not known here ($0
+            # stands for the shell's name only where it runs as a command).
+            return raw, True, False, ORIGIN_VARIABLE
         if parsed is not None:
             value, done = self._operator(parsed, default, default_dynamic)
             if done:
@@ -1512,6 +1589,7 @@ class _Walker:
 
     def _lookup(self, name: str, index: str | None = None) -> str | None:
         """The value of `name` (or of one element of the array `name`), when it is known."""
+        name = self.scope.env.get(_NAMEREF + name, name)  # `declare -n r=x`: $r is $x
         value = self.scope.env.get(name)
         if value is None:
             value = _KNOWN_VARS.get(name) if index is None else None
@@ -1598,6 +1676,11 @@ class _Walker:
                 (cwd,) = after
                 if cwd is None:
                     return ".", False, False, ""
+                if "$" in cwd or "`" in cwd:
+                    # `$(cd "$X" && pwd)`: a directory not known here, or nothing at all
+                    # when the `cd` fails (`"$(cd "$X" && pwd)/"*` is then `/*`: the
+                    # Steam-for-Linux wipe).
+                    return "", False, False, ""
                 return _normal_dir(cwd), False, False, ""
             return _text(node), True, False, ORIGIN_SUBST
         home = _HOME_LOOKUP.fullmatch(_text(node).strip("$()` \t\n"))

@@ -400,7 +400,7 @@ CATALOGUE: dict[str, Rule] = _rules(
     ("parse-error", "the analyser could not fully parse the command", "echo 'unterminated"),
     (
         "too-complex",
-        "too deeply nested or too slow to analyse (critical)",
+        "too deeply nested, or more work than a text of its size may take, to analyse (critical)",
         "$(" * 3000 + "ls" + ")" * 3000,
     ),
     ("too-long", "longer than the analyser reads (critical)", "echo " + "a" * 40_000),

@@ -51,6 +51,7 @@ from aintern_ls.safety.registry import (
     SSH_OPTION_TOOLS,
     WINDOWS_HANDLERS,
     handles,
+    run_config_command,
     ssh_config_options,
 )
 from aintern_ls.safety.words import (
@@ -350,6 +351,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             return cmd.info  # `node --check app.js`, `ruby -c x.rb`, `php -l x.php`
         if _script_is_known_text(cmd):
             return cmd.info
+    if scope.family == "bash" and name in _CODE_OPTION_TOOLS:
+        _embedded_code(cmd)
     handler = WINDOWS_HANDLERS.get(name) if scope.family != "bash" else None
     if handler is None:
         handler = HANDLERS.get(name)
@@ -363,6 +366,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             cmd.info.output = _printed_text(cmd)
         if scope.family == "bash" and name in _WRITERS:
             _write_destinations(cmd)
+        if scope.family == "bash" and name in _LAUNCHERS:
+            _launched(cmd)
         if scope.family == "bash" and name in ("ls", "dir", "exa", "eza"):
             _listing(cmd)
         elif scope.family == "bash" and name in _PATH_LISTERS:
@@ -400,12 +405,19 @@ _INTERPRETER = re.compile(
 
 
 # Options that make an interpreter only check the syntax of its script and exit.
-_SYNTAX_FLAGS = {"node": ("--check", "-c"), "nodejs": ("--check", "-c"), "ruby": ("-c",)}
+_SYNTAX_FLAGS = {
+    "node": ("--check", "-c"),
+    "nodejs": ("--check", "-c"),
+    "ruby": ("-c",),
+    "perl": ("-c", "-wc", "-cw"),
+}
 
 
 def _syntax_check_only(cmd: Cmd) -> bool:
-    """`node --check app.js`, `ruby -c x.rb`, `php -l x.php`: the code is parsed, never
-    run (perl -c is not here: it runs BEGIN blocks)."""
+    """`node --check app.js`, `ruby -c x.rb`, `php -l x.php`, `perl -c x.pl`: the code
+    is parsed, not run (perl -c runs a script's BEGIN blocks: with inline `-e` code or
+    `-M` modules the code is judged as usual; a file's syntax check is a check, like
+    `bash -n`)."""
     texts = [w.text for w in cmd.args if not w.dynamic]
     if len(texts) != len(cmd.args) or not texts:
         return False
@@ -417,8 +429,12 @@ def _syntax_check_only(cmd: Cmd) -> bool:
     flags = _SYNTAX_FLAGS.get(name)
     if flags is None or not any(t in flags for t in texts):
         return False
-    # Nothing else that runs code (`node -c -r ./hook.js`, `ruby -c -r lib`).
-    return not any(t in ("-r", "--require", "--import", "--loader", "-I") for t in texts)
+    # Nothing else that runs code (`node -c -r ./hook.js`, `ruby -c -r lib`, `perl -c -e`).
+    return not any(
+        t in ("-r", "--require", "--import", "--loader", "-I", "-e", "-E", "-x")
+        or (name == "perl" and t.startswith(("-M", "-m")))
+        for t in texts
+    )
 
 
 def _script_is_known_text(cmd: Cmd) -> bool:
@@ -511,15 +527,18 @@ def _write_destinations(cmd: Cmd) -> None:
         script_given = cmd.option_value("-e", "--expression", "-f", "--file") is not None
         dests = ops if script_given or (name != "sed" and name != "gsed") else ops[1:]
         if name in ("perl", "ruby"):
-            dests = [w for w in ops if w.text.startswith("/")]
+            dests = [w for w in ops if w.text.startswith(("/", "~"))]
     elif name == "find":
         dests = [
             cmd.args[i + 1]
             for i, w in enumerate(cmd.args[:-1])
             if w.text in ("-fprint", "-fprint0", "-fprintf", "-fls")
         ]
-    elif name in ("ex", "vim", "vi") and any(w.text.startswith(("-c", "+")) for w in cmd.args):
-        dests = [w for w in ops if w.text.startswith("/")]
+    elif name in ("ex", "vim", "vi", "nvim") and any(
+        re.match(r"-[a-zA-Z]*c|\+", w.text) for w in cmd.args
+    ):
+        # `ex -sc '1i|…' -cx ~/.bashrc`: an editor scripted from the command line.
+        dests = [w for w in ops if w.text.startswith(("/", "~"))]
     for w in dests:
         if w.dynamic:
             continue
@@ -613,7 +632,8 @@ _DRY_RUN_SHORT = {
     "mkfs.ext3": "n",
     "mkfs.ext4": "n",
 }
-_NO_DRY_RUN = frozenset(names("sudo doas su env xargs sh bash zsh eval exec command nohup"))
+# `certbot --dry-run` still runs its --pre-hook/--post-hook commands.
+_NO_DRY_RUN = frozenset(names("sudo doas su env xargs sh bash zsh eval exec command nohup certbot"))
 
 
 def _dry_run(cmd: Cmd) -> bool:
@@ -643,6 +663,172 @@ def _listing(cmd: Cmd) -> None:
         if not w.dynamic
     )
     cmd.info.names_only = not any(w.glob for w in ops) and not cmd.short("d")
+
+
+# Programs with an option (or a text) that hands a string to a shell: rpm's `--eval
+# '%(cmd)'`, apt's `-o DPkg::Pre-Invoke::=cmd`, enscript's input filter, dmsetup's and
+# tcpdump's programs to run, rake's Ruby, TeX's `\write18{cmd}` with --shell-escape.
+_TEX = frozenset(names("tex pdftex xetex luatex latex pdflatex xelatex lualatex etex"))
+_CODE_OPTION_TOOLS = (
+    frozenset(names("rpm rpmdb rpmquery rpmspec rpmbuild apt apt-get aptitude enscript"))
+    | frozenset(names("dmsetup tcpdump rake"))
+    | _TEX
+)
+_APT_HOOK = re.compile(
+    r"(?i)^(?:apt::update::(?:pre|post)-invoke(?:-success)?|dpkg::(?:pre|post)-invoke"
+    r"|dpkg::pre-install-pkgs|apt::periodic::[\w-]+|dpkg::tools::options::[^=]*)"
+    r"(?:::)?=(.*)$"
+)
+_RPM_SHELL = re.compile(r"%\((.*)\)", re.S)
+_RPM_LUA = re.compile(r"%\{lua:(.*)\}", re.S)
+_LUA_SHELL = re.compile(r"""(?:os\.execute|io\.popen|posix\.exec)\s*\(\s*(["'])(.*?)\1""")
+_WRITE18 = re.compile(r"\\write18\s*\{(.*?)\}", re.S)
+
+
+def _option_values(cmd: Cmd, *options: str) -> list[Word]:
+    """Every value given to one of `options` (`-o X`, `-oX`, `--opt X`, `--opt=X`)."""
+    out: list[Word] = []
+    args = cmd.args
+    for i, w in enumerate(args):
+        t = w.text
+        for o in options:
+            if t == o and i + 1 < len(args):
+                out.append(args[i + 1])
+            elif o.startswith("--") and t.startswith(o + "="):
+                out.append(Word(t[len(o) + 1 :], w.start, w.end, w.dynamic, w.glob, w.origin))
+            elif not o.startswith("--") and len(o) == 2 and t.startswith(o) and len(t) > 2:
+                out.append(Word(t[2:], w.start, w.end, w.dynamic, w.glob, w.origin))
+    return out
+
+
+def _embedded_code(cmd: Cmd) -> None:
+    n = cmd.name
+    run = run_config_command
+    if n.startswith("rpm"):
+        for v in _option_values(cmd, "--eval", "-E"):
+            sh = _RPM_SHELL.search(v.text)
+            if sh is not None:
+                run(cmd, Word(sh.group(1), v.start, v.end, v.dynamic), f"{n} --eval %(…)")
+            lua = _RPM_LUA.search(v.text)
+            if lua is not None:
+                calls = _LUA_SHELL.findall(lua.group(1))
+                for _q, code in calls:
+                    run(cmd, Word(code, v.start, v.end, v.dynamic), f"{n} --eval lua")
+                if not calls:
+                    cmd.add(C, "config-exec", f"{n} --eval runs Lua code", v)
+    elif n.startswith("apt"):
+        for v in _option_values(cmd, "-o", "--option"):
+            m = _APT_HOOK.match(v.text)
+            if m is not None:
+                run(cmd, Word(m.group(1), v.start, v.end, v.dynamic), f"{n} -o hook")
+    elif n == "enscript":
+        for v in _option_values(cmd, "-I", "--filter"):
+            run(cmd, v, "enscript's input filter")
+    elif n == "dmsetup":
+        for v in _option_values(cmd, "--exec"):
+            run(cmd, v, "dmsetup --exec")
+    elif n == "tcpdump":
+        for v in _option_values(cmd, "-z"):
+            run(cmd, v, "tcpdump -z")
+    elif n == "rake":
+        from aintern_ls.safety import inline
+
+        for v in _option_values(cmd, "-e", "--execute", "-p", "--execute-print", "-E"):
+            cmd.scope.include(inline.code_findings(cmd.scope, v.text, v, "ruby"))
+    elif n in _TEX and any(
+        w.text.lstrip("-") in ("shell-escape", "enable-write18") for w in cmd.args
+    ):
+        for w in cmd.args:
+            for m in _WRITE18.finditer(w.text):
+                run(cmd, Word(m.group(1), w.start, w.end, w.dynamic), f"{n} \\write18")
+
+
+# Task runners and environment launchers: `TOOL VERB [options] [--] CMD ARGS…` runs CMD
+# (the program's own handler judges the rest: installs, downloads). name -> verbs ->
+# (options that take a value, operands before the command, whether the command is a
+# shell string given to an option).
+_LAUNCHERS: dict[str, dict[str, tuple[frozenset[str], int, str]]] = {}
+
+
+def _launcher(progs: str, verbs: str, value_opts: str = "", skip: int = 0, code: str = "") -> None:
+    for p in names(progs):
+        for v in names(verbs) or ("",):
+            _LAUNCHERS.setdefault(p, {})[v] = (frozenset(names(value_opts)), skip, code)
+
+
+_launcher("npm", "exec x", "--package -p --workspace -w", code="-c --call")
+_launcher("pnpm", "exec", "--filter -F --dir -C")
+_launcher("yarn", "exec", "--cwd")
+_launcher("bun", "x exec", "--cwd")
+_launcher("poetry pipenv pdm hatch rye uv", "run", "--directory -C -p --project --with -e --env -s")
+_launcher("conda mamba micromamba", "run", "-n --name -p --prefix --cwd")
+_launcher("mise", "exec x", "-C --cd -j --jobs")
+_launcher("asdf", "exec")
+_launcher("bundle", "exec", "--gemfile")
+_launcher("nix", "develop shell", "--command -c", code="")
+_launcher("direnv", "exec", skip=1)
+_launcher("doppler infisical teller", "run", "-p --project -c --config --env --path --token")
+_launcher("chamber", "exec", skip=1)
+_launcher("envchain", "", skip=1)
+_launcher("sops", "exec-env exec-file", skip=1)
+_launcher("start-stop-daemon", "")
+_launcher("ip", "netns", skip=2)  # `ip netns exec NS CMD`
+
+
+def _launched(cmd: Cmd) -> None:
+    """`poetry run rm -rf /`, `conda run -n base CMD`, `npm exec -c 'CMD'`, `nix develop -c
+    CMD`, `direnv exec DIR CMD`, `sops exec-env FILE 'CMD'`: the command the launcher runs
+    is judged as if written on its own."""
+    verbs = _LAUNCHERS[cmd.name]
+    args = cmd.args
+    i = 0
+    while i < len(args) and args[i].text.startswith("-") and args[i].text != "--":
+        i += 1  # global options before the verb (`poetry -C dir run …`)
+    verb = args[i].text if i < len(args) else ""
+    spec = verbs.get(verb) if "" not in verbs else verbs[""]
+    if spec is None:
+        return
+    value_opts, skip, code_opts = spec
+    j = i + 1 if "" not in verbs else 0
+    if cmd.name == "start-stop-daemon":
+        # `start-stop-daemon -S -x PROG -- ARGS`: PROG runs with ARGS.
+        prog = next(iter(_option_values(cmd, "-x", "--exec", "-a", "--startas")), None)
+        dash = next((k for k in range(len(args)) if args[k].text == "--"), None)
+        if prog is not None and (cmd.short("S") or cmd.has("--start")):
+            cmd.judge([prog, *(args[dash + 1 :] if dash is not None else [])], cmd.stdin)
+        return
+    if cmd.name == "nix":
+        # `nix develop [FLAKE] -c CMD…`, `nix shell PKGS… --command CMD…`: after -c/--command.
+        at = next((k for k in range(j, len(args)) if args[k].text in ("-c", "--command")), None)
+        if at is not None and at + 1 < len(args):
+            cmd.judge(list(args[at + 1 :]), cmd.stdin)
+        return
+    code_names = frozenset(names(code_opts)) if code_opts else frozenset()
+    if cmd.name in ("mise", "rtx"):
+        # `mise x node@20 python@3 -- CMD`: the tools come first, the command after `--`.
+        dash = next((k for k in range(j, len(args)) if args[k].text == "--"), None)
+        if dash is not None:
+            j = dash
+    while j < len(args):
+        t = args[j].text
+        if t == "--":
+            j += 1
+            break
+        if t in code_names and j + 1 < len(args):
+            cmd.scope.include(cmd.scope.nested(args[j + 1].text, "bash", args[j + 1], -1))
+            return
+        if t.startswith("-") and len(t) > 1:
+            j += 2 if t in value_opts else 1
+            continue
+        break
+    j += skip
+    tail = list(args[j:])
+    if not tail:
+        return
+    if cmd.name == "sops" and verb == "exec-env":
+        cmd.scope.include(cmd.scope.nested(" ".join(w.text for w in tail), "bash", tail[0], -1))
+        return
+    cmd.judge(tail, cmd.stdin)
 
 
 # Programs that print the paths below their operands (the working directory by default)
@@ -893,6 +1079,33 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
         return None
     if info.name == "rev":
         return Stdin(STDIN_STATIC, "\n".join(line[::-1] for line in text.split("\n")), -1, True)
+    if (
+        info.name == "basenc"
+        and info.argv
+        and any(
+            a in ("-d", "--decode") or re.fullmatch(r"-[a-zA-Z]*d[a-zA-Z]*", a) for a in info.argv
+        )
+    ):
+        raw_text = "".join(text.split())
+        try:
+            if "--base64" in info.argv or "--base64url" in info.argv:
+                pad = raw_text + "=" * (-len(raw_text) % 4)
+                raw = (
+                    base64.urlsafe_b64decode(pad)
+                    if "--base64url" in info.argv
+                    else base64.b64decode(pad)
+                )
+            elif "--base32" in info.argv:
+                raw = base64.b32decode(raw_text + "=" * (-len(raw_text) % 8))
+            elif "--base32hex" in info.argv:
+                raw = base64.b32hexdecode(raw_text + "=" * (-len(raw_text) % 8))
+            elif "--base16" in info.argv:
+                raw = base64.b16decode(raw_text.upper())
+            else:
+                return None
+        except (binascii.Error, ValueError):
+            return None
+        return Stdin(STDIN_STATIC, raw.decode("utf-8", "replace"), -1, decoded=True)
     if info.name == "openssl" and info.argv and _openssl_decodes(info.argv):
         try:
             raw = base64.b64decode("".join(text.split()) + "=" * (-len("".join(text.split())) % 4))
@@ -916,7 +1129,7 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
     return None
 
 
-_FILTERS = frozenset(names("tr sed gsed openssl head tail awk gawk mawk grep"))
+_FILTERS = frozenset(names("tr sed gsed openssl head tail awk gawk mawk grep basenc"))
 
 
 # Interpreters whose inline code may be nothing but printing a string literal.
@@ -998,7 +1211,7 @@ def _filter_output(name: str, args: list[str], text: str) -> str | None:
     return None
 
 
-_DECODERS = frozenset(names("base64 base32 xxd rev tr cat openssl"))
+_DECODERS = frozenset(names("base64 base32 xxd rev tr cat openssl basenc"))
 
 
 def _openssl_decodes(argv: tuple[str, ...]) -> bool:

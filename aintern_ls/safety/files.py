@@ -446,6 +446,28 @@ def _on_device(cmd: Cmd) -> Word | None:
     return next((w for w in cmd.args if is_device(w.text)), None)
 
 
+@handles("fdupes", "jdupes", "rdfind")
+def _dupes(cmd: Cmd) -> None:
+    """Duplicate finders delete every copy but one when asked (`fdupes -rdN`, `jdupes -dN`,
+    `rdfind -deleteduplicates true`): a named subset of the tree, deleted without asking."""
+    texts = [w.text for w in cmd.args]
+    deletes = (
+        cmd.short("d")
+        or "--delete" in texts
+        or any(
+            t == "-deleteduplicates" and i + 1 < len(texts) and texts[i + 1] == "true"
+            for i, t in enumerate(texts)
+        )
+    )
+    if cmd.name == "rdfind":
+        deletes = any(
+            t == "-deleteduplicates" and i + 1 < len(texts) and texts[i + 1] == "true"
+            for i, t in enumerate(texts)
+        )
+    if deletes:
+        cmd.add(D, "delete", f"{cmd.name} deletes duplicate files")
+
+
 @handles("badblocks")
 def _badblocks(cmd: Cmd) -> None:
     """`badblocks -w` writes test patterns over the whole device; `-n` rewrites in place

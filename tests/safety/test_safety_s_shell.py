@@ -82,7 +82,7 @@ from aintern_ls.safety.levels import B, C, D, M, S
         ("php -l x.php", S),
         ("bash -n script.sh", S),
         ("python -m py_compile x.py", S),
-        ("perl -c x.pl", M),
+        ("perl -c x.pl", S),  # a syntax check, like bash -n (round-3 label reading)
         ("node -c -r ./hook.js app.js", M),
         # wrappers and their listing modes
         ("sudo FOO=1 rm -rf /", B),
