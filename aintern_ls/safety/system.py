@@ -2041,10 +2041,10 @@ def _agent(cmd: Cmd) -> None:
     cmd.add(M, "runs-program", f"{cmd.name} runs an AI agent (it asks before running commands)")
 
 
-@handles("atrm")
+@handles("atq", "atrm")
 def _at_queue(cmd: Cmd) -> None:
-    """`atrm` removes queued `at` jobs."""
-    if cmd.args:
+    """`atq` lists the at queue (reads only); `atrm` removes queued jobs."""
+    if cmd.name == "atrm" and cmd.args:
         cmd.add(M, "system-config", "atrm removes scheduled jobs")
 
 
