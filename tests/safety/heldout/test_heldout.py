@@ -23,6 +23,7 @@ from aintern_ls.safety import RiskLevel, assess
 HELDOUT = Path(__file__).with_name("heldout.tsv")
 BLIND = Path(__file__).with_name("blind.tsv")
 BLIND2 = Path(__file__).with_name("blind2.tsv")
+BLIND3 = Path(__file__).with_name("blind3.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -107,3 +108,27 @@ def test_second_blind_slice_figures() -> None:
     assert high_recall >= 0.99
     assert safe_over <= 0.0
     assert exact >= 0.98
+
+
+def test_third_blind_slice_figures() -> None:
+    """`blind3.tsv` (332 rows) was written in session 5 by a third red-team engineer who
+    never read the analyser's source or corpora and never ran the analyser on it; it was
+    frozen (sha256 bb2429a9…) at 11:56 UTC, before the session's safety work landed, and
+    scored once, at the end, by the lead: (a) 78 rows from incident and threat reports,
+    (b) 100 from other tools' suites and catalogues (continue's terminal-security tests,
+    destructive_command_guard, codex's Windows dangerous-command list, goose,
+    atomic-red-team, LOLBAS, LOOBins, GTFOBins), (c) 154 fresh spellings; 124 blocked,
+    78 critical, 33 dangerous, 36 moderate, 61 safe; 202 bash, 61 PowerShell, 69 cmd.
+
+    First (blind) measurement, main e24c985: blocked recall 0.871, blocked-or-critical
+    0.896, safe over-flagged 0.016, exact 0.910: below issue 14's bars on blocked recall
+    (0.98) and blocked-or-critical (0.95). Per shell, blocked recall: bash 0.915,
+    PowerShell 0.762, cmd 0.810. Nothing has been fixed from it yet: the floors below are
+    that first score, so a change that loses ground on unseen rows fails here. Raise
+    them when families found in its misses are fixed (and say so here: from then on the
+    slice is no longer blind for those families). They are NOT the issue's bars."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND3, 330)
+    assert blocked_recall >= 0.87
+    assert high_recall >= 0.89
+    assert safe_over <= 0.02
+    assert exact >= 0.90
