@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from aintern_ls.safety import system, wrappers  # noqa: F401  (wrappers claim their names first)
+from aintern_ls.safety import system, wrappers
 from aintern_ls.safety.context import (
     Cmd,
 )
@@ -126,6 +126,8 @@ def _tar(cmd: Cmd) -> None:
         cmd.add(D, "delete", "tar --remove-files deletes the originals")
         return
     target = cmd.option_value("-C", "--directory")
+    if "x" in flags or cmd.long("--extract", "--get"):
+        wrappers.unpacked_download(cmd, cmd.args, target.text if target is not None else None)
     if target is not None and "x" in flags:
         t = classify_path(target.text, cmd.scope.cwds)
         if t.level == B and t.rule == "rm-root":
@@ -173,6 +175,21 @@ def _misc(cmd: Cmd) -> None:
                     text = shell.group(1) if shell.group(1) is not None else shell.group(3)
                     run_config_command(cmd, Word(text, where.start, where.end), f"{n} -c :!")
                     return
+    if n in ("unzip", "7z", "7za", "unrar") and (
+        n == "unzip" or (texts and texts[0] in ("x", "e"))
+    ):
+        # `unzip t.zip -d t`, `7z x t.7z -ot` of a download: what lands there is unseen.
+        dest = cmd.option_value("-d") if n == "unzip" else None
+        glued = next((t[2:] for t in texts if t.startswith("-o") and len(t) > 2), None)
+        wrappers.unpacked_download(cmd, cmd.args, dest.text if dest is not None else glued)
+    if n in ("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd") and (
+        not cmd.operands()
+        or any(
+            t in ("-c", "--stdout", "--to-stdout", "-t", "--test", "-l", "--list") for t in texts
+        )
+        or any(re.fullmatch(r"-[a-z0-9]*[ctl][a-z0-9]*", t) for t in texts)
+    ):
+        return  # filters stdin to stdout, or only tests/lists: writes no file
     if n in ("zip", "unzip") and any(t in ("-TT", "--unzip-command") for t in texts):
         program = cmd.option_value("-TT", "--unzip-command")
         if program is not None:

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import bz2
+import lzma
 import re
+import zlib
 from functools import lru_cache
 
 import attrs
@@ -143,6 +146,8 @@ def _state(scope: Scope) -> tuple[object, ...] | None:
         len(scope.assigned),
         id(scope.downloaded),
         len(scope.downloaded),
+        id(scope.unseen),
+        getattr(scope.unseen, "version", -1),
         len(scope.exported),
     )
 
@@ -1061,8 +1066,75 @@ def _local_script(cmd: Cmd, head: Word) -> None:
 # --- stdin transformations used to see through `echo … | base64 -d | sh` ----------------
 
 
+# Decompressors: name -> (format, whether it decompresses without `-d`).
+_DECOMPRESSORS = {
+    "gzip": ("gz", False),
+    "gunzip": ("gz", True),
+    "zcat": ("gz", True),
+    "gzcat": ("gz", True),
+    "pigz": ("gz", False),
+    "unpigz": ("gz", True),
+    "xz": ("xz", False),
+    "unxz": ("xz", True),
+    "xzcat": ("xz", True),
+    "lzma": ("xz", False),
+    "unlzma": ("xz", True),
+    "lzcat": ("xz", True),
+    "bzip2": ("bz2", False),
+    "bunzip2": ("bz2", True),
+    "bzcat": ("bz2", True),
+    "zstd": ("zst", False),
+    "unzstd": ("zst", True),
+    "zstdcat": ("zst", True),
+}
+_INFLATED_MAX = 64 * 1024  # a decompression bomb yields no more than this much text
+
+
+def decompresses(info: Info) -> bool:
+    """`gunzip`, `gzip -d`, `xz -dc`, `zcat`, `openssl enc -d`: the command prints text
+    decoded at run time (what it prints is unseen unless its input is known)."""
+    entry = _DECOMPRESSORS.get(info.name)
+    if entry is not None:
+        return entry[1] or any(
+            a in ("-d", "--decompress", "--uncompress") or re.fullmatch(r"-[a-zA-Z]*d\w*", a)
+            for a in info.argv
+        )
+    return info.name == "openssl" and "-d" in info.argv
+
+
+def _as_bytes_text(raw: bytes) -> str:
+    """Decoded bytes as text: UTF-8 when they are, else one character per byte (so that a
+    decompressor further down the pipeline gets the bytes back)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def _inflate(fmt: str, text: str) -> str | None:
+    """Decompress known text (bytes carried one character each); None if it is not that."""
+    try:
+        data = text.encode("latin-1")
+    except UnicodeEncodeError:
+        return None
+    budget.spend(len(data) // 8)
+    try:
+        if fmt == "gz":
+            out = zlib.decompressobj(47).decompress(data, _INFLATED_MAX)
+        elif fmt == "xz":
+            out = lzma.LZMADecompressor().decompress(data, _INFLATED_MAX)
+        elif fmt == "bz2":
+            out = bz2.BZ2Decompressor().decompress(data, _INFLATED_MAX)
+        else:
+            return None  # zstd: no decoder in the standard library (unseen)
+    except (zlib.error, lzma.LZMAError, OSError, EOFError, ValueError):
+        return None
+    budget.spend(len(out) // 8)
+    return out.decode("utf-8", "replace")
+
+
 def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
-    """Static stdout of a decoder given static stdin (base64 -d, xxd -r -p, rev)."""
+    """Static stdout of a decoder given static stdin (base64 -d, xxd -r -p, rev, gunzip)."""
     if stdin.kind != STDIN_STATIC:
         return None
     text = stdin.text
@@ -1071,12 +1143,15 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
             raw = (base64.b64decode if info.name == "base64" else base64.b32decode)(
                 text.strip() + "=" * (-len(text.strip()) % 4 if info.name == "base64" else 0)
             )
-            return Stdin(STDIN_STATIC, raw.decode("utf-8", "replace"), -1, decoded=True)
+            return Stdin(STDIN_STATIC, _as_bytes_text(raw), -1, decoded=True)
         if info.name == "xxd" and info.decodes:
             raw = binascii.unhexlify(re.sub(r"\s", "", text))
-            return Stdin(STDIN_STATIC, raw.decode("utf-8", "replace"), -1, decoded=True)
+            return Stdin(STDIN_STATIC, _as_bytes_text(raw), -1, decoded=True)
     except (binascii.Error, ValueError):
         return None
+    if info.name in _DECOMPRESSORS and decompresses(info):
+        out = _inflate(_DECOMPRESSORS[info.name][0], text)
+        return None if out is None else Stdin(STDIN_STATIC, out, -1, decoded=True)
     if info.name == "rev":
         return Stdin(STDIN_STATIC, "\n".join(line[::-1] for line in text.split("\n")), -1, True)
     if (
@@ -1129,7 +1204,9 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
     return None
 
 
-_FILTERS = frozenset(names("tr sed gsed openssl head tail awk gawk mawk grep basenc"))
+_FILTERS = frozenset(
+    names("tr sed gsed openssl head tail awk gawk mawk grep basenc") + tuple(_DECOMPRESSORS)
+)
 
 
 # Interpreters whose inline code may be nothing but printing a string literal.

@@ -745,6 +745,13 @@ def _write_family(cmd: Cmd) -> None:
         written = [w for w in ops if w.text not in ("/dev/null", "/dev/stdout", "/dev/stderr")]
         if written:
             cmd.add(M, "write", "tee writes files", written[-1])
+        if cmd.stdin.kind == "network":
+            # `curl … | tee x.sh; sh x.sh`: the file holds the download.
+            from aintern_ls.safety.wrappers import remember_unseen
+
+            for w in written:
+                if not w.dynamic:
+                    remember_unseen(cmd.scope, w.text, "was just downloaded")
         if cmd.stdin.kind == "static" and not append:
             # `tee x.sh <<< 'rm -rf /'; . ./x.sh`: running the file later runs this text.
             for w in written:

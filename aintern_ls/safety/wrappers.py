@@ -28,6 +28,7 @@ from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
     COMMAND_VARS,
     HOOK_VARS,
+    PROMPT_VARS,
     SHELLS,
     VERSION_ARGS,
     Handler,
@@ -39,8 +40,81 @@ from aintern_ls.safety.registry import (
 from aintern_ls.safety.words import ORIGIN_NETWORK, Word, command_name, names
 
 
+def _file_key(path: str) -> str:
+    """A written file's path as the tables key it: `/` separators, no leading `./`."""
+    p = path.replace("\\", "/")
+    while p.startswith("./"):
+        p = p[2:]
+    return p
+
+
+def remember_unseen(scope: Scope, path: str, why: str) -> None:
+    """This text fills `path` with what it cannot see (`why`: "was just downloaded", …);
+    a folder (`dir/`, `./` for the working directory) covers everything under it."""
+    key = _file_key(path)
+    if key.endswith("/") or not key:
+        scope.unseen[key or "./"] = why
+    else:
+        scope.unseen[key.rsplit("/", 1)[-1]] = why
+        scope.written.pop(key.rsplit("/", 1)[-1], None)
+
+
+def unseen_reason(scope: Scope, path: str) -> str | None:
+    """Why running `path` runs what the analyser cannot see, or None."""
+    if not scope.unseen:
+        return None
+    key = _file_key(path)
+    base = key.rsplit("/", 1)[-1]
+    table = scope.unseen
+    why = table.get(base)
+    if why is None and scope.family != "bash":
+        low = base.lower()
+        why = next((v for k, v in table.items() if k.lower() == low), None)
+    if why is not None:
+        return why
+    fold = scope.family != "bash"
+    for folder, reason in table.items():
+        if not folder.endswith("/"):
+            continue
+        if folder == "./":
+            if "/" in key and not key.startswith(("/", "~", "$")) and ":" not in key[:3]:
+                return reason  # `./tool/install.sh` after unpacking a download here
+            continue
+        if (key.lower() if fold else key).startswith(folder.lower() if fold else folder):
+            return reason
+    return None
+
+
+def unpacked_download(cmd: Cmd, archives: list[Word], dest: str | None) -> None:
+    """`tar xzf t.tgz -C d`, `unzip t.zip -d d`, `Expand-Archive t.zip d` of an archive this
+    text downloaded: what lands in `dest` (the working directory when None) is unseen."""
+    scope = cmd.scope
+    for w in archives:
+        if w.dynamic:
+            continue
+        base = _file_key(w.text).rsplit("/", 1)[-1]
+        why = "was just downloaded" if base in scope.downloaded else scope.unseen.get(base)
+        if why is None and scope.family != "bash":
+            low = base.lower()
+            if any(d.lower() == low for d in scope.downloaded):
+                why = "was just downloaded"
+        if why is None:
+            continue
+        folder = _file_key(dest).rstrip("/") + "/" if dest else "./"
+        if folder == "/":
+            folder = "./"
+        remember_unseen(scope, folder, f"was unpacked from {w.text}, which {why}")
+        return
+
+
 def written_script(cmd: Cmd, base: str, where: Word) -> None:
     """Running a script this same text wrote: judge what it will run."""
+    why = unseen_reason(cmd.scope, where.text) if not where.dynamic else None
+    if why is None and where.dynamic:
+        why = unseen_reason(cmd.scope, base)
+    if why is not None:
+        cmd.add(C, "unseen-exec", f"runs {where.text or base}, which {why}", where)
+        return
     written = cmd.scope.written.get(base)
     if written is not None:
         body, start = written
@@ -224,7 +298,7 @@ def startup_from_stdin(scope: Scope, where: Word, stdin: Stdin) -> None:
 def _env_var_matters(name: str) -> bool:
     """A variable the prefix-assignment rules judge: one whose value a program runs as a
     command, or a hook (PATH, LD_PRELOAD, BASH_ENV…) that changes what later runs."""
-    return name in COMMAND_VARS or name in HOOK_VARS
+    return name in COMMAND_VARS or name in HOOK_VARS or name in PROMPT_VARS
 
 
 def _simple_wrapper(with_value: frozenset[str], positional: int = 0) -> Handler:
