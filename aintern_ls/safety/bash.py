@@ -880,8 +880,9 @@ class _Walker:
                 name = "?"  # a compound statement writes whatever it prints: not a truncation
             if (
                 op in (">", ">|", "&>")
-                and name in ("", ":", "true", "echo")
+                and name in ("", ":", "true", "echo", "cat")
                 and not (name == "echo" and last is not None and last.named_child_count > 1)
+                and not (name == "cat" and not _cats_nothing(last))
             ):
                 # `> app.log`, `: > app.log`: empties the file, like `truncate -s 0`.
                 scope.add(RiskLevel.DANGEROUS, "truncate", f"empties {target}", start, end)
@@ -1857,7 +1858,7 @@ _EXPANSION = re.compile(
 
 _IDENT = re.compile(r"(?<![\w$])\$?\{?([A-Za-z_]\w*)")
 _ARITH_TEST = re.compile(r"\s-(?:eq|ne|lt|le|gt|ge)\s")
-_BACKTICKS = re.compile(r"(?<!\\)`((?:[^`\\]|\\.)+)`")
+_BACKTICKS = re.compile(r"(?<!\\)`([^`]+)`")
 
 
 def _glob_regex(pattern: str, longest: bool) -> str:
@@ -1991,6 +1992,14 @@ _HOME_LOOKUP = re.compile(
 
 
 _CWD_WORDS = frozenset({"$PWD", '"$PWD"', "${PWD}", '"${PWD}"'})
+
+
+def _cats_nothing(node: Node | None) -> bool:
+    """`cat /dev/null` (the `> file` after it empties the file, like `: > file`)."""
+    if node is None or node.type != "command":
+        return False
+    args = [_text(a) for a in node.children_by_field_name("argument")]
+    return bool(args) and all(a == "/dev/null" for a in args)
 
 
 def _prints_cwd(node: Node) -> bool:

@@ -369,7 +369,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             ssh_config_options(cmd)
         if cmd.info.output is None and scope.family == "bash" and name in _PRINTERS:
             cmd.info.output = _printed_text(cmd)
-        if scope.family == "bash" and name in _WRITERS:
+        if scope.family == "bash" and (name in _WRITERS or name == "uniq"):
             _write_destinations(cmd)
         if scope.family == "bash" and name in _LAUNCHERS:
             _launched(cmd)
@@ -377,7 +377,12 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _listing(cmd)
         elif scope.family == "bash" and name in _PATH_LISTERS:
             _path_listing(cmd)
-    elif "/" in head.text or "\\" in head.text or name.endswith((".sh", ".ps1", ".py")):
+    elif (
+        "/" in head.text
+        or "\\" in head.text
+        or name.endswith((".sh", ".ps1", ".py"))
+        or (scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd")))
+    ):
         _local_script(cmd, head)
         _as_if_destructive(words, scope, stdin)
     elif scope.family == "powershell" and _PS_VERB.match(name):
@@ -528,6 +533,12 @@ def _write_destinations(cmd: Cmd) -> None:
         dests = ops  # moving an account file away deletes it
     elif name == "dd":
         dests = [Word(w.text[3:], w.start, w.end) for w in cmd.args if w.text.startswith("of=")]
+    elif name == "uniq":
+        # `uniq [INPUT [OUTPUT]]`: the second operand is overwritten.
+        ops = cmd.operands(frozenset(names("-f -s -w --skip-fields --skip-chars --check-chars")))
+        dests = [w for w in ops[1:2] if w.text not in ("/dev/null", "/dev/stdout", "-")]
+        if dests:
+            cmd.add(M, "write", f"uniq writes its output to {dests[0].text}", dests[0])
     elif name in ("sed", "gsed", "perl", "ruby") and (cmd.short("i") or cmd.long("--in-place")):
         script_given = cmd.option_value("-e", "--expression", "-f", "--file") is not None
         dests = ops if script_given or (name != "sed" and name != "gsed") else ops[1:]

@@ -236,6 +236,8 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
     if not path.strip():
         return Target(RiskLevel.DANGEROUS, "scoped", path)  # `rm -rf ""` names no file
     p = _norm(path, windows)
+    if "**" in p:
+        p = _globstar_tail(p)
     relative = not (p.startswith("/") or p.startswith(HOME) or re.match(r"^[a-z]:", p))
     if relative:
         stripped = p.rstrip("/")
@@ -300,6 +302,19 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
     if _CORE_FILES.match(low):
         return Target(RiskLevel.CRITICAL, "rm-system-file", f"the core system file {p}")
     return Target(RiskLevel.DANGEROUS, "scoped", path)
+
+
+def _globstar_tail(p: str) -> str:
+    """Globstar: `~/**/*`, `**`, `/**` match everything below, like `~/*`, `*`, `/*`."""
+    parts = p.split("/")
+    if len(parts) >= 2 and parts[-1] == "*" and parts[-2] == "**":
+        parts.pop()
+    k = len(parts)
+    while k > 0 and parts[k - 1] == "**":
+        k -= 1
+    if k == len(parts):
+        return p
+    return "/".join([*parts[:k], "*"])
 
 
 def is_device(path: str) -> bool:
