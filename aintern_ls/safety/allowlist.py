@@ -162,19 +162,8 @@ def _misc(cmd: Cmd) -> None:
     system.misc_hooks(cmd)  # commands embedded in editors', compilers' and tools' options
     if n in ("7z", "7za", "unrar") and texts and texts[0] in ("l", "t", "i", "h", "lt", "lb"):
         return  # list, test, info: read-only
-    if n in ("vi", "vim", "nvim", "ex", "view", "vimdiff", "gvim"):
-        for i, w in enumerate(cmd.args):
-            code = None
-            if w.text in ("-c", "--cmd") and i + 1 < len(cmd.args):
-                code, where = cmd.args[i + 1].text, cmd.args[i + 1]
-            elif w.text.startswith("+") and len(w.text) > 1:
-                code, where = w.text[1:], w
-            if code is not None:
-                shell = re.match(r"^:?\s*!(.*)$|^:?\s*call\s+system\((['\"])(.*)\2\)", code)
-                if shell is not None:
-                    text = shell.group(1) if shell.group(1) is not None else shell.group(3)
-                    run_config_command(cmd, Word(text, where.start, where.end), f"{n} -c :!")
-                    return
+    if n in ("vi", "vim", "nvim", "ex", "view", "vimdiff", "gvim") and system.vi_shell_escapes(cmd):
+        return
     if n in ("unzip", "7z", "7za", "unrar") and (
         n == "unzip" or (texts and texts[0] in ("x", "e"))
     ):

@@ -266,6 +266,20 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
                 for w in split_words(head.text.replace("\n", " "))
             ]
             return _judge_one([*inner, *words[1:]], scope, stdin) if inner else Info()
+        base = head.text.replace("\\", "/").rsplit("/", 1)[-1]
+        if (
+            head.origin != ORIGIN_NETWORK
+            and base
+            and not re.search(r"[%!$`]", base)
+            and (
+                base in scope.written
+                or base in scope.downloaded
+                or wrappers.unseen_reason(scope, head.text) is not None
+            )
+        ):
+            # `%TEMP%\r.bat` after `echo … > %TEMP%\r.bat`: a file this text wrote.
+            _local_script(Cmd(words, base, scope, stdin), head)
+            return Info()
         if head.origin == ORIGIN_NETWORK:
             scope.add(
                 C, "remote-code", "runs a command name fetched from the network", *_span(head)

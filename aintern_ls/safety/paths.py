@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from functools import lru_cache
 
 import attrs
 
@@ -112,6 +113,7 @@ _PERSISTENCE = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)  # pure: the same path in the same directories, the same answer
 def write_target(
     path: str, cwds: frozenset[str | None] = frozenset([None]), append: bool = False
 ) -> Target | None:
@@ -232,6 +234,7 @@ def classify_path(
     return worst
 
 
+@lru_cache(maxsize=4096)
 def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None = None) -> Target:
     if not path.strip():
         return Target(RiskLevel.DANGEROUS, "scoped", path)  # `rm -rf ""` names no file
@@ -330,6 +333,7 @@ _SECRET = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def is_secret(path: str) -> bool:
     """Private keys, cloud credentials and tokens: sending these anywhere is exfiltration."""
     if path.endswith((".pub", "known_hosts", "authorized_keys")):
