@@ -313,6 +313,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         if name == "call" and len(words) > 1 and not words[1].text.startswith(":"):
             # `start /b call rd /s /q C:\`: call runs the command after it.
             return _judge_one(words[1:], scope, stdin)
+    if scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd", ".ps1")):
+        name = head.text.lower()  # `w.bat` is a batch file, not the program `w`
     elif name not in HANDLERS and name.lower() in HANDLERS:
         # `RM -rf /`: macOS file systems ignore case, so this may well be `rm`.
         scope.add(
@@ -379,6 +381,10 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _output_options(cmd)
     if handler is not None:
         handler(cmd)
+        if scope.family != "bash" and name in wrappers.PS_WRITERS:
+            wrappers.ps_wrote(cmd)
+        if name in _FILE_READERS and cmd.info.output is None and (scope.written or scope.unseen):
+            _reads_written(cmd)
         if name in SSH_OPTION_TOOLS:
             ssh_config_options(cmd)
         if cmd.info.output is None and scope.family == "bash" and name in _PRINTERS:
@@ -1077,6 +1083,26 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 def _trusted(line: str, prefix: str) -> bool:
     prefix = " ".join(prefix.split())
     return bool(prefix) and (line == prefix or line.startswith(prefix + " "))
+
+
+_FILE_READERS = frozenset(names("cat type get-content more"))
+
+
+def _reads_written(cmd: Cmd) -> None:
+    """`cat x.sh | sh`, `type w.txt | cmd`, `Get-Content w.ps1 | powershell -` after this
+    text wrote the file: it prints what was written (a download stays unseen)."""
+    operands = [
+        w
+        for w in cmd.args
+        if not w.text.startswith("-") and not (cmd.scope.family != "bash" and w.text[:1] == "/")
+    ]
+    if len(operands) != 1 or re.search(r"[%$!`*?]", operands[0].text.rsplit("\\", 1)[-1]):
+        return
+    text = wrappers.written_text(cmd.scope, operands[0].text)
+    if text is not None:
+        cmd.info.output = text
+    elif wrappers.unseen_reason(cmd.scope, operands[0].text) is not None:
+        cmd.info.network_fetch = True  # what was downloaded (or decoded at run time)
 
 
 def _local_script(cmd: Cmd, head: Word) -> None:
