@@ -673,7 +673,7 @@ class _Walker:
         (`3<<EOF`, `4< file`) goes to `opened`; `<&3` reads what descriptor 3 holds."""
         budget.spend(budget.REDIRECT_STEPS)
         fd = _descriptor(node, self.scope.source, self.pos)
-        if node.type == "file_redirect":
+        if node.type == "file_redirect" and b"<&" in budget.node_bytes(node):
             dup = self._dup(node, opened)
             if dup is not None:
                 if fd in (None, 0):
@@ -976,16 +976,17 @@ class _Walker:
         """The words, prefix assignments and redirects of a simple command (in `words`,
         `assigns`, `opened`); returns its stdin and whether a redirect gave it."""
         opened_stdin = False
-        redirects = ("file_redirect", "heredoc_redirect", "herestring_redirect")
-        for c in node.named_children:
+        redirects = _REDIRECTS
+        kids = node.named_children
+        for c in kids:
             if c.type in redirects:
                 s, _, to_stdin = self.redirect_fd(c, node, opened)
                 if s is not None and to_stdin:
                     stdin = s
                     opened_stdin = True
-        if _command_name_of(node) == "tee":
+        if b">(" in budget.node_bytes(node) and _command_name_of(node) == "tee":
             self.psub_stdin = stdin  # `tee >(sh)`: the substitution reads what tee reads
-        for c in node.named_children:
+        for c in kids:
             t = c.type
             if t == "variable_assignment":
                 assigns.append(c)
@@ -1856,6 +1857,7 @@ _EXPANSION = re.compile(
 )
 
 
+_REDIRECTS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect"})
 _IDENT = re.compile(r"(?<![\w$])\$?\{?([A-Za-z_]\w*)")
 _ARITH_TEST = re.compile(r"\s-(?:eq|ne|lt|le|gt|ge)\s")
 _BACKTICKS = re.compile(r"(?<!\\)`([^`]+)`")

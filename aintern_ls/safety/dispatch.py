@@ -107,7 +107,7 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     memo = scope.memo
     hit = memo.get(key)
     if hit is not None:
-        base, earlier, known = hit
+        base, earlier, known, _cost = hit
         delta = lo - base
         if not earlier:
             pass
@@ -127,7 +127,7 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         return info
     found = scope.findings[mark:]
     if all(lo <= f.start and f.end <= hi for f in found) and _info_within(info, stdin, lo, hi):
-        memo[key] = (lo, tuple(found), _copy_info(info, 0, stdin))
+        memo[key] = (lo, tuple(found), _copy_info(info, 0, stdin), 0.0)
     return info
 
 
@@ -161,6 +161,19 @@ def _state(scope: Scope) -> tuple[object, ...] | None:
     )
 
 
+def memo_state(scope: Scope) -> tuple[object, ...] | None:
+    """The scope state a reused judgement must match (front ends' statement memos)."""
+    return _state(scope)
+
+
+def copy_info(info: Info, delta: int, stdin: Stdin) -> Info:
+    return _copy_info(info, delta, stdin)
+
+
+def info_within(info: Info, stdin: Stdin, lo: int, hi: int) -> bool:
+    return _info_within(info, stdin, lo, hi)
+
+
 def _memo_text(words: list[Word], scope: Scope, lo: int, hi: int) -> tuple[object, ...]:
     """The command as written: its words relative to its start, and its source text. The
     Windows script hosts read the rest of the line (`mshta` code that cmd split at its
@@ -176,6 +189,7 @@ def _memo_text(words: list[Word], scope: Scope, lo: int, hi: int) -> tuple[objec
 
 
 _READS_THE_LINE = ("mshta", "regsvr32", "rundll32", "wscript", "cscript")
+READS_THE_LINE = _READS_THE_LINE
 
 
 def _shift_word(w: Word, delta: int) -> Word:
