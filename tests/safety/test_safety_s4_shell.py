@@ -510,3 +510,42 @@ def test_arithmetic_variables_need_their_reader() -> None:
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(bash._Walker, "_arith_vars", lambda self, text, node, depth=0: None)
         assert uncached(text, "bash", None).level < B
+
+
+def test_the_powershell_statement_memo_changes_no_verdict() -> None:
+    """Repeated statements are replayed, not walked again, and pay the budget what walking
+    them again would: every pathological input gets the same findings without the memo."""
+    from aintern_ls.safety import analyser, powershell
+    from tests.safety.test_safety_limits import _pathological
+
+    uncached = analyser._assess_cached.__wrapped__
+    texts = _pathological(3_000)
+    texts["repeated script"] = "Get-ChildItem C:\\x\nRemove-Item -Recurse -Force C:\\\n" * 40
+    with_memo = {label: uncached(text, "powershell", None) for label, text in texts.items()}
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(powershell._Walker, "_pipeline_once", powershell._Walker.pipeline)
+        for label, text in texts.items():
+            assert uncached(text, "powershell", None) == with_memo[label], label
+    assert with_memo["repeated script"].level is B
+
+
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        ("find /etc -name shadow -exec cp /dev/null {} \\;", B),
+        ("find ~ -name .bashrc -exec cp evil {} \\;", C),
+        ("find . -name '*.log' -exec cp /dev/null {} \\;", D),
+        ("find /etc -name hosts -exec cat {} \\;", S),
+        ("rm -rf /mnt/c/Windows", B),
+        ("rm -rf /mnt/c/", B),
+        ("rm -rf /mnt/d/projects/tmp", D),
+        ("rm -rf /mnt/backup", D),
+        ("mkfs.xfs -f vm.raw", M),
+        ("mkfs.vfat -C fat.img 1440", M),
+        ("mkfs.ext4 /dev/sdb1", B),
+        ("mkfs -t ext4 /dev/sda", B),
+    ],
+)
+def test_find_exec_targets_wsl_drives_and_image_files(text: str, level: RiskLevel) -> None:
+    got = assess(text)
+    assert got.level is level, f"{text!r} -> {got.level.label} {got.findings}"
