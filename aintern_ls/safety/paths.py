@@ -91,7 +91,10 @@ _ACCOUNT_FILES = re.compile(
     r"^/(etc/(passwd|shadow|group|gshadow|sudoers|master\.passwd|pam\.d(/\S*)?|sudoers\.d(/\S*)?)"
     r"|boot(/\S*)?|etc/default/grub|boot/grub/grub\.cfg"
     r"|private/etc/(passwd|sudoers|master\.passwd|group))$"
-    r"|^c:/windows/system32/config/(sam|system|security|software)$"
+    r"|^c:/windows/system32/config/(sam|system|security|software|default)$"
+    # Windows boot files: the boot manager, its configuration store (BCD) and loaders.
+    r"|^[a-z]:/(boot(/\S*)?|bootmgr|efi/microsoft/boot(/\S*)?)$"
+    r"|^c:/windows/system32/(winload|winresume)\.(exe|efi)$"
 )
 # Files that run code at login or on a schedule: any write to them is persistence.
 _PERSISTENCE = re.compile(

@@ -359,12 +359,16 @@ def _firewall(cmd: Cmd) -> None:
         cmd.add(M, "firewall", "changes firewall rules")
 
 
+_PS_EXE_PREFIX = re.compile(r"[/\u2013\u2014\u2015][A-Za-z]+")
+
+
 def _powershell_exe(cmd: Cmd) -> None:
-    if any(re.fullmatch(r"/[A-Za-z]+", w.text) for w in cmd.args):
-        # powershell.exe takes `/Command`, `/enc` … as well as `-Command`, `-enc`.
+    if any(_PS_EXE_PREFIX.fullmatch(w.text) for w in cmd.args):
+        # powershell.exe takes `/Command`, `/enc`, and en or em dashes (`–enc`, `—ec`) as
+        # well as `-Command`, `-enc`.
         words = [
             Word("-" + w.text[1:], w.start, w.end, w.dynamic, w.glob, w.origin)
-            if re.fullmatch(r"/[A-Za-z]+", w.text)
+            if _PS_EXE_PREFIX.fullmatch(w.text)
             else w
             for w in cmd.words
         ]
@@ -1775,6 +1779,16 @@ def _danger_cmdlet(cmd: Cmd) -> None:
 
 
 def _clear_content(cmd: Cmd) -> None:
+    for w in cmd.args:
+        if w.text.startswith("-") or (w.dynamic and not w.text.lower().startswith("$profile")):
+            continue
+        path = "$PROFILE" if w.text.lower().startswith("$profile") else w.text
+        t = write_target(path.replace("\\", "/"), cmd.scope.cwds)
+        if t is not None and t.level >= C:
+            # `Clear-Content C:\Windows\System32\config\SYSTEM`: truncates an account or
+            # boot file (blocked), a startup file (persistence).
+            cmd.add(t.level, t.rule, f"Clear-Content empties {t.what}", w)
+            return
     cmd.add(D, "truncate", "Clear-Content discards file contents")
 
 

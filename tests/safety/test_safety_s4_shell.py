@@ -549,3 +549,27 @@ def test_the_powershell_statement_memo_changes_no_verdict() -> None:
 def test_find_exec_targets_wsl_drives_and_image_files(text: str, level: RiskLevel) -> None:
     got = assess(text)
     assert got.level is level, f"{text!r} -> {got.level.label} {got.findings}"
+
+
+@pytest.mark.parametrize(
+    "text,shell,level",
+    [
+        ("Remove-Item -LiteralPath 'C:\\Boot\\BCD' -Force", "powershell", B),
+        ("del /f C:\\bootmgr", "cmd", B),
+        ("echo x > C:\\Boot\\BCD", "cmd", B),
+        ("Get-ChildItem C:\\Boot", "powershell", S),
+        ("Clear-Content C:\\Windows\\System32\\config\\SYSTEM", "powershell", B),
+        ("Clear-Content $PROFILE", "powershell", C),
+        ("Clear-Content .\\app.log", "powershell", D),
+    ],
+)
+def test_windows_boot_and_account_files(text: str, shell: str, level: RiskLevel) -> None:
+    got = assess(text, shell)
+    assert got.level is level, f"{text!r} -> {got.level.label} {got.findings}"
+
+
+@pytest.mark.parametrize("dash", ["-", "/", "\u2013", "\u2014", "\u2015"])
+def test_powershell_exe_takes_every_dash_as_a_parameter_prefix(dash: str) -> None:
+    code = base64.b64encode("Remove-Item -Recurse -Force C:\\".encode("utf-16-le")).decode()
+    assert assess(f"powershell {dash}enc {code}", "cmd").level is B
+    assert assess(f"powershell {dash}Command Get-Date", "cmd").level is S
