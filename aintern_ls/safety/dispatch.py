@@ -103,9 +103,25 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     state = _state(scope)
     if state is None or lo < 0:
         return judge_uncached(words, scope, stdin)
-    key = (_memo_text(words, scope, lo, hi), stdin, state)
+    # `echo 1 | grep x`, `echo 2 | grep x`: a filter is judged by its words alone (what it
+    # reads changes its output, worked out from its input later, never its findings).
+    blind = (
+        stdin.kind == STDIN_STATIC
+        and not words[0].dynamic
+        and command_name(words[0].text) in _STDIN_BLIND
+    )
+    key = (_memo_text(words, scope, lo, hi), _BLIND_STDIN if blind else stdin, state)
     memo = scope.memo
     hit = memo.get(key)
+    if hit is not None and blind:
+        base, earlier, known, _cost = hit
+        delta = lo - base
+        scope.findings.extend(
+            [Finding(f.level, f.rule, f.reason, f.start + delta, f.end + delta) for f in earlier]
+        )
+        info = _copy_info(known, delta, stdin)
+        info.input = stdin
+        return info
     if hit is not None:
         base, earlier, known, _cost = hit
         delta = lo - base
@@ -129,6 +145,12 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     if all(lo <= f.start and f.end <= hi for f in found) and _info_within(info, stdin, lo, hi):
         memo[key] = (lo, tuple(found), _copy_info(info, 0, stdin), 0.0)
     return info
+
+
+# Filters whose findings never depend on what they read (their output does: see
+# `transform_output`, which reads `Info.input`).
+_STDIN_BLIND = frozenset(names("grep egrep fgrep wc head tail sort uniq cut nl fold column"))
+_BLIND_STDIN = Stdin(STDIN_STATIC, "\x00any")
 
 
 def _state(scope: Scope) -> tuple[object, ...] | None:

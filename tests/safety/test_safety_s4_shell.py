@@ -573,3 +573,15 @@ def test_powershell_exe_takes_every_dash_as_a_parameter_prefix(dash: str) -> Non
     code = base64.b64encode("Remove-Item -Recurse -Force C:\\".encode("utf-16-le")).decode()
     assert assess(f"powershell {dash}enc {code}", "cmd").level is B
     assert assess(f"powershell {dash}Command Get-Date", "cmd").level is S
+
+
+def test_a_filter_judged_once_still_passes_on_what_it_reads_each_time() -> None:
+    # `grep rm` is judged once (its findings never depend on its input), but what it passes
+    # on is worked out from each input: the second pipeline feeds `rm -rf ~` to a shell.
+    text = (
+        "echo 'ls -l' | grep l | sh\necho 'rm -rf ~' | grep rm | sh\necho 'rm -rf /' | grep rm | sh"
+    )
+    got = assess(text)
+    assert got.level is B
+    assert {f.rule for f in got.findings if f.level is B} == {"rm-home", "rm-root"}
+    assert assess("echo 'ls -l' | grep l | sh\necho 'rm -rf ~' | grep x | sh").level < B
