@@ -585,3 +585,71 @@ def test_a_filter_judged_once_still_passes_on_what_it_reads_each_time() -> None:
     assert got.level is B
     assert {f.rule for f in got.findings if f.level is B} == {"rm-home", "rm-root"}
     assert assess("echo 'ls -l' | grep l | sh\necho 'rm -rf ~' | grep x | sh").level < B
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "unset 'x[$(rm -rf ~)]'",
+        "unset -v 'x[`rm -rf ~`]'",
+        "let 'y[$(rm -rf ~)]=1'",
+        "printf -v 'a[$(rm -rf ~)]' %s x",
+        "read 'a[$(rm -rf ~)]' <<< x",
+        "declare -i 'a[$(rm -rf ~)]'=1",
+        "local 'x[$(rm -rf ~)]'",
+        "[[ -v 'a[$(rm -rf ~)]' ]]",
+        "test -v 'a[$(rm -rf ~)]'",
+        "v='a[$(rm -rf ~)]'; declare -i n=v",
+    ],
+)
+def test_builtins_that_take_a_variable_name_expand_its_subscript(text: str) -> None:
+    got = assess(text)
+    assert got.level is B, f"{text!r} -> {got.level.label} {got.findings}"
+    # …while the same text as data is not run.
+    data = "echo " + shlex.quote(text)
+    assert assess(data).level is S
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "printf '%s\\n' 'a[$(rm -rf ~)]'",
+        "test -f 'a[$(rm -rf ~)]'",
+        "[[ -f 'a[$(rm -rf ~)]' ]]",
+        "unset 'arr[1]'",
+        "grep 'a[$(x)]' file",
+    ],
+)
+def test_names_that_are_not_taken_as_variables_stay_data(text: str) -> None:
+    assert assess(text).level < D, assess(text).findings
+
+
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        ("echo rd /s /q %%SystemRoot%%> k.cmd & call k.cmd", B),
+        ("echo rd /s /q %%USERPROFILE%%> k.cmd & call k.cmd", B),
+        ("echo del /q %%TEMP%%\\*.tmp> k.cmd & call k.cmd", D),
+    ],
+)
+def test_doubled_percent_signs_are_read_when_the_batch_runs(text: str, level: RiskLevel) -> None:
+    got = assess(text, "cmd")
+    assert got.level is level, f"{text!r} -> {got.level.label} {got.findings}"
+
+
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        ("ex -c '!rm -rf ~' notes.txt", B),
+        ("view -c 'silent !rm -rf ~' notes.txt", B),
+        ("vi +'r !rm -rf ~' notes.txt", B),
+        ("vim -c 'exe \"!rm -rf ~\"' notes.txt", B),
+        ("nvim --cmd 'terminal rm -rf ~'", B),
+        ("vi +'w !sh' payload.txt", C),
+        ("vim -c 'set number' notes.txt", M),
+        ("vi +10 notes.txt", M),
+    ],
+)
+def test_ex_command_lines_that_run_a_shell(text: str, level: RiskLevel) -> None:
+    got = assess(text)
+    assert got.level is level, f"{text!r} -> {got.level.label} {got.findings}"
