@@ -1891,7 +1891,7 @@ _REDIRECTS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirec
 _NAME_TAKERS = frozenset(
     {"unset", "let", "printf", "read", "mapfile", "readarray", "test", "[", "export", "readonly"}
 )
-_SUBSCRIPTED = re.compile(r"[A-Za-z_]\w*\[([^\]\n]*)\]")
+_SUBSCRIPTED = re.compile(r"(?<!\w)[A-Za-z_]\w*\[([^\]\n]{0,400})\]")
 _IDENT = re.compile(r"(?<![\w$])\$?\{?([A-Za-z_]\w*)")
 _ARITH_TEST = re.compile(r"\s-(?:eq|ne|lt|le|gt|ge)\s")
 _BACKTICKS = re.compile(r"(?<!\\)`([^`]+)`")
