@@ -530,6 +530,35 @@ CATALOGUE: dict[str, Rule] = _rules(
         "manage-bde -on C: -RecoveryPassword",
         "cmd",
     ),
+    # --- safety-p4: program knowledge, round 4 ------------------------------------------------
+    (
+        "chattr-root",
+        "changes file attributes (immutable, append-only) of the whole filesystem or a system"
+        " directory, recursively (blocked: like chmod -R of /)",
+        "chattr -R +i /",
+    ),
+    (
+        "chattr-system",
+        "changes the attributes of a system file (an immutable /etc/passwd locks accounts)",
+        "chattr +i /etc/passwd",
+    ),
+    (
+        "setfacl-root",
+        "rewrites the access-control lists of the whole filesystem or a system directory,"
+        " recursively (blocked: like chmod -R of /)",
+        "setfacl -R -b /",
+    ),
+    (
+        "setfacl-system",
+        "changes the access-control list of a system file",
+        "setfacl -m u:nobody:r /etc/shadow",
+    ),
+    (
+        "code-unreadable",
+        "inline code in a language read only by its common idioms calls programs, files or"
+        " code loading in a way the analyser cannot follow (not proof of safety: asks first)",
+        "kotlin -e 'Class.forName(\"x\").getMethod(\"y\")'",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

@@ -654,11 +654,14 @@ _MODE_WORLD = re.compile(r"^(0?777|[ugoa]*a\+rwx|o\+w|a\+w|0?666)$")
 def _chmod(cmd: Cmd) -> None:
     recursive = cmd.short("R") or cmd.long("--recursive")
     ops = cmd.operands(frozenset({"--reference"}))
-    if cmd.name == "chattr":
-        cmd.add(M, "permissions", "chattr changes file attributes")
-        return
     mode = ops[0] if ops else None
     targets = ops[1:]
+    if cmd.name in ("chattr", "setfacl"):
+        # Attributes (`+i`, `-a`) and ACL specs (`-m u:x:r`) are not paths; every operand
+        # left is a target (`chattr -R +i /`, `setfacl -R -b /`).
+        taken = frozenset(names("-m -x -M -X -v -p --modify --remove --set --set-file"))
+        mode = None
+        targets = [w for w in cmd.operands(taken) if not re.fullmatch(r"[-+=][a-zA-Z]+", w.text)]
     if cmd.name == "chmod" and mode is not None and _MODE_SETUID.match(mode.text):
         cmd.add(
             C,

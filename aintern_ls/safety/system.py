@@ -995,6 +995,7 @@ def _expect(cmd: Cmd) -> None:
     "knife",
     "sqlmap",
     "slsh",
+    *names("erl elixir iex kotlin kotlinc kotlinc-jvm clojure clj bb amm scala-cli texlua"),
 )
 def _eval_tools(cmd: Cmd) -> None:
     """Tools with an eval option: R -e, octave --eval, jrunscript -e, ghc -e, knife exec -E,
@@ -1012,8 +1013,12 @@ def _eval_tools(cmd: Cmd) -> None:
         "knife": "ruby",
         "sqlmap": "python",
         "slsh": "r",
-    }[n]
+    }.get(n, n)
     code = cmd.option_value("-e", "--eval", "--execute", "-E")
+    if n in _OTHER_EVAL:
+        code = cmd.option_value(*_OTHER_EVAL[n])
+        if code is None and n in ("erl", "elixir", "iex", "clojure", "clj", "bb"):
+            code = _code_from_stdin(cmd)
     if n == "sqlmap":
         os_cmd = cmd.option_value("--os-cmd")
         if os_cmd is not None:
@@ -1024,6 +1029,31 @@ def _eval_tools(cmd: Cmd) -> None:
         _judge_embedded(cmd, code, f"{n} code", language)
         return
     cmd.add(M, "local-script", f"{n} runs a program")
+
+
+# Interpreters whose inline-code option differs from `-e`: Erlang's `-eval`, Ammonite's `-c`,
+# Kotlin's `-e`/`-expression`, scala-cli's `-e`/`--execute-scala`.
+_OTHER_EVAL = {
+    "erl": ("-eval",),
+    "elixir": ("-e", "--eval"),
+    "iex": ("-e", "--eval"),
+    "kotlin": ("-e", "-expression"),
+    "kotlinc": ("-e", "-expression", "-script"),
+    "kotlinc-jvm": ("-e", "-expression"),
+    "clojure": ("-e", "--eval"),
+    "clj": ("-e", "--eval"),
+    "bb": ("-e", "--eval"),
+    "amm": ("-c", "--code"),
+    "scala-cli": ("-e", "--execute-scala", "--execute-script"),
+    "texlua": ("-e",),
+}
+
+
+def _code_from_stdin(cmd: Cmd) -> Word | None:
+    """Code fed on standard input (a here-document or `echo … |`), when it is known."""
+    if cmd.stdin.kind == "static" and cmd.stdin.text:
+        return Word(cmd.stdin.text, cmd.start, cmd.end, False)
+    return None
 
 
 _HOOK_OPTIONS = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from aintern_ls.safety import system
+from aintern_ls.safety import inline, system
 from aintern_ls.safety.context import (
     Cmd,
 )
@@ -536,6 +536,13 @@ def _package_manager(cmd: Cmd) -> None:
             return
     if cmd.name == "bun" and _bun_eval(cmd):
         return
+    if cmd.name == "mix" and cmd.args and cmd.args[0].text == "run":
+        code = cmd.option_value("-e", "--eval")
+        if code is not None:
+            # `mix run -e 'File.rm_rf!(…)'`: Elixir code, judged like `elixir -e`.
+            cmd.scope.include(inline.code_findings(cmd.scope, code.text, code, "elixir"))
+            cmd.add(M, "local-script", "mix run starts the project's application")
+            return
     if cmd.name == "swift" and _swift_code(cmd):
         return
     if _script_shell_config(cmd) or _package_exec(cmd):
