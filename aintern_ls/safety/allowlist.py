@@ -321,6 +321,8 @@ def _read_only(cmd: Cmd) -> None:
             cmd.add(M, "runs-program", "rg --pre runs a program on each file")
     elif n in ("sort",) and (cmd.option_value("-o", "--output") is not None):
         cmd.add(M, "write", "sort -o writes a file")
+    elif n in system.POSITIONAL_OUTPUT and system.positional_output(cmd):
+        return
     elif (n in ("date",) and cmd.short("s")) or (n == "date" and cmd.long("--set")):
         cmd.add(M, "system-config", "date -s changes the clock")
     elif n == "hostname" and cmd.operands():

@@ -559,6 +559,17 @@ CATALOGUE: dict[str, Rule] = _rules(
         " code loading in a way the analyser cannot follow (not proof of safety: asks first)",
         "kotlin -e 'Class.forName(\"x\").getMethod(\"y\")'",
     ),
+    (
+        "http-delete",
+        "sends an HTTP DELETE (curl -X DELETE, wget --method=DELETE, httpie, Invoke-RestMethod"
+        " -Method Delete): removes data on the server, such as every index of a search cluster",
+        "curl -X DELETE http://localhost:9200/_all",
+    ),
+    (
+        "history-wipe",
+        "overwrites or empties a shell history file (erases the record of what was run)",
+        "cat /dev/null > ~/.bash_history",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

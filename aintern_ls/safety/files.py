@@ -370,6 +370,8 @@ def _find(cmd: Cmd) -> None:
 
 @handles("dd")
 def _dd(cmd: Cmd) -> None:
+    if any(w.text == "of=/dev/null" for w in cmd.args):
+        return  # `dd if=X of=/dev/null`: a read (a throughput or read test), nothing written
     for w in cmd.args:
         if w.text.startswith("of=") and is_device(w.text[3:]):
             cmd.add(B, "disk-write", f"dd overwrites the raw disk {w.text[3:]}", w)
@@ -763,14 +765,21 @@ def _write_family(cmd: Cmd) -> None:
         rsh = option_glued(cmd, "-e", "--rsh", "--rsync-path")
         if rsh is not None:
             run_config_command(cmd, rsh, f"rsync's remote-shell option {rsh.text!r}")
-        remote = [w for w in ops if re.match(r"^[\w.@-]+:", w.text) and not w.text.startswith("/")]
+        remote = [
+            w
+            for w in ops
+            if (re.match(r"^[\w.@-]+:", w.text) and not w.text.startswith("/"))
+            or w.text.startswith("rsync://")
+        ]
         if remote and any(is_secret(w.text) for w in ops[:-1]):
             cmd.add(C, "exfiltration", "copies private keys or credentials to another machine")
             return
         if (
             len(ops) >= 2
             and ops[-1] in remote
-            and re.match(r"^(~|/root|/home/[^/]+|/Users/[^/]+|/etc)(/\.?[^/]*)?/?$", ops[0].text)
+            and re.match(
+                r"^(~|/root|/home(/[^/]+)?|/Users(/[^/]+)?|/etc)(/\.?[^/]*)?/?$", ops[0].text
+            )
             and not cmd.short("n")
             and not cmd.long("--dry-run")
         ):

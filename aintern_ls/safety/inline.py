@@ -1408,6 +1408,8 @@ class _Reader:
             elif argv:
                 fx.opaque = fx.opaque or "starts a program only known at run time"
         self._process_idioms(code)
+        if self.lang in ("perl", "ruby"):
+            self._tree_walk_deletes(code)
         if self.lang == "tcl":
             for m in re.finditer(r"(?:^|[\[;{\s])exec\s+([^\]\n;]+)", code):
                 self._shell_line(self._words(m.group(1)))
@@ -1486,6 +1488,39 @@ class _Reader:
                 self._shell_line(self.value(m.group(1)))
         if lang == "clojure":
             self._lisp(code)
+
+    def _tree_walk_deletes(self, code: str) -> None:
+        """A tree walker whose callback deletes what it visits: Perl `find(sub { unlink },
+        DIR)` / `finddepth(…)` / `find({ wanted => sub {…} }, DIR)`, Ruby `Find.find(DIR) { |f|
+        File.delete(f) }`. Unfiltered (or filtered only by a file-type test) it empties DIR,
+        like `rm -r DIR`; a name filter deletes a subset (a scoped delete)."""
+        walks: list[tuple[str, list[str]]] = []
+        for m in re.finditer(r"\b(?:File::Find::)?(?:find|finddepth)\s*\(", code):
+            close = _closing(code, m.end() - 1)
+            parts = _split_top(code[m.end() : close if close > 0 else len(code)], ",")
+            if len(parts) >= 2:
+                walks.append((parts[0], [p for p in parts[1:] if p.strip()]))
+        for m in re.finditer(r"\bFind\.find\s*\(([^()]*)\)\s*(?:do\b|\{)", code):
+            close = _closing(code, m.end() - 1) if code[m.end() - 1] == "{" else -1
+            body = code[m.end() : close] if close > 0 else code[m.end() : m.end() + 400]
+            walks.append((body, _split_top(m.group(1), ",")))
+        for body, dirs in walks:
+            if not re.search(r"\b(?:unlink|rmtree|remove_tree|rmdir|delete|rm_rf|rm_r|rm)\b", body):
+                continue
+            cond = " ".join(re.findall(r"\b(?:if|unless)\b([^;}]*)", body))
+            cond += " ".join(re.findall(r"([^;{]*)(?:&&|\band\b)\s*(?:unlink|rmtree|File\.)", body))
+            rest = re.sub(
+                r"-[fdlerwxsz]\b|\$_|\$File::Find::name|\bnot\b|\band\b|\bor\b|[!&|()\s;]"
+                r"|File\.(?:file|directory)\?\s*\(?\s*\w*\s*\)?|\bf\b",
+                "",
+                cond,
+            )
+            self.fx.risky = True
+            if rest:
+                self.fx.unknown_delete = True  # a filtered subset of the tree
+                continue
+            for d in dirs[:8]:
+                self._delete(self.value(d), True)
 
     def _argv(self, argv: list[str]) -> None:
         if not argv or argv[0].startswith(DYN):
@@ -2280,7 +2315,7 @@ def in_place_targets(cmd: Cmd) -> None:
     each is judged as a written file (a startup file is persistence, an account file is
     blocked)."""
     args = cmd.args
-    if not any(re.fullmatch(r"-[a-zA-Z]*i\S*", w.text) for w in args):
+    if not any(re.fullmatch(r"-(?![mMIxr])[a-zA-Z]*i\S*", w.text) for w in args):
         return
     i = 0
     files: list[Word] = []

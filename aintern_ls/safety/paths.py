@@ -137,7 +137,16 @@ def write_target(
             )
         if re.match(r"^/(etc|boot|sys)/|^/proc/sys|^/(s?bin|usr/s?bin|lib|lib64|usr/lib)/", low):
             return Target(RiskLevel.CRITICAL, "system-file", f"the system file {p}")
+        if not append and _HISTORY_FILE.search(low):
+            return Target(RiskLevel.DANGEROUS, "history-wipe", f"the command history {p}")
     return None
+
+
+# Shell and REPL history files: overwriting or emptying one erases the record of what ran.
+_HISTORY_FILE = re.compile(
+    r"(?:^|/)\.(?:bash|zsh|sh|ash|ksh|mksh|python|mysql|psql|sqlite|node_repl|rediscli|irb)"
+    r"_history$|(?:^|/)\.histfile$|/fish/fish_history$|/consolehost_history\.txt$"
+)
 
 
 # Single files whose deletion or overwrite breaks logins, boot or privilege separation.

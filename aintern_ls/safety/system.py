@@ -122,6 +122,10 @@ def _systemctl(cmd: Cmd) -> None:
         cmd.add(D, "service-stop", f"{cmd.name} {verb} stops services")
     elif verb in ("enable", "load", "bootstrap", "submit", "reenable", "link", "preset"):
         cmd.add(C, "persistence", f"{cmd.name} {verb} makes a service start automatically")
+        texts = cmd.texts()
+        if verb == "submit" and "--" in texts and texts.index("--") + 1 < len(texts):
+            # `launchctl submit -l x -- CMD`: launchd runs CMD (and keeps it alive).
+            cmd.judge(list(cmd.args[texts.index("--") + 1 :]), cmd.stdin)
     elif verb in names(
         """
         poweroff reboot halt suspend hibernate rescue emergency kexec isolate default
@@ -723,6 +727,34 @@ def _judge_embedded(cmd: Cmd, code: Word, what: str, language: str = "bash") -> 
     cmd.scope.include(found)
 
 
+# Programs whose output file is an operand, not an option: `uniq IN OUT`, `xxd [-r] IN OUT`.
+# name -> (its options that take a value, the index of the output among the operands).
+POSITIONAL_OUTPUT = {
+    "uniq": (frozenset(names("-f -s -w --skip-fields --skip-chars --check-chars")), 1),
+    "xxd": (frozenset(names("-c -g -l -s -o -n -cols -groupsize -len -seek -offset -name")), 1),
+}
+
+
+def positional_output(cmd: Cmd) -> bool:
+    """Judge the file a program writes through a positional operand (`uniq IN OUT`):
+    account and boot files are blocked, startup files persistence, like `> OUT`."""
+    from aintern_ls.safety.paths import write_target
+
+    with_value, index = POSITIONAL_OUTPUT[cmd.name]
+    ops = cmd.operands(with_value)
+    if len(ops) <= index or ops[index].dynamic:
+        return False
+    out = ops[index]
+    if out.text in ("-", "/dev/null", "/dev/stdout", "/dev/stderr"):
+        return False
+    t = write_target(out.text, cmd.scope.cwds)
+    if t is not None:
+        cmd.add(t.level, t.rule, f"{cmd.name} writes its output over {t.what}", out)
+    else:
+        cmd.add(M, "write", f"{cmd.name} writes the file {out.text}", out)
+    return True
+
+
 def _sub(word: Word, text: str) -> Word:
     return Word(text, word.start, word.end, word.dynamic, False, word.origin)
 
@@ -1166,11 +1198,15 @@ def _runs_rest(cmd: Cmd) -> None:
             break
         if t.startswith("-") and len(t) > 1:
             i += 2 if t in with_value else 1
+            if cmd.name == "runcon":
+                skip = 0  # `runcon -t TYPE CMD`: no positional context before the command
             continue
         break
     i += skip
     if cmd.name in ("gosu", "su-exec"):
         cmd.add(C, "sudo", f"{cmd.name} runs a command as another user")
+    if cmd.name == "runcon":
+        cmd.add(M, "runs-program", "runcon runs a command in another SELinux security context")
     rest = list(args[i:])
     if rest:
         cmd.info = cmd.judge(rest, cmd.stdin)

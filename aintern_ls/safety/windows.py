@@ -1737,6 +1737,10 @@ def _invoke_webrequest(cmd: Cmd) -> None:
         # Pipeline input becomes the request body.
         cmd.add(C, "exfiltration", f"{cmd.name} sends a command's output or a file to the network")
         return
+    if method == "delete":
+        from aintern_ls.safety.network import http_delete
+
+        http_delete(cmd, params.get("method") or Word("", cmd.start, cmd.end))
     HANDLERS["curl"](cmd)
 
 
