@@ -90,7 +90,11 @@ _ACCOUNT_FILES = re.compile(
     r"^/(etc/(passwd|shadow|group|gshadow|sudoers|master\.passwd|pam\.d(/\S*)?|sudoers\.d(/\S*)?)"
     r"|boot(/\S*)?|etc/default/grub|boot/grub/grub\.cfg"
     r"|private/etc/(passwd|sudoers|master\.passwd|group))$"
-    r"|^c:/windows/system32/config/(sam|system|security|software)$"
+    r"|^[a-z]:/windows/system32/config/(sam|system|security|software|default)$"
+    # Windows boot files: the boot configuration store, boot managers and loaders.
+    r"|^[a-z]:/(boot/bcd|bootmgr|ntldr|boot\.ini|efi/microsoft/boot/(bcd|bootmgfw\.efi)"
+    r"|efi/boot/bootx64\.efi|windows/system32/(winload|winresume)\.(exe|efi)"
+    r"|windows/system32/ntoskrnl\.exe)$"
 )
 # Files that run code at login or on a schedule: any write to them is persistence.
 _PERSISTENCE = re.compile(

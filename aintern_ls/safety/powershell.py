@@ -106,16 +106,39 @@ _SCRIPT_CREATE = re.compile(
 _B64_LITERAL = re.compile(r"FromBase64String\(\s*['\"]([A-Za-z0-9+/=\s]{8,})['\"]\s*\)", re.I)
 
 
-def _decode_b64(text: str, utf16: bool) -> str:
-    """Literal base64 as PowerShell would decode it ("" when it is not text)."""
+def _decode_b64(text: str, utf16: bool, packed: str = "") -> str:
+    """Literal base64 as PowerShell would decode it ("" when it is not text); `packed` is
+    "deflate" or "gzip" when the bytes go through IO.Compression.DeflateStream/GZipStream."""
     import base64
     import binascii
+    import zlib
 
     try:
         raw = base64.b64decode(re.sub(r"\s", "", text) + "=" * (-len(text.strip()) % 4))
+        if packed:
+            inflater = zlib.decompressobj(-15 if packed == "deflate" else 31)
+            raw = inflater.decompress(raw, 1 << 20)  # at most 1 MiB of decompressed text
         return raw.decode("utf-16-le" if utf16 else "utf-8")
-    except (binascii.Error, ValueError, UnicodeDecodeError):
+    except (binascii.Error, ValueError, UnicodeDecodeError, zlib.error):
         return ""
+
+
+def _created_scripts(text: str, scope: Scope) -> None:
+    """`[scriptblock]::Create(EXPR)` / `.InvokeScript(EXPR)` where EXPR is a literal
+    expression (format strings, character codes, reversals): judge the script it builds."""
+    from aintern_ls.safety.windows import ps_eval, ps_variables
+
+    for m in re.finditer(r"(?i)(?:::create|\.invokescript)\s*\(", text):
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            i += 1
+        if depth:
+            continue
+        inner = text[m.end() : i - 1]
+        code = ps_eval(inner, ps_variables(scope))
+        if code is not None and code.strip():
+            scope.include(scope.nested(code, "powershell", Word(code, m.end(), i - 1)))
 
 
 _PS_VAR = "\x00ps:"  # PowerShell variables in the scope's table (no shell name starts so)
@@ -154,6 +177,8 @@ def analyse(text: str, scope: Scope) -> None:
         if code is not None:
             where = Word(code, arg.start(1), arg.end(1))
             scope.include(scope.nested(code, "powershell", where))
+    if "::create" in low or "invokescript" in low:
+        _created_scripts(text, scope)
     if "win32_shadowcopy" in low and _WMI_DELETE.search(low):
         scope.add(
             RiskLevel.BLOCKED,
@@ -252,8 +277,11 @@ def analyse(text: str, scope: Scope) -> None:
     if m:
         scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through .NET", m.start(), m.end())
     if "frombase64string" in low and re.search(r"\biex\b|invoke-expression|::create", low):
+        packed = (
+            "deflate" if "deflatestream" in low else "gzip" if "gzipstream" in low else ""
+        )
         for m in _B64_LITERAL.finditer(text):
-            decoded = _decode_b64(m.group(1), "unicode" in low[: m.start()].lower())
+            decoded = _decode_b64(m.group(1), "unicode" in low[: m.start()].lower(), packed)
             if decoded:
                 where = Word(decoded, m.start(1), m.end(1))
                 scope.include(scope.nested(decoded, "powershell", where, -1))
@@ -453,6 +481,10 @@ class _Walker:
         else:
             self.scope.env.pop(_PS_SPLAT + name[1:], None)
         value = fold_powershell(_text(kids[-1]))
+        if value is None and not re.match(r"\s*[\w-]+\s", _text(kids[-1])):
+            from aintern_ls.safety.windows import ps_eval, ps_variables
+
+            value = ps_eval(_text(kids[-1]), ps_variables(self.scope))
         key = _PS_VAR + name
         if value is None:
             self.scope.env.pop(key, None)
@@ -509,9 +541,14 @@ class _Walker:
         names = [var] + [var + m for m in (".fullname", ".name", ".pspath", ".fullpath")]
         if var == "$_":
             names += ["$psitem"] + ["$psitem" + m for m in (".fullname", ".name", ".pspath")]
-        saved = {n: self.scope.env.get(_PS_VAR + n) for n in names}
+        drive = bool(re.fullmatch(r"[A-Za-z]:\\?", listed))
+        roots = [var + ".root"] + (["$psitem.root"] if var == "$_" else [])
+        saved = {n: self.scope.env.get(_PS_VAR + n) for n in names + roots}
         for n in names:
-            self.scope.env[_PS_VAR + n] = item
+            # A drive listing (Get-PSDrive, DriveInfo) yields the drives themselves.
+            self.scope.env[_PS_VAR + n] = listed if drive and not n.endswith("fullname") else item
+        for n in roots:
+            self.scope.env[_PS_VAR + n] = listed.rstrip("\\") + "\\" if drive else listed
         try:
             yield
         finally:
@@ -577,6 +614,9 @@ class _Walker:
                 return Info(name="string", output=word.text)
         self.visit(node)
         raw = _text(node)
+        if _DRIVE_LIST.search(raw):
+            s, e = self.span(node)
+            return Info(name="expression", paths=(Word("C:\\", s, e),))  # every drive root
         items = _string_array(raw)
         if items is not None:
             return Info(name="string", output="\n".join(items))  # `@('C:\x', 'D:\') | …`
@@ -609,7 +649,14 @@ class _Walker:
                 with self.loop_variables("$_", stdin.paths):
                     self._item_methods(node, ("$_", "$psitem"), stdin.paths)
                     return self._command(node, stdin)
-        return self._command(node, stdin)
+        info = self._command(node, stdin)
+        name0 = node.named_children[0] if node.named_children else None
+        if name0 is not None and _text(name0).strip().lower() in ("get-psdrive", "gdr"):
+            text = _text(node).lower()
+            if "-psprovider" not in text or "filesystem" in text:
+                s, e = self.span(node)
+                info.paths = (Word("C:\\", s, e),)  # each drive's root
+        return info
 
     def _command(self, node: Node, stdin: Stdin) -> Info:
         words: list[Word] = []
@@ -734,6 +781,10 @@ class _Walker:
             return Word(raw, s, e, True, False, ORIGIN_VARIABLE)
         self.visit(node)
         folded = _path_expression(raw)
+        if folded is None and "$" in raw and len(raw) < 400:
+            from aintern_ls.safety.windows import ps_eval, ps_variables
+
+            folded = ps_eval(raw, ps_variables(self.scope))  # `($d.Root + '*')` in a loop
         if folded is not None and re.search(r"[\\/]|\A[A-Za-z]:|\A~", folded):
             # `($env:windir + '\System32')`, `(Join-Path $env:SystemRoot System32)`: a path
             # built from known folders and literals is that path.
@@ -766,6 +817,12 @@ class _Walker:
             body,
         )
         body = _HOME_PAIR.sub("$HOME", body)
+        # `"$($_.Root)*"`: a subexpression of a loop variable the walk has bound.
+        body = re.sub(
+            r"\$\(\s*(\$[\w.]+)\s*\)",
+            lambda m: self.scope.env.get(_PS_VAR + m.group(1).lower(), m.group(0)),
+            body,
+        )
         expanded = re.sub(r"\$(env:)?\w+(?:\(x86\))?", sub, body.replace("`", ""))
         dynamic = "\x00" in expanded or "$(" in body
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
@@ -779,6 +836,8 @@ class _Walker:
         )
 
 
+# Expressions that list the machine's drives: what they emit is each drive's root.
+_DRIVE_LIST = re.compile(r"(?i)\[(?:system\.)?io\.driveinfo\]::getdrives\s*\(")
 _VAR_REF = re.compile(r"\$\{((?:env:)?[\w()]+)\}|\$((?:env:)?\w+(?:\(x86\))?)", re.I)
 
 

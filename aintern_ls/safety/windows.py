@@ -10,9 +10,9 @@ import base64
 import binascii
 import re
 
-from aintern_ls.safety.context import Cmd
+from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
-from aintern_ls.safety.paths import classify_path, write_target
+from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
 from aintern_ls.safety.words import Word, fold_powershell, names, split_words
 from aintern_ls.safety.wrappers import decoded_readable, run_code_from_stdin
@@ -211,6 +211,12 @@ def _get_childitem(cmd: Cmd) -> None:
     filtered = any(k in params for k in ("filter", "include", "exclude", "name"))
     if not filtered:
         cmd.info.paths = tuple(paths) or (Word(".", cmd.start, cmd.end),)
+    elif paths and all(
+        not w.dynamic and classify_path(w.text, cmd.scope.cwds, True).level >= B for w in paths
+    ):
+        # `gci C:\Windows -Filter *.dll | Remove-Item`: whatever the filter, what a listing
+        # of a system folder, a home or a root emits are files there.
+        cmd.info.paths = tuple(paths)
 
 
 def _invoke_expression(cmd: Cmd) -> None:
@@ -243,6 +249,11 @@ def _invoke_expression(cmd: Cmd) -> None:
         cmd.add(C, "remote-code", "Invoke-Expression runs code downloaded from the network", code)
     elif code.dynamic and (folded := fold_powershell(code.text)) is not None:
         cmd.scope.include(cmd.scope.nested(folded, "powershell", code))
+    elif code.dynamic and (built := ps_eval(code.text, ps_variables(cmd.scope))) is not None:
+        # `iex ([char[]](114,109,…) -join '')`, `iex ('{1} {0}' -f …)`, a reversed string:
+        # literal obfuscation, judged as the text it builds.
+        cmd.add(M, "indirect-code", "runs code assembled from literal pieces (judged as built)", code)
+        cmd.scope.include(cmd.scope.nested(built, "powershell", code))
     elif code.dynamic or "$" in code.text or "frombase64" in text:
         if not code.dynamic and "$" in code.text:
             # `iex 'Remove-Item -Recurse $HOME'`: the variables are read when it runs, but
@@ -1643,6 +1654,8 @@ def _write_cmdlet(cmd: Cmd) -> None:
                     rule = "mv-root" if t0.rule != "rm-system-file" else t0.rule
                     cmd.add(B, rule, f"Move-Item moves away {t0.what}", src)
                     return
+    if _unc_exfil(cmd, params, [w for w in targets if w is not None]):
+        return
     for w in targets:
         t = write_target(w.text.replace("\\", "/"), cmd.scope.cwds)
         if t is not None:
@@ -1727,7 +1740,60 @@ def _danger_cmdlet(cmd: Cmd) -> None:
 
 
 def _clear_content(cmd: Cmd) -> None:
+    """Clear-Content empties files: a registry hive, an account or boot file is blocked
+    (like `> /etc/shadow`), a startup or system file judged as a write to it."""
+    params, _ = _ps_params(cmd)
+    for w in positional_and_paths(cmd, params):
+        t = write_target(w.text.replace("\\", "/"), cmd.scope.cwds)
+        if t is not None and t.level > D:
+            cmd.add(t.level, t.rule, f"Clear-Content empties {t.what}", w)
+            return
+        win = windows_write_target(w.text)
+        if win is not None and win[0] > D:
+            cmd.add(win[0], win[1], f"Clear-Content empties {win[2]}", w)
+            return
     cmd.add(D, "truncate", "Clear-Content discards file contents")
+
+
+# Windows credential stores (Credential Manager, DPAPI keys, vaults, the AD database).
+_WIN_SECRET = re.compile(
+    r"(?i)microsoft[\\/](credentials|protect|vault)\b|\bntds\.dit\b|[\\/]config[\\/](sam|security)$"
+    r"|\.kdbx$|[\\/]\.(ssh|aws|azure|gnupg|kube|docker)[\\/]"
+)
+# A UNC path to another machine (`\\host\share\…`, `//host/share`), not a device path.
+_UNC = re.compile(r"^(\\\\|//)(?![.?][\\/])[^\\/]+[\\/]")
+
+
+def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) -> bool:
+    """Out-File/Set-Content/Add-Content/Copy-Item writing a private key or credential file
+    onto another machine's share: exfiltration."""
+    remote = [w for w in targets if _UNC.match(w.text.strip("'\""))]
+    if not remote:
+        return False
+    if cmd.name in ("copy-item", "move-item"):
+        sources = [params.get("path"), params.get("literalpath"), *_ps_positional(cmd)[:1]]
+        sent = [w.text for w in sources if w is not None]
+    else:
+        value = params.get("value") or params.get("inputobject")
+        sent = [value.text] if value is not None else []
+    secret = cmd.stdin.secret or any(is_secret(s) or _WIN_SECRET.search(s) for s in sent)
+    if not secret:
+        # The text sent is built in the command (`-Value (Get-Content KEY)`) or upstream in
+        # the pipeline (`Get-Content KEY | Out-File \\h\s`).
+        src = cmd.scope.source
+        line_start = src.rfind("\n", 0, cmd.start) + 1
+        span = src[line_start if cmd.stdin.kind != "none" else cmd.start : cmd.end]
+        secret = any(
+            is_secret(m.group(0)) or _WIN_SECRET.search(m.group(0))
+            for m in re.finditer(r"[^\s'\"()|;]+", span)
+        )
+    if secret:
+        cmd.add(
+            C, "exfiltration", f"{cmd.name} copies a key or credential file to {remote[0].text}",
+            remote[0],
+        )
+        return True
+    return False
 
 
 def _invoke_webrequest(cmd: Cmd) -> None:
@@ -2184,3 +2250,382 @@ def _register() -> None:
 
 
 _register()
+
+
+# --- evaluating literal PowerShell string expressions ----------------------------------------
+
+_PSE_TOKEN = re.compile(
+    r"""\s*(?:('(?:[^']|'')*')|("(?:[^"`$]|`.)*")|(0x[0-9a-fA-F]+|\d+)|(\[[\w.]+(?:\[\])?\])"""
+    r"""|(-(?:join|f|replace|creplace|ireplace|split|csplit|isplit)\b)|(\$\{?[\w:]+\}?)"""
+    r"""|(\.\.|::|[()\[\],+.\-@$]|[A-Za-z_]\w*))""",
+    re.I,
+)
+_PSE_MAX = 4000  # characters of an expression evaluated; past that it stays unknown
+
+
+class _Unknown(Exception):
+    pass
+
+
+PsValue = str | int | list["PsValue"] | None
+
+
+def _ps_str(v: PsValue) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, list):
+        return " ".join(_ps_str(x) for x in v)
+    return str(v)
+
+
+class _PsEval:
+    """A small evaluator of PowerShell expressions made only of literals: strings,
+    numbers, `[char]`/`[char[]]`/`[string]` casts, `+`, `,`, `..`, `-join`, `-f`,
+    `-replace`, `-split`, indexing (`'…'[-1..-9]`), `.ToCharArray()`, `.Replace()`,
+    `[string]::new()`, `[string]::Join()`, `[Convert]::FromBase64String()` with
+    `[Text.Encoding]::…GetString()`, and known variables. Anything else is unknown."""
+
+    def __init__(self, text: str, variables: dict[str, str]) -> None:
+        self.toks: list[tuple[int, str]] = []
+        pos = 0
+        text = text.strip()
+        while pos < len(text):
+            m = _PSE_TOKEN.match(text, pos)
+            if m is None or m.end() == pos:
+                raise _Unknown
+            kind = next(i for i in range(1, 8) if m.group(i) is not None)
+            self.toks.append((kind, m.group(kind)))
+            pos = m.end()
+            while pos < len(text) and text[pos].isspace():
+                pos += 1
+        self.at = 0
+        self.vars = variables
+        self.steps = 0
+        self.no_comma = False  # inside a method's argument list, `,` separates arguments
+
+    def peek(self, ahead: int = 0) -> tuple[int, str]:
+        i = self.at + ahead
+        return self.toks[i] if i < len(self.toks) else (0, "")
+
+    def take(self, want: str | None = None) -> tuple[int, str]:
+        tok = self.peek()
+        if tok[0] == 0 or (want is not None and tok[1].lower() != want):
+            raise _Unknown
+        self.at += 1
+        self.steps += 1
+        if self.steps > 2000:
+            raise _Unknown
+        return tok
+
+    def run(self) -> PsValue:
+        value = self.expr()
+        if self.at != len(self.toks):
+            raise _Unknown
+        return value
+
+    def expr(self) -> PsValue:
+        value = self.additive()
+        while self.peek()[0] == 5:
+            op = self.take()[1].lower().replace("-c", "-").replace("-i", "-")
+            rhs = self.additive()
+            if op == "-join":
+                value = _ps_str(rhs).join(_ps_str(x) for x in _as_list(value))
+            elif op == "-replace":
+                pat, rep = (_as_list(rhs) + [""])[:2]
+                try:
+                    value = re.sub(_ps_str(pat), _ps_str(rep).replace("\\", "\\\\").replace("$", "\\"), _ps_str(value))
+                except re.error:
+                    raise _Unknown from None
+            elif op == "-split":
+                try:
+                    value = list(re.split(_ps_str(rhs), _ps_str(value)))
+                except re.error:
+                    raise _Unknown from None
+            else:
+                value = _ps_fmt(_ps_str(value), [_ps_str(x) for x in _as_list(rhs)])
+        return value
+
+    def additive(self) -> PsValue:
+        value = self.formatted()
+        while self.peek()[1] in ("+", "-") and self.peek()[0] == 7:
+            op = self.take()[1]
+            rhs = self.formatted()
+            if isinstance(value, int) and isinstance(rhs, int):
+                value = value + rhs if op == "+" else value - rhs
+            elif op == "-":
+                raise _Unknown
+            elif isinstance(value, list):
+                value = value + _as_list(rhs)
+            else:
+                value = _ps_str(value) + _ps_str(rhs)
+        return value
+
+    def formatted(self) -> PsValue:
+        value = self.comma()
+        while self.peek()[0] == 5 and self.peek()[1].lower() == "-f":
+            self.take()
+            rhs = self.comma()
+            value = _ps_fmt(_ps_str(value), [_ps_str(x) for x in _as_list(rhs)])
+        return value
+
+    def comma(self) -> PsValue:
+        first = self.ranged()
+        if self.no_comma or self.peek()[1] != ",":
+            return first
+        items = [first]
+        while self.peek()[1] == ",":
+            self.take()
+            items.append(self.ranged())
+        return items
+
+    def ranged(self) -> PsValue:
+        low = self.unary()
+        if self.peek()[1] != "..":
+            return low
+        self.take()
+        high = self.unary()
+        if not isinstance(low, int) or not isinstance(high, int) or abs(high - low) > 10000:
+            raise _Unknown
+        step = 1 if high >= low else -1
+        return list(range(low, high + step, step))
+
+    def unary(self) -> PsValue:
+        kind, tok = self.peek()
+        if kind == 5 and tok.lower() == "-join":
+            self.take()
+            return "".join(_ps_str(x) for x in _as_list(self.unary()))
+        if kind == 7 and tok == "-":
+            self.take()
+            v = self.unary()
+            if not isinstance(v, int):
+                raise _Unknown
+            return -v
+        if kind == 4 and self.peek(1)[1] != "::":
+            self.take()
+            return _ps_cast(tok[1:-1].lower(), self.unary())
+        return self.postfix()
+
+    def postfix(self) -> PsValue:
+        value = self.primary()
+        while True:
+            tok = self.peek()[1]
+            if tok == "[":
+                self.take()
+                index = self.expr()
+                self.take("]")
+                value = _ps_index(value, index)
+            elif tok == "." and self.peek(1)[0] == 7:
+                self.take()
+                name = self.take()[1].lower()
+                args = self.call_args() if self.peek()[1] == "(" else None
+                value = _ps_method(value, name, args)
+            else:
+                return value
+
+    def call_args(self) -> list[PsValue]:
+        self.take("(")
+        args: list[PsValue] = []
+        saved, self.no_comma = self.no_comma, True
+        try:
+            while self.peek()[1] != ")":
+                args.append(self.expr())
+                if self.peek()[1] == ",":
+                    self.take()
+            self.take(")")
+        finally:
+            self.no_comma = saved
+        return args
+
+    def primary(self) -> PsValue:
+        kind, tok = self.take()
+        if kind == 1:
+            return tok[1:-1].replace("''", "'")
+        if kind == 2:
+            return re.sub(r"`(.)", lambda m: _PS_ESCAPES.get(m.group(1), m.group(1)), tok[1:-1])
+        if kind == 3:
+            return int(tok, 16) if tok.lower().startswith("0x") else int(tok)
+        if kind == 6:
+            name = "$" + tok.strip("${}").lower()
+            while self.peek()[1] == "." and name + "." + self.peek(1)[1].lower() in self.vars:
+                self.take()
+                name += "." + self.take()[1].lower()  # `$d.Root` bound by a loop
+            if name in self.vars:
+                return self.vars[name]
+            raise _Unknown
+        if kind == 4:  # [Type]::Member(…)
+            self.take("::")
+            member = self.take()[1].lower()
+            args = self.call_args() if self.peek()[1] == "(" else []
+            return _ps_static(tok[1:-1].lower(), member, args, self)
+        if tok in ("(", "@", "$"):
+            if tok != "(":
+                self.take("(")
+            if self.peek()[1] == ")":
+                self.take()
+                return []
+            saved, self.no_comma = self.no_comma, False
+            try:
+                value = self.expr()
+            finally:
+                self.no_comma = saved
+            self.take(")")
+            return value
+        raise _Unknown
+
+
+_PS_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "`": "`", "$": "$", '"': '"'}
+
+
+def _ps_fmt(fmt: str, args: list[str]) -> str:
+    """`'{1} {0}' -f 'a','b'` (alignment and format specifiers are ignored)."""
+
+    def one(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        if i >= len(args):
+            raise _Unknown
+        return args[i]
+
+    return re.sub(r"\{(\d+)(?:,-?\d+)?(?::[^}]*)?\}", one, fmt).replace("{{", "{").replace("}}", "}")
+
+
+def _as_list(v: PsValue) -> list[PsValue]:
+    if isinstance(v, list):
+        return v
+    return [v]
+
+
+def _ps_cast(typ: str, v: PsValue) -> PsValue:
+    typ = typ.replace("system.", "")
+    if typ == "char":
+        if isinstance(v, int) and 0 <= v < 0x110000:
+            return chr(v)
+        if isinstance(v, str) and len(v) == 1:
+            return v
+        raise _Unknown
+    if typ == "char[]":
+        if isinstance(v, str):
+            return list(v)
+        return [_ps_cast("char", x) for x in _as_list(v)]
+    if typ == "string":
+        return _ps_str(v)
+    if typ in ("int", "byte", "int32", "int64", "long"):
+        if isinstance(v, int):
+            return v
+        try:
+            return int(_ps_str(v))
+        except ValueError:
+            raise _Unknown from None
+    if typ in ("byte[]", "int[]", "object[]", "array", "string[]"):
+        return _as_list(v) if not isinstance(v, str) or typ.startswith("string") else [v]
+    raise _Unknown
+
+
+def _ps_index(v: PsValue, index: PsValue) -> PsValue:
+    seq: list[PsValue] | str
+    if isinstance(v, (str, list)):
+        seq = v
+    else:
+        raise _Unknown
+    def one(i: PsValue) -> PsValue:
+        if not isinstance(i, int):
+            raise _Unknown
+        if -len(seq) <= i < len(seq):
+            return seq[i]
+        return None
+    if isinstance(index, list):
+        return [x for x in (one(i) for i in index) if x is not None]
+    return one(index)
+
+
+def _ps_method(v: PsValue, name: str, args: list[PsValue] | None) -> PsValue:
+    if args is None:  # a property
+        if name in ("length", "count"):
+            return len(v) if isinstance(v, (str, list)) else 1
+        raise _Unknown
+    if name == "tochararray" and isinstance(v, str):
+        return list(v)
+    if isinstance(v, list) and name in ("reverse",):
+        return v[::-1]
+    s = _ps_str(v)
+    if name == "replace" and len(args) == 2:
+        return s.replace(_ps_str(args[0]), _ps_str(args[1]))
+    if name in ("tolower", "tolowerinvariant"):
+        return s.lower()
+    if name in ("toupper", "toupperinvariant"):
+        return s.upper()
+    if name in ("trim", "trimstart", "trimend") and not args:
+        return {"trim": s.strip(), "trimstart": s.lstrip(), "trimend": s.rstrip()}[name]
+    if name == "substring" and args and all(isinstance(a, int) for a in args):
+        a0 = args[0]
+        assert isinstance(a0, int)
+        if len(args) == 1:
+            return s[a0:]
+        a1 = args[1]
+        assert isinstance(a1, int)
+        return s[a0 : a0 + a1]
+    if name == "split" and len(args) == 1:
+        return list(s.split(_ps_str(args[0]))) if _ps_str(args[0]) else [s]
+    if name == "tostring" and not args:
+        return s
+    raise _Unknown
+
+
+def _ps_static(typ: str, member: str, args: list[PsValue], ev: _PsEval) -> PsValue:
+    typ = typ.replace("system.", "")
+    if typ == "string" and member == "new" and args:
+        return "".join(_ps_str(x) for x in _as_list(args[0]))
+    if typ == "string" and member == "join" and len(args) >= 2:
+        items = args[1:] if len(args) > 2 else _as_list(args[1])
+        return _ps_str(args[0]).join(_ps_str(x) for x in items)
+    if typ == "string" and member == "concat":
+        return "".join(_ps_str(x) for x in args)
+    if typ == "char" and member in ("convertfromutf32", "tostring") and args:
+        return _ps_cast("char", args[0])
+    if typ == "convert" and member == "tochar" and args:
+        return _ps_cast("char", args[0])
+    if typ == "convert" and member == "frombase64string" and args:
+        import base64
+        import binascii
+
+        try:
+            return list(base64.b64decode(_ps_str(args[0]), validate=False))
+        except (binascii.Error, ValueError):
+            raise _Unknown from None
+    if typ in ("text.encoding", "encoding") and member in (
+        "utf8", "unicode", "ascii", "default", "utf7", "utf32", "bigendianunicode",
+    ):
+        # `[Text.Encoding]::UTF8.GetString(bytes)`: the encoding's GetString follows.
+        ev.take(".")
+        if ev.take()[1].lower() != "getstring":
+            raise _Unknown
+        data = ev.call_args()
+        raw = bytes(x for x in _as_list(data[0] if data else None) if isinstance(x, int) and 0 <= x < 256)
+        enc = {"unicode": "utf-16-le", "bigendianunicode": "utf-16-be", "utf32": "utf-32-le"}
+        try:
+            return raw.decode(enc.get(member, "utf-8"))
+        except UnicodeDecodeError:
+            raise _Unknown from None
+    raise _Unknown
+
+
+_PS_VAR_PREFIX = "\x00ps:"  # how the PowerShell walker stores constant variables
+
+
+def ps_variables(scope: Scope) -> dict[str, str]:
+    """The PowerShell variables whose constant value the walk knows (`$s = '…'`)."""
+    n = len(_PS_VAR_PREFIX)
+    return {k[n:]: v for k, v in scope.env.items() if k.startswith(_PS_VAR_PREFIX)}
+
+
+def ps_eval(text: str, variables: dict[str, str] | None = None) -> str | None:
+    """The string a literal PowerShell expression evaluates to (character codes, format
+    strings, reversals, joins), or None when any part is only known at run time."""
+    if len(text) > _PSE_MAX or not text.strip():
+        return None
+    try:
+        value = _PsEval(text, variables or {}).run()
+    except (_Unknown, RecursionError, ValueError, IndexError, OverflowError, TypeError):
+        return None
+    if isinstance(value, list):
+        return " ".join(_ps_str(x) for x in value)
+    return _ps_str(value)
