@@ -557,7 +557,7 @@ CATALOGUE: dict[str, Rule] = _rules(
         "code-unreadable",
         "inline code in a language read only by its common idioms calls programs, files or"
         " code loading in a way the analyser cannot follow (not proof of safety: asks first)",
-        "kotlin -e 'Class.forName(\"x\").getMethod(\"y\")'",
+        'kotlin -e \'Class.forName("x").getMethod("y")\'',
     ),
     (
         "http-delete",

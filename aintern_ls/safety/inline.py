@@ -769,8 +769,8 @@ class _PyReader:
             self.path_effect(dst, fx.writes)
             if name in ("shutil.copy", "shutil.copy2") and args and dst is not None:
                 # `copy2("fixtures/passwd", "/etc")`: into a directory, the file keeps its name.
-                src, into = self.value(args[0]), self.value(dst)
-                base = src.rstrip("/").rsplit("/", 1)[-1]
+                copied, into = self.value(args[0]), self.value(dst)
+                base = copied.rstrip("/").rsplit("/", 1)[-1]
                 if DYN not in base and base and DYN not in into and into.startswith(("/", "~")):
                     fx.writes.append(into.rstrip("/") + "/" + base)
             fx.risky = True

@@ -330,7 +330,11 @@ def _copy_remote(cmd: Cmd) -> None:
         and len(ops) >= 3
         and ops[0].text in ("copy", "sync", "move", "copyto", "moveto")
         and _remote(ops[2].text)  # rclone VERB SOURCE DEST (a filter's value may follow)
-        and sensitive_source(ops[1].text)
+        and (
+            sensitive_source(ops[1].text)
+            or re.match(r"\A(\\\\|//)[^\\/]+[\\/]", ops[1].text)  # a file share
+            or re.match(r"(?i)\A[a-z]:[\\/]users[\\/][^\\/]+", ops[1].text)
+        )
     ):
         cmd.add(C, "exfiltration", "copies home or system files to a remote")
         return

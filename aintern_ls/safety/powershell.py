@@ -179,6 +179,10 @@ def analyse(text: str, scope: Scope) -> None:
             scope.include(scope.nested(code, "powershell", where))
     if "::create" in low or "invokescript" in low:
         _created_scripts(text, scope)
+    if re.search(r"win32_volume|win32_logicaldisk|msft_volume", low) and re.search(
+        r"-methodname\s+['\"]?format\b|\.format\s*\(", low
+    ):
+        scope.add(RiskLevel.BLOCKED, "mkfs", "formats a volume through WMI/CIM", 0, len(text))
     if "win32_shadowcopy" in low and _WMI_DELETE.search(low):
         scope.add(
             RiskLevel.BLOCKED,
@@ -277,9 +281,7 @@ def analyse(text: str, scope: Scope) -> None:
     if m:
         scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through .NET", m.start(), m.end())
     if "frombase64string" in low and re.search(r"\biex\b|invoke-expression|::create", low):
-        packed = (
-            "deflate" if "deflatestream" in low else "gzip" if "gzipstream" in low else ""
-        )
+        packed = "deflate" if "deflatestream" in low else "gzip" if "gzipstream" in low else ""
         for m in _B64_LITERAL.finditer(text):
             decoded = _decode_b64(m.group(1), "unicode" in low[: m.start()].lower(), packed)
             if decoded:

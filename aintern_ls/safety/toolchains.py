@@ -537,10 +537,11 @@ def _package_manager(cmd: Cmd) -> None:
     if cmd.name == "bun" and _bun_eval(cmd):
         return
     if cmd.name == "mix" and cmd.args and cmd.args[0].text == "run":
-        code = cmd.option_value("-e", "--eval")
-        if code is not None:
+        mix_code = cmd.option_value("-e", "--eval")
+        if mix_code is not None:
             # `mix run -e 'File.rm_rf!(…)'`: Elixir code, judged like `elixir -e`.
-            cmd.scope.include(inline.code_findings(cmd.scope, code.text, code, "elixir"))
+            found = inline.code_findings(cmd.scope, mix_code.text, mix_code, "elixir")
+            cmd.scope.include(found)
             cmd.add(M, "local-script", "mix run starts the project's application")
             return
     if cmd.name == "swift" and _swift_code(cmd):

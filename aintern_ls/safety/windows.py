@@ -193,6 +193,10 @@ def _remove_item(cmd: Cmd) -> None:
                 cmd.add(B, "registry-root", "deletes registry keys Windows needs to boot", t)
             elif t.text.lower().startswith(("hklm", "hkey_local_machine")) and key.count("\\") < 1:
                 cmd.add(B, "registry-root", "deletes a whole machine registry hive", t)
+            elif (hit := registry_risk("hklm\\" + key)) is not None and hit[
+                1
+            ] == "disable-security":
+                cmd.add(C, "disable-security", f"deleting this key {hit[2][len('changes ') :]}", t)
             else:
                 cmd.add(D, "registry-delete", "deletes registry keys", t)
             return
@@ -252,7 +256,9 @@ def _invoke_expression(cmd: Cmd) -> None:
     elif code.dynamic and (built := ps_eval(code.text, ps_variables(cmd.scope))) is not None:
         # `iex ([char[]](114,109,…) -join '')`, `iex ('{1} {0}' -f …)`, a reversed string:
         # literal obfuscation, judged as the text it builds.
-        cmd.add(M, "indirect-code", "runs code assembled from literal pieces (judged as built)", code)
+        cmd.add(
+            M, "indirect-code", "runs code assembled from literal pieces (judged as built)", code
+        )
         cmd.scope.include(cmd.scope.nested(built, "powershell", code))
     elif code.dynamic or "$" in code.text or "frombase64" in text:
         if not code.dynamic and "$" in code.text:
@@ -614,6 +620,8 @@ def _runs_cmdline(cmd: Cmd) -> None:
     if n == "pcalua":
         prog = _flag_value(cmd, "-a")
         extra = _flag_value(cmd, "-c") or ""
+        if prog and re.match(r"\A[\"']?(\\\\|//)[^\\/]+[\\/]", prog):
+            cmd.add(C, "remote-code", "pcalua runs a program from another machine's share")
         if prog:
             cmd.add(M, "runs-program", "pcalua runs a program")
             line = f"{prog} {extra}".strip()
@@ -986,6 +994,8 @@ def _reg(cmd: Cmd) -> None:
             cmd.add(B, "registry-root", f"deletes {key}, which Windows needs to boot", ops[1])
         elif parts and parts[0] in ("hklm", "hkcr", "hku") and len(parts) <= 2:
             cmd.add(B, "registry-root", f"deletes the registry hive {key}", ops[1])
+        elif (hit := registry_risk(low)) is not None and hit[1] == "disable-security":
+            cmd.add(C, "disable-security", f"reg delete {key}: {hit[2]}", ops[1])
         else:
             cmd.add(
                 D,
@@ -1181,6 +1191,11 @@ _REG_SECURITY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"fdenytsconnections\D+0|userauthentication\D+0|localaccounttokenfilterpolicy",
             "opens remote access to this machine (RDP or remote admin)",
         ),
+        (
+            r"\\microsoft\\amsi\b|\\windows script\\settings\b.*amsienable",
+            "changes the Antimalware Scan Interface (AMSI) registration: scripts are no longer"
+            " scanned",
+        ),
     )
 )
 
@@ -1270,6 +1285,9 @@ def _wmic(cmd: Cmd) -> None:
         return
     if re.search(r"/format:\W*(https?|ftp)://|/format:\W*\\\\", text):
         cmd.add(C, "remote-code", "wmic /format runs a stylesheet (script) from the network")
+        return
+    if re.search(r"\b(volume|logicaldisk)\b", text) and re.search(r"\bcall\s+format\b", text):
+        cmd.add(B, "mkfs", "wmic formats a volume (erases everything on it)")
         return
     if "shadowcopy" in text and "delete" in text:
         cmd.add(B, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
@@ -1381,7 +1399,25 @@ def _manage_bde(cmd: Cmd) -> None:
         cmd.add(M, "disk", f"manage-bde {verb} changes drive encryption")
 
 
+_ICACLS_CHANGES = frozenset(
+    names(
+        """
+        /grant /grant:r /deny /remove /remove:g /remove:d /reset /setowner /setintegritylevel
+        /restore /inheritance:e /inheritance:d /inheritance:r /substitute
+        """
+    )
+)
+
+
 def _takeown(cmd: Cmd) -> None:
+    if cmd.name == "icacls" and not any(
+        w.text.lower() in _ICACLS_CHANGES or w.text.lower().startswith(("/grant", "/deny"))
+        for w in cmd.args
+    ):
+        # `icacls PATH [/T /C /Q]` only lists the ACLs; /save writes them to a file.
+        if any(w.text.lower() == "/save" for w in cmd.args):
+            cmd.add(M, "write", "icacls /save writes the ACLs to a file")
+        return
     for w in _operands(cmd) + [w for w in cmd.args if ":" in w.text]:
         t = classify_path(w.text, cmd.scope.cwds, True)
         if t.level >= C:
@@ -1739,6 +1775,54 @@ def _danger_cmdlet(cmd: Cmd) -> None:
     cmd.add(D, "delete", f"{cmd.name} deletes or stops something")
 
 
+@handles("sysmon", "sysmon64", "sysmon.exe", "sysmon64.exe")
+def _sysmon(cmd: Cmd) -> None:
+    """Sysinternals Sysmon: `-u` uninstalls it (security monitoring off); `-c`/`-s` alone
+    print the configuration or schema; `-i`/`-c FILE` install or reconfigure it."""
+    flags = [w.text.lower().replace("/", "-") for w in cmd.args]
+    if "-u" in flags:
+        cmd.add(C, "disable-security", f"{cmd.name} -u uninstalls Sysmon (security monitoring)")
+    elif not flags or flags in (["-c"], ["-s"], ["-?"], ["-h"]):
+        return
+    else:
+        cmd.add(M, "system-config", f"{cmd.name} installs or reconfigures Sysmon")
+
+
+# Exchange/M365 cmdlets whose switch turns auditing off (or lets an account bypass it).
+_AUDIT_OFF = re.compile(
+    r"(?i)^-(adminauditlogenabled|auditenabled|unifiedauditlogingestionenabled"
+    r"|mailboxauditbypass\w*|auditlogagelimit)$"
+)
+
+
+@handles(
+    *names(
+        """
+        set-adminauditlogconfig set-mailbox set-mailboxauditbypassassociation
+        set-organizationconfig set-casmailbox
+        """
+    )
+)
+def _exchange_audit(cmd: Cmd) -> None:
+    args = cmd.args
+    for i, w in enumerate(args):
+        t = w.text.lower()
+        value = (
+            t.split(":", 1)[1]
+            if ":" in t
+            else (args[i + 1].text.lower() if i + 1 < len(args) else "")
+        )
+        key = t.split(":", 1)[0]
+        off = value in ("$false", "0", "false")
+        on = value in ("$true", "1", "true")
+        if (_AUDIT_OFF.match(key) and off and "bypass" not in key) or (
+            key in ("-auditbypassenabled", "-auditdisabled") and on
+        ):
+            cmd.add(C, "disable-security", f"{cmd.name} turns off audit logging", w)
+            return
+    cmd.add(M, "system-config", f"{cmd.name} changes mail-server settings")
+
+
 def _clear_content(cmd: Cmd) -> None:
     """Clear-Content empties files: a registry hive, an account or boot file is blocked
     (like `> /etc/shadow`), a startup or system file judged as a write to it."""
@@ -1789,7 +1873,9 @@ def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) ->
         )
     if secret:
         cmd.add(
-            C, "exfiltration", f"{cmd.name} copies a key or credential file to {remote[0].text}",
+            C,
+            "exfiltration",
+            f"{cmd.name} copies a key or credential file to {remote[0].text}",
             remote[0],
         )
         return True
@@ -2331,9 +2417,13 @@ class _PsEval:
             if op == "-join":
                 value = _ps_str(rhs).join(_ps_str(x) for x in _as_list(value))
             elif op == "-replace":
-                pat, rep = (_as_list(rhs) + [""])[:2]
+                pat, rep = [*_as_list(rhs), ""][:2]
                 try:
-                    value = re.sub(_ps_str(pat), _ps_str(rep).replace("\\", "\\\\").replace("$", "\\"), _ps_str(value))
+                    value = re.sub(
+                        _ps_str(pat),
+                        _ps_str(rep).replace("\\", "\\\\").replace("$", "\\"),
+                        _ps_str(value),
+                    )
                 except re.error:
                     raise _Unknown from None
             elif op == "-split":
@@ -2485,7 +2575,9 @@ def _ps_fmt(fmt: str, args: list[str]) -> str:
             raise _Unknown
         return args[i]
 
-    return re.sub(r"\{(\d+)(?:,-?\d+)?(?::[^}]*)?\}", one, fmt).replace("{{", "{").replace("}}", "}")
+    return (
+        re.sub(r"\{(\d+)(?:,-?\d+)?(?::[^}]*)?\}", one, fmt).replace("{{", "{").replace("}}", "}")
+    )
 
 
 def _as_list(v: PsValue) -> list[PsValue]:
@@ -2526,12 +2618,14 @@ def _ps_index(v: PsValue, index: PsValue) -> PsValue:
         seq = v
     else:
         raise _Unknown
+
     def one(i: PsValue) -> PsValue:
         if not isinstance(i, int):
             raise _Unknown
         if -len(seq) <= i < len(seq):
             return seq[i]
         return None
+
     if isinstance(index, list):
         return [x for x in (one(i) for i in index) if x is not None]
     return one(index)
@@ -2592,14 +2686,22 @@ def _ps_static(typ: str, member: str, args: list[PsValue], ev: _PsEval) -> PsVal
         except (binascii.Error, ValueError):
             raise _Unknown from None
     if typ in ("text.encoding", "encoding") and member in (
-        "utf8", "unicode", "ascii", "default", "utf7", "utf32", "bigendianunicode",
+        "utf8",
+        "unicode",
+        "ascii",
+        "default",
+        "utf7",
+        "utf32",
+        "bigendianunicode",
     ):
         # `[Text.Encoding]::UTF8.GetString(bytes)`: the encoding's GetString follows.
         ev.take(".")
         if ev.take()[1].lower() != "getstring":
             raise _Unknown
         data = ev.call_args()
-        raw = bytes(x for x in _as_list(data[0] if data else None) if isinstance(x, int) and 0 <= x < 256)
+        raw = bytes(
+            x for x in _as_list(data[0] if data else None) if isinstance(x, int) and 0 <= x < 256
+        )
         enc = {"unicode": "utf-16-le", "bigendianunicode": "utf-16-be", "utf32": "utf-32-le"}
         try:
             return raw.decode(enc.get(member, "utf-8"))
