@@ -2215,9 +2215,35 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
         else:
             fx.shell.append(_shell_line(line))
 
+    # `("ls -A" | getline f) > 0 … system("rm -rf " f)`: each line a command prints becomes
+    # an argument, as `ls -A | xargs rm -rf` does.
+    fed: dict[str, str] = {}
+    for m in re.finditer(r"(\x01\d+\x01|[A-Za-z_]\w*)\s*\|\s*getline\s+([A-Za-z_]\w*)", masked):
+        source = value(m.group(1))
+        if DYN not in source and source.strip():
+            fed[m.group(2)] = source
     for m in re.finditer(r"\bsystem\s*\(", masked):
         close = _closing(masked, m.end() - 1)
-        shell(value(masked[m.end() : close if close > 0 else len(masked)]))
+        arg = masked[m.end() : close if close > 0 else len(masked)]
+        names_used = [n for n in fed if re.search(rf"\b{re.escape(n)}\b", arg)]
+        if len(names_used) == 1:
+            n = names_used[0]
+            saved = env.get(n)
+            env[n] = "\x02"
+            line = value(arg)
+            if saved is None:
+                env.pop(n)
+            else:
+                env[n] = saved
+            if DYN not in line and line.count("\x02") == 1:
+                head, _, tail = line.partition("\x02")
+                template = f"{head.strip()} {{}} {tail.strip()}".strip()
+                if not tail.strip():
+                    shell(f"{fed[n]} | xargs {head.strip()}")
+                else:
+                    shell(f"{fed[n]} | xargs -I{{}} {template}")
+                continue
+        shell(value(arg))
     for m in re.finditer(r"\bprintf?\b([^;}\n]*?)\|\s*&?\s*([^;}\n]+)", masked):
         target = value(m.group(2))
         words = target.split()
@@ -2238,7 +2264,13 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
     for m in re.finditer(r"\|\s*&?\s*getline", masked):
         before = masked[: m.start()]
         cut = max(before.rfind(c) for c in ";{}\n")
-        shell(value(before[cut + 1 :]))
+        source = before[cut + 1 :]
+        last = re.search(r"(\x01\d+\x01|[A-Za-z_]\w*|\))\s*$", source)
+        if last is not None and last.group(1) != ")":
+            # `while (("ls -A" | getline f) > 0)`: the command is the operand before `|`
+            # (a concatenation in parentheses is read whole).
+            source = last.group(1)
+        shell(value(source))
     for m in re.finditer(r"\bprintf?\b[^;}\n|]*?(>>?)\s*([^;}\n]+)", masked):
         target = value(m.group(2))
         path = _path_of(target)
