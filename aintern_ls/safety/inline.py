@@ -1459,7 +1459,7 @@ class _Reader:
                 if items is not None:
                     self._argv(items)
             for m in re.finditer(
-                r"\bFile\s*\(\s*([^()]*(?:\([^()]*\))?[^()]*)\)\s*\.\s*(deleteRecursively|delete"
+                r"\bFile\s*\(\s*([^()]*+(?:\([^()]*+\)[^()]*+)?)\)\s*\.\s*(deleteRecursively|delete"
                 r"|deleteOnExit|writeText|writeBytes|appendText)\s*\(",
                 code,
             ):
@@ -1508,7 +1508,9 @@ class _Reader:
             if not re.search(r"\b(?:unlink|rmtree|remove_tree|rmdir|delete|rm_rf|rm_r|rm)\b", body):
                 continue
             cond = " ".join(re.findall(r"\b(?:if|unless)\b([^;}]*)", body))
-            cond += " ".join(re.findall(r"([^;{]*)(?:&&|\band\b)\s*(?:unlink|rmtree|File\.)", body))
+            for c in re.finditer(r"(?:&&|\band\b)\s*(?:unlink|rmtree|File\.)", body):
+                seg = body[: c.start()]
+                cond += " " + seg[max(seg.rfind(";"), seg.rfind("{")) + 1 :]
             rest = re.sub(
                 r"-[fdlerwxsz]\b|\$_|\$File::Find::name|\bnot\b|\band\b|\bor\b|[!&|()\s;]"
                 r"|File\.(?:file|directory)\?\s*\(?\s*\w*\s*\)?|\bf\b",
@@ -1534,9 +1536,9 @@ class _Reader:
         """Clojure/babashka forms: `(sh "rm" "-rf" "/")`, `(shell "rm -rf /")`,
         `(process …)`, `(fs/delete-tree p)`, `(io/delete-file p)`, `(spit p …)`, and
         `(.exec (Runtime/getRuntime) x)`."""
-        for m in re.finditer(r"\(\s*([\w.\-/]*?)([\w\-!?*]+)\s+([^()]*)\)", code):
-            fn = m.group(2)
-            words = m.group(3).split()
+        for m in re.finditer(r"\(\s*([\w.\-/!?*]++)\s+([^()]*+)\)", code):
+            fn = m.group(1).rsplit("/", 1)[-1]
+            words = m.group(2).split()
             vals = [self.value(w) for w in words if not w.startswith(":")]
             if fn in ("sh", "shell", "process", "exec", "process-builder") and vals:
                 if fn == "shell" and len(vals) == 1:
@@ -1546,7 +1548,7 @@ class _Reader:
             elif fn in ("delete-tree", "delete-file", "delete", "delete-if-exists") and vals:
                 self._delete(vals[0], fn == "delete-tree")
             elif fn == "spit" and vals:
-                into = self.fx.appends if ":append" in m.group(3) else self.fx.writes
+                into = self.fx.appends if ":append" in m.group(2) else self.fx.writes
                 self._path(vals[0], into)
                 self.fx.risky = True
         for m in re.finditer(r"\(\s*\.exec\s+\(\s*Runtime/getRuntime\s*\)\s+([^()]*)\)", code):
@@ -2218,7 +2220,7 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
     # `("ls -A" | getline f) > 0 … system("rm -rf " f)`: each line a command prints becomes
     # an argument, as `ls -A | xargs rm -rf` does.
     fed: dict[str, str] = {}
-    for m in re.finditer(r"(\x01\d+\x01|[A-Za-z_]\w*)\s*\|\s*getline\s+([A-Za-z_]\w*)", masked):
+    for m in re.finditer(r"(\x01\d+\x01|(?<!\w)[A-Za-z_]\w*)\s*\|\s*getline\s+([A-Za-z_]\w*)", masked):
         source = value(m.group(1))
         if DYN not in source and source.strip():
             fed[m.group(2)] = source
@@ -2265,7 +2267,7 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
         before = masked[: m.start()]
         cut = max(before.rfind(c) for c in ";{}\n")
         source = before[cut + 1 :]
-        last = re.search(r"(\x01\d+\x01|[A-Za-z_]\w*|\))\s*$", source)
+        last = re.search(r"(\x01\d+\x01|(?<!\w)[A-Za-z_]\w*|\))\s*$", source)
         if last is not None and last.group(1) != ")":
             # `while (("ls -A" | getline f) > 0)`: the command is the operand before `|`
             # (a concatenation in parentheses is read whole).
