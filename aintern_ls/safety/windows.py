@@ -1804,6 +1804,17 @@ _AUDIT_OFF = re.compile(
     )
 )
 def _exchange_audit(cmd: Cmd) -> None:
+    src = cmd.scope.source
+    stop = re.compile(r"[;|\n]").search(src, cmd.start)
+    text = src[cmd.start : stop.start() if stop else len(src)][:2000]
+    if re.search(
+        r"(?i)-(adminauditlogenabled|auditenabled|unifiedauditlogingestionenabled)\s*:\s*\$false"
+        r"|-(auditbypassenabled|auditdisabled)\s*:\s*\$true",
+        text,
+    ):
+        # `-AuditEnabled:$false`: the walk drops a switch bound to false, so read the text.
+        cmd.add(C, "disable-security", f"{cmd.name} turns off audit logging")
+        return
     args = cmd.args
     for i, w in enumerate(args):
         t = w.text.lower()
@@ -2501,7 +2512,11 @@ class _PsEval:
             tok = self.peek()[1]
             if tok == "[":
                 self.take()
-                index = self.expr()
+                saved, self.no_comma = self.no_comma, False
+                try:
+                    index = self.expr()
+                finally:
+                    self.no_comma = saved
                 self.take("]")
                 value = _ps_index(value, index)
             elif tok == "." and self.peek(1)[0] == 7:
