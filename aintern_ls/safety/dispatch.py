@@ -356,6 +356,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     handler = WINDOWS_HANDLERS.get(name) if scope.family != "bash" else None
     if handler is None:
         handler = HANDLERS.get(name)
+    if scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd")):
+        handler = None  # a batch file, not the program of that name (`w.bat` is not `w`)
     if scope.family == "bash" and name not in _WRITERS and name not in _O_IS_A_FLAG:
         _output_options(cmd)
     if handler is not None:
@@ -372,7 +374,12 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _listing(cmd)
         elif scope.family == "bash" and name in _PATH_LISTERS:
             _path_listing(cmd)
-    elif "/" in head.text or "\\" in head.text or name.endswith((".sh", ".ps1", ".py")):
+    elif (
+        "/" in head.text
+        or "\\" in head.text
+        or name.endswith((".sh", ".ps1", ".py"))
+        or head.text.lower().endswith((".bat", ".cmd"))
+    ):
         _local_script(cmd, head)
         _as_if_destructive(words, scope, stdin)
     elif scope.family == "powershell" and _PS_VERB.match(name):
@@ -1051,7 +1058,9 @@ def _trusted(line: str, prefix: str) -> bool:
 
 def _local_script(cmd: Cmd, head: Word) -> None:
     base = head.text.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
-    if base in cmd.scope.downloaded:
+    if base in cmd.scope.downloaded or (
+        cmd.scope.family != "bash" and windows.from_download(cmd.scope, head.text)
+    ):
         cmd.add(C, "download-exec", f"runs {base}, which was just downloaded", head)
     else:
         cmd.add(M, "local-script", f"runs the local program {head.text}", head)

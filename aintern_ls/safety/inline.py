@@ -1060,6 +1060,8 @@ _FAMILY = {
     "clj": "clojure",
     "bb": "clojure",
     "texlua": "lua",
+    "raku": "raku",
+    "go": "go",
     "swift": "swift",
     "objc": "swift",
 }
@@ -1373,10 +1375,19 @@ class _Reader:
                 close = _closing(code, m.end() - 1)
                 argtext = code[m.end() : close if close > 0 else len(code)]
             else:
-                if self.lang not in ("perl", "ruby", "lua", "tcl", "applescript"):
+                if self.lang not in ("perl", "ruby", "lua", "tcl", "applescript", "raku"):
                     continue
-                rest = code[m.end() :]
+                rest = code[m.end() : m.end() + _WINDOW]
                 stop = re.search(r"[;\n}|]|\s(?:if|unless|or|and|do)\b|&&|\|\|", rest)
+                while (
+                    stop is not None
+                    and stop.group(0) == "}"
+                    and rest[: stop.start()].count("{") > rest[: stop.start()].count("}")
+                ):
+                    # `system "rm", "-rf", $ENV{HOME}`: a brace of the argument, not the block's
+                    stop = re.compile(r"[;\n}|]|\s(?:if|unless|or|and|do)\b|&&|\|\|").search(
+                        rest, stop.end()
+                    )
                 argtext = rest[: stop.start()] if stop else rest
             self.call(qual, short, argtext, code, m.start())
         self._indirect_calls(code)
@@ -1536,8 +1547,8 @@ class _Reader:
         """Clojure/babashka forms: `(sh "rm" "-rf" "/")`, `(shell "rm -rf /")`,
         `(process …)`, `(fs/delete-tree p)`, `(io/delete-file p)`, `(spit p …)`, and
         `(.exec (Runtime/getRuntime) x)`."""
-        for m in re.finditer(r"\(\s*([\w.\-/!?*]++)\s+([^()]*+)\)", code):
-            fn = m.group(1).rsplit("/", 1)[-1]
+        for m in re.finditer(r"\(\s*([\w.\-/:!?*]++)\s+([^()]*+)\)", code):
+            fn = re.split(r"[/:]", m.group(1))[-1]
             words = m.group(2).split()
             vals = [self.value(w) for w in words if not w.startswith(":")]
             if fn in ("sh", "shell", "process", "exec", "process-builder") and vals:
@@ -1551,6 +1562,16 @@ class _Reader:
                 into = self.fx.appends if ":append" in m.group(2) else self.fx.writes
                 self._path(vals[0], into)
                 self.fx.risky = True
+        for m in re.finditer(
+            r"\(\s*[\w.\-:/]*run-program\s+(\x01\d+\x01)\s*(?:'?\(\s*(?:list\s+)?((?:\x01\d+\x01\s*)*)\))?",
+            code,
+        ):
+            prog = self.value(m.group(1))
+            rest = [self.value(w) for w in (m.group(2) or "").split()]
+            if rest or " " not in prog:
+                self._argv([prog, *rest])  # (sb-ext:run-program "/bin/rm" (list "-rf" "/"))
+            else:
+                self._shell_line(prog)  # (uiop:run-program "rm -rf ~")
         for m in re.finditer(r"\(\s*\.exec\s+\(\s*Runtime/getRuntime\s*\)\s+([^()]*)\)", code):
             self._shell_line(self.value(m.group(1)))
 
@@ -1699,12 +1720,19 @@ class _Reader:
                 return
             if short in ("execute",) and low not in ("os.execute",):
                 return
-            if short in ("cmd", "shell") and low not in ("os.cmd", "system.cmd", "system.shell"):
-                return  # Erlang os:cmd, Elixir System.cmd/System.shell
+            if (
+                short in ("cmd", "shell")
+                and low not in ("os.cmd", "system.cmd", "system.shell")
+                and not (lang == "raku" and low == "shell")
+            ):
+                return  # Erlang os:cmd, Elixir System.cmd/System.shell, Raku shell
+            if short == "Command" and lang == "go" and low == "exec.command":
+                self._shell_call("run", args)  # Go exec.Command(prog, args…)
+                return
             if (
                 short in ("run", "Command")
                 and not low.startswith("deno.")
-                and not (short == "run" and lang == "julia")
+                and not (short == "run" and lang in ("julia", "raku"))
             ):
                 return
             self._shell_call(short, args)
@@ -1772,7 +1800,13 @@ class _Reader:
             return
         if short in _WRITE_FUNCS and args:
             append = short.startswith("append") or "FILE_APPEND" in argtext
-            self._path(self.value(args[0]), fx.appends if append else fx.writes)
+            target = self.value(args[0])
+            if not append and _path_of(target) is None and self.roots:
+                # `glob('/**/*').forEach(f => writeFileSync(f, ''))`: every file listed is
+                # overwritten, which destroys them as surely as deleting them.
+                for root in self.roots:
+                    fx.deletes.append((root, True))
+            self._path(target, fx.appends if append else fx.writes)
             fx.risky = True
             return
         if short in _OPEN_FUNCS and args:
@@ -2062,7 +2096,8 @@ _ASSIGN = re.compile(
 )
 _ENUM = re.compile(
     r"\b(glob|Dir\.glob|Dir\.children|Dir\.entries|Dir\.each_child|Dir\.foreach|readdirSync"
-    r"|readdir|scandir|opendir|list\.files|dir\.list|Dir\[|fs\.readdirSync|files\.walk)\s*"
+    r"|readdir|scandir|opendir|list\.files|dir\.list|Dir\[|fs\.readdirSync|files\.walk|globSync"
+    r"|(?:require\s*\(\s*\x01\d+\x01\s*\)|glob|fg|fastGlob|globby)\.sync)\s*"
     r"(\(|\s+\x01\d+\x01)"
 )
 _SHELL_FUNCS = frozenset(
@@ -2220,7 +2255,9 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
     # `("ls -A" | getline f) > 0 … system("rm -rf " f)`: each line a command prints becomes
     # an argument, as `ls -A | xargs rm -rf` does.
     fed: dict[str, str] = {}
-    for m in re.finditer(r"(\x01\d+\x01|(?<!\w)[A-Za-z_]\w*)\s*\|\s*getline\s+([A-Za-z_]\w*)", masked):
+    for m in re.finditer(
+        r"(\x01\d+\x01|(?<!\w)[A-Za-z_]\w*)\s*\|\s*getline\s+([A-Za-z_]\w*)", masked
+    ):
         source = value(m.group(1))
         if DYN not in source and source.strip():
             fed[m.group(2)] = source

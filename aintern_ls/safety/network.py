@@ -16,7 +16,12 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import C, D, M
 from aintern_ls.safety.paths import is_secret, write_target
-from aintern_ls.safety.registry import handles, run_config_command, skip_options
+from aintern_ls.safety.registry import (
+    handles,
+    run_config_command,
+    skip_options,
+    ssh_config_options,
+)
 from aintern_ls.safety.words import Word, names
 
 # --- network, downloads, exfiltration ---------------------------------------------------
@@ -75,6 +80,12 @@ def _fetch(cmd: Cmd) -> None:
         cmd.add(M, "unknown-command", "certutil changes certificates or decodes files")
         return
     cmd.info.network_fetch = True
+    askpass = next((w for w in cmd.args if w.text.startswith("--use-askpass=")), None)
+    if n == "wget" and askpass is not None:
+        # wget runs the askpass program to get credentials: a program chosen on the line.
+        prog = Word(askpass.text.split("=", 1)[1], askpass.start, askpass.end, askpass.dynamic)
+        run_config_command(cmd, prog, "wget --use-askpass")
+        cmd.add(C, "config-exec", "wget --use-askpass runs the program it names", askpass)
     if n == "bitsadmin" and re.search(r"/setnotifycmdline", " ".join(cmd.texts()), re.I):
         cmd.add(C, "lolbin-exec", "bitsadmin runs a program when a download job finishes")
         return
@@ -111,6 +122,10 @@ def _fetch(cmd: Cmd) -> None:
                 val = "@" + val
         elif re.fullmatch(r"-[dFT].+", t):
             val = t[2:] if t[1] != "T" else "@" + t[2:]
+        elif n == "curl" and re.fullmatch(r"-[a-zA-Z]*[dFT]", t) and i + 1 < len(cmd.args):
+            # bundled short options ending in one that takes a value: `-sF "f=@…"`, `-sT FILE`
+            word = cmd.args[i + 1]
+            val = word.text if t[-1] != "T" else "@" + word.text
         else:
             continue
         uploads.append((val.split("=", 1)[-1] if not val.startswith("@") else val, word.dynamic))
@@ -403,6 +418,17 @@ def _ssh(cmd: Cmd) -> None:
             cmd.scope.include(cmd.scope.nested(rest[0].text, "bash", rest[0]))
         else:
             cmd.judge(list(rest), cmd.stdin)
+
+
+@handles("check_by_ssh")
+def _check_by_ssh(cmd: Cmd) -> None:
+    """Nagios' check_by_ssh passes `-o KEY=VALUE` to ssh (ProxyCommand runs here) and runs
+    `-C COMMAND` on the remote host (judged as that command, as for ssh)."""
+    ssh_config_options(cmd)
+    remote = cmd.option_value("-C", "--command")
+    if remote is not None and not remote.dynamic:
+        cmd.scope.include(cmd.scope.nested(remote.text, "bash", remote, -1))
+    cmd.add(M, "network", "check_by_ssh runs a check on another machine")
 
 
 @handles("http.server", "SimpleHTTPServer")

@@ -755,6 +755,63 @@ def positional_output(cmd: Cmd) -> bool:
     return True
 
 
+_PUPPET_EXEC = re.compile(r"""\bcommand\s*=>\s*(['"])(.*?)\1""", re.S)
+_PUPPET_ABSENT = re.compile(
+    r"""\bfile\s*\{\s*(['"])([^'"]+)\1\s*:[^}]*?\bensure\s*=>\s*['"]?absent""", re.S
+)
+
+
+def command_options(cmd: Cmd) -> bool:
+    """Options of common tools whose value is a program they run (GTFOBins "Command"
+    entries): `gcc -wrapper PROG,ARGS`, `nano -s SPELLER`, `ed` fed `!CMD`, `puppet apply
+    -e MANIFEST` (exec resources, files ensured absent). True when the command was judged."""
+    n = cmd.name
+    if n in ("gcc", "g++", "cc", "c++", "clang", "clang++", "gfortran"):
+        wrapper = cmd.option_value("-wrapper")
+        if wrapper is None:
+            return False
+        argv = [a for a in wrapper.text.split(",") if a]
+        line = " ".join(shlex_quote(a) for a in argv)
+        _judge_embedded(cmd, _sub(wrapper, line), f"{n} -wrapper")
+        cmd.add(M, "build", f"{n} compiles through the wrapper {argv[0] if argv else ''}")
+        return True
+    if n in ("nano", "pico", "rnano"):
+        speller = cmd.option_value("-s", "--speller")
+        if speller is None:
+            return False
+        run_config_command(cmd, speller, f"{n}'s speller")
+        cmd.add(C, "config-exec", f"{n} -s runs its value as the spell checker", speller)
+        return True
+    if n == "ed" and cmd.stdin.kind == STDIN_STATIC:
+        for line in cmd.stdin.text.splitlines():
+            if line.startswith("!") and line[1:].strip():
+                escape = Word(line[1:].strip(), cmd.start, cmd.end)
+                _judge_embedded(cmd, escape, "ed's shell escape")
+        return False
+    if n == "puppet" and cmd.args and cmd.args[0].text == "apply":
+        code = cmd.option_value("-e", "--execute")
+        if code is None:
+            return False
+        if code.dynamic:
+            cmd.add(C, "config-exec", "puppet applies a manifest only known at run time", code)
+            return True
+        for m in _PUPPET_EXEC.finditer(code.text):
+            _judge_embedded(cmd, _sub(code, m.group(2)), "a puppet exec resource")
+        for m in _PUPPET_ABSENT.finditer(code.text):
+            recursive = "force" in code.text[m.end() : m.end() + 200]
+            line = f"rm -{'r' if recursive else ''}f {shlex_quote(m.group(2))}"
+            _judge_embedded(cmd, _sub(code, line), "a puppet file resource ensured absent")
+        cmd.add(M, "system-config", "puppet applies a configuration to this machine")
+        return True
+    return False
+
+
+def shlex_quote(text: str) -> str:
+    import shlex
+
+    return shlex.quote(text)
+
+
 def _sub(word: Word, text: str) -> Word:
     return Word(text, word.start, word.end, word.dynamic, False, word.origin)
 
@@ -1028,6 +1085,7 @@ def _expect(cmd: Cmd) -> None:
     "sqlmap",
     "slsh",
     *names("erl elixir iex kotlin kotlinc kotlinc-jvm clojure clj bb amm scala-cli texlua"),
+    *names("raku perl6 rakudo crystal"),
 )
 def _eval_tools(cmd: Cmd) -> None:
     """Tools with an eval option: R -e, octave --eval, jrunscript -e, ghc -e, knife exec -E,
@@ -1047,9 +1105,25 @@ def _eval_tools(cmd: Cmd) -> None:
         "slsh": "r",
     }.get(n, n)
     code = cmd.option_value("-e", "--eval", "--execute", "-E")
+    if n == "crystal":
+        language = "ruby"  # Crystal's syntax is Ruby's
+        if not cmd.args or cmd.args[0].text != "eval":
+            cmd.add(M, "build", "crystal builds or runs a program")
+            return
+    if n in ("raku", "perl6", "rakudo"):
+        language = "raku"
     if n in _OTHER_EVAL:
         code = cmd.option_value(*_OTHER_EVAL[n])
-        if code is None and n in ("erl", "elixir", "iex", "clojure", "clj", "bb"):
+        if code is None and n in (
+            "erl",
+            "elixir",
+            "iex",
+            "clojure",
+            "clj",
+            "bb",
+            "crystal",
+            "raku",
+        ):
             code = _code_from_stdin(cmd)
     if n == "sqlmap":
         os_cmd = cmd.option_value("--os-cmd")
@@ -1078,6 +1152,10 @@ _OTHER_EVAL = {
     "amm": ("-c", "--code"),
     "scala-cli": ("-e", "--execute-scala", "--execute-script"),
     "texlua": ("-e",),
+    "raku": ("-e",),
+    "perl6": ("-e",),
+    "rakudo": ("-e",),
+    "crystal": ("eval",),
 }
 
 
@@ -1470,6 +1548,15 @@ def _runner(cmd: Cmd) -> None:
 def _run_parts(cmd: Cmd) -> None:
     if cmd.has("--test", "--list", "--help", "--version"):
         return
+    folder = next(
+        (w for w in cmd.operands(frozenset(names("--regex -a --arg -u --umask"))) if not w.dynamic),
+        None,
+    )
+    if folder is not None and re.fullmatch(r"/(usr/)?(local/)?s?bin/?", folder.text):
+        # `run-parts --regex '^sh$' /bin`: the programs of a system folder, picked by name
+        # (a shell among them): a way to start a shell past a command filter.
+        cmd.add(C, "config-exec", "run-parts runs programs from a system folder (a shell escape)")
+        return
     cmd.add(M, "local-script", "run-parts runs every program in a directory")
 
 
@@ -1610,6 +1697,19 @@ _LANG_CODE_OPTS = {
 }
 
 
+_LISPS = frozenset(names("guile clisp sbcl ecl racket csi gsi"))
+
+
+@handles("kexec")
+def _kexec(cmd: Cmd) -> None:
+    """kexec loads a kernel (`-l`) and jumps into it (`-e`): the running system is replaced
+    by a kernel chosen on the command line, skipping the boot loader and its checks."""
+    if cmd.has("-l", "--load", "-e", "--exec", "-f", "--force", "-s", "--kexec-file-syscall"):
+        cmd.add(C, "kernel", "kexec loads or boots into another kernel")
+    elif cmd.has("-u", "--unload", "-p", "--load-panic"):
+        cmd.add(M, "system-config", "kexec changes the crash or standby kernel")
+
+
 @handles("gnuplot", "guile", "clisp", "sbcl", "ecl", "racket", "csi", "gsi", "m4", "wish")
 def _small_language(cmd: Cmd) -> None:
     """Interpreters of small languages given code on the command line or on stdin: their
@@ -1630,6 +1730,14 @@ def _small_language(cmd: Cmd) -> None:
             shelled = True
         else:
             shelled = language_shell_outs(cmd, code, f"{cmd.name} code") or shelled
+            if cmd.name in _LISPS:
+                # Lisp forms (`(sb-ext:run-program "/bin/rm" (list "-rf" "/"))`, `(ext:shell
+                # "…")`) read like Clojure's; code read in full is judged by what it does.
+                found = inline.code_findings(
+                    cmd.scope, code.text, code, "clojure", f"{cmd.name} code"
+                )
+                cmd.scope.include(found)
+                shelled = True
     if cmd.name == "m4" and not codes and cmd.operands():
         cmd.add(M, "local-script", "m4 expands a file (its macros can run commands)")
         return

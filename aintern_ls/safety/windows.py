@@ -10,7 +10,7 @@ import base64
 import binascii
 import re
 
-from aintern_ls.safety.context import Cmd, Scope
+from aintern_ls.safety.context import Cmd, Scope, Stdin
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
@@ -287,6 +287,9 @@ def _start_process(cmd: Cmd) -> None:
     program = program or (rest[0] if rest else None)
     if arguments is None and len(rest) > 1:
         arguments = rest[1]
+    base = program.text.replace("/", "\\").rsplit("\\", 1)[-1] if program is not None else ""
+    if program is not None and not program.dynamic and base in cmd.scope.downloaded:
+        cmd.add(C, "download-exec", f"starts {base}, which was just downloaded", program)
     if program is not None and arguments is not None and not program.dynamic:
         text = arguments.text
         if arguments.dynamic:
@@ -369,6 +372,15 @@ def _firewall(cmd: Cmd) -> None:
 
 
 def _powershell_exe(cmd: Cmd) -> None:
+    if any(w.text[:1] in "\u2013\u2014\u2015" for w in cmd.args):
+        # PowerShell takes an en dash, em dash or horizontal bar as the parameter prefix.
+        words = [
+            Word("-" + w.text[1:], w.start, w.end, w.dynamic, w.glob, w.origin)
+            if w.text[:1] in "\u2013\u2014\u2015"
+            else w
+            for w in cmd.words
+        ]
+        cmd = Cmd(words, cmd.name, cmd.scope, cmd.stdin)
     if any(re.fullmatch(r"/[A-Za-z]+", w.text) for w in cmd.args):
         # powershell.exe takes `/Command`, `/enc` … as well as `-Command`, `-enc`.
         words = [
@@ -408,6 +420,19 @@ def _powershell_exe(cmd: Cmd) -> None:
             # -EncodedCommand is PowerShell's documented way to pass a program: what decodes
             # to readable, parsed code is judged as that code.
             return
+    if any(w.text == "-" for w in cmd.args):
+        # `… | powershell -` / `-Command -`: the script is read from standard input.
+        if cmd.stdin.kind not in ("static", "network", "none"):
+            # A literal string piped in on a line the grammar could not read (`'…' | pwsh -`).
+            lit = re.search(
+                r"(?:^|[;\n])\s*(?:'((?:[^']|'')*)'|\"([^\"`$]*)\")\s*\|\s*$",
+                cmd.scope.source[max(0, cmd.start - 4000) : cmd.start],
+            )
+            if lit is not None:
+                text = lit.group(1).replace("''", "'") if lit.group(1) is not None else lit.group(2)
+                cmd = Cmd(cmd.words, cmd.name, cmd.scope, Stdin("static", text, -1))
+        run_code_from_stdin(cmd, "powershell")
+        return
     code_word = params.get("command") or params.get("c")
     if code_word is not None:
         idx = next(i for i, w in enumerate(cmd.args) if w is code_word)
@@ -420,8 +445,28 @@ def _powershell_exe(cmd: Cmd) -> None:
         cmd.scope.include(cmd.scope.nested(text, "powershell", where, -1))
         return
     script = params.get("file") or params.get("f")
+    if (
+        script is None
+        and positional
+        and cmd.name in ("powershell", "powershell.exe")
+        and not positional[0].text.lower().endswith(".ps1")
+    ):
+        # Windows PowerShell's default parameter is -Command: `powershell.exe Remove-Item …`
+        # runs the rest of the line as code (pwsh's default is -File).
+        first = next(i for i, w in enumerate(cmd.args) if w is positional[0])
+        rest = cmd.args[first:]
+        text = " ".join(w.text for w in rest)
+        cmd.scope.include(
+            cmd.scope.nested(text, "powershell", Word(text, rest[0].start, rest[-1].end), -1)
+        )
+        return
     if script is not None or positional:
         cmd.add(M, "local-script", f"{cmd.name} runs a script")
+        target = script or positional[0]
+        base = target.text.replace("/", "\\").rsplit("\\", 1)[-1]
+        from aintern_ls.safety.wrappers import written_script
+
+        written_script(cmd, base, target)
         return
     if cmd.stdin.kind != "none":
         run_code_from_stdin(cmd, "powershell")
@@ -863,6 +908,14 @@ _PS_DESTRUCTIVE = re.compile(r"\A(remove|clear|stop|format|uninstall|disable|res
 
 
 def _diskshadow(cmd: Cmd) -> None:
+    script = _flag_value(cmd, "/s") or _flag_value(cmd, "-s")
+    written = (
+        cmd.scope.written.get(script.replace("/", "\\").rsplit("\\", 1)[-1]) if script else None
+    )
+    if written is not None and re.search(r"(?i)\bdelete\s+shadows\b", written[0]):
+        # `echo delete shadows all > d.txt && diskshadow /s d.txt`: the script written above.
+        cmd.add(B, "delete-backups", "the diskshadow script written above deletes shadow copies")
+        return
     if cmd.stdin.kind == "static" and re.search(r"(?i)\bdelete\s+shadows\b", cmd.stdin.text):
         cmd.add(B, "delete-backups", "the diskshadow script deletes Volume Shadow Copies")
     elif any(w.text.lower() in ("/s", "-s") for w in cmd.args):
@@ -952,10 +1005,17 @@ def _format(cmd: Cmd) -> None:
     cmd.add(B, "mkfs", f"format erases the drive {ops[0].text}", ops[0])
 
 
+_DISKPART_READ = re.compile(r"(?i)\A\s*(list|detail|help|exit|rem|select|filesystems)\b")
+
+
 def _diskpart(cmd: Cmd) -> None:
     if cmd.stdin.kind == "static" and re.search(r"\b(clean|format|delete)\b", cmd.stdin.text, re.I):
         cmd.add(B, "disk-wipe", "the diskpart script erases a disk or partition")
         return
+    if cmd.stdin.kind == "static" and all(
+        _DISKPART_READ.match(line) for line in re.split(r"[\n&]", cmd.stdin.text) if line.strip()
+    ):
+        return  # `(echo list disk& echo exit) | diskpart`: only lists and selects
     if any(w.text.lower() in ("/s", "-s") for w in cmd.args):
         # A diskpart script the analyser cannot read: diskpart scripts exist to repartition
         # and wipe disks, so an unseen one is treated as the worst it can do.
@@ -1204,6 +1264,8 @@ def registry_risk(text: str) -> tuple[RiskLevel, str, str] | None:
     """What writing the registry key/value spelled somewhere in `text` means, when it is more
     than a settings change: a protection switched off or an autostart entry (critical)."""
     t = _reg_norm(text)
+    if re.search(r"\\windows nt\\systemrestore\b.*\b(disablesr|disableconfig)\b\D*1\b", t):
+        return B, "delete-backups", "turns System Restore off by policy (its restore points go)"
     for rx, reason in _REG_SECURITY:
         if rx.search(t):
             return C, "disable-security", reason
@@ -1422,8 +1484,9 @@ def _takeown(cmd: Cmd) -> None:
         t = classify_path(w.text, cmd.scope.cwds, True)
         if t.level >= C:
             recursive = any(x.text.lower() in ("/r", "/t") for x in cmd.args)
+            root = bool(re.fullmatch(r"(?i)[a-z]:[\\/]?", w.text.strip('"')))
             cmd.add(
-                B if recursive and "everyone" in " ".join(cmd.texts()).lower() else C,
+                B if recursive and ("everyone" in " ".join(cmd.texts()).lower() or root) else C,
                 "chmod-system",
                 f"{cmd.name} changes ownership or access of {t.what}",
                 w,
@@ -1584,6 +1647,8 @@ def _runas(cmd: Cmd) -> None:
 def _robocopy(cmd: Cmd) -> None:
     flags = _win_flags(cmd)
     ops = _operands(cmd)
+    if "/l" in flags:
+        return  # /L lists what would be copied or deleted: nothing is changed
     if flags & {"/mir", "/purge", "/move", "/mov"}:
         if len(ops) > 1:
             t = classify_path(ops[1].text, cmd.scope.cwds, True)
@@ -1606,6 +1671,8 @@ def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
         return
+    if cmd.name == "expand-archive":
+        _expanded(cmd, params)
     if cmd.name == "enable-psremoting":
         cmd.add(C, "remote-access", "Enable-PSRemoting lets other machines run commands here")
         return
@@ -1692,6 +1759,15 @@ def _write_cmdlet(cmd: Cmd) -> None:
                     return
     if _unc_exfil(cmd, params, [w for w in targets if w is not None]):
         return
+    _record_written(cmd, params, targets)
+    for w in targets:
+        if w is not None and re.fullmatch(
+            r"(?i)\$profile(\.(allusersallhosts|alluserscurrenthost|currentuserallhosts"
+            r"|currentusercurrenthost))?",
+            cmd.scope.source[w.start : w.end].strip("'\"() "),
+        ):
+            cmd.add(C, "persistence", f"{cmd.name} writes a PowerShell profile (runs at start)", w)
+            return
     for w in targets:
         t = write_target(w.text.replace("\\", "/"), cmd.scope.cwds)
         if t is not None:
@@ -1703,6 +1779,61 @@ def _write_cmdlet(cmd: Cmd) -> None:
                 cmd.add(win[0], win[1], f"{cmd.name} writes to {win[2]}", w)
                 return
     cmd.add(M, "write", f"{cmd.name} creates or changes files or settings")
+
+
+def _record_written(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) -> None:
+    """`Set-Content w.ps1 -Value 'Remove-Item …'`, `'…' | Out-File w.ps1`: remember the text
+    a script file is given, so running it later in the block (`& .\\w.ps1`, `pwsh -File
+    w.ps1`) is judged as that text."""
+    if cmd.name not in ("set-content", "out-file", "add-content") or not targets:
+        return
+    value = params.get("value") or params.get("inputobject")
+    if value is None:
+        positional = _ps_positional(cmd)
+        value = positional[1] if len(positional) > 1 else None
+    if value is not None and not value.dynamic:
+        text = value.text
+    elif value is None and cmd.stdin.kind == "static":
+        text = cmd.stdin.text
+    else:
+        return
+    for w in targets:
+        if w is None or w.dynamic:
+            continue
+        base = w.text.replace("/", "\\").rsplit("\\", 1)[-1]
+        old = cmd.scope.written.get(base)
+        body = f"{old[0]}\n{text}" if cmd.name == "add-content" and old is not None else text
+        cmd.scope.written[base] = (body, -1)
+
+
+_EXTRACTED = "\x00dir:"  # marks, in `scope.downloaded`, a folder a download was unpacked into
+
+
+def _win_base(text: str) -> str:
+    return text.strip("'\"").replace("/", "\\").rstrip("\\").rsplit("\\", 1)[-1].lower()
+
+
+def _expanded(cmd: Cmd, params: dict[str, Word | None]) -> None:
+    """`Expand-Archive -Path x.zip -DestinationPath D`: when x.zip was just downloaded,
+    whatever is run from D later came from the network."""
+    dest = _named_value(cmd, "destinationpath", 2)
+    archive = params.get("path") or params.get("literalpath")
+    rest = [w for w in _ps_positional(cmd) if w is not dest and w is not archive]
+    archive = archive or (rest.pop(0) if rest else None)
+    dest = dest or (rest.pop(0) if rest else None)
+    downloaded = {d.lower() for d in cmd.scope.downloaded}
+    if archive is not None and dest is not None and _win_base(archive.text) in downloaded:
+        cmd.scope.downloaded.add(_EXTRACTED + _win_base(dest.text))
+
+
+def from_download(scope: Scope, path: str) -> bool:
+    """`path` is a file just downloaded, or lies in a folder a download was unpacked into."""
+    parts = [p.lower() for p in path.strip("'\"").replace("/", "\\").split("\\") if p]
+    if not parts:
+        return False
+    if parts[-1] in {d.lower() for d in scope.downloaded}:
+        return True
+    return any(_EXTRACTED + p in scope.downloaded for p in parts[:-1])
 
 
 def positional_and_paths(cmd: Cmd, params: dict[str, Word | None]) -> list[Word]:
@@ -1773,6 +1904,45 @@ def _danger_cmdlet(cmd: Cmd) -> None:
         cmd.add(M, "write", f"{cmd.name} changes the session")
         return
     cmd.add(D, "delete", f"{cmd.name} deletes or stops something")
+
+
+@handles("remove-virtualdisk", "remove-storagepool")
+def _remove_storage(cmd: Cmd) -> None:
+    """Storage Spaces: removing a virtual disk or a pool destroys the volumes on it."""
+    params, _ = _ps_params(cmd)
+    if "whatif" in params:
+        return
+    cmd.add(B, "mkfs", f"{cmd.name} destroys a disk and every volume on it")
+
+
+@handles("start-bitstransfer")
+def _bits_transfer(cmd: Cmd) -> None:
+    """Start-BitsTransfer -Source URL -Destination PATH downloads a file (or, with
+    -TransferType Upload, sends one); what it saved counts as downloaded when run later."""
+    positional = [w for w in _ps_positional(cmd)]
+    kind = _named_value(cmd, "transfertype", 2)
+    upload = kind is not None and kind.text.lower() == "upload"
+    source = _named_value(cmd, "source", 2)
+    dest = _named_value(cmd, "destination", 2)
+    rest = [w for w in positional if w is not source and w is not dest and w is not kind]
+    source = source or (rest.pop(0) if rest else None)
+    dest = dest or (rest.pop(0) if rest else None)
+    if upload:
+        sent = source.text if source is not None else ""
+        if is_secret(sent) or _WIN_SECRET.search(sent) or (source is not None and source.dynamic):
+            cmd.add(C, "exfiltration", "Start-BitsTransfer uploads a key or credential file")
+        else:
+            cmd.add(C, "exfiltration", "Start-BitsTransfer uploads a local file to the network")
+        return
+    if dest is not None:
+        t = write_target(dest.text.replace("\\", "/"), cmd.scope.cwds)
+        if t is not None:
+            cmd.add(t.level, t.rule, f"Start-BitsTransfer saves the download over {t.what}", dest)
+        cmd.scope.downloaded.add(dest.text.replace("/", "\\").rsplit("\\", 1)[-1])
+    elif source is not None:
+        cmd.scope.downloaded.add(source.text.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1])
+    cmd.info.network_fetch = False
+    cmd.add(M, "network", "Start-BitsTransfer downloads a file")
 
 
 @handles("sysmon", "sysmon64", "sysmon.exe", "sysmon64.exe")
@@ -1908,6 +2078,15 @@ def _invoke_webrequest(cmd: Cmd) -> None:
 
 
 def _misc_windows_safe(cmd: Cmd) -> None:
+    if (
+        cmd.name in ("resolve-dnsname", "test-netconnection")
+        and any("$(" in w.text for w in cmd.args)
+    ) or (
+        cmd.name in ("nslookup", "ping", "ping6", "tracert", "pathping")
+        and any(w.dynamic and w.origin == "command" for w in cmd.args)
+    ):
+        cmd.add(C, "exfiltration", f"{cmd.name} puts a command's output in a DNS name")
+        return
     if cmd.name == "echo" and cmd.args and not any(w.dynamic for w in cmd.args):
         # cmd `echo clean | diskpart`: what echo prints is known and feeds the next stage.
         cmd.info.output = " ".join(w.text for w in cmd.args)
@@ -1951,6 +2130,20 @@ def fso_deletes(text: str) -> list[tuple[str, bool, int, int]]:
 
 
 def _mshta(cmd: Cmd) -> None:
+    script = next((w for w in cmd.args if not w.text.startswith(("/", "-"))), None)
+    if (
+        cmd.name in ("cscript", "wscript")
+        and script is not None
+        and script.text.replace("\\", "/").rsplit("/", 1)[-1].lower()
+        == "syncappvpublishingserver.vbs"
+    ):
+        # The App-V helper script hands its argument to PowerShell (LOLBAS): judge that code.
+        vbs_args = [w for w in cmd.args if w is not script and not w.text.startswith("//")]
+        text = " ".join(w.text for w in vbs_args)
+        code = text.split(";", 1)[1] if ";" in text else text
+        cmd.add(C, "lolbin-exec", "SyncAppvPublishingServer.vbs runs PowerShell code")
+        cmd.scope.include(cmd.scope.nested(code, "powershell", Word(code, cmd.start, cmd.end), -1))
+        return
     src = cmd.scope.source
     eol = src.find("\n", cmd.start)
     text = src[cmd.start : eol if eol >= 0 else len(src)]  # cmd splits script code at ( )
@@ -1985,6 +2178,7 @@ def _mshta(cmd: Cmd) -> None:
     elif any(
         w.text.replace("\\", "/").rsplit("/", 1)[-1].split(",", 1)[0].lower()
         in {d.lower() for d in cmd.scope.downloaded}
+        or from_download(cmd.scope, w.text)
         for w in cmd.args
     ):
         cmd.add(C, "download-exec", f"{cmd.name} runs a file that was just downloaded")
@@ -1999,6 +2193,10 @@ def _disable_security_logs(cmd: Cmd) -> None:
 
 
 def _disable_security(cmd: Cmd) -> None:
+    if cmd.name == "disable-computerrestore":
+        # Turning System Restore off deletes the drive's restore points (backups deleted).
+        cmd.add(B, "delete-backups", "turns System Restore off, deleting its restore points")
+        return
     cmd.add(C, "disable-security", f"{cmd.name} turns off a system protection")
 
 
@@ -2083,6 +2281,8 @@ def _lolbas_more(cmd: Cmd) -> None:
         cmd.add(M, "runs-program", f"{n} collects diagnostics")
         return
     if n == "esentutl":
+        if texts and texts[0].lower() in ("/mh", "/mk", "/ml", "/mm", "/ms", "/mu", "/k", "/g"):
+            return  # header, checksum and integrity dumps only read the database
         if _CRED_STORE.search(joined):
             cmd.add(C, "credential-dump", "esentutl copies the AD database or a registry hive")
             return
@@ -2725,13 +2925,47 @@ def _ps_static(typ: str, member: str, args: list[PsValue], ev: _PsEval) -> PsVal
     raise _Unknown
 
 
+# PowerShell variables whose value is a known folder (a literal path when judged).
+PS_KNOWN_VARS = {
+    "$home": "~",
+    "$env:userprofile": "~",
+    "$env:homepath": "~",
+    "$env:systemroot": "C:\\Windows",
+    "$env:windir": "C:\\Windows",
+    "$env:systemdrive": "C:",
+    "$env:programfiles": "C:\\Program Files",
+    "$env:home": "~",
+    "$env:appdata": "~\\AppData\\Roaming",
+    "$env:localappdata": "~\\AppData\\Local",
+    "$env:programdata": "C:\\ProgramData",
+    "$env:public": "C:\\Users\\Public",
+    "$env:allusersprofile": "C:\\ProgramData",
+    "$env:commonprogramfiles": "C:\\Program Files\\Common Files",
+    "$pwd": ".",
+    "$env:homedrive": "C:",
+    "$env:programw6432": "C:\\Program Files",
+    "$env:commonprogramw6432": "C:\\Program Files\\Common Files",
+    "$env:programfiles(x86)": "C:\\Program Files (x86)",
+    "$env:commonprogramfiles(x86)": "C:\\Program Files (x86)\\Common Files",
+    "$env:comspec": "C:\\Windows\\System32\\cmd.exe",
+    "$pshome": "C:\\Windows\\System32\\WindowsPowerShell\\v1.0",
+    "$env:onedrive": "~\\OneDrive",
+    "$env:driverdata": "C:\\Windows\\System32\\Drivers\\DriverData",
+    "$true": "$true",
+    "$false": "$false",
+    "$null": "$null",
+}
+
+
 _PS_VAR_PREFIX = "\x00ps:"  # how the PowerShell walker stores constant variables
 
 
 def ps_variables(scope: Scope) -> dict[str, str]:
     """The PowerShell variables whose constant value the walk knows (`$s = '…'`)."""
     n = len(_PS_VAR_PREFIX)
-    return {k[n:]: v for k, v in scope.env.items() if k.startswith(_PS_VAR_PREFIX)}
+    known = dict(PS_KNOWN_VARS)  # $HOME, $env:SystemRoot …: folders whose meaning is known
+    known.update({k[n:]: v for k, v in scope.env.items() if k.startswith(_PS_VAR_PREFIX)})
+    return known
 
 
 def ps_eval(text: str, variables: dict[str, str] | None = None) -> str | None:
