@@ -59,7 +59,10 @@ WINDOWS = [
     ("sc config evil binPath= C:\\x.exe start= auto", C),
     ("sc config wuauserv start= disabled", C),
     ("diskpart /s wipe.txt", B),
-    ("echo list disk | diskpart", C),
+    # A script of list/select/detail verbs only reads (red-team round 4: was critical).
+    ("echo list disk | diskpart", S),
+    ("echo select disk 1 | diskpart", S),
+    ("diskpart", C),
 ]
 
 
