@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from aintern_ls.safety import dispatch
+from aintern_ls.safety import dispatch, wrappers
 from aintern_ls.safety.bash import PARSES
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import RiskLevel
@@ -29,6 +29,7 @@ _VARS = {
     "%programdata%": "C:\\ProgramData",
     "%allusersprofile%": "C:\\ProgramData",
     "%cd%": ".",
+    "%comspec%": "C:\\Windows\\System32\\cmd.exe",
 }
 # `%x%`, `%x:~0,2%` (substring), `%x:a=b%` (replace), `%%i`, `!x!` (delayed)
 _VAR = re.compile(r"%[\w()]+(?::[^%\n]*)?%|%%?~?[a-zA-Z]|![\w]+(?::[^!\n]*)?!")
@@ -69,6 +70,7 @@ def analyse(text: str, scope: Scope) -> None:
         )
     info = Info()
     stdin: Stdin = NO_STDIN
+    echoed: list[str] = []  # what the `echo`s just before printed (a `( … ) > f` group)
     for words, piped, redirects in segments:
         stdin = dispatch.next_stdin(info, stdin) if piped else NO_STDIN
         for op, target in redirects:
@@ -78,29 +80,18 @@ def analyse(text: str, scope: Scope) -> None:
         # `%x%` is expanded before cmd reads the line (`set x=if` … `%x% 1==1 rd …`).
         words = _strip_control(_expand_set_variables(words, scope))
         if not words:
+            wrappers.cmd_wrote(scope, words, redirects, False, echoed)
+            echoed = []
             info = Info()
             continue
         _record_set(words, scope)
         _alternate_streams(words, redirects, scope)
-        _record_written(words, redirects, scope)
         info = dispatch.judge(words, scope, stdin)
-
-
-def _record_written(words: list[Word], redirects: list[tuple[str, Word]], scope: Scope) -> None:
-    """`echo rd /s /q C:\\Users > w.bat`: remember the text a batch file is given, so running
-    it later in the block (`w.bat`, `call w.bat`, `start w.bat`) is judged as that text."""
-    if words[0].text.lower().lstrip("@") != "echo" or any(w.dynamic for w in words[1:]):
-        return
-    text = " ".join(w.text for w in words[1:])
-    for op, target in redirects:
-        if op not in (">", ">>"):
-            continue
-        base = target.text.replace("/", "\\").rsplit("\\", 1)[-1]
-        if not base or "%" in base or "!" in base:
-            continue  # `%TEMP%\\d.txt` keeps its known name; `%x%.bat` does not
-        old = scope.written.get(base)
-        body = f"{old[0]}\n{text}" if op == ">>" and old is not None else text
-        scope.written[base] = (body, -1)
+        wrappers.cmd_wrote(scope, words, redirects, info.network_fetch, echoed)
+        if words[0].text.lower() == "echo" and not redirects:
+            echoed.append(" ".join(w.text for w in words[1:]))
+        else:
+            echoed = []
 
 
 def _alternate_streams(words: list[Word], redirects: list[tuple[str, Word]], scope: Scope) -> None:
@@ -158,10 +149,6 @@ def _record_set(words: list[Word], scope: Scope) -> None:
             scope.env.pop(key, None)
 
 
-# Variables every cmd.exe has whose value decides what runs (`%ComSpec% /c …` is cmd).
-_CMD_KNOWN = {"comspec": "C:\\Windows\\System32\\cmd.exe"}
-
-
 def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
     """Put remembered `set` values back where `%x%`/`!x!` is used later (one level; what
     stays unknown stays dynamic)."""
@@ -175,7 +162,7 @@ def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
 
         def sub(m: re.Match[str]) -> str:
             name, _, op = m.group(0).strip("%!").partition(":")
-            known = scope.env.get(_CMD_VAR + name.lower()) or _CMD_KNOWN.get(name.lower())
+            known = scope.env.get(_CMD_VAR + name.lower())
             if known is None:
                 return m.group(0)
             return _cmd_operator(str(known), op) if op else str(known)

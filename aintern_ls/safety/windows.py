@@ -15,7 +15,12 @@ from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
 from aintern_ls.safety.words import Word, fold_powershell, names, split_words
-from aintern_ls.safety.wrappers import decoded_readable, run_code_from_stdin
+from aintern_ls.safety.wrappers import (
+    decoded_readable,
+    run_code_from_stdin,
+    runs_unseen,
+    written_text,
+)
 
 PS_ALIASES: dict[str, str] = {
     "ls": "get-childitem",
@@ -304,6 +309,8 @@ def _start_process(cmd: Cmd) -> None:
             for w in split_words(text, posix=False)
         ]
         cmd.judge([program, *extra])
+    elif program is not None and arguments is None:
+        runs_unseen(cmd, program)  # `Start-Process C:\\t\\u.exe` after downloading it
 
 
 def _named_value(cmd: Cmd, name: str, shortest: int) -> Word | None:
@@ -907,16 +914,21 @@ def _ps_alias(cmd: Cmd) -> None:
 _PS_DESTRUCTIVE = re.compile(r"\A(remove|clear|stop|format|uninstall|disable|reset)-")
 
 
+def _option_script(cmd: Cmd) -> str | None:
+    """`diskpart /s d.txt`, `diskshadow /s s.txt`: the script's text when this block wrote
+    it (`echo clean > d.txt`), else what stdin holds when it is known."""
+    for i, w in enumerate(cmd.args[:-1]):
+        if w.text.lower() in ("/s", "-s"):
+            return written_text(cmd.scope, cmd.args[i + 1].text)
+    return cmd.stdin.text if cmd.stdin.kind == "static" else None
+
+
 def _diskshadow(cmd: Cmd) -> None:
-    script = _flag_value(cmd, "/s") or _flag_value(cmd, "-s")
-    written = (
-        cmd.scope.written.get(script.replace("/", "\\").rsplit("\\", 1)[-1]) if script else None
-    )
-    if written is not None and re.search(r"(?i)\bdelete\s+shadows\b", written[0]):
-        # `echo delete shadows all > d.txt && diskshadow /s d.txt`: the script written above.
-        cmd.add(B, "delete-backups", "the diskshadow script written above deletes shadow copies")
+    script = _option_script(cmd)
+    if script is not None and not re.search(r"(?i)\bdelete\s+shadows\b", script):
+        cmd.add(M, "backup", "diskshadow runs a script that deletes no shadow copies")
         return
-    if cmd.stdin.kind == "static" and re.search(r"(?i)\bdelete\s+shadows\b", cmd.stdin.text):
+    if script is not None and re.search(r"(?i)\bdelete\s+shadows\b", script):
         cmd.add(B, "delete-backups", "the diskshadow script deletes Volume Shadow Copies")
     elif any(w.text.lower() in ("/s", "-s") for w in cmd.args):
         cmd.add(C, "backup", "runs a diskshadow script (unseen) that can delete shadow copies")
@@ -1005,17 +1017,20 @@ def _format(cmd: Cmd) -> None:
     cmd.add(B, "mkfs", f"format erases the drive {ops[0].text}", ops[0])
 
 
-_DISKPART_READ = re.compile(r"(?i)\A\s*(list|detail|help|exit|rem|select|filesystems)\b")
-
-
 def _diskpart(cmd: Cmd) -> None:
-    if cmd.stdin.kind == "static" and re.search(r"\b(clean|format|delete)\b", cmd.stdin.text, re.I):
+    script = _option_script(cmd)
+    if script is not None and re.search(r"\b(clean|format|delete)\b", script, re.I):
         cmd.add(B, "disk-wipe", "the diskpart script erases a disk or partition")
         return
-    if cmd.stdin.kind == "static" and all(
-        _DISKPART_READ.match(line) for line in re.split(r"[\n&]", cmd.stdin.text) if line.strip()
+    if script is not None and not re.search(
+        r"(?i)\b(create|convert|assign|remove|extend|shrink|active|inactive|set\s*id|gpt"
+        r"|online|offline|attributes|import|recover|repair|uniqueid|merge|expand|compact)\b",
+        script,
     ):
-        return  # `(echo list disk& echo exit) | diskpart`: only lists and selects
+        return  # `list disk`, `detail volume`: the script it runs only reads
+    if script is not None:
+        cmd.add(C, "disk", "the diskpart script changes disks or partitions")
+        return
     if any(w.text.lower() in ("/s", "-s") for w in cmd.args):
         # A diskpart script the analyser cannot read: diskpart scripts exist to repartition
         # and wipe disks, so an unseen one is treated as the worst it can do.
@@ -1671,8 +1686,6 @@ def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
         return
-    if cmd.name == "expand-archive":
-        _expanded(cmd, params)
     if cmd.name == "enable-psremoting":
         cmd.add(C, "remote-access", "Enable-PSRemoting lets other machines run commands here")
         return
@@ -1806,36 +1819,6 @@ def _record_written(cmd: Cmd, params: dict[str, Word | None], targets: list[Word
         cmd.scope.written[base] = (body, -1)
 
 
-_EXTRACTED = "\x00dir:"  # marks, in `scope.downloaded`, a folder a download was unpacked into
-
-
-def _win_base(text: str) -> str:
-    return text.strip("'\"").replace("/", "\\").rstrip("\\").rsplit("\\", 1)[-1].lower()
-
-
-def _expanded(cmd: Cmd, params: dict[str, Word | None]) -> None:
-    """`Expand-Archive -Path x.zip -DestinationPath D`: when x.zip was just downloaded,
-    whatever is run from D later came from the network."""
-    dest = _named_value(cmd, "destinationpath", 2)
-    archive = params.get("path") or params.get("literalpath")
-    rest = [w for w in _ps_positional(cmd) if w is not dest and w is not archive]
-    archive = archive or (rest.pop(0) if rest else None)
-    dest = dest or (rest.pop(0) if rest else None)
-    downloaded = {d.lower() for d in cmd.scope.downloaded}
-    if archive is not None and dest is not None and _win_base(archive.text) in downloaded:
-        cmd.scope.downloaded.add(_EXTRACTED + _win_base(dest.text))
-
-
-def from_download(scope: Scope, path: str) -> bool:
-    """`path` is a file just downloaded, or lies in a folder a download was unpacked into."""
-    parts = [p.lower() for p in path.strip("'\"").replace("/", "\\").split("\\") if p]
-    if not parts:
-        return False
-    if parts[-1] in {d.lower() for d in scope.downloaded}:
-        return True
-    return any(_EXTRACTED + p in scope.downloaded for p in parts[:-1])
-
-
 def positional_and_paths(cmd: Cmd, params: dict[str, Word | None]) -> list[Word]:
     """The path a PowerShell write cmdlet writes to: -Path/-FilePath/-LiteralPath or the
     first positional argument."""
@@ -1913,36 +1896,6 @@ def _remove_storage(cmd: Cmd) -> None:
     if "whatif" in params:
         return
     cmd.add(B, "mkfs", f"{cmd.name} destroys a disk and every volume on it")
-
-
-@handles("start-bitstransfer")
-def _bits_transfer(cmd: Cmd) -> None:
-    """Start-BitsTransfer -Source URL -Destination PATH downloads a file (or, with
-    -TransferType Upload, sends one); what it saved counts as downloaded when run later."""
-    positional = [w for w in _ps_positional(cmd)]
-    kind = _named_value(cmd, "transfertype", 2)
-    upload = kind is not None and kind.text.lower() == "upload"
-    source = _named_value(cmd, "source", 2)
-    dest = _named_value(cmd, "destination", 2)
-    rest = [w for w in positional if w is not source and w is not dest and w is not kind]
-    source = source or (rest.pop(0) if rest else None)
-    dest = dest or (rest.pop(0) if rest else None)
-    if upload:
-        sent = source.text if source is not None else ""
-        if is_secret(sent) or _WIN_SECRET.search(sent) or (source is not None and source.dynamic):
-            cmd.add(C, "exfiltration", "Start-BitsTransfer uploads a key or credential file")
-        else:
-            cmd.add(C, "exfiltration", "Start-BitsTransfer uploads a local file to the network")
-        return
-    if dest is not None:
-        t = write_target(dest.text.replace("\\", "/"), cmd.scope.cwds)
-        if t is not None:
-            cmd.add(t.level, t.rule, f"Start-BitsTransfer saves the download over {t.what}", dest)
-        cmd.scope.downloaded.add(dest.text.replace("/", "\\").rsplit("\\", 1)[-1])
-    elif source is not None:
-        cmd.scope.downloaded.add(source.text.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1])
-    cmd.info.network_fetch = False
-    cmd.add(M, "network", "Start-BitsTransfer downloads a file")
 
 
 @handles("sysmon", "sysmon64", "sysmon.exe", "sysmon64.exe")
@@ -2178,10 +2131,11 @@ def _mshta(cmd: Cmd) -> None:
     elif any(
         w.text.replace("\\", "/").rsplit("/", 1)[-1].split(",", 1)[0].lower()
         in {d.lower() for d in cmd.scope.downloaded}
-        or from_download(cmd.scope, w.text)
         for w in cmd.args
     ):
         cmd.add(C, "download-exec", f"{cmd.name} runs a file that was just downloaded")
+    elif any(runs_unseen(cmd, w) for w in cmd.args if not w.text.startswith(("/", "-"))):
+        pass  # unpacked from a download (`wscript %TEMP%\\drv\\run.vbs`)
     elif cmd.name in ("mshta", "rundll32"):
         cmd.add(C, "lolbin-exec", f"{cmd.name} runs code through a Windows system binary")
     else:
