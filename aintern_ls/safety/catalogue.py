@@ -197,7 +197,7 @@ CATALOGUE: dict[str, Rule] = _rules(
         "cmd",
     ),
     ("clear-logs", "clears system or audit logs (destroys the trail)", "wevtutil cl System", "cmd"),
-    ("history", "clears or turns off shell history", "history -c"),
+    ("history", "turns off or rewrites shell history", "export HISTFILE=/dev/null"),
     (
         "container-escape",
         "gives a container root access to the host",

@@ -1791,7 +1791,11 @@ class _Reader:
             fx.risky = True
             return
         if short in _COPY and len(args) >= 2:
-            if short in ("cp", "copy") and not re.search(r"[.:]", qual) and lang != "perl":
+            if (
+                short in ("cp", "copy")
+                and not re.search(r"[.:]", qual)
+                and lang not in ("perl", "php")
+            ):
                 return
             if short == "install" and "fileutils" not in low:
                 return
@@ -2144,7 +2148,20 @@ _REMOVERS = frozenset(
 )
 _MOVE = frozenset(["rename", "renameSync", "mv", "move"])
 _COPY = frozenset(
-    ["copyFileSync", "copyFile", "cp", "cpSync", "copy", "copy_file", "copy_stream", "install"]
+    [
+        "copyFileSync",
+        "copyFile",
+        "cp",
+        "cpSync",
+        "copy",
+        "copy_file",
+        "copy_stream",
+        "install",
+        "cp_r",
+        "cp_lr",
+        "copy_entry",
+        "ln_sf",
+    ]
 )
 _WRITE_FUNCS = frozenset(
     names(

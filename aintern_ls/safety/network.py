@@ -348,7 +348,7 @@ def _copy_remote(cmd: Cmd) -> None:
         and (
             sensitive_source(ops[1].text)
             or re.match(r"\A(\\\\|//)[^\\/]+[\\/]", ops[1].text)  # a file share
-            or re.match(r"(?i)\A[a-z]:[\\/]users[\\/][^\\/]+", ops[1].text)
+            or re.match(r"(?i)\A[a-z]:[\\/]users(?:[\\/]|\Z)", ops[1].text)
         )
     ):
         cmd.add(C, "exfiltration", "copies home or system files to a remote")

@@ -94,6 +94,12 @@ SECURITY_UNITS = re.compile(
 
 @handles("systemctl", "service", "launchctl", "rc-service", "sv")
 def _systemctl(cmd: Cmd) -> None:
+    args = cmd.args
+    if cmd.name == "launchctl" and args and args[0].text in ("asuser", "bsexec") and len(args) > 2:
+        # `launchctl asuser UID CMD …` / `bsexec PID CMD …` run CMD in that context.
+        cmd.add(M, "runs-program", f"launchctl {args[0].text} runs a command as another session")
+        cmd.info = cmd.judge(list(args[2:]), cmd.stdin)
+        return
     ops = [w.text for w in cmd.operands()]
     if cmd.name in ("service", "rc-service") and len(ops) >= 2:
         ops = [ops[1], ops[0]]
@@ -124,8 +130,10 @@ def _systemctl(cmd: Cmd) -> None:
         cmd.add(C, "persistence", f"{cmd.name} {verb} makes a service start automatically")
         texts = cmd.texts()
         if verb == "submit" and "--" in texts and texts.index("--") + 1 < len(texts):
-            # `launchctl submit -l x -- CMD`: launchd runs CMD (and keeps it alive).
-            cmd.judge(list(cmd.args[texts.index("--") + 1 :]), cmd.stdin)
+            # `launchctl submit -l x [-p PROG] -- ARGS`: launchd runs it (and keeps it alive).
+            job = list(cmd.args[texts.index("--") + 1 :])
+            prog = cmd.option_value("-p")
+            cmd.judge([prog, *job] if prog is not None else job, cmd.stdin)
     elif verb in names(
         """
         poweroff reboot halt suspend hibernate rescue emergency kexec isolate default
@@ -759,6 +767,24 @@ _PUPPET_EXEC = re.compile(r"""\bcommand\s*=>\s*(['"])(.*?)\1""", re.S)
 _PUPPET_ABSENT = re.compile(
     r"""\bfile\s*\{\s*(['"])([^'"]+)\1\s*:[^}]*?\bensure\s*=>\s*['"]?absent""", re.S
 )
+
+
+def extracts_over_system(cmd: Cmd, target: Word) -> bool:
+    """An archive unpacked into `/` or a system folder (`tar -xf x -C /etc`, `unzip -o x -d /`)
+    can replace any file there, account files included: critical."""
+    from aintern_ls.safety.paths import classify_path
+
+    if target.dynamic:
+        return False
+    t = classify_path(target.text, cmd.scope.cwds)
+    if (t.level == B and t.rule == "rm-root") or (
+        t.level == B
+        and t.rule == "rm-system"
+        and re.fullmatch(r"/(etc|boot|s?bin|lib\w*|usr(/(s?bin|lib\w*))?)/?", target.text)
+    ):
+        cmd.add(C, "overwrite-system", f"{cmd.name} unpacks an archive over {t.what}", target)
+        return True
+    return False
 
 
 def command_options(cmd: Cmd) -> bool:

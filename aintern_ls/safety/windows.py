@@ -505,8 +505,8 @@ def _forfiles(cmd: Cmd) -> None:
     if command is None:
         return
     # @path is every file forfiles visits: the directory (/p, default the cwd) and mask (/m).
-    folder = _flag_value(cmd, "/p") or "."
-    mask = _flag_value(cmd, "/m") or "*"
+    folder = (_flag_value(cmd, "/p") or ".").strip('"')
+    mask = (_flag_value(cmd, "/m") or "*").strip('"')
     every = folder.rstrip("\\/") + "\\" + mask
     text = re.sub(r"@(file|fname|path|relpath)", lambda _m: f'"{every}"', command.text, flags=re.I)
     if "/s" in _win_flags(cmd):
@@ -963,12 +963,21 @@ def _flag_value(cmd: Cmd, flag: str) -> str | None:
     return None
 
 
+_WIN_PATH_START = re.compile(r"(?i)\A(?:[a-z]:[\\/]|\\\\|\.\.?[\\/]|%\w+%[\\/])")
+
+
 def _cmd_exe(cmd: Cmd) -> None:
     for i, w in enumerate(cmd.args):
         if w.text.lower() in ("/c", "/k", "/r"):
             rest = cmd.args[i + 1 :]
             if rest:
-                text = " ".join(x.text for x in rest)
+                # Words with spaces were quoted (`del /s "C:\\Program Files\\*"`): keep them one.
+                text = " ".join(
+                    f'"{x.text}"'
+                    if " " in x.text and len(rest) > 1 and _WIN_PATH_START.match(x.text)
+                    else x.text
+                    for x in rest
+                )
                 src = cmd.scope.source[rest[0].start : rest[-1].end]
                 start = rest[0].start if src == text else -1
                 where = Word(text, rest[0].start, rest[-1].end)
@@ -2912,6 +2921,10 @@ PS_KNOWN_VARS = {
 
 
 _PS_VAR_PREFIX = "\x00ps:"  # how the PowerShell walker stores constant variables
+_CHAR_LOOP = re.compile(
+    r"(?i)\(\s*(\([^()]*+\)|[^()|]*+)\s*\|\s*(?:%|foreach-object|foreach)\s*\{\s*\[char\]\s*"
+    r"\$(?:_|psitem)\s*\}\s*\)"
+)
 
 
 def ps_variables(scope: Scope) -> dict[str, str]:
@@ -2927,6 +2940,8 @@ def ps_eval(text: str, variables: dict[str, str] | None = None) -> str | None:
     strings, reversals, joins), or None when any part is only known at run time."""
     if len(text) > _PSE_MAX or not text.strip():
         return None
+    # `(114,109 | % { [char]$_ })`: each code piped through a [char] cast is [char[]](…).
+    text = _CHAR_LOOP.sub(r"([char[]](\1))", text)
     try:
         value = _PsEval(text, variables or {}).run()
     except (_Unknown, RecursionError, ValueError, IndexError, OverflowError, TypeError):

@@ -144,6 +144,17 @@ CASES += [
     ("wget --use-askpass=/tmp/p.sh https://x.example/f", "bash", C),
     ("kexec -e", "bash", C),
     ("robocopy a b /MIR /L", "cmd", S),
+    ("launchctl asuser 501 rm -rf /", "bash", B),
+    ("launchctl submit -l j -p /bin/sh -- -c 'rm -rf ~'", "bash", B),
+    ("ruby -e \"FileUtils.cp_r('x', '/etc/passwd')\"", "bash", B),
+    ('php -r \'copy("x", "/etc/shadow");\'', "bash", B),
+    ("iex (-join ((114,109,32,67,58,92,32,45,114) | % { [char]$_ }))", "powershell", B),
+    ('cmd /c rd /s /q "C:\\Program Files"', "cmd", B),
+    ('forfiles /p "C:\\Program Files" /s /c "cmd /c del /q @path"', "cmd", B),
+    ("rclone copy C:\\Users remote:x", "cmd", C),
+    ("(echo @echo off& echo rd /s /q C:\\Users) > z.cmd & z.cmd", "cmd", B),
+    ("tar -xzf rootfs.tgz -C /etc", "bash", C),
+    ("unzip -o tool.zip -d /usr/local/bin", "bash", M),
     ("echo list disk | diskpart", "cmd", S),
 ]
 
