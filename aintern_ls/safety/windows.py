@@ -10,7 +10,7 @@ import base64
 import binascii
 import re
 
-from aintern_ls.safety.context import Cmd, Scope, Stdin
+from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
@@ -18,6 +18,7 @@ from aintern_ls.safety.words import Word, fold_powershell, names, split_words
 from aintern_ls.safety.wrappers import (
     decoded_readable,
     run_code_from_stdin,
+    run_script_file,
     runs_unseen,
     written_text,
 )
@@ -310,7 +311,7 @@ def _start_process(cmd: Cmd) -> None:
         ]
         cmd.judge([program, *extra])
     elif program is not None and arguments is None:
-        runs_unseen(cmd, program)  # `Start-Process C:\\t\\u.exe` after downloading it
+        run_script_file(cmd, program)  # `Start-Process C:\\t\\u.exe` after downloading it
 
 
 def _named_value(cmd: Cmd, name: str, shortest: int) -> Word | None:
@@ -429,15 +430,6 @@ def _powershell_exe(cmd: Cmd) -> None:
             return
     if any(w.text == "-" for w in cmd.args):
         # `… | powershell -` / `-Command -`: the script is read from standard input.
-        if cmd.stdin.kind not in ("static", "network", "none"):
-            # A literal string piped in on a line the grammar could not read (`'…' | pwsh -`).
-            lit = re.search(
-                r"(?:^|[;\n])\s*(?:'((?:[^']|'')*)'|\"([^\"`$]*)\")\s*\|\s*$",
-                cmd.scope.source[max(0, cmd.start - 4000) : cmd.start],
-            )
-            if lit is not None:
-                text = lit.group(1).replace("''", "'") if lit.group(1) is not None else lit.group(2)
-                cmd = Cmd(cmd.words, cmd.name, cmd.scope, Stdin("static", text, -1))
         run_code_from_stdin(cmd, "powershell")
         return
     code_word = params.get("command") or params.get("c")
@@ -452,28 +444,25 @@ def _powershell_exe(cmd: Cmd) -> None:
         cmd.scope.include(cmd.scope.nested(text, "powershell", where, -1))
         return
     script = params.get("file") or params.get("f")
+    if script is None and positional and positional[0].text == "-":
+        run_code_from_stdin(cmd, "powershell")  # `… | powershell -`: stdin is the script
+        return
     if (
         script is None
         and positional
-        and cmd.name in ("powershell", "powershell.exe")
-        and not positional[0].text.lower().endswith(".ps1")
+        and not (cmd.name.startswith("pwsh") or positional[0].text.lower().endswith(".ps1"))
     ):
-        # Windows PowerShell's default parameter is -Command: `powershell.exe Remove-Item …`
-        # runs the rest of the line as code (pwsh's default is -File).
-        first = next(i for i, w in enumerate(cmd.args) if w is positional[0])
-        rest = cmd.args[first:]
-        text = " ".join(w.text for w in rest)
+        # `powershell Remove-Item …`: Windows PowerShell reads the words as -Command.
+        idx = next(i for i, w in enumerate(cmd.args) if w is positional[0])
+        tail = cmd.args[idx:]
+        text = " ".join(w.text for w in tail)
         cmd.scope.include(
-            cmd.scope.nested(text, "powershell", Word(text, rest[0].start, rest[-1].end), -1)
+            cmd.scope.nested(text, "powershell", Word(text, tail[0].start, tail[-1].end), -1)
         )
         return
     if script is not None or positional:
         cmd.add(M, "local-script", f"{cmd.name} runs a script")
-        target = script or positional[0]
-        base = target.text.replace("/", "\\").rsplit("\\", 1)[-1]
-        from aintern_ls.safety.wrappers import written_script
-
-        written_script(cmd, base, target)
+        run_script_file(cmd, script if script is not None else positional[0])
         return
     if cmd.stdin.kind != "none":
         run_code_from_stdin(cmd, "powershell")
@@ -1804,11 +1793,10 @@ def _write_cmdlet(cmd: Cmd) -> None:
 
 
 def _record_written(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) -> None:
-    """`Set-Content w.ps1 -Value 'Remove-Item …'`, `'…' | Out-File w.ps1`: remember the text
-    a script file is given, so running it later in the block (`& .\\w.ps1`, `pwsh -File
-    w.ps1`) is judged as that text."""
-    if cmd.name not in ("set-content", "out-file", "add-content") or not targets:
-        return
+    """`New-Item -ItemType File x.ps1 -Value 'Remove-Item …'`: remember the text a script
+    file is given, so running it later in the block (`& .\\x.ps1`) is judged as that text."""
+    if cmd.name != "new-item" or not targets:
+        return  # Set-Content/Add-Content/Out-File: `wrappers.ps_wrote` remembers their text
     value = params.get("value") or params.get("inputobject")
     if value is None:
         positional = _ps_positional(cmd)
