@@ -89,11 +89,28 @@ def analyse(text: str, scope: Scope) -> None:
         _record_set(words, scope)
         _alternate_streams(words, redirects, scope)
         info = dispatch.judge(words, scope, stdin)
-        wrappers.cmd_wrote(scope, words, redirects, info.network_fetch, echoed)
+        wrappers.cmd_wrote(scope, _batch_text(words), redirects, info.network_fetch, echoed)
         if words[0].text.lower() == "echo" and not redirects:
             echoed.append(" ".join(w.text for w in words[1:]))
         else:
             echoed = []
+
+
+def _batch_text(words: list[Word]) -> list[Word]:
+    """What `echo` writes into a batch file: `%%NAME%%` is written as `%NAME%` (expanded when
+    the batch runs), so a word holding only such escapes is known text, not unknown."""
+    if not words or words[0].text.lower() not in ("echo", "echo."):
+        return words
+    out = [words[0]]
+    for w in words[1:]:
+        # `%%SystemRoot%%` arrives with the inner variable already expanded (`%C:\\Windows%`).
+        text = re.sub(r"%%(\w+)%%", r"%\1%", w.text)
+        text = re.sub(r"%([A-Za-z]:[\\/][^%]*|~[^%]*)%", r"\1", text)
+        if text != w.text and not _VAR.search(re.sub(r"%\w+%", "", text)):
+            out.append(Word(text, w.start, w.end, False, w.glob, w.origin))
+        else:
+            out.append(w)
+    return out
 
 
 def _alternate_streams(words: list[Word], redirects: list[tuple[str, Word]], scope: Scope) -> None:

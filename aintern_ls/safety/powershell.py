@@ -142,6 +142,10 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
+    for wm in _NET_WRITE.finditer(text):
+        # `[IO.File]::WriteAllText('x.ps1', '…')`: remember the text, as Set-Content does.
+        base = wm.group(1).replace("/", "\\").rsplit("\\", 1)[-1]
+        scope.written[base] = (wm.group(2).replace("''", "'"), -1)
     with budget.Source(data):
         walker.visit(root)
     low = text.lower()
@@ -278,6 +282,9 @@ _NET_LOG_CLEAR = re.compile(
     r"(?i)eventlogsession\]?::globalsession\.clearlog\s*\(|\.clearlog\s*\("
     r"|\[(?:system\.)?diagnostics\.eventlog\]::new\s*\([^)]*\)\.clear\s*\("
     r"|diagnostics\.eventlog[^;|\n]{0,80}\)\s*\)?\.clear\s*\("
+)
+_NET_WRITE = re.compile(
+    r"(?i)\[(?:system\.)?io\.file\]::writealltext\s*\(\s*'([^']+)'\s*,\s*'((?:[^']|'')*)'\s*\)"
 )
 _NET_DELETE = re.compile(
     r"(?i)\[(?:system\.)?io\.(file|directory)\]::delete\s*\(\s*([^,()]+?)\s*(?:,\s*([^()]+?)\s*)?\)"

@@ -257,6 +257,9 @@ def _invoke_expression(cmd: Cmd) -> None:
         text,
     ):
         cmd.add(C, "remote-code", "Invoke-Expression runs code downloaded from the network", code)
+    elif code.dynamic and (read := _read_back(cmd, code.text)) is not None:
+        # `iex (Get-Content x.ps1 -Raw)` of a file this block wrote: its text runs.
+        cmd.scope.include(cmd.scope.nested(read, "powershell", code))
     elif code.dynamic and (folded := fold_powershell(code.text)) is not None:
         cmd.scope.include(cmd.scope.nested(folded, "powershell", code))
     elif code.dynamic and (built := ps_eval(code.text, ps_variables(cmd.scope))) is not None:
@@ -1790,6 +1793,21 @@ def _write_cmdlet(cmd: Cmd) -> None:
                 cmd.add(win[0], win[1], f"{cmd.name} writes to {win[2]}", w)
                 return
     cmd.add(M, "write", f"{cmd.name} creates or changes files or settings")
+
+
+_READ_BACK = re.compile(
+    r"(?i)\A\(?\s*(?:get-content|gc|cat|type)\s+(?:-(?:literal)?path\s+)?['\"]?([^\s'\"|()]+)"
+)
+
+
+def _read_back(cmd: Cmd, text: str) -> str | None:
+    """The text of a file this block wrote, when `text` only reads it back (`(Get-Content
+    x.ps1 -Raw)`, `(gc x.ps1 | Out-String)`)."""
+    m = _READ_BACK.match(text.strip())
+    if m is None:
+        return None
+    written = cmd.scope.written.get(m.group(1).replace("/", "\\").rsplit("\\", 1)[-1])
+    return written[0] if written is not None else None
 
 
 def _record_written(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) -> None:

@@ -155,6 +155,16 @@ CASES += [
     ("(echo @echo off& echo rd /s /q C:\\Users) > z.cmd & z.cmd", "cmd", B),
     ("tar -xzf rootfs.tgz -C /etc", "bash", C),
     ("unzip -o tool.zip -d /usr/local/bin", "bash", M),
+    ("echo rd /s /q %%SystemRoot%%> k.cmd & call k.cmd", "cmd", B),
+    (
+        "New-Item -ItemType File -Path a.ps1 -Value 'rd -r -fo C:\\Users'; & .\\a.ps1",
+        "powershell",
+        B,
+    ),
+    ("[IO.File]::WriteAllText('a.ps1', 'rd -r -fo $HOME'); . .\\a.ps1", "powershell", B),
+    ("Set-Content a.ps1 'rd -r -fo C:\\Users'; iex (Get-Content a.ps1 -Raw)", "powershell", B),
+    ("Set-Content a.ps1 'Get-Date'; iex (Get-Content a.ps1 -Raw)", "powershell", M),
+    ("iex (Get-Content unseen.ps1 -Raw)", "powershell", C),
     ("echo list disk | diskpart", "cmd", S),
 ]
 
