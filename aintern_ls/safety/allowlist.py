@@ -294,7 +294,8 @@ _READ_ONLY = names(
     test [ [[ sleep seq expr bc dc lsof netstat ss dig nslookup host ping ping6 traceroute
     tracepath mtr whois lsblk blkid lscpu lsusb lspci lsmod lshw nproc arch date cal locale tty
     users who w last lastlog finger getent vmstat iostat mpstat sar nvidia-smi sw_vers
-    system_profiler sysctl-read ioreg mdfind mdls locate fzf bat batcat glow delta difft
+    system_profiler sysctl-read ioreg mdfind mdls locate plocate mlocate slocate fzf bat batcat glow
+    delta difft
     colordiff wdiff tac rev fold fmt paste join expand unexpand pr look tsort factor numfmt
     shuf yes zcat zless zgrep bzcat xzcat zstdcat lzcat csvlook csvstat xmllint tidy-check
     identify exiftool pdfinfo ffprobe mediainfo pytest py.test jest vitest mocha ava tap

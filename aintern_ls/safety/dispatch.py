@@ -924,7 +924,7 @@ def _launched(cmd: Cmd) -> None:
 
 # Programs that print the paths below their operands (the working directory by default)
 # when asked to list: `rg --files`, `du -a`, `locate -r '^/home/'`, `tree -fi`.
-_PATH_LISTERS = frozenset(names("rg du locate plocate mlocate tree"))
+_PATH_LISTERS = frozenset(names("rg du locate plocate mlocate slocate tree"))
 
 
 def _path_listing(cmd: Cmd) -> None:
@@ -951,6 +951,10 @@ def _path_listing(cmd: Cmd) -> None:
         # locate: a pattern anchored at a directory lists everything below it.
         ops = []
         for w in cmd.operands(frozenset(names("-d --database -l --limit -n"))):
+            if not w.dynamic and re.fullmatch(r"\^?/?[*.]*\$?|\*/\*?", w.text):
+                # `locate '*'`, `locate -r .`, `locate /`: every path in the database.
+                ops.append(Word("/", w.start, w.end))
+                continue
             m = re.fullmatch(r"\^?(/[^*?\[\]()|+{}$\\]*?)/?(?:\.\*)?", w.text)
             if m and not w.dynamic:
                 ops.append(Word(m.group(1) or "/", w.start, w.end))

@@ -59,6 +59,25 @@ def _as_if_empty(cmd: Cmd, t: Word, recursive: bool) -> tuple[RiskLevel, str, st
     return B, target.rule, what + f" (this block never sets {name})"
 
 
+# How deep the directory a variable names sits: `$HOME` is /home/NAME or /Users/NAME (2).
+# Three `..` climb out of any usual directory (/tmp, /var/tmp, /run/user/N, a project
+# below home) to `/`; fewer above an unknown directory are only unknown (critical).
+_VAR_DEPTH = {"HOME": 2, "USERPROFILE": 2}
+_CLIMB = re.compile(r"\$\{?([A-Za-z_]\w*)\}?((?:/+\.\.)+)/*(?:\*|\.\*)?")
+
+
+def _climbs_to_root(text: str) -> str | None:
+    """`rm -rf "$TMPDIR/../../.."`, `$HOME/../..`: as many `..` as the variable's usual
+    depth (three for any other variable) end at the root directory (blocked)."""
+    m = _CLIMB.fullmatch(text)
+    if m is None:
+        return None
+    ups = m.group(2).count("..")
+    if ups < _VAR_DEPTH.get(m.group(1), 3):
+        return None
+    return f"the whole filesystem (${m.group(1)} followed by {ups} `..` climbs to /)"
+
+
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
     """Judge each target of a delete; the worst one decides the finding."""
     if not targets:
@@ -69,6 +88,8 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
     for t in targets:
         if t.dynamic and not t.text.strip("{}items"):
             level, rule, what = D, "scoped", "files chosen at run time"
+        elif t.dynamic and (climb := _climbs_to_root(t.text)) is not None:
+            level, rule, what = B, "rm-root", climb
         elif t.dynamic and ".." in t.text.split("/")[1:]:
             # `$TMPDIR/../..`: `..` above a directory we cannot see could be anywhere.
             level, rule, what = C, "rm-unknown-root", f"{t.text}, which climbs out of a variable"

@@ -1064,6 +1064,7 @@ _FAMILY = {
     "go": "go",
     "swift": "swift",
     "objc": "swift",
+    "haskell": "haskell",
 }
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 
@@ -1151,10 +1152,11 @@ _HOME_EXPR = re.compile(
     r"|process\.env\[\x01\d+\x01\]|Dir\.home|ENV\[\x01\d+\x01\]|ENV\.fetch\(\x01\d+\x01\)"
     r"|\$ENV\{\s*(?:HOME|\x01\d+\x01)\s*\}|(?:os\.)?getenv\s*\(\s*\x01\d+\x01\s*\)"
     r"|\$_SERVER\[\x01\d+\x01\]|Sys\.getenv\(\x01\d+\x01\)|homedir\(\)|\$HOME|path\.expand\(.*\)"
-    r"|File\.expand_path\(.*\)|os\.UserHomeDir\(\)|System\.getProperty\(\x01\d+\x01\)"
+    r"|File\.expand_path\(.*\)|os\.UserHomeDir\(\)|(?:java\.lang\.)?System\.getProperty\(\x01\d+\x01\)"
     r"|Deno\.env\.get\(\x01\d+\x01\)|(?:Bun|Deno|import\.meta)\.env\.HOME"
     r"|NSHomeDirectory\(\)|FileManager\.default\.homeDirectoryForCurrentUser(?:\.path)?"
     r"|ProcessInfo\.processInfo\.environment\[\x01\d+\x01\]!?"
+    r"|vim\.env\.HOME|vim\.(?:loop|uv)\.os_homedir\(\)"
     r"|System\.user_home!?\(\)|System\.get_env\(\x01\d+\x01\)|System/getenv\s+\x01\d+\x01)$"
 )
 _DECODERS = {
@@ -1375,7 +1377,15 @@ class _Reader:
                 close = _closing(code, m.end() - 1)
                 argtext = code[m.end() : close if close > 0 else len(code)]
             else:
-                if self.lang not in ("perl", "ruby", "lua", "tcl", "applescript", "raku"):
+                if self.lang not in (
+                    "perl",
+                    "ruby",
+                    "lua",
+                    "tcl",
+                    "applescript",
+                    "raku",
+                    "haskell",
+                ):
                     continue
                 rest = code[m.end() : m.end() + _WINDOW]
                 stop = re.search(r"[;\n}|]|\s(?:if|unless|or|and|do)\b|&&|\|\|", rest)
@@ -1547,8 +1557,26 @@ class _Reader:
         """Clojure/babashka forms: `(sh "rm" "-rf" "/")`, `(shell "rm -rf /")`,
         `(process …)`, `(fs/delete-tree p)`, `(io/delete-file p)`, `(spit p …)`, and
         `(.exec (Runtime/getRuntime) x)`."""
+        # The home directory in Common Lisp / Scheme spellings reads as `$HOME`.
+        code = re.sub(
+            r"\(\s*(?:[\w.\-]+:{1,2})?(?:user-homedir-pathname|home-directory)\s*\)"
+            r"|\(\s*find-system-path\s+(?:'home-dir|\(\s*quote\s+home-dir\s*\))\s*\)",
+            " $HOME ",
+            re.sub(r"#[pP](?=\x01)", "", code),  # `#p"/etc/"`: a pathname literal
+        )
+        code = re.sub(
+            r"\(\s*(?:[\w.\-]+:{1,2})?(?:posix-)?getenv\s+\x01(\d+)\x01\s*\)",
+            lambda g: " $HOME " if self.lit(int(g.group(1))) == "HOME" else g.group(0),
+            code,
+        )
         for m in re.finditer(r"\(\s*([\w.\-/:!?*]++)\s+([^()]*+)\)", code):
             fn = re.split(r"[/:]", m.group(1))[-1]
+            if m.group(1).endswith("delete-directory/files"):
+                fn = "delete-tree"  # Racket
+            elif fn in ("delete-directory-tree", "delete-directory-and-files", "rmtree"):
+                fn = "delete-tree"  # uiop, osicat, cl-fad
+            elif fn == "delete-directory" and re.search(r":recursive\s+t\b", m.group(2)):
+                fn = "delete-tree"
             words = m.group(2).split()
             vals = [self.value(w) for w in words if not w.startswith(":")]
             if fn in ("sh", "shell", "process", "exec", "process-builder") and vals:
@@ -1769,6 +1797,8 @@ class _Reader:
             if short in ("remove", "delete") and not plain_remove and low not in _REMOVERS:
                 return
             recursive = short in _DELETE_REC or bool(re.search(r"recursive|TRUE|-force", argtext))
+            if low == "vim.fn.delete" and len(args) > 1:
+                recursive = "r" in self.value(args[1])  # delete(path, "rf")
             targets = args
             if (short in ("unlink", "rmdir") and lang == "r" and args) or (
                 lang not in ("perl",) and args
@@ -2110,7 +2140,7 @@ _SHELL_FUNCS = frozenset(
     system exec execSync execFile execFileSync spawn spawnSync popen shell_exec passthru
     proc_open pcntl_exec popen2 popen3 popen2e capture2 capture2e capture3 pipeline readpipe
     system2 execute run Command execa execaSync execaCommand execaCommandSync doShellScript
-    cmd shell
+    cmd shell callCommand spawnCommand rawSystem
     """
     )
 )
@@ -2127,14 +2157,15 @@ _DELETE_REC = frozenset(
         """
     rmtree rm_rf rm_r remove_dir remove_dir_all remove_entry remove_entry_secure RemoveAll
     rimraf deltree removeSync emptyDirSync emptyDir remove_tree delete_tree rmrf removeItem
-    removeItemAtPath del_dir_r
+    removeItemAtPath del_dir_r removeDirectoryRecursive removePathForcibly deleteRecursively
     """
     )
 )
 _DELETE_ONE = frozenset(
     names(
         """
-    unlink unlinkSync rm rmSync rmdir rmdirSync rm_f delete remove safe_unlink
+    unlink unlinkSync rm rmSync rmdir rmdirSync rm_f delete remove safe_unlink removeFile
+    removeDirectory
     """
     )
 )
@@ -2142,7 +2173,7 @@ _REMOVERS = frozenset(
     names(
         """
         os.remove file.delete file.remove deno.remove fs.remove fse.remove fs.removesync
-        dir.delete fileutils.remove ?.remove
+        dir.delete fileutils.remove ?.remove vim.fn.delete
         """
     )
 )
@@ -2564,7 +2595,7 @@ def code_findings(
 
 # Languages whose code is read only by idioms (no parser here): process, file and code-loading
 # calls the reader did not resolve make the code opaque (critical), never safe.
-_THIN_FAMILIES = frozenset({"java", "erlang", "elixir", "clojure"})
+_THIN_FAMILIES = frozenset({"java", "erlang", "elixir", "clojure", "haskell"})
 _THIN_LANGS = {**_FAMILY, "scala": "java", "erlang": "erlang"}
 _THIN_RISKY = re.compile(
     r"(?i)\b(?:exec\w*|system|cmd|shell|spawn\w*|process\w*|runtime|fork|open_port|port\.open"

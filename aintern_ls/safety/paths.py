@@ -236,6 +236,9 @@ def _norm(path: str, windows: bool) -> str:
     return p
 
 
+_SYSTEM_LIB_GLOB = re.compile(r"/(?:usr/)?(?:lib|lib32|lib64|libexec|bin|sbin)/[^/]*[*?\[][^/]*/?")
+
+
 def classify_path(
     path: str, cwds: frozenset[str | None], windows: bool = False, start: str | None = None
 ) -> Target:
@@ -318,6 +321,12 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         return Target(RiskLevel.BLOCKED, "rm-root", "top-level directories matched by a glob")
     if _ACCOUNT_FILES.match(low):
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the account or boot file {p}")
+    if _SYSTEM_LIB_GLOB.fullmatch(low):
+        # `/usr/lib/python3*`, `/usr/bin/py*`: a glob over the entries of a program or
+        # library directory takes the system's own interpreters and libraries with it.
+        return Target(
+            RiskLevel.BLOCKED, "rm-system", f"system programs or libraries matched by {p}"
+        )
     if _CORE_FILES.match(low):
         return Target(RiskLevel.CRITICAL, "rm-system-file", f"the core system file {p}")
     return Target(RiskLevel.DANGEROUS, "scoped", path)

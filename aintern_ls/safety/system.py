@@ -1142,8 +1142,8 @@ def _eval_tools(cmd: Cmd) -> None:
         "R": "r",
         "octave": "r",
         "octave-cli": "r",
-        "jrunscript": "node",
-        "jjs": "node",
+        "jrunscript": "java",  # Nashorn/Rhino JavaScript: Java classes, a global exec()
+        "jjs": "java",
         "ghc": "haskell",
         "ghci": "haskell",
         "runghc": "haskell",
@@ -1172,6 +1172,19 @@ def _eval_tools(cmd: Cmd) -> None:
             "raku",
         ):
             code = _code_from_stdin(cmd)
+    if (
+        n in ("ghc", "ghci", "runghc")
+        and len(ghc_lines := [v for _, v in opt_values(cmd, "-e")]) > 1
+    ):
+        first = ghc_lines[0]  # one -e per line of the session
+        code = Word(
+            "\n".join(v.text for v in ghc_lines),
+            first.start,
+            ghc_lines[-1].end,
+            any(v.dynamic for v in ghc_lines),
+        )
+    if code is None and n in ("jjs", "jrunscript", "ghci") and not cmd.operands():
+        code = _code_from_stdin(cmd)  # `echo "…" | jjs`: the script comes on stdin
     if n == "sqlmap":
         os_cmd = cmd.option_value("--os-cmd")
         if os_cmd is not None:
@@ -2344,3 +2357,30 @@ def _boot_loader(cmd: Cmd) -> None:
 @handles("killall5")
 def _killall5(cmd: Cmd) -> None:
     cmd.add(D, "kill", "killall5 signals every process on the machine")
+
+
+# --- image editors with a batch interpreter ---------------------------------------------------
+
+
+@handles(
+    *names("gimp gimp-console gimp-2.10 gimp-console-2.10 gimp-2.99 gimp-3.0 gimp-console-3.0")
+)
+def _gimp(cmd: Cmd) -> None:
+    """`gimp -i -b CODE`: batch code runs in Script-Fu (Scheme) or, with
+    `--batch-interpreter=python-fu-eval`, in Python; it is judged as code of that language
+    (`-b -` reads it from standard input)."""
+    batches = [v for _, v in opt_values(cmd, "-b --batch")]
+    if not batches:
+        cmd.add(M, "local-script", f"{cmd.name} opens images (plug-ins can run code)")
+        return
+    interp = cmd.option_value("--batch-interpreter")
+    language = "python" if interp is not None and "python" in interp.text else "clojure"
+    for code in batches:
+        if code.text == "-":
+            if cmd.stdin.kind == "static" and cmd.stdin.text:
+                code = Word(cmd.stdin.text, cmd.start, cmd.end)
+            else:
+                cmd.add(C, "eval-dynamic", f"{cmd.name} runs batch code it reads at run time")
+                continue
+        _judge_embedded(cmd, code, f"{cmd.name} batch code", language)
+    cmd.add(M, "local-script", f"{cmd.name} runs batch code")

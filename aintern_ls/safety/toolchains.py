@@ -842,6 +842,97 @@ def _make_overrides(cmd: Cmd) -> bool:
     return handled
 
 
+# CMake's script commands that act on files or run programs, as shell command lines.
+_CMAKE_CALL = re.compile(r"(?i)\b(file|execute_process|exec_program)\s*\(([^()]*)\)")
+_CMAKE_FILE_OPS = {
+    "remove_recurse": "rm -rf --",
+    "remove": "rm -f --",
+    "write": "tee --",
+    "append": "tee -a --",
+}
+
+
+def _cmake_words(args: str) -> list[str]:
+    return [a[1:-1] if a.startswith('"') else a for a in re.findall(r'"[^"]*"|[^\s"]+', args)]
+
+
+def _cmake_quote(word: str) -> str:
+    """A CMake argument as a shell word: `$ENV{HOME}` stays the variable `$HOME`."""
+    if "$ENV{" in word:
+        return '"' + re.sub(r"\$ENV\{(\w+)\}", r"${\1}", word.replace('"', "")) + '"'
+    return inline._shell_quote(word)
+
+
+def _cmake_script(cmd: Cmd, text: str, where: Word) -> None:
+    """`file(REMOVE_RECURSE /etc)`, `file(WRITE /etc/passwd …)`, `execute_process(COMMAND
+    rm -rf /)`: each call of a CMake script is judged as the command line it amounts to."""
+    for m in _CMAKE_CALL.finditer(text[:20000]):
+        words = _cmake_words(m.group(2))
+        if not words:
+            continue
+        if m.group(1).lower() == "file":
+            op = _CMAKE_FILE_OPS.get(words[0].lower())
+            if op is None or len(words) < 2:
+                continue
+            paths = words[1:] if op.startswith("rm") else words[1:2]
+            line = op + " " + " ".join(_cmake_quote(p) for p in paths)
+            if not op.startswith("rm"):
+                line = ": | " + line
+        else:
+            argv = words[1:] if words[0].upper() == "COMMAND" else words
+            stop = next((i for i, w in enumerate(argv) if w.isupper() and w != argv[0]), len(argv))
+            line = " ".join(_cmake_quote(a) for a in argv[:stop])
+        if line.strip():
+            system._judge_embedded(cmd, Word(line, where.start, where.end), "cmake script")
+
+
+def _cmake(cmd: Cmd) -> bool:
+    """`cmake -E rm -rf DIR` is rm; `cmake -P SCRIPT` runs a script whose text is judged
+    when known (a process substitution, a here-string on /dev/stdin, a file written above)."""
+    texts = cmd.texts()
+    if "-E" in texts:
+        rest = list(cmd.args[texts.index("-E") + 1 :])
+        if not rest:
+            return False
+        verb = rest[0].text
+        mapped = {
+            "rm": ["rm"],
+            "remove": ["rm"],
+            "remove_directory": ["rm", "-rf"],
+            "make_directory": ["mkdir", "-p"],
+            "copy": ["cp"],
+            "copy_directory": ["cp", "-r"],
+            "rename": ["mv"],
+            "touch": ["touch"],
+            "create_symlink": ["ln", "-s"],
+        }.get(verb)
+        if mapped is None:
+            cmd.add(M, "build", f"cmake -E {verb} runs a command-mode tool")
+            return True
+        if verb == "remove" and "-f" in [w.text for w in rest[1:]]:
+            rest = [w for w in rest if w.text != "-f"]
+        words = [Word(t, rest[0].start, rest[0].end) for t in mapped] + rest[1:]
+        cmd.info = cmd.judge(words, cmd.stdin)
+        return True
+    script = cmd.option_value("-P")
+    if script is None:
+        return False
+    text: str | None = None
+    if script.dynamic and script.origin in ("static", "decoded"):
+        text = script.text  # `cmake -P <(echo 'file(REMOVE_RECURSE /etc)')`
+    elif script.text in ("/dev/stdin", "-", "/dev/fd/0") and cmd.stdin.kind == "static":
+        text = cmd.stdin.text
+    elif (written := cmd.scope.written.get(script.text.rsplit("/", 1)[-1])) is not None:
+        text = written[0]
+    elif script.dynamic:
+        cmd.add(C, "config-exec", "cmake -P runs a script only known at run time", script)
+        return True
+    cmd.add(M, "local-script", f"cmake -P runs the script {script.text}", script)
+    if text is not None:
+        _cmake_script(cmd, text, script)
+    return True
+
+
 @handles(
     *names(
         """
@@ -850,6 +941,8 @@ def _make_overrides(cmd: Cmd) -> bool:
     )
 )
 def _build_tool(cmd: Cmd) -> None:
+    if cmd.name == "cmake" and _cmake(cmd):
+        return
     if cmd.name == "rake" and system.data_reset(cmd, "rake", list(cmd.args)):
         return
     ops = cmd.operands(frozenset({"-C", "-f", "-j", "--file", "--directory"}))
