@@ -205,6 +205,10 @@ def _misc(cmd: Cmd) -> None:
         ):
             cmd.add(M, "write", f"{n} deletes logs")
         return
+    if n in ("hostnamectl", "timedatectl", "localectl") and next(
+        (t for t in texts if not t.startswith("-")), "status"
+    ) in ("status", "show", "list-timezones", "list-locales", "list-keymaps", "timesync-status"):
+        return  # the status and listings only read
     if n in ("ip", "ifconfig", "route", "mount", "swapon", "umount") and (
         not texts
         or (

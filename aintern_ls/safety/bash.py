@@ -102,6 +102,12 @@ _TLS_OFF = {
 }
 _HOOK_VARS = HOOK_VARS | frozenset(_TLS_OFF)
 _COMMAND_VARS = COMMAND_VARS
+# A sed/perl edit of a rebase todo list that turns `pick` lines into `drop` (or deletes them).
+_TODO_DROP = re.compile(
+    r"\b(?:sed|perl|gsed)\b.*(?:s(.)\^?\s*(?:pick|p)\b.*?\1\s*(?:drop|d)\b|/\^?(?:pick|p)\b[^/]*/\s*d\b"
+    r"|['\"\s]\$?\d*,?\$?\d*d['\"]?\s*$)",
+    re.S,
+)
 _NETCATS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "openssl"})
 _KNOWN_VARS = {
     "HOME": "~",
@@ -1323,6 +1329,16 @@ class _Walker:
         code = word.text.strip()
         if name.startswith("LESS"):
             code = code.lstrip("|").replace("%s", "file")
+        if name == "GIT_SEQUENCE_EDITOR" and _TODO_DROP.search(code):
+            # `GIT_SEQUENCE_EDITOR="sed -i 's/^pick/drop/'" git rebase -i`: the todo list is
+            # rewritten so the rebase drops the commits (they leave the branch's history).
+            self.scope.add(
+                RiskLevel.DANGEROUS,
+                "git-drop-commits",
+                "GIT_SEQUENCE_EDITOR rewrites the rebase list to drop commits",
+                s,
+                e,
+            )
         found = self.scope.nested(code, "bash", word, -1)
         level = max((f.level for f in found), default=RiskLevel.SAFE)
         if level < RiskLevel.CRITICAL and any(f.rule == "shell" for f in found):

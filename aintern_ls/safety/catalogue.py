@@ -578,6 +578,17 @@ CATALOGUE: dict[str, Rule] = _rules(
         'Remove-Item -Recurse -Force "C:\\ProgramData\\Microsoft\\Windows Defender\\Platform"',
         "powershell",
     ),
+    (
+        "log-wipe",
+        "empties, overwrites or deletes a login record or system log (wtmp, secure, syslog):"
+        " erases the trail, like clearing the event log",
+        "echo 0 > /var/log/wtmp",
+    ),
+    (
+        "git-drop-commits",
+        "a rebase whose todo list is edited to drop commits: they leave the branch's history",
+        "GIT_SEQUENCE_EDITOR=\"sed -i -e 's/^pick/drop/'\" git rebase -i HEAD~5",
+    ),
     # --- safety-s4 (issue 14): shell-level mechanisms ---------------------------------------
     (
         "unseen-exec",

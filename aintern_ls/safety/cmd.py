@@ -31,6 +31,15 @@ _VARS = {
     "%cd%": ".",
     "%comspec%": "C:\\Windows\\System32\\cmd.exe",
 }
+# Usual values of per-user folders, for substrings only (`%TEMP:~0,2%` is the drive `C:`).
+_USUAL_VALUES = {
+    "temp": "C:\\Users\\user\\AppData\\Local\\Temp",
+    "tmp": "C:\\Users\\user\\AppData\\Local\\Temp",
+    "localappdata": "C:\\Users\\user\\AppData\\Local",
+    "appdata": "C:\\Users\\user\\AppData\\Roaming",
+    "public": "C:\\Users\\Public",
+    "userprofile": "C:\\Users\\user",
+}
 # `%x%`, `%x:~0,2%` (substring), `%x:a=b%` (replace), `%%i`, `!x!` (delayed)
 _VAR = re.compile(r"%[\w()]+(?::[^%\n]*)?%|%%?~?[a-zA-Z]|![\w]+(?::[^!\n]*)?!")
 _WHOLE_VAR = re.compile(r"%\w+:[^%\n\"]*%")
@@ -184,7 +193,12 @@ def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
         def sub(m: re.Match[str]) -> str:
             name, _, op = m.group(0).strip("%!").partition(":")
             known = scope.env.get(_CMD_VAR + name.lower())
-            if known is None:
+            if known is None and op:
+                # `%PROGRAMFILES:~0,2%`: a substring of a well-known value (here `C:`).
+                known = _VARS.get(f"%{name.lower()}%")
+                if known in (None, "~"):
+                    known = _USUAL_VALUES.get(name.lower())
+            if known is None or (known == "~" and op):
                 return m.group(0)
             return _cmd_operator(str(known), op) if op else str(known)
 

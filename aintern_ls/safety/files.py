@@ -741,7 +741,9 @@ def _hdparm(cmd: Cmd) -> None:
         cmd.add(M, "disk", "hdparm changes disk settings")
 
 
-_MODE_SETUID = re.compile(r"^([ugoa]*\+[rwxXt]*s|[0-7]?[4267][0-7]{3})$")
+_MODE_SETUID = re.compile(
+    r"^([ugoa]*[+=][rwxXt]*s[rwxXt]*(,[ugoa]*[+=-][rwxXst]*)*|[0-7]?[4267][0-7]{3})$"
+)
 _MODE_WORLD = re.compile(r"^(0?777|[ugoa]*a\+rwx|o\+w|a\+w|0?666)$")
 
 
@@ -820,6 +822,15 @@ def _write_family(cmd: Cmd) -> None:
         return
     if n == "cp" and len(ops) == 2 and ops[0].text == "/dev/null":
         cmd.add(D, "truncate", f"empties {ops[1].text}", ops[1])
+        return
+    mode = cmd.option_value("-m", "--mode") if n == "install" else None
+    if mode is not None and _MODE_SETUID.match(mode.text):
+        cmd.add(
+            C,
+            "setuid",
+            "install gives the copy the setuid/setgid bit: it runs with its owner's rights",
+            mode,
+        )
         return
     if ops and is_device(ops[-1].text) and n in ("cp", "tee", "rsync", "install"):
         cmd.add(B, "disk-write", f"{n} overwrites the raw disk {ops[-1].text}", ops[-1])

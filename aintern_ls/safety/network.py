@@ -79,6 +79,17 @@ def _fetch(cmd: Cmd) -> None:
     ):
         cmd.add(M, "unknown-command", "certutil changes certificates or decodes files")
         return
+    if (
+        n == "bitsadmin"
+        and re.fullmatch(
+            r"(?i)[/-](list|info|getstate|getprogress|monitor|util|help|\?)",
+            cmd.args[0].text if cmd.args else "/help",
+        )
+        and not any(
+            re.search(r"(?i)^[/-](transfer|addfile|setnotify|download)", w.text) for w in cmd.args
+        )
+    ):
+        return  # bitsadmin /list, /info JOB: show jobs only
     cmd.info.network_fetch = True
     askpass = next((w for w in cmd.args if w.text.startswith("--use-askpass=")), None)
     if n == "wget" and askpass is not None:

@@ -143,9 +143,19 @@ def write_target(
             )
         if re.match(r"^/(etc|boot|sys)/|^/proc/sys|^/(s?bin|usr/s?bin|lib|lib64|usr/lib)/", low):
             return Target(RiskLevel.CRITICAL, "system-file", f"the system file {p}")
+        if not append and _LOGIN_LOG.match(low):
+            return Target(RiskLevel.CRITICAL, "log-wipe", f"the system log {p}")
         if not append and _HISTORY_FILE.search(low):
             return Target(RiskLevel.DANGEROUS, "history-wipe", f"the command history {p}")
     return None
+
+
+# The login records and system logs an investigation reads: emptying, overwriting or
+# deleting them erases the trail (anti-forensics, like clearing the event log): critical.
+_LOGIN_LOG = re.compile(
+    r"^/var/(?:log|run|adm)/(?:wtmp|btmp|utmp|lastlog|faillog|secure|auth\.log|syslog|messages"
+    r"|cron|kern\.log|audit/audit\.log|system\.log|sulog|sudo\.log)(?:\.\d+)?$"
+)
 
 
 # Shell and REPL history files: overwriting or emptying one erases the record of what ran.
@@ -340,6 +350,8 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         )
     if _CORE_FILES.match(low):
         return Target(RiskLevel.CRITICAL, "rm-system-file", f"the core system file {p}")
+    if _LOGIN_LOG.match(low):
+        return Target(RiskLevel.CRITICAL, "log-wipe", f"the system log {p}")
     return Target(RiskLevel.DANGEROUS, "scoped", path)
 
 
@@ -365,7 +377,8 @@ def is_device(path: str) -> bool:
 
 
 _SECRET = re.compile(
-    r"(^|/)\.ssh(/|$)|(^|/)id_(rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|\.gnupg|/etc/shadow"
+    r"(^|/)\.ssh(/|$)|(^|/)id_(rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|(^|/)\.aws/?$|\.gnupg"
+    r"|/etc/shadow"
     r"|\.kube/config|\.docker/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc"
     r"|(^|/)\.env$|\.pem$|\.key$|\.p12$|\.pfx$|credentials\.json|keychain|\.config/gh/hosts",
     re.I,

@@ -557,7 +557,7 @@ def _setcap(cmd: Cmd) -> None:
     cmd.add(C, "privilege", "setcap gives a program root-level capabilities")
 
 
-@handles("kextload", "kmutil", "kextunload")
+@handles("kextload", "kmutil", "kextunload", "kldload", "kldunload")
 def _kext(cmd: Cmd) -> None:
     if cmd.name == "kmutil" and cmd.args and cmd.args[0].text in ("showloaded", "inspect"):
         return
@@ -2410,3 +2410,83 @@ def _gimp(cmd: Cmd) -> None:
                 continue
         _judge_embedded(cmd, code, f"{cmd.name} batch code", language)
     cmd.add(M, "local-script", f"{cmd.name} runs batch code")
+
+
+# --- boot signing, kernel modules, package receipts, AD database copies -----------------------
+
+
+@handles("mokutil")
+def _mokutil(cmd: Cmd) -> None:
+    """mokutil manages shim's Machine Owner Keys: `--disable-validation` turns off Secure
+    Boot signature checks of the boot chain (critical); enrolling or deleting keys changes
+    what the machine trusts to boot (critical); listings only read."""
+    texts = cmd.texts()
+    if any(
+        t in ("--disable-validation", "--import", "--delete", "--reset", "--ignore-db")
+        or t.startswith(("--import=", "--delete="))
+        for t in texts
+    ):
+        cmd.add(C, "disable-security", "mokutil changes Secure Boot validation or its keys")
+    elif any(
+        t.startswith(
+            (
+                "--list",
+                "--sb-state",
+                "--test-key",
+                "--export",
+                "--pk",
+                "--kek",
+                "--db",
+                "--dbx",
+                "--help",
+                "--version",
+            )
+        )
+        for t in texts
+    ):
+        return
+    else:
+        cmd.add(M, "system-config", "mokutil changes shim settings")
+
+
+_PKGUTIL_READ = frozenset(
+    names(
+        """
+        --pkgs --pkgs-plist --packages --pkg-info --pkg-info-plist --files --lsbom --file-info
+        --file-info-plist --export-plist --check-signature --payload-files --pkg-groups
+        --groups --groups-plist --group-pkgs --regexp -h --help
+        """
+    )
+)
+
+
+@handles("pkgutil")
+def _pkgutil(cmd: Cmd) -> None:
+    """macOS pkgutil: listing packages and their files only reads; `--forget` drops a
+    receipt, `--expand`/`--flatten` write files (moderate)."""
+    texts = [t for t in cmd.texts() if t.startswith("-")]
+    if texts and all(
+        t.split("=", 1)[0] in _PKGUTIL_READ
+        or t in ("--volume", "--only-files", "--only-dirs", "-v", "--verbose")
+        for t in texts
+    ):
+        return
+    cmd.add(M, "write", "pkgutil changes package receipts or writes files")
+
+
+@handles("ntdsutil", "ntdsutil.exe")
+def _ntdsutil(cmd: Cmd) -> None:
+    """`ntdsutil "ac i ntds" "ifm" "create full C:\\x" q q`: Install From Media copies the
+    AD database (NTDS.dit) and the SYSTEM hive, every domain password hash (credential
+    dumping, critical); snapshots of it likewise."""
+    text = " ".join(cmd.texts()).lower()
+    if re.search(r"\bifm\b", text) or re.search(r"\bsnapshot\b.*\b(create|mount)\b", text):
+        cmd.add(C, "credential-dump", "ntdsutil copies the Active Directory database")
+    else:
+        cmd.add(M, "system-config", "ntdsutil manages the Active Directory database")
+
+
+@handles("trash-empty")
+def _trash_empty(cmd: Cmd) -> None:
+    """trash-cli `trash-empty [DAYS]`: what is in the trash is deleted for good."""
+    cmd.add(D, "delete", "trash-empty permanently deletes the files in the trash")

@@ -464,6 +464,24 @@ _ENV_RUNNERS = {
 }
 
 
+def _package_command(cmd: Cmd) -> list[Word]:
+    """The command `uvx --from PKG CMD …` / `pipx run --spec PKG CMD …` runs, when PKG is
+    named apart from it and CMD is a command the analyser knows by name."""
+    from aintern_ls.safety.registry import HANDLERS
+
+    args = list(cmd.args)
+    if args and args[0].text == "run":
+        args = args[1:]
+    if not any(w.text in ("--from", "--spec") or w.text.startswith("--from=") for w in args):
+        return []
+    i = 0
+    while i < len(args) and args[i].text.startswith("-"):
+        i += 1 if "=" in args[i].text or args[i].text in ("-q", "--quiet", "-v") else 2
+    if i < len(args) and args[i].text in HANDLERS and not args[i].dynamic:
+        return args[i:]
+    return []
+
+
 def _env_runner(cmd: Cmd) -> bool:
     """`conda run -n base CMD`, `bundle exec CMD`, `asdf exec CMD`, `mise exec -- CMD`,
     `direnv exec DIR CMD`, `nix develop -c CMD`, `nix shell PKG -c CMD`: the command is
@@ -650,6 +668,8 @@ def _package_manager(cmd: Cmd) -> None:
         if system.data_reset(cmd, tool, list(cmd.args[1:])):
             return
         cmd.add(M, "install", f"{n} downloads and runs {tool or 'a package'}")
+        if n in ("uvx", "pipx") and (run := _package_command(cmd)):
+            cmd.judge(run, cmd.stdin)  # `uvx --from trash-cli trash-empty`: that command runs
         return
     if n in ("conda", "mamba", "micromamba") and verb == "env" and len(ops) > 1:
         if ops[1] in ("list", "export", "config"):

