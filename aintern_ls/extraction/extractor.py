@@ -145,6 +145,31 @@ class _Region:
     """A huge document's fences, in arrays (`items` is then empty)."""
     tops: _Tops | None = None
     """A huge document's `blocks`, in arrays (in region lines; `blocks` is then empty)."""
+    assembled: _Assembled | None = None
+    """The region's blocks as the last `_assemble` made them, and what from."""
+
+
+@attrs.define(eq=False)
+class _Assembled:
+    """A region's blocks and everything outside the region they were made from: while
+    all of it reads the same (an edit elsewhere that added no line, no message and no
+    copy of one of its commands), the next pass hands out the same blocks without
+    making a key per block (`Extractor._region_blocks`)."""
+
+    transcript: Transcript
+    line: int
+    start: int
+    previous_tail: tuple[str, int] | None
+    seen_before: tuple[int | None, ...]
+    """How often each item's normalised command came before the region."""
+    seen_after: dict[str, int]
+    ordinals: tuple[int, ...]
+    """The messages the region's blocks belong to (each once)."""
+    sequence_before: tuple[int, ...]
+    """How many blocks each of those messages had before the region."""
+    counts: tuple[int, ...]
+    """How many of the region's blocks each of those messages has."""
+    blocks: list[CommandBlock]
 
 
 _BOUNDARY = re.compile(r"(?:\r\n?|\n)[ \t]*(?:\r\n?|\n)(?=[^\s*+\-0-9])")
@@ -445,10 +470,8 @@ class Extractor:
         last = len(regions) - 1
         for number, region in enumerate(regions):
             first = len(blocks)
-            for item in region.items:
-                blocks.append(
-                    self._block(item, region, transcript, seen, per_message, previous_tail)
-                )
+            if region.items:
+                blocks += self._region_blocks(region, transcript, seen, per_message, previous_tail)
             ids = [b.id for b in blocks[first:]] if region.warnings or region.open_fences else []
             self._region_warnings(region, number == last, ids, warnings)
             previous_tail = (
@@ -549,6 +572,57 @@ class Extractor:
             src, parts, firsts, ids, lines, sequences, transcript, self._message_id, self._stamp
         )
         return CommandExtractionResult(table, warnings)
+
+    def _region_blocks(
+        self,
+        region: _Region,
+        transcript: Transcript,
+        seen: dict[str, int],
+        per_message: list[int],
+        previous_tail: tuple[str, int] | None,
+    ) -> list[CommandBlock]:
+        """The blocks of `region` (`_block` each), or the same blocks as the last pass
+        when nothing they are made from changed (see `_Assembled`)."""
+        norms = [item.normalised for item in region.items]
+        kept = region.assembled
+        if (
+            kept is not None
+            and kept.transcript is transcript
+            and kept.line == region.line
+            and kept.previous_tail == previous_tail
+            and kept.seen_before == tuple(map(seen.get, norms))
+            and kept.sequence_before == tuple(per_message[o] for o in kept.ordinals)
+        ):
+            seen.update(kept.seen_after)
+            for ordinal, count in zip(kept.ordinals, kept.counts, strict=True):
+                per_message[ordinal] += count
+            if kept.start != region.start:  # text before the region grew or shrank
+                shift = region.start - kept.start
+                for block in kept.blocks:
+                    old = block.source_range
+                    block.source_range = TextRange(old.start + shift, old.end + shift)
+                kept.start = region.start
+            return kept.blocks
+        seen_before = tuple(map(seen.get, norms))
+        before = list(per_message)
+        made = [
+            self._block(item, region, transcript, seen, per_message, previous_tail)
+            for item in region.items
+        ]
+        ordinals = tuple(dict.fromkeys(transcript.message_at(b.start_line).ordinal for b in made))
+        region.assembled = _Assembled(
+            transcript=transcript,
+            line=region.line,
+            start=region.start,
+            previous_tail=previous_tail,
+            seen_before=seen_before,
+            seen_after={norm: seen[norm] for norm in norms},
+            ordinals=ordinals,
+            sequence_before=tuple(before[o] for o in ordinals),
+            counts=tuple(per_message[o] - before[o] for o in ordinals),
+            blocks=made,
+        )
+        return made
 
     def _block(
         self,
