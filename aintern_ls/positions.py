@@ -14,6 +14,8 @@ import re
 from array import array
 from typing import Literal
 
+from aintern_ls.rope import Rope, Text
+
 Encoding = Literal["utf-8", "utf-16", "utf-32"]
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
@@ -73,8 +75,16 @@ class LineIndex:
     new version of a huge document costs little when only a few places are read.
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: Text) -> None:
         self.text = text
+        if isinstance(text, Rope):  # (its chunks, whose line breaks it has counted)
+            self._ends = [text.chunk_start(k + 1) for k in range(text.chunk_count)] or [0]
+            self._lows = [text.chunk_start(k) for k in range(text.chunk_count)] or [0]
+            self._before = list(itertools.accumulate(text.line_breaks, initial=0))
+            if not text.chunk_count:
+                self._before.append(0)
+            self._chunks: list[array[int] | None] = [None] * len(self._ends)
+            return
         n = len(text)
         bounds = [0]
         at = CHUNK
@@ -96,14 +106,16 @@ class LineIndex:
             cumulative.append(cumulative[-1] + breaks)
         self._before = cumulative
         """Line breaks before each chunk (and, last, in the whole text)."""
-        self._chunks: list[array[int] | None] = [None] * len(self._ends)
+        self._chunks = [None] * len(self._ends)
 
     def _breaks(self, chunk: int) -> array[int]:
         """Offsets just after each line break of `chunk` (the starts of the next lines)."""
         found = self._chunks[chunk]
         if found is None:
             lo, hi = self._lows[chunk], self._ends[chunk]
-            found = line_starts(self.text[lo:hi])[1:]
+            text = self.text
+            part = text.chunk(chunk) if isinstance(text, Rope) and lo < hi else text[lo:hi]
+            found = line_starts(part)[1:]
             if lo:
                 found = array(found.typecode, [lo + at for at in found])
             self._chunks[chunk] = found

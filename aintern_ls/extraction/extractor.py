@@ -51,6 +51,7 @@ from aintern_ls.models import (
     TextRange,
 )
 from aintern_ls.positions import LineIndex
+from aintern_ls.rope import Rope, Text
 
 MIN_REGION_CHARS = 4096
 """Regions are at least this big (except the last): small enough that an edit
@@ -180,12 +181,17 @@ def _line_endings(text: str) -> int:
     return text.count("\n") + text.count("\r") - text.count("\r\n")
 
 
-def _is_boundary(src: str, at: int) -> bool:
+def _is_boundary(src: Text, at: int) -> bool:
     """Whether a region may start at offset `at`: a line after a blank line that
     cannot continue what came before."""
     if at <= 0 or at >= len(src) or src[at] in _NOT_A_START or src[at] == "\r":
         return False
-    return _BLANK_BEFORE.search(src, max(0, at - 256), at) is not None
+    lo = max(0, at - 256)
+    if isinstance(src, str):
+        return _BLANK_BEFORE.search(src, lo, at) is not None
+    # (one character more before the window: `\A` must not match where it starts)
+    before = max(lo - 1, 0)
+    return _BLANK_BEFORE.search(src[before:at], lo - before) is not None
 
 
 class Extractor:
@@ -209,7 +215,7 @@ class Extractor:
         self._compact = False
         self._min_region = max(1, min_region_chars)
         self._key = _uri_key(uri)
-        self._text = ""
+        self._text: Text = ""
         self._regions: list[_Region] = []
         self._message_ids: dict[int, str] = {}
         self._transcripts: list[tuple[Any, Transcript]] = []
@@ -220,7 +226,7 @@ class Extractor:
     def region_count(self) -> int:
         return len(self._regions)
 
-    def extract(self, text: str) -> CommandExtractionResult:
+    def extract(self, text: Text) -> CommandExtractionResult:
         with self._lock:
             self._stamp = datetime.now(UTC)  # (one for the blocks made in this pass)
             self._update(text)
@@ -242,7 +248,7 @@ class Extractor:
 
     # -- regions ------------------------------------------------------------------------
 
-    def _update(self, src: str) -> None:
+    def _update(self, src: Text) -> None:
         compact = (
             self._compact_setting
             if self._compact_setting is not None
@@ -285,7 +291,7 @@ class Extractor:
         self._regions = regions[:begin] + middle + tail
 
     def _chunk(
-        self, src: str, start: int, line: int, stops: list[int], forced: list[int]
+        self, src: Text, start: int, line: int, stops: list[int], forced: list[int]
     ) -> tuple[list[_Region], int | None]:
         """Cut `src` into regions from `start` on; stop at the first region end that
         is in `stops` (returning its index there), after which old regions are valid."""
@@ -320,7 +326,7 @@ class Extractor:
             line += region.line_count
         return out, None
 
-    def _region(self, src: str, start: int, end: int, line: int, forced_end: bool) -> _Region:
+    def _region(self, src: Text, start: int, end: int, line: int, forced_end: bool) -> _Region:
         text = src[start:end]
         parsed = parse_region(text)
         lines = _Lines(text)
@@ -753,7 +759,7 @@ def _pack(packed: Packed, lines: _Lines, fence: Fence, draft: _Draft, lead: bool
     )
 
 
-def _reread(text: str, at: int, body_start: int, body_end: int) -> compact.Extras:
+def _reread(text: Text, at: int, body_start: int, body_end: int) -> compact.Extras:
     """A fence's (working directory, options, expected output, description), read again
     from its opening line (markup at `at`) and its body as written (see `compact.REREAD`)."""
     line_start = text.rfind("\n", 0, at) + 1
@@ -824,18 +830,33 @@ class _Tops:
         ]
 
 
-def _unchanged(old: str, region: _Region, src: str, delta: int) -> bool:
+def _unchanged(old: Text, region: _Region, src: Text, delta: int) -> bool:
     start, end = region.start + delta, region.end + delta
     if start < 0 or end > len(src) or (region.end == len(old)) != (end == len(src)):
         return False
+    if isinstance(src, Rope):  # (chunks both versions share are not read)
+        return src.equal_at(start, old, region.start, region.end - region.start)
     return src.startswith(old[region.start : region.end], start)
 
 
-def _candidate(src: str, at: int) -> int:
+def _candidate(src: Text, at: int) -> int:
     if at >= len(src):
         return len(src)
-    match = _BOUNDARY.search(src, at)
-    return match.end() if match else len(src)
+    if isinstance(src, str):
+        match = _BOUNDARY.search(src, at)
+        return match.end() if match else len(src)
+    size = 4096
+    while True:  # in ever bigger windows of the rope
+        end = min(at + size, len(src))
+        window = src[at:end]
+        found = _BOUNDARY.search(window)
+        # A match that ends short of the window's end is the one the whole text has (a
+        # match starting earlier could only end before it); at the end, any is.
+        if found is not None and (end == len(src) or found.end() + 2 <= len(window)):
+            return at + found.end()
+        if end == len(src):
+            return len(src)
+        size *= 4
 
 
 def _chat_blocks(blocks: list[TopBlock]) -> list[TopBlock]:
@@ -886,12 +907,12 @@ _EXTRACTORS_LOCK = threading.Lock()
 _KEEP_EXTRACTORS = 32
 
 
-def extract(text: str, uri: str = "") -> CommandExtractionResult:
+def extract(text: Text, uri: str = "") -> CommandExtractionResult:
     """Every runnable shell fence in `text`, with warnings for what could not be used."""
     return Extractor(uri).extract(text)
 
 
-def extract_incremental(text: str, uri: str) -> CommandExtractionResult:
+def extract_incremental(text: Text, uri: str) -> CommandExtractionResult:
     """`extract()` for a document the editor keeps editing: reuses what the last
     extraction of the same URI read (a few dozen documents are remembered)."""
     with _EXTRACTORS_LOCK:
