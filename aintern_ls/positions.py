@@ -12,6 +12,7 @@ import bisect
 import itertools
 import re
 from array import array
+from collections import deque
 from typing import Literal
 
 from aintern_ls.rope import Rope, Text
@@ -65,6 +66,8 @@ _SLICE = 1 << 20
 CHUNK = 1 << 16
 """Characters per chunk of a `LineIndex`: a chunk's line starts are found when a
 position in it is first asked for."""
+KEEP_CHUNKS = 256
+"""Chunks whose line starts a `LineIndex` keeps (found again when asked for after)."""
 
 
 class LineIndex:
@@ -84,6 +87,7 @@ class LineIndex:
             if not text.chunk_count:
                 self._before.append(0)
             self._chunks: list[array[int] | None] = [None] * len(self._ends)
+            self._kept: deque[int] = deque()
             return
         n = len(text)
         bounds = [0]
@@ -107,17 +111,23 @@ class LineIndex:
         self._before = cumulative
         """Line breaks before each chunk (and, last, in the whole text)."""
         self._chunks = [None] * len(self._ends)
+        self._kept = deque()
 
     def _breaks(self, chunk: int) -> array[int]:
-        """Offsets just after each line break of `chunk` (the starts of the next lines)."""
+        """Offsets just after each line break of `chunk` (the starts of the next lines),
+        from the chunk's start. At most `KEEP_CHUNKS` chunks' offsets are kept (a huge
+        document's diagnostics read positions all over it)."""
         found = self._chunks[chunk]
         if found is None:
             lo, hi = self._lows[chunk], self._ends[chunk]
             text = self.text
             part = text.chunk(chunk) if isinstance(text, Rope) and lo < hi else text[lo:hi]
             found = line_starts(part)[1:]
-            if lo:
-                found = array(found.typecode, [lo + at for at in found])
+            if len(part) < 1 << 16:
+                found = array("H", found)  # (half the size)
+            if len(self._kept) >= KEEP_CHUNKS:
+                self._chunks[self._kept.popleft()] = None
+            self._kept.append(chunk)
             self._chunks[chunk] = found
         return found
 
@@ -131,12 +141,14 @@ class LineIndex:
             return 0
         k = line - 1  # the k-th line break ends where `line` starts
         chunk = bisect.bisect_right(self._before, k) - 1
-        return self._breaks(chunk)[k - self._before[chunk]]
+        return self._lows[chunk] + self._breaks(chunk)[k - self._before[chunk]]
 
     def line_of(self, offset: int) -> int:
         offset = max(0, min(offset, len(self.text)))
         chunk = min(bisect.bisect_left(self._ends, offset), len(self._ends) - 1)
-        return self._before[chunk] + bisect.bisect_right(self._breaks(chunk), offset)
+        return self._before[chunk] + bisect.bisect_right(
+            self._breaks(chunk), offset - self._lows[chunk]
+        )
 
     def position(self, offset: int, encoding: Encoding = "utf-16") -> tuple[int, int]:
         """Offset (code points) -> (line, character in `encoding` units)."""

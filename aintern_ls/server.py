@@ -119,8 +119,13 @@ class AInternProtocol(LanguageServerProtocol):
         """A result or notification params already encoded (`RawJSON`) go as they are."""
         result = getattr(data, "result", None)
         params = getattr(data, "params", None)
-        if isinstance(result, RawJSONStream) and self.writer is not None:
+        if isinstance(params, RawJSONStream) and self.writer is not None:
+            result = params  # a notification's params, streamed the same way
+            method = json.dumps(data.method)
+            opening = f'{{"method": {method}, "jsonrpc": "2.0", "params": '.encode()
+        elif isinstance(result, RawJSONStream) and self.writer is not None:
             opening = f'{{"id": {json.dumps(data.id)}, "jsonrpc": "2.0", "result": '.encode()
+        if isinstance(result, RawJSONStream) and self.writer is not None:
             length = len(opening) + result.length + 1
             header = (
                 f"Content-Length: {length}\r\n"
@@ -178,9 +183,10 @@ class RawJSON(str):
 
 
 class RawJSONStream:
-    """A response result that is JSON text made in slices: `chunks()` yields its UTF-8
-    bytes, exactly `length` of them in all (announced before the first is made). A code
-    lens answer of many megabytes then never exists as one string."""
+    """A response result (or notification params) that is JSON text made in slices:
+    `chunks()` yields its UTF-8 bytes, exactly `length` of them in all (announced before
+    the first is made). A code lens answer or a diagnostics notification of many
+    megabytes then never exists as one string."""
 
     def __init__(self, length: int, chunks: Callable[[], Iterator[bytes]]) -> None:
         self.length = length
@@ -190,6 +196,25 @@ class RawJSONStream:
     def of_text(cls, text: str) -> RawJSONStream:
         data = text.encode()
         return cls(len(data), lambda: iter([data]))
+
+    @classmethod
+    def of_parts(cls, parts: list[str], slice_chars: int = 1 << 20) -> RawJSONStream:
+        """`"".join(parts)` (JSON text), encoded a slice of about `slice_chars` at a time."""
+
+        def chunks() -> Iterator[bytes]:
+            batch: list[str] = []
+            size = 0
+            for part in parts:
+                batch.append(part)
+                size += len(part)
+                if size >= slice_chars:
+                    yield "".join(batch).encode()
+                    batch, size = [], 0
+            if batch:
+                yield "".join(batch).encode()
+
+        length = sum(len(p) if p.isascii() else len(p.encode()) for p in parts)
+        return cls(length, chunks)
 
 
 class AInternServer(LanguageServer):

@@ -520,7 +520,9 @@ class Extractor:
     def _message_id(self, ordinal: int) -> str:
         message_id = self._message_ids.get(ordinal)
         if message_id is None:
-            message_id = self._message_ids[ordinal] = _digest("msg", self._key, str(ordinal))
+            message_id = _digest("msg", self._key, str(ordinal))
+            if not self._compact:  # (a huge document's blocks are made one by one: not kept)
+                self._message_ids[ordinal] = message_id
         return message_id
 
     def _assemble_compact(self, transcript: Transcript) -> CommandExtractionResult:

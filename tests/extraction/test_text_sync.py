@@ -115,11 +115,13 @@ def test_line_starts_follow_lsp_line_breaks() -> None:
         assert list(line_starts(text)) == expected, repr(text)
 
 
+@pytest.mark.parametrize("keep", [2, 256])  # (chunks' line starts dropped and found again)
 @pytest.mark.parametrize("chunk", [1, 2, 3, 5, 1 << 16])
 def test_line_index_in_chunks_equals_the_plain_table(
-    chunk: int, monkeypatch: pytest.MonkeyPatch
+    chunk: int, keep: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(positions, "CHUNK", chunk)
+    monkeypatch.setattr(positions, "KEEP_CHUNKS", keep)
     rng = random.Random(chunk)
     pieces = ["a", "\n", "\r", "\r\n", "é", "😀", "\x0b", " "]
     for _ in range(1500):
