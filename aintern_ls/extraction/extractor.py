@@ -32,6 +32,7 @@ import sys
 import threading
 from array import array
 from collections import OrderedDict
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import unquote
@@ -39,7 +40,13 @@ from urllib.parse import unquote
 import attrs
 
 from aintern_ls.extraction import compact, execute, session
-from aintern_ls.extraction.chat import Transcript, cut_role, is_marker, split_messages
+from aintern_ls.extraction.chat import (
+    Transcript,
+    cut_role,
+    is_marker,
+    split_messages,
+    split_messages_lean,
+)
 from aintern_ls.extraction.compact import COMPACT_CHARS, BlockTable, Packed
 from aintern_ls.extraction.info import InfoString, parse_info, shell_for
 from aintern_ls.extraction.markdown import Fence, TopBlock, parse_region, plain_text
@@ -454,13 +461,14 @@ class Extractor:
         for stored, transcript in self._transcripts:
             if stored == key:
                 return transcript
-        top = [
-            block
-            for region in self._regions
-            if region.tops
-            for block in region.tops.at(region.line)
-        ]
-        transcript = split_messages(top, self.uri)
+        regions = self._regions
+
+        def top() -> Iterator[TopBlock]:
+            for region in regions:
+                if region.tops:
+                    yield from region.tops.at(region.line)
+
+        transcript = split_messages_lean(top, self.uri)  # (not all blocks at once)
         self._transcripts[:] = [(key, transcript)]
         return transcript
 

@@ -11,12 +11,15 @@ forms) must equal a whole-document extraction of the same text.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 
-from aintern_ls.extraction.extractor import Extractor
+from aintern_ls.extraction.chat import split_messages, split_messages_lean
+from aintern_ls.extraction.extractor import Extractor, _chat_blocks
+from aintern_ls.extraction.markdown import parse_region
 from aintern_ls.models import CommandExtractionResult
 
 _PIECES = [
@@ -85,3 +88,19 @@ def test_blocks_of_untouched_regions_are_handed_out_again() -> None:
     assert len(far) > 30 and all(a is b for a, b in far)
     moved = [b for b in after if b.source_range.start > at]
     assert moved and all(text[b.source_range.start] in "`~" for b in moved)
+
+
+@pytest.mark.parametrize(
+    "name",
+    sorted(p.name for p in (Path(__file__).parent / "data").glob("*.md")),
+)
+@pytest.mark.parametrize("aider_uri", [False, True])
+def test_the_lean_split_of_a_huge_document_equals_the_split(name: str, aider_uri: bool) -> None:
+    """A huge document's messages are split from the blocks given one at a time, keeping
+    only those the split reads: the same transcript as from the whole list."""
+    text = (Path(__file__).parent / "data" / name).read_text(encoding="utf-8")
+    blocks = _chat_blocks(parse_region(text).top_blocks)
+    uri = "file:///x" + (".aider.chat.history.md" if aider_uri else ".md")
+    assert split_messages_lean(lambda: iter(blocks), uri) == split_messages(blocks, uri)
+    plain = [b for b in blocks if b.kind != "heading" or b.level != 1]  # (no Aider header)
+    assert split_messages_lean(lambda: iter(plain), uri) == split_messages(plain, uri)
