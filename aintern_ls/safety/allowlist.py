@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from aintern_ls.safety import system, wrappers  # noqa: F401  (wrappers claim their names first)
+from aintern_ls.safety import system, wrappers
 from aintern_ls.safety.context import (
     Cmd,
 )
@@ -126,6 +126,8 @@ def _tar(cmd: Cmd) -> None:
         cmd.add(D, "delete", "tar --remove-files deletes the originals")
         return
     target = cmd.option_value("-C", "--directory")
+    if "x" in flags or cmd.long("--extract", "--get"):
+        wrappers.unpacked_download(cmd, cmd.args, target.text if target is not None else None)
     if target is not None and "x" in flags:
         t = classify_path(target.text, cmd.scope.cwds)
         if t.level == B and t.rule == "rm-root":
@@ -160,19 +162,23 @@ def _misc(cmd: Cmd) -> None:
     system.misc_hooks(cmd)  # commands embedded in editors', compilers' and tools' options
     if n in ("7z", "7za", "unrar") and texts and texts[0] in ("l", "t", "i", "h", "lt", "lb"):
         return  # list, test, info: read-only
-    if n in ("vi", "vim", "nvim", "ex", "view", "vimdiff", "gvim"):
-        for i, w in enumerate(cmd.args):
-            code = None
-            if w.text in ("-c", "--cmd") and i + 1 < len(cmd.args):
-                code, where = cmd.args[i + 1].text, cmd.args[i + 1]
-            elif w.text.startswith("+") and len(w.text) > 1:
-                code, where = w.text[1:], w
-            if code is not None:
-                shell = re.match(r"^:?\s*!(.*)$|^:?\s*call\s+system\((['\"])(.*)\2\)", code)
-                if shell is not None:
-                    text = shell.group(1) if shell.group(1) is not None else shell.group(3)
-                    run_config_command(cmd, Word(text, where.start, where.end), f"{n} -c :!")
-                    return
+    if n in ("vi", "vim", "nvim", "ex", "view", "vimdiff", "gvim") and system.vi_shell_escapes(cmd):
+        return
+    if n in ("unzip", "7z", "7za", "unrar") and (
+        n == "unzip" or (texts and texts[0] in ("x", "e"))
+    ):
+        # `unzip t.zip -d t`, `7z x t.7z -ot` of a download: what lands there is unseen.
+        dest = cmd.option_value("-d") if n == "unzip" else None
+        glued = next((t[2:] for t in texts if t.startswith("-o") and len(t) > 2), None)
+        wrappers.unpacked_download(cmd, cmd.args, dest.text if dest is not None else glued)
+    if n in ("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd") and (
+        not cmd.operands()
+        or any(
+            t in ("-c", "--stdout", "--to-stdout", "-t", "--test", "-l", "--list") for t in texts
+        )
+        or any(re.fullmatch(r"-[a-z0-9]*[ctl][a-z0-9]*", t) for t in texts)
+    ):
+        return  # filters stdin to stdout, or only tests/lists: writes no file
     if n in ("zip", "unzip") and any(t in ("-TT", "--unzip-command") for t in texts):
         program = cmd.option_value("-TT", "--unzip-command")
         if program is not None:

@@ -37,6 +37,7 @@ from aintern_ls.safety.registry import (
     COMMAND_VARS,
     ENV_SETUP,
     HOOK_VARS,
+    PROMPT_VARS,
     SHELLS,
 )
 from aintern_ls.safety.words import (
@@ -429,6 +430,14 @@ class _Walker:
             return self.list_(node, stdin)
         if t == "redirected_statement":
             return self.redirected(node, stdin)
+        if t in ("compound_statement", "test_command", "c_style_for_statement") and self.scope.env:
+            head = self.scope.source[self.pos.char(node.start_byte) :][:2]
+            if (
+                t == "c_style_for_statement"
+                or head == "(("
+                or (head == "[[" and _ARITH_TEST.search(_text(node)))
+            ):
+                self._arith_vars(_text(node), node)
         if t in _STATEMENTS_SEQ:
             return self.sequence(node, stdin)
         if t == "negated_command":
@@ -629,15 +638,32 @@ class _Walker:
         return info
 
     def _remember_written(self, targets: list[str], info: Info) -> None:
+        """What a redirect left in the files it wrote: known text (judged when the file is
+        run later), or text the analyser cannot see (a download, a run-time decode)."""
+        if not targets:
+            return
         body: tuple[str, int] | None = None
+        unseen = ""
         if info.output is not None:
             body = (info.output, -1)
         elif info.name in ("cat", "tee") and info.input is not None and info.input.kind == "static":
             body = (info.input.text, info.input.start)
-        if body is None:
-            return
+        elif info.network_fetch:
+            unseen = "was just downloaded"
+        elif info.input is not None:
+            # `echo … | base64 -d > x.sh`, `curl … | gunzip > x`: what the filter printed.
+            out = dispatch.next_stdin(info, info.input)
+            if out.kind == STDIN_STATIC:
+                body = (out.text, out.start)
+            elif out.kind == STDIN_NETWORK:
+                unseen = "was just downloaded"
+            elif info.decodes or dispatch.decompresses(info):
+                unseen = "holds text decoded at run time (unseen)"
         for target in targets:
-            self.scope.written[target.rsplit("/", 1)[-1]] = body
+            if body is not None:
+                self.scope.written[target.rsplit("/", 1)[-1]] = body
+            elif unseen:
+                wrappers.remember_unseen(self.scope, target, unseen)
 
     def redirect_fd(
         self, node: Node, body: Node | None, opened: dict[int, Stdin]
@@ -743,6 +769,8 @@ class _Walker:
             if tstart >= 0 and not text:
                 end_at = scope.source.find("\n" + delimiter.strip("'\"\\") + "\n", tstart - 1)
                 text = scope.source[tstart : end_at + 1] if end_at >= 0 else scope.source[tstart:]
+            if text and "`" in text and not any(q in delimiter for q in "'\"\\"):
+                self._heredoc_backticks(text, tstart)
             raw = text
             if scope.source[start:end].startswith("<<-"):
                 text = re.sub(r"(?m)^\t+", "", text)
@@ -852,14 +880,24 @@ class _Walker:
                 name = "?"  # a compound statement writes whatever it prints: not a truncation
             if (
                 op in (">", ">|", "&>")
-                and name in ("", ":", "true", "echo")
+                and name in ("", ":", "true", "echo", "cat")
                 and not (name == "echo" and last is not None and last.named_child_count > 1)
+                and not (name == "cat" and not _cats_nothing(last))
             ):
                 # `> app.log`, `: > app.log`: empties the file, like `truncate -s 0`.
                 scope.add(RiskLevel.DANGEROUS, "truncate", f"empties {target}", start, end)
             else:
                 scope.add(RiskLevel.MODERATE, "write", f"writes to {target}", start, end)
         return None, []
+
+    def _heredoc_backticks(self, text: str, tstart: int) -> None:
+        """`cat <<EOF` … `` `cmd` `` …: an unquoted heredoc's backticks run like `$(…)` (the
+        grammar leaves them as text)."""
+        for m in _BACKTICKS.finditer(text):
+            code = re.sub(r"\\([`$\\])", r"\1", m.group(1))
+            at = tstart + m.start(1) if tstart >= 0 and code == m.group(1) else -1
+            where = Word(code, tstart + m.start() if tstart >= 0 else 0, tstart + m.end())
+            self.scope.include(self.scope.nested(code, "bash", where, at))
 
     def pipeline(self, stages: list[Node], stdin: Stdin, last_stdin: Stdin | None = None) -> Info:
         info = Info()
@@ -986,6 +1024,14 @@ class _Walker:
                 ):
                     wrappers.startup_from_stdin(self.scope, words[0], stdin)
         head = words[0].text
+        if (
+            head in ("let", "declare", "typeset", "local")
+            and len(words) > 1
+            and self.scope.env
+            and (head == "let" or any(w.text.startswith("-") and "i" in w.text for w in words[1:]))
+        ):
+            # `let "y = v"`, `declare -i n=v`: the arguments are arithmetic.
+            self._arith_vars(" ".join(w.text for w in words[1:]), node)
         alias = self.scope.env.get(ALIAS_PREFIX + head) if not words[0].dynamic else None
         if alias is not None and head not in self.calling and _SIMPLE_ALIAS.match(alias):
             # `alias python3='bash -s'; echo … | python3`: a plain command, so its words
@@ -1121,6 +1167,10 @@ class _Walker:
         value = node.child_by_field_name("value")
         if name_node is None:
             return
+        if name_node.type == "subscript":
+            index = name_node.child_by_field_name("index")
+            if index is not None:
+                self._arith_vars(_text(index), node)  # `a[k]=1`: the subscript is arithmetic
         name = _text(name_node)
         name = self.scope.env.get(_NAMEREF + name, name)  # assigning through a nameref
         if value is None:
@@ -1141,6 +1191,8 @@ class _Walker:
         if len(words) == 1 and not words[0].dynamic:
             self.scope.env[name] = words[0].text
             self._check_hook_variable(name, words[0], node)
+            if name in PROMPT_VARS:
+                self._prompt_variable(words[0])
         elif len(words) == 1 and words[0].origin in ("static", "decoded"):
             # `c=$(printf 'rm -rf /')`, `o=$(echo L2V0Yw== | base64 -d)`: the text is known.
             self.scope.env[name] = words[0].text.rstrip("\n")
@@ -1226,6 +1278,9 @@ class _Walker:
         if name_node is None or value is None:
             return
         name = _text(name_node)
+        if name in PROMPT_VARS:
+            self._prompt_variable(*self.words(value, split=False)[:1])
+            return
         if name not in _COMMAND_VARS:
             if _text(value).lstrip("'\"").startswith("() {"):
                 shock = self.words(value, split=False)
@@ -1270,6 +1325,47 @@ class _Walker:
                 s,
                 e,
             )
+
+    def _prompt_variable(self, value: Word | None = None) -> None:
+        """`PS4='$(…)' bash -x`, `PS1='`…`' bash -i`: the shell expands a prompt string like
+        double-quoted text each time it shows it, so its substitutions run: judge them."""
+        if value is None or value.dynamic:
+            return
+        text = value.text
+        if "`" not in text and "$(" not in text and "${" not in text:
+            return
+        self._expanded_text(value)
+
+    def _expanded_text(self, value: Word) -> None:
+        """Judge the substitutions `value`'s text runs when the shell expands it like
+        double-quoted text (read as an unquoted heredoc's body)."""
+        text = value.text
+        fence = "__EXPANDED_END__"
+        while fence in text:
+            fence += "_"
+        self.scope.include(self.scope.nested(f"cat <<{fence}\n{text}\n{fence}\n", "bash", value))
+
+    def _arith_vars(self, text: str, node: Node, depth: int = 0) -> None:
+        """Arithmetic (`$(( x ))`, `(( x ))`, `let`, `[[ x -eq 1 ]]`, an indexed array's
+        subscript) evaluates a variable's value as an expression in its turn, and an array
+        subscript inside it is expanded: `x='a[$(rm -rf ~)]'; (( x ))` runs the `$(…)`.
+        Judge what the variables named in `text` hold."""
+        if not self.scope.env:
+            return
+        budget.tick()
+        seen = 0
+        for name in dict.fromkeys(_IDENT.findall(text)):
+            value = self.scope.env.get(name)
+            if not value:
+                continue
+            seen += 1
+            if seen > 16:
+                break
+            if "$(" in value or "`" in value:
+                s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+                self._expanded_text(Word(value, s, e))
+            elif depth < 3 and _IDENT.search(value):
+                self._arith_vars(value, node, depth + 1)
 
     def _check_hook_variable(self, name: str, value: Word, node: Node) -> None:
         """PATH, LD_PRELOAD, PROMPT_COMMAND…: change what later commands run."""
@@ -1510,6 +1606,7 @@ class _Walker:
             else:
                 stack.extend(n.named_children)
         raw = _text(node)
+        self._arith_vars(raw[3:-2], node)
         if node.has_error and raw.startswith("$((") and raw.endswith("))"):
             inner = Word(raw, self.pos.char(node.start_byte), self.pos.char(node.end_byte))
             self.scope.include(self.scope.nested(raw[3:-2], "bash", inner, inner.start + 3))
@@ -1554,6 +1651,9 @@ class _Walker:
             elif c.type == "subscript" and not name:
                 var = c.child_by_field_name("name")
                 name = _text(var) if var is not None else ""
+                index = c.child_by_field_name("index")
+                if index is not None and self.scope.env:
+                    self._arith_vars(_text(index), c)  # `${a[k]}`: the subscript is arithmetic
             elif name and c.type in _WORDISH:
                 text, d, _, _ = self.value(c, True)
                 default, default_dynamic = text, d
@@ -1756,6 +1856,11 @@ _EXPANSION = re.compile(
 )
 
 
+_IDENT = re.compile(r"(?<![\w$])\$?\{?([A-Za-z_]\w*)")
+_ARITH_TEST = re.compile(r"\s-(?:eq|ne|lt|le|gt|ge)\s")
+_BACKTICKS = re.compile(r"(?<!\\)`([^`]+)`")
+
+
 def _glob_regex(pattern: str, longest: bool) -> str:
     """A bash glob (as in `${x#pat}`) as a regular expression."""
     out: list[str] = []
@@ -1887,6 +1992,14 @@ _HOME_LOOKUP = re.compile(
 
 
 _CWD_WORDS = frozenset({"$PWD", '"$PWD"', "${PWD}", '"${PWD}"'})
+
+
+def _cats_nothing(node: Node | None) -> bool:
+    """`cat /dev/null` (the `> file` after it empties the file, like `: > file`)."""
+    if node is None or node.type != "command":
+        return False
+    args = [_text(a) for a in node.children_by_field_name("argument")]
+    return bool(args) and all(a == "/dev/null" for a in args)
 
 
 def _prints_cwd(node: Node) -> bool:

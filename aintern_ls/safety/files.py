@@ -31,6 +31,10 @@ _USUALLY_SET = frozenset(
 )
 
 
+# `~/**`, `/**/*`, a find listing: every file below, whatever depth (no -r needed).
+_EVERY_FILE = re.compile(r"(?:^|/)\*\*(?:/\*)?$")
+
+
 def _as_if_empty(cmd: Cmd, t: Word, recursive: bool) -> tuple[RiskLevel, str, str] | None:
     """`rm -rf "$STEAMROOT/"*`, `rm -rf $PREFIX/usr`: with the variable empty the path
     starts at the root (the Steam for Linux bug; ShellCheck SC2115 asks for "${var:?}").
@@ -73,7 +77,12 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
         else:
             target = classify_path(t.text, scope.cwds, scope.windows, scope.start_cwd)
             level, rule, what = target.level, target.rule, target.what
-            if not recursive and level == B and rule != "rm-system-file":
+            if (
+                not recursive
+                and level == B
+                and rule != "rm-system-file"
+                and not _EVERY_FILE.search(t.text)
+            ):
                 # Without -r only files go: a glob over a system dir still breaks it.
                 level = C if t.glob and rule in ("rm-system", "rm-root") else D
             if t.dynamic and level < D:
@@ -293,8 +302,11 @@ def _find(cmd: Cmd) -> None:
     start_words = starts or [Word(".", cmd.words[0].start, cmd.words[0].end)]
     if not filtered_anywhere and not any(w.text in _FIND_ACTIONS for w in args[i:]):
         # An unfiltered listing: what a downstream `xargs rm` would get is everything.
+        # Without a depth limit find lists every file below each start (`/**`, as bash's
+        # globstar says it): deleting them without -r still empties the whole tree.
+        every = "/*" if any(w.text in ("-maxdepth", "-depth") for w in args[i:]) else "/**"
         cmd.info.paths = tuple(
-            Word(w.text.rstrip("/") + "/*" if w.text.rstrip("/") else "/*", w.start, w.end)
+            Word(w.text.rstrip("/") + every if w.text.rstrip("/") else every, w.start, w.end)
             for w in start_words
             if not w.dynamic
         )
@@ -376,6 +388,8 @@ def _dd(cmd: Cmd) -> None:
             return
     out = next((w for w in cmd.args if w.text.startswith("of=")), None)
     src = next((w.text[3:] for w in cmd.args if w.text.startswith("if=")), "")
+    if out is not None and out.text[3:] in ("/dev/null", "/dev/stdout", "/dev/stderr"):
+        return  # `dd if=x of=/dev/null`: reads (a read test), writes nothing
     made = out is not None and re.search(
         r"(?i)swap|\.(img|raw|iso|bin|dat|qcow2|vhdx?|vmdk|disk)$|test|dummy|blob|fill|zero"
         r"|random|sparse|bigfile|largefile",
@@ -745,6 +759,13 @@ def _write_family(cmd: Cmd) -> None:
         written = [w for w in ops if w.text not in ("/dev/null", "/dev/stdout", "/dev/stderr")]
         if written:
             cmd.add(M, "write", "tee writes files", written[-1])
+        if cmd.stdin.kind == "network":
+            # `curl … | tee x.sh; sh x.sh`: the file holds the download.
+            from aintern_ls.safety.wrappers import remember_unseen
+
+            for w in written:
+                if not w.dynamic:
+                    remember_unseen(cmd.scope, w.text, "was just downloaded")
         if cmd.stdin.kind == "static" and not append:
             # `tee x.sh <<< 'rm -rf /'; . ./x.sh`: running the file later runs this text.
             for w in written:
@@ -767,7 +788,9 @@ def _write_family(cmd: Cmd) -> None:
         if (
             len(ops) >= 2
             and ops[-1] in remote
-            and re.match(r"^(~|/root|/home/[^/]+|/Users/[^/]+|/etc)(/\.?[^/]*)?/?$", ops[0].text)
+            and re.match(
+                r"^(~|/root|/home(/[^/]+)?|/Users(/[^/]+)?|/etc)(/\.?[^/]*)?/?$", ops[0].text
+            )
             and not cmd.short("n")
             and not cmd.long("--dry-run")
         ):

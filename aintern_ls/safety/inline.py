@@ -2010,7 +2010,9 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
     for m in re.finditer(r"\|\s*&?\s*getline", masked):
         before = masked[: m.start()]
         cut = max(before.rfind(c) for c in ";{}\n")
-        shell(value(before[cut + 1 :]))
+        # The command is the concatenation right before `|` (`while (("ls -A" | getline f)`:
+        # not the `while (` around it); its output is only read, the line itself is judged.
+        shell(value(_awk_getline_command(before[cut + 1 :])), risky=False)
     for m in re.finditer(r"\bprintf?\b[^;}\n|]*?(>>?)\s*([^;}\n]+)", masked):
         target = value(m.group(2))
         path = _path_of(target)
@@ -2018,6 +2020,27 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
         if path is not None and path not in ("/dev/stdout", "/dev/stderr"):
             (fx.appends if m.group(1) == ">>" else fx.writes).append(path)
     return fx
+
+
+_AWK_TOKEN = re.compile(r"\x01\d+\x01|[A-Za-z_]\w*|\S")
+_AWK_KEYWORDS = frozenset({"while", "if", "do", "return", "in", "for", "else"})
+
+
+def _awk_getline_command(segment: str) -> str:
+    """The command before `| getline`: the concatenation of strings and variables right
+    before the bar (`while (("ls -A" | getline f)` is `"ls -A"`, not the `while (`)."""
+    tokens = _AWK_TOKEN.findall(segment)
+    k = len(tokens)
+    while (
+        k > 0
+        and (
+            tokens[k - 1].startswith("\x01")
+            or (tokens[k - 1][0].isalpha() or tokens[k - 1][0] == "_")
+        )
+        and tokens[k - 1] not in _AWK_KEYWORDS
+    ):
+        k -= 1
+    return " ".join(tokens[k:]) if k < len(tokens) else segment
 
 
 def _awk_environ(lits: list[_Lit]) -> Callable[[re.Match[str]], str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from functools import lru_cache
 
 import attrs
 
@@ -112,6 +113,7 @@ _PERSISTENCE = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)  # pure: the same path in the same directories, the same answer
 def write_target(
     path: str, cwds: frozenset[str | None] = frozenset([None]), append: bool = False
 ) -> Target | None:
@@ -232,10 +234,13 @@ def classify_path(
     return worst
 
 
+@lru_cache(maxsize=4096)
 def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None = None) -> Target:
     if not path.strip():
         return Target(RiskLevel.DANGEROUS, "scoped", path)  # `rm -rf ""` names no file
     p = _norm(path, windows)
+    if "**" in p:
+        p = _globstar_tail(p)
     relative = not (p.startswith("/") or p.startswith(HOME) or re.match(r"^[a-z]:", p))
     if relative:
         stripped = p.rstrip("/")
@@ -302,6 +307,19 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
     return Target(RiskLevel.DANGEROUS, "scoped", path)
 
 
+def _globstar_tail(p: str) -> str:
+    """Globstar: `~/**/*`, `**`, `/**` match everything below, like `~/*`, `*`, `/*`."""
+    parts = p.split("/")
+    if len(parts) >= 2 and parts[-1] == "*" and parts[-2] == "**":
+        parts.pop()
+    k = len(parts)
+    while k > 0 and parts[k - 1] == "**":
+        k -= 1
+    if k == len(parts):
+        return p
+    return "/".join([*parts[:k], "*"])
+
+
 def is_device(path: str) -> bool:
     """A raw disk or memory device: writing to it destroys everything on it."""
     return bool(_DEVICE.match(path)) or bool(_WIN_DEVICE.match(path))
@@ -315,6 +333,7 @@ _SECRET = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def is_secret(path: str) -> bool:
     """Private keys, cloud credentials and tokens: sending these anywhere is exfiltration."""
     if path.endswith((".pub", "known_hosts", "authorized_keys")):

@@ -143,6 +143,11 @@ def skip_options(cmd: Cmd, with_value: frozenset[str], stop_at_operand: bool = T
     return i
 
 
+# Prompt strings: bash expands `$(…)`, backticks and `$((…))` in them each time it shows
+# one (PS1/PS2 in an interactive shell, PS0 before a command runs, PS4 for every traced
+# command under `bash -x`), so a substitution in the value is code.
+PROMPT_VARS = frozenset({"PS0", "PS1", "PS2", "PS3", "PS4"})
+
 # Variables that hook into what later commands run (bash prefix assignments, `env VAR=…`).
 HOOK_VARS = frozenset(
     {

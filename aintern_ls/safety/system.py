@@ -9,7 +9,7 @@ import re
 from aintern_ls.safety import inline
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
 from aintern_ls.safety.levels import B, C, D, M
-from aintern_ls.safety.registry import handles, run_config_command
+from aintern_ls.safety.registry import handles, rest, run_config_command, skip_options
 from aintern_ls.safety.words import Word, names
 
 # --- processes, services, power ---------------------------------------------------------
@@ -875,10 +875,13 @@ def vim_commands(cmd: Cmd) -> None:
             return
 
 
-@handles("view", "rview", "vimdiff", "rvim", "gvim", "evim", "vim.tiny", "vim.basic")
-def _ex(cmd: Cmd) -> None:
-    """The vi family under other names: shell escapes (`-c ':!cmd'`), embedded code, and
-    files saved by scripted edits."""
+_VI_SHELL = re.compile(r"^:?\s*!(.*)$|^:?\s*call\s+system\((['\"])(.*)\2\)")
+
+
+def vi_shell_escapes(cmd: Cmd) -> bool:
+    """`vim -c ':!cmd'`, `vi +':call system("cmd")'`: each shell escape given on the command
+    line is judged as a command line. True if there was one."""
+    found = False
     for i, w in enumerate(cmd.args):
         code = None
         if w.text in ("-c", "--cmd") and i + 1 < len(cmd.args):
@@ -886,10 +889,19 @@ def _ex(cmd: Cmd) -> None:
         elif w.text.startswith("+") and len(w.text) > 1:
             code, where = w.text[1:], w
         if code is not None:
-            shell = re.match(r"^:?\s*!(.*)$|^:?\s*call\s+system\((['\"])(.*)\2\)", code)
+            shell = _VI_SHELL.match(code)
             if shell is not None:
                 text = shell.group(1) if shell.group(1) is not None else shell.group(3)
                 run_config_command(cmd, _sub(where, text), f"{cmd.name} -c :!")
+                found = True
+    return found
+
+
+@handles("view", "rview", "vimdiff", "rvim", "gvim", "evim", "vim.tiny", "vim.basic")
+def _ex(cmd: Cmd) -> None:
+    """The vi family under other names: shell escapes (`-c ':!cmd'`), embedded code, and
+    files saved by scripted edits."""
+    vi_shell_escapes(cmd)
     vim_commands(cmd)
     cmd.add(M, "write", f"{cmd.name} edits files")
 
@@ -1092,9 +1104,9 @@ def _xdotool(cmd: Cmd) -> None:
     texts = cmd.texts()
     if "exec" in texts:
         at = texts.index("exec")
-        rest = [w for w in cmd.args[at + 1 :] if not w.text.startswith("--")]
-        if rest:
-            cmd.judge(rest, cmd.stdin)
+        tail = [w for w in cmd.args[at + 1 :] if not w.text.startswith("--")]
+        if tail:
+            cmd.judge(tail, cmd.stdin)
             return
     cmd.add(M, "runs-program", "xdotool types and clicks for you")
 
@@ -1127,23 +1139,11 @@ _RUNS_REST = {
 
 def _runs_rest(cmd: Cmd) -> None:
     with_value, skip = _RUNS_REST[cmd.name]
-    args = cmd.args
-    i = 0
-    while i < len(args):
-        t = args[i].text
-        if t == "--":
-            i += 1
-            break
-        if t.startswith("-") and len(t) > 1:
-            i += 2 if t in with_value else 1
-            continue
-        break
-    i += skip
+    i = skip_options(cmd, with_value) + skip
     if cmd.name in ("gosu", "su-exec"):
         cmd.add(C, "sudo", f"{cmd.name} runs a command as another user")
-    rest = list(args[i:])
-    if rest:
-        cmd.info = cmd.judge(rest, cmd.stdin)
+    if i < len(cmd.args):
+        rest(cmd, i)
     else:
         cmd.add(M, "unknown-command", f"{cmd.name} changes how programs run")
 
@@ -1649,17 +1649,10 @@ def _tex(cmd: Cmd) -> None:
 @handles("msgfilter")
 def _msgfilter(cmd: Cmd) -> None:
     """`msgfilter [OPTIONS] FILTER [ARGS]`: FILTER runs once per message."""
-    i = skip_options_local(cmd, frozenset(names("-i --input -o --output-file -D --directory")))
-    rest = list(cmd.args[i:])
-    if rest:
-        cmd.judge(rest, cmd.stdin)
+    i = skip_options(cmd, frozenset(names("-i --input -o --output-file -D --directory")))
+    if i < len(cmd.args):
+        cmd.judge(list(cmd.args[i:]), cmd.stdin)
     cmd.add(M, "runs-program", "msgfilter runs a filter program")
-
-
-def skip_options_local(cmd: Cmd, with_value: frozenset[str]) -> int:
-    from aintern_ls.safety.registry import skip_options
-
-    return skip_options(cmd, with_value)
 
 
 @handles("busctl")

@@ -15,7 +15,12 @@ from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import classify_path, write_target
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
 from aintern_ls.safety.words import Word, fold_powershell, names, split_words
-from aintern_ls.safety.wrappers import decoded_readable, run_code_from_stdin
+from aintern_ls.safety.wrappers import (
+    decoded_readable,
+    run_code_from_stdin,
+    runs_unseen,
+    written_text,
+)
 
 PS_ALIASES: dict[str, str] = {
     "ls": "get-childitem",
@@ -284,6 +289,8 @@ def _start_process(cmd: Cmd) -> None:
             for w in split_words(text, posix=False)
         ]
         cmd.judge([program, *extra])
+    elif program is not None and arguments is None:
+        runs_unseen(cmd, program)  # `Start-Process C:\\t\\u.exe` after downloading it
 
 
 def _named_value(cmd: Cmd, name: str, shortest: int) -> Word | None:
@@ -843,8 +850,21 @@ def _ps_alias(cmd: Cmd) -> None:
 _PS_DESTRUCTIVE = re.compile(r"\A(remove|clear|stop|format|uninstall|disable|reset)-")
 
 
+def _option_script(cmd: Cmd) -> str | None:
+    """`diskpart /s d.txt`, `diskshadow /s s.txt`: the script's text when this block wrote
+    it (`echo clean > d.txt`), else what stdin holds when it is known."""
+    for i, w in enumerate(cmd.args[:-1]):
+        if w.text.lower() in ("/s", "-s"):
+            return written_text(cmd.scope, cmd.args[i + 1].text)
+    return cmd.stdin.text if cmd.stdin.kind == "static" else None
+
+
 def _diskshadow(cmd: Cmd) -> None:
-    if cmd.stdin.kind == "static" and re.search(r"(?i)\bdelete\s+shadows\b", cmd.stdin.text):
+    script = _option_script(cmd)
+    if script is not None and not re.search(r"(?i)\bdelete\s+shadows\b", script):
+        cmd.add(M, "backup", "diskshadow runs a script that deletes no shadow copies")
+        return
+    if script is not None and re.search(r"(?i)\bdelete\s+shadows\b", script):
         cmd.add(B, "delete-backups", "the diskshadow script deletes Volume Shadow Copies")
     elif any(w.text.lower() in ("/s", "-s") for w in cmd.args):
         cmd.add(C, "backup", "runs a diskshadow script (unseen) that can delete shadow copies")
@@ -934,8 +954,18 @@ def _format(cmd: Cmd) -> None:
 
 
 def _diskpart(cmd: Cmd) -> None:
-    if cmd.stdin.kind == "static" and re.search(r"\b(clean|format|delete)\b", cmd.stdin.text, re.I):
+    script = _option_script(cmd)
+    if script is not None and re.search(r"\b(clean|format|delete)\b", script, re.I):
         cmd.add(B, "disk-wipe", "the diskpart script erases a disk or partition")
+        return
+    if script is not None and not re.search(
+        r"(?i)\b(create|convert|assign|remove|extend|shrink|active|inactive|set\s*id|gpt"
+        r"|online|offline|attributes|import|recover|repair|uniqueid|merge|expand|compact)\b",
+        script,
+    ):
+        return  # `list disk`, `detail volume`: the script it runs only reads
+    if script is not None:
+        cmd.add(C, "disk", "the diskpart script changes disks or partitions")
         return
     if any(w.text.lower() in ("/s", "-s") for w in cmd.args):
         # A diskpart script the analyser cannot read: diskpart scripts exist to repartition
@@ -1821,6 +1851,8 @@ def _mshta(cmd: Cmd) -> None:
         for w in cmd.args
     ):
         cmd.add(C, "download-exec", f"{cmd.name} runs a file that was just downloaded")
+    elif any(runs_unseen(cmd, w) for w in cmd.args if not w.text.startswith(("/", "-"))):
+        pass  # unpacked from a download (`wscript %TEMP%\\drv\\run.vbs`)
     elif cmd.name in ("mshta", "rundll32"):
         cmd.add(C, "lolbin-exec", f"{cmd.name} runs code through a Windows system binary")
     else:

@@ -28,6 +28,7 @@ from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
     COMMAND_VARS,
     HOOK_VARS,
+    PROMPT_VARS,
     SHELLS,
     VERSION_ARGS,
     Handler,
@@ -36,18 +37,227 @@ from aintern_ls.safety.registry import (
     rest,
     skip_options,
 )
-from aintern_ls.safety.words import ORIGIN_NETWORK, Word, command_name, names
+from aintern_ls.safety.words import ORIGIN_NETWORK, Word, command_name, names, split_words
+
+
+def _file_key(path: str) -> str:
+    """A written file's path as the tables key it: `/` separators, no leading `./`."""
+    p = path.replace("\\", "/")
+    while p.startswith("./"):
+        p = p[2:]
+    return p
+
+
+def remember_unseen(scope: Scope, path: str, why: str) -> None:
+    """This text fills `path` with what it cannot see (`why`: "was just downloaded", …);
+    a folder (`dir/`, `./` for the working directory) covers everything under it."""
+    key = _file_key(path)
+    if key.endswith("/") or not key:
+        scope.unseen[key or "./"] = why
+    else:
+        scope.unseen[key.rsplit("/", 1)[-1]] = why
+        scope.written.pop(key.rsplit("/", 1)[-1], None)
+
+
+def unseen_reason(scope: Scope, path: str) -> str | None:
+    """Why running `path` runs what the analyser cannot see, or None."""
+    if not scope.unseen:
+        return None
+    key = _file_key(path)
+    base = key.rsplit("/", 1)[-1]
+    table = scope.unseen
+    why = table.get(base)
+    if why is None and scope.family != "bash":
+        low = base.lower()
+        why = next((v for k, v in table.items() if k.lower() == low), None)
+    if why is not None:
+        return why
+    fold = scope.family != "bash"
+    for folder, reason in table.items():
+        if not folder.endswith("/"):
+            continue
+        if folder == "./":
+            if "/" in key and not key.startswith(("/", "~", "$")) and ":" not in key[:3]:
+                return reason  # `./tool/install.sh` after unpacking a download here
+            continue
+        if (key.lower() if fold else key).startswith(folder.lower() if fold else folder):
+            return reason
+    return None
+
+
+def unpacked_download(cmd: Cmd, archives: list[Word], dest: str | None) -> None:
+    """`tar xzf t.tgz -C d`, `unzip t.zip -d d`, `Expand-Archive t.zip d` of an archive this
+    text downloaded: what lands in `dest` (the working directory when None) is unseen."""
+    scope = cmd.scope
+    for w in archives:
+        if w.dynamic:
+            continue
+        base = _file_key(w.text).rsplit("/", 1)[-1]
+        why = "was just downloaded" if base in scope.downloaded else scope.unseen.get(base)
+        if why is None and scope.family != "bash":
+            low = base.lower()
+            if any(d.lower() == low for d in scope.downloaded):
+                why = "was just downloaded"
+        if why is None:
+            continue
+        folder = _file_key(dest).rstrip("/") + "/" if dest else "./"
+        if folder == "/":
+            folder = "./"
+        remember_unseen(scope, folder, f"was unpacked from {w.text}, which {why}")
+        return
+
+
+def runs_unseen(cmd: Cmd, where: Word) -> bool:
+    """`Start-Process C:\\t\\u.exe`, `wscript %TEMP%\\d\\run.vbs`: the file run was
+    downloaded or unpacked from a download by this text (critical); True if so."""
+    if where.dynamic and not where.text:
+        return False
+    key = _file_key(where.text.strip("\"'"))
+    base = key.rsplit("/", 1)[-1].split(",", 1)[0]
+    fold = cmd.scope.family != "bash"
+    if base in cmd.scope.downloaded or (
+        fold and base.lower() in {d.lower() for d in cmd.scope.downloaded}
+    ):
+        cmd.add(C, "download-exec", f"runs {base}, which was just downloaded", where)
+        return True
+    why = unseen_reason(cmd.scope, key)
+    if why is not None:
+        cmd.add(C, "unseen-exec", f"runs {where.text}, which {why}", where)
+        return True
+    return False
+
+
+_PS_SWITCHES = frozenset(
+    names(
+        """
+        force passthru asynchronous suspended whatif confirm verbose debug usebasicparsing
+        wait nonewwindow
+        """
+    )
+)
+
+
+def ps_named(cmd: Cmd, params: tuple[str, ...], position: int) -> Word | None:
+    """A PowerShell parameter's value: `-Name value`, `-Name:value`, an abbreviation
+    (`-Dest`), or else the `position`-th positional argument."""
+    positional: list[Word] = []
+    args = cmd.args
+    i = 0
+    while i < len(args):
+        t = args[i].text
+        if t.startswith("-") and len(t) > 1 and not t[1].isdigit():
+            name, colon, value = t[1:].partition(":")
+            name = name.lower()
+            if len(name) >= 2 and any(p.startswith(name) for p in params):
+                if colon:
+                    return Word(value, args[i].start, args[i].end, args[i].dynamic)
+                return args[i + 1] if i + 1 < len(args) else None
+            if (
+                not colon
+                and name not in _PS_SWITCHES
+                and i + 1 < len(args)
+                and not args[i + 1].text.startswith("-")
+            ):
+                i += 1  # another parameter's value
+            i += 1
+            continue
+        positional.append(args[i])
+        i += 1
+    return positional[position] if position < len(positional) else None
+
+
+@handles("start-bitstransfer")
+def _start_bitstransfer(cmd: Cmd) -> None:
+    """`Start-BitsTransfer -Source URL -Destination FILE`: a download (remembered, so that
+    running FILE later is caught); `-TransferType Upload` sends a local file out."""
+    kind = ps_named(cmd, ("transfertype",), 99)
+    source = ps_named(cmd, ("source",), 0)
+    dest = ps_named(cmd, ("destination",), 1)
+    if kind is not None and kind.text.lower() == "upload":
+        cmd.add(C, "exfiltration", "Start-BitsTransfer uploads a local file to the network")
+        return
+    cmd.add(M, "network", "Start-BitsTransfer downloads a file")
+    named = dest if dest is not None else source
+    if named is not None and named.text:
+        base = _file_key(named.text.split("?", 1)[0]).rstrip("/").rsplit("/", 1)[-1]
+        if base:
+            cmd.scope.downloaded.add(base)
+
+
+@handles("expand-archive")
+def _expand_archive(cmd: Cmd) -> None:
+    """`Expand-Archive t.zip -DestinationPath t`: unpacking a download leaves unseen files."""
+    cmd.add(M, "write", "Expand-Archive unpacks files")
+    path = ps_named(cmd, ("path", "literalpath"), 0)
+    dest = ps_named(cmd, ("destinationpath",), 1)
+    if path is not None:
+        unpacked_download(cmd, [path], dest.text.strip("'\"") if dest is not None else None)
 
 
 def written_script(cmd: Cmd, base: str, where: Word) -> None:
     """Running a script this same text wrote: judge what it will run."""
+    why = unseen_reason(cmd.scope, where.text) if not where.dynamic else None
+    if why is None and where.dynamic:
+        why = unseen_reason(cmd.scope, base)
+    if why is not None:
+        cmd.add(C, "unseen-exec", f"runs {where.text or base}, which {why}", where)
+        return
     written = cmd.scope.written.get(base)
     if written is not None:
         body, start = written
         if INTERPRETER.match(cmd.name):  # `python3 x.py` after `cat > x.py <<EOF`
             cmd.scope.include(_code_findings(cmd, body, where, start, cmd.name))
             return
-        cmd.scope.include(cmd.scope.nested(body, cmd.scope.family, where, start))
+        family = _SCRIPT_FAMILY.get(base.rsplit(".", 1)[-1].lower(), cmd.scope.family)
+        cmd.scope.include(cmd.scope.nested(body, family, where, start))
+
+
+# A script's language by its extension (a `.bat` written from PowerShell is run by cmd).
+_SCRIPT_FAMILY = {"bat": "cmd", "cmd": "cmd", "ps1": "powershell", "sh": "bash", "bash": "bash"}
+
+
+def cmd_wrote(
+    scope: Scope,
+    words: list[Word],
+    redirects: list[tuple[str, Word]],
+    network: bool,
+    group: list[str],
+) -> None:
+    """cmd `echo rd /s /q C:\\ > x.bat`, `echo clean >> d.txt`, `(echo a& echo b) > x.bat`:
+    remember what the files hold, so that running them (`x.bat`, `call x.bat`, `diskpart
+    /s d.txt`, `diskshadow /s s.txt`) is judged by their text. `group`: what the `echo`s
+    just before printed (the grammar-less tokeniser gives a `( … ) > f` group no words)."""
+    outs = [
+        (op, t)
+        for op, t in redirects
+        if op.lstrip("1") in (">", ">>") and not re.search(r"[%!$]", t.text.rsplit("\\", 1)[-1])
+    ]
+    if not outs:
+        return
+    text: str | None = None
+    if words and words[0].text.lower() in ("echo", "echo.") and not any(w.dynamic for w in words):
+        text = " ".join(w.text for w in words[1:])
+    elif not words and group:
+        text = "\n".join(group)
+    for op, target in outs:
+        if target.text.lower() in ("nul", "con"):
+            continue
+        if network and text is None:
+            remember_unseen(scope, target.text, "was just downloaded")
+            continue
+        if text is None:
+            continue
+        base = _file_key(target.text).rsplit("/", 1)[-1]
+        old = scope.written.get(base)
+        body = (old[0] if old is not None and op.endswith(">>") else "") + text + "\n"
+        scope.written[base] = (body, -1)
+        scope.unseen.pop(base, None)
+
+
+def written_text(scope: Scope, path: str) -> str | None:
+    """The text this block wrote into `path` (by its base name), if it did."""
+    written = scope.written.get(_file_key(path.strip("\"'")).rsplit("/", 1)[-1])
+    return written[0] if written is not None else None
 
 
 # --- wrappers ---------------------------------------------------------------------------
@@ -224,7 +434,7 @@ def startup_from_stdin(scope: Scope, where: Word, stdin: Stdin) -> None:
 def _env_var_matters(name: str) -> bool:
     """A variable the prefix-assignment rules judge: one whose value a program runs as a
     command, or a hook (PATH, LD_PRELOAD, BASH_ENV…) that changes what later runs."""
-    return name in COMMAND_VARS or name in HOOK_VARS
+    return name in COMMAND_VARS or name in HOOK_VARS or name in PROMPT_VARS
 
 
 def _simple_wrapper(with_value: frozenset[str], positional: int = 0) -> Handler:
@@ -945,6 +1155,61 @@ def _awk(cmd: Cmd) -> None:
     prog = ops[0]
     found = _code_findings_awk(cmd, prog)
     cmd.scope.include(found)
+    if not prog.dynamic and "system" in prog.text:
+        _awk_listing_runs(cmd, prog)
+
+
+_AWK_STR = r'"(?:[^"\\]|\\.)*"'
+# `"ls -A" | getline f`, `cmd | getline f` (cmd="ls"): lines of a command's output.
+_AWK_GETLINE = re.compile(
+    r"(" + _AWK_STR + r"|(?<![\w\"])[A-Za-z_]\w*)\s*\|\s*getline\s+([A-Za-z_]\w*)"
+)
+_AWK_ASSIGN = re.compile(r"\b([A-Za-z_]\w*)\s*=\s*(" + _AWK_STR + r")")
+_AWK_SYSTEM = re.compile(r"\bsystem\s*\(((?:" + _AWK_STR + r"|[^()\"]|\([^()]*\))*)\)")
+
+
+def _awk_listing_runs(cmd: Cmd, prog: Word) -> None:
+    """`awk 'BEGIN { while (("ls -A" | getline f) > 0) system("rm -rf " f) }'`, `ls | awk
+    '{ system("rm -rf " $0) }'`: awk runs a command once per line of a listing, exactly
+    like `ls -A | xargs -d '\n' rm -rf`; judge it as that (a cwd listing deleted entry by
+    entry is a cwd wipe)."""
+    text = prog.text
+    strings = dict((m.group(1), _awk_unquote(m.group(2))) for m in _AWK_ASSIGN.finditer(text))
+    sources: dict[str, str | None] = {}  # variable -> listing command (None: awk's input)
+    for m in _AWK_GETLINE.finditer(text):
+        src = m.group(1)
+        line = _awk_unquote(src) if src.startswith('"') else strings.get(src)
+        if line is not None:
+            sources[m.group(2)] = line
+    for field in ("$0", "$1", "$NF"):
+        sources[field] = None
+    for m in _AWK_SYSTEM.finditer(text):
+        parts = re.findall(_AWK_STR + r"|\$\w+|[A-Za-z_]\w*", m.group(1))
+        prefix: list[str] = []
+        for part in parts:
+            if part.startswith('"'):
+                prefix.append(_awk_unquote(part))
+                continue
+            if part not in sources:
+                break
+            line = "".join(prefix).rstrip().rstrip("'\"").rstrip()
+            if not line:
+                break
+            xargs = Word("xargs", prog.start, prog.end)
+            run = [Word(w.text, prog.start, prog.end) for w in split_words(line)]
+            opts = [Word("-d", prog.start, prog.end), Word("\n", prog.start, prog.end)]
+            listing = sources[part]
+            if listing is None:
+                if cmd.stdin.paths:
+                    cmd.judge([xargs, *opts, *run], cmd.stdin)
+            else:
+                code = f"{listing} | xargs -d '\\n' {line}"
+                cmd.scope.include(cmd.scope.nested(code, "bash", prog))
+            break
+
+
+def _awk_unquote(literal: str) -> str:
+    return re.sub(r"\\(.)", r"\1", literal[1:-1])
 
 
 def _code_findings_awk(cmd: Cmd, prog: Word) -> list[Finding]:

@@ -59,7 +59,8 @@ WINDOWS = [
     ("sc config evil binPath= C:\\x.exe start= auto", C),
     ("sc config wuauserv start= disabled", C),
     ("diskpart /s wipe.txt", B),
-    ("echo list disk | diskpart", C),
+    # A script that only lists reads (session 6: diskpart scripts are judged by their text).
+    ("echo list disk | diskpart", S),
 ]
 
 
