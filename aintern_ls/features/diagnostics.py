@@ -192,7 +192,12 @@ def _per_block(
         line = block.start_line
         old = kept.get(block.id)
         found: _Entry | None = None
-        if old is not None and old[1] == line and old[2] == assessment and old[3] == ran:
+        if (
+            old is not None
+            and old[1] == line
+            and (old[2] is assessment or old[2] == assessment)
+            and old[3] == ran
+        ):
             # the same block object has the same text; another one is compared by its text
             if old[0] is block:
                 found, entry = old[5], old
@@ -402,12 +407,9 @@ def _option_diagnostics(
 def register(server: AInternServer) -> None:
     def publish(doc: Document) -> None:
         assess = server.documents.assessments.get  # (marked when extracted)
-        assessments: Assessor = (
-            assess if isinstance(doc.blocks, BlockTable) else {b.id: assess(b) for b in doc.blocks}
-        )
         diagnostics = diagnostics_parts(
             doc,
-            assessments,
+            assess,
             server.encoding,
             RiskLevel.from_label(server.settings.diagnostics.minimum_level),
             server.protocol._converter.unstructure,
