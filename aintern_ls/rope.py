@@ -223,8 +223,12 @@ class Rope:
             return False
         if start + length > self._length or other_start + length > len(other):
             return False
-        if not isinstance(other, Rope):
-            return self._slice(start, start + length) == other[other_start : other_start + length]
+        if not isinstance(other, Rope):  # (a piece at a time: no copy of the whole)
+            shift = other_start - start
+            return all(
+                other.startswith(piece, at + shift)
+                for at, piece in self.iter_chunks(start, start + length)
+            )
         while length > 0:
             k, m = self._locate(start), other._locate(other_start)
             a, b = start - self._starts[k], other_start - other._starts[m]
