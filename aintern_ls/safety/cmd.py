@@ -76,7 +76,9 @@ def analyse(text: str, scope: Scope) -> None:
         for op, target in redirects:
             _redirect(scope, op, target)
             if op == "<":
-                stdin = Stdin("file")
+                # `cmd < w.txt` after `echo … > w.txt`: the file holds known text.
+                known = wrappers.written_text(scope, target.text)
+                stdin = Stdin("file") if known is None else Stdin("static", known, -1)
         # `%x%` is expanded before cmd reads the line (`set x=if` … `%x% 1==1 rd …`).
         words = _strip_control(_expand_set_variables(words, scope))
         if not words:

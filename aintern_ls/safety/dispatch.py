@@ -95,8 +95,11 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     if not words:
         return Info()
     budget.spend(budget.LOOKUP_STEPS + len(words))
-    lo = min(w.start for w in words)
-    hi = max(w.end for w in words)
+    if len(words) == 1:
+        lo, hi = words[0].start, words[0].end
+    else:
+        lo = min([w.start for w in words])
+        hi = max([w.end for w in words])
     state = _state(scope)
     if state is None or lo < 0:
         return judge_uncached(words, scope, stdin)
@@ -106,12 +109,17 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     if hit is not None:
         base, earlier, known = hit
         delta = lo - base
-        if delta == 0:
+        if not earlier:
+            pass
+        elif delta == 0:
             scope.findings.extend(earlier)
-            return _copy_info(known, 0, stdin)
-        scope.findings.extend(
-            Finding(f.level, f.rule, f.reason, f.start + delta, f.end + delta) for f in earlier
-        )
+        else:
+            scope.findings.extend(
+                [
+                    Finding(f.level, f.rule, f.reason, f.start + delta, f.end + delta)
+                    for f in earlier
+                ]
+            )
         return _copy_info(known, delta, stdin)
     mark = len(scope.findings)
     info = judge_uncached(words, scope, stdin)
@@ -125,11 +133,12 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
 
 def _state(scope: Scope) -> tuple[object, ...] | None:
     """What a judgement may read from the scope besides the words (None: cannot tell)."""
-    env, written, fds = scope.env, scope.written, scope.fds
+    env, written, fds, unseen = scope.env, scope.written, scope.fds, scope.unseen
     if not (
-        isinstance(env, VersionedDict)
-        and isinstance(written, VersionedDict)
-        and isinstance(fds, VersionedDict)
+        type(env) is VersionedDict
+        and type(written) is VersionedDict
+        and type(fds) is VersionedDict
+        and type(unseen) is VersionedDict
     ):
         return None
     return (
@@ -146,8 +155,8 @@ def _state(scope: Scope) -> tuple[object, ...] | None:
         len(scope.assigned),
         id(scope.downloaded),
         len(scope.downloaded),
-        id(scope.unseen),
-        getattr(scope.unseen, "version", -1),
+        id(unseen),
+        unseen.version,
         len(scope.exported),
     )
 
@@ -157,10 +166,12 @@ def _memo_text(words: list[Word], scope: Scope, lo: int, hi: int) -> tuple[objec
     Windows script hosts read the rest of the line (`mshta` code that cmd split at its
     parentheses), so a command naming one is pinned to its position (never reused)."""
     src = scope.source
-    rel = tuple((w.text, w.start - lo, w.end - lo, w.dynamic, w.glob, w.origin) for w in words)
+    rel = tuple([(w.text, w.start - lo, w.end - lo, w.dynamic, w.glob, w.origin) for w in words])
     pin = -1
-    if scope.family != "bash" and any(n in w.text.lower() for w in words for n in _READS_THE_LINE):
-        pin = lo
+    if scope.family != "bash":
+        low = " ".join([w.text for w in words]).lower()
+        if any(n in low for n in _READS_THE_LINE):
+            pin = lo
     return (rel, src[lo:hi], pin)
 
 
@@ -175,7 +186,13 @@ def _copy_info(info: Info, delta: int, stdin: Stdin) -> Info:
     """A copy of `info` (callers may change theirs) with its positions moved by `delta`
     (the command's own stdin, part of the memo's key, stays as it is)."""
     inp = info.input
-    if inp is not None and delta and inp != stdin and (inp.start >= 0 or inp.paths):
+    if (
+        inp is not None
+        and delta
+        and inp is not stdin
+        and inp != stdin
+        and (inp.start >= 0 or inp.paths)
+    ):
         inp = attrs.evolve(
             inp,
             start=inp.start + delta if inp.start >= 0 else inp.start,
@@ -313,6 +330,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         if name == "call" and len(words) > 1 and not words[1].text.startswith(":"):
             # `start /b call rd /s /q C:\`: call runs the command after it.
             return _judge_one(words[1:], scope, stdin)
+    if scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd", ".ps1")):
+        name = head.text.lower()  # `w.bat` is a batch file, not the program `w`
     elif name not in HANDLERS and name.lower() in HANDLERS:
         # `RM -rf /`: macOS file systems ignore case, so this may well be `rm`.
         scope.add(
@@ -379,6 +398,10 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _output_options(cmd)
     if handler is not None:
         handler(cmd)
+        if scope.family != "bash" and name in wrappers.PS_WRITERS:
+            wrappers.ps_wrote(cmd)
+        if name in _FILE_READERS and cmd.info.output is None and (scope.written or scope.unseen):
+            _reads_written(cmd)
         if name in SSH_OPTION_TOOLS:
             ssh_config_options(cmd)
         if cmd.info.output is None and scope.family == "bash" and name in _PRINTERS:
@@ -1077,6 +1100,26 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 def _trusted(line: str, prefix: str) -> bool:
     prefix = " ".join(prefix.split())
     return bool(prefix) and (line == prefix or line.startswith(prefix + " "))
+
+
+_FILE_READERS = frozenset(names("cat type get-content more"))
+
+
+def _reads_written(cmd: Cmd) -> None:
+    """`cat x.sh | sh`, `type w.txt | cmd`, `Get-Content w.ps1 | powershell -` after this
+    text wrote the file: it prints what was written (a download stays unseen)."""
+    operands = [
+        w
+        for w in cmd.args
+        if not w.text.startswith("-") and not (cmd.scope.family != "bash" and w.text[:1] == "/")
+    ]
+    if len(operands) != 1 or re.search(r"[%$!`*?]", operands[0].text.rsplit("\\", 1)[-1]):
+        return
+    text = wrappers.written_text(cmd.scope, operands[0].text)
+    if text is not None:
+        cmd.info.output = text
+    elif wrappers.unseen_reason(cmd.scope, operands[0].text) is not None:
+        cmd.info.network_fetch = True  # what was downloaded (or decoded at run time)
 
 
 def _local_script(cmd: Cmd, head: Word) -> None:

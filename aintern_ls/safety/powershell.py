@@ -262,6 +262,9 @@ def analyse(text: str, scope: Scope) -> None:
         )
 
 
+# A pipeline stage that is only a string literal: `'…'` (quotes doubled inside) or a `"…"`
+# with nothing PowerShell would expand.
+_STRING_STAGE = re.compile(r"""\s*(?:'((?:[^']|'')*)'|"([^"`$]*)")\s*""")
 _ADSI_ACCOUNT = re.compile(
     r"(?i)\.(add|create)\s*\(\s*['\"](winnt|ldap)://|\.create\s*\(\s*['\"]user['\"]"
     r"|\.setpassword\s*\(|\.invoke\s*\(\s*['\"](add|setpassword)['\"]"
@@ -539,6 +542,12 @@ class _Walker:
                 if i:
                     stdin = dispatch.next_stdin(info, stdin)
                 offset = start + stmt.start() + m.start()
+                literal = _STRING_STAGE.fullmatch(m.group(0))
+                if literal is not None:
+                    # `'Remove-Item …' | powershell -`: a string literal stage prints its text.
+                    text_ = literal.group(1) if literal.group(1) is not None else literal.group(2)
+                    info = Info(name="string", output=text_.replace("''", "'"))
+                    continue
                 words = [_known_word(w) for w in split_words(m.group(0), offset, posix=False)]
                 if words and re.match(r"^[\w.\\/:-]+$", words[0].text):
                     info = dispatch.judge(words, self.scope, stdin)
@@ -613,6 +622,7 @@ class _Walker:
 
     def _command(self, node: Node, stdin: Stdin) -> Info:
         words: list[Word] = []
+        redirects: list[Node] = []
         for c in node.named_children:
             t = c.type
             if t == "command_name":
@@ -645,6 +655,7 @@ class _Walker:
                         continue
                     if "redirection" in el.type:
                         self.redirection(el)
+                        redirects.append(el)
                         continue
                     if el.type == "ERROR":
                         # `${env:ProgramFiles(x86)}\*` trips the grammar: split the region
@@ -681,7 +692,16 @@ class _Walker:
                 if not w.dynamic and " " in w.text.strip() and not w.text.startswith("-"):
                     found = self.scope.nested(w.text, "powershell", w, -1)
                     self.scope.include([f for f in found if f.level >= RiskLevel.BLOCKED])
-        return dispatch.judge(words, self.scope, stdin)
+        info = dispatch.judge(words, self.scope, stdin)
+        for r in redirects:
+            # `echo 'Remove-Item …' > w.ps1`: the file holds what the command printed.
+            raw = _text(r)
+            target = raw.lstrip("0123456789*>&| ").strip().strip("'\"")
+            if target and raw.lstrip("1").startswith(">") and info.output is not None:
+                base = target.replace("\\", "/").rsplit("/", 1)[-1]
+                old = self.scope.written.get(base) if raw.lstrip("1").startswith(">>") else None
+                self.scope.written[base] = ((old[0] if old else "") + info.output + "\n", -1)
+        return info
 
     def error_words(self, node: Node) -> list[Word]:
         s, _ = self.span(node)

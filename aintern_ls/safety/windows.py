@@ -18,6 +18,7 @@ from aintern_ls.safety.words import Word, fold_powershell, names, split_words
 from aintern_ls.safety.wrappers import (
     decoded_readable,
     run_code_from_stdin,
+    run_script_file,
     runs_unseen,
     written_text,
 )
@@ -290,7 +291,7 @@ def _start_process(cmd: Cmd) -> None:
         ]
         cmd.judge([program, *extra])
     elif program is not None and arguments is None:
-        runs_unseen(cmd, program)  # `Start-Process C:\\t\\u.exe` after downloading it
+        run_script_file(cmd, program)  # `Start-Process C:\\t\\u.exe` after downloading it
 
 
 def _named_value(cmd: Cmd, name: str, shortest: int) -> Word | None:
@@ -410,8 +411,25 @@ def _powershell_exe(cmd: Cmd) -> None:
         cmd.scope.include(cmd.scope.nested(text, "powershell", where, -1))
         return
     script = params.get("file") or params.get("f")
+    if script is None and positional and positional[0].text == "-":
+        run_code_from_stdin(cmd, "powershell")  # `… | powershell -`: stdin is the script
+        return
+    if (
+        script is None
+        and positional
+        and not (cmd.name.startswith("pwsh") or positional[0].text.lower().endswith(".ps1"))
+    ):
+        # `powershell Remove-Item …`: Windows PowerShell reads the words as -Command.
+        idx = next(i for i, w in enumerate(cmd.args) if w is positional[0])
+        tail = cmd.args[idx:]
+        text = " ".join(w.text for w in tail)
+        cmd.scope.include(
+            cmd.scope.nested(text, "powershell", Word(text, tail[0].start, tail[-1].end), -1)
+        )
+        return
     if script is not None or positional:
         cmd.add(M, "local-script", f"{cmd.name} runs a script")
+        run_script_file(cmd, script if script is not None else positional[0])
         return
     if cmd.stdin.kind != "none":
         run_code_from_stdin(cmd, "powershell")

@@ -131,7 +131,7 @@ _PS_SWITCHES = frozenset(
     names(
         """
         force passthru asynchronous suspended whatif confirm verbose debug usebasicparsing
-        wait nonewwindow
+        wait nonewwindow nonewline append noclobber
         """
     )
 )
@@ -184,14 +184,53 @@ def _start_bitstransfer(cmd: Cmd) -> None:
             cmd.scope.downloaded.add(base)
 
 
-@handles("expand-archive")
-def _expand_archive(cmd: Cmd) -> None:
-    """`Expand-Archive t.zip -DestinationPath t`: unpacking a download leaves unseen files."""
-    cmd.add(M, "write", "Expand-Archive unpacks files")
-    path = ps_named(cmd, ("path", "literalpath"), 0)
-    dest = ps_named(cmd, ("destinationpath",), 1)
-    if path is not None:
-        unpacked_download(cmd, [path], dest.text.strip("'\"") if dest is not None else None)
+# PowerShell cmdlets that write a file: what they write is remembered (`ps_wrote`).
+PS_WRITERS = frozenset(names("set-content add-content out-file tee-object expand-archive"))
+
+
+def ps_wrote(cmd: Cmd) -> None:
+    """`Set-Content w.ps1 'Remove-Item …'`, `'…' | Out-File w.ps1`, `Add-Content`,
+    `Expand-Archive t.zip t`: remember what the file holds (or that it is unseen), so that
+    running it later (`& .\\w.ps1`, `pwsh -f w.ps1`, `cmd /c w.bat`) is judged by its text."""
+    n = cmd.name
+    if n == "expand-archive":
+        path = ps_named(cmd, ("path", "literalpath"), 0)
+        dest = ps_named(cmd, ("destinationpath",), 1)
+        if path is not None:
+            unpacked_download(cmd, [path], dest.text.strip("'\"") if dest is not None else None)
+        return
+    if n in ("set-content", "add-content"):
+        target = ps_named(cmd, ("path", "literalpath"), 0)
+        value = ps_named(cmd, ("value",), 1)
+    else:
+        target = ps_named(cmd, ("filepath", "path", "literalpath"), 0)
+        value = ps_named(cmd, ("inputobject",), 99)
+    if target is None or not target.text or re.search(r"[$%`]", target.text.rsplit("\\", 1)[-1]):
+        return
+    text: str | None = None
+    if value is not None and not value.dynamic:
+        text = value.text
+    elif value is None and cmd.stdin.kind == STDIN_STATIC:
+        text = cmd.stdin.text
+    elif value is None and cmd.stdin.kind == STDIN_NETWORK:
+        remember_unseen(cmd.scope, target.text, "was just downloaded")
+        return
+    if text is None:
+        return
+    base = _file_key(target.text.strip("'\"")).rsplit("/", 1)[-1]
+    append = n == "add-content" or any(w.text.lower() == "-append" for w in cmd.args)
+    old = cmd.scope.written.get(base)
+    cmd.scope.written[base] = ((old[0] if old and append else "") + text.rstrip("\n") + "\n", -1)
+    cmd.scope.unseen.pop(base, None)
+
+
+def run_script_file(cmd: Cmd, script: Word) -> None:
+    """`pwsh -File w.ps1`, `powershell .\\w.ps1`: a script this text wrote or downloaded."""
+    if runs_unseen(cmd, script):
+        return
+    base = _file_key(script.text.strip("'\"")).rsplit("/", 1)[-1]
+    if base in cmd.scope.written:
+        written_script(cmd, base, script)
 
 
 def written_script(cmd: Cmd, base: str, where: Word) -> None:

