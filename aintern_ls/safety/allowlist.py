@@ -10,8 +10,8 @@ from aintern_ls.safety import system, wrappers
 from aintern_ls.safety.context import (
     Cmd,
 )
-from aintern_ls.safety.levels import B, C, D, M
-from aintern_ls.safety.paths import classify_path, is_secret, write_target
+from aintern_ls.safety.levels import C, D, M
+from aintern_ls.safety.paths import is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, handles, run_config_command
 from aintern_ls.safety.words import Word, names, printf_output
 
@@ -128,11 +128,8 @@ def _tar(cmd: Cmd) -> None:
     target = cmd.option_value("-C", "--directory")
     if "x" in flags or cmd.long("--extract", "--get"):
         wrappers.unpacked_download(cmd, cmd.args, target.text if target is not None else None)
-    if target is not None and "x" in flags:
-        t = classify_path(target.text, cmd.scope.cwds)
-        if t.level == B and t.rule == "rm-root":
-            cmd.add(C, "overwrite-system", "extracts an archive over the root filesystem", target)
-            return
+    if target is not None and "x" in flags and system.extracts_over_system(cmd, target):
+        return
     cmd.add(M, "write", "tar writes files")
 
 
@@ -195,8 +192,11 @@ def _misc(cmd: Cmd) -> None:
             cmd.scope.errexit = True
         if n == "export" and any(re.match(r"^(HISTFILE|HISTSIZE)=", t) for t in texts):
             cmd.add(M, "history", "turns off shell history")
-        if n == "history" and any(t in ("-c", "-w", "-d") for t in texts):
-            cmd.add(M, "history", "clears shell history")
+        if n == "history" and any(re.fullmatch(r"-[a-z]*c[a-z]*", t) for t in texts):
+            # `history -c` (and `-cw`): the session's record of commands is wiped.
+            cmd.add(D, "history-wipe", "clears the shell history (the record of what ran)")
+        elif n == "history" and any(re.fullmatch(r"-[a-z]*[wd][a-z]*", t) for t in texts):
+            cmd.add(M, "history", "rewrites or edits the shell history")
         return
     if n in ("journalctl", "dmesg"):
         if any(
@@ -236,6 +236,15 @@ def _misc(cmd: Cmd) -> None:
         return
     if n == "ansible-playbook" and ("--check" in texts or "--syntax-check" in texts):
         return
+    if system.command_options(cmd):
+        return
+    if n in ("unzip", "7z", "7za", "unrar"):
+        dest = cmd.option_value("-d") if n == "unzip" else None
+        out_opt = next((w for w in cmd.args if w.text.startswith("-o") and len(w.text) > 2), None)
+        if dest is None and out_opt is not None and n != "unzip":
+            dest = Word(out_opt.text[2:], out_opt.start, out_opt.end, out_opt.dynamic)
+        if dest is not None and system.extracts_over_system(cmd, dest):
+            return
     if n in ("java", "gcc", "clang", "rustc", "javac", "g++", "cc", "clang++") and texts in (
         ["-version"],
         ["--version"],
@@ -327,6 +336,8 @@ def _read_only(cmd: Cmd) -> None:
             cmd.add(M, "runs-program", "rg --pre runs a program on each file")
     elif n in ("sort",) and (cmd.option_value("-o", "--output") is not None):
         cmd.add(M, "write", "sort -o writes a file")
+    elif n in system.POSITIONAL_OUTPUT and system.positional_output(cmd):
+        return
     elif (n in ("date",) and cmd.short("s")) or (n == "date" and cmd.long("--set")):
         cmd.add(M, "system-config", "date -s changes the clock")
     elif n == "hostname" and cmd.operands():
@@ -352,9 +363,19 @@ def _read_only(cmd: Cmd) -> None:
     elif n in ("tail", "head", "less") and any(is_secret(w.text) for w in cmd.operands()):
         cmd.add(M, "read-secret", "prints a private key or credentials file")
         cmd.info.reads_secret = True
-    elif n in ("ping", "ping6", "traceroute", "dig", "nslookup", "host", "whois", "mtr"):
+    elif n in (
+        "ping",
+        "ping6",
+        "traceroute",
+        "dig",
+        "nslookup",
+        "host",
+        "whois",
+        "mtr",
+        "test-connection",
+    ):
         cmd.info.network_fetch = False
-        if any(w.dynamic and w.origin != "variable" for w in cmd.args):
+        if any((w.dynamic and w.origin != "variable") or "$(" in w.text for w in cmd.args):
             cmd.add(C, "exfiltration", f"{n} puts a command's output in a DNS name (exfiltration)")
     elif n in ("echo", "printf", "write-output", "write-host"):
         _echo_output(cmd)

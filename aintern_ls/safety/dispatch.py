@@ -394,6 +394,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     handler = WINDOWS_HANDLERS.get(name) if scope.family != "bash" else None
     if handler is None:
         handler = HANDLERS.get(name)
+    if scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd")):
+        handler = None  # a batch file, not the program of that name (`w.bat` is not `w`)
     if scope.family == "bash" and name not in _WRITERS and name not in _O_IS_A_FLAG:
         _output_options(cmd)
     if handler is not None:

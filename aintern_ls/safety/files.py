@@ -382,6 +382,8 @@ def _find(cmd: Cmd) -> None:
 
 @handles("dd")
 def _dd(cmd: Cmd) -> None:
+    if any(w.text == "of=/dev/null" for w in cmd.args):
+        return  # `dd if=X of=/dev/null`: a read (a throughput or read test), nothing written
     for w in cmd.args:
         if w.text.startswith("of=") and is_device(w.text[3:]):
             cmd.add(B, "disk-write", f"dd overwrites the raw disk {w.text[3:]}", w)
@@ -668,11 +670,14 @@ _MODE_WORLD = re.compile(r"^(0?777|[ugoa]*a\+rwx|o\+w|a\+w|0?666)$")
 def _chmod(cmd: Cmd) -> None:
     recursive = cmd.short("R") or cmd.long("--recursive")
     ops = cmd.operands(frozenset({"--reference"}))
-    if cmd.name == "chattr":
-        cmd.add(M, "permissions", "chattr changes file attributes")
-        return
     mode = ops[0] if ops else None
     targets = ops[1:]
+    if cmd.name in ("chattr", "setfacl"):
+        # Attributes (`+i`, `-a`) and ACL specs (`-m u:x:r`) are not paths; every operand
+        # left is a target (`chattr -R +i /`, `setfacl -R -b /`).
+        taken = frozenset(names("-m -x -M -X -v -p --modify --remove --set --set-file"))
+        mode = None
+        targets = [w for w in cmd.operands(taken) if not re.fullmatch(r"[-+=][a-zA-Z]+", w.text)]
     if cmd.name == "chmod" and mode is not None and _MODE_SETUID.match(mode.text):
         cmd.add(
             C,
@@ -781,7 +786,12 @@ def _write_family(cmd: Cmd) -> None:
         rsh = option_glued(cmd, "-e", "--rsh", "--rsync-path")
         if rsh is not None:
             run_config_command(cmd, rsh, f"rsync's remote-shell option {rsh.text!r}")
-        remote = [w for w in ops if re.match(r"^[\w.@-]+:", w.text) and not w.text.startswith("/")]
+        remote = [
+            w
+            for w in ops
+            if (re.match(r"^[\w.@-]+:", w.text) and not w.text.startswith("/"))
+            or w.text.startswith("rsync://")
+        ]
         if remote and any(is_secret(w.text) for w in ops[:-1]):
             cmd.add(C, "exfiltration", "copies private keys or credentials to another machine")
             return

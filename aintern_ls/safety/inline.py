@@ -282,6 +282,67 @@ def _pos(node: ast.AST) -> tuple[int, int]:
     return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
 
 
+# Parameter names of the calls the reader judges, so that keyword arguments
+# (`copy2(dst="/etc", src=…)`, `rmtree(path=…)`, `run(args=[…])`) are read like positional
+# ones whatever name the function was imported under.
+_PY_PARAMS: dict[str, tuple[str, ...]] = {
+    "shutil.copy": ("src", "dst"),
+    "shutil.copy2": ("src", "dst"),
+    "shutil.copyfile": ("src", "dst"),
+    "shutil.copytree": ("src", "dst"),
+    "shutil.move": ("src", "dst"),
+    "shutil.rmtree": ("path",),
+    "shutil.chown": ("path",),
+    "os.remove": ("path",),
+    "os.unlink": ("path",),
+    "os.rmdir": ("path",),
+    "os.removedirs": ("name",),
+    "os.rename": ("src", "dst"),
+    "os.replace": ("src", "dst"),
+    "os.renames": ("old", "new"),
+    "os.symlink": ("src", "dst"),
+    "os.link": ("src", "dst"),
+    "os.chmod": ("path", "mode"),
+    "os.chown": ("path", "uid", "gid"),
+    "os.truncate": ("path", "length"),
+    "os.system": ("command",),
+    "os.popen": ("cmd",),
+    "open": ("file", "mode"),
+    "io.open": ("file", "mode"),
+    "codecs.open": ("filename", "mode"),
+    "eval": ("source",),
+    "exec": ("source",),
+    "subprocess.run": ("args",),
+    "subprocess.call": ("args",),
+    "subprocess.check_call": ("args",),
+    "subprocess.check_output": ("args",),
+    "subprocess.Popen": ("args",),
+    "subprocess.getoutput": ("cmd",),
+    "subprocess.getstatusoutput": ("cmd",),
+}
+_PY_SHORT_PARAMS = {"rmtree": ("path",), "copy2": ("src", "dst"), "copyfile": ("src", "dst")}
+
+
+def _py_positional(node: ast.Call, name: str, short: str) -> ast.Call:
+    """`node` with the keyword arguments of a known function moved into their positions."""
+    params = _PY_PARAMS.get(name) or _PY_SHORT_PARAMS.get(short)
+    if params is None or len(node.args) >= len(params):
+        return node
+    if any(isinstance(a, ast.Starred) for a in node.args):
+        return node
+    kw = {k.arg: k.value for k in node.keywords if k.arg}
+    args = list(node.args)
+    for p in params[len(args) :]:
+        if p not in kw:
+            break
+        args.append(kw[p])
+    if len(args) == len(node.args):
+        return node
+    used = set(params[: len(args)])
+    keywords = [k for k in node.keywords if k.arg not in used]
+    return ast.copy_location(ast.Call(func=node.func, args=args, keywords=keywords), node)
+
+
 class _PyReader:
     """Reads a parsed Python program for its effects."""
 
@@ -612,6 +673,8 @@ class _PyReader:
             fx.opaque = fx.opaque or "calls a function whose name is computed at run time"
             return
         short = name.rsplit(".", 1)[-1]
+        if node.keywords:
+            node = _py_positional(node, name, short)
         root = name.split(".", 1)[0]
         args = node.args
         first = args[0] if args else None
@@ -702,7 +765,14 @@ class _PyReader:
             "os.symlink",
             "os.link",
         ):
-            self.path_effect(args[1] if len(args) > 1 else kw.get("dst"), fx.writes)
+            dst = args[1] if len(args) > 1 else kw.get("dst")
+            self.path_effect(dst, fx.writes)
+            if name in ("shutil.copy", "shutil.copy2") and args and dst is not None:
+                # `copy2("fixtures/passwd", "/etc")`: into a directory, the file keeps its name.
+                copied, into = self.value(args[0]), self.value(dst)
+                base = copied.rstrip("/").rsplit("/", 1)[-1]
+                if DYN not in base and base and DYN not in into and into.startswith(("/", "~")):
+                    fx.writes.append(into.rstrip("/") + "/" + base)
             fx.risky = True
             return
         if name in ("os.chmod", "os.chown", "os.lchown", "shutil.chown", "os.lchmod") or (
@@ -977,6 +1047,21 @@ _FAMILY = {
     "jshell": "java",
     "julia": "julia",
     "scala": "java",
+    "scala-cli": "java",
+    "amm": "java",
+    "kotlin": "java",
+    "kotlinc": "java",
+    "kotlinc-jvm": "java",
+    "erl": "erlang",
+    "erlang": "erlang",
+    "elixir": "elixir",
+    "iex": "elixir",
+    "clojure": "clojure",
+    "clj": "clojure",
+    "bb": "clojure",
+    "texlua": "lua",
+    "raku": "raku",
+    "go": "go",
     "swift": "swift",
     "objc": "swift",
 }
@@ -990,7 +1075,7 @@ def _lex(code: str, lang: str) -> tuple[str, list[_Lit]]:
     lits: list[_Lit] = []
     i, n = 0, len(code)
     backtick_shell = lang in ("perl", "ruby", "php", "julia", "sh")
-    interp_double = lang in ("perl", "ruby", "php", "groovy", "julia")
+    interp_double = lang in ("perl", "ruby", "php", "groovy", "julia", "elixir")
     while i < n:
         c = code[i]
         kind = ""
@@ -1069,7 +1154,8 @@ _HOME_EXPR = re.compile(
     r"|File\.expand_path\(.*\)|os\.UserHomeDir\(\)|System\.getProperty\(\x01\d+\x01\)"
     r"|Deno\.env\.get\(\x01\d+\x01\)|(?:Bun|Deno|import\.meta)\.env\.HOME"
     r"|NSHomeDirectory\(\)|FileManager\.default\.homeDirectoryForCurrentUser(?:\.path)?"
-    r"|ProcessInfo\.processInfo\.environment\[\x01\d+\x01\]!?)$"
+    r"|ProcessInfo\.processInfo\.environment\[\x01\d+\x01\]!?"
+    r"|System\.user_home!?\(\)|System\.get_env\(\x01\d+\x01\)|System/getenv\s+\x01\d+\x01)$"
 )
 _DECODERS = {
     "atob": "base64",
@@ -1093,6 +1179,12 @@ class _Reader:
         self.depth = depth
         self.raw = code
         self.masked, self.lits = _lex(code, lang)
+        if lang == "erlang":
+            # `os:cmd(…)`, `file:del_dir_r(…)`: module-qualified calls read as `os.cmd(…)`.
+            self.masked = re.sub(r"\b([a-z]\w*):([a-z]\w*)\s*\(", r"\1.\2(", self.masked)
+        if lang == "elixir":
+            # `File.rm_rf!(…)` is `File.rm_rf(…)` that raises on failure.
+            self.masked = re.sub(r"(\w)!\s*\(", r"\1(", self.masked)
         self.env: dict[str, str] = {}
         self.lists: dict[str, list[str]] = {}
         self.fx = Effects()
@@ -1157,6 +1249,11 @@ class _Reader:
                 e = m0.group(1).strip()
         while e.startswith("(") and _closing(e, 0) == len(e) - 1:
             e = e[1:-1].strip()
+        if self.lang in ("elixir", "erlang"):
+            e = re.sub(r"\A~[a-zA-Z](?=\x01)", "", e)  # Elixir sigils: ~c"rm -rf /"
+            if "++" in e or "<>" in e:
+                parts = [p for p in re.split(r"\+\+|<>", e) if p.strip()]
+                return "".join(self._value(p.strip(), level + 1) for p in parts)
         # trailing no-op conversions: .toString(), .decode(), .to_s, .chomp …
         e = re.sub(
             r"(?:\.(?:toString|decode|to_s|chomp|strip|trim|toLowerCase|valueOf)"
@@ -1240,7 +1337,12 @@ class _Reader:
         """An array literal's items (`["-rf", "/"]`, `%w(-rf /)`, `c("-rf", "/")`)."""
         e = expr.strip()
         e = re.sub(r"\Anew\s+(?:java\.lang\.)?String\s*\[\s*\]\s*", "", e)
-        m = re.fullmatch(r"\A(?:\[|c\(|array\(|\{|List\.of\(|Arrays\.asList\()(.*)[\])}]", e, re.S)
+        m = re.fullmatch(
+            r"\A(?:\[|c\(|array\(|\{|List\.of\(|Arrays\.asList\(|arrayOf\(|listOf\(|mutableListOf\("
+            r"|Seq\(|List\(|Array\(|Vector\()(.*)[\])}]",
+            e,
+            re.S,
+        )
         if m:
             return [self.value(p) for p in _split_top(m.group(1), ",") if p.strip()]
         m = re.fullmatch(r"\A\x01(\d+)\x01", e)
@@ -1273,10 +1375,19 @@ class _Reader:
                 close = _closing(code, m.end() - 1)
                 argtext = code[m.end() : close if close > 0 else len(code)]
             else:
-                if self.lang not in ("perl", "ruby", "lua", "tcl", "applescript"):
+                if self.lang not in ("perl", "ruby", "lua", "tcl", "applescript", "raku"):
                     continue
-                rest = code[m.end() :]
+                rest = code[m.end() : m.end() + _WINDOW]
                 stop = re.search(r"[;\n}|]|\s(?:if|unless|or|and|do)\b|&&|\|\|", rest)
+                while (
+                    stop is not None
+                    and stop.group(0) == "}"
+                    and rest[: stop.start()].count("{") > rest[: stop.start()].count("}")
+                ):
+                    # `system "rm", "-rf", $ENV{HOME}`: a brace of the argument, not the block's
+                    stop = re.compile(r"[;\n}|]|\s(?:if|unless|or|and|do)\b|&&|\|\|").search(
+                        rest, stop.end()
+                    )
                 argtext = rest[: stop.start()] if stop else rest
             self.call(qual, short, argtext, code, m.start())
         self._indirect_calls(code)
@@ -1307,6 +1418,9 @@ class _Reader:
                 self._shell_line(" ".join(_shell_quote(a) for a in argv))
             elif argv:
                 fx.opaque = fx.opaque or "starts a program only known at run time"
+        self._process_idioms(code)
+        if self.lang in ("perl", "ruby"):
+            self._tree_walk_deletes(code)
         if self.lang == "tcl":
             for m in re.finditer(r"(?:^|[\[;{\s])exec\s+([^\]\n;]+)", code):
                 self._shell_line(self._words(m.group(1)))
@@ -1330,6 +1444,136 @@ class _Reader:
         if _RISKY.search(code):
             fx.risky = True
         return fx
+
+    def _process_idioms(self, code: str) -> None:
+        """Process and file idioms of the JVM languages, Erlang/Elixir and Clojure: Scala's
+        `"cmd".!` and `Seq(…).!!`, Kotlin/Java `File(p).deleteRecursively()`, Erlang
+        `open_port({spawn, "cmd"}, …)`, Clojure `(sh "rm" "-rf" "/")`, `(spit p …)`."""
+        lang = self.lang
+        if lang in ("java", "groovy"):
+            runs = r"\s*\.?\s*(?:!!?(?![=!])|lazyLines\w*|lineStream\w*|run\b)"
+            for m in re.finditer(r"\x01\d+\x01(?=" + runs + ")", code):
+                self._shell_line(self.value(m.group(0)))  # Scala "cmd".!
+            for m in re.finditer(r"\b(Seq|List|Array|Vector|Process)\s*\(", code):
+                close = _closing(code, m.end() - 1)
+                if close < 0 or not re.match(runs, code[close + 1 :]):
+                    continue
+                subject = code[m.start() : close + 1]
+                if m.group(1) == "Process":
+                    inner = code[m.end() : close]
+                    items = self.items(inner)
+                    if items is None:
+                        self._shell_line(self.value(inner))
+                        continue
+                else:
+                    items = self.items(subject)
+                if items is not None:
+                    self._argv(items)
+            for m in re.finditer(
+                r"\bFile\s*\(\s*([^()]*+(?:\([^()]*+\)[^()]*+)?)\)\s*\.\s*(deleteRecursively|delete"
+                r"|deleteOnExit|writeText|writeBytes|appendText)\s*\(",
+                code,
+            ):
+                v = self.value(m.group(1))
+                if m.group(2).startswith("delete"):
+                    self._delete(v, m.group(2) == "deleteRecursively")
+                else:
+                    into = self.fx.appends if m.group(2) == "appendText" else self.fx.writes
+                    self._path(v, into)
+                    self.fx.risky = True
+            for m in re.finditer(
+                r"\b(?:Files\.(delete|deleteIfExists|write|writeString)|FileUtils\.(deleteDirectory"
+                r"|forceDelete|cleanDirectory|writeStringToFile))\s*\(\s*(?:Paths\.get|Path\.of"
+                r"|new\s+File|File)\s*\(([^()]*)\)",
+                code,
+            ):
+                v = self.value(m.group(3))
+                verb = m.group(1) or m.group(2) or ""
+                if verb.startswith("write"):
+                    self._path(v, self.fx.writes)
+                    self.fx.risky = True
+                else:
+                    self._delete(v, verb in ("deleteDirectory", "cleanDirectory", "forceDelete"))
+        if lang in ("erlang", "elixir"):
+            for m in re.finditer(r"\bopen_port\s*\(\s*\{\s*:?spawn\w*\s*,\s*([^}]*)\}", code):
+                self._shell_line(self.value(m.group(1)))
+        if lang == "clojure":
+            self._lisp(code)
+
+    def _tree_walk_deletes(self, code: str) -> None:
+        """A tree walker whose callback deletes what it visits: Perl `find(sub { unlink },
+        DIR)` / `finddepth(…)` / `find({ wanted => sub {…} }, DIR)`, Ruby `Find.find(DIR) { |f|
+        File.delete(f) }`. Unfiltered (or filtered only by a file-type test) it empties DIR,
+        like `rm -r DIR`; a name filter deletes a subset (a scoped delete)."""
+        walks: list[tuple[str, list[str]]] = []
+        for m in re.finditer(r"\b(?:File::Find::)?(?:find|finddepth)\s*\(", code):
+            close = _closing(code, m.end() - 1)
+            parts = _split_top(code[m.end() : close if close > 0 else len(code)], ",")
+            if len(parts) >= 2:
+                walks.append((parts[0], [p for p in parts[1:] if p.strip()]))
+        for m in re.finditer(r"\bFind\.find\s*\(([^()]*)\)\s*(?:do\b|\{)", code):
+            close = _closing(code, m.end() - 1) if code[m.end() - 1] == "{" else -1
+            body = code[m.end() : close] if close > 0 else code[m.end() : m.end() + 400]
+            walks.append((body, _split_top(m.group(1), ",")))
+        for body, dirs in walks:
+            if not re.search(r"\b(?:unlink|rmtree|remove_tree|rmdir|delete|rm_rf|rm_r|rm)\b", body):
+                continue
+            cond = " ".join(re.findall(r"\b(?:if|unless)\b([^;}]*)", body))
+            for c in re.finditer(r"(?:&&|\band\b)\s*(?:unlink|rmtree|File\.)", body):
+                seg = body[: c.start()]
+                cond += " " + seg[max(seg.rfind(";"), seg.rfind("{")) + 1 :]
+            rest = re.sub(
+                r"-[fdlerwxsz]\b|\$_|\$File::Find::name|\bnot\b|\band\b|\bor\b|[!&|()\s;]"
+                r"|File\.(?:file|directory)\?\s*\(?\s*\w*\s*\)?|\bf\b",
+                "",
+                cond,
+            )
+            self.fx.risky = True
+            if rest:
+                self.fx.unknown_delete = True  # a filtered subset of the tree
+                continue
+            for d in dirs[:8]:
+                self._delete(self.value(d), True)
+
+    def _argv(self, argv: list[str]) -> None:
+        if not argv or argv[0].startswith(DYN):
+            self.fx.opaque = self.fx.opaque or "runs a program whose name is computed at run time"
+            return
+        self.fx.risky = True
+        self.fx.cmd_output = True
+        self.fx.shell.append(_shell_line(" ".join(_shell_quote(a) for a in argv)))
+
+    def _lisp(self, code: str) -> None:
+        """Clojure/babashka forms: `(sh "rm" "-rf" "/")`, `(shell "rm -rf /")`,
+        `(process …)`, `(fs/delete-tree p)`, `(io/delete-file p)`, `(spit p …)`, and
+        `(.exec (Runtime/getRuntime) x)`."""
+        for m in re.finditer(r"\(\s*([\w.\-/:!?*]++)\s+([^()]*+)\)", code):
+            fn = re.split(r"[/:]", m.group(1))[-1]
+            words = m.group(2).split()
+            vals = [self.value(w) for w in words if not w.startswith(":")]
+            if fn in ("sh", "shell", "process", "exec", "process-builder") and vals:
+                if fn == "shell" and len(vals) == 1:
+                    self._shell_line(vals[0])
+                else:
+                    self._argv(vals)
+            elif fn in ("delete-tree", "delete-file", "delete", "delete-if-exists") and vals:
+                self._delete(vals[0], fn == "delete-tree")
+            elif fn == "spit" and vals:
+                into = self.fx.appends if ":append" in m.group(2) else self.fx.writes
+                self._path(vals[0], into)
+                self.fx.risky = True
+        for m in re.finditer(
+            r"\(\s*[\w.\-:/]*run-program\s+(\x01\d+\x01)\s*(?:'?\(\s*(?:list\s+)?((?:\x01\d+\x01\s*)*)\))?",
+            code,
+        ):
+            prog = self.value(m.group(1))
+            rest = [self.value(w) for w in (m.group(2) or "").split()]
+            if rest or " " not in prog:
+                self._argv([prog, *rest])  # (sb-ext:run-program "/bin/rm" (list "-rf" "/"))
+            else:
+                self._shell_line(prog)  # (uiop:run-program "rm -rf ~")
+        for m in re.finditer(r"\(\s*\.exec\s+\(\s*Runtime/getRuntime\s*\)\s+([^()]*)\)", code):
+            self._shell_line(self.value(m.group(1)))
 
     def _swift_process(self, code: str) -> None:
         """Foundation's Process/NSTask: `launchPath`/`executableURL` and `arguments` set,
@@ -1477,9 +1721,18 @@ class _Reader:
             if short in ("execute",) and low not in ("os.execute",):
                 return
             if (
+                short in ("cmd", "shell")
+                and low not in ("os.cmd", "system.cmd", "system.shell")
+                and not (lang == "raku" and low == "shell")
+            ):
+                return  # Erlang os:cmd, Elixir System.cmd/System.shell, Raku shell
+            if short == "Command" and lang == "go" and low == "exec.command":
+                self._shell_call("run", args)  # Go exec.Command(prog, args…)
+                return
+            if (
                 short in ("run", "Command")
                 and not low.startswith("deno.")
-                and not (short == "run" and lang == "julia")
+                and not (short == "run" and lang in ("julia", "raku"))
             ):
                 return
             self._shell_call(short, args)
@@ -1538,14 +1791,26 @@ class _Reader:
             fx.risky = True
             return
         if short in _COPY and len(args) >= 2:
-            if short in ("cp", "copy") and not re.search(r"[.:]", qual) and lang != "perl":
+            if (
+                short in ("cp", "copy")
+                and not re.search(r"[.:]", qual)
+                and lang not in ("perl", "php")
+            ):
+                return
+            if short == "install" and "fileutils" not in low:
                 return
             self._path(self.value(args[1]), fx.writes)
             fx.risky = True
             return
         if short in _WRITE_FUNCS and args:
             append = short.startswith("append") or "FILE_APPEND" in argtext
-            self._path(self.value(args[0]), fx.appends if append else fx.writes)
+            target = self.value(args[0])
+            if not append and _path_of(target) is None and self.roots:
+                # `glob('/**/*').forEach(f => writeFileSync(f, ''))`: every file listed is
+                # overwritten, which destroys them as surely as deleting them.
+                for root in self.roots:
+                    fx.deletes.append((root, True))
+            self._path(target, fx.appends if append else fx.writes)
             fx.risky = True
             return
         if short in _OPEN_FUNCS and args:
@@ -1835,7 +2100,8 @@ _ASSIGN = re.compile(
 )
 _ENUM = re.compile(
     r"\b(glob|Dir\.glob|Dir\.children|Dir\.entries|Dir\.each_child|Dir\.foreach|readdirSync"
-    r"|readdir|scandir|opendir|list\.files|dir\.list|Dir\[|fs\.readdirSync|files\.walk)\s*"
+    r"|readdir|scandir|opendir|list\.files|dir\.list|Dir\[|fs\.readdirSync|files\.walk|globSync"
+    r"|(?:require\s*\(\s*\x01\d+\x01\s*\)|glob|fg|fastGlob|globby)\.sync)\s*"
     r"(\(|\s+\x01\d+\x01)"
 )
 _SHELL_FUNCS = frozenset(
@@ -1844,6 +2110,7 @@ _SHELL_FUNCS = frozenset(
     system exec execSync execFile execFileSync spawn spawnSync popen shell_exec passthru
     proc_open pcntl_exec popen2 popen3 popen2e capture2 capture2e capture3 pipeline readpipe
     system2 execute run Command execa execaSync execaCommand execaCommandSync doShellScript
+    cmd shell
     """
     )
 )
@@ -1860,7 +2127,7 @@ _DELETE_REC = frozenset(
         """
     rmtree rm_rf rm_r remove_dir remove_dir_all remove_entry remove_entry_secure RemoveAll
     rimraf deltree removeSync emptyDirSync emptyDir remove_tree delete_tree rmrf removeItem
-    removeItemAtPath
+    removeItemAtPath del_dir_r
     """
     )
 )
@@ -1880,12 +2147,27 @@ _REMOVERS = frozenset(
     )
 )
 _MOVE = frozenset(["rename", "renameSync", "mv", "move"])
-_COPY = frozenset(["copyFileSync", "copyFile", "cp", "cpSync", "copy", "copy_file"])
+_COPY = frozenset(
+    [
+        "copyFileSync",
+        "copyFile",
+        "cp",
+        "cpSync",
+        "copy",
+        "copy_file",
+        "copy_stream",
+        "install",
+        "cp_r",
+        "cp_lr",
+        "copy_entry",
+        "ln_sf",
+    ]
+)
 _WRITE_FUNCS = frozenset(
     names(
         """
     writeFileSync writeFile appendFileSync appendFile file_put_contents write binwrite
-    writeTextFile writeTextFileSync truncateSync truncate
+    writeTextFile writeTextFileSync truncateSync truncate write_file
     """
     )
 )
@@ -1987,9 +2269,37 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
         else:
             fx.shell.append(_shell_line(line))
 
+    # `("ls -A" | getline f) > 0 … system("rm -rf " f)`: each line a command prints becomes
+    # an argument, as `ls -A | xargs rm -rf` does.
+    fed: dict[str, str] = {}
+    for m in re.finditer(
+        r"(\x01\d+\x01|(?<!\w)[A-Za-z_]\w*)\s*\|\s*getline\s+([A-Za-z_]\w*)", masked
+    ):
+        source = value(m.group(1))
+        if DYN not in source and source.strip():
+            fed[m.group(2)] = source
     for m in re.finditer(r"\bsystem\s*\(", masked):
         close = _closing(masked, m.end() - 1)
-        shell(value(masked[m.end() : close if close > 0 else len(masked)]))
+        arg = masked[m.end() : close if close > 0 else len(masked)]
+        names_used = [n for n in fed if re.search(rf"\b{re.escape(n)}\b", arg)]
+        if len(names_used) == 1:
+            n = names_used[0]
+            saved = env.get(n)
+            env[n] = "\x02"
+            line = value(arg)
+            if saved is None:
+                env.pop(n)
+            else:
+                env[n] = saved
+            if DYN not in line and line.count("\x02") == 1:
+                head, _, tail = line.partition("\x02")
+                template = f"{head.strip()} {{}} {tail.strip()}".strip()
+                if not tail.strip():
+                    shell(f"{fed[n]} | xargs {head.strip()}")
+                else:
+                    shell(f"{fed[n]} | xargs -I{{}} {template}")
+                continue
+        shell(value(arg))
     for m in re.finditer(r"\bprintf?\b([^;}\n]*?)\|\s*&?\s*([^;}\n]+)", masked):
         target = value(m.group(2))
         words = target.split()
@@ -2110,7 +2420,7 @@ def in_place_targets(cmd: Cmd) -> None:
     each is judged as a written file (a startup file is persistence, an account file is
     blocked)."""
     args = cmd.args
-    if not any(re.fullmatch(r"-[a-zA-Z]*i\S*", w.text) for w in args):
+    if not any(re.fullmatch(r"-(?![mMIxr])[a-zA-Z]*i\S*", w.text) for w in args):
         return
     i = 0
     files: list[Word] = []
@@ -2231,9 +2541,38 @@ def code_findings(
     level, rule, reason = judge_code(code)
     if level:
         found.append(at(level, rule, reason))
+    if (
+        _THIN_LANGS.get(language_of(language)) in _THIN_FAMILIES
+        and not any(f.level >= D for f in found)
+        and not (fx.shell or fx.hidden or fx.deletes or fx.writes or fx.appends or fx.moves)
+        and _THIN_RISKY.search(_lex(code, _FAMILY.get(language_of(language), "generic"))[0])
+    ):
+        # A language read only by its common idioms: calls that run programs, touch files
+        # or load code in a way the reader did not follow are not proof of safety.
+        found.append(
+            at(
+                C,
+                "code-unreadable",
+                f"{what} runs programs, changes files or loads code in a way the analyser"
+                " cannot follow",
+            )
+        )
     if fx.risky and not any(f.level >= M for f in found):
         found.append(at(M, "inline-code", f"{what} can change files, processes or the network"))
     return found
+
+
+# Languages whose code is read only by idioms (no parser here): process, file and code-loading
+# calls the reader did not resolve make the code opaque (critical), never safe.
+_THIN_FAMILIES = frozenset({"java", "erlang", "elixir", "clojure"})
+_THIN_LANGS = {**_FAMILY, "scala": "java", "erlang": "erlang"}
+_THIN_RISKY = re.compile(
+    r"(?i)\b(?:exec\w*|system|cmd|shell|spawn\w*|process\w*|runtime|fork|open_port|port\.open"
+    r"|delete\w*|remove\w*|rm_\w+|rm|del_\w+|unlink\w*|write\w*|spit|rename\w*|move\w*|copy\w*"
+    r"|chmod\w*|chown\w*|eval\w*|load\w*|compile\w*|invoke\w*|reflect\w*|forname|apply|rpc"
+    r"|socket\w*|http\w*|url|uri|connect\w*|getRuntime|ProcessBuilder|os|file|files|filelib"
+    r"|kernel|code|class)\b"
+)
 
 
 _SHELL_BASES = frozenset(

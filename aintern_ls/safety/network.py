@@ -15,8 +15,13 @@ from aintern_ls.safety.context import (
     Cmd,
 )
 from aintern_ls.safety.levels import C, D, M
-from aintern_ls.safety.paths import is_secret
-from aintern_ls.safety.registry import handles, run_config_command, skip_options
+from aintern_ls.safety.paths import is_secret, write_target
+from aintern_ls.safety.registry import (
+    handles,
+    run_config_command,
+    skip_options,
+    ssh_config_options,
+)
 from aintern_ls.safety.words import Word, names
 
 # --- network, downloads, exfiltration ---------------------------------------------------
@@ -75,6 +80,12 @@ def _fetch(cmd: Cmd) -> None:
         cmd.add(M, "unknown-command", "certutil changes certificates or decodes files")
         return
     cmd.info.network_fetch = True
+    askpass = next((w for w in cmd.args if w.text.startswith("--use-askpass=")), None)
+    if n == "wget" and askpass is not None:
+        # wget runs the askpass program to get credentials: a program chosen on the line.
+        prog = Word(askpass.text.split("=", 1)[1], askpass.start, askpass.end, askpass.dynamic)
+        run_config_command(cmd, prog, "wget --use-askpass")
+        cmd.add(C, "config-exec", "wget --use-askpass runs the program it names", askpass)
     if n == "bitsadmin" and re.search(r"/setnotifycmdline", " ".join(cmd.texts()), re.I):
         cmd.add(C, "lolbin-exec", "bitsadmin runs a program when a download job finishes")
         return
@@ -111,6 +122,10 @@ def _fetch(cmd: Cmd) -> None:
                 val = "@" + val
         elif re.fullmatch(r"-[dFT].+", t):
             val = t[2:] if t[1] != "T" else "@" + t[2:]
+        elif n == "curl" and re.fullmatch(r"-[a-zA-Z]*[dFT]", t) and i + 1 < len(cmd.args):
+            # bundled short options ending in one that takes a value: `-sF "f=@…"`, `-sT FILE`
+            word = cmd.args[i + 1]
+            val = word.text if t[-1] != "T" else "@" + word.text
         else:
             continue
         uploads.append((val.split("=", 1)[-1] if not val.startswith("@") else val, word.dynamic))
@@ -173,13 +188,47 @@ def _fetch(cmd: Cmd) -> None:
         for u in urls:
             cmd.scope.downloaded.add(u.text.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1])
         cmd.info.network_fetch = False
+    method = _http_method(cmd)
+    if method is not None and method.text.upper().removeprefix("-X") == "DELETE":
+        http_delete(cmd, method)
     cmd.add(M, "network", f"{n} talks to the network")
+
+
+def _http_method(cmd: Cmd) -> Word | None:
+    """The HTTP method a client is told to use (`curl -X M`, `-XM`, `--request M`,
+    `wget --method=M`, HTTPie's `http M URL`)."""
+    if cmd.name in ("http", "https", "xh", "xhs"):
+        ops = [w for w in cmd.args if not w.text.startswith("-")]
+        if ops and re.fullmatch(r"[A-Za-z]+", ops[0].text) and len(ops) > 1:
+            return ops[0]
+        return None
+    for w in cmd.args:
+        if re.fullmatch(r"-X[A-Za-z]+", w.text):
+            return w
+    return cmd.option_value("-X", "--request", "--method")
+
+
+def http_delete(cmd: Cmd, where: Word) -> None:
+    """An HTTP DELETE removes data on the server: scoped deletion (dangerous), like a cloud
+    CLI's delete; `_all` or a wildcard index deletes every matching index."""
+    target = next((w.text for w in cmd.args if "://" in w.text or ":" in w.text[:30]), "")
+    if re.search(r"/(?:_all|\*)(?:[/?]|$)|/[^/?]*\*", target):
+        cmd.add(D, "http-delete", f"{cmd.name} deletes every matching resource over HTTP", where)
+    else:
+        cmd.add(D, "http-delete", f"{cmd.name} sends an HTTP DELETE (removes data)", where)
 
 
 @handles("nc", "ncat", "netcat", "socat", "telnet", "openssl")
 def _netcat(cmd: Cmd) -> None:
     text = " ".join(cmd.texts())
     if cmd.name == "openssl":
+        for i, w in enumerate(cmd.args[:-1]):
+            nxt = cmd.args[i + 1]
+            if w.text in ("-out", "-keyout", "-outfile") and not nxt.dynamic:
+                t = write_target(nxt.text, cmd.scope.cwds)
+                if t is not None:
+                    cmd.add(t.level, t.rule, f"openssl {w.text} writes over {t.what}", nxt)
+                    return
         if "s_client" in text and (cmd.stdin.secret or cmd.stdin.kind in (STDIN_FILE,)):
             cmd.add(C, "exfiltration", "openssl s_client sends a file to another machine")
         elif "s_client" in text and cmd.stdin.kind == STDIN_OTHER:
@@ -296,7 +345,11 @@ def _copy_remote(cmd: Cmd) -> None:
         and len(ops) >= 3
         and ops[0].text in ("copy", "sync", "move", "copyto", "moveto")
         and _remote(ops[2].text)  # rclone VERB SOURCE DEST (a filter's value may follow)
-        and sensitive_source(ops[1].text)
+        and (
+            sensitive_source(ops[1].text)
+            or re.match(r"\A(\\\\|//)[^\\/]+[\\/]", ops[1].text)  # a file share
+            or re.match(r"(?i)\A[a-z]:[\\/]users(?:[\\/]|\Z)", ops[1].text)
+        )
     ):
         cmd.add(C, "exfiltration", "copies home or system files to a remote")
         return
@@ -367,17 +420,49 @@ def _ssh(cmd: Cmd) -> None:
             cmd.judge(list(rest), cmd.stdin)
 
 
+@handles("check_by_ssh")
+def _check_by_ssh(cmd: Cmd) -> None:
+    """Nagios' check_by_ssh passes `-o KEY=VALUE` to ssh (ProxyCommand runs here) and runs
+    `-C COMMAND` on the remote host (judged as that command, as for ssh)."""
+    ssh_config_options(cmd)
+    remote = cmd.option_value("-C", "--command")
+    if remote is not None and not remote.dynamic:
+        cmd.scope.include(cmd.scope.nested(remote.text, "bash", remote, -1))
+    cmd.add(M, "network", "check_by_ssh runs a check on another machine")
+
+
 @handles("http.server", "SimpleHTTPServer")
 def _http_server(cmd: Cmd) -> None:
     """`python3 -m http.server` serves a folder to the network; serving the root, a home or a
     system folder publishes its files."""
-    folder = cmd.option_value("-d", "--directory")
-    if (folder is not None and sensitive_source(folder.text.rstrip("/") or "/")) or (
-        folder is not None and folder.text.rstrip("/") in ("", "/")
+    _serves(cmd, cmd.option_value("-d", "--directory"), exposed=True)
+
+
+def _serves(cmd: Cmd, folder: Word | None, exposed: bool) -> None:
+    if (
+        exposed
+        and folder is not None
+        and (sensitive_source(folder.text.rstrip("/") or "/") or folder.text.rstrip("/") in ("",))
     ):
         cmd.add(C, "exfiltration", f"serves {folder.text} to the network", folder)
         return
-    cmd.add(M, "network", "serves the current folder over HTTP")
+    cmd.add(M, "network", f"serves {'the current folder' if folder is None else folder.text}")
+
+
+def php_server(cmd: Cmd) -> None:
+    """PHP's built-in web server (`php -S ADDR -t DOCROOT`): listening on every interface or
+    a public address while serving the root, a home or a system folder publishes it."""
+    addr = cmd.option_value("-S")
+    if addr is None:
+        glued = next((w for w in cmd.args if w.text.startswith("-S") and len(w.text) > 2), None)
+        addr = Word(glued.text[2:], glued.start, glued.end) if glued is not None else None
+    host = (addr.text if addr is not None else "").rsplit(":", 1)[0].strip("[]").lower()
+    exposed = host not in ("localhost", "127.0.0.1", "::1", "") and not host.startswith("127.")
+    folder = cmd.option_value("-t")
+    if folder is None:  # the docroot defaults to the working directory
+        cwd = next(iter(cmd.scope.cwds - {None}), None)
+        folder = Word(cwd, cmd.start, cmd.end) if cwd else None
+    _serves(cmd, folder, exposed)
 
 
 @handles("sendmail", "mutt", "mailx", "msmtp", "ssmtp", "swaks")

@@ -91,7 +91,11 @@ _ACCOUNT_FILES = re.compile(
     r"^/(etc/(passwd|shadow|group|gshadow|sudoers|master\.passwd|pam\.d(/\S*)?|sudoers\.d(/\S*)?)"
     r"|boot(/\S*)?|etc/default/grub|boot/grub/grub\.cfg"
     r"|private/etc/(passwd|sudoers|master\.passwd|group))$"
-    r"|^c:/windows/system32/config/(sam|system|security|software)$"
+    r"|^[a-z]:/windows/system32/config/(sam|system|security|software|default)$"
+    # Windows boot files: the boot configuration store, boot managers and loaders.
+    r"|^[a-z]:/(boot/bcd|bootmgr|ntldr|boot\.ini|efi/microsoft/boot/(bcd|bootmgfw\.efi)"
+    r"|efi/boot/bootx64\.efi|windows/system32/(winload|winresume)\.(exe|efi)"
+    r"|windows/system32/ntoskrnl\.exe)$"
 )
 # Files that run code at login or on a schedule: any write to them is persistence.
 _PERSISTENCE = re.compile(
@@ -139,7 +143,16 @@ def write_target(
             )
         if re.match(r"^/(etc|boot|sys)/|^/proc/sys|^/(s?bin|usr/s?bin|lib|lib64|usr/lib)/", low):
             return Target(RiskLevel.CRITICAL, "system-file", f"the system file {p}")
+        if not append and _HISTORY_FILE.search(low):
+            return Target(RiskLevel.DANGEROUS, "history-wipe", f"the command history {p}")
     return None
+
+
+# Shell and REPL history files: overwriting or emptying one erases the record of what ran.
+_HISTORY_FILE = re.compile(
+    r"(?:^|/)\.(?:bash|zsh|sh|ash|ksh|mksh|python|mysql|psql|sqlite|node_repl|rediscli|irb)"
+    r"_history$|(?:^|/)\.histfile$|/fish/fish_history$|/consolehost_history\.txt$"
+)
 
 
 # Single files whose deletion or overwrite breaks logins, boot or privilege separation.

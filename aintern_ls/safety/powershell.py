@@ -20,6 +20,7 @@ from aintern_ls.safety import budget, dispatch
 from aintern_ls.safety.bash import PARSES, Positions
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.windows import PS_KNOWN_VARS
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
     ORIGIN_VARIABLE,
@@ -39,35 +40,7 @@ _DOWNLOAD = re.compile(
     r"|\birm\b|net\.webclient|start-bitstransfer|https?://",
     re.I,
 )
-_KNOWN_VARS = {
-    "$home": "~",
-    "$env:userprofile": "~",
-    "$env:homepath": "~",
-    "$env:systemroot": "C:\\Windows",
-    "$env:windir": "C:\\Windows",
-    "$env:systemdrive": "C:",
-    "$env:programfiles": "C:\\Program Files",
-    "$env:home": "~",
-    "$env:appdata": "~\\AppData\\Roaming",
-    "$env:localappdata": "~\\AppData\\Local",
-    "$env:programdata": "C:\\ProgramData",
-    "$env:public": "C:\\Users\\Public",
-    "$env:allusersprofile": "C:\\ProgramData",
-    "$env:commonprogramfiles": "C:\\Program Files\\Common Files",
-    "$pwd": ".",
-    "$env:homedrive": "C:",
-    "$env:programw6432": "C:\\Program Files",
-    "$env:commonprogramw6432": "C:\\Program Files\\Common Files",
-    "$env:programfiles(x86)": "C:\\Program Files (x86)",
-    "$env:commonprogramfiles(x86)": "C:\\Program Files (x86)\\Common Files",
-    "$env:comspec": "C:\\Windows\\System32\\cmd.exe",
-    "$pshome": "C:\\Windows\\System32\\WindowsPowerShell\\v1.0",
-    "$env:onedrive": "~\\OneDrive",
-    "$env:driverdata": "C:\\Windows\\System32\\Drivers\\DriverData",
-    "$true": "$true",
-    "$false": "$false",
-    "$null": "$null",
-}
+_KNOWN_VARS = PS_KNOWN_VARS  # known folders, kept with the Windows knowledge
 _WRAPPERS = frozenset(
     {
         "command_name_expr",
@@ -106,16 +79,39 @@ _SCRIPT_CREATE = re.compile(
 _B64_LITERAL = re.compile(r"FromBase64String\(\s*['\"]([A-Za-z0-9+/=\s]{8,})['\"]\s*\)", re.I)
 
 
-def _decode_b64(text: str, utf16: bool) -> str:
-    """Literal base64 as PowerShell would decode it ("" when it is not text)."""
+def _decode_b64(text: str, utf16: bool, packed: str = "") -> str:
+    """Literal base64 as PowerShell would decode it ("" when it is not text); `packed` is
+    "deflate" or "gzip" when the bytes go through IO.Compression.DeflateStream/GZipStream."""
     import base64
     import binascii
+    import zlib
 
     try:
         raw = base64.b64decode(re.sub(r"\s", "", text) + "=" * (-len(text.strip()) % 4))
+        if packed:
+            inflater = zlib.decompressobj(-15 if packed == "deflate" else 31)
+            raw = inflater.decompress(raw, 1 << 20)  # at most 1 MiB of decompressed text
         return raw.decode("utf-16-le" if utf16 else "utf-8")
-    except (binascii.Error, ValueError, UnicodeDecodeError):
+    except (binascii.Error, ValueError, UnicodeDecodeError, zlib.error):
         return ""
+
+
+def _created_scripts(text: str, scope: Scope) -> None:
+    """`[scriptblock]::Create(EXPR)` / `.InvokeScript(EXPR)` where EXPR is a literal
+    expression (format strings, character codes, reversals): judge the script it builds."""
+    from aintern_ls.safety.windows import ps_eval, ps_variables
+
+    for m in re.finditer(r"(?i)(?:::create|\.invokescript)\s*\(", text):
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            i += 1
+        if depth:
+            continue
+        inner = text[m.end() : i - 1]
+        code = ps_eval(inner, ps_variables(scope))
+        if code is not None and code.strip():
+            scope.include(scope.nested(code, "powershell", Word(code, m.end(), i - 1)))
 
 
 _PS_VAR = "\x00ps:"  # PowerShell variables in the scope's table (no shell name starts so)
@@ -146,6 +142,10 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
+    for wm in _NET_WRITE.finditer(text):
+        # `[IO.File]::WriteAllText('x.ps1', '…')`: remember the text, as Set-Content does.
+        base = wm.group(1).replace("/", "\\").rsplit("\\", 1)[-1]
+        scope.written[base] = (wm.group(2).replace("''", "'"), -1)
     with budget.Source(data):
         walker.visit(root)
     low = text.lower()
@@ -154,6 +154,12 @@ def analyse(text: str, scope: Scope) -> None:
         if code is not None:
             where = Word(code, arg.start(1), arg.end(1))
             scope.include(scope.nested(code, "powershell", where))
+    if "::create" in low or "invokescript" in low:
+        _created_scripts(text, scope)
+    if re.search(r"win32_volume|win32_logicaldisk|msft_volume", low) and re.search(
+        r"-methodname\s+['\"]?format\b|\.format\s*\(", low
+    ):
+        scope.add(RiskLevel.BLOCKED, "mkfs", "formats a volume through WMI/CIM", 0, len(text))
     if "win32_shadowcopy" in low and _WMI_DELETE.search(low):
         scope.add(
             RiskLevel.BLOCKED,
@@ -248,18 +254,64 @@ def analyse(text: str, scope: Scope) -> None:
             scope.add(
                 RiskLevel.MODERATE, "network", "sends data to a web server", m.start(), m.end()
             )
+    m = _NET_LOG_CLEAR.search(text)
+    if m:
+        scope.add(
+            RiskLevel.CRITICAL, "clear-logs", "clears an event log through .NET", m.start(), m.end()
+        )
     m = _IO_DELETE.search(text)
     if m:
         scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through .NET", m.start(), m.end())
+    if ".delete" in low or "::delete" in low:
+        _dotnet_deletes(text, scope)
     if "frombase64string" in low and re.search(r"\biex\b|invoke-expression|::create", low):
+        packed = "deflate" if "deflatestream" in low else "gzip" if "gzipstream" in low else ""
         for m in _B64_LITERAL.finditer(text):
-            decoded = _decode_b64(m.group(1), "unicode" in low[: m.start()].lower())
+            decoded = _decode_b64(m.group(1), "unicode" in low[: m.start()].lower(), packed)
             if decoded:
                 where = Word(decoded, m.start(1), m.end(1))
                 scope.include(scope.nested(decoded, "powershell", where, -1))
         scope.add(
             RiskLevel.CRITICAL, "encoded-command", "decodes and runs hidden code", 0, len(text)
         )
+
+
+# `[IO.Directory]::Delete(PATH, $true)`, `[IO.File]::Delete(PATH)`, and an item's own
+# `.Delete()` (`(Get-Item PATH).Delete($true)`, `(gi PATH).Delete(1)`).
+_NET_LOG_CLEAR = re.compile(
+    r"(?i)eventlogsession\]?::globalsession\.clearlog\s*\(|\.clearlog\s*\("
+    r"|\[(?:system\.)?diagnostics\.eventlog\]::new\s*\([^)]*\)\.clear\s*\("
+    r"|diagnostics\.eventlog[^;|\n]{0,80}\)\s*\)?\.clear\s*\("
+)
+_NET_WRITE = re.compile(
+    r"(?i)\[(?:system\.)?io\.file\]::writealltext\s*\(\s*'([^']+)'\s*,\s*'((?:[^']|'')*)'\s*\)"
+)
+_NET_DELETE = re.compile(
+    r"(?i)\[(?:system\.)?io\.(file|directory)\]::delete\s*\(\s*([^,()]+?)\s*(?:,\s*([^()]+?)\s*)?\)"
+    r"|\(\s*(?:get-item|gi)\s+([^()|;]+?)\s*\)\s*\.delete\s*\(\s*([^()]*?)\s*\)"
+)
+
+
+def _dotnet_deletes(text: str, scope: Scope) -> None:
+    """Judge a .NET delete as the Remove-Item it amounts to (a directory with `$true`, or an
+    item got with Get-Item, is removed with everything below it)."""
+    for m in _NET_DELETE.finditer(text):
+        raw = (m.group(2) or m.group(4) or "").strip()
+        flag = (m.group(3) or m.group(5) or "").strip().lower()
+        if raw[:1] == "'" and raw[-1:] == "'":
+            path: str | None = raw[1:-1].replace("''", "'")
+        else:
+            path = _resolve_vars(raw.strip('"'))
+        if path is None:
+            continue
+        recursive = flag in ("$true", "1") or (
+            m.group(4) is not None and flag not in ("", "$false")
+        )
+        if m.group(1) and m.group(1).lower() == "file":
+            recursive = False
+        flags = "-Recurse -Force" if recursive else "-Force"
+        line = f"Remove-Item {flags} -LiteralPath '{path.replace(chr(39), chr(39) * 2)}'"
+        scope.include(scope.nested(line, "powershell", Word(line, m.start(), m.end()), -1))
 
 
 # A pipeline stage that is only a string literal: `'…'` (quotes doubled inside) or a `"…"`
@@ -456,7 +508,20 @@ class _Walker:
         else:
             self.scope.env.pop(_PS_SPLAT + name[1:], None)
         value = fold_powershell(_text(kids[-1]))
+        if value is None and not re.match(r"(?<![\w-])[\w-]++\s", _text(kids[-1]).lstrip()):
+            from aintern_ls.safety.windows import ps_eval, ps_variables
+
+            value = ps_eval(_text(kids[-1]), ps_variables(self.scope))
         key = _PS_VAR + name
+        op = next(
+            (_text(k).strip() for k in node.children if k.type == "assignement_operator"), "="
+        )
+        if op == "+=" and value is not None:
+            # `$c = 'Remove-Item '; $c += '-Recurse C:\'`: the text grows.
+            before = self.scope.env.get(key)
+            value = None if before is None else before + value
+        elif op != "=":
+            value = None
         if value is None:
             self.scope.env.pop(key, None)
         else:
@@ -503,7 +568,7 @@ class _Walker:
         listed = paths[0].text.strip()
         item = (
             listed
-            if any(c in listed for c in "*?")
+            if any(c in listed for c in "*?") or paths[0].origin == "item"
             else "*"
             if listed in (".", ".\\", "./", "")
             else listed.rstrip("\\/") + "\\*"
@@ -512,9 +577,14 @@ class _Walker:
         names = [var] + [var + m for m in (".fullname", ".name", ".pspath", ".fullpath")]
         if var == "$_":
             names += ["$psitem"] + ["$psitem" + m for m in (".fullname", ".name", ".pspath")]
-        saved = {n: self.scope.env.get(_PS_VAR + n) for n in names}
+        drive = bool(re.fullmatch(r"[A-Za-z]:\\?", listed))
+        roots = [var + ".root"] + (["$psitem.root"] if var == "$_" else [])
+        saved = {n: self.scope.env.get(_PS_VAR + n) for n in names + roots}
         for n in names:
-            self.scope.env[_PS_VAR + n] = item
+            # A drive listing (Get-PSDrive, DriveInfo) yields the drives themselves.
+            self.scope.env[_PS_VAR + n] = listed if drive and not n.endswith("fullname") else item
+        for n in roots:
+            self.scope.env[_PS_VAR + n] = listed.rstrip("\\") + "\\" if drive else listed
         try:
             yield
         finally:
@@ -586,6 +656,12 @@ class _Walker:
                 return Info(name="string", output=word.text)
         self.visit(node)
         raw = _text(node)
+        if _DRIVE_LIST.search(raw):
+            s, e = self.span(node)
+            return Info(name="expression", paths=(Word("C:\\", s, e),))  # every drive root
+        known = self.scope.env.get(_PS_VAR + raw.strip().lower())
+        if re.fullmatch(r"\$[\w:]+", raw.strip()) and known is not None:
+            return Info(name="string", output=known)  # `$p = 'C:\Users'; $p | Remove-Item …`
         items = _string_array(raw)
         if items is not None:
             return Info(name="string", output="\n".join(items))  # `@('C:\x', 'D:\') | …`
@@ -618,7 +694,43 @@ class _Walker:
                 with self.loop_variables("$_", stdin.paths):
                     self._item_methods(node, ("$_", "$psitem"), stdin.paths)
                     return self._command(node, stdin)
-        return self._command(node, stdin)
+        info = self._command(node, stdin)
+        name0 = node.named_children[0] if node.named_children else None
+        if name0 is not None and _text(name0).strip().lower() in _ITEM_GETTERS and not info.paths:
+            # `Get-Item C:\Windows | Remove-Item -Recurse`: the item itself goes down the pipe.
+            got = [
+                w
+                for w in self._item_paths(node)
+                if not w.dynamic and not any(c in w.text for c in "*?")
+            ]
+            if got:
+                info.paths = tuple(Word(w.text, w.start, w.end, False, False, "item") for w in got)
+        if name0 is not None and _text(name0).strip().lower() in ("get-psdrive", "gdr"):
+            text = _text(node).lower()
+            if "-psprovider" not in text or "filesystem" in text:
+                s, e = self.span(node)
+                info.paths = (Word("C:\\", s, e),)  # each drive's root
+        return info
+
+    def _item_paths(self, node: Node) -> list[Word]:
+        """The path operands of an item getter (`Get-Item X`, `Resolve-Path -Path X`)."""
+        out: list[Word] = []
+        skip = False
+        for c in node.named_children[1:]:
+            if c.type != "command_elements":
+                continue
+            for el in c.named_children:
+                if el.type in ("command_argument_sep", "comment"):
+                    continue
+                t = _text(el).strip()
+                if t.startswith("-"):
+                    skip = t.lower() not in ("-path", "-literalpath", "-force")
+                    continue
+                if skip:
+                    skip = False
+                    continue
+                out.append(self.element(el))
+        return out
 
     def _command(self, node: Node, stdin: Stdin) -> Info:
         words: list[Word] = []
@@ -754,6 +866,10 @@ class _Walker:
             return Word(raw, s, e, True, False, ORIGIN_VARIABLE)
         self.visit(node)
         folded = _path_expression(raw)
+        if folded is None and "$" in raw and len(raw) < 400:
+            from aintern_ls.safety.windows import ps_eval, ps_variables
+
+            folded = ps_eval(raw, ps_variables(self.scope))  # `($d.Root + '*')` in a loop
         if folded is not None and re.search(r"[\\/]|\A[A-Za-z]:|\A~", folded):
             # `($env:windir + '\System32')`, `(Join-Path $env:SystemRoot System32)`: a path
             # built from known folders and literals is that path.
@@ -786,6 +902,12 @@ class _Walker:
             body,
         )
         body = _HOME_PAIR.sub("$HOME", body)
+        # `"$($_.Root)*"`: a subexpression of a loop variable the walk has bound.
+        body = re.sub(
+            r"\$\(\s*(\$[\w.]+)\s*\)",
+            lambda m: self.scope.env.get(_PS_VAR + m.group(1).lower(), m.group(0)),
+            body,
+        )
         expanded = re.sub(r"\$(env:)?\w+(?:\(x86\))?", sub, body.replace("`", ""))
         dynamic = "\x00" in expanded or "$(" in body
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
@@ -799,6 +921,9 @@ class _Walker:
         )
 
 
+# Expressions that list the machine's drives: what they emit is each drive's root.
+_ITEM_GETTERS = frozenset({"get-item", "gi", "resolve-path", "rvpa", "convert-path", "cvpa"})
+_DRIVE_LIST = re.compile(r"(?i)\[(?:system\.)?io\.driveinfo\]::getdrives\s*\(")
 _VAR_REF = re.compile(r"\$\{((?:env:)?[\w()]+)\}|\$((?:env:)?\w+(?:\(x86\))?)", re.I)
 
 

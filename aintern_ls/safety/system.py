@@ -94,6 +94,12 @@ SECURITY_UNITS = re.compile(
 
 @handles("systemctl", "service", "launchctl", "rc-service", "sv")
 def _systemctl(cmd: Cmd) -> None:
+    args = cmd.args
+    if cmd.name == "launchctl" and args and args[0].text in ("asuser", "bsexec") and len(args) > 2:
+        # `launchctl asuser UID CMD …` / `bsexec PID CMD …` run CMD in that context.
+        cmd.add(M, "runs-program", f"launchctl {args[0].text} runs a command as another session")
+        cmd.info = cmd.judge(list(args[2:]), cmd.stdin)
+        return
     ops = [w.text for w in cmd.operands()]
     if cmd.name in ("service", "rc-service") and len(ops) >= 2:
         ops = [ops[1], ops[0]]
@@ -122,6 +128,12 @@ def _systemctl(cmd: Cmd) -> None:
         cmd.add(D, "service-stop", f"{cmd.name} {verb} stops services")
     elif verb in ("enable", "load", "bootstrap", "submit", "reenable", "link", "preset"):
         cmd.add(C, "persistence", f"{cmd.name} {verb} makes a service start automatically")
+        texts = cmd.texts()
+        if verb == "submit" and "--" in texts and texts.index("--") + 1 < len(texts):
+            # `launchctl submit -l x [-p PROG] -- ARGS`: launchd runs it (and keeps it alive).
+            job = list(cmd.args[texts.index("--") + 1 :])
+            prog = cmd.option_value("-p")
+            cmd.judge([prog, *job] if prog is not None else job, cmd.stdin)
     elif verb in names(
         """
         poweroff reboot halt suspend hibernate rescue emergency kexec isolate default
@@ -723,6 +735,109 @@ def _judge_embedded(cmd: Cmd, code: Word, what: str, language: str = "bash") -> 
     cmd.scope.include(found)
 
 
+# Programs whose output file is an operand, not an option: `uniq IN OUT`, `xxd [-r] IN OUT`.
+# name -> (its options that take a value, the index of the output among the operands).
+POSITIONAL_OUTPUT = {
+    "uniq": (frozenset(names("-f -s -w --skip-fields --skip-chars --check-chars")), 1),
+    "xxd": (frozenset(names("-c -g -l -s -o -n -cols -groupsize -len -seek -offset -name")), 1),
+}
+
+
+def positional_output(cmd: Cmd) -> bool:
+    """Judge the file a program writes through a positional operand (`uniq IN OUT`):
+    account and boot files are blocked, startup files persistence, like `> OUT`."""
+    from aintern_ls.safety.paths import write_target
+
+    with_value, index = POSITIONAL_OUTPUT[cmd.name]
+    ops = cmd.operands(with_value)
+    if len(ops) <= index or ops[index].dynamic:
+        return False
+    out = ops[index]
+    if out.text in ("-", "/dev/null", "/dev/stdout", "/dev/stderr"):
+        return False
+    t = write_target(out.text, cmd.scope.cwds)
+    if t is not None:
+        cmd.add(t.level, t.rule, f"{cmd.name} writes its output over {t.what}", out)
+    else:
+        cmd.add(M, "write", f"{cmd.name} writes the file {out.text}", out)
+    return True
+
+
+_PUPPET_EXEC = re.compile(r"""\bcommand\s*=>\s*(['"])(.*?)\1""", re.S)
+_PUPPET_ABSENT = re.compile(
+    r"""\bfile\s*\{\s*(['"])([^'"]+)\1\s*:[^}]*?\bensure\s*=>\s*['"]?absent""", re.S
+)
+
+
+def extracts_over_system(cmd: Cmd, target: Word) -> bool:
+    """An archive unpacked into `/` or a system folder (`tar -xf x -C /etc`, `unzip -o x -d /`)
+    can replace any file there, account files included: critical."""
+    from aintern_ls.safety.paths import classify_path
+
+    if target.dynamic:
+        return False
+    t = classify_path(target.text, cmd.scope.cwds)
+    if (t.level == B and t.rule == "rm-root") or (
+        t.level == B
+        and t.rule == "rm-system"
+        and re.fullmatch(r"/(etc|boot|s?bin|lib\w*|usr(/(s?bin|lib\w*))?)/?", target.text)
+    ):
+        cmd.add(C, "overwrite-system", f"{cmd.name} unpacks an archive over {t.what}", target)
+        return True
+    return False
+
+
+def command_options(cmd: Cmd) -> bool:
+    """Options of common tools whose value is a program they run (GTFOBins "Command"
+    entries): `gcc -wrapper PROG,ARGS`, `nano -s SPELLER`, `ed` fed `!CMD`, `puppet apply
+    -e MANIFEST` (exec resources, files ensured absent). True when the command was judged."""
+    n = cmd.name
+    if n in ("gcc", "g++", "cc", "c++", "clang", "clang++", "gfortran"):
+        wrapper = cmd.option_value("-wrapper")
+        if wrapper is None:
+            return False
+        argv = [a for a in wrapper.text.split(",") if a]
+        line = " ".join(shlex_quote(a) for a in argv)
+        _judge_embedded(cmd, _sub(wrapper, line), f"{n} -wrapper")
+        cmd.add(M, "build", f"{n} compiles through the wrapper {argv[0] if argv else ''}")
+        return True
+    if n in ("nano", "pico", "rnano"):
+        speller = cmd.option_value("-s", "--speller")
+        if speller is None:
+            return False
+        run_config_command(cmd, speller, f"{n}'s speller")
+        cmd.add(C, "config-exec", f"{n} -s runs its value as the spell checker", speller)
+        return True
+    if n == "ed" and cmd.stdin.kind == STDIN_STATIC:
+        for line in cmd.stdin.text.splitlines():
+            if line.startswith("!") and line[1:].strip():
+                escape = Word(line[1:].strip(), cmd.start, cmd.end)
+                _judge_embedded(cmd, escape, "ed's shell escape")
+        return False
+    if n == "puppet" and cmd.args and cmd.args[0].text == "apply":
+        code = cmd.option_value("-e", "--execute")
+        if code is None:
+            return False
+        if code.dynamic:
+            cmd.add(C, "config-exec", "puppet applies a manifest only known at run time", code)
+            return True
+        for m in _PUPPET_EXEC.finditer(code.text):
+            _judge_embedded(cmd, _sub(code, m.group(2)), "a puppet exec resource")
+        for m in _PUPPET_ABSENT.finditer(code.text):
+            recursive = "force" in code.text[m.end() : m.end() + 200]
+            line = f"rm -{'r' if recursive else ''}f {shlex_quote(m.group(2))}"
+            _judge_embedded(cmd, _sub(code, line), "a puppet file resource ensured absent")
+        cmd.add(M, "system-config", "puppet applies a configuration to this machine")
+        return True
+    return False
+
+
+def shlex_quote(text: str) -> str:
+    import shlex
+
+    return shlex.quote(text)
+
+
 def _sub(word: Word, text: str) -> Word:
     return Word(text, word.start, word.end, word.dynamic, False, word.origin)
 
@@ -1007,6 +1122,8 @@ def _expect(cmd: Cmd) -> None:
     "knife",
     "sqlmap",
     "slsh",
+    *names("erl elixir iex kotlin kotlinc kotlinc-jvm clojure clj bb amm scala-cli texlua"),
+    *names("raku perl6 rakudo crystal"),
 )
 def _eval_tools(cmd: Cmd) -> None:
     """Tools with an eval option: R -e, octave --eval, jrunscript -e, ghc -e, knife exec -E,
@@ -1024,8 +1141,28 @@ def _eval_tools(cmd: Cmd) -> None:
         "knife": "ruby",
         "sqlmap": "python",
         "slsh": "r",
-    }[n]
+    }.get(n, n)
     code = cmd.option_value("-e", "--eval", "--execute", "-E")
+    if n == "crystal":
+        language = "ruby"  # Crystal's syntax is Ruby's
+        if not cmd.args or cmd.args[0].text != "eval":
+            cmd.add(M, "build", "crystal builds or runs a program")
+            return
+    if n in ("raku", "perl6", "rakudo"):
+        language = "raku"
+    if n in _OTHER_EVAL:
+        code = cmd.option_value(*_OTHER_EVAL[n])
+        if code is None and n in (
+            "erl",
+            "elixir",
+            "iex",
+            "clojure",
+            "clj",
+            "bb",
+            "crystal",
+            "raku",
+        ):
+            code = _code_from_stdin(cmd)
     if n == "sqlmap":
         os_cmd = cmd.option_value("--os-cmd")
         if os_cmd is not None:
@@ -1036,6 +1173,35 @@ def _eval_tools(cmd: Cmd) -> None:
         _judge_embedded(cmd, code, f"{n} code", language)
         return
     cmd.add(M, "local-script", f"{n} runs a program")
+
+
+# Interpreters whose inline-code option differs from `-e`: Erlang's `-eval`, Ammonite's `-c`,
+# Kotlin's `-e`/`-expression`, scala-cli's `-e`/`--execute-scala`.
+_OTHER_EVAL = {
+    "erl": ("-eval",),
+    "elixir": ("-e", "--eval"),
+    "iex": ("-e", "--eval"),
+    "kotlin": ("-e", "-expression"),
+    "kotlinc": ("-e", "-expression", "-script"),
+    "kotlinc-jvm": ("-e", "-expression"),
+    "clojure": ("-e", "--eval"),
+    "clj": ("-e", "--eval"),
+    "bb": ("-e", "--eval"),
+    "amm": ("-c", "--code"),
+    "scala-cli": ("-e", "--execute-scala", "--execute-script"),
+    "texlua": ("-e",),
+    "raku": ("-e",),
+    "perl6": ("-e",),
+    "rakudo": ("-e",),
+    "crystal": ("eval",),
+}
+
+
+def _code_from_stdin(cmd: Cmd) -> Word | None:
+    """Code fed on standard input (a here-document or `echo … |`), when it is known."""
+    if cmd.stdin.kind == "static" and cmd.stdin.text:
+        return Word(cmd.stdin.text, cmd.start, cmd.end, False)
+    return None
 
 
 _HOOK_OPTIONS = {
@@ -1139,9 +1305,13 @@ _RUNS_REST = {
 
 def _runs_rest(cmd: Cmd) -> None:
     with_value, skip = _RUNS_REST[cmd.name]
+    if cmd.name == "runcon" and any(w.text.startswith("-") for w in cmd.args[:1]):
+        skip = 0  # `runcon -t TYPE CMD`: no positional context before the command
     i = skip_options(cmd, with_value) + skip
     if cmd.name in ("gosu", "su-exec"):
         cmd.add(C, "sudo", f"{cmd.name} runs a command as another user")
+    if cmd.name == "runcon":
+        cmd.add(M, "runs-program", "runcon runs a command in another SELinux security context")
     if i < len(cmd.args):
         rest(cmd, i)
     else:
@@ -1404,6 +1574,15 @@ def _runner(cmd: Cmd) -> None:
 def _run_parts(cmd: Cmd) -> None:
     if cmd.has("--test", "--list", "--help", "--version"):
         return
+    folder = next(
+        (w for w in cmd.operands(frozenset(names("--regex -a --arg -u --umask"))) if not w.dynamic),
+        None,
+    )
+    if folder is not None and re.fullmatch(r"/(usr/)?(local/)?s?bin/?", folder.text):
+        # `run-parts --regex '^sh$' /bin`: the programs of a system folder, picked by name
+        # (a shell among them): a way to start a shell past a command filter.
+        cmd.add(C, "config-exec", "run-parts runs programs from a system folder (a shell escape)")
+        return
     cmd.add(M, "local-script", "run-parts runs every program in a directory")
 
 
@@ -1544,6 +1723,19 @@ _LANG_CODE_OPTS = {
 }
 
 
+_LISPS = frozenset(names("guile clisp sbcl ecl racket csi gsi"))
+
+
+@handles("kexec")
+def _kexec(cmd: Cmd) -> None:
+    """kexec loads a kernel (`-l`) and jumps into it (`-e`): the running system is replaced
+    by a kernel chosen on the command line, skipping the boot loader and its checks."""
+    if cmd.has("-l", "--load", "-e", "--exec", "-f", "--force", "-s", "--kexec-file-syscall"):
+        cmd.add(C, "kernel", "kexec loads or boots into another kernel")
+    elif cmd.has("-u", "--unload", "-p", "--load-panic"):
+        cmd.add(M, "system-config", "kexec changes the crash or standby kernel")
+
+
 @handles("gnuplot", "guile", "clisp", "sbcl", "ecl", "racket", "csi", "gsi", "m4", "wish")
 def _small_language(cmd: Cmd) -> None:
     """Interpreters of small languages given code on the command line or on stdin: their
@@ -1564,6 +1756,14 @@ def _small_language(cmd: Cmd) -> None:
             shelled = True
         else:
             shelled = language_shell_outs(cmd, code, f"{cmd.name} code") or shelled
+            if cmd.name in _LISPS:
+                # Lisp forms (`(sb-ext:run-program "/bin/rm" (list "-rf" "/"))`, `(ext:shell
+                # "…")`) read like Clojure's; code read in full is judged by what it does.
+                found = inline.code_findings(
+                    cmd.scope, code.text, code, "clojure", f"{cmd.name} code"
+                )
+                cmd.scope.include(found)
+                shelled = True
     if cmd.name == "m4" and not codes and cmd.operands():
         cmd.add(M, "local-script", "m4 expands a file (its macros can run commands)")
         return

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from aintern_ls.safety import system
+from aintern_ls.safety import inline, system
 from aintern_ls.safety.context import (
     Cmd,
 )
@@ -536,6 +536,20 @@ def _package_manager(cmd: Cmd) -> None:
             return
     if cmd.name == "bun" and _bun_eval(cmd):
         return
+    if cmd.name == "go" and cmd.args and cmd.args[0].text == "run" and cmd.stdin.kind == "static":
+        # Go source fed on standard input (a here-document): judged as code.
+        where = Word(cmd.stdin.text, cmd.start, cmd.end)
+        cmd.scope.include(inline.code_findings(cmd.scope, cmd.stdin.text, where, "go"))
+        cmd.add(M, "build", "go run compiles and runs a program")
+        return
+    if cmd.name == "mix" and cmd.args and cmd.args[0].text == "run":
+        mix_code = cmd.option_value("-e", "--eval")
+        if mix_code is not None:
+            # `mix run -e 'File.rm_rf!(…)'`: Elixir code, judged like `elixir -e`.
+            found = inline.code_findings(cmd.scope, mix_code.text, mix_code, "elixir")
+            cmd.scope.include(found)
+            cmd.add(M, "local-script", "mix run starts the project's application")
+            return
     if cmd.name == "swift" and _swift_code(cmd):
         return
     if _script_shell_config(cmd) or _package_exec(cmd):
@@ -852,6 +866,12 @@ def _build_tool(cmd: Cmd) -> None:
     written = cmd.scope.written.get(
         makefile.text.rsplit("/", 1)[-1] if makefile is not None else "Makefile"
     ) or (cmd.scope.written.get("makefile") if makefile is None else None)
+    if (
+        makefile is not None
+        and makefile.text in ("-", "/dev/stdin", "/proc/self/fd/0", "/dev/fd/0")
+        and cmd.stdin.kind == "static"
+    ):
+        written = (cmd.stdin.text, -1)  # `make -f /dev/stdin <<< $'all:\n\trm -rf /'`
     if cmd.name in ("make", "gmake") and written is not None:
         # Recipe lines (tab-indented, `@`/`-` prefixes dropped) are shell commands.
         recipe = "\n".join(

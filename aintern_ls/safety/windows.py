@@ -10,9 +10,9 @@ import base64
 import binascii
 import re
 
-from aintern_ls.safety.context import Cmd
+from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
-from aintern_ls.safety.paths import classify_path, write_target
+from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
 from aintern_ls.safety.words import Word, fold_powershell, names, split_words
 from aintern_ls.safety.wrappers import (
@@ -199,6 +199,10 @@ def _remove_item(cmd: Cmd) -> None:
                 cmd.add(B, "registry-root", "deletes registry keys Windows needs to boot", t)
             elif t.text.lower().startswith(("hklm", "hkey_local_machine")) and key.count("\\") < 1:
                 cmd.add(B, "registry-root", "deletes a whole machine registry hive", t)
+            elif (hit := registry_risk("hklm\\" + key)) is not None and hit[
+                1
+            ] == "disable-security":
+                cmd.add(C, "disable-security", f"deleting this key {hit[2][len('changes ') :]}", t)
             else:
                 cmd.add(D, "registry-delete", "deletes registry keys", t)
             return
@@ -217,6 +221,12 @@ def _get_childitem(cmd: Cmd) -> None:
     filtered = any(k in params for k in ("filter", "include", "exclude", "name"))
     if not filtered:
         cmd.info.paths = tuple(paths) or (Word(".", cmd.start, cmd.end),)
+    elif paths and all(
+        not w.dynamic and classify_path(w.text, cmd.scope.cwds, True).level >= B for w in paths
+    ):
+        # `gci C:\Windows -Filter *.dll | Remove-Item`: whatever the filter, what a listing
+        # of a system folder, a home or a root emits are files there.
+        cmd.info.paths = tuple(paths)
 
 
 def _invoke_expression(cmd: Cmd) -> None:
@@ -247,8 +257,18 @@ def _invoke_expression(cmd: Cmd) -> None:
         text,
     ):
         cmd.add(C, "remote-code", "Invoke-Expression runs code downloaded from the network", code)
+    elif code.dynamic and (read := _read_back(cmd, code.text)) is not None:
+        # `iex (Get-Content x.ps1 -Raw)` of a file this block wrote: its text runs.
+        cmd.scope.include(cmd.scope.nested(read, "powershell", code))
     elif code.dynamic and (folded := fold_powershell(code.text)) is not None:
         cmd.scope.include(cmd.scope.nested(folded, "powershell", code))
+    elif code.dynamic and (built := ps_eval(code.text, ps_variables(cmd.scope))) is not None:
+        # `iex ([char[]](114,109,…) -join '')`, `iex ('{1} {0}' -f …)`, a reversed string:
+        # literal obfuscation, judged as the text it builds.
+        cmd.add(
+            M, "indirect-code", "runs code assembled from literal pieces (judged as built)", code
+        )
+        cmd.scope.include(cmd.scope.nested(built, "powershell", code))
     elif code.dynamic or "$" in code.text or "frombase64" in text:
         if not code.dynamic and "$" in code.text:
             # `iex 'Remove-Item -Recurse $HOME'`: the variables are read when it runs, but
@@ -276,6 +296,9 @@ def _start_process(cmd: Cmd) -> None:
     program = program or (rest[0] if rest else None)
     if arguments is None and len(rest) > 1:
         arguments = rest[1]
+    base = program.text.replace("/", "\\").rsplit("\\", 1)[-1] if program is not None else ""
+    if program is not None and not program.dynamic and base in cmd.scope.downloaded:
+        cmd.add(C, "download-exec", f"starts {base}, which was just downloaded", program)
     if program is not None and arguments is not None and not program.dynamic:
         text = arguments.text
         if arguments.dynamic:
@@ -360,6 +383,15 @@ def _firewall(cmd: Cmd) -> None:
 
 
 def _powershell_exe(cmd: Cmd) -> None:
+    if any(w.text[:1] in "\u2013\u2014\u2015" for w in cmd.args):
+        # PowerShell takes an en dash, em dash or horizontal bar as the parameter prefix.
+        words = [
+            Word("-" + w.text[1:], w.start, w.end, w.dynamic, w.glob, w.origin)
+            if w.text[:1] in "\u2013\u2014\u2015"
+            else w
+            for w in cmd.words
+        ]
+        cmd = Cmd(words, cmd.name, cmd.scope, cmd.stdin)
     if any(re.fullmatch(r"/[A-Za-z]+", w.text) for w in cmd.args):
         # powershell.exe takes `/Command`, `/enc` … as well as `-Command`, `-enc`.
         words = [
@@ -399,6 +431,10 @@ def _powershell_exe(cmd: Cmd) -> None:
             # -EncodedCommand is PowerShell's documented way to pass a program: what decodes
             # to readable, parsed code is judged as that code.
             return
+    if any(w.text == "-" for w in cmd.args):
+        # `… | powershell -` / `-Command -`: the script is read from standard input.
+        run_code_from_stdin(cmd, "powershell")
+        return
     code_word = params.get("command") or params.get("c")
     if code_word is not None:
         idx = next(i for i, w in enumerate(cmd.args) if w is code_word)
@@ -461,8 +497,8 @@ def _forfiles(cmd: Cmd) -> None:
     if command is None:
         return
     # @path is every file forfiles visits: the directory (/p, default the cwd) and mask (/m).
-    folder = _flag_value(cmd, "/p") or "."
-    mask = _flag_value(cmd, "/m") or "*"
+    folder = (_flag_value(cmd, "/p") or ".").strip('"')
+    mask = (_flag_value(cmd, "/m") or "*").strip('"')
     every = folder.rstrip("\\/") + "\\" + mask
     text = re.sub(r"@(file|fname|path|relpath)", lambda _m: f'"{every}"', command.text, flags=re.I)
     if "/s" in _win_flags(cmd):
@@ -628,6 +664,8 @@ def _runs_cmdline(cmd: Cmd) -> None:
     if n == "pcalua":
         prog = _flag_value(cmd, "-a")
         extra = _flag_value(cmd, "-c") or ""
+        if prog and re.match(r"\A[\"']?(\\\\|//)[^\\/]+[\\/]", prog):
+            cmd.add(C, "remote-code", "pcalua runs a program from another machine's share")
         if prog:
             cmd.add(M, "runs-program", "pcalua runs a program")
             line = f"{prog} {extra}".strip()
@@ -917,12 +955,21 @@ def _flag_value(cmd: Cmd, flag: str) -> str | None:
     return None
 
 
+_WIN_PATH_START = re.compile(r"(?i)\A(?:[a-z]:[\\/]|\\\\|\.\.?[\\/]|%\w+%[\\/])")
+
+
 def _cmd_exe(cmd: Cmd) -> None:
     for i, w in enumerate(cmd.args):
         if w.text.lower() in ("/c", "/k", "/r"):
             rest = cmd.args[i + 1 :]
             if rest:
-                text = " ".join(x.text for x in rest)
+                # Words with spaces were quoted (`del /s "C:\\Program Files\\*"`): keep them one.
+                text = " ".join(
+                    f'"{x.text}"'
+                    if " " in x.text and len(rest) > 1 and _WIN_PATH_START.match(x.text)
+                    else x.text
+                    for x in rest
+                )
                 src = cmd.scope.source[rest[0].start : rest[-1].end]
                 start = rest[0].start if src == text else -1
                 where = Word(text, rest[0].start, rest[-1].end)
@@ -1023,6 +1070,8 @@ def _reg(cmd: Cmd) -> None:
             cmd.add(B, "registry-root", f"deletes {key}, which Windows needs to boot", ops[1])
         elif parts and parts[0] in ("hklm", "hkcr", "hku") and len(parts) <= 2:
             cmd.add(B, "registry-root", f"deletes the registry hive {key}", ops[1])
+        elif (hit := registry_risk(low)) is not None and hit[1] == "disable-security":
+            cmd.add(C, "disable-security", f"reg delete {key}: {hit[2]}", ops[1])
         else:
             cmd.add(
                 D,
@@ -1218,6 +1267,11 @@ _REG_SECURITY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"fdenytsconnections\D+0|userauthentication\D+0|localaccounttokenfilterpolicy",
             "opens remote access to this machine (RDP or remote admin)",
         ),
+        (
+            r"\\microsoft\\amsi\b|\\windows script\\settings\b.*amsienable",
+            "changes the Antimalware Scan Interface (AMSI) registration: scripts are no longer"
+            " scanned",
+        ),
     )
 )
 
@@ -1226,6 +1280,8 @@ def registry_risk(text: str) -> tuple[RiskLevel, str, str] | None:
     """What writing the registry key/value spelled somewhere in `text` means, when it is more
     than a settings change: a protection switched off or an autostart entry (critical)."""
     t = _reg_norm(text)
+    if re.search(r"\\windows nt\\systemrestore\b.*\b(disablesr|disableconfig)\b\D*1\b", t):
+        return B, "delete-backups", "turns System Restore off by policy (its restore points go)"
     for rx, reason in _REG_SECURITY:
         if rx.search(t):
             return C, "disable-security", reason
@@ -1307,6 +1363,9 @@ def _wmic(cmd: Cmd) -> None:
         return
     if re.search(r"/format:\W*(https?|ftp)://|/format:\W*\\\\", text):
         cmd.add(C, "remote-code", "wmic /format runs a stylesheet (script) from the network")
+        return
+    if re.search(r"\b(volume|logicaldisk)\b", text) and re.search(r"\bcall\s+format\b", text):
+        cmd.add(B, "mkfs", "wmic formats a volume (erases everything on it)")
         return
     if "shadowcopy" in text and "delete" in text:
         cmd.add(B, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
@@ -1418,13 +1477,32 @@ def _manage_bde(cmd: Cmd) -> None:
         cmd.add(M, "disk", f"manage-bde {verb} changes drive encryption")
 
 
+_ICACLS_CHANGES = frozenset(
+    names(
+        """
+        /grant /grant:r /deny /remove /remove:g /remove:d /reset /setowner /setintegritylevel
+        /restore /inheritance:e /inheritance:d /inheritance:r /substitute
+        """
+    )
+)
+
+
 def _takeown(cmd: Cmd) -> None:
+    if cmd.name == "icacls" and not any(
+        w.text.lower() in _ICACLS_CHANGES or w.text.lower().startswith(("/grant", "/deny"))
+        for w in cmd.args
+    ):
+        # `icacls PATH [/T /C /Q]` only lists the ACLs; /save writes them to a file.
+        if any(w.text.lower() == "/save" for w in cmd.args):
+            cmd.add(M, "write", "icacls /save writes the ACLs to a file")
+        return
     for w in _operands(cmd) + [w for w in cmd.args if ":" in w.text]:
         t = classify_path(w.text, cmd.scope.cwds, True)
         if t.level >= C:
             recursive = any(x.text.lower() in ("/r", "/t") for x in cmd.args)
+            root = bool(re.fullmatch(r"(?i)[a-z]:[\\/]?", w.text.strip('"')))
             cmd.add(
-                B if recursive and "everyone" in " ".join(cmd.texts()).lower() else C,
+                B if recursive and ("everyone" in " ".join(cmd.texts()).lower() or root) else C,
                 "chmod-system",
                 f"{cmd.name} changes ownership or access of {t.what}",
                 w,
@@ -1585,6 +1663,8 @@ def _runas(cmd: Cmd) -> None:
 def _robocopy(cmd: Cmd) -> None:
     flags = _win_flags(cmd)
     ops = _operands(cmd)
+    if "/l" in flags:
+        return  # /L lists what would be copied or deleted: nothing is changed
     if flags & {"/mir", "/purge", "/move", "/mov"}:
         if len(ops) > 1:
             t = classify_path(ops[1].text, cmd.scope.cwds, True)
@@ -1691,6 +1771,17 @@ def _write_cmdlet(cmd: Cmd) -> None:
                     rule = "mv-root" if t0.rule != "rm-system-file" else t0.rule
                     cmd.add(B, rule, f"Move-Item moves away {t0.what}", src)
                     return
+    if _unc_exfil(cmd, params, [w for w in targets if w is not None]):
+        return
+    _record_written(cmd, params, targets)
+    for w in targets:
+        if w is not None and re.fullmatch(
+            r"(?i)\$profile(\.(allusersallhosts|alluserscurrenthost|currentuserallhosts"
+            r"|currentusercurrenthost))?",
+            cmd.scope.source[w.start : w.end].strip("'\"() "),
+        ):
+            cmd.add(C, "persistence", f"{cmd.name} writes a PowerShell profile (runs at start)", w)
+            return
     for w in targets:
         t = write_target(w.text.replace("\\", "/"), cmd.scope.cwds)
         if t is not None:
@@ -1702,6 +1793,45 @@ def _write_cmdlet(cmd: Cmd) -> None:
                 cmd.add(win[0], win[1], f"{cmd.name} writes to {win[2]}", w)
                 return
     cmd.add(M, "write", f"{cmd.name} creates or changes files or settings")
+
+
+_READ_BACK = re.compile(
+    r"(?i)\A\(?\s*(?:get-content|gc|cat|type)\s+(?:-(?:literal)?path\s+)?['\"]?([^\s'\"|()]+)"
+)
+
+
+def _read_back(cmd: Cmd, text: str) -> str | None:
+    """The text of a file this block wrote, when `text` only reads it back (`(Get-Content
+    x.ps1 -Raw)`, `(gc x.ps1 | Out-String)`)."""
+    m = _READ_BACK.match(text.strip())
+    if m is None:
+        return None
+    written = cmd.scope.written.get(m.group(1).replace("/", "\\").rsplit("\\", 1)[-1])
+    return written[0] if written is not None else None
+
+
+def _record_written(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) -> None:
+    """`New-Item -ItemType File x.ps1 -Value 'Remove-Item …'`: remember the text a script
+    file is given, so running it later in the block (`& .\\x.ps1`) is judged as that text."""
+    if cmd.name != "new-item" or not targets:
+        return  # Set-Content/Add-Content/Out-File: `wrappers.ps_wrote` remembers their text
+    value = params.get("value") or params.get("inputobject")
+    if value is None:
+        positional = _ps_positional(cmd)
+        value = positional[1] if len(positional) > 1 else None
+    if value is not None and not value.dynamic:
+        text = value.text
+    elif value is None and cmd.stdin.kind == "static":
+        text = cmd.stdin.text
+    else:
+        return
+    for w in targets:
+        if w is None or w.dynamic:
+            continue
+        base = w.text.replace("/", "\\").rsplit("\\", 1)[-1]
+        old = cmd.scope.written.get(base)
+        body = f"{old[0]}\n{text}" if cmd.name == "add-content" and old is not None else text
+        cmd.scope.written[base] = (body, -1)
 
 
 def positional_and_paths(cmd: Cmd, params: dict[str, Word | None]) -> list[Word]:
@@ -1774,8 +1904,131 @@ def _danger_cmdlet(cmd: Cmd) -> None:
     cmd.add(D, "delete", f"{cmd.name} deletes or stops something")
 
 
+@handles("remove-virtualdisk", "remove-storagepool")
+def _remove_storage(cmd: Cmd) -> None:
+    """Storage Spaces: removing a virtual disk or a pool destroys the volumes on it."""
+    params, _ = _ps_params(cmd)
+    if "whatif" in params:
+        return
+    cmd.add(B, "mkfs", f"{cmd.name} destroys a disk and every volume on it")
+
+
+@handles("sysmon", "sysmon64", "sysmon.exe", "sysmon64.exe")
+def _sysmon(cmd: Cmd) -> None:
+    """Sysinternals Sysmon: `-u` uninstalls it (security monitoring off); `-c`/`-s` alone
+    print the configuration or schema; `-i`/`-c FILE` install or reconfigure it."""
+    flags = [w.text.lower().replace("/", "-") for w in cmd.args]
+    if "-u" in flags:
+        cmd.add(C, "disable-security", f"{cmd.name} -u uninstalls Sysmon (security monitoring)")
+    elif not flags or flags in (["-c"], ["-s"], ["-?"], ["-h"]):
+        return
+    else:
+        cmd.add(M, "system-config", f"{cmd.name} installs or reconfigures Sysmon")
+
+
+# Exchange/M365 cmdlets whose switch turns auditing off (or lets an account bypass it).
+_AUDIT_OFF = re.compile(
+    r"(?i)^-(adminauditlogenabled|auditenabled|unifiedauditlogingestionenabled"
+    r"|mailboxauditbypass\w*|auditlogagelimit)$"
+)
+
+
+@handles(
+    *names(
+        """
+        set-adminauditlogconfig set-mailbox set-mailboxauditbypassassociation
+        set-organizationconfig set-casmailbox
+        """
+    )
+)
+def _exchange_audit(cmd: Cmd) -> None:
+    src = cmd.scope.source
+    stop = re.compile(r"[;|\n]").search(src, cmd.start)
+    text = src[cmd.start : stop.start() if stop else len(src)][:2000]
+    if re.search(
+        r"(?i)-(adminauditlogenabled|auditenabled|unifiedauditlogingestionenabled)\s*:\s*\$false"
+        r"|-(auditbypassenabled|auditdisabled)\s*:\s*\$true",
+        text,
+    ):
+        # `-AuditEnabled:$false`: the walk drops a switch bound to false, so read the text.
+        cmd.add(C, "disable-security", f"{cmd.name} turns off audit logging")
+        return
+    args = cmd.args
+    for i, w in enumerate(args):
+        t = w.text.lower()
+        value = (
+            t.split(":", 1)[1]
+            if ":" in t
+            else (args[i + 1].text.lower() if i + 1 < len(args) else "")
+        )
+        key = t.split(":", 1)[0]
+        off = value in ("$false", "0", "false")
+        on = value in ("$true", "1", "true")
+        if (_AUDIT_OFF.match(key) and off and "bypass" not in key) or (
+            key in ("-auditbypassenabled", "-auditdisabled") and on
+        ):
+            cmd.add(C, "disable-security", f"{cmd.name} turns off audit logging", w)
+            return
+    cmd.add(M, "system-config", f"{cmd.name} changes mail-server settings")
+
+
 def _clear_content(cmd: Cmd) -> None:
+    """Clear-Content empties files: a registry hive, an account or boot file is blocked
+    (like `> /etc/shadow`), a startup or system file judged as a write to it."""
+    params, _ = _ps_params(cmd)
+    for w in positional_and_paths(cmd, params):
+        t = write_target(w.text.replace("\\", "/"), cmd.scope.cwds)
+        if t is not None and t.level > D:
+            cmd.add(t.level, t.rule, f"Clear-Content empties {t.what}", w)
+            return
+        win = windows_write_target(w.text)
+        if win is not None and win[0] > D:
+            cmd.add(win[0], win[1], f"Clear-Content empties {win[2]}", w)
+            return
     cmd.add(D, "truncate", "Clear-Content discards file contents")
+
+
+# Windows credential stores (Credential Manager, DPAPI keys, vaults, the AD database).
+_WIN_SECRET = re.compile(
+    r"(?i)microsoft[\\/](credentials|protect|vault)\b|\bntds\.dit\b|[\\/]config[\\/](sam|security)$"
+    r"|\.kdbx$|[\\/]\.(ssh|aws|azure|gnupg|kube|docker)[\\/]"
+)
+# A UNC path to another machine (`\\host\share\…`, `//host/share`), not a device path.
+_UNC = re.compile(r"^(\\\\|//)(?![.?][\\/])[^\\/]+[\\/]")
+
+
+def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) -> bool:
+    """Out-File/Set-Content/Add-Content/Copy-Item writing a private key or credential file
+    onto another machine's share: exfiltration."""
+    remote = [w for w in targets if _UNC.match(w.text.strip("'\""))]
+    if not remote:
+        return False
+    if cmd.name in ("copy-item", "move-item"):
+        sources = [params.get("path"), params.get("literalpath"), *_ps_positional(cmd)[:1]]
+        sent = [w.text for w in sources if w is not None]
+    else:
+        value = params.get("value") or params.get("inputobject")
+        sent = [value.text] if value is not None else []
+    secret = cmd.stdin.secret or any(is_secret(s) or _WIN_SECRET.search(s) for s in sent)
+    if not secret:
+        # The text sent is built in the command (`-Value (Get-Content KEY)`) or upstream in
+        # the pipeline (`Get-Content KEY | Out-File \\h\s`).
+        src = cmd.scope.source
+        line_start = src.rfind("\n", 0, cmd.start) + 1
+        span = src[line_start if cmd.stdin.kind != "none" else cmd.start : cmd.end]
+        secret = any(
+            is_secret(m.group(0)) or _WIN_SECRET.search(m.group(0))
+            for m in re.finditer(r"[^\s'\"()|;]+", span)
+        )
+    if secret:
+        cmd.add(
+            C,
+            "exfiltration",
+            f"{cmd.name} copies a key or credential file to {remote[0].text}",
+            remote[0],
+        )
+        return True
+    return False
 
 
 def _invoke_webrequest(cmd: Cmd) -> None:
@@ -1785,10 +2038,23 @@ def _invoke_webrequest(cmd: Cmd) -> None:
         # Pipeline input becomes the request body.
         cmd.add(C, "exfiltration", f"{cmd.name} sends a command's output or a file to the network")
         return
+    if method == "delete":
+        from aintern_ls.safety.network import http_delete
+
+        http_delete(cmd, params.get("method") or Word("", cmd.start, cmd.end))
     HANDLERS["curl"](cmd)
 
 
 def _misc_windows_safe(cmd: Cmd) -> None:
+    if (
+        cmd.name in ("resolve-dnsname", "test-netconnection")
+        and any("$(" in w.text for w in cmd.args)
+    ) or (
+        cmd.name in ("nslookup", "ping", "ping6", "tracert", "pathping")
+        and any(w.dynamic and w.origin == "command" for w in cmd.args)
+    ):
+        cmd.add(C, "exfiltration", f"{cmd.name} puts a command's output in a DNS name")
+        return
     if cmd.name == "echo" and cmd.args and not any(w.dynamic for w in cmd.args):
         # cmd `echo clean | diskpart`: what echo prints is known and feeds the next stage.
         cmd.info.output = " ".join(w.text for w in cmd.args)
@@ -1832,6 +2098,20 @@ def fso_deletes(text: str) -> list[tuple[str, bool, int, int]]:
 
 
 def _mshta(cmd: Cmd) -> None:
+    script = next((w for w in cmd.args if not w.text.startswith(("/", "-"))), None)
+    if (
+        cmd.name in ("cscript", "wscript")
+        and script is not None
+        and script.text.replace("\\", "/").rsplit("/", 1)[-1].lower()
+        == "syncappvpublishingserver.vbs"
+    ):
+        # The App-V helper script hands its argument to PowerShell (LOLBAS): judge that code.
+        vbs_args = [w for w in cmd.args if w is not script and not w.text.startswith("//")]
+        text = " ".join(w.text for w in vbs_args)
+        code = text.split(";", 1)[1] if ";" in text else text
+        cmd.add(C, "lolbin-exec", "SyncAppvPublishingServer.vbs runs PowerShell code")
+        cmd.scope.include(cmd.scope.nested(code, "powershell", Word(code, cmd.start, cmd.end), -1))
+        return
     src = cmd.scope.source
     eol = src.find("\n", cmd.start)
     text = src[cmd.start : eol if eol >= 0 else len(src)]  # cmd splits script code at ( )
@@ -1882,6 +2162,10 @@ def _disable_security_logs(cmd: Cmd) -> None:
 
 
 def _disable_security(cmd: Cmd) -> None:
+    if cmd.name == "disable-computerrestore":
+        # Turning System Restore off deletes the drive's restore points (backups deleted).
+        cmd.add(B, "delete-backups", "turns System Restore off, deleting its restore points")
+        return
     cmd.add(C, "disable-security", f"{cmd.name} turns off a system protection")
 
 
@@ -1966,6 +2250,8 @@ def _lolbas_more(cmd: Cmd) -> None:
         cmd.add(M, "runs-program", f"{n} collects diagnostics")
         return
     if n == "esentutl":
+        if texts and texts[0].lower() in ("/mh", "/mk", "/ml", "/mm", "/ms", "/mu", "/k", "/g"):
+            return  # header, checksum and integrity dumps only read the database
         if _CRED_STORE.search(joined):
             cmd.add(C, "credential-dump", "esentutl copies the AD database or a registry hive")
             return
@@ -2230,3 +2516,442 @@ def _register() -> None:
 
 
 _register()
+
+
+# --- evaluating literal PowerShell string expressions ----------------------------------------
+
+_PSE_TOKEN = re.compile(
+    r"""\s*(?:('(?:[^']|'')*')|("(?:[^"`$]|`.)*")|(0x[0-9a-fA-F]+|\d+)|(\[[\w.]+(?:\[\])?\])"""
+    r"""|(-(?:join|f|replace|creplace|ireplace|split|csplit|isplit)\b)|(\$\{?[\w:]+\}?)"""
+    r"""|(\.\.|::|[()\[\],+.\-@$]|[A-Za-z_]\w*))""",
+    re.I,
+)
+_PSE_MAX = 4000  # characters of an expression evaluated; past that it stays unknown
+
+
+class _Unknown(Exception):
+    pass
+
+
+PsValue = str | int | list["PsValue"] | None
+
+
+def _ps_str(v: PsValue) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, list):
+        return " ".join(_ps_str(x) for x in v)
+    return str(v)
+
+
+class _PsEval:
+    """A small evaluator of PowerShell expressions made only of literals: strings,
+    numbers, `[char]`/`[char[]]`/`[string]` casts, `+`, `,`, `..`, `-join`, `-f`,
+    `-replace`, `-split`, indexing (`'…'[-1..-9]`), `.ToCharArray()`, `.Replace()`,
+    `[string]::new()`, `[string]::Join()`, `[Convert]::FromBase64String()` with
+    `[Text.Encoding]::…GetString()`, and known variables. Anything else is unknown."""
+
+    def __init__(self, text: str, variables: dict[str, str]) -> None:
+        self.toks: list[tuple[int, str]] = []
+        pos = 0
+        text = text.strip()
+        while pos < len(text):
+            m = _PSE_TOKEN.match(text, pos)
+            if m is None or m.end() == pos:
+                raise _Unknown
+            kind = next(i for i in range(1, 8) if m.group(i) is not None)
+            self.toks.append((kind, m.group(kind)))
+            pos = m.end()
+            while pos < len(text) and text[pos].isspace():
+                pos += 1
+        self.at = 0
+        self.vars = variables
+        self.steps = 0
+        self.no_comma = False  # inside a method's argument list, `,` separates arguments
+
+    def peek(self, ahead: int = 0) -> tuple[int, str]:
+        i = self.at + ahead
+        return self.toks[i] if i < len(self.toks) else (0, "")
+
+    def take(self, want: str | None = None) -> tuple[int, str]:
+        tok = self.peek()
+        if tok[0] == 0 or (want is not None and tok[1].lower() != want):
+            raise _Unknown
+        self.at += 1
+        self.steps += 1
+        if self.steps > 2000:
+            raise _Unknown
+        return tok
+
+    def run(self) -> PsValue:
+        value = self.expr()
+        if self.at != len(self.toks):
+            raise _Unknown
+        return value
+
+    def expr(self) -> PsValue:
+        value = self.additive()
+        while self.peek()[0] == 5:
+            op = self.take()[1].lower().replace("-c", "-").replace("-i", "-")
+            rhs = self.additive()
+            if op == "-join":
+                value = _ps_str(rhs).join(_ps_str(x) for x in _as_list(value))
+            elif op == "-replace":
+                pat, rep = [*_as_list(rhs), ""][:2]
+                try:
+                    value = re.sub(
+                        _ps_str(pat),
+                        _ps_str(rep).replace("\\", "\\\\").replace("$", "\\"),
+                        _ps_str(value),
+                    )
+                except re.error:
+                    raise _Unknown from None
+            elif op == "-split":
+                try:
+                    value = list(re.split(_ps_str(rhs), _ps_str(value)))
+                except re.error:
+                    raise _Unknown from None
+            else:
+                value = _ps_fmt(_ps_str(value), [_ps_str(x) for x in _as_list(rhs)])
+        return value
+
+    def additive(self) -> PsValue:
+        value = self.formatted()
+        while self.peek()[1] in ("+", "-") and self.peek()[0] == 7:
+            op = self.take()[1]
+            rhs = self.formatted()
+            if isinstance(value, int) and isinstance(rhs, int):
+                value = value + rhs if op == "+" else value - rhs
+            elif op == "-":
+                raise _Unknown
+            elif isinstance(value, list):
+                value = value + _as_list(rhs)
+            else:
+                value = _ps_str(value) + _ps_str(rhs)
+        return value
+
+    def formatted(self) -> PsValue:
+        value = self.comma()
+        while self.peek()[0] == 5 and self.peek()[1].lower() == "-f":
+            self.take()
+            rhs = self.comma()
+            value = _ps_fmt(_ps_str(value), [_ps_str(x) for x in _as_list(rhs)])
+        return value
+
+    def comma(self) -> PsValue:
+        first = self.ranged()
+        if self.no_comma or self.peek()[1] != ",":
+            return first
+        items = [first]
+        while self.peek()[1] == ",":
+            self.take()
+            items.append(self.ranged())
+        return items
+
+    def ranged(self) -> PsValue:
+        low = self.unary()
+        if self.peek()[1] != "..":
+            return low
+        self.take()
+        high = self.unary()
+        if not isinstance(low, int) or not isinstance(high, int) or abs(high - low) > 10000:
+            raise _Unknown
+        step = 1 if high >= low else -1
+        return list(range(low, high + step, step))
+
+    def unary(self) -> PsValue:
+        kind, tok = self.peek()
+        if kind == 5 and tok.lower() == "-join":
+            self.take()
+            return "".join(_ps_str(x) for x in _as_list(self.unary()))
+        if kind == 7 and tok == "-":
+            self.take()
+            v = self.unary()
+            if not isinstance(v, int):
+                raise _Unknown
+            return -v
+        if kind == 4 and self.peek(1)[1] != "::":
+            self.take()
+            return _ps_cast(tok[1:-1].lower(), self.unary())
+        return self.postfix()
+
+    def postfix(self) -> PsValue:
+        value = self.primary()
+        while True:
+            tok = self.peek()[1]
+            if tok == "[":
+                self.take()
+                saved, self.no_comma = self.no_comma, False
+                try:
+                    index = self.expr()
+                finally:
+                    self.no_comma = saved
+                self.take("]")
+                value = _ps_index(value, index)
+            elif tok == "." and self.peek(1)[0] == 7:
+                self.take()
+                name = self.take()[1].lower()
+                args = self.call_args() if self.peek()[1] == "(" else None
+                value = _ps_method(value, name, args)
+            else:
+                return value
+
+    def call_args(self) -> list[PsValue]:
+        self.take("(")
+        args: list[PsValue] = []
+        saved, self.no_comma = self.no_comma, True
+        try:
+            while self.peek()[1] != ")":
+                args.append(self.expr())
+                if self.peek()[1] == ",":
+                    self.take()
+            self.take(")")
+        finally:
+            self.no_comma = saved
+        return args
+
+    def primary(self) -> PsValue:
+        kind, tok = self.take()
+        if kind == 1:
+            return tok[1:-1].replace("''", "'")
+        if kind == 2:
+            return re.sub(r"`(.)", lambda m: _PS_ESCAPES.get(m.group(1), m.group(1)), tok[1:-1])
+        if kind == 3:
+            return int(tok, 16) if tok.lower().startswith("0x") else int(tok)
+        if kind == 6:
+            name = "$" + tok.strip("${}").lower()
+            while self.peek()[1] == "." and name + "." + self.peek(1)[1].lower() in self.vars:
+                self.take()
+                name += "." + self.take()[1].lower()  # `$d.Root` bound by a loop
+            if name in self.vars:
+                return self.vars[name]
+            raise _Unknown
+        if kind == 4:  # [Type]::Member(…)
+            self.take("::")
+            member = self.take()[1].lower()
+            args = self.call_args() if self.peek()[1] == "(" else []
+            return _ps_static(tok[1:-1].lower(), member, args, self)
+        if tok in ("(", "@", "$"):
+            if tok != "(":
+                self.take("(")
+            if self.peek()[1] == ")":
+                self.take()
+                return []
+            saved, self.no_comma = self.no_comma, False
+            try:
+                value = self.expr()
+            finally:
+                self.no_comma = saved
+            self.take(")")
+            return value
+        raise _Unknown
+
+
+_PS_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "`": "`", "$": "$", '"': '"'}
+
+
+def _ps_fmt(fmt: str, args: list[str]) -> str:
+    """`'{1} {0}' -f 'a','b'` (alignment and format specifiers are ignored)."""
+
+    def one(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        if i >= len(args):
+            raise _Unknown
+        return args[i]
+
+    return (
+        re.sub(r"\{(\d+)(?:,-?\d+)?(?::[^}]*)?\}", one, fmt).replace("{{", "{").replace("}}", "}")
+    )
+
+
+def _as_list(v: PsValue) -> list[PsValue]:
+    if isinstance(v, list):
+        return v
+    return [v]
+
+
+def _ps_cast(typ: str, v: PsValue) -> PsValue:
+    typ = typ.replace("system.", "")
+    if typ == "char":
+        if isinstance(v, int) and 0 <= v < 0x110000:
+            return chr(v)
+        if isinstance(v, str) and len(v) == 1:
+            return v
+        raise _Unknown
+    if typ == "char[]":
+        if isinstance(v, str):
+            return list(v)
+        return [_ps_cast("char", x) for x in _as_list(v)]
+    if typ == "string":
+        return _ps_str(v)
+    if typ in ("int", "byte", "int32", "int64", "long"):
+        if isinstance(v, int):
+            return v
+        try:
+            return int(_ps_str(v))
+        except ValueError:
+            raise _Unknown from None
+    if typ in ("byte[]", "int[]", "object[]", "array", "string[]"):
+        return _as_list(v) if not isinstance(v, str) or typ.startswith("string") else [v]
+    raise _Unknown
+
+
+def _ps_index(v: PsValue, index: PsValue) -> PsValue:
+    seq: list[PsValue] | str
+    if isinstance(v, (str, list)):
+        seq = v
+    else:
+        raise _Unknown
+
+    def one(i: PsValue) -> PsValue:
+        if not isinstance(i, int):
+            raise _Unknown
+        if -len(seq) <= i < len(seq):
+            return seq[i]
+        return None
+
+    if isinstance(index, list):
+        return [x for x in (one(i) for i in index) if x is not None]
+    return one(index)
+
+
+def _ps_method(v: PsValue, name: str, args: list[PsValue] | None) -> PsValue:
+    if args is None:  # a property
+        if name in ("length", "count"):
+            return len(v) if isinstance(v, (str, list)) else 1
+        raise _Unknown
+    if name == "tochararray" and isinstance(v, str):
+        return list(v)
+    if isinstance(v, list) and name in ("reverse",):
+        return v[::-1]
+    s = _ps_str(v)
+    if name == "replace" and len(args) == 2:
+        return s.replace(_ps_str(args[0]), _ps_str(args[1]))
+    if name in ("tolower", "tolowerinvariant"):
+        return s.lower()
+    if name in ("toupper", "toupperinvariant"):
+        return s.upper()
+    if name in ("trim", "trimstart", "trimend") and not args:
+        return {"trim": s.strip(), "trimstart": s.lstrip(), "trimend": s.rstrip()}[name]
+    if name == "substring" and args and all(isinstance(a, int) for a in args):
+        a0 = args[0]
+        assert isinstance(a0, int)
+        if len(args) == 1:
+            return s[a0:]
+        a1 = args[1]
+        assert isinstance(a1, int)
+        return s[a0 : a0 + a1]
+    if name == "split" and len(args) == 1:
+        return list(s.split(_ps_str(args[0]))) if _ps_str(args[0]) else [s]
+    if name == "tostring" and not args:
+        return s
+    raise _Unknown
+
+
+def _ps_static(typ: str, member: str, args: list[PsValue], ev: _PsEval) -> PsValue:
+    typ = typ.replace("system.", "")
+    if typ == "string" and member == "new" and args:
+        return "".join(_ps_str(x) for x in _as_list(args[0]))
+    if typ == "string" and member == "join" and len(args) >= 2:
+        items = args[1:] if len(args) > 2 else _as_list(args[1])
+        return _ps_str(args[0]).join(_ps_str(x) for x in items)
+    if typ == "string" and member == "concat":
+        return "".join(_ps_str(x) for x in args)
+    if typ == "char" and member in ("convertfromutf32", "tostring") and args:
+        return _ps_cast("char", args[0])
+    if typ == "convert" and member == "tochar" and args:
+        return _ps_cast("char", args[0])
+    if typ == "convert" and member == "frombase64string" and args:
+        import base64
+        import binascii
+
+        try:
+            return list(base64.b64decode(_ps_str(args[0]), validate=False))
+        except (binascii.Error, ValueError):
+            raise _Unknown from None
+    if typ in ("text.encoding", "encoding") and member in (
+        "utf8",
+        "unicode",
+        "ascii",
+        "default",
+        "utf7",
+        "utf32",
+        "bigendianunicode",
+    ):
+        # `[Text.Encoding]::UTF8.GetString(bytes)`: the encoding's GetString follows.
+        ev.take(".")
+        if ev.take()[1].lower() != "getstring":
+            raise _Unknown
+        data = ev.call_args()
+        raw = bytes(
+            x for x in _as_list(data[0] if data else None) if isinstance(x, int) and 0 <= x < 256
+        )
+        enc = {"unicode": "utf-16-le", "bigendianunicode": "utf-16-be", "utf32": "utf-32-le"}
+        try:
+            return raw.decode(enc.get(member, "utf-8"))
+        except UnicodeDecodeError:
+            raise _Unknown from None
+    raise _Unknown
+
+
+# PowerShell variables whose value is a known folder (a literal path when judged).
+PS_KNOWN_VARS = {
+    "$home": "~",
+    "$env:userprofile": "~",
+    "$env:homepath": "~",
+    "$env:systemroot": "C:\\Windows",
+    "$env:windir": "C:\\Windows",
+    "$env:systemdrive": "C:",
+    "$env:programfiles": "C:\\Program Files",
+    "$env:home": "~",
+    "$env:appdata": "~\\AppData\\Roaming",
+    "$env:localappdata": "~\\AppData\\Local",
+    "$env:programdata": "C:\\ProgramData",
+    "$env:public": "C:\\Users\\Public",
+    "$env:allusersprofile": "C:\\ProgramData",
+    "$env:commonprogramfiles": "C:\\Program Files\\Common Files",
+    "$pwd": ".",
+    "$env:homedrive": "C:",
+    "$env:programw6432": "C:\\Program Files",
+    "$env:commonprogramw6432": "C:\\Program Files\\Common Files",
+    "$env:programfiles(x86)": "C:\\Program Files (x86)",
+    "$env:commonprogramfiles(x86)": "C:\\Program Files (x86)\\Common Files",
+    "$env:comspec": "C:\\Windows\\System32\\cmd.exe",
+    "$pshome": "C:\\Windows\\System32\\WindowsPowerShell\\v1.0",
+    "$env:onedrive": "~\\OneDrive",
+    "$env:driverdata": "C:\\Windows\\System32\\Drivers\\DriverData",
+    "$true": "$true",
+    "$false": "$false",
+    "$null": "$null",
+}
+
+
+_PS_VAR_PREFIX = "\x00ps:"  # how the PowerShell walker stores constant variables
+_CHAR_LOOP = re.compile(
+    r"(?i)\(\s*(\([^()]*+\)|[^()|]*+)\s*\|\s*(?:%|foreach-object|foreach)\s*\{\s*\[char\]\s*"
+    r"\$(?:_|psitem)\s*\}\s*\)"
+)
+
+
+def ps_variables(scope: Scope) -> dict[str, str]:
+    """The PowerShell variables whose constant value the walk knows (`$s = '…'`)."""
+    n = len(_PS_VAR_PREFIX)
+    known = dict(PS_KNOWN_VARS)  # $HOME, $env:SystemRoot …: folders whose meaning is known
+    known.update({k[n:]: v for k, v in scope.env.items() if k.startswith(_PS_VAR_PREFIX)})
+    return known
+
+
+def ps_eval(text: str, variables: dict[str, str] | None = None) -> str | None:
+    """The string a literal PowerShell expression evaluates to (character codes, format
+    strings, reversals, joins), or None when any part is only known at run time."""
+    if len(text) > _PSE_MAX or not text.strip():
+        return None
+    # `(114,109 | % { [char]$_ })`: each code piped through a [char] cast is [char[]](…).
+    text = _CHAR_LOOP.sub(r"([char[]](\1))", text)
+    try:
+        value = _PsEval(text, variables or {}).run()
+    except (_Unknown, RecursionError, ValueError, IndexError, OverflowError, TypeError):
+        return None
+    if isinstance(value, list):
+        return " ".join(_ps_str(x) for x in value)
+    return _ps_str(value)

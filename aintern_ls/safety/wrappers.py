@@ -1104,6 +1104,11 @@ def _interpreter(cmd: Cmd) -> None:
     if len(args) == 1 and args[0].text in (*VERSION_ARGS, "-v", "--v"):
         return
     flags = _CODE_FLAGS.get(family, ())
+    if family == "php" and any(w.text == "-S" or w.text.startswith("-S") for w in args):
+        from aintern_ls.safety.network import php_server
+
+        php_server(cmd)  # `php -S 0.0.0.0:80 -t /`: a web server, judged by what it serves
+        return
     if family in ("perl", "ruby"):
         inline.in_place_targets(cmd)  # `perl -pi -e … ~/.profile`: the files it rewrites
     # (syntax checks, `node --check`, `ruby -c`, `php -l`, are settled by the dispatcher,
@@ -1115,7 +1120,7 @@ def _interpreter(cmd: Cmd) -> None:
             code = _joined_code_args(args, i)
             if code is not None:
                 # `osascript -e … -e …`, `perl -e … -e …`: every -e is one line of one program.
-                if any(re.fullmatch(r"-[a-zA-Z]*i\S*", a.text) for a in args[: i + 1]):
+                if any(re.fullmatch(r"-(?![mMIxr])[a-zA-Z]*i\S*", a.text) for a in args[: i + 1]):
                     cmd.add(M, "write", f"{cmd.name} -i edits files in place")
                 _run_code_arg(cmd, code, family)
                 return
@@ -1145,7 +1150,7 @@ def _interpreter(cmd: Cmd) -> None:
             if i + 1 < len(args):
                 _run_code_arg(cmd, args[i + 1], family)
             return
-        if family in ("perl", "ruby") and re.fullmatch(r"-[a-zA-Z]*i\S*", t):
+        if family in ("perl", "ruby") and re.fullmatch(r"-(?![mMIxr])[a-zA-Z]*i\S*", t):
             cmd.add(M, "write", f"{cmd.name} -i edits files in place")
         if family in ("perl", "ruby") and re.fullmatch(r"-[a-zA-Z]*[eE]", t) and i + 1 < len(args):
             _run_code_arg(cmd, args[i + 1], family)

@@ -59,8 +59,10 @@ WINDOWS = [
     ("sc config evil binPath= C:\\x.exe start= auto", C),
     ("sc config wuauserv start= disabled", C),
     ("diskpart /s wipe.txt", B),
-    # A script that only lists reads (session 6: diskpart scripts are judged by their text).
+    # A script of list/select/detail verbs only reads (red-team round 4: was critical).
     ("echo list disk | diskpart", S),
+    ("echo select disk 1 | diskpart", S),
+    ("diskpart", C),
 ]
 
 
