@@ -1589,6 +1589,7 @@ def _run_parts(cmd: Cmd) -> None:
 # --- options whose value the program runs as a command ---------------------------------------
 _EXEC_OPTIONS: dict[str, str] = {
     "scrot": "-e --exec",
+    "zathura": "-x --synctex-editor-command",
     "zic": "-y",
     "tcpdump": "-z",
     "enscript": "-I --filter",
@@ -1630,7 +1631,7 @@ def opt_values(cmd: Cmd, spec: str) -> list[tuple[Word, Word]]:
     return out
 
 
-@handles("scrot", "zic", "tcpdump", "enscript", "tmate", "agetty", "socket")
+@handles("scrot", "zic", "tcpdump", "enscript", "tmate", "agetty", "socket", "zathura")
 def _exec_option_tool(cmd: Cmd) -> None:
     """`scrot -e CMD`, `zic -y CMD`, `tcpdump -z CMD`, `enscript -I CMD`, `tmate -c CMD`,
     `agetty -l PROGRAM`, `socket -p CMD`: the value is a command the tool runs."""

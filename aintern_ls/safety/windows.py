@@ -612,7 +612,8 @@ def _copy_move(cmd: Cmd) -> None:
 def _fsutil(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     if re.search(r"usn\s+deletejournal", text):
-        cmd.add(D, "delete", "fsutil deletes the file-system change journal (evidence)")
+        # Anti-forensics, like clearing the event logs: the record of file changes is gone.
+        cmd.add(C, "clear-logs", "fsutil deletes the file-system change journal (evidence)")
     elif re.search(r"setzerodata|file\s+setshortname|behavior\s+set\s+disabledeletenotify", text):
         cmd.add(D, "wipe", "fsutil overwrites file data with zeros")
     elif re.search(r"\b(query|info)\w*\b", text):

@@ -177,7 +177,7 @@ CMD_MORE = [
     ("copy C:\\Windows\\System32\\cmd.exe C:\\Windows\\System32\\utilman.exe", C),
     ("echo 127.0.0.1 x >> C:\\Windows\\System32\\drivers\\etc\\hosts", C),
     ("wsl rm -rf /", B),
-    ("fsutil usn deletejournal /d C:", D),
+    ("fsutil usn deletejournal /d C:", C),  # anti-forensics, like log clearing (session 6)
     ("copy a.txt b.txt", M),
 ]
 

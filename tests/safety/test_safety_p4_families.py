@@ -165,6 +165,8 @@ CASES += [
     ("Set-Content a.ps1 'rd -r -fo C:\\Users'; iex (Get-Content a.ps1 -Raw)", "powershell", B),
     ("Set-Content a.ps1 'Get-Date'; iex (Get-Content a.ps1 -Raw)", "powershell", M),
     ("iex (Get-Content unseen.ps1 -Raw)", "powershell", C),
+    ("zathura --synctex-editor-command 'rm -rf /' doc.pdf", "bash", B),
+    ("fsutil usn deletejournal /d D:", "cmd", C),
     ("echo list disk | diskpart", "cmd", S),
 ]
 
