@@ -431,13 +431,19 @@ class _Walker:
         if t == "redirected_statement":
             return self.redirected(node, stdin)
         if t in ("compound_statement", "test_command", "c_style_for_statement") and self.scope.env:
-            head = self.scope.source[self.pos.char(node.start_byte) :][:2]
+            at = self.pos.char(node.start_byte)
+            head = self.scope.source[at : at + 2]
             if (
                 t == "c_style_for_statement"
                 or head == "(("
                 or (head == "[[" and _ARITH_TEST.search(_text(node)))
             ):
                 self._arith_vars(_text(node), node)
+        if t == "test_command" and "-v" in (raw := _text(node)) and "[" in raw:
+            for m in re.finditer(r"-v\s+('[^']*'|\"[^\"]*\"|\S+)", raw):
+                self._subscripts_run(m.group(1), node)  # `[[ -v 'a[$(…)]' ]]`
+        if t == "unset_command" and "[" in (raw := _text(node)):
+            self._subscripts_run(raw, node)  # `unset 'x[$(…)]'`
         if t in _STATEMENTS_SEQ:
             return self.sequence(node, stdin)
         if t == "negated_command":
@@ -673,7 +679,7 @@ class _Walker:
         (`3<<EOF`, `4< file`) goes to `opened`; `<&3` reads what descriptor 3 holds."""
         budget.spend(budget.REDIRECT_STEPS)
         fd = _descriptor(node, self.scope.source, self.pos)
-        if node.type == "file_redirect":
+        if node.type == "file_redirect" and b"<&" in budget.node_bytes(node):
             dup = self._dup(node, opened)
             if dup is not None:
                 if fd in (None, 0):
@@ -976,16 +982,17 @@ class _Walker:
         """The words, prefix assignments and redirects of a simple command (in `words`,
         `assigns`, `opened`); returns its stdin and whether a redirect gave it."""
         opened_stdin = False
-        redirects = ("file_redirect", "heredoc_redirect", "herestring_redirect")
-        for c in node.named_children:
+        redirects = _REDIRECTS
+        kids = node.named_children
+        for c in kids:
             if c.type in redirects:
                 s, _, to_stdin = self.redirect_fd(c, node, opened)
                 if s is not None and to_stdin:
                     stdin = s
                     opened_stdin = True
-        if _command_name_of(node) == "tee":
+        if b">(" in budget.node_bytes(node) and _command_name_of(node) == "tee":
             self.psub_stdin = stdin  # `tee >(sh)`: the substitution reads what tee reads
-        for c in node.named_children:
+        for c in kids:
             t = c.type
             if t == "variable_assignment":
                 assigns.append(c)
@@ -1024,6 +1031,14 @@ class _Walker:
                 ):
                     wrappers.startup_from_stdin(self.scope, words[0], stdin)
         head = words[0].text
+        if head in _NAME_TAKERS and len(words) > 1:
+            if head in ("printf", "test", "["):
+                taken = [words[i + 1] for i, w in enumerate(words[:-1]) if w.text == "-v"]
+            else:
+                taken = [w for w in words[1:] if not w.text.startswith("-")]
+            names_ = " ".join(w.text for w in taken if not w.dynamic)
+            if "[" in names_ and ("$(" in names_ or "`" in names_):
+                self._subscripts_run(names_, node)
         if (
             head in ("let", "declare", "typeset", "local")
             and len(words) > 1
@@ -1345,6 +1360,16 @@ class _Walker:
             fence += "_"
         self.scope.include(self.scope.nested(f"cat <<{fence}\n{text}\n{fence}\n", "bash", value))
 
+    def _subscripts_run(self, text: str, node: Node) -> None:
+        """`unset 'x[$(…)]'`, `let 'y[$(…)]=1'`, `printf -v 'a[$(…)]'`, `read 'a[…]'`,
+        `[[ -v 'a[…]' ]]`: builtins that take a variable name expand an indexed array's
+        subscript, quotes or not, so its substitutions run."""
+        for m in _SUBSCRIPTED.finditer(text):
+            inner = m.group(1)
+            if "$(" in inner or "`" in inner:
+                s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+                self._expanded_text(Word(inner, s, e))
+
     def _arith_vars(self, text: str, node: Node, depth: int = 0) -> None:
         """Arithmetic (`$(( x ))`, `(( x ))`, `let`, `[[ x -eq 1 ]]`, an indexed array's
         subscript) evaluates a variable's value as an expression in its turn, and an array
@@ -1437,6 +1462,11 @@ class _Walker:
         flags = [
             _text(c) for c in node.named_children if c.type == "word" and _text(c).startswith("-")
         ]
+        raw = _text(node)
+        if ("$(" in raw or "`" in raw) and "[" in raw:
+            self._subscripts_run(raw, node)  # `declare -i 'a[$(…)]'`, `local 'x[$(…)]'=1`
+        if self.scope.env and any("i" in f for f in flags):
+            self._arith_vars(raw, node)  # `declare -i n=v`: the value is arithmetic
         exports = keyword == "export" or (
             keyword in ("declare", "typeset") and any("x" in f for f in flags)
         )
@@ -1856,6 +1886,12 @@ _EXPANSION = re.compile(
 )
 
 
+_REDIRECTS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect"})
+# Builtins that take a variable name (an indexed array's subscript in it is expanded).
+_NAME_TAKERS = frozenset(
+    {"unset", "let", "printf", "read", "mapfile", "readarray", "test", "[", "export", "readonly"}
+)
+_SUBSCRIPTED = re.compile(r"(?<!\w)[A-Za-z_]\w*\[([^\]\n]{0,400})\]")
 _IDENT = re.compile(r"(?<![\w$])\$?\{?([A-Za-z_]\w*)")
 _ARITH_TEST = re.compile(r"\s-(?:eq|ne|lt|le|gt|ge)\s")
 _BACKTICKS = re.compile(r"(?<!\\)`([^`]+)`")

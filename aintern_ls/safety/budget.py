@@ -100,6 +100,13 @@ def spend(steps: float) -> None:
             raise TooComplex
 
 
+def affordable(steps: float) -> bool:
+    """Whether `steps` more can be spent without running out (a memo replaying earlier work
+    walks again instead when not, so the cut falls exactly where the walk puts it)."""
+    left = _STATE.left
+    return left is None or left >= steps
+
+
 def tick() -> None:
     """One unit of analysis work (a node walked, a word expanded)."""
     state = _STATE

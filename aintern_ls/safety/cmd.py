@@ -117,6 +117,8 @@ def _alternate_streams(words: list[Word], redirects: list[tuple[str, Word]], sco
     """`… > file.txt:payload.exe`, `wscript c:\\ads\\f.txt:x.vbs`, `print /D:f.txt:x.exe`:
     writing to or running from an NTFS alternate data stream hides a payload from directory
     listings and most scanners (critical)."""
+    if not any(":" in w.text for w in words[1:]) and not any(":" in t.text for _, t in redirects):
+        return  # a stream is named `file:stream`
     from aintern_ls.safety.windows import alternate_stream
 
     data = words[0].text.lower().lstrip("@") in ("echo", "set", "title", "rem", "prompt")

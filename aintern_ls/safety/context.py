@@ -175,7 +175,7 @@ class Scope:
         self.errexit = False
         # Judgements of simple commands already seen in this scope (dispatch.judge): the
         # same command in the same state is judged once, however often it repeats.
-        self.memo: dict[object, tuple[int, tuple[Finding, ...], Info]] = {}
+        self.memo: dict[object, tuple[int, tuple[Finding, ...], Info, float]] = {}
         self.wrapped = 0  # commands being judged inside each other (sudo nice env …)
 
     @property

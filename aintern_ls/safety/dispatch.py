@@ -103,11 +103,27 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     state = _state(scope)
     if state is None or lo < 0:
         return judge_uncached(words, scope, stdin)
-    key = (_memo_text(words, scope, lo, hi), stdin, state)
+    # `echo 1 | grep x`, `echo 2 | grep x`: a filter is judged by its words alone (what it
+    # reads changes its output, worked out from its input later, never its findings).
+    blind = (
+        stdin.kind == STDIN_STATIC
+        and not words[0].dynamic
+        and command_name(words[0].text) in _STDIN_BLIND
+    )
+    key = (_memo_text(words, scope, lo, hi), _BLIND_STDIN if blind else stdin, state)
     memo = scope.memo
     hit = memo.get(key)
+    if hit is not None and blind:
+        base, earlier, known, _cost = hit
+        delta = lo - base
+        scope.findings.extend(
+            [Finding(f.level, f.rule, f.reason, f.start + delta, f.end + delta) for f in earlier]
+        )
+        info = _copy_info(known, delta, stdin)
+        info.input = stdin
+        return info
     if hit is not None:
-        base, earlier, known = hit
+        base, earlier, known, _cost = hit
         delta = lo - base
         if not earlier:
             pass
@@ -127,8 +143,14 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         return info
     found = scope.findings[mark:]
     if all(lo <= f.start and f.end <= hi for f in found) and _info_within(info, stdin, lo, hi):
-        memo[key] = (lo, tuple(found), _copy_info(info, 0, stdin))
+        memo[key] = (lo, tuple(found), _copy_info(info, 0, stdin), 0.0)
     return info
+
+
+# Filters whose findings never depend on what they read (their output does: see
+# `transform_output`, which reads `Info.input`).
+_STDIN_BLIND = frozenset(names("grep egrep fgrep wc head tail sort uniq cut nl fold column"))
+_BLIND_STDIN = Stdin(STDIN_STATIC, "\x00any")
 
 
 def _state(scope: Scope) -> tuple[object, ...] | None:
@@ -161,6 +183,19 @@ def _state(scope: Scope) -> tuple[object, ...] | None:
     )
 
 
+def memo_state(scope: Scope) -> tuple[object, ...] | None:
+    """The scope state a reused judgement must match (front ends' statement memos)."""
+    return _state(scope)
+
+
+def copy_info(info: Info, delta: int, stdin: Stdin) -> Info:
+    return _copy_info(info, delta, stdin)
+
+
+def info_within(info: Info, stdin: Stdin, lo: int, hi: int) -> bool:
+    return _info_within(info, stdin, lo, hi)
+
+
 def _memo_text(words: list[Word], scope: Scope, lo: int, hi: int) -> tuple[object, ...]:
     """The command as written: its words relative to its start, and its source text. The
     Windows script hosts read the rest of the line (`mshta` code that cmd split at its
@@ -176,6 +211,7 @@ def _memo_text(words: list[Word], scope: Scope, lo: int, hi: int) -> tuple[objec
 
 
 _READS_THE_LINE = ("mshta", "regsvr32", "rundll32", "wscript", "cscript")
+READS_THE_LINE = _READS_THE_LINE
 
 
 def _shift_word(w: Word, delta: int) -> Word:

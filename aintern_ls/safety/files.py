@@ -152,9 +152,9 @@ _FIND_FILTERS = frozenset(
 )
 
 
-def _named_system_files(cmd: Cmd, starts: list[Word], tests: list[Word], verb: str) -> None:
-    """`find /etc -name passwd -delete`: a literal name under a start directory names the
-    file it deletes; an account or boot file there is blocked."""
+def _named_paths(starts: list[Word], tests: list[Word]) -> list[tuple[str, Word]]:
+    """`find /etc -name passwd`: the files a literal name under a start directory names."""
+    out: list[tuple[str, Word]] = []
     for k, w in enumerate(tests[:-1]):
         if w.text not in ("-name", "-iname", "-path", "-ipath", "-wholename"):
             continue
@@ -165,17 +165,24 @@ def _named_system_files(cmd: Cmd, starts: list[Word], tests: list[Word], verb: s
             if start.dynamic:
                 continue
             if w.text in ("-name", "-iname"):
-                paths = [start.text.rstrip("/") + "/" + name.text]
+                out.append((start.text.rstrip("/") + "/" + name.text, name))
                 # `find / -name shadow`: any directory below may hold it; the account
                 # files are the ones that matter.
-                paths += [f"/etc/{name.text}"] if start.text.rstrip("/") in ("", "/etc") else []
+                if start.text.rstrip("/") in ("", "/etc"):
+                    out.append((f"/etc/{name.text}", name))
             else:
-                paths = [name.text]
-            for path in paths:
-                target = classify_path(path, cmd.scope.cwds, cmd.scope.windows)
-                if target.level >= B and target.rule == "rm-system-file":
-                    cmd.add(B, target.rule, f"{verb} {target.what}", name)
-                    return
+                out.append((name.text, name))
+    return out
+
+
+def _named_system_files(cmd: Cmd, starts: list[Word], tests: list[Word], verb: str) -> None:
+    """`find /etc -name passwd -delete`: a literal name under a start directory names the
+    file it deletes; an account or boot file there is blocked."""
+    for path, name in _named_paths(starts, tests):
+        target = classify_path(path, cmd.scope.cwds, cmd.scope.windows)
+        if target.level >= B and target.rule == "rm-system-file":
+            cmd.add(B, target.rule, f"{verb} {target.what}", name)
+            return
 
 
 def _narrows(args: list[Word], start: int, end: int) -> bool:
@@ -361,6 +368,18 @@ def _find(cmd: Cmd) -> None:
                 if any(f.rule == "shell" for f in cmd.scope.findings[before_exec:]):
                     # `find . -exec /bin/sh \; -quit`: find hands out an interactive shell.
                     cmd.add(C, "config-exec", f"find {t} starts an interactive shell", args[i])
+                if filtered and any(w.text == "{}" for w in args[i + 1 : j]):
+                    # `find /etc -name shadow -exec cp /dev/null {} \;`: `{}` is the file the
+                    # literal name names; a system or startup file is judged as written.
+                    for path, _name in _named_paths(start_words, list(args[tests_from:i]))[:4]:
+                        if write_target(path, cmd.scope.cwds) is None:
+                            continue
+                        cmd.judge(
+                            [
+                                Word(path, w.start, w.end) if w.text == "{}" else w
+                                for w in args[i + 1 : j]
+                            ]
+                        )
                 if filtered and inner and inner[0].text in _DELETERS:
                     _named_system_files(
                         cmd, start_words, args[tests_from:i], f"find -exec {inner[0].text} deletes"
@@ -455,7 +474,27 @@ def _mkfs(cmd: Cmd) -> None:
                 or len(ops) <= limit
             ):
                 return
+    last = next(
+        (w for w in reversed(cmd.args) if not w.text.startswith("-") and not w.text.isdigit()),
+        None,
+    )
+    if (
+        read_only is None
+        and last is not None
+        and not last.dynamic
+        and _IMAGE_FILE.search(last.text)
+        and not is_device(last.text)
+        and not last.text.startswith("/dev/")
+    ):
+        # `mkfs.xfs -f vm.raw`, `mkfs.ext4 -F rootfs.img`: a filesystem made inside a file.
+        cmd.add(M, "write", f"{cmd.name} makes a filesystem inside the file {last.text}", last)
+        return
     cmd.add(B, "mkfs", f"{cmd.name} erases a filesystem or partition table")
+
+
+_IMAGE_FILE = re.compile(
+    r"(?i)\.(img|raw|iso|qcow2|ext[234]|xfs|btrfs|vfat|fat|bin|dat|fs|vhdx?|vmdk|disk|swap)$"
+)
 
 
 def _on_device(cmd: Cmd) -> Word | None:

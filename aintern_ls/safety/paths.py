@@ -93,7 +93,7 @@ _ACCOUNT_FILES = re.compile(
     r"|private/etc/(passwd|sudoers|master\.passwd|group))$"
     r"|^[a-z]:/windows/system32/config/(sam|system|security|software|default)$"
     # Windows boot files: the boot configuration store, boot managers and loaders.
-    r"|^[a-z]:/(boot/bcd|bootmgr|ntldr|boot\.ini|efi/microsoft/boot/(bcd|bootmgfw\.efi)"
+    r"|^[a-z]:/(boot(/\S*)?|bootmgr|ntldr|boot\.ini|efi/microsoft/boot(/\S*)?"
     r"|efi/boot/bootx64\.efi|windows/system32/(winload|winresume)\.(exe|efi)"
     r"|windows/system32/ntoskrnl\.exe)$"
 )
@@ -194,6 +194,9 @@ class Target:
 
 def _norm(path: str, windows: bool) -> str:
     p = path.strip()
+    if p.startswith("/mnt/") and _WSL_DRIVE.match(p):
+        # WSL: `/mnt/c/Windows` is `C:\Windows` (the Windows drives, mounted).
+        p = p[5] + ":" + (p[6:] or "/")
     if windows or "\\" in p or re.match(r"^[A-Za-z]:", p):
         p = p.replace("\\", "/").lower()
     if p in ("~", "~/"):
@@ -318,6 +321,9 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
     if _CORE_FILES.match(low):
         return Target(RiskLevel.CRITICAL, "rm-system-file", f"the core system file {p}")
     return Target(RiskLevel.DANGEROUS, "scoped", path)
+
+
+_WSL_DRIVE = re.compile(r"/mnt/[a-zA-Z](?:/|$)")
 
 
 def _globstar_tail(p: str) -> str:

@@ -19,7 +19,7 @@ import tree_sitter_powershell
 from aintern_ls.safety import budget, dispatch
 from aintern_ls.safety.bash import PARSES, Positions
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
-from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.windows import PS_KNOWN_VARS
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
@@ -472,7 +472,7 @@ class _Walker:
         budget.spend(3)
         t = node.type
         if t == "pipeline":
-            return self.pipeline(node)
+            return self._pipeline_once(node)
         if t == "ERROR":
             return self.error_region(node)
         if t == "comment":
@@ -623,6 +623,41 @@ class _Walker:
                     info = dispatch.judge(words, self.scope, stdin)
                 else:
                     info = Info()
+        return info
+
+    def _pipeline_once(self, node: Node) -> Info:
+        """A statement written the same way in the same state (`cat <<E` on every line of a
+        pasted heredoc) is walked twice at most: later copies get its findings moved to where
+        they stand, and cost the budget what the second walk cost (what walking it again
+        would cost, its commands being judged already), so the cut falls where it fell."""
+        scope = self.scope
+        s, e = self.span(node)
+        text = scope.source[s:e]
+        state = dispatch.memo_state(scope)
+        if state is None or any(n in text.lower() for n in dispatch.READS_THE_LINE):
+            return self.pipeline(node)
+        key = ("\x00ps-statement", text, state)
+        hit = scope.memo.get(key)
+        if hit is not None and hit[3] >= 0 and budget.affordable(hit[3]):
+            base, found, known, cost = hit
+            budget.spend(cost)
+            delta = s - base
+            scope.findings.extend(
+                [Finding(f.level, f.rule, f.reason, f.start + delta, f.end + delta) for f in found]
+            )
+            return dispatch.copy_info(known, delta, NO_STDIN)
+        mark, spent = len(scope.findings), budget.spent()
+        info = self.pipeline(node)
+        if len(scope.findings) >= mark and dispatch.memo_state(scope) == state:
+            new = scope.findings[mark:]
+            if all(s <= f.start and f.end <= e for f in new) and dispatch.info_within(
+                info, NO_STDIN, s, e
+            ):
+                # The first walk pays for judging its commands; every later one finds them
+                # judged (dispatch.judge's memo) and pays less: replays cost what the second
+                # walk cost, so the budget is spent exactly as without this memo.
+                cost = budget.spent() - spent if hit is not None else -1.0
+                scope.memo[key] = (s, tuple(new), dispatch.copy_info(info, 0, NO_STDIN), cost)
         return info
 
     def pipeline(self, node: Node) -> Info:

@@ -990,7 +990,12 @@ def vim_commands(cmd: Cmd) -> None:
             return
 
 
-_VI_SHELL = re.compile(r"^:?\s*!(.*)$|^:?\s*call\s+system\((['\"])(.*)\2\)")
+_VI_SHELL = re.compile(
+    r"^:?\s*(?:sil(?:ent)?!?\s*)?(?:(?:r(?:ead)?|w(?:rite)?|\d*,?\$?)\s*)?!(.*)$"
+    r"|^:?\s*call\s+system\((['\"])(.*)\2\)"
+    r"|^:?\s*exe(?:cute)?\s+(['\"])!(.*)\4\s*$"
+    r"|^:?\s*ter(?:minal)?\s+(.+)$"
+)
 
 
 def vi_shell_escapes(cmd: Cmd) -> bool:
@@ -1006,7 +1011,11 @@ def vi_shell_escapes(cmd: Cmd) -> bool:
         if code is not None:
             shell = _VI_SHELL.match(code)
             if shell is not None:
-                text = shell.group(1) if shell.group(1) is not None else shell.group(3)
+                text = next(
+                    g
+                    for g in (shell.group(1), shell.group(3), shell.group(5), shell.group(6))
+                    if g is not None
+                )
                 run_config_command(cmd, _sub(where, text), f"{cmd.name} -c :!")
                 found = True
     return found

@@ -1986,6 +1986,12 @@ def _clear_content(cmd: Cmd) -> None:
         if win is not None and win[0] > D:
             cmd.add(win[0], win[1], f"Clear-Content empties {win[2]}", w)
             return
+    for w in cmd.args:
+        if w.text.lower().startswith("$profile"):
+            t = write_target("$PROFILE", cmd.scope.cwds)
+            if t is not None:
+                cmd.add(t.level, t.rule, f"Clear-Content empties {t.what}", w)
+                return
     cmd.add(D, "truncate", "Clear-Content discards file contents")
 
 

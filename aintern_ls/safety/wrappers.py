@@ -274,8 +274,17 @@ def cmd_wrote(
     if not outs:
         return
     text: str | None = None
-    if words and words[0].text.lower() in ("echo", "echo.") and not any(w.dynamic for w in words):
-        text = " ".join(w.text for w in words[1:])
+    if words and words[0].text.lower() in ("echo", "echo.") and not words[0].dynamic:
+        # (variables are kept as written: the batch expands them when it runs)
+        parts = []
+        for w in words[1:]:
+            raw = scope.source[w.start : w.end]
+            if "%%" in raw:
+                # `echo rd /s /q %%SystemRoot%%> k.cmd`: the batch reads `%SystemRoot%`.
+                parts.append(re.sub(r"\^(.)", r"\1", raw.replace("%%", "%")))
+            else:
+                parts.append(w.text)
+        text = " ".join(parts)
     elif not words and group:
         text = "\n".join(group)
     for op, target in outs:

@@ -510,3 +510,146 @@ def test_arithmetic_variables_need_their_reader() -> None:
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(bash._Walker, "_arith_vars", lambda self, text, node, depth=0: None)
         assert uncached(text, "bash", None).level < B
+
+
+def test_the_powershell_statement_memo_changes_no_verdict() -> None:
+    """Repeated statements are replayed, not walked again, and pay the budget what walking
+    them again would: every pathological input gets the same findings without the memo."""
+    from aintern_ls.safety import analyser, powershell
+    from tests.safety.test_safety_limits import _pathological
+
+    uncached = analyser._assess_cached.__wrapped__
+    texts = _pathological(3_000)
+    texts["repeated script"] = "Get-ChildItem C:\\x\nRemove-Item -Recurse -Force C:\\\n" * 40
+    with_memo = {label: uncached(text, "powershell", None) for label, text in texts.items()}
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(powershell._Walker, "_pipeline_once", powershell._Walker.pipeline)
+        for label, text in texts.items():
+            assert uncached(text, "powershell", None) == with_memo[label], label
+    assert with_memo["repeated script"].level is B
+
+
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        ("find /etc -name shadow -exec cp /dev/null {} \\;", B),
+        ("find ~ -name .bashrc -exec cp evil {} \\;", C),
+        ("find . -name '*.log' -exec cp /dev/null {} \\;", D),
+        ("find /etc -name hosts -exec cat {} \\;", S),
+        ("rm -rf /mnt/c/Windows", B),
+        ("rm -rf /mnt/c/", B),
+        ("rm -rf /mnt/d/projects/tmp", D),
+        ("rm -rf /mnt/backup", D),
+        ("mkfs.xfs -f vm.raw", M),
+        ("mkfs.vfat -C fat.img 1440", M),
+        ("mkfs.ext4 /dev/sdb1", B),
+        ("mkfs -t ext4 /dev/sda", B),
+    ],
+)
+def test_find_exec_targets_wsl_drives_and_image_files(text: str, level: RiskLevel) -> None:
+    got = assess(text)
+    assert got.level is level, f"{text!r} -> {got.level.label} {got.findings}"
+
+
+@pytest.mark.parametrize(
+    "text,shell,level",
+    [
+        ("Remove-Item -LiteralPath 'C:\\Boot\\BCD' -Force", "powershell", B),
+        ("del /f C:\\bootmgr", "cmd", B),
+        ("echo x > C:\\Boot\\BCD", "cmd", B),
+        ("Get-ChildItem C:\\Boot", "powershell", S),
+        ("Clear-Content C:\\Windows\\System32\\config\\SYSTEM", "powershell", B),
+        ("Clear-Content $PROFILE", "powershell", C),
+        ("Clear-Content .\\app.log", "powershell", D),
+    ],
+)
+def test_windows_boot_and_account_files(text: str, shell: str, level: RiskLevel) -> None:
+    got = assess(text, shell)
+    assert got.level is level, f"{text!r} -> {got.level.label} {got.findings}"
+
+
+@pytest.mark.parametrize("dash", ["-", "/", "\u2013", "\u2014", "\u2015"])
+def test_powershell_exe_takes_every_dash_as_a_parameter_prefix(dash: str) -> None:
+    code = base64.b64encode("Remove-Item -Recurse -Force C:\\".encode("utf-16-le")).decode()
+    assert assess(f"powershell {dash}enc {code}", "cmd").level is B
+    assert assess(f"powershell {dash}Command Get-Date", "cmd").level is S
+
+
+def test_a_filter_judged_once_still_passes_on_what_it_reads_each_time() -> None:
+    # `grep rm` is judged once (its findings never depend on its input), but what it passes
+    # on is worked out from each input: the second pipeline feeds `rm -rf ~` to a shell.
+    text = (
+        "echo 'ls -l' | grep l | sh\necho 'rm -rf ~' | grep rm | sh\necho 'rm -rf /' | grep rm | sh"
+    )
+    got = assess(text)
+    assert got.level is B
+    assert {f.rule for f in got.findings if f.level is B} == {"rm-home", "rm-root"}
+    assert assess("echo 'ls -l' | grep l | sh\necho 'rm -rf ~' | grep x | sh").level < B
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "unset 'x[$(rm -rf ~)]'",
+        "unset -v 'x[`rm -rf ~`]'",
+        "let 'y[$(rm -rf ~)]=1'",
+        "printf -v 'a[$(rm -rf ~)]' %s x",
+        "read 'a[$(rm -rf ~)]' <<< x",
+        "declare -i 'a[$(rm -rf ~)]'=1",
+        "local 'x[$(rm -rf ~)]'",
+        "[[ -v 'a[$(rm -rf ~)]' ]]",
+        "test -v 'a[$(rm -rf ~)]'",
+        "v='a[$(rm -rf ~)]'; declare -i n=v",
+    ],
+)
+def test_builtins_that_take_a_variable_name_expand_its_subscript(text: str) -> None:
+    got = assess(text)
+    assert got.level is B, f"{text!r} -> {got.level.label} {got.findings}"
+    # …while the same text as data is not run.
+    data = "echo " + shlex.quote(text)
+    assert assess(data).level is S
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "printf '%s\\n' 'a[$(rm -rf ~)]'",
+        "test -f 'a[$(rm -rf ~)]'",
+        "[[ -f 'a[$(rm -rf ~)]' ]]",
+        "unset 'arr[1]'",
+        "grep 'a[$(x)]' file",
+    ],
+)
+def test_names_that_are_not_taken_as_variables_stay_data(text: str) -> None:
+    assert assess(text).level < D, assess(text).findings
+
+
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        ("echo rd /s /q %%SystemRoot%%> k.cmd & call k.cmd", B),
+        ("echo rd /s /q %%USERPROFILE%%> k.cmd & call k.cmd", B),
+        ("echo del /q %%TEMP%%\\*.tmp> k.cmd & call k.cmd", D),
+    ],
+)
+def test_doubled_percent_signs_are_read_when_the_batch_runs(text: str, level: RiskLevel) -> None:
+    got = assess(text, "cmd")
+    assert got.level is level, f"{text!r} -> {got.level.label} {got.findings}"
+
+
+@pytest.mark.parametrize(
+    "text,level",
+    [
+        ("ex -c '!rm -rf ~' notes.txt", B),
+        ("view -c 'silent !rm -rf ~' notes.txt", B),
+        ("vi +'r !rm -rf ~' notes.txt", B),
+        ("vim -c 'exe \"!rm -rf ~\"' notes.txt", B),
+        ("nvim --cmd 'terminal rm -rf ~'", B),
+        ("vi +'w !sh' payload.txt", C),
+        ("vim -c 'set number' notes.txt", M),
+        ("vi +10 notes.txt", M),
+    ],
+)
+def test_ex_command_lines_that_run_a_shell(text: str, level: RiskLevel) -> None:
+    got = assess(text)
+    assert got.level is level, f"{text!r} -> {got.level.label} {got.findings}"

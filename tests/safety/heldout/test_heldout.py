@@ -24,6 +24,7 @@ HELDOUT = Path(__file__).with_name("heldout.tsv")
 BLIND = Path(__file__).with_name("blind.tsv")
 BLIND2 = Path(__file__).with_name("blind2.tsv")
 BLIND3 = Path(__file__).with_name("blind3.tsv")
+BLIND4 = Path(__file__).with_name("blind4.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -123,12 +124,38 @@ def test_third_blind_slice_figures() -> None:
     First (blind) measurement, main e24c985: blocked recall 0.871, blocked-or-critical
     0.896, safe over-flagged 0.016, exact 0.910: below issue 14's bars on blocked recall
     (0.98) and blocked-or-critical (0.95). Per shell, blocked recall: bash 0.915,
-    PowerShell 0.762, cmd 0.810. Nothing has been fixed from it yet: the floors below are
-    that first score, so a change that loses ground on unseen rows fails here. Raise
-    them when families found in its misses are fixed (and say so here: from then on the
-    slice is no longer blind for those families). They are NOT the issue's bars."""
+    PowerShell 0.762, cmd 0.810. In session 6 the engineers were shown its rows and fixed
+    every family among its misses (positional output files, PowerShell literal string
+    evaluation, boot and hive files, written-then-run in all three shells, prompt and
+    arithmetic evaluation, Windows security switches, level details); main 09d1cf5
+    scores 1.000 / 1.000 / 0.000 / 1.000. Since then it is NOT blind: the floors below
+    guard those fixes against regressions and say nothing about unseen commands."""
     blocked_recall, high_recall, safe_over, exact = _figures(BLIND3, 330)
-    assert blocked_recall >= 0.87
-    assert high_recall >= 0.89
+    assert blocked_recall >= 0.99
+    assert high_recall >= 0.99
+    assert safe_over <= 0.0
+    assert exact >= 0.99
+
+
+def test_fourth_blind_slice_figures() -> None:
+    """`blind4.tsv` (325 rows) was written in session 6 by a fourth red-team engineer who
+    never read the analyser's source, tests or corpora and never ran the analyser on it;
+    it was frozen (sha256 d1cc7189…) at 14:47 UTC, before any of the session's work
+    landed, and scored once, at the end, by the lead: (a) 76 rows from incident and
+    threat reports, (b) 92 from other tools' suites and catalogues (GTFOBins, LOLBAS,
+    atomic-red-team, LOOBins, Sigma, Desktop Commander, destructive_command_guard),
+    (c) 157 fresh spellings; 108 blocked, 86 critical, 37 dangerous, 31 moderate, 63 safe;
+    194 bash, 60 PowerShell, 71 cmd.
+
+    First (blind) measurement, main 09d1cf5 (all of session 6's safety work landed):
+    blocked recall 0.824, blocked-or-critical 0.866, safe over-flagged 0.016, exact 0.865:
+    below issue 14's bars except safe over-flagged. Per shell, blocked recall: bash 0.838,
+    PowerShell 0.722, cmd 0.875; per part (a/b/c): 0.500 (n=6) / 0.667 / 0.889. The floors
+    below are that first score, so a change that loses ground on unseen rows fails here.
+    Raise them when families found in its misses are fixed, and say so here: from then on
+    the slice is no longer blind for those families. They are NOT the issue's bars."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND4, 320)
+    assert blocked_recall >= 0.82
+    assert high_recall >= 0.86
     assert safe_over <= 0.02
-    assert exact >= 0.90
+    assert exact >= 0.86
