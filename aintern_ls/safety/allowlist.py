@@ -298,7 +298,7 @@ _READ_ONLY = names(
     delta difft
     colordiff wdiff tac rev fold fmt paste join expand unexpand pr look tsort factor numfmt
     shuf yes zcat zless zgrep bzcat xzcat zstdcat lzcat csvlook csvstat xmllint tidy-check
-    identify exiftool pdfinfo ffprobe mediainfo pytest py.test jest vitest mocha ava tap
+    identify pdfinfo ffprobe mediainfo pytest py.test jest vitest mocha ava tap
     phpunit rspec flake8 pylint pyflakes pycodestyle pydocstyle bandit mypy pyright
     basedpyright shellcheck hadolint yamllint markdownlint golangci-lint staticcheck actionlint
     tflint checkov tfsec trivy semgrep codespell cloc tokei scc ctags-read nm objdump readelf

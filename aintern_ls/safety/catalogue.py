@@ -570,6 +570,14 @@ CATALOGUE: dict[str, Rule] = _rules(
         "overwrites or empties a shell history file (erases the record of what was run)",
         "cat /dev/null > ~/.bash_history",
     ),
+    # --- safety-f4 (issue 14): blind-4 families --------------------------------------------
+    (
+        "rm-security",
+        "deletes the program folder of an antivirus or EDR product (the machine's protection"
+        " goes with it): blocked",
+        'Remove-Item -Recurse -Force "C:\\ProgramData\\Microsoft\\Windows Defender\\Platform"',
+        "powershell",
+    ),
     # --- safety-s4 (issue 14): shell-level mechanisms ---------------------------------------
     (
         "unseen-exec",

@@ -59,6 +59,18 @@ def _as_if_empty(cmd: Cmd, t: Word, recursive: bool) -> tuple[RiskLevel, str, st
     return B, target.rule, what + f" (this block never sets {name})"
 
 
+# Backup sets, catalogues and disk images matched across a whole drive or filesystem
+# (`del /s c:\*.bak c:\*.vhd`, `gci C:\ -Include *.wbcat -Recurse | ri`): ransomware's
+# backup wipe, like deleting the shadow copies (blocked).
+_BACKUP_EXT = (
+    r"bak|bac|bkf|bkp|backup|wbcat|wbverify|vhdx?|vmdk|vdi|tib|tibx|vbk|vib|vrb|set|win|dsk"
+    r"|gho|sqb|dmp|avhdx?"
+)
+_DRIVE_BACKUPS = re.compile(
+    r"(?i)(?:[a-z]:)?[\\/]+(?:\*\*[\\/]+)?(?:\*+\.(?:" + _BACKUP_EXT + r")|backup\*(?:\.\*)?)"
+)
+
+
 # How deep the directory a variable names sits: `$HOME` is /home/NAME or /Users/NAME (2).
 # Three `..` climb out of any usual directory (/tmp, /var/tmp, /run/user/N, a project
 # below home) to `/`; fewer above an unknown directory are only unknown (critical).
@@ -88,6 +100,8 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
     for t in targets:
         if t.dynamic and not t.text.strip("{}items"):
             level, rule, what = D, "scoped", "files chosen at run time"
+        elif recursive and _DRIVE_BACKUPS.fullmatch(t.text):
+            level, rule, what = B, "delete-backups", f"backup and disk-image files ({t.text})"
         elif t.dynamic and (climb := _climbs_to_root(t.text)) is not None:
             level, rule, what = B, "rm-root", climb
         elif t.dynamic and ".." in t.text.split("/")[1:]:
@@ -705,6 +719,11 @@ def _diskutil(cmd: Cmd) -> None:
     sub = cmd.args[0].text.lower() if cmd.args else ""
     if sub in ("list", "info", "activity", "listfilesystems"):
         return
+    verb = cmd.args[1].text.lower() if len(cmd.args) > 1 else ""
+    if sub in ("apfs", "ap", "cs", "coreStorage".lower(), "ar", "appleraid") and (
+        verb.startswith(("list", "info")) or verb in ("", "verbose")
+    ):
+        return  # `diskutil apfs listSnapshots /`, `diskutil apfs list`: listings
     if re.match(r"(erase|zero|secureerase|partitiondisk|reformat|randomdisk|apfs)", sub):
         cmd.add(B, "mkfs", f"diskutil {sub} erases a disk")
     else:
@@ -888,3 +907,34 @@ def _write_family(cmd: Cmd) -> None:
     if n == "mktemp":
         return
     cmd.add(M, "write", f"{n} creates or changes files")
+
+
+@handles("cpio")
+def _cpio(cmd: Cmd) -> None:
+    """`cpio -p DIR` copies the files named on stdin into DIR; `cpio -i` unpacks an archive
+    (into `-D DIR`). Names that land on account or boot files replace them (blocked); an
+    unknown set of files copied over `/` or a system directory is critical."""
+    from aintern_ls.safety import system
+    from aintern_ls.safety.paths import write_target
+
+    texts = cmd.texts()
+    flags = "".join(t[1:] for t in texts if re.fullmatch(r"-[a-zA-Z]+", t))
+    if "o" in flags or "--create" in texts or "t" in flags or "--list" in texts:
+        return  # writing an archive to stdout, listing one
+    dest: Word | None = None
+    if "p" in flags or "--pass-through" in texts:
+        ops = cmd.operands(frozenset(names("-D --directory -H --format -R --owner -E -F -O -I")))
+        dest = ops[-1] if ops else None
+    else:
+        dest = cmd.option_value("-D", "--directory")
+    if dest is None or dest.dynamic:
+        cmd.add(M, "write", "cpio writes files")
+        return
+    listed = cmd.stdin.text.split() if cmd.stdin.kind == "static" else []
+    for name in listed[:32]:
+        t = write_target(dest.text.rstrip("/") + "/" + name.lstrip("./"), cmd.scope.cwds)
+        if t is not None:
+            cmd.add(t.level, t.rule, f"cpio copies {name} over {t.what}", dest)
+            return
+    if not system.extracts_over_system(cmd, dest):
+        cmd.add(M, "write", f"cpio writes files into {dest.text}", dest)

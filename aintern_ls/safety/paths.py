@@ -236,6 +236,15 @@ def _norm(path: str, windows: bool) -> str:
     return p
 
 
+# The program and platform folders of antivirus / EDR products: deleting them removes the
+# machine's protection (Defender's Platform folder, CrowdStrike, Sophos, Symantec …).
+_SECURITY_DIR = re.compile(
+    r"[a-z]:/(?:programdata|program files(?: \(x86\))?)/(?:microsoft/)?"
+    r"(?:windows defender(?: advanced threat protection)?(?:/platform)?|crowdstrike|sophos"
+    r"|symantec(?: endpoint protection)?|mcafee|eset|kaspersky lab|malwarebytes"
+    r"|sentinelone|carbon black|trend micro)/?"
+    r"|[a-z]:/windows/system32/drivers/(?:crowdstrike|wd)/?"
+)
 _SYSTEM_LIB_GLOB = re.compile(r"/(?:usr/)?(?:lib|lib32|lib64|libexec|bin|sbin)/[^/]*[*?\[][^/]*/?")
 
 
@@ -321,6 +330,8 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         return Target(RiskLevel.BLOCKED, "rm-root", "top-level directories matched by a glob")
     if _ACCOUNT_FILES.match(low):
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the account or boot file {p}")
+    if _SECURITY_DIR.fullmatch(low):
+        return Target(RiskLevel.BLOCKED, "rm-security", f"the files of a security product ({p})")
     if _SYSTEM_LIB_GLOB.fullmatch(low):
         # `/usr/lib/python3*`, `/usr/bin/py*`: a glob over the entries of a program or
         # library directory takes the system's own interpreters and libraries with it.

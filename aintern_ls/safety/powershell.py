@@ -146,6 +146,8 @@ def analyse(text: str, scope: Scope) -> None:
         # `[IO.File]::WriteAllText('x.ps1', '…')`: remember the text, as Set-Content does.
         base = wm.group(1).replace("/", "\\").rsplit("\\", 1)[-1]
         scope.written[base] = (wm.group(2).replace("''", "'"), -1)
+    if "::" in text or "filestream" in text.lower():
+        _dotnet_writes(text, scope)
     with budget.Source(data):
         walker.visit(root)
     low = text.lower()
@@ -290,6 +292,40 @@ _NET_DELETE = re.compile(
     r"(?i)\[(?:system\.)?io\.(file|directory)\]::delete\s*\(\s*([^,()]+?)\s*(?:,\s*([^()]+?)\s*)?\)"
     r"|\(\s*(?:get-item|gi)\s+([^()|;]+?)\s*\)\s*\.delete\s*\(\s*([^()]*?)\s*\)"
 )
+
+
+# `[IO.File]::WriteAllBytes("\\.\PhysicalDrive0", …)`, `[IO.File]::Copy(a, '/etc/passwd')`,
+# `[IO.FileStream]::new('\\.\PhysicalDrive0', 'Open', 'Write')`: .NET writes to a named path.
+_NET_PATH_WRITE = re.compile(
+    r"(?i)\[(?:system\.)?io\.file\]::(?:writeall(?:text|bytes|lines)|appendall(?:text|lines)"
+    r"|create|openwrite|open|writeallbytesasync|writealltextasync)\s*\(\s*(['\"])([^'\"]+)\1"
+    r"|\[(?:system\.)?io\.file\]::(?:copy|move|replace)\s*\(\s*[^,()]+,\s*(['\"])([^'\"]+)\3"
+    r"|(?:\[(?:system\.)?io\.filestream\]::new|new-object\s+(?:system\.)?io\.filestream)"
+    r"\s*\(?\s*(['\"])([^'\"]+)\5"
+)
+
+
+def _dotnet_writes(text: str, scope: Scope) -> None:
+    """Judge the path a .NET file write names like a redirect to it: raw disks and account
+    files are blocked, startup files persistence."""
+    from aintern_ls.safety.paths import is_device, write_target
+
+    for m in _NET_PATH_WRITE.finditer(text[:20000]):
+        path = m.group(2) or m.group(4) or m.group(6) or ""
+        if m.group(6) and "write" not in text[m.end() : m.end() + 80].lower():
+            continue  # a stream opened for reading
+        if is_device(path):
+            scope.add(
+                RiskLevel.BLOCKED,
+                "disk-write",
+                f".NET writes raw bytes to the disk device {path}",
+                m.start(),
+                m.end(),
+            )
+            continue
+        t = write_target(path, scope.cwds)
+        if t is not None:
+            scope.add(t.level, t.rule, f".NET writes to {t.what}", m.start(), m.end())
 
 
 def _dotnet_deletes(text: str, scope: Scope) -> None:

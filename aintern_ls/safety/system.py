@@ -1406,6 +1406,32 @@ def misc_hooks(cmd: Cmd) -> None:
         data_reset(cmd, n, list(cmd.args))
 
 
+@handles("exiftool")
+def _exiftool_moves(cmd: Cmd) -> None:
+    """`exiftool -FileName=/etc/passwd new`, `-Directory=DIR`, `-o OUT`: the image is renamed,
+    moved or written to that path, replacing what is there (account files: blocked)."""
+    from aintern_ls.safety.paths import write_target
+
+    moved = False
+    for i, w in enumerate(cmd.args):
+        m = re.fullmatch(r"(?i)-(?:filename|directory|testname)<?=(.+)", w.text)
+        value = m.group(1) if m else None
+        if value is None and w.text == "-o" and i + 1 < len(cmd.args):
+            value = cmd.args[i + 1].text
+        if value is None or w.dynamic:
+            continue
+        moved = True
+        t = write_target(value, cmd.scope.cwds)
+        if t is not None:
+            cmd.add(t.level, t.rule, f"exiftool moves or writes a file over {t.what}", w)
+        else:
+            cmd.add(M, "write", f"exiftool renames or writes {value}", w)
+    if not moved and any(
+        re.fullmatch(r"-[\w:]+[+-]?<?=.*|-overwrite_original\w*", t) for t in cmd.texts()
+    ):
+        cmd.add(M, "write", "exiftool rewrites the tags of the files")
+
+
 # --- volume managers, RAID, disk maintenance ------------------------------------------------
 # LVM (lvm(8)), mdadm, NVMe/SCSI formatting and file system repair tools: those that write a
 # new label, superblock or format onto a device destroy what was on it (blocked, like mkfs);

@@ -219,6 +219,27 @@ def _get_childitem(cmd: Cmd) -> None:
         if v is not None:
             paths.append(v)
     filtered = any(k in params for k in ("filter", "include", "exclude", "name"))
+    pats = [
+        p.strip().strip("'\"")
+        for k in ("filter", "include")
+        if (v := params.get(k)) is not None
+        for p in v.text.split(",")
+    ] + [w.text.strip(",") for w in positional if w.text.startswith(",")]  # `*.bak,*.vhd`
+    paths = [w for w in paths if not w.text.startswith(",")]
+    if (
+        pats
+        and _has_param(params, "r", "rec")
+        and "exclude" not in params
+        and (roots := [w for w in paths if re.fullmatch(r"(?i)[a-z]:[\\/]?", w.text)])
+        and all(w in roots for w in paths if re.search(r"[:\\/]", w.text))
+    ):
+        # `gci C:\ -Include *.bak,*.vhd -Recurse`: every such file on the drive.
+        cmd.info.paths = tuple(
+            Word(w.text.rstrip("\\/") + "\\**\\" + p, w.start, w.end, glob=True)
+            for w in roots
+            for p in pats
+        )
+        return
     if not filtered:
         cmd.info.paths = tuple(paths) or (Word(".", cmd.start, cmd.end),)
     elif paths and all(
@@ -1887,6 +1908,16 @@ _PIPED_SECURITY = re.compile(
 )
 
 
+def _backup_cmdlet(cmd: Cmd) -> None:
+    """Remove-VMSnapshot / Remove-VMCheckpoint, Remove-WBBackupSet, Remove-WBCatalog: the
+    snapshots and backups a machine is restored from are deleted (blocked, like
+    `vssadmin delete shadows` and `wbadmin delete catalog`)."""
+    params, _ = _ps_params(cmd)
+    if "whatif" in params:
+        return
+    cmd.add(B, "delete-backups", f"{cmd.name} deletes virtual-machine snapshots or backups")
+
+
 def _danger_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params or _touches_security(cmd) or _piped_security(cmd):
@@ -2490,6 +2521,8 @@ def _register() -> None:
         """
     ):
         table.setdefault(name, _danger_cmdlet)
+    for name in names("remove-vmsnapshot remove-vmcheckpoint remove-wbbackupset remove-wbcatalog"):
+        table.setdefault(name, _backup_cmdlet)
     for name in names(
         """
         type dir where findstr ver vol tasklist systeminfo whoami hostname fc comp chcp path

@@ -57,6 +57,39 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ('rm -rf "$TMPDIR/../../.."', "bash", B),
     ("rm -rf $HOME/../..", "bash", B),
     ('rm -rf "$BUILD/../.."', "bash", C),
+    # Backups and snapshots deleted by cmdlet; listings of snapshots.
+    ("Get-VM | Get-VMSnapshot | Remove-VMSnapshot -IncludeAllChildSnapshots", "powershell", B),
+    ("Get-WBBackupSet | Remove-WBBackupSet -Force", "powershell", B),
+    ("Remove-VMSnapshot -VMName x -Name y -WhatIf", "powershell", S),
+    ("diskutil apfs listSnapshots /", "bash", S),
+    ("diskutil apfs deleteSnapshot / -uuid X", "bash", B),
+    # Writers of account files and raw disks.
+    ("exiftool -filename=/etc/passwd ./passwd.new", "bash", B),
+    ("exiftool -all= -overwrite_original photo.jpg", "bash", M),
+    ("exiftool photo.jpg", "bash", S),
+    ("echo passwd | cpio -up /etc", "bash", B),
+    ("find . | cpio -pdum /", "bash", C),
+    ("find . -depth | cpio -o > a.cpio", "bash", M),
+    (
+        '[System.IO.File]::WriteAllBytes("\\\\.\\PhysicalDrive0", (New-Object byte[] 512))',
+        "powershell",
+        B,
+    ),
+    ("[IO.File]::ReadAllBytes('\\\\.\\PhysicalDrive0')", "powershell", S),
+    # Security products' folders; backup files across a drive.
+    (
+        'Remove-Item -Recurse -Force "C:\\ProgramData\\Microsoft\\Windows Defender\\Platform"',
+        "powershell",
+        B,
+    ),
+    (
+        "Get-ChildItem -Path C:\\ -Include *.bak,*.vhd -Recurse | Remove-Item -Force",
+        "powershell",
+        B,
+    ),
+    ("Get-ChildItem C:\\ -Include *.tmp,*.log -Recurse | Remove-Item", "powershell", D),
+    ("del /s /f /q c:\\*.VHD c:\\*.bak c:\\Backup*.*", "cmd", B),
+    ("del /q c:\\temp\\*.bak", "cmd", D),
 ]
 
 
