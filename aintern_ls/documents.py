@@ -32,6 +32,7 @@ from aintern_ls.models import (
     CommandResult,
 )
 from aintern_ls.positions import LineIndex
+from aintern_ls.rope import Text
 from aintern_ls.runs import BlockOptions, block_shell
 from aintern_ls.safety import Assessment, RiskLevel, SafetyRules, gate
 
@@ -39,7 +40,8 @@ from aintern_ls.safety import Assessment, RiskLevel, SafetyRules, gate
 @attrs.define
 class Document:
     uri: str
-    text: str
+    text: Text
+    """A `str`, or for a huge document a `Rope`."""
     result: CommandExtractionResult
     index: LineIndex
     last_results: dict[str, CommandResult] = attrs.field(factory=dict)
@@ -156,7 +158,7 @@ class DocumentStore:
         """The assessments of blocks under the current rules (thread-safe)."""
         return self._assessments
 
-    def analyse(self, text: str, uri: str) -> CommandExtractionResult:
+    def analyse(self, text: Text, uri: str) -> CommandExtractionResult:
         """Extract `text` and assess its blocks; slow for big documents, so run it in a
         worker. Blocks whose command, shell and `env` are unchanged are not assessed again."""
         result = extract_incremental(text, uri)
@@ -167,21 +169,21 @@ class DocumentStore:
         self._assessments.warm(result.commands)
         return result
 
-    def _judge_part(self, packed: Packed, text: str, base: int) -> None:
+    def _judge_part(self, packed: Packed, text: Text, base: int) -> None:
         self._assessments.judge_part(packed, text, base)
 
-    def update(self, uri: str, text: str) -> Document:
+    def update(self, uri: str, text: Text) -> Document:
         """Extract `text` now (unless it is unchanged) and make it the current version."""
         old = self._docs.get(uri)
-        if old is not None and old.text == text:
+        if old is not None and (old.text is text or old.text == text):
             return old
         return self.apply(uri, text, self.analyse(text, uri))
 
-    def is_current(self, uri: str, text: str) -> bool:
+    def is_current(self, uri: str, text: Text) -> bool:
         old = self._docs.get(uri)
         return old is not None and (old.text is text or old.text == text)
 
-    def apply(self, uri: str, text: str, result: CommandExtractionResult) -> Document:
+    def apply(self, uri: str, text: Text, result: CommandExtractionResult) -> Document:
         """Make an extraction done elsewhere (a worker thread) the current version."""
         doc = Document(uri, text, result, LineIndex(text))
         old = self._docs.get(uri)
@@ -266,7 +268,7 @@ class Assessments:
         for packed, base, _, _ in table.parts():
             self.judge_part(packed, table.text, base)
 
-    def judge_part(self, packed: Packed, text: str, base: int) -> None:
+    def judge_part(self, packed: Packed, text: Text, base: int) -> None:
         """Judge one region's fences, unless they were judged under these rules."""
         if packed.judged_by is self:
             return

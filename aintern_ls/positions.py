@@ -12,7 +12,10 @@ import bisect
 import itertools
 import re
 from array import array
+from collections import deque
 from typing import Literal
+
+from aintern_ls.rope import Rope, Text
 
 Encoding = Literal["utf-8", "utf-16", "utf-32"]
 
@@ -63,6 +66,8 @@ _SLICE = 1 << 20
 CHUNK = 1 << 16
 """Characters per chunk of a `LineIndex`: a chunk's line starts are found when a
 position in it is first asked for."""
+KEEP_CHUNKS = 256
+"""Chunks whose line starts a `LineIndex` keeps (found again when asked for after)."""
 
 
 class LineIndex:
@@ -73,8 +78,17 @@ class LineIndex:
     new version of a huge document costs little when only a few places are read.
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: Text) -> None:
         self.text = text
+        if isinstance(text, Rope):  # (its chunks, whose line breaks it has counted)
+            self._ends = [text.chunk_start(k + 1) for k in range(text.chunk_count)] or [0]
+            self._lows = [text.chunk_start(k) for k in range(text.chunk_count)] or [0]
+            self._before = list(itertools.accumulate(text.line_breaks, initial=0))
+            if not text.chunk_count:
+                self._before.append(0)
+            self._chunks: list[array[int] | None] = [None] * len(self._ends)
+            self._kept: deque[int] = deque()
+            return
         n = len(text)
         bounds = [0]
         at = CHUNK
@@ -96,16 +110,24 @@ class LineIndex:
             cumulative.append(cumulative[-1] + breaks)
         self._before = cumulative
         """Line breaks before each chunk (and, last, in the whole text)."""
-        self._chunks: list[array[int] | None] = [None] * len(self._ends)
+        self._chunks = [None] * len(self._ends)
+        self._kept = deque()
 
     def _breaks(self, chunk: int) -> array[int]:
-        """Offsets just after each line break of `chunk` (the starts of the next lines)."""
+        """Offsets just after each line break of `chunk` (the starts of the next lines),
+        from the chunk's start. At most `KEEP_CHUNKS` chunks' offsets are kept (a huge
+        document's diagnostics read positions all over it)."""
         found = self._chunks[chunk]
         if found is None:
             lo, hi = self._lows[chunk], self._ends[chunk]
-            found = line_starts(self.text[lo:hi])[1:]
-            if lo:
-                found = array(found.typecode, [lo + at for at in found])
+            text = self.text
+            part = text.chunk(chunk) if isinstance(text, Rope) and lo < hi else text[lo:hi]
+            found = line_starts(part)[1:]
+            if len(part) < 1 << 16:
+                found = array("H", found)  # (half the size)
+            if len(self._kept) >= KEEP_CHUNKS:
+                self._chunks[self._kept.popleft()] = None
+            self._kept.append(chunk)
             self._chunks[chunk] = found
         return found
 
@@ -119,12 +141,14 @@ class LineIndex:
             return 0
         k = line - 1  # the k-th line break ends where `line` starts
         chunk = bisect.bisect_right(self._before, k) - 1
-        return self._breaks(chunk)[k - self._before[chunk]]
+        return self._lows[chunk] + self._breaks(chunk)[k - self._before[chunk]]
 
     def line_of(self, offset: int) -> int:
         offset = max(0, min(offset, len(self.text)))
         chunk = min(bisect.bisect_left(self._ends, offset), len(self._ends) - 1)
-        return self._before[chunk] + bisect.bisect_right(self._breaks(chunk), offset)
+        return self._before[chunk] + bisect.bisect_right(
+            self._breaks(chunk), offset - self._lows[chunk]
+        )
 
     def position(self, offset: int, encoding: Encoding = "utf-16") -> tuple[int, int]:
         """Offset (code points) -> (line, character in `encoding` units)."""

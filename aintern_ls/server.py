@@ -54,7 +54,7 @@ class AInternProtocol(LanguageServerProtocol):
       from it ("dictionary changed size during iteration"). Iterate over a copy.
     - `$/cancelRequest` on `workspace/executeCommand` cancels only pygls' outer
       future, not our coroutine; handlers register a hook to stop their run.
-    - `didChange` on a huge document: see `text_sync`.
+    - `didOpen` and `didChange` on a huge document: see `text_sync`.
     """
 
     def __init__(self, server: Any, converter: Any) -> None:
@@ -72,6 +72,18 @@ class AInternProtocol(LanguageServerProtocol):
                 future.cancel()
         self._shutdown = True
         return None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(
+        self, params: types.DidOpenTextDocumentParams
+    ) -> Generator[Any, Any, None]:
+        """pygls' handler; a huge document is held as a `Rope` (see `text_sync`)."""
+        self.workspace.put_text_document(params.text_document)
+        doc = self.workspace.text_documents.get(unquote(params.text_document.uri))
+        if doc is not None:
+            text_sync.adopt(doc)
+        if (user_handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_OPEN)) is not None:
+            yield user_handler, (params,), None
 
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(
@@ -107,8 +119,13 @@ class AInternProtocol(LanguageServerProtocol):
         """A result or notification params already encoded (`RawJSON`) go as they are."""
         result = getattr(data, "result", None)
         params = getattr(data, "params", None)
-        if isinstance(result, RawJSONStream) and self.writer is not None:
+        if isinstance(params, RawJSONStream) and self.writer is not None:
+            result = params  # a notification's params, streamed the same way
+            method = json.dumps(data.method)
+            opening = f'{{"method": {method}, "jsonrpc": "2.0", "params": '.encode()
+        elif isinstance(result, RawJSONStream) and self.writer is not None:
             opening = f'{{"id": {json.dumps(data.id)}, "jsonrpc": "2.0", "result": '.encode()
+        if isinstance(result, RawJSONStream) and self.writer is not None:
             length = len(opening) + result.length + 1
             header = (
                 f"Content-Length: {length}\r\n"
@@ -166,9 +183,10 @@ class RawJSON(str):
 
 
 class RawJSONStream:
-    """A response result that is JSON text made in slices: `chunks()` yields its UTF-8
-    bytes, exactly `length` of them in all (announced before the first is made). A code
-    lens answer of many megabytes then never exists as one string."""
+    """A response result (or notification params) that is JSON text made in slices:
+    `chunks()` yields its UTF-8 bytes, exactly `length` of them in all (announced before
+    the first is made). A code lens answer or a diagnostics notification of many
+    megabytes then never exists as one string."""
 
     def __init__(self, length: int, chunks: Callable[[], Iterator[bytes]]) -> None:
         self.length = length
@@ -178,6 +196,25 @@ class RawJSONStream:
     def of_text(cls, text: str) -> RawJSONStream:
         data = text.encode()
         return cls(len(data), lambda: iter([data]))
+
+    @classmethod
+    def of_parts(cls, parts: list[str], slice_chars: int = 1 << 20) -> RawJSONStream:
+        """`"".join(parts)` (JSON text), encoded a slice of about `slice_chars` at a time."""
+
+        def chunks() -> Iterator[bytes]:
+            batch: list[str] = []
+            size = 0
+            for part in parts:
+                batch.append(part)
+                size += len(part)
+                if size >= slice_chars:
+                    yield "".join(batch).encode()
+                    batch, size = [], 0
+            if batch:
+                yield "".join(batch).encode()
+
+        length = sum(len(p) if p.isascii() else len(p.encode()) for p in parts)
+        return cls(length, chunks)
 
 
 class AInternServer(LanguageServer):
@@ -369,7 +406,7 @@ class AInternServer(LanguageServer):
 
     def refresh(self, uri: str) -> Document:
         """Extract the document now, on the calling thread (tests and fallbacks)."""
-        text = self.workspace.get_text_document(uri).source
+        text = text_sync.source_of(self.workspace.get_text_document(uri))
         if self.documents.is_current(uri, text):
             return self.documents.get(uri)
         doc = self.documents.update(uri, text)
@@ -394,13 +431,13 @@ class AInternServer(LanguageServer):
                 # Typing pauses: wait, unless a request needs the document now (`current`).
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(hurry.wait(), delay)
-            text = self.workspace.get_text_document(uri).source
+            text = text_sync.source_of(self.workspace.get_text_document(uri))
             if not self.documents.is_current(uri, text):
                 loop = asyncio.get_running_loop()
                 result = await loop.run_in_executor(None, self.documents.analyse, text, uri)
                 if not self.is_open(uri):
                     return None  # closed meanwhile
-                if self.workspace.get_text_document(uri).source != text:
+                if text_sync.source_of(self.workspace.get_text_document(uri)) != text:
                     return None  # typed again meanwhile: a newer task runs
                 self.publish(self.documents.apply(uri, text, result))
             return self.documents.get_or_none(uri)
@@ -429,7 +466,7 @@ class AInternServer(LanguageServer):
                 continue
             if not self.is_open(uri):
                 return self.documents.get(uri)  # raises "not open" with what to do
-            text = self.workspace.get_text_document(uri).source
+            text = text_sync.source_of(self.workspace.get_text_document(uri))
             if self.documents.is_current(uri, text):
                 return self.documents.get(uri)
             self.refresh_soon(uri, delay=0)

@@ -9,6 +9,10 @@ and one splice. An edit that adds or removes a line break rebuilds the offsets.
 Positions follow LSP: lines end at `\\r\\n`, `\\r` or `\\n`; `character` counts the
 client's units (`positions.Encoding`) and is clamped to the line's content; a line
 past the end means the end of the text.
+
+A huge document (at least `rope.ROPE_CHARS` characters when opened or sent whole) is
+held as a `Rope`: an edit then shares all but the edited chunk with the version before,
+instead of copying the whole text while the old one is still read (`adopt`).
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ from urllib.parse import unquote
 from lsprotocol import types
 from pygls.workspace import TextDocument, Workspace
 
-from aintern_ls.positions import Encoding, column_offset, line_starts
+from aintern_ls.positions import Encoding, LineIndex, column_offset, line_starts
+from aintern_ls.rope import ROPE_CHARS, Rope, Text
 
 MAX_SHIFTS = 64
 """Edits kept as shifts before the line offsets are rebuilt."""
@@ -107,6 +112,9 @@ def apply_change(
     """Apply one `didChange` content change to the workspace's copy of `document`
     (what `Workspace.update_text_document` does, without its cost on huge texts)."""
     doc = workspace.text_documents.get(unquote(document.uri))
+    if doc is not None and isinstance(getattr(doc, "_source", None), Rope):
+        _apply_to_rope(workspace, doc, document, change)
+        return
     if (
         doc is None  # pygls reports it (not open)
         or not isinstance(change, types.TextDocumentContentChangePartial)
@@ -116,6 +124,8 @@ def apply_change(
         if doc is not None:
             _TABLES.pop(doc, None)
         workspace.update_text_document(document, change)
+        if doc is not None:
+            adopt(doc)
         return
     source = doc.source
     table = _TABLES.get(doc)
@@ -128,6 +138,41 @@ def apply_change(
     finish = table.offset(end.line, end.character, encoding)
     doc._source = table.replace(line, begin, finish, change.text)
     doc.version = document.version
+
+
+def _apply_to_rope(
+    workspace: Workspace,
+    doc: TextDocument,
+    document: types.VersionedTextDocumentIdentifier,
+    change: types.TextDocumentContentChangeEvent,
+) -> None:
+    """`apply_change` for a document held as a `Rope`: the new version shares all but
+    the edited chunks with the old one (which may still be read meanwhile)."""
+    source: Rope = doc._source  # type: ignore[assignment]
+    if isinstance(change, types.TextDocumentContentChangePartial):
+        index = LineIndex(source)  # (no scan: the rope counted its chunks' lines)
+        encoding = _encoding(workspace.position_encoding)
+        start, end = change.range.start, change.range.end
+        begin = index.offset(start.line, max(start.character, 0), encoding)
+        finish = index.offset(end.line, max(end.character, 0), encoding)
+        doc._source = source.splice(begin, max(begin, finish), change.text)  # type: ignore[assignment]
+    else:
+        doc._source = change.text
+        adopt(doc)
+    doc.version = document.version
+
+
+def adopt(doc: TextDocument) -> None:
+    """Hold a huge document's text as a `Rope` (an open, or the whole text sent again)."""
+    source = getattr(doc, "_source", None)
+    if isinstance(source, str) and len(source) >= ROPE_CHARS:
+        _TABLES.pop(doc, None)
+        doc._source = Rope.of(source)  # type: ignore[assignment]
+
+
+def source_of(doc: TextDocument) -> Text:
+    """A workspace document's text: a `str`, or for a huge document a `Rope`."""
+    return doc.source
 
 
 def _encoding(value: object) -> Encoding:

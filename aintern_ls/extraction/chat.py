@@ -25,7 +25,7 @@ import functools
 import re
 import sys
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple, overload
 
 import attrs
@@ -193,6 +193,21 @@ def split_messages(blocks: list[TopBlock], uri: str = "") -> Transcript:
         by_line[line].level for line, _, _ in markers if by_line[line].kind == "heading"
     )
     return Transcript(messages, levels=levels)
+
+
+def split_messages_lean(blocks: Callable[[], Iterator[TopBlock]], uri: str = "") -> Transcript:
+    """`split_messages` of a huge document's blocks (`blocks()` gives them one at a time,
+    in order): only those the split reads are kept (role markers, level-1 headings, the
+    first block), unless the document is an Aider history (whose split reads them all)."""
+    if uri.endswith(AIDER_SUFFIX):
+        return split_messages(list(blocks()), uri)
+    kept: list[TopBlock] = []
+    for block in blocks():
+        if not kept or (block.kind == "heading" and block.level == 1) or _marker(block) is not None:
+            kept.append(block)
+    if any(b.kind == "heading" and b.level == 1 and _AIDER_SESSION.match(b.text) for b in kept):
+        return split_messages(list(blocks()), uri)
+    return split_messages(kept, uri)
 
 
 def _paired(blocks: list[TopBlock]) -> list[tuple[TopBlock, tuple[str, str | None, bool]]]:

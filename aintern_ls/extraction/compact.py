@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, overload
 from aintern_ls.extraction.info import parse_info
 from aintern_ls.extraction.markdown import plain_text
 from aintern_ls.models import CommandBlock, ShellType, TextRange
+from aintern_ls.rope import Text
 
 if TYPE_CHECKING:
     from aintern_ls.extraction.chat import Transcript
@@ -51,7 +52,7 @@ again from its opening line and body (`Packed.body`) when the block is made."""
 Extras = tuple[str | None, dict[str, Any], str | None, str | None]
 """(working directory, options, expected output, description) of a fence."""
 
-reread: Callable[[str, int, int, int], Extras] | None = None
+reread: Callable[[Text, int, int, int], Extras] | None = None
 """(text, offset of the opening markup, body start, body end) -> the fence's `Extras`:
 set by the extractor, which knows how a fence is read."""
 
@@ -82,7 +83,7 @@ def _kind(language: str | None, shell: ShellType | None) -> int:
 _NO_EXTRAS: tuple[str | None, dict[str, Any], str | None, str | None] = (None, {}, None, None)
 
 
-def _from_info(text: str, at: int) -> tuple[str | None, dict[str, Any]]:
+def _from_info(text: Text, at: int) -> tuple[str | None, dict[str, Any]]:
     """(working directory, options) from the info string of the opening fence whose
     markup starts at `at` (a fence with attributes and nothing else to keep)."""
     end = text.find("\n", at)
@@ -224,7 +225,7 @@ class Packed:
             self.extras = self.extras or {}
             self.extras[j] = extras
 
-    def light(self, j: int, text: str, base: int) -> CommandBlock:
+    def light(self, j: int, text: Text, base: int) -> CommandBlock:
         """Fence `j` as a block with what its assessment reads (command, shell, language,
         options, working directory) and nothing else."""
         language, shell = _KINDS[self.kinds[j]]
@@ -240,7 +241,7 @@ class Packed:
         )
 
     def extra(
-        self, j: int, text: str, base: int
+        self, j: int, text: Text, base: int
     ) -> tuple[str | None, dict[str, Any], str | None, str | None]:
         """(working directory, options, expected output, description) of fence `j`."""
         flags = self.flags[j]
@@ -252,7 +253,7 @@ class Packed:
             return reread(text, base + self.start[j], base + start, base + end)
         return self.extras.get(j, _NO_EXTRAS) if self.extras else _NO_EXTRAS
 
-    def command(self, j: int, text: str, base: int) -> str:
+    def command(self, j: int, text: Text, base: int) -> str:
         """The command of fence `j` (`text`: the document; `base`: the region's offset)."""
         start = self.spans[4 * j]
         if start < 0:
@@ -260,12 +261,12 @@ class Packed:
             return self.commands[j]
         return text[base + start : base + self.spans[4 * j + 1]]
 
-    def normalised(self, j: int, text: str, base: int) -> str:
+    def normalised(self, j: int, text: Text, base: int) -> str:
         if self.normals is not None and j in self.normals:
             return self.normals[j]
         return self.command(j, text, base)
 
-    def paragraph(self, j: int, text: str, base: int) -> str | None:
+    def paragraph(self, j: int, text: Text, base: int) -> str | None:
         if not self.flags[j] & HAS_PARAGRAPH:
             return None
         start = self.spans[4 * j + 2]
@@ -279,7 +280,7 @@ class BlockTable(Sequence[CommandBlock]):
 
     def __init__(
         self,
-        text: str,
+        text: Text,
         parts: list[tuple[Packed, int, int, tuple[str, int] | None]],
         firsts: array[int],
         ids: bytearray,
@@ -305,7 +306,7 @@ class BlockTable(Sequence[CommandBlock]):
         status set on it stays (a run, a copy), and is carried over to the next version."""
         self.on_make: Callable[[CommandBlock], object] | None = None
         """Called with every block made (the document store marks its danger)."""
-        self.judge: Callable[[Packed, str, int], object] | None = None
+        self.judge: Callable[[Packed, Text, int], object] | None = None
         """Called with a region's fences, the text and the region's offset before their
         levels are read: the document store judges them again if the rules changed since
         (not a closure over this table: a cycle would keep its text alive)."""

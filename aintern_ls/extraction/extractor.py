@@ -32,6 +32,7 @@ import sys
 import threading
 from array import array
 from collections import OrderedDict
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import unquote
@@ -39,7 +40,13 @@ from urllib.parse import unquote
 import attrs
 
 from aintern_ls.extraction import compact, execute, session
-from aintern_ls.extraction.chat import Transcript, cut_role, is_marker, split_messages
+from aintern_ls.extraction.chat import (
+    Transcript,
+    cut_role,
+    is_marker,
+    split_messages,
+    split_messages_lean,
+)
 from aintern_ls.extraction.compact import COMPACT_CHARS, BlockTable, Packed
 from aintern_ls.extraction.info import InfoString, parse_info, shell_for
 from aintern_ls.extraction.markdown import Fence, TopBlock, parse_region, plain_text
@@ -51,6 +58,7 @@ from aintern_ls.models import (
     TextRange,
 )
 from aintern_ls.positions import LineIndex
+from aintern_ls.rope import Rope, Text
 
 MIN_REGION_CHARS = 4096
 """Regions are at least this big (except the last): small enough that an edit
@@ -145,6 +153,31 @@ class _Region:
     """A huge document's fences, in arrays (`items` is then empty)."""
     tops: _Tops | None = None
     """A huge document's `blocks`, in arrays (in region lines; `blocks` is then empty)."""
+    assembled: _Assembled | None = None
+    """The region's blocks as the last `_assemble` made them, and what from."""
+
+
+@attrs.define(eq=False)
+class _Assembled:
+    """A region's blocks and everything outside the region they were made from: while
+    all of it reads the same (an edit elsewhere that added no line, no message and no
+    copy of one of its commands), the next pass hands out the same blocks without
+    making a key per block (`Extractor._region_blocks`)."""
+
+    transcript: Transcript
+    line: int
+    start: int
+    previous_tail: tuple[str, int] | None
+    seen_before: tuple[int | None, ...]
+    """How often each item's normalised command came before the region."""
+    seen_after: dict[str, int]
+    ordinals: tuple[int, ...]
+    """The messages the region's blocks belong to (each once)."""
+    sequence_before: tuple[int, ...]
+    """How many blocks each of those messages had before the region."""
+    counts: tuple[int, ...]
+    """How many of the region's blocks each of those messages has."""
+    blocks: list[CommandBlock]
 
 
 _BOUNDARY = re.compile(r"(?:\r\n?|\n)[ \t]*(?:\r\n?|\n)(?=[^\s*+\-0-9])")
@@ -155,12 +188,17 @@ def _line_endings(text: str) -> int:
     return text.count("\n") + text.count("\r") - text.count("\r\n")
 
 
-def _is_boundary(src: str, at: int) -> bool:
+def _is_boundary(src: Text, at: int) -> bool:
     """Whether a region may start at offset `at`: a line after a blank line that
     cannot continue what came before."""
     if at <= 0 or at >= len(src) or src[at] in _NOT_A_START or src[at] == "\r":
         return False
-    return _BLANK_BEFORE.search(src, max(0, at - 256), at) is not None
+    lo = max(0, at - 256)
+    if isinstance(src, str):
+        return _BLANK_BEFORE.search(src, lo, at) is not None
+    # (one character more before the window: `\A` must not match where it starts)
+    before = max(lo - 1, 0)
+    return _BLANK_BEFORE.search(src[before:at], lo - before) is not None
 
 
 class Extractor:
@@ -184,7 +222,7 @@ class Extractor:
         self._compact = False
         self._min_region = max(1, min_region_chars)
         self._key = _uri_key(uri)
-        self._text = ""
+        self._text: Text = ""
         self._regions: list[_Region] = []
         self._message_ids: dict[int, str] = {}
         self._transcripts: list[tuple[Any, Transcript]] = []
@@ -195,7 +233,7 @@ class Extractor:
     def region_count(self) -> int:
         return len(self._regions)
 
-    def extract(self, text: str) -> CommandExtractionResult:
+    def extract(self, text: Text) -> CommandExtractionResult:
         with self._lock:
             self._stamp = datetime.now(UTC)  # (one for the blocks made in this pass)
             self._update(text)
@@ -217,7 +255,7 @@ class Extractor:
 
     # -- regions ------------------------------------------------------------------------
 
-    def _update(self, src: str) -> None:
+    def _update(self, src: Text) -> None:
         compact = (
             self._compact_setting
             if self._compact_setting is not None
@@ -260,7 +298,7 @@ class Extractor:
         self._regions = regions[:begin] + middle + tail
 
     def _chunk(
-        self, src: str, start: int, line: int, stops: list[int], forced: list[int]
+        self, src: Text, start: int, line: int, stops: list[int], forced: list[int]
     ) -> tuple[list[_Region], int | None]:
         """Cut `src` into regions from `start` on; stop at the first region end that
         is in `stops` (returning its index there), after which old regions are valid."""
@@ -295,7 +333,7 @@ class Extractor:
             line += region.line_count
         return out, None
 
-    def _region(self, src: str, start: int, end: int, line: int, forced_end: bool) -> _Region:
+    def _region(self, src: Text, start: int, end: int, line: int, forced_end: bool) -> _Region:
         text = src[start:end]
         parsed = parse_region(text)
         lines = _Lines(text)
@@ -423,13 +461,14 @@ class Extractor:
         for stored, transcript in self._transcripts:
             if stored == key:
                 return transcript
-        top = [
-            block
-            for region in self._regions
-            if region.tops
-            for block in region.tops.at(region.line)
-        ]
-        transcript = split_messages(top, self.uri)
+        regions = self._regions
+
+        def top() -> Iterator[TopBlock]:
+            for region in regions:
+                if region.tops:
+                    yield from region.tops.at(region.line)
+
+        transcript = split_messages_lean(top, self.uri)  # (not all blocks at once)
         self._transcripts[:] = [(key, transcript)]
         return transcript
 
@@ -445,10 +484,8 @@ class Extractor:
         last = len(regions) - 1
         for number, region in enumerate(regions):
             first = len(blocks)
-            for item in region.items:
-                blocks.append(
-                    self._block(item, region, transcript, seen, per_message, previous_tail)
-                )
+            if region.items:
+                blocks += self._region_blocks(region, transcript, seen, per_message, previous_tail)
             ids = [b.id for b in blocks[first:]] if region.warnings or region.open_fences else []
             self._region_warnings(region, number == last, ids, warnings)
             previous_tail = (
@@ -491,7 +528,9 @@ class Extractor:
     def _message_id(self, ordinal: int) -> str:
         message_id = self._message_ids.get(ordinal)
         if message_id is None:
-            message_id = self._message_ids[ordinal] = _digest("msg", self._key, str(ordinal))
+            message_id = _digest("msg", self._key, str(ordinal))
+            if not self._compact:  # (a huge document's blocks are made one by one: not kept)
+                self._message_ids[ordinal] = message_id
         return message_id
 
     def _assemble_compact(self, transcript: Transcript) -> CommandExtractionResult:
@@ -549,6 +588,57 @@ class Extractor:
             src, parts, firsts, ids, lines, sequences, transcript, self._message_id, self._stamp
         )
         return CommandExtractionResult(table, warnings)
+
+    def _region_blocks(
+        self,
+        region: _Region,
+        transcript: Transcript,
+        seen: dict[str, int],
+        per_message: list[int],
+        previous_tail: tuple[str, int] | None,
+    ) -> list[CommandBlock]:
+        """The blocks of `region` (`_block` each), or the same blocks as the last pass
+        when nothing they are made from changed (see `_Assembled`)."""
+        norms = [item.normalised for item in region.items]
+        kept = region.assembled
+        if (
+            kept is not None
+            and kept.transcript is transcript
+            and kept.line == region.line
+            and kept.previous_tail == previous_tail
+            and kept.seen_before == tuple(map(seen.get, norms))
+            and kept.sequence_before == tuple(per_message[o] for o in kept.ordinals)
+        ):
+            seen.update(kept.seen_after)
+            for ordinal, count in zip(kept.ordinals, kept.counts, strict=True):
+                per_message[ordinal] += count
+            if kept.start != region.start:  # text before the region grew or shrank
+                shift = region.start - kept.start
+                for block in kept.blocks:
+                    old = block.source_range
+                    block.source_range = TextRange(old.start + shift, old.end + shift)
+                kept.start = region.start
+            return kept.blocks
+        seen_before = tuple(map(seen.get, norms))
+        before = list(per_message)
+        made = [
+            self._block(item, region, transcript, seen, per_message, previous_tail)
+            for item in region.items
+        ]
+        ordinals = tuple(dict.fromkeys(transcript.message_at(b.start_line).ordinal for b in made))
+        region.assembled = _Assembled(
+            transcript=transcript,
+            line=region.line,
+            start=region.start,
+            previous_tail=previous_tail,
+            seen_before=seen_before,
+            seen_after={norm: seen[norm] for norm in norms},
+            ordinals=ordinals,
+            sequence_before=tuple(before[o] for o in ordinals),
+            counts=tuple(per_message[o] - before[o] for o in ordinals),
+            blocks=made,
+        )
+        return made
 
     def _block(
         self,
@@ -679,7 +769,7 @@ def _pack(packed: Packed, lines: _Lines, fence: Fence, draft: _Draft, lead: bool
     )
 
 
-def _reread(text: str, at: int, body_start: int, body_end: int) -> compact.Extras:
+def _reread(text: Text, at: int, body_start: int, body_end: int) -> compact.Extras:
     """A fence's (working directory, options, expected output, description), read again
     from its opening line (markup at `at`) and its body as written (see `compact.REREAD`)."""
     line_start = text.rfind("\n", 0, at) + 1
@@ -750,18 +840,33 @@ class _Tops:
         ]
 
 
-def _unchanged(old: str, region: _Region, src: str, delta: int) -> bool:
+def _unchanged(old: Text, region: _Region, src: Text, delta: int) -> bool:
     start, end = region.start + delta, region.end + delta
     if start < 0 or end > len(src) or (region.end == len(old)) != (end == len(src)):
         return False
+    if isinstance(src, Rope):  # (chunks both versions share are not read)
+        return src.equal_at(start, old, region.start, region.end - region.start)
     return src.startswith(old[region.start : region.end], start)
 
 
-def _candidate(src: str, at: int) -> int:
+def _candidate(src: Text, at: int) -> int:
     if at >= len(src):
         return len(src)
-    match = _BOUNDARY.search(src, at)
-    return match.end() if match else len(src)
+    if isinstance(src, str):
+        match = _BOUNDARY.search(src, at)
+        return match.end() if match else len(src)
+    size = 4096
+    while True:  # in ever bigger windows of the rope
+        end = min(at + size, len(src))
+        window = src[at:end]
+        found = _BOUNDARY.search(window)
+        # A match that ends short of the window's end is the one the whole text has (a
+        # match starting earlier could only end before it); at the end, any is.
+        if found is not None and (end == len(src) or found.end() + 2 <= len(window)):
+            return at + found.end()
+        if end == len(src):
+            return len(src)
+        size *= 4
 
 
 def _chat_blocks(blocks: list[TopBlock]) -> list[TopBlock]:
@@ -812,12 +917,12 @@ _EXTRACTORS_LOCK = threading.Lock()
 _KEEP_EXTRACTORS = 32
 
 
-def extract(text: str, uri: str = "") -> CommandExtractionResult:
+def extract(text: Text, uri: str = "") -> CommandExtractionResult:
     """Every runnable shell fence in `text`, with warnings for what could not be used."""
     return Extractor(uri).extract(text)
 
 
-def extract_incremental(text: str, uri: str) -> CommandExtractionResult:
+def extract_incremental(text: Text, uri: str) -> CommandExtractionResult:
     """`extract()` for a document the editor keeps editing: reuses what the last
     extraction of the same URI read (a few dozen documents are remembered)."""
     with _EXTRACTORS_LOCK:

@@ -349,7 +349,7 @@ def lens_stream(
     return RawJSONStream(length, chunks)
 
 
-KEEP_CHARS = 16 << 20
+KEEP_CHARS = 4 << 20
 """Up to this size an answer's pieces are made once and kept until written; beyond,
 they are counted first and made again while they are written."""
 SLICE_CHARS = 1 << 20

@@ -24,7 +24,7 @@ from aintern_ls.positions import Encoding
 from aintern_ls.runbook import checks
 from aintern_ls.runs import BlockOptions
 from aintern_ls.safety import Assessment, RiskLevel
-from aintern_ls.server import AInternServer, RawJSON
+from aintern_ls.server import AInternServer, RawJSONStream
 
 SOURCE = "aintern"
 
@@ -95,6 +95,19 @@ def diagnostics_json(
     """`diagnostics_for` as a JSON array, from per-block pieces kept like the
     diagnostics themselves (a huge transcript's list is not serialised again for
     every keystroke)."""
+    return "".join(diagnostics_parts(doc, assessments, encoding, minimum, unstructure, environment))
+
+
+def diagnostics_parts(
+    doc: Document,
+    assessments: Assessor,
+    encoding: Encoding,
+    minimum: RiskLevel,
+    unstructure: Callable[[Any], Any],
+    environment: Mapping[str, str] | None = None,
+) -> list[str]:
+    """`diagnostics_json` in pieces, to be written one after another (a huge transcript's
+    diagnostics are never one string, nor copied into the message)."""
     entries = _per_block(doc, assessments, encoding, minimum, environment, objects=False)
     entries = [entry for entry in entries if entry is not _EMPTY]
     parts = [entry.json(unstructure, options=False) for entry in entries]
@@ -102,30 +115,37 @@ def diagnostics_json(
     warnings = _warnings(doc, encoding)
     if warnings:
         parts.append(_dumps(unstructure(warnings)))
-    return "[" + ",".join(p for p in parts if p) + "]"
+    out = ["["]
+    for part in parts:
+        if part:
+            out += (part, ",")
+    out[-1:] = ["]"] if len(out) > 1 else ["[", "]"]
+    return out
 
 
 class _Entry:
     """One block's diagnostics; once made into JSON only the JSON is kept (a huge
     transcript's diagnostics as objects would take many times the memory)."""
 
-    __slots__ = ("_json", "findings", "options")
+    __slots__ = ("_findings_json", "_options_json", "findings", "options")
 
     def __init__(self, findings: list[types.Diagnostic], options: list[types.Diagnostic]):
         self.findings: list[types.Diagnostic] | None = findings
         self.options: list[types.Diagnostic] | None = options
-        self._json: tuple[str, str] | None = None
+        self._findings_json: str | None = None
+        self._options_json = ""
 
     def json(self, unstructure: Callable[[Any], Any], *, options: bool) -> str:
-        if self._json is None:
-            self._json = (_dumps(unstructure(self.findings)), _dumps(unstructure(self.options)))
+        if self._findings_json is None:
+            self._findings_json = _dumps(unstructure(self.findings))
+            self._options_json = _dumps(unstructure(self.options))
         if options and self is not _EMPTY:  # (both halves are asked for, this one last)
             self.findings = self.options = None
-        return self._json[1 if options else 0]
+        return self._options_json if options else self._findings_json
 
 
 _EMPTY = _Entry([], [])
-_EMPTY._json = ("", "")
+_EMPTY._findings_json = ""
 """The entry of every block without diagnostics (nearly all of a long transcript's)."""
 
 
@@ -172,7 +192,12 @@ def _per_block(
         line = block.start_line
         old = kept.get(block.id)
         found: _Entry | None = None
-        if old is not None and old[1] == line and old[2] == assessment and old[3] == ran:
+        if (
+            old is not None
+            and old[1] == line
+            and (old[2] is assessment or old[2] == assessment)
+            and old[3] == ran
+        ):
             # the same block object has the same text; another one is compared by its text
             if old[0] is block:
                 found, entry = old[5], old
@@ -382,19 +407,17 @@ def _option_diagnostics(
 def register(server: AInternServer) -> None:
     def publish(doc: Document) -> None:
         assess = server.documents.assessments.get  # (marked when extracted)
-        assessments: Assessor = (
-            assess if isinstance(doc.blocks, BlockTable) else {b.id: assess(b) for b in doc.blocks}
-        )
-        diagnostics = diagnostics_json(
+        diagnostics = diagnostics_parts(
             doc,
-            assessments,
+            assess,
             server.encoding,
             RiskLevel.from_label(server.settings.diagnostics.minimum_level),
             server.protocol._converter.unstructure,
         )
+        opening = f'{{"uri":{json.dumps(doc.uri)},"diagnostics":'
         server.protocol.notify(
             types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
-            RawJSON(f'{{"uri":{json.dumps(doc.uri)},"diagnostics":{diagnostics}}}'),
+            RawJSONStream.of_parts([opening, *diagnostics, "}"]),
         )
 
     server.on_document(publish)

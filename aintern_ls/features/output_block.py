@@ -39,7 +39,8 @@ def register(server: AInternServer) -> None:
             result = doc.last_results.get(block.id)
             if result is None or result.cancelled:
                 continue
-            edit = output_edit(doc.text, block, result.output)
+            # (a huge document's `Rope` is read whole here: only for a run's result)
+            edit = output_edit(str(doc.text), block, result.output)
             if edit is None:
                 continue
             sl, sc = doc.index.position(edit.start, ls.encoding)

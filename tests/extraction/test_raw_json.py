@@ -145,3 +145,21 @@ def test_dispatch_takes_the_frame_body_and_structures_like_pygls() -> None:
     protocol.handle_message = handle  # type: ignore[method-assign]
     dispatch(protocol, frame)
     assert handled == [expected]
+
+
+def test_streamed_notification_params() -> None:
+    """A diagnostics notification made of pieces (`RawJSONStream.of_parts`) is framed as
+    pygls frames the same message, whatever the slices and characters."""
+    parts = ['{"uri":"file:///a.md","diagnostics":', "[", '{"message":"é😀"}', ",", "{}", "]", "}"]
+    for slice_chars in (1, 7, 1 << 20):
+        stream = RawJSONStream.of_parts(parts, slice_chars)
+        _, sent = _sent(
+            JsonRPCNotification(
+                method="textDocument/publishDiagnostics", jsonrpc="2.0", params=stream
+            )
+        )
+        assert sent == {
+            "method": "textDocument/publishDiagnostics",
+            "jsonrpc": "2.0",
+            "params": {"uri": "file:///a.md", "diagnostics": [{"message": "é😀"}, {}]},
+        }

@@ -12,7 +12,9 @@ from lsprotocol import types
 from pygls.workspace import Workspace
 
 from aintern_ls import positions, text_sync
+from aintern_ls import rope as rope_module
 from aintern_ls.positions import line_starts
+from aintern_ls.rope import Rope
 
 URI = "file:///doc.md"
 _PIECES = ["a", "b", "\n", "\r\n", "é", "😀", "中", " ", "\t", "```", "$ "]
@@ -31,15 +33,22 @@ def _workspace(encoding: str, text: str) -> Workspace:
     return ws
 
 
+@pytest.mark.parametrize("rope", [False, True])
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-8", "utf-32"])
-def test_edits_match_pygls(encoding: str) -> None:
+def test_edits_match_pygls(encoding: str, rope: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if rope:  # every document a rope of many small chunks
+        monkeypatch.setattr(text_sync, "ROPE_CHARS", 0)
+        monkeypatch.setattr(rope_module, "CHUNK", 4)
     rng = random.Random(encoding)
-    for _ in range(400):
-        text = "".join(rng.choice(_PIECES) for _ in range(rng.randrange(20)))
+    for _ in range(400 if not rope else 150):
+        text = "".join(rng.choice(_PIECES) for _ in range(rng.randrange(20 if not rope else 60)))
         theirs, ours = _workspace(encoding, text), _workspace(encoding, text)
+        if rope:
+            text_sync.adopt(ours.get_text_document(URI))
+            assert isinstance(ours.get_text_document(URI).source, Rope) == (text != "")
         # Enough edits to go past the table's kept shifts and rebuild it.
         for version in range(2, 2 + text_sync.MAX_SHIFTS + 10):
-            source = ours.get_text_document(URI).source
+            source = str(ours.get_text_document(URI).source)
             lines = source.splitlines(True) or [""]
 
             def position() -> tuple[types.Position, int]:
@@ -64,6 +73,8 @@ def test_edits_match_pygls(encoding: str) -> None:
             text_sync.apply_change(ours, ident, change)
             expected = theirs.get_text_document(URI).source
             assert ours.get_text_document(URI).source == expected
+            # (pygls reads an empty rope as "")
+            assert isinstance(ours.get_text_document(URI).source, Rope) == (rope and expected != "")
             assert ours.get_text_document(URI).version == version
 
 
@@ -104,11 +115,13 @@ def test_line_starts_follow_lsp_line_breaks() -> None:
         assert list(line_starts(text)) == expected, repr(text)
 
 
+@pytest.mark.parametrize("keep", [2, 256])  # (chunks' line starts dropped and found again)
 @pytest.mark.parametrize("chunk", [1, 2, 3, 5, 1 << 16])
 def test_line_index_in_chunks_equals_the_plain_table(
-    chunk: int, monkeypatch: pytest.MonkeyPatch
+    chunk: int, keep: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(positions, "CHUNK", chunk)
+    monkeypatch.setattr(positions, "KEEP_CHUNKS", keep)
     rng = random.Random(chunk)
     pieces = ["a", "\n", "\r", "\r\n", "é", "😀", "\x0b", " "]
     for _ in range(1500):
