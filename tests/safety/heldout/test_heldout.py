@@ -150,12 +150,16 @@ def test_fourth_blind_slice_figures() -> None:
     First (blind) measurement, main 09d1cf5 (all of session 6's safety work landed):
     blocked recall 0.824, blocked-or-critical 0.866, safe over-flagged 0.016, exact 0.865:
     below issue 14's bars except safe over-flagged. Per shell, blocked recall: bash 0.838,
-    PowerShell 0.722, cmd 0.875; per part (a/b/c): 0.500 (n=6) / 0.667 / 0.889. The floors
-    below are that first score, so a change that loses ground on unseen rows fails here.
-    Raise them when families found in its misses are fixed, and say so here: from then on
-    the slice is no longer blind for those families. They are NOT the issue's bars."""
+    PowerShell 0.722, cmd 0.875; per part (a/b/c): 0.500 (n=6) / 0.667 / 0.889. Then, in
+    the last half hour of session 6, an engineer was shown its rows and fixed the families
+    among its misses (more script engines' inline code, listings of every path into rm,
+    system-library globs, backup and snapshot cmdlets, security-product folders, raw disk
+    writes through .NET, account-file writers, cmd substrings, log wipes); main c1afa70
+    scores 1.000 / 1.000 / 0.000 / 0.972 (the rows still differing are label questions).
+    Since then it is NOT blind: the floors below guard those fixes and say nothing about
+    unseen commands."""
     blocked_recall, high_recall, safe_over, exact = _figures(BLIND4, 320)
-    assert blocked_recall >= 0.82
-    assert high_recall >= 0.86
-    assert safe_over <= 0.02
-    assert exact >= 0.86
+    assert blocked_recall >= 0.99
+    assert high_recall >= 0.99
+    assert safe_over <= 0.0
+    assert exact >= 0.96
