@@ -266,6 +266,7 @@ def _netcat(cmd: Cmd) -> None:
         r"\b(exec|system):", text, re.I
     ):
         cmd.add(C, "reverse-shell", f"{cmd.name} connects a shell to the network")
+        _netcat_program(cmd)
         return
     if cmd.stdin.secret:
         cmd.add(C, "exfiltration", f"sends private keys or credentials with {cmd.name}")
@@ -275,6 +276,28 @@ def _netcat(cmd: Cmd) -> None:
         return
     cmd.info.network_fetch = not cmd.short("l")
     cmd.add(M, "network", f"{cmd.name} opens a network connection")
+
+
+_SOCAT_EXEC = re.compile(r"\A(?:exec|system):(.*)", re.I | re.S)
+
+
+def _netcat_program(cmd: Cmd) -> None:
+    """The program a netcat runs for its peer (`ncat -c CMD`, `nc -e PROG`, socat
+    `EXEC:CMD`/`SYSTEM:CMD`) is also run here: when it is destructive it is judged as such
+    (`socat - EXEC:'rm -rf ~'` wipes home before anyone connects to anything)."""
+    values: list[Word] = []
+    for i, w in enumerate(cmd.args):
+        m = _SOCAT_EXEC.match(w.text) if cmd.name == "socat" else None
+        if m is not None:
+            values.append(Word(m.group(1).split(",", 1)[0], w.start, w.end, w.dynamic))
+        elif w.text in ("-e", "-c", "--exec", "--sh-exec") and i + 1 < len(cmd.args):
+            values.append(cmd.args[i + 1])
+    for v in values:
+        if v.dynamic or not v.text.strip():
+            continue
+        found = cmd.scope.nested(v.text, "bash", v, -1)
+        if max((f.level for f in found), default=M) >= D:
+            cmd.scope.include(found)
 
 
 _SOCAT_FILE = re.compile(r"\A(?:file|open|gopen):", re.I)
