@@ -417,6 +417,10 @@ def _dir_listing(src: str) -> tuple[str, bool, bool] | None:
     return base, recursive, folders
 
 
+# Words after which `(` opens a block (`if exist x (…)`, `else (…)`, `do (…)`).
+_BLOCK_HEADS = frozenset({"if", "else", "do", "for"})
+
+
 def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, Word]]]], bool]:
     segments: list[tuple[list[Word], bool, list[tuple[str, Word]]]] = []
     words: list[Word] = []
@@ -426,6 +430,7 @@ def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, W
     start = -1
     quote = False
     pending_redirect = ""
+    depth = 0  # open `(` blocks
     i, n = 0, len(text)
 
     def flush_word(end: int) -> None:
@@ -486,6 +491,21 @@ def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, W
             flush_word(i)
             i += 1
             continue
+        if c == "(" and words and words[0].text.lower().lstrip("@") not in _BLOCK_HEADS:
+            # `echo (x)`, `echo for %a in (x) do …`: in an argument a parenthesis is text.
+            if start < 0:
+                start = i
+            buf.append(c)
+            i += 1
+            continue
+        if c == ")" and depth <= 0:
+            if start < 0:
+                start = i
+            buf.append(c)
+            i += 1
+            continue
+        if c in "()":
+            depth += 1 if c == "(" else -1
         if c in "&|\n()":
             flush_word(i)
             pipe = c == "|" and text[i : i + 2] != "||"

@@ -2108,6 +2108,10 @@ _ENV_IN_HOST = re.compile(
 
 
 def _misc_windows_safe(cmd: Cmd) -> None:
+    from aintern_ls.safety.network import dns_exfiltration
+
+    if dns_exfiltration(cmd):
+        return
     if (
         cmd.name in ("resolve-dnsname", "test-netconnection")
         and any(
