@@ -266,6 +266,14 @@ def analyse(text: str, scope: Scope) -> None:
         scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through .NET", m.start(), m.end())
     if ".delete" in low or "::delete" in low:
         _dotnet_deletes(text, scope)
+        for m in _VAR_DELETE.finditer(text[:20000]):
+            held = scope.env.get(_PS_VAR + m.group(1).lower())
+            if not held or m.group(1).lower() in ("$_", "$psitem"):
+                continue
+            recursive = m.group(2).strip().lower() in ("$true", "1") or held.endswith("*")
+            flags = "-Recurse -Force" if recursive else "-Force"
+            line = f"Remove-Item {flags} -Path '{held.replace(chr(39), chr(39) * 2)}'"
+            scope.include(scope.nested(line, "powershell", Word(line, m.start(), m.end()), -1))
     if "frombase64string" in low and re.search(r"\biex\b|invoke-expression|::create", low):
         packed = "deflate" if "deflatestream" in low else "gzip" if "gzipstream" in low else ""
         for m in _B64_LITERAL.finditer(text):
@@ -562,6 +570,46 @@ class _Walker:
             self.scope.env.pop(key, None)
         else:
             self.scope.env[key] = value
+        self.scope.env.pop(key + ".fullname", None)
+        item = self._item_value(kids[-1]) if op == "=" and value is None else None
+        if item is not None:
+            # `$d = Get-Item C:\Windows`; `$w = gci ~`: the variable holds the item (or the
+            # folder's entries); used as an argument, piped, looped over or `.Delete()`d it
+            # stands for that path.
+            self.scope.env[key] = item
+            self.scope.env[key + ".fullname"] = item
+
+    def _item_value(self, node: Node) -> str | None:
+        """The path an expression's file-system object(s) stand for: `Get-Item X`, `gi X`,
+        `(Get-Item X)`, `[IO.DirectoryInfo]'X'`, `New-Object IO.DirectoryInfo X` name X;
+        `Get-ChildItem X` names X's entries (`X\*`, or its glob)."""
+        raw = _text(node).strip()
+        if len(raw) > 2000:
+            return None
+        m = _ITEM_CAST.match(raw)
+        if m is not None:
+            arg = m.group("path").strip().strip("()").strip()
+            if arg[:1] == "'" and arg[-1:] == "'":
+                return arg[1:-1].replace("''", "'")
+            return _resolve_vars(arg.strip('"'))
+        cmd_node = _single_command(node)
+        if cmd_node is None or not cmd_node.named_children:
+            return None
+        name = _text(cmd_node.named_children[0]).strip().lower()
+        if name in _ITEM_GETTERS:
+            got = [_known_word(w) for w in self._item_paths(cmd_node)]
+            if len(got) == 1 and not got[0].dynamic:
+                return got[0].text
+            return None
+        if name in _LISTERS:
+            info = self.command(cmd_node, NO_STDIN)
+            if len(info.paths) != 1 or info.paths[0].dynamic:
+                return None
+            listed = info.paths[0].text.strip()
+            if any(c in listed for c in "*?"):
+                return listed
+            return "*" if listed in (".", ".\\", "") else listed.rstrip("\\/") + "\\*"
+        return None
 
     def foreach(self, node: Node) -> Info:
         """`foreach ($f in Get-ChildItem ~) { Remove-Item $f -Recurse }`: the loop variable
@@ -571,6 +619,11 @@ class _Walker:
             return self._visit_children(node)
         listing = _single_command(kids[1])
         info = self.command(listing, NO_STDIN) if listing is not None else self.visit(kids[1])
+        held = self.scope.env.get(_PS_VAR + _text(kids[1]).strip().lower())
+        if not info.paths and held and re.fullmatch(r"\$[\w:]+", _text(kids[1]).strip()):
+            # `foreach ($x in $w)` over a variable holding items or a path
+            s, e = self.span(kids[1])
+            info.paths = (Word(held, s, e, False, any(c in held for c in "*?"), "item"),)
         with self.loop_variables(_text(kids[0]), info.paths):
             for c in kids[2:]:
                 self._item_methods(c, (_text(kids[0]).lower(),), info.paths)
@@ -769,13 +822,14 @@ class _Walker:
         name0 = node.named_children[0] if node.named_children else None
         if name0 is not None and _text(name0).strip().lower() in _ITEM_GETTERS and not info.paths:
             # `Get-Item C:\Windows | Remove-Item -Recurse`: the item itself goes down the pipe.
-            got = [
-                w
-                for w in self._item_paths(node)
-                if not w.dynamic and not any(c in w.text for c in "*?")
-            ]
+            got = [_known_word(w) for w in self._item_paths(node)]
+            got = [w for w in got if not w.dynamic]
             if got:
-                info.paths = tuple(Word(w.text, w.start, w.end, False, False, "item") for w in got)
+                # `Get-Item C:\Users\* | Remove-Item`: a glob's matches go down the pipe.
+                info.paths = tuple(
+                    Word(w.text, w.start, w.end, False, any(c in w.text for c in "*?"), "item")
+                    for w in got
+                )
         if name0 is not None and _text(name0).strip().lower() in ("get-psdrive", "gdr"):
             text = _text(node).lower()
             if "-psprovider" not in text or "filesystem" in text:
@@ -1234,6 +1288,14 @@ def _balanced(text: str) -> bool:
 
 
 _FOREACH = frozenset({"%", "foreach", "foreach-object"})
+_LISTERS = frozenset({"get-childitem", "gci", "ls", "dir"})
+_ITEM_CAST = re.compile(
+    r"(?is)\A\(?\s*(?:\[(?:system\.)?io\.(?:directory|file)info\]\s*(?:::new\s*)?"
+    r"|new-object\s+(?:-typename\s+)?(?:system\.)?io\.(?:directory|file)info\s*"
+    r"(?:-argumentlist\s+)?)(?P<path>\(?\s*(?:'[^']*'|\"[^\"`]*\"|\$[\w:]+)\s*\)?)\s*\)?\Z"
+)
+# `$d.Delete($true)` on a variable holding an item
+_VAR_DELETE = re.compile(r"(?i)(\$[\w:]+)\.delete\s*\(\s*([^)]*)\)")
 
 
 def _single_command(node: Node) -> Node | None:
