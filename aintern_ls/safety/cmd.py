@@ -97,12 +97,42 @@ def analyse(text: str, scope: Scope) -> None:
             continue
         _record_set(words, scope)
         _alternate_streams(words, redirects, scope)
+        words = _by_stem(words, scope)
         info = dispatch.judge(words, scope, stdin)
         wrappers.cmd_wrote(scope, _batch_text(words), redirects, info.network_fetch, echoed)
         if words[0].text.lower() == "echo" and not redirects:
             echoed.append(" ".join(w.text for w in words[1:]))
         else:
             echoed = []
+
+
+# cmd finds `u` as `u.COM`, `u.EXE`, `u.BAT`, `u.CMD` (PATHEXT) in the working directory first.
+_PATHEXT = (".com", ".exe", ".bat", ".cmd")
+
+
+def _by_stem(words: list[Word], scope: Scope) -> list[Word]:
+    """`echo rd /s /q C:\\ > u.bat & u`: a command word without an extension names a batch
+    (or program) this block wrote or downloaded under that stem; run it as that file."""
+    head = words[0]
+    text = head.text.strip('"')
+    if head.dynamic or not text or not (scope.written or scope.unseen or scope.downloaded):
+        return words
+    low = text.lower()
+    if "." in text.rsplit("\\", 1)[-1]:
+        if "\\" not in text and "/" not in text and any(
+            k.lower().rsplit("/", 1)[-1] == low for k in (*scope.unseen, *scope.downloaded)
+        ):
+            # `curl -o u.exe … & u.exe`: the downloaded file in the working directory
+            return [Word(".\\" + text, head.start, head.end, False), *words[1:]]
+        return words
+    for ext in _PATHEXT:
+        cand = low.rsplit("\\", 1)[-1] + ext
+        for table in (scope.written, scope.unseen, scope.downloaded):
+            hit = next((k for k in table if k.lower().rsplit("/", 1)[-1] == cand), None)
+            if hit is not None:
+                named = text + ext if "\\" in text or table is scope.written else ".\\" + text + ext
+                return [Word(named, head.start, head.end, False), *words[1:]]
+    return words
 
 
 def _batch_text(words: list[Word]) -> list[Word]:

@@ -146,6 +146,8 @@ def analyse(text: str, scope: Scope) -> None:
         # `[IO.File]::WriteAllText('x.ps1', '…')`: remember the text, as Set-Content does.
         base = wm.group(1).replace("/", "\\").rsplit("\\", 1)[-1]
         scope.written[base] = (wm.group(2).replace("''", "'"), -1)
+    if "::write" in text.lower() or "::append" in text.lower() or ">" in text:
+        _written_files(text, scope)
     if "::" in text or "filestream" in text.lower():
         _dotnet_writes(text, scope)
     with budget.Source(data):
@@ -311,6 +313,50 @@ _NET_PATH_WRITE = re.compile(
     r"|(?:\[(?:system\.)?io\.filestream\]::new|new-object\s+(?:system\.)?io\.filestream)"
     r"\s*\(?\s*(['\"])([^'\"]+)\5"
 )
+
+
+# Any .NET file write (`[IO.File]::WriteAllText("$env:TEMP\\a.bat", $t)`, WriteAllLines,
+# AppendAllText, WriteAllBytes) and a string written by redirection (`'…' > w.bat`).
+_NET_ANY_WRITE = re.compile(
+    r"(?i)\[(?:system\.)?io\.file\]::(write|append)all(text|lines|bytes)\s*\(\s*"
+    r"(?:'([^']+)'|\"([^\"]+)\")\s*,\s*(?:'((?:[^']|'')*)'\s*[,)]|\"([^\"`$]*)\"\s*[,)])?"
+)
+_STRING_REDIRECT = re.compile(
+    r"(?im)(?:^|[;{])\s*(?:(?:echo|write-output)\s+)?(?:'((?:[^']|'')*)'|\"([^\"`$]*)\")"
+    r"\s*(>>?)\s*(?:'([^']+)'|\"([^\"]+)\"|([^\s;|'\"]+))"
+)
+
+
+def _written_base(path: str) -> str | None:
+    base = path.replace("/", "\\").rsplit("\\", 1)[-1].strip()
+    return None if not base or re.search(r"[$%`]", base) else base
+
+
+def _written_files(text: str, scope: Scope) -> None:
+    """Files this block writes whose text it knows (remembered, so running them is judged
+    by that text) or does not know (.NET writes of a computed string: unseen, so running
+    them is opaque)."""
+    from aintern_ls.safety.wrappers import remember_unseen
+
+    for m in _NET_ANY_WRITE.finditer(text[:20000]):
+        base = _written_base(m.group(3) or m.group(4) or "")
+        if base is None:
+            continue
+        body = m.group(5) if m.group(5) is not None else m.group(6)
+        if body is None or m.group(2).lower() == "bytes":
+            remember_unseen(scope, base, "was written with text only known at run time")
+            continue
+        old = scope.written.get(base) if m.group(1).lower() == "append" else None
+        scope.written[base] = ((old[0] if old else "") + body.replace("''", "'") + "\n", -1)
+        scope.unseen.pop(base, None)
+    for m in _STRING_REDIRECT.finditer(text[:20000]):
+        base = _written_base(m.group(4) or m.group(5) or m.group(6) or "")
+        if base is None or base.lower() in ("$null", "nul"):
+            continue
+        body = m.group(1).replace("''", "'") if m.group(1) is not None else m.group(2)
+        old = scope.written.get(base) if m.group(3) == ">>" else None
+        scope.written[base] = ((old[0] if old else "") + body + "\n", -1)
+        scope.unseen.pop(base, None)
 
 
 def _dotnet_writes(text: str, scope: Scope) -> None:
