@@ -119,8 +119,10 @@ def _by_stem(words: list[Word], scope: Scope) -> list[Word]:
         return words
     low = text.lower()
     if "." in text.rsplit("\\", 1)[-1]:
-        if "\\" not in text and "/" not in text and any(
-            k.lower().rsplit("/", 1)[-1] == low for k in (*scope.unseen, *scope.downloaded)
+        if (
+            "\\" not in text
+            and "/" not in text
+            and any(k.lower().rsplit("/", 1)[-1] == low for k in (*scope.unseen, *scope.downloaded))
         ):
             # `curl -o u.exe … & u.exe`: the downloaded file in the working directory
             return [Word(".\\" + text, head.start, head.end, False), *words[1:]]

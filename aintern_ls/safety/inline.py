@@ -2856,7 +2856,30 @@ _AWK_PRINT = re.compile(
     re.S,
 )
 _AWK_PART = re.compile(r'"((?:[^"\\]|\\.)*)"|(\$(?:0|1|NF))|(,)|(\S+)')
-_SED_SUB = re.compile(r"^s(.)(.*?)\1(.*?)\1[gp]*$", re.S)
+
+
+def _sed_sub(part: str) -> tuple[str, str] | None:
+    """(pattern, replacement) of one `s/PAT/REP/[gp]` command, or None."""
+    if len(part) < 4 or part[0] != "s" or len(part) > 4000:
+        return None
+    d = part[1]
+    fields: list[str] = [""]
+    i = 2
+    while i < len(part):
+        c = part[i]
+        if c == "\\" and i + 1 < len(part):
+            nxt = part[i + 1]
+            fields[-1] += nxt if nxt == d else c + nxt  # `\/` in `s/…/…/` is a slash
+            i += 2
+            continue
+        if c == d:
+            fields.append("")
+        else:
+            fields[-1] += c
+        i += 1
+    if len(fields) != 3 or fields[2].strip("gp"):
+        return None
+    return fields[0], fields[1]
 
 
 def _awk_template(prog: str) -> tuple[str, str] | None:
@@ -2895,10 +2918,10 @@ def _sed_template(scripts: list[str]) -> tuple[str, str] | None:
     head, tail = "", ""
     for script in scripts:
         for part in script.split(";"):
-            m = _SED_SUB.match(part.strip())
-            if m is None:
+            sub = _sed_sub(part.strip())
+            if sub is None:
                 return None
-            pat, rep = m.group(2), m.group(3)
+            pat, rep = sub
             rep = re.sub(r"\\(.)", r"\1", rep) if "\\1" not in rep else rep
             if pat == "^":
                 head = rep + head

@@ -576,9 +576,7 @@ RESOLVERS = frozenset(
     )
 )
 _INTERNAL_SUFFIX = r"(?:local|lan|internal|intranet|localdomain|home|corp|ad|localhost|test)"
-_RUNTIME_NAME = re.compile(
-    r"[$%][^\s]*\.[\w-]+\.(?!" + _INTERNAL_SUFFIX + r"\.?$)[A-Za-z]{2,}\.?$"
-)
+_RUNTIME_NAME = re.compile(r"[$%][^\s]*\.[\w-]+\.(?!" + _INTERNAL_SUFFIX + r"\.?$)[A-Za-z]{2,}\.?$")
 
 
 def dns_exfiltration(cmd: Cmd) -> bool:
@@ -592,9 +590,7 @@ def dns_exfiltration(cmd: Cmd) -> bool:
         if not w.dynamic and "$(" not in raw and "`" not in raw:
             continue
         substituted = (
-            "$(" in raw
-            or ("`" in raw and cmd.scope.family == "bash")
-            or w.origin == ORIGIN_SUBST
+            "$(" in raw or ("`" in raw and cmd.scope.family == "bash") or w.origin == ORIGIN_SUBST
         )
         if substituted or _RUNTIME_NAME.search(w.text):
             cmd.add(
@@ -622,10 +618,15 @@ def _resolver(cmd: Cmd) -> None:
     if dns_exfiltration(cmd):
         return
     ops = [w.text for w in cmd.args if not w.text.startswith("-")]
-    if cmd.name in ("resolvectl", "systemd-resolve") and ops and ops[0] in names(
-        """
+    if (
+        cmd.name in ("resolvectl", "systemd-resolve")
+        and ops
+        and ops[0]
+        in names(
+            """
         dns domain default-route llmnr mdns dnssec dnsovertls nta revert flush-caches
         reset-statistics reset-server-features log-level
         """
+        )
     ):
         cmd.add(M, "network", f"{cmd.name} {ops[0]} changes the resolver's settings")

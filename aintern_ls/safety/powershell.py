@@ -272,6 +272,9 @@ def analyse(text: str, scope: Scope) -> None:
             held = scope.env.get(_PS_VAR + m.group(1).lower())
             if not held or m.group(1).lower() in ("$_", "$psitem"):
                 continue
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            if text.count("'", line_start, m.start()) % 2:
+                continue  # inside a '…' string: text, not a call
             recursive = m.group(2).strip().lower() in ("$true", "1") or held.endswith("*")
             flags = "-Recurse -Force" if recursive else "-Force"
             line = f"Remove-Item {flags} -Path '{held.replace(chr(39), chr(39) * 2)}'"
@@ -628,7 +631,7 @@ class _Walker:
     def _item_value(self, node: Node) -> str | None:
         """The path an expression's file-system object(s) stand for: `Get-Item X`, `gi X`,
         `(Get-Item X)`, `[IO.DirectoryInfo]'X'`, `New-Object IO.DirectoryInfo X` name X;
-        `Get-ChildItem X` names X's entries (`X\*`, or its glob)."""
+        `Get-ChildItem X` names X's entries (`X\\*`, or its glob)."""
         raw = _text(node).strip()
         if len(raw) > 2000:
             return None

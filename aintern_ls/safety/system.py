@@ -2594,12 +2594,15 @@ def _run_program_option(cmd: Cmd, value: Word, what: str) -> None:
         cmd.add(C, "config-exec", f"{what} runs a program only known at run time", value)
         return
     base = text.rsplit("/", 1)[-1]
+    if base in _COMPRESSORS:
+        return  # `sort --compress-program=zstd`: a filter from stdin to stdout
     if " " not in text and (_TEMP_DIRS.match(text) or base.startswith(".")):
         cmd.add(C, "config-exec", f"{what} runs a program from a temporary or hidden place", value)
         return
     _run_value(cmd, value, what)
 
 
+_COMPRESSORS = frozenset(names("gzip pigz zstd xz lzma bzip2 pbzip2 lz4 lzop brotli compress"))
 _MAKE_SHELL = re.compile(r"\$[({]shell\s+((?:[^()]|\([^()]*\))*)[)}]")
 
 
@@ -2636,17 +2639,17 @@ def option_commands(cmd: Cmd, mark: int) -> None:
         if w.dynamic or not t.startswith("-") or len(t) < 2:
             continue
         key, eq, val = t.partition("=")
-        value: Word | None = None
+        given: Word | None = None
         if eq:
-            value = _sub(w, val)
+            given = _sub(w, val)
         elif i + 1 < len(args) and not args[i + 1].text.startswith("-"):
-            value = args[i + 1]
-        if value is None or value.start in done:
+            given = args[i + 1]
+        if given is None or given.start in done:
             continue
-        if value.text.startswith("|") and len(value.text) > 1:
-            _escalate(cmd, _sub(value, value.text[1:]), f"{cmd.name} {key} '|…'", mark)
-        elif _CMDISH_OPTION.match(key.lower()) and " " in value.text.strip():
-            _escalate(cmd, value, f"{cmd.name} {key}", mark)
+        if given.text.startswith("|") and len(given.text) > 1:
+            _escalate(cmd, _sub(given, given.text[1:]), f"{cmd.name} {key} '|…'", mark)
+        elif _CMDISH_OPTION.match(key.lower()) and " " in given.text.strip():
+            _escalate(cmd, given, f"{cmd.name} {key}", mark)
 
 
 # Options that hand an unknown program its code (`-e CODE`, `--eval CODE`, `eval CODE`).
