@@ -91,7 +91,8 @@ def gtfo_rows() -> list[tuple[str, str, str, str, str]]:
     rows = []
     for f in sorted(glob.glob(os.path.join(GTFO, "*.json"))):
         binary = os.path.basename(f)[:-5]
-        data = json.load(open(f))
+        with open(f) as fh:
+            data = json.load(fh)
         for fn, examples in data.get("functions", {}).items():
             if fn not in GTFO_NEED and fn != "shell":
                 continue
@@ -138,14 +139,17 @@ LOL_NEED = {
     "decode": "moderate",
 }
 
-_CALC = re.compile(r"(?i)(?<![\w\\/.])(?:[a-z]:\\windows\\system32\\)?(calc|notepad)(\.exe)?(?![\w.])")
+_CALC = re.compile(
+    r"(?i)(?<![\w\\/.])(?:[a-z]:\\windows\\system32\\)?(calc|notepad)(\.exe)?(?![\w.])"
+)
 
 
 def lolbas_rows() -> list[tuple[str, str, str, str, str]]:
     rows = []
     if not os.path.exists(LOLBAS):
         return rows
-    db = json.load(open(LOLBAS))["_default"]
+    with open(LOLBAS) as fh:
+        db = json.load(fh)["_default"]
     for v in db.values():
         if v.get("platform") != "windows":
             continue
@@ -176,11 +180,23 @@ def main() -> None:
         got = LEVELS[int(r.level)]
         ok = LEVELS.index(got) >= LEVELS.index(need)
         results.append(
-            dict(binary=binary, fn=fn, cmd=cmd, shell=shell, need=need, got=got, ok=ok,
-                 split=split_of(binary), rules=[f.rule for f in r.findings])
+            dict(
+                binary=binary,
+                fn=fn,
+                cmd=cmd,
+                shell=shell,
+                need=need,
+                got=got,
+                ok=ok,
+                split=split_of(binary),
+                rules=[f.rule for f in r.findings],
+            )
         )
     # Coverage: rows, and (binary, function) pairs where every example reaches the need.
-    for cat, pred in (("gtfobins", lambda x: x["shell"] == "bash"), ("lolbas", lambda x: x["shell"] != "bash")):
+    for cat, pred in (
+        ("gtfobins", lambda x: x["shell"] == "bash"),
+        ("lolbas", lambda x: x["shell"] != "bash"),
+    ):
         for sp in ("tune", "dev"):
             sel = [x for x in results if pred(x) and x["split"] == sp]
             pairs = defaultdict(list)
@@ -195,14 +211,21 @@ def main() -> None:
                 f"  binaries(all functions) {sum(all(v) for v in bins.values())}/{len(bins)}"
             )
     byfn = Counter((x["fn"], x["ok"]) for x in results)
-    print("by function:", ", ".join(f"{fn} {byfn[(fn, True)]}/{byfn[(fn, True)] + byfn[(fn, False)]}"
-                                    for fn in sorted({x['fn'] for x in results})))
+    print(
+        "by function:",
+        ", ".join(
+            f"{fn} {byfn[(fn, True)]}/{byfn[(fn, True)] + byfn[(fn, False)]}"
+            for fn in sorted({x["fn"] for x in results})
+        ),
+    )
     if a.misses != "none":
         for x in results:
             if not x["ok"] and (a.misses == "all" or x["split"] == a.misses):
-                print(f"MISS [{x['split']}] {x['binary']} {x['fn']} need {x['need']} got {x['got']} {x['rules']}\n    {x['cmd']!r}")
+                head = f"MISS [{x['split']}] {x['binary']} {x['fn']} need {x['need']}"
+                print(f"{head} got {x['got']} {x['rules']}\n    {x['cmd']!r}")
     if a.json:
-        json.dump(results, open(a.json, "w"), indent=1)
+        with open(a.json, "w") as fh:
+            json.dump(results, fh, indent=1)
 
 
 if __name__ == "__main__":

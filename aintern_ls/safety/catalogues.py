@@ -47,7 +47,8 @@ from aintern_ls.safety.words import Word
 # --- Unix and macOS programs (GTFOBins, LOOBins) -------------------------------------------
 # kind: sh = a shell command line; prog = a program (or script) it runs; argv = the words
 # from there on are a command; csv = `prog,arg,arg`; code:LANG = code in LANG; file:LANG = a
-# script file in LANG it runs; dir:LANG:NAME = a folder whose NAME file (LANG) it runs;
+# script file in LANG it runs; shline = the words from there on are one shell line;
+# dir:LANG:NAME = a folder whose NAME file (LANG) it runs;
 # up = a file it sends to the network; dl = a URL it downloads; wr = a file it writes;
 # lib = a shared library it loads; leak = a value sent to a remote host (a substitution
 # there sends a file's or command's output).
@@ -69,7 +70,7 @@ gtester                              | -o                                       
 grc                                  | @@                                           | argv
 byebug                               | @                                            | file:ruby
 pdb pdb3                             | @                                            | file:python
-easy_install easy_install-3          | @                                            | dir:python:setup.py
+easy_install easy_install-3          | @                                       | dir:python:setup.py
 tshark wireshark                     | -X                                           | luax
 minicom                              | -S --script                                  | file:runscript
 minicom                              | -C --capturefile                             | wr
@@ -92,7 +93,7 @@ kitty                                | @@                                       
 wezterm                              | start                                        | argv
 foot footclient                      | @@                                           | argv
 tsp task-spooler                     | @@                                           | argv
-pueue                                | add                                          | argv
+pueue                                | add                                          | shline
 mpirun mpiexec orterun               | @@                                           | argv
 srun                                 | @@                                           | argv
 optirun primusrun prime-run pvkrun   | @@                                           | argv
@@ -196,13 +197,13 @@ _parse(_WINDOWS, WINDOWS_TABLE)
 
 
 # --- reading the command -------------------------------------------------------------------
-def _option_hits(cmd: Cmd, opts: tuple[str, ...], windows: bool) -> list[tuple[int, Word]]:
+def _option_hits(cmd: Cmd, opts: tuple[str, ...], win: bool) -> list[tuple[int, Word]]:
     """(index of the value, value) for every use of one of `opts`; for a bare word option
     (`launch`, `add`, `--`) the value is the word after it."""
     out: list[tuple[int, Word]] = []
     args = cmd.args
     for i, w in enumerate(args):
-        t = w.text.lower() if windows else w.text
+        t = w.text.lower() if win else w.text
         for o in opts:
             if o.startswith("@"):
                 continue
@@ -218,7 +219,7 @@ def _option_hits(cmd: Cmd, opts: tuple[str, ...], windows: bool) -> list[tuple[i
                 sep
                 and len(o) == 2
                 and o[0] == "-"
-                and not windows
+                and not win
                 and sep not in ("=", ":")
                 and o != "--"
             ):
@@ -227,20 +228,20 @@ def _option_hits(cmd: Cmd, opts: tuple[str, ...], windows: bool) -> list[tuple[i
     return out
 
 
-def _operands(cmd: Cmd, windows: bool) -> list[tuple[int, Word]]:
+def _operands(cmd: Cmd, win: bool) -> list[tuple[int, Word]]:
     out: list[tuple[int, Word]] = []
     for i, w in enumerate(cmd.args):
         t = w.text
         if t.startswith("-") and len(t) > 1:
             continue
-        if windows and t.startswith("/") and len(t) > 1 and "\\" not in t and t.count("/") == 1:
+        if win and t.startswith("/") and len(t) > 1 and "\\" not in t and t.count("/") == 1:
             continue
         out.append((i, w))
     return out
 
 
-def _positional(cmd: Cmd, spec: str, windows: bool) -> list[tuple[int, Word]]:
-    ops = _operands(cmd, windows)
+def _positional(cmd: Cmd, spec: str, win: bool) -> list[tuple[int, Word]]:
+    ops = _operands(cmd, win)
     if spec == "@@":
         return ops[:1]
     n = int(spec[1:] or "1")
@@ -471,7 +472,10 @@ def _msf(cmd: Cmd, values: list[Word]) -> None:
 def _win_line(cmd: Cmd, line: str, where: Word, what: str) -> None:
     """A command line a Windows proxy runs: critical for the proxy, and judged itself."""
     cmd.add(C, "lolbin-exec", f"{what} runs a program through a signed Microsoft binary", where)
-    if line.strip():
+    line = line.strip()
+    if len(line) > 1 and line[0] == line[-1] == '"' and '"' not in line[1:-1]:
+        line = line[1:-1]  # `/C:"cmd /c …"`: the quotes only hold the value together
+    if line:
         cmd.scope.include(cmd.scope.nested(line, "cmd", where, -1))
 
 
@@ -502,7 +506,10 @@ def _windows_kind(cmd: Cmd, kind: str, index: int, value: Word) -> bool:
         _win_exec(cmd, value, what)
     elif kind == "wexec":
         tail = cmd.args[index:]
-        line = " ".join(w.text for w in tail)
+        texts = [w.text for w in tail]
+        if tail and tail[0].text != value.text:
+            texts[0] = value.text  # `/C:"cmd /c …"`: the value attached to its option
+        line = " ".join(texts)
         _win_line(cmd, line, Word(line, tail[0].start, tail[-1].end), what)
     elif kind == "dl":
         text = value.text.strip("\"'")
@@ -588,6 +595,13 @@ def _posix_kind(cmd: Cmd, kind: str, index: int, value: Word) -> bool:
         _run_argv(cmd, index)
     elif kind == "csv":
         _csv(cmd, value, what)
+    elif kind == "shline":
+        tail = [w for w in cmd.args[index:] if w.text != "--"]
+        while tail and tail[0].text.startswith("-"):
+            tail = tail[1:]
+        if tail:
+            line = " ".join(w.text for w in tail)
+            run_config_command(cmd, Word(line, tail[0].start, tail[-1].end), what)
     elif kind.startswith("code:"):
         _code(cmd, value, kind[5:], what)
     elif kind.startswith("file:"):
@@ -629,11 +643,11 @@ _SPECIAL: dict[str, Callable[[Cmd, list[Word]], None]] = {
 
 
 def _table_handler(cmd: Cmd) -> None:
-    windows = cmd.scope.family != "bash" and cmd.name in WINDOWS_TABLE
-    rows = WINDOWS_TABLE.get(cmd.name) if windows else POSIX_TABLE.get(cmd.name)
+    win = cmd.scope.family != "bash" and cmd.name in WINDOWS_TABLE
+    rows = WINDOWS_TABLE.get(cmd.name) if win else POSIX_TABLE.get(cmd.name)
     if rows is None:
         rows = WINDOWS_TABLE.get(cmd.name, [])
-        windows = True
+        win = True
     mark = len(cmd.scope.findings)
     for opts, kind in rows:
         if kind == "dstat":
@@ -642,14 +656,14 @@ def _table_handler(cmd: Cmd) -> None:
         hits: list[tuple[int, Word]] = []
         for o in opts:
             if o.startswith("@"):
-                hits += _positional(cmd, o, windows)
-        hits += _option_hits(cmd, tuple(o for o in opts if not o.startswith("@")), windows)
+                hits += _positional(cmd, o, win)
+        hits += _option_hits(cmd, tuple(o for o in opts if not o.startswith("@")), win)
         if kind in _SPECIAL:
             if hits:
                 _SPECIAL[kind](cmd, [w for _, w in hits])
             continue
         for index, value in hits:
-            if windows:
+            if win:
                 _windows_kind(cmd, kind, index, value)
             else:
                 _posix_kind(cmd, kind, index, value)
