@@ -25,6 +25,7 @@ import attrs
 from aintern_ls.safety import (  # noqa: F401
     allowlist,
     budget,
+    catalogues,
     files,
     git,
     infra,
