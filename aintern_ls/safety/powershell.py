@@ -8,6 +8,7 @@ quotes or brackets do not pair up is reported as a parse error (at least moderat
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import re
 import threading
@@ -24,6 +25,7 @@ from aintern_ls.safety.windows import PS_KNOWN_VARS
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
     ORIGIN_VARIABLE,
+    SpanMatches,
     Word,
     fold_powershell,
     split_words,
@@ -551,12 +553,37 @@ def _dotnet_calls(text: str, scope: Scope) -> None:
             scope.include(scope.nested(line, "powershell", where, -1))
 
 
+_READS_THE_LINE = re.compile("|".join(dispatch.READS_THE_LINE), re.I)
+
+
 class _Walker:
-    __slots__ = ("pos", "scope")
+    __slots__ = ("_downloads", "_reads", "pos", "scope")
 
     def __init__(self, scope: Scope, pos: Positions) -> None:
         self.scope = scope
         self.pos = pos
+        self._reads: list[tuple[int, int]] | None = None
+        self._downloads: SpanMatches | None = None
+
+    def downloads(self, raw: str, start: int) -> bool:
+        """`_DOWNLOAD.search(raw)` for the text of a node starting at `start`, from one scan
+        of the source (nested script blocks ask at every level)."""
+        if self._downloads is None:
+            self._downloads = SpanMatches(_DOWNLOAD, self.scope.source, 24)
+        return self._downloads.search(raw, start)
+
+    def reads_the_line(self, s: int, e: int) -> bool:
+        """Whether `source[s:e]` names a program that reads the whole line (mshta …): the
+        names are found once per source, so nested statements do not each lower-case and
+        search their whole text again (quadratic on deep nesting)."""
+        if self._reads is None:
+            self._reads = [m.span() for m in _READS_THE_LINE.finditer(self.scope.source)]
+        reads = self._reads
+        if not reads:
+            return False
+        i = bisect.bisect_left(reads, (s, -1))
+        # Matches do not overlap: the first one starting in the span ends first.
+        return i < len(reads) and reads[i][1] <= e
 
     def span(self, node: Node) -> tuple[int, int]:
         return self.pos.char(node.start_byte), self.pos.char(node.end_byte)
@@ -770,10 +797,10 @@ class _Walker:
         would cost, its commands being judged already), so the cut falls where it fell."""
         scope = self.scope
         s, e = self.span(node)
-        text = scope.source[s:e]
         state = dispatch.memo_state(scope)
-        if state is None or any(n in text.lower() for n in dispatch.READS_THE_LINE):
+        if state is None or self.reads_the_line(s, e):
             return self.pipeline(node)
+        text = scope.source[s:e]
         key = ("\x00ps-statement", text, state)
         hit = scope.memo.get(key)
         if hit is not None and hit[3] >= 0 and budget.affordable(hit[3]):
@@ -838,7 +865,7 @@ class _Walker:
         items = _string_array(raw)
         if items is not None:
             return Info(name="string", output="\n".join(items))  # `@('C:\x', 'D:\') | …`
-        return Info(name="expression", network_fetch=bool(_DOWNLOAD.search(raw)))
+        return Info(name="expression", network_fetch=self.downloads(raw, self.span(node)[0]))
 
     def command(self, node: Node, stdin: Stdin) -> Info:
         if stdin.kind != "none" and not stdin.paths:
@@ -1048,7 +1075,7 @@ class _Walker:
             # `($env:windir + '\System32')`, `(Join-Path $env:SystemRoot System32)`: a path
             # built from known folders and literals is that path.
             return Word(folded, s, e, glob=any(c in "*?" for c in folded))
-        origin = ORIGIN_NETWORK if _DOWNLOAD.search(raw) else ORIGIN_VARIABLE
+        origin = ORIGIN_NETWORK if self.downloads(raw, s) else ORIGIN_VARIABLE
         return Word(raw, s, e, True, False, origin)
 
     def string_word(self, node: Node) -> Word:

@@ -14,7 +14,7 @@ from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
-from aintern_ls.safety.words import Word, fold_powershell, names, split_words
+from aintern_ls.safety.words import Word, fold_powershell, names, ps_bind, split_words
 from aintern_ls.safety.wrappers import (
     decoded_readable,
     run_code_from_stdin,
@@ -122,31 +122,14 @@ _REGISTRY = re.compile(r"^(hk(lm|cu|cr|u|cc|ey_[a-z_]+):?|registry::)", re.I)
 
 
 def _ps_params(cmd: Cmd) -> tuple[dict[str, Word | None], list[Word]]:
-    """PowerShell `-Name value` / switches, and positional arguments."""
-    params: dict[str, Word | None] = {}
-    positional: list[Word] = []
-    args = cmd.args
-    i = 0
-    while i < len(args):
-        t = args[i].text
-        if t.startswith("-") and len(t) > 1 and not t[1].isdigit():
-            name, colon, value = t[1:].partition(":")
-            name = name.lower()
-            if colon:
-                params[name] = Word(value, args[i].start, args[i].end)
-            elif (
-                i + 1 < len(args)
-                and not args[i + 1].text.startswith("-")
-                and (name in _VALUED or (len(name) > 1 and "encodedcommand".startswith(name)))
-            ):
-                params[name] = args[i + 1]
-                i += 1
-            else:
-                params[name] = None
-        else:
-            positional.append(args[i])
-        i += 1
-    return params, positional
+    """PowerShell `-Name value` / switches, and positional arguments (`words.ps_bind`: a
+    `-Name` takes the next argument only when it is one of `_VALUED`)."""
+    bound = ps_bind(cmd.args, _ps_takes_value)
+    return bound.params(), list(bound.positional)
+
+
+def _ps_takes_value(name: str) -> bool:
+    return name in _VALUED or (len(name) > 1 and "encodedcommand".startswith(name))
 
 
 _VALUED = frozenset(
@@ -1151,13 +1134,20 @@ def _registry_file(cmd: Cmd, file: Word) -> None:
         cmd.add(M, "registry", f"{cmd.name} imports registry settings")
 
 
+_STATEMENT_END = re.compile(r"[;|&]")
+
+
 def _registry_write_risk(cmd: Cmd) -> bool:
     """Registry writes that disable protections or add autostart entries."""
     # The source text too: PowerShell reads an unquoted `{GUID}` in a key path as a script
     # block, so the words alone may miss the key.
     source = cmd.scope.source
     eol = source.find("\n", cmd.start)
-    src = source[cmd.start : eol if eol >= 0 else len(source)][:2000]
+    stop = eol if eol >= 0 else len(source)
+    # …up to the end of its statement: a long line of other commands (`mkdir a; mkdir b; …`)
+    # is not read again for each of them.
+    end = _STATEMENT_END.search(source, max(cmd.start, cmd.end), stop)
+    src = source[cmd.start : end.start() if end is not None else stop][:2000]
     hit = registry_risk(" ".join(cmd.texts()) + " " + src)
     if hit is None:
         return False
@@ -1772,8 +1762,11 @@ def _write_cmdlet(cmd: Cmd) -> None:
     ):
         cmd.add(C, "disable-security", f"{cmd.name} removes a Windows security feature")
         return
-    disabling = re.search(r"disabled|stopped", " ".join(cmd.texts()), re.I)
-    if cmd.name == "set-service" and disabling and (_touches_security(cmd) or _piped_security(cmd)):
+    if (
+        cmd.name == "set-service"
+        and re.search(r"disabled|stopped", " ".join(cmd.texts()), re.I)
+        and (_touches_security(cmd) or _piped_security(cmd))
+    ):
         return
     if cmd.name == "setx" and cmd.args and _SETX_HIJACK.match(cmd.args[0].text):
         cmd.add(
@@ -1799,7 +1792,10 @@ def _write_cmdlet(cmd: Cmd) -> None:
         cmd.add(C, "persistence-wmi", "a WMI event subscription runs code on an event")
         return
     for w in cmd.args:
-        if re.search(r"start menu[\\/]programs[\\/]startup|[\\/]startup[\\/]?$", w.text, re.I):
+        # (the cheap test first: a script block argument is the whole nested text)
+        if "tartup" in w.text.lower() and re.search(
+            r"start menu[\\/]programs[\\/]startup|[\\/]startup[\\/]?$", w.text, re.I
+        ):
             cmd.add(C, "persistence-startup", f"{cmd.name} writes to a startup folder", w)
             return
     if cmd.name in ("new-service",):
