@@ -564,7 +564,10 @@ def web_root_writes(text: str, scope: Scope) -> None:
     Exchange mailbox export, `Out-File`, `copy … \\inetpub\\wwwroot\\x.aspx`): a web shell."""
     if not re.search(r"(?i)inetpub|aspnet_client|owa[\\/]auth|ecp[\\/]auth", text):
         return
-    for m in re.finditer(r"[^\s'\"|;&<>]+\.(?:aspx|asp|ashx|asmx|php\d?|jspx?|cfm|shtml)\b", text):
+    for m in re.finditer(
+        r"(?<![^\s'\"|;&<>])[^\s'\"|;&<>]{1,260}?\.(?:aspx|asp|ashx|asmx|php\d?|jspx?|cfm|shtml)\b",
+        text,
+    ):
         before = text[max(0, text.rfind("\n", 0, m.start())) : m.start()].lower()
         if re.search(
             r"(?:^|[;|&\n(])\s*(?:get-content|gc|type|cat|test-path|select-string"
