@@ -679,9 +679,9 @@ _OUTPUT_LONG = ("--output=", "--output-document=", "--output-file=", "--outfile=
 # file-write: `tsc --outFile`, `mypy --junit-xml`, `rlwrap --logfile`, `--log-file`,
 # `--pid-file`, `--state-file`), and nmap-style `-oN/-oG/-oX/-oA FILE`.
 _OUTPUT_NAME = re.compile(
-    r"(?i)^--(?:[a-z0-9]+-)*(?:out|output|outfile|outputfile|log|logfile|junit-?xml|xml-?report"
-    r"|html-?report|report|dump|save|save-?to|write|write-?to|pid|pidfile|state|result|results"
-    r"|trace|capture|journal|history)(?:-?file)?$"
+    r"(?i)^--(?:[a-z0-9]+-)*(?:(?:out|output|outfile|outputfile|log|logfile|junit-?xml"
+    r"|xml-?report|html-?report|save|save-?to|write-?to|pid|pidfile|result|results)(?:-?file)?"
+    r"|(?:report|dump|state|trace|capture|history)-?file)$"
 )
 _NMAP_OUT = re.compile(r"^-o[NGXASJ]$")
 
