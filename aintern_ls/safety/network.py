@@ -357,9 +357,9 @@ def _copy_remote(cmd: Cmd) -> None:
         # Windows `ftp -s:FILE`: the session runs a command file (`put`, `!cmd`) nobody read
         script = next((w for w in cmd.args if w.text.lower().startswith(("-s:", "/s:"))), None)
         if script is not None:
-            from aintern_ls.safety.wrappers import written_text
-
-            known = written_text(cmd.scope, script.text[3:])
+            base = script.text[3:].strip("\"'").replace("\\", "/").rsplit("/", 1)[-1]
+            entry = cmd.scope.written.get(base)
+            known = entry[0] if entry is not None else None
             if known is None and re.search(r"(?i)%te?mp%|\\te?mp\\|\$env:te?mp", script.text):
                 cmd.add(C, "config-exec", "ftp runs a command file from a temporary folder")
                 return
