@@ -8,6 +8,7 @@ quotes or brackets do not pair up is reported as a parse error (at least moderat
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import re
 import threading
@@ -494,12 +495,29 @@ def _dotnet_calls(text: str, scope: Scope) -> None:
             scope.include(scope.nested(line, "powershell", where, -1))
 
 
+_READS_THE_LINE = re.compile("|".join(dispatch.READS_THE_LINE), re.I)
+
+
 class _Walker:
-    __slots__ = ("pos", "scope")
+    __slots__ = ("_reads", "pos", "scope")
 
     def __init__(self, scope: Scope, pos: Positions) -> None:
         self.scope = scope
         self.pos = pos
+        self._reads: list[tuple[int, int]] | None = None
+
+    def reads_the_line(self, s: int, e: int) -> bool:
+        """Whether `source[s:e]` names a program that reads the whole line (mshta …): the
+        names are found once per source, so nested statements do not each lower-case and
+        search their whole text again (quadratic on deep nesting)."""
+        if self._reads is None:
+            self._reads = [m.span() for m in _READS_THE_LINE.finditer(self.scope.source)]
+        reads = self._reads
+        if not reads:
+            return False
+        i = bisect.bisect_left(reads, (s, -1))
+        # Matches do not overlap: the first one starting in the span ends first.
+        return i < len(reads) and reads[i][1] <= e
 
     def span(self, node: Node) -> tuple[int, int]:
         return self.pos.char(node.start_byte), self.pos.char(node.end_byte)
@@ -668,10 +686,10 @@ class _Walker:
         would cost, its commands being judged already), so the cut falls where it fell."""
         scope = self.scope
         s, e = self.span(node)
-        text = scope.source[s:e]
         state = dispatch.memo_state(scope)
-        if state is None or any(n in text.lower() for n in dispatch.READS_THE_LINE):
+        if state is None or self.reads_the_line(s, e):
             return self.pipeline(node)
+        text = scope.source[s:e]
         key = ("\x00ps-statement", text, state)
         hit = scope.memo.get(key)
         if hit is not None and hit[3] >= 0 and budget.affordable(hit[3]):

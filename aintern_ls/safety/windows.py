@@ -14,7 +14,7 @@ from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
-from aintern_ls.safety.words import Word, fold_powershell, names, split_words
+from aintern_ls.safety.words import Word, fold_powershell, names, ps_bind, split_words
 from aintern_ls.safety.wrappers import (
     decoded_readable,
     run_code_from_stdin,
@@ -122,31 +122,14 @@ _REGISTRY = re.compile(r"^(hk(lm|cu|cr|u|cc|ey_[a-z_]+):?|registry::)", re.I)
 
 
 def _ps_params(cmd: Cmd) -> tuple[dict[str, Word | None], list[Word]]:
-    """PowerShell `-Name value` / switches, and positional arguments."""
-    params: dict[str, Word | None] = {}
-    positional: list[Word] = []
-    args = cmd.args
-    i = 0
-    while i < len(args):
-        t = args[i].text
-        if t.startswith("-") and len(t) > 1 and not t[1].isdigit():
-            name, colon, value = t[1:].partition(":")
-            name = name.lower()
-            if colon:
-                params[name] = Word(value, args[i].start, args[i].end)
-            elif (
-                i + 1 < len(args)
-                and not args[i + 1].text.startswith("-")
-                and (name in _VALUED or (len(name) > 1 and "encodedcommand".startswith(name)))
-            ):
-                params[name] = args[i + 1]
-                i += 1
-            else:
-                params[name] = None
-        else:
-            positional.append(args[i])
-        i += 1
-    return params, positional
+    """PowerShell `-Name value` / switches, and positional arguments (`words.ps_bind`: a
+    `-Name` takes the next argument only when it is one of `_VALUED`)."""
+    bound = ps_bind(cmd.args, _ps_takes_value)
+    return bound.params(), list(bound.positional)
+
+
+def _ps_takes_value(name: str) -> bool:
+    return name in _VALUED or (len(name) > 1 and "encodedcommand".startswith(name))
 
 
 _VALUED = frozenset(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+from collections.abc import Callable
 
 import attrs
 
@@ -339,3 +340,73 @@ def _tr_set(spec: str) -> str | None:
             out.append(spec[i])
             i += 1
     return "".join(out)
+
+
+@attrs.frozen(slots=True)
+class PsArgs:
+    """A PowerShell command's arguments bound to parameters (`ps_bind`).
+
+    `named` keeps every `-Name` in the order written, with its value (`None` for a switch);
+    `positional` the arguments no parameter took."""
+
+    named: tuple[tuple[str, Word | None], ...]
+    positional: tuple[Word, ...]
+
+    def params(self) -> dict[str, Word | None]:
+        """Parameter name (lower case, as written) -> value; a repeated name keeps its last."""
+        return dict(self.named)
+
+    def value(self, params: tuple[str, ...], position: int = -1) -> Word | None:
+        """The first value written for any of `params` (full names, lower case; a written
+        name of two or more letters that starts one of them is an abbreviation of it, as
+        `-Dest` is of `-Destination`), or else the `position`-th positional argument."""
+        for name, value in self.named:
+            if _ps_abbreviates(name, params):
+                return value
+        if 0 <= position < len(self.positional):
+            return self.positional[position]
+        return None
+
+    def has(self, *prefixes: str) -> bool:
+        """Whether a parameter starting with any of `prefixes` was written."""
+        return any(name.startswith(prefixes) for name, _ in self.named)
+
+
+def _ps_abbreviates(name: str, params: tuple[str, ...]) -> bool:
+    return len(name) >= 2 and any(p.startswith(name) for p in params)
+
+
+def ps_bind(
+    args: list[Word] | tuple[Word, ...],
+    takes_value: Callable[[str], bool],
+    wanted: tuple[str, ...] = (),
+) -> PsArgs:
+    """Bind PowerShell arguments the way the parameter binder does, as far as it can be
+    done without the cmdlet's signature: `-Name:value` (value attached), `-Name value`
+    when `takes_value(name)` says the parameter takes one and the next argument is not
+    itself a `-Name`, else a switch; anything else (numbers such as `-5` included) is
+    positional. A parameter in `wanted` (abbreviations count) always takes the next
+    argument, whatever it looks like: the caller knows that parameter takes a value."""
+    named: list[tuple[str, Word | None]] = []
+    positional: list[Word] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        t = arg.text
+        if t.startswith("-") and len(t) > 1 and not t[1].isdigit():
+            name, colon, value = t[1:].partition(":")
+            name = name.lower()
+            if colon:
+                named.append((name, Word(value, arg.start, arg.end, arg.dynamic)))
+            elif wanted and _ps_abbreviates(name, wanted):
+                named.append((name, args[i + 1] if i + 1 < len(args) else None))
+                i += 1
+            elif i + 1 < len(args) and not args[i + 1].text.startswith("-") and takes_value(name):
+                named.append((name, args[i + 1]))
+                i += 1
+            else:
+                named.append((name, None))
+        else:
+            positional.append(arg)
+        i += 1
+    return PsArgs(tuple(named), tuple(positional))

@@ -37,7 +37,14 @@ from aintern_ls.safety.registry import (
     rest,
     skip_options,
 )
-from aintern_ls.safety.words import ORIGIN_NETWORK, Word, command_name, names, split_words
+from aintern_ls.safety.words import (
+    ORIGIN_NETWORK,
+    Word,
+    command_name,
+    names,
+    ps_bind,
+    split_words,
+)
 
 
 def _file_key(path: str) -> str:
@@ -139,31 +146,13 @@ _PS_SWITCHES = frozenset(
 
 def ps_named(cmd: Cmd, params: tuple[str, ...], position: int) -> Word | None:
     """A PowerShell parameter's value: `-Name value`, `-Name:value`, an abbreviation
-    (`-Dest`), or else the `position`-th positional argument."""
-    positional: list[Word] = []
-    args = cmd.args
-    i = 0
-    while i < len(args):
-        t = args[i].text
-        if t.startswith("-") and len(t) > 1 and not t[1].isdigit():
-            name, colon, value = t[1:].partition(":")
-            name = name.lower()
-            if len(name) >= 2 and any(p.startswith(name) for p in params):
-                if colon:
-                    return Word(value, args[i].start, args[i].end, args[i].dynamic)
-                return args[i + 1] if i + 1 < len(args) else None
-            if (
-                not colon
-                and name not in _PS_SWITCHES
-                and i + 1 < len(args)
-                and not args[i + 1].text.startswith("-")
-            ):
-                i += 1  # another parameter's value
-            i += 1
-            continue
-        positional.append(args[i])
-        i += 1
-    return positional[position] if position < len(positional) else None
+    (`-Dest`), or else the `position`-th positional argument (`words.ps_bind`: a `-Name`
+    not in `params` takes the next argument unless it is a known switch)."""
+    return ps_bind(cmd.args, _ps_takes_value, params).value(params, position)
+
+
+def _ps_takes_value(name: str) -> bool:
+    return name not in _PS_SWITCHES
 
 
 @handles("start-bitstransfer")
