@@ -445,7 +445,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if handler is not None:
         handler(cmd)
         if shape.ENABLED and max((f.level for f in scope.findings[mark:]), default=S) == D:
-            _escalate(cmd, mark)
+            _escalate(cmd)
         if scope.family != "bash" and name in wrappers.PS_WRITERS:
             wrappers.ps_wrote(cmd)
         if name in _FILE_READERS and cmd.info.output is None and (scope.written or scope.unseen):
@@ -1214,9 +1214,11 @@ def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
         cmd.add(D, "shape-delete", f"{why}: it destroys what it names", where)
 
 
-def _escalate(cmd: Cmd, mark: int) -> None:
-    """A program we model found something destructive (dangerous): aimed at the whole
-    system (the root volume, the system's volume group or pool, `/`, a home) it is blocked."""
+def _escalate(cmd: Cmd) -> None:
+    """A volume manager we model found something destructive (dangerous): aimed at the
+    system's volumes (the root/home volume, the system's volume group or pool, the root
+    subvolume) it is blocked. Other modelled programs keep their own judgement: their
+    targets are not always paths (`etcdctl del / --prefix` names a key space)."""
     name = cmd.name
     args = cmd.args
     ops = [i for i, w in enumerate(args) if not w.text.startswith("-")]
@@ -1244,19 +1246,6 @@ def _escalate(cmd: Cmd, mark: int) -> None:
                 if s.system:
                     found = (i, s)
                     break
-    else:
-        # Programs whose name is the verb (`rm`, `del`, `shred`) judge their own paths;
-        # a modelled tool told to delete by a subcommand (`rclone delete /`) may not.
-        reading = shape.read_command(name, texts, cmd.scope.family)
-        if reading is None or reading.dry or reading.source != "subcommand":
-            return
-        for i in reading.targets:
-            if args[i].dynamic or reading.verb in shape.FORMAT_VERBS:
-                continue
-            s = shape.path_shape(shape.option_value(texts[i]), cmd.scope.cwds, cmd.scope.windows)
-            if s.system:
-                found = (i, s)
-                break
     if found is None or args[found[0]].dynamic:
         return
     i, s = found

@@ -105,7 +105,7 @@ _VERB_OPTION = re.compile(
 # Options that make a weak verb destroy: everything, forced, recursive, hard.
 _FORCE_OPTION = re.compile(
     r"^(--(all|force|everything|hard|recursive|volumes|yes-i-really-mean-it|purge|no-preserve"
-    r"|all-?data|include-?data)(=\S*)?|-[a-z]*[fr][a-z]*|-(force|recurse|all)|/[sfq])$",
+    r"|all-?data|include-?data)(=\S*)?|-(?=[a-z]*[fr])[a-z]+|-(force|recurse|all)|/[sfq])$",
     re.I,
 )
 
@@ -156,7 +156,7 @@ def name_verb(name: str) -> str | None:
 
 def word_verb(word: str) -> str | None:
     """The verb a subcommand word is (`purge`, `delete-all`, `vol-delete`), or None."""
-    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,40}", word):
+    if not re.fullmatch(r"^[A-Za-z][A-Za-z0-9_-]{0,40}$", word):
         return None
     parts = _parts(word)
     lexicon = STRONG_VERBS | WEAK_VERBS | FORMAT_VERBS
@@ -202,8 +202,6 @@ _SYSTEM_LV = re.compile(
 )
 # Btrfs subvolumes installers create (`@`, `@home`, `@root`, `@rootfs`) and openSUSE's `@/`.
 _SYSTEM_SUBVOL = re.compile(r"(^|/)@(?:|home|root|rootfs|usr|var|/\.snapshots|snapshots)/?$")
-# A snapshot spec that means every snapshot: `pool/fs@%` (zfs ranges), `@*`.
-_ALL_SNAPSHOTS = re.compile(r"@(%|\*|all)$|@[^%/]*%[^%/]*$")
 
 
 @attrs.frozen(slots=True)
@@ -252,9 +250,10 @@ def _vg(vg: str, text: str) -> Shape:
 def zfs_shape(text: str, recursive: bool) -> Shape:
     """A ZFS dataset or snapshot spec: the root pool, a root/home dataset, or every snapshot."""
     t = text.strip().rstrip("/")
-    ds, at, _ = t.partition("@")
+    ds, at, snap = t.partition("@")
     if at:
-        if _ALL_SNAPSHOTS.search(t):
+        # `pool/fs@%`, `@first%last` (zfs ranges: `%` alone is every snapshot), `@*`.
+        if snap in ("%", "*", "all") or snap.startswith("%") or snap.endswith("%"):
             return Shape(True, f"every snapshot of {ds} (the backups)")
         return ORDINARY  # one named snapshot
     if "/" not in ds and (recursive or re.fullmatch(_ROOT_POOL, ds)):
@@ -288,7 +287,7 @@ def _volume_like(text: str) -> Shape:
         return zfs_shape(text, False)
     if text.startswith("/dev/mapper/"):
         return lvm_shape(text, False)
-    m = re.fullmatch(r"([\w.+-]+)/([\w.+-]+)", text)
+    m = re.fullmatch(r"^([\w.+-]+)/([\w.+-]+)$", text)
     if m and _SYSTEM_VG.match(m.group(1)):
         return lvm_shape(text, False)
     return ORDINARY
@@ -321,7 +320,7 @@ class Reading:
 def _is_option(text: str, family: str) -> bool:
     if text.startswith("-") and len(text) > 1:
         return True
-    return family == "cmd" and bool(re.fullmatch(r"/[A-Za-z?][\w:-]*", text))
+    return family == "cmd" and bool(re.fullmatch(r"^/[A-Za-z?][\w:-]*$", text))
 
 
 def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
@@ -352,7 +351,7 @@ def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
                 verb, source, at = wv, "subcommand", i
                 break
             seen += 1
-            if seen >= 3 or not re.fullmatch(r"[A-Za-z][\w-]*", a):
+            if seen >= 3 or not re.fullmatch(r"^[A-Za-z][\w-]*$", a):
                 break
     if verb is None:
         for i, a in enumerate(args):

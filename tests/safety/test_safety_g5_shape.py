@@ -258,9 +258,9 @@ def test_read_only_volume_queries_are_safe() -> None:
         assert _level(cmd) == S, cmd
 
 
-def test_modelled_programs_told_to_delete_the_root() -> None:
-    # A subcommand verb on a program we model, aimed at the root: escalated.
-    assert _level("rclone delete /") == B
+def test_other_modelled_programs_keep_their_own_judgement() -> None:
+    # Only volume managers are escalated: elsewhere `/` may be a key space, not a folder.
+    assert _level("etcdctl del / --prefix") == D
     # The program's own judgement stands for files inside system folders and for filters.
     assert _level("del /q C:\\Windows\\cert.exe", "cmd") < B
     assert _level("find / -name '*.pyc' -delete") < B
