@@ -105,6 +105,10 @@ def analyse(text: str, scope: Scope) -> None:
             echoed = []
 
 
+_DOUBLED_VAR = re.compile(r"%%(\w+)%%")
+_EXPANDED_FOLDER = re.compile(r"%([A-Za-z]:[\\/][^%]*|~[^%]*)%")
+
+
 def _batch_text(words: list[Word]) -> list[Word]:
     """What `echo` writes into a batch file: `%%NAME%%` is written as `%NAME%` (expanded when
     the batch runs), so a word holding only such escapes is known text, not unknown."""
@@ -112,9 +116,12 @@ def _batch_text(words: list[Word]) -> list[Word]:
         return words
     out = [words[0]]
     for w in words[1:]:
+        if "%" not in w.text:
+            out.append(w)  # nothing to undo (the common case: keep long echoes linear)
+            continue
         # `%%SystemRoot%%` arrives with the inner variable already expanded (`%C:\\Windows%`).
-        text = re.sub(r"%%(\w+)%%", r"%\1%", w.text)
-        text = re.sub(r"%([A-Za-z]:[\\/][^%]*|~[^%]*)%", r"\1", text)
+        text = _DOUBLED_VAR.sub(r"%\1%", w.text)
+        text = _EXPANDED_FOLDER.sub(r"\1", text)
         if text != w.text and not _VAR.search(re.sub(r"%\w+%", "", text)):
             out.append(Word(text, w.start, w.end, False, w.glob, w.origin))
         else:
@@ -417,6 +424,10 @@ def _dir_listing(src: str) -> tuple[str, bool, bool] | None:
     return base, recursive, folders
 
 
+# Characters `_tokenise` treats specially; a run of anything else is part of the word.
+_PLAIN_RUN = re.compile(r'[^"%^ \t\r,;=()&|\n<>]+')
+
+
 def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, Word]]]], bool]:
     segments: list[tuple[list[Word], bool, list[tuple[str, Word]]]] = []
     words: list[Word] = []
@@ -451,10 +462,12 @@ def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, W
     while i < n:
         c = text[i]
         if quote:
-            buf.append(c)
-            if c == '"':
-                quote = False
-            i += 1
+            # Everything up to the closing quote (or the end) is the word's, as it stands.
+            close = text.find('"', i)
+            stop = n if close < 0 else close + 1
+            buf.append(text[i:stop])
+            quote = close < 0
+            i = stop
             continue
         if c == "%" and (var := _WHOLE_VAR.match(text, i)) is not None:
             # `%x:~0,2%`: cmd expands the variable before it splits words at `,` or `=`.
@@ -508,8 +521,14 @@ def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, W
             continue
         if start < 0:
             start = i
-        buf.append(c)
-        i += 1
+        # A run of ordinary characters is taken whole (one step, not one per character).
+        run = _PLAIN_RUN.match(text, i)
+        if run is not None:
+            buf.append(run.group(0))
+            i = run.end()
+        else:
+            buf.append(c)
+            i += 1
     flush_word(n)
     flush_segment(False)
     return segments, quote

@@ -25,6 +25,7 @@ import attrs
 from aintern_ls.safety import (  # noqa: F401
     allowlist,
     budget,
+    catalogues,
     files,
     git,
     infra,
@@ -64,6 +65,7 @@ from aintern_ls.safety.words import (
     command_name,
     glob_candidates,
     names,
+    names_in_words,
     split_words,
     tr_output,
 )
@@ -204,10 +206,8 @@ def _memo_text(words: list[Word], scope: Scope, lo: int, hi: int) -> tuple[objec
     src = scope.source
     rel = tuple([(w.text, w.start - lo, w.end - lo, w.dynamic, w.glob, w.origin) for w in words])
     pin = -1
-    if scope.family != "bash":
-        low = " ".join([w.text for w in words]).lower()
-        if any(n in low for n in _READS_THE_LINE):
-            pin = lo
+    if scope.family != "bash" and names_in_words(words, src, _READS_THE_LINE):
+        pin = lo
     return (rel, src[lo:hi], pin)
 
 

@@ -25,6 +25,7 @@ from aintern_ls.safety.windows import PS_KNOWN_VARS
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
     ORIGIN_VARIABLE,
+    SpanMatches,
     Word,
     fold_powershell,
     split_words,
@@ -499,12 +500,20 @@ _READS_THE_LINE = re.compile("|".join(dispatch.READS_THE_LINE), re.I)
 
 
 class _Walker:
-    __slots__ = ("_reads", "pos", "scope")
+    __slots__ = ("_downloads", "_reads", "pos", "scope")
 
     def __init__(self, scope: Scope, pos: Positions) -> None:
         self.scope = scope
         self.pos = pos
         self._reads: list[tuple[int, int]] | None = None
+        self._downloads: SpanMatches | None = None
+
+    def downloads(self, raw: str, start: int) -> bool:
+        """`_DOWNLOAD.search(raw)` for the text of a node starting at `start`, from one scan
+        of the source (nested script blocks ask at every level)."""
+        if self._downloads is None:
+            self._downloads = SpanMatches(_DOWNLOAD, self.scope.source, 24)
+        return self._downloads.search(raw, start)
 
     def reads_the_line(self, s: int, e: int) -> bool:
         """Whether `source[s:e]` names a program that reads the whole line (mshta …): the
@@ -754,7 +763,7 @@ class _Walker:
         items = _string_array(raw)
         if items is not None:
             return Info(name="string", output="\n".join(items))  # `@('C:\x', 'D:\') | …`
-        return Info(name="expression", network_fetch=bool(_DOWNLOAD.search(raw)))
+        return Info(name="expression", network_fetch=self.downloads(raw, self.span(node)[0]))
 
     def command(self, node: Node, stdin: Stdin) -> Info:
         if stdin.kind != "none" and not stdin.paths:
@@ -963,7 +972,7 @@ class _Walker:
             # `($env:windir + '\System32')`, `(Join-Path $env:SystemRoot System32)`: a path
             # built from known folders and literals is that path.
             return Word(folded, s, e, glob=any(c in "*?" for c in folded))
-        origin = ORIGIN_NETWORK if _DOWNLOAD.search(raw) else ORIGIN_VARIABLE
+        origin = ORIGIN_NETWORK if self.downloads(raw, s) else ORIGIN_VARIABLE
         return Word(raw, s, e, True, False, origin)
 
     def string_word(self, node: Node) -> Word:

@@ -1119,13 +1119,20 @@ def _registry_file(cmd: Cmd, file: Word) -> None:
         cmd.add(M, "registry", f"{cmd.name} imports registry settings")
 
 
+_STATEMENT_END = re.compile(r"[;|&]")
+
+
 def _registry_write_risk(cmd: Cmd) -> bool:
     """Registry writes that disable protections or add autostart entries."""
     # The source text too: PowerShell reads an unquoted `{GUID}` in a key path as a script
     # block, so the words alone may miss the key.
     source = cmd.scope.source
     eol = source.find("\n", cmd.start)
-    src = source[cmd.start : eol if eol >= 0 else len(source)][:2000]
+    stop = eol if eol >= 0 else len(source)
+    # …up to the end of its statement: a long line of other commands (`mkdir a; mkdir b; …`)
+    # is not read again for each of them.
+    end = _STATEMENT_END.search(source, max(cmd.start, cmd.end), stop)
+    src = source[cmd.start : end.start() if end is not None else stop][:2000]
     hit = registry_risk(" ".join(cmd.texts()) + " " + src)
     if hit is None:
         return False
@@ -1740,8 +1747,11 @@ def _write_cmdlet(cmd: Cmd) -> None:
     ):
         cmd.add(C, "disable-security", f"{cmd.name} removes a Windows security feature")
         return
-    disabling = re.search(r"disabled|stopped", " ".join(cmd.texts()), re.I)
-    if cmd.name == "set-service" and disabling and (_touches_security(cmd) or _piped_security(cmd)):
+    if (
+        cmd.name == "set-service"
+        and re.search(r"disabled|stopped", " ".join(cmd.texts()), re.I)
+        and (_touches_security(cmd) or _piped_security(cmd))
+    ):
         return
     if cmd.name == "setx" and cmd.args and _SETX_HIJACK.match(cmd.args[0].text):
         cmd.add(
@@ -1767,7 +1777,10 @@ def _write_cmdlet(cmd: Cmd) -> None:
         cmd.add(C, "persistence-wmi", "a WMI event subscription runs code on an event")
         return
     for w in cmd.args:
-        if re.search(r"start menu[\\/]programs[\\/]startup|[\\/]startup[\\/]?$", w.text, re.I):
+        # (the cheap test first: a script block argument is the whole nested text)
+        if "tartup" in w.text.lower() and re.search(
+            r"start menu[\\/]programs[\\/]startup|[\\/]startup[\\/]?$", w.text, re.I
+        ):
             cmd.add(C, "persistence-startup", f"{cmd.name} writes to a startup folder", w)
             return
     if cmd.name in ("new-service",):

@@ -7,9 +7,11 @@ are undone here, in one place.
 
 from __future__ import annotations
 
+import bisect
 import fnmatch
+import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import attrs
 
@@ -410,3 +412,90 @@ def ps_bind(
             positional.append(arg)
         i += 1
     return PsArgs(tuple(named), tuple(positional))
+
+
+class SpanMatches:
+    """Whether `pattern` matches inside a stretch of `source`, answered from one scan of the
+    whole source: a construct nested a thousand deep asks at every level about a text that
+    holds all the levels below it, and searching each of them again is quadratic.
+
+    `search(raw, start)` is `pattern.search(raw)` for `raw == source[start:start +
+    len(raw)]`, on the condition that no alternative of `pattern` can match a prefix of what
+    another matches at the same place (true of a list of words and `\\b`-bounded names)
+    and that a match is at most `reach` characters long. A match inside the stretch that
+    touches neither end sees the same text around it as in `source`; one touching an end is
+    tried on `raw` itself."""
+
+    __slots__ = ("_ends", "_fallback", "_pattern", "_reach", "_source", "_starts")
+
+    def __init__(
+        self,
+        pattern: re.Pattern[str],
+        source: str,
+        reach: int,
+        fallback: Callable[[str], bool] | None = None,
+    ) -> None:
+        self._pattern = pattern
+        self._fallback = fallback  # the same test, for a text that is not the source's
+        self._source = source
+        self._reach = reach
+        found = [(m.start(), m.start() + len(m.group(1))) for m in _every_start(pattern, source)]
+        self._starts = [s for s, _ in found]
+        # Suffix minima of the match ends: whether any match starting at or after `i`
+        # ends by a given place is then one comparison.
+        ends = [e for _, e in found]
+        for i in range(len(ends) - 2, -1, -1):
+            ends[i] = min(ends[i], ends[i + 1])
+        self._ends = ends
+
+    def search(self, raw: str, start: int) -> bool:
+        end = start + len(raw)
+        if len(raw) <= 2 * self._reach or self._source[start:end] != raw:
+            if self._fallback is not None:
+                return self._fallback(raw)
+            return self._pattern.search(raw) is not None
+        i = bisect.bisect_left(self._starts, start)
+        if i < len(self._starts) and self._ends[i] <= end:
+            return True
+        # A match touching either end of the stretch: tried where it would start.
+        if self._pattern.match(raw) is not None:
+            return True
+        return any(
+            self._pattern.match(raw, p) is not None for p in range(len(raw) - self._reach, len(raw))
+        )
+
+
+def _every_start(pattern: re.Pattern[str], source: str) -> Iterator[re.Match[str]]:
+    """The leftmost match at every place where one starts (overlapping ones included)."""
+    return re.compile(f"(?=({pattern.pattern}))", pattern.flags).finditer(source)
+
+
+def names_in_words(words: list[Word], source: str, found: tuple[str, ...]) -> bool:
+    """Whether any word's text holds one of `found` (lower-case ASCII names, none a prefix
+    of another), in any letter case: `any(n in w.text.lower() …)`, with the long words of
+    a deeply nested text (a script block holding every level below it) looked up in one
+    scan of `source` instead of lower-cased and searched at every level."""
+    for w in words:
+        text = w.text
+        if len(text) < 256:
+            low = text.lower()
+            if any(n in low for n in found):
+                return True
+        elif _names_index(source, found).search(text, w.start):
+            return True
+    return False
+
+
+def _lower_holds(found: tuple[str, ...]) -> Callable[[str], bool]:
+    def test(text: str) -> bool:
+        low = text.lower()
+        return any(n in low for n in found)
+
+    return test
+
+
+@functools.lru_cache(maxsize=8)
+def _names_index(source: str, found: tuple[str, ...]) -> SpanMatches:
+    # ASCII case folding only: `str.lower` maps no other character onto these letters.
+    pattern = re.compile("|".join(map(re.escape, found)), re.I | re.A)
+    return SpanMatches(pattern, source, max(map(len, found)), _lower_holds(found))
