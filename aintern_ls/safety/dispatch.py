@@ -470,7 +470,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     ):
         _local_script(cmd, head)
         _as_if_destructive(words, scope, stdin)
-        _by_shape(cmd, command_name(head.text, scope.windows))
+        if not (scope.family == "cmd" and head.text.startswith("/")):  # `/c …` is a switch
+            _by_shape(cmd, command_name(head.text, scope.windows))
     elif scope.family == "powershell" and _PS_VERB.match(name):
         _powershell_verb(cmd)
     else:
