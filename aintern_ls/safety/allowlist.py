@@ -380,7 +380,11 @@ def _read_only(cmd: Cmd) -> None:
         "test-connection",
     ):
         cmd.info.network_fetch = False
-        if any((w.dynamic and w.origin != "variable") or "$(" in w.text for w in cmd.args):
+        from aintern_ls.safety.network import dns_exfiltration
+
+        if not dns_exfiltration(cmd) and any(
+            (w.dynamic and w.origin != "variable") or "$(" in w.text for w in cmd.args
+        ):
             cmd.add(C, "exfiltration", f"{n} puts a command's output in a DNS name (exfiltration)")
     elif n in ("echo", "printf", "write-output", "write-host"):
         _echo_output(cmd)

@@ -97,12 +97,44 @@ def analyse(text: str, scope: Scope) -> None:
             continue
         _record_set(words, scope)
         _alternate_streams(words, redirects, scope)
+        words = _by_stem(words, scope)
         info = dispatch.judge(words, scope, stdin)
         wrappers.cmd_wrote(scope, _batch_text(words), redirects, info.network_fetch, echoed)
         if words[0].text.lower() == "echo" and not redirects:
             echoed.append(" ".join(w.text for w in words[1:]))
         else:
             echoed = []
+
+
+# cmd finds `u` as `u.COM`, `u.EXE`, `u.BAT`, `u.CMD` (PATHEXT) in the working directory first.
+_PATHEXT = (".com", ".exe", ".bat", ".cmd")
+
+
+def _by_stem(words: list[Word], scope: Scope) -> list[Word]:
+    """`echo rd /s /q C:\\ > u.bat & u`: a command word without an extension names a batch
+    (or program) this block wrote or downloaded under that stem; run it as that file."""
+    head = words[0]
+    text = head.text.strip('"')
+    if head.dynamic or not text or not (scope.written or scope.unseen or scope.downloaded):
+        return words
+    low = text.lower()
+    if "." in text.rsplit("\\", 1)[-1]:
+        if (
+            "\\" not in text
+            and "/" not in text
+            and any(k.lower().rsplit("/", 1)[-1] == low for k in (*scope.unseen, *scope.downloaded))
+        ):
+            # `curl -o u.exe … & u.exe`: the downloaded file in the working directory
+            return [Word(".\\" + text, head.start, head.end, False), *words[1:]]
+        return words
+    for ext in _PATHEXT:
+        cand = low.rsplit("\\", 1)[-1] + ext
+        for table in (scope.written, scope.unseen, scope.downloaded):
+            hit = next((k for k in table if k.lower().rsplit("/", 1)[-1] == cand), None)
+            if hit is not None:
+                named = text + ext if "\\" in text or table is scope.written else ".\\" + text + ext
+                return [Word(named, head.start, head.end, False), *words[1:]]
+    return words
 
 
 _DOUBLED_VAR = re.compile(r"%%(\w+)%%")
@@ -424,6 +456,10 @@ def _dir_listing(src: str) -> tuple[str, bool, bool] | None:
     return base, recursive, folders
 
 
+# Words after which `(` opens a block (`if exist x (…)`, `else (…)`, `do (…)`).
+_BLOCK_HEADS = frozenset({"if", "else", "do", "for"})
+
+
 # Characters `_tokenise` treats specially; a run of anything else is part of the word.
 _PLAIN_RUN = re.compile(r'[^"%^ \t\r,;=()&|\n<>]+')
 
@@ -437,6 +473,7 @@ def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, W
     start = -1
     quote = False
     pending_redirect = ""
+    depth = 0  # open `(` blocks
     i, n = 0, len(text)
 
     def flush_word(end: int) -> None:
@@ -499,6 +536,21 @@ def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, W
             flush_word(i)
             i += 1
             continue
+        if c == "(" and words and words[0].text.lower().lstrip("@") not in _BLOCK_HEADS:
+            # `echo (x)`, `echo for %a in (x) do …`: in an argument a parenthesis is text.
+            if start < 0:
+                start = i
+            buf.append(c)
+            i += 1
+            continue
+        if c == ")" and depth <= 0:
+            if start < 0:
+                start = i
+            buf.append(c)
+            i += 1
+            continue
+        if c in "()":
+            depth += 1 if c == "(" else -1
         if c in "&|\n()":
             flush_word(i)
             pipe = c == "|" and text[i : i + 2] != "||"

@@ -29,6 +29,7 @@ from aintern_ls.safety import (  # noqa: F401
     files,
     git,
     infra,
+    inline,
     network,
     shape,
     system,
@@ -478,6 +479,10 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         cmd.add(M, "unknown-command", f"`{name}` is not on the read-only allowlist", head)
         _as_if_destructive(words, scope, stdin)
         _by_shape(cmd, name)
+    if scope.family == "bash":
+        # options whose value runs, and code handed to interpreters nobody models (safety-p5)
+        system.option_commands(cmd, mark)
+        system.program_code(cmd, handler is not None, mark)
     if scope.family == "bash" and len(words) > 3:
         _shell_code_in_arguments(words, scope, mark)
     if line and rules is not None and any(_trusted(line, t) for t in rules.trusted):
@@ -1624,6 +1629,11 @@ def next_stdin(info: Info, prev: Stdin) -> Stdin:
         return prev
     if info.reads_secret or (prev.secret and info.name in _PASS_THROUGH):
         return Stdin(STDIN_OTHER, secret=True)
+    if info.argv and (info.input or prev).paths:
+        # `find ~ | awk '{print "rm -rf " $0}' | sh`: command lines made from a listing
+        generated = inline.generated_lines(info.name, info.argv, info.input or prev)
+        if generated is not None:
+            return generated
     if info.paths:
         return Stdin(STDIN_OTHER, paths=info.paths, names_only=info.names_only)
     if prev.paths and info.name in _PATHS_THROUGH:

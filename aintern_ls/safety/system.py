@@ -8,7 +8,7 @@ import re
 
 from aintern_ls.safety import inline
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
-from aintern_ls.safety.levels import B, C, D, M
+from aintern_ls.safety.levels import B, C, D, M, S
 from aintern_ls.safety.registry import handles, rest, run_config_command, skip_options
 from aintern_ls.safety.words import Word, names
 
@@ -1183,8 +1183,8 @@ def _eval_tools(cmd: Cmd) -> None:
             ghc_lines[-1].end,
             any(v.dynamic for v in ghc_lines),
         )
-    if code is None and n in ("jjs", "jrunscript", "ghci") and not cmd.operands():
-        code = _code_from_stdin(cmd)  # `echo "…" | jjs`: the script comes on stdin
+    if code is None and not cmd.operands():
+        code = _code_from_stdin(cmd)  # `echo "…" | jjs`, `runghc <<< …`: the script is stdin
     if n == "sqlmap":
         os_cmd = cmd.option_value("--os-cmd")
         if os_cmd is not None:
@@ -2490,3 +2490,198 @@ def _ntdsutil(cmd: Cmd) -> None:
 def _trash_empty(cmd: Cmd) -> None:
     """trash-cli `trash-empty [DAYS]`: what is in the trash is deleted for good."""
     cmd.add(D, "delete", "trash-empty permanently deletes the files in the trash")
+
+
+# ---------------------------------------------------------------------------------------
+# Options whose value runs (safety-p5). One table of (program, option) -> how the program
+# executes the value, and a rule for options nobody listed: a long option named like a
+# command hook (`--exec`, `--pager`, `--on-download-complete`, `--compress-program`,
+# `--post-hook`) or any option value starting with `|` (strace/ltrace `-o '|cmd'`) is judged
+# as a shell command line, kept when what it runs is dangerous or worse.
+#   sh:   the value is a shell command line
+#   prog: the value names a program the tool starts (with arguments of its own)
+#   pipe: a value starting with `|` is a command line (otherwise an output file)
+#   make: make text whose `$(shell …)` runs
+#   python: Python code (GIMP's python-fu-eval batch)
+_RUNS_OPTION: dict[str, dict[str, str]] = {}
+
+
+def _runs(progs: str, how: str, options: str) -> None:
+    for p in names(progs):
+        for o in names(options):
+            _RUNS_OPTION.setdefault(p, {})[o] = how
+
+
+_runs("strace ltrace", "pipe", "-o --output")
+_runs("mysql mariadb", "sh", "--pager")
+_runs("sort gsort", "prog", "--compress-program")
+_runs("nodemon", "sh", "--exec -x")
+_runs(
+    "aria2c",
+    "prog",
+    """
+    --on-download-complete --on-download-start --on-download-error --on-download-pause
+    --on-download-stop --on-bt-download-complete
+    """,
+)
+_runs("make gmake", "make", "--eval -E")
+_runs("wget wget2", "prog", "--use-askpass")
+_runs("hyperfine", "sh", "--prepare -p --setup -s --cleanup -c --conclude")
+_runs("chokidar", "sh", "-c --command")
+_runs("fzf", "sh", "--preview")
+_runs("gimp gimp-console", "python", "-b --batch")
+_runs("lftp", "sh", "-c")
+_runs("ranger", "sh", "--cmd")
+_runs("xterm uxterm urxvt", "sh", "-e")
+_runs("rlwrap", "prog", "-z --filter")
+_runs("pg_ctl", "prog", "--archive-command")
+_runs("tcpdump", "prog", "-z")
+
+_CMDISH_OPTION = re.compile(
+    r"^--(?:[a-z0-9]+-)*(?:exec|execute|command|cmd|pager|askpass|editor|hook|shell|program"
+    r"|on-[a-z0-9-]+|pre-invoke|post-invoke|run|action)(?:-[a-z0-9]+)*$"
+)
+# Programs whose option values are text, not commands (printing or searching them).
+_TEXT_PROGRAMS = frozenset(
+    names(
+        """
+        echo printf print grep egrep fgrep rg ag ack jq yq logger wall notify-send say figlet
+        cowsay git sed awk gawk mawk nawk perl python python3 node ruby php man apropos whatis
+        """
+    )
+)
+_TEMP_DIRS = re.compile(r"^(?:/tmp/|/var/tmp/|/dev/shm/|\$\{?TMPDIR\}?/|~/\.|/home/[^/]+/\.)")
+
+
+def _escalate(cmd: Cmd, code: Word, what: str, mark: int) -> None:
+    """Judge `code` as a command line and keep what it does when dangerous or worse."""
+    if code.dynamic or not code.text.strip():
+        return
+    found = cmd.scope.nested(code.text, "bash", code, -1)
+    level = max((f.level for f in found), default=M)
+    if level < D:
+        return
+    seen = {(f.rule, f.start, f.end) for f in cmd.scope.findings[mark:]}
+    new = [f for f in found if (f.rule, f.start, f.end) not in seen]
+    if new:
+        cmd.scope.include(new)
+        cmd.add(level, "config-exec", f"{what} runs a {level.label} command", code)
+
+
+def _run_value(cmd: Cmd, value: Word, what: str) -> None:
+    """A value the program runs as a command line, rated by what it runs: a safe pager
+    (`--pager=less`) adds nothing, a dangerous or blocked one is that, an unknown one is
+    opaque."""
+    if value.dynamic:
+        cmd.add(C, "config-exec", f"{what} runs a command only known at run time", value)
+        return
+    if not value.text.strip():
+        return
+    found = cmd.scope.nested(value.text, "bash", value, -1)
+    cmd.scope.include(found)
+    level = max((f.level for f in found), default=S)
+    if level >= D:
+        cmd.add(level, "config-exec", f"{what} runs a {level.label} command", value)
+    elif level >= M:
+        cmd.add(M, "runs-program", f"{what} runs another program", value)
+
+
+def _run_program_option(cmd: Cmd, value: Word, what: str) -> None:
+    """A hook naming a program to start later: judged as that program; one in a temporary
+    or hidden place (or only known at run time) is opaque code."""
+    text = value.text.strip()
+    if value.dynamic:
+        cmd.add(C, "config-exec", f"{what} runs a program only known at run time", value)
+        return
+    base = text.rsplit("/", 1)[-1]
+    if base in _COMPRESSORS:
+        return  # `sort --compress-program=zstd`: a filter from stdin to stdout
+    if " " not in text and (_TEMP_DIRS.match(text) or base.startswith(".")):
+        cmd.add(C, "config-exec", f"{what} runs a program from a temporary or hidden place", value)
+        return
+    _run_value(cmd, value, what)
+
+
+_COMPRESSORS = frozenset(names("gzip pigz zstd xz lzma bzip2 pbzip2 lz4 lzop brotli compress"))
+_MAKE_SHELL = re.compile(r"\$[({]shell\s+((?:[^()]|\([^()]*\))*)[)}]")
+
+
+def option_commands(cmd: Cmd, mark: int) -> None:
+    """Option values a program runs (see `_RUNS_OPTION`), and the generic rule for options
+    named like command hooks and values that start with `|`."""
+    table = _RUNS_OPTION.get(cmd.name, {})
+    done: set[int] = set()
+    if table:
+        for opt, value in opt_values(cmd, " ".join(table)):
+            key = opt.text.split("=", 1)[0]
+            how = table.get(key) or table.get(key[:2], "sh")
+            what = f"{cmd.name} {key}"
+            done.add(value.start)
+            if how == "pipe":
+                if value.text.startswith("|"):
+                    _run_value(cmd, _sub(value, value.text[1:]), f"{what} '|…'")
+            elif how == "prog":
+                _run_program_option(cmd, value, what)
+            elif how == "make":
+                for m in _MAKE_SHELL.finditer(value.text):
+                    _judge_embedded(cmd, _sub(value, m.group(1)), f"{what} $(shell …)")
+            elif how == "python":
+                _judge_embedded(cmd, value, what, "python")
+            else:
+                _run_value(cmd, value, what)
+    if cmd.name in _TEXT_PROGRAMS:
+        return
+    args = cmd.args
+    for i, w in enumerate(args):
+        t = w.text
+        if t == "--":
+            break
+        if w.dynamic or not t.startswith("-") or len(t) < 2:
+            continue
+        key, eq, val = t.partition("=")
+        given: Word | None = None
+        if eq:
+            given = _sub(w, val)
+        elif i + 1 < len(args) and not args[i + 1].text.startswith("-"):
+            given = args[i + 1]
+        if given is None or given.start in done:
+            continue
+        if given.text.startswith("|") and len(given.text) > 1:
+            _escalate(cmd, _sub(given, given.text[1:]), f"{cmd.name} {key} '|…'", mark)
+        elif _CMDISH_OPTION.match(key.lower()) and " " in given.text.strip():
+            _escalate(cmd, given, f"{cmd.name} {key}", mark)
+
+
+# Options that hand an unknown program its code (`-e CODE`, `--eval CODE`, `eval CODE`).
+_CODE_OPTIONS = "-e -c -x -E --eval --execute --exec --code --command -eval -exec --expr"
+_STDIN_FILES = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+
+
+def program_code(cmd: Cmd, known: bool, mark: int) -> None:
+    """Code an interpreter gets where the program's own handler does not look: `-f
+    /dev/stdin` (or `-`) with a here-string is the program; an unknown program's `-e CODE`,
+    `eval CODE` or code on standard input is read by shape (`loose_shell_strings`)."""
+    stdin_code = cmd.stdin.text if cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text else None
+    where = Word(stdin_code or "", cmd.start, cmd.end)
+    lang = inline.language_of(cmd.name)
+    if stdin_code is not None and any(
+        v.text in _STDIN_FILES for _o, v in opt_values(cmd, "-f --file -s --script")
+    ):
+        found = inline.code_findings(cmd.scope, stdin_code, where, lang, f"{cmd.name} program")
+        cmd.scope.include(found)
+        return
+    if known or cmd.option_value("-o", "--output") is not None:
+        return  # a compiler given code and an output file builds it, it does not run it
+    codes: list[Word] = [v for _o, v in opt_values(cmd, _CODE_OPTIONS)]
+    ops = cmd.operands()
+    if ops and ops[0].text in ("eval", "exec", "run") and len(ops) > 1:
+        codes.append(ops[1])
+    if stdin_code is not None and (not ops or ops[0].text in _STDIN_FILES):
+        codes.append(where)
+    for code in codes:
+        if code.dynamic:
+            continue
+        found = inline.loose_code_findings(cmd.scope, code.text, code, f"{cmd.name} code")
+        if found:
+            seen = {(f.rule, f.start, f.end) for f in cmd.scope.findings[mark:]}
+            cmd.scope.include([f for f in found if (f.rule, f.start, f.end) not in seen])

@@ -146,6 +146,16 @@ _VALUED = frozenset(
 )
 
 
+def _ps_stdin_script(cmd: Cmd) -> None:
+    """`Get-Content p.ps1 | powershell -`: PowerShell runs what it reads. A file the block did
+    not write is a script nobody here has read (opaque: critical), as cmd's `type f |
+    powershell -` is; known text is judged as code."""
+    if cmd.stdin.kind == "file":
+        cmd.add(C, "pipe-to-shell", f"pipes a file's unseen text into {cmd.name} as its script")
+        return
+    run_code_from_stdin(cmd, "powershell")
+
+
 def _has_param(params: dict[str, Word | None], *prefixes: str) -> bool:
     return any(any(p.startswith(x) for x in prefixes) for p in params)
 
@@ -437,7 +447,7 @@ def _powershell_exe(cmd: Cmd) -> None:
             return
     if any(w.text == "-" for w in cmd.args):
         # `… | powershell -` / `-Command -`: the script is read from standard input.
-        run_code_from_stdin(cmd, "powershell")
+        _ps_stdin_script(cmd)
         return
     code_word = params.get("command") or params.get("c")
     if code_word is not None:
@@ -446,13 +456,13 @@ def _powershell_exe(cmd: Cmd) -> None:
         text = " ".join(w.text for w in rest)
         where = code_word if len(rest) == 1 else Word(text, rest[0].start, rest[-1].end)
         if text.strip() == "-":
-            run_code_from_stdin(cmd, "powershell")
+            _ps_stdin_script(cmd)
             return
         cmd.scope.include(cmd.scope.nested(text, "powershell", where, -1))
         return
     script = params.get("file") or params.get("f")
     if script is None and positional and positional[0].text == "-":
-        run_code_from_stdin(cmd, "powershell")  # `… | powershell -`: stdin is the script
+        _ps_stdin_script(cmd)  # `… | powershell -`: stdin is the script
         return
     if (
         script is None
@@ -652,6 +662,11 @@ def _msiexec(cmd: Cmd) -> None:
         cmd.add(M, "uninstall", "msiexec removes a package")
     else:
         cmd.add(M, "install", "msiexec installs a package")
+        from aintern_ls.safety.wrappers import runs_unseen
+
+        for w in cmd.args:
+            if not w.text.startswith(("/", "-")) and w.text.lower().endswith((".msi", ".msp")):
+                runs_unseen(cmd, w)  # a package this block downloaded: download-and-run
 
 
 def _runs_cmdline(cmd: Cmd) -> None:
@@ -2104,6 +2119,10 @@ _ENV_IN_HOST = re.compile(
 
 
 def _misc_windows_safe(cmd: Cmd) -> None:
+    from aintern_ls.safety.network import dns_exfiltration
+
+    if dns_exfiltration(cmd):
+        return
     if (
         cmd.name in ("resolve-dnsname", "test-netconnection")
         and any(
