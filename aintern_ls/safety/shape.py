@@ -317,6 +317,17 @@ class Reading:
     package: bool = False  # a package manager: only a whole-system target counts
 
 
+# Shell keywords a broken or foreign-shell line can leave in the command position.
+_KEYWORDS = frozenset(
+    names(
+        """
+        do done then else elif fi for while until if in case esac function select time
+        foreach switch try catch finally begin process end trap return break continue
+        """
+    )
+)
+
+
 def _is_option(text: str, family: str) -> bool:
     if text.startswith("-") and len(text) > 1:
         return True
@@ -326,8 +337,10 @@ def _is_option(text: str, family: str) -> bool:
 def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
     """Find the verb of an unknown command and the arguments it is aimed at; None when the
     command carries no destructive verb, only asks for help, or lists/shows."""
-    if not ENABLED or name.startswith(("-", "/")):
+    if not ENABLED or name.startswith(("-", "/")) or name.lower() in _KEYWORDS:
         return None
+    if name and not re.fullmatch(r"^[\w.+@-]{1,128}$", name):
+        return None  # `x=aaa;`, `${a}b`: not a program name anyone installs
     if any(a in _HELP or a.lower() in _HELP for a in args):
         return None
     forced = any(_FORCE_OPTION.match(a) for a in args)
