@@ -95,18 +95,23 @@ def per_command(commands: list[tuple[str, str]]) -> dict[str, list[float]]:
 
 def pathological(size: int = 10_000) -> None:
     """Inputs built to be slow (long words, nesting, escapes, long pipelines, many heredocs,
-    wrappers, cmd `^` escapes and `for /f`, PowerShell script blocks), every shell. Each is
+    wrappers, cmd `^` escapes and `for /f`, PowerShell script blocks; and the adversarial
+    shapes of `tests/safety/test_safety_sp5_speed.py`: deep nesting of every construct the
+    analyser recurses into, long chains, many variables and functions, long payloads),
+    every shell. Each is
     timed three times (best kept: the input's cost, not the machine's hiccups); an input
     whose analysis ran out of its work budget is marked "cut" (rated critical: too
     complex). The budget counts steps, not time, so which inputs are cut does not depend
     on the machine's load; the steps each input spent are shown."""
     from tests.safety.test_safety_limits import _pathological
+    from tests.safety.test_safety_sp5_speed import adversarial
 
     analyse = _assess_cached.__wrapped__
     from aintern_ls.safety import budget
 
+    shapes = {**_pathological(size), **adversarial(size)}
     rows: list[tuple[float, float, str, str, str]] = []
-    for label, text in _pathological(size).items():
+    for label, text in shapes.items():
         for family in ("bash", "powershell", "cmd"):
             best: tuple[float, float, str] | None = None
             for _ in range(3):
@@ -122,10 +127,12 @@ def pathological(size: int = 10_000) -> None:
             assert best is not None
             rows.append((best[0], best[1], label, family, best[2]))
     rows.sort(key=lambda r: r[1], reverse=True)
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    over = [r for r in rows if r[1] > 50.0]
     print(
-        f"pathological inputs of {size:,} characters ({len(rows) // 3} inputs x 3 shells),"
-        f" slowest (CPU) first; worst case: {rows[0][2]!r} ({rows[0][3]})"
-        f" {rows[0][1]:.1f} ms cpu:"
+        f"pathological inputs of {size:,} characters ({len(rows) // 3} inputs x 3 shells,"
+        f" load average {load}), slowest (CPU) first; worst case: {rows[0][2]!r}"
+        f" ({rows[0][3]}) {rows[0][1]:.1f} ms cpu; {len(over)} over 50 ms:"
     )
     for wall, cpu, label, family, level in rows[:8]:
         print(f"  {wall:8.1f} ms wall {cpu:8.1f} ms cpu  {label} ({family}) -> {level}")

@@ -15,6 +15,7 @@ import re
 import shlex
 import threading
 
+import attrs
 import tree_sitter
 import tree_sitter_bash
 
@@ -30,7 +31,7 @@ from aintern_ls.safety.context import (
     Stdin,
     VersionedDict,
 )
-from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.paths import is_secret, write_target
 from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
@@ -352,8 +353,19 @@ def _brace_commands(text: str, scope: Scope, data: list[tuple[int, int]]) -> Non
         dispatch.judge(words + [Word(w.text, end + w.start, end + w.end) for w in tail], scope)
 
 
+@attrs.frozen(slots=True)
+class _CallMemo:
+    """A function call's walk, kept for `_Walker._call`."""
+
+    found: tuple[Finding, ...]
+    info: Info
+    cost: float  # the second walk's steps (-1: walked once only)
+    env_moves: int  # how far the walk moved the variables' change counter
+
+
 class _Walker:
     __slots__ = (
+        "call_memo",
         "calling",
         "defining",
         "functions",
@@ -368,7 +380,9 @@ class _Walker:
     def __init__(self, scope: Scope, pos: Positions) -> None:
         self.scope = scope
         self.pos = pos
-        self.functions: dict[str, Node] = {}  # functions this script defines
+        self.functions: VersionedDict[str, Node] = VersionedDict()  # functions defined
+        # Calls already walked in the same state (`_call`): what they found and cost.
+        self.call_memo: dict[object, _CallMemo] = {}
         self.calling: set[str] = set()
         self.defining = 0  # inside a function definition's body
         self.writes: list[str] = []  # files the current redirected statement writes
@@ -1170,7 +1184,74 @@ class _Walker:
         env["#"] = str(len(args))
 
     def _call(self, name: str, args: list[Word], stdin: Stdin) -> Info:
-        """A call of a function this script defined: walk its body with these arguments."""
+        """A call of a function this script defined: walk its body with these arguments.
+
+        Functions calling each other (`f2(){ f1; f1; }; f3(){ f2; f2; }; …`) would walk the
+        same bodies again and again, exponentially: a call with the same arguments (where
+        they stand included) in the same state, whose walk left that state as it found it,
+        is walked twice at most; later calls get its findings again and pay the
+        budget what the second walk cost (the state's change counters move as a walk would
+        move them), so the analysis is cut exactly where walking would cut it."""
+        key = self._call_key(name, args, stdin)
+        memo = self.call_memo.get(key) if key is not None else None
+        if memo is not None and memo.cost >= 0 and budget.affordable(memo.cost):
+            budget.spend(memo.cost)
+            self.scope.findings.extend(memo.found)
+            self.scope.env.version += memo.env_moves  # type: ignore[attr-defined]
+            return dispatch.copy_info(memo.info, 0, stdin)
+        if key is None:
+            return self._walk_call(name, args, stdin)
+        mark, spent = len(self.scope.findings), budget.spent()
+        env = self.scope.env
+        moves = env.version  # type: ignore[attr-defined]
+        info = self._walk_call(name, args, stdin)
+        if len(self.scope.findings) >= mark and self._call_key(name, args, stdin) == key:
+            self.call_memo[key] = _CallMemo(
+                tuple(self.scope.findings[mark:]),
+                dispatch.copy_info(info, 0, stdin),
+                budget.spent() - spent if memo is not None else -1.0,
+                env.version - moves,  # type: ignore[attr-defined]
+            )
+        return info
+
+    def _call_key(self, name: str, args: list[Word], stdin: Stdin) -> object:
+        """What a call's walk depends on: the function, its arguments, its stdin and the
+        whole state it may read (variables by content: the call itself sets and restores
+        the positional parameters). None when that cannot be told."""
+        scope = self.scope
+        env, written, fds, unseen = scope.env, scope.written, scope.fds, scope.unseen
+        if (
+            dispatch.memo_state(scope) is None
+            or self.out_substs is not None
+            or self.psub_stdin is not None
+        ):
+            return None
+        return (
+            name,
+            # (where the arguments stand too: what is found is where the walk found it)
+            tuple((w.text, w.start, w.end, w.dynamic, w.glob, w.origin) for w in args),
+            stdin,
+            frozenset(env.items()),
+            # what the walk may change, by change counter: a walk that changes any of them
+            # is not reused (its key afterwards differs)
+            (fds.version, written.version, unseen.version),  # type: ignore[attr-defined]
+            self.functions.version,
+            scope.cwds,
+            scope.pending_cd,
+            scope.errexit,
+            frozenset(scope.assigned),
+            frozenset(scope.downloaded),
+            frozenset(scope.exported),
+            frozenset(self.calling),
+            self.defining,
+            self.toggles,
+            tuple(self.writes),
+            scope.spawning,
+            scope.wrapped,
+            scope.start_cwd,
+        )
+
+    def _walk_call(self, name: str, args: list[Word], stdin: Stdin) -> Info:
         saved = {k: v for k, v in self.scope.env.items() if k.isdigit() or k in ("@", "*", "#")}
         self._positional(args)
         self.calling.add(name)

@@ -45,16 +45,30 @@ REDIRECT_STEPS = 8  # a redirect judged (its target classified)
 STATEMENT_STEPS = 20  # a statement read token by token (a region the grammar could not parse)
 SUBST_STEPS = 15  # a command substitution evaluated (its output worked out statically)
 PS_DENSE_STEPS = 50  # a `,`/`&`/`{`/`}` the PowerShell grammar will have to parse
+PS_INFIX_AMP_STEPS = 40  # …more for an `&` after a command's words (`ps_price`)
 _CHUNK = 64  # small: a grammar re-reading the same text pays again for each chunk
 # Quoted text and comments the grammar reads as one token; `&&`, `||` and runs of braces
 # are cheap; what is left of `,&{}` is what PowerShell's error recovery is slow on.
 _PS_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|#[^\n]*|&&|\|\||([{}])\1+")
 _PS_DENSE = re.compile(r"[,&]|[^\s{(@$]\{|\}[^\s;|)}\].,]|\(\)")
+# `&` where a statement starts (the call operator: `& $c`, `. { } & { }` after `;`, `|`, …).
+_PS_CALL_AMP = re.compile(r"(?:^|(?<=[\n;|({=]))[ \t]*&", re.M)
 
 
 def ps_dense(text: str) -> int:
     """How many of `text`'s characters the PowerShell grammar may be slow on."""
     return len(_PS_DENSE.findall(_PS_QUOTED.sub(" ", text)))
+
+
+def ps_price(text: str) -> int:
+    """What the PowerShell grammar's slow characters in `text` cost, in steps: each dense
+    character `PS_DENSE_STEPS`, and an `&` between commands (`a & b`, cmd's separator or
+    PowerShell 7's background operator, which the grammar recovers from as an error:
+    50-80 µs each where the call operator `& $x` takes 3) `PS_INFIX_AMP_STEPS` more."""
+    bare = _PS_QUOTED.sub(" ", text)
+    dense = len(_PS_DENSE.findall(bare))
+    infix = bare.count("&") - len(_PS_CALL_AMP.findall(bare))
+    return PS_DENSE_STEPS * dense + PS_INFIX_AMP_STEPS * max(0, infix)
 
 
 class TooComplex(Exception):
@@ -192,7 +206,7 @@ def parse(parser: tree_sitter.Parser, data: bytes) -> tree_sitter.Tree:
     spend(PARSE_STEPS)
     language = parser.language
     if language is not None and language.name == "powershell":
-        spend(PS_DENSE_STEPS * ps_dense(data.decode("utf-8", "replace")))
+        spend(ps_price(data.decode("utf-8", "replace")))
     if state.left is None or len(data) <= _CHUNK * 4:
         # A short text cannot make the grammar blow up: a fixed price, no callback.
         spend(READ_STEPS * (len(data) // _CHUNK + 1))
