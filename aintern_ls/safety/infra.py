@@ -723,4 +723,17 @@ def _object_store(cmd: Cmd) -> None:
     ):
         return
     else:
+        from aintern_ls.safety.paths import is_secret
+
+        ops_w = [w for w in cmd.args if not w.text.startswith("-")][1:]
+        if (
+            verb in ("cp", "copy", "mirror", "put", "sync", "mv")
+            and ops_w[:-1]
+            and any(
+                is_secret(w.text) or w.text.rstrip("/") in ("~", "$HOME", "~/.ssh", "~/.aws")
+                for w in ops_w[:-1]
+            )
+        ):
+            cmd.add(C, "exfiltration", f"{cmd.name} {verb} uploads credentials or home files")
+            return
         cmd.add(M, "network", f"{cmd.name} {verb} copies data to or from object storage")

@@ -1160,7 +1160,8 @@ _HOME_EXPR = re.compile(
     r"|System\.user_home!?\(\)|System\.get_env\(\x01\d+\x01\)|System/getenv\s+\x01\d+\x01"
     r"|(?:os\.)?getHomeDir\(\)|(?:os\.)?home_dir\(\)(?:\.unwrap\(\))?|dirs::home_dir\(\)"
     r"(?:\.unwrap\(\))?|Path\.home\(\)|os\.path\.expanduser\(\x01\d+\x01\)"
-    r"|(?:os\.)?homeDir\(\)|Environment\.GetFolderPath\([^()]*UserProfile\))$"
+    r"|(?:os\.)?homeDir\(\)|Environment\.GetFolderPath\([^()]*UserProfile\)"
+    r"|System\.getenv\(\x01\d+\x01\)|Environment\.GetEnvironmentVariable\(\x01\d+\x01\))$"
 )
 _DECODERS = {
     "atob": "base64",
@@ -1415,6 +1416,11 @@ class _Reader:
                 self._shell_line(self.lit(i))  # zx: $`rm -rf …`
         for m in re.finditer(r"\x01(\d+)\x01\s*\.\s*execute\s*\(", code):
             self._shell_line(self.lit(int(m.group(1))))  # Groovy: "cmd".execute()
+        for m in re.finditer(r"\[([^\[\]]{1,2000})\]\s*\.\s*execute\s*\(", code):
+            # Groovy: ["rm", "-rf", System.getProperty("user.home")].execute()
+            vals = [self.value(p.strip()) for p in _split_top(m.group(1), ",") if p.strip()]
+            if vals:
+                self._argv(vals)
         if self.lang == "applescript":
             self._applescript(code)
         if self.lang == "swift":
@@ -2815,9 +2821,9 @@ def judge_redis(argv: list[str]) -> tuple[RiskLevel, str, str]:
 # only when the code also has a word that runs programs; the caller keeps what such a line
 # would do only when that is dangerous or worse, so printed text stays text.
 _LOOSE_EXEC = re.compile(
-    r"(?i)\b(?:system|exec\w*|spawn\w*|popen\w*|shell\w*|\w*command\w*|callprocess"
-    r"|readprocess\w*|createprocess|run\w*|cmd|process\w*|call|invoke\w*|capture\w*|proc"
-    r"|unix|sys|os|subprocess|child_process|pipe\w*)\b|\$`|`"
+    r"(?i)\b(?:system|exec|spawn|popen|shell|\w*command|callprocess|readprocess|createprocess"
+    r"|run|cmd|process|call|invoke|capture|proc|unix|sys|os|subprocess|child_process|pipe|host"
+    r"|dos)\w*|\$`|`"
 )
 _LOOSE_PROGRAMS = frozenset(
     names(

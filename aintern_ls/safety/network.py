@@ -5,6 +5,7 @@ uploads of secrets, netcat-style shells, ssh/scp/rsync to remote hosts.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from aintern_ls.safety import system
 from aintern_ls.safety.context import (
@@ -60,11 +61,24 @@ def _fetch(cmd: Cmd) -> None:
         w.text.lower().lstrip("-/") in ("decode", "decodehex", "encode", "encodehex")
         for w in cmd.args
     ):
-        cmd.add(
-            C,
-            "lolbin-decode",
-            "certutil decodes or encodes a file (a common way to unpack hidden payloads)",
-        )
+        files = [w for w in cmd.args if not w.text.startswith(("-", "/"))]
+        if any(
+            w.dynamic or is_secret(w.text) or re.match(r"(?i)\A(?:\\\\|//|https?://)", w.text)
+            for w in files[:1]
+        ):
+            # a key or credentials file staged for sending, or a file from elsewhere
+            cmd.add(
+                C,
+                "lolbin-decode",
+                "certutil encodes or decodes a credentials file or a file from elsewhere",
+            )
+            return
+        cmd.add(M, "lolbin-decode", "certutil encodes or decodes a local file")
+        if len(files) > 1 and not files[1].dynamic:
+            # what it wrote was only text the analyser saw encoded: running it is opaque
+            base = files[1].text.replace("\\", "/").rsplit("/", 1)[-1]
+            cmd.scope.unseen[base] = "was decoded by certutil"
+            cmd.scope.written.pop(base, None)
         return
     if (
         n == "certutil"
@@ -360,8 +374,9 @@ def _copy_remote(cmd: Cmd) -> None:
             base = script.text[3:].strip("\"'").replace("\\", "/").rsplit("/", 1)[-1]
             entry = cmd.scope.written.get(base)
             known = entry[0] if entry is not None else None
-            if known is None and re.search(r"(?i)%te?mp%|\\te?mp\\|\$env:te?mp", script.text):
-                cmd.add(C, "config-exec", "ftp runs a command file from a temporary folder")
+            if known is None:
+                # LOLBAS ftp.exe: the file's `!CMD` lines run commands, `put` sends files
+                cmd.add(C, "config-exec", "ftp runs a command file the analyser cannot read")
                 return
             if known is not None:
                 scripts.append(known)
@@ -591,6 +606,19 @@ _INTERNAL_SUFFIX = r"(?:local|lan|internal|intranet|localdomain|home|corp|ad|loc
 _RUNTIME_NAME = re.compile(r"[$%][^\s]*\.[\w-]+\.(?!" + _INTERNAL_SUFFIX + r"\.?$)[A-Za-z]{2,}\.?$")
 
 
+# `("$env:USERNAME" + ".x.example")`: a public domain written next to a run-time value
+_PUBLIC_LABEL = re.compile(r"(?i)\.[\w-]+\.(?!" + _INTERNAL_SUFFIX + r"\b)[a-z]{2,}\b(?![.\w])")
+
+
+def _ps_known(env: dict[str, str]) -> Callable[[re.Match[str]], str]:
+    """A `re.sub` callback putting a PowerShell variable's literal value in its place."""
+
+    def sub(m: re.Match[str]) -> str:
+        return env.get("\x00ps:$" + m.group(1).lower(), m.group(0))
+
+    return sub
+
+
 def dns_exfiltration(cmd: Cmd) -> bool:
     """Add the exfiltration finding when a resolver is handed a name (or a ping payload)
     holding a command's output or a run-time value in front of a public domain."""
@@ -601,10 +629,18 @@ def dns_exfiltration(cmd: Cmd) -> bool:
         raw = src[max(w.start, 0) : max(w.end, 0)]
         if not w.dynamic and "$(" not in raw and "`" not in raw:
             continue
+        if cmd.scope.family == "powershell" and "$" in raw:
+            # a variable this block set to a literal (`foreach ($h in 'a','b')`) is that text
+            raw = re.sub(r"\$(\w+)(?!\w|:)", _ps_known(cmd.scope.env), raw)
+            if "$" not in raw and "(" not in raw:
+                continue
         substituted = (
             "$(" in raw or ("`" in raw and cmd.scope.family == "bash") or w.origin == ORIGIN_SUBST
         )
-        if substituted or _RUNTIME_NAME.search(w.text):
+        computed = cmd.scope.family == "powershell" and bool(
+            re.search(r"\$env:|\(\s*[A-Za-z$]", raw) and _PUBLIC_LABEL.search(raw)
+        )
+        if substituted or computed or _RUNTIME_NAME.search(w.text):
             cmd.add(
                 C,
                 "exfiltration",

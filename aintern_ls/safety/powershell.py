@@ -733,6 +733,23 @@ class _Walker:
             # `foreach ($x in $w)` over a variable holding items or a path
             s, e = self.span(kids[1])
             info.paths = (Word(held, s, e, False, any(c in held for c in "*?"), "item"),)
+        items = _string_array(_text(kids[1])) if not info.paths else None
+        if items:
+            # `foreach ($h in 'a.example','b.example') { … $h … }`: each literal in turn
+            # (judged with every one; the worst decides).
+            key = _PS_VAR + _text(kids[0]).strip().lower()
+            saved = self.scope.env.get(key)
+            try:
+                for item in items[:4]:
+                    self.scope.env[key] = item
+                    for c in kids[2:]:
+                        info = self.visit(c)
+            finally:
+                if saved is None:
+                    self.scope.env.pop(key, None)
+                else:
+                    self.scope.env[key] = saved
+            return info
         with self.loop_variables(_text(kids[0]), info.paths):
             for c in kids[2:]:
                 self._item_methods(c, (_text(kids[0]).lower(),), info.paths)

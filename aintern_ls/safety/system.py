@@ -2592,6 +2592,7 @@ _runs("tcpdump", "prog", "-z")
 _runs("latexmk", "perl", "-e -r")
 _runs("gem", "sh", "-e --editor")
 _runs("nmap", "prog", "--script")
+_runs("helm", "prog", "--post-renderer")
 
 _CMDISH_OPTION = re.compile(
     r"^--(?:[a-z0-9]+-)*(?:exec|execute|command|cmd|pager|askpass|editor|hook|shell|program"
@@ -2691,6 +2692,11 @@ def option_commands(cmd: Cmd, mark: int) -> None:
     if cmd.name in _TEXT_PROGRAMS:
         return
     args = cmd.args
+    for w in args:
+        if "%sh{" in w.text and not w.dynamic:
+            # kakoune-style `%sh{CMD}` expansions run CMD in a shell
+            for m in re.finditer(r"%sh\{([^{}]*)\}", w.text[:4000]):
+                _escalate(cmd, _sub(w, m.group(1)), f"{cmd.name} %sh{{…}}", mark)
     for i, w in enumerate(args):
         t = w.text
         if t == "--":
@@ -2722,7 +2728,12 @@ def exec_tail(cmd: Cmd, mark: int) -> None:
     if not args or args[0].text not in _EXEC_VERBS:
         return
     dash = next((i for i, w in enumerate(args) if w.text == "--"), None)
-    if dash is None or dash + 1 >= len(args):
+    if dash is None:
+        # `pyenv exec rm -rf ~`: the first word after the verb's options starts the command
+        dash = 0
+        while dash + 1 < len(args) and args[dash + 1].text.startswith("-"):
+            dash += 1
+    if dash + 1 >= len(args):
         return
     tail = list(args[dash + 1 :])
     probe_mark = len(cmd.scope.findings)
@@ -2736,7 +2747,10 @@ def exec_tail(cmd: Cmd, mark: int) -> None:
 
 
 # Options that hand an unknown program its code (`-e CODE`, `--eval CODE`, `eval CODE`).
-_CODE_OPTIONS = "-e -c -x -E --eval --execute --exec --code --command -eval -exec --expr"
+_CODE_OPTIONS = (
+    "-e -c -x -E --eval --execute --exec --code --command -eval -exec --expr --batch-string"
+    " --run-string -r --script-string"
+)
 _STDIN_FILES = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 _COLON_CODE = re.compile(r"(?s)^--?(?:e|eval|exec|execute|expr|code|batch-string):(.+)$")
 _OPAQUE_CALL = re.compile(

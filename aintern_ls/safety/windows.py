@@ -1754,7 +1754,12 @@ def _auditpol(cmd: Cmd) -> None:
 
 
 def _runas(cmd: Cmd) -> None:
+    """runas runs its quoted command line as another user: privilege (critical), and the
+    command line is judged as cmd would run it (a blocked one stays blocked)."""
     cmd.add(C, "sudo", "runas runs a program as another user (administrator)")
+    line = next((w for w in cmd.args if not w.text.startswith("/") and not w.dynamic), None)
+    if line is not None and line.text.strip():
+        cmd.scope.include(cmd.scope.nested(line.text, "cmd", line, -1))
 
 
 def _robocopy(cmd: Cmd) -> None:
@@ -2153,8 +2158,20 @@ def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) ->
     return False
 
 
+_FORM_FILE = re.compile(
+    r"(?i)\b(?:get-item|gi|get-childitem|gci|ls|dir)\b|\[(?:system\.)?io\.fileinfo\]"
+    r"|::(?:readall\w+|openread)\s*\("
+)
+
+
 def _invoke_webrequest(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
+    if "form" in params:
+        raw = cmd.scope.source[max(cmd.start, 0) : max(cmd.end, 0)]
+        if _FORM_FILE.search(raw) or is_secret(raw):
+            # `-Form @{f = Get-Item FILE}`: a multipart upload of a file read from disk
+            cmd.add(C, "exfiltration", f"{cmd.name} uploads a file read from disk (-Form)")
+            return
     method = (params.get("method") or Word("", 0, 0)).text.lower()
     if method in ("post", "put", "patch") and cmd.stdin.kind in ("file", "other"):
         # Pipeline input becomes the request body.
