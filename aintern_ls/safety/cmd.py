@@ -97,13 +97,38 @@ def analyse(text: str, scope: Scope) -> None:
             continue
         _record_set(words, scope)
         _alternate_streams(words, redirects, scope)
-        words = _by_stem(_unglue(words), scope)
+        words = _mapped_drives(_by_stem(_unglue(words), scope), scope)
         info = dispatch.judge(words, scope, stdin)
         wrappers.cmd_wrote(scope, _batch_text(words), redirects, info.network_fetch, echoed)
         if words[0].text.lower() == "echo" and not redirects:
             echoed.append(" ".join(w.text for w in words[1:]))
         else:
             echoed = []
+
+
+_DRIVE_MAP = "\x00drive:"  # `net use Z: \\host\share`: Z: is that share
+
+
+def _mapped_drives(words: list[Word], scope: Scope) -> list[Word]:
+    """`net use Z: \\\\host\\share` maps a drive letter to another machine: later words on
+    that drive name the share (`copy key Z:\\` copies to the network)."""
+    low = [w.text.lower() for w in words[:3]]
+    if low[:2] == ["net", "use"] and len(words) > 3 and re.fullmatch(r"[a-z]:", low[2]):
+        share = words[3].text
+        if share.startswith(("\\\\", "//")):
+            scope.env[_DRIVE_MAP + low[2]] = share.rstrip("\\/")
+        return words
+    if not any(k.startswith(_DRIVE_MAP) for k in scope.env):
+        return words
+    out = []
+    for w in words:
+        m = re.match(r"(?i)\A([a-z]:)(.*)\Z", w.text)
+        mapped = scope.env.get(_DRIVE_MAP + m.group(1).lower()) if m else None
+        if m is not None and mapped is not None:
+            rest = m.group(2).lstrip("\\/")
+            w = Word(mapped + "\\" + rest, w.start, w.end, w.dynamic, w.glob, w.origin)
+        out.append(w)
+    return out
 
 
 _GLUED = re.compile(r"\A([A-Za-z][\w.-]*?)((?:/[^/\\\s]*)+)\Z")

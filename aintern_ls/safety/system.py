@@ -978,6 +978,9 @@ def _ln_force(cmd: Cmd) -> None:
     if t is not None and (force or (t.rule == "persistence" and autostart)):
         verb = "replaces" if force else "links into"
         cmd.add(t.level, t.rule, f"{cmd.name} {verb} {t.what}", dest)
+    elif re.match(r"(?i)\A/etc/(?:rc[0-6s]?\.d/|rc\.d/|init\.d/|rc\.local\Z)", dest.text):
+        # `ln -s /tmp/x /etc/rc3.d/S99x`: a program linked into the boot scripts
+        cmd.add(C, "persistence", f"{cmd.name} links a program into the boot scripts", dest)
     elif force and ops[0].text == "/dev/null":
         cmd.add(D, "delete", f"{cmd.name} -f replaces {dest.text} with a link to /dev/null", dest)
 
@@ -1756,6 +1759,8 @@ def _exec_option_tool(cmd: Cmd) -> None:
         w = cmd.option_value("-w")
         if w is not None and w.text != "-":
             cmd.add(M, "write", "tcpdump writes a capture file", w)
+        if cmd.option_value("-r") is not None and w is None and not found:
+            return  # `tcpdump -nr cap.pcap`: reads a capture file
         cmd.add(M, "network", "tcpdump captures network traffic")
         return
     if not found:
@@ -2842,3 +2847,15 @@ def _hardware_queries(cmd: Cmd) -> None:
         t.startswith(("--set", "--flushbufs", "--rereadpt")) for t in texts
     ):
         cmd.add(M, "disk", "blockdev changes a block device's settings")
+
+
+@handles("pic", "gpic", "dpic")
+def _pic(cmd: Cmd) -> None:
+    """pic's `sh X command X` runs a shell command (with `-U`, GNU pic's unsafe mode;
+    dpic always): each one in the picture read from stdin or given inline is judged."""
+    texts = [cmd.stdin.text] if cmd.stdin.kind == STDIN_STATIC else []
+    texts += [w.text for w in cmd.args if "\n" in w.text or w.text.startswith(".PS")]
+    for text in texts:
+        for m in re.finditer(r"(?m)^\s*sh\s+(\S)(.*?)\1", text[:20000]):
+            _judge_embedded(cmd, Word(m.group(2).strip(), cmd.start, cmd.end), f"{cmd.name} sh")
+    cmd.add(M, "runs-program", f"{cmd.name} draws a picture")

@@ -704,6 +704,20 @@ def _msiexec(cmd: Cmd) -> None:
                 runs_unseen(cmd, w)  # a package this block downloaded: download-and-run
 
 
+def _send_mail(cmd: Cmd) -> None:
+    """Send-MailMessage: attachments are files read from disk and sent (exfiltration); a
+    body computed from a command or a file is too; a literal message is network use."""
+    params, _ = _ps_params(cmd)
+    raw = cmd.scope.source[max(cmd.start, 0) : max(cmd.end, 0)]
+    body = params.get("body")
+    if any(k.startswith("att") for k in params) or (
+        body is not None and (body.dynamic or re.search(r"(?i)get-content|\$\(", raw))
+    ):
+        cmd.add(C, "exfiltration", "Send-MailMessage mails files or computed data")
+        return
+    cmd.add(M, "network", "Send-MailMessage sends an e-mail")
+
+
 def _procdump(cmd: Cmd) -> None:
     """Sysinternals ProcDump: a full dump of lsass (or any credential store) hands out the
     passwords and tickets in its memory; other dumps are debugging."""
@@ -2525,6 +2539,7 @@ def _register() -> None:
         "msiexec": _msiexec,
         "conhost": _runs_cmdline,
         "procdump": _procdump,
+        "send-mailmessage": _send_mail,
         "procdump64": _procdump,
         "wt": _runs_cmdline,
         "pcalua": _runs_cmdline,

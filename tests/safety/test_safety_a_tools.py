@@ -50,8 +50,11 @@ WINDOWS = [
     # decodes to); what does not decode to readable code stays critical.
     (f"powershell -enc {_ps_encoded('Get-Process')}", S),
     ("powershell -enc AAAAAAAA", C),
-    ("certutil -decode payload.b64 payload.exe", C),
-    ("certutil -decodehex payload.hex payload.exe", C),
+    # session-7 convention: a local certutil -decode is moderate; running what it wrote is
+    # critical (unseen text)
+    ("certutil -decode payload.b64 payload.exe", M),
+    ("certutil -decode payload.b64 payload.exe & payload.exe", C),
+    ("certutil -decodehex payload.hex payload.exe", M),
     ('wmic process call create "cmd /c rd /s /q C:\\"', B),
     ('wmic process call create "notepad.exe"', M),
     ('forfiles /p C:\\ /s /m *.* /c "cmd /c del @file"', B),
