@@ -2722,7 +2722,7 @@ def option_commands(cmd: Cmd, mark: int) -> None:
             _escalate(cmd, given, f"{cmd.name} {key}", mark)
 
 
-_EXEC_VERBS = frozenset(names("exec x exec-env with"))
+_EXEC_VERBS = frozenset(names("exec exec-env"))
 
 
 def exec_tail(cmd: Cmd, mark: int) -> None:
@@ -2730,8 +2730,10 @@ def exec_tail(cmd: Cmd, mark: int) -> None:
     a tool whose `exec` verb runs the command after `--` (in its environment, an instance or
     a container of this machine). The tail is judged; what is dangerous or worse is kept."""
     args = cmd.args
-    if not args or args[0].text not in _EXEC_VERBS:
+    if not args or args[0].text not in _EXEC_VERBS or cmd.name in _TEXT_PROGRAMS:
         return
+    if cmd.name == "exec" or cmd.name in _EXEC_VERBS:
+        return  # `exec exec …`: the shell's own exec is judged by its handler
     dash = next((i for i, w in enumerate(args) if w.text == "--"), None)
     if dash is None:
         # `pyenv exec rm -rf ~`: the first word after the verb's options starts the command
