@@ -754,6 +754,15 @@ _DRY_RUN_SHORT = {
     "mkfs.ext2": "n",
     "mkfs.ext3": "n",
     "mkfs.ext4": "n",
+    # Documented `-n, --dry-run` (rclone(1), borg(1), restic(1), stow(8), ninja(1)) and
+    # Ansible's `-C, --check` mode.
+    "rclone": "n",
+    "borg": "n",
+    "restic": "n",
+    "stow": "n",
+    "ninja": "n",
+    "ansible": "C",
+    "ansible-playbook": "C",
 }
 # `certbot --dry-run` still runs its --pre-hook/--post-hook commands.
 _NO_DRY_RUN = frozenset(names("sudo doas su env xargs sh bash zsh eval exec command nohup certbot"))
@@ -1187,6 +1196,12 @@ def _shape_wipe(cmd: Cmd, targets: list[int], verb: str, reason: str = "") -> bo
         if w.dynamic:
             continue
         value = shape.option_value(w.text)
+        if (
+            i > 0
+            and re.fullmatch(r"[A-Za-z]", value)
+            and cmd.args[i - 1].text.lower() in ("-driveletter", "-drive", "--drive", "/drive")
+        ):
+            value += ":"  # `-DriveLetter C` is the drive C:
         if verb in shape.FORMAT_VERBS:
             found = (
                 shape.Shape(True, f"the disk or drive {value}")
@@ -1263,6 +1278,9 @@ def _escalate(cmd: Cmd) -> None:
         if words[:2] in (["subvolume", "delete"], ["subvol", "delete"], ["sub", "del"]):
             for i in ops[2:]:
                 s = shape.path_shape(texts[i], cmd.scope.cwds, False)
+                if not s.system and args[i].glob and "snapshot" in texts[i].lower():
+                    # `/.snapshots/*/snapshot`: every snapshot (the backups), not one.
+                    s = shape.Shape(True, f"every snapshot matched by {texts[i]} (the backups)")
                 if s.system:
                     found = (i, s)
                     break

@@ -322,3 +322,69 @@ def test_the_reason_names_the_program_and_the_target() -> None:
     assert "home" in found.reason
     found = assess("lvremove -f vg0/root").findings[0]
     assert found.rule == "shape-wipe" and "vg0/root" in found.reason
+
+
+# --- second round: SQL, switch values, drive letters, snapshot globs, keywords -------------
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "DROP DATABASE shop",
+        "drop table orders",
+        "TRUNCATE events",
+        "DELETE FROM users",
+        "FLUSHALL",
+        "db.dropDatabase()",
+    ],
+)
+@pytest.mark.parametrize("opt", ["-e", "-q", "--query", "--execute", "-c"])
+def test_destructive_sql_handed_to_an_unknown_client(sql: str, opt: str) -> None:
+    assert _level(f"zorkdb-client {opt} {shlex.quote(sql)}") == D
+    assert _level(f"zorkdb-client {opt} 'SELECT 1'") == M
+    assert _level(f"cowsay {shlex.quote(sql)}") < D  # text for a printer is not SQL run
+
+
+@pytest.mark.parametrize("verb", ["rmdir", "rmtree", "truncate"])
+def test_more_strong_verbs(verb: str) -> None:
+    assert _level(f"zorkctl {verb} /etc") == B
+    assert _level(f"zorkctl {verb} ./out") == D
+
+
+@pytest.mark.parametrize("switch", ["/wipe:all", "/purge:yes", "--wipe=all", "--delete-all"])
+def test_verb_switches_with_values(switch: str) -> None:
+    assert _level(f"plimd {switch} C:\\", "cmd") == B
+    assert _level(f"plimd {switch} C:\\build", "cmd") == D
+
+
+@pytest.mark.parametrize("letter", ["C", "D", "c"])
+def test_powershell_drive_letter_parameter(letter: str) -> None:
+    assert _level(f"Remove-AcmeData -DriveLetter {letter} -Force", "powershell") == B
+    assert _level("Remove-AcmeData -Name C -Force", "powershell") == D
+
+
+@pytest.mark.parametrize("verb", ["sanitize", "zeroize", "overwrite", "format"])
+def test_device_only_verbs(verb: str) -> None:
+    assert _level(f"zorkctl {verb} /dev/sdb") == B
+    assert _level(f"zorkctl {verb} input.html") == M
+
+
+def test_every_snapshot_by_glob_is_the_backups() -> None:
+    assert _level("btrfs subvolume delete /.snapshots/*/snapshot") == B
+    assert _level("btrfs subvolume delete /.snapshots/42/snapshot") == D
+
+
+@pytest.mark.parametrize("kw", ["do", "then", "else", "done", "foreach"])
+def test_shell_keywords_are_not_programs(kw: str) -> None:
+    # Text in the wrong shell (`do rm $i` in PowerShell) is not an unknown deleter.
+    assert shape.read_command(kw, ["rm", "build"], "powershell") is None
+    assert shape.read_command("x=aaa;", ["rm", "-rf", "x"], "cmd") is None
+
+
+@pytest.mark.parametrize(
+    "cmd",
+    ["rclone purge -n remote:b", "borg prune -n /repo", "restic forget -n --prune"],
+)
+def test_documented_short_dry_runs_of_known_programs(cmd: str) -> None:
+    assert _level(cmd) == S
+    assert _level(cmd.replace(" -n", "")) >= D
