@@ -1174,6 +1174,10 @@ def _powershell_verb(cmd: Cmd) -> None:
         and _shape_wipe(cmd, list(range(len(cmd.args))), verb)
     ):
         return
+    if verb in _PS_WIPE_VERBS and shape.ENABLED and "storagepool" in cmd.name:
+        # `Remove-StoragePool`: a whole Storage Spaces pool, every virtual disk in it.
+        cmd.add(B, "shape-wipe", f"{cmd.name} deletes a whole storage pool (every disk in it)")
+        return
     if verb in _PS_DESTROY_VERBS:
         cmd.add(D, "delete", f"{cmd.name} removes, stops or disables something")
     elif shape.ENABLED and shape.name_verb(cmd.name) in shape.STRONG_VERBS:
@@ -1236,6 +1240,19 @@ def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
     where = cmd.args[reading.at] if reading.at >= 0 else None
     if reading.package:
         return  # `xbps-remove -R foo`: removing a package is the unknown program's moderate
+    if (
+        reading.source == "subcommand"
+        and reading.at == 1
+        and cmd.args[0].text.lower() in shape.POOL_NOUNS
+        and reading.verb in shape.STRONG_VERBS
+    ):
+        cmd.add(
+            B,
+            "shape-wipe",
+            f"{why}; aimed at a whole storage pool (every volume in it), it is treated as a wipe",
+            cmd.args[reading.at],
+        )
+        return
     noun = shape.all_backups(name, texts, reading)
     if noun is not None:
         cmd.add(
@@ -1261,6 +1278,8 @@ def _escalate(cmd: Cmd) -> None:
     found: tuple[int, shape.Shape] | None = None
     if name in ("lvremove", "vgremove"):
         for i in ops:
+            if (i > 0 and texts[i - 1] in _LVM_VALUE_OPTIONS) or "=" in texts[i]:
+                continue  # `--select 'lv_name=~^tmp'`: a selection, not a volume group
             s = shape.lvm_shape(texts[i], whole_vg=True)
             if s.system:
                 found = (i, s)
@@ -1278,6 +1297,10 @@ def _escalate(cmd: Cmd) -> None:
         if words[:2] in (["subvolume", "delete"], ["subvol", "delete"], ["sub", "del"]):
             for i in ops[2:]:
                 s = shape.path_shape(texts[i], cmd.scope.cwds, False)
+                last = texts[i].rstrip("/").rsplit("/", 1)[-1]
+                if not s.system and last in _BTRFS_SYSTEM_SUBVOLS and "/" in texts[i]:
+                    # Fedora's `root`/`home`, Ubuntu's `@`/`@home`, Debian's `@rootfs`.
+                    s = shape.Shape(True, f"the system subvolume {texts[i]}")
                 if not s.system and args[i].glob and "snapshot" in texts[i].lower():
                     # `/.snapshots/*/snapshot`: every snapshot (the backups), not one.
                     s = shape.Shape(True, f"every snapshot matched by {texts[i]} (the backups)")
@@ -1293,6 +1316,19 @@ def _escalate(cmd: Cmd) -> None:
         f"{name} deletes {s.what}: the system cannot survive it",
         args[i],
     )
+
+
+_LVM_VALUE_OPTIONS = frozenset(
+    names(
+        """
+        -S --select --config --devices --devicesfile -A --autobackup --commandprofile
+        --profile --reportformat --lockopt --driverloaded --nolocking --journal
+        """
+    )
+)
+_BTRFS_SYSTEM_SUBVOLS = frozenset(
+    names("root home rootfs @ @home @root @rootfs @var @usr @boot @log")
+)
 
 
 # Volume managers' own dry runs: LVM's `-t/--test`, `zfs destroy -n`, `zpool create -n`.

@@ -199,7 +199,7 @@ _SYSTEM_VG = re.compile(
 )
 _SYSTEM_LV = re.compile(
     r"^(?:lv[_-]?)?(?:root|rootfs|home|usr|var|boot|system|slash|os|sys)(?:[_-]?lv)?\d*$"
-    r"|^ubuntu-lv$",
+    r"|^ubuntu-lv$|^[\w.+]*[-_](?:root|rootfs|home)$",
     re.I,
 )
 # Btrfs subvolumes installers create (`@`, `@home`, `@root`, `@rootfs`) and openSUSE's `@/`.
@@ -244,9 +244,11 @@ def _lv(vg: str, lv: str, text: str) -> Shape:
 
 
 def _vg(vg: str, text: str) -> Shape:
+    # A whole volume group is LVM's pool: removing it (or every volume in it) is blocked
+    # like a whole ZFS pool (session-7 convention), whatever its name.
     if _SYSTEM_VG.match(vg):
         return Shape(True, f"the system volume group {text} (every volume in it)")
-    return ORDINARY
+    return Shape(True, f"the whole volume group {text} (every volume in it)")
 
 
 def zfs_shape(text: str, recursive: bool) -> Shape:
@@ -258,8 +260,9 @@ def zfs_shape(text: str, recursive: bool) -> Shape:
         if snap in ("%", "*", "all") or snap.startswith("%") or snap.endswith("%"):
             return Shape(True, f"every snapshot of {ds} (the backups)")
         return ORDINARY  # one named snapshot
-    if "/" not in ds and (recursive or re.fullmatch(_ROOT_POOL, ds)):
-        # `zfs destroy -r tank`: every dataset of the pool.
+    if "/" not in ds and ds:
+        # `zfs destroy -r tank`, `zfs destroy tank`: the pool's own dataset, every dataset
+        # of the pool (a whole pool: session-7 convention).
         return Shape(True, f"the whole pool {ds}")
     if _ZFS_SYSTEM.match(ds):
         return Shape(True, f"the system dataset {ds}")
@@ -330,6 +333,19 @@ _KEYWORDS = frozenset(
 )
 
 
+def _short_n(args: Sequence[str]) -> bool:
+    """`-n` (alone or in a short bundle: `-nv`, `-rn`) not followed by a number: the session-7
+    label convention reads it as an unknown program's dry run (`frob purge -n ~`)."""
+    for i, a in enumerate(args):
+        if a == "--":
+            return False
+        if re.fullmatch(r"^-[a-zA-Z]{0,3}n[a-zA-Z]{0,3}$", a):
+            nxt = args[i + 1] if i + 1 < len(args) else ""
+            if not nxt.isdigit():
+                return True
+    return False
+
+
 def _is_option(text: str, family: str) -> bool:
     if text.startswith("-") and len(text) > 1:
         return True
@@ -346,7 +362,7 @@ def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
     if any(a in _HELP or a.lower() in _HELP for a in args):
         return None
     forced = any(_FORCE_OPTION.match(a) for a in args)
-    dry = any(is_dry_marker(a) for a in args)
+    dry = any(is_dry_marker(a) for a in args) or _short_n(args)
     verb: str | None = None
     source = ""
     at = -1
@@ -457,6 +473,13 @@ def sql_verb(args: Sequence[str]) -> int | None:
         if len(value) < 4096 and _SQL_DESTROY.search(value):
             return i
     return None
+
+
+# Resource words that name a whole storage pool when a program's first subcommand is one
+# (`stratis pool destroy p1`, `frobctl vg delete data`).
+POOL_NOUNS = frozenset(
+    names("pool pools zpool vg vgs volume-group volumegroup storage-pool storagepool")
+)
 
 
 def option_value(text: str) -> str:
