@@ -353,6 +353,18 @@ def _copy_remote(cmd: Cmd) -> None:
             for i, w in enumerate(cmd.args[:-1])
             if w.text in ("-c", "--command", "-e")
         ]
+    if cmd.name == "ftp" and cmd.scope.family != "bash":
+        # Windows `ftp -s:FILE`: the session runs a command file (`put`, `!cmd`) nobody read
+        script = next((w for w in cmd.args if w.text.lower().startswith(("-s:", "/s:"))), None)
+        if script is not None:
+            base = script.text[3:].strip("\"'").replace("\\", "/").rsplit("/", 1)[-1]
+            entry = cmd.scope.written.get(base)
+            known = entry[0] if entry is not None else None
+            if known is None and re.search(r"(?i)%te?mp%|\\te?mp\\|\$env:te?mp", script.text):
+                cmd.add(C, "config-exec", "ftp runs a command file from a temporary folder")
+                return
+            if known is not None:
+                scripts.append(known)
     if any(
         sensitive_source(m.group(1).strip("'\"")) or is_secret(m.group(1).strip("'\""))
         for text in scripts
