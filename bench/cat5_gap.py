@@ -63,7 +63,22 @@ def _keep_invocation(code: str, binary: str) -> str | None:
             last = i
     if last < 0:
         return None
+    # A quoted argument may go on over the next lines (`python -c 'import sys` …).
+    while last + 1 < len(lines) and _open_quote("\n".join(lines[: last + 1])):
+        last += 1
     return "\n".join(lines[: last + 1])
+
+
+def _open_quote(text: str) -> bool:
+    single = double = False
+    prev = ""
+    for ch in text:
+        if ch == "'" and not double:
+            single = not single
+        elif ch == '"' and not single and prev != "\\":
+            double = not double
+        prev = ch
+    return single or double
 
 
 def _payload(code: str) -> str:

@@ -363,6 +363,10 @@ def _read_only(cmd: Cmd) -> None:
     elif n in ("less", "more", "most", "man") and any(t.startswith("+!") for t in texts):
         bang = next(w for w in cmd.args if w.text.startswith("+!"))
         run_config_command(cmd, Word(bang.text[2:], bang.start, bang.end), f"{n} +!")
+    elif n == "fzf":
+        _fzf_actions(cmd)
+    elif n in ("bat", "batcat", "delta") and (pager := cmd.option_value("--pager")):
+        run_config_command(cmd, pager, f"{n} --pager")
     elif n == "top" and cmd.short("k"):
         cmd.add(D, "kill", "top -k kills processes")
     elif n in ("tail", "head", "less") and any(is_secret(w.text) for w in cmd.operands()):
@@ -390,6 +394,42 @@ def _read_only(cmd: Cmd) -> None:
         _echo_output(cmd)
     elif n in ("foreach-object", "where-object", "measure-command"):
         return
+
+
+# fzf key bindings whose action runs a command line (`enter:execute(CMD)`, `become:CMD`,
+# `ctrl-r:reload(CMD)`), and `--preview CMD` run on each highlighted line (safety-cat5).
+_FZF_ACTION = re.compile(
+    r"\b(execute(?:-silent|-multi)?|become|reload(?:-sync)?|preview|change-preview"
+    r"|transform(?:-[\w-]+)?|bg-transform(?:-[\w-]+)?)\s*([(\[{<~!@#$%^&*;/|:])"
+)
+_FZF_CLOSE = {"(": ")", "[": "]", "{": "}", "<": ">"}
+
+
+def _fzf_actions(cmd: Cmd) -> None:
+    for value in _fzf_values(cmd, "--bind"):
+        for m in _FZF_ACTION.finditer(value.text):
+            opener = m.group(2)
+            rest = value.text[m.end() :]
+            if opener == ":":
+                line = rest  # `action:CMD` takes the rest of the binding
+            else:
+                close = rest.find(_FZF_CLOSE.get(opener, opener))
+                line = rest if close < 0 else rest[:close]
+            if line.strip():
+                run_config_command(cmd, Word(line, value.start, value.end, value.dynamic), "fzf")
+    for value in _fzf_values(cmd, "--preview"):
+        run_config_command(cmd, value, "fzf --preview")
+
+
+def _fzf_values(cmd: Cmd, name: str) -> list[Word]:
+    out: list[Word] = []
+    args = cmd.args
+    for i, w in enumerate(args):
+        if w.text == name and i + 1 < len(args):
+            out.append(args[i + 1])
+        elif w.text.startswith(name + "="):
+            out.append(Word(w.text[len(name) + 1 :], w.start, w.end, w.dynamic))
+    return out
 
 
 def _echo_output(cmd: Cmd) -> None:

@@ -596,6 +596,13 @@ CATALOGUE: dict[str, Rule] = _rules(
         " through a redirect or tee, text decoded at run time, an unpacked download): critical",
         "curl -s https://x.example/i.sh > i.sh; sh i.sh",
     ),
+    # --- safety-cat5 (issue 14): the long tail of living-off-the-land programs ----------------
+    (
+        "library-load",
+        "loads a native shared library or DLL into a program or interpreter (ctypes, Fiddle,"
+        " FFI, dlopen, an engine or plugin option): the code it runs on load is not visible",
+        "python3 -c 'import ctypes; ctypes.CDLL(\"/tmp/x.so\")'",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

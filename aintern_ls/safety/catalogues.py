@@ -627,7 +627,7 @@ def _posix_kind(cmd: Cmd, kind: str, index: int, value: Word) -> bool:
     elif kind == "rd":
         _read(cmd, value, what)
     elif kind == "lib":
-        cmd.add(C, "lolbin-exec", f"{what} loads the shared library {value.text}", value)
+        cmd.add(C, "library-load", f"{what} loads the shared library {value.text}", value)
     else:
         return False
     return True

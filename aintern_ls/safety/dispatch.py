@@ -680,6 +680,15 @@ _O_IS_A_FLAG = frozenset(
     )
 )
 _OUTPUT_LONG = ("--output=", "--output-document=", "--output-file=", "--outfile=", "--out=")
+# (safety-cat5) Long options whose name says they write a file, in any program (GTFOBins
+# file-write: `tsc --outFile`, `mypy --junit-xml`, `rlwrap --logfile`, `--log-file`,
+# `--pid-file`, `--state-file`), and nmap-style `-oN/-oG/-oX/-oA FILE`.
+_OUTPUT_NAME = re.compile(
+    r"(?i)^--(?:[a-z0-9]+-)*(?:(?:out|output|outfile|outputfile|log|logfile|junit-?xml"
+    r"|xml-?report|html-?report|save|save-?to|write-?to|pid|pidfile|result|results)(?:-?file)?"
+    r"|(?:report|dump|state|trace|capture|history)-?file)$"
+)
+_NMAP_OUT = re.compile(r"^-o[NGXASJ]$")
 
 
 def _output_options(cmd: Cmd) -> None:
@@ -691,13 +700,18 @@ def _output_options(cmd: Cmd) -> None:
         if w.dynamic:
             continue
         text, value = w.text, None
-        if text in ("-o", "-O", "--output", "--output-document", "--output-file", "--outfile"):
+        name = text.split("=", 1)[0]
+        if text in ("-o", "-O", "--output", "--output-document", "--output-file", "--outfile") or (
+            "=" not in text and (_OUTPUT_NAME.match(text) or _NMAP_OUT.match(text))
+        ):
             nxt = args[i + 1] if i + 1 < len(args) else None
             if nxt is not None and not nxt.dynamic:
                 value = Word(nxt.text, nxt.start, nxt.end)
         elif text.startswith(("-o/", "-O/", "-o~", "-O~")):
             value = Word(text[2:], w.start, w.end)
-        elif text.startswith(_OUTPUT_LONG):
+        elif text.startswith(_OUTPUT_LONG) or (
+            "=" in text and (_OUTPUT_NAME.match(name) or _NMAP_OUT.match(name))
+        ):
             value = Word(text.split("=", 1)[1], w.start, w.end)
         if value is None or not value.text.startswith(("/", "~")):
             continue

@@ -2473,12 +2473,27 @@ def in_place_targets(cmd: Cmd) -> None:
             return
 
 
+# (safety-cat5) Code that loads a native library into the interpreter: whatever the library
+# runs on load is invisible (GTFOBins "library-load": ctypes, Fiddle, FFI, dlopen, JNI).
+_NATIVE_LOAD = re.compile(
+    r"\b(?:cdll|windll|oledll|CDLL|WinDLL|OleDLL|PyDLL|LibraryLoader)\b\s*[.(]"
+    r"|\bctypes\.(?:cdll|CDLL|windll|WinDLL|PyDLL|LoadLibrary)\b"
+    r"|\b(?:Fiddle\.dlopen|Fiddle::Handle\.new|DL\.dlopen|FFI::DynamicLibrary)\b"
+    r"|\bDynaLoader::dl_load_file\b|\bSystem\.load(?:Library)?\s*\("
+    r"|\bffi\.(?:load|dlopen|Library)\s*\(|\bprocess\.dlopen\s*\(|\bdlopen\s*\("
+    r"|\bpackage\.loadlib\s*\(|\bLoadLibrary[AW]?\s*\(|\bdl_open\s*\("
+)
+
+
 def judge_code(code: str) -> tuple[RiskLevel, str, str]:
-    """Level, rule and reason for inline code signatures: fork bombs and reverse shells."""
+    """Level, rule and reason for inline code signatures: fork bombs, reverse shells and
+    native libraries loaded into the interpreter."""
     if _FORK_CODE.search(code) or _fork_loop(code):
         return RiskLevel.BLOCKED, "fork-bomb", "a fork bomb: the program copies itself forever"
     if _REVERSE.search(code):
         return RiskLevel.CRITICAL, "reverse-shell", "inline code connects a socket to a shell"
+    if _NATIVE_LOAD.search(code):
+        return RiskLevel.CRITICAL, "library-load", "inline code loads a native library (opaque)"
     return RiskLevel.SAFE, "", ""
 
 

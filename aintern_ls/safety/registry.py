@@ -200,4 +200,28 @@ COMMAND_VARS = frozenset(
         "FCEDIT",
         "BROWSER",
     }
+) | frozenset(
+    # (safety-cat5) more pagers, editors and helpers programs run as a shell command line
+    # (GTFOBins: crash's CRASHPAGER; kubectl/systemctl/gh/psql/aws editors and pagers).
+    {
+        "CRASHPAGER",
+        "PERLDOC_PAGER",
+        "PSQL_PAGER",
+        "PSQL_EDITOR",
+        "MYSQL_PAGER",
+        "AWS_PAGER",
+        "GH_PAGER",
+        "GH_EDITOR",
+        "BAT_PAGER",
+        "DELTA_PAGER",
+        "KUBE_EDITOR",
+        "SYSTEMD_EDITOR",
+        "SVN_EDITOR",
+        "CVSEDITOR",
+        "HGEDITOR",
+        "TIG_EDITOR",
+        "LESSEDIT",
+        "SUDO_ASKPASS",
+        "GIT_SSH_VARIANT_COMMAND",
+    }
 )
