@@ -596,6 +596,32 @@ CATALOGUE: dict[str, Rule] = _rules(
         " through a redirect or tee, text decoded at run time, an unpacked download): critical",
         "curl -s https://x.example/i.sh > i.sh; sh i.sh",
     ),
+    # --- safety-g5 (issue 14): argument shape ------------------------------------------------
+    (
+        "shape-wipe",
+        "a program told to delete, purge, wipe or destroy (by its name, a subcommand or an"
+        " option) aimed at the root, a home, a system folder, a raw disk or the system's"
+        " volumes: treated as a wipe (blocked), whether or not the analyser knows the program",
+        "nuke-tool purge --all ~",
+    ),
+    (
+        "shape-delete",
+        "a program the analyser does not know, told to delete, purge, wipe or destroy"
+        " something ordinary (its name, a subcommand or an option says so): dangerous",
+        "frob delete build/",
+    ),
+    (
+        "shape-backups",
+        "a program told to delete every snapshot, backup or restore point it keeps: the"
+        " copies to recover from are lost (blocked)",
+        "snapper -c root delete --all",
+    ),
+    (
+        "dry-run",
+        "a volume manager's dry run (`zfs destroy -n`, `lvremove --test`): it only says what"
+        " it would do",
+        "zfs destroy -rn rpool/ROOT",
+    ),
     # --- safety-cat5 (issue 14): the long tail of living-off-the-land programs ----------------
     (
         "library-load",

@@ -42,7 +42,7 @@ from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import C, M
 from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.registry import handles, run_config_command
-from aintern_ls.safety.words import Word
+from aintern_ls.safety.words import Word, names
 
 # --- Unix and macOS programs (GTFOBins, LOOBins) -------------------------------------------
 # kind: sh = a shell command line; prog = a program (or script) it runs; argv = the words
@@ -53,65 +53,85 @@ from aintern_ls.safety.words import Word
 # lib = a shared library it loads; leak = a value sent to a remote host (a substitution
 # there sends a file's or command's output).
 _POSIX = """
-yt-dlp youtube-dl yt-dlp_linux       | --exec --exec-before-download --netrc-cmd   | sh
-yt-dlp youtube-dl yt-dlp_linux       | --external-downloader --downloader           | prog
-yt-dlp youtube-dl yt-dlp_linux       | -a --batch-file                              | rd
-nodemon                              | -x --exec                                    | sh
-nodemon                              | @                                            | file:node
-c89 c99                              | -wrapper                                     | csv
-c89 c99                              | -o                                           | wr
-check_ssl_cert                       | --curl-bin --file-bin --openssl --date --nmap-bin | prog
-check_ssl_cert                       | -f --file                                    | rd
-perlbug                              | -e --editor                                  | prog
-logrotate                            | -m --mail                                    | prog
-logrotate                            | -s --state -l --log                          | wr
-gtester                              | @@                                           | prog
-gtester                              | -o                                           | wr
-grc                                  | @@                                           | argv
-byebug                               | @                                            | file:ruby
-pdb pdb3                             | @                                            | file:python
-easy_install easy_install-3          | @                                       | dir:python:setup.py
-tshark wireshark                     | -X                                           | luax
-minicom                              | -S --script                                  | file:runscript
-minicom                              | -C --capturefile                             | wr
-lwp-download                         | @                                            | dl
-lwp-download                         | @2                                           | wr
-rlogin rsh                           | -l                                           | leak
-rustdoc                              | -o --out-dir                                 | wrdir
-arj                                  | @3                                           | xdir
-xterm uxterm koi8rxterm lxterm       | -e                                           | argv
-urxvt rxvt rxvt-unicode urxvtc       | -e                                           | argv
-alacritty st terminology kitty-term  | -e --command                                 | argv
-konsole tilix lxterminal qterminal   | -e                                           | sh
-xfce4-terminal mate-terminal         | -e --command                                 | sh
-xfce4-terminal mate-terminal         | -x --execute                                 | argv
-terminator                           | -e --command                                 | sh
-terminator                           | -x --execute                                 | argv
-gnome-terminal kgx ptyxis            | --                                           | argv
-gnome-terminal                       | -e --command                                 | sh
-kitty                                | @@                                           | argv
-wezterm                              | start                                        | argv
-foot footclient                      | @@                                           | argv
-tsp task-spooler                     | @@                                           | argv
-pueue                                | add                                          | shline
-mpirun mpiexec orterun               | @@                                           | argv
-srun                                 | @@                                           | argv
-optirun primusrun prime-run pvkrun   | @@                                           | argv
-gamemoderun mangohud                 | @@                                           | argv
-schedtool                            | -e                                           | argv
-systemd-cat                          | @@                                           | argv
-nsjail                               | --                                           | argv
-dosbox                               | -c                                           | dos
-dstat                                | --                                           | dstat
-rtorrent                             | -o                                           | rtorrent
-sshfs                                | -o                                           | sshopts
-salt-call                            | cmd.run cmd.shell cmd.run_all cmd.retcode    | sh
-chef-solo chef-client chef-apply     | -e --execute                                 | code:ruby
-ant                                  | -f -buildfile --buildfile -file              | rd
-xsltproc                             | -o --output                                  | wr
-msfconsole                           | -x --execute-command                         | msf
-msfconsole                           | -r --resource                                | file:msf
-guix                                 | repl                                         | file:scheme
+yt-dlp youtube-dl yt-dlp_linux     | --exec --exec-before-download --netrc-cmd | sh
+yt-dlp youtube-dl yt-dlp_linux     | --external-downloader --downloader   | prog
+yt-dlp youtube-dl yt-dlp_linux     | -a --batch-file                      | rd
+nodemon                            | -x --exec                            | sh
+nodemon                            | @                                    | file:node
+c89 c99                            | -wrapper                             | csv
+c89 c99                            | -o                                   | wr
+check_ssl_cert                     | --curl-bin --file-bin --openssl --date --nmap-bin | prog
+check_ssl_cert                     | -f --file                            | rd
+perlbug                            | -e --editor                          | prog
+logrotate                          | -m --mail                            | prog
+logrotate                          | -s --state -l --log                  | wr
+gtester                            | @@                                   | prog
+gtester                            | -o                                   | wr
+grc                                | @@                                   | argv
+byebug                             | @                                    | file:ruby
+pdb pdb3                           | @                                    | file:python
+easy_install easy_install-3        | @                                    | dir:python:setup.py
+tshark wireshark                   | -X                                   | luax
+minicom                            | -S --script                          | file:runscript
+minicom                            | -C --capturefile                     | wr
+lwp-download                       | @                                    | dl
+lwp-download                       | @2                                   | wr
+rlogin rsh                         | -l                                   | leak
+rsh rexec                          | @@                                   | remote:bash:rsh
+dbclient                           | @@                                   | remote:bash:dbclient
+plink                              | @@                                   | remote:bash:plink
+tsh                                | ssh                                  | remote:bash:tsh
+crackmapexec cme nxc netexec       | -x                                   | rline:cmd
+crackmapexec cme nxc netexec       | -X                                   | rline:powershell
+psexec.py wmiexec.py smbexec.py    | @@                                   | remote:cmd:impacket
+atexec.py dcomexec.py              | @@                                   | remote:cmd:impacket
+impacket-psexec impacket-wmiexec   | @@                                   | remote:cmd:impacket
+impacket-smbexec impacket-atexec   | @@                                   | remote:cmd:impacket
+impacket-dcomexec                  | @@                                   | remote:cmd:impacket
+salt-ssh                           | cmd.run cmd.shell cmd.run_all cmd.retcode | sh
+bolt                               | run                                  | sh
+pyinfra                            | exec                                 | shline
+fab fab2 fab3                      | --                                   | shline
+check_log                          | -O                                   | wr
+cowsay cowthink                    | -f                                   | file:perl
+pico                               | -s --speller                         | prog
+runscript                          | @                                    | file:runscript
+xdg-user-dir                       | @                                    | inject
+rustdoc                            | -o --out-dir                         | wrdir
+arj                                | @3                                   | xdir
+xterm uxterm koi8rxterm lxterm     | -e                                   | argv
+urxvt rxvt rxvt-unicode urxvtc     | -e                                   | argv
+alacritty st terminology kitty-term | -e --command                         | argv
+konsole tilix lxterminal qterminal | -e                                   | sh
+xfce4-terminal mate-terminal       | -e --command                         | sh
+xfce4-terminal mate-terminal       | -x --execute                         | argv
+terminator                         | -e --command                         | sh
+terminator                         | -x --execute                         | argv
+gnome-terminal kgx ptyxis          | --                                   | argv
+gnome-terminal                     | -e --command                         | sh
+kitty                              | @@                                   | argv
+wezterm                            | start                                | argv
+foot footclient                    | @@                                   | argv
+tsp task-spooler                   | @@                                   | argv
+pueue                              | add                                  | shline
+mpirun mpiexec orterun             | @@                                   | argv
+srun                               | @@                                   | argv
+optirun primusrun prime-run pvkrun | @@                                   | argv
+gamemoderun mangohud               | @@                                   | argv
+schedtool                          | -e                                   | argv
+systemd-cat                        | @@                                   | argv
+nsjail                             | --                                   | argv
+dosbox                             | -c                                   | dos
+dstat                              | --                                   | dstat
+rtorrent                           | -o                                   | rtorrent
+sshfs                              | -o                                   | sshopts
+salt-call                          | cmd.run cmd.shell cmd.run_all cmd.retcode | sh
+chef-solo chef-client chef-apply   | -e --execute                         | code:ruby
+ant                                | -f -buildfile --buildfile -file      | rd
+xsltproc                           | -o --output                          | wr
+msfconsole                         | -x --execute-command                 | msf
+msfconsole                         | -r --resource                        | file:msf
+guix                               | repl                                 | file:scheme
 """
 
 # --- Windows programs (LOLBAS) ---------------------------------------------------------------
@@ -121,62 +141,63 @@ guix                                 | repl                                     
 # dump = writes a process's memory (credentials); ps = PowerShell code; cs = compiled or
 # script code it runs (critical); build = a compiler (moderate).
 _WINDOWS = """
-accheckconsole                       | -window                                      | lib
-adplus                               | -hang -crash -pn -p -sc -o -c               | dump
-agentexecutor                        | -powershell                                  | exec
-applauncher                          | @@                                           | wexec
-appcert                              | -setuppath                                   | exec
-appvlp                               | @@                                           | wexec
-bginfo                               | @                                            | cs
-coregen                              | /l -l                                        | lib
-createdump                           | @@ -f --name -n -p --full                    | dump
-fsi fsianycpu rcsi dnx te wfc        | @                                            | cs
-texttransform texttransformcore      | @                                            | cs
-dbgsrv                               | -t                                           | remote
-defaultpack                          | /c                                           | wexec
-devinit                              | -i --input                                   | dlexec
-devtoolslauncher                     | launchfordeploy launchforDebug               | exec
-dsdbutil                             | @@                                           | dump
-dump64 dumpminitool                  | @@                                           | dump
-sqldumper                            | @@                                           | dump
-dxcap                                | -c                                           | wexec
-ecmangen protocolhandler msohtmed    | @                                            | dl
-excel winword powerpnt mspub         | @                                            | dl
-msaccess visio winproj outlook       | @                                            | dl
-intellitrace                         | launch                                       | wexec
-mstest                               | /testcontainer                               | lib
-mftrace vsjitdebugger openconsole    | @@                                           | wexec
-microsoft.nodejstools.pressanykey    | @3                                           | wexec
-mpiexec                              | @@                                           | wexec
-msdeploy                             | -dest -source                                | msdeploy
-ntsd cdb windbg                      | -g -G -o -c -cf -pd -pn -p -z                | debugger
-pixtool                              | launch                                       | wexec
-remote                               | /s                                           | wexec
-sqlps sqltoolsps                     | -command -c                                  | ps
-squirrel update                      | --download                                   | dl
-squirrel update                      | --update --updaterollback --update-rollback  | dlexec
-squirrel update                      | --processstart --process-start-args          | exec
-squirrel update                      | --createshortcut                             | exec
-testwindowremoteagent                | -h                                           | leak
-tracker                              | /d                                           | lib
-tracker                              | /c                                           | wexec
-vsdiagnostics                        | /launch                                      | exec
-vsiisexelauncher                     | -p                                           | exec
-vslaunchbrowser                      | @2                                           | dl
-vshadow                              | -exec                                        | exec
-xbootmgrsleep                        | @2                                           | wexec
-xbootmgr                             | -callback                                    | exec
-openwith                             | /c                                           | exec
-pester                               | @2                                           | ps
-syncappvpublishingserver.vbs         | @@                                           | psline
-diantz                               | @                                            | fetch
-gpscript                             | /logon /startup                              | cs
-mmc                                  | -embedding                                   | cs
-runscripthelper                      | surfacecheck                                 | cs
-runonce                              | /alternateshellstartup                       | cs
-dotnet-trace dotnet-counters         | --                                           | wexec
-devtunnel devtunnels                 | host                                         | remote
-csc vbc jsc ilasm                    | @                                            | build
+accheckconsole                     | -window                              | lib
+adplus                             | -hang -crash -pn -p -sc -o -c        | dump
+agentexecutor                      | -powershell                          | exec
+applauncher                        | @@                                   | wexec
+appcert                            | -setuppath                           | exec
+appvlp                             | @@                                   | wexec
+bginfo                             | @                                    | cs
+coregen                            | /l -l                                | lib
+createdump                         | @@ -f --name -n -p --full            | dump
+fsi fsianycpu rcsi dnx te wfc      | @                                    | cs
+texttransform texttransformcore    | @                                    | cs
+dbgsrv                             | -t                                   | remote
+defaultpack                        | /c                                   | wexec
+devinit                            | -i --input                           | dlexec
+devtoolslauncher                   | launchfordeploy launchforDebug       | exec
+dsdbutil                           | @@                                   | dump
+dump64 dumpminitool                | @@                                   | dump
+sqldumper                          | @@                                   | dump
+dxcap                              | -c                                   | wexec
+ecmangen protocolhandler msohtmed  | @                                    | dl
+excel winword powerpnt mspub       | @                                    | dl
+msaccess visio winproj outlook     | @                                    | dl
+intellitrace                       | launch                               | wexec
+mstest                             | /testcontainer                       | lib
+mftrace vsjitdebugger openconsole  | @@                                   | wexec
+microsoft.nodejstools.pressanykey  | @3                                   | wexec
+mpiexec                            | @@                                   | wexec
+msdeploy                           | -dest -source                        | msdeploy
+ntsd cdb windbg                    | -g -G -o -c -cf -pd -pn -p -z        | debugger
+pixtool                            | launch                               | wexec
+remote                             | /s                                   | wexec
+sqlps sqltoolsps                   | -command -c                          | ps
+squirrel update                    | --download                           | dl
+squirrel update                    | --update --updaterollback --update-rollback | dlexec
+squirrel update                    | --processstart --process-start-args  | exec
+squirrel update                    | --createshortcut                     | exec
+testwindowremoteagent              | -h                                   | leak
+tracker                            | /d                                   | lib
+tracker                            | /c                                   | wexec
+vsdiagnostics                      | /launch                              | exec
+vsiisexelauncher                   | -p                                   | exec
+vslaunchbrowser                    | @2                                   | dl
+vshadow                            | -exec                                | exec
+xbootmgrsleep                      | @2                                   | wexec
+xbootmgr                           | -callback                            | exec
+winrs                              | @@                                   | wremote
+openwith                           | /c                                   | exec
+pester                             | @2                                   | ps
+syncappvpublishingserver.vbs       | @@                                   | psline
+diantz                             | @                                    | fetch
+gpscript                           | /logon /startup                      | cs
+mmc                                | -embedding                           | cs
+runscripthelper                    | surfacecheck                         | cs
+runonce                            | /alternateshellstartup               | cs
+dotnet-trace dotnet-counters       | --                                   | wexec
+devtunnel devtunnels               | host                                 | remote
+csc vbc jsc ilasm                  | @                                    | build
 """
 
 
@@ -339,6 +360,53 @@ def _script_lines(cmd: Cmd, body: str, where: Word, language: str, what: str) ->
             run_config_command(cmd, Word(ln.strip(), where.start, where.end), what)
 
 
+# Options that take a value, per remote-execution tool (the first operand after them is the
+# target host; the rest is the command run there).
+_REMOTE_VALUED = {
+    "rsh": frozenset(names("-l -n -p -u")),
+    "dbclient": frozenset(names("-l -p -i -J -o -W -K -I")),
+    "plink": frozenset(names("-P -l -pw -i -m -L -R -D -proxycmd -hostkey -sercfg -sshlog")),
+    "tsh": frozenset(names("-l --login --proxy --user -p --port --cluster -i --identity")),
+    "impacket": frozenset(
+        names(
+            """
+            -hashes -dc-ip -target-ip -port -codec -file -path -aesKey -keytab -service-name
+            -remote-binary-name -shell-type -share -session-id -com-version -object -ts
+            """
+        )
+    ),
+}
+
+
+def _remote(cmd: Cmd, index: int, family: str, valued: frozenset[str]) -> None:
+    """`rsh host CMD`, `plink -pw x host CMD`, `psexec.py dom/u:p@host CMD`: after the
+    options and the target comes the command run on the remote host, judged as a command."""
+    args = cmd.args
+    i = index
+    while i < len(args):
+        t = args[i].text
+        if t == "--":
+            i += 1
+            break
+        if t.startswith("-") and len(t) > 1:
+            i += 2 if t in valued else 1
+            continue
+        break
+    i += 1  # the target host
+    tail = args[i:]
+    if not tail:
+        cmd.add(M, "remote", f"{cmd.name} opens a session on another machine")
+        return
+    line = " ".join(w.text for w in tail)
+    _remote_line(cmd, line, Word(line, tail[0].start, tail[-1].end), family)
+
+
+def _remote_line(cmd: Cmd, line: str, where: Word, family: str) -> None:
+    cmd.add(M, "remote", f"{cmd.name} runs a command on another machine", where)
+    if line.strip():
+        cmd.scope.include(cmd.scope.nested(line, family, where, -1))
+
+
 def _upload(cmd: Cmd, value: Word, what: str) -> None:
     cmd.add(C, "exfiltration", f"{what} sends {value.text or 'a file'} to the network", value)
 
@@ -436,7 +504,10 @@ def _rtorrent(cmd: Cmd, values: list[Word]) -> None:
 
 
 def _csv(cmd: Cmd, value: Word, what: str) -> None:
-    parts = [p.strip().strip("\"'") for p in value.text.split(",") if p.strip()]
+    text = value.text.strip()
+    if text.startswith("{") and text.endswith("}"):
+        text = text[1:-1]  # rtorrent's list syntax `{prog,arg,…}`
+    parts = [p.strip().strip("\"'") for p in text.split(",") if p.strip()]
     if not parts:
         return
     if len(parts) >= 3 and re.search(r"(?:^|/)(?:ba|da|z)?sh$", parts[0]) and parts[1] == "-c":
@@ -544,6 +615,11 @@ def _windows_kind(cmd: Cmd, kind: str, index: int, value: Word) -> bool:
             _win_line(cmd, m.group(1), value, what)
         else:
             return False
+    elif kind == "wremote":
+        tail = cmd.args[index:]
+        if tail:
+            line = " ".join(w.text for w in tail)
+            _remote_line(cmd, line, Word(line, tail[0].start, tail[-1].end), "cmd")
     elif kind == "build":
         cmd.add(M, "build", f"{what} compiles code", value)
     else:
@@ -614,6 +690,19 @@ def _posix_kind(cmd: Cmd, kind: str, index: int, value: Word) -> bool:
             _script_file(cmd, Word(name, value.start, value.end), language, what)
         else:
             return False
+    elif kind.startswith("remote:"):
+        _, family, tool = kind.split(":", 2)
+        _remote(cmd, index, family, _REMOTE_VALUED[tool])
+    elif kind.startswith("rline:"):
+        _remote_line(cmd, value.text, value, kind[6:])
+    elif kind == "inject":
+        # `xdg-user-dir '}; CMD #'`: the value is pasted into a shell script unquoted.
+        m = re.search(r"[;&|`]|\$\(", value.text)
+        if m:
+            line = value.text[m.end() :] if m.group() in (";", "&", "|") else value.text
+            run_config_command(cmd, Word(line, value.start, value.end), f"{what}'s argument")
+        else:
+            return False
     elif kind == "up":
         _upload(cmd, value, what)
     elif kind == "leak":
@@ -658,8 +747,12 @@ def _table_handler(cmd: Cmd) -> None:
             if o.startswith("@"):
                 hits += _positional(cmd, o, win)
         hits += _option_hits(cmd, tuple(o for o in opts if not o.startswith("@")), win)
+        if kind.startswith("remote:") and "@@" in opts:
+            _, family, tool = kind.split(":", 2)
+            _remote(cmd, 0, family, _REMOTE_VALUED[tool])
+            continue
         if kind in _SPECIAL:
-            if hits:
+            if hits or kind == "rtorrent":  # rtorrent also reads the rc file this text wrote
                 _SPECIAL[kind](cmd, [w for _, w in hits])
             continue
         for index, value in hits:

@@ -31,6 +31,7 @@ from aintern_ls.safety import (  # noqa: F401
     infra,
     inline,
     network,
+    shape,
     system,
     toolchains,
     windows,
@@ -346,6 +347,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
                 *_span(head),
             )
         _as_if_destructive(words, scope, stdin, dynamic=True)
+        # `$TOOL purge --all ~`: whatever the program is, it is told to wipe the home.
+        _by_shape(Cmd(words, "", scope, stdin), "", only_blocked=True)
         return Info()
     name = command_name(head.text, scope.windows)
     if head.glob:
@@ -407,6 +410,9 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         and name not in _WHATIF_IGNORED
         and any(_whatif_on(words, i, scope.source) for i in range(1, len(words)))
     ):
+        if name not in HANDLERS and name not in WINDOWS_HANDLERS and shape.ENABLED:
+            # An unknown cmdlet's -WhatIf is its author's promise, not something we know.
+            cmd.add(M, "unknown-command", f"`{name}` is not known here (run with -WhatIf)", head)
         return cmd.info  # -WhatIf: the cmdlet only describes what it would do
     known = name in HANDLERS or name in WINDOWS_HANDLERS
     if len(words) == 2 and words[1].text in _VERSION_FLAGS and name not in _PRIVILEGE and known:
@@ -419,6 +425,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         and any(w.text == "--help" for w in words[1:] if not w.dynamic)
     ):
         return cmd.info  # `kubectl delete --help`: a known program only prints its help
+    if _volume_dry_run(cmd):
+        return cmd.info  # `zfs destroy -n`, `lvremove --test`: moderate, said by the helper
     if _dry_run(cmd):
         return cmd.info  # `kubectl delete … --dry-run=client`: only says what it would do
     if scope.family == "bash" and _INTERPRETER.match(name):
@@ -437,6 +445,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _output_options(cmd)
     if handler is not None:
         handler(cmd)
+        if shape.ENABLED and max((f.level for f in scope.findings[mark:]), default=S) == D:
+            _escalate(cmd)
         if scope.family != "bash" and name in wrappers.PS_WRITERS:
             wrappers.ps_wrote(cmd)
         if name in _FILE_READERS and cmd.info.output is None and (scope.written or scope.unseen):
@@ -461,11 +471,14 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     ):
         _local_script(cmd, head)
         _as_if_destructive(words, scope, stdin)
+        if not (scope.family == "cmd" and head.text.startswith("/")):  # `/c …` is a switch
+            _by_shape(cmd, command_name(head.text, scope.windows))
     elif scope.family == "powershell" and _PS_VERB.match(name):
         _powershell_verb(cmd)
     else:
         cmd.add(M, "unknown-command", f"`{name}` is not on the read-only allowlist", head)
         _as_if_destructive(words, scope, stdin)
+        _by_shape(cmd, name)
     if scope.family == "bash":
         # options whose value runs, and code handed to interpreters nobody models (safety-p5)
         system.option_commands(cmd, mark)
@@ -1144,10 +1157,161 @@ def _powershell_verb(cmd: Cmd) -> None:
     verb = cmd.name.split("-", 1)[0]
     if verb in _PS_READ_VERBS:
         return
+    # `Remove-Frobnicate -Path C:\ -Recurse`: aimed at a drive, a home or a system folder,
+    # an unknown remover is a wipe.
+    if (
+        verb in _PS_WIPE_VERBS
+        and shape.ENABLED
+        and _shape_wipe(cmd, list(range(len(cmd.args))), verb)
+    ):
+        return
     if verb in _PS_DESTROY_VERBS:
         cmd.add(D, "delete", f"{cmd.name} removes, stops or disables something")
+    elif shape.ENABLED and shape.name_verb(cmd.name) in shape.STRONG_VERBS:
+        _by_shape(cmd, cmd.name)  # `Wipe-Disk`, `Delete-Files`, `Nuke-Profile`: not approved
     else:
         cmd.add(M, "unknown-command", f"{cmd.name} changes the system")
+
+
+# Approved verbs that destroy what they are aimed at (Stop-/Disable-/Revoke- do not).
+_PS_WIPE_VERBS = frozenset(names("remove clear reset uninstall erase unpublish"))
+
+
+def _shape_wipe(cmd: Cmd, targets: list[int], verb: str, reason: str = "") -> bool:
+    """Add `shape-wipe` (blocked) when one of the arguments at `targets` is the whole
+    system: the root, a home, a system folder, a raw disk, the system's volumes."""
+    scope = cmd.scope
+    windows = scope.family != "bash"
+    for i in targets:
+        w = cmd.args[i]
+        if w.dynamic:
+            continue
+        value = shape.option_value(w.text)
+        if verb in shape.FORMAT_VERBS:
+            found = (
+                shape.Shape(True, f"the disk or drive {value}")
+                if is_device(value) or re.fullmatch(r"[A-Za-z]:\\?", value)
+                else shape.ORDINARY
+            )
+        else:
+            found = shape.target_shape(value, scope.cwds, windows)
+        if found.system:
+            why = reason or f"`{cmd.name}` is not known here, and it is told to {verb}"
+            cmd.add(B, "shape-wipe", f"{why}; aimed at {found.what}, it is treated as a wipe", w)
+            return True
+    return False
+
+
+def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
+    """An unknown program judged by the shape of its arguments (`shape.py`): a destructive
+    verb aimed at the whole system (or at every snapshot/backup it keeps) is blocked, on
+    anything else dangerous; a dry run, help or a listing adds nothing to the unknown
+    program's moderate. `only_blocked`: a run-time program name, already critical."""
+    if not shape.ENABLED or not cmd.args:
+        return
+    texts = [w.text for w in cmd.args]
+    reading = shape.read_command(name, texts, cmd.scope.family)
+    if reading is None or reading.dry:
+        return
+    why = shape.verb_reason(name, reading)
+    if _shape_wipe(cmd, list(reading.targets), reading.verb, why):
+        return
+    if reading.verb in shape.FORMAT_VERBS:
+        return  # `foo format src/`: a code formatter, not a disk
+    where = cmd.args[reading.at] if reading.at >= 0 else None
+    if reading.package:
+        return  # `xbps-remove -R foo`: removing a package is the unknown program's moderate
+    noun = shape.all_backups(name, texts, reading)
+    if noun is not None:
+        cmd.add(
+            B,
+            "shape-backups",
+            f"{why}, aimed at every {noun} it keeps: the copies to recover from are lost",
+            where,
+        )
+        return
+    if not only_blocked:
+        cmd.add(D, "shape-delete", f"{why}: it destroys what it names", where)
+
+
+def _escalate(cmd: Cmd) -> None:
+    """A volume manager we model found something destructive (dangerous): aimed at the
+    system's volumes (the root/home volume, the system's volume group or pool, the root
+    subvolume) it is blocked. Other modelled programs keep their own judgement: their
+    targets are not always paths (`etcdctl del / --prefix` names a key space)."""
+    name = cmd.name
+    args = cmd.args
+    ops = [i for i, w in enumerate(args) if not w.text.startswith("-")]
+    texts = [w.text for w in args]
+    found: tuple[int, shape.Shape] | None = None
+    if name in ("lvremove", "vgremove"):
+        for i in ops:
+            s = shape.lvm_shape(texts[i], whole_vg=True)
+            if s.system:
+                found = (i, s)
+                break
+    elif name == "zfs":
+        if ops and texts[ops[0]] == "destroy":
+            recursive = cmd.short("rR")
+            for i in ops[1:]:
+                s = shape.zfs_shape(texts[i], recursive)
+                if s.system:
+                    found = (i, s)
+                    break
+    elif name == "btrfs":
+        words = [texts[i] for i in ops]
+        if words[:2] in (["subvolume", "delete"], ["subvol", "delete"], ["sub", "del"]):
+            for i in ops[2:]:
+                s = shape.path_shape(texts[i], cmd.scope.cwds, False)
+                if s.system:
+                    found = (i, s)
+                    break
+    if found is None or args[found[0]].dynamic:
+        return
+    i, s = found
+    cmd.add(
+        B,
+        "shape-wipe",
+        f"{name} deletes {s.what}: the system cannot survive it",
+        args[i],
+    )
+
+
+# Volume managers' own dry runs: LVM's `-t/--test`, `zfs destroy -n`, `zpool create -n`.
+_LVM_TOOLS = frozenset(
+    names(
+        """
+        lvremove vgremove pvremove lvreduce vgreduce lvcreate vgcreate pvcreate lvextend
+        lvresize lvrename vgrename vgchange lvchange pvchange pvresize pvmove vgmerge vgsplit
+        vgextend lvconvert vgimport vgexport vgcfgrestore
+        """
+    )
+)
+
+
+# Subcommands whose `-n` is documented as a dry run (zfs-destroy(8), zpool-create(8) …).
+_N_IS_DRY_RUN = frozenset(
+    [("zfs", "destroy"), ("zfs", "rollback"), ("zfs", "promote")]
+    + [("zpool", s) for s in ("create", "add", "split", "remove")]
+)
+
+
+def _volume_dry_run(cmd: Cmd) -> bool:
+    """A volume manager asked only to say what it would do: moderate (session 7)."""
+    if not shape.ENABLED:
+        return False
+    name = cmd.name
+    dry = False
+    sub = cmd.args[0].text if cmd.args else ""
+    if name in _LVM_TOOLS:
+        dry = cmd.short("t") or cmd.long("--test")
+    elif (name, sub) in _N_IS_DRY_RUN:
+        dry = cmd.short("n")
+    if not dry and name in (_LVM_TOOLS | {"zfs", "zpool", "btrfs"}):
+        dry = any(shape.is_dry_marker(w.text) for w in cmd.args if not w.dynamic)
+    if dry:
+        cmd.add(M, "dry-run", f"{name} only says what it would do (a dry run)")
+    return dry
 
 
 @lru_cache(maxsize=256)

@@ -2482,6 +2482,7 @@ _NATIVE_LOAD = re.compile(
     r"|\bDynaLoader::dl_load_file\b|\bSystem\.load(?:Library)?\s*\("
     r"|\bffi\.(?:load|dlopen|Library)\s*\(|\bprocess\.dlopen\s*\(|\bdlopen\s*\("
     r"|\bpackage\.loadlib\s*\(|\bLoadLibrary[AW]?\s*\(|\bdl_open\s*\("
+    r"|(?m:^\s*load\s+[\"']?\S+\.(?:so|dylib|dll)\b)"  # Tcl `load lib.so`
 )
 
 

@@ -391,3 +391,26 @@ def is_secret(path: str) -> bool:
     if path.endswith((".pub", "known_hosts", "authorized_keys")):
         return False
     return bool(_SECRET.search(path.replace("\\", "/")))
+
+
+def whole_system(path: str, cwds: frozenset[str | None], windows: bool = False) -> str | None:
+    """What `path` is when destroying it takes the system with it: the root or a drive, a
+    home, a system folder (or `*` in one), an account or boot file, a security product's
+    folder; None for anything else, including a single named file inside a system folder
+    (`C:\\Windows\\cert.exe`: critical for the rules that know it, not a wipe) and the
+    working directory (only the rules that model a program know what `.` costs it)."""
+    t = classify_path(path, cwds, windows)
+    if t.level < RiskLevel.BLOCKED or t.rule == "rm-cwd":
+        return None
+    if t.rule == "rm-system":
+        p = _norm(path, windows)
+        while p.endswith(("/*", "/.*", "/.", "/*.*")):
+            p = p.rsplit("/", 1)[0] or "/"
+        low = p.lower()
+        if (
+            re.match(r"^[a-z]:/windows/.", low)
+            and low not in _SYSTEM_DIRS
+            and not any(c in low for c in "*?[")
+        ):
+            return None
+    return t.what

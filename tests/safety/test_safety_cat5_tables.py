@@ -48,6 +48,14 @@ def _posix_case(name: str, opts: tuple[str, ...], kind: str) -> tuple[str, RiskL
         return with_value("/usr/bin"), C
     if kind == "leak":
         return with_value('"$(cat ~/.ssh/id_rsa)"'), C
+    if kind.startswith("remote:"):
+        return with_value("host1 rm -rf /"), B
+    if kind == "rline:cmd":
+        return with_value("'rd /s /q C:\\'"), B
+    if kind == "rline:powershell":
+        return with_value("'Remove-Item -Recurse -Force C:\\Windows'"), B
+    if kind == "inject":
+        return with_value("'}; rm -rf ~ #'"), B
     return None
 
 
@@ -76,7 +84,7 @@ def _windows_case(name: str, opts: tuple[str, ...], kind: str) -> tuple[str, Ris
     lead = (
         f"{opt} " if opt is not None else {"@@": "", "@": "", "@2": "a ", "@3": "a b "}[pos or "@"]
     )
-    if kind in ("wexec",):
+    if kind in ("wexec", "wremote"):
         return f"{name}.exe {lead}cmd /c rd /s /q C:\\", B
     if kind == "exec":
         return f"{name}.exe {lead}C:\\Users\\Public\\x.exe", C
@@ -150,4 +158,45 @@ def test_hand_written_payloads(command: str, shell: str, expected: RiskLevel) ->
 )
 def test_ordinary_use_stays_low(command: str, shell: str) -> None:
     got = assess(command, shell)
+    assert got.level <= M, (command, got.level, [f.rule for f in got.findings])
+
+
+# Mechanisms beside the tables (safety-cat5): native libraries loaded by inline code, fzf
+# actions, pagers and editors named by variables, output-file options of any program.
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("python3 -c 'import ctypes; ctypes.CDLL(\"/tmp/x.so\")'", C),
+        ('ruby -e \'require "fiddle"; Fiddle.dlopen("/tmp/a.so")\'', C),
+        ("node -e 'process.dlopen(module, \"./evil.node\")'", C),
+        ("fzf --bind 'enter:execute(rm -rf ~)'", B),
+        ("fzf --bind 'ctrl-y:become(mkfs.ext4 /dev/sda)'", B),
+        ("CRASHPAGER='rm -rf /' crash -h", B),
+        ("KUBE_EDITOR='rm -rf ~' kubectl edit deploy/web", B),
+        ("bat --pager 'rm -rf ~' notes.md", B),
+        ("tsc app.ts --outFile /etc/passwd", B),
+        ("mypy app.py --junit-xml /etc/shadow", B),
+        ("nmap -oN ~/.bashrc 10.0.0.1", C),
+        ("somecli --log-file /etc/sudoers run", B),
+    ],
+)
+def test_mechanisms_beside_the_tables(command: str, expected: RiskLevel) -> None:
+    got = assess(command, "bash")
+    assert got.level >= expected, (command, got.level, [f.rule for f in got.findings])
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python3 -c 'import ctypes; print(ctypes.sizeof(ctypes.c_int))'",
+        "fzf --bind 'ctrl-a:select-all,ctrl-d:deselect-all'",
+        "fzf --preview 'bat --color=always {}'",
+        "sfdisk --dump /dev/nvme0n1",
+        "pytest --junit-xml report.xml",
+        "somecli --log-level debug --log-file app.log",
+        "nmap -oN scan.txt 10.0.0.1",
+    ],
+)
+def test_mechanism_look_alikes_stay_low(command: str) -> None:
+    got = assess(command, "bash")
     assert got.level <= M, (command, got.level, [f.rule for f in got.findings])

@@ -94,7 +94,9 @@ ADVERSARIAL_LEVELS = {
     "backticks in double quotes": ("moderate", "safe", "safe"),
     "call :label chain": ("critical", "critical", "moderate"),
     "caret escapes in quotes": ("safe", "safe", "safe"),
-    "distinct & chain": ("moderate", "critical", "dangerous"),
+    # bash: `del` is no POSIX program; since safety-g5's argument-shape rule an unknown
+    # program whose name is a delete verb is judged as one (dangerous on ordinary files).
+    "distinct & chain": ("dangerous", "critical", "dangerous"),
     "distinct && chain": ("moderate", "moderate", "moderate"),
     "doubling variables": ("dangerous", "dangerous", "moderate"),
     "escaped quotes in sh -c": ("safe", "safe", "safe"),

@@ -1,0 +1,458 @@
+"""Argument-shape judgement: what a command that is not modelled does, read from its shape.
+
+A program the analyser has no rules for is judged by three things anyone reading the line
+would notice (issue 14, session-7 label conventions):
+
+- a destructive *verb* in the program's name (`lvremove`, `zpool-destroy`, `Remove-Foo`,
+  `xdelete`), in one of its first subcommand words (`foo purge`, `foo volume delete`) or in a
+  long option (`--delete`, `--wipe`, `--purge-all`);
+- the *shape of its targets*: the root, a home, a system folder, a raw disk, the system's
+  volume group / ZFS pool / root dataset, or `*` in one of those (whole-system), or anything
+  else (ordinary);
+- generic *dry-run / read-only markers* (`--dry-run`, `--simulate`, `-WhatIf`, `--noop`, a
+  `list`/`show`/`status` subcommand).
+
+A verb aimed at a whole-system target is blocked, a verb on an ordinary target dangerous,
+a verb with a dry-run marker moderate; no verb, no change (`frobnicate /` stays what it was).
+For programs the analyser does model, `escalation` turns a destructive finding whose target
+is the whole system into a blocked one, and `volume_dry_run` lowers the dry runs of volume
+managers to moderate.
+
+Everything here is a pure function of words; the dispatcher (`dispatch.py`) calls it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+import attrs
+
+from aintern_ls.safety.paths import is_device, whole_system
+from aintern_ls.safety.words import names
+
+# Switched off by tests to prove the findings come from here (`ENABLED = False`).
+ENABLED = True
+
+# --- verbs ------------------------------------------------------------------------------------
+
+# Verbs that destroy whatever they are aimed at.
+STRONG_VERBS = frozenset(
+    names(
+        """
+        delete del remove rm destroy purge wipe erase nuke zap shred obliterate expunge
+        deltree rmrf annihilate eradicate
+        """
+    )
+)
+# Verbs that only destroy with a force / all / recursive marker (`foo clean --all`,
+# `foo prune --all`, `foo reset --hard`): on their own they tidy up.
+# (`reset`/`flush` are left out: `dconf reset -f /` and cache flushes name key spaces, not
+# folders.)
+WEAK_VERBS = frozenset(names("clean cleanup clear prune scrap"))
+# `drop` is a database verb (`foo drop database x`): a whole word only (dropbox, dropbear).
+WORD_ONLY_VERBS = frozenset(names("drop del rm zap rmrf"))
+# `format` destroys a disk, a drive or a volume; aimed at anything else it formats text
+# (`clang-format`, `buf format`), so it only counts against a device-like target.
+FORMAT_VERBS = frozenset(names("format reformat mkfs"))
+# Long verbs that also name programs when glued to another word (`lvremove`, `xdelete`,
+# `purgeall`); shorter ones would match ordinary words.
+_GLUED = ("delete", "remove", "destroy", "purge", "wipe", "erase", "shred", "nuke", "expunge")
+# Parts that undo a deletion (`undelete`, `unerase`, `restore-deleted`) or only look.
+_UNDO = re.compile(r"^(un|re|non|no|anti|pre|dont|skip|keep|list|show|deleted|removed)")
+
+# Read-only or help subcommands: what follows them is not acted on.
+READ_SUBCOMMANDS = frozenset(
+    names(
+        """
+        list ls show status get describe info inspect cat view search find grep diff log logs
+        history query check verify plan preview explain print help version usage whoami stat
+        stats df du top tree dump export lookup
+        """
+    )
+)
+# Programs whose first operand is text (a pattern, a message, a topic), not a subcommand.
+_TEXT_PROGRAM = re.compile(
+    r"(grep|search|find|locate|^ack$|^ag$|^pt$|^sift$|^say$|echo|print|figlet|banner|toilet|lolcat"
+    r"|notify|speak|tldr|cheat|^man|help|whatis|apropos|howdoi|explain|translate|^trans$"
+    r"|^info|^doc|^log|logger|^wall$|highlight|^bat$|^less$|^more$|pager|^fzf|^jq$|^yq$"
+    r"|^awk|^sed$|^tr$)",
+    re.I,
+)
+
+# Package managers: removing a package is an ordinary change (moderate in the corpora,
+# `apt-get remove --purge`, `npm uninstall`), so their verbs only count against the
+# whole system (`xbps-remove -R foo`, `guix remove hello`, `tlmgr remove x`).
+_PACKAGE_MANAGER = re.compile(
+    r"(pkg|pack|^apt|dnf|yum|rpm|conda|mamba|brew|^pip|^gem$|npm|yarn|pnpm|cargo|opkg|xbps"
+    r"|emerge|guix|^nix|^port$|tlmgr|swupd|eopkg|flatpak|^snap$|choco|scoop|winget|^sdk$"
+    r"|asdf|rustup|opam|cabal|luarocks|cpan|composer|bower|vcpkg|conan|spack|pacman|paru"
+    r"|^yay$|pamac|zypper|urpm|install|plugin|extension|addon|module)",
+    re.I,
+)
+
+
+# Long options that are themselves the verb (`--delete`, `--wipe`, `--purge-all`,
+# `--remove-all`, `--force-delete`).
+_VERB_OPTION = re.compile(
+    r"^(--?|/)(?!no-)(?:force-?|really-?)?"
+    r"(?:(?:delete|wipe|purge|destroy|erase|nuke|shred|zap|obliterate|expunge)(?:[-_][a-z-]*)?"
+    # `--remove` and `--remove-all`, but not `--remove-orphans` or docker's `--rm`.
+    r"|remove|remove-?all|rm-?all)(=\S*)?$",
+    re.I,
+)
+# Options that make a weak verb destroy: everything, forced, recursive, hard.
+_FORCE_OPTION = re.compile(
+    r"^(--(all|force|everything|hard|recursive|volumes|yes-i-really-mean-it|purge|no-preserve"
+    r"|all-?data|include-?data)(=\S*)?|-(?=[a-z]*[fr])[a-z]+|-(force|recurse|all)|/[sfq])$",
+    re.I,
+)
+
+# Dry runs and read-only modes any program spells the same way (`-n` is NOT here: only a
+# program we know says whether its `-n` is a dry run).
+_DRY_OPTION = re.compile(
+    r"^(--(dry-?run|dryrun|test|simulate|simulation|what-?if|noop|no-?op|check|plan|preview"
+    r"|pretend|no-?act|list-only|report-only|show-only|just-print|recon)(=\S*)?|-whatif(:\$true)?"
+    r"|/whatif|/test|/simulate|/dryrun)$",
+    re.I,
+)
+_DRY_OFF = re.compile(r"=(false|0|no|off|none)$", re.I)
+_HELP = frozenset(names("--help -h -? /? -help --version -V version help --usage -Help"))
+
+# Options whose value is a root, prefix or config, not a target (`--root /`, `-C /`).
+_NOT_TARGET_OPTION = re.compile(
+    r"^(--?|/)(root|sysroot|prefix|chdir|cwd|workdir|work-dir|working-directory|config|conf"
+    r"|log|log-?file|output|out|cache-?dir|state-?dir|home|base-?dir|basedir|c|from|source"
+    r"|src|template|ref|profile|context|kubeconfig|region|zone|project)(=.*)?$",
+    re.I,
+)
+
+
+def _parts(name: str) -> list[str]:
+    """`Remove-FooBar` -> [remove, foo, bar]; `zpool-destroy` -> [zpool, destroy]."""
+    base = re.sub(r"\.(exe|com|bat|cmd|ps1|sh|py|pl|rb)$", "", name, flags=re.I)
+    base = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", base)
+    return [p for p in re.split(r"[-_.\s]+", base.lower()) if p]
+
+
+@lru_cache(maxsize=2048)
+def name_verb(name: str) -> str | None:
+    """The destructive verb a program's name carries (`lvremove` -> remove, `nuke-tool` ->
+    nuke, `Remove-Frob` -> remove), None when it carries none. Weak and format verbs come
+    back too; callers decide what they need to count."""
+    parts = _parts(name)
+    for p in parts:
+        if p in STRONG_VERBS or p in WEAK_VERBS or p in FORMAT_VERBS:
+            return p
+    for p in parts:
+        if _UNDO.match(p):
+            continue
+        for v in _GLUED:
+            if len(p) > len(v) and (p.startswith(v) or p.endswith(v)):
+                return v
+    return None
+
+
+def word_verb(word: str) -> str | None:
+    """The verb a subcommand word is (`purge`, `delete-all`, `vol-delete`), or None."""
+    if not re.fullmatch(r"^[A-Za-z][A-Za-z0-9_-]{0,40}$", word):
+        return None
+    parts = _parts(word)
+    lexicon = STRONG_VERBS | WEAK_VERBS | FORMAT_VERBS
+    if parts and _UNDO.match(parts[0]) and parts[0] not in lexicon:
+        return None  # `undelete`, `restore-deleted`, `list-removed`
+    for p in parts:
+        if p in STRONG_VERBS or p in WEAK_VERBS or p in FORMAT_VERBS:
+            return p
+    return None
+
+
+def option_verb(word: str) -> bool:
+    """`--delete`, `--wipe-all`, `--force-delete`, cmd `/purge`: the option is the verb."""
+    return bool(_VERB_OPTION.match(word))
+
+
+def is_dry_marker(word: str) -> bool:
+    return bool(_DRY_OPTION.match(word)) and not _DRY_OFF.search(word)
+
+
+# --- target shapes ------------------------------------------------------------------------------
+
+# ZFS: the root pools installers create and the datasets that hold the system or the homes.
+_ROOT_POOL = r"(?:rpool|zroot|bpool|boot-pool|freenas-boot|syspool|zp_root|rootpool)"
+_ZFS_SYSTEM = re.compile(
+    rf"^(?:{_ROOT_POOL}(?:/.*)?"
+    r"|[\w.:-]+/(?:root|ROOT|USERDATA|userdata|home|usr|var|system|os)(?:/[\w.:-]*)*"
+    r"|[\w.:-]+/(?:[\w.:-]+/)*(?:home|root|rootfs|users|Users))/?$"
+)
+# LVM: volume groups installers create (Debian's `<host>-vg`, Ubuntu's `ubuntu-vg`, Fedora/
+# RHEL's `fedora`/`rhel`/`cl`, the common `vg0`/`vg00`/`rootvg`), and root/home/usr/var LVs.
+_SYSTEM_VG = re.compile(
+    r"^(?:vg0{1,2}|vg_?root|rootvg|vg_?system|system|sysvg|[\w.+]+-vg|ubuntu--vg|[\w.+]+--vg"
+    r"|fedora|fedora_[\w-]+|rhel|rhel_[\w-]+|centos|centos_[\w-]+|cl|cl_[\w-]+|almalinux"
+    r"|rocky|ol|ol_[\w-]+|volgroup0\d|volgroup00|debian-vg|pve|ubuntu-vg|kubuntu-vg|mint-vg"
+    r")$",
+    re.I,
+)
+_SYSTEM_LV = re.compile(
+    r"^(?:lv[_-]?)?(?:root|rootfs|home|usr|var|boot|system|slash|os|sys)(?:[_-]?lv)?\d*$"
+    r"|^ubuntu-lv$",
+    re.I,
+)
+# Btrfs subvolumes installers create (`@`, `@home`, `@root`, `@rootfs`) and openSUSE's `@/`.
+_SYSTEM_SUBVOL = re.compile(r"(^|/)@(?:|home|root|rootfs|usr|var|/\.snapshots|snapshots)/?$")
+
+
+@attrs.frozen(slots=True)
+class Shape:
+    """What a target is: `system` (whole-system, wiping it is blocked) with a description."""
+
+    system: bool
+    what: str
+
+
+ORDINARY = Shape(False, "")
+
+
+def lvm_shape(text: str, whole_vg: bool) -> Shape:
+    """An LVM name (`vg0/root`, `/dev/vg0/root`, `/dev/mapper/vg0-root`, or a VG name when
+    `whole_vg`): the system's root/home/usr/var volume, or the system volume group."""
+    t = text.strip()
+    m = re.match(r"^/dev/mapper/(.+)$", t)
+    if m:
+        pieces = re.split(r"(?<!-)-(?!-)", m.group(1), maxsplit=1)
+        if len(pieces) == 2:
+            vg, lv = pieces
+            return _lv(vg.replace("--", "-"), lv.replace("--", "-"), t)
+        return ORDINARY
+    t = t.removeprefix("/dev/")
+    if "/" in t:
+        vg, _, lv = t.partition("/")
+        if not lv:
+            return _vg(vg, t) if whole_vg else ORDINARY
+        return _lv(vg, lv, t)
+    return _vg(t, t) if whole_vg else ORDINARY
+
+
+def _lv(vg: str, lv: str, text: str) -> Shape:
+    if _SYSTEM_LV.match(lv):
+        return Shape(True, f"the system volume {text}")
+    return ORDINARY
+
+
+def _vg(vg: str, text: str) -> Shape:
+    if _SYSTEM_VG.match(vg):
+        return Shape(True, f"the system volume group {text} (every volume in it)")
+    return ORDINARY
+
+
+def zfs_shape(text: str, recursive: bool) -> Shape:
+    """A ZFS dataset or snapshot spec: the root pool, a root/home dataset, or every snapshot."""
+    t = text.strip().rstrip("/")
+    ds, at, snap = t.partition("@")
+    if at:
+        # `pool/fs@%`, `@first%last` (zfs ranges: `%` alone is every snapshot), `@*`.
+        if snap in ("%", "*", "all") or snap.startswith("%") or snap.endswith("%"):
+            return Shape(True, f"every snapshot of {ds} (the backups)")
+        return ORDINARY  # one named snapshot
+    if "/" not in ds and (recursive or re.fullmatch(_ROOT_POOL, ds)):
+        # `zfs destroy -r tank`: every dataset of the pool.
+        return Shape(True, f"the whole pool {ds}")
+    if _ZFS_SYSTEM.match(ds):
+        return Shape(True, f"the system dataset {ds}")
+    return ORDINARY
+
+
+def path_shape(text: str, cwds: frozenset[str | None], windows: bool) -> Shape:
+    """A path or device: the root, a home, a system folder (or `*` in one), an account or
+    boot file, a raw disk, or the system's btrfs subvolume."""
+    if not text or text.startswith("-"):
+        return ORDINARY
+    if is_device(text) or is_device(text.lower()):
+        return Shape(True, f"the raw disk {text}")
+    if _SYSTEM_SUBVOL.search(text.replace("\\", "/")):
+        return Shape(True, f"the system subvolume {text}")
+    what = whole_system(text, cwds, windows)
+    return Shape(True, what) if what is not None else ORDINARY
+
+
+def _volume_like(text: str) -> Shape:
+    """For programs nothing is known about: a name only a volume manager uses for the
+    system (`rpool/ROOT/ubuntu`, `zroot`, `tank/USERDATA`, `ubuntu-vg/root`,
+    `/dev/mapper/vg0-root`); a relative path such as `build/home` is not one."""
+    if re.fullmatch(_ROOT_POOL + r"(/[\w.:+-]*)*(@[\w.:%*+-]*)?", text):
+        return zfs_shape(text, True)
+    if re.search(r"/(ROOT|USERDATA)(/|@|$)", text) and not text.startswith((".", "/")):
+        return zfs_shape(text, False)
+    if text.startswith("/dev/mapper/"):
+        return lvm_shape(text, False)
+    m = re.fullmatch(r"^([\w.+-]+)/([\w.+-]+)$", text)
+    if m and _SYSTEM_VG.match(m.group(1)):
+        return lvm_shape(text, False)
+    return ORDINARY
+
+
+def target_shape(text: str, cwds: frozenset[str | None], windows: bool) -> Shape:
+    """Any target of an unknown program: path/device first, then volume-like names."""
+    s = path_shape(text, cwds, windows)
+    if s.system:
+        return s
+    return _volume_like(text)
+
+
+# --- reading an unknown command ----------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Reading:
+    """An unknown command read by shape: its verb, where it came from, its targets."""
+
+    verb: str
+    source: str  # "name", "subcommand" or "option"
+    at: int  # index (in the argument list) of the verb word, -1 for the name
+    targets: tuple[int, ...]  # argument indexes of the operands it acts on
+    forced: bool
+    dry: bool
+    package: bool = False  # a package manager: only a whole-system target counts
+
+
+# Shell keywords a broken or foreign-shell line can leave in the command position.
+_KEYWORDS = frozenset(
+    names(
+        """
+        do done then else elif fi for while until if in case esac function select time
+        foreach switch try catch finally begin process end trap return break continue
+        """
+    )
+)
+
+
+def _is_option(text: str, family: str) -> bool:
+    if text.startswith("-") and len(text) > 1:
+        return True
+    return family == "cmd" and bool(re.fullmatch(r"^/[A-Za-z?][\w:-]*$", text))
+
+
+def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
+    """Find the verb of an unknown command and the arguments it is aimed at; None when the
+    command carries no destructive verb, only asks for help, or lists/shows."""
+    if not ENABLED or name.startswith(("-", "/")) or name.lower() in _KEYWORDS:
+        return None
+    if name and not re.fullmatch(r"^[\w.+@-]{1,128}$", name):
+        return None  # `x=aaa;`, `${a}b`: not a program name anyone installs
+    if any(a in _HELP or a.lower() in _HELP for a in args):
+        return None
+    forced = any(_FORCE_OPTION.match(a) for a in args)
+    dry = any(is_dry_marker(a) for a in args)
+    verb: str | None = None
+    source = ""
+    at = -1
+    nv = name_verb(name) if name else None
+    if nv is not None and (nv not in WEAK_VERBS or forced):
+        verb, source = nv, "name"
+    if verb is None and not _TEXT_PROGRAM.search(name):
+        seen = 0
+        for i, a in enumerate(args):
+            if _is_option(a, family):
+                continue
+            low = a.lower()
+            if low in READ_SUBCOMMANDS:
+                return None  # `foo list --deleted`, `foo show delete-policy`
+            wv = word_verb(a)
+            if wv is not None and (wv not in WEAK_VERBS or forced):
+                verb, source, at = wv, "subcommand", i
+                break
+            seen += 1
+            if seen >= 3 or not re.fullmatch(r"^[A-Za-z][\w-]*$", a):
+                break
+    if verb is None:
+        for i, a in enumerate(args):
+            if option_verb(a):
+                verb, source, at = "delete", "option", i
+                break
+    if verb is None:
+        return None
+    targets: list[int] = []
+    skip_next = False
+    for i, a in enumerate(args):
+        if skip_next:
+            skip_next = False
+            continue
+        if source == "subcommand" and i <= at:
+            continue
+        if _is_option(a, family) and _NOT_TARGET_OPTION.match(a):
+            skip_next = "=" not in a and not a.startswith("/")
+            continue
+        if _is_option(a, family):
+            if "=" in a and a.startswith("--"):
+                targets.append(i)  # `--path=/`: the value is looked at below
+            continue
+        if i == at:
+            continue
+        targets.append(i)
+    package = bool(name) and bool(_PACKAGE_MANAGER.search(name))
+    return Reading(verb, source, at, tuple(targets), forced, dry, package)
+
+
+# Every copy kept for recovery: a verb aimed at all the snapshots/backups/restore points
+# is the `vssadmin delete shadows /all` of that tool (blocked, DESIGN §5 backups).
+_BACKUP_NOUN = re.compile(
+    r"(snapshot|snap|backup|shadow|archive|restore-?point|checkpoint|generation|recovery"
+    r"|savepoint|version)s?",
+    re.I,
+)
+_ALL_MARKER = re.compile(
+    r"^(--?(all|everything|all-[\w-]+|[\w-]+-all)(=\S*)?|/all|all|everything|\*|%|\.\*|@%|@\*)$",
+    re.I,
+)
+
+
+# Snapshot and backup tools whose name does not say so.
+_BACKUP_TOOLS = frozenset(
+    names(
+        """
+        timeshift snapper sanoid syncoid zrepl znapzend zfs-auto-snapshot rsnapshot bacula
+        bareos bconsole duplicati urbackup bup rdiff-backup duplicacy autorestic borgmatic
+        btrbk zfsnap zectl beadm bectl
+        """
+    )
+)
+
+
+def all_backups(name: str, args: Sequence[str], reading: Reading) -> str | None:
+    """`timeshift --delete-all`, `snapper delete --all`, `foo snapshots purge --all`: a
+    verb aimed at every snapshot or backup a tool keeps; the noun it names, or None."""
+    if not any(_ALL_MARKER.match(a) for a in args):
+        return None
+    if name.lower() in _BACKUP_TOOLS:
+        return "snapshot or backup"
+    for text in (name, *args):
+        m = _BACKUP_NOUN.search(text)
+        if m is not None and not text.startswith(("/", "~", ".")):
+            return m.group(0).lower()
+    return None
+
+
+def option_value(text: str) -> str:
+    """The value of `--opt=value`, or the text itself."""
+    if text.startswith("--") and "=" in text:
+        return text.split("=", 1)[1]
+    return text
+
+
+def verb_reason(name: str, reading: Reading) -> str:
+    if not name:
+        return f"the program is only known at run time, and it is told to {reading.verb}"
+    if reading.source == "name":
+        return f"`{name}` is not known here, and its name says it {_says(reading.verb)}"
+    if reading.source == "subcommand":
+        return f"`{name}` is not known here, and it is told to {reading.verb}"
+    return f"`{name}` is not known here, and an option tells it to delete"
+
+
+def _says(verb: str) -> str:
+    special = {"rm": "removes", "del": "deletes", "rmrf": "deletes", "deltree": "deletes a tree"}
+    if verb in special:
+        return special[verb]
+    return verb + ("es" if verb.endswith(("sh", "ch", "s", "x")) else "s")
