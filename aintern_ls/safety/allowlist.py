@@ -199,7 +199,10 @@ def _misc(cmd: Cmd) -> None:
             cmd.add(M, "history", "rewrites or edits the shell history")
         return
     if n in ("journalctl", "dmesg"):
-        if any(
+        if n == "journalctl" and any(t.startswith("--vacuum") for t in texts):
+            # the system journal emptied: log clearing, as `wevtutil cl` is
+            cmd.add(C, "clear-logs", "journalctl deletes the system journal")
+        elif any(
             t.startswith(("--vacuum", "--rotate", "--flush")) or t in ("-c", "-C", "--clear")
             for t in texts
         ):

@@ -97,6 +97,15 @@ cowsay cowthink                    | -f                                   | file
 pico                               | -s --speller                         | prog
 runscript                          | @                                    | file:runscript
 xdg-user-dir                       | @                                    | inject
+lf                                 | -command                             | bang
+vifm                               | -c                                   | bang
+r2 radare2 rizin r2pipe            | -c -i                                | bang
+kak                                | -e                                   | kaksh
+ysh                                | -c                                   | sh
+matlab                             | -batch -r                            | code:matlab
+swipl                              | -g -t                                | code:prolog
+nim                                | --eval                               | code:nim
+php-cgi                            | -r                                   | code:php
 rustdoc                            | -o --out-dir                         | wrdir
 arj                                | @3                                   | xdir
 xterm uxterm koi8rxterm lxterm     | -e                                   | argv
@@ -231,6 +240,22 @@ def _option_hits(cmd: Cmd, opts: tuple[str, ...], win: bool) -> list[tuple[int, 
             if t == o:
                 # A flag with nothing after it (`runonce /AlternateShellStartup`) is its own hit.
                 out.append((i + 1, args[i + 1]) if i + 1 < len(args) else (i, w))
+                break
+            if (
+                not win
+                and len(o) == 2
+                and o[0] == "-"
+                and o != "--"
+                and len(t) > 2
+                and t[0] == "-"
+                and t[1] != "-"
+                and t[1:].isalpha()
+                and t.endswith(o[1])
+                and not t.startswith(o)
+            ):
+                # bundled flags ending in the option (`r2 -qc CMD`)
+                if i + 1 < len(args):
+                    out.append((i + 1, args[i + 1]))
                 break
             sep = t[len(o)] if len(t) > len(o) and t.startswith(o) else ""
             if sep in ("=", ":") and (o.startswith("-") or o.startswith("/")):
@@ -695,6 +720,23 @@ def _posix_kind(cmd: Cmd, kind: str, index: int, value: Word) -> bool:
         _remote(cmd, index, family, _REMOTE_VALUED[tool])
     elif kind.startswith("rline:"):
         _remote_line(cmd, value.text, value, kind[6:])
+    elif kind == "bang":
+        # File managers and debuggers whose command line runs `!CMD` (`$CMD`, `%CMD`, `&CMD`
+        # in lf) through the shell: `vifm -c '!rm …'`, `r2 -c '!cmd'`, `lf -command '$cmd'`.
+        lines = [
+            m.group(1)
+            for m in re.finditer(r"(?:^|[;\n])\s*(?:shell\s+|[!$%&]{1,2})([^;\n]+)", value.text)
+        ]
+        if not lines:
+            return False
+        for line in lines:
+            run_config_command(cmd, Word(line.strip(), value.start, value.end), what)
+    elif kind == "kaksh":
+        blocks = re.findall(r"%sh\{(.*?)\}", value.text, re.S)
+        if not blocks:
+            return False
+        for block in blocks:
+            run_config_command(cmd, Word(block, value.start, value.end), f"{what} %sh{{}}")
     elif kind == "inject":
         # `xdg-user-dir '}; CMD #'`: the value is pasted into a shell script unquoted.
         m = re.search(r"[;&|`]|\$\(", value.text)

@@ -166,12 +166,31 @@ def _segment(
         return Info(), []
     _record_set(words, scope)
     _alternate_streams(words, redirects, scope)
-    words = _by_stem(words, scope)
+    words = _by_stem(_unglue(words), scope)
     info = dispatch.judge(words, scope, stdin)
     wrappers.cmd_wrote(scope, _batch_text(words), redirects, info.network_fetch, echoed)
     if words[0].text.lower() == "echo" and not redirects:
         return info, [*echoed, " ".join(w.text for w in words[1:])]
     return info, []
+
+
+_GLUED = re.compile(r"\A([A-Za-z][\w.-]*?)((?:/[^/\\\s]*)+)\Z")
+
+
+def _unglue(words: list[Word]) -> list[Word]:
+    """`rd/s/q C:\\x`, `del/f/s/q …`, `dir/b`: cmd ends a command word at `/`, so the
+    switches glued to it are switches."""
+    head = words[0]
+    m = _GLUED.match(head.text) if not head.dynamic and "/" in head.text else None
+    if m is None or ":" in head.text:
+        return words
+    out = [Word(m.group(1), head.start, head.start + len(m.group(1)))]
+    pos = head.start + len(m.group(1))
+    for sw in re.findall(r"/[^/]*", m.group(2)):
+        if sw != "/":
+            out.append(Word(sw, pos, pos + len(sw)))
+        pos += len(sw)
+    return [*out, *words[1:]]
 
 
 # cmd finds `u` as `u.COM`, `u.EXE`, `u.BAT`, `u.CMD` (PATHEXT) in the working directory first.

@@ -482,6 +482,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if scope.family == "bash":
         # options whose value runs, and code handed to interpreters nobody models (safety-p5)
         system.option_commands(cmd, mark)
+        system.exec_tail(cmd, mark)
         system.program_code(cmd, handler is not None, mark)
     if scope.family == "bash" and len(words) > 3:
         _shell_code_in_arguments(words, scope, mark)
@@ -1488,7 +1489,10 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
         out = _sed_output(list(info.argv), text)
         if out is not None:
             return Stdin(STDIN_STATIC, out, -1, decoded=out != text)
-    if info.name in ("head", "tail", "awk", "gawk", "mawk", "grep") and info.argv is not None:
+    if (
+        info.name in ("head", "tail", "awk", "gawk", "mawk", "grep", "cut")
+        and info.argv is not None
+    ):
         out = _filter_output(info.name, list(info.argv), text)
         if out is not None:
             return Stdin(STDIN_STATIC, out, -1, decoded=out != text)
@@ -1498,7 +1502,7 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
 
 
 _FILTERS = frozenset(
-    names("tr sed gsed openssl head tail awk gawk mawk grep basenc") + tuple(_DECOMPRESSORS)
+    names("tr sed gsed openssl head tail awk gawk mawk grep basenc cut") + tuple(_DECOMPRESSORS)
 )
 
 
@@ -1563,6 +1567,8 @@ def _filter_output(name: str, args: list[str], text: str) -> str | None:
             return None
         k = int(field.group(1))
         return "\n".join((ln.split()[k - 1] if len(ln.split()) >= k else "") for ln in lines)
+    if name == "cut":
+        return _cut_output(args, lines)
     if name == "grep":
         flags = [a for a in args if a.startswith("-")]
         pats = [a for a in args if not a.startswith("-")]
@@ -1582,6 +1588,28 @@ def _filter_output(name: str, args: list[str], text: str) -> str | None:
 
 
 _DECODERS = frozenset(names("base64 base32 xxd rev tr cat openssl basenc"))
+
+
+def _cut_output(args: list[str], lines: list[str]) -> str | None:
+    """`cut -c2-`, `cut -b 3-9`, `cut -d: -f2` of known text (safety-p5: literal text cut
+    into shape and piped into a shell)."""
+    joined = " ".join(args)
+    m = re.fullmatch(r"-([cb])\s*(\d*)-(\d*)", joined)
+    if m is not None:
+        lo = int(m.group(2) or 1) - 1
+        hi = int(m.group(3)) if m.group(3) else None
+        return "\n".join(ln[lo:hi] for ln in lines)
+    m = re.fullmatch(r"-d\s*(\S)\s+-f\s*(\d+)(-?)|-f\s*(\d+)(-?)\s+-d\s*(\S)", joined)
+    if m is not None:
+        sep = m.group(1) or m.group(6)
+        k = int(m.group(2) or m.group(4)) - 1
+        rest = bool(m.group(3) or m.group(5))
+        out = []
+        for ln in lines:
+            parts = ln.split(sep)
+            out.append(sep.join(parts[k:]) if rest else (parts[k] if k < len(parts) else ""))
+        return "\n".join(out)
+    return None
 
 
 def _openssl_decodes(argv: tuple[str, ...]) -> bool:

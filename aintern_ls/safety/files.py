@@ -90,6 +90,39 @@ def _climbs_to_root(text: str) -> str | None:
     return f"the whole filesystem (${m.group(1)} followed by {ups} `..` climbs to /)"
 
 
+# Windows folders whose names do not fit 8.3, in the order their short names are handed out
+# (`PROGRA~1` is Program Files, `PROGRA~2` Program Files (x86), `PROGRA~3` ProgramData).
+_LONG_FOLDERS = (
+    "Program Files",
+    "Program Files (x86)",
+    "ProgramData",
+    "Documents and Settings",
+    "System Volume Information",
+    "Local Settings",
+    "Application Data",
+    "Start Menu",
+    "WindowsApps",
+    "Recovery",
+)
+_SHORT_NAME = re.compile(r"(?<![^\\/:])([^\\/~.\s]{1,6})~(\d)(?=$|[\\/])")
+
+
+_EVENT_LOG = re.compile(r"(?i)[\\/]winevt[\\/]logs(?:[\\/]|$)|\.evtx$")
+
+
+def long_names(path: str) -> str:
+    """`C:\\PROGRA~1\\x` -> `C:\\Program Files\\x`: 8.3 short names of the system folders
+    whose long names do not fit, so they are judged as the folders they are."""
+
+    def sub(m: re.Match[str]) -> str:
+        stem = m.group(1).upper()
+        fits = [f for f in _LONG_FOLDERS if f.replace(" ", "").upper().startswith(stem)]
+        n = int(m.group(2))
+        return fits[min(n, len(fits)) - 1] if fits and n >= 1 else m.group(0)
+
+    return _SHORT_NAME.sub(sub, path)
+
+
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
     """Judge each target of a delete; the worst one decides the finding."""
     if not targets:
@@ -110,7 +143,8 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
         elif t.dynamic and (empty := _as_if_empty(cmd, t, recursive)) is not None:
             level, rule, what = empty
         else:
-            target = classify_path(t.text, scope.cwds, scope.windows, scope.start_cwd)
+            text = long_names(t.text) if scope.windows and "~" in t.text else t.text
+            target = classify_path(text, scope.cwds, scope.windows, scope.start_cwd)
             level, rule, what = target.level, target.rule, target.what
             if (
                 not recursive
@@ -124,6 +158,10 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
                 level = D
         if level > worst_level:
             worst_level, worst, worst_word = level, (rule, what), t
+    if worst_level < C and scope.windows and any(_EVENT_LOG.search(t.text) for t in targets):
+        # `del …\winevt\Logs\Security.evtx`: Windows event logs deleted, as `wevtutil cl`
+        worst_level, worst = C, ("clear-logs", "Windows event log files")
+        worst_word = next(t for t in targets if _EVENT_LOG.search(t.text))
     if worst is None:
         return
     rule, what = worst
@@ -737,8 +775,17 @@ def _hdparm(cmd: Cmd) -> None:
         for w in cmd.args
     ):
         cmd.add(B, "disk-write", "hdparm erases or overwrites the disk")
+    elif (
+        all(w.text in _HDPARM_READ or not w.text.startswith("-") for w in cmd.args)
+        and cmd.operands()
+    ):
+        return  # `hdparm -I /dev/sda`: identification and timing reads
     else:
         cmd.add(M, "disk", "hdparm changes disk settings")
+
+
+# hdparm options that only read: identify, geometry, timing reads, power state, temperature.
+_HDPARM_READ = frozenset(names("-I -i -g -t -T -C -H -v --Istdout --direct -tT -Tt"))
 
 
 _MODE_SETUID = re.compile(
@@ -949,3 +996,11 @@ def _cpio(cmd: Cmd) -> None:
             return
     if not system.extracts_over_system(cmd, dest):
         cmd.add(M, "write", f"cpio writes files into {dest.text}", dest)
+
+
+@handles("sponge")
+def _sponge(cmd: Cmd) -> None:
+    """`… | sponge FILE` soaks up its input and writes FILE (the destination is judged like a
+    redirection: account files blocked, startup files persistence)."""
+    if cmd.operands():
+        cmd.add(M, "write", "sponge writes a file")

