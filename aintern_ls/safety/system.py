@@ -1526,6 +1526,26 @@ def _lvm(cmd: Cmd) -> None:
     cmd.add(M, "disk", f"{name} changes logical volumes")
 
 
+@handles("findmnt", "smartctl", "modinfo", "blockdev", "lshw", "hwinfo", "lsscsi", "lspci")
+def _disk_queries(cmd: Cmd) -> None:
+    """Read-only queries of disks, mounts and modules are safe (session-7 convention:
+    `smartctl -a`, `modinfo`); the options that change a device are moderate."""
+    texts = cmd.texts()
+    if cmd.name == "smartctl":
+        if any(
+            t.startswith(("-t", "--test", "-s", "--smart", "-o", "--offlineauto", "-S"))
+            or t.startswith(("--saveauto", "-X", "--abort", "--set", "-C", "--captive"))
+            for t in texts
+        ):
+            cmd.add(M, "disk", "smartctl starts a self-test or changes the drive's settings")
+        return
+    if cmd.name == "blockdev":
+        if any(t.startswith("--") and not t.startswith(("--get", "--report")) for t in texts):
+            cmd.add(M, "disk", "blockdev changes a block device's settings")
+        return
+    # findmnt, modinfo, lshw, hwinfo, lsscsi, lspci: they print what they find.
+
+
 @handles(
     "fsck",
     "e2fsck",
