@@ -1730,10 +1730,14 @@ def opt_values(cmd: Cmd, spec: str) -> list[tuple[Word, Word]]:
     wanted = spec.split()
     out: list[tuple[Word, Word]] = []
     args = cmd.args
+    # (an argument not starting with `-` can only match an option that does not either)
+    dashed = all(o.startswith("-") for o in wanted)
     for i, w in enumerate(args):
         t = w.text
         if t in wanted and i + 1 < len(args):
             out.append((w, args[i + 1]))
+            continue
+        if dashed and not t.startswith("-"):
             continue
         for o in wanted:
             if o.startswith("--") and t.startswith(o + "="):
@@ -1742,11 +1746,11 @@ def opt_values(cmd: Cmd, spec: str) -> list[tuple[Word, Word]]:
                 out.append((w, _sub(w, t[2:])))
             elif (
                 len(o) == 2
+                and cmd.name == "socket"  # (first: the cheap test, on every word)
                 and re.fullmatch(r"-[a-zA-Z]+", t)
                 and t.endswith(o[1])
                 and len(t) > 2
                 and i + 1 < len(args)
-                and cmd.name == "socket"
             ):
                 out.append((w, args[i + 1]))
     return out
