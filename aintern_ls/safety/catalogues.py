@@ -48,6 +48,7 @@ from aintern_ls.safety.words import Word, names
 # kind: sh = a shell command line; prog = a program (or script) it runs; argv = the words
 # from there on are a command; csv = `prog,arg,arg`; code:LANG = code in LANG; file:LANG = a
 # script file in LANG it runs; shline = the words from there on are one shell line;
+# sh+ops = a shell line run with the command's operands appended;
 # dir:LANG:NAME = a folder whose NAME file (LANG) it runs;
 # up = a file it sends to the network; dl = a URL it downloads; wr = a file it writes;
 # lib = a shared library it loads; leak = a value sent to a remote host (a substitution
@@ -56,8 +57,7 @@ _POSIX = """
 yt-dlp youtube-dl yt-dlp_linux     | --exec --exec-before-download --netrc-cmd | sh
 yt-dlp youtube-dl yt-dlp_linux     | --external-downloader --downloader   | prog
 yt-dlp youtube-dl yt-dlp_linux     | -a --batch-file                      | rd
-nodemon                            | -x --exec                            | sh
-nodemon                            | @                                    | file:node
+nodemon                            | -x --exec                            | sh+ops
 c89 c99                            | -wrapper                             | csv
 c89 c99                            | -o                                   | wr
 check_ssl_cert                     | --curl-bin --file-bin --openssl --date --nmap-bin | prog
@@ -696,6 +696,11 @@ def _posix_kind(cmd: Cmd, kind: str, index: int, value: Word) -> bool:
         _run_argv(cmd, index)
     elif kind == "csv":
         _csv(cmd, value, what)
+    elif kind == "sh+ops":
+        # `nodemon --exec "node --inspect" server.js`: the program is run with the script
+        rest = [w.text for _, w in _operands(cmd, False) if w.text != value.text]
+        line = " ".join([value.text, *rest])
+        _run_shell_line(cmd, Word(line, value.start, value.end, value.dynamic), what)
     elif kind == "shline":
         tail = [w for w in cmd.args[index:] if w.text != "--"]
         while tail and tail[0].text.startswith("-"):

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 
-from aintern_ls.safety import dispatch, wrappers
+import attrs
+
+from aintern_ls.safety import budget, dispatch, wrappers
 from aintern_ls.safety.bash import PARSES
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
-from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.paths import is_device
 from aintern_ls.safety.words import Word
 
@@ -80,30 +82,96 @@ def analyse(text: str, scope: Scope) -> None:
     info = Info()
     stdin: Stdin = NO_STDIN
     echoed: list[str] = []  # what the `echo`s just before printed (a `( … ) > f` group)
+    memo: dict[object, _SegmentMemo] = {}
     for words, piped, redirects in segments:
         stdin = dispatch.next_stdin(info, stdin) if piped else NO_STDIN
-        for op, target in redirects:
-            _redirect(scope, op, target)
-            if op == "<":
-                # `cmd < w.txt` after `echo … > w.txt`: the file holds known text.
-                known = wrappers.written_text(scope, target.text)
-                stdin = Stdin("file") if known is None else Stdin("static", known, -1)
-        # `%x%` is expanded before cmd reads the line (`set x=if` … `%x% 1==1 rd …`).
-        words = _strip_control(_expand_set_variables(words, scope))
-        if not words:
-            wrappers.cmd_wrote(scope, words, redirects, False, echoed)
-            echoed = []
-            info = Info()
-            continue
-        _record_set(words, scope)
-        _alternate_streams(words, redirects, scope)
-        words = _mapped_drives(_by_stem(_unglue(words), scope), scope)
-        info = dispatch.judge(words, scope, stdin)
-        wrappers.cmd_wrote(scope, _batch_text(words), redirects, info.network_fetch, echoed)
-        if words[0].text.lower() == "echo" and not redirects:
-            echoed.append(" ".join(w.text for w in words[1:]))
+        if piped or redirects or not words:
+            info, echoed = _segment(words, redirects, stdin, scope, echoed)
         else:
-            echoed = []
+            info, echoed = _segment_once(words, stdin, scope, echoed, memo)
+
+
+@attrs.frozen(slots=True)
+class _SegmentMemo:
+    base: int  # where the segment stood
+    found: tuple[Finding, ...]
+    info: Info
+    cost: float  # the second walk's steps (-1: walked once only)
+    echo: str | None  # what it adds to the `echo` group (None: it ends the group)
+
+
+def _segment_once(
+    words: list[Word],
+    stdin: Stdin,
+    scope: Scope,
+    echoed: list[str],
+    memo: dict[object, _SegmentMemo],
+) -> tuple[Info, list[str]]:
+    """A command with no pipe or redirect, written the same way in the same state as one
+    before it (`a()a()a()…` is ten thousand `a`s), is judged twice at most: later copies
+    get its findings moved to where they stand and pay what the second judgement cost
+    (the cut, when the budget runs out, falls where judging would put it)."""
+    state = dispatch.memo_state(scope)
+    if state is None:
+        return _segment(words, [], stdin, scope, echoed)
+    lo, hi = words[0].start, max(w.end for w in words)
+    key = (
+        tuple((w.text, w.start - lo, w.end - lo, w.dynamic, w.glob, w.origin) for w in words),
+        scope.source[lo:hi],
+        state,  # (its stdin is always none: a piped command is not reused)
+    )
+    hit = memo.get(key)
+    if hit is not None and hit.cost >= 0 and budget.affordable(hit.cost):
+        budget.spend(hit.cost)
+        delta = lo - hit.base
+        scope.findings.extend(
+            [Finding(f.level, f.rule, f.reason, f.start + delta, f.end + delta) for f in hit.found]
+        )
+        echoed = [*echoed, hit.echo] if hit.echo is not None else []
+        return dispatch.copy_info(hit.info, delta, stdin), echoed
+    mark, spent, before = len(scope.findings), budget.spent(), len(echoed)
+    info, after = _segment(words, [], stdin, scope, echoed)
+    if len(scope.findings) >= mark and dispatch.memo_state(scope) == state:
+        found = scope.findings[mark:]
+        echo = after[before] if len(after) == before + 1 and after[:before] == echoed else None
+        if (echo is not None or not after) and (
+            all(lo <= f.start and f.end <= hi for f in found)
+            and dispatch.info_within(info, stdin, lo, hi)
+        ):
+            cost = budget.spent() - spent if hit is not None else -1.0
+            memo[key] = _SegmentMemo(
+                lo, tuple(found), dispatch.copy_info(info, 0, stdin), cost, echo
+            )
+    return info, after
+
+
+def _segment(
+    words: list[Word],
+    redirects: list[tuple[str, Word]],
+    stdin: Stdin,
+    scope: Scope,
+    echoed: list[str],
+) -> tuple[Info, list[str]]:
+    """Judge one command of the line; returns what it gives a pipe and the `echo` group."""
+    for op, target in redirects:
+        _redirect(scope, op, target)
+        if op == "<":
+            # `cmd < w.txt` after `echo … > w.txt`: the file holds known text.
+            known = wrappers.written_text(scope, target.text)
+            stdin = Stdin("file") if known is None else Stdin("static", known, -1)
+    # `%x%` is expanded before cmd reads the line (`set x=if` … `%x% 1==1 rd …`).
+    words = _strip_control(_expand_set_variables(words, scope))
+    if not words:
+        wrappers.cmd_wrote(scope, words, redirects, False, echoed)
+        return Info(), []
+    _record_set(words, scope)
+    _alternate_streams(words, redirects, scope)
+    words = _mapped_drives(_by_stem(_unglue(words), scope), scope)
+    info = dispatch.judge(words, scope, stdin)
+    wrappers.cmd_wrote(scope, _batch_text(words), redirects, info.network_fetch, echoed)
+    if words[0].text.lower() == "echo" and not redirects:
+        return info, [*echoed, " ".join(w.text for w in words[1:])]
+    return info, []
 
 
 _DRIVE_MAP = "\x00drive:"  # `net use Z: \\host\share`: Z: is that share

@@ -755,6 +755,15 @@ _DRY_RUN_SHORT = {
     "mkfs.ext2": "n",
     "mkfs.ext3": "n",
     "mkfs.ext4": "n",
+    # Documented `-n, --dry-run` (rclone(1), borg(1), restic(1), stow(8), ninja(1)) and
+    # Ansible's `-C, --check` mode.
+    "rclone": "n",
+    "borg": "n",
+    "restic": "n",
+    "stow": "n",
+    "ninja": "n",
+    "ansible": "C",
+    "ansible-playbook": "C",
 }
 # `certbot --dry-run` still runs its --pre-hook/--post-hook commands.
 _NO_DRY_RUN = frozenset(names("sudo doas su env xargs sh bash zsh eval exec command nohup certbot"))
@@ -1166,6 +1175,10 @@ def _powershell_verb(cmd: Cmd) -> None:
         and _shape_wipe(cmd, list(range(len(cmd.args))), verb)
     ):
         return
+    if verb in _PS_WIPE_VERBS and shape.ENABLED and "storagepool" in cmd.name:
+        # `Remove-StoragePool`: a whole Storage Spaces pool, every virtual disk in it.
+        cmd.add(B, "shape-wipe", f"{cmd.name} deletes a whole storage pool (every disk in it)")
+        return
     if verb in _PS_DESTROY_VERBS:
         cmd.add(D, "delete", f"{cmd.name} removes, stops or disables something")
     elif shape.ENABLED and shape.name_verb(cmd.name) in shape.STRONG_VERBS:
@@ -1188,6 +1201,12 @@ def _shape_wipe(cmd: Cmd, targets: list[int], verb: str, reason: str = "") -> bo
         if w.dynamic:
             continue
         value = shape.option_value(w.text)
+        if (
+            i > 0
+            and re.fullmatch(r"[A-Za-z]", value)
+            and cmd.args[i - 1].text.lower() in ("-driveletter", "-drive", "--drive", "/drive")
+        ):
+            value += ":"  # `-DriveLetter C` is the drive C:
         if verb in shape.FORMAT_VERBS:
             found = (
                 shape.Shape(True, f"the disk or drive {value}")
@@ -1222,6 +1241,19 @@ def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
     where = cmd.args[reading.at] if reading.at >= 0 else None
     if reading.package:
         return  # `xbps-remove -R foo`: removing a package is the unknown program's moderate
+    if (
+        reading.source == "subcommand"
+        and reading.at == 1
+        and cmd.args[0].text.lower() in shape.POOL_NOUNS
+        and reading.verb in shape.STRONG_VERBS
+    ):
+        cmd.add(
+            B,
+            "shape-wipe",
+            f"{why}; aimed at a whole storage pool (every volume in it), it is treated as a wipe",
+            cmd.args[reading.at],
+        )
+        return
     noun = shape.all_backups(name, texts, reading)
     if noun is not None:
         cmd.add(
@@ -1247,6 +1279,8 @@ def _escalate(cmd: Cmd) -> None:
     found: tuple[int, shape.Shape] | None = None
     if name in ("lvremove", "vgremove"):
         for i in ops:
+            if (i > 0 and texts[i - 1] in _LVM_VALUE_OPTIONS) or "=" in texts[i]:
+                continue  # `--select 'lv_name=~^tmp'`: a selection, not a volume group
             s = shape.lvm_shape(texts[i], whole_vg=True)
             if s.system:
                 found = (i, s)
@@ -1264,6 +1298,13 @@ def _escalate(cmd: Cmd) -> None:
         if words[:2] in (["subvolume", "delete"], ["subvol", "delete"], ["sub", "del"]):
             for i in ops[2:]:
                 s = shape.path_shape(texts[i], cmd.scope.cwds, False)
+                last = texts[i].rstrip("/").rsplit("/", 1)[-1]
+                if not s.system and last in _BTRFS_SYSTEM_SUBVOLS and "/" in texts[i]:
+                    # Fedora's `root`/`home`, Ubuntu's `@`/`@home`, Debian's `@rootfs`.
+                    s = shape.Shape(True, f"the system subvolume {texts[i]}")
+                if not s.system and args[i].glob and "snapshot" in texts[i].lower():
+                    # `/.snapshots/*/snapshot`: every snapshot (the backups), not one.
+                    s = shape.Shape(True, f"every snapshot matched by {texts[i]} (the backups)")
                 if s.system:
                     found = (i, s)
                     break
@@ -1276,6 +1317,19 @@ def _escalate(cmd: Cmd) -> None:
         f"{name} deletes {s.what}: the system cannot survive it",
         args[i],
     )
+
+
+_LVM_VALUE_OPTIONS = frozenset(
+    names(
+        """
+        -S --select --config --devices --devicesfile -A --autobackup --commandprofile
+        --profile --reportformat --lockopt --driverloaded --nolocking --journal
+        """
+    )
+)
+_BTRFS_SYSTEM_SUBVOLS = frozenset(
+    names("root home rootfs @ @home @root @rootfs @var @usr @boot @log")
+)
 
 
 # Volume managers' own dry runs: LVM's `-t/--test`, `zfs destroy -n`, `zpool create -n`.

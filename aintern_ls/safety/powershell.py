@@ -637,10 +637,10 @@ class _Walker:
             self.assignment(node)
         if t == "foreach_statement":
             return self.foreach(node)
-        info = Info()
+        info = None  # (a fresh Info only when no child gave one: most nodes have children)
         for c in node.named_children:
             info = self.visit(c)
-        return info
+        return Info() if info is None else info
 
     def assignment(self, node: Node) -> None:
         """`$c = 'Remove-Item'`: remember constant values so `& $c …` is judged as what it
@@ -816,10 +816,10 @@ class _Walker:
                     self.scope.env[_PS_VAR + n] = v
 
     def _visit_children(self, node: Node) -> Info:
-        info = Info()
+        info = None
         for c in node.named_children:
             info = self.visit(c)
-        return info
+        return Info() if info is None else info
 
     def error_region(self, node: Node) -> Info:
         start, end = self.span(node)
@@ -882,13 +882,13 @@ class _Walker:
         return info
 
     def pipeline(self, node: Node) -> Info:
-        info = Info()
+        info = None
         for c in node.named_children:
             if c.type == "pipeline_chain":
                 info = self.stages([s for s in c.named_children if s.type != "comment"])
             else:
                 info = self.visit(c)
-        return info
+        return Info() if info is None else info
 
     def stages(self, stages: list[Node]) -> Info:
         info = Info()

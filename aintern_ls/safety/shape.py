@@ -42,7 +42,7 @@ STRONG_VERBS = frozenset(
     names(
         """
         delete del remove rm destroy purge wipe erase nuke zap shred obliterate expunge
-        deltree rmrf annihilate eradicate
+        deltree rmrf annihilate eradicate rmdir rmtree truncate
         """
     )
 )
@@ -54,8 +54,9 @@ WEAK_VERBS = frozenset(names("clean cleanup clear prune scrap"))
 # `drop` is a database verb (`foo drop database x`): a whole word only (dropbox, dropbear).
 WORD_ONLY_VERBS = frozenset(names("drop del rm zap rmrf"))
 # `format` destroys a disk, a drive or a volume; aimed at anything else it formats text
-# (`clang-format`, `buf format`), so it only counts against a device-like target.
-FORMAT_VERBS = frozenset(names("format reformat mkfs"))
+# (`clang-format`, `buf format`), so it only counts against a device-like target. So do
+# the verbs that also mean tidying text (`sanitize`, `overwrite` a config value).
+FORMAT_VERBS = frozenset(names("format reformat mkfs sanitize zeroize zerofill overwrite"))
 # Long verbs that also name programs when glued to another word (`lvremove`, `xdelete`,
 # `purgeall`); shorter ones would match ordinary words.
 _GLUED = ("delete", "remove", "destroy", "purge", "wipe", "erase", "shred", "nuke", "expunge")
@@ -99,7 +100,7 @@ _VERB_OPTION = re.compile(
     r"^(--?|/)(?!no-)(?:force-?|really-?)?"
     r"(?:(?:delete|wipe|purge|destroy|erase|nuke|shred|zap|obliterate|expunge)(?:[-_][a-z-]*)?"
     # `--remove` and `--remove-all`, but not `--remove-orphans` or docker's `--rm`.
-    r"|remove|remove-?all|rm-?all)(=\S*)?$",
+    r"|remove|remove-?all|rm-?all)([=:]\S*)?$",
     re.I,
 )
 # Options that make a weak verb destroy: everything, forced, recursive, hard.
@@ -148,6 +149,7 @@ def name_verb(name: str) -> str | None:
     for p in parts:
         if _UNDO.match(p):
             continue
+        p = p.rstrip("0123456789")  # `sdelete64`, `nuke2`
         for v in _GLUED:
             if len(p) > len(v) and (p.startswith(v) or p.endswith(v)):
                 return v
@@ -197,7 +199,7 @@ _SYSTEM_VG = re.compile(
 )
 _SYSTEM_LV = re.compile(
     r"^(?:lv[_-]?)?(?:root|rootfs|home|usr|var|boot|system|slash|os|sys)(?:[_-]?lv)?\d*$"
-    r"|^ubuntu-lv$",
+    r"|^ubuntu-lv$|^[\w.+]*[-_](?:root|rootfs|home)$",
     re.I,
 )
 # Btrfs subvolumes installers create (`@`, `@home`, `@root`, `@rootfs`) and openSUSE's `@/`.
@@ -242,9 +244,11 @@ def _lv(vg: str, lv: str, text: str) -> Shape:
 
 
 def _vg(vg: str, text: str) -> Shape:
+    # A whole volume group is LVM's pool: removing it (or every volume in it) is blocked
+    # like a whole ZFS pool (session-7 convention), whatever its name.
     if _SYSTEM_VG.match(vg):
         return Shape(True, f"the system volume group {text} (every volume in it)")
-    return ORDINARY
+    return Shape(True, f"the whole volume group {text} (every volume in it)")
 
 
 def zfs_shape(text: str, recursive: bool) -> Shape:
@@ -256,8 +260,9 @@ def zfs_shape(text: str, recursive: bool) -> Shape:
         if snap in ("%", "*", "all") or snap.startswith("%") or snap.endswith("%"):
             return Shape(True, f"every snapshot of {ds} (the backups)")
         return ORDINARY  # one named snapshot
-    if "/" not in ds and (recursive or re.fullmatch(_ROOT_POOL, ds)):
-        # `zfs destroy -r tank`: every dataset of the pool.
+    if "/" not in ds and ds:
+        # `zfs destroy -r tank`, `zfs destroy tank`: the pool's own dataset, every dataset
+        # of the pool (a whole pool: session-7 convention).
         return Shape(True, f"the whole pool {ds}")
     if _ZFS_SYSTEM.match(ds):
         return Shape(True, f"the system dataset {ds}")
@@ -328,6 +333,19 @@ _KEYWORDS = frozenset(
 )
 
 
+def _short_n(args: Sequence[str]) -> bool:
+    """`-n` (alone or in a short bundle: `-nv`, `-rn`) not followed by a number: the session-7
+    label convention reads it as an unknown program's dry run (`frob purge -n ~`)."""
+    for i, a in enumerate(args):
+        if a == "--":
+            return False
+        if re.fullmatch(r"^-[a-zA-Z]{0,3}n[a-zA-Z]{0,3}$", a):
+            nxt = args[i + 1] if i + 1 < len(args) else ""
+            if not nxt.isdigit():
+                return True
+    return False
+
+
 def _is_option(text: str, family: str) -> bool:
     if text.startswith("-") and len(text) > 1:
         return True
@@ -344,7 +362,7 @@ def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
     if any(a in _HELP or a.lower() in _HELP for a in args):
         return None
     forced = any(_FORCE_OPTION.match(a) for a in args)
-    dry = any(is_dry_marker(a) for a in args)
+    dry = any(is_dry_marker(a) for a in args) or _short_n(args)
     verb: str | None = None
     source = ""
     at = -1
@@ -371,6 +389,10 @@ def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
             if option_verb(a):
                 verb, source, at = "delete", "option", i
                 break
+    if verb is None and not _TEXT_PROGRAM.search(name):
+        sql = sql_verb(args)
+        if sql is not None:
+            verb, source, at = "drop", "sql", sql
     if verb is None:
         return None
     targets: list[int] = []
@@ -434,6 +456,32 @@ def all_backups(name: str, args: Sequence[str], reading: Reading) -> str | None:
     return None
 
 
+# Destructive SQL (and the key-value stores' flush) handed to a database client nobody
+# models: `clickhouse-client --query "DROP DATABASE x"`, `cqlsh -e "DROP KEYSPACE m"`.
+_SQL_DESTROY = re.compile(
+    r"^\s*(?:drop\s+(?:database|table|schema|keyspace|index|collection|user|role|view|bucket)"
+    r"|truncate\s|delete\s+from\s|flushall|flushdb|\w+\.drop(?:database)?\s*\("
+    r"|db\.\w+\.drop\(|db\._?dropdatabase\()",
+    re.I,
+)
+
+
+def sql_verb(args: Sequence[str]) -> int | None:
+    """The index of an argument that is destructive SQL, or None."""
+    for i, a in enumerate(args):
+        value = a.split("=", 1)[1] if a.startswith("--") and "=" in a else a
+        if len(value) < 4096 and _SQL_DESTROY.search(value):
+            return i
+    return None
+
+
+# Resource words that name a whole storage pool when a program's first subcommand is one
+# (`stratis pool destroy p1`, `frobctl vg delete data`).
+POOL_NOUNS = frozenset(
+    names("pool pools zpool vg vgs volume-group volumegroup storage-pool storagepool")
+)
+
+
 def option_value(text: str) -> str:
     """The value of `--opt=value`, or the text itself."""
     if text.startswith("--") and "=" in text:
@@ -448,6 +496,8 @@ def verb_reason(name: str, reading: Reading) -> str:
         return f"`{name}` is not known here, and its name says it {_says(reading.verb)}"
     if reading.source == "subcommand":
         return f"`{name}` is not known here, and it is told to {reading.verb}"
+    if reading.source == "sql":
+        return f"`{name}` is not known here, and it is handed SQL that drops or empties data"
     return f"`{name}` is not known here, and an option tells it to delete"
 
 

@@ -1529,6 +1529,26 @@ def _lvm(cmd: Cmd) -> None:
     cmd.add(M, "disk", f"{name} changes logical volumes")
 
 
+@handles("findmnt", "smartctl", "modinfo", "blockdev", "lshw", "hwinfo", "lsscsi", "lspci")
+def _disk_queries(cmd: Cmd) -> None:
+    """Read-only queries of disks, mounts and modules are safe (session-7 convention:
+    `smartctl -a`, `modinfo`); the options that change a device are moderate."""
+    texts = cmd.texts()
+    if cmd.name == "smartctl":
+        if any(
+            t.startswith(("-t", "--test", "-s", "--smart", "-o", "--offlineauto", "-S"))
+            or t.startswith(("--saveauto", "-X", "--abort", "--set", "-C", "--captive"))
+            for t in texts
+        ):
+            cmd.add(M, "disk", "smartctl starts a self-test or changes the drive's settings")
+        return
+    if cmd.name == "blockdev":
+        if any(t.startswith("--") and not t.startswith(("--get", "--report")) for t in texts):
+            cmd.add(M, "disk", "blockdev changes a block device's settings")
+        return
+    # findmnt, modinfo, lshw, hwinfo, lsscsi, lspci: they print what they find.
+
+
 @handles(
     "fsck",
     "e2fsck",
@@ -1713,10 +1733,14 @@ def opt_values(cmd: Cmd, spec: str) -> list[tuple[Word, Word]]:
     wanted = spec.split()
     out: list[tuple[Word, Word]] = []
     args = cmd.args
+    # (an argument not starting with `-` can only match an option that does not either)
+    dashed = all(o.startswith("-") for o in wanted)
     for i, w in enumerate(args):
         t = w.text
         if t in wanted and i + 1 < len(args):
             out.append((w, args[i + 1]))
+            continue
+        if dashed and not t.startswith("-"):
             continue
         for o in wanted:
             if o.startswith("--") and t.startswith(o + "="):
@@ -1725,11 +1749,11 @@ def opt_values(cmd: Cmd, spec: str) -> list[tuple[Word, Word]]:
                 out.append((w, _sub(w, t[2:])))
             elif (
                 len(o) == 2
+                and cmd.name == "socket"  # (first: the cheap test, on every word)
                 and re.fullmatch(r"-[a-zA-Z]+", t)
                 and t.endswith(o[1])
                 and len(t) > 2
                 and i + 1 < len(args)
-                and cmd.name == "socket"
             ):
                 out.append((w, args[i + 1]))
     return out

@@ -34,7 +34,7 @@ def _posix_case(name: str, opts: tuple[str, ...], kind: str) -> tuple[str, RiskL
             return f"{name} {opt} {value}"
         return f"{name} {opt} {value}"  # a subcommand word (`pueue add`, `salt-call cmd.run`)
 
-    if kind in ("sh", "prog", "shline"):
+    if kind in ("sh", "prog", "shline", "sh+ops"):
         return with_value("'rm -rf ~'"), B
     if kind == "argv":
         return with_value("rm -rf /"), B
@@ -143,6 +143,8 @@ def test_hand_written_payloads(command: str, shell: str, expected: RiskLevel) ->
         ("yt-dlp -x --audio-format mp3 https://v.example/x", "bash"),
         ("yt-dlp --exec 'echo done' https://v.example/x", "bash"),
         ("nodemon --exec 'npm run build'", "bash"),
+        ('nodemon --exec "node --inspect" server.js', "bash"),
+        ("nodemon --exec python3 app.py", "bash"),
         ("logrotate -d /etc/logrotate.conf", "bash"),
         ("grc tail -f app.log", "bash"),
         ("tshark -i eth0 -c 10", "bash"),

@@ -207,15 +207,17 @@ def test_cmd_unknown_program(verb: str) -> None:
 ZFS_SYSTEM = ["rpool/ROOT", "rpool/ROOT/ubuntu_x1", "zroot/ROOT/default", "rpool/USERDATA"]
 ZFS_SYSTEM += ["tank/home", "zroot/usr/home", "rpool", "tank/home/alice", "tank/data@%"]
 ZFS_ORDINARY = ["tank/scratch", "tank/data@2024-01-01", "pool/vm-100-disk-0", "backup/old"]
+ZFS_SYSTEM += ["tank", "backup"]  # a pool's own dataset: the whole pool
 LV_SYSTEM = ["vg0/root", "/dev/vg0/root", "/dev/mapper/vg0-root", "ubuntu-vg/ubuntu-lv"]
-LV_SYSTEM += ["fedora/root", "/dev/mapper/centos-home", "rhel/var", "vg0"]
-LV_ORDINARY = ["vg0/scratch", "data/backup_lv", "/dev/vmdata/vm-101-disk-0", "vg_data"]
+LV_SYSTEM += ["fedora/root", "/dev/mapper/centos-home", "rhel/var", "vg0", "vg0/lv_root"]
+LV_SYSTEM += ["vg_data", "vg0/system-root"]  # a VG alone: every volume in it (a whole pool)
+LV_ORDINARY = ["vg0/scratch", "data/backup_lv", "/dev/vmdata/vm-101-disk-0"]
 
 
 @pytest.mark.parametrize("ds", ZFS_SYSTEM + ZFS_ORDINARY)
 @pytest.mark.parametrize("flags", ["", "-r ", "-f ", "-R "])
 def test_zfs_destroy(ds: str, flags: str) -> None:
-    system = ds in ZFS_SYSTEM or (flags in ("-r ", "-R ") and "/" not in ds and "@" not in ds)
+    system = ds in ZFS_SYSTEM
     assert _level(f"zfs destroy {flags}{ds}") == (B if system else D)
     assert _level(f"zfs destroy -n {flags}{ds}") == M
     assert _level(f"sudo zfs destroy -nv {flags}{ds}") == C  # sudo's own level
@@ -230,7 +232,7 @@ def test_lvremove(lv: str, prog: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "vg,level", [("ubuntu-vg", B), ("vg0", B), ("pve", B), ("rhel", B), ("vg_data", D)]
+    "vg,level", [("ubuntu-vg", B), ("vg0", B), ("pve", B), ("rhel", B), ("vg_data", B)]
 )
 def test_vgremove(vg: str, level: RiskLevel) -> None:
     assert _level(f"vgremove -ff {vg}") == level
@@ -246,6 +248,9 @@ def test_vgremove(vg: str, level: RiskLevel) -> None:
         ("/mnt/@home", B),
         ("/.snapshots/42/snapshot", D),
         ("/srv/containers/abc", D),
+        ("/mnt/btrfs/root", B),
+        ("/mnt/top/@rootfs", B),
+        ("/mnt/data/projects", D),
     ],
 )
 def test_btrfs_subvolume_delete(path: str, level: RiskLevel) -> None:
@@ -322,3 +327,104 @@ def test_the_reason_names_the_program_and_the_target() -> None:
     assert "home" in found.reason
     found = assess("lvremove -f vg0/root").findings[0]
     assert found.rule == "shape-wipe" and "vg0/root" in found.reason
+
+
+# --- second round: SQL, switch values, drive letters, snapshot globs, keywords -------------
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "DROP DATABASE shop",
+        "drop table orders",
+        "TRUNCATE events",
+        "DELETE FROM users",
+        "FLUSHALL",
+        "db.dropDatabase()",
+    ],
+)
+@pytest.mark.parametrize("opt", ["-e", "-q", "--query", "--execute", "-c"])
+def test_destructive_sql_handed_to_an_unknown_client(sql: str, opt: str) -> None:
+    assert _level(f"zorkdb-client {opt} {shlex.quote(sql)}") == D
+    assert _level(f"zorkdb-client {opt} 'SELECT 1'") == M
+    assert _level(f"cowsay {shlex.quote(sql)}") < D  # text for a printer is not SQL run
+
+
+@pytest.mark.parametrize("verb", ["rmdir", "rmtree", "truncate"])
+def test_more_strong_verbs(verb: str) -> None:
+    assert _level(f"zorkctl {verb} /etc") == B
+    assert _level(f"zorkctl {verb} ./out") == D
+
+
+@pytest.mark.parametrize("switch", ["/wipe:all", "/purge:yes", "--wipe=all", "--delete-all"])
+def test_verb_switches_with_values(switch: str) -> None:
+    assert _level(f"plimd {switch} C:\\", "cmd") == B
+    assert _level(f"plimd {switch} C:\\build", "cmd") == D
+
+
+@pytest.mark.parametrize("letter", ["C", "D", "c"])
+def test_powershell_drive_letter_parameter(letter: str) -> None:
+    assert _level(f"Remove-AcmeData -DriveLetter {letter} -Force", "powershell") == B
+    assert _level("Remove-AcmeData -Name C -Force", "powershell") == D
+
+
+@pytest.mark.parametrize("verb", ["sanitize", "zeroize", "overwrite", "format"])
+def test_device_only_verbs(verb: str) -> None:
+    assert _level(f"zorkctl {verb} /dev/sdb") == B
+    assert _level(f"zorkctl {verb} input.html") == M
+
+
+def test_every_snapshot_by_glob_is_the_backups() -> None:
+    assert _level("btrfs subvolume delete /.snapshots/*/snapshot") == B
+    assert _level("btrfs subvolume delete /.snapshots/42/snapshot") == D
+
+
+@pytest.mark.parametrize("kw", ["do", "then", "else", "done", "foreach"])
+def test_shell_keywords_are_not_programs(kw: str) -> None:
+    # Text in the wrong shell (`do rm $i` in PowerShell) is not an unknown deleter.
+    assert shape.read_command(kw, ["rm", "build"], "powershell") is None
+    assert shape.read_command("x=aaa;", ["rm", "-rf", "x"], "cmd") is None
+
+
+@pytest.mark.parametrize(
+    "cmd",
+    ["rclone purge -n remote:b", "borg prune -n /repo", "restic forget -n --prune"],
+)
+def test_documented_short_dry_runs_of_known_programs(cmd: str) -> None:
+    assert _level(cmd) == S
+    assert _level(cmd.replace(" -n", "")) >= D
+
+
+def test_a_short_n_is_an_unknown_programs_dry_run() -> None:
+    # Session-7 convention: `-n` with a destructive verb reads as a dry run (moderate);
+    # `-n 5` is a count, not a dry run.
+    assert _level("zorkctl purge -n ~") == M
+    assert _level("zorkctl purge -nv /") == M
+    assert _level("zorkctl purge -n 5 ~") == B
+
+
+def test_whole_storage_pools() -> None:
+    assert _level("stratis pool destroy pool1") == B
+    assert _level("zorkctl pool delete tank") == B
+    assert _level("stratis filesystem destroy pool1 fs1") == D
+    assert _level("lvremove --select 'lv_name=~^tmp' -y") == D  # a selection, not a VG
+
+
+@pytest.mark.parametrize(
+    "cmd",
+    [
+        "findmnt /",
+        "smartctl -a /dev/sda",
+        "smartctl -H /dev/nvme0",
+        "modinfo -F version e1000e",
+        "blockdev --getsize64 /dev/sda",
+        "lsscsi",
+    ],
+)
+def test_read_only_disk_queries_are_safe(cmd: str) -> None:
+    assert _level(cmd) == S
+
+
+def test_changing_a_drive_is_not_a_query() -> None:
+    assert _level("smartctl -t long /dev/sda") == M
+    assert _level("blockdev --setro /dev/sda") == M
