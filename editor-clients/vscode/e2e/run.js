@@ -328,6 +328,24 @@ async function main() {
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'values.md' }).first().click();
     const valueBox = box;
     const askedFor = boxFor;
+    // Type a value into the open input box and submit it: the box is re-filled until it
+    // holds the value (a re-render can drop a fill), and on a timeout the error says what
+    // the editors showed instead of only "false".
+    const submitValue = async (value) => {
+      await until(`the input box holding the value`, async () => {
+        if ((await valueBox.inputValue()) !== value) await valueBox.fill(value);
+        return (await valueBox.inputValue()) === value;
+      }, 10000, 200);
+      await page.keyboard.press('Enter');
+    };
+    const untilOutput = async (what, pred) => {
+      let seen = '';
+      try {
+        await until(what, async () => pred((seen = await editorText())), 60000, 100);
+      } catch (e) {
+        throw new Error(`${e.message}\n--- the editors showed ---\n${seen.slice(-3000)}`);
+      }
+    };
     await lens('Run', 0).click();
     title = await askedFor('<your-env>');
     await page.screenshot({ path: path.join(artifacts, 'vscode-value-prompt.png') });
@@ -336,12 +354,9 @@ async function main() {
     await until('the Run lens waiting for the value', async () =>
       (await lenses()).some((t) => t.includes('waiting for your answer')), 10000, 200);
     check(await valueBox.getAttribute('type') === 'text', 'a plain value is typed in the clear');
-    await valueBox.fill('staging-42');
-    await page.keyboard.press('Enter');
-    await until('the value in the run\'s output', async () => {
-      const t = await editorText();
-      return t.includes('deploying to staging-42') && t.includes('[ok: exit 0');
-    }, 30000, 100);
+    await submitValue('staging-42');
+    await untilOutput('the value in the run\'s output',
+      (t) => t.includes('deploying to staging-42') && t.includes('[ok: exit 0'));
     check(true, 'a placeholder\'s value typed in the input box is used by the run');
     await sleep(500);
     check(fs.readFileSync(path.join(workspace, 'values.md'), 'utf8') === valuesDoc
@@ -352,12 +367,9 @@ async function main() {
     await lens('Run', 1).click();
     title = await askedFor('<your-token>');
     check(await valueBox.getAttribute('type') === 'password', 'a secret-looking placeholder is asked in a password box');
-    await valueBox.fill('s3cr3t-e2e-value');
-    await page.keyboard.press('Enter');
-    await until('the secret redacted in the run\'s output', async () => {
-      const t = await editorText();
-      return t.includes('token is [REDACTED:prompt:your-token]') && t.includes('[ok: exit 0');
-    }, 30000, 100);
+    await submitValue('s3cr3t-e2e-value');
+    await untilOutput('the secret redacted in the run\'s output',
+      (t) => t.includes('token is [REDACTED:prompt:your-token]') && t.includes('[ok: exit 0'));
     check(!(await editorText()).includes('s3cr3t-e2e-value'), 'a secret value is redacted from the output');
 
     await valuesSettled();
