@@ -278,6 +278,12 @@ def _narrows(args: list[Word], start: int, end: int) -> bool:
                 # `! -name . -prune`: excludes only the starting point, so every entry
                 # below it is still selected.
                 continue
+            if negated and args[k].text in _MATCH_ALL_TESTS:
+                # `! -path '/proc/*'`, `-not -name '*.iso'`: an exclusion selects everything
+                # else, so it narrows nothing (AwfulShred's `find / ! -path /proc/* -exec shred`).
+                continue
+            if args[k].text in _MATCH_ALL_TESTS and k + 2 < end and args[k + 2].text == "-prune":
+                continue  # `-path /proc -prune -o …`: the pruned tree is the exclusion
             return True
     return False
 
