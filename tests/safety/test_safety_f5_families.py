@@ -18,7 +18,8 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("wsl -l -v", "cmd", S),
     # Cloud remote-run commands judged as the command they run.
     (
-        "aws ssm send-command --document-name AWS-RunShellScript --parameters 'commands=[\"rm -rf /etc\"]'",
+        "aws ssm send-command --document-name AWS-RunShellScript "
+        "--parameters 'commands=[\"rm -rf /etc\"]'",
         "bash",
         B,
     ),
@@ -44,17 +45,20 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("gcloud compute ssh h -- rm -rf ~", "bash", B),
     ("gcloud compute ssh h --command uptime", "bash", M),
     (
-        "Invoke-AzVMRunCommand -ResourceGroupName g -VMName v -CommandId RunShellScript -ScriptString 'rm -rf /'",
+        "Invoke-AzVMRunCommand -ResourceGroupName g -VMName v -CommandId RunShellScript "
+        "-ScriptString 'rm -rf /'",
         "powershell",
         B,
     ),
     (
-        "Invoke-AzVMRunCommand -ResourceGroupName g -VMName v -CommandId RunPowerShellScript -ScriptPath .\\a.ps1",
+        "Invoke-AzVMRunCommand -ResourceGroupName g -VMName v -CommandId RunPowerShellScript "
+        "-ScriptPath .\\a.ps1",
         "powershell",
         C,
     ),
     (
-        "Invoke-AzVMRunCommand -ResourceGroupName g -VMName v -CommandId RunPowerShellScript -ScriptString 'Get-Date'",
+        "Invoke-AzVMRunCommand -ResourceGroupName g -VMName v -CommandId RunPowerShellScript "
+        "-ScriptString 'Get-Date'",
         "powershell",
         M,
     ),
