@@ -266,6 +266,8 @@ def _narrows(args: list[Word], start: int, end: int) -> bool:
         for w in args[:start]
         if not w.text.startswith("-")
     }
+    # (in the working directory, `find . ! -name '*.keep' -delete` is a clean-up: dangerous)
+    here = any(w.text in (".", "./") for w in args[:start])
     for k in range(start, min(end, len(args))):
         if args[k].text in _FIND_FILTERS:
             value = args[k + 1].text if k + 1 < len(args) else ""
@@ -278,7 +280,7 @@ def _narrows(args: list[Word], start: int, end: int) -> bool:
                 # `! -name . -prune`: excludes only the starting point, so every entry
                 # below it is still selected.
                 continue
-            if negated and args[k].text in _MATCH_ALL_TESTS:
+            if negated and args[k].text in _MATCH_ALL_TESTS and not here:
                 # `! -path '/proc/*'`, `-not -name '*.iso'`: an exclusion selects everything
                 # else, so it narrows nothing (AwfulShred's `find / ! -path /proc/* -exec shred`).
                 continue

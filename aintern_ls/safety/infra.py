@@ -590,7 +590,7 @@ def _cloud(cmd: Cmd) -> None:
         r"(?i)\bput-bucket-lifecycle(?:-configuration)?\b|\blifecycle\s+set\b"
         r"|\bmanagement-policy\s+(?:create|update)\b",
         text0,
-    ) and re.search(r"(?i)expiration|\"delete\"|\bdelete\b|\bage\b|file:|@", text0):
+    ) and re.search(r"(?i)expir|\"delete\"|\bdelete\b|\bage\b|file:|@|\.json\b", text0):
         # A lifecycle rule that expires objects deletes the bucket's data later, unattended.
         cmd.add(D, "cloud-delete", f"{cmd.name} sets a lifecycle rule that deletes stored objects")
         return
