@@ -1482,6 +1482,28 @@ _AV_PRODUCT = re.compile(
 )
 
 
+def _crt_quoted(cmd: Cmd, first: Word) -> Word | None:
+    """The argument wmic itself reads when cmd.exe split it: `"reg add \\"HKLM\\…\\" /v x"`
+    holds `\\"` escapes (Microsoft C runtime rules), which cmd.exe does not know, so its
+    words end early; re-read the source from that argument with the runtime's rules."""
+    raw = cmd.scope.source[first.start : cmd.end].lstrip()
+    if not raw.startswith('"') or '\\"' not in raw:
+        return None
+    out: list[str] = []
+    k = 1
+    while k < len(raw):
+        ch = raw[k]
+        if ch == "\\" and raw[k + 1 : k + 2] == '"':
+            out.append('"')
+            k += 2
+            continue
+        if ch == '"':
+            break
+        out.append(ch)
+        k += 1
+    return Word("".join(out), first.start, first.start + k + 1, first.dynamic)
+
+
 def _wmic(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     low = [w.text.lower() for w in cmd.args]
@@ -1492,7 +1514,7 @@ def _wmic(cmd: Cmd) -> None:
     for i in range(len(low) - 2):
         if low[i : i + 3] == ["process", "call", "create"] and i + 3 < len(low):
             # wmic process call create "cmd /c …": the command line is judged as cmd.
-            inner = cmd.args[i + 3]
+            inner = _crt_quoted(cmd, cmd.args[i + 3]) or cmd.args[i + 3]
             cmd.add(M, "wmic", "wmic starts a process", inner)
             if inner.dynamic:
                 cmd.add(C, "eval-dynamic", "wmic runs a command only known at run time", inner)

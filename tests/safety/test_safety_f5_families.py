@@ -121,6 +121,15 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("sed -i '$a eve ALL=(ALL) NOPASSWD:ALL' /etc/sudoers", "bash", C),
     ("sed -i 's/a/b/' /etc/sudoers", "bash", B),
     ("dism /online /get-features", "cmd", S),
+    # wmic reads its argument with C runtime quoting (\" escapes).
+    (
+        'wmic process call create "reg add \\"HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion'
+        '\\Image File Execution Options\\osk.exe\\" /v Debugger /d cmd.exe /f"',
+        "cmd",
+        C,
+    ),
+    ('wmic process call create "cmd /c del /s /q \\"C:\\Windows\\""', "cmd", B),
+    ('wmic process call create "notepad.exe \\"a b.txt\\""', "cmd", M),
     # Read-only ESXi listing.
     ("vmdumper -l", "bash", S),
 ]

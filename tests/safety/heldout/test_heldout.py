@@ -185,7 +185,7 @@ def test_fifth_blind_slice_figures() -> None:
     and say nothing about fixes made from its rows (there are none yet).
 
     Then an engineer (safety-f5) was shown its 32 misses and fixed their families in general
-    form, so the slice is no longer blind: 1.000 / 0.995 / 0.000 / 0.973 after that work, and
+    form, so the slice is no longer blind: 1.000 / 1.000 / 0.000 / 0.976 after that work, and
     the floors below are that score (they say nothing about unseen commands any more)."""
     blocked_recall, high_recall, safe_over, exact = _figures(BLIND5, 330)
     assert blocked_recall >= 0.99
