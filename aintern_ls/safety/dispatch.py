@@ -26,6 +26,7 @@ from aintern_ls.safety import (  # noqa: F401
     allowlist,
     budget,
     catalogues,
+    families5,
     files,
     git,
     infra,
@@ -610,6 +611,24 @@ def _ln_force(cmd: Cmd) -> bool:
     return cmd.short("f") or cmd.long("--force")
 
 
+def _sed_adds_lines(cmd: Cmd, ops: list[Word]) -> bool:
+    """Whether every sed script only adds lines (`$a LINE`, `1i LINE`, `/re/a\\ LINE`): the
+    file keeps its content, so it is judged like appending to it (an account line added to
+    /etc/sudoers is an account change, not a wiped file)."""
+    scripts: list[str] = []
+    for i, w in enumerate(cmd.args):
+        if w.text in ("-e", "--expression") and i + 1 < len(cmd.args):
+            scripts.append(cmd.args[i + 1].text)
+        elif w.text.startswith("--expression="):
+            scripts.append(w.text.split("=", 1)[1])
+        elif w.text in ("-f", "--file") or w.text.startswith("--file="):
+            return False
+    if not scripts and ops:
+        scripts = [ops[0].text]
+    line = re.compile(r"\A\s*(?:\$|\d+|/[^/]*/)?\s*[ai](?:\\\s*|\s+)\S[^\n]*\Z")
+    return bool(scripts) and all(line.match(sc) and "\n" not in sc for sc in scripts)
+
+
 def _write_destinations(cmd: Cmd) -> None:
     """Files a writer overwrites, appends to or moves away: account and boot files are
     blocked, startup and schedule files are persistence, whatever the tool."""
@@ -649,13 +668,14 @@ def _write_destinations(cmd: Cmd) -> None:
     ):
         # `ex -sc '1i|…' -cx ~/.bashrc`: an editor scripted from the command line.
         dests = [w for w in ops if w.text.startswith(("/", "~"))]
+    adds_only = name in ("sed", "gsed") and _sed_adds_lines(cmd, ops)
     for w in dests:
         if w.dynamic:
             continue
         t = write_target(
             w.text,
             cmd.scope.cwds,
-            append=name == "tee" and (cmd.short("a") or cmd.long("--append")),
+            append=(name == "tee" and (cmd.short("a") or cmd.long("--append"))) or adds_only,
         )
         moved_away = name == "mv" and w is not ops[-1]
         if (

@@ -266,6 +266,8 @@ def _narrows(args: list[Word], start: int, end: int) -> bool:
         for w in args[:start]
         if not w.text.startswith("-")
     }
+    # (in the working directory, `find . ! -name '*.keep' -delete` is a clean-up: dangerous)
+    here = any(w.text in (".", "./") for w in args[:start])
     for k in range(start, min(end, len(args))):
         if args[k].text in _FIND_FILTERS:
             value = args[k + 1].text if k + 1 < len(args) else ""
@@ -278,6 +280,12 @@ def _narrows(args: list[Word], start: int, end: int) -> bool:
                 # `! -name . -prune`: excludes only the starting point, so every entry
                 # below it is still selected.
                 continue
+            if negated and args[k].text in _MATCH_ALL_TESTS and not here:
+                # `! -path '/proc/*'`, `-not -name '*.iso'`: an exclusion selects everything
+                # else, so it narrows nothing (AwfulShred's `find / ! -path /proc/* -exec shred`).
+                continue
+            if args[k].text in _MATCH_ALL_TESTS and k + 2 < end and args[k + 2].text == "-prune":
+                continue  # `-path /proc -prune -o …`: the pruned tree is the exclusion
             return True
     return False
 

@@ -452,6 +452,124 @@ def _uploads_sensitive(ops: list[str]) -> bool:
     return any(sensitive_source(o) for o in ops[:last] if not o.startswith("-"))
 
 
+_QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"' + r"|'([^']*)'")
+
+
+def _script_strings(value: str) -> list[str]:
+    """The command lines of an `aws ssm send-command --parameters` value: the shorthand
+    `commands=["a","b"]`, `commands='a'`, `commands=a` or JSON `{"commands":["a"]}`."""
+    m = re.search(r"\b(?:commands|sourceInfo)\b\W*?[=:]\s*(.*)", value, re.S | re.I)
+    body = m.group(1) if m else value
+    if body.lstrip().startswith("["):
+        body = body.lstrip()[1 : body.rfind("]")] if "]" in body else body.lstrip()[1:]
+    found = [(a or b).replace('\\"', '"') for a, b in _QUOTED.findall(body)]
+    if found:
+        return found
+    body = body.strip().rstrip("}").strip()
+    return [body] if body else []
+
+
+def _api_upload(cmd: Cmd) -> bool:
+    """`gh api -X PUT repos/…/contents/x -f content="$(base64 -w0 file)"`, `gh api … -F
+    content=@file`, `--input file`: local file contents sent to a repository or gist through
+    the raw API (the s1ngularity/Nx exfiltration step): critical."""
+    args = cmd.args
+    if not args or args[0].text != "api":
+        return False
+    for i, w in enumerate(args):
+        t = w.text
+        value: Word | None = None
+        if t in ("-f", "-F", "--field", "--raw-field") and i + 1 < len(args):
+            value = args[i + 1]
+        elif re.match(r"\A(?:-[fF]|--(?:raw-)?field=)\S", t):
+            value = w
+        if (
+            t == "--input"
+            and i + 1 < len(args)
+            and args[i + 1].text not in ("-", "")
+            and re.search(r"contents/|gists|git/blobs|releases|uploads", " ".join(cmd.texts()))
+        ):
+            cmd.add(C, "exfiltration", f"{cmd.name} api sends a local file's contents", args[i + 1])
+            return True
+        if value is None:
+            continue
+        key, _, val = value.text.partition("=")
+        key = re.sub(r"\A(?:-[fF]|--(?:raw-)?field=)", "", key)
+        if t == "-F" and val.startswith("@") and val not in ("@-",):
+            cmd.add(C, "exfiltration", f"{cmd.name} api uploads the file {val[1:]}", value)
+            return True
+        if value.dynamic and re.fullmatch(
+            r"(?i)content|files?|data|payload|encoded|body", key.strip()
+        ):
+            cmd.add(
+                C, "exfiltration", f"{cmd.name} api uploads data read at run time ({key})", value
+            )
+            return True
+    return False
+
+
+def _remote_run(cmd: Cmd) -> bool:
+    """Cloud CLIs that run a command on remote machines (`aws ssm send-command`, `az vm
+    run-command invoke --scripts`, `gcloud compute ssh --command`): judged as the command
+    they run, like `ssh host CMD` (DESIGN §5); a script file or one only known at run time
+    is critical (code nobody has read runs on the fleet)."""
+    ops = [w.text.lower() for w in cmd.args if not w.text.startswith("-")][:4]
+    lines: list[tuple[Word, str]] = []
+    blind: Word | None = None
+    family = "bash"
+    text = " ".join(cmd.texts()).lower()
+    if "powershell" in text:
+        family = "powershell"
+    if cmd.name == "aws" and ops[:2] == ["ssm", "send-command"]:
+        v = cmd.option_value("--parameters")
+        if v is None or v.dynamic or v.text.lower().startswith(("file:", "fileb:")):
+            blind = v or cmd.args[0]
+        else:
+            lines = [(v, line) for line in _script_strings(v.text)]
+    elif cmd.name == "az" and ops[:2] in (["vm", "run-command"], ["vmss", "run-command"]):
+        start = False
+        for w in cmd.args:
+            if w.text in ("--scripts", "--script"):
+                start = True
+                continue
+            if start and w.text.startswith("--"):
+                break
+            if start:
+                if w.text.startswith("@") or w.dynamic:
+                    blind = w
+                else:
+                    lines.append((w, w.text))
+        if not lines and blind is None and ops[2:3] in (["invoke"], ["create"]):
+            blind = cmd.args[0]
+    elif cmd.name == "gcloud" and "ssh" in ops:
+        v = cmd.option_value("--command")
+        if v is not None:
+            lines = [(v, v.text)]
+        else:
+            words = [w.text for w in cmd.args]
+            if "--" in words:
+                rest = cmd.args[words.index("--") + 1 :]
+                if rest:
+                    line = " ".join(w.text for w in rest)
+                    lines = [(Word(line, rest[0].start, rest[-1].end), line)]
+        if not lines:
+            return False
+    else:
+        return False
+    if blind is not None:
+        cmd.add(
+            C, "remote-code", f"{cmd.name} runs a script nobody can read here on remote machines"
+        )
+        return True
+    cmd.add(M, "remote", f"{cmd.name} runs commands on remote machines")
+    for where, line in lines:
+        if where.dynamic:
+            cmd.add(C, "remote-code", f"{cmd.name} runs a command only known at run time remotely")
+            continue
+        cmd.scope.include(cmd.scope.nested(line, family, where, -1))
+    return True
+
+
 @handles(
     *names(
         """
@@ -462,6 +580,19 @@ def _uploads_sensitive(ops: list[str]) -> bool:
 )
 def _cloud(cmd: Cmd) -> None:
     if cmd.name == "supabase" and system.data_reset(cmd, "supabase", list(cmd.args)):
+        return
+    if _remote_run(cmd):
+        return
+    if cmd.name in ("gh", "glab") and _api_upload(cmd):
+        return
+    text0 = " ".join(cmd.texts())
+    if re.search(
+        r"(?i)\bput-bucket-lifecycle(?:-configuration)?\b|\blifecycle\s+set\b"
+        r"|\bmanagement-policy\s+(?:create|update)\b",
+        text0,
+    ) and re.search(r"(?i)expir|\"delete\"|\bdelete\b|\bage\b|file:|@|\.json\b", text0):
+        # A lifecycle rule that expires objects deletes the bucket's data later, unattended.
+        cmd.add(D, "cloud-delete", f"{cmd.name} sets a lifecycle rule that deletes stored objects")
         return
     ops = [
         w.text

@@ -87,7 +87,11 @@ SECURITY_UNITS = re.compile(
     r"|systemd-journald|auditbeat|filebeat|winlogbeat|elastic-agent|mdatp|sentinel\S*"
     r"|cbdefense|carbonblack\S*|cylancesvc|savservice|sophos\S*|ekrn|mcafee\S*|xagt|wscsvc"
     r"|webthreatdefsvc|mdcoresvc|msmpsvc|rkhunter|osquery\S*|wazuh\S*|clamav\S*|apparmor"
-    r"|auditd|firewalld|ufw)(\.service)?$",
+    r"|auditd|firewalld|ufw"
+    # cloud hosts' security agents (Alibaba Cloud Security Center / Aegis, Tencent YunJing,
+    # Huawei HostGuard), which cloud-targeting miners stop first
+    r"|aliyun\S*|aegis\S*|aliyundun\S*|ydservice|yunjing\S*|hostguard\S*|hss\S*"
+    r")(\.service)?$",
     re.I,
 )
 
@@ -937,8 +941,46 @@ def _emacs(cmd: Cmd, code: Word) -> None:
         cmd.add(C, "config-exec", "emacs opens a shell", code)
 
 
+# Vimscript expressions naming a path: a string literal, `expand("~")`, `$HOME`, `getcwd()`.
+_VIM_PATH = re.compile(
+    r"""\A\s*(?:(?P<q>["'])(?P<lit>[^"']*)(?P=q)|expand\(\s*["'](?P<exp>[^"']*)["']\s*\)"""
+    r"""|\$(?P<env>\w+)|(?P<cwd>getcwd\(\s*\)))\s*\Z"""
+)
+
+
+def _vim_path(expr: str) -> str | None:
+    m = _VIM_PATH.match(expr)
+    if m is None:
+        return None
+    if m.group("cwd"):
+        return "."
+    if m.group("env") is not None:
+        return "~" if m.group("env") == "HOME" else "$" + m.group("env")
+    value = m.group("lit") if m.group("lit") is not None else m.group("exp")
+    return re.sub(r"\A\$HOME\b", "~", value or "")
+
+
+def _vimscript(cmd: Cmd, code: Word, text: str) -> None:
+    """Vimscript functions that delete or run: `call delete(expand("~"), "rf")` is `rm -rf
+    ~`; `call system("rm …")`/`systemlist(…)` run a shell command."""
+    for m in re.finditer(r"\bdelete\(\s*(.+?)\s*(?:,\s*[\"'](\w*)[\"']\s*)?\)\s*(?:\||$)", text):
+        path = _vim_path(m.group(1))
+        flag = "-rf" if "r" in (m.group(2) or "") else "-f"
+        if path is None:
+            if "r" in flag:
+                cmd.add(C, "delete", f"{cmd.name} deletes a tree only known at run time", code)
+            continue
+        quoted = path if path.startswith(("~", "$")) else "'" + path.replace("'", "") + "'"
+        _judge_embedded(cmd, _sub(code, f"rm {flag} {quoted}"), f"{cmd.name} delete()")
+    for m in re.finditer(r"""\bsystem(?:list)?\(\s*(["'])(.*?)\1""", text):
+        _judge_embedded(cmd, _sub(code, m.group(2)), f"{cmd.name} system()")
+
+
 def _vim_code(cmd: Cmd, code: Word) -> None:
     text = code.text.lstrip(":").strip()
+    if re.match(r"\A(?:call|cal|echo|let|exe(?:cute)?)\b", text):
+        _vimscript(cmd, code, text)
+        return
     m = re.match(r"\A(?:py(?:thon)?3?|pyx|pythonx)\s+(.*)", text, re.S)
     if m:
         _judge_embedded(cmd, _sub(code, m.group(1)), f"{cmd.name} :python", "python")

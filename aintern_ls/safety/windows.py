@@ -654,11 +654,38 @@ def _copy_move(cmd: Cmd) -> None:
     cmd.add(M, "write", f"{name} copies or moves files")
 
 
+_BOOT_FILE = re.compile(
+    r"^(?:[a-z]:)?[\\/](?:windows[\\/](?:system32|syswow64|boot)(?:[\\/]|$)|bootmgr\b|boot[\\/]"
+    r"|efi[\\/])",
+    re.I,
+)
+
+
+def _zeroed_system_file(cmd: Cmd) -> tuple[RiskLevel, str, str] | None:
+    """`fsutil file setzerodata … C:\\Windows\\System32\\hal.dll`: zeroing a system or boot
+    file destroys the installation like deleting it (blocked); elsewhere under Windows,
+    critical."""
+    ops = [t for t in cmd.texts() if not re.match(r"(?i)^(?:file|setzerodata|offset=|length=)", t)]
+    for t in ops:
+        low = t.strip("\"'").lower()
+        if _BOOT_FILE.match(low):
+            return (
+                B,
+                "wipe",
+                f"fsutil zeroes a Windows system or boot file ({t}): it no longer boots",
+            )
+        if re.match(r"^(?:[a-z]:)?[\\/]windows(?:[\\/]|$)", low):
+            return (C, "wipe", f"fsutil zeroes a file of the Windows installation ({t})")
+    return None
+
+
 def _fsutil(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     if re.search(r"usn\s+deletejournal", text):
         # Anti-forensics, like clearing the event logs: the record of file changes is gone.
         cmd.add(C, "clear-logs", "fsutil deletes the file-system change journal (evidence)")
+    elif re.search(r"setzerodata", text) and (target := _zeroed_system_file(cmd)):
+        cmd.add(*target)
     elif re.search(r"setzerodata|file\s+setshortname|behavior\s+set\s+disabledeletenotify", text):
         cmd.add(D, "wipe", "fsutil overwrites file data with zeros")
     elif re.search(
@@ -727,6 +754,13 @@ def _procdump(cmd: Cmd) -> None:
         cmd.add(M, "runs-program", f"{cmd.name} writes a process memory dump")
 
 
+def _posix_word(text: str) -> str:
+    """One argument written back for a POSIX shell: quoted when it holds blanks or is empty."""
+    if text and not re.search(r"\s", text):
+        return text
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
 def _runs_cmdline(cmd: Cmd) -> None:
     """Launchers that run the command line they are given: `conhost cmd /c …`,
     `pcalua -a prog -c args`, `wsl rm …`, `SyncAppvPublishingServer "n; PS code"`."""
@@ -750,13 +784,23 @@ def _runs_cmdline(cmd: Cmd) -> None:
             cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
         return
     if n in ("wsl", "bash") and cmd.scope.family != "bash":
+        if n == "wsl" and args and args[0].text.lower() in ("--unregister", "-unregister"):
+            cmd.add(D, "wipe", "wsl --unregister deletes a Linux distribution and all its files")
+            return
+        if (
+            n == "wsl"
+            and args
+            and args[0].text.lower() in ("--list", "-l", "--status", "--version")
+        ):
+            return  # `wsl --list --verbose`: read-only
         while args and args[0].text.startswith("-") and args[0].text not in ("-e", "--exec", "--"):
             skip = args[0].text in ("-d", "--distribution", "-u", "--user", "--cd")
             args = args[2:] if skip else args[1:]
         if args and args[0].text in ("-e", "--exec", "--"):
             args = args[1:]
         if args:
-            line = " ".join(w.text for w in args)
+            # A word that held spaces (`-c "rm -rf /mnt/c/Windows"`) stays one word.
+            line = " ".join(_posix_word(w.text) for w in args)
             where = Word(line, args[0].start, args[-1].end)
             cmd.scope.include(cmd.scope.nested(line, "bash", where, -1))
         else:
@@ -1438,6 +1482,28 @@ _AV_PRODUCT = re.compile(
 )
 
 
+def _crt_quoted(cmd: Cmd, first: Word) -> Word | None:
+    """The argument wmic itself reads when cmd.exe split it: `"reg add \\"HKLM\\…\\" /v x"`
+    holds `\\"` escapes (Microsoft C runtime rules), which cmd.exe does not know, so its
+    words end early; re-read the source from that argument with the runtime's rules."""
+    raw = cmd.scope.source[first.start : cmd.end].lstrip()
+    if not raw.startswith('"') or '\\"' not in raw:
+        return None
+    out: list[str] = []
+    k = 1
+    while k < len(raw):
+        ch = raw[k]
+        if ch == "\\" and raw[k + 1 : k + 2] == '"':
+            out.append('"')
+            k += 2
+            continue
+        if ch == '"':
+            break
+        out.append(ch)
+        k += 1
+    return Word("".join(out), first.start, first.start + k + 1, first.dynamic)
+
+
 def _wmic(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     low = [w.text.lower() for w in cmd.args]
@@ -1448,7 +1514,7 @@ def _wmic(cmd: Cmd) -> None:
     for i in range(len(low) - 2):
         if low[i : i + 3] == ["process", "call", "create"] and i + 3 < len(low):
             # wmic process call create "cmd /c …": the command line is judged as cmd.
-            inner = cmd.args[i + 3]
+            inner = _crt_quoted(cmd, cmd.args[i + 3]) or cmd.args[i + 3]
             cmd.add(M, "wmic", "wmic starts a process", inner)
             if inner.dynamic:
                 cmd.add(C, "eval-dynamic", "wmic runs a command only known at run time", inner)
@@ -1582,8 +1648,10 @@ def _manage_bde(cmd: Cmd) -> None:
         return
     if verb in ("-on", "-protectors", "-changepassword", "-changepin", "-forcerecovery", "-fr"):
         cmd.add(C, "encrypt-data", f"manage-bde {verb} changes who can unlock the drive")
-    elif verb in ("-lock", "-off", "-pause"):
-        cmd.add(D, "disk", f"manage-bde {verb} locks or decrypts a drive")
+    elif verb in ("-off", "-pause"):
+        cmd.add(C, "disable-security", f"manage-bde {verb} turns BitLocker protection off")
+    elif verb == "-lock":
+        cmd.add(D, "disk", f"manage-bde {verb} locks a drive")
     else:
         cmd.add(M, "disk", f"manage-bde {verb} changes drive encryption")
 
@@ -1672,6 +1740,10 @@ def _net(cmd: Cmd) -> None:
             cmd.add(C, "account", f"net {verb} changes a group")
             return
         return
+    if verb == "share" and ops and re.match(r"\A[^=]+=[a-z]:[\\/]?\Z", ops[0]):
+        # `net share C=C:\ /GRANT:Everyone,FULL`: a whole drive shared to the network
+        cmd.add(C, "remote-access", "net share shares a whole drive with other machines")
+        return
     if texts[0] == "stop":
         from aintern_ls.safety.system import SECURITY_UNITS
 
@@ -1698,9 +1770,35 @@ def _sc(cmd: Cmd) -> None:
     texts = [t.lower() for t in cmd.texts()]
     if texts and texts[0].startswith("\\\\"):
         texts = texts[1:]  # `sc \\server create …` acts on another machine the same way
-    if not texts or texts[0] in ("query", "queryex", "qc", "qdescription", "getdisplayname"):
+    if not texts or texts[0] in (
+        "query",
+        "queryex",
+        "qc",
+        "qdescription",
+        "getdisplayname",
+        "sdshow",
+        "qfailure",
+        "qtriggerinfo",
+        "qprivs",
+        "qsidtype",
+        "enumdepend",
+        "getkeyname",
+        "showsid",
+    ):
         return
     from aintern_ls.safety.system import SECURITY_UNITS
+
+    if texts[0] == "sdset":
+        sddl = " ".join(texts[2:])
+        if re.search(r"\(d;", sddl) or (len(texts) > 1 and SECURITY_UNITS.match(texts[1])):
+            cmd.add(
+                C,
+                "disable-security",
+                "sc sdset denies access to a service: hidden from listing, stopping or removal",
+            )
+        else:
+            cmd.add(M, "service", "sc sdset changes who may control a service")
+        return
 
     if (
         texts[0] in ("stop", "delete", "config")
@@ -1799,9 +1897,31 @@ _SETX_HIJACK = re.compile(
 )
 
 
+_NET_SOURCE = re.compile(
+    r"(?i)(?:^|[\s(\"'=])(?:\\\\|//)[^\\/\s]+[\\/]|\b(?:https?|ftp)://"
+    r"|\b(?:iwr|irm|wget|curl|invoke-webrequest|invoke-restmethod|start-bitstransfer)\b"
+    r"|downloadstring|downloaddata|downloadfile|net\.webclient|httpclient"
+)
+
+
+def _remote_load(cmd: Cmd) -> bool:
+    """`Import-Module \\\\host\\share\\m.psm1`, `Add-Type -TypeDefinition (iwr URL).Content`,
+    `Add-Type -Path \\\\host\\x.dll`: code from another machine or the web is loaded into
+    the session and runs (critical, like `iex (iwr URL)`)."""
+    if cmd.name not in ("import-module", "ipmo", "add-type", "using-module"):
+        return False
+    text = cmd.scope.source[cmd.start : cmd.end]
+    if not _NET_SOURCE.search(text):
+        return False
+    cmd.add(C, "remote-code", f"{cmd.name} loads code from another machine or the web")
+    return True
+
+
 def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
+        return
+    if _remote_load(cmd):
         return
     if cmd.name == "enable-psremoting":
         cmd.add(C, "remote-access", "Enable-PSRemoting lets other machines run commands here")
@@ -1828,6 +1948,15 @@ def _write_cmdlet(cmd: Cmd) -> None:
         "rename-itemproperty",
     ) and (_registry_write_risk(cmd)):
         return
+    if (
+        cmd.name == "dism"
+        and all(
+            re.match(r"(?i)/(?:online|english|format:\w+|get-\w+|image:\S+|featurename:\S+)\Z", t)
+            for t in cmd.texts()
+        )
+        and any(re.match(r"(?i)/get-", t) for t in cmd.texts())
+    ):
+        return  # `dism /online /get-features /format:table`: a read-only query
     if cmd.name == "dism" and re.search(
         r"(?i)/(disable|remove)-feature\b.*(defender|firewall|smartscreen|wdag)",
         " ".join(cmd.texts()),
@@ -2021,9 +2150,32 @@ def _backup_cmdlet(cmd: Cmd) -> None:
     cmd.add(B, "delete-backups", f"{cmd.name} deletes virtual-machine snapshots or backups")
 
 
+def _all_firewall_rules(cmd: Cmd, params: dict[str, Word | None], positional: list[Word]) -> bool:
+    """`Get-NetFirewallRule | Remove-NetFirewallRule`, `Remove-NetFirewallRule -All`,
+    `netsh`-free ways to drop every firewall rule: the host's firewall policy is gone."""
+    if cmd.name not in (
+        "remove-netfirewallrule",
+        "disable-netfirewallrule",
+        "remove-netfirewallprofile",
+    ):
+        return False
+    if "all" in params:
+        return True
+    if positional or any(k not in ("confirm", "passthru", "erroraction", "ea") for k in params):
+        return False
+    src = cmd.scope.source
+    start = src.rfind("\n", 0, cmd.start) + 1
+    before = src[start : cmd.start]
+    # piped straight from an unfiltered listing of the rules
+    return bool(re.search(r"(?i)\bget-netfirewallrule\s*(?:-all\s*)?\|\s*\Z", before))
+
+
 def _danger_cmdlet(cmd: Cmd) -> None:
-    params, _ = _ps_params(cmd)
+    params, positional = _ps_params(cmd)
     if "whatif" in params or _touches_security(cmd) or _piped_security(cmd):
+        return
+    if _all_firewall_rules(cmd, params, positional):
+        cmd.add(C, "disable-security", f"{cmd.name} removes or disables every firewall rule")
         return
     if cmd.name in (
         "remove-module",

@@ -182,9 +182,13 @@ def test_fifth_blind_slice_figures() -> None:
     flows): 0.943 / 0.902 / 0.000 / 0.905. Blocked recall and blocked-or-critical are still
     below issue 14's bars (0.98 / 0.95); safe over-flagged and exact meet theirs. The floors
     below are that blind score: the slice is still blind, so they guard against regressions
-    and say nothing about fixes made from its rows (there are none yet)."""
+    and say nothing about fixes made from its rows (there are none yet).
+
+    Then an engineer (safety-f5) was shown its 32 misses and fixed their families in general
+    form, so the slice is no longer blind: 1.000 / 1.000 / 0.000 / 0.976 after that work, and
+    the floors below are that score (they say nothing about unseen commands any more)."""
     blocked_recall, high_recall, safe_over, exact = _figures(BLIND5, 330)
-    assert blocked_recall >= 0.94
-    assert high_recall >= 0.90
+    assert blocked_recall >= 0.99
+    assert high_recall >= 0.99
     assert safe_over <= 0.0
-    assert exact >= 0.90
+    assert exact >= 0.97
