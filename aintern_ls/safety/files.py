@@ -261,7 +261,9 @@ def _named_system_files(cmd: Cmd, starts: list[Word], tests: list[Word], verb: s
 def _files_only(tests: list[Word]) -> bool:
     """`-type f` among find's tests: only files are selected, never a folder."""
     texts = [w.text for w in tests]
-    return any(t == "-type" and i + 1 < len(texts) and texts[i + 1] == "f" for i, t in enumerate(texts))
+    return any(
+        t == "-type" and i + 1 < len(texts) and texts[i + 1] == "f" for i, t in enumerate(texts)
+    )
 
 
 def _narrows(args: list[Word], start: int, end: int) -> bool:

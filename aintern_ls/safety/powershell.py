@@ -1006,10 +1006,7 @@ class _Walker:
                     w = self.element(k)
                     values.append(None if w.dynamic else w.text)
             for blk in _descendants(el, "param_block", 4):
-                params = [
-                    _text(v).strip().lower()
-                    for v in _descendants(blk, "variable", 3)
-                ]
+                params = [_text(v).strip().lower() for v in _descendants(blk, "variable", 3)]
                 break
         out: dict[str, str] = {}
         for i, v in enumerate(values):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from aintern_ls.safety.inline import delete_api, lisp_as_calls
 from aintern_ls.safety.infra import container_mounts, map_mounts
+from aintern_ls.safety.inline import delete_api, lisp_as_calls
 from aintern_ls.safety.words import Word
 
 B, C, D, M, S = (
@@ -130,12 +130,16 @@ def test_container_look_alikes_stay_low(command: str, highest: RiskLevel) -> Non
     "command",
     [
         "$t = 'C:\\'; Start-ThreadJob { Remove-Item $using:t -Recurse -Force }",
-        "Start-Job -ScriptBlock { param($p) Remove-Item $p -Recurse -Force } -ArgumentList $env:USERPROFILE",
-        "Invoke-Command -ComputerName h1 -ScriptBlock { Remove-Item $args[0] -Recurse -Force } -ArgumentList 'C:\\Windows'",
-        "$w = $env:windir; 1..2 | ForEach-Object -Parallel { Remove-Item $using:w -Recurse -Force }",
+        "Start-Job -ScriptBlock { param($p) Remove-Item $p -Recurse -Force }"
+        " -ArgumentList $env:USERPROFILE",
+        "Invoke-Command -ComputerName h1 -ScriptBlock { Remove-Item $args[0] -Recurse -Force }"
+        " -ArgumentList 'C:\\Windows'",
+        "$w = $env:windir; 1..2 | ForEach-Object -Parallel"
+        " { Remove-Item $using:w -Recurse -Force }",
         "$f = gcm Clear-Dis*; & $f -Number 0 -RemoveData -Confirm:$false",
         "$r = Get-Alias rd; & $r C:\\Users -Recurse -Force",
-        "$c = $ExecutionContext.InvokeCommand.GetCommand('Remove-Item', 'Cmdlet'); & $c $HOME -Recurse -Force",
+        "$c = $ExecutionContext.InvokeCommand.GetCommand('Remove-Item', 'Cmdlet');"
+        " & $c $HOME -Recurse -Force",
         "$c = Get-Command Remove-Item; $c.Invoke('C:\\', '-Recurse')",
     ],
 )
