@@ -1289,8 +1289,10 @@ def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
     if reading.verb in shape.FORMAT_VERBS:
         return  # `foo format src/`: a code formatter, not a disk
     where = cmd.args[reading.at] if reading.at >= 0 else None
-    if reading.package:
-        return  # `xbps-remove -R foo`: removing a package is the unknown program's moderate
+    if reading.package or reading.weak:
+        # `xbps-remove -R foo`: removing a package is the unknown program's moderate;
+        # `purgecss --css a.css --output build/`: a verb inside a name, no target of its own
+        return
     if (
         reading.source == "subcommand"
         and reading.at == 1

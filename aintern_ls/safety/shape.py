@@ -320,6 +320,10 @@ class Reading:
     forced: bool
     dry: bool
     package: bool = False  # a package manager: only a whole-system target counts
+    # The verb is only in the program's name (`purgecss`, `cssnano-purge`) and no argument
+    # stands on its own as a target (each follows an option): the name alone does not make
+    # it a deleter, so only a whole-system target counts.
+    weak: bool = False
 
 
 # Shell keywords a broken or foreign-shell line can leave in the command position.
@@ -414,7 +418,24 @@ def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
             continue
         targets.append(i)
     package = bool(name) and bool(_PACKAGE_MANAGER.search(name))
-    return Reading(verb, source, at, tuple(targets), forced, dry, package)
+    weak = False
+    if source == "name" and family != "powershell":  # (cmdlets name targets by -Path)
+        bare = [
+            i
+            for i in targets
+            if not args[i].startswith("-")
+            and not (
+                i > 0
+                and _is_option(args[i - 1], family)
+                and "=" not in args[i - 1]
+                # `--force X`, `-y X`, `/q X`: a switch, X a target; a long option
+                # (`--css X`, `--input X`) is taken to carry X as its value
+                and not _FORCE_OPTION.match(args[i - 1])
+                and args[i - 1].startswith("--")
+            )
+        ]
+        weak = not bare
+    return Reading(verb, source, at, tuple(targets), forced, dry, package, weak)
 
 
 # Every copy kept for recovery: a verb aimed at all the snapshots/backups/restore points

@@ -2066,8 +2066,13 @@ def _nmap(cmd: Cmd) -> None:
             # `nmap --script <(echo 'os.execute(…)')`: the script's text is known: Lua.
             _judge_embedded(cmd, Word(v.text, v.start, v.end), "nmap's Lua script", "lua")
             cmd.add(M, "local-script", "nmap runs a Lua script", v)
-        elif "/" in v.text or v.text.endswith(".nse") or v.dynamic:
-            cmd.add(M, "local-script", "nmap runs a Lua script file", v)
+        elif v.dynamic or any(
+            "/" in part or part.endswith((".nse", ".lua")) or part.startswith("~")
+            for part in v.text.split(",")
+        ):
+            # A script file of one's own (not one of nmap's categories or bundled names):
+            # Lua with `os.execute`, run by a scanner often started as root, and unread here.
+            cmd.add(C, "local-script", "nmap runs a Lua script file the analyser cannot read", v)
     cmd.add(M, "network", "nmap scans hosts")
 
 
@@ -2917,6 +2922,19 @@ def _hardware_queries(cmd: Cmd) -> None:
         t.startswith(("--set", "--flushbufs", "--rereadpt")) for t in texts
     ):
         cmd.add(M, "disk", "blockdev changes a block device's settings")
+
+
+@handles("udevadm")
+def _udevadm(cmd: Cmd) -> None:
+    """udevadm: `info`, `monitor`, `settle`, `test`, `test-builtin`, `verify`, `cat` only read
+    device data (safe); `trigger`, `control`, `hwdb --update` change the running system."""
+    ops = [w.text for w in cmd.args if not w.text.startswith("-")]
+    sub = ops[0] if ops else ""
+    if sub in ("info", "monitor", "settle", "test", "test-builtin", "verify", "cat", "wait", ""):
+        return
+    if sub == "hwdb" and not cmd.has("--update", "-u"):
+        return
+    cmd.add(M, "system-config", f"udevadm {sub} changes device handling")
 
 
 @handles("pic", "gpic", "dpic")

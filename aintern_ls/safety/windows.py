@@ -2464,6 +2464,20 @@ def _mshta(cmd: Cmd) -> None:
             rest = rest[1:]
         if _RUNDLL_LAUNCH.match(entry) and rest:
             line = " ".join(rest)
+            target = rest[0].strip("\"'")
+            if (
+                re.match(r"(?i)url\.dll,(?:FileProtocolHandler|OpenURL)", entry)
+                and not re.match(r"(?i)[a-z][\w+.-]*:(?![\\/])|\\\\|//|[a-z][\w+.-]{2,}://", target)
+                and not runs_unseen(cmd, Word(target, cmd.start, cmd.end))
+                and target.replace("\\", "/").rsplit("/", 1)[-1].lower()
+                not in {d.lower() for d in cmd.scope.downloaded}
+            ):
+                # `rundll32 url.dll,FileProtocolHandler C:\tools\app.exe`: the file is opened
+                # with its handler, as `start` would: running a local program (moderate);
+                # what it is told to run is judged as usual.
+                cmd.add(M, "local-script", "rundll32 url.dll opens a local file or program")
+                cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
+                return
             cmd.add(C, "lolbin-exec", "rundll32 launches a program through a system DLL")
             cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
             return
