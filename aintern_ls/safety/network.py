@@ -760,12 +760,16 @@ def secret_upload(cmd: Cmd) -> Word | None:
                 continue  # `--config ~/.docker/config.json`: credentials used, not sent
         else:
             prev = cmd.args[i - 1].text if i else ""
-            if prev.startswith("-") and "=" not in prev and prev.lower() not in _SOURCE_OPTIONS:
-                # the value of some other option (`--kubeconfig X`, `-i key`), unless that
-                # option is a plain switch followed by the file (`--recursive X`): unknown
-                # here, so only a source option's value or a bare operand counts
-                if not _SWITCH.match(prev):
-                    continue
+            if (
+                prev.startswith("-")
+                and "=" not in prev
+                and prev.lower() not in _SOURCE_OPTIONS
+                and not _SWITCH.match(prev)
+            ):
+                # the value of some other option (`--kubeconfig X`, `-i key`); after a plain
+                # switch (`--recursive X`) X is an operand: only a source option's value or
+                # a bare operand counts
+                continue
             value = w.text
         if is_secret(value):
             secret = w
