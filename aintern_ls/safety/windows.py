@@ -2467,7 +2467,7 @@ def _mshta(cmd: Cmd) -> None:
             target = rest[0].strip("\"'")
             if (
                 re.match(r"(?i)url\.dll,(?:FileProtocolHandler|OpenURL)", entry)
-                and not re.match(r"(?i)[a-z][\w+.-]*:(?![\\/])|\\\\|//|[a-z][\w+.-]{2,}://", target)
+                and not re.match(r"(?i)\A(?:[a-z][\w+.-]++:|\\\\|//)", target)
                 and not runs_unseen(cmd, Word(target, cmd.start, cmd.end))
                 and target.replace("\\", "/").rsplit("/", 1)[-1].lower()
                 not in {d.lower() for d in cmd.scope.downloaded}
