@@ -480,6 +480,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         cmd.add(M, "unknown-command", f"`{name}` is not on the read-only allowlist", head)
         _as_if_destructive(words, scope, stdin)
         _by_shape(cmd, name)
+        system.request_targets(cmd)  # `e2edit -w -R 'unlink /etc/gshadow' /dev/vdb2`
     if not any(f.rule == "exfiltration" for f in scope.findings[mark:]):
         sent = network.secret_upload(cmd)
         if sent is not None:
@@ -494,6 +495,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
                     f"{cmd.name} is handed a host name built from a command's output",
                     named,
                 )
+    if scope.family != "bash" and handler is None:
+        system.windows_option_commands(cmd, mark)
     if scope.family == "bash":
         # options whose value runs, and code handed to interpreters nobody models (safety-p5)
         system.option_commands(cmd, mark)
@@ -685,6 +688,13 @@ def _write_destinations(cmd: Cmd) -> None:
     adds_only = name in ("sed", "gsed") and _sed_adds_lines(cmd, ops)
     for w in dests:
         if w.dynamic:
+            # `cp hook.py "$(python3 -m site --user-site)/usercustomize.py"`: the folder is
+            # computed, the file name is not; a startup-hook name is persistence anywhere.
+            tail = w.text.replace("\\", "/").rsplit("/", 1)[-1] if "/" in w.text else ""
+            if tail and "$" not in tail and "`" not in tail and ")" not in tail:
+                hook = write_target("/x/site-packages/" + tail, cmd.scope.cwds)
+                if hook is not None and hook.rule == "persistence":
+                    cmd.add(C, "persistence", f"{name} writes {tail}, which runs at start-up", w)
             continue
         t = write_target(
             w.text,

@@ -273,6 +273,22 @@ def _netcat(cmd: Cmd) -> None:
         else:
             cmd.add(M, "write", "openssl writes keys or files")
         return
+    if cmd.name == "socat":
+        # `socat - OPEN:/etc/sudoers,creat,trunc`: an address that creates or opens a file
+        # for writing writes it (truncating it or appending to it).
+        for w in cmd.args:
+            m = re.match(r"(?i)\A(?:open|create|creat|gopen):([^,]+)((?:,[^,]*)*)\Z", w.text)
+            if m is None or w.dynamic:
+                continue
+            opts = {o.strip().lower().split("=", 1)[0] for o in m.group(2).split(",")}
+            append = "append" in opts and "trunc" not in opts
+            if w.text.lower().startswith("open") and not opts & {"creat", "trunc", "append"}:
+                continue  # OPEN of an existing file without write options: read or write
+            t = write_target(m.group(1), cmd.scope.cwds, append=append)
+            if t is not None:
+                verb = "appends to" if append else "overwrites"
+                cmd.add(t.level, t.rule, f"socat {verb} {t.what}", w)
+                return
     if cmd.name == "socat" and _socat_sends_file(cmd):
         cmd.add(C, "exfiltration", "socat sends a file to the network")
         return

@@ -112,6 +112,8 @@ _PERSISTENCE = re.compile(
     r"|^/etc/(periodic/\w+|emond\.d/rules|bash_completion\.d|x11/xsession\.d)/\S+$"
     r"|(^|/)\.local/share/systemd/user(/\S*)?$"
     r"|powershell/\S*profile\.ps1$|^\$profile$"
+    # Python runs these at every interpreter start (site-packages hooks)
+    r"|(^|/)(sitecustomize|usercustomize)\.py$|(site|dist)-packages/[^/]+\.pth$"
     r"|/start menu/programs/startup/\S*",
     re.I,
 )
