@@ -35,7 +35,8 @@ def more_shapes(size: int) -> dict[str, str]:
         # families5.py: the fifth slice's families (Azure run-command, event-log limits)
         "fifth-slice families per line": "".join(
             f"Invoke-AzVMRunCommand -ResourceGroupName g{i} -VMName v"
-            f" -CommandId RunPowerShellScript -ScriptString 'Get-Date'\nLimit-EventLog -LogName App{i} -MaximumSize 64KB\n"
+            f" -CommandId RunPowerShellScript -ScriptString 'Get-Date'\n"
+            f"Limit-EventLog -LogName App{i} -MaximumSize 64KB\n"
             for i in range(n // 157)
         ),
         # the PowerShell binder: cmdlets with many named parameters and switches
