@@ -1,0 +1,418 @@
+"""Atomic Red Team walk: `python -m bench.art6_walk [--write] [--score] [--misses tune|dev]`.
+
+Turns atomic-red-team tests (``atomics/T*/T*.yaml``) into labelled corpus rows for
+``tests/safety/sources_art6.tsv``:
+
+1. The catalogue text is not part of the repository (and the library it came from is not
+   reachable from CI). ``bench/data/art6/*.txt`` (gitignored) holds, per atomic test, what
+   the YAML says: technique, test number, ``executor.name``, the ``input_arguments``
+   defaults and ``executor.command`` verbatim, in this form::
+
+       === T1485 3 command_prompt [whole]
+       @name=default
+       command line 1
+       command line 2
+
+2. Defaults are substituted for ``#{name}``; the command is split into the statements a
+   person would paste (one line each, except where a construct spans lines: a heredoc,
+   an open brace/paren, ``if … fi``, PowerShell here-strings; consecutive lines writing to
+   the same file are one action; ``whole`` keeps the test as one row). The executor maps
+   to a shell (``sh``/``bash`` -> bash, ``command_prompt`` -> cmd, ``powershell``).
+3. Each statement is LABELLED by the written rules in ``RULES`` (first match wins; they
+   encode DESIGN §5 and the HELPERS.md label conventions, by what the command does),
+   then ``MANUAL`` corrects the statements whose technique and action disagree; every
+   manual correction is noted in the source column.
+4. The split is by TECHNIQUE, decided by a hash of the technique id before any result is
+   seen: ``dev`` when ``sha256(id)[0] % 3 == 0`` (about a third), else ``tune``.
+
+``OWN_ROWS`` are rows written here (``art6-own:``): other spellings and programs of an
+action a fix covers, and look-alikes that must stay low.
+
+``--score`` prints blocked recall, blocked-or-critical recall, safe rated >= dangerous and
+exact agreement for tune and dev (atomics and own rows separately), per technique family.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import hashlib
+import re
+import sys
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CACHE = ROOT / "bench" / "data" / "art6"
+OUT = ROOT / "tests" / "safety" / "sources_art6.tsv"
+SHELLS = {"sh": "bash", "bash": "bash", "command_prompt": "cmd", "powershell": "powershell"}
+
+
+@dataclass
+class Atomic:
+    technique: str
+    number: int
+    executor: str
+    whole: bool
+    defaults: dict[str, str]
+    lines: list[str]
+
+
+@dataclass
+class Row:
+    command: str
+    shell: str
+    expected: str
+    split: str
+    source: str
+
+
+def split_of(technique: str) -> str:
+    """dev for about a third of the techniques, by a hash of the id (fixed before scoring)."""
+    return "dev" if hashlib.sha256(technique.encode()).digest()[0] % 3 == 0 else "tune"
+
+
+def read_cache(folder: Path = CACHE) -> list[Atomic]:
+    atomics: list[Atomic] = []
+    for path in sorted(folder.glob("*.txt")):
+        current: Atomic | None = None
+        for raw in path.read_text(encoding="utf-8").splitlines():
+            if raw.startswith("=== "):
+                head = raw[4:].split()
+                current = Atomic(head[0], int(head[1]), head[2], "whole" in head[3:], {}, [])
+                atomics.append(current)
+            elif current is None:
+                continue
+            elif raw.startswith("@") and not current.lines and "=" in raw:
+                name, _, value = raw[1:].partition("=")
+                current.defaults[name] = value
+            else:
+                current.lines.append(raw)
+    return atomics
+
+
+def substitute(text: str, defaults: dict[str, str]) -> str:
+    return re.sub(r"#\{(\w+)\}", lambda m: defaults.get(m.group(1), m.group(0)), text)
+
+
+_OPENERS = re.compile(r"(^|[;&|]\s*|\s)(if|for|while|until|case)\s")
+_CLOSERS = re.compile(r"(^|[;&|]\s*|\s)(fi|done|esac)\b")
+_HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?")
+_TRIVIAL = re.compile(r"^\s*(exit( \d+)?|#.*|)\s*$")
+_WRITE_TARGET = re.compile(r">>?\s*(\S+)\s*$")
+
+
+def _depth(line: str, shell: str) -> int:
+    """How many constructs the line leaves open (brackets outside quotes, shell keywords)."""
+    depth = 0
+    quote = ""
+    for ch in line:
+        if quote:
+            if ch == quote:
+                quote = ""
+            continue
+        if ch in "'\"" and shell != "cmd":
+            quote = ch
+        elif ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth -= 1
+    if shell == "bash":
+        depth += len(_OPENERS.findall(line)) - len(_CLOSERS.findall(line))
+    return depth
+
+
+def statements(atomic: Atomic) -> list[str]:
+    shell = SHELLS[atomic.executor]
+    lines = [substitute(line, atomic.defaults) for line in atomic.lines]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if atomic.whole:
+        return ["\n".join(lines).strip("\n")]
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if _TRIVIAL.match(line):
+            i += 1
+            continue
+        block = [line]
+        heredoc = _HEREDOC.search(line) if shell == "bash" else None
+        herestring = shell == "powershell" and re.search(r"@['\"]\s*$", line)
+        depth = _depth(line, shell)
+        i += 1
+        while i < len(lines) and (heredoc or herestring or depth > 0):
+            nxt = lines[i]
+            block.append(nxt)
+            i += 1
+            if heredoc and nxt.strip() == heredoc.group(1):
+                heredoc = None
+            elif herestring and re.match(r"^\s*['\"]@", nxt):
+                herestring = None
+            elif not heredoc and not herestring:
+                depth += _depth(nxt, shell)
+        out.append("\n".join(block))
+    # Consecutive lines writing into the same file are one action (a unit file, a script).
+    merged: list[str] = []
+    for stmt in out:
+        target = _WRITE_TARGET.search(stmt)
+        previous = _WRITE_TARGET.search(merged[-1].splitlines()[-1]) if merged else None
+        if target and previous and target.group(1) == previous.group(1) and "\n" not in stmt:
+            merged[-1] += "\n" + stmt
+        else:
+            merged.append(stmt)
+    return merged
+
+
+# Labelling rules: (level, pattern, reason), first match wins. They say what the command
+# does, by DESIGN §5 and the HELPERS.md label conventions; `T` is the technique's prefix
+# where a rule only applies to one family.
+_I = re.IGNORECASE
+RULES: list[tuple[str, re.Pattern[str], str]] = [
+    # read-only look-alikes first, so a later keyword does not catch them
+    ("safe", re.compile(r"^sudo -l\s*$"), "sudo -l only lists the caller's rights"),
+    ("safe", re.compile(r"^(sc(\.exe)? query|ufw status|pfctl -a \S+ -s|Get-EventLog -list$)", _I),
+     "read-only status query"),
+    # blocked: system-wide destruction, recovery removed
+    ("blocked", re.compile(r"\brm -rf /(\s|$)|chflags -R \S+ /\s*$"), "the root file system"),
+    ("blocked", re.compile(r"vssadmin(\.exe)? delete shadows|shadowcopy delete|Win32_Shadowcopy.*Delete\(|wbadmin delete", _I),
+     "shadow copies / backup catalogue deleted (recovery inhibited)"),
+    ("blocked", re.compile(r"bcdedit.*(recoveryenabled no|bootstatuspolicy ignoreallfailures)", _I),
+     "boot recovery turned off"),
+    ("blocked", re.compile(r"cipher(\.exe)? /w", _I), "free space of a whole volume wiped"),
+    ("blocked", re.compile(r"\bdel /s .*\bc:\\\*", _I), "recursive wildcard delete across C:\\"),
+    ("blocked", re.compile(r"ccencrypt \S*/etc/passwd"), "encrypts /etc/passwd in place (replaces it)"),
+    # critical: anti-forensics on logs
+    ("critical", re.compile(r"wevtutil(\.exe)? cl|Clear-EventLog|\blog erase|journalctl --vacuum", _I),
+     "event/system logs cleared"),
+    ("critical", re.compile(r"(rm|unlink|shred|srm|truncate|>|of=|delete POSIX file|-exec \w+).*(/var/log|/var/audit|/var/spool/mail)|(/var/log|/var/audit)\S*\s.*-exec (rm|shred|unlink)"),
+     "log/audit files deleted or overwritten (anti-forensics)"),
+    ("critical", re.compile(r"\\prefetch\\", _I), "prefetch files in the system folder deleted (anti-forensics)"),
+    # critical: security features off, firewall opened
+    ("critical", re.compile(
+        r"setenforce 0|spctl --master-disable|launchctl unload|fltmc(\.exe)? unload|^sysmon -u|amsiInitFailed|AMSI\\Providers"
+        r"|Set-MpPreference -Disable|DisableAntiSpyware|WinDefend|EnableFirewall.*(/d 0|-Value 0)|advfirewall set \S+ state off"
+        r"|ufw (disable|logging off)|service pf (stop|disable)|systemctl (stop|disable) (ufw|rsyslog|falcon|cbdaemon|auditd)"
+        r"|iptables -[FD]\b|auditctl -(D|e 0)|SystemRestore.*(Disable|/disable)|sc sdset VSS|resize shadowstorage"
+        r"|McAfee|VBAWarnings|Disable\w+InPV|/etc/(default/)?ufw|new enable=Yes", _I),
+     "security feature turned off or weakened"),
+    # critical: persistence
+    ("critical", re.compile(
+        r"\\Run(Once)?(Ex)?\b|(Copy-Item|copy|move|Move-Item|New-Item)\b.*Startup\\\w+\.\w+\"?\s*$|CreateShortcut|User Shell Folders.*Startup|-Name \"Userinit\""
+        r"|CLSID.*shell\\open\\command|/etc/cron|crontab /|/var/spool/cron|~/\.(bashrc|bash_profile|profile|zshrc)\b"
+        r"|authorized_keys|/etc/systemd/system/|/etc/init\.d/|/rc\.d/\S+\s*$|systemctl enable|service \S+ enable|update-rc\.d"
+        r"|ld\.so\.preload|LD_PRELOAD=", _I),
+     "persistence (autostart, scheduled job, service, startup file, preload)"),
+    # critical: accounts, credentials
+    ("critical", re.compile(r"useradd|usermod|net user /add|New-LocalUser|localgroup administrators .*/add|dscl \. -create|chpasswd|adduser|/etc/sudoers", _I),
+     "account or privilege change"),
+    ("critical", re.compile(r"/etc/shadow|master\.passwd|lazagne", _I), "credential store read"),
+    # critical: remote code, LOLBin downloads, exfiltration, opaque code
+    ("critical", re.compile(r"\biex\s*\(|\bIEX \(|Invoke-Expression", _I), "remote code executed"),
+    ("critical", re.compile(r"certutil.*-(urlcache|verifyctl)|bitsadmin.*/transfer|MpCmdRun.*-DownloadFile", _I),
+     "download with a LOLBin"),
+    ("critical", re.compile(r"\.Send\(.*\$Data|Send-MailMessage.*-Attachments|UploadFile|rclone_bin copy|-Method POST -Body", _I),
+     "file contents sent to the network"),
+    ("critical", re.compile(r"(^|[;|]\s*|then\s+)\$\w+ (?!=)"), "computed command word (cannot be resolved)"),
+    ("critical", re.compile(r"add-type", _I), "compiles and loads native-calling code"),
+    ("critical", re.compile(r"(^|\s)sudo\s"), "runs as root"),
+    # dangerous: scoped destruction, stops, power
+    ("dangerous", re.compile(r"^(shutdown|reboot|halt|poweroff)\b"), "shuts down / reboots the machine"),
+    ("dangerous", re.compile(r"^(sc(\.exe)? stop|net(\.exe)? stop|taskkill|Stop-Process)", _I), "stops a service / kills a process"),
+    ("dangerous", re.compile(r"bash_history|^history -c|HISTFILESIZE=0"), "shell history wiped"),
+    ("dangerous", re.compile(r"(^|[;&|]\s*)(rm|del|rmdir|shred|unlink|Remove-Item)\b|gcloud .* delete|sdelete", _I),
+     "deletes named files or a folder"),
+    ("dangerous", re.compile(r"^date (\d|\")"), "sets the system clock"),
+    # moderate: writes, network, running local code
+    ("moderate", re.compile(
+        r">|New-Item|Copy-Item|Move-Item|^copy |^cp |chmod|chown|touch|certutil -(en|de)code|Set-ItemProperty|New-ItemProperty"
+        r"|gcloud config set|^(scp|rsync|sftp|ssh|sshpass|whois|finger|kubectl|timeout) |DownloadFile|DownloadString|Invoke-WebRequest"
+        r"|cscript|Start-Process|import-module|^\. |^/tmp/|^%temp%|^C:\\\w+\.exe|http\.server|firewall add rule|ufw prepend"
+        r"|pfctl .* -f|iptables-save|^cmd /c|^pushd|chattr|systemctl (start|restart|daemon-reload)|service \S+ start|^set \+o history"
+        r"|^export |^ln -s|python2? \S+\.py|^& ", _I),
+     "writes files/settings, uses the network or runs local code"),
+]
+
+# Statements whose technique and action disagree, or where the rules above are too coarse.
+# Key: the statement as written; value: (level, note for the source column).
+MANUAL: dict[str, tuple[str, str]] = {
+    "cat /etc/passwd > /tmp/T1003.008.txt": (
+        "moderate", "manual: /etc/passwd is world-readable; copying it to /tmp is a plain write, not a credential dump"),
+    "unset HISTFILE": ("safe", "manual: unsetting a variable in this shell (corpora: safe)"),
+    "history -c": ("dangerous", "manual: history wipe (HELPERS: dangerous)"),
+    "kubectl run atomic-linux-useradd --image=alpine --restart=Never --rm -it -- sh -lc 'adduser -D evil_user && id evil_user'": (
+        "critical", "manual: a command run elsewhere is judged as that command (account added)"),
+    "iptables-save > /tmp/iptables.rules": ("moderate", "manual: saves the rules to a file (read + write)"),
+    "echo 0> /var/spool/mail/root": ("critical", "manual: `0>` still opens the file for writing: root's mail spool truncated (anti-forensics)"),
+    "chattr -i /var/spool/cron/root": ("critical", "manual: unlocks root's crontab for a persistence write"),
+    "New-Item -Path \"HKCU:\\Software\\Microsoft\\Office\\16.0\\Excel\"": ("moderate", "manual: creates an empty registry key"),
+    "New-Item -Path \"HKCU:\\Software\\Microsoft\\Office\\16.0\\Excel\\Security\"": ("moderate", "manual: creates an empty registry key"),
+    "chmod +x /etc/init.d/T1543.002": ("moderate", "manual: makes an already written init script executable"),
+    "chmod +x /usr/local/etc/rc.d/art-test": ("moderate", "manual: makes an already written rc script executable"),
+    "Set-ItemProperty -Path \"HKLM:\\Software\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon\" -Name \"Userinit-backup\" -Value \"$oldvalue\";": (
+        "moderate", "manual: writes a backup value next to Userinit (not the autostart value itself)"),
+    "$oldvalue = $(Get-ItemPropertyValue -Path  \"HKLM:\\Software\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon\" -Name \"Userinit\");": (
+        "safe", "manual: reads a registry value"),
+    "$newvalue = $oldvalue + \" C:\\Windows\\System32\\calc.exe\";": ("safe", "manual: string arithmetic"),
+    "sudo -l": ("safe", "manual: lists the caller's sudo rights (corpora: sudo -l -U is safe); unsure, one corpus row says critical"),
+    ". ~/.bashrc": ("moderate", "manual: sources the startup file (runs local code); the write before it is the persistence"),
+    'grep "# THIS IS A COMMENT" /etc/ufw/user.rules': ("safe", "manual: a search"),
+    "Get-ChildItem \"PathToAtomicsFolder\\..\\ExternalPayloads\\T1551.006_timestomp.txt\" | % { $_.CreationTime = \"01/01/1970 00:00:00\" }": (
+        "moderate", "manual: sets a file's timestamp (a write)"),
+    "echo $ENCODED | perl -le 'use MIME::Base64;print(decode_base64(<STDIN>));'": ("safe", "manual: decodes and prints (`<STDIN>` is Perl, not a redirect)"),
+    'if (!(Test-Path -Path "HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Policies\\Explorer\\Run")){\n  New-Item -ItemType Key -Path  "HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Policies\\Explorer\\Run"\n}': (
+        "moderate", "manual: creates an empty Run key (the value written next is the persistence)"),
+    "python2 laZagne.py all": ("critical", "manual: a known credential-dumping tool"),
+    "Stop-Process -Name \"DirLister\"": ("dangerous", "manual: kills a process by name"),
+    "if [ $(which python3) ]; then cd /tmp; python3 -m http.server 9090 & PID=$!; sleep 10; kill $PID; unset PID; fi": (
+        "moderate", "manual: serves /tmp over HTTP for ten seconds (corpora: http.server of a normal folder is moderate); unsure"),
+}
+
+# Technique families for the report.
+FAMILIES = [
+    ("destruction/recovery", ("T1485", "T1490", "T1561", "T1486", "T1491", "T1565", "T1489", "T1529")),
+    ("indicator removal", ("T1070",)),
+    ("defence evasion", ("T1562", "T1222", "T1027", "T1140", "T1218", "T1112", "T1574", "T1548", "T1036")),
+    ("persistence", ("T1547", "T1543", "T1053", "T1546", "T1037", "T1098", "T1136")),
+    ("credential access", ("T1003", "T1552", "T1555")),
+    ("exfiltration/transfer", ("T1048", "T1041", "T1567", "T1105")),
+    ("execution", ("T1059",)),
+    ("discovery", ("T1082", "T1083", "T1057", "T1016", "T1049", "T1087", "T1069", "T1007", "T1018", "T1033")),
+]
+
+
+def family(technique: str) -> str:
+    for name, prefixes in FAMILIES:
+        if technique.split(".")[0] in prefixes:
+            return name
+    return "other"
+
+
+_QUIET = re.compile(r"\d*>>?\s*(/dev/null|nul)\b|\d*>&\d")
+
+
+def label(statement: str) -> tuple[str, str]:
+    if statement in MANUAL:
+        return MANUAL[statement]
+    probe = _QUIET.sub("", statement)  # output thrown away is not a write
+    for level, pattern, reason in RULES:
+        if pattern.search(probe):
+            return level, reason
+    return "safe", "read-only (listing, search, print)"
+
+
+# Own rows: (command, shell, expected, note). Other spellings/programs of the actions the
+# fixes cover, and look-alikes that must stay low. Filled as fixes land.
+OWN_ROWS: list[tuple[str, str, str, str]] = []
+
+
+def _existing() -> set[tuple[str, str]]:
+    seen: set[tuple[str, str]] = set()
+    for path in sorted((ROOT / "tests" / "safety").glob("sources*.tsv")):
+        if path == OUT:
+            continue
+        with path.open(encoding="utf-8", newline="") as fh:
+            for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
+                seen.add((r["command"], r["shell"]))
+    return seen
+
+
+def build_rows() -> tuple[list[Row], int]:
+    rows: list[Row] = []
+    seen = _existing()
+    dupes = 0
+    done: set[tuple[str, str]] = set()
+    for atomic in read_cache():
+        shell = SHELLS[atomic.executor]
+        for stmt in statements(atomic):
+            text = stmt.replace("\n", "\\n")
+            if "\t" in text or (text, shell) in done:
+                continue
+            if (text, shell) in seen:
+                dupes += 1
+                continue
+            done.add((text, shell))
+            level, reason = label(stmt)
+            source = f"art6:{atomic.technique}-{atomic.number} {reason}"
+            rows.append(Row(text, shell, level, split_of(atomic.technique), source))
+    for command, shell, expected, note in OWN_ROWS:
+        text = command.replace("\n", "\\n")
+        if (text, shell) in done or (text, shell) in seen:
+            continue
+        done.add((text, shell))
+        rows.append(Row(text, shell, expected, "tune", f"art6-own: {note}"))
+    return rows, dupes
+
+
+def write(rows: list[Row]) -> None:
+    with OUT.open("w", encoding="utf-8", newline="") as fh:
+        fh.write("command\tshell\texpected\tsplit\tsource_or_reason\n")
+        for r in rows:
+            fh.write(f"{r.command}\t{r.shell}\t{r.expected}\t{r.split}\t{r.source}\n")
+
+
+def read_tsv(path: Path = OUT) -> list[Row]:
+    with path.open(encoding="utf-8", newline="") as fh:
+        return [
+            Row(r["command"], r["shell"], r["expected"], r["split"], r["source_or_reason"])
+            for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
+        ]
+
+
+def _figures(pairs: list[tuple[int, int]]) -> str:
+    blocked = [g for e, g in pairs if e == 4]
+    high = [g for e, g in pairs if e >= 3]
+    safe = [g for e, g in pairs if e == 0]
+    return (
+        f"n={len(pairs):4d} blocked {sum(g == 4 for g in blocked)}/{len(blocked)}"
+        f" high {sum(g >= 3 for g in high)}/{len(high)}"
+        f" safe>=dangerous {sum(g >= 2 for g in safe)}/{len(safe)}"
+        f" exact {sum(e == g for e, g in pairs) / max(1, len(pairs)):.3f}"
+    )
+
+
+def score(rows: list[Row], misses: str | None) -> None:
+    sys.path.insert(0, str(ROOT))
+    from aintern_ls.safety import RiskLevel, assess
+
+    groups: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    for r in rows:
+        exp = int(RiskLevel.from_label(r.expected))
+        got = int(assess(r.command.replace("\\n", "\n"), r.shell).level)
+        kind = "own" if r.source.startswith("art6-own") else "atomic"
+        groups[f"{r.split} {kind}"].append((exp, got))
+        groups[r.split].append((exp, got))
+        tech = r.source.split()[0].split(":")[1].rsplit("-", 1)[0] if kind == "atomic" else ""
+        if kind == "atomic":
+            groups[f"  {r.split} {family(tech)}"].append((exp, got))
+        if misses == r.split and exp != got:
+            print(f"MISS {RiskLevel(exp).label:>9} got {RiskLevel(got).label:<9} [{r.shell}] {r.command}   ({r.source[:60]})")
+    for key in sorted(groups, key=lambda k: (k.strip().split()[0], k)):
+        print(f"{key:32s} {_figures(groups[key])}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="rebuild sources_art6.tsv from the cache")
+    parser.add_argument("--score", action="store_true", help="score the TSV rows with the analyser")
+    parser.add_argument("--misses", choices=["tune", "dev"], help="list the rows of this split the analyser gets wrong")
+    parser.add_argument("--show", action="store_true", help="print the rows with their labels (for review by eye)")
+    args = parser.parse_args()
+    if args.write:
+        rows, dupes = build_rows()
+        write(rows)
+        by_family = Counter((family(r.source.split()[0][5:].rsplit("-", 1)[0]) if r.source.startswith("art6:") else "own", r.split) for r in rows)
+        print(f"{len(rows)} rows written to {OUT.relative_to(ROOT)} ({dupes} already in other corpora, skipped)")
+        for (fam, split), n in sorted(by_family.items()):
+            print(f"  {fam:24s} {split:4s} {n}")
+    rows = read_tsv()
+    if args.show:
+        for r in rows:
+            print(f"{r.expected:9s} {r.split:4s} [{r.shell}] {r.command}   # {r.source}")
+    if args.score or args.misses:
+        score(rows, args.misses)
+
+
+if __name__ == "__main__":
+    main()
