@@ -19,7 +19,7 @@ import attrs
 import tree_sitter
 import tree_sitter_bash
 
-from aintern_ls.safety import budget, dispatch, wrappers
+from aintern_ls.safety import atomics, budget, dispatch, wrappers
 from aintern_ls.safety.context import (
     NO_STDIN,
     STDIN_FILE,
@@ -1288,6 +1288,13 @@ class _Walker:
                 self.scope.assigned.add(name)
             return
         words = self.words(value, split=False)
+        if name in ("HISTFILESIZE", "SAVEHIST") and [w.text for w in words] == ["0"]:
+            # bash truncates the history file as soon as HISTFILESIZE is set (zsh when it
+            # exits with SAVEHIST=0): the record of what ran is wiped, as `history -c`.
+            s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+            self.scope.add(
+                RiskLevel.DANGEROUS, "history-wipe", "empties the shell history file", s, e
+            )
         if len(words) == 1 and words[0].text.startswith("() {"):
             self._shellshock(name, words[0])
         if len(words) == 1 and not words[0].dynamic:
@@ -1382,6 +1389,16 @@ class _Walker:
         name = _text(name_node)
         if name in PROMPT_VARS:
             self._prompt_variable(*self.words(value, split=False)[:1])
+            return
+        if name in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES", "LD_AUDIT"):
+            # `LD_PRELOAD=/tmp/x.so ls`: the library runs inside the program (safety-art6).
+            lib = self.words(value, split=False)[:1]
+            risk = atomics.preload_risk(
+                name, lib[0].text if lib else "", bool(lib) and lib[0].dynamic
+            )
+            if risk is not None:
+                s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+                self.scope.add(risk[0], risk[1], risk[2], s, e)
             return
         if name not in _COMMAND_VARS:
             if _text(value).lstrip("'\"").startswith("() {"):

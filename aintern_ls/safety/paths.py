@@ -111,6 +111,12 @@ _PERSISTENCE = re.compile(
     r"|(^|/)library/(launchagents|launchdaemons|startupitems)(/\S*)?$"
     r"|^/etc/(periodic/\w+|emond\.d/rules|bash_completion\.d|x11/xsession\.d)/\S+$"
     r"|(^|/)\.local/share/systemd/user(/\S*)?$"
+    # BSD rc scripts and rc.conf, upstart jobs, vendor unit folders, udev and APT hooks,
+    # network hook scripts, login messages (safety-art6): each runs its contents as root.
+    r"|^/(usr/local/)?etc/rc\.d/\S+$|^/etc/rc\.conf(\.local|\.d/\S+)?$|^/etc/init/\S+\.conf$"
+    r"|^/(usr/)?lib/systemd/(system|user)/\S+$|^/etc/systemd/user/\S+$"
+    r"|^/etc/udev/rules\.d/\S+$|^/etc/apt/apt\.conf\.d/\S+$|^/etc/update-motd\.d/\S+$"
+    r"|^/etc/network/if-(up|down|pre-up|post-down)\.d/\S+$|^/etc/NetworkManager/dispatcher\.d/\S+$"
     r"|powershell/\S*profile\.ps1$|^\$profile$"
     r"|/start menu/programs/startup/\S*",
     re.I,
@@ -155,6 +161,15 @@ def write_target(
 _LOGIN_LOG = re.compile(
     r"^/var/(?:log|run|adm)/(?:wtmp|btmp|utmp|lastlog|faillog|secure|auth\.log|syslog|messages"
     r"|cron|kern\.log|audit/audit\.log|system\.log|sulog|sudo\.log)(?:\.\d+)?$"
+    # More logs an investigation reads (safety-art6): system, security, login, audit and
+    # web-server access logs by name anywhere below /var/log (rotated copies too), whole
+    # folders of web servers, the journal and audit trails, mail spools, macOS log folders.
+    r"|^(?:/private)?/var/(?:log|adm)/(?:(?:httpd|apache2?|nginx|lighttpd|audit|journal|sa"
+    r"|samba|sssd|ufw|fail2ban|asl|diagnosticmessages)(?:/.*)?|(?:[^/]+/)*(?:wtmp|btmp|utmp"
+    r"|lastlog|faillog|tallylog|secure|auth|authlog|syslog|messages|kern|daemon|maillog|boot"
+    r"|cron|dpkg|install|audit|sulog|sudo|security|access|system|ufw|firewall|fail2ban)\b[^/]*)$"
+    r"|^(?:/private)?/var/audit/.+|^/var/(?:spool/)?mail/[^/]+$|^/library/logs/.+"
+    r"|^[a-z]:/windows/(?:system32/winevt/logs|system32/logfiles|logs)/.+"
 )
 
 

@@ -1407,6 +1407,14 @@ _REG_SECURITY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             " script logging, credential guard settings)",
         ),
         (
+            # Office macro and Protected View protections (safety-art6): VBAWarnings 1 runs
+            # every macro unasked, Disable*InPV opens internet files outside the sandbox.
+            r"\\office\\[^\\]+\\\w+\\security\b.*(vbawarnings\D+1\b|disable\w*inpv\D+1\b"
+            r"|blockcontentexecutionfrominternet\D+0\b|accessvbom\D+1\b|markinternalasunsafe\D+0\b)",
+            "turns off an Office protection (macros run unasked, Protected View off, VBA"
+            " object model opened)",
+        ),
+        (
             r"fdenytsconnections\D+0|userauthentication\D+0|localaccounttokenfilterpolicy",
             "opens remote access to this machine (RDP or remote admin)",
         ),
