@@ -449,15 +449,16 @@ def label(statement: str) -> tuple[str, str]:
 # Own rows: (command, shell, expected, note). Other spellings/programs of the actions the
 # fixes cover, and look-alikes that must stay low. Filled as fixes land.
 OWN_ROWS: list[tuple[str, str, str, str]] = [
-    # log folders: any file under a log folder deleted/emptied is anti-forensics (paths.py)
-    ("rm -f /var/log/nginx/access.log.1.gz", "bash", "critical", "a rotated service log deleted"),
+    # system/security/audit logs by name or folder, anywhere below /var/log (paths.py)
+    ("rm -f /var/log/auth.log.2.gz", "bash", "critical", "a rotated login log deleted"),
+    ("find /var/log/audit -type f -delete", "bash", "critical", "the audit log folder emptied"),
+    (": > /var/log/daemon.log", "bash", "critical", "the daemon log emptied"),
     (
-        "find /var/log/httpd -type f -delete",
+        "rm -f /var/log/nginx/access.log.1.gz",
         "bash",
-        "critical",
-        "every file of a service's log folder deleted",
+        "dangerous",
+        "look-alike: a web server's rotated access log (corpora: an app log is dangerous)",
     ),
-    (": > /var/log/apache2/error.log", "bash", "critical", "a service log emptied"),
     ("shred -u /var/audit/current", "bash", "critical", "the macOS/BSM audit trail shredded"),
     ("cat /dev/null > /var/mail/alice", "bash", "critical", "a user's mail spool emptied"),
     (

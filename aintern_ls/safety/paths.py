@@ -161,13 +161,14 @@ def write_target(
 _LOGIN_LOG = re.compile(
     r"^/var/(?:log|run|adm)/(?:wtmp|btmp|utmp|lastlog|faillog|secure|auth\.log|syslog|messages"
     r"|cron|kern\.log|audit/audit\.log|system\.log|sulog|sudo\.log)(?:\.\d+)?$"
-    # More logs an investigation reads (safety-art6): system, security, login, audit and
-    # web-server access logs by name anywhere below /var/log (rotated copies too), whole
-    # folders of web servers, the journal and audit trails, mail spools, macOS log folders.
-    r"|^(?:/private)?/var/(?:log|adm)/(?:(?:httpd|apache2?|nginx|lighttpd|audit|journal|sa"
-    r"|samba|sssd|ufw|fail2ban|asl|diagnosticmessages)(?:/.*)?|(?:[^/]+/)*(?:wtmp|btmp|utmp"
-    r"|lastlog|faillog|tallylog|secure|auth|authlog|syslog|messages|kern|daemon|maillog|boot"
-    r"|cron|dpkg|install|audit|sulog|sudo|security|access|system|ufw|firewall|fail2ban)\b[^/]*)$"
+    # More logs an investigation reads (safety-art6): system, security, login and audit logs
+    # by name anywhere below /var/log (rotated copies too), the journal and audit folders,
+    # mail spools, macOS log folders. (An application's own log, a web server's access log:
+    # an ordinary delete, dangerous.)
+    r"|^(?:/private)?/var/(?:log|adm)/(?:(?:audit|journal|sa|sssd|ufw|fail2ban|asl"
+    r"|diagnosticmessages)(?:/.*)?|(?:[^/]+/)*(?:wtmp|btmp|utmp|lastlog|faillog|tallylog"
+    r"|secure|auth|authlog|syslog|messages|kern|daemon|maillog|boot|cron|dpkg|install|audit"
+    r"|sulog|sudo|security|system|ufw|firewall|fail2ban)\b[^/]*)$"
     r"|^(?:/private)?/var/audit/.+|^/var/(?:spool/)?mail/[^/]+$|^/library/logs/.+"
     r"|^[a-z]:/windows/(?:system32/winevt/logs|system32/logfiles|logs)/.+"
 )

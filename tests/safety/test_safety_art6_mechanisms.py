@@ -19,7 +19,9 @@ S, M, D, C, B = (
 CASES: list[tuple[str, str, RiskLevel]] = [
     # any file in a log folder deleted, emptied or overwritten: anti-forensics (paths.py)
     ("rm -rf /var/log/security", "bash", C),
-    ("rm -f /var/log/nginx/access.log.1.gz", "bash", C),
+    ("rm -f /var/log/auth.log.2.gz", "bash", C),
+    ("find /var/log/audit -type f -delete", "bash", C),
+    ("rm -f /var/log/nginx/access.log.1.gz", "bash", D),
     ("truncate --size=0 /var/log/security", "bash", C),
     ("rm -rf /var/log/journal/*", "bash", C),
     ("echo 0> /var/spool/mail/root", "bash", C),
