@@ -243,6 +243,15 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
         ),
         "persistence (autostart, scheduled job, service, startup file, preload)",
     ),
+    # critical: more persistence, credential theft, proxy execution (second batch)
+    ("critical", re.compile(r"schtasks(\.exe)? /create|Register-ScheduledTask|\bsc(\.exe)? (create|config \S+ binPath=)|New-Service|\\Svchost\"? /v|ServiceDll|Image File Execution Options|SilentProcessExit", _I),
+     "persistence (scheduled task, service, svchost group, IFEO/SilentProcessExit hijack)"),
+    ("critical", re.compile(r"\b(insmod|modprobe)\b"), "loads a kernel module"),
+    ("critical", re.compile(r"reg(\.exe)? save HKLM\\(sam|system|security)|esentutl.*(/vss|config[\\/]SAM)|lsass|comsvcs|pypykatz|mimikatz|wce\.exe|Dumpert|Invoke-PowerDump|Export-AADInt|-exportPFX|HarddiskVolumeShadowCopy.*config", _I),
+     "credential store dumped (SAM/LSA hives, LSASS memory, ADFS or CA keys)"),
+    ("critical", re.compile(r"\brundll32\b", _I), "proxy execution through rundll32 (script, INF, DLL or program)"),
+    ("critical", re.compile(r"sed -i .*/etc/(audisp|audit|libaudit|rsyslog|syslog)"), "logging/audit configuration changed"),
+    ("critical", re.compile(r"^copy .*%systemroot%\\system32", _I), "writes a DLL into the system folder"),
     # critical: accounts, credentials
     (
         "critical",
@@ -278,6 +287,7 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
     ("critical", re.compile(r"add-type", _I), "compiles and loads native-calling code"),
     ("critical", re.compile(r"(^|\s)sudo\s"), "runs as root"),
     # dangerous: scoped destruction, stops, power
+    ("dangerous", re.compile(r"> ?\$HISTFILE\b"), "shell history wiped"),
     (
         "dangerous",
         re.compile(r"^(shutdown|reboot|halt|poweroff)\b"),
@@ -298,6 +308,8 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
     ),
     ("dangerous", re.compile(r"^date (\d|\")"), "sets the system clock"),
     # moderate: writes, network, running local code
+    ("moderate", re.compile(r"\b(HISTCONTROL|HISTIGNORE)=|HISTSIZE=0|Set-ExecutionPolicy|^(sc(\.exe)? (start|config|description)|Start-Service)\b|-exec (cp|gcp|rsync)\b|^mkdir |^(PathToAtomicsFolder|\S+\\\S+\.(exe|bat)\b)", _I),
+     "changes a setting, starts a service, copies files or runs a local program"),
     (
         "moderate",
         re.compile(
@@ -396,6 +408,10 @@ MANUAL: dict[str, tuple[str, str]] = {
         "manual (after the first score): reading /etc/shadow into a temp file is moderate in the corpora"
         " (`cat /etc/shadow`); the rule said critical",
     ),
+    '$cert = New-SelfSignedCertificate -DnsName atomicredteam.com -CertStoreLocation cert:\\LocalMachine\\My\nSet-Location Cert:\\LocalMachine\\My\nExport-Certificate -Type CERT -Cert  Cert:\\LocalMachine\\My\\$($cert.Thumbprint) -FilePath $env:Temp\\AtomicRedTeam.cer': (
+        "moderate", "manual: creates its own certificate and writes the public part to a file"),
+    'Invoke-Webrequest -Uri "https://raw.githubusercontent.com/BC-SECURITY/Empire/c1bdbd0fdafd5bf34760d5b158dfd0db2bb19556/data/module_source/credentials/Invoke-PowerDump.ps1" -UseBasicParsing -OutFile "$Env:Temp\\PowerDump.ps1"': (
+        "moderate", "manual: downloads a script to a file (the tool's name is in the URL only)"),
     "python2 laZagne.py all": ("critical", "manual: a known credential-dumping tool"),
     'Stop-Process -Name "DirLister"': ("dangerous", "manual: kills a process by name"),
     "if [ $(which python3) ]; then cd /tmp; python3 -m http.server 9090 & PID=$!; sleep 10; kill $PID; unset PID; fi": (
