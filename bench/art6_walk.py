@@ -244,14 +244,38 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
         "persistence (autostart, scheduled job, service, startup file, preload)",
     ),
     # critical: more persistence, credential theft, proxy execution (second batch)
-    ("critical", re.compile(r"schtasks(\.exe)? /create|Register-ScheduledTask|\bsc(\.exe)? (create|config \S+ binPath=)|New-Service|\\Svchost\"? /v|ServiceDll|Image File Execution Options|SilentProcessExit", _I),
-     "persistence (scheduled task, service, svchost group, IFEO/SilentProcessExit hijack)"),
+    (
+        "critical",
+        re.compile(
+            r"schtasks(\.exe)? /create|Register-ScheduledTask|\bsc(\.exe)? (create|config \S+ binPath=)|New-Service|\\Svchost\"? /v|ServiceDll|Image File Execution Options|SilentProcessExit",
+            _I,
+        ),
+        "persistence (scheduled task, service, svchost group, IFEO/SilentProcessExit hijack)",
+    ),
     ("critical", re.compile(r"\b(insmod|modprobe)\b"), "loads a kernel module"),
-    ("critical", re.compile(r"reg(\.exe)? save HKLM\\(sam|system|security)|esentutl.*(/vss|config[\\/]SAM)|lsass|comsvcs|pypykatz|mimikatz|wce\.exe|Dumpert|Invoke-PowerDump|Export-AADInt|-exportPFX|HarddiskVolumeShadowCopy.*config", _I),
-     "credential store dumped (SAM/LSA hives, LSASS memory, ADFS or CA keys)"),
-    ("critical", re.compile(r"\brundll32\b", _I), "proxy execution through rundll32 (script, INF, DLL or program)"),
-    ("critical", re.compile(r"sed -i .*/etc/(audisp|audit|libaudit|rsyslog|syslog)"), "logging/audit configuration changed"),
-    ("critical", re.compile(r"^copy .*%systemroot%\\system32", _I), "writes a DLL into the system folder"),
+    (
+        "critical",
+        re.compile(
+            r"reg(\.exe)? save HKLM\\(sam|system|security)|esentutl.*(/vss|config[\\/]SAM)|lsass|comsvcs|pypykatz|mimikatz|wce\.exe|Dumpert|Invoke-PowerDump|Export-AADInt|-exportPFX|HarddiskVolumeShadowCopy.*config",
+            _I,
+        ),
+        "credential store dumped (SAM/LSA hives, LSASS memory, ADFS or CA keys)",
+    ),
+    (
+        "critical",
+        re.compile(r"\brundll32\b", _I),
+        "proxy execution through rundll32 (script, INF, DLL or program)",
+    ),
+    (
+        "critical",
+        re.compile(r"sed -i .*/etc/(audisp|audit|libaudit|rsyslog|syslog)"),
+        "logging/audit configuration changed",
+    ),
+    (
+        "critical",
+        re.compile(r"^copy .*%systemroot%\\system32", _I),
+        "writes a DLL into the system folder",
+    ),
     # critical: accounts, credentials
     (
         "critical",
@@ -308,8 +332,14 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
     ),
     ("dangerous", re.compile(r"^date (\d|\")"), "sets the system clock"),
     # moderate: writes, network, running local code
-    ("moderate", re.compile(r"\b(HISTCONTROL|HISTIGNORE)=|HISTSIZE=0|Set-ExecutionPolicy|^(sc(\.exe)? (start|config|description)|Start-Service)\b|-exec (cp|gcp|rsync)\b|^mkdir |^(PathToAtomicsFolder|\S+\\\S+\.(exe|bat)\b)", _I),
-     "changes a setting, starts a service, copies files or runs a local program"),
+    (
+        "moderate",
+        re.compile(
+            r"\b(HISTCONTROL|HISTIGNORE)=|HISTSIZE=0|Set-ExecutionPolicy|^(sc(\.exe)? (start|config|description)|Start-Service)\b|-exec (cp|gcp|rsync)\b|^mkdir |^(PathToAtomicsFolder|\S+\\\S+\.(exe|bat)\b)",
+            _I,
+        ),
+        "changes a setting, starts a service, copies files or runs a local program",
+    ),
     (
         "moderate",
         re.compile(
@@ -408,10 +438,26 @@ MANUAL: dict[str, tuple[str, str]] = {
         "manual (after the first score): reading /etc/shadow into a temp file is moderate in the corpora"
         " (`cat /etc/shadow`); the rule said critical",
     ),
-    '$cert = New-SelfSignedCertificate -DnsName atomicredteam.com -CertStoreLocation cert:\\LocalMachine\\My\nSet-Location Cert:\\LocalMachine\\My\nExport-Certificate -Type CERT -Cert  Cert:\\LocalMachine\\My\\$($cert.Thumbprint) -FilePath $env:Temp\\AtomicRedTeam.cer': (
-        "moderate", "manual: creates its own certificate and writes the public part to a file"),
+    "$cert = New-SelfSignedCertificate -DnsName atomicredteam.com -CertStoreLocation cert:\\LocalMachine\\My\nSet-Location Cert:\\LocalMachine\\My\nExport-Certificate -Type CERT -Cert  Cert:\\LocalMachine\\My\\$($cert.Thumbprint) -FilePath $env:Temp\\AtomicRedTeam.cer": (
+        "moderate",
+        "manual: creates its own certificate and writes the public part to a file",
+    ),
     'Invoke-Webrequest -Uri "https://raw.githubusercontent.com/BC-SECURITY/Empire/c1bdbd0fdafd5bf34760d5b158dfd0db2bb19556/data/module_source/credentials/Invoke-PowerDump.ps1" -UseBasicParsing -OutFile "$Env:Temp\\PowerDump.ps1"': (
-        "moderate", "manual: downloads a script to a file (the tool's name is in the URL only)"),
+        "moderate",
+        "manual: downloads a script to a file (the tool's name is in the URL only)",
+    ),
+    "export HISTCONTROL=ignoreboth": (
+        "safe",
+        "manual (after scoring): sources_a labels `export HISTCONTROL=ignorespace` safe (a common bashrc line)",
+    ),
+    'if [ "$HISTCONTROL" != "ignoreboth" ]; then export HISTCONTROL="ignoreboth"; fi': (
+        "safe",
+        "manual (after scoring): HISTCONTROL settings are safe in sources_a",
+    ),
+    'if [ "$HISTCONTROL" != "erasedups" ]; then export HISTCONTROL="erasedups"; fi': (
+        "safe",
+        "manual (after scoring): HISTCONTROL settings are safe in sources_a",
+    ),
     "python2 laZagne.py all": ("critical", "manual: a known credential-dumping tool"),
     'Stop-Process -Name "DirLister"': ("dangerous", "manual: kills a process by name"),
     "if [ $(which python3) ]; then cd /tmp; python3 -m http.server 9090 & PID=$!; sleep 10; kill $PID; unset PID; fi": (
@@ -581,7 +627,7 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
         "an APT hook runs on every update",
     ),
     (
-        "printf '#!/bin/sh\\n/tmp/x &\\n' > /etc/update-motd.d/99-x",
+        "echo '/tmp/x &' > /etc/update-motd.d/99-x",
         "bash",
         "critical",
         "a login message script runs as root",
@@ -710,6 +756,69 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
         "moderate",
         "look-alike: a Finder query",
     ),
+    # words after a redirect's target are the command's arguments (bash.py)
+    ("rm 2>/dev/null -rf /", "bash", "blocked", "a redirect in the middle hides nothing"),
+    ("rm >/dev/null -rf ~", "bash", "blocked", "the home wiped behind a redirect"),
+    ("chmod 2>/dev/null -R 777 /", "bash", "blocked", "recursive chmod of / behind a redirect"),
+    (
+        "find / -name core 2>/dev/null -exec rm -rf {} \\;",
+        "bash",
+        "dangerous",
+        "find's action after a redirect",
+    ),
+    ("ls 2>/dev/null -la", "bash", "safe", "look-alike: a listing with stderr dropped"),
+    ("grep 2>/dev/null -rn TODO src", "bash", "safe", "look-alike: a search with stderr dropped"),
+    (
+        "sort > sorted.txt -u names.txt",
+        "bash",
+        "moderate",
+        "look-alike: options after the output file",
+    ),
+    # credential hives, NTDS and private keys copied out by any copier (atomics.py)
+    (
+        "copy \\\\?\\GLOBALROOT\\Device\\HarddiskVolumeShadowCopy1\\Windows\\System32\\config\\SAM C:\\temp\\sam",
+        "cmd",
+        "critical",
+        "the SAM hive copied out of a shadow copy",
+    ),
+    (
+        "Copy-Item C:\\Windows\\NTDS\\NTDS.dit C:\\temp\\",
+        "powershell",
+        "critical",
+        "the domain database copied",
+    ),
+    (
+        "certutil -exportPFX My 1234 c:\\temp\\x.pfx",
+        "cmd",
+        "critical",
+        "a certificate exported with its private key",
+    ),
+    (".\\Outflank-Dumpert.exe", "powershell", "critical", "an LSASS dumper with a vendor prefix"),
+    (
+        "Get-ChildItem C:\\Windows\\System32\\config",
+        "powershell",
+        "safe",
+        "look-alike: lists the hive folder",
+    ),
+    ("copy C:\\temp\\report.txt D:\\backup\\", "cmd", "moderate", "look-alike: an ordinary copy"),
+    # history: HISTCONTROL/HISTIGNORE hide commands, `> $HISTFILE` wipes it (bash.py, paths.py)
+    ("export HISTIGNORE='*'", "bash", "moderate", "no command is recorded"),
+    (
+        "export HISTCONTROL=ignorespace",
+        "bash",
+        "moderate",
+        "space-prefixed commands are not recorded",
+    ),
+    (': > "$HISTFILE"', "bash", "dangerous", "the history file emptied"),
+    ("cat /dev/null > ${HISTFILE}", "bash", "dangerous", "the history file emptied"),
+    ("echo $HISTCONTROL", "bash", "safe", "look-alike: prints the setting"),
+    ("wc -l $HISTFILE", "bash", "safe", "look-alike: counts history lines"),
+    # read-only network/kernel tables (atomics.py)
+    ("arp -an", "bash", "safe", "the ARP table"),
+    ("kldstat -v", "bash", "safe", "FreeBSD loaded modules"),
+    ("nbtstat -c", "cmd", "safe", "the NetBIOS name cache"),
+    ("arp -s 10.0.0.1 aa:bb:cc:dd:ee:ff", "bash", "moderate", "a static ARP entry added"),
+    ("nbtstat -RR", "cmd", "moderate", "NetBIOS names re-registered"),
 ]
 
 
@@ -729,12 +838,18 @@ def build_rows() -> tuple[list[Row], int]:
     rows: list[Row] = []
     seen = _existing()
     dupes = 0
+    unreadable = 0
     done: set[tuple[str, str]] = set()
     for atomic in read_cache():
         shell = SHELLS[atomic.executor]
         for stmt in statements(atomic):
             text = stmt.replace("\n", "\\n")
             if "\t" in text or (text, shell) in done:
+                continue
+            if "\\n" in stmt:
+                # A literal backslash-n (`…Options\notepad.exe`) would be read back as a line
+                # break by the corpus reader (which turns `\n` into newlines): left out.
+                unreadable += 1
                 continue
             if (text, shell) in seen:
                 dupes += 1
@@ -744,11 +859,14 @@ def build_rows() -> tuple[list[Row], int]:
             source = f"art6:{atomic.technique}-{atomic.number} {reason}"
             rows.append(Row(text, shell, level, split_of(atomic.technique), source))
     for command, shell, expected, note in OWN_ROWS:
+        assert "\\n" not in command, f"a literal backslash-n reads back as a newline: {command}"
         text = command.replace("\n", "\\n")
         if (text, shell) in done or (text, shell) in seen:
             continue
         done.add((text, shell))
         rows.append(Row(text, shell, expected, "tune", f"art6-own: {note}"))
+    if unreadable:
+        print(f"{unreadable} statements with a literal backslash-n left out")
     return rows, dupes
 
 

@@ -21,16 +21,17 @@ import re
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import C, D, M, RiskLevel
 from aintern_ls.safety.registry import handles
+from aintern_ls.safety.words import names
 
 # Tools whose only job is to take credentials or to attack a domain: the name says it all.
 # (procdump, rundll32 comsvcs and reg save are judged by their arguments elsewhere.)
 _OFFENSIVE = re.compile(
-    r"(?i)^(?:lazagne|mimikatz|mimilib|mimidrv|pypykatz|secretsdump|lsassy|nanodump|handlekatz"
+    r"(?i)^(?:[a-z0-9]+[-_])?(?:lazagne|mimikatz|mimilib|mimidrv|pypykatz|secretsdump|lsassy|nanodump|handlekatz"
     r"|dumpert|safetykatz|bettersafetykatz|sharpkatz|rubeus|kekeo|sharpdpapi|sharpchrome"
     r"|sharpweb|gsecdump|pwdump\d*|fgdump|wce|mimipenguin|3snake|cachedump|creddump\d*"
     r"|hashdump|lsadump|invoke-mimikatz|invoke-kerberoast|invoke-dcsync|invoke-powerdump"
     r"|invoke-ninjacopy|invoke-internalmonologue|invoke-sessiongopher"
-    r"|invoke-rubeus|invoke-seatbelt|get-gpppassword|get-lsasecret|get-passhashes"
+    r"|invoke-rubeus|get-gpppassword|get-lsasecret|get-passhashes|export-aadint\w*"
     r"|out-minidump|ntlmrelayx"
     r"|impacket-\w+|getuserspns|getnpusers|dcsync|winpwn|powersploit|nishang)"
     r"(?:[-_.]?\d[\w.]*)?(?:\.(?:exe|py|ps1|psm1|pl|rb|jar|dll|sh|bin))?$"
@@ -112,9 +113,42 @@ def _history_off(cmd: Cmd) -> None:
         cmd.add(M, "history", "turns off shell history for this session")
 
 
+# The files that hold password hashes: the SAM/SECURITY/SYSTEM hives (also inside a shadow
+# copy) and the domain database.
+_HIVE = re.compile(
+    r"(?i)(?:^|[\\/])(?:system32[\\/]config[\\/](?:sam|security|system)|ntds[\\/]ntds\.dit|ntds\.dit)"
+    r"(?:$|[\\/\s\"'])"
+)
+_COPIERS = frozenset(
+    names(
+        """
+        copy xcopy robocopy esentutl esentutl.exe copy-item cpi cp certutil certutil.exe
+        makecab expand compress-archive 7z 7za rar tar move-item move ntdsutil diskshadow
+        wbadmin
+        """
+    )
+)
+
+
+def _credential_copy(cmd: Cmd) -> bool:
+    """`esentutl /y /vss …\\config\\SAM`, `copy …\\HarddiskVolumeShadowCopy1\\…\\SAM`,
+    `certutil -exportPFX …`: password hashes or a private key copied out."""
+    name = cmd.name.lower()
+    texts = cmd.texts()
+    if name in ("certutil", "certutil.exe") and any(
+        t.lower().lstrip("-/") == "exportpfx" for t in texts
+    ):
+        cmd.add(C, "credential-dump", "certutil exports a certificate with its private key")
+        return True
+    if name in _COPIERS and any(_HIVE.search(t.replace("/", "\\")) for t in texts):
+        cmd.add(C, "credential-dump", f"{name} copies a hive or database of password hashes")
+        return True
+    return False
+
+
 def judge(cmd: Cmd) -> None:
     """Knowledge that applies whatever handler the program has (called before it runs)."""
-    if _offensive_tool(cmd):
+    if _offensive_tool(cmd) or _credential_copy(cmd):
         return
     if not _clock(cmd) and cmd.scope.family == "bash":
         _history_off(cmd)
@@ -160,3 +194,17 @@ def _sysrc(cmd: Cmd) -> None:
             cmd.add(C, "persistence", f"sysrc makes {service} start at every boot")
             return
     cmd.add(M, "system-config", "sysrc changes /etc/rc.conf")
+
+
+@handles("arp", "kldstat")
+def _net_tables(cmd: Cmd) -> None:
+    """`arp -a`, `kldstat`: print tables; `arp -d/-s/-f` change the ARP cache."""
+    if cmd.name == "arp" and cmd.short("dsfS"):
+        cmd.add(M, "network", "arp changes the address cache")
+
+
+@handles("nbtstat", windows_only=True)
+def _nbtstat(cmd: Cmd) -> None:
+    """`nbtstat -n/-a/-c/-s`: NetBIOS tables; `-R`/`-RR` purge or re-register names."""
+    if any(t in ("-R", "-RR", "/R", "/RR") for t in cmd.texts()):
+        cmd.add(M, "network", "nbtstat purges or re-registers NetBIOS names")

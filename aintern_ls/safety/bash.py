@@ -643,6 +643,10 @@ class _Walker:
             for a in r.children_by_field_name("argument")
             for w in self.words(a)
         ]
+        # `rm 2>/dev/null -rf /`, `find / 2>/dev/null -exec rm {} \;`: the grammar hangs the
+        # words after a redirect's target on the redirect; bash passes them to the command
+        # (safety-art6).
+        late += self._args_after_redirects(node)
         if body.type == "pipeline" and redirected_in:
             # `echo y | sh <<EOF`: the grammar hangs the redirect on the pipeline; it is the
             # last stage's stdin.
@@ -662,6 +666,26 @@ class _Walker:
         if tail:
             return self.pipeline(tail, self._next_stdin(info, stdin, body))
         return info
+
+    def _args_after_redirects(self, node: Node) -> list[Word]:
+        """Arguments the grammar read as extra targets of a file redirect (only the first
+        word after `>`/`<` is the target; the rest belong to the command)."""
+        extra: list[Word] = []
+        for r in node.children_by_field_name("redirect"):
+            if r.type != "file_redirect":
+                continue
+            kids = [
+                c for c in r.children if c.is_named and c.type not in ("file_descriptor", "ERROR")
+            ]
+            if len(kids) < 2:
+                continue
+            start = self.pos.char(r.start_byte)
+            op = self.scope.source[start : self.pos.char(kids[0].start_byte)]
+            if op.strip().lstrip("0123456789").strip() == "<<<":
+                continue  # `4<<<'…'`: all of it is the here-string
+            for c in kids[1:]:
+                extra.extend(self.words(c))
+        return extra
 
     def _remember_written(self, targets: list[str], info: Info) -> None:
         """What a redirect left in the files it wrote: known text (judged when the file is
@@ -1605,7 +1629,9 @@ class _Walker:
                     self.scope.exported.add(_text(n))
             if c.type == "variable_assignment":
                 self.assignment(c)
-                if _text(c).startswith(("HISTFILE=", "HISTSIZE=0", "HISTFILESIZE=0")):
+                if _text(c).startswith(
+                    ("HISTFILE=", "HISTSIZE=0", "HISTFILESIZE=0", "HISTIGNORE=")
+                ):
                     s, e = self.pos.char(c.start_byte), self.pos.char(c.end_byte)
                     self.scope.add(RiskLevel.MODERATE, "history", "turns off shell history", s, e)
             elif c.type == "variable_name":

@@ -178,6 +178,7 @@ _LOGIN_LOG = re.compile(
 _HISTORY_FILE = re.compile(
     r"(?:^|/)\.(?:bash|zsh|sh|ash|ksh|mksh|python|mysql|psql|sqlite|node_repl|rediscli|irb)"
     r"_history$|(?:^|/)\.histfile$|/fish/fish_history$|/consolehost_history\.txt$"
+    r"|^\$\{?histfile\}?$"  # `> $HISTFILE`: whatever file the shell keeps history in
 )
 
 

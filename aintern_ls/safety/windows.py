@@ -1366,7 +1366,9 @@ _ASEP: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             " the program runs when Windows or an auto-elevated tool opens that class",
         ),
         (
-            r"\\currentcontrolset\\services\\[^\\]+.*\b(imagepath|servicedll|failurecommand)\b"
+            # a svchost group: `svchost -k NAME` loads every service DLL listed (safety-art6)
+            r"\\windows nt\\currentversion\\svchost\b.*(\\v\s+|-name\s+)\S"
+            r"|\\currentcontrolset\\services\\[^\\]+.*\b(imagepath|servicedll|failurecommand)\b"
             r"|\\services\\[^\\]+\\parameters\b.*\bservicedll\b",
             "persistence-service",
             "a service's program (ImagePath, ServiceDll, FailureCommand): it runs as SYSTEM",

@@ -92,6 +92,38 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("set +o history", "bash", M),
     ("export HISTFILESIZE=100000", "bash", S),
     ("set -o history", "bash", S),
+    # words after a redirect's target belong to the command (bash.py)
+    ("rm 2>/dev/null -rf /", "bash", B),
+    ("chmod 2>/dev/null -R 777 /", "bash", B),
+    ("find / -name core 2>/dev/null -exec rm -rf {} \\;", "bash", D),
+    ("ls 2>/dev/null -la", "bash", S),
+    ("echo x >&2 rm -rf /", "bash", S),
+    # credential hives, NTDS, private keys copied out (atomics.py); svchost groups (windows.py)
+    (
+        "copy \\\\?\\GLOBALROOT\\Device\\HarddiskVolumeShadowCopy1\\Windows\\System32"
+        "\\config\\SAM C:\\temp\\sam",
+        "cmd",
+        C,
+    ),
+    ("Copy-Item C:\\Windows\\NTDS\\NTDS.dit C:\\temp\\", "powershell", C),
+    ("certutil -exportPFX My 1234 c:\\temp\\x.pfx", "cmd", C),
+    ("Get-ChildItem C:\\Windows\\System32\\config", "powershell", S),
+    (
+        'reg add "HKLM\\Software\\Microsoft\\Windows NT\\CurrentVersion\\Svchost" /v TimeService'
+        ' /t REG_MULTI_SZ /d "W64Time" /f',
+        "cmd",
+        C,
+    ),
+    ('reg query "HKLM\\Software\\Microsoft\\Windows NT\\CurrentVersion\\Svchost"', "cmd", S),
+    # history hidden or wiped through its variables (bash.py, paths.py)
+    ("export HISTIGNORE='*'", "bash", M),
+    (': > "$HISTFILE"', "bash", D),
+    ("wc -l $HISTFILE", "bash", S),
+    # read-only tables (atomics.py)
+    ("arp -an", "bash", S),
+    ("arp -s 10.0.0.1 aa:bb:cc:dd:ee:ff", "bash", M),
+    ("nbtstat -n", "cmd", S),
+    ("nbtstat -RR", "cmd", M),
     # Finder deletes judged by their path (inline.py)
     (
         'osascript -e \'tell application "Finder" to delete POSIX file "/var/log/system.log"\'',
