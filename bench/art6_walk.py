@@ -276,6 +276,23 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
         re.compile(r"^copy .*%systemroot%\\system32", _I),
         "writes a DLL into the system folder",
     ),
+    # critical: third batch (shells fed downloaded or decoded text, mshta, HTA runners)
+    (
+        "critical",
+        re.compile(r"\|\s*(/bin/)?(ba|z|da)?sh\s*$"),
+        "text from the network, a decoder or a variable run by a shell",
+    ),
+    (
+        "critical",
+        re.compile(r"\bmshta\b|Invoke-ATHHTMLApplication", _I),
+        "proxy execution of HTML-application script code (mshta)",
+    ),
+    (
+        "critical",
+        re.compile(r"out-file\b.*Startup\\", _I),
+        "writes a file into the Startup folder (persistence)",
+    ),
+    ("critical", re.compile(r"^chsh\b|Kerberoast", _I), "account change / Kerberoasting"),
     # critical: accounts, credentials
     (
         "critical",
@@ -311,6 +328,11 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
     ("critical", re.compile(r"add-type", _I), "compiles and loads native-calling code"),
     ("critical", re.compile(r"(^|\s)sudo\s"), "runs as root"),
     # dangerous: scoped destruction, stops, power
+    (
+        "dangerous",
+        re.compile(r"net share \S+ /delete|Remove-SmbShare|Remove-FileShare", _I),
+        "removes a network share",
+    ),
     ("dangerous", re.compile(r"> ?\$HISTFILE\b"), "shell history wiped"),
     (
         "dangerous",
@@ -332,6 +354,11 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
     ),
     ("dangerous", re.compile(r"^date (\d|\")"), "sets the system clock"),
     # moderate: writes, network, running local code
+    (
+        "moderate",
+        re.compile(r"^net (use|share) |mktemp|^(sh|bash) \S|^(curl|wget) ", _I),
+        "maps a share, creates a temp file, runs a local script or downloads",
+    ),
     (
         "moderate",
         re.compile(
@@ -457,6 +484,10 @@ MANUAL: dict[str, tuple[str, str]] = {
     'if [ "$HISTCONTROL" != "erasedups" ]; then export HISTCONTROL="erasedups"; fi': (
         "safe",
         "manual (after scoring): HISTCONTROL settings are safe in sources_a",
+    ),
+    "export ART='echo \"Atomic Red Team was here... T1059.004\"'": (
+        "safe",
+        "manual: only sets a variable (the next statement runs it)",
     ),
     "python2 laZagne.py all": ("critical", "manual: a known credential-dumping tool"),
     'Stop-Process -Name "DirLister"': ("dangerous", "manual: kills a process by name"),
