@@ -850,6 +850,46 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
     ("nbtstat -c", "cmd", "safe", "the NetBIOS name cache"),
     ("arp -s 10.0.0.1 aa:bb:cc:dd:ee:ff", "bash", "moderate", "a static ARP entry added"),
     ("nbtstat -RR", "cmd", "moderate", "NetBIOS names re-registered"),
+    # file-type handlers, ETW autologgers, accounts disabled, LSA weakened (atomics.py, windows.py)
+    ('ftype txtfile=C:\\evil.exe "%1"', "cmd", "critical", "opening a .txt runs another program"),
+    ("assoc .txt=evilfile", "cmd", "critical", "the .txt type points at another handler"),
+    (
+        "Remove-EtwTraceProvider -AutologgerName EventLog-Application -Guid '{A0C1853B-5C40-4B15-8766-3CF1C58F985A}'",
+        "powershell",
+        "critical",
+        "an event-log provider removed",
+    ),
+    (
+        "Disable-LocalUser -Name Administrator",
+        "powershell",
+        "critical",
+        "an account locked out (account change)",
+    ),
+    (
+        "reg add HKLM\\SYSTEM\\CurrentControlSet\\Control\\Lsa /v LmCompatibilityLevel /t REG_DWORD /d 2 /f",
+        "cmd",
+        "critical",
+        "LM/NTLMv1 allowed again",
+    ),
+    (
+        'Set-ItemProperty -Path "HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa" -Name "DisableRestrictedAdmin" -Value 0',
+        "powershell",
+        "critical",
+        "Restricted Admin (pass-the-hash RDP) on",
+    ),
+    (
+        "Get-EtwTraceProvider -AutologgerName EventLog-Application",
+        "powershell",
+        "safe",
+        "look-alike: lists providers",
+    ),
+    ("Get-LocalUser -Name Administrator", "powershell", "safe", "look-alike: reads an account"),
+    (
+        "reg add HKLM\\SYSTEM\\CurrentControlSet\\Control\\Lsa /v LmCompatibilityLevel /t REG_DWORD /d 5 /f",
+        "cmd",
+        "moderate",
+        "look-alike: NTLMv2 only (tighter)",
+    ),
 ]
 
 

@@ -146,9 +146,28 @@ def _credential_copy(cmd: Cmd) -> bool:
     return False
 
 
+def _windows_hooks(cmd: Cmd) -> bool:
+    """cmd's `ftype`/`assoc` (what runs when a file type opens), ETW providers removed from
+    an autologger, local/domain accounts disabled."""
+    name = cmd.name.lower()
+    family = cmd.scope.family
+    if family == "cmd" and name in ("ftype", "assoc") and any("=" in t for t in cmd.texts()):
+        cmd.add(C, "persistence", f"{name} changes the program that opens a file type")
+        return True
+    if family == "powershell" and name in ("remove-etwtraceprovider", "set-etwtraceprovider"):
+        cmd.add(C, "disable-security", f"{name} changes what an event-log session records")
+        return True
+    if family == "powershell" and name in ("disable-localuser", "disable-adaccount"):
+        cmd.add(C, "account", f"{name} locks an account out")
+        return True
+    return False
+
+
 def judge(cmd: Cmd) -> None:
     """Knowledge that applies whatever handler the program has (called before it runs)."""
     if _offensive_tool(cmd) or _credential_copy(cmd):
+        return
+    if cmd.scope.family != "bash" and _windows_hooks(cmd):
         return
     if not _clock(cmd) and cmd.scope.family == "bash":
         _history_off(cmd)

@@ -124,6 +124,22 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("arp -s 10.0.0.1 aa:bb:cc:dd:ee:ff", "bash", M),
     ("nbtstat -n", "cmd", S),
     ("nbtstat -RR", "cmd", M),
+    # file-type handlers, ETW autologgers, disabled accounts, LSA (atomics.py, windows.py)
+    ('ftype txtfile=C:\\evil.exe "%1"', "cmd", C),
+    ("Disable-LocalUser -Name Administrator", "powershell", C),
+    ("Get-LocalUser -Name Administrator", "powershell", S),
+    (
+        "reg add HKLM\\SYSTEM\\CurrentControlSet\\Control\\Lsa /v LmCompatibilityLevel"
+        " /t REG_DWORD /d 2 /f",
+        "cmd",
+        C,
+    ),
+    (
+        "reg add HKLM\\SYSTEM\\CurrentControlSet\\Control\\Lsa /v LmCompatibilityLevel"
+        " /t REG_DWORD /d 5 /f",
+        "cmd",
+        M,
+    ),
     # Finder deletes judged by their path (inline.py)
     (
         'osascript -e \'tell application "Finder" to delete POSIX file "/var/log/system.log"\'',
