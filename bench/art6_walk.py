@@ -872,12 +872,6 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
         "LM/NTLMv1 allowed again",
     ),
     (
-        'Set-ItemProperty -Path "HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa" -Name "DisableRestrictedAdmin" -Value 0',
-        "powershell",
-        "critical",
-        "Restricted Admin (pass-the-hash RDP) on",
-    ),
-    (
         "Get-EtwTraceProvider -AutologgerName EventLog-Application",
         "powershell",
         "safe",

@@ -1403,9 +1403,9 @@ _REG_SECURITY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"enablelua\D+0|consentpromptbehavior(admin|user)\D+0|promptonsecuredesktop\D+0"
             r"|disabletaskmgr|disableregistrytools|disablecmd\b|\\lsa\b.*\brunasppl\b"
             r"|\\wdigest\b.*uselogoncredential|enablesmartscreen|shellsmartscreenlevel"
-            # LSA weakened (safety-art6): Restricted Admin on (pass-the-hash RDP), LM hashes
-            # kept or sent, anonymous access, blank passwords over the network
-            r"|\\lsa\b.*(disablerestrictedadmin\D+0\b|lmcompatibilitylevel\D+[012]\b"
+            # LSA weakened (safety-art6): LM hashes kept or sent, anonymous access, blank
+            # passwords over the network (Restricted Admin is moderate in corpus.tsv)
+            r"|\\lsa\b.*(lmcompatibilitylevel\D+[012]\b"
             r"|nolmhash\D+0\b|restrictanonymous(sam)?\D+0\b|everyoneincludesanonymous\D+1\b"
             r"|limitblankpassworduse\D+0\b|disabledomaincreds\D+0\b)"
             r"|smartscreenenabled|scriptblocklogging|enablescriptblocklogging|\\windowsfirewall\\"
