@@ -293,6 +293,23 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
         "writes a file into the Startup folder (persistence)",
     ),
     ("critical", re.compile(r"^chsh\b|Kerberoast", _I), "account change / Kerberoasting"),
+    # critical: fourth batch (Defender and mail-security tampering, registry protections)
+    (
+        "critical",
+        re.compile(
+            r"RemoveDefinitions|CrowdStrike|MpPreference -Exclusion|Disable-(AntiPhish|SafeLinks|SafeAttachment|Malware|Hosted)\w*|Disable-Feature\S*\s.*Defender|DefenderControl|Backstab|MsMpEng",
+            _I,
+        ),
+        "security product turned off, removed or excluded",
+    ),
+    (
+        "critical",
+        re.compile(
+            r"UseLogonCredential|ZoneMap|LocalAccountTokenFilterPolicy\D+1|DisableRegistryTools|DisableCMD|DisableTaskmgr|Set-ExecutionPolicy.*(Bypass|Unrestricted)",
+            _I,
+        ),
+        "a Windows protection weakened (WDigest plaintext, trusted zone, remote UAC, admin tools, script policy)",
+    ),
     # critical: accounts, credentials
     (
         "critical",
@@ -354,6 +371,11 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
     ),
     ("dangerous", re.compile(r"^date (\d|\")"), "sets the system clock"),
     # moderate: writes, network, running local code
+    (
+        "moderate",
+        re.compile(r"^(cmd(\.exe)? /c )?reg(\.exe)? add |^Connect-\w+", _I),
+        "a registry setting or a remote session",
+    ),
     (
         "moderate",
         re.compile(r"^net (use|share) |mktemp|^(sh|bash) \S|^(curl|wget) ", _I),
