@@ -24,6 +24,7 @@ import attrs
 # claimed by two modules, so their order does not matter).
 from aintern_ls.safety import (  # noqa: F401
     allowlist,
+    atomics,
     budget,
     catalogues,
     families5,
@@ -442,6 +443,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             return cmd.info
     if scope.family == "bash" and name in _CODE_OPTION_TOOLS:
         _embedded_code(cmd)
+    atomics.judge(cmd)  # attack tools by name, clock setting (safety-art6)
     # (a `.bat`/`.cmd` launcher runs on Windows whatever shell starts it)
     handler = lookup(name, scope.family != "bash" or launcher is not None)
     if launcher is None and scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd")):
