@@ -5,6 +5,7 @@ cron, firewalls, SELinux/SIP, user accounts and administrator rights.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from aintern_ls.safety import inline
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
@@ -76,7 +77,12 @@ _SECURITY_PRODUCT = re.compile(
     r"|ccsvchst|savservice|sophos|xagt|cyserver|cyveraservice|traps|bdagent|vsserv|avp\b"
     r"|tetragon|sysdig|aide\b|rkhunter|clamd|clamav|apparmor|selinux|fail2ban|suricata|snort"
     r"|osqueryd|filebeat|winlogbeat|auditbeat|splunkd|splunkforwarder|nxlog|rsyslog|syslog-ng"
-    r"|systemd-journald",
+    r"|systemd-journald"
+    # more endpoint agents by vendor or daemon name (safety-art6)
+    r"|cbdaemon|cbsensor|carbon.?black|symantec|trellix|masvc|macmnsvc|kaspersky|klnagent"
+    r"|bitdefender|bdsec|cybereason|minionhost|fireeye|trend.?micro|ds_agent|malwarebytes|mbam"
+    r"|webroot|f-?secure|huntress|cortex|taegis|deepinstinct|harfanglab|nessus.?agent"
+    r"|qualys-cloud-agent|mcafee|norton|avast|\bavg\b|panda|comodo|\bedr\b|antivirus",
     re.I,
 )
 SECURITY_UNITS = re.compile(
@@ -601,6 +607,9 @@ def _sysv_services(cmd: Cmd) -> None:
     if not texts or texts[0] in ("--list", "show", "-l") or "--list" in texts:
         return
     if any(t in ("remove", "del", "delete", "off", "disable", "--del", "-r") for t in texts):
+        if any(SECURITY_UNITS.match(t) or _SECURITY_PRODUCT.search(t) for t in texts):
+            cmd.add(C, "disable-security", f"{cmd.name} keeps a security service from starting")
+            return
         cmd.add(D, "service-stop", f"{cmd.name} removes a service from start-up")
     else:
         cmd.add(C, "persistence", f"{cmd.name} makes a service start at boot")
@@ -1769,14 +1778,23 @@ _EXEC_OPTIONS: dict[str, str] = {
 }
 
 
+@lru_cache(maxsize=256)
+def _option_spec(spec: str) -> tuple[list[str], frozenset[str], frozenset[str], bool]:
+    """`spec`'s options; its two-letter ones; its `--long` ones; whether all start with `-`
+    (an argument not starting with `-` can then match none)."""
+    wanted = spec.split()
+    shorts = frozenset(o for o in wanted if len(o) == 2)
+    longs = frozenset(o for o in wanted if o.startswith("--"))
+    return wanted, shorts, longs, all(o.startswith("-") for o in wanted)
+
+
 def opt_values(cmd: Cmd, spec: str) -> list[tuple[Word, Word]]:
     """(option word, value) for every option of `spec` (`-x V`, `-xV`, `--name=V`); socket's
     value rides in a bundle (`-qvp CMD`)."""
-    wanted = spec.split()
+    wanted, shorts, longs, dashed = _option_spec(spec)
     out: list[tuple[Word, Word]] = []
     args = cmd.args
-    # (an argument not starting with `-` can only match an option that does not either)
-    dashed = all(o.startswith("-") for o in wanted)
+    socket = cmd.name == "socket"
     for i, w in enumerate(args):
         t = w.text
         if t in wanted and i + 1 < len(args):
@@ -1784,6 +1802,12 @@ def opt_values(cmd: Cmd, spec: str) -> list[tuple[Word, Word]]:
             continue
         if dashed and not t.startswith("-"):
             continue
+        if (
+            not socket
+            and not (t[:2] in shorts and len(t) > 2 and not t.startswith("--"))
+            and not ("=" in t and t.split("=", 1)[0] in longs)
+        ):
+            continue  # (no option of `spec` starts this word: the loop below finds none)
         for o in wanted:
             if o.startswith("--") and t.startswith(o + "="):
                 out.append((w, _sub(w, t[len(o) + 1 :])))
@@ -2230,6 +2254,14 @@ def _macos(cmd: Cmd) -> None:
     texts = cmd.texts()
     low = [t.lower() for t in texts]
     joined = " ".join(low)
+    if n == "chflags" and cmd.short("R"):
+        # `chflags -R 0 /`: every file's flags, system-wide, like `chmod -R` of / (safety-art6).
+        from aintern_ls.safety.paths import classify_path
+
+        for w in cmd.operands()[1:]:
+            if classify_path(w.text, cmd.scope.cwds).level == B:
+                cmd.add(B, "chflags-root", "chflags -R changes the flags of a whole system tree", w)
+                return
     if n in ("chflags", "setfile"):
         hides = (n == "setfile" and re.search(r"-a\s+\S*v", joined)) or (
             n == "chflags"
@@ -2880,8 +2912,8 @@ def program_code(cmd: Cmd, known: bool, mark: int) -> None:
     `eval CODE` or code on standard input is read by shape (`loose_shell_strings`)."""
     stdin_code = cmd.stdin.text if cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text else None
     where = Word(stdin_code or "", cmd.start, cmd.end)
-    lang = inline.language_of(cmd.name)
     if stdin_code is not None:
+        lang = inline.language_of(cmd.name)
         for w in cmd.args:
             key, eq, val = w.text.partition("=")
             nxt = cmd.args[cmd.args.index(w) + 1] if w is not cmd.args[-1] else None
