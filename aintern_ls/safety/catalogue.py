@@ -659,6 +659,13 @@ CATALOGUE: dict[str, Rule] = _rules(
         "inline code (AppleScript Finder, Python, Ruby …) deletes a system log (anti-forensics)",
         'osascript -e \'tell application "Finder" to delete POSIX file "/var/log/system.log"\'',
     ),
+    # --- safety-m6 (issue 14): mechanisms from the red team's notes ------------------------
+    (
+        "mv-all",
+        "moves every entry of the working directory into another folder: nothing is deleted,"
+        " but everything moves (dangerous; into a deleted or temporary place it is blocked)",
+        "mv * ../archive/",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

@@ -629,8 +629,19 @@ def _copy_move(cmd: Cmd) -> None:
     from aintern_ls.safety.paths import is_secret, write_target
 
     if moving:
+        from aintern_ls.safety.files import keeps_moved
+
         for w in sources:
             t = classify_path(w.text, cmd.scope.cwds, True)
+            if (
+                t.rule == "rm-cwd"
+                and name == "move"
+                and dest is not None
+                and keeps_moved(dest.text)
+            ):
+                # `move * ..\archive`: everything moves, nothing is lost (session 7)
+                cmd.add(D, "mv-all", f"move moves {t.what} into {dest.text}", w)
+                return
             if t.level >= B:
                 cmd.add(
                     B,
@@ -2535,6 +2546,12 @@ def _mshta(cmd: Cmd) -> None:
             if (
                 re.match(r"(?i)url\.dll,(?:FileProtocolHandler|OpenURL)", entry)
                 and not re.match(r"(?i)\A(?:[a-z][\w+.-]++:|\\\\|//)", target)
+                # a script file opens in a script host (mshta, wscript): proxy execution
+                and not re.search(
+                    r"(?i)\.(?:hta|vbs|vbe|js|jse|wsf|wsh|sct|ps1|bat|cmd|lnk|url|scr|cpl|dll|inf"
+                    r"|msi|msc|jar|py)\Z",
+                    target,
+                )
                 and not runs_unseen(cmd, Word(target, cmd.start, cmd.end))
                 and target.replace("\\", "/").rsplit("/", 1)[-1].lower()
                 not in {d.lower() for d in cmd.scope.downloaded}

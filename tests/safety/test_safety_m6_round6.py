@@ -55,3 +55,55 @@ B, C, D, M, S = (
 )
 def test_round6_mechanisms(command: str, shell: str, expected: RiskLevel) -> None:
     assert assess(command, shell).level == expected, command
+
+
+@pytest.mark.parametrize(
+    "command,shell,expected",
+    [
+        # a tree walked and every file in it emptied is a wipe of the tree's root
+        (
+            "python3 -c \"import os\nfor d, _, fs in os.walk('/srv/../etc'):\n"
+            "    for f in fs: open(os.path.join(d, f), 'w').close()\"",
+            "bash",
+            B,
+        ),
+        (
+            'python3 -c "from pathlib import Path\n'
+            "for p in Path.home().rglob('*'):\n    p.write_bytes(b'')\"",
+            "bash",
+            B,
+        ),
+        (
+            "node -e \"const fs=require('fs'); for (const n of fs.readdirSync('/usr'))"
+            " fs.writeFileSync('/usr/' + n, '')\"",
+            "bash",
+            B,
+        ),
+        (
+            "python3 -c \"import os\nfor d, _, fs in os.walk('build'):\n"
+            "    for f in fs: open(os.path.join(d, f), 'w').close()\"",
+            "bash",
+            D,
+        ),
+        (
+            "python3 -c \"import os\nfor d, _, fs in os.walk('/etc'):\n    print(len(fs))\"",
+            "bash",
+            S,
+        ),
+        (
+            "node -e \"const fs=require('fs'); const n=fs.readdirSync('/etc').length;"
+            " fs.writeFileSync('report/' + Date.now() + '.txt', String(n))\"",
+            "bash",
+            M,
+        ),
+        # everything moved into another folder loses nothing (session-7 convention)
+        ("mv -- * ../previous/", "bash", D),
+        ("move * ..\\old-version", "cmd", D),
+        ("mv * /tmp/trashcan/", "bash", B),
+        ("move * nul", "cmd", B),
+        # url.dll opening a local script file runs it in a script host
+        ("rundll32 url.dll,OpenURL C:\\Users\\me\\Downloads\\invoice.hta", "cmd", C),
+    ],
+)
+def test_walkers_moves_and_script_hosts(command: str, shell: str, expected: RiskLevel) -> None:
+    assert assess(command, shell).level == expected, command
