@@ -1268,11 +1268,13 @@ def _shape_wipe(cmd: Cmd, targets: list[int], verb: str, reason: str = "") -> bo
         ):
             value += ":"  # `-DriveLetter C` is the drive C:
         if verb in shape.FORMAT_VERBS:
-            found = (
-                shape.Shape(True, f"the disk or drive {value}")
-                if is_device(value) or re.fullmatch(r"[A-Za-z]:\\?", value)
-                else shape.ORDINARY
-            )
+            found = shape.path_shape(value, scope.cwds, windows)
+            if not (
+                is_device(value)
+                or re.fullmatch(r"[A-Za-z]:\\?", value)
+                or found.what.startswith(("the raw disk", "the system volume"))
+            ):
+                found = shape.ORDINARY
         else:
             found = shape.target_shape(value, scope.cwds, windows)
         if found.system and verb in _EMPTYING_VERBS and is_log_dir(value, windows):

@@ -107,3 +107,21 @@ def test_round6_mechanisms(command: str, shell: str, expected: RiskLevel) -> Non
 )
 def test_walkers_moves_and_script_hosts(command: str, shell: str, expected: RiskLevel) -> None:
     assert assess(command, shell).level == expected, command
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        # an image written over a disk or the macOS system volume by any tool
+        ("imgkit restore --source base.dmg --target '/Volumes/Macintosh HD' --erase", B),
+        ("flashit write --device /dev/disk2 firmware.bin", B),
+        ("clonezap clone /dev/nvme0n1", B),
+        ("frob erase disk1s1", B),
+        ("imgkit restore --source base.dmg --target /Volumes/Scratch --erase", D),
+        ("imgkit write out.img", M),
+        ("disk-image-info /dev/sda", M),
+        ("zapctl restore-points delete --all", B),
+    ],
+)
+def test_images_written_over_disks(command: str, expected: RiskLevel) -> None:
+    assert assess(command, "bash").level == expected, command
