@@ -466,6 +466,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _write_destinations(cmd)
         if scope.family == "bash" and name in _LAUNCHERS:
             _launched(cmd)
+        if scope.family == "bash" and name in ("getent", "cut", "awk", "gawk", "mawk"):
+            system.account_listing(cmd)  # every account's home folder
         if scope.family == "bash" and name in ("ls", "dir", "exa", "eza"):
             _listing(cmd)
         elif scope.family == "bash" and name in _PATH_LISTERS:

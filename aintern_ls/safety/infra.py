@@ -177,6 +177,13 @@ def container_mounts(args: Sequence[Word]) -> list[tuple[str, str, bool]]:
     return out
 
 
+def _host_path(src: str) -> str:
+    """A mount source as the path the rules know: `$HOME`/`${HOME}` is `~`, `$PWD` is `.`."""
+    src = re.sub(r"\A\$\{?HOME\}?(?![\w])", "~", src)
+    src = re.sub(r"\A\$\{?PWD\}?(?![\w])", ".", src)
+    return src.rstrip("/\\") or "/"
+
+
 def map_mounts(words: Sequence[Word], mounts: list[tuple[str, str, bool]]) -> list[Word]:
     """The words of a command run inside a container with each mounted path put back as
     the host path it is (also inside a shell string: `sh -c 'rm -rf /data/*'`), so
@@ -189,7 +196,7 @@ def map_mounts(words: Sequence[Word], mounts: list[tuple[str, str, bool]]) -> li
         + "|".join(re.escape(dst.rstrip("/") or "/") for _, dst, _ in ordered)
         + r")(?=/|\Z|[\s'\"*;|&)<>])"
     )
-    host = {dst.rstrip("/") or "/": src.rstrip("/\\") or "/" for src, dst, _ in ordered}
+    host = {dst.rstrip("/") or "/": _host_path(src) for src, dst, _ in ordered}
     out: list[Word] = []
     for w in words:
         text = w.text

@@ -223,7 +223,7 @@ _GLOB_OR = r"[?*\[]"
 _DEVICE = re.compile(
     rf"^/dev/((s|h|v|xv)d([a-z]|{_GLOB_OR})|(nvme|mmcblk|r?disk|md|dm-|loop|nbd|rbd|zd|bcache"
     rf"|drbd|ram|pmem|sg|n?st|mtd(block)?|ubi|sr)(\d|{_GLOB_OR})|fd\d|md/|mapper/|disk/|block/"
-    r"|zvol/|mem$|kmem$|port$"
+    r"|zvol/|mem$|kmem$|port$|\*$"  # (`/dev/*`: every device, the disks among them)
     r"|(?!(pts|shm|fd|input|snd|dri|bus|net|char|cpu|hugepages|mqueue|vfio|serial|v4l|usb"
     r"|dma_heap|bsg|hidraw|tty|vc|cuse|fuse|log)(/|$))[\w.-]+/[\w.-]+$)"
 )

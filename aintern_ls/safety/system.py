@@ -3050,3 +3050,27 @@ def request_targets(cmd: Cmd) -> None:
                 rule = t.rule if t.rule != "scoped" else (wt.rule if wt else "delete")
                 cmd.add(level, rule, f"{cmd.name} is told to {m.group(1)} {what}", w)
                 return
+
+
+def account_listing(cmd: Cmd) -> None:
+    """`getent passwd | cut -d: -f6`, `cut -d: -f6 /etc/passwd`, `awk -F: '{print $6}'
+    /etc/passwd`: the home folder of every account, as paths a loop or `xargs` acts on
+    (every home: `/home/*`)."""
+    texts = [w.text for w in cmd.args if not w.dynamic]
+    if cmd.name == "getent" and texts[:1] == ["passwd"] and len(texts) == 1:
+        cmd.info.paths = (Word("/home/*", cmd.start, cmd.end),)
+        return
+    reads = "/etc/passwd" in texts
+    if (
+        cmd.name == "cut"
+        and (reads or cmd.stdin.paths)
+        and any(
+            re.fullmatch(r"-f0*6|--fields=0*6", t)
+            or (t == "-f" and i + 1 < len(texts) and texts[i + 1] == "6")
+            for i, t in enumerate(texts)
+        )
+    ):
+        if reads or any(p.text == "/home/*" for p in cmd.stdin.paths):
+            cmd.info.paths = (Word("/home/*", cmd.start, cmd.end),)
+    elif cmd.name in ("awk", "gawk", "mawk") and reads and any("$6" in t for t in texts):
+        cmd.info.paths = (Word("/home/*", cmd.start, cmd.end),)
