@@ -254,3 +254,16 @@ def test_log_and_narrowing_look_alikes(command: str, shell: str, expected: RiskL
 )
 def test_listings_of_every_account_and_device(command: str, expected: RiskLevel) -> None:
     assert _level(command) == expected, command
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("$w = { param($d) Remove-Item $d -Recurse -Force }; & $w $env:USERPROFILE", B),
+        ("$w = { Remove-Item -LiteralPath $args[0] -Recurse -Force }; & $w 'C:\\Program Files'", B),
+        ("$w = { param($d) Remove-Item $d -Recurse -Force }; & $w .\\out", D),
+        ("$w = { param($d) Get-ChildItem $d -Recurse }; & $w C:\\Windows", S),
+    ],
+)
+def test_script_blocks_in_variables_bind_their_arguments(command: str, expected: RiskLevel) -> None:
+    assert _level(command, "powershell") == expected, command
