@@ -2831,6 +2831,15 @@ def option_commands(cmd: Cmd, mark: int) -> None:
                     _run_program_option(cmd, value, what)  # an rc file: a script it reads
                 else:
                     _judge_embedded(cmd, value, what, how)
+                    if cmd.name == "latexmk":
+                        # `-e '$pdflatex=q/rm -rf ~/'`: latexmk runs the commands its
+                        # settings name (`$pdflatex`, `$*_cmd`, viewers) for every build.
+                        for m in re.finditer(
+                            r"\$\w+\s*=\s*(?:q(\W)(.*?)\1|'([^']*)'|\"([^\"]*)\")",
+                            value.text[:4000],
+                        ):
+                            line = next(g for g in m.groups()[1:] if g is not None)
+                            _escalate(cmd, _sub(value, line), f"{what} setting", mark)
             else:
                 _run_value(cmd, value, what)
     if cmd.name in _TEXT_PROGRAMS:
