@@ -754,6 +754,9 @@ _SWITCH = re.compile(
     r"(?i)\A-(?:-(?:recursive|force|quiet|verbose|no-progress|overwrite|acl|public|r|q|v))\Z"
     r"|\A-[rRqvf]{1,3}\Z"
 )
+# Program names that say they send what they are given (`pastebinit`, `gist-upload`,
+# `transfer-cli`).
+_UPLOAD_NAME = re.compile(r"(?i)paste|upload|share|send|publish|gist|transfer|exfil")
 # Programs that only handle files here: a remote-looking word (`host:path`) is theirs.
 _LOCAL_ONLY = frozenset(names("cp mv ln install rsync scp sftp tar zip unzip cat chmod chown"))
 
@@ -795,7 +798,11 @@ def secret_upload(cmd: Cmd) -> Word | None:
         return None
     ops = [w.text for w in texts if not w.text.startswith("-")]
     remote = any(_REMOTE_DEST.match(t) and not is_secret(t) for t in ops)
-    verb = any(_UPLOAD_VERB.match(t) for t in ops[:3]) or bool(_UPLOAD_CMDLET.match(cmd.name))
+    verb = (
+        any(_UPLOAD_VERB.match(t) for t in ops[:3])
+        or bool(_UPLOAD_CMDLET.match(cmd.name))
+        or bool(_UPLOAD_NAME.search(cmd.name))
+    )
     if remote or verb:
         return secret or Word("", cmd.start, cmd.end)
     return None
