@@ -1885,6 +1885,8 @@ _LANG_SHELL = re.compile(
     r"|sb-ext:run-program|open-pipe\*?|open-input-pipe|open-output-pipe)\s+\"((?:[^\"\\]|\\.)*)\""
     r"|\b(?:e?syscmd)\(\s*([^)]*)\)"
     r"|\bsystem\s*\(\s*[\"']((?:[^\"'\\]|\\.)*)[\"']\s*\)"
+    # command syntax: gnuplot's `system "cmd"`, `shell "cmd"`
+    r"|(?:^|[;\n])\s*(?:system|shell|run)\s+[\"']((?:[^\"'\\]|\\.)*)[\"']"
     r"|(?:^|[;\n\[])\s*(?:exec|open\s+\"\|)\s*([^;\n\]]+)"
     r"|(?:^|[;\n])\s*!\s*([^;\n]+)"
     r"|`([^`]+)`"
@@ -2904,7 +2906,7 @@ def exec_tail(cmd: Cmd, mark: int) -> None:
 # Options that hand an unknown program its code (`-e CODE`, `--eval CODE`, `eval CODE`).
 _CODE_OPTIONS = (
     "-e -c -x -E --eval --execute --exec --code --command -eval -exec --expr --batch-string"
-    " --run-string -r --script-string"
+    " --run-string -r --script-string -code -run -command -execute"
 )
 _STDIN_FILES = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 _COLON_CODE = re.compile(r"(?s)^--?(?:e|eval|exec|execute|expr|code|batch-string):(.+)$")
