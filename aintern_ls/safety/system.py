@@ -3043,14 +3043,23 @@ _REQUEST = re.compile(
 )
 
 
+# Options whose value is prose (a message, a title, a comment), not a request.
+_TEXT_OPTION = re.compile(
+    r"^--?(?:m|t|message|msg|title|comment|body|description|desc|summary|note|subject|text)$"
+)
+
+
 def request_targets(cmd: Cmd) -> None:
     """A string argument that is a delete request for a path: judged like deleting that
     path (an account or boot file, a system folder: blocked)."""
     from aintern_ls.safety.paths import classify_path, write_target
 
-    for w in cmd.args:
+    for i, w in enumerate(cmd.args):
         if w.dynamic or " " not in w.text or len(w.text) > 4000:
             continue
+        prev = cmd.args[i - 1].text.lower() if i else ""
+        if not prev.startswith("-") or _TEXT_OPTION.match(prev):
+            continue  # a request is handed by an option (`-R`, `--request`), not as text
         for m in _REQUEST.finditer(w.text):
             path = m.group(2)
             t = classify_path(path, cmd.scope.cwds, cmd.scope.family != "bash")

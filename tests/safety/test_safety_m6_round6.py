@@ -125,3 +125,17 @@ def test_walkers_moves_and_script_hosts(command: str, shell: str, expected: Risk
 )
 def test_images_written_over_disks(command: str, expected: RiskLevel) -> None:
     assert assess(command, "bash").level == expected, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "jira comment add 'rm /etc/hosts'",
+        "tracker note -m 'rm /etc/passwd once migrated'",
+        "sqlite3 app.db <<< '!ls'",
+        "echo '!important' | notesctl",
+        "mytool upload report.pdf",
+    ],
+)
+def test_request_and_hook_look_alikes_stay_moderate(command: str) -> None:
+    assert assess(command, "bash").level <= M, command
