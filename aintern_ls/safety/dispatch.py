@@ -27,7 +27,6 @@ from aintern_ls.safety import (  # noqa: F401
     atomics,
     budget,
     catalogues,
-    families5,
     files,
     git,
     infra,

@@ -932,3 +932,15 @@ def _object_store(cmd: Cmd) -> None:
             cmd.add(C, "exfiltration", f"{cmd.name} {verb} uploads credentials or home files")
             return
         cmd.add(M, "network", f"{cmd.name} {verb} copies data to or from object storage")
+
+
+# --- (moved from families5.py, safety-f5) read-only ESXi listings -------------------------
+
+
+@handles("vmdumper")
+def _vmdumper(cmd: Cmd) -> None:
+    """ESXi `vmdumper -l` lists running VMs (read-only); other uses dump or signal a VM."""
+    texts = cmd.texts()
+    if texts and all(t in ("-l", "-h", "--help") for t in texts):
+        return
+    cmd.add(M, "system-config", "vmdumper dumps or signals a running virtual machine")

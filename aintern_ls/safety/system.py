@@ -3094,3 +3094,44 @@ def account_listing(cmd: Cmd) -> None:
             cmd.info.paths = (Word("/home/*", cmd.start, cmd.end),)
     elif cmd.name in ("awk", "gawk", "mawk") and reads and any("$6" in t for t in texts):
         cmd.info.paths = (Word("/home/*", cmd.start, cmd.end),)
+
+
+# --- (moved from families5.py, safety-f5) firmware flash tools ----------------------------
+
+
+@handles("flashrom", "flash_erase", "flash_eraseall", "flashcp", "mtd", "mtd_debug")
+def _flash(cmd: Cmd) -> None:
+    """Firmware flash tools: erasing the BIOS/UEFI or a router's flash chip leaves a machine
+    that no longer boots (blocked, like wiping its disk); writing an image replaces the
+    firmware (critical); reading or probing it is a read."""
+    texts = [t.lower() for t in cmd.texts()]
+    n = cmd.name
+    erase = (
+        n in ("flash_erase", "flash_eraseall")
+        or (n in ("mtd", "mtd_debug") and texts[:1] == ["erase"])
+        or (
+            any(t in ("-e", "--erase") or re.fullmatch(r"-[a-z]*e[a-z]*", t) for t in texts)
+            and n == "flashrom"
+        )
+    )
+    if n == "mtd" and "-e" in texts:
+        erase = True
+    if erase:
+        cmd.add(B, "wipe", f"{n} erases a firmware flash chip: the machine no longer boots")
+        return
+    write = (
+        n == "flashcp"
+        or (n in ("mtd", "mtd_debug") and texts[:1] == ["write"])
+        or (
+            n == "flashrom"
+            and any(t in ("-w", "--write") or t.startswith("--write=") for t in texts)
+        )
+    )
+    if write:
+        cmd.add(C, "system-config", f"{n} overwrites the machine's firmware with an image")
+        return
+    if n == "flashrom" and any(
+        t in ("-r", "--read", "-v", "--verify", "-l", "--list-supported", "-L") for t in texts
+    ):
+        return
+    cmd.add(M, "system-config", f"{n} accesses the firmware flash chip")
