@@ -848,6 +848,21 @@ def extracts_over_system(cmd: Cmd, target: Word) -> bool:
         and t.rule == "rm-system"
         and re.fullmatch(r"/(etc|boot|s?bin|lib\w*|usr(/(s?bin|lib\w*))?)/?", target.text)
     ):
+        from aintern_ls.safety.paths import write_target
+
+        # `unzip -o users.zip passwd -d /etc`: a member named on the line lands there;
+        # an account or boot file overwritten is blocked.
+        base = target.text.rstrip("/") or ""
+        for w in cmd.args:
+            if w is target or w.dynamic or w.text.startswith(("-", "/", "~")):
+                continue
+            member = w.text.lstrip("./")
+            if not member or member.endswith((".zip", ".tar", ".gz", ".tgz", ".xz", ".cpio")):
+                continue
+            wt = write_target(f"{base}/{member}", cmd.scope.cwds)
+            if wt is not None and wt.level >= B:
+                cmd.add(B, wt.rule, f"{cmd.name} unpacks {member} over {wt.what}", w)
+                return True
         cmd.add(C, "overwrite-system", f"{cmd.name} unpacks an archive over {t.what}", target)
         return True
     return False

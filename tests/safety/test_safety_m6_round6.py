@@ -139,3 +139,17 @@ def test_images_written_over_disks(command: str, expected: RiskLevel) -> None:
 )
 def test_request_and_hook_look_alikes_stay_moderate(command: str) -> None:
     assert assess(command, "bash").level <= M, command
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("unzip -o accounts.zip shadow -d /etc", B),
+        ("tar -C / -xzf restore.tgz etc/sudoers", B),
+        ("unzip -o bundle.zip -d /etc", C),
+        ("tar -xzf site.tgz -C /etc nginx/sites-enabled/app", C),
+        ("unzip -o site.zip -d ./public", M),
+    ],
+)
+def test_archive_members_named_over_account_files(command: str, expected: RiskLevel) -> None:
+    assert assess(command, "bash").level == expected, command
