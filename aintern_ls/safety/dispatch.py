@@ -488,6 +488,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _as_if_destructive(words, scope, stdin)
         _by_shape(cmd, name)
         system.request_targets(cmd)  # `e2edit -w -R 'unlink /etc/gshadow' /dev/vdb2`
+    if scope.family == "bash" and (handler is None or name in _SOURCE_RUNNERS):
+        _known_source_files(cmd, name, handler is not None, mark)
     if not any(f.rule == "exfiltration" for f in scope.findings[mark:]):
         sent = network.secret_upload(cmd)
         if sent is not None:
@@ -514,6 +516,30 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if line and rules is not None and any(_trusted(line, t) for t in rules.trusted):
         scope.findings[mark:] = [f for f in scope.findings[mark:] if f.level != M]
     return cmd.info
+
+
+# Programs that run a source file they are given (JVM single-file launchers, script
+# runners) and are not read by the interpreter rules (`_INTERPRETER`).
+_SOURCE_RUNNERS = frozenset(
+    names("java jshell kotlin kotlinc scala scala-cli groovy swift dotnet-script jbang")
+)
+
+
+def _known_source_files(cmd: Cmd, name: str, known: bool, mark: int) -> None:
+    """`java <(echo 'class X {… Runtime.getRuntime().exec(…) …}')`: a source file that is a
+    process substitution with known text is read as code; what it does when dangerous or
+    worse is kept (an unknown program's file is read in the generic way)."""
+    src = cmd.scope.source
+    for w in cmd.args:
+        if not w.dynamic or w.origin not in ("static", "decoded") or w.start < 0:
+            continue
+        if src[w.start : w.start + 2] != "<(":
+            continue
+        language = "java" if name in _SOURCE_RUNNERS and known else "generic"
+        found = inline.code_findings(cmd.scope, w.text, w, language, f"{name}'s source file")
+        if max((f.level for f in found), default=S) >= D:
+            seen = {(f.rule, f.start, f.end) for f in cmd.scope.findings[mark:]}
+            cmd.scope.include([f for f in found if (f.rule, f.start, f.end) not in seen])
 
 
 def _whatif_on(words: list[Word], i: int, source: str) -> bool:

@@ -153,3 +153,20 @@ def test_request_and_hook_look_alikes_stay_moderate(command: str) -> None:
 )
 def test_archive_members_named_over_account_files(command: str, expected: RiskLevel) -> None:
     assert assess(command, "bash").level == expected, command
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        (
+            "java <(echo 'class A { public static void main(String[] x) throws Exception {"
+            ' new ProcessBuilder("rm", "-rf", "/etc").start(); } }\')',
+            B,
+        ),
+        ("somerunner <(printf 'shell_exec(\"rm -rf ~\")')", B),
+        ("java <(echo 'class A { public static void main(String[] x) { } }')", M),
+        ("diff <(echo 'system(\"rm -rf ~\")') expected.txt", S),
+    ],
+)
+def test_source_files_given_as_process_substitutions(command: str, expected: RiskLevel) -> None:
+    assert assess(command, "bash").level == expected, command
