@@ -1,0 +1,547 @@
+"""Harvest labelled commands from other guards' and agents' own test suites (issue 14, ext6).
+
+The hidden sets include "commands from other tools' own test suites"; this tool turns such
+suites into rows of ``tests/safety/sources_ext6.tsv`` so the analyser can be measured, project
+by project, on suites nobody here tuned on.
+
+Input: a cache directory (default ``/tmp/ext6_cache``) of text fetched from the projects' public
+repositories, one file per fetched file, named ``<owner>__<repo>__<path with / as __>``. The cache
+holds excerpts of the fetched files (the parts with test cases; whitespace-only variants of one
+command and descriptions are dropped; agentguard's ``${SAFE_DIR}`` template is filled in as its
+test fills it). Nothing here needs the network and the tests never read the cache: only the
+derived rows are committed.
+
+Steps, in order, all decided before the analyser ever ran on a row:
+
+1. Extract ``(command, shell, their verdict, project, file)`` with one small parser per format
+   (YAML test lists, TSV, TypeScript/JS case tables, TOML, Rust asserts).
+2. Map their verdict to OUR level with the written rules in ``label()`` (DESIGN §5 and the label
+   conventions in HELPERS.md): "deny" becomes blocked / critical / dangerous by what the command
+   does, "allow" becomes safe or moderate. Where their policy differs from ours by design (they
+   block ``git push`` or ``git add .``; we rate them moderate) the row is labelled by OUR policy and
+   the note says so. Manual corrections after review by eye are in ``MANUAL`` and marked
+   ``manual:`` in the source column.
+3. Split by WHOLE PROJECT: a project is ``dev`` when the first byte of
+   ``sha256("ext6:" + owner/repo)`` is below 0x55 (about a third of projects), else ``tune``.
+   Dev projects are never tuned on.
+4. Rows whose command already appears in another corpus file are left out (they are not new).
+
+Usage::
+
+    python bench/ext6_harvest.py [--cache DIR] [--write tests/safety/sources_ext6.tsv]
+    python bench/ext6_harvest.py --score      # figures per split and per project
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import csv
+import hashlib
+import json
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "tests" / "safety" / "sources_ext6.tsv"
+
+
+@dataclass(frozen=True)
+class Case:
+    command: str
+    shell: str
+    verdict: str  # "deny" / "allow", with the rule or mode in brackets where the suite names one
+    project: str
+    file: str
+
+
+def split_of(project: str) -> str:
+    return "dev" if hashlib.sha256(f"ext6:{project}".encode()).digest()[0] < 0x55 else "tune"
+
+
+# ---------------------------------------------------------------- parsers ---
+
+
+def _yaml_tests(text: str, project: str, file: str) -> Iterator[Case]:
+    """shellfirm: ``- test: "..."`` followed by ``expect_ids: [...]`` (empty = no check fires)."""
+    pending: str | None = None
+    for line in text.splitlines():
+        m = re.match(r"\s*- test:\s*(['\"])(.*)\1\s*$", line)
+        if m:
+            raw = m.group(2)
+            pending = json.loads(f'"{raw}"') if m.group(1) == '"' else raw
+            continue
+        m = re.match(r"\s*expect_ids:\s*\[(.*)\]", line)
+        if m and pending is not None:
+            ids = [i.strip().strip('"') for i in m.group(1).split(",") if i.strip()]
+            verdict = f"deny[{','.join(ids)}]" if ids else "allow[no check]"
+            yield Case(pending, "bash", verdict, project, file)
+            pending = None
+
+
+def _tsv_golden(text: str, project: str, file: str) -> Iterator[Case]:
+    """dcg-go golden corpus: ``context pack rule command``; rule ``-`` is an allowed command."""
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        context, _pack, rule, command = line.split("\t", 3)
+        if not command.strip() or command.rstrip().endswith("rm -rf"):
+            continue  # a template whose variable the generator dropped
+        verdict = "allow" if rule == "-" else f"deny[{rule}]"
+        yield Case(command, "bash", verdict, project, file)
+
+
+def _js_string(quote: str, body: str) -> str:
+    if quote == "`":
+        return body
+    if quote == "'":
+        body = body.replace('\\"', '"').replace("\\'", "'")
+        return str(json.loads('"' + body.replace('"', '\\"') + '"'))
+    return str(json.loads(f'"{body}"'))
+
+
+_JS_STR = r"(\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|`[^`]*`)"
+
+
+def _unjs(lit: str) -> str:
+    return _js_string(lit[0], lit[1:-1])
+
+
+def _ts_cases(text: str, project: str, file: str) -> Iterator[Case]:
+    """pi-prevent: ``{ command: "...", expectBlocked: true|false }`` (possibly over lines)."""
+    for m in re.finditer(r"command:\s*" + _JS_STR + r",\s*expectBlocked:\s*(true|false)", text):
+        verdict = "deny" if m.group(2) == "true" else "allow"
+        yield Case(_unjs(m.group(1)), "bash", verdict, project, file)
+
+
+def _mjs_checks(text: str, project: str, file: str) -> Iterator[Case]:
+    """omp-destructive-check: commands gathered until the ``check(...)`` that judges them."""
+    pending: list[tuple[str, bool | None]] = []
+    for line in text.splitlines():
+        pair = re.match(r"\s*\[" + _JS_STR + r",\s*(" + _JS_STR[1:-1] + r"|true|false)\]", line)
+        call = re.search(r"cmd\(" + _JS_STR + r"\)", line)
+        bare = re.match(r"\s*" + _JS_STR + r",?\s*(//.*)?$", line)
+        listed = re.search(r"of \[(" + _JS_STR + r"(?:,\s*" + _JS_STR + r")*)\]", line)
+        if pair:
+            flag = pair.group(2)
+            pending.append((_unjs(pair.group(1)), flag == "true" if flag in ("true", "false") else None))
+        elif listed:
+            pending += [(_unjs(s), None) for s in re.findall(_JS_STR, listed.group(1))]
+        elif call:
+            pending.append((_unjs(call.group(1)), None))
+        elif bare:
+            pending.append((_unjs(bare.group(1)), None))
+        if "check(" in line and pending:
+            negated = re.search(r"!\s*\w+\.blocked", line) is not None
+            for command, flag in pending:
+                blocked = flag if flag is not None else not negated
+                mode = "medium" if "[medium]" in line or "medium" in line else ""
+                verdict = ("deny" if blocked else "allow") + (f"[{mode}]" if mode else "")
+                yield Case(command, "bash", verdict, project, file)
+            pending = []
+
+
+def _toml_cases(text: str, project: str, file: str) -> Iterator[Case]:
+    """dcg corpus: ``command = "..."`` then ``expected = "deny"|"allow"``."""
+    pending: str | None = None
+    for line in text.splitlines():
+        m = re.match(r'command\s*=\s*"((?:[^"\\]|\\.)*)"\s*$', line)
+        if m:
+            pending = str(json.loads(f'"{m.group(1)}"'))
+            continue
+        m = re.match(r'expected\s*=\s*"(\w+)"', line)
+        if m and pending is not None:
+            yield Case(pending, "bash", m.group(1), project, file)
+            pending = None
+
+
+def _rust_let_cmd(text: str, project: str, file: str) -> Iterator[Case]:
+    """arkon dcg fork: ``let cmd = "...";`` asserted to be blocked."""
+    for m in re.finditer(r'let cmd = "((?:[^"\\]|\\.)*)";\s*\n\s*assert!\((!?)evaluate', text):
+        yield Case(str(json.loads(f'"{m.group(1)}"')), "bash",
+                   "allow" if m.group(2) else "deny", project, file)
+
+
+def _rust_argv(text: str, project: str, file: str) -> Iterator[Case]:
+    """codex: ``assert!(!?is_dangerous_command_windows(&vec_str(&[argv...])))``."""
+    for m in re.finditer(r"assert!\((!?)is_dangerous_command_windows\(&vec_str\(&\[(.*?)\]\)\)\)", text):
+        argv = [str(ast.literal_eval(a)) for a in re.findall(r'"(?:[^"\\]|\\.)*"', m.group(2))]
+        verdict = "allow" if m.group(1) else "deny"
+        head = argv[0].lower()
+        if head in ("cmd", "cmd.exe") and len(argv) > 2 and argv[1].lower() == "/c":
+            yield Case(" ".join(argv[2:]), "cmd", verdict, project, file)
+        elif head in ("powershell", "pwsh") and "-Command" in argv:
+            yield Case(argv[argv.index("-Command") + 1], "powershell", verdict, project, file)
+        else:
+            yield Case(" ".join(argv), "cmd", verdict, project, file)
+
+
+def _vitest_runs(text: str, project: str, file: str) -> Iterator[Case]:
+    """agentguard: ``runAgentguardCommand('...')`` then the exit-code expectation."""
+    pending: str | None = None
+    for line in text.splitlines():
+        m = re.search(r"runAgentguardCommand\(" + _JS_STR, line)
+        if m:
+            pending = _unjs(m.group(1))
+            continue
+        if pending is not None and "expect(result" in line:
+            denied = "not.toBe(0)" in line
+            yield Case(pending, "bash", "deny" if denied else "allow", project, file)
+            pending = None
+
+
+PARSERS = [
+    ("kaplanelad__shellfirm__", _yaml_tests),
+    ("dcosson__destructive-command-guard-go__", _tsv_golden),
+    ("giuseppe-trisciuoglio__pi-prevent-destructive-commands__", _ts_cases),
+    ("isolmaz__omp-destructive-check__", _mjs_checks),
+    ("Dicklesworthstone__destructive_command_guard__", _toml_cases),
+    ("arkon-ai__destructive-command-guard__", _rust_let_cmd),
+    ("openai__codex__", _rust_argv),
+    ("krishkumar__agentguard__", _vitest_runs),
+]
+
+
+def harvest(cache: Path) -> list[Case]:
+    cases: list[Case] = []
+    for path in sorted(cache.iterdir()):
+        for prefix, parser in PARSERS:
+            if path.name.startswith(prefix):
+                owner, repo, rest = path.name.split("__", 2)
+                cases += parser(path.read_text(encoding="utf-8"), f"{owner}/{repo}", rest.replace("__", "/"))
+    return cases
+
+
+# ------------------------------------------------------------ our labels ---
+#
+# Written before the analyser ran on any row. Ordered: the first rule that fires wins.
+# Paths: root, home (``~``, ``$HOME``, ``/home/<u>``, ``/Users/<u>``, ``C:\Users\<u>``), system
+# folders, the working directory as a whole (``*``, ``.``, ``./``) and its parent (``..``).
+
+_SYSTEM = (
+    r"/(?:etc|usr|bin|sbin|lib|lib64|boot|var|opt|root|sys|proc|dev|srv|System|Library|Applications)"
+    r"|/?(?:[cC]:)?[\\/](?:Windows|Program Files)(?:[\\/]System32)?"
+)
+_WIDE = (
+    r"(?:/|/\*|~|~/|~/\*|\$HOME/?|\"?\$HOME\"?|\*|\.|\./|\.\.|\.\./|/home(?:/[\w.-]+)?/?|/Users(?:/[\w.-]+)?/?"
+    r"|[cC]:\\\\?(?:Users\\\\?[\w.-]+)?|(?:" + _SYSTEM + r")/?\*?)"
+)
+_RM_RECURSIVE = r"\brm\s+(?:-[-\w]*\s+)*-(?:[a-zA-Z]*[rRf][a-zA-Z]*|-recursive|-force)\b(?:\s+-[-\w]+)*"
+
+
+def _blocked(cmd: str) -> str | None:
+    c = cmd.replace("\\\\", "\\")
+    if re.search(_RM_RECURSIVE + r"\s+(?:\S+\s+)*?" + _WIDE + r"(?:\s|;|\||\)|$|\")", c):
+        return "deletes root, home, a system folder or the whole working directory"
+    if re.search(r"\bfind\s+(?:/|\.|~|/home|/var|/usr)\s+(?:-\w+\s+\S+\s+)*-delete\b", c) and not re.search(
+        r"-name|-mtime|-size|-empty|-type f", c
+    ):
+        return "find deletes everything under root/home/system/the working directory"
+    if re.search(r"\bdd\b.*\bof=/dev/(?:sd|hd|nvme|mmcblk|disk|vd|xvd)", c):
+        return "raw disk write"
+    if re.search(r">\s*/dev/(?:sd|hd|nvme|mmcblk|disk)", c):
+        return "raw disk write by redirection"
+    if re.search(r"\bmkfs(?:\.\w+)?\s+(?:-\S+\s+(?:\S+\s+)?)*(?:-t\s+\w+\s+)?/dev/", c):
+        return "formats a disk"
+    if re.search(r"\b(?:fdisk|gdisk|sfdisk|parted|wipefs)\b(?!.*\b(?:-l|print)\b).*?/dev/", c) and not re.search(
+        r"\b(?:fdisk|gdisk|sfdisk)\s+(?:-l|-s|-v|-d)\b|\bparted\b.*\bprint\b", c
+    ):
+        return "rewrites a disk's partition table"
+    if re.search(r"\bcryptsetup\s+luksFormat\b", c):
+        return "re-encrypts (wipes) a disk"
+    if re.search(r":\(\)\s*\{\s*:\|:&\s*\};:", c):
+        return "fork bomb"
+    if re.search(r"\b(?:chmod|chown|setfacl)\s+(?:\S+\s+)*?(?:-R|--recursive)\b.*\s(?:/|\*|\.|\.\.|/etc|/usr|/var|/home|/bin)\s*$", c):
+        return "recursive permission change of root, a system folder or the working directory"
+    if re.search(r"\b(?:rm|mv|cp|shred)\b[^|;&]*\s/etc/(?:passwd|shadow|sudoers|group)\b|>\s*/etc/(?:passwd|shadow|sudoers|group)\b", c):
+        return "deletes/overwrites an account file"
+    if re.search(r"\bmv\s+(?:-\S+\s+)*(?:\./?|\*|~)\s+/dev/null\b", c):
+        return "moves the working directory/home into /dev/null"
+    if re.search(r"\btmutil\s+delete\b", c):
+        return "deletes backups"
+    return None
+
+
+def _critical(cmd: str) -> str | None:
+    if re.search(r"(?:^|[;&|(]\s*)(?:sudo|doas|su)\s", cmd):
+        return "privilege escalation"
+    if re.search(r"\|\s*(?:ba|z|da)?sh\b|\|\s*python3?\b", cmd):
+        return "text piped to a shell/interpreter (opaque execution)"
+    if re.search(r"(?:^|[;&|]\s*)\$\(", cmd) or re.search(r"\b(?:ba)?sh\s+-c\s+\"\$\(", cmd):
+        return "computed command word (opaque execution)"
+    if re.search(r"\b(?:csrutil\s+disable|spctl\s+--master-disable|fdesetup\s+disable|vault\s+audit\s+disable)\b", cmd):
+        return "turns off a security feature or auditing"
+    if re.search(r"\bsecurity\s+dump-keychain\b|\bnvram\s+(?:-c|boot-args)", cmd):
+        return "credential dump / boot configuration"
+    if re.search(r"\b(?:insmod|modprobe)\b|\bdscl\s+\.\s+-delete\s+/Users/", cmd):
+        return "kernel module / account change"
+    return None
+
+
+# Programs whose ordinary use reads only; a command built only of these (and pipes) is safe.
+_READ_ONLY = {
+    "ls", "cat", "grep", "head", "tail", "echo", "printf", "pwd", "whoami", "man", "mdfind",
+    "false", "true", "wc", "sort",
+}
+_GIT_READ = {"status", "log", "diff", "show", "reflog", "branch", "stash list", "submodule status"}
+
+
+def _looks_read_only(cmd: str) -> bool:
+    for part in re.split(r"\s*(?:\|\||&&|[|;])\s*", cmd.strip()):
+        words = part.split()
+        if not words:
+            continue
+        if any(w.startswith(">") for w in words):
+            return False
+        prog = words[0]
+        if prog == "git":
+            rest = [w for w in words[1:] if not w.startswith("-")]
+            sub = " ".join(rest[:2]) if rest[:1] == ["stash"] or rest[:1] == ["submodule"] else (rest[0] if rest else "")
+            if sub not in _GIT_READ or (sub == "branch" and len(rest) > 1):
+                return False
+            continue
+        if prog in ("docker",) and words[1:2] == ["ps"]:
+            continue
+        if prog == "aws" and words[1:3] == ["s3", "ls"]:
+            continue
+        if prog not in _READ_ONLY:
+            return False
+    return True
+
+
+# Our policy for what the two rules above leave: (pattern, level, reason), first match wins.
+# These settle the rows where a project's verdict and DESIGN §5 differ by design.
+_POLICY: list[tuple[str, str, str]] = [
+    # dry runs, listings and status queries of known programs
+    (r"\bgit\s+clean\s+-n\b|\bmkfs(?:\.\w+)?\s+-n\b", "safe", "a known program's dry run"),
+    (r"\b(?:fdisk|gdisk|sfdisk)\s+-l\b|\bparted\s+(?:-l\b|\S+\s+print\b)|\bpartprobe\s+-s\s*$"
+     r"|\bblockdev\s+--(?:get\w+|report)\b|\bcryptsetup\s+(?:-v\s+)?(?:status|luksDump|isLuks)\b",
+     "safe", "read-only disk query"),
+    (r"^git\s+reflog\s*$|^git\s+status\b", "safe", "read-only git"),
+    # volume managers: whole groups blocked, ordinary volumes dangerous, creating a PV wipes it
+    (r"\b(?:vgremove|lvremove)\s+(?:-\S+\s+)*vg\d+(?:\s+vg\d+)*\s*$", "blocked", "removes a whole volume group"),
+    (r"\b(?:pvcreate|vgcreate\s+\S+)\s+/dev/", "blocked", "initialises a disk partition (wipes its signature)"),
+    (r"\b(?:lvremove|pvremove)\b", "dangerous", "removes one named volume"),
+    # disks: editing a partition table short of wiping it
+    (r"\bparted\s+/dev/\S+\s+(?:mkpart|resizepart|move|name|set|toggle)\b", "dangerous", "edits one partition"),
+    (r"\bcryptsetup\s+luksRemoveKey\b", "dangerous", "removes a disk key slot"),
+    # deleting the log folder, a user's files, moves into /dev/null
+    (r"\bmv\b.*\s/dev/null\b", "dangerous", "moves named files onto /dev/null (they are lost)"),
+    (r"\btmutil\s+delete\b", "blocked", "deletes backups"),
+    # git: history rewrites and discards are dangerous, ordinary writes moderate
+    (r"\bgit\b.*\b(?:push\b.*(?:\s-f\b|--force|--mirror|--delete|\s\+\S|\s:\S)|reset\s+--hard|clean\s+-\w*f"
+     r"|branch\s+(?:-D\b|.*--delete\s+--force|--force\s+--delete)|stash\s+drop|checkout\s+(?:-f\b|.*\s--\s|\.)"
+     r"|restore\s+(?!--staged\s+\S+$)|switch\s+(?:-f\b|--discard-changes)|worktree\s+remove\s+(?:-f|--force)"
+     r"|reflog\s+expire|gc\s+--prune=now|filter-branch|update-ref\s+-d|tag\s+-d|rm\b(?!.*--cached))",
+     "dangerous", "git discards work or rewrites/deletes refs"),
+    (r"\bgit\b", "moderate", "an ordinary git write (add, commit, push, rebase, merge, tag, bisect, submodule ...)"),
+    # security features, boot config, credentials (not caught above)
+    (r"\bsecurity\s+find-generic-password\b(?!.*-w)", "moderate", "keychain item attributes, not the secret"),
+    (r"\bcrontab\s+-r\b", "dangerous", "deletes the user's cron table"),
+    (r"\b(?:reboot|shutdown|halt|poweroff)\b", "dangerous", "stops the machine"),
+    # databases, containers, clouds: destructive verbs are dangerous, others moderate
+    (r"\b(?:DROP|TRUNCATE|DELETE\s+FROM|UPDATE\s+\w+\s+SET|ALTER\s+TABLE\s+\w+\s+DROP)\b|\.drop\b|dropDatabase"
+     r"|\bdrop\(|deleteMany|\.remove\(|\bdropdb\b|mysqladmin\s+drop|--clean\b|--drop\b|FLUSH(?:ALL|DB)"
+     r"|redis-cli\s+(?:DEL|shutdown|debug)\b|db:(?:drop|reset)|manage\.py\s+flush|migrate:fresh|ecto\.reset",
+     "dangerous", "deletes database data"),
+    (r"\b(?:docker|podman)\s+(?:rm|rmi|container\s+rm|volume\s+(?:rm|prune)|system\s+prune|image\s+prune)\b"
+     r"|compose\s+down\s+-v|\bkubectl\s+(?:delete|drain)\b|\bhelm\s+uninstall\b", "dangerous", "deletes containers/resources"),
+    (r"\b(?:aws|gcloud|az|gh|terraform|pulumi|vault|wrangler|ansible)\b.*\b(?:rm|delete|destroy|terminate|revoke|disable"
+     r"|delete-\w+|terminate-\w+|state=absent)\b|\brsync\b.*--delete", "dangerous", "deletes cloud/remote resources"),
+    (r"\b(?:launchctl\s+remove|diskutil\s+apfs\s+deleteVolume)\b|empty\s+trash", "dangerous", "removes a service/volume/trash"),
+    (r"(?:^|[;&|(]\s*)(?:sudo\s+)?(?:cryptsetup|blockdev|partprobe|mount|dump|restore|mkfs(?:\.\w+)?|fdisk|gdisk|sfdisk)\b", "moderate",
+     "disk tool on a file, an image or without a device, or a non-destructive disk operation"),
+    (r"(?:^|[;&|(]\s*)(?:sudo\s+)?dd\b", "moderate", "dd into an ordinary file"),
+    # plain deletions and scoped recursive changes
+    (r"(?:^|[;&|(]\s*|\bxargs\s+|\s-c\s+['\"]?|\{\s*)(?:rm|shred|del|erase|Remove-Item|ri|rimraf|npx\s+rimraf|truncate)\b"
+     r"(?!.*\bs3\b)", "dangerous", "deletes named files or folders"),
+    (r"(?:^|[;&|]\s*)(?:rd|rmdir)\s+/s\b", "dangerous", "deletes a folder tree"),
+    (r"\bchown\s+-R\b.*\s/var/", "dangerous", "recursive ownership change in a system folder"),
+]
+
+
+def label(case: Case) -> tuple[str, str]:
+    """Our level for a harvested case, and a short reason."""
+    cmd = case.command
+    why = _blocked(cmd)
+    if why:
+        return "blocked", why
+    why = _critical(cmd)
+    if why:
+        return "critical", why
+    for pattern, level, reason in _POLICY:
+        if re.search(pattern, cmd):
+            return level, reason
+    if _looks_read_only(cmd):
+        return "safe", "read-only"
+    if case.verdict.startswith("deny"):
+        return "moderate", "their deny; by our policy a write or a run that destroys nothing"
+    return "moderate", "writes or runs something, nothing destroyed"
+
+
+# Corrections after review by eye: command -> (label, note). Notes say why OUR policy differs
+# from the rule above or from the project's own verdict.
+# A label "skip" drops a row that only tests the other project's regex (a misspelt program with
+# no arguments); a third item sets the shell where the suite fed a cmd line to its bash tool.
+MANUAL: dict[str, tuple[str, ...]] = {
+    "mkfs.ext4 -n /dev/sda1": ("safe", "mkfs -n only shows what it would do (a known program's dry run)"),
+    "parted /dev/sdb mkpart primary": ("dangerous", "adds a partition; nothing is wiped"),
+    "parted /dev/sda resizepart 1 100%": ("dangerous", "resizes one partition; nothing is wiped"),
+    "rmm -rf /": ("blocked", "unknown program with -rf / is judged as the worst program it fits (issue 14); they skip it as a typo"),
+    "findd / -delete": ("blocked", "unknown program with a -delete verb aimed at / (session-7 convention); they skip it as a typo"),
+    "crontab-r": ("skip", "a typo test of their regex"),
+    ":(){ echo hello; };:": ("safe", "defines and calls a function that only echoes"),
+    "find / -exec rm {} \\;": ("blocked", "find over / with rm: deletes every file"),
+    "find . -exec rm {} \\;": ("blocked", "find over the working directory with rm and no tests: deletes everything"),
+    "find . -type f -delete": ("blocked", "every file of the working directory"),
+    "find / -name '*.txt' -delete": ("dangerous", "a named subset (convention: find narrowed by tests is dangerous)"),
+    "find . -mtime +7 -delete": ("dangerous", "a subset narrowed by age"),
+    "find . -type f -name '*.log' -delete": ("dangerous", "a named subset"),
+    "find / -type d -empty -delete": ("dangerous", "only empty folders"),
+    "find . -type f -size +100M -delete": ("dangerous", "a subset narrowed by size"),
+    "find . -name x -delete": ("dangerous", "a named file"),
+    "find . -name 'my-delete-script' -print": ("safe", "-delete is only part of a file name"),
+    'echo "test" | bash': ("moderate", "the piped text is literal and resolves to `test`; they deny any pipe into bash"),
+    "git --no-pager -C /tmp/x log": ("safe", "read-only git with global options"),
+    "git -c core.editor=vim status": ("safe", "status never starts the editor"),
+    "git log --oneline | head -5": ("safe", "read-only"),
+    "git submodule status": ("safe", "read-only"),
+    "git checkout -- src/app.js": ("dangerous", "discards uncommitted changes to the file"),
+    "git checkout -- app/main.go": ("dangerous", "discards uncommitted changes to the file"),
+    "cd /; rm etc/passwd": ("blocked", "after cd / the relative path is /etc/passwd"),
+    'bash -c "cd / && rm -rf boot"': ("blocked", "after cd / the relative path is /boot"),
+    'bash -c "bash -c \\"rm -rf /etc\\""': ("blocked", "nested shells around a system-folder wipe"),
+    "sudo -u root rm -rf /var/log": ("blocked", "deletes a system folder (the log folder itself, not only its contents)"),
+    "del /f /s /q C:\\Users\\dev\\Documents": ("dangerous", "a cmd line their bash tool was given; one folder inside a home", "cmd"),
+    "nvram -d boot-args": ("critical", "changes boot configuration"),
+    'echo "$s $(true"': ("moderate", "unterminated substitution: a parse error fails closed (at least moderate)"),
+    "git commit -F - <<EOF\n$(rm -rf /tmp/x)\nEOF": ("dangerous", "the unquoted here-document runs the substitution: rm -rf /tmp/x"),
+    "sqlite3 ~/Library/Safari/History.db": ("moderate", "opens an interactive database shell"),
+    'sqlite3 ~/Library/Messages/chat.db "SELECT * FROM message"': ("safe", "a read-only query (reading is not sending)"),
+}
+
+
+def _existing_commands() -> set[str]:
+    seen: set[str] = set()
+    here = ROOT / "tests" / "safety"
+    for path in [*here.glob("*.tsv"), *(here / "heldout").glob("*.tsv")]:
+        if path.name == OUT.name:
+            continue
+        with path.open(encoding="utf-8", newline="") as fh:
+            for row in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
+                seen.add((row.get("command") or "").replace("\\n", "\n").strip())
+    return seen
+
+
+def rows(cases: list[Case]) -> tuple[list[dict[str, str]], int]:
+    existing = _existing_commands()
+    out: list[dict[str, str]] = []
+    seen: set[tuple[str, str]] = set()
+    skipped = 0
+    for case in cases:
+        key = (" ".join(case.command.split()), case.shell)
+        if key in seen:
+            continue
+        seen.add(key)
+        if case.command.strip() in existing:
+            skipped += 1
+            continue
+        level, why = label(case)
+        note = f"{why}; theirs: {case.verdict}"
+        shell = case.shell
+        if case.command in MANUAL:
+            level, why, *rest = MANUAL[case.command]
+            if level == "skip":
+                continue
+            shell = rest[0] if rest else shell
+            note = f"manual: {why}; theirs: {case.verdict}"
+        out.append(
+            {
+                "command": case.command.replace("\n", "\\n"),
+                "shell": shell,
+                "expected": level,
+                "split": split_of(case.project),
+                "source_or_reason": f"ext6:{case.project}:{case.file} ({note})",
+            }
+        )
+    return out, skipped
+
+
+def write(path: Path, table: list[dict[str, str]], own: list[dict[str, str]]) -> None:
+    cols = ["command", "shell", "expected", "split", "source_or_reason"]
+    lines = ["\t".join(cols)]
+    for row in [*table, *own]:
+        fields = [row[c] for c in cols]
+        assert not any("\t" in f or "\n" in f for f in fields), row
+        lines.append("\t".join(fields))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def read_rows(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as fh:
+        return list(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
+def score(table: list[dict[str, str]], by_project: bool = True, show: bool = False) -> None:
+    from aintern_ls.safety import RiskLevel, assess
+
+    groups: dict[str, list[tuple[dict[str, str], RiskLevel, RiskLevel]]] = {}
+    for r in table:
+        exp = RiskLevel.from_label(r["expected"])
+        got = assess(r["command"].replace("\\n", "\n"), r["shell"]).level
+        src = r["source_or_reason"]
+        project = src.split(":")[1] if src.startswith("ext6:") else "ext6-own"
+        groups.setdefault(f"split={r['split']}", []).append((r, exp, got))
+        if by_project:
+            groups.setdefault(f"  {project}", []).append((r, exp, got))
+    for name, items in sorted(groups.items(), key=lambda kv: (not kv[0].startswith("split"), kv[0])):
+        blocked = [g for _, e, g in items if e == RiskLevel.BLOCKED]
+        high = [g for _, e, g in items if e >= RiskLevel.CRITICAL]
+        safe = [g for _, e, g in items if e == RiskLevel.SAFE]
+        exact = sum(e == g for _, e, g in items)
+
+        def pct(n: int, d: int) -> str:
+            return f"{100 * n / d:5.1f}% (n={d})" if d else "   -  (n=0)"
+
+        print(
+            f"{name:60s} rows {len(items):4d}  blocked {pct(sum(g == RiskLevel.BLOCKED for g in blocked), len(blocked))}"
+            f"  b-or-c {pct(sum(g >= RiskLevel.CRITICAL for g in high), len(high))}"
+            f"  safe>=dang {pct(sum(g >= RiskLevel.DANGEROUS for g in safe), len(safe))}"
+            f"  exact {pct(exact, len(items))}"
+        )
+    if show:
+        for name, items in groups.items():
+            if not name.startswith("split"):
+                continue
+            for r, e, g in items:
+                if e != g:
+                    print(f"{name} {e.label:9s} got {g.label:9s} {r['shell']:10s} {r['command']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cache", type=Path, default=Path("/tmp/ext6_cache"))
+    ap.add_argument("--write", type=Path, help="write harvested rows (plus the ext6-own rows kept there)")
+    ap.add_argument("--list", action="store_true", help="print harvested rows with their labels")
+    ap.add_argument("--score", action="store_true", help="score the committed rows")
+    ap.add_argument("--show", action="store_true", help="with --score, print every disagreement")
+    args = ap.parse_args(argv)
+    if args.score:
+        score(read_rows(OUT), show=args.show)
+        return 0
+    table, skipped = rows(harvest(args.cache))
+    if args.list:
+        for r in table:
+            print(f"{r['split']:4s} {r['expected']:9s} {r['shell']:10s} {r['command']!r:70s} {r['source_or_reason']}")
+    print(f"{len(table)} rows, {skipped} left out (already in another corpus)", file=sys.stderr)
+    if args.write:
+        own = [r for r in read_rows(args.write) if r["source_or_reason"].startswith("ext6-own:")] if args.write.exists() else []
+        write(args.write, table, own)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
