@@ -87,7 +87,7 @@ def _tsv_golden(text: str, project: str, file: str) -> Iterator[Case]:
     for line in text.splitlines():
         if not line.strip() or line.startswith("#"):
             continue
-        context, _pack, rule, command = line.split("\t", 3)
+        _context, _pack, rule, command = line.split("\t", 3)
         if not command.strip() or command.rstrip().endswith("rm -rf"):
             continue  # a template whose variable the generator dropped
         verdict = "allow" if rule == "-" else f"deny[{rule}]"
@@ -127,7 +127,9 @@ def _mjs_checks(text: str, project: str, file: str) -> Iterator[Case]:
         listed = re.search(r"of \[(" + _JS_STR + r"(?:,\s*" + _JS_STR + r")*)\]", line)
         if pair:
             flag = pair.group(2)
-            pending.append((_unjs(pair.group(1)), flag == "true" if flag in ("true", "false") else None))
+            pending.append(
+                (_unjs(pair.group(1)), flag == "true" if flag in ("true", "false") else None)
+            )
         elif listed:
             pending += [(_unjs(s), None) for s in re.findall(_JS_STR, listed.group(1))]
         elif call:
@@ -161,13 +163,20 @@ def _toml_cases(text: str, project: str, file: str) -> Iterator[Case]:
 def _rust_let_cmd(text: str, project: str, file: str) -> Iterator[Case]:
     """arkon dcg fork: ``let cmd = "...";`` asserted to be blocked."""
     for m in re.finditer(r'let cmd = "((?:[^"\\]|\\.)*)";\s*\n\s*assert!\((!?)evaluate', text):
-        yield Case(str(json.loads(f'"{m.group(1)}"')), "bash",
-                   "allow" if m.group(2) else "deny", project, file)
+        yield Case(
+            str(json.loads(f'"{m.group(1)}"')),
+            "bash",
+            "allow" if m.group(2) else "deny",
+            project,
+            file,
+        )
 
 
 def _rust_argv(text: str, project: str, file: str) -> Iterator[Case]:
     """codex: ``assert!(!?is_dangerous_command_windows(&vec_str(&[argv...])))``."""
-    for m in re.finditer(r"assert!\((!?)is_dangerous_command_windows\(&vec_str\(&\[(.*?)\]\)\)\)", text):
+    for m in re.finditer(
+        r"assert!\((!?)is_dangerous_command_windows\(&vec_str\(&\[(.*?)\]\)\)\)", text
+    ):
         argv = [str(ast.literal_eval(a)) for a in re.findall(r'"(?:[^"\\]|\\.)*"', m.group(2))]
         verdict = "allow" if m.group(1) else "deny"
         head = argv[0].lower()
@@ -211,7 +220,9 @@ def harvest(cache: Path) -> list[Case]:
         for prefix, parser in PARSERS:
             if path.name.startswith(prefix):
                 owner, repo, rest = path.name.split("__", 2)
-                cases += parser(path.read_text(encoding="utf-8"), f"{owner}/{repo}", rest.replace("__", "/"))
+                cases += parser(
+                    path.read_text(encoding="utf-8"), f"{owner}/{repo}", rest.replace("__", "/")
+                )
     return cases
 
 
@@ -229,16 +240,18 @@ _WIDE = (
     r"(?:/|/\*|~|~/|~/\*|\$HOME/?|\"?\$HOME\"?|\*|\.|\./|\.\.|\.\./|/home(?:/[\w.-]+)?/?|/Users(?:/[\w.-]+)?/?"
     r"|[cC]:\\\\?(?:Users\\\\?[\w.-]+)?|(?:" + _SYSTEM + r")/?\*?)"
 )
-_RM_RECURSIVE = r"\brm\s+(?:-[-\w]*\s+)*-(?:[a-zA-Z]*[rRf][a-zA-Z]*|-recursive|-force)\b(?:\s+-[-\w]+)*"
+_RM_RECURSIVE = (
+    r"\brm\s+(?:-[-\w]*\s+)*-(?:[a-zA-Z]*[rRf][a-zA-Z]*|-recursive|-force)\b(?:\s+-[-\w]+)*"
+)
 
 
 def _blocked(cmd: str) -> str | None:
     c = cmd.replace("\\\\", "\\")
     if re.search(_RM_RECURSIVE + r"\s+(?:\S+\s+)*?" + _WIDE + r"(?:\s|;|\||\)|$|\")", c):
         return "deletes root, home, a system folder or the whole working directory"
-    if re.search(r"\bfind\s+(?:/|\.|~|/home|/var|/usr)\s+(?:-\w+\s+\S+\s+)*-delete\b", c) and not re.search(
-        r"-name|-mtime|-size|-empty|-type f", c
-    ):
+    if re.search(
+        r"\bfind\s+(?:/|\.|~|/home|/var|/usr)\s+(?:-\w+\s+\S+\s+)*-delete\b", c
+    ) and not re.search(r"-name|-mtime|-size|-empty|-type f", c):
         return "find deletes everything under root/home/system/the working directory"
     if re.search(r"\bdd\b.*\bof=/dev/(?:sd|hd|nvme|mmcblk|disk|vd|xvd)", c):
         return "raw disk write"
@@ -246,17 +259,23 @@ def _blocked(cmd: str) -> str | None:
         return "raw disk write by redirection"
     if re.search(r"\bmkfs(?:\.\w+)?\s+(?:-\S+\s+(?:\S+\s+)?)*(?:-t\s+\w+\s+)?/dev/", c):
         return "formats a disk"
-    if re.search(r"\b(?:fdisk|gdisk|sfdisk|parted|wipefs)\b(?!.*\b(?:-l|print)\b).*?/dev/", c) and not re.search(
-        r"\b(?:fdisk|gdisk|sfdisk)\s+(?:-l|-s|-v|-d)\b|\bparted\b.*\bprint\b", c
-    ):
+    if re.search(
+        r"\b(?:fdisk|gdisk|sfdisk|parted|wipefs)\b(?!.*\b(?:-l|print)\b).*?/dev/", c
+    ) and not re.search(r"\b(?:fdisk|gdisk|sfdisk)\s+(?:-l|-s|-v|-d)\b|\bparted\b.*\bprint\b", c):
         return "rewrites a disk's partition table"
     if re.search(r"\bcryptsetup\s+luksFormat\b", c):
         return "re-encrypts (wipes) a disk"
     if re.search(r":\(\)\s*\{\s*:\|:&\s*\};:", c):
         return "fork bomb"
-    if re.search(r"\b(?:chmod|chown|setfacl)\s+(?:\S+\s+)*?(?:-R|--recursive)\b.*\s(?:/|\*|\.|\.\.|/etc|/usr|/var|/home|/bin)\s*$", c):
+    if re.search(
+        r"\b(?:chmod|chown|setfacl)\s+(?:\S+\s+)*?(?:-R|--recursive)\b.*\s(?:/|\*|\.|\.\.|/etc|/usr|/var|/home|/bin)\s*$",
+        c,
+    ):
         return "recursive permission change of root, a system folder or the working directory"
-    if re.search(r"\b(?:rm|mv|cp|shred)\b[^|;&]*\s/etc/(?:passwd|shadow|sudoers|group)\b|>\s*/etc/(?:passwd|shadow|sudoers|group)\b", c):
+    if re.search(
+        r"\b(?:rm|mv|cp|shred)\b[^|;&]*\s/etc/(?:passwd|shadow|sudoers|group)\b|>\s*/etc/(?:passwd|shadow|sudoers|group)\b",
+        c,
+    ):
         return "deletes/overwrites an account file"
     if re.search(r"\bmv\s+(?:-\S+\s+)*(?:\./?|\*|~)\s+/dev/null\b", c):
         return "moves the working directory/home into /dev/null"
@@ -272,7 +291,10 @@ def _critical(cmd: str) -> str | None:
         return "text piped to a shell/interpreter (opaque execution)"
     if re.search(r"(?:^|[;&|]\s*)\$\(", cmd) or re.search(r"\b(?:ba)?sh\s+-c\s+\"\$\(", cmd):
         return "computed command word (opaque execution)"
-    if re.search(r"\b(?:csrutil\s+disable|spctl\s+--master-disable|fdesetup\s+disable|vault\s+audit\s+disable)\b", cmd):
+    if re.search(
+        r"\b(?:csrutil\s+disable|spctl\s+--master-disable|fdesetup\s+disable|vault\s+audit\s+disable)\b",
+        cmd,
+    ):
         return "turns off a security feature or auditing"
     if re.search(r"\bsecurity\s+dump-keychain\b|\bnvram\s+(?:-c|boot-args)", cmd):
         return "credential dump / boot configuration"
@@ -283,8 +305,21 @@ def _critical(cmd: str) -> str | None:
 
 # Programs whose ordinary use reads only; a command built only of these (and pipes) is safe.
 _READ_ONLY = {
-    "ls", "cat", "grep", "head", "tail", "echo", "printf", "pwd", "whoami", "man", "mdfind",
-    "false", "true", "wc", "sort",
+    "ls",
+    "cat",
+    "grep",
+    "head",
+    "tail",
+    "echo",
+    "printf",
+    "pwd",
+    "whoami",
+    "man",
+    "mdfind",
+    "false",
+    "true",
+    "wc",
+    "sort",
 }
 _GIT_READ = {"status", "log", "diff", "show", "reflog", "branch", "stash list", "submodule status"}
 
@@ -299,7 +334,11 @@ def _looks_read_only(cmd: str) -> bool:
         prog = words[0]
         if prog == "git":
             rest = [w for w in words[1:] if not w.startswith("-")]
-            sub = " ".join(rest[:2]) if rest[:1] == ["stash"] or rest[:1] == ["submodule"] else (rest[0] if rest else "")
+            sub = (
+                " ".join(rest[:2])
+                if rest[:1] == ["stash"] or rest[:1] == ["submodule"]
+                else (rest[0] if rest else "")
+            )
             if sub not in _GIT_READ or (sub == "branch" and len(rest) > 1):
                 return False
             continue
@@ -317,47 +356,95 @@ def _looks_read_only(cmd: str) -> bool:
 _POLICY: list[tuple[str, str, str]] = [
     # dry runs, listings and status queries of known programs
     (r"\bgit\s+clean\s+-n\b|\bmkfs(?:\.\w+)?\s+-n\b", "safe", "a known program's dry run"),
-    (r"\b(?:fdisk|gdisk|sfdisk)\s+-l\b|\bparted\s+(?:-l\b|\S+\s+print\b)|\bpartprobe\s+-s\s*$"
-     r"|\bblockdev\s+--(?:get\w+|report)\b|\bcryptsetup\s+(?:-v\s+)?(?:status|luksDump|isLuks)\b",
-     "safe", "read-only disk query"),
+    (
+        r"\b(?:fdisk|gdisk|sfdisk)\s+-l\b|\bparted\s+(?:-l\b|\S+\s+print\b)|\bpartprobe\s+-s\s*$"
+        r"|\bblockdev\s+--(?:get\w+|report)\b|\bcryptsetup\s+(?:-v\s+)?(?:status|luksDump|isLuks)\b",
+        "safe",
+        "read-only disk query",
+    ),
     (r"^git\s+reflog\s*$|^git\s+status\b", "safe", "read-only git"),
     # volume managers: whole groups blocked, ordinary volumes dangerous, creating a PV wipes it
-    (r"\b(?:vgremove|lvremove)\s+(?:-\S+\s+)*vg\d+(?:\s+vg\d+)*\s*$", "blocked", "removes a whole volume group"),
-    (r"\b(?:pvcreate|vgcreate\s+\S+)\s+/dev/", "blocked", "initialises a disk partition (wipes its signature)"),
+    (
+        r"\b(?:vgremove|lvremove)\s+(?:-\S+\s+)*vg\d+(?:\s+vg\d+)*\s*$",
+        "blocked",
+        "removes a whole volume group",
+    ),
+    (
+        r"\b(?:pvcreate|vgcreate\s+\S+)\s+/dev/",
+        "blocked",
+        "initialises a disk partition (wipes its signature)",
+    ),
     (r"\b(?:lvremove|pvremove)\b", "dangerous", "removes one named volume"),
     # disks: editing a partition table short of wiping it
-    (r"\bparted\s+/dev/\S+\s+(?:mkpart|resizepart|move|name|set|toggle)\b", "dangerous", "edits one partition"),
+    (
+        r"\bparted\s+/dev/\S+\s+(?:mkpart|resizepart|move|name|set|toggle)\b",
+        "dangerous",
+        "edits one partition",
+    ),
     (r"\bcryptsetup\s+luksRemoveKey\b", "dangerous", "removes a disk key slot"),
     # deleting the log folder, a user's files, moves into /dev/null
     (r"\bmv\b.*\s/dev/null\b", "dangerous", "moves named files onto /dev/null (they are lost)"),
     (r"\btmutil\s+delete\b", "blocked", "deletes backups"),
     # git: history rewrites and discards are dangerous, ordinary writes moderate
-    (r"\bgit\b.*\b(?:push\b.*(?:\s-f\b|--force|--mirror|--delete|\s\+\S|\s:\S)|reset\s+--hard|clean\s+-\w*f"
-     r"|branch\s+(?:-D\b|.*--delete\s+--force|--force\s+--delete)|stash\s+drop|checkout\s+(?:-f\b|.*\s--\s|\.)"
-     r"|restore\s+(?!--staged\s+\S+$)|switch\s+(?:-f\b|--discard-changes)|worktree\s+remove\s+(?:-f|--force)"
-     r"|reflog\s+expire|gc\s+--prune=now|filter-branch|update-ref\s+-d|tag\s+-d|rm\b(?!.*--cached))",
-     "dangerous", "git discards work or rewrites/deletes refs"),
-    (r"\bgit\b", "moderate", "an ordinary git write (add, commit, push, rebase, merge, tag, bisect, submodule ...)"),
+    (
+        r"\bgit\b.*\b(?:push\b.*(?:\s-f\b|--force|--mirror|--delete|\s\+\S|\s:\S)|reset\s+--hard|clean\s+-\w*f"
+        r"|branch\s+(?:-D\b|.*--delete\s+--force|--force\s+--delete)|stash\s+drop|checkout\s+(?:-f\b|.*\s--\s|\.)"
+        r"|restore\s+(?!--staged\s+\S+$)|switch\s+(?:-f\b|--discard-changes)|worktree\s+remove\s+(?:-f|--force)"
+        r"|reflog\s+expire|gc\s+--prune=now|filter-branch|update-ref\s+-d|tag\s+-d|rm\b(?!.*--cached))",
+        "dangerous",
+        "git discards work or rewrites/deletes refs",
+    ),
+    (
+        r"\bgit\b",
+        "moderate",
+        "an ordinary git write (add, commit, push, rebase, merge, tag, bisect, submodule ...)",
+    ),
     # security features, boot config, credentials (not caught above)
-    (r"\bsecurity\s+find-generic-password\b(?!.*-w)", "moderate", "keychain item attributes, not the secret"),
+    (
+        r"\bsecurity\s+find-generic-password\b(?!.*-w)",
+        "moderate",
+        "keychain item attributes, not the secret",
+    ),
     (r"\bcrontab\s+-r\b", "dangerous", "deletes the user's cron table"),
     (r"\b(?:reboot|shutdown|halt|poweroff)\b", "dangerous", "stops the machine"),
     # databases, containers, clouds: destructive verbs are dangerous, others moderate
-    (r"\b(?:DROP|TRUNCATE|DELETE\s+FROM|UPDATE\s+\w+\s+SET|ALTER\s+TABLE\s+\w+\s+DROP)\b|\.drop\b|dropDatabase"
-     r"|\bdrop\(|deleteMany|\.remove\(|\bdropdb\b|mysqladmin\s+drop|--clean\b|--drop\b|FLUSH(?:ALL|DB)"
-     r"|redis-cli\s+(?:DEL|shutdown|debug)\b|db:(?:drop|reset)|manage\.py\s+flush|migrate:fresh|ecto\.reset",
-     "dangerous", "deletes database data"),
-    (r"\b(?:docker|podman)\s+(?:rm|rmi|container\s+rm|volume\s+(?:rm|prune)|system\s+prune|image\s+prune)\b"
-     r"|compose\s+down\s+-v|\bkubectl\s+(?:delete|drain)\b|\bhelm\s+uninstall\b", "dangerous", "deletes containers/resources"),
-    (r"\b(?:aws|gcloud|az|gh|terraform|pulumi|vault|wrangler|ansible)\b.*\b(?:rm|delete|destroy|terminate|revoke|disable"
-     r"|delete-\w+|terminate-\w+|state=absent)\b|\brsync\b.*--delete", "dangerous", "deletes cloud/remote resources"),
-    (r"\b(?:launchctl\s+remove|diskutil\s+apfs\s+deleteVolume)\b|empty\s+trash", "dangerous", "removes a service/volume/trash"),
-    (r"(?:^|[;&|(]\s*)(?:sudo\s+)?(?:cryptsetup|blockdev|partprobe|mount|dump|restore|mkfs(?:\.\w+)?|fdisk|gdisk|sfdisk)\b", "moderate",
-     "disk tool on a file, an image or without a device, or a non-destructive disk operation"),
+    (
+        r"\b(?:DROP|TRUNCATE|DELETE\s+FROM|UPDATE\s+\w+\s+SET|ALTER\s+TABLE\s+\w+\s+DROP)\b|\.drop\b|dropDatabase"
+        r"|\bdrop\(|deleteMany|\.remove\(|\bdropdb\b|mysqladmin\s+drop|--clean\b|--drop\b|FLUSH(?:ALL|DB)"
+        r"|redis-cli\s+(?:DEL|shutdown|debug)\b|db:(?:drop|reset)|manage\.py\s+flush|migrate:fresh|ecto\.reset",
+        "dangerous",
+        "deletes database data",
+    ),
+    (
+        r"\b(?:docker|podman)\s+(?:rm|rmi|container\s+rm|volume\s+(?:rm|prune)|system\s+prune|image\s+prune)\b"
+        r"|compose\s+down\s+-v|\bkubectl\s+(?:delete|drain)\b|\bhelm\s+uninstall\b",
+        "dangerous",
+        "deletes containers/resources",
+    ),
+    (
+        r"\b(?:aws|gcloud|az|gh|terraform|pulumi|vault|wrangler|ansible)\b.*\b(?:rm|delete|destroy|terminate|revoke|disable"
+        r"|delete-\w+|terminate-\w+|state=absent)\b|\brsync\b.*--delete",
+        "dangerous",
+        "deletes cloud/remote resources",
+    ),
+    (
+        r"\b(?:launchctl\s+remove|diskutil\s+apfs\s+deleteVolume)\b|empty\s+trash",
+        "dangerous",
+        "removes a service/volume/trash",
+    ),
+    (
+        r"(?:^|[;&|(]\s*)(?:sudo\s+)?(?:cryptsetup|blockdev|partprobe|mount|dump|restore|mkfs(?:\.\w+)?|fdisk|gdisk|sfdisk)\b",
+        "moderate",
+        "disk tool on a file, an image or without a device, or a non-destructive disk operation",
+    ),
     (r"(?:^|[;&|(]\s*)(?:sudo\s+)?dd\b", "moderate", "dd into an ordinary file"),
     # plain deletions and scoped recursive changes
-    (r"(?:^|[;&|(]\s*|\bxargs\s+|\s-c\s+['\"]?|\{\s*)(?:rm|shred|del|erase|Remove-Item|ri|rimraf|npx\s+rimraf|truncate)\b"
-     r"(?!.*\bs3\b)", "dangerous", "deletes named files or folders"),
+    (
+        r"(?:^|[;&|(]\s*|\bxargs\s+|\s-c\s+['\"]?|\{\s*)(?:rm|shred|del|erase|Remove-Item|ri|rimraf|npx\s+rimraf|truncate)\b"
+        r"(?!.*\bs3\b)",
+        "dangerous",
+        "deletes named files or folders",
+    ),
     (r"(?:^|[;&|]\s*)(?:rd|rmdir)\s+/s\b", "dangerous", "deletes a folder tree"),
     (r"\bchown\s+-R\b.*\s/var/", "dangerous", "recursive ownership change in a system folder"),
 ]
@@ -387,24 +474,44 @@ def label(case: Case) -> tuple[str, str]:
 # A label "skip" drops a row that only tests the other project's regex (a misspelt program with
 # no arguments); a third item sets the shell where the suite fed a cmd line to its bash tool.
 MANUAL: dict[str, tuple[str, ...]] = {
-    "mkfs.ext4 -n /dev/sda1": ("safe", "mkfs -n only shows what it would do (a known program's dry run)"),
+    "mkfs.ext4 -n /dev/sda1": (
+        "safe",
+        "mkfs -n only shows what it would do (a known program's dry run)",
+    ),
     "parted /dev/sdb mkpart primary": ("dangerous", "adds a partition; nothing is wiped"),
     "parted /dev/sda resizepart 1 100%": ("dangerous", "resizes one partition; nothing is wiped"),
-    "rmm -rf /": ("blocked", "unknown program with -rf / is judged as the worst program it fits (issue 14); they skip it as a typo"),
-    "findd / -delete": ("blocked", "unknown program with a -delete verb aimed at / (session-7 convention); they skip it as a typo"),
+    "rmm -rf /": (
+        "blocked",
+        "unknown program with -rf / is judged as the worst program it fits (issue 14); "
+        "they skip it as a typo",
+    ),
+    "findd / -delete": (
+        "blocked",
+        "unknown program with a -delete verb aimed at / (session-7 convention); "
+        "they skip it as a typo",
+    ),
     "crontab-r": ("skip", "a typo test of their regex"),
     ":(){ echo hello; };:": ("safe", "defines and calls a function that only echoes"),
     "find / -exec rm {} \\;": ("blocked", "find over / with rm: deletes every file"),
-    "find . -exec rm {} \\;": ("blocked", "find over the working directory with rm and no tests: deletes everything"),
+    "find . -exec rm {} \\;": (
+        "blocked",
+        "find over the working directory with rm and no tests: deletes everything",
+    ),
     "find . -type f -delete": ("blocked", "every file of the working directory"),
-    "find / -name '*.txt' -delete": ("dangerous", "a named subset (convention: find narrowed by tests is dangerous)"),
+    "find / -name '*.txt' -delete": (
+        "dangerous",
+        "a named subset (convention: find narrowed by tests is dangerous)",
+    ),
     "find . -mtime +7 -delete": ("dangerous", "a subset narrowed by age"),
     "find . -type f -name '*.log' -delete": ("dangerous", "a named subset"),
     "find / -type d -empty -delete": ("dangerous", "only empty folders"),
     "find . -type f -size +100M -delete": ("dangerous", "a subset narrowed by size"),
     "find . -name x -delete": ("dangerous", "a named file"),
     "find . -name 'my-delete-script' -print": ("safe", "-delete is only part of a file name"),
-    'echo "test" | bash': ("moderate", "the piped text is literal and resolves to `test`; they deny any pipe into bash"),
+    'echo "test" | bash': (
+        "moderate",
+        "the piped text is literal and resolves to `test`; they deny any pipe into bash",
+    ),
     "git --no-pager -C /tmp/x log": ("safe", "read-only git with global options"),
     "git -c core.editor=vim status": ("safe", "status never starts the editor"),
     "git log --oneline | head -5": ("safe", "read-only"),
@@ -414,13 +521,33 @@ MANUAL: dict[str, tuple[str, ...]] = {
     "cd /; rm etc/passwd": ("blocked", "after cd / the relative path is /etc/passwd"),
     'bash -c "cd / && rm -rf boot"': ("blocked", "after cd / the relative path is /boot"),
     'bash -c "bash -c \\"rm -rf /etc\\""': ("blocked", "nested shells around a system-folder wipe"),
-    "sudo -u root rm -rf /var/log": ("blocked", "deletes a system folder (the log folder itself, not only its contents)"),
-    "del /f /s /q C:\\Users\\dev\\Documents": ("dangerous", "a cmd line their bash tool was given; one folder inside a home", "cmd"),
+    "sudo -u root rm -rf /var/log": (
+        "blocked",
+        "deletes a system folder (the log folder itself, not only its contents)",
+    ),
+    "del /f /s /q C:\\Users\\dev\\Documents": (
+        "dangerous",
+        "a cmd line their bash tool was given; one folder inside a home",
+        "cmd",
+    ),
     "nvram -d boot-args": ("critical", "changes boot configuration"),
-    'echo "$s $(true"': ("moderate", "unterminated substitution: a parse error fails closed (at least moderate)"),
-    "git commit -F - <<EOF\n$(rm -rf /tmp/x)\nEOF": ("dangerous", "the unquoted here-document runs the substitution: rm -rf /tmp/x"),
+    'echo "$s $(true"': (
+        "moderate",
+        "unterminated substitution: a parse error fails closed (at least moderate)",
+    ),
+    "git commit -F - <<EOF\n$(rm -rf /tmp/x)\nEOF": (
+        "dangerous",
+        "the unquoted here-document runs the substitution: rm -rf /tmp/x",
+    ),
     "sqlite3 ~/Library/Safari/History.db": ("moderate", "opens an interactive database shell"),
-    'sqlite3 ~/Library/Messages/chat.db "SELECT * FROM message"': ("safe", "a read-only query (reading is not sending)"),
+    'sqlite3 ~/Library/Messages/chat.db "SELECT * FROM message"': (
+        "safe",
+        "a read-only query (reading is not sending)",
+    ),
+    "pnpm test": (
+        "safe",
+        "label as the corpora label `npm test` / `yarn test` (safe); corrected after scoring",
+    ),
 }
 
 
@@ -497,7 +624,9 @@ def score(table: list[dict[str, str]], by_project: bool = True, show: bool = Fal
         groups.setdefault(f"split={r['split']}", []).append((r, exp, got))
         if by_project:
             groups.setdefault(f"  {project}", []).append((r, exp, got))
-    for name, items in sorted(groups.items(), key=lambda kv: (not kv[0].startswith("split"), kv[0])):
+    for name, items in sorted(
+        groups.items(), key=lambda kv: (not kv[0].startswith("split"), kv[0])
+    ):
         blocked = [g for _, e, g in items if e == RiskLevel.BLOCKED]
         high = [g for _, e, g in items if e >= RiskLevel.CRITICAL]
         safe = [g for _, e, g in items if e == RiskLevel.SAFE]
@@ -507,14 +636,16 @@ def score(table: list[dict[str, str]], by_project: bool = True, show: bool = Fal
             return f"{100 * n / d:5.1f}% (n={d})" if d else "   -  (n=0)"
 
         print(
-            f"{name:60s} rows {len(items):4d}  blocked {pct(sum(g == RiskLevel.BLOCKED for g in blocked), len(blocked))}"
+            f"{name:60s} rows {len(items):4d}  "
+            f"blocked {pct(sum(g == RiskLevel.BLOCKED for g in blocked), len(blocked))}"
             f"  b-or-c {pct(sum(g >= RiskLevel.CRITICAL for g in high), len(high))}"
             f"  safe>=dang {pct(sum(g >= RiskLevel.DANGEROUS for g in safe), len(safe))}"
             f"  exact {pct(exact, len(items))}"
         )
     if show:
+        # Disagreements of the tune split only: dev projects are measured, never looked into.
         for name, items in groups.items():
-            if not name.startswith("split"):
+            if name != "split=tune":
                 continue
             for r, e, g in items:
                 if e != g:
@@ -522,12 +653,18 @@ def score(table: list[dict[str, str]], by_project: bool = True, show: bool = Fal
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--cache", type=Path, default=Path("/tmp/ext6_cache"))
-    ap.add_argument("--write", type=Path, help="write harvested rows (plus the ext6-own rows kept there)")
+    ap.add_argument(
+        "--write", type=Path, help="write harvested rows (plus the ext6-own rows kept there)"
+    )
     ap.add_argument("--list", action="store_true", help="print harvested rows with their labels")
     ap.add_argument("--score", action="store_true", help="score the committed rows")
-    ap.add_argument("--show", action="store_true", help="with --score, print every disagreement")
+    ap.add_argument(
+        "--show", action="store_true", help="with --score, print the tune split's disagreements"
+    )
     args = ap.parse_args(argv)
     if args.score:
         score(read_rows(OUT), show=args.show)
@@ -535,10 +672,17 @@ def main(argv: list[str] | None = None) -> int:
     table, skipped = rows(harvest(args.cache))
     if args.list:
         for r in table:
-            print(f"{r['split']:4s} {r['expected']:9s} {r['shell']:10s} {r['command']!r:70s} {r['source_or_reason']}")
+            print(
+                f"{r['split']:4s} {r['expected']:9s} {r['shell']:10s} {r['command']!r:70s} "
+                f"{r['source_or_reason']}"
+            )
     print(f"{len(table)} rows, {skipped} left out (already in another corpus)", file=sys.stderr)
     if args.write:
-        own = [r for r in read_rows(args.write) if r["source_or_reason"].startswith("ext6-own:")] if args.write.exists() else []
+        own = (
+            [r for r in read_rows(args.write) if r["source_or_reason"].startswith("ext6-own:")]
+            if args.write.exists()
+            else []
+        )
         write(args.write, table, own)
     return 0
 
