@@ -2,7 +2,8 @@
 
 1. Windows folders spelt the way posix shells on Windows spell them: Git Bash / MSYS2
    (`/c/Users/x`), Cygwin (`/cygdrive/c/Windows`), a drive-less `/Windows/System32`, and an
-   unquoted `C:\\Windows` in a bash fence (the shell eats the backslashes; the author means the Windows folder).
+   unquoted `C:\\Windows` in a bash fence (the shell eats the backslashes; the author means
+   the Windows folder).
 2. chmod / chown / chgrp whose first operand cannot be a mode or an owner (`chmod -R /`,
    `chown -R ~`) or whose mode comes from `--reference=FILE`: every operand is a target.
 """
