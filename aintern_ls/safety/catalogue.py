@@ -629,6 +629,13 @@ CATALOGUE: dict[str, Rule] = _rules(
         " FFI, dlopen, an engine or plugin option): the code it runs on load is not visible",
         "python3 -c 'import ctypes; ctypes.CDLL(\"/tmp/x.so\")'",
     ),
+    # --- safety-ext6 (issue 14): other guards' test suites -----------------------------------
+    (
+        "chgrp-root",
+        "changes the group of the whole filesystem or a system folder, recursively (blocked)",
+        "chgrp -R --reference=x.txt /etc",
+    ),
+    ("chgrp-system", "changes the group of a system file or directory", "chgrp staff /etc/shadow"),
 )
 
 # The settings under which the user-rule examples fire.
