@@ -41,7 +41,7 @@ from aintern_ls.safety import (  # noqa: F401
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import C, M
 from aintern_ls.safety.paths import classify_path, is_secret, write_target
-from aintern_ls.safety.registry import handles, run_config_command
+from aintern_ls.safety.registry import handles, run_config_command, skip_options
 from aintern_ls.safety.words import Word, names
 
 # --- Unix and macOS programs (GTFOBins, LOOBins) -------------------------------------------
@@ -407,17 +407,7 @@ def _remote(cmd: Cmd, index: int, family: str, valued: frozenset[str]) -> None:
     """`rsh host CMD`, `plink -pw x host CMD`, `psexec.py dom/u:p@host CMD`: after the
     options and the target comes the command run on the remote host, judged as a command."""
     args = cmd.args
-    i = index
-    while i < len(args):
-        t = args[i].text
-        if t == "--":
-            i += 1
-            break
-        if t.startswith("-") and len(t) > 1:
-            i += 2 if t in valued else 1
-            continue
-        break
-    i += 1  # the target host
+    i = skip_options(args, index, valued) + 1  # (+1: the target host)
     tail = args[i:]
     if not tail:
         cmd.add(M, "remote", f"{cmd.name} opens a session on another machine")

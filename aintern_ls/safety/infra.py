@@ -14,7 +14,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import C, D, M
 from aintern_ls.safety.paths import is_secret
-from aintern_ls.safety.registry import handles
+from aintern_ls.safety.registry import handles, skip_options
 from aintern_ls.safety.words import Word, names
 
 # --- databases --------------------------------------------------------------------------
@@ -804,15 +804,7 @@ def _fleet_shell(cmd: Cmd) -> None:
     valued = frozenset(
         names("-h -H -l -p -t -o -e -x -X -O -w -x -g -R -f -u -b -l --hosts --host --user")
     )
-    i = 0
-    args = cmd.args
-    while i < len(args):
-        t = args[i].text
-        if t.startswith("-") and len(t) > 1:
-            i += 2 if t in valued else 1
-            continue
-        break
-    rest = args[i:]
+    rest = cmd.args[skip_options(cmd.args, 0, valued) :]
     cmd.add(M, "remote", f"{cmd.name} runs a command on many hosts")
     if not rest:
         return

@@ -489,7 +489,7 @@ def _ssh(cmd: Cmd) -> None:
                     Word(value.strip(), w.start, cmd.args[min(i + 1, len(cmd.args) - 1)].end),
                     f"ssh -o {key}",
                 )
-    i = skip_options(cmd, _SSH_WITH_VALUE)
+    i = skip_options(cmd.args, 0, _SSH_WITH_VALUE)
     if cmd.stdin.secret:
         # `ssh host 'cat > k' < ~/.ssh/id_rsa`: the remote side reads our stdin.
         cmd.add(C, "exfiltration", f"{cmd.name} sends private keys or credentials to a remote host")

@@ -117,6 +117,16 @@ _PERSISTENCE = re.compile(
 )
 
 
+def cwd_order(cwds: frozenset[str | None]) -> list[str | None]:
+    """The possible working directories in a fixed order: known ones first, by name, then
+    None (the directory the block started in). Which of several equally bad readings a
+    finding names must not depend on set order (PYTHONHASHSEED): `cd; rm -rf ./*` is always
+    reported as the home directory's wipe."""
+    if len(cwds) == 1:
+        return list(cwds)
+    return sorted(cwds, key=lambda c: (c is None, c or ""))
+
+
 @lru_cache(maxsize=4096)  # pure: the same path in the same directories, the same answer
 def write_target(
     path: str, cwds: frozenset[str | None] = frozenset([None]), append: bool = False
@@ -124,7 +134,7 @@ def write_target(
     """What overwriting, appending to or truncating `path` means, when it is more than a
     plain write: account/boot files (blocked), raw disks (blocked), startup and schedule
     files (persistence, critical), other system files (critical)."""
-    for cwd in cwds:
+    for cwd in cwd_order(cwds):
         p = _norm(path, False)
         if cwd is not None and not p.startswith(("/", "~")) and not re.match(r"^[a-z]:", p):
             p = _norm(posixpath.join(cwd, p), False)
@@ -271,7 +281,7 @@ def classify_path(
     (None = the directory the user started in, unknown to us); `start` is the block's own
     working directory when the caller knows it."""
     worst = Target(RiskLevel.DANGEROUS, "scoped", path)
-    for cwd in cwds:
+    for cwd in cwd_order(cwds):
         t = _classify_one(path, cwd, windows, start)
         if t.level > worst.level:
             worst = t

@@ -8,7 +8,7 @@ dispatcher through the scope (a callback, so there is no import cycle).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import Finding, RiskLevel
@@ -126,20 +126,27 @@ def rest(cmd: Cmd, index: int) -> None:
         cmd.info = cmd.judge(list(tail), cmd.stdin)
 
 
-def skip_options(cmd: Cmd, with_value: frozenset[str], stop_at_operand: bool = True) -> int:
-    """Index of the first non-option argument, skipping options and their values."""
-    i = 0
-    args = cmd.args
+def skip_options(
+    args: Sequence[Word], i: int = 0, valued: Collection[str] = frozenset(), operands: int = 0
+) -> int:
+    """Index of the first argument from `i` on that is not an option: `-x`/`--long` words
+    are skipped, those in `valued` with the word after them (their value); `--` ends the
+    options (the index after it is returned). With `operands`, that many operands are
+    skipped too (a runner's positional context before the command it starts), with the
+    options among them. The one option skipper of the knowledge modules: wrappers, remote
+    shells and runners find the command they start with it."""
     while i < len(args):
         t = args[i].text
         if t == "--":
             return i + 1
         if t.startswith("-") and len(t) > 1:
-            i += 2 if t in with_value else 1
+            i += 2 if t in valued else 1
             continue
-        if stop_at_operand:
-            return i
-        i += 1
+        if operands:
+            operands -= 1
+            i += 1
+            continue
+        return i
     return i
 
 

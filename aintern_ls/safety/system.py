@@ -1427,7 +1427,7 @@ def _runs_rest(cmd: Cmd) -> None:
     with_value, skip = _RUNS_REST[cmd.name]
     if cmd.name == "runcon" and any(w.text.startswith("-") for w in cmd.args[:1]):
         skip = 0  # `runcon -t TYPE CMD`: no positional context before the command
-    i = skip_options(cmd, with_value) + skip
+    i = skip_options(cmd.args, 0, with_value) + skip
     if cmd.name in ("gosu", "su-exec"):
         cmd.add(C, "sudo", f"{cmd.name} runs a command as another user")
     if cmd.name == "runcon":
@@ -1701,22 +1701,7 @@ def _runner_command(cmd: Cmd) -> list[Word]:
     if name in ("ssh-agent", "newgrp") and not args:
         return [] if name == "ssh-agent" else [Word("sh", cmd.start, cmd.end)]
     valued = frozenset(_RUNNERS[name][0].split())
-    skip = _RUNNERS[name][1]
-    i = 0
-    while i < len(args):
-        t = args[i].text
-        if t == "--":
-            i += 1
-            break
-        if t.startswith("-") and len(t) > 1:
-            i += 2 if t in valued else 1
-            continue
-        if skip:
-            skip -= 1
-            i += 1
-            continue
-        break
-    return args[i:]
+    return args[skip_options(args, 0, valued, _RUNNERS[name][1]) :]
 
 
 @handles(*_RUNNERS)
@@ -2022,7 +2007,7 @@ def _tex(cmd: Cmd) -> None:
 @handles("msgfilter")
 def _msgfilter(cmd: Cmd) -> None:
     """`msgfilter [OPTIONS] FILTER [ARGS]`: FILTER runs once per message."""
-    i = skip_options(cmd, frozenset(names("-i --input -o --output-file -D --directory")))
+    i = skip_options(cmd.args, 0, frozenset(names("-i --input -o --output-file -D --directory")))
     if i < len(cmd.args):
         cmd.judge(list(cmd.args[i:]), cmd.stdin)
     cmd.add(M, "runs-program", "msgfilter runs a filter program")

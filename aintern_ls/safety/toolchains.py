@@ -11,7 +11,7 @@ from aintern_ls.safety.context import (
     Cmd,
 )
 from aintern_ls.safety.levels import C, M
-from aintern_ls.safety.registry import handles, run_config_command
+from aintern_ls.safety.registry import handles, run_config_command, skip_options
 from aintern_ls.safety.words import Word, names
 
 # --- package managers, builds, tests ----------------------------------------------------
@@ -436,16 +436,7 @@ def _after_verb(cmd: Cmd, verb: str, valued: frozenset[str]) -> list[Word]:
     k = next((i for i, w in enumerate(args) if w.text == verb), None)
     if k is None:
         return []
-    i = k + 1
-    while i < len(args):
-        t = args[i].text
-        if t == "--":
-            return args[i + 1 :]
-        if t.startswith("-") and len(t) > 1:
-            i += 2 if t in valued else 1
-            continue
-        break
-    return args[i:]
+    return args[skip_options(args, k + 1, valued) :]
 
 
 # Environment managers whose `run`/`exec` verb runs a command inside the environment.

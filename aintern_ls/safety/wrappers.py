@@ -333,7 +333,7 @@ def _sudo(cmd: Cmd) -> None:
             """
         )
     )
-    i = skip_options(cmd, with_value)
+    i = skip_options(cmd.args, 0, with_value)
     if i < len(cmd.args) and "=" in cmd.args[i].text and cmd.name == "sudo":
         # `sudo PAGER='…' git log`, `sudo BASH_ENV=… bash`: sudo sets them as env does.
         head = Word("env", cmd.words[0].start, cmd.words[0].end)
@@ -401,7 +401,7 @@ def _env(cmd: Cmd) -> None:
         code = (split.text + " " + tail).strip()
         cmd.scope.include(cmd.scope.nested(code, "bash", split))
         return
-    i = skip_options(cmd, frozenset({"-u", "-C", "--unset", "--chdir"}))
+    i = skip_options(cmd.args, 0, frozenset({"-u", "-C", "--unset", "--chdir"}))
     last: dict[str, int] = {}  # a later `NAME=` overrides an earlier one
     for k in range(i, len(cmd.args)):
         if "=" not in cmd.args[k].text:
@@ -476,7 +476,7 @@ def _env_var_matters(name: str) -> bool:
 
 def _simple_wrapper(with_value: frozenset[str], positional: int = 0) -> Handler:
     def handler(cmd: Cmd) -> None:
-        i = skip_options(cmd, with_value) + positional
+        i = skip_options(cmd.args, 0, with_value) + positional
         rest(cmd, i)
 
     return handler
@@ -529,7 +529,9 @@ def _runuser(cmd: Cmd) -> None:
     if "--" in texts:
         rest(cmd, texts.index("--") + 1)
         return
-    i = skip_options(cmd, frozenset({"-u", "-g", "-G", "--user", "--group", "-s", "--shell"}))
+    i = skip_options(
+        cmd.args, 0, frozenset({"-u", "-g", "-G", "--user", "--group", "-s", "--shell"})
+    )
     if cmd.option_value("-u", "--user") is None:
         i += 1  # `runuser USER CMD…`
     rest(cmd, i)
@@ -548,7 +550,7 @@ def _systemd_run(cmd: Cmd) -> None:
     )
     if cmd.long("--on-calendar", "--on-boot", "--on-active", "--on-unit-active"):
         cmd.add(C, "schedule", "systemd-run schedules a command to run later (persistence)")
-    rest(cmd, skip_options(cmd, with_value))
+    rest(cmd, skip_options(cmd.args, 0, with_value))
 
 
 _TMUX_VALUE_OPTS = frozenset(names("-c -e -F -f -n -s -t -x -y -l -p -w -h -T -L -S -N"))
@@ -640,20 +642,20 @@ def _typed(cmd: Cmd, text: str, where: Word) -> None:
 
 @handles("exec")
 def _exec(cmd: Cmd) -> None:
-    rest(cmd, skip_options(cmd, frozenset({"-a"})))
+    rest(cmd, skip_options(cmd.args, 0, frozenset({"-a"})))
 
 
 @handles("command")
 def _command(cmd: Cmd) -> None:
     if cmd.short("vV"):
         return
-    rest(cmd, skip_options(cmd, frozenset()))
+    rest(cmd, skip_options(cmd.args, 0, frozenset()))
 
 
 @handles("watch")
 def _watch(cmd: Cmd) -> None:
     # watch hands its arguments to `sh -c`, so one quoted argument is a whole script.
-    i = skip_options(cmd, frozenset({"-n", "--interval", "-d"}))
+    i = skip_options(cmd.args, 0, frozenset({"-n", "--interval", "-d"}))
     if len(cmd.args) == i + 1:
         cmd.scope.include(cmd.scope.nested(cmd.args[i].text, "bash", cmd.args[i]))
     else:
@@ -689,7 +691,7 @@ def _nsenter(cmd: Cmd) -> None:
     target = cmd.option_value("-t", "--target")
     if target is not None and target.text == "1":
         cmd.add(C, "container-escape", "enters the host's (PID 1) namespaces")
-    i = skip_options(cmd, frozenset({"-t", "--target", "-S", "-G", "--setuid", "--setgid"}))
+    i = skip_options(cmd.args, 0, frozenset({"-t", "--target", "-S", "-G", "--setuid", "--setgid"}))
     rest(cmd, i)
 
 
@@ -703,7 +705,7 @@ def _xargs(cmd: Cmd) -> None:
             """
         )
     )
-    i = skip_options(cmd, with_value)
+    i = skip_options(cmd.args, 0, with_value)
     replace = cmd.option_value("-I", "--replace")
     if replace is None:
         glued = next((w for w in cmd.args[:i] if w.text.startswith("-I") and len(w.text) > 2), None)
@@ -1277,7 +1279,7 @@ def _parallel(cmd: Cmd) -> None:
     args = cmd.args
     seps = [i for i, w in enumerate(args) if w.text in (":::", "::::", ":::+")]
     end = seps[0] if seps else len(args)
-    i = skip_options(cmd, frozenset(names("-j -P --jobs -S --sshlogin --delay -n -N -I")))
+    i = skip_options(cmd.args, 0, frozenset(names("-j -P --jobs -S --sshlogin --delay -n -N -I")))
     template = list(args[i:end])
     inputs = [w for w in args[end + 1 :] if w.text not in (":::", "::::", ":::+")][:8]
     if seps and args[seps[0]].text == "::::":
