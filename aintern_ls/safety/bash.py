@@ -227,7 +227,16 @@ def _as_subshell(m: re.Match[bytes]) -> bytes:
     name = m.group(2).decode("ascii", "replace")
     if name not in dispatch.KNOWN_NAMES and name not in SHELLS:
         return m.group(0)
+    if _VALID_ARITHMETIC.fullmatch(m.group(1)):
+        # `$(( rm -rf /x ))` is `rm - rf / x`: valid arithmetic on variables, nothing runs.
+        return m.group(0)
     return b"$( " + m.group(1) + b" )"
+
+
+# Operands (names, numbers) joined by operators: text bash evaluates as arithmetic.
+_VALID_ARITHMETIC = re.compile(
+    rb"\s*[-+!~]*\s*(?:[A-Za-z_]\w*|\d+)(?:\s*(?:[-+*/%^&|<>=!]+)\s*[-+!~]*\s*(?:[A-Za-z_]\w*|\d+))*\s*"
+)
 
 
 _NAMEREF = "\x00ref:"  # `declare -n r=x` is stored as env[_NAMEREF + "r"] = "x"
@@ -643,6 +652,9 @@ class _Walker:
             for a in r.children_by_field_name("argument")
             for w in self.words(a)
         ]
+        # `rm -rf 2>/dev/null /`, `git checkout >log -- f`: the grammar hangs the words after a
+        # redirect's target on the redirect; to the shell they are the command's arguments.
+        late += [w for r in node.children_by_field_name("redirect") for w in self._late_words(r)]
         if body.type == "pipeline" and redirected_in:
             # `echo y | sh <<EOF`: the grammar hangs the redirect on the pipeline; it is the
             # last stage's stdin.
@@ -662,6 +674,15 @@ class _Walker:
         if tail:
             return self.pipeline(tail, self._next_stdin(info, stdin, body))
         return info
+
+    def _late_words(self, r: Node) -> list[Word]:
+        """The words after a file redirect's target (its extra `destination` children)."""
+        if r.type != "file_redirect":
+            return []
+        dests = r.children_by_field_name("destination")
+        if len(dests) < 2 or any(c.type == "ERROR" for c in r.children):
+            return []  # one target; or `4<<<'…'`, a here-string the grammar misreads
+        return [w for d in dests[1:] for w in self.words(d)]
 
     def _remember_written(self, targets: list[str], info: Info) -> None:
         """What a redirect left in the files it wrote: known text (judged when the file is

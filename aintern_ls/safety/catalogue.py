@@ -636,6 +636,13 @@ CATALOGUE: dict[str, Rule] = _rules(
         "chgrp -R --reference=x.txt /etc",
     ),
     ("chgrp-system", "changes the group of a system file or directory", "chgrp staff /etc/shadow"),
+    (
+        "code-shell-line",
+        "an interpreter's inline code is really a shell command line that would wipe root, home"
+        " or a system folder (judged as written)",
+        'node -e "rm -rf /"',
+    ),
+    ("parallel", "GNU parallel with an empty argument list", "parallel :::"),
 )
 
 # The settings under which the user-rule examples fire.

@@ -243,6 +243,14 @@ _FIND_FILTERS = frozenset(
 )
 
 
+# Other find primaries that take one value.
+_FIND_VALUED = frozenset(
+    names(
+        "-maxdepth -mindepth -type -xtype -user -group -uid -gid -perm -fstype -printf -regextype"
+    )
+)
+
+
 def _named_paths(starts: list[Word], tests: list[Word]) -> list[tuple[str, Word]]:
     """`find /etc -name passwd`: the files a literal name under a start directory names."""
     out: list[tuple[str, Word]] = []
@@ -418,6 +426,10 @@ def _find(cmd: Cmd) -> None:
         )
     while i < len(args):
         t = args[i].text
+        if t in _FIND_FILTERS or t in _FIND_VALUED:
+            # `find . -name -delete -print`: the word after a test is its value, not an action.
+            i += 2
+            continue
         # A test placed after the action does not narrow it: `find . -delete -name x`.
         filtered = _narrows(args, tests_from, i)
         if t == "-delete":
