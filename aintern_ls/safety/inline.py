@@ -2628,9 +2628,13 @@ def code_findings(
                 " cannot follow",
             )
         )
-    if not any(f.level >= B for f in found) and _SHELL_LINE_CODE.match(code):
-        # `node -e "rm -rf /"`: not code in that language at all but a shell command line
-        # (an author or a model confusing the two); what it spells is judged as written.
+    if (
+        not any(f.level >= B for f in found)
+        and (language_of(language) == "python" or language_of(language) in _FAMILY)
+        and _SHELL_LINE_CODE.match(code)
+    ):
+        # `node -e "rm -rf /"`: not code in a known interpreter's language at all but a shell
+        # command line (an author or a model confusing the two); judged as written.
         spelt = [f for f in scope.nested(code.strip(), "bash", where, -2) if f.level >= B]
         if spelt:
             found.append(

@@ -732,13 +732,17 @@ def _xargs(cmd: Cmd) -> None:
     tail = list(cmd.args[i:])
     if not tail:
         tail = [Word("echo", cmd.end, cmd.end)]  # xargs with no command runs echo
-    listed = [w for w in cmd.stdin.paths if not w.dynamic] if cmd.scope.family == "bash" else []
-    from_listing = bool(listed)
     arg_file = cmd.option_value("-a", "--arg-file")
+    listed = (
+        [w for w in cmd.stdin.paths if not w.dynamic]
+        if cmd.scope.family == "bash" and arg_file is None
+        else []
+    )
+    from_listing = bool(listed)
     if arg_file is not None and arg_file.dynamic and arg_file.origin in ("static", "decoded"):
         # `xargs -a <(echo /) rm -rf`: the items come from a file whose text is known.
         listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(cmd, arg_file.text)][:16]
-    elif cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text.strip():
+    elif arg_file is None and cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text.strip():
         # `echo / | xargs rm -rf`: the items are known text.
         listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(cmd, cmd.stdin.text)][:16]
     items = [Word("{items}", cmd.start, cmd.end, dynamic=True)]

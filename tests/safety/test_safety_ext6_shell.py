@@ -64,6 +64,9 @@ def test_words_after_a_redirect_target_are_arguments(command: str, expected: Ris
         ("echo build | xargs --replace rm -rf {}", D),
         ("ls | xargs -i cp {} /backup/", M),
         ("echo / | xargs -i rm -rf", M),  # -i with no {}: rm gets no operand
+        # -a/--arg-file: the items come from the file, not from the pipe
+        ("echo / | xargs -a paths.txt rm -rf", D),
+        ("xargs -a <(echo ~) rm -rf", B),
     ],
 )
 def test_xargs_options_with_glued_values_do_not_eat_the_command(
