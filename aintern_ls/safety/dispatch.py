@@ -51,7 +51,7 @@ from aintern_ls.safety.context import (
     VersionedDict,
 )
 from aintern_ls.safety.levels import B, C, D, Finding, M, S
-from aintern_ls.safety.paths import is_device, is_secret, write_target
+from aintern_ls.safety.paths import LOG_DIR, LOG_SUBDIR, is_device, is_secret, write_target
 from aintern_ls.safety.registry import (
     HANDLERS,
     SHELLS,
@@ -1211,6 +1211,16 @@ def _powershell_verb(cmd: Cmd) -> None:
 _PS_WIPE_VERBS = frozenset(names("remove clear reset uninstall erase unpublish"))
 
 
+# Verbs that empty what they are aimed at rather than remove it.
+_EMPTYING_VERBS = frozenset(names("truncate clear clean cleanup purge prune empty flush vacuum"))
+
+
+def is_log_dir(text: str, windows: bool) -> bool:
+    """A folder that holds the system's logs (`/var/log`, `C:\\Windows\\Logs`)."""
+    low = text.replace("\\", "/").rstrip("/").lower()
+    return bool(LOG_DIR.match(low) or LOG_SUBDIR.match(low))
+
+
 def _shape_wipe(cmd: Cmd, targets: list[int], verb: str, reason: str = "") -> bool:
     """Add `shape-wipe` (blocked) when one of the arguments at `targets` is the whole
     system: the root, a home, a system folder, a raw disk, the system's volumes."""
@@ -1235,6 +1245,12 @@ def _shape_wipe(cmd: Cmd, targets: list[int], verb: str, reason: str = "") -> bo
             )
         else:
             found = shape.target_shape(value, scope.cwds, windows)
+        if found.system and verb in _EMPTYING_VERBS and is_log_dir(value, windows):
+            # `frob truncate --all /var/log`: the logs emptied, the folder kept (log
+            # clearing, critical: session-8 convention).
+            why = reason or f"`{cmd.name}` is not known here, and it is told to {verb}"
+            cmd.add(C, "log-wipe", f"{why}; aimed at the system logs in {value}", w)
+            return True
         if found.system:
             why = reason or f"`{cmd.name}` is not known here, and it is told to {verb}"
             cmd.add(B, "shape-wipe", f"{why}; aimed at {found.what}, it is treated as a wipe", w)
@@ -1752,6 +1768,10 @@ def next_stdin(info: Info, prev: Stdin) -> Stdin:
             return generated
     if info.paths:
         return Stdin(STDIN_OTHER, paths=info.paths, names_only=info.names_only)
+    if prev.paths and info.name in ("awk", "gawk", "mawk", "nawk") and _awk_columns(info.argv):
+        # `lsblk | awk 'NR>1{print $1}'`, `ls / | awk '{print}'`: a column of every line
+        # is still every listed item (a pattern or comparison would narrow it).
+        return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
     if prev.paths and info.name in _PATHS_THROUGH:
         # `du -a / | cut -f2 | sort | xargs rm -rf`: reordering or cutting columns keeps
         # every listed path.
@@ -1769,6 +1789,12 @@ _SAME_PROGRAM = {
     "pypy": "python",
     "pypy3": "python3",
     "nodejs": "node",
+    # TypeScript runners take node's `-e`/`-p` inline code
+    "tsx": "node",
+    "ts-node": "node",
+    "ts-node-esm": "node",
+    "esno": "node",
+    "babel-node": "node",
     "rakudo": "perl6",
     "jruby": "ruby",
     "truffleruby": "ruby",
@@ -1814,6 +1840,15 @@ _VERSIONED = frozenset(
         osascript groovy scala jshell irb erl elixir swift dotnet"""
     )
 )
+
+
+def _awk_columns(argv: tuple[str, ...]) -> bool:
+    """An awk program that only prints columns, at most skipping header lines by number."""
+    progs = [a for a in argv if not a.startswith("-")][:1]
+    if not progs:
+        return False
+    prog = re.sub(r"\bN[RF]\s*[<>]=?\s*\d+", "", progs[0])
+    return "print" in prog and not re.search(r"[/~]|==|!=|[<>]|\bif\b|match|index", prog)
 
 
 _PATHS_THROUGH = frozenset(names("sort cut tac cat tr uniq head tail shuf"))

@@ -284,6 +284,14 @@ def _named_system_files(cmd: Cmd, starts: list[Word], tests: list[Word], verb: s
             return
 
 
+def _files_only(tests: list[Word]) -> bool:
+    """`-type f` among find's tests: only files are selected, never a folder."""
+    texts = [w.text for w in tests]
+    return any(
+        t == "-type" and i + 1 < len(texts) and texts[i + 1] == "f" for i, t in enumerate(texts)
+    )
+
+
 def _narrows(args: list[Word], start: int, end: int) -> bool:
     """Whether the find tests between `start` and `end` pick a subset (`-name '*'` and
     `-path '*'` match everything, so they do not)."""
@@ -344,6 +352,7 @@ _FD_NARROWS = frozenset(
     )
 )
 _FD_EXEC = frozenset(names("-x --exec -X --exec-batch"))
+_FD_BROAD_TYPES = frozenset(names("f file d dir directory l symlink"))
 # Patterns that match every name (fd searches for a regular expression by default).
 _FD_EVERYTHING = frozenset({"", ".", "^", ".*", "^.*", "^.*$", ".+", "*", "**"})
 
@@ -362,7 +371,10 @@ def _fd(cmd: Cmd) -> None:
     while i < x:
         t = args[i].text
         key = t.split("=", 1)[0]
-        if key in _FD_NARROWS or (t.startswith("-") and not t.startswith("--") and "1" in t):
+        value = t.split("=", 1)[1] if "=" in t else args[i + 1].text if i + 1 < x else ""
+        if key in ("-t", "--type") and value in _FD_BROAD_TYPES:
+            pass  # `-t f`: every file is still every file (as find's `-type f`)
+        elif key in _FD_NARROWS or (t.startswith("-") and not t.startswith("--") and "1" in t):
             narrowed = True
         if key in ("--search-path", "--base-directory") and "=" in t:
             roots.append(Word(t.split("=", 1)[1], args[i].start, args[i].end, args[i].dynamic))
@@ -438,7 +450,16 @@ def _find(cmd: Cmd) -> None:
                 _named_system_files(cmd, start_words, args[tests_from:i], "find -delete deletes")
             else:
                 before = len(cmd.scope.findings)
-                _delete_targets(cmd, start_words, True, "find -delete deletes")
+                if _files_only(args[tests_from:i]):
+                    # `find /var/log -type f -delete`: every file below the start, the
+                    # folders (and the start itself) stay: the contents are deleted.
+                    targets = [
+                        Word(w.text.rstrip("/") + "/*", w.start, w.end, w.dynamic)
+                        for w in start_words
+                    ]
+                else:
+                    targets = start_words
+                _delete_targets(cmd, targets, True, "find -delete deletes")
                 for k in range(before, len(cmd.scope.findings)):
                     f = cmd.scope.findings[k]
                     if f.level < C:

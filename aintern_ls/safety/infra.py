@@ -5,6 +5,7 @@ cloud CLIs, where deleting resources is dangerous and reading them is safe.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from aintern_ls.safety import inline, system
 from aintern_ls.safety.context import (
@@ -130,22 +131,82 @@ _DOCKER_RUN_WITH_VALUE = frozenset(
 )
 
 
+_HOST_SOURCE = re.compile(r"\A(?:/|~|\.|\$\{?(?:HOME|PWD|USERPROFILE)\}?(?![\w])|[A-Za-z]:[\\/])")
+
+
+def container_mounts(args: Sequence[Word]) -> list[tuple[str, str, bool]]:
+    """The host folders a container or VM command mounts, as (host path, path inside,
+    read-only): `-v SRC:DST[:opts]`, `--volume[=]SRC:DST`, `--mount
+    type=bind,source=SRC,target=DST[,readonly]` (also `src=`/`dst=`/`destination=`).
+    Named volumes (no path) are not host folders and are left out."""
+    out: list[tuple[str, str, bool]] = []
+    for i, w in enumerate(args):
+        t = w.text
+        value = None
+        if t in ("-v", "--volume", "--mount") and i + 1 < len(args):
+            value = args[i + 1].text
+            kind = "mount" if t == "--mount" else "volume"
+        elif t.startswith(("--volume=", "--mount=")):
+            value = t.split("=", 1)[1]
+            kind = "mount" if t.startswith("--mount") else "volume"
+        elif t.startswith("-v") and len(t) > 2 and ":" in t and not t.startswith("--"):
+            value, kind = t[2:], "volume"
+        if not value:
+            continue
+        if kind == "mount":
+            fields: dict[str, str] = {}
+            for part in value.split(","):
+                k, eq, v = part.partition("=")
+                fields[k.strip().lower()] = v.strip() if eq else "true"
+            src = fields.get("source") or fields.get("src") or ""
+            dst = fields.get("target") or fields.get("dst") or fields.get("destination") or ""
+            ro = fields.get("readonly", fields.get("ro", "false")) in ("true", "1", "")
+            if fields.get("type", "bind") != "bind":
+                continue
+        else:
+            # `C:\Users:/h` (a Windows host path) keeps its drive colon.
+            drive = re.match(r"[A-Za-z]:[\\/][^:]*", value)
+            if drive is not None:
+                src, rest = drive.group(0), value[drive.end() + 1 :]
+            else:
+                src, _, rest = value.partition(":")
+            dst, _, opts = rest.partition(":")
+            ro = "ro" in opts.split(",")
+        if src and dst.startswith("/") and _HOST_SOURCE.match(src):
+            out.append((src, dst, ro))
+    return out
+
+
+def map_mounts(words: Sequence[Word], mounts: list[tuple[str, str, bool]]) -> list[Word]:
+    """The words of a command run inside a container with each mounted path put back as
+    the host path it is (also inside a shell string: `sh -c 'rm -rf /data/*'`), so
+    wiping a mount of `$HOME` is wiping the home folder."""
+    if not mounts:
+        return list(words)
+    ordered = sorted(mounts, key=lambda m: -len(m[1]))
+    pattern = re.compile(
+        r"(?<![\w.$~-])("
+        + "|".join(re.escape(dst.rstrip("/") or "/") for _, dst, _ in ordered)
+        + r")(?=/|\Z|[\s'\"*;|&)<>])"
+    )
+    host = {dst.rstrip("/") or "/": src.rstrip("/\\") or "/" for src, dst, _ in ordered}
+    out: list[Word] = []
+    for w in words:
+        text = w.text
+        if w.dynamic:
+            out.append(w)
+            continue
+        mapped = pattern.sub(lambda m: host[m.group(1)], text)
+        # `/h` → `~`: a path below the mount keeps its tail (`/h/x` → `~/x`).
+        out.append(Word(mapped, w.start, w.end, w.dynamic, w.glob))
+    return out
+
+
 def _container_command(cmd: Cmd) -> None:
     """`docker run -v /:/host img rm -rf /host/etc`: the command inside is judged with the
     mounted host paths put back (so wiping a mount of / is wiping /)."""
-    mounts: list[tuple[str, str]] = []
+    mounts = container_mounts(cmd.args)
     args = cmd.args
-    for i, w in enumerate(args):
-        value = None
-        if w.text in ("-v", "--volume") and i + 1 < len(args):
-            value = args[i + 1].text
-        elif w.text.startswith(("-v", "--volume=")) and ":" in w.text:
-            value = w.text.split("=", 1)[1] if w.text.startswith("--") else w.text[2:]
-        if value and ":" in value:
-            src, _, rest = value.partition(":")
-            dst = rest.split(":", 1)[0]
-            if src.startswith(("/", "~")) and dst.startswith("/"):
-                mounts.append((src, dst))
     # args: [container] run|create [options] image command...
     seen = 0
     i = 0
@@ -162,21 +223,17 @@ def _container_command(cmd: Cmd) -> None:
         i += 1
     if not inner:
         return
+    _judge_mapped(cmd, inner, mounts)
+
+
+def _judge_mapped(cmd: Cmd, inner: list[Word], mounts: list[tuple[str, str, bool]]) -> None:
     if not mounts:
         # A command run inside a container is judged by the same rules as here (as for
         # `kubectl exec` and `ssh host CMD`): wiping its / is wiping a system.
         cmd.judge(inner)
         return
-    mapped: list[Word] = []
-    for w in inner:
-        text = w.text
-        for src, dst in sorted(mounts, key=lambda m: -len(m[1])):
-            if text == dst or text.startswith(dst.rstrip("/") + "/"):
-                text = src.rstrip("/") + text[len(dst.rstrip("/")) :] or "/"
-                break
-        mapped.append(Word(text, w.start, w.end, w.dynamic, w.glob))
     probe_mark = len(cmd.scope.findings)
-    cmd.judge(mapped)
+    cmd.judge(map_mounts(inner, mounts))
     # Only what reaches the host through a mount is ours to judge at full weight.
     cmd.scope.findings[probe_mark:] = [f for f in cmd.scope.findings[probe_mark:] if f.level >= D]
 
@@ -231,6 +288,10 @@ def _docker(cmd: Cmd) -> None:
     verbs = ops[:3]
     text = " ".join(cmd.texts())
     if ops[0] in ("run", "create") or verbs[:2] == ["container", "run"]:
+        for src, dst, ro in container_mounts(cmd.args):
+            if ro:
+                # `-v /:/host:ro`: a read-only view of the host is no way out of it.
+                text = text.replace(f"{src}:{dst}", "read-only-mount")
         if re.search(
             r"--privileged|(-v|--volume|--mount)[ =]\S*(^|[ =])/?:|-v /:|--volume=/:"
             r"|--pid[= ]host|--cap-add[= ](ALL|SYS_ADMIN)|docker\.sock|"
@@ -246,7 +307,8 @@ def _docker(cmd: Cmd) -> None:
         cmd.add(M, "container", f"{cmd.name} {ops[0]} runs a command in a container")
         inner = _in_container(cmd, "compose" if ops[0] == "compose" else "exec")
         if inner:
-            cmd.judge(inner)
+            # `docker compose run -v ~:/w app rm -rf /w`: run takes mounts too.
+            _judge_mapped(cmd, inner, container_mounts(cmd.args))
         return
     if verbs[0] in names(
         """
@@ -327,8 +389,11 @@ def _kubectl(cmd: Cmd) -> None:
         return
     dd = next((i for i, w in enumerate(cmd.args) if w.text == "--"), None)
     if verb in ("run", "debug") and dd is not None and dd + 1 < len(cmd.args):
-        # `kubectl run x --image=busybox -- rm -rf /`: runs in the new pod, judged as here.
-        cmd.judge(list(cmd.args[dd + 1 :]))
+        # `kubectl run x --image=busybox -- rm -rf /`: runs in the new pod, judged as here;
+        # `kubectl debug node/N` mounts the node's root at /host.
+        node_debug = verb == "debug" and any(w.text.startswith("node/") for w in ops)
+        inner = list(cmd.args[dd + 1 :])
+        cmd.judge(map_mounts(inner, [("/", "/host", False)]) if node_debug else inner)
     if verb == "create" and re.search(
         r"\A(clusterrolebinding|rolebinding)\b.*--clusterrole[= ](cluster-admin|admin)\b"
         r"|\Aserviceaccount\b.*\bcluster-admin\b|\Atoken\b",

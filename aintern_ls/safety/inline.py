@@ -1369,7 +1369,7 @@ class _Reader:
         for m in _CALL.finditer(code):
             qual = m.group(1)
             short = re.split(r"\.|::|->", qual)[-1]
-            if short not in _INTEREST:
+            if short not in _INTEREST and delete_api(short) is None:
                 continue
             seen += 1
             if seen > _MAX_CALLS:
@@ -1797,7 +1797,8 @@ class _Reader:
                 return
             self._eval_call(args)
             return
-        if short in _DELETE_REC or short in _DELETE_ONE:
+        generic = delete_api(short) if short not in _DELETE_REC | _DELETE_ONE else None
+        if short in _DELETE_REC or short in _DELETE_ONE or generic is not None:
             plain_remove = (short == "remove" and lang in ("lua", "r")) or (
                 short == "rm" and lang == "julia"
             )
@@ -1815,7 +1816,11 @@ class _Reader:
                 return  # a bare rm()/remove()/delete() is not a file API
             if short in ("remove", "delete") and not plain_remove and low not in _REMOVERS:
                 return
-            recursive = short in _DELETE_REC or bool(re.search(r"recursive|TRUE|-force", argtext))
+            recursive = (
+                short in _DELETE_REC
+                or generic == "tree"
+                or bool(re.search(r"recursive|TRUE|-force", argtext))
+            )
             if low == "vim.fn.delete" and len(args) > 1:
                 recursive = "r" in self.value(args[1])  # delete(path, "rf")
             targets = args
@@ -2182,6 +2187,30 @@ _DELETE_REC = frozenset(
     """
     )
 )
+_DELETE_VERBS = frozenset(names("delete remove rm unlink erase destroy purge wipe nuke zap del"))
+_DELETE_TREE_WORDS = frozenset(
+    names("dir dirs directory directories folder folders tree trees recursive recursively all rf r")
+)
+_DELETE_ONE_WORDS = frozenset(names("file files path paths item items entry entries f force"))
+_DELETE_EXTRA = frozenset(names("sync async now forcibly safe secure"))
+
+
+def delete_api(name: str) -> str | None:
+    """A call name made of a delete verb and what it deletes, in any language's naming
+    (`delete_file`, `deleteDir`, `RemoveFolderRecursive`, `erase-tree`, `wipeAll`):
+    "tree" for a folder with its contents, "one" for a single entry, None for anything
+    else (a bare `delete`/`remove` is not a file API; the known tables decide those)."""
+    if len(name) > 40:
+        return None
+    parts = [p.lower() for p in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name)]
+    if len(parts) < 2 or parts[0] not in _DELETE_VERBS:
+        return None
+    rest = [p for p in parts[1:] if p not in _DELETE_EXTRA]
+    if not rest or not all(p in _DELETE_TREE_WORDS | _DELETE_ONE_WORDS for p in rest):
+        return None
+    return "tree" if any(p in _DELETE_TREE_WORDS for p in rest) else "one"
+
+
 _DELETE_ONE = frozenset(
     names(
         """
@@ -3024,3 +3053,32 @@ def generated_lines(name: str, argv: tuple[str, ...], stdin: Stdin) -> Stdin | N
             path = path.rsplit("/", 1)[-1] or path
         lines.append(f"{template[0]}{path}{template[1]}")
     return Stdin(STDIN_STATIC, "\n".join(lines), -1)
+
+
+# A Lisp form whose arguments are atoms or strings: `(shutil.rmtree "/etc")`,
+# `(delete-directory "~" t)`, `(uiop:run-program "rm -rf ~")`.
+_LISP_FORM = re.compile(
+    r"\((?P<fn>[A-Za-z_][\w.:/*!?<>=+-]*)(?P<args>(?:\s+(?:\"(?:[^\"\\]|\\.)*\"|[^\s()\"]+))*)\s*\)"
+)
+_LISP_ARG = re.compile(r'"(?:[^"\\]|\\.)*"|[^\s()"]+')
+
+
+def lisp_as_calls(code: str) -> str | None:
+    """Lisp forms rewritten as calls (`(delete-directory "~" t)` → `delete_directory("~",
+    t)`), innermost first, so readers of call syntax see them; None when `code` has no
+    Lisp form. Names keep their package prefix (`shutil.rmtree`, `uiop:run_program`)."""
+    if "(" not in code or len(code) > 20000:
+        return None
+
+    def call(m: re.Match[str]) -> str:
+        fn = m.group("fn").replace("-", "_")
+        args = _LISP_ARG.findall(m.group("args"))
+        return f"{fn}({', '.join(args)})"
+
+    out = code
+    for _ in range(6):
+        new = _LISP_FORM.sub(call, out)
+        if new == out:
+            break
+        out = new
+    return out if out != code else None

@@ -153,11 +153,26 @@ def write_target(
             )
         if re.match(r"^/(etc|boot|sys)/|^/proc/sys|^/(s?bin|usr/s?bin|lib|lib64|usr/lib)/", low):
             return Target(RiskLevel.CRITICAL, "system-file", f"the system file {p}")
-        if not append and _LOGIN_LOG.match(low):
+        if not append and (_LOGIN_LOG.match(low) or LOG_GLOB.match(low)):
             return Target(RiskLevel.CRITICAL, "log-wipe", f"the system log {p}")
         if not append and _HISTORY_FILE.search(low):
             return Target(RiskLevel.DANGEROUS, "history-wipe", f"the command history {p}")
     return None
+
+
+# Folders that hold the system's logs and journals (their contents deleted or emptied is
+# log clearing: critical), their journal/audit subfolders, and globs over the log files
+# directly in them (`/var/log/*.log`, `winevt\Logs\*.evtx`).
+LOG_DIR = re.compile(
+    r"^(?:/private)?/var/(?:log|adm)(?:/(?:journal|audit|sa|apt|installer))?$"
+    r"|^c:/windows/(?:logs|system32/winevt/logs|system32/logfiles|debug)$|^c:/inetpub/logs$"
+    r"|^/library/logs$"
+)
+LOG_SUBDIR = re.compile(r"^(?:/private)?/var/log/(?:journal|audit)(?:/[^/*?]+)?$")
+LOG_GLOB = re.compile(
+    r"^(?:(?:/private)?/var/(?:log|adm)(?:/journal|/audit)?"
+    r"|c:/windows/(?:logs|system32/winevt/logs|system32/logfiles))/[^/]*[*?][^/]*$"
+)
 
 
 # The login records and system logs an investigation reads: emptying, overwriting or
@@ -341,6 +356,11 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the account or boot file {p}")
     if contents and low in ("/tmp", "/var/tmp"):
         return Target(RiskLevel.DANGEROUS, "scoped", path)
+    if (contents and LOG_DIR.match(low)) or LOG_SUBDIR.match(low) or LOG_GLOB.match(low):
+        # `rm -rf /var/log/*`, `/var/log/journal`, `del C:\Windows\Logs\*`, `*.evtx`: the
+        # system's logs emptied (anti-forensics, session-8 convention): critical. The log
+        # folder itself stays a system folder.
+        return Target(RiskLevel.CRITICAL, "log-wipe", f"the system logs in {p}")
     if (
         low in _SYSTEM_DIRS
         or _HOME_DIR.match(low)

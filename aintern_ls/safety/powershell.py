@@ -637,6 +637,8 @@ class _Walker:
             self.assignment(node)
         if t == "foreach_statement":
             return self.foreach(node)
+        if t == "invokation_expression":
+            self.command_object_call(node)
         info = None  # (a fresh Info only when no child gave one: most nodes have children)
         for c in node.named_children:
             info = self.visit(c)
@@ -665,6 +667,15 @@ class _Walker:
             from aintern_ls.safety.windows import ps_eval, ps_variables
 
             value = ps_eval(_text(kids[-1]), ps_variables(self.scope))
+        if value is None:
+            # `$c = gcm Format-Vol*`, `$c = Get-Alias ri`,
+            # `$c = $ExecutionContext.InvokeCommand.GetCommand('Remove-Item','Cmdlet')`: the
+            # variable holds a command object; `& $c …` runs that command.
+            value = _command_object(_text(kids[-1]))
+            if value is not None:
+                self.scope.env[_PS_CMDOBJ + name] = value
+            else:
+                self.scope.env.pop(_PS_CMDOBJ + name, None)
         key = _PS_VAR + name
         op = next(
             (_text(k).strip() for k in node.children if k.type == "assignement_operator"), "="
@@ -687,6 +698,32 @@ class _Walker:
             # stands for that path.
             self.scope.env[key] = item
             self.scope.env[key + ".fullname"] = item
+
+    def command_object_call(self, node: Node) -> None:
+        """`$c = gcm Remove-Item; $c.Invoke('C:\\', '-Recurse')`: a command object's
+        `.Invoke(…)` runs that command with the arguments given."""
+        kids = node.named_children
+        if len(kids) < 3 or kids[0].type != "variable" or kids[1].type != "member_name":
+            return
+        if _text(kids[1]).strip().lower() not in ("invoke", "invokereturnasis"):
+            return
+        var = _text(kids[0]).strip().lower()
+        named = self.scope.env.get(_PS_CMDOBJ + var)
+        if named is None:
+            return
+        s, e = self.span(node)
+        words = [Word(named, s, e)]
+        for arg in _descendants(kids[2], "argument_expression", 3):
+            strings = _descendants(arg, "string_literal", 12)
+            variables = _descendants(arg, "variable", 12)
+            if strings:
+                words.append(self.string_word(strings[0]))
+            elif variables:
+                words.append(self.element(variables[0]))
+            else:
+                a0, a1 = self.span(arg)
+                words.append(Word(_text(arg).strip(), a0, a1))
+        dispatch.judge(words, self.scope, NO_STDIN)
 
     def _item_value(self, node: Node) -> str | None:
         """The path an expression's file-system object(s) stand for: `Get-Item X`, `gi X`,
@@ -924,6 +961,63 @@ class _Walker:
         return Info(name="expression", network_fetch=self.downloads(raw, self.span(node)[0]))
 
     def command(self, node: Node, stdin: Stdin) -> Info:
+        bound = self._job_arguments(node)
+        if not bound:
+            return self._command_bound(node, stdin)
+        saved = {k: self.scope.env.get(k) for k in bound}
+        self.scope.env.update(bound)
+        try:
+            return self._command_bound(node, stdin)
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    self.scope.env.pop(k, None)
+                else:
+                    self.scope.env[k] = v
+
+    def _job_arguments(self, node: Node) -> dict[str, str]:
+        """`Start-Job { param($x) Remove-Item $x -Recurse } -ArgumentList $HOME`: a script
+        block handed to a job, runspace or remote call gets `-ArgumentList` as `$args[i]`
+        and as its `param()` names, so its body is judged with those values."""
+        if not node.named_children:
+            return {}
+        name = _text(node.named_children[0]).strip().lower()
+        if name not in _BLOCK_RUNNERS:
+            return {}
+        elements = [
+            el
+            for c in node.named_children
+            if c.type == "command_elements"
+            for el in c.named_children
+            if el.type not in ("command_argument_sep", "comment")
+        ]
+        values: list[str | None] = []
+        params: list[str] = []
+        for i, el in enumerate(elements):
+            t = _text(el).strip().lower()
+            if t.startswith("-a") and "-argumentlist".startswith(t) and i + 1 < len(elements):
+                arg = elements[i + 1]
+                items = [
+                    k
+                    for k in arg.named_children
+                    if arg.type == "array_literal_expression" and k.type == "unary_expression"
+                ] or [arg]
+                for k in items[:8]:
+                    w = self.element(k)
+                    values.append(None if w.dynamic else w.text)
+            for blk in _descendants(el, "param_block", 4):
+                params = [_text(v).strip().lower() for v in _descendants(blk, "variable", 3)]
+                break
+        out: dict[str, str] = {}
+        for i, v in enumerate(values):
+            if v is None:
+                continue
+            out[_PS_VAR + f"$args[{i}]"] = v
+            if i < len(params):
+                out[_PS_VAR + params[i]] = v
+        return out
+
+    def _command_bound(self, node: Node, stdin: Stdin) -> Info:
         if stdin.kind != "none" and not stdin.paths:
             name0 = node.named_children[0] if node.named_children else None
             method = (
@@ -1128,8 +1222,10 @@ class _Walker:
             return Word(w.text, s, e, w.dynamic, False, w.origin)
         if raw.startswith("${") and (known := _resolve_vars(raw)) is not None:
             return Word(known, s, e, glob=any(c in "*?" for c in known))
-        if inner.type in ("variable", "member_access"):
-            known = _KNOWN_VARS.get(raw.lower()) or self.scope.env.get(_PS_VAR + raw.lower())
+        if inner.type in ("variable", "member_access", "element_access"):
+            # `$using:p` in a job/remote body is the caller's `$p`.
+            key = _USING.sub("$", raw.lower())
+            known = _KNOWN_VARS.get(key) or self.scope.env.get(_PS_VAR + key)
             if known is not None:
                 return Word(known, s, e, glob=any(c in "*?" for c in known))
         if inner.type == "variable":
@@ -1280,6 +1376,7 @@ def env_hook(scope: Scope, name: str, start: int, end: int) -> None:
         )
 
 
+_PS_CMDOBJ = "\x00pscmdobj:"  # variables holding a command object (`$c = gcm X`)
 _PS_SPLAT = "\x00pssplat:"  # hashtables assigned to a variable, as parameter words
 _SPLAT_ITEM = re.compile(
     r"\A\s*([A-Za-z]\w*)\s*=\s*('[^']*'|\"[^\"$`]*\"|\$true|\$false|[\w:\\/.-]+)\s*\Z"
@@ -1464,6 +1561,58 @@ def _command_lookup(expr: str) -> str | None:
         return pattern if pattern in known else None
     found = glob_candidates(pattern, known)
     return found[0] if len(found) == 1 else None
+
+
+# Commands that run a script block somewhere else (a job, a thread, a runspace, a remote
+# host) and hand it `-ArgumentList`.
+_BLOCK_RUNNERS = frozenset(
+    {"start-job", "sajb", "start-threadjob", "invoke-command", "icm", "start-rsjob"}
+)
+_USING = re.compile(r"\A\$using:")
+
+
+def _descendants(node: Node, kind: str, depth: int) -> list[Node]:
+    """The nodes of type `kind` at most `depth` levels below `node`, in source order."""
+    out: list[Node] = []
+    todo = [(node, 0)]
+    while todo:
+        n, d = todo.pop(0)
+        if n.type == kind:
+            out.append(n)
+            continue
+        if d < depth:
+            todo.extend((c, d + 1) for c in n.named_children)
+    return out
+
+
+_GET_ALIAS = re.compile(
+    r"(?is)\A\(?\s*(?:get-alias|gal)\s+(?:-name\s+)?['\"]?([\w?*-]+)['\"]?\s*\)?\Z"
+)
+_GET_COMMAND_API = re.compile(
+    r"(?is)\A\(?\s*\$executioncontext\.invokecommand\.get(?:command|cmdlet)\s*\(\s*"
+    r"['\"]([\w-]+)['\"]\s*(?:,[^()]*)?\)\s*\)?\Z"
+)
+
+
+def _command_object(expr: str) -> str | None:
+    """The command a command-object expression names, resolved statically: `Get-Command X`
+    / `gcm X*` (one known match), `Get-Alias ri` (its definition),
+    `$ExecutionContext.InvokeCommand.GetCommand('X', …)`; None otherwise."""
+    text = expr.strip()
+    if len(text) > 300:
+        return None
+    named = _command_lookup(text)
+    if named is not None:
+        return named
+    from aintern_ls.safety.windows import PS_ALIASES
+
+    m = _GET_ALIAS.match(text)
+    if m is not None:
+        return PS_ALIASES.get(m.group(1).lower())
+    m = _GET_COMMAND_API.match(text)
+    if m is not None:
+        return _command_lookup(f"Get-Command {m.group(1)}") or m.group(1).lower()
+    return None
 
 
 def _single_command(node: Node) -> Node | None:

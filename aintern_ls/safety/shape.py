@@ -77,7 +77,7 @@ READ_SUBCOMMANDS = frozenset(
 _TEXT_PROGRAM = re.compile(
     r"(grep|search|find|locate|^ack$|^ag$|^pt$|^sift$|^say$|echo|print|figlet|banner|toilet|lolcat"
     r"|notify|speak|tldr|cheat|^man|help|whatis|apropos|howdoi|explain|translate|^trans$"
-    r"|^info|^doc|^log|logger|^wall$|highlight|^bat$|^less$|^more$|pager|^fzf|^jq$|^yq$"
+    r"|^info|^doc|^log$|logger|^wall$|highlight|^bat$|^less$|^more$|pager|^fzf|^jq$|^yq$"
     r"|^awk|^sed$|^tr$)",
     re.I,
 )

@@ -1591,6 +1591,16 @@ def _disk_queries(cmd: Cmd) -> None:
     # findmnt, modinfo, lshw, hwinfo, lsscsi, lspci: they print what they find.
 
 
+def _disk_listing(cmd: Cmd) -> None:
+    """What a disk lister prints stands for every disk of the machine: a loop or `xargs`
+    over it (`for d in $(lsblk -dno NAME); do shred /dev/$d; done`) acts on each one, so
+    its items are judged as a raw disk (`sda`, or `/dev/sda` when it prints paths)."""
+    if cmd.has("--help", "-h", "-V", "--version"):
+        return
+    paths = cmd.name == "blkid" or cmd.short("p") or cmd.has("--paths")
+    cmd.info.paths = (Word("/dev/sda" if paths else "sda", cmd.start, cmd.end),)
+
+
 @handles(
     "fsck",
     "e2fsck",
@@ -1616,7 +1626,10 @@ def _disk_queries(cmd: Cmd) -> None:
 def _fs_tools(cmd: Cmd) -> None:
     name = cmd.name
     texts = cmd.texts()
-    if name in ("dumpe2fs", "xfs_info", "blkid", "lsblk"):
+    if name in ("blkid", "lsblk"):
+        _disk_listing(cmd)
+        return
+    if name in ("dumpe2fs", "xfs_info"):
         return
     if name == "losetup":
         if cmd.short("dD") or cmd.has("--detach", "--detach-all"):
@@ -2857,11 +2870,15 @@ def program_code(cmd: Cmd, known: bool, mark: int) -> None:
             continue
         what = f"{cmd.name} code"
         found = inline.code_findings(cmd.scope, code.text, code, "generic", what)
+        lisp = inline.lisp_as_calls(code.text)
+        if lisp is not None and not any(f.level >= D for f in found):
+            # `hy -c '(shutil.rmtree "/etc")'`: a Lisp's forms read as calls.
+            found = inline.code_findings(cmd.scope, lisp, code, "generic", what)
         found = [f for f in found if f.level >= D]
         if found:
             seen = {(f.rule, f.start, f.end) for f in cmd.scope.findings[mark:]}
             cmd.scope.include([f for f in found if (f.rule, f.start, f.end) not in seen])
-        elif _OPAQUE_CALL.search(code.text):
+        elif _OPAQUE_CALL.search(code.text) or (lisp is not None and _OPAQUE_CALL.search(lisp)):
             # an interpreter nobody here reads, told to run programs or delete files in a
             # way the shape reader could not follow: not proof of safety
             cmd.add(

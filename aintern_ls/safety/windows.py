@@ -236,7 +236,12 @@ def _get_childitem(cmd: Cmd) -> None:
     if not filtered:
         cmd.info.paths = tuple(paths) or (Word(".", cmd.start, cmd.end),)
     elif paths and all(
-        not w.dynamic and classify_path(w.text, cmd.scope.cwds, True).level >= B for w in paths
+        not w.dynamic
+        and (where := classify_path(w.text, cmd.scope.cwds, True)).level >= B
+        # `gci * -Include *.csv -Recurse`: in the working directory the filter narrows
+        # (deleting what it lists is a named subset, dangerous), as for `find . -name`.
+        and where.rule != "rm-cwd"
+        for w in paths
     ):
         # `gci C:\Windows -Filter *.dll | Remove-Item`: whatever the filter, what a listing
         # of a system folder, a home or a root emits are files there.

@@ -1329,6 +1329,14 @@ def _parallel(cmd: Cmd) -> None:
         elif not inputs:
             cmd.add(C, "eval-dynamic", "parallel runs command lines it reads at run time")
         return
+    if not inputs and not seps and cmd.scope.family == "bash":
+        # `ls / | parallel rm -rf /{}`: the items are what the pipe lists (names of the
+        # listed folder's entries when the lister prints bare names).
+        inputs = [
+            Word(w.text.rsplit("/", 1)[-1] if cmd.stdin.names_only else w.text, cmd.start, cmd.end)
+            for w in cmd.stdin.paths
+            if not w.dynamic
+        ][:8]
     items = inputs or [Word("{items}", cmd.start, cmd.end, dynamic=True)]
     for item in items:
         if any("{}" in w.text for w in template):
