@@ -19,7 +19,7 @@ import attrs
 import tree_sitter
 import tree_sitter_bash
 
-from aintern_ls.safety import budget, dispatch, wrappers
+from aintern_ls.safety import atomics, budget, dispatch, wrappers
 from aintern_ls.safety.context import (
     NO_STDIN,
     STDIN_FILE,
@@ -652,9 +652,10 @@ class _Walker:
             for a in r.children_by_field_name("argument")
             for w in self.words(a)
         ]
-        # `rm -rf 2>/dev/null /`, `git checkout >log -- f`: the grammar hangs the words after a
-        # redirect's target on the redirect; to the shell they are the command's arguments.
-        late += [w for r in node.children_by_field_name("redirect") for w in self._late_words(r)]
+        # `rm 2>/dev/null -rf /`, `find / 2>/dev/null -exec rm {} \;`: the grammar hangs the
+        # words after a redirect's target on the redirect; bash passes them to the command
+        # (safety-art6).
+        late += self._args_after_redirects(node)
         if body.type == "pipeline" and redirected_in:
             # `echo y | sh <<EOF`: the grammar hangs the redirect on the pipeline; it is the
             # last stage's stdin.
@@ -675,14 +676,25 @@ class _Walker:
             return self.pipeline(tail, self._next_stdin(info, stdin, body))
         return info
 
-    def _late_words(self, r: Node) -> list[Word]:
-        """The words after a file redirect's target (its extra `destination` children)."""
-        if r.type != "file_redirect":
-            return []
-        dests = r.children_by_field_name("destination")
-        if len(dests) < 2 or any(c.type == "ERROR" for c in r.children):
-            return []  # one target; or `4<<<'…'`, a here-string the grammar misreads
-        return [w for d in dests[1:] for w in self.words(d)]
+    def _args_after_redirects(self, node: Node) -> list[Word]:
+        """Arguments the grammar read as extra targets of a file redirect (only the first
+        word after `>`/`<` is the target; the rest belong to the command)."""
+        extra: list[Word] = []
+        for r in node.children_by_field_name("redirect"):
+            if r.type != "file_redirect":
+                continue
+            kids = [
+                c for c in r.children if c.is_named and c.type not in ("file_descriptor", "ERROR")
+            ]
+            if len(kids) < 2:
+                continue
+            start = self.pos.char(r.start_byte)
+            op = self.scope.source[start : self.pos.char(kids[0].start_byte)]
+            if op.strip().lstrip("0123456789").strip() == "<<<":
+                continue  # `4<<<'…'`: all of it is the here-string
+            for c in kids[1:]:
+                extra.extend(self.words(c))
+        return extra
 
     def _remember_written(self, targets: list[str], info: Info) -> None:
         """What a redirect left in the files it wrote: known text (judged when the file is
@@ -1309,6 +1321,13 @@ class _Walker:
                 self.scope.assigned.add(name)
             return
         words = self.words(value, split=False)
+        if name in ("HISTFILESIZE", "SAVEHIST") and [w.text for w in words] == ["0"]:
+            # bash truncates the history file as soon as HISTFILESIZE is set (zsh when it
+            # exits with SAVEHIST=0): the record of what ran is wiped, as `history -c`.
+            s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+            self.scope.add(
+                RiskLevel.DANGEROUS, "history-wipe", "empties the shell history file", s, e
+            )
         if len(words) == 1 and words[0].text.startswith("() {"):
             self._shellshock(name, words[0])
         if len(words) == 1 and not words[0].dynamic:
@@ -1403,6 +1422,16 @@ class _Walker:
         name = _text(name_node)
         if name in PROMPT_VARS:
             self._prompt_variable(*self.words(value, split=False)[:1])
+            return
+        if name in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES", "LD_AUDIT"):
+            # `LD_PRELOAD=/tmp/x.so ls`: the library runs inside the program (safety-art6).
+            lib = self.words(value, split=False)[:1]
+            risk = atomics.preload_risk(
+                name, lib[0].text if lib else "", bool(lib) and lib[0].dynamic
+            )
+            if risk is not None:
+                s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+                self.scope.add(risk[0], risk[1], risk[2], s, e)
             return
         if name not in _COMMAND_VARS:
             if _text(value).lstrip("'\"").startswith("() {"):
@@ -1609,7 +1638,9 @@ class _Walker:
                     self.scope.exported.add(_text(n))
             if c.type == "variable_assignment":
                 self.assignment(c)
-                if _text(c).startswith(("HISTFILE=", "HISTSIZE=0", "HISTFILESIZE=0")):
+                if _text(c).startswith(
+                    ("HISTFILE=", "HISTSIZE=0", "HISTFILESIZE=0", "HISTIGNORE=")
+                ):
                     s, e = self.pos.char(c.start_byte), self.pos.char(c.end_byte)
                     self.scope.add(RiskLevel.MODERATE, "history", "turns off shell history", s, e)
             elif c.type == "variable_name":

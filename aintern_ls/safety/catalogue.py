@@ -629,6 +629,36 @@ CATALOGUE: dict[str, Rule] = _rules(
         " FFI, dlopen, an engine or plugin option): the code it runs on load is not visible",
         "python3 -c 'import ctypes; ctypes.CDLL(\"/tmp/x.so\")'",
     ),
+    # --- safety-art6 (issue 14): the atomic-red-team walk ------------------------------------
+    (
+        "credential-tool",
+        "runs a well-known credential-dumping or attack tool (mimikatz, LaZagne, secretsdump,"
+        " Rubeus …), by name, by path or as the script an interpreter runs",
+        "python3 secretsdump.py -sam sam.save LOCAL",
+    ),
+    (
+        "clock-set",
+        "sets the system clock (`date 0101…`, `date -s`, `timedatectl set-time`, `Set-Date`):"
+        " file times, logs, TLS and schedules all follow it",
+        "date 010100001971",
+    ),
+    (
+        "preload",
+        "LD_PRELOAD / DYLD_INSERT_LIBRARIES names a library outside the system's folders: its"
+        " code runs inside the program first, unseen",
+        "LD_PRELOAD=/tmp/hook.so ls",
+    ),
+    (
+        "chflags-root",
+        "chflags -R on the root or a system folder: every file's flags change (immutable flags"
+        " cleared or set system-wide)",
+        "chflags -R 0 /",
+    ),
+    (
+        "code-log-wipe",
+        "inline code (AppleScript Finder, Python, Ruby …) deletes a system log (anti-forensics)",
+        'osascript -e \'tell application "Finder" to delete POSIX file "/var/log/system.log"\'',
+    ),
     # --- safety-ext6 (issue 14): other guards' test suites -----------------------------------
     (
         "chgrp-root",

@@ -24,6 +24,7 @@ import attrs
 # claimed by two modules, so their order does not matter).
 from aintern_ls.safety import (  # noqa: F401
     allowlist,
+    atomics,
     budget,
     catalogues,
     families5,
@@ -437,6 +438,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             return cmd.info
     if scope.family == "bash" and name in _CODE_OPTION_TOOLS:
         _embedded_code(cmd)
+    atomics.judge(cmd)  # attack tools by name, clock setting (safety-art6)
     handler = WINDOWS_HANDLERS.get(name) if scope.family != "bash" else None
     if handler is None:
         handler = HANDLERS.get(name)

@@ -107,7 +107,11 @@ _LONG_FOLDERS = (
 _SHORT_NAME = re.compile(r"(?<![^\\/:])([^\\/~.\s]{1,6})~(\d)(?=$|[\\/])")
 
 
-_EVENT_LOG = re.compile(r"(?i)[\\/]winevt[\\/]logs(?:[\\/]|$)|\.evtx$")
+_EVENT_LOG = re.compile(
+    r"(?i)[\\/]winevt[\\/]logs(?:[\\/]|$)|\.evtx$"
+    # Windows' other log folders: the firewall log, IIS/HTTP logs, CBS/DISM logs (safety-art6)
+    r"|[\\/]windows[\\/](?:system32[\\/])?(?:logfiles|logs)[\\/]"
+)
 
 
 def long_names(path: str) -> str:

@@ -2033,6 +2033,16 @@ class _Reader:
             self._shell_line(self.value(m.group(1).strip()))
             if "administrator" in code[m.end() - 30 : m.end() + 30]:
                 fx.extra.append((C, "sudo", "runs the command with administrator rights"))
+        for m in re.finditer(
+            r"\b(?:delete|move)\s+(?:\(\s*)?(?:(?:folder|file|alias|disk\s+item|item)\s+)?"
+            r"(?:POSIX\s+(?:file|path)\s+)?(\x01\d+\x01)",
+            code,
+        ):
+            # Finder's `delete POSIX file "/var/log/system.log"`: that path goes (to the
+            # Trash, which Finder may empty), judged as deleting it (safety-art6).
+            path = self.value(m.group(1))
+            if path.startswith(("/", "~")) and DYN not in path:
+                fx.deletes.append((path, True))
         if re.search(r"\bdelete\b|\bempty\s+(the\s+)?trash\b|\bmove\b.*\bto\s+trash\b", code):
             fx.unknown_delete = True
         if re.search(r"\bmake\s+(?:new\s+)?login\s+item\b", code, re.I):

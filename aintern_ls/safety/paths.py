@@ -111,6 +111,12 @@ _PERSISTENCE = re.compile(
     r"|(^|/)library/(launchagents|launchdaemons|startupitems)(/\S*)?$"
     r"|^/etc/(periodic/\w+|emond\.d/rules|bash_completion\.d|x11/xsession\.d)/\S+$"
     r"|(^|/)\.local/share/systemd/user(/\S*)?$"
+    # BSD rc scripts and rc.conf, upstart jobs, vendor unit folders, udev and APT hooks,
+    # network hook scripts, login messages (safety-art6): each runs its contents as root.
+    r"|^/(usr/local/)?etc/rc\.d/\S+$|^/etc/rc\.conf(\.local|\.d/\S+)?$|^/etc/init/\S+\.conf$"
+    r"|^/(usr/)?lib/systemd/(system|user)/\S+$|^/etc/systemd/user/\S+$"
+    r"|^/etc/udev/rules\.d/\S+$|^/etc/apt/apt\.conf\.d/\S+$|^/etc/update-motd\.d/\S+$"
+    r"|^/etc/network/if-(up|down|pre-up|post-down)\.d/\S+$|^/etc/NetworkManager/dispatcher\.d/\S+$"
     r"|powershell/\S*profile\.ps1$|^\$profile$"
     r"|/start menu/programs/startup/\S*",
     re.I,
@@ -180,6 +186,16 @@ LOG_GLOB = re.compile(
 _LOGIN_LOG = re.compile(
     r"^/var/(?:log|run|adm)/(?:wtmp|btmp|utmp|lastlog|faillog|secure|auth\.log|syslog|messages"
     r"|cron|kern\.log|audit/audit\.log|system\.log|sulog|sudo\.log)(?:\.\d+)?$"
+    # More logs an investigation reads (safety-art6): system, security, login and audit logs
+    # by name anywhere below /var/log (rotated copies too), the journal and audit folders,
+    # mail spools, macOS log folders. (An application's own log, a web server's access log:
+    # an ordinary delete, dangerous.)
+    r"|^(?:/private)?/var/(?:log|adm)/(?:(?:audit|journal|sa|sssd|ufw|fail2ban|asl"
+    r"|diagnosticmessages)(?:/.*)?|(?:[^/]+/)*(?:wtmp|btmp|utmp|lastlog|faillog|tallylog"
+    r"|secure|auth|authlog|syslog|messages|kern|daemon|maillog|boot|cron|dpkg|install|audit"
+    r"|sulog|sudo|security|system|ufw|firewall|fail2ban)\b[^/]*)$"
+    r"|^(?:/private)?/var/audit/.+|^/var/(?:spool/)?mail/[^/]+$|^/library/logs/.+"
+    r"|^[a-z]:/windows/(?:system32/winevt/logs|system32/logfiles|logs)/.+"
 )
 
 
@@ -187,6 +203,7 @@ _LOGIN_LOG = re.compile(
 _HISTORY_FILE = re.compile(
     r"(?:^|/)\.(?:bash|zsh|sh|ash|ksh|mksh|python|mysql|psql|sqlite|node_repl|rediscli|irb)"
     r"_history$|(?:^|/)\.histfile$|/fish/fish_history$|/consolehost_history\.txt$"
+    r"|^\$\{?histfile\}?$"  # `> $HISTFILE`: whatever file the shell keeps history in
 )
 
 

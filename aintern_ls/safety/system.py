@@ -76,7 +76,12 @@ _SECURITY_PRODUCT = re.compile(
     r"|ccsvchst|savservice|sophos|xagt|cyserver|cyveraservice|traps|bdagent|vsserv|avp\b"
     r"|tetragon|sysdig|aide\b|rkhunter|clamd|clamav|apparmor|selinux|fail2ban|suricata|snort"
     r"|osqueryd|filebeat|winlogbeat|auditbeat|splunkd|splunkforwarder|nxlog|rsyslog|syslog-ng"
-    r"|systemd-journald",
+    r"|systemd-journald"
+    # more endpoint agents by vendor or daemon name (safety-art6)
+    r"|cbdaemon|cbsensor|carbon.?black|symantec|trellix|masvc|macmnsvc|kaspersky|klnagent"
+    r"|bitdefender|bdsec|cybereason|minionhost|fireeye|trend.?micro|ds_agent|malwarebytes|mbam"
+    r"|webroot|f-?secure|huntress|cortex|taegis|deepinstinct|harfanglab|nessus.?agent"
+    r"|qualys-cloud-agent|mcafee|norton|avast|\bavg\b|panda|comodo|\bedr\b|antivirus",
     re.I,
 )
 SECURITY_UNITS = re.compile(
@@ -601,6 +606,9 @@ def _sysv_services(cmd: Cmd) -> None:
     if not texts or texts[0] in ("--list", "show", "-l") or "--list" in texts:
         return
     if any(t in ("remove", "del", "delete", "off", "disable", "--del", "-r") for t in texts):
+        if any(SECURITY_UNITS.match(t) or _SECURITY_PRODUCT.search(t) for t in texts):
+            cmd.add(C, "disable-security", f"{cmd.name} keeps a security service from starting")
+            return
         cmd.add(D, "service-stop", f"{cmd.name} removes a service from start-up")
     else:
         cmd.add(C, "persistence", f"{cmd.name} makes a service start at boot")
@@ -2223,6 +2231,14 @@ def _macos(cmd: Cmd) -> None:
     texts = cmd.texts()
     low = [t.lower() for t in texts]
     joined = " ".join(low)
+    if n == "chflags" and cmd.short("R"):
+        # `chflags -R 0 /`: every file's flags, system-wide, like `chmod -R` of / (safety-art6).
+        from aintern_ls.safety.paths import classify_path
+
+        for w in cmd.operands()[1:]:
+            if classify_path(w.text, cmd.scope.cwds).level == B:
+                cmd.add(B, "chflags-root", "chflags -R changes the flags of a whole system tree", w)
+                return
     if n in ("chflags", "setfile"):
         hides = (n == "setfile" and re.search(r"-a\s+\S*v", joined)) or (
             n == "chflags"

@@ -1371,7 +1371,9 @@ _ASEP: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
             " the program runs when Windows or an auto-elevated tool opens that class",
         ),
         (
-            r"\\currentcontrolset\\services\\[^\\]+.*\b(imagepath|servicedll|failurecommand)\b"
+            # a svchost group: `svchost -k NAME` loads every service DLL listed (safety-art6)
+            r"\\windows nt\\currentversion\\svchost\b.*(\\v\s+|-name\s+)\S"
+            r"|\\currentcontrolset\\services\\[^\\]+.*\b(imagepath|servicedll|failurecommand)\b"
             r"|\\services\\[^\\]+\\parameters\b.*\bservicedll\b",
             "persistence-service",
             "a service's program (ImagePath, ServiceDll, FailureCommand): it runs as SYSTEM",
@@ -1406,10 +1408,23 @@ _REG_SECURITY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"enablelua\D+0|consentpromptbehavior(admin|user)\D+0|promptonsecuredesktop\D+0"
             r"|disabletaskmgr|disableregistrytools|disablecmd\b|\\lsa\b.*\brunasppl\b"
             r"|\\wdigest\b.*uselogoncredential|enablesmartscreen|shellsmartscreenlevel"
+            # LSA weakened (safety-art6): LM hashes kept or sent, anonymous access, blank
+            # passwords over the network (Restricted Admin is moderate in corpus.tsv)
+            r"|\\lsa\b.*(lmcompatibilitylevel\D+[012]\b"
+            r"|nolmhash\D+0\b|restrictanonymous(sam)?\D+0\b|everyoneincludesanonymous\D+1\b"
+            r"|limitblankpassworduse\D+0\b|disabledomaincreds\D+0\b)"
             r"|smartscreenenabled|scriptblocklogging|enablescriptblocklogging|\\windowsfirewall\\"
             r"|\\firewallpolicy\\.*enablefirewall|enablefirewall\D+0|savezoneinformation",
             "turns off a Windows protection (UAC, LSA protection, SmartScreen, firewall,"
             " script logging, credential guard settings)",
+        ),
+        (
+            # Office macro and Protected View protections (safety-art6): VBAWarnings 1 runs
+            # every macro unasked, Disable*InPV opens internet files outside the sandbox.
+            r"\\office\\[^\\]+\\\w+\\security\b.*(vbawarnings\D+1\b|disable\w*inpv\D+1\b"
+            r"|blockcontentexecutionfrominternet\D+0\b|accessvbom\D+1\b|markinternalasunsafe\D+0\b)",
+            "turns off an Office protection (macros run unasked, Protected View off, VBA"
+            " object model opened)",
         ),
         (
             r"fdenytsconnections\D+0|userauthentication\D+0|localaccounttokenfilterpolicy",
