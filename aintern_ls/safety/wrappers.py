@@ -432,6 +432,20 @@ def _env(cmd: Cmd) -> None:
             found = cmd.scope.nested(f"{name}={quoted} true", "bash", word)
             cmd.scope.include([f for f in found if f.rule not in ("parse-error",)])
         i += 1
+    tar_env = [w for w in cmd.args[:i] if w.text.split("=", 1)[0] in ("TAR_OPTIONS", "TAPE")]
+    if tar_env and i < len(cmd.args) and command_name(cmd.args[i].text) in ("tar", "gtar"):
+        # `env TAR_OPTIONS='--to-command=…' tar -x …`: judged as the prefix assignment is.
+        assigned = [
+            w.text.split("=", 1)[0]
+            + "="
+            + (shlex.quote(w.text.split("=", 1)[1]) if not w.dynamic else '"$X"')
+            for w in tar_env
+        ]
+        line = " ".join(
+            [*assigned, *(shlex.quote(w.text) if not w.dynamic else '"$X"' for w in cmd.args[i:])]
+        )
+        cmd.scope.include(cmd.scope.nested(line, "bash", cmd.args[i]))
+        return
     rest(cmd, i)
 
 
