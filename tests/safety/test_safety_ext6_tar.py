@@ -38,7 +38,7 @@ B, C, D, M, S = (
         ("tar -cf o.tar -F'rm -rf ~' f", B),
         ("tar -xf in.tar --to-command=sh", C),
         ("tar -xf in.tar -I 'bash'", C),
-        ("tar -cf o.tar --checkpoint-action=\"$ACT\" f", C),
+        ('tar -cf o.tar --checkpoint-action="$ACT" f', C),
         ("TAR_OPTIONS='--to-command=rm\\ -rf\\ ~' tar -xf in.tar", B),
         ("env TAR_OPTIONS='--checkpoint-action=exec=git\\ reset\\ --hard' tar -cf o f", D),
         ('TAR_OPTIONS="$OPTS" tar -cf o.tar f', C),
