@@ -24,7 +24,16 @@ Steps, in order, all decided before the analyser ever ran on a row:
 3. Split by WHOLE PROJECT: a project is ``dev`` when the first byte of
    ``sha256("ext6:" + owner/repo)`` is below 0x55 (about a third of projects), else ``tune``.
    Dev projects are never tuned on.
-4. Rows whose command already appears in another corpus file are left out (they are not new).
+4. Rows whose command already appears in another corpus file are left out (they are not new);
+   a command met twice is kept once (under the project read first); a command holding a tab is
+   left out (a TSV row cannot hold it).
+
+Projects (split): dcosson/destructive-command-guard-go, kaplanelad/shellfirm,
+krishkumar/agentguard, abellagonzalo/bash-guard (dev); Dicklesworthstone/destructive_command_guard,
+arkon-ai/destructive-command-guard, giuseppe-trisciuoglio/pi-prevent-destructive-commands,
+isolmaz/omp-destructive-check, openai/codex, kenryu42/claude-code-safety-net,
+ramtinJ95/pi-infra-command-guard (tune). Labels marked "corrected after scoring" were changed
+after the analyser had run on them; each note says why. ``--show`` prints the tune split only.
 
 Usage::
 
@@ -316,12 +325,28 @@ def _rust_blocks(text: str, project: str, file: str) -> Iterator[Case]:
         i += 1
 
 
+def _rust_writer_matrix(text: str, project: str, file: str) -> Iterator[Case]:
+    """dcg's credential-write test: every ``format!(...{path}...)`` writer applied to every
+    target of the ``targets`` array (all denied), then the listed blocks as `_rust_blocks`."""
+    templates = [
+        _rust_unescape(m.group(1)) for m in re.finditer(r'format!\("((?:[^"\\]|\\.)*)"\)', text)
+    ]
+    block = re.search(r"let targets = \[(.*?)\];", text, re.S)
+    targets = [_rust_literal(m) for m in _RUST_STR.finditer(block.group(1))] if block else []
+    for target in targets:
+        for template in templates:
+            yield Case(template.replace("{path}", target), "bash", "deny", project, file)
+    rest = text[block.end() :] if block else text
+    yield from _rust_blocks(rest, project, file)
+
+
 PARSERS = [
     ("kaplanelad__shellfirm__", _yaml_tests),
     ("dcosson__destructive-command-guard-go__", _tsv_golden),
     ("giuseppe-trisciuoglio__pi-prevent-destructive-commands__", _ts_cases),
     ("isolmaz__omp-destructive-check__", _mjs_checks),
     ("Dicklesworthstone__destructive_command_guard__tests__repro_", _rust_blocks),
+    ("Dicklesworthstone__destructive_command_guard__tests__credential_", _rust_writer_matrix),
     ("Dicklesworthstone__destructive_command_guard__", _toml_cases),
     ("arkon-ai__destructive-command-guard__", _rust_let_cmd),
     ("openai__codex__", _rust_argv),
@@ -574,9 +599,25 @@ _POLICY: list[tuple[str, str, str]] = [
 ]
 
 
+def _credential_write(case: Case) -> tuple[str, str] | None:
+    """dcg's credential-write matrix (their deny): account files are blocked when replaced
+    and critical when appended to; startup files, authorized_keys and sudoers.d critical."""
+    if not case.file.endswith("credential_file_write_e2e.rs") or case.verdict != "deny":
+        return None
+    cmd = case.command
+    if re.search(r"/etc/(?:passwd|shadow|sudoers)(?![.\w/])", cmd):
+        if re.search(r">>|\btee\s+-a\b", cmd):
+            return "critical", "appends to an account file"
+        return "blocked", "replaces or rewrites an account file"
+    return "critical", "writes a shell startup file, authorized_keys or a sudoers drop-in"
+
+
 def label(case: Case) -> tuple[str, str]:
     """Our level for a harvested case, and a short reason."""
     cmd = case.command
+    special = _credential_write(case)
+    if special is not None:
+        return special
     why = _blocked(cmd)
     if why:
         return "blocked", why
@@ -1215,6 +1256,36 @@ MANUAL: dict[str, tuple[str, ...]] = {
         "moderate",
         "--rsh-command names one program path (not a shell line)",
     ),
+    # dcg tests/credential_file_write_e2e.rs allow lists (their allow)
+    "echo x >> ~/.ssh/known_hosts": ("moderate", "appends to the trust store"),
+    "ssh-keyscan host >> ~/.ssh/known_hosts": ("moderate", "network, appends to the trust store"),
+    "echo x | tee -a ~/.ssh/known_hosts": ("moderate", "appends to the trust store"),
+    "cat ~/.ssh/config": ("safe", "read-only"),
+    "cat ~/.zshrc": ("safe", "read-only"),
+    "grep -rn Host ~/.ssh/": ("safe", "read-only"),
+    "diff ~/.zshrc /tmp/x": ("safe", "read-only"),
+    "source ~/.zshrc": ("moderate", "runs a local script"),
+    "ssh -F ~/.ssh/config host": ("moderate", "network"),
+    "chmod 600 ~/.ssh/authorized_keys": ("moderate", "tightens permissions"),
+    "chmod 700 ~/.ssh": ("moderate", "tightens permissions"),
+    "ls -la ~/.ssh": ("safe", "read-only"),
+    "cp ~/.ssh/config /tmp/backup": ("moderate", "a local copy"),
+    "cat ~/.ssh/id_ed25519.pub": ("safe", "read-only"),
+    "echo x >> ~/.ssh/id_ed25519.pub": ("moderate", "appends to a public key file"),
+    "echo x >> ~/notes.txt": ("moderate", "appends to a note"),
+    "echo x > ~/.claude/absent.txt": ("moderate", "writes a file"),
+    "echo x >> ~/.config/gh/config.yml": ("moderate", "appends to a config file"),
+    "cp report.txt ~/": ("moderate", "a copy into home"),
+    "cp *.png ~/": ("moderate", "a copy into home"),
+    "cp -r build ~/.claude/": ("moderate", "a copy into home"),
+    "sed -n '/PATH/p' ~/.zshrc": ("safe", "prints matching lines"),
+    "sed -i 's/a/b/' ~/notes.txt": ("moderate", "edits a note"),
+    "tee /tmp/out < ~/.zshrc": ("moderate", "writes a copy in /tmp"),
+    "echo 'echo x >> ~/.zshrc'": ("safe", "prints"),
+    "cat <<'EOF'\necho x >> ~/.zshrc\nEOF": ("safe", "prints a quoted here-document"),
+    "install -d -m 700 ~/.ssh": ("moderate", "creates a folder"),
+    "mkdir -p ~/.ssh": ("moderate", "creates a folder"),
+    "echo x >> ~/notes-{a,b}.txt": ("moderate", "an ambiguous redirect: bash refuses"),
 }
 
 

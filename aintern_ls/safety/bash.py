@@ -235,7 +235,7 @@ def _as_subshell(m: re.Match[bytes]) -> bytes:
 
 # Operands (names, numbers) joined by operators: text bash evaluates as arithmetic.
 _VALID_ARITHMETIC = re.compile(
-    rb"\s*[-+!~]*\s*(?:[A-Za-z_]\w*|\d+)(?:\s*(?:[-+*/%^&|<>=!]+)\s*[-+!~]*\s*(?:[A-Za-z_]\w*|\d+))*\s*"
+    rb"\s*(?:[-+!~]+\s*)?(?:[A-Za-z_]\w*|\d+)(?:\s*[-+*/%^&|<>=!~]+\s*(?:[A-Za-z_]\w*|\d+))*\s*"
 )
 
 

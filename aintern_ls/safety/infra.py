@@ -116,6 +116,7 @@ _DOCKER_SAFE = frozenset(
         """
     )
 )
+_FLAG_OFF = re.compile(r"--[a-z][a-z0-9-]*=(?:false|0)")
 _DOCKER_DELETE = frozenset({"rm", "rmi", "kill", "prune", "down", "remove", "reset"})
 
 
@@ -287,7 +288,7 @@ def _docker(cmd: Cmd) -> None:
         return
     verbs = ops[:3]
     # `--privileged=false`, `--volumes=false`: a boolean flag turned off is no flag (ext6).
-    text = re.sub(r"--[\w-]+=(?:false|0)(?=\s|$)", "", " ".join(cmd.texts()))
+    text = " ".join(t for t in cmd.texts() if not _FLAG_OFF.fullmatch(t))
     if re.search(r"--allow[= ]security\.insecure", text):
         # `docker buildx build --allow=security.insecure`: build steps run without isolation.
         cmd.add(C, "container-escape", "a build runs with its sandbox turned off")
