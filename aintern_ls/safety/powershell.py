@@ -1209,7 +1209,7 @@ class _Walker:
             if value is None:
                 out.append(Word(w.text, w.start, w.end, True, w.glob, ORIGIN_VARIABLE))
             else:
-                out.append(Word(value, w.start, w.end, glob=any(c in "*?" for c in value)))
+                out.append(Word(value, w.start, w.end, glob=("*" in value or "?" in value)))
         return out
 
     def redirection(self, node: Node) -> None:
@@ -1229,13 +1229,13 @@ class _Walker:
         t = node.type
         raw = _text(node)
         if t in ("command_parameter", "generic_token"):
-            return Word(unquote(raw, posix=False), s, e, glob=any(c in "*?" for c in raw))
+            return Word(unquote(raw, posix=False), s, e, glob=("*" in raw or "?" in raw))
         if raw.startswith("$") and re.fullmatch(r"\$(env:)?\w+[\\/][^\s$()]*", raw):
             # `$HOME\*`, `$env:SystemDrive\`: a known folder followed by a path.
             var = re.match(r"\$(env:)?\w+", raw)
             known = _KNOWN_VARS.get(var.group(0).lower()) if var is not None else None
             if known is not None and var is not None:
-                return Word(known + raw[var.end() :], s, e, glob=any(c in "*?" for c in raw))
+                return Word(known + raw[var.end() :], s, e, glob=("*" in raw or "?" in raw))
         inner = _unwrap(node)
         if inner.type in ("command_name", "generic_token"):
             return Word(unquote(_text(inner), posix=False), s, e)
@@ -1243,13 +1243,13 @@ class _Walker:
             w = self.string_word(inner)
             return Word(w.text, s, e, w.dynamic, False, w.origin)
         if raw.startswith("${") and (known := _resolve_vars(raw)) is not None:
-            return Word(known, s, e, glob=any(c in "*?" for c in known))
+            return Word(known, s, e, glob=("*" in known or "?" in known))
         if inner.type in ("variable", "member_access", "element_access"):
             # `$using:p` in a job/remote body is the caller's `$p`.
             key = _USING.sub("$", raw.lower())
             known = _KNOWN_VARS.get(key) or self.scope.env.get(_PS_VAR + key)
             if known is not None:
-                return Word(known, s, e, glob=any(c in "*?" for c in known))
+                return Word(known, s, e, glob=("*" in known or "?" in known))
         if inner.type == "variable":
             return Word(raw, s, e, True, False, ORIGIN_VARIABLE)
         self.visit(node)
@@ -1261,7 +1261,7 @@ class _Walker:
         if folded is not None and re.search(r"[\\/]|\A[A-Za-z]:|\A~", folded):
             # `($env:windir + '\System32')`, `(Join-Path $env:SystemRoot System32)`: a path
             # built from known folders and literals is that path.
-            return Word(folded, s, e, glob=any(c in "*?" for c in folded))
+            return Word(folded, s, e, glob=("*" in folded or "?" in folded))
         origin = ORIGIN_NETWORK if self.downloads(raw, s) else ORIGIN_VARIABLE
         return Word(raw, s, e, True, False, origin)
 
@@ -1350,7 +1350,7 @@ def _known_word(w: Word) -> Word:
         value = _resolve_vars(w.text)
     if value is None:
         return w
-    return Word(value, w.start, w.end, glob=any(c in "*?" for c in value))
+    return Word(value, w.start, w.end, glob=("*" in value or "?" in value))
 
 
 def _resolve_vars(text: str) -> str | None:

@@ -176,7 +176,7 @@ def _remove_item(cmd: Cmd) -> None:
     elif not targets and cmd.stdin.kind == "static" and cmd.stdin.text.strip():
         # `"$env:SystemRoot" | Remove-Item -Recurse`: piped strings bind to -Path.
         targets = [
-            Word(line.strip(), cmd.start, cmd.end, glob=any(c in "*?" for c in line))
+            Word(line.strip(), cmd.start, cmd.end, glob=("*" in line or "?" in line))
             for line in cmd.stdin.text.splitlines()[:16]
             if line.strip()
         ]
@@ -590,8 +590,10 @@ def windows_write_target(path: str) -> tuple[RiskLevel, str, str] | None:
     """Writing into the Windows folder (a system file), or over an accessibility program
     that runs at the logon screen (a classic backdoor)."""
     p = path.replace("\\", "/").strip('"').lower()
-    p = re.sub(r"\A%(systemroot|windir)%", "c:/windows", p)
-    p = re.sub(r"/+", "/", p)
+    if p.startswith("%"):
+        p = re.sub(r"\A%(systemroot|windir)%", "c:/windows", p)
+    if "//" in p:
+        p = re.sub(r"/+", "/", p)
     if _WIN_ACCOUNT_BOOT.match(p):
         return B, "system-file", f"the Windows account or boot file {path}"
     if _WIN_BACKDOOR.search(p):
