@@ -673,6 +673,13 @@ CATALOGUE: dict[str, Rule] = _rules(
         'node -e "rm -rf /"',
     ),
     ("parallel", "GNU parallel with an empty argument list", "parallel :::"),
+    # --- safety-m6 (issue 14): mechanisms from the red team's notes ------------------------
+    (
+        "mv-all",
+        "moves every entry of the working directory into another folder: nothing is deleted,"
+        " but everything moves (dangerous; into a deleted or temporary place it is blocked)",
+        "mv * ../archive/",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

@@ -919,11 +919,28 @@ def _chmod(cmd: Cmd) -> None:
     cmd.add(M, "permissions", f"{cmd.name} changes permissions or ownership")
 
 
+def keeps_moved(dest: str) -> bool:
+    """A destination that keeps what is moved into it: not `/dev/null`/`nul`, not a
+    temporary folder (cleaned at the next boot), not the trash."""
+    low = dest.strip("\"'").replace("\\", "/").lower().rstrip("/")
+    if low in ("/dev/null", "nul", "nul:", "") or low.startswith("$"):
+        return False
+    return not re.search(
+        r"(?:^|/)(?:tmp|temp|\.trash|trash|\$recycle\.bin)(?:/|$)|^%te?mp%|^/var/tmp|^/dev/shm",
+        low,
+    )
+
+
 @handles("mv")
 def _mv(cmd: Cmd) -> None:
     ops = cmd.operands(frozenset({"-t", "--target-directory", "-S", "--suffix"}))
-    for w in ops[:-1]:
+    dest = cmd.option_value("-t", "--target-directory") or (ops[-1] if len(ops) > 1 else None)
+    for w in ops[:-1] if dest is ops[-1] else ops:
         t = classify_path(w.text, cmd.scope.cwds, cmd.scope.windows)
+        if t.level == B and t.rule == "rm-cwd" and dest is not None and keeps_moved(dest.text):
+            # `mv * ../archive/`: everything moves, nothing is lost (session-7 convention)
+            cmd.add(D, "mv-all", f"mv moves {t.what} into {dest.text}", w)
+            return
         if t.level == B:
             cmd.add(B, "mv-root", f"mv moves away {t.what}", w)
             return

@@ -118,6 +118,8 @@ _PERSISTENCE = re.compile(
     r"|^/etc/udev/rules\.d/\S+$|^/etc/apt/apt\.conf\.d/\S+$|^/etc/update-motd\.d/\S+$"
     r"|^/etc/network/if-(up|down|pre-up|post-down)\.d/\S+$|^/etc/NetworkManager/dispatcher\.d/\S+$"
     r"|powershell/\S*profile\.ps1$|^\$profile$"
+    # Python runs these at every interpreter start (site-packages hooks)
+    r"|(^|/)(sitecustomize|usercustomize)\.py$|(site|dist)-packages/[^/]+\.pth$"
     r"|/start menu/programs/startup/\S*",
     re.I,
 )
@@ -442,7 +444,12 @@ _SECRET = re.compile(
     r"(^|/)\.ssh(/|$)|(^|/)id_(rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|(^|/)\.aws/?$|\.gnupg"
     r"|/etc/shadow"
     r"|\.kube/config|\.docker/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc"
-    r"|(^|/)\.env$|\.pem$|\.key$|\.p12$|\.pfx$|credentials\.json|keychain|\.config/gh/hosts",
+    r"|(^|/)\.env$|\.pem$|\.key$|\.p12$|\.pfx$|credentials\.json|keychain|\.config/gh/hosts"
+    # cloud and tool credentials by the files their CLIs keep them in
+    r"|\.oci/config|\.config/gcloud/(credentials|legacy_credentials|access_tokens|application_default)"
+    r"|\.azure/(accesstokens\.json|msal_token_cache|azureprofile\.json)|(^|/)clouds\.ya?ml$"
+    r"|\.config/rclone/rclone\.conf|\.terraform\.d/credentials|\.vault-token|\.s3cfg|(^|/)\.boto$"
+    r"|\.my\.cnf|\.dockercfg|\.config/hub$|\.password-store|(^|/)\.?htpasswd$|\.kdbx$",
     re.I,
 )
 

@@ -1303,6 +1303,17 @@ def _code_findings_awk(cmd: Cmd, prog: Word) -> list[Finding]:
     )
     if cmd.short("i") and cmd.has("-i", "inplace"):
         found.append(finding(M, "write", "edits files in place", prog))
+        # `gawk -i inplace 'NR > 40' /etc/group`: the program decides what survives, so an
+        # in-place edit of an account or system file is judged as overwriting it.
+        from aintern_ls.safety.paths import write_target
+
+        for w in cmd.args:
+            if w is prog or w.dynamic or w.text.startswith("-") or w.text == "inplace":
+                continue
+            t = write_target(w.text, cmd.scope.cwds)
+            if t is not None:
+                found.append(finding(t.level, t.rule, f"rewrites {t.what} in place", w))
+                break
     return found
 
 
