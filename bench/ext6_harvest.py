@@ -750,7 +750,8 @@ MANUAL: dict[str, tuple[str, ...]] = {
     'echo "$(( rm -rf /x ))"': ("safe", "arithmetic on variables named rm, rf, x: nothing runs"),
     "echo >'a`git reset --hard`b'": (
         "dangerous",
-        "truncates a file (as `echo > f` is labelled); the backticks are quoted, nothing runs",
+        "truncates a file (as `echo > f` is labelled); the backticks are quoted, nothing runs"
+        " (corrected after scoring; was moderate)",
     ),
     "echo / | xargs --delimiter '\\n' rm -rf": ("blocked", "/ fed to rm -rf"),
     "echo / | xargs -i rm -rf": (
@@ -866,18 +867,27 @@ MANUAL: dict[str, tuple[str, ...]] = {
     ),
     "A-B=2 git reset --hard": (
         "moderate",
-        "not an assignment: bash runs a program named A-B=2 (not found)",
+        "not an assignment: bash runs a program named A-B=2 (not found)"
+        " (corrected after scoring; was dangerous)",
     ),
     "=2 git reset --hard": (
         "moderate",
-        "not an assignment: bash runs a program named =2 (not found)",
+        "not an assignment: bash runs a program named =2 (not found)"
+        " (corrected after scoring; was dangerous)",
     ),
     "1A=2 git reset --hard": (
         "moderate",
-        "not an assignment: bash runs a program named 1A=2 (not found)",
+        "not an assignment: bash runs a program named 1A=2 (not found)"
+        " (corrected after scoring; was dangerous)",
     ),
-    "bash -c": ("safe", "bash -c without a script runs nothing (an error)"),
-    "bash -lc": ("safe", "bash -lc without a script runs nothing (an error)"),
+    "bash -c": (
+        "safe",
+        "bash -c without a script runs nothing (an error) (corrected after scoring; was moderate)",
+    ),
+    "bash -lc": (
+        "safe",
+        "bash -lc without a script runs nothing (an error) (corrected after scoring; was moderate)",
+    ),
     # Dicklesworthstone dcg quoting / #287 false-positive files (their allow unless noted)
     "setfacl -m u:app:r /srv/f | ls -R /etc": ("moderate", "the -R belongs to ls"),
     "echo 'git reset --hard'": ("safe", "prints"),
