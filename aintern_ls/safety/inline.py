@@ -2680,9 +2680,28 @@ def code_findings(
                 " cannot follow",
             )
         )
+    if (
+        not any(f.level >= B for f in found)
+        and (language_of(language) == "python" or language_of(language) in _FAMILY)
+        and _SHELL_LINE_CODE.match(code)
+    ):
+        # `node -e "rm -rf /"`: not code in a known interpreter's language at all but a shell
+        # command line (an author or a model confusing the two); judged as written.
+        spelt = [f for f in scope.nested(code.strip(), "bash", where, -2) if f.level >= B]
+        if spelt:
+            found.append(
+                at(B, "code-shell-line", f"{what} is a shell command line: {spelt[0].reason}")
+            )
     if fx.risky and not any(f.level >= M for f in found):
         found.append(at(M, "inline-code", f"{what} can change files, processes or the network"))
     return found
+
+
+# Inline code that starts like a destructive shell command rather than code of the language.
+_SHELL_LINE_CODE = re.compile(
+    r"\s*(?:sudo\s+)?(?:rm|rmdir|dd|shred|wipefs|mkfs(?:\.\w+)?|chmod|chown|find|mv|fdisk|sfdisk"
+    r"|parted|truncate)\s+[-/~.*$]"
+)
 
 
 # Languages whose code is read only by idioms (no parser here): process, file and code-loading

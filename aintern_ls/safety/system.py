@@ -2768,6 +2768,9 @@ _TEXT_PROGRAMS = frozenset(
         """
     )
 )
+# Programs whose handler parses their command-running options exactly (which mode runs which
+# helper, which value is a shell line): the generic option rule would misread them (ext6).
+_OWN_OPTION_PARSERS = frozenset(names("tar gtar bsdtar"))
 _TEMP_DIRS = re.compile(r"^(?:/tmp/|/var/tmp/|/dev/shm/|\$\{?TMPDIR\}?/|~/\.|/home/[^/]+/\.)")
 
 
@@ -2859,7 +2862,7 @@ def option_commands(cmd: Cmd, mark: int) -> None:
                             _escalate(cmd, _sub(value, line), f"{what} setting", mark)
             else:
                 _run_value(cmd, value, what)
-    if cmd.name in _TEXT_PROGRAMS:
+    if cmd.name in _TEXT_PROGRAMS or cmd.name in _OWN_OPTION_PARSERS:
         return
     args = cmd.args
     for w in args:
