@@ -1317,6 +1317,14 @@ def _shape_wipe(cmd: Cmd, targets: list[int], verb: str, reason: str = "") -> bo
     return False
 
 
+# Deleting options whose name says they erase the whole machine.
+_WHOLE_SYSTEM_OPTION = re.compile(
+    r"(?i)\A(?:--?|/)(?:erase|wipe|nuke|destroy|zap|shred)[-_]?(?:and[-_])?"
+    r"(?:install|reinstall|disks?|all[-_]?disks|system|device|drive|volumes?|everything|machine)"
+    r"(?:[=:]\S*)?\Z"
+)
+
+
 def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
     """An unknown program judged by the shape of its arguments (`shape.py`): a destructive
     verb aimed at the whole system (or at every snapshot/backup it keeps) is blocked, on
@@ -1326,11 +1334,19 @@ def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
         return
     texts = [w.text for w in cmd.args]
     reading = shape.read_command(name, texts, cmd.scope.family)
+    erase_all = next((w for w in cmd.args if _WHOLE_SYSTEM_OPTION.match(w.text)), None)
+    if erase_all is not None and not (reading is not None and reading.dry):
+        # `osinstaller --erase-install`, `tool --wipe-disk`: the option names the whole
+        # system (its disk, its installation) as what is erased
+        who = f"`{name}` is not known here" if name else "the program is only known at run time"
+        cmd.add(B, "shape-wipe", f"{who}, and an option erases the whole system", erase_all)
+        return
     if reading is None or reading.dry:
         return
     why = shape.verb_reason(name, reading)
     if _shape_wipe(cmd, list(reading.targets), reading.verb, why):
         return
+
     if reading.verb in shape.FORMAT_VERBS:
         return  # `foo format src/`: a code formatter, not a disk
     where = cmd.args[reading.at] if reading.at >= 0 else None

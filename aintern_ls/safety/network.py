@@ -810,7 +810,12 @@ def secret_upload(cmd: Cmd) -> Word | None:
 
 # Known programs that send a name they are given to another machine.
 _NAME_SENDERS = frozenset(
-    names("finger whois telnet nc ncat netcat socat ldapsearch smbclient rpcclient snmpget")
+    names(
+        """
+        finger whois telnet nc ncat netcat socat ldapsearch smbclient rpcclient snmpget ssh scp
+        sftp ftp lftp rsync mail mailx mutt sendmail rlogin rsh
+        """
+    )
 )
 _FILE_SUFFIXES = frozenset(
     names(
@@ -821,7 +826,10 @@ _FILE_SUFFIXES = frozenset(
         """
     )
 )
-_HOST_TAIL = re.compile(r"(?:@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}|\.[\w-]+\.[A-Za-z]{2,})\.?[\"']?\Z")
+_HOST_TAIL = re.compile(
+    r"(?:@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}|\.[\w-]+\.[A-Za-z]{2,}|@\d{1,3}(?:\.\d{1,3}){3})"
+    r"\.?(?::\S*)?[\"']?\Z"
+)
 
 
 def substituted_destination(cmd: Cmd) -> Word | None:
@@ -839,7 +847,7 @@ def substituted_destination(cmd: Cmd) -> Word | None:
         raw = src[w.start : w.end]
         if ("$(" not in raw and "`" not in raw) or not _HOST_TAIL.search(raw):
             continue
-        tld = re.search(r"\.([A-Za-z]{2,})\.?[\"']?\Z", raw)
+        tld = re.search(r"\.([A-Za-z]{2,})\.?(?::\S*)?[\"']?\Z", raw)
         if tld is not None and tld.group(1).lower() in _FILE_SUFFIXES:
             continue  # `"$(date +%F).backup.tgz"`: a file name, not a host
         inner = raw[raw.find("$(") :] if "$(" in raw else raw

@@ -172,13 +172,13 @@ def write_target(
 # log clearing: critical), their journal/audit subfolders, and globs over the log files
 # directly in them (`/var/log/*.log`, `winevt\Logs\*.evtx`).
 LOG_DIR = re.compile(
-    r"^(?:/private)?/var/(?:log|adm)(?:/(?:journal|audit|sa|apt|installer))?$"
+    r"^(?:/private)?/var/(?:log|adm)(?:/[^/*?]+)?$"
     r"|^c:/windows/(?:logs|system32/winevt/logs|system32/logfiles|debug)$|^c:/inetpub/logs$"
     r"|^/library/logs$"
 )
 LOG_SUBDIR = re.compile(r"^(?:/private)?/var/log/(?:journal|audit)(?:/[^/*?]+)?$")
 LOG_GLOB = re.compile(
-    r"^(?:(?:/private)?/var/(?:log|adm)(?:/journal|/audit)?"
+    r"^(?:(?:/private)?/var/(?:log|adm)(?:/[^/*?]+)?"
     r"|c:/windows/(?:logs|system32/winevt/logs|system32/logfiles))/[^/]*[*?][^/]*$"
 )
 

@@ -2104,6 +2104,13 @@ def _write_cmdlet(cmd: Cmd) -> None:
                 if src is None:
                     continue
                 t0 = classify_path(src.text, cmd.scope.cwds, True)
+                if t0.rule == "rm-cwd" and dest is not None and not dest.dynamic:
+                    from aintern_ls.safety.files import keeps_moved
+
+                    if keeps_moved(dest.text):
+                        # `Move-Item * ..\archive`: everything moves, nothing is lost
+                        cmd.add(D, "mv-all", f"Move-Item moves {t0.what} into {dest.text}", src)
+                        return
                 if t0.level >= B:
                     rule = "mv-root" if t0.rule != "rm-system-file" else t0.rule
                     cmd.add(B, rule, f"Move-Item moves away {t0.what}", src)
