@@ -906,6 +906,41 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
         "moderate",
         "look-alike: NTLMv2 only (tighter)",
     ),
+    # security services removed, mail protection rules off, AV/EDR killers by name (atomics.py, windows.py)
+    (
+        "Remove-Service -Name SentinelAgent",
+        "powershell",
+        "critical",
+        "the SentinelOne agent service removed",
+    ),
+    ("Stop-Service -Name mfemms", "powershell", "critical", "a McAfee service stopped"),
+    (
+        'Disable-SafeLinksRule -Identity "Default"',
+        "powershell",
+        "critical",
+        "a Safe Links rule off",
+    ),
+    (
+        "Remove-MalwareFilterRule -Identity Strict",
+        "powershell",
+        "critical",
+        "a malware filter rule removed",
+    ),
+    (".\\DefenderControl.exe /D", "powershell", "critical", "Defender Control turns Defender off"),
+    ("EDRSandBlast.exe --kernelmode", "cmd", "critical", "an EDR killer"),
+    (
+        "Remove-Service -Name MyAppSvc",
+        "powershell",
+        "dangerous",
+        "look-alike: an ordinary service removed",
+    ),
+    ("Get-SafeLinksRule", "powershell", "safe", "look-alike: lists the rules"),
+    (
+        "terminator -e htop",
+        "bash",
+        "moderate",
+        "look-alike: the Linux terminal emulator named terminator",
+    ),
 ]
 
 

@@ -36,6 +36,12 @@ _OFFENSIVE = re.compile(
     r"|impacket-\w+|getuserspns|getnpusers|dcsync|winpwn|powersploit|nishang)"
     r"(?:[-_.]?\d[\w.]*)?(?:\.(?:exe|py|ps1|psm1|pl|rb|jar|dll|sh|bin))?$"
 )
+# Tools whose job is to turn antivirus/EDR off (Defender Control, BYOVD process killers).
+_AV_KILLER = re.compile(
+    r"(?i)^(?:defendercontrol|dcontrol|defender_control|disable-?defender|nodefender|backstab(?:64)?"
+    r"|killav|edrsandblast|edrkillshifter|edrsilencer|spyboy|gmer(?:64)?|pchunter(?:64)?)"
+    r"(?:\.(?:exe|ps1|sys))?$"
+)
 # Programs that run a script or module named by their operands.
 _RUNNERS = re.compile(
     r"(?i)^(?:python[\d.]*|pypy[\d.]*|perl|ruby|php[\d.]*|node|bun|deno|java|wine|mono|dotnet"
@@ -53,15 +59,20 @@ def _offensive_tool(cmd: Cmd) -> bool:
     if cmd.words[0].dynamic:
         return False
     head = _base(cmd.words[0].text)
-    hits = [cmd.words[0]] if _OFFENSIVE.match(head) else []
+    hits = [cmd.words[0]] if _OFFENSIVE.match(head) or _AV_KILLER.match(head) else []
     if not hits and (_RUNNERS.match(head) or _RUNNERS.match(cmd.name)):
         hits = [
             w
             for w in cmd.args
-            if not w.dynamic and not w.text.startswith("-") and _OFFENSIVE.match(_base(w.text))
+            if not w.dynamic
+            and not w.text.startswith("-")
+            and (_OFFENSIVE.match(_base(w.text)) or _AV_KILLER.match(_base(w.text)))
         ][:1]
     if not hits:
         return False
+    if _AV_KILLER.match(_base(hits[0].text)):
+        cmd.add(C, "disable-security", f"{_base(hits[0].text)} turns antivirus/EDR off", hits[0])
+        return True
     cmd.add(
         C,
         "credential-tool",
@@ -157,6 +168,19 @@ def _windows_hooks(cmd: Cmd) -> bool:
     if family == "powershell" and name in ("remove-etwtraceprovider", "set-etwtraceprovider"):
         cmd.add(C, "disable-security", f"{name} changes what an event-log session records")
         return True
+    if family == "powershell" and re.fullmatch(
+        r"(disable|remove)-(antiphish|safelinks|safeattachment|malwarefilter|hostedcontentfilter)rule",
+        name,
+    ):
+        cmd.add(C, "disable-security", f"{name} turns off a mail protection rule")
+        return True
+    if family == "powershell" and name in ("remove-service", "stop-service", "suspend-service"):
+        from aintern_ls.safety.system import _SECURITY_PRODUCT, SECURITY_UNITS
+
+        ops = [t for t in cmd.texts() if not t.startswith("-")]
+        if any(SECURITY_UNITS.match(t) or _SECURITY_PRODUCT.search(t) for t in ops):
+            cmd.add(C, "disable-security", f"{name} stops or removes a security service")
+            return True
     if family == "powershell" and name in ("disable-localuser", "disable-adaccount"):
         cmd.add(C, "account", f"{name} locks an account out")
         return True

@@ -140,6 +140,13 @@ CASES: list[tuple[str, str, RiskLevel]] = [
         "cmd",
         M,
     ),
+    # security services removed, mail rules off, AV/EDR killers (atomics.py, windows.py)
+    ("Remove-Service -Name SentinelAgent", "powershell", C),
+    ("Stop-Service -Name McAfeeDLPAgentService", "powershell", C),
+    ("Remove-Service -Name MyAppSvc", "powershell", D),
+    ('Disable-SafeLinksRule -Identity "Default"', "powershell", C),
+    ("Get-SafeLinksRule", "powershell", S),
+    ("EDRSandBlast.exe --kernelmode", "cmd", C),
     # Finder deletes judged by their path (inline.py)
     (
         'osascript -e \'tell application "Finder" to delete POSIX file "/var/log/system.log"\'',
