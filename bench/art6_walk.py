@@ -310,6 +310,15 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
         ),
         "a Windows protection weakened (WDigest plaintext, trusted zone, remote UAC, admin tools, script policy)",
     ),
+    # critical: fifth batch (event logging off)
+    (
+        "critical",
+        re.compile(
+            r"phant0m|httplogging /dontLog:true|auditpol(\.exe)? /(set|remove|clear)|wevtutil(\.exe)? sl .*/e:false",
+            _I,
+        ),
+        "event or web logging turned off",
+    ),
     # critical: accounts, credentials
     (
         "critical",
@@ -371,6 +380,13 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
     ),
     ("dangerous", re.compile(r"^date (\d|\")"), "sets the system clock"),
     # moderate: writes, network, running local code
+    (
+        "moderate",
+        re.compile(
+            r"^attrib(\.exe)? [+-]|^setfile |^chflags |^defaults write |\.DownloadFile\(", _I
+        ),
+        "changes file attributes or a preference, or downloads",
+    ),
     (
         "moderate",
         re.compile(r"^(cmd(\.exe)? /c )?reg(\.exe)? add |^Connect-\w+", _I),
@@ -510,6 +526,10 @@ MANUAL: dict[str, tuple[str, str]] = {
     "export ART='echo \"Atomic Red Team was here... T1059.004\"'": (
         "safe",
         "manual: only sets a variable (the next statement runs it)",
+    ),
+    '$url = "https://raw.githubusercontent.com/hlldz/Invoke-Phant0m/f1396c411a867e1b471ef80c5c534466103440e0/Invoke-Phant0m.ps1"': (
+        "safe",
+        "manual: only sets a variable to a URL",
     ),
     "python2 laZagne.py all": ("critical", "manual: a known credential-dumping tool"),
     'Stop-Process -Name "DirLister"': ("dangerous", "manual: kills a process by name"),
