@@ -961,6 +961,33 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
         "moderate",
         "look-alike: the Linux terminal emulator named terminator",
     ),
+    # IIS request logging off; event-log killers by name (atomics.py)
+    (
+        '%windir%\\system32\\inetsrv\\appcmd.exe set config "Intranet" /section:httpLogging /dontLog:True',
+        "cmd",
+        "critical",
+        "IIS logging off for a site",
+    ),
+    (
+        "appcmd set config /section:system.applicationHost/sites /siteDefaults.logFile.enabled:false",
+        "cmd",
+        "critical",
+        "IIS log files off for every site",
+    ),
+    (
+        "Set-WebConfigurationProperty -PSPath 'IIS:\\' -Filter system.webServer/httpLogging -Name dontLog -Value True",
+        "powershell",
+        "critical",
+        "IIS logging off through PowerShell",
+    ),
+    (".\\Phant0m-win64.exe", "powershell", "critical", "event-log threads killed"),
+    ("appcmd list site", "cmd", "safe", "look-alike: lists IIS sites"),
+    (
+        "appcmd set config /section:httpLogging /dontLog:False",
+        "cmd",
+        "moderate",
+        "look-alike: logging turned ON",
+    ),
 ]
 
 

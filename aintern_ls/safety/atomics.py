@@ -39,8 +39,8 @@ _OFFENSIVE = re.compile(
 # Tools whose job is to turn antivirus/EDR off (Defender Control, BYOVD process killers).
 _AV_KILLER = re.compile(
     r"(?i)^(?:defendercontrol|dcontrol|defender_control|disable-?defender|nodefender|backstab(?:64)?"
-    r"|killav|edrsandblast|edrkillshifter|edrsilencer|spyboy|gmer(?:64)?|pchunter(?:64)?)"
-    r"(?:\.(?:exe|ps1|sys))?$"
+    r"|killav|edrsandblast|edrkillshifter|edrsilencer|spyboy|(?:invoke-)?phant0m|gmer(?:64)?|pchunter(?:64)?)"
+    r"(?:[-_.](?:x?64|x86|amd64|win(?:32|64)?|\d[\w.]*))*(?:\.(?:exe|ps1|sys))?$"
 )
 # Programs that run a script or module named by their operands.
 _RUNNERS = re.compile(
@@ -157,6 +157,22 @@ def _credential_copy(cmd: Cmd) -> bool:
     return False
 
 
+def _web_logging_off(cmd: Cmd) -> bool:
+    """IIS: `appcmd set config … /section:httplogging /dontLog:true`, the same through
+    `Set-WebConfigurationProperty … -Name dontLog -Value True`: requests stop being logged."""
+    name = cmd.name.lower().removesuffix(".exe")
+    text = " ".join(cmd.texts()).lower()
+    if name.endswith("appcmd") and re.search(r"dontlog:\s*true|logfile\.enabled:\s*false", text):
+        cmd.add(C, "disable-security", "appcmd turns IIS request logging off")
+        return True
+    if name == "set-webconfigurationproperty" and re.search(
+        r"\bdontlog\b.*\b(true|1)\b|logfile.*enabled.*\b(false|0)\b", text
+    ):
+        cmd.add(C, "disable-security", f"{name} turns IIS request logging off")
+        return True
+    return False
+
+
 def _windows_hooks(cmd: Cmd) -> bool:
     """cmd's `ftype`/`assoc` (what runs when a file type opens), ETW providers removed from
     an autologger, local/domain accounts disabled."""
@@ -191,7 +207,7 @@ def judge(cmd: Cmd) -> None:
     """Knowledge that applies whatever handler the program has (called before it runs)."""
     if _offensive_tool(cmd) or _credential_copy(cmd):
         return
-    if cmd.scope.family != "bash" and _windows_hooks(cmd):
+    if cmd.scope.family != "bash" and (_windows_hooks(cmd) or _web_logging_off(cmd)):
         return
     if not _clock(cmd) and cmd.scope.family == "bash":
         _history_off(cmd)
@@ -251,3 +267,12 @@ def _nbtstat(cmd: Cmd) -> None:
     """`nbtstat -n/-a/-c/-s`: NetBIOS tables; `-R`/`-RR` purge or re-register names."""
     if any(t in ("-R", "-RR", "/R", "/RR") for t in cmd.texts()):
         cmd.add(M, "network", "nbtstat purges or re-registers NetBIOS names")
+
+
+@handles("appcmd", "appcmd.exe", windows_only=True)
+def _appcmd(cmd: Cmd) -> None:
+    """IIS `appcmd`: `list`/`search` print configuration; other verbs change the server
+    (turning request logging off is caught by `judge`)."""
+    verb = next((t.lower() for t in cmd.texts() if not t.startswith(("/", "-"))), "")
+    if verb not in ("list", "search", "/?", ""):
+        cmd.add(M, "system-config", f"appcmd {verb} changes the IIS configuration")

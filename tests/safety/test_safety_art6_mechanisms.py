@@ -147,6 +147,15 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ('Disable-SafeLinksRule -Identity "Default"', "powershell", C),
     ("Get-SafeLinksRule", "powershell", S),
     ("EDRSandBlast.exe --kernelmode", "cmd", C),
+    # IIS logging off, event-log killers (atomics.py)
+    (
+        "appcmd set config /section:system.applicationHost/sites"
+        " /siteDefaults.logFile.enabled:false",
+        "cmd",
+        C,
+    ),
+    ("appcmd set config /section:httpLogging /dontLog:False", "cmd", M),
+    (".\\Phant0m-win64.exe", "powershell", C),
     # Finder deletes judged by their path (inline.py)
     (
         'osascript -e \'tell application "Finder" to delete POSIX file "/var/log/system.log"\'',
