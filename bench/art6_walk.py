@@ -319,6 +319,15 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
         ),
         "event or web logging turned off",
     ),
+    # critical: sixth batch (cloud logging off, attack simulators, cloud exfiltration)
+    (
+        "critical",
+        re.compile(
+            r"stratus detonate|UnifiedAuditLogIngestionEnabled \$False|rclone(\.exe)? copy|cloudtrail (stop-logging|delete-trail)",
+            _I,
+        ),
+        "cloud logging impaired or data copied to a cloud remote",
+    ),
     # critical: accounts, credentials
     (
         "critical",
@@ -354,6 +363,7 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
     ("critical", re.compile(r"add-type", _I), "compiles and loads native-calling code"),
     ("critical", re.compile(r"(^|\s)sudo\s"), "runs as root"),
     # dangerous: scoped destruction, stops, power
+    ("dangerous", re.compile(r"Remove-Az\w+|aws \S+ delete-", _I), "deletes a cloud resource"),
     (
         "dangerous",
         re.compile(r"net share \S+ /delete|Remove-SmbShare|Remove-FileShare", _I),
@@ -380,6 +390,14 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
     ),
     ("dangerous", re.compile(r"^date (\d|\")"), "sets the system clock"),
     # moderate: writes, network, running local code
+    (
+        "moderate",
+        re.compile(
+            r"^(aws|az|gcloud) \S+ (create|update)-|^\./stratus warmup|rclone(\.exe)? config|^set-Content ",
+            _I,
+        ),
+        "creates or changes cloud resources or a config",
+    ),
     (
         "moderate",
         re.compile(
@@ -531,6 +549,7 @@ MANUAL: dict[str, tuple[str, str]] = {
         "safe",
         "manual: only sets a variable to a URL",
     ),
+    "export AWS_REGION=us-west-2": ("safe", "manual: only sets a variable"),
     "python2 laZagne.py all": ("critical", "manual: a known credential-dumping tool"),
     'Stop-Process -Name "DirLister"': ("dangerous", "manual: kills a process by name"),
     "if [ $(which python3) ]; then cd /tmp; python3 -m http.server 9090 & PID=$!; sleep 10; kill $PID; unset PID; fi": (
@@ -987,6 +1006,49 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
         "cmd",
         "moderate",
         "look-alike: logging turned ON",
+    ),
+    # attack simulators carrying a technique out (atomics.py)
+    (
+        "stratus detonate aws.defense-evasion.cloudtrail-stop --force",
+        "bash",
+        "critical",
+        "Stratus stops CloudTrail",
+    ),
+    (
+        "/opt/stratus/stratus detonate k8s.credential-access.dump-secrets",
+        "bash",
+        "critical",
+        "Stratus dumps Kubernetes secrets",
+    ),
+    (
+        "Invoke-AtomicTest T1003.001 -TestNumbers 1",
+        "powershell",
+        "critical",
+        "an LSASS-dump atomic run for real",
+    ),
+    (
+        "Invoke-AtomicTest T1490",
+        "powershell",
+        "critical",
+        "every T1490 atomic run (shadow copies deleted)",
+    ),
+    (
+        "stratus list --platform aws",
+        "bash",
+        "moderate",
+        "look-alike: lists the techniques (an unknown program: moderate)",
+    ),
+    (
+        "Invoke-AtomicTest T1003.001 -ShowDetailsBrief",
+        "powershell",
+        "moderate",
+        "look-alike: only shows the tests (an unknown cmdlet: moderate)",
+    ),
+    (
+        "Invoke-AtomicTest T1003.001 -CheckPrereqs",
+        "powershell",
+        "moderate",
+        "look-alike: only checks prerequisites",
     ),
 ]
 

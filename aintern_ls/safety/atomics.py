@@ -203,8 +203,27 @@ def _windows_hooks(cmd: Cmd) -> bool:
     return False
 
 
+def _attack_simulation(cmd: Cmd) -> bool:
+    """Attack simulators told to carry a technique out for real: Stratus Red Team's
+    `detonate` (against a live cloud account), Atomic Red Team's `Invoke-AtomicTest` (runs
+    the tests, unless it only shows or checks them)."""
+    name = _base(cmd.words[0].text).lower() if not cmd.words[0].dynamic else ""
+    texts = [t.lower() for t in cmd.texts()]
+    if name in ("stratus", "stratus.exe") and texts[:1] == ["detonate"]:
+        cmd.add(C, "attack-simulation", "stratus detonate carries out an attack technique")
+        return True
+    if cmd.name.lower() == "invoke-atomictest" and not any(
+        t.startswith(("-showdetails", "-checkprereqs", "-getprereqs", "-cleanup")) for t in texts
+    ):
+        cmd.add(C, "attack-simulation", "Invoke-AtomicTest runs attack techniques on this machine")
+        return True
+    return False
+
+
 def judge(cmd: Cmd) -> None:
     """Knowledge that applies whatever handler the program has (called before it runs)."""
+    if _attack_simulation(cmd):
+        return
     if _offensive_tool(cmd) or _credential_copy(cmd):
         return
     if cmd.scope.family != "bash" and (_windows_hooks(cmd) or _web_logging_off(cmd)):

@@ -156,6 +156,10 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ),
     ("appcmd set config /section:httpLogging /dontLog:False", "cmd", M),
     (".\\Phant0m-win64.exe", "powershell", C),
+    # attack simulators (atomics.py)
+    ("stratus detonate aws.defense-evasion.cloudtrail-stop --force", "bash", C),
+    ("Invoke-AtomicTest T1490", "powershell", C),
+    ("Invoke-AtomicTest T1003.001 -ShowDetailsBrief", "powershell", M),
     # Finder deletes judged by their path (inline.py)
     (
         'osascript -e \'tell application "Finder" to delete POSIX file "/var/log/system.log"\'',
