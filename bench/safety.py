@@ -97,7 +97,10 @@ def pathological(size: int = 10_000) -> None:
     """Inputs built to be slow (long words, nesting, escapes, long pipelines, many heredocs,
     wrappers, cmd `^` escapes and `for /f`, PowerShell script blocks; and the adversarial
     shapes of `tests/safety/test_safety_sp5_speed.py`: deep nesting of every construct the
-    analyser recurses into, long chains, many variables and functions, long payloads),
+    analyser recurses into, long chains, many variables and functions, long payloads; and
+    those of `test_safety_sp6_speed.py` aimed at the newest code paths: unknown programs'
+    argument shapes, LOLBin catalogues, batch launchers, the PowerShell binder and statement
+    scan, DNS exfiltration, option-run tables),
     every shell. Each is
     timed three times (best kept: the input's cost, not the machine's hiccups); an input
     whose analysis ran out of its work budget is marked "cut" (rated critical: too
@@ -105,11 +108,12 @@ def pathological(size: int = 10_000) -> None:
     on the machine's load; the steps each input spent are shown."""
     from tests.safety.test_safety_limits import _pathological
     from tests.safety.test_safety_sp5_speed import adversarial
+    from tests.safety.test_safety_sp6_speed import more_shapes
 
     analyse = _assess_cached.__wrapped__
     from aintern_ls.safety import budget
 
-    shapes = {**_pathological(size), **adversarial(size)}
+    shapes = {**_pathological(size), **adversarial(size), **more_shapes(size)}
     rows: list[tuple[float, float, str, str, str]] = []
     for label, text in shapes.items():
         for family in ("bash", "powershell", "cmd"):

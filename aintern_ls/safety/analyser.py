@@ -108,6 +108,9 @@ def _run(text: str, family: str, scope: Scope) -> None:
 
 
 def _analyse_nested(code: str, family: str, scope: Scope) -> list[Finding]:
+    # A nested analysis (`cmd /c "…"`, a LOLBin's command line, `sh -c '…'`) sets up a
+    # scope of its own before any of its text is read: that is work too.
+    budget.spend(budget.NESTED_STEPS)
     _run(code, family, scope)
     return scope.findings
 

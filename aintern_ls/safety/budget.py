@@ -44,6 +44,7 @@ LOOKUP_STEPS = 6  # a command looked up among those already judged
 REDIRECT_STEPS = 8  # a redirect judged (its target classified)
 STATEMENT_STEPS = 20  # a statement read token by token (a region the grammar could not parse)
 SUBST_STEPS = 15  # a command substitution evaluated (its output worked out statically)
+NESTED_STEPS = 20  # a nested analysis set up (a scope of its own), before its text is read
 PS_DENSE_STEPS = 50  # a `,`/`&`/`{`/`}` the PowerShell grammar will have to parse
 PS_INFIX_AMP_STEPS = 40  # …more for an `&` after a command's words (`ps_price`)
 _CHUNK = 64  # small: a grammar re-reading the same text pays again for each chunk

@@ -197,7 +197,7 @@ xbootmgrsleep                      | @2                                   | wexe
 xbootmgr                           | -callback                            | exec
 winrs                              | @@                                   | wremote
 openwith                           | /c                                   | exec
-pester                             | @2                                   | ps
+pester                             | /help /? -? ?                        | ps
 syncappvpublishingserver.vbs       | @@                                   | psline
 diantz                             | @                                    | fetch
 gpscript                           | /logon /startup                      | cs

@@ -361,7 +361,7 @@ def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
         )
         parts = text.split() if head and not dynamic else [text]
         out.extend(
-            Word(p, w.start, w.end, dynamic, w.glob or any(c in "*?" for c in p), w.origin)
+            Word(p, w.start, w.end, dynamic, w.glob or ("*" in p or "?" in p), w.origin)
             for p in parts
         )
     return out
@@ -526,7 +526,7 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
                 item = item.rsplit("\\", 1)[-1]  # `rd /s /q C:\x\%i`: bare names
             text = pattern.sub(item.replace("\\", "\\\\"), w.text)
             dynamic = bool(_VAR.search(text))
-            out.append(Word(text, w.start, w.end, dynamic, any(c in "*?" for c in text)))
+            out.append(Word(text, w.start, w.end, dynamic, ("*" in text or "?" in text)))
     if (
         ("/r" in low or (listing is not None and (listing[1] or listing[2])))
         and out
@@ -709,4 +709,4 @@ def _word(raw: str, start: int, end: int) -> Word:
                 text = text[:idx] + value + text[idx + len(var) :]
                 low = text.lower()
         dynamic = bool(_VAR.search(text))
-    return Word(text, start, end, dynamic, any(c in "*?" for c in text))
+    return Word(text, start, end, dynamic, ("*" in text or "?" in text))

@@ -58,7 +58,9 @@ from aintern_ls.safety.registry import (
     SHELLS,
     SSH_OPTION_TOOLS,
     WINDOWS_HANDLERS,
+    batch_launcher,
     handles,
+    lookup,
     run_config_command,
     ssh_config_options,
 )
@@ -372,7 +374,10 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         if name == "call" and len(words) > 1 and not words[1].text.startswith(":"):
             # `start /b call rd /s /q C:\`: call runs the command after it.
             return _judge_one(words[1:], scope, stdin)
-    if scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd", ".ps1")):
+    launcher = batch_launcher(head.text)
+    if launcher is not None:
+        name = launcher  # `az.cmd`, `Pester.bat`: a program's own launcher is the program
+    elif scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd", ".ps1")):
         name = head.text.lower()  # `w.bat` is a batch file, not the program `w`
     elif name not in HANDLERS and name.lower() in HANDLERS:
         # `RM -rf /`: macOS file systems ignore case, so this may well be `rm`.
@@ -439,10 +444,9 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if scope.family == "bash" and name in _CODE_OPTION_TOOLS:
         _embedded_code(cmd)
     atomics.judge(cmd)  # attack tools by name, clock setting (safety-art6)
-    handler = WINDOWS_HANDLERS.get(name) if scope.family != "bash" else None
-    if handler is None:
-        handler = HANDLERS.get(name)
-    if scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd")):
+    # (a `.bat`/`.cmd` launcher runs on Windows whatever shell starts it)
+    handler = lookup(name, scope.family != "bash" or launcher is not None)
+    if launcher is None and scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd")):
         handler = None  # a batch file, not the program of that name (`w.bat` is not `w`)
     if scope.family == "bash" and name not in _WRITERS and name not in _O_IS_A_FLAG:
         _output_options(cmd)

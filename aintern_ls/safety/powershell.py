@@ -28,6 +28,7 @@ from aintern_ls.safety.words import (
     SpanMatches,
     Word,
     fold_powershell,
+    names,
     split_words,
     unquote,
 )
@@ -133,10 +134,11 @@ def analyse(text: str, scope: Scope) -> None:
     parser = getattr(_PARSERS, "powershell", None)
     if parser is None:
         parser = _PARSERS.powershell = tree_sitter.Parser(_LANGUAGE)
-    tree = budget.parse(parser, data)
+    blanked = _dash_statements(text)
+    tree = budget.parse(parser, _digit_parameters(_blank(text, data, blanked) if blanked else data))
     walker = _Walker(scope, Positions(text, data))
     root = tree.root_node
-    if root.has_error and not _balanced(text):
+    if (root.has_error or blanked) and not _balanced(text):
         scope.add(
             RiskLevel.MODERATE,
             "parse-error",
@@ -154,6 +156,8 @@ def analyse(text: str, scope: Scope) -> None:
         _dotnet_writes(text, scope)
     with budget.Source(data):
         walker.visit(root)
+    for start, end in blanked:
+        walker.error_text(start, end)
     low = text.lower()
     for arg in _CREATE_ARG.finditer(text):
         code = fold_powershell(arg.group(1))
@@ -589,6 +593,12 @@ def _dotnet_calls(text: str, scope: Scope) -> None:
 _READS_THE_LINE = re.compile("|".join(dispatch.READS_THE_LINE), re.I)
 
 
+# A statement whose walk made more findings than this is not remembered: nested script
+# blocks each hold all the findings below them, and checking them at every level of a
+# thousand was quadratic (such a statement is seldom written twice the same way).
+_MEMO_MAX_FINDINGS = 64
+
+
 class _Walker:
     __slots__ = ("_downloads", "_reads", "pos", "scope")
 
@@ -859,7 +869,11 @@ class _Walker:
         return Info() if info is None else info
 
     def error_region(self, node: Node) -> Info:
-        start, end = self.span(node)
+        return self.error_text(*self.span(node))
+
+    def error_text(self, start: int, end: int) -> Info:
+        """`source[start:end]`, which the grammar could not read, judged statement by
+        statement from its words."""
         text = self.scope.source[start:end]
         info = Info()
         for stmt in re.finditer(r"(?:\$\{[^{}\n]*\}|[^;\n{}])+", text):
@@ -906,7 +920,11 @@ class _Walker:
             return dispatch.copy_info(known, delta, NO_STDIN)
         mark, spent = len(scope.findings), budget.spent()
         info = self.pipeline(node)
-        if len(scope.findings) >= mark and dispatch.memo_state(scope) == state:
+        if (
+            len(scope.findings) >= mark
+            and len(scope.findings) - mark <= _MEMO_MAX_FINDINGS
+            and dispatch.memo_state(scope) == state
+        ):
             new = scope.findings[mark:]
             if all(s <= f.start and f.end <= e for f in new) and dispatch.info_within(
                 info, NO_STDIN, s, e
@@ -1138,9 +1156,13 @@ class _Walker:
                         # into words and resolve the folder variables in each.
                         words.extend(self.error_words(el))
                         continue
-                    splat = self.scope.env.get(_PS_SPLAT + _text(el).strip().lower()[1:])
-                    if splat is not None and _text(el).strip().startswith("@"):
-                        s0, e0 = self.span(el)
+                    # (`@p` splats a hashtable: only an element starting with `@` is looked
+                    # up, so a script block's whole text is not copied at every level)
+                    s0, e0 = self.span(el)
+                    splat = None
+                    if self.scope.source[s0 : s0 + 64].lstrip().startswith("@"):
+                        splat = self.scope.env.get(_PS_SPLAT + _text(el).strip().lower()[1:])
+                    if splat is not None:
                         words.extend(Word(t, s0, e0) for t in splat.split("\x01"))
                         continue
                     word = self.element(el)
@@ -1187,7 +1209,7 @@ class _Walker:
             if value is None:
                 out.append(Word(w.text, w.start, w.end, True, w.glob, ORIGIN_VARIABLE))
             else:
-                out.append(Word(value, w.start, w.end, glob=any(c in "*?" for c in value)))
+                out.append(Word(value, w.start, w.end, glob=("*" in value or "?" in value)))
         return out
 
     def redirection(self, node: Node) -> None:
@@ -1207,13 +1229,13 @@ class _Walker:
         t = node.type
         raw = _text(node)
         if t in ("command_parameter", "generic_token"):
-            return Word(unquote(raw, posix=False), s, e, glob=any(c in "*?" for c in raw))
+            return Word(unquote(raw, posix=False), s, e, glob=("*" in raw or "?" in raw))
         if raw.startswith("$") and re.fullmatch(r"\$(env:)?\w+[\\/][^\s$()]*", raw):
             # `$HOME\*`, `$env:SystemDrive\`: a known folder followed by a path.
             var = re.match(r"\$(env:)?\w+", raw)
             known = _KNOWN_VARS.get(var.group(0).lower()) if var is not None else None
             if known is not None and var is not None:
-                return Word(known + raw[var.end() :], s, e, glob=any(c in "*?" for c in raw))
+                return Word(known + raw[var.end() :], s, e, glob=("*" in raw or "?" in raw))
         inner = _unwrap(node)
         if inner.type in ("command_name", "generic_token"):
             return Word(unquote(_text(inner), posix=False), s, e)
@@ -1221,13 +1243,13 @@ class _Walker:
             w = self.string_word(inner)
             return Word(w.text, s, e, w.dynamic, False, w.origin)
         if raw.startswith("${") and (known := _resolve_vars(raw)) is not None:
-            return Word(known, s, e, glob=any(c in "*?" for c in known))
+            return Word(known, s, e, glob=("*" in known or "?" in known))
         if inner.type in ("variable", "member_access", "element_access"):
             # `$using:p` in a job/remote body is the caller's `$p`.
             key = _USING.sub("$", raw.lower())
             known = _KNOWN_VARS.get(key) or self.scope.env.get(_PS_VAR + key)
             if known is not None:
-                return Word(known, s, e, glob=any(c in "*?" for c in known))
+                return Word(known, s, e, glob=("*" in known or "?" in known))
         if inner.type == "variable":
             return Word(raw, s, e, True, False, ORIGIN_VARIABLE)
         self.visit(node)
@@ -1239,7 +1261,7 @@ class _Walker:
         if folded is not None and re.search(r"[\\/]|\A[A-Za-z]:|\A~", folded):
             # `($env:windir + '\System32')`, `(Join-Path $env:SystemRoot System32)`: a path
             # built from known folders and literals is that path.
-            return Word(folded, s, e, glob=any(c in "*?" for c in folded))
+            return Word(folded, s, e, glob=("*" in folded or "?" in folded))
         origin = ORIGIN_NETWORK if self.downloads(raw, s) else ORIGIN_VARIABLE
         return Word(raw, s, e, True, False, origin)
 
@@ -1328,7 +1350,7 @@ def _known_word(w: Word) -> Word:
         value = _resolve_vars(w.text)
     if value is None:
         return w
-    return Word(value, w.start, w.end, glob=any(c in "*?" for c in value))
+    return Word(value, w.start, w.end, glob=("*" in value or "?" in value))
 
 
 def _resolve_vars(text: str) -> str | None:
@@ -1480,6 +1502,121 @@ def _path_expression(raw: str) -> str | None:
 
 _BALANCE_MARKS = re.compile(r"[`'\"#(){}\[\]]")
 _DOUBLE_QUOTED_END = re.compile(r'[`"]')
+
+
+# Where a statement may start with a `-word` (`; -name x …`: no PowerShell statement
+# does), and the tokens a statement is read by: quoted strings, here-strings, comments and
+# escaped characters are single tokens, so their `;`, braces and newlines end nothing.
+_DASH_LED = re.compile(r"(?:^|[;\n{])[ \t]*-[A-Za-z]")
+# …except PowerShell's unary operators, which do start expressions (`-not $x`).
+_UNARY = re.compile(r"-(?:not|bnot|join|split)\b", re.I)
+_PS_TOKEN = re.compile(
+    r"""@'.*?\n'@|@".*?\n"@|'(?:[^']|'')*'?|"(?:[^"`]|`.|"")*"?|<\#.*?\#>|\#[^\n]*"""
+    r"""|`.|[;\n{}()]|[^'"@<\#`;\n{}()]+|.""",
+    re.S,
+)
+SCAN_STEPS_PER_TOKEN = 0.5  # the statement scan below, per token read
+
+
+def _dash_statements(text: str) -> list[tuple[int, int]]:
+    """The statements of `text` that start with a `-word` (`find . -name a \\; -name b
+    …` pasted into PowerShell: `-name b …` is no PowerShell statement). The grammar's error
+    recovery on them costs 20-80 µs each, and its tree of them is fragments (`name b`), so
+    they are not given to it: their spans (to the end of the statement: `;`, a newline or
+    the `}`/`)` closing what encloses it) are judged word by word, as the text of an error
+    region is."""
+    if _DASH_LED.search(text) is None:
+        return []
+    spans: list[tuple[int, int]] = []
+    at_start = True  # the next token starts a statement
+    open_at = -1  # start of the dash-led statement being read (-1: none)
+    depth = 0  # brackets opened inside it
+    tokens = 0
+    for m in _PS_TOKEN.finditer(text):
+        tokens += 1
+        tok = m.group()
+        if open_at >= 0:
+            if tok in ("{", "("):
+                depth += 1
+            elif tok in ("}", ")"):
+                depth -= 1
+                if depth < 0:
+                    spans.append((open_at, m.start()))
+                    open_at, depth, at_start = -1, 0, False
+            elif tok in (";", "\n") and depth == 0:
+                spans.append((open_at, m.start()))
+                open_at, at_start = -1, True
+            continue
+        if tok in (";", "\n", "{"):
+            at_start = True
+            continue
+        if at_start and tok.strip():
+            at_start = False
+            body = tok.lstrip()
+            if (
+                len(body) > 1
+                and body[0] == "-"
+                and body[1].isascii()
+                and body[1].isalpha()
+                and _UNARY.match(body) is None
+            ):
+                open_at = m.start() + len(tok) - len(body)
+    if open_at >= 0:
+        spans.append((open_at, len(text)))
+    budget.spend(tokens * SCAN_STEPS_PER_TOKEN)
+    return spans
+
+
+# A parameter whose name holds a digit (`-O2`, `-TLS12`, `-a0b`, `--keep-last3`): the
+# grammar reads the digit as a redirection's stream (`2>` with its `>` missing) and recovers
+# from the error (30-60 µs each, and `x -a0b c` comes out as two statements, `x -a` and
+# `b c`). PowerShell reads one parameter; so does the grammar once the digits are letters.
+# Operators that take a number glued on (`$a -eq5`) are read right and left alone.
+_DIGIT_PARAMETER = re.compile(
+    rb"(?<=[ \t])--?([A-Za-z_][A-Za-z_-]*)[0-9][A-Za-z0-9_-]*(?=[\s;|)}:,]|\Z)"
+)
+_OPERATORS = frozenset(
+    names(
+        """
+        eq ne gt ge lt le like notlike match notmatch contains notcontains in notin replace
+        split join is isnot as band bor bxor bnot shl shr and or xor not f
+        """
+    )
+)
+_OPERATORS = _OPERATORS | {c + o for o in _OPERATORS for c in "ci"}
+_DIGITS = bytes.maketrans(b"0123456789", b"dddddddddd")
+
+
+def _digit_parameters(data: bytes) -> bytes:
+    """`data` with the digits of parameter names turned into letters (same length: the
+    grammar's positions, and the words read from the original text, stay as they are)."""
+    if _DIGIT_PARAMETER.search(data) is None:
+        return data
+
+    def letters(m: re.Match[bytes]) -> bytes:
+        if m.group(1).decode().lower() in _OPERATORS:
+            return m.group(0)
+        return m.group(0).translate(_DIGITS)
+
+    budget.spend(len(data) >> 8)  # (one more pass over the text)
+    return _DIGIT_PARAMETER.sub(letters, data)
+
+
+def _blank(text: str, data: bytes, spans: list[tuple[int, int]]) -> bytes:
+    """`data` (the UTF-8 of `text`) with the characters of `spans` turned into spaces, every
+    byte of them, so the grammar's positions stay those of `data`."""
+    out: list[bytes] = []
+    done = 0  # characters of `text` copied so far
+    at = 0  # …and their bytes
+    for start, end in spans:
+        head = len(text[done:start].encode("utf-8", "surrogatepass"))
+        out.append(data[at : at + head])
+        width = len(text[start:end].encode("utf-8", "surrogatepass"))
+        out.append(b" " * width)
+        at += head + width
+        done = end
+    out.append(data[at:])
+    return b"".join(out)
 
 
 def _balanced(text: str) -> bool:

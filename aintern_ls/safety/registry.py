@@ -38,6 +38,37 @@ def handles(*programs: str, windows_only: bool = False) -> Callable[[Handler], H
     return register
 
 
+# Programs installed on Windows as a `.cmd`/`.bat` launcher of the same name: `az.cmd`,
+# `gcloud.cmd`, `npm.cmd`, `gradlew.bat` are the programs themselves, judged by their
+# handlers (any other `x.bat` is a batch file of its own, not the program `x`). Pester.bat
+# is the one batch script in LOLBAS (OSScripts: it runs its fourth argument as PowerShell).
+BATCH_LAUNCHERS = frozenset(
+    names(
+        """
+        pester az gcloud gsutil bq npm npx yarn pnpm ng firebase code mvn gradle gradlew ant
+        sbt conda
+        """
+    )
+)
+
+
+def batch_launcher(word: str) -> str | None:
+    """The program a `.cmd`/`.bat` command word launches when it is a known program's own
+    launcher (`C:\\…\\Pester.bat` -> `pester`, `az.cmd` -> `az`); None otherwise."""
+    base = word.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    stem, dot, ext = base.rpartition(".")
+    if dot and ext in ("cmd", "bat") and stem in BATCH_LAUNCHERS:
+        return stem
+    return None
+
+
+def lookup(name: str, windows: bool) -> Handler | None:
+    """The handler for program `name`: cmd.exe built-ins and Windows tools first on Windows
+    (`find`, `format` are not the POSIX programs there)."""
+    handler = WINDOWS_HANDLERS.get(name) if windows else None
+    return handler if handler is not None else HANDLERS.get(name)
+
+
 # Aliases a script defines live in the scope's variables under this prefix (no variable
 # name can start with it).
 ALIAS_PREFIX = "\x00alias:"

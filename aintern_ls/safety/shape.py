@@ -156,9 +156,13 @@ def name_verb(name: str) -> str | None:
     return None
 
 
+_SUBCOMMAND_WORD = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,40}$")
+
+
+@lru_cache(maxsize=4096)  # pure, and asked for every unknown command's first words
 def word_verb(word: str) -> str | None:
     """The verb a subcommand word is (`purge`, `delete-all`, `vol-delete`), or None."""
-    if not re.fullmatch(r"^[A-Za-z][A-Za-z0-9_-]{0,40}$", word):
+    if not _SUBCOMMAND_WORD.fullmatch(word):
         return None
     parts = _parts(word)
     lexicon = STRONG_VERBS | WEAK_VERBS | FORMAT_VERBS
@@ -333,13 +337,19 @@ _KEYWORDS = frozenset(
 )
 
 
+_SHORT_N = re.compile(r"^-[a-zA-Z]{0,3}n[a-zA-Z]{0,3}$")
+_CMD_SWITCH = re.compile(r"^/[A-Za-z?][\w:-]*$")
+_PROGRAM_NAME = re.compile(r"^[\w.+@-]{1,128}$")
+_PLAIN_WORD = re.compile(r"^[A-Za-z][\w-]*$")
+
+
 def _short_n(args: Sequence[str]) -> bool:
     """`-n` (alone or in a short bundle: `-nv`, `-rn`) not followed by a number: the session-7
     label convention reads it as an unknown program's dry run (`frob purge -n ~`)."""
     for i, a in enumerate(args):
         if a == "--":
             return False
-        if re.fullmatch(r"^-[a-zA-Z]{0,3}n[a-zA-Z]{0,3}$", a):
+        if a[:1] == "-" and "n" in a and _SHORT_N.fullmatch(a):
             nxt = args[i + 1] if i + 1 < len(args) else ""
             if not nxt.isdigit():
                 return True
@@ -349,7 +359,7 @@ def _short_n(args: Sequence[str]) -> bool:
 def _is_option(text: str, family: str) -> bool:
     if text.startswith("-") and len(text) > 1:
         return True
-    return family == "cmd" and bool(re.fullmatch(r"^/[A-Za-z?][\w:-]*$", text))
+    return family == "cmd" and bool(_CMD_SWITCH.fullmatch(text))
 
 
 def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
@@ -357,7 +367,7 @@ def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
     command carries no destructive verb, only asks for help, or lists/shows."""
     if not ENABLED or name.startswith(("-", "/")) or name.lower() in _KEYWORDS:
         return None
-    if name and not re.fullmatch(r"^[\w.+@-]{1,128}$", name):
+    if name and not _PROGRAM_NAME.fullmatch(name):
         return None  # `x=aaa;`, `${a}b`: not a program name anyone installs
     if any(a in _HELP or a.lower() in _HELP for a in args):
         return None
@@ -382,7 +392,7 @@ def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
                 verb, source, at = wv, "subcommand", i
                 break
             seen += 1
-            if seen >= 3 or not re.fullmatch(r"^[A-Za-z][\w-]*$", a):
+            if seen >= 3 or not _PLAIN_WORD.fullmatch(a):
                 break
     if verb is None:
         for i, a in enumerate(args):

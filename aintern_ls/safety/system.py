@@ -5,6 +5,7 @@ cron, firewalls, SELinux/SIP, user accounts and administrator rights.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from aintern_ls.safety import inline
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
@@ -1775,14 +1776,23 @@ _EXEC_OPTIONS: dict[str, str] = {
 }
 
 
+@lru_cache(maxsize=256)
+def _option_spec(spec: str) -> tuple[list[str], frozenset[str], frozenset[str], bool]:
+    """`spec`'s options; its two-letter ones; its `--long` ones; whether all start with `-`
+    (an argument not starting with `-` can then match none)."""
+    wanted = spec.split()
+    shorts = frozenset(o for o in wanted if len(o) == 2)
+    longs = frozenset(o for o in wanted if o.startswith("--"))
+    return wanted, shorts, longs, all(o.startswith("-") for o in wanted)
+
+
 def opt_values(cmd: Cmd, spec: str) -> list[tuple[Word, Word]]:
     """(option word, value) for every option of `spec` (`-x V`, `-xV`, `--name=V`); socket's
     value rides in a bundle (`-qvp CMD`)."""
-    wanted = spec.split()
+    wanted, shorts, longs, dashed = _option_spec(spec)
     out: list[tuple[Word, Word]] = []
     args = cmd.args
-    # (an argument not starting with `-` can only match an option that does not either)
-    dashed = all(o.startswith("-") for o in wanted)
+    socket = cmd.name == "socket"
     for i, w in enumerate(args):
         t = w.text
         if t in wanted and i + 1 < len(args):
@@ -1790,6 +1800,12 @@ def opt_values(cmd: Cmd, spec: str) -> list[tuple[Word, Word]]:
             continue
         if dashed and not t.startswith("-"):
             continue
+        if (
+            not socket
+            and not (t[:2] in shorts and len(t) > 2 and not t.startswith("--"))
+            and not ("=" in t and t.split("=", 1)[0] in longs)
+        ):
+            continue  # (no option of `spec` starts this word: the loop below finds none)
         for o in wanted:
             if o.startswith("--") and t.startswith(o + "="):
                 out.append((w, _sub(w, t[len(o) + 1 :])))
@@ -2853,8 +2869,8 @@ def program_code(cmd: Cmd, known: bool, mark: int) -> None:
     `eval CODE` or code on standard input is read by shape (`loose_shell_strings`)."""
     stdin_code = cmd.stdin.text if cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text else None
     where = Word(stdin_code or "", cmd.start, cmd.end)
-    lang = inline.language_of(cmd.name)
     if stdin_code is not None:
+        lang = inline.language_of(cmd.name)
         for w in cmd.args:
             key, eq, val = w.text.partition("=")
             nxt = cmd.args[cmd.args.index(w) + 1] if w is not cmd.args[-1] else None

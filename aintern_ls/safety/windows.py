@@ -176,7 +176,7 @@ def _remove_item(cmd: Cmd) -> None:
     elif not targets and cmd.stdin.kind == "static" and cmd.stdin.text.strip():
         # `"$env:SystemRoot" | Remove-Item -Recurse`: piped strings bind to -Path.
         targets = [
-            Word(line.strip(), cmd.start, cmd.end, glob=any(c in "*?" for c in line))
+            Word(line.strip(), cmd.start, cmd.end, glob=("*" in line or "?" in line))
             for line in cmd.stdin.text.splitlines()[:16]
             if line.strip()
         ]
@@ -590,8 +590,10 @@ def windows_write_target(path: str) -> tuple[RiskLevel, str, str] | None:
     """Writing into the Windows folder (a system file), or over an accessibility program
     that runs at the logon screen (a classic backdoor)."""
     p = path.replace("\\", "/").strip('"').lower()
-    p = re.sub(r"\A%(systemroot|windir)%", "c:/windows", p)
-    p = re.sub(r"/+", "/", p)
+    if p.startswith("%"):
+        p = re.sub(r"\A%(systemroot|windir)%", "c:/windows", p)
+    if "//" in p:
+        p = re.sub(r"/+", "/", p)
     if _WIN_ACCOUNT_BOOT.match(p):
         return B, "system-file", f"the Windows account or boot file {path}"
     if _WIN_BACKDOOR.search(p):
@@ -1292,11 +1294,19 @@ _HIVES = (
 
 
 def _reg_norm(text: str) -> str:
+    # (each step only when its text is there: every PowerShell write cmdlet asks)
     t = text.lower().replace("/", "\\")
-    t = re.sub(r"\\+", r"\\", t)
-    for long, short in _HIVES:
-        t = t.replace(long, short)
-    t = t.replace("registry::", "").replace("wow6432node\\", "")
+    if "\\\\" in t:
+        t = re.sub(r"\\+", r"\\", t)
+    if "hkey_" in t:
+        for long, short in _HIVES:
+            t = t.replace(long, short)
+    if "registry::" in t:
+        t = t.replace("registry::", "")
+    if "wow6432node" in t:
+        t = t.replace("wow6432node\\", "")
+    if "hk" not in t:
+        return t
     return re.sub(r"\b(hklm|hkcu|hkcr|hku|hkcc):", r"\1", t)
 
 
@@ -1439,10 +1449,43 @@ _REG_SECURITY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 
 
+def _unanchored(patterns: list[str]) -> re.Pattern[str]:
+    """The alternatives of `patterns` that can match text without a backslash (those with
+    no literal `\\` outside a character class), as one pattern: a text with no backslash
+    matches one of `patterns` only if it matches this (a cheap first look)."""
+    alts: list[str] = []
+    for p in patterns:
+        depth, cur, i = 0, "", 0
+        parts: list[str] = []
+        while i < len(p):
+            c = p[i]
+            if c == "\\":
+                cur += p[i : i + 2]
+                i += 2
+                continue
+            if c in "([":
+                depth += 1
+            elif c in ")]":
+                depth -= 1
+            if c == "|" and depth == 0:
+                parts.append(cur)
+                cur = ""
+            else:
+                cur += c
+            i += 1
+        parts.append(cur)
+        for a in parts:
+            if "\\\\" not in re.sub(r"\[(?:\\.|[^\]])*\]", "", a):
+                alts.append(f"(?:{a})")
+    return re.compile("|".join(alts) or "(?!)")
+
+
 def registry_risk(text: str) -> tuple[RiskLevel, str, str] | None:
     """What writing the registry key/value spelled somewhere in `text` means, when it is more
     than a settings change: a protection switched off or an autostart entry (critical)."""
     t = _reg_norm(text)
+    if "\\" not in t and _REG_UNANCHORED.search(t) is None:
+        return None  # (most writes name no registry key: one cheap look, not sixteen)
     if re.search(r"\\windows nt\\systemrestore\b.*\b(disablesr|disableconfig)\b\D*1\b", t):
         return B, "delete-backups", "turns System Restore off by policy (its restore points go)"
     for rx, reason in _REG_SECURITY:
@@ -1452,6 +1495,13 @@ def registry_risk(text: str) -> tuple[RiskLevel, str, str] | None:
         if rx.search(t):
             return C, rule, f"writes {reason}"
     return None
+
+
+_REG_UNANCHORED = _unanchored(
+    [r"\\windows nt\\systemrestore\b"]
+    + [rx.pattern for rx, _ in _REG_SECURITY]
+    + [rx.pattern for rx, _, _ in _ASEP]
+)
 
 
 def _bcdedit(cmd: Cmd) -> None:
@@ -2001,8 +2051,10 @@ def _write_cmdlet(cmd: Cmd) -> None:
             f"setx {cmd.args[0].text} makes every later program load or find attacker code",
         )
         return
-    setx_var = next(
-        (w.text.lower() for w in cmd.args if not re.fullmatch(r"(?i)[/-][a-z]", w.text)), ""
+    setx_var = (
+        next((w.text.lower() for w in cmd.args if not re.fullmatch(r"(?i)[/-][a-z]", w.text)), "")
+        if cmd.name == "setx"
+        else ""
     )
     if cmd.name == "setx" and setx_var in ("path", "pathext"):
         cmd.add(C, "persistence", "setx PATH changes the search path of every later session")

@@ -11,6 +11,7 @@ import bisect
 import fnmatch
 import functools
 import re
+import threading
 from collections.abc import Callable, Iterator
 
 import attrs
@@ -378,7 +379,38 @@ def _ps_abbreviates(name: str, params: tuple[str, ...]) -> bool:
     return len(name) >= 2 and any(p.startswith(name) for p in params)
 
 
+class _LastBind(threading.local):
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] = ()
+        self.words: tuple[Word, ...] = ()
+        self.bound: PsArgs | None = None
+
+
+_LAST_BIND = _LastBind()
+
+
 def ps_bind(
+    args: list[Word] | tuple[Word, ...],
+    takes_value: Callable[[str], bool],
+    wanted: tuple[str, ...] = (),
+) -> PsArgs:
+    """`_ps_bind`, remembering the last answer: the rules of one cmdlet ask for its
+    parameters several times over (the same words, the same binder)."""
+    last = _LAST_BIND
+    key = (takes_value, wanted)
+    if (
+        last.key == key
+        and len(last.words) == len(args)
+        and all(a is b for a, b in zip(last.words, args, strict=True))
+        and last.bound is not None
+    ):
+        return last.bound
+    bound = _ps_bind(args, takes_value, wanted)
+    last.key, last.words, last.bound = key, tuple(args), bound
+    return bound
+
+
+def _ps_bind(
     args: list[Word] | tuple[Word, ...],
     takes_value: Callable[[str], bool],
     wanted: tuple[str, ...] = (),
