@@ -5,6 +5,7 @@ safe by name, each subject to per-option checks (`sort -o`, `rg --pre`, `date -s
 from __future__ import annotations
 
 import re
+import shlex
 
 from aintern_ls.safety import system, wrappers
 from aintern_ls.safety.context import (
@@ -94,31 +95,218 @@ def _yq(cmd: Cmd) -> None:
         cmd.add(M, "write", "yq -i edits files in place")
 
 
+# GNU tar options that run another program, by their full long name (ext6). A long option
+# may be abbreviated to any unique prefix (`--to-com`, `--checkpoint-act`); `-I` is
+# `--use-compress-program` and `-F` `--info-script` (`--new-volume-script`).
+_TAR_HELPERS = (
+    "--checkpoint-action",
+    "--to-command",
+    "--use-compress-program",
+    "--info-script",
+    "--new-volume-script",
+    "--rmt-command",
+    "--rsh-command",
+)
+_TAR_SHORT_HELPERS = {"I": "--use-compress-program", "F": "--info-script"}
+# Other options that take a value as the next word (long forms match by unique prefix too).
+_TAR_LONG_VALUED = (
+    "--file",
+    "--directory",
+    "--exclude",
+    "--exclude-from",
+    "--files-from",
+    "--index-file",
+    "--volno-file",
+    "--owner",
+    "--group",
+    "--mode",
+    "--format",
+    "--label",
+    "--transform",
+    "--xform",
+    "--blocking-factor",
+    "--newer",
+    "--after-date",
+    "--newer-mtime",
+    "--strip-components",
+    "--tape-length",
+    "--record-size",
+    "--starting-file",
+)
+_TAR_SHORT_VALUED = frozenset("fCFITXbLNVgHK")
+# Programs that read what they are fed as code: archive contents piped into them run unseen.
+_STDIN_INTERPRETERS = frozenset(
+    names("sh bash dash zsh ksh ash python python3 perl ruby node php psql mysql sqlite3 osascript")
+)
+
+
+def _tar_long(text: str) -> tuple[str, str | None] | None:
+    """`--to-com='x'` -> (`--to-command`, `x`); None when no helper or valued option fits."""
+    name, eq, value = text.partition("=")
+    for full in (*_TAR_HELPERS, *_TAR_LONG_VALUED):
+        if full == name:
+            return full, value if eq else None
+    fits = [f for f in (*_TAR_HELPERS, *_TAR_LONG_VALUED) if f.startswith(name) and len(name) > 4]
+    if len(fits) == 1 and name != "--checkpoint":
+        return fits[0], value if eq else None
+    return None
+
+
+def _tar_options(cmd: Cmd) -> tuple[str, list[tuple[str, Word]], list[Word]]:
+    """The mode letters, the helper options in order (name, value) and the operands of a tar
+    command line: old-style bundles (`tar cIf PROG out.tar`), glued values (`-I'prog'`),
+    separate values (`--to-command 'x'`) and options after operands all count."""
+    args = cmd.args
+    flags = ""
+    helpers: list[tuple[str, Word]] = []
+    operands: list[Word] = []
+    i = 0
+    if args and not args[0].text.startswith("-") and cmd.name != "bsdtar":
+        # `tar cIf 'prog' out.tar`: the first word is a bundle of letters without a dash;
+        # each letter taking a value takes the next word, in order.
+        bundle = args[0].text
+        i = 1
+        for letter in bundle:
+            flags += letter
+            if letter in _TAR_SHORT_VALUED and i < len(args):
+                if letter in _TAR_SHORT_HELPERS:
+                    helpers.append((_TAR_SHORT_HELPERS[letter], args[i]))
+                i += 1
+    ended = False
+    while i < len(args):
+        w = args[i]
+        t = w.text
+        if ended or not t.startswith("-") or t == "-":
+            operands.append(w)
+        elif t == "--":
+            ended = True
+        elif t.startswith("--"):
+            long = _tar_long(t)
+            if long is not None:
+                name, value = long
+                if value is None and i + 1 < len(args):
+                    i += 1
+                    value_word = args[i]
+                else:
+                    value_word = Word(value or "", w.start, w.end, w.dynamic, False, w.origin)
+                if name in _TAR_HELPERS:
+                    helpers.append((name, value_word))
+            elif t in ("--extract", "--get", "--list", "--create", "--append", "--update"):
+                flags += {"--extract": "x", "--get": "x", "--list": "t"}.get(t, "c")
+            elif t in ("--to-stdout",):
+                flags += "O"
+        else:
+            # `-cI'prog'`, `-xOf a.tar`: letters, where a valued letter takes the rest of the
+            # word, or the next word when it is the last letter.
+            letters = t[1:]
+            for k, letter in enumerate(letters):
+                flags += letter
+                if letter in _TAR_SHORT_VALUED:
+                    rest = letters[k + 1 :]
+                    if rest:
+                        value_word = Word(rest, w.start, w.end, w.dynamic, False, w.origin)
+                    elif i + 1 < len(args):
+                        i += 1
+                        value_word = args[i]
+                    else:
+                        break
+                    if letter in _TAR_SHORT_HELPERS and cmd.name != "bsdtar":
+                        helpers.append((_TAR_SHORT_HELPERS[letter], value_word))
+                    if letter == "f":
+                        operands.insert(0, value_word)  # the archive
+                    break
+        i += 1
+    return flags, helpers, operands
+
+
+def _tar_helpers(cmd: Cmd, parsed: tuple[str, list[tuple[str, Word]], list[Word]]) -> bool:
+    """Judge the programs a tar command line makes tar run; True when one was judged."""
+    flags, helpers, _operands = parsed
+    archive = cmd.option_value("-f", "--file")
+    remote = archive is not None and ":" in archive.text.split("/", 1)[0]
+    if not remote:
+        archive_words = [w for w in cmd.args if re.match(r"^[\w.-]+:", w.text)]
+        remote = bool(archive_words) and "f" in flags
+    creating = any(c in flags for c in "cru")
+    last: dict[str, Word] = {}
+    judged = False
+    for name, value in helpers:
+        if name == "--checkpoint-action":
+            action, eq, code = value.text.partition("=")
+            if value.dynamic and not eq:
+                cmd.add(C, "config-exec", "tar runs a checkpoint action known only at run time")
+                judged = True
+            elif action == "exec" and eq:
+                run_config_command(
+                    cmd, Word(_tar_unquote(code), value.start, value.end, value.dynamic), "tar"
+                )
+                judged = True
+            continue
+        last[name] = value  # one program per helper: the last one given wins
+    for name, value in last.items():
+        what = f"tar {name}"
+        if name == "--to-command" and ("x" not in flags or "O" in flags):
+            continue  # only extraction runs it, and -O/--to-stdout takes its place
+        if name == "--rmt-command" and (not remote or cmd.long("--force-local")):
+            continue
+        judged = True
+        if value.dynamic:
+            cmd.add(C, "config-exec", f"{what} runs a program only known at run time", value)
+            continue
+        if name == "--rsh-command":
+            # One program path, run without a shell: `--rsh-command='a b'` names no command.
+            cmd.add(M, "runs-program", f"{what} runs another program", value)
+            continue
+        if name in ("--to-command", "--use-compress-program") and _feeds_interpreter(value.text):
+            # `--to-command='sh'`, `-I 'psql -X'`: the archive's contents are the code run.
+            cmd.add(C, "config-exec", f"{what} feeds archive contents to an interpreter", value)
+            continue
+        code = value.text
+        if name == "--use-compress-program" and not creating:
+            # Decompression runs the program from its words (argv), not through a shell:
+            # `-I 'echo safe; git reset --hard'` runs only echo.
+            try:
+                code = shlex.join(shlex.split(value.text))
+            except ValueError:
+                code = value.text
+        run_config_command(cmd, Word(code, value.start, value.end, value.dynamic), what)
+    return judged
+
+
+def _feeds_interpreter(text: str) -> bool:
+    """Whether a helper program reads its input as code: `sh`, `psql -X`, `sh -c 'psql'`."""
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        return False
+    if not words or command_name_of(words[0]) not in _STDIN_INTERPRETERS:
+        return False
+    for k, a in enumerate(words[1:], 1):
+        if a in ("-c", "-e", "-f", "--command", "--file") or (a.startswith("-") and "c" in a[1:]):
+            if a == "-c" and command_name_of(words[0]) in names("sh bash dash zsh ksh ash"):
+                return k + 1 < len(words) and _feeds_interpreter(words[k + 1])
+            return False
+    # `psql -X`, `sh`: only options, so the input is the program; `python3 h.py` runs h.py.
+    return all(a.startswith("-") for a in words[1:])
+
+
+def command_name_of(word: str) -> str:
+    return word.rsplit("/", 1)[-1]
+
+
+def _tar_unquote(code: str) -> str:
+    """GNU tar unquotes a checkpoint command (`\\147` is `g`) and strips one pair of quotes."""
+    code = re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), code)
+    if len(code) >= 2 and code[0] == code[-1] and code[0] in "\"'":
+        code = code[1:-1]
+    return code
+
+
 @handles("tar", "bsdtar", "gtar")
 def _tar(cmd: Cmd) -> None:
-    first = cmd.args[0].text if cmd.args else ""
-    letters = first.lstrip("-") if first and not first.startswith("--") else ""
-    flags = letters + "".join(
-        w.text[1:] for w in cmd.args[1:] if w.text.startswith("-") and not w.text.startswith("--")
-    )
-    for w in cmd.args:
-        for opt in (
-            "--to-command=",
-            "--checkpoint-action=exec=",
-            "--use-compress-program=",
-            "--rsh-command=",
-            "--info-script=",
-            "--new-volume-script=",
-        ):
-            if w.text.startswith(opt):
-                code = w.text[len(opt) :]
-                run_config_command(
-                    cmd, Word(code, w.start, w.end, w.dynamic), f"tar {opt.rstrip('=')}"
-                )
-                return
-    program = system.option_glued(cmd, "-I", "--to-command", "--use-compress-program", "-F")
-    if program is not None:
-        run_config_command(cmd, program, "tar's program option")
+    parsed = _tar_options(cmd)
+    flags = parsed[0]
+    if _tar_helpers(cmd, parsed):
         return
     if "t" in flags or cmd.long("--list"):
         return

@@ -227,7 +227,16 @@ def _as_subshell(m: re.Match[bytes]) -> bytes:
     name = m.group(2).decode("ascii", "replace")
     if name not in dispatch.KNOWN_NAMES and name not in SHELLS:
         return m.group(0)
+    if _VALID_ARITHMETIC.fullmatch(m.group(1)):
+        # `$(( rm -rf /x ))` is `rm - rf / x`: valid arithmetic on variables, nothing runs.
+        return m.group(0)
     return b"$( " + m.group(1) + b" )"
+
+
+# Operands (names, numbers) joined by operators: text bash evaluates as arithmetic.
+_VALID_ARITHMETIC = re.compile(
+    rb"\s*(?:[-+!~]+\s*)?(?:[A-Za-z_]\w*|\d+)(?:\s*[-+*/%^&|<>=!~]+\s*(?:[A-Za-z_]\w*|\d+))*\s*"
+)
 
 
 _NAMEREF = "\x00ref:"  # `declare -n r=x` is stored as env[_NAMEREF + "r"] = "x"
@@ -667,6 +676,29 @@ class _Walker:
             return self.pipeline(tail, self._next_stdin(info, stdin, body))
         return info
 
+    def _tar_environment(self, words: list[Word], assigns: list[Node]) -> list[Word]:
+        """`TAR_OPTIONS='--to-command=…' tar …`, `TAPE=host:a tar …`: GNU tar reads options
+        from TAR_OPTIONS (split like a command line) before its own, and the archive from
+        TAPE; both are added to the words the tar handler judges (ext6)."""
+        extra: list[Word] = []
+        for a in assigns:
+            n, v = a.child_by_field_name("name"), a.child_by_field_name("value")
+            if n is None or v is None or _text(n) not in ("TAR_OPTIONS", "TAPE"):
+                continue
+            for w in self.words(v, split=False)[:1]:
+                if _text(n) == "TAPE":
+                    extra.append(Word("--file=" + w.text, w.start, w.end, w.dynamic))
+                elif w.dynamic:
+                    extra.append(Word("--checkpoint-action", w.start, w.end))
+                    extra.append(Word(w.text, w.start, w.end, True))
+                else:
+                    try:
+                        parts = shlex.split(w.text)
+                    except ValueError:
+                        parts = w.text.split()
+                    extra += [Word(t, w.start, w.end) for t in parts]
+        return [words[0], *extra, *words[1:]] if extra else words
+
     def _args_after_redirects(self, node: Node) -> list[Word]:
         """Arguments the grammar read as extra targets of a file redirect (only the first
         word after `>`/`<` is the target; the rest belong to the command)."""
@@ -1064,6 +1096,8 @@ class _Walker:
             return Info()
         if words[0].text in ("cd", "pushd") and len(words) == 1:
             self.scope.pending_cd = "~"
+        if assigns and command_name(words[0].text) in ("tar", "gtar"):
+            words = self._tar_environment(words, assigns)
         if assigns and command_name(words[0].text) in SHELLS:
             for a in assigns:
                 n, v = a.child_by_field_name("name"), a.child_by_field_name("value")

@@ -665,6 +665,27 @@ CATALOGUE: dict[str, Rule] = _rules(
         "inline code (AppleScript Finder, Python, Ruby …) deletes a system log (anti-forensics)",
         'osascript -e \'tell application "Finder" to delete POSIX file "/var/log/system.log"\'',
     ),
+    # --- safety-ext6 (issue 14): other guards' test suites -----------------------------------
+    (
+        "chgrp-root",
+        "changes the group of the whole filesystem or a system folder, recursively (blocked)",
+        "chgrp -R --reference=x.txt /etc",
+    ),
+    ("chgrp-system", "changes the group of a system file or directory", "chgrp staff /etc/shadow"),
+    (
+        "code-shell-line",
+        "an interpreter's inline code is really a shell command line that would wipe root, home"
+        " or a system folder (judged as written)",
+        'node -e "rm -rf /"',
+    ),
+    ("parallel", "GNU parallel with an empty argument list", "parallel :::"),
+    # --- safety-m6 (issue 14): mechanisms from the red team's notes ------------------------
+    (
+        "mv-all",
+        "moves every entry of the working directory into another folder: nothing is deleted,"
+        " but everything moves (dangerous; into a deleted or temporary place it is blocked)",
+        "mv * ../archive/",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

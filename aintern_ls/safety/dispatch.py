@@ -486,6 +486,23 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         cmd.add(M, "unknown-command", f"`{name}` is not on the read-only allowlist", head)
         _as_if_destructive(words, scope, stdin)
         _by_shape(cmd, name)
+        system.request_targets(cmd)  # `e2edit -w -R 'unlink /etc/gshadow' /dev/vdb2`
+    if not any(f.rule == "exfiltration" for f in scope.findings[mark:]):
+        sent = network.secret_upload(cmd)
+        if sent is not None:
+            # `oci os object put --file ~/.oci/config`, `b2 upload-file b ~/.git-credentials`
+            cmd.add(C, "exfiltration", f"{cmd.name} sends a credential file away", sent)
+        else:
+            named = network.substituted_destination(cmd)
+            if named is not None:
+                cmd.add(
+                    C,
+                    "exfiltration",
+                    f"{cmd.name} is handed a host name built from a command's output",
+                    named,
+                )
+    if scope.family != "bash" and handler is None:
+        system.windows_option_commands(cmd, mark)
     if scope.family == "bash":
         # options whose value runs, and code handed to interpreters nobody models (safety-p5)
         system.option_commands(cmd, mark)
@@ -677,6 +694,13 @@ def _write_destinations(cmd: Cmd) -> None:
     adds_only = name in ("sed", "gsed") and _sed_adds_lines(cmd, ops)
     for w in dests:
         if w.dynamic:
+            # `cp hook.py "$(python3 -m site --user-site)/usercustomize.py"`: the folder is
+            # computed, the file name is not; a startup-hook name is persistence anywhere.
+            tail = w.text.replace("\\", "/").rsplit("/", 1)[-1] if "/" in w.text else ""
+            if tail and "$" not in tail and "`" not in tail and ")" not in tail:
+                hook = write_target("/x/site-packages/" + tail, cmd.scope.cwds)
+                if hook is not None and hook.rule == "persistence":
+                    cmd.add(C, "persistence", f"{name} writes {tail}, which runs at start-up", w)
             continue
         t = write_target(
             w.text,
@@ -1244,11 +1268,13 @@ def _shape_wipe(cmd: Cmd, targets: list[int], verb: str, reason: str = "") -> bo
         ):
             value += ":"  # `-DriveLetter C` is the drive C:
         if verb in shape.FORMAT_VERBS:
-            found = (
-                shape.Shape(True, f"the disk or drive {value}")
-                if is_device(value) or re.fullmatch(r"[A-Za-z]:\\?", value)
-                else shape.ORDINARY
-            )
+            found = shape.path_shape(value, scope.cwds, windows)
+            if not (
+                is_device(value)
+                or re.fullmatch(r"[A-Za-z]:\\?", value)
+                or found.what.startswith(("the raw disk", "the system volume"))
+            ):
+                found = shape.ORDINARY
         else:
             found = shape.target_shape(value, scope.cwds, windows)
         if found.system and verb in _EMPTYING_VERBS and is_log_dir(value, windows):
@@ -1281,8 +1307,10 @@ def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
     if reading.verb in shape.FORMAT_VERBS:
         return  # `foo format src/`: a code formatter, not a disk
     where = cmd.args[reading.at] if reading.at >= 0 else None
-    if reading.package:
-        return  # `xbps-remove -R foo`: removing a package is the unknown program's moderate
+    if reading.package or reading.weak:
+        # `xbps-remove -R foo`: removing a package is the unknown program's moderate;
+        # `purgecss --css a.css --output build/`: a verb inside a name, no target of its own
+        return
     if (
         reading.source == "subcommand"
         and reading.at == 1

@@ -127,6 +127,17 @@ def long_names(path: str) -> str:
     return _SHORT_NAME.sub(sub, path)
 
 
+_WINDOWS_PATH_WRITTEN = re.compile(r"[A-Za-z]:\\[^\s]*")
+
+
+def _written_windows_path(source: str, w: Word) -> str | None:
+    """The operand as written when it is an unquoted Windows drive path (`C:\\Users\\x`)."""
+    if not (0 <= w.start < w.end <= len(source)) or w.dynamic:
+        return None
+    raw = source[w.start : w.end]
+    return raw if _WINDOWS_PATH_WRITTEN.fullmatch(raw) else None
+
+
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
     """Judge each target of a delete; the worst one decides the finding."""
     if not targets:
@@ -149,6 +160,13 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
         else:
             text = long_names(t.text) if scope.windows and "~" in t.text else t.text
             target = classify_path(text, scope.cwds, scope.windows, scope.start_cwd)
+            if not scope.windows and (raw := _written_windows_path(scope.source, t)):
+                # `rm -rf C:\Windows\System32` in a bash fence: the shell eats the
+                # backslashes, but the author (and a Windows shell the line reaches) means
+                # the Windows path; judge what was written as well.
+                as_written = classify_path(raw, scope.cwds, True, None)
+                if as_written.level > target.level:
+                    target = as_written
             level, rule, what = target.level, target.rule, target.what
             if (
                 not recursive
@@ -225,6 +243,14 @@ _FIND_FILTERS = frozenset(
         -atime -amin -ctime -cmin -size -empty -links -inum -samefile -lname -ilname -used
         -newermt
         """
+    )
+)
+
+
+# Other find primaries that take one value.
+_FIND_VALUED = frozenset(
+    names(
+        "-maxdepth -mindepth -type -xtype -user -group -uid -gid -perm -fstype -printf -regextype"
     )
 )
 
@@ -416,6 +442,10 @@ def _find(cmd: Cmd) -> None:
         )
     while i < len(args):
         t = args[i].text
+        if t in _FIND_FILTERS or t in _FIND_VALUED:
+            # `find . -name -delete -print`: the word after a test is its value, not an action.
+            i += 2
+            continue
         # A test placed after the action does not narrow it: `find . -delete -name x`.
         filtered = _narrows(args, tests_from, i)
         if t == "-delete":
@@ -827,12 +857,35 @@ _MODE_SETUID = re.compile(
 _MODE_WORLD = re.compile(r"^(0?777|[ugoa]*a\+rwx|o\+w|a\+w|0?666)$")
 
 
+_MODE_SHAPE = re.compile(
+    r"^(?:[-+=]?[0-7]{1,5}|(?:[ugoa]*(?:[-+=](?:[rwxXst]*|[ugo]))+)(?:,[ugoa]*(?:[-+=](?:[rwxXst]*|[ugo]))+)*)$"
+)
+
+
+def _mode_or_owner(name: str, text: str) -> bool:
+    """Whether a first operand can be chmod's mode or chown's owner (`755`, `u+x`, `www:www`)."""
+    if name == "chmod":
+        return _MODE_SHAPE.match(text) is not None
+    return "/" not in text and text not in (".", "..", "*") and not text.startswith("~")
+
+
 @handles("chmod", "chown", "chgrp", "chattr", "setfacl")
 def _chmod(cmd: Cmd) -> None:
     recursive = cmd.short("R") or cmd.long("--recursive")
     ops = cmd.operands(frozenset({"--reference"}))
     mode = ops[0] if ops else None
     targets = ops[1:]
+    if (
+        cmd.name in ("chmod", "chown", "chgrp")
+        and mode is not None
+        and (
+            any(w.text.startswith("--reference") for w in cmd.args)
+            or (not mode.dynamic and not _mode_or_owner(cmd.name, mode.text))
+        )
+    ):
+        # `--reference=F` takes the place of the mode/owner; and an operand that cannot be
+        # one (`chmod -R /`, `chown -R ~`) is a path the command is aimed at: judge it.
+        mode, targets = None, ops
     if cmd.name in ("chattr", "setfacl"):
         # Attributes (`+i`, `-a`) and ACL specs (`-m u:x:r`) are not paths; every operand
         # left is a target (`chattr -R +i /`, `setfacl -R -b /`).
@@ -866,11 +919,28 @@ def _chmod(cmd: Cmd) -> None:
     cmd.add(M, "permissions", f"{cmd.name} changes permissions or ownership")
 
 
+def keeps_moved(dest: str) -> bool:
+    """A destination that keeps what is moved into it: not `/dev/null`/`nul`, not a
+    temporary folder (cleaned at the next boot), not the trash."""
+    low = dest.strip("\"'").replace("\\", "/").lower().rstrip("/")
+    if low in ("/dev/null", "nul", "nul:", "") or low.startswith("$"):
+        return False
+    return not re.search(
+        r"(?:^|/)(?:tmp|temp|\.trash|trash|\$recycle\.bin)(?:/|$)|^%te?mp%|^/var/tmp|^/dev/shm",
+        low,
+    )
+
+
 @handles("mv")
 def _mv(cmd: Cmd) -> None:
     ops = cmd.operands(frozenset({"-t", "--target-directory", "-S", "--suffix"}))
-    for w in ops[:-1]:
+    dest = cmd.option_value("-t", "--target-directory") or (ops[-1] if len(ops) > 1 else None)
+    for w in ops[:-1] if dest is ops[-1] else ops:
         t = classify_path(w.text, cmd.scope.cwds, cmd.scope.windows)
+        if t.level == B and t.rule == "rm-cwd" and dest is not None and keeps_moved(dest.text):
+            # `mv * ../archive/`: everything moves, nothing is lost (session-7 convention)
+            cmd.add(D, "mv-all", f"mv moves {t.what} into {dest.text}", w)
+            return
         if t.level == B:
             cmd.add(B, "mv-root", f"mv moves away {t.what}", w)
             return

@@ -112,10 +112,11 @@ _DOCKER_SAFE = frozenset(
     names(
         """
         ps images inspect logs version info top port diff history search events stats ls config
-        df show
+        df show du
         """
     )
 )
+_FLAG_OFF = re.compile(r"--[a-z][a-z0-9-]*=(?:false|0)")
 _DOCKER_DELETE = frozenset({"rm", "rmi", "kill", "prune", "down", "remove", "reset"})
 
 
@@ -286,7 +287,12 @@ def _docker(cmd: Cmd) -> None:
     if not ops:
         return
     verbs = ops[:3]
-    text = " ".join(cmd.texts())
+    # `--privileged=false`, `--volumes=false`: a boolean flag turned off is no flag (ext6).
+    text = " ".join(t for t in cmd.texts() if not _FLAG_OFF.fullmatch(t))
+    if re.search(r"--allow[= ]security\.insecure", text):
+        # `docker buildx build --allow=security.insecure`: build steps run without isolation.
+        cmd.add(C, "container-escape", "a build runs with its sandbox turned off")
+        return
     if ops[0] in ("run", "create") or verbs[:2] == ["container", "run"]:
         for src, dst, ro in container_mounts(cmd.args):
             if ro:
@@ -295,7 +301,8 @@ def _docker(cmd: Cmd) -> None:
         if re.search(
             r"--privileged|(-v|--volume|--mount)[ =]\S*(^|[ =])/?:|-v /:|--volume=/:"
             r"|--pid[= ]host|--cap-add[= ](ALL|SYS_ADMIN)|docker\.sock|"
-            r"(apparmor|seccomp)[=:]unconfined|--userns[= ]host|source=/,",
+            r"(apparmor|seccomp)[=:]unconfined|--userns[= ]host|(?:source|src)=/(?:,|\s|$)"
+            r"|--device[= ]/dev/(?:sd|hd|vd|xvd|nvme|mmcblk|disk|mapper|dm-)",
             text,
         ):
             cmd.add(C, "container-escape", "the container gets root access to the host")
@@ -317,6 +324,9 @@ def _docker(cmd: Cmd) -> None:
         """
     ):
         sub = verbs[1] if len(verbs) > 1 else ""
+        if verbs[0] == "node" and sub == "update" and re.search(r"--availability[= ]drain", text):
+            cmd.add(D, "container-delete", f"{cmd.name} node update drains a node's tasks")
+            return
         if verbs[0] == "compose" and sub == "down":
             if re.search(r"(^|\s)(-v|--volumes|--rmi)\b", text):
                 cmd.add(D, "container-delete", "compose down -v deletes volumes (data)")

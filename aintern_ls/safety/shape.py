@@ -56,7 +56,12 @@ WORD_ONLY_VERBS = frozenset(names("drop del rm zap rmrf"))
 # `format` destroys a disk, a drive or a volume; aimed at anything else it formats text
 # (`clang-format`, `buf format`), so it only counts against a device-like target. So do
 # the verbs that also mean tidying text (`sanitize`, `overwrite` a config value).
-FORMAT_VERBS = frozenset(names("format reformat mkfs sanitize zeroize zerofill overwrite"))
+# Verbs that write an image over what they are aimed at (only a disk or the system volume
+# counts: `imgtool restore --target disk0`, `flashtool write /dev/sdb x.img`).
+IMAGE_VERBS = frozenset(names("restore flash burn clone reimage image write"))
+FORMAT_VERBS = (
+    frozenset(names("format reformat mkfs sanitize zeroize zerofill overwrite")) | IMAGE_VERBS
+)
 # Long verbs that also name programs when glued to another word (`lvremove`, `xdelete`,
 # `purgeall`); shorter ones would match ordinary words.
 _GLUED = ("delete", "remove", "destroy", "purge", "wipe", "erase", "shred", "nuke", "expunge")
@@ -144,8 +149,8 @@ def name_verb(name: str) -> str | None:
     back too; callers decide what they need to count."""
     parts = _parts(name)
     for p in parts:
-        if p in STRONG_VERBS or p in WEAK_VERBS or p in FORMAT_VERBS:
-            return p
+        if p in STRONG_VERBS or p in WEAK_VERBS or (p in FORMAT_VERBS and p not in IMAGE_VERBS):
+            return p  # (`image-info`, `write-good`: image verbs count as subcommands only)
     for p in parts:
         if _UNDO.match(p):
             continue
@@ -273,13 +278,22 @@ def zfs_shape(text: str, recursive: bool) -> Shape:
     return ORDINARY
 
 
+# macOS disk identifiers (`disk0`, `disk1s2`, `/dev/rdisk0`) and the system volume.
+_MAC_DISK = re.compile(r"\A(?:/dev/r?)?disk\d+(?:s\d+)?\Z")
+_MAC_SYSTEM_VOLUME = re.compile(
+    r"\A/(?:Volumes/Macintosh[ _\\]*HD(?: - Data)?|System/Volumes/Data)/?\Z", re.I
+)
+
+
 def path_shape(text: str, cwds: frozenset[str | None], windows: bool) -> Shape:
     """A path or device: the root, a home, a system folder (or `*` in one), an account or
     boot file, a raw disk, or the system's btrfs subvolume."""
     if not text or text.startswith("-"):
         return ORDINARY
-    if is_device(text) or is_device(text.lower()):
+    if is_device(text) or is_device(text.lower()) or _MAC_DISK.match(text):
         return Shape(True, f"the raw disk {text}")
+    if _MAC_SYSTEM_VOLUME.match(text):
+        return Shape(True, f"the system volume {text}")
     if _SYSTEM_SUBVOL.search(text.replace("\\", "/")):
         return Shape(True, f"the system subvolume {text}")
     what = whole_system(text, cwds, windows)
@@ -324,6 +338,10 @@ class Reading:
     forced: bool
     dry: bool
     package: bool = False  # a package manager: only a whole-system target counts
+    # The verb is only in the program's name (`purgecss`, `cssnano-purge`) and no argument
+    # stands on its own as a target (each follows an option): the name alone does not make
+    # it a deleter, so only a whole-system target counts.
+    weak: bool = False
 
 
 # Shell keywords a broken or foreign-shell line can leave in the command position.
@@ -388,13 +406,17 @@ def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
             if low in READ_SUBCOMMANDS:
                 return None  # `foo list --deleted`, `foo show delete-policy`
             wv = word_verb(a)
+            if wv in IMAGE_VERBS and low != wv:
+                wv = None  # `restore-points`, `image-list`: a noun, not the disk verb
             if wv is not None and (wv not in WEAK_VERBS or forced):
                 verb, source, at = wv, "subcommand", i
                 break
             seen += 1
             if seen >= 3 or not _PLAIN_WORD.fullmatch(a):
                 break
-    if verb is None:
+    if verb is None or verb in FORMAT_VERBS:
+        # `asr restore --target X --erase`: an option that deletes outweighs a verb that
+        # only destroys disks
         for i, a in enumerate(args):
             if option_verb(a):
                 verb, source, at = "delete", "option", i
@@ -424,7 +446,24 @@ def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
             continue
         targets.append(i)
     package = bool(name) and bool(_PACKAGE_MANAGER.search(name))
-    return Reading(verb, source, at, tuple(targets), forced, dry, package)
+    weak = False
+    if source == "name" and family != "powershell":  # (cmdlets name targets by -Path)
+        bare = [
+            i
+            for i in targets
+            if not args[i].startswith("-")
+            and not (
+                i > 0
+                and _is_option(args[i - 1], family)
+                and "=" not in args[i - 1]
+                # `--force X`, `-y X`, `/q X`: a switch, X a target; a long option
+                # (`--css X`, `--input X`) is taken to carry X as its value
+                and not _FORCE_OPTION.match(args[i - 1])
+                and args[i - 1].startswith("--")
+            )
+        ]
+        weak = not bare
+    return Reading(verb, source, at, tuple(targets), forced, dry, package, weak)
 
 
 # Every copy kept for recovery: a verb aimed at all the snapshots/backups/restore points

@@ -1679,6 +1679,8 @@ def _fs_tools(cmd: Cmd) -> None:
         return
     if (name == "xfs_repair" and cmd.short("L")) or (name == "debugfs" and cmd.short("w")):
         cmd.add(C, "disk", f"{name} rewrites file system metadata (data can be lost)")
+        if name == "debugfs":
+            request_targets(cmd)
         return
     cmd.add(M, "disk", f"{name} checks, repairs or changes a file system")
 
@@ -2090,8 +2092,13 @@ def _nmap(cmd: Cmd) -> None:
             # `nmap --script <(echo 'os.execute(…)')`: the script's text is known: Lua.
             _judge_embedded(cmd, Word(v.text, v.start, v.end), "nmap's Lua script", "lua")
             cmd.add(M, "local-script", "nmap runs a Lua script", v)
-        elif "/" in v.text or v.text.endswith(".nse") or v.dynamic:
-            cmd.add(M, "local-script", "nmap runs a Lua script file", v)
+        elif v.dynamic or any(
+            "/" in part or part.endswith((".nse", ".lua")) or part.startswith("~")
+            for part in v.text.split(",")
+        ):
+            # A script file of one's own (not one of nmap's categories or bundled names):
+            # Lua with `os.execute`, run by a scanner often started as root, and unread here.
+            cmd.add(C, "local-script", "nmap runs a Lua script file the analyser cannot read", v)
     cmd.add(M, "network", "nmap scans hosts")
 
 
@@ -2696,9 +2703,45 @@ _runs("nmap", "prog", "--script")
 _runs("helm", "prog", "--post-renderer")
 
 _CMDISH_OPTION = re.compile(
-    r"^--(?:[a-z0-9]+-)*(?:exec|execute|command|cmd|pager|askpass|editor|hook|shell|program"
-    r"|on-[a-z0-9-]+|pre-invoke|post-invoke|run|action|rsh|ssh)(?:-[a-z0-9]+)*$"
+    r"^--?(?:[a-z0-9]+-)*(?:exec|execute|command|cmd|pager|askpass|editor|hook|shell|program"
+    r"|on-?[a-z0-9-]{3,}|pre-invoke|post-invoke|run|action|rsh|ssh)(?:-[a-z0-9]+)*$"
 )
+# The same for Windows programs' switches (`/oncomplete "cmd /c …"`, `-NotifyCmd:"…"`,
+# `/exec=…`, `/PostCommand …`): glued words, any case.
+_WIN_CMDISH_OPTION = re.compile(
+    r"(?i)^[/-](?:[a-z0-9]+[-_]?)*?(?:exec|execute|command|cmd|hook|shell|program|run|action"
+    r"|launch|notify(?:cmd|command)?|on[a-z]+|(?:pre|post)[-_]?(?:cmd|command|exec|run))"
+    r"(?:[-_]?[a-z0-9]+)*$"
+)
+
+
+def windows_option_commands(cmd: Cmd, mark: int) -> None:
+    """An unknown Windows program's switch named like a command hook whose value is a
+    command line (`jobctl /oncomplete "cmd /c rd /s /q C:\\ProgramData"`): the command line
+    is judged; what it does when dangerous or worse is kept."""
+    args = cmd.args
+    for i, w in enumerate(args):
+        t = w.text
+        if w.dynamic or not t.startswith(("/", "-")) or len(t) < 3:
+            continue
+        m = re.match(r"^([/-][A-Za-z][\w-]*)[:=](.+)$", t, re.S)
+        key, given = (m.group(1), _sub(w, m.group(2))) if m else (t, None)
+        if given is None and i + 1 < len(args) and not args[i + 1].text.startswith(("/", "-")):
+            given = args[i + 1]
+        if given is None or not _WIN_CMDISH_OPTION.match(key):
+            continue
+        line = given.text.strip()
+        if len(line) > 1 and line[0] == line[-1] == '"':
+            line = line[1:-1]
+        if " " not in line.strip():
+            continue
+        found = cmd.scope.nested(line, cmd.scope.family, given, -1)
+        level = max((f.level for f in found), default=M)
+        if level >= D:
+            cmd.scope.include(found)
+            cmd.add(level, "config-exec", f"{cmd.name} {key} runs a {level.label} command", given)
+
+
 # Programs whose option values are text, not commands (printing or searching them).
 _TEXT_PROGRAMS = frozenset(
     names(
@@ -2708,6 +2751,9 @@ _TEXT_PROGRAMS = frozenset(
         """
     )
 )
+# Programs whose handler parses their command-running options exactly (which mode runs which
+# helper, which value is a shell line): the generic option rule would misread them (ext6).
+_OWN_OPTION_PARSERS = frozenset(names("tar gtar bsdtar"))
 _TEMP_DIRS = re.compile(r"^(?:/tmp/|/var/tmp/|/dev/shm/|\$\{?TMPDIR\}?/|~/\.|/home/[^/]+/\.)")
 
 
@@ -2790,7 +2836,7 @@ def option_commands(cmd: Cmd, mark: int) -> None:
                     _judge_embedded(cmd, value, what, how)
             else:
                 _run_value(cmd, value, what)
-    if cmd.name in _TEXT_PROGRAMS:
+    if cmd.name in _TEXT_PROGRAMS or cmd.name in _OWN_OPTION_PARSERS:
         return
     args = cmd.args
     for w in args:
@@ -2885,6 +2931,11 @@ def program_code(cmd: Cmd, known: bool, mark: int) -> None:
                 )
                 cmd.scope.include(found)
                 return
+    if not known and stdin_code is not None:
+        # `kdbsh <<< '!mkfs.ext4 /dev/sdb'`: a REPL's `!` escape runs the rest of the line
+        # in a shell (ed, ftp, gdb, sqlite-style tools and their unknown kin).
+        for line in re.findall(r"(?m)^[ \t]*!(?!=)[ \t]*(\S[^\n]*)$", stdin_code[:8192])[:8]:
+            _escalate(cmd, Word(line, where.start, where.end), f"{cmd.name} `!` line", mark)
     if known or cmd.option_value("-o", "--output") is not None:
         return  # a compiler given code and an output file builds it, it does not run it
     codes: list[Word] = [v for _o, v in opt_values(cmd, _CODE_OPTIONS)]
@@ -2951,6 +3002,19 @@ def _hardware_queries(cmd: Cmd) -> None:
         cmd.add(M, "disk", "blockdev changes a block device's settings")
 
 
+@handles("udevadm")
+def _udevadm(cmd: Cmd) -> None:
+    """udevadm: `info`, `monitor`, `settle`, `test`, `test-builtin`, `verify`, `cat` only read
+    device data (safe); `trigger`, `control`, `hwdb --update` change the running system."""
+    ops = [w.text for w in cmd.args if not w.text.startswith("-")]
+    sub = ops[0] if ops else ""
+    if sub in ("info", "monitor", "settle", "test", "test-builtin", "verify", "cat", "wait", ""):
+        return
+    if sub == "hwdb" and not cmd.has("--update", "-u"):
+        return
+    cmd.add(M, "system-config", f"udevadm {sub} changes device handling")
+
+
 @handles("pic", "gpic", "dpic")
 def _pic(cmd: Cmd) -> None:
     """pic's `sh X command X` runs a shell command (with `-U`, GNU pic's unsafe mode;
@@ -2961,3 +3025,31 @@ def _pic(cmd: Cmd) -> None:
         for m in re.finditer(r"(?m)^\s*sh\s+(\S)(.*?)\1", text[:20000]):
             _judge_embedded(cmd, Word(m.group(2).strip(), cmd.start, cmd.end), f"{cmd.name} sh")
     cmd.add(M, "runs-program", f"{cmd.name} draws a picture")
+
+
+# Requests a file-system editor or an unknown tool is handed as one string (`debugfs -w -R
+# 'rm /etc/shadow'`, `e2edit -R 'unlink /etc/gshadow'`): a delete verb and the path it acts on.
+_REQUEST = re.compile(
+    r"(?i)(?:^|[;\n]\s*)(rm|unlink|kill_file|del|delete|remove|rmdir|truncate|zap|clri|freei"
+    r"|write|dump_unused|punch)\s+(?:-\w+\s+)*(/[^\s;'\"]*)[ \t]*(?=[;\n]|\Z)"
+)
+
+
+def request_targets(cmd: Cmd) -> None:
+    """A string argument that is a delete request for a path: judged like deleting that
+    path (an account or boot file, a system folder: blocked)."""
+    from aintern_ls.safety.paths import classify_path, write_target
+
+    for w in cmd.args:
+        if w.dynamic or " " not in w.text or len(w.text) > 4000:
+            continue
+        for m in _REQUEST.finditer(w.text):
+            path = m.group(2)
+            t = classify_path(path, cmd.scope.cwds, cmd.scope.family != "bash")
+            wt = write_target(path, cmd.scope.cwds)
+            level = max(t.level if t.rule != "scoped" else D, wt.level if wt else D)
+            if level >= C:
+                what = wt.what if wt is not None and wt.level >= t.level else t.what
+                rule = t.rule if t.rule != "scoped" else (wt.rule if wt else "delete")
+                cmd.add(level, rule, f"{cmd.name} is told to {m.group(1)} {what}", w)
+                return

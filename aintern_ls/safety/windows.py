@@ -629,8 +629,19 @@ def _copy_move(cmd: Cmd) -> None:
     from aintern_ls.safety.paths import is_secret, write_target
 
     if moving:
+        from aintern_ls.safety.files import keeps_moved
+
         for w in sources:
             t = classify_path(w.text, cmd.scope.cwds, True)
+            if (
+                t.rule == "rm-cwd"
+                and name == "move"
+                and dest is not None
+                and keeps_moved(dest.text)
+            ):
+                # `move * ..\archive`: everything moves, nothing is lost (session 7)
+                cmd.add(D, "mv-all", f"move moves {t.what} into {dest.text}", w)
+                return
             if t.level >= B:
                 cmd.add(
                     B,
@@ -2534,6 +2545,26 @@ def _mshta(cmd: Cmd) -> None:
             rest = rest[1:]
         if _RUNDLL_LAUNCH.match(entry) and rest:
             line = " ".join(rest)
+            target = rest[0].strip("\"'")
+            if (
+                re.match(r"(?i)url\.dll,(?:FileProtocolHandler|OpenURL)", entry)
+                and not re.match(r"(?i)\A(?:[a-z][\w+.-]++:|\\\\|//)", target)
+                # a script file opens in a script host (mshta, wscript): proxy execution
+                and not re.search(
+                    r"(?i)\.(?:hta|vbs|vbe|js|jse|wsf|wsh|sct|ps1|bat|cmd|lnk|url|scr|cpl|dll|inf"
+                    r"|msi|msc|jar|py)\Z",
+                    target,
+                )
+                and not runs_unseen(cmd, Word(target, cmd.start, cmd.end))
+                and target.replace("\\", "/").rsplit("/", 1)[-1].lower()
+                not in {d.lower() for d in cmd.scope.downloaded}
+            ):
+                # `rundll32 url.dll,FileProtocolHandler C:\tools\app.exe`: the file is opened
+                # with its handler, as `start` would: running a local program (moderate);
+                # what it is told to run is judged as usual.
+                cmd.add(M, "local-script", "rundll32 url.dll opens a local file or program")
+                cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
+                return
             cmd.add(C, "lolbin-exec", "rundll32 launches a program through a system DLL")
             cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
             return

@@ -401,7 +401,11 @@ def _env(cmd: Cmd) -> None:
         code = (split.text + " " + tail).strip()
         cmd.scope.include(cmd.scope.nested(code, "bash", split))
         return
-    i = skip_options(cmd.args, 0, frozenset({"-u", "-C", "--unset", "--chdir"}))
+    # `-P altpath` (BSD) takes a value; a lone `-` is `-i` (start with an empty environment).
+    valued = frozenset({"-u", "-C", "--unset", "--chdir", "-P"})
+    i = skip_options(cmd.args, 0, valued)
+    while i < len(cmd.args) and cmd.args[i].text == "-":
+        i = skip_options(cmd.args, i + 1, valued)
     last: dict[str, int] = {}  # a later `NAME=` overrides an earlier one
     for k in range(i, len(cmd.args)):
         if "=" not in cmd.args[k].text:
@@ -428,6 +432,20 @@ def _env(cmd: Cmd) -> None:
             found = cmd.scope.nested(f"{name}={quoted} true", "bash", word)
             cmd.scope.include([f for f in found if f.rule not in ("parse-error",)])
         i += 1
+    tar_env = [w for w in cmd.args[:i] if w.text.split("=", 1)[0] in ("TAR_OPTIONS", "TAPE")]
+    if tar_env and i < len(cmd.args) and command_name(cmd.args[i].text) in ("tar", "gtar"):
+        # `env TAR_OPTIONS='--to-command=…' tar -x …`: judged as the prefix assignment is.
+        assigned = [
+            w.text.split("=", 1)[0]
+            + "="
+            + (shlex.quote(w.text.split("=", 1)[1]) if not w.dynamic else '"$X"')
+            for w in tar_env
+        ]
+        line = " ".join(
+            [*assigned, *(shlex.quote(w.text) if not w.dynamic else '"$X"' for w in cmd.args[i:])]
+        )
+        cmd.scope.include(cmd.scope.nested(line, "bash", cmd.args[i]))
+        return
     rest(cmd, i)
 
 
@@ -697,32 +715,48 @@ def _nsenter(cmd: Cmd) -> None:
 
 @handles("xargs")
 def _xargs(cmd: Cmd) -> None:
+    # `-i[R]`, `-e[E]`, `-l[N]`, `--replace[=R]`, `--eof[=E]`, `--max-lines[=N]` take their
+    # value only glued: the word after them is the command (`xargs -i rm -rf`).
     with_value = frozenset(
         names(
             """
-            -I -i -n -P -L -l -d -E -e -s -a --delimiter --max-args --max-procs --arg-file
-            --replace --max-lines --eof
+            -I -J -n -P -L -d -E -s -a --delimiter --max-args --max-procs --arg-file
             """
         )
     )
     i = skip_options(cmd.args, 0, with_value)
-    replace = cmd.option_value("-I", "--replace")
+    replace = cmd.option_value("-I", "-J")
     if replace is None:
-        glued = next((w for w in cmd.args[:i] if w.text.startswith("-I") and len(w.text) > 2), None)
+        glued = next(
+            (w for w in cmd.args[:i] if w.text.startswith(("-I", "-J")) and len(w.text) > 2), None
+        )
         if glued is not None:
             replace = Word(glued.text[2:], glued.start, glued.end)
-    if replace is None and any(w.text == "-i" or w.text.startswith("-i") for w in cmd.args[:i]):
-        replace = Word("{}", cmd.start, cmd.end)
+    if replace is None:
+        # `-i`, `-i%`, `--replace`, `--replace=FOO`, `--replace=`: {} unless a value is glued.
+        opt = next(
+            (w for w in cmd.args[:i] if w.text.startswith("-i") or w.text.startswith("--replace")),
+            None,
+        )
+        if opt is not None:
+            value = opt.text.split("=", 1)[1] if "=" in opt.text else opt.text[2:]
+            if opt.text.startswith("--replace") and "=" not in opt.text:
+                value = ""
+            replace = Word(value or "{}", opt.start, opt.end)
     tail = list(cmd.args[i:])
     if not tail:
         tail = [Word("echo", cmd.end, cmd.end)]  # xargs with no command runs echo
-    listed = [w for w in cmd.stdin.paths if not w.dynamic] if cmd.scope.family == "bash" else []
-    from_listing = bool(listed)
     arg_file = cmd.option_value("-a", "--arg-file")
+    listed = (
+        [w for w in cmd.stdin.paths if not w.dynamic]
+        if cmd.scope.family == "bash" and arg_file is None
+        else []
+    )
+    from_listing = bool(listed)
     if arg_file is not None and arg_file.dynamic and arg_file.origin in ("static", "decoded"):
         # `xargs -a <(echo /) rm -rf`: the items come from a file whose text is known.
         listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(cmd, arg_file.text)][:16]
-    elif cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text.strip():
+    elif arg_file is None and cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text.strip():
         # `echo / | xargs rm -rf`: the items are known text.
         listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(cmd, cmd.stdin.text)][:16]
     items = [Word("{items}", cmd.start, cmd.end, dynamic=True)]
@@ -1269,7 +1303,31 @@ def _code_findings_awk(cmd: Cmd, prog: Word) -> list[Finding]:
     )
     if cmd.short("i") and cmd.has("-i", "inplace"):
         found.append(finding(M, "write", "edits files in place", prog))
+        # `gawk -i inplace 'NR > 40' /etc/group`: the program decides what survives, so an
+        # in-place edit of an account or system file is judged as overwriting it.
+        from aintern_ls.safety.paths import write_target
+
+        for w in cmd.args:
+            if w is prog or w.dynamic or w.text.startswith("-") or w.text == "inplace":
+                continue
+            t = write_target(w.text, cmd.scope.cwds)
+            if t is not None:
+                found.append(finding(t.level, t.rule, f"rewrites {t.what} in place", w))
+                break
     return found
+
+
+# GNU parallel options that take a separate value (the word after them is not the command).
+_PARALLEL_VALUED = frozenset(
+    names(
+        """
+        -j -P --jobs -S --sshlogin --delay -n -N -I -a --arg-file --results --res --joblog
+        --colsep -C --tmpdir --workdir --wd --halt --memfree --load --timeout --retries --env
+        --basefile --bf --return --transferfile --tf --sshloginfile --slf -L --max-lines
+        --max-args -E --eof -d --delimiter --tagstring --header
+        """
+    )
+)
 
 
 @handles("parallel")
@@ -1279,15 +1337,21 @@ def _parallel(cmd: Cmd) -> None:
     args = cmd.args
     seps = [i for i, w in enumerate(args) if w.text in (":::", "::::", ":::+")]
     end = seps[0] if seps else len(args)
-    i = skip_options(cmd.args, 0, frozenset(names("-j -P --jobs -S --sshlogin --delay -n -N -I")))
+    i = skip_options(cmd.args, 0, _PARALLEL_VALUED)
     template = list(args[i:end])
     inputs = [w for w in args[end + 1 :] if w.text not in (":::", "::::", ":::+")][:8]
     if seps and args[seps[0]].text == "::::":
         inputs = []  # arguments read from files: unknown
+    elif not seps and cmd.stdin.kind == STDIN_STATIC and cmd.scope.family == "bash":
+        # `echo / | parallel rm -rf`: without `:::` the arguments are the lines it reads.
+        lines = [ln.strip() for ln in cmd.stdin.text[:4096].split("\n") if ln.strip()][:8]
+        inputs = [Word(ln, cmd.start, cmd.end) for ln in lines]
     if not template:
         for w in inputs:
             cmd.scope.include(cmd.scope.nested(w.text, "bash", w))
-        if not inputs:
+        if not inputs and seps and args[seps[0]].text != "::::":
+            cmd.add(M, "parallel", "parallel with an empty argument list")
+        elif not inputs:
             cmd.add(C, "eval-dynamic", "parallel runs command lines it reads at run time")
         return
     if not inputs and not seps and cmd.scope.family == "bash":
