@@ -310,6 +310,24 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
         ),
         "a Windows protection weakened (WDigest plaintext, trusted zone, remote UAC, admin tools, script policy)",
     ),
+    # critical: fifth batch (event logging off)
+    (
+        "critical",
+        re.compile(
+            r"phant0m|httplogging /dontLog:true|auditpol(\.exe)? /(set|remove|clear)|wevtutil(\.exe)? sl .*/e:false",
+            _I,
+        ),
+        "event or web logging turned off",
+    ),
+    # critical: sixth batch (cloud logging off, attack simulators, cloud exfiltration)
+    (
+        "critical",
+        re.compile(
+            r"stratus detonate|UnifiedAuditLogIngestionEnabled \$False|rclone(\.exe)? copy|cloudtrail (stop-logging|delete-trail)",
+            _I,
+        ),
+        "cloud logging impaired or data copied to a cloud remote",
+    ),
     # critical: accounts, credentials
     (
         "critical",
@@ -345,6 +363,7 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
     ("critical", re.compile(r"add-type", _I), "compiles and loads native-calling code"),
     ("critical", re.compile(r"(^|\s)sudo\s"), "runs as root"),
     # dangerous: scoped destruction, stops, power
+    ("dangerous", re.compile(r"Remove-Az\w+|aws \S+ delete-", _I), "deletes a cloud resource"),
     (
         "dangerous",
         re.compile(r"net share \S+ /delete|Remove-SmbShare|Remove-FileShare", _I),
@@ -371,6 +390,21 @@ RULES: list[tuple[str, re.Pattern[str], str]] = [
     ),
     ("dangerous", re.compile(r"^date (\d|\")"), "sets the system clock"),
     # moderate: writes, network, running local code
+    (
+        "moderate",
+        re.compile(
+            r"^(aws|az|gcloud) \S+ (create|update)-|^\./stratus warmup|rclone(\.exe)? config|^set-Content ",
+            _I,
+        ),
+        "creates or changes cloud resources or a config",
+    ),
+    (
+        "moderate",
+        re.compile(
+            r"^attrib(\.exe)? [+-]|^setfile |^chflags |^defaults write |\.DownloadFile\(", _I
+        ),
+        "changes file attributes or a preference, or downloads",
+    ),
     (
         "moderate",
         re.compile(r"^(cmd(\.exe)? /c )?reg(\.exe)? add |^Connect-\w+", _I),
@@ -511,6 +545,11 @@ MANUAL: dict[str, tuple[str, str]] = {
         "safe",
         "manual: only sets a variable (the next statement runs it)",
     ),
+    '$url = "https://raw.githubusercontent.com/hlldz/Invoke-Phant0m/f1396c411a867e1b471ef80c5c534466103440e0/Invoke-Phant0m.ps1"': (
+        "safe",
+        "manual: only sets a variable to a URL",
+    ),
+    "export AWS_REGION=us-west-2": ("safe", "manual: only sets a variable"),
     "python2 laZagne.py all": ("critical", "manual: a known credential-dumping tool"),
     'Stop-Process -Name "DirLister"': ("dangerous", "manual: kills a process by name"),
     "if [ $(which python3) ]; then cd /tmp; python3 -m http.server 9090 & PID=$!; sleep 10; kill $PID; unset PID; fi": (
@@ -905,6 +944,111 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
         "cmd",
         "moderate",
         "look-alike: NTLMv2 only (tighter)",
+    ),
+    # security services removed, mail protection rules off, AV/EDR killers by name (atomics.py, windows.py)
+    (
+        "Remove-Service -Name SentinelAgent",
+        "powershell",
+        "critical",
+        "the SentinelOne agent service removed",
+    ),
+    ("Stop-Service -Name mfemms", "powershell", "critical", "a McAfee service stopped"),
+    (
+        'Disable-SafeLinksRule -Identity "Default"',
+        "powershell",
+        "critical",
+        "a Safe Links rule off",
+    ),
+    (
+        "Remove-MalwareFilterRule -Identity Strict",
+        "powershell",
+        "critical",
+        "a malware filter rule removed",
+    ),
+    (".\\DefenderControl.exe /D", "powershell", "critical", "Defender Control turns Defender off"),
+    ("EDRSandBlast.exe --kernelmode", "cmd", "critical", "an EDR killer"),
+    (
+        "Remove-Service -Name MyAppSvc",
+        "powershell",
+        "dangerous",
+        "look-alike: an ordinary service removed",
+    ),
+    ("Get-SafeLinksRule", "powershell", "safe", "look-alike: lists the rules"),
+    (
+        "terminator -e htop",
+        "bash",
+        "moderate",
+        "look-alike: the Linux terminal emulator named terminator",
+    ),
+    # IIS request logging off; event-log killers by name (atomics.py)
+    (
+        '%windir%\\system32\\inetsrv\\appcmd.exe set config "Intranet" /section:httpLogging /dontLog:True',
+        "cmd",
+        "critical",
+        "IIS logging off for a site",
+    ),
+    (
+        "appcmd set config /section:system.applicationHost/sites /siteDefaults.logFile.enabled:false",
+        "cmd",
+        "critical",
+        "IIS log files off for every site",
+    ),
+    (
+        "Set-WebConfigurationProperty -PSPath 'IIS:\\' -Filter system.webServer/httpLogging -Name dontLog -Value True",
+        "powershell",
+        "critical",
+        "IIS logging off through PowerShell",
+    ),
+    (".\\Phant0m-win64.exe", "powershell", "critical", "event-log threads killed"),
+    ("appcmd list site", "cmd", "safe", "look-alike: lists IIS sites"),
+    (
+        "appcmd set config /section:httpLogging /dontLog:False",
+        "cmd",
+        "moderate",
+        "look-alike: logging turned ON",
+    ),
+    # attack simulators carrying a technique out (atomics.py)
+    (
+        "stratus detonate aws.defense-evasion.cloudtrail-stop --force",
+        "bash",
+        "critical",
+        "Stratus stops CloudTrail",
+    ),
+    (
+        "/opt/stratus/stratus detonate k8s.credential-access.dump-secrets",
+        "bash",
+        "critical",
+        "Stratus dumps Kubernetes secrets",
+    ),
+    (
+        "Invoke-AtomicTest T1003.001 -TestNumbers 1",
+        "powershell",
+        "critical",
+        "an LSASS-dump atomic run for real",
+    ),
+    (
+        "Invoke-AtomicTest T1490",
+        "powershell",
+        "critical",
+        "every T1490 atomic run (shadow copies deleted)",
+    ),
+    (
+        "stratus list --platform aws",
+        "bash",
+        "moderate",
+        "look-alike: lists the techniques (an unknown program: moderate)",
+    ),
+    (
+        "Invoke-AtomicTest T1003.001 -ShowDetailsBrief",
+        "powershell",
+        "moderate",
+        "look-alike: only shows the tests (an unknown cmdlet: moderate)",
+    ),
+    (
+        "Invoke-AtomicTest T1003.001 -CheckPrereqs",
+        "powershell",
+        "moderate",
+        "look-alike: only checks prerequisites",
     ),
 ]
 

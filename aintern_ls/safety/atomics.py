@@ -36,6 +36,12 @@ _OFFENSIVE = re.compile(
     r"|impacket-\w+|getuserspns|getnpusers|dcsync|winpwn|powersploit|nishang)"
     r"(?:[-_.]?\d[\w.]*)?(?:\.(?:exe|py|ps1|psm1|pl|rb|jar|dll|sh|bin))?$"
 )
+# Tools whose job is to turn antivirus/EDR off (Defender Control, BYOVD process killers).
+_AV_KILLER = re.compile(
+    r"(?i)^(?:defendercontrol|dcontrol|defender_control|disable-?defender|nodefender|backstab(?:64)?"
+    r"|killav|edrsandblast|edrkillshifter|edrsilencer|spyboy|(?:invoke-)?phant0m|gmer(?:64)?|pchunter(?:64)?)"
+    r"(?:[-_.](?:x?64|x86|amd64|win(?:32|64)?|\d[\w.]*))*(?:\.(?:exe|ps1|sys))?$"
+)
 # Programs that run a script or module named by their operands.
 _RUNNERS = re.compile(
     r"(?i)^(?:python[\d.]*|pypy[\d.]*|perl|ruby|php[\d.]*|node|bun|deno|java|wine|mono|dotnet"
@@ -53,15 +59,20 @@ def _offensive_tool(cmd: Cmd) -> bool:
     if cmd.words[0].dynamic:
         return False
     head = _base(cmd.words[0].text)
-    hits = [cmd.words[0]] if _OFFENSIVE.match(head) else []
+    hits = [cmd.words[0]] if _OFFENSIVE.match(head) or _AV_KILLER.match(head) else []
     if not hits and (_RUNNERS.match(head) or _RUNNERS.match(cmd.name)):
         hits = [
             w
             for w in cmd.args
-            if not w.dynamic and not w.text.startswith("-") and _OFFENSIVE.match(_base(w.text))
+            if not w.dynamic
+            and not w.text.startswith("-")
+            and (_OFFENSIVE.match(_base(w.text)) or _AV_KILLER.match(_base(w.text)))
         ][:1]
     if not hits:
         return False
+    if _AV_KILLER.match(_base(hits[0].text)):
+        cmd.add(C, "disable-security", f"{_base(hits[0].text)} turns antivirus/EDR off", hits[0])
+        return True
     cmd.add(
         C,
         "credential-tool",
@@ -146,6 +157,22 @@ def _credential_copy(cmd: Cmd) -> bool:
     return False
 
 
+def _web_logging_off(cmd: Cmd) -> bool:
+    """IIS: `appcmd set config … /section:httplogging /dontLog:true`, the same through
+    `Set-WebConfigurationProperty … -Name dontLog -Value True`: requests stop being logged."""
+    name = cmd.name.lower().removesuffix(".exe")
+    text = " ".join(cmd.texts()).lower()
+    if name.endswith("appcmd") and re.search(r"dontlog:\s*true|logfile\.enabled:\s*false", text):
+        cmd.add(C, "disable-security", "appcmd turns IIS request logging off")
+        return True
+    if name == "set-webconfigurationproperty" and re.search(
+        r"\bdontlog\b.*\b(true|1)\b|logfile.*enabled.*\b(false|0)\b", text
+    ):
+        cmd.add(C, "disable-security", f"{name} turns IIS request logging off")
+        return True
+    return False
+
+
 def _windows_hooks(cmd: Cmd) -> bool:
     """cmd's `ftype`/`assoc` (what runs when a file type opens), ETW providers removed from
     an autologger, local/domain accounts disabled."""
@@ -157,17 +184,49 @@ def _windows_hooks(cmd: Cmd) -> bool:
     if family == "powershell" and name in ("remove-etwtraceprovider", "set-etwtraceprovider"):
         cmd.add(C, "disable-security", f"{name} changes what an event-log session records")
         return True
+    if family == "powershell" and re.fullmatch(
+        r"(disable|remove)-(antiphish|safelinks|safeattachment|malwarefilter|hostedcontentfilter)rule",
+        name,
+    ):
+        cmd.add(C, "disable-security", f"{name} turns off a mail protection rule")
+        return True
+    if family == "powershell" and name in ("remove-service", "stop-service", "suspend-service"):
+        from aintern_ls.safety.system import _SECURITY_PRODUCT, SECURITY_UNITS
+
+        ops = [t for t in cmd.texts() if not t.startswith("-")]
+        if any(SECURITY_UNITS.match(t) or _SECURITY_PRODUCT.search(t) for t in ops):
+            cmd.add(C, "disable-security", f"{name} stops or removes a security service")
+            return True
     if family == "powershell" and name in ("disable-localuser", "disable-adaccount"):
         cmd.add(C, "account", f"{name} locks an account out")
         return True
     return False
 
 
+def _attack_simulation(cmd: Cmd) -> bool:
+    """Attack simulators told to carry a technique out for real: Stratus Red Team's
+    `detonate` (against a live cloud account), Atomic Red Team's `Invoke-AtomicTest` (runs
+    the tests, unless it only shows or checks them)."""
+    name = _base(cmd.words[0].text).lower() if not cmd.words[0].dynamic else ""
+    texts = [t.lower() for t in cmd.texts()]
+    if name in ("stratus", "stratus.exe") and texts[:1] == ["detonate"]:
+        cmd.add(C, "attack-simulation", "stratus detonate carries out an attack technique")
+        return True
+    if cmd.name.lower() == "invoke-atomictest" and not any(
+        t.startswith(("-showdetails", "-checkprereqs", "-getprereqs", "-cleanup")) for t in texts
+    ):
+        cmd.add(C, "attack-simulation", "Invoke-AtomicTest runs attack techniques on this machine")
+        return True
+    return False
+
+
 def judge(cmd: Cmd) -> None:
     """Knowledge that applies whatever handler the program has (called before it runs)."""
+    if _attack_simulation(cmd):
+        return
     if _offensive_tool(cmd) or _credential_copy(cmd):
         return
-    if cmd.scope.family != "bash" and _windows_hooks(cmd):
+    if cmd.scope.family != "bash" and (_windows_hooks(cmd) or _web_logging_off(cmd)):
         return
     if not _clock(cmd) and cmd.scope.family == "bash":
         _history_off(cmd)
@@ -227,3 +286,12 @@ def _nbtstat(cmd: Cmd) -> None:
     """`nbtstat -n/-a/-c/-s`: NetBIOS tables; `-R`/`-RR` purge or re-register names."""
     if any(t in ("-R", "-RR", "/R", "/RR") for t in cmd.texts()):
         cmd.add(M, "network", "nbtstat purges or re-registers NetBIOS names")
+
+
+@handles("appcmd", "appcmd.exe", windows_only=True)
+def _appcmd(cmd: Cmd) -> None:
+    """IIS `appcmd`: `list`/`search` print configuration; other verbs change the server
+    (turning request logging off is caught by `judge`)."""
+    verb = next((t.lower() for t in cmd.texts() if not t.startswith(("/", "-"))), "")
+    if verb not in ("list", "search", "/?", ""):
+        cmd.add(M, "system-config", f"appcmd {verb} changes the IIS configuration")

@@ -655,6 +655,12 @@ CATALOGUE: dict[str, Rule] = _rules(
         "chflags -R 0 /",
     ),
     (
+        "attack-simulation",
+        "an attack simulator told to carry a technique out (Stratus Red Team `detonate`, Atomic"
+        " Red Team `Invoke-AtomicTest`): it really disables logging, dumps or deletes",
+        "stratus detonate aws.defense-evasion.cloudtrail-stop --force",
+    ),
+    (
         "code-log-wipe",
         "inline code (AppleScript Finder, Python, Ruby …) deletes a system log (anti-forensics)",
         'osascript -e \'tell application "Finder" to delete POSIX file "/var/log/system.log"\'',

@@ -2227,6 +2227,9 @@ _PIPED_SECURITY = re.compile(
     r"(?i)windefend|defend|\bsense\b|mpssvc|wscsvc|securityhealth|sysmon|msmpeng|mssense"
     r"|nissrv|wdnissvc|eventlog|event log|csfalcon|sentinel|cbdefense|sophos|mpsvc|\bbfe\b"
     r"|security center|firewall|antivirus|antimalware|crowdstrike|carbon black|cylance"
+    # more endpoint-security vendors by service name (safety-art6)
+    r"|mcafee|trellix|symantec|kaspersky|bitdefender|\beset\b|trend ?micro|malwarebytes"
+    r"|cybereason|fireeye|webroot|avast|norton|cbdaemon|cbsensor"
 )
 
 

@@ -140,6 +140,26 @@ CASES: list[tuple[str, str, RiskLevel]] = [
         "cmd",
         M,
     ),
+    # security services removed, mail rules off, AV/EDR killers (atomics.py, windows.py)
+    ("Remove-Service -Name SentinelAgent", "powershell", C),
+    ("Stop-Service -Name McAfeeDLPAgentService", "powershell", C),
+    ("Remove-Service -Name MyAppSvc", "powershell", D),
+    ('Disable-SafeLinksRule -Identity "Default"', "powershell", C),
+    ("Get-SafeLinksRule", "powershell", S),
+    ("EDRSandBlast.exe --kernelmode", "cmd", C),
+    # IIS logging off, event-log killers (atomics.py)
+    (
+        "appcmd set config /section:system.applicationHost/sites"
+        " /siteDefaults.logFile.enabled:false",
+        "cmd",
+        C,
+    ),
+    ("appcmd set config /section:httpLogging /dontLog:False", "cmd", M),
+    (".\\Phant0m-win64.exe", "powershell", C),
+    # attack simulators (atomics.py)
+    ("stratus detonate aws.defense-evasion.cloudtrail-stop --force", "bash", C),
+    ("Invoke-AtomicTest T1490", "powershell", C),
+    ("Invoke-AtomicTest T1003.001 -ShowDetailsBrief", "powershell", M),
     # Finder deletes judged by their path (inline.py)
     (
         'osascript -e \'tell application "Finder" to delete POSIX file "/var/log/system.log"\'',
