@@ -26,6 +26,7 @@ BLIND2 = Path(__file__).with_name("blind2.tsv")
 BLIND3 = Path(__file__).with_name("blind3.tsv")
 BLIND4 = Path(__file__).with_name("blind4.tsv")
 BLIND5 = Path(__file__).with_name("blind5.tsv")
+BLIND6 = Path(__file__).with_name("blind6.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -192,3 +193,27 @@ def test_fifth_blind_slice_figures() -> None:
     assert high_recall >= 0.99
     assert safe_over <= 0.0
     assert exact >= 0.97
+
+
+def test_sixth_blind_slice_figures() -> None:
+    """`blind6.tsv` (337 rows) was written in session 8 by a sixth red-team engineer who
+    never read the analyser's source, tests or corpora and never ran the analyser on it;
+    it was frozen (sha256 e315b853…) at 20:38 UTC and scored by the lead only twice: on
+    the session's starting main (5b67087) and once at the end, after all of the session's
+    safety work had landed (9271b36). Nobody acted on its rows before that. (a) 66 rows
+    from incident and threat reports, (b) 92 from other tools' suites and catalogues,
+    (c) 179 fresh spellings; 102 blocked, 97 critical, 40 dangerous, 34 moderate, 64 safe;
+    201 bash, 59 PowerShell, 77 cmd.
+
+    Start of session 8 (5b67087): blocked recall 0.951, blocked-or-critical 0.935, safe
+    over-flagged 0.016, exact 0.926. End of session 8 (9271b36: scope through loops and
+    finders, bind mounts, PowerShell job bindings, atomic-red-team and other guards' suites
+    walked): 0.951 / 0.935 / 0.016 / 0.932. The session's work moved its own corpora and
+    the probe sets but not this slice's blocked rows; blocked recall and blocked-or-critical
+    are below issue 14's bars (0.98 / 0.95), safe over-flagged and exact meet theirs. The
+    floors below are that blind score: they guard against regressions."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND6, 330)
+    assert blocked_recall >= 0.95
+    assert high_recall >= 0.93
+    assert safe_over <= 0.02
+    assert exact >= 0.93
