@@ -52,7 +52,9 @@ _RUNNERS = re.compile(
 
 
 def _base(text: str) -> str:
-    return re.split(r"[\\/]", text.strip("'\"").rstrip("\\/"))[-1]
+    """The last path component (after `/` or `\\`), quotes and trailing separators off."""
+    t = text.strip("'\"").rstrip("\\/")
+    return t[max(t.rfind("/"), t.rfind("\\")) + 1 :]
 
 
 def _offensive_tool(cmd: Cmd) -> bool:
@@ -208,6 +210,8 @@ def _attack_simulation(cmd: Cmd) -> bool:
     `detonate` (against a live cloud account), Atomic Red Team's `Invoke-AtomicTest` (runs
     the tests, unless it only shows or checks them)."""
     name = _base(cmd.words[0].text).lower() if not cmd.words[0].dynamic else ""
+    if name not in ("stratus", "stratus.exe") and cmd.name.lower() != "invoke-atomictest":
+        return False  # (checked first: lower-casing every argument of every command is not free)
     texts = [t.lower() for t in cmd.texts()]
     if name in ("stratus", "stratus.exe") and texts[:1] == ["detonate"]:
         cmd.add(C, "attack-simulation", "stratus detonate carries out an attack technique")
