@@ -27,7 +27,6 @@ from aintern_ls.safety import (  # noqa: F401
     atomics,
     budget,
     catalogues,
-    families5,
     files,
     git,
     infra,
@@ -483,6 +482,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _write_destinations(cmd)
         if scope.family == "bash" and name in _LAUNCHERS:
             _launched(cmd)
+        if scope.family == "bash" and name in ("getent", "cut", "awk", "gawk", "mawk"):
+            system.account_listing(cmd)  # every account's home folder
         if scope.family == "bash" and name in ("ls", "dir", "exa", "eza"):
             _listing(cmd)
         elif scope.family == "bash" and name in _PATH_LISTERS:
@@ -504,6 +505,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _as_if_destructive(words, scope, stdin)
         _by_shape(cmd, name)
         system.request_targets(cmd)  # `e2edit -w -R 'unlink /etc/gshadow' /dev/vdb2`
+    if scope.family == "bash" and (handler is None or name in _SOURCE_RUNNERS):
+        _known_source_files(cmd, name, handler is not None, mark)
     if passes_on:
         # the wrapped command was judged with these words
         if line and rules is not None and any(_trusted(line, t) for t in rules.trusted):
@@ -535,6 +538,30 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if line and rules is not None and any(_trusted(line, t) for t in rules.trusted):
         scope.findings[mark:] = [f for f in scope.findings[mark:] if f.level != M]
     return cmd.info
+
+
+# Programs that run a source file they are given (JVM single-file launchers, script
+# runners) and are not read by the interpreter rules (`_INTERPRETER`).
+_SOURCE_RUNNERS = frozenset(
+    names("java jshell kotlin kotlinc scala scala-cli groovy swift dotnet-script jbang")
+)
+
+
+def _known_source_files(cmd: Cmd, name: str, known: bool, mark: int) -> None:
+    """`java <(echo 'class X {… Runtime.getRuntime().exec(…) …}')`: a source file that is a
+    process substitution with known text is read as code; what it does when dangerous or
+    worse is kept (an unknown program's file is read in the generic way)."""
+    src = cmd.scope.source
+    for w in cmd.args:
+        if not w.dynamic or w.origin not in ("static", "decoded") or w.start < 0:
+            continue
+        if src[w.start : w.start + 2] != "<(":
+            continue
+        language = "java" if name in _SOURCE_RUNNERS and known else "generic"
+        found = inline.code_findings(cmd.scope, w.text, w, language, f"{name}'s source file")
+        if max((f.level for f in found), default=S) >= D:
+            seen = {(f.rule, f.start, f.end) for f in cmd.scope.findings[mark:]}
+            cmd.scope.include([f for f in found if (f.rule, f.start, f.end) not in seen])
 
 
 def _whatif_on(words: list[Word], i: int, source: str) -> bool:
@@ -1312,6 +1339,14 @@ def _shape_wipe(cmd: Cmd, targets: list[int], verb: str, reason: str = "") -> bo
     return False
 
 
+# Deleting options whose name says they erase the whole machine.
+_WHOLE_SYSTEM_OPTION = re.compile(
+    r"(?i)\A(?:--?|/)(?:erase|wipe|nuke|destroy|zap|shred)[-_]?(?:and[-_])?"
+    r"(?:install|reinstall|disks?|all[-_]?disks|system|device|drive|volumes?|everything|machine)"
+    r"(?:[=:]\S*)?\Z"
+)
+
+
 def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
     """An unknown program judged by the shape of its arguments (`shape.py`): a destructive
     verb aimed at the whole system (or at every snapshot/backup it keeps) is blocked, on
@@ -1321,11 +1356,19 @@ def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
         return
     texts = [w.text for w in cmd.args]
     reading = shape.read_command(name, texts, cmd.scope.family)
+    erase_all = next((w for w in cmd.args if _WHOLE_SYSTEM_OPTION.match(w.text)), None)
+    if erase_all is not None and not (reading is not None and reading.dry):
+        # `osinstaller --erase-install`, `tool --wipe-disk`: the option names the whole
+        # system (its disk, its installation) as what is erased
+        who = f"`{name}` is not known here" if name else "the program is only known at run time"
+        cmd.add(B, "shape-wipe", f"{who}, and an option erases the whole system", erase_all)
+        return
     if reading is None or reading.dry:
         return
     why = shape.verb_reason(name, reading)
     if _shape_wipe(cmd, list(reading.targets), reading.verb, why):
         return
+
     if reading.verb in shape.FORMAT_VERBS:
         return  # `foo format src/`: a code formatter, not a disk
     where = cmd.args[reading.at] if reading.at >= 0 else None

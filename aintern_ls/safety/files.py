@@ -402,7 +402,9 @@ def _fd(cmd: Cmd) -> None:
         cmd.judge([*inner, Word("{}", args[-1].start, args[-1].end, True)])
         if everything and inner[0].text in _DELETERS:
             before = len(cmd.scope.findings)
-            _delete_targets(cmd, roots, True, f"{cmd.name} --exec {inner[0].text} destroys")
+            # fd lists what is below its roots, never a root itself: their contents go
+            below = [Word(w.text.rstrip("/") + "/*", w.start, w.end, w.dynamic) for w in roots]
+            _delete_targets(cmd, below, True, f"{cmd.name} --exec {inner[0].text} destroys")
             cmd.scope.findings[before:] = [f for f in cmd.scope.findings[before:] if f.level >= C]
         return
     if everything:

@@ -178,6 +178,13 @@ def container_mounts(args: Sequence[Word]) -> list[tuple[str, str, bool]]:
     return out
 
 
+def _host_path(src: str) -> str:
+    """A mount source as the path the rules know: `$HOME`/`${HOME}` is `~`, `$PWD` is `.`."""
+    src = re.sub(r"\A\$\{?HOME\}?(?![\w])", "~", src)
+    src = re.sub(r"\A\$\{?PWD\}?(?![\w])", ".", src)
+    return src.rstrip("/\\") or "/"
+
+
 def map_mounts(words: Sequence[Word], mounts: list[tuple[str, str, bool]]) -> list[Word]:
     """The words of a command run inside a container with each mounted path put back as
     the host path it is (also inside a shell string: `sh -c 'rm -rf /data/*'`), so
@@ -190,7 +197,7 @@ def map_mounts(words: Sequence[Word], mounts: list[tuple[str, str, bool]]) -> li
         + "|".join(re.escape(dst.rstrip("/") or "/") for _, dst, _ in ordered)
         + r")(?=/|\Z|[\s'\"*;|&)<>])"
     )
-    host = {dst.rstrip("/") or "/": src.rstrip("/\\") or "/" for src, dst, _ in ordered}
+    host = {dst.rstrip("/") or "/": _host_path(src) for src, dst, _ in ordered}
     out: list[Word] = []
     for w in words:
         text = w.text
@@ -935,3 +942,15 @@ def _object_store(cmd: Cmd) -> None:
             cmd.add(C, "exfiltration", f"{cmd.name} {verb} uploads credentials or home files")
             return
         cmd.add(M, "network", f"{cmd.name} {verb} copies data to or from object storage")
+
+
+# --- (moved from families5.py, safety-f5) read-only ESXi listings -------------------------
+
+
+@handles("vmdumper")
+def _vmdumper(cmd: Cmd) -> None:
+    """ESXi `vmdumper -l` lists running VMs (read-only); other uses dump or signal a VM."""
+    texts = cmd.texts()
+    if texts and all(t in ("-l", "-h", "--help") for t in texts):
+        return
+    cmd.add(M, "system-config", "vmdumper dumps or signals a running virtual machine")

@@ -754,6 +754,9 @@ _SWITCH = re.compile(
     r"(?i)\A-(?:-(?:recursive|force|quiet|verbose|no-progress|overwrite|acl|public|r|q|v))\Z"
     r"|\A-[rRqvf]{1,3}\Z"
 )
+# Program names that say they send what they are given (`pastebinit`, `gist-upload`,
+# `transfer-cli`).
+_UPLOAD_NAME = re.compile(r"(?i)paste|upload|share|send|publish|gist|transfer|exfil")
 # Programs that only handle files here: a remote-looking word (`host:path`) is theirs.
 _LOCAL_ONLY = frozenset(names("cp mv ln install rsync scp sftp tar zip unzip cat chmod chown"))
 
@@ -795,7 +798,11 @@ def secret_upload(cmd: Cmd) -> Word | None:
         return None
     ops = [w.text for w in texts if not w.text.startswith("-")]
     remote = any(_REMOTE_DEST.match(t) and not is_secret(t) for t in ops)
-    verb = any(_UPLOAD_VERB.match(t) for t in ops[:3]) or bool(_UPLOAD_CMDLET.match(cmd.name))
+    verb = (
+        any(_UPLOAD_VERB.match(t) for t in ops[:3])
+        or bool(_UPLOAD_CMDLET.match(cmd.name))
+        or bool(_UPLOAD_NAME.search(cmd.name))
+    )
     if remote or verb:
         return secret or Word("", cmd.start, cmd.end)
     return None
@@ -803,7 +810,12 @@ def secret_upload(cmd: Cmd) -> Word | None:
 
 # Known programs that send a name they are given to another machine.
 _NAME_SENDERS = frozenset(
-    names("finger whois telnet nc ncat netcat socat ldapsearch smbclient rpcclient snmpget")
+    names(
+        """
+        finger whois telnet nc ncat netcat socat ldapsearch smbclient rpcclient snmpget ssh scp
+        sftp ftp lftp rsync mail mailx mutt sendmail rlogin rsh
+        """
+    )
 )
 _FILE_SUFFIXES = frozenset(
     names(
@@ -814,7 +826,10 @@ _FILE_SUFFIXES = frozenset(
         """
     )
 )
-_HOST_TAIL = re.compile(r"(?:@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}|\.[\w-]+\.[A-Za-z]{2,})\.?[\"']?\Z")
+_HOST_TAIL = re.compile(
+    r"(?:@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}|\.[\w-]+\.[A-Za-z]{2,}|@\d{1,3}(?:\.\d{1,3}){3})"
+    r"\.?(?::\S*)?[\"']?\Z"
+)
 
 
 def substituted_destination(cmd: Cmd) -> Word | None:
@@ -832,7 +847,7 @@ def substituted_destination(cmd: Cmd) -> Word | None:
         raw = src[w.start : w.end]
         if ("$(" not in raw and "`" not in raw) or not _HOST_TAIL.search(raw):
             continue
-        tld = re.search(r"\.([A-Za-z]{2,})\.?[\"']?\Z", raw)
+        tld = re.search(r"\.([A-Za-z]{2,})\.?(?::\S*)?[\"']?\Z", raw)
         if tld is not None and tld.group(1).lower() in _FILE_SUFFIXES:
             continue  # `"$(date +%F).backup.tgz"`: a file name, not a host
         inner = raw[raw.find("$(") :] if "$(" in raw else raw

@@ -172,13 +172,13 @@ def write_target(
 # log clearing: critical), their journal/audit subfolders, and globs over the log files
 # directly in them (`/var/log/*.log`, `winevt\Logs\*.evtx`).
 LOG_DIR = re.compile(
-    r"^(?:/private)?/var/(?:log|adm)(?:/(?:journal|audit|sa|apt|installer))?$"
+    r"^(?:/private)?/var/(?:log|adm)(?:/[^/*?]+)?$"
     r"|^c:/windows/(?:logs|system32/winevt/logs|system32/logfiles|debug)$|^c:/inetpub/logs$"
     r"|^/library/logs$"
 )
 LOG_SUBDIR = re.compile(r"^(?:/private)?/var/log/(?:journal|audit)(?:/[^/*?]+)?$")
 LOG_GLOB = re.compile(
-    r"^(?:(?:/private)?/var/(?:log|adm)(?:/journal|/audit)?"
+    r"^(?:(?:/private)?/var/(?:log|adm)(?:/[^/*?]+)?"
     r"|c:/windows/(?:logs|system32/winevt/logs|system32/logfiles))/[^/]*[*?][^/]*$"
 )
 
@@ -223,7 +223,7 @@ _GLOB_OR = r"[?*\[]"
 _DEVICE = re.compile(
     rf"^/dev/((s|h|v|xv)d([a-z]|{_GLOB_OR})|(nvme|mmcblk|r?disk|md|dm-|loop|nbd|rbd|zd|bcache"
     rf"|drbd|ram|pmem|sg|n?st|mtd(block)?|ubi|sr)(\d|{_GLOB_OR})|fd\d|md/|mapper/|disk/|block/"
-    r"|zvol/|mem$|kmem$|port$"
+    r"|zvol/|mem$|kmem$|port$|\*$"  # (`/dev/*`: every device, the disks among them)
     r"|(?!(pts|shm|fd|input|snd|dri|bus|net|char|cpu|hugepages|mqueue|vfio|serial|v4l|usb"
     r"|dma_heap|bsg|hidraw|tty|vc|cuse|fuse|log)(/|$))[\w.-]+/[\w.-]+$)"
 )

@@ -677,6 +677,13 @@ class _Walker:
             from aintern_ls.safety.windows import ps_eval, ps_variables
 
             value = ps_eval(_text(kids[-1]), ps_variables(self.scope))
+        blocks = _descendants(kids[-1], "script_block_expression", 12)
+        rhs = _text(kids[-1]).strip()
+        if blocks and op_is_plain(node) and _text(blocks[0]).strip() == rhs:
+            # `$sb = { param($t) Remove-Item $t -Recurse }`: invoked later with arguments
+            self.scope.env[_PS_BLOCK + name] = rhs
+        else:
+            self.scope.env.pop(_PS_BLOCK + name, None)
         if value is None:
             # `$c = gcm Format-Vol*`, `$c = Get-Alias ri`,
             # `$c = $ExecutionContext.InvokeCommand.GetCommand('Remove-Item','Cmdlet')`: the
@@ -1182,6 +1189,22 @@ class _Walker:
                 self.visit(c)
         if not words:
             return Info()
+        block_name = next(
+            (
+                _text(c).strip().lstrip("&.").strip().lower()
+                for c in node.named_children
+                if c.type == "command_name_expr"
+            ),
+            None,
+        )
+        block = self.scope.env.get(_PS_BLOCK + block_name) if block_name else None
+        if block is not None:
+            # `& $sb C:\Windows`: the block's body runs with its parameters bound to the
+            # arguments given (judged as that text).
+            self.scope.include(
+                self.scope.nested(_bind_block(block, words[1:]), "powershell", words[0], -1)
+            )
+            return Info()
         if words[0].dynamic and len(words) > 1:
             # `& (gcm *ke-E*) 'Remove-Item C:\ -Recurse'`: a command only known at run time,
             # given a string that is itself a command line, may well be Invoke-Expression:
@@ -1398,6 +1421,7 @@ def env_hook(scope: Scope, name: str, start: int, end: int) -> None:
         )
 
 
+_PS_BLOCK = "\x00psblock:"  # script blocks assigned to a variable (their text)
 _PS_CMDOBJ = "\x00pscmdobj:"  # variables holding a command object (`$c = gcm X`)
 _PS_SPLAT = "\x00pssplat:"  # hashtables assigned to a variable, as parameter words
 _SPLAT_ITEM = re.compile(
@@ -1706,6 +1730,38 @@ _BLOCK_RUNNERS = frozenset(
     {"start-job", "sajb", "start-threadjob", "invoke-command", "icm", "start-rsjob"}
 )
 _USING = re.compile(r"\A\$using:")
+
+
+def op_is_plain(node: Node) -> bool:
+    """An assignment with `=` (not `+=`, `-=` …)."""
+    return (
+        next((_text(k).strip() for k in node.children if k.type == "assignement_operator"), "=")
+        == "="
+    )
+
+
+def _bind_block(block: str, args: list[Word]) -> str:
+    """A script block's body as text with `param(...)` names and `$args[i]` replaced by the
+    literal arguments given (`{ param($t) Remove-Item $t }` with C:\\Windows ->
+    `Remove-Item 'C:\\Windows'`); arguments only known at run time stay as they are."""
+    body = block.strip()
+    if body.startswith("{") and body.endswith("}"):
+        body = body[1:-1]
+    m = re.match(r"(?is)\s*param\s*\(([^()]*)\)", body)
+    params: list[str] = []
+    if m is not None:
+        params = re.findall(r"\$(\w+)", m.group(1))
+        body = body[m.end() :]
+    values = [a for a in args if not a.text.startswith("-")]
+    for i, a in enumerate(values[:8]):
+        if a.dynamic:
+            continue
+        lit = "'" + a.text.replace("'", "''") + "'"
+        body = body.replace(f"$args[{i}]", lit)
+        if i < len(params):
+            pattern = re.compile(r"(?i)\$" + re.escape(params[i]) + r"(?![\w:])")
+            body = pattern.sub(lit.replace("\\", "\\\\"), body)
+    return body
 
 
 def _descendants(node: Node, kind: str, depth: int) -> list[Node]:

@@ -848,6 +848,21 @@ def extracts_over_system(cmd: Cmd, target: Word) -> bool:
         and t.rule == "rm-system"
         and re.fullmatch(r"/(etc|boot|s?bin|lib\w*|usr(/(s?bin|lib\w*))?)/?", target.text)
     ):
+        from aintern_ls.safety.paths import write_target
+
+        # `unzip -o users.zip passwd -d /etc`: a member named on the line lands there;
+        # an account or boot file overwritten is blocked.
+        base = target.text.rstrip("/") or ""
+        for w in cmd.args:
+            if w is target or w.dynamic or w.text.startswith(("-", "/", "~")):
+                continue
+            member = w.text.lstrip("./")
+            if not member or member.endswith((".zip", ".tar", ".gz", ".tgz", ".xz", ".cpio")):
+                continue
+            wt = write_target(f"{base}/{member}", cmd.scope.cwds)
+            if wt is not None and wt.level >= B:
+                cmd.add(B, wt.rule, f"{cmd.name} unpacks {member} over {wt.what}", w)
+                return True
         cmd.add(C, "overwrite-system", f"{cmd.name} unpacks an archive over {t.what}", target)
         return True
     return False
@@ -1885,6 +1900,8 @@ _LANG_SHELL = re.compile(
     r"|sb-ext:run-program|open-pipe\*?|open-input-pipe|open-output-pipe)\s+\"((?:[^\"\\]|\\.)*)\""
     r"|\b(?:e?syscmd)\(\s*([^)]*)\)"
     r"|\bsystem\s*\(\s*[\"']((?:[^\"'\\]|\\.)*)[\"']\s*\)"
+    # command syntax: gnuplot's `system "cmd"`, `shell "cmd"`
+    r"|(?:^|[;\n])\s*(?:system|shell|run)\s+[\"']((?:[^\"'\\]|\\.)*)[\"']"
     r"|(?:^|[;\n\[])\s*(?:exec|open\s+\"\|)\s*([^;\n\]]+)"
     r"|(?:^|[;\n])\s*!\s*([^;\n]+)"
     r"|`([^`]+)`"
@@ -2845,6 +2862,15 @@ def option_commands(cmd: Cmd, mark: int) -> None:
                     _run_program_option(cmd, value, what)  # an rc file: a script it reads
                 else:
                     _judge_embedded(cmd, value, what, how)
+                    if cmd.name == "latexmk":
+                        # `-e '$pdflatex=q/rm -rf ~/'`: latexmk runs the commands its
+                        # settings name (`$pdflatex`, `$*_cmd`, viewers) for every build.
+                        for m in re.finditer(
+                            r"\$\w+\s*=\s*(?:q(\W)(.*?)\1|'([^']*)'|\"([^\"]*)\")",
+                            value.text[:4000],
+                        ):
+                            line = next(g for g in m.groups()[1:] if g is not None)
+                            _escalate(cmd, _sub(value, line), f"{what} setting", mark)
             else:
                 _run_value(cmd, value, what)
     if cmd.name in _TEXT_PROGRAMS or cmd.name in _OWN_OPTION_PARSERS:
@@ -2909,7 +2935,7 @@ def exec_tail(cmd: Cmd, mark: int) -> None:
 # Options that hand an unknown program its code (`-e CODE`, `--eval CODE`, `eval CODE`).
 _CODE_OPTIONS = (
     "-e -c -x -E --eval --execute --exec --code --command -eval -exec --expr --batch-string"
-    " --run-string -r --script-string"
+    " --run-string -r --script-string -code -run -command -execute"
 )
 _STDIN_FILES = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 _COLON_CODE = re.compile(r"(?s)^--?(?:e|eval|exec|execute|expr|code|batch-string):(.+)$")
@@ -3046,14 +3072,23 @@ _REQUEST = re.compile(
 )
 
 
+# Options whose value is prose (a message, a title, a comment), not a request.
+_TEXT_OPTION = re.compile(
+    r"^--?(?:m|t|message|msg|title|comment|body|description|desc|summary|note|subject|text)$"
+)
+
+
 def request_targets(cmd: Cmd) -> None:
     """A string argument that is a delete request for a path: judged like deleting that
     path (an account or boot file, a system folder: blocked)."""
     from aintern_ls.safety.paths import classify_path, write_target
 
-    for w in cmd.args:
+    for i, w in enumerate(cmd.args):
         if w.dynamic or " " not in w.text or len(w.text) > 4000:
             continue
+        prev = cmd.args[i - 1].text.lower() if i else ""
+        if not prev.startswith("-") or _TEXT_OPTION.match(prev):
+            continue  # a request is handed by an option (`-R`, `--request`), not as text
         for m in _REQUEST.finditer(w.text):
             path = m.group(2)
             t = classify_path(path, cmd.scope.cwds, cmd.scope.family != "bash")
@@ -3064,3 +3099,68 @@ def request_targets(cmd: Cmd) -> None:
                 rule = t.rule if t.rule != "scoped" else (wt.rule if wt else "delete")
                 cmd.add(level, rule, f"{cmd.name} is told to {m.group(1)} {what}", w)
                 return
+
+
+def account_listing(cmd: Cmd) -> None:
+    """`getent passwd | cut -d: -f6`, `cut -d: -f6 /etc/passwd`, `awk -F: '{print $6}'
+    /etc/passwd`: the home folder of every account, as paths a loop or `xargs` acts on
+    (every home: `/home/*`)."""
+    texts = [w.text for w in cmd.args if not w.dynamic]
+    if cmd.name == "getent" and texts[:1] == ["passwd"] and len(texts) == 1:
+        cmd.info.paths = (Word("/home/*", cmd.start, cmd.end),)
+        return
+    reads = "/etc/passwd" in texts
+    if (
+        cmd.name == "cut"
+        and (reads or cmd.stdin.paths)
+        and any(
+            re.fullmatch(r"-f0*6|--fields=0*6", t)
+            or (t == "-f" and i + 1 < len(texts) and texts[i + 1] == "6")
+            for i, t in enumerate(texts)
+        )
+    ):
+        if reads or any(p.text == "/home/*" for p in cmd.stdin.paths):
+            cmd.info.paths = (Word("/home/*", cmd.start, cmd.end),)
+    elif cmd.name in ("awk", "gawk", "mawk") and reads and any("$6" in t for t in texts):
+        cmd.info.paths = (Word("/home/*", cmd.start, cmd.end),)
+
+
+# --- (moved from families5.py, safety-f5) firmware flash tools ----------------------------
+
+
+@handles("flashrom", "flash_erase", "flash_eraseall", "flashcp", "mtd", "mtd_debug")
+def _flash(cmd: Cmd) -> None:
+    """Firmware flash tools: erasing the BIOS/UEFI or a router's flash chip leaves a machine
+    that no longer boots (blocked, like wiping its disk); writing an image replaces the
+    firmware (critical); reading or probing it is a read."""
+    texts = [t.lower() for t in cmd.texts()]
+    n = cmd.name
+    erase = (
+        n in ("flash_erase", "flash_eraseall")
+        or (n in ("mtd", "mtd_debug") and texts[:1] == ["erase"])
+        or (
+            any(t in ("-e", "--erase") or re.fullmatch(r"-[a-z]*e[a-z]*", t) for t in texts)
+            and n == "flashrom"
+        )
+    )
+    if n == "mtd" and "-e" in texts:
+        erase = True
+    if erase:
+        cmd.add(B, "wipe", f"{n} erases a firmware flash chip: the machine no longer boots")
+        return
+    write = (
+        n == "flashcp"
+        or (n in ("mtd", "mtd_debug") and texts[:1] == ["write"])
+        or (
+            n == "flashrom"
+            and any(t in ("-w", "--write") or t.startswith("--write=") for t in texts)
+        )
+    )
+    if write:
+        cmd.add(C, "system-config", f"{n} overwrites the machine's firmware with an image")
+        return
+    if n == "flashrom" and any(
+        t in ("-r", "--read", "-v", "--verify", "-l", "--list-supported", "-L") for t in texts
+    ):
+        return
+    cmd.add(M, "system-config", f"{n} accesses the firmware flash chip")

@@ -237,3 +237,33 @@ def test_log_clearing_is_critical(command: str, shell: str) -> None:
 )
 def test_log_and_narrowing_look_alikes(command: str, shell: str, expected: RiskLevel) -> None:
     assert _level(command, shell) == expected, command
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        # every account's home, every device under /dev, mounts of $HOME/${HOME}
+        ("getent passwd | cut -d: -f6 | xargs -r rm -rf", B),
+        ("awk -F: '{print $6}' /etc/passwd | while read -r h; do rm -rf \"$h\"; done", B),
+        ("for b in /sys/block/*; do shred -n1 /dev/$(basename $b); done", B),
+        ("docker run --rm -v ${HOME}:/me alpine rm -rf /me", B),
+        ("getent passwd | cut -d: -f6 | xargs du -sh", S),
+        ("getent passwd | cut -d: -f1", S),
+        ("ls /dev/*", S),
+    ],
+)
+def test_listings_of_every_account_and_device(command: str, expected: RiskLevel) -> None:
+    assert _level(command) == expected, command
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("$w = { param($d) Remove-Item $d -Recurse -Force }; & $w $env:USERPROFILE", B),
+        ("$w = { Remove-Item -LiteralPath $args[0] -Recurse -Force }; & $w 'C:\\Program Files'", B),
+        ("$w = { param($d) Remove-Item $d -Recurse -Force }; & $w .\\out", D),
+        ("$w = { param($d) Get-ChildItem $d -Recurse }; & $w C:\\Windows", S),
+    ],
+)
+def test_script_blocks_in_variables_bind_their_arguments(command: str, expected: RiskLevel) -> None:
+    assert _level(command, "powershell") == expected, command
