@@ -160,3 +160,14 @@ def test_wrapper_cut_by_the_nesting_cap_still_scans_its_words(
 )
 def test_wrapped_commands_keep_their_levels(command: str, level: str) -> None:
     assert assess(command, "bash").level.label == level
+
+
+def test_wrapper_level_adds_no_finding_of_its_own_reading() -> None:
+    """The one finding that moved over every corpus row and shape (level unchanged): the
+    sudo level read `cp` as an upload verb next to /etc/shadow (exfiltration); `cp`
+    itself, which owns the words, knows it copies locally."""
+    result = assess("sudo cp shadow.bak /etc/shadow", "bash")
+    assert result.level.label == "blocked"
+    rules = {f.rule for f in result.findings}
+    assert "system-file" in rules
+    assert "exfiltration" not in rules
