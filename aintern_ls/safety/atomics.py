@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 
@@ -52,15 +53,29 @@ _RUNNERS = re.compile(
 
 
 def _base(text: str) -> str:
-    return re.split(r"[\\/]", text.strip("'\"").rstrip("\\/"))[-1]
+    """The last path component (after `/` or `\\`), quotes and trailing separators off."""
+    t = text.strip("'\"").rstrip("\\/")
+    return t[max(t.rfind("/"), t.rfind("\\")) + 1 :]
+
+
+@functools.lru_cache(maxsize=4096)
+def _attack_name(name: str) -> bool:
+    """An attack tool's or AV killer's name (the same few program names recur in a text:
+    one lookup each, not two large alternations per command)."""
+    return bool(_OFFENSIVE.match(name) or _AV_KILLER.match(name))
+
+
+@functools.lru_cache(maxsize=4096)
+def _runner_name(name: str) -> bool:
+    return bool(_RUNNERS.match(name))
 
 
 def _offensive_tool(cmd: Cmd) -> bool:
     if cmd.words[0].dynamic:
         return False
     head = _base(cmd.words[0].text)
-    hits = [cmd.words[0]] if _OFFENSIVE.match(head) or _AV_KILLER.match(head) else []
-    if not hits and (_RUNNERS.match(head) or _RUNNERS.match(cmd.name)):
+    hits = [cmd.words[0]] if _attack_name(head) else []
+    if not hits and (_runner_name(head) or _runner_name(cmd.name)):
         hits = [
             w
             for w in cmd.args
@@ -208,6 +223,8 @@ def _attack_simulation(cmd: Cmd) -> bool:
     `detonate` (against a live cloud account), Atomic Red Team's `Invoke-AtomicTest` (runs
     the tests, unless it only shows or checks them)."""
     name = _base(cmd.words[0].text).lower() if not cmd.words[0].dynamic else ""
+    if name not in ("stratus", "stratus.exe") and cmd.name.lower() != "invoke-atomictest":
+        return False  # (checked first: lower-casing every argument of every command is not free)
     texts = [t.lower() for t in cmd.texts()]
     if name in ("stratus", "stratus.exe") and texts[:1] == ["detonate"]:
         cmd.add(C, "attack-simulation", "stratus detonate carries out an attack technique")

@@ -120,6 +120,7 @@ class Scope:
         "fds",
         "findings",
         "judge",
+        "judged",
         "memo",
         "nested_analyser",
         "pending_cd",
@@ -177,6 +178,7 @@ class Scope:
         # same command in the same state is judged once, however often it repeats.
         self.memo: dict[object, tuple[int, tuple[Finding, ...], Info, float]] = {}
         self.wrapped = 0  # commands being judged inside each other (sudo nice env …)
+        self.judged = 0  # simple commands judged so far (dispatch.judge_uncached counts)
 
     @property
     def windows(self) -> bool:

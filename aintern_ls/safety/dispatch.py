@@ -265,6 +265,8 @@ def _info_within(info: Info, stdin: Stdin, lo: int, hi: int) -> bool:
     return all(lo <= w.start and w.end <= hi for w in inp.paths)
 
 
+# Wrappers whose handler judges the command they run with the very words they were given.
+_PASSES_WORDS_ON = frozenset({"sudo", "doas"})
 _MAX_WRAPPED = 12  # `sudo nice env … rm`: wrappers followed inside each other
 
 
@@ -293,6 +295,7 @@ def judge_uncached(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> 
         _as_if_destructive(words, scope, stdin, dynamic=True)
         return Info()
     scope.wrapped += 1
+    scope.judged += 1
     try:
         return _judge_one(words, scope, stdin)
     finally:
@@ -447,10 +450,24 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     handler = lookup(name, scope.family != "bash" or launcher is not None)
     if launcher is None and scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd")):
         handler = None  # a batch file, not the program of that name (`w.bat` is not `w`)
-    if scope.family == "bash" and name not in _WRITERS and name not in _O_IS_A_FLAG:
+    # `sudo sudo … rm`: a privilege wrapper hands the same words to the command it runs,
+    # which is judged with them; scanning them again at every wrapper level would cost the
+    # whole command once per level (the generic argument scans below are skipped there).
+    passes_on = name in _PASSES_WORDS_ON and handler is not None and scope.wrapped < _MAX_WRAPPED
+    judged_before = scope.judged
+    if (
+        scope.family == "bash"
+        and name not in _WRITERS
+        and name not in _O_IS_A_FLAG
+        and not passes_on
+    ):
         _output_options(cmd)
     if handler is not None:
         handler(cmd)
+        if passes_on and scope.judged == judged_before:
+            passes_on = False  # `sudo -l`, `sudo -s`: nothing judged inside; scan here
+            if scope.family == "bash" and name not in _WRITERS and name not in _O_IS_A_FLAG:
+                _output_options(cmd)
         if shape.ENABLED and max((f.level for f in scope.findings[mark:]), default=S) == D:
             _escalate(cmd)
         if scope.family != "bash" and name in wrappers.PS_WRITERS:
@@ -490,6 +507,11 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         system.request_targets(cmd)  # `e2edit -w -R 'unlink /etc/gshadow' /dev/vdb2`
     if scope.family == "bash" and (handler is None or name in _SOURCE_RUNNERS):
         _known_source_files(cmd, name, handler is not None, mark)
+    if passes_on:
+        # the wrapped command was judged with these words
+        if line and rules is not None and any(_trusted(line, t) for t in rules.trusted):
+            scope.findings[mark:] = [f for f in scope.findings[mark:] if f.level != M]
+        return cmd.info
     if not any(f.rule == "exfiltration" for f in scope.findings[mark:]):
         sent = network.secret_upload(cmd)
         if sent is not None:

@@ -2724,12 +2724,23 @@ _CMDISH_OPTION = re.compile(
     r"|on-?[a-z0-9-]{3,}|pre-invoke|post-invoke|run|action|rsh|ssh)(?:-[a-z0-9]+)*$"
 )
 # The same for Windows programs' switches (`/oncomplete "cmd /c …"`, `-NotifyCmd:"…"`,
-# `/exec=…`, `/PostCommand …`): glued words, any case.
-_WIN_CMDISH_OPTION = re.compile(
-    r"(?i)^[/-](?:[a-z0-9]+[-_]?)*?(?:exec|execute|command|cmd|hook|shell|program|run|action"
-    r"|launch|notify(?:cmd|command)?|on[a-z]+|(?:pre|post)[-_]?(?:cmd|command|exec|run))"
-    r"(?:[-_]?[a-z0-9]+)*$"
+# `/exec=…`, `/PostCommand …`): glued words, any case. Written as two linear-time tests
+# (safety-sp7): the single pattern it replaces, `[/-](?:[a-z0-9]+[-_]?)*?(?:exec|…|on[a-z]+|…)
+# (?:[-_]?[a-z0-9]+)*$`, backtracked exponentially on a switch that almost matched
+# (`-CertStoreLocation`: 20 ms; `-opt123`). Same language: a switch of letters and digits in
+# words joined by single `-`/`_`, holding one of the hook words.
+_WIN_SWITCH_SHAPE = re.compile(r"(?i)[/-][a-z0-9]+(?:[-_][a-z0-9]+)*\n?")
+_WIN_HOOK_WORD = re.compile(
+    r"(?i)exec|command|cmd|hook|shell|program|run|action|launch|notify|on[a-z]"
 )
+
+
+def win_cmdish_option(key: str) -> bool:
+    """Whether a Windows switch is named like a command hook (`/oncomplete`, `-NotifyCmd`,
+    `/exec`, `/PostCommand`, `-pre_run`)."""
+    return (
+        _WIN_SWITCH_SHAPE.fullmatch(key) is not None and _WIN_HOOK_WORD.search(key, 1) is not None
+    )
 
 
 def windows_option_commands(cmd: Cmd, mark: int) -> None:
@@ -2745,7 +2756,7 @@ def windows_option_commands(cmd: Cmd, mark: int) -> None:
         key, given = (m.group(1), _sub(w, m.group(2))) if m else (t, None)
         if given is None and i + 1 < len(args) and not args[i + 1].text.startswith(("/", "-")):
             given = args[i + 1]
-        if given is None or not _WIN_CMDISH_OPTION.match(key):
+        if given is None or not win_cmdish_option(key):
             continue
         line = given.text.strip()
         if len(line) > 1 and line[0] == line[-1] == '"':
