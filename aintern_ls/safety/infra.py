@@ -455,9 +455,8 @@ def _terraform(cmd: Cmd) -> None:
     if (
         verb in ("plan", "preview")
         and cmd.name in ("terraform", "tofu", "terragrunt", "pulumi")
-        and not any(t.startswith(("-out", "--out")) for t in cmd.texts())
     ):
-        return  # a plan, even of a destroy, changes nothing
+        return  # a plan, even of a destroy saved with -out, changes nothing
     if (
         verb in ("destroy", "remove", "force-unlock")
         or "-destroy" in text.split()
