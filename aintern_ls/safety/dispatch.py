@@ -25,9 +25,9 @@ import attrs
 from aintern_ls.safety import (  # noqa: F401
     allowlist,
     atomics,
-    families6,
     budget,
     catalogues,
+    families6,
     files,
     git,
     infra,

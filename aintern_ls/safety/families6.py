@@ -94,6 +94,17 @@ def judge(cmd: Cmd) -> None:
         and re.search(r"\bprocess\s+call\s+create\b", joined)
     ):
         cmd.add(C, "remote-exec", "wmic /node: starts a process on another machine")
+    elif name == "wmic" and re.search(r"\bcall\s+terminate\b|\bdelete\b", joined):
+        from aintern_ls.safety.system import _SECURITY_PROCESS
+
+        if re.search(r"\bprocess\b", joined) and _SECURITY_PROCESS.search(" ".join(texts)):
+            cmd.add(C, "disable-security", "wmic kills a security or logging agent")
+    elif name == "vim-cmd" and _EVERY_VM.search(cmd.scope.source) and _VM_GONE.search(joined):
+        ids = [w for w in cmd.args[1:] if not w.text.startswith("-")]
+        if not ids or any(w.dynamic for w in ids):
+            cmd.add(B, "vm-destroy", "vim-cmd removes the snapshots or VMs of every VM on the host")
+    elif name == "find" and _find_deletes_logs(cmd, low):
+        cmd.add(C, "log-wipe", "find deletes log files by name across the whole system")
     elif name in _HOME_DELETERS and any(_HOME_ALL.match(t) for t in texts):
         cmd.add(B, "rm-home", f"{name} deletes every entry of the home folder")
     elif cmd.scope.family == "bash" and "-c" in texts and not _NOT_SHELL_C.match(name):
@@ -124,6 +135,35 @@ def _tarsnap(cmd: Cmd) -> None:
 
 @handles("cmdkey", "cmdkey.exe", windows_only=True)
 def _cmdkey(cmd: Cmd) -> None:
-    """`cmdkey /list` prints stored credential targets; `/add`, `/generic`, `/delete` change them."""
+    """`cmdkey /list` prints stored credential targets; `/add`, `/generic`, `/delete`
+    change them."""
     if not all(t.lower().startswith("/list") for t in cmd.texts()) or not cmd.texts():
         cmd.add(M, "credentials", "cmdkey changes stored credentials")
+
+
+# `vim-cmd vmsvc/getallvms` (or `esxcli vm process list`) feeding a loop or xargs: every VM.
+_EVERY_VM = re.compile(r"(?i)\bgetallvms\b|\besxcli\s+vm\s+process\s+list\b")
+_VM_GONE = re.compile(r"(?i)snapshot\.remove(?:all)?\b|\bdestroy\b|\bunregister\b")
+# Log files by name: `*.log`, `*.log.*`, `*.evtx`, `*.journal`, `*_history`, `wtmp*`.
+_LOG_NAME = re.compile(
+    r"(?i)^\*\.(?:log|evtx|etl|journal~?|log\.\S*)$|^\*?\.?\S*_history$|^wtmp\*?$"
+)
+
+
+def _find_deletes_logs(cmd: Cmd, low: list[str]) -> bool:
+    """`find / -name '*.log' -delete` (or `-exec rm …`): log files deleted over the whole
+    system is log clearing (critical), not an ordinary narrowed delete."""
+    roots = []
+    for t in low:
+        if t.startswith(("-", "(", "!")):
+            break
+        roots.append(t.rstrip("/") or "/")
+    if not any(r in ("/", "c:", "/var", "/private/var") for r in roots):
+        return False
+    names_ = [low[i + 1].strip("'\"") for i, t in enumerate(low[:-1]) if t in ("-name", "-iname")]
+    if not any(_LOG_NAME.match(n) for n in names_):
+        return False
+    tail = " ".join(low)
+    return "-delete" in low or bool(
+        re.search(r"-exec(?:dir)?\s+(?:\S*/)?(?:rm|shred|truncate|unlink|srm)\b", tail)
+    )
