@@ -25,7 +25,9 @@ from aintern_ls.safety.registry import handles
 _SAFEBOOT = re.compile(r"(?i)\\Control\\SafeBoot\\(?:Minimal|Network)\\")
 _URL = re.compile(r"(?i)\b(?:https?|ftp)://|^\\\\")
 # Programs known to run `-c CODE` as something other than a shell command line.
-_NOT_SHELL_C = re.compile(r"(?i)^(?:python\S*|pypy\S*|perl\S*|ruby\S*|node|php\S*|psql|mysql)$")
+_NOT_SHELL_C = re.compile(
+    r"(?i)^(?:python\S*|pypy\S*|perl\S*|ruby\S*|node|php\S*|psql|mysql|pwsh|powershell|cmd)$"
+)
 
 
 def _base(text: str) -> str:
@@ -34,7 +36,8 @@ def _base(text: str) -> str:
 
 def _shell_c(cmd: Cmd, name: str) -> bool:
     """`UNKNOWN -c 'CMD'`: judge CMD (a leading `!` shell escape removed) as bash; only a
-    blocked or critical result is kept, anything lower leaves the command as it was."""
+    blocked result is kept (`-c` means other things to other programs: a CMD that is not
+    plainly destructive leaves the command as it was)."""
     args = cmd.args
     for i, w in enumerate(args[:-1]):
         if w.text != "-c" or w.dynamic:
@@ -44,12 +47,10 @@ def _shell_c(cmd: Cmd, name: str) -> bool:
         code = code[1:] if code.startswith("!") else code
         if not code or code_word.dynamic:
             return False
-        found = cmd.scope.nested(code, "bash", code_word, -1)
-        worst = max((f.level for f in found), default=None)
-        if worst is not None and worst >= C:
-            cmd.scope.include([f for f in found if f.level >= C])
-            if worst == B:
-                cmd.add(B, "remote-shell", f"{name} -c runs a command line that is blocked")
+        found = [f for f in cmd.scope.nested(code, "bash", code_word, -1) if f.level == B]
+        if found:
+            cmd.scope.include(found)
+            cmd.add(B, "shell-c", f"{name} -c runs a command line that is blocked")
             return True
         return False
     return False
