@@ -20,7 +20,7 @@ import re
 
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import B, C, D, M
-from aintern_ls.safety.registry import handles
+from aintern_ls.safety.registry import handles, lookup
 
 _SAFEBOOT = re.compile(r"(?i)\\Control\\SafeBoot\\(?:Minimal|Network)\\")
 _URL = re.compile(r"(?i)\b(?:https?|ftp)://|^\\\\")
@@ -109,7 +109,11 @@ def judge(cmd: Cmd) -> None:
     elif name in _HOME_DELETERS and any(_HOME_ALL.match(t) for t in texts):
         cmd.add(B, "rm-home", f"{name} deletes every entry of the home folder")
     elif cmd.scope.family == "bash" and "-c" in texts and not _NOT_SHELL_C.match(name):
-        _shell_c(cmd, name)
+        handler = lookup(name, False)
+        # Programs the analyser models (real shells, `grep -c`) judge their own `-c`; only
+        # unknown programs and the generic local-program runner get this reading.
+        if handler is None or handler.__name__ == "_runner":
+            _shell_c(cmd, name)
 
 
 # Every entry of home, non-recursive (`~/*`, `$HOME/*`, `%USERPROFILE%\*`) is still every file.
