@@ -27,6 +27,7 @@ from aintern_ls.safety import (  # noqa: F401
     atomics,
     budget,
     catalogues,
+    families6,
     files,
     git,
     infra,
@@ -446,6 +447,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if scope.family == "bash" and name in _CODE_OPTION_TOOLS:
         _embedded_code(cmd)
     atomics.judge(cmd)  # attack tools by name, clock setting (safety-art6)
+    families6.judge(cmd)  # blind6 miss families (safety-f6)
     # (a `.bat`/`.cmd` launcher runs on Windows whatever shell starts it)
     handler = lookup(name, scope.family != "bash" or launcher is not None)
     if launcher is None and scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd")):

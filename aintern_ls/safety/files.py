@@ -152,8 +152,17 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
             level, rule, what = B, "delete-backups", f"backup and disk-image files ({t.text})"
         elif t.dynamic and (climb := _climbs_to_root(t.text)) is not None:
             level, rule, what = B, "rm-root", climb
+        elif (
+            t.dynamic
+            and re.match(r"[\"']?\$\{?(?:TMPDIR|TMP|TEMP|TEMPDIR|TMP_DIR)\}?/", t.text)
+            and t.text.strip("'\"").rstrip("/").split("/")[1:].count("..") >= 2
+        ):
+            # `$TMPDIR/../../`: two levels above the temp folder (/tmp, /var/tmp) is the
+            # root (safety-f6); above a folder of unknown depth (`$BUILD/../..`) it stays
+            # critical below.
+            level, rule, what = B, "rm-unknown-root", f"{t.text}, which climbs out of a variable"
         elif t.dynamic and ".." in t.text.split("/")[1:]:
-            # `$TMPDIR/../..`: `..` above a directory we cannot see could be anywhere.
+            # `$TMPDIR/..`: `..` above a directory we cannot see could be anywhere.
             level, rule, what = C, "rm-unknown-root", f"{t.text}, which climbs out of a variable"
         elif t.dynamic and (empty := _as_if_empty(cmd, t, recursive)) is not None:
             level, rule, what = empty

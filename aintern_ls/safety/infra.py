@@ -452,12 +452,8 @@ def _terraform(cmd: Cmd) -> None:
     ops = [w.text for w in cmd.operands()]
     verb = ops[0] if ops else ""
     text = " ".join(cmd.texts())
-    if (
-        verb in ("plan", "preview")
-        and cmd.name in ("terraform", "tofu", "terragrunt", "pulumi")
-        and not any(t.startswith(("-out", "--out")) for t in cmd.texts())
-    ):
-        return  # a plan, even of a destroy, changes nothing
+    if verb in ("plan", "preview") and cmd.name in ("terraform", "tofu", "terragrunt", "pulumi"):
+        return  # a plan, even of a destroy saved with -out, changes nothing
     if (
         verb in ("destroy", "remove", "force-unlock")
         or "-destroy" in text.split()
@@ -790,6 +786,16 @@ def _vm_words(cmd: Cmd) -> list[str]:
     return out
 
 
+def _esxcli_verb(cmd: Cmd) -> str:
+    """esxcli's verb: the last namespace word before the first option."""
+    verb = ""
+    for w in cmd.args:
+        if w.text.startswith("-"):
+            break
+        verb = w.text.lower()
+    return verb
+
+
 @handles(
     *names(
         """
@@ -802,7 +808,7 @@ def _hypervisor(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     n = cmd.name
     if n == "esxcli" and re.search(
-        r"execinstalledonly\S*\s+(-v|--value)[= ]?(false|0)|acceptance\s+set"
+        r"execinstalledonly\S*\s+(-v|--value|-i|--int-value)[= ]?(false|0)|acceptance\s+set"
         r"|--no-sig-check|firewall\s+(set\s+.*--enabled[= ]?(false|0)|unload)"
         r"|auditrecords\s+\S+\s+disable|secureboot\s+\S*\s*disable",
         text,
@@ -840,6 +846,8 @@ def _hypervisor(cmd: Cmd) -> None:
         return
     if any(_VM_READ.match(w) for w in words[-2:]) or _VM_READ.match(words[0]):
         return
+    if n == "esxcli" and (verb := _esxcli_verb(cmd)) and _VM_READ.match(verb):
+        return  # `esxcli system settings advanced list -o /User/…`: the verb is `list`
     cmd.add(M, "vm", f"{n} changes virtual machines")
 
 

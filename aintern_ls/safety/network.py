@@ -597,6 +597,9 @@ def _backup(cmd: Cmd) -> None:
     repo = [v.text for _, v in system.opt_values(cmd, "-r --repo --repository")]
     repo += [t for t in texts if _BACKUP_REMOTE.match(t) or "::" in t]
     sub = next((t for t in texts if not t.startswith("-") and t not in repo), "")
+    words = [t for t in texts if not t.startswith("-") and t not in repo]
+    if cmd.name == "kopia" and len(words) > 1 and sub in ("snapshot", "repository", "policy"):
+        sub = words[1]  # `kopia snapshot list|delete`: the verb is the second word
     if sub in (
         "snapshots",
         "list",

@@ -173,13 +173,14 @@ def write_target(
 # directly in them (`/var/log/*.log`, `winevt\Logs\*.evtx`).
 LOG_DIR = re.compile(
     r"^(?:/private)?/var/(?:log|adm)(?:/[^/*?]+)?$"
-    r"|^c:/windows/(?:logs|system32/winevt/logs|system32/logfiles|debug)$|^c:/inetpub/logs$"
+    r"|^c:/windows/(?:logs|system32/winevt/logs|system32/logfiles|debug|prefetch)$"
+    r"|^c:/inetpub/logs$"
     r"|^/library/logs$"
 )
 LOG_SUBDIR = re.compile(r"^(?:/private)?/var/log/(?:journal|audit)(?:/[^/*?]+)?$")
 LOG_GLOB = re.compile(
     r"^(?:(?:/private)?/var/(?:log|adm)(?:/[^/*?]+)?"
-    r"|c:/windows/(?:logs|system32/winevt/logs|system32/logfiles))/[^/]*[*?][^/]*$"
+    r"|c:/windows/(?:logs|system32/winevt/logs|system32/logfiles|prefetch))/[^/]*[*?][^/]*$"
 )
 
 

@@ -304,7 +304,7 @@ def test_awk_running_a_command_per_line_of_a_listing(text: str, level: RiskLevel
         ("find ~ -type f | xargs shred -u", B),
         ("shred -n 1 $(find ~/Downloads -name '*.tmp')", D),
         ("rm -f $(find ~/proj -type f)", D),
-        ("rm -f ~/*", D),  # top-level files only; folders stay
+        ("rm -f ~/*", B),  # every file of home (session 8, safety-f6: blind6 label)
     ],
 )
 def test_globstar_and_find_listings(text: str, level: RiskLevel) -> None:

@@ -211,9 +211,19 @@ def test_sixth_blind_slice_figures() -> None:
     walked): 0.951 / 0.935 / 0.016 / 0.932. The session's work moved its own corpora and
     the probe sets but not this slice's blocked rows; blocked recall and blocked-or-critical
     are below issue 14's bars (0.98 / 0.95), safe over-flagged and exact meet theirs. The
-    floors below are that blind score: they guard against regressions."""
+    floors below are that blind score: they guard against regressions.
+
+    After that score an engineer (safety-f6) was shown its 23 misses and fixed their
+    families in general form (terraform plan files, deletes of every entry of home, unknown
+    shells' `-c`, wmic `/node:` process create, SafeBoot keys, netsh portproxy, certoc,
+    ms-appinstaller, `$TMPDIR/../..`, logs deleted by name over the system, ESXi snapshot
+    loops and execInstalledOnly, security agents killed through wmic, capsh to root,
+    prefetch, tarsnap, kopia/cmdkey listings), with new spellings in `sources_f6.tsv`; so the
+    slice is no longer blind. Scored after that work: 1.000 / 1.000 / 0.000 / 0.988 (the
+    four rows left are the PowerShell timestomp assignment and three labels in doubt). The
+    floors below are that score."""
     blocked_recall, high_recall, safe_over, exact = _figures(BLIND6, 330)
-    assert blocked_recall >= 0.95
-    assert high_recall >= 0.93
-    assert safe_over <= 0.02
-    assert exact >= 0.93
+    assert blocked_recall >= 1.0
+    assert high_recall >= 1.0
+    assert safe_over <= 0.0
+    assert exact >= 0.988
