@@ -572,7 +572,7 @@ def defaults_write(cmd: Cmd) -> None:
         )
 
 
-@handles("plistbuddy", "plutil")
+@handles("plistbuddy", "PlistBuddy", "plutil")
 def _plist_edit(cmd: Cmd) -> None:
     """PlistBuddy `-c 'Add …'` and plutil `-insert/-replace` change a property list in place:
     in LaunchAgents/LaunchDaemons (or any start-up location) that is persistence, whoever
