@@ -46,19 +46,24 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATES = Path(__file__).with_name("sig7_templates.txt")
+OWN = Path(__file__).with_name("sig7_own.txt")
 OUT = ROOT / "tests" / "safety" / "sources_sig7.tsv"
 
 REPOS = {
     "sigma": "SigmaHQ/sigma",
     "elastic": "elastic/detection-rules",
     "splunk": "splunk/security_content",
+    "own": "own",
 }
 
 # The written labelling rules: category -> (our level, why). Decided before any scoring.
 LABELS: dict[str, tuple[str, str]] = {
     "wipe": ("blocked", "irreversible destruction of a disk, the system, home or a system folder"),
     "backup": ("blocked", "backups / shadow copies / backup catalogue deleted (HELPERS s6)"),
-    "recovery": ("blocked", "boot recovery turned off (HELPERS s6: recoveryenabled/bootstatuspolicy)"),
+    "recovery": (
+        "blocked",
+        "boot recovery turned off (HELPERS s6: recoveryenabled/bootstatuspolicy)",
+    ),
     "logs": ("critical", "logs or auditing cleared, shrunk or turned off: anti-forensics (s6/s8)"),
     "timestomp": ("critical", "timestamps of logs / system files changed: anti-forensics (s9)"),
     "secoff": ("critical", "turns off, weakens or removes a security product or OS protection"),
@@ -67,7 +72,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "cred": ("critical", "credential material dumped, copied or staged"),
     "lolbin-dl": ("critical", "download with a LOLBin (HELPERS s7)"),
     "remote-code": ("critical", "code fetched from the network and executed"),
-    "remote-access": ("critical", "opens remote control of the machine (reverse shell / tunnel in)"),
+    "remote-access": (
+        "critical",
+        "opens remote control of the machine (reverse shell / tunnel in)",
+    ),
     "exfil": ("critical", "file contents, secrets or command output sent to the network"),
     "opaque": ("critical", "executes text the analyser cannot see (unknown encoded payload)"),
     "privesc": ("critical", "privilege escalation (setuid, host namespaces, injection, doas)"),
@@ -121,12 +129,15 @@ class Row:
 
     @property
     def split(self) -> str:
-        return split_of(self.rule.group)
+        return "tune" if self.rule.repo == "own" else split_of(self.rule.group)
 
     @property
     def source(self) -> str:
         kind = "fires" if self.fires else "look-alike from falsepositives/filters"
         why = LABELS[self.category][1]
+        if self.rule.repo == "own":
+            kind = "own spelling" if self.fires else "own look-alike"
+            return f"sig7-own:{self.rule.path} ({self.rule.title}; {kind}; {self.category}: {why})"
         return (
             f"sig7:{REPOS[self.rule.repo]}:{self.rule.path} "
             f"({self.rule.title}; {kind}; {self.category}: {why})"
@@ -187,7 +198,8 @@ def harvest() -> list[Row]:
     known = _known_commands()
     seen: set[str] = set()
     out: list[Row] = []
-    for row in parse(TEMPLATES.read_text(encoding="utf-8")):
+    text = TEMPLATES.read_text(encoding="utf-8") + "\n" + OWN.read_text(encoding="utf-8")
+    for row in parse(text):
         if row.command in known or row.command in seen or "\t" in row.command:
             continue
         seen.add(row.command)

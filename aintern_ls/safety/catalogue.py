@@ -724,7 +724,7 @@ CATALOGUE: dict[str, Rule] = _rules(
     (
         "credential-prompt",
         "shows a fake system password dialog to capture the user's password",
-        "osascript -e 'display dialog \"Password:\" default answer \"\" with hidden answer'",
+        'osascript -e \'display dialog "Password:" default answer "" with hidden answer\'',
     ),
 )
 

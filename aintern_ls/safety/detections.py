@@ -36,6 +36,7 @@ import re
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import C
 from aintern_ls.safety.paths import LOG_DIR
+from aintern_ls.safety.words import names
 
 # --- security components ---------------------------------------------------------------
 
@@ -93,7 +94,7 @@ eventlog wecsvc wuauserv usosvc waasmedicsvc
 """
 # Names too common to search for inside free text; they count only as a whole operand.
 _SECURITY_TOKENS = frozenset(
-    "sense avp smc traps santa aide falco cb zeek bro umbrella cortex panda comodo".split()
+    names("sense avp smc traps santa aide falco cb zeek bro umbrella cortex panda comodo")
 )
 _SECURITY_RE = re.compile(
     r"(?<![a-z0-9])(?:"
@@ -117,8 +118,8 @@ def security_component(text: str) -> str | None:
 
 def _like_security(text: str) -> str | None:
     """A WMI `like '%carbon%'` / wildcard filter that picks out security products."""
-    for core in re.findall(r"%([a-z0-9 .-]{4,})%", text.lower()):
-        core = core.strip()
+    for raw in re.findall(r"%([a-z0-9 .-]{4,})%", text.lower()):
+        core = str(raw).strip()
         if core in ("endpoint", "malware", "antivirus", "security", "defender", "protection"):
             return core
         if _SECURITY_RE.search(core) or any(
@@ -129,17 +130,19 @@ def _like_security(text: str) -> str | None:
 
 
 _SERVICE_TOOLS = frozenset(
-    "systemctl service rc-service sv chkconfig update-rc.d initctl launchctl rc-update".split()
+    names("systemctl service rc-service sv chkconfig update-rc.d initctl launchctl rc-update")
 )
 _SERVICE_OFF = frozenset(
-    "stop disable mask kill unload bootout remove off del delete force-stop".split()
+    names("stop disable mask kill unload bootout remove off del delete force-stop")
 )
-_KILLERS = frozenset("kill pkill killall skill taskkill tskill stop-process spps".split())
+_KILLERS = frozenset(names("kill pkill killall skill taskkill tskill stop-process spps"))
 _PS_SERVICE = frozenset(
-    """
+    names(
+        """
     stop-service set-service remove-service suspend-service uninstall-package uninstall-module
     disable-scheduledtask unregister-scheduledtask remove-itemproperty remove-item
-    """.split()
+    """
+    )
 )
 
 
@@ -156,7 +159,9 @@ def _stops_security(cmd: Cmd) -> str | None:
     if n in _KILLERS:
         src = cmd.scope.source
         begin = src.rfind("\n", 0, cmd.start) + 1 if cmd.stdin.kind != "none" else cmd.start
-        whole = " ".join(texts) + " " + (src[begin : cmd.end][-2000:] if cmd.end <= len(src) else "")
+        whole = (
+            " ".join(texts) + " " + (src[begin : cmd.end][-2000:] if cmd.end <= len(src) else "")
+        )
         return next((s for t in [*texts, whole] if (s := security_component(t))), None)
     if n in ("sc", "net", "net1") and low:
         verb = low[1] if n == "sc" and len(low) > 1 and low[0].startswith("\\\\") else low[0]
@@ -288,17 +293,20 @@ def _timestomp(cmd: Cmd) -> str | None:
 # AD database and the SAM/SECURITY/SYSTEM hives, macOS account plists (ShadowHashData).
 _CRED_STORE = re.compile(
     r"(?i)(?:^|[/\\])(?:shadow|gshadow|master\.passwd|opasswd)$|/etc/(?:g?shadow|security/opasswd)"
-    r"|keychains?\b|\.keychain(?:-db)?\b|login data|web data|(?:^|[/\\])cookies(?:\.sqlite)?$"
+    r"|(?:^|[/\\])keychains(?:[/\\]|$)|\.keychain(?:-db)?$|login data|web data"
+    r"|(?:^|[/\\])cookies(?:\.sqlite)?$"
     r"|logins\.json|key[34]\.db|signons\.sqlite|local state|wallet\.dat|exodus|electrum"
     r"|ledger live|metamask|nkbihfbeogaeaoehlefnkodbefgpgknn|ntds\.dit"
     r"|config[/\\](?:regback[/\\])?(?:sam|security|system)$|dslocal/nodes/default/users"
     r"|shadowhashdata|\.kdbx$|(?:^|/)\.password-store"
 )
 _STAGERS = frozenset(
-    """
+    names(
+        """
     cp install rsync ditto zip 7z 7za 7zz rar tar gzip bzip2 xz zstd pax cpio scp
     copy xcopy robocopy copy-item cpi compress-archive esentutl sqlite3 sqlite3.exe
-    """.split()
+    """
+    )
 )
 
 
@@ -313,10 +321,12 @@ def _credential_access(cmd: Cmd) -> str | None:
         return f"{cmd.name} reads an account's password hash"
     if n not in _STAGERS:
         return None
-    if n in ("tar", "gzip", "bzip2", "xz", "zstd") and any(
-        t.startswith("-") and "x" in t.lstrip("-")[:3] and n == "tar" for t in texts
+    if (
+        n == "tar"
+        and texts
+        and (re.match(r"^-?[a-wyzA-Z]*x", texts[0]) or "--extract" in texts or "--get" in texts)
     ):
-        return None  # extracting an archive
+        return None  # extracting an archive writes its members, it reads no store
     stores = [t for t in texts if not t.startswith("-") and credential_store(t)]
     if not stores:
         return None
@@ -337,15 +347,23 @@ def _other(cmd: Cmd) -> tuple[str, str] | None:
     low = joined.lower()
     if n == "dd" and re.search(r"(?:^|\s)of=/proc/(?:\d+|\$\S+|self|\*)/mem\b", joined):
         return "process-injection", "dd writes into another process's memory"
-    if n == "curl" and "docker.sock" in low and re.search(r"containers/create", low) and (
-        re.search(r'"privileged"\s*:\s*true|"binds"\s*:\s*\[\s*"/:', low)
+    if (
+        n == "curl"
+        and "docker.sock" in low
+        and re.search(r"containers/create", low)
+        and (re.search(r'"privileged"\s*:\s*true|"binds"\s*:\s*\[\s*"/:', low))
     ):
         return "container-escape", "creates a privileged container through the Docker socket"
     if n in ("ssh", "plink", "klink"):
         for i, t in enumerate(texts):
-            spec = texts[i + 1] if t == "-R" and i + 1 < len(texts) else t[2:] if t[:2] == "-R" else ""
+            spec = (
+                texts[i + 1] if t == "-R" and i + 1 < len(texts) else t[2:] if t[:2] == "-R" else ""
+            )
             if spec and re.search(rf"(?:^|:){_REMOTE_LOGIN_PORTS}$", spec):
-                return "remote-access", f"{cmd.name} -R opens this machine's remote login to another host"
+                return (
+                    "remote-access",
+                    f"{cmd.name} -R opens this machine's remote login to another host",
+                )
     if n == "osascript" and "hidden answer" in low:
         return "credential-prompt", "osascript shows a fake password prompt"
     return None
@@ -354,15 +372,18 @@ def _other(cmd: Cmd) -> tuple[str, str] | None:
 def judge(cmd: Cmd, mark: int) -> None:
     """Raise the command to critical for what the detection rules know and the handlers did
     not see (called after the handler; `mark` is where this command's findings start)."""
-    if max((f.level for f in cmd.scope.findings[mark:]), default=None) is not None and max(
-        f.level for f in cmd.scope.findings[mark:]
-    ) >= C:
+    if (
+        max((f.level for f in cmd.scope.findings[mark:]), default=None) is not None
+        and max(f.level for f in cmd.scope.findings[mark:]) >= C
+    ):
         return
     if cmd.words[0].dynamic:
         return
     found = _stops_security(cmd)
     if found:
-        cmd.add(C, "disable-security", f"{cmd.name} stops or removes a security component ({found})")
+        cmd.add(
+            C, "disable-security", f"{cmd.name} stops or removes a security component ({found})"
+        )
         return
     why = _agent_off(cmd)
     if why:

@@ -580,7 +580,7 @@ def _plist_edit(cmd: Cmd) -> None:
     from aintern_ls.safety.paths import write_target
 
     texts = cmd.texts()
-    if cmd.name == "plistbuddy":
+    if cmd.name.lower() == "plistbuddy":
         edits = [
             texts[i + 1]
             for i, t in enumerate(texts[:-1])

@@ -1590,7 +1590,9 @@ def _vssadmin(cmd: Cmd) -> None:
     elif re.search(r"\bresize\b", text):
         m = re.search(r"/maxsize=(\d+(?:\.\d+)?)\s*(kb|mb|gb|tb|%)?", text)
         if re.search(r"/maxsize=unbounded\b", text):
-            cmd.add(M, "backup", "lets shadow storage grow without limit (keeps more restore points)")
+            cmd.add(
+                M, "backup", "lets shadow storage grow without limit (keeps more restore points)"
+            )
         elif m and _tiny_storage(float(m.group(1)), m.group(2) or ""):
             cmd.add(
                 B, "shadow-storage-tiny", "shrinking shadow storage this far deletes restore points"
