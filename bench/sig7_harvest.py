@@ -80,6 +80,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "opaque": ("critical", "executes text the analyser cannot see (unknown encoded payload)"),
     "privesc": ("critical", "privilege escalation (setuid, host namespaces, injection, doas)"),
     "kernel": ("critical", "kernel module or boot security setting changed"),
+    "sysfile": ("critical", "a named file inside a system folder deleted (HELPERS s7)"),
     "history": ("dangerous", "shell history wiped (HELPERS s6: history wipes are dangerous)"),
     "stop": ("dangerous", "kills or stops ordinary processes, services, VMs or the machine"),
     "delete": ("dangerous", "deletes or uninstalls named, ordinary things (scoped)"),

@@ -369,9 +369,33 @@ def _other(cmd: Cmd) -> tuple[str, str] | None:
     return None
 
 
+# PowerShell text built from a hex literal two digits at a time (`[char][byte]('0x'+…)`,
+# `[Convert]::ToByte(…, 16)`) and handed to Invoke-Expression (DarkSide, round-6 note 9).
+_HEX_LITERAL = re.compile(r"['\"]((?:[0-9a-fA-F]{2}){8,})['\"]")
+_HEX_DECODER = re.compile(
+    r"(?i)\[char\]\s*\[byte\]\s*\(\s*['\"]0x['\"]\s*\+|\[convert\]::tobyte\([^)]*,\s*16\s*\)"
+)
+
+
+def _hex_payload(cmd: Cmd) -> None:
+    """Judge the decoded text of hex literals a PowerShell line decodes and executes."""
+    if cmd.scope.family != "powershell" or cmd.name not in ("invoke-expression", "iex"):
+        return
+    src = cmd.scope.source
+    if len(src) > 20000 or not _HEX_DECODER.search(src):
+        return
+    for m in _HEX_LITERAL.finditer(src):
+        raw = bytes.fromhex(m.group(1))
+        wide = len(raw) > 3 and raw[1::2] == bytes(len(raw) // 2)
+        text = raw.decode("utf-16-le", "replace") if wide else raw.decode("latin-1")
+        if text.strip() and text.isprintable():
+            cmd.scope.include(cmd.scope.nested(text, "powershell", cmd.words[0]))
+
+
 def judge(cmd: Cmd, mark: int) -> None:
     """Raise the command to critical for what the detection rules know and the handlers did
     not see (called after the handler; `mark` is where this command's findings start)."""
+    _hex_payload(cmd)
     if (
         max((f.level for f in cmd.scope.findings[mark:]), default=None) is not None
         and max(f.level for f in cmd.scope.findings[mark:]) >= C

@@ -301,3 +301,35 @@ def test_every_fires_row_holds_a_fragment_of_its_rule() -> None:
         h.parse(bad)
     ok = h.parse("@ sigma rules/x/y.yml | impact | T | needle\n+ bash wipe | needle -rf /\n")
     assert ok[0].expected == "blocked" and ok[0].fires
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        # the DarkSide idiom: a hex literal decoded two digits at a time, then Invoke-Expression
+        (
+            "$a='76737361646d696e2064656c65746520736861646f7773202f616c6c202f7175696574';$b='';"
+            "for($i=0;$i -lt $a.Length;$i+=2){$b+=[char][byte]('0x'+$a.Substring($i,2))};iex $b",
+            B,
+        ),
+        (
+            "$h='52656d6f76652d4974656d202d52656375727365202d466f72636520433a5c'; $s='';"
+            " 0..($h.Length/2-1) | % { $s += [char][byte]('0x' + $h.Substring(2*$_,2)) }; iex $s",
+            B,
+        ),
+        (
+            "iex (-join ('7600730073006100640006d00690006e00' -split '(..)' -ne '' |"
+            " % { [char][convert]::ToByte($_,16) }))",
+            C,
+        ),
+    ],
+)
+def test_hex_decoded_powershell_is_judged_as_decoded(command: str, level: RiskLevel) -> None:
+    assert _level(command, "powershell") == level, command
+
+
+def test_hex_decoded_and_only_printed_stays_low() -> None:
+    command = (
+        "$h='476574'; $s=''; 0..2|%{$s+=[char][byte]('0x'+$h.Substring(2*$_,2))}; Write-Host $s"
+    )
+    assert _level(command, "powershell") <= M
