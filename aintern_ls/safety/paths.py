@@ -131,9 +131,6 @@ _PERSISTENCE = re.compile(
 )
 
 
-_SITE_HOOK = re.compile(r"^([^/]+\.pth|sitecustomize\.py|usercustomize\.py)$", re.I)
-
-
 def cwd_order(cwds: frozenset[str | None]) -> list[str | None]:
     """The possible working directories in a fixed order: known ones first, by name, then
     None (the directory the block started in). Which of several equally bad readings a
@@ -155,7 +152,12 @@ def write_target(
         # `> "$(python3 -m site --user-site)/x.pth"`: the folder is computed, the file name
         # is not; a site hook's name (`*.pth`, `sitecustomize.py`) is persistence anywhere.
         tail = path.replace("\\", "/").rsplit("/", 1)[-1].strip("\"'")
-        if tail and not re.search(r"[$`)(]", tail) and _SITE_HOOK.search(tail):
+        low_tail = tail.lower()
+        if (
+            tail
+            and not re.search(r"[$`)(]", tail)
+            and (low_tail.endswith(".pth") or low_tail in ("sitecustomize.py", "usercustomize.py"))
+        ):
             return Target(
                 RiskLevel.CRITICAL, "persistence", f"{tail}, which Python runs at every start"
             )

@@ -1749,7 +1749,7 @@ def _fs_debugger(cmd: Cmd) -> None:
     flag = _FSDB_WRITE_MODE[name]
     writable = any(
         re.fullmatch(rf"-[a-zA-Z]*{flag}[a-zA-Z]*", t) for t in texts if not t.startswith("--")
-    ) or (name.startswith("fsdb") and any(re.fullmatch(r"w|rw|.*,w(,.*)?", t) for t in texts))
+    ) or (name.startswith("fsdb") and any("w" in t.split(",") or t == "rw" for t in texts))
     if name == "xfs_db" and cmd.short("r"):
         writable = False
     reqs, unseen = _fsdb_requests(cmd)

@@ -60,7 +60,11 @@ def test_file_system_debuggers(command: str, expected: RiskLevel) -> None:
         ("Copy-Item .\\k.dll C:\\Windows\\System32\\kernel32.dll -Force", "powershell", B),
         # look-alikes: reading a hive is a credential copy; a restore below a hive; plain copies
         ("esentutl /y C:\\Windows\\System32\\config\\SAM /d C:\\temp\\s /vss", "cmd", C),
-        ("reg restore HKLM\\SOFTWARE\\Contoso D:\\contoso.hiv", "cmd", C),  # unseen file: existing rule
+        (
+            "reg restore HKLM\\SOFTWARE\\Contoso D:\\contoso.hiv",
+            "cmd",
+            C,
+        ),  # unseen file: existing rule
         ("robocopy C:\\src D:\\dst *.txt", "cmd", M),
         ("replace D:\\new\\app.dll C:\\Tools\\App", "cmd", M),
     ],
@@ -80,7 +84,11 @@ def test_copiers_over_system_files(command: str, shell: str, expected: RiskLevel
         ("tee ~/.ipython/profile_work/startup/10-hook.py < hook.py", C),
         ('echo x > "$(python3 -c "import site; print(site.getusersitepackages())")/a.pth"', C),
         ("cp loader.pth `python3 -m site --user-site`/", C),
-        ("install -m 644 hook.pth $(python -c 'import sysconfig; print(sysconfig.get_path(\"purelib\"))')/", C),
+        (
+            "install -m 644 hook.pth "
+            "$(python -c 'import sysconfig; print(sysconfig.get_path(\"purelib\"))')/",
+            C,
+        ),
         # look-alikes
         ("cat ~/.ghci", S),
         ('echo x > "$(mktemp -d)/notes.txt"', M),
