@@ -11,19 +11,10 @@ import pytest
 
 from aintern_ls.safety import RiskLevel, assess
 from aintern_ls.safety.detections import credential_store, security_component
+from tests.safety._levels import B, C, D, M, S
+from tests.safety._levels import level as _level
 
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _level(command: str, shell: str) -> RiskLevel:
-    return assess(command, shell).level
 
 
 # Stopping, killing, disabling, unloading or removing a security component, by any tool.
