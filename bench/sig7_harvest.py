@@ -45,6 +45,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench._corpus_figures import decode_command, encode_command  # noqa: E402
+
 TEMPLATES = Path(__file__).with_name("sig7_templates.txt")
 OWN = Path(__file__).with_name("sig7_own.txt")
 OUT = ROOT / "tests" / "safety" / "sources_sig7.tsv"
@@ -190,8 +195,7 @@ def _known_commands() -> set[str]:
             for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
                 cmd = r.get("command")
                 if cmd:
-                    known.add(cmd)
-                    known.add(cmd.replace("\\n", "\n"))
+                    known.add(decode_command(cmd))
     return known
 
 
@@ -221,7 +225,9 @@ def write_tsv(rows: list[Row], out: Path) -> None:
     with out.open("w", encoding="utf-8", newline="") as fh:
         fh.write("command\tshell\texpected\tsplit\tsource_or_reason\n")
         for r in rows:
-            fh.write(f"{r.command}\t{r.shell}\t{r.expected}\t{r.split}\t{r.source}\n")
+            fh.write(
+                f"{encode_command(r.command)}\t{r.shell}\t{r.expected}\t{r.split}\t{r.source}\n"
+            )
 
 
 def score(show: bool) -> int:

@@ -340,6 +340,27 @@ def _credential_access(cmd: Cmd) -> str | None:
 _REMOTE_LOGIN_PORTS = r"(?:3389|22|5900|5985|5986|445|135)"
 
 
+# Remote management agents told to enrol this machine with an account or server, or to
+# accept unattended connections with a password set on the command line (LOLRMM; Sigma's
+# proc_creation_lnx_ssm_agent_abuse, …_anydesk_piped_password_via_cli): someone else
+# controls the machine from then on.
+def _remote_admin_enrolment(name: str, low: str) -> bool:
+    base = name.removesuffix(".exe")
+    if base == "amazon-ssm-agent":
+        return "-register" in low and "-code" in low
+    if base == "anydesk":
+        return bool(re.search(r"--set-password|--register-license|--install\b", low))
+    if base == "teamviewer":
+        return bool(re.search(r"\bassign\b.*--api-token|--grant-easy-access|setup\b.*--api", low))
+    if base == "rustdesk":
+        return bool(re.search(r"--password\b|--config\b|--option\b", low))
+    if base in ("meshagent", "meshagent64"):
+        return bool(re.search(r"-install|-fullinstall|--installedby", low))
+    if base.startswith("screenconnect.clientservice") or base.startswith("connectwisecontrol"):
+        return "h=" in low and "k=" in low
+    return False
+
+
 def _other(cmd: Cmd) -> tuple[str, str] | None:
     n = cmd.name.lower().removesuffix(".exe")
     texts = cmd.texts()
@@ -364,6 +385,8 @@ def _other(cmd: Cmd) -> tuple[str, str] | None:
                     "remote-access",
                     f"{cmd.name} -R opens this machine's remote login to another host",
                 )
+    if _remote_admin_enrolment(n, low):
+        return "remote-access", f"{cmd.name} enrols this machine in someone's remote management"
     if n == "osascript" and "hidden answer" in low:
         return "credential-prompt", "osascript shows a fake password prompt"
     return None

@@ -324,3 +324,26 @@ def test_hex_decoded_and_only_printed_stays_low() -> None:
         "$h='476574'; $s=''; 0..2|%{$s+=[char][byte]('0x'+$h.Substring(2*$_,2))}; Write-Host $s"
     )
     assert _level(command, "powershell") <= M
+
+
+@pytest.mark.parametrize(
+    "command,shell,level",
+    [
+        ('amazon-ssm-agent -register -code "Zx9" -id "aaaa-1111" -region "eu-west-1"', "bash", C),
+        ('echo Winter2024! | "C:\\ProgramData\\AnyDesk\\AnyDesk.exe" --set-password', "cmd", C),
+        ("rustdesk --password 'S3cret!' --option allow-remote-config-modification Y", "bash", C),
+        ("amazon-ssm-agent -version", "bash", M),
+        ("groupdel -f contractors", "bash", D),
+        ("pbpaste | head -5", "bash", S),
+        ("xclip -selection clipboard -o", "bash", S),
+        ("klist -e", "bash", S),
+        ("tc -s qdisc ls dev eth0", "bash", S),
+        ("scutil --get ComputerName", "bash", S),
+        ("tc qdisc add dev eth0 root netem delay 100ms", "bash", M),
+        ("scutil --set HostName build-01", "bash", M),
+        ("klist purge", "cmd", M),
+        ("xclip -selection clipboard < notes.txt", "bash", M),
+    ],
+)
+def test_remote_admin_enrolment_and_read_modes(command: str, shell: str, level: RiskLevel) -> None:
+    assert _level(command, shell) == level, command
