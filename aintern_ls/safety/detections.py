@@ -90,7 +90,7 @@ auditd falcoctl tetragon sysdig\w* tripwire rkhunter chkrootkit clamd clamav\w* 
 fail2ban\w* crowdsec\w* apparmor selinux firewalld ufw ufw-init iptables ip6tables nftables
 ebtables arptables snort suricata zeek lkrg aegis aliyundun\w* ydservice yunjing\w*
 hostguard\w* td-agent fluentd fluent-bit rsyslogd? syslog-ng systemd-journald auditbeat
-eventlog wecsvc wuauserv usosvc waasmedicsvc
+eventlog wecsvc wuauserv usosvc waasmedicsvc appidsvc applockerfltr
 """
 # Names too common to search for inside free text; they count only as a whole operand.
 _SECURITY_TOKENS = frozenset(
@@ -224,6 +224,12 @@ def _agent_off(cmd: Cmd) -> str | None:
         return "Kaspersky Endpoint Security stopped"
     if n == "ufw-init" and re.search(r"\b(force-)?stop\b|\bflush-all\b", low):
         return "the ufw firewall stopped"
+    if n == "remove-mppreference" and re.search(
+        r"-(controlledfolderaccessprotectedfolders|attacksurfacereductionrules_\w+"
+        r"|checkforsignaturesbeforerunningscan)\b",
+        low,
+    ):
+        return "Remove-MpPreference takes away a Defender protection (protected folders, ASR rules)"
     if n in ("certutil", "certutil.exe") and re.search(r"-addstore\b.*\bdisallowed\b", low):
         return "a certificate put into the untrusted store (products it signs stop loading)"
     if n == "esxcli" and re.search(

@@ -1517,7 +1517,9 @@ _REG_SECURITY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (
             r"enablelua\D+0|consentpromptbehavior(admin|user)\D+0|promptonsecuredesktop\D+0"
-            r"|disabletaskmgr|disableregistrytools|disablecmd\b|\\lsa\b.*\brunasppl\b"
+            r"|disabletaskmgr|disableregistrytools|disablecmd\b"
+            # LSA protection turned off (set to 1/2 it is turned on) (sig7)
+            r"|\\lsa\b.*\b(runasppl|runaspplboot|isppl\w*)\b\D+0\b"
             r"|\\wdigest\b.*uselogoncredential|enablesmartscreen|shellsmartscreenlevel"
             # LSA weakened (safety-art6): LM hashes kept or sent, anonymous access, blank
             # passwords over the network (Restricted Admin is moderate in corpus.tsv)
@@ -1729,8 +1731,13 @@ def _wmic(cmd: Cmd) -> None:
     if "shadowcopy" in text and "delete" in text:
         cmd.add(B, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
     elif re.search(r"\b(delete|call|terminate|create|set)\b", text):
+        stops = re.search(r"\bcall\s+(stopservice|pauseservice|uninstall)\b", text) or re.search(
+            r"\bcall\s+changestartmode\W+disabled\b", text
+        )  # a service stopped or disabled, a program uninstalled (sig7)
         cmd.add(
-            D if "terminate" in text or "delete" in text else M, "wmic", "wmic changes the system"
+            D if "terminate" in text or "delete" in text or stops else M,
+            "wmic",
+            "wmic changes the system",
         )
     else:
         return

@@ -347,3 +347,34 @@ def test_hex_decoded_and_only_printed_stays_low() -> None:
 )
 def test_remote_admin_enrolment_and_read_modes(command: str, shell: str, level: RiskLevel) -> None:
     assert _level(command, shell) == level, command
+
+
+@pytest.mark.parametrize(
+    "command,shell,level",
+    [
+        ("Remove-MpPreference -AttackSurfaceReductionRules_Actions Enabled", "powershell", C),
+        (
+            "Remove-MpPreference -ControlledFolderAccessProtectedFolders D:\\Finance",
+            "powershell",
+            C,
+        ),
+        (
+            'reg add "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Lsa" /v RunAsPPLBoot'
+            " /t REG_DWORD /d 0 /f",
+            "cmd",
+            C,
+        ),
+        (
+            'reg add "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Lsa" /v RunAsPPL'
+            " /t REG_DWORD /d 2 /f",
+            "cmd",
+            M,
+        ),
+        ("reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\AppIDSvc /v Start /d 4 /f", "cmd", C),
+        ("wmic service where \"name='MSSQLSERVER'\" call stopservice", "cmd", D),
+        ('wmic service where name="W3SVC" call ChangeStartMode Disabled', "cmd", D),
+        ('wmic service where name="W3SVC" call startservice', "cmd", M),
+    ],
+)
+def test_defender_lsa_and_wmi_services(command: str, shell: str, level: RiskLevel) -> None:
+    assert _level(command, shell) == level, command
