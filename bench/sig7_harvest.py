@@ -91,7 +91,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "delete": ("dangerous", "deletes or uninstalls named, ordinary things (scoped)"),
     "write": ("moderate", "writes or changes ordinary files or settings"),
     "net": ("moderate", "network access that sends no local data"),
-    "run": ("moderate", "runs a local program or script"),
+    "run": ("moderate", "runs a local program or script, or installs/uninstalls an ordinary one"),
     "read": ("safe", "read-only query or discovery"),
     "dry": ("safe", "a known program's own dry-run / debug mode"),
     "help": ("safe", "a known program's help"),

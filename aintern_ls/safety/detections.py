@@ -90,8 +90,11 @@ auditd falcoctl tetragon sysdig\w* tripwire rkhunter chkrootkit clamd clamav\w* 
 fail2ban\w* crowdsec\w* apparmor selinux firewalld ufw ufw-init iptables ip6tables nftables
 ebtables arptables snort suricata zeek lkrg aegis aliyundun\w* ydservice yunjing\w*
 hostguard\w* td-agent fluentd fluent-bit rsyslogd? syslog-ng systemd-journald auditbeat
-eventlog wecsvc wuauserv usosvc waasmedicsvc appidsvc applockerfltr
+eventlog wecsvc appidsvc applockerfltr
 """
+# Windows Update's services: stopping one for a while is an ordinary service stop
+# (dangerous); turning one off for good (start type disabled) stops security patches.
+_UPDATE_SERVICES = frozenset(names("wuauserv usosvc waasmedicsvc bits dosvc"))
 # Names too common to search for inside free text; they count only as a whole operand.
 _SECURITY_TOKENS = frozenset(
     names("sense avp smc traps santa aide falco cb zeek bro umbrella cortex panda comodo")
@@ -166,11 +169,18 @@ def _stops_security(cmd: Cmd) -> str | None:
     if n in ("sc", "net", "net1") and low:
         verb = low[1] if n == "sc" and len(low) > 1 and low[0].startswith("\\\\") else low[0]
         rest = texts[2:] if n == "sc" and low[0].startswith("\\\\") else texts[1:]
-        if verb in ("stop", "delete", "pause") or (
-            n == "sc"
-            and verb == "config"
-            and re.search(r"start=\s*(disabled|demand)", " ".join(low))
+        disables = n == "sc" and verb == "config" and re.search(r"start=\s*disabled", " ".join(low))
+        if (
+            verb in ("stop", "delete", "pause")
+            or disables
+            or (
+                n == "sc"
+                and verb == "config"
+                and re.search(r"start=\s*(disabled|demand)", " ".join(low))
+            )
         ):
+            if disables and rest[:1] and rest[0].lower() in _UPDATE_SERVICES:
+                return rest[0]
             return next((s for t in rest[:1] if (s := security_component(t))), None)
         return None
     if n == "wmic":
@@ -201,7 +211,8 @@ def _stops_security(cmd: Cmd) -> str | None:
             and re.search(r"(/v|-name)\s+[\"']?start\b", joined)
             and re.search(r"(/d|-value)\s+[\"']?4\b", joined)
         ):
-            return security_component(svc.group(1))
+            name = svc.group(1)
+            return name if name in _UPDATE_SERVICES else security_component(name)
         return None
     if n in ("kextunload", "kmutil") and (n == "kextunload" or "unload" in low):
         return next((s for t in texts if (s := security_component(t))), None)

@@ -1731,9 +1731,9 @@ def _wmic(cmd: Cmd) -> None:
     if "shadowcopy" in text and "delete" in text:
         cmd.add(B, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
     elif re.search(r"\b(delete|call|terminate|create|set)\b", text):
-        stops = re.search(r"\bcall\s+(stopservice|pauseservice|uninstall)\b", text) or re.search(
+        stops = re.search(r"\bcall\s+(stopservice|pauseservice)\b", text) or re.search(
             r"\bcall\s+changestartmode\W+disabled\b", text
-        )  # a service stopped or disabled, a program uninstalled (sig7)
+        )  # a service stopped or disabled (sig7); uninstalling a program stays moderate
         cmd.add(
             D if "terminate" in text or "delete" in text or stops else M,
             "wmic",
