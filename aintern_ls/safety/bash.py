@@ -380,6 +380,7 @@ class _Walker:
         "functions",
         "out_substs",
         "pos",
+        "psub_listing",
         "psub_stdin",
         "scope",
         "toggles",
@@ -401,6 +402,9 @@ class _Walker:
         # ran, so those substitutions wait in `out_substs`; `tee >(sh)` passes its stdin.
         self.psub_stdin: Stdin | None = None
         self.out_substs: list[Node] | None = None
+        # `done < <(ls -d /*)`: what the last input process substitution listed (paths), so a
+        # `while read` loop fed by it ranges over them as it does when piped (safety-m7).
+        self.psub_listing: Info | None = None
 
     # -- errors --------------------------------------------------------------------------
 
@@ -917,6 +921,11 @@ class _Walker:
                 return Stdin(STDIN_STATIC, target, -1, decoded=dest[0].origin == "decoded"), []
             if target == "/dev/null":
                 return Stdin(STDIN_STATIC, ""), []  # reads nothing
+            listing = self.psub_listing
+            if dest[0].origin == ORIGIN_SUBST and listing is not None and listing.paths:
+                # `while read d; do …; done < <(ls -d /*)`: reads what the listing printed.
+                self.psub_listing = None
+                return dispatch.next_stdin(listing, NO_STDIN), []
             return Stdin(STDIN_FILE, secret=is_secret(target)), []
         if target.isdigit() or target == "-":
             return None, []
@@ -1790,6 +1799,7 @@ class _Walker:
             if out is not None and not info.network_fetch:
                 # `source <(echo 'rm -rf /')`: the "file" holds known text.
                 return out.text, True, False, "decoded" if out.decoded else "static"
+            self.psub_listing = info if info.paths else None
             return "/dev/fd/63", True, False, ORIGIN_NETWORK if info.network_fetch else ORIGIN_SUBST
         if t == "arithmetic_expansion":
             self._arithmetic(node)

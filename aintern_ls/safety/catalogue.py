@@ -724,6 +724,12 @@ CATALOGUE: dict[str, Rule] = _rules(
         "Remove-Item Env:\\FOO",
         "powershell",
     ),
+    (
+        "timestomp",
+        "sets a log's or a system file's timestamps by hand (hides when it changed:"
+        " anti-forensics, critical)",
+        "touch -r /bin/ls /usr/bin/.helper",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

@@ -359,7 +359,10 @@ def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
         head = w is words[0] or (
             len(words) > 1 and w is words[1] and words[0].text.lower().lstrip("@") == "call"
         )
-        parts = text.split() if head and not dynamic else [text]
+        # cmd expands `%x%` as text before it splits the line: an unquoted value with
+        # spaces is several arguments (`set t=/s /q C:\Users& rd %t%`).
+        quoted = scope.source[w.start : w.start + 1] == '"'
+        parts = text.split() if (head or not quoted) and not dynamic and text.strip() else [text]
         out.extend(
             Word(p, w.start, w.end, dynamic, w.glob or ("*" in p or "?" in p), w.origin)
             for p in parts

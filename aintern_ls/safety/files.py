@@ -992,6 +992,51 @@ def _mv(cmd: Cmd) -> None:
     cmd.add(M, "write", "mv moves or overwrites files")
 
 
+def _touch(cmd: Cmd) -> bool:
+    """`touch -d 2020-01-01 /var/log/auth.log`, `touch -r /bin/ls /usr/bin/x`: a file's times
+    set to hide when it changed (timestomping) is anti-forensics when aimed at a log or a
+    system file (critical, session-9 convention); a new file in a cron/start-up folder is
+    persistence. True when a finding was added."""
+    from aintern_ls.safety.paths import LOG_DIR, LOG_SUBDIR
+
+    texts = cmd.texts()
+    stamps = any(
+        t in ("-d", "-t", "-r", "--date", "--reference")
+        or t.startswith(("--date=", "--reference="))
+        or re.fullmatch(r"-[acmh]*[dtr][acmh]*", t)
+        for t in texts
+    )
+    ops: list[Word] = []
+    skip = False
+    for w in cmd.args:
+        if skip:
+            skip = False
+        elif re.fullmatch(r"-[acmhf]*[dtr]|--date|--reference", w.text):
+            skip = True  # `-acmr REF`, `-d DATE`: the value is no file touched
+        elif not w.text.startswith("-"):
+            ops.append(w)
+    for w in ops:
+        if w.dynamic:
+            continue
+        t = write_target(w.text, cmd.scope.cwds)
+        if t is not None and t.rule == "persistence":
+            cmd.add(C, "persistence", f"touch creates {t.what}", w)
+            return True
+        low = w.text.rstrip("/").lower()
+        parent = low.rsplit("/", 1)[0]
+        logged = bool(
+            (t is not None and t.rule == "log-wipe")
+            or LOG_DIR.match(parent)
+            or LOG_SUBDIR.match(parent)
+            or LOG_DIR.match(low)
+        )
+        if stamps and (logged or (t is not None and t.level >= C)):
+            what = f"the log {w.text}" if logged else (t.what if t is not None else w.text)
+            cmd.add(C, "timestomp", f"touch backdates {what} (hides when it changed)", w)
+            return True
+    return False
+
+
 @handles("cp", "install", "rsync", "cat", "tee", "touch", "mkdir", "mktemp")
 def _write_family(cmd: Cmd) -> None:
     n = cmd.name
@@ -1014,6 +1059,8 @@ def _write_family(cmd: Cmd) -> None:
         return
     if n == "cp" and len(ops) == 2 and ops[0].text == "/dev/null":
         cmd.add(D, "truncate", f"empties {ops[1].text}", ops[1])
+        return
+    if n == "touch" and _touch(cmd):
         return
     mode = cmd.option_value("-m", "--mode") if n == "install" else None
     if mode is not None and _MODE_SETUID.match(mode.text):

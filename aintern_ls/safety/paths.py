@@ -469,7 +469,16 @@ _SECRET = re.compile(
     r"|\.oci/config|\.config/gcloud/(credentials|legacy_credentials|access_tokens|application_default)"
     r"|\.azure/(accesstokens\.json|msal_token_cache|azureprofile\.json)|(^|/)clouds\.ya?ml$"
     r"|\.config/rclone/rclone\.conf|\.terraform\.d/credentials|\.vault-token|\.s3cfg|(^|/)\.boto$"
-    r"|\.my\.cnf|\.dockercfg|\.config/hub$|\.password-store|(^|/)\.?htpasswd$|\.kdbx$",
+    r"|\.my\.cnf|\.dockercfg|\.config/hub$|\.password-store|(^|/)\.?htpasswd$|\.kdbx$"
+    # more CLIs' credential files, host keys, password hashes, wallets, browser logins (m7)
+    r"|\.config/(scw|doctl|hcloud|linode-cli|glab-cli|vercel|netlify|heroku|op|sops|b2)(/|$)"
+    r"|\.(aliyun|tccli|bluemix|ibmcloud|pulumi|databrickscfg|snowsql|mc|linode-cli)(/|$)"
+    r"|\.passwd-s3fs|\.b2_account_info|\.cargo/credentials|\.gem/credentials"
+    r"|\.composer/auth\.json|\.gradle/gradle\.properties|\.m2/settings(-security)?\.xml"
+    r"|(^|/)ssh_host_\w+_key$|^/etc/(gshadow|master\.passwd|security/opasswd)$"
+    r"|(^|/)(wallet\.dat|key[34]\.db|logins\.json|login data|cookies\.sqlite)$"
+    r"|\.ethereum/keystore|\.electrum/wallets|(^|/)ntds\.dit$"
+    r"|(^|/)secrets?\.(ya?ml|json|env|toml)$",
     re.I,
 )
 

@@ -118,6 +118,12 @@ def _created_scripts(text: str, scope: Scope) -> None:
 
 
 _PS_VAR = "\x00ps:"  # PowerShell variables in the scope's table (no shell name starts so)
+# `(Get-Item PATH).LastWriteTime`, `(gi PATH -Force).CreationTimeUtc`, `$f.LastAccessTime`
+_TIMESTAMP_LHS = re.compile(
+    r"\A(?:\(\s*(?:get-item|gi|get-childitem|gci|dir|ls)\s+(?:-(?:literalpath|path|force)\s+)*"
+    r"(?P<path>'[^']*'|\"[^\"]*\"|[^\s)]+)[^)]{0,80}\)|(?P<var>\$\w{1,64}))"
+    r"\.(?:creation|lastwrite|lastaccess)time(?:utc)?\Z"
+)
 _AMSI = re.compile(
     r"amsiInitFailed|AmsiUtils|amsiContext|AmsiScanBuffer|amsi\.dll|amsiSession"
     r"|EnableScriptBlockLogging['\"]?\s*,\s*0|cachedGroupPolicySettings|\bEtwProvider\b"
@@ -654,6 +660,35 @@ class _Walker:
             info = self.visit(c)
         return Info() if info is None else info
 
+    def _timestomp(self, node: Node, m: re.Match[str]) -> None:
+        """`(Get-Item f).LastWriteTime = '…'`, `$f.CreationTime = …`: a file's times set by
+        hand. Moderate for an ordinary file; critical (anti-forensics, session 9) when it is
+        a log or sits in a system folder."""
+        from aintern_ls.safety.paths import LOG_DIR, LOG_SUBDIR
+
+        target = m.group("path") or ""
+        if m.group("var"):
+            target = self.scope.env.get(_PS_VAR + m.group("var") + ".fullname", "")
+        p = target.strip("'\" ").replace("\\", "/").lower()
+        p = re.sub(r"\A\$env:(systemroot|windir)", "c:/windows", p)
+        parent = p.rsplit("/", 1)[0]
+        s, e = self.span(node)
+        system = re.match(r"\A(c:)?/(windows|program files( \(x86\))?|programdata)(/|\Z)", p)
+        logged = p.endswith((".evtx", ".log")) or bool(
+            LOG_DIR.match(parent) or LOG_SUBDIR.match(parent)
+        )
+        if system or logged:
+            what = "a log" if logged else "a system file"
+            self.scope.add(
+                RiskLevel.CRITICAL,
+                "timestomp",
+                f"backdates {what} ({target}): hides when it changed",
+                s,
+                e,
+            )
+        else:
+            self.scope.add(RiskLevel.MODERATE, "write", "changes a file's timestamps", s, e)
+
     def assignment(self, node: Node) -> None:
         """`$c = 'Remove-Item'`: remember constant values so `& $c …` is judged as what it
         runs (a value built at run time is forgotten, and stays unknown)."""
@@ -661,6 +696,10 @@ class _Walker:
         if len(kids) < 2:
             return
         name = _text(kids[0]).strip().lower()
+        stamp = _TIMESTAMP_LHS.match(name)
+        if stamp is not None:
+            self._timestomp(node, stamp)
+            return
         if not re.fullmatch(r"\$[\w:]+", name):
             return
         if name.startswith("$env:"):

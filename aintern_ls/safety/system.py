@@ -1125,13 +1125,27 @@ def vi_shell_escapes(cmd: Cmd) -> bool:
     """`vim -c ':!cmd'`, `vi +':call system("cmd")'`: each shell escape given on the command
     line is judged as a command line. True if there was one."""
     found = False
+    pieces: list[tuple[str, Word]] = []
     for i, w in enumerate(cmd.args):
-        code = None
         if w.text in ("-c", "--cmd") and i + 1 < len(cmd.args):
-            code, where = cmd.args[i + 1].text, cmd.args[i + 1]
+            pieces.append((cmd.args[i + 1].text, cmd.args[i + 1]))
         elif w.text.startswith("+") and len(w.text) > 1:
-            code, where = w.text[1:], w
-        if code is not None:
+            pieces.append((w.text[1:], w))
+        elif w.text in ("-s", "-S") and i + 1 < len(cmd.args):
+            # `vim -s <(printf ':!rm -rf ~\n')`, `-S <(…)`: a script of keystrokes or Ex
+            # lines whose text is known (a process substitution that prints a literal).
+            src = cmd.args[i + 1]
+            if src.dynamic and src.origin in ("static", "decoded"):
+                known = Word(src.text, src.start, src.end)
+                pieces += [(line.lstrip(":"), known) for line in src.text.splitlines()[:64]]
+    if cmd.stdin.kind == "static" and (
+        cmd.name in ("ex", "vim.tiny") or any(re.fullmatch(r"-e?s|-e", t) for t in cmd.texts())
+    ):
+        # `ex -s < <(printf '!…')`, `vim -es <<< '!…'`: Ex commands read from stdin.
+        where = Word(cmd.stdin.text, cmd.start, cmd.end)
+        pieces += [(line.lstrip(":"), where) for line in cmd.stdin.text.splitlines()[:64]]
+    for code, where in pieces:
+        if code:
             shell = _VI_SHELL.match(code)
             if shell is not None:
                 text = next(
@@ -3110,6 +3124,25 @@ def program_code(cmd: Cmd, known: bool, mark: int) -> None:
             )
 
 
+def _findmnt_filtered(texts: list[str]) -> bool:
+    """findmnt narrowed to some mounts: a source/target operand, `-t TYPE`, `-O OPTS`,
+    `-S`/`-T`/`-N` (glued flags such as `-rno TARGET` take their value next)."""
+    skip = False
+    for t in texts:
+        if skip:
+            skip = False
+            continue
+        if re.fullmatch(r"-[a-zA-Z]*[tOSTNMF]", t) or t.startswith(
+            ("--types", "--options", "--source", "--target", "--mountpoint", "--task")
+        ):
+            return True
+        if re.fullmatch(r"-[a-zA-Z]*[ow]", t) or t in ("--output", "--poll", "--timeout"):
+            skip = True
+        elif not t.startswith("-"):
+            return True
+    return False
+
+
 # --- read-only queries of disks, modules and hardware (safety-p5) -----------------------
 
 
@@ -3121,6 +3154,9 @@ def _hardware_queries(cmd: Cmd) -> None:
     `blockdev --set*/--flushbufs/--rereadpt` change the device."""
     n = cmd.name
     texts = cmd.texts()
+    if n == "findmnt" and not _findmnt_filtered(texts):
+        # Every mount point, `/` among them: a loop over them acts on the root (m7).
+        cmd.info.paths = (Word("/", cmd.start, cmd.end),)
     if n == "kmod":
         ops = cmd.operands()
         verb = ops[0].text if ops else ""

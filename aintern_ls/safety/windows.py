@@ -175,7 +175,17 @@ def _remove_item(cmd: Cmd) -> None:
         if val is not None:
             targets.append(val)
     if not targets and cmd.stdin.paths:
-        targets = list(cmd.stdin.paths)
+        from aintern_ls.safety.paths import LOG_DIR, LOG_SUBDIR
+
+        # A listing emits the folder's entries: of a log folder, that is its logs (log
+        # clearing, critical), not the folder itself.
+        targets = [
+            Word(w.text.rstrip("\\/") + "\\*", w.start, w.end, w.dynamic, True)
+            if (low := w.text.replace("\\", "/").rstrip("/").lower())
+            and (LOG_DIR.match(low) or LOG_SUBDIR.match(low))
+            else w
+            for w in cmd.stdin.paths
+        ]
         recursive = True
     elif not targets and cmd.stdin.kind == "static" and cmd.stdin.text.strip():
         # `"$env:SystemRoot" | Remove-Item -Recurse`: piped strings bind to -Path.
@@ -297,6 +307,18 @@ def _invoke_expression(cmd: Cmd) -> None:
             M, "indirect-code", "runs code assembled from literal pieces (judged as built)", code
         )
         cmd.scope.include(cmd.scope.nested(built, "powershell", code))
+    elif (
+        "$" in code.text
+        and (
+            filled := interpolate_ps(
+                cmd.scope.source[code.start : code.end].strip(), ps_variables(cmd.scope)
+            )
+        )
+        is not None
+    ):
+        # `$p='rm'; $a='-r -fo C:\Users'; iex "$p $a"`: every variable in the string has a
+        # literal value set before: the code is that text (safety-m7).
+        cmd.scope.include(cmd.scope.nested(filled, "powershell", code))
     elif code.dynamic or "$" in code.text or "frombase64" in text:
         if not code.dynamic and "$" in code.text:
             # `iex 'Remove-Item -Recurse $HOME'`: the variables are read when it runs, but
@@ -3443,6 +3465,30 @@ def ps_variables(scope: Scope) -> dict[str, str]:
     known = dict(PS_KNOWN_VARS)  # $HOME, $env:SystemRoot …: folders whose meaning is known
     known.update({k[n:]: v for k, v in scope.env.items() if k.startswith(_PS_VAR_PREFIX)})
     return known
+
+
+_PS_REF = re.compile(r"\$\{([\w:]+)\}|\$((?:env:)?\w+)", re.I)
+
+
+def interpolate_ps(text: str, variables: dict[str, str]) -> str | None:
+    """A double-quoted PowerShell string's text with every `$name`/`${name}` replaced by its
+    literal value; None when one is unknown (or the string holds a subexpression)."""
+    body = text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
+    if "$(" in body or len(body) > 4000:
+        return None
+    missing = False
+
+    def sub(m: re.Match[str]) -> str:
+        nonlocal missing
+        name = "$" + (m.group(1) or m.group(2)).lower()
+        value = variables.get(name)
+        if value is None:
+            missing = True
+            return m.group(0)
+        return value
+
+    out = _PS_REF.sub(sub, body)
+    return None if missing or out == body else out
 
 
 def ps_eval(text: str, variables: dict[str, str] | None = None) -> str | None:
