@@ -6,19 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from aintern_ls.safety import RiskLevel, assess
-
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
-
-
-def _level(command: str, shell: str) -> RiskLevel:
-    return assess(command, shell).level
+from aintern_ls.safety import RiskLevel
+from tests.safety._levels import B, C, D, M, S
+from tests.safety._levels import level as _level
 
 
 @pytest.mark.parametrize(
