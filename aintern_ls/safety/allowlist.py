@@ -429,6 +429,10 @@ def _misc(cmd: Cmd) -> None:
         return
     if n in ("ssh-add",) and any(t in ("-l", "-L") for t in texts):
         return
+    if n == "defaults" and texts[:1] in (["read"], ["read-type"], ["domains"], ["find"]):
+        return  # macOS preferences read, listed or searched
+    if n == "defaults" and len(texts) > 2 and texts[0] == "-currentHost" and texts[1] == "read":
+        return
     if n == "ssh-keygen":
         # `-l` (fingerprint), `-F` (look up a host), `-y` (print the public key), `-B`, `-L`
         # (print a certificate), `-Q` (test a revocation list): read and print only.

@@ -857,6 +857,20 @@ def _mkswap(cmd: Cmd) -> None:
         cmd.add(M, "write", "mkswap formats a swap file")
 
 
+@handles("partedUtil", "partedutil")
+def _parted_util(cmd: Cmd) -> None:
+    """ESXi's partition tool: `getptbl`, `get`, `getUsableSectors`, `showGuids` read; every
+    other verb (`delete`, `setptbl`, `mklabel`, `resize`, `fixGpt`, `add`) rewrites a
+    disk's partition table (blocked, like `sgdisk --zap-all`)."""
+    verb = cmd.args[0].text.lower() if cmd.args else ""
+    if verb in ("getptbl", "get", "getusablesectors", "showguids", "partinfo", "") or verb in (
+        "-h",
+        "--help",
+    ):
+        return
+    cmd.add(B, "mkfs", f"partedUtil {verb} rewrites a disk's partition table")
+
+
 @handles("diskutil")
 def _diskutil(cmd: Cmd) -> None:
     sub = cmd.args[0].text.lower() if cmd.args else ""
@@ -867,6 +881,17 @@ def _diskutil(cmd: Cmd) -> None:
         verb.startswith(("list", "info")) or verb in ("", "verbose")
     ):
         return  # `diskutil apfs listSnapshots /`, `diskutil apfs list`: listings
+    if sub in ("apfs", "ap") and verb in ("deletesnapshot", "deletesnapshots"):
+        # One named APFS snapshot (a Time Machine local snapshot) deleted: scoped (safety-m7).
+        cmd.add(D, "disk-destroy", "diskutil apfs deleteSnapshot deletes a volume snapshot")
+        return
+    if sub in ("apfs", "ap") and re.match(
+        r"(addvolume|unlockvolume|lockvolume|encryptvolume|decryptvolume|changepassphrase"
+        r"|setpassphrasehint|updatepreboot|defragment)",
+        verb,
+    ):
+        cmd.add(M, "disk", f"diskutil apfs {verb} changes a volume")
+        return
     if re.match(r"(erase|zero|secureerase|partitiondisk|reformat|randomdisk|apfs)", sub):
         cmd.add(B, "mkfs", f"diskutil {sub} erases a disk")
     else:

@@ -103,6 +103,10 @@ _PERSISTENCE = re.compile(
     r"|kshrc|cshrc|tcshrc|mkshrc|inputrc|xinitrc|xprofile|xsession|bash_aliases|zlogout"
     r"|xsessionrc|pam_environment)$"
     r"|(^|/)\.config/fish/(config\.fish|conf\.d/\S+)$"
+    # other shells' start-up files (safety-m7): nushell, xonsh, elvish, ion
+    r"|(^|/)\.config/nushell/(config\.nu|env\.nu|login\.nu|autoload/\S+)$|(^|/)\.xonshrc$"
+    r"|(^|/)\.config/xonsh/(rc\.xsh|rc\.d/\S+)$|(^|/)\.(config/)?elvish/rc\.elv$"
+    r"|(^|/)\.config/ion/initrc$"
     r"|(^|/)\.ssh/(authorized_keys2?|rc|config)$"
     r"|^/etc/(profile|bashrc|bash\.bashrc|zshrc|zsh/\S+|environment|rc\.local|ld\.so\.preload)$"
     r"|^/etc/(profile\.d|cron\.d|cron\.daily|cron\.hourly|cron\.weekly|cron\.monthly"
@@ -246,6 +250,8 @@ _DEVICE = re.compile(
     r"|zvol/|mem$|kmem$|port$|\*$"  # (`/dev/*`: every device, the disks among them)
     r"|(?!(pts|shm|fd|input|snd|dri|bus|net|char|cpu|hugepages|mqueue|vfio|serial|v4l|usb"
     r"|dma_heap|bsg|hidraw|tty|vc|cuse|fuse|log)(/|$))[\w.-]+/[\w.-]+$)"
+    # ESXi's raw disks (`/vmfs/devices/disks/naa.…`, `mpx.vmhba0:C0:T0:L0`), safety-m7
+    r"|^/vmfs/devices/disks/[^/\s]+$"
 )
 # Raw Windows disks and volumes: `\\.\PhysicalDrive0`, `\\.\C:`, `\\?\Volume{…}`,
 # `\\.\Harddisk0Partition1`.
@@ -318,6 +324,7 @@ def _norm(path: str, windows: bool) -> str:
 
 # The program and platform folders of antivirus / EDR products: deleting them removes the
 # machine's protection (Defender's Platform folder, CrowdStrike, Sophos, Symantec …).
+_DATASTORE = re.compile(r"/vmfs/volumes(?:/[^/]+)?/?")
 _SECURITY_DIR = re.compile(
     r"[a-z]:/(?:programdata|program files(?: \(x86\))?)/(?:microsoft/)?"
     r"(?:windows defender(?: advanced threat protection)?(?:/platform)?|crowdstrike|sophos"
@@ -415,6 +422,10 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         return Target(RiskLevel.BLOCKED, "rm-root", "top-level directories matched by a glob")
     if _ACCOUNT_FILES.match(low):
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the account or boot file {p}")
+    if _DATASTORE.fullmatch(low):
+        # ESXi keeps every virtual machine of a datastore under /vmfs/volumes/<ds>/: its
+        # contents (or the datastore itself) deleted are all of them (safety-m7).
+        return Target(RiskLevel.BLOCKED, "rm-system", f"the ESXi datastore {p}")
     if _SECURITY_DIR.fullmatch(low):
         return Target(RiskLevel.BLOCKED, "rm-security", f"the files of a security product ({p})")
     if _SYSTEM_LIB_GLOB.fullmatch(low):

