@@ -341,6 +341,38 @@ _MISC_NAMES = names(
 )
 
 
+def _read_known(cmd: Cmd) -> None:
+    """`read -ra c <<< 'mkfs.ext4 /dev/sdb'`, `read x <<< 'rm'`: the variables take the
+    known text (an array its words), so `"${c[@]}"` / `$x …` are judged as written (m7)."""
+    args = list(cmd.args)
+    array: str | None = None
+    plain: list[str] = []
+    k = 0
+    while k < len(args):
+        t = args[k].text
+        if re.fullmatch(r"-[ers]*a", t) and k + 1 < len(args):
+            array = args[k + 1].text
+            k += 2
+            continue
+        if t in ("-d", "-n", "-N", "-p", "-t", "-u", "-i"):
+            if t in ("-d", "-n", "-N") or k + 1 >= len(args):
+                return  # delimiter or count: the split is not the plain first line
+            k += 2
+            continue
+        if not t.startswith("-"):
+            if not re.fullmatch(r"[A-Za-z_]\w*", t):
+                return
+            plain.append(t)
+        k += 1
+    line = cmd.stdin.text.split("\n", 1)[0]
+    if array is not None and re.fullmatch(r"[A-Za-z_]\w*", array):
+        cmd.scope.env[array] = "\x01".join(line.split())  # bash's word-split array
+    elif plain:
+        fields = line.split(None, len(plain) - 1)
+        for name, value in zip(plain, fields + [""] * len(plain), strict=False):
+            cmd.scope.env[name] = value
+
+
 def _misc(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
@@ -371,6 +403,8 @@ def _misc(cmd: Cmd) -> None:
             return
     if n in ("unzip", "zip") and texts and any(t in ("-l", "-v", "-t", "-Z", "-sf") for t in texts):
         return
+    if n == "read" and cmd.stdin.kind == "static" and cmd.scope.family == "bash":
+        _read_known(cmd)
     if n in _SHELL_STATE:
         if n in ("cd", "chdir", "set-location", "sl", "pushd", "push-location", "z", "j"):
             ops = cmd.operands()

@@ -767,6 +767,7 @@ def _resolver(cmd: Cmd) -> None:
 # machine: exfiltration (critical, session-8 convention), never a delete.
 _REMOTE_DEST = re.compile(
     r"(?i)\A(?:[a-z][a-z0-9+.-]{1,15}://\S+|[A-Za-z][\w.-]{1,40}:(?![\\/]{0,1}\Z)[^\\\s]*"
+    r"|[\w.-]{1,64}@[\w.-]{1,253}:[^\s]*"
     r"|\\\\[^\\]+\\\S+)\Z"
 )
 _UPLOAD_VERB = re.compile(

@@ -6,6 +6,7 @@ by the front ends. Windows paths are compared lowercase with forward slashes.
 
 from __future__ import annotations
 
+import fnmatch
 import posixpath
 import re
 from functools import lru_cache
@@ -135,6 +136,25 @@ _PERSISTENCE = re.compile(
 )
 
 
+_ACCOUNT_NAMES = (
+    "/etc/passwd",
+    "/etc/shadow",
+    "/etc/group",
+    "/etc/gshadow",
+    "/etc/sudoers",
+    "/boot/grub/grub.cfg",
+    "/boot/vmlinuz",
+    "/boot/initrd.img",
+)
+
+
+def _glob_account_file(pattern: str) -> str | None:
+    """The first account or boot file a glob pattern (`/etc/*`, `/boot/*`) matches."""
+    if len(pattern) > 200:
+        return None
+    return next((n for n in _ACCOUNT_NAMES if fnmatch.fnmatchcase(n, pattern)), None)
+
+
 def cwd_order(cwds: frozenset[str | None]) -> list[str | None]:
     """The possible working directories in a fixed order: known ones first, by name, then
     None (the directory the block started in). Which of several equally bad readings a
@@ -170,6 +190,11 @@ def write_target(
         if cwd is not None and not p.startswith(("/", "~")) and not re.match(r"^[a-z]:", p):
             p = _norm(posixpath.join(cwd, p), False)
         low = p.lower()
+        if any(c in low for c in "*?[") and (hit := _glob_account_file(low)) is not None:
+            # `for f in /etc/*; do : > "$f"; done`, `> /etc/pass*`: the glob reaches an
+            # account or boot file (safety-m7).
+            level = RiskLevel.CRITICAL if append else RiskLevel.BLOCKED
+            return Target(level, "system-file", f"the account or boot file {hit} ({p})")
         if _ACCOUNT_FILES.match(low):
             # Appending (a sudoers line) grants rights; overwriting breaks every login.
             # A drop-in under sudoers.d/ or pam.d/ adds rules the way an append does.
