@@ -490,7 +490,9 @@ _CLOUD_DELETE = re.compile(
     r"^(delete|destroy|remove|rm|rb|terminate|purge|del|prune|drop|wipe|deregister|"
     r"\S+-(delete|destroy|terminate|purge|remove)(-\S+)?|"
     r"delete-\S+|remove-\S+|terminate-\S+|deregister-\S+|purge-\S+|\S+:destroy|\S+:delete|"
-    r"\S+:remove|\S+:reset|apps:destroy|pg:reset|destroy-\S+)$"
+    r"\S+:remove|\S+:reset|apps:destroy|pg:reset|destroy-\S+"
+    # data made unreadable or scheduled for deletion: KMS keys, vaults, secrets (safety-m7)
+    r"|schedule-\S*deletion|empty-bucket|delete-batch|\S+-delete-batch)$"
 )
 _CLOUD_READ = re.compile(
     r"^(list|ls|describe|show|get|info|status|version|logs|whoami|cat|du|stat|help|"

@@ -2205,6 +2205,7 @@ _DELETE_REC = frozenset(
     rmtree rm_rf rm_r remove_dir remove_dir_all remove_entry remove_entry_secure RemoveAll
     rimraf deltree removeSync emptyDirSync emptyDir remove_tree delete_tree rmrf removeItem
     removeItemAtPath del_dir_r removeDirectoryRecursive removePathForcibly deleteRecursively
+    removeItemAtPathError removeItemAtURLError removeItemAtURL
     removeDir rmdir_all remove_all removeRecursive deleteDirectory delete_directory rmdir_r
     remove_recursive deleteTree rm_tree removeDirRecursive RemoveDirectoryRecursive
     """

@@ -260,7 +260,11 @@ _HISTORY_FILE = re.compile(
 
 # Single files whose deletion or overwrite breaks logins, boot or privilege separation.
 _CORE_FILES = re.compile(
-    r"^/(etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|pam\.d/\S+|ssh/sshd_config)"
+    r"^/(etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|pam\.d/\S+|ssh/sshd_config"
+    # the dynamic loader's configuration and preload list, the kernel's module and sysctl
+    # settings, the resolver and NSS (safety-m7)
+    r"|ld\.so\.(preload|conf|cache)|ld\.so\.conf\.d/[^/]+|modprobe\.d/[^/]+|sysctl\.conf"
+    r"|sysctl\.d/[^/]+|nsswitch\.conf|resolv\.conf|security/[^/]+|login\.defs|shells|crypttab)"
     r"|boot/\S+|s?bin/[^/]+|usr/s?bin/[^/]+|lib(64)?/[^/]+)$"
 )
 _WIN_DRIVE = re.compile(r"^[a-z]:$")

@@ -152,6 +152,8 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
+    if "function" in text.lower() or "filter" in text.lower():
+        _function_calls(text, scope)
     for wm in _NET_WRITE.finditer(text):
         # `[IO.File]::WriteAllText('x.ps1', '…')`: remember the text, as Set-Content does.
         base = wm.group(1).replace("/", "\\").rsplit("\\", 1)[-1]
@@ -346,6 +348,68 @@ _STRING_REDIRECT = re.compile(
     r"(?im)(?:^|[;{])\s*(?:(?:echo|write-output)\s+)?(?:'((?:[^']|'')*)'|\"([^\"`$]*)\")"
     r"\s*(>>?)\s*(?:'([^']+)'|\"([^\"]+)\"|([^\s;|'\"]+))"
 )
+
+
+_FUNC_HEAD = re.compile(r"(?i)\b(?:function|filter)\s+([\w-]{1,64})\s*(\(([^()]{0,400})\))?\s*\{")
+_PARAM_BLOCK = re.compile(r"(?i)\A\s*param\s*\(([^()]{0,400})\)")
+_PS_ARG = re.compile(r"'(?:[^']|'')*'|\"[^\"$`]*\"|[^\s;|&(){}'\"]+")
+
+
+def _function_calls(text: str, scope: Scope) -> None:
+    """`function Zap($t) { Remove-Item $t -Recurse -Force }; Zap $env:ProgramFiles`: a
+    function's parameters are the call's arguments. Each call with literal (or well-known)
+    arguments is judged as the body with the parameters replaced (safety-m7)."""
+    if len(text) > 20000:
+        return
+    for m in _FUNC_HEAD.finditer(text):
+        open_at = m.end() - 1
+        depth, k = 0, open_at
+        while k < len(text):
+            if text[k] == "{":
+                depth += 1
+            elif text[k] == "}":
+                depth -= 1
+                if depth == 0:
+                    break
+            k += 1
+        if depth != 0:
+            continue
+        body = text[open_at + 1 : k]
+        params_text = m.group(3)
+        pb = _PARAM_BLOCK.match(body)
+        if params_text is None and pb is not None:
+            params_text = pb.group(1)
+            body = body[pb.end() :]
+        params = re.findall(r"\$(\w+)", params_text or "")
+        if not params or "$" not in body:
+            continue
+        name = m.group(1)
+        for call in re.finditer(
+            rf"(?im)(?:^|[;|&{{(]\s*|\bthen\s+)\s*{re.escape(name)}[ \t]+([^;\n|}}]*)",
+            text[k + 1 :],
+        ):
+            args = _PS_ARG.findall(call.group(1))
+            bound: dict[str, str] = {}
+            positional = [a for a in args if not a.startswith("-")]
+            for i, a in enumerate(args):
+                if a.startswith("-") and i + 1 < len(args):
+                    key = a[1:].lower()
+                    hit = next((p for p in params if p.lower() == key), None)
+                    if hit is not None:
+                        bound[hit] = args[i + 1]
+                        if args[i + 1] in positional:
+                            positional.remove(args[i + 1])
+            for p in params:
+                if p not in bound and positional:
+                    bound[p] = positional.pop(0)
+            if not bound:
+                continue
+            code = body
+            for p, v in bound.items():
+                code = re.sub(rf"(?i)\$\{{?{re.escape(p)}\}}?(?!\w)", v.replace("\\", "\\\\"), code)
+            at = k + 1 + call.start()
+            where = Word(code, at, k + 1 + call.end())
+            scope.include(scope.nested(code, "powershell", where, -1))
 
 
 def _written_base(path: str) -> str | None:

