@@ -150,3 +150,34 @@ def test_round7_scopes_and_channels(command: str, shell: str, expected: RiskLeve
 )
 def test_round7_hosts_functions_and_settings(command: str, shell: str, expected: RiskLevel) -> None:
     assert level(command, shell) == expected
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        (
+            'node -e \'const fs=require("fs");function z(d){for(const n of fs.readdirSync(d))'
+            '{const f=d+"/"+n;fs.statSync(f).isDirectory()?z(f):fs.writeFileSync(f,"x")}};'
+            'z("/usr")\'',
+            B,
+        ),
+        (
+            'node -e \'const fs=require("fs");const t=(d)=>{for(const n of fs.readdirSync(d))'
+            '{const f=d+"/"+n;fs.statSync(f).isDirectory()?t(f):fs.truncateSync(f)}};'
+            "t(process.env.HOME)'",
+            B,
+        ),
+        (
+            'node -e \'const fs=require("fs");function z(d){for(const n of fs.readdirSync(d))'
+            '{console.log(n)}};z("/usr")\'',
+            S,
+        ),
+        (
+            'node -e \'const fs=require("fs");function z(d){for(const n of fs.readdirSync(d))'
+            '{const f=d+"/"+n;fs.statSync(f).isDirectory()?z(f):fs.unlinkSync(f)}};z("./tmp")\'',
+            D,
+        ),
+    ],
+)
+def test_recursive_writers_in_inline_code(command: str, expected: RiskLevel) -> None:
+    assert level(command, "bash") == expected
