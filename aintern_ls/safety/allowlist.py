@@ -364,6 +364,10 @@ def _read_known(cmd: Cmd) -> None:
                 return
             plain.append(t)
         k += 1
+    before = cmd.scope.source[max(0, cmd.start - 200) : cmd.start]
+    ifs = re.search(r"\bIFS=(\S*)\s*$", re.split(r"[;&|\n]", before)[-1])
+    if ifs is not None or "IFS" in cmd.scope.env:
+        return  # a custom field separator: the split is not the plain one
     line = cmd.stdin.text.split("\n", 1)[0]
     if array is not None and re.fullmatch(r"[A-Za-z_]\w*", array):
         cmd.scope.env[array] = "\x01".join(line.split())  # bash's word-split array

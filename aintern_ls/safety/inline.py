@@ -1432,6 +1432,23 @@ class _Reader:
                 self._argv(vals)
         if self.lang == "applescript":
             self._applescript(code)
+            if re.search(r"(?is)display\s+dialog\b.*\bhidden\s+answer\b", code) or re.search(
+                r"(?is)display\s+dialog\b.*\bpassword\b.*\bdefault\s+answer\b", code
+            ):
+                # the macOS stealers' password prompt (AMOS, Atomic): asks for the login
+                # password in a dialog that looks like the system's (safety-m7)
+                self.fx.risky = True
+                self.fx.extra.append(
+                    (RiskLevel.CRITICAL, "credential-dump", "asks for a password in a fake dialog")
+                )
+            elif (
+                all(_AS_BENIGN.match(st) for st in re.split(r"[\n\r]+", code) if st.strip())
+                and not _AS_ACTS.search(code)
+                and not (self.fx.shell or self.fx.deletes or self.fx.writes or self.fx.opaque)
+            ):
+                # `display notification "done"`, `say "ready"`, `beep`: a message, nothing else
+                # (session-9 convention: safe)
+                self.fx.risky = False
         if self.lang == "swift":
             self._swift_process(code)
         for m in re.finditer(r"\bProcessBuilder\s*\(", code):
@@ -2207,6 +2224,9 @@ _SEND_CALL = re.compile(
 _ASSIGN = re.compile(
     r"(?<![\w$@])(?:(?:var|let|const|local|my|our)\s+)?([$@]?[A-Za-z_]\w*)\s*(?:<-|=(?![=~>]))\s*([^;\n]+)"
 )
+# AppleScript statements that only show or speak a message.
+_AS_BENIGN = re.compile(r"(?i)\s*(?:display\s+(?:notification|dialog|alert)|say|beep|delay|log)\b")
+_AS_ACTS = re.compile(r"(?i)\b(?:do\s+shell|do\s+script|run\s+script|tell|hidden\s+answer)\b")
 # (safety-m7) self-recursive tree walkers: a function defined in inline code, the folder
 # listing it calls, and the writes/deletes it does to what it lists.
 _FUNC_DEF = re.compile(

@@ -309,12 +309,9 @@ def _invoke_expression(cmd: Cmd) -> None:
         cmd.scope.include(cmd.scope.nested(built, "powershell", code))
     elif (
         "$" in code.text
-        and (
-            filled := interpolate_ps(
-                cmd.scope.source[code.start : code.end].strip(), ps_variables(cmd.scope)
-            )
-        )
-        is not None
+        and (raw_code := cmd.scope.source[code.start : code.end].strip()).startswith('"')
+        and raw_code.endswith('"')
+        and (filled := interpolate_ps(raw_code, ps_variables(cmd.scope))) is not None
     ):
         # `$p='rm'; $a='-r -fo C:\Users'; iex "$p $a"`: every variable in the string has a
         # literal value set before: the code is that text (safety-m7).

@@ -181,3 +181,24 @@ def test_round7_hosts_functions_and_settings(command: str, shell: str, expected:
 )
 def test_recursive_writers_in_inline_code(command: str, expected: RiskLevel) -> None:
     assert level(command, "bash") == expected
+
+
+@pytest.mark.parametrize(
+    "command,shell,expected",
+    [
+        ('osascript -e \'display notification "tests passed" with title "CI"\'', "bash", S),
+        ("osascript -e 'say \"build finished\"'", "bash", S),
+        (
+            'osascript -e \'display dialog "Password:" default answer "" with hidden answer\'',
+            "bash",
+            C,
+        ),
+        ("osascript -e 'display alert \"x\"' -e 'do shell script \"rm -rf /usr\"'", "bash", B),
+        # single-quoted PowerShell strings keep their variables for the run-time reading
+        ("iex 'Remove-Item -Recurse -Force $HOME'", "powershell", B),
+        # a custom IFS: the plain split is not what read does
+        ("IFS=: read -r a b <<< 'rm:-rf'; $a $b /", "bash", B),
+    ],
+)
+def test_messages_and_splits(command: str, shell: str, expected: RiskLevel) -> None:
+    assert level(command, shell) == expected
