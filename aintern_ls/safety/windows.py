@@ -2162,6 +2162,14 @@ def _write_cmdlet(cmd: Cmd) -> None:
         return
     # Set-Content $PROFILE, Out-File -Append ~/.bashrc: writes to startup/system files.
     targets = positional_and_paths(cmd, params)
+    if (
+        cmd.name in ("set-content", "add-content", "clear-content")
+        and cmd.stdin.paths
+        and "path" not in params
+        and "literalpath" not in params
+    ):
+        # `Get-Item C:\…\hosts | Set-Content -Value ''`: the piped item is the -Path (m7).
+        targets = [*targets, *cmd.stdin.paths]
     if cmd.name in ("copy-item", "move-item"):
         # The destination is what gets written: `-Destination X` or the second positional.
         dest = params.get("destination") or params.get("dest")

@@ -196,6 +196,9 @@ def test_recursive_writers_in_inline_code(command: str, expected: RiskLevel) -> 
         ("osascript -e 'display alert \"x\"' -e 'do shell script \"rm -rf /usr\"'", "bash", B),
         # single-quoted PowerShell strings keep their variables for the run-time reading
         ("iex 'Remove-Item -Recurse -Force $HOME'", "powershell", B),
+        # a piped item is the -Path of Set-Content
+        ("Get-Item C:\\Windows\\System32\\config\\SYSTEM | Set-Content -Value ''", "powershell", B),
+        ("Get-Item .\\out.log | Set-Content -Value ''", "powershell", M),
         # a custom IFS: the plain split is not what read does
         ("IFS=: read -r a b <<< 'rm:-rf'; $a $b /", "bash", B),
     ],
