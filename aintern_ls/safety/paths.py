@@ -150,7 +150,7 @@ _ACCOUNT_NAMES = (
 
 def _glob_account_file(pattern: str) -> str | None:
     """The first account or boot file a glob pattern (`/etc/*`, `/boot/*`) matches."""
-    if len(pattern) > 200:
+    if len(pattern) > 200 or not pattern.startswith(("/etc/", "/boot/")):
         return None
     return next((n for n in _ACCOUNT_NAMES if fnmatch.fnmatchcase(n, pattern)), None)
 
@@ -190,7 +190,11 @@ def write_target(
         if cwd is not None and not p.startswith(("/", "~")) and not re.match(r"^[a-z]:", p):
             p = _norm(posixpath.join(cwd, p), False)
         low = p.lower()
-        if any(c in low for c in "*?[") and (hit := _glob_account_file(low)) is not None:
+        if (
+            low.startswith("/")
+            and any(c in low for c in "*?[")
+            and (hit := _glob_account_file(low)) is not None
+        ):
             # `for f in /etc/*; do : > "$f"; done`, `> /etc/pass*`: the glob reaches an
             # account or boot file (safety-m7).
             level = RiskLevel.CRITICAL if append else RiskLevel.BLOCKED
