@@ -1552,8 +1552,10 @@ class _Reader:
         fs.writeFileSync(f, "") } }; w("/")`: a named function that lists a folder, calls
         itself on what it finds and overwrites, truncates or deletes the rest destroys the
         whole tree it is first called on (like `rm -r`; safety-m7)."""
-        for m in _FUNC_DEF.finditer(code):
+        for n_def, m in enumerate(_FUNC_DEF.finditer(code)):
             name = m.group(1) or m.group(3) or m.group(5) or ""
+            if n_def >= 8:
+                break  # (a flood of definitions: the first few are judged)
             if not name:
                 continue
             if m.group(5):  # Python `def w(d):` runs to the next top-level def or the end
@@ -1571,11 +1573,16 @@ class _Reader:
             ):
                 continue
             outside = code[: m.start()] + " " * (end - m.start()) + code[end:]
+            firsts: set[str] = set()
             for call in re.finditer(rf"(?<![\w.]){re.escape(name)}\s*\(", outside):
                 close = _closing(outside, call.end() - 1)
                 args = _split_top(outside[call.end() : close if close > 0 else len(outside)], ",")
-                if args and args[0].strip():
-                    self._delete(self.value(args[0].strip()), True)
+                first = args[0].strip() if args else ""
+                if first and first not in firsts:
+                    firsts.add(first)
+                    self._delete(self.value(first), True)
+                if len(firsts) >= 8:
+                    break
 
     def _tree_walk_deletes(self, code: str) -> None:
         """A tree walker whose callback deletes what it visits: Perl `find(sub { unlink },

@@ -361,10 +361,14 @@ def _function_calls(text: str, scope: Scope) -> None:
     arguments is judged as the body with the parameters replaced (safety-m7)."""
     if len(text) > 20000:
         return
-    for m in _FUNC_HEAD.finditer(text):
+    seen: set[tuple[str, str]] = set()
+    for n_def, m in enumerate(_FUNC_HEAD.finditer(text)):
+        if n_def >= 8:
+            break  # (a few functions are what a block defines; more is a flood)
         open_at = m.end() - 1
         depth, k = 0, open_at
-        while k < len(text):
+        stop = min(len(text), open_at + 4000)
+        while k < stop:
             if text[k] == "{":
                 depth += 1
             elif text[k] == "}":
@@ -384,10 +388,14 @@ def _function_calls(text: str, scope: Scope) -> None:
         if not params or "$" not in body:
             continue
         name = m.group(1)
-        for call in re.finditer(
+        calls = re.finditer(
             rf"(?im)(?:^|[;|&{{(]\s*|\bthen\s+)\s*{re.escape(name)}[ \t]+([^;\n|}}]*)",
             text[k + 1 :],
-        ):
+        )
+        for n_call, call in enumerate(calls):
+            if n_call >= 8 or (name, call.group(1)) in seen:
+                continue
+            seen.add((name, call.group(1)))
             args = _PS_ARG.findall(call.group(1))
             bound: dict[str, str] = {}
             positional = [a for a in args if not a.startswith("-")]
