@@ -1087,7 +1087,7 @@ def _touch(cmd: Cmd) -> bool:
         if w.dynamic:
             continue
         t = write_target(w.text, cmd.scope.cwds)
-        if t is not None and t.rule == "persistence":
+        if t is not None and t.rule == "persistence" and not stamps:
             cmd.add(C, "persistence", f"touch creates {t.what}", w)
             return True
         low = w.text.rstrip("/").lower()

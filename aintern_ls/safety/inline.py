@@ -1432,16 +1432,8 @@ class _Reader:
                 self._argv(vals)
         if self.lang == "applescript":
             self._applescript(code)
-            if re.search(r"(?is)display\s+dialog\b.*\bhidden\s+answer\b", code) or re.search(
-                r"(?is)display\s+dialog\b.*\bpassword\b.*\bdefault\s+answer\b", code
-            ):
-                # the macOS stealers' password prompt (AMOS, Atomic): asks for the login
-                # password in a dialog that looks like the system's (safety-m7)
-                self.fx.risky = True
-                self.fx.extra.append(
-                    (RiskLevel.CRITICAL, "credential-dump", "asks for a password in a fake dialog")
-                )
-            elif (
+            # (a password dialog, `… with hidden answer`: safety-sig7's credential-prompt)
+            if (
                 all(_AS_BENIGN.match(st) for st in re.split(r"[\n\r]+", code) if st.strip())
                 and not _AS_ACTS.search(code)
                 and not (self.fx.shell or self.fx.deletes or self.fx.writes or self.fx.opaque)

