@@ -270,7 +270,7 @@ _CORE_FILES = re.compile(
     # the dynamic loader's configuration and preload list, the kernel's module and sysctl
     # settings, the resolver and NSS (safety-m7)
     r"|ld\.so\.(preload|conf|cache)|ld\.so\.conf\.d/[^/]+|modprobe\.d/[^/]+|sysctl\.conf"
-    r"|sysctl\.d/[^/]+|nsswitch\.conf|resolv\.conf|security/[^/]+|login\.defs|shells|crypttab)"
+    r"|sysctl\.d/[^/]+|nsswitch\.conf|security/[^/]+|login\.defs|shells|crypttab)"
     r"|boot/\S+|s?bin/[^/]+|usr/s?bin/[^/]+|lib(64)?/[^/]+)$"
 )
 _WIN_DRIVE = re.compile(r"^[a-z]:$")
