@@ -710,6 +710,24 @@ CATALOGUE: dict[str, Rule] = _rules(
         "cmdkey /add:srv01 /user:u /pass:p",
         "cmd",
     ),
+    # --- safety-rep7: what incident reports show intruders typing --------------------------
+    (
+        "timestomp",
+        "copies or sets the timestamps of a system file, so a planted or changed file looks"
+        " original (anti-forensics)",
+        "touch -r /etc/vmware/rhttpproxy/config.xml /bin/hostd-probe.sh",
+    ),
+    (
+        "unprotect",
+        "lifts the immutable/append-only flag of system or persistence files, the step before"
+        " rewriting them (cron, ld.so.preload, authorized_keys)",
+        "chattr -i /etc/ld.so.preload",
+    ),
+    (
+        "datastore-wipe",
+        "deletes the contents of a whole ESXi datastore: every virtual machine on it (blocked)",
+        "rm -rf /vmfs/volumes/datastore1/*",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

@@ -33,6 +33,7 @@ from aintern_ls.safety import (  # noqa: F401
     infra,
     inline,
     network,
+    reports,
     shape,
     system,
     toolchains,
@@ -448,6 +449,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _embedded_code(cmd)
     atomics.judge(cmd)  # attack tools by name, clock setting (safety-art6)
     families6.judge(cmd)  # blind6 miss families (safety-f6)
+    reports.judge(cmd)  # what incident reports show intruders typing (safety-rep7)
     # (a `.bat`/`.cmd` launcher runs on Windows whatever shell starts it)
     handler = lookup(name, scope.family != "bash" or launcher is not None)
     if launcher is None and scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd")):

@@ -430,6 +430,20 @@ def _copy_remote(cmd: Cmd) -> None:
         cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files (its script)")
         return
     ops = cmd.operands(frozenset({"-P", "-i", "-o", "-F", "-J", "-c", "-l", "-S"}))
+    if cmd.name == "rclone":
+        # `rclone copy --max-age 2y SRC DST`: a long option's value is not an operand (rclone's
+        # long options take a value unless it looks like a path or remote)
+        ops = [
+            w
+            for i, w in enumerate(cmd.args)
+            if not w.text.startswith("-")
+            and not (
+                i
+                and cmd.args[i - 1].text.startswith("--")
+                and "=" not in cmd.args[i - 1].text
+                and not re.search(r"[/\\:]", w.text)
+            )
+        ]
     if (any(is_secret(w.text) for w in ops) and len(ops) >= 2) or (
         cmd.name in ("croc", "wormhole", "magic-wormhole") and any(is_secret(w.text) for w in ops)
     ):

@@ -633,6 +633,8 @@ def _kext(cmd: Cmd) -> None:
 @handles("xattr")
 def _xattr(cmd: Cmd) -> None:
     text = " ".join(cmd.texts())
+    if cmd.short("pl") and not cmd.short("dcw"):
+        return  # `xattr -p com.apple.quarantine f`, `xattr -l f`: print only
     if re.search(r"com\.apple\.quarantine", text) and (cmd.short("dc") or "-w" not in text):
         cmd.add(C, "disable-security", "removes the quarantine flag, so Gatekeeper never checks it")
     elif cmd.short("c") and not cmd.short("p"):

@@ -1812,7 +1812,13 @@ def _net(cmd: Cmd) -> None:
             else:
                 cmd.add(C, "account", f"net {verb} /add creates an account or adds a group member")
             return
-        changes = [f for f in flags if not f.startswith("/domain") and f not in ("/?", "/help")]
+        # `/dom`, `/do`: net takes any unique abbreviation of `/domain`
+        changes = [
+            f
+            for f in flags
+            if not (f.startswith("/domain") or (len(f) >= 3 and "/domain".startswith(f)))
+            and f not in ("/?", "/help")
+        ]
         if verb in ("user", "users") and (len(ops) >= 2 or changes):
             # `net user bob NewPass1`, `net user guest /active:yes`: password or account flags.
             cmd.add(C, "account", "net user changes an account's password or settings")
