@@ -322,6 +322,7 @@ def _credential_copy(cmd: Cmd, name: str) -> None:
 
 # --- ESXi ----------------------------------------------------------------------------------
 _DATASTORE = re.compile(r"^/vmfs/volumes(?:/[^/]+)?(?:/\*(?:\.\w+)?|/\*/\*(?:\.\w+)?)?/?$")
+_EVERY_VM = re.compile(r"(?i)\bgetallvms\b|\besxcli\s+(?:--\S+\s+)*vm\s+process\s+list\b")
 _VM_FILES = re.compile(r"(?i)\*\.(?:vmdk|vmx|vmsn|vmsd|vmem|vswp|nvram|vmss)\b")
 
 
@@ -341,6 +342,15 @@ def _esxi(cmd: Cmd, name: str, low: list[str]) -> None:
         r"hostsvc/(?:enable_ssh|start_ssh|enable_esx_shell|start_esx_shell)", joined
     ):
         cmd.add(C, "remote-access", "vim-cmd turns on SSH or the shell of the ESXi host")
+    elif (
+        name == "vim-cmd"
+        and re.search(r"vmsvc/(?:snapshot\.removeall|destroy|unregister)\b", joined)
+        and any(w.dynamic for w in cmd.args)
+        and _EVERY_VM.search(cmd.scope.source)
+    ):
+        # `for i in $(vim-cmd vmsvc/getallvms | awk … | grep -Eo …); do vim-cmd
+        # vmsvc/snapshot.removeall $i; done`: the id comes from the list of every VM
+        cmd.add(B, "vm-destroy", "vim-cmd removes the snapshots or VMs of every VM on the host")
     elif name in ("rm", "shred", "srm", "unlink"):
         if any(_DATASTORE.match(t) and t.startswith("/vmfs/volumes/") for t in low) or any(
             t.startswith("/vmfs/volumes/") and _VM_FILES.search(t) and t.count("*") >= 1

@@ -85,6 +85,13 @@ CASES = [
     ("vmkfstools -P /vmfs/volumes/datastore1", "bash", S),
     ("/etc/init.d/vpxa stop", "bash", D),
     ("vm-support --listvms", "bash", S),
+    (
+        "for i in $(vim-cmd vmsvc/getallvms | awk '{print $1}' | grep -Eo '[0-9]{1,5}');"
+        " do vim-cmd vmsvc/snapshot.removeall $i; done",
+        "bash",
+        B,
+    ),
+    ("for i in 12 14; do vim-cmd vmsvc/snapshot.removeall $i; done", "bash", D),
     # over-rating fixed on the way
     ('net group "Domain admins" /dom', "cmd", S),
     ("xattr -p com.apple.quarantine ~/Downloads/Installer.dmg", "bash", S),
