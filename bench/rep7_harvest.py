@@ -21,8 +21,9 @@ Steps, in order, all decided before the analyser ever ran on a row:
    same kind of command): what the command does to a real machine, not how alarming the report
    finds it. A report's "defense evasion" that only lists settings is safe; a report's
    "impact" that stops one service is dangerous, not blocked.
-2. Split by WHOLE SOURCE: the third of sources with the smallest
-   ``sha256("rep7:" + name)`` first byte are ``dev`` (never tuned on), the rest ``tune``.
+2. Split by WHOLE SOURCE: of the first batch of 33 sources, the third with the smallest
+   ``sha256("rep7:" + name)`` first byte are ``dev`` (never tuned on), the rest ``tune``;
+   sources added later are ``dev`` when that byte is below 0x55.
 3. Rows whose command is already in another corpus file are left out (not new); a command met
    twice is kept once.
 4. ``@source own`` rows are the engineer's own spellings written next to each fix
@@ -111,12 +112,31 @@ def _sources(text: str) -> list[tuple[str, str, list[tuple[str, str, str, str]]]
     return out
 
 
-def dev_sources(names: list[str]) -> set[str]:
-    """The third of sources with the smallest hash byte (decided before any scoring)."""
-    ranked = sorted(
-        (hashlib.sha256(f"rep7:{n}".encode()).digest()[0], n) for n in names if n != "own"
-    )
-    return {n for _, n in ranked[: round(len(ranked) / 3)]}
+# The first batch (33 sources, transcribed before any scoring): its dev third is the third
+# with the smallest hash byte. Sources added later (batch 2) are dev when their byte is below
+# 0x55 (about a third), so adding them never moves a batch-1 source between splits.
+BATCH1 = frozenset(
+    (  # noqa: SIM905
+        """
+        lolesxi esxiargs esxi-ransom-families unc3886-esxi rocke-miner kinsing-sustes teamtnt
+        outlaw-perfctl mirai-droppers linux-antiforensics linux-wipers shai-hulud nx-s1ngularity
+        tj-actions ci-secret-theft ai-agent-incidents conti-playbook volt-typhoon black-basta
+        akira medusa ransomhub-royal dfir-report defense-tampering recovery-killers
+        windows-wipers lolrmm tunnels wadcoms cloud-breaches loobins macos-stealers red-canary
+        """
+    ).split()
+)
+
+
+def _byte(name: str) -> int:
+    return hashlib.sha256(f"rep7:{name}".encode()).digest()[0]
+
+
+def dev_sources(all_names: list[str]) -> set[str]:
+    """Sources held out as dev (decided by name only, before any scoring)."""
+    first = sorted((_byte(n), n) for n in all_names if n in BATCH1)
+    dev = {n for _, n in first[: round(len(first) / 3)]}
+    return dev | {n for n in all_names if n not in BATCH1 and n != "own" and _byte(n) < 0x55}
 
 
 def _known_commands() -> set[str]:

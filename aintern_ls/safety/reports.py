@@ -34,6 +34,14 @@ moves again and again, each spelled with whatever program the victim had:
   deletes or zeroes one virtual disk (dangerous) and only queries with `-P`;
   `/etc/init.d/<service> stop` stops a service (dangerous).
 
+- **Identity and mail administration** (Octo Tempest, Midnight Blizzard): PowerShell
+  cmdlets that grant roles, permissions, passwords, credentials or MFA methods
+  (`Add-MsolRoleMember`, `New-ManagementRoleAssignment`, `New-AzRoleAssignment`,
+  `New-MgUserAuthenticationPhoneMethod`): critical account changes; mail forwarded outside
+  by rule or mailbox setting, mailboxes exported to a file: critical exfiltration.
+- **System Restore turned off through WMI** (`wmic … SystemRestore call Disable`): its
+  restore points go, like `Disable-ComputerRestore`: blocked.
+
 `judge(cmd)` is called by the dispatcher for every simple command before its handler; the
 handlers registered here make the tunnel/RMM/ESXi programs known (so their read-only modes
 are safe and not "unknown program").
@@ -322,7 +330,12 @@ def _credential_copy(cmd: Cmd, name: str) -> None:
 
 # --- ESXi ----------------------------------------------------------------------------------
 _DATASTORE = re.compile(r"^/vmfs/volumes(?:/[^/]+)?(?:/\*(?:\.\w+)?|/\*/\*(?:\.\w+)?)?/?$")
-_EVERY_VM = re.compile(r"(?i)\bgetallvms\b|\besxcli\s+(?:--\S+\s+)*vm\s+process\s+list\b")
+# A lister of every VM whose items feed a loop or xargs: inside `$(…)`/backticks, or piped
+# on to `xargs`/`while read` (`getallvms; destroy $1` is not fed by it).
+_LISTS = r"(?:vim-cmd\s+vmsvc/getallvms|esxcli\s+(?:--\S+\s+)*vm\s+process\s+list)"
+_EVERY_VM = re.compile(
+    rf"(?i)\$\([^)]*{_LISTS}|`[^`]*{_LISTS}|{_LISTS}[^;&\n]*\|\s*(?:xargs|while)\b"
+)
 _VM_FILES = re.compile(r"(?i)\*\.(?:vmdk|vmx|vmsn|vmsd|vmem|vswp|nvram|vmss)\b")
 
 
@@ -362,6 +375,38 @@ def _esxi(cmd: Cmd, name: str, low: list[str]) -> None:
         deletes = "-delete" in low or re.search(r"-exec\s+\S*(?:rm|shred)\b", joined)
         if deletes and (_VM_FILES.search(joined) or re.search(r"\.vmdk|\.vmx", joined)):
             cmd.add(B, "datastore-wipe", "find deletes the virtual disks of every VM on the host")
+
+
+# --- identity and mail administration (Exchange, Entra ID / MSOnline, Az) -----------------
+# Granting roles, permissions, passwords, credentials or MFA methods: an account change.
+_GRANT = re.compile(
+    r"^(?:add|new|set|update|reset|grant)-(?:mg|msol|azuread|az|exo)?"
+    r"(?:\w*rolemember|\w*roleassignment|managementroleassignment|mailboxpermission"
+    r"|recipientpermission|adpermission|\w*ownerbyref|userpassword|\w*password(?:credential)?"
+    r"|\w*keycredential|\w*authentication\w*method|\w*federat\w*|domainauthentication"
+    r"|\w*approleassignment\w*|\w*oauth2permissiongrant)(?:byref)?$"
+)
+# Mail sent outside the organisation by rule, or a mailbox exported to a file.
+_MAIL_OUT = re.compile(r"^(?:new|set)-(?:inboxrule|transportrule|mailbox)$")
+_FORWARD_OPTS = frozenset(
+    names(
+        """
+        -forwardto -redirectto -forwardasattachmentto -forwardingsmtpaddress -forwardingaddress
+        -blindcopyto -redirectmessageto -addtorecipients
+        """
+    )
+)
+
+
+def _identity(cmd: Cmd, name: str, low: list[str]) -> None:
+    if _GRANT.match(name):
+        cmd.add(C, "account", f"{name} grants a role, permission, password or credential")
+    elif _MAIL_OUT.match(name) and any(t.split(":", 1)[0] in _FORWARD_OPTS for t in low):
+        cmd.add(C, "exfiltration", f"{name} forwards or copies mail to another address")
+    elif name in ("new-mailboxexportrequest", "new-compliancesearchaction") and (
+        "-filepath" in low or "-export" in low
+    ):
+        cmd.add(C, "exfiltration", f"{name} exports a mailbox or search result to a file")
 
 
 # --- the hook ------------------------------------------------------------------------------
@@ -418,6 +463,10 @@ def judge(cmd: Cmd) -> None:
         _esxi(cmd, name, low)
     elif name == "enable-netfirewallrule":
         _firewall_hole(cmd, name, low)
+    elif "-" in name and cmd.scope.family != "bash":
+        _identity(cmd, name, low)
+    elif name == "wmic" and re.search(r"\bsystemrestore\b.*\bcall\s+disable\b", " ".join(low)):
+        cmd.add(B, "delete-backups", "wmic turns System Restore off, deleting its restore points")
     _credential_copy(cmd, name)
 
 
