@@ -40,6 +40,10 @@ moves again and again, each spelled with whatever program the victim had:
   `New-MgUserAuthenticationPhoneMethod`): critical account changes; mail forwarded outside
   by rule or mailbox setting: critical exfiltration; a mailbox exported as a script into
   a web folder (ProxyShell) is a web shell.
+- **Web frameworks' database resets**, what coding agents run (the Replit incident):
+  `php artisan migrate:fresh`, `python manage.py flush`, Symfony's
+  `doctrine:database:drop --force`, `flask db downgrade base`: dangerous, like
+  `rails db:drop` (`--pretend` and `sqlflush` only print).
 - **System Restore turned off through WMI** (`wmic … SystemRestore call Disable`): its
   restore points go, like `Disable-ComputerRestore`: blocked.
 
@@ -468,6 +472,33 @@ def _sql_outfile(cmd: Cmd, text: str) -> None:
             cmd.add(M, "write", "the SQL makes the database server write a file")
 
 
+# --- web frameworks' database resets (what coding agents run: the Replit incident) ---------
+def _framework_reset(cmd: Cmd, low: list[str]) -> None:
+    """`php artisan migrate:fresh`, `python manage.py flush`, `bin/console
+    doctrine:database:drop --force`, `flask db downgrade base`: the framework drops every
+    table or row of the application's database (dangerous, like `rails db:drop`)."""
+    ops = [t for t in low if not t.startswith("-")]
+    if not ops:
+        return
+    script = ops[0].replace("\\", "/").rsplit("/", 1)[-1]
+    task = ops[1] if len(ops) > 1 else ""
+    django = script in ("manage.py", "django-admin", "django-admin.py") and (
+        task in ("flush", "reset_db") or (task == "migrate" and ops[-1] == "zero")
+    )
+    symfony = script == "console" and (
+        (task in ("doctrine:database:drop", "doctrine:schema:drop") and "--force" in low)
+        or (task == "doctrine:fixtures:load" and "--append" not in low)
+    )
+    laravel = (
+        script == "artisan"
+        and task in ("migrate:fresh", "migrate:reset", "migrate:refresh", "db:wipe")
+        and "--pretend" not in low
+    )
+    hit = task if django or symfony or laravel else ""
+    if hit:
+        cmd.add(D, "db-drop", f"{script} {hit} deletes the application's database tables or data")
+
+
 # --- the hook ------------------------------------------------------------------------------
 def judge(cmd: Cmd) -> None:
     """Knowledge from incident reports that applies whatever handler the program has."""
@@ -527,6 +558,12 @@ def judge(cmd: Cmd) -> None:
     elif name == "wmic" and re.search(r"\bsystemrestore\b.*\bcall\s+disable\b", " ".join(low)):
         cmd.add(B, "delete-backups", "wmic turns System Restore off, deleting its restore points")
     _credential_copy(cmd, name)
+    if re.match(r"^(?:php\d*(?:\.\d+)?|python[\d.]*|py|pypy3?)$", name):
+        _framework_reset(cmd, low)
+    elif name == "django-admin" and low:
+        _framework_reset(cmd, ["django-admin", *low])
+    elif name == "flask" and low[:3] == ["db", "downgrade", "base"]:
+        cmd.add(D, "db-drop", "flask db downgrade base removes every migration's tables")
     if name == "certutil" and any(t.lstrip("-/") in ("decode", "decodehex") for t in low):
         _decoded_into(cmd)
     elif name in ("mysql", "mariadb") and re.search(r"\binto\s+(?:out|dump)file\b", " ".join(low)):
