@@ -44,6 +44,9 @@ moves again and again, each spelled with whatever program the victim had:
   `php artisan migrate:fresh`, `python manage.py flush`, Symfony's
   `doctrine:database:drop --force`, `flask db downgrade base`: dangerous, like
   `rails db:drop` (`--pretend` and `sqlflush` only print).
+- **Root certificates trusted**: `certutil -addstore Root`, `Import-Certificate` into a
+  Root store, a certificate copied into the system trust anchors, `trust anchor`: every
+  TLS connection can then be intercepted (critical, as `security add-trusted-cert`).
 - **System Restore turned off through WMI** (`wmic … SystemRestore call Disable`): its
   restore points go, like `Disable-ComputerRestore`: blocked.
 
@@ -499,6 +502,36 @@ def _framework_reset(cmd: Cmd, low: list[str]) -> None:
         cmd.add(D, "db-drop", f"{script} {hit} deletes the application's database tables or data")
 
 
+# --- root certificates trusted (every TLS connection can then be intercepted) -------------
+_ANCHOR_DIRS = re.compile(
+    r"^(?:/usr/local/share/ca-certificates|/usr/share/ca-certificates|/etc/pki/ca-trust/source"
+    r"(?:/anchors)?|/etc/ca-certificates/trust-source(?:/anchors)?|/etc/ssl/certs)(?:/|$)"
+)
+_ROOT_STORE = re.compile(r"(?i)^(?:root|authroot)$|cert:[\\/](?:localmachine|currentuser)[\\/]root")
+
+
+def _trusts_root(cmd: Cmd, name: str, low: list[str]) -> None:
+    """`certutil -addstore Root ca.cer`, `Import-Certificate -CertStoreLocation
+    Cert:\\LocalMachine\\Root`, a certificate copied into the system trust anchors, `trust
+    anchor ca.crt`: a new root of trust (as `security add-trusted-cert` on macOS)."""
+    stores = name in ("import-certificate", "import-pfxcertificate") or (
+        name == "certutil" and any(t.lstrip("-/") == "addstore" for t in low)
+    )
+    dest = low[-1].strip("'\"") if low else ""
+    copies = name in ("cp", "mv", "install", "tee", "ln") and (
+        (bool(_ANCHOR_DIRS.match(dest)) and dest.endswith((".crt", ".pem", "/")))
+        or dest.rstrip("/")
+        in ("/usr/local/share/ca-certificates", "/etc/pki/ca-trust/source/anchors")
+    )
+    hit = (
+        (stores and any(_ROOT_STORE.search(t.strip("'\"")) for t in low))
+        or (name == "trust" and low[:1] == ["anchor"] and "--remove" not in low)
+        or copies
+    )
+    if hit:
+        cmd.add(C, "disable-security", f"{name} makes the system trust a new root certificate")
+
+
 # --- the hook ------------------------------------------------------------------------------
 def judge(cmd: Cmd) -> None:
     """Knowledge from incident reports that applies whatever handler the program has."""
@@ -558,6 +591,7 @@ def judge(cmd: Cmd) -> None:
     elif name == "wmic" and re.search(r"\bsystemrestore\b.*\bcall\s+disable\b", " ".join(low)):
         cmd.add(B, "delete-backups", "wmic turns System Restore off, deleting its restore points")
     _credential_copy(cmd, name)
+    _trusts_root(cmd, name, low)
     if re.match(r"^(?:php\d*(?:\.\d+)?|python[\d.]*|py|pypy3?)$", name):
         _framework_reset(cmd, low)
     elif name == "django-admin" and low:
