@@ -14,11 +14,11 @@ moves again and again, each spelled with whatever program the victim had:
   password (AnyDesk `--install`/`--set-password`, RustDesk, TeamViewer, ScreenConnect,
   Atera, SimpleHelp, Splashtop … incl. their installers through msiexec), reverse tunnels
   that expose a remote-login port or a SOCKS proxy (`ssh -R …:3389`, `plink -R`,
-  `chisel client … R:socks`, `ngrok tcp 3389`), tunnel services installed
-  (`cloudflared service install`), SSH turned on on an ESXi host, the remote-desktop
-  firewall group enabled: critical (a single firewall allow rule stays moderate, as the
-  corpora settle it). Their read-only modes (`--get-id`, `version`,
-  `tunnel list`) are safe.
+  `chisel client … R:socks`, `ngrok tcp 3389`, `bore local 3389`, VS Code's `code
+  tunnel`), tunnel services installed (`cloudflared service install`), SSH turned on on
+  an ESXi host, the remote-desktop firewall group enabled: critical (a single firewall
+  allow rule stays moderate, as the corpora settle it). Their read-only modes
+  (`--get-id`, `version`, `tunnel list`, `status`) are safe.
 - **Anti-forensics**: timestamps of system files copied from another file (`touch -r
   /etc/… /bin/x`, ESXiArgs, UNC3886): critical; removing the immutable flag from
   persistence and account files (`chattr -i /etc/ld.so.preload`, `chattr -iae
@@ -187,7 +187,7 @@ _RMM = re.compile(
     r"|srstreamer|atera|simplehelp|netsupport|client32|ammyy|aa_v3|meshagent|tacticalrmm"
     r"|tacticalagent|remoteutilities|rutserv|rfusclient|dwagent|dwservice|logmein|gotoassist"
     r"|bomgar|beyondtrust|supremo|remotepc|zohoassist|ultraviewer|action1|ninjarmm|syncro"
-    r"|kaseya|ninjaone|pdqconnect|level-agent|getscreen|fleetdeck|remotely|nomachine|radmin|dameware)"
+    r"|kaseya|ninjaone|pdqconnect|level-agent|getscreen|fleetdeck|nomachine|radmin|dameware)"
 )
 _RMM_UNATTENDED = frozenset(
     names(
@@ -255,6 +255,59 @@ def _firewall_hole(cmd: Cmd, name: str, low: list[str]) -> None:
         " ".join(low),
     ):
         cmd.add(C, "remote-access", "enables the firewall rules for remote desktop or WinRM")
+
+
+# Tunnel services that publish a local port to the internet (or to another tailnet/account).
+_TUNNELS = frozenset(
+    names(
+        """
+        bore zrok devtunnel lt localtunnel loophole loclx localxpose tunnelto expose frpc
+        rathole inlets playit telebit tailscale pinggy tunnelmole
+        """
+    )
+)
+
+
+def _login_port(low: list[str]) -> bool:
+    """A remote-login port among a tunnel's arguments (`3389`, `localhost:22`, `-p 5900`)."""
+    for t in low:
+        for part in re.split(r"[:=,/]", t):
+            if part in _LOGIN_PORTS:
+                return True
+    return False
+
+
+def _tunnel_service(cmd: Cmd, name: str, low: list[str]) -> None:
+    """VS Code remote tunnels (Stately Taurus), devtunnel, bore, zrok, tailscale ssh …: a
+    tunnel to a remote-login port, open to anonymous users, or installed as a service is
+    remote access (critical); another published port is moderate; status is safe."""
+    ops = [t for t in low if not t.startswith("-")]
+    if name == "code":
+        if ops[:1] != ["tunnel"]:
+            return
+        rest = ops[1:2]
+        if rest and rest[0] in ("status", "user", "help", "prune", "rename", "kill"):
+            return
+        if rest == ["service"] and ops[2:3] == ["install"]:
+            cmd.add(
+                C, "remote-access", "code tunnel installs a standing remote tunnel as a service"
+            )
+        else:
+            cmd.add(C, "remote-access", "code tunnel lets another machine log in through VS Code")
+        return
+    if ops[:1] and ops[0] in ("status", "version", "help", "list", "show", "ls", "whoami"):
+        return
+    if low and all(t in ("--help", "-h", "--version", "-v", "-V") for t in low):
+        return
+    if (
+        _login_port(low)
+        or "--allow-anonymous" in low
+        or (name == "tailscale" and "--ssh" in low)
+        or ops[:2] == ["service", "install"]
+    ):
+        cmd.add(C, "remote-access", f"{name} opens a remote-login port to other machines")
+    else:
+        cmd.add(M, "network", f"{name} publishes a local port through a tunnel")
 
 
 # --- timestamps and immutable flags -----------------------------------------------
@@ -580,6 +633,8 @@ def judge(cmd: Cmd) -> None:
         _chattr(cmd)
     elif name in ("ssh", "plink", "autossh", "klink"):
         _tunnel(cmd, name, low)
+    elif name in _TUNNELS or name == "code":
+        _tunnel_service(cmd, name, low)
     elif name == "osascript" and re.search(r"(?i)\bwith\s+hidden\s+answer\b", " ".join(texts)):
         cmd.add(C, "credentials", "osascript asks for a password in a fake dialog (phishing)")
     elif name in ("esxcli", "vim-cmd", "rm", "shred", "srm", "unlink", "find"):
@@ -686,3 +741,8 @@ def _vm_support(cmd: Cmd) -> None:
 )
 def _rmm_program(cmd: Cmd) -> None:
     return None  # judged by `judge` (`_rmm`), which runs for every command
+
+
+@handles(*_TUNNELS)
+def _tunnel_program(cmd: Cmd) -> None:
+    return None  # judged by `judge` (`_tunnel_service`), which runs for every command
