@@ -322,7 +322,9 @@ def _users(cmd: Cmd) -> None:
             return
         if not re.search(
             r"-(adduser|resetpasswordfor|newpassword|guestaccount\s+on|adminuser|addadmin"
-            r"|autologin\s+set|securetokenon|screenlock\s+off)",
+            r"|autologin\s+set|securetokenon|screenlock\s+off"
+            # (safety-rep7, LOOBins) guest access to file sharing: anyone on the network reads
+            r"|(smb|afp)guestaccess\s+on)",
             text,
         ):
             return  # -secureTokenStatus, -guestAccount status, -filesystem status …
