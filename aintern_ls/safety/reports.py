@@ -44,6 +44,10 @@ moves again and again, each spelled with whatever program the victim had:
   `php artisan migrate:fresh`, `python manage.py flush`, Symfony's
   `doctrine:database:drop --force`, `flask db downgrade base`: dangerous, like
   `rails db:drop` (`--pretend` and `sqlflush` only print).
+- **Every VM, snapshot, backup or volume**: a lister (`qm list`, `virsh list`,
+  `VBoxManage list vms`, `zfs list -t snapshot`, `lvs`, `Get-VBRBackup`) feeding a loop,
+  `xargs` or pipeline into the tool's destroyer deletes all of them: blocked (a `grep`
+  that narrows the list makes it an ordinary delete: dangerous).
 - **Root certificates trusted**: `certutil -addstore Root`, `Import-Certificate` into a
   Root store, a certificate copied into the system trust anchors, `trust anchor`: every
   TLS connection can then be intercepted (critical, as `security add-trusted-cert`).
@@ -63,7 +67,7 @@ from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import write_target
 from aintern_ls.safety.registry import handles
-from aintern_ls.safety.words import names
+from aintern_ls.safety.words import Word, names
 
 # --- security products by the names of their services, processes and packages ------------
 _SECURITY = re.compile(
@@ -398,6 +402,26 @@ _LISTS = r"(?:vim-cmd\s+vmsvc/getallvms|esxcli\s+(?:--\S+\s+)*vm\s+process\s+lis
 _EVERY_VM = re.compile(
     rf"(?i)\$\([^)]*{_LISTS}|`[^`]*{_LISTS}|{_LISTS}[^;&\n]*\|\s*(?:xargs|while)\b"
 )
+_GREP = re.compile(r"\b[ef]?grep\s+((?:-\S+\s+)*)")
+
+
+_SUB_END = re.compile(r"[)`;\n]|\|\s*(?:xargs|while)\b")
+
+
+def _every_vm_source(source: str) -> bool:
+    """A lister of every VM feeding a loop or xargs, not narrowed on the way (`grep -v
+    Vmid`, `grep -Eo '[0-9]+'` only cut the header or pick the id; `grep test` narrows)."""
+    for m in re.finditer(rf"(?i){_LISTS}", source):
+        in_sub = re.search(r"(?:\$\(|`)[^)`]*$", source[: m.start()]) is not None
+        rest = source[m.end() :]
+        end = _SUB_END.search(rest)
+        tail = rest[: end.start()] if end else rest
+        feeds = in_sub or (end is not None and end.group(0).startswith("|"))
+        if feeds and all(re.search(r"[ov]", g.group(1)) for g in _GREP.finditer(tail)):
+            return True
+    return False
+
+
 _VM_FILES = re.compile(r"(?i)\*\.(?:vmdk|vmx|vmsn|vmsd|vmem|vswp|nvram|vmss)\b")
 
 
@@ -421,7 +445,7 @@ def _esxi(cmd: Cmd, name: str, low: list[str]) -> None:
         name == "vim-cmd"
         and re.search(r"vmsvc/(?:snapshot\.removeall|destroy|unregister)\b", joined)
         and any(w.dynamic for w in cmd.args)
-        and _EVERY_VM.search(cmd.scope.source)
+        and _every_vm_source(cmd.scope.source)
     ):
         # `for i in $(vim-cmd vmsvc/getallvms | awk … | grep -Eo …); do vim-cmd
         # vmsvc/snapshot.removeall $i; done`: the id comes from the list of every VM
@@ -585,6 +609,64 @@ def _trusts_root(cmd: Cmd, name: str, low: list[str]) -> None:
         cmd.add(C, "disable-security", f"{name} makes the system trust a new root certificate")
 
 
+# --- listers of every VM, snapshot, backup or volume feeding a destroyer ------------------
+# A lister's items stand for "every item" (as `vim-cmd vmsvc/getallvms` does in infra): a
+# loop, `xargs` or pipeline over what it prints destroys all of them.
+EVERY_VM = "<every-vm>"  # the same token infra uses for ESXi's listers
+EVERY_SNAPSHOT = "<every-snapshot>"
+EVERY_VOLUME = "<every-volume>"
+EVERY_BACKUP = "<every-backup>"
+
+
+def _lister(name: str, low: list[str]) -> str | None:
+    ops = [t for t in low if not t.startswith("-")]
+    if name in ("qm", "pct") and ops[:1] == ["list"]:
+        return EVERY_VM
+    if name == "virsh" and ops[:1] == ["list"]:
+        return EVERY_VM
+    if name == "vboxmanage" and ops[:2] == ["list", "vms"]:
+        return EVERY_VM
+    if name == "zfs" and ops[:1] == ["list"] and re.search(r"-t\s*snap", " ".join(low)):
+        return EVERY_SNAPSHOT
+    if name in ("lvs", "lvdisplay") or (name == "lvm" and ops[:1] == ["lvs"]):
+        return EVERY_VOLUME
+    if name in ("get-vbrbackup", "get-vbrrestorepoint") and not any(
+        t.split(":", 1)[0] in ("-name", "-id", "-backup", "-job") for t in low
+    ):
+        return EVERY_BACKUP
+    return None
+
+
+def _fed(cmd: Cmd, token: str) -> bool:
+    return any(w.text == token for w in cmd.args) or any(w.text == token for w in cmd.stdin.paths)
+
+
+def _every_item(cmd: Cmd, name: str, low: list[str]) -> None:
+    ops = [t for t in low if not t.startswith("-")]
+    if name in ("qm", "pct") and ops[:1] == ["destroy"] and _fed(cmd, EVERY_VM):
+        cmd.add(B, "vm-destroy", f"{name} destroys every VM of the host with its disks")
+    elif (
+        name == "virsh"
+        and ops[:1] == ["undefine"]
+        and any(t in ("--remove-all-storage", "--storage", "--wipe-storage") for t in low)
+        and _fed(cmd, EVERY_VM)
+    ):
+        cmd.add(B, "vm-destroy", "virsh deletes every VM of the host with its disks")
+    elif (
+        name == "vboxmanage"
+        and ops[:1] == ["unregistervm"]
+        and "--delete" in low
+        and _fed(cmd, EVERY_VM)
+    ):
+        cmd.add(B, "vm-destroy", "VBoxManage deletes every VM with its disks")
+    elif name == "zfs" and ops[:1] == ["destroy"] and _fed(cmd, EVERY_SNAPSHOT):
+        cmd.add(B, "delete-backups", "zfs destroys every snapshot")
+    elif name == "lvremove" and _fed(cmd, EVERY_VOLUME):
+        cmd.add(B, "disk", "lvremove deletes every logical volume (the system's too)")
+    elif name in ("remove-vbrbackup", "remove-vbrrestorepoint") and _fed(cmd, EVERY_BACKUP):
+        cmd.add(B, "delete-backups", f"{name} deletes every Veeam backup")
+
+
 # --- the hook ------------------------------------------------------------------------------
 def judge(cmd: Cmd) -> None:
     """Knowledge from incident reports that applies whatever handler the program has."""
@@ -646,6 +728,11 @@ def judge(cmd: Cmd) -> None:
     elif name == "wmic" and re.search(r"\bsystemrestore\b.*\bcall\s+disable\b", " ".join(low)):
         cmd.add(B, "delete-backups", "wmic turns System Restore off, deleting its restore points")
     _credential_copy(cmd, name)
+    every = _lister(name, low)
+    if every is not None:
+        cmd.info.paths = (Word(every, cmd.start, cmd.end),)
+    else:
+        _every_item(cmd, name, low)
     _trusts_root(cmd, name, low)
     if re.match(r"^(?:php\d*(?:\.\d+)?|python[\d.]*|py|pypy3?)$", name):
         _framework_reset(cmd, low)
