@@ -30,6 +30,10 @@ Steps, in order, all decided before the analyser ever ran on a row:
 4. ``@source own`` rows are the engineer's own spellings written next to each fix
    (``rep7-own:``); they are always ``tune``.
 
+Figures (``--score``; labels fixed before the first score, corrections marked in the data):
+batch 1 at the first score (33 sources): tune blocked recall 20/22, blocked-or-critical
+140/180, safe rated dangerous or worse 2/87, exact 256/314; dev 12/14, 72/108, 0/43, 145/195.
+
 Usage::
 
     python bench/rep7_harvest.py --write      # regenerate tests/safety/sources_rep7.tsv

@@ -62,6 +62,7 @@ are safe and not "unknown program").
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import B, C, D, M
@@ -374,6 +375,9 @@ _CRED_STORE = re.compile(
     r"|(?:chrome|chromium|edge|brave|opera)[^\n]*/(?:cookies|web data|local state)$"
     r"|(?:^|/)(?:key[34]\.db|logins\.json|cookies\.sqlite|signons\.sqlite)$|(?:^|/)wallet\.dat$"
 )
+_CRED_HINT = re.compile(
+    r"(?i)keychain|login.data|cookies|web.data|local.state|key[34]|logins|signons|wallet"
+)
 _READERS = frozenset(
     names(
         """
@@ -388,6 +392,8 @@ def _credential_copy(cmd: Cmd, name: str) -> None:
     if name not in _READERS:
         return
     for w in cmd.args:
+        if not _CRED_HINT.search(w.text):
+            continue
         t = w.text.strip("'\"").replace("\\ ", " ").replace("\\", "/")
         if not t.startswith("-") and _CRED_STORE.search(t.rstrip("/")):
             cmd.add(C, "credentials", f"{name} copies a credential store ({t.rsplit('/', 1)[-1]})")
@@ -408,6 +414,7 @@ _GREP = re.compile(r"\b[ef]?grep\s+((?:-\S+\s+)*)")
 _SUB_END = re.compile(r"[)`;\n]|\|\s*(?:xargs|while)\b")
 
 
+@lru_cache(maxsize=256)
 def _every_vm_source(source: str) -> bool:
     """A lister of every VM feeding a loop or xargs, not narrowed on the way (`grep -v
     Vmid`, `grep -Eo '[0-9]+'` only cut the header or pick the id; `grep test` narrows)."""
@@ -511,13 +518,19 @@ _DOWNLOAD_FILE = re.compile(
 _STARTERS = frozenset(names("start-process saps start invoke-item ii & . cmd"))
 
 
+@lru_cache(maxsize=256)
+def _fetched(source: str) -> frozenset[str]:
+    """The files a script fetches with `.DownloadFile(URL, PATH)` (once per script: the
+    hook runs for every command of it)."""
+    if "downloadfile" not in source.lower():
+        return frozenset()
+    return frozenset(_clean(m.group(1)) for m in _DOWNLOAD_FILE.finditer(source))
+
+
 def _runs_webclient_download(cmd: Cmd, name: str) -> None:
     """`$c.DownloadFile('http://…/p.exe','C:\\Users\\Public\\p.exe'); Start-Process
     C:\\Users\\Public\\p.exe`: the file just fetched from the network is run."""
-    source = cmd.scope.source
-    if "downloadfile" not in source.lower():
-        return
-    fetched = {_clean(m.group(1)) for m in _DOWNLOAD_FILE.finditer(source)}
+    fetched = _fetched(cmd.scope.source)
     if not fetched:
         return
     ran = [cmd.words[0].text]
@@ -668,19 +681,86 @@ def _every_item(cmd: Cmd, name: str, low: list[str]) -> None:
 
 
 # --- the hook ------------------------------------------------------------------------------
+# Program names some check below looks at; every other command leaves at once (the hook runs
+# for every simple command, so it must cost nothing for the rest).
+_NAMED = (
+    frozenset(
+        names(
+            """
+        sc sc.exe net net1 taskkill tskill pkill killall systemctl service apt apt-get aptitude
+        yum dnf zypper pacman snap brew rpm dpkg launchctl stop-service spsv stop-process spps
+        kill remove-service set-service wmic wmic.exe msiexec msiexec.exe touch chattr ssh plink
+        autossh klink code osascript esxcli vim-cmd rm shred srm unlink find
+        enable-netfirewallrule certutil mysql mariadb django-admin flask import-certificate
+        import-pfxcertificate trust cp mv install tee ln ditto rsync scp tar zip 7z 7za cat
+        base64 xxd od strings sqlite3 copy xcopy robocopy copy-item cpi get-content gc type
+        esentutl dd qm pct virsh vboxmanage zfs lvs lvdisplay lvm lvremove get-vbrbackup
+        get-vbrrestorepoint remove-vbrbackup remove-vbrrestorepoint
+        """
+        )
+    )
+    | _TUNNELS
+)
+_STOPPERS = frozenset(
+    names(
+        """
+        sc sc.exe net net1 taskkill tskill pkill killall systemctl service apt apt-get aptitude
+        yum dnf zypper pacman snap brew rpm dpkg launchctl stop-service spsv stop-process spps
+        kill remove-service set-service wmic wmic.exe
+        """
+    )
+)
+_ITEM_TOOLS = frozenset(
+    names(
+        """
+        qm pct virsh vboxmanage zfs lvs lvdisplay lvm lvremove get-vbrbackup get-vbrrestorepoint
+        remove-vbrbackup remove-vbrrestorepoint
+        """
+    )
+)
+_TRUST_TOOLS = frozenset(
+    names("certutil import-certificate import-pfxcertificate trust cp mv install tee ln")
+)
+_SCRIPT_RUNNER = re.compile(r"^(?:php\d*(?:\.\d+)?|python[\d.]*|py|pypy3?)$")
+
+
+@lru_cache(maxsize=2048)
+def _head_kind(raw: str, name: str) -> frozenset[str]:
+    """What the command word itself says (once per distinct word): a security product's
+    path, a remote-control tool, an init script, a framework's script runner."""
+    kinds = set()
+    if _SEC_WORD.search(raw):
+        kinds.add("security")
+    if _RMM.search(raw.rsplit("/", 1)[-1]):
+        kinds.add("rmm")
+    if raw.startswith(("/etc/init.d/", "/etc/rc.d/init.d/")):
+        kinds.add("initd")
+    if _SCRIPT_RUNNER.match(name):
+        kinds.add("runner")
+    return frozenset(kinds)
+
+
 def judge(cmd: Cmd) -> None:
     """Knowledge from incident reports that applies whatever handler the program has."""
     head = cmd.words[0]
     if head.dynamic:
         return
     name = cmd.name.lower()
+    raw = head.text.replace("\\", "/").lower()
+    kind = _head_kind(raw, name)
+    other_shell = cmd.scope.family != "bash"
+    if (
+        name not in _NAMED
+        and not kind
+        and not (other_shell and ("-" in name or _fetched(cmd.scope.source)))
+    ):
+        return
     texts = [w.text for w in cmd.args]
     low = [t.lower() for t in texts]
-    raw = head.text.replace("\\", "/").lower()
-    product = _stops_security(cmd, name, low)
+    product = _stops_security(cmd, name, low) if name in _STOPPERS else None
     if product:
         cmd.add(C, "disable-security", f"{name} stops or removes the security product {product}")
-    elif _SEC_WORD.search(raw) and (
+    elif "security" in kind and (
         _UNINSTALLER.search(raw.rsplit("/", 1)[-1])
         or any(
             t in ("uninstall", "--uninstall", "/uninstall", "-u", "unload", "--stopdriver")
@@ -688,14 +768,14 @@ def judge(cmd: Cmd) -> None:
         )
     ):
         cmd.add(C, "disable-security", "runs a security product's own uninstaller")
-    elif _rmm(cmd, low, _clean(head.text)):
+    elif "rmm" in kind and _rmm(cmd, low, _clean(head.text)):
         pass
     elif name == "msiexec" or name == "msiexec.exe":
         pkg = " ".join(t for t in low if not t.startswith("/"))
         if _RMM.search(pkg) and any(t in ("/qn", "/quiet", "/q", "/qb", "/passive") for t in low):
             cmd.add(C, "remote-access", "msiexec silently installs a remote-control tool")
     elif (
-        raw.startswith(("/etc/init.d/", "/etc/rc.d/init.d/"))
+        "initd" in kind
         and low[:1]
         and low[0]
         in (
@@ -727,14 +807,17 @@ def judge(cmd: Cmd) -> None:
         _identity(cmd, name, low)
     elif name == "wmic" and re.search(r"\bsystemrestore\b.*\bcall\s+disable\b", " ".join(low)):
         cmd.add(B, "delete-backups", "wmic turns System Restore off, deleting its restore points")
-    _credential_copy(cmd, name)
-    every = _lister(name, low)
-    if every is not None:
-        cmd.info.paths = (Word(every, cmd.start, cmd.end),)
-    else:
-        _every_item(cmd, name, low)
-    _trusts_root(cmd, name, low)
-    if re.match(r"^(?:php\d*(?:\.\d+)?|python[\d.]*|py|pypy3?)$", name):
+    if name in _READERS:
+        _credential_copy(cmd, name)
+    if name in _ITEM_TOOLS:
+        every = _lister(name, low)
+        if every is not None:
+            cmd.info.paths = (Word(every, cmd.start, cmd.end),)
+        else:
+            _every_item(cmd, name, low)
+    if name in _TRUST_TOOLS:
+        _trusts_root(cmd, name, low)
+    if "runner" in kind:
         _framework_reset(cmd, low)
     elif name == "django-admin" and low:
         _framework_reset(cmd, ["django-admin", *low])
@@ -744,7 +827,7 @@ def judge(cmd: Cmd) -> None:
         _decoded_into(cmd)
     elif name in ("mysql", "mariadb") and re.search(r"\binto\s+(?:out|dump)file\b", " ".join(low)):
         _sql_outfile(cmd, " ".join(texts))
-    if cmd.scope.family != "bash":
+    if other_shell:
         _runs_webclient_download(cmd, name)
 
 
