@@ -11,14 +11,7 @@ import pytest
 
 from aintern_ls.safety import RiskLevel, assess
 from aintern_ls.safety.reports import security_name
-
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
+from tests.safety._levels import B, C, D, M, S
 
 CASES = [
     # security products stopped or removed, whatever the tool
