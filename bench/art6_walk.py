@@ -1116,26 +1116,15 @@ def read_tsv(path: Path = OUT) -> list[Row]:
         ]
 
 
-def _figures(pairs: list[tuple[int, int]]) -> str:
-    blocked = [g for e, g in pairs if e == 4]
-    high = [g for e, g in pairs if e >= 3]
-    safe = [g for e, g in pairs if e == 0]
-    return (
-        f"n={len(pairs):4d} blocked {sum(g == 4 for g in blocked)}/{len(blocked)}"
-        f" high {sum(g >= 3 for g in high)}/{len(high)}"
-        f" safe>=dangerous {sum(g >= 2 for g in safe)}/{len(safe)}"
-        f" exact {sum(e == g for e, g in pairs) / max(1, len(pairs)):.3f}"
-    )
-
-
 def score(rows: list[Row], misses: str | None) -> None:
     sys.path.insert(0, str(ROOT))
     from aintern_ls.safety import RiskLevel, assess
+    from bench._corpus_figures import decode_command, figures
 
-    groups: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    groups: dict[str, list[tuple[RiskLevel, RiskLevel]]] = defaultdict(list)
     for r in rows:
-        exp = int(RiskLevel.from_label(r.expected))
-        got = int(assess(r.command.replace("\\n", "\n"), r.shell).level)
+        exp = RiskLevel.from_label(r.expected)
+        got = assess(decode_command(r.command), r.shell).level
         kind = "own" if r.source.startswith("art6-own") else "atomic"
         groups[f"{r.split} {kind}"].append((exp, got))
         groups[r.split].append((exp, got))
@@ -1144,10 +1133,10 @@ def score(rows: list[Row], misses: str | None) -> None:
             groups[f"  {r.split} {family(tech)}"].append((exp, got))
         if misses == r.split and exp != got:
             print(
-                f"MISS {RiskLevel(exp).label:>9} got {RiskLevel(got).label:<9} [{r.shell}] {r.command}   ({r.source[:60]})"
+                f"MISS {exp.label:>9} got {got.label:<9} [{r.shell}] {r.command}   ({r.source[:60]})"
             )
     for key in sorted(groups, key=lambda k: (k.strip().split()[0], k)):
-        print(f"{key:32s} {_figures(groups[key])}")
+        print(f"{key:32s} {figures(groups[key]).line()}")
 
 
 def main() -> None:

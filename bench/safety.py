@@ -20,6 +20,7 @@ from pathlib import Path
 
 from aintern_ls.extraction import extract_file
 from aintern_ls.safety.analyser import _assess_cached, assess, cache_clear, shell_family
+from bench._corpus_figures import decode_command
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [
@@ -37,7 +38,7 @@ def corpus_commands() -> list[tuple[str, str]]:
             continue
         with path.open(encoding="utf-8", newline="") as fh:
             for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
-                rows.append((r["command"].replace("\\n", "\n"), r["shell"]))
+                rows.append((decode_command(r["command"]), r["shell"]))
     return rows
 
 
