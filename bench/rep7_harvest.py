@@ -151,6 +151,9 @@ def dev_sources(all_names: list[str]) -> set[str]:
 
 
 def _known_commands() -> set[str]:
+    sys.path.insert(0, str(ROOT))
+    from bench._corpus_figures import decode_command
+
     seen: set[str] = set()
     folder = ROOT / "tests" / "safety"
     for path in [*folder.glob("*.tsv"), *(folder / "heldout").glob("*.tsv")]:
@@ -158,7 +161,9 @@ def _known_commands() -> set[str]:
             continue
         with path.open(encoding="utf-8", newline="") as fh:
             for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
-                seen.add((r.get("command") or "").strip())
+                cell = (r.get("command") or "").strip()
+                seen.add(cell)
+                seen.add(decode_command(cell))
     return seen
 
 
@@ -181,11 +186,15 @@ def rows() -> list[Row]:
 
 
 def write(path: Path = OUT) -> int:
+    sys.path.insert(0, str(ROOT))
+    from bench._corpus_figures import encode_command  # `\n` in `C:\x\ntds.dit` stays itself
+
     got = rows()
     with path.open("w", encoding="utf-8", newline="") as fh:
         fh.write("command\tshell\texpected\tsplit\tsource_or_reason\n")
         for r in got:
-            fh.write(f"{r.command}\t{r.shell}\t{r.expected}\t{r.split}\t{r.source}\n")
+            cell = encode_command(r.command)
+            fh.write(f"{cell}\t{r.shell}\t{r.expected}\t{r.split}\t{r.source}\n")
     return len(got)
 
 

@@ -4,13 +4,13 @@ catalogues, labelled by written rules before the analyser ran; `bench/rep7_harve
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
 from aintern_ls.safety.reports import security_name
+from bench._corpus_figures import decode_command, read_rows
 from tests.safety._levels import B, C, D, M, S
 
 CASES = [
@@ -159,12 +159,11 @@ def test_security_names(name: str, expected: bool) -> None:
 
 def _rows(split: str) -> list[tuple[str, str, RiskLevel]]:
     path = Path(__file__).with_name("sources_rep7.tsv")
-    with path.open(encoding="utf-8", newline="") as fh:
-        return [
-            (r["command"], r["shell"], RiskLevel.from_label(r["expected"]))
-            for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
-            if r["split"] == split
-        ]
+    return [
+        (decode_command(r["command"]), r["shell"], RiskLevel.from_label(r["expected"]))
+        for r in read_rows(path)
+        if r["split"] == split
+    ]
 
 
 def _figures(rows: list[tuple[str, str, RiskLevel]]) -> dict[str, float]:
