@@ -419,7 +419,9 @@ def _every_vm_source(source: str) -> bool:
     """A lister of every VM feeding a loop or xargs, not narrowed on the way (`grep -v
     Vmid`, `grep -Eo '[0-9]+'` only cut the header or pick the id; `grep test` narrows)."""
     for m in re.finditer(rf"(?i){_LISTS}", source):
-        in_sub = re.search(r"(?:\$\(|`)[^)`]*$", source[: m.start()]) is not None
+        before = source[: m.start()]
+        opened = max(before.rfind("$("), before.rfind("`"))
+        in_sub = opened >= 0 and not re.search(r"[)`]", before[opened + 1 :].lstrip("("))
         rest = source[m.end() :]
         end = _SUB_END.search(rest)
         tail = rest[: end.start()] if end else rest
