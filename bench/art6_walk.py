@@ -1066,21 +1066,21 @@ def _existing() -> set[tuple[str, str]]:
 
 
 def build_rows() -> tuple[list[Row], int]:
+    sys.path.insert(0, str(ROOT))
+    from bench._corpus_figures import encode_command
+
     rows: list[Row] = []
     seen = _existing()
     dupes = 0
-    unreadable = 0
     done: set[tuple[str, str]] = set()
     for atomic in read_cache():
         shell = SHELLS[atomic.executor]
         for stmt in statements(atomic):
-            text = stmt.replace("\n", "\\n")
-            if "\t" in text or (text, shell) in done:
-                continue
-            if "\\n" in stmt:
-                # A literal backslash-n (`…Options\notepad.exe`) would be read back as a line
-                # break by the corpus reader (which turns `\n` into newlines): left out.
-                unreadable += 1
+            if "\t" in stmt or "\r" in stmt:
+                continue  # a TSV cell cannot hold them
+            # (a literal backslash-n, `…Options\notepad.exe`, is written `\x5cn`)
+            text = encode_command(stmt)
+            if (text, shell) in done:
                 continue
             if (text, shell) in seen:
                 dupes += 1
@@ -1090,14 +1090,11 @@ def build_rows() -> tuple[list[Row], int]:
             source = f"art6:{atomic.technique}-{atomic.number} {reason}"
             rows.append(Row(text, shell, level, split_of(atomic.technique), source))
     for command, shell, expected, note in OWN_ROWS:
-        assert "\\n" not in command, f"a literal backslash-n reads back as a newline: {command}"
-        text = command.replace("\n", "\\n")
+        text = encode_command(command)
         if (text, shell) in done or (text, shell) in seen:
             continue
         done.add((text, shell))
         rows.append(Row(text, shell, expected, "tune", f"art6-own: {note}"))
-    if unreadable:
-        print(f"{unreadable} statements with a literal backslash-n left out")
     return rows, dupes
 
 

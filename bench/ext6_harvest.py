@@ -58,7 +58,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run as a script (`python bench/ext6_harvest.py`)
 
-from bench._corpus_figures import decode_command, figures, judge, read_rows  # noqa: E402
+from bench._corpus_figures import (  # noqa: E402
+    decode_command,
+    encode_command,
+    figures,
+    judge,
+    read_rows,
+)
 
 OUT = ROOT / "tests" / "safety" / "sources_ext6.tsv"
 
@@ -1342,7 +1348,7 @@ def rows(cases: list[Case]) -> tuple[list[dict[str, str]], int]:
             note = f"manual: {why}; theirs: {case.verdict}"
         out.append(
             {
-                "command": case.command.replace("\n", "\\n"),
+                "command": encode_command(case.command),
                 "shell": shell,
                 "expected": level,
                 "split": split_of(case.project),

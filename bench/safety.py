@@ -32,6 +32,8 @@ TRANSCRIPT = Path(__file__).parent / "data" / "transcript.md"
 
 
 def corpus_commands() -> list[tuple[str, str]]:
+    """Every corpus row's command (decoded: `\\n` a newline, `\\x5c` a literal backslash;
+    see `bench/_corpus_figures.py`) and shell."""
     rows: list[tuple[str, str]] = []
     for path in SOURCES:
         if not path.exists():

@@ -724,13 +724,23 @@ CATALOGUE: dict[str, Rule] = _rules(
         "Remove-Item Env:\\FOO",
         "powershell",
     ),
-    # --- safety-rep7: what incident reports show intruders typing --------------------------
+    # --- safety-sig7 (issue 14): detection-rule repositories (Sigma, Elastic, Splunk) ---------
     (
         "timestomp",
-        "copies or sets the timestamps of a system file, so a planted or changed file looks"
-        " original (anti-forensics)",
-        "touch -r /etc/vmware/rhttpproxy/config.xml /bin/hostd-probe.sh",
+        "back-dates a log or system file so that its change hides in a timeline (anti-forensics)",
+        "touch -d '2019-01-01 00:00' /var/log/auth.log",
     ),
+    (
+        "process-injection",
+        "writes into another process's memory (code injection)",
+        "dd if=sc.bin of=/proc/1432/mem bs=1 seek=4096 conv=notrunc",
+    ),
+    (
+        "credential-prompt",
+        "shows a fake system password dialog to capture the user's password",
+        'osascript -e \'display dialog "Password:" default answer "" with hidden answer\'',
+    ),
+    # --- safety-rep7: what incident reports show intruders typing --------------------------
     (
         "unprotect",
         "lifts the immutable/append-only flag of system or persistence files, the step before"

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -76,3 +77,39 @@ def test_every_corpus_file_reads() -> None:
         rows = read_rows(path)
         assert rows, path
         assert all({"command", "shell", "expected"} <= r.keys() for r in rows), path
+
+
+# A Windows path whose `\n` was read as a newline: `C:\temp` + newline + `tds.dit`, `.` +
+# newline + `otes.txt` (the backslash and the `n` of a file name swallowed). A row meaning
+# a literal backslash-n writes it `\x5cn`; this catches the commonest shape (a file name
+# with an extension), not every one.
+_MANGLED_PATH = re.compile(
+    r"(?i)(?:\b[a-z]:|%\w+%|\$env:\w+|(?<![\w.])\.)(?:\\[\w.-]*)*\n[\w-]+"
+    r"\.(?:exe|dll|sys|txt|dit|ps1|bat|log|dat|ini|lnk|evtx|json|xml|csv)\b"
+)
+
+
+def test_no_row_reads_a_windows_file_name_as_a_line_break() -> None:
+    mangled = [
+        f"{path.name}: {decode_command(r['command'])!r}"
+        for path in sorted([*HERE.glob("*.tsv"), *(HERE / "heldout").glob("*.tsv")])
+        for r in read_rows(path)
+        if _MANGLED_PATH.search(decode_command(r["command"]))
+    ]
+    assert mangled == [], "write a literal backslash-n as \\x5cn:\n" + "\n".join(mangled)
+
+
+@pytest.mark.parametrize(
+    "file,command",
+    [
+        ("corpus.tsv", 'rd /s /q "%APPDATA%\\npm-cache"'),
+        ("corpus.tsv", "Remove-Item -Path .\\node_modules -Recurse -Force -ErrorAction Silent"),
+        ("sources_p.tsv", "esentutl.exe /y /vss C:\\Windows\\NTDS\\NTDS.dit /d C:\\temp\\ntds.dit"),
+        ("sources_s.tsv", "length=1048576 C:\\Windows\\System32\\ntoskrnl.exe"),
+        ("sources_ext6.tsv", "rm -rf C:\\Users\\carol\\repo\\node_modules"),
+        ("sources_ext6.tsv", "echo / | xargs --delimiter '\\n' rm -rf"),
+    ],
+)
+def test_rows_with_a_literal_backslash_n_read_as_written(file: str, command: str) -> None:
+    commands = [decode_command(r["command"]) for r in read_rows(HERE / file)]
+    assert any(command in c for c in commands), command
