@@ -25,9 +25,8 @@ moves again and again, each spelled with whatever program the victim had:
   /root/.ssh/authorized_keys`): critical, the step before rewriting them.
 - **Credential stores copied**: the macOS keychain, browsers' saved-login and cookie
   databases, wallets (stealers stage them in /tmp before upload): critical, like `reg save
-  HKLM\\SAM` (reading `/etc/shadow` stays as the corpora settle it). A dialog asking for
-  the login password with a hidden answer (`osascript … with hidden answer`, Atomic
-  Stealer) is credential phishing: critical.
+  HKLM\\SAM` (reading `/etc/shadow` stays as the corpora settle it). (A password dialog
+  with a hidden answer, Atomic Stealer's phishing, is sig7's `credential-prompt`.)
 - **ESXi**: `esxcli network firewall set --default-action true` passes all traffic;
   deleting the contents of a whole datastore (`rm -rf /vmfs/volumes/ds1/*`, `find
   /vmfs/volumes -name '*.vmdk' -exec rm`) destroys every VM on it: blocked; `vmkfstools`
@@ -692,7 +691,7 @@ _NAMED = (
         sc sc.exe net net1 taskkill tskill pkill killall systemctl service apt apt-get aptitude
         yum dnf zypper pacman snap brew rpm dpkg launchctl stop-service spsv stop-process spps
         kill remove-service set-service wmic wmic.exe msiexec msiexec.exe touch chattr ssh plink
-        autossh klink code osascript esxcli vim-cmd rm shred srm unlink find
+        autossh klink code esxcli vim-cmd rm shred srm unlink find
         enable-netfirewallrule certutil mysql mariadb django-admin flask import-certificate
         import-pfxcertificate trust cp mv install tee ln ditto rsync scp tar zip 7z 7za cat
         base64 xxd od strings sqlite3 copy xcopy robocopy copy-item cpi get-content gc type
@@ -799,8 +798,6 @@ def judge(cmd: Cmd) -> None:
         _tunnel(cmd, name, low)
     elif name in _TUNNELS or name == "code":
         _tunnel_service(cmd, name, low)
-    elif name == "osascript" and re.search(r"(?i)\bwith\s+hidden\s+answer\b", " ".join(texts)):
-        cmd.add(C, "credentials", "osascript asks for a password in a fake dialog (phishing)")
     elif name in ("esxcli", "vim-cmd", "rm", "shred", "srm", "unlink", "find"):
         _esxi(cmd, name, low)
     elif name == "enable-netfirewallrule":
