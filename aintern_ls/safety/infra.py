@@ -398,13 +398,10 @@ def _kubectl(cmd: Cmd) -> None:
     if verb == "exec":
         dd = next((i for i, w in enumerate(cmd.args) if w.text == "--"), None)
         if dd is not None and dd + 1 < len(cmd.args):
-            begin = len(cmd.scope.findings)
-            inner = list(cmd.args[dd + 1 :])
-            cmd.judge(inner)
-            if not any(w.dynamic for w in inner) and all(
-                f.level < M for f in cmd.scope.findings[begin:]
-            ):
-                return  # `kubectl exec pod -- cat /etc/os-release`: judged as what runs (safe)
+            cmd.judge(list(cmd.args[dd + 1 :]))
+        # Even `kubectl exec pod -- cat /etc/os-release` reaches into a running workload on
+        # another machine: at least moderate (the product's labelled examples rate a remote
+        # read-only command moderate).
         cmd.add(M, "kube-exec", "kubectl exec runs a command in a pod")
         return
     if verb == "scale" and any(w.text in ("--replicas=0", "0") for w in cmd.args):

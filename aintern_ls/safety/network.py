@@ -510,7 +510,6 @@ _SSH_WITH_VALUE = frozenset(
 
 @handles("ssh", "mosh", "autossh")
 def _ssh(cmd: Cmd) -> None:
-    begin = len(cmd.scope.findings)
     if cmd.name == "ssh" and any(
         re.fullmatch(r"-[46AaCfgKkMNnqsTtVvXxYy]*[GQ][46AaCfgKkMNnqsTtVvXxYy]*", w.text)
         for w in cmd.args
@@ -532,32 +531,20 @@ def _ssh(cmd: Cmd) -> None:
     if cmd.stdin.secret:
         # `ssh host 'cat > k' < ~/.ssh/id_rsa`: the remote side reads our stdin.
         cmd.add(C, "exfiltration", f"{cmd.name} sends private keys or credentials to a remote host")
-    rest = cmd.args[i + 1 :]
-    if rest:
-        if len(rest) == 1:
-            cmd.scope.include(cmd.scope.nested(rest[0].text, "bash", rest[0]))
-        else:
-            cmd.judge(list(rest), cmd.stdin)
-    if (
-        rest
-        and cmd.name == "ssh"
-        and not any(w.dynamic for w in rest)
-        and all(f.level < M for f in cmd.scope.findings[begin:])
-        and not any(
-            re.match(r"-[46CqtTvKkxyg]*[LRDwWMSOfNAXYJBEe]", w.text)
-            or re.search(r"(?i)command|forward|tunnel|permit", w.text)
-            for w in cmd.args[:i]
-        )
-    ):
-        # `ssh db1 uptime`, `ssh host 'df -h'`: a read-only command run over ssh is judged
-        # as that command (session-9 convention: safe).
-        return
+    # Even `ssh db1 uptime` runs on another machine: at least moderate (the product's
+    # labelled examples rate a remote read-only command moderate), whatever it runs.
     cmd.add(
         M,
         "network",
         f"{cmd.name} runs commands on another machine",
         cmd.args[i] if i < len(cmd.args) else None,
     )
+    rest = cmd.args[i + 1 :]
+    if rest:
+        if len(rest) == 1:
+            cmd.scope.include(cmd.scope.nested(rest[0].text, "bash", rest[0]))
+        else:
+            cmd.judge(list(rest), cmd.stdin)
 
 
 @handles("check_by_ssh")
