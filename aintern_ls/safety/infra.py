@@ -396,10 +396,13 @@ def _kubectl(cmd: Cmd) -> None:
         cmd.add(D, "kube-delete", f"kubectl {verb} removes cluster resources")
         return
     if verb == "exec":
-        cmd.add(M, "kube-exec", "kubectl exec runs a command in a pod")
         dd = next((i for i, w in enumerate(cmd.args) if w.text == "--"), None)
         if dd is not None and dd + 1 < len(cmd.args):
             cmd.judge(list(cmd.args[dd + 1 :]))
+        # Even `kubectl exec pod -- cat /etc/os-release` reaches into a running workload on
+        # another machine: at least moderate (the product's labelled examples rate a remote
+        # read-only command moderate).
+        cmd.add(M, "kube-exec", "kubectl exec runs a command in a pod")
         return
     if verb == "scale" and any(w.text in ("--replicas=0", "0") for w in cmd.args):
         cmd.add(D, "kube-delete", "scales a workload to zero")
@@ -484,7 +487,9 @@ _CLOUD_DELETE = re.compile(
     r"^(delete|destroy|remove|rm|rb|terminate|purge|del|prune|drop|wipe|deregister|"
     r"\S+-(delete|destroy|terminate|purge|remove)(-\S+)?|"
     r"delete-\S+|remove-\S+|terminate-\S+|deregister-\S+|purge-\S+|\S+:destroy|\S+:delete|"
-    r"\S+:remove|\S+:reset|apps:destroy|pg:reset|destroy-\S+)$"
+    r"\S+:remove|\S+:reset|apps:destroy|pg:reset|destroy-\S+"
+    # data made unreadable or scheduled for deletion: KMS keys, vaults, secrets (safety-m7)
+    r"|schedule-\S*deletion|empty-bucket|delete-batch|\S+-delete-batch)$"
 )
 _CLOUD_READ = re.compile(
     r"^(list|ls|describe|show|get|info|status|version|logs|whoami|cat|du|stat|help|"
@@ -509,12 +514,18 @@ _CLOUD_AUDIT_OFF = re.compile(
 _CLOUD_IAM = re.compile(
     r"\Aaws iam (create-user|create-login-profile|update-login-profile|create-access-key"
     r"|attach-(user|role|group)-policy|put-(user|role|group)-policy|add-user-to-group"
-    r"|update-assume-role-policy|create-role|create-service-specific-credential)\b"
+    r"|update-assume-role-policy|create-role|create-service-specific-credential"
+    # (safety-rep7) a managed policy's new default version grants whatever it says
+    r"|create-policy-version|set-default-policy-version)\b"
     r"|\Aaz (ad (user|sp|app) (create|create-for-rbac|credential reset|owner add)"
     r"|ad group member add"
-    r"|role assignment create)\b"
+    r"|role assignment create"
+    # (safety-rep7) vault access policies, VM local-admin resets, custom role definitions
+    r"|keyvault set-policy|vm user (update|reset-ssh)|role definition (create|update))\b"
     r"|\Agcloud ((projects|organizations|folders|iam service-accounts) add-iam-policy-binding"
-    r"|iam service-accounts (create|keys create))\b"
+    r"|iam service-accounts (create|keys create)"
+    # (safety-rep7) custom roles widened; SSH keys pushed through instance/project metadata
+    r"|iam roles (create|update)|compute (instances|project-info) add-metadata .*ssh-keys)\b"
 )
 
 
@@ -724,6 +735,8 @@ def _cloud(cmd: Cmd) -> None:
         if ops and ops[0] in names(
             """
             pr issue repo run release workflow gist api search auth status browse label cache
+            secret variable codespace ssh-key gpg-key org project ruleset extension alias
+            attestation
             """
         ):
             if len(ops) > 1 and ops[1] in names(

@@ -208,7 +208,17 @@ def _remove_item(cmd: Cmd) -> None:
         if val is not None:
             targets.append(val)
     if not targets and cmd.stdin.paths:
-        targets = list(cmd.stdin.paths)
+        from aintern_ls.safety.paths import LOG_DIR, LOG_SUBDIR
+
+        # A listing emits the folder's entries: of a log folder, that is its logs (log
+        # clearing, critical), not the folder itself.
+        targets = [
+            Word(w.text.rstrip("\\/") + "\\*", w.start, w.end, w.dynamic, True)
+            if (low := w.text.replace("\\", "/").rstrip("/").lower())
+            and (LOG_DIR.match(low) or LOG_SUBDIR.match(low))
+            else w
+            for w in cmd.stdin.paths
+        ]
         recursive = True
     elif not targets and cmd.stdin.kind == "static" and cmd.stdin.text.strip():
         # `"$env:SystemRoot" | Remove-Item -Recurse`: piped strings bind to -Path.
@@ -330,6 +340,15 @@ def _invoke_expression(cmd: Cmd) -> None:
             M, "indirect-code", "runs code assembled from literal pieces (judged as built)", code
         )
         cmd.scope.include(cmd.scope.nested(built, "powershell", code))
+    elif (
+        "$" in code.text
+        and (raw_code := cmd.scope.source[code.start : code.end].strip()).startswith('"')
+        and raw_code.endswith('"')
+        and (filled := interpolate_ps(raw_code, ps_variables(cmd.scope))) is not None
+    ):
+        # `$p='rm'; $a='-r -fo C:\Users'; iex "$p $a"`: every variable in the string has a
+        # literal value set before: the code is that text (safety-m7).
+        cmd.scope.include(cmd.scope.nested(filled, "powershell", code))
     elif code.dynamic or "$" in code.text or "frombase64" in text:
         if not code.dynamic and "$" in code.text:
             # `iex 'Remove-Item -Recurse $HOME'`: the variables are read when it runs, but
@@ -1190,6 +1209,8 @@ def _flag_value(cmd: Cmd, flag: str) -> str | None:
 
 
 _WIN_PATH_START = re.compile(r"(?i)\A(?:[a-z]:[\\/]|\\\\|\.\.?[\\/]|%\w+%[\\/])")
+# What cmd.exe splits an unquoted argument at (or treats as an operator).
+_CMD_SPLITS = re.compile(r"[\s;,&|<>]")
 
 
 def _cmd_exe(cmd: Cmd) -> None:
@@ -1198,11 +1219,18 @@ def _cmd_exe(cmd: Cmd) -> None:
             rest = cmd.args[i + 1 :]
             if rest:
                 # Words with spaces were quoted (`del /s "C:\\Program Files\\*"`): keep them one.
+                # So were an argument's code and its separators (`powershell -c "$u=…;iex(irm
+                # $u)"`, ClickFix): re-quoted, cmd would split them at `;` and lose the rest.
                 text = " ".join(
                     f'"{x.text}"'
-                    if " " in x.text and len(rest) > 1 and _WIN_PATH_START.match(x.text)
+                    if len(rest) > 1
+                    and '"' not in x.text
+                    and (
+                        (" " in x.text and _WIN_PATH_START.match(x.text))
+                        or (j > 0 and _CMD_SPLITS.search(x.text))
+                    )
                     else x.text
-                    for x in rest
+                    for j, x in enumerate(rest)
                 )
                 src = cmd.scope.source[rest[0].start : rest[-1].end]
                 start = rest[0].start if src == text else -1
@@ -1913,7 +1941,13 @@ def _net(cmd: Cmd) -> None:
             else:
                 cmd.add(C, "account", f"net {verb} /add creates an account or adds a group member")
             return
-        changes = [f for f in flags if not f.startswith("/domain") and f not in ("/?", "/help")]
+        # `/dom`, `/do`: net takes any unique abbreviation of `/domain`
+        changes = [
+            f
+            for f in flags
+            if not (f.startswith("/domain") or (len(f) >= 3 and "/domain".startswith(f)))
+            and f not in ("/?", "/help")
+        ]
         if verb in ("user", "users") and (len(ops) >= 2 or changes):
             # `net user bob NewPass1`, `net user guest /active:yes`: password or account flags.
             cmd.add(C, "account", "net user changes an account's password or settings")
@@ -2193,6 +2227,14 @@ def _write_cmdlet(cmd: Cmd) -> None:
         return
     # Set-Content $PROFILE, Out-File -Append ~/.bashrc: writes to startup/system files.
     targets = positional_and_paths(cmd, params)
+    if (
+        cmd.name in ("set-content", "add-content", "clear-content")
+        and cmd.stdin.paths
+        and "path" not in params
+        and "literalpath" not in params
+    ):
+        # `Get-Item C:\…\hosts | Set-Content -Value ''`: the piped item is the -Path (m7).
+        targets = [*targets, *cmd.stdin.paths]
     if cmd.name in ("copy-item", "move-item"):
         # The destination is what gets written: `-Destination X` or the second positional.
         dest = params.get("destination") or params.get("dest")
@@ -2615,6 +2657,13 @@ def fso_deletes(text: str) -> list[tuple[str, bool, int, int]]:
     return out
 
 
+# Folders malware drops files in: shares, temp, public, downloads, AppData, ProgramData.
+_DROP_FOLDER = re.compile(
+    r"(?i)\A(?:\\\\|%te?mp%|\$env:te?mp)|\\(?:temp|tmp|users\\public|downloads"
+    r"|appdata|programdata|windows\\tasks|perflogs)\\"
+)
+
+
 def _mshta(cmd: Cmd) -> None:
     script = next((w for w in cmd.args if not w.text.startswith(("/", "-"))), None)
     if (
@@ -2678,8 +2727,10 @@ def _mshta(cmd: Cmd) -> None:
             return
     if any(
         re.search(r"https?:|javascript:|vbscript:|/i:\S*(https?|ftp):", w.text, re.I)
+        or re.match(r"\A[\"']?(?:\\\\|//)[^\\/\s]+[\\/]", w.text)
         for w in cmd.args
     ):
+        # a URL, inline script, or a script on another machine's share (`\\h\s\x.vbs`)
         cmd.add(C, "remote-code", f"{cmd.name} runs remote or inline script code")
     elif any(
         w.text.replace("\\", "/").rsplit("/", 1)[-1].split(",", 1)[0].lower()
@@ -2847,6 +2898,11 @@ def _lolbas_more(cmd: Cmd) -> None:
             for p in project
         ):
             cmd.add(C, "lolbin-exec", "msbuild runs inline tasks from a file that is not a project")
+            return
+        if any(_DROP_FOLDER.search(p.replace("/", "\\")) for p in project):
+            # a project in a share, a temp/public/download folder: dropped there, its inline
+            # tasks are code nobody here has read (opaque execution, safety-m7)
+            cmd.add(C, "lolbin-exec", "msbuild runs a project dropped in a shared or temp folder")
             return
         cmd.add(M, "build", "msbuild builds a project")
         return
@@ -3493,6 +3549,30 @@ def ps_variables(scope: Scope) -> dict[str, str]:
     known = dict(PS_KNOWN_VARS)  # $HOME, $env:SystemRoot …: folders whose meaning is known
     known.update({k[n:]: v for k, v in scope.env.items() if k.startswith(_PS_VAR_PREFIX)})
     return known
+
+
+_PS_REF = re.compile(r"\$\{([\w:]+)\}|\$((?:env:)?\w+)", re.I)
+
+
+def interpolate_ps(text: str, variables: dict[str, str]) -> str | None:
+    """A double-quoted PowerShell string's text with every `$name`/`${name}` replaced by its
+    literal value; None when one is unknown (or the string holds a subexpression)."""
+    body = text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
+    if "$(" in body or len(body) > 4000:
+        return None
+    missing = False
+
+    def sub(m: re.Match[str]) -> str:
+        nonlocal missing
+        name = "$" + (m.group(1) or m.group(2)).lower()
+        value = variables.get(name)
+        if value is None:
+            missing = True
+            return m.group(0)
+        return value
+
+    out = _PS_REF.sub(sub, body)
+    return None if missing or out == body else out
 
 
 def ps_eval(text: str, variables: dict[str, str] | None = None) -> str | None:
