@@ -1744,7 +1744,7 @@ class _Walker:
             raw = _text(node)
             if quoted:
                 return raw, False, False, ""
-            glob = any(c in GLOB_CHARS for c in raw)
+            glob = not GLOB_CHARS.isdisjoint(raw)
             if "\\" in raw:
                 raw = re.sub(r"\\(.)", r"\1", raw, flags=re.S)
             return raw, False, glob, ""

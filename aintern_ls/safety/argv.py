@@ -1,0 +1,132 @@
+"""One simple command's arguments, classified once (issue 14's speed bar, safety-sp8).
+
+The dispatcher runs a few dozen rule families over every simple command, and each used to
+re-scan the argument list for what it needs: the texts, their lower-case forms, whether
+any holds a `{`, an `=`, a `:`… A ten-thousand-character script of seven hundred distinct
+commands paid that a few dozen times per command. `Argv` is made once per `Cmd` (on first
+use: `cmd.argv`) and answers those questions from sets, so a family that cannot apply to a
+command (by the program's name or by what its arguments hold) leaves at once. Each part is
+worked out the first time a family asks for it, then kept.
+
+Every part is a pure function of the command's words; `Cmd.argv` keeps the classification
+of the argument list it was made from (`source`) and makes a new one when `Cmd.args` is
+another list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from aintern_ls.safety.words import Word
+
+_SEP = re.compile(r"[\\/]")
+
+
+def base_name(text: str) -> str:
+    """The last path component of a command word, quotes and trailing separators removed
+    (`C:\\x\\Tool.EXE` -> `Tool.EXE`): the spelling the name-keyed families compare."""
+    return _SEP.split(text.strip("'\"").rstrip("\\/"))[-1]
+
+
+class Argv:
+    """What a command's arguments hold (each part computed on first use, then kept).
+
+    - `texts`: every argument's text (in `Cmd.args` order);
+    - `low`: the same, lower-cased; `lowset`: as a set;
+    - `textset`: the texts as a set;
+    - `statics`: the texts of the arguments whose value is known (not `dynamic`);
+    - `chars`: every character the lower-cased texts hold (a family keyed on `=`, `:`, `{`
+      or `/` passes over a command without one);
+    - `joined_low`: the lower-cased texts joined by single spaces (what phrase rules search);
+    - `dynamic`: whether any argument is only known at run time;
+    - `head`: the command word's base name, lower-cased, without `.exe` (empty when the
+      command word is dynamic): the program as the name-keyed families spell it.
+    """
+
+    __slots__ = (
+        "_chars",
+        "_head",
+        "_joined_low",
+        "_low",
+        "_lowset",
+        "_statics",
+        "_textset",
+        "head_word",
+        "source",
+        "texts",
+    )
+
+    def __init__(self, head: Word | None, args: Sequence[Word]) -> None:
+        self.source = args
+        self.head_word = head
+        self.texts: tuple[str, ...] = tuple([w.text for w in args])
+        self._low: tuple[str, ...] | None = None
+        self._lowset: frozenset[str] | None = None
+        self._textset: frozenset[str] | None = None
+        self._statics: tuple[str, ...] | None = None
+        self._chars: frozenset[str] | None = None
+        self._joined_low: str | None = None
+        self._head: str | None = None
+
+    @property
+    def low(self) -> tuple[str, ...]:
+        got = self._low
+        if got is None:
+            got = self._low = tuple([t.lower() for t in self.texts])
+        return got
+
+    @property
+    def lowset(self) -> frozenset[str]:
+        got = self._lowset
+        if got is None:
+            got = self._lowset = frozenset(self.low)
+        return got
+
+    @property
+    def textset(self) -> frozenset[str]:
+        got = self._textset
+        if got is None:
+            got = self._textset = frozenset(self.texts)
+        return got
+
+    @property
+    def dynamic(self) -> bool:
+        return len(self.statics) != len(self.texts)
+
+    @property
+    def statics(self) -> tuple[str, ...]:
+        got = self._statics
+        if got is None:
+            got = self._statics = tuple([w.text for w in self.source if not w.dynamic])
+        return got
+
+    @property
+    def chars(self) -> frozenset[str]:
+        got = self._chars
+        if got is None:
+            got = self._chars = frozenset("".join(self.low))
+        return got
+
+    @property
+    def joined_low(self) -> str:
+        got = self._joined_low
+        if got is None:
+            got = self._joined_low = " ".join(self.low)
+        return got
+
+    @property
+    def head(self) -> str:
+        got = self._head
+        if got is None:
+            w = self.head_word
+            if w is None or w.dynamic:
+                got = ""
+            else:
+                got = base_name(w.text).lower().removesuffix(".exe")
+            self._head = got
+        return got
+
+    def has_any(self, chars: str) -> bool:
+        """Whether any argument holds one of `chars` (compared lower-cased: pass lower-case)."""
+        return not self.chars.isdisjoint(chars)
