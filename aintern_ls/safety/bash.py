@@ -19,7 +19,7 @@ import attrs
 import tree_sitter
 import tree_sitter_bash
 
-from aintern_ls.safety import atomics, budget, dispatch, wrappers
+from aintern_ls.safety import budget, dispatch, system, wrappers
 from aintern_ls.safety.context import (
     NO_STDIN,
     STDIN_FILE,
@@ -1005,6 +1005,13 @@ class _Walker:
                     self.pos.char(shell_at.start_byte),
                     self.pos.char(stage.end_byte),
                 )
+        if len(stages) > 1 and not info.paths and stdin.paths:
+            # `$(lsblk | awk 'NR>1{print $1}')`, `$(vim-cmd vmsvc/getallvms | cut …)`: what
+            # the pipeline prints is still what its lister listed (a loop or substitution
+            # over it acts on each item), as the next stage of a pipeline would see it.
+            out = self._next_stdin(info, stdin, None)
+            if out.paths:
+                info = attrs.evolve(info, paths=out.paths, names_only=out.names_only)
         return info
 
     def _next_stdin(self, info: Info, prev: Stdin, stage: Node | None) -> Stdin:
@@ -1451,7 +1458,7 @@ class _Walker:
         if name in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES", "LD_AUDIT"):
             # `LD_PRELOAD=/tmp/x.so ls`: the library runs inside the program (safety-art6).
             lib = self.words(value, split=False)[:1]
-            risk = atomics.preload_risk(
+            risk = system.preload_risk(
                 name, lib[0].text if lib else "", bool(lib) and lib[0].dynamic
             )
             if risk is not None:

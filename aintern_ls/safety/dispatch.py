@@ -24,10 +24,8 @@ import attrs
 # claimed by two modules, so their order does not matter).
 from aintern_ls.safety import (  # noqa: F401
     allowlist,
-    atomics,
     budget,
     catalogues,
-    families6,
     files,
     git,
     infra,
@@ -446,8 +444,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             return cmd.info
     if scope.family == "bash" and name in _CODE_OPTION_TOOLS:
         _embedded_code(cmd)
-    atomics.judge(cmd)  # attack tools by name, clock setting (safety-art6)
-    families6.judge(cmd)  # blind6 miss families (safety-f6)
+    _whatever_the_handler(cmd)  # attack tools by name, the clock, hives copied out, …
     # (a `.bat`/`.cmd` launcher runs on Windows whatever shell starts it)
     handler = lookup(name, scope.family != "bash" or launcher is not None)
     if launcher is None and scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd")):
@@ -1339,6 +1336,69 @@ def _shape_wipe(cmd: Cmd, targets: list[int], verb: str, reason: str = "") -> bo
             cmd.add(B, "shape-wipe", f"{why}; aimed at {found.what}, it is treated as a wipe", w)
             return True
     return False
+
+
+def _whatever_the_handler(cmd: Cmd) -> None:
+    """Knowledge that applies whatever handler the program has (called before it runs); the
+    rules live with their subject, in the order they are tried here."""
+    family = cmd.scope.family
+    stop = system.attack_simulation(cmd) or system.attack_tool(cmd) or windows.credential_copy(cmd)
+    if not stop and family != "bash":
+        stop = windows.protection_hooks(cmd) or windows.web_logging_off(cmd)
+    if not stop and not system.clock_set(cmd) and family == "bash":
+        system.history_off(cmd)
+    if cmd.words[0].dynamic:
+        return
+    name = system.base_name(cmd.words[0].text).lower().removesuffix(".exe")
+    texts = cmd.texts()
+    low = [t.lower() for t in texts]
+    joined = " ".join(low)
+    _ = (
+        system.capsh_root(cmd, name, low)
+        or network.port_proxy(cmd, name, joined)
+        or windows.safe_boot_service(cmd, name, texts, low)
+        or windows.certoc_download(cmd, name, texts)
+        or windows.app_installer_url(cmd, name, texts)
+        or windows.wmic_remote_or_killer(cmd, name, texts, low, joined)
+        or files.find_deletes_logs(cmd, name, low)
+        or files.home_entries_deleted(cmd, name, texts)
+        or _unknown_shell_c(cmd, name, texts)
+    )
+
+
+# Programs known to run `-c CODE` as something other than a shell command line.
+_NOT_SHELL_C = re.compile(
+    r"(?i)^(?:python\S*|pypy\S*|perl\S*|ruby\S*|node|php\S*|psql|mysql|pwsh|powershell|cmd)$"
+)
+
+
+def _unknown_shell_c(cmd: Cmd, name: str, texts: list[str]) -> bool:
+    """An unknown shell or REPL given `-c 'CMD'` (`genie -c`, `ginsh -c '!CMD'`): CMD (a
+    leading `!` shell escape removed) is judged as a bash command line, and only a blocked
+    result is kept (`-c` means other things to other programs: a CMD that is not plainly
+    destructive leaves the command as it was). Programs the analyser models (real shells,
+    `grep -c`) judge their own `-c`; only unknown programs and the generic local-program
+    runner get this reading."""
+    if cmd.scope.family != "bash" or "-c" not in texts or _NOT_SHELL_C.match(name):
+        return False
+    handler = lookup(name, False)
+    if handler is not None and handler.__name__ != "_runner":
+        return True
+    args = cmd.args
+    for i, w in enumerate(args[:-1]):
+        if w.text != "-c" or w.dynamic:
+            continue
+        code_word = args[i + 1]
+        code = code_word.text.lstrip()
+        code = code[1:] if code.startswith("!") else code
+        if not code or code_word.dynamic:
+            return True
+        found = [f for f in cmd.scope.nested(code, "bash", code_word, -1) if f.level == B]
+        if found:
+            cmd.scope.include(found)
+            cmd.add(B, "shell-c", f"{name} -c runs a command line that is blocked")
+        return True
+    return True
 
 
 # Deleting options whose name says they erase the whole machine.

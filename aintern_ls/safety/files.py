@@ -1118,3 +1118,51 @@ def _sponge(cmd: Cmd) -> None:
     redirection: account files blocked, startup files persistence)."""
     if cmd.operands():
         cmd.add(M, "write", "sponge writes a file")
+
+
+# --- log files by name, every entry of home (moved here from the session-6 `families6.py`) ---
+# Log files by name: `*.log`, `*.log.*`, `*.evtx`, `*.journal`, `*_history`, `wtmp*`.
+_LOG_NAME = re.compile(
+    r"(?i)^\*\.(?:log|evtx|etl|journal~?|log\.\S*)$|^\*?\.?\S*_history$|^wtmp\*?$"
+)
+
+
+def find_deletes_logs(cmd: Cmd, name: str, low: list[str]) -> bool:
+    """`find / -name '*.log' -delete` (or `-exec rm …`): log files deleted over the whole
+    system is log clearing (critical), not an ordinary narrowed delete."""
+    if name != "find":
+        return False
+    roots = []
+    for t in low:
+        if t.startswith(("-", "(", "!")):
+            break
+        roots.append(t.rstrip("/") or "/")
+    if not any(r in ("/", "c:", "/var", "/private/var") for r in roots):
+        return False
+    names_ = [low[i + 1].strip("'\"") for i, t in enumerate(low[:-1]) if t in ("-name", "-iname")]
+    if not any(_LOG_NAME.match(n) for n in names_):
+        return False
+    tail = " ".join(low)
+    if "-delete" in low or re.search(
+        r"-exec(?:dir)?\s+(?:\S*/)?(?:rm|shred|truncate|unlink|srm)\b", tail
+    ):
+        cmd.add(C, "log-wipe", "find deletes log files by name across the whole system")
+        return True
+    return False
+
+
+# Every entry of home, non-recursive (`~/*`, `$HOME/*`, `%USERPROFILE%\*`) is still every file.
+_HOME_ALL = re.compile(
+    r"(?i)^[\'\"]?(?:~|\$HOME|\$\{HOME\}|\$env:USERPROFILE|%USERPROFILE%|\$env:HOME)[\\/]\*(?:\.\*)?[\'\"]?$"
+)
+_HOME_DELETERS = frozenset(
+    ("rm", "shred", "srm", "wipe", "unlink", "del", "erase", "remove-item", "ri", "rd", "rmdir")
+)
+
+
+def home_entries_deleted(cmd: Cmd, name: str, texts: list[str]) -> bool:
+    """`rm ~/*`, `del %USERPROFILE%\\*`: every entry of the home folder, in any deleter."""
+    if name in _HOME_DELETERS and any(_HOME_ALL.match(t) for t in texts):
+        cmd.add(B, "rm-home", f"{name} deletes every entry of the home folder")
+        return True
+    return False

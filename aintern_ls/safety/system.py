@@ -4,12 +4,13 @@ cron, firewalls, SELinux/SIP, user accounts and administrator rights.
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
 
 from aintern_ls.safety import inline
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
-from aintern_ls.safety.levels import B, C, D, M, S
+from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
 from aintern_ls.safety.registry import handles, rest, run_config_command, skip_options
 from aintern_ls.safety.words import Word, names
 
@@ -3164,3 +3165,206 @@ def _flash(cmd: Cmd) -> None:
     ):
         return
     cmd.add(M, "system-config", f"{n} accesses the firmware flash chip")
+
+
+# --- attack tools, attack simulators ---------------------------------------------------------
+# (moved here from the session-6 `atomics.py`, beside the security products and agents above)
+
+# Tools whose only job is to take credentials or to attack a domain: the name says it all.
+# (procdump, rundll32 comsvcs and reg save are judged by their arguments elsewhere.)
+_OFFENSIVE = re.compile(
+    r"(?i)^(?:[a-z0-9]+[-_])?(?:lazagne|mimikatz|mimilib|mimidrv|pypykatz|secretsdump|lsassy|nanodump|handlekatz"
+    r"|dumpert|safetykatz|bettersafetykatz|sharpkatz|rubeus|kekeo|sharpdpapi|sharpchrome"
+    r"|sharpweb|gsecdump|pwdump\d*|fgdump|wce|mimipenguin|3snake|cachedump|creddump\d*"
+    r"|hashdump|lsadump|invoke-mimikatz|invoke-kerberoast|invoke-dcsync|invoke-powerdump"
+    r"|invoke-ninjacopy|invoke-internalmonologue|invoke-sessiongopher"
+    r"|invoke-rubeus|get-gpppassword|get-lsasecret|get-passhashes|export-aadint\w*"
+    r"|out-minidump|ntlmrelayx"
+    r"|impacket-\w+|getuserspns|getnpusers|dcsync|winpwn|powersploit|nishang)"
+    r"(?:[-_.]?\d[\w.]*)?(?:\.(?:exe|py|ps1|psm1|pl|rb|jar|dll|sh|bin))?$"
+)
+# Tools whose job is to turn antivirus/EDR off (Defender Control, BYOVD process killers).
+_AV_KILLER = re.compile(
+    r"(?i)^(?:defendercontrol|dcontrol|defender_control|disable-?defender|nodefender|backstab(?:64)?"
+    r"|killav|edrsandblast|edrkillshifter|edrsilencer|spyboy|(?:invoke-)?phant0m|gmer(?:64)?|pchunter(?:64)?)"
+    r"(?:[-_.](?:x?64|x86|amd64|win(?:32|64)?|\d[\w.]*))*(?:\.(?:exe|ps1|sys))?$"
+)
+# Programs that run a script or module named by their operands.
+_SCRIPT_RUNNERS = re.compile(
+    r"(?i)^(?:python[\d.]*|pypy[\d.]*|perl|ruby|php[\d.]*|node|bun|deno|java|wine|mono|dotnet"
+    r"|powershell(?:\.exe)?|pwsh(?:\.exe)?|cscript(?:\.exe)?|wscript(?:\.exe)?|bash|sh|zsh"
+    r"|import-module|ipmo|\.|source|invoke-expression|iex|start-process|saps|start"
+    r"|rundll32(?:\.exe)?|regsvr32(?:\.exe)?|execute-assembly|uv|pipx|poetry)$"
+)
+
+
+def base_name(text: str) -> str:
+    """The last path component (after `/` or `\\`), quotes and trailing separators off."""
+    t = text.strip("'\"").rstrip("\\/")
+    return t[max(t.rfind("/"), t.rfind("\\")) + 1 :]
+
+
+@lru_cache(maxsize=4096)
+def _attack_name(name: str) -> bool:
+    """An attack tool's or AV killer's name (the same few program names recur in a text:
+    one lookup each, not two large alternations per command)."""
+    return bool(_OFFENSIVE.match(name) or _AV_KILLER.match(name))
+
+
+@lru_cache(maxsize=4096)
+def _script_runner_name(name: str) -> bool:
+    return bool(_SCRIPT_RUNNERS.match(name))
+
+
+def attack_tool(cmd: Cmd) -> bool:
+    """Well-known credential-dumping and post-exploitation tools and AV/EDR killers, run by
+    name, by path, or as the script an interpreter runs (`python2 laZagne.py all`,
+    `.\\mimikatz.exe …`, `Invoke-Mimikatz`): what they do is known from their name,
+    whatever their arguments."""
+    if cmd.words[0].dynamic:
+        return False
+    head = base_name(cmd.words[0].text)
+    hits = [cmd.words[0]] if _attack_name(head) else []
+    if not hits and (_script_runner_name(head) or _script_runner_name(cmd.name)):
+        hits = [
+            w
+            for w in cmd.args
+            if not w.dynamic
+            and not w.text.startswith("-")
+            and (_OFFENSIVE.match(base_name(w.text)) or _AV_KILLER.match(base_name(w.text)))
+        ][:1]
+    if not hits:
+        return False
+    if _AV_KILLER.match(base_name(hits[0].text)):
+        cmd.add(
+            C, "disable-security", f"{base_name(hits[0].text)} turns antivirus/EDR off", hits[0]
+        )
+        return True
+    cmd.add(
+        C,
+        "credential-tool",
+        f"{base_name(hits[0].text)} is a credential-dumping or attack tool",
+        hits[0],
+    )
+    return True
+
+
+def attack_simulation(cmd: Cmd) -> bool:
+    """Attack simulators told to carry a technique out for real: Stratus Red Team's
+    `detonate` (against a live cloud account), Atomic Red Team's `Invoke-AtomicTest` (runs
+    the tests, unless it only shows or checks them)."""
+    name = base_name(cmd.words[0].text).lower() if not cmd.words[0].dynamic else ""
+    if name not in ("stratus", "stratus.exe") and cmd.name.lower() != "invoke-atomictest":
+        return False  # (checked first: lower-casing every argument of every command is not free)
+    texts = [t.lower() for t in cmd.texts()]
+    if name in ("stratus", "stratus.exe") and texts[:1] == ["detonate"]:
+        cmd.add(C, "attack-simulation", "stratus detonate carries out an attack technique")
+        return True
+    if cmd.name.lower() == "invoke-atomictest" and not any(
+        t.startswith(("-showdetails", "-checkprereqs", "-getprereqs", "-cleanup")) for t in texts
+    ):
+        cmd.add(C, "attack-simulation", "Invoke-AtomicTest runs attack techniques on this machine")
+        return True
+    return False
+
+
+# --- the clock, shell history, privilege, boot-time services ---------------------------------
+
+# `date MMDDhhmm[[CC]YY][.ss]` (GNU and BSD), `date 2019-01-01` (busybox, cmd).
+_CLOCK_VALUE = re.compile(
+    r"^(?:\d{8}(?:\d{2}|\d{4})?(?:\.\d{2})?|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4})$"
+)
+
+
+def clock_set(cmd: Cmd) -> bool:
+    """Setting the system clock (`date 010100001971`, `date -s`, `timedatectl set-time`,
+    `Set-Date`, cmd's `date 01-01-70`): timestomping by moving the clock, and everything
+    that trusts time (TLS, Kerberos, logs, schedules) with it."""
+    n = cmd.name.lower()
+    texts = cmd.texts()
+    family = cmd.scope.family
+    if n == "date" and family == "bash":
+        sets = (
+            cmd.short("s")
+            or cmd.long("--set")
+            or any(_CLOCK_VALUE.match(t) for t in texts if not t.startswith(("+", "-")))
+        )
+    elif n == "date" and family == "cmd":
+        sets = any(t and not t.startswith("/") for t in texts)
+    elif n == "time" and family == "cmd":
+        sets = any(re.match(r"^\d{1,2}:\d{2}", t) for t in texts)
+    elif n == "timedatectl":
+        sets = "set-time" in texts
+    elif n == "hwclock":
+        sets = cmd.long("--set") or cmd.has("--systz")
+    elif n == "set-date":
+        sets = True
+    else:
+        return False
+    if sets:
+        cmd.add(D, "clock-set", f"{n} sets the system clock (timestamps, TLS, schedules follow it)")
+    return sets
+
+
+def history_off(cmd: Cmd) -> None:
+    """`set +o history`: this shell stops recording what it runs (bash)."""
+    texts = cmd.texts()
+    if cmd.name == "set" and any(
+        a == "+o" and b == "history" for a, b in itertools.pairwise(texts)
+    ):
+        cmd.add(M, "history", "turns off shell history for this session")
+
+
+def capsh_root(cmd: Cmd, name: str, low: list[str]) -> bool:
+    """`capsh --uid=0` / `--user=root`: the shell it starts runs as root."""
+    if name == "capsh" and any(
+        t in ("--uid=0", "--user=root", "--gid=0") or t.startswith("--user=root") for t in low
+    ):
+        cmd.add(C, "privilege", "capsh starts its shell as root")
+        return True
+    return False
+
+
+# Library folders a preload may name without being an unknown library: the system's own.
+_SYSTEM_LIBS = re.compile(
+    r"^(?:/usr(?:/local)?/lib(?:32|64|exec)?|/lib(?:32|64)?|/opt/homebrew/lib|/usr/lib/[\w-]+"
+    r"|/System/Library|/Library/Frameworks)/[^/]+(?:/[^/]+)*\.(?:so(?:\.\d+)*|dylib)$"
+)
+
+
+def preload_risk(name: str, value: str, dynamic: bool) -> tuple[RiskLevel, str, str] | None:
+    """`LD_PRELOAD=…`, `DYLD_INSERT_LIBRARIES=…`, `LD_AUDIT=…` for one command: a library
+    the dynamic loader runs inside the program first. One from the system's library folders
+    is an ordinary hook (moderate); anything else (a temp file, a relative path, a value
+    only known at run time) runs code the analyser cannot see (critical)."""
+    if name not in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES", "LD_AUDIT"):
+        return None
+    libs = [p for p in re.split(r"[:\s]+", value) if p]
+    if not dynamic and libs and all(_SYSTEM_LIBS.match(p) for p in libs):
+        return M, "env-hook", f"{name} loads a system library into the program"
+    return C, "preload", f"{name} loads {value or 'a library'} into the program before its own code"
+
+
+@handles("sysrc")
+def _sysrc(cmd: Cmd) -> None:
+    """FreeBSD `sysrc NAME=VALUE` edits /etc/rc.conf; `NAME_enable=YES` starts a service at
+    every boot (persistence), `=NO` on a security service turns it off."""
+    sets = [t for t in cmd.texts() if "=" in t and not t.startswith("-")]
+    if not sets and not cmd.short("x"):
+        return  # `sysrc sshd_enable`, `sysrc -a`: print values
+    for t in sets:
+        key, _, value = t.partition("=")
+        service = re.sub(r"_(enable|flags)$", "", key.rstrip("+-"))
+        off = value.strip("'\"").lower() in ("no", "false", "off", "0")
+        if key.endswith("_enable") and off and SECURITY_UNITS.match(service):
+            cmd.add(C, "disable-security", f"sysrc turns off {service} at boot")
+            return
+        if key.endswith("_enable") and not off:
+            cmd.add(C, "persistence", f"sysrc makes {service} start at every boot")
+            return
+    cmd.add(M, "system-config", "sysrc changes /etc/rc.conf")
+
+
+@handles("kldstat")
+def _kldstat(cmd: Cmd) -> None:
+    """FreeBSD `kldstat` prints the loaded kernel modules (like `lsmod`)."""

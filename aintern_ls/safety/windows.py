@@ -3514,3 +3514,165 @@ def _mailbox_export(cmd: Cmd) -> None:
         cmd.add(C, "exfiltration", "exports a mailbox into a web-served folder", path)
         return
     cmd.add(M, "write", f"{cmd.name} copies a mailbox to or from a file")
+
+
+# --- credential stores copied out, logging and protection hooks, LOLBin odds and ends -----------
+# (moved here from the session-6 `atomics.py` and `families6.py`)
+
+# The files that hold password hashes: the SAM/SECURITY/SYSTEM hives (also inside a shadow
+# copy) and the domain database.
+_HIVE = re.compile(
+    r"(?i)(?:^|[\\/])(?:system32[\\/]config[\\/](?:sam|security|system)|ntds[\\/]ntds\.dit|ntds\.dit)"
+    r"(?:$|[\\/\s\"'])"
+)
+_COPIERS = frozenset(
+    names(
+        """
+        copy xcopy robocopy esentutl esentutl.exe copy-item cpi cp certutil certutil.exe
+        makecab expand compress-archive 7z 7za rar tar move-item move ntdsutil diskshadow
+        wbadmin
+        """
+    )
+)
+
+
+def credential_copy(cmd: Cmd) -> bool:
+    """`esentutl /y /vss …\\config\\SAM`, `copy …\\HarddiskVolumeShadowCopy1\\…\\SAM`,
+    `certutil -exportPFX …`: password hashes or a private key copied out (in any shell)."""
+    name = cmd.name.lower()
+    texts = cmd.texts()
+    if name in ("certutil", "certutil.exe") and any(
+        t.lower().lstrip("-/") == "exportpfx" for t in texts
+    ):
+        cmd.add(C, "credential-dump", "certutil exports a certificate with its private key")
+        return True
+    if name in _COPIERS and any(_HIVE.search(t.replace("/", "\\")) for t in texts):
+        cmd.add(C, "credential-dump", f"{name} copies a hive or database of password hashes")
+        return True
+    return False
+
+
+def web_logging_off(cmd: Cmd) -> bool:
+    """IIS: `appcmd set config … /section:httplogging /dontLog:true`, the same through
+    `Set-WebConfigurationProperty … -Name dontLog -Value True`: requests stop being logged."""
+    name = cmd.name.lower().removesuffix(".exe")
+    text = " ".join(cmd.texts()).lower()
+    if name.endswith("appcmd") and re.search(r"dontlog:\s*true|logfile\.enabled:\s*false", text):
+        cmd.add(C, "disable-security", "appcmd turns IIS request logging off")
+        return True
+    if name == "set-webconfigurationproperty" and re.search(
+        r"\bdontlog\b.*\b(true|1)\b|logfile.*enabled.*\b(false|0)\b", text
+    ):
+        cmd.add(C, "disable-security", f"{name} turns IIS request logging off")
+        return True
+    return False
+
+
+def protection_hooks(cmd: Cmd) -> bool:
+    """cmd's `ftype`/`assoc` (what runs when a file type opens), ETW providers removed from
+    an autologger, mail protection rules off, security services stopped, local/domain
+    accounts disabled."""
+    name = cmd.name.lower()
+    family = cmd.scope.family
+    if family == "cmd" and name in ("ftype", "assoc") and any("=" in t for t in cmd.texts()):
+        cmd.add(C, "persistence", f"{name} changes the program that opens a file type")
+        return True
+    if family == "powershell" and name in ("remove-etwtraceprovider", "set-etwtraceprovider"):
+        cmd.add(C, "disable-security", f"{name} changes what an event-log session records")
+        return True
+    if family == "powershell" and re.fullmatch(
+        r"(disable|remove)-(antiphish|safelinks|safeattachment|malwarefilter|hostedcontentfilter)rule",
+        name,
+    ):
+        cmd.add(C, "disable-security", f"{name} turns off a mail protection rule")
+        return True
+    if family == "powershell" and name in ("remove-service", "stop-service", "suspend-service"):
+        from aintern_ls.safety.system import _SECURITY_PRODUCT, SECURITY_UNITS
+
+        ops = [t for t in cmd.texts() if not t.startswith("-")]
+        if any(SECURITY_UNITS.match(t) or _SECURITY_PRODUCT.search(t) for t in ops):
+            cmd.add(C, "disable-security", f"{name} stops or removes a security service")
+            return True
+    if family == "powershell" and name in ("disable-localuser", "disable-adaccount"):
+        cmd.add(C, "account", f"{name} locks an account out")
+        return True
+    return False
+
+
+@handles("appcmd", "appcmd.exe", windows_only=True)
+def _appcmd(cmd: Cmd) -> None:
+    """IIS `appcmd`: `list`/`search` print configuration; other verbs change the server
+    (turning request logging off is caught by `web_logging_off`)."""
+    verb = next((t.lower() for t in cmd.texts() if not t.startswith(("/", "-"))), "")
+    if verb not in ("list", "search", "/?", ""):
+        cmd.add(M, "system-config", f"appcmd {verb} changes the IIS configuration")
+
+
+@handles("cmdkey", "cmdkey.exe", windows_only=True)
+def _cmdkey(cmd: Cmd) -> None:
+    """`cmdkey /list` prints stored credential targets; `/add`, `/generic`, `/delete`
+    change them."""
+    if not all(t.lower().startswith("/list") for t in cmd.texts()) or not cmd.texts():
+        cmd.add(M, "credentials", "cmdkey changes stored credentials")
+
+
+# The rules below read a command by its program's base name (`name`), its argument texts
+# (`texts`), lower-cased (`low`) and joined (`joined`); each returns whether it applied.
+_SAFEBOOT = re.compile(r"(?i)\\Control\\SafeBoot\\(?:Minimal|Network)\\")
+_URL_OR_SHARE = re.compile(r"(?i)\b(?:https?|ftp)://|^\\\\")
+
+
+def safe_boot_service(cmd: Cmd, name: str, texts: list[str], low: list[str]) -> bool:
+    """A service registered under the `SafeBoot` registry keys runs in Safe Mode, where most
+    security tools do not (ransomware's way round EDR)."""
+    if not (
+        _SAFEBOOT.search(" ".join(texts))
+        and name in ("reg", "new-item", "new-itemproperty", "set-itemproperty", "ni")
+    ):
+        return False
+    if not (name == "reg" and low[:1] == ["query"]):
+        cmd.add(
+            C,
+            "persistence",
+            "a service registered to run in Safe Mode, where security tools do not",
+        )
+    return True
+
+
+def certoc_download(cmd: Cmd, name: str, texts: list[str]) -> bool:
+    """`certoc -GetCACAPS URL`: a LOLBin that downloads what the URL serves."""
+    if name == "certoc" and any(_URL_OR_SHARE.search(t) for t in texts):
+        cmd.add(C, "download", "certoc downloads from a URL (a LOLBin download)")
+        return True
+    return False
+
+
+def app_installer_url(cmd: Cmd, name: str, texts: list[str]) -> bool:
+    """`ms-appinstaller:` URLs: App Installer downloads and installs the package they name."""
+    if any(t.strip("'\"").lower().startswith("ms-appinstaller:") for t in texts) or name.startswith(
+        "ms-appinstaller:"
+    ):
+        cmd.add(C, "install", "an ms-appinstaller: URL downloads and installs a package")
+        return True
+    return False
+
+
+def wmic_remote_or_killer(
+    cmd: Cmd, name: str, texts: list[str], low: list[str], joined: str
+) -> bool:
+    """`wmic /node:HOST process call create CMD`: a process started on another machine;
+    `wmic process … call terminate|delete` of a security or logging agent."""
+    if name != "wmic":
+        return False
+    if any(t.startswith("/node:") for t in low) and re.search(
+        r"\bprocess\s+call\s+create\b", joined
+    ):
+        cmd.add(C, "remote-exec", "wmic /node: starts a process on another machine")
+        return True
+    if re.search(r"\bcall\s+terminate\b|\bdelete\b", joined):
+        from aintern_ls.safety.system import _SECURITY_PROCESS
+
+        if re.search(r"\bprocess\b", joined) and _SECURITY_PROCESS.search(" ".join(texts)):
+            cmd.add(C, "disable-security", "wmic kills a security or logging agent")
+        return True
+    return False

@@ -349,6 +349,22 @@ def decide(
     return InputWait(prompt=line, secret=echo_off or secret_prompt(line), how=how)
 
 
+def _unread_bytes(fd: int | None) -> int:
+    """Output the program wrote that the reader has not taken from master `fd` yet."""
+    if fd is None or fd < 0:
+        return 0
+    try:
+        import array
+        import fcntl
+        import termios
+
+        count = array.array("i", [0])
+        fcntl.ioctl(fd, termios.FIONREAD, count, True)
+    except (ImportError, OSError, AttributeError):
+        return 0
+    return count[0]
+
+
 class InputWaitDetector:
     """Watches one run: `feed` every output chunk (any thread), `check` now and then on
     the loop. `check` returns the current `InputWait` or None."""
@@ -374,6 +390,7 @@ class InputWaitDetector:
         self._interval = PROBE_INTERVAL_SECONDS
         self._next_probe = 0.0
         self._state: InputWait | None = None
+        self._candidate: tuple[int, InputWait] | None = None
 
     @property
     def state(self) -> InputWait | None:
@@ -412,7 +429,9 @@ class InputWaitDetector:
             quiet_for = now - self._last_activity
             generation = self._generation
             tail = self._tail
-        if quiet_for < self._quiet:
+        if quiet_for < self._quiet or _unread_bytes(self._fd) > 0:
+            # Still talking, or its last words are still in the terminal on their way to
+            # `feed`: not quiet yet.
             self._state = None
             return None
         if generation != self._checked_generation:
@@ -430,5 +449,15 @@ class InputWaitDetector:
             else Probe.UNKNOWN
         )
         line = last_line(tail.decode("utf-8", "replace"))
-        self._state = decide(found, line, _terminal_modes(self._fd), has_proc=self._has_proc)
+        verdict = decide(found, line, _terminal_modes(self._fd), has_proc=self._has_proc)
+        if verdict is not None and self._candidate != (generation, verdict):
+            # First sight. The reader thread can lag behind the program (a loaded machine):
+            # the prompt may have left the terminal and not reached `feed` yet, so the
+            # verdict stands only when a second probe a moment later, with no output in
+            # between, agrees (else a REPL would be reported waiting at an empty prompt).
+            self._candidate = (generation, verdict)
+            self._next_probe = now + PROBE_INTERVAL_SECONDS
+            self._state = None
+            return None
+        self._state = verdict
         return self._state

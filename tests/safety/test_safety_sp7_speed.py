@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from aintern_ls.safety import assess, atomics, dispatch, system
+from aintern_ls.safety import assess, dispatch, system
 
 # The pattern `system.win_cmdish_option` replaced (kept here as the reference).
 _OLD_WIN_CMDISH = re.compile(
@@ -105,7 +105,7 @@ def test_base_name_is_the_last_path_component() -> None:
         return re.split(r"[\\/]", text.strip("'\"").rstrip("\\/"))[-1]
 
     for text in ["a/b", "C:\\x\\y.exe", '"q/w"', "x/", "x\\", "", "plain", "/", "\\\\h\\s\\"]:
-        assert atomics._base(text) == old(text)
+        assert system.base_name(text) == old(text)
 
 
 def _count_scans(monkeypatch: pytest.MonkeyPatch) -> list[int]:

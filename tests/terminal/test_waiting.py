@@ -133,19 +133,63 @@ def test_fallback_detector_without_proc(tmp_path: Path) -> None:
     now = time.monotonic()
     detector.feed(b"Installing foo\nProceed? [y/N] ")
     assert detector.check(now) is None  # not quiet yet
-    state = detector.check(time.monotonic() + 0.5)
+    later = time.monotonic() + 0.5
+    assert detector.check(later) is None  # first sight: confirmed by the next probe
+    state = detector.check(later + 0.2)
     assert state == InputWait(prompt="Proceed? [y/N] ", secret=False, how="prompt-text")
     assert detector.state == state
     detector.feed(b"y\r\n")  # the echo: output resumed
     assert detector.check(time.monotonic()) is None
     assert detector.check(time.monotonic() + 0.5) is None  # a finished line is no prompt
     detector.feed(b"Password: ")
-    assert detector.check(time.monotonic() + 0.5) == InputWait("Password: ", True, "prompt-text")
+    later = time.monotonic() + 0.5
+    assert detector.check(later) is None
+    assert detector.check(later + 0.2) == InputWait("Password: ", True, "prompt-text")
     detector.answered()  # the answer went out: quiet must start over
     assert detector.state is None
     assert detector.check(time.monotonic()) is None
     detector.feed(b"\nCompiling 3/10")
     assert detector.check(time.monotonic() + 5) is None
+
+
+def test_a_prompt_still_on_its_way_is_not_reported_empty(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The program printed `>>> ` and blocked reading the terminal, but the reader thread
+    has not fed the prompt yet (a loaded machine): the empty line must not be published
+    as the prompt; the wait is reported once the prompt has arrived and stayed quiet."""
+    monkeypatch.setattr(waiting, "probe", lambda root, foreground, *, proc="/proc": Probe.READING)
+    (tmp_path / "self" / "task").mkdir(parents=True)
+    detector = InputWaitDetector(os.getpid(), None, proc=str(tmp_path))
+    start = time.monotonic()
+    assert detector.check(start + 0.5) is None  # reading, nothing printed yet: unconfirmed
+    detector.feed(b">>> ")  # the late chunk
+    assert detector.check(time.monotonic() + 0.5) is None
+    assert detector.check(time.monotonic() + 0.7) == InputWait(">>> ", False, "tty-read")
+    assert detector.state == InputWait(">>> ", False, "tty-read")
+
+
+def test_unread_terminal_output_means_not_quiet(tmp_path: Path) -> None:
+    """Bytes waiting in the terminal for the reader are output still arriving."""
+    master, slave = os.openpty()
+    try:
+        detector = InputWaitDetector(os.getpid(), master, quiet_seconds=0.3, proc=str(tmp_path))
+        os.write(slave, b"Proceed? [y/N] ")
+        for _ in range(50):  # the line discipline hands bytes over asynchronously
+            if waiting._unread_bytes(master) > 0:
+                break
+            time.sleep(0.01)
+        assert waiting._unread_bytes(master) == len(b"Proceed? [y/N] ")
+        later = time.monotonic() + 0.5
+        assert detector.check(later) is None
+        assert detector.check(later + 0.2) is None  # still unread: never a verdict
+        detector.feed(os.read(master, 100))
+        later = time.monotonic() + 0.5
+        assert detector.check(later) is None
+        assert detector.check(later + 0.2) == InputWait("Proceed? [y/N] ", False, "prompt-text")
+    finally:
+        os.close(master)
+        os.close(slave)
 
 
 def test_the_probe_backs_off_while_a_quiet_spell_lasts(
