@@ -35,21 +35,25 @@ class Argv:
     - `texts`: every argument's text (in `Cmd.args` order);
     - `low`: the same, lower-cased; `lowset`: as a set;
     - `textset`: the texts as a set;
-    - `statics`: the texts of the arguments whose value is known (not `dynamic`);
+    - `statics`, `staticset`: the texts of the arguments whose value is known (not
+      `dynamic`), in order and as a set;
     - `chars`: every character the lower-cased texts hold (a family keyed on `=`, `:`, `{`
       or `/` passes over a command without one);
     - `joined_low`: the lower-cased texts joined by single spaces (what phrase rules search);
     - `dynamic`: whether any argument is only known at run time;
+    - `dashed`, `switched`: whether any argument starts with `-` (with `-` or `/`);
     - `head`: the command word's base name, lower-cased, without `.exe` (empty when the
       command word is dynamic): the program as the name-keyed families spell it.
     """
 
     __slots__ = (
         "_chars",
+        "_dashed",
         "_head",
         "_joined_low",
         "_low",
         "_lowset",
+        "_staticset",
         "_statics",
         "_textset",
         "head_word",
@@ -65,9 +69,11 @@ class Argv:
         self._lowset: frozenset[str] | None = None
         self._textset: frozenset[str] | None = None
         self._statics: tuple[str, ...] | None = None
+        self._staticset: frozenset[str] | None = None
         self._chars: frozenset[str] | None = None
         self._joined_low: str | None = None
         self._head: str | None = None
+        self._dashed: bool | None = None
 
     @property
     def low(self) -> tuple[str, ...]:
@@ -91,6 +97,19 @@ class Argv:
         return got
 
     @property
+    def dashed(self) -> bool:
+        """Whether any argument starts with `-` (an option, or a value that looks like one)."""
+        got = self._dashed
+        if got is None:
+            got = self._dashed = any([t[:1] == "-" for t in self.texts])
+        return got
+
+    @property
+    def switched(self) -> bool:
+        """Whether any argument starts with `-` or `/` (an option in any shell's spelling)."""
+        return self.dashed or any([t[:1] == "/" for t in self.texts])
+
+    @property
     def dynamic(self) -> bool:
         return len(self.statics) != len(self.texts)
 
@@ -99,6 +118,16 @@ class Argv:
         got = self._statics
         if got is None:
             got = self._statics = tuple([w.text for w in self.source if not w.dynamic])
+        return got
+
+    @property
+    def staticset(self) -> frozenset[str]:
+        got = self._staticset
+        if got is None:
+            statics = self.statics
+            got = self._staticset = (
+                self.textset if len(statics) == len(self.texts) else frozenset(statics)
+            )
         return got
 
     @property

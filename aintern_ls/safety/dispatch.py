@@ -400,7 +400,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         given = [w for w in words[1:] if w.dynamic and w.origin in ("static", "decoded")]
         if given:
             cmd.info.input = Stdin(STDIN_STATIC, given[0].text, -1)
-    if any(is_secret(w.text) for w in words[1:] if not w.dynamic):
+    argv = cmd.argv
+    if any(is_secret(t) for t in argv.statics):
         cmd.info.reads_secret = True
     mark = len(scope.findings)
     rules = scope.rules
@@ -416,6 +417,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if (
         scope.family == "powershell"
         and name not in _WHATIF_IGNORED
+        and "-whatif" in argv.lowset
         and any(_whatif_on(words, i, scope.source) for i in range(1, len(words)))
     ):
         if name not in HANDLERS and name not in WINDOWS_HANDLERS and shape.ENABLED:
@@ -430,7 +432,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         and scope.family == "bash"
         and name not in _NO_DRY_RUN
         and name not in _PRIVILEGE
-        and any(w.text == "--help" for w in words[1:] if not w.dynamic)
+        and "--help" in argv.staticset
     ):
         return cmd.info  # `kubectl delete --help`: a known program only prints its help
     if _volume_dry_run(cmd):
@@ -550,6 +552,8 @@ def _known_source_files(cmd: Cmd, name: str, known: bool, mark: int) -> None:
     """`java <(echo 'class X {… Runtime.getRuntime().exec(…) …}')`: a source file that is a
     process substitution with known text is read as code; what it does when dangerous or
     worse is kept (an unknown program's file is read in the generic way)."""
+    if not cmd.argv.dynamic:
+        return
     src = cmd.scope.source
     for w in cmd.args:
         if not w.dynamic or w.origin not in ("static", "decoded") or w.start < 0:
@@ -807,9 +811,11 @@ def _output_options(cmd: Cmd) -> None:
     """A file named by an output option (`-o FILE`, `-O FILE`, `--output=FILE`) is
     written by whatever program takes it (`sort -o`, `shuf -o`, `wget -O`, `curl -o`,
     `gcc -o`): account and boot files are blocked, startup files persistence."""
+    if not cmd.argv.dashed:
+        return  # (every spelling below is an option word)
     args = cmd.args
     for i, w in enumerate(args):
-        if w.dynamic:
+        if w.dynamic or w.text[:1] != "-":
             continue
         text, value = w.text, None
         name = text.split("=", 1)[0]
@@ -871,7 +877,7 @@ def _dry_run(cmd: Cmd) -> bool:
     """A known program asked only to say what it would do."""
     if cmd.name in _NO_DRY_RUN or cmd.name not in HANDLERS:
         return False
-    if any(w.text in _DRY_RUN_FLAGS for w in cmd.args if not w.dynamic):
+    if not _DRY_RUN_FLAGS.isdisjoint(cmd.argv.staticset):
         return True
     letters = _DRY_RUN_SHORT.get(cmd.name)
     if cmd.name == "git" and cmd.args and cmd.args[0].text in ("push", "clean", "rm", "add"):
@@ -1133,6 +1139,9 @@ def _span(w: Word) -> tuple[int, int]:
     return w.start, w.end
 
 
+_SHORT_BUNDLE = re.compile(r"-[a-zA-Z]+")
+
+
 def _as_if_destructive(
     words: list[Word], scope: Scope, stdin: Stdin, dynamic: bool = False
 ) -> None:
@@ -1147,7 +1156,9 @@ def _as_if_destructive(
             _as_if_destructive_windows(words, scope, stdin)
         return
     if not dynamic:
-        flags = "".join(w.text[1:] for w in words[1:] if re.fullmatch(r"-[a-zA-Z]+", w.text))
+        flags = "".join(
+            [w.text[1:] for w in words[1:] if w.text[:1] == "-" and _SHORT_BUNDLE.fullmatch(w.text)]
+        )
         longs = {w.text for w in words[1:]}
         recursive = "r" in flags or "R" in flags or "--recursive" in longs
         force = "f" in flags or "--force" in longs
@@ -1349,10 +1360,12 @@ def _whatever_the_handler(cmd: Cmd) -> None:
         system.history_off(cmd)
     if cmd.words[0].dynamic:
         return
-    name = system.base_name(cmd.words[0].text).lower().removesuffix(".exe")
-    texts = cmd.texts()
-    low = [t.lower() for t in texts]
-    joined = " ".join(low)
+    # (the classification made once: each rule below tests the program's name first)
+    argv = cmd.argv
+    name = argv.head
+    texts = list(argv.texts)
+    low = list(argv.low)
+    joined = argv.joined_low
     _ = (
         system.capsh_root(cmd, name, low)
         or network.port_proxy(cmd, name, joined)
@@ -1409,6 +1422,10 @@ _WHOLE_SYSTEM_OPTION = re.compile(
 )
 
 
+# (what `_WHOLE_SYSTEM_OPTION` needs somewhere in the arguments, found in one search)
+_WHOLE_SYSTEM_VERB = re.compile(r"(?i)erase|wipe|nuke|destroy|zap|shred")
+
+
 def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
     """An unknown program judged by the shape of its arguments (`shape.py`): a destructive
     verb aimed at the whole system (or at every snapshot/backup it keeps) is blocked, on
@@ -1418,7 +1435,11 @@ def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
         return
     texts = [w.text for w in cmd.args]
     reading = shape.read_command(name, texts, cmd.scope.family)
-    erase_all = next((w for w in cmd.args if _WHOLE_SYSTEM_OPTION.match(w.text)), None)
+    erase_all = (
+        next((w for w in cmd.args if _WHOLE_SYSTEM_OPTION.match(w.text)), None)
+        if _WHOLE_SYSTEM_VERB.search(cmd.argv.joined_low)
+        else None
+    )
     if erase_all is not None and not (reading is not None and reading.dry):
         # `osinstaller --erase-install`, `tool --wipe-disk`: the option names the whole
         # system (its disk, its installation) as what is erased
@@ -1548,18 +1569,23 @@ _N_IS_DRY_RUN = frozenset(
 )
 
 
+_VOLUME_TOOLS = _LVM_TOOLS | {"zfs", "zpool", "btrfs"}
+
+
 def _volume_dry_run(cmd: Cmd) -> bool:
     """A volume manager asked only to say what it would do: moderate (session 7)."""
     if not shape.ENABLED:
         return False
     name = cmd.name
+    if name not in _VOLUME_TOOLS:
+        return False  # (the name first: the tests below are all about these programs)
     dry = False
     sub = cmd.args[0].text if cmd.args else ""
     if name in _LVM_TOOLS:
         dry = cmd.short("t") or cmd.long("--test")
     elif (name, sub) in _N_IS_DRY_RUN:
         dry = cmd.short("n")
-    if not dry and name in (_LVM_TOOLS | {"zfs", "zpool", "btrfs"}):
+    if not dry and name in _VOLUME_TOOLS:
         dry = any(shape.is_dry_marker(w.text) for w in cmd.args if not w.dynamic)
     if dry:
         cmd.add(M, "dry-run", f"{name} only says what it would do (a dry run)")

@@ -2748,6 +2748,8 @@ def windows_option_commands(cmd: Cmd, mark: int) -> None:
     """An unknown Windows program's switch named like a command hook whose value is a
     command line (`jobctl /oncomplete "cmd /c rd /s /q C:\\ProgramData"`): the command line
     is judged; what it does when dangerous or worse is kept."""
+    if not cmd.argv.switched:
+        return  # (no switch at all)
     args = cmd.args
     for i, w in enumerate(args):
         t = w.text
@@ -2843,6 +2845,8 @@ def option_commands(cmd: Cmd, mark: int) -> None:
     """Option values a program runs (see `_RUNS_OPTION`), and the generic rule for options
     named like command hooks and values that start with `|`."""
     table = _RUNS_OPTION.get(cmd.name, {})
+    if not table and not cmd.argv.dashed and "%sh{" not in cmd.argv.joined_low:
+        return  # (no option and no `%sh{`: nothing below applies)
     done: set[int] = set()
     if table:
         for opt, value in opt_values(cmd, " ".join(table)):
@@ -2952,6 +2956,14 @@ def program_code(cmd: Cmd, known: bool, mark: int) -> None:
     /dev/stdin` (or `-`) with a here-string is the program; an unknown program's `-e CODE`,
     `eval CODE` or code on standard input is read by shape (`loose_shell_strings`)."""
     stdin_code = cmd.stdin.text if cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text else None
+    if stdin_code is None and (
+        known
+        or (
+            not cmd.argv.dashed
+            and (not cmd.args or cmd.args[0].text not in ("e", "eval", "exec", "run"))
+        )
+    ):
+        return  # (no code on stdin, in an option or after an `eval`-like verb)
     where = Word(stdin_code or "", cmd.start, cmd.end)
     if stdin_code is not None:
         lang = inline.language_of(cmd.name)
@@ -3084,6 +3096,8 @@ def request_targets(cmd: Cmd) -> None:
     path (an account or boot file, a system folder: blocked)."""
     from aintern_ls.safety.paths import classify_path, write_target
 
+    if " " not in cmd.argv.chars:
+        return  # (no argument holds a blank: none is a request)
     for i, w in enumerate(cmd.args):
         if w.dynamic or " " not in w.text or len(w.text) > 4000:
             continue
@@ -3276,11 +3290,16 @@ _CLOCK_VALUE = re.compile(
 )
 
 
+_CLOCK_PROGRAMS = frozenset(names("date time timedatectl hwclock set-date"))
+
+
 def clock_set(cmd: Cmd) -> bool:
     """Setting the system clock (`date 010100001971`, `date -s`, `timedatectl set-time`,
     `Set-Date`, cmd's `date 01-01-70`): timestomping by moving the clock, and everything
     that trusts time (TLS, Kerberos, logs, schedules) with it."""
     n = cmd.name.lower()
+    if n not in _CLOCK_PROGRAMS:
+        return False  # (the name first: most commands set no clock)
     texts = cmd.texts()
     family = cmd.scope.family
     if n == "date" and family == "bash":
@@ -3308,10 +3327,10 @@ def clock_set(cmd: Cmd) -> bool:
 
 def history_off(cmd: Cmd) -> None:
     """`set +o history`: this shell stops recording what it runs (bash)."""
+    if cmd.name != "set":
+        return
     texts = cmd.texts()
-    if cmd.name == "set" and any(
-        a == "+o" and b == "history" for a, b in itertools.pairwise(texts)
-    ):
+    if any(a == "+o" and b == "history" for a, b in itertools.pairwise(texts)):
         cmd.add(M, "history", "turns off shell history for this session")
 
 

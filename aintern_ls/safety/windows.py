@@ -3540,6 +3540,8 @@ def credential_copy(cmd: Cmd) -> bool:
     """`esentutl /y /vss …\\config\\SAM`, `copy …\\HarddiskVolumeShadowCopy1\\…\\SAM`,
     `certutil -exportPFX …`: password hashes or a private key copied out (in any shell)."""
     name = cmd.name.lower()
+    if name not in _COPIERS:
+        return False  # (certutil is a copier too)
     texts = cmd.texts()
     if name in ("certutil", "certutil.exe") and any(
         t.lower().lstrip("-/") == "exportpfx" for t in texts
@@ -3556,6 +3558,8 @@ def web_logging_off(cmd: Cmd) -> bool:
     """IIS: `appcmd set config … /section:httplogging /dontLog:true`, the same through
     `Set-WebConfigurationProperty … -Name dontLog -Value True`: requests stop being logged."""
     name = cmd.name.lower().removesuffix(".exe")
+    if not name.endswith("appcmd") and name != "set-webconfigurationproperty":
+        return False
     text = " ".join(cmd.texts()).lower()
     if name.endswith("appcmd") and re.search(r"dontlog:\s*true|logfile\.enabled:\s*false", text):
         cmd.add(C, "disable-security", "appcmd turns IIS request logging off")
@@ -3626,8 +3630,8 @@ def safe_boot_service(cmd: Cmd, name: str, texts: list[str], low: list[str]) -> 
     """A service registered under the `SafeBoot` registry keys runs in Safe Mode, where most
     security tools do not (ransomware's way round EDR)."""
     if not (
-        _SAFEBOOT.search(" ".join(texts))
-        and name in ("reg", "new-item", "new-itemproperty", "set-itemproperty", "ni")
+        name in ("reg", "new-item", "new-itemproperty", "set-itemproperty", "ni")
+        and _SAFEBOOT.search(" ".join(texts))
     ):
         return False
     if not (name == "reg" and low[:1] == ["query"]):
@@ -3649,6 +3653,8 @@ def certoc_download(cmd: Cmd, name: str, texts: list[str]) -> bool:
 
 def app_installer_url(cmd: Cmd, name: str, texts: list[str]) -> bool:
     """`ms-appinstaller:` URLs: App Installer downloads and installs the package they name."""
+    if "ms-appinstaller:" not in cmd.argv.joined_low and not name.startswith("ms-appinstaller:"):
+        return False  # (what the test below needs, in one search)
     if any(t.strip("'\"").lower().startswith("ms-appinstaller:") for t in texts) or name.startswith(
         "ms-appinstaller:"
     ):
