@@ -15,18 +15,15 @@ another list.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from aintern_ls.safety.words import Word
 
-_SEP = re.compile(r"[\\/]")
-
-
 def base_name(text: str) -> str:
-    """The last path component of a command word, quotes and trailing separators removed
+    """The last path component (after `/` or `\\`), quotes and trailing separators off
     (`C:\\x\\Tool.EXE` -> `Tool.EXE`): the spelling the name-keyed families compare."""
-    return _SEP.split(text.strip("'\"").rstrip("\\/"))[-1]
+    t = text.strip("'\"").rstrip("\\/")
+    return t[max(t.rfind("/"), t.rfind("\\")) + 1 :]
 
 
 class Argv:
@@ -42,11 +39,13 @@ class Argv:
     - `joined_low`: the lower-cased texts joined by single spaces (what phrase rules search);
     - `dynamic`: whether any argument is only known at run time;
     - `dashed`, `switched`: whether any argument starts with `-` (with `-` or `/`);
+    - `base`: the command word's `base_name` (as written);
     - `head`: the command word's base name, lower-cased, without `.exe` (empty when the
       command word is dynamic): the program as the name-keyed families spell it.
     """
 
     __slots__ = (
+        "_base",
         "_chars",
         "_dashed",
         "_head",
@@ -73,6 +72,7 @@ class Argv:
         self._chars: frozenset[str] | None = None
         self._joined_low: str | None = None
         self._head: str | None = None
+        self._base: str | None = None
         self._dashed: bool | None = None
 
     @property
@@ -145,6 +145,15 @@ class Argv:
         return got
 
     @property
+    def base(self) -> str:
+        """`base_name` of the command word's text (whether or not it is dynamic)."""
+        got = self._base
+        if got is None:
+            w = self.head_word
+            got = self._base = base_name(w.text) if w is not None else ""
+        return got
+
+    @property
     def head(self) -> str:
         got = self._head
         if got is None:
@@ -152,7 +161,7 @@ class Argv:
             if w is None or w.dynamic:
                 got = ""
             else:
-                got = base_name(w.text).lower().removesuffix(".exe")
+                got = self.base.lower().removesuffix(".exe")
             self._head = got
         return got
 

@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 
 from aintern_ls.safety import inline
+from aintern_ls.safety.argv import base_name as _base_name
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
 from aintern_ls.safety.registry import handles, rest, run_config_command, skip_options
@@ -3214,8 +3215,7 @@ _SCRIPT_RUNNERS = re.compile(
 
 def base_name(text: str) -> str:
     """The last path component (after `/` or `\\`), quotes and trailing separators off."""
-    t = text.strip("'\"").rstrip("\\/")
-    return t[max(t.rfind("/"), t.rfind("\\")) + 1 :]
+    return _base_name(text)
 
 
 @lru_cache(maxsize=4096)
@@ -3237,7 +3237,7 @@ def attack_tool(cmd: Cmd) -> bool:
     whatever their arguments."""
     if cmd.words[0].dynamic:
         return False
-    head = base_name(cmd.words[0].text)
+    head = cmd.argv.base
     hits = [cmd.words[0]] if _attack_name(head) else []
     if not hits and (_script_runner_name(head) or _script_runner_name(cmd.name)):
         hits = [
@@ -3267,7 +3267,7 @@ def attack_simulation(cmd: Cmd) -> bool:
     """Attack simulators told to carry a technique out for real: Stratus Red Team's
     `detonate` (against a live cloud account), Atomic Red Team's `Invoke-AtomicTest` (runs
     the tests, unless it only shows or checks them)."""
-    name = base_name(cmd.words[0].text).lower() if not cmd.words[0].dynamic else ""
+    name = cmd.argv.base.lower() if not cmd.words[0].dynamic else ""
     if name not in ("stratus", "stratus.exe") and cmd.name.lower() != "invoke-atomictest":
         return False  # (checked first: lower-casing every argument of every command is not free)
     texts = [t.lower() for t in cmd.texts()]
