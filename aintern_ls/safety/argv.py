@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from aintern_ls.safety.words import Word
 
+
 def base_name(text: str) -> str:
     """The last path component (after `/` or `\\`), quotes and trailing separators off
     (`C:\\x\\Tool.EXE` -> `Tool.EXE`): the spelling the name-keyed families compare."""
@@ -52,8 +53,8 @@ class Argv:
         "_joined_low",
         "_low",
         "_lowset",
-        "_staticset",
         "_statics",
+        "_staticset",
         "_textset",
         "head_word",
         "source",
@@ -158,10 +159,7 @@ class Argv:
         got = self._head
         if got is None:
             w = self.head_word
-            if w is None or w.dynamic:
-                got = ""
-            else:
-                got = self.base.lower().removesuffix(".exe")
+            got = "" if w is None or w.dynamic else self.base.lower().removesuffix(".exe")
             self._head = got
         return got
 
