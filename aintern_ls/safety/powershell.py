@@ -632,6 +632,8 @@ class _Walker:
         return self.pos.char(node.start_byte), self.pos.char(node.end_byte)
 
     def visit(self, node: Node) -> Info:
+        # (recursive on purpose: how deep a text nests is bounded by Python's recursion
+        # limit, which the verdicts on pathological nesting depend on)
         budget.spend(3)
         t = node.type
         if t == "pipeline":
@@ -677,7 +679,7 @@ class _Walker:
             from aintern_ls.safety.windows import ps_eval, ps_variables
 
             value = ps_eval(_text(kids[-1]), ps_variables(self.scope))
-        blocks = _descendants(kids[-1], "script_block_expression", 12)
+        blocks = _descendants(kids[-1], "script_block_expression", 12, first=True)
         rhs = _text(kids[-1]).strip()
         if blocks and op_is_plain(node) and _text(blocks[0]).strip() == rhs:
             # `$sb = { param($t) Remove-Item $t -Recurse }`: invoked later with arguments
@@ -1764,17 +1766,23 @@ def _bind_block(block: str, args: list[Word]) -> str:
     return body
 
 
-def _descendants(node: Node, kind: str, depth: int) -> list[Node]:
-    """The nodes of type `kind` at most `depth` levels below `node`, in source order."""
+def _descendants(node: Node, kind: str, depth: int, first: bool = False) -> list[Node]:
+    """The nodes of type `kind` at most `depth` levels below `node`, breadth first (a
+    match's own subtree is not searched); `first`: only the first of them."""
     out: list[Node] = []
-    todo = [(node, 0)]
-    while todo:
-        n, d = todo.pop(0)
-        if n.type == kind:
-            out.append(n)
-            continue
-        if d < depth:
-            todo.extend((c, d + 1) for c in n.named_children)
+    level = [node]
+    for d in range(depth + 1):
+        below: list[Node] = []
+        for n in level:
+            if n.type == kind:
+                out.append(n)
+                if first:
+                    return out
+            elif d < depth and n.named_child_count:
+                below += n.named_children
+        if not below:
+            break
+        level = below
     return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Iterator, Mapping
 
 from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
@@ -2994,7 +2995,7 @@ class _PsEval:
     `[string]::new()`, `[string]::Join()`, `[Convert]::FromBase64String()` with
     `[Text.Encoding]::…GetString()`, and known variables. Anything else is unknown."""
 
-    def __init__(self, text: str, variables: dict[str, str]) -> None:
+    def __init__(self, text: str, variables: Mapping[str, str]) -> None:
         self.toks: list[tuple[int, str]] = []
         pos = 0
         text = text.strip()
@@ -3376,15 +3377,48 @@ _CHAR_LOOP = re.compile(
 )
 
 
-def ps_variables(scope: Scope) -> dict[str, str]:
-    """The PowerShell variables whose constant value the walk knows (`$s = '…'`)."""
-    n = len(_PS_VAR_PREFIX)
-    known = dict(PS_KNOWN_VARS)  # $HOME, $env:SystemRoot …: folders whose meaning is known
-    known.update({k[n:]: v for k, v in scope.env.items() if k.startswith(_PS_VAR_PREFIX)})
-    return known
+class _PsVariables(Mapping[str, str]):
+    """The walk's constant variables (`$s = '…'`, kept in the scope's `env`) over the
+    known folders (`$HOME`, `$env:SystemRoot` …), looked up when an expression reads one:
+    a script of a thousand assignments would otherwise copy every variable at each one
+    (quadratic; safety-sp8)."""
+
+    __slots__ = ("_env",)
+
+    def __init__(self, env: Mapping[str, str]) -> None:
+        self._env = env
+
+    def __getitem__(self, name: str) -> str:
+        key = _PS_VAR_PREFIX + name
+        if key in self._env:
+            return self._env[key]
+        return PS_KNOWN_VARS[name]
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and (
+            _PS_VAR_PREFIX + name in self._env or name in PS_KNOWN_VARS
+        )
+
+    def __iter__(self) -> Iterator[str]:
+        n = len(_PS_VAR_PREFIX)
+        mine = [k[n:] for k in self._env if k.startswith(_PS_VAR_PREFIX)]
+        yield from mine
+        yield from (k for k in PS_KNOWN_VARS if _PS_VAR_PREFIX + k not in self._env)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return True  # (the known folders are always there)
 
 
-def ps_eval(text: str, variables: dict[str, str] | None = None) -> str | None:
+def ps_variables(scope: Scope) -> Mapping[str, str]:
+    """The PowerShell variables whose constant value the walk knows (`$s = '…'`), over the
+    folders whose meaning is known ($HOME, $env:SystemRoot …)."""
+    return _PsVariables(scope.env)
+
+
+def ps_eval(text: str, variables: Mapping[str, str] | None = None) -> str | None:
     """The string a literal PowerShell expression evaluates to (character codes, format
     strings, reversals, joins), or None when any part is only known at run time."""
     if len(text) > _PSE_MAX or not text.strip():
