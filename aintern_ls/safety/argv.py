@@ -40,13 +40,14 @@ class Argv:
     - `joined_low`: the lower-cased texts joined by single spaces (what phrase rules search);
     - `dynamic`: whether any argument is only known at run time;
     - `dashed`, `switched`: whether any argument starts with `-` (with `-` or `/`);
-    - `base`: the command word's `base_name` (as written);
+    - `base`, `base_low`: the command word's `base_name` (as written, and lower-cased);
     - `head`: the command word's base name, lower-cased, without `.exe` (empty when the
       command word is dynamic): the program as the name-keyed families spell it.
     """
 
     __slots__ = (
         "_base",
+        "_base_low",
         "_chars",
         "_dashed",
         "_head",
@@ -74,6 +75,7 @@ class Argv:
         self._joined_low: str | None = None
         self._head: str | None = None
         self._base: str | None = None
+        self._base_low: str | None = None
         self._dashed: bool | None = None
 
     @property
@@ -155,11 +157,19 @@ class Argv:
         return got
 
     @property
+    def base_low(self) -> str:
+        """`base`, lower-cased."""
+        got = self._base_low
+        if got is None:
+            got = self._base_low = self.base.lower()
+        return got
+
+    @property
     def head(self) -> str:
         got = self._head
         if got is None:
             w = self.head_word
-            got = "" if w is None or w.dynamic else self.base.lower().removesuffix(".exe")
+            got = "" if w is None or w.dynamic else self.base_low.removesuffix(".exe")
             self._head = got
         return got
 

@@ -254,10 +254,10 @@ def _copy_info(info: Info, delta: int, stdin: Stdin) -> Info:
 def _info_within(info: Info, stdin: Stdin, lo: int, hi: int) -> bool:
     """Every position `info` carries lies inside the command's own words (so moving the
     judgement with the command moves them right)."""
-    if any(not (lo <= w.start and w.end <= hi) for w in info.paths):
+    if info.paths and any(not (lo <= w.start and w.end <= hi) for w in info.paths):
         return False
     inp = info.input
-    if inp is None or inp == stdin:
+    if inp is None or inp is stdin or inp == stdin:
         return True
     if inp.start >= 0 and not lo <= inp.start <= hi:
         return False
@@ -363,13 +363,15 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         for cand in candidates if len(candidates) <= 4 else []:
             _judge_one([Word(cand, head.start, head.end), *words[1:]], scope, stdin)
         return Info()
+    head_low = head.text.lower()
     if scope.family == "powershell":
-        explicit = head.text.lower().endswith((".exe", ".com"))  # `sc.exe` is not `sc`
-        user = scope.env.get(windows.PS_USER_ALIAS + name.lower()) if not explicit else None
+        explicit = head_low.endswith((".exe", ".com"))  # `sc.exe` is not `sc`
+        name_low = name.lower()
+        user = scope.env.get(windows.PS_USER_ALIAS + name_low) if not explicit else None
         if user is not None:
             name = user  # `Set-Alias ls Remove-Item; ls -Recurse C:\`
         else:
-            name = name.lower() if explicit else PS_ALIASES.get(name.lower(), name.lower())
+            name = name_low if explicit else PS_ALIASES.get(name_low, name_low)
     elif scope.family == "cmd":
         name = name.lower()
         if name == "call" and len(words) > 1 and not words[1].text.startswith(":"):
@@ -378,8 +380,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     launcher = batch_launcher(head.text)
     if launcher is not None:
         name = launcher  # `az.cmd`, `Pester.bat`: a program's own launcher is the program
-    elif scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd", ".ps1")):
-        name = head.text.lower()  # `w.bat` is a batch file, not the program `w`
+    elif scope.family != "bash" and head_low.endswith((".bat", ".cmd", ".ps1")):
+        name = head_low  # `w.bat` is a batch file, not the program `w`
     elif name not in HANDLERS and name.lower() in HANDLERS:
         # `RM -rf /`: macOS file systems ignore case, so this may well be `rm`.
         scope.add(
@@ -449,7 +451,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     _whatever_the_handler(cmd)  # attack tools by name, the clock, hives copied out, …
     # (a `.bat`/`.cmd` launcher runs on Windows whatever shell starts it)
     handler = lookup(name, scope.family != "bash" or launcher is not None)
-    if launcher is None and scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd")):
+    if launcher is None and scope.family != "bash" and head_low.endswith((".bat", ".cmd")):
         handler = None  # a batch file, not the program of that name (`w.bat` is not `w`)
     # `sudo sudo … rm`: a privilege wrapper hands the same words to the command it runs,
     # which is judged with them; scanning them again at every wrapper level would cost the
@@ -493,7 +495,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         "/" in head.text
         or "\\" in head.text
         or name.endswith((".sh", ".ps1", ".py"))
-        or (scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd")))
+        or (scope.family != "bash" and head_low.endswith((".bat", ".cmd")))
     ):
         _local_script(cmd, head)
         _as_if_destructive(words, scope, stdin)

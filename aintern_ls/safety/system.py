@@ -3267,7 +3267,7 @@ def attack_simulation(cmd: Cmd) -> bool:
     """Attack simulators told to carry a technique out for real: Stratus Red Team's
     `detonate` (against a live cloud account), Atomic Red Team's `Invoke-AtomicTest` (runs
     the tests, unless it only shows or checks them)."""
-    name = cmd.argv.base.lower() if not cmd.words[0].dynamic else ""
+    name = cmd.argv.base_low if not cmd.words[0].dynamic else ""
     if name not in ("stratus", "stratus.exe") and cmd.name.lower() != "invoke-atomictest":
         return False  # (checked first: lower-casing every argument of every command is not free)
     texts = [t.lower() for t in cmd.texts()]
