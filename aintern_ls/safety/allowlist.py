@@ -429,6 +429,12 @@ def _misc(cmd: Cmd) -> None:
         return
     if n in ("ssh-add",) and any(t in ("-l", "-L") for t in texts):
         return
+    if n == "ssh-keygen":
+        # `-l` (fingerprint), `-F` (look up a host), `-y` (print the public key), `-B`, `-L`
+        # (print a certificate), `-Q` (test a revocation list): read and print only.
+        flags = "".join(t[1:] for t in texts if re.fullmatch(r"-[a-zA-Z]+", t))
+        if re.search("[lFyBLQ]", flags) and not re.search("[RHpcskADNtGTMWuIOnVZaCmKr]", flags):
+            return
     if n == "ansible-playbook" and ("--check" in texts or "--syntax-check" in texts):
         return
     if system.command_options(cmd):

@@ -710,6 +710,20 @@ CATALOGUE: dict[str, Rule] = _rules(
         "cmdkey /add:srv01 /user:u /pass:p",
         "cmd",
     ),
+    # --- safety-m7 (issue 14): mechanisms the red team keeps finding ------------------------
+    (
+        "fsdb-write",
+        "a file-system debugger in write mode (debugfs -w, xfs_db -x) is told to remove, clear"
+        " or rewrite inodes or blocks: on a disk it corrupts the file system (blocked)",
+        "debugfs -w -R 'clri <2>' /dev/sda1",
+    ),
+    (
+        "ps-session-item",
+        "removes a PowerShell session variable, alias or function (Env:, Alias:, Function:,"
+        " Variable:): gone when the session ends anyway",
+        "Remove-Item Env:\\FOO",
+        "powershell",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

@@ -751,6 +751,9 @@ def _write_destinations(cmd: Cmd) -> None:
             # `cp hook.py "$(python3 -m site --user-site)/usercustomize.py"`: the folder is
             # computed, the file name is not; a startup-hook name is persistence anywhere.
             tail = w.text.replace("\\", "/").rsplit("/", 1)[-1] if "/" in w.text else ""
+            if not tail and name in ("cp", "mv", "install", "ln") and w is ops[-1] and len(ops) > 1:
+                # `cp evil.pth "$(…)/"`: into a computed folder, under the source's own name.
+                tail = ops[0].text.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
             if tail and "$" not in tail and "`" not in tail and ")" not in tail:
                 hook = write_target("/x/site-packages/" + tail, cmd.scope.cwds)
                 if hook is not None and hook.rule == "persistence":

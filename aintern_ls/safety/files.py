@@ -425,6 +425,36 @@ def _fd(cmd: Cmd) -> None:
         )
 
 
+def _find_log_wipe(cmd: Cmd, starts: list[Word], expr: list[Word]) -> None:
+    """`find /var/log -name '*.log' -exec rm {} +`, `find /var/log -mtime +0 -exec truncate
+    -s0 {} \\;`: find deleting or emptying what it finds below a system log folder is log
+    clearing (anti-forensics, session-8 convention: critical), whatever tests narrow it."""
+    from aintern_ls.safety.paths import LOG_DIR, LOG_SUBDIR
+
+    def is_log_dir(text: str) -> bool:
+        low = text.replace("\\", "/").rstrip("/").lower()
+        return bool(LOG_DIR.match(low) or LOG_SUBDIR.match(low))
+
+    log = next((w for w in starts if not w.dynamic and is_log_dir(w.text)), None)
+    if log is None:
+        return
+    for k, w in enumerate(expr):
+        inner = expr[k + 1].text.rsplit("/", 1)[-1] if k + 1 < len(expr) else ""
+        if w.text == "-delete" or (
+            w.text in ("-exec", "-execdir", "-ok", "-okdir")
+            and (inner in _DELETERS or inner in ("cp", "dd", "tee", "sh", "bash"))
+            and (inner not in ("cp", "dd", "tee", "sh", "bash") or _empties(expr[k + 1 :]))
+        ):
+            cmd.add(C, "log-wipe", f"find deletes or empties the system logs in {log.text}", w)
+            return
+
+
+def _empties(inner: list[Word]) -> bool:
+    """An -exec body that empties `{}`: `cp /dev/null {}`, `sh -c ': > "$1"'`."""
+    text = " ".join(w.text for w in inner[:8])
+    return "/dev/null" in text or bool(re.search(r"(^|[;&|\s]):?\s*>\s*\S", text))
+
+
 @handles("find", "gfind", "fd", "fdfind", "bfs")
 def _find(cmd: Cmd) -> None:
     args = cmd.args
@@ -451,6 +481,7 @@ def _find(cmd: Cmd) -> None:
             for w in start_words
             if not w.dynamic
         )
+    _find_log_wipe(cmd, start_words, args[tests_from:])
     while i < len(args):
         t = args[i].text
         if t in _FIND_FILTERS or t in _FIND_VALUED:

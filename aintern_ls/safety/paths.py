@@ -120,7 +120,13 @@ _PERSISTENCE = re.compile(
     r"|powershell/\S*profile\.ps1$|^\$profile$"
     # Python runs these at every interpreter start (site-packages hooks)
     r"|(^|/)(sitecustomize|usercustomize)\.py$|(site|dist)-packages/[^/]+\.pth$"
-    r"|/start menu/programs/startup/\S*",
+    r"|/start menu/programs/startup/\S*"
+    # Other interpreters', REPLs' and debuggers' start-up files (safety-m7): each runs its
+    # commands (`system(…)`, psql's `\!`, sqlite's `.shell`, gdb's `shell`) whenever it starts.
+    r"|(^|/)\.(irbrc|pryrc|psqlrc|sqliterc|rprofile|gdbinit|lldbinit|ghci|octaverc|lesskey"
+    r"|mongorc\.js|mongoshrc\.js|perldb|guile|sbclrc|clisprc\.lisp|mysqlsh/mysqlshrc\.py)$"
+    r"|(^|/)rprofile\.site$|(^|/)\.ipython/profile_[^/]+/startup/[^/]+$"
+    r"|(^|/)\.julia/config/startup\.jl$|^/etc/(psqlrc|gdb/gdbinit)$",
     re.I,
 )
 
@@ -142,6 +148,19 @@ def write_target(
     """What overwriting, appending to or truncating `path` means, when it is more than a
     plain write: account/boot files (blocked), raw disks (blocked), startup and schedule
     files (persistence, critical), other system files (critical)."""
+    if ("$(" in path or "`" in path) and "/" in path:
+        # `> "$(python3 -m site --user-site)/x.pth"`: the folder is computed, the file name
+        # is not; a site hook's name (`*.pth`, `sitecustomize.py`) is persistence anywhere.
+        tail = path.replace("\\", "/").rsplit("/", 1)[-1].strip("\"'")
+        low_tail = tail.lower()
+        if (
+            tail
+            and not re.search(r"[$`)(]", tail)
+            and (low_tail.endswith(".pth") or low_tail in ("sitecustomize.py", "usercustomize.py"))
+        ):
+            return Target(
+                RiskLevel.CRITICAL, "persistence", f"{tail}, which Python runs at every start"
+            )
     for cwd in cwd_order(cwds):
         p = _norm(path, False)
         if cwd is not None and not p.startswith(("/", "~")) and not re.match(r"^[a-z]:", p):

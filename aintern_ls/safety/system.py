@@ -1637,7 +1637,6 @@ def _disk_listing(cmd: Cmd) -> None:
     "fsck.vfat",
     "dosfsck",
     "tune2fs",
-    "debugfs",
     "resize2fs",
     "xfs_admin",
     "e2label",
@@ -1692,14 +1691,115 @@ def _fs_tools(cmd: Cmd) -> None:
         return
     if name == "xfs_repair" and cmd.short("n"):
         return
-    if name == "debugfs" and not (cmd.short("w") or cmd.has("-R")):
-        return
-    if (name == "xfs_repair" and cmd.short("L")) or (name == "debugfs" and cmd.short("w")):
+    if name == "xfs_repair" and cmd.short("L"):
         cmd.add(C, "disk", f"{name} rewrites file system metadata (data can be lost)")
-        if name == "debugfs":
-            request_targets(cmd)
         return
     cmd.add(M, "disk", f"{name} checks, repairs or changes a file system")
+
+
+# --- file-system debuggers: a request language that reads or rewrites blocks and inodes ---
+# debugfs (ext2/3/4), xfs_db, fsdb (UFS), and their write switches: without them they open
+# the device read-only and every request only prints.
+_FSDB_WRITE_MODE = {"debugfs": "w", "xfs_db": "x", "fsdb": "w", "fsdb.ufs": "w", "fsdb_ufs": "w"}
+# Requests that destroy data or metadata: removing names or inodes, clearing or freeing
+# inodes and blocks, zeroing blocks, writing raw fields, fuzzing, trashing blocks.
+_FSDB_DESTROY = re.compile(
+    r"(?i)^[:!]?(rm|unlink|kill_file|rmdir|clri|freei|freeb|zap_block|zap|punch|truncate"
+    r"|set_inode_field|sif|set_super_value|ssv|set_bg|modify_inode|mi|write|blocktrash|fuzz"
+    r"|crc|uuid|label|sb_write|ln|link|undel|undelete|set_mmp_value|journal_write|jw|copy_inode"
+    r"|fallocate|dirty|mkdir|symlink|expand_dir|expand|dirsearch_rm)$"
+)
+# Requests that only print (or copy out to a local file: `dump`, `rdump`).
+_FSDB_WRITES_OUT = re.compile(r"(?i)^(dump|dump_inode|rdump|logdump|imap_write)$")
+_FSDB_NAMES = ("debugfs", "xfs_db", "fsdb", "fsdb.ufs", "fsdb_ufs")
+
+
+def _fsdb_requests(cmd: Cmd) -> tuple[list[tuple[str, Word]], bool]:
+    """The requests handed to a file-system debugger (`-R REQ`, `-c CMD`, each line on a
+    piped or redirected stdin) and whether some are unseen (`-f FILE`, an interactive or
+    computed stdin)."""
+    reqs: list[tuple[str, Word]] = []
+    unseen = False
+    args = list(cmd.args)
+    for k, w in enumerate(args[:-1]):
+        if w.text in ("-R", "-c") and (cmd.name != "debugfs" or w.text == "-R"):
+            nxt = args[k + 1]
+            if nxt.dynamic:
+                unseen = True
+            reqs += [(line, nxt) for line in re.split(r"[;\n]", nxt.text) if line.strip()]
+        elif w.text == "-f" and cmd.name == "debugfs":
+            unseen = True  # `debugfs -f FILE`: requests read from a file nobody here has seen
+    if cmd.stdin.kind == "static":
+        where = Word(cmd.stdin.text, cmd.start, cmd.end)
+        reqs += [(line, where) for line in cmd.stdin.text.splitlines() if line.strip()]
+    elif cmd.stdin.kind not in ("none", "") and not reqs:
+        unseen = True
+    return reqs, unseen
+
+
+@handles(*_FSDB_NAMES)
+def _fs_debugger(cmd: Cmd) -> None:
+    """`debugfs -w -R 'kill_file /etc/shadow' /dev/sda1`, `xfs_db -x -c 'write magicnum 0'
+    /dev/sda1`: a debugger's write mode edits the file system under the kernel's feet. A
+    request that destroys a named system path is judged as deleting it; one that clears,
+    frees or rewrites inodes/blocks of a raw disk corrupts the whole file system (blocked).
+    Read-only use (no write switch, `-c` catastrophic mode, `xfs_db -r`) only prints: safe."""
+    from aintern_ls.safety.paths import classify_path, is_device, write_target
+
+    name = cmd.name
+    texts = cmd.texts()
+    flag = _FSDB_WRITE_MODE[name]
+    writable = any(
+        re.fullmatch(rf"-[a-zA-Z]*{flag}[a-zA-Z]*", t) for t in texts if not t.startswith("--")
+    ) or (name.startswith("fsdb") and any("w" in t.split(",") or t == "rw" for t in texts))
+    if name == "xfs_db" and cmd.short("r"):
+        writable = False
+    reqs, unseen = _fsdb_requests(cmd)
+    valued = "-R -f -b -s -d -z" if name == "debugfs" else "-c -l -p -o -F"
+    ops = cmd.operands(frozenset(names(valued)))
+    dev = ops[-1] if ops else None
+    on_disk = dev is not None and (dev.dynamic or is_device(dev.text))
+    if not writable:
+        if any(_FSDB_WRITES_OUT.match(r.split(None, 1)[0]) for r, _w in reqs if r.split()):
+            cmd.add(M, "write", f"{name} copies files out of the file system")
+        return
+    destroying: list[tuple[str, Word]] = []
+    for req, w in reqs:
+        words = req.split()
+        if words and _FSDB_DESTROY.match(words[0]):
+            destroying.append((req, w))
+    for req, w in destroying:
+        for path in [t for t in req.split()[1:] if t.startswith("/")][:4]:
+            t = classify_path(path, cmd.scope.cwds, False)
+            wt = write_target(path, cmd.scope.cwds)
+            level = max(t.level if t.rule != "scoped" else D, wt.level if wt else D)
+            if level >= C:
+                what = wt.what if wt is not None and wt.level >= t.level else t.what
+                cmd.add(
+                    B if on_disk else level,
+                    "fsdb-write",
+                    f"{name} is told to "
+                    f"{req.split()[0]} {what} on {dev.text if dev else 'a device'}",
+                    w,
+                )
+                return
+    if destroying and on_disk:
+        req, w = destroying[0]
+        cmd.add(
+            B,
+            "fsdb-write",
+            f"{name} in write mode runs `{req.strip()[:60]}` on the disk "
+            f"{dev.text if dev else ''}: it corrupts the file system",
+            w,
+        )
+        return
+    if destroying:
+        cmd.add(D, "fsdb-write", f"{name} rewrites the file system image {dev.text if dev else ''}")
+        return
+    if unseen or not reqs:
+        cmd.add(C, "disk", f"{name} rewrites file system metadata (data can be lost)")
+        return
+    cmd.add(M, "disk", f"{name} opens the file system for writing")
 
 
 # --- programs that run the command given after their options (GTFOBins "shell"/"command") --

@@ -161,6 +161,10 @@ def _has_param(params: dict[str, Word | None], *prefixes: str) -> bool:
     return any(any(p.startswith(x) for x in prefixes) for p in params)
 
 
+# PowerShell's session drives: environment variables, aliases, functions and variables.
+_SESSION_DRIVE = re.compile(r"(?i)^(env|alias|function|variable):")
+
+
 def _remove_item(cmd: Cmd) -> None:
     params, positional = _ps_params(cmd)
     if "whatif" in params:
@@ -183,6 +187,11 @@ def _remove_item(cmd: Cmd) -> None:
         ]
     elif not targets and cmd.stdin.kind != "none":
         cmd.add(D, "delete", "deletes the items piped into it")
+        return
+    if targets and all(_SESSION_DRIVE.match(t.text.strip("'\",")) for t in targets):
+        # `Remove-Item Env:\FOO`, `Alias:\ll`, `Function:\prompt`, `Variable:\x`: the
+        # session's own variables, aliases and functions, gone when it ends anyway.
+        cmd.add(M, "ps-session-item", "removes a variable, alias or function of this session")
         return
     for t in targets:
         if _REGISTRY.match(t.text):
@@ -554,6 +563,9 @@ _OFFICE_START = re.compile(
 _WIN_ACCOUNT_BOOT = re.compile(
     r"\A(?:[a-z]:)?/(?:windows/system32/config/(?:sam|system|security|software|default)"
     r"|windows/system32/(?:winload\.(?:exe|efi)|ntoskrnl\.exe|hal\.dll|ci\.dll)"
+    # the processes and libraries every Windows session needs (replacing one: no boot)
+    r"|windows/system32/(?:ntdll|kernel32|kernelbase|user32|advapi32|lsasrv)\.dll"
+    r"|windows/system32/(?:lsass|csrss|smss|wininit|winlogon|services|svchost)\.exe"
     r"|bootmgr|boot/bcd|efi/microsoft/boot/(?:bcd|bootmgfw\.efi))\Z"
 )
 
@@ -626,8 +638,13 @@ def _copy_move(cmd: Cmd) -> None:
     moving = name in ("move", "ren", "rename")
     sources = ops[:1] if name in ("ren", "rename") else (ops[:-1] if len(ops) > 1 else ops)
     dest = ops[-1] if len(ops) > 1 else None
+    if name in ("robocopy", "replace") and len(ops) > 1:
+        # `robocopy SRC DST [FILE…]`, `replace SRC DSTDIR`: a destination folder, and the
+        # names copied into it (robocopy's file list, replace's source file).
+        dest = ops[1]
+        sources = ops[2:] if name == "robocopy" and len(ops) > 2 else ops[:1]
     from aintern_ls.safety.network import sensitive_source
-    from aintern_ls.safety.paths import is_secret, write_target
+    from aintern_ls.safety.paths import is_secret
 
     if moving:
         from aintern_ls.safety.files import keeps_moved
@@ -662,15 +679,32 @@ def _copy_move(cmd: Cmd) -> None:
             )
             return
     if dest is not None and name not in ("ren", "rename"):
-        t2 = write_target(dest.text.replace("\\", "/"), cmd.scope.cwds)
-        if t2 is not None:
-            cmd.add(t2.level, t2.rule, f"{name} overwrites {t2.what}", dest)
-            return
-        win = windows_write_target(dest.text)
-        if win is not None:
-            cmd.add(win[0], win[1], f"{name} writes {win[2]}", dest)
+        hit = copy_destination(dest.text, [w.text for w in sources if not w.dynamic], cmd)
+        if hit is not None:
+            cmd.add(hit[0], hit[1], f"{name} overwrites {hit[2]}", dest)
             return
     cmd.add(M, "write", f"{name} copies or moves files")
+
+
+def copy_destination(dest: str, sources: list[str], cmd: Cmd) -> tuple[RiskLevel, str, str] | None:
+    """What copying `sources` to `dest` overwrites, when it is more than a plain write: the
+    destination itself as a file, or (a folder) each source's name inside it. The worst of
+    the POSIX-style and the Windows readings wins (a hive or a boot file: blocked)."""
+    from aintern_ls.safety.paths import write_target
+
+    cands = [dest]
+    base = dest.replace("\\", "/").rstrip("/")
+    for src in sources[:8]:
+        leaf = src.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].strip("\"'")
+        if leaf and not re.search(r"[*?%$]", leaf):
+            cands.append(base + "/" + leaf)
+    best: tuple[RiskLevel, str, str] | None = None
+    for cand in cands:
+        t2 = write_target(cand.replace("\\", "/").strip("\"'"), cmd.scope.cwds)
+        hit = (t2.level, t2.rule, t2.what) if t2 is not None else windows_write_target(cand)
+        if hit is not None and (best is None or hit[0] > best[0]):
+            best = hit
+    return best
 
 
 _BOOT_FILE = re.compile(
@@ -867,6 +901,13 @@ _FETCHERS = frozenset(
 
 
 def _lolbin_fetch(cmd: Cmd) -> None:
+    if cmd.name == "replace":
+        ops = _operands(cmd)
+        hit = copy_destination(ops[1].text, [ops[0].text], cmd) if len(ops) > 1 else None
+        if hit is not None and hit[0] >= C:
+            # `replace NEW C:\Windows\System32\config`: a hive of that name is replaced.
+            cmd.add(hit[0], hit[1], f"replace copies over {hit[2]}", ops[1])
+            return
     if cmd.name == "certreq" and any(w.text.lower() in ("-post", "/post") for w in cmd.args):
         cmd.add(C, "exfiltration", "certreq -Post sends a file to a web server")
         return
@@ -1235,6 +1276,16 @@ def _reg(cmd: Cmd) -> None:
                 ops[1] if len(ops) > 1 else None,
             )
         return
+    if verb == "restore" and len(ops) > 2:
+        parts = [p for p in re.split(r"[\\/]", low) if p]
+        if boot_registry_key(low) or (
+            parts[:1] == ["hklm"]
+            and len(parts) == 2
+            and parts[1] in ("sam", "security", "system", "software")
+        ):
+            # `reg restore HKLM\SYSTEM f.hiv`: the whole hive is replaced by the file's.
+            cmd.add(B, "registry-root", f"reg restore replaces the registry hive {key}", ops[1])
+            return
     if verb in ("import", "restore") and len(ops) > 1:
         # The settings come from a file: judge its text when this block wrote it; an unseen
         # file can hold any autostart entry or protection switch.
@@ -2690,6 +2741,16 @@ def _lolbas_more(cmd: Cmd) -> None:
     if n == "esentutl":
         if texts and texts[0].lower() in ("/mh", "/mk", "/ml", "/mm", "/ms", "/mu", "/k", "/g"):
             return  # header, checksum and integrity dumps only read the database
+        low_texts = [t.lower() for t in texts]
+        if "/d" in low_texts and low_texts.index("/d") + 1 < len(texts):
+            # `esentutl /y SRC /d C:\Windows\System32\config\SYSTEM /o`: /d names the copy;
+            # a hive or a boot file there is replaced (blocked), not read.
+            out = texts[low_texts.index("/d") + 1]
+            src = texts[low_texts.index("/y") + 1] if "/y" in low_texts[:-1] else ""
+            hit = copy_destination(out, [src] if src else [], cmd)
+            if hit is not None and hit[0] >= C:
+                cmd.add(hit[0], hit[1], f"esentutl copies over {hit[2]}")
+                return
         if _CRED_STORE.search(joined):
             cmd.add(C, "credential-dump", "esentutl copies the AD database or a registry hive")
             return

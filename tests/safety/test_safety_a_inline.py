@@ -10,7 +10,7 @@ import pytest
 
 from aintern_ls.safety import RiskLevel, assess
 from aintern_ls.safety.inline import code_effects
-from aintern_ls.safety.levels import B, C, D, M, S
+from tests.safety._levels import B, C, D, M, S
 
 _RM_ROOT_B64 = base64.b64encode(b"rm -rf /").decode()
 

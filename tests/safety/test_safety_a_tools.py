@@ -8,7 +8,7 @@ import base64
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from aintern_ls.safety.levels import B, C, D, M, S
+from tests.safety._levels import B, C, D, M, S
 
 
 def _ps_encoded(script: str) -> str:

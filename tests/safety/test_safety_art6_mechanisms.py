@@ -7,14 +7,7 @@ import pytest
 
 from aintern_ls.safety import RiskLevel, assess
 from bench.art6_walk import Atomic, label, split_of, statements
-
-S, M, D, C, B = (
-    RiskLevel.SAFE,
-    RiskLevel.MODERATE,
-    RiskLevel.DANGEROUS,
-    RiskLevel.CRITICAL,
-    RiskLevel.BLOCKED,
-)
+from tests.safety._levels import B, C, D, M, S
 
 CASES: list[tuple[str, str, RiskLevel]] = [
     # any file in a log folder deleted, emptied or overwritten: anti-forensics (paths.py)

@@ -11,14 +11,7 @@ import pytest
 
 from aintern_ls.safety import RiskLevel, assess
 from aintern_ls.safety.catalogues import POSIX_TABLE, WINDOWS_TABLE
-
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
+from tests.safety._levels import B, C, D, M
 
 
 def _posix_case(name: str, opts: tuple[str, ...], kind: str) -> tuple[str, RiskLevel] | None:

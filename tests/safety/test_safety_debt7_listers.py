@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-
-B, D, S = RiskLevel.BLOCKED, RiskLevel.DANGEROUS, RiskLevel.SAFE
+from tests.safety._levels import B, D, S
 
 CASES = [
     # every VM of an ESXi host, through a loop, a variable, xargs or `while read`

@@ -11,8 +11,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-
-C, D, M, S = RiskLevel.CRITICAL, RiskLevel.DANGEROUS, RiskLevel.MODERATE, RiskLevel.SAFE
+from tests.safety._levels import C, D, M, S
 
 
 @pytest.mark.parametrize(

@@ -16,14 +16,7 @@ from pathlib import Path
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
+from tests.safety._levels import B, C, D, M, S
 
 
 @pytest.mark.parametrize(

@@ -17,19 +17,8 @@ from __future__ import annotations
 
 import pytest
 
-from aintern_ls.safety import RiskLevel, assess
-
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
-
-
-def level(command: str) -> RiskLevel:
-    return assess(command, "bash").level
+from aintern_ls.safety import RiskLevel
+from tests.safety._levels import B, D, M, S, level
 
 
 @pytest.mark.parametrize(

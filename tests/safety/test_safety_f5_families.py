@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from aintern_ls.safety.levels import B, C, D, M, S
+from tests.safety._levels import B, C, D, M, S
 
 CASES: list[tuple[str, str, RiskLevel]] = [
     # WSL: a quoted `-c` script stays one word, /mnt/c is the Windows drive.

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from aintern_ls.safety.levels import B, C, D, M, S
+from tests.safety._levels import B, C, D, M, S
 
 CASES: list[tuple[str, str, RiskLevel]] = [
     # A plan file of a destroy is still only a plan; applying it is a change.

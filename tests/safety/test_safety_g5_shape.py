@@ -21,14 +21,8 @@ from hypothesis import strategies as st
 from aintern_ls.safety import RiskLevel, assess, shape
 from aintern_ls.safety.analyser import cache_clear
 from aintern_ls.safety.registry import HANDLERS
-
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
+from tests.safety._levels import B, C, D, M, S
+from tests.safety._levels import level as _level
 
 STRONG = ["delete", "remove", "destroy", "purge", "wipe", "erase", "nuke", "shred"]
 SYSTEM = ["/", "/*", "~", "~/", "$HOME", "/etc", "/usr", "/home", "/var/lib", "/dev/sda"]
@@ -49,10 +43,6 @@ def program(draw: st.DrawFn) -> str:
     name = draw(syllable) + draw(syllable) + draw(tail)
     assume(name not in HANDLERS and shape.name_verb(name) is None)
     return name
-
-
-def _level(command: str, shell: str = "bash") -> RiskLevel:
-    return assess(command, shell).level
 
 
 def _q(target: str) -> str:

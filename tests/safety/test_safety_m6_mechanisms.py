@@ -6,23 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from aintern_ls.safety import RiskLevel, assess
+from aintern_ls.safety import RiskLevel
 from aintern_ls.safety.infra import container_mounts, map_mounts
 from aintern_ls.safety.inline import delete_api, lisp_as_calls
 from aintern_ls.safety.words import Word
-
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
-
-
-def _level(command: str, shell: str = "bash") -> RiskLevel:
-    return assess(command, shell).level
-
+from tests.safety._levels import B, C, D, M, S
+from tests.safety._levels import level as _level
 
 # --- 1. scope carried through loops and finders ------------------------------------------
 

@@ -7,14 +7,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
+from tests.safety._levels import B, C, D, M, S
 
 
 @pytest.mark.parametrize(
@@ -34,7 +27,7 @@ B, C, D, M, S = (
         # a delete request handed as one string
         ("fsedit -w -R 'unlink /etc/sudoers' /dev/sdb1", "bash", B),
         ("debugfs -w -R 'rm /boot/vmlinuz' /dev/sda1", "bash", B),
-        ("debugfs -R 'ls -l /etc' /dev/sda1", "bash", M),
+        ("debugfs -R 'ls -l /etc' /dev/sda1", "bash", S),  # read-only (session 9, m7)
         ("notes add -m 'delete /etc/hosts entries later'", "bash", M),
         # socat file addresses
         ("socat - CREATE:/etc/shadow", "bash", B),

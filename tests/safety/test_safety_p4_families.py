@@ -10,8 +10,8 @@ import zlib
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from aintern_ls.safety.levels import B, C, D, M, S
 from aintern_ls.safety.windows import ps_eval
+from tests.safety._levels import B, C, D, M, S
 
 
 def _deflated(text: str) -> str:

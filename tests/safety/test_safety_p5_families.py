@@ -10,20 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from aintern_ls.safety import RiskLevel, assess
-
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
-
-
-def level(command: str, shell: str = "bash") -> RiskLevel:
-    return assess(command, shell).level
-
+from aintern_ls.safety import RiskLevel
+from tests.safety._levels import B, C, D, M, S, level
 
 # --- options whose value runs ----------------------------------------------------------
 

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from aintern_ls.safety import RiskLevel, assess
-from aintern_ls.safety.levels import B, C, D, M, S
+from tests.safety._levels import B, C, D, M, S
 
 # Blocked commands that survive being written into a file (one line, no quotes of both kinds).
 _BLOCKED = [

@@ -1,0 +1,27 @@
+"""What the safety tests share: one-letter level aliases and a level helper.
+
+    from tests.safety._levels import B, C, D, M, S, level
+
+`S`afe, `M`oderate, `D`angerous, `C`ritical, `B`locked are the `RiskLevel` members;
+`level(command, shell, cwd)` is the level `assess` gives.
+"""
+
+from __future__ import annotations
+
+from aintern_ls.safety import RiskLevel, assess
+
+S, M, D, C, B = (
+    RiskLevel.SAFE,
+    RiskLevel.MODERATE,
+    RiskLevel.DANGEROUS,
+    RiskLevel.CRITICAL,
+    RiskLevel.BLOCKED,
+)
+
+
+def level(command: str, shell: str = "bash", cwd: str | None = None) -> RiskLevel:
+    """The level the analyser gives `command` in `shell` (run from `cwd` when given)."""
+    return assess(command, shell, cwd=cwd).level
+
+
+__all__ = ["B", "C", "D", "M", "S", "level"]
