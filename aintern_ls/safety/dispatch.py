@@ -16,7 +16,9 @@ import bz2
 import lzma
 import re
 import zlib
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 import attrs
 
@@ -222,9 +224,26 @@ def _shift_word(w: Word, delta: int) -> Word:
     return Word(w.text, w.start + delta, w.end + delta, w.dynamic, w.glob, w.origin)
 
 
+def _info_cloner() -> Callable[[Info], Info]:
+    """`clone(info)`: a field-by-field copy of an `Info` (every field attrs knows of),
+    without the keyword `__init__` (a judgement is copied once or twice per command)."""
+    lines = ["def clone(info):", "    new = _new(Info)"]
+    lines += [f"    new.{f.name} = info.{f.name}" for f in attrs.fields(Info)]
+    lines.append("    return new")
+    space: dict[str, Any] = {"_new": object.__new__, "Info": Info}
+    exec("\n".join(lines), space)  # (as attrs writes its own methods)
+    clone: Callable[[Info], Info] = space["clone"]
+    return clone
+
+
+_clone_info = _info_cloner()
+
+
 def _copy_info(info: Info, delta: int, stdin: Stdin) -> Info:
     """A copy of `info` (callers may change theirs) with its positions moved by `delta`
     (the command's own stdin, part of the memo's key, stays as it is)."""
+    if not delta:
+        return _clone_info(info)
     inp = info.input
     if (
         inp is not None
@@ -471,7 +490,11 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             passes_on = False  # `sudo -l`, `sudo -s`: nothing judged inside; scan here
             if scope.family == "bash" and name not in _WRITERS and name not in _O_IS_A_FLAG:
                 _output_options(cmd)
-        if shape.ENABLED and max((f.level for f in scope.findings[mark:]), default=S) == D:
+        if (
+            shape.ENABLED
+            and len(scope.findings) > mark
+            and max([f.level for f in scope.findings[mark:]]) == D
+        ):
             _escalate(cmd)
         if scope.family != "bash" and name in wrappers.PS_WRITERS:
             wrappers.ps_wrote(cmd)
@@ -515,7 +538,9 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         if line and rules is not None and any(_trusted(line, t) for t in rules.trusted):
             scope.findings[mark:] = [f for f in scope.findings[mark:] if f.level != M]
         return cmd.info
-    if not any(f.rule == "exfiltration" for f in scope.findings[mark:]):
+    if len(scope.findings) == mark or not any(
+        f.rule == "exfiltration" for f in scope.findings[mark:]
+    ):
         sent = network.secret_upload(cmd)
         if sent is not None:
             # `oci os object put --file ~/.oci/config`, `b2 upload-file b ~/.git-credentials`

@@ -599,6 +599,19 @@ _READS_THE_LINE = re.compile("|".join(dispatch.READS_THE_LINE), re.I)
 _MEMO_MAX_FINDINGS = 64
 
 
+# What `_Walker.visit` does with a node, by its type (any other type: walk its children;
+# every type holding "redirection" but `redirections` is a redirect).
+_V_PIPELINE, _V_ERROR, _V_COMMENT, _V_REDIRECT, _V_FOREACH, _V_ASSIGNMENT, _V_CALL = range(7)
+_VISIT = {
+    "pipeline": _V_PIPELINE,
+    "ERROR": _V_ERROR,
+    "comment": _V_COMMENT,
+    "foreach_statement": _V_FOREACH,
+    "assignment_expression": _V_ASSIGNMENT,
+    "invokation_expression": _V_CALL,
+}
+
+
 class _Walker:
     __slots__ = ("_downloads", "_reads", "pos", "scope")
 
@@ -636,21 +649,25 @@ class _Walker:
         # limit, which the verdicts on pathological nesting depend on)
         budget.spend(3)
         t = node.type
-        if t == "pipeline":
-            return self._pipeline_once(node)
-        if t == "ERROR":
-            return self.error_region(node)
-        if t == "comment":
-            return Info()
-        if "redirection" in t and t != "redirections":
-            self.redirection(node)
-            return Info()
-        if t == "assignment_expression":
-            self.assignment(node)
-        if t == "foreach_statement":
-            return self.foreach(node)
-        if t == "invokation_expression":
-            self.command_object_call(node)
+        how = _VISIT.get(t)
+        if how is None and "redirection" in t and t != "redirections":
+            how = _V_REDIRECT
+        if how is not None:  # (one lookup: most nodes are none of these)
+            if how == _V_PIPELINE:
+                return self._pipeline_once(node)
+            if how == _V_ERROR:
+                return self.error_region(node)
+            if how == _V_COMMENT:
+                return Info()
+            if how == _V_REDIRECT:
+                self.redirection(node)
+                return Info()
+            if how == _V_FOREACH:
+                return self.foreach(node)
+            if how == _V_ASSIGNMENT:
+                self.assignment(node)
+            else:
+                self.command_object_call(node)
         info = None  # (a fresh Info only when no child gave one: most nodes have children)
         for c in node.named_children:
             info = self.visit(c)
