@@ -1130,12 +1130,15 @@ class _Walker:
     def _command(self, node: Node, stdin: Stdin) -> Info:
         words: list[Word] = []
         redirects: list[Node] = []
+        name_expr: Node | None = None
         for c in node.named_children:
             t = c.type
             if t == "command_name":
                 s, e = self.span(c)
                 words.append(Word(unquote(_text(c), posix=False), s, e))
             elif t == "command_name_expr":
+                if name_expr is None:
+                    name_expr = c
                 word = self.element(c)
                 known = self.scope.env.get(_PS_VAR + _text(c).strip().lower())
                 if known is not None and known.strip():
@@ -1171,13 +1174,14 @@ class _Walker:
                 words.append(word)
             elif t == "command_elements":
                 for el in c.named_children:
-                    if el.type in ("command_argument_sep", "comment"):
+                    et = el.type
+                    if et == "command_argument_sep" or et == "comment":
                         continue
-                    if "redirection" in el.type:
+                    if "redirection" in et:
                         self.redirection(el)
                         redirects.append(el)
                         continue
-                    if el.type == "ERROR":
+                    if et == "ERROR":
                         # `${env:ProgramFiles(x86)}\*` trips the grammar: split the region
                         # into words and resolve the folder variables in each.
                         words.extend(self.error_words(el))
@@ -1208,13 +1212,10 @@ class _Walker:
                 self.visit(c)
         if not words:
             return Info()
-        block_name = next(
-            (
-                _text(c).strip().lstrip("&.").strip().lower()
-                for c in node.named_children
-                if c.type == "command_name_expr"
-            ),
-            None,
+        # (the first command_name_expr, found in the loop above; its text read here, where
+        # the budget pays for it)
+        block_name = (
+            _text(name_expr).strip().lstrip("&.").strip().lower() if name_expr is not None else None
         )
         block = self.scope.env.get(_PS_BLOCK + block_name) if block_name else None
         if block is not None:
