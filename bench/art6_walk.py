@@ -1066,21 +1066,21 @@ def _existing() -> set[tuple[str, str]]:
 
 
 def build_rows() -> tuple[list[Row], int]:
+    sys.path.insert(0, str(ROOT))
+    from bench._corpus_figures import encode_command
+
     rows: list[Row] = []
     seen = _existing()
     dupes = 0
-    unreadable = 0
     done: set[tuple[str, str]] = set()
     for atomic in read_cache():
         shell = SHELLS[atomic.executor]
         for stmt in statements(atomic):
-            text = stmt.replace("\n", "\\n")
-            if "\t" in text or (text, shell) in done:
-                continue
-            if "\\n" in stmt:
-                # A literal backslash-n (`…Options\notepad.exe`) would be read back as a line
-                # break by the corpus reader (which turns `\n` into newlines): left out.
-                unreadable += 1
+            if "\t" in stmt or "\r" in stmt:
+                continue  # a TSV cell cannot hold them
+            # (a literal backslash-n, `…Options\notepad.exe`, is written `\x5cn`)
+            text = encode_command(stmt)
+            if (text, shell) in done:
                 continue
             if (text, shell) in seen:
                 dupes += 1
@@ -1090,14 +1090,11 @@ def build_rows() -> tuple[list[Row], int]:
             source = f"art6:{atomic.technique}-{atomic.number} {reason}"
             rows.append(Row(text, shell, level, split_of(atomic.technique), source))
     for command, shell, expected, note in OWN_ROWS:
-        assert "\\n" not in command, f"a literal backslash-n reads back as a newline: {command}"
-        text = command.replace("\n", "\\n")
+        text = encode_command(command)
         if (text, shell) in done or (text, shell) in seen:
             continue
         done.add((text, shell))
         rows.append(Row(text, shell, expected, "tune", f"art6-own: {note}"))
-    if unreadable:
-        print(f"{unreadable} statements with a literal backslash-n left out")
     return rows, dupes
 
 
@@ -1116,26 +1113,15 @@ def read_tsv(path: Path = OUT) -> list[Row]:
         ]
 
 
-def _figures(pairs: list[tuple[int, int]]) -> str:
-    blocked = [g for e, g in pairs if e == 4]
-    high = [g for e, g in pairs if e >= 3]
-    safe = [g for e, g in pairs if e == 0]
-    return (
-        f"n={len(pairs):4d} blocked {sum(g == 4 for g in blocked)}/{len(blocked)}"
-        f" high {sum(g >= 3 for g in high)}/{len(high)}"
-        f" safe>=dangerous {sum(g >= 2 for g in safe)}/{len(safe)}"
-        f" exact {sum(e == g for e, g in pairs) / max(1, len(pairs)):.3f}"
-    )
-
-
 def score(rows: list[Row], misses: str | None) -> None:
     sys.path.insert(0, str(ROOT))
     from aintern_ls.safety import RiskLevel, assess
+    from bench._corpus_figures import decode_command, figures
 
-    groups: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    groups: dict[str, list[tuple[RiskLevel, RiskLevel]]] = defaultdict(list)
     for r in rows:
-        exp = int(RiskLevel.from_label(r.expected))
-        got = int(assess(r.command.replace("\\n", "\n"), r.shell).level)
+        exp = RiskLevel.from_label(r.expected)
+        got = assess(decode_command(r.command), r.shell).level
         kind = "own" if r.source.startswith("art6-own") else "atomic"
         groups[f"{r.split} {kind}"].append((exp, got))
         groups[r.split].append((exp, got))
@@ -1144,10 +1130,10 @@ def score(rows: list[Row], misses: str | None) -> None:
             groups[f"  {r.split} {family(tech)}"].append((exp, got))
         if misses == r.split and exp != got:
             print(
-                f"MISS {RiskLevel(exp).label:>9} got {RiskLevel(got).label:<9} [{r.shell}] {r.command}   ({r.source[:60]})"
+                f"MISS {exp.label:>9} got {got.label:<9} [{r.shell}] {r.command}   ({r.source[:60]})"
             )
     for key in sorted(groups, key=lambda k: (k.strip().split()[0], k)):
-        print(f"{key:32s} {_figures(groups[key])}")
+        print(f"{key:32s} {figures(groups[key]).line()}")
 
 
 def main() -> None:

@@ -5,39 +5,27 @@ PYTHONPATH=$PWD python -m bench.cat5_rows [--show tune|dev|all]
 
 from __future__ import annotations
 
-import csv
 import sys
 from pathlib import Path
 
 from aintern_ls.safety import RiskLevel, assess
+from bench._corpus_figures import decode_command, figures, read_rows
 
 PATH = Path(__file__).resolve().parents[1] / "tests" / "safety" / "sources_c5.tsv"
 
 
 def main() -> None:
     show = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--show" else ""
-    with PATH.open(encoding="utf-8", newline="") as fh:
-        rows = list(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
+    rows = read_rows(PATH)
     for split in ("tune", "dev"):
         sel = [r for r in rows if r["split"] == split]
-        got = [
-            (
-                RiskLevel.from_label(r["expected"]),
-                assess(r["command"].replace("\\n", "\n"), r["shell"]),
-            )
-            for r in sel
-        ]
-        b = [a.level for e, a in got if e == RiskLevel.BLOCKED]
-        h = [a.level for e, a in got if e >= RiskLevel.CRITICAL]
-        s = [a.level for e, a in got if e <= RiskLevel.MODERATE]
-        print(
-            f"{split}: n={len(sel)} blocked {sum(x == RiskLevel.BLOCKED for x in b)}/{len(b)}"
-            f" high {sum(x >= RiskLevel.CRITICAL for x in h)}/{len(h)}"
-            f" low>=dangerous {sum(x >= RiskLevel.DANGEROUS for x in s)}/{len(s)}"
-            f" exact {sum(e == a.level for e, a in got)}/{len(got)}"
-        )
+        got = [(r, assess(decode_command(r["command"]), r["shell"])) for r in sel]
+        fig = figures((RiskLevel.from_label(r["expected"]), a.level) for r, a in got)
+        low = f"low>=dangerous {fig.low_over[0]}/{fig.low_over[1]}"
+        print(f"{split}: {fig.line()}  {low}")
         if show in (split, "all"):
-            for r, (e, a) in zip(sel, got, strict=True):
+            for r, a in got:
+                e = RiskLevel.from_label(r["expected"])
                 if e != a.level:
                     rules = [f.rule for f in a.findings]
                     print(

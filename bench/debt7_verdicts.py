@@ -8,9 +8,11 @@ diffing the outputs (zero lines of difference is the bar):
     diff /tmp/main.txt /tmp/mine.txt
 
 Every `tests/safety/*.tsv` and `tests/safety/heldout/*.tsv` row is read as raw text; the
-command is judged as written and, when it holds a literal backslash-n, also with every
-backslash-n read as a newline (the two readings the corpus readers have used), so the dump
-covers what any reader feeds the analyser. Extra TSV files may be given as arguments.
+command is judged as written, with every backslash-n read as a newline (the readers up to
+session 9) and as `bench/_corpus_figures.decode_command` reads it (`\\x5c` a literal
+backslash; spelled out here so that the dump does not depend on the checkout it judges),
+so the dump covers what any reader feeds the analyser. Extra TSV files may be given as
+arguments.
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ def _inputs(paths: list[Path]) -> list[tuple[str, str]]:
         with path.open(encoding="utf-8", newline="") as fh:
             for row in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
                 command, shell = row.get("command") or "", row.get("shell") or ""
-                for text in {command, command.replace("\\n", "\n")}:
+                old = command.replace("\\n", "\n")
+                new = "\\".join(p.replace("\\n", "\n") for p in command.split("\\x5c"))
+                for text in {command, old, new}:
                     if (text, shell) not in seen:
                         seen.add((text, shell))
                         out.append((text, shell))

@@ -55,6 +55,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # run as a script (`python bench/ext6_harvest.py`)
+
+from bench._corpus_figures import (  # noqa: E402
+    decode_command,
+    encode_command,
+    figures,
+    judge,
+    read_rows,
+)
+
 OUT = ROOT / "tests" / "safety" / "sources_ext6.tsv"
 
 
@@ -1307,7 +1318,7 @@ def _existing_commands() -> set[str]:
             continue
         with path.open(encoding="utf-8", newline="") as fh:
             for row in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
-                seen.add((row.get("command") or "").replace("\\n", "\n").strip())
+                seen.add(decode_command(row.get("command") or "").strip())
     return seen
 
 
@@ -1337,7 +1348,7 @@ def rows(cases: list[Case]) -> tuple[list[dict[str, str]], int]:
             note = f"manual: {why}; theirs: {case.verdict}"
         out.append(
             {
-                "command": case.command.replace("\n", "\\n"),
+                "command": encode_command(case.command),
                 "shell": shell,
                 "expected": level,
                 "split": split_of(case.project),
@@ -1357,18 +1368,11 @@ def write(path: Path, table: list[dict[str, str]], own: list[dict[str, str]]) ->
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def read_rows(path: Path) -> list[dict[str, str]]:
-    with path.open(encoding="utf-8", newline="") as fh:
-        return list(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
-
-
 def score(table: list[dict[str, str]], by_project: bool = True, show: bool = False) -> None:
-    from aintern_ls.safety import RiskLevel, assess
+    from aintern_ls.safety import RiskLevel
 
     groups: dict[str, list[tuple[dict[str, str], RiskLevel, RiskLevel]]] = {}
-    for r in table:
-        exp = RiskLevel.from_label(r["expected"])
-        got = assess(r["command"].replace("\\n", "\n"), r["shell"]).level
+    for r, exp, got in judge(table):
         src = r["source_or_reason"]
         project = src.split(":")[1] if src.startswith("ext6:") else "ext6-own"
         groups.setdefault(f"split={r['split']}", []).append((r, exp, got))
@@ -1377,21 +1381,7 @@ def score(table: list[dict[str, str]], by_project: bool = True, show: bool = Fal
     for name, items in sorted(
         groups.items(), key=lambda kv: (not kv[0].startswith("split"), kv[0])
     ):
-        blocked = [g for _, e, g in items if e == RiskLevel.BLOCKED]
-        high = [g for _, e, g in items if e >= RiskLevel.CRITICAL]
-        safe = [g for _, e, g in items if e == RiskLevel.SAFE]
-        exact = sum(e == g for _, e, g in items)
-
-        def pct(n: int, d: int) -> str:
-            return f"{100 * n / d:5.1f}% (n={d})" if d else "   -  (n=0)"
-
-        print(
-            f"{name:60s} rows {len(items):4d}  "
-            f"blocked {pct(sum(g == RiskLevel.BLOCKED for g in blocked), len(blocked))}"
-            f"  b-or-c {pct(sum(g >= RiskLevel.CRITICAL for g in high), len(high))}"
-            f"  safe>=dang {pct(sum(g >= RiskLevel.DANGEROUS for g in safe), len(safe))}"
-            f"  exact {pct(exact, len(items))}"
-        )
+        print(f"{name:60s} {figures((e, g) for _, e, g in items).line()}")
     if show:
         # Disagreements of the tune split only: dev projects are measured, never looked into.
         for name, items in groups.items():

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from aintern_ls.extraction import extract_file
 from aintern_ls.safety.analyser import _assess_cached, assess, cache_clear, shell_family
+from bench._corpus_figures import decode_command
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [
@@ -33,13 +34,15 @@ TRANSCRIPT = Path(__file__).parent / "data" / "transcript.md"
 
 
 def corpus_commands() -> list[tuple[str, str]]:
+    """Every corpus row's command (decoded: `\\n` a newline, `\\x5c` a literal backslash;
+    see `bench/_corpus_figures.py`) and shell."""
     rows: list[tuple[str, str]] = []
     for path in SOURCES:
         if not path.exists():
             continue
         with path.open(encoding="utf-8", newline="") as fh:
             for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
-                rows.append((r["command"].replace("\\n", "\n"), r["shell"]))
+                rows.append((decode_command(r["command"]), r["shell"]))
     return rows
 
 

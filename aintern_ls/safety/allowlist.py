@@ -345,6 +345,12 @@ def _misc(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
     system.misc_hooks(cmd)  # commands embedded in editors', compilers' and tools' options
+    if n in ("xclip", "xsel") and any(
+        t in ("-o", "-out", "--output", "-output") or re.fullmatch(r"-[a-z]*o[a-z]*", t)
+        for t in texts
+        if n == "xsel" or t != "-selection"
+    ):
+        return  # prints the clipboard (sig7)
     if n in ("7z", "7za", "unrar") and texts and texts[0] in ("l", "t", "i", "h", "lt", "lb"):
         return  # list, test, info: read-only
     if n in ("vi", "vim", "nvim", "ex", "view", "vimdiff", "gvim") and system.vi_shell_escapes(cmd):
@@ -481,6 +487,42 @@ _SHELL_STATE = frozenset(
         """
     )
 )
+
+
+# Programs whose read-only modes detection rules list as look-alikes (safety-sig7): the
+# clipboard printed, Kerberos tickets listed, traffic control shown, network config read.
+@handles("pbpaste", "klist", "tc", "scutil")
+def _read_modes(cmd: Cmd) -> None:
+    texts = [t.lower() for t in cmd.texts()]
+    n = cmd.name
+    if n == "pbpaste":
+        return
+    if n == "klist":
+        if any(t in ("purge", "-p", "--purge", "add_bind", "kdestroy") for t in texts):
+            cmd.add(M, "changes", "klist purge deletes the cached Kerberos tickets")
+        return
+    if n == "tc":
+        verbs = {t for t in texts if not t.startswith("-")}
+        if (
+            texts
+            and verbs & {"show", "list", "ls", "lst", "monitor"}
+            and not verbs
+            & {
+                "add",
+                "del",
+                "delete",
+                "change",
+                "replace",
+                "flush",
+                "exec",
+            }
+        ):
+            return
+        cmd.add(M, "network", "tc changes traffic control")
+        return
+    if texts[:1] and texts[0].startswith(("--dns", "--proxy", "--nwi", "--get", "-r")):
+        return  # scutil --dns / --proxy / --nwi / --get NAME / -r HOST: prints
+    cmd.add(M, "network", "scutil changes system configuration")
 
 
 # --- the read-only allowlist ------------------------------------------------------------

@@ -724,6 +724,22 @@ CATALOGUE: dict[str, Rule] = _rules(
         "Remove-Item Env:\\FOO",
         "powershell",
     ),
+    # --- safety-sig7 (issue 14): detection-rule repositories (Sigma, Elastic, Splunk) ---------
+    (
+        "timestomp",
+        "back-dates a log or system file so that its change hides in a timeline (anti-forensics)",
+        "touch -d '2019-01-01 00:00' /var/log/auth.log",
+    ),
+    (
+        "process-injection",
+        "writes into another process's memory (code injection)",
+        "dd if=sc.bin of=/proc/1432/mem bs=1 seek=4096 conv=notrunc",
+    ),
+    (
+        "credential-prompt",
+        "shows a fake system password dialog to capture the user's password",
+        'osascript -e \'display dialog "Password:" default answer "" with hidden answer\'',
+    ),
 )
 
 # The settings under which the user-rule examples fire.

@@ -195,11 +195,13 @@ LOG_DIR = re.compile(
     r"|^c:/windows/(?:logs|system32/winevt/logs|system32/logfiles|debug|prefetch)$"
     r"|^c:/inetpub/logs$"
     r"|^/library/logs$"
+    r"|^(?:~|(?:c:)?/users/[^/]+)/library/logs$"  # a macOS user's logs (sig7)
 )
 LOG_SUBDIR = re.compile(r"^(?:/private)?/var/log/(?:journal|audit)(?:/[^/*?]+)?$")
 LOG_GLOB = re.compile(
     r"^(?:(?:/private)?/var/(?:log|adm)(?:/[^/*?]+)?"
-    r"|c:/windows/(?:logs|system32/winevt/logs|system32/logfiles|prefetch))/[^/]*[*?][^/]*$"
+    r"|c:/windows/(?:logs|system32/winevt/logs|system32/logfiles|prefetch)"
+    r"|(?:~|(?:c:)?/users/[^/]+)?/library/logs)/[^/]*[*?][^/]*$"
 )
 
 

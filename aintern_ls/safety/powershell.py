@@ -73,7 +73,7 @@ _CREATE_ARG = re.compile(
     re.I,
 )
 _WMI_DELETE = re.compile(
-    r"remove-wmiobject|remove-ciminstance|\.delete\(\)|\brwmi\b|invoke-cimmethod"
+    r"remove-wmiobject|remove-ciminstance|\.delete\(\)|\brwmi\b|\brcim\b|invoke-cimmethod|\bicim\b"
 )
 _SCRIPT_CREATE = re.compile(
     r"\[scriptblock\]::create|\.invokescript\(|invoke-command\s+-scriptblock\s*\(\s*\[scriptblock\]",

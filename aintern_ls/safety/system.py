@@ -297,6 +297,7 @@ def _semanage(cmd: Cmd) -> None:
     *names(
         """
     useradd adduser usermod gpasswd visudo chpasswd passwd userdel deluser groupadd addgroup
+    groupdel delgroup
     dscl new-localuser add-localgroupmember set-localuser chsh chfn chage vipw vigr
     newusers sysadminctl pwconv grpconv pam-auth-update authconfig
     """
@@ -335,8 +336,9 @@ def _users(cmd: Cmd) -> None:
         cmd.add(C, "privilege", f"{cmd.name} grants administrator rights or changes root")
     elif cmd.name == "usermod" and re.search(r"(^|\s)-(u|-uid)\s+0\b|(^|\s)-o\b", text):
         cmd.add(C, "privilege", "usermod gives an account root's user id")
-    elif cmd.name in ("userdel", "deluser"):
-        cmd.add(D, "user-delete", f"{cmd.name} deletes a user account")
+    elif cmd.name in ("userdel", "deluser", "groupdel", "delgroup"):
+        what = "group" if "group" in cmd.name else "user account"
+        cmd.add(D, "user-delete", f"{cmd.name} deletes a {what}")
     elif cmd.name == "passwd" and not cmd.args:
         cmd.add(M, "account", "changes your password")
     elif cmd.name in ("chage", "chsh", "chfn") and (cmd.short("l") or not cmd.args):
@@ -574,7 +576,7 @@ def defaults_write(cmd: Cmd) -> None:
         )
 
 
-@handles("plistbuddy", "plutil")
+@handles("plistbuddy", "PlistBuddy", "plutil")
 def _plist_edit(cmd: Cmd) -> None:
     """PlistBuddy `-c 'Add …'` and plutil `-insert/-replace` change a property list in place:
     in LaunchAgents/LaunchDaemons (or any start-up location) that is persistence, whoever
@@ -582,7 +584,7 @@ def _plist_edit(cmd: Cmd) -> None:
     from aintern_ls.safety.paths import write_target
 
     texts = cmd.texts()
-    if cmd.name == "plistbuddy":
+    if cmd.name.lower() == "plistbuddy":
         edits = [
             texts[i + 1]
             for i, t in enumerate(texts[:-1])

@@ -117,6 +117,39 @@ PS_ALIASES: dict[str, str] = {
     "ise": "powershell_ise",
     "mount": "new-psdrive",
     "ndr": "new-psdrive",
+    # WMI/CIM and other built-in aliases detection rules spell out (sig7)
+    "gwmi": "get-wmiobject",
+    "rwmi": "remove-wmiobject",
+    "iwmi": "invoke-wmimethod",
+    "swmi": "set-wmiinstance",
+    "gcim": "get-ciminstance",
+    "rcim": "remove-ciminstance",
+    "icim": "invoke-cimmethod",
+    "ncim": "new-ciminstance",
+    "scim": "set-ciminstance",
+    "gcls": "get-cimclass",
+    "gdr": "get-psdrive",
+    "rdr": "remove-psdrive",
+    "sasv": "start-service",
+    "gcb": "get-clipboard",
+    "scb": "set-clipboard",
+    "gin": "get-computerinfo",
+    "rvpa": "resolve-path",
+    "cvpa": "convert-path",
+    "ipcsv": "import-csv",
+    "epcsv": "export-csv",
+    "si": "set-item",
+    "cli": "clear-item",
+    "clp": "clear-itemproperty",
+    "cpp": "copy-itemproperty",
+    "rnp": "rename-itemproperty",
+    "nv": "new-variable",
+    "clv": "clear-variable",
+    "clhy": "clear-history",
+    "gjb": "get-job",
+    "rjb": "remove-job",
+    "etsn": "enter-pssession",
+    "nsn": "new-pssession",
 }
 
 _REGISTRY = re.compile(r"^(hk(lm|cu|cr|u|cc|ey_[a-z_]+):?|registry::)", re.I)
@@ -373,12 +406,18 @@ def _set_execution_policy(cmd: Cmd) -> None:
         cmd.add(M, "security", "changes the script execution policy")
 
 
+def _turned_back_on(text: str, param: str) -> bool:
+    """`-DisableRealtimeMonitoring $false` / `0`: the protection is turned (back) on."""
+    return bool(re.search(rf"-{param}\s*:?\s*[\"']?(\$false|0|false)\b", text))
+
+
 def _mp_preference(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     text = " ".join(cmd.texts()).lower()
     if (
         cmd.name == "add-mppreference"
-        or any(p.startswith(("disable", "exclusion")) for p in params)
+        or any(p.startswith("exclusion") for p in params)
+        or any(p.startswith("disable") and not _turned_back_on(text, p) for p in params)
         or re.search(
             r"-(mapsreporting|puaprotection|enablecontrolledfolderaccess|enablenetworkprotection"
             r"|cloudblocklevel|allownetworkprotection\w*)\s+[\"']?(0|disabled?|auditmode|\$false)\b"
@@ -1578,6 +1617,13 @@ def _bcdedit(cmd: Cmd) -> None:
     if re.search(r"recoveryenabled\s+(no|off|0|false)|bootstatuspolicy\s+ignoreallfailures", text):
         cmd.add(B, "boot-recovery-off", "bcdedit turns off Windows recovery (ransomware step)")
         return
+    if re.fullmatch(
+        r"/set(\s+\{[^}]*\})?\s+(recoveryenabled\s+(yes|on|1|true)"
+        r"|bootstatuspolicy\s+displayallfailures)",
+        text.strip(),
+    ):
+        cmd.add(M, "boot-config", "bcdedit turns Windows recovery (back) on")
+        return
     cmd.add(C, "boot-config", "bcdedit changes how Windows boots (recovery, safe mode, signing)")
 
 
@@ -1595,7 +1641,11 @@ def _vssadmin(cmd: Cmd) -> None:
         cmd.add(B, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
     elif re.search(r"\bresize\b", text):
         m = re.search(r"/maxsize=(\d+(?:\.\d+)?)\s*(kb|mb|gb|tb|%)?", text)
-        if m and _tiny_storage(float(m.group(1)), m.group(2) or ""):
+        if re.search(r"/maxsize=unbounded\b", text):
+            cmd.add(
+                M, "backup", "lets shadow storage grow without limit (keeps more restore points)"
+            )
+        elif m and _tiny_storage(float(m.group(1)), m.group(2) or ""):
             cmd.add(
                 B, "shadow-storage-tiny", "shrinking shadow storage this far deletes restore points"
             )

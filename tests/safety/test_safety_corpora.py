@@ -1,13 +1,18 @@
-"""The analyser against labelled commands: the shared examples and our own held-out corpus."""
+"""The analyser against labelled commands: the shared examples and our own held-out corpus.
+
+The TSV files are read by `bench/_corpus_figures.py` (its docstring has the format). In the
+`command` column `\\n` is a newline and `\\x5c` a literal backslash, written where a
+backslash is followed by `n` (`C:\\temp\\x5cntds.dit` is `C:\\temp\\ntds.dit`).
+"""
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
+from bench._corpus_figures import decode_command, figures, read_labelled, read_rows
 
 # The project's shared examples live beside the repository (../shared); a copy is
 # kept here so the test runs on a checkout without them. The shared file wins.
@@ -17,16 +22,7 @@ CORPUS = Path(__file__).with_name("corpus.tsv")
 
 
 def _rows(path: Path) -> list[tuple[str, str, RiskLevel]]:
-    with path.open(encoding="utf-8", newline="") as fh:
-        reader = csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
-        return [
-            (
-                r["command"].replace("\\n", "\n") if path == CORPUS else r["command"],
-                r["shell"],
-                RiskLevel.from_label(r["expected"]),
-            )
-            for r in reader
-        ]
+    return read_labelled(path)
 
 
 def _shared_rows() -> list[tuple[str, str, RiskLevel]]:
@@ -47,15 +43,12 @@ def test_shared_example_is_never_under_assessed(
 
 
 def _agreement(rows: list[tuple[str, str, RiskLevel]]) -> dict[str, float]:
-    levels = [(expected, assess(command, shell).level) for command, shell, expected in rows]
-    blocked = [got for exp, got in levels if exp == RiskLevel.BLOCKED]
-    high = [got for exp, got in levels if exp >= RiskLevel.CRITICAL]
-    safe = [got for exp, got in levels if exp == RiskLevel.SAFE]
+    fig = figures((expected, assess(command, shell).level) for command, shell, expected in rows)
     return {
-        "blocked_recall": sum(g == RiskLevel.BLOCKED for g in blocked) / max(1, len(blocked)),
-        "high_recall": sum(g >= RiskLevel.CRITICAL for g in high) / max(1, len(high)),
-        "safe_over_flagged": sum(g >= RiskLevel.DANGEROUS for g in safe) / max(1, len(safe)),
-        "exact": sum(e == g for e, g in levels) / len(levels),
+        "blocked_recall": fig.blocked_recall,
+        "high_recall": fig.high_recall,
+        "safe_over_flagged": fig.safe_over_flagged,
+        "exact": fig.exact_agreement,
     }
 
 
@@ -87,20 +80,12 @@ SOURCES = sorted(Path(__file__).parent.glob("sources*.tsv"))
 
 
 def _all_source_rows() -> list[dict[str, str]]:
-    rows: list[dict[str, str]] = []
-    for path in SOURCES:
-        with path.open(encoding="utf-8", newline="") as fh:
-            rows += csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
-    return rows
+    return [r for path in SOURCES for r in read_rows(path)]
 
 
 def _source_rows(split: str) -> list[tuple[str, str, RiskLevel]]:
     return [
-        (
-            r["command"].replace("\\n", "\n"),
-            r["shell"],
-            RiskLevel.from_label(r["expected"]),
-        )
+        (decode_command(r["command"]), r["shell"], RiskLevel.from_label(r["expected"]))
         for r in _all_source_rows()
         if r["split"] == split
     ]

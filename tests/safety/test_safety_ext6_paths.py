@@ -10,13 +10,13 @@
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from tests.safety._levels import B, C, D, M, S
+from bench._corpus_figures import decode_command, figures, read_rows
+from tests.safety._levels import B, D, M, S
 
 
 @pytest.mark.parametrize(
@@ -102,25 +102,20 @@ EXT6 = Path(__file__).with_name("sources_ext6.tsv")
 
 
 def _ext6(split: str) -> list[tuple[str, str, RiskLevel]]:
-    with EXT6.open(encoding="utf-8", newline="") as fh:
-        rows = list(csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
     return [
-        (r["command"].replace("\\n", "\n"), r["shell"], RiskLevel.from_label(r["expected"]))
-        for r in rows
+        (decode_command(r["command"]), r["shell"], RiskLevel.from_label(r["expected"]))
+        for r in read_rows(EXT6)
         if r["split"] == split
     ]
 
 
 def _figures(rows: list[tuple[str, str, RiskLevel]]) -> dict[str, float]:
-    got = [(exp, assess(cmd, shell).level) for cmd, shell, exp in rows]
-    blocked = [g for e, g in got if e == B]
-    high = [g for e, g in got if e >= C]
-    safe = [g for e, g in got if e == S]
+    fig = figures((exp, assess(cmd, shell).level) for cmd, shell, exp in rows)
     return {
-        "blocked": sum(g == B for g in blocked) / max(1, len(blocked)),
-        "high": sum(g >= C for g in high) / max(1, len(high)),
-        "safe_over": sum(g >= D for g in safe) / max(1, len(safe)),
-        "exact": sum(e == g for e, g in got) / max(1, len(got)),
+        "blocked": fig.blocked_recall,
+        "high": fig.high_recall,
+        "safe_over": fig.safe_over_flagged,
+        "exact": fig.exact_agreement,
     }
 
 

@@ -3,7 +3,6 @@ verdicts that do not depend on Python's string hashing (PYTHONHASHSEED)."""
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 import random
@@ -16,6 +15,7 @@ import pytest
 from aintern_ls.safety import assess
 from aintern_ls.safety.registry import skip_options
 from aintern_ls.safety.words import Word
+from bench._corpus_figures import decode_command, read_rows
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,9 +81,7 @@ print(json.dumps(out))
 def _sample() -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     for path in [ROOT / "tests/safety/corpus.tsv", *sorted((ROOT / "tests/safety").glob("s*.tsv"))]:
-        with path.open(encoding="utf-8", newline="") as fh:
-            for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
-                rows.append((r["command"].replace("\\n", "\n"), r["shell"]))
+        rows += [(decode_command(r["command"]), r["shell"]) for r in read_rows(path)]
     # Every row that changes directory (several possible working directories: the case
     # whose rule id used to follow set order), and a fixed random sample of the rest.
     moving = [r for r in rows if any(k in r[0] for k in ("cd", "pushd", "Set-Location"))]

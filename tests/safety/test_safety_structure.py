@@ -9,6 +9,7 @@ from pathlib import Path
 from aintern_ls.safety import SafetyRules, analyser, assess, gate
 from aintern_ls.safety.catalogue import CATALOGUE, USER_RULE_PATTERNS, Rule
 from aintern_ls.safety.levels import Assessment
+from bench._corpus_figures import decode_command, read_rows
 
 PACKAGE = Path(analyser.__file__).parent
 KNOWLEDGE = {
@@ -81,7 +82,6 @@ def test_knowledge_modules_import_the_registry_never_the_dispatcher() -> None:
 
 
 def _corpus_rows() -> list[tuple[str, str]]:
-    import csv
 
     rows: list[tuple[str, str]] = []
     here = Path(__file__).parent
@@ -90,9 +90,7 @@ def _corpus_rows() -> list[tuple[str, str]]:
         path = here / name
         if not path.exists():
             continue
-        with path.open(encoding="utf-8", newline="") as fh:
-            for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
-                rows.append((r["command"].replace("\\n", "\n"), r["shell"]))
+        rows += [(decode_command(r["command"]), r["shell"]) for r in read_rows(path)]
     return rows
 
 
