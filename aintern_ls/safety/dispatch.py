@@ -522,6 +522,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         or (scope.family != "bash" and head_low.endswith((".bat", ".cmd")))
     ):
         _local_script(cmd, head)
+        system.remote_access_install(cmd)
         _as_if_destructive(words, scope, stdin)
         if not (scope.family == "cmd" and head.text.startswith("/")):  # `/c …` is a switch
             _by_shape(cmd, command_name(head.text, scope.windows))
@@ -529,6 +530,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _powershell_verb(cmd)
     else:
         cmd.add(M, "unknown-command", f"`{name}` is not on the read-only allowlist", head)
+        system.remote_access_install(cmd)
         _as_if_destructive(words, scope, stdin)
         _by_shape(cmd, name)
         system.request_targets(cmd)  # `e2edit -w -R 'unlink /etc/gshadow' /dev/vdb2`
@@ -772,6 +774,17 @@ def _write_destinations(cmd: Cmd) -> None:
     ):
         # `ex -sc '1i|…' -cx ~/.bashrc`: an editor scripted from the command line.
         dests = [w for w in ops if w.text.startswith(("/", "~"))]
+    if name in ("cp", "install", "ln", "rsync", "mv") and len(ops) >= 2:
+        last = ops[-1]
+        if not last.dynamic and last.text.endswith("/"):
+            # `cp plugin.fish ~/.config/fish/conf.d/`: each source lands under its own name.
+            dests += [
+                Word(last.text + leaf, last.start, last.end)
+                for src in ops[:-1][:8]
+                if not src.dynamic
+                and (leaf := src.text.rstrip("/").rsplit("/", 1)[-1])
+                and "*" not in leaf
+            ]
     adds_only = name in ("sed", "gsed") and _sed_adds_lines(cmd, ops)
     for w in dests:
         if w.dynamic:
@@ -1816,7 +1829,9 @@ _FILTERS = frozenset(
 
 
 # Interpreters whose inline code may be nothing but printing a string literal.
-_PRINTERS = frozenset(names("python python3 python2 perl ruby node nodejs awk gawk mawk php"))
+_PRINTERS = frozenset(
+    names("python python3 python2 perl ruby node nodejs awk gawk mawk php jq yq gojq jaq deno bun")
+)
 _PRINT_CODE = re.compile(
     r"""\s*(?:BEGIN\s*\{\s*)?(?:print|puts|console\.log|echo|say|printf)\s*\(?\s*"""
     r"""(?P<q>['"])(?P<s>(?:(?!(?P=q))[^\\]|\\.)*)(?P=q)\s*\)?\s*;?\s*\}?\s*;?\s*"""
@@ -1829,7 +1844,18 @@ def _printed_text(cmd: Cmd) -> str | None:
     flag = {"python": "-c", "php": "-r"}.get(re.sub(r"[\d.]+$", "", cmd.name), "-e")
     args = cmd.args
     code: Word | None = None
-    if cmd.name in ("awk", "gawk", "mawk"):
+    if cmd.name in ("jq", "yq", "gojq", "jaq"):
+        # `jq -rn '"rm -rf /"'`: a filter that is one string literal prints that string.
+        ops = [w for w in args if not w.text.startswith("-")]
+        if len(ops) != 1 or ops[0].dynamic:
+            return None
+        lit = re.fullmatch(r'\s*"((?:[^"\\]|\\.)*)"\s*', ops[0].text)
+        if lit is None:
+            return None
+        return lit.group(1).replace('\\"', '"').replace("\\n", "\n") + "\n"
+    if cmd.name in ("deno", "bun") and args and args[0].text == "eval":
+        code = args[1] if len(args) > 1 else None
+    elif cmd.name in ("awk", "gawk", "mawk"):
         code = args[0] if len(args) == 1 else None
     else:
         for i, w in enumerate(args[:-1]):

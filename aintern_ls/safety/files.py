@@ -333,8 +333,27 @@ def _narrows(args: list[Word], start: int, end: int) -> bool:
                 continue
             if args[k].text in _MATCH_ALL_TESTS and k + 2 < end and args[k + 2].text == "-prune":
                 continue  # `-path /proc -prune -o …`: the pruned tree is the exclusion
+            if args[k].text in _UNNAMED_TESTS and _broad_start(args[:start]):
+                # `find ~ -type f -mtime -400`, `find /home -newer x`, `-size +0`: a time or a
+                # size picks no named subset; below a root or a home it is still every file
+                # (safety-m7; in the working directory it stays a clean-up).
+                continue
             return True
     return False
+
+
+def _broad_start(words: list[Word]) -> bool:
+    """A find start that is the root, a home or every home (`/`, `~`, `$HOME`, `/home`)."""
+    return any(
+        re.fullmatch(r"/|~/?|\$HOME/?|\$\{HOME\}/?|/home/?|/Users/?|/root/?|/home/[^/]+/?", w.text)
+        for w in words
+        if not w.text.startswith("-")
+    )
+
+
+_UNNAMED_TESTS = frozenset(
+    names("-newer -mtime -mmin -atime -amin -ctime -cmin -size -newermt -used")
+)
 
 
 _MATCH_ALL_TESTS = frozenset(names("-name -iname -path -ipath -wholename -iwholename"))
@@ -425,6 +444,20 @@ def _fd(cmd: Cmd) -> None:
         )
 
 
+def _shell_deleter(inner: list[Word]) -> bool:
+    """`sh -c ': > "$1"' _ {}`, `bash -c 'rm -f "$@"' _ {} +`: a shell handed find's files
+    whose code empties, shreds or deletes its arguments."""
+    if inner[0].text.rsplit("/", 1)[-1] not in ("sh", "bash", "dash", "zsh", "ksh", "busybox"):
+        return False
+    code = next((inner[k + 1].text for k in range(len(inner) - 1) if inner[k].text == "-c"), "")
+    arg = r"\"?\$(?:1|@|\{1\}|\{@\})\"?"
+    return bool(
+        re.search(rf"(?:^|[;&|\s]):?\s*>\s*{arg}", code)
+        or re.search(rf"\b(?:rm|shred|truncate|unlink|srm|wipe)\b[^;&|]*{arg}", code)
+        or re.search(rf"\bcp\s+/dev/null\s+{arg}", code)
+    )
+
+
 def _find_log_wipe(cmd: Cmd, starts: list[Word], expr: list[Word]) -> None:
     """`find /var/log -name '*.log' -exec rm {} +`, `find /var/log -mtime +0 -exec truncate
     -s0 {} \\;`: find deleting or emptying what it finds below a system log folder is log
@@ -485,8 +518,9 @@ def _find(cmd: Cmd) -> None:
     while i < len(args):
         t = args[i].text
         if t in _FIND_FILTERS or t in _FIND_VALUED:
-            # `find . -name -delete -print`: the word after a test is its value, not an action.
-            i += 2
+            # `find . -name -delete -print`: the word after a test is its value, not an action
+            # (`-empty` takes none: `find . -empty -delete` deletes).
+            i += 1 if t == "-empty" else 2
             continue
         # A test placed after the action does not narrow it: `find . -delete -name x`.
         filtered = _narrows(args, tests_from, i)
@@ -562,6 +596,9 @@ def _find(cmd: Cmd) -> None:
                     _named_system_files(
                         cmd, start_words, args[tests_from:i], f"find -exec {inner[0].text} deletes"
                     )
+                if not filtered and inner and _shell_deleter(inner):
+                    # `-exec sh -c ': > "$1"' _ {} \;`: the shell empties or deletes each file.
+                    inner = [Word("truncate", inner[0].start, inner[0].end), *inner[1:]]
                 if not filtered and inner and inner[0].text in _DELETERS:
                     before = len(cmd.scope.findings)
                     _delete_targets(cmd, start_words, True, f"find -exec {inner[0].text} destroys")
@@ -857,6 +894,20 @@ def _mkswap(cmd: Cmd) -> None:
         cmd.add(M, "write", "mkswap formats a swap file")
 
 
+@handles("partedUtil", "partedutil")
+def _parted_util(cmd: Cmd) -> None:
+    """ESXi's partition tool: `getptbl`, `get`, `getUsableSectors`, `showGuids` read; every
+    other verb (`delete`, `setptbl`, `mklabel`, `resize`, `fixGpt`, `add`) rewrites a
+    disk's partition table (blocked, like `sgdisk --zap-all`)."""
+    verb = cmd.args[0].text.lower() if cmd.args else ""
+    if verb in ("getptbl", "get", "getusablesectors", "showguids", "partinfo", "") or verb in (
+        "-h",
+        "--help",
+    ):
+        return
+    cmd.add(B, "mkfs", f"partedUtil {verb} rewrites a disk's partition table")
+
+
 @handles("diskutil")
 def _diskutil(cmd: Cmd) -> None:
     sub = cmd.args[0].text.lower() if cmd.args else ""
@@ -867,6 +918,23 @@ def _diskutil(cmd: Cmd) -> None:
         verb.startswith(("list", "info")) or verb in ("", "verbose")
     ):
         return  # `diskutil apfs listSnapshots /`, `diskutil apfs list`: listings
+    if sub in ("apfs", "ap") and verb in ("deletesnapshot", "deletesnapshots"):
+        vol = cmd.args[2].text if len(cmd.args) > 2 else ""
+        if re.fullmatch(r"(?i)/|/System/Volumes/Data/?|/Volumes/Macintosh HD( - Data)?/?", vol):
+            # the system volume's local snapshots (Time Machine's): backups deleted, as
+            # `tmutil deletelocalsnapshots` (blocked, session-6 convention)
+            cmd.add(B, "delete-backups", "diskutil deletes the system volume's snapshots")
+            return
+        # One named snapshot of another volume deleted: scoped (safety-m7, Round 7).
+        cmd.add(D, "disk-destroy", "diskutil apfs deleteSnapshot deletes a volume snapshot")
+        return
+    if sub in ("apfs", "ap") and re.match(
+        r"(addvolume|unlockvolume|lockvolume|encryptvolume|decryptvolume|changepassphrase"
+        r"|setpassphrasehint|updatepreboot|defragment)",
+        verb,
+    ):
+        cmd.add(M, "disk", f"diskutil apfs {verb} changes a volume")
+        return
     if re.match(r"(erase|zero|secureerase|partitiondisk|reformat|randomdisk|apfs)", sub):
         cmd.add(B, "mkfs", f"diskutil {sub} erases a disk")
     else:
@@ -992,6 +1060,51 @@ def _mv(cmd: Cmd) -> None:
     cmd.add(M, "write", "mv moves or overwrites files")
 
 
+def _touch(cmd: Cmd) -> bool:
+    """`touch -d 2020-01-01 /var/log/auth.log`, `touch -r /bin/ls /usr/bin/x`: a file's times
+    set to hide when it changed (timestomping) is anti-forensics when aimed at a log or a
+    system file (critical, session-9 convention); a new file in a cron/start-up folder is
+    persistence. True when a finding was added."""
+    from aintern_ls.safety.paths import LOG_DIR, LOG_SUBDIR
+
+    texts = cmd.texts()
+    stamps = any(
+        t in ("-d", "-t", "-r", "--date", "--reference")
+        or t.startswith(("--date=", "--reference="))
+        or re.fullmatch(r"-[acmh]*[dtr][acmh]*", t)
+        for t in texts
+    )
+    ops: list[Word] = []
+    skip = False
+    for w in cmd.args:
+        if skip:
+            skip = False
+        elif re.fullmatch(r"-[acmhf]*[dtr]|--date|--reference", w.text):
+            skip = True  # `-acmr REF`, `-d DATE`: the value is no file touched
+        elif not w.text.startswith("-"):
+            ops.append(w)
+    for w in ops:
+        if w.dynamic:
+            continue
+        t = write_target(w.text, cmd.scope.cwds)
+        if t is not None and t.rule == "persistence" and not stamps:
+            cmd.add(C, "persistence", f"touch creates {t.what}", w)
+            return True
+        low = w.text.rstrip("/").lower()
+        parent = low.rsplit("/", 1)[0]
+        logged = bool(
+            (t is not None and t.rule == "log-wipe")
+            or LOG_DIR.match(parent)
+            or LOG_SUBDIR.match(parent)
+            or LOG_DIR.match(low)
+        )
+        if stamps and (logged or (t is not None and t.level >= C)):
+            what = f"the log {w.text}" if logged else (t.what if t is not None else w.text)
+            cmd.add(C, "timestomp", f"touch backdates {what} (hides when it changed)", w)
+            return True
+    return False
+
+
 @handles("cp", "install", "rsync", "cat", "tee", "touch", "mkdir", "mktemp")
 def _write_family(cmd: Cmd) -> None:
     n = cmd.name
@@ -1014,6 +1127,8 @@ def _write_family(cmd: Cmd) -> None:
         return
     if n == "cp" and len(ops) == 2 and ops[0].text == "/dev/null":
         cmd.add(D, "truncate", f"empties {ops[1].text}", ops[1])
+        return
+    if n == "touch" and _touch(cmd):
         return
     mode = cmd.option_value("-m", "--mode") if n == "install" else None
     if mode is not None and _MODE_SETUID.match(mode.text):

@@ -396,10 +396,16 @@ def _kubectl(cmd: Cmd) -> None:
         cmd.add(D, "kube-delete", f"kubectl {verb} removes cluster resources")
         return
     if verb == "exec":
-        cmd.add(M, "kube-exec", "kubectl exec runs a command in a pod")
         dd = next((i for i, w in enumerate(cmd.args) if w.text == "--"), None)
         if dd is not None and dd + 1 < len(cmd.args):
-            cmd.judge(list(cmd.args[dd + 1 :]))
+            begin = len(cmd.scope.findings)
+            inner = list(cmd.args[dd + 1 :])
+            cmd.judge(inner)
+            if not any(w.dynamic for w in inner) and all(
+                f.level < M for f in cmd.scope.findings[begin:]
+            ):
+                return  # `kubectl exec pod -- cat /etc/os-release`: judged as what runs (safe)
+        cmd.add(M, "kube-exec", "kubectl exec runs a command in a pod")
         return
     if verb == "scale" and any(w.text in ("--replicas=0", "0") for w in cmd.args):
         cmd.add(D, "kube-delete", "scales a workload to zero")
@@ -484,7 +490,9 @@ _CLOUD_DELETE = re.compile(
     r"^(delete|destroy|remove|rm|rb|terminate|purge|del|prune|drop|wipe|deregister|"
     r"\S+-(delete|destroy|terminate|purge|remove)(-\S+)?|"
     r"delete-\S+|remove-\S+|terminate-\S+|deregister-\S+|purge-\S+|\S+:destroy|\S+:delete|"
-    r"\S+:remove|\S+:reset|apps:destroy|pg:reset|destroy-\S+)$"
+    r"\S+:remove|\S+:reset|apps:destroy|pg:reset|destroy-\S+"
+    # data made unreadable or scheduled for deletion: KMS keys, vaults, secrets (safety-m7)
+    r"|schedule-\S*deletion|empty-bucket|delete-batch|\S+-delete-batch)$"
 )
 _CLOUD_READ = re.compile(
     r"^(list|ls|describe|show|get|info|status|version|logs|whoami|cat|du|stat|help|"
@@ -724,6 +732,8 @@ def _cloud(cmd: Cmd) -> None:
         if ops and ops[0] in names(
             """
             pr issue repo run release workflow gist api search auth status browse label cache
+            secret variable codespace ssh-key gpg-key org project ruleset extension alias
+            attestation
             """
         ):
             if len(ops) > 1 and ops[1] in names(

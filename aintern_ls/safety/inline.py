@@ -1432,6 +1432,15 @@ class _Reader:
                 self._argv(vals)
         if self.lang == "applescript":
             self._applescript(code)
+            # (a password dialog, `… with hidden answer`: safety-sig7's credential-prompt)
+            if (
+                all(_AS_BENIGN.match(st) for st in re.split(r"[\n\r]+", code) if st.strip())
+                and not _AS_ACTS.search(code)
+                and not (self.fx.shell or self.fx.deletes or self.fx.writes or self.fx.opaque)
+            ):
+                # `display notification "done"`, `say "ready"`, `beep`: a message, nothing else
+                # (session-9 convention: safe)
+                self.fx.risky = False
         if self.lang == "swift":
             self._swift_process(code)
         for m in re.finditer(r"\bProcessBuilder\s*\(", code):
@@ -1449,6 +1458,8 @@ class _Reader:
         self._process_idioms(code)
         if self.lang in ("perl", "ruby"):
             self._tree_walk_deletes(code)
+        if "(" in code and _WALK_ENUM.search(code) and _WALK_DESTROY.search(code):
+            self._recursive_walkers(code)
         if self.lang == "tcl":
             for m in re.finditer(r"(?:^|[\[;{\s])exec\s+([^\]\n;]+)", code):
                 self._shell_line(self._words(m.group(1)))
@@ -1527,6 +1538,43 @@ class _Reader:
                 self._shell_line(self.value(m.group(1)))
         if lang == "clojure":
             self._lisp(code)
+
+    def _recursive_walkers(self, code: str) -> None:
+        """`function w(d){ for (const n of fs.readdirSync(d)) { …isDirectory() ? w(f) :
+        fs.writeFileSync(f, "") } }; w("/")`: a named function that lists a folder, calls
+        itself on what it finds and overwrites, truncates or deletes the rest destroys the
+        whole tree it is first called on (like `rm -r`; safety-m7)."""
+        for n_def, m in enumerate(_FUNC_DEF.finditer(code)):
+            name = m.group(1) or m.group(3) or m.group(5) or ""
+            if n_def >= 8:
+                break  # (a flood of definitions: the first few are judged)
+            if not name:
+                continue
+            if m.group(5):  # Python `def w(d):` runs to the next top-level def or the end
+                nxt = code.find("def ", m.end())
+                end = nxt if nxt > 0 else len(code)
+                body = code[m.end() : end]
+            else:
+                close = _closing(code, m.end() - 1)
+                end = close if close > 0 else len(code)
+                body = code[m.end() : end]
+            if not (
+                re.search(rf"\b{re.escape(name)}\s*\(", body)
+                and _WALK_ENUM.search(body)
+                and _WALK_DESTROY.search(body)
+            ):
+                continue
+            outside = code[: m.start()] + " " * (end - m.start()) + code[end:]
+            firsts: set[str] = set()
+            for call in re.finditer(rf"(?<![\w.]){re.escape(name)}\s*\(", outside):
+                close = _closing(outside, call.end() - 1)
+                args = _split_top(outside[call.end() : close if close > 0 else len(outside)], ",")
+                first = args[0].strip() if args else ""
+                if first and first not in firsts:
+                    firsts.add(first)
+                    self._delete(self.value(first), True)
+                if len(firsts) >= 8:
+                    break
 
     def _tree_walk_deletes(self, code: str) -> None:
         """A tree walker whose callback deletes what it visits: Perl `find(sub { unlink },
@@ -2175,6 +2223,27 @@ _SEND_CALL = re.compile(
 _ASSIGN = re.compile(
     r"(?<![\w$@])(?:(?:var|let|const|local|my|our)\s+)?([$@]?[A-Za-z_]\w*)\s*(?:<-|=(?![=~>]))\s*([^;\n]+)"
 )
+# AppleScript statements that only show or speak a message.
+_AS_BENIGN = re.compile(r"(?i)\s*(?:display\s+(?:notification|dialog|alert)|say|beep|delay|log)\b")
+_AS_ACTS = re.compile(r"(?i)\b(?:do\s+shell|do\s+script|run\s+script|tell|hidden\s+answer)\b")
+# (safety-m7) self-recursive tree walkers: a function defined in inline code, the folder
+# listing it calls, and the writes/deletes it does to what it lists.
+_FUNC_DEF = re.compile(
+    r"\bfunction\s+(\w+)\s*\(\s*(\w*)[^()]{0,80}\)\s*\{"
+    r"|\b(?:const|let|var)\s+(\w+)\s*=\s*(?:async\s+)?(?:function\s*)?\(?\s*(\w*)[^()=]{0,80}\)?"
+    r"\s*(?:=>\s*)?\{"
+    r"|\bdef\s+(\w+)\s*\(\s*(\w+)[^()]{0,80}\)\s*:"
+)
+_WALK_ENUM = re.compile(
+    r"\b(?:readdirSync|readdir|scandir|listdir|opendir|iterdir|read_dir|glob|list\.files"
+    r"|Dir\.(?:children|entries|each_child|foreach)|walkdir|readDirSync|readDir)\b"
+)
+_WALK_DESTROY = re.compile(
+    r"\b(?:writeFileSync|writeFile|truncateSync|ftruncateSync|unlinkSync|rmSync|rmdirSync"
+    r"|unlink|truncate|rmtree|remove|write_text|write_bytes|remove_file|remove_dir_all"
+    r"|writeTextFile|writeTextFileSync|removeSync|emptyDirSync|File\.write|File\.delete"
+    r"|File\.unlink|Deno\.remove|Deno\.writeTextFile)\s*\("
+)
 _ENUM = re.compile(
     r"\b(glob|Dir\.glob|Dir\.children|Dir\.entries|Dir\.each_child|Dir\.foreach|readdirSync"
     r"|readdir|scandir|opendir|list\.files|dir\.list|Dir\[|fs\.readdirSync|files\.walk|globSync"
@@ -2205,6 +2274,7 @@ _DELETE_REC = frozenset(
     rmtree rm_rf rm_r remove_dir remove_dir_all remove_entry remove_entry_secure RemoveAll
     rimraf deltree removeSync emptyDirSync emptyDir remove_tree delete_tree rmrf removeItem
     removeItemAtPath del_dir_r removeDirectoryRecursive removePathForcibly deleteRecursively
+    removeItemAtPathError removeItemAtURLError removeItemAtURL
     removeDir rmdir_all remove_all removeRecursive deleteDirectory delete_directory rmdir_r
     remove_recursive deleteTree rm_tree removeDirRecursive RemoveDirectoryRecursive
     """

@@ -112,6 +112,13 @@ def _fetch(cmd: Cmd) -> None:
         run_config_command(cmd, prog, "wget --use-askpass")
         cmd.add(C, "config-exec", "wget --use-askpass runs the program it names", askpass)
     if n == "bitsadmin" and re.search(r"/setnotifycmdline", " ".join(cmd.texts()), re.I):
+        # `/SetNotifyCmdLine JOB PROGRAM "ARGS"`: the line it runs is judged (safety-m7).
+        texts = [t.lower() for t in cmd.texts()]
+        k = texts.index("/setnotifycmdline") if "/setnotifycmdline" in texts else -1
+        run = cmd.args[k + 2 : k + 4] if k >= 0 else []
+        if run and not any(w.dynamic for w in run) and run[0].text.upper() != "NULL":
+            line = " ".join(w.text for w in run)
+            cmd.scope.include(cmd.scope.nested(line, "cmd", run[0]))
         cmd.add(C, "lolbin-exec", "bitsadmin runs a program when a download job finishes")
         return
     if n in ("certutil", "bitsadmin") and re.search(
@@ -170,6 +177,7 @@ def _fetch(cmd: Cmd) -> None:
     if any(
         (w.dynamic and w.origin not in ("", "variable") and "://" in w.text)
         or ("$(" in w.text and (not w.text.startswith("-") or "=" in w.text))
+        or (w.dynamic and _substituted_url(cmd.scope.source, w, cmd.scope.family))
         for w in cmd.args
         if w is not output
     ):
@@ -488,6 +496,7 @@ _SSH_WITH_VALUE = frozenset(
 
 @handles("ssh", "mosh", "autossh")
 def _ssh(cmd: Cmd) -> None:
+    begin = len(cmd.scope.findings)
     if cmd.name == "ssh" and any(
         re.fullmatch(r"-[46AaCfgKkMNnqsTtVvXxYy]*[GQ][46AaCfgKkMNnqsTtVvXxYy]*", w.text)
         for w in cmd.args
@@ -509,18 +518,32 @@ def _ssh(cmd: Cmd) -> None:
     if cmd.stdin.secret:
         # `ssh host 'cat > k' < ~/.ssh/id_rsa`: the remote side reads our stdin.
         cmd.add(C, "exfiltration", f"{cmd.name} sends private keys or credentials to a remote host")
-    cmd.add(
-        M,
-        "network",
-        f"{cmd.name} runs commands on another machine",
-        cmd.args[i] if i < len(cmd.args) else None,
-    )
     rest = cmd.args[i + 1 :]
     if rest:
         if len(rest) == 1:
             cmd.scope.include(cmd.scope.nested(rest[0].text, "bash", rest[0]))
         else:
             cmd.judge(list(rest), cmd.stdin)
+    if (
+        rest
+        and cmd.name == "ssh"
+        and not any(w.dynamic for w in rest)
+        and all(f.level < M for f in cmd.scope.findings[begin:])
+        and not any(
+            re.match(r"-[46CqtTvKkxyg]*[LRDwWMSOfNAXYJBEe]", w.text)
+            or re.search(r"(?i)command|forward|tunnel|permit", w.text)
+            for w in cmd.args[:i]
+        )
+    ):
+        # `ssh db1 uptime`, `ssh host 'df -h'`: a read-only command run over ssh is judged
+        # as that command (session-9 convention: safe).
+        return
+    cmd.add(
+        M,
+        "network",
+        f"{cmd.name} runs commands on another machine",
+        cmd.args[i] if i < len(cmd.args) else None,
+    )
 
 
 @handles("check_by_ssh")
@@ -744,6 +767,7 @@ def _resolver(cmd: Cmd) -> None:
 # machine: exfiltration (critical, session-8 convention), never a delete.
 _REMOTE_DEST = re.compile(
     r"(?i)\A(?:[a-z][a-z0-9+.-]{1,15}://\S+|[A-Za-z][\w.-]{1,40}:(?![\\/]{0,1}\Z)[^\\\s]*"
+    r"|[\w.-]{1,64}@[\w.-]{1,253}:[^\s]*"
     r"|\\\\[^\\]+\\\S+)\Z"
 )
 _UPLOAD_VERB = re.compile(
@@ -813,15 +837,25 @@ def secret_upload(cmd: Cmd) -> Word | None:
     if secret is None and not stdin_secret:
         return None
     ops = [w.text for w in texts if not w.text.startswith("-")]
-    remote = any(_REMOTE_DEST.match(t) and not is_secret(t) for t in ops)
+    remote = any((_REMOTE_DEST.match(t) or _host_name(t)) and not is_secret(t) for t in ops)
     verb = (
         any(_UPLOAD_VERB.match(t) for t in ops[:3])
         or bool(_UPLOAD_CMDLET.match(cmd.name))
         or bool(_UPLOAD_NAME.search(cmd.name))
+        or (cmd.name.endswith("put") and cmd.name not in ("tput", "input", "output"))
     )
     if remote or verb:
         return secret or Word("", cmd.start, cmd.end)
     return None
+
+
+def _host_name(text: str) -> bool:
+    """`ftp.example.com`, `203.0.113.9`: a bare host an upload client is pointed at (its last
+    label is no file suffix: `notes.tar.gz` is a file)."""
+    if re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", text):
+        return True
+    m = re.fullmatch(r"(?:[A-Za-z0-9-]{1,63}\.){1,6}([A-Za-z]{2,24})", text)
+    return m is not None and m.group(1).lower() not in _FILE_SUFFIXES
 
 
 # Known programs that send a name they are given to another machine.
@@ -846,6 +880,20 @@ _HOST_TAIL = re.compile(
     r"(?:@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}|\.[\w-]+\.[A-Za-z]{2,}|@\d{1,3}(?:\.\d{1,3}){3})"
     r"\.?(?::\S*)?[\"']?\Z"
 )
+
+
+def _substituted_url(src: str, w: Word, family: str) -> bool:
+    """A URL whose written form holds a command substitution anywhere (user, host, path,
+    query, fragment): `https://h/u/`id``, `"http://$(whoami)@h/"` (safety-m7)."""
+    if w.start < 0 or w.end - w.start > 8000:
+        return False
+    j = w.start  # an unquoted URL the grammar splits around a backtick part: read it whole
+    while j > 0 and w.start - j < 2000 and not src[j - 1].isspace():
+        j -= 1
+    raw = src[j : w.end]
+    if "://" not in raw:
+        return False
+    return "$(" in raw or ("`" in raw and family == "bash")
 
 
 def substituted_destination(cmd: Cmd) -> Word | None:

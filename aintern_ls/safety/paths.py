@@ -6,6 +6,7 @@ by the front ends. Windows paths are compared lowercase with forward slashes.
 
 from __future__ import annotations
 
+import fnmatch
 import posixpath
 import re
 from functools import lru_cache
@@ -103,6 +104,10 @@ _PERSISTENCE = re.compile(
     r"|kshrc|cshrc|tcshrc|mkshrc|inputrc|xinitrc|xprofile|xsession|bash_aliases|zlogout"
     r"|xsessionrc|pam_environment)$"
     r"|(^|/)\.config/fish/(config\.fish|conf\.d/\S+)$"
+    # other shells' start-up files (safety-m7): nushell, xonsh, elvish, ion
+    r"|(^|/)\.config/nushell/(config\.nu|env\.nu|login\.nu|autoload/\S+)$|(^|/)\.xonshrc$"
+    r"|(^|/)\.config/xonsh/(rc\.xsh|rc\.d/\S+)$|(^|/)\.(config/)?elvish/rc\.elv$"
+    r"|(^|/)\.config/ion/initrc$"
     r"|(^|/)\.ssh/(authorized_keys2?|rc|config)$"
     r"|^/etc/(profile|bashrc|bash\.bashrc|zshrc|zsh/\S+|environment|rc\.local|ld\.so\.preload)$"
     r"|^/etc/(profile\.d|cron\.d|cron\.daily|cron\.hourly|cron\.weekly|cron\.monthly"
@@ -129,6 +134,25 @@ _PERSISTENCE = re.compile(
     r"|(^|/)\.julia/config/startup\.jl$|^/etc/(psqlrc|gdb/gdbinit)$",
     re.I,
 )
+
+
+_ACCOUNT_NAMES = (
+    "/etc/passwd",
+    "/etc/shadow",
+    "/etc/group",
+    "/etc/gshadow",
+    "/etc/sudoers",
+    "/boot/grub/grub.cfg",
+    "/boot/vmlinuz",
+    "/boot/initrd.img",
+)
+
+
+def _glob_account_file(pattern: str) -> str | None:
+    """The first account or boot file a glob pattern (`/etc/*`, `/boot/*`) matches."""
+    if len(pattern) > 200 or not pattern.startswith(("/etc/", "/boot/")):
+        return None
+    return next((n for n in _ACCOUNT_NAMES if fnmatch.fnmatchcase(n, pattern)), None)
 
 
 def cwd_order(cwds: frozenset[str | None]) -> list[str | None]:
@@ -166,6 +190,15 @@ def write_target(
         if cwd is not None and not p.startswith(("/", "~")) and not re.match(r"^[a-z]:", p):
             p = _norm(posixpath.join(cwd, p), False)
         low = p.lower()
+        if (
+            low.startswith("/")
+            and any(c in low for c in "*?[")
+            and (hit := _glob_account_file(low)) is not None
+        ):
+            # `for f in /etc/*; do : > "$f"; done`, `> /etc/pass*`: the glob reaches an
+            # account or boot file (safety-m7).
+            level = RiskLevel.CRITICAL if append else RiskLevel.BLOCKED
+            return Target(level, "system-file", f"the account or boot file {hit} ({p})")
         if _ACCOUNT_FILES.match(low):
             # Appending (a sudoers line) grants rights; overwriting breaks every login.
             # A drop-in under sudoers.d/ or pam.d/ adds rules the way an append does.
@@ -233,7 +266,11 @@ _HISTORY_FILE = re.compile(
 
 # Single files whose deletion or overwrite breaks logins, boot or privilege separation.
 _CORE_FILES = re.compile(
-    r"^/(etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|pam\.d/\S+|ssh/sshd_config)"
+    r"^/(etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|pam\.d/\S+|ssh/sshd_config"
+    # the dynamic loader's configuration and preload list, the kernel's module and sysctl
+    # settings, the resolver and NSS (safety-m7)
+    r"|ld\.so\.(preload|conf|cache)|ld\.so\.conf\.d/[^/]+|modprobe\.d/[^/]+|sysctl\.conf"
+    r"|sysctl\.d/[^/]+|nsswitch\.conf|security/[^/]+|login\.defs|shells|crypttab)"
     r"|boot/\S+|s?bin/[^/]+|usr/s?bin/[^/]+|lib(64)?/[^/]+)$"
 )
 _WIN_DRIVE = re.compile(r"^[a-z]:$")
@@ -248,6 +285,8 @@ _DEVICE = re.compile(
     r"|zvol/|mem$|kmem$|port$|\*$"  # (`/dev/*`: every device, the disks among them)
     r"|(?!(pts|shm|fd|input|snd|dri|bus|net|char|cpu|hugepages|mqueue|vfio|serial|v4l|usb"
     r"|dma_heap|bsg|hidraw|tty|vc|cuse|fuse|log)(/|$))[\w.-]+/[\w.-]+$)"
+    # ESXi's raw disks (`/vmfs/devices/disks/naa.…`, `mpx.vmhba0:C0:T0:L0`), safety-m7
+    r"|^/vmfs/devices/disks/[^/\s]+$"
 )
 # Raw Windows disks and volumes: `\\.\PhysicalDrive0`, `\\.\C:`, `\\?\Volume{…}`,
 # `\\.\Harddisk0Partition1`.
@@ -320,6 +359,7 @@ def _norm(path: str, windows: bool) -> str:
 
 # The program and platform folders of antivirus / EDR products: deleting them removes the
 # machine's protection (Defender's Platform folder, CrowdStrike, Sophos, Symantec …).
+_DATASTORE = re.compile(r"/vmfs/volumes(?:/[^/]+)?/?")
 _SECURITY_DIR = re.compile(
     r"[a-z]:/(?:programdata|program files(?: \(x86\))?)/(?:microsoft/)?"
     r"(?:windows defender(?: advanced threat protection)?(?:/platform)?|crowdstrike|sophos"
@@ -417,6 +457,10 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         return Target(RiskLevel.BLOCKED, "rm-root", "top-level directories matched by a glob")
     if _ACCOUNT_FILES.match(low):
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the account or boot file {p}")
+    if _DATASTORE.fullmatch(low):
+        # ESXi keeps every virtual machine of a datastore under /vmfs/volumes/<ds>/: its
+        # contents (or the datastore itself) deleted are all of them (safety-m7).
+        return Target(RiskLevel.BLOCKED, "rm-system", f"the ESXi datastore {p}")
     if _SECURITY_DIR.fullmatch(low):
         return Target(RiskLevel.BLOCKED, "rm-security", f"the files of a security product ({p})")
     if _SYSTEM_LIB_GLOB.fullmatch(low):
@@ -471,7 +515,16 @@ _SECRET = re.compile(
     r"|\.oci/config|\.config/gcloud/(credentials|legacy_credentials|access_tokens|application_default)"
     r"|\.azure/(accesstokens\.json|msal_token_cache|azureprofile\.json)|(^|/)clouds\.ya?ml$"
     r"|\.config/rclone/rclone\.conf|\.terraform\.d/credentials|\.vault-token|\.s3cfg|(^|/)\.boto$"
-    r"|\.my\.cnf|\.dockercfg|\.config/hub$|\.password-store|(^|/)\.?htpasswd$|\.kdbx$",
+    r"|\.my\.cnf|\.dockercfg|\.config/hub$|\.password-store|(^|/)\.?htpasswd$|\.kdbx$"
+    # more CLIs' credential files, host keys, password hashes, wallets, browser logins (m7)
+    r"|\.config/(scw|doctl|hcloud|linode-cli|glab-cli|vercel|netlify|heroku|op|sops|b2)(/|$)"
+    r"|\.(aliyun|tccli|bluemix|ibmcloud|pulumi|databrickscfg|snowsql|mc|linode-cli)(/|$)"
+    r"|\.passwd-s3fs|\.b2_account_info|\.cargo/credentials|\.gem/credentials"
+    r"|\.composer/auth\.json|\.gradle/gradle\.properties|\.m2/settings(-security)?\.xml"
+    r"|(^|/)ssh_host_\w+_key$|^/etc/(gshadow|master\.passwd|security/opasswd)$"
+    r"|(^|/)(wallet\.dat|key[34]\.db|logins\.json|login data|cookies\.sqlite)$"
+    r"|\.ethereum/keystore|\.electrum/wallets|(^|/)ntds\.dit$"
+    r"|(^|/)secrets?\.(ya?ml|json|env|toml)$",
     re.I,
 )
 

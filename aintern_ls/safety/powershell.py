@@ -118,6 +118,12 @@ def _created_scripts(text: str, scope: Scope) -> None:
 
 
 _PS_VAR = "\x00ps:"  # PowerShell variables in the scope's table (no shell name starts so)
+# `(Get-Item PATH).LastWriteTime`, `(gi PATH -Force).CreationTimeUtc`, `$f.LastAccessTime`
+_TIMESTAMP_LHS = re.compile(
+    r"\A(?:\(\s*(?:get-item|gi|get-childitem|gci|dir|ls)\s+(?:-(?:literalpath|path|force)\s+)*"
+    r"(?P<path>'[^']*'|\"[^\"]*\"|[^\s)]+)[^)]{0,80}\)|(?P<var>\$\w{1,64}))"
+    r"\.(?:creation|lastwrite|lastaccess)time(?:utc)?\Z"
+)
 _AMSI = re.compile(
     r"amsiInitFailed|AmsiUtils|amsiContext|AmsiScanBuffer|amsi\.dll|amsiSession"
     r"|EnableScriptBlockLogging['\"]?\s*,\s*0|cachedGroupPolicySettings|\bEtwProvider\b"
@@ -146,6 +152,8 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
+    if "function" in text.lower() or "filter" in text.lower():
+        _function_calls(text, scope)
     for wm in _NET_WRITE.finditer(text):
         # `[IO.File]::WriteAllText('x.ps1', '…')`: remember the text, as Set-Content does.
         base = wm.group(1).replace("/", "\\").rsplit("\\", 1)[-1]
@@ -340,6 +348,76 @@ _STRING_REDIRECT = re.compile(
     r"(?im)(?:^|[;{])\s*(?:(?:echo|write-output)\s+)?(?:'((?:[^']|'')*)'|\"([^\"`$]*)\")"
     r"\s*(>>?)\s*(?:'([^']+)'|\"([^\"]+)\"|([^\s;|'\"]+))"
 )
+
+
+_FUNC_HEAD = re.compile(r"(?i)\b(?:function|filter)\s+([\w-]{1,64})\s*(\(([^()]{0,400})\))?\s*\{")
+_PARAM_BLOCK = re.compile(r"(?i)\A\s*param\s*\(([^()]{0,400})\)")
+_PS_ARG = re.compile(r"'(?:[^']|'')*'|\"[^\"$`]*\"|[^\s;|&(){}'\"]+")
+
+
+def _function_calls(text: str, scope: Scope) -> None:
+    """`function Zap($t) { Remove-Item $t -Recurse -Force }; Zap $env:ProgramFiles`: a
+    function's parameters are the call's arguments. Each call with literal (or well-known)
+    arguments is judged as the body with the parameters replaced (safety-m7)."""
+    if len(text) > 20000:
+        return
+    seen: set[tuple[str, str]] = set()
+    for n_def, m in enumerate(_FUNC_HEAD.finditer(text)):
+        if n_def >= 8:
+            break  # (a few functions are what a block defines; more is a flood)
+        open_at = m.end() - 1
+        depth, k = 0, open_at
+        stop = min(len(text), open_at + 4000)
+        while k < stop:
+            if text[k] == "{":
+                depth += 1
+            elif text[k] == "}":
+                depth -= 1
+                if depth == 0:
+                    break
+            k += 1
+        if depth != 0:
+            continue
+        body = text[open_at + 1 : k]
+        params_text = m.group(3)
+        pb = _PARAM_BLOCK.match(body)
+        if params_text is None and pb is not None:
+            params_text = pb.group(1)
+            body = body[pb.end() :]
+        params = re.findall(r"\$(\w+)", params_text or "")
+        if not params or "$" not in body:
+            continue
+        name = m.group(1)
+        calls = re.finditer(
+            rf"(?im)(?:^|[;|&{{(]\s*|\bthen\s+)\s*{re.escape(name)}[ \t]+([^;\n|}}]*)",
+            text[k + 1 :],
+        )
+        for n_call, call in enumerate(calls):
+            if n_call >= 8 or (name, call.group(1)) in seen:
+                continue
+            seen.add((name, call.group(1)))
+            args = _PS_ARG.findall(call.group(1))
+            bound: dict[str, str] = {}
+            positional = [a for a in args if not a.startswith("-")]
+            for i, a in enumerate(args):
+                if a.startswith("-") and i + 1 < len(args):
+                    key = a[1:].lower()
+                    hit = next((p for p in params if p.lower() == key), None)
+                    if hit is not None:
+                        bound[hit] = args[i + 1]
+                        if args[i + 1] in positional:
+                            positional.remove(args[i + 1])
+            for p in params:
+                if p not in bound and positional:
+                    bound[p] = positional.pop(0)
+            if not bound:
+                continue
+            code = body
+            for p, v in bound.items():
+                code = re.sub(rf"(?i)\$\{{?{re.escape(p)}\}}?(?!\w)", v.replace("\\", "\\\\"), code)
+            at = k + 1 + call.start()
+            where = Word(code, at, k + 1 + call.end())
+            scope.include(scope.nested(code, "powershell", where, -1))
 
 
 def _written_base(path: str) -> str | None:
@@ -673,6 +751,35 @@ class _Walker:
             info = self.visit(c)
         return Info() if info is None else info
 
+    def _timestomp(self, node: Node, m: re.Match[str]) -> None:
+        """`(Get-Item f).LastWriteTime = '…'`, `$f.CreationTime = …`: a file's times set by
+        hand. Moderate for an ordinary file; critical (anti-forensics, session 9) when it is
+        a log or sits in a system folder."""
+        from aintern_ls.safety.paths import LOG_DIR, LOG_SUBDIR
+
+        target = m.group("path") or ""
+        if m.group("var"):
+            target = self.scope.env.get(_PS_VAR + m.group("var") + ".fullname", "")
+        p = target.strip("'\" ").replace("\\", "/").lower()
+        p = re.sub(r"\A\$env:(systemroot|windir)", "c:/windows", p)
+        parent = p.rsplit("/", 1)[0]
+        s, e = self.span(node)
+        system = re.match(r"\A(c:)?/(windows|program files( \(x86\))?|programdata)(/|\Z)", p)
+        logged = p.endswith((".evtx", ".log")) or bool(
+            LOG_DIR.match(parent) or LOG_SUBDIR.match(parent)
+        )
+        if system or logged:
+            what = "a log" if logged else "a system file"
+            self.scope.add(
+                RiskLevel.CRITICAL,
+                "timestomp",
+                f"backdates {what} ({target}): hides when it changed",
+                s,
+                e,
+            )
+        else:
+            self.scope.add(RiskLevel.MODERATE, "write", "changes a file's timestamps", s, e)
+
     def assignment(self, node: Node) -> None:
         """`$c = 'Remove-Item'`: remember constant values so `& $c …` is judged as what it
         runs (a value built at run time is forgotten, and stays unknown)."""
@@ -680,6 +787,10 @@ class _Walker:
         if len(kids) < 2:
             return
         name = _text(kids[0]).strip().lower()
+        stamp = _TIMESTAMP_LHS.match(name)
+        if stamp is not None:
+            self._timestomp(node, stamp)
+            return
         if not re.fullmatch(r"\$[\w:]+", name):
             return
         if name.startswith("$env:"):

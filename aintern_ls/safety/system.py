@@ -1128,13 +1128,27 @@ def vi_shell_escapes(cmd: Cmd) -> bool:
     """`vim -c ':!cmd'`, `vi +':call system("cmd")'`: each shell escape given on the command
     line is judged as a command line. True if there was one."""
     found = False
+    pieces: list[tuple[str, Word]] = []
     for i, w in enumerate(cmd.args):
-        code = None
         if w.text in ("-c", "--cmd") and i + 1 < len(cmd.args):
-            code, where = cmd.args[i + 1].text, cmd.args[i + 1]
+            pieces.append((cmd.args[i + 1].text, cmd.args[i + 1]))
         elif w.text.startswith("+") and len(w.text) > 1:
-            code, where = w.text[1:], w
-        if code is not None:
+            pieces.append((w.text[1:], w))
+        elif w.text in ("-s", "-S") and i + 1 < len(cmd.args):
+            # `vim -s <(printf ':!rm -rf ~\n')`, `-S <(…)`: a script of keystrokes or Ex
+            # lines whose text is known (a process substitution that prints a literal).
+            src = cmd.args[i + 1]
+            if src.dynamic and src.origin in ("static", "decoded"):
+                known = Word(src.text, src.start, src.end)
+                pieces += [(line.lstrip(":"), known) for line in src.text.splitlines()[:64]]
+    if cmd.stdin.kind == "static" and (
+        cmd.name in ("ex", "vim.tiny") or any(re.fullmatch(r"-e?s|-e", t) for t in cmd.texts())
+    ):
+        # `ex -s < <(printf '!…')`, `vim -es <<< '!…'`: Ex commands read from stdin.
+        where = Word(cmd.stdin.text, cmd.start, cmd.end)
+        pieces += [(line.lstrip(":"), where) for line in cmd.stdin.text.splitlines()[:64]]
+    for code, where in pieces:
+        if code:
             shell = _VI_SHELL.match(code)
             if shell is not None:
                 text = next(
@@ -3125,6 +3139,25 @@ def program_code(cmd: Cmd, known: bool, mark: int) -> None:
             )
 
 
+def _findmnt_filtered(texts: list[str]) -> bool:
+    """findmnt narrowed to some mounts: a source/target operand, `-t TYPE`, `-O OPTS`,
+    `-S`/`-T`/`-N` (glued flags such as `-rno TARGET` take their value next)."""
+    skip = False
+    for t in texts:
+        if skip:
+            skip = False
+            continue
+        if re.fullmatch(r"-[a-zA-Z]*[tOSTNMF]", t) or t.startswith(
+            ("--types", "--options", "--source", "--target", "--mountpoint", "--task")
+        ):
+            return True
+        if re.fullmatch(r"-[a-zA-Z]*[ow]", t) or t in ("--output", "--poll", "--timeout"):
+            skip = True
+        elif not t.startswith("-"):
+            return True
+    return False
+
+
 # --- read-only queries of disks, modules and hardware (safety-p5) -----------------------
 
 
@@ -3136,6 +3169,9 @@ def _hardware_queries(cmd: Cmd) -> None:
     `blockdev --set*/--flushbufs/--rereadpt` change the device."""
     n = cmd.name
     texts = cmd.texts()
+    if n == "findmnt" and not _findmnt_filtered(texts):
+        # Every mount point, `/` among them: a loop over them acts on the root (m7).
+        cmd.info.paths = (Word("/", cmd.start, cmd.end),)
     if n == "kmod":
         ops = cmd.operands()
         verb = ops[0].text if ops else ""
@@ -3489,3 +3525,65 @@ def _sysrc(cmd: Cmd) -> None:
 @handles("kldstat")
 def _kldstat(cmd: Cmd) -> None:
     """FreeBSD `kldstat` prints the loaded kernel modules (like `lsmod`)."""
+
+
+# --- remote-access agents and tunnels installed as services; admin accounts by app CLIs ----
+# (safety-m7, Round 7) RMM agents, remote desktops and tunnel clients are how intruders keep
+# access: told to install themselves as a service, to start with Windows, or given an
+# unattended-access password, they are persistence (critical) whatever the program.
+_REMOTE_ACCESS = re.compile(
+    r"(?i)\A(?:anydesk|rustdesk|meshagent|screenconnect\S*|connectwise\S*|atera\S*|splashtop\S*"
+    r"|tacticalrmm|teamviewer\S*|ngrok|cloudflared|frpc|frps|chisel|ligolo\S*|zerotier-cli"
+    r"|ammyy\S*|supremo\S*|remoteutilities|rutserv|netsupport\S*|client32|dwagent|level"
+    r"|simplehelp\S*|aeroadmin|pulseway\S*|nanorm\S*|action1\S*|syncro\S*|bore|playit"
+    r"|localtonet|pinggy|tmate|sshx|gotty|ttyd|rport\S*)(?:\.exe)?\Z"
+)
+_SERVICE_INSTALL_OPT = re.compile(
+    r"(?i)\A(?:--?|/)(?:install-?service|installservice|fullinstall|service-?install"
+    r"|start-?with-?win(?:dows)?|run-?at-?(?:startup|boot|logon|login)|autostart|auto-?start"
+    r"|set-?password|unattended(?:-?access)?|silent-?install)(?:=\S*)?\Z"
+)
+_ADMIN_ROLE = re.compile(
+    r"(?i)\A--?role=?(?:administrator|admin|superuser|super_admin|superadmin|owner|root)\Z"
+)
+
+
+def remote_access_install(cmd: Cmd) -> bool:
+    """`rustdesk.exe --install-service`, `cloudflared service install TOKEN`, `AnyDesk.exe
+    --install DIR --start-with-win`, `echo PW | anydesk --set-password`: persistence;
+    `wp user create … --role=administrator`: an admin account; `wp plugin install URL
+    --activate`: code from the network installed and run. True when a finding was added."""
+    texts = cmd.texts()
+    low = [t.lower() for t in texts]
+    name = cmd.name.lower()
+    remote_tool = bool(_REMOTE_ACCESS.match(name))
+    installs = any(_SERVICE_INSTALL_OPT.match(t) for t in texts) or any(
+        (a in ("service", "svc", "--service") and b in ("install", "create"))
+        or (a == "install" and b in ("service", "--service"))
+        for a, b in itertools.pairwise(low)
+    )
+    if remote_tool and not installs:
+        installs = any(
+            t in ("install", "-install", "--install", "/install", "-i", "fullinstall") for t in low
+        ) or ("-m" in low and "install" in low)
+    if installs:
+        cmd.add(
+            C,
+            "persistence",
+            f"{cmd.name} installs itself to run at start-up (remote access that stays)",
+        )
+        return True
+    if any(_ADMIN_ROLE.match(t) for t in texts) or (
+        "administrator" in low
+        and any(re.search(r"role[:_-]?add|add-?role|set-?role", t) for t in low)
+    ):
+        cmd.add(C, "account", f"{cmd.name} creates or promotes an administrator account")
+        return True
+    if (
+        "install" in low
+        and any(re.match(r"(?i)https?://", t) for t in texts)
+        and any(t in ("plugin", "theme", "extension", "module", "addon", "pm:install") for t in low)
+    ):
+        cmd.add(C, "remote-code", f"{cmd.name} installs a plugin from the network (its code runs)")
+        return True
+    return False

@@ -209,7 +209,17 @@ def _remove_item(cmd: Cmd) -> None:
         if val is not None:
             targets.append(val)
     if not targets and cmd.stdin.paths:
-        targets = list(cmd.stdin.paths)
+        from aintern_ls.safety.paths import LOG_DIR, LOG_SUBDIR
+
+        # A listing emits the folder's entries: of a log folder, that is its logs (log
+        # clearing, critical), not the folder itself.
+        targets = [
+            Word(w.text.rstrip("\\/") + "\\*", w.start, w.end, w.dynamic, True)
+            if (low := w.text.replace("\\", "/").rstrip("/").lower())
+            and (LOG_DIR.match(low) or LOG_SUBDIR.match(low))
+            else w
+            for w in cmd.stdin.paths
+        ]
         recursive = True
     elif not targets and cmd.stdin.kind == "static" and cmd.stdin.text.strip():
         # `"$env:SystemRoot" | Remove-Item -Recurse`: piped strings bind to -Path.
@@ -331,6 +341,15 @@ def _invoke_expression(cmd: Cmd) -> None:
             M, "indirect-code", "runs code assembled from literal pieces (judged as built)", code
         )
         cmd.scope.include(cmd.scope.nested(built, "powershell", code))
+    elif (
+        "$" in code.text
+        and (raw_code := cmd.scope.source[code.start : code.end].strip()).startswith('"')
+        and raw_code.endswith('"')
+        and (filled := interpolate_ps(raw_code, ps_variables(cmd.scope))) is not None
+    ):
+        # `$p='rm'; $a='-r -fo C:\Users'; iex "$p $a"`: every variable in the string has a
+        # literal value set before: the code is that text (safety-m7).
+        cmd.scope.include(cmd.scope.nested(filled, "powershell", code))
     elif code.dynamic or "$" in code.text or "frombase64" in text:
         if not code.dynamic and "$" in code.text:
             # `iex 'Remove-Item -Recurse $HOME'`: the variables are read when it runs, but
@@ -2194,6 +2213,14 @@ def _write_cmdlet(cmd: Cmd) -> None:
         return
     # Set-Content $PROFILE, Out-File -Append ~/.bashrc: writes to startup/system files.
     targets = positional_and_paths(cmd, params)
+    if (
+        cmd.name in ("set-content", "add-content", "clear-content")
+        and cmd.stdin.paths
+        and "path" not in params
+        and "literalpath" not in params
+    ):
+        # `Get-Item C:\…\hosts | Set-Content -Value ''`: the piped item is the -Path (m7).
+        targets = [*targets, *cmd.stdin.paths]
     if cmd.name in ("copy-item", "move-item"):
         # The destination is what gets written: `-Destination X` or the second positional.
         dest = params.get("destination") or params.get("dest")
@@ -2616,6 +2643,13 @@ def fso_deletes(text: str) -> list[tuple[str, bool, int, int]]:
     return out
 
 
+# Folders malware drops files in: shares, temp, public, downloads, AppData, ProgramData.
+_DROP_FOLDER = re.compile(
+    r"(?i)\A(?:\\\\|%te?mp%|\$env:te?mp)|\\(?:temp|tmp|users\\public|downloads"
+    r"|appdata|programdata|windows\\tasks|perflogs)\\"
+)
+
+
 def _mshta(cmd: Cmd) -> None:
     script = next((w for w in cmd.args if not w.text.startswith(("/", "-"))), None)
     if (
@@ -2679,8 +2713,10 @@ def _mshta(cmd: Cmd) -> None:
             return
     if any(
         re.search(r"https?:|javascript:|vbscript:|/i:\S*(https?|ftp):", w.text, re.I)
+        or re.match(r"\A[\"']?(?:\\\\|//)[^\\/\s]+[\\/]", w.text)
         for w in cmd.args
     ):
+        # a URL, inline script, or a script on another machine's share (`\\h\s\x.vbs`)
         cmd.add(C, "remote-code", f"{cmd.name} runs remote or inline script code")
     elif any(
         w.text.replace("\\", "/").rsplit("/", 1)[-1].split(",", 1)[0].lower()
@@ -2848,6 +2884,11 @@ def _lolbas_more(cmd: Cmd) -> None:
             for p in project
         ):
             cmd.add(C, "lolbin-exec", "msbuild runs inline tasks from a file that is not a project")
+            return
+        if any(_DROP_FOLDER.search(p.replace("/", "\\")) for p in project):
+            # a project in a share, a temp/public/download folder: dropped there, its inline
+            # tasks are code nobody here has read (opaque execution, safety-m7)
+            cmd.add(C, "lolbin-exec", "msbuild runs a project dropped in a shared or temp folder")
             return
         cmd.add(M, "build", "msbuild builds a project")
         return
@@ -3527,6 +3568,30 @@ def ps_variables(scope: Scope) -> Mapping[str, str]:
     """The PowerShell variables whose constant value the walk knows (`$s = '…'`), over the
     folders whose meaning is known ($HOME, $env:SystemRoot …)."""
     return _PsVariables(scope.env)
+
+
+_PS_REF = re.compile(r"\$\{([\w:]+)\}|\$((?:env:)?\w+)", re.I)
+
+
+def interpolate_ps(text: str, variables: Mapping[str, str]) -> str | None:
+    """A double-quoted PowerShell string's text with every `$name`/`${name}` replaced by its
+    literal value; None when one is unknown (or the string holds a subexpression)."""
+    body = text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
+    if "$(" in body or len(body) > 4000:
+        return None
+    missing = False
+
+    def sub(m: re.Match[str]) -> str:
+        nonlocal missing
+        name = "$" + (m.group(1) or m.group(2)).lower()
+        value = variables.get(name)
+        if value is None:
+            missing = True
+            return m.group(0)
+        return value
+
+    out = _PS_REF.sub(sub, body)
+    return None if missing or out == body else out
 
 
 def ps_eval(text: str, variables: Mapping[str, str] | None = None) -> str | None:

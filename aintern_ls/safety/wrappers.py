@@ -524,12 +524,27 @@ for _names, _opts, _pos in (
     (("stdbuf",), {"-i", "-o", "-e"}, 0),
     (("chrt",), {"-p"}, 1),
     (("taskset",), {"-c", "--cpu-list"}, 0),
-    (("flock",), {"-w", "-E", "--timeout", "-c"}, 1),
     (("chroot",), {"--userspec", "--groups"}, 1),
     (("unshare",), {"-t", "--target"}, 0),
 ):
     for _n in _names:
         handles(_n)(_simple_wrapper(frozenset(_opts), _pos))
+
+
+@handles("flock")
+def _flock(cmd: Cmd) -> None:
+    """`flock [OPTS] FILE CMD…`, `flock [OPTS] FILE -c 'CMD'` (options may follow FILE):
+    runs the command, or the `-c` command line through a shell, holding the lock."""
+    code = cmd.option_value("-c", "--command")
+    if code is not None:
+        cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
+        if code.dynamic:
+            cmd.add(C, "eval-dynamic", "flock -c runs a command line only known at run time")
+        return
+    rest(
+        cmd,
+        skip_options(cmd.args, 0, frozenset({"-w", "-E", "--timeout", "--conflict-exit-code"})) + 1,
+    )
 
 
 @handles("runuser")
@@ -695,6 +710,23 @@ def _at(cmd: Cmd) -> None:
         return
     if cmd.stdin.kind == STDIN_STATIC:
         cmd.scope.include(cmd.scope.nested(cmd.stdin.text, "bash", cmd.words[0], cmd.stdin.start))
+    if cmd.scope.family != "bash" and cmd.name == "at":
+        # Windows `at [\\HOST] TIME [/interactive] [/every:…|/next:…] COMMAND`: the command
+        # line it schedules is judged as written (safety-m7).
+        args = list(cmd.args)
+        k = next(
+            (i for i, w in enumerate(args) if re.fullmatch(r"\d{1,2}:\d{2}(:\d{2})?\w*", w.text)),
+            -1,
+        )
+        if k >= 0:
+            k += 1
+            while k < len(args) and args[k].text.startswith("/") and "\\" not in args[k].text[1:]:
+                k += 1
+            if k == len(args) - 1 and " " in args[k].text:
+                fam = cmd.scope.family
+                cmd.scope.include(cmd.scope.nested(args[k].text, fam, args[k]))
+            elif k < len(args):
+                cmd.judge(args[k:])
     cmd.add(C, "schedule", f"{cmd.name} schedules commands to run later (persistence)")
 
 
