@@ -513,6 +513,8 @@ def _misc(cmd: Cmd) -> None:
     if n in ("modprobe", "insmod") and not any(t in ("-n", "--dry-run", "-c") for t in texts):
         cmd.add(C, "kernel", f"{n} loads code into the kernel")
         return
+    if n == "defaults" and texts[:1] in (["read"], ["read-type"], ["domains"], ["find"]):
+        return  # macOS `defaults read DOMAIN`: prints settings
     cmd.add(M, "changes", f"{n} changes files, settings or starts programs")
 
 

@@ -740,6 +740,18 @@ CATALOGUE: dict[str, Rule] = _rules(
         "shows a fake system password dialog to capture the user's password",
         'osascript -e \'display dialog "Password:" default answer "" with hidden answer\'',
     ),
+    # --- safety-rep7: what incident reports show intruders typing --------------------------
+    (
+        "unprotect",
+        "lifts the immutable/append-only flag of system or persistence files, the step before"
+        " rewriting them (cron, ld.so.preload, authorized_keys)",
+        "chattr -i /etc/ld.so.preload",
+    ),
+    (
+        "datastore-wipe",
+        "deletes the contents of a whole ESXi datastore: every virtual machine on it (blocked)",
+        "rm -rf /vmfs/volumes/datastore1/*",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

@@ -34,6 +34,7 @@ from aintern_ls.safety import (  # noqa: F401
     infra,
     inline,
     network,
+    reports,
     shape,
     system,
     toolchains,
@@ -469,6 +470,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if scope.family == "bash" and name in _CODE_OPTION_TOOLS:
         _embedded_code(cmd)
     _whatever_the_handler(cmd)  # attack tools by name, the clock, hives copied out, …
+    reports.judge(cmd)  # what incident reports show intruders typing (safety-rep7)
     # (a `.bat`/`.cmd` launcher runs on Windows whatever shell starts it)
     handler = lookup(name, scope.family != "bash" or launcher is not None)
     if launcher is None and scope.family != "bash" and head_low.endswith((".bat", ".cmd")):

@@ -398,13 +398,10 @@ def _kubectl(cmd: Cmd) -> None:
     if verb == "exec":
         dd = next((i for i, w in enumerate(cmd.args) if w.text == "--"), None)
         if dd is not None and dd + 1 < len(cmd.args):
-            begin = len(cmd.scope.findings)
-            inner = list(cmd.args[dd + 1 :])
-            cmd.judge(inner)
-            if not any(w.dynamic for w in inner) and all(
-                f.level < M for f in cmd.scope.findings[begin:]
-            ):
-                return  # `kubectl exec pod -- cat /etc/os-release`: judged as what runs (safe)
+            cmd.judge(list(cmd.args[dd + 1 :]))
+        # Even `kubectl exec pod -- cat /etc/os-release` reaches into a running workload on
+        # another machine: at least moderate (the product's labelled examples rate a remote
+        # read-only command moderate).
         cmd.add(M, "kube-exec", "kubectl exec runs a command in a pod")
         return
     if verb == "scale" and any(w.text in ("--replicas=0", "0") for w in cmd.args):
@@ -517,12 +514,18 @@ _CLOUD_AUDIT_OFF = re.compile(
 _CLOUD_IAM = re.compile(
     r"\Aaws iam (create-user|create-login-profile|update-login-profile|create-access-key"
     r"|attach-(user|role|group)-policy|put-(user|role|group)-policy|add-user-to-group"
-    r"|update-assume-role-policy|create-role|create-service-specific-credential)\b"
+    r"|update-assume-role-policy|create-role|create-service-specific-credential"
+    # (safety-rep7) a managed policy's new default version grants whatever it says
+    r"|create-policy-version|set-default-policy-version)\b"
     r"|\Aaz (ad (user|sp|app) (create|create-for-rbac|credential reset|owner add)"
     r"|ad group member add"
-    r"|role assignment create)\b"
+    r"|role assignment create"
+    # (safety-rep7) vault access policies, VM local-admin resets, custom role definitions
+    r"|keyvault set-policy|vm user (update|reset-ssh)|role definition (create|update))\b"
     r"|\Agcloud ((projects|organizations|folders|iam service-accounts) add-iam-policy-binding"
-    r"|iam service-accounts (create|keys create))\b"
+    r"|iam service-accounts (create|keys create)"
+    # (safety-rep7) custom roles widened; SSH keys pushed through instance/project metadata
+    r"|iam roles (create|update)|compute (instances|project-info) add-metadata .*ssh-keys)\b"
 )
 
 

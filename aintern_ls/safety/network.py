@@ -438,6 +438,20 @@ def _copy_remote(cmd: Cmd) -> None:
         cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files (its script)")
         return
     ops = cmd.operands(frozenset({"-P", "-i", "-o", "-F", "-J", "-c", "-l", "-S"}))
+    if cmd.name == "rclone":
+        # `rclone copy --max-age 2y SRC DST`: a long option's value is not an operand (rclone's
+        # long options take a value unless it looks like a path or remote)
+        ops = [
+            w
+            for i, w in enumerate(cmd.args)
+            if not w.text.startswith("-")
+            and not (
+                i
+                and cmd.args[i - 1].text.startswith("--")
+                and "=" not in cmd.args[i - 1].text
+                and not re.search(r"[/\\:]", w.text)
+            )
+        ]
     if (any(is_secret(w.text) for w in ops) and len(ops) >= 2) or (
         cmd.name in ("croc", "wormhole", "magic-wormhole") and any(is_secret(w.text) for w in ops)
     ):
@@ -496,7 +510,6 @@ _SSH_WITH_VALUE = frozenset(
 
 @handles("ssh", "mosh", "autossh")
 def _ssh(cmd: Cmd) -> None:
-    begin = len(cmd.scope.findings)
     if cmd.name == "ssh" and any(
         re.fullmatch(r"-[46AaCfgKkMNnqsTtVvXxYy]*[GQ][46AaCfgKkMNnqsTtVvXxYy]*", w.text)
         for w in cmd.args
@@ -518,32 +531,20 @@ def _ssh(cmd: Cmd) -> None:
     if cmd.stdin.secret:
         # `ssh host 'cat > k' < ~/.ssh/id_rsa`: the remote side reads our stdin.
         cmd.add(C, "exfiltration", f"{cmd.name} sends private keys or credentials to a remote host")
-    rest = cmd.args[i + 1 :]
-    if rest:
-        if len(rest) == 1:
-            cmd.scope.include(cmd.scope.nested(rest[0].text, "bash", rest[0]))
-        else:
-            cmd.judge(list(rest), cmd.stdin)
-    if (
-        rest
-        and cmd.name == "ssh"
-        and not any(w.dynamic for w in rest)
-        and all(f.level < M for f in cmd.scope.findings[begin:])
-        and not any(
-            re.match(r"-[46CqtTvKkxyg]*[LRDwWMSOfNAXYJBEe]", w.text)
-            or re.search(r"(?i)command|forward|tunnel|permit", w.text)
-            for w in cmd.args[:i]
-        )
-    ):
-        # `ssh db1 uptime`, `ssh host 'df -h'`: a read-only command run over ssh is judged
-        # as that command (session-9 convention: safe).
-        return
+    # Even `ssh db1 uptime` runs on another machine: at least moderate (the product's
+    # labelled examples rate a remote read-only command moderate), whatever it runs.
     cmd.add(
         M,
         "network",
         f"{cmd.name} runs commands on another machine",
         cmd.args[i] if i < len(cmd.args) else None,
     )
+    rest = cmd.args[i + 1 :]
+    if rest:
+        if len(rest) == 1:
+            cmd.scope.include(cmd.scope.nested(rest[0].text, "bash", rest[0]))
+        else:
+            cmd.judge(list(rest), cmd.stdin)
 
 
 @handles("check_by_ssh")

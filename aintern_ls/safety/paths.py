@@ -131,7 +131,12 @@ _PERSISTENCE = re.compile(
     r"|(^|/)\.(irbrc|pryrc|psqlrc|sqliterc|rprofile|gdbinit|lldbinit|ghci|octaverc|lesskey"
     r"|mongorc\.js|mongoshrc\.js|perldb|guile|sbclrc|clisprc\.lisp|mysqlsh/mysqlshrc\.py)$"
     r"|(^|/)rprofile\.site$|(^|/)\.ipython/profile_[^/]+/startup/[^/]+$"
-    r"|(^|/)\.julia/config/startup\.jl$|^/etc/(psqlrc|gdb/gdbinit)$",
+    r"|(^|/)\.julia/config/startup\.jl$|^/etc/(psqlrc|gdb/gdbinit)$"
+    # (safety-rep7) a server-side script dropped where web shells go (Exchange's
+    # aspnet_client and owa/ecp auth folders, upload folders, MOVEit's isapi folder): it
+    # runs on every request (ProxyShell/ProxyLogon, MOVEit, WordPress intrusions)
+    r"|(^|[\\/])(aspnet_client|owa[\\/]auth|ecp[\\/]auth|uploads?|moveit\w*|\.well-known)"
+    r"([\\/][^\\/]+)*[\\/][^\\/]+\.(php\d?|phtml|phar|aspx?|ashx|asmx|jspx?|cfm|cgi)$",
     re.I,
 )
 

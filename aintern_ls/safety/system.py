@@ -324,7 +324,9 @@ def _users(cmd: Cmd) -> None:
             return
         if not re.search(
             r"-(adduser|resetpasswordfor|newpassword|guestaccount\s+on|adminuser|addadmin"
-            r"|autologin\s+set|securetokenon|screenlock\s+off)",
+            r"|autologin\s+set|securetokenon|screenlock\s+off"
+            # (safety-rep7, LOOBins) guest access to file sharing: anyone on the network reads
+            r"|(smb|afp)guestaccess\s+on)",
             text,
         ):
             return  # -secureTokenStatus, -guestAccount status, -filesystem status …
@@ -637,6 +639,8 @@ def _kext(cmd: Cmd) -> None:
 @handles("xattr")
 def _xattr(cmd: Cmd) -> None:
     text = " ".join(cmd.texts())
+    if cmd.short("pl") and not cmd.short("dcw"):
+        return  # `xattr -p com.apple.quarantine f`, `xattr -l f`: print only
     if re.search(r"com\.apple\.quarantine", text) and (cmd.short("dc") or "-w" not in text):
         cmd.add(C, "disable-security", "removes the quarantine flag, so Gatekeeper never checks it")
     elif cmd.short("c") and not cmd.short("p"):

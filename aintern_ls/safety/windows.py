@@ -1210,6 +1210,8 @@ def _flag_value(cmd: Cmd, flag: str) -> str | None:
 
 
 _WIN_PATH_START = re.compile(r"(?i)\A(?:[a-z]:[\\/]|\\\\|\.\.?[\\/]|%\w+%[\\/])")
+# What cmd.exe splits an unquoted argument at (or treats as an operator).
+_CMD_SPLITS = re.compile(r"[\s;,&|<>]")
 
 
 def _cmd_exe(cmd: Cmd) -> None:
@@ -1218,11 +1220,18 @@ def _cmd_exe(cmd: Cmd) -> None:
             rest = cmd.args[i + 1 :]
             if rest:
                 # Words with spaces were quoted (`del /s "C:\\Program Files\\*"`): keep them one.
+                # So were an argument's code and its separators (`powershell -c "$u=…;iex(irm
+                # $u)"`, ClickFix): re-quoted, cmd would split them at `;` and lose the rest.
                 text = " ".join(
                     f'"{x.text}"'
-                    if " " in x.text and len(rest) > 1 and _WIN_PATH_START.match(x.text)
+                    if len(rest) > 1
+                    and '"' not in x.text
+                    and (
+                        (" " in x.text and _WIN_PATH_START.match(x.text))
+                        or (j > 0 and _CMD_SPLITS.search(x.text))
+                    )
                     else x.text
-                    for x in rest
+                    for j, x in enumerate(rest)
                 )
                 src = cmd.scope.source[rest[0].start : rest[-1].end]
                 start = rest[0].start if src == text else -1
@@ -1933,7 +1942,13 @@ def _net(cmd: Cmd) -> None:
             else:
                 cmd.add(C, "account", f"net {verb} /add creates an account or adds a group member")
             return
-        changes = [f for f in flags if not f.startswith("/domain") and f not in ("/?", "/help")]
+        # `/dom`, `/do`: net takes any unique abbreviation of `/domain`
+        changes = [
+            f
+            for f in flags
+            if not (f.startswith("/domain") or (len(f) >= 3 and "/domain".startswith(f)))
+            and f not in ("/?", "/help")
+        ]
         if verb in ("user", "users") and (len(ops) >= 2 or changes):
             # `net user bob NewPass1`, `net user guest /active:yes`: password or account flags.
             cmd.add(C, "account", "net user changes an account's password or settings")

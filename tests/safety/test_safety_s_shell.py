@@ -75,7 +75,7 @@ from tests.safety._levels import B, C, D, M, S
         ("kubectl run x --image=busybox -- rm -rf /", B),
         ("kubectl exec pod -- sh -lc 'rm -rf /'", B),
         ("kubectl exec -n prod deploy/web -- rm -rf /data", D),
-        ("kubectl exec pod -- ls /", S),  # Round 7: judged as `ls /`
+        ("kubectl exec pod -- ls /", M),  # remote, read-only: moderate
         # syntax checks run nothing
         ("node --check app.js", S),
         ("ruby -c x.rb", S),

@@ -1,0 +1,917 @@
+"""What real intrusions type: knowledge from incident/threat reports and LOL catalogues
+(issue 14, safety-rep7) that fits no other module.
+
+Incident write-ups (CISA #StopRansomware advisories, The DFIR Report, Sophos, Mandiant,
+Unit42, Red Canary) and catalogues (LOLESXi, LOOBins, LOLRMM, WADComs) show the same few
+moves again and again, each spelled with whatever program the victim had:
+
+- **Security products turned off**: a stop/disable/kill/uninstall verb of any service
+  manager, process killer or package manager aimed at an antivirus/EDR/monitoring agent
+  or an OS protection (`sc config MBAMService start= disabled`, `apt-get purge
+  falcon-sensor`, `systemctl mask apparmor`, `pkill AliYunDun`, a vendor's own uninstaller):
+  critical, whatever the tool. The product is known by its service/process/package name.
+- **Remote access opened**: remote-management tools installed unattended or given a
+  password (AnyDesk `--install`/`--set-password`, RustDesk, TeamViewer, ScreenConnect,
+  Atera, SimpleHelp, Splashtop … incl. their installers through msiexec), reverse tunnels
+  that expose a remote-login port or a SOCKS proxy (`ssh -R …:3389`, `plink -R`,
+  `chisel client … R:socks`, `ngrok tcp 3389`, `bore local 3389`, VS Code's `code
+  tunnel`), tunnel services installed (`cloudflared service install`), SSH turned on on
+  an ESXi host, the remote-desktop firewall group enabled: critical (a single firewall
+  allow rule stays moderate, as the corpora settle it). Their read-only modes
+  (`--get-id`, `version`, `tunnel list`, `status`) are safe.
+- **Anti-forensics**: timestamps of system files copied from another file (`touch -r
+  /etc/… /bin/x`, ESXiArgs, UNC3886): critical; removing the immutable flag from
+  persistence and account files (`chattr -i /etc/ld.so.preload`, `chattr -iae
+  /root/.ssh/authorized_keys`): critical, the step before rewriting them.
+- **Credential stores copied**: the macOS keychain, browsers' saved-login and cookie
+  databases, wallets (stealers stage them in /tmp before upload): critical, like `reg save
+  HKLM\\SAM` (reading `/etc/shadow` stays as the corpora settle it). (A password dialog
+  with a hidden answer, Atomic Stealer's phishing, is sig7's `credential-prompt`.)
+- **ESXi**: `esxcli network firewall set --default-action true` passes all traffic;
+  deleting the contents of a whole datastore (`rm -rf /vmfs/volumes/ds1/*`, `find
+  /vmfs/volumes -name '*.vmdk' -exec rm`) destroys every VM on it: blocked; `vmkfstools`
+  deletes or zeroes one virtual disk (dangerous) and only queries with `-P`;
+  `/etc/init.d/<service> stop` stops a service (dangerous).
+
+- **Identity and mail administration** (Octo Tempest, Midnight Blizzard): PowerShell
+  cmdlets that grant roles, permissions, passwords, credentials or MFA methods
+  (`Add-MsolRoleMember`, `New-ManagementRoleAssignment`, `New-AzRoleAssignment`,
+  `New-MgUserAuthenticationPhoneMethod`): critical account changes; mail forwarded outside
+  by rule or mailbox setting: critical exfiltration; a mailbox exported as a script into
+  a web folder (ProxyShell) is a web shell.
+- **Web frameworks' database resets**, what coding agents run (the Replit incident):
+  `php artisan migrate:fresh`, `python manage.py flush`, Symfony's
+  `doctrine:database:drop --force`, `flask db downgrade base`: dangerous, like
+  `rails db:drop` (`--pretend` and `sqlflush` only print).
+- **Every VM, snapshot, backup or volume**: a lister (`qm list`, `virsh list`,
+  `VBoxManage list vms`, `zfs list -t snapshot`, `lvs`, `Get-VBRBackup`) feeding a loop,
+  `xargs` or pipeline into the tool's destroyer deletes all of them: blocked (a `grep`
+  that narrows the list makes it an ordinary delete: dangerous).
+- **Root certificates trusted**: `certutil -addstore Root`, `Import-Certificate` into a
+  Root store, a certificate copied into the system trust anchors, `trust anchor`: every
+  TLS connection can then be intercepted (critical, as `security add-trusted-cert`).
+- **System Restore turned off through WMI** (`wmic … SystemRestore call Disable`): its
+  restore points go, like `Disable-ComputerRestore`: blocked.
+
+`judge(cmd)` is called by the dispatcher for every simple command before its handler; the
+handlers registered here make the tunnel/RMM/ESXi programs known (so their read-only modes
+are safe and not "unknown program").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from aintern_ls.safety.context import Cmd
+from aintern_ls.safety.levels import B, C, D, M
+from aintern_ls.safety.paths import write_target
+from aintern_ls.safety.registry import handles
+from aintern_ls.safety.words import Word, names
+
+# --- security products by the names of their services, processes and packages ------------
+_SECURITY = re.compile(
+    r"(?ix)^(?:"
+    # Microsoft Defender and Windows protections
+    r"windefend|sense|mssense|wdnissvc|wdnisdrv|wdfilter|wdboot|msmpeng|mpdefendercoreservice"
+    r"|securityhealthservice|wscsvc|mpssvc|sgrmbroker|sysmon(?:64)?|sysmondrv|eventlog"
+    # EDR / AV vendors
+    r"|sentinel(?:agent|ctl|helperservice|staticengine(?:scanner)?|one|servicehost|memoryscanner)?"
+    r"|csfalcon(?:service|container)?|falcon-sensor|falcond|falconctl|csagent"
+    r"|cbdefense|carbonblack|cb(?:comms|agent)|repmgr|cylance(?:svc|ui)?"
+    r"|sophos[\w .-]*|savservice|savadminservice|hmpalert|mcsagent|mcsclient"
+    r"|avp|avpui|klnagent|kavfs\w*|ekrn|egui|eset\w*|bdagent|bdservicehost|epsecurityservice"
+    r"|epprotectedservice|vsserv|mcafee\w*|mfe\w+|masvc|macmnsvc|ccsvchst|sepmasterservice"
+    r"|smcservice|symantec\w*|ntrtscan|tmlisten|ds_agent|tmccsf|coreserviceshell|pccntmon"
+    r"|mbamservice|mbamtray|malwarebytes\w*|cyserver|cytray|cyveraservice|traps\w*|cortex\w*"
+    r"|elastic-(?:agent|endpoint)|winlogbeat|auditbeat|osqueryd?|wazuh-agent\w*|ossec\w*"
+    r"|tanium\w*|qualys\w*|ir_agent|rapid7\w*|huntress\w*|avast\w*|avgsvc|aswbidsagent|wrsa"
+    r"|fsecure\w*|fshoster\w*|psanhost|pavsrv\w*|bitdefender\w*|webroot\w*|xagt|fireeye\w*"
+    # Chinese cloud security/monitoring agents killed by miners
+    r"|aegis|aliyundun\w*|alihips|alinet|alisecguard|aliyun-service|aliyun|yunjing|ydservice"
+    r"|bcm-agent|barad_agent|stargate|qcloud\w*"
+    # Linux / macOS protections and logging
+    r"|auditd|rsyslogd?|syslog-ng|apparmor|firewalld|selinux|xprotect\w*|littlesnitch\w*"
+    r"|lulu|blockblock|santa(?:d)?"
+    r")(?:\.(?:exe|service|sys|plist))?$"
+)
+# Backup products: stopping them before encryption is dangerous (a service stop), not more.
+
+
+def _clean(text: str) -> str:
+    t = text.strip().strip("'\"").rstrip("\\/")
+    t = t[max(t.rfind("/"), t.rfind("\\")) + 1 :]
+    return t.lower()
+
+
+def security_name(text: str) -> bool:
+    """Whether a service/process/package/plist name is a security product or protection
+    (`WinDefend`, `MsMpEng.exe`, `falcon-sensor`, `com.crowdstrike.falcond.plist`)."""
+    t = _clean(text)
+    if not t:
+        return False
+    if _SECURITY.match(t):
+        return True
+    # Reverse-DNS plists and unit names: com.crowdstrike.falcond, com.sentinelone.agent.
+    return any(_SECURITY.match(part) for part in re.split(r"[.@]", t) if part)
+
+
+_SEC_WORD = re.compile(
+    r"(?i)(?:^|[\\/%*' ])(?:sophos|crowdstrike|sentinelone|sentinel ?agent|windows defender"
+    r"|defender|kaspersky|eset|mcafee|symantec|malwarebytes|bitdefender|trend ?micro|cylance"
+    r"|carbon ?black|cortex|webroot|avast|f-secure|huntress|qualys|tanium|aegis|yunjing|qcloud"
+    r"|aliyun|falcon)(?:[\\/%*' ]|$)"
+)
+_UNINSTALLER = re.compile(r"(?i)uninst|remove|cleanup|kill|disable")
+
+
+def _stops_security(cmd: Cmd, name: str, low: list[str]) -> str | None:
+    """The security product a stop/disable/kill/uninstall command aims at, if any."""
+    ops = [t for t in low if not t.startswith(("-", "/"))]
+    if name in ("sc", "sc.exe") and ops[:1] and ops[0] in ("stop", "delete", "pause", "config"):
+        target = ops[1] if len(ops) > 1 else ""
+        if ops[0] == "config" and not any("disabled" in t or "demand" in t for t in low):
+            return None
+        return target if security_name(target) else None
+    if name in ("net", "net1") and ops[:1] in (["stop"], ["pause"]):
+        target = " ".join(ops[1:])
+        return target if security_name(target) or _SEC_WORD.search(" " + target + " ") else None
+    if name in ("taskkill", "tskill"):
+        hit = [t for t in ops if security_name(t)]
+        return hit[0] if hit else None
+    if name in ("pkill", "killall"):
+        hit = [t for t in ops if security_name(t) or _SEC_WORD.search(" " + t + " ")]
+        return hit[0] if hit else None
+    if name in ("systemctl",) and any(v in ops[:2] for v in ("stop", "disable", "mask", "kill")):
+        hit = [t for t in ops[1:] if security_name(t)]
+        return hit[0] if hit else None
+    if name == "service" and len(ops) >= 2 and ops[1] in ("stop", "disable"):
+        return ops[0] if security_name(ops[0]) else None
+    packagers = ("apt", "apt-get", "aptitude", "yum", "dnf", "zypper", "pacman", "snap", "brew")
+    if name in packagers and (
+        any(v in ops[:1] for v in ("remove", "purge", "erase", "autoremove", "uninstall"))
+        or (name == "pacman" and any(t.startswith("-r") for t in low))
+    ):
+        hit = [t for t in ops[1:] if security_name(t)]
+        return hit[0] if hit else None
+    if name in ("rpm", "dpkg") and any(
+        t in ("-e", "--erase", "-r", "-p", "--remove", "--purge") for t in low
+    ):
+        hit = [t for t in ops if security_name(t)]
+        return hit[0] if hit else None
+    if name in ("launchctl",) and ops[:1] and ops[0] in ("unload", "bootout", "remove", "disable"):
+        hit = [t for t in ops[1:] if security_name(t)]
+        return hit[0] if hit else None
+    if name in (
+        "stop-service",
+        "spsv",
+        "stop-process",
+        "spps",
+        "kill",
+        "remove-service",
+        "set-service",
+    ):
+        if name == "set-service" and not any(t == "disabled" for t in low):
+            return None
+        if name == "kill" and cmd.scope.family == "bash":
+            return None
+        hit = [t for t in ops if security_name(t) or security_name(t.strip("'\"*"))]
+        return hit[0] if hit else None
+    if name in ("wmic", "wmic.exe"):
+        joined = " ".join(low)
+        if "call uninstall" in joined or "call terminate" in joined or " delete" in joined:
+            m = _SEC_WORD.search(joined.replace("like", " "))
+            return m.group(0).strip(" %'\\/*") if m else None
+    return None
+
+
+# --- remote-management tools and tunnels ----------------------------------------------------
+_RMM = re.compile(
+    r"(?i)(anydesk|rustdesk|teamviewer|tv_w32|tv_x64|screenconnect|connectwise|splashtop"
+    r"|srstreamer|atera|simplehelp|netsupport|client32|ammyy|aa_v3|meshagent|tacticalrmm"
+    r"|tacticalagent|remoteutilities|rutserv|rfusclient|dwagent|dwservice|logmein|gotoassist"
+    r"|bomgar|beyondtrust|supremo|remotepc|zohoassist|ultraviewer|action1|ninjarmm|syncro"
+    r"|kaseya|ninjaone|pdqconnect|level-agent|getscreen|fleetdeck|nomachine|radmin|dameware)"
+)
+_RMM_UNATTENDED = frozenset(
+    names(
+        """
+        --install -install /install --silent-install --silent --set-password --password
+        --start-with-win /s /silent /verysilent /quiet /qn /qb /norestart -s --assign
+        --unattended assignment prevercheck --grant-easy-access --config-id --token -pass
+        --install-service -fullinstall passwd --passwd
+        """
+    )
+)
+_RMM_READ = frozenset(
+    names(
+        """
+        --get-id --get-alias --get-status --version -version -v --help -h /? help version
+        status info --status --info
+        """
+    )
+)
+# Ports of remote-login services: exposing one to another host opens the machine up.
+_LOGIN_PORTS = frozenset({"22", "23", "135", "139", "445", "3389", "5900", "5901", "5985", "5986"})
+
+
+def _rmm(cmd: Cmd, low: list[str], name: str) -> bool:
+    if not _RMM.search(name):
+        return False
+    flags = [t.split("=", 1)[0] for t in low]
+    if any(t in _RMM_UNATTENDED for t in flags) or any(t == "service" for t in low[:1]):
+        cmd.add(C, "remote-access", f"{name} installs or arms a remote-control tool")
+    elif low and all(t in _RMM_READ for t in low):
+        pass  # `anydesk --get-id`: prints the id
+    else:
+        cmd.add(M, "remote-access", f"{name} runs a remote-control tool")
+    return True
+
+
+def _reverse_forward(value: str) -> bool:
+    """An ssh/plink `-R` value that exposes a login port or a SOCKS proxy to the far side."""
+    parts = value.strip("'\"").replace("[", "").replace("]", "").split(":")
+    if len(parts) == 1 or (len(parts) == 2 and parts[1] == ""):
+        return True  # `-R 1080`: a reverse SOCKS proxy into this network
+    return parts[-1] in _LOGIN_PORTS
+
+
+def _tunnel(cmd: Cmd, name: str, low: list[str]) -> None:
+    if name in ("ssh", "plink", "autossh", "klink"):
+        for i, t in enumerate(low):
+            value = low[i + 1] if t == "-r" and i + 1 < len(low) else None
+            if value is None and t.startswith("-r") and len(t) > 2 and t[2].isdigit():
+                value = t[2:]
+            if value is not None and _reverse_forward(value):
+                cmd.add(
+                    C, "remote-access", f"{name} -R opens a login port or proxy to another host"
+                )
+                return
+        return
+
+
+def _firewall_hole(cmd: Cmd, name: str, low: list[str]) -> None:
+    """The firewall's remote-desktop/WinRM rule group switched on (like `netsh advfirewall
+    firewall set rule group="remote desktop" new enable=Yes`). A single allow rule for a
+    port stays moderate, as the corpora settle it."""
+    if name == "enable-netfirewallrule" and re.search(
+        r"remote desktop|remotedesktop|windows remote management|remote administration",
+        " ".join(low),
+    ):
+        cmd.add(C, "remote-access", "enables the firewall rules for remote desktop or WinRM")
+
+
+# Tunnel services that publish a local port to the internet (or to another tailnet/account).
+_TUNNELS = frozenset(
+    names(
+        """
+        bore zrok devtunnel lt localtunnel loophole loclx localxpose tunnelto expose frpc
+        rathole inlets playit telebit tailscale pinggy tunnelmole
+        """
+    )
+)
+
+
+def _login_port(low: list[str]) -> bool:
+    """A remote-login port among a tunnel's arguments (`3389`, `localhost:22`, `-p 5900`)."""
+    for t in low:
+        for part in re.split(r"[:=,/]", t):
+            if part in _LOGIN_PORTS:
+                return True
+    return False
+
+
+def _tunnel_service(cmd: Cmd, name: str, low: list[str]) -> None:
+    """VS Code remote tunnels (Stately Taurus), devtunnel, bore, zrok, tailscale ssh …: a
+    tunnel to a remote-login port, open to anonymous users, or installed as a service is
+    remote access (critical); another published port is moderate; status is safe."""
+    ops = [t for t in low if not t.startswith("-")]
+    if name == "code":
+        if ops[:1] != ["tunnel"]:
+            return
+        rest = ops[1:2]
+        if rest and rest[0] in ("status", "user", "help", "prune", "rename", "kill"):
+            return
+        if rest == ["service"] and ops[2:3] == ["install"]:
+            cmd.add(
+                C, "remote-access", "code tunnel installs a standing remote tunnel as a service"
+            )
+        else:
+            cmd.add(C, "remote-access", "code tunnel lets another machine log in through VS Code")
+        return
+    if ops[:1] and ops[0] in ("status", "version", "help", "list", "show", "ls", "whoami"):
+        return
+    if low and all(t in ("--help", "-h", "--version", "-v", "-V") for t in low):
+        return
+    if (
+        _login_port(low)
+        or "--allow-anonymous" in low
+        or (name == "tailscale" and "--ssh" in low)
+        or ops[:2] == ["service", "install"]
+    ):
+        cmd.add(C, "remote-access", f"{name} opens a remote-login port to other machines")
+    else:
+        cmd.add(M, "network", f"{name} publishes a local port through a tunnel")
+
+
+# --- timestamps and immutable flags -----------------------------------------------
+_SYSTEM_TREE = re.compile(
+    r"^(?:/bin|/sbin|/usr|/lib\w*|/etc|/boot|/var/log|/store)"
+    r"(?:/|$)|^[a-z]:[\\/](?:windows|program files)",
+    re.I,
+)
+_PROTECTED = re.compile(
+    r"^(?:/etc|/var/spool/cron|/root|/usr|/bin|/sbin|/lib\w*|/boot|/tmp/?$|/var/tmp/?$)(?:/|$)"
+    r"|(?:^|/)\.ssh(?:/|$)|authorized_keys"
+)
+
+
+def _touch(cmd: Cmd) -> None:
+    texts = cmd.texts()
+    stamp = any(
+        t in ("-r", "-d", "-t", "--reference", "--date")
+        or t.startswith(("--reference=", "--date="))
+        for t in texts
+    )
+    if not stamp:
+        return
+    valued = {"-r", "-d", "-t", "--reference", "--date"}
+    targets = []
+    skip = False
+    for t in texts:
+        if skip:
+            skip = False
+            continue
+        if t in valued:
+            skip = True
+            continue
+        if t.startswith("-"):
+            continue
+        targets.append(t)
+    if any(_SYSTEM_TREE.match(t) for t in targets):
+        cmd.add(C, "timestomp", "touch fakes the timestamps of a system file (hides a change)")
+
+
+def _chattr(cmd: Cmd) -> None:
+    texts = cmd.texts()
+    removes = any(re.fullmatch(r"-[a-zA-Z]*[ia][a-zA-Z]*", t) for t in texts) and not any(
+        t.startswith("+") for t in texts
+    )
+    if not removes:
+        return
+    paths = [t for t in texts if not t.startswith(("-", "+"))]
+    if any(_PROTECTED.search(p) or p in (".ssh", "~/.ssh") for p in paths):
+        cmd.add(
+            C,
+            "unprotect",
+            "chattr lifts the immutable flag of system or persistence files (to rewrite them)",
+        )
+
+
+# --- credential stores ------------------------------------------------------------------------
+_CRED_STORE = re.compile(
+    r"(?i)keychains?/[^/]*\.keychain(?:-db)?$|login\.keychain|/login data(?: for account)?$"
+    r"|(?:chrome|chromium|edge|brave|opera)[^\n]*/(?:cookies|web data|local state)$"
+    r"|(?:^|/)(?:key[34]\.db|logins\.json|cookies\.sqlite|signons\.sqlite)$|(?:^|/)wallet\.dat$"
+)
+_CRED_HINT = re.compile(
+    r"(?i)keychain|login.data|cookies|web.data|local.state|key[34]|logins|signons|wallet"
+)
+_READERS = frozenset(
+    names(
+        """
+        cp ditto rsync scp tar zip 7z 7za cat base64 xxd od strings sqlite3 copy xcopy robocopy
+        copy-item cpi get-content gc type esentutl dd install mv
+        """
+    )
+)
+
+
+def _credential_copy(cmd: Cmd, name: str) -> None:
+    if name not in _READERS:
+        return
+    for w in cmd.args:
+        if not _CRED_HINT.search(w.text):
+            continue
+        t = w.text.strip("'\"").replace("\\ ", " ").replace("\\", "/")
+        if not t.startswith("-") and _CRED_STORE.search(t.rstrip("/")):
+            cmd.add(C, "credentials", f"{name} copies a credential store ({t.rsplit('/', 1)[-1]})")
+            return
+
+
+# --- ESXi ----------------------------------------------------------------------------------
+_DATASTORE = re.compile(r"^/vmfs/volumes(?:/[^/]+)?(?:/\*(?:\.\w+)?|/\*/\*(?:\.\w+)?)?/?$")
+# A lister of every VM whose items feed a loop or xargs: inside `$(…)`/backticks, or piped
+# on to `xargs`/`while read` (`getallvms; destroy $1` is not fed by it).
+_LISTS = r"(?:vim-cmd\s+vmsvc/getallvms|esxcli\s+(?:--\S+\s+)*vm\s+process\s+list)"
+_EVERY_VM = re.compile(
+    rf"(?i)\$\([^)]*{_LISTS}|`[^`]*{_LISTS}|{_LISTS}[^;&\n]*\|\s*(?:xargs|while)\b"
+)
+_GREP = re.compile(r"\b[ef]?grep\s+((?:-\S+\s+)*)")
+
+
+_SUB_END = re.compile(r"[)`;\n]|\|\s*(?:xargs|while)\b")
+
+
+@lru_cache(maxsize=256)
+def _every_vm_source(source: str) -> bool:
+    """A lister of every VM feeding a loop or xargs, not narrowed on the way (`grep -v
+    Vmid`, `grep -Eo '[0-9]+'` only cut the header or pick the id; `grep test` narrows)."""
+    for m in re.finditer(rf"(?i){_LISTS}", source):
+        before = source[: m.start()]
+        opened = max(before.rfind("$("), before.rfind("`"))
+        in_sub = opened >= 0 and not re.search(r"[)`]", before[opened + 1 :].lstrip("("))
+        rest = source[m.end() :]
+        end = _SUB_END.search(rest)
+        tail = rest[: end.start()] if end else rest
+        feeds = in_sub or (end is not None and end.group(0).startswith("|"))
+        if feeds and all(re.search(r"[ov]", g.group(1)) for g in _GREP.finditer(tail)):
+            return True
+    return False
+
+
+_VM_FILES = re.compile(r"(?i)\*\.(?:vmdk|vmx|vmsn|vmsd|vmem|vswp|nvram|vmss)\b")
+
+
+def _esxi(cmd: Cmd, name: str, low: list[str]) -> None:
+    joined = " ".join(low)
+    if name == "esxcli" and re.search(
+        r"\bfirewall\s+set\b.*(?:--default-action|-d)[= ](?:true|1|pass)", joined
+    ):
+        cmd.add(C, "disable-security", "esxcli lets all traffic through the ESXi firewall")
+    elif name == "esxcli" and re.search(
+        r"\bfirewall\s+ruleset\s+set\b.*(?:sshserver|esxshell|vsphereclient).*"
+        r"(?:--enabled|-e)[= ](?:true|1)|(?:--enabled|-e)[= ](?:true|1).*sshserver",
+        joined,
+    ):
+        cmd.add(C, "remote-access", "esxcli opens the ESXi firewall for SSH")
+    elif name == "vim-cmd" and re.search(
+        r"hostsvc/(?:enable_ssh|start_ssh|enable_esx_shell|start_esx_shell)", joined
+    ):
+        cmd.add(C, "remote-access", "vim-cmd turns on SSH or the shell of the ESXi host")
+    elif (
+        name == "vim-cmd"
+        and re.search(r"vmsvc/(?:snapshot\.removeall|destroy|unregister)\b", joined)
+        and any(w.dynamic for w in cmd.args)
+        and _every_vm_source(cmd.scope.source)
+    ):
+        # `for i in $(vim-cmd vmsvc/getallvms | awk … | grep -Eo …); do vim-cmd
+        # vmsvc/snapshot.removeall $i; done`: the id comes from the list of every VM
+        cmd.add(B, "vm-destroy", "vim-cmd removes the snapshots or VMs of every VM on the host")
+    elif name in ("rm", "shred", "srm", "unlink"):
+        if any(_DATASTORE.match(t) and t.startswith("/vmfs/volumes/") for t in low) or any(
+            t.startswith("/vmfs/volumes/") and _VM_FILES.search(t) and t.count("*") >= 1
+            for t in low
+            if "/*/" in t or t.count("/") <= 4
+        ):
+            cmd.add(B, "datastore-wipe", "deletes the virtual machines of a whole ESXi datastore")
+    elif name == "find" and low[:1] and low[0].startswith("/vmfs/volumes"):
+        deletes = "-delete" in low or re.search(r"-exec\s+\S*(?:rm|shred)\b", joined)
+        if deletes and (_VM_FILES.search(joined) or re.search(r"\.vmdk|\.vmx", joined)):
+            cmd.add(B, "datastore-wipe", "find deletes the virtual disks of every VM on the host")
+
+
+# --- identity and mail administration (Exchange, Entra ID / MSOnline, Az) -----------------
+# Granting roles, permissions, passwords, credentials or MFA methods: an account change.
+_GRANT = re.compile(
+    r"^(?:add|new|set|update|reset|grant)-(?:mg|msol|azuread|az|exo)?"
+    r"(?:\w*rolemember|\w*roleassignment|managementroleassignment|mailboxpermission"
+    r"|recipientpermission|adpermission|\w*ownerbyref|userpassword|\w*password(?:credential)?"
+    r"|\w*keycredential|\w*authentication\w*method|\w*federat\w*|domainauthentication"
+    r"|\w*approleassignment\w*|\w*oauth2permissiongrant)(?:byref)?$"
+)
+# Mail sent outside the organisation by rule, or a mailbox exported to a file.
+_MAIL_OUT = re.compile(r"^(?:new|set)-(?:inboxrule|transportrule|mailbox)$")
+_FORWARD_OPTS = frozenset(
+    names(
+        """
+        -forwardto -redirectto -forwardasattachmentto -forwardingsmtpaddress -forwardingaddress
+        -blindcopyto -redirectmessageto -addtorecipients
+        """
+    )
+)
+
+
+def texts_path(text: str) -> str:
+    """A path operand as the path classifiers read it (quotes off, `/` separators)."""
+    return text.strip("'\"").replace("\\", "/")
+
+
+def _identity(cmd: Cmd, name: str, low: list[str]) -> None:
+    if _GRANT.match(name):
+        cmd.add(C, "account", f"{name} grants a role, permission, password or credential")
+    elif _MAIL_OUT.match(name) and any(t.split(":", 1)[0] in _FORWARD_OPTS for t in low):
+        cmd.add(C, "exfiltration", f"{name} forwards or copies mail to another address")
+    elif name == "new-mailboxexportrequest":
+        # ProxyShell: a mailbox exported as a `.aspx` into a web folder is a web shell (an
+        # export to a share stays moderate, as the corpora settle it)
+        for i, t in enumerate(low[:-1]):
+            if t == "-filepath":
+                target = write_target(texts_path(low[i + 1]), cmd.scope.cwds)
+                if target is not None and target.level >= C:
+                    cmd.add(target.level, target.rule, f"{name} writes {target.what}")
+
+
+# --- a file fetched with .NET's WebClient.DownloadFile and then run ---------------------
+_DOWNLOAD_FILE = re.compile(
+    r"(?i)\.downloadfile(?:async)?\s*\(\s*[\"'][^\"']+[\"']\s*,\s*[\"']([^\"']+)[\"']"
+)
+_STARTERS = frozenset(names("start-process saps start invoke-item ii & . cmd"))
+
+
+@lru_cache(maxsize=256)
+def _fetched(source: str) -> frozenset[str]:
+    """The files a script fetches with `.DownloadFile(URL, PATH)` (once per script: the
+    hook runs for every command of it)."""
+    if "downloadfile" not in source.lower():
+        return frozenset()
+    return frozenset(_clean(m.group(1)) for m in _DOWNLOAD_FILE.finditer(source))
+
+
+def _runs_webclient_download(cmd: Cmd, name: str) -> None:
+    """`$c.DownloadFile('http://…/p.exe','C:\\Users\\Public\\p.exe'); Start-Process
+    C:\\Users\\Public\\p.exe`: the file just fetched from the network is run."""
+    fetched = _fetched(cmd.scope.source)
+    if not fetched:
+        return
+    ran = [cmd.words[0].text]
+    if name in _STARTERS:
+        ran += [w.text for w in cmd.args if not w.text.startswith("-")][:1]
+    if any(_clean(t) in fetched for t in ran if t):
+        cmd.add(C, "remote-code", "runs a file just downloaded with WebClient.DownloadFile")
+
+
+# --- files written by decoders and SQL servers -----------------------------------------------
+def _decoded_into(cmd: Cmd) -> None:
+    """`certutil -decode s.txt C:\\inetpub\\wwwroot\\aspnet_client\\s.aspx`: where the
+    decoded file lands matters like any other write (a web shell, a startup file)."""
+    ops = [w.text for w in cmd.args if not w.text.startswith(("-", "/"))]
+    if len(ops) >= 2:
+        target = write_target(ops[-1].replace("\\", "/"), cmd.scope.cwds)
+        if target is not None and target.level >= C:
+            cmd.add(target.level, target.rule, f"certutil decodes a file into {target.what}")
+
+
+_OUTFILE = re.compile(r"(?i)\binto\s+(?:out|dump)file\s+['\"]([^'\"]+)['\"]")
+
+
+def _sql_outfile(cmd: Cmd, text: str) -> None:
+    """`SELECT … INTO OUTFILE '/var/www/html/uploads/s.php'`: the database server writes a
+    file (a web shell when it lands where scripts run)."""
+    for m in _OUTFILE.finditer(text):
+        target = write_target(m.group(1).replace("\\", "/"), cmd.scope.cwds)
+        if target is not None:
+            cmd.add(target.level, target.rule, f"the SQL writes {target.what}")
+        else:
+            cmd.add(M, "write", "the SQL makes the database server write a file")
+
+
+# --- web frameworks' database resets (what coding agents run: the Replit incident) ---------
+def _framework_reset(cmd: Cmd, low: list[str]) -> None:
+    """`php artisan migrate:fresh`, `python manage.py flush`, `bin/console
+    doctrine:database:drop --force`, `flask db downgrade base`: the framework drops every
+    table or row of the application's database (dangerous, like `rails db:drop`)."""
+    ops = [t for t in low if not t.startswith("-")]
+    if not ops:
+        return
+    script = ops[0].replace("\\", "/").rsplit("/", 1)[-1]
+    task = ops[1] if len(ops) > 1 else ""
+    django = script in ("manage.py", "django-admin", "django-admin.py") and (
+        task in ("flush", "reset_db") or (task == "migrate" and ops[-1] == "zero")
+    )
+    symfony = script == "console" and (
+        (task in ("doctrine:database:drop", "doctrine:schema:drop") and "--force" in low)
+        or (task == "doctrine:fixtures:load" and "--append" not in low)
+    )
+    laravel = (
+        script == "artisan"
+        and task in ("migrate:fresh", "migrate:reset", "migrate:refresh", "db:wipe")
+        and "--pretend" not in low
+    )
+    hit = task if django or symfony or laravel else ""
+    if hit:
+        cmd.add(D, "db-drop", f"{script} {hit} deletes the application's database tables or data")
+
+
+# --- root certificates trusted (every TLS connection can then be intercepted) -------------
+_ANCHOR_DIRS = re.compile(
+    r"^(?:/usr/local/share/ca-certificates|/usr/share/ca-certificates|/etc/pki/ca-trust/source"
+    r"(?:/anchors)?|/etc/ca-certificates/trust-source(?:/anchors)?|/etc/ssl/certs)(?:/|$)"
+)
+_ROOT_STORE = re.compile(r"(?i)^(?:root|authroot)$|cert:[\\/](?:localmachine|currentuser)[\\/]root")
+
+
+def _trusts_root(cmd: Cmd, name: str, low: list[str]) -> None:
+    """`certutil -addstore Root ca.cer`, `Import-Certificate -CertStoreLocation
+    Cert:\\LocalMachine\\Root`, a certificate copied into the system trust anchors, `trust
+    anchor ca.crt`: a new root of trust (as `security add-trusted-cert` on macOS)."""
+    stores = name in ("import-certificate", "import-pfxcertificate") or (
+        name == "certutil" and any(t.lstrip("-/") == "addstore" for t in low)
+    )
+    dest = low[-1].strip("'\"") if low else ""
+    copies = name in ("cp", "mv", "install", "tee", "ln") and (
+        (bool(_ANCHOR_DIRS.match(dest)) and dest.endswith((".crt", ".pem", "/")))
+        or dest.rstrip("/")
+        in ("/usr/local/share/ca-certificates", "/etc/pki/ca-trust/source/anchors")
+    )
+    hit = (
+        (stores and any(_ROOT_STORE.search(t.strip("'\"")) for t in low))
+        or (name == "trust" and low[:1] == ["anchor"] and "--remove" not in low)
+        or copies
+    )
+    if hit:
+        cmd.add(C, "disable-security", f"{name} makes the system trust a new root certificate")
+
+
+# --- listers of every VM, snapshot, backup or volume feeding a destroyer ------------------
+# A lister's items stand for "every item" (as `vim-cmd vmsvc/getallvms` does in infra): a
+# loop, `xargs` or pipeline over what it prints destroys all of them.
+EVERY_VM = "<every-vm>"  # the same token infra uses for ESXi's listers
+EVERY_SNAPSHOT = "<every-snapshot>"
+EVERY_VOLUME = "<every-volume>"
+EVERY_BACKUP = "<every-backup>"
+
+
+def _lister(name: str, low: list[str]) -> str | None:
+    ops = [t for t in low if not t.startswith("-")]
+    if name in ("qm", "pct") and ops[:1] == ["list"]:
+        return EVERY_VM
+    if name == "virsh" and ops[:1] == ["list"]:
+        return EVERY_VM
+    if name == "vboxmanage" and ops[:2] == ["list", "vms"]:
+        return EVERY_VM
+    if name == "zfs" and ops[:1] == ["list"] and re.search(r"-t\s*snap", " ".join(low)):
+        return EVERY_SNAPSHOT
+    if name in ("lvs", "lvdisplay") or (name == "lvm" and ops[:1] == ["lvs"]):
+        return EVERY_VOLUME
+    if name in ("get-vbrbackup", "get-vbrrestorepoint") and not any(
+        t.split(":", 1)[0] in ("-name", "-id", "-backup", "-job") for t in low
+    ):
+        return EVERY_BACKUP
+    return None
+
+
+def _fed(cmd: Cmd, token: str) -> bool:
+    return any(w.text == token for w in cmd.args) or any(w.text == token for w in cmd.stdin.paths)
+
+
+def _every_item(cmd: Cmd, name: str, low: list[str]) -> None:
+    ops = [t for t in low if not t.startswith("-")]
+    if name in ("qm", "pct") and ops[:1] == ["destroy"] and _fed(cmd, EVERY_VM):
+        cmd.add(B, "vm-destroy", f"{name} destroys every VM of the host with its disks")
+    elif (
+        name == "virsh"
+        and ops[:1] == ["undefine"]
+        and any(t in ("--remove-all-storage", "--storage", "--wipe-storage") for t in low)
+        and _fed(cmd, EVERY_VM)
+    ):
+        cmd.add(B, "vm-destroy", "virsh deletes every VM of the host with its disks")
+    elif (
+        name == "vboxmanage"
+        and ops[:1] == ["unregistervm"]
+        and "--delete" in low
+        and _fed(cmd, EVERY_VM)
+    ):
+        cmd.add(B, "vm-destroy", "VBoxManage deletes every VM with its disks")
+    elif name == "zfs" and ops[:1] == ["destroy"] and _fed(cmd, EVERY_SNAPSHOT):
+        cmd.add(B, "delete-backups", "zfs destroys every snapshot")
+    elif name == "lvremove" and _fed(cmd, EVERY_VOLUME):
+        cmd.add(B, "disk", "lvremove deletes every logical volume (the system's too)")
+    elif name in ("remove-vbrbackup", "remove-vbrrestorepoint") and _fed(cmd, EVERY_BACKUP):
+        cmd.add(B, "delete-backups", f"{name} deletes every Veeam backup")
+
+
+# --- the hook ------------------------------------------------------------------------------
+# Program names some check below looks at; every other command leaves at once (the hook runs
+# for every simple command, so it must cost nothing for the rest).
+_NAMED = (
+    frozenset(
+        names(
+            """
+        sc sc.exe net net1 taskkill tskill pkill killall systemctl service apt apt-get aptitude
+        yum dnf zypper pacman snap brew rpm dpkg launchctl stop-service spsv stop-process spps
+        kill remove-service set-service wmic wmic.exe msiexec msiexec.exe touch chattr ssh plink
+        autossh klink code esxcli vim-cmd rm shred srm unlink find
+        enable-netfirewallrule certutil mysql mariadb django-admin flask import-certificate
+        import-pfxcertificate trust cp mv install tee ln ditto rsync scp tar zip 7z 7za cat
+        base64 xxd od strings sqlite3 copy xcopy robocopy copy-item cpi get-content gc type
+        esentutl dd qm pct virsh vboxmanage zfs lvs lvdisplay lvm lvremove get-vbrbackup
+        get-vbrrestorepoint remove-vbrbackup remove-vbrrestorepoint
+        """
+        )
+    )
+    | _TUNNELS
+)
+_STOPPERS = frozenset(
+    names(
+        """
+        sc sc.exe net net1 taskkill tskill pkill killall systemctl service apt apt-get aptitude
+        yum dnf zypper pacman snap brew rpm dpkg launchctl stop-service spsv stop-process spps
+        kill remove-service set-service wmic wmic.exe
+        """
+    )
+)
+_ITEM_TOOLS = frozenset(
+    names(
+        """
+        qm pct virsh vboxmanage zfs lvs lvdisplay lvm lvremove get-vbrbackup get-vbrrestorepoint
+        remove-vbrbackup remove-vbrrestorepoint
+        """
+    )
+)
+_TRUST_TOOLS = frozenset(
+    names("certutil import-certificate import-pfxcertificate trust cp mv install tee ln")
+)
+_SCRIPT_RUNNER = re.compile(r"^(?:php\d*(?:\.\d+)?|python[\d.]*|py|pypy3?)$")
+
+
+@lru_cache(maxsize=2048)
+def _head_kind(raw: str, name: str) -> frozenset[str]:
+    """What the command word itself says (once per distinct word): a security product's
+    path, a remote-control tool, an init script, a framework's script runner."""
+    kinds = set()
+    if _SEC_WORD.search(raw):
+        kinds.add("security")
+    if _RMM.search(raw.rsplit("/", 1)[-1]):
+        kinds.add("rmm")
+    if raw.startswith(("/etc/init.d/", "/etc/rc.d/init.d/")):
+        kinds.add("initd")
+    if _SCRIPT_RUNNER.match(name):
+        kinds.add("runner")
+    return frozenset(kinds)
+
+
+def judge(cmd: Cmd) -> None:
+    """Knowledge from incident reports that applies whatever handler the program has."""
+    head = cmd.words[0]
+    if head.dynamic:
+        return
+    name = cmd.name.lower()
+    raw = head.text.replace("\\", "/").lower()
+    kind = _head_kind(raw, name)
+    other_shell = cmd.scope.family != "bash"
+    if (
+        name not in _NAMED
+        and not kind
+        and not (other_shell and ("-" in name or _fetched(cmd.scope.source)))
+    ):
+        return
+    texts = [w.text for w in cmd.args]
+    low = [t.lower() for t in texts]
+    product = _stops_security(cmd, name, low) if name in _STOPPERS else None
+    if product:
+        cmd.add(C, "disable-security", f"{name} stops or removes the security product {product}")
+    elif "security" in kind and (
+        _UNINSTALLER.search(raw.rsplit("/", 1)[-1])
+        or any(
+            t in ("uninstall", "--uninstall", "/uninstall", "-u", "unload", "--stopdriver")
+            for t in low
+        )
+    ):
+        cmd.add(C, "disable-security", "runs a security product's own uninstaller")
+    elif "rmm" in kind and _rmm(cmd, low, _clean(head.text)):
+        pass
+    elif name == "msiexec" or name == "msiexec.exe":
+        pkg = " ".join(t for t in low if not t.startswith("/"))
+        if _RMM.search(pkg) and any(t in ("/qn", "/quiet", "/q", "/qb", "/passive") for t in low):
+            cmd.add(C, "remote-access", "msiexec silently installs a remote-control tool")
+    elif (
+        "initd" in kind
+        and low[:1]
+        and low[0]
+        in (
+            "stop",
+            "kill",
+            "restart",
+        )
+    ):
+        svc = raw.rsplit("/", 1)[-1]
+        if security_name(svc):
+            cmd.add(C, "disable-security", f"stops the security service {svc}")
+        else:
+            cmd.add(D, "service-stop", f"stops the service {svc}")
+    if name == "touch":
+        _touch(cmd)
+    elif name == "chattr":
+        _chattr(cmd)
+    elif name in ("ssh", "plink", "autossh", "klink"):
+        _tunnel(cmd, name, low)
+    elif name in _TUNNELS or name == "code":
+        _tunnel_service(cmd, name, low)
+    elif name in ("esxcli", "vim-cmd", "rm", "shred", "srm", "unlink", "find"):
+        _esxi(cmd, name, low)
+    elif name == "enable-netfirewallrule":
+        _firewall_hole(cmd, name, low)
+    elif "-" in name and cmd.scope.family != "bash":
+        _identity(cmd, name, low)
+    elif name == "wmic" and re.search(r"\bsystemrestore\b.*\bcall\s+disable\b", " ".join(low)):
+        cmd.add(B, "delete-backups", "wmic turns System Restore off, deleting its restore points")
+    if name in _READERS:
+        _credential_copy(cmd, name)
+    if name in _ITEM_TOOLS:
+        every = _lister(name, low)
+        if every is not None:
+            cmd.info.paths = (Word(every, cmd.start, cmd.end),)
+        else:
+            _every_item(cmd, name, low)
+    if name in _TRUST_TOOLS:
+        _trusts_root(cmd, name, low)
+    if "runner" in kind:
+        _framework_reset(cmd, low)
+    elif name == "django-admin" and low:
+        _framework_reset(cmd, ["django-admin", *low])
+    elif name == "flask" and low[:3] == ["db", "downgrade", "base"]:
+        cmd.add(D, "db-drop", "flask db downgrade base removes every migration's tables")
+    if name == "certutil" and any(t.lstrip("-/") in ("decode", "decodehex") for t in low):
+        _decoded_into(cmd)
+    elif name in ("mysql", "mariadb") and re.search(r"\binto\s+(?:out|dump)file\b", " ".join(low)):
+        _sql_outfile(cmd, " ".join(texts))
+    if other_shell:
+        _runs_webclient_download(cmd, name)
+
+
+# --- programs made known here ---------------------------------------------------------------
+_READ_ONLY = frozenset(names("version --version -v -version help --help -h list info status"))
+
+
+@handles("ngrok")
+def _ngrok(cmd: Cmd) -> None:
+    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
+    if not ops or ops[0] in _READ_ONLY or ops[:2] in (["config", "check"], ["diagnose"]):
+        return
+    if ops[0] == "service" and ops[1:2] == ["install"]:
+        cmd.add(C, "remote-access", "ngrok installs itself as a service (a standing tunnel)")
+    elif ops[0] == "tcp" and any(o.rsplit(":", 1)[-1] in _LOGIN_PORTS for o in ops[1:]):
+        cmd.add(C, "remote-access", "ngrok exposes a remote-login port to the internet")
+    elif ops[0] in ("tcp", "http", "tls", "start"):
+        cmd.add(M, "network", "ngrok exposes a local port to the internet")
+    else:
+        cmd.add(M, "network", "ngrok changes its configuration")
+
+
+@handles("chisel")
+def _chisel(cmd: Cmd) -> None:
+    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
+    if not ops or ops[0] in _READ_ONLY:
+        return
+    if ops[0] == "client" and any(o.startswith("r:") for o in ops[1:]):
+        cmd.add(C, "remote-access", "chisel opens a reverse tunnel into this network")
+    else:
+        cmd.add(M, "network", "chisel tunnels traffic")
+
+
+@handles("cloudflared")
+def _cloudflared(cmd: Cmd) -> None:
+    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
+    if not ops or ops[0] in _READ_ONLY or ops[:2] in (["tunnel", "list"], ["tunnel", "info"]):
+        return
+    if ops[:2] == ["service", "install"]:
+        cmd.add(C, "remote-access", "cloudflared installs a standing tunnel as a service")
+    else:
+        cmd.add(M, "network", "cloudflared runs or changes a tunnel")
+
+
+@handles("vmkfstools")
+def _vmkfstools(cmd: Cmd) -> None:
+    texts = cmd.texts()
+    if any(
+        t in ("-U", "--deletevirtualdisk", "-w", "--writezeros", "-y", "--zapdisk") for t in texts
+    ):
+        cmd.add(D, "vm-destroy", "vmkfstools deletes or zeroes a virtual disk")
+    elif (
+        texts
+        and all(
+            t in ("-P", "--queryfs", "-h", "--humanreadable", "-v", "-q") or not t.startswith("-")
+            for t in texts
+        )
+        and any(t in ("-P", "--queryfs", "-q") for t in texts)
+    ):
+        return
+    else:
+        cmd.add(M, "vm", "vmkfstools creates, clones or changes virtual disks")
+
+
+@handles("vm-support")
+def _vm_support(cmd: Cmd) -> None:
+    if not any(t in ("--listvms", "-V", "--help", "-h", "--version") for t in cmd.texts()):
+        cmd.add(M, "write", "vm-support collects a support bundle")
+
+
+# Remote-management tools by their own program names: known here, so their read-only modes
+# (`anydesk --get-id`) are safe; `judge` rates installing or arming them.
+@handles(
+    *names(
+        """
+        anydesk rustdesk teamviewer screenconnect splashtop srstreamer simplehelp client32
+        ammyy aa_v3 meshagent tacticalrmm dwagent ultraviewer supremo remotepc atera
+        ateraagent rutserv
+        """
+    )
+)
+def _rmm_program(cmd: Cmd) -> None:
+    return None  # judged by `judge` (`_rmm`), which runs for every command
+
+
+@handles(*_TUNNELS)
+def _tunnel_program(cmd: Cmd) -> None:
+    return None  # judged by `judge` (`_tunnel_service`), which runs for every command
