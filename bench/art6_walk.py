@@ -744,7 +744,7 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
     ("chflags hidden ~/Desktop/notes.txt", "bash", "moderate", "look-alike: one file hidden"),
     ("chflags -R nouchg ./build", "bash", "moderate", "look-alike: a project folder"),
     ("ls -lO /", "bash", "safe", "look-alike: lists flags"),
-    # credential-dumping / attack tools by name (atomics.py)
+    # credential-dumping / attack tools by name (system.py)
     (
         "python3 secretsdump.py -sam sam.save -system system.save LOCAL",
         "bash",
@@ -774,7 +774,7 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
         "moderate",
         "look-alike: the source downloaded, not run",
     ),
-    # setting the system clock (atomics.py)
+    # setting the system clock (system.py)
     (
         'timedatectl set-time "2020-01-01 00:00:00"',
         "bash",
@@ -790,7 +790,7 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
     ("date /t", "cmd", "safe", "look-alike: prints the date"),
     ("Get-Date -Format o", "powershell", "safe", "look-alike: prints the date"),
     ("timedatectl status", "bash", "safe", "look-alike: prints clock status"),
-    # library preloading through the environment (atomics.py via bash.py)
+    # library preloading through the environment (system.py via bash.py)
     (
         "LD_PRELOAD=./libhook.so curl https://x.example",
         "bash",
@@ -811,7 +811,7 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
         "look-alike: a system allocator preloaded",
     ),
     ("echo $LD_PRELOAD", "bash", "safe", "look-alike: prints the variable"),
-    # shell history wiped by its size variables, turned off by set +o (bash.py, atomics.py)
+    # shell history wiped by its size variables, turned off by set +o (bash.py, system.py)
     ("HISTFILESIZE=0", "bash", "dangerous", "bash truncates the history file on assignment"),
     ("declare -x HISTFILESIZE=0", "bash", "dangerous", "the same, exported through declare"),
     ("export SAVEHIST=0", "bash", "dangerous", "zsh writes no history on exit"),
@@ -866,7 +866,7 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
         "moderate",
         "look-alike: options after the output file",
     ),
-    # credential hives, NTDS and private keys copied out by any copier (atomics.py)
+    # credential hives, NTDS and private keys copied out by any copier (windows.py)
     (
         "copy \\\\?\\GLOBALROOT\\Device\\HarddiskVolumeShadowCopy1\\Windows\\System32\\config\\SAM C:\\temp\\sam",
         "cmd",
@@ -905,13 +905,13 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
     ("cat /dev/null > ${HISTFILE}", "bash", "dangerous", "the history file emptied"),
     ("echo $HISTCONTROL", "bash", "safe", "look-alike: prints the setting"),
     ("wc -l $HISTFILE", "bash", "safe", "look-alike: counts history lines"),
-    # read-only network/kernel tables (atomics.py)
+    # read-only network/kernel tables (network.py, system.py)
     ("arp -an", "bash", "safe", "the ARP table"),
     ("kldstat -v", "bash", "safe", "FreeBSD loaded modules"),
     ("nbtstat -c", "cmd", "safe", "the NetBIOS name cache"),
     ("arp -s 10.0.0.1 aa:bb:cc:dd:ee:ff", "bash", "moderate", "a static ARP entry added"),
     ("nbtstat -RR", "cmd", "moderate", "NetBIOS names re-registered"),
-    # file-type handlers, ETW autologgers, accounts disabled, LSA weakened (atomics.py, windows.py)
+    # file-type handlers, ETW autologgers, accounts disabled, LSA weakened (windows.py)
     ('ftype txtfile=C:\\evil.exe "%1"', "cmd", "critical", "opening a .txt runs another program"),
     ("assoc .txt=evilfile", "cmd", "critical", "the .txt type points at another handler"),
     (
@@ -945,7 +945,7 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
         "moderate",
         "look-alike: NTLMv2 only (tighter)",
     ),
-    # security services removed, mail protection rules off, AV/EDR killers by name (atomics.py, windows.py)
+    # security services removed, mail protection rules off, AV/EDR killers by name (system.py, windows.py)
     (
         "Remove-Service -Name SentinelAgent",
         "powershell",
@@ -980,7 +980,7 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
         "moderate",
         "look-alike: the Linux terminal emulator named terminator",
     ),
-    # IIS request logging off; event-log killers by name (atomics.py)
+    # IIS request logging off; event-log killers by name (windows.py, system.py)
     (
         '%windir%\\system32\\inetsrv\\appcmd.exe set config "Intranet" /section:httpLogging /dontLog:True',
         "cmd",
@@ -1007,7 +1007,7 @@ OWN_ROWS: list[tuple[str, str, str, str]] = [
         "moderate",
         "look-alike: logging turned ON",
     ),
-    # attack simulators carrying a technique out (atomics.py)
+    # attack simulators carrying a technique out (system.py)
     (
         "stratus detonate aws.defense-evasion.cloudtrail-stop --force",
         "bash",

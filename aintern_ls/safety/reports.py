@@ -212,6 +212,11 @@ _RMM_READ = frozenset(
         """
     )
 )
+# Any other option that arms the tool for unattended use: `--autostart`, `/start_with_windows`,
+# `--service-install`, `-unattended-password` (vendors spell these many ways).
+_RMM_ARMING = re.compile(
+    r"(?i)^(?:--?|/)\S*(?:install|autostart|start.?with|service|unattend|silent|passw|token)"
+)
 # Ports of remote-login services: exposing one to another host opens the machine up.
 _LOGIN_PORTS = frozenset({"22", "23", "135", "139", "445", "3389", "5900", "5901", "5985", "5986"})
 
@@ -220,7 +225,9 @@ def _rmm(cmd: Cmd, low: list[str], name: str) -> bool:
     if not _RMM.search(name):
         return False
     flags = [t.split("=", 1)[0] for t in low]
-    if any(t in _RMM_UNATTENDED for t in flags) or any(t == "service" for t in low[:1]):
+    if any(t in _RMM_UNATTENDED or _RMM_ARMING.match(t) for t in flags) or any(
+        t == "service" for t in low[:1]
+    ):
         cmd.add(C, "remote-access", f"{name} installs or arms a remote-control tool")
     elif low and all(t in _RMM_READ for t in low):
         pass  # `anydesk --get-id`: prints the id

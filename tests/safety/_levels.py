@@ -9,14 +9,7 @@
 from __future__ import annotations
 
 from aintern_ls.safety import RiskLevel, assess
-
-S, M, D, C, B = (
-    RiskLevel.SAFE,
-    RiskLevel.MODERATE,
-    RiskLevel.DANGEROUS,
-    RiskLevel.CRITICAL,
-    RiskLevel.BLOCKED,
-)
+from aintern_ls.safety.levels import B, C, D, M, S
 
 
 def level(command: str, shell: str = "bash", cwd: str | None = None) -> RiskLevel:

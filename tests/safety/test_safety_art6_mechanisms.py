@@ -60,14 +60,14 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("chflags -R noschg /System", "bash", B),
     ("chflags -R nouchg ./build", "bash", M),
     ("chflags hidden ~/Desktop/notes.txt", "bash", M),
-    # attack tools by name (atomics.py)
+    # attack tools by name (system.py)
     ("python2 laZagne.py all", "bash", C),
     ("impacket-secretsdump -just-dc corp/admin@10.0.0.5", "bash", C),
     ("Import-Module .\\Invoke-Mimikatz.ps1", "powershell", C),
     ("Rubeus.exe kerberoast /outfile:hashes.txt", "cmd", C),
     ("grep -ri mimikatz /var/log/auth.log", "bash", S),
     ("git clone https://github.com/gentilkiwi/mimikatz", "bash", M),
-    # the system clock set (atomics.py)
+    # the system clock set (system.py)
     ("date 010100001971", "bash", D),
     ('timedatectl set-time "2020-01-01 00:00:00"', "bash", D),
     ('Set-Date -Date "01/01/1970"', "powershell", D),
@@ -75,11 +75,11 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("date +%Y-%m-%d", "bash", S),
     ("date /t", "cmd", S),
     ("Get-Date -Format o", "powershell", S),
-    # library preloading (bash.py -> atomics.preload_risk)
+    # library preloading (bash.py -> system.preload_risk)
     ("LD_PRELOAD=/tmp/x.so ls", "bash", C),
     ("env LD_PRELOAD=/dev/shm/a.so id", "bash", C),
     ("LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 redis-server", "bash", M),
-    # history wiped by its size variables, turned off by set +o (bash.py, atomics.py)
+    # history wiped by its size variables, turned off by set +o (bash.py, system.py)
     ("export HISTFILESIZE=0", "bash", D),
     ("HISTFILESIZE=0", "bash", D),
     ("set +o history", "bash", M),
@@ -91,7 +91,7 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("find / -name core 2>/dev/null -exec rm -rf {} \\;", "bash", D),
     ("ls 2>/dev/null -la", "bash", S),
     ("echo x >&2 rm -rf /", "bash", S),
-    # credential hives, NTDS, private keys copied out (atomics.py); svchost groups (windows.py)
+    # credential hives, NTDS, private keys copied out (windows.py); svchost groups (windows.py)
     (
         "copy \\\\?\\GLOBALROOT\\Device\\HarddiskVolumeShadowCopy1\\Windows\\System32"
         "\\config\\SAM C:\\temp\\sam",
@@ -112,12 +112,12 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("export HISTIGNORE='*'", "bash", M),
     (': > "$HISTFILE"', "bash", D),
     ("wc -l $HISTFILE", "bash", S),
-    # read-only tables (atomics.py)
+    # read-only tables (network.py, system.py)
     ("arp -an", "bash", S),
     ("arp -s 10.0.0.1 aa:bb:cc:dd:ee:ff", "bash", M),
     ("nbtstat -n", "cmd", S),
     ("nbtstat -RR", "cmd", M),
-    # file-type handlers, ETW autologgers, disabled accounts, LSA (atomics.py, windows.py)
+    # file-type handlers, ETW autologgers, disabled accounts, LSA (windows.py)
     ('ftype txtfile=C:\\evil.exe "%1"', "cmd", C),
     ("Disable-LocalUser -Name Administrator", "powershell", C),
     ("Get-LocalUser -Name Administrator", "powershell", S),
@@ -133,14 +133,14 @@ CASES: list[tuple[str, str, RiskLevel]] = [
         "cmd",
         M,
     ),
-    # security services removed, mail rules off, AV/EDR killers (atomics.py, windows.py)
+    # security services removed, mail rules off, AV/EDR killers (system.py, windows.py)
     ("Remove-Service -Name SentinelAgent", "powershell", C),
     ("Stop-Service -Name McAfeeDLPAgentService", "powershell", C),
     ("Remove-Service -Name MyAppSvc", "powershell", D),
     ('Disable-SafeLinksRule -Identity "Default"', "powershell", C),
     ("Get-SafeLinksRule", "powershell", S),
     ("EDRSandBlast.exe --kernelmode", "cmd", C),
-    # IIS logging off, event-log killers (atomics.py)
+    # IIS logging off, event-log killers (windows.py, system.py)
     (
         "appcmd set config /section:system.applicationHost/sites"
         " /siteDefaults.logFile.enabled:false",
@@ -149,7 +149,7 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ),
     ("appcmd set config /section:httpLogging /dontLog:False", "cmd", M),
     (".\\Phant0m-win64.exe", "powershell", C),
-    # attack simulators (atomics.py)
+    # attack simulators (system.py)
     ("stratus detonate aws.defense-evasion.cloudtrail-stop --force", "bash", C),
     ("Invoke-AtomicTest T1490", "powershell", C),
     ("Invoke-AtomicTest T1003.001 -ShowDetailsBrief", "powershell", M),

