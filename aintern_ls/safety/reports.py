@@ -55,8 +55,9 @@ moves again and again, each spelled with whatever program the victim had:
 
 `judge(cmd)` is called by the dispatcher for every simple command before its handler; the
 handlers registered here make ngrok, chisel, cloudflared and ESXi's vmkfstools/vm-support
-known (their read-only modes are safe). Remote-control agents' own program names stay with
-safety-m7's remote-access rule (system.py), which this hook only adds to.
+known (their read-only modes are safe), and the remote-control agents' own names (so
+`anydesk --get-id`, `teamviewer --info` are safe; safety-m7's remote-access rule in
+system.py judges the same tools' installs too).
 """
 
 from __future__ import annotations
@@ -473,8 +474,7 @@ def _esxi(cmd: Cmd, name: str, low: list[str]) -> None:
             if "/*/" in t or t.count("/") <= 4
         ):
             cmd.add(B, "datastore-wipe", "deletes the virtual machines of a whole ESXi datastore")
-    elif name == "find" and low[:1] and low[0].rstrip("/") == "/vmfs/volumes":
-        # every datastore (one datastore's `*.vmdk` is a narrowed delete: dangerous, m7)
+    elif name == "find" and low[:1] and low[0].startswith("/vmfs/volumes"):
         deletes = "-delete" in low or re.search(r"-exec\s+\S*(?:rm|shred)\b", joined)
         if deletes and (_VM_FILES.search(joined) or re.search(r"\.vmdk|\.vmx", joined)):
             cmd.add(B, "datastore-wipe", "find deletes the virtual disks of every VM on the host")
@@ -904,3 +904,23 @@ def _vmkfstools(cmd: Cmd) -> None:
 def _vm_support(cmd: Cmd) -> None:
     if not any(t in ("--listvms", "-V", "--help", "-h", "--version") for t in cmd.texts()):
         cmd.add(M, "write", "vm-support collects a support bundle")
+
+
+# Remote-management tools by their own program names: known here, so their read-only modes
+# (`anydesk --get-id`) are safe; `judge` rates installing or arming them.
+@handles(
+    *names(
+        """
+        anydesk rustdesk teamviewer screenconnect splashtop srstreamer simplehelp client32
+        ammyy aa_v3 meshagent tacticalrmm dwagent ultraviewer supremo remotepc atera
+        ateraagent rutserv
+        """
+    )
+)
+def _rmm_program(cmd: Cmd) -> None:
+    return None  # judged by `judge` (`_rmm`), which runs for every command
+
+
+@handles(*_TUNNELS)
+def _tunnel_program(cmd: Cmd) -> None:
+    return None  # judged by `judge` (`_tunnel_service`), which runs for every command

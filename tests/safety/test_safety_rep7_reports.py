@@ -42,7 +42,9 @@ CASES = [
     ("ngrok http 8080", "bash", M),
     ("ngrok version", "bash", S),
     ("cloudflared tunnel list", "bash", S),
-    ("find /vmfs/volumes/6512ab-4c0d -name '*.vmdk' -delete", "bash", D),
+    ("find /vmfs/volumes/6512ab-4c0d -name '*.vmdk' -delete", "bash", B),
+    ("anydesk --get-id", "bash", S),
+    ("splashtop.exe --autostart", "cmd", C),
     # the remote-desktop firewall group; one allow rule stays moderate (the corpora settle it)
     ('Enable-NetFirewallRule -DisplayGroup "Remote Desktop"', "powershell", C),
     (
