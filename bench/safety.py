@@ -3,7 +3,9 @@
 1. Per-command analysis time (median, p99, max) over a few thousand distinct commands:
    the labelled corpora plus generated variants of them, every one parsed from scratch
    (the cache is bypassed), per shell family.
-2. The analysis time of every fence in the 5 MB chat transcript (`bench/data/`, generated
+2. Pathological inputs of 10,000 characters (the issue-14 bar: none over 50 ms), and the
+   refusal of the same shapes at 100,000 characters (over the size cap: never parsed).
+3. The analysis time of every fence in the 5 MB chat transcript (`bench/data/`, generated
    by `bench.extraction` if missing) next to its extraction time, cold and with the cache
    warm (what an edit that changes nothing costs).
 """
@@ -153,6 +155,36 @@ def pathological(size: int = 10_000) -> None:
         )
 
 
+def refused(size: int = 100_000) -> None:
+    """The same shapes past the size cap (`budget.MAX_CHARS`): they are not parsed at all
+    but refused at once as "too long to analyse" (critical, never safe). What is measured
+    is that refusal (it must not grow with the text); their analysis time would mean
+    nothing, since no analysis runs."""
+    from aintern_ls.safety import budget
+    from tests.safety.test_safety_limits import _pathological
+    from tests.safety.test_safety_sp5_speed import adversarial
+    from tests.safety.test_safety_sp6_speed import more_shapes
+
+    analyse = _assess_cached.__wrapped__
+    shapes = {**_pathological(size), **adversarial(size), **more_shapes(size)}
+    worst: tuple[float, str, str] = (0.0, "", "")
+    count = 0
+    for label, text in shapes.items():
+        for family in ("bash", "powershell", "cmd"):
+            c0 = time.thread_time()
+            got = analyse(text, family, None)
+            cpu = (time.thread_time() - c0) * 1000
+            if len(text) <= budget.MAX_CHARS or [f.rule for f in got.findings] != ["too-long"]:
+                raise SystemExit(f"{label!r} ({family}, {len(text):,} characters) was analysed")
+            count += 1
+            worst = max(worst, (cpu, label, family))
+    print(
+        f"inputs of {size:,} characters ({count // 3} shapes x 3 shells): every one is over the "
+        f"{budget.MAX_CHARS:,}-character cap, so none is parsed; each is refused as too long "
+        f"(critical) in at most {worst[0]:.3f} ms cpu ({worst[1]!r}, {worst[2]})"
+    )
+
+
 def _summary(name: str, ms: list[float]) -> str:
     ms = sorted(ms)
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
@@ -219,7 +251,7 @@ def main() -> None:
         shown = command if len(command) < 70 else command[:67] + "..."
         print(f"  worst: {ms:.2f} ms  ({family}) {shown!r}")
     pathological(10_000)
-    pathological(100_000)
+    refused(100_000)
     transcript(args.transcript)
 
 

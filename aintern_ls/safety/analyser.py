@@ -118,22 +118,25 @@ def _analyse_nested(code: str, family: str, scope: Scope) -> list[Finding]:
 def _fold(findings: list[Finding], length: int) -> Assessment:
     if not findings:
         return Assessment(RiskLevel.SAFE, ())
-    seen: set[tuple[str, int, int]] = set()
-    unique: list[Finding] = []
+    # The first finding of each (rule, span) is kept, in the order they were found.
+    firsts: dict[tuple[str, int, int], Finding] = {}
     for f in findings:
         key = (f.rule, f.start, f.end)
-        if key in seen:
-            continue
-        seen.add(key)
-        start = max(0, min(f.start, length))
-        end = max(start, min(f.end, length))
-        unique.append(
-            f
-            if (start, end) == (f.start, f.end)
-            else Finding(f.level, f.rule, f.reason, start, end)
-        )
-    unique.sort(key=lambda f: (-f.level, f.start))
+        if key not in firsts:
+            firsts[key] = f
+    unique = list(firsts.values())
+    for i, f in enumerate(unique):
+        if f.start < 0 or f.end > length or f.end < f.start:
+            start = max(0, min(f.start, length))
+            end = max(start, min(f.end, length))
+            if (start, end) != (f.start, f.end):
+                unique[i] = Finding(f.level, f.rule, f.reason, start, end)
+    unique.sort(key=_fold_order)
     return Assessment(unique[0].level, tuple(unique))
+
+
+def _fold_order(f: Finding) -> tuple[int, int]:
+    return (-f.level, f.start)
 
 
 _PROMPT = re.compile(r"^(\s*(?:\([\w.-]+\)\s*)?[\w@.~:/-]*[$%>] )", re.M)

@@ -1100,16 +1100,17 @@ class _Walker:
         opened_stdin = False
         redirects = _REDIRECTS
         kids = node.named_children
-        for c in kids:
-            if c.type in redirects:
-                s, _, to_stdin = self.redirect_fd(c, node, opened)
-                if s is not None and to_stdin:
-                    stdin = s
-                    opened_stdin = True
+        types = [c.type for c in kids]  # (each `.type` makes a new string: read once)
+        if not redirects.isdisjoint(types):
+            for c, t in zip(kids, types, strict=True):
+                if t in redirects:
+                    s, _, to_stdin = self.redirect_fd(c, node, opened)
+                    if s is not None and to_stdin:
+                        stdin = s
+                        opened_stdin = True
         if b">(" in budget.node_bytes(node) and _command_name_of(node) == "tee":
             self.psub_stdin = stdin  # `tee >(sh)`: the substitution reads what tee reads
-        for c in kids:
-            t = c.type
+        for c, t in zip(kids, types, strict=True):
             if t == "variable_assignment":
                 assigns.append(c)
                 self.words_of_assignment(c)
@@ -1784,7 +1785,7 @@ class _Walker:
             raw = _text(node)
             if quoted:
                 return raw, False, False, ""
-            glob = any(c in GLOB_CHARS for c in raw)
+            glob = not GLOB_CHARS.isdisjoint(raw)
             if "\\" in raw:
                 raw = re.sub(r"\\(.)", r"\1", raw, flags=re.S)
             return raw, False, glob, ""

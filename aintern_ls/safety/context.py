@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from aintern_ls.safety.argv import Argv
 from aintern_ls.safety.levels import Finding, RiskLevel, SafetyRules
 from aintern_ls.safety.words import Word
 
@@ -23,7 +24,7 @@ STDIN_FILE = "file"  # a local file (`< x`, `cat x |`)
 STDIN_OTHER = "other"  # output of some other command
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)  # (a key of the judgement memo: hashed often)
 class Stdin:
     kind: str = STDIN_NONE
     text: str = ""
@@ -289,7 +290,7 @@ def _no_judge(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
 class Cmd:
     """One simple command after wrappers and quoting are undone."""
 
-    __slots__ = ("args", "info", "name", "scope", "stdin", "words")
+    __slots__ = ("_argv", "args", "info", "name", "scope", "stdin", "words")
 
     def __init__(self, words: list[Word], name: str, scope: Scope, stdin: Stdin) -> None:
         self.words = words
@@ -298,6 +299,16 @@ class Cmd:
         self.scope = scope
         self.stdin = stdin
         self.info = Info(name=name)
+        self._argv: Argv | None = None
+
+    @property
+    def argv(self) -> Argv:
+        """The arguments classified once (`argv.Argv`): what rule families test before they
+        scan (texts, lower-cased texts, the characters they hold, the program's base name)."""
+        got = self._argv
+        if got is None or got.source is not self.args:
+            got = self._argv = Argv(self.words[0] if self.words else None, self.args)
+        return got
 
     @property
     def start(self) -> int:
@@ -317,7 +328,7 @@ class Cmd:
         return self.scope.judge(words, self.scope, stdin)
 
     def texts(self) -> list[str]:
-        return [w.text for w in self.args]
+        return list(self.argv.texts)
 
     def short(self, letters: str) -> bool:
         """Whether a bundled short option (`-rf`) contains any of `letters`."""

@@ -16,7 +16,9 @@ import bz2
 import lzma
 import re
 import zlib
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 import attrs
 
@@ -224,9 +226,26 @@ def _shift_word(w: Word, delta: int) -> Word:
     return Word(w.text, w.start + delta, w.end + delta, w.dynamic, w.glob, w.origin)
 
 
+def _info_cloner() -> Callable[[Info], Info]:
+    """`clone(info)`: a field-by-field copy of an `Info` (every field attrs knows of),
+    without the keyword `__init__` (a judgement is copied once or twice per command)."""
+    lines = ["def clone(info):", "    new = _new(Info)"]
+    lines += [f"    new.{f.name} = info.{f.name}" for f in attrs.fields(Info)]
+    lines.append("    return new")
+    space: dict[str, Any] = {"_new": object.__new__, "Info": Info}
+    exec("\n".join(lines), space)  # (as attrs writes its own methods)
+    clone: Callable[[Info], Info] = space["clone"]
+    return clone
+
+
+_clone_info = _info_cloner()
+
+
 def _copy_info(info: Info, delta: int, stdin: Stdin) -> Info:
     """A copy of `info` (callers may change theirs) with its positions moved by `delta`
     (the command's own stdin, part of the memo's key, stays as it is)."""
+    if not delta:
+        return _clone_info(info)
     inp = info.input
     if (
         inp is not None
@@ -256,10 +275,10 @@ def _copy_info(info: Info, delta: int, stdin: Stdin) -> Info:
 def _info_within(info: Info, stdin: Stdin, lo: int, hi: int) -> bool:
     """Every position `info` carries lies inside the command's own words (so moving the
     judgement with the command moves them right)."""
-    if any(not (lo <= w.start and w.end <= hi) for w in info.paths):
+    if info.paths and any(not (lo <= w.start and w.end <= hi) for w in info.paths):
         return False
     inp = info.input
-    if inp is None or inp == stdin:
+    if inp is None or inp is stdin or inp == stdin:
         return True
     if inp.start >= 0 and not lo <= inp.start <= hi:
         return False
@@ -365,13 +384,15 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         for cand in candidates if len(candidates) <= 4 else []:
             _judge_one([Word(cand, head.start, head.end), *words[1:]], scope, stdin)
         return Info()
+    head_low = head.text.lower()
     if scope.family == "powershell":
-        explicit = head.text.lower().endswith((".exe", ".com"))  # `sc.exe` is not `sc`
-        user = scope.env.get(windows.PS_USER_ALIAS + name.lower()) if not explicit else None
+        explicit = head_low.endswith((".exe", ".com"))  # `sc.exe` is not `sc`
+        name_low = name.lower()
+        user = scope.env.get(windows.PS_USER_ALIAS + name_low) if not explicit else None
         if user is not None:
             name = user  # `Set-Alias ls Remove-Item; ls -Recurse C:\`
         else:
-            name = name.lower() if explicit else PS_ALIASES.get(name.lower(), name.lower())
+            name = name_low if explicit else PS_ALIASES.get(name_low, name_low)
     elif scope.family == "cmd":
         name = name.lower()
         if name == "call" and len(words) > 1 and not words[1].text.startswith(":"):
@@ -380,8 +401,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     launcher = batch_launcher(head.text)
     if launcher is not None:
         name = launcher  # `az.cmd`, `Pester.bat`: a program's own launcher is the program
-    elif scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd", ".ps1")):
-        name = head.text.lower()  # `w.bat` is a batch file, not the program `w`
+    elif scope.family != "bash" and head_low.endswith((".bat", ".cmd", ".ps1")):
+        name = head_low  # `w.bat` is a batch file, not the program `w`
     elif name not in HANDLERS and name.lower() in HANDLERS:
         # `RM -rf /`: macOS file systems ignore case, so this may well be `rm`.
         scope.add(
@@ -402,7 +423,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         given = [w for w in words[1:] if w.dynamic and w.origin in ("static", "decoded")]
         if given:
             cmd.info.input = Stdin(STDIN_STATIC, given[0].text, -1)
-    if any(is_secret(w.text) for w in words[1:] if not w.dynamic):
+    argv = cmd.argv
+    if any(is_secret(t) for t in argv.statics):
         cmd.info.reads_secret = True
     mark = len(scope.findings)
     rules = scope.rules
@@ -418,6 +440,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if (
         scope.family == "powershell"
         and name not in _WHATIF_IGNORED
+        and "-whatif" in argv.lowset
         and any(_whatif_on(words, i, scope.source) for i in range(1, len(words)))
     ):
         if name not in HANDLERS and name not in WINDOWS_HANDLERS and shape.ENABLED:
@@ -432,7 +455,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         and scope.family == "bash"
         and name not in _NO_DRY_RUN
         and name not in _PRIVILEGE
-        and any(w.text == "--help" for w in words[1:] if not w.dynamic)
+        and "--help" in argv.staticset
     ):
         return cmd.info  # `kubectl delete --help`: a known program only prints its help
     if _volume_dry_run(cmd):
@@ -450,7 +473,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     reports.judge(cmd)  # what incident reports show intruders typing (safety-rep7)
     # (a `.bat`/`.cmd` launcher runs on Windows whatever shell starts it)
     handler = lookup(name, scope.family != "bash" or launcher is not None)
-    if launcher is None and scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd")):
+    if launcher is None and scope.family != "bash" and head_low.endswith((".bat", ".cmd")):
         handler = None  # a batch file, not the program of that name (`w.bat` is not `w`)
     # `sudo sudo … rm`: a privilege wrapper hands the same words to the command it runs,
     # which is judged with them; scanning them again at every wrapper level would cost the
@@ -470,7 +493,11 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             passes_on = False  # `sudo -l`, `sudo -s`: nothing judged inside; scan here
             if scope.family == "bash" and name not in _WRITERS and name not in _O_IS_A_FLAG:
                 _output_options(cmd)
-        if shape.ENABLED and max((f.level for f in scope.findings[mark:]), default=S) == D:
+        if (
+            shape.ENABLED
+            and len(scope.findings) > mark
+            and max([f.level for f in scope.findings[mark:]]) == D
+        ):
             _escalate(cmd)
         if scope.family != "bash" and name in wrappers.PS_WRITERS:
             wrappers.ps_wrote(cmd)
@@ -494,7 +521,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         "/" in head.text
         or "\\" in head.text
         or name.endswith((".sh", ".ps1", ".py"))
-        or (scope.family != "bash" and head.text.lower().endswith((".bat", ".cmd")))
+        or (scope.family != "bash" and head_low.endswith((".bat", ".cmd")))
     ):
         _local_script(cmd, head)
         system.remote_access_install(cmd)
@@ -517,7 +544,9 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         if line and rules is not None and any(_trusted(line, t) for t in rules.trusted):
             scope.findings[mark:] = [f for f in scope.findings[mark:] if f.level != M]
         return cmd.info
-    if not any(f.rule == "exfiltration" for f in scope.findings[mark:]):
+    if len(scope.findings) == mark or not any(
+        f.rule == "exfiltration" for f in scope.findings[mark:]
+    ):
         sent = network.secret_upload(cmd)
         if sent is not None:
             # `oci os object put --file ~/.oci/config`, `b2 upload-file b ~/.git-credentials`
@@ -556,6 +585,8 @@ def _known_source_files(cmd: Cmd, name: str, known: bool, mark: int) -> None:
     """`java <(echo 'class X {… Runtime.getRuntime().exec(…) …}')`: a source file that is a
     process substitution with known text is read as code; what it does when dangerous or
     worse is kept (an unknown program's file is read in the generic way)."""
+    if not cmd.argv.dynamic:
+        return
     src = cmd.scope.source
     for w in cmd.args:
         if not w.dynamic or w.origin not in ("static", "decoded") or w.start < 0:
@@ -827,9 +858,11 @@ def _output_options(cmd: Cmd) -> None:
     """A file named by an output option (`-o FILE`, `-O FILE`, `--output=FILE`) is
     written by whatever program takes it (`sort -o`, `shuf -o`, `wget -O`, `curl -o`,
     `gcc -o`): account and boot files are blocked, startup files persistence."""
+    if not cmd.argv.dashed:
+        return  # (every spelling below is an option word)
     args = cmd.args
     for i, w in enumerate(args):
-        if w.dynamic:
+        if w.dynamic or w.text[:1] != "-":
             continue
         text, value = w.text, None
         name = text.split("=", 1)[0]
@@ -891,7 +924,7 @@ def _dry_run(cmd: Cmd) -> bool:
     """A known program asked only to say what it would do."""
     if cmd.name in _NO_DRY_RUN or cmd.name not in HANDLERS:
         return False
-    if any(w.text in _DRY_RUN_FLAGS for w in cmd.args if not w.dynamic):
+    if not _DRY_RUN_FLAGS.isdisjoint(cmd.argv.staticset):
         return True
     letters = _DRY_RUN_SHORT.get(cmd.name)
     if cmd.name == "git" and cmd.args and cmd.args[0].text in ("push", "clean", "rm", "add"):
@@ -1153,6 +1186,9 @@ def _span(w: Word) -> tuple[int, int]:
     return w.start, w.end
 
 
+_SHORT_BUNDLE = re.compile(r"-[a-zA-Z]+")
+
+
 def _as_if_destructive(
     words: list[Word], scope: Scope, stdin: Stdin, dynamic: bool = False
 ) -> None:
@@ -1167,7 +1203,9 @@ def _as_if_destructive(
             _as_if_destructive_windows(words, scope, stdin)
         return
     if not dynamic:
-        flags = "".join(w.text[1:] for w in words[1:] if re.fullmatch(r"-[a-zA-Z]+", w.text))
+        flags = "".join(
+            [w.text[1:] for w in words[1:] if w.text[:1] == "-" and _SHORT_BUNDLE.fullmatch(w.text)]
+        )
         longs = {w.text for w in words[1:]}
         recursive = "r" in flags or "R" in flags or "--recursive" in longs
         force = "f" in flags or "--force" in longs
@@ -1369,10 +1407,12 @@ def _whatever_the_handler(cmd: Cmd) -> None:
         system.history_off(cmd)
     if cmd.words[0].dynamic:
         return
-    name = system.base_name(cmd.words[0].text).lower().removesuffix(".exe")
-    texts = cmd.texts()
-    low = [t.lower() for t in texts]
-    joined = " ".join(low)
+    # (the classification made once: each rule below tests the program's name first)
+    argv = cmd.argv
+    name = argv.head
+    texts = list(argv.texts)
+    low = list(argv.low)
+    joined = argv.joined_low
     _ = (
         system.capsh_root(cmd, name, low)
         or network.port_proxy(cmd, name, joined)
@@ -1429,6 +1469,10 @@ _WHOLE_SYSTEM_OPTION = re.compile(
 )
 
 
+# (what `_WHOLE_SYSTEM_OPTION` needs somewhere in the arguments, found in one search)
+_WHOLE_SYSTEM_VERB = re.compile(r"(?i)erase|wipe|nuke|destroy|zap|shred")
+
+
 def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
     """An unknown program judged by the shape of its arguments (`shape.py`): a destructive
     verb aimed at the whole system (or at every snapshot/backup it keeps) is blocked, on
@@ -1438,7 +1482,11 @@ def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
         return
     texts = [w.text for w in cmd.args]
     reading = shape.read_command(name, texts, cmd.scope.family)
-    erase_all = next((w for w in cmd.args if _WHOLE_SYSTEM_OPTION.match(w.text)), None)
+    erase_all = (
+        next((w for w in cmd.args if _WHOLE_SYSTEM_OPTION.match(w.text)), None)
+        if _WHOLE_SYSTEM_VERB.search(cmd.argv.joined_low)
+        else None
+    )
     if erase_all is not None and not (reading is not None and reading.dry):
         # `osinstaller --erase-install`, `tool --wipe-disk`: the option names the whole
         # system (its disk, its installation) as what is erased
@@ -1568,18 +1616,23 @@ _N_IS_DRY_RUN = frozenset(
 )
 
 
+_VOLUME_TOOLS = _LVM_TOOLS | {"zfs", "zpool", "btrfs"}
+
+
 def _volume_dry_run(cmd: Cmd) -> bool:
     """A volume manager asked only to say what it would do: moderate (session 7)."""
     if not shape.ENABLED:
         return False
     name = cmd.name
+    if name not in _VOLUME_TOOLS:
+        return False  # (the name first: the tests below are all about these programs)
     dry = False
     sub = cmd.args[0].text if cmd.args else ""
     if name in _LVM_TOOLS:
         dry = cmd.short("t") or cmd.long("--test")
     elif (name, sub) in _N_IS_DRY_RUN:
         dry = cmd.short("n")
-    if not dry and name in (_LVM_TOOLS | {"zfs", "zpool", "btrfs"}):
+    if not dry and name in _VOLUME_TOOLS:
         dry = any(shape.is_dry_marker(w.text) for w in cmd.args if not w.dynamic)
     if dry:
         cmd.add(M, "dry-run", f"{name} only says what it would do (a dry run)")

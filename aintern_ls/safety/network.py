@@ -905,6 +905,8 @@ def substituted_destination(cmd: Cmd) -> Word | None:
 
     if cmd.scope.family != "bash" or (cmd.name in HANDLERS and cmd.name not in _NAME_SENDERS):
         return None
+    if not cmd.argv.dynamic:
+        return None  # (only a substitution's output is looked for)
     src = cmd.scope.source
     for w in cmd.args:
         if not w.dynamic or w.start < 0:

@@ -677,6 +677,19 @@ _READS_THE_LINE = re.compile("|".join(dispatch.READS_THE_LINE), re.I)
 _MEMO_MAX_FINDINGS = 64
 
 
+# What `_Walker.visit` does with a node, by its type (any other type: walk its children;
+# every type holding "redirection" but `redirections` is a redirect).
+_V_PIPELINE, _V_ERROR, _V_COMMENT, _V_REDIRECT, _V_FOREACH, _V_ASSIGNMENT, _V_CALL = range(7)
+_VISIT = {
+    "pipeline": _V_PIPELINE,
+    "ERROR": _V_ERROR,
+    "comment": _V_COMMENT,
+    "foreach_statement": _V_FOREACH,
+    "assignment_expression": _V_ASSIGNMENT,
+    "invokation_expression": _V_CALL,
+}
+
+
 class _Walker:
     __slots__ = ("_downloads", "_reads", "pos", "scope")
 
@@ -710,23 +723,29 @@ class _Walker:
         return self.pos.char(node.start_byte), self.pos.char(node.end_byte)
 
     def visit(self, node: Node) -> Info:
+        # (recursive on purpose: how deep a text nests is bounded by Python's recursion
+        # limit, which the verdicts on pathological nesting depend on)
         budget.spend(3)
         t = node.type
-        if t == "pipeline":
-            return self._pipeline_once(node)
-        if t == "ERROR":
-            return self.error_region(node)
-        if t == "comment":
-            return Info()
-        if "redirection" in t and t != "redirections":
-            self.redirection(node)
-            return Info()
-        if t == "assignment_expression":
-            self.assignment(node)
-        if t == "foreach_statement":
-            return self.foreach(node)
-        if t == "invokation_expression":
-            self.command_object_call(node)
+        how = _VISIT.get(t)
+        if how is None and "redirection" in t and t != "redirections":
+            how = _V_REDIRECT
+        if how is not None:  # (one lookup: most nodes are none of these)
+            if how == _V_PIPELINE:
+                return self._pipeline_once(node)
+            if how == _V_ERROR:
+                return self.error_region(node)
+            if how == _V_COMMENT:
+                return Info()
+            if how == _V_REDIRECT:
+                self.redirection(node)
+                return Info()
+            if how == _V_FOREACH:
+                return self.foreach(node)
+            if how == _V_ASSIGNMENT:
+                self.assignment(node)
+            else:
+                self.command_object_call(node)
         info = None  # (a fresh Info only when no child gave one: most nodes have children)
         for c in node.named_children:
             info = self.visit(c)
@@ -788,7 +807,7 @@ class _Walker:
             from aintern_ls.safety.windows import ps_eval, ps_variables
 
             value = ps_eval(_text(kids[-1]), ps_variables(self.scope))
-        blocks = _descendants(kids[-1], "script_block_expression", 12)
+        blocks = _descendants(kids[-1], "script_block_expression", 12, first=True)
         rhs = _text(kids[-1]).strip()
         if blocks and op_is_plain(node) and _text(blocks[0]).strip() == rhs:
             # `$sb = { param($t) Remove-Item $t -Recurse }`: invoked later with arguments
@@ -1222,12 +1241,15 @@ class _Walker:
     def _command(self, node: Node, stdin: Stdin) -> Info:
         words: list[Word] = []
         redirects: list[Node] = []
+        name_expr: Node | None = None
         for c in node.named_children:
             t = c.type
             if t == "command_name":
                 s, e = self.span(c)
                 words.append(Word(unquote(_text(c), posix=False), s, e))
             elif t == "command_name_expr":
+                if name_expr is None:
+                    name_expr = c
                 word = self.element(c)
                 known = self.scope.env.get(_PS_VAR + _text(c).strip().lower())
                 if known is not None and known.strip():
@@ -1263,13 +1285,14 @@ class _Walker:
                 words.append(word)
             elif t == "command_elements":
                 for el in c.named_children:
-                    if el.type in ("command_argument_sep", "comment"):
+                    et = el.type
+                    if et == "command_argument_sep" or et == "comment":
                         continue
-                    if "redirection" in el.type:
+                    if "redirection" in et:
                         self.redirection(el)
                         redirects.append(el)
                         continue
-                    if el.type == "ERROR":
+                    if et == "ERROR":
                         # `${env:ProgramFiles(x86)}\*` trips the grammar: split the region
                         # into words and resolve the folder variables in each.
                         words.extend(self.error_words(el))
@@ -1300,13 +1323,10 @@ class _Walker:
                 self.visit(c)
         if not words:
             return Info()
-        block_name = next(
-            (
-                _text(c).strip().lstrip("&.").strip().lower()
-                for c in node.named_children
-                if c.type == "command_name_expr"
-            ),
-            None,
+        # (the first command_name_expr, found in the loop above; its text read here, where
+        # the budget pays for it)
+        block_name = (
+            _text(name_expr).strip().lstrip("&.").strip().lower() if name_expr is not None else None
         )
         block = self.scope.env.get(_PS_BLOCK + block_name) if block_name else None
         if block is not None:
@@ -1875,17 +1895,23 @@ def _bind_block(block: str, args: list[Word]) -> str:
     return body
 
 
-def _descendants(node: Node, kind: str, depth: int) -> list[Node]:
-    """The nodes of type `kind` at most `depth` levels below `node`, in source order."""
+def _descendants(node: Node, kind: str, depth: int, first: bool = False) -> list[Node]:
+    """The nodes of type `kind` at most `depth` levels below `node`, breadth first (a
+    match's own subtree is not searched); `first`: only the first of them."""
     out: list[Node] = []
-    todo = [(node, 0)]
-    while todo:
-        n, d = todo.pop(0)
-        if n.type == kind:
-            out.append(n)
-            continue
-        if d < depth:
-            todo.extend((c, d + 1) for c in n.named_children)
+    level = [node]
+    for d in range(depth + 1):
+        below: list[Node] = []
+        for n in level:
+            if n.type == kind:
+                out.append(n)
+                if first:
+                    return out
+            elif d < depth and n.named_child_count:
+                below += n.named_children
+        if not below:
+            break
+        level = below
     return out
 
 

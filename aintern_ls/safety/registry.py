@@ -55,6 +55,8 @@ BATCH_LAUNCHERS = frozenset(
 def batch_launcher(word: str) -> str | None:
     """The program a `.cmd`/`.bat` command word launches when it is a known program's own
     launcher (`C:\\…\\Pester.bat` -> `pester`, `az.cmd` -> `az`); None otherwise."""
+    if "." not in word:
+        return None
     base = word.replace("\\", "/").rsplit("/", 1)[-1].lower()
     stem, dot, ext = base.rpartition(".")
     if dot and ext in ("cmd", "bat") and stem in BATCH_LAUNCHERS:

@@ -54,8 +54,10 @@ moves again and again, each spelled with whatever program the victim had:
   restore points go, like `Disable-ComputerRestore`: blocked.
 
 `judge(cmd)` is called by the dispatcher for every simple command before its handler; the
-handlers registered here make the tunnel/RMM/ESXi programs known (so their read-only modes
-are safe and not "unknown program").
+handlers registered here make ngrok, chisel, cloudflared and ESXi's vmkfstools/vm-support
+known (their read-only modes are safe), and the remote-control agents' own names (so
+`anydesk --get-id`, `teamviewer --info` are safe; safety-m7's remote-access rule in
+system.py judges the same tools' installs too).
 """
 
 from __future__ import annotations

@@ -380,6 +380,10 @@ def _is_option(text: str, family: str) -> bool:
     return family == "cmd" and bool(_CMD_SWITCH.fullmatch(text))
 
 
+def _forced(args: Sequence[str]) -> bool:
+    return any(_FORCE_OPTION.match(a) for a in args)
+
+
 def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
     """Find the verb of an unknown command and the arguments it is aimed at; None when the
     command carries no destructive verb, only asks for help, or lists/shows."""
@@ -389,15 +393,15 @@ def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
         return None  # `x=aaa;`, `${a}b`: not a program name anyone installs
     if any(a in _HELP or a.lower() in _HELP for a in args):
         return None
-    forced = any(_FORCE_OPTION.match(a) for a in args)
-    dry = any(is_dry_marker(a) for a in args) or _short_n(args)
+    # (`forced` and `dry` are worked out only when a verb needs them: most commands carry none)
     verb: str | None = None
     source = ""
     at = -1
+    text_program = _TEXT_PROGRAM.search(name) is not None
     nv = name_verb(name) if name else None
-    if nv is not None and (nv not in WEAK_VERBS or forced):
+    if nv is not None and (nv not in WEAK_VERBS or _forced(args)):
         verb, source = nv, "name"
-    if verb is None and not _TEXT_PROGRAM.search(name):
+    if verb is None and not text_program:
         seen = 0
         for i, a in enumerate(args):
             if _is_option(a, family):
@@ -408,7 +412,7 @@ def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
             wv = word_verb(a)
             if wv in IMAGE_VERBS and low != wv:
                 wv = None  # `restore-points`, `image-list`: a noun, not the disk verb
-            if wv is not None and (wv not in WEAK_VERBS or forced):
+            if wv is not None and (wv not in WEAK_VERBS or _forced(args)):
                 verb, source, at = wv, "subcommand", i
                 break
             seen += 1
@@ -421,12 +425,13 @@ def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
             if option_verb(a):
                 verb, source, at = "delete", "option", i
                 break
-    if verb is None and not _TEXT_PROGRAM.search(name):
+    if verb is None and not text_program:
         sql = sql_verb(args)
         if sql is not None:
             verb, source, at = "drop", "sql", sql
     if verb is None:
         return None
+    dry = any(is_dry_marker(a) for a in args) or _short_n(args)
     targets: list[int] = []
     skip_next = False
     for i, a in enumerate(args):
@@ -463,7 +468,7 @@ def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
             )
         ]
         weak = not bare
-    return Reading(verb, source, at, tuple(targets), forced, dry, package, weak)
+    return Reading(verb, source, at, tuple(targets), _forced(args), dry, package, weak)
 
 
 # Every copy kept for recovery: a verb aimed at all the snapshots/backups/restore points

@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 
 from aintern_ls.safety import inline
+from aintern_ls.safety.argv import base_name as _base_name
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
 from aintern_ls.safety.registry import handles, rest, run_config_command, skip_options
@@ -2868,6 +2869,8 @@ def windows_option_commands(cmd: Cmd, mark: int) -> None:
     """An unknown Windows program's switch named like a command hook whose value is a
     command line (`jobctl /oncomplete "cmd /c rd /s /q C:\\ProgramData"`): the command line
     is judged; what it does when dangerous or worse is kept."""
+    if not cmd.argv.switched:
+        return  # (no switch at all)
     args = cmd.args
     for i, w in enumerate(args):
         t = w.text
@@ -2963,6 +2966,8 @@ def option_commands(cmd: Cmd, mark: int) -> None:
     """Option values a program runs (see `_RUNS_OPTION`), and the generic rule for options
     named like command hooks and values that start with `|`."""
     table = _RUNS_OPTION.get(cmd.name, {})
+    if not table and not cmd.argv.dashed and "%sh{" not in cmd.argv.joined_low:
+        return  # (no option and no `%sh{`: nothing below applies)
     done: set[int] = set()
     if table:
         for opt, value in opt_values(cmd, " ".join(table)):
@@ -3072,6 +3077,14 @@ def program_code(cmd: Cmd, known: bool, mark: int) -> None:
     /dev/stdin` (or `-`) with a here-string is the program; an unknown program's `-e CODE`,
     `eval CODE` or code on standard input is read by shape (`loose_shell_strings`)."""
     stdin_code = cmd.stdin.text if cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text else None
+    if stdin_code is None and (
+        known
+        or (
+            not cmd.argv.dashed
+            and (not cmd.args or cmd.args[0].text not in ("e", "eval", "exec", "run"))
+        )
+    ):
+        return  # (no code on stdin, in an option or after an `eval`-like verb)
     where = Word(stdin_code or "", cmd.start, cmd.end)
     if stdin_code is not None:
         lang = inline.language_of(cmd.name)
@@ -3226,6 +3239,8 @@ def request_targets(cmd: Cmd) -> None:
     path (an account or boot file, a system folder: blocked)."""
     from aintern_ls.safety.paths import classify_path, write_target
 
+    if " " not in cmd.argv.chars:
+        return  # (no argument holds a blank: none is a request)
     for i, w in enumerate(cmd.args):
         if w.dynamic or " " not in w.text or len(w.text) > 4000:
             continue
@@ -3342,8 +3357,7 @@ _SCRIPT_RUNNERS = re.compile(
 
 def base_name(text: str) -> str:
     """The last path component (after `/` or `\\`), quotes and trailing separators off."""
-    t = text.strip("'\"").rstrip("\\/")
-    return t[max(t.rfind("/"), t.rfind("\\")) + 1 :]
+    return _base_name(text)
 
 
 @lru_cache(maxsize=4096)
@@ -3365,7 +3379,7 @@ def attack_tool(cmd: Cmd) -> bool:
     whatever their arguments."""
     if cmd.words[0].dynamic:
         return False
-    head = base_name(cmd.words[0].text)
+    head = cmd.argv.base
     hits = [cmd.words[0]] if _attack_name(head) else []
     if not hits and (_script_runner_name(head) or _script_runner_name(cmd.name)):
         hits = [
@@ -3395,7 +3409,7 @@ def attack_simulation(cmd: Cmd) -> bool:
     """Attack simulators told to carry a technique out for real: Stratus Red Team's
     `detonate` (against a live cloud account), Atomic Red Team's `Invoke-AtomicTest` (runs
     the tests, unless it only shows or checks them)."""
-    name = base_name(cmd.words[0].text).lower() if not cmd.words[0].dynamic else ""
+    name = cmd.argv.base_low if not cmd.words[0].dynamic else ""
     if name not in ("stratus", "stratus.exe") and cmd.name.lower() != "invoke-atomictest":
         return False  # (checked first: lower-casing every argument of every command is not free)
     texts = [t.lower() for t in cmd.texts()]
@@ -3418,11 +3432,16 @@ _CLOCK_VALUE = re.compile(
 )
 
 
+_CLOCK_PROGRAMS = frozenset(names("date time timedatectl hwclock set-date"))
+
+
 def clock_set(cmd: Cmd) -> bool:
     """Setting the system clock (`date 010100001971`, `date -s`, `timedatectl set-time`,
     `Set-Date`, cmd's `date 01-01-70`): timestomping by moving the clock, and everything
     that trusts time (TLS, Kerberos, logs, schedules) with it."""
     n = cmd.name.lower()
+    if n not in _CLOCK_PROGRAMS:
+        return False  # (the name first: most commands set no clock)
     texts = cmd.texts()
     family = cmd.scope.family
     if n == "date" and family == "bash":
@@ -3450,10 +3469,10 @@ def clock_set(cmd: Cmd) -> bool:
 
 def history_off(cmd: Cmd) -> None:
     """`set +o history`: this shell stops recording what it runs (bash)."""
+    if cmd.name != "set":
+        return
     texts = cmd.texts()
-    if cmd.name == "set" and any(
-        a == "+o" and b == "history" for a, b in itertools.pairwise(texts)
-    ):
+    if any(a == "+o" and b == "history" for a, b in itertools.pairwise(texts)):
         cmd.add(M, "history", "turns off shell history for this session")
 
 

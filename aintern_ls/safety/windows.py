@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Iterator, Mapping
 
 from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
@@ -3168,7 +3169,7 @@ class _PsEval:
     `[string]::new()`, `[string]::Join()`, `[Convert]::FromBase64String()` with
     `[Text.Encoding]::…GetString()`, and known variables. Anything else is unknown."""
 
-    def __init__(self, text: str, variables: dict[str, str]) -> None:
+    def __init__(self, text: str, variables: Mapping[str, str]) -> None:
         self.toks: list[tuple[int, str]] = []
         pos = 0
         text = text.strip()
@@ -3550,18 +3551,51 @@ _CHAR_LOOP = re.compile(
 )
 
 
-def ps_variables(scope: Scope) -> dict[str, str]:
-    """The PowerShell variables whose constant value the walk knows (`$s = '…'`)."""
-    n = len(_PS_VAR_PREFIX)
-    known = dict(PS_KNOWN_VARS)  # $HOME, $env:SystemRoot …: folders whose meaning is known
-    known.update({k[n:]: v for k, v in scope.env.items() if k.startswith(_PS_VAR_PREFIX)})
-    return known
+class _PsVariables(Mapping[str, str]):
+    """The walk's constant variables (`$s = '…'`, kept in the scope's `env`) over the
+    known folders (`$HOME`, `$env:SystemRoot` …), looked up when an expression reads one:
+    a script of a thousand assignments would otherwise copy every variable at each one
+    (quadratic; safety-sp8)."""
+
+    __slots__ = ("_env",)
+
+    def __init__(self, env: Mapping[str, str]) -> None:
+        self._env = env
+
+    def __getitem__(self, name: str) -> str:
+        key = _PS_VAR_PREFIX + name
+        if key in self._env:
+            return self._env[key]
+        return PS_KNOWN_VARS[name]
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and (
+            _PS_VAR_PREFIX + name in self._env or name in PS_KNOWN_VARS
+        )
+
+    def __iter__(self) -> Iterator[str]:
+        n = len(_PS_VAR_PREFIX)
+        mine = [k[n:] for k in self._env if k.startswith(_PS_VAR_PREFIX)]
+        yield from mine
+        yield from (k for k in PS_KNOWN_VARS if _PS_VAR_PREFIX + k not in self._env)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return True  # (the known folders are always there)
+
+
+def ps_variables(scope: Scope) -> Mapping[str, str]:
+    """The PowerShell variables whose constant value the walk knows (`$s = '…'`), over the
+    folders whose meaning is known ($HOME, $env:SystemRoot …)."""
+    return _PsVariables(scope.env)
 
 
 _PS_REF = re.compile(r"\$\{([\w:]+)\}|\$((?:env:)?\w+)", re.I)
 
 
-def interpolate_ps(text: str, variables: dict[str, str]) -> str | None:
+def interpolate_ps(text: str, variables: Mapping[str, str]) -> str | None:
     """A double-quoted PowerShell string's text with every `$name`/`${name}` replaced by its
     literal value; None when one is unknown (or the string holds a subexpression)."""
     body = text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
@@ -3582,7 +3616,7 @@ def interpolate_ps(text: str, variables: dict[str, str]) -> str | None:
     return None if missing or out == body else out
 
 
-def ps_eval(text: str, variables: dict[str, str] | None = None) -> str | None:
+def ps_eval(text: str, variables: Mapping[str, str] | None = None) -> str | None:
     """The string a literal PowerShell expression evaluates to (character codes, format
     strings, reversals, joins), or None when any part is only known at run time."""
     if len(text) > _PSE_MAX or not text.strip():
@@ -3738,6 +3772,8 @@ def credential_copy(cmd: Cmd) -> bool:
     """`esentutl /y /vss …\\config\\SAM`, `copy …\\HarddiskVolumeShadowCopy1\\…\\SAM`,
     `certutil -exportPFX …`: password hashes or a private key copied out (in any shell)."""
     name = cmd.name.lower()
+    if name not in _COPIERS:
+        return False  # (certutil is a copier too)
     texts = cmd.texts()
     if name in ("certutil", "certutil.exe") and any(
         t.lower().lstrip("-/") == "exportpfx" for t in texts
@@ -3754,6 +3790,8 @@ def web_logging_off(cmd: Cmd) -> bool:
     """IIS: `appcmd set config … /section:httplogging /dontLog:true`, the same through
     `Set-WebConfigurationProperty … -Name dontLog -Value True`: requests stop being logged."""
     name = cmd.name.lower().removesuffix(".exe")
+    if not name.endswith("appcmd") and name != "set-webconfigurationproperty":
+        return False
     text = " ".join(cmd.texts()).lower()
     if name.endswith("appcmd") and re.search(r"dontlog:\s*true|logfile\.enabled:\s*false", text):
         cmd.add(C, "disable-security", "appcmd turns IIS request logging off")
@@ -3824,8 +3862,8 @@ def safe_boot_service(cmd: Cmd, name: str, texts: list[str], low: list[str]) -> 
     """A service registered under the `SafeBoot` registry keys runs in Safe Mode, where most
     security tools do not (ransomware's way round EDR)."""
     if not (
-        _SAFEBOOT.search(" ".join(texts))
-        and name in ("reg", "new-item", "new-itemproperty", "set-itemproperty", "ni")
+        name in ("reg", "new-item", "new-itemproperty", "set-itemproperty", "ni")
+        and _SAFEBOOT.search(" ".join(texts))
     ):
         return False
     if not (name == "reg" and low[:1] == ["query"]):
@@ -3847,6 +3885,8 @@ def certoc_download(cmd: Cmd, name: str, texts: list[str]) -> bool:
 
 def app_installer_url(cmd: Cmd, name: str, texts: list[str]) -> bool:
     """`ms-appinstaller:` URLs: App Installer downloads and installs the package they name."""
+    if "ms-appinstaller:" not in cmd.argv.joined_low and not name.startswith("ms-appinstaller:"):
+        return False  # (what the test below needs, in one search)
     if any(t.strip("'\"").lower().startswith("ms-appinstaller:") for t in texts) or name.startswith(
         "ms-appinstaller:"
     ):

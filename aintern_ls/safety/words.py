@@ -507,15 +507,22 @@ def names_in_words(words: list[Word], source: str, found: tuple[str, ...]) -> bo
     of another), in any letter case: `any(n in w.text.lower() …)`, with the long words of
     a deeply nested text (a script block holding every level below it) looked up in one
     scan of `source` instead of lower-cased and searched at every level."""
+    short = _any_name(found)
     for w in words:
         text = w.text
         if len(text) < 256:
-            low = text.lower()
-            if any(n in low for n in found):
+            if short(text.lower()) is not None:
                 return True
         elif _names_index(source, found).search(text, w.start):
             return True
     return False
+
+
+@functools.lru_cache(maxsize=32)
+def _any_name(found: tuple[str, ...]) -> Callable[[str], re.Match[str] | None]:
+    """`search(low)`: a match where `low` holds one of `found` (`any(n in low …)` in one
+    call)."""
+    return re.compile("|".join(map(re.escape, found))).search
 
 
 def _lower_holds(found: tuple[str, ...]) -> Callable[[str], bool]:

