@@ -27,6 +27,7 @@ BLIND3 = Path(__file__).with_name("blind3.tsv")
 BLIND4 = Path(__file__).with_name("blind4.tsv")
 BLIND5 = Path(__file__).with_name("blind5.tsv")
 BLIND6 = Path(__file__).with_name("blind6.tsv")
+BLIND7 = Path(__file__).with_name("blind7.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -227,3 +228,27 @@ def test_sixth_blind_slice_figures() -> None:
     assert high_recall >= 1.0
     assert safe_over <= 0.0
     assert exact >= 0.988
+
+
+def test_seventh_blind_slice_figures() -> None:
+    """`blind7.tsv` (335 rows) was written in session 9 by a seventh red-team engineer who
+    never read the analyser's source, tests or corpora and never ran the analyser on it;
+    it was frozen (sha256 42c3f63a…) at 23:42 UTC and scored by the lead only twice: on
+    the session's starting main (5848c0a) and once at the end, after the session's safety
+    work had landed (41b07e5). Nobody acted on its rows before that. (a) 68 rows from
+    incident and threat reports, (b) 101 from other tools' suites and catalogues (GTFOBins,
+    LOLBAS, LOOBins, LOLESXi, atomic-red-team, detection rules, other guards), (c) 166 fresh
+    spellings; 104 blocked, 90 critical, 40 dangerous, 35 moderate, 66 safe; 196 bash,
+    65 PowerShell, 74 cmd.
+
+    Start of session 9 (5848c0a): blocked recall 0.952, blocked-or-critical 0.938, safe
+    over-flagged 0.015, exact 0.946. End of session 9 (41b07e5: detection-rule repositories
+    and incident reports walked, the red team's mechanisms, a per-command argument
+    classification): 0.952 / 0.948 / 0.015 / 0.955. Blocked recall is below issue 14's bar
+    (0.98) and blocked-or-critical just below its bar (0.95); safe over-flagged and exact
+    meet theirs. The floors below are that blind score: they guard against regressions."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND7, 330)
+    assert blocked_recall >= 0.95
+    assert high_recall >= 0.945
+    assert safe_over <= 0.016
+    assert exact >= 0.95
