@@ -199,8 +199,10 @@ def _known_commands() -> set[str]:
     return known
 
 
-def harvest() -> list[Row]:
-    known = _known_commands()
+def harvest(known: set[str] | None = None) -> list[Row]:
+    """The rows the templates make, less those another corpus file already holds (`known`:
+    by default every other TSV under tests/safety, read now)."""
+    known = _known_commands() if known is None else known
     seen: set[str] = set()
     out: list[Row] = []
     text = TEMPLATES.read_text(encoding="utf-8") + "\n" + OWN.read_text(encoding="utf-8")
