@@ -53,7 +53,7 @@ csfalconservice csfalconcontainer csagent falcond falcon-sensor falcon_lsm\w* fa
 crowdstrike\w* com.crowdstrike\S*
 sentinelagent sentinelservicehost sentinelstaticengine\w* sentinelhelperservice sentinelone
 sentineld sentinelctl com.sentinelone\S*
-cbdefense\w* repmgr cbdaemon cbsensor carbonblack\w* cbagentd confer com.carbonblack\S*
+cbdefense\w* cbdaemon cbsensor carbonblack\w* cbagentd com.carbonblack\S*
 cylancesvc cylanceui cylance\w*
 sophos\w* savservice hitmanpro\w* swi_service
 ekrn egui esets\w* eset_\w* eraagent
@@ -97,7 +97,7 @@ eventlog wecsvc appidsvc applockerfltr
 _UPDATE_SERVICES = frozenset(names("wuauserv usosvc waasmedicsvc bits dosvc"))
 # Names too common to search for inside free text; they count only as a whole operand.
 _SECURITY_TOKENS = frozenset(
-    names("sense avp smc traps santa aide falco cb zeek bro umbrella cortex panda comodo")
+    names("sense avp smc traps santa aide falco zeek umbrella panda comodo")
 )
 _SECURITY_RE = re.compile(
     r"(?<![a-z0-9])(?:"
@@ -126,7 +126,7 @@ def _like_security(text: str) -> str | None:
         if core in ("endpoint", "malware", "antivirus", "security", "defender", "protection"):
             return core
         if _SECURITY_RE.search(core) or any(
-            core.replace(" ", "") in n.split("\\")[0] for n in _SECURITY_NAMES.split()
+            n.split("\\")[0].startswith(core.replace(" ", "")) for n in _SECURITY_NAMES.split()
         ):
             return core
     return None

@@ -80,12 +80,12 @@ _SECURITY = re.compile(
     # EDR / AV vendors
     r"|sentinel(?:agent|ctl|helperservice|staticengine(?:scanner)?|one|servicehost|memoryscanner)?"
     r"|csfalcon(?:service|container)?|falcon-sensor|falcond|falconctl|csagent"
-    r"|cbdefense|carbonblack|cb(?:comms|agent)|repmgr|cylance(?:svc|ui)?"
+    r"|cbdefense|carbonblack|cb(?:comms|agent)|cylance(?:svc|ui)?"
     r"|sophos[\w .-]*|savservice|savadminservice|hmpalert|mcsagent|mcsclient"
     r"|avp|avpui|klnagent|kavfs\w*|ekrn|egui|eset\w*|bdagent|bdservicehost|epsecurityservice"
     r"|epprotectedservice|vsserv|mcafee\w*|mfe\w+|masvc|macmnsvc|ccsvchst|sepmasterservice"
     r"|smcservice|symantec\w*|ntrtscan|tmlisten|ds_agent|tmccsf|coreserviceshell|pccntmon"
-    r"|mbamservice|mbamtray|malwarebytes\w*|cyserver|cytray|cyveraservice|traps\w*|cortex\w*"
+    r"|mbamservice|mbamtray|malwarebytes\w*|cyserver|cytray|cyveraservice|traps\w*|cortex-?xdr\w*"
     r"|elastic-(?:agent|endpoint)|winlogbeat|auditbeat|osqueryd?|wazuh-agent\w*|ossec\w*"
     r"|tanium\w*|qualys\w*|ir_agent|rapid7\w*|huntress\w*|avast\w*|avgsvc|aswbidsagent|wrsa"
     r"|fsecure\w*|fshoster\w*|psanhost|pavsrv\w*|bitdefender\w*|webroot\w*|xagt|fireeye\w*"
@@ -121,7 +121,7 @@ def security_name(text: str) -> bool:
 _SEC_WORD = re.compile(
     r"(?i)(?:^|[\\/%*' ])(?:sophos|crowdstrike|sentinelone|sentinel ?agent|windows defender"
     r"|defender|kaspersky|eset|mcafee|symantec|malwarebytes|bitdefender|trend ?micro|cylance"
-    r"|carbon ?black|cortex|webroot|avast|f-secure|huntress|qualys|tanium|aegis|yunjing|qcloud"
+    r"|carbon ?black|cortex ?xdr|webroot|avast|f-secure|huntress|qualys|tanium|aegis|yunjing|qcloud"
     r"|aliyun|falcon)(?:[\\/%*' ]|$)"
 )
 _UNINSTALLER = re.compile(r"(?i)uninst|remove|cleanup|kill|disable")
@@ -739,7 +739,22 @@ def _head_kind(raw: str, name: str) -> frozenset[str]:
     """What the command word itself says (once per distinct word): a security product's
     path, a remote-control tool, an init script, a framework's script runner."""
     kinds = set()
-    if _SEC_WORD.search(raw):
+    # A vendor's name counts in the program's own file name, or anywhere in a path under
+    # an install root; `./cortex/scripts/cleanup.sh` in a project is not a security product.
+    installed = raw.lstrip('"').startswith(
+        (
+            "c:/program",
+            "%programfiles",
+            "$env:programfiles",
+            "/opt/",
+            "/library/",
+            "/applications/",
+            "/usr/",
+            "/etc/init.d/",
+            "/var/lib/",
+        )
+    )
+    if _SEC_WORD.search(raw if installed else "/" + raw.rsplit("/", 1)[-1]):
         kinds.add("security")
     if _RMM.search(raw.rsplit("/", 1)[-1]):
         kinds.add("rmm")

@@ -83,7 +83,7 @@ _SECURITY_PRODUCT = re.compile(
     # more endpoint agents by vendor or daemon name (safety-art6)
     r"|cbdaemon|cbsensor|carbon.?black|symantec|trellix|masvc|macmnsvc|kaspersky|klnagent"
     r"|bitdefender|bdsec|cybereason|minionhost|fireeye|trend.?micro|ds_agent|malwarebytes|mbam"
-    r"|webroot|f-?secure|huntress|cortex|taegis|deepinstinct|harfanglab|nessus.?agent"
+    r"|webroot|f-?secure|huntress|cortex.?xdr|taegis|deepinstinct|harfanglab|nessus.?agent"
     r"|qualys-cloud-agent|mcafee|norton|avast|\bavg\b|panda|comodo|\bedr\b|antivirus",
     re.I,
 )
