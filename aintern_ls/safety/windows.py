@@ -817,6 +817,7 @@ _PROXY_EXEC = frozenset(
         """
         cmstp installutil regasm regsvcs odbcconf mavinject infdefaultinstall
         register-cimprovider xwizard msxsl ieexec presentationhost dnscmd tttracer pcwrun
+        applaunch iediagcmd
         """
     )
 )
@@ -955,7 +956,7 @@ _FETCHERS = frozenset(
     names(
         """
         hh desktopimgdownldr esentutl expand extrac32 findstr replace certreq makecab print
-        presentationhost ieexec msdt xwizard cmdl32 configsecuritypolicy mpcmdrun
+        presentationhost ieexec msdt xwizard cmdl32 configsecuritypolicy mpcmdrun msoxmled
         """
     )
 )

@@ -103,6 +103,11 @@ def test_archive_and_remove_backups_and_service_data(
         ("del C:\\Windows\\Temp\\setup.log", "cmd", D),
         ("Pcwrun.exe C:\\Users\\Public\\beacon.exe", "cmd", C),
         ("cmdl32 /vpn /lan %cd%\\config", "cmd", C),
+        # LOLBAS siblings: ClickOnce launcher, IE diagnostics (execute), Office XML editor
+        ('Applaunch.exe /activate "https://example.org/app.application#x"', "cmd", C),
+        ("iediagcmd.exe /out:c:\\test\\http://foo.cab", "cmd", C),
+        ("msoxmled.exe /verb open https://example.org/p.xml", "cmd", C),
+        ("msoxmled.exe notes.xml", "cmd", M),
         ("fsutil behavior set SymlinkEvaluation R2L:1 R2R:1", "cmd", C),
         ("fsutil behavior query SymlinkEvaluation", "cmd", S),
     ],
