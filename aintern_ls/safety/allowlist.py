@@ -11,7 +11,7 @@ from aintern_ls.safety import system, wrappers
 from aintern_ls.safety.context import (
     Cmd,
 )
-from aintern_ls.safety.levels import C, D, M
+from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, handles, run_config_command
 from aintern_ls.safety.words import Word, names, printf_output
@@ -311,6 +311,11 @@ def _tar(cmd: Cmd) -> None:
     if "t" in flags or cmd.long("--list"):
         return
     if cmd.long("--remove-files"):
+        ops = [w.text.strip("\"'") for w in cmd.args if not w.text.startswith("-")]
+        if any(o in (".", "./", "*", "./*", "/", "/*", "~", "~/", "$HOME", "${HOME}") for o in ops):
+            # `tar --remove-files -cf /dev/null .`: every file of the folder archived and removed
+            cmd.add(B, "delete", "tar --remove-files deletes the whole folder it archives")
+            return
         cmd.add(D, "delete", "tar --remove-files deletes the originals")
         return
     target = cmd.option_value("-C", "--directory")

@@ -138,6 +138,19 @@ def _written_windows_path(source: str, w: Word) -> str | None:
     return raw if _WINDOWS_PATH_WRITTEN.fullmatch(raw) else None
 
 
+# A named file (no wildcard) inside the Windows installation, not in its temp or cache folders.
+_WINDOWS_NAMED_FILE = re.compile(
+    r"(?i)\A(?:[a-z]:|%(?:systemroot|windir)%|\$env:(?:systemroot|windir))?[\\/]"
+    r"(?:windows[\\/])?(?!(?:windows[\\/])?(?:temp|softwaredistribution|logs)[\\/])"
+    r"(?:system32|syswow64|sysnative|drivers|boot|inf)[\\/](?:[^*?\\/]+[\\/])*[^*?\\/.][^*?\\/]*\Z"
+)
+# The data folder of a database or queue service, or every file in it.
+_SERVICE_DATA = re.compile(
+    r"\A/var/lib/(?:mysql|mariadb|postgresql|pgsql|mongodb|mongo|redis|elasticsearch|opensearch"
+    r"|cassandra|couchdb|influxdb|rabbitmq|etcd|clickhouse|neo4j)(?:/[^/]*)*?/?(?:\*(?:\.\w+)?)?\Z"
+)
+
+
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
     """Judge each target of a delete; the worst one decides the finding."""
     if not targets:
@@ -193,6 +206,24 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
         # `del …\winevt\Logs\Security.evtx`: Windows event logs deleted, as `wevtutil cl`
         worst_level, worst = C, ("clear-logs", "Windows event log files")
         worst_word = next(t for t in targets if _EVENT_LOG.search(t.text))
+    if worst_level < C and scope.windows:
+        # `del /f /q C:\Windows\System32\drivers\etc\hosts`: a named file of the Windows
+        # installation deleted (session 7 convention): critical; its temp folders stay low.
+        for t in targets:
+            if not t.dynamic and _WINDOWS_NAMED_FILE.match(t.text.strip("\"'")):
+                worst_level, worst, worst_word = C, ("rm-system-file", f"{t.text}"), t
+                break
+    if worst_level < C and cmd.name in ("shred", "srm", "wipe"):
+        # `shred -u /var/lib/mysql/*`: a database's files overwritten beyond recovery (a
+        # wiper's step); a plain `rm` of the same folder stays dangerous.
+        for t in targets:
+            if _SERVICE_DATA.match(t.text.strip("\"'")):
+                worst_level, worst, worst_word = (
+                    C,
+                    ("wipe", f"a service's data files ({t.text})"),
+                    t,
+                )
+                break
     if worst is None:
         return
     rule, what = worst
@@ -209,6 +240,9 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
 
 @handles("rm", "srm", "trash", "trash-put", "gio")
 def _rm(cmd: Cmd) -> None:
+    if cmd.name == "gio" and cmd.args[:1] and cmd.args[0].text == "trash" and cmd.long("--empty"):
+        cmd.add(D, "delete", "empties the trash: its files are deleted for good")
+        return
     if cmd.name == "gio" and (not cmd.args or cmd.args[0].text not in ("remove", "trash")):
         cmd.add(M, "unknown-command", "gio may change files")
         return

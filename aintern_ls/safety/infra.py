@@ -275,6 +275,30 @@ def _in_container(cmd: Cmd, verb: str) -> list[Word]:
     return list(args[i + 1 :])
 
 
+_CRI_READ = frozenset(
+    names(
+        """
+        ps images img inspect inspecti inspectp imagefsinfo logs stats statsp pods info version
+        help completion ls list
+        """
+    )
+)
+
+
+@handles("crictl")
+def _crictl(cmd: Cmd) -> None:
+    """The Kubernetes node's CRI client: `crictl rmi --prune`, `crictl rm -a`, `crictl rmp
+    -a` delete images, containers or pods (dangerous, like `docker image prune`); listings
+    are safe; the rest (exec, run, pull, stop) changes containers."""
+    ops = [w.text for w in cmd.args if not w.text.startswith("-")]
+    if not ops or ops[0] in _CRI_READ or (ops[0] == "config" and "--set" not in cmd.texts()):
+        return
+    if ops[0] in ("rm", "rmi", "rmp"):
+        cmd.add(D, "container-delete", f"{cmd.name} {ops[0]} deletes containers, images or pods")
+        return
+    cmd.add(M, "container", f"{cmd.name} {ops[0]} changes containers")
+
+
 @handles("docker", "podman", "nerdctl", "docker-compose", "finch")
 def _docker(cmd: Cmd) -> None:
     ops = [
@@ -659,6 +683,21 @@ def _remote_run(cmd: Cmd) -> bool:
     return True
 
 
+# Cloud backup data deleted: the copies a restore needs are gone (like `vssadmin delete
+# shadows`: blocked). `az backup protection disable … --delete-backup-data true`, `az backup
+# vault delete`, `az dataprotection backup-instance|backup-vault delete`, `aws backup
+# delete-recovery-point|delete-backup-vault`, `gcloud backup-dr backups|backup-vaults delete`.
+_CLOUD_BACKUP_DELETE = re.compile(
+    r"\Aaz\s+backup\s+protection\s+disable\b.*--delete-backup-data(?:\s+|=)(?:true|yes|1)\b"
+    r"|\Aaz\s+backup\s+(?:vault|recoverypoint)\s+delete\b"
+    r"|\Aaz\s+dataprotection\s+(?:backup-instance|backup-vault|recovery-point)\s+delete\b"
+    r"|\Aaws\s+backup\s+delete-(?:recovery-point|backup-vault)\b"
+    r"|\Aaws\s+(?:--\S+\s+\S+\s+)*backup\s+delete-(?:recovery-point|backup-vault)\b"
+    r"|\Agcloud\s+(?:\S+\s+)?backup-dr\s+(?:backups|backup-vaults|data-sources)\s+delete\b",
+    re.S,
+)
+
+
 @handles(
     *names(
         """
@@ -710,6 +749,9 @@ def _cloud(cmd: Cmd) -> None:
             "disable-security",
             f"{cmd.name} turns off cloud audit logging or threat detection",
         )
+        return
+    if _CLOUD_BACKUP_DELETE.search(f"{cmd.name} {text.lower()}"):
+        cmd.add(B, "delete-backups", f"{cmd.name} deletes cloud backups (recovery points, vaults)")
         return
     if _CLOUD_IAM.search(f"{cmd.name} {iam_path}"):
         cmd.add(

@@ -154,6 +154,16 @@ def analyse(text: str, scope: Scope) -> None:
         )
     if "function" in text.lower() or "filter" in text.lower():
         _function_calls(text, scope)
+    if (bomb := _ENDLESS_SPAWN.search(text[:20000])) is not None and not re.search(
+        r"(?i)\b(?:break|exit|return|throw|start-sleep|sleep)\b|-wait\b", bomb.group(0)
+    ):
+        scope.add(
+            RiskLevel.BLOCKED,
+            "fork-bomb",
+            "an endless loop that keeps starting processes (a fork bomb)",
+            bomb.start(),
+            bomb.end(),
+        )
     for wm in _NET_WRITE.finditer(text):
         # `[IO.File]::WriteAllText('x.ps1', '…')`: remember the text, as Set-Content does.
         base = wm.group(1).replace("/", "\\").rsplit("\\", 1)[-1]
@@ -299,7 +309,10 @@ def analyse(text: str, scope: Scope) -> None:
             flags = "-Recurse -Force" if recursive else "-Force"
             line = f"Remove-Item {flags} -Path '{held.replace(chr(39), chr(39) * 2)}'"
             scope.include(scope.nested(line, "powershell", Word(line, m.start(), m.end()), -1))
-    if "frombase64string" in low and re.search(r"\biex\b|invoke-expression|::create", low):
+    # A call `FromBase64String(` (not the word searched for as a pattern: data) run by iex.
+    if re.search(r"frombase64string\s*\(", low) and re.search(
+        r"\biex\b|invoke-expression|::create", low
+    ):
         packed = "deflate" if "deflatestream" in low else "gzip" if "gzipstream" in low else ""
         for m in _B64_LITERAL.finditer(text):
             decoded = _decode_b64(m.group(1), "unicode" in low[: m.start()].lower(), packed)
@@ -350,6 +363,22 @@ _STRING_REDIRECT = re.compile(
 )
 
 
+# `while ($true) { Start-Process powershell }`, `for (;;) { saps cmd }`, `do { … } while
+# (1)`: an endless loop whose body starts processes (no break/exit in it) exhausts the machine.
+_PS_SPAWN = (
+    r"(?:start-process|saps|start|invoke-item|ii"
+    r"|\[(?:system\.)?diagnostics\.process\]::start)\b(?!-)"
+)
+_ENDLESS_SPAWN = re.compile(
+    r"(?is)(?:\bwhile\s*\(\s*(?:\$true|1)\s*\)|\bfor\s*\(\s*;\s*;\s*\))\s*\{[^{}]{0,400}?"
+    + _PS_SPAWN
+    + r"[^{}]{0,400}\}"
+    + r"|\bdo\s*\{[^{}]{0,400}?"
+    + _PS_SPAWN
+    + r"[^{}]{0,400}\}\s*while\s*\(\s*(?:\$true|1)\s*\)"
+)
+
+
 _FUNC_HEAD = re.compile(r"(?i)\b(?:function|filter)\s+([\w-]{1,64})\s*(\(([^()]{0,400})\))?\s*\{")
 _PARAM_BLOCK = re.compile(r"(?i)\A\s*param\s*\(([^()]{0,400})\)")
 _PS_ARG = re.compile(r"'(?:[^']|'')*'|\"[^\"$`]*\"|[^\s;|&(){}'\"]+")
@@ -385,7 +414,9 @@ def _function_calls(text: str, scope: Scope) -> None:
             params_text = pb.group(1)
             body = body[pb.end() :]
         params = re.findall(r"\$(\w+)", params_text or "")
-        if not params or "$" not in body:
+        # `function z { Remove-Item @args }`: the call's arguments are splatted in whole.
+        splat = re.search(r"(?i)[@$]args\b", body) is not None
+        if not splat and (not params or "$" not in body):
             continue
         name = m.group(1)
         calls = re.finditer(
@@ -410,9 +441,14 @@ def _function_calls(text: str, scope: Scope) -> None:
             for p in params:
                 if p not in bound and positional:
                     bound[p] = positional.pop(0)
-            if not bound:
+            if not bound and not splat:
                 continue
             code = body
+            if splat:
+                whole = " ".join(args).replace("\\", "\\\\")
+                code = re.sub(r"(?i)[@$]args\b(?!\s*\[)", whole, code)
+                for i, a in enumerate(args[:8]):
+                    code = re.sub(rf"(?i)\$args\s*\[\s*{i}\s*\]", a.replace("\\", "\\\\"), code)
             for p, v in bound.items():
                 code = re.sub(rf"(?i)\$\{{?{re.escape(p)}\}}?(?!\w)", v.replace("\\", "\\\\"), code)
             at = k + 1 + call.start()
@@ -1433,8 +1469,12 @@ class _Walker:
         for c in node.named_children:
             self.visit(c)
 
+        env = self.scope.env
+
         def sub(m: re.Match[str]) -> str:
-            return _KNOWN_VARS.get(m.group(0).lower(), "\x00")
+            # `$d = 'C:\'; Remove-Item "$d*"`: a variable holding a literal is that literal.
+            key = m.group(0).lower()
+            return _KNOWN_VARS.get(key) or env.get(_PS_VAR + key, "\x00")
 
         # `"$($env:windir)\System32"`, `"${env:windir}"`: a subexpression or braced name
         # holding only a variable is that variable.

@@ -795,6 +795,9 @@ def _fsutil(cmd: Cmd) -> None:
     if re.search(r"usn\s+deletejournal", text):
         # Anti-forensics, like clearing the event logs: the record of file changes is gone.
         cmd.add(C, "clear-logs", "fsutil deletes the file-system change journal (evidence)")
+    elif re.search(r"behavior\s+set\s+symlinkevaluation\b.*\br2[lr]:1", text):
+        # BlackCat/ALPHV: remote-to-local/remote symlinks turned on to reach shares' files.
+        cmd.add(C, "disable-security", "fsutil lets symlinks reach remote files (ransomware prep)")
     elif re.search(r"setzerodata", text) and (target := _zeroed_system_file(cmd)):
         cmd.add(*target)
     elif re.search(r"setzerodata|file\s+setshortname|behavior\s+set\s+disabledeletenotify", text):
@@ -813,7 +816,8 @@ _PROXY_EXEC = frozenset(
     names(
         """
         cmstp installutil regasm regsvcs odbcconf mavinject infdefaultinstall
-        register-cimprovider xwizard msxsl ieexec presentationhost dnscmd tttracer
+        register-cimprovider xwizard msxsl ieexec presentationhost dnscmd tttracer pcwrun
+        applaunch iediagcmd
         """
     )
 )
@@ -952,7 +956,7 @@ _FETCHERS = frozenset(
     names(
         """
         hh desktopimgdownldr esentutl expand extrac32 findstr replace certreq makecab print
-        presentationhost ieexec msdt xwizard cmdl32 configsecuritypolicy mpcmdrun
+        presentationhost ieexec msdt xwizard cmdl32 configsecuritypolicy mpcmdrun msoxmled
         """
     )
 )
@@ -966,6 +970,10 @@ def _lolbin_fetch(cmd: Cmd) -> None:
             # `replace NEW C:\Windows\System32\config`: a hive of that name is replaced.
             cmd.add(hit[0], hit[1], f"replace copies over {hit[2]}", ops[1])
             return
+    if cmd.name == "cmdl32" and any(w.text.lower() in ("/vpn", "/lan") for w in cmd.args):
+        # LOLBAS: `cmdl32 /vpn /lan FILE` downloads the URL named in a connection profile.
+        cmd.add(C, "lolbin-download", "cmdl32 downloads a file named in a VPN profile")
+        return
     if cmd.name == "certreq" and any(w.text.lower() in ("-post", "/post") for w in cmd.args):
         cmd.add(C, "exfiltration", "certreq -Post sends a file to a web server")
         return

@@ -246,9 +246,19 @@ def test_seventh_blind_slice_figures() -> None:
     and incident reports walked, the red team's mechanisms, a per-command argument
     classification): 0.952 / 0.948 / 0.015 / 0.955. Blocked recall is below issue 14's bar
     (0.98) and blocked-or-critical just below its bar (0.95); safe over-flagged and exact
-    meet theirs. The floors below are that blind score: they guard against regressions."""
+    meet theirs. The floors below are that blind score: they guard against regressions.
+
+    After that score an engineer (safety-f7) was shown its 15 misses and fixed their
+    families as mechanisms with own spellings (PowerShell functions splatting `@args`,
+    literal variables in double-quoted paths, endless process-spawning loops, `tar
+    --remove-files` of a whole folder, cloud backup data deleted, a service's data files
+    shredded, named Windows system files deleted, the Pcwrun/cmdl32 LOLBins, fsutil symlink
+    evaluation, searched patterns as data, `crictl rmi`, `gio trash --empty`), so the slice
+    is no longer blind: 1.000 / 1.000 / 0.000 / 0.994 on safety-f7 (the two rows left are
+    the ones whose label is in doubt: `ssh web1 "ls -la /var/www"`, rated moderate by the
+    team's convention, and `Disable-ComputerRestore`). The floors are now those figures."""
     blocked_recall, high_recall, safe_over, exact = _figures(BLIND7, 330)
-    assert blocked_recall >= 0.95
-    assert high_recall >= 0.945
-    assert safe_over <= 0.016
-    assert exact >= 0.95
+    assert blocked_recall >= 0.995
+    assert high_recall >= 0.995
+    assert safe_over <= 0.005
+    assert exact >= 0.99
