@@ -3577,9 +3577,17 @@ def remote_access_install(cmd: Cmd) -> bool:
             f"{cmd.name} installs itself to run at start-up (remote access that stays)",
         )
         return True
-    if any(_ADMIN_ROLE.match(t) for t in texts) or (
-        "administrator" in low
-        and any(re.search(r"role[:_-]?add|add-?role|set-?role", t) for t in low)
+    # `wp user list --role=administrator` only lists the administrators.
+    lists = any(
+        t in ("list", "ls", "get", "show", "search", "count") or t.endswith((":list", ":get"))
+        for t in low
+    )
+    if not lists and (
+        any(_ADMIN_ROLE.match(t) for t in texts)
+        or (
+            "administrator" in low
+            and any(re.search(r"role[:_-]?add|add-?role|set-?role", t) for t in low)
+        )
     ):
         cmd.add(C, "account", f"{cmd.name} creates or promotes an administrator account")
         return True

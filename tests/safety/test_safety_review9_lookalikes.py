@@ -44,3 +44,16 @@ def test_look_alikes_are_not_security_products(command: str, shell: str) -> None
 )
 def test_the_products_themselves_stay_critical(command: str, shell: str) -> None:
     assert level(command, shell) >= C
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("wp user list --role=administrator", False),  # a listing (probe7's over-rating)
+        ("wp user list --role=administrator --fields=user_login", False),
+        ("wp user create eve eve@example.com --role=administrator", True),
+        ("wp user add-role eve administrator", True),
+    ],
+)
+def test_admin_role_listing_is_not_an_account_change(command: str, expected: bool) -> None:
+    assert (level(command) >= C) is expected
