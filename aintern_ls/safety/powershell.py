@@ -796,6 +796,7 @@ _MEMO_MAX_FINDINGS = 64
 # What `_Walker.visit` does with a node, by its type (any other type: walk its children;
 # every type holding "redirection" but `redirections` is a redirect).
 _V_PIPELINE, _V_ERROR, _V_COMMENT, _V_REDIRECT, _V_FOREACH, _V_ASSIGNMENT, _V_CALL = range(7)
+_V_WALK = -1  # any other type: walk its children
 _VISIT = {
     "pipeline": _V_PIPELINE,
     "ERROR": _V_ERROR,
@@ -804,6 +805,7 @@ _VISIT = {
     "assignment_expression": _V_ASSIGNMENT,
     "invokation_expression": _V_CALL,
 }
+_VISIT_BY_KIND: dict[int, int] = {}  # …by the grammar's id of the type (one per name)
 
 
 class _Walker:
@@ -860,11 +862,15 @@ class _Walker:
         # (recursive on purpose: how deep a text nests is bounded by Python's recursion
         # limit, which the verdicts on pathological nesting depend on)
         budget.spend(3)
-        t = node.type
-        how = _VISIT.get(t)
-        if how is None and "redirection" in t and t != "redirections":
-            how = _V_REDIRECT
-        if how is not None:  # (one lookup: most nodes are none of these)
+        kind = node.kind_id
+        how = _VISIT_BY_KIND.get(kind)
+        if how is None:  # (a node type met for the first time: its name read once)
+            t = node.type
+            how = _VISIT.get(t, _V_WALK)
+            if how == _V_WALK and "redirection" in t and t != "redirections":
+                how = _V_REDIRECT
+            _VISIT_BY_KIND[kind] = how
+        if how != _V_WALK:  # (one lookup: most nodes are none of these)
             if how == _V_PIPELINE:
                 return self._pipeline_once(node)
             if how == _V_ERROR:
@@ -1395,7 +1401,8 @@ class _Walker:
             t = c.type
             if t == "command_name":
                 s, e = self.span(c)
-                words.append(Word(unquote(_text(c), posix=False), s, e))
+                raw = _text(c)
+                words.append(Word(_unquoted(raw), s, e))
             elif t == "command_name_expr":
                 if name_expr is None:
                     name_expr = c
@@ -1448,14 +1455,15 @@ class _Walker:
                         continue
                     # (`@p` splats a hashtable: only an element starting with `@` is looked
                     # up, so a script block's whole text is not copied at every level)
-                    s0, e0 = self.span(el)
+                    where = self.span(el)
+                    s0, e0 = where
                     splat = None
                     if self.scope.source[s0 : s0 + 64].lstrip().startswith("@"):
                         splat = self.scope.env.get(_PS_SPLAT + _text(el).strip().lower()[1:])
                     if splat is not None:
                         words.extend(Word(t, s0, e0) for t in splat.split("\x01"))
                         continue
-                    word = self.element(el)
+                    word = self.element(el, where)
                     if (
                         words
                         and word.text.lower() in ("$false", "0")
@@ -1526,14 +1534,15 @@ class _Walker:
             s, e = self.span(node)
             self.scope.add(RiskLevel.MODERATE, "write", f"writes to {target}", s, e)
 
-    def element(self, node: Node) -> Word:
+    def element(self, node: Node, where: tuple[int, int] | None = None) -> Word:
+        """The word an argument stands for (`where`: its span, when the caller has it)."""
         budget.spend(3)
-        s, e = self.span(node)
+        s, e = self.span(node) if where is None else where
         t = node.type
         raw = _text(node)
-        if t in ("command_parameter", "generic_token"):
-            return Word(unquote(raw, posix=False), s, e, glob=("*" in raw or "?" in raw))
-        if raw.startswith("$") and re.fullmatch(r"\$(env:)?\w+[\\/][^\s$()]*", raw):
+        if t == "command_parameter" or t == "generic_token":
+            return Word(_unquoted(raw), s, e, glob=("*" in raw or "?" in raw))
+        if raw.startswith("$") and _VAR_AND_PATH.fullmatch(raw):
             # `$HOME\*`, `$env:SystemDrive\`: a known folder followed by a path.
             var = re.match(r"\$(env:)?\w+", raw)
             known = _KNOWN_VARS.get(var.group(0).lower()) if var is not None else None
@@ -1561,7 +1570,7 @@ class _Walker:
             from aintern_ls.safety.windows import ps_eval, ps_variables
 
             folded = ps_eval(raw, ps_variables(self.scope))  # `($d.Root + '*')` in a loop
-        if folded is not None and re.search(r"[\\/]|\A[A-Za-z]:|\A~", folded):
+        if folded is not None and _PATH_LIKE.search(folded):
             # `($env:windir + '\System32')`, `(Join-Path $env:SystemRoot System32)`: a path
             # built from known folders and literals is that path.
             return Word(folded, s, e, glob=("*" in folded or "?" in folded))
@@ -1784,7 +1793,9 @@ def _path_expression(raw: str) -> str | None:
     or None."""
     if len(raw) > 400:
         return None
-    m = _JOIN_PATH.match(raw.strip())
+    if _PLAIN_PATH.fullmatch(stripped := raw.strip()):
+        return stripped  # (no variable, call or join: nothing below changes it)
+    m = _JOIN_PATH.match(stripped)
     if m:
         a, b = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         left, right = _path_expression(a), _path_expression(b)
@@ -1797,15 +1808,18 @@ def _path_expression(raw: str) -> str | None:
         known = _KNOWN_VARS.get(name)
         return "'" + known.replace("'", "''") + "'" if known is not None else "\x00"
 
-    text = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)", lambda v: v.group(1), raw.strip())
+    text = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)", lambda v: v.group(1), stripped)
     text = _HOME_PAIR.sub("$HOME", text)
     text = _FOLDER_PATH.sub(_folder, text)
     text = _QUOTED_VAR.sub(quoted, text)
     if "\x00" in text:
         return None
-    if re.fullmatch(r"[\w.:\\/-]+", text):
+    if _PLAIN_PATH.fullmatch(text):
         return text
     return fold_powershell(text)
+
+
+_PLAIN_PATH = re.compile(r"[\w.:\\/-]+")
 
 
 _BALANCE_MARKS = re.compile(r"[`'\"#(){}\[\]]")
@@ -2131,6 +2145,17 @@ class _FastText(threading.local):
 
 
 _FAST = _FastText()
+
+
+_VAR_AND_PATH = re.compile(r"\$(env:)?\w+[\\/][^\s$()]*")
+_PATH_LIKE = re.compile(r"[\\/]|\A[A-Za-z]:|\A~")
+_QUOTING = frozenset("'\"\\`")
+
+
+def _unquoted(raw: str) -> str:
+    """`unquote(raw, posix=False)`, which leaves a word holding no quote, backslash or
+    backtick as it is (most words: asked without a call)."""
+    return raw if _QUOTING.isdisjoint(raw) else unquote(raw, posix=False)
 
 
 def _text(node: Node) -> str:
