@@ -931,24 +931,29 @@ class _Walker:
         if stamp is not None:
             self._timestomp(node, stamp)
             return
-        if not re.fullmatch(r"\$[\w:]+", name):
+        if not _VAR_NAME.fullmatch(name):
             return
         if name.startswith("$env:"):
             s, e = self.span(node)
             env_hook(self.scope, name[5:], s, e)
-        splat = _splat_words(_text(kids[-1]))
+        last = kids[-1]
+        # (the right-hand side's text, read once: a long one, which the budget charges for
+        # each read, is read at each use as it always was)
+        short = last.end_byte - last.start_byte <= 4096
+        rhs_raw = _text(last) if short else ""
+        splat = _splat_words(rhs_raw if short else _text(last))
         if splat is not None:
             # `$a = @{Recurse=$true; Path='C:\'}` then `Remove-Item @a`: the parameters.
             self.scope.env[_PS_SPLAT + name[1:]] = splat
         else:
             self.scope.env.pop(_PS_SPLAT + name[1:], None)
-        value = fold_powershell(_text(kids[-1]))
-        if value is None and not re.match(r"(?<![\w-])[\w-]++\s", _text(kids[-1]).lstrip()):
+        value = fold_powershell(rhs_raw if short else _text(last))
+        if value is None and not _WORD_LED.match((rhs_raw if short else _text(last)).lstrip()):
             from aintern_ls.safety.windows import ps_eval, ps_variables
 
-            value = ps_eval(_text(kids[-1]), ps_variables(self.scope))
-        blocks = _descendants(kids[-1], "script_block_expression", 12, first=True)
-        rhs = _text(kids[-1]).strip()
+            value = ps_eval(rhs_raw if short else _text(last), ps_variables(self.scope))
+        blocks = _descendants(last, "script_block_expression", 12, first=True)
+        rhs = (rhs_raw if short else _text(last)).strip()
         if blocks and op_is_plain(node) and _text(blocks[0]).strip() == rhs:
             # `$sb = { param($t) Remove-Item $t -Recurse }`: invoked later with arguments
             self.scope.env[_PS_BLOCK + name] = rhs
@@ -958,7 +963,7 @@ class _Walker:
             # `$c = gcm Format-Vol*`, `$c = Get-Alias ri`,
             # `$c = $ExecutionContext.InvokeCommand.GetCommand('Remove-Item','Cmdlet')`: the
             # variable holds a command object; `& $c …` runs that command.
-            value = _command_object(_text(kids[-1]))
+            value = _command_object(rhs_raw if short else _text(last))
             if value is not None:
                 self.scope.env[_PS_CMDOBJ + name] = value
             else:
@@ -1153,11 +1158,11 @@ class _Walker:
         statement from its words."""
         text = self.scope.source[start:end]
         info = Info()
-        for stmt in re.finditer(r"(?:\$\{[^{}\n]*\}|[^;\n{}])+", text):
+        for stmt in _ERROR_STATEMENT.finditer(text):
             budget.spend(budget.STATEMENT_STEPS)
             stdin: Stdin = NO_STDIN
             info = Info()
-            for i, m in enumerate(re.finditer(r"[^|]+", stmt.group(0))):
+            for i, m in enumerate(_ERROR_STAGE.finditer(stmt.group(0))):
                 if i:
                     stdin = dispatch.next_stdin(info, stdin)
                 offset = start + stmt.start() + m.start()
@@ -1168,7 +1173,7 @@ class _Walker:
                     info = Info(name="string", output=text_.replace("''", "'"))
                     continue
                 words = [_known_word(w) for w in split_words(m.group(0), offset, posix=False)]
-                if words and re.match(r"^[\w.\\/:-]+$", words[0].text):
+                if words and _ERROR_PROGRAM.match(words[0].text):
                     info = dispatch.judge(words, self.scope, stdin)
                 else:
                     info = Info()
@@ -1249,7 +1254,7 @@ class _Walker:
             s, e = self.span(node)
             return Info(name="expression", paths=(Word("C:\\", s, e),))  # every drive root
         known = self.scope.env.get(_PS_VAR + raw.strip().lower())
-        if re.fullmatch(r"\$[\w:]+", raw.strip()) and known is not None:
+        if _VAR_NAME.fullmatch(raw.strip()) and known is not None:
             return Info(name="string", output=known)  # `$p = 'C:\Users'; $p | Remove-Item …`
         items = _string_array(raw)
         if items is not None:
@@ -1598,21 +1603,18 @@ class _Walker:
             key = m.group(0).lower()
             return _KNOWN_VARS.get(key) or env.get(_PS_VAR + key, "\x00")
 
-        # `"$($env:windir)\System32"`, `"${env:windir}"`: a subexpression or braced name
-        # holding only a variable is that variable.
-        body = re.sub(
-            r"\$\(\s*(\$(?:env:)?\w+(?:\(x86\))?)\s*\)|\$\{((?:env:)?\w+(?:\(x86\))?)\}",
-            _bare_var,
-            body,
-        )
-        body = _HOME_PAIR.sub("$HOME", body)
-        # `"$($_.Root)*"`: a subexpression of a loop variable the walk has bound.
-        body = re.sub(
-            r"\$\(\s*(\$[\w.]+)\s*\)",
-            lambda m: self.scope.env.get(_PS_VAR + m.group(1).lower(), m.group(0)),
-            body,
-        )
-        expanded = re.sub(r"\$(env:)?\w+(?:\(x86\))?", sub, body.replace("`", ""))
+        if "$" in body:  # (each pattern below starts with a `$`)
+            # `"$($env:windir)\System32"`, `"${env:windir}"`: a subexpression or braced name
+            # holding only a variable is that variable.
+            body = _SUBEXPR_VAR.sub(_bare_var, body)
+            body = _HOME_PAIR.sub("$HOME", body)
+            # `"$($_.Root)*"`: a subexpression of a loop variable the walk has bound.
+            body = _SUBEXPR_MEMBER.sub(
+                lambda m: self.scope.env.get(_PS_VAR + m.group(1).lower(), m.group(0)), body
+            )
+        expanded = body.replace("`", "")
+        if "$" in expanded:
+            expanded = _VAR_IN_STRING.sub(sub, expanded)
         dynamic = "\x00" in expanded or "$(" in body
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
         return Word(
@@ -2147,6 +2149,17 @@ class _FastText(threading.local):
 _FAST = _FastText()
 
 
+# A region the grammar could not read: its statements, their stages, a program's name.
+_ERROR_STATEMENT = re.compile(r"(?:\$\{[^{}\n]*\}|[^;\n{}])+")
+_ERROR_STAGE = re.compile(r"[^|]+")
+_ERROR_PROGRAM = re.compile(r"^[\w.\\/:-]+$")
+_VAR_NAME = re.compile(r"\$[\w:]+")
+_WORD_LED = re.compile(r"(?<![\w-])[\w-]++\s")
+_VAR_IN_STRING = re.compile(r"\$(env:)?\w+(?:\(x86\))?")
+_SUBEXPR_VAR = re.compile(
+    r"\$\(\s*(\$(?:env:)?\w+(?:\(x86\))?)\s*\)|\$\{((?:env:)?\w+(?:\(x86\))?)\}"
+)
+_SUBEXPR_MEMBER = re.compile(r"\$\(\s*(\$[\w.]+)\s*\)")
 _VAR_AND_PATH = re.compile(r"\$(env:)?\w+[\\/][^\s$()]*")
 _PATH_LIKE = re.compile(r"[\\/]|\A[A-Za-z]:|\A~")
 _QUOTING = frozenset("'\"\\`")
