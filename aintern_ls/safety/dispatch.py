@@ -28,6 +28,7 @@ from aintern_ls.safety import (  # noqa: F401
     allowlist,
     budget,
     catalogues,
+    clis,
     detections,
     files,
     git,
@@ -537,6 +538,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _by_shape(cmd, name)
         system.request_targets(cmd)  # `e2edit -w -R 'unlink /etc/gshadow' /dev/vdb2`
     detections.judge(cmd, mark)  # what detection rules know and no handler saw (safety-sig7)
+    clis.judge(cmd, mark)  # long-tail CLIs' documented destruction and listings (safety-cli8)
     if scope.family == "bash" and (handler is None or name in _SOURCE_RUNNERS):
         _known_source_files(cmd, name, handler is not None, mark)
     if passes_on:

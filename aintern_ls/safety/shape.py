@@ -135,6 +135,16 @@ _NOT_TARGET_OPTION = re.compile(
 )
 
 
+def text_program(name: str) -> bool:
+    """A program whose operands are text (a pattern, a topic, a message): `man rm`, `tldr`."""
+    return _TEXT_PROGRAM.search(name) is not None
+
+
+def package_manager(name: str) -> bool:
+    """A package manager (`guix`, `opkg`, `tlmgr`): its removals are ordinary changes."""
+    return _PACKAGE_MANAGER.search(name) is not None
+
+
 def _parts(name: str) -> list[str]:
     """`Remove-FooBar` -> [remove, foo, bar]; `zpool-destroy` -> [zpool, destroy]."""
     base = re.sub(r"\.(exe|com|bat|cmd|ps1|sh|py|pl|rb)$", "", name, flags=re.I)
