@@ -130,7 +130,7 @@ def parse(text: str) -> list[Row]:
     return rows
 
 
-def _known_commands() -> set[str]:
+def known_commands() -> set[str]:
     """Commands already in another corpus file (whitespace-normalised)."""
     seen: set[str] = set()
     folder = ROOT / "tests" / "safety"
@@ -144,7 +144,7 @@ def _known_commands() -> set[str]:
 
 
 def harvest() -> list[Row]:
-    known = _known_commands()
+    known = known_commands()
     kept: list[Row] = []
     met: set[str] = set()
     for row in parse(TEMPLATES.read_text(encoding="utf-8")):
