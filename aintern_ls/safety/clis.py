@@ -63,7 +63,7 @@ DESTROY = frozenset(
     names(
         """
         delete del remove rm rmi rmp rmdir destroy purge wipe erase expunge nuke zap shred drop
-        truncate terminate unpublish forget flush flushall flushdb expire decommission
+        truncate terminate unpublish forget flush expire decommission
         deprovision obliterate rdelete
         """
     )
@@ -638,6 +638,8 @@ _RAW_JUDGES = {"restic": _restic}
 _GENERIC_RULES = frozenset(names("unknown-command cloud infra kube-write"))
 
 
+_CMDLET = re.compile(r"\A[a-z]{2,20}-[a-z][a-z0-9]{0,60}\Z")
+
 # --- the hook ---------------------------------------------------------------------------------
 
 
@@ -653,7 +655,7 @@ def judge(cmd: Cmd, mark: int) -> None:
     worst = max((f.level for f in findings[mark:]), default=RiskLevel.SAFE)
     if worst >= B:
         return
-    if cmd.scope.family == "powershell" and re.fullmatch(r"[a-z]+-[a-z][\w-]*", name):
+    if cmd.scope.family == "powershell" and _CMDLET.fullmatch(name):
         path = command_path([cmd.words[0].text, *args])  # `Remove-FooBackupSet`: the verb
     else:
         path = command_path(args)
@@ -665,7 +667,7 @@ def judge(cmd: Cmd, mark: int) -> None:
         raw = cmd.scope.source[cmd.start : cmd.end] if cmd.scope.source else " ".join(args)
         verdict = _RAW_JUDGES[name](args, path, raw)
     if verdict is None:
-        verdict = _by_shape(name, args, path, worst, findings[mark:])
+        verdict = _by_shape(name, args, path, worst, findings[mark:], cmd.scope.family)
     if (
         verdict is None
         and entry is not None
@@ -682,7 +684,12 @@ def judge(cmd: Cmd, mark: int) -> None:
 
 
 def _by_shape(
-    name: str, args: Sequence[str], path: Path, worst: RiskLevel, mine: Sequence[object]
+    name: str,
+    args: Sequence[str],
+    path: Path,
+    worst: RiskLevel,
+    mine: Sequence[object],
+    family: str,
 ) -> Verdict | None:
     """The shapes that hold for any program."""
     if any(a in _HELP or shape.is_dry_marker(a) for a in args) or _dry(name, args):
@@ -727,11 +734,20 @@ def _by_shape(
         not generic
         or shape.text_program(name)
         or shape.package_manager(name)
-        or not _PROGRAM.fullmatch(name)
+        or not shape.plausible_program(name)
         or path.verb in ("help", "usage")
-        or any(a in _HELP or shape.is_dry_marker(a) for a in args)
+        or any(a in _HELP for a in args)
+        or (name not in CLIS and shape.dry_run(args))  # (a CLI named here: its own flags)
     ):
         return None
+    if all(getattr(f, "rule", "") == "unknown-command" for f in mine):
+        if not shape.ENABLED:
+            return None
+        # An unknown program: the generic reading (`shape.py`) has judged it; only where it
+        # found no verb, or took a noun for a disk verb (`minikube image rm`), is there more.
+        reading = None if name in CLIS else shape.read_command(name, args, family)
+        if reading is not None and reading.verb not in shape.FORMAT_VERBS:
+            return None  # (a CLI named here is read by its documented grammar instead)
     if path.kind in ("destroy", "weak") and any(n in CONFIG_NOUNS for n in path.nouns):
         return None  # `helm repo remove x`, `kopia policy delete p`: a settings entry
     if path.kind in ("", "change") and (opt := _delete_option(args)) is not None:
@@ -776,7 +792,6 @@ def _delete_option(args: Sequence[str]) -> int | None:
     return next((i for i, a in enumerate(args) if _DELETE_OPTION.match(a)), None)
 
 
-_PROGRAM = re.compile(r"^[\w.+@-]{1,128}$")
 _HELP = frozenset(names("--help -h -? /? -help help --usage"))
 
 

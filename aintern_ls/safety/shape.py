@@ -140,6 +140,22 @@ def text_program(name: str) -> bool:
     return _TEXT_PROGRAM.search(name) is not None
 
 
+def plausible_program(name: str) -> bool:
+    """A word that can name an installed program: not an option, a switch, a shell keyword
+    (`-exec`, `do` left in the command position by a foreign-shell line) or an odd word."""
+    return (
+        bool(name)
+        and not name.startswith(("-", "/"))
+        and name.lower() not in _KEYWORDS
+        and _PROGRAM_NAME.fullmatch(name) is not None
+    )
+
+
+def dry_run(args: Sequence[str]) -> bool:
+    """A generic dry-run marker (`--dry-run`, `-WhatIf`, an unknown program's `-n`)."""
+    return any(is_dry_marker(a) for a in args) or _short_n(args)
+
+
 def package_manager(name: str) -> bool:
     """A package manager (`guix`, `opkg`, `tlmgr`): its removals are ordinary changes."""
     return _PACKAGE_MANAGER.search(name) is not None

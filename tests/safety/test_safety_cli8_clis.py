@@ -12,14 +12,7 @@ from aintern_ls.safety import RiskLevel, assess, clis
 from aintern_ls.safety.analyser import cache_clear
 from bench import cli8_harvest
 from bench._corpus_figures import decode_command, figures, read_rows
-
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
+from tests.safety._levels import B, C, D, M, S
 
 
 @pytest.fixture
@@ -146,7 +139,8 @@ SHAPES = [
     ("frobcloud backup protection disable --item vm01", C),
     # an API operation name or a verb behind an option's value
     ("frobcloud compute DeleteServer --ServerId 7", D),
-    ("frobctl -n ns1 volumes rm data", D),
+    ("frobctl --kubeconfig ./k.yaml -c eu.k8s.local volumes rm data", D),
+    ("ctr -n default images rm docker.io/library/busybox:1.36", D),
 ]
 
 LOOK_ALIKES = [
