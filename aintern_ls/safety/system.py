@@ -3237,10 +3237,10 @@ _TEXT_OPTION = re.compile(
 def request_targets(cmd: Cmd) -> None:
     """A string argument that is a delete request for a path: judged like deleting that
     path (an account or boot file, a system folder: blocked)."""
-    from aintern_ls.safety.paths import classify_path, write_target
-
     if " " not in cmd.argv.chars:
         return  # (no argument holds a blank: none is a request)
+    from aintern_ls.safety.paths import classify_path, write_target
+
     for i, w in enumerate(cmd.args):
         if w.dynamic or " " not in w.text or len(w.text) > 4000:
             continue
