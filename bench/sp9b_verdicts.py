@@ -85,11 +85,14 @@ def verdict(text: str, shell: str, cwd: str | None) -> str:
 
 
 def main() -> None:
-    out = open(sys.argv[1], "w", encoding="utf-8") if len(sys.argv) > 1 else sys.stdout
-    with out:
-        for text, shell, cwd in corpus_inputs() + other_inputs():
-            shown = text if len(text) < 300 else f"{text[:200]!r}...({len(text)} chars)"
-            out.write(f"{shown!r}\t{shell}\t{cwd}\t{verdict(text, shell, cwd)}\n")
+    lines = []
+    for text, shell, cwd in corpus_inputs() + other_inputs():
+        shown = text if len(text) < 300 else f"{text[:200]!r}...({len(text)} chars)"
+        lines.append(f"{shown!r}\t{shell}\t{cwd}\t{verdict(text, shell, cwd)}\n")
+    if len(sys.argv) > 1:
+        Path(sys.argv[1]).write_text("".join(lines), encoding="utf-8")
+    else:
+        sys.stdout.write("".join(lines))
 
 
 if __name__ == "__main__":
