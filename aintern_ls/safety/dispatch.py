@@ -1431,6 +1431,8 @@ def _whatever_the_handler(cmd: Cmd) -> None:
         return
     low = list(argv.low)
     joined = argv.joined_low
+    # (a rule added below that tests the program's name adds the name to `_BY_NAME`; one
+    # that reads any program's arguments goes in the branch above as well)
     _ = (
         system.capsh_root(cmd, name, low)
         or network.port_proxy(cmd, name, joined)
