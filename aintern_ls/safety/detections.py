@@ -30,94 +30,21 @@ doubled), and never lowers anything.
 
 from __future__ import annotations
 
-import functools
 import re
 
+from aintern_ls.safety import security
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import C
 from aintern_ls.safety.paths import LOG_DIR
 from aintern_ls.safety.registry import Programs, program_key
+from aintern_ls.safety.security import security_component, security_name, security_word
 from aintern_ls.safety.words import names
 
 # --- security components ---------------------------------------------------------------
 
-# Names that are unambiguous anywhere in a command line (service, process, daemon, launchd
-# label, kext, package), from the product lists of Sigma's security-tool rules
-# (proc_creation_win_wmic_uninstall_security_products, …_taskkill_sep,
-# …_reg_disable_sec_services, lnx_security_tools_disabling, macos_disable_security_tools),
-# Splunk's security_services_lookup and Elastic's endpoint-tampering rules.
-_SECURITY_NAMES = r"""
-windefend msmpeng mssense nissrv wdnissvc wdboot wdfilter wdnisdrv securityhealthservice
-securityhealthsystray wscsvc mpssvc mpdefendercoreservice sgrmbroker webthreatdefsvc mdcoresvc
-msmpsvc mpcmdrun windows.defender windows.defender.advanced.threat.protection
-csfalconservice csfalconcontainer csagent falcond falcon-sensor falcon_lsm\w* falconctl
-crowdstrike\w* com.crowdstrike\S*
-sentinelagent sentinelservicehost sentinelstaticengine\w* sentinelhelperservice sentinelone
-sentineld sentinelctl com.sentinelone\S*
-cbdefense\w* cbdaemon cbsensor carbonblack\w* cbagentd com.carbonblack\S*
-cylancesvc cylanceui cylance\w*
-sophos\w* savservice hitmanpro\w* swi_service
-ekrn egui esets\w* eset_\w* eraagent
-klnagent kesl kesl-control kavfs\w* kaspersky\w* avpui kavfswp
-mcshield mfemms mfevtps mfetp masvc macmnsvc mcafee\w* trellix\w* mfeesp
-ccsvchst sepmasterservice smcgui rtvscan symantec\w* norton\w* semsvc
-ntrtscan tmlisten tmccsf ds_agent coreserviceshell pccntmon tmbmsrv
-cyserver cyveraservice cytray cortex-xdr traps_pmd
-xagt fireeye\w*
-bdagent vsserv bdservicehost epsecurityservice epprotectedservice bdsec\w* bitdefender\w*
-cybereason\w* minionhost crssvc activeconsole
-elastic-agent elastic-endpoint auditbeat filebeat winlogbeat packetbeat metricbeat
-splunkd splunkforwarder splunkuniversalforwarder
-osqueryd osquery\w* com.facebook.osqueryd
-wazuh\S* ossec\S*
-sysmon sysmon64 sysmondrv
-mbamservice mbamtray malwarebytes\w*
-wrsa webroot\w*
-huntressagent huntressupdater huntress\w*
-mdatp wdavdaemon\w* com.microsoft.wdav\S*
-raccine\w*
-avastsvc avgsvc avast\w* avgnt
-psanhost pavsrv
-avkservice gdata\w*
-360tray zhudongfangyu 360safe\w* 360rp
-tanium\w* qualys\w* ir_agent rapid7\w* nessusagent nessus-agent com.tenablesecurity\S*
-deepinstinct\w* harfanglab\w* taegis\w* secureworks\w*
-immunetprotect ciscoamp cisco-secure-endpoint
-zsatunnel zsaservice zscaler\w* stagentsvc netskope\w*
-lulu com.objective-see\S* blockblock littlesnitch\w* at.obdev.littlesnitch\S* santad
-com.google.santa\S* xprotect\w* com.apple.alf socketfilterfw com.opendns\S* jamfprotect
-com.jamf.protect\S* endpointsecurity com.apple.iokit.endpointsecurity
-auditd falcoctl tetragon sysdig\w* tripwire rkhunter chkrootkit clamd clamav\w* freshclam
-fail2ban\w* crowdsec\w* apparmor selinux firewalld ufw ufw-init iptables ip6tables nftables
-ebtables arptables snort suricata zeek lkrg aegis aliyundun\w* ydservice yunjing\w*
-hostguard\w* td-agent fluentd fluent-bit rsyslogd? syslog-ng systemd-journald auditbeat
-eventlog wecsvc appidsvc applockerfltr
-"""
 # Windows Update's services: stopping one for a while is an ordinary service stop
 # (dangerous); turning one off for good (start type disabled) stops security patches.
 _UPDATE_SERVICES = frozenset(names("wuauserv usosvc waasmedicsvc bits dosvc"))
-# Names too common to search for inside free text; they count only as a whole operand.
-_SECURITY_TOKENS = frozenset(
-    names("sense avp smc traps santa aide falco zeek umbrella panda comodo")
-)
-_SECURITY_RE = re.compile(
-    r"(?<![a-z0-9])(?:"
-    + "|".join(_SECURITY_NAMES.split())
-    + r")(?:\.exe|\.service|\.plist|\.kext|\.sys)?(?![a-z0-9])",
-)
-_SUFFIX = re.compile(r"(?i)\.(exe|service|plist|kext|sys|socket|timer)$")
-
-
-@functools.lru_cache(maxsize=4096)
-def security_component(text: str) -> str | None:
-    """The security product, protection or log shipper `text` names (a service, process,
-    launchd label, kext or a path to one), or None."""
-    low = text.lower().strip("'\"")
-    m = _SECURITY_RE.search(low)
-    if m:
-        return m.group(0)
-    base = _SUFFIX.sub("", low.replace("\\", "/").rsplit("/", 1)[-1])
-    return base if base in _SECURITY_TOKENS else None
 
 
 def _like_security(text: str) -> str | None:
@@ -126,8 +53,8 @@ def _like_security(text: str) -> str | None:
         core = str(raw).strip()
         if core in ("endpoint", "malware", "antivirus", "security", "defender", "protection"):
             return core
-        if _SECURITY_RE.search(core) or any(
-            n.split("\\")[0].startswith(core.replace(" ", "")) for n in _SECURITY_NAMES.split()
+        if security_component(core) or any(
+            n.split("\\")[0].startswith(core.replace(" ", "")) for n in security.NAMES
         ):
             return core
     return None
@@ -143,19 +70,35 @@ _KILLERS = frozenset(names("kill pkill killall skill taskkill tskill stop-proces
 _PS_SERVICE = frozenset(
     names(
         """
-    stop-service set-service remove-service suspend-service uninstall-package uninstall-module
-    disable-scheduledtask unregister-scheduledtask remove-itemproperty remove-item
+    stop-service spsv set-service remove-service suspend-service uninstall-package
+    uninstall-module disable-scheduledtask unregister-scheduledtask remove-itemproperty
+    remove-item
     """
     )
 )
+_PACKAGERS = frozenset(names("apt apt-get aptitude yum dnf zypper pacman snap brew"))
+_PACKAGE_OFF = frozenset(names("remove purge erase autoremove uninstall"))
+_WMIC_OFF = re.compile(r"\bcall\s+(terminate|delete|uninstall|stopservice|changestartmode)")
 
 
-def _stops_security(cmd: Cmd) -> str | None:
+def _named(texts: list[str]) -> str | None:
+    """The first security component a list of words names (`'*falcon*'` too)."""
+    for t in texts:
+        s = security_component(t)
+        if s or (t != (bare := t.strip("'\"*")) and security_name(bare)):
+            return s or bare
+    return None
+
+
+def stops_security(cmd: Cmd) -> str | None:
     """What a command that stops, disables, unloads, uninstalls or deletes a security
-    component names, or None."""
+    component names, or None: THE parser of "stops security" (service managers, process
+    killers, `sc`/`net`, package managers, WMI, scheduled tasks, the registry, kexts,
+    PowerShell's service cmdlets), whatever names the component (`security.PRODUCTS`)."""
     n = cmd.name.lower().removesuffix(".exe")
     texts = [t for t in cmd.texts()]
     low = [t.lower() for t in texts]
+    ops = [t for t in low if not t.startswith(("-", "/"))]
     if n in _SERVICE_TOOLS:
         if not any(t in _SERVICE_OFF for t in low):
             return None
@@ -166,7 +109,12 @@ def _stops_security(cmd: Cmd) -> str | None:
         whole = (
             " ".join(texts) + " " + (src[begin : cmd.end][-2000:] if cmd.end <= len(src) else "")
         )
-        return next((s for t in [*texts, whole] if (s := security_component(t))), None)
+        found = next((s for t in [*texts, whole] if (s := security_component(t))), None)
+        if found or (n == "kill" and cmd.scope.family == "bash"):
+            return found
+        if n in ("pkill", "killall"):
+            return next((t for t in ops if security_word(t)), None)
+        return _named(ops) if n in ("stop-process", "spps", "kill") else None
     if n in ("sc", "net", "net1") and low:
         verb = low[1] if n == "sc" and len(low) > 1 and low[0].startswith("\\\\") else low[0]
         rest = texts[2:] if n == "sc" and low[0].startswith("\\\\") else texts[1:]
@@ -182,13 +130,29 @@ def _stops_security(cmd: Cmd) -> str | None:
         ):
             if disables and rest[:1] and rest[0].lower() in _UPDATE_SERVICES:
                 return rest[0]
-            return next((s for t in rest[:1] if (s := security_component(t))), None)
+            found = next((s for t in rest[:1] if (s := security_component(t))), None)
+            if found or n == "sc" or verb not in ("stop", "pause"):
+                return found
+            # `net stop "Sophos AutoUpdate Service"`: the display name's words
+            target = " ".join(t for t in rest if not t.startswith(("-", "/")))
+            return target if security_word(target) else None
         return None
+    if n in _PACKAGERS or n in ("rpm", "dpkg"):
+        if n in ("rpm", "dpkg"):
+            off = any(t in ("-e", "--erase", "-r", "-p", "--remove", "--purge") for t in low)
+            candidates = ops
+        else:
+            off = ops[:1] != [] and ops[0] in _PACKAGE_OFF
+            off = off or (n == "pacman" and any(t.startswith("-r") for t in low))
+            candidates = ops[1:]
+        return next((t for t in candidates if security_name(t)), None) if off else None
     if n == "wmic":
         joined = " ".join(low)
-        if re.search(r"\bcall\s+(terminate|delete|uninstall|stopservice|changestartmode)", joined):
-            return _like_security(joined) or next(
-                (s for t in texts if "=" in t and (s := security_component(t))), None
+        if _WMIC_OFF.search(joined) or " delete" in joined:
+            return (
+                _like_security(joined)
+                or next((s for t in texts if "=" in t and (s := security_component(t))), None)
+                or security_word(joined.replace("like", " "))
             )
         return None
     if n == "schtasks":
@@ -224,7 +188,9 @@ def _stops_security(cmd: Cmd) -> str | None:
             r"currentversion\\run|services\\", " ".join(low)
         ):
             return None
-        return next((s for t in texts if (s := security_component(t))), None)
+        return next((s for t in texts if (s := security_component(t))), None) or (
+            _named(ops) if n in ("stop-service", "spsv", "remove-service", "set-service") else None
+        )
     return None
 
 
@@ -439,7 +405,8 @@ _JUDGED = Programs(
     _SERVICE_TOOLS,
     _KILLERS,
     _PS_SERVICE,
-    names("sc net net1 wmic schtasks reg reg.exe set-itemproperty new-itemproperty"),
+    _PACKAGERS,
+    names("sc net net1 wmic schtasks reg reg.exe set-itemproperty new-itemproperty rpm dpkg"),
     names("kextunload kmutil kesl-control ufw-init remove-mppreference certutil esxcli"),
     names("dmesg auditctl wevtutil remove-eventlog clear-winevent auditpol touch dscl defaults"),
     _STAGERS,
@@ -463,11 +430,11 @@ def judge(cmd: Cmd, mark: int) -> None:
         return
     if cmd.words[0].dynamic:
         return
-    found = _stops_security(cmd)
+    found = stops_security(cmd)
     if found:
-        cmd.add(
-            C, "disable-security", f"{cmd.name} stops or removes a security component ({found})"
-        )
+        product = security.product_of(found)
+        what = f"{found}: {product[0]}" if product else found
+        cmd.add(C, "disable-security", f"{cmd.name} stops or removes a security component ({what})")
         return
     why = _agent_off(cmd)
     if why:

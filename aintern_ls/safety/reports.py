@@ -65,126 +65,22 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from aintern_ls.safety.argv import base_name
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import write_target
 from aintern_ls.safety.registry import handles
+from aintern_ls.safety.security import security_name, security_word
 from aintern_ls.safety.words import Word, names
 
-# --- security products by the names of their services, processes and packages ------------
-_SECURITY = re.compile(
-    r"(?ix)^(?:"
-    # Microsoft Defender and Windows protections
-    r"windefend|sense|mssense|wdnissvc|wdnisdrv|wdfilter|wdboot|msmpeng|mpdefendercoreservice"
-    r"|securityhealthservice|wscsvc|mpssvc|sgrmbroker|sysmon(?:64)?|sysmondrv|eventlog"
-    # EDR / AV vendors
-    r"|sentinel(?:agent|ctl|helperservice|staticengine(?:scanner)?|one|servicehost|memoryscanner)?"
-    r"|csfalcon(?:service|container)?|falcon-sensor|falcond|falconctl|csagent"
-    r"|cbdefense|carbonblack|cb(?:comms|agent)|cylance(?:svc|ui)?"
-    r"|sophos[\w .-]*|savservice|savadminservice|hmpalert|mcsagent|mcsclient"
-    r"|avp|avpui|klnagent|kavfs\w*|ekrn|egui|eset\w*|bdagent|bdservicehost|epsecurityservice"
-    r"|epprotectedservice|vsserv|mcafee\w*|mfe\w+|masvc|macmnsvc|ccsvchst|sepmasterservice"
-    r"|smcservice|symantec\w*|ntrtscan|tmlisten|ds_agent|tmccsf|coreserviceshell|pccntmon"
-    r"|mbamservice|mbamtray|malwarebytes\w*|cyserver|cytray|cyveraservice|traps\w*|cortex-?xdr\w*"
-    r"|elastic-(?:agent|endpoint)|winlogbeat|auditbeat|osqueryd?|wazuh-agent\w*|ossec\w*"
-    r"|tanium\w*|qualys\w*|ir_agent|rapid7\w*|huntress\w*|avast\w*|avgsvc|aswbidsagent|wrsa"
-    r"|fsecure\w*|fshoster\w*|psanhost|pavsrv\w*|bitdefender\w*|webroot\w*|xagt|fireeye\w*"
-    # Chinese cloud security/monitoring agents killed by miners
-    r"|aegis|aliyundun\w*|alihips|alinet|alisecguard|aliyun-service|aliyun|yunjing|ydservice"
-    r"|bcm-agent|barad_agent|stargate|qcloud\w*"
-    # Linux / macOS protections and logging
-    r"|auditd|rsyslogd?|syslog-ng|apparmor|firewalld|selinux|xprotect\w*|littlesnitch\w*"
-    r"|lulu|blockblock|santa(?:d)?"
-    r")(?:\.(?:exe|service|sys|plist))?$"
-)
-# Backup products: stopping them before encryption is dangerous (a service stop), not more.
+
+# --- security products: the one table is `security.PRODUCTS` ------------------------------
+def _base_low(text: str) -> str:
+    """A word's last path component, lower-cased (`argv.base_name`)."""
+    return base_name(text.strip()).lower()
 
 
-def _clean(text: str) -> str:
-    t = text.strip().strip("'\"").rstrip("\\/")
-    t = t[max(t.rfind("/"), t.rfind("\\")) + 1 :]
-    return t.lower()
-
-
-def security_name(text: str) -> bool:
-    """Whether a service/process/package/plist name is a security product or protection
-    (`WinDefend`, `MsMpEng.exe`, `falcon-sensor`, `com.crowdstrike.falcond.plist`)."""
-    t = _clean(text)
-    if not t:
-        return False
-    if _SECURITY.match(t):
-        return True
-    # Reverse-DNS plists and unit names: com.crowdstrike.falcond, com.sentinelone.agent.
-    return any(_SECURITY.match(part) for part in re.split(r"[.@]", t) if part)
-
-
-_SEC_WORD = re.compile(
-    r"(?i)(?:^|[\\/%*' ])(?:sophos|crowdstrike|sentinelone|sentinel ?agent|windows defender"
-    r"|defender|kaspersky|eset|mcafee|symantec|malwarebytes|bitdefender|trend ?micro|cylance"
-    r"|carbon ?black|cortex ?xdr|webroot|avast|f-secure|huntress|qualys|tanium|aegis|yunjing|qcloud"
-    r"|aliyun|falcon)(?:[\\/%*' ]|$)"
-)
 _UNINSTALLER = re.compile(r"(?i)uninst|remove|cleanup|kill|disable")
-
-
-def _stops_security(cmd: Cmd, name: str, low: list[str]) -> str | None:
-    """The security product a stop/disable/kill/uninstall command aims at, if any."""
-    ops = [t for t in low if not t.startswith(("-", "/"))]
-    if name in ("sc", "sc.exe") and ops[:1] and ops[0] in ("stop", "delete", "pause", "config"):
-        target = ops[1] if len(ops) > 1 else ""
-        if ops[0] == "config" and not any("disabled" in t or "demand" in t for t in low):
-            return None
-        return target if security_name(target) else None
-    if name in ("net", "net1") and ops[:1] in (["stop"], ["pause"]):
-        target = " ".join(ops[1:])
-        return target if security_name(target) or _SEC_WORD.search(" " + target + " ") else None
-    if name in ("taskkill", "tskill"):
-        hit = [t for t in ops if security_name(t)]
-        return hit[0] if hit else None
-    if name in ("pkill", "killall"):
-        hit = [t for t in ops if security_name(t) or _SEC_WORD.search(" " + t + " ")]
-        return hit[0] if hit else None
-    if name in ("systemctl",) and any(v in ops[:2] for v in ("stop", "disable", "mask", "kill")):
-        hit = [t for t in ops[1:] if security_name(t)]
-        return hit[0] if hit else None
-    if name == "service" and len(ops) >= 2 and ops[1] in ("stop", "disable"):
-        return ops[0] if security_name(ops[0]) else None
-    packagers = ("apt", "apt-get", "aptitude", "yum", "dnf", "zypper", "pacman", "snap", "brew")
-    if name in packagers and (
-        any(v in ops[:1] for v in ("remove", "purge", "erase", "autoremove", "uninstall"))
-        or (name == "pacman" and any(t.startswith("-r") for t in low))
-    ):
-        hit = [t for t in ops[1:] if security_name(t)]
-        return hit[0] if hit else None
-    if name in ("rpm", "dpkg") and any(
-        t in ("-e", "--erase", "-r", "-p", "--remove", "--purge") for t in low
-    ):
-        hit = [t for t in ops if security_name(t)]
-        return hit[0] if hit else None
-    if name in ("launchctl",) and ops[:1] and ops[0] in ("unload", "bootout", "remove", "disable"):
-        hit = [t for t in ops[1:] if security_name(t)]
-        return hit[0] if hit else None
-    if name in (
-        "stop-service",
-        "spsv",
-        "stop-process",
-        "spps",
-        "kill",
-        "remove-service",
-        "set-service",
-    ):
-        if name == "set-service" and not any(t == "disabled" for t in low):
-            return None
-        if name == "kill" and cmd.scope.family == "bash":
-            return None
-        hit = [t for t in ops if security_name(t) or security_name(t.strip("'\"*"))]
-        return hit[0] if hit else None
-    if name in ("wmic", "wmic.exe"):
-        joined = " ".join(low)
-        if "call uninstall" in joined or "call terminate" in joined or " delete" in joined:
-            m = _SEC_WORD.search(joined.replace("like", " "))
-            return m.group(0).strip(" %'\\/*") if m else None
-    return None
 
 
 # --- remote-management tools and tunnels ----------------------------------------------------
@@ -534,7 +430,7 @@ def _fetched(source: str) -> frozenset[str]:
     hook runs for every command of it)."""
     if "downloadfile" not in source.lower():
         return frozenset()
-    return frozenset(_clean(m.group(1)) for m in _DOWNLOAD_FILE.finditer(source))
+    return frozenset(_base_low(m.group(1)) for m in _DOWNLOAD_FILE.finditer(source))
 
 
 def _runs_webclient_download(cmd: Cmd, name: str) -> None:
@@ -546,7 +442,7 @@ def _runs_webclient_download(cmd: Cmd, name: str) -> None:
     ran = [cmd.words[0].text]
     if name in _STARTERS:
         ran += [w.text for w in cmd.args if not w.text.startswith("-")][:1]
-    if any(_clean(t) in fetched for t in ran if t):
+    if any(_base_low(t) in fetched for t in ran if t):
         cmd.add(C, "remote-code", "runs a file just downloaded with WebClient.DownloadFile")
 
 
@@ -711,15 +607,6 @@ _NAMED = (
     )
     | _TUNNELS
 )
-_STOPPERS = frozenset(
-    names(
-        """
-        sc sc.exe net net1 taskkill tskill pkill killall systemctl service apt apt-get aptitude
-        yum dnf zypper pacman snap brew rpm dpkg launchctl stop-service spsv stop-process spps
-        kill remove-service set-service wmic wmic.exe
-        """
-    )
-)
 _ITEM_TOOLS = frozenset(
     names(
         """
@@ -754,7 +641,7 @@ def _head_kind(raw: str, name: str) -> frozenset[str]:
             "/var/lib/",
         )
     )
-    if _SEC_WORD.search(raw if installed else "/" + raw.rsplit("/", 1)[-1]):
+    if security_word(raw if installed else "/" + raw.rsplit("/", 1)[-1]):
         kinds.add("security")
     if _RMM.search(raw.rsplit("/", 1)[-1]):
         kinds.add("rmm")
@@ -782,10 +669,8 @@ def judge(cmd: Cmd) -> None:
         return
     texts = [w.text for w in cmd.args]
     low = [t.lower() for t in texts]
-    product = _stops_security(cmd, name, low) if name in _STOPPERS else None
-    if product:
-        cmd.add(C, "disable-security", f"{name} stops or removes the security product {product}")
-    elif "security" in kind and (
+    # (security products stopped by any tool: `detections.stops_security`, after the handler)
+    if "security" in kind and (
         _UNINSTALLER.search(raw.rsplit("/", 1)[-1])
         or any(
             t in ("uninstall", "--uninstall", "/uninstall", "-u", "unload", "--stopdriver")
@@ -793,7 +678,7 @@ def judge(cmd: Cmd) -> None:
         )
     ):
         cmd.add(C, "disable-security", "runs a security product's own uninstaller")
-    elif "rmm" in kind and _rmm(cmd, low, _clean(head.text)):
+    elif "rmm" in kind and _rmm(cmd, low, _base_low(head.text)):
         pass
     elif name == "msiexec" or name == "msiexec.exe":
         pkg = " ".join(t for t in low if not t.startswith("/"))

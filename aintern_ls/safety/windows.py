@@ -20,6 +20,7 @@ from aintern_ls.safety.paths import (
     write_target,
 )
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
+from aintern_ls.safety.security import security_component, security_label, security_name
 from aintern_ls.safety.words import Word, fold_powershell, names, ps_bind, split_words
 from aintern_ls.safety.wrappers import (
     decoded_readable,
@@ -1990,10 +1991,8 @@ def _net(cmd: Cmd) -> None:
         cmd.add(C, "remote-access", "net share shares a whole drive with other machines")
         return
     if texts[0] == "stop":
-        from aintern_ls.safety.system import SECURITY_UNITS
-
         if len(texts) > 1 and (
-            SECURITY_UNITS.match(texts[1]) or _PIPED_SECURITY.search(" ".join(texts[1:]))
+            security_name(texts[1]) or _PIPED_SECURITY.search(" ".join(texts[1:]))
         ):
             cmd.add(C, "disable-security", "stops a security service")
         else:
@@ -2031,11 +2030,9 @@ def _sc(cmd: Cmd) -> None:
         "showsid",
     ):
         return
-    from aintern_ls.safety.system import SECURITY_UNITS
-
     if texts[0] == "sdset":
         sddl = " ".join(texts[2:])
-        if re.search(r"\(d;", sddl) or (len(texts) > 1 and SECURITY_UNITS.match(texts[1])):
+        if re.search(r"\(d;", sddl) or (len(texts) > 1 and security_name(texts[1])):
             cmd.add(
                 C,
                 "disable-security",
@@ -2045,11 +2042,7 @@ def _sc(cmd: Cmd) -> None:
             cmd.add(M, "service", "sc sdset changes who may control a service")
         return
 
-    if (
-        texts[0] in ("stop", "delete", "config")
-        and len(texts) > 1
-        and SECURITY_UNITS.match(texts[1])
-    ):
+    if texts[0] in ("stop", "delete", "config") and len(texts) > 1 and security_name(texts[1]):
         cmd.add(C, "disable-security", "stops or disables a security service")
     elif texts[0] in ("stop", "delete"):
         cmd.add(D, "service-stop", f"sc {texts[0]} stops or deletes a service")
@@ -2371,9 +2364,9 @@ _SECURITY_NAMES = re.compile(
 
 def _touches_security(cmd: Cmd) -> bool:
     services = cmd.name in ("stop-service", "set-service", "remove-service", "suspend-service")
+    ops = [w.text for w in cmd.args if not w.text.startswith("-")]
     if not any(_SECURITY_NAMES.match(w.text.strip("'\"")) for w in cmd.args) and not (
-        services
-        and _PIPED_SECURITY.search(" ".join(w.text for w in cmd.args if not w.text.startswith("-")))
+        services and (_PIPED_SECURITY.search(" ".join(ops)) or any(security_name(t) for t in ops))
     ):
         return False
     cmd.add(C, "disable-security", f"{cmd.name} stops or removes a security component")
@@ -3844,10 +3837,8 @@ def protection_hooks(cmd: Cmd) -> bool:
         cmd.add(C, "disable-security", f"{name} turns off a mail protection rule")
         return True
     if family == "powershell" and name in ("remove-service", "stop-service", "suspend-service"):
-        from aintern_ls.safety.system import _SECURITY_PRODUCT, SECURITY_UNITS
-
         ops = [t for t in cmd.texts() if not t.startswith("-")]
-        if any(SECURITY_UNITS.match(t) or _SECURITY_PRODUCT.search(t) for t in ops):
+        if any(security_label(t) for t in ops):
             cmd.add(C, "disable-security", f"{name} stops or removes a security service")
             return True
     if family == "powershell" and name in ("disable-localuser", "disable-adaccount"):
@@ -3929,9 +3920,7 @@ def wmic_remote_or_killer(
         cmd.add(C, "remote-exec", "wmic /node: starts a process on another machine")
         return True
     if re.search(r"\bcall\s+terminate\b|\bdelete\b", joined):
-        from aintern_ls.safety.system import _SECURITY_PROCESS
-
-        if re.search(r"\bprocess\b", joined) and _SECURITY_PROCESS.search(" ".join(texts)):
+        if re.search(r"\bprocess\b", joined) and security_component(" ".join(texts)):
             cmd.add(C, "disable-security", "wmic kills a security or logging agent")
         return True
     return False
