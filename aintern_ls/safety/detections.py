@@ -321,28 +321,7 @@ def _credential_access(cmd: Cmd) -> str | None:
 
 # --- other attack steps rules name ---------------------------------------------------------
 
-_REMOTE_LOGIN_PORTS = r"(?:3389|22|5900|5985|5986|445|135)"
-
-
-# Remote management agents told to enrol this machine with an account or server, or to
-# accept unattended connections with a password set on the command line (LOLRMM; Sigma's
-# proc_creation_lnx_ssm_agent_abuse, …_anydesk_piped_password_via_cli): someone else
-# controls the machine from then on.
-def _remote_admin_enrolment(name: str, low: str) -> bool:
-    base = name.removesuffix(".exe")
-    if base == "amazon-ssm-agent":
-        return "-register" in low and "-code" in low
-    if base == "anydesk":
-        return bool(re.search(r"--set-password|--register-license|--install\b", low))
-    if base == "teamviewer":
-        return bool(re.search(r"\bassign\b.*--api-token|--grant-easy-access|setup\b.*--api", low))
-    if base == "rustdesk":
-        return bool(re.search(r"--password\b|--config\b|--option\b", low))
-    if base in ("meshagent", "meshagent64"):
-        return bool(re.search(r"-install|-fullinstall|--installedby", low))
-    if base.startswith("screenconnect.clientservice") or base.startswith("connectwisecontrol"):
-        return "h=" in low and "k=" in low
-    return False
+# (remote-management enrolment and reverse tunnels to login ports: `remote.py`)
 
 
 def _other(cmd: Cmd) -> tuple[str, str] | None:
@@ -359,18 +338,6 @@ def _other(cmd: Cmd) -> tuple[str, str] | None:
         and (re.search(r'"privileged"\s*:\s*true|"binds"\s*:\s*\[\s*"/:', low))
     ):
         return "container-escape", "creates a privileged container through the Docker socket"
-    if n in ("ssh", "plink", "klink"):
-        for i, t in enumerate(texts):
-            spec = (
-                texts[i + 1] if t == "-R" and i + 1 < len(texts) else t[2:] if t[:2] == "-R" else ""
-            )
-            if spec and re.search(rf"(?:^|:){_REMOTE_LOGIN_PORTS}$", spec):
-                return (
-                    "remote-access",
-                    f"{cmd.name} -R opens this machine's remote login to another host",
-                )
-    if _remote_admin_enrolment(n, low):
-        return "remote-access", f"{cmd.name} enrols this machine in someone's remote management"
     if n == "osascript" and "hidden answer" in low:
         return "credential-prompt", "osascript shows a fake password prompt"
     return None
@@ -410,10 +377,7 @@ _JUDGED = Programs(
     names("kextunload kmutil kesl-control ufw-init remove-mppreference certutil esxcli"),
     names("dmesg auditctl wevtutil remove-eventlog clear-winevent auditpol touch dscl defaults"),
     _STAGERS,
-    names("dd curl ssh plink klink osascript amazon-ssm-agent anydesk teamviewer rustdesk"),
-    names("meshagent meshagent64 amazon-ssm-agent.exe anydesk.exe teamviewer.exe rustdesk.exe"),
-    names("meshagent.exe meshagent64.exe"),
-    prefixes=("screenconnect.clientservice", "connectwisecontrol"),
+    names("dd curl osascript"),
 )
 
 

@@ -65,6 +65,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from aintern_ls.safety import remote
 from aintern_ls.safety.argv import base_name
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import B, C, D, M
@@ -83,76 +84,7 @@ def _base_low(text: str) -> str:
 _UNINSTALLER = re.compile(r"(?i)uninst|remove|cleanup|kill|disable")
 
 
-# --- remote-management tools and tunnels ----------------------------------------------------
-_RMM = re.compile(
-    r"(?i)(anydesk|rustdesk|teamviewer|tv_w32|tv_x64|screenconnect|connectwise|splashtop"
-    r"|srstreamer|atera|simplehelp|netsupport|client32|ammyy|aa_v3|meshagent|tacticalrmm"
-    r"|tacticalagent|remoteutilities|rutserv|rfusclient|dwagent|dwservice|logmein|gotoassist"
-    r"|bomgar|beyondtrust|supremo|remotepc|zohoassist|ultraviewer|action1|ninjarmm|syncro"
-    r"|kaseya|ninjaone|pdqconnect|level-agent|getscreen|fleetdeck|nomachine|radmin|dameware)"
-)
-_RMM_UNATTENDED = frozenset(
-    names(
-        """
-        --install -install /install --silent-install --silent --set-password --password
-        --start-with-win /s /silent /verysilent /quiet /qn /qb /norestart -s --assign
-        --unattended assignment prevercheck --grant-easy-access --config-id --token -pass
-        --install-service -fullinstall passwd --passwd
-        """
-    )
-)
-_RMM_READ = frozenset(
-    names(
-        """
-        --get-id --get-alias --get-status --version -version -v --help -h /? help version
-        status info --status --info
-        """
-    )
-)
-# Any other option that arms the tool for unattended use: `--autostart`, `/start_with_windows`,
-# `--service-install`, `-unattended-password` (vendors spell these many ways).
-_RMM_ARMING = re.compile(
-    r"(?i)^(?:--?|/)\S*(?:install|autostart|start.?with|service|unattend|silent|passw|token)"
-)
-# Ports of remote-login services: exposing one to another host opens the machine up.
-_LOGIN_PORTS = frozenset({"22", "23", "135", "139", "445", "3389", "5900", "5901", "5985", "5986"})
-
-
-def _rmm(cmd: Cmd, low: list[str], name: str) -> bool:
-    if not _RMM.search(name):
-        return False
-    flags = [t.split("=", 1)[0] for t in low]
-    if any(t in _RMM_UNATTENDED or _RMM_ARMING.match(t) for t in flags) or any(
-        t == "service" for t in low[:1]
-    ):
-        cmd.add(C, "remote-access", f"{name} installs or arms a remote-control tool")
-    elif low and all(t in _RMM_READ for t in low):
-        pass  # `anydesk --get-id`: prints the id
-    else:
-        cmd.add(M, "remote-access", f"{name} runs a remote-control tool")
-    return True
-
-
-def _reverse_forward(value: str) -> bool:
-    """An ssh/plink `-R` value that exposes a login port or a SOCKS proxy to the far side."""
-    parts = value.strip("'\"").replace("[", "").replace("]", "").split(":")
-    if len(parts) == 1 or (len(parts) == 2 and parts[1] == ""):
-        return True  # `-R 1080`: a reverse SOCKS proxy into this network
-    return parts[-1] in _LOGIN_PORTS
-
-
-def _tunnel(cmd: Cmd, name: str, low: list[str]) -> None:
-    if name in ("ssh", "plink", "autossh", "klink"):
-        for i, t in enumerate(low):
-            value = low[i + 1] if t == "-r" and i + 1 < len(low) else None
-            if value is None and t.startswith("-r") and len(t) > 2 and t[2].isdigit():
-                value = t[2:]
-            if value is not None and _reverse_forward(value):
-                cmd.add(
-                    C, "remote-access", f"{name} -R opens a login port or proxy to another host"
-                )
-                return
-        return
+# --- remote-management tools and tunnels: `remote.py` (one table, one judge) -------------
 
 
 def _firewall_hole(cmd: Cmd, name: str, low: list[str]) -> None:
@@ -164,59 +96,6 @@ def _firewall_hole(cmd: Cmd, name: str, low: list[str]) -> None:
         " ".join(low),
     ):
         cmd.add(C, "remote-access", "enables the firewall rules for remote desktop or WinRM")
-
-
-# Tunnel services that publish a local port to the internet (or to another tailnet/account).
-_TUNNELS = frozenset(
-    names(
-        """
-        bore zrok devtunnel lt localtunnel loophole loclx localxpose tunnelto expose frpc
-        rathole inlets playit telebit tailscale pinggy tunnelmole
-        """
-    )
-)
-
-
-def _login_port(low: list[str]) -> bool:
-    """A remote-login port among a tunnel's arguments (`3389`, `localhost:22`, `-p 5900`)."""
-    for t in low:
-        for part in re.split(r"[:=,/]", t):
-            if part in _LOGIN_PORTS:
-                return True
-    return False
-
-
-def _tunnel_service(cmd: Cmd, name: str, low: list[str]) -> None:
-    """VS Code remote tunnels (Stately Taurus), devtunnel, bore, zrok, tailscale ssh …: a
-    tunnel to a remote-login port, open to anonymous users, or installed as a service is
-    remote access (critical); another published port is moderate; status is safe."""
-    ops = [t for t in low if not t.startswith("-")]
-    if name == "code":
-        if ops[:1] != ["tunnel"]:
-            return
-        rest = ops[1:2]
-        if rest and rest[0] in ("status", "user", "help", "prune", "rename", "kill"):
-            return
-        if rest == ["service"] and ops[2:3] == ["install"]:
-            cmd.add(
-                C, "remote-access", "code tunnel installs a standing remote tunnel as a service"
-            )
-        else:
-            cmd.add(C, "remote-access", "code tunnel lets another machine log in through VS Code")
-        return
-    if ops[:1] and ops[0] in ("status", "version", "help", "list", "show", "ls", "whoami"):
-        return
-    if low and all(t in ("--help", "-h", "--version", "-v", "-V") for t in low):
-        return
-    if (
-        _login_port(low)
-        or "--allow-anonymous" in low
-        or (name == "tailscale" and "--ssh" in low)
-        or ops[:2] == ["service", "install"]
-    ):
-        cmd.add(C, "remote-access", f"{name} opens a remote-login port to other machines")
-    else:
-        cmd.add(M, "network", f"{name} publishes a local port through a tunnel")
 
 
 # --- timestamps and immutable flags -----------------------------------------------
@@ -605,7 +484,7 @@ _NAMED = (
         """
         )
     )
-    | _TUNNELS
+    | remote.TUNNELS
 )
 _ITEM_TOOLS = frozenset(
     names(
@@ -643,7 +522,7 @@ def _head_kind(raw: str, name: str) -> frozenset[str]:
     )
     if security_word(raw if installed else "/" + raw.rsplit("/", 1)[-1]):
         kinds.add("security")
-    if _RMM.search(raw.rsplit("/", 1)[-1]):
+    if remote.rmm_in(raw.rsplit("/", 1)[-1]):
         kinds.add("rmm")
     if raw.startswith(("/etc/init.d/", "/etc/rc.d/init.d/")):
         kinds.add("initd")
@@ -678,12 +557,8 @@ def judge(cmd: Cmd) -> None:
         )
     ):
         cmd.add(C, "disable-security", "runs a security product's own uninstaller")
-    elif "rmm" in kind and _rmm(cmd, low, _base_low(head.text)):
-        pass
-    elif name == "msiexec" or name == "msiexec.exe":
-        pkg = " ".join(t for t in low if not t.startswith("/"))
-        if _RMM.search(pkg) and any(t in ("/qn", "/quiet", "/q", "/qb", "/passive") for t in low):
-            cmd.add(C, "remote-access", "msiexec silently installs a remote-control tool")
+    elif "rmm" in kind or name in ("msiexec", "msiexec.exe"):
+        remote.judge(cmd, name, low, _base_low(head.text))
     elif (
         "initd" in kind
         and low[:1]
@@ -703,10 +578,8 @@ def judge(cmd: Cmd) -> None:
         _touch(cmd)
     elif name == "chattr":
         _chattr(cmd)
-    elif name in ("ssh", "plink", "autossh", "klink"):
-        _tunnel(cmd, name, low)
-    elif name in _TUNNELS or name == "code":
-        _tunnel_service(cmd, name, low)
+    elif name in remote.REVERSE_TUNNELLERS or name in remote.TUNNELS or name == "code":
+        remote.judge(cmd, name, low, "")
     elif name in ("esxcli", "vim-cmd", "rm", "shred", "srm", "unlink", "find"):
         _esxi(cmd, name, low)
     elif name == "enable-netfirewallrule":
@@ -743,43 +616,6 @@ def judge(cmd: Cmd) -> None:
 _READ_ONLY = frozenset(names("version --version -v -version help --help -h list info status"))
 
 
-@handles("ngrok")
-def _ngrok(cmd: Cmd) -> None:
-    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
-    if not ops or ops[0] in _READ_ONLY or ops[:2] in (["config", "check"], ["diagnose"]):
-        return
-    if ops[0] == "service" and ops[1:2] == ["install"]:
-        cmd.add(C, "remote-access", "ngrok installs itself as a service (a standing tunnel)")
-    elif ops[0] == "tcp" and any(o.rsplit(":", 1)[-1] in _LOGIN_PORTS for o in ops[1:]):
-        cmd.add(C, "remote-access", "ngrok exposes a remote-login port to the internet")
-    elif ops[0] in ("tcp", "http", "tls", "start"):
-        cmd.add(M, "network", "ngrok exposes a local port to the internet")
-    else:
-        cmd.add(M, "network", "ngrok changes its configuration")
-
-
-@handles("chisel")
-def _chisel(cmd: Cmd) -> None:
-    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
-    if not ops or ops[0] in _READ_ONLY:
-        return
-    if ops[0] == "client" and any(o.startswith("r:") for o in ops[1:]):
-        cmd.add(C, "remote-access", "chisel opens a reverse tunnel into this network")
-    else:
-        cmd.add(M, "network", "chisel tunnels traffic")
-
-
-@handles("cloudflared")
-def _cloudflared(cmd: Cmd) -> None:
-    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
-    if not ops or ops[0] in _READ_ONLY or ops[:2] in (["tunnel", "list"], ["tunnel", "info"]):
-        return
-    if ops[:2] == ["service", "install"]:
-        cmd.add(C, "remote-access", "cloudflared installs a standing tunnel as a service")
-    else:
-        cmd.add(M, "network", "cloudflared runs or changes a tunnel")
-
-
 @handles("vmkfstools")
 def _vmkfstools(cmd: Cmd) -> None:
     texts = cmd.texts()
@@ -804,23 +640,3 @@ def _vmkfstools(cmd: Cmd) -> None:
 def _vm_support(cmd: Cmd) -> None:
     if not any(t in ("--listvms", "-V", "--help", "-h", "--version") for t in cmd.texts()):
         cmd.add(M, "write", "vm-support collects a support bundle")
-
-
-# Remote-management tools by their own program names: known here, so their read-only modes
-# (`anydesk --get-id`) are safe; `judge` rates installing or arming them.
-@handles(
-    *names(
-        """
-        anydesk rustdesk teamviewer screenconnect splashtop srstreamer simplehelp client32
-        ammyy aa_v3 meshagent tacticalrmm dwagent ultraviewer supremo remotepc atera
-        ateraagent rutserv
-        """
-    )
-)
-def _rmm_program(cmd: Cmd) -> None:
-    return None  # judged by `judge` (`_rmm`), which runs for every command
-
-
-@handles(*_TUNNELS)
-def _tunnel_program(cmd: Cmd) -> None:
-    return None  # judged by `judge` (`_tunnel_service`), which runs for every command

@@ -8,7 +8,7 @@ import itertools
 import re
 from functools import lru_cache
 
-from aintern_ls.safety import inline
+from aintern_ls.safety import inline, remote
 from aintern_ls.safety.argv import base_name as _base_name
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
@@ -3516,18 +3516,6 @@ def _kldstat(cmd: Cmd) -> None:
 # (safety-m7, Round 7) RMM agents, remote desktops and tunnel clients are how intruders keep
 # access: told to install themselves as a service, to start with Windows, or given an
 # unattended-access password, they are persistence (critical) whatever the program.
-_REMOTE_ACCESS = re.compile(
-    r"(?i)\A(?:anydesk|rustdesk|meshagent|screenconnect\S*|connectwise\S*|atera\S*|splashtop\S*"
-    r"|tacticalrmm|teamviewer\S*|ngrok|cloudflared|frpc|frps|chisel|ligolo\S*|zerotier-cli"
-    r"|ammyy\S*|supremo\S*|remoteutilities|rutserv|netsupport\S*|client32|dwagent|level"
-    r"|simplehelp\S*|aeroadmin|pulseway\S*|nanorm\S*|action1\S*|syncro\S*|bore|playit"
-    r"|localtonet|pinggy|tmate|sshx|gotty|ttyd|rport\S*)(?:\.exe)?\Z"
-)
-_SERVICE_INSTALL_OPT = re.compile(
-    r"(?i)\A(?:--?|/)(?:install-?service|installservice|fullinstall|service-?install"
-    r"|start-?with-?win(?:dows)?|run-?at-?(?:startup|boot|logon|login)|autostart|auto-?start"
-    r"|set-?password|unattended(?:-?access)?|silent-?install)(?:=\S*)?\Z"
-)
 _ADMIN_ROLE = re.compile(
     r"(?i)\A--?role=?(?:administrator|admin|superuser|super_admin|superadmin|owner|root)\Z"
 )
@@ -3542,12 +3530,12 @@ def remote_access_install(cmd: Cmd) -> bool:
     `wp user create … --role=administrator`: an admin account; `wp plugin install URL
     --activate`: code from the network installed and run. True when a finding was added."""
     name = cmd.name.lower()
-    remote_tool = bool(_REMOTE_ACCESS.match(name))
+    remote_tool = remote.remote_tool(name)
     if not remote_tool and not cmd.argv.switched and cmd.argv.lowset.isdisjoint(_INSTALL_WORDS):
         return False  # (every test below needs an option, one of these words or the tool)
     texts = cmd.texts()
     low = [t.lower() for t in texts]
-    installs = any(_SERVICE_INSTALL_OPT.match(t) for t in texts) or any(
+    installs = any(remote.SERVICE_INSTALL_OPT.match(t) for t in texts) or any(
         (a in ("service", "svc", "--service") and b in ("install", "create"))
         or (a == "install" and b in ("service", "--service"))
         for a, b in itertools.pairwise(low)
