@@ -251,39 +251,96 @@ def _log_tampering(cmd: Cmd) -> str | None:
     return None
 
 
+# Timestamps of logs and system files changed (`touch -d/-t/-r`): ONE rule (safety-debt8;
+# detections' and reports' copies, with their two lists of places, merged).
 _DATE_OPTS = frozenset({"-d", "-t", "-r", "--date", "--reference", "--time"})
+_VALUED = frozenset({"-d", "-t", "-r", "--reference", "--date"})
 _SYSTEM_PLACES = re.compile(
     r"^(?:/etc|/usr|/bin|/sbin|/lib\w*|/boot|/var/spool/cron|/var/log|/library/launch\w+"
-    r"|/system|/private/var/log|/library/logs|[a-z]:/windows)(?:/|$)"
+    r"|/system|/private/var/log|/library/logs|/store|[a-z]:/windows|[a-z]:/program files)(?:/|$)"
 )
 
 
-def _timestomp(cmd: Cmd) -> str | None:
+def timestomp(cmd: Cmd) -> str | None:
+    """`touch -r /bin/ls /usr/sbin/x`, `touch -d 2019-01-01 /var/log/auth.log`: a log's or
+    system file's timestamps faked (hides when it changed). What a `-r`/`-d`/`-t` option
+    takes is the stamp, not a target."""
     if cmd.name != "touch":
         return None
-    if not any(t in _DATE_OPTS or t.startswith(("--date=", "--reference=")) for t in cmd.texts()):
+    texts = cmd.texts()
+    if not any(t in _DATE_OPTS or t.startswith(("--date=", "--reference=")) for t in texts):
         return None
-    with_value = frozenset({"-d", "-t", "-r"})
-    for w in cmd.operands(with_value):
-        p = w.text.replace("\\", "/").lower()
+    targets = [w.text for w in cmd.operands(_VALUED)]
+    for t in targets:
+        p = t.replace("\\", "/").lower()
         if LOG_DIR.match(p.rsplit("/", 1)[0]) or _SYSTEM_PLACES.match(p):
-            return f"touch back-dates {w.text} (hides when a log or system file changed)"
+            return f"touch back-dates {t} (hides when a log or system file changed)"
     return None
 
 
 # --- credentials ---------------------------------------------------------------------------
 
-# Stores of credentials: password hashes, keychains, browser logins and cookies, wallets, the
-# AD database and the SAM/SECURITY/SYSTEM hives, macOS account plists (ShadowHashData).
-_CRED_STORE = re.compile(
-    r"(?i)(?:^|[/\\])(?:shadow|gshadow|master\.passwd|opasswd)$|/etc/(?:g?shadow|security/opasswd)"
-    r"|(?:^|[/\\])keychains(?:[/\\]|$)|\.keychain(?:-db)?$|login data|web data"
-    r"|(?:^|[/\\])cookies(?:\.sqlite)?$"
-    r"|logins\.json|key[34]\.db|signons\.sqlite|local state|wallet\.dat|exodus|electrum"
-    r"|ledger live|metamask|nkbihfbeogaeaoehlefnkodbefgpgknn|ntds\.dit"
-    r"|config[/\\](?:regback[/\\])?(?:sam|security|system)$|dslocal/nodes/default/users"
-    r"|shadowhashdata|\.kdbx$|(?:^|/)\.password-store"
+# Stores of credentials, ONE table for the rules that ask (safety-debt8): `(what, anywhere,
+# file, windows)`, three views of each store:
+# - `anywhere`: the store named anywhere in a path (stagers copying or archiving it,
+#   rule `credential-dump`, below);
+# - `file`: the store file itself, exactly (any reader of it, `cat` and `base64` too:
+#   reports' rule `credentials`);
+# - `windows`: in a Windows tool's command line (ProcDump of lsass, wbadmin of the AD
+#   database or hives: windows.py's `credential-dump`).
+CREDENTIAL_STORES: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "account password hashes",
+        r"(?:^|[/\\])(?:shadow|gshadow|master\.passwd|opasswd)$|/etc/(?:g?shadow|security/opasswd)"
+        r"|dslocal/nodes/default/users|shadowhashdata",
+        "",
+        "",
+    ),
+    (
+        "macOS keychains",
+        r"(?:^|[/\\])keychains(?:[/\\]|$)|\.keychain(?:-db)?$",
+        r"keychains?/[^/]*\.keychain(?:-db)?$|login\.keychain",
+        "",
+    ),
+    (
+        "browsers' saved logins and keys",
+        r"login data|web data|logins\.json|key[34]\.db|signons\.sqlite|local state",
+        r"/login data(?: for account)?$|(?:chrome|chromium|edge|brave|opera)[^\n]*/"
+        r"(?:web data|local state)$|(?:^|/)(?:key[34]\.db|logins\.json|signons\.sqlite)$",
+        "",
+    ),
+    (
+        "browsers' cookies",
+        r"(?:^|[/\\])cookies(?:\.sqlite)?$",
+        r"(?:chrome|chromium|edge|brave|opera)[^\n]*/cookies$|(?:^|/)cookies\.sqlite$",
+        "",
+    ),
+    (
+        "cryptocurrency wallets",
+        r"wallet\.dat|exodus|electrum|ledger live|metamask|nkbihfbeogaeaoehlefnkodbefgpgknn",
+        r"(?:^|/)wallet\.dat$",
+        "",
+    ),
+    ("the Active Directory database", r"ntds\.dit", "", r"ntds\.dit"),
+    (
+        "the SAM/SECURITY/SYSTEM hives",
+        r"config[/\\](?:regback[/\\])?(?:sam|security|system)$",
+        "",
+        r"\\config\\(sam|system|security)\b",
+    ),
+    ("lsass's memory (passwords and tickets)", "", "", r"\blsass\b"),
+    ("password managers' vaults", r"\.kdbx$|(?:^|/)\.password-store", "", ""),
 )
+
+
+def _view(column: int) -> re.Pattern[str]:
+    parts = [row[column] for row in CREDENTIAL_STORES if row[column]]
+    return re.compile("(?i)" + "|".join(f"(?:{p})" for p in parts))
+
+
+_CRED_STORE = _view(1)
+CREDENTIAL_FILE = _view(2)  # reports: a reader of the store file itself
+CREDENTIAL_WINDOWS = _view(3)  # windows.py: ProcDump, wbadmin
 _STAGERS = frozenset(
     names(
         """
@@ -407,10 +464,6 @@ def judge(cmd: Cmd, mark: int) -> None:
     why = _log_tampering(cmd)
     if why:
         cmd.add(C, "clear-logs", why)
-        return
-    why = _timestomp(cmd)
-    if why:
-        cmd.add(C, "timestomp", why)
         return
     why = _credential_access(cmd)
     if why:

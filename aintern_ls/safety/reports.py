@@ -68,6 +68,7 @@ from functools import lru_cache
 from aintern_ls.safety import remote
 from aintern_ls.safety.argv import base_name
 from aintern_ls.safety.context import Cmd
+from aintern_ls.safety.detections import CREDENTIAL_FILE, timestomp
 from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import write_target
 from aintern_ls.safety.registry import handles
@@ -99,41 +100,10 @@ def _firewall_hole(cmd: Cmd, name: str, low: list[str]) -> None:
 
 
 # --- timestamps and immutable flags -----------------------------------------------
-_SYSTEM_TREE = re.compile(
-    r"^(?:/bin|/sbin|/usr|/lib\w*|/etc|/boot|/var/log|/store)"
-    r"(?:/|$)|^[a-z]:[\\/](?:windows|program files)",
-    re.I,
-)
 _PROTECTED = re.compile(
     r"^(?:/etc|/var/spool/cron|/root|/usr|/bin|/sbin|/lib\w*|/boot|/tmp/?$|/var/tmp/?$)(?:/|$)"
     r"|(?:^|/)\.ssh(?:/|$)|authorized_keys"
 )
-
-
-def _touch(cmd: Cmd) -> None:
-    texts = cmd.texts()
-    stamp = any(
-        t in ("-r", "-d", "-t", "--reference", "--date")
-        or t.startswith(("--reference=", "--date="))
-        for t in texts
-    )
-    if not stamp:
-        return
-    valued = {"-r", "-d", "-t", "--reference", "--date"}
-    targets = []
-    skip = False
-    for t in texts:
-        if skip:
-            skip = False
-            continue
-        if t in valued:
-            skip = True
-            continue
-        if t.startswith("-"):
-            continue
-        targets.append(t)
-    if any(_SYSTEM_TREE.match(t) for t in targets):
-        cmd.add(C, "timestomp", "touch fakes the timestamps of a system file (hides a change)")
 
 
 def _chattr(cmd: Cmd) -> None:
@@ -153,11 +123,8 @@ def _chattr(cmd: Cmd) -> None:
 
 
 # --- credential stores ------------------------------------------------------------------------
-_CRED_STORE = re.compile(
-    r"(?i)keychains?/[^/]*\.keychain(?:-db)?$|login\.keychain|/login data(?: for account)?$"
-    r"|(?:chrome|chromium|edge|brave|opera)[^\n]*/(?:cookies|web data|local state)$"
-    r"|(?:^|/)(?:key[34]\.db|logins\.json|cookies\.sqlite|signons\.sqlite)$|(?:^|/)wallet\.dat$"
-)
+# The stores: `detections.CREDENTIAL_STORES` (one table); `_CRED_HINT` only skips words
+# that cannot name one.
 _CRED_HINT = re.compile(
     r"(?i)keychain|login.data|cookies|web.data|local.state|key[34]|logins|signons|wallet"
 )
@@ -178,19 +145,16 @@ def _credential_copy(cmd: Cmd, name: str) -> None:
         if not _CRED_HINT.search(w.text):
             continue
         t = w.text.strip("'\"").replace("\\ ", " ").replace("\\", "/")
-        if not t.startswith("-") and _CRED_STORE.search(t.rstrip("/")):
+        if not t.startswith("-") and CREDENTIAL_FILE.search(t.rstrip("/")):
             cmd.add(C, "credentials", f"{name} copies a credential store ({t.rsplit('/', 1)[-1]})")
             return
 
 
 # --- ESXi ----------------------------------------------------------------------------------
 _DATASTORE = re.compile(r"^/vmfs/volumes(?:/[^/]+)?(?:/\*(?:\.\w+)?|/\*/\*(?:\.\w+)?)?/?$")
-# A lister of every VM whose items feed a loop or xargs: inside `$(…)`/backticks, or piped
-# on to `xargs`/`while read` (`getallvms; destroy $1` is not fed by it).
+# The listers of every VM (`_every_vm_source` says when one feeds a loop or xargs: inside
+# `$(…)`/backticks, or piped on to `xargs`/`while read`; `getallvms; destroy $1` is not fed).
 _LISTS = r"(?:vim-cmd\s+vmsvc/getallvms|esxcli\s+(?:--\S+\s+)*vm\s+process\s+list)"
-_EVERY_VM = re.compile(
-    rf"(?i)\$\([^)]*{_LISTS}|`[^`]*{_LISTS}|{_LISTS}[^;&\n]*\|\s*(?:xargs|while)\b"
-)
 _GREP = re.compile(r"\b[ef]?grep\s+((?:-\S+\s+)*)")
 
 
@@ -575,7 +539,9 @@ def judge(cmd: Cmd) -> None:
         else:
             cmd.add(D, "service-stop", f"stops the service {svc}")
     if name == "touch":
-        _touch(cmd)
+        why = timestomp(cmd)
+        if why:
+            cmd.add(C, "timestomp", why)
     elif name == "chattr":
         _chattr(cmd)
     elif name in remote.REVERSE_TUNNELLERS or name in remote.TUNNELS or name == "code":

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator, Mapping
 
 from aintern_ls.safety.context import Cmd, Scope
+from aintern_ls.safety.detections import CREDENTIAL_WINDOWS
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import (
     classify_path,
@@ -869,7 +870,7 @@ def _send_mail(cmd: Cmd) -> None:
 def _procdump(cmd: Cmd) -> None:
     """Sysinternals ProcDump: a full dump of lsass (or any credential store) hands out the
     passwords and tickets in its memory; other dumps are debugging."""
-    if _CRED_STORE.search(" ".join(cmd.texts())):
+    if CREDENTIAL_WINDOWS.search(" ".join(cmd.texts())):
         cmd.add(C, "credential-dump", f"{cmd.name} dumps lsass memory (passwords and tickets)")
     else:
         cmd.add(M, "runs-program", f"{cmd.name} writes a process memory dump")
@@ -1860,7 +1861,7 @@ def _wbadmin(cmd: Cmd) -> None:
         cmd.add(B, "delete-backups", "deletes Windows backups or the backup catalogue")
     elif re.search(r"\bget\b", text):
         return
-    elif _CRED_STORE.search(text.replace("/", "\\")):
+    elif CREDENTIAL_WINDOWS.search(text.replace("/", "\\")):
         cmd.add(C, "credential-dump", "wbadmin backs up the AD database or the SAM/SYSTEM hive")
     else:
         cmd.add(M, "backup", "wbadmin changes backups")
@@ -2823,7 +2824,6 @@ _URL_FETCHERS = frozenset(
     )
 )
 # Memory or credential-store dumps: process memory (lsass), the AD database, the SAM hive.
-_CRED_STORE = re.compile(r"(?i)ntds\.dit|\\config\\(sam|system|security)\b|\blsass\b")
 
 
 def _lolbas_more(cmd: Cmd) -> None:
@@ -2873,7 +2873,7 @@ def _lolbas_more(cmd: Cmd) -> None:
             if hit is not None and hit[0] >= C:
                 cmd.add(hit[0], hit[1], f"esentutl copies over {hit[2]}")
                 return
-        if _CRED_STORE.search(joined):
+        if CREDENTIAL_WINDOWS.search(joined):
             cmd.add(C, "credential-dump", "esentutl copies the AD database or a registry hive")
             return
         _lolbin_fetch(cmd)
