@@ -30,7 +30,9 @@ doubled), and never lowers anything.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 
 from aintern_ls.safety import security
 from aintern_ls.safety.context import Cmd
@@ -423,52 +425,77 @@ def _hex_payload(cmd: Cmd) -> None:
             cmd.scope.include(cmd.scope.nested(text, "powershell", cmd.words[0]))
 
 
-# Every program the rules below can name (`registry.Programs`: `judge` skips the others at
-# once; safety-sp9b). A rule that tests another program's name adds it here.
-_JUDGED = Programs(
-    _SERVICE_TOOLS,
-    _KILLERS,
-    _PS_SERVICE,
-    _PACKAGERS,
-    names("sc net net1 wmic schtasks reg reg.exe set-itemproperty new-itemproperty rpm dpkg"),
-    names("kextunload kmutil kesl-control ufw-init remove-mppreference certutil esxcli"),
-    names("dmesg auditctl wevtutil remove-eventlog clear-winevent auditpol touch dscl defaults"),
-    _STAGERS,
-    names("dd curl osascript"),
+# --- the families and the programs each can apply to --------------------------------------
+# `judge` looks a command's program up once (`registry.program_key`, safety-sp9b's spelling)
+# and runs only the families whose `Programs` hold it, in this order (the first that finds
+# something decides); a family that tests another program's name adds it to its row.
+Family = Callable[[Cmd], "tuple[str, str] | None"]
+
+
+def _stopped(cmd: Cmd) -> tuple[str, str] | None:
+    found = stops_security(cmd)
+    if not found:
+        return None
+    product = security.product_of(found)
+    what = f"{found}: {product[0]}" if product else found
+    return "disable-security", f"{cmd.name} stops or removes a security component ({what})"
+
+
+def _as(rule: str, find: Callable[[Cmd], str | None]) -> Family:
+    def family(cmd: Cmd) -> tuple[str, str] | None:
+        why = find(cmd)
+        return (rule, why) if why else None
+
+    family.__name__ = find.__name__
+    return family
+
+
+FAMILIES: tuple[tuple[Programs, Family], ...] = (
+    (
+        Programs(
+            _SERVICE_TOOLS,
+            _KILLERS,
+            _PS_SERVICE,
+            _PACKAGERS,
+            names("sc net net1 rpm dpkg wmic schtasks reg reg.exe set-itemproperty"),
+            names("new-itemproperty kextunload kmutil"),
+        ),
+        _stopped,
+    ),
+    (
+        Programs(names("kesl-control ufw-init remove-mppreference certutil esxcli")),
+        _as("disable-security", _agent_off),
+    ),
+    (
+        Programs(
+            names("dmesg auditctl wevtutil remove-eventlog clear-winevent wmic auditpol esxcli")
+        ),
+        _as("clear-logs", _log_tampering),
+    ),
+    (Programs(_STAGERS, names("dscl defaults")), _as("credential-dump", _credential_access)),
+    (Programs(names("dd curl osascript")), _other),
 )
+
+
+@functools.lru_cache(maxsize=4096)
+def _families(key: str) -> tuple[Family, ...]:
+    """The families that can apply to a program (`program_key` spelling), in table order."""
+    return tuple(family for programs, family in FAMILIES if key in programs)
 
 
 def judge(cmd: Cmd, mark: int) -> None:
     """Raise the command to critical for what the detection rules know and the handlers did
-    not see (called after the handler; `mark` is where this command's findings start)."""
-    _hex_payload(cmd)
-    if program_key(cmd.name) not in _JUDGED:
+    not see (called after the handler; `mark` is where this command's findings start). Only
+    the families that can apply to the command's program run (`FAMILIES`)."""
+    if cmd.name in ("invoke-expression", "iex"):
+        _hex_payload(cmd)
+    families = _families(program_key(cmd.name))
+    if not families or cmd.words[0].dynamic:
         return
-    if (
-        max((f.level for f in cmd.scope.findings[mark:]), default=None) is not None
-        and max(f.level for f in cmd.scope.findings[mark:]) >= C
-    ):
-        return
-    if cmd.words[0].dynamic:
-        return
-    found = stops_security(cmd)
-    if found:
-        product = security.product_of(found)
-        what = f"{found}: {product[0]}" if product else found
-        cmd.add(C, "disable-security", f"{cmd.name} stops or removes a security component ({what})")
-        return
-    why = _agent_off(cmd)
-    if why:
-        cmd.add(C, "disable-security", why)
-        return
-    why = _log_tampering(cmd)
-    if why:
-        cmd.add(C, "clear-logs", why)
-        return
-    why = _credential_access(cmd)
-    if why:
-        cmd.add(C, "credential-dump", why)
-        return
-    other = _other(cmd)
-    if other:
-        cmd.add(C, other[0], other[1])
+    if any(f.level >= C for f in cmd.scope.findings[mark:]):
+        return  # a handler already asks first: findings are not doubled
+    for family in families:
+        found = family(cmd)
+        if found:
+            cmd.add(C, found[0], found[1])
+            return
