@@ -376,6 +376,14 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         # `$TOOL purge --all ~`: whatever the program is, it is told to wipe the home.
         _by_shape(Cmd(words, "", scope, stdin), "", only_blocked=True)
         return Info()
+    if (
+        scope.unseen
+        and ("/" in head.text or "\\" in head.text)
+        and (why := wrappers.unseen_reason(scope, head.text)) is not None
+    ):
+        # `./b/start` after `curl … | tar xz`: a file unpacked from a download, whatever
+        # its name is (a handler for `start` would judge it as the program of that name).
+        scope.add(C, "unseen-exec", f"runs {head.text}, which {why}", *_span(head))
     name = command_name(head.text, scope.windows)
     if head.glob:
         candidates = glob_candidates(head.text, KNOWN_NAMES)
@@ -506,7 +514,11 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
                 system.extracts_into(
                     cmd, wrappers.ps_named(cmd, ("destinationpath", "literalpath"), 1)
                 )
-        if name in _FILE_READERS and cmd.info.output is None and (scope.written or scope.unseen):
+        if (
+            name in _FILE_READERS
+            and cmd.info.output is None
+            and (scope.written or scope.unseen or scope.env)
+        ):
             _reads_written(cmd)
         if name in SSH_OPTION_TOOLS:
             ssh_config_options(cmd)
@@ -516,7 +528,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _write_destinations(cmd)
         if scope.family == "bash" and name in _LAUNCHERS:
             _launched(cmd)
-        if scope.family == "bash" and name in ("getent", "cut", "awk", "gawk", "mawk"):
+        if scope.family == "bash" and name in ("getent", "cut", "awk", "gawk", "mawk", "dscl"):
             system.account_listing(cmd)  # every account's home folder
         if scope.family == "bash" and name in ("ls", "dir", "exa", "eza"):
             _listing(cmd)
@@ -1663,6 +1675,34 @@ def _trusted(line: str, prefix: str) -> bool:
 
 _FILE_READERS = frozenset(names("cat type get-content more"))
 
+# A file a listing was written to (`find / -type f > /tmp/all`, `ls -1d /* > l`): the key in
+# `scope.env` (a name no variable can have, so the judgement cache sees the change) and the
+# listed paths, one a line, after a flag saying whether they are bare names (safety-m8).
+LISTED_FILE = "\x00listed:"
+
+
+def remember_listing(scope: Scope, target: str, listing: Stdin) -> None:
+    """`find / -type f > /tmp/all`: the file holds every path the listing printed, so a
+    later reader (`xargs rm < /tmp/all`, `xargs -a /tmp/all shred`, `cat /tmp/all | …`,
+    `while read f; do …; done < /tmp/all`) acts on the listing's whole scope."""
+    base = target.replace("\\", "/").rsplit("/", 1)[-1].strip("\"'")
+    if not base or not listing.paths:
+        return
+    flag = "1" if listing.names_only else "0"
+    scope.env[LISTED_FILE + base] = flag + "\n".join(p.text for p in listing.paths[:16])
+
+
+def listed_file(scope: Scope, name: str) -> Stdin | None:
+    """What reading a file a listing was written to gives (the listing's paths), or None."""
+    if not scope.env:
+        return None
+    base = name.replace("\\", "/").rsplit("/", 1)[-1].strip("\"'")
+    held = scope.env.get(LISTED_FILE + base)
+    if not held:
+        return None
+    paths = tuple(Word(p, -1, -1) for p in held[1:].split("\n") if p)
+    return Stdin(STDIN_OTHER, paths=paths, names_only=held[0] == "1")
+
 
 def _reads_written(cmd: Cmd) -> None:
     """`cat x.sh | sh`, `type w.txt | cmd`, `Get-Content w.ps1 | powershell -` after this
@@ -1673,6 +1713,11 @@ def _reads_written(cmd: Cmd) -> None:
         if not w.text.startswith("-") and not (cmd.scope.family != "bash" and w.text[:1] == "/")
     ]
     if len(operands) != 1 or re.search(r"[%$!`*?]", operands[0].text.rsplit("\\", 1)[-1]):
+        return
+    listing = listed_file(cmd.scope, operands[0].text)
+    if listing is not None:
+        # `cat /tmp/all | xargs rm` after `find / > /tmp/all`: the listing, read back
+        cmd.info.paths, cmd.info.names_only = listing.paths, listing.names_only
         return
     text = wrappers.written_text(cmd.scope, operands[0].text)
     if text is not None:

@@ -1015,9 +1015,10 @@ class _Walker:
             else listed.rstrip("\\/") + "\\*"
         )
         var = var.lower()
-        names = [var] + [var + m for m in (".fullname", ".name", ".pspath", ".fullpath")]
+        members = (".fullname", ".name", ".pspath", ".fullpath", ".localpath", ".path")
+        names = [var] + [var + m for m in members]
         if var == "$_":
-            names += ["$psitem"] + ["$psitem" + m for m in (".fullname", ".name", ".pspath")]
+            names += ["$psitem"] + ["$psitem" + m for m in members]
         drive = bool(re.fullmatch(r"[A-Za-z]:\\?", listed))
         roots = [var + ".root"] + (["$psitem.root"] if var == "$_" else [])
         saved = {n: self.scope.env.get(_PS_VAR + n) for n in names + roots}
@@ -1247,6 +1248,15 @@ class _Walker:
                     Word(w.text, w.start, w.end, False, any(c in w.text for c in "*?"), "item")
                     for w in got
                 )
+        if (
+            name0 is not None
+            and _text(name0).strip().lower() in _CIM_GETTERS
+            and re.search(r"(?i)\bwin32_userprofile\b", _text(node))
+            and not re.search(r"(?i)-filter\b|-query\b|\bwhere\b", _text(node))
+        ):
+            # `Get-CimInstance Win32_UserProfile`: every profile (`.LocalPath`) (safety-m8)
+            s, e = self.span(node)
+            info.paths = (Word("C:\\Users\\*", s, e, False, True, "item"),)
         if name0 is not None and _text(name0).strip().lower() in ("get-psdrive", "gdr"):
             text = _text(node).lower()
             if "-psprovider" not in text or "filesystem" in text:
@@ -1505,6 +1515,7 @@ class _Walker:
 
 # Expressions that list the machine's drives: what they emit is each drive's root.
 _ITEM_GETTERS = frozenset({"get-item", "gi", "resolve-path", "rvpa", "convert-path", "cvpa"})
+_CIM_GETTERS = frozenset({"get-ciminstance", "gcim", "get-wmiobject", "gwmi"})
 _DRIVE_LIST = re.compile(r"(?i)\[(?:system\.)?io\.driveinfo\]::getdrives\s*\(")
 _VAR_REF = re.compile(r"\$\{((?:env:)?[\w()]+)\}|\$((?:env:)?\w+(?:\(x86\))?)", re.I)
 

@@ -340,6 +340,14 @@ def _users(cmd: Cmd) -> None:
         cmd.add(C, "privilege", "usermod gives an account root's user id")
     elif cmd.name in ("userdel", "deluser", "groupdel", "delgroup"):
         what = "group" if "group" in cmd.name else "user account"
+        every = next(
+            (w for w in cmd.args if not w.text.startswith("-") and "*" in w.text and w.glob),
+            None,
+        ) or next((w for w in cmd.args if w.text in ("*", "/home", "/Users", "/home/*")), None)
+        if every is not None and "group" not in cmd.name:
+            # `cut -d: -f1 /etc/passwd | xargs -n1 userdel -r`: every account (safety-m8)
+            cmd.add(B, "user-delete", f"{cmd.name} deletes every user account", every)
+            return
         cmd.add(D, "user-delete", f"{cmd.name} deletes a {what}")
     elif cmd.name == "passwd" and not cmd.args:
         cmd.add(M, "account", "changes your password")
@@ -3293,7 +3301,28 @@ def account_listing(cmd: Cmd) -> None:
     if cmd.name == "getent" and texts[:1] == ["passwd"] and len(texts) == 1:
         cmd.info.paths = (Word("/home/*", cmd.start, cmd.end),)
         return
+    if cmd.name == "dscl" and any(t.lower() in ("-list", "list") for t in texts):
+        # `dscl . -list /Users [NFSHomeDirectory]`: every account's name (and home folder)
+        if any(t.lower() == "/users" for t in texts):
+            homes = any(t.lower() == "nfshomedirectory" for t in texts)
+            cmd.info.paths = (Word("/Users/*" if homes else "/Users", cmd.start, cmd.end),)
+            cmd.info.names_only = not homes
+        return
     reads = "/etc/passwd" in texts
+    if (
+        (reads or any(p.text == "/home/*" for p in cmd.stdin.paths))
+        and (
+            (cmd.name == "cut" and any(re.fullmatch(r"-f0*1|--fields=0*1", t) for t in texts))
+            or (
+                cmd.name in ("awk", "gawk", "mawk")
+                and any(re.search(r"print \$1\b", t) for t in texts)
+            )
+        )
+        and not any(re.search(r"[=!<>]=?\s*\d|~", t) for t in texts if cmd.name != "cut")
+    ):
+        # `cut -d: -f1 /etc/passwd`: every account's name, as `ls /home` lists them
+        cmd.info.paths, cmd.info.names_only = (Word("/home", cmd.start, cmd.end),), True
+        return
     if (
         cmd.name == "cut"
         and (reads or cmd.stdin.paths)
@@ -3684,3 +3713,18 @@ def app_admin_account(cmd: Cmd) -> bool:
         return False
     cmd.add(C, "account", f"{cmd.name} creates or promotes an administrator account ({hit})")
     return True
+
+
+def unpacked_from_network(cmd: Cmd, dest: str | None) -> None:
+    """`curl URL | tar xz -C DIR`, `wget -qO- URL | bsdtar -xf - `, `… | cpio -id`: an
+    archive read from a download piped in is unpacked into DEST (the working directory when
+    none): what lands there is unseen, so running a file from it later is opaque execution
+    (critical), like running the download itself (safety-m8)."""
+    from aintern_ls.safety.wrappers import remember_unseen
+
+    if cmd.stdin.kind != "network":
+        return
+    folder = (dest or "").strip("\"'").replace("\\", "/").rstrip("/")
+    remember_unseen(
+        cmd.scope, folder + "/" if folder else "./", "was unpacked from a download piped in"
+    )

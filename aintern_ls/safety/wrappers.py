@@ -785,6 +785,14 @@ def _xargs(cmd: Cmd) -> None:
         else []
     )
     from_listing = bool(listed)
+    if arg_file is not None and not arg_file.dynamic:
+        from aintern_ls.safety.dispatch import listed_file
+
+        # `xargs -a /tmp/all shred -u` after `find /etc -type f > /tmp/all` (safety-m8)
+        held = listed_file(cmd.scope, arg_file.text)
+        if held is not None:
+            listed = [w for w in held.paths if not w.dynamic]
+            from_listing = True
     if arg_file is not None and arg_file.dynamic and arg_file.origin in ("static", "decoded"):
         # `xargs -a <(echo /) rm -rf`: the items come from a file whose text is known.
         listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(cmd, arg_file.text)][:16]
