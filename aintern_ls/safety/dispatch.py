@@ -524,6 +524,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             ssh_config_options(cmd)
         if cmd.info.output is None and scope.family == "bash" and name in _PRINTERS:
             cmd.info.output = _printed_text(cmd)
+        if name in network.CARRIERS:
+            network.carry_secrets(cmd)  # `tar czf k.tgz ~/.ssh`: k.tgz holds them (m8)
         if scope.family == "bash" and (name in _WRITERS or name == "uniq"):
             _write_destinations(cmd)
         if scope.family == "bash" and name in _LAUNCHERS:

@@ -831,7 +831,11 @@ def secret_upload(cmd: Cmd) -> Word | None:
                 # a bare operand counts
                 continue
             value = w.text
-        if is_secret(value):
+        if is_secret(value) or (
+            cmd.scope.env
+            and cmd.name not in _RUNNERS
+            and (SECRET_HELD + _key(value)) in cmd.scope.env
+        ):
             secret = w
             break
     stdin_secret = cmd.stdin.secret
@@ -944,3 +948,86 @@ def port_proxy(cmd: Cmd, name: str, joined: str) -> bool:
         cmd.add(C, "network", "netsh portproxy forwards a port through this machine (a pivot)")
         return True
     return False
+
+
+# --- secrets carried into other files (safety-m8) --------------------------------------------
+# A file or folder this text filled with secrets (`cp ~/.ssh/id_rsa /tmp/r/`, `tar czf k.tgz
+# ~/.aws`, `Compress-Archive ~/.ssh s.zip`): its name in `scope.env` under this prefix (a key
+# no variable can have, so the judgement cache sees it). Sending it later is sending them.
+SECRET_HELD = "\x00secret:"
+_COPIERS = frozenset(names("cp mv install rsync ditto ln gcp scp-local copy xcopy copy-item"))
+_ARCHIVERS = frozenset(names("tar bsdtar gtar zip 7z 7za 7zz rar compress-archive gpg age"))
+CARRIERS = _COPIERS | _ARCHIVERS
+# Commands whose operands belong to the command they run (judged on its own).
+_RUNNERS = frozenset(names("find fd fdfind xargs parallel env sudo doas nice timeout watch"))
+
+
+def _key(path: str) -> str:
+    return path.strip("\"'").replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].lower()
+
+
+def holds_secret(cmd: Cmd, path: str) -> bool:
+    """A credential file or folder by its name, or one this text filled with secrets."""
+    if is_secret(path):
+        return True
+    env = cmd.scope.env
+    return bool(env) and bool(path) and (SECRET_HELD + _key(path)) in env
+
+
+def carry_secrets(cmd: Cmd) -> None:
+    """`cp ~/.gnupg repo/keys`, `tar czf /tmp/k.tgz ~/.ssh`, `zip -r c.zip ~/.config/gcloud`,
+    `Compress-Archive -Path ~/.ssh -DestinationPath s.zip`: the destination (the copy, the
+    archive) holds the secrets from now on, and so do the folders it sits in when it is
+    a relative path of a project (`repo/keys`: `repo`)."""
+    n = cmd.name
+    if n not in _COPIERS and n not in _ARCHIVERS:
+        return
+    ops = [w for w in cmd.args if not w.text.startswith("-") or w.text == "-"]
+    words = [w.text for w in cmd.args]
+    dest: str | None = None
+    sources: list[str] = []
+    if n in ("compress-archive",):
+        low = [t.lower() for t in words]
+        for i, t in enumerate(low[:-1]):
+            if t in ("-path", "-literalpath"):
+                sources.append(words[i + 1])
+            elif t in ("-destinationpath", "-dest", "-destination"):
+                dest = words[i + 1]
+        if dest is None and len(ops) >= 2:
+            sources, dest = [ops[0].text], ops[1].text
+    elif n in ("tar", "bsdtar", "gtar"):
+        first = words[0].lstrip("-") if words else ""
+        if not (first.isalpha() and "c" in first) and "--create" not in words:
+            return
+        archive = cmd.option_value("-f", "--file")
+        if archive is None and first.isalpha() and "f" in first and len(ops) > 1:
+            archive = ops[1]
+        if archive is None:
+            return
+        dest = archive.text
+        sources = [w.text for w in ops if w is not archive and w.text != words[0]]
+    elif n in ("zip", "7z", "7za", "7zz", "rar"):
+        rest = [w.text for w in ops]
+        if n != "zip":
+            if not rest or rest[0] not in ("a", "u"):
+                return
+            rest = rest[1:]
+        if len(rest) < 2:
+            return
+        dest, sources = rest[0], rest[1:]
+    elif n in ("gpg", "age"):
+        out = cmd.option_value("-o", "--output")
+        if out is None:
+            return
+        dest, sources = out.text, [w.text for w in ops if w is not out]
+    else:
+        if len(ops) < 2:
+            return
+        dest, sources = ops[-1].text, [w.text for w in ops[:-1]]
+    if dest is None or not any(holds_secret(cmd, s) for s in sources):
+        return
+    env = cmd.scope.env
+    env[SECRET_HELD + _key(dest)] = "1"
+    parts = dest.strip("\"'").replace("\\", "/").split("/")
+    if not dest.startswith(("/", "~", "$")) and len(parts) > 1:
+        env[SECRET_HELD + parts[0].lower()] = "1"  # `repo/keys`: the repository holds them

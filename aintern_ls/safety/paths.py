@@ -529,7 +529,13 @@ _SECRET = re.compile(
     r"|(^|/)ssh_host_\w+_key$|^/etc/(gshadow|master\.passwd|security/opasswd)$"
     r"|(^|/)(wallet\.dat|key[34]\.db|logins\.json|login data|cookies\.sqlite)$"
     r"|\.ethereum/keystore|\.electrum/wallets|(^|/)ntds\.dit$"
-    r"|(^|/)secrets?\.(ya?ml|json|env|toml)$",
+    r"|(^|/)secrets?\.(ya?ml|json|env|toml)$"
+    # whole credential folders and browser profiles (cookies, saved logins) (safety-m8)
+    r"|(^|/)\.config/gcloud/?$|(^|/)\.(kube|azure|oci|docker|terraform\.d)/?$|\.config/gh/?$"
+    r"|\.mozilla/firefox(/|$)|\.config/(google-chrome|chromium|bravesoftware|microsoft-edge)(/|$)"
+    r"|library/application support/(google/chrome|firefox|bravesoftware|microsoft edge)(/|$)"
+    r"|appdata/(local|roaming)/(google/chrome|mozilla/firefox|microsoft/edge|bravesoftware)"
+    r"|library/keychains(/|$)",
     re.I,
 )
 
