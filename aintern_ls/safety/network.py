@@ -404,6 +404,16 @@ def _ftp_script_shell(cmd: Cmd, scripts: list[str]) -> None:
             cmd.scope.include(cmd.scope.nested(line, family, where, -1))
 
 
+# A transfer client's own command language sending a local path: `put F`, `mput F`,
+# `reput`/`append`/`send F`, lftp's `mirror -R DIR` (reverse: local to remote), smbclient's
+# `put F`, WinSCP's `put F` (safety-m8: every sending verb, options before the path).
+_SCRIPT_UPLOAD = re.compile(
+    r"(?:^|[\n;&])\s*(?:m?put|upload|send|reput|append|mirror\s+(?:-[\w-]+\s+)*?"
+    r"(?:-R|--reverse)(?=\s))\s+(?:-[\w-]+(?:=\S+)?\s+)*(\S+)",
+    re.I,
+)
+
+
 @handles("scp", "sftp", "rclone", "ftp", "lftp", "smbclient", "croc", "magic-wormhole", "wormhole")
 def _copy_remote(cmd: Cmd) -> None:
     system.repl_tool(cmd)  # lftp -c '!cmd', smbclient -c '!cmd'
@@ -433,7 +443,7 @@ def _copy_remote(cmd: Cmd) -> None:
     if any(
         sensitive_source(m.group(1).strip("'\"")) or is_secret(m.group(1).strip("'\""))
         for text in scripts
-        for m in re.finditer(r"(?:^|[\n;])\s*(?:m?put|upload|send|reput)\s+(?:-\w+\s+)*(\S+)", text)
+        for m in _SCRIPT_UPLOAD.finditer(text)
     ):
         cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files (its script)")
         return

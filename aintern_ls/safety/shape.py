@@ -560,3 +560,67 @@ def _says(verb: str) -> str:
     if verb in special:
         return special[verb]
     return verb + ("es" if verb.endswith(("sh", "ch", "s", "x")) else "s")
+
+
+# --- read-only uses of programs nobody here models (safety-m8) -----------------------------
+# A listing or status verb (`kopia snapshot list`, `salt-run manage.status`, `timeshift
+# --list`, `foo version`) only reads: what it does is print. Verbs that can fetch, export or
+# repair (`get`, `export`, `dump`, `check`) are left out.
+_READ_ONLY_VERBS = frozenset(
+    names(
+        """
+        list ls show status describe info inspect view search query whoami stat stats lookup
+        logs summary overview count ps top current health
+        """
+    )
+)
+_READ_ONLY_FLAGS = re.compile(
+    r"(?i)\A--?(?:list|list-\w+|ls|info|status|show|show-\w+|print-\w+|summary|stats)\Z"
+)
+_HARMLESS_OPTION = re.compile(
+    r"(?i)\A--?(?:json|yaml|no-color|color=\w+|verbose|v+|q|quiet|all|a|long|l|human-readable|h"
+    r"|format(?:=\S+)?|output=(?:json|yaml|table|text|wide|name)|o|pretty|raw|plain|limit=\d+"
+    r"|n|tail=\d+|since=\S+|host=\S+|profile=\S+|region=\S+|namespace=\S+|details?|full"
+    r"|porcelain|short|tree|recursive|r)\Z"
+)
+_OUTPUT_FORMATS = frozenset(names("json yaml yml table text wide name csv tsv plain"))
+_READ_ITEM = re.compile(r"\A[\w@%+=,.:/~-]{1,80}\Z")
+
+
+def read_only_unknown(name: str, args: Sequence[str]) -> bool:
+    """`kopia snapshot list`, `salt-run manage.status`, `timeshift --list`, `nomad node
+    status -verbose`: a program the analyser does not model, used with a listing or status
+    verb (a subcommand in the first three words, or a `--list`-style flag) and nothing but
+    plain names and display options besides: a read (safe). Anything else (`-o FILE`,
+    `--fix`, an unknown option) keeps the unknown program's moderate."""
+    if not ENABLED or not args or not _PROGRAM_NAME.fullmatch(name):
+        return False
+    read = False
+    positional = 0
+    prev_value = False
+    for a in args:
+        if prev_value:
+            prev_value = False
+            if a.lower() in _OUTPUT_FORMATS:
+                continue
+            return False
+        if a.startswith("-"):
+            if _READ_ONLY_FLAGS.match(a):
+                read = True
+            elif a in ("-o", "--output", "--format"):
+                prev_value = True  # a display format (`-o json`), nothing else
+            elif not _HARMLESS_OPTION.match(a):
+                return False
+            continue
+        if not _READ_ITEM.match(a) or "/" in a or a.startswith("~") or word_verb(a) is not None:
+            # a path, or a destructive word anywhere (`show delete-policy`): not a plain read
+            # (an unknown program's `--version` is no proof either: DESIGN §5)
+            return False
+        positional += 1
+        if not read and positional <= 3:
+            last = re.split(r"[.:]", a.lower())[-1]
+            if last in _READ_ONLY_VERBS or re.fullmatch(
+                r"(?:list|show|get|describe)-[a-z-]+", last
+            ):
+                read = True
+    return read

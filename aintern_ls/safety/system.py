@@ -443,8 +443,15 @@ def _service_tools(cmd: Cmd) -> None:
         cmd.add(D, "service-stop", "iisreset restarts IIS (every web site stops for a moment)")
     elif any(t in stops for t in texts):
         cmd.add(D, "service-stop", f"{cmd.name} stops or removes services")
-    elif texts and texts[0] in reads:
-        return
+    elif texts and (
+        texts[0] in reads
+        or re.fullmatch(
+            r"(?:list|show|get|describe|status|info|enumerate|report|environment)(?:[-_]\w+)?"
+            r"|\w+[-_](?:list|status|info|report)",
+            texts[0],
+        )
+    ):
+        return  # `rabbitmqctl list_users`, `…ctl show-config`: a listing or status (m8)
     else:
         cmd.add(M, "service", f"{cmd.name} changes services")
 
