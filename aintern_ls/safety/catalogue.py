@@ -759,6 +759,12 @@ CATALOGUE: dict[str, Rule] = _rules(
         " a MongoDB root role, a Redis user allowed every command): like adding an administrator",
         "psql -c \"CREATE ROLE ops LOGIN SUPERUSER PASSWORD 'x'\"",
     ),
+    (
+        "cloud-reencrypt",
+        "copies cloud objects onto themselves (or rewrites them) under a customer-supplied key:"
+        " without that key nobody can read them again (cloud-storage ransomware)",
+        "aws s3 cp s3://b s3://b --recursive --sse-c AES256 --sse-c-key fileb://k.bin",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

@@ -522,8 +522,16 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _reads_written(cmd)
         if name in SSH_OPTION_TOOLS:
             ssh_config_options(cmd)
-        if cmd.info.output is None and scope.family == "bash" and name in _PRINTERS:
+        if (
+            cmd.info.output is None
+            and scope.family == "bash"
+            and (name in _PRINTERS or re.sub(r"[\d.]+$", "", name.lower()) in _PRINTERS)
+        ):
             cmd.info.output = _printed_text(cmd)
+        if name in infra.CLOUD_COPIERS and (
+            len(scope.findings) == mark or max(f.level for f in scope.findings[mark:]) < D
+        ):
+            infra.reencrypted_with_own_key(cmd)  # (safety-m8)
         if name in network.CARRIERS:
             network.carry_secrets(cmd)  # `tar czf k.tgz ~/.ssh`: k.tgz holds them (m8)
         if scope.family == "bash" and (name in _WRITERS or name == "uniq"):
@@ -1895,10 +1903,15 @@ _FILTERS = frozenset(
 
 # Interpreters whose inline code may be nothing but printing a string literal.
 _PRINTERS = frozenset(
-    names("python python3 python2 perl ruby node nodejs awk gawk mawk php jq yq gojq jaq deno bun")
+    names(
+        """python python3 python2 perl ruby node nodejs awk gawk mawk php jq yq gojq jaq deno bun
+        lua luajit tclsh jimsh rscript julia raku perl6 elixir pypy pypy3 nawk busybox"""
+    )
 )
+# (safety-m8: every language's print call; perl/ruby's bundled `-le`, `-we`, `-E`)
 _PRINT_CODE = re.compile(
-    r"""\s*(?:BEGIN\s*\{\s*)?(?:print|puts|console\.log|echo|say|printf)\s*\(?\s*"""
+    r"""\s*(?:BEGIN\s*\{\s*)?(?:print|puts|console\.log|echo|say|printf|println|io\.write"""
+    r"""|IO\.puts|cat|writeln|put|print_endline|print_string|Deno\.stdout\.write)\s*\(?\s*"""
     r"""(?P<q>['"])(?P<s>(?:(?!(?P=q))[^\\]|\\.)*)(?P=q)\s*\)?\s*;?\s*\}?\s*;?\s*"""
 )
 
@@ -1906,9 +1919,12 @@ _PRINT_CODE = re.compile(
 def _printed_text(cmd: Cmd) -> str | None:
     """`python3 -c 'print("rm -rf /")' | sh`: inline code that only prints a string
     literal prints known text (what a shell downstream then runs)."""
-    flag = {"python": "-c", "php": "-r"}.get(re.sub(r"[\d.]+$", "", cmd.name), "-e")
+    base = re.sub(r"[\d.]+$", "", cmd.name)
+    flag = {"python": "-c", "pypy": "-c", "php": "-r", "tclsh": "", "jimsh": ""}.get(base, "-e")
     args = cmd.args
     code: Word | None = None
+    if base == "busybox" and args and args[0].text in ("awk", "nawk"):
+        args = args[1:]
     if cmd.name in ("jq", "yq", "gojq", "jaq"):
         # `jq -rn '"rm -rf /"'`: a filter that is one string literal prints that string.
         ops = [w for w in args if not w.text.startswith("-")]
@@ -1922,9 +1938,15 @@ def _printed_text(cmd: Cmd) -> str | None:
         code = args[1] if len(args) > 1 else None
     elif cmd.name in ("awk", "gawk", "mawk"):
         code = args[0] if len(args) == 1 else None
+    elif base in ("tclsh", "jimsh"):
+        return None  # (a script file, not inline code)
     else:
         for i, w in enumerate(args[:-1]):
-            if w.text == flag:
+            if w.text == flag or (
+                base in ("perl", "ruby", "raku", "perl6")
+                and re.fullmatch(r"-[a-zA-Z]*[eE]", w.text)
+                and not re.search(r"[npi]", w.text)  # -n/-p/-i loop over input: not a print
+            ):
                 code = args[i + 1]
                 break
     if code is None or code.dynamic:

@@ -4,6 +4,7 @@ partitioning, chmod/chown, mv. Paths are judged by `paths.classify_path`.
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 from aintern_ls.safety.context import (
@@ -151,6 +152,22 @@ _SERVICE_DATA = re.compile(
 )
 
 
+def _os_config_path(text: str, cwds: frozenset[str | None]) -> str | None:
+    """The operating system's configuration file `text` names (normalised), or None."""
+    from aintern_ls.safety.paths import OS_CONFIG
+
+    if text.startswith("/"):
+        if "etc/" not in text and "SystemConfiguration" not in text:
+            return None
+        p = posixpath.normpath(text)
+    else:
+        cwd = next((c for c in cwds if c is not None and c.startswith("/")), None)
+        if cwd is None or text.startswith(("~", "$")):
+            return None
+        p = posixpath.normpath(posixpath.join(cwd, text))
+    return p if OS_CONFIG.match(p) else None
+
+
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
     """Judge each target of a delete; the worst one decides the finding."""
     if not targets:
@@ -212,6 +229,14 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
         for t in targets:
             if not t.dynamic and _WINDOWS_NAMED_FILE.match(t.text.strip("\"'")):
                 worst_level, worst, worst_word = C, ("rm-system-file", f"{t.text}"), t
+                break
+    if worst_level < C and not scope.windows:
+        # `rm /etc/resolv.conf`, `rm -f /etc/apt/sources.list.d/*.list`: the operating
+        # system's own configuration deleted by name (session-7 convention; safety-m8)
+        for t in targets:
+            p = _os_config_path(t.text.strip("\"'"), scope.cwds)
+            if not t.dynamic and p is not None:
+                worst_level, worst, worst_word = C, ("rm-system-file", p), t
                 break
     if worst_level < C and cmd.name in ("shred", "srm", "wipe"):
         # `shred -u /var/lib/mysql/*`: a database's files overwritten beyond recovery (a

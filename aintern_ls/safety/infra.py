@@ -1038,3 +1038,39 @@ def _vmdumper(cmd: Cmd) -> None:
     if texts and all(t in ("-l", "-h", "--help") for t in texts):
         return
     cmd.add(M, "system-config", "vmdumper dumps or signals a running virtual machine")
+
+
+# --- data re-encrypted with a key the owner does not hold (safety-m8) ------------------------
+_CUSTOMER_KEY = re.compile(
+    r"(?i)\A--?(?:sse-c(?:-key)?|sse-customer-(?:key|algorithm)|encryption-key|csek-key-file"
+    r"|decryption-keys|customer-key|enc-c|encrypt-key)(?:=\S*)?\Z|encryption_key\s*="
+)
+CLOUD_COPIERS = frozenset(names("aws gsutil gcloud az mc s5cmd rclone b2 oci"))
+
+
+def reencrypted_with_own_key(cmd: Cmd) -> bool:
+    """`aws s3 cp s3://b s3://b --recursive --sse-c AES256 --sse-c-key …`, `aws s3api
+    copy-object --copy-source b/k --bucket b --key k --sse-customer-key …`, `gsutil -o
+    GSUtil:encryption_key=… rewrite -k gs://b`: objects copied onto themselves (or
+    rewritten) under a customer-supplied key: whoever lacks the key can no longer read them
+    (the cloud-storage ransomware step): dangerous. True when judged."""
+    texts = cmd.texts()
+    if not any(_CUSTOMER_KEY.search(t) for t in texts):
+        return False
+    low = [t.lower() for t in texts]
+    urls = [t.rstrip("/") for t in texts if re.match(r"(?i)\A(?:s3|gs|az|r2|b2)://", t)]
+    onto_itself = len(urls) >= 2 and urls[-1] == urls[-2]
+    source = cmd.option_value("--copy-source")
+    bucket = cmd.option_value("--bucket")
+    key = cmd.option_value("--key")
+    if source is not None and bucket is not None and key is not None:
+        onto_itself = source.text.strip("/") == f"{bucket.text}/{key.text}".strip("/")
+    if not onto_itself and "rewrite" not in low:
+        return False
+    cmd.add(
+        D,
+        "cloud-reencrypt",
+        f"{cmd.name} re-encrypts stored objects with a customer-supplied key (without the key"
+        " nobody can read them again)",
+    )
+    return True

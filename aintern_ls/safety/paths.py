@@ -91,6 +91,10 @@ _SYSTEM_DIRS = frozenset(
 _ACCOUNT_FILES = re.compile(
     r"^/(etc/(passwd|shadow|group|gshadow|sudoers|master\.passwd|pam\.d(/\S*)?|sudoers\.d(/\S*)?)"
     r"|boot(/\S*)?|etc/default/grub|boot/grub/grub\.cfg"
+    # the mount table, an EFI system partition mounted at /efi, macOS's kernels and boot
+    # loader (safety-m8)
+    r"|etc/fstab|efi/\S+|system/library/kernels(/\S*)?|system/library/coreservices/boot\.efi"
+    r"|usr/standalone/i386/boot\.efi|system/library/prelinkedkernels(/\S*)?"
     r"|private/etc/(passwd|sudoers|master\.passwd|group))$"
     r"|^[a-z]:/windows/system32/config/(sam|system|security|software|default)$"
     # Windows boot files: the boot configuration store, boot managers and loaders.
@@ -278,6 +282,25 @@ _CORE_FILES = re.compile(
     r"|sysctl\.d/[^/]+|nsswitch\.conf|security/[^/]+|login\.defs|shells|crypttab)"
     r"|boot/\S+|s?bin/[^/]+|usr/s?bin/[^/]+|lib(64)?/[^/]+)$"
 )
+# The operating system's own configuration by name (safety-m8): name resolution, the host's
+# identity, the login environment, package sources, network, services, security modules,
+# audit and logging, certificates. Deleting one (or a glob of them) breaks the system or
+# hides a trail: critical (session-7 convention); an application's folder (`/etc/nginx`)
+# stays an ordinary delete. Only deletion reads this (a chmod or chattr there is a change).
+OS_CONFIG = re.compile(
+    r"^(?:/private)?/etc/(?:resolv\.conf|hosts\.(?:allow|deny)|hostname|environment|profile"
+    r"|bash\.bashrc|bashrc|zsh/?zshrc|zshenv|machine-id|os-release|locale\.conf|localtime"
+    r"|timezone|mtab|inittab|rc\.local|subuid|subgid|securetty|sudo\.conf|doas\.conf|ntp\.conf"
+    r"|chrony\.conf|rsyslog\.conf|syslog\.conf|nftables\.conf|yum\.conf|pacman\.conf|paths"
+    r"|ca-certificates\.conf|(?:ssh|ssl|pki|apt|yum\.repos\.d|dnf|pacman\.d|zypp|apk|netplan"
+    r"|network|networkmanager|systemd|udev|selinux|apparmor|apparmor\.d|audit|default"
+    r"|sysconfig|rsyslog\.d|syslog-ng|modules-load\.d|iptables|firewalld|ufw|polkit-1|dbus-1"
+    r"|init|init\.d|profile\.d|ld\.so\.conf\.d|update-motd\.d|logrotate\.d|ca-certificates"
+    r"|grub\.d|dracut\.conf\.d|initramfs-tools|kernel|paths\.d)/\S+)$"
+    r"|^/library/preferences/systemconfiguration/\S+$",
+    re.I,
+)
+
 _WIN_DRIVE = re.compile(r"^[a-z]:$")
 _HOME_DIR = re.compile(r"^/(home|users)/[^/]+$|^c:/users/[^/]+$")
 # Block devices by kernel name (a glob character where the number or letter goes still

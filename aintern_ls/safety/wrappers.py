@@ -914,6 +914,15 @@ def run_code_from_stdin(cmd: Cmd, language: str, positional: list[Word] | None =
         cmd.scope.include(found)
         if st.decoded:
             decoded_run(cmd, st.text, found, head, f"with {cmd.name}")
+        elif (
+            language == "bash"
+            and st.start < 0
+            and st.text.strip()
+            and all(f.level < M for f in found)
+        ):
+            # `echo ls | sh`, `ruby -e 'puts "uptime"' | sh`: known text, but a shell started
+            # on printed text is odd enough to flag, like `eval "$(printf 'ls')"` (m8)
+            cmd.add(M, "indirect-code", f"runs text printed by another command with {cmd.name}")
     elif st.kind == STDIN_FILE:
         cmd.add(M, "local-script", f"{cmd.name} runs a local script")
     elif st.kind == STDIN_NONE:
