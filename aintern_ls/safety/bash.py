@@ -646,7 +646,7 @@ class _Walker:
             if c.type == "comment":
                 continue
             if c is last and reread is not None:
-                stdin = dispatch.listed_file(self.scope, reread) or stdin
+                stdin = wrappers.listed_file(self.scope, reread) or stdin
             info = self.stmt(c, stdin if c is last else NO_STDIN)
         _ = guarded
         return info
@@ -816,7 +816,7 @@ class _Walker:
             elif unseen:
                 wrappers.remember_unseen(self.scope, target, unseen)
             elif listing is not None and listing.paths:
-                dispatch.remember_listing(self.scope, target, listing)  # (safety-m8)
+                wrappers.remember_listing(self.scope, target, listing)  # (safety-m8)
 
     def redirect_fd(
         self, node: Node, body: Node | None, opened: dict[int, Stdin]
@@ -993,7 +993,7 @@ class _Walker:
                 # `while read d; do …; done < <(ls -d /*)`: reads what the listing printed.
                 self.psub_listing = None
                 return dispatch.next_stdin(listing, NO_STDIN), []
-            if (listed := dispatch.listed_file(scope, target)) is not None:
+            if (listed := wrappers.listed_file(scope, target)) is not None:
                 return listed, []  # `xargs rm < /tmp/all` after `find / > /tmp/all` (m8)
             return Stdin(STDIN_FILE, secret=is_secret(target)), []
         if target.isdigit() or target == "-":

@@ -1692,34 +1692,6 @@ def _trusted(line: str, prefix: str) -> bool:
 
 _FILE_READERS = frozenset(names("cat type get-content more"))
 
-# A file a listing was written to (`find / -type f > /tmp/all`, `ls -1d /* > l`): the key in
-# `scope.env` (a name no variable can have, so the judgement cache sees the change) and the
-# listed paths, one a line, after a flag saying whether they are bare names (safety-m8).
-LISTED_FILE = "\x00listed:"
-
-
-def remember_listing(scope: Scope, target: str, listing: Stdin) -> None:
-    """`find / -type f > /tmp/all`: the file holds every path the listing printed, so a
-    later reader (`xargs rm < /tmp/all`, `xargs -a /tmp/all shred`, `cat /tmp/all | …`,
-    `while read f; do …; done < /tmp/all`) acts on the listing's whole scope."""
-    base = target.replace("\\", "/").rsplit("/", 1)[-1].strip("\"'")
-    if not base or not listing.paths:
-        return
-    flag = "1" if listing.names_only else "0"
-    scope.env[LISTED_FILE + base] = flag + "\n".join(p.text for p in listing.paths[:16])
-
-
-def listed_file(scope: Scope, name: str) -> Stdin | None:
-    """What reading a file a listing was written to gives (the listing's paths), or None."""
-    if not scope.env:
-        return None
-    base = name.replace("\\", "/").rsplit("/", 1)[-1].strip("\"'")
-    held = scope.env.get(LISTED_FILE + base)
-    if not held:
-        return None
-    paths = tuple(Word(p, -1, -1) for p in held[1:].split("\n") if p)
-    return Stdin(STDIN_OTHER, paths=paths, names_only=held[0] == "1")
-
 
 def _reads_written(cmd: Cmd) -> None:
     """`cat x.sh | sh`, `type w.txt | cmd`, `Get-Content w.ps1 | powershell -` after this
@@ -1731,7 +1703,7 @@ def _reads_written(cmd: Cmd) -> None:
     ]
     if len(operands) != 1 or re.search(r"[%$!`*?]", operands[0].text.rsplit("\\", 1)[-1]):
         return
-    listing = listed_file(cmd.scope, operands[0].text)
+    listing = wrappers.listed_file(cmd.scope, operands[0].text)
     if listing is not None:
         # `cat /tmp/all | xargs rm` after `find / > /tmp/all`: the listing, read back
         cmd.info.paths, cmd.info.names_only = listing.paths, listing.names_only

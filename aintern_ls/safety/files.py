@@ -1304,7 +1304,9 @@ def _cpio(cmd: Cmd) -> None:
         dest = ops[-1] if ops else None
     else:
         dest = cmd.option_value("-D", "--directory")
-        system.unpacked_from_network(cmd, dest.text if dest is not None else None)
+        from aintern_ls.safety.wrappers import unpacked_from_network
+
+        unpacked_from_network(cmd, dest.text if dest is not None else None)
     if dest is None or dest.dynamic:
         cmd.add(M, "write", "cpio writes files")
         return

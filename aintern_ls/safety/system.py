@@ -3720,18 +3720,3 @@ def app_admin_account(cmd: Cmd) -> bool:
         return False
     cmd.add(C, "account", f"{cmd.name} creates or promotes an administrator account ({hit})")
     return True
-
-
-def unpacked_from_network(cmd: Cmd, dest: str | None) -> None:
-    """`curl URL | tar xz -C DIR`, `wget -qO- URL | bsdtar -xf - `, `… | cpio -id`: an
-    archive read from a download piped in is unpacked into DEST (the working directory when
-    none): what lands there is unseen, so running a file from it later is opaque execution
-    (critical), like running the download itself (safety-m8)."""
-    from aintern_ls.safety.wrappers import remember_unseen
-
-    if cmd.stdin.kind != "network":
-        return
-    folder = (dest or "").strip("\"'").replace("\\", "/").rstrip("/")
-    remember_unseen(
-        cmd.scope, folder + "/" if folder else "./", "was unpacked from a download piped in"
-    )
