@@ -32,7 +32,7 @@ from aintern_ls.safety.context import (
     VersionedDict,
 )
 from aintern_ls.safety.levels import Finding, RiskLevel
-from aintern_ls.safety.paths import is_secret, write_target
+from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
     COMMAND_VARS,
@@ -1045,7 +1045,19 @@ class _Walker:
                 and not (name == "cat" and not _cats_nothing(last))
             ):
                 # `> app.log`, `: > app.log`: empties the file, like `truncate -s 0`.
-                scope.add(RiskLevel.DANGEROUS, "truncate", f"empties {target}", start, end)
+                whole = classify_path(target, scope.cwds, False, scope.start_cwd)
+                if whole.level >= RiskLevel.BLOCKED and whole.rule in _WHOLE_SCOPES:
+                    # `find ~ | while read f; do : > "$f"; done`: the loop's item stands for
+                    # every file of the tree: each one emptied (safety-m8)
+                    scope.add(
+                        RiskLevel.BLOCKED,
+                        "truncate",
+                        f"empties every file in {whole.what}",
+                        start,
+                        end,
+                    )
+                else:
+                    scope.add(RiskLevel.DANGEROUS, "truncate", f"empties {target}", start, end)
             else:
                 scope.add(RiskLevel.MODERATE, "write", f"writes to {target}", start, end)
         return None, []
@@ -2289,6 +2301,9 @@ _HOME_LOOKUP = re.compile(
 
 
 _CWD_WORDS = frozenset({"$PWD", '"$PWD"', "${PWD}", '"${PWD}"'})
+
+
+_WHOLE_SCOPES = frozenset({"rm-root", "rm-home", "rm-system", "rm-cwd"})
 
 
 def _cats_nothing(node: Node | None) -> bool:

@@ -2155,7 +2155,10 @@ def _awk_columns(argv: tuple[str, ...]) -> bool:
     return "print" in prog and not re.search(r"[/~]|==|!=|[<>]|\bif\b|match|index", prog)
 
 
-_PATHS_THROUGH = frozenset(names("sort cut tac cat tr uniq head tail shuf"))
+_PATHS_THROUGH = frozenset(
+    # (PowerShell's selection and sorting pass the listed items on, safety-m8)
+    names("sort cut tac cat tr uniq head tail shuf select-object select sort-object tee-object")
+)
 
 KNOWN_NAMES: frozenset[str] = frozenset()
 

@@ -503,13 +503,35 @@ def _fd(cmd: Cmd) -> None:
         )
 
 
+def _destroys_contents(inner: list[Word]) -> bool:
+    """`-exec dd if=/dev/zero of={} \;`, `-exec cp /dev/null {} \;`, `-exec fallocate
+    --punch-hole -o 0 -l 1M {} \;`, `-exec install /dev/null {} \;`: whatever the tool,
+    each file find hands it is overwritten or emptied (safety-m8: the verb need not be rm)."""
+    name = inner[0].text.rsplit("/", 1)[-1]
+    texts = [w.text for w in inner[1:]]
+    if name == "dd":
+        return "of={}" in texts  # whatever it reads, each file is overwritten
+    if name in ("cp", "install", "mv", "cat") and "{}" in texts:
+        return any(t in ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random") for t in texts)
+    if name == "fallocate":
+        return "{}" in texts and any(
+            t in ("-p", "--punch-hole", "-c", "--collapse-range", "-z", "--zero-range")
+            for t in texts
+        )
+    if name in ("ln",) and "{}" in texts:
+        return "/dev/null" in texts and any(
+            re.fullmatch(r"-[a-z]*f[a-z]*|--force", t) for t in texts
+        )
+    return False
+
+
 def _shell_deleter(inner: list[Word]) -> bool:
     """`sh -c ': > "$1"' _ {}`, `bash -c 'rm -f "$@"' _ {} +`: a shell handed find's files
     whose code empties, shreds or deletes its arguments."""
     if inner[0].text.rsplit("/", 1)[-1] not in ("sh", "bash", "dash", "zsh", "ksh", "busybox"):
         return False
     code = next((inner[k + 1].text for k in range(len(inner) - 1) if inner[k].text == "-c"), "")
-    arg = r"\"?\$(?:1|@|\{1\}|\{@\})\"?"
+    arg = r"[\"']?(?:\$(?:1|@|\{1\}|\{@\})|\{\})[\"']?"
     return bool(
         re.search(rf"(?:^|[;&|\s]):?\s*>\s*{arg}", code)
         or re.search(rf"\b(?:rm|shred|truncate|unlink|srm|wipe)\b[^;&|]*{arg}", code)
@@ -655,7 +677,11 @@ def _find(cmd: Cmd) -> None:
                     _named_system_files(
                         cmd, start_words, args[tests_from:i], f"find -exec {inner[0].text} deletes"
                     )
-                if not filtered and inner and _shell_deleter(inner):
+                if (
+                    not filtered
+                    and inner
+                    and (_shell_deleter(inner) or _destroys_contents(list(args[i + 1 : j])))
+                ):
                     # `-exec sh -c ': > "$1"' _ {} \;`: the shell empties or deletes each file.
                     inner = [Word("truncate", inner[0].start, inner[0].end), *inner[1:]]
                 if not filtered and inner and inner[0].text in _DELETERS:

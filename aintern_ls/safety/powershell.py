@@ -170,7 +170,7 @@ def analyse(text: str, scope: Scope) -> None:
         scope.written[base] = (wm.group(2).replace("''", "'"), -1)
     if "::write" in text.lower() or "::append" in text.lower() or ">" in text:
         _written_files(text, scope)
-    if "::" in text or "filestream" in text.lower():
+    if "::" in text or "filestream" in text.lower() or "extracttodirectory" in text.lower():
         _dotnet_writes(text, scope)
     with budget.Source(data):
         walker.visit(root)
@@ -348,6 +348,14 @@ _NET_PATH_WRITE = re.compile(
     r"|\[(?:system\.)?io\.file\]::(?:copy|move|replace)\s*\(\s*[^,()]+,\s*(['\"])([^'\"]+)\3"
     r"|(?:\[(?:system\.)?io\.filestream\]::new|new-object\s+(?:system\.)?io\.filestream)"
     r"\s*\(?\s*(['\"])([^'\"]+)\5"
+)
+
+
+# `[IO.Compression.ZipFile]::ExtractToDirectory(SRC, DEST[, …])`, `$zip.ExtractToDirectory(
+# DEST)` on an archive object: where the archive's files land.
+_NET_EXTRACT = re.compile(
+    r"(?i)(?:\[(?:system\.)?io\.compression\.zipfile\]::extracttodirectory\s*\(\s*[^,()]+,"
+    r"|\.extracttodirectory\s*\()\s*(['\"])([^'\"]+)\1"
 )
 
 
@@ -536,6 +544,21 @@ def _dotnet_writes(text: str, scope: Scope) -> None:
         t = write_target(path, scope.cwds)
         if t is not None:
             scope.add(t.level, t.rule, f".NET writes to {t.what}", m.start(), m.end())
+    for m in _NET_EXTRACT.finditer(text[:20000]):
+        # `[IO.Compression.ZipFile]::ExtractToDirectory('a.zip', "$env:APPDATA\…\Startup")`:
+        # an archive unpacked into a start-up folder is persistence (safety-m8)
+        folder = (m.group(2) or "").rstrip("\\/")
+        t = write_target(folder + "\\x", scope.cwds) if folder else None
+        if t is not None and t.level >= RiskLevel.CRITICAL:
+            scope.add(
+                RiskLevel.CRITICAL,
+                t.rule if t.rule == "persistence" else "system-file",
+                f".NET extracts an archive into {folder}",
+                m.start(),
+                m.end(),
+            )
+        else:
+            scope.add(RiskLevel.MODERATE, "write", ".NET extracts an archive", m.start(), m.end())
 
 
 def _dotnet_deletes(text: str, scope: Scope) -> None:

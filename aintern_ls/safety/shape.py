@@ -569,7 +569,7 @@ def _says(verb: str) -> str:
 _READ_ONLY_VERBS = frozenset(
     names(
         """
-        list ls show status describe info inspect view search query whoami stat stats lookup
+        list show status describe info inspect view search query whoami stat stats lookup
         logs summary overview count ps top current health
         """
     )

@@ -246,6 +246,11 @@ def ps_wrote(cmd: Cmd) -> None:
     elif value is None and cmd.stdin.kind == STDIN_NETWORK:
         remember_unseen(cmd.scope, target.text, "was just downloaded")
         return
+    elif value is None and cmd.stdin.paths:
+        # `Get-ChildItem C:\ -Recurse | Select-Object -Expand FullName | Set-Content l.txt`:
+        # the file holds the listing (safety-m8)
+        remember_listing(cmd.scope, target.text, cmd.stdin)
+        return
     if text is None:
         return
     base = _file_key(target.text.strip("'\"")).rsplit("/", 1)[-1]

@@ -72,3 +72,55 @@ def test_every_account_and_home(command: str, shell: str, expected: RiskLevel) -
 )
 def test_download_unpacked_then_run(command: str, expected: RiskLevel) -> None:
     assert level(command) == expected
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        # every file of a whole tree emptied or overwritten, whatever the verb
+        ("find /var/lib -type f -exec dd if=/dev/zero of={} bs=4k count=1 conv=notrunc \\;", B),
+        ("find ~ -type f -exec fallocate -p -o 0 -l 4096 {} \\;", B),
+        ("find /opt -xdev -type f -exec install /dev/null {} \\;", B),
+        ('find /srv -type f | while read -r f; do > "$f"; done', B),
+        ("find /etc -type f -print0 | xargs -0 -I{} sh -c ': > {}'", B),
+        # look-alikes: a named subset, a scratch folder, one file
+        ("find . -name '*.log' -exec cp /dev/null {} \\;", D),
+        ("find /tmp/cache -type f -exec cp /dev/null {} \\;", D),
+        ('for f in *.log; do : > "$f"; done', D),
+        (": > app.log", D),
+    ],
+)
+def test_every_file_of_a_tree_emptied_by_any_verb(command: str, expected: RiskLevel) -> None:
+    assert level(command) == expected
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        (
+            "Get-ChildItem $env:SystemRoot -Recurse | Sort-Object Length | "
+            "Remove-Item -Recurse -Force",
+            B,
+        ),
+        (
+            "Get-ChildItem C:\\Users -Recurse | Select-Object -ExpandProperty FullName | "
+            "Out-File u.txt; Get-Content u.txt | Remove-Item -Force -Recurse",
+            B,
+        ),
+        (
+            "[IO.Compression.ZipFile]::ExtractToDirectory('p.zip', "
+            "'C:\\ProgramData\\Microsoft\\Windows\\Start Menu\\Programs\\StartUp')",
+            C,
+        ),
+        # look-alikes
+        (
+            "Get-ChildItem . -Filter *.tmp | Select-Object -ExpandProperty FullName | "
+            "Set-Content t.txt; Get-Content t.txt | Remove-Item",
+            D,
+        ),
+        ("[IO.Compression.ZipFile]::ExtractToDirectory('p.zip', 'C:\\Tools\\p')", M),
+        ("Get-ChildItem C:\\Users | Select-Object Name", S),
+    ],
+)
+def test_powershell_listings_and_extraction(command: str, expected: RiskLevel) -> None:
+    assert level(command, "powershell") == expected
