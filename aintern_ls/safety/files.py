@@ -504,7 +504,7 @@ def _fd(cmd: Cmd) -> None:
 
 
 def _destroys_contents(inner: list[Word]) -> bool:
-    """`-exec dd if=/dev/zero of={} \;`, `-exec cp /dev/null {} \;`, `-exec fallocate
+    r"""`-exec dd if=/dev/zero of={} \;`, `-exec cp /dev/null {} \;`, `-exec fallocate
     --punch-hole -o 0 -l 1M {} \;`, `-exec install /dev/null {} \;`: whatever the tool,
     each file find hands it is overwritten or emptied (safety-m8: the verb need not be rm)."""
     name = inner[0].text.rsplit("/", 1)[-1]
