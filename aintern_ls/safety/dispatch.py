@@ -528,10 +528,19 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             and (name in _PRINTERS or re.sub(r"[\d.]+$", "", name.lower()) in _PRINTERS)
         ):
             cmd.info.output = _printed_text(cmd)
+        if name in infra.CLOUD_COPIERS and any(
+            f.rule == "cloud-delete" for f in scope.findings[mark:]
+        ):
+            infra.cloud_log_deleted(cmd)  # (safety-m8)
         if name in infra.CLOUD_COPIERS and (
             len(scope.findings) == mark or max(f.level for f in scope.findings[mark:]) < D
         ):
             infra.reencrypted_with_own_key(cmd)  # (safety-m8)
+        if (
+            any(f.rule == "install" for f in scope.findings[mark:])
+            or name in toolchains.PACKAGE_CMDLETS
+        ) and all(f.level < C for f in scope.findings[mark:]):
+            toolchains.raw_source_install(cmd)  # a package from a raw address (m8)
         if name in network.CARRIERS:
             network.carry_secrets(cmd)  # `tar czf k.tgz ~/.ssh`: k.tgz holds them (m8)
         if scope.family == "bash" and (name in _WRITERS or name == "uniq"):
@@ -557,6 +566,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _by_shape(cmd, command_name(head.text, scope.windows))
     elif scope.family == "powershell" and _PS_VERB.match(name):
         _powershell_verb(cmd)
+        if name in toolchains.PACKAGE_CMDLETS:
+            toolchains.raw_source_install(cmd)  # `Add-AppxPackage \\host\s\x.msix` (m8)
     else:
         static = not any(w.dynamic for w in words[1:])
         if (
@@ -571,6 +582,12 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _by_shape(cmd, name)
         system.request_targets(cmd)  # `e2edit -w -R 'unlink /etc/gshadow' /dev/vdb2`
     detections.judge(cmd, mark)  # what detection rules know and no handler saw (safety-sig7)
+    if (name in _SOCKET_CAPABLE or name in network.DNS_TUNNELS) and all(
+        f.level < C for f in scope.findings[mark:]
+    ):
+        network.socket_programs(cmd)  # gawk /inet/tcp, DNS tunnels (safety-m8)
+    if name in _DECLARATIVE_TOOLS and all(f.level < B for f in scope.findings[mark:]):
+        system.declared_removals(cmd)  # `ansible … -m file -a "path=/etc state=absent"` (m8)
     if not passes_on and (
         len(scope.findings) == mark or max(f.level for f in scope.findings[mark:]) < C
     ):
@@ -1691,6 +1708,15 @@ def _trusted(line: str, prefix: str) -> bool:
 
 
 _FILE_READERS = frozenset(names("cat type get-content more"))
+# Programs that can open sockets through special file names (gawk's /inet/…).
+_SOCKET_CAPABLE = frozenset(names("gawk awk busybox"))
+# Configuration and orchestration tools whose arguments can declare a path removed.
+_DECLARATIVE_TOOLS = frozenset(
+    names(
+        """ansible ansible-console salt salt-call salt-ssh salt-run chef-apply chef-client
+        chef-solo knife pyinfra mgmt cdist bolt puppet"""
+    )
+)
 
 
 def _reads_written(cmd: Cmd) -> None:

@@ -432,7 +432,8 @@ def _kubectl(cmd: Cmd) -> None:
         cmd.add(D, "kube-delete", "scales a workload to zero")
         return
     dd = next((i for i, w in enumerate(cmd.args) if w.text == "--"), None)
-    if verb in ("run", "debug") and dd is not None and dd + 1 < len(cmd.args):
+    if verb in ("run", "debug", "create") and dd is not None and dd + 1 < len(cmd.args):
+        # (`kubectl create job j --image=x -- CMD…`: the job's container runs CMD, m8)
         # `kubectl run x --image=busybox -- rm -rf /`: runs in the new pod, judged as here;
         # `kubectl debug node/N` mounts the node's root at /host.
         node_debug = verb == "debug" and any(w.text.startswith("node/") for w in ops)
@@ -1073,4 +1074,33 @@ def reencrypted_with_own_key(cmd: Cmd) -> bool:
         f"{cmd.name} re-encrypts stored objects with a customer-supplied key (without the key"
         " nobody can read them again)",
     )
+    return True
+
+
+# A cloud delete whose resource is where the audit trail lives (safety-m8).
+_LOG_RESOURCE = re.compile(
+    r"(?i)\A(?:logs?|logging|log-?groups?|log-?streams?|log-?buckets?|log-?analytics|trails?"
+    r"|cloudtrail|audit(?:-?logs?)?|diagnostic-?settings|flow-?logs?|sinks?|log-?sinks?"
+    r"|delete-(?:log-group|log-stream|trail|flow-logs|detector|bucket-logging)|stop-logging"
+    r"|activity-?log|log-?profiles?|workspace)\Z"
+)
+
+
+def cloud_log_deleted(cmd: Cmd) -> bool:
+    """`aws logs delete-log-group`, `gcloud logging buckets delete`, `az monitor log-analytics
+    workspace delete`, `aws ec2 delete-flow-logs`: a cloud delete aimed at logs or audit
+    trails erases the record of what happened (anti-forensics, like clearing the event
+    log): critical, not an ordinary cloud delete. True when judged."""
+    # the service/resource/verb words before any option (not option values: a bucket or
+    # container *named* logs is an ordinary delete)
+    words: list[str] = []
+    for w in cmd.args:
+        if w.dynamic or w.text.startswith("-"):
+            break
+        words.append(w.text)
+    if not any(_LOG_RESOURCE.match(w) for w in words):
+        return False
+    if "workspace" in words and not any(re.search(r"(?i)log", w) for w in words):
+        return False
+    cmd.add(C, "log-wipe", f"{cmd.name} deletes cloud logs or an audit trail (anti-forensics)")
     return True

@@ -1351,6 +1351,8 @@ class _Reader:
     def items(self, expr: str) -> list[str] | None:
         """An array literal's items (`["-rf", "/"]`, `%w(-rf /)`, `c("-rf", "/")`)."""
         e = expr.strip()
+        if e.startswith("*") and not e.startswith("**"):
+            e = e[1:].lstrip()  # a splat (`system(*%w[rm -rf /srv])`) passes the items (m8)
         e = re.sub(r"\Anew\s+(?:java\.lang\.)?String\s*\[\s*\]\s*", "", e)
         m = re.fullmatch(
             r"\A(?:\[|c\(|array\(|\{|List\.of\(|Arrays\.asList\(|arrayOf\(|listOf\(|mutableListOf\("

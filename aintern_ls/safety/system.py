@@ -3720,3 +3720,49 @@ def app_admin_account(cmd: Cmd) -> bool:
         return False
     cmd.add(C, "account", f"{cmd.name} creates or promotes an administrator account ({hit})")
     return True
+
+
+# --- removals declared in a configuration tool's own language (safety-m8) --------------------
+# `ansible all -m file -a "path=/etc state=absent"`, `salt-call state.single file.absent
+# name=/usr`, `salt '*' file.remove /home`, `chef-apply -e 'directory "/boot" do recursive
+# true; action :delete end'`, `pyinfra @local files.directory path=/srv present=False`: the
+# tool deletes PATH (recursively for a directory): judged as `rm -rf PATH`.
+_DECLARED = re.compile(
+    r"(?i)\bfile\.(?:absent|remove|rmdir|delete)\b[\s,(]+(?:name\s*=\s*)?[\"']?(?P<a>[^\s\"',)]+)"
+    r"|\b(?:directory|file|link|remote_directory)\s*\(?\s*[\"'](?P<b>[^\"']+)[\"']\s*\)?\s*(?:do|\{)"
+    r"[^}]*?action\s*:?\s*(?:delete|remove)\b"
+)
+_STATE_ABSENT = re.compile(r"(?i)\bstate\s*[=:]\s*[\"']?absent\b|\bpresent\s*=\s*false\b")
+_PATH_KEY = re.compile(r"(?i)\b(?:path|name|dest|dir|target)\s*[=:]\s*[\"']?(?P<p>[^\s\"',}]+)")
+
+
+def declared_removals(cmd: Cmd) -> bool:
+    """A configuration-management or orchestration tool told, in its own argument language,
+    to remove a path: judged as `rm -rf PATH` (a system path is blocked). True if judged."""
+    text = " ".join(w.text for w in cmd.args if not w.dynamic)
+    low = text.lower()
+    if (
+        "absent" not in low
+        and "delete" not in low
+        and "remove" not in low
+        and "rmdir" not in low
+        and "present" not in low
+    ):
+        return False
+    paths: list[str] = []
+    for m in _DECLARED.finditer(text):
+        paths.append(m.group("a") or m.group("b") or "")
+    if _STATE_ABSENT.search(text):
+        paths += [m.group("p") for m in _PATH_KEY.finditer(text)]
+    paths = [p for p in paths if p.startswith(("/", "~", "$HOME", "C:", "c:"))]
+    if not paths:
+        return False
+    for p in paths[:4]:
+        cmd.judge(
+            [
+                Word("rm", cmd.start, cmd.end),
+                Word("-rf", cmd.start, cmd.end),
+                Word(p, cmd.start, cmd.end),
+            ]
+        )
+    return True

@@ -1040,6 +1040,9 @@ def _shell_code(cmd: Cmd) -> None:
     code_flag = stdin_flag = False
     while i < len(args):
         t = args[i].text
+        if t in ("--rcfile", "--init-file") and i + 1 < len(args):
+            # the start-up file an interactive shell runs first: its code runs (safety-m8)
+            script_operand(cmd, args[i + 1])
         if t in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file"):
             i += 2
             continue
