@@ -528,6 +528,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             and (name in _PRINTERS or re.sub(r"[\d.]+$", "", name.lower()) in _PRINTERS)
         ):
             cmd.info.output = _printed_text(cmd)
+        if name in infra.CLOUD_COPIERS and all(f.level < C for f in scope.findings[mark:]):
+            infra.boot_hook(cmd)  # a cloud machine's boot script set (safety-m8)
         if name in infra.CLOUD_COPIERS and any(
             f.rule == "cloud-delete" for f in scope.findings[mark:]
         ):

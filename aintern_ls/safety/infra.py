@@ -1046,7 +1046,9 @@ _CUSTOMER_KEY = re.compile(
     r"(?i)\A--?(?:sse-c(?:-key)?|sse-customer-(?:key|algorithm)|encryption-key|csek-key-file"
     r"|decryption-keys|customer-key|enc-c|encrypt-key)(?:=\S*)?\Z|encryption_key\s*="
 )
-CLOUD_COPIERS = frozenset(names("aws gsutil gcloud az mc s5cmd rclone b2 oci"))
+CLOUD_COPIERS = frozenset(
+    names("aws gsutil gcloud az mc s5cmd rclone b2 oci doctl hcloud linode-cli scw exo")
+)
 
 
 def reencrypted_with_own_key(cmd: Cmd) -> bool:
@@ -1103,4 +1105,36 @@ def cloud_log_deleted(cmd: Cmd) -> bool:
     if "workspace" in words and not any(re.search(r"(?i)log", w) for w in words):
         return False
     cmd.add(C, "log-wipe", f"{cmd.name} deletes cloud logs or an audit trail (anti-forensics)")
+    return True
+
+
+# --- code a cloud machine runs at boot (safety-m8) -------------------------------------------
+# Instance metadata and attributes that hold a script the machine runs at every boot (GCE
+# startup scripts, EC2 user data, Azure custom-script extensions and custom data): setting
+# one is persistence on that machine, whatever the script says.
+_BOOT_HOOK = re.compile(
+    r"(?i)(?:\A|[\s,=])(?:startup-script(?:-url)?|windows-startup-script-(?:ps1|cmd|bat|url)"
+    r"|sysprep-specialize-script-\w+|shutdown-script(?:-url)?|user-?data|userdata|custom-?data"
+    r"|customscript(?:extension)?|commandtoexecute|fileuris)(?=[\s=:,\"']|\Z)"
+)
+_BOOT_HOOK_WRITE = re.compile(
+    r"(?i)\A(?:add-metadata|set-metadata|modify-instance-attribute|create|update|set"
+    r"|create-launch-template(?:-version)?|run-instances|create-or-update|deploy|patch)\Z"
+)
+
+
+def boot_hook(cmd: Cmd) -> bool:
+    """`gcloud compute instances add-metadata VM --metadata startup-script-url=gs://…`,
+    `aws ec2 modify-instance-attribute --attribute userData --value …`, `az vm extension set
+    --name CustomScript --settings '{"commandToExecute": …}'`: a script set for the machine
+    to run at boot (persistence, critical). Reads (`describe`) stay reads. True if judged."""
+    texts = [w.text for w in cmd.args if not w.dynamic]
+    verbs = [t for t in texts[:5] if not t.startswith("-")]
+    if not any(_BOOT_HOOK_WRITE.match(v) for v in verbs):
+        return False
+    if not any(_BOOT_HOOK.search(t) for t in texts):
+        return False
+    if cmd.name == "aws" and "run-instances" in verbs:
+        return False  # a new machine started with its own user data: an ordinary launch
+    cmd.add(C, "persistence", f"{cmd.name} sets a script the cloud machine runs at every boot")
     return True

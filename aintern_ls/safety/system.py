@@ -121,7 +121,7 @@ def _systemctl(cmd: Cmd) -> None:
         """
         status show cat is-active is-enabled is-failed list-units list-unit-files list-timers
         list-sockets list-dependencies help get-default list-jobs list print blame --version
-        --status-all log-level
+        --status-all log-level show-environment list-paths list-automounts
         """
     ):
         return
@@ -153,6 +153,13 @@ def _systemctl(cmd: Cmd) -> None:
         """
     ):
         cmd.add(D, "shutdown", f"{cmd.name} {verb} stops or restarts the machine")
+    elif (cmd.name == "launchctl" and verb in ("config", "setenv", "putenv")) or (
+        cmd.name == "systemctl" and verb in ("set-environment", "import-environment")
+    ):
+        # `launchctl config user path /tmp/.b:…`, `launchctl setenv DYLD_INSERT_LIBRARIES x`,
+        # `systemctl set-environment LD_PRELOAD=x`: every program launched from now on gets
+        # it (a loader hook or a search path first): persistence (safety-m8)
+        cmd.add(C, "persistence", f"{cmd.name} {verb} changes what every launched program gets")
     else:
         cmd.add(M, "service", f"{cmd.name} {verb} changes services")
 

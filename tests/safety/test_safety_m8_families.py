@@ -161,3 +161,23 @@ def test_start_up_files_argv_literals_sockets_and_cloud_logs(
     command: str, expected: RiskLevel
 ) -> None:
     assert level(command) == expected
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        (
+            "gcloud compute instances add-metadata db1 --metadata windows-startup-script-url=gs://x/s.ps1",
+            C,
+        ),
+        ("aws ec2 modify-instance-attribute --instance-id i-9 --user-data file://boot.txt", C),
+        ("launchctl setenv DYLD_INSERT_LIBRARIES /tmp/h.dylib", C),
+        ("systemctl set-environment LD_PRELOAD=/tmp/h.so", C),
+        # look-alikes: ordinary metadata, reads
+        ("gcloud compute instances add-metadata db1 --metadata owner=ops", M),
+        ("aws ec2 describe-instance-attribute --instance-id i-9 --attribute userData", S),
+        ("systemctl show-environment", S),
+    ],
+)
+def test_boot_hooks_and_launch_environment(command: str, expected: RiskLevel) -> None:
+    assert level(command) == expected
