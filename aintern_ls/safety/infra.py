@@ -1113,7 +1113,7 @@ def cloud_log_deleted(cmd: Cmd) -> bool:
 # startup scripts, EC2 user data, Azure custom-script extensions and custom data): setting
 # one is persistence on that machine, whatever the script says.
 _BOOT_HOOK = re.compile(
-    r"(?i)(?:\A|[\s,=])(?:startup-script(?:-url)?|windows-startup-script-(?:ps1|cmd|bat|url)"
+    r"(?i)(?:\A-*|[\s,=])(?:startup-script(?:-url)?|windows-startup-script-(?:ps1|cmd|bat|url)"
     r"|sysprep-specialize-script-\w+|shutdown-script(?:-url)?|user-?data|userdata|custom-?data"
     r"|customscript(?:extension)?|commandtoexecute|fileuris)(?=[\s=:,\"']|\Z)"
 )
