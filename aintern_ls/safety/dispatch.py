@@ -588,6 +588,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         f.level < C for f in scope.findings[mark:]
     ):
         network.socket_programs(cmd)  # gawk /inet/tcp, DNS tunnels (safety-m8)
+    if name in system.WINDOWS_SERVICE_TOOLS and all(f.level < C for f in scope.findings[mark:]):
+        system.windows_service_start(cmd)  # services at boot, remote-login servers (m8)
     if name in _DECLARATIVE_TOOLS and all(f.level < B for f in scope.findings[mark:]):
         system.declared_removals(cmd)  # `ansible … -m file -a "path=/etc state=absent"` (m8)
     if not passes_on and (
@@ -2127,6 +2129,12 @@ _SAME_PROGRAM = {
     "ts-node-esm": "node",
     "esno": "node",
     "babel-node": "node",
+    # (safety-m8) zx's `-e`/`--eval` is node code with `$\`…\`` shell templates; other
+    # node runners take node's inline code
+    "zx": "node",
+    "vite-node": "node",
+    "jiti": "node",
+    "sucrase-node": "node",
     "rakudo": "perl6",
     "jruby": "ruby",
     "truffleruby": "ruby",

@@ -3773,3 +3773,35 @@ def declared_removals(cmd: Cmd) -> bool:
             ]
         )
     return True
+
+
+# --- Windows services set to start at boot, remote-login servers added (safety-m8) ----------
+_AUTO_START = re.compile(
+    r"(?i)\bstart=\s*(?:auto|delayed-auto|boot|system)\b"
+    r"|-startuptype\s*:?\s*['\"]?(?:automatic|automaticdelayedstart|boot|system)\b"
+)
+_REMOTE_LOGIN_FEATURE = re.compile(
+    r"(?i)openssh\.server|telnet-?server|telnetserver|\bsshd\b|remoteserveradministrationtools"
+)
+WINDOWS_SERVICE_TOOLS = frozenset(
+    names("sc sc.exe set-service add-windowscapability dism dism.exe enable-windowsoptionalfeature")
+)
+
+
+def windows_service_start(cmd: Cmd) -> bool:
+    """`sc config TermService start= auto`, `Set-Service sshd -StartupType Automatic`: a
+    service made to start at every boot (persistence, like `systemctl enable`);
+    `Add-WindowsCapability -Online -Name OpenSSH.Server…`, `dism /online /add-capability
+    /capabilityname:OpenSSH.Server…`: a remote-login server added: critical."""
+    text = " ".join(w.text for w in cmd.args if not w.dynamic)
+    if cmd.name in ("sc", "sc.exe", "set-service") and _AUTO_START.search(text):
+        if cmd.name.startswith("sc") and not re.search(r"(?i)\A\s*(?:\\\\\S+\s+)?config\b", text):
+            return False
+        cmd.add(C, "persistence", f"{cmd.name} makes a service start at every boot")
+        return True
+    if cmd.name not in ("sc", "sc.exe", "set-service") and _REMOTE_LOGIN_FEATURE.search(text):
+        if re.search(r"(?i)\bget-|/get-|\blist\b", text + " " + cmd.name):
+            return False
+        cmd.add(C, "remote-access", f"{cmd.name} adds a remote-login server to this machine")
+        return True
+    return False

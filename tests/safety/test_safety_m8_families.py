@@ -181,3 +181,22 @@ def test_start_up_files_argv_literals_sockets_and_cloud_logs(
 )
 def test_boot_hooks_and_launch_environment(command: str, expected: RiskLevel) -> None:
     assert level(command) == expected
+
+
+@pytest.mark.parametrize(
+    "command,shell,expected",
+    [
+        ("sc config RemoteRegistry start= auto", "cmd", C),
+        ("Set-Service -Name sshd -StartupType AutomaticDelayedStart", "powershell", C),
+        ("dism /online /add-capability /capabilityname:OpenSSH.Server~~~~0.0.1.0", "cmd", C),
+        ("zx --eval 'await $`shred -u /etc/shadow`'", "bash", B),
+        # look-alikes
+        ("sc config Spooler start= demand", "cmd", M),
+        ("Get-WindowsCapability -Online -Name OpenSSH*", "powershell", S),
+        ("zx --eval 'await $`git status`'", "bash", M),
+    ],
+)
+def test_services_at_boot_remote_login_servers_and_zx(
+    command: str, shell: str, expected: RiskLevel
+) -> None:
+    assert level(command, shell) == expected
