@@ -770,6 +770,12 @@ CATALOGUE: dict[str, Rule] = _rules(
         "tunnels traffic through DNS queries (a covert channel past firewalls)",
         "iodine -f -P secret 203.0.113.9 t.example.net",
     ),
+    (
+        "backup-off",
+        "turns off the service or timer that takes backups or shadow copies (no new copy is"
+        " kept: the step before ransomware encrypts)",
+        "systemctl disable --now borgmatic.timer",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

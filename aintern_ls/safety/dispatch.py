@@ -588,6 +588,15 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         f.level < C for f in scope.findings[mark:]
     ):
         network.socket_programs(cmd)  # gawk /inet/tcp, DNS tunnels (safety-m8)
+    if not passes_on:
+        _every_backup(cmd, mark)  # a backup/snapshot delete whose selector is "all" (m8)
+    if (
+        not passes_on
+        and not cmd.info.paths
+        and shape.lists_every_backup(name, [w.text for w in words[1:] if not w.dynamic])
+    ):
+        # `restic snapshots`, `aws ec2 describe-snapshots`: every id, for a pipe downstream
+        cmd.info.paths = (Word(shape.EVERY_BACKUP, cmd.start, cmd.end),)
     if name in system.WINDOWS_SERVICE_TOOLS and all(f.level < C for f in scope.findings[mark:]):
         system.windows_service_start(cmd)  # services at boot, remote-login servers (m8)
     if name in _DECLARATIVE_TOOLS and all(f.level < B for f in scope.findings[mark:]):
@@ -1723,6 +1732,38 @@ _DECLARATIVE_TOOLS = frozenset(
 )
 
 
+_BACKUP_DELETES = frozenset(
+    {
+        "backup-delete",
+        "cloud-delete",
+        "zfs-destroy",
+        "shape-delete",
+        "delete",
+        "snapshot-delete",
+        "volume-delete",
+        "container-delete",
+        "kube-delete",
+        "vm-delete",
+    }
+)
+
+
+def _every_backup(cmd: Cmd, mark: int) -> None:
+    """A delete of backups or snapshots (any tool: its handler said delete) whose selector
+    is every copy kept (safety-m8): blocked, like `vssadmin delete shadows /all`."""
+    found = cmd.scope.findings[mark:]
+    if any(f.level >= B for f in found):
+        return
+    deletes = any(f.rule in _BACKUP_DELETES and f.level == D for f in found)
+    if not deletes and (any(f.level >= D for f in found) or not shape.backup_tool(cmd.name)):
+        # (a backup tool nobody models, `rustic forget`, has no delete finding of its own;
+        # anything else must have been judged a delete: `echo vssadmin delete …` prints)
+        return
+    why = shape.backup_selects_all(cmd.name, [w.text for w in cmd.args])
+    if why is not None:
+        cmd.add(B, "delete-backups", f"{cmd.name} deletes {why}: nothing is left to restore")
+
+
 def _reads_written(cmd: Cmd) -> None:
     """`cat x.sh | sh`, `type w.txt | cmd`, `Get-Content w.ps1 | powershell -` after this
     text wrote the file: it prints what was written (a download stays unseen)."""
@@ -1899,7 +1940,8 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
 
 
 _FILTERS = frozenset(
-    names("tr sed gsed openssl head tail awk gawk mawk grep basenc cut") + tuple(_DECOMPRESSORS)
+    names("tr sed gsed openssl head tail awk gawk mawk grep basenc cut jq gojq jaq yq")
+    + tuple(_DECOMPRESSORS)
 )
 
 
@@ -2105,6 +2147,14 @@ def next_stdin(info: Info, prev: Stdin) -> Stdin:
     if prev.paths and info.name in ("awk", "gawk", "mawk", "nawk") and _awk_columns(info.argv):
         # `lsblk | awk 'NR>1{print $1}'`, `ls / | awk '{print}'`: a column of every line
         # is still every listed item (a pattern or comparison would narrow it).
+        return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
+    if (
+        prev.paths
+        and info.name in ("jq", "gojq", "jaq", "yq")
+        and info.argv
+        and not any(re.search(r"select|first|last|limit|\[-?\d|until|while", a) for a in info.argv)
+    ):
+        # `restic snapshots --json | jq -r '.[].id'`: every item's field, nothing narrowed (m8)
         return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
     if prev.paths and info.name in _PATHS_THROUGH:
         # `du -a / | cut -f2 | sort | xargs rm -rf`: reordering or cutting columns keeps

@@ -210,7 +210,7 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
             if (
                 not recursive
                 and level == B
-                and rule != "rm-system-file"
+                and rule not in ("rm-system-file", "delete-backups")
                 and not _EVERY_FILE.search(t.text)
             ):
                 # Without -r only files go: a glob over a system dir still breaks it.

@@ -485,6 +485,9 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         return Target(RiskLevel.BLOCKED, "rm-root", "top-level directories matched by a glob")
     if _ACCOUNT_FILES.match(low):
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the account or boot file {p}")
+    if re.match(r"^[a-z]:/system volume information(?:/|$)", low):
+        # the shadow-copy store (its `{3808876b-…}` files are the restore points) (m8)
+        return Target(RiskLevel.BLOCKED, "delete-backups", f"the shadow-copy store {p}")
     if _DATASTORE.fullmatch(low):
         # ESXi keeps every virtual machine of a datastore under /vmfs/volumes/<ds>/: its
         # contents (or the datastore itself) deleted are all of them (safety-m7).

@@ -136,6 +136,11 @@ def _systemctl(cmd: Cmd) -> None:
         "teardown",
     ) and any(SECURITY_UNITS.match(u) or _SECURITY_PRODUCT.search(u) for u in units):
         cmd.add(C, "disable-security", f"{verb} turns off a security service")
+    elif verb in ("disable", "mask", "unload", "bootout", "remove") and any(
+        BACKUP_SERVICE.match(u) for u in units
+    ):
+        # `systemctl disable --now borgmatic.timer`: no backup is taken from now on (m8)
+        cmd.add(C, "backup-off", f"{cmd.name} {verb} turns off scheduled backups")
     elif verb in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove"):
         cmd.add(D, "service-stop", f"{cmd.name} {verb} stops services")
     elif verb in ("enable", "load", "bootstrap", "submit", "reenable", "link", "preset"):
@@ -3784,7 +3789,10 @@ _REMOTE_LOGIN_FEATURE = re.compile(
     r"(?i)openssh\.server|telnet-?server|telnetserver|\bsshd\b|remoteserveradministrationtools"
 )
 WINDOWS_SERVICE_TOOLS = frozenset(
-    names("sc sc.exe set-service add-windowscapability dism dism.exe enable-windowsoptionalfeature")
+    names(
+        """sc sc.exe set-service add-windowscapability dism dism.exe
+        enable-windowsoptionalfeature"""
+    )
 )
 
 
@@ -3794,6 +3802,14 @@ def windows_service_start(cmd: Cmd) -> bool:
     `Add-WindowsCapability -Online -Name OpenSSH.Server…`, `dism /online /add-capability
     /capabilityname:OpenSSH.Server…`: a remote-login server added: critical."""
     text = " ".join(w.text for w in cmd.args if not w.dynamic)
+    if cmd.name in ("sc", "sc.exe", "set-service") and re.search(
+        r"(?i)\bstart=\s*disabled\b|-startuptype\s*:?\s*['\"]?disabled\b", text
+    ):
+        svc = next((w for w in cmd.args if BACKUP_SERVICE.match(w.text)), None)
+        if svc is not None:
+            cmd.add(C, "backup-off", f"{cmd.name} turns off the backup service {svc.text}", svc)
+            return True
+        return False
     if cmd.name in ("sc", "sc.exe", "set-service") and _AUTO_START.search(text):
         if cmd.name.startswith("sc") and not re.search(r"(?i)\A\s*(?:\\\\\S+\s+)?config\b", text):
             return False
@@ -3805,3 +3821,13 @@ def windows_service_start(cmd: Cmd) -> bool:
         cmd.add(C, "remote-access", f"{cmd.name} adds a remote-login server to this machine")
         return True
     return False
+
+
+# Services and timers that take the backups or shadow copies (safety-m8): turning one off
+# (disabled, stopped, masked) means no new copy is kept: the ransomware step before encrypting.
+BACKUP_SERVICE = re.compile(
+    r"(?i)\A['\"]?(?:wbengine|vss|swprv|sdrsvc|veeam\w*|backupexec\w*|bedbg|acronis\w*|mmsminisrv"
+    r"|arcserve\w*|cbvscserv|commvault\w*|gxvss\w*|shadowprotect\w*|stc_raw_agent"
+    r"|borgmatic\S*|restic\S*|timeshift\S*|snapper-\S+|zfs-auto-snapshot\S*|sanoid\S*"
+    r"|bacula\S*|bareos\S*|duplicati\S*|urbackup\S*|rsnapshot\S*|backup\S*|\S*-backup\S*)['\"]?\Z"
+)

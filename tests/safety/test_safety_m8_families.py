@@ -200,3 +200,36 @@ def test_services_at_boot_remote_login_servers_and_zx(
     command: str, shell: str, expected: RiskLevel
 ) -> None:
     assert level(command, shell) == expected
+
+
+@pytest.mark.parametrize(
+    "command,shell,expected",
+    [
+        ("borg prune --keep-within 0d /backups/repo", "bash", B),
+        ("rustic forget --keep-last 0 --prune", "bash", B),
+        ("restic snapshots --json | jq -r '.[].id' | xargs -n1 restic forget", "bash", B),
+        (
+            "aws rds describe-db-snapshots --query 'DBSnapshots[].DBSnapshotIdentifier' "
+            "--output text | xargs -n1 aws rds delete-db-snapshot --db-snapshot-identifier",
+            "bash",
+            B,
+        ),
+        (
+            'del /q "E:\\System Volume Information\\*{3808876b-c176-4e48-b7ae-04046e6cc752}"',
+            "cmd",
+            B,
+        ),
+        ("systemctl mask restic-backup.timer", "bash", C),
+        ("sc config VeeamBackupSvc start= disabled", "cmd", C),
+        # look-alikes: one named copy, a retention that keeps some, a filtered listing
+        ("borg prune --keep-daily 7 /backups/repo", "bash", D),
+        ("restic forget 4f2a9c1e", "bash", D),
+        ("restic snapshots --tag db | jq -r '.[].id' | xargs -n1 restic forget", "bash", D),
+        ("restic snapshots --json | jq -r '.[] | select(.host==\"a\") | .id'", "bash", S),
+        ("systemctl stop nginx", "bash", D),
+    ],
+)
+def test_every_backup_or_snapshot_and_backups_turned_off(
+    command: str, shell: str, expected: RiskLevel
+) -> None:
+    assert level(command, shell) == expected
