@@ -776,6 +776,12 @@ CATALOGUE: dict[str, Rule] = _rules(
         " kept: the step before ransomware encrypts)",
         "systemctl disable --now borgmatic.timer",
     ),
+    (
+        "opaque-exec",
+        "runs a program kept in shared memory, or hands every file of a tree to a program from"
+        " a temporary folder (a dropper's or an encryptor's shape)",
+        "find /srv -type f -exec /tmp/.x {} +",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

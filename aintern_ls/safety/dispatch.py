@@ -1786,9 +1786,16 @@ def _reads_written(cmd: Cmd) -> None:
         cmd.info.network_fetch = True  # what was downloaded (or decoded at run time)
 
 
+_HIDDEN_TEMP_PROGRAM = re.compile(r"\A(?:/dev/shm|/run/shm)/")
+
+
 def _local_script(cmd: Cmd, head: Word) -> None:
     base = head.text.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
-    if base in cmd.scope.downloaded:
+    if _HIDDEN_TEMP_PROGRAM.match(head.text):
+        # `/dev/shm/.x`: a program run from shared memory (where droppers put what they
+        # run, nothing is left on disk): opaque execution (safety-m8)
+        cmd.add(C, "opaque-exec", f"runs {head.text}, a program kept in shared memory", head)
+    elif base in cmd.scope.downloaded:
         cmd.add(C, "download-exec", f"runs {base}, which was just downloaded", head)
     else:
         cmd.add(M, "local-script", f"runs the local program {head.text}", head)
@@ -2185,6 +2192,7 @@ _SAME_PROGRAM = {
     "vite-node": "node",
     "jiti": "node",
     "sucrase-node": "node",
+    "localcli": "esxcli",  # ESXi's local twin of esxcli (same namespaces) (safety-m8)
     "rakudo": "perl6",
     "jruby": "ruby",
     "truffleruby": "ruby",

@@ -678,6 +678,19 @@ def _find(cmd: Cmd) -> None:
                         cmd, start_words, args[tests_from:i], f"find -exec {inner[0].text} deletes"
                     )
                 if (
+                    inner
+                    and re.match(r"\A(?:/dev/shm|/run/shm|(?:/var)?/tmp)/", inner[0].text)
+                    and any(w.text == "{}" for w in args[i + 1 : j])
+                ):
+                    # `find /srv -type f -exec /tmp/.x {} +`: a program from a temporary
+                    # folder handed every file found (an encryptor's shape) (m8)
+                    cmd.add(
+                        C,
+                        "opaque-exec",
+                        f"find runs {inner[0].text} (from a temporary folder) on every file found",
+                        inner[0],
+                    )
+                if (
                     not filtered
                     and inner
                     and (_shell_deleter(inner) or _destroys_contents(list(args[i + 1 : j])))

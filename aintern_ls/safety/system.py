@@ -3367,6 +3367,11 @@ def _flash(cmd: Cmd) -> None:
     firmware (critical); reading or probing it is a read."""
     texts = [t.lower() for t in cmd.texts()]
     n = cmd.name
+    if n in ("mtd", "mtd_debug"):
+        # `mtd -r write fw.bin firmware`: options before the verb (safety-m8)
+        texts = [t for t in texts if not t.startswith("-")] + [
+            t for t in texts if t.startswith("-")
+        ]
     erase = (
         n in ("flash_erase", "flash_eraseall")
         or (n in ("mtd", "mtd_debug") and texts[:1] == ["erase"])

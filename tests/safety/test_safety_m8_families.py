@@ -233,3 +233,21 @@ def test_every_backup_or_snapshot_and_backups_turned_off(
     command: str, shell: str, expected: RiskLevel
 ) -> None:
     assert level(command, shell) == expected
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("find /home -type f -exec /var/tmp/.q {} +", C),
+        ("/run/shm/.sd -o pool.example:443", C),
+        ("mtd -r write /tmp/f.bin firmware", C),
+        ("localcli software acceptance set --level CommunitySupported", C),
+        # look-alikes
+        ("find . -name '*.go' -exec gofmt -l {} +", S),
+        ("chmod +x ./tools/run && ./tools/run", M),
+        ("cmake -E echo_append building", S),
+        ("cmake -E capabilities", S),
+    ],
+)
+def test_temporary_programs_firmware_and_twins(command: str, expected: RiskLevel) -> None:
+    assert level(command) == expected
