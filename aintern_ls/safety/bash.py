@@ -1434,11 +1434,21 @@ class _Walker:
         if value is None:
             self.scope.env[name] = ""
             return
+        appends = (
+            "+="
+            in self.scope.source[
+                self.pos.char(name_node.end_byte) : self.pos.char(value.start_byte)
+            ]
+        )
         if value.type == "array":
             # `cmd=(rm -rf /)`: keep the elements apart so "${cmd[@]}" splits again.
             items = [w for c in value.named_children for w in self.words(c)]
-            if items and not any(w.dynamic for w in items):
-                self.scope.env[name] = _SPLIT.join(w.text for w in items)
+            before = self.scope.env.get(name) if appends else ""
+            if items and not any(w.dynamic for w in items) and before is not None:
+                # (`arr+=(/usr)` adds to what the array held, safety-m8)
+                self.scope.env[name] = _SPLIT.join(
+                    [*([before] if before else []), *(w.text for w in items)]
+                )
             else:
                 self.scope.env.pop(name, None)
                 self.scope.assigned.add(name)
@@ -1485,13 +1495,23 @@ class _Walker:
         head = words[0].text
         known = stdin.kind == STDIN_STATIC
         if head in ("mapfile", "readarray"):
-            ops = [w.text for w in words[1:] if not w.text.startswith("-")]
+            texts = [w.text for w in words[1:]]
+            valued = {"-d", "-n", "-O", "-s", "-u", "-C", "-c"}
+            ops = [
+                t
+                for k, t in enumerate(texts)
+                if not t.startswith("-") and not (k and texts[k - 1] in valued)
+            ]
             name = ops[-1] if ops else "MAPFILE"
-            if known and "-d" not in [w.text for w in words]:
-                lines = stdin.text.split("\n")
+            delim = "\n"
+            if "-d" in texts and texts.index("-d") + 1 < len(texts):
+                delim = texts[texts.index("-d") + 1] or "\x00"  # (`-d ' '`, safety-m8)
+            if known and len(delim) == 1:
+                lines = stdin.text.split(delim)
                 if lines and not lines[-1]:
                     lines.pop()
-                self.scope.env[name] = _SPLIT.join(lines)
+                lines = [ln.strip("\n") if delim != "\n" else ln for ln in lines]
+                self.scope.env[name] = _SPLIT.join(ln for ln in lines if ln)
             else:
                 self.scope.env.pop(name, None)
             return
@@ -1504,6 +1524,12 @@ class _Walker:
             if w.text in ("-p", "-d", "-n", "-N", "-t", "-u", "-i", "-a"):
                 skip = True
                 if w.text == "-a":
+                    names.append("\x00array")
+                continue
+            if re.fullmatch(r"-[a-zA-Z]+", w.text) and w.text[-1] in "pdnNtuia":
+                # `read -ra parts`: bundled switches, the last one takes the next word (m8)
+                skip = True
+                if w.text[-1] == "a":
                     names.append("\x00array")
                 continue
             if w.text.startswith("-"):

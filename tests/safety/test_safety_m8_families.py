@@ -251,3 +251,18 @@ def test_every_backup_or_snapshot_and_backups_turned_off(
 )
 def test_temporary_programs_firmware_and_twins(command: str, expected: RiskLevel) -> None:
     assert level(command) == expected
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ('a=(shred -u); a+=(/etc/shadow); "${a[@]}"', B),
+        ("mapfile -t -d ',' w <<< 'rm,-rf,/usr'; \"${w[@]}\"", B),
+        ("read -ra q <<< 'mkfs.xfs -f /dev/sdc'; \"${q[@]}\"", B),
+        # look-alikes
+        ('a=(git); a+=(status); "${a[@]}"', S),
+        ("mapfile -t -d ',' w <<< 'a,b,c'; echo \"${w[@]}\"", S),
+    ],
+)
+def test_arrays_built_in_steps_reach_the_command_word(command: str, expected: RiskLevel) -> None:
+    assert level(command) == expected
