@@ -654,6 +654,15 @@ def backup_selects_all(name: str, args: Sequence[str]) -> str | None:
     for i, a in enumerate(args):
         if a == EVERY_BACKUP:
             return "every backup or snapshot a listing printed"
+        if (
+            re.fullmatch(
+                r"(?i)(?:remove|delete|prune|purge)-(?:older-than|all-but(?:-n)?(?:-full)?)", a
+            )
+            and i + 1 < len(args)
+            and _ZERO.match(args[i + 1].strip("'\""))
+        ):
+            # `duplicity remove-older-than now`, `remove-all-but-n-full 0` (positional form)
+            return f"every backup or snapshot ({a} {args[i + 1]})"
         if _ALL_MARKER.match(a) or re.fullmatch(r"(?i)--?all-[\w-]+", a):
             return "every backup or snapshot"
         key, eq, value = a.partition("=")
