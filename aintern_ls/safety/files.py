@@ -520,7 +520,7 @@ def _destroys_contents(inner: list[Word]) -> bool:
         )
     if name in ("ln",) and "{}" in texts:
         return "/dev/null" in texts and any(
-            re.fullmatch(r"-[a-z]*f[a-z]*|--force", t) for t in texts
+            re.fullmatch(r"-[a-z]{0,8}f[a-z]{0,8}|--force", t) for t in texts
         )
     return False
 

@@ -408,8 +408,8 @@ def _ftp_script_shell(cmd: Cmd, scripts: list[str]) -> None:
 # `reput`/`append`/`send F`, lftp's `mirror -R DIR` (reverse: local to remote), smbclient's
 # `put F`, WinSCP's `put F` (safety-m8: every sending verb, options before the path).
 _SCRIPT_UPLOAD = re.compile(
-    r"(?:^|[\n;&])\s*(?:m?put|upload|send|reput|append|mirror\s+(?:-[\w-]+\s+)*?"
-    r"(?:-R|--reverse)(?=\s))\s+(?:-[\w-]+(?:=\S+)?\s+)*(\S+)",
+    r"(?:^|[\n;&])\s*(?:m?put|upload|send|reput|append|mirror\s+(?:-[\w-]{1,40}\s+){0,8}?"
+    r"(?:-R|--reverse)(?=\s))\s+(?:-[\w-]{1,40}(?:=\S{1,200})?\s+){0,8}(\S+)",
     re.I,
 )
 

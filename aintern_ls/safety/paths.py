@@ -613,7 +613,9 @@ _SECURITY_KEY = re.compile(
     r"|\\services\\(?:lanmanserver|lanmanworkstation|netlogon|mrxsmb\w*|kdc|sharedaccess"
     r"|winrm|ntds|eventlog)\\parameters\b"
 )
-_REG_VALUE_NAME = re.compile(r"(?:\\v|-name)\s+(?:\"([^\"]+)\"|'([^']+)'|([^\s'\"]+))|(?:\\ve)\b")
+_REG_VALUE_NAME = re.compile(
+    r"(?:\\v|-name)\s+(?:\"([^\"]{1,200})\"|'([^']{1,200})'|([^\s'\"]{1,200}))|(?:\\ve)\b"
+)
 _REG_VALUE_DATA = re.compile(r"(?:\\d|-value)\s+[\"']?(0x[0-9a-f]+|\d+)\b")
 
 

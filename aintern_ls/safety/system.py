@@ -459,7 +459,7 @@ def _service_tools(cmd: Cmd) -> None:
         texts[0] in reads
         or re.fullmatch(
             r"(?:list|show|get|describe|status|info|enumerate|report|environment)(?:[-_]\w+)?"
-            r"|\w+[-_](?:list|status|info|report)",
+            r"|\w{1,40}[-_](?:list|status|info|report)",
             texts[0],
         )
     ):
@@ -3747,7 +3747,7 @@ def app_admin_account(cmd: Cmd) -> bool:
 _DECLARED = re.compile(
     r"(?i)\bfile\.(?:absent|remove|rmdir|delete)\b[\s,(]+(?:name\s*=\s*)?[\"']?(?P<a>[^\s\"',)]+)"
     r"|\b(?:directory|file|link|remote_directory)\s*\(?\s*[\"'](?P<b>[^\"']+)[\"']\s*\)?\s*(?:do|\{)"
-    r"[^}]*?action\s*:?\s*(?:delete|remove)\b"
+    r"[^}]{0,400}?action\s*:?\s*(?:delete|remove)\b"
 )
 _STATE_ABSENT = re.compile(r"(?i)\bstate\s*[=:]\s*[\"']?absent\b|\bpresent\s*=\s*false\b")
 _PATH_KEY = re.compile(r"(?i)\b(?:path|name|dest|dir|target)\s*[=:]\s*[\"']?(?P<p>[^\s\"',}]+)")
