@@ -576,14 +576,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         if name in toolchains.PACKAGE_CMDLETS:
             toolchains.raw_source_install(cmd)  # `Add-AppxPackage \\host\s\x.msix` (m8)
     else:
-        static = not any(w.dynamic for w in words[1:])
-        if (
-            scope.family == "powershell"
-            or not static
-            or not shape.read_only_unknown(name, [w.text for w in words[1:]])
-        ):
-            # (`kopia snapshot list`, `timeshift --list`: a listing verb only reads, m8)
-            cmd.add(M, "unknown-command", f"`{name}` is not on the read-only allowlist", head)
+        cmd.add(M, "unknown-command", f"`{name}` is not on the read-only allowlist", head)
         system.remote_access_install(cmd)
         _as_if_destructive(words, scope, stdin)
         _by_shape(cmd, name)

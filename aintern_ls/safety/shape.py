@@ -660,7 +660,7 @@ _KEEP_NOTHING = re.compile(
     r"(?i)\A--?(?:keep(?:-[a-z]+)?|retain(?:-[a-z]+)?|retention(?:-[a-z]+)?|max-(?:count|age)"
     r"|older-than|min-age|prune-older-than|expire(?:-[a-z]+)?)(?:=|\Z)"
 )
-_ZERO = re.compile(r"(?i)\A(?:0+[a-z]*|now|0s|0d|0h|-?1d?|none)\Z")
+_ZERO = re.compile(r"(?i)\A(?:0+[a-z]*|now|none)\Z")
 _BACKUP_VERB = re.compile(
     r"(?i)\A(?:delete|remove|rm|forget|prune|purge|destroy|expire|drop|erase|wipe|-d|--delete"
     r"|delete-[\w-]+|remove-[\w-]+|purge-[\w-]+|[\w-]+-delete)\Z"

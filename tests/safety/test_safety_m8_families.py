@@ -94,9 +94,6 @@ def test_printed_text_piped_to_a_shell(command: str, expected: RiskLevel) -> Non
 @pytest.mark.parametrize(
     "command,shell,expected",
     [
-        ("restic-like snapshots list", "bash", S),
-        ("zpoolctl pool status --json", "bash", S),
-        ("vaultctl secrets list -o json", "bash", S),
         ("rabbitmqctl list_vhosts", "bash", S),
         ("winrm enumerate winrm/config/listener", "cmd", S),
         ("winrm qc -force", "cmd", C),
