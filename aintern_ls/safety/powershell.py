@@ -12,7 +12,7 @@ import bisect
 import contextlib
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 import tree_sitter
 import tree_sitter_powershell
@@ -99,12 +99,15 @@ def _decode_b64(text: str, utf16: bool, packed: str = "") -> str:
         return ""
 
 
-def _created_scripts(text: str, scope: Scope) -> None:
+def _created_scripts(text: str, scope: Scope) -> bool:
     """`[scriptblock]::Create(EXPR)` / `.InvokeScript(EXPR)` where EXPR is a literal
-    expression (format strings, character codes, reversals): judge the script it builds."""
+    expression (format strings, character codes, reversals): judge the script it builds.
+    True when every such call's script was built and judged."""
     from aintern_ls.safety.windows import ps_eval, ps_variables
 
-    for m in re.finditer(r"(?i)(?:::create|\.invokescript)\s*\(", text):
+    seen = resolved = 0
+    for m in re.finditer(r"(?i)(?:::create|\.invokescript|\.newscriptblock)\s*\(", text):
+        seen += 1
         depth, i = 1, m.end()
         while i < len(text) and depth:
             depth += {"(": 1, ")": -1}.get(text[i], 0)
@@ -114,7 +117,9 @@ def _created_scripts(text: str, scope: Scope) -> None:
         inner = text[m.end() : i - 1]
         code = ps_eval(inner, ps_variables(scope))
         if code is not None and code.strip():
+            resolved += 1
             scope.include(scope.nested(code, "powershell", Word(code, m.end(), i - 1)))
+    return seen > 0 and resolved == seen
 
 
 _PS_VAR = "\x00ps:"  # PowerShell variables in the scope's table (no shell name starts so)
@@ -155,7 +160,13 @@ def analyse(text: str, scope: Scope) -> None:
     if "function" in text.lower() or "filter" in text.lower():
         _function_calls(text, scope)
     if (bomb := _ENDLESS_SPAWN.search(text[:20000])) is not None and not re.search(
-        r"(?i)\b(?:break|exit|return|throw|start-sleep|sleep)\b|-wait\b", bomb.group(0)
+        r"(?i)\b(?:break|exit|return|throw|start-sleep|sleep)\b|-wait\b",
+        # (a job's own block may sleep: the loop around it does not wait for it)
+        re.sub(
+            r"(?i)(?:start-job|sajb|start-threadjob)\s*(?:-scriptblock\s*)?\{[^{}]*\}",
+            "",
+            bomb.group(0),
+        ),
     ):
         scope.add(
             RiskLevel.BLOCKED,
@@ -182,12 +193,37 @@ def analyse(text: str, scope: Scope) -> None:
         if code is not None:
             where = Word(code, arg.start(1), arg.end(1))
             scope.include(scope.nested(code, "powershell", where))
-    if "::create" in low or "invokescript" in low:
-        _created_scripts(text, scope)
+    built = False
+    if "::create" in low or "invokescript" in low or "newscriptblock" in low:
+        built = _created_scripts(text, scope)
     if re.search(r"win32_volume|win32_logicaldisk|msft_volume", low) and re.search(
-        r"-methodname\s+['\"]?format\b|\.format\s*\(", low
+        r"-methodname\s+['\"]?format\b|\.format\s*\("
+        r"|(?:invoke-wmimethod|iwmi)\b[^|;]*?-name\s+['\"]?format\b",
+        low,
     ):
         scope.add(RiskLevel.BLOCKED, "mkfs", "formats a volume through WMI/CIM", 0, len(text))
+    if "win32_operatingsystem" in low and re.search(
+        r"(?:-methodname|-name)\s+['\"]?(?:win32shutdown\w*|shutdown|reboot)\b"
+        r"|\.(?:win32shutdown\w*|shutdown|reboot)\s*\(",
+        low,
+    ):
+        scope.add(
+            RiskLevel.DANGEROUS,
+            "shutdown",
+            "shuts down or restarts the machine through WMI/CIM",
+            0,
+            len(text),
+        )
+    if re.search(r"\[(?:system\.)?reflection\.assembly\]::(?:unsafe)?load\w*\s*\(", low) and (
+        _DOWNLOAD.search(text) or re.search(r"downloaddata|frombase64string|\\\\", low)
+    ):
+        scope.add(
+            RiskLevel.CRITICAL,
+            "remote-code",
+            "loads a .NET assembly from the network or from hidden bytes and runs it",
+            0,
+            len(text),
+        )
     if "win32_shadowcopy" in low and _WMI_DELETE.search(low):
         scope.add(
             RiskLevel.BLOCKED,
@@ -196,7 +232,8 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
-    if _SCRIPT_CREATE.search(low):
+    if _SCRIPT_CREATE.search(low) and not (built and "frombase64" not in low):
+        # (a script block built from literal pieces is judged as what it builds)
         scope.add(
             RiskLevel.CRITICAL,
             "eval-dynamic",
@@ -336,7 +373,10 @@ _NET_WRITE = re.compile(
 )
 _NET_DELETE = re.compile(
     r"(?i)\[(?:system\.)?io\.(file|directory)\]::delete\s*\(\s*([^,()]+?)\s*(?:,\s*([^()]+?)\s*)?\)"
-    r"|\(\s*(?:get-item|gi)\s+([^()|;]+?)\s*\)\s*\.delete\s*\(\s*([^()]*?)\s*\)"
+    r"|\(\s*(?:(?:get-item|gi)(?:\s+-(?:literal)?path)?|new-object\s+(?:-typename\s+)?"
+    r"(?:system\.)?io\.(?:directory|file)info(?:\s+-argumentlist)?"
+    r"|\[(?:system\.)?io\.(?:directory|file)info\](?:::new)?)"
+    r"\s*\(?\s*([^()|;]+?)\s*\)?\s*\)\s*\.delete\s*\(\s*([^()]*?)\s*\)"
 )
 
 
@@ -366,16 +406,19 @@ _STRING_REDIRECT = re.compile(
 # `while ($true) { Start-Process powershell }`, `for (;;) { saps cmd }`, `do { … } while
 # (1)`: an endless loop whose body starts processes (no break/exit in it) exhausts the machine.
 _PS_SPAWN = (
-    r"(?:start-process|saps|start|invoke-item|ii"
+    r"(?:start-process|saps|start|invoke-item|ii|start-job|sajb|start-threadjob"
     r"|\[(?:system\.)?diagnostics\.process\]::start)\b(?!-)"
 )
+_LOOP_BODY = r"(?:[^{}]|\{[^{}]{0,200}\}){0,400}"  # (one level of nested blocks)
 _ENDLESS_SPAWN = re.compile(
     r"(?is)(?:\bwhile\s*\(\s*(?:\$true|1)\s*\)|\bfor\s*\(\s*;\s*;\s*\))\s*\{[^{}]{0,400}?"
     + _PS_SPAWN
-    + r"[^{}]{0,400}\}"
+    + _LOOP_BODY
+    + r"\}"
     + r"|\bdo\s*\{[^{}]{0,400}?"
     + _PS_SPAWN
-    + r"[^{}]{0,400}\}\s*while\s*\(\s*(?:\$true|1)\s*\)"
+    + _LOOP_BODY
+    + r"\}\s*(?:while\s*\(\s*(?:\$true|1)\s*\)|until\s*\(\s*(?:\$false|0)\s*\))"
 )
 
 
@@ -414,20 +457,32 @@ def _function_calls(text: str, scope: Scope) -> None:
             params_text = pb.group(1)
             body = body[pb.end() :]
         params = re.findall(r"\$(\w+)", params_text or "")
+        # `param([string]$Dir = $env:USERPROFILE)`: a default is the value when not given.
+        defaults = {
+            d.group(1): d.group(2)
+            for d in re.finditer(
+                r"\$(\w+)\s*=\s*('(?:[^']|'')*'|\"[^\"`]*\"|\$\{?(?:env:)?\w+\}?)",
+                params_text or "",
+            )
+        }
         # `function z { Remove-Item @args }`: the call's arguments are splatted in whole.
         splat = re.search(r"(?i)[@$]args\b", body) is not None
-        if not splat and (not params or "$" not in body):
+        # `filter f { Remove-Item $_ }; 'C:\x' | f`: each piped value is `$_`.
+        piped = re.search(r"(?i)\$_(?!\w)|\$psitem\b|\$input\b", body) is not None
+        if not splat and not piped and (not params or "$" not in body):
             continue
         name = m.group(1)
         calls = re.finditer(
-            rf"(?im)(?:^|[;|&{{(]\s*|\bthen\s+)\s*{re.escape(name)}[ \t]+([^;\n|}}]*)",
+            rf"(?im)(?:^|[;|&{{(]\s*|\bthen\s+)\s*{re.escape(name)}"
+            r"(?:[ \t]+([^;\n|}]*)|(?=[ \t]*(?:[;\n|}]|$)))",
             text[k + 1 :],
         )
         for n_call, call in enumerate(calls):
-            if n_call >= 8 or (name, call.group(1)) in seen:
+            call_args = call.group(1) or ""
+            if n_call >= 8 or (name, call_args) in seen:
                 continue
-            seen.add((name, call.group(1)))
-            args = _PS_ARG.findall(call.group(1))
+            seen.add((name, call_args))
+            args = _PS_ARG.findall(call_args)
             bound: dict[str, str] = {}
             positional = [a for a in args if not a.startswith("-")]
             for i, a in enumerate(args):
@@ -441,6 +496,18 @@ def _function_calls(text: str, scope: Scope) -> None:
             for p in params:
                 if p not in bound and positional:
                     bound[p] = positional.pop(0)
+            for p, v in defaults.items():
+                if p not in bound:
+                    bound[p] = v
+            before = text[max(0, k + 1 + call.start() - 400) : k + 1 + call.start() + 1]
+            feed = (
+                re.search(r"""('(?:[^']|'')*'|"[^"`$]*")\s*\|\s*\Z""", before.rstrip(" \t|") + "|")
+                if piped and before.rstrip().endswith("|")
+                else None
+            )
+            if feed is not None:
+                bound["_"] = feed.group(1)
+                bound["psitem"] = feed.group(1)
             if not bound and not splat:
                 continue
             code = body
@@ -515,11 +582,26 @@ def _dotnet_dns(text: str, scope: Scope) -> None:
             return
 
 
+_NET_PROFILE_WRITE = re.compile(
+    r"(?i)\[(?:system\.)?io\.file\]::(?:writeall\w*|appendall\w*|create\w*|openwrite|appendtext"
+    r"|copy|move)\s*\((?:[^()]*,)?\s*[\"(]?\s*\$profile\b"
+)
+
+
 def _dotnet_writes(text: str, scope: Scope) -> None:
     """Judge the path a .NET file write names like a redirect to it: raw disks and account
     files are blocked, startup files persistence."""
     from aintern_ls.safety.paths import is_device, write_target
 
+    m = _NET_PROFILE_WRITE.search(text[:20000])
+    if m is not None:
+        scope.add(
+            RiskLevel.CRITICAL,
+            "persistence",
+            ".NET writes a PowerShell profile (runs at every start)",
+            m.start(),
+            m.end(),
+        )
     for m in _NET_PATH_WRITE.finditer(text[:20000]):
         path = m.group(2) or m.group(4) or m.group(6) or ""
         if m.group(6) and "write" not in text[m.end() : m.end() + 80].lower():
@@ -838,16 +920,30 @@ class _Walker:
             self.scope.env[_PS_SPLAT + name[1:]] = splat
         else:
             self.scope.env.pop(_PS_SPLAT + name[1:], None)
+        items = _string_array(_text(kids[-1]))
+        if splat is None and items is not None and len(items) > 1:
+            # `$a = @('C:\Users', '-Recurse')` then `Remove-Item @a`: the items, positionally;
+            # `foreach ($t in $a)` takes each in turn.
+            self.scope.env[_PS_SPLAT + name[1:]] = "\x01".join(items[:16])
+            self.scope.env[_PS_ARRAY + name] = "\x01".join(items[:16])
+        else:
+            self.scope.env.pop(_PS_ARRAY + name, None)
         value = fold_powershell(_text(kids[-1]))
-        if value is None and not re.match(r"(?<![\w-])[\w-]++\s", _text(kids[-1]).lstrip()):
+        if value is None and items is not None and len(items) == 1:
+            value = items[0]  # `$a = @('C:\Users')`
+            self.scope.env[_PS_SPLAT + name[1:]] = value
+        # (`-join [char[]](…)` is an expression, not a command named `-join`)
+        rhs0 = _text(kids[-1]).lstrip()
+        if value is None and (rhs0.startswith("-") or not re.match(r"(?<![\w-])[\w-]++\s", rhs0)):
             from aintern_ls.safety.windows import ps_eval, ps_variables
 
             value = ps_eval(_text(kids[-1]), ps_variables(self.scope))
         blocks = _descendants(kids[-1], "script_block_expression", 12, first=True)
         rhs = _text(kids[-1]).strip()
-        if blocks and op_is_plain(node) and _text(blocks[0]).strip() == rhs:
+        closure = re.sub(r"(?i)\.getnewclosure\(\s*\)\s*\Z", "", rhs)
+        if blocks and op_is_plain(node) and _text(blocks[0]).strip() in (rhs, closure):
             # `$sb = { param($t) Remove-Item $t -Recurse }`: invoked later with arguments
-            self.scope.env[_PS_BLOCK + name] = rhs
+            self.scope.env[_PS_BLOCK + name] = closure
         else:
             self.scope.env.pop(_PS_BLOCK + name, None)
         if value is None:
@@ -949,11 +1045,16 @@ class _Walker:
         listing = _single_command(kids[1])
         info = self.command(listing, NO_STDIN) if listing is not None else self.visit(kids[1])
         held = self.scope.env.get(_PS_VAR + _text(kids[1]).strip().lower())
+        held_items = self.scope.env.get(_PS_ARRAY + _text(kids[1]).strip().lower())
+        if held_items:
+            held = None
         if not info.paths and held and re.fullmatch(r"\$[\w:]+", _text(kids[1]).strip()):
             # `foreach ($x in $w)` over a variable holding items or a path
             s, e = self.span(kids[1])
             info.paths = (Word(held, s, e, False, any(c in held for c in "*?"), "item"),)
         items = _string_array(_text(kids[1])) if not info.paths else None
+        if held_items and not items:
+            items = held_items.split("\x01")  # `foreach ($t in $targets)`
         if items:
             # `foreach ($h in 'a.example','b.example') { … $h … }`: each literal in turn
             # (judged with every one; the worst decides).
@@ -983,12 +1084,25 @@ class _Walker:
             return
         body = _text(node)
         for var in names_:
-            m = re.search(re.escape(var) + r"\.delete\s*\(", body, re.I) or re.search(
-                r"\[(?:system\.)?io\.file\]::(?:writeall\w+|create|delete)\s*\(\s*"
-                + re.escape(var)
-                + r"(?:\.(?:fullname|pspath|fullpath))?\s*[,)]",
-                body,
-                re.I,
+            m = (
+                re.search(re.escape(var) + r"\.delete\s*\(", body, re.I)
+                or re.search(
+                    r"\[(?:system\.)?io\.file\]::(?:writeall\w+|create|delete)\s*\(\s*"
+                    + re.escape(var)
+                    + r"(?:\.(?:fullname|pspath|fullpath))?\s*[,)]",
+                    body,
+                    re.I,
+                )
+                # `Set-Content $_.FullName ''`, `Clear-Content $_`, `Out-File $f`: each
+                # file overwritten or emptied is destroyed as surely as deleted.
+                or re.search(
+                    r"(?:^|[\s;{(|])(?:set-content|sc|clear-content|clc|out-file)\s+"
+                    r"(?:-(?:literal)?path\s+|-filepath\s+)?[\"(]?"
+                    + re.escape(var)
+                    + r"(?:\.(?:fullname|pspath|fullpath))?(?![\w.])(?![^;|}]*-append\b)",
+                    body,
+                    re.I,
+                )
             )
             if m is None:
                 continue
@@ -1380,6 +1494,7 @@ class _Walker:
                 if not w.dynamic and " " in w.text.strip() and not w.text.startswith("-"):
                     found = self.scope.nested(w.text, "powershell", w, -1)
                     self.scope.include([f for f in found if f.level >= RiskLevel.BLOCKED])
+        words = [_provider_path(w) for w in words]
         info = dispatch.judge(words, self.scope, stdin)
         for r in redirects:
             # `echo 'Remove-Item …' > w.ps1`: the file holds what the command printed.
@@ -1443,7 +1558,7 @@ class _Walker:
         if inner.type == "variable":
             return Word(raw, s, e, True, False, ORIGIN_VARIABLE)
         self.visit(node)
-        folded = _path_expression(raw)
+        folded = _path_expression(raw, self.scope.env)
         if folded is None and "$" in raw and len(raw) < 400:
             from aintern_ls.safety.windows import ps_eval, ps_variables
 
@@ -1534,6 +1649,30 @@ def _string_array(raw: str) -> list[str] | None:
     return out
 
 
+# `FileSystem::C:\Windows`, `Microsoft.PowerShell.Core\FileSystem::…`, `\\?\C:\…` (the
+# long-path prefix), `\\.\C:\…`: provider-qualified and device-namespace spellings of a path.
+_PROVIDER_PREFIX = re.compile(
+    r"(?i)\A(['\"]?)((?:microsoft\.powershell\.core\\)?filesystem::)?"
+    r"(\\\\[?.]\\(?=[a-z]:\\)|\\\\\?\\unc\\(?=[^\\]))?"
+)
+
+
+def _provider_path(w: Word) -> Word:
+    """A path word without its provider qualifier or long-path prefix: the same file (a
+    bare raw-volume name, backslash-backslash-dot-backslash-C-colon, is left as it is)."""
+    if "::" not in w.text and not w.text.startswith(("\\\\?\\", "\\\\.\\")):
+        return w
+    m = _PROVIDER_PREFIX.match(w.text)
+    if m is None or not (m.group(2) or m.group(3)):
+        return w
+    rest = w.text[m.end() :]
+    if m.group(3) and m.group(3).lower().endswith("unc\\"):
+        rest = "\\\\" + rest
+    if not rest:
+        return w
+    return Word(m.group(1) + rest, w.start, w.end, w.dynamic, w.glob, w.origin)
+
+
 def _known_word(w: Word) -> Word:
     """A word whose variables are all known folders (`$HOME`, `${env:windir}\\x`) as the
     path it names; other words as they are."""
@@ -1595,15 +1734,16 @@ def env_hook(scope: Scope, name: str, start: int, end: int) -> None:
 _PS_BLOCK = "\x00psblock:"  # script blocks assigned to a variable (their text)
 _PS_CMDOBJ = "\x00pscmdobj:"  # variables holding a command object (`$c = gcm X`)
 _PS_SPLAT = "\x00pssplat:"  # hashtables assigned to a variable, as parameter words
+_PS_ARRAY = "\x00psarray:"  # arrays of constant strings assigned to a variable
 _SPLAT_ITEM = re.compile(
-    r"\A\s*([A-Za-z]\w*)\s*=\s*('[^']*'|\"[^\"$`]*\"|\$true|\$false|[\w:\\/.-]+)\s*\Z"
+    r"\A\s*([A-Za-z]\w*)\s*=\s*('[^']*'|\"[^\"`]*\"|\$true|\$false|[\w:\\/.-]+)\s*\Z"
 )
 
 
 def _splat_words(expr: str) -> str | None:
     """`@{Recurse=$true; Path='C:\\'}` as `-Recurse -Path C:\\` (words
     joined by \x01), when every value is a constant; None otherwise."""
-    m = re.fullmatch(r"\s*@\{(.*)\}\s*", expr, re.S)
+    m = re.fullmatch(r"(?i)\s*(?:\[ordered\]\s*)?@\{(.*)\}\s*", expr, re.S)
     if m is None:
         return None
     words: list[str] = []
@@ -1614,6 +1754,12 @@ def _splat_words(expr: str) -> str | None:
         if kv is None:
             return None
         key, value = kv.group(1), kv.group(2)
+        if value.startswith('"') and "$" in value:
+            # `LiteralPath = "$env:SystemRoot\System32"`: known folders only
+            known = _resolve_vars(value.strip('"'))
+            if known is None:
+                return None
+            value = known
         if value.lower() == "$true":
             words.append("-" + key)
         elif value.lower() != "$false":
@@ -1665,7 +1811,7 @@ _JOIN_PATH = re.compile(
 _QUOTED_VAR = re.compile(r"\$\{?(env:)?\w+\}?", re.I)
 
 
-def _path_expression(raw: str) -> str | None:
+def _path_expression(raw: str, env: Mapping[str, str] | None = None) -> str | None:
     """The constant value of a PowerShell path expression made of known folder variables and
     literals (`$env:windir + '/x'`, `Join-Path $env:SystemRoot x`, `[IO.Path]::Combine(…)`),
     or None."""
@@ -1674,7 +1820,7 @@ def _path_expression(raw: str) -> str | None:
     m = _JOIN_PATH.match(raw.strip())
     if m:
         a, b = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        left, right = _path_expression(a), _path_expression(b)
+        left, right = _path_expression(a, env), _path_expression(b, env)
         if left is None or right is None:
             return None
         return left.rstrip("\\/") + "\\" + right.lstrip("\\/")
@@ -1682,6 +1828,8 @@ def _path_expression(raw: str) -> str | None:
     def quoted(v: re.Match[str]) -> str:
         name = v.group(0).replace("{", "").replace("}", "").lower()
         known = _KNOWN_VARS.get(name)
+        if known is None and env is not None:
+            known = env.get(_PS_VAR + name)  # `$t = 'C:'; Join-Path $t Users`
         return "'" + known.replace("'", "''") + "'" if known is not None else "\x00"
 
     text = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)", lambda v: v.group(1), raw.strip())

@@ -1161,8 +1161,20 @@ def _ps_alias(cmd: Cmd) -> None:
     ):
         what = name.text if name is not None else "a name"
         cmd.add(C, "alias-hides", f"makes {what} run {value.text}", value)
+    elif (
+        not value.dynamic
+        and (verb := re.match(r"([a-z]+)-\w+\Z", target)) is not None
+        and verb.group(1) in _ALIAS_READ_VERBS
+    ):
+        return  # `Set-Alias cat Get-Content`: a session name for a read-only cmdlet
     else:
         cmd.add(M, "alias", "defines an alias")
+
+
+_ALIAS_READ_VERBS = frozenset(
+    {"get", "test", "measure", "select", "show", "find", "search", "resolve", "compare"}
+    | {"format", "convertto", "convertfrom", "sort", "group", "where", "read"}
+)
 
 
 _PS_DESTRUCTIVE = re.compile(r"\A(remove|clear|stop|format|uninstall|disable|reset)-")
@@ -2149,9 +2161,90 @@ def _remote_load(cmd: Cmd) -> bool:
     return True
 
 
+_ELSEWHERE = re.compile(
+    r"(?i)\A-(?:c(?:o(?:m(?:p(?:u(?:t(?:e(?:r(?:n(?:a(?:me?)?)?)?)?)?)?)?)?)?|n)"
+    r"|session|vmname|vmid|hostname|containerid|filepath|connectionuri|uri|runasadministrator)"
+)
+
+
+_DESTRUCTIVE_SWITCH = re.compile(
+    r"(?i)\A-(?:delete|purge|wipe|erase|destroy|shred|zap|nuke)\w*\Z|\A-(?:remove|clear)(?:all|content|data|items?)\Z"
+)
+
+
+def ps_destructive_switch(cmd: Cmd) -> bool:
+    """A read-verb cmdlet given a destructive switch (`Search-Mailbox -DeleteContent`,
+    `Get-Foo -PurgeAll`): the switch changes what it does: dangerous (moderate with
+    `-WhatIf`)."""
+    for w in cmd.args:
+        if w.text.startswith("-") and _DESTRUCTIVE_SWITCH.match(w.text.split(":", 1)[0]):
+            if any(a.text.lower() in ("-whatif", "-wi") for a in cmd.args):
+                cmd.add(M, "dry-run", f"{cmd.name} {w.text} with -WhatIf only reports", w)
+            else:
+                cmd.add(D, "delete", f"{cmd.name} {w.text} deletes what it finds", w)
+            return True
+    return False
+
+
+_SECURITY_WORDS = re.compile(
+    r"(?i)password|passwd|audit|security|protect|defender|antivirus|antimalware|malware|firewall"
+    r"|encrypt|signing|signature|mfa|multifactor|authentication|lockout|tls|smartscreen|\buac\b"
+    r"|credentialguard|logging|tamper|attacksurface|exploitguard|applocker|codeintegrity"
+)
+_SWITCHED_OFF = re.compile(
+    r"(?i)\A-(?:\w*(?:enabled?|required?|enforced?|enforcement|on|mode)|(?:require|enforce|enable)\w*)\Z"
+)
+_OFF_VALUE = re.compile(r"(?i)\A['\"]?(?:\$false|0|disabled?|off|none|never|auditmode)['\"]?\Z")
+_OPENING_SWITCH = re.compile(
+    r"(?i)\A-(?:disable|bypass|skip|allow(?:insecure|unencrypted|basic|anonymous|unsigned))\w*\Z"
+)
+
+
+def ps_security_off(cmd: Cmd) -> bool:
+    """A cmdlet of a security feature (its noun or the parameter names password policy,
+    auditing, signing, protection, encryption …) told to turn it off
+    (`-ComplexityEnabled $false`, `-RequireSecuritySignature 0`, `-DisableX $true`,
+    `-AuditBypassEnabled $true`): weakening security is critical, whatever the module."""
+    if cmd.scope.family != "powershell" or not re.match(
+        r"(?i)(set|new|update|disable|add|edit)-", cmd.name
+    ):
+        return False
+    if any(w.text.lower() in ("-whatif", "-wi") for w in cmd.args):
+        return False
+    noun_security = bool(_SECURITY_WORDS.search(cmd.name))
+    args = cmd.args
+    for i, w in enumerate(args):
+        if not w.text.startswith("-"):
+            continue
+        pname, _, inline = w.text.partition(":")
+        nxt = inline or (args[i + 1].text if i + 1 < len(args) else "")
+        relevant = noun_security or bool(_SECURITY_WORDS.search(pname))
+        if not relevant:
+            continue
+        off = (_SWITCHED_OFF.match(pname) and _OFF_VALUE.match(nxt)) or (
+            (_OPENING_SWITCH.match(pname) or re.search(r"(?i)bypass", pname))
+            and not _OFF_VALUE.match(nxt)
+        )
+        if off:
+            cmd.add(
+                C, "disable-security", f"{cmd.name} {w.text} turns a security protection off", w
+            )
+            return True
+    if cmd.name.lower().startswith("disable-") and noun_security:
+        cmd.add(C, "disable-security", f"{cmd.name} turns a security protection off")
+        return True
+    return False
+
+
 def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
+        return
+    if cmd.name in ("invoke-command", "icm") and not any(
+        _ELSEWHERE.match(w.text) for w in cmd.args
+    ):
+        # `Invoke-Command -ScriptBlock { … }` on this machine: the block's own commands are
+        # what it does (they are judged where the block is read).
         return
     if _remote_load(cmd):
         return
@@ -3658,6 +3751,13 @@ _F5_VALUED = frozenset(
 def _f5_params(cmd: Cmd) -> tuple[dict[str, Word | None], list[Word]]:
     bound = ps_bind(cmd.args, lambda n: n in _F5_VALUED)
     return bound.params(), list(bound.positional)
+
+
+@handles("remove-mppreference")
+def _remove_mp_preference(cmd: Cmd) -> None:
+    """`Remove-MpPreference -ExclusionPath X`: an exclusion or a setting removed puts
+    Defender's default protection back (a settings change, not a deletion)."""
+    cmd.add(M, "system-config", "removes a Defender exclusion or setting (back to defaults)")
 
 
 @handles("suspend-bitlocker", "disable-bitlocker")
