@@ -1161,20 +1161,8 @@ def _ps_alias(cmd: Cmd) -> None:
     ):
         what = name.text if name is not None else "a name"
         cmd.add(C, "alias-hides", f"makes {what} run {value.text}", value)
-    elif (
-        not value.dynamic
-        and (verb := re.match(r"([a-z]+)-\w+\Z", target)) is not None
-        and verb.group(1) in _ALIAS_READ_VERBS
-    ):
-        return  # `Set-Alias cat Get-Content`: a session name for a read-only cmdlet
     else:
         cmd.add(M, "alias", "defines an alias")
-
-
-_ALIAS_READ_VERBS = frozenset(
-    {"get", "test", "measure", "select", "show", "find", "search", "resolve", "compare"}
-    | {"format", "convertto", "convertfrom", "sort", "group", "where", "read"}
-)
 
 
 _PS_DESTRUCTIVE = re.compile(r"\A(remove|clear|stop|format|uninstall|disable|reset)-")
@@ -2240,8 +2228,10 @@ def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
         return
-    if cmd.name in ("invoke-command", "icm") and not any(
-        _ELSEWHERE.match(w.text) for w in cmd.args
+    if (
+        cmd.name in ("invoke-command", "icm")
+        and cmd.scope.family == "powershell"
+        and not any(_ELSEWHERE.match(w.text) for w in cmd.args)
     ):
         # `Invoke-Command -ScriptBlock { … }` on this machine: the block's own commands are
         # what it does (they are judged where the block is read).

@@ -8,14 +8,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
+from tests.safety._levels import B, C, D, M, S
 
 
 @pytest.mark.parametrize(
@@ -79,7 +72,7 @@ B, C, D, M, S = (
         ("Search-Mailbox -Identity a -DeleteContent", D),
         ("Search-Mailbox -Identity a -DeleteContent -WhatIf", M),
         ("Search-Mailbox -Identity a -EstimateResultOnly", S),
-        ("Set-Alias -Name g -Value Get-ChildItem; g C:\\", S),
+        ("Set-Alias -Name g -Value Get-ChildItem; g C:\\", M),  # (an alias is a session change)
         ("Remove-MpPreference -ExclusionExtension .tmp", M),
     ],
 )
