@@ -323,6 +323,8 @@ def _tar(cmd: Cmd) -> None:
         wrappers.unpacked_download(cmd, cmd.args, target.text if target is not None else None)
     if target is not None and "x" in flags and system.extracts_over_system(cmd, target):
         return
+    if ("x" in flags or cmd.long("--extract", "--get")) and system.extracts_into(cmd, target):
+        return
     cmd.add(M, "write", "tar writes files")
 
 

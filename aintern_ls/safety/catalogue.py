@@ -752,6 +752,13 @@ CATALOGUE: dict[str, Rule] = _rules(
         "deletes the contents of a whole ESXi datastore: every virtual machine on it (blocked)",
         "rm -rf /vmfs/volumes/datastore1/*",
     ),
+    # --- safety-m8 (issue 14): mechanisms the red team keeps finding, made general --------------
+    (
+        "db-admin-account",
+        "creates or grants a database superuser (SUPERUSER, every privilege ON *.*, sysadmin,"
+        " a MongoDB root role, a Redis user allowed every command): like adding an administrator",
+        "psql -c \"CREATE ROLE ops LOGIN SUPERUSER PASSWORD 'x'\"",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

@@ -501,6 +501,11 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _escalate(cmd)
         if scope.family != "bash" and name in wrappers.PS_WRITERS:
             wrappers.ps_wrote(cmd)
+            if name == "expand-archive":
+                # `Expand-Archive a.zip -DestinationPath "$env:APPDATA\…\Startup"` (safety-m8)
+                system.extracts_into(
+                    cmd, wrappers.ps_named(cmd, ("destinationpath", "literalpath"), 1)
+                )
         if name in _FILE_READERS and cmd.info.output is None and (scope.written or scope.unseen):
             _reads_written(cmd)
         if name in SSH_OPTION_TOOLS:
@@ -537,6 +542,10 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _by_shape(cmd, name)
         system.request_targets(cmd)  # `e2edit -w -R 'unlink /etc/gshadow' /dev/vdb2`
     detections.judge(cmd, mark)  # what detection rules know and no handler saw (safety-sig7)
+    if not passes_on and (
+        len(scope.findings) == mark or max(f.level for f in scope.findings[mark:]) < C
+    ):
+        system.app_admin_account(cmd)  # an application's administrator account (safety-m8)
     if scope.family == "bash" and (handler is None or name in _SOURCE_RUNNERS):
         _known_source_files(cmd, name, handler is not None, mark)
     if passes_on:

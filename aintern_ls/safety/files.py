@@ -1288,7 +1288,7 @@ def _cpio(cmd: Cmd) -> None:
         if t is not None:
             cmd.add(t.level, t.rule, f"cpio copies {name} over {t.what}", dest)
             return
-    if not system.extracts_over_system(cmd, dest):
+    if not system.extracts_over_system(cmd, dest) and not system.extracts_into(cmd, dest):
         cmd.add(M, "write", f"cpio writes files into {dest.text}", dest)
 
 

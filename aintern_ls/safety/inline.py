@@ -2839,9 +2839,33 @@ _SQL_READ = re.compile(
 )
 
 
+# A database account given the server's own powers (safety-m8): a superuser/sysadmin role
+# created or granted, every privilege on every database (`ON *.*`), a server role that
+# runs programs or reads files. Like adding an OS administrator: critical.
+_SQL_ADMIN = re.compile(
+    r"\b(?:create|alter)\s+(?:user|role|login)\b[^;]*?\b(?:superuser|sysadmin|bypassrls)\b"
+    r"|\bgrant\s+all(?:\s+privileges)?\s+on\s+\*\s*\.\s*\*"
+    r"|\bgrant\s+(?:[\w\s,]*\b)?(?:super|dba|sysadmin|rds_superuser|cloudsqlsuperuser"
+    r"|azure_pg_admin|pg_execute_server_program|pg_write_server_files|pg_read_server_files"
+    r"|db_owner|securityadmin|rds_iam_admin)\b[^;]*\bto\b"
+    r"|\bsp_addsrvrolemember\b[^;]*\b(?:sysadmin|securityadmin)\b"
+    r"|\balter\s+server\s+role\s+\[?(?:sysadmin|securityadmin)\]?\s+add\s+member"
+    r"|\bwith\s+admin\s+option\b",
+    re.I,
+)
+
+
 def judge_sql(sql: str) -> tuple[RiskLevel, str, str]:
     """Level of a batch of SQL statements."""
     text = _SQL_STRIP.sub("''", sql)
+    if _SQL_ADMIN.search(text) or (
+        "'" in sql and _SQL_ADMIN.search(re.sub(r"--[^\n]*|/\*.*?\*/", "", sql, flags=re.S))
+    ):
+        return (
+            RiskLevel.CRITICAL,
+            "db-admin-account",
+            "SQL creates or grants a database superuser (every privilege on the server)",
+        )
     if _SQL_DROP.search(text):
         return RiskLevel.DANGEROUS, "sql-drop", "SQL drops or truncates data"
     level, rule, reason = RiskLevel.SAFE, "", ""
@@ -2873,7 +2897,21 @@ _MONGO_READ = re.compile(
 )
 
 
+_MONGO_ADMIN = re.compile(
+    r"\b(?:createUser|updateUser|grantRolesToUser)\s*\([^;]*?[\"'](?:root|__system"
+    r"|userAdminAnyDatabase|dbAdminAnyDatabase|clusterAdmin|readWriteAnyDatabase|restore"
+    r"|userAdmin|dbOwner)[\"']",
+    re.I,
+)
+
+
 def judge_mongo(js: str) -> tuple[RiskLevel, str, str]:
+    if _MONGO_ADMIN.search(js):
+        return (
+            RiskLevel.CRITICAL,
+            "db-admin-account",
+            "creates or grants a MongoDB administrator (root or any-database admin role)",
+        )
     if _MONGO_DESTROY.search(js):
         return RiskLevel.DANGEROUS, "db-drop", "deletes MongoDB data"
     if all(_MONGO_READ.match(s) for s in js.split(";") if s.strip()):
@@ -2931,6 +2969,16 @@ def judge_redis(argv: list[str]) -> tuple[RiskLevel, str, str]:
         return RiskLevel.DANGEROUS, "db-flush", f"{argv[0]} deletes every key"
     if cmd in _REDIS_DESTROY:
         return RiskLevel.DANGEROUS, "db-delete", f"{argv[0]} deletes data or stops the server"
+    if (
+        cmd == "acl"
+        and len(argv) > 2
+        and argv[1].lower() == "setuser"
+        and any(
+            a.lower() in ("allcommands", "+@all", "+@admin", "+@dangerous", "allkeys", "~*")
+            for a in argv[3:]
+        )
+    ):
+        return RiskLevel.CRITICAL, "db-admin-account", "creates a Redis user allowed every command"
     if cmd in _REDIS_READ or (cmd == "config" and len(argv) > 1 and argv[1].lower() == "get"):
         return RiskLevel.SAFE, "", ""
     if cmd == "config" and len(argv) > 3 and argv[1].lower() == "set":

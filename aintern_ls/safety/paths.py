@@ -563,3 +563,97 @@ def whole_system(path: str, cwds: frozenset[str | None], windows: bool = False) 
         ):
             return None
     return t.what
+
+
+# --- security settings in the Windows registry (safety-m8) ---------------------------------
+# Keys whose values configure a protection: credential storage and LSA protection (Lsa,
+# SecurityProviders, CredSSP, credential delegation), virtualisation-based security
+# (DeviceGuard), UAC and logon policy (Policies\System), Defender, the firewall, remote
+# desktop and WinRM, SMB/Netlogon signing, PowerShell and event logging. Matched on text
+# normalised like `windows._reg_norm` (lower case, `\`, short hive names).
+_SECURITY_KEY = re.compile(
+    r"\\control\\(?:lsa|securityproviders|deviceguard|terminal server|securepipeservers"
+    r"|session manager\\kernel|ci\\policy|secureboot)\b"
+    r"|\\policies\\system\b|\\windows defender\b|\\credssp\b|\\credentialsdelegation\b"
+    r"|\\policies\\microsoft\\(?:windowsfirewall|windows nt\\terminal services"
+    r"|windows\\(?:deviceguard|powershell|winrm|eventlog|system|credui|wcmsvc|windows error"
+    r" reporting|safer))\b"
+    r"|\\services\\(?:lanmanserver|lanmanworkstation|netlogon|mrxsmb\w*|kdc|sharedaccess"
+    r"|winrm|ntds|eventlog)\\parameters\b"
+)
+_REG_VALUE_NAME = re.compile(r"(?:\\v|-name)\s+(?:\"([^\"]+)\"|'([^']+)'|([^\s'\"]+))|(?:\\ve)\b")
+_REG_VALUE_DATA = re.compile(r"(?:\\d|-value)\s+[\"']?(0x[0-9a-f]+|\d+)\b")
+
+
+# Value names whose protection is off at 0 (Enable*, Require*, Restrict*, RunAsPPL, No*,
+# fDeny*, Use*, ConsentPromptBehavior*, Limit*, Is*).
+_OFF_AT_ZERO = (
+    "enable",
+    "require",
+    "restrict",
+    "runasppl",
+    "no",
+    "fdeny",
+    "use",
+    "consentpromptbehavior",
+    "promptonsecuredesktop",
+    "limit",
+    "is",
+)
+
+
+def _number(text: str) -> int | None:
+    try:
+        return int(text, 16) if text.startswith("0x") else int(text)
+    except ValueError:
+        return None
+
+
+def security_setting_weakened(t: str, deleted: bool = False) -> str | None:
+    """`reg add HKLM\\…\\Control\\Lsa /v NoLmHash /d 0`, `Set-ItemProperty HKLM:\\…\\DeviceGuard
+    -Name EnableVirtualizationBasedSecurity -Value 0`, `reg delete …\\Lsa /v RunAsPPL`: a
+    numeric value under a key that configures a protection, set the way that turns the
+    protection off (`Enable*`/`Require*`/`Restrict*`/`RunAsPPL`/`No*` to 0, `Disable*`/`Allow*`
+    to non-zero, an `f`-flag of remote desktop opened), or deleted (the protection falls
+    back to off): the reason, else None. Writes that tighten (RunAsPPL 1, NTLMv2 only)
+    stay ordinary registry writes. `t` is normalised registry text."""
+    key = _SECURITY_KEY.search(t)
+    if key is None:
+        return None
+    named = _REG_VALUE_NAME.search(t, key.end())
+    if named is None:
+        return None
+    name = next((g for g in named.groups() if g), "").lower().strip()
+    if deleted:
+        if not name:
+            return None
+        return f"deletes the security setting {name} (the protection falls back to off)"
+    data = _REG_VALUE_DATA.search(t, named.end())
+    if data is None or not name:
+        return None
+    value = _number(data.group(1))
+    if value is None:
+        return None
+    if "\\policies\\system" in key.group(0) and not name.startswith(
+        ("enable", "validate", "filter")
+    ):
+        # Policies\System also holds restrictions put on users (DisableChangePassword,
+        # DisableLockWorkstation): setting those restricts, it does not open anything.
+        return None
+    if name.startswith(
+        ("disable", "allow", "fallow", "fdisable", "uselogoncredential")
+    ) or name in (
+        "everyoneincludesanonymous",
+        "localaccounttokenfilterpolicy",
+        "fsinglesessionperuser",
+    ):
+        weak = value != 0
+    elif name == "lmcompatibilitylevel":
+        weak = value <= 2
+    elif name.startswith(_OFF_AT_ZERO):
+        weak = value == 0
+    else:
+        return None
+    if not weak:
+        return None
+    return f"sets {name} to {value}, which turns a Windows protection off"

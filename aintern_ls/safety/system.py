@@ -1062,13 +1062,11 @@ def _ln_force(cmd: Cmd) -> None:
 def _extract_into(cmd: Cmd) -> bool:
     """`unzip -o x.zip -d /etc`, `tar -xf x.tar -C ~/.config/autostart`: files extracted
     into a system or startup folder are written there. True if judged here."""
-    from aintern_ls.safety.paths import write_target
-
     n = cmd.name
     texts = cmd.texts()
     if n == "unzip":
         dest = cmd.option_value("-d")
-    elif n in ("7z", "7za"):
+    elif n in ("7z", "7za", "7zz"):
         dest = next((_sub(w, w.text[2:]) for w in cmd.args if w.text.startswith("-o")), None)
         if not texts or texts[0] not in ("x", "e"):
             return False
@@ -1076,14 +1074,42 @@ def _extract_into(cmd: Cmd) -> bool:
         first = texts[0].lstrip("-") if texts else ""
         extracting = (first.isalpha() and "x" in first) or "--extract" in texts
         dest = cmd.option_value("-C", "--directory") if extracting else None
-    if dest is None or dest.dynamic:
+    return extracts_into(cmd, dest)
+
+
+# Names an archive may hold that turn an ordinary folder into a way in: a folder that
+# holds any of them (`~/.ssh`) receives them when an archive is unpacked there.
+_PROBE_NAMES = ("x", "authorized_keys")
+
+
+def extracts_into(cmd: Cmd, dest: Word | None) -> bool:
+    """An archive unpacked into DEST by any extractor (`tar -C`, `bsdtar --directory`,
+    `unzip -d`, `7z -o`, `cpio -D`, `Expand-Archive -DestinationPath`, `ExtractToDirectory`,
+    `expand -F:* … DIR`): what it holds is unknown, so DEST is judged by the worst file it
+    could hold. A start-up, schedule or service folder (Startup, autostart, LaunchAgents,
+    cron.d, systemd units, profile.d, init.d) or `~/.ssh` is persistence: critical (an
+    account or boot file is not named, so critical, not blocked). True if judged here."""
+    from aintern_ls.safety.paths import write_target
+
+    if dest is None or (dest.dynamic and not re.search(r"(?i)%\w+%|\$env:\w+", dest.text)):
         return False
-    t = write_target(dest.text.rstrip("/") + "/x", cmd.scope.cwds)
-    if t is None or t.level < C:
+    folder = dest.text.strip("\"'").rstrip("/\\")
+    if not folder:
         return False
-    level = C if t.level >= B else t.level  # contents unknown: not necessarily an account file
-    cmd.add(level, t.rule, f"{n} extracts files into {dest.text}", dest)
-    return True
+    for probe in _PROBE_NAMES:
+        t = write_target(folder + "/" + probe, cmd.scope.cwds)
+        if t is None or t.level < C:
+            continue
+        level = C if t.level >= B else t.level
+        what = "a start-up or schedule folder" if t.rule == "persistence" else t.what
+        cmd.add(
+            level,
+            t.rule if t.rule == "persistence" else "system-file",
+            f"{cmd.name} extracts an archive into {dest.text} ({what})",
+            dest,
+        )
+        return True
+    return False
 
 
 def vim_commands(cmd: Cmd) -> None:
@@ -1513,7 +1539,7 @@ def misc_hooks(cmd: Cmd) -> None:
         defaults_write(cmd)
     elif n in ("ln", "link"):
         _ln_force(cmd)
-    elif n in ("unzip", "tar", "bsdtar", "7z", "7za") and _extract_into(cmd):
+    elif n in ("unzip", "tar", "bsdtar", "7z", "7za", "7zz") and _extract_into(cmd):
         pass
     elif n in _COMPILERS and (out := cmd.option_value("-o")) is not None:
         from aintern_ls.safety.paths import write_target
@@ -3599,3 +3625,62 @@ def remote_access_install(cmd: Cmd) -> bool:
         cmd.add(C, "remote-code", f"{cmd.name} installs a plugin from the network (its code runs)")
         return True
     return False
+
+
+# --- administrator accounts made by application CLIs (safety-m8) ----------------------------
+# A verb that creates or changes an account, a role or a user's tags…
+_ACCOUNT_VERB = re.compile(
+    r"(?i)\A(?:(?:add|create|new|set|grant|promote|make|invite|update|assign|change|edit)"
+    r"(?:[-_:]?(?:users?|roles?|members?|tags|user[-_]?tags|perms?|permissions?|accounts?"
+    r"|groups?))?|(?:users?|roles?|members?|accounts?)[-_:](?:add|create|new|set|grant|promote"
+    r"|update|assign|role[-_:]?add|add[-_:]?role)|useradd|adduser|createuser|mkuser)\Z"
+)
+# …and an administrator role, tag or switch named as a word of its own.
+_ADMIN_WORD = re.compile(
+    r"(?i)\A(?:administrators?|admins?|superusers?|super[-_]?admins?|sysadmins?|site[-_]?admin"
+    r"|--?(?:admin|superuser|super|is[-_]?admin|is[-_]?superuser|sysadmin|site[-_]?admin)"
+    r"(?:=(?:true|1|yes|on))?"
+    r"|--?(?:role|roles|tags?|groups?|level|type)[=:](?:administrator|admin|superuser|super[-_]?admin"
+    r"|sysadmin|owner|root))\Z"
+)
+_ADMIN_SELF = re.compile(
+    r"(?i)\A(?:create[-_]?super[-_]?user|create[-_]?admin(?:[-_]?user)?|make[-_]?admin"
+    r"|add[-_]?admin|promote[-_]?(?:to[-_]?)?admin|(?:user|users)[-_:]make[-_]?admin)\Z"
+)
+_LISTING_VERB = re.compile(
+    r"(?i)\A(?:list|ls|get|show|search|count|info|describe|status|whoami|check|find|export"
+    r"|[\w-]*:(?:list|get|info|information))\Z"
+)
+
+
+def app_admin_account(cmd: Cmd) -> bool:
+    """`rabbitmqctl set_user_tags ops administrator`, `manage.py createsuperuser`,
+    `createuser -s ops`, `gitlab-rake "gitlab:…"`-style `user create --admin`, `grafana-cli
+    admin …`: an application's own administrator account created or promoted, by any CLI
+    (the verb and the role are words of their own). Like an OS administrator: critical.
+    Listings (`list_users`, `user list --role=admin`) stay reads. True when judged."""
+    texts = [t for t in cmd.texts() if t]
+    if not texts:
+        return False
+    if any(_LISTING_VERB.match(t) for t in texts[:3]) or any(
+        _LISTING_VERB.match(t.split("_")[0]) for t in texts[:1]
+    ):
+        return False
+    name = cmd.name.lower()
+    hit: str | None = next((t for t in texts if _ADMIN_SELF.match(t)), None)
+    if (
+        hit is None
+        and name in ("createuser", "createuser.exe")
+        and any(t == "--superuser" or re.fullmatch(r"-[a-zA-Z]*s[a-zA-Z]*", t) for t in texts)
+    ):
+        hit = "--superuser"  # PostgreSQL's createuser -s
+    if hit is None:
+        verb = any(_ACCOUNT_VERB.match(t) for t in texts[:4]) or any(
+            _ACCOUNT_VERB.match(f"{a}-{b}") for a, b in itertools.pairwise(texts[:4])
+        )
+        if verb or name in ("useradd", "adduser", "createuser"):
+            hit = next((t for t in texts if _ADMIN_WORD.match(t)), None)
+    if hit is None:
+        return False
+    cmd.add(C, "account", f"{cmd.name} creates or promotes an administrator account ({hit})")
+    return True

@@ -13,7 +13,12 @@ from collections.abc import Iterator, Mapping
 
 from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
-from aintern_ls.safety.paths import classify_path, is_secret, write_target
+from aintern_ls.safety.paths import (
+    classify_path,
+    is_secret,
+    security_setting_weakened,
+    write_target,
+)
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
 from aintern_ls.safety.words import Word, fold_powershell, names, ps_bind, split_words
 from aintern_ls.safety.wrappers import (
@@ -1337,12 +1342,18 @@ def _reg(cmd: Cmd) -> None:
         return
     if verb == "delete":
         parts = [p for p in re.split(r"[\\/]", low) if p]
-        if boot_registry_key(low):
+        # `/v NAME` deletes one value of the key, not the key (safety-m8)
+        one_value = "/v" in _win_flags(cmd)
+        if boot_registry_key(low) and not one_value:
             cmd.add(B, "registry-root", f"deletes {key}, which Windows needs to boot", ops[1])
-        elif parts and parts[0] in ("hklm", "hkcr", "hku") and len(parts) <= 2:
+        elif parts and parts[0] in ("hklm", "hkcr", "hku") and len(parts) <= 2 and not one_value:
             cmd.add(B, "registry-root", f"deletes the registry hive {key}", ops[1])
         elif (hit := registry_risk(low)) is not None and hit[1] == "disable-security":
             cmd.add(C, "disable-security", f"reg delete {key}: {hit[2]}", ops[1])
+        elif (
+            gone := security_setting_weakened(_reg_norm(" ".join(cmd.texts())), deleted=True)
+        ) is not None:
+            cmd.add(C, "disable-security", f"reg delete {key}: {gone}", ops[1])  # (m8)
         else:
             cmd.add(
                 D,
@@ -1634,6 +1645,8 @@ def registry_risk(text: str) -> tuple[RiskLevel, str, str] | None:
     for rx, rule, reason in _ASEP:
         if rx.search(t):
             return C, rule, f"writes {reason}"
+    if (weakened := security_setting_weakened(t)) is not None:
+        return C, "disable-security", weakened  # any protection's value, by its shape (m8)
     return None
 
 
