@@ -74,6 +74,7 @@ _CREATE_ARG = re.compile(
 )
 _WMI_DELETE = re.compile(
     r"remove-wmiobject|remove-ciminstance|\.delete\(\)|\brwmi\b|\brcim\b|invoke-cimmethod|\bicim\b"
+    r"|(?:%|foreach-object|foreach)\s+(?:-membername\s+)?['\"]?delete\b"
 )
 _SCRIPT_CREATE = re.compile(
     r"\[scriptblock\]::create|\.invokescript\(|invoke-command\s+-scriptblock\s*\(\s*\[scriptblock\]",
@@ -134,6 +135,13 @@ _AMSI = re.compile(
     r"|EnableScriptBlockLogging['\"]?\s*,\s*0|cachedGroupPolicySettings|\bEtwProvider\b"
     r"|PSEtwLogProvider",
     re.I,
+)
+_SOCKET_CLIENT = re.compile(
+    r"(?i)net\.sockets\.(?:tcpclient|udpclient|socket)|\[(?:system\.)?net\.sockets\.\w+\]"
+    r"|net\.http\.httpclient|\bclientwebsocket\b"
+)
+_FILE_READ = re.compile(
+    r"(?i)\[(?:system\.)?io\.file\]::(?:readall\w*|openread|open)\s*\(|\b(?:get-content|gc)\s"
 )
 _WEB_UPLOAD = re.compile(r"\.Upload(File|Data|String|Values)(?:Async|TaskAsync)?\s*\(", re.I)
 _IO_DELETE = re.compile(r"\[(system\.)?io\.(file|directory)\]::delete\s*\(", re.I)
@@ -242,6 +250,12 @@ def analyse(text: str, scope: Scope) -> None:
             len(text),
         )
     _dotnet_calls(text, scope)
+    if "::create" in low and "powershell]" in low:
+        _runspaces(text, scope)
+    if ".run" in low or ".exec" in low or "processstartinfo" in low:
+        _com_runs(text, scope)
+    if "win32_" in low or "msft_" in low or "cim_" in low or "systemrestore" in low:
+        _wmi_methods(text, scope)
     m = _DOTNET_REGISTRY.search(text)
     if m:
         _registry_api(text, m, scope)
@@ -307,6 +321,17 @@ def analyse(text: str, scope: Scope) -> None:
         from aintern_ls.safety.windows import web_root_writes
 
         web_root_writes(text, scope)
+    m = _SOCKET_CLIENT.search(text[:20000])
+    if m and _FILE_READ.search(text[:20000]) and re.search(r"(?i)\.(?:write|send\w*)\s*\(", text):
+        # `$c = New-Object Net.Sockets.TcpClient(h, p); … [IO.File]::ReadAllBytes(f) …
+        # $s.Write($b, …)`: a file's bytes written to a network socket.
+        scope.add(
+            RiskLevel.CRITICAL,
+            "exfiltration",
+            "reads a file and writes it to a network socket",
+            m.start(),
+            m.end(),
+        )
     m = _WEB_UPLOAD.search(text)
     if m:
         # WebClient.UploadFile reads a file from disk; UploadData/String/Values send what
@@ -714,6 +739,171 @@ def _ps_value(expr: str) -> str | None:
     if folded is None:
         return _path_expression(expr)
     return folded.replace("_PROFILE_", "$PROFILE")
+
+
+# WMI/CIM: a class and a method called on its instances (`-MethodName X`, `-Name X` of
+# Invoke-WmiMethod, `.X(…)`, `% X`, `ForEach-Object -MemberName X`).
+_WMI_CLASS = re.compile(r"(?i)\b(win32_\w+|msft_\w+|cim_\w+|systemrestore)\b")
+_WMI_METHOD = re.compile(
+    r"(?i)-methodname\s+['\"]?(\w+)|(?:invoke-wmimethod|iwmi)\b[^|;]*?-name\s+['\"]?(\w+)"
+    r"|\)\s*\.\s*(\w+)\s*\(|(?:\$_|\$psitem)\s*\.\s*(\w+)\s*\("
+    r"|(?:^|[|;]\s*)(?:%|foreach-object|foreach)\s+(?:-membername\s+)?['\"]?([a-z]\w*)['\"]?\s*(?:$|[|;}])"
+)
+_WMI_NAME = re.compile(
+    r"(?i)\b(?:name|processname|driveletter|deviceid)\s*(?:=|-eq)\s*\\?['\"]([^'\"\\]*(?:\\{1,2}[^'\"\\]*)*)\\?['\"]"
+)
+
+
+def _wmi_methods(text: str, scope: Scope) -> None:
+    """A WMI/CIM method is judged as the cmdlet that does the same: `MSFT_Disk` `Clear` is
+    Clear-Disk, `Win32_Directory`/`CIM_DataFile` `Delete` is Remove-Item of the filtered
+    name, `Win32_Service` `StopService`/`ChangeStartMode`/`Delete` are Stop-/Set-/Remove-
+    Service, `Win32_Process` `Terminate` is Stop-Process, `SystemRestore` `Disable` is
+    Disable-ComputerRestore."""
+    classes = list(_WMI_CLASS.finditer(text[:20000]))
+    if not classes:
+        return
+    for m in _WMI_METHOD.finditer(text[:20000]):
+        method = next((g for g in m.groups() if g), "").lower()
+        before = [c for c in classes if c.start() < m.start()] or classes
+        cls = before[-1].group(1).lower()
+        name_m = _WMI_NAME.search(text, before[-1].start(), min(len(text), m.end() + 200))
+        name = name_m.group(1).replace("\\\\", "\\") if name_m is not None else ""
+        quoted = "'" + name.replace("'", "''") + "'" if name else "$unknown"
+        line = ""
+        if cls == "msft_disk" and method == "clear":
+            line = "Clear-Disk -Number 0 -RemoveData -Confirm:$false"
+        elif cls == "msft_partition" and method == "deleteobject":
+            line = "Remove-Partition -DiskNumber 0 -PartitionNumber 1 -Confirm:$false"
+        elif cls in ("msft_disk",) and method == "initialize":
+            line = "Initialize-Disk -Number 0"
+        elif cls in ("win32_directory", "cim_directory") and method == "delete":
+            line = f"Remove-Item -Recurse -Force -LiteralPath {quoted}"
+        elif cls in ("cim_datafile", "cim_logicalfile", "win32_logicalfile") and method == "delete":
+            line = f"Remove-Item -Force -LiteralPath {quoted}"
+        elif cls == "win32_service" and method in ("stopservice", "delete", "changestartmode"):
+            svc = quoted if name else "x"
+            if method == "stopservice":
+                line = f"Stop-Service -Name {svc} -Force"
+            elif method == "delete":
+                line = f"Remove-Service -Name {svc}"
+            elif re.search(r"(?i)disabled|manual", text[m.end() : m.end() + 200]):
+                line = f"Set-Service -Name {svc} -StartupType Disabled"
+        elif cls == "win32_process" and method == "terminate":
+            proc = re.sub(r"(?i)\.exe\Z", "", name) if name else "x"
+            line = f"Stop-Process -Name '{proc}' -Force"
+        elif cls == "systemrestore" and method == "disable":
+            line = "Disable-ComputerRestore -Drive 'C:\\'"
+        if line:
+            where = Word(line, m.start(), m.end())
+            scope.include(scope.nested(line, "powershell", where, -1))
+
+
+_RUNSPACE = re.compile(r"(?i)\[(?:system\.management\.automation\.)?powershell\]::create\s*\(\s*\)")
+_RUNSPACE_CALL = re.compile(
+    r"(?i)\.\s*(addscript|addcommand|addparameter|addargument|addstatement)\s*\("
+)
+_COM_RUN = re.compile(r"(?i)\.\s*(run|exec)\s*\(\s*('(?:[^']|'')*'|\"[^\"`$]*\"|\$[\w:]+)")
+_PSI = re.compile(
+    r"(?i)(?:new-object\s+(?:-typename\s+)?(?:system\.)?diagnostics\.processstartinfo"
+    r"(?:\s+-argumentlist)?|\[(?:system\.)?diagnostics\.processstartinfo\]::new\s*\()\s*\(?\s*"
+    r"('(?:[^']|'')*'|\"[^\"`$]*\")\s*,\s*('(?:[^']|'')*'|\"[^\"`$]*\")"
+)
+
+
+def _ps_literal(arg: str) -> str | None:
+    arg = arg.strip()
+    if len(arg) >= 2 and arg[0] == arg[-1] == "'":
+        return arg[1:-1].replace("''", "'")
+    if len(arg) >= 2 and arg[0] == arg[-1] == '"' and "$" not in arg and "`" not in arg:
+        return arg[1:-1]
+    return None
+
+
+def _runspaces(text: str, scope: Scope) -> None:
+    """`[PowerShell]::Create().AddScript('…').Invoke()` runs the script given;
+    `.AddCommand('X').AddParameter('P','v').AddArgument('a')` runs `X -P v a`. A script
+    only known at run time is opaque code (critical)."""
+    from aintern_ls.safety.inline import _closing, _split_top
+
+    for rs in _RUNSPACE.finditer(text[:20000]):
+        words: list[str] = []
+        pos = rs.end()
+        for _ in range(32):
+            m = _RUNSPACE_CALL.match(text, pos)
+            if m is None:
+                break
+            close = _closing(text, m.end() - 1)
+            if close < 0:
+                break
+            args = [a.strip() for a in _split_top(text[m.end() : close], ",") if a.strip()]
+            values = [_ps_literal(a) for a in args]
+            what = m.group(1).lower()
+            where = Word(text[m.start() : close + 1], m.start(), close + 1)
+            if what == "addscript":
+                if values and values[0] is not None:
+                    scope.include(scope.nested(values[0], "powershell", where, -1))
+                else:
+                    scope.add(
+                        RiskLevel.CRITICAL,
+                        "eval-dynamic",
+                        "runs a script only known at run time in a new runspace",
+                        where.start,
+                        where.end,
+                    )
+            elif what in ("addcommand", "addstatement") and values:
+                if words:
+                    line = " ".join(words)
+                    scope.include(scope.nested(line, "powershell", where, -1))
+                words = [values[0] or "$unknown"] if values[0] is not None else ["$unknown"]
+            elif what == "addparameter" and values and words:
+                words.append("-" + (values[0] or "x"))
+                if len(values) > 1:
+                    v = values[1]
+                    words.append("'" + v.replace("'", "''") + "'" if v is not None else "$unknown")
+            elif what == "addargument" and values and words:
+                v = values[0]
+                words.append("'" + v.replace("'", "''") + "'" if v is not None else "$unknown")
+            pos = close + 1
+        if words:
+            if words[0] == "$unknown":
+                scope.add(
+                    RiskLevel.CRITICAL,
+                    "eval-dynamic",
+                    "runs a command only known at run time in a new runspace",
+                    rs.start(),
+                    pos,
+                )
+            else:
+                line = " ".join(words)
+                scope.include(scope.nested(line, "powershell", Word(line, rs.start(), pos), -1))
+
+
+def _com_runs(text: str, scope: Scope) -> None:
+    """`(New-Object -ComObject WScript.Shell).Run('cmd /c …')`, `.Exec(…)`, and a
+    `ProcessStartInfo` built from a program and its arguments: the command line they start
+    is judged (as cmd would run it); one only known at run time is opaque (critical)."""
+    low = text.lower()
+    if "wscript.shell" in low or "shell.application" in low:
+        for m in _COM_RUN.finditer(text[:20000]):
+            line = _ps_literal(m.group(2))
+            where = Word(m.group(0), m.start(), m.end())
+            if line is None:
+                scope.add(
+                    RiskLevel.CRITICAL,
+                    "eval-dynamic",
+                    "runs a command line only known at run time through COM",
+                    m.start(),
+                    m.end(),
+                )
+            else:
+                scope.include(scope.nested(line, "cmd", where, -1))
+    for m in _PSI.finditer(text[:20000]):
+        exe, args = _ps_literal(m.group(1)), _ps_literal(m.group(2))
+        if exe is None or args is None:
+            continue
+        line = f'"{exe}" {args}' if " " in exe else f"{exe} {args}"
+        scope.include(scope.nested(line, "cmd", Word(line, m.start(), m.end()), -1))
 
 
 def _dotnet_calls(text: str, scope: Scope) -> None:
@@ -1340,14 +1530,21 @@ class _Walker:
                     s,
                     e,
                 )
-        if stdin.paths:
+        fed = stdin.paths
+        if not fed and stdin.kind == "static" and stdin.text.strip() and "\n" not in stdin.text:
+            # `'C:\Windows' | ForEach-Object { Remove-Item $_ -Recurse }`: the piped string
+            # is `$_` (one literal line; several lines are not taken apart here).
+            value = stdin.text.strip()
+            fed = (Word(value, stdin.start, stdin.start, False, "*" in value, "item"),)
+        if fed:
             name = node.child_by_field_name("command_name") or (
                 node.named_children[0] if node.named_children else None
             )
-            if name is not None and _text(name).strip().lower() in _FOREACH:
-                # `Get-ChildItem ~ | ForEach-Object { Remove-Item $_ -Recurse }`
-                with self.loop_variables("$_", stdin.paths):
-                    self._item_methods(node, ("$_", "$psitem"), stdin.paths)
+            if name is not None and _text(name).strip().lower() in _FOREACH | _WHERE:
+                # `Get-ChildItem ~ | ForEach-Object { Remove-Item $_ -Recurse }` (a
+                # Where-Object filter's block runs for each item too)
+                with self.loop_variables("$_", fed):
+                    self._item_methods(node, ("$_", "$psitem"), fed)
                     return self._command(node, stdin)
         info = self._command(node, stdin)
         name0 = node.named_children[0] if node.named_children else None
@@ -1494,7 +1691,7 @@ class _Walker:
                 if not w.dynamic and " " in w.text.strip() and not w.text.startswith("-"):
                     found = self.scope.nested(w.text, "powershell", w, -1)
                     self.scope.include([f for f in found if f.level >= RiskLevel.BLOCKED])
-        words = [_provider_path(w) for w in words]
+        words = [_home_escape(_provider_path(w)) for w in words]
         info = dispatch.judge(words, self.scope, stdin)
         for r in redirects:
             # `echo 'Remove-Item …' > w.ps1`: the file holds what the command printed.
@@ -1591,6 +1788,7 @@ class _Walker:
             key = m.group(0).lower()
             return _KNOWN_VARS.get(key) or env.get(_PS_VAR + key, "\x00")
 
+        body = env_accessors(body)
         # `"$($env:windir)\System32"`, `"${env:windir}"`: a subexpression or braced name
         # holding only a variable is that variable.
         body = re.sub(
@@ -1655,6 +1853,14 @@ _PROVIDER_PREFIX = re.compile(
     r"(?i)\A(['\"]?)((?:microsoft\.powershell\.core\\)?filesystem::)?"
     r"(\\\\[?.]\\(?=[a-z]:\\)|\\\\\?\\unc\\(?=[^\\]))?"
 )
+
+
+def _home_escape(w: Word) -> Word:
+    """`~\\..\\..\\Windows` (a home folder's variable followed by `..` out of it): the
+    home is `C:\\Users\\<name>`, so the path is judged from there."""
+    if not w.text.startswith(("~\\..", "~/..", "~\\AppData")) or ".." not in w.text:
+        return w
+    return Word("C:\\Users\\user" + w.text[1:], w.start, w.end, w.dynamic, w.glob, w.origin)
 
 
 def _provider_path(w: Word) -> Word:
@@ -1811,6 +2017,25 @@ _JOIN_PATH = re.compile(
 _QUOTED_VAR = re.compile(r"\$\{?(env:)?\w+\}?", re.I)
 
 
+# Other spellings of `$env:NAME`: `$(Get-Content Env:NAME)`, `(Get-Item Env:NAME).Value`,
+# `(gci env:NAME).Value`, `[Environment]::GetEnvironmentVariable('NAME')`.
+_ENV_ACCESSOR = re.compile(
+    r"(?i)\$\(\s*(?:get-content|gc|cat|type)\s+(?:-path\s+)?['\"]?env:\\?(\w+(?:\(x86\))?)['\"]?\s*\)"
+    r"|\$?\(\s*\(?\s*(?:get-item|gi|get-childitem|gci|ls|dir)\s+(?:-path\s+)?['\"]?env:\\?(\w+(?:\(x86\))?)"
+    r"['\"]?\s*\)\s*\.value\s*\)?"
+    r"|\(\s*(?:get-item|gi|get-childitem|gci)\s+(?:-path\s+)?['\"]?env:\\?(\w+(?:\(x86\))?)['\"]?\s*\)\s*\.value"
+    r"|\$?\(?\[(?:system\.)?environment\]::getenvironmentvariable\(\s*['\"](\w+(?:\(x86\))?)['\"]"
+    r"(?:\s*,\s*['\"]?\w+['\"]?)?\s*\)\)?"
+)
+
+
+def env_accessors(text: str) -> str:
+    """`$(Get-Content Env:windir)` as `${env:windir}` (see _ENV_ACCESSOR)."""
+    if "env" not in text.lower():
+        return text
+    return _ENV_ACCESSOR.sub(lambda m: "${env:" + next(g for g in m.groups() if g) + "}", text)
+
+
 def _path_expression(raw: str, env: Mapping[str, str] | None = None) -> str | None:
     """The constant value of a PowerShell path expression made of known folder variables and
     literals (`$env:windir + '/x'`, `Join-Path $env:SystemRoot x`, `[IO.Path]::Combine(…)`),
@@ -1832,7 +2057,7 @@ def _path_expression(raw: str, env: Mapping[str, str] | None = None) -> str | No
             known = env.get(_PS_VAR + name)  # `$t = 'C:'; Join-Path $t Users`
         return "'" + known.replace("'", "''") + "'" if known is not None else "\x00"
 
-    text = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)", lambda v: v.group(1), raw.strip())
+    text = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)", lambda v: v.group(1), env_accessors(raw.strip()))
     text = _HOME_PAIR.sub("$HOME", text)
     text = _FOLDER_PATH.sub(_folder, text)
     text = _QUOTED_VAR.sub(quoted, text)
@@ -2010,6 +2235,7 @@ def _balanced(text: str) -> bool:
 
 
 _FOREACH = frozenset({"%", "foreach", "foreach-object"})
+_WHERE = frozenset({"?", "where", "where-object"})
 _LISTERS = frozenset({"get-childitem", "gci", "ls", "dir"})
 _ITEM_CAST = re.compile(
     r"(?is)\A\(?\s*(?:\[(?:system\.)?io\.(?:directory|file)info\]\s*(?:::new\s*)?"

@@ -2191,9 +2191,16 @@ _SECURITY_WORDS = re.compile(
     r"(?i)password|passwd|audit|security|protect|defender|antivirus|antimalware|malware|firewall"
     r"|encrypt|signing|signature|mfa|multifactor|authentication|lockout|tls|smartscreen|\buac\b"
     r"|credentialguard|logging|tamper|attacksurface|exploitguard|applocker|codeintegrity"
+    r"|conditionalaccess|diagnosticsetting|flowlog|cloudtrail|logprofile|sentinel|retentionpolic"
+)
+# What removing or disabling takes away the record of: audit trails, diagnostic settings,
+# flow logs, activity-log profiles.
+_TRAIL_NOUN = re.compile(
+    r"(?i)audit|diagnosticsetting|flowlog|logprofile|trail|logging|sentinel|retentionpolic"
 )
 _SWITCHED_OFF = re.compile(
-    r"(?i)\A-(?:\w*(?:enabled?|required?|enforced?|enforcement|on|mode)|(?:require|enforce|enable)\w*)\Z"
+    r"(?i)\A-(?:\w*(?:enabled?|required?|enforced?|enforcement|on|mode|state|status)"
+    r"|(?:require|enforce|enable)\w*)\Z"
 )
 _OFF_VALUE = re.compile(r"(?i)\A['\"]?(?:\$false|0|disabled?|off|none|never|auditmode)['\"]?\Z")
 _OPENING_SWITCH = re.compile(
@@ -2206,9 +2213,16 @@ def ps_security_off(cmd: Cmd) -> bool:
     auditing, signing, protection, encryption …) told to turn it off
     (`-ComplexityEnabled $false`, `-RequireSecuritySignature 0`, `-DisableX $true`,
     `-AuditBypassEnabled $true`): weakening security is critical, whatever the module."""
-    if cmd.scope.family != "powershell" or not re.match(
-        r"(?i)(set|new|update|disable|add|edit)-", cmd.name
+    if cmd.scope.family != "powershell":
+        return False
+    if re.match(r"(?i)(remove|disable|stop|clear)-", cmd.name) and _TRAIL_NOUN.search(
+        cmd.name.split("-", 1)[1]
     ):
+        if not any(w.text.lower() in ("-whatif", "-wi") for w in cmd.args):
+            cmd.add(C, "disable-security", f"{cmd.name} removes an audit or logging record")
+            return True
+        return False
+    if not re.match(r"(?i)(set|new|update|disable|add|edit)-", cmd.name):
         return False
     if any(w.text.lower() in ("-whatif", "-wi") for w in cmd.args):
         return False
@@ -2237,6 +2251,30 @@ def ps_security_off(cmd: Cmd) -> bool:
     return False
 
 
+def _alias_drive(cmd: Cmd, params: dict[str, Word | None]) -> bool:
+    """`New-Item -Path Alias:\\x -Value Remove-Item`, `Set-Item Alias:x Format-Volume`: an
+    alias made through the Alias: drive, as Set-Alias makes it."""
+    if cmd.name not in ("new-item", "ni", "set-item", "si"):
+        return False
+    texts = [w for w in cmd.args if not w.text.startswith("-")]
+    path = params.get("path") or (texts[0] if texts else None)
+    if path is None or not re.match(r"(?i)alias:", path.text):
+        return False
+    named = params.get("name")
+    name = path.text.split(":", 1)[1].strip("\\/") or (named.text if named is not None else "")
+    value = params.get("value") or (texts[1] if len(texts) > 1 else None)
+    if not name or value is None or value.dynamic:
+        cmd.add(M, "alias", "defines an alias")
+        return True
+    target = PS_ALIASES.get(value.text.lower(), value.text.lower())
+    cmd.scope.env[PS_USER_ALIAS + name.lower()] = target
+    if _PS_DESTRUCTIVE.match(target) or target in ("rm", "del", "rd", "format", "iex"):
+        cmd.add(C, "alias-hides", f"makes {name} run {value.text}", value)
+    else:
+        cmd.add(M, "alias", "defines an alias")
+    return True
+
+
 def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
@@ -2248,6 +2286,8 @@ def _write_cmdlet(cmd: Cmd) -> None:
     ):
         # `Invoke-Command -ScriptBlock { … }` on this machine: the block's own commands are
         # what it does (they are judged where the block is read).
+        return
+    if _alias_drive(cmd, params):
         return
     if _remote_load(cmd):
         return
@@ -2713,23 +2753,39 @@ def _misc_windows_safe(cmd: Cmd) -> None:
     if dns_exfiltration(cmd):
         return
     if (
-        cmd.name in ("resolve-dnsname", "test-netconnection")
-        and any(
-            "$(" in w.text
-            or (
-                w.dynamic and _ENV_IN_HOST.search(cmd.scope.source[max(w.start, 0) : max(w.end, 0)])
+        (
+            cmd.name in ("resolve-dnsname", "test-netconnection")
+            and any(
+                "$(" in w.text
+                or (
+                    w.dynamic
+                    and _ENV_IN_HOST.search(cmd.scope.source[max(w.start, 0) : max(w.end, 0)])
+                )
+                # `-Name ("{0}.x" -f [Convert]::ToBase64String([IO.File]::ReadAllBytes(…)))`:
+                # a name built from a file's bytes carries the file out in DNS queries.
+                or (
+                    w.dynamic
+                    and _READS_FILE.search(cmd.scope.source[max(w.start, 0) : max(w.end, 0)])
+                )
+                for w in cmd.args
             )
-            for w in cmd.args
         )
-    ) or (
-        cmd.name in ("nslookup", "ping", "ping6", "tracert", "pathping")
-        and any(w.dynamic and w.origin == "command" for w in cmd.args)
+        or (
+            cmd.name in ("nslookup", "ping", "ping6", "tracert", "pathping")
+            and any(w.dynamic and w.origin == "command" for w in cmd.args)
+        )
     ):
         cmd.add(C, "exfiltration", f"{cmd.name} puts a command's output in a DNS name")
         return
     if cmd.name == "echo" and cmd.args and not any(w.dynamic for w in cmd.args):
         # cmd `echo clean | diskpart`: what echo prints is known and feeds the next stage.
         cmd.info.output = " ".join(w.text for w in cmd.args)
+
+
+_READS_FILE = re.compile(
+    r"(?i)\[(?:system\.)?io\.file\]::readall|\b(?:get-content|gc)\b|\bcat\s|\btype\s"
+    r"|::tobase64string\s*\(\s*\[(?:system\.)?io\.file\]"
+)
 
 
 def _ipconfig(cmd: Cmd) -> None:
@@ -3215,7 +3271,7 @@ def _register() -> None:
         get-appxpackage get-wmiobject get-counter get-clipboard get-credential
         test-netconnection resolve-dnsname get-dnsclientserveraddress get-service
         get-psreadlineoption get-command get-verb get-scheduledtaskinfo get-aduser get-adgroup
-        get-adcomputer
+        get-adcomputer receive-job wait-job get-job
         """
     ):
         table.setdefault(name, _misc_windows_safe)
@@ -3628,6 +3684,8 @@ PS_KNOWN_VARS = {
     "$env:home": "~",
     "$env:appdata": "~\\AppData\\Roaming",
     "$env:localappdata": "~\\AppData\\Local",
+    "$env:temp": "~\\AppData\\Local\\Temp",
+    "$env:tmp": "~\\AppData\\Local\\Temp",
     "$env:programdata": "C:\\ProgramData",
     "$env:public": "C:\\Users\\Public",
     "$env:allusersprofile": "C:\\ProgramData",
@@ -3703,8 +3761,15 @@ def interpolate_ps(text: str, variables: Mapping[str, str]) -> str | None:
     """A double-quoted PowerShell string's text with every `$name`/`${name}` replaced by its
     literal value; None when one is unknown (or the string holds a subexpression)."""
     body = text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
-    if "$(" in body or len(body) > 4000:
+    if len(body) > 4000:
         return None
+    original = body
+    if "$(" in body:
+        # `"$('Remove')-Item …"`, `"$('{0}' -f 'x')"`: subexpressions of literals first.
+        folded = _subexpressions(body, variables)
+        if folded is None:
+            return None
+        body = folded
     missing = False
 
     def sub(m: re.Match[str]) -> str:
@@ -3717,7 +3782,32 @@ def interpolate_ps(text: str, variables: Mapping[str, str]) -> str | None:
         return value
 
     out = _PS_REF.sub(sub, body)
-    return None if missing or out == body else out
+    return None if missing or out == original else out
+
+
+def _subexpressions(body: str, variables: Mapping[str, str]) -> str | None:
+    """`body` with each `$( … )` replaced by the literal value it evaluates to, or None."""
+    out: list[str] = []
+    i = 0
+    for _ in range(16):
+        at = body.find("$(", i)
+        if at < 0:
+            break
+        depth, j = 1, at + 2
+        while j < len(body) and depth:
+            depth += {"(": 1, ")": -1}.get(body[j], 0)
+            j += 1
+        if depth:
+            return None
+        value = ps_eval(body[at + 2 : j - 1], variables)
+        if value is None:
+            return None
+        out.append(body[i:at] + value)
+        i = j
+    else:
+        return None
+    out.append(body[i:])
+    return "".join(out)
 
 
 def ps_eval(text: str, variables: Mapping[str, str] | None = None) -> str | None:
