@@ -148,6 +148,10 @@ _IO_DELETE = re.compile(r"\[(system\.)?io\.(file|directory)\]::delete\s*\(", re.
 
 
 def analyse(text: str, scope: Scope) -> None:
+    if "--%" in text:
+        # `cmd /c --% rd /s /q C:\Users`: the stop-parsing token passes the rest of the line
+        # verbatim to the program; read without it (same length, so spans hold).
+        text = re.sub(r"(?<=\s)--%(?=\s|$)", "   ", text)
     data = text.encode("utf-8", "surrogatepass")
     PARSES.count += 1
     parser = getattr(_PARSERS, "powershell", None)
@@ -392,6 +396,8 @@ _NET_LOG_CLEAR = re.compile(
     r"(?i)eventlogsession\]?::globalsession\.clearlog\s*\(|\.clearlog\s*\("
     r"|\[(?:system\.)?diagnostics\.eventlog\]::new\s*\([^)]*\)\.clear\s*\("
     r"|diagnostics\.eventlog[^;|\n]{0,80}\)\s*\)?\.clear\s*\("
+    r"|\[(?:system\.)?diagnostics\.eventlog\]::delete\s*\("
+    r"|(?:get-eventlog|get-winevent)\s+-list\w*[^;\n]{0,80}\|[^;\n]{0,60}\$(?:_|psitem)\.clear\s*\("
 )
 _NET_WRITE = re.compile(
     r"(?i)\[(?:system\.)?io\.file\]::writealltext\s*\(\s*'([^']+)'\s*,\s*'((?:[^']|'')*)'\s*\)"
@@ -435,15 +441,22 @@ _PS_SPAWN = (
     r"|\[(?:system\.)?diagnostics\.process\]::start)\b(?!-)"
 )
 _LOOP_BODY = r"(?:[^{}]|\{[^{}]{0,200}\}){0,400}"  # (one level of nested blocks)
+_ALWAYS = r"(?:\$true|1|!\s*\$false|-not\s+\$false|\$true\s+-eq\s+\$true|1\s+-eq\s+1)"
 _ENDLESS_SPAWN = re.compile(
-    r"(?is)(?:\bwhile\s*\(\s*(?:\$true|1)\s*\)|\bfor\s*\(\s*;\s*;\s*\))\s*\{[^{}]{0,400}?"
+    r"(?is)(?:\bwhile\s*\(\s*" + _ALWAYS + r"\s*\)|\bfor\s*\([^;()]{0,80};\s*;[^;()]{0,80}\))"
+    r"\s*\{[^{}]{0,400}?"
     + _PS_SPAWN
     + _LOOP_BODY
     + r"\}"
     + r"|\bdo\s*\{[^{}]{0,400}?"
     + _PS_SPAWN
     + _LOOP_BODY
-    + r"\}\s*(?:while\s*\(\s*(?:\$true|1)\s*\)|until\s*\(\s*(?:\$false|0)\s*\))"
+    + r"\}\s*(?:while\s*\(\s*"
+    + _ALWAYS
+    + r"\s*\)|until\s*\(\s*(?:\$false|0)\s*\))"
+    # `1..[int]::MaxValue | % { Start-Process cmd }`: a range too long to ever finish
+    + r"|(?:\d+\s*\.\.\s*(?:\[(?:int|int32|int64|long)\]::maxvalue|\d{6,}|\d+e\d+))\s*\|\s*"
+    r"(?:%|foreach-object|foreach)\s*\{[^{}]{0,400}?" + _PS_SPAWN + _LOOP_BODY + r"\}"
 )
 
 
@@ -1277,7 +1290,7 @@ class _Walker:
             m = (
                 re.search(re.escape(var) + r"\.delete\s*\(", body, re.I)
                 or re.search(
-                    r"\[(?:system\.)?io\.file\]::(?:writeall\w+|create|delete)\s*\(\s*"
+                    r"\[(?:system\.)?io\.(?:file|directory)\]::(?:writeall\w+|create|delete)\s*\(\s*"
                     + re.escape(var)
                     + r"(?:\.(?:fullname|pspath|fullpath))?\s*[,)]",
                     body,
@@ -1447,6 +1460,15 @@ class _Walker:
         if _DRIVE_LIST.search(raw):
             s, e = self.span(node)
             return Info(name="expression", paths=(Word("C:\\", s, e),))  # every drive root
+        listed = _DOTNET_LISTING.match(raw.strip())
+        if listed is not None:
+            # `[IO.Directory]::GetDirectories('C:\')`, `(Get-Item X).EnumerateFiles()`:
+            # the entries of that folder go down the pipe.
+            folder = _path_expression(listed.group(1) or listed.group(2), self.scope.env)
+            if folder is not None:
+                s, e = self.span(node)
+                entries = folder.rstrip("\\/") + "\\*"
+                return Info(name="expression", paths=(Word(entries, s, e, False, True, "item"),))
         known = self.scope.env.get(_PS_VAR + raw.strip().lower())
         if re.fullmatch(r"\$[\w:]+", raw.strip()) and known is not None:
             return Info(name="string", output=known)  # `$p = 'C:\Users'; $p | Remove-Item …`
@@ -1723,6 +1745,21 @@ class _Walker:
             and not raw.strip().startswith("2>&1")
         ):
             s, e = self.span(node)
+            from aintern_ls.safety.windows import windows_write_target
+
+            # `'' > C:\Windows\System32\config\SAM`: a redirect over a system or account
+            # file is judged like any write to it.
+            path = _resolve_vars(target.strip("'\"")) or target.strip("'\"")
+            hit = windows_write_target(path)
+            if hit is not None:
+                verb = "appends to" if raw.lstrip("0123456789*").startswith(">>") else "writes to"
+                level = (
+                    hit[0]
+                    if verb == "writes to" or hit[0] < RiskLevel.BLOCKED
+                    else RiskLevel.CRITICAL
+                )
+                self.scope.add(level, hit[1], f"{verb} {hit[2]}", s, e)
+                return
             self.scope.add(RiskLevel.MODERATE, "write", f"writes to {target}", s, e)
 
     def element(self, node: Node) -> Word:
@@ -1760,7 +1797,7 @@ class _Walker:
             from aintern_ls.safety.windows import ps_eval, ps_variables
 
             folded = ps_eval(raw, ps_variables(self.scope))  # `($d.Root + '*')` in a loop
-        if folded is not None and re.search(r"[\\/]|\A[A-Za-z]:|\A~", folded):
+        if folded is not None and (folded == "." or re.search(r"[\\/]|\A[A-Za-z]:|\A~", folded)):
             # `($env:windir + '\System32')`, `(Join-Path $env:SystemRoot System32)`: a path
             # built from known folders and literals is that path.
             return Word(folded, s, e, glob=("*" in folded or "?" in folded))
@@ -1818,6 +1855,12 @@ class _Walker:
 
 # Expressions that list the machine's drives: what they emit is each drive's root.
 _ITEM_GETTERS = frozenset({"get-item", "gi", "resolve-path", "rvpa", "convert-path", "cvpa"})
+_DOTNET_LISTING = re.compile(
+    r"(?i)\A\(?\s*(?:\[(?:system\.)?io\.directory\]::(?:get|enumerate)(?:directories|files"
+    r"|filesystementries)\s*\(\s*([^,()]+?)\s*(?:,[^()]*)?\)"
+    r"|\(\s*(?:get-item|gi)\s+(?:-(?:literal)?path\s+)?([^()|;]+?)\s*\)\s*\.\s*(?:get|enumerate)"
+    r"(?:directories|files|filesysteminfos)\s*\([^()]*\))\s*\)?\Z"
+)
 _DRIVE_LIST = re.compile(r"(?i)\[(?:system\.)?io\.driveinfo\]::getdrives\s*\(")
 _VAR_REF = re.compile(r"\$\{((?:env:)?[\w()]+)\}|\$((?:env:)?\w+(?:\(x86\))?)", re.I)
 
@@ -2036,12 +2079,78 @@ def env_accessors(text: str) -> str:
     return _ENV_ACCESSOR.sub(lambda m: "${env:" + next(g for g in m.groups() if g) + "}", text)
 
 
+_PS_OPERAND = r"(\$\{[^}]*\}|\$[\w:]+(?:\(x86\))?|'[^']*'|\"[^\"`]*\")"
+_SPLIT_PATH = re.compile(
+    r"(?i)\A\(?\s*split-path\s+(?:-(parent|qualifier|leaf)\s+)?(?:-(?:literal)?path\s+)?"
+    + _PS_OPERAND
+    + r"(?:\s+-(parent|qualifier|leaf))?\s*\)?\Z"
+)
+_PATH_CALL = re.compile(
+    r"(?i)\A\(?\s*\[(?:system\.)?(io\.path|string)\]::(getdirectoryname|getpathroot|getfullpath|concat)"
+    r"\(\s*(.*?)\s*\)\s*\)?\Z"
+)
+_HERE = re.compile(
+    r"(?i)\A\(?\s*(?:\(\s*(?:get-location|gl|pwd)\s*\)(?:\.(?:path|providerpath))?"
+    r"|\$pwd\.(?:path|providerpath)|\[(?:system\.)?environment\]::currentdirectory"
+    r"|\(\s*(?:resolve-path|rvpa)\s+\.\s*\)(?:\.path)?)\s*\)?\Z"
+)
+
+
+def _parent(path: str) -> str:
+    trimmed = path.rstrip("\\/")
+    if re.fullmatch(r"[A-Za-z]:", trimmed):
+        return trimmed + "\\"
+    head = re.split(r"[\\/]", trimmed)[:-1]
+    out = "\\".join(head) if head else "."
+    return out + "\\" if re.fullmatch(r"[A-Za-z]:", out) else out
+
+
+def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
+    """`Split-Path X` (its parent, `-Qualifier` its drive), `[IO.Path]::GetDirectoryName(X)`,
+    `::GetPathRoot(X)`, `[string]::Concat(a, b)`, `(Get-Location)`: the path they return,
+    when X is known."""
+    if _HERE.match(raw):
+        return "."
+    m = _SPLIT_PATH.match(raw)
+    if m is not None:
+        inner = _path_expression(m.group(2), env)
+        mode = (m.group(1) or m.group(3) or "parent").lower()
+        if inner is None or mode == "leaf":
+            return None
+        if mode == "qualifier":
+            drive = re.match(r"[A-Za-z]:", inner)
+            return drive.group(0) + "\\" if drive else None
+        return _parent(inner)
+    m = _PATH_CALL.match(raw)
+    if m is None:
+        return None
+    from aintern_ls.safety.inline import _split_top
+
+    args = [a.strip() for a in _split_top(m.group(3), ",") if a.strip()]
+    values = [_path_expression(a, env) for a in args]
+    if not values or any(v is None for v in values):
+        return None
+    known = [v for v in values if v is not None]
+    what = m.group(2).lower()
+    if what == "concat":
+        return "".join(known)
+    if what == "getdirectoryname":
+        return _parent(known[0])
+    if what == "getpathroot":
+        drive = re.match(r"[A-Za-z]:", known[0])
+        return drive.group(0) + "\\" if drive else None
+    return known[0]
+
+
 def _path_expression(raw: str, env: Mapping[str, str] | None = None) -> str | None:
     """The constant value of a PowerShell path expression made of known folder variables and
     literals (`$env:windir + '/x'`, `Join-Path $env:SystemRoot x`, `[IO.Path]::Combine(…)`),
     or None."""
     if len(raw) > 400:
         return None
+    func = _path_function(raw.strip(), env)
+    if func is not None:
+        return func
     m = _JOIN_PATH.match(raw.strip())
     if m:
         a, b = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))

@@ -1425,7 +1425,27 @@ def _registry_write_risk(cmd: Cmd) -> bool:
         return False
     level, rule, reason = hit
     cmd.add(level, rule, reason)
+    if rule.startswith("persistence"):
+        _autostart_payload(cmd)
     return True
+
+
+def _autostart_payload(cmd: Cmd) -> None:
+    """The command line an autostart value holds (`reg add …\\Run /d "cmd /c rd /s /q C:\\"`,
+    `New-ItemProperty …\\Run -Value '…'`) runs at the next logon: what it would do if run
+    is what this line sets up, so a blocked payload is blocked."""
+    args = cmd.args
+    for i, w in enumerate(args[:-1]):
+        flag = w.text.lower()
+        if flag == "/d" or (
+            cmd.scope.family == "powershell" and len(flag) > 1 and "-value".startswith(flag)
+        ):
+            payload = args[i + 1]
+            if payload.dynamic or " " not in payload.text.strip():
+                return
+            found = cmd.scope.nested(payload.text, "cmd", payload, -1)
+            cmd.scope.include([f for f in found if f.level >= B])
+            return
 
 
 # --- autostart extension points and protections in the registry ----------------------------

@@ -119,8 +119,50 @@ from tests.safety._levels import B, C, D, M, S
         ),
         # (a background job is a new process: moderate, as sources_m6 labels it)
         ("Start-Job { Get-Date } | Receive-Job -Wait", M),
+        # redirects over account files; the stop-parsing token; path functions
+        ("'' > \"$env:windir\\System32\\config\\SYSTEM\"", B),
+        ("cmd --% /c rd /s /q C:\\ProgramData", B),
+        ("Remove-Item (Split-Path $env:windir -Qualifier) -Recurse -Force", B),
+        ("Remove-Item ([IO.Path]::GetDirectoryName($PSHOME)) -Recurse -Force", B),
+        ("Remove-Item -Recurse -Force ((Get-Location))", B),
+        # endless or practically endless spawning
+        ("for ($n = 0; ; $n++) { saps pwsh }", B),
+        ("1..99999999 | % { Start-Process notepad }", B),
+        # .NET listings piped into deletes; event logs deleted through .NET
+        (
+            "[IO.Directory]::EnumerateDirectories($env:USERPROFILE)"
+            " | % { [IO.Directory]::Delete($_, 1) }",
+            B,
+        ),
+        ("[Diagnostics.EventLog]::Delete('System')", C),
+        # an autostart value holding a blocked command line
+        (
+            "Set-ItemProperty HKLM:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run"
+            " -Name a -Value 'cmd /c format C: /q /y'",
+            B,
+        ),
     ],
 )
 def test_ps8_powershell_mechanisms(command: str, expected: RiskLevel) -> None:
     got = assess(command, "powershell").level
+    assert got == expected, f"{command!r}: {got.label}, expected {expected.label}"
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        (
+            "reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run"
+            ' /v a /d "cmd /c rd /s /q C:\\Windows" /f',
+            B,
+        ),
+        (
+            "reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run"
+            ' /v a /d "C:\\t\\a.exe" /f',
+            C,
+        ),
+    ],
+)
+def test_ps8_cmd_mechanisms(command: str, expected: RiskLevel) -> None:
+    got = assess(command, "cmd").level
     assert got == expected, f"{command!r}: {got.label}, expected {expected.label}"
