@@ -169,6 +169,12 @@ def _segment(
     _alternate_streams(words, redirects, scope)
     words = _mapped_drives(_by_stem(_unglue(words), scope), scope)
     info = dispatch.judge(words, scope, stdin)
+    if words[0].text.lower() in ("cd", "chdir", "pushd"):
+        scope.pending_cd = ""  # (read from the words below: `cd /d X`)
+    if scope.pending_cd is not None:
+        from aintern_ls.safety.windows import apply_windows_cd
+
+        apply_windows_cd(scope, words)  # `cd /d C:\ && rd /s /q Users`
     wrappers.cmd_wrote(scope, _batch_text(words), redirects, info.network_fetch, echoed)
     if words[0].text.lower() == "echo" and not redirects:
         return info, [*echoed, " ".join(w.text for w in words[1:])]

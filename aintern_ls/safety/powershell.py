@@ -1715,6 +1715,10 @@ class _Walker:
                     self.scope.include([f for f in found if f.level >= RiskLevel.BLOCKED])
         words = [_home_escape(_provider_path(w)) for w in words]
         info = dispatch.judge(words, self.scope, stdin)
+        if self.scope.pending_cd is not None:
+            from aintern_ls.safety.windows import apply_windows_cd
+
+            apply_windows_cd(self.scope)  # `Set-Location C:\; Remove-Item Users -Recurse`
         for r in redirects:
             # `echo 'Remove-Item …' > w.ps1`: the file holds what the command printed.
             raw = _text(r)

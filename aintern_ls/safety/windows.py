@@ -2193,6 +2193,33 @@ _DESTRUCTIVE_SWITCH = re.compile(
 )
 
 
+def apply_windows_cd(scope: Scope, cd_words: list[Word] | None = None) -> None:
+    """`cd /d C:\\`, `Set-Location $env:SystemRoot`, `pushd C:\\Users`: later relative paths
+    are judged from there (a drive path or a home replaces the working directory; a
+    relative one is joined to a known one)."""
+    target = scope.pending_cd
+    if target is None:
+        return
+    scope.pending_cd = None
+    if cd_words is not None:
+        # cmd's own `cd /d X`: the switch is not the folder
+        ops = [w.text for w in cd_words[1:] if w.text.lower() != "/d"]
+        if not ops:
+            return
+        target = " ".join(ops).strip('"')
+    target = target.strip("'\"")
+    if not target or "$" in target or "%" in target or "!" in target:
+        return
+    target = target.replace("\\", "/")  # (as the analyser keeps a Windows cwd)
+    if re.match(r"(?i)[a-z]:(?:/|\Z)|~|//", target):
+        if re.fullmatch(r"(?i)[a-z]:", target):
+            target += "/"
+        scope.cwds = frozenset([target])
+        return
+    if all(c is not None for c in scope.cwds):
+        scope.cwds = frozenset((c or "").rstrip("/") + "/" + target.lstrip("/") for c in scope.cwds)
+
+
 def ps_destructive_switch(cmd: Cmd) -> bool:
     """A read-verb cmdlet given a destructive switch (`Search-Mailbox -DeleteContent`,
     `Get-Foo -PurgeAll`): the switch changes what it does: dangerous (moderate with
