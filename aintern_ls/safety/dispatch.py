@@ -1347,9 +1347,9 @@ def _powershell_verb(cmd: Cmd) -> None:
         # `Remove-StoragePool`: a whole Storage Spaces pool, every virtual disk in it.
         cmd.add(B, "shape-wipe", f"{cmd.name} deletes a whole storage pool (every disk in it)")
         return
-    from aintern_ls.safety.windows import ps_security_off
+    from aintern_ls.safety.windows import ps_verb_knowledge
 
-    if ps_security_off(cmd):
+    if ps_verb_knowledge(cmd):
         return  # `Set-ADDefaultDomainPasswordPolicy -ComplexityEnabled $false`
     if verb in _PS_DESTROY_VERBS:
         cmd.add(D, "delete", f"{cmd.name} removes, stops or disables something")

@@ -776,6 +776,21 @@ def _wmi_methods(text: str, scope: Scope) -> None:
     classes = list(_WMI_CLASS.finditer(text[:20000]))
     if not classes:
         return
+    low = text[:20000].lower()
+    if "win32_userprofile" in low and re.search(
+        r"remove-ciminstance|\brcim\b|remove-wmiobject|\brwmi\b|\.delete\s*\(|"
+        r"(?:%|foreach-object)\s+(?:-membername\s+)?delete\b",
+        low,
+    ):
+        # Win32_UserProfile instances removed: the profiles' folders go with them.
+        who = re.search(
+            r"localpath\s*(?:=|like|-eq|-like)\s*\\?['\"][^'\"]*?([\w.$-]+)\\?['\"]", low
+        )
+        target = "C:\\Users\\" + (
+            who.group(1) if who is not None and "%" not in who.group(0) else "*"
+        )
+        line = f"Remove-Item -Recurse -Force -LiteralPath '{target}'"
+        scope.include(scope.nested(line, "powershell", Word(line, 0, len(text)), -1))
     for m in _WMI_METHOD.finditer(text[:20000]):
         method = next((g for g in m.groups() if g), "").lower()
         before = [c for c in classes if c.start() < m.start()] or classes

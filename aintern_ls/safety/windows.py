@@ -2255,6 +2255,15 @@ _OPENING_SWITCH = re.compile(
 )
 
 
+def ps_verb_knowledge(cmd: Cmd) -> bool:
+    """What an unknown cmdlet's verb alone would misjudge: `Clear-*Cache` empties a cache
+    that is rebuilt on use (moderate, not a deletion); security switched off (critical)."""
+    if re.fullmatch(r"clear-\w*cache", cmd.name) and cmd.scope.family == "powershell":
+        cmd.add(M, "system-config", f"{cmd.name} empties a cache (rebuilt when needed)")
+        return True
+    return ps_security_off(cmd)
+
+
 def ps_security_off(cmd: Cmd) -> bool:
     """A cmdlet of a security feature (its noun or the parameter names password policy,
     auditing, signing, protection, encryption …) told to turn it off
@@ -2322,6 +2331,29 @@ def _alias_drive(cmd: Cmd, params: dict[str, Word | None]) -> bool:
     return True
 
 
+def _disk_check_only(cmd: Cmd) -> bool:
+    """Read-only modes of the disk tools (session 7: read-only queries of disks are safe):
+    `chkdsk C:` without a fixing switch, `sfc /verifyonly`/`/verifyfile=`, `defrag C: /A`."""
+    flags = [w.text.lower() for w in cmd.args if w.text.startswith("/")]
+    if cmd.name in ("chkdsk", "chkdsk.exe"):
+        fixing = (
+            "/f",
+            "/r",
+            "/x",
+            "/b",
+            "/spotfix",
+            "/offlinescanandfix",
+            "/l",
+            "/forceofflinefix",
+        )
+        return not any(f.split(":", 1)[0] in fixing for f in flags)
+    if cmd.name in ("sfc", "sfc.exe"):
+        return bool(flags) and all(f.startswith(("/verifyonly", "/verifyfile")) for f in flags)
+    if cmd.name in ("defrag", "defrag.exe"):
+        return "/a" in flags and all(f in ("/a", "/v", "/u", "/h", "/m") for f in flags)
+    return False
+
+
 def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
@@ -2335,6 +2367,8 @@ def _write_cmdlet(cmd: Cmd) -> None:
         # what it does (they are judged where the block is read).
         return
     if _alias_drive(cmd, params):
+        return
+    if _disk_check_only(cmd):
         return
     if _remote_load(cmd):
         return
@@ -2582,7 +2616,77 @@ def _backup_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
         return
+    named = params.get("name")
+    if (
+        cmd.name in ("remove-vmsnapshot", "remove-vmcheckpoint")
+        and named is not None
+        and not named.dynamic
+        and not any(c in named.text for c in "*?")
+        and "," not in named.text
+        and cmd.stdin.kind == "none"
+    ):
+        # `Remove-VMSnapshot -VMName dc01 -Name pre-patch`: one named snapshot (session 7:
+        # a named snapshot is dangerous; all of a machine's are its backups, blocked).
+        cmd.add(D, "delete", f"{cmd.name} deletes the snapshot {named.text}", named)
+        return
     cmd.add(B, "delete-backups", f"{cmd.name} deletes virtual-machine snapshots or backups")
+
+
+@handles("set-gpregistryvalue", "set-gpprefregistryvalue")
+def _gp_registry(cmd: Cmd) -> None:
+    """Group Policy registry values reach every machine the policy applies to: judged as the
+    registry write they make (`-Key …\\Windows Defender -ValueName DisableAntiSpyware
+    -Value 1` turns Defender off domain-wide; a Run key is persistence everywhere)."""
+    params, _ = _ps_params(cmd)
+    key = params.get("key")
+    if key is None:
+        cmd.add(M, "system-config", f"{cmd.name} changes a Group Policy")
+        return
+    value_name = params.get("valuename")
+    value = params.get("value")
+    text = (
+        " ".join(w.text for w in (key, value_name, value) if w is not None)
+        + " "
+        + " ".join(cmd.texts())
+    )
+    hit = registry_risk(text)
+    if (
+        hit is None
+        and (gone := security_setting_weakened(_reg_norm(text), deleted=False)) is not None
+    ):
+        hit = (C, "disable-security", gone)
+    if hit is not None:
+        cmd.add(hit[0], hit[1], f"through Group Policy: {hit[2]}")
+        return
+    cmd.add(M, "system-config", f"{cmd.name} changes a Group Policy registry value")
+
+
+# Directory attributes that grant rights or let an account be impersonated.
+_AD_PRIVILEGE = re.compile(
+    r"(?i)adminsdholder|\bmember\b|admincount|serviceprincipalname|sidhistory|useraccountcontrol"
+    r"|msds-allowedto\w+|msds-keycredentiallink|ntsecuritydescriptor|primarygroupid"
+    r"|domain admins|enterprise admins|schema admins"
+)
+
+
+@handles("set-adobject", "set-adgroup", "set-adcomputer", "set-adserviceaccount")
+def _ad_set(cmd: Cmd) -> None:
+    """`Set-ADObject … -Add @{member=…}` on AdminSDHolder or an admin group, SPNs, SID
+    history, delegation or key-credential attributes: a privilege granted or an account
+    made impersonable (critical); other attribute changes are moderate."""
+    params, _ = _ps_params(cmd)
+    if "whatif" in params:
+        return
+    text = cmd.scope.source[cmd.start : cmd.end]
+    changes = any(k in params for k in ("add", "replace", "remove")) or re.search(
+        r"(?i)-(?:add|replace)\b", text
+    )
+    if changes and _AD_PRIVILEGE.search(text):
+        cmd.add(C, "privilege", f"{cmd.name} grants rights or lets an account be impersonated")
+        return
+    if ps_security_off(cmd):
+        return
+    cmd.add(M, "account", f"{cmd.name} changes a directory object")
 
 
 def _all_firewall_rules(cmd: Cmd, params: dict[str, Word | None], positional: list[Word]) -> bool:
