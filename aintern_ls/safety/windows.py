@@ -180,6 +180,9 @@ _VALUED = frozenset(
         property type itemtype method body infile group member exclusionpath exclusionprocess
         drive driveletter number disknumber username user workingdirectory wait level l key
         newname ep noprofile windowstyle w stream
+        erroraction ea warningaction wa informationaction infa errorvariable ev
+        warningvariable wv informationvariable iv outvariable ov outbuffer ob
+        pipelinevariable pv progressaction proga
         """
     )
 )
@@ -556,8 +559,13 @@ def _powershell_exe(cmd: Cmd) -> None:
         )
         return
     if script is not None or positional:
+        file = script if script is not None else positional[0]
+        if _UNC.match(file.text.strip("'\"")) or re.match(r"(?i)https?://", file.text):
+            # `powershell -File \\host\share\x.ps1`: a script from another machine, unread
+            cmd.add(C, "remote-code", f"{cmd.name} runs a script from {file.text}", file)
+            return
         cmd.add(M, "local-script", f"{cmd.name} runs a script")
-        run_script_file(cmd, script if script is not None else positional[0])
+        run_script_file(cmd, file)
         return
     if cmd.stdin.kind != "none":
         run_code_from_stdin(cmd, "powershell")
@@ -736,7 +744,7 @@ def _copy_move(cmd: Cmd) -> None:
         home = [re.sub(r"(?i)\Ac:/users/[^/]+", "~", t) for t in norm]
         if any(
             is_secret(t) or sensitive_source(t) or re.match(r"(?i)\Ac:/users/?\Z", t) for t in home
-        ):
+        ) or any(_WIN_SECRET.search(w.text) for w in sources):
             cmd.add(
                 C, "exfiltration", f"{name} copies home or secret files to a network share", dest
             )
@@ -1905,6 +1913,8 @@ def _manage_bde(cmd: Cmd) -> None:
     verb = next((t for t in texts if t.startswith("-")), "")
     if verb in ("-status", "-?", "-h", "-help", "-cn") or not texts:
         return
+    if verb == "-protectors" and any(t in ("-get", "-g") for t in texts):
+        return  # `manage-bde -protectors -get C:`: lists the protectors
     if verb in ("-on", "-protectors", "-changepassword", "-changepin", "-forcerecovery", "-fr"):
         cmd.add(C, "encrypt-data", f"manage-bde {verb} changes who can unlock the drive")
     elif verb in ("-off", "-pause"):
