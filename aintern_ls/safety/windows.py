@@ -2064,8 +2064,8 @@ def _sc(cmd: Cmd) -> None:
     from aintern_ls.safety.system import SECURITY_UNITS
 
     if texts[0] == "sdset":
-        sddl = " ".join(texts[2:])
-        if re.search(r"\(d;", sddl) or (len(texts) > 1 and SECURITY_UNITS.match(texts[1])):
+        sddl = " ".join(texts[2:]) + " " + cmd.scope.source[max(cmd.start, 0) : max(cmd.end, 0)]
+        if re.search(r"(?i)\(d;", sddl) or (len(texts) > 1 and SECURITY_UNITS.match(texts[1])):
             cmd.add(
                 C,
                 "disable-security",
@@ -2115,9 +2115,22 @@ def _sc(cmd: Cmd) -> None:
         cmd.add(M, "service", f"sc {texts[0]} changes services")
 
 
+# Windows' own tasks that protect or recover the machine.
+_PROTECTIVE_TASK = re.compile(
+    r"(?i)systemrestore|windows defender|windowsbackup|backup|antimalware|exploitguard"
+    r"|\\sr\b|filehistory|windowsupdate|updateorchestrator|wdi\\|security"
+)
+
+
 def _schtasks(cmd: Cmd) -> None:
     flags = _win_flags(cmd)
     if "/query" in flags or not flags:
+        return
+    task_name = _flag_value(cmd, "/tn") or ""
+    if ("/delete" in flags or "/disable" in flags) and _PROTECTIVE_TASK.search(task_name):
+        # `schtasks /change /tn \Microsoft\Windows\SystemRestore\SR /disable`: the task
+        # that takes restore points, scans or backs up stops running.
+        cmd.add(C, "disable-security", f"schtasks turns off the protective task {task_name}")
         return
     if "/delete" in flags:
         cmd.add(D, "task-delete", "deletes scheduled tasks")
@@ -2268,6 +2281,8 @@ _OPENING_SWITCH = re.compile(
 def ps_verb_knowledge(cmd: Cmd) -> bool:
     """What an unknown cmdlet's verb alone would misjudge: `Clear-*Cache` empties a cache
     that is rebuilt on use (moderate, not a deletion); security switched off (critical)."""
+    if _protective_task_off(cmd):
+        return True
     if re.fullmatch(r"clear-\w*cache", cmd.name) and cmd.scope.family == "powershell":
         cmd.add(M, "system-config", f"{cmd.name} empties a cache (rebuilt when needed)")
         return True
@@ -2719,7 +2734,27 @@ def _all_firewall_rules(cmd: Cmd, params: dict[str, Word | None], positional: li
     return bool(re.search(r"(?i)\bget-netfirewallrule\s*(?:-all\s*)?\|\s*\Z", before))
 
 
+def _protective_task_off(cmd: Cmd) -> bool:
+    """`Disable-ScheduledTask -TaskPath \\Microsoft\\Windows\\SystemRestore\\`: a task that
+    protects or recovers the machine stops running (critical)."""
+    if cmd.name not in ("disable-scheduledtask", "unregister-scheduledtask"):
+        return False
+    if any(w.text.lower() in ("-whatif", "-wi") for w in cmd.args):
+        return False
+    text = " ".join(cmd.texts())
+    if cmd.stdin.kind != "none":
+        # `Get-ScheduledTask -TaskPath '…\Windows Defender\' | Disable-ScheduledTask`
+        src = cmd.scope.source
+        text += " " + src[src.rfind("\n", 0, max(cmd.start, 0)) + 1 : max(cmd.start, 0)]
+    if _PROTECTIVE_TASK.search(text):
+        cmd.add(C, "disable-security", f"{cmd.name} turns off a protective Windows task")
+        return True
+    return False
+
+
 def _danger_cmdlet(cmd: Cmd) -> None:
+    if _protective_task_off(cmd):
+        return
     params, positional = _ps_params(cmd)
     if "whatif" in params or _touches_security(cmd) or _piped_security(cmd):
         return
