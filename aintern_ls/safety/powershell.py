@@ -13,6 +13,9 @@ import contextlib
 import re
 import threading
 from collections.abc import Iterator, Mapping
+from re import _constants as _sre  # type: ignore[attr-defined]
+from re import _parser as _sre_parse  # type: ignore[attr-defined]
+from typing import Any
 
 import tree_sitter
 import tree_sitter_powershell
@@ -143,8 +146,77 @@ _SOCKET_CLIENT = re.compile(
 _FILE_READ = re.compile(
     r"(?i)\[(?:system\.)?io\.file\]::(?:readall\w*|openread|open)\s*\(|\b(?:get-content|gc)\s"
 )
+_REPEATS = (_sre.MAX_REPEAT, _sre.MIN_REPEAT, getattr(_sre, "POSSESSIVE_REPEAT", None))
+_NEEDLES: dict[re.Pattern[str], tuple[str, ...] | None] = {}
 _WEB_UPLOAD = re.compile(r"\.Upload(File|Data|String|Values)(?:Async|TaskAsync)?\s*\(", re.I)
 _IO_DELETE = re.compile(r"\[(system\.)?io\.(file|directory)\]::delete\s*\(", re.I)
+
+
+def _floor(items: list[tuple[Any, Any]]) -> tuple[str, ...]:
+    """Strings one of which every match of the parsed regular expression sequence `items`
+    holds: a run of literal characters (`(x,)`), or one per alternative of a group
+    (`(?:setvalue|createsubkey)`), whichever's shortest string is longest; () when there is
+    none for sure."""
+    best: tuple[str, ...] = ()
+
+    def better(group: tuple[str, ...]) -> None:
+        nonlocal best
+        if not group:
+            return
+        if not best or (min(map(len, group)), -len(group)) > (min(map(len, best)), -len(best)):
+            best = group
+
+    run = ""
+    for op, av in items:
+        if op is _sre.LITERAL:
+            run += chr(av)
+            continue
+        better((run,) if run else ())
+        run = ""
+        if op is _sre.SUBPATTERN:
+            better(_floor(list(av[-1])))
+        elif op in _REPEATS and av[0] >= 1:
+            better(_floor(list(av[2])))
+        elif op is _sre.BRANCH:
+            groups = [_floor(list(alt)) for alt in av[1]]
+            if all(groups):
+                better(tuple(dict.fromkeys(n for g in groups for n in g)))
+    better((run,) if run else ())
+    return best
+
+
+def needles(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
+    """Lower-case strings one of which any match of `pattern` holds (in some case), read
+    from the pattern itself (`a|b(?:c|d)e` → a, c, d); None when some match may hold no
+    literal text (or only text that is not ASCII)."""
+    try:
+        return _NEEDLES[pattern]
+    except KeyError:
+        pass
+    try:
+        found = _floor(list(_sre_parse.parse(pattern.pattern, pattern.flags)))
+    except Exception:  # (an internal module: any surprise means no shortcut)
+        found = ()
+    out = tuple(n.lower() for n in found) if found and all(n.isascii() for n in found) else None
+    _NEEDLES[pattern] = out
+    return out
+
+
+def may_match(pattern: re.Pattern[str], low: str, plain: bool) -> bool:
+    """False only when `pattern` cannot match the text whose lower-case form is `low`: the
+    text is ASCII (`plain`; Unicode case folding matches a few other letters to ASCII ones,
+    `ſ` to s, the Kelvin sign to k) and holds none of the pattern's `needles`. (A regular
+    expression's scan of a 10,000-character text costs up to a millisecond; a substring
+    test of the same text a microsecond, and most texts name none of what is searched.)"""
+    if not plain:
+        return True
+    found = needles(pattern)
+    return found is None or any(n in low for n in found)
+
+
+def _search(pattern: re.Pattern[str], text: str, low: str, plain: bool) -> re.Match[str] | None:
+    """`pattern.search(text)`, skipped when it cannot match (`may_match`)."""
+    return pattern.search(text) if may_match(pattern, low, plain) else None
 
 
 def analyse(text: str, scope: Scope) -> None:
@@ -153,13 +225,15 @@ def analyse(text: str, scope: Scope) -> None:
         # verbatim to the program; read without it (same length, so spans hold).
         text = re.sub(r"(?<=\s)--%(?=\s|$)", "   ", text)
     data = text.encode("utf-8", "surrogatepass")
+    low = text.lower()
+    plain = len(data) == len(text)  # ASCII
     PARSES.count += 1
     parser = getattr(_PARSERS, "powershell", None)
     if parser is None:
         parser = _PARSERS.powershell = tree_sitter.Parser(_LANGUAGE)
     blanked = _dash_statements(text)
     tree = budget.parse(parser, _digit_parameters(_blank(text, data, blanked) if blanked else data))
-    walker = _Walker(scope, Positions(text, data))
+    walker = _Walker(scope, Positions(text, data), plain)
     root = tree.root_node
     if (root.has_error or blanked) and not _balanced(text):
         scope.add(
@@ -171,7 +245,10 @@ def analyse(text: str, scope: Scope) -> None:
         )
     if "function" in text.lower() or "filter" in text.lower():
         _function_calls(text, scope)
-    if (bomb := _ENDLESS_SPAWN.search(text[:20000])) is not None and not re.search(
+    if (
+        may_match(_ENDLESS_SPAWN, low, plain)
+        and (bomb := _ENDLESS_SPAWN.search(text[:20000])) is not None
+    ) and not re.search(
         r"(?i)\b(?:break|exit|return|throw|start-sleep|sleep)\b|-wait\b",
         # (a job's own block may sleep: the loop around it does not wait for it)
         re.sub(
@@ -195,11 +272,14 @@ def analyse(text: str, scope: Scope) -> None:
         _written_files(text, scope)
     if "::" in text or "filestream" in text.lower():
         _dotnet_writes(text, scope)
-    with budget.Source(data):
-        walker.visit(root)
+    saved, _FAST.text = _FAST.text, (text if plain else None)
+    try:
+        with budget.Source(data):
+            walker.visit(root)
+    finally:
+        _FAST.text = saved
     for start, end in blanked:
         walker.error_text(start, end)
-    low = text.lower()
     for arg in _CREATE_ARG.finditer(text):
         code = fold_powershell(arg.group(1))
         if code is not None:
@@ -244,7 +324,7 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
-    if _SCRIPT_CREATE.search(low) and not (built and "frombase64" not in low):
+    if _search(_SCRIPT_CREATE, low, low, plain) and not (built and "frombase64" not in low):
         # (a script block built from literal pieces is judged as what it builds)
         scope.add(
             RiskLevel.CRITICAL,
@@ -260,10 +340,10 @@ def analyse(text: str, scope: Scope) -> None:
         _com_runs(text, scope)
     if "win32_" in low or "msft_" in low or "cim_" in low or "systemrestore" in low:
         _wmi_methods(text, scope)
-    m = _DOTNET_REGISTRY.search(text)
+    m = _search(_DOTNET_REGISTRY, text, low, plain)
     if m:
         _registry_api(text, m, scope)
-    m = _ADSI_ACCOUNT.search(text)
+    m = _search(_ADSI_ACCOUNT, text, low, plain)
     if m and re.search(r"(?i)\[adsi\]|directoryservices|winnt://|ldap://", text):
         # `[ADSI]"WinNT://./Administrators,group").Add(…)`, `.Create("User", …)`: accounts and
         # group membership through ADSI, as `net user /add` does.
@@ -275,7 +355,7 @@ def analyse(text: str, scope: Scope) -> None:
             m.start(),
             m.end(),
         )
-    m = _STARTUP_FOLDER.search(text)
+    m = _search(_STARTUP_FOLDER, text, low, plain)
     if m and _STARTUP_WRITE.search(text):
         # `$s = $shell.CreateShortcut("$home\…\Startup\x.lnk"); $s.Save()`: the folder is
         # named in a variable or a COM call, not in a write cmdlet's path.
@@ -297,7 +377,7 @@ def analyse(text: str, scope: Scope) -> None:
             wmi.end(),
         )
         scope.include(scope.nested(line, "cmd", where, -1))
-    m = _AMSI.search(text)
+    m = _search(_AMSI, text, low, plain)
     if m:
         # Reflection into PowerShell's own protections (AMSI, script-block logging): they
         # exist to be switched off only by malware.
@@ -354,7 +434,7 @@ def analyse(text: str, scope: Scope) -> None:
             scope.add(
                 RiskLevel.MODERATE, "network", "sends data to a web server", m.start(), m.end()
             )
-    m = _NET_LOG_CLEAR.search(text)
+    m = _search(_NET_LOG_CLEAR, text, low, plain)
     if m:
         scope.add(
             RiskLevel.CRITICAL, "clear-logs", "clears an event log through .NET", m.start(), m.end()
@@ -1027,19 +1107,30 @@ _VISIT = {
 
 
 class _Walker:
-    __slots__ = ("_downloads", "_reads", "pos", "scope")
+    __slots__ = ("_downloads", "_no_downloads", "_plain", "_reads", "pos", "scope")
 
-    def __init__(self, scope: Scope, pos: Positions) -> None:
+    def __init__(self, scope: Scope, pos: Positions, plain: bool = False) -> None:
         self.scope = scope
         self.pos = pos
+        self._plain = plain  # the text is ASCII: byte offsets are character offsets
         self._reads: list[tuple[int, int]] | None = None
         self._downloads: SpanMatches | None = None
+        self._no_downloads = False  # the source names no download at all
 
     def downloads(self, raw: str, start: int) -> bool:
         """`_DOWNLOAD.search(raw)` for the text of a node starting at `start`, from one scan
         of the source (nested script blocks ask at every level)."""
+        if self._downloads is None and not self._no_downloads:
+            source = self.scope.source
+            if may_match(_DOWNLOAD, source.lower(), source.isascii()):
+                self._downloads = SpanMatches(_DOWNLOAD, source, 24)
+            else:
+                self._no_downloads = True
         if self._downloads is None:
-            self._downloads = SpanMatches(_DOWNLOAD, self.scope.source, 24)
+            # (a stretch of an ASCII source naming none of them names none either)
+            if self.scope.source[start : start + len(raw)] == raw:
+                return False
+            return _DOWNLOAD.search(raw) is not None
         return self._downloads.search(raw, start)
 
     def reads_the_line(self, s: int, e: int) -> bool:
@@ -1047,7 +1138,12 @@ class _Walker:
         names are found once per source, so nested statements do not each lower-case and
         search their whole text again (quadratic on deep nesting)."""
         if self._reads is None:
-            self._reads = [m.span() for m in _READS_THE_LINE.finditer(self.scope.source)]
+            source = self.scope.source
+            self._reads = (
+                [m.span() for m in _READS_THE_LINE.finditer(source)]
+                if may_match(_READS_THE_LINE, source.lower(), source.isascii())
+                else []
+            )
         reads = self._reads
         if not reads:
             return False
@@ -1056,6 +1152,8 @@ class _Walker:
         return i < len(reads) and reads[i][1] <= e
 
     def span(self, node: Node) -> tuple[int, int]:
+        if self._plain:
+            return node.start_byte, node.end_byte
         return self.pos.char(node.start_byte), self.pos.char(node.end_byte)
 
     def visit(self, node: Node) -> Info:
@@ -1451,18 +1549,19 @@ class _Walker:
         return Info() if info is None else info
 
     def stages(self, stages: list[Node]) -> Info:
-        info = Info()
+        info: Info | None = None  # (a fresh Info only for no stage at all)
         stdin: Stdin = NO_STDIN
-        for i, stage in enumerate(stages):
-            if i:
+        for stage in stages:
+            if info is not None:
                 stdin = dispatch.next_stdin(info, stdin)
-            if stage.type == "command":
+            t = stage.type
+            if t == "command":
                 info = self.command(stage, stdin)
-            elif stage.type in ("pipeline", "pipeline_chain"):
+            elif t == "pipeline" or t == "pipeline_chain":
                 info = self.visit(stage)
             else:
                 info = self.expression_stage(stage)
-        return info
+        return Info() if info is None else info
 
     def expression_stage(self, node: Node) -> Info:
         inner = _unwrap(node)
@@ -1493,13 +1592,19 @@ class _Walker:
         return Info(name="expression", network_fetch=self.downloads(raw, self.span(node)[0]))
 
     def command(self, node: Node, stdin: Stdin) -> Info:
-        bound = self._job_arguments(node)
+        # The command's first element, lower case, read once (a long one, which the budget
+        # charges for each read, is read where it was always read).
+        low0: str | None = None
+        kids = node.named_children
+        if kids and kids[0].end_byte - kids[0].start_byte <= 4096:
+            low0 = _text(kids[0]).strip().lower()
+        bound = self._job_arguments(node, low0)
         if not bound:
-            return self._command_bound(node, stdin)
+            return self._command_bound(node, stdin, low0)
         saved = {k: self.scope.env.get(k) for k in bound}
         self.scope.env.update(bound)
         try:
-            return self._command_bound(node, stdin)
+            return self._command_bound(node, stdin, low0)
         finally:
             for k, v in saved.items():
                 if v is None:
@@ -1507,13 +1612,13 @@ class _Walker:
                 else:
                     self.scope.env[k] = v
 
-    def _job_arguments(self, node: Node) -> dict[str, str]:
+    def _job_arguments(self, node: Node, low0: str | None = None) -> dict[str, str]:
         """`Start-Job { param($x) Remove-Item $x -Recurse } -ArgumentList $HOME`: a script
         block handed to a job, runspace or remote call gets `-ArgumentList` as `$args[i]`
         and as its `param()` names, so its body is judged with those values."""
         if not node.named_children:
             return {}
-        name = _text(node.named_children[0]).strip().lower()
+        name = low0 if low0 is not None else _text(node.named_children[0]).strip().lower()
         if name not in _BLOCK_RUNNERS:
             return {}
         elements = [
@@ -1549,12 +1654,13 @@ class _Walker:
                 out[_PS_VAR + params[i]] = v
         return out
 
-    def _command_bound(self, node: Node, stdin: Stdin) -> Info:
+    def _command_bound(self, node: Node, stdin: Stdin, low0: str | None = None) -> Info:
         if stdin.kind != "none" and not stdin.paths:
             name0 = node.named_children[0] if node.named_children else None
             method = (
                 re.search(r"\$(?:_|psitem)\.(delete|kill)\s*\(", _text(node), re.I)
-                if name0 is not None and _text(name0).strip().lower() in _FOREACH
+                if name0 is not None
+                and (low0 if low0 is not None else _text(name0).strip().lower()) in _FOREACH
                 else None
             )
             if method is not None:
@@ -1585,7 +1691,11 @@ class _Walker:
                     return self._command(node, stdin)
         info = self._command(node, stdin)
         name0 = node.named_children[0] if node.named_children else None
-        if name0 is not None and _text(name0).strip().lower() in _ITEM_GETTERS and not info.paths:
+        if (
+            name0 is not None
+            and (low0 if low0 is not None else _text(name0).strip().lower()) in _ITEM_GETTERS
+            and not info.paths
+        ):
             # `Get-Item C:\Windows | Remove-Item -Recurse`: the item itself goes down the pipe.
             got = [_known_word(w) for w in self._item_paths(node)]
             got = [w for w in got if not w.dynamic]
@@ -1595,7 +1705,10 @@ class _Walker:
                     Word(w.text, w.start, w.end, False, any(c in w.text for c in "*?"), "item")
                     for w in got
                 )
-        if name0 is not None and _text(name0).strip().lower() in ("get-psdrive", "gdr"):
+        if name0 is not None and (low0 if low0 is not None else _text(name0).strip().lower()) in (
+            "get-psdrive",
+            "gdr",
+        ):
             text = _text(node).lower()
             if "-psprovider" not in text or "filesystem" in text:
                 s, e = self.span(node)
@@ -2511,5 +2624,24 @@ def _unwrap(node: Node) -> Node:
     return node
 
 
+class _FastText(threading.local):
+    """The text being walked when it is ASCII (its byte offsets are character offsets), set
+    by `analyse` around its walk exactly as `budget.Source` sets the bytes `node_bytes` reads
+    (a nested analysis sets its own and puts this one back)."""
+
+    text: str | None = None
+
+
+_FAST = _FastText()
+
+
 def _text(node: Node) -> str:
-    return budget.node_bytes(node).decode("utf-8", "replace")
+    text = _FAST.text
+    if text is None:
+        return budget.node_bytes(node).decode("utf-8", "replace")
+    # (what `node_bytes` does, without copying and decoding bytes: the same slice of an
+    # ASCII text, and the same price for a long one)
+    start, end = node.start_byte, node.end_byte
+    if end - start > 4096:
+        budget.spend((end - start) >> 9)
+    return text[start:end]

@@ -2117,8 +2117,8 @@ def _sc(cmd: Cmd) -> None:
 
 # Windows' own tasks that protect or recover the machine.
 _PROTECTIVE_TASK = re.compile(
-    r"(?i)systemrestore|windows defender|windowsbackup|backup|antimalware|exploitguard"
-    r"|\\sr\b|filehistory|windowsupdate|updateorchestrator|wdi\\|security"
+    r"(?i)systemrestore|windows defender|windowsbackup|antimalware|exploitguard"
+    r"|microsoft\\windows\\(?:backup|filehistory|windowsupdate|updateorchestrator)"
 )
 
 
