@@ -120,6 +120,11 @@ def _created_scripts(text: str, scope: Scope) -> bool:
             continue
         inner = text[m.end() : i - 1]
         code = ps_eval(inner, ps_variables(scope))
+        if code is None and inner.strip().startswith('"') and inner.strip().endswith('"'):
+            from aintern_ls.safety.windows import interpolate_ps
+
+            # `[scriptblock]::Create("ri $env:windir -r -fo")`: known variables filled in
+            code = interpolate_ps(inner.strip(), ps_variables(scope))
         if code is not None and code.strip():
             resolved += 1
             scope.include(scope.nested(code, "powershell", Word(code, m.end(), i - 1)))
@@ -1472,6 +1477,11 @@ class _Walker:
         return Info() if info is None else info
 
     def error_region(self, node: Node) -> Info:
+        for c in node.named_children[:16]:
+            if c.type in ("parenthesized_expression", "sub_expression", "script_block_expression"):
+                # `$c ? (Remove-Item …) : $null` (a ternary the grammar does not know): the
+                # commands it could parse inside are still commands (ps8).
+                self.visit(c)
         return self.error_text(*self.span(node))
 
     def error_text(self, start: int, end: int) -> Info:
@@ -1803,6 +1813,20 @@ class _Walker:
                     if splat is not None:
                         words.extend(Word(t, s0, e0) for t in splat.split("\x01"))
                         continue
+                    if (
+                        self.scope.source[s0 : s0 + 2] == "@("
+                        and not (
+                            words
+                            and words[-1].text.startswith("-")
+                            and not re.fullmatch(
+                                r"(?i)-(?:pa(?:th?)?|literalpath|lp)", words[-1].text
+                            )
+                        )
+                        and (items := _string_array(_text(el)))
+                    ):
+                        # `Remove-Item @('C:\Windows', 'C:\Users')`: each item is a path
+                        words.extend(Word(t, s0, e0, glob="*" in t) for t in items[:16])
+                        continue
                     word = self.element(el)
                     if (
                         words
@@ -1841,7 +1865,9 @@ class _Walker:
                 if not w.dynamic and " " in w.text.strip() and not w.text.startswith("-"):
                     found = self.scope.nested(w.text, "powershell", w, -1)
                     self.scope.include([f for f in found if f.level >= RiskLevel.BLOCKED])
-        words = [_home_escape(_provider_path(w)) for w in words]
+        words = [_home_escape(_provider_path(_typographic(w))) for w in words]
+        if len(words) > 2 and words[0].text.lower() in _SET_VARIABLE:
+            self._set_variable(words)
         info = dispatch.judge(words, self.scope, stdin)
         if self.scope.pending_cd is not None:
             from aintern_ls.safety.windows import apply_windows_cd
@@ -1856,6 +1882,34 @@ class _Walker:
                 old = self.scope.written.get(base) if raw.lstrip("1").startswith(">>") else None
                 self.scope.written[base] = ((old[0] if old else "") + info.output + "\n", -1)
         return info
+
+    def _set_variable(self, words: list[Word]) -> None:
+        """`Set-Variable x 'C:\\Windows'`, `New-Variable -Name t -Value $env:SystemRoot`: the
+        variable holds that literal afterwards (as `$x = …` does)."""
+        name: str | None = None
+        value: Word | None = None
+        rest = list(words[1:])
+        positional: list[Word] = []
+        i = 0
+        while i < len(rest):
+            t = rest[i].text.lower()
+            if t.startswith("-") and i + 1 < len(rest) and "-name".startswith(t) and len(t) > 1:
+                name = rest[i + 1].text
+                i += 2
+                continue
+            if t.startswith("-") and i + 1 < len(rest) and "-value".startswith(t) and len(t) > 1:
+                value = rest[i + 1]
+                i += 2
+                continue
+            if not t.startswith("-"):
+                positional.append(rest[i])
+            i += 1
+        if name is None and positional:
+            name = positional.pop(0).text
+        if value is None and positional:
+            value = positional[0]
+        if name and value is not None and not value.dynamic and re.fullmatch(r"\w+", name):
+            self.scope.env[_PS_VAR + "$" + name.lower()] = value.text
 
     def error_words(self, node: Node) -> list[Word]:
         s, _ = self.span(node)
@@ -1925,7 +1979,7 @@ class _Walker:
             return Word(raw, s, e, True, False, ORIGIN_VARIABLE)
         self.visit(node)
         folded = _path_expression(raw, self.scope.env)
-        if folded is None and "$" in raw and len(raw) < 400:
+        if folded is None and len(raw) < 400 and ("$" in raw or _STRING_OP.search(raw)):
             from aintern_ls.safety.windows import ps_eval, ps_variables
 
             folded = ps_eval(raw, ps_variables(self.scope))  # `($d.Root + '*')` in a loop
@@ -1972,6 +2026,11 @@ class _Walker:
             lambda m: self.scope.env.get(_PS_VAR + m.group(1).lower(), m.group(0)),
             body,
         )
+        if "$(" in body:
+            from aintern_ls.safety.windows import _subexpressions, ps_variables
+
+            # `"C:\Win$('dows')"`: subexpressions of literals are their values
+            body = _subexpressions(body, ps_variables(self.scope)) or body
         expanded = re.sub(r"\$(env:)?\w+(?:\(x86\))?", sub, body.replace("`", ""))
         dynamic = "\x00" in expanded or "$(" in body
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
@@ -1987,6 +2046,12 @@ class _Walker:
 
 # Expressions that list the machine's drives: what they emit is each drive's root.
 _ITEM_GETTERS = frozenset({"get-item", "gi", "resolve-path", "rvpa", "convert-path", "cvpa"})
+# `('C:\swodniW'[-1..-10] -join '')`, `('x' -replace …)`, `("…".ToUpper())`: string
+# operations on literals, evaluated when they form an argument.
+_STRING_OP = re.compile(
+    r"(?i)['\"]\s*(?:\[|\.\s*(?:to(?:upper|lower)|replace|substring|trim\w*|insert|remove)\s*\()"
+    r"|-(?:c|i)?(?:replace|join|split|f)\b|\[char"
+)
 _DOTNET_LISTING = re.compile(
     r"(?i)\A\(?\s*(?:\[(?:system\.)?io\.directory\]::(?:get|enumerate)(?:directories|files"
     r"|filesystementries)\s*\(\s*([^,()]+?)\s*(?:,[^()]*)?\)"
@@ -2036,6 +2101,22 @@ def _home_escape(w: Word) -> Word:
     if not w.text.startswith(("~\\..", "~/..", "~\\AppData")) or ".." not in w.text:
         return w
     return Word("C:\\Users\\user" + w.text[1:], w.start, w.end, w.dynamic, w.glob, w.origin)
+
+
+_SET_VARIABLE = frozenset({"set-variable", "sv", "new-variable", "nv"})
+_DASHES = "\u2013\u2014\u2015"
+_SMART_QUOTES = "\u2018\u2019\u201a\u201b\u201c\u201d\u201e"
+
+
+def _typographic(w: Word) -> Word:
+    """PowerShell reads an en dash, em dash or horizontal bar as `-` and typographic quotes
+    as quotes (`Remove-Item \u2013Recurse \u2018C:\\Windows\u2019`)."""
+    text = w.text
+    if text[:1] in _DASHES:
+        text = "-" + text[1:]
+    if text[:1] in _SMART_QUOTES and text[-1:] in _SMART_QUOTES and len(text) > 1:
+        text = text[1:-1]
+    return w if text == w.text else Word(text, w.start, w.end, w.dynamic, w.glob, w.origin)
 
 
 def _provider_path(w: Word) -> Word:

@@ -393,6 +393,9 @@ def _start_process(cmd: Cmd) -> None:
         if arguments.dynamic:
             # `-ArgumentList '/c','rd','/s'`: a constant array is its items joined by spaces.
             folded = fold_powershell(text)
+            if folded is None and text.strip().startswith("@("):
+                # `-ArgumentList @('/c','format','D:')`: the array subexpression's items
+                folded = fold_powershell(text.strip()[2:-1] if text.strip().endswith(")") else "")
             if folded is None:
                 cmd.add(C, "eval-dynamic", "starts a program with arguments only known at run time")
                 return
@@ -2283,7 +2286,12 @@ def ps_verb_knowledge(cmd: Cmd) -> bool:
     that is rebuilt on use (moderate, not a deletion); security switched off (critical)."""
     if _protective_task_off(cmd):
         return True
-    if re.fullmatch(r"clear-\w*cache", cmd.name) and cmd.scope.family == "powershell":
+    if (
+        re.fullmatch(r"clear-\w*cache", cmd.name)
+        and cmd.scope.family == "powershell"
+        and not any(re.search(r"[\\/:*]|\A-(?:literal)?path\Z", w.text.lower()) for w in cmd.args)
+    ):
+        # (`Clear-DnsClientCache`, `Clear-BCCache`; aimed at a path it is judged by it)
         cmd.add(M, "system-config", f"{cmd.name} empties a cache (rebuilt when needed)")
         return True
     return ps_security_off(cmd)

