@@ -1250,6 +1250,11 @@ def _cmd_exe(cmd: Cmd) -> None:
                     f'"{x.text}"'
                     if len(rest) > 1
                     and '"' not in x.text
+                    # `cmd /c echo rd … ^| cmd`: an escaped operator is one for the inner cmd
+                    and not (
+                        cmd.scope.source[max(x.start, 0) : max(x.end, 0)].startswith("^")
+                        and re.fullmatch(r"[|&<>]{1,2}", x.text)
+                    )
                     and (
                         (" " in x.text and _WIN_PATH_START.match(x.text))
                         or (j > 0 and _CMD_SPLITS.search(x.text))
@@ -2984,6 +2989,17 @@ def _misc_windows_safe(cmd: Cmd) -> None:
     if cmd.name == "echo" and cmd.args and not any(w.dynamic for w in cmd.args):
         # cmd `echo clean | diskpart`: what echo prints is known and feeds the next stage.
         cmd.info.output = " ".join(w.text for w in cmd.args)
+    if (
+        cmd.name == "set"
+        and cmd.args
+        and cmd.args[0].text.lower().startswith("/p")
+        and not any(w.dynamic for w in cmd.args)
+    ):
+        # `set /p=rd /s /q C:\Users<nul | cmd`: the prompt is printed (echo without a newline)
+        line = " ".join(w.text for w in cmd.args)
+        prompt = line.split("=", 1)[1] if "=" in line else ""
+        if prompt.strip():
+            cmd.info.output = prompt.strip().strip('"')
 
 
 _READS_FILE = re.compile(

@@ -201,6 +201,15 @@ def test_ps8_powershell_mechanisms(command: str, expected: RiskLevel) -> None:
         ("manage-bde -protectors -get C:", S),
         ("manage-bde -protectors -delete C:", C),
         ("xcopy /e C:\\Users\\bob\\AppData\\Roaming\\Microsoft\\Protect \\\\h\\s\\", C),
+        # an escaped operator is an operator for the inner cmd; set /p prints its prompt
+        ("cmd /c echo format C: /q /y ^| cmd", B),
+        ("cmd /c echo hi ^> x.txt", M),
+        ("set /p=rd /s /q C:\\ProgramData<nul | cmd", B),
+        # for /f over a quoted literal string: its tokens are the loop variables
+        ('for /f "tokens=1,2" %p in ("rd C:\\Windows") do %p /s /q %q', B),
+        ('for /f "tokens=1* delims=;" %p in ("del;/f /s /q C:\\Users\\*") do %p %q', B),
+        ('for /f "tokens=1,2" %p in ("rd build") do %p /s /q %q', D),
+        ("for /f %i in (C:\\list.txt) do %i", C),
     ],
 )
 def test_ps8_cmd_mechanisms(command: str, expected: RiskLevel) -> None:
