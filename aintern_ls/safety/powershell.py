@@ -295,7 +295,7 @@ def analyse(text: str, scope: Scope) -> None:
         built = _created_scripts(text, scope)
     if re.search(r"win32_volume|win32_logicaldisk|msft_volume", low) and re.search(
         r"-methodname\s+['\"]?format\b|\.format\s*\("
-        r"|(?:invoke-wmimethod|iwmi)\b[^|;]*?-name\s+['\"]?format\b",
+        r"|(?:invoke-wmimethod|iwmi)\b[^|;\n]{0,300}?-name\s+['\"]?format\b",
         low,
     ):
         scope.add(RiskLevel.BLOCKED, "mkfs", "formats a volume through WMI/CIM", 0, len(text))
@@ -843,7 +843,7 @@ def _ps_value(expr: str) -> str | None:
 # Invoke-WmiMethod, `.X(…)`, `% X`, `ForEach-Object -MemberName X`).
 _WMI_CLASS = re.compile(r"(?i)\b(win32_\w+|msft_\w+|cim_\w+|systemrestore)\b")
 _WMI_METHOD = re.compile(
-    r"(?i)-methodname\s+['\"]?(\w+)|(?:invoke-wmimethod|iwmi)\b[^|;]*?-name\s+['\"]?(\w+)"
+    r"(?i)-methodname\s+['\"]?(\w+)|(?:invoke-wmimethod|iwmi)\b[^|;\n]{0,300}?-name\s+['\"]?(\w+)"
     r"|\)\s*\.\s*(\w+)\s*\(|(?:\$_|\$psitem)\s*\.\s*(\w+)\s*\("
     r"|(?:^|[|;]\s*)(?:%|foreach-object|foreach)\s+(?:-membername\s+)?['\"]?([a-z]\w*)['\"]?\s*(?:$|[|;}])"
 )
@@ -876,7 +876,11 @@ def _wmi_methods(text: str, scope: Scope) -> None:
         )
         line = f"Remove-Item -Recurse -Force -LiteralPath '{target}'"
         scope.include(scope.nested(line, "powershell", Word(line, 0, len(text)), -1))
-    for m in _WMI_METHOD.finditer(text[:20000]):
+    if not re.search(r"-methodname|-name\b|\)\s*\.|\$_\s*\.|\$psitem|%\s|foreach", low):
+        return
+    for n_m, m in enumerate(_WMI_METHOD.finditer(text[:20000])):
+        if n_m >= 16:
+            break
         method = next((g for g in m.groups() if g), "").lower()
         before = [c for c in classes if c.start() < m.start()] or classes
         cls = before[-1].group(1).lower()
@@ -939,7 +943,9 @@ def _runspaces(text: str, scope: Scope) -> None:
     only known at run time is opaque code (critical)."""
     from aintern_ls.safety.inline import _closing, _split_top
 
-    for rs in _RUNSPACE.finditer(text[:20000]):
+    for n_rs, rs in enumerate(_RUNSPACE.finditer(text[:20000])):
+        if n_rs >= 8:
+            break  # (a few runspaces are what a script builds; more is a flood)
         words: list[str] = []
         pos = rs.end()
         for _ in range(32):
@@ -998,7 +1004,9 @@ def _com_runs(text: str, scope: Scope) -> None:
     is judged (as cmd would run it); one only known at run time is opaque (critical)."""
     low = text.lower()
     if "wscript.shell" in low or "shell.application" in low:
-        for m in _COM_RUN.finditer(text[:20000]):
+        for n_run, m in enumerate(_COM_RUN.finditer(text[:20000])):
+            if n_run >= 8:
+                break
             line = _ps_literal(m.group(2))
             where = Word(m.group(0), m.start(), m.end())
             if line is None:
@@ -1011,7 +1019,9 @@ def _com_runs(text: str, scope: Scope) -> None:
                 )
             else:
                 scope.include(scope.nested(line, "cmd", where, -1))
-    for m in _PSI.finditer(text[:20000]):
+    for n_psi, m in enumerate(_PSI.finditer(text[:20000])):
+        if n_psi >= 8:
+            break
         exe, args = _ps_literal(m.group(1)), _ps_literal(m.group(2))
         if exe is None or args is None:
             continue
@@ -1247,8 +1257,8 @@ class _Walker:
             # `foreach ($t in $a)` takes each in turn.
             self.scope.env[_PS_SPLAT + name[1:]] = "\x01".join(items[:16])
             self.scope.env[_PS_ARRAY + name] = "\x01".join(items[:16])
-        else:
-            self.scope.env.pop(_PS_ARRAY + name, None)
+        elif _PS_ARRAY + name in self.scope.env:
+            del self.scope.env[_PS_ARRAY + name]
         value = fold_powershell(_text(kids[-1]))
         if value is None and items is not None and len(items) == 1:
             value = items[0]  # `$a = @('C:\Users')`
@@ -1909,7 +1919,9 @@ class _Walker:
         if value is None and positional:
             value = positional[0]
         if name and value is not None and not value.dynamic and re.fullmatch(r"\w+", name):
-            self.scope.env[_PS_VAR + "$" + name.lower()] = value.text
+            key = _PS_VAR + "$" + name.lower()
+            if self.scope.env.get(key) != value.text:  # (an unchanged table keeps memos valid)
+                self.scope.env[key] = value.text
 
     def error_words(self, node: Node) -> list[Word]:
         s, _ = self.span(node)
