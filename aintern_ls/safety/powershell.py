@@ -1424,8 +1424,16 @@ class _Walker:
                     body,
                     re.I,
                 )
-                # `Set-Content $_.FullName ''`, `Clear-Content $_`, `Out-File $f`: each
-                # file overwritten or emptied is destroyed as surely as deleted.
+                # `Set-Content $_.FullName ''`, `Clear-Content $_`, `Out-File $f`, `$_ |
+                # Set-Content -Value x`: each file overwritten or emptied is destroyed as
+                # surely as deleted.
+                or re.search(
+                    re.escape(var) + r"(?:\.(?:fullname|pspath|fullpath))?\s*\|\s*"
+                    r"(?:set-content|sc|clear-content|clc)\b"
+                    r"(?![^;|}]*-append\b)",
+                    body,
+                    re.I,
+                )
                 or re.search(
                     r"(?:^|[\s;{(|])(?:set-content|sc|clear-content|clc|out-file)\s+"
                     r"(?:-(?:literal)?path\s+|-filepath\s+)?[\"(]?"
@@ -1708,8 +1716,9 @@ class _Walker:
                 # Where-Object filter's block runs for each item too)
                 with self.loop_variables("$_", fed):
                     self._item_methods(node, ("$_", "$psitem"), fed)
-                    return self._command(node, stdin)
-        info = self._command(node, stdin)
+                    info = self._command(node, stdin)
+                return self._passes_on(node, stdin, info)
+        info = self._passes_on(node, stdin, self._command(node, stdin))
         name0 = node.named_children[0] if node.named_children else None
         if (
             name0 is not None
@@ -1733,6 +1742,24 @@ class _Walker:
             if "-psprovider" not in text or "filesystem" in text:
                 s, e = self.span(node)
                 info.paths = (Word("C:\\", s, e),)  # each drive's root
+        return info
+
+    def _passes_on(self, node: Node, stdin: Stdin, info: Info) -> Info:
+        """`gci C:\\ -Directory | ? Name -ne 'Windows' | Remove-Item -Recurse`: a filter that
+        only leaves some names out (or a sort) passes the rest of the listing on; one that
+        keeps named items (`-like '*.log'`) narrows it."""
+        name0 = node.named_children[0] if node.named_children else None
+        if not stdin.paths or info.paths or name0 is None:
+            return info
+        if all(w.text.strip() in (".", ".\\", "./", "*", "") for w in stdin.paths):
+            return info  # (the working directory's own entries keep their existing rules)
+        stage = _text(name0).strip().lower()
+        if stage in _REORDER or (
+            stage in _WHERE
+            and _LEAVES_OUT.search(body := _text(node))
+            and not _KEEPS_NAMED.search(body)
+        ):
+            info.paths = stdin.paths
         return info
 
     def _item_paths(self, node: Node) -> list[Word]:
@@ -2314,6 +2341,17 @@ _PATH_CALL = re.compile(
     r"(?i)\A\(?\s*\[(?:system\.)?(io\.path|string)\]::(getdirectoryname|getpathroot|getfullpath|concat)"
     r"\(\s*(.*?)\s*\)\s*\)?\Z"
 )
+_ITEM_OPERAND = (
+    r"(\$\{[^}]*\}|\$[\w:]+(?:\(x86\))?|'[^']*'|\"[^\"`]*\"|~[\\/\w.-]*|[A-Za-z]:[\\/][^\s()]*)"
+)
+_ITEM_OF = re.compile(
+    r"(?i)\A\(?\s*\(\s*(?:get-item|gi|resolve-path|rvpa|convert-path|cvpa)\s+(?:-(?:literal)?path\s+)?"
+    + _ITEM_OPERAND
+    + r"\s*\)(?:\.(?:fullname|path|providerpath))?\s*\)?\Z"
+    r"|\A\(\s*(?:resolve-path|rvpa|convert-path|cvpa)\s+(?:-(?:literal)?path\s+)?"
+    + _ITEM_OPERAND
+    + r"\s*\)\Z"
+)
 _HERE = re.compile(
     r"(?i)\A\(?\s*(?:\(\s*(?:get-location|gl|pwd)\s*\)(?:\.(?:path|providerpath))?"
     r"|\$pwd\.(?:path|providerpath)|\[(?:system\.)?environment\]::currentdirectory"
@@ -2336,6 +2374,11 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
     when X is known."""
     if _HERE.match(raw):
         return "."
+    item = _ITEM_OF.match(raw)
+    if item is not None:
+        # `(Get-Item $env:windir).FullName`, `(Resolve-Path ~)`: the path itself
+        operand = item.group(1) or item.group(2)
+        return _path_expression(operand, env) if operand != "~" else "~"
     m = _SPLIT_PATH.match(raw)
     if m is not None:
         inner = _path_expression(m.group(2), env)
@@ -2570,6 +2613,12 @@ def _balanced(text: str) -> bool:
 
 _FOREACH = frozenset({"%", "foreach", "foreach-object"})
 _WHERE = frozenset({"?", "where", "where-object"})
+_REORDER = frozenset({"sort-object", "sort"})
+# (time and size comparisons do not narrow a listing to named items either: round 7)
+_LEAVES_OUT = re.compile(
+    r"(?i)-(?:c|i)?(?:ne|notlike|notmatch|notin|notcontains|lt|gt|le|ge)\b|-not\b|!\s*\$"
+)
+_KEEPS_NAMED = re.compile(r"(?i)-(?:c|i)?(?:eq|like|match|in|contains)\b")
 _LISTERS = frozenset({"get-childitem", "gci", "ls", "dir"})
 _ITEM_CAST = re.compile(
     r"(?is)\A\(?\s*(?:\[(?:system\.)?io\.(?:directory|file)info\]\s*(?:::new\s*)?"

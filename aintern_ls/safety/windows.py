@@ -441,9 +441,34 @@ def _turned_back_on(text: str, param: str) -> bool:
     return bool(re.search(rf"-{param}\s*:?\s*[\"']?(\$false|0|false)\b", text))
 
 
+# Set-MpPreference's documented parameter aliases (`-DRTM` is -DisableRealtimeMonitoring).
+_MP_ALIASES = {
+    "drtm": "disablerealtimemonitoring",
+    "dbm": "disablebehaviormonitoring",
+    "dioavp": "disableioavprotection",
+    "dscrptsc": "disablescriptscanning",
+    "dbaf": "disableblockatfirstseen",
+    "dpm": "disableprivacymode",
+    "darchsc": "disablearchivescanning",
+    "demsc": "disableemailscanning",
+    "dips": "disableintrusionpreventionsystem",
+    "drdsc": "disableremovabledrivescanning",
+    "dsnf": "disablescanningnetworkfiles",
+    "dscrmsc": "disablescanningmappednetworkdrivesforfullscan",
+    "dcaq": "disablecatchupquickscan",
+    "dcafs": "disablecatchupfullscan",
+    "ecfa": "enablecontrolledfolderaccess",
+    "rtsd": "realtimescandirection",
+}
+
+
 def _mp_preference(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
-    text = " ".join(cmd.texts()).lower()
+    params = {_MP_ALIASES.get(k, k): v for k, v in params.items()}
+    text = " ".join(
+        "-" + _MP_ALIASES.get(t.lower()[1:], t.lower()[1:]) if t.startswith("-") else t.lower()
+        for t in cmd.texts()
+    )
     if (
         cmd.name == "add-mppreference"
         or any(p.startswith("exclusion") for p in params)

@@ -173,6 +173,17 @@ from tests.safety._levels import B, C, D, M, S
         ("Remove-Item \"C:\\Program $('Files')\" -Recurse -Force", B),
         ("Remove-Item ('C:\\USERS'.ToLower()) -Recurse -Force", B),
         ("Clear-DnsClientCache; Clear-BCCache -Force", M),
+        # filters that only leave names out (or compare times and sizes) pass a listing on
+        ("gci C:\\ -Directory | ? Name -ne 'Windows' | Remove-Item -Recurse -Force", B),
+        ("gci C:\\ -Directory | ? Name -like 'tmp*' | Remove-Item -Recurse -Force", D),
+        ("gci $HOME -Recurse -File | ? LastWriteTime -lt (Get-Date) | Remove-Item", B),
+        ("gci $HOME -File | ? Name -ne 'a' | Select-Object Name", S),
+        ("gci $HOME -Recurse -File | % { $_ | Set-Content -Value '' }", B),
+        # item paths and Defender parameter aliases
+        ("Remove-Item (Resolve-Path ~) -Recurse -Force", B),
+        ("Remove-Item (Get-Item $env:ProgramData).FullName -Recurse -Force", B),
+        ("Set-MpPreference -DBM $true", C),
+        ("Set-MpPreference -DBM $false", M),
     ],
 )
 def test_ps8_powershell_mechanisms(command: str, expected: RiskLevel) -> None:
