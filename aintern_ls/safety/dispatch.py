@@ -152,7 +152,9 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     if len(scope.findings) < mark or _state(scope) != state:
         return info
     found = scope.findings[mark:]
-    if all(lo <= f.start and f.end <= hi for f in found) and _info_within(info, stdin, lo, hi):
+    if (not found or all([lo <= f.start and f.end <= hi for f in found])) and _info_within(
+        info, stdin, lo, hi
+    ):
         memo[key] = (lo, tuple(found), _copy_info(info, 0, stdin), 0.0)
     return info
 
