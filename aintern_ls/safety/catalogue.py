@@ -759,6 +759,48 @@ CATALOGUE: dict[str, Rule] = _rules(
         " a MongoDB root role, a Redis user allowed every command): like adding an administrator",
         "psql -c \"CREATE ROLE ops LOGIN SUPERUSER PASSWORD 'x'\"",
     ),
+    # --- safety-cli8: long-tail CLIs from their reference documentation (clis.py) -----------
+    (
+        "cli-backup-delete",
+        "deletes backups (a backup, recovery point or vault, every snapshot, backups deleted"
+        " with the resource, a backup retention of zero): the copies to recover from are lost"
+        " (blocked)",
+        "gcloud sql backups delete 1700000000000 --instance=orders-sql --quiet",
+    ),
+    (
+        "cli-backup-off",
+        "turns a resource's backups off (backup protection disabled, automated backups off)",
+        "az backup protection disable -g rg -v vault -c vm01 -i vm01 --yes",
+    ),
+    (
+        "cli-delete",
+        "a program the analyser judges generically deletes what its command path names"
+        " (an API operation such as DeleteInstance, a documented destroying subcommand)",
+        "aliyun ecs DeleteInstance --InstanceId i-bp1abc --Force true",
+    ),
+    (
+        "cli-package-essential",
+        "removes an essential package (libc, systemd) past the package manager's protection:"
+        " the system stops working (blocked)",
+        "rpm -e --nodeps glibc",
+    ),
+    (
+        "cli-app-data",
+        "uninstalls an application together with its own data (settings, documents in its folder)",
+        "flatpak uninstall --delete-data -y org.mozilla.firefox",
+    ),
+    (
+        "cli-write",
+        "a database shell's dot-command writes a file",
+        "sqlite3 app.db '.backup app-backup.db'",
+    ),
+    ("trash", "moves files to the trash, where they can be restored", "trash-put old.iso"),
+    (
+        "git-destroy",
+        "a version-control command discards commits or local changes (Mercurial strip, purge,"
+        " update --clean)",
+        "hg strip -r 'draft()' --no-backup",
+    ),
 )
 
 # The settings under which the user-rule examples fire.

@@ -28,6 +28,7 @@ from aintern_ls.safety import (  # noqa: F401
     allowlist,
     budget,
     catalogues,
+    clis,
     detections,
     files,
     git,
@@ -549,6 +550,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         len(scope.findings) == mark or max(f.level for f in scope.findings[mark:]) < C
     ):
         system.app_admin_account(cmd)  # an application's administrator account (safety-m8)
+    clis.judge(cmd, mark)  # long-tail CLIs' documented destruction and listings (safety-cli8)
     if scope.family == "bash" and (handler is None or name in _SOURCE_RUNNERS):
         _known_source_files(cmd, name, handler is not None, mark)
     if passes_on:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import attrs
+
 from aintern_ls.safety.context import (
     Cmd,
 )
@@ -246,6 +248,11 @@ def _rm(cmd: Cmd) -> None:
     if cmd.name == "gio" and (not cmd.args or cmd.args[0].text not in ("remove", "trash")):
         cmd.add(M, "unknown-command", "gio may change files")
         return
+    to_trash = cmd.name in ("trash", "trash-put") or (
+        cmd.name == "gio" and cmd.args[:1] and cmd.args[0].text == "trash"
+    )
+    if to_trash and cmd.long("--list"):
+        return  # `gio trash --list`: lists what the trash holds
     recursive = cmd.short("rR") or cmd.long("--recursive")
     targets = cmd.operands()
     if cmd.name == "gio":
@@ -253,7 +260,19 @@ def _rm(cmd: Cmd) -> None:
     if not targets:
         cmd.add(M, "rm", "rm without operands")
         return
-    _delete_targets(cmd, targets, recursive, "deletes")
+    mark = len(cmd.scope.findings)
+    # (the trash takes a folder whole: moving one there is recursive)
+    _delete_targets(cmd, targets, recursive or bool(to_trash), "deletes")
+    if to_trash:
+        # Moved to the trash, not deleted: an ordinary file can be restored (moderate,
+        # safety-cli8); what is whole-system stays as judged (the system breaks meanwhile).
+        found = cmd.scope.findings
+        found[mark:] = [
+            attrs.evolve(f, level=M, rule="trash", reason="moves files to the trash (restorable)")
+            if f.level == D
+            else f
+            for f in found[mark:]
+        ]
 
 
 @handles("shred", "wipe", "unlink", "truncate")

@@ -135,6 +135,32 @@ _NOT_TARGET_OPTION = re.compile(
 )
 
 
+def text_program(name: str) -> bool:
+    """A program whose operands are text (a pattern, a topic, a message): `man rm`, `tldr`."""
+    return _TEXT_PROGRAM.search(name) is not None
+
+
+def plausible_program(name: str) -> bool:
+    """A word that can name an installed program: not an option, a switch, a shell keyword
+    (`-exec`, `do` left in the command position by a foreign-shell line) or an odd word."""
+    return (
+        bool(name)
+        and not name.startswith(("-", "/"))
+        and name.lower() not in _KEYWORDS
+        and _PROGRAM_NAME.fullmatch(name) is not None
+    )
+
+
+def dry_run(args: Sequence[str]) -> bool:
+    """A generic dry-run marker (`--dry-run`, `-WhatIf`, an unknown program's `-n`)."""
+    return any(is_dry_marker(a) for a in args) or _short_n(args)
+
+
+def package_manager(name: str) -> bool:
+    """A package manager (`guix`, `opkg`, `tlmgr`): its removals are ordinary changes."""
+    return _PACKAGE_MANAGER.search(name) is not None
+
+
 def _parts(name: str) -> list[str]:
     """`Remove-FooBar` -> [remove, foo, bar]; `zpool-destroy` -> [zpool, destroy]."""
     base = re.sub(r"\.(exe|com|bat|cmd|ps1|sh|py|pl|rb)$", "", name, flags=re.I)

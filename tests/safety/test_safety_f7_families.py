@@ -79,7 +79,7 @@ def test_endless_process_spawners_are_fork_bombs(
             "az backup protection disable --container-name vm01 --item-name vm01 --vault-name v"
             " --resource-group rg --delete-backup-data false --yes",
             "bash",
-            M,
+            C,  # backups kept but turned off: critical, as `tmutil disable` (blind4; cli8)
         ),
         ("aws backup list-backup-vaults", "bash", S),
         ("shred -n 3 -z -u /var/lib/mysql/*", "bash", C),

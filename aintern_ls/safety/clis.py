@@ -1,0 +1,835 @@
+"""Long-tail command-line programs: what their reference documentation says destroys data.
+
+Blind slices keep missing operations of programs nobody here wrote a rule for, because the
+destruction is not in an obvious verb: it is in the NOUN the verb acts on (a backup service's
+`backups delete`, `DeleteBackup`, `delete-recovery-point`), in an OPTION (`--delete-backup-data`,
+`--delete-automated-backups`, `--backup-retention-period 0`), or in a verb only that program's
+page explains (`svn revert`, `nodetool clearsnapshot`, `linode-cli linodes backups-cancel`,
+which deletes every backup the service holds). The rows these rules were written from are
+`tests/safety/sources_cli8.tsv` (made by `bench/cli8_harvest.py` from the programs' pages).
+
+Two parts:
+
+- SHAPES (any program, known or not): the command path (its leading subcommand words, API
+  operation names split at case and dashes: `DeleteBackup` -> delete, backup) is read for its
+  ACTION verb and the NOUNS it acts on.
+  - a destroying verb on a *backup* noun (backup, recovery point, backup vault, automated
+    backup), a destroying verb on *every snapshot* (`snapshot-delete-all`, `--all`), an option
+    that deletes the backups with the resource, a backup retention set to zero: blocked (the
+    copies to recover from are gone: HELPERS, session 6);
+  - backups turned off (`backup protection disable`, `--no-backup` on an update): critical,
+    as `tmutil disable`;
+  - a destroying verb in the path of a program judged only generically (a cloud CLI's API
+    name, an unknown program whose verb sits behind an option or a noun the generic reading
+    stops at): dangerous;
+  - a read verb (`list`, `describe`, `get`, `status`, `DescribeInstances`) of a program judged
+    only generically, with nothing else found: safe (its moderate "not on the allowlist" is
+    dropped); a CLI listed here with its documented dry run or preview: safe.
+- CLIS: per-program knowledge with reasons, for what a shape cannot see (a backup tool's
+  whole repository, flags that must be present before anything is deleted, essential
+  packages removed past the package manager's protection, application data deleted with
+  the application).
+
+Everything here only adds findings, except the read/dry-run lowering, which removes only
+this command's own generic moderate findings and never when any word is computed at run time.
+`judge` is called by the dispatcher after the program's handler (`dispatch.py`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+import attrs
+
+from aintern_ls.safety import shape
+from aintern_ls.safety.context import Cmd
+from aintern_ls.safety.levels import RiskLevel
+from aintern_ls.safety.words import names
+
+B = RiskLevel.BLOCKED
+C = RiskLevel.CRITICAL
+D = RiskLevel.DANGEROUS
+M = RiskLevel.MODERATE
+
+# Switched off by tests to prove the findings come from here.
+ENABLED = True
+
+# --- the command path -----------------------------------------------------------------------
+
+# Verbs that destroy what the path names.
+DESTROY = frozenset(
+    names(
+        """
+        delete del remove rm rmi rmp rmdir destroy purge wipe erase expunge nuke zap shred drop
+        truncate terminate unpublish forget flush expire decommission
+        deprovision obliterate rdelete
+        """
+    )
+)
+# Verbs that destroy only with a force/all marker or on snapshots/backups (`clear`, `clean`).
+WEAK_DESTROY = frozenset(names("clear clean cleanup reset prune"))
+# Verbs that only look.
+READ = frozenset(
+    names(
+        """
+        list ls get describe show status info inspect history check verify stat stats du df
+        diff log logs cat view whoami version tree search find lookup print explain plan
+        preview whatif what-if validate top events inspecti imagefsinfo ping dbsize ttl
+        exists scan keys count help usage
+        """
+    )
+)
+# Verbs that change or create: a path holding one of them is no listing.
+CHANGE = frozenset(
+    names(
+        """
+        create add set update enable start stop shutdown restart reboot pull push run exec undo
+        apply patch modify attach detach resize restore import export put post copy cp mv move
+        rename tag untag install upgrade save load mount unmount sync mirror
+        rollback cordon uncordon drain scale deploy edit replace write send invoke reset enter
+        login logout connect disconnect init register deregister unregister promote failover
+        """
+    )
+)
+# Nouns that name an entry of the program's own settings: removing one deletes no data
+# (`helm repo remove bitnami`, `kopia policy delete`, `docker context rm prod`).
+CONFIG_NOUNS = frozenset(
+    names(
+        """
+        repo repos policy policies context contexts alias aliases remote remotes config
+        configuration setting settings tap taps profile-config preference preferences
+        """
+    )
+)
+# Verbs that turn backups off.
+OFF = frozenset(names("disable cancel stop suspend pause deactivate unprotect off"))
+
+# Backup nouns: what a destroying verb on them loses is a copy to recover from.
+_BACKUP_NOUN = re.compile(
+    r"^(?:backups?|backupsets?|backupvaults?|recoverypoints?|restorepoints?|ltrbackups?"
+    r"|archivebackups?|dbbackups?|volumebackups?|snapshotbackups?)$"
+)
+_BACKUP_PAIR = frozenset({("recovery", "point"), ("recovery", "points"), ("restore", "point")})
+# ... unless the noun is only a setting about backups (`delete-backup-plan`, `policy delete`).
+_NOT_THE_BACKUPS = frozenset(
+    names(
+        """
+        plan plans policy policies schedule schedules selection selections job jobs report
+        reports framework frameworks location locations setting settings config configuration
+        rule rules tag tags notification notifications lock template templates testing
+        restore-testing vault-lock access-policy
+        """
+    )
+)
+_SNAPSHOT_NOUN = re.compile(r"^(?:\w*snapshots?|snaps?)$")
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9_:-]{0,60}$")
+# Glued verb+noun words (`deletelocalsnapshots`, `clearsnapshot`, `rmi`): only these long verbs.
+_GLUED = ("delete", "remove", "destroy", "purge", "clear", "disable", "cancel", "list")
+
+
+@lru_cache(maxsize=4096)
+def parts(word: str) -> tuple[str, ...]:
+    """`DeleteBackup` -> (delete, backup); `delete-db-instance-automated-backup` -> its words;
+    `clearsnapshot` -> (clear, snapshot)."""
+    out: list[str] = []
+    for p in re.split(r"[-_:.\s]+", _CAMEL.sub(" ", word)):
+        p = p.lower()
+        if not p:
+            continue
+        glued = next(
+            (v for v in _GLUED if p.startswith(v) and len(p) > len(v) + 2 and p not in READ),
+            None,
+        )
+        if glued is not None and p not in DESTROY:
+            out.extend((glued, p[len(glued) :]))
+        else:
+            out.append(p)
+    return tuple(out)
+
+
+@attrs.frozen(slots=True)
+class Path:
+    """A command's leading subcommand words: the action verb found in them and the nouns."""
+
+    words: tuple[str, ...]  # the plain words, in order
+    index: tuple[int, ...]  # their indexes in the argument list
+    verb: str  # "" when no verb was found
+    kind: str  # "destroy", "weak", "read", "off" or ""
+    at: int  # index (in `words`) of the word holding the verb, -1 when none
+    nouns: tuple[str, ...]  # every other part of the path words up to the verb's word
+
+
+def command_path(args: Sequence[str], limit: int = 5) -> Path:
+    """Read the leading plain words (options and their non-plain values are skipped) and
+    find the first that carries a verb."""
+    words: list[str] = []
+    index: list[int] = []
+    for i, a in enumerate(args):
+        if len(words) >= limit:
+            break
+        if a.startswith(("-", "/")) or a.startswith("+"):
+            if words:
+                break  # `az group create --name rg-test`: options end the command path
+            continue
+        if not _PLAIN.fullmatch(a):
+            if words:
+                break  # a resource name or path ends the command path
+            continue  # `-n k8s.io images rm`: an option's value before the path
+        words.append(a)
+        index.append(i)
+    nouns: list[str] = []
+    for n, w in enumerate(words):
+        whole = w.lower()
+        ps = (whole,) if whole in READ else parts(w)
+        for j, p in enumerate(ps):
+            kind = _kind(p)
+            if not kind:
+                continue
+            rest = [q for k, q in enumerate(ps) if k != j]
+            # A verb word followed by another whole verb word was a noun (`velero restore
+            # get`, `dnf history undo`); a read never overrides a destroying verb.
+            while n + 1 < len(words) and (nxt := _kind(parts(words[n + 1])[0])):
+                if kind == "destroy" and nxt in ("read", "change"):
+                    break
+                if nxt in ("destroy", "read", "off") and len(parts(words[n + 1])) > 1:
+                    break  # `describe delete-job`: a name after the verb
+                nouns.extend((p, *rest))
+                follow = parts(words[n + 1])
+                n, p, kind, rest = n + 1, follow[0], nxt, list(follow[1:])
+            # after a leading verb, a following word counts as a noun only when it is one
+            # whole resource-type word (`kubectl delete volumesnapshot`), not a name that
+            # contains one (`helm uninstall backup-agent`)
+            after = [x.lower() for x in words[n + 1 : n + 2] if "-" not in x and "_" not in x]
+            return Path(tuple(words), tuple(index), p, kind, n, (*nouns, *rest, *after))
+        nouns.extend(ps)
+    return Path(tuple(words), tuple(index), "", "", -1, tuple(nouns))
+
+
+def _kind(part: str) -> str:
+    if part in DESTROY:
+        return "destroy"
+    if part in WEAK_DESTROY:
+        return "weak"
+    if part in READ:
+        return "read"
+    if part in OFF:
+        return "off"
+    if part in CHANGE:
+        return "change"
+    return ""
+
+
+def backup_noun(nouns: Sequence[str]) -> str | None:
+    """The backup noun among `nouns` (None when there is none, or when the path only names a
+    setting about backups: a plan, a policy, a schedule)."""
+    if any(n in _NOT_THE_BACKUPS for n in nouns):
+        return None
+    for i, n in enumerate(nouns):
+        if _BACKUP_NOUN.match(n):
+            return n
+        if i + 1 < len(nouns) and (n, nouns[i + 1]) in _BACKUP_PAIR:
+            return f"{n} {nouns[i + 1]}"
+    return None
+
+
+def snapshot_noun(nouns: Sequence[str]) -> str | None:
+    return next((n for n in nouns if _SNAPSHOT_NOUN.match(n)), None)
+
+
+# --- options ----------------------------------------------------------------------------------
+
+# An option that deletes a resource's backups (or its point-in-time copies) with it.
+_DELETES_BACKUPS = re.compile(
+    r"^(?:--?|/)(?:delete|remove|purge|drop|destroy|wipe)[-_]?(?:all[-_]?)?"
+    r"(?:automated[-_]?|existing[-_]?|old[-_]?|retained[-_]?)?"
+    r"(?:backups?(?:[-_]?data)?|snapshots|recovery[-_]?points?|restore[-_]?points?)"
+    r"(?:[=:](.*))?$",
+    re.I,
+)
+# Values that turn such an option off (`--delete-backup-data false`, `--delete-snapshots=exclude`).
+_OFF_VALUE = re.compile(r"^(?:false|no|0|off|none|exclude|\$false|never)$", re.I)
+# A backup or snapshot retention set to zero: nothing is kept.
+_RETENTION = re.compile(
+    r"^--?(?:backup|snapshot|automated[-_]?backup)s?[-_]?(?:retention|retain|keep)[-_a-z]*"
+    r"(?:=(.*))?$",
+    re.I,
+)
+_ZERO = re.compile(r"^0+(?:\.0+)?\s*[a-z]*$", re.I)
+# Options that turn backups off on an update (`gcloud sql instances patch --no-backup`).
+_BACKUP_OFF_OPTION = re.compile(
+    r"^--?(?:no[-_]?(?:automated[-_]?)?backups?|disable[-_]?(?:automated[-_]?)?backups?"
+    r"|(?:enable[-_]?)?(?:automated[-_]?)?backups?(?:[-_]?enabled)?=(?:false|0|no|off))$",
+    re.I,
+)
+# Every one of what the path names: `--all`, `--all-snapshots-for-source`, `-A`.
+_ALL_OPTION = re.compile(r"^(?:--all(?:[-_][\w-]*)?|-A|--everything)(?:=(?:true|1))?$", re.I)
+_FORCE = re.compile(r"^(?:--force|-f|--hard|--all|-a|--yes|-y|--recursive|-r)$")
+
+
+def _option_value(args: Sequence[str], i: int, inline: str | None) -> str | None:
+    if inline is not None:
+        return inline
+    if i + 1 < len(args) and not args[i + 1].startswith("-"):
+        return args[i + 1]
+    return None
+
+
+def deletes_backups_option(args: Sequence[str]) -> int | None:
+    """The index of an option that deletes backups (`--delete-backup-data true`)."""
+    for i, a in enumerate(args):
+        m = _DELETES_BACKUPS.match(a)
+        if m is None:
+            continue
+        value = _option_value(args, i, m.group(1))
+        if value is not None and _OFF_VALUE.match(value.strip("'\"")):
+            continue
+        return i
+    return None
+
+
+def zero_retention(args: Sequence[str]) -> int | None:
+    for i, a in enumerate(args):
+        m = _RETENTION.match(a)
+        if m is None:
+            continue
+        value = _option_value(args, i, m.group(1))
+        if value is not None and _ZERO.match(value.strip("'\"")):
+            return i
+    return None
+
+
+# --- per-program knowledge ---------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Verdict:
+    level: RiskLevel
+    rule: str
+    reason: str
+
+
+SAFE_READ = Verdict(RiskLevel.SAFE, "", "")
+
+Judge = Callable[[Sequence[str], Path], Verdict | None]
+
+
+def _has(args: Sequence[str], *opts: str) -> bool:
+    return any(a in opts or a.split("=", 1)[0] in opts for a in args)
+
+
+def _borg(args: Sequence[str], path: Path) -> Verdict | None:
+    # borg-delete(1): `borg delete REPO` deletes the whole repository; `REPO::ARCHIVE`, archive
+    # names after it or `--glob-archives`/`-a`/`--match-archives` delete only those archives.
+    if path.verb == "rdelete" or (path.words[:1] == ("repo-delete",)):
+        return Verdict(B, "cli-backup-delete", "borg deletes the whole backup repository")
+    if path.verb != "delete" or _has(args, "--dry-run", "-n"):
+        return SAFE_READ if path.verb == "delete" else None
+    if _has(args, "-a", "--glob-archives", "--match-archives", "--prefix", "--first", "--last"):
+        return None
+    ops = [a for a in args if not a.startswith("-")][1:]
+    if len(ops) == 1 and "::" not in ops[0]:
+        return Verdict(
+            B, "cli-backup-delete", "borg delete without an archive deletes the whole repository"
+        )
+    return None
+
+
+def _restic(args: Sequence[str], path: Path, raw: str = "") -> Verdict | None:
+    # restic-forget(1): snapshot IDs produced by `restic snapshots` are every snapshot.
+    if path.verb == "forget" and re.search(r"\$\(\s*restic\b[^)]*\bsnapshots\b", raw):
+        return Verdict(B, "cli-backup-delete", "restic forgets every snapshot the repository lists")
+    return None
+
+
+def _duplicity(args: Sequence[str], path: Path) -> Verdict | None:
+    # duplicity(1): the remove-* actions only list what they would delete unless --force.
+    if not path.words or not path.words[0].startswith("remove-"):
+        return None
+    if "--force" not in args:
+        return SAFE_READ
+    if path.words[0] == "remove-older-than":
+        i = args.index("remove-older-than")
+        when = args[i + 1] if i + 1 < len(args) else ""
+        if re.fullmatch(r"(?i)now|0+[smhDWMY]?|1s|\d{1,2}s", when):
+            return Verdict(
+                B, "cli-backup-delete", "duplicity removes every backup older than now: all"
+            )
+    return Verdict(D, "cli-delete", "duplicity --force deletes old backup sets")
+
+
+def _kopia(args: Sequence[str], path: Path) -> Verdict | None:
+    # kopia snapshot delete/expire: nothing is deleted without --delete (a dry listing).
+    if path.words[:1] != ("snapshot",) or path.verb not in ("delete", "expire"):
+        return None
+    if "--delete" not in args:
+        return SAFE_READ
+    if _has(args, "--all-snapshots-for-source"):
+        return Verdict(
+            B, "cli-backup-delete", "kopia deletes every snapshot of the source (the backups)"
+        )
+    return Verdict(D, "cli-delete", f"kopia snapshot {path.verb} --delete deletes snapshots")
+
+
+def _tmutil(args: Sequence[str], path: Path) -> Verdict | None:
+    sub = path.words[0].lower() if path.words else ""
+    if sub == "thinlocalsnapshots":
+        return Verdict(B, "cli-backup-delete", "tmutil thins (deletes) the local snapshots")
+    if sub in ("removedestination", "disable"):
+        return Verdict(C, "cli-backup-off", f"tmutil {sub} stops Time Machine backups")
+    if sub in names(
+        "listbackups listlocalsnapshots listlocalsnapshotdates destinationinfo latestbackup"
+        " machinedirectory isexcluded compare uniquesize version status calculatedrift"
+    ):
+        return SAFE_READ
+    return None
+
+
+def _backups_deleted_when_off(program: str, why: str) -> Judge:
+    def judge(args: Sequence[str], path: Path) -> Verdict | None:
+        if path.kind == "off" and backup_noun(path.nouns):
+            return Verdict(B, "cli-backup-delete", f"{program}: {why}")
+        return None
+
+    return judge
+
+
+def _svn(args: Sequence[str], path: Path) -> Verdict | None:
+    sub = path.words[0] if path.words else ""
+    if sub == "revert":
+        return Verdict(D, "cli-delete", "svn revert discards the local changes for good")
+    if sub == "cleanup" and _has(args, "--remove-unversioned", "--remove-ignored"):
+        return Verdict(D, "cli-delete", "svn cleanup deletes unversioned (or ignored) files")
+    if sub in names("status st stat log diff di info list ls cat blame praise annotate ann"):
+        return SAFE_READ
+    return None
+
+
+def _svnadmin(args: Sequence[str], path: Path) -> Verdict | None:
+    sub = path.words[0] if path.words else ""
+    if sub in names("verify lslocks lstxns info youngest"):
+        return SAFE_READ
+    if sub == "rmtxns":
+        return Verdict(D, "cli-delete", "svnadmin rmtxns deletes transactions")
+    return None
+
+
+def _nodetool(args: Sequence[str], path: Path) -> Verdict | None:
+    sub = path.words[0].lower() if path.words else ""
+    if sub == "clearsnapshot":
+        if _has(args, "--all") or not _has(args, "-t", "--tag"):
+            return Verdict(B, "cli-backup-delete", "nodetool clears every snapshot (the backups)")
+        return Verdict(D, "cli-delete", "nodetool clearsnapshot deletes a named snapshot")
+    if sub in ("decommission", "removenode", "assassinate", "truncatehints"):
+        return Verdict(D, "cli-delete", f"nodetool {sub} takes a node's data out of the cluster")
+    if sub in names(
+        "status info ring describecluster describering listsnapshots tablestats cfstats"
+        " tpstats compactionstats netstats gossipinfo version getendpoints"
+    ):
+        return SAFE_READ
+    return None
+
+
+def _sqlite3(args: Sequence[str], path: Path) -> Verdict | None:
+    # sqlite3 dot-commands that write files: .backup, .save, .output/.once, .import.
+    if any(re.match(r"^\s*\.(backup|save|output|once|import|restore|clone)\b", a) for a in args):
+        return Verdict(M, "cli-write", "sqlite3 writes a file (a dot-command)")
+    return None
+
+
+_ESSENTIAL = frozenset(
+    names(
+        """
+        libc6 glibc libc-bin systemd systemd-sysv coreutils bash dpkg rpm pacman base
+        filesystem util-linux login passwd apt dnf yum sudo linux-image linux init
+        base-files libselinux glibc-common
+        """
+    )
+)
+_PAST_PROTECTION = re.compile(
+    r"^(?:--allow-remove-essential|--nodeps|--force-remove-essential|--force-depends"
+    r"|--setopt=protected_packages=.*|-R?dd\w*|-\w*dd|--nodeps\S*)$"
+)
+
+
+def _packages(args: Sequence[str], path: Path) -> Verdict | None:
+    ops = [a for a in args if not a.startswith("-")]
+    removing = path.kind in ("destroy",) or (
+        args[:1] and re.fullmatch(r"-R\w*|-e|--erase", args[0]) is not None
+    )
+    if not removing:
+        return None
+    named = [p for p in ops if p.split(":")[0].split("=")[0] in _ESSENTIAL]
+    if named and any(_PAST_PROTECTION.match(a) for a in args):
+        return Verdict(
+            B,
+            "cli-package-essential",
+            f"removes the essential package {named[0]} past the package manager's protection:"
+            " the system stops working",
+        )
+    return None
+
+
+def _app_data(args: Sequence[str], path: Path) -> Verdict | None:
+    # flatpak uninstall --delete-data, brew uninstall --zap, snap remove --purge: the
+    # application's own data (settings, documents kept in its folder) is deleted with it.
+    if path.verb not in ("uninstall", "remove", "rm") and not (
+        path.words[:1] and path.words[0] in ("uninstall", "remove")
+    ):
+        return None
+    if _has(args, "--delete-data", "--zap") or (
+        path.words[:1] == ("remove",) and "--purge" in args
+    ):
+        return Verdict(D, "cli-app-data", "deletes the application's data along with it")
+    return None
+
+
+def _trash(args: Sequence[str], path: Path) -> Verdict | None:
+    return SAFE_READ
+
+
+def _rclone(args: Sequence[str], path: Path) -> Verdict | None:
+    # rclone-cleanup(1): empties the remote's trash and deletes old object versions.
+    if path.words[:1] == ("cleanup",) and not _has(args, "--dry-run", "-n", "-i"):
+        return Verdict(D, "cli-delete", "rclone cleanup deletes the remote's trash, old versions")
+    return None
+
+
+def _uninstalls_cluster(args: Sequence[str], path: Path) -> Verdict | None:
+    # The uninstall scripts delete the node's cluster state, containers and volumes.
+    return Verdict(D, "cli-delete", "the uninstall script deletes the cluster's data on this node")
+
+
+# A program's own documented dry run, preview or listing flag (session 8: safe).
+_DRY = {
+    "rclone": ("--dry-run", "-n"),
+    "restic": ("--dry-run", "-n"),
+    "borg": ("--dry-run", "-n"),
+    "trash-empty": ("--dry-run",),
+    "hg": ("--dry-run", "-n", "--print"),
+    "pacman": ("--print", "-p"),
+    "dnf": ("--assumeno",),
+    "yum": ("--assumeno",),
+    "paccache": ("-d", "--dryrun"),
+    "nix-collect-garbage": ("--dry-run",),
+    "s3cmd": ("--dry-run", "-n"),
+    "mc": ("--dry-run",),
+    "oci": ("--dry-run",),
+    "az": ("--dryrun", "--dry-run"),
+    "flatpak": ("--dry-run",),
+    "velero": ("--dry-run",),
+}
+
+
+@attrs.frozen(slots=True)
+class Entry:
+    """What one program's reference pages say, beyond the shapes."""
+
+    page: str
+    judge: Judge | None = None
+    # The path has no verb and names a kind of resource: the program lists them
+    # (`ibmcloud is instances`, `linode-cli linodes`).
+    bare_lists: bool = False
+    # The handler's own "may change something" rules a documented read may drop.
+    lowers: frozenset[str] = frozenset()
+
+
+CLIS: dict[str, Entry] = {
+    "borg": Entry("https://borgbackup.readthedocs.io/en/stable/usage/delete.html", _borg),
+    "borg2": Entry("https://borgbackup.readthedocs.io/en/master/usage/repo-delete.html", _borg),
+    "duplicity": Entry(
+        "https://duplicity.us/stable/duplicity.1.html",
+        _duplicity,
+        lowers=frozenset({"write", "backup-delete"}),  # remove-* without --force only lists
+    ),
+    "kopia": Entry(
+        "https://kopia.io/docs/reference/command-line/common/",
+        _kopia,
+        lowers=frozenset({"write", "backup-delete"}),  # without --delete nothing is deleted
+    ),
+    "tmutil": Entry("https://ss64.com/mac/tmutil.html", _tmutil, lowers=frozenset({"backup"})),
+    "rclone": Entry("https://rclone.org/commands/rclone_cleanup/", _rclone),
+    "k3s-uninstall.sh": Entry("https://docs.k3s.io/installation/uninstall", _uninstalls_cluster),
+    "k3s-agent-uninstall.sh": Entry(
+        "https://docs.k3s.io/installation/uninstall", _uninstalls_cluster
+    ),
+    "rke2-uninstall.sh": Entry("https://docs.rke2.io/install/uninstall", _uninstalls_cluster),
+    "linode-cli": Entry(
+        "https://techdocs.akamai.com/linode-api/reference/post-cancel-backups",
+        _backups_deleted_when_off(
+            "linode-cli", "cancelling the Backup service deletes every existing backup"
+        ),
+        bare_lists=True,
+    ),
+    "hcloud": Entry(
+        "https://docs.hetzner.cloud/reference/cloud#server-actions-disable-backups-for-a-server",
+        _backups_deleted_when_off(
+            "hcloud", "disabling backups deletes every existing backup of the server"
+        ),
+    ),
+    "svn": Entry("https://svnbook.red-bean.com/en/1.7/svn.ref.html", _svn),
+    "svnadmin": Entry("https://svnbook.red-bean.com/en/1.7/svn.ref.svnadmin.html", _svnadmin),
+    "nodetool": Entry(
+        "https://cassandra.apache.org/doc/latest/cassandra/managing/tools/nodetool/", _nodetool
+    ),
+    "sqlite3": Entry("https://sqlite.org/cli.html", _sqlite3),
+    "apt": Entry("https://manpages.debian.org/apt-get.8", _packages),
+    "apt-get": Entry("https://manpages.debian.org/apt-get.8", _packages),
+    "dnf": Entry(
+        "https://dnf.readthedocs.io/en/latest/command_ref.html",
+        _packages,
+        lowers=frozenset({"install"}),
+    ),
+    "yum": Entry("https://man7.org/linux/man-pages/man8/yum.8.html", _packages),
+    "rpm": Entry("https://rpm.org/docs/4.19.x/man/rpm.8", _packages),
+    "pacman": Entry("https://man.archlinux.org/man/pacman.8", _packages),
+    "zypper": Entry("https://en.opensuse.org/SDB:Zypper_manual", _packages),
+    "flatpak": Entry(
+        "https://docs.flatpak.org/en/latest/flatpak-command-reference.html", _app_data
+    ),
+    "brew": Entry("https://docs.brew.sh/Manpage", _app_data),
+    "snap": Entry("https://snapcraft.io/docs/snap-reference", _app_data),
+    "trash-list": Entry("https://github.com/andreafrancia/trash-cli", _trash),
+    "ibmcloud": Entry("https://cloud.ibm.com/docs/cli?topic=cli-ibmcloud_cli", bare_lists=True),
+    # Programs judged by the shapes alone, named so that their listings and documented dry
+    # runs are read as what they are.
+    **{
+        n: Entry(page)
+        for n, page in (
+            ("velero", "https://velero.io/docs/main/"),
+            ("ctr", "https://github.com/containerd/containerd/blob/main/docs/getting-started.md"),
+            ("minikube", "https://minikube.sigs.k8s.io/docs/commands/"),
+            ("kind", "https://kind.sigs.k8s.io/docs/user/quick-start/"),
+            ("k3s", "https://docs.k3s.io/cli"),
+            ("aliyun", "https://www.alibabacloud.com/help/en/cli/"),
+            ("oci", "https://docs.oracle.com/en-us/iaas/tools/oci-cli/latest/oci_cli_docs/"),
+            ("az", "https://learn.microsoft.com/en-us/cli/azure/reference-index"),
+            ("gcloud", "https://cloud.google.com/sdk/gcloud/reference"),
+            ("aws", "https://awscli.amazonaws.com/v2/documentation/api/latest/reference/"),
+            ("doctl", "https://docs.digitalocean.com/reference/doctl/reference/"),
+            ("gio", "https://manpages.debian.org/gio.1"),
+            ("gvfs-ls", "https://manpages.debian.org/gvfs-ls.1"),
+            ("gvfs-info", "https://manpages.debian.org/gvfs-info.1"),
+            (
+                "cqlsh",
+                "https://cassandra.apache.org/doc/latest/cassandra/managing/tools/cqlsh.html",
+            ),
+            ("etcdctl", "https://etcd.io/docs/v3.5/dev-guide/interacting_v3/"),
+            ("restic", "https://restic.readthedocs.io/en/stable/060_forget.html"),
+            ("s3cmd", "https://s3tools.org/usage"),
+            ("mc", "https://min.io/docs/minio/linux/reference/minio-mc.html"),
+            ("nomad", "https://developer.hashicorp.com/nomad/docs/commands"),
+            ("hg", "https://www.mercurial-scm.org/doc/hg.1.html"),
+            ("paccache", "https://man.archlinux.org/man/paccache.8"),
+            ("nix-collect-garbage", "https://nix.dev/manual/nix/latest/command-ref/"),
+            ("trash-empty", "https://github.com/andreafrancia/trash-cli"),
+            ("influx", "https://docs.influxdata.com/influxdb/v2/reference/cli/influx/"),
+        )
+    },
+}
+# `restic` reads the raw text of its arguments (a `$(restic snapshots)` substitution).
+_RAW_JUDGES = {"restic": _restic}
+
+# Rules a handler adds when it only knows "this program may change something": the shapes
+# may replace them with what the path says (a read).
+_GENERIC_RULES = frozenset(names("unknown-command cloud infra kube-write"))
+
+
+_CMDLET = re.compile(r"\A[a-z]{2,20}-[a-z][a-z0-9]{0,60}\Z")
+
+# --- the hook ---------------------------------------------------------------------------------
+
+
+def judge(cmd: Cmd, mark: int) -> None:
+    """Called after the program's handler: `mark` is where this command's findings start."""
+    if not ENABLED or cmd.words[0].dynamic:
+        return
+    name = cmd.name.lower()
+    if name.endswith(".exe"):
+        name = name[:-4]
+    args = [w.text for w in cmd.args]
+    findings = cmd.scope.findings
+    worst = max((f.level for f in findings[mark:]), default=RiskLevel.SAFE)
+    if worst >= B:
+        return
+    if cmd.scope.family == "powershell" and _CMDLET.fullmatch(name):
+        path = command_path([cmd.words[0].text, *args])  # `Remove-FooBackupSet`: the verb
+    else:
+        path = command_path(args)
+    entry = CLIS.get(name)
+    verdict: Verdict | None = None
+    if entry is not None and entry.judge is not None:
+        verdict = entry.judge(args, path)
+    if verdict is None and name in _RAW_JUDGES:
+        raw = cmd.scope.source[cmd.start : cmd.end] if cmd.scope.source else " ".join(args)
+        verdict = _RAW_JUDGES[name](args, path, raw)
+    if verdict is None:
+        verdict = _by_shape(name, args, path, worst, findings[mark:], cmd.scope.family)
+    if (
+        verdict is None
+        and entry is not None
+        and (_dry(name, args) or _reads(path) or (entry.bare_lists and _bare_list(path)))
+    ):
+        verdict = SAFE_READ
+    if verdict is None:
+        return
+    if verdict.level == RiskLevel.SAFE:
+        _lower(cmd, mark, entry.lowers if entry is not None else frozenset())
+        return
+    if verdict.level > worst:
+        cmd.add(verdict.level, verdict.rule, verdict.reason)
+
+
+def _by_shape(
+    name: str,
+    args: Sequence[str],
+    path: Path,
+    worst: RiskLevel,
+    mine: Sequence[object],
+    family: str,
+) -> Verdict | None:
+    """The shapes that hold for any program."""
+    if any(a in _HELP or shape.is_dry_marker(a) for a in args) or _dry(name, args):
+        # a dry run or help: a program named here is read (safe), any other keeps its moderate
+        return SAFE_READ if name in CLIS else None
+    opt = deletes_backups_option(args)
+    if opt is not None and (path.kind in ("destroy", "off", "weak") or _is_delete_option(args)):
+        return Verdict(
+            B, "cli-backup-delete", f"{args[opt].split('=')[0]} deletes the backups as well"
+        )
+    if zero_retention(args) is not None:
+        return Verdict(
+            B,
+            "cli-backup-delete",
+            "a backup retention of zero deletes the existing automated backups",
+        )
+    noun = backup_noun(path.nouns)
+    if path.kind == "destroy" and noun is not None:
+        return Verdict(
+            B,
+            "cli-backup-delete",
+            f"{name} deletes a {noun}: the copy to recover from is lost",
+        )
+    snap = snapshot_noun(path.nouns)
+    every = "all" in path.nouns or any(_ALL_OPTION.match(a) for a in args)
+    if path.kind in ("destroy", "weak") and snap is not None and every:
+        return Verdict(B, "cli-backup-delete", f"{name} deletes every {snap} (the backups)")
+    if path.kind == "off" and noun is not None:
+        return Verdict(C, "cli-backup-off", f"{name} turns backups off ({' '.join(path.words)})")
+    if path.kind not in ("destroy", "read", "off", "weak") and any(
+        _BACKUP_OFF_OPTION.match(a) for a in args
+    ):
+        return Verdict(C, "cli-backup-off", f"{name} turns the automated backups off")
+    if worst >= D:
+        return None
+    if name in _STATEMENT_CLIENTS and any(_STATEMENT_DESTROY.search(a) for a in args):
+        return Verdict(D, "cli-delete", f"{name} runs a statement that deletes data")
+    # Only a program judged generically (an unknown program, a cloud CLI's "may change
+    # something"); a handler that found nothing knows the program reads (`man rm`).
+    generic = bool(mine) and all(getattr(f, "rule", "") in _GENERIC_RULES for f in mine)
+    if (
+        not generic
+        or shape.text_program(name)
+        or shape.package_manager(name)
+        or not shape.plausible_program(name)
+        or path.verb in ("help", "usage")
+        or any(a in _HELP for a in args)
+        or (name not in CLIS and shape.dry_run(args))  # (a CLI named here: its own flags)
+    ):
+        return None
+    if all(getattr(f, "rule", "") == "unknown-command" for f in mine):
+        if not shape.ENABLED:
+            return None
+        # An unknown program: the generic reading (`shape.py`) has judged it; only where it
+        # found no verb, or took a noun for a disk verb (`minikube image rm`), is there more.
+        reading = None if name in CLIS else shape.read_command(name, args, family)
+        if reading is not None and reading.verb not in shape.FORMAT_VERBS:
+            return None  # (a CLI named here is read by its documented grammar instead)
+    if path.kind in ("destroy", "weak") and any(n in CONFIG_NOUNS for n in path.nouns):
+        return None  # `helm repo remove x`, `kopia policy delete p`: a settings entry
+    if path.kind in ("", "change") and (opt := _delete_option(args)) is not None:
+        return Verdict(D, "cli-delete", f"{name} {args[opt]} deletes what the source lacks")
+    if path.kind == "destroy" or (
+        path.kind == "weak" and (snap is not None or any(_FORCE.match(a) for a in args))
+    ):
+        if _dry(name, args):
+            return SAFE_READ if name in CLIS else None
+        return Verdict(
+            D,
+            "cli-delete",
+            f"{name} {' '.join(path.words[: path.at + 1])} deletes what it names",
+        )
+    return None
+
+
+# Database clients whose statements the shapes read (`--eval`, `-q`, `-e`, `--query`).
+_STATEMENT_CLIENTS = frozenset(
+    names(
+        """
+        mongosh mongo clickhouse-client clickhouse cqlsh influx psql mysql mariadb sqlite3
+        duckdb sqlcmd cockroach trino presto bq snowsql usql litecli pgcli mycli
+        """
+    )
+)
+# Statements that delete data or stop the server, beyond `DROP`/`TRUNCATE`/`DELETE FROM`
+# (which the generic reading already knows).
+_STATEMENT_DESTROY = re.compile(
+    r"(?is)\balter\s+table\s+\S+\s+(?:delete\b|drop\s+(?:partition|part|column|index)\b)"
+    r"|\bshutdownServer\s*\(|adminCommand\s*\(\s*\{\s*['\"]?shutdown\b"
+    r"|\bdropAllUsers\s*\(|\bdeleteMany\s*\(\s*\{\s*\}\s*\)|\bsystem\s+drop\s+\w+\s+cache\b"
+)
+# Options that make a sync/copy delete on the destination (`--delete-removed`, `--remove`).
+_DELETE_OPTION = re.compile(
+    r"^--(?:delete|remove|purge)(?:-(?:removed|extraneous|excluded|after|before|during|missing"
+    r"|destination|dest|target|orphans))?$"
+)
+
+
+def _delete_option(args: Sequence[str]) -> int | None:
+    return next((i for i, a in enumerate(args) if _DELETE_OPTION.match(a)), None)
+
+
+_HELP = frozenset(names("--help -h -? /? -help help --usage"))
+
+
+def _is_delete_option(args: Sequence[str]) -> bool:
+    return any(re.match(r"^--?(?:delete|purge|remove|force-delete)\b", a) for a in args)
+
+
+# Read verbs that may lead an API operation's name (`describe-db-instances`, `ListBuckets`);
+# others only as a whole word (`get-credentials` writes a kubeconfig, `get-object` a file).
+_GLUED_READS = frozenset(names("list ls describe show"))
+
+
+def _reads(path: Path) -> bool:
+    if path.kind != "read":
+        return False
+    word = path.words[path.at]
+    return word.lower() in READ or len(parts(word)) == 1 or path.verb in _GLUED_READS
+
+
+def _bare_list(path: Path) -> bool:
+    return path.kind == "" and bool(path.words) and len(path.words) <= 3
+
+
+def _dry(name: str, args: Sequence[str]) -> bool:
+    flags = _DRY.get(name, ())
+    generic = ("--dry-run", "--dryrun", "--dry-run=client", "--dry-run=server", "--what-if")
+    return any(a in flags or a in generic for a in args)
+
+
+def _lower(cmd: Cmd, mark: int, also: frozenset[str]) -> None:
+    """Drop this command's generic moderate findings: it only reads (or only says what it
+    would do). Nothing is dropped when another finding stands or a word is computed."""
+    if any(w.dynamic for w in cmd.words):
+        return
+    mine = cmd.scope.findings[mark:]
+    if not mine or any(
+        (f.rule not in _GENERIC_RULES or f.level > M) and (f.rule not in also or f.level >= B)
+        for f in mine
+    ):
+        return
+    del cmd.scope.findings[mark:]
