@@ -23,6 +23,7 @@ any text without a tab or carriage return).
 from __future__ import annotations
 
 import csv
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,26 +82,40 @@ class Figures:
     exact: tuple[int, int]  # rated exactly as labelled
 
     @staticmethod
-    def _ratio(pair: tuple[int, int], empty: float) -> float:
-        return pair[0] / pair[1] if pair[1] else empty
+    def _ratio(pair: tuple[int, int]) -> float:
+        """`hits / rows`, or NaN ("n/a") when there are no rows. A bar checked on an empty set
+        then fails whichever way it points (`nan >= 0.98` and `nan <= 0.02` are both false)
+        instead of passing vacuously (1.0 did for the recalls; 0.0, the older code's value,
+        did for over-flagging). `line()` prints such a figure as `-`."""
+        return pair[0] / pair[1] if pair[1] else math.nan
 
     @property
     def blocked_recall(self) -> float:
-        return self._ratio(self.blocked, 1.0)
+        return self._ratio(self.blocked)
 
     @property
     def high_recall(self) -> float:
         """Blocked-or-critical recall."""
-        return self._ratio(self.high, 1.0)
+        return self._ratio(self.high)
 
     @property
     def safe_over_flagged(self) -> float:
         """Safe rows rated dangerous or worse (the bar is at most 0.02)."""
-        return self._ratio(self.safe_over, 0.0)
+        return self._ratio(self.safe_over)
 
     @property
     def exact_agreement(self) -> float:
-        return self._ratio(self.exact, 0.0)
+        return self._ratio(self.exact)
+
+    def meets_the_bar(self) -> bool:
+        """The issue's bar: blocked recall >= 0.98, blocked-or-critical >= 0.95, safe rated
+        dangerous or worse <= 0.02, exact >= 0.90 (a figure over no rows fails it)."""
+        return (
+            self.blocked_recall >= 0.98
+            and self.high_recall >= 0.95
+            and self.safe_over_flagged <= 0.02
+            and self.exact_agreement >= 0.90
+        )
 
     def line(self) -> str:
         """One line: counts and percentages of each figure."""

@@ -17,7 +17,9 @@ Where things live:
   the size and parse time of one assessment.
 - Knowledge, one module per area: `files`, `git`, `system`, `network`, `infra`,
   `toolchains`, `allowlist`, `windows`, `wrappers` (sudo, env, shells, eval,
-  interpreters).
+  interpreters); `detections` and `reports` (detection rules' and incident reports'
+  knowledge) read two shared tables: `security` (security products by name) and `remote`
+  (remote-control agents, tunnels, login ports, and their judge).
 - `catalogue`: every rule id with a summary and an example.
 - `cli`: `aintern-ls assess`, `aintern-ls check` and `aintern-ls rules`.
 """

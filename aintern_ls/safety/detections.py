@@ -32,92 +32,21 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 
+from aintern_ls.safety import security
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import C
 from aintern_ls.safety.paths import LOG_DIR
 from aintern_ls.safety.registry import Programs, program_key
+from aintern_ls.safety.security import security_component, security_name, security_word
 from aintern_ls.safety.words import names
 
 # --- security components ---------------------------------------------------------------
 
-# Names that are unambiguous anywhere in a command line (service, process, daemon, launchd
-# label, kext, package), from the product lists of Sigma's security-tool rules
-# (proc_creation_win_wmic_uninstall_security_products, …_taskkill_sep,
-# …_reg_disable_sec_services, lnx_security_tools_disabling, macos_disable_security_tools),
-# Splunk's security_services_lookup and Elastic's endpoint-tampering rules.
-_SECURITY_NAMES = r"""
-windefend msmpeng mssense nissrv wdnissvc wdboot wdfilter wdnisdrv securityhealthservice
-securityhealthsystray wscsvc mpssvc mpdefendercoreservice sgrmbroker webthreatdefsvc mdcoresvc
-msmpsvc mpcmdrun windows.defender windows.defender.advanced.threat.protection
-csfalconservice csfalconcontainer csagent falcond falcon-sensor falcon_lsm\w* falconctl
-crowdstrike\w* com.crowdstrike\S*
-sentinelagent sentinelservicehost sentinelstaticengine\w* sentinelhelperservice sentinelone
-sentineld sentinelctl com.sentinelone\S*
-cbdefense\w* cbdaemon cbsensor carbonblack\w* cbagentd com.carbonblack\S*
-cylancesvc cylanceui cylance\w*
-sophos\w* savservice hitmanpro\w* swi_service
-ekrn egui esets\w* eset_\w* eraagent
-klnagent kesl kesl-control kavfs\w* kaspersky\w* avpui kavfswp
-mcshield mfemms mfevtps mfetp masvc macmnsvc mcafee\w* trellix\w* mfeesp
-ccsvchst sepmasterservice smcgui rtvscan symantec\w* norton\w* semsvc
-ntrtscan tmlisten tmccsf ds_agent coreserviceshell pccntmon tmbmsrv
-cyserver cyveraservice cytray cortex-xdr traps_pmd
-xagt fireeye\w*
-bdagent vsserv bdservicehost epsecurityservice epprotectedservice bdsec\w* bitdefender\w*
-cybereason\w* minionhost crssvc activeconsole
-elastic-agent elastic-endpoint auditbeat filebeat winlogbeat packetbeat metricbeat
-splunkd splunkforwarder splunkuniversalforwarder
-osqueryd osquery\w* com.facebook.osqueryd
-wazuh\S* ossec\S*
-sysmon sysmon64 sysmondrv
-mbamservice mbamtray malwarebytes\w*
-wrsa webroot\w*
-huntressagent huntressupdater huntress\w*
-mdatp wdavdaemon\w* com.microsoft.wdav\S*
-raccine\w*
-avastsvc avgsvc avast\w* avgnt
-psanhost pavsrv
-avkservice gdata\w*
-360tray zhudongfangyu 360safe\w* 360rp
-tanium\w* qualys\w* ir_agent rapid7\w* nessusagent nessus-agent com.tenablesecurity\S*
-deepinstinct\w* harfanglab\w* taegis\w* secureworks\w*
-immunetprotect ciscoamp cisco-secure-endpoint
-zsatunnel zsaservice zscaler\w* stagentsvc netskope\w*
-lulu com.objective-see\S* blockblock littlesnitch\w* at.obdev.littlesnitch\S* santad
-com.google.santa\S* xprotect\w* com.apple.alf socketfilterfw com.opendns\S* jamfprotect
-com.jamf.protect\S* endpointsecurity com.apple.iokit.endpointsecurity
-auditd falcoctl tetragon sysdig\w* tripwire rkhunter chkrootkit clamd clamav\w* freshclam
-fail2ban\w* crowdsec\w* apparmor selinux firewalld ufw ufw-init iptables ip6tables nftables
-ebtables arptables snort suricata zeek lkrg aegis aliyundun\w* ydservice yunjing\w*
-hostguard\w* td-agent fluentd fluent-bit rsyslogd? syslog-ng systemd-journald auditbeat
-eventlog wecsvc appidsvc applockerfltr
-"""
 # Windows Update's services: stopping one for a while is an ordinary service stop
 # (dangerous); turning one off for good (start type disabled) stops security patches.
 _UPDATE_SERVICES = frozenset(names("wuauserv usosvc waasmedicsvc bits dosvc"))
-# Names too common to search for inside free text; they count only as a whole operand.
-_SECURITY_TOKENS = frozenset(
-    names("sense avp smc traps santa aide falco zeek umbrella panda comodo")
-)
-_SECURITY_RE = re.compile(
-    r"(?<![a-z0-9])(?:"
-    + "|".join(_SECURITY_NAMES.split())
-    + r")(?:\.exe|\.service|\.plist|\.kext|\.sys)?(?![a-z0-9])",
-)
-_SUFFIX = re.compile(r"(?i)\.(exe|service|plist|kext|sys|socket|timer)$")
-
-
-@functools.lru_cache(maxsize=4096)
-def security_component(text: str) -> str | None:
-    """The security product, protection or log shipper `text` names (a service, process,
-    launchd label, kext or a path to one), or None."""
-    low = text.lower().strip("'\"")
-    m = _SECURITY_RE.search(low)
-    if m:
-        return m.group(0)
-    base = _SUFFIX.sub("", low.replace("\\", "/").rsplit("/", 1)[-1])
-    return base if base in _SECURITY_TOKENS else None
 
 
 def _like_security(text: str) -> str | None:
@@ -126,8 +55,8 @@ def _like_security(text: str) -> str | None:
         core = str(raw).strip()
         if core in ("endpoint", "malware", "antivirus", "security", "defender", "protection"):
             return core
-        if _SECURITY_RE.search(core) or any(
-            n.split("\\")[0].startswith(core.replace(" ", "")) for n in _SECURITY_NAMES.split()
+        if security_component(core) or any(
+            n.split("\\")[0].startswith(core.replace(" ", "")) for n in security.NAMES
         ):
             return core
     return None
@@ -143,19 +72,35 @@ _KILLERS = frozenset(names("kill pkill killall skill taskkill tskill stop-proces
 _PS_SERVICE = frozenset(
     names(
         """
-    stop-service set-service remove-service suspend-service uninstall-package uninstall-module
-    disable-scheduledtask unregister-scheduledtask remove-itemproperty remove-item
+    stop-service spsv set-service remove-service suspend-service uninstall-package
+    uninstall-module disable-scheduledtask unregister-scheduledtask remove-itemproperty
+    remove-item
     """
     )
 )
+_PACKAGERS = frozenset(names("apt apt-get aptitude yum dnf zypper pacman snap brew"))
+_PACKAGE_OFF = frozenset(names("remove purge erase autoremove uninstall"))
+_WMIC_OFF = re.compile(r"\bcall\s+(terminate|delete|uninstall|stopservice|changestartmode)")
 
 
-def _stops_security(cmd: Cmd) -> str | None:
+def _named(texts: list[str]) -> str | None:
+    """The first security component a list of words names (`'*falcon*'` too)."""
+    for t in texts:
+        s = security_component(t)
+        if s or (t != (bare := t.strip("'\"*")) and security_name(bare)):
+            return s or bare
+    return None
+
+
+def stops_security(cmd: Cmd) -> str | None:
     """What a command that stops, disables, unloads, uninstalls or deletes a security
-    component names, or None."""
+    component names, or None: THE parser of "stops security" (service managers, process
+    killers, `sc`/`net`, package managers, WMI, scheduled tasks, the registry, kexts,
+    PowerShell's service cmdlets), whatever names the component (`security.PRODUCTS`)."""
     n = cmd.name.lower().removesuffix(".exe")
     texts = [t for t in cmd.texts()]
     low = [t.lower() for t in texts]
+    ops = [t for t in low if not t.startswith(("-", "/"))]
     if n in _SERVICE_TOOLS:
         if not any(t in _SERVICE_OFF for t in low):
             return None
@@ -166,7 +111,12 @@ def _stops_security(cmd: Cmd) -> str | None:
         whole = (
             " ".join(texts) + " " + (src[begin : cmd.end][-2000:] if cmd.end <= len(src) else "")
         )
-        return next((s for t in [*texts, whole] if (s := security_component(t))), None)
+        found = next((s for t in [*texts, whole] if (s := security_component(t))), None)
+        if found or (n == "kill" and cmd.scope.family == "bash"):
+            return found
+        if n in ("pkill", "killall"):
+            return next((t for t in ops if security_word(t)), None)
+        return _named(ops) if n in ("stop-process", "spps", "kill") else None
     if n in ("sc", "net", "net1") and low:
         verb = low[1] if n == "sc" and len(low) > 1 and low[0].startswith("\\\\") else low[0]
         rest = texts[2:] if n == "sc" and low[0].startswith("\\\\") else texts[1:]
@@ -182,13 +132,29 @@ def _stops_security(cmd: Cmd) -> str | None:
         ):
             if disables and rest[:1] and rest[0].lower() in _UPDATE_SERVICES:
                 return rest[0]
-            return next((s for t in rest[:1] if (s := security_component(t))), None)
+            found = next((s for t in rest[:1] if (s := security_component(t))), None)
+            if found or n == "sc" or verb not in ("stop", "pause"):
+                return found
+            # `net stop "Sophos AutoUpdate Service"`: the display name's words
+            target = " ".join(t for t in rest if not t.startswith(("-", "/")))
+            return target if security_word(target) else None
         return None
+    if n in _PACKAGERS or n in ("rpm", "dpkg"):
+        if n in ("rpm", "dpkg"):
+            off = any(t in ("-e", "--erase", "-r", "-p", "--remove", "--purge") for t in low)
+            candidates = ops
+        else:
+            off = ops[:1] != [] and ops[0] in _PACKAGE_OFF
+            off = off or (n == "pacman" and any(t.startswith("-r") for t in low))
+            candidates = ops[1:]
+        return next((t for t in candidates if security_name(t)), None) if off else None
     if n == "wmic":
         joined = " ".join(low)
-        if re.search(r"\bcall\s+(terminate|delete|uninstall|stopservice|changestartmode)", joined):
-            return _like_security(joined) or next(
-                (s for t in texts if "=" in t and (s := security_component(t))), None
+        if _WMIC_OFF.search(joined) or " delete" in joined:
+            return (
+                _like_security(joined)
+                or next((s for t in texts if "=" in t and (s := security_component(t))), None)
+                or security_word(joined.replace("like", " "))
             )
         return None
     if n == "schtasks":
@@ -224,7 +190,9 @@ def _stops_security(cmd: Cmd) -> str | None:
             r"currentversion\\run|services\\", " ".join(low)
         ):
             return None
-        return next((s for t in texts if (s := security_component(t))), None)
+        return next((s for t in texts if (s := security_component(t))), None) or (
+            _named(ops) if n in ("stop-service", "spsv", "remove-service", "set-service") else None
+        )
     return None
 
 
@@ -285,39 +253,96 @@ def _log_tampering(cmd: Cmd) -> str | None:
     return None
 
 
+# Timestamps of logs and system files changed (`touch -d/-t/-r`): ONE rule (safety-debt8;
+# detections' and reports' copies, with their two lists of places, merged).
 _DATE_OPTS = frozenset({"-d", "-t", "-r", "--date", "--reference", "--time"})
+_VALUED = frozenset({"-d", "-t", "-r", "--reference", "--date"})
 _SYSTEM_PLACES = re.compile(
     r"^(?:/etc|/usr|/bin|/sbin|/lib\w*|/boot|/var/spool/cron|/var/log|/library/launch\w+"
-    r"|/system|/private/var/log|/library/logs|[a-z]:/windows)(?:/|$)"
+    r"|/system|/private/var/log|/library/logs|/store|[a-z]:/windows|[a-z]:/program files)(?:/|$)"
 )
 
 
-def _timestomp(cmd: Cmd) -> str | None:
+def timestomp(cmd: Cmd) -> str | None:
+    """`touch -r /bin/ls /usr/sbin/x`, `touch -d 2019-01-01 /var/log/auth.log`: a log's or
+    system file's timestamps faked (hides when it changed). What a `-r`/`-d`/`-t` option
+    takes is the stamp, not a target."""
     if cmd.name != "touch":
         return None
-    if not any(t in _DATE_OPTS or t.startswith(("--date=", "--reference=")) for t in cmd.texts()):
+    texts = cmd.texts()
+    if not any(t in _DATE_OPTS or t.startswith(("--date=", "--reference=")) for t in texts):
         return None
-    with_value = frozenset({"-d", "-t", "-r"})
-    for w in cmd.operands(with_value):
-        p = w.text.replace("\\", "/").lower()
+    targets = [w.text for w in cmd.operands(_VALUED)]
+    for t in targets:
+        p = t.replace("\\", "/").lower()
         if LOG_DIR.match(p.rsplit("/", 1)[0]) or _SYSTEM_PLACES.match(p):
-            return f"touch back-dates {w.text} (hides when a log or system file changed)"
+            return f"touch back-dates {t} (hides when a log or system file changed)"
     return None
 
 
 # --- credentials ---------------------------------------------------------------------------
 
-# Stores of credentials: password hashes, keychains, browser logins and cookies, wallets, the
-# AD database and the SAM/SECURITY/SYSTEM hives, macOS account plists (ShadowHashData).
-_CRED_STORE = re.compile(
-    r"(?i)(?:^|[/\\])(?:shadow|gshadow|master\.passwd|opasswd)$|/etc/(?:g?shadow|security/opasswd)"
-    r"|(?:^|[/\\])keychains(?:[/\\]|$)|\.keychain(?:-db)?$|login data|web data"
-    r"|(?:^|[/\\])cookies(?:\.sqlite)?$"
-    r"|logins\.json|key[34]\.db|signons\.sqlite|local state|wallet\.dat|exodus|electrum"
-    r"|ledger live|metamask|nkbihfbeogaeaoehlefnkodbefgpgknn|ntds\.dit"
-    r"|config[/\\](?:regback[/\\])?(?:sam|security|system)$|dslocal/nodes/default/users"
-    r"|shadowhashdata|\.kdbx$|(?:^|/)\.password-store"
+# Stores of credentials, ONE table for the rules that ask (safety-debt8): `(what, anywhere,
+# file, windows)`, three views of each store:
+# - `anywhere`: the store named anywhere in a path (stagers copying or archiving it,
+#   rule `credential-dump`, below);
+# - `file`: the store file itself, exactly (any reader of it, `cat` and `base64` too:
+#   reports' rule `credentials`);
+# - `windows`: in a Windows tool's command line (ProcDump of lsass, wbadmin of the AD
+#   database or hives: windows.py's `credential-dump`).
+CREDENTIAL_STORES: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "account password hashes",
+        r"(?:^|[/\\])(?:shadow|gshadow|master\.passwd|opasswd)$|/etc/(?:g?shadow|security/opasswd)"
+        r"|dslocal/nodes/default/users|shadowhashdata",
+        "",
+        "",
+    ),
+    (
+        "macOS keychains",
+        r"(?:^|[/\\])keychains(?:[/\\]|$)|\.keychain(?:-db)?$",
+        r"keychains?/[^/]*\.keychain(?:-db)?$|login\.keychain",
+        "",
+    ),
+    (
+        "browsers' saved logins and keys",
+        r"login data|web data|logins\.json|key[34]\.db|signons\.sqlite|local state",
+        r"/login data(?: for account)?$|(?:chrome|chromium|edge|brave|opera)[^\n]*/"
+        r"(?:web data|local state)$|(?:^|/)(?:key[34]\.db|logins\.json|signons\.sqlite)$",
+        "",
+    ),
+    (
+        "browsers' cookies",
+        r"(?:^|[/\\])cookies(?:\.sqlite)?$",
+        r"(?:chrome|chromium|edge|brave|opera)[^\n]*/cookies$|(?:^|/)cookies\.sqlite$",
+        "",
+    ),
+    (
+        "cryptocurrency wallets",
+        r"wallet\.dat|exodus|electrum|ledger live|metamask|nkbihfbeogaeaoehlefnkodbefgpgknn",
+        r"(?:^|/)wallet\.dat$",
+        "",
+    ),
+    ("the Active Directory database", r"ntds\.dit", "", r"ntds\.dit"),
+    (
+        "the SAM/SECURITY/SYSTEM hives",
+        r"config[/\\](?:regback[/\\])?(?:sam|security|system)$",
+        "",
+        r"\\config\\(sam|system|security)\b",
+    ),
+    ("lsass's memory (passwords and tickets)", "", "", r"\blsass\b"),
+    ("password managers' vaults", r"\.kdbx$|(?:^|/)\.password-store", "", ""),
 )
+
+
+def _view(column: int) -> re.Pattern[str]:
+    parts = [row[column] for row in CREDENTIAL_STORES if row[column]]
+    return re.compile("(?i)" + "|".join(f"(?:{p})" for p in parts))
+
+
+_CRED_STORE = _view(1)
+CREDENTIAL_FILE = _view(2)  # reports: a reader of the store file itself
+CREDENTIAL_WINDOWS = _view(3)  # windows.py: ProcDump, wbadmin
 _STAGERS = frozenset(
     names(
         """
@@ -355,28 +380,7 @@ def _credential_access(cmd: Cmd) -> str | None:
 
 # --- other attack steps rules name ---------------------------------------------------------
 
-_REMOTE_LOGIN_PORTS = r"(?:3389|22|5900|5985|5986|445|135)"
-
-
-# Remote management agents told to enrol this machine with an account or server, or to
-# accept unattended connections with a password set on the command line (LOLRMM; Sigma's
-# proc_creation_lnx_ssm_agent_abuse, …_anydesk_piped_password_via_cli): someone else
-# controls the machine from then on.
-def _remote_admin_enrolment(name: str, low: str) -> bool:
-    base = name.removesuffix(".exe")
-    if base == "amazon-ssm-agent":
-        return "-register" in low and "-code" in low
-    if base == "anydesk":
-        return bool(re.search(r"--set-password|--register-license|--install\b", low))
-    if base == "teamviewer":
-        return bool(re.search(r"\bassign\b.*--api-token|--grant-easy-access|setup\b.*--api", low))
-    if base == "rustdesk":
-        return bool(re.search(r"--password\b|--config\b|--option\b", low))
-    if base in ("meshagent", "meshagent64"):
-        return bool(re.search(r"-install|-fullinstall|--installedby", low))
-    if base.startswith("screenconnect.clientservice") or base.startswith("connectwisecontrol"):
-        return "h=" in low and "k=" in low
-    return False
+# (remote-management enrolment and reverse tunnels to login ports: `remote.py`)
 
 
 def _other(cmd: Cmd) -> tuple[str, str] | None:
@@ -393,18 +397,6 @@ def _other(cmd: Cmd) -> tuple[str, str] | None:
         and (re.search(r'"privileged"\s*:\s*true|"binds"\s*:\s*\[\s*"/:', low))
     ):
         return "container-escape", "creates a privileged container through the Docker socket"
-    if n in ("ssh", "plink", "klink"):
-        for i, t in enumerate(texts):
-            spec = (
-                texts[i + 1] if t == "-R" and i + 1 < len(texts) else t[2:] if t[:2] == "-R" else ""
-            )
-            if spec and re.search(rf"(?:^|:){_REMOTE_LOGIN_PORTS}$", spec):
-                return (
-                    "remote-access",
-                    f"{cmd.name} -R opens this machine's remote login to another host",
-                )
-    if _remote_admin_enrolment(n, low):
-        return "remote-access", f"{cmd.name} enrols this machine in someone's remote management"
     if n == "osascript" and "hidden answer" in low:
         return "credential-prompt", "osascript shows a fake password prompt"
     return None
@@ -433,58 +425,77 @@ def _hex_payload(cmd: Cmd) -> None:
             cmd.scope.include(cmd.scope.nested(text, "powershell", cmd.words[0]))
 
 
-# Every program the rules below can name (`registry.Programs`: `judge` skips the others at
-# once; safety-sp9b). A rule that tests another program's name adds it here.
-_JUDGED = Programs(
-    _SERVICE_TOOLS,
-    _KILLERS,
-    _PS_SERVICE,
-    names("sc net net1 wmic schtasks reg reg.exe set-itemproperty new-itemproperty"),
-    names("kextunload kmutil kesl-control ufw-init remove-mppreference certutil esxcli"),
-    names("dmesg auditctl wevtutil remove-eventlog clear-winevent auditpol touch dscl defaults"),
-    _STAGERS,
-    names("dd curl ssh plink klink osascript amazon-ssm-agent anydesk teamviewer rustdesk"),
-    names("meshagent meshagent64 amazon-ssm-agent.exe anydesk.exe teamviewer.exe rustdesk.exe"),
-    names("meshagent.exe meshagent64.exe"),
-    prefixes=("screenconnect.clientservice", "connectwisecontrol"),
+# --- the families and the programs each can apply to --------------------------------------
+# `judge` looks a command's program up once (`registry.program_key`, safety-sp9b's spelling)
+# and runs only the families whose `Programs` hold it, in this order (the first that finds
+# something decides); a family that tests another program's name adds it to its row.
+Family = Callable[[Cmd], "tuple[str, str] | None"]
+
+
+def _stopped(cmd: Cmd) -> tuple[str, str] | None:
+    found = stops_security(cmd)
+    if not found:
+        return None
+    product = security.product_of(found)
+    what = f"{found}: {product[0]}" if product else found
+    return "disable-security", f"{cmd.name} stops or removes a security component ({what})"
+
+
+def _as(rule: str, find: Callable[[Cmd], str | None]) -> Family:
+    def family(cmd: Cmd) -> tuple[str, str] | None:
+        why = find(cmd)
+        return (rule, why) if why else None
+
+    family.__name__ = find.__name__
+    return family
+
+
+FAMILIES: tuple[tuple[Programs, Family], ...] = (
+    (
+        Programs(
+            _SERVICE_TOOLS,
+            _KILLERS,
+            _PS_SERVICE,
+            _PACKAGERS,
+            names("sc net net1 rpm dpkg wmic schtasks reg reg.exe set-itemproperty"),
+            names("new-itemproperty kextunload kmutil"),
+        ),
+        _stopped,
+    ),
+    (
+        Programs(names("kesl-control ufw-init remove-mppreference certutil esxcli")),
+        _as("disable-security", _agent_off),
+    ),
+    (
+        Programs(
+            names("dmesg auditctl wevtutil remove-eventlog clear-winevent wmic auditpol esxcli")
+        ),
+        _as("clear-logs", _log_tampering),
+    ),
+    (Programs(_STAGERS, names("dscl defaults")), _as("credential-dump", _credential_access)),
+    (Programs(names("dd curl osascript")), _other),
 )
+
+
+@functools.lru_cache(maxsize=4096)
+def _families(key: str) -> tuple[Family, ...]:
+    """The families that can apply to a program (`program_key` spelling), in table order."""
+    return tuple(family for programs, family in FAMILIES if key in programs)
 
 
 def judge(cmd: Cmd, mark: int) -> None:
     """Raise the command to critical for what the detection rules know and the handlers did
-    not see (called after the handler; `mark` is where this command's findings start)."""
-    _hex_payload(cmd)
-    if program_key(cmd.name) not in _JUDGED:
+    not see (called after the handler; `mark` is where this command's findings start). Only
+    the families that can apply to the command's program run (`FAMILIES`)."""
+    if cmd.name in ("invoke-expression", "iex"):
+        _hex_payload(cmd)
+    families = _families(program_key(cmd.name))
+    if not families or cmd.words[0].dynamic:
         return
-    if (
-        max((f.level for f in cmd.scope.findings[mark:]), default=None) is not None
-        and max(f.level for f in cmd.scope.findings[mark:]) >= C
-    ):
-        return
-    if cmd.words[0].dynamic:
-        return
-    found = _stops_security(cmd)
-    if found:
-        cmd.add(
-            C, "disable-security", f"{cmd.name} stops or removes a security component ({found})"
-        )
-        return
-    why = _agent_off(cmd)
-    if why:
-        cmd.add(C, "disable-security", why)
-        return
-    why = _log_tampering(cmd)
-    if why:
-        cmd.add(C, "clear-logs", why)
-        return
-    why = _timestomp(cmd)
-    if why:
-        cmd.add(C, "timestomp", why)
-        return
-    why = _credential_access(cmd)
-    if why:
-        cmd.add(C, "credential-dump", why)
-        return
-    other = _other(cmd)
-    if other:
-        cmd.add(C, other[0], other[1])
+    if any(f.level >= C for f in cmd.scope.findings[mark:]):
+        return  # a handler already asks first: findings are not doubled
+    for family in families:
+        found = family(cmd)
+        if found:
+            cmd.add(C, found[0], found[1])
+            return

@@ -65,198 +65,27 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from aintern_ls.safety import remote
+from aintern_ls.safety.argv import base_name
 from aintern_ls.safety.context import Cmd
+from aintern_ls.safety.detections import CREDENTIAL_FILE, timestomp
 from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import write_target
 from aintern_ls.safety.registry import handles
+from aintern_ls.safety.security import security_name, security_word
 from aintern_ls.safety.words import Word, names
 
-# --- security products by the names of their services, processes and packages ------------
-_SECURITY = re.compile(
-    r"(?ix)^(?:"
-    # Microsoft Defender and Windows protections
-    r"windefend|sense|mssense|wdnissvc|wdnisdrv|wdfilter|wdboot|msmpeng|mpdefendercoreservice"
-    r"|securityhealthservice|wscsvc|mpssvc|sgrmbroker|sysmon(?:64)?|sysmondrv|eventlog"
-    # EDR / AV vendors
-    r"|sentinel(?:agent|ctl|helperservice|staticengine(?:scanner)?|one|servicehost|memoryscanner)?"
-    r"|csfalcon(?:service|container)?|falcon-sensor|falcond|falconctl|csagent"
-    r"|cbdefense|carbonblack|cb(?:comms|agent)|cylance(?:svc|ui)?"
-    r"|sophos[\w .-]*|savservice|savadminservice|hmpalert|mcsagent|mcsclient"
-    r"|avp|avpui|klnagent|kavfs\w*|ekrn|egui|eset\w*|bdagent|bdservicehost|epsecurityservice"
-    r"|epprotectedservice|vsserv|mcafee\w*|mfe\w+|masvc|macmnsvc|ccsvchst|sepmasterservice"
-    r"|smcservice|symantec\w*|ntrtscan|tmlisten|ds_agent|tmccsf|coreserviceshell|pccntmon"
-    r"|mbamservice|mbamtray|malwarebytes\w*|cyserver|cytray|cyveraservice|traps\w*|cortex-?xdr\w*"
-    r"|elastic-(?:agent|endpoint)|winlogbeat|auditbeat|osqueryd?|wazuh-agent\w*|ossec\w*"
-    r"|tanium\w*|qualys\w*|ir_agent|rapid7\w*|huntress\w*|avast\w*|avgsvc|aswbidsagent|wrsa"
-    r"|fsecure\w*|fshoster\w*|psanhost|pavsrv\w*|bitdefender\w*|webroot\w*|xagt|fireeye\w*"
-    # Chinese cloud security/monitoring agents killed by miners
-    r"|aegis|aliyundun\w*|alihips|alinet|alisecguard|aliyun-service|aliyun|yunjing|ydservice"
-    r"|bcm-agent|barad_agent|stargate|qcloud\w*"
-    # Linux / macOS protections and logging
-    r"|auditd|rsyslogd?|syslog-ng|apparmor|firewalld|selinux|xprotect\w*|littlesnitch\w*"
-    r"|lulu|blockblock|santa(?:d)?"
-    r")(?:\.(?:exe|service|sys|plist))?$"
-)
-# Backup products: stopping them before encryption is dangerous (a service stop), not more.
+
+# --- security products: the one table is `security.PRODUCTS` ------------------------------
+def _base_low(text: str) -> str:
+    """A word's last path component, lower-cased (`argv.base_name`)."""
+    return base_name(text.strip()).lower()
 
 
-def _clean(text: str) -> str:
-    t = text.strip().strip("'\"").rstrip("\\/")
-    t = t[max(t.rfind("/"), t.rfind("\\")) + 1 :]
-    return t.lower()
-
-
-def security_name(text: str) -> bool:
-    """Whether a service/process/package/plist name is a security product or protection
-    (`WinDefend`, `MsMpEng.exe`, `falcon-sensor`, `com.crowdstrike.falcond.plist`)."""
-    t = _clean(text)
-    if not t:
-        return False
-    if _SECURITY.match(t):
-        return True
-    # Reverse-DNS plists and unit names: com.crowdstrike.falcond, com.sentinelone.agent.
-    return any(_SECURITY.match(part) for part in re.split(r"[.@]", t) if part)
-
-
-_SEC_WORD = re.compile(
-    r"(?i)(?:^|[\\/%*' ])(?:sophos|crowdstrike|sentinelone|sentinel ?agent|windows defender"
-    r"|defender|kaspersky|eset|mcafee|symantec|malwarebytes|bitdefender|trend ?micro|cylance"
-    r"|carbon ?black|cortex ?xdr|webroot|avast|f-secure|huntress|qualys|tanium|aegis|yunjing|qcloud"
-    r"|aliyun|falcon)(?:[\\/%*' ]|$)"
-)
 _UNINSTALLER = re.compile(r"(?i)uninst|remove|cleanup|kill|disable")
 
 
-def _stops_security(cmd: Cmd, name: str, low: list[str]) -> str | None:
-    """The security product a stop/disable/kill/uninstall command aims at, if any."""
-    ops = [t for t in low if not t.startswith(("-", "/"))]
-    if name in ("sc", "sc.exe") and ops[:1] and ops[0] in ("stop", "delete", "pause", "config"):
-        target = ops[1] if len(ops) > 1 else ""
-        if ops[0] == "config" and not any("disabled" in t or "demand" in t for t in low):
-            return None
-        return target if security_name(target) else None
-    if name in ("net", "net1") and ops[:1] in (["stop"], ["pause"]):
-        target = " ".join(ops[1:])
-        return target if security_name(target) or _SEC_WORD.search(" " + target + " ") else None
-    if name in ("taskkill", "tskill"):
-        hit = [t for t in ops if security_name(t)]
-        return hit[0] if hit else None
-    if name in ("pkill", "killall"):
-        hit = [t for t in ops if security_name(t) or _SEC_WORD.search(" " + t + " ")]
-        return hit[0] if hit else None
-    if name in ("systemctl",) and any(v in ops[:2] for v in ("stop", "disable", "mask", "kill")):
-        hit = [t for t in ops[1:] if security_name(t)]
-        return hit[0] if hit else None
-    if name == "service" and len(ops) >= 2 and ops[1] in ("stop", "disable"):
-        return ops[0] if security_name(ops[0]) else None
-    packagers = ("apt", "apt-get", "aptitude", "yum", "dnf", "zypper", "pacman", "snap", "brew")
-    if name in packagers and (
-        any(v in ops[:1] for v in ("remove", "purge", "erase", "autoremove", "uninstall"))
-        or (name == "pacman" and any(t.startswith("-r") for t in low))
-    ):
-        hit = [t for t in ops[1:] if security_name(t)]
-        return hit[0] if hit else None
-    if name in ("rpm", "dpkg") and any(
-        t in ("-e", "--erase", "-r", "-p", "--remove", "--purge") for t in low
-    ):
-        hit = [t for t in ops if security_name(t)]
-        return hit[0] if hit else None
-    if name in ("launchctl",) and ops[:1] and ops[0] in ("unload", "bootout", "remove", "disable"):
-        hit = [t for t in ops[1:] if security_name(t)]
-        return hit[0] if hit else None
-    if name in (
-        "stop-service",
-        "spsv",
-        "stop-process",
-        "spps",
-        "kill",
-        "remove-service",
-        "set-service",
-    ):
-        if name == "set-service" and not any(t == "disabled" for t in low):
-            return None
-        if name == "kill" and cmd.scope.family == "bash":
-            return None
-        hit = [t for t in ops if security_name(t) or security_name(t.strip("'\"*"))]
-        return hit[0] if hit else None
-    if name in ("wmic", "wmic.exe"):
-        joined = " ".join(low)
-        if "call uninstall" in joined or "call terminate" in joined or " delete" in joined:
-            m = _SEC_WORD.search(joined.replace("like", " "))
-            return m.group(0).strip(" %'\\/*") if m else None
-    return None
-
-
-# --- remote-management tools and tunnels ----------------------------------------------------
-_RMM = re.compile(
-    r"(?i)(anydesk|rustdesk|teamviewer|tv_w32|tv_x64|screenconnect|connectwise|splashtop"
-    r"|srstreamer|atera|simplehelp|netsupport|client32|ammyy|aa_v3|meshagent|tacticalrmm"
-    r"|tacticalagent|remoteutilities|rutserv|rfusclient|dwagent|dwservice|logmein|gotoassist"
-    r"|bomgar|beyondtrust|supremo|remotepc|zohoassist|ultraviewer|action1|ninjarmm|syncro"
-    r"|kaseya|ninjaone|pdqconnect|level-agent|getscreen|fleetdeck|nomachine|radmin|dameware)"
-)
-_RMM_UNATTENDED = frozenset(
-    names(
-        """
-        --install -install /install --silent-install --silent --set-password --password
-        --start-with-win /s /silent /verysilent /quiet /qn /qb /norestart -s --assign
-        --unattended assignment prevercheck --grant-easy-access --config-id --token -pass
-        --install-service -fullinstall passwd --passwd
-        """
-    )
-)
-_RMM_READ = frozenset(
-    names(
-        """
-        --get-id --get-alias --get-status --version -version -v --help -h /? help version
-        status info --status --info
-        """
-    )
-)
-# Any other option that arms the tool for unattended use: `--autostart`, `/start_with_windows`,
-# `--service-install`, `-unattended-password` (vendors spell these many ways).
-_RMM_ARMING = re.compile(
-    r"(?i)^(?:--?|/)\S*(?:install|autostart|start.?with|service|unattend|silent|passw|token)"
-)
-# Ports of remote-login services: exposing one to another host opens the machine up.
-_LOGIN_PORTS = frozenset({"22", "23", "135", "139", "445", "3389", "5900", "5901", "5985", "5986"})
-
-
-def _rmm(cmd: Cmd, low: list[str], name: str) -> bool:
-    if not _RMM.search(name):
-        return False
-    flags = [t.split("=", 1)[0] for t in low]
-    if any(t in _RMM_UNATTENDED or _RMM_ARMING.match(t) for t in flags) or any(
-        t == "service" for t in low[:1]
-    ):
-        cmd.add(C, "remote-access", f"{name} installs or arms a remote-control tool")
-    elif low and all(t in _RMM_READ for t in low):
-        pass  # `anydesk --get-id`: prints the id
-    else:
-        cmd.add(M, "remote-access", f"{name} runs a remote-control tool")
-    return True
-
-
-def _reverse_forward(value: str) -> bool:
-    """An ssh/plink `-R` value that exposes a login port or a SOCKS proxy to the far side."""
-    parts = value.strip("'\"").replace("[", "").replace("]", "").split(":")
-    if len(parts) == 1 or (len(parts) == 2 and parts[1] == ""):
-        return True  # `-R 1080`: a reverse SOCKS proxy into this network
-    return parts[-1] in _LOGIN_PORTS
-
-
-def _tunnel(cmd: Cmd, name: str, low: list[str]) -> None:
-    if name in ("ssh", "plink", "autossh", "klink"):
-        for i, t in enumerate(low):
-            value = low[i + 1] if t == "-r" and i + 1 < len(low) else None
-            if value is None and t.startswith("-r") and len(t) > 2 and t[2].isdigit():
-                value = t[2:]
-            if value is not None and _reverse_forward(value):
-                cmd.add(
-                    C, "remote-access", f"{name} -R opens a login port or proxy to another host"
-                )
-                return
-        return
+# --- remote-management tools and tunnels: `remote.py` (one table, one judge) -------------
 
 
 def _firewall_hole(cmd: Cmd, name: str, low: list[str]) -> None:
@@ -270,95 +99,11 @@ def _firewall_hole(cmd: Cmd, name: str, low: list[str]) -> None:
         cmd.add(C, "remote-access", "enables the firewall rules for remote desktop or WinRM")
 
 
-# Tunnel services that publish a local port to the internet (or to another tailnet/account).
-_TUNNELS = frozenset(
-    names(
-        """
-        bore zrok devtunnel lt localtunnel loophole loclx localxpose tunnelto expose frpc
-        rathole inlets playit telebit tailscale pinggy tunnelmole
-        """
-    )
-)
-
-
-def _login_port(low: list[str]) -> bool:
-    """A remote-login port among a tunnel's arguments (`3389`, `localhost:22`, `-p 5900`)."""
-    for t in low:
-        for part in re.split(r"[:=,/]", t):
-            if part in _LOGIN_PORTS:
-                return True
-    return False
-
-
-def _tunnel_service(cmd: Cmd, name: str, low: list[str]) -> None:
-    """VS Code remote tunnels (Stately Taurus), devtunnel, bore, zrok, tailscale ssh …: a
-    tunnel to a remote-login port, open to anonymous users, or installed as a service is
-    remote access (critical); another published port is moderate; status is safe."""
-    ops = [t for t in low if not t.startswith("-")]
-    if name == "code":
-        if ops[:1] != ["tunnel"]:
-            return
-        rest = ops[1:2]
-        if rest and rest[0] in ("status", "user", "help", "prune", "rename", "kill"):
-            return
-        if rest == ["service"] and ops[2:3] == ["install"]:
-            cmd.add(
-                C, "remote-access", "code tunnel installs a standing remote tunnel as a service"
-            )
-        else:
-            cmd.add(C, "remote-access", "code tunnel lets another machine log in through VS Code")
-        return
-    if ops[:1] and ops[0] in ("status", "version", "help", "list", "show", "ls", "whoami"):
-        return
-    if low and all(t in ("--help", "-h", "--version", "-v", "-V") for t in low):
-        return
-    if (
-        _login_port(low)
-        or "--allow-anonymous" in low
-        or (name == "tailscale" and "--ssh" in low)
-        or ops[:2] == ["service", "install"]
-    ):
-        cmd.add(C, "remote-access", f"{name} opens a remote-login port to other machines")
-    else:
-        cmd.add(M, "network", f"{name} publishes a local port through a tunnel")
-
-
 # --- timestamps and immutable flags -----------------------------------------------
-_SYSTEM_TREE = re.compile(
-    r"^(?:/bin|/sbin|/usr|/lib\w*|/etc|/boot|/var/log|/store)"
-    r"(?:/|$)|^[a-z]:[\\/](?:windows|program files)",
-    re.I,
-)
 _PROTECTED = re.compile(
     r"^(?:/etc|/var/spool/cron|/root|/usr|/bin|/sbin|/lib\w*|/boot|/tmp/?$|/var/tmp/?$)(?:/|$)"
     r"|(?:^|/)\.ssh(?:/|$)|authorized_keys"
 )
-
-
-def _touch(cmd: Cmd) -> None:
-    texts = cmd.texts()
-    stamp = any(
-        t in ("-r", "-d", "-t", "--reference", "--date")
-        or t.startswith(("--reference=", "--date="))
-        for t in texts
-    )
-    if not stamp:
-        return
-    valued = {"-r", "-d", "-t", "--reference", "--date"}
-    targets = []
-    skip = False
-    for t in texts:
-        if skip:
-            skip = False
-            continue
-        if t in valued:
-            skip = True
-            continue
-        if t.startswith("-"):
-            continue
-        targets.append(t)
-    if any(_SYSTEM_TREE.match(t) for t in targets):
-        cmd.add(C, "timestomp", "touch fakes the timestamps of a system file (hides a change)")
 
 
 def _chattr(cmd: Cmd) -> None:
@@ -378,11 +123,8 @@ def _chattr(cmd: Cmd) -> None:
 
 
 # --- credential stores ------------------------------------------------------------------------
-_CRED_STORE = re.compile(
-    r"(?i)keychains?/[^/]*\.keychain(?:-db)?$|login\.keychain|/login data(?: for account)?$"
-    r"|(?:chrome|chromium|edge|brave|opera)[^\n]*/(?:cookies|web data|local state)$"
-    r"|(?:^|/)(?:key[34]\.db|logins\.json|cookies\.sqlite|signons\.sqlite)$|(?:^|/)wallet\.dat$"
-)
+# The stores: `detections.CREDENTIAL_STORES` (one table); `_CRED_HINT` only skips words
+# that cannot name one.
 _CRED_HINT = re.compile(
     r"(?i)keychain|login.data|cookies|web.data|local.state|key[34]|logins|signons|wallet"
 )
@@ -403,19 +145,16 @@ def _credential_copy(cmd: Cmd, name: str) -> None:
         if not _CRED_HINT.search(w.text):
             continue
         t = w.text.strip("'\"").replace("\\ ", " ").replace("\\", "/")
-        if not t.startswith("-") and _CRED_STORE.search(t.rstrip("/")):
+        if not t.startswith("-") and CREDENTIAL_FILE.search(t.rstrip("/")):
             cmd.add(C, "credentials", f"{name} copies a credential store ({t.rsplit('/', 1)[-1]})")
             return
 
 
 # --- ESXi ----------------------------------------------------------------------------------
 _DATASTORE = re.compile(r"^/vmfs/volumes(?:/[^/]+)?(?:/\*(?:\.\w+)?|/\*/\*(?:\.\w+)?)?/?$")
-# A lister of every VM whose items feed a loop or xargs: inside `$(…)`/backticks, or piped
-# on to `xargs`/`while read` (`getallvms; destroy $1` is not fed by it).
+# The listers of every VM (`_every_vm_source` says when one feeds a loop or xargs: inside
+# `$(…)`/backticks, or piped on to `xargs`/`while read`; `getallvms; destroy $1` is not fed).
 _LISTS = r"(?:vim-cmd\s+vmsvc/getallvms|esxcli\s+(?:--\S+\s+)*vm\s+process\s+list)"
-_EVERY_VM = re.compile(
-    rf"(?i)\$\([^)]*{_LISTS}|`[^`]*{_LISTS}|{_LISTS}[^;&\n]*\|\s*(?:xargs|while)\b"
-)
 _GREP = re.compile(r"\b[ef]?grep\s+((?:-\S+\s+)*)")
 
 
@@ -534,7 +273,7 @@ def _fetched(source: str) -> frozenset[str]:
     hook runs for every command of it)."""
     if "downloadfile" not in source.lower():
         return frozenset()
-    return frozenset(_clean(m.group(1)) for m in _DOWNLOAD_FILE.finditer(source))
+    return frozenset(_base_low(m.group(1)) for m in _DOWNLOAD_FILE.finditer(source))
 
 
 def _runs_webclient_download(cmd: Cmd, name: str) -> None:
@@ -546,7 +285,7 @@ def _runs_webclient_download(cmd: Cmd, name: str) -> None:
     ran = [cmd.words[0].text]
     if name in _STARTERS:
         ran += [w.text for w in cmd.args if not w.text.startswith("-")][:1]
-    if any(_clean(t) in fetched for t in ran if t):
+    if any(_base_low(t) in fetched for t in ran if t):
         cmd.add(C, "remote-code", "runs a file just downloaded with WebClient.DownloadFile")
 
 
@@ -709,16 +448,7 @@ _NAMED = (
         """
         )
     )
-    | _TUNNELS
-)
-_STOPPERS = frozenset(
-    names(
-        """
-        sc sc.exe net net1 taskkill tskill pkill killall systemctl service apt apt-get aptitude
-        yum dnf zypper pacman snap brew rpm dpkg launchctl stop-service spsv stop-process spps
-        kill remove-service set-service wmic wmic.exe
-        """
-    )
+    | remote.TUNNELS
 )
 _ITEM_TOOLS = frozenset(
     names(
@@ -754,9 +484,9 @@ def _head_kind(raw: str, name: str) -> frozenset[str]:
             "/var/lib/",
         )
     )
-    if _SEC_WORD.search(raw if installed else "/" + raw.rsplit("/", 1)[-1]):
+    if security_word(raw if installed else "/" + raw.rsplit("/", 1)[-1]):
         kinds.add("security")
-    if _RMM.search(raw.rsplit("/", 1)[-1]):
+    if remote.rmm_in(raw.rsplit("/", 1)[-1]):
         kinds.add("rmm")
     if raw.startswith(("/etc/init.d/", "/etc/rc.d/init.d/")):
         kinds.add("initd")
@@ -782,10 +512,8 @@ def judge(cmd: Cmd) -> None:
         return
     texts = [w.text for w in cmd.args]
     low = [t.lower() for t in texts]
-    product = _stops_security(cmd, name, low) if name in _STOPPERS else None
-    if product:
-        cmd.add(C, "disable-security", f"{name} stops or removes the security product {product}")
-    elif "security" in kind and (
+    # (security products stopped by any tool: `detections.stops_security`, after the handler)
+    if "security" in kind and (
         _UNINSTALLER.search(raw.rsplit("/", 1)[-1])
         or any(
             t in ("uninstall", "--uninstall", "/uninstall", "-u", "unload", "--stopdriver")
@@ -793,12 +521,8 @@ def judge(cmd: Cmd) -> None:
         )
     ):
         cmd.add(C, "disable-security", "runs a security product's own uninstaller")
-    elif "rmm" in kind and _rmm(cmd, low, _clean(head.text)):
-        pass
-    elif name == "msiexec" or name == "msiexec.exe":
-        pkg = " ".join(t for t in low if not t.startswith("/"))
-        if _RMM.search(pkg) and any(t in ("/qn", "/quiet", "/q", "/qb", "/passive") for t in low):
-            cmd.add(C, "remote-access", "msiexec silently installs a remote-control tool")
+    elif "rmm" in kind or name in ("msiexec", "msiexec.exe"):
+        remote.judge(cmd, name, low, _base_low(head.text))
     elif (
         "initd" in kind
         and low[:1]
@@ -815,13 +539,13 @@ def judge(cmd: Cmd) -> None:
         else:
             cmd.add(D, "service-stop", f"stops the service {svc}")
     if name == "touch":
-        _touch(cmd)
+        why = timestomp(cmd)
+        if why:
+            cmd.add(C, "timestomp", why)
     elif name == "chattr":
         _chattr(cmd)
-    elif name in ("ssh", "plink", "autossh", "klink"):
-        _tunnel(cmd, name, low)
-    elif name in _TUNNELS or name == "code":
-        _tunnel_service(cmd, name, low)
+    elif name in remote.REVERSE_TUNNELLERS or name in remote.TUNNELS or name == "code":
+        remote.judge(cmd, name, low, "")
     elif name in ("esxcli", "vim-cmd", "rm", "shred", "srm", "unlink", "find"):
         _esxi(cmd, name, low)
     elif name == "enable-netfirewallrule":
@@ -858,43 +582,6 @@ def judge(cmd: Cmd) -> None:
 _READ_ONLY = frozenset(names("version --version -v -version help --help -h list info status"))
 
 
-@handles("ngrok")
-def _ngrok(cmd: Cmd) -> None:
-    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
-    if not ops or ops[0] in _READ_ONLY or ops[:2] in (["config", "check"], ["diagnose"]):
-        return
-    if ops[0] == "service" and ops[1:2] == ["install"]:
-        cmd.add(C, "remote-access", "ngrok installs itself as a service (a standing tunnel)")
-    elif ops[0] == "tcp" and any(o.rsplit(":", 1)[-1] in _LOGIN_PORTS for o in ops[1:]):
-        cmd.add(C, "remote-access", "ngrok exposes a remote-login port to the internet")
-    elif ops[0] in ("tcp", "http", "tls", "start"):
-        cmd.add(M, "network", "ngrok exposes a local port to the internet")
-    else:
-        cmd.add(M, "network", "ngrok changes its configuration")
-
-
-@handles("chisel")
-def _chisel(cmd: Cmd) -> None:
-    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
-    if not ops or ops[0] in _READ_ONLY:
-        return
-    if ops[0] == "client" and any(o.startswith("r:") for o in ops[1:]):
-        cmd.add(C, "remote-access", "chisel opens a reverse tunnel into this network")
-    else:
-        cmd.add(M, "network", "chisel tunnels traffic")
-
-
-@handles("cloudflared")
-def _cloudflared(cmd: Cmd) -> None:
-    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
-    if not ops or ops[0] in _READ_ONLY or ops[:2] in (["tunnel", "list"], ["tunnel", "info"]):
-        return
-    if ops[:2] == ["service", "install"]:
-        cmd.add(C, "remote-access", "cloudflared installs a standing tunnel as a service")
-    else:
-        cmd.add(M, "network", "cloudflared runs or changes a tunnel")
-
-
 @handles("vmkfstools")
 def _vmkfstools(cmd: Cmd) -> None:
     texts = cmd.texts()
@@ -919,23 +606,3 @@ def _vmkfstools(cmd: Cmd) -> None:
 def _vm_support(cmd: Cmd) -> None:
     if not any(t in ("--listvms", "-V", "--help", "-h", "--version") for t in cmd.texts()):
         cmd.add(M, "write", "vm-support collects a support bundle")
-
-
-# Remote-management tools by their own program names: known here, so their read-only modes
-# (`anydesk --get-id`) are safe; `judge` rates installing or arming them.
-@handles(
-    *names(
-        """
-        anydesk rustdesk teamviewer screenconnect splashtop srstreamer simplehelp client32
-        ammyy aa_v3 meshagent tacticalrmm dwagent ultraviewer supremo remotepc atera
-        ateraagent rutserv
-        """
-    )
-)
-def _rmm_program(cmd: Cmd) -> None:
-    return None  # judged by `judge` (`_rmm`), which runs for every command
-
-
-@handles(*_TUNNELS)
-def _tunnel_program(cmd: Cmd) -> None:
-    return None  # judged by `judge` (`_tunnel_service`), which runs for every command

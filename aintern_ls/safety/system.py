@@ -8,11 +8,12 @@ import itertools
 import re
 from functools import lru_cache
 
-from aintern_ls.safety import inline
+from aintern_ls.safety import inline, remote
 from aintern_ls.safety.argv import base_name as _base_name
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
 from aintern_ls.safety.registry import handles, rest, run_config_command, skip_options
+from aintern_ls.safety.security import security_component, security_label, security_name
 from aintern_ls.safety.words import Word, names
 
 # --- processes, services, power ---------------------------------------------------------
@@ -30,21 +31,10 @@ def _kill(cmd: Cmd) -> None:
     begin = source.rfind("\n", 0, cmd.start) + 1 if cmd.stdin.kind != "none" else cmd.start
     src = source[begin : cmd.end][-2000:] if cmd.end <= len(source) else ""
     targets = " ".join(cmd.texts()) + " " + src
-    if _SECURITY_PROCESS.search(targets):
+    if any(security_name(t) for t in cmd.texts()) or security_component(targets):
         cmd.add(C, "disable-security", f"{cmd.name} kills a security or logging agent")
         return
     cmd.add(D, "kill", f"{cmd.name} terminates processes")
-
-
-# Processes of security products and audit/logging agents (killing them blinds defenders).
-_SECURITY_PROCESS = re.compile(
-    r"(?i)(?<![\w-])(msmpeng|mssense|nissrv|sensecncproxy|securityhealthservice|csfalconservice"
-    r"|csfalconcontainer|falcond|falcon-sensor|sentinelagent|sentineld|cbdefense|cb|repmgr"
-    r"|cylancesvc|savservice|sophos\w*|ekrn|egui|avp|mcshield|mfemms|ccsvchst|xagt|bdagent"
-    r"|vsserv|auditd|falco|osqueryd|sysmon(64)?|wazuh-\w+|ossec-\w+|elastic-agent|auditbeat"
-    r"|winlogbeat|splunkd|clamd|fail2ban-server|snort|suricata|tetragon|rsyslogd|syslog-ng"
-    r"|systemd-journald|mdatp|wdavdaemon|xprotect\w*|santad|windefend)(\.exe)?(?![\w-])"
-)
 
 
 @handles(
@@ -67,41 +57,6 @@ def _init(cmd: Cmd) -> None:
         cmd.add(D, "shutdown", "init changes the run level (halt/reboot/single user)")
     else:
         cmd.add(M, "unknown-command", "init")
-
-
-# Security products named inside longer unit or plist names (launchctl unload
-# /Library/LaunchDaemons/com.crowdstrike.falcond.plist).
-_SECURITY_PRODUCT = re.compile(
-    r"crowdstrike|falcon|sentinelone|sentineld|carbonblack|cbdefense|cylance|sophos|eset"
-    r"|defender|mdatp|wdavdaemon|xprotect|com\.apple\.alf|socketfilterfw|osquery|santa"
-    r"|jamf|tanium|qualys|rapid7|elastic-agent|auditd|firewall|falco|wazuh|ossec|sysmon"
-    r"|msmpeng|mssense|nissrv|sensecncproxy|securityhealth|cbagent|cb\.exe|ekrn|mcshield|mfemms"
-    r"|ccsvchst|savservice|sophos|xagt|cyserver|cyveraservice|traps|bdagent|vsserv|avp\b"
-    r"|tetragon|sysdig|aide\b|rkhunter|clamd|clamav|apparmor|selinux|fail2ban|suricata|snort"
-    r"|osqueryd|filebeat|winlogbeat|auditbeat|splunkd|splunkforwarder|nxlog|rsyslog|syslog-ng"
-    r"|systemd-journald"
-    # more endpoint agents by vendor or daemon name (safety-art6)
-    r"|cbdaemon|cbsensor|carbon.?black|symantec|trellix|masvc|macmnsvc|kaspersky|klnagent"
-    r"|bitdefender|bdsec|cybereason|minionhost|fireeye|trend.?micro|ds_agent|malwarebytes|mbam"
-    r"|webroot|f-?secure|huntress|cortex.?xdr|taegis|deepinstinct|harfanglab|nessus.?agent"
-    r"|qualys-cloud-agent|mcafee|norton|avast|\bavg\b|panda|comodo|\bedr\b|antivirus",
-    re.I,
-)
-SECURITY_UNITS = re.compile(
-    r"^(firewalld|ufw|apparmor|auditd|selinux|fail2ban|clamav\S*|clamd\S*|falcon-sensor|"
-    r"osqueryd|wazuh\S*|crowdstrike\S*|sshguard|iptables|nftables|windefend|wscsvc|mpssvc|"
-    r"sense|wdnissvc|csagent|ossec\S*|aide|tripwire|snort|suricata|falco\S*|tetragon|sysdig"
-    r"|wdboot|wdfilter|wdnisdrv|securityhealthservice|bfe|eventlog|sysmon\S*|rsyslog|syslog-ng"
-    r"|systemd-journald|auditbeat|filebeat|winlogbeat|elastic-agent|mdatp|sentinel\S*"
-    r"|cbdefense|carbonblack\S*|cylancesvc|savservice|sophos\S*|ekrn|mcafee\S*|xagt|wscsvc"
-    r"|webthreatdefsvc|mdcoresvc|msmpsvc|rkhunter|osquery\S*|wazuh\S*|clamav\S*|apparmor"
-    r"|auditd|firewalld|ufw"
-    # cloud hosts' security agents (Alibaba Cloud Security Center / Aegis, Tencent YunJing,
-    # Huawei HostGuard), which cloud-targeting miners stop first
-    r"|aliyun\S*|aegis\S*|aliyundun\S*|ydservice|yunjing\S*|hostguard\S*|hss\S*"
-    r")(\.service)?$",
-    re.I,
-)
 
 
 @handles("systemctl", "service", "launchctl", "rc-service", "sv")
@@ -134,7 +89,7 @@ def _systemctl(cmd: Cmd) -> None:
         "bootout",
         "remove",
         "teardown",
-    ) and any(SECURITY_UNITS.match(u) or _SECURITY_PRODUCT.search(u) for u in units):
+    ) and any(security_label(u) for u in units):
         cmd.add(C, "disable-security", f"{verb} turns off a security service")
     elif verb in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove"):
         cmd.add(D, "service-stop", f"{cmd.name} {verb} stops services")
@@ -613,7 +568,7 @@ def _sysv_services(cmd: Cmd) -> None:
     if not texts or texts[0] in ("--list", "show", "-l") or "--list" in texts:
         return
     if any(t in ("remove", "del", "delete", "off", "disable", "--del", "-r") for t in texts):
-        if any(SECURITY_UNITS.match(t) or _SECURITY_PRODUCT.search(t) for t in texts):
+        if any(security_label(t) for t in texts):
             cmd.add(C, "disable-security", f"{cmd.name} keeps a security service from starting")
             return
         cmd.add(D, "service-stop", f"{cmd.name} removes a service from start-up")
@@ -3543,7 +3498,7 @@ def _sysrc(cmd: Cmd) -> None:
         key, _, value = t.partition("=")
         service = re.sub(r"_(enable|flags)$", "", key.rstrip("+-"))
         off = value.strip("'\"").lower() in ("no", "false", "off", "0")
-        if key.endswith("_enable") and off and SECURITY_UNITS.match(service):
+        if key.endswith("_enable") and off and security_name(service):
             cmd.add(C, "disable-security", f"sysrc turns off {service} at boot")
             return
         if key.endswith("_enable") and not off:
@@ -3561,18 +3516,6 @@ def _kldstat(cmd: Cmd) -> None:
 # (safety-m7, Round 7) RMM agents, remote desktops and tunnel clients are how intruders keep
 # access: told to install themselves as a service, to start with Windows, or given an
 # unattended-access password, they are persistence (critical) whatever the program.
-_REMOTE_ACCESS = re.compile(
-    r"(?i)\A(?:anydesk|rustdesk|meshagent|screenconnect\S*|connectwise\S*|atera\S*|splashtop\S*"
-    r"|tacticalrmm|teamviewer\S*|ngrok|cloudflared|frpc|frps|chisel|ligolo\S*|zerotier-cli"
-    r"|ammyy\S*|supremo\S*|remoteutilities|rutserv|netsupport\S*|client32|dwagent|level"
-    r"|simplehelp\S*|aeroadmin|pulseway\S*|nanorm\S*|action1\S*|syncro\S*|bore|playit"
-    r"|localtonet|pinggy|tmate|sshx|gotty|ttyd|rport\S*)(?:\.exe)?\Z"
-)
-_SERVICE_INSTALL_OPT = re.compile(
-    r"(?i)\A(?:--?|/)(?:install-?service|installservice|fullinstall|service-?install"
-    r"|start-?with-?win(?:dows)?|run-?at-?(?:startup|boot|logon|login)|autostart|auto-?start"
-    r"|set-?password|unattended(?:-?access)?|silent-?install)(?:=\S*)?\Z"
-)
 _ADMIN_ROLE = re.compile(
     r"(?i)\A--?role=?(?:administrator|admin|superuser|super_admin|superadmin|owner|root)\Z"
 )
@@ -3587,12 +3530,12 @@ def remote_access_install(cmd: Cmd) -> bool:
     `wp user create … --role=administrator`: an admin account; `wp plugin install URL
     --activate`: code from the network installed and run. True when a finding was added."""
     name = cmd.name.lower()
-    remote_tool = bool(_REMOTE_ACCESS.match(name))
+    remote_tool = remote.remote_tool(name)
     if not remote_tool and not cmd.argv.switched and cmd.argv.lowset.isdisjoint(_INSTALL_WORDS):
         return False  # (every test below needs an option, one of these words or the tool)
     texts = cmd.texts()
     low = [t.lower() for t in texts]
-    installs = any(_SERVICE_INSTALL_OPT.match(t) for t in texts) or any(
+    installs = any(remote.SERVICE_INSTALL_OPT.match(t) for t in texts) or any(
         (a in ("service", "svc", "--service") and b in ("install", "create"))
         or (a == "install" and b in ("service", "--service"))
         for a, b in itertools.pairwise(low)

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator, Mapping
 
 from aintern_ls.safety.context import Cmd, Scope
+from aintern_ls.safety.detections import CREDENTIAL_WINDOWS
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import (
     classify_path,
@@ -20,6 +21,7 @@ from aintern_ls.safety.paths import (
     write_target,
 )
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
+from aintern_ls.safety.security import security_component, security_label, security_name
 from aintern_ls.safety.words import Word, fold_powershell, names, ps_bind, split_words
 from aintern_ls.safety.wrappers import (
     decoded_readable,
@@ -868,7 +870,7 @@ def _send_mail(cmd: Cmd) -> None:
 def _procdump(cmd: Cmd) -> None:
     """Sysinternals ProcDump: a full dump of lsass (or any credential store) hands out the
     passwords and tickets in its memory; other dumps are debugging."""
-    if _CRED_STORE.search(" ".join(cmd.texts())):
+    if CREDENTIAL_WINDOWS.search(" ".join(cmd.texts())):
         cmd.add(C, "credential-dump", f"{cmd.name} dumps lsass memory (passwords and tickets)")
     else:
         cmd.add(M, "runs-program", f"{cmd.name} writes a process memory dump")
@@ -1859,7 +1861,7 @@ def _wbadmin(cmd: Cmd) -> None:
         cmd.add(B, "delete-backups", "deletes Windows backups or the backup catalogue")
     elif re.search(r"\bget\b", text):
         return
-    elif _CRED_STORE.search(text.replace("/", "\\")):
+    elif CREDENTIAL_WINDOWS.search(text.replace("/", "\\")):
         cmd.add(C, "credential-dump", "wbadmin backs up the AD database or the SAM/SYSTEM hive")
     else:
         cmd.add(M, "backup", "wbadmin changes backups")
@@ -1990,10 +1992,8 @@ def _net(cmd: Cmd) -> None:
         cmd.add(C, "remote-access", "net share shares a whole drive with other machines")
         return
     if texts[0] == "stop":
-        from aintern_ls.safety.system import SECURITY_UNITS
-
         if len(texts) > 1 and (
-            SECURITY_UNITS.match(texts[1]) or _PIPED_SECURITY.search(" ".join(texts[1:]))
+            security_name(texts[1]) or _PIPED_SECURITY.search(" ".join(texts[1:]))
         ):
             cmd.add(C, "disable-security", "stops a security service")
         else:
@@ -2031,11 +2031,9 @@ def _sc(cmd: Cmd) -> None:
         "showsid",
     ):
         return
-    from aintern_ls.safety.system import SECURITY_UNITS
-
     if texts[0] == "sdset":
         sddl = " ".join(texts[2:])
-        if re.search(r"\(d;", sddl) or (len(texts) > 1 and SECURITY_UNITS.match(texts[1])):
+        if re.search(r"\(d;", sddl) or (len(texts) > 1 and security_name(texts[1])):
             cmd.add(
                 C,
                 "disable-security",
@@ -2045,11 +2043,7 @@ def _sc(cmd: Cmd) -> None:
             cmd.add(M, "service", "sc sdset changes who may control a service")
         return
 
-    if (
-        texts[0] in ("stop", "delete", "config")
-        and len(texts) > 1
-        and SECURITY_UNITS.match(texts[1])
-    ):
+    if texts[0] in ("stop", "delete", "config") and len(texts) > 1 and security_name(texts[1]):
         cmd.add(C, "disable-security", "stops or disables a security service")
     elif texts[0] in ("stop", "delete"):
         cmd.add(D, "service-stop", f"sc {texts[0]} stops or deletes a service")
@@ -2371,9 +2365,9 @@ _SECURITY_NAMES = re.compile(
 
 def _touches_security(cmd: Cmd) -> bool:
     services = cmd.name in ("stop-service", "set-service", "remove-service", "suspend-service")
+    ops = [w.text for w in cmd.args if not w.text.startswith("-")]
     if not any(_SECURITY_NAMES.match(w.text.strip("'\"")) for w in cmd.args) and not (
-        services
-        and _PIPED_SECURITY.search(" ".join(w.text for w in cmd.args if not w.text.startswith("-")))
+        services and (_PIPED_SECURITY.search(" ".join(ops)) or any(security_name(t) for t in ops))
     ):
         return False
     cmd.add(C, "disable-security", f"{cmd.name} stops or removes a security component")
@@ -2830,7 +2824,6 @@ _URL_FETCHERS = frozenset(
     )
 )
 # Memory or credential-store dumps: process memory (lsass), the AD database, the SAM hive.
-_CRED_STORE = re.compile(r"(?i)ntds\.dit|\\config\\(sam|system|security)\b|\blsass\b")
 
 
 def _lolbas_more(cmd: Cmd) -> None:
@@ -2880,7 +2873,7 @@ def _lolbas_more(cmd: Cmd) -> None:
             if hit is not None and hit[0] >= C:
                 cmd.add(hit[0], hit[1], f"esentutl copies over {hit[2]}")
                 return
-        if _CRED_STORE.search(joined):
+        if CREDENTIAL_WINDOWS.search(joined):
             cmd.add(C, "credential-dump", "esentutl copies the AD database or a registry hive")
             return
         _lolbin_fetch(cmd)
@@ -3844,10 +3837,8 @@ def protection_hooks(cmd: Cmd) -> bool:
         cmd.add(C, "disable-security", f"{name} turns off a mail protection rule")
         return True
     if family == "powershell" and name in ("remove-service", "stop-service", "suspend-service"):
-        from aintern_ls.safety.system import _SECURITY_PRODUCT, SECURITY_UNITS
-
         ops = [t for t in cmd.texts() if not t.startswith("-")]
-        if any(SECURITY_UNITS.match(t) or _SECURITY_PRODUCT.search(t) for t in ops):
+        if any(security_label(t) for t in ops):
             cmd.add(C, "disable-security", f"{name} stops or removes a security service")
             return True
     if family == "powershell" and name in ("disable-localuser", "disable-adaccount"):
@@ -3929,9 +3920,7 @@ def wmic_remote_or_killer(
         cmd.add(C, "remote-exec", "wmic /node: starts a process on another machine")
         return True
     if re.search(r"\bcall\s+terminate\b|\bdelete\b", joined):
-        from aintern_ls.safety.system import _SECURITY_PROCESS
-
-        if re.search(r"\bprocess\b", joined) and _SECURITY_PROCESS.search(" ".join(texts)):
+        if re.search(r"\bprocess\b", joined) and security_component(" ".join(texts)):
             cmd.add(C, "disable-security", "wmic kills a security or logging agent")
         return True
     return False

@@ -10,7 +10,7 @@ import pytest
 
 from aintern_ls.safety import RiskLevel, assess
 from aintern_ls.safety.reports import security_name
-from bench._corpus_figures import decode_command, read_rows
+from bench._corpus_figures import Figures, figures, judge, read_rows
 from tests.safety._levels import B, C, D, M, S
 
 CASES = [
@@ -158,42 +158,20 @@ def test_security_names(name: str, expected: bool) -> None:
     assert security_name(name) is expected
 
 
-def _rows(split: str) -> list[tuple[str, str, RiskLevel]]:
+def _figures(split: str) -> Figures:
     path = Path(__file__).with_name("sources_rep7.tsv")
-    return [
-        (decode_command(r["command"]), r["shell"], RiskLevel.from_label(r["expected"]))
-        for r in read_rows(path)
-        if r["split"] == split
-    ]
-
-
-def _figures(rows: list[tuple[str, str, RiskLevel]]) -> dict[str, float]:
-    pairs = [(e, assess(c, s).level) for c, s, e in rows]
-    blocked = [g for e, g in pairs if e == B]
-    high = [g for e, g in pairs if e >= C]
-    safe = [g for e, g in pairs if e == S]
-    return {
-        "blocked": sum(g == B for g in blocked) / max(1, len(blocked)),
-        "high": sum(g >= C for g in high) / max(1, len(high)),
-        "safe_over": sum(g >= D for g in safe) / max(1, len(safe)),
-        "exact": sum(e == g for e, g in pairs) / max(1, len(pairs)),
-    }
+    return figures((e, g) for _, e, g in judge(r for r in read_rows(path) if r["split"] == split))
 
 
 def test_report_rows_tune_meet_the_issue_targets() -> None:
-    stats = _figures(_rows("tune"))
-    print(f"sources_rep7.tsv tune: {stats}")
-    assert stats["blocked"] >= 0.98
-    assert stats["high"] >= 0.95
-    assert stats["safe_over"] <= 0.02
-    assert stats["exact"] >= 0.90
+    fig = _figures("tune")
+    assert fig.rows > 0 and fig.meets_the_bar(), f"sources_rep7.tsv tune: {fig.line()}"
 
 
 def test_report_rows_dev_are_reported() -> None:
     # Whole sources held out (never tuned on): a check on over-fitting; floors only
     # guard against regressions.
-    stats = _figures(_rows("dev"))
-    print(f"sources_rep7.tsv dev: {stats}")
-    assert stats["blocked"] >= 0.85
-    assert stats["high"] >= 0.75
-    assert stats["safe_over"] <= 0.05
+    fig = _figures("dev")
+    assert fig.blocked_recall >= 0.85, f"sources_rep7.tsv dev: {fig.line()}"
+    assert fig.high_recall >= 0.75, f"sources_rep7.tsv dev: {fig.line()}"
+    assert fig.safe_over_flagged <= 0.05, f"sources_rep7.tsv dev: {fig.line()}"

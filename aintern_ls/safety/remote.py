@@ -1,0 +1,355 @@
+"""Remote access: remote-control/RMM agents, tunnel clients and reverse tunnels, as ONE
+knowledge table and ONE judge (issue 14, safety-debt8).
+
+Until session 10 three places said this, each with its own tool names and login ports:
+reports.py (`_rmm`, `_tunnel`, `_tunnel_service`), detections.py (enrolment of
+AnyDesk/TeamViewer/RustDesk/MeshAgent/ScreenConnect/SSM, `ssh -R` to a login port) and
+system.py (`remote_access_install` for programs no handler knows). They now all read
+`REMOTE_TOOLS`, `LOGIN_PORTS` and `ARMING` here.
+
+What is judged (rule `remote-access`, critical, unless said otherwise):
+
+- A remote-control/RMM agent (AnyDesk, ScreenConnect, Atera, MeshAgent … by its program name,
+  or an installer whose name holds it) given an install/unattended/password/start-at-boot
+  option or its own enrolment arguments: someone else controls the machine from then on.
+  Its read-only modes (`--get-id`, `--version`) are safe; anything else it does is moderate.
+- An RMM package installed silently by `msiexec`.
+- A reverse tunnel (`ssh`/`plink`/`autossh`/`klink -R`) that exposes a login port or a SOCKS
+  proxy to the far side.
+- A tunnel service (`bore`, `zrok`, `devtunnel`, VS Code's `code tunnel` …) publishing a login
+  port, open to anonymous users, or installed as a service; another published port is
+  moderate (`network`); status/list/version are safe.
+
+A row of `REMOTE_TOOLS` is `(what, kind, names, arming)`: `kind` is one of `KINDS`; `names` are
+regex fragments of program names (lower case; a name ending in `!` counts only as the whole
+program name, never inside a longer one, and is not judged by the RMM or tunnel rules
+here, only by `system.remote_access_install` for programs no handler knows);
+`arming` is a regex over the joined lower-cased arguments for the tool's own enrolment
+spelling (beyond the generic `ARMING` options), or "".
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from aintern_ls.safety.context import Cmd
+from aintern_ls.safety.levels import C, M
+from aintern_ls.safety.registry import handles
+from aintern_ls.safety.words import names
+
+KINDS = ("rmm", "tunnel", "terminal-share")
+
+REMOTE_TOOLS: tuple[tuple[str, str, str, str], ...] = (
+    ("AnyDesk", "rmm", "anydesk", r"--set-password|--register-license|--install\b"),
+    ("RustDesk", "rmm", "rustdesk", r"--password\b|--config\b|--option\b"),
+    (
+        "TeamViewer",
+        "rmm",
+        r"teamviewer tv_w32 tv_x64",
+        r"\bassign\b.*--api-token|--grant-easy-access|setup\b.*--api",
+    ),
+    (
+        "ScreenConnect / ConnectWise Control",
+        "rmm",
+        r"screenconnect connectwise",
+        r"(?=.*\bh=)(?=.*\bk=)",
+    ),
+    ("Splashtop", "rmm", r"splashtop srstreamer", ""),
+    ("Atera", "rmm", r"atera", ""),
+    ("SimpleHelp", "rmm", r"simplehelp", ""),
+    ("NetSupport Manager", "rmm", r"netsupport client32", ""),
+    ("Ammyy Admin", "rmm", r"ammyy aa_v3", ""),
+    ("MeshCentral agent", "rmm", r"meshagent", r"-install|-fullinstall|--installedby"),
+    ("Tactical RMM", "rmm", r"tacticalrmm tacticalagent", ""),
+    ("Remote Utilities", "rmm", r"remoteutilities rutserv rfusclient", ""),
+    ("DWService", "rmm", r"dwagent dwservice", ""),
+    ("LogMeIn / GoTo", "rmm", r"logmein gotoassist", ""),
+    ("BeyondTrust / Bomgar", "rmm", r"bomgar beyondtrust", ""),
+    ("Supremo", "rmm", r"supremo", ""),
+    ("RemotePC", "rmm", r"remotepc", ""),
+    ("Zoho Assist", "rmm", r"zohoassist", ""),
+    ("UltraViewer", "rmm", r"ultraviewer", ""),
+    ("Action1", "rmm", r"action1", ""),
+    ("NinjaOne", "rmm", r"ninjarmm ninjaone", ""),
+    ("Syncro", "rmm", r"syncro", ""),
+    ("Kaseya", "rmm", r"kaseya", ""),
+    ("PDQ Connect", "rmm", r"pdqconnect", ""),
+    ("Level", "rmm", r"level-agent level!", ""),
+    ("Getscreen", "rmm", r"getscreen", ""),
+    ("FleetDeck", "rmm", r"fleetdeck", ""),
+    ("NoMachine", "rmm", r"nomachine", ""),
+    ("Radmin", "rmm", r"radmin", ""),
+    ("DameWare", "rmm", r"dameware", ""),
+    ("AeroAdmin", "rmm", r"aeroadmin!", ""),
+    ("Pulseway", "rmm", r"pulseway\S*!", ""),
+    ("NanoRMM", "rmm", r"nanorm\S*!", ""),
+    ("RPort", "rmm", r"rport\S*!", ""),
+    ("AWS Systems Manager agent", "rmm", r"amazon-ssm-agent", r"(?=.*-register)(?=.*-code)"),
+    (
+        "tunnel services",
+        "tunnel",
+        r"""bore zrok devtunnel lt localtunnel loophole loclx localxpose tunnelto expose frpc
+        rathole inlets playit telebit tailscale pinggy tunnelmole""",
+        "",
+    ),
+    (
+        "tunnel clients with their own rules",
+        "tunnel",
+        r"ngrok! cloudflared! chisel! frps! ligolo\S*! zerotier-cli! localtonet!",
+        "",
+    ),
+    ("terminals shared over the web", "terminal-share", r"tmate! sshx! gotty! ttyd!", ""),
+)
+
+# Ports of remote-login services (SSH, telnet, RPC, NetBIOS, SMB, RDP, VNC, WinRM): exposing
+# one to another host opens the machine up.
+LOGIN_PORTS = frozenset({"22", "23", "135", "139", "445", "3389", "5900", "5901", "5985", "5986"})
+
+# Options that arm a remote-control tool for unattended use or install it as a service.
+ARMING_WORDS = frozenset(
+    names(
+        """
+        --install -install /install --silent-install --silent --set-password --password
+        --start-with-win /s /silent /verysilent /quiet /qn /qb /norestart -s --assign
+        --unattended assignment prevercheck --grant-easy-access --config-id --token -pass
+        --install-service -fullinstall passwd --passwd
+        """
+    )
+)
+# … and any other spelling of the same (`--autostart`, `/start_with_windows`,
+# `--service-install`, `-unattended-password`: vendors spell these many ways).
+ARMING = re.compile(
+    r"(?i)^(?:--?|/)\S*(?:install|autostart|start.?with|service|unattend|silent|passw|token)"
+)
+# Options that install ANY program as a start-up service (`system.remote_access_install`
+# judges them on programs no handler knows: persistence).
+SERVICE_INSTALL_OPT = re.compile(
+    r"(?i)\A(?:--?|/)(?:install-?service|installservice|fullinstall|service-?install"
+    r"|start-?with-?win(?:dows)?|run-?at-?(?:startup|boot|logon|login)|autostart|auto-?start"
+    r"|set-?password|unattended(?:-?access)?|silent-?install)(?:=\S*)?\Z"
+)
+_READ_ONLY = frozenset(
+    names(
+        """
+        --get-id --get-alias --get-status --version -version -v --help -h /? help version
+        status info --status --info
+        """
+    )
+)
+
+
+def _split(kind: str | None, mark: str | None) -> list[str]:
+    """The name fragments of rows of `kind` (any when None) ending in `mark` ("" for none)."""
+    out = []
+    for _what, k, ns, _arming in REMOTE_TOOLS:
+        if kind is not None and k != kind:
+            continue
+        for n in ns.split():
+            end = "!" if n.endswith("!") else ""
+            if mark is None or end == mark:
+                out.append(n.rstrip("!"))
+    return out
+
+
+# Tunnel services the generic tunnel judge handles (their names are registered as known
+# programs at import).
+TUNNELS = frozenset(_split("tunnel", ""))
+# RMM agents found inside longer program names (installers: `AnyDesk_setup.exe`), and every
+# remote tool by its whole program name (`system.remote_access_install`).
+_RMM_SEARCH = _WHOLE = re.compile("(?!)")
+
+
+def rebuild() -> None:
+    """Compile the matchers from `REMOTE_TOOLS` (at import; again after it changes)."""
+    global _RMM_SEARCH, _WHOLE
+    _RMM_SEARCH = re.compile("(?i)(" + "|".join(_split("rmm", "")) + ")")
+    _WHOLE = re.compile(r"(?i)\A(?:" + "|".join(_split(None, None)) + r")(?:\.exe)?\Z")
+    remote_tool.cache_clear()
+
+
+def rmm_in(text: str) -> bool:
+    """Whether `text` (a program's file name, an installer package) holds an RMM agent's name."""
+    return bool(_RMM_SEARCH.search(text))
+
+
+@functools.lru_cache(maxsize=1024)
+def remote_tool(name: str) -> bool:
+    """Whether a program name is a remote-access tool of the table (its whole name, or an
+    RMM agent's name inside it)."""
+    return bool(_WHOLE.match(name)) or rmm_in(name)
+
+
+rebuild()
+
+
+def _tool_arming(name: str, low: list[str]) -> bool:
+    """The tool's own enrolment spelling (`teamviewer assign --api-token …`)."""
+    base = name.removesuffix(".exe")
+    joined = " ".join(low)
+    for _what, kind, ns, arming in REMOTE_TOOLS:
+        if kind != "rmm" or not arming:
+            continue
+        if any(re.fullmatch(n.rstrip("!") + r"[\w.-]*", base) for n in ns.split()):
+            return bool(re.search(arming, joined))
+    return False
+
+
+def rmm(cmd: Cmd, low: list[str], name: str) -> bool:
+    """An RMM agent run by its own name: armed (critical), read-only (safe) or run (moderate).
+    True when `name` is one."""
+    if not rmm_in(name):
+        return False
+    flags = [t.split("=", 1)[0] for t in low]
+    if (
+        any(t in ARMING_WORDS or ARMING.match(t) for t in flags)
+        or any(t == "service" for t in low[:1])
+        or _tool_arming(name, low)
+    ):
+        cmd.add(C, "remote-access", f"{name} installs or arms a remote-control tool")
+    elif low and all(t in _READ_ONLY for t in low):
+        pass  # `anydesk --get-id`: prints the id
+    else:
+        cmd.add(M, "remote-access", f"{name} runs a remote-control tool")
+    return True
+
+
+def msiexec(cmd: Cmd, low: list[str]) -> None:
+    """`msiexec /i AnyDesk.msi /qn`: an RMM package installed silently."""
+    pkg = " ".join(t for t in low if not t.startswith("/"))
+    if rmm_in(pkg) and any(t in ("/qn", "/quiet", "/q", "/qb", "/passive") for t in low):
+        cmd.add(C, "remote-access", "msiexec silently installs a remote-control tool")
+
+
+def _reverse_forward(value: str) -> bool:
+    """An ssh/plink `-R` value that exposes a login port or a SOCKS proxy to the far side."""
+    parts = value.strip("'\"").replace("[", "").replace("]", "").split(":")
+    if len(parts) == 1 or (len(parts) == 2 and parts[1] == ""):
+        return True  # `-R 1080`: a reverse SOCKS proxy into this network
+    return parts[-1] in LOGIN_PORTS
+
+
+def reverse_tunnel(cmd: Cmd, name: str, low: list[str]) -> None:
+    """`ssh -R 8080:localhost:3389 …`, `plink -R 1080 …`."""
+    for i, t in enumerate(low):
+        value = low[i + 1] if t == "-r" and i + 1 < len(low) else None
+        if value is None and t.startswith("-r") and len(t) > 2 and t[2].isdigit():
+            value = t[2:]
+        if value is not None and _reverse_forward(value):
+            cmd.add(C, "remote-access", f"{name} -R opens a login port or proxy to another host")
+            return
+
+
+def login_port(low: list[str]) -> bool:
+    """A remote-login port among a tunnel's arguments (`3389`, `localhost:22`, `-p 5900`)."""
+    return any(part in LOGIN_PORTS for t in low for part in re.split(r"[:=,/]", t))
+
+
+def tunnel_service(cmd: Cmd, name: str, low: list[str]) -> None:
+    """VS Code remote tunnels (Stately Taurus), devtunnel, bore, zrok, tailscale ssh …: a
+    tunnel to a remote-login port, open to anonymous users, or installed as a service is
+    remote access (critical); another published port is moderate; status is safe."""
+    ops = [t for t in low if not t.startswith("-")]
+    if name == "code":
+        if ops[:1] != ["tunnel"]:
+            return
+        rest = ops[1:2]
+        if rest and rest[0] in ("status", "user", "help", "prune", "rename", "kill"):
+            return
+        if rest == ["service"] and ops[2:3] == ["install"]:
+            cmd.add(
+                C, "remote-access", "code tunnel installs a standing remote tunnel as a service"
+            )
+        else:
+            cmd.add(C, "remote-access", "code tunnel lets another machine log in through VS Code")
+        return
+    if ops[:1] and ops[0] in ("status", "version", "help", "list", "show", "ls", "whoami"):
+        return
+    if low and all(t in ("--help", "-h", "--version", "-v", "-V") for t in low):
+        return
+    if (
+        login_port(low)
+        or "--allow-anonymous" in low
+        or (name == "tailscale" and "--ssh" in low)
+        or ops[:2] == ["service", "install"]
+    ):
+        cmd.add(C, "remote-access", f"{name} opens a remote-login port to other machines")
+    else:
+        cmd.add(M, "network", f"{name} publishes a local port through a tunnel")
+
+
+REVERSE_TUNNELLERS = frozenset(names("ssh plink autossh klink"))
+
+
+def judge(cmd: Cmd, name: str, low: list[str], head: str) -> None:
+    """THE remote-access judge, for a command whose program is `name` (`head`: the command
+    word's file name, lower-cased)."""
+    if rmm(cmd, low, head):
+        return
+    if name in ("msiexec", "msiexec.exe"):
+        msiexec(cmd, low)
+    elif name in REVERSE_TUNNELLERS:
+        reverse_tunnel(cmd, name, low)
+    elif name in TUNNELS or name == "code":
+        tunnel_service(cmd, name, low)
+
+
+# --- programs made known here ---------------------------------------------------------------
+_TOOL_READ_ONLY = frozenset(names("version --version -v -version help --help -h list info status"))
+
+
+@handles("ngrok")
+def _ngrok(cmd: Cmd) -> None:
+    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
+    if not ops or ops[0] in _TOOL_READ_ONLY or ops[:2] in (["config", "check"], ["diagnose"]):
+        return
+    if ops[0] == "service" and ops[1:2] == ["install"]:
+        cmd.add(C, "remote-access", "ngrok installs itself as a service (a standing tunnel)")
+    elif ops[0] == "tcp" and any(o.rsplit(":", 1)[-1] in LOGIN_PORTS for o in ops[1:]):
+        cmd.add(C, "remote-access", "ngrok exposes a remote-login port to the internet")
+    elif ops[0] in ("tcp", "http", "tls", "start"):
+        cmd.add(M, "network", "ngrok exposes a local port to the internet")
+    else:
+        cmd.add(M, "network", "ngrok changes its configuration")
+
+
+@handles("chisel")
+def _chisel(cmd: Cmd) -> None:
+    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
+    if not ops or ops[0] in _TOOL_READ_ONLY:
+        return
+    if ops[0] == "client" and any(o.startswith("r:") for o in ops[1:]):
+        cmd.add(C, "remote-access", "chisel opens a reverse tunnel into this network")
+    else:
+        cmd.add(M, "network", "chisel tunnels traffic")
+
+
+@handles("cloudflared")
+def _cloudflared(cmd: Cmd) -> None:
+    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
+    if not ops or ops[0] in _TOOL_READ_ONLY or ops[:2] in (["tunnel", "list"], ["tunnel", "info"]):
+        return
+    if ops[:2] == ["service", "install"]:
+        cmd.add(C, "remote-access", "cloudflared installs a standing tunnel as a service")
+    else:
+        cmd.add(M, "network", "cloudflared runs or changes a tunnel")
+
+
+# Remote-management tools by their own program names: known here, so their read-only modes
+# (`anydesk --get-id`) are safe; `judge` rates installing or arming them.
+@handles(
+    *names(
+        """
+        anydesk rustdesk teamviewer screenconnect splashtop srstreamer simplehelp client32
+        ammyy aa_v3 meshagent tacticalrmm dwagent ultraviewer supremo remotepc atera
+        ateraagent rutserv
+        """
+    )
+)
+def _rmm_program(cmd: Cmd) -> None:
+    return None  # judged by `judge` (`rmm`), which `reports.judge` calls for every command
+
+
+@handles(*TUNNELS)
+def _tunnel_program(cmd: Cmd) -> None:
+    return None  # judged by `judge` (`tunnel_service`), which `reports.judge` calls
