@@ -1855,11 +1855,17 @@ class _Walker:
     def words(self, node: Node, split: bool = True) -> list[Word]:
         budget.tick()
         text, dynamic, glob, origin = self.value(node, quoted=False)
-        start, end = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
-        if split and _SPLIT in text:
-            parts = [p for p in text.split(_SPLIT) if p]
-            return [Word(p, start, end, dynamic, glob, origin) for p in parts]
-        return [Word(text.replace(_SPLIT, " "), start, end, dynamic, glob, origin)]
+        pos = self.pos
+        if pos._ascii:  # (the usual case: byte offsets are character offsets)
+            start, end = node.start_byte, node.end_byte
+        else:
+            start, end = pos.char(node.start_byte), pos.char(node.end_byte)
+        if _SPLIT in text:
+            if split:
+                parts = [p for p in text.split(_SPLIT) if p]
+                return [Word(p, start, end, dynamic, glob, origin) for p in parts]
+            text = text.replace(_SPLIT, " ")
+        return [Word(text, start, end, dynamic, glob, origin)]
 
     def value(self, node: Node, quoted: bool) -> tuple[str, bool, bool, str]:
         """Static value of a word node: (text, dynamic, unquoted glob, origin)."""

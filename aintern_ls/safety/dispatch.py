@@ -53,7 +53,6 @@ from aintern_ls.safety.context import (
     Info,
     Scope,
     Stdin,
-    VersionedDict,
 )
 from aintern_ls.safety.levels import B, C, D, Finding, M, S
 from aintern_ls.safety.paths import LOG_DIR, LOG_SUBDIR, is_device, is_secret, write_target
@@ -154,7 +153,9 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     if len(scope.findings) < mark or _state(scope) != state:
         return info
     found = scope.findings[mark:]
-    if all(lo <= f.start and f.end <= hi for f in found) and _info_within(info, stdin, lo, hi):
+    if (not found or all([lo <= f.start and f.end <= hi for f in found])) and _info_within(
+        info, stdin, lo, hi
+    ):
         memo[key] = (lo, tuple(found), _copy_info(info, 0, stdin), 0.0)
     return info
 
@@ -167,32 +168,30 @@ _BLIND_STDIN = Stdin(STDIN_STATIC, "\x00any")
 
 def _state(scope: Scope) -> tuple[object, ...] | None:
     """What a judgement may read from the scope besides the words (None: cannot tell)."""
-    env, written, fds, unseen = scope.env, scope.written, scope.fds, scope.unseen
-    if not (
-        type(env) is VersionedDict
-        and type(written) is VersionedDict
-        and type(fds) is VersionedDict
-        and type(unseen) is VersionedDict
-    ):
+    # (Read two or four times for every command: a dict that counts no changes, which has
+    # no `version`, is the "cannot tell"; a `try` costs nothing when nothing is raised.)
+    fds, env, written, unseen = scope.fds, scope.env, scope.written, scope.unseen
+    try:
+        return (
+            id(fds),
+            fds.version,  # type: ignore[attr-defined]
+            scope.cwds,
+            scope.pending_cd,
+            scope.errexit,
+            id(env),
+            env.version,  # type: ignore[attr-defined]
+            id(written),
+            written.version,  # type: ignore[attr-defined]
+            id(scope.assigned),
+            len(scope.assigned),
+            id(scope.downloaded),
+            len(scope.downloaded),
+            id(unseen),
+            unseen.version,  # type: ignore[attr-defined]
+            len(scope.exported),
+        )
+    except AttributeError:
         return None
-    return (
-        id(fds),
-        fds.version,
-        scope.cwds,
-        scope.pending_cd,
-        scope.errexit,
-        id(env),
-        env.version,
-        id(written),
-        written.version,
-        id(scope.assigned),
-        len(scope.assigned),
-        id(scope.downloaded),
-        len(scope.downloaded),
-        id(unseen),
-        unseen.version,
-        len(scope.exported),
-    )
 
 
 def memo_state(scope: Scope) -> tuple[object, ...] | None:
