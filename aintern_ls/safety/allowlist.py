@@ -462,7 +462,7 @@ def _misc(cmd: Cmd) -> None:
             texts[0]
             in names(
                 """
-                a addr address link r route show -a list -s -br -c neigh -4 -6 l
+                a addr address link r route show -a list -s -br -c neigh -4 -6 l --show --summary
                 """
             )
             and not any(

@@ -1662,6 +1662,20 @@ def _escalate(cmd: Cmd) -> None:
                 if s.system:
                     found = (i, s)
                     break
+    elif name not in _KEY_SPACE_CLIS and any(
+        f.rule == "cloud-delete" and f.level == D for f in cmd.scope.findings[-4:]
+    ):
+        # (safety-f8) a known CLI's delete verb (`rclone purge ~`, `rclone delete /`,
+        # `s3cmd del --recursive ~`) aimed at a local home, root or system folder is judged
+        # as the generic reading judges an unknown program's: blocked. Key-value stores
+        # (`etcdctl del / --prefix`) name a key space, not a folder.
+        reading = shape.read_command(name, texts, cmd.scope.family)
+        if reading is not None and not reading.dry:
+            for i in reading.targets:
+                s = shape.path_shape(texts[i], cmd.scope.cwds, cmd.scope.family != "bash")
+                if s.system:
+                    found = (i, s)
+                    break
     if found is None or args[found[0]].dynamic:
         return
     i, s = found
@@ -1673,6 +1687,8 @@ def _escalate(cmd: Cmd) -> None:
     )
 
 
+# CLIs whose `del /` names a key space, not a folder (see `_escalate`).
+_KEY_SPACE_CLIS = frozenset(names("etcdctl consul vault zkcli zkCli.sh redis-cli"))
 _LVM_VALUE_OPTIONS = frozenset(
     names(
         """

@@ -1025,6 +1025,18 @@ def _parted_util(cmd: Cmd) -> None:
     cmd.add(B, "mkfs", f"partedUtil {verb} rewrites a disk's partition table")
 
 
+@handles("gpart")
+def _gpart(cmd: Cmd) -> None:
+    """FreeBSD's partition tool (safety-f8): `show`, `list`, `status`, `backup` only read;
+    `destroy -F ada0`, `delete`, `create`, `add`, `restore`, `recover`, `resize` rewrite a
+    disk's partition table (blocked, like `fdisk` and `sgdisk --zap-all`); the disk is
+    named without /dev (`ada0`, `da0`, `nvd0`)."""
+    verb = next((w.text.lower() for w in cmd.args if not w.text.startswith("-")), "")
+    if verb in ("show", "list", "status", "backup", "help", "") or cmd.has("-h", "--help"):
+        return
+    cmd.add(B, "partition", f"gpart {verb} rewrites a disk's partition table")
+
+
 @handles("diskutil")
 def _diskutil(cmd: Cmd) -> None:
     sub = cmd.args[0].text.lower() if cmd.args else ""

@@ -100,7 +100,11 @@ _ACCOUNT_FILES = re.compile(
     # Windows boot files: the boot configuration store, boot managers and loaders.
     r"|^[a-z]:/(boot(/\S*)?|bootmgr|ntldr|boot\.ini|efi/microsoft/boot(/\S*)?"
     r"|efi/boot/bootx64\.efi|windows/system32/(winload|winresume)\.(exe|efi)"
-    r"|windows/system32/ntoskrnl\.exe)$"
+    r"|windows/system32/(ntoskrnl\.exe|hal\.dll|ci\.dll)"
+    # (safety-f8) the boot files Windows keeps under \Windows\Boot, and the boot-start
+    # drivers without which the system disk cannot be read
+    r"|windows/boot(/\S*)?|windows/system32/drivers/(disk|classpnp|partmgr|volmgr|volmgrx"
+    r"|mountmgr|storport|stornvme|storahci|ntfs|fltmgr|acpi|pci|ksecdd|cng)\.sys)$"
 )
 # Files that run code at login or on a schedule: any write to them is persistence.
 _PERSISTENCE = re.compile(

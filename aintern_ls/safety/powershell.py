@@ -1146,6 +1146,11 @@ _VISIT = {
 _VISIT_BY_KIND: dict[int, int] = {}  # …by the grammar's id of the type (one per name)
 
 
+# A redirect in text the grammar could not read: `>`/`>>` (a stream number before it) and an
+# unquoted target that starts with a variable (`$env:windir\…`), outside quotes.
+_UNPARSED_REDIRECT = re.compile(r"""(?<![\w'"-])[1-6*]?>>?[ \t]*\$[\w:{}]+[\\/][^\s|;'"]*""")
+
+
 class _Walker:
     __slots__ = ("_downloads", "_no_downloads", "_plain", "_reads", "pos", "scope")
 
@@ -1556,6 +1561,11 @@ class _Walker:
                     text_ = literal.group(1) if literal.group(1) is not None else literal.group(2)
                     info = Info(name="string", output=text_.replace("''", "'"))
                     continue
+                for r in _UNPARSED_REDIRECT.finditer(m.group(0)):
+                    # (safety-f8) `'' > $env:windir\system32\drivers\etc\hosts`: the grammar
+                    # cannot read an unquoted variable path as a redirect's target; it still
+                    # is one.
+                    self.redirect_text(r.group(0), offset + r.start(), offset + r.end())
                 words = [_known_word(w) for w in split_words(m.group(0), offset, posix=False)]
                 if words and _ERROR_PROGRAM.match(words[0].text):
                     info = dispatch.judge(words, self.scope, stdin)
@@ -2008,14 +2018,16 @@ class _Walker:
         return out
 
     def redirection(self, node: Node) -> None:
-        raw = _text(node)
+        self.redirect_text(_text(node), *self.span(node))
+
+    def redirect_text(self, raw: str, s: int, e: int) -> None:
+        """`> target` (the operator and its target, spanning s..e) judged as a write."""
         target = raw.lstrip("0123456789*>&| ").strip()
         if (
             target
             and target.lower() not in ("$null", "1", "2")
             and not raw.strip().startswith("2>&1")
         ):
-            s, e = self.span(node)
             from aintern_ls.safety.windows import windows_write_target
 
             # `'' > C:\Windows\System32\config\SAM`: a redirect over a system or account

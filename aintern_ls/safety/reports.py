@@ -502,6 +502,13 @@ def judge(cmd: Cmd) -> None:
         return
     name = cmd.name.lower()
     raw = head.text.replace("\\", "/").lower()
+    if name in ("bash", "sh", "dash", "zsh", "ksh", "ash") and cmd.args:
+        # (safety-f8) `bash /usr/local/qcloud/…/uninstall.sh`: the script a shell runs is
+        # what runs, read like a program started by its path
+        script = cmd.args[0]
+        if not script.dynamic and "/" in script.text and not script.text.startswith("-"):
+            raw = script.text.lower()
+            name = raw.rsplit("/", 1)[-1]
     kind = _head_kind(raw, name)
     other_shell = cmd.scope.family != "bash"
     if (

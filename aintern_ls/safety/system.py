@@ -14,7 +14,7 @@ from aintern_ls.safety.context import STDIN_STATIC, Cmd
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
 from aintern_ls.safety.registry import handles, rest, run_config_command, skip_options
 from aintern_ls.safety.security import security_component, security_label, security_name
-from aintern_ls.safety.words import Word, names
+from aintern_ls.safety.words import ORIGIN_VARIABLE, Word, names
 
 # --- processes, services, power ---------------------------------------------------------
 
@@ -1899,11 +1899,55 @@ def _run_parts(cmd: Cmd) -> None:
         None,
     )
     if folder is not None and re.fullmatch(r"/(usr/)?(local/)?s?bin/?", folder.text):
+        if _run_parts_program(cmd, folder):
+            return
         # `run-parts --regex '^sh$' /bin`: the programs of a system folder, picked by name
         # (a shell among them): a way to start a shell past a command filter.
         cmd.add(C, "config-exec", "run-parts runs programs from a system folder (a shell escape)")
         return
     cmd.add(M, "local-script", "run-parts runs every program in a directory")
+
+
+def _run_parts_program(cmd: Cmd, folder: Word) -> bool:
+    """(safety-f8) `run-parts --regex '^rm$' /bin --arg=-rf --arg=/` runs each program of the
+    folder its regex matches with the `--arg`/`-a` values: a regex that pins one name
+    (`^rm$`) is judged as that program with those arguments; a regex that does not (`^r.*$`)
+    is judged as an unknown program word with them (`$X -rf /` is blocked)."""
+    args = cmd.args
+    texts = [w.text for w in args]
+    regex: str | None = None
+    passed: list[Word] = []
+    i = 0
+    while i < len(args):
+        t, w = texts[i], args[i]
+        for opt in ("--regex", "--arg", "-a"):
+            if t == opt and i + 1 < len(args):
+                value, start, end = texts[i + 1], args[i + 1].start, args[i + 1].end
+                dynamic = args[i + 1].dynamic
+                i += 1
+                break
+            if t.startswith(opt + "=") or (opt == "-a" and t.startswith("-a") and len(t) > 2):
+                cut = len(opt) + (1 if t.startswith(opt + "=") else 0)
+                value, start, end, dynamic = t[cut:], w.start, w.end, w.dynamic
+                break
+        else:
+            i += 1
+            continue
+        i += 1
+        if opt == "--regex":
+            regex = None if dynamic else value
+        else:
+            passed.append(Word(value, start, end, dynamic))
+    if regex is None or not passed:
+        return False
+    pinned = re.fullmatch(r"\^?([\w.+-]+)\$?", regex)
+    if pinned is not None and "." not in pinned.group(1):
+        head = Word(pinned.group(1), folder.start, folder.end)
+    else:
+        head = Word("$program", folder.start, folder.end, True, False, ORIGIN_VARIABLE)
+    cmd.info = cmd.judge([head, *passed], cmd.stdin)
+    cmd.add(C, "config-exec", "run-parts runs programs from a system folder (a shell escape)")
+    return True
 
 
 # --- options whose value the program runs as a command ---------------------------------------

@@ -2367,6 +2367,10 @@ def ps_security_off(cmd: Cmd) -> bool:
                 C, "disable-security", f"{cmd.name} {w.text} turns a security protection off", w
             )
             return True
+    if cmd.name.lower() in ("disable-tlsciphersuite", "disable-tlsecccurve"):
+        # (safety-f8) taking a (weak) cipher suite or curve out of TLS hardens it
+        cmd.add(M, "write", f"{cmd.name} removes a cipher from the TLS settings")
+        return True
     if cmd.name.lower().startswith("disable-") and noun_security:
         cmd.add(C, "disable-security", f"{cmd.name} turns a security protection off")
         return True
@@ -2424,6 +2428,8 @@ def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
         return
+    if cmd.name in ("assoc", "ftype") and not any("=" in t for t in cmd.texts()):
+        return  # (safety-f8) `assoc .ps1`, `ftype`: a query without `=` only prints
     if (
         cmd.name in ("invoke-command", "icm")
         and cmd.scope.family == "powershell"

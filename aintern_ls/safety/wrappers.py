@@ -647,6 +647,15 @@ def _multiplexer(cmd: Cmd) -> None:
         return
     if texts[0] in ("ls", "list-sessions", "-ls", "-list", "attach", "a", "-r"):
         return
+    if (cmd.name != "screen" and "kill-server" in texts) or (
+        cmd.name == "screen"
+        and "-X" in texts
+        and texts.index("-X") + 1 < len(texts)
+        and texts[texts.index("-X") + 1] in ("quit", "kill")
+    ):
+        # (safety-f8) every session of the server ends, and every process running in it
+        cmd.add(D, "kill", f"{cmd.name} ends its sessions and every process running in them")
+        return
     if cmd.name in ("screen",):
         if "-X" in texts:
             x = texts.index("-X")

@@ -281,10 +281,16 @@ def test_eighth_blind_slice_figures() -> None:
     reference docs, PowerShell and cmd semantics, the red team's mechanisms, one table per
     kind of knowledge, a dispatch by program): 0.962 / 0.984 / 0.000 / 0.976. Blocked
     recall is below issue 14's bar (0.98: four of 105 blocked rows were rated lower); the
-    other three figures meet theirs. The floors below are that blind score: they guard
-    against regressions."""
+    other three figures meet theirs.
+
+    After that score an engineer (safety-f8) was shown its eight misses and fixed their
+    families as mechanisms with spellings of their own (run-parts picking a program from a
+    system folder, Windows boot files, a known CLI's delete aimed at home or root, `gpart`,
+    cloud agents' uninstall scripts, read-only queries, multiplexers ending every session),
+    so the slice is no longer blind: on that branch it scores 1.000 / 1.000 / 0.000 / 1.000.
+    The floors below are those figures: they guard against regressions, not generality."""
     blocked_recall, high_recall, safe_over, exact = _figures(BLIND8, 325)
-    assert blocked_recall >= 0.96
-    assert high_recall >= 0.98
+    assert blocked_recall >= 1.0
+    assert high_recall >= 1.0
     assert safe_over <= 0.0
-    assert exact >= 0.975
+    assert exact >= 1.0
