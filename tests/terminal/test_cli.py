@@ -262,7 +262,15 @@ def test_a_prompt_at_a_terminal_is_answered_from_it(
         deadline = time.monotonic() + 30
         while b"? " not in output and b": " not in output and time.monotonic() < deadline:
             output += proc.read(1024)
-        time.sleep(0.5)  # let the run be seen waiting (the answer would wait anyway)
+        # The CLI turns its terminal's echo off in a thread of its own; typed before
+        # that, the answer is echoed by the terminal too (shown once more). Under load
+        # that thread can start late, so wait until the echo is off (on Linux the
+        # master side reads the pair's settings), then let the run be seen waiting.
+        import termios
+
+        while termios.tcgetattr(proc.fd)[3] & termios.ECHO and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(0.5)
         proc.write(answer.encode() + b"\r")
         while time.monotonic() < deadline:
             try:
