@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import C, M
@@ -229,13 +230,43 @@ def _reverse_forward(value: str) -> bool:
     return parts[-1] in LOGIN_PORTS
 
 
+# ssh's one-letter options that take a value (OpenSSH ssh(1)); in a cluster (`-fNR 2222:…`)
+# the first of them takes the rest of the word, or the next word. plink and klink spell
+# their options apart; the same reading of `-R` holds for them.
+_SSH_VALUE_OPTS = frozenset("BbcDEeFIiJLlmOoPpQRSWw")
+
+
+def _reverse_values(texts: list[str]) -> Iterator[str]:
+    """Every `-R` value of an ssh-like command line, however written: `-R v`, `-Rv` (any
+    value joined to the flag: `-R*:8022:…`, `-Rlocalhost:…`, `-R[::]:…`), `-fNR v`, `-fNRv`."""
+    i = 0
+    while i < len(texts):
+        t = texts[i]
+        i += 1
+        if t == "--":
+            return
+        if len(t) < 2 or t[0] != "-" or t[1] == "-":
+            continue
+        for j in range(1, len(t)):
+            c = t[j]
+            if c not in _SSH_VALUE_OPTS:
+                continue  # a flag without a value (`-f`, `-N`, `-T`)
+            value = t[j + 1 :]
+            if not value and i < len(texts):
+                value = texts[i]
+                i += 1
+            if c == "R" and value:
+                yield value
+            break  # the rest of the word (or the next word) was this option's value
+
+
 def reverse_tunnel(cmd: Cmd, name: str, low: list[str]) -> None:
-    """`ssh -R 8080:localhost:3389 …`, `plink -R 1080 …`."""
-    for i, t in enumerate(low):
-        value = low[i + 1] if t == "-r" and i + 1 < len(low) else None
-        if value is None and t.startswith("-r") and len(t) > 2 and t[2].isdigit():
-            value = t[2:]
-        if value is not None and _reverse_forward(value):
+    """`ssh -R 8080:localhost:3389 …`, `plink -R 1080 …`, `ssh -fNR 2222:localhost:22 …`."""
+    texts = [w.text for w in cmd.args]
+    if not any(t.startswith("-") for t in texts):
+        return
+    for value in _reverse_values(texts):
+        if _reverse_forward(value.lower()):
             cmd.add(C, "remote-access", f"{name} -R opens a login port or proxy to another host")
             return
 

@@ -13,7 +13,13 @@ from aintern_ls.safety.argv import base_name as _base_name
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
 from aintern_ls.safety.registry import handles, rest, run_config_command, skip_options
-from aintern_ls.safety.security import security_component, security_label, security_name
+from aintern_ls.safety.security import (
+    free_text_pattern,
+    security_component,
+    security_in_text,
+    security_label,
+    security_name,
+)
 from aintern_ls.safety.words import Word, names
 
 # --- processes, services, power ---------------------------------------------------------
@@ -31,7 +37,11 @@ def _kill(cmd: Cmd) -> None:
     begin = source.rfind("\n", 0, cmd.start) + 1 if cmd.stdin.kind != "none" else cmd.start
     src = source[begin : cmd.end][-2000:] if cmd.end <= len(source) else ""
     targets = " ".join(cmd.texts()) + " " + src
-    if any(security_name(t) for t in cmd.texts()) or security_component(targets):
+    if free_text_pattern(cmd.name, [t.lower() for t in cmd.texts()]):  # `pkill -f avg`
+        if security_in_text(targets):
+            cmd.add(C, "disable-security", f"{cmd.name} kills a security or logging agent")
+            return
+    elif any(security_name(t) for t in cmd.texts()) or security_component(targets):
         cmd.add(C, "disable-security", f"{cmd.name} kills a security or logging agent")
         return
     cmd.add(D, "kill", f"{cmd.name} terminates processes")
