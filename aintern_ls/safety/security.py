@@ -193,8 +193,8 @@ PRODUCTS: tuple[tuple[str, str, str, str], ...] = (
     (
         "Linux audit, integrity and intrusion detection",
         "monitoring",
-        r"""auditd falco falco[-.]\S* falcoctl falcosidekick\S* tetragon sysdig\w* tripwire rkhunter chkrootkit aide! snort
-        suricata zeek! lkrg crowdsec\w* sshguard""",
+        r"""auditd falco falco[-.]\S* falcoctl falcosidekick\S* tetragon sysdig\w* tripwire
+        rkhunter chkrootkit aide! snort suricata zeek! lkrg crowdsec\w* sshguard""",
         "auditd falco tetragon sysdig rkhunter snort suricata",
     ),
     (
