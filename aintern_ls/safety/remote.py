@@ -156,7 +156,8 @@ def _split(kind: str | None, mark: str | None) -> list[str]:
 # Tunnel services the generic tunnel judge handles (their names are registered as known
 # programs at import).
 TUNNELS = frozenset(_split("tunnel", ""))
-# RMM agents found inside longer program names (installers: `AnyDesk_setup.exe`), and every
+# RMM agents found at the start of a word of longer program names (installers:
+# `AnyDesk_setup.exe`, `setup-rustdesk.exe`), and every
 # remote tool by its whole program name (`system.remote_access_install`).
 _RMM_SEARCH = _WHOLE = re.compile("(?!)")
 
@@ -164,7 +165,9 @@ _RMM_SEARCH = _WHOLE = re.compile("(?!)")
 def rebuild() -> None:
     """Compile the matchers from `REMOTE_TOOLS` (at import; again after it changes)."""
     global _RMM_SEARCH, _WHOLE
-    _RMM_SEARCH = re.compile("(?i)(" + "|".join(_split("rmm", "")) + ")")
+    # (starting a word: `AnyDesk_setup.exe`, `TeamViewerQS`, `ateraagent`; never inside one:
+    # `lateral` is not Atera)
+    _RMM_SEARCH = re.compile("(?i)(?<![a-z])(" + "|".join(_split("rmm", "")) + ")")
     _WHOLE = re.compile(r"(?i)\A(?:" + "|".join(_split(None, None)) + r")(?:\.exe)?\Z")
     remote_tool.cache_clear()
 

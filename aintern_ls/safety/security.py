@@ -54,13 +54,13 @@ PRODUCTS: tuple[tuple[str, str, str, str], ...] = (
         securityhealthservice securityhealthsystray wscsvc mpssvc mpdefendercoreservice
         sgrmbroker webthreatdefsvc mdcoresvc msmpsvc mpcmdrun windows.defender
         windows.defender.advanced.threat.protection windows-defender\S* windowsfirewall mdatp
-        wdavdaemon\w* com.microsoft.wdav\S* sense! bfe! wdfilter""",
+        wdavdaemon\w* com.microsoft.wdav\S* sense! bfe! wdfilter defender\w*!""",
         "defender securityhealth",
     ),
     (
         "CrowdStrike Falcon",
         "endpoint",
-        r"""csfalconservice csfalconcontainer csagent falcond falcon-sensor falcon_lsm\w*
+        r"""csfalcon\w* csfalconservice csfalconcontainer csagent falcond falcon-sensor falcon_lsm\w*
         falconctl crowdstrike\w* com.crowdstrike\S*""",
         "crowdstrike falcon! csfalcon",
     ),
