@@ -60,7 +60,7 @@ PRODUCTS: tuple[tuple[str, str, str, str], ...] = (
     (
         "CrowdStrike Falcon",
         "endpoint",
-        r"""csfalcon\w* csfalconservice csfalconcontainer csagent falcond falcon-sensor falcon_lsm\w*
+        r"""csfalcon\w* csagent falcond falcon-sensor falcon_lsm\w*
         falconctl crowdstrike\w* com.crowdstrike\S*""",
         "crowdstrike falcon! csfalcon",
     ),
