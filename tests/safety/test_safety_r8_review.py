@@ -216,3 +216,34 @@ def test_7_rmm_names_whole_words(command: str, shell: str, want: RiskLevel | Non
 )
 def test_9_security_names(command: str, shell: str, want: RiskLevel) -> None:
     _check(command, shell, want)
+
+
+# 8. (judgement) a superuser made on a local development database is dangerous; a sign of a
+# remote or production database keeps it critical; other admin grants stay critical
+@pytest.mark.parametrize(
+    ("command", "want"),
+    [
+        ("python manage.py createsuperuser", D),
+        ("django-admin createsuperuser", D),
+        ("createuser -s alice", D),
+        ("python3 manage.py createsuperuser --noinput --username dev", D),  # mine
+        ("createuser -h localhost --superuser alice", D),
+        ("createuser -dsr alice", D),
+        # the other direction: remote or production signs
+        ("python manage.py createsuperuser --settings=mysite.settings.production", C),
+        ("DJANGO_SETTINGS_MODULE=app.settings.prod python manage.py createsuperuser", C),
+        (
+            "export DJANGO_SETTINGS_MODULE=site.settings.production; "
+            "python manage.py createsuperuser",
+            C,
+        ),
+        ("createuser -h db.example.com -s alice", C),
+        ("createuser --host=10.0.0.5 --superuser ops", C),
+        ("rabbitmqctl set_user_tags ops administrator", C),  # not a setup superuser
+        ("createuser app", M),
+    ],
+)
+def test_8_setup_superuser(command: str, want: RiskLevel) -> None:
+    _check(command, "bash", want)
+    if want >= D:
+        assert "account" in _rules(command, "bash")
