@@ -134,16 +134,13 @@ def stops_security(cmd: Cmd) -> str | None:
     if n in ("sc", "net", "net1") and low:
         verb = low[1] if n == "sc" and len(low) > 1 and low[0].startswith("\\\\") else low[0]
         rest = texts[2:] if n == "sc" and low[0].startswith("\\\\") else texts[1:]
-        disables = n == "sc" and verb == "config" and re.search(r"start=\s*disabled", " ".join(low))
-        if (
-            verb in ("stop", "delete", "pause")
-            or disables
-            or (
-                n == "sc"
-                and verb == "config"
-                and re.search(r"start=\s*(disabled|demand)", " ".join(low))
-            )
-        ):
+        start = (
+            re.search(r"start=\s*(disabled|demand)", " ".join(low))
+            if n == "sc" and verb == "config"
+            else None
+        )
+        disables = start is not None and start.group(1) == "disabled"
+        if verb in ("stop", "delete", "pause") or start is not None:
             if disables and rest[:1] and rest[0].lower() in _UPDATE_SERVICES:
                 return rest[0]
             found = next((s for t in rest[:1] if (s := security_component(t))), None)

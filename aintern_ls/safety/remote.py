@@ -57,7 +57,7 @@ REMOTE_TOOLS: tuple[tuple[str, str, str, str], ...] = (
         r"(?=.*\bh=)(?=.*\bk=)",
     ),
     ("Splashtop", "rmm", r"splashtop srstreamer", ""),
-    ("Atera", "rmm", r"atera", ""),
+    ("Atera", "rmm", r"atera ateraagent", ""),
     ("SimpleHelp", "rmm", r"simplehelp", ""),
     ("NetSupport Manager", "rmm", r"netsupport client32", ""),
     ("Ammyy Admin", "rmm", r"ammyy aa_v3", ""),
@@ -130,11 +130,14 @@ SERVICE_INSTALL_OPT = re.compile(
     r"|start-?with-?win(?:dows)?|run-?at-?(?:startup|boot|logon|login)|autostart|auto-?start"
     r"|set-?password|unattended(?:-?access)?|silent-?install)(?:=\S*)?\Z"
 )
+# What only prints (an RMM agent's id or status, a tunnel tool's version or listing): every
+# argument of an RMM agent (`anydesk --get-id`), a tunnel tool's first operand (`ngrok
+# version`, `chisel --help`).
 _READ_ONLY = frozenset(
     names(
         """
         --get-id --get-alias --get-status --version -version -v --help -h /? help version
-        status info --status --info
+        status info --status --info list
         """
     )
 )
@@ -329,13 +332,12 @@ def judge(cmd: Cmd, name: str, low: list[str], head: str) -> None:
 
 
 # --- programs made known here ---------------------------------------------------------------
-_TOOL_READ_ONLY = frozenset(names("version --version -v -version help --help -h list info status"))
 
 
 @handles("ngrok")
 def _ngrok(cmd: Cmd) -> None:
     ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
-    if not ops or ops[0] in _TOOL_READ_ONLY or ops[:2] in (["config", "check"], ["diagnose"]):
+    if not ops or ops[0] in _READ_ONLY or ops[:2] in (["config", "check"], ["diagnose"]):
         return
     if ops[0] == "service" and ops[1:2] == ["install"]:
         cmd.add(C, "remote-access", "ngrok installs itself as a service (a standing tunnel)")
@@ -350,7 +352,7 @@ def _ngrok(cmd: Cmd) -> None:
 @handles("chisel")
 def _chisel(cmd: Cmd) -> None:
     ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
-    if not ops or ops[0] in _TOOL_READ_ONLY:
+    if not ops or ops[0] in _READ_ONLY:
         return
     if ops[0] == "client" and any(o.startswith("r:") for o in ops[1:]):
         cmd.add(C, "remote-access", "chisel opens a reverse tunnel into this network")
@@ -361,7 +363,7 @@ def _chisel(cmd: Cmd) -> None:
 @handles("cloudflared")
 def _cloudflared(cmd: Cmd) -> None:
     ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
-    if not ops or ops[0] in _TOOL_READ_ONLY or ops[:2] in (["tunnel", "list"], ["tunnel", "info"]):
+    if not ops or ops[0] in _READ_ONLY or ops[:2] in (["tunnel", "list"], ["tunnel", "info"]):
         return
     if ops[:2] == ["service", "install"]:
         cmd.add(C, "remote-access", "cloudflared installs a standing tunnel as a service")
@@ -369,17 +371,10 @@ def _cloudflared(cmd: Cmd) -> None:
         cmd.add(M, "network", "cloudflared runs or changes a tunnel")
 
 
-# Remote-management tools by their own program names: known here, so their read-only modes
-# (`anydesk --get-id`) are safe; `judge` rates installing or arming them.
-@handles(
-    *names(
-        """
-        anydesk rustdesk teamviewer screenconnect splashtop srstreamer simplehelp client32
-        ammyy aa_v3 meshagent tacticalrmm dwagent ultraviewer supremo remotepc atera
-        ateraagent rutserv
-        """
-    )
-)
+# Remote-management tools by their own program names (every plain name of an "rmm" row of
+# `REMOTE_TOOLS`): known here, so their read-only modes (`anydesk --get-id`) are safe;
+# `judge` rates installing or arming them.
+@handles(*(n for n in _split("rmm", "") if re.fullmatch(r"[a-z0-9_-]+", n)))
 def _rmm_program(cmd: Cmd) -> None:
     return None  # judged by `judge` (`rmm`), which `reports.judge` calls for every command
 

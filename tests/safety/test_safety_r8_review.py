@@ -247,3 +247,31 @@ def test_8_setup_superuser(command: str, want: RiskLevel) -> None:
     _check(command, "bash", want)
     if want >= D:
         assert "account" in _rules(command, "bash")
+
+
+# 13, 14: one read-only table in remote.py; every plain RMM name of REMOTE_TOOLS is a known
+# program (LogMeIn, Kaseya, Radmin, Action1, NinjaOne were missing from a hand-made list)
+@pytest.mark.parametrize(
+    ("command", "want"),
+    [
+        ("kaseya --version", S),
+        ("logmein --help", S),
+        ("radmin /?", S),
+        ("ninjarmm --get-status", S),
+        ("anydesk --get-id", S),
+        ("ngrok version", S),
+        ("action1 --silent", C),  # armed
+        ("radmin /install", C),
+    ],
+)
+def test_13_14_rmm_programs_known(command: str, want: RiskLevel) -> None:
+    _check(command, "bash", want)
+
+
+def test_14_handlers_follow_the_table() -> None:
+    from aintern_ls.safety import registry, remote
+
+    plain = [n for n in remote._split("rmm", "") if n.replace("-", "").replace("_", "").isalnum()]
+    assert {"logmein", "kaseya", "radmin", "action1", "ninjaone"} <= set(plain)
+    for n in plain:
+        assert registry.HANDLERS[n].__module__ == remote.__name__, n
