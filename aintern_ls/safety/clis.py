@@ -125,8 +125,9 @@ _NOT_THE_BACKUPS = frozenset(
 )
 _SNAPSHOT_NOUN = re.compile(r"^(?:\w*snapshots?|snaps?)$")
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9_:-]{0,60}$")
+# Case changes split words: `DeleteBackup`, and an acronym before a word: `VBRBackup`.
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9_:.-]{0,60}$")
 # Glued verb+noun words (`deletelocalsnapshots`, `clearsnapshot`, `rmi`): only these long verbs.
 _GLUED = ("delete", "remove", "destroy", "purge", "clear", "disable", "cancel", "list")
 
@@ -207,7 +208,11 @@ def command_path(args: Sequence[str], limit: int = 5) -> Path:
             # after a leading verb, a following word counts as a noun only when it is one
             # whole resource-type word (`kubectl delete volumesnapshot`), not a name that
             # contains one (`helm uninstall backup-agent`)
-            after = [x.lower() for x in words[n + 1 : n + 2] if "-" not in x and "_" not in x]
+            after = [
+                x.lower().split(".")[0]  # `backups.velero.io`: a resource type
+                for x in words[n + 1 : n + 2]
+                if "-" not in x and "_" not in x
+            ]
             return Path(
                 tuple(words), tuple(index), p, kind, n, (*nouns, *rest, *after), tuple(after)
             )
@@ -520,6 +525,14 @@ def _trash(args: Sequence[str], path: Path) -> Verdict | None:
     return SAFE_READ
 
 
+def _veeam_backup(args: Sequence[str], path: Path) -> Verdict | None:
+    # Remove-VBRBackup: without -FromDisk only the records leave Veeam's configuration
+    # database; the backup files stay (and can be imported again).
+    if any(a.lower().startswith("-fromdisk") for a in args):
+        return None
+    return Verdict(D, "cli-delete", "Remove-VBRBackup forgets the backup (its files stay)")
+
+
 def _rclone(args: Sequence[str], path: Path) -> Verdict | None:
     # rclone-cleanup(1): empties the remote's trash and deletes old object versions.
     if path.words[:1] == ("cleanup",) and not _has(args, "--dry-run", "-n", "-i"):
@@ -581,6 +594,9 @@ CLIS: dict[str, Entry] = {
     ),
     "tmutil": Entry("https://ss64.com/mac/tmutil.html", _tmutil, lowers=frozenset({"backup"})),
     "rclone": Entry("https://rclone.org/commands/rclone_cleanup/", _rclone),
+    "remove-vbrbackup": Entry(
+        "https://helpcenter.veeam.com/docs/backup/powershell/remove-vbrbackup.html", _veeam_backup
+    ),
     "k3s-uninstall.sh": Entry("https://docs.k3s.io/installation/uninstall", _uninstalls_cluster),
     "k3s-agent-uninstall.sh": Entry(
         "https://docs.k3s.io/installation/uninstall", _uninstalls_cluster
@@ -664,7 +680,7 @@ _RAW_JUDGES = {"restic": _restic}
 
 # Rules a handler adds when it only knows "this program may change something": the shapes
 # may replace them with what the path says (a read).
-_GENERIC_RULES = frozenset(names("unknown-command cloud infra kube-write"))
+_GENERIC_RULES = frozenset(names("unknown-command cloud infra kube-write network"))
 
 
 _CMDLET = re.compile(r"\A[a-z]{2,20}-[a-z][a-z0-9]{0,60}\Z")
@@ -696,6 +712,8 @@ def judge(cmd: Cmd, mark: int) -> None:
         raw = cmd.scope.source[cmd.start : cmd.end] if cmd.scope.source else " ".join(args)
         verdict = _RAW_JUDGES[name](args, path, raw)
     if verdict is None:
+        verdict = _every_listed(cmd, path, own_nouns(name, path, findings[mark:]))
+    if verdict is None:
         verdict = _by_shape(name, args, path, worst, findings[mark:], cmd.scope.family)
     if (
         verdict is None
@@ -717,6 +735,43 @@ def _generic(mine: Sequence[object]) -> bool:
     "may change something"): a handler that knows the program (cp, rsync, npm, hg) gave
     its options their own meaning (`--no-backup`: no local backup copy)."""
     return bool(mine) and all(getattr(f, "rule", "") in _GENERIC_RULES for f in mine)
+
+
+# A listing inside a substitution: `$(gcloud compute snapshots list --format='value(name)')`.
+_LISTING = re.compile(r"(?i)\b(?:list|ls|describe)\b|\b(?:list|describe)-|\b(?:List|Describe)[A-Z]")
+
+
+# What narrows a listing to some of its items: filters, an index, a pattern, head/tail.
+_NARROWED = re.compile(
+    r"(?i)--filters?\b|--(?:name|tag|tags|prefix|older-than|newer-than|before|after|label)\b"
+    r"|\[\s*(?:\d|\?)|\|\s*(?:grep|head|tail|awk|sed|jq\s+[^|]*select)\b|\bselect\("
+)
+
+
+def _every_listed(cmd: Cmd, path: Path, nouns: Sequence[str]) -> Verdict | None:
+    """A snapshot or backup deleter handed what a listing of the same kind prints: every
+    snapshot (`delete $(... snapshots list ...)`) is gone, the copies to recover from."""
+    if path.kind != "destroy" or not cmd.scope.source:
+        return None
+    noun = snapshot_noun(nouns) or backup_noun(nouns)  # (`own_nouns`: not a resource's name)
+    if noun is None:
+        return None
+    for w in cmd.args:
+        if not w.dynamic:
+            continue
+        raw = cmd.scope.source[w.start : w.end]
+        if not raw.startswith(("$(", "`", '"$(')) or len(raw) > 2000:
+            continue
+        low = raw.lower()
+        if _NARROWED.search(raw):
+            continue  # the listing is narrowed to some (session 8: a named subset)
+        if ("snapshot" in low or "backup" in low or "recovery" in low) and _LISTING.search(raw):
+            return Verdict(
+                B,
+                "cli-backup-delete",
+                f"{cmd.name} deletes every {noun.rstrip('s')} a listing prints (the backups)",
+            )
+    return None
 
 
 def _by_shape(

@@ -169,6 +169,12 @@ def _segment(
     _alternate_streams(words, redirects, scope)
     words = _mapped_drives(_by_stem(_unglue(words), scope), scope)
     info = dispatch.judge(words, scope, stdin)
+    if words[0].text.lower() in ("cd", "chdir", "pushd"):
+        scope.pending_cd = ""  # (read from the words below: `cd /d X`)
+    if scope.pending_cd is not None:
+        from aintern_ls.safety.windows import apply_windows_cd
+
+        apply_windows_cd(scope, words)  # `cd /d C:\ && rd /s /q Users`
     wrappers.cmd_wrote(scope, _batch_text(words), redirects, info.network_fetch, echoed)
     if words[0].text.lower() == "echo" and not redirects:
         return info, [*echoed, " ".join(w.text for w in words[1:])]
@@ -476,6 +482,52 @@ _LOOKUP = re.compile(
 )
 
 
+def _for_literal_tokens(
+    options: list[str], src: str, var: str | None, body: list[Word]
+) -> list[Word] | None:
+    """`for /f "tokens=1-3" %a in ("rd /s C:\\x") do %a %b /q %c`: a double-quoted set is
+    a literal string, split into tokens by the options; `%a`, `%b`, `%c` are those tokens."""
+    if var is None or "usebackq" in " ".join(options).lower():
+        return None
+    m = re.fullmatch(r"(.*)", src, re.S)
+    if m is None:
+        return None
+    opts = " ".join(o.strip('"') for o in options).lower()
+    delims_m = re.search(r"delims=(.*?)(?=\s+(?:tokens|skip|eol|usebackq)=|\s*$)", opts)
+    delims = delims_m.group(1) if delims_m is not None else " \t"
+    parts = (
+        [p for p in re.split("[" + re.escape(delims) + "]", m.group(1)) if p]
+        if delims
+        else [m.group(1)]
+    )
+    spec_m = re.search(r"tokens=([\d,*-]+)", opts)
+    wanted: list[int] = []
+    star = False
+    for piece in (spec_m.group(1) if spec_m else "1").split(","):
+        if piece.endswith("*"):
+            star = True
+            piece = piece[:-1]
+        if "-" in piece:
+            lo, _, hi = piece.partition("-")
+            if lo.isdigit() and hi.isdigit():
+                wanted.extend(range(int(lo), int(hi) + 1))
+        elif piece.isdigit():
+            wanted.append(int(piece))
+    values = [parts[i - 1] if i - 1 < len(parts) else "" for i in wanted[:8]]
+    if star:
+        values.append(" ".join(parts[wanted[-1] if wanted else 0 :]))
+    letter = var.lstrip("%")
+    names = {("%" * (len(var) - 1)) + chr(ord(letter) + k): v for k, v in enumerate(values)}
+    out: list[Word] = []
+    for w in body:
+        text = w.text
+        for name, value in names.items():
+            text = re.sub(re.escape(name) + r"(?![A-Za-z])", value.replace("\\", "\\\\"), text)
+        for piece in text.split() if text != w.text and " " in text else [text]:
+            out.append(Word(piece, w.start, w.end, bool(_VAR.search(piece)), "*" in piece))
+    return out
+
+
 def _for_body(words: list[Word], do: int) -> list[Word]:
     """The body of `for [/d|/r DIR] %%i in (SET) do BODY` with the loop variable replaced by
     the set (`for /d %i in (C:\\Users\\*) do rd /s /q %i` deletes every profile). Sets read
@@ -494,6 +546,11 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
         # a `dir /b` listing is every entry of the folder it lists; other commands'
         # output and files stay unknown.
         src = " ".join(head[at + 1 :]).strip().strip("()").strip()
+        set_words = words[1:do][at + 1 :]
+        quoted = len(set_words) == 1 and set_words[0].end - set_words[0].start == len(src) + 2
+        literal = _for_literal_tokens(head[:at], src, var, body) if quoted else None
+        if literal is not None:
+            return literal
         echoed = re.fullmatch(r"'\s*echo\s+([^'&|<>]+?)\s*'", src, re.I)
         listing = _dir_listing(src)
         if listing is not None:

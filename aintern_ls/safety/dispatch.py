@@ -1337,6 +1337,9 @@ _PS_DESTROY_VERBS = frozenset(
 def _powershell_verb(cmd: Cmd) -> None:
     verb = cmd.name.split("-", 1)[0]
     if verb in _PS_READ_VERBS:
+        from aintern_ls.safety.windows import ps_destructive_switch
+
+        ps_destructive_switch(cmd)  # `Search-Mailbox -DeleteContent`
         return
     # `Remove-Frobnicate -Path C:\ -Recurse`: aimed at a drive, a home or a system folder,
     # an unknown remover is a wipe.
@@ -1350,6 +1353,10 @@ def _powershell_verb(cmd: Cmd) -> None:
         # `Remove-StoragePool`: a whole Storage Spaces pool, every virtual disk in it.
         cmd.add(B, "shape-wipe", f"{cmd.name} deletes a whole storage pool (every disk in it)")
         return
+    from aintern_ls.safety.windows import ps_verb_knowledge
+
+    if ps_verb_knowledge(cmd):
+        return  # `Set-ADDefaultDomainPasswordPolicy -ComplexityEnabled $false`
     if verb in _PS_DESTROY_VERBS:
         cmd.add(D, "delete", f"{cmd.name} removes, stops or disables something")
     elif shape.ENABLED and shape.name_verb(cmd.name) in shape.STRONG_VERBS:
@@ -1707,6 +1714,10 @@ def _local_script(cmd: Cmd, head: Word) -> None:
     base = head.text.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
     if base in cmd.scope.downloaded:
         cmd.add(C, "download-exec", f"runs {base}, which was just downloaded", head)
+    elif re.match(r"\\\\[^\\/]+[\\/]|//[^/]+/", head.text) and cmd.scope.family != "bash":
+        # `\\203.0.113.9\s\a.ps1`, `. \\host\share\run.ps1`: code from another
+        # machine's share, nobody has read it here (the LOLBAS remote-payload shape).
+        cmd.add(C, "remote-code", f"runs {head.text} from a network share", head)
     else:
         cmd.add(M, "local-script", f"runs the local program {head.text}", head)
         wrappers.written_script(cmd, base, head)

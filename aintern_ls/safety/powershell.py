@@ -12,7 +12,7 @@ import bisect
 import contextlib
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from re import _constants as _sre  # type: ignore[attr-defined]
 from re import _parser as _sre_parse  # type: ignore[attr-defined]
 from typing import Any
@@ -77,6 +77,7 @@ _CREATE_ARG = re.compile(
 )
 _WMI_DELETE = re.compile(
     r"remove-wmiobject|remove-ciminstance|\.delete\(\)|\brwmi\b|\brcim\b|invoke-cimmethod|\bicim\b"
+    r"|(?:%|foreach-object|foreach)\s+(?:-membername\s+)?['\"]?delete\b"
 )
 _SCRIPT_CREATE = re.compile(
     r"\[scriptblock\]::create|\.invokescript\(|invoke-command\s+-scriptblock\s*\(\s*\[scriptblock\]",
@@ -102,12 +103,15 @@ def _decode_b64(text: str, utf16: bool, packed: str = "") -> str:
         return ""
 
 
-def _created_scripts(text: str, scope: Scope) -> None:
+def _created_scripts(text: str, scope: Scope) -> bool:
     """`[scriptblock]::Create(EXPR)` / `.InvokeScript(EXPR)` where EXPR is a literal
-    expression (format strings, character codes, reversals): judge the script it builds."""
+    expression (format strings, character codes, reversals): judge the script it builds.
+    True when every such call's script was built and judged."""
     from aintern_ls.safety.windows import ps_eval, ps_variables
 
-    for m in re.finditer(r"(?i)(?:::create|\.invokescript)\s*\(", text):
+    seen = resolved = 0
+    for m in re.finditer(r"(?i)(?:::create|\.invokescript|\.newscriptblock)\s*\(", text):
+        seen += 1
         depth, i = 1, m.end()
         while i < len(text) and depth:
             depth += {"(": 1, ")": -1}.get(text[i], 0)
@@ -116,8 +120,15 @@ def _created_scripts(text: str, scope: Scope) -> None:
             continue
         inner = text[m.end() : i - 1]
         code = ps_eval(inner, ps_variables(scope))
+        if code is None and inner.strip().startswith('"') and inner.strip().endswith('"'):
+            from aintern_ls.safety.windows import interpolate_ps
+
+            # `[scriptblock]::Create("ri $env:windir -r -fo")`: known variables filled in
+            code = interpolate_ps(inner.strip(), ps_variables(scope))
         if code is not None and code.strip():
+            resolved += 1
             scope.include(scope.nested(code, "powershell", Word(code, m.end(), i - 1)))
+    return seen > 0 and resolved == seen
 
 
 _PS_VAR = "\x00ps:"  # PowerShell variables in the scope's table (no shell name starts so)
@@ -132,6 +143,13 @@ _AMSI = re.compile(
     r"|EnableScriptBlockLogging['\"]?\s*,\s*0|cachedGroupPolicySettings|\bEtwProvider\b"
     r"|PSEtwLogProvider",
     re.I,
+)
+_SOCKET_CLIENT = re.compile(
+    r"(?i)net\.sockets\.(?:tcpclient|udpclient|socket)|\[(?:system\.)?net\.sockets\.\w+\]"
+    r"|net\.http\.httpclient|\bclientwebsocket\b"
+)
+_FILE_READ = re.compile(
+    r"(?i)\[(?:system\.)?io\.file\]::(?:readall\w*|openread|open)\s*\(|\b(?:get-content|gc)\s"
 )
 _REPEATS = (_sre.MAX_REPEAT, _sre.MIN_REPEAT, getattr(_sre, "POSSESSIVE_REPEAT", None))
 _NEEDLES: dict[re.Pattern[str], tuple[str, ...] | None] = {}
@@ -207,6 +225,10 @@ def _search(pattern: re.Pattern[str], text: str, low: str, plain: bool) -> re.Ma
 
 
 def analyse(text: str, scope: Scope) -> None:
+    if "--%" in text:
+        # `cmd /c --% rd /s /q C:\Users`: the stop-parsing token passes the rest of the line
+        # verbatim to the program; read without it (same length, so spans hold).
+        text = re.sub(r"(?<=\s)--%(?=\s|$)", "   ", text)
     data = text.encode("utf-8", "surrogatepass")
     low = text.lower()
     plain = len(data) == len(text)  # ASCII
@@ -232,7 +254,13 @@ def analyse(text: str, scope: Scope) -> None:
         may_match(_ENDLESS_SPAWN, low, plain)
         and (bomb := _ENDLESS_SPAWN.search(text[:20000])) is not None
     ) and not re.search(
-        r"(?i)\b(?:break|exit|return|throw|start-sleep|sleep)\b|-wait\b", bomb.group(0)
+        r"(?i)\b(?:break|exit|return|throw|start-sleep|sleep)\b|-wait\b",
+        # (a job's own block may sleep: the loop around it does not wait for it)
+        re.sub(
+            r"(?i)(?:start-job|sajb|start-threadjob)\s*(?:-scriptblock\s*)?\{[^{}]*\}",
+            "",
+            bomb.group(0),
+        ),
     ):
         scope.add(
             RiskLevel.BLOCKED,
@@ -262,12 +290,37 @@ def analyse(text: str, scope: Scope) -> None:
         if code is not None:
             where = Word(code, arg.start(1), arg.end(1))
             scope.include(scope.nested(code, "powershell", where))
-    if "::create" in low or "invokescript" in low:
-        _created_scripts(text, scope)
+    built = False
+    if "::create" in low or "invokescript" in low or "newscriptblock" in low:
+        built = _created_scripts(text, scope)
     if re.search(r"win32_volume|win32_logicaldisk|msft_volume", low) and re.search(
-        r"-methodname\s+['\"]?format\b|\.format\s*\(", low
+        r"-methodname\s+['\"]?format\b|\.format\s*\("
+        r"|(?:invoke-wmimethod|iwmi)\b[^|;\n]{0,300}?-name\s+['\"]?format\b",
+        low,
     ):
         scope.add(RiskLevel.BLOCKED, "mkfs", "formats a volume through WMI/CIM", 0, len(text))
+    if "win32_operatingsystem" in low and re.search(
+        r"(?:-methodname|-name)\s+['\"]?(?:win32shutdown\w*|shutdown|reboot)\b"
+        r"|\.(?:win32shutdown\w*|shutdown|reboot)\s*\(",
+        low,
+    ):
+        scope.add(
+            RiskLevel.DANGEROUS,
+            "shutdown",
+            "shuts down or restarts the machine through WMI/CIM",
+            0,
+            len(text),
+        )
+    if re.search(r"\[(?:system\.)?reflection\.assembly\]::(?:unsafe)?load\w*\s*\(", low) and (
+        _DOWNLOAD.search(text) or re.search(r"downloaddata|frombase64string|\\\\", low)
+    ):
+        scope.add(
+            RiskLevel.CRITICAL,
+            "remote-code",
+            "loads a .NET assembly from the network or from hidden bytes and runs it",
+            0,
+            len(text),
+        )
     if "win32_shadowcopy" in low and _WMI_DELETE.search(low):
         scope.add(
             RiskLevel.BLOCKED,
@@ -276,7 +329,8 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
-    if _search(_SCRIPT_CREATE, low, low, plain):
+    if _search(_SCRIPT_CREATE, low, low, plain) and not (built and "frombase64" not in low):
+        # (a script block built from literal pieces is judged as what it builds)
         scope.add(
             RiskLevel.CRITICAL,
             "eval-dynamic",
@@ -285,6 +339,12 @@ def analyse(text: str, scope: Scope) -> None:
             len(text),
         )
     _dotnet_calls(text, scope)
+    if "::create" in low and "powershell]" in low:
+        _runspaces(text, scope)
+    if ".run" in low or ".exec" in low or "processstartinfo" in low:
+        _com_runs(text, scope)
+    if "win32_" in low or "msft_" in low or "cim_" in low or "systemrestore" in low:
+        _wmi_methods(text, scope)
     m = _search(_DOTNET_REGISTRY, text, low, plain)
     if m:
         _registry_api(text, m, scope)
@@ -350,6 +410,17 @@ def analyse(text: str, scope: Scope) -> None:
         from aintern_ls.safety.windows import web_root_writes
 
         web_root_writes(text, scope)
+    m = _SOCKET_CLIENT.search(text[:20000])
+    if m and _FILE_READ.search(text[:20000]) and re.search(r"(?i)\.(?:write|send\w*)\s*\(", text):
+        # `$c = New-Object Net.Sockets.TcpClient(h, p); … [IO.File]::ReadAllBytes(f) …
+        # $s.Write($b, …)`: a file's bytes written to a network socket.
+        scope.add(
+            RiskLevel.CRITICAL,
+            "exfiltration",
+            "reads a file and writes it to a network socket",
+            m.start(),
+            m.end(),
+        )
     m = _WEB_UPLOAD.search(text)
     if m:
         # WebClient.UploadFile reads a file from disk; UploadData/String/Values send what
@@ -410,13 +481,18 @@ _NET_LOG_CLEAR = re.compile(
     r"(?i)eventlogsession\]?::globalsession\.clearlog\s*\(|\.clearlog\s*\("
     r"|\[(?:system\.)?diagnostics\.eventlog\]::new\s*\([^)]*\)\.clear\s*\("
     r"|diagnostics\.eventlog[^;|\n]{0,80}\)\s*\)?\.clear\s*\("
+    r"|\[(?:system\.)?diagnostics\.eventlog\]::delete\s*\("
+    r"|(?:get-eventlog|get-winevent)\s+-list\w*[^;\n]{0,80}\|[^;\n]{0,60}\$(?:_|psitem)\.clear\s*\("
 )
 _NET_WRITE = re.compile(
     r"(?i)\[(?:system\.)?io\.file\]::writealltext\s*\(\s*'([^']+)'\s*,\s*'((?:[^']|'')*)'\s*\)"
 )
 _NET_DELETE = re.compile(
     r"(?i)\[(?:system\.)?io\.(file|directory)\]::delete\s*\(\s*([^,()]+?)\s*(?:,\s*([^()]+?)\s*)?\)"
-    r"|\(\s*(?:get-item|gi)\s+([^()|;]+?)\s*\)\s*\.delete\s*\(\s*([^()]*?)\s*\)"
+    r"|\(\s*(?:(?:get-item|gi)(?:\s+-(?:literal)?path)?|new-object\s+(?:-typename\s+)?"
+    r"(?:system\.)?io\.(?:directory|file)info(?:\s+-argumentlist)?"
+    r"|\[(?:system\.)?io\.(?:directory|file)info\](?:::new)?)"
+    r"\s*\(?\s*([^()|;]+?)\s*\)?\s*\)\s*\.delete\s*\(\s*([^()]*?)\s*\)"
 )
 
 
@@ -446,16 +522,26 @@ _STRING_REDIRECT = re.compile(
 # `while ($true) { Start-Process powershell }`, `for (;;) { saps cmd }`, `do { … } while
 # (1)`: an endless loop whose body starts processes (no break/exit in it) exhausts the machine.
 _PS_SPAWN = (
-    r"(?:start-process|saps|start|invoke-item|ii"
+    r"(?:start-process|saps|start|invoke-item|ii|start-job|sajb|start-threadjob"
     r"|\[(?:system\.)?diagnostics\.process\]::start)\b(?!-)"
 )
+_LOOP_BODY = r"(?:[^{}]|\{[^{}]{0,200}\}){0,400}"  # (one level of nested blocks)
+_ALWAYS = r"(?:\$true|1|!\s*\$false|-not\s+\$false|\$true\s+-eq\s+\$true|1\s+-eq\s+1)"
 _ENDLESS_SPAWN = re.compile(
-    r"(?is)(?:\bwhile\s*\(\s*(?:\$true|1)\s*\)|\bfor\s*\(\s*;\s*;\s*\))\s*\{[^{}]{0,400}?"
+    r"(?is)(?:\bwhile\s*\(\s*" + _ALWAYS + r"\s*\)|\bfor\s*\([^;()]{0,80};\s*;[^;()]{0,80}\))"
+    r"\s*\{[^{}]{0,400}?"
     + _PS_SPAWN
-    + r"[^{}]{0,400}\}"
+    + _LOOP_BODY
+    + r"\}"
     + r"|\bdo\s*\{[^{}]{0,400}?"
     + _PS_SPAWN
-    + r"[^{}]{0,400}\}\s*while\s*\(\s*(?:\$true|1)\s*\)"
+    + _LOOP_BODY
+    + r"\}\s*(?:while\s*\(\s*"
+    + _ALWAYS
+    + r"\s*\)|until\s*\(\s*(?:\$false|0)\s*\))"
+    # `1..[int]::MaxValue | % { Start-Process cmd }`: a range too long to ever finish
+    + r"|(?:\d+\s*\.\.\s*(?:\[(?:int|int32|int64|long)\]::maxvalue|\d{6,}|\d+e\d+))\s*\|\s*"
+    r"(?:%|foreach-object|foreach)\s*\{[^{}]{0,400}?" + _PS_SPAWN + _LOOP_BODY + r"\}"
 )
 
 
@@ -494,20 +580,32 @@ def _function_calls(text: str, scope: Scope) -> None:
             params_text = pb.group(1)
             body = body[pb.end() :]
         params = re.findall(r"\$(\w+)", params_text or "")
+        # `param([string]$Dir = $env:USERPROFILE)`: a default is the value when not given.
+        defaults = {
+            d.group(1): d.group(2)
+            for d in re.finditer(
+                r"\$(\w+)\s*=\s*('(?:[^']|'')*'|\"[^\"`]*\"|\$\{?(?:env:)?\w+\}?)",
+                params_text or "",
+            )
+        }
         # `function z { Remove-Item @args }`: the call's arguments are splatted in whole.
         splat = re.search(r"(?i)[@$]args\b", body) is not None
-        if not splat and (not params or "$" not in body):
+        # `filter f { Remove-Item $_ }; 'C:\x' | f`: each piped value is `$_`.
+        piped = re.search(r"(?i)\$_(?!\w)|\$psitem\b|\$input\b", body) is not None
+        if not splat and not piped and (not params or "$" not in body):
             continue
         name = m.group(1)
         calls = re.finditer(
-            rf"(?im)(?:^|[;|&{{(]\s*|\bthen\s+)\s*{re.escape(name)}[ \t]+([^;\n|}}]*)",
+            rf"(?im)(?:^|[;|&{{(]\s*|\bthen\s+)\s*{re.escape(name)}"
+            r"(?:[ \t]+([^;\n|}]*)|(?=[ \t]*(?:[;\n|}]|$)))",
             text[k + 1 :],
         )
         for n_call, call in enumerate(calls):
-            if n_call >= 8 or (name, call.group(1)) in seen:
+            call_args = call.group(1) or ""
+            if n_call >= 8 or (name, call_args) in seen:
                 continue
-            seen.add((name, call.group(1)))
-            args = _PS_ARG.findall(call.group(1))
+            seen.add((name, call_args))
+            args = _PS_ARG.findall(call_args)
             bound: dict[str, str] = {}
             positional = [a for a in args if not a.startswith("-")]
             for i, a in enumerate(args):
@@ -521,6 +619,18 @@ def _function_calls(text: str, scope: Scope) -> None:
             for p in params:
                 if p not in bound and positional:
                     bound[p] = positional.pop(0)
+            for p, v in defaults.items():
+                if p not in bound:
+                    bound[p] = v
+            before = text[max(0, k + 1 + call.start() - 400) : k + 1 + call.start() + 1]
+            feed = (
+                re.search(r"""('(?:[^']|'')*'|"[^"`$]*")\s*\|\s*\Z""", before.rstrip(" \t|") + "|")
+                if piped and before.rstrip().endswith("|")
+                else None
+            )
+            if feed is not None:
+                bound["_"] = feed.group(1)
+                bound["psitem"] = feed.group(1)
             if not bound and not splat:
                 continue
             code = body
@@ -595,11 +705,26 @@ def _dotnet_dns(text: str, scope: Scope) -> None:
             return
 
 
+_NET_PROFILE_WRITE = re.compile(
+    r"(?i)\[(?:system\.)?io\.file\]::(?:writeall\w*|appendall\w*|create\w*|openwrite|appendtext"
+    r"|copy|move)\s*\((?:[^()]*,)?\s*[\"(]?\s*\$profile\b"
+)
+
+
 def _dotnet_writes(text: str, scope: Scope) -> None:
     """Judge the path a .NET file write names like a redirect to it: raw disks and account
     files are blocked, startup files persistence."""
     from aintern_ls.safety.paths import is_device, write_target
 
+    m = _NET_PROFILE_WRITE.search(text[:20000])
+    if m is not None:
+        scope.add(
+            RiskLevel.CRITICAL,
+            "persistence",
+            ".NET writes a PowerShell profile (runs at every start)",
+            m.start(),
+            m.end(),
+        )
     for m in _NET_PATH_WRITE.finditer(text[:20000]):
         path = m.group(2) or m.group(4) or m.group(6) or ""
         if m.group(6) and "write" not in text[m.end() : m.end() + 80].lower():
@@ -712,6 +837,196 @@ def _ps_value(expr: str) -> str | None:
     if folded is None:
         return _path_expression(expr)
     return folded.replace("_PROFILE_", "$PROFILE")
+
+
+# WMI/CIM: a class and a method called on its instances (`-MethodName X`, `-Name X` of
+# Invoke-WmiMethod, `.X(…)`, `% X`, `ForEach-Object -MemberName X`).
+_WMI_CLASS = re.compile(r"(?i)\b(win32_\w+|msft_\w+|cim_\w+|systemrestore)\b")
+_WMI_METHOD = re.compile(
+    r"(?i)-methodname\s+['\"]?(\w+)|(?:invoke-wmimethod|iwmi)\b[^|;\n]{0,300}?-name\s+['\"]?(\w+)"
+    r"|\)\s*\.\s*(\w+)\s*\(|(?:\$_|\$psitem)\s*\.\s*(\w+)\s*\("
+    r"|(?:^|[|;]\s*)(?:%|foreach-object|foreach)\s+(?:-membername\s+)?['\"]?([a-z]\w*)['\"]?\s*(?:$|[|;}])"
+)
+_WMI_NAME = re.compile(
+    r"(?i)\b(?:name|processname|driveletter|deviceid)\s*(?:=|-eq)\s*\\?['\"]([^'\"\\]*(?:\\{1,2}[^'\"\\]*)*)\\?['\"]"
+)
+
+
+def _wmi_methods(text: str, scope: Scope) -> None:
+    """A WMI/CIM method is judged as the cmdlet that does the same: `MSFT_Disk` `Clear` is
+    Clear-Disk, `Win32_Directory`/`CIM_DataFile` `Delete` is Remove-Item of the filtered
+    name, `Win32_Service` `StopService`/`ChangeStartMode`/`Delete` are Stop-/Set-/Remove-
+    Service, `Win32_Process` `Terminate` is Stop-Process, `SystemRestore` `Disable` is
+    Disable-ComputerRestore."""
+    classes = list(_WMI_CLASS.finditer(text[:20000]))
+    if not classes:
+        return
+    low = text[:20000].lower()
+    if "win32_userprofile" in low and re.search(
+        r"remove-ciminstance|\brcim\b|remove-wmiobject|\brwmi\b|\.delete\s*\(|"
+        r"(?:%|foreach-object)\s+(?:-membername\s+)?delete\b",
+        low,
+    ):
+        # Win32_UserProfile instances removed: the profiles' folders go with them.
+        who = re.search(
+            r"localpath\s*(?:=|like|-eq|-like)\s*\\?['\"][^'\"]*?([\w.$-]+)\\?['\"]", low
+        )
+        target = "C:\\Users\\" + (
+            who.group(1) if who is not None and "%" not in who.group(0) else "*"
+        )
+        line = f"Remove-Item -Recurse -Force -LiteralPath '{target}'"
+        scope.include(scope.nested(line, "powershell", Word(line, 0, len(text)), -1))
+    if not re.search(r"-methodname|-name\b|\)\s*\.|\$_\s*\.|\$psitem|%\s|foreach", low):
+        return
+    for n_m, m in enumerate(_WMI_METHOD.finditer(text[:20000])):
+        if n_m >= 16:
+            break
+        method = next((g for g in m.groups() if g), "").lower()
+        before = [c for c in classes if c.start() < m.start()] or classes
+        cls = before[-1].group(1).lower()
+        name_m = _WMI_NAME.search(text, before[-1].start(), min(len(text), m.end() + 200))
+        name = name_m.group(1).replace("\\\\", "\\") if name_m is not None else ""
+        quoted = "'" + name.replace("'", "''") + "'" if name else "$unknown"
+        line = ""
+        if cls == "msft_disk" and method == "clear":
+            line = "Clear-Disk -Number 0 -RemoveData -Confirm:$false"
+        elif cls == "msft_partition" and method == "deleteobject":
+            line = "Remove-Partition -DiskNumber 0 -PartitionNumber 1 -Confirm:$false"
+        elif cls in ("msft_disk",) and method == "initialize":
+            line = "Initialize-Disk -Number 0"
+        elif cls in ("win32_directory", "cim_directory") and method == "delete":
+            line = f"Remove-Item -Recurse -Force -LiteralPath {quoted}"
+        elif cls in ("cim_datafile", "cim_logicalfile", "win32_logicalfile") and method == "delete":
+            line = f"Remove-Item -Force -LiteralPath {quoted}"
+        elif cls == "win32_service" and method in ("stopservice", "delete", "changestartmode"):
+            svc = quoted if name else "x"
+            if method == "stopservice":
+                line = f"Stop-Service -Name {svc} -Force"
+            elif method == "delete":
+                line = f"Remove-Service -Name {svc}"
+            elif re.search(r"(?i)disabled|manual", text[m.end() : m.end() + 200]):
+                line = f"Set-Service -Name {svc} -StartupType Disabled"
+        elif cls == "win32_process" and method == "terminate":
+            proc = re.sub(r"(?i)\.exe\Z", "", name) if name else "x"
+            line = f"Stop-Process -Name '{proc}' -Force"
+        elif cls == "systemrestore" and method == "disable":
+            line = "Disable-ComputerRestore -Drive 'C:\\'"
+        if line:
+            where = Word(line, m.start(), m.end())
+            scope.include(scope.nested(line, "powershell", where, -1))
+
+
+_RUNSPACE = re.compile(r"(?i)\[(?:system\.management\.automation\.)?powershell\]::create\s*\(\s*\)")
+_RUNSPACE_CALL = re.compile(
+    r"(?i)\.\s*(addscript|addcommand|addparameter|addargument|addstatement)\s*\("
+)
+_COM_RUN = re.compile(r"(?i)\.\s*(run|exec)\s*\(\s*('(?:[^']|'')*'|\"[^\"`$]*\"|\$[\w:]+)")
+_PSI = re.compile(
+    r"(?i)(?:new-object\s+(?:-typename\s+)?(?:system\.)?diagnostics\.processstartinfo"
+    r"(?:\s+-argumentlist)?|\[(?:system\.)?diagnostics\.processstartinfo\]::new\s*\()\s*\(?\s*"
+    r"('(?:[^']|'')*'|\"[^\"`$]*\")\s*,\s*('(?:[^']|'')*'|\"[^\"`$]*\")"
+)
+
+
+def _ps_literal(arg: str) -> str | None:
+    arg = arg.strip()
+    if len(arg) >= 2 and arg[0] == arg[-1] == "'":
+        return arg[1:-1].replace("''", "'")
+    if len(arg) >= 2 and arg[0] == arg[-1] == '"' and "$" not in arg and "`" not in arg:
+        return arg[1:-1]
+    return None
+
+
+def _runspaces(text: str, scope: Scope) -> None:
+    """`[PowerShell]::Create().AddScript('…').Invoke()` runs the script given;
+    `.AddCommand('X').AddParameter('P','v').AddArgument('a')` runs `X -P v a`. A script
+    only known at run time is opaque code (critical)."""
+    from aintern_ls.safety.inline import _closing, _split_top
+
+    for n_rs, rs in enumerate(_RUNSPACE.finditer(text[:20000])):
+        if n_rs >= 8:
+            break  # (a few runspaces are what a script builds; more is a flood)
+        words: list[str] = []
+        pos = rs.end()
+        for _ in range(32):
+            m = _RUNSPACE_CALL.match(text, pos)
+            if m is None:
+                break
+            close = _closing(text, m.end() - 1)
+            if close < 0:
+                break
+            args = [a.strip() for a in _split_top(text[m.end() : close], ",") if a.strip()]
+            values = [_ps_literal(a) for a in args]
+            what = m.group(1).lower()
+            where = Word(text[m.start() : close + 1], m.start(), close + 1)
+            if what == "addscript":
+                if values and values[0] is not None:
+                    scope.include(scope.nested(values[0], "powershell", where, -1))
+                else:
+                    scope.add(
+                        RiskLevel.CRITICAL,
+                        "eval-dynamic",
+                        "runs a script only known at run time in a new runspace",
+                        where.start,
+                        where.end,
+                    )
+            elif what in ("addcommand", "addstatement") and values:
+                if words:
+                    line = " ".join(words)
+                    scope.include(scope.nested(line, "powershell", where, -1))
+                words = [values[0] or "$unknown"] if values[0] is not None else ["$unknown"]
+            elif what == "addparameter" and values and words:
+                words.append("-" + (values[0] or "x"))
+                if len(values) > 1:
+                    v = values[1]
+                    words.append("'" + v.replace("'", "''") + "'" if v is not None else "$unknown")
+            elif what == "addargument" and values and words:
+                v = values[0]
+                words.append("'" + v.replace("'", "''") + "'" if v is not None else "$unknown")
+            pos = close + 1
+        if words:
+            if words[0] == "$unknown":
+                scope.add(
+                    RiskLevel.CRITICAL,
+                    "eval-dynamic",
+                    "runs a command only known at run time in a new runspace",
+                    rs.start(),
+                    pos,
+                )
+            else:
+                line = " ".join(words)
+                scope.include(scope.nested(line, "powershell", Word(line, rs.start(), pos), -1))
+
+
+def _com_runs(text: str, scope: Scope) -> None:
+    """`(New-Object -ComObject WScript.Shell).Run('cmd /c …')`, `.Exec(…)`, and a
+    `ProcessStartInfo` built from a program and its arguments: the command line they start
+    is judged (as cmd would run it); one only known at run time is opaque (critical)."""
+    low = text.lower()
+    if "wscript.shell" in low or "shell.application" in low:
+        for n_run, m in enumerate(_COM_RUN.finditer(text[:20000])):
+            if n_run >= 8:
+                break
+            line = _ps_literal(m.group(2))
+            where = Word(m.group(0), m.start(), m.end())
+            if line is None:
+                scope.add(
+                    RiskLevel.CRITICAL,
+                    "eval-dynamic",
+                    "runs a command line only known at run time through COM",
+                    m.start(),
+                    m.end(),
+                )
+            else:
+                scope.include(scope.nested(line, "cmd", where, -1))
+    for n_psi, m in enumerate(_PSI.finditer(text[:20000])):
+        if n_psi >= 8:
+            break
+        exe, args = _ps_literal(m.group(1)), _ps_literal(m.group(2))
+        if exe is None or args is None:
+            continue
+        line = f'"{exe}" {args}' if " " in exe else f"{exe} {args}"
+        scope.include(scope.nested(line, "cmd", Word(line, m.start(), m.end()), -1))
 
 
 def _dotnet_calls(text: str, scope: Scope) -> None:
@@ -936,16 +1251,30 @@ class _Walker:
             self.scope.env[_PS_SPLAT + name[1:]] = splat
         else:
             self.scope.env.pop(_PS_SPLAT + name[1:], None)
+        items = _string_array(_text(kids[-1]))
+        if splat is None and items is not None and len(items) > 1:
+            # `$a = @('C:\Users', '-Recurse')` then `Remove-Item @a`: the items, positionally;
+            # `foreach ($t in $a)` takes each in turn.
+            self.scope.env[_PS_SPLAT + name[1:]] = "\x01".join(items[:16])
+            self.scope.env[_PS_ARRAY + name] = "\x01".join(items[:16])
+        elif _PS_ARRAY + name in self.scope.env:
+            del self.scope.env[_PS_ARRAY + name]
         value = fold_powershell(_text(kids[-1]))
-        if value is None and not re.match(r"(?<![\w-])[\w-]++\s", _text(kids[-1]).lstrip()):
+        if value is None and items is not None and len(items) == 1:
+            value = items[0]  # `$a = @('C:\Users')`
+            self.scope.env[_PS_SPLAT + name[1:]] = value
+        # (`-join [char[]](…)` is an expression, not a command named `-join`)
+        rhs0 = _text(kids[-1]).lstrip()
+        if value is None and (rhs0.startswith("-") or not re.match(r"(?<![\w-])[\w-]++\s", rhs0)):
             from aintern_ls.safety.windows import ps_eval, ps_variables
 
             value = ps_eval(_text(kids[-1]), ps_variables(self.scope))
         blocks = _descendants(kids[-1], "script_block_expression", 12, first=True)
         rhs = _text(kids[-1]).strip()
-        if blocks and op_is_plain(node) and _text(blocks[0]).strip() == rhs:
+        closure = re.sub(r"(?i)\.getnewclosure\(\s*\)\s*\Z", "", rhs)
+        if blocks and op_is_plain(node) and _text(blocks[0]).strip() in (rhs, closure):
             # `$sb = { param($t) Remove-Item $t -Recurse }`: invoked later with arguments
-            self.scope.env[_PS_BLOCK + name] = rhs
+            self.scope.env[_PS_BLOCK + name] = closure
         else:
             self.scope.env.pop(_PS_BLOCK + name, None)
         if value is None:
@@ -1047,11 +1376,16 @@ class _Walker:
         listing = _single_command(kids[1])
         info = self.command(listing, NO_STDIN) if listing is not None else self.visit(kids[1])
         held = self.scope.env.get(_PS_VAR + _text(kids[1]).strip().lower())
+        held_items = self.scope.env.get(_PS_ARRAY + _text(kids[1]).strip().lower())
+        if held_items:
+            held = None
         if not info.paths and held and re.fullmatch(r"\$[\w:]+", _text(kids[1]).strip()):
             # `foreach ($x in $w)` over a variable holding items or a path
             s, e = self.span(kids[1])
             info.paths = (Word(held, s, e, False, any(c in held for c in "*?"), "item"),)
         items = _string_array(_text(kids[1])) if not info.paths else None
+        if held_items and not items:
+            items = held_items.split("\x01")  # `foreach ($t in $targets)`
         if items:
             # `foreach ($h in 'a.example','b.example') { … $h … }`: each literal in turn
             # (judged with every one; the worst decides).
@@ -1081,12 +1415,33 @@ class _Walker:
             return
         body = _text(node)
         for var in names_:
-            m = re.search(re.escape(var) + r"\.delete\s*\(", body, re.I) or re.search(
-                r"\[(?:system\.)?io\.file\]::(?:writeall\w+|create|delete)\s*\(\s*"
-                + re.escape(var)
-                + r"(?:\.(?:fullname|pspath|fullpath))?\s*[,)]",
-                body,
-                re.I,
+            m = (
+                re.search(re.escape(var) + r"\.delete\s*\(", body, re.I)
+                or re.search(
+                    r"\[(?:system\.)?io\.(?:file|directory)\]::(?:writeall\w+|create|delete)\s*\(\s*"
+                    + re.escape(var)
+                    + r"(?:\.(?:fullname|pspath|fullpath))?\s*[,)]",
+                    body,
+                    re.I,
+                )
+                # `Set-Content $_.FullName ''`, `Clear-Content $_`, `Out-File $f`, `$_ |
+                # Set-Content -Value x`: each file overwritten or emptied is destroyed as
+                # surely as deleted.
+                or re.search(
+                    re.escape(var) + r"(?:\.(?:fullname|pspath|fullpath))?\s*\|\s*"
+                    r"(?:set-content|sc|clear-content|clc)\b"
+                    r"(?![^;|}]*-append\b)",
+                    body,
+                    re.I,
+                )
+                or re.search(
+                    r"(?:^|[\s;{(|])(?:set-content|sc|clear-content|clc|out-file)\s+"
+                    r"(?:-(?:literal)?path\s+|-filepath\s+)?[\"(]?"
+                    + re.escape(var)
+                    + r"(?:\.(?:fullname|pspath|fullpath))?(?![\w.])(?![^;|}]*-append\b)",
+                    body,
+                    re.I,
+                )
             )
             if m is None:
                 continue
@@ -1140,6 +1495,11 @@ class _Walker:
         return Info() if info is None else info
 
     def error_region(self, node: Node) -> Info:
+        for c in node.named_children[:16]:
+            if c.type in ("parenthesized_expression", "sub_expression", "script_block_expression"):
+                # `$c ? (Remove-Item …) : $null` (a ternary the grammar does not know): the
+                # commands it could parse inside are still commands (ps8).
+                self.visit(c)
         return self.error_text(*self.span(node))
 
     def error_text(self, start: int, end: int) -> Info:
@@ -1242,6 +1602,15 @@ class _Walker:
         if _DRIVE_LIST.search(raw):
             s, e = self.span(node)
             return Info(name="expression", paths=(Word("C:\\", s, e),))  # every drive root
+        listed = _DOTNET_LISTING.match(raw.strip())
+        if listed is not None:
+            # `[IO.Directory]::GetDirectories('C:\')`, `(Get-Item X).EnumerateFiles()`:
+            # the entries of that folder go down the pipe.
+            folder = _path_expression(listed.group(1) or listed.group(2), self.scope.env)
+            if folder is not None:
+                s, e = self.span(node)
+                entries = folder.rstrip("\\/") + "\\*"
+                return Info(name="expression", paths=(Word(entries, s, e, False, True, "item"),))
         known = self.scope.env.get(_PS_VAR + raw.strip().lower())
         if re.fullmatch(r"\$[\w:]+", raw.strip()) and known is not None:
             return Info(name="string", output=known)  # `$p = 'C:\Users'; $p | Remove-Item …`
@@ -1332,16 +1701,24 @@ class _Walker:
                     s,
                     e,
                 )
-        if stdin.paths:
+        fed = stdin.paths
+        if not fed and stdin.kind == "static" and stdin.text.strip() and "\n" not in stdin.text:
+            # `'C:\Windows' | ForEach-Object { Remove-Item $_ -Recurse }`: the piped string
+            # is `$_` (one literal line; several lines are not taken apart here).
+            value = stdin.text.strip()
+            fed = (Word(value, stdin.start, stdin.start, False, "*" in value, "item"),)
+        if fed:
             name = node.child_by_field_name("command_name") or (
                 node.named_children[0] if node.named_children else None
             )
-            if name is not None and _text(name).strip().lower() in _FOREACH:
-                # `Get-ChildItem ~ | ForEach-Object { Remove-Item $_ -Recurse }`
-                with self.loop_variables("$_", stdin.paths):
-                    self._item_methods(node, ("$_", "$psitem"), stdin.paths)
-                    return self._command(node, stdin)
-        info = self._command(node, stdin)
+            if name is not None and _text(name).strip().lower() in _FOREACH | _WHERE:
+                # `Get-ChildItem ~ | ForEach-Object { Remove-Item $_ -Recurse }` (a
+                # Where-Object filter's block runs for each item too)
+                with self.loop_variables("$_", fed):
+                    self._item_methods(node, ("$_", "$psitem"), fed)
+                    info = self._command(node, stdin)
+                return self._passes_on(node, stdin, info)
+        info = self._passes_on(node, stdin, self._command(node, stdin))
         name0 = node.named_children[0] if node.named_children else None
         if (
             name0 is not None
@@ -1365,6 +1742,24 @@ class _Walker:
             if "-psprovider" not in text or "filesystem" in text:
                 s, e = self.span(node)
                 info.paths = (Word("C:\\", s, e),)  # each drive's root
+        return info
+
+    def _passes_on(self, node: Node, stdin: Stdin, info: Info) -> Info:
+        """`gci C:\\ -Directory | ? Name -ne 'Windows' | Remove-Item -Recurse`: a filter that
+        only leaves some names out (or a sort) passes the rest of the listing on; one that
+        keeps named items (`-like '*.log'`) narrows it."""
+        name0 = node.named_children[0] if node.named_children else None
+        if not stdin.paths or info.paths or name0 is None:
+            return info
+        if all(w.text.strip() in (".", ".\\", "./", "*", "") for w in stdin.paths):
+            return info  # (the working directory's own entries keep their existing rules)
+        stage = _text(name0).strip().lower()
+        if stage in _REORDER or (
+            stage in _WHERE
+            and _LEAVES_OUT.search(body := _text(node))
+            and not _KEEPS_NAMED.search(body)
+        ):
+            info.paths = stdin.paths
         return info
 
     def _item_paths(self, node: Node) -> list[Word]:
@@ -1455,6 +1850,20 @@ class _Walker:
                     if splat is not None:
                         words.extend(Word(t, s0, e0) for t in splat.split("\x01"))
                         continue
+                    if (
+                        self.scope.source[s0 : s0 + 2] == "@("
+                        and not (
+                            words
+                            and words[-1].text.startswith("-")
+                            and not re.fullmatch(
+                                r"(?i)-(?:pa(?:th?)?|literalpath|lp)", words[-1].text
+                            )
+                        )
+                        and (items := _string_array(_text(el)))
+                    ):
+                        # `Remove-Item @('C:\Windows', 'C:\Users')`: each item is a path
+                        words.extend(Word(t, s0, e0, glob="*" in t) for t in items[:16])
+                        continue
                     word = self.element(el)
                     if (
                         words
@@ -1493,7 +1902,14 @@ class _Walker:
                 if not w.dynamic and " " in w.text.strip() and not w.text.startswith("-"):
                     found = self.scope.nested(w.text, "powershell", w, -1)
                     self.scope.include([f for f in found if f.level >= RiskLevel.BLOCKED])
+        words = [_home_escape(_provider_path(_typographic(w))) for w in words]
+        if len(words) > 2 and words[0].text.lower() in _SET_VARIABLE:
+            self._set_variable(words)
         info = dispatch.judge(words, self.scope, stdin)
+        if self.scope.pending_cd is not None:
+            from aintern_ls.safety.windows import apply_windows_cd
+
+            apply_windows_cd(self.scope)  # `Set-Location C:\; Remove-Item Users -Recurse`
         for r in redirects:
             # `echo 'Remove-Item …' > w.ps1`: the file holds what the command printed.
             raw = _text(r)
@@ -1503,6 +1919,36 @@ class _Walker:
                 old = self.scope.written.get(base) if raw.lstrip("1").startswith(">>") else None
                 self.scope.written[base] = ((old[0] if old else "") + info.output + "\n", -1)
         return info
+
+    def _set_variable(self, words: list[Word]) -> None:
+        """`Set-Variable x 'C:\\Windows'`, `New-Variable -Name t -Value $env:SystemRoot`: the
+        variable holds that literal afterwards (as `$x = …` does)."""
+        name: str | None = None
+        value: Word | None = None
+        rest = list(words[1:])
+        positional: list[Word] = []
+        i = 0
+        while i < len(rest):
+            t = rest[i].text.lower()
+            if t.startswith("-") and i + 1 < len(rest) and "-name".startswith(t) and len(t) > 1:
+                name = rest[i + 1].text
+                i += 2
+                continue
+            if t.startswith("-") and i + 1 < len(rest) and "-value".startswith(t) and len(t) > 1:
+                value = rest[i + 1]
+                i += 2
+                continue
+            if not t.startswith("-"):
+                positional.append(rest[i])
+            i += 1
+        if name is None and positional:
+            name = positional.pop(0).text
+        if value is None and positional:
+            value = positional[0]
+        if name and value is not None and not value.dynamic and re.fullmatch(r"\w+", name):
+            key = _PS_VAR + "$" + name.lower()
+            if self.scope.env.get(key) != value.text:  # (an unchanged table keeps memos valid)
+                self.scope.env[key] = value.text
 
     def error_words(self, node: Node) -> list[Word]:
         s, _ = self.span(node)
@@ -1524,6 +1970,21 @@ class _Walker:
             and not raw.strip().startswith("2>&1")
         ):
             s, e = self.span(node)
+            from aintern_ls.safety.windows import windows_write_target
+
+            # `'' > C:\Windows\System32\config\SAM`: a redirect over a system or account
+            # file is judged like any write to it.
+            path = _resolve_vars(target.strip("'\"")) or target.strip("'\"")
+            hit = windows_write_target(path)
+            if hit is not None:
+                verb = "appends to" if raw.lstrip("0123456789*").startswith(">>") else "writes to"
+                level = (
+                    hit[0]
+                    if verb == "writes to" or hit[0] < RiskLevel.BLOCKED
+                    else RiskLevel.CRITICAL
+                )
+                self.scope.add(level, hit[1], f"{verb} {hit[2]}", s, e)
+                return
             self.scope.add(RiskLevel.MODERATE, "write", f"writes to {target}", s, e)
 
     def element(self, node: Node) -> Word:
@@ -1556,12 +2017,12 @@ class _Walker:
         if inner.type == "variable":
             return Word(raw, s, e, True, False, ORIGIN_VARIABLE)
         self.visit(node)
-        folded = _path_expression(raw)
-        if folded is None and "$" in raw and len(raw) < 400:
+        folded = _path_expression(raw, self.scope.env)
+        if folded is None and len(raw) < 400 and ("$" in raw or _STRING_OP.search(raw)):
             from aintern_ls.safety.windows import ps_eval, ps_variables
 
             folded = ps_eval(raw, ps_variables(self.scope))  # `($d.Root + '*')` in a loop
-        if folded is not None and re.search(r"[\\/]|\A[A-Za-z]:|\A~", folded):
+        if folded is not None and (folded == "." or re.search(r"[\\/]|\A[A-Za-z]:|\A~", folded)):
             # `($env:windir + '\System32')`, `(Join-Path $env:SystemRoot System32)`: a path
             # built from known folders and literals is that path.
             return Word(folded, s, e, glob=("*" in folded or "?" in folded))
@@ -1589,6 +2050,7 @@ class _Walker:
             key = m.group(0).lower()
             return _KNOWN_VARS.get(key) or env.get(_PS_VAR + key, "\x00")
 
+        body = env_accessors(body)
         # `"$($env:windir)\System32"`, `"${env:windir}"`: a subexpression or braced name
         # holding only a variable is that variable.
         body = re.sub(
@@ -1603,6 +2065,11 @@ class _Walker:
             lambda m: self.scope.env.get(_PS_VAR + m.group(1).lower(), m.group(0)),
             body,
         )
+        if "$(" in body:
+            from aintern_ls.safety.windows import _subexpressions, ps_variables
+
+            # `"C:\Win$('dows')"`: subexpressions of literals are their values
+            body = _subexpressions(body, ps_variables(self.scope)) or body
         expanded = re.sub(r"\$(env:)?\w+(?:\(x86\))?", sub, body.replace("`", ""))
         dynamic = "\x00" in expanded or "$(" in body
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
@@ -1618,6 +2085,18 @@ class _Walker:
 
 # Expressions that list the machine's drives: what they emit is each drive's root.
 _ITEM_GETTERS = frozenset({"get-item", "gi", "resolve-path", "rvpa", "convert-path", "cvpa"})
+# `('C:\swodniW'[-1..-10] -join '')`, `('x' -replace …)`, `("…".ToUpper())`: string
+# operations on literals, evaluated when they form an argument.
+_STRING_OP = re.compile(
+    r"(?i)['\"]\s*(?:\[|\.\s*(?:to(?:upper|lower)|replace|substring|trim\w*|insert|remove)\s*\()"
+    r"|-(?:c|i)?(?:replace|join|split|f)\b|\[char"
+)
+_DOTNET_LISTING = re.compile(
+    r"(?i)\A\(?\s*(?:\[(?:system\.)?io\.directory\]::(?:get|enumerate)(?:directories|files"
+    r"|filesystementries)\s*\(\s*([^,()]+?)\s*(?:,[^()]*)?\)"
+    r"|\(\s*(?:get-item|gi)\s+(?:-(?:literal)?path\s+)?([^()|;]+?)\s*\)\s*\.\s*(?:get|enumerate)"
+    r"(?:directories|files|filesysteminfos)\s*\([^()]*\))\s*\)?\Z"
+)
 _DRIVE_LIST = re.compile(r"(?i)\[(?:system\.)?io\.driveinfo\]::getdrives\s*\(")
 _VAR_REF = re.compile(r"\$\{((?:env:)?[\w()]+)\}|\$((?:env:)?\w+(?:\(x86\))?)", re.I)
 
@@ -1645,6 +2124,54 @@ def _string_array(raw: str) -> list[str] | None:
             return None
         out.append(value)
     return out
+
+
+# `FileSystem::C:\Windows`, `Microsoft.PowerShell.Core\FileSystem::…`, `\\?\C:\…` (the
+# long-path prefix), `\\.\C:\…`: provider-qualified and device-namespace spellings of a path.
+_PROVIDER_PREFIX = re.compile(
+    r"(?i)\A(['\"]?)((?:microsoft\.powershell\.core\\)?filesystem::)?"
+    r"(\\\\[?.]\\(?=[a-z]:\\)|\\\\\?\\unc\\(?=[^\\]))?"
+)
+
+
+def _home_escape(w: Word) -> Word:
+    """`~\\..\\..\\Windows` (a home folder's variable followed by `..` out of it): the
+    home is `C:\\Users\\<name>`, so the path is judged from there."""
+    if not w.text.startswith(("~\\..", "~/..", "~\\AppData")) or ".." not in w.text:
+        return w
+    return Word("C:\\Users\\user" + w.text[1:], w.start, w.end, w.dynamic, w.glob, w.origin)
+
+
+_SET_VARIABLE = frozenset({"set-variable", "sv", "new-variable", "nv"})
+_DASHES = "\u2013\u2014\u2015"
+_SMART_QUOTES = "\u2018\u2019\u201a\u201b\u201c\u201d\u201e"
+
+
+def _typographic(w: Word) -> Word:
+    """PowerShell reads an en dash, em dash or horizontal bar as `-` and typographic quotes
+    as quotes (`Remove-Item \u2013Recurse \u2018C:\\Windows\u2019`)."""
+    text = w.text
+    if text[:1] in _DASHES:
+        text = "-" + text[1:]
+    if text[:1] in _SMART_QUOTES and text[-1:] in _SMART_QUOTES and len(text) > 1:
+        text = text[1:-1]
+    return w if text == w.text else Word(text, w.start, w.end, w.dynamic, w.glob, w.origin)
+
+
+def _provider_path(w: Word) -> Word:
+    """A path word without its provider qualifier or long-path prefix: the same file (a
+    bare raw-volume name, backslash-backslash-dot-backslash-C-colon, is left as it is)."""
+    if "::" not in w.text and not w.text.startswith(("\\\\?\\", "\\\\.\\")):
+        return w
+    m = _PROVIDER_PREFIX.match(w.text)
+    if m is None or not (m.group(2) or m.group(3)):
+        return w
+    rest = w.text[m.end() :]
+    if m.group(3) and m.group(3).lower().endswith("unc\\"):
+        rest = "\\\\" + rest
+    if not rest:
+        return w
+    return Word(m.group(1) + rest, w.start, w.end, w.dynamic, w.glob, w.origin)
 
 
 def _known_word(w: Word) -> Word:
@@ -1708,15 +2235,16 @@ def env_hook(scope: Scope, name: str, start: int, end: int) -> None:
 _PS_BLOCK = "\x00psblock:"  # script blocks assigned to a variable (their text)
 _PS_CMDOBJ = "\x00pscmdobj:"  # variables holding a command object (`$c = gcm X`)
 _PS_SPLAT = "\x00pssplat:"  # hashtables assigned to a variable, as parameter words
+_PS_ARRAY = "\x00psarray:"  # arrays of constant strings assigned to a variable
 _SPLAT_ITEM = re.compile(
-    r"\A\s*([A-Za-z]\w*)\s*=\s*('[^']*'|\"[^\"$`]*\"|\$true|\$false|[\w:\\/.-]+)\s*\Z"
+    r"\A\s*([A-Za-z]\w*)\s*=\s*('[^']*'|\"[^\"`]*\"|\$true|\$false|[\w:\\/.-]+)\s*\Z"
 )
 
 
 def _splat_words(expr: str) -> str | None:
     """`@{Recurse=$true; Path='C:\\'}` as `-Recurse -Path C:\\` (words
     joined by \x01), when every value is a constant; None otherwise."""
-    m = re.fullmatch(r"\s*@\{(.*)\}\s*", expr, re.S)
+    m = re.fullmatch(r"(?i)\s*(?:\[ordered\]\s*)?@\{(.*)\}\s*", expr, re.S)
     if m is None:
         return None
     words: list[str] = []
@@ -1727,6 +2255,12 @@ def _splat_words(expr: str) -> str | None:
         if kv is None:
             return None
         key, value = kv.group(1), kv.group(2)
+        if value.startswith('"') and "$" in value:
+            # `LiteralPath = "$env:SystemRoot\System32"`: known folders only
+            known = _resolve_vars(value.strip('"'))
+            if known is None:
+                return None
+            value = known
         if value.lower() == "$true":
             words.append("-" + key)
         elif value.lower() != "$false":
@@ -1778,16 +2312,117 @@ _JOIN_PATH = re.compile(
 _QUOTED_VAR = re.compile(r"\$\{?(env:)?\w+\}?", re.I)
 
 
-def _path_expression(raw: str) -> str | None:
+# Other spellings of `$env:NAME`: `$(Get-Content Env:NAME)`, `(Get-Item Env:NAME).Value`,
+# `(gci env:NAME).Value`, `[Environment]::GetEnvironmentVariable('NAME')`.
+_ENV_ACCESSOR = re.compile(
+    r"(?i)\$\(\s*(?:get-content|gc|cat|type)\s+(?:-path\s+)?['\"]?env:\\?(\w+(?:\(x86\))?)['\"]?\s*\)"
+    r"|\$?\(\s*\(?\s*(?:get-item|gi|get-childitem|gci|ls|dir)\s+(?:-path\s+)?['\"]?env:\\?(\w+(?:\(x86\))?)"
+    r"['\"]?\s*\)\s*\.value\s*\)?"
+    r"|\(\s*(?:get-item|gi|get-childitem|gci)\s+(?:-path\s+)?['\"]?env:\\?(\w+(?:\(x86\))?)['\"]?\s*\)\s*\.value"
+    r"|\$?\(?\[(?:system\.)?environment\]::getenvironmentvariable\(\s*['\"](\w+(?:\(x86\))?)['\"]"
+    r"(?:\s*,\s*['\"]?\w+['\"]?)?\s*\)\)?"
+)
+
+
+def env_accessors(text: str) -> str:
+    """`$(Get-Content Env:windir)` as `${env:windir}` (see _ENV_ACCESSOR)."""
+    if "env" not in text.lower():
+        return text
+    return _ENV_ACCESSOR.sub(lambda m: "${env:" + next(g for g in m.groups() if g) + "}", text)
+
+
+_PS_OPERAND = r"(\$\{[^}]*\}|\$[\w:]+(?:\(x86\))?|'[^']*'|\"[^\"`]*\")"
+_SPLIT_PATH = re.compile(
+    r"(?i)\A\(?\s*split-path\s+(?:-(parent|qualifier|leaf)\s+)?(?:-(?:literal)?path\s+)?"
+    + _PS_OPERAND
+    + r"(?:\s+-(parent|qualifier|leaf))?\s*\)?\Z"
+)
+_PATH_CALL = re.compile(
+    r"(?i)\A\(?\s*\[(?:system\.)?(io\.path|string)\]::(getdirectoryname|getpathroot|getfullpath|concat)"
+    r"\(\s*(.*?)\s*\)\s*\)?\Z"
+)
+_ITEM_OPERAND = (
+    r"(\$\{[^}]*\}|\$[\w:]+(?:\(x86\))?|'[^']*'|\"[^\"`]*\"|~[\\/\w.-]*|[A-Za-z]:[\\/][^\s()]*)"
+)
+_ITEM_OF = re.compile(
+    r"(?i)\A\(?\s*\(\s*(?:get-item|gi|resolve-path|rvpa|convert-path|cvpa)\s+(?:-(?:literal)?path\s+)?"
+    + _ITEM_OPERAND
+    + r"\s*\)(?:\.(?:fullname|path|providerpath))?\s*\)?\Z"
+    r"|\A\(\s*(?:resolve-path|rvpa|convert-path|cvpa)\s+(?:-(?:literal)?path\s+)?"
+    + _ITEM_OPERAND
+    + r"\s*\)\Z"
+)
+_HERE = re.compile(
+    r"(?i)\A\(?\s*(?:\(\s*(?:get-location|gl|pwd)\s*\)(?:\.(?:path|providerpath))?"
+    r"|\$pwd\.(?:path|providerpath)|\[(?:system\.)?environment\]::currentdirectory"
+    r"|\(\s*(?:resolve-path|rvpa)\s+\.\s*\)(?:\.path)?)\s*\)?\Z"
+)
+
+
+def _parent(path: str) -> str:
+    trimmed = path.rstrip("\\/")
+    if re.fullmatch(r"[A-Za-z]:", trimmed):
+        return trimmed + "\\"
+    head = re.split(r"[\\/]", trimmed)[:-1]
+    out = "\\".join(head) if head else "."
+    return out + "\\" if re.fullmatch(r"[A-Za-z]:", out) else out
+
+
+def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
+    """`Split-Path X` (its parent, `-Qualifier` its drive), `[IO.Path]::GetDirectoryName(X)`,
+    `::GetPathRoot(X)`, `[string]::Concat(a, b)`, `(Get-Location)`: the path they return,
+    when X is known."""
+    if _HERE.match(raw):
+        return "."
+    item = _ITEM_OF.match(raw)
+    if item is not None:
+        # `(Get-Item $env:windir).FullName`, `(Resolve-Path ~)`: the path itself
+        operand = item.group(1) or item.group(2)
+        return _path_expression(operand, env) if operand != "~" else "~"
+    m = _SPLIT_PATH.match(raw)
+    if m is not None:
+        inner = _path_expression(m.group(2), env)
+        mode = (m.group(1) or m.group(3) or "parent").lower()
+        if inner is None or mode == "leaf":
+            return None
+        if mode == "qualifier":
+            drive = re.match(r"[A-Za-z]:", inner)
+            return drive.group(0) + "\\" if drive else None
+        return _parent(inner)
+    m = _PATH_CALL.match(raw)
+    if m is None:
+        return None
+    from aintern_ls.safety.inline import _split_top
+
+    args = [a.strip() for a in _split_top(m.group(3), ",") if a.strip()]
+    values = [_path_expression(a, env) for a in args]
+    if not values or any(v is None for v in values):
+        return None
+    known = [v for v in values if v is not None]
+    what = m.group(2).lower()
+    if what == "concat":
+        return "".join(known)
+    if what == "getdirectoryname":
+        return _parent(known[0])
+    if what == "getpathroot":
+        drive = re.match(r"[A-Za-z]:", known[0])
+        return drive.group(0) + "\\" if drive else None
+    return known[0]
+
+
+def _path_expression(raw: str, env: Mapping[str, str] | None = None) -> str | None:
     """The constant value of a PowerShell path expression made of known folder variables and
     literals (`$env:windir + '/x'`, `Join-Path $env:SystemRoot x`, `[IO.Path]::Combine(…)`),
     or None."""
     if len(raw) > 400:
         return None
+    func = _path_function(raw.strip(), env)
+    if func is not None:
+        return func
     m = _JOIN_PATH.match(raw.strip())
     if m:
         a, b = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        left, right = _path_expression(a), _path_expression(b)
+        left, right = _path_expression(a, env), _path_expression(b, env)
         if left is None or right is None:
             return None
         return left.rstrip("\\/") + "\\" + right.lstrip("\\/")
@@ -1795,9 +2430,11 @@ def _path_expression(raw: str) -> str | None:
     def quoted(v: re.Match[str]) -> str:
         name = v.group(0).replace("{", "").replace("}", "").lower()
         known = _KNOWN_VARS.get(name)
+        if known is None and env is not None:
+            known = env.get(_PS_VAR + name)  # `$t = 'C:'; Join-Path $t Users`
         return "'" + known.replace("'", "''") + "'" if known is not None else "\x00"
 
-    text = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)", lambda v: v.group(1), raw.strip())
+    text = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)", lambda v: v.group(1), env_accessors(raw.strip()))
     text = _HOME_PAIR.sub("$HOME", text)
     text = _FOLDER_PATH.sub(_folder, text)
     text = _QUOTED_VAR.sub(quoted, text)
@@ -1975,6 +2612,13 @@ def _balanced(text: str) -> bool:
 
 
 _FOREACH = frozenset({"%", "foreach", "foreach-object"})
+_WHERE = frozenset({"?", "where", "where-object"})
+_REORDER = frozenset({"sort-object", "sort"})
+# (time and size comparisons do not narrow a listing to named items either: round 7)
+_LEAVES_OUT = re.compile(
+    r"(?i)-(?:c|i)?(?:ne|notlike|notmatch|notin|notcontains|lt|gt|le|ge)\b|-not\b|!\s*\$"
+)
+_KEEPS_NAMED = re.compile(r"(?i)-(?:c|i)?(?:eq|like|match|in|contains)\b")
 _LISTERS = frozenset({"get-childitem", "gci", "ls", "dir"})
 _ITEM_CAST = re.compile(
     r"(?is)\A\(?\s*(?:\[(?:system\.)?io\.(?:directory|file)info\]\s*(?:::new\s*)?"

@@ -182,6 +182,9 @@ _VALUED = frozenset(
         property type itemtype method body infile group member exclusionpath exclusionprocess
         drive driveletter number disknumber username user workingdirectory wait level l key
         newname ep noprofile windowstyle w stream
+        erroraction ea warningaction wa informationaction infa errorvariable ev
+        warningvariable wv informationvariable iv outvariable ov outbuffer ob
+        pipelinevariable pv progressaction proga
         """
     )
 )
@@ -392,6 +395,9 @@ def _start_process(cmd: Cmd) -> None:
         if arguments.dynamic:
             # `-ArgumentList '/c','rd','/s'`: a constant array is its items joined by spaces.
             folded = fold_powershell(text)
+            if folded is None and text.strip().startswith("@("):
+                # `-ArgumentList @('/c','format','D:')`: the array subexpression's items
+                folded = fold_powershell(text.strip()[2:-1] if text.strip().endswith(")") else "")
             if folded is None:
                 cmd.add(C, "eval-dynamic", "starts a program with arguments only known at run time")
                 return
@@ -437,9 +443,34 @@ def _turned_back_on(text: str, param: str) -> bool:
     return bool(re.search(rf"-{param}\s*:?\s*[\"']?(\$false|0|false)\b", text))
 
 
+# Set-MpPreference's documented parameter aliases (`-DRTM` is -DisableRealtimeMonitoring).
+_MP_ALIASES = {
+    "drtm": "disablerealtimemonitoring",
+    "dbm": "disablebehaviormonitoring",
+    "dioavp": "disableioavprotection",
+    "dscrptsc": "disablescriptscanning",
+    "dbaf": "disableblockatfirstseen",
+    "dpm": "disableprivacymode",
+    "darchsc": "disablearchivescanning",
+    "demsc": "disableemailscanning",
+    "dips": "disableintrusionpreventionsystem",
+    "drdsc": "disableremovabledrivescanning",
+    "dsnf": "disablescanningnetworkfiles",
+    "dscrmsc": "disablescanningmappednetworkdrivesforfullscan",
+    "dcaq": "disablecatchupquickscan",
+    "dcafs": "disablecatchupfullscan",
+    "ecfa": "enablecontrolledfolderaccess",
+    "rtsd": "realtimescandirection",
+}
+
+
 def _mp_preference(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
-    text = " ".join(cmd.texts()).lower()
+    params = {_MP_ALIASES.get(k, k): v for k, v in params.items()}
+    text = " ".join(
+        "-" + _MP_ALIASES.get(t.lower()[1:], t.lower()[1:]) if t.startswith("-") else t.lower()
+        for t in cmd.texts()
+    )
     if (
         cmd.name == "add-mppreference"
         or any(p.startswith("exclusion") for p in params)
@@ -558,8 +589,13 @@ def _powershell_exe(cmd: Cmd) -> None:
         )
         return
     if script is not None or positional:
+        file = script if script is not None else positional[0]
+        if _UNC.match(file.text.strip("'\"")) or re.match(r"(?i)https?://", file.text):
+            # `powershell -File \\host\share\x.ps1`: a script from another machine, unread
+            cmd.add(C, "remote-code", f"{cmd.name} runs a script from {file.text}", file)
+            return
         cmd.add(M, "local-script", f"{cmd.name} runs a script")
-        run_script_file(cmd, script if script is not None else positional[0])
+        run_script_file(cmd, file)
         return
     if cmd.stdin.kind != "none":
         run_code_from_stdin(cmd, "powershell")
@@ -738,7 +774,7 @@ def _copy_move(cmd: Cmd) -> None:
         home = [re.sub(r"(?i)\Ac:/users/[^/]+", "~", t) for t in norm]
         if any(
             is_secret(t) or sensitive_source(t) or re.match(r"(?i)\Ac:/users/?\Z", t) for t in home
-        ):
+        ) or any(_WIN_SECRET.search(w.text) for w in sources):
             cmd.add(
                 C, "exfiltration", f"{name} copies home or secret files to a network share", dest
             )
@@ -1241,6 +1277,11 @@ def _cmd_exe(cmd: Cmd) -> None:
                     f'"{x.text}"'
                     if len(rest) > 1
                     and '"' not in x.text
+                    # `cmd /c echo rd … ^| cmd`: an escaped operator is one for the inner cmd
+                    and not (
+                        cmd.scope.source[max(x.start, 0) : max(x.end, 0)].startswith("^")
+                        and re.fullmatch(r"[|&<>]{1,2}", x.text)
+                    )
                     and (
                         (" " in x.text and _WIN_PATH_START.match(x.text))
                         or (j > 0 and _CMD_SPLITS.search(x.text))
@@ -1427,7 +1468,27 @@ def _registry_write_risk(cmd: Cmd) -> bool:
         return False
     level, rule, reason = hit
     cmd.add(level, rule, reason)
+    if rule.startswith("persistence"):
+        _autostart_payload(cmd)
     return True
+
+
+def _autostart_payload(cmd: Cmd) -> None:
+    """The command line an autostart value holds (`reg add …\\Run /d "cmd /c rd /s /q C:\\"`,
+    `New-ItemProperty …\\Run -Value '…'`) runs at the next logon: what it would do if run
+    is what this line sets up, so a blocked payload is blocked."""
+    args = cmd.args
+    for i, w in enumerate(args[:-1]):
+        flag = w.text.lower()
+        if flag == "/d" or (
+            cmd.scope.family == "powershell" and len(flag) > 1 and "-value".startswith(flag)
+        ):
+            payload = args[i + 1]
+            if payload.dynamic or " " not in payload.text.strip():
+                return
+            found = cmd.scope.nested(payload.text, "cmd", payload, -1)
+            cmd.scope.include([f for f in found if f.level >= B])
+            return
 
 
 # --- autostart extension points and protections in the registry ----------------------------
@@ -1887,6 +1948,8 @@ def _manage_bde(cmd: Cmd) -> None:
     verb = next((t for t in texts if t.startswith("-")), "")
     if verb in ("-status", "-?", "-h", "-help", "-cn") or not texts:
         return
+    if verb == "-protectors" and any(t in ("-get", "-g") for t in texts):
+        return  # `manage-bde -protectors -get C:`: lists the protectors
     if verb in ("-on", "-protectors", "-changepassword", "-changepin", "-forcerecovery", "-fr"):
         cmd.add(C, "encrypt-data", f"manage-bde {verb} changes who can unlock the drive")
     elif verb in ("-off", "-pause"):
@@ -2032,8 +2095,8 @@ def _sc(cmd: Cmd) -> None:
     ):
         return
     if texts[0] == "sdset":
-        sddl = " ".join(texts[2:])
-        if re.search(r"\(d;", sddl) or (len(texts) > 1 and security_name(texts[1])):
+        sddl = " ".join(texts[2:]) + " " + cmd.scope.source[max(cmd.start, 0) : max(cmd.end, 0)]
+        if re.search(r"(?i)\(d;", sddl) or (len(texts) > 1 and security_name(texts[1])):
             cmd.add(
                 C,
                 "disable-security",
@@ -2079,9 +2142,22 @@ def _sc(cmd: Cmd) -> None:
         cmd.add(M, "service", f"sc {texts[0]} changes services")
 
 
+# Windows' own tasks that protect or recover the machine.
+_PROTECTIVE_TASK = re.compile(
+    r"(?i)systemrestore|windows defender|windowsbackup|antimalware|exploitguard"
+    r"|microsoft\\windows\\(?:backup|filehistory|windowsupdate|updateorchestrator)"
+)
+
+
 def _schtasks(cmd: Cmd) -> None:
     flags = _win_flags(cmd)
     if "/query" in flags or not flags:
+        return
+    task_name = _flag_value(cmd, "/tn") or ""
+    if ("/delete" in flags or "/disable" in flags) and _PROTECTIVE_TASK.search(task_name):
+        # `schtasks /change /tn \Microsoft\Windows\SystemRestore\SR /disable`: the task
+        # that takes restore points, scans or backs up stops running.
+        cmd.add(C, "disable-security", f"schtasks turns off the protective task {task_name}")
         return
     if "/delete" in flags:
         cmd.add(D, "task-delete", "deletes scheduled tasks")
@@ -2156,9 +2232,200 @@ def _remote_load(cmd: Cmd) -> bool:
     return True
 
 
+_ELSEWHERE = re.compile(
+    r"(?i)\A-(?:c(?:o(?:m(?:p(?:u(?:t(?:e(?:r(?:n(?:a(?:me?)?)?)?)?)?)?)?)?)?|n)"
+    r"|session|vmname|vmid|hostname|containerid|filepath|connectionuri|uri|runasadministrator)"
+)
+
+
+_DESTRUCTIVE_SWITCH = re.compile(
+    r"(?i)\A-(?:delete|purge|wipe|erase|destroy|shred|zap|nuke)\w*\Z|\A-(?:remove|clear)(?:all|content|data|items?)\Z"
+)
+
+
+def apply_windows_cd(scope: Scope, cd_words: list[Word] | None = None) -> None:
+    """`cd /d C:\\`, `Set-Location $env:SystemRoot`, `pushd C:\\Users`: later relative paths
+    are judged from there (a drive path or a home replaces the working directory; a
+    relative one is joined to a known one)."""
+    target = scope.pending_cd
+    if target is None:
+        return
+    scope.pending_cd = None
+    if cd_words is not None:
+        # cmd's own `cd /d X`: the switch is not the folder
+        ops = [w.text for w in cd_words[1:] if w.text.lower() != "/d"]
+        if not ops:
+            return
+        target = " ".join(ops).strip('"')
+    target = target.strip("'\"")
+    if not target or "$" in target or "%" in target or "!" in target:
+        return
+    target = target.replace("\\", "/")  # (as the analyser keeps a Windows cwd)
+    if re.match(r"(?i)[a-z]:(?:/|\Z)|~|//", target):
+        if re.fullmatch(r"(?i)[a-z]:", target):
+            target += "/"
+        scope.cwds = frozenset([target])
+        return
+    if all(c is not None for c in scope.cwds):
+        scope.cwds = frozenset((c or "").rstrip("/") + "/" + target.lstrip("/") for c in scope.cwds)
+
+
+def ps_destructive_switch(cmd: Cmd) -> bool:
+    """A read-verb cmdlet given a destructive switch (`Search-Mailbox -DeleteContent`,
+    `Get-Foo -PurgeAll`): the switch changes what it does: dangerous (moderate with
+    `-WhatIf`)."""
+    for w in cmd.args:
+        if w.text.startswith("-") and _DESTRUCTIVE_SWITCH.match(w.text.split(":", 1)[0]):
+            if any(a.text.lower() in ("-whatif", "-wi") for a in cmd.args):
+                cmd.add(M, "dry-run", f"{cmd.name} {w.text} with -WhatIf only reports", w)
+            else:
+                cmd.add(D, "delete", f"{cmd.name} {w.text} deletes what it finds", w)
+            return True
+    return False
+
+
+_SECURITY_WORDS = re.compile(
+    r"(?i)password|passwd|audit|security|protect|defender|antivirus|antimalware|malware|firewall"
+    r"|encrypt|signing|signature|mfa|multifactor|authentication|lockout|tls|smartscreen|\buac\b"
+    r"|credentialguard|logging|tamper|attacksurface|exploitguard|applocker|codeintegrity"
+    r"|conditionalaccess|diagnosticsetting|flowlog|cloudtrail|logprofile|sentinel|retentionpolic"
+)
+# What removing or disabling takes away the record of: audit trails, diagnostic settings,
+# flow logs, activity-log profiles.
+_TRAIL_NOUN = re.compile(
+    r"(?i)audit|diagnosticsetting|flowlog|logprofile|trail|logging|sentinel|retentionpolic"
+)
+_SWITCHED_OFF = re.compile(
+    r"(?i)\A-(?:\w*(?:enabled?|required?|enforced?|enforcement|on|mode|state|status)"
+    r"|(?:require|enforce|enable)\w*)\Z"
+)
+_OFF_VALUE = re.compile(r"(?i)\A['\"]?(?:\$false|0|disabled?|off|none|never|auditmode)['\"]?\Z")
+_OPENING_SWITCH = re.compile(
+    r"(?i)\A-(?:disable|bypass|skip|allow(?:insecure|unencrypted|basic|anonymous|unsigned))\w*\Z"
+)
+
+
+def ps_verb_knowledge(cmd: Cmd) -> bool:
+    """What an unknown cmdlet's verb alone would misjudge: `Clear-*Cache` empties a cache
+    that is rebuilt on use (moderate, not a deletion); security switched off (critical)."""
+    if _protective_task_off(cmd):
+        return True
+    if (
+        re.fullmatch(r"clear-\w*cache", cmd.name)
+        and cmd.scope.family == "powershell"
+        and not any(re.search(r"[\\/:*]|\A-(?:literal)?path\Z", w.text.lower()) for w in cmd.args)
+    ):
+        # (`Clear-DnsClientCache`, `Clear-BCCache`; aimed at a path it is judged by it)
+        cmd.add(M, "system-config", f"{cmd.name} empties a cache (rebuilt when needed)")
+        return True
+    return ps_security_off(cmd)
+
+
+def ps_security_off(cmd: Cmd) -> bool:
+    """A cmdlet of a security feature (its noun or the parameter names password policy,
+    auditing, signing, protection, encryption …) told to turn it off
+    (`-ComplexityEnabled $false`, `-RequireSecuritySignature 0`, `-DisableX $true`,
+    `-AuditBypassEnabled $true`): weakening security is critical, whatever the module."""
+    if cmd.scope.family != "powershell":
+        return False
+    if re.match(r"(?i)(remove|disable|stop|clear)-", cmd.name) and _TRAIL_NOUN.search(
+        cmd.name.split("-", 1)[1]
+    ):
+        if not any(w.text.lower() in ("-whatif", "-wi") for w in cmd.args):
+            cmd.add(C, "disable-security", f"{cmd.name} removes an audit or logging record")
+            return True
+        return False
+    if not re.match(r"(?i)(set|new|update|disable|add|edit)-", cmd.name):
+        return False
+    if any(w.text.lower() in ("-whatif", "-wi") for w in cmd.args):
+        return False
+    noun_security = bool(_SECURITY_WORDS.search(cmd.name))
+    args = cmd.args
+    for i, w in enumerate(args):
+        if not w.text.startswith("-"):
+            continue
+        pname, _, inline = w.text.partition(":")
+        nxt = inline or (args[i + 1].text if i + 1 < len(args) else "")
+        relevant = noun_security or bool(_SECURITY_WORDS.search(pname))
+        if not relevant:
+            continue
+        off = (_SWITCHED_OFF.match(pname) and _OFF_VALUE.match(nxt)) or (
+            (_OPENING_SWITCH.match(pname) or re.search(r"(?i)bypass", pname))
+            and not _OFF_VALUE.match(nxt)
+        )
+        if off:
+            cmd.add(
+                C, "disable-security", f"{cmd.name} {w.text} turns a security protection off", w
+            )
+            return True
+    if cmd.name.lower().startswith("disable-") and noun_security:
+        cmd.add(C, "disable-security", f"{cmd.name} turns a security protection off")
+        return True
+    return False
+
+
+def _alias_drive(cmd: Cmd, params: dict[str, Word | None]) -> bool:
+    """`New-Item -Path Alias:\\x -Value Remove-Item`, `Set-Item Alias:x Format-Volume`: an
+    alias made through the Alias: drive, as Set-Alias makes it."""
+    if cmd.name not in ("new-item", "ni", "set-item", "si"):
+        return False
+    texts = [w for w in cmd.args if not w.text.startswith("-")]
+    path = params.get("path") or (texts[0] if texts else None)
+    if path is None or not re.match(r"(?i)alias:", path.text):
+        return False
+    named = params.get("name")
+    name = path.text.split(":", 1)[1].strip("\\/") or (named.text if named is not None else "")
+    value = params.get("value") or (texts[1] if len(texts) > 1 else None)
+    if not name or value is None or value.dynamic:
+        cmd.add(M, "alias", "defines an alias")
+        return True
+    target = PS_ALIASES.get(value.text.lower(), value.text.lower())
+    cmd.scope.env[PS_USER_ALIAS + name.lower()] = target
+    if _PS_DESTRUCTIVE.match(target) or target in ("rm", "del", "rd", "format", "iex"):
+        cmd.add(C, "alias-hides", f"makes {name} run {value.text}", value)
+    else:
+        cmd.add(M, "alias", "defines an alias")
+    return True
+
+
+def _disk_check_only(cmd: Cmd) -> bool:
+    """Read-only modes of the disk tools (session 7: read-only queries of disks are safe):
+    `chkdsk C:` without a fixing switch, `sfc /verifyonly`/`/verifyfile=`, `defrag C: /A`."""
+    flags = [w.text.lower() for w in cmd.args if w.text.startswith("/")]
+    if cmd.name in ("chkdsk", "chkdsk.exe"):
+        fixing = (
+            "/f",
+            "/r",
+            "/x",
+            "/b",
+            "/spotfix",
+            "/offlinescanandfix",
+            "/l",
+            "/forceofflinefix",
+        )
+        return not any(f.split(":", 1)[0] in fixing for f in flags)
+    if cmd.name in ("sfc", "sfc.exe"):
+        return bool(flags) and all(f.startswith(("/verifyonly", "/verifyfile")) for f in flags)
+    if cmd.name in ("defrag", "defrag.exe"):
+        return "/a" in flags and all(f in ("/a", "/v", "/u", "/h", "/m") for f in flags)
+    return False
+
+
 def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
+        return
+    if (
+        cmd.name in ("invoke-command", "icm")
+        and cmd.scope.family == "powershell"
+        and not any(_ELSEWHERE.match(w.text) for w in cmd.args)
+    ):
+        # `Invoke-Command -ScriptBlock { … }` on this machine: the block's own commands are
+        # what it does (they are judged where the block is read).
+        return
+    if _alias_drive(cmd, params):
+        return
+    if _disk_check_only(cmd):
         return
     if _remote_load(cmd):
         return
@@ -2406,7 +2673,77 @@ def _backup_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
         return
+    named = params.get("name")
+    if (
+        cmd.name in ("remove-vmsnapshot", "remove-vmcheckpoint")
+        and named is not None
+        and not named.dynamic
+        and not any(c in named.text for c in "*?")
+        and "," not in named.text
+        and cmd.stdin.kind == "none"
+    ):
+        # `Remove-VMSnapshot -VMName dc01 -Name pre-patch`: one named snapshot (session 7:
+        # a named snapshot is dangerous; all of a machine's are its backups, blocked).
+        cmd.add(D, "delete", f"{cmd.name} deletes the snapshot {named.text}", named)
+        return
     cmd.add(B, "delete-backups", f"{cmd.name} deletes virtual-machine snapshots or backups")
+
+
+@handles("set-gpregistryvalue", "set-gpprefregistryvalue")
+def _gp_registry(cmd: Cmd) -> None:
+    """Group Policy registry values reach every machine the policy applies to: judged as the
+    registry write they make (`-Key …\\Windows Defender -ValueName DisableAntiSpyware
+    -Value 1` turns Defender off domain-wide; a Run key is persistence everywhere)."""
+    params, _ = _ps_params(cmd)
+    key = params.get("key")
+    if key is None:
+        cmd.add(M, "system-config", f"{cmd.name} changes a Group Policy")
+        return
+    value_name = params.get("valuename")
+    value = params.get("value")
+    text = (
+        " ".join(w.text for w in (key, value_name, value) if w is not None)
+        + " "
+        + " ".join(cmd.texts())
+    )
+    hit = registry_risk(text)
+    if (
+        hit is None
+        and (gone := security_setting_weakened(_reg_norm(text), deleted=False)) is not None
+    ):
+        hit = (C, "disable-security", gone)
+    if hit is not None:
+        cmd.add(hit[0], hit[1], f"through Group Policy: {hit[2]}")
+        return
+    cmd.add(M, "system-config", f"{cmd.name} changes a Group Policy registry value")
+
+
+# Directory attributes that grant rights or let an account be impersonated.
+_AD_PRIVILEGE = re.compile(
+    r"(?i)adminsdholder|\bmember\b|admincount|serviceprincipalname|sidhistory|useraccountcontrol"
+    r"|msds-allowedto\w+|msds-keycredentiallink|ntsecuritydescriptor|primarygroupid"
+    r"|domain admins|enterprise admins|schema admins"
+)
+
+
+@handles("set-adobject", "set-adgroup", "set-adcomputer", "set-adserviceaccount")
+def _ad_set(cmd: Cmd) -> None:
+    """`Set-ADObject … -Add @{member=…}` on AdminSDHolder or an admin group, SPNs, SID
+    history, delegation or key-credential attributes: a privilege granted or an account
+    made impersonable (critical); other attribute changes are moderate."""
+    params, _ = _ps_params(cmd)
+    if "whatif" in params:
+        return
+    text = cmd.scope.source[cmd.start : cmd.end]
+    changes = any(k in params for k in ("add", "replace", "remove")) or re.search(
+        r"(?i)-(?:add|replace)\b", text
+    )
+    if changes and _AD_PRIVILEGE.search(text):
+        cmd.add(C, "privilege", f"{cmd.name} grants rights or lets an account be impersonated")
+        return
+    if ps_security_off(cmd):
+        return
+    cmd.add(M, "account", f"{cmd.name} changes a directory object")
 
 
 def _all_firewall_rules(cmd: Cmd, params: dict[str, Word | None], positional: list[Word]) -> bool:
@@ -2429,7 +2766,27 @@ def _all_firewall_rules(cmd: Cmd, params: dict[str, Word | None], positional: li
     return bool(re.search(r"(?i)\bget-netfirewallrule\s*(?:-all\s*)?\|\s*\Z", before))
 
 
+def _protective_task_off(cmd: Cmd) -> bool:
+    """`Disable-ScheduledTask -TaskPath \\Microsoft\\Windows\\SystemRestore\\`: a task that
+    protects or recovers the machine stops running (critical)."""
+    if cmd.name not in ("disable-scheduledtask", "unregister-scheduledtask"):
+        return False
+    if any(w.text.lower() in ("-whatif", "-wi") for w in cmd.args):
+        return False
+    text = " ".join(cmd.texts())
+    if cmd.stdin.kind != "none":
+        # `Get-ScheduledTask -TaskPath '…\Windows Defender\' | Disable-ScheduledTask`
+        src = cmd.scope.source
+        text += " " + src[src.rfind("\n", 0, max(cmd.start, 0)) + 1 : max(cmd.start, 0)]
+    if _PROTECTIVE_TASK.search(text):
+        cmd.add(C, "disable-security", f"{cmd.name} turns off a protective Windows task")
+        return True
+    return False
+
+
 def _danger_cmdlet(cmd: Cmd) -> None:
+    if _protective_task_off(cmd):
+        return
     params, positional = _ps_params(cmd)
     if "whatif" in params or _touches_security(cmd) or _piped_security(cmd):
         return
@@ -2624,23 +2981,50 @@ def _misc_windows_safe(cmd: Cmd) -> None:
     if dns_exfiltration(cmd):
         return
     if (
-        cmd.name in ("resolve-dnsname", "test-netconnection")
-        and any(
-            "$(" in w.text
-            or (
-                w.dynamic and _ENV_IN_HOST.search(cmd.scope.source[max(w.start, 0) : max(w.end, 0)])
+        (
+            cmd.name in ("resolve-dnsname", "test-netconnection")
+            and any(
+                "$(" in w.text
+                or (
+                    w.dynamic
+                    and _ENV_IN_HOST.search(cmd.scope.source[max(w.start, 0) : max(w.end, 0)])
+                )
+                # `-Name ("{0}.x" -f [Convert]::ToBase64String([IO.File]::ReadAllBytes(…)))`:
+                # a name built from a file's bytes carries the file out in DNS queries.
+                or (
+                    w.dynamic
+                    and _READS_FILE.search(cmd.scope.source[max(w.start, 0) : max(w.end, 0)])
+                )
+                for w in cmd.args
             )
-            for w in cmd.args
         )
-    ) or (
-        cmd.name in ("nslookup", "ping", "ping6", "tracert", "pathping")
-        and any(w.dynamic and w.origin == "command" for w in cmd.args)
+        or (
+            cmd.name in ("nslookup", "ping", "ping6", "tracert", "pathping")
+            and any(w.dynamic and w.origin == "command" for w in cmd.args)
+        )
     ):
         cmd.add(C, "exfiltration", f"{cmd.name} puts a command's output in a DNS name")
         return
     if cmd.name == "echo" and cmd.args and not any(w.dynamic for w in cmd.args):
         # cmd `echo clean | diskpart`: what echo prints is known and feeds the next stage.
         cmd.info.output = " ".join(w.text for w in cmd.args)
+    if (
+        cmd.name == "set"
+        and cmd.args
+        and cmd.args[0].text.lower().startswith("/p")
+        and not any(w.dynamic for w in cmd.args)
+    ):
+        # `set /p=rd /s /q C:\Users<nul | cmd`: the prompt is printed (echo without a newline)
+        line = " ".join(w.text for w in cmd.args)
+        prompt = line.split("=", 1)[1] if "=" in line else ""
+        if prompt.strip():
+            cmd.info.output = prompt.strip().strip('"')
+
+
+_READS_FILE = re.compile(
+    r"(?i)\[(?:system\.)?io\.file\]::readall|\b(?:get-content|gc)\b|\bcat\s|\btype\s"
+    r"|::tobase64string\s*\(\s*\[(?:system\.)?io\.file\]"
+)
 
 
 def _ipconfig(cmd: Cmd) -> None:
@@ -3125,7 +3509,7 @@ def _register() -> None:
         get-appxpackage get-wmiobject get-counter get-clipboard get-credential
         test-netconnection resolve-dnsname get-dnsclientserveraddress get-service
         get-psreadlineoption get-command get-verb get-scheduledtaskinfo get-aduser get-adgroup
-        get-adcomputer
+        get-adcomputer receive-job wait-job get-job
         """
     ):
         table.setdefault(name, _misc_windows_safe)
@@ -3538,6 +3922,8 @@ PS_KNOWN_VARS = {
     "$env:home": "~",
     "$env:appdata": "~\\AppData\\Roaming",
     "$env:localappdata": "~\\AppData\\Local",
+    "$env:temp": "~\\AppData\\Local\\Temp",
+    "$env:tmp": "~\\AppData\\Local\\Temp",
     "$env:programdata": "C:\\ProgramData",
     "$env:public": "C:\\Users\\Public",
     "$env:allusersprofile": "C:\\ProgramData",
@@ -3613,8 +3999,15 @@ def interpolate_ps(text: str, variables: Mapping[str, str]) -> str | None:
     """A double-quoted PowerShell string's text with every `$name`/`${name}` replaced by its
     literal value; None when one is unknown (or the string holds a subexpression)."""
     body = text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
-    if "$(" in body or len(body) > 4000:
+    if len(body) > 4000:
         return None
+    original = body
+    if "$(" in body:
+        # `"$('Remove')-Item …"`, `"$('{0}' -f 'x')"`: subexpressions of literals first.
+        folded = _subexpressions(body, variables)
+        if folded is None:
+            return None
+        body = folded
     missing = False
 
     def sub(m: re.Match[str]) -> str:
@@ -3627,7 +4020,32 @@ def interpolate_ps(text: str, variables: Mapping[str, str]) -> str | None:
         return value
 
     out = _PS_REF.sub(sub, body)
-    return None if missing or out == body else out
+    return None if missing or out == original else out
+
+
+def _subexpressions(body: str, variables: Mapping[str, str]) -> str | None:
+    """`body` with each `$( … )` replaced by the literal value it evaluates to, or None."""
+    out: list[str] = []
+    i = 0
+    for _ in range(16):
+        at = body.find("$(", i)
+        if at < 0:
+            break
+        depth, j = 1, at + 2
+        while j < len(body) and depth:
+            depth += {"(": 1, ")": -1}.get(body[j], 0)
+            j += 1
+        if depth:
+            return None
+        value = ps_eval(body[at + 2 : j - 1], variables)
+        if value is None:
+            return None
+        out.append(body[i:at] + value)
+        i = j
+    else:
+        return None
+    out.append(body[i:])
+    return "".join(out)
 
 
 def ps_eval(text: str, variables: Mapping[str, str] | None = None) -> str | None:
@@ -3664,6 +4082,13 @@ _F5_VALUED = frozenset(
 def _f5_params(cmd: Cmd) -> tuple[dict[str, Word | None], list[Word]]:
     bound = ps_bind(cmd.args, lambda n: n in _F5_VALUED)
     return bound.params(), list(bound.positional)
+
+
+@handles("remove-mppreference")
+def _remove_mp_preference(cmd: Cmd) -> None:
+    """`Remove-MpPreference -ExclusionPath X`: an exclusion or a setting removed puts
+    Defender's default protection back (a settings change, not a deletion)."""
+    cmd.add(M, "system-config", "removes a Defender exclusion or setting (back to defaults)")
 
 
 @handles("suspend-bitlocker", "disable-bitlocker")

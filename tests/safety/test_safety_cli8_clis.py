@@ -139,6 +139,17 @@ SHAPES = [
     ("frobcloud backup protection disable --item vm01", C),
     # an API operation name or a verb behind an option's value
     ("frobcloud compute DeleteServer --ServerId 7", D),
+    # PowerShell modules' cmdlets: the noun carries the backup (acronym prefixes split)
+    ("Remove-QQXRestorePoint -Id $rp -Confirm:$false", B),
+    ("Disable-FrobVmBackupProtection -Item $i -RemoveRecoveryPoints -Force", B),
+    ("Disable-FrobVmBackupProtection -Item $i -Force", C),
+    # every snapshot a listing of the same kind prints; a narrowed listing is a subset
+    ("frobcloud snapshots delete $(frobcloud snapshots list -q)", B),
+    ("frobcloud snapshots delete $(frobcloud snapshots list --filter 'age>30d' -q)", D),
+    # a resource type spelled with its API group
+    ("kubectl delete backups.frob.example.io --all -n ops", B),
+    # a tunnel / network tool's own resources
+    ("ngrok api endpoints delete ep_123", D),
     ("frobctl --kubeconfig ./k.yaml -c eu.k8s.local volumes rm data", D),
     ("ctr -n default images rm docker.io/library/busybox:1.36", D),
 ]
@@ -162,7 +173,8 @@ LOOK_ALIKES = [
 
 @pytest.mark.parametrize("command,level", SHAPES)
 def test_destroying_shapes(command: str, level: RiskLevel) -> None:
-    got = assess(command, "powershell" if command.startswith("Remove-") else "bash").level
+    shell = "powershell" if command.startswith(("Remove-", "Disable-")) else "bash"
+    got = assess(command, shell).level
     assert got == level, f"{command!r}: {got.label}"
 
 
@@ -189,7 +201,7 @@ def test_shapes_hold_when_wrapped() -> None:
 
 def test_command_path_reads_verbs_and_nouns() -> None:
     p = clis.command_path(["-n", "k8s.io", "images", "rm", "redis:7"])
-    assert (p.verb, p.kind, p.words[:2]) == ("rm", "destroy", ("images", "rm"))
+    assert (p.verb, p.kind) == ("rm", "destroy") and "images" in p.nouns
     p = clis.command_path(["restore", "get"])
     assert (p.verb, p.kind) == ("get", "read")
     p = clis.command_path(["describe", "delete-job", "/etc"])
@@ -229,11 +241,13 @@ KNOWLEDGE = [
     ("gio trash notes.txt", M),
     ("trash-put ~", B),
     ("gio trash --list", S),
+    ("Remove-VBRBackup -Backup $b -Confirm:$false", D),  # records only, files stay
+    ("Remove-VBRBackup -Backup $b -FromDisk -Confirm:$false", B),
     ("trash-list", S),
 ]
 
 
 @pytest.mark.parametrize("command,level", KNOWLEDGE)
 def test_per_program_knowledge(command: str, level: RiskLevel) -> None:
-    got = assess(command, "bash").level
+    got = assess(command, "powershell" if command.startswith("Remove-") else "bash").level
     assert got == level, f"{command!r}: {got.label}"
