@@ -240,18 +240,31 @@ def _reverse_forward(value: str) -> bool:
 # the first of them takes the rest of the word, or the next word. plink and klink spell
 # their options apart; the same reading of `-R` holds for them.
 _SSH_VALUE_OPTS = frozenset("BbcDEeFIiJLlmOoPpQRSWw")
+# PuTTY plink's/klink's options of more than one letter that take a value.
+_PLINK_VALUE_WORDS = frozenset(
+    names("-pw -pwfile -hostkey -sercfg -proxycmd -sshlog -sshrawlog -loghost -cert -i -m")
+)
 
 
 def _reverse_values(texts: list[str]) -> Iterator[str]:
     """Every `-R` value of an ssh-like command line, however written: `-R v`, `-Rv` (any
     value joined to the flag: `-R*:8022:…`, `-Rlocalhost:…`, `-R[::]:…`), `-fNR v`, `-fNRv`."""
     i = 0
+    operands = 0
     while i < len(texts):
         t = texts[i]
         i += 1
         if t == "--":
             return
-        if len(t) < 2 or t[0] != "-" or t[1] == "-":
+        if len(t) < 2 or t[0] != "-":
+            operands += 1
+            if operands > 1:
+                return  # after the destination (where options may still follow), the command
+            continue  # run over there begins: `ssh h ls -R /` lists recursively
+        if t[1] == "-":
+            continue
+        if t.lower() in _PLINK_VALUE_WORDS:
+            i += 1  # `plink -pw SECRET …`: a value, not the destination
             continue
         for j in range(1, len(t)):
             c = t[j]

@@ -39,6 +39,9 @@ def _check(command: str, shell: str, want: RiskLevel) -> None:
         ("ssh -o RemoteForward=no -L 8080:localhost:80 u@h", "bash", M),
         ("ssh -iR22 u@h", "bash", M),  # `-i R22`: a key file named R22
         ("ssh -p 22 u@h uptime", "bash", M),
+        ("ssh host ls -R /", "bash", M),  # `-R` of the command run over there (ls)
+        ("ssh -i key u@h -R 2222:localhost:22", "bash", C),  # options after the destination
+        ("plink -pw s3cret u@h -R 3389:localhost:3389", "cmd", C),
     ],
 )
 def test_1_reverse_tunnel_values(command: str, shell: str, want: RiskLevel) -> None:
