@@ -321,6 +321,9 @@ def _tar(cmd: Cmd) -> None:
     target = cmd.option_value("-C", "--directory")
     if "x" in flags or cmd.long("--extract", "--get"):
         wrappers.unpacked_download(cmd, cmd.args, target.text if target is not None else None)
+        archive = cmd.option_value("-f", "--file")
+        if archive is None or archive.text == "-":
+            wrappers.unpacked_from_network(cmd, target.text if target is not None else None)
     if target is not None and "x" in flags and system.extracts_over_system(cmd, target):
         return
     if ("x" in flags or cmd.long("--extract", "--get")) and system.extracts_into(cmd, target):
@@ -405,6 +408,8 @@ def _misc(cmd: Cmd) -> None:
         dest = cmd.option_value("-d") if n == "unzip" else None
         glued = next((t[2:] for t in texts if t.startswith("-o") and len(t) > 2), None)
         wrappers.unpacked_download(cmd, cmd.args, dest.text if dest is not None else glued)
+        if "-" in texts or "-si" in texts or "/dev/stdin" in texts:
+            wrappers.unpacked_from_network(cmd, dest.text if dest is not None else glued)
     if n in ("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd") and (
         not cmd.operands()
         or any(

@@ -32,7 +32,7 @@ from aintern_ls.safety.context import (
     VersionedDict,
 )
 from aintern_ls.safety.levels import Finding, RiskLevel
-from aintern_ls.safety.paths import is_secret, write_target
+from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
     COMMAND_VARS,
@@ -508,7 +508,11 @@ class _Walker:
             self._endless_spawner(node)
         if t == "while_statement" and stdin.secret:
             self._secret_loop(node)
-        if t == "while_statement" and (stdin.paths or stdin.kind == STDIN_STATIC):
+        if t == "while_statement" and (
+            stdin.paths
+            or stdin.kind == STDIN_STATIC
+            or (stdin.kind == STDIN_FILE and self._reads_accounts(node, stdin))
+        ):
             return self._read_loop(node, stdin)
         # if/while/case/negation/test: every part may run.
         info = Info()
@@ -561,6 +565,12 @@ class _Walker:
         self.scope.env[names[0]] = item
         for n in names[1:]:
             self.scope.env[n] = ""
+        if self._reads_accounts(node, stdin):
+            # `while IFS=: read -r u _ _ _ _ home _; do rm -rf "$home"; done < /etc/passwd`:
+            # the first field is every account's name, the sixth its home (safety-m8).
+            self.scope.env[names[0]] = "*"
+            if len(names) >= 6:
+                self.scope.env[names[5]] = "/home/*"
         try:
             return self.stmt(body)
         finally:
@@ -598,9 +608,29 @@ class _Walker:
             self.pos.char(node.end_byte),
         )
 
-    def list_(self, node: Node, stdin: Stdin = NO_STDIN) -> Info:
+    def _reads_accounts(self, node: Node, stdin: Stdin) -> bool:
+        """A `while read` loop reading the account database (`< /etc/passwd`, `getent
+        passwd |`): its fields are every account's."""
+        if any(p.text == "/home/*" for p in stdin.paths):
+            return True
+        parent = node.parent
+        return (
+            parent is not None
+            and parent.type == "redirected_statement"
+            and self._input_file(parent) in ("/etc/passwd", "/etc/master.passwd")
+        )
+
+    def _input_file(self, node: Node) -> str | None:
+        """The file of a plain `< FILE` redirect of `node` (a redirected statement)."""
+        for r in node.children_by_field_name("redirect"):
+            m = re.fullmatch(r"\s*<\s*([^\s<>&|;()$`]+)\s*", _text(r))
+            if r.type == "file_redirect" and m is not None:
+                return m.group(1).strip("\"'")
+        return None
+
+    def list_(self, node: Node, stdin: Stdin = NO_STDIN, reread: str | None = None) -> Info:
         """`a && b || c`; a redirect the grammar hangs on the whole list (`x || sh <<EOF`)
-        belongs to its last command."""
+        belongs to its last command (and a file it reads, `reread`, is read when it runs)."""
         children = _flat_list(node)
         info = Info()
         guarded = False
@@ -615,6 +645,8 @@ class _Walker:
                 continue
             if c.type == "comment":
                 continue
+            if c is last and reread is not None:
+                stdin = wrappers.listed_file(self.scope, reread) or stdin
             info = self.stmt(c, stdin if c is last else NO_STDIN)
         _ = guarded
         return info
@@ -684,7 +716,15 @@ class _Walker:
         # words after a redirect's target on the redirect; bash passes them to the command
         # (safety-art6).
         late += self._args_after_redirects(node)
-        if body.type == "pipeline" and redirected_in:
+        reread = (
+            self._input_file(node) if body.type == "list" and stdin.kind == STDIN_FILE else None
+        )
+        if reread is not None:
+            # `find ~ > l && while read f; do …; done < l`: the grammar hangs the last
+            # command's `< l` on the whole list, so `l` was read before the list wrote it;
+            # the last command reads it after (safety-m8).
+            info = self.list_(body, stdin, reread)
+        elif body.type == "pipeline" and redirected_in:
             # `echo y | sh <<EOF`: the grammar hangs the redirect on the pipeline; it is the
             # last stage's stdin.
             info = self.pipeline(list(body.named_children), NO_STDIN, last_stdin=stdin)
@@ -769,11 +809,14 @@ class _Walker:
                 unseen = "was just downloaded"
             elif info.decodes or dispatch.decompresses(info):
                 unseen = "holds text decoded at run time (unseen)"
+        listing = None if body is not None or unseen else dispatch.next_stdin(info, NO_STDIN)
         for target in targets:
             if body is not None:
                 self.scope.written[target.rsplit("/", 1)[-1]] = body
             elif unseen:
                 wrappers.remember_unseen(self.scope, target, unseen)
+            elif listing is not None and listing.paths:
+                wrappers.remember_listing(self.scope, target, listing)  # (safety-m8)
 
     def redirect_fd(
         self, node: Node, body: Node | None, opened: dict[int, Stdin]
@@ -950,6 +993,8 @@ class _Walker:
                 # `while read d; do …; done < <(ls -d /*)`: reads what the listing printed.
                 self.psub_listing = None
                 return dispatch.next_stdin(listing, NO_STDIN), []
+            if (listed := wrappers.listed_file(scope, target)) is not None:
+                return listed, []  # `xargs rm < /tmp/all` after `find / > /tmp/all` (m8)
             return Stdin(STDIN_FILE, secret=is_secret(target)), []
         if target.isdigit() or target == "-":
             return None, []
@@ -1000,7 +1045,19 @@ class _Walker:
                 and not (name == "cat" and not _cats_nothing(last))
             ):
                 # `> app.log`, `: > app.log`: empties the file, like `truncate -s 0`.
-                scope.add(RiskLevel.DANGEROUS, "truncate", f"empties {target}", start, end)
+                whole = classify_path(target, scope.cwds, False, scope.start_cwd)
+                if whole.level >= RiskLevel.BLOCKED and whole.rule in _WHOLE_SCOPES:
+                    # `find ~ | while read f; do : > "$f"; done`: the loop's item stands for
+                    # every file of the tree: each one emptied (safety-m8)
+                    scope.add(
+                        RiskLevel.BLOCKED,
+                        "truncate",
+                        f"empties every file in {whole.what}",
+                        start,
+                        end,
+                    )
+                else:
+                    scope.add(RiskLevel.DANGEROUS, "truncate", f"empties {target}", start, end)
             else:
                 scope.add(RiskLevel.MODERATE, "write", f"writes to {target}", start, end)
         return None, []
@@ -1377,11 +1434,21 @@ class _Walker:
         if value is None:
             self.scope.env[name] = ""
             return
+        appends = (
+            "+="
+            in self.scope.source[
+                self.pos.char(name_node.end_byte) : self.pos.char(value.start_byte)
+            ]
+        )
         if value.type == "array":
             # `cmd=(rm -rf /)`: keep the elements apart so "${cmd[@]}" splits again.
             items = [w for c in value.named_children for w in self.words(c)]
-            if items and not any(w.dynamic for w in items):
-                self.scope.env[name] = _SPLIT.join(w.text for w in items)
+            before = self.scope.env.get(name) if appends else ""
+            if items and not any(w.dynamic for w in items) and before is not None:
+                # (`arr+=(/usr)` adds to what the array held, safety-m8)
+                self.scope.env[name] = _SPLIT.join(
+                    [*([before] if before else []), *(w.text for w in items)]
+                )
             else:
                 self.scope.env.pop(name, None)
                 self.scope.assigned.add(name)
@@ -1428,13 +1495,23 @@ class _Walker:
         head = words[0].text
         known = stdin.kind == STDIN_STATIC
         if head in ("mapfile", "readarray"):
-            ops = [w.text for w in words[1:] if not w.text.startswith("-")]
+            texts = [w.text for w in words[1:]]
+            valued = {"-d", "-n", "-O", "-s", "-u", "-C", "-c"}
+            ops = [
+                t
+                for k, t in enumerate(texts)
+                if not t.startswith("-") and not (k and texts[k - 1] in valued)
+            ]
             name = ops[-1] if ops else "MAPFILE"
-            if known and "-d" not in [w.text for w in words]:
-                lines = stdin.text.split("\n")
+            delim = "\n"
+            if "-d" in texts and texts.index("-d") + 1 < len(texts):
+                delim = texts[texts.index("-d") + 1] or "\x00"  # (`-d ' '`, safety-m8)
+            if known and len(delim) == 1:
+                lines = stdin.text.split(delim)
                 if lines and not lines[-1]:
                     lines.pop()
-                self.scope.env[name] = _SPLIT.join(lines)
+                lines = [ln.strip("\n") if delim != "\n" else ln for ln in lines]
+                self.scope.env[name] = _SPLIT.join(ln for ln in lines if ln)
             else:
                 self.scope.env.pop(name, None)
             return
@@ -1447,6 +1524,12 @@ class _Walker:
             if w.text in ("-p", "-d", "-n", "-N", "-t", "-u", "-i", "-a"):
                 skip = True
                 if w.text == "-a":
+                    names.append("\x00array")
+                continue
+            if re.fullmatch(r"-[a-zA-Z]+", w.text) and w.text[-1] in "pdnNtuia":
+                # `read -ra parts`: bundled switches, the last one takes the next word (m8)
+                skip = True
+                if w.text[-1] == "a":
                     names.append("\x00array")
                 continue
             if w.text.startswith("-"):
@@ -1772,11 +1855,17 @@ class _Walker:
     def words(self, node: Node, split: bool = True) -> list[Word]:
         budget.tick()
         text, dynamic, glob, origin = self.value(node, quoted=False)
-        start, end = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
-        if split and _SPLIT in text:
-            parts = [p for p in text.split(_SPLIT) if p]
-            return [Word(p, start, end, dynamic, glob, origin) for p in parts]
-        return [Word(text.replace(_SPLIT, " "), start, end, dynamic, glob, origin)]
+        pos = self.pos
+        if pos._ascii:  # (the usual case: byte offsets are character offsets)
+            start, end = node.start_byte, node.end_byte
+        else:
+            start, end = pos.char(node.start_byte), pos.char(node.end_byte)
+        if _SPLIT in text:
+            if split:
+                parts = [p for p in text.split(_SPLIT) if p]
+                return [Word(p, start, end, dynamic, glob, origin) for p in parts]
+            text = text.replace(_SPLIT, " ")
+        return [Word(text, start, end, dynamic, glob, origin)]
 
     def value(self, node: Node, quoted: bool) -> tuple[str, bool, bool, str]:
         """Static value of a word node: (text, dynamic, unquoted glob, origin)."""
@@ -2244,6 +2333,9 @@ _HOME_LOOKUP = re.compile(
 
 
 _CWD_WORDS = frozenset({"$PWD", '"$PWD"', "${PWD}", '"${PWD}"'})
+
+
+_WHOLE_SCOPES = frozenset({"rm-root", "rm-home", "rm-system", "rm-cwd"})
 
 
 def _cats_nothing(node: Node | None) -> bool:

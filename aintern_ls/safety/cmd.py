@@ -114,9 +114,9 @@ def _segment_once(
     state = dispatch.memo_state(scope)
     if state is None:
         return _segment(words, [], stdin, scope, echoed)
-    lo, hi = words[0].start, max(w.end for w in words)
+    lo, hi = words[0].start, max([w.end for w in words])
     key = (
-        tuple((w.text, w.start - lo, w.end - lo, w.dynamic, w.glob, w.origin) for w in words),
+        tuple([(w.text, w.start - lo, w.end - lo, w.dynamic, w.glob, w.origin) for w in words]),
         scope.source[lo:hi],
         state,  # (its stdin is always none: a piped command is not reused)
     )

@@ -299,14 +299,15 @@ class Cmd:
         self.scope = scope
         self.stdin = stdin
         self.info = Info(name=name)
-        self._argv: Argv | None = None
+        # (made at once: every command judged reads it, a few dozen times)
+        self._argv = Argv(words[0] if words else None, self.args)
 
     @property
     def argv(self) -> Argv:
         """The arguments classified once (`argv.Argv`): what rule families test before they
         scan (texts, lower-cased texts, the characters they hold, the program's base name)."""
         got = self._argv
-        if got is None or got.source is not self.args:
+        if got.source is not self.args:
             got = self._argv = Argv(self.words[0] if self.words else None, self.args)
         return got
 

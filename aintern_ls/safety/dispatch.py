@@ -53,7 +53,6 @@ from aintern_ls.safety.context import (
     Info,
     Scope,
     Stdin,
-    VersionedDict,
 )
 from aintern_ls.safety.levels import B, C, D, Finding, M, S
 from aintern_ls.safety.paths import LOG_DIR, LOG_SUBDIR, is_device, is_secret, write_target
@@ -154,7 +153,9 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     if len(scope.findings) < mark or _state(scope) != state:
         return info
     found = scope.findings[mark:]
-    if all(lo <= f.start and f.end <= hi for f in found) and _info_within(info, stdin, lo, hi):
+    if (not found or all([lo <= f.start and f.end <= hi for f in found])) and _info_within(
+        info, stdin, lo, hi
+    ):
         memo[key] = (lo, tuple(found), _copy_info(info, 0, stdin), 0.0)
     return info
 
@@ -167,32 +168,30 @@ _BLIND_STDIN = Stdin(STDIN_STATIC, "\x00any")
 
 def _state(scope: Scope) -> tuple[object, ...] | None:
     """What a judgement may read from the scope besides the words (None: cannot tell)."""
-    env, written, fds, unseen = scope.env, scope.written, scope.fds, scope.unseen
-    if not (
-        type(env) is VersionedDict
-        and type(written) is VersionedDict
-        and type(fds) is VersionedDict
-        and type(unseen) is VersionedDict
-    ):
+    # (Read two or four times for every command: a dict that counts no changes, which has
+    # no `version`, is the "cannot tell"; a `try` costs nothing when nothing is raised.)
+    fds, env, written, unseen = scope.fds, scope.env, scope.written, scope.unseen
+    try:
+        return (
+            id(fds),
+            fds.version,  # type: ignore[attr-defined]
+            scope.cwds,
+            scope.pending_cd,
+            scope.errexit,
+            id(env),
+            env.version,  # type: ignore[attr-defined]
+            id(written),
+            written.version,  # type: ignore[attr-defined]
+            id(scope.assigned),
+            len(scope.assigned),
+            id(scope.downloaded),
+            len(scope.downloaded),
+            id(unseen),
+            unseen.version,  # type: ignore[attr-defined]
+            len(scope.exported),
+        )
+    except AttributeError:
         return None
-    return (
-        id(fds),
-        fds.version,
-        scope.cwds,
-        scope.pending_cd,
-        scope.errexit,
-        id(env),
-        env.version,
-        id(written),
-        written.version,
-        id(scope.assigned),
-        len(scope.assigned),
-        id(scope.downloaded),
-        len(scope.downloaded),
-        id(unseen),
-        unseen.version,
-        len(scope.exported),
-    )
 
 
 def memo_state(scope: Scope) -> tuple[object, ...] | None:
@@ -381,6 +380,14 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         # `$TOOL purge --all ~`: whatever the program is, it is told to wipe the home.
         _by_shape(Cmd(words, "", scope, stdin), "", only_blocked=True)
         return Info()
+    if (
+        scope.unseen
+        and ("/" in head.text or "\\" in head.text)
+        and (why := wrappers.unseen_reason(scope, head.text)) is not None
+    ):
+        # `./b/start` after `curl … | tar xz`: a file unpacked from a download, whatever
+        # its name is (a handler for `start` would judge it as the program of that name).
+        scope.add(C, "unseen-exec", f"runs {head.text}, which {why}", *_span(head))
     name = command_name(head.text, scope.windows)
     if head.glob:
         candidates = glob_candidates(head.text, KNOWN_NAMES)
@@ -511,17 +518,42 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
                 system.extracts_into(
                     cmd, wrappers.ps_named(cmd, ("destinationpath", "literalpath"), 1)
                 )
-        if name in _FILE_READERS and cmd.info.output is None and (scope.written or scope.unseen):
+        if (
+            name in _FILE_READERS
+            and cmd.info.output is None
+            and (scope.written or scope.unseen or scope.env)
+        ):
             _reads_written(cmd)
         if name in SSH_OPTION_TOOLS:
             ssh_config_options(cmd)
-        if cmd.info.output is None and scope.family == "bash" and name in _PRINTERS:
+        if (
+            cmd.info.output is None
+            and scope.family == "bash"
+            and (name in _PRINTERS or re.sub(r"[\d.]+$", "", name.lower()) in _PRINTERS)
+        ):
             cmd.info.output = _printed_text(cmd)
+        if name in infra.CLOUD_COPIERS and all(f.level < C for f in scope.findings[mark:]):
+            infra.boot_hook(cmd)  # a cloud machine's boot script set (safety-m8)
+        if name in infra.CLOUD_COPIERS and any(
+            f.rule == "cloud-delete" for f in scope.findings[mark:]
+        ):
+            infra.cloud_log_deleted(cmd)  # (safety-m8)
+        if name in infra.CLOUD_COPIERS and (
+            len(scope.findings) == mark or max(f.level for f in scope.findings[mark:]) < D
+        ):
+            infra.reencrypted_with_own_key(cmd)  # (safety-m8)
+        if (
+            any(f.rule == "install" for f in scope.findings[mark:])
+            or name in toolchains.PACKAGE_CMDLETS
+        ) and all(f.level < C for f in scope.findings[mark:]):
+            toolchains.raw_source_install(cmd)  # a package from a raw address (m8)
+        if name in network.CARRIERS:
+            network.carry_secrets(cmd)  # `tar czf k.tgz ~/.ssh`: k.tgz holds them (m8)
         if scope.family == "bash" and (name in _WRITERS or name == "uniq"):
             _write_destinations(cmd)
         if scope.family == "bash" and name in _LAUNCHERS:
             _launched(cmd)
-        if scope.family == "bash" and name in ("getent", "cut", "awk", "gawk", "mawk"):
+        if scope.family == "bash" and name in ("getent", "cut", "awk", "gawk", "mawk", "dscl"):
             system.account_listing(cmd)  # every account's home folder
         if scope.family == "bash" and name in ("ls", "dir", "exa", "eza"):
             _listing(cmd)
@@ -540,6 +572,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _by_shape(cmd, command_name(head.text, scope.windows))
     elif scope.family == "powershell" and _PS_VERB.match(name):
         _powershell_verb(cmd)
+        if name in toolchains.PACKAGE_CMDLETS:
+            toolchains.raw_source_install(cmd)  # `Add-AppxPackage \\host\s\x.msix` (m8)
     else:
         cmd.add(M, "unknown-command", f"`{name}` is not on the read-only allowlist", head)
         system.remote_access_install(cmd)
@@ -547,6 +581,23 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _by_shape(cmd, name)
         system.request_targets(cmd)  # `e2edit -w -R 'unlink /etc/gshadow' /dev/vdb2`
     detections.judge(cmd, mark)  # what detection rules know and no handler saw (safety-sig7)
+    if (name in _SOCKET_CAPABLE or name in network.DNS_TUNNELS) and all(
+        f.level < C for f in scope.findings[mark:]
+    ):
+        network.socket_programs(cmd)  # gawk /inet/tcp, DNS tunnels (safety-m8)
+    if not passes_on:
+        _every_backup(cmd, mark)  # a backup/snapshot delete whose selector is "all" (m8)
+    if (
+        not passes_on
+        and not cmd.info.paths
+        and shape.lists_every_backup(name, [w.text for w in words[1:] if not w.dynamic])
+    ):
+        # `restic snapshots`, `aws ec2 describe-snapshots`: every id, for a pipe downstream
+        cmd.info.paths = (Word(shape.EVERY_BACKUP, cmd.start, cmd.end),)
+    if name in system.WINDOWS_SERVICE_TOOLS and all(f.level < C for f in scope.findings[mark:]):
+        system.windows_service_start(cmd)  # services at boot, remote-login servers (m8)
+    if name in _DECLARATIVE_TOOLS and all(f.level < B for f in scope.findings[mark:]):
+        system.declared_removals(cmd)  # `ansible … -m file -a "path=/etc state=absent"` (m8)
     if not passes_on and (
         len(scope.findings) == mark or max(f.level for f in scope.findings[mark:]) < C
     ):
@@ -1691,6 +1742,47 @@ def _trusted(line: str, prefix: str) -> bool:
 
 
 _FILE_READERS = frozenset(names("cat type get-content more"))
+# Programs that can open sockets through special file names (gawk's /inet/…).
+_SOCKET_CAPABLE = frozenset(names("gawk awk busybox"))
+# Configuration and orchestration tools whose arguments can declare a path removed.
+_DECLARATIVE_TOOLS = frozenset(
+    names(
+        """ansible ansible-console salt salt-call salt-ssh salt-run chef-apply chef-client
+        chef-solo knife pyinfra mgmt cdist bolt puppet"""
+    )
+)
+
+
+_BACKUP_DELETES = frozenset(
+    {
+        "backup-delete",
+        "cloud-delete",
+        "zfs-destroy",
+        "shape-delete",
+        "delete",
+        "snapshot-delete",
+        "volume-delete",
+        "container-delete",
+        "kube-delete",
+        "vm-delete",
+    }
+)
+
+
+def _every_backup(cmd: Cmd, mark: int) -> None:
+    """A delete of backups or snapshots (any tool: its handler said delete) whose selector
+    is every copy kept (safety-m8): blocked, like `vssadmin delete shadows /all`."""
+    found = cmd.scope.findings[mark:]
+    if any(f.level >= B for f in found):
+        return
+    deletes = any(f.rule in _BACKUP_DELETES and f.level == D for f in found)
+    if not deletes and (any(f.level >= D for f in found) or not shape.backup_tool(cmd.name)):
+        # (a backup tool nobody models, `rustic forget`, has no delete finding of its own;
+        # anything else must have been judged a delete: `echo vssadmin delete …` prints)
+        return
+    why = shape.backup_selects_all(cmd.name, [w.text for w in cmd.args])
+    if why is not None:
+        cmd.add(B, "delete-backups", f"{cmd.name} deletes {why}: nothing is left to restore")
 
 
 def _reads_written(cmd: Cmd) -> None:
@@ -1703,6 +1795,11 @@ def _reads_written(cmd: Cmd) -> None:
     ]
     if len(operands) != 1 or re.search(r"[%$!`*?]", operands[0].text.rsplit("\\", 1)[-1]):
         return
+    listing = wrappers.listed_file(cmd.scope, operands[0].text)
+    if listing is not None:
+        # `cat /tmp/all | xargs rm` after `find / > /tmp/all`: the listing, read back
+        cmd.info.paths, cmd.info.names_only = listing.paths, listing.names_only
+        return
     text = wrappers.written_text(cmd.scope, operands[0].text)
     if text is not None:
         cmd.info.output = text
@@ -1710,9 +1807,16 @@ def _reads_written(cmd: Cmd) -> None:
         cmd.info.network_fetch = True  # what was downloaded (or decoded at run time)
 
 
+_HIDDEN_TEMP_PROGRAM = re.compile(r"\A(?:/dev/shm|/run/shm)/")
+
+
 def _local_script(cmd: Cmd, head: Word) -> None:
     base = head.text.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
-    if base in cmd.scope.downloaded:
+    if _HIDDEN_TEMP_PROGRAM.match(head.text):
+        # `/dev/shm/.x`: a program run from shared memory (where droppers put what they
+        # run, nothing is left on disk): opaque execution (safety-m8)
+        cmd.add(C, "opaque-exec", f"runs {head.text}, a program kept in shared memory", head)
+    elif base in cmd.scope.downloaded:
         cmd.add(C, "download-exec", f"runs {base}, which was just downloaded", head)
     elif re.match(r"\\\\[^\\/]+[\\/]|//[^/]+/", head.text) and cmd.scope.family != "bash":
         # `\\203.0.113.9\s\a.ps1`, `. \\host\share\run.ps1`: code from another
@@ -1868,16 +1972,22 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
 
 
 _FILTERS = frozenset(
-    names("tr sed gsed openssl head tail awk gawk mawk grep basenc cut") + tuple(_DECOMPRESSORS)
+    names("tr sed gsed openssl head tail awk gawk mawk grep basenc cut jq gojq jaq yq")
+    + tuple(_DECOMPRESSORS)
 )
 
 
 # Interpreters whose inline code may be nothing but printing a string literal.
 _PRINTERS = frozenset(
-    names("python python3 python2 perl ruby node nodejs awk gawk mawk php jq yq gojq jaq deno bun")
+    names(
+        """python python3 python2 perl ruby node nodejs awk gawk mawk php jq yq gojq jaq deno bun
+        lua luajit tclsh jimsh rscript julia raku perl6 elixir pypy pypy3 nawk busybox"""
+    )
 )
+# (safety-m8: every language's print call; perl/ruby's bundled `-le`, `-we`, `-E`)
 _PRINT_CODE = re.compile(
-    r"""\s*(?:BEGIN\s*\{\s*)?(?:print|puts|console\.log|echo|say|printf)\s*\(?\s*"""
+    r"""\s*(?:BEGIN\s*\{\s*)?(?:print|puts|console\.log|echo|say|printf|println|io\.write"""
+    r"""|IO\.puts|cat|writeln|put|print_endline|print_string|Deno\.stdout\.write)\s*\(?\s*"""
     r"""(?P<q>['"])(?P<s>(?:(?!(?P=q))[^\\]|\\.)*)(?P=q)\s*\)?\s*;?\s*\}?\s*;?\s*"""
 )
 
@@ -1885,9 +1995,12 @@ _PRINT_CODE = re.compile(
 def _printed_text(cmd: Cmd) -> str | None:
     """`python3 -c 'print("rm -rf /")' | sh`: inline code that only prints a string
     literal prints known text (what a shell downstream then runs)."""
-    flag = {"python": "-c", "php": "-r"}.get(re.sub(r"[\d.]+$", "", cmd.name), "-e")
+    base = re.sub(r"[\d.]+$", "", cmd.name)
+    flag = {"python": "-c", "pypy": "-c", "php": "-r", "tclsh": "", "jimsh": ""}.get(base, "-e")
     args = cmd.args
     code: Word | None = None
+    if base == "busybox" and args and args[0].text in ("awk", "nawk"):
+        args = args[1:]
     if cmd.name in ("jq", "yq", "gojq", "jaq"):
         # `jq -rn '"rm -rf /"'`: a filter that is one string literal prints that string.
         ops = [w for w in args if not w.text.startswith("-")]
@@ -1901,9 +2014,15 @@ def _printed_text(cmd: Cmd) -> str | None:
         code = args[1] if len(args) > 1 else None
     elif cmd.name in ("awk", "gawk", "mawk"):
         code = args[0] if len(args) == 1 else None
+    elif base in ("tclsh", "jimsh"):
+        return None  # (a script file, not inline code)
     else:
         for i, w in enumerate(args[:-1]):
-            if w.text == flag:
+            if w.text == flag or (
+                base in ("perl", "ruby", "raku", "perl6")
+                and re.fullmatch(r"-[a-zA-Z]*[eE]", w.text)
+                and not re.search(r"[npi]", w.text)  # -n/-p/-i loop over input: not a print
+            ):
                 code = args[i + 1]
                 break
     if code is None or code.dynamic:
@@ -2061,6 +2180,14 @@ def next_stdin(info: Info, prev: Stdin) -> Stdin:
         # `lsblk | awk 'NR>1{print $1}'`, `ls / | awk '{print}'`: a column of every line
         # is still every listed item (a pattern or comparison would narrow it).
         return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
+    if (
+        prev.paths
+        and info.name in ("jq", "gojq", "jaq", "yq")
+        and info.argv
+        and not any(re.search(r"select|first|last|limit|\[-?\d|until|while", a) for a in info.argv)
+    ):
+        # `restic snapshots --json | jq -r '.[].id'`: every item's field, nothing narrowed (m8)
+        return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
     if prev.paths and info.name in _PATHS_THROUGH:
         # `du -a / | cut -f2 | sort | xargs rm -rf`: reordering or cutting columns keeps
         # every listed path.
@@ -2084,6 +2211,13 @@ _SAME_PROGRAM = {
     "ts-node-esm": "node",
     "esno": "node",
     "babel-node": "node",
+    # (safety-m8) zx's `-e`/`--eval` is node code with `$\`…\`` shell templates; other
+    # node runners take node's inline code
+    "zx": "node",
+    "vite-node": "node",
+    "jiti": "node",
+    "sucrase-node": "node",
+    "localcli": "esxcli",  # ESXi's local twin of esxcli (same namespaces) (safety-m8)
     "rakudo": "perl6",
     "jruby": "ruby",
     "truffleruby": "ruby",
@@ -2140,7 +2274,10 @@ def _awk_columns(argv: tuple[str, ...]) -> bool:
     return "print" in prog and not re.search(r"[/~]|==|!=|[<>]|\bif\b|match|index", prog)
 
 
-_PATHS_THROUGH = frozenset(names("sort cut tac cat tr uniq head tail shuf"))
+_PATHS_THROUGH = frozenset(
+    # (PowerShell's selection and sorting pass the listed items on, safety-m8)
+    names("sort cut tac cat tr uniq head tail shuf select-object select sort-object tee-object")
+)
 
 KNOWN_NAMES: frozenset[str] = frozenset()
 

@@ -4,6 +4,7 @@ partitioning, chmod/chown, mv. Paths are judged by `paths.classify_path`.
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 import attrs
@@ -153,6 +154,22 @@ _SERVICE_DATA = re.compile(
 )
 
 
+def _os_config_path(text: str, cwds: frozenset[str | None]) -> str | None:
+    """The operating system's configuration file `text` names (normalised), or None."""
+    from aintern_ls.safety.paths import OS_CONFIG
+
+    if text.startswith("/"):
+        if "etc/" not in text and "SystemConfiguration" not in text:
+            return None
+        p = posixpath.normpath(text)
+    else:
+        cwd = next((c for c in cwds if c is not None and c.startswith("/")), None)
+        if cwd is None or text.startswith(("~", "$")):
+            return None
+        p = posixpath.normpath(posixpath.join(cwd, text))
+    return p if OS_CONFIG.match(p) else None
+
+
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
     """Judge each target of a delete; the worst one decides the finding."""
     if not targets:
@@ -195,7 +212,7 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
             if (
                 not recursive
                 and level == B
-                and rule != "rm-system-file"
+                and rule not in ("rm-system-file", "delete-backups")
                 and not _EVERY_FILE.search(t.text)
             ):
                 # Without -r only files go: a glob over a system dir still breaks it.
@@ -214,6 +231,14 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
         for t in targets:
             if not t.dynamic and _WINDOWS_NAMED_FILE.match(t.text.strip("\"'")):
                 worst_level, worst, worst_word = C, ("rm-system-file", f"{t.text}"), t
+                break
+    if worst_level < C and not scope.windows:
+        # `rm /etc/resolv.conf`, `rm -f /etc/apt/sources.list.d/*.list`: the operating
+        # system's own configuration deleted by name (session-7 convention; safety-m8)
+        for t in targets:
+            p = _os_config_path(t.text.strip("\"'"), scope.cwds)
+            if not t.dynamic and p is not None:
+                worst_level, worst, worst_word = C, ("rm-system-file", p), t
                 break
     if worst_level < C and cmd.name in ("shred", "srm", "wipe"):
         # `shred -u /var/lib/mysql/*`: a database's files overwritten beyond recovery (a
@@ -497,13 +522,35 @@ def _fd(cmd: Cmd) -> None:
         )
 
 
+def _destroys_contents(inner: list[Word]) -> bool:
+    r"""`-exec dd if=/dev/zero of={} \;`, `-exec cp /dev/null {} \;`, `-exec fallocate
+    --punch-hole -o 0 -l 1M {} \;`, `-exec install /dev/null {} \;`: whatever the tool,
+    each file find hands it is overwritten or emptied (safety-m8: the verb need not be rm)."""
+    name = inner[0].text.rsplit("/", 1)[-1]
+    texts = [w.text for w in inner[1:]]
+    if name == "dd":
+        return "of={}" in texts  # whatever it reads, each file is overwritten
+    if name in ("cp", "install", "mv", "cat") and "{}" in texts:
+        return any(t in ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random") for t in texts)
+    if name == "fallocate":
+        return "{}" in texts and any(
+            t in ("-p", "--punch-hole", "-c", "--collapse-range", "-z", "--zero-range")
+            for t in texts
+        )
+    if name in ("ln",) and "{}" in texts:
+        return "/dev/null" in texts and any(
+            re.fullmatch(r"-[a-z]{0,8}f[a-z]{0,8}|--force", t) for t in texts
+        )
+    return False
+
+
 def _shell_deleter(inner: list[Word]) -> bool:
     """`sh -c ': > "$1"' _ {}`, `bash -c 'rm -f "$@"' _ {} +`: a shell handed find's files
     whose code empties, shreds or deletes its arguments."""
     if inner[0].text.rsplit("/", 1)[-1] not in ("sh", "bash", "dash", "zsh", "ksh", "busybox"):
         return False
     code = next((inner[k + 1].text for k in range(len(inner) - 1) if inner[k].text == "-c"), "")
-    arg = r"\"?\$(?:1|@|\{1\}|\{@\})\"?"
+    arg = r"[\"']?(?:\$(?:1|@|\{1\}|\{@\})|\{\})[\"']?"
     return bool(
         re.search(rf"(?:^|[;&|\s]):?\s*>\s*{arg}", code)
         or re.search(rf"\b(?:rm|shred|truncate|unlink|srm|wipe)\b[^;&|]*{arg}", code)
@@ -649,7 +696,24 @@ def _find(cmd: Cmd) -> None:
                     _named_system_files(
                         cmd, start_words, args[tests_from:i], f"find -exec {inner[0].text} deletes"
                     )
-                if not filtered and inner and _shell_deleter(inner):
+                if (
+                    inner
+                    and re.match(r"\A(?:/dev/shm|/run/shm|(?:/var)?/tmp)/", inner[0].text)
+                    and any(w.text == "{}" for w in args[i + 1 : j])
+                ):
+                    # `find /srv -type f -exec /tmp/.x {} +`: a program from a temporary
+                    # folder handed every file found (an encryptor's shape) (m8)
+                    cmd.add(
+                        C,
+                        "opaque-exec",
+                        f"find runs {inner[0].text} (from a temporary folder) on every file found",
+                        inner[0],
+                    )
+                if (
+                    not filtered
+                    and inner
+                    and (_shell_deleter(inner) or _destroys_contents(list(args[i + 1 : j])))
+                ):
                     # `-exec sh -c ': > "$1"' _ {} \;`: the shell empties or deletes each file.
                     inner = [Word("truncate", inner[0].start, inner[0].end), *inner[1:]]
                 if not filtered and inner and inner[0].text in _DELETERS:
@@ -1298,6 +1362,9 @@ def _cpio(cmd: Cmd) -> None:
         dest = ops[-1] if ops else None
     else:
         dest = cmd.option_value("-D", "--directory")
+        from aintern_ls.safety.wrappers import unpacked_from_network
+
+        unpacked_from_network(cmd, dest.text if dest is not None else None)
     if dest is None or dest.dynamic:
         cmd.add(M, "write", "cpio writes files")
         return

@@ -302,6 +302,8 @@ def _git(cmd: Cmd) -> None:
     flags = {t for t in rest if t.startswith("-")}
     shorts = "".join(t[1:] for t in rest if t.startswith("-") and not t.startswith("--"))
     _written_hooks(cmd, sub)
+    if sub == "add":
+        staged_secrets(cmd)
     if _subcommand_runs(cmd, sub, list(args[i + 1 :])):
         return
     if sub in _GIT_SAFE:
@@ -374,6 +376,8 @@ def _git(cmd: Cmd) -> None:
             or any(o.startswith(("+", ":")) for o in ops[1:])
         ):
             add(D, "git-force-push", "git push rewrites or deletes remote history")
+        elif (held := _pushes_secrets(cmd, args[:i], ops)) is not None:
+            add(C, "exfiltration", f"git push sends {held}, which holds secrets, to a remote")
         else:
             add(M, "git-push", "git push publishes commits")
     elif sub == "stash":
@@ -446,3 +450,40 @@ def _git(cmd: Cmd) -> None:
     else:
         add(M, "git-write", f"git {sub} changes the repository or talks to the network")
     _ = sub_word
+
+
+_STAGED_SECRET = "\x00secret:\x00staged"
+
+
+def _pushes_secrets(cmd: Cmd, global_opts: list[Word], ops: list[str]) -> str | None:
+    """`git -C ~/.ssh push URL`, `cd ~/.aws && git init && … && git push`, `cp ~/.gnupg
+    repo/keys && git -C repo add keys && … push`: the repository is a credential folder, or
+    this text copied or added secrets into it (safety-m8): what is pushed, else None."""
+    from aintern_ls.safety.network import holds_secret
+
+    texts = [w.text for w in global_opts]
+    for k, t in enumerate(texts[:-1]):
+        if t == "-C" and holds_secret(cmd, texts[k + 1]):
+            return texts[k + 1]
+    for cwd in cmd.scope.cwds:
+        if cwd is not None and holds_secret(cmd, cwd):
+            return cwd
+    if _STAGED_SECRET in cmd.scope.env:
+        return "a commit"
+    return None
+
+
+def staged_secrets(cmd: Cmd) -> None:
+    """`git add ~/.ssh/id_rsa`, `git -C repo add keys` after `cp ~/.gnupg repo/keys`: a
+    secret is staged for a commit (a later push sends it) (safety-m8)."""
+    from aintern_ls.safety.network import holds_secret
+
+    texts = [w.text for w in cmd.args if not w.dynamic]
+    if "add" not in texts:
+        return
+    at = texts.index("add")
+    repo = next((texts[k + 1] for k in range(at - 1) if texts[k] == "-C"), None)
+    added = [t for t in texts[at + 1 :] if not t.startswith("-")]
+    in_secret_repo = repo is not None and holds_secret(cmd, repo)
+    if in_secret_repo or any(holds_secret(cmd, t) for t in added):
+        cmd.scope.env[_STAGED_SECRET] = "1"

@@ -432,7 +432,8 @@ def _kubectl(cmd: Cmd) -> None:
         cmd.add(D, "kube-delete", "scales a workload to zero")
         return
     dd = next((i for i, w in enumerate(cmd.args) if w.text == "--"), None)
-    if verb in ("run", "debug") and dd is not None and dd + 1 < len(cmd.args):
+    if verb in ("run", "debug", "create") and dd is not None and dd + 1 < len(cmd.args):
+        # (`kubectl create job j --image=x -- CMD…`: the job's container runs CMD, m8)
         # `kubectl run x --image=busybox -- rm -rf /`: runs in the new pod, judged as here;
         # `kubectl debug node/N` mounts the node's root at /host.
         node_debug = verb == "debug" and any(w.text.startswith("node/") for w in ops)
@@ -1038,3 +1039,102 @@ def _vmdumper(cmd: Cmd) -> None:
     if texts and all(t in ("-l", "-h", "--help") for t in texts):
         return
     cmd.add(M, "system-config", "vmdumper dumps or signals a running virtual machine")
+
+
+# --- data re-encrypted with a key the owner does not hold (safety-m8) ------------------------
+_CUSTOMER_KEY = re.compile(
+    r"(?i)\A--?(?:sse-c(?:-key)?|sse-customer-(?:key|algorithm)|encryption-key|csek-key-file"
+    r"|decryption-keys|customer-key|enc-c|encrypt-key)(?:=\S*)?\Z|encryption_key\s*="
+)
+CLOUD_COPIERS = frozenset(
+    names("aws gsutil gcloud az mc s5cmd rclone b2 oci doctl hcloud linode-cli scw exo")
+)
+
+
+def reencrypted_with_own_key(cmd: Cmd) -> bool:
+    """`aws s3 cp s3://b s3://b --recursive --sse-c AES256 --sse-c-key …`, `aws s3api
+    copy-object --copy-source b/k --bucket b --key k --sse-customer-key …`, `gsutil -o
+    GSUtil:encryption_key=… rewrite -k gs://b`: objects copied onto themselves (or
+    rewritten) under a customer-supplied key: whoever lacks the key can no longer read them
+    (the cloud-storage ransomware step): dangerous. True when judged."""
+    texts = cmd.texts()
+    if not any(_CUSTOMER_KEY.search(t) for t in texts):
+        return False
+    low = [t.lower() for t in texts]
+    urls = [t.rstrip("/") for t in texts if re.match(r"(?i)\A(?:s3|gs|az|r2|b2)://", t)]
+    onto_itself = len(urls) >= 2 and urls[-1] == urls[-2]
+    source = cmd.option_value("--copy-source")
+    bucket = cmd.option_value("--bucket")
+    key = cmd.option_value("--key")
+    if source is not None and bucket is not None and key is not None:
+        onto_itself = source.text.strip("/") == f"{bucket.text}/{key.text}".strip("/")
+    if not onto_itself and "rewrite" not in low:
+        return False
+    cmd.add(
+        D,
+        "cloud-reencrypt",
+        f"{cmd.name} re-encrypts stored objects with a customer-supplied key (without the key"
+        " nobody can read them again)",
+    )
+    return True
+
+
+# A cloud delete whose resource is where the audit trail lives (safety-m8).
+_LOG_RESOURCE = re.compile(
+    r"(?i)\A(?:logs?|logging|log-?groups?|log-?streams?|log-?buckets?|log-?analytics|trails?"
+    r"|cloudtrail|audit(?:-?logs?)?|diagnostic-?settings|flow-?logs?|sinks?|log-?sinks?"
+    r"|delete-(?:log-group|log-stream|trail|flow-logs|detector|bucket-logging)|stop-logging"
+    r"|activity-?log|log-?profiles?|workspace)\Z"
+)
+
+
+def cloud_log_deleted(cmd: Cmd) -> bool:
+    """`aws logs delete-log-group`, `gcloud logging buckets delete`, `az monitor log-analytics
+    workspace delete`, `aws ec2 delete-flow-logs`: a cloud delete aimed at logs or audit
+    trails erases the record of what happened (anti-forensics, like clearing the event
+    log): critical, not an ordinary cloud delete. True when judged."""
+    # the service/resource/verb words before any option (not option values: a bucket or
+    # container *named* logs is an ordinary delete)
+    words: list[str] = []
+    for w in cmd.args:
+        if w.dynamic or w.text.startswith("-"):
+            break
+        words.append(w.text)
+    if not any(_LOG_RESOURCE.match(w) for w in words):
+        return False
+    if "workspace" in words and not any(re.search(r"(?i)log", w) for w in words):
+        return False
+    cmd.add(C, "log-wipe", f"{cmd.name} deletes cloud logs or an audit trail (anti-forensics)")
+    return True
+
+
+# --- code a cloud machine runs at boot (safety-m8) -------------------------------------------
+# Instance metadata and attributes that hold a script the machine runs at every boot (GCE
+# startup scripts, EC2 user data, Azure custom-script extensions and custom data): setting
+# one is persistence on that machine, whatever the script says.
+_BOOT_HOOK = re.compile(
+    r"(?i)(?:\A-*|[\s,=])(?:startup-script(?:-url)?|windows-startup-script-(?:ps1|cmd|bat|url)"
+    r"|sysprep-specialize-script-\w+|shutdown-script(?:-url)?|user-?data|userdata|custom-?data"
+    r"|customscript(?:extension)?|commandtoexecute|fileuris)(?=[\s=:,\"']|\Z)"
+)
+_BOOT_HOOK_WRITE = re.compile(
+    r"(?i)\A(?:add-metadata|set-metadata|modify-instance-attribute|create|update|set"
+    r"|create-launch-template(?:-version)?|run-instances|create-or-update|deploy|patch)\Z"
+)
+
+
+def boot_hook(cmd: Cmd) -> bool:
+    """`gcloud compute instances add-metadata VM --metadata startup-script-url=gs://…`,
+    `aws ec2 modify-instance-attribute --attribute userData --value …`, `az vm extension set
+    --name CustomScript --settings '{"commandToExecute": …}'`: a script set for the machine
+    to run at boot (persistence, critical). Reads (`describe`) stay reads. True if judged."""
+    texts = [w.text for w in cmd.args if not w.dynamic]
+    verbs = [t for t in texts[:5] if not t.startswith("-")]
+    if not any(_BOOT_HOOK_WRITE.match(v) for v in verbs):
+        return False
+    if not any(_BOOT_HOOK.search(t) for t in texts):
+        return False
+    if cmd.name == "aws" and "run-instances" in verbs:
+        return False  # a new machine started with its own user data: an ordinary launch
+    cmd.add(C, "persistence", f"{cmd.name} sets a script the cloud machine runs at every boot")
+    return True

@@ -1351,6 +1351,8 @@ class _Reader:
     def items(self, expr: str) -> list[str] | None:
         """An array literal's items (`["-rf", "/"]`, `%w(-rf /)`, `c("-rf", "/")`)."""
         e = expr.strip()
+        if e.startswith("*") and not e.startswith("**"):
+            e = e[1:].lstrip()  # a splat (`system(*%w[rm -rf /srv])`) passes the items (m8)
         e = re.sub(r"\Anew\s+(?:java\.lang\.)?String\s*\[\s*\]\s*", "", e)
         m = re.fullmatch(
             r"\A(?:\[|c\(|array\(|\{|List\.of\(|Arrays\.asList\(|arrayOf\(|listOf\(|mutableListOf\("
@@ -2843,12 +2845,12 @@ _SQL_READ = re.compile(
 # created or granted, every privilege on every database (`ON *.*`), a server role that
 # runs programs or reads files. Like adding an OS administrator: critical.
 _SQL_ADMIN = re.compile(
-    r"\b(?:create|alter)\s+(?:user|role|login)\b[^;]*?\b(?:superuser|sysadmin|bypassrls)\b"
+    r"\b(?:create|alter)\s+(?:user|role|login)\b[^;]{0,300}?\b(?:superuser|sysadmin|bypassrls)\b"
     r"|\bgrant\s+all(?:\s+privileges)?\s+on\s+\*\s*\.\s*\*"
-    r"|\bgrant\s+(?:[\w\s,]*\b)?(?:super|dba|sysadmin|rds_superuser|cloudsqlsuperuser"
+    r"|\bgrant\s+(?:[\w\s,]{0,200}\b)?(?:super|dba|sysadmin|rds_superuser|cloudsqlsuperuser"
     r"|azure_pg_admin|pg_execute_server_program|pg_write_server_files|pg_read_server_files"
-    r"|db_owner|securityadmin|rds_iam_admin)\b[^;]*\bto\b"
-    r"|\bsp_addsrvrolemember\b[^;]*\b(?:sysadmin|securityadmin)\b"
+    r"|db_owner|securityadmin|rds_iam_admin)\b[^;]{0,300}\bto\b"
+    r"|\bsp_addsrvrolemember\b[^;]{0,300}\b(?:sysadmin|securityadmin)\b"
     r"|\balter\s+server\s+role\s+\[?(?:sysadmin|securityadmin)\]?\s+add\s+member"
     r"|\bwith\s+admin\s+option\b",
     re.I,
@@ -2898,7 +2900,7 @@ _MONGO_READ = re.compile(
 
 
 _MONGO_ADMIN = re.compile(
-    r"\b(?:createUser|updateUser|grantRolesToUser)\s*\([^;]*?[\"'](?:root|__system"
+    r"\b(?:createUser|updateUser|grantRolesToUser)\s*\([^;]{0,400}?[\"'](?:root|__system"
     r"|userAdminAnyDatabase|dbAdminAnyDatabase|clusterAdmin|readWriteAnyDatabase|restore"
     r"|userAdmin|dbOwner)[\"']",
     re.I,

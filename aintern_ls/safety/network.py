@@ -404,6 +404,16 @@ def _ftp_script_shell(cmd: Cmd, scripts: list[str]) -> None:
             cmd.scope.include(cmd.scope.nested(line, family, where, -1))
 
 
+# A transfer client's own command language sending a local path: `put F`, `mput F`,
+# `reput`/`append`/`send F`, lftp's `mirror -R DIR` (reverse: local to remote), smbclient's
+# `put F`, WinSCP's `put F` (safety-m8: every sending verb, options before the path).
+_SCRIPT_UPLOAD = re.compile(
+    r"(?:^|[\n;&])\s*(?:m?put|upload|send|reput|append|mirror\s+(?:-[\w-]{1,40}\s+){0,8}?"
+    r"(?:-R|--reverse)(?=\s))\s+(?:-[\w-]{1,40}(?:=\S{1,200})?\s+){0,8}(\S+)",
+    re.I,
+)
+
+
 @handles("scp", "sftp", "rclone", "ftp", "lftp", "smbclient", "croc", "magic-wormhole", "wormhole")
 def _copy_remote(cmd: Cmd) -> None:
     system.repl_tool(cmd)  # lftp -c '!cmd', smbclient -c '!cmd'
@@ -433,7 +443,7 @@ def _copy_remote(cmd: Cmd) -> None:
     if any(
         sensitive_source(m.group(1).strip("'\"")) or is_secret(m.group(1).strip("'\""))
         for text in scripts
-        for m in re.finditer(r"(?:^|[\n;])\s*(?:m?put|upload|send|reput)\s+(?:-\w+\s+)*(\S+)", text)
+        for m in _SCRIPT_UPLOAD.finditer(text)
     ):
         cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files (its script)")
         return
@@ -831,7 +841,11 @@ def secret_upload(cmd: Cmd) -> Word | None:
                 # a bare operand counts
                 continue
             value = w.text
-        if is_secret(value):
+        if is_secret(value) or (
+            cmd.scope.env
+            and cmd.name not in _RUNNERS
+            and (SECRET_HELD + _key(value)) in cmd.scope.env
+        ):
             secret = w
             break
     stdin_secret = cmd.stdin.secret
@@ -944,3 +958,113 @@ def port_proxy(cmd: Cmd, name: str, joined: str) -> bool:
         cmd.add(C, "network", "netsh portproxy forwards a port through this machine (a pivot)")
         return True
     return False
+
+
+# --- secrets carried into other files (safety-m8) --------------------------------------------
+# A file or folder this text filled with secrets (`cp ~/.ssh/id_rsa /tmp/r/`, `tar czf k.tgz
+# ~/.aws`, `Compress-Archive ~/.ssh s.zip`): its name in `scope.env` under this prefix (a key
+# no variable can have, so the judgement cache sees it). Sending it later is sending them.
+SECRET_HELD = "\x00secret:"
+_COPIERS = frozenset(names("cp mv install rsync ditto ln gcp scp-local copy xcopy copy-item"))
+_ARCHIVERS = frozenset(names("tar bsdtar gtar zip 7z 7za 7zz rar compress-archive gpg age"))
+CARRIERS = _COPIERS | _ARCHIVERS
+# Commands whose operands belong to the command they run (judged on its own).
+_RUNNERS = frozenset(names("find fd fdfind xargs parallel env sudo doas nice timeout watch"))
+
+
+def _key(path: str) -> str:
+    return path.strip("\"'").replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].lower()
+
+
+def holds_secret(cmd: Cmd, path: str) -> bool:
+    """A credential file or folder by its name, or one this text filled with secrets."""
+    if is_secret(path):
+        return True
+    env = cmd.scope.env
+    return bool(env) and bool(path) and (SECRET_HELD + _key(path)) in env
+
+
+def carry_secrets(cmd: Cmd) -> None:
+    """`cp ~/.gnupg repo/keys`, `tar czf /tmp/k.tgz ~/.ssh`, `zip -r c.zip ~/.config/gcloud`,
+    `Compress-Archive -Path ~/.ssh -DestinationPath s.zip`: the destination (the copy, the
+    archive) holds the secrets from now on, and so do the folders it sits in when it is
+    a relative path of a project (`repo/keys`: `repo`)."""
+    n = cmd.name
+    if n not in _COPIERS and n not in _ARCHIVERS:
+        return
+    ops = [w for w in cmd.args if not w.text.startswith("-") or w.text == "-"]
+    words = [w.text for w in cmd.args]
+    dest: str | None = None
+    sources: list[str] = []
+    if n in ("compress-archive",):
+        low = [t.lower() for t in words]
+        for i, t in enumerate(low[:-1]):
+            if t in ("-path", "-literalpath"):
+                sources.append(words[i + 1])
+            elif t in ("-destinationpath", "-dest", "-destination"):
+                dest = words[i + 1]
+        if dest is None and len(ops) >= 2:
+            sources, dest = [ops[0].text], ops[1].text
+    elif n in ("tar", "bsdtar", "gtar"):
+        first = words[0].lstrip("-") if words else ""
+        if not (first.isalpha() and "c" in first) and "--create" not in words:
+            return
+        archive = cmd.option_value("-f", "--file")
+        if archive is None and first.isalpha() and "f" in first and len(ops) > 1:
+            archive = ops[1]
+        if archive is None:
+            return
+        dest = archive.text
+        sources = [w.text for w in ops if w is not archive and w.text != words[0]]
+    elif n in ("zip", "7z", "7za", "7zz", "rar"):
+        rest = [w.text for w in ops]
+        if n != "zip":
+            if not rest or rest[0] not in ("a", "u"):
+                return
+            rest = rest[1:]
+        if len(rest) < 2:
+            return
+        dest, sources = rest[0], rest[1:]
+    elif n in ("gpg", "age"):
+        out = cmd.option_value("-o", "--output")
+        if out is None:
+            return
+        dest, sources = out.text, [w.text for w in ops if w is not out]
+    else:
+        if len(ops) < 2:
+            return
+        dest, sources = ops[-1].text, [w.text for w in ops[:-1]]
+    if dest is None or not any(holds_secret(cmd, s) for s in sources):
+        return
+    env = cmd.scope.env
+    env[SECRET_HELD + _key(dest)] = "1"
+    parts = dest.strip("\"'").replace("\\", "/").split("/")
+    if not dest.startswith(("/", "~", "$")) and len(parts) > 1:
+        env[SECRET_HELD + parts[0].lower()] = "1"  # `repo/keys`: the repository holds them
+
+
+# --- sockets opened by programs that are not network tools (safety-m8) ----------------------
+_INET_FILE = re.compile(r"/inet[46]?/(?:tcp|udp)/\d+/[^/\s\"']+/\d+")
+DNS_TUNNELS = frozenset(
+    names(
+        "iodine iodined dns2tcpc dns2tcpd dnscat dnscat2 dnscat2-client dnstt-client dnstt-server"
+    )
+)
+
+
+def socket_programs(cmd: Cmd) -> bool:
+    """`gawk 'BEGIN{s="/inet/tcp/0/203.0.113.9/4444"; while((s |& getline c)>0) …}'`: gawk's
+    network special files connect to a host; reading commands from it and running them (or
+    feeding it a command's output) is a reverse shell: critical. `iodine`, `dnscat2`,
+    `dns2tcpc`: traffic tunnelled through DNS queries (a covert channel): critical."""
+    if cmd.name in DNS_TUNNELS:
+        cmd.add(C, "tunnel", f"{cmd.name} tunnels traffic through DNS (a covert channel)")
+        return True
+    code = " ".join(w.text for w in cmd.args if not w.dynamic)
+    if "/inet" not in code or not _INET_FILE.search(code):
+        return False
+    if re.search(r"\|&|\|\s*getline|system\s*\(", code):
+        cmd.add(C, "reverse-shell", f"{cmd.name} connects to a host and runs what it sends")
+    else:
+        cmd.add(C, "exfiltration", f"{cmd.name} opens a network connection (/inet)")
+    return True

@@ -91,6 +91,10 @@ _SYSTEM_DIRS = frozenset(
 _ACCOUNT_FILES = re.compile(
     r"^/(etc/(passwd|shadow|group|gshadow|sudoers|master\.passwd|pam\.d(/\S*)?|sudoers\.d(/\S*)?)"
     r"|boot(/\S*)?|etc/default/grub|boot/grub/grub\.cfg"
+    # the mount table, an EFI system partition mounted at /efi, macOS's kernels and boot
+    # loader (safety-m8)
+    r"|etc/fstab|efi/\S+|system/library/kernels(/\S*)?|system/library/coreservices/boot\.efi"
+    r"|usr/standalone/i386/boot\.efi|system/library/prelinkedkernels(/\S*)?"
     r"|private/etc/(passwd|sudoers|master\.passwd|group))$"
     r"|^[a-z]:/windows/system32/config/(sam|system|security|software|default)$"
     # Windows boot files: the boot configuration store, boot managers and loaders.
@@ -278,6 +282,25 @@ _CORE_FILES = re.compile(
     r"|sysctl\.d/[^/]+|nsswitch\.conf|security/[^/]+|login\.defs|shells|crypttab)"
     r"|boot/\S+|s?bin/[^/]+|usr/s?bin/[^/]+|lib(64)?/[^/]+)$"
 )
+# The operating system's own configuration by name (safety-m8): name resolution, the host's
+# identity, the login environment, package sources, network, services, security modules,
+# audit and logging, certificates. Deleting one (or a glob of them) breaks the system or
+# hides a trail: critical (session-7 convention); an application's folder (`/etc/nginx`)
+# stays an ordinary delete. Only deletion reads this (a chmod or chattr there is a change).
+OS_CONFIG = re.compile(
+    r"^(?:/private)?/etc/(?:resolv\.conf|hosts\.(?:allow|deny)|hostname|environment|profile"
+    r"|bash\.bashrc|bashrc|zsh/?zshrc|zshenv|machine-id|os-release|locale\.conf|localtime"
+    r"|timezone|mtab|inittab|rc\.local|subuid|subgid|securetty|sudo\.conf|doas\.conf|ntp\.conf"
+    r"|chrony\.conf|rsyslog\.conf|syslog\.conf|nftables\.conf|yum\.conf|pacman\.conf|paths"
+    r"|ca-certificates\.conf|(?:ssh|ssl|pki|apt|yum\.repos\.d|dnf|pacman\.d|zypp|apk|netplan"
+    r"|network|networkmanager|systemd|udev|selinux|apparmor|apparmor\.d|audit|default"
+    r"|sysconfig|rsyslog\.d|syslog-ng|modules-load\.d|iptables|firewalld|ufw|polkit-1|dbus-1"
+    r"|init|init\.d|profile\.d|ld\.so\.conf\.d|update-motd\.d|logrotate\.d|ca-certificates"
+    r"|grub\.d|dracut\.conf\.d|initramfs-tools|kernel|paths\.d)/\S+)$"
+    r"|^/library/preferences/systemconfiguration/\S+$",
+    re.I,
+)
+
 _WIN_DRIVE = re.compile(r"^[a-z]:$")
 _HOME_DIR = re.compile(r"^/(home|users)/[^/]+$|^c:/users/[^/]+$")
 # Block devices by kernel name (a glob character where the number or letter goes still
@@ -462,6 +485,9 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         return Target(RiskLevel.BLOCKED, "rm-root", "top-level directories matched by a glob")
     if _ACCOUNT_FILES.match(low):
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the account or boot file {p}")
+    if re.match(r"^[a-z]:/system volume information(?:/|$)", low):
+        # the shadow-copy store (its `{3808876b-…}` files are the restore points) (m8)
+        return Target(RiskLevel.BLOCKED, "delete-backups", f"the shadow-copy store {p}")
     if _DATASTORE.fullmatch(low):
         # ESXi keeps every virtual machine of a datastore under /vmfs/volumes/<ds>/: its
         # contents (or the datastore itself) deleted are all of them (safety-m7).
@@ -529,7 +555,13 @@ _SECRET = re.compile(
     r"|(^|/)ssh_host_\w+_key$|^/etc/(gshadow|master\.passwd|security/opasswd)$"
     r"|(^|/)(wallet\.dat|key[34]\.db|logins\.json|login data|cookies\.sqlite)$"
     r"|\.ethereum/keystore|\.electrum/wallets|(^|/)ntds\.dit$"
-    r"|(^|/)secrets?\.(ya?ml|json|env|toml)$",
+    r"|(^|/)secrets?\.(ya?ml|json|env|toml)$"
+    # whole credential folders and browser profiles (cookies, saved logins) (safety-m8)
+    r"|(^|/)\.config/gcloud/?$|(^|/)\.(kube|azure|oci|docker|terraform\.d)/?$|\.config/gh/?$"
+    r"|\.mozilla/firefox(/|$)|\.config/(google-chrome|chromium|bravesoftware|microsoft-edge)(/|$)"
+    r"|library/application support/(google/chrome|firefox|bravesoftware|microsoft edge)(/|$)"
+    r"|appdata/(local|roaming)/(google/chrome|mozilla/firefox|microsoft/edge|bravesoftware)"
+    r"|library/keychains(/|$)",
     re.I,
 )
 
@@ -581,7 +613,9 @@ _SECURITY_KEY = re.compile(
     r"|\\services\\(?:lanmanserver|lanmanworkstation|netlogon|mrxsmb\w*|kdc|sharedaccess"
     r"|winrm|ntds|eventlog)\\parameters\b"
 )
-_REG_VALUE_NAME = re.compile(r"(?:\\v|-name)\s+(?:\"([^\"]+)\"|'([^']+)'|([^\s'\"]+))|(?:\\ve)\b")
+_REG_VALUE_NAME = re.compile(
+    r"(?:\\v|-name)\s+(?:\"([^\"]{1,200})\"|'([^']{1,200})'|([^\s'\"]{1,200}))|(?:\\ve)\b"
+)
 _REG_VALUE_DATA = re.compile(r"(?:\\d|-value)\s+[\"']?(0x[0-9a-f]+|\d+)\b")
 
 

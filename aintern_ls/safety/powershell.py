@@ -275,7 +275,7 @@ def analyse(text: str, scope: Scope) -> None:
         scope.written[base] = (wm.group(2).replace("''", "'"), -1)
     if "::write" in text.lower() or "::append" in text.lower() or ">" in text:
         _written_files(text, scope)
-    if "::" in text or "filestream" in text.lower():
+    if "::" in text or "filestream" in text.lower() or "extracttodirectory" in text.lower():
         _dotnet_writes(text, scope)
     saved, _FAST.text = _FAST.text, (text if plain else None)
     try:
@@ -504,6 +504,14 @@ _NET_PATH_WRITE = re.compile(
     r"|\[(?:system\.)?io\.file\]::(?:copy|move|replace)\s*\(\s*[^,()]+,\s*(['\"])([^'\"]+)\3"
     r"|(?:\[(?:system\.)?io\.filestream\]::new|new-object\s+(?:system\.)?io\.filestream)"
     r"\s*\(?\s*(['\"])([^'\"]+)\5"
+)
+
+
+# `[IO.Compression.ZipFile]::ExtractToDirectory(SRC, DEST[, …])`, `$zip.ExtractToDirectory(
+# DEST)` on an archive object: where the archive's files land.
+_NET_EXTRACT = re.compile(
+    r"(?i)(?:\[(?:system\.)?io\.compression\.zipfile\]::extracttodirectory\s*\(\s*[^,()]+,"
+    r"|\.extracttodirectory\s*\()\s*(['\"])([^'\"]+)\1"
 )
 
 
@@ -741,6 +749,21 @@ def _dotnet_writes(text: str, scope: Scope) -> None:
         t = write_target(path, scope.cwds)
         if t is not None:
             scope.add(t.level, t.rule, f".NET writes to {t.what}", m.start(), m.end())
+    for m in _NET_EXTRACT.finditer(text[:20000]):
+        # `[IO.Compression.ZipFile]::ExtractToDirectory('a.zip', "$env:APPDATA\…\Startup")`:
+        # an archive unpacked into a start-up folder is persistence (safety-m8)
+        folder = (m.group(2) or "").rstrip("\\/")
+        t = write_target(folder + "\\x", scope.cwds) if folder else None
+        if t is not None and t.level >= RiskLevel.CRITICAL:
+            scope.add(
+                RiskLevel.CRITICAL,
+                t.rule if t.rule == "persistence" else "system-file",
+                f".NET extracts an archive into {folder}",
+                m.start(),
+                m.end(),
+            )
+        else:
+            scope.add(RiskLevel.MODERATE, "write", ".NET extracts an archive", m.start(), m.end())
 
 
 def _dotnet_deletes(text: str, scope: Scope) -> None:
@@ -1111,6 +1134,7 @@ _MEMO_MAX_FINDINGS = 64
 # What `_Walker.visit` does with a node, by its type (any other type: walk its children;
 # every type holding "redirection" but `redirections` is a redirect).
 _V_PIPELINE, _V_ERROR, _V_COMMENT, _V_REDIRECT, _V_FOREACH, _V_ASSIGNMENT, _V_CALL = range(7)
+_V_WALK = -1  # any other type: walk its children
 _VISIT = {
     "pipeline": _V_PIPELINE,
     "ERROR": _V_ERROR,
@@ -1119,6 +1143,7 @@ _VISIT = {
     "assignment_expression": _V_ASSIGNMENT,
     "invokation_expression": _V_CALL,
 }
+_VISIT_BY_KIND: dict[int, int] = {}  # …by the grammar's id of the type (one per name)
 
 
 class _Walker:
@@ -1175,11 +1200,15 @@ class _Walker:
         # (recursive on purpose: how deep a text nests is bounded by Python's recursion
         # limit, which the verdicts on pathological nesting depend on)
         budget.spend(3)
-        t = node.type
-        how = _VISIT.get(t)
-        if how is None and "redirection" in t and t != "redirections":
-            how = _V_REDIRECT
-        if how is not None:  # (one lookup: most nodes are none of these)
+        kind = node.kind_id
+        how = _VISIT_BY_KIND.get(kind)
+        if how is None:  # (a node type met for the first time: its name read once)
+            t = node.type
+            how = _VISIT.get(t, _V_WALK)
+            if how == _V_WALK and "redirection" in t and t != "redirections":
+                how = _V_REDIRECT
+            _VISIT_BY_KIND[kind] = how
+        if how != _V_WALK:  # (one lookup: most nodes are none of these)
             if how == _V_PIPELINE:
                 return self._pipeline_once(node)
             if how == _V_ERROR:
@@ -1240,12 +1269,17 @@ class _Walker:
         if stamp is not None:
             self._timestomp(node, stamp)
             return
-        if not re.fullmatch(r"\$[\w:]+", name):
+        if not _VAR_NAME.fullmatch(name):
             return
         if name.startswith("$env:"):
             s, e = self.span(node)
             env_hook(self.scope, name[5:], s, e)
-        splat = _splat_words(_text(kids[-1]))
+        last = kids[-1]
+        # (the right-hand side's text, read once: a long one, which the budget charges for
+        # each read, is read at each use as it always was)
+        short = last.end_byte - last.start_byte <= 4096
+        rhs_raw = _text(last) if short else ""
+        splat = _splat_words(rhs_raw if short else _text(last))
         if splat is not None:
             # `$a = @{Recurse=$true; Path='C:\'}` then `Remove-Item @a`: the parameters.
             self.scope.env[_PS_SPLAT + name[1:]] = splat
@@ -1281,7 +1315,7 @@ class _Walker:
             # `$c = gcm Format-Vol*`, `$c = Get-Alias ri`,
             # `$c = $ExecutionContext.InvokeCommand.GetCommand('Remove-Item','Cmdlet')`: the
             # variable holds a command object; `& $c …` runs that command.
-            value = _command_object(_text(kids[-1]))
+            value = _command_object(rhs_raw if short else _text(last))
             if value is not None:
                 self.scope.env[_PS_CMDOBJ + name] = value
             else:
@@ -1468,9 +1502,10 @@ class _Walker:
             else listed.rstrip("\\/") + "\\*"
         )
         var = var.lower()
-        names = [var] + [var + m for m in (".fullname", ".name", ".pspath", ".fullpath")]
+        members = (".fullname", ".name", ".pspath", ".fullpath", ".localpath", ".path")
+        names = [var] + [var + m for m in members]
         if var == "$_":
-            names += ["$psitem"] + ["$psitem" + m for m in (".fullname", ".name", ".pspath")]
+            names += ["$psitem"] + ["$psitem" + m for m in members]
         drive = bool(re.fullmatch(r"[A-Za-z]:\\?", listed))
         roots = [var + ".root"] + (["$psitem.root"] if var == "$_" else [])
         saved = {n: self.scope.env.get(_PS_VAR + n) for n in names + roots}
@@ -1507,11 +1542,11 @@ class _Walker:
         statement from its words."""
         text = self.scope.source[start:end]
         info = Info()
-        for stmt in re.finditer(r"(?:\$\{[^{}\n]*\}|[^;\n{}])+", text):
+        for stmt in _ERROR_STATEMENT.finditer(text):
             budget.spend(budget.STATEMENT_STEPS)
             stdin: Stdin = NO_STDIN
             info = Info()
-            for i, m in enumerate(re.finditer(r"[^|]+", stmt.group(0))):
+            for i, m in enumerate(_ERROR_STAGE.finditer(stmt.group(0))):
                 if i:
                     stdin = dispatch.next_stdin(info, stdin)
                 offset = start + stmt.start() + m.start()
@@ -1522,7 +1557,7 @@ class _Walker:
                     info = Info(name="string", output=text_.replace("''", "'"))
                     continue
                 words = [_known_word(w) for w in split_words(m.group(0), offset, posix=False)]
-                if words and re.match(r"^[\w.\\/:-]+$", words[0].text):
+                if words and _ERROR_PROGRAM.match(words[0].text):
                     info = dispatch.judge(words, self.scope, stdin)
                 else:
                     info = Info()
@@ -1612,7 +1647,7 @@ class _Walker:
                 entries = folder.rstrip("\\/") + "\\*"
                 return Info(name="expression", paths=(Word(entries, s, e, False, True, "item"),))
         known = self.scope.env.get(_PS_VAR + raw.strip().lower())
-        if re.fullmatch(r"\$[\w:]+", raw.strip()) and known is not None:
+        if _VAR_NAME.fullmatch(raw.strip()) and known is not None:
             return Info(name="string", output=known)  # `$p = 'C:\Users'; $p | Remove-Item …`
         items = _string_array(raw)
         if items is not None:
@@ -1734,6 +1769,15 @@ class _Walker:
                     Word(w.text, w.start, w.end, False, any(c in w.text for c in "*?"), "item")
                     for w in got
                 )
+        if (
+            name0 is not None
+            and _text(name0).strip().lower() in _CIM_GETTERS
+            and re.search(r"(?i)\bwin32_userprofile\b", _text(node))
+            and not re.search(r"(?i)-filter\b|-query\b|\bwhere\b", _text(node))
+        ):
+            # `Get-CimInstance Win32_UserProfile`: every profile (`.LocalPath`) (safety-m8)
+            s, e = self.span(node)
+            info.paths = (Word("C:\\Users\\*", s, e, False, True, "item"),)
         if name0 is not None and (low0 if low0 is not None else _text(name0).strip().lower()) in (
             "get-psdrive",
             "gdr",
@@ -1790,7 +1834,8 @@ class _Walker:
             t = c.type
             if t == "command_name":
                 s, e = self.span(c)
-                words.append(Word(unquote(_text(c), posix=False), s, e))
+                raw = _text(c)
+                words.append(Word(_unquoted(raw), s, e))
             elif t == "command_name_expr":
                 if name_expr is None:
                     name_expr = c
@@ -1843,7 +1888,8 @@ class _Walker:
                         continue
                     # (`@p` splats a hashtable: only an element starting with `@` is looked
                     # up, so a script block's whole text is not copied at every level)
-                    s0, e0 = self.span(el)
+                    where = self.span(el)
+                    s0, e0 = where
                     splat = None
                     if self.scope.source[s0 : s0 + 64].lstrip().startswith("@"):
                         splat = self.scope.env.get(_PS_SPLAT + _text(el).strip().lower()[1:])
@@ -1987,14 +2033,15 @@ class _Walker:
                 return
             self.scope.add(RiskLevel.MODERATE, "write", f"writes to {target}", s, e)
 
-    def element(self, node: Node) -> Word:
+    def element(self, node: Node, where: tuple[int, int] | None = None) -> Word:
+        """The word an argument stands for (`where`: its span, when the caller has it)."""
         budget.spend(3)
-        s, e = self.span(node)
+        s, e = self.span(node) if where is None else where
         t = node.type
         raw = _text(node)
-        if t in ("command_parameter", "generic_token"):
-            return Word(unquote(raw, posix=False), s, e, glob=("*" in raw or "?" in raw))
-        if raw.startswith("$") and re.fullmatch(r"\$(env:)?\w+[\\/][^\s$()]*", raw):
+        if t == "command_parameter" or t == "generic_token":
+            return Word(_unquoted(raw), s, e, glob=("*" in raw or "?" in raw))
+        if raw.startswith("$") and _VAR_AND_PATH.fullmatch(raw):
             # `$HOME\*`, `$env:SystemDrive\`: a known folder followed by a path.
             var = re.match(r"\$(env:)?\w+", raw)
             known = _KNOWN_VARS.get(var.group(0).lower()) if var is not None else None
@@ -2085,6 +2132,7 @@ class _Walker:
 
 # Expressions that list the machine's drives: what they emit is each drive's root.
 _ITEM_GETTERS = frozenset({"get-item", "gi", "resolve-path", "rvpa", "convert-path", "cvpa"})
+_CIM_GETTERS = frozenset({"get-ciminstance", "gcim", "get-wmiobject", "gwmi"})
 # `('C:\swodniW'[-1..-10] -join '')`, `('x' -replace …)`, `("…".ToUpper())`: string
 # operations on literals, evaluated when they form an argument.
 _STRING_OP = re.compile(
@@ -2440,9 +2488,12 @@ def _path_expression(raw: str, env: Mapping[str, str] | None = None) -> str | No
     text = _QUOTED_VAR.sub(quoted, text)
     if "\x00" in text:
         return None
-    if re.fullmatch(r"[\w.:\\/-]+", text):
+    if _PLAIN_PATH.fullmatch(text):
         return text
     return fold_powershell(text)
+
+
+_PLAIN_PATH = re.compile(r"[\w.:\\/-]+")
 
 
 _BALANCE_MARKS = re.compile(r"[`'\"#(){}\[\]]")
@@ -2775,6 +2826,28 @@ class _FastText(threading.local):
 
 
 _FAST = _FastText()
+
+
+# A region the grammar could not read: its statements, their stages, a program's name.
+_ERROR_STATEMENT = re.compile(r"(?:\$\{[^{}\n]*\}|[^;\n{}])+")
+_ERROR_STAGE = re.compile(r"[^|]+")
+_ERROR_PROGRAM = re.compile(r"^[\w.\\/:-]+$")
+_VAR_NAME = re.compile(r"\$[\w:]+")
+_WORD_LED = re.compile(r"(?<![\w-])[\w-]++\s")
+_VAR_IN_STRING = re.compile(r"\$(env:)?\w+(?:\(x86\))?")
+_SUBEXPR_VAR = re.compile(
+    r"\$\(\s*(\$(?:env:)?\w+(?:\(x86\))?)\s*\)|\$\{((?:env:)?\w+(?:\(x86\))?)\}"
+)
+_SUBEXPR_MEMBER = re.compile(r"\$\(\s*(\$[\w.]+)\s*\)")
+_VAR_AND_PATH = re.compile(r"\$(env:)?\w+[\\/][^\s$()]*")
+_PATH_LIKE = re.compile(r"[\\/]|\A[A-Za-z]:|\A~")
+_QUOTING = frozenset("'\"\\`")
+
+
+def _unquoted(raw: str) -> str:
+    """`unquote(raw, posix=False)`, which leaves a word holding no quote, backslash or
+    backtick as it is (most words: asked without a call)."""
+    return raw if _QUOTING.isdisjoint(raw) else unquote(raw, posix=False)
 
 
 def _text(node: Node) -> str:

@@ -586,3 +586,158 @@ def _says(verb: str) -> str:
     if verb in special:
         return special[verb]
     return verb + ("es" if verb.endswith(("sh", "ch", "s", "x")) else "s")
+
+
+# --- read-only uses of programs nobody here models (safety-m8) -----------------------------
+# A listing or status verb (`kopia snapshot list`, `salt-run manage.status`, `timeshift
+# --list`, `foo version`) only reads: what it does is print. Verbs that can fetch, export or
+# repair (`get`, `export`, `dump`, `check`) are left out.
+_READ_ONLY_VERBS = frozenset(
+    names(
+        """
+        list show status describe info inspect view search query whoami stat stats lookup
+        logs summary overview count ps top current health
+        """
+    )
+)
+_READ_ONLY_FLAGS = re.compile(
+    r"(?i)\A--?(?:list|list-\w+|ls|info|status|show|show-\w+|print-\w+|summary|stats)\Z"
+)
+_HARMLESS_OPTION = re.compile(
+    r"(?i)\A--?(?:json|yaml|no-color|color=\w+|verbose|v+|q|quiet|all|a|long|l|human-readable|h"
+    r"|format(?:=\S+)?|output=(?:json|yaml|table|text|wide|name)|o|pretty|raw|plain|limit=\d+"
+    r"|n|tail=\d+|since=\S+|host=\S+|profile=\S+|region=\S+|namespace=\S+|details?|full"
+    r"|porcelain|short|tree|recursive|r)\Z"
+)
+_OUTPUT_FORMATS = frozenset(names("json yaml yml table text wide name csv tsv plain"))
+_READ_ITEM = re.compile(r"\A[\w@%+=,.:/~-]{1,80}\Z")
+
+
+def read_only_unknown(name: str, args: Sequence[str]) -> bool:
+    """`kopia snapshot list`, `salt-run manage.status`, `timeshift --list`, `nomad node
+    status -verbose`: a program the analyser does not model, used with a listing or status
+    verb (a subcommand in the first three words, or a `--list`-style flag) and nothing but
+    plain names and display options besides: a read (safe). Anything else (`-o FILE`,
+    `--fix`, an unknown option) keeps the unknown program's moderate."""
+    if not ENABLED or not args or not _PROGRAM_NAME.fullmatch(name):
+        return False
+    read = False
+    positional = 0
+    prev_value = False
+    for a in args:
+        if prev_value:
+            prev_value = False
+            if a.lower() in _OUTPUT_FORMATS:
+                continue
+            return False
+        if a.startswith("-"):
+            if _READ_ONLY_FLAGS.match(a):
+                read = True
+            elif a in ("-o", "--output", "--format"):
+                prev_value = True  # a display format (`-o json`), nothing else
+            elif not _HARMLESS_OPTION.match(a):
+                return False
+            continue
+        if not _READ_ITEM.match(a) or "/" in a or a.startswith("~") or word_verb(a) is not None:
+            # a path, or a destructive word anywhere (`show delete-policy`): not a plain read
+            # (an unknown program's `--version` is no proof either: DESIGN §5)
+            return False
+        positional += 1
+        if not read and positional <= 3:
+            last = re.split(r"[.:]", a.lower())[-1]
+            if last in _READ_ONLY_VERBS or re.fullmatch(
+                r"(?:list|show|get|describe)-[a-z-]+", last
+            ):
+                read = True
+    return read
+
+
+# --- every backup or snapshot selected, by any tool (safety-m8) ------------------------------
+# What a listing of every backup/snapshot stands for when it is piped on (`restic snapshots
+# | … | xargs restic forget`): no path, a marker the delete's selector check recognises.
+EVERY_BACKUP = "\x00every-backup"
+_KEEP_NOTHING = re.compile(
+    r"(?i)\A--?(?:keep(?:-[a-z]+)?|retain(?:-[a-z]+)?|retention(?:-[a-z]+)?|max-(?:count|age)"
+    r"|older-than|min-age|prune-older-than|expire(?:-[a-z]+)?)(?:=|\Z)"
+)
+_ZERO = re.compile(r"(?i)\A(?:0+[a-z]*|now|none)\Z")
+_BACKUP_VERB = re.compile(
+    r"(?i)\A(?:delete|remove|rm|forget|prune|purge|destroy|expire|drop|erase|wipe|-d|--delete"
+    r"|delete-[\w-]+|remove-[\w-]+|purge-[\w-]+|[\w-]+-delete)\Z"
+)
+
+
+def backup_selects_all(name: str, args: Sequence[str]) -> str | None:
+    """`borg delete --glob-archives '*' REPO`, `restic forget --keep-last 0 --prune`, `kopia
+    snapshot delete --all-snapshots-for-source X`, `… | xargs restic forget` fed by a full
+    listing: a backup or snapshot delete whose selector is "all" (a wildcard, an `--all*`
+    flag, a keep/age of zero or now, every listed id) removes every copy kept for recovery,
+    like `vssadmin delete shadows /all` (blocked). The reason, or None."""
+    low = [a.lower() for a in args]
+    backups = backup_tool(name) or any(_BACKUP_NOUN.search(a) for a in low[:4])
+    if not backups or not any(_BACKUP_VERB.match(a) for a in low[:4]):
+        return None
+    for i, a in enumerate(args):
+        if a == EVERY_BACKUP:
+            return "every backup or snapshot a listing printed"
+        if (
+            re.fullmatch(
+                r"(?i)(?:remove|delete|prune|purge)-(?:older-than|all-but(?:-n)?(?:-full)?)", a
+            )
+            and i + 1 < len(args)
+            and _ZERO.match(args[i + 1].strip("'\""))
+        ):
+            # `duplicity remove-older-than now`, `remove-all-but-n-full 0` (positional form)
+            return f"every backup or snapshot ({a} {args[i + 1]})"
+        if _ALL_MARKER.match(a) or re.fullmatch(r"(?i)--?all-[\w-]+", a):
+            return "every backup or snapshot"
+        key, eq, value = a.partition("=")
+        if not eq and i + 1 < len(args):
+            value = args[i + 1]
+        if _KEEP_NOTHING.match(key + ("=" if eq else "")) and _ZERO.match(value.strip("'\"")):
+            return f"every backup or snapshot ({key} {value})"
+        if key.lower() in (
+            "--glob-archives",
+            "-a",
+            "--match-archives",
+            "--prefix",
+            "--tag",
+            "--name",
+            "--pattern",
+        ) and value.strip("'\"") in ("*", "sh:*", "re:.*", ".*", ""):
+            return "every backup or snapshot (a pattern that matches all)"
+    return None
+
+
+_BACKUP_LISTING = re.compile(
+    r"(?i)\A(?:snapshots|list|ls|list-snapshots|list-backups|list-archives|--list-archives"
+    r"|describe-snapshots|describe-db-snapshots|describe-db-cluster-snapshots|list-recovery-points"
+    r"|list-recovery-points-by-backup-vault|describe-backups|list-restore-points)\Z"
+)
+_NARROWING = re.compile(
+    r"(?i)\A--?(?:filter|filters|tag|tags|host|path|prefix|glob-archives|match-archives|name"
+    r"|older|newer|before|after|since|until|last|first|limit|max-results|latest|snapshot-ids"
+    r"|db-instance-identifier|vault|source)(?:=|\Z)"
+)
+
+
+def lists_every_backup(name: str, args: Sequence[str]) -> bool:
+    """`restic snapshots --json`, `tarsnap --list-archives`, `gcloud compute snapshots list`,
+    `aws ec2 describe-snapshots --owner-ids self`: every backup or snapshot the tool keeps,
+    listed (no filter narrows it)."""
+    low = [a.lower() for a in args]
+    about = backup_tool(name) or any(_BACKUP_NOUN.search(a) for a in low[:4])
+    if not about or not any(_BACKUP_LISTING.match(a) for a in low[:4]):
+        return False
+    return not any(_NARROWING.match(a) for a in args)
+
+
+_BACKUP_PROGRAMS = frozenset(
+    names("borg restic tarsnap kopia duplicity rustic bupstash restic.exe borgbackup")
+)
+
+
+def backup_tool(name: str) -> bool:
+    """A program whose business is backups or snapshots (by its name)."""
+    low = name.lower()
+    return low in _BACKUP_TOOLS or low in _BACKUP_PROGRAMS

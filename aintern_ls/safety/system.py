@@ -86,7 +86,7 @@ def _systemctl(cmd: Cmd) -> None:
         """
         status show cat is-active is-enabled is-failed list-units list-unit-files list-timers
         list-sockets list-dependencies help get-default list-jobs list print blame --version
-        --status-all log-level
+        --status-all log-level show-environment list-paths list-automounts
         """
     ):
         return
@@ -101,6 +101,11 @@ def _systemctl(cmd: Cmd) -> None:
         "teardown",
     ) and any(security_label(u) for u in units):
         cmd.add(C, "disable-security", f"{verb} turns off a security service")
+    elif verb in ("disable", "mask", "unload", "bootout", "remove") and any(
+        BACKUP_SERVICE.match(u) for u in units
+    ):
+        # `systemctl disable --now borgmatic.timer`: no backup is taken from now on (m8)
+        cmd.add(C, "backup-off", f"{cmd.name} {verb} turns off scheduled backups")
     elif verb in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove"):
         cmd.add(D, "service-stop", f"{cmd.name} {verb} stops services")
     elif verb in ("enable", "load", "bootstrap", "submit", "reenable", "link", "preset"):
@@ -118,6 +123,13 @@ def _systemctl(cmd: Cmd) -> None:
         """
     ):
         cmd.add(D, "shutdown", f"{cmd.name} {verb} stops or restarts the machine")
+    elif (cmd.name == "launchctl" and verb in ("config", "setenv", "putenv")) or (
+        cmd.name == "systemctl" and verb in ("set-environment", "import-environment")
+    ):
+        # `launchctl config user path /tmp/.b:…`, `launchctl setenv DYLD_INSERT_LIBRARIES x`,
+        # `systemctl set-environment LD_PRELOAD=x`: every program launched from now on gets
+        # it (a loader hook or a search path first): persistence (safety-m8)
+        cmd.add(C, "persistence", f"{cmd.name} {verb} changes what every launched program gets")
     else:
         cmd.add(M, "service", f"{cmd.name} {verb} changes services")
 
@@ -305,6 +317,14 @@ def _users(cmd: Cmd) -> None:
         cmd.add(C, "privilege", "usermod gives an account root's user id")
     elif cmd.name in ("userdel", "deluser", "groupdel", "delgroup"):
         what = "group" if "group" in cmd.name else "user account"
+        every = next(
+            (w for w in cmd.args if not w.text.startswith("-") and "*" in w.text and w.glob),
+            None,
+        ) or next((w for w in cmd.args if w.text in ("*", "/home", "/Users", "/home/*")), None)
+        if every is not None and "group" not in cmd.name:
+            # `cut -d: -f1 /etc/passwd | xargs -n1 userdel -r`: every account (safety-m8)
+            cmd.add(B, "user-delete", f"{cmd.name} deletes every user account", every)
+            return
         cmd.add(D, "user-delete", f"{cmd.name} deletes a {what}")
     elif cmd.name == "passwd" and not cmd.args:
         cmd.add(M, "account", "changes your password")
@@ -400,8 +420,15 @@ def _service_tools(cmd: Cmd) -> None:
         cmd.add(D, "service-stop", "iisreset restarts IIS (every web site stops for a moment)")
     elif any(t in stops for t in texts):
         cmd.add(D, "service-stop", f"{cmd.name} stops or removes services")
-    elif texts and texts[0] in reads:
-        return
+    elif texts and (
+        texts[0] in reads
+        or re.fullmatch(
+            r"(?:list|show|get|describe|status|info|enumerate|report|environment)(?:[-_]\w+)?"
+            r"|\w{1,40}[-_](?:list|status|info|report)",
+            texts[0],
+        )
+    ):
+        return  # `rabbitmqctl list_users`, `…ctl show-config`: a listing or status (m8)
     else:
         cmd.add(M, "service", f"{cmd.name} changes services")
 
@@ -3258,7 +3285,28 @@ def account_listing(cmd: Cmd) -> None:
     if cmd.name == "getent" and texts[:1] == ["passwd"] and len(texts) == 1:
         cmd.info.paths = (Word("/home/*", cmd.start, cmd.end),)
         return
+    if cmd.name == "dscl" and any(t.lower() in ("-list", "list") for t in texts):
+        # `dscl . -list /Users [NFSHomeDirectory]`: every account's name (and home folder)
+        if any(t.lower() == "/users" for t in texts):
+            homes = any(t.lower() == "nfshomedirectory" for t in texts)
+            cmd.info.paths = (Word("/Users/*" if homes else "/Users", cmd.start, cmd.end),)
+            cmd.info.names_only = not homes
+        return
     reads = "/etc/passwd" in texts
+    if (
+        (reads or any(p.text == "/home/*" for p in cmd.stdin.paths))
+        and (
+            (cmd.name == "cut" and any(re.fullmatch(r"-f0*1|--fields=0*1", t) for t in texts))
+            or (
+                cmd.name in ("awk", "gawk", "mawk")
+                and any(re.search(r"print \$1\b", t) for t in texts)
+            )
+        )
+        and not any(re.search(r"[=!<>]=?\s*\d|~", t) for t in texts if cmd.name != "cut")
+    ):
+        # `cut -d: -f1 /etc/passwd`: every account's name, as `ls /home` lists them
+        cmd.info.paths, cmd.info.names_only = (Word("/home", cmd.start, cmd.end),), True
+        return
     if (
         cmd.name == "cut"
         and (reads or cmd.stdin.paths)
@@ -3284,6 +3332,11 @@ def _flash(cmd: Cmd) -> None:
     firmware (critical); reading or probing it is a read."""
     texts = [t.lower() for t in cmd.texts()]
     n = cmd.name
+    if n in ("mtd", "mtd_debug"):
+        # `mtd -r write fw.bin firmware`: options before the verb (safety-m8)
+        texts = [t for t in texts if not t.startswith("-")] + [
+            t for t in texts if t.startswith("-")
+        ]
     erase = (
         n in ("flash_erase", "flash_eraseall")
         or (n in ("mtd", "mtd_debug") and texts[:1] == ["erase"])
@@ -3691,3 +3744,102 @@ def _remote_or_production(cmd: Cmd, texts: list[str]) -> bool:
             if host and not _LOCAL_HOST.match(host):
                 return True
     return False
+
+
+# --- removals declared in a configuration tool's own language (safety-m8) --------------------
+# `ansible all -m file -a "path=/etc state=absent"`, `salt-call state.single file.absent
+# name=/usr`, `salt '*' file.remove /home`, `chef-apply -e 'directory "/boot" do recursive
+# true; action :delete end'`, `pyinfra @local files.directory path=/srv present=False`: the
+# tool deletes PATH (recursively for a directory): judged as `rm -rf PATH`.
+_DECLARED = re.compile(
+    r"(?i)\bfile\.(?:absent|remove|rmdir|delete)\b[\s,(]+(?:name\s*=\s*)?[\"']?(?P<a>[^\s\"',)]+)"
+    r"|\b(?:directory|file|link|remote_directory)\s*\(?\s*[\"'](?P<b>[^\"']+)[\"']\s*\)?\s*(?:do|\{)"
+    r"[^}]{0,400}?action\s*:?\s*(?:delete|remove)\b"
+)
+_STATE_ABSENT = re.compile(r"(?i)\bstate\s*[=:]\s*[\"']?absent\b|\bpresent\s*=\s*false\b")
+_PATH_KEY = re.compile(r"(?i)\b(?:path|name|dest|dir|target)\s*[=:]\s*[\"']?(?P<p>[^\s\"',}]+)")
+
+
+def declared_removals(cmd: Cmd) -> bool:
+    """A configuration-management or orchestration tool told, in its own argument language,
+    to remove a path: judged as `rm -rf PATH` (a system path is blocked). True if judged."""
+    text = " ".join(w.text for w in cmd.args if not w.dynamic)
+    low = text.lower()
+    if (
+        "absent" not in low
+        and "delete" not in low
+        and "remove" not in low
+        and "rmdir" not in low
+        and "present" not in low
+    ):
+        return False
+    paths: list[str] = []
+    for m in _DECLARED.finditer(text):
+        paths.append(m.group("a") or m.group("b") or "")
+    if _STATE_ABSENT.search(text):
+        paths += [m.group("p") for m in _PATH_KEY.finditer(text)]
+    paths = [p for p in paths if p.startswith(("/", "~", "$HOME", "C:", "c:"))]
+    if not paths:
+        return False
+    for p in paths[:4]:
+        cmd.judge(
+            [
+                Word("rm", cmd.start, cmd.end),
+                Word("-rf", cmd.start, cmd.end),
+                Word(p, cmd.start, cmd.end),
+            ]
+        )
+    return True
+
+
+# --- Windows services set to start at boot, remote-login servers added (safety-m8) ----------
+_AUTO_START = re.compile(
+    r"(?i)\bstart=\s*(?:auto|delayed-auto|boot|system)\b"
+    r"|-startuptype\s*:?\s*['\"]?(?:automatic|automaticdelayedstart|boot|system)\b"
+)
+_REMOTE_LOGIN_FEATURE = re.compile(
+    r"(?i)openssh\.server|telnet-?server|telnetserver|\bsshd\b|remoteserveradministrationtools"
+)
+WINDOWS_SERVICE_TOOLS = frozenset(
+    names(
+        """sc sc.exe set-service add-windowscapability dism dism.exe
+        enable-windowsoptionalfeature"""
+    )
+)
+
+
+def windows_service_start(cmd: Cmd) -> bool:
+    """`sc config TermService start= auto`, `Set-Service sshd -StartupType Automatic`: a
+    service made to start at every boot (persistence, like `systemctl enable`);
+    `Add-WindowsCapability -Online -Name OpenSSH.Server…`, `dism /online /add-capability
+    /capabilityname:OpenSSH.Server…`: a remote-login server added: critical."""
+    text = " ".join(w.text for w in cmd.args if not w.dynamic)
+    if cmd.name in ("sc", "sc.exe", "set-service") and re.search(
+        r"(?i)\bstart=\s*disabled\b|-startuptype\s*:?\s*['\"]?disabled\b", text
+    ):
+        svc = next((w for w in cmd.args if BACKUP_SERVICE.match(w.text)), None)
+        if svc is not None:
+            cmd.add(C, "backup-off", f"{cmd.name} turns off the backup service {svc.text}", svc)
+            return True
+        return False
+    if cmd.name in ("sc", "sc.exe", "set-service") and _AUTO_START.search(text):
+        if cmd.name.startswith("sc") and not re.search(r"(?i)\A\s*(?:\\\\\S+\s+)?config\b", text):
+            return False
+        cmd.add(C, "persistence", f"{cmd.name} makes a service start at every boot")
+        return True
+    if cmd.name not in ("sc", "sc.exe", "set-service") and _REMOTE_LOGIN_FEATURE.search(text):
+        if re.search(r"(?i)\bget-|/get-|\blist\b", text + " " + cmd.name):
+            return False
+        cmd.add(C, "remote-access", f"{cmd.name} adds a remote-login server to this machine")
+        return True
+    return False
+
+
+# Services and timers that take the backups or shadow copies (safety-m8): turning one off
+# (disabled, stopped, masked) means no new copy is kept: the ransomware step before encrypting.
+BACKUP_SERVICE = re.compile(
+    r"(?i)\A['\"]?(?:wbengine|vss|swprv|sdrsvc|veeam\w*|backupexec\w*|bedbg|acronis\w*|mmsminisrv"
+    r"|arcserve\w*|cbvscserv|commvault\w*|gxvss\w*|shadowprotect\w*|stc_raw_agent"
+    r"|borgmatic\S*|restic\S*|timeshift\S*|snapper-\S+|zfs-auto-snapshot\S*|sanoid\S*"
+    r"|bacula\S*|bareos\S*|duplicati\S*|urbackup\S*|rsnapshot\S*|backup\S*|\S*-backup\S*)['\"]?\Z"
+)

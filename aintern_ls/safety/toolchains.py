@@ -897,6 +897,14 @@ def _cmake_script(cmd: Cmd, text: str, where: Word) -> None:
             system._judge_embedded(cmd, Word(line, where.start, where.end), "cmake script")
 
 
+_CMAKE_READS = frozenset(
+    names(
+        """echo echo_append capabilities environment md5sum sha1sum sha224sum sha256sum
+        sha384sum sha512sum compare_files cat"""
+    )
+)
+
+
 def _cmake(cmd: Cmd) -> bool:
     """`cmake -E rm -rf DIR` is rm; `cmake -P SCRIPT` runs a script whose text is judged
     when known (a process substitution, a here-string on /dev/stdin, a file written above)."""
@@ -917,6 +925,8 @@ def _cmake(cmd: Cmd) -> bool:
             "touch": ["touch"],
             "create_symlink": ["ln", "-s"],
         }.get(verb)
+        if verb in _CMAKE_READS:
+            return True  # `cmake -E echo_append x`, `sha256sum f`: prints only (safety-m8)
         if mapped is None:
             cmd.add(M, "build", f"cmake -E {verb} runs a command-mode tool")
             return True
@@ -985,3 +995,57 @@ def _build_tool(cmd: Cmd) -> None:
         )
         if recipe.strip():
             _judge_written(cmd, recipe, "the Makefile written above")
+
+
+# --- packages installed from a raw location (safety-m8) -------------------------------------
+# A package taken from an address nobody vets (an IP literal, a share, a host that is no
+# forge or registry) runs its install scripts (postinstall, setup.py, an MSIX's code): remote
+# code, critical. A forge or registry address (`git+https://github.com/…`) stays an install.
+_RAW_SOURCE = re.compile(
+    r"(?i)\A(?:[\w.+-]+@)?(?:git\+)?(?:https?|ftp|git|ssh)://(?:[^/@\s]+@)?"
+    r"(?P<host>\[[0-9a-f:]+\]|[^/:\s]+)(?::\d+)?(?:/\S*)?\Z"
+)
+_KNOWN_HOSTS = re.compile(
+    r"(?i)(?:^|\.)(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|codeberg\.org"
+    r"|sr\.ht|npmjs\.(?:org|com)|yarnpkg\.com|pypi\.org|pythonhosted\.org|crates\.io"
+    r"|golang\.org|go\.dev|rubygems\.org|packagist\.org|nuget\.org|pytorch\.org"
+    r"|microsoft\.com|visualstudio\.com|azureedge\.net|debian\.org|ubuntu\.com|fedoraproject\.org"
+    r"|anaconda\.(?:org|com)|conda\.io|maven\.org|apache\.org|jsdelivr\.net|unpkg\.com"
+    r"|huggingface\.co)\Z"
+)
+_ARCHIVE_SUFFIX = re.compile(
+    r"(?i)\.(?:tgz|tar\.gz|tar\.xz|tar\.bz2|zip|whl|gem|crate|msix|appx"
+    r"|msixbundle|appxbundle|nupkg|vsix|xpi|deb|rpm|apk|pkg|git)(?:[?#]\S*)?\Z"
+)
+PACKAGE_CMDLETS = frozenset(
+    names("add-appxpackage add-appprovisionedpackage add-provisionedappxpackage install-package")
+)
+
+
+def raw_source(text: str) -> bool:
+    """`https://203.0.113.9/x.tgz`, `git+https://198.51.100.7/x.git`, `\\\\host\\s\\x.msix`,
+    `https://cdn.example.net/p.tgz`: a package address that is an IP literal, a share, or an
+    archive on a host that is no known forge or registry."""
+    t = text.strip("\"'")
+    if t.startswith("\\\\") and len(t) > 2:
+        return True
+    m = _RAW_SOURCE.match(t)
+    if m is None:
+        return False
+    host = m.group("host").strip("[]")
+    if re.fullmatch(r"[\d.]+|[0-9a-f:]+", host, re.I) and any(c.isdigit() for c in host):
+        return True  # an IP literal
+    return not _KNOWN_HOSTS.search(host) and bool(_ARCHIVE_SUFFIX.search(t))
+
+
+def raw_source_install(cmd: Cmd) -> bool:
+    """`yarn add https://203.0.113.9/x.tgz`, `pip install git+https://198.51.100.7/x.git`,
+    `Add-AppxPackage -Path \\\\203.0.113.9\\s\\x.msix`: a package manager told to install from a
+    raw location runs code from there (safety-m8). True when judged."""
+    hit = next(
+        (w for w in cmd.args if not w.dynamic and raw_source(w.text.split("=", 1)[-1])), None
+    )
+    if hit is None:
+        return False
+    cmd.add(C, "remote-code", f"{cmd.name} installs a package from {hit.text} (its code runs)", hit)
+    return True

@@ -1130,6 +1130,15 @@ def _winrm(cmd: Cmd) -> None:
     if any(w.text.lower() in ("invoke", "i") for w in cmd.args):
         cmd.add(C, "lolbin-exec", "winrm invokes a WMI method")
         return
+    verb = cmd.args[0].text.lower().lstrip("-/") if cmd.args else ""
+    if verb in ("get", "g", "enumerate", "e", "identify", "id", "help", "?"):
+        return  # reads the configuration or a resource (safety-m8)
+    if verb in ("quickconfig", "qc") or re.search(
+        r"(?i)allowunencrypted\W+true|\bbasic\W+true|trustedhosts\W+\*", src
+    ):
+        # remote management switched on for this machine, or opened to anyone (m8)
+        cmd.add(C, "remote-access", "winrm turns on or opens remote management (WinRM)")
+        return
     cmd.add(M, "system-config", "winrm changes remote management")
 
 

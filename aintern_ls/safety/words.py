@@ -13,6 +13,7 @@ import functools
 import re
 import threading
 from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 import attrs
 
@@ -28,9 +29,11 @@ ORIGIN_SUBST = "substitution"
 GLOB_CHARS = frozenset("*?[")
 
 
-@attrs.frozen(slots=True)
-class Word:
-    """One argument after quote removal; `start`/`end` index the analysed text."""
+class Word(NamedTuple):
+    """One argument after quote removal; `start`/`end` index the analysed text.
+
+    (A named tuple: made for every word of every command, and a tuple is built in one
+    step where a frozen attrs class sets each field through `object.__setattr__`.)"""
 
     text: str
     start: int

@@ -114,6 +114,48 @@ def unpacked_download(cmd: Cmd, archives: list[Word], dest: str | None) -> None:
         return
 
 
+def unpacked_from_network(cmd: Cmd, dest: str | None) -> None:
+    """`curl URL | tar xz -C DIR`, `wget -qO- URL | bsdtar -xf - `, `… | cpio -id`: an
+    archive read from a download piped in is unpacked into DEST (the working directory when
+    none): what lands there is unseen, so running a file from it later is opaque execution
+    (critical), like running the download itself (safety-m8)."""
+    if cmd.stdin.kind != "network":
+        return
+    folder = (dest or "").strip("\"'").replace("\\", "/").rstrip("/")
+    remember_unseen(
+        cmd.scope, folder + "/" if folder else "./", "was unpacked from a download piped in"
+    )
+
+
+# A file a listing was written to (`find / -type f > /tmp/all`, `ls -1d /* > l`): the key in
+# `scope.env` (a name no variable can have, so the judgement cache sees the change) and the
+# listed paths, one a line, after a flag saying whether they are bare names (safety-m8).
+LISTED_FILE = "\x00listed:"
+
+
+def remember_listing(scope: Scope, target: str, listing: Stdin) -> None:
+    """`find / -type f > /tmp/all`: the file holds every path the listing printed, so a
+    later reader (`xargs rm < /tmp/all`, `xargs -a /tmp/all shred`, `cat /tmp/all | …`,
+    `while read f; do …; done < /tmp/all`) acts on the listing's whole scope."""
+    base = target.replace("\\", "/").rsplit("/", 1)[-1].strip("\"'")
+    if not base or not listing.paths:
+        return
+    flag = "1" if listing.names_only else "0"
+    scope.env[LISTED_FILE + base] = flag + "\n".join(p.text for p in listing.paths[:16])
+
+
+def listed_file(scope: Scope, name: str) -> Stdin | None:
+    """What reading a file a listing was written to gives (the listing's paths), or None."""
+    if not scope.env:
+        return None
+    base = name.replace("\\", "/").rsplit("/", 1)[-1].strip("\"'")
+    held = scope.env.get(LISTED_FILE + base)
+    if not held:
+        return None
+    paths = tuple(Word(p, -1, -1) for p in held[1:].split("\n") if p)
+    return Stdin(STDIN_OTHER, paths=paths, names_only=held[0] == "1")
+
+
 def runs_unseen(cmd: Cmd, where: Word) -> bool:
     """`Start-Process C:\\t\\u.exe`, `wscript %TEMP%\\d\\run.vbs`: the file run was
     downloaded or unpacked from a download by this text (critical); True if so."""
@@ -203,6 +245,11 @@ def ps_wrote(cmd: Cmd) -> None:
         text = cmd.stdin.text
     elif value is None and cmd.stdin.kind == STDIN_NETWORK:
         remember_unseen(cmd.scope, target.text, "was just downloaded")
+        return
+    elif value is None and cmd.stdin.paths:
+        # `Get-ChildItem C:\ -Recurse | Select-Object -Expand FullName | Set-Content l.txt`:
+        # the file holds the listing (safety-m8)
+        remember_listing(cmd.scope, target.text, cmd.stdin)
         return
     if text is None:
         return
@@ -785,6 +832,12 @@ def _xargs(cmd: Cmd) -> None:
         else []
     )
     from_listing = bool(listed)
+    if arg_file is not None and not arg_file.dynamic:
+        # `xargs -a /tmp/all shred -u` after `find /etc -type f > /tmp/all` (safety-m8)
+        held = listed_file(cmd.scope, arg_file.text)
+        if held is not None:
+            listed = [w for w in held.paths if not w.dynamic]
+            from_listing = True
     if arg_file is not None and arg_file.dynamic and arg_file.origin in ("static", "decoded"):
         # `xargs -a <(echo /) rm -rf`: the items come from a file whose text is known.
         listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(cmd, arg_file.text)][:16]
@@ -906,6 +959,15 @@ def run_code_from_stdin(cmd: Cmd, language: str, positional: list[Word] | None =
         cmd.scope.include(found)
         if st.decoded:
             decoded_run(cmd, st.text, found, head, f"with {cmd.name}")
+        elif (
+            language == "bash"
+            and st.start < 0
+            and st.text.strip()
+            and all(f.level < M for f in found)
+        ):
+            # `echo ls | sh`, `ruby -e 'puts "uptime"' | sh`: known text, but a shell started
+            # on printed text is odd enough to flag, like `eval "$(printf 'ls')"` (m8)
+            cmd.add(M, "indirect-code", f"runs text printed by another command with {cmd.name}")
     elif st.kind == STDIN_FILE:
         cmd.add(M, "local-script", f"{cmd.name} runs a local script")
     elif st.kind == STDIN_NONE:
@@ -978,6 +1040,9 @@ def _shell_code(cmd: Cmd) -> None:
     code_flag = stdin_flag = False
     while i < len(args):
         t = args[i].text
+        if t in ("--rcfile", "--init-file") and i + 1 < len(args):
+            # the start-up file an interactive shell runs first: its code runs (safety-m8)
+            script_operand(cmd, args[i + 1])
         if t in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file"):
             i += 2
             continue

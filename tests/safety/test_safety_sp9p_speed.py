@@ -230,3 +230,40 @@ def test_positions_of_an_ascii_text_are_its_byte_offsets() -> None:
     text = "Remove-Item -Recurse C:\\x"
     pos = Positions(text, text.encode())
     assert [pos.char(i) for i in range(len(text) + 1)] == list(range(len(text) + 1))
+
+
+_PIECES = [
+    "C:",
+    "\\",
+    "/",
+    "x",
+    "Windows",
+    "$env:windir",
+    "$HOME",
+    "${env:ProgramFiles(x86)}",
+    "Join-Path ",
+    "[IO.Path]::Combine(",
+    ", ",
+    ")",
+    "(",
+    "'",
+    '"',
+    " + ",
+    " ",
+    "\t",
+    "-",
+    ".",
+    "é",
+    "[Environment]::GetFolderPath('Desktop')",
+    "$(",
+    "$env:HOMEDRIVE$env:HOMEPATH",
+    "`",
+    "*",
+]
+
+
+def test_plain_words_take_the_shortcut_to_the_same_value() -> None:
+    rng = random.Random(14)
+    for _ in range(6000):
+        raw = "".join(rng.choice(_PIECES) for _ in range(rng.randint(0, 6)))
+        assert powershell._unquoted(raw) == powershell.unquote(raw, posix=False), raw

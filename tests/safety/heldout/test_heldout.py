@@ -19,6 +19,7 @@ import csv
 from pathlib import Path
 
 from aintern_ls.safety import RiskLevel, assess
+from bench._corpus_figures import decode_command
 
 HELDOUT = Path(__file__).with_name("heldout.tsv")
 BLIND = Path(__file__).with_name("blind.tsv")
@@ -28,6 +29,7 @@ BLIND4 = Path(__file__).with_name("blind4.tsv")
 BLIND5 = Path(__file__).with_name("blind5.tsv")
 BLIND6 = Path(__file__).with_name("blind6.tsv")
 BLIND7 = Path(__file__).with_name("blind7.tsv")
+BLIND8 = Path(__file__).with_name("blind8.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -35,7 +37,7 @@ def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
     with path.open(encoding="utf-8", newline="") as fh:
         reader = csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
         rows = [
-            (r["command"].replace("\\n", "\n"), r["shell"], RiskLevel.from_label(r["expected"]))
+            (decode_command(r["command"]), r["shell"], RiskLevel.from_label(r["expected"]))
             for r in reader
         ]
     assert len(rows) >= min_rows
@@ -262,3 +264,27 @@ def test_seventh_blind_slice_figures() -> None:
     assert high_recall >= 0.995
     assert safe_over <= 0.005
     assert exact >= 0.99
+
+
+def test_eighth_blind_slice_figures() -> None:
+    """`blind8.tsv` (330 rows) was written in session 10 by an eighth red-team engineer who
+    never read the analyser's source, tests or corpora and never ran the analyser on it;
+    it was frozen (sha256 ba165e53…) at 02:45 UTC and scored by the lead only twice: on
+    the session's starting main (ecbbbdc) and once at the end, after the session's safety
+    work had landed (cf06101). Nobody acted on its rows before that. (a) 73 rows from
+    incident and threat reports, (b) 98 from other tools' suites and catalogues, (c) 159
+    fresh spellings; 105 blocked, 85 critical, 40 dangerous, 35 moderate, 65 safe; 191 bash,
+    69 PowerShell, 70 cmd.
+
+    Start of session 10 (ecbbbdc): blocked recall 0.962, blocked-or-critical 0.979, safe
+    over-flagged 0.000, exact 0.964. End of session 10 (cf06101: long-tail CLIs from their
+    reference docs, PowerShell and cmd semantics, the red team's mechanisms, one table per
+    kind of knowledge, a dispatch by program): 0.962 / 0.984 / 0.000 / 0.976. Blocked
+    recall is below issue 14's bar (0.98: four of 105 blocked rows were rated lower); the
+    other three figures meet theirs. The floors below are that blind score: they guard
+    against regressions."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND8, 325)
+    assert blocked_recall >= 0.96
+    assert high_recall >= 0.98
+    assert safe_over <= 0.0
+    assert exact >= 0.975
