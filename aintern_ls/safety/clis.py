@@ -714,7 +714,9 @@ def judge(cmd: Cmd, mark: int) -> None:
     if verdict is None:
         verdict = _every_listed(cmd, path, own_nouns(name, path, findings[mark:]))
     if verdict is None:
-        verdict = _by_shape(name, args, path, worst, findings[mark:], cmd.scope.family)
+        # (no argument starting with `-` or `/`: no option the shapes scan for can match)
+        opts = args if cmd.argv.switched else ()
+        verdict = _by_shape(name, args, path, worst, findings[mark:], cmd.scope.family, opts, cmd)
     if (
         verdict is None
         and entry is not None
@@ -781,17 +783,22 @@ def _by_shape(
     worst: RiskLevel,
     mine: Sequence[object],
     family: str,
+    opts: Sequence[str] | None = None,
+    cmd: Cmd | None = None,
 ) -> Verdict | None:
-    """The shapes that hold for any program."""
-    if _asks_help(args, path) or any(shape.is_dry_marker(a) for a in args) or _dry(name, args):
+    """The shapes that hold for any program. `opts`: `args`, or empty when no argument starts
+    with `-` or `/` (every option pattern scanned below needs one; `help` is looked up apart)."""
+    if opts is None:
+        opts = args
+    if _asks_help(args, path) or any(shape.is_dry_marker(a) for a in opts) or _dry(name, opts):
         # a dry run or help: a program named here is read (safe), any other keeps its moderate
         return SAFE_READ if name in CLIS else None
-    opt = deletes_backups_option(args)
-    if opt is not None and (path.kind in ("destroy", "off", "weak") or _is_delete_option(args)):
+    opt = deletes_backups_option(opts)
+    if opt is not None and (path.kind in ("destroy", "off", "weak") or _is_delete_option(opts)):
         return Verdict(
-            B, "cli-backup-delete", f"{args[opt].split('=')[0]} deletes the backups as well"
+            B, "cli-backup-delete", f"{opts[opt].split('=')[0]} deletes the backups as well"
         )
-    if zero_retention(args) is not None:
+    if zero_retention(opts) is not None:
         return Verdict(
             B,
             "cli-backup-delete",
@@ -806,7 +813,7 @@ def _by_shape(
             f"{name} deletes a {noun}: the copy to recover from is lost",
         )
     snap = snapshot_noun(nouns)
-    every = "all" in nouns or any(_ALL_OPTION.match(a) for a in args)
+    every = "all" in nouns or any(_ALL_OPTION.match(a) for a in opts)
     if path.kind in ("destroy", "weak") and snap is not None and every:
         return Verdict(B, "cli-backup-delete", f"{name} deletes every {snap} (the backups)")
     if path.kind == "off" and noun is not None:
@@ -814,7 +821,7 @@ def _by_shape(
     if (
         path.kind not in ("destroy", "read", "off", "weak")
         and _generic(mine)
-        and any(_BACKUP_OFF_OPTION.match(a) and not _GNU_BACKUP_OFF.match(a) for a in args)
+        and any(_BACKUP_OFF_OPTION.match(a) and not _GNU_BACKUP_OFF.match(a) for a in opts)
     ):
         return Verdict(C, "cli-backup-off", f"{name} turns the automated backups off")
     if worst >= D:
@@ -830,7 +837,7 @@ def _by_shape(
         or not shape.plausible_program(name)
         or path.verb in ("help", "usage")
         or _asks_help(args, path)
-        or (name not in CLIS and shape.dry_run(args))  # (a CLI named here: its own flags)
+        or (name not in CLIS and shape.dry_run(opts))  # (a CLI named here: its own flags)
     ):
         return None
     if all(getattr(f, "rule", "") == "unknown-command" for f in mine):
@@ -838,17 +845,23 @@ def _by_shape(
             return None
         # An unknown program: the generic reading (`shape.py`) has judged it; only where it
         # found no verb, or took a noun for a disk verb (`minikube image rm`), is there more.
-        reading = None if name in CLIS else shape.read_command(name, args, family)
+        reading = (
+            None
+            if name in CLIS
+            else shape.read_command(name, args, family)
+            if cmd is None
+            else shape.read_cmd(cmd, name, args)  # (kept: the dispatcher read it too)
+        )
         if reading is not None and reading.verb not in shape.FORMAT_VERBS:
             return None  # (a CLI named here is read by its documented grammar instead)
     if path.kind in ("destroy", "weak") and any(n in CONFIG_NOUNS for n in path.nouns):
         return None  # `helm repo remove x`, `kopia policy delete p`: a settings entry
-    if path.kind in ("", "change") and (opt := _delete_option(args)) is not None:
-        return Verdict(D, "cli-delete", f"{name} {args[opt]} deletes what the source lacks")
+    if path.kind in ("", "change") and (opt := _delete_option(opts)) is not None:
+        return Verdict(D, "cli-delete", f"{name} {opts[opt]} deletes what the source lacks")
     if path.kind == "destroy" or (
-        path.kind == "weak" and (snap is not None or any(_FORCE.match(a) for a in args))
+        path.kind == "weak" and (snap is not None or any(_FORCE.match(a) for a in opts))
     ):
-        if _dry(name, args):
+        if _dry(name, opts):
             return SAFE_READ if name in CLIS else None
         return Verdict(
             D,

@@ -290,7 +290,7 @@ def _no_judge(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
 class Cmd:
     """One simple command after wrappers and quoting are undone."""
 
-    __slots__ = ("_argv", "args", "info", "name", "scope", "stdin", "words")
+    __slots__ = ("_argv", "args", "info", "name", "readings", "scope", "stdin", "words")
 
     def __init__(self, words: list[Word], name: str, scope: Scope, stdin: Stdin) -> None:
         self.words = words
@@ -301,6 +301,8 @@ class Cmd:
         self.info = Info(name=name)
         # (made at once: every command judged reads it, a few dozen times)
         self._argv = Argv(words[0] if words else None, self.args)
+        # (`shape.read_cmd`: the generic reading of these `args`, by program name and shell)
+        self.readings: tuple[list[Word], dict[tuple[str, str], Any]] | None = None
 
     @property
     def argv(self) -> Argv:

@@ -1570,7 +1570,7 @@ def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
     if not shape.ENABLED or not cmd.args:
         return
     texts = [w.text for w in cmd.args]
-    reading = shape.read_command(name, texts, cmd.scope.family)
+    reading = shape.read_cmd(cmd, name, texts)
     erase_all = (
         next((w for w in cmd.args if _WHOLE_SYSTEM_OPTION.match(w.text)), None)
         if _WHOLE_SYSTEM_VERB.search(cmd.argv.joined_low)

@@ -26,11 +26,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import attrs
 
 from aintern_ls.safety.paths import is_device, whole_system
 from aintern_ls.safety.words import names
+
+if TYPE_CHECKING:
+    from aintern_ls.safety.context import Cmd
 
 # Switched off by tests to prove the findings come from here (`ENABLED = False`).
 ENABLED = True
@@ -408,6 +412,20 @@ def _is_option(text: str, family: str) -> bool:
 
 def _forced(args: Sequence[str]) -> bool:
     return any(_FORCE_OPTION.match(a) for a in args)
+
+
+def read_cmd(cmd: Cmd, name: str, args: Sequence[str]) -> Reading | None:
+    """`read_command(name, args, cmd.scope.family)`, kept on the command (`args` are the texts
+    of `cmd.args`): the dispatcher's generic reading and `clis.judge` read the same command."""
+    key = (name, cmd.scope.family)
+    kept = cmd.readings
+    if kept is None or kept[0] is not cmd.args:
+        kept = cmd.readings = (cmd.args, {})
+    if key in kept[1]:
+        got: Reading | None = kept[1][key]
+        return got
+    got = kept[1][key] = read_command(name, args, cmd.scope.family)
+    return got
 
 
 def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:

@@ -3663,6 +3663,9 @@ _LISTING_VERB = re.compile(
     r"|[\w-]*:(?:list|get|info|information))\Z"
 )
 
+# (what `_ADMIN_SELF` and `_ADMIN_WORD` need somewhere in the arguments, found in one search)
+_ADMIN_HINT = re.compile(r"(?i)admin|super|owner|root")
+
 
 def app_admin_account(cmd: Cmd) -> bool:
     """`rabbitmqctl set_user_tags ops administrator`, `manage.py createsuperuser`,
@@ -3670,6 +3673,10 @@ def app_admin_account(cmd: Cmd) -> bool:
     admin …`: an application's own administrator account created or promoted, by any CLI
     (the verb and the role are words of their own). Like an OS administrator: critical.
     Listings (`list_users`, `user list --role=admin`) stay reads. True when judged."""
+    if cmd.name.lower() not in ("createuser", "createuser.exe") and not _ADMIN_HINT.search(
+        " ".join(cmd.argv.texts)
+    ):
+        return False  # (every role, switch and verb below holds one of these words)
     texts = [t for t in cmd.texts() if t]
     if not texts:
         return False
