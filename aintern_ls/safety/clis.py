@@ -162,6 +162,10 @@ class Path:
     kind: str  # "destroy", "weak", "read", "off" or ""
     at: int  # index (in `words`) of the word holding the verb, -1 when none
     nouns: tuple[str, ...]  # every other part of the path words up to the verb's word
+    # the whole word after a leading verb taken as a noun (`kubectl delete volumesnapshot`):
+    # the last of `nouns`; for a program not named in CLIS it may be an operand (`docker
+    # volume rm backup`, `systemctl stop backup`: a resource NAMED backup), see `own_nouns`
+    operand: tuple[str, ...] = ()
 
 
 def command_path(args: Sequence[str], limit: int = 5) -> Path:
@@ -209,7 +213,9 @@ def command_path(args: Sequence[str], limit: int = 5) -> Path:
                 for x in words[n + 1 : n + 2]
                 if "-" not in x and "_" not in x
             ]
-            return Path(tuple(words), tuple(index), p, kind, n, (*nouns, *rest, *after))
+            return Path(
+                tuple(words), tuple(index), p, kind, n, (*nouns, *rest, *after), tuple(after)
+            )
         nouns.extend(ps)
     return Path(tuple(words), tuple(index), "", "", -1, tuple(nouns))
 
@@ -226,6 +232,26 @@ def _kind(part: str) -> str:
     if part in CHANGE:
         return "change"
     return ""
+
+
+# Cluster CLIs whose word after the verb is a resource type (`kubectl delete volumesnapshot`).
+_RESOURCE_CLIS = frozenset(names("kubectl oc kubecolor microk8s.kubectl k3s"))
+
+
+def own_nouns(name: str, path: Path, mine: Sequence[object] = ()) -> tuple[str, ...]:
+    """The nouns of `path` that are the program's own command words. Only a program named
+    here (CLIS, whose grammar is read from its docs), a cluster CLI or one judged as a cloud
+    CLI takes the word after its verb as a resource type; for any other program (`docker`,
+    `pm2`, `systemctl`, `sc`, `Stop-Service`) that word is an operand, a name somebody
+    chose (`backup`)."""
+    if (
+        name in CLIS
+        or name in _RESOURCE_CLIS
+        or not path.operand
+        or any(getattr(f, "rule", "") in ("cloud", "infra") for f in mine)
+    ):
+        return path.nouns
+    return path.nouns[: len(path.nouns) - len(path.operand)]
 
 
 def backup_noun(nouns: Sequence[str]) -> str | None:
@@ -270,6 +296,9 @@ _BACKUP_OFF_OPTION = re.compile(
     r"|(?:enable[-_]?)?(?:automated[-_]?)?backups?(?:[-_]?enabled)?=(?:false|0|no|off))$",
     re.I,
 )
+# GNU cp/mv/install/ln's version-control setting (`--backup=off`: no `file~` copies), not
+# a cloud database's automated backups.
+_GNU_BACKUP_OFF = re.compile(r"^--backup=(?:off|none)$", re.I)
 # Every one of what the path names: `--all`, `--all-snapshots-for-source`, `-A`.
 _ALL_OPTION = re.compile(r"^(?:--all(?:[-_][\w-]*)?|-A|--everything)(?:=(?:true|1))?$", re.I)
 _FORCE = re.compile(r"^(?:--force|-f|--hard|--all|-a|--yes|-y|--recursive|-r)$")
@@ -683,7 +712,7 @@ def judge(cmd: Cmd, mark: int) -> None:
         raw = cmd.scope.source[cmd.start : cmd.end] if cmd.scope.source else " ".join(args)
         verdict = _RAW_JUDGES[name](args, path, raw)
     if verdict is None:
-        verdict = _every_listed(cmd, path)
+        verdict = _every_listed(cmd, path, own_nouns(name, path, findings[mark:]))
     if verdict is None:
         # (no argument starting with `-` or `/`: no option the shapes scan for can match)
         opts = args if cmd.argv.switched else ()
@@ -703,6 +732,13 @@ def judge(cmd: Cmd, mark: int) -> None:
         cmd.add(verdict.level, verdict.rule, verdict.reason)
 
 
+def _generic(mine: Sequence[object]) -> bool:
+    """Whether the command was judged only generically (an unknown program, a cloud CLI's
+    "may change something"): a handler that knows the program (cp, rsync, npm, hg) gave
+    its options their own meaning (`--no-backup`: no local backup copy)."""
+    return bool(mine) and all(getattr(f, "rule", "") in _GENERIC_RULES for f in mine)
+
+
 # A listing inside a substitution: `$(gcloud compute snapshots list --format='value(name)')`.
 _LISTING = re.compile(r"(?i)\b(?:list|ls|describe)\b|\b(?:list|describe)-|\b(?:List|Describe)[A-Z]")
 
@@ -714,12 +750,12 @@ _NARROWED = re.compile(
 )
 
 
-def _every_listed(cmd: Cmd, path: Path) -> Verdict | None:
+def _every_listed(cmd: Cmd, path: Path, nouns: Sequence[str]) -> Verdict | None:
     """A snapshot or backup deleter handed what a listing of the same kind prints: every
     snapshot (`delete $(... snapshots list ...)`) is gone, the copies to recover from."""
     if path.kind != "destroy" or not cmd.scope.source:
         return None
-    noun = snapshot_noun(path.nouns) or backup_noun(path.nouns)
+    noun = snapshot_noun(nouns) or backup_noun(nouns)  # (`own_nouns`: not a resource's name)
     if noun is None:
         return None
     for w in cmd.args:
@@ -754,11 +790,7 @@ def _by_shape(
     with `-` or `/` (every option pattern scanned below needs one; `help` is looked up apart)."""
     if opts is None:
         opts = args
-    if (
-        any(a in _HELP or shape.is_dry_marker(a) for a in opts)
-        or "help" in args
-        or _dry(name, opts)
-    ):
+    if _asks_help(args, path) or any(shape.is_dry_marker(a) for a in opts) or _dry(name, opts):
         # a dry run or help: a program named here is read (safe), any other keeps its moderate
         return SAFE_READ if name in CLIS else None
     opt = deletes_backups_option(opts)
@@ -772,21 +804,24 @@ def _by_shape(
             "cli-backup-delete",
             "a backup retention of zero deletes the existing automated backups",
         )
-    noun = backup_noun(path.nouns)
+    nouns = own_nouns(name, path, mine)
+    noun = backup_noun(nouns)
     if path.kind == "destroy" and noun is not None:
         return Verdict(
             B,
             "cli-backup-delete",
             f"{name} deletes a {noun}: the copy to recover from is lost",
         )
-    snap = snapshot_noun(path.nouns)
-    every = "all" in path.nouns or any(_ALL_OPTION.match(a) for a in opts)
+    snap = snapshot_noun(nouns)
+    every = "all" in nouns or any(_ALL_OPTION.match(a) for a in opts)
     if path.kind in ("destroy", "weak") and snap is not None and every:
         return Verdict(B, "cli-backup-delete", f"{name} deletes every {snap} (the backups)")
     if path.kind == "off" and noun is not None:
         return Verdict(C, "cli-backup-off", f"{name} turns backups off ({' '.join(path.words)})")
-    if path.kind not in ("destroy", "read", "off", "weak") and any(
-        _BACKUP_OFF_OPTION.match(a) for a in opts
+    if (
+        path.kind not in ("destroy", "read", "off", "weak")
+        and _generic(mine)
+        and any(_BACKUP_OFF_OPTION.match(a) and not _GNU_BACKUP_OFF.match(a) for a in opts)
     ):
         return Verdict(C, "cli-backup-off", f"{name} turns the automated backups off")
     if worst >= D:
@@ -795,15 +830,13 @@ def _by_shape(
         return Verdict(D, "cli-delete", f"{name} runs a statement that deletes data")
     # Only a program judged generically (an unknown program, a cloud CLI's "may change
     # something"); a handler that found nothing knows the program reads (`man rm`).
-    generic = bool(mine) and all(getattr(f, "rule", "") in _GENERIC_RULES for f in mine)
     if (
-        not generic
+        not _generic(mine)
         or shape.text_program(name)
         or shape.package_manager(name)
         or not shape.plausible_program(name)
         or path.verb in ("help", "usage")
-        or any(a in _HELP for a in opts)
-        or "help" in args
+        or _asks_help(args, path)
         or (name not in CLIS and shape.dry_run(opts))  # (a CLI named here: its own flags)
     ):
         return None
@@ -866,6 +899,26 @@ def _delete_option(args: Sequence[str]) -> int | None:
 
 
 _HELP = frozenset(names("--help -h -? /? -help help --usage"))
+
+
+def _asks_help(args: Sequence[str], path: Path) -> bool:
+    """Whether the command only asks for help. A marker counts where it stands as an option
+    or a command word, never as an option's value (`velero backup delete --all -n help`,
+    `svn rm URL -m help`: a namespace, a log message): `--help`/`-?`/`/?` anywhere; `-h` last
+    or before another option (`-h db` is a host); a bare `help` only among the command's
+    leading words, before or as its verb (`helm help delete`, not `foo delete help`)."""
+    for i, a in enumerate(args):
+        if a not in _HELP:
+            continue
+        if a == "-h":
+            if i + 1 == len(args) or args[i + 1].startswith(("-", "/")):
+                return True
+        elif a == "help":
+            if i in path.index and (path.at < 0 or path.index.index(i) <= path.at):
+                return True
+        else:
+            return True
+    return False
 
 
 def _is_delete_option(args: Sequence[str]) -> bool:

@@ -39,7 +39,14 @@ from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import C
 from aintern_ls.safety.paths import LOG_DIR
 from aintern_ls.safety.registry import Programs, program_key
-from aintern_ls.safety.security import security_component, security_name, security_word
+from aintern_ls.safety.security import (
+    WORD_TOKENS,
+    free_text_pattern,
+    security_component,
+    security_in_text,
+    security_name,
+    security_word,
+)
 from aintern_ls.safety.words import names
 
 # --- security components ---------------------------------------------------------------
@@ -111,25 +118,29 @@ def stops_security(cmd: Cmd) -> str | None:
         whole = (
             " ".join(texts) + " " + (src[begin : cmd.end][-2000:] if cmd.end <= len(src) else "")
         )
-        found = next((s for t in [*texts, whole] if (s := security_component(t))), None)
+        # `pkill -f PATTERN` (`pgrep -f`, `killall -r`): the pattern is free text matched
+        # against command lines, where a whole-operand name (`avg`, `edr`) is a common word
+        full = free_text_pattern(n, low)
+        find = security_in_text if full else security_component
+        found = next((s for t in [*texts, whole] if (s := find(t))), None)
         if found or (n == "kill" and cmd.scope.family == "bash"):
             return found
         if n in ("pkill", "killall"):
-            return next((t for t in ops if security_word(t)), None)
+            return next(
+                (t for t in ops if (w := security_word(t)) and not (full and w in WORD_TOKENS)),
+                None,
+            )
         return _named(ops) if n in ("stop-process", "spps", "kill") else None
     if n in ("sc", "net", "net1") and low:
         verb = low[1] if n == "sc" and len(low) > 1 and low[0].startswith("\\\\") else low[0]
         rest = texts[2:] if n == "sc" and low[0].startswith("\\\\") else texts[1:]
-        disables = n == "sc" and verb == "config" and re.search(r"start=\s*disabled", " ".join(low))
-        if (
-            verb in ("stop", "delete", "pause")
-            or disables
-            or (
-                n == "sc"
-                and verb == "config"
-                and re.search(r"start=\s*(disabled|demand)", " ".join(low))
-            )
-        ):
+        start = (
+            re.search(r"start=\s*(disabled|demand)", " ".join(low))
+            if n == "sc" and verb == "config"
+            else None
+        )
+        disables = start is not None and start.group(1) == "disabled"
+        if verb in ("stop", "delete", "pause") or start is not None:
             if disables and rest[:1] and rest[0].lower() in _UPDATE_SERVICES:
                 return rest[0]
             found = next((s for t in rest[:1] if (s := security_component(t))), None)

@@ -192,8 +192,8 @@ def _floor(items: list[tuple[Any, Any]]) -> tuple[str, ...]:
 
 def needles(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     """Lower-case strings one of which any match of `pattern` holds (in some case), read
-    from the pattern itself (`a|b(?:c|d)e` → a, c, d); None when some match may hold no
-    literal text (or only text that is not ASCII)."""
+    from the pattern itself (`a|b(?:c|d)e` → a, b: one literal of each branch suffices);
+    None when some match may hold no literal text (or only text that is not ASCII)."""
     try:
         return _NEEDLES[pattern]
     except KeyError:

@@ -81,11 +81,6 @@ class Programs:
                 self._known[key] = got
         return got
 
-    def applies(self, name: str) -> bool:
-        """Whether the family can apply to a command whose program is `name` (as the
-        dispatcher names it)."""
-        return program_key(name) in self
-
 
 # Programs installed on Windows as a `.cmd`/`.bat` launcher of the same name: `az.cmd`,
 # `gcloud.cmd`, `npm.cmd`, `gradlew.bat` are the programs themselves, judged by their

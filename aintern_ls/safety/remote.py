@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import C, M
@@ -56,7 +57,7 @@ REMOTE_TOOLS: tuple[tuple[str, str, str, str], ...] = (
         r"(?=.*\bh=)(?=.*\bk=)",
     ),
     ("Splashtop", "rmm", r"splashtop srstreamer", ""),
-    ("Atera", "rmm", r"atera", ""),
+    ("Atera", "rmm", r"atera ateraagent", ""),
     ("SimpleHelp", "rmm", r"simplehelp", ""),
     ("NetSupport Manager", "rmm", r"netsupport client32", ""),
     ("Ammyy Admin", "rmm", r"ammyy aa_v3", ""),
@@ -129,11 +130,14 @@ SERVICE_INSTALL_OPT = re.compile(
     r"|start-?with-?win(?:dows)?|run-?at-?(?:startup|boot|logon|login)|autostart|auto-?start"
     r"|set-?password|unattended(?:-?access)?|silent-?install)(?:=\S*)?\Z"
 )
+# What only prints (an RMM agent's id or status, a tunnel tool's version or listing): every
+# argument of an RMM agent (`anydesk --get-id`), a tunnel tool's first operand (`ngrok
+# version`, `chisel --help`).
 _READ_ONLY = frozenset(
     names(
         """
         --get-id --get-alias --get-status --version -version -v --help -h /? help version
-        status info --status --info
+        status info --status --info list
         """
     )
 )
@@ -155,7 +159,8 @@ def _split(kind: str | None, mark: str | None) -> list[str]:
 # Tunnel services the generic tunnel judge handles (their names are registered as known
 # programs at import).
 TUNNELS = frozenset(_split("tunnel", ""))
-# RMM agents found inside longer program names (installers: `AnyDesk_setup.exe`), and every
+# RMM agents found at the start of a word of longer program names (installers:
+# `AnyDesk_setup.exe`, `setup-rustdesk.exe`), and every
 # remote tool by its whole program name (`system.remote_access_install`).
 _RMM_SEARCH = _WHOLE = re.compile("(?!)")
 
@@ -163,7 +168,9 @@ _RMM_SEARCH = _WHOLE = re.compile("(?!)")
 def rebuild() -> None:
     """Compile the matchers from `REMOTE_TOOLS` (at import; again after it changes)."""
     global _RMM_SEARCH, _WHOLE
-    _RMM_SEARCH = re.compile("(?i)(" + "|".join(_split("rmm", "")) + ")")
+    # (starting a word: `AnyDesk_setup.exe`, `TeamViewerQS`, `ateraagent`; never inside one:
+    # `lateral` is not Atera)
+    _RMM_SEARCH = re.compile("(?i)(?<![a-z])(" + "|".join(_split("rmm", "")) + ")")
     _WHOLE = re.compile(r"(?i)\A(?:" + "|".join(_split(None, None)) + r")(?:\.exe)?\Z")
     remote_tool.cache_clear()
 
@@ -229,13 +236,56 @@ def _reverse_forward(value: str) -> bool:
     return parts[-1] in LOGIN_PORTS
 
 
+# ssh's one-letter options that take a value (OpenSSH ssh(1)); in a cluster (`-fNR 2222:…`)
+# the first of them takes the rest of the word, or the next word. plink and klink spell
+# their options apart; the same reading of `-R` holds for them.
+_SSH_VALUE_OPTS = frozenset("BbcDEeFIiJLlmOoPpQRSWw")
+# PuTTY plink's/klink's options of more than one letter that take a value.
+_PLINK_VALUE_WORDS = frozenset(
+    names("-pw -pwfile -hostkey -sercfg -proxycmd -sshlog -sshrawlog -loghost -cert -i -m")
+)
+
+
+def _reverse_values(texts: list[str]) -> Iterator[str]:
+    """Every `-R` value of an ssh-like command line, however written: `-R v`, `-Rv` (any
+    value joined to the flag: `-R*:8022:…`, `-Rlocalhost:…`, `-R[::]:…`), `-fNR v`, `-fNRv`."""
+    i = 0
+    operands = 0
+    while i < len(texts):
+        t = texts[i]
+        i += 1
+        if t == "--":
+            return
+        if len(t) < 2 or t[0] != "-":
+            operands += 1
+            if operands > 1:
+                return  # after the destination (where options may still follow), the command
+            continue  # run over there begins: `ssh h ls -R /` lists recursively
+        if t[1] == "-":
+            continue
+        if t.lower() in _PLINK_VALUE_WORDS:
+            i += 1  # `plink -pw SECRET …`: a value, not the destination
+            continue
+        for j in range(1, len(t)):
+            c = t[j]
+            if c not in _SSH_VALUE_OPTS:
+                continue  # a flag without a value (`-f`, `-N`, `-T`)
+            value = t[j + 1 :]
+            if not value and i < len(texts):
+                value = texts[i]
+                i += 1
+            if c == "R" and value:
+                yield value
+            break  # the rest of the word (or the next word) was this option's value
+
+
 def reverse_tunnel(cmd: Cmd, name: str, low: list[str]) -> None:
-    """`ssh -R 8080:localhost:3389 …`, `plink -R 1080 …`."""
-    for i, t in enumerate(low):
-        value = low[i + 1] if t == "-r" and i + 1 < len(low) else None
-        if value is None and t.startswith("-r") and len(t) > 2 and t[2].isdigit():
-            value = t[2:]
-        if value is not None and _reverse_forward(value):
+    """`ssh -R 8080:localhost:3389 …`, `plink -R 1080 …`, `ssh -fNR 2222:localhost:22 …`."""
+    texts = [w.text for w in cmd.args]
+    if not any(t.startswith("-") for t in texts):
+        return
+    for value in _reverse_values(texts):
+        if _reverse_forward(value.lower()):
             cmd.add(C, "remote-access", f"{name} -R opens a login port or proxy to another host")
             return
 
@@ -295,13 +345,12 @@ def judge(cmd: Cmd, name: str, low: list[str], head: str) -> None:
 
 
 # --- programs made known here ---------------------------------------------------------------
-_TOOL_READ_ONLY = frozenset(names("version --version -v -version help --help -h list info status"))
 
 
 @handles("ngrok")
 def _ngrok(cmd: Cmd) -> None:
     ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
-    if not ops or ops[0] in _TOOL_READ_ONLY or ops[:2] in (["config", "check"], ["diagnose"]):
+    if not ops or ops[0] in _READ_ONLY or ops[:2] in (["config", "check"], ["diagnose"]):
         return
     if ops[0] == "service" and ops[1:2] == ["install"]:
         cmd.add(C, "remote-access", "ngrok installs itself as a service (a standing tunnel)")
@@ -316,7 +365,7 @@ def _ngrok(cmd: Cmd) -> None:
 @handles("chisel")
 def _chisel(cmd: Cmd) -> None:
     ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
-    if not ops or ops[0] in _TOOL_READ_ONLY:
+    if not ops or ops[0] in _READ_ONLY:
         return
     if ops[0] == "client" and any(o.startswith("r:") for o in ops[1:]):
         cmd.add(C, "remote-access", "chisel opens a reverse tunnel into this network")
@@ -327,7 +376,7 @@ def _chisel(cmd: Cmd) -> None:
 @handles("cloudflared")
 def _cloudflared(cmd: Cmd) -> None:
     ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
-    if not ops or ops[0] in _TOOL_READ_ONLY or ops[:2] in (["tunnel", "list"], ["tunnel", "info"]):
+    if not ops or ops[0] in _READ_ONLY or ops[:2] in (["tunnel", "list"], ["tunnel", "info"]):
         return
     if ops[:2] == ["service", "install"]:
         cmd.add(C, "remote-access", "cloudflared installs a standing tunnel as a service")
@@ -335,17 +384,10 @@ def _cloudflared(cmd: Cmd) -> None:
         cmd.add(M, "network", "cloudflared runs or changes a tunnel")
 
 
-# Remote-management tools by their own program names: known here, so their read-only modes
-# (`anydesk --get-id`) are safe; `judge` rates installing or arming them.
-@handles(
-    *names(
-        """
-        anydesk rustdesk teamviewer screenconnect splashtop srstreamer simplehelp client32
-        ammyy aa_v3 meshagent tacticalrmm dwagent ultraviewer supremo remotepc atera
-        ateraagent rutserv
-        """
-    )
-)
+# Remote-management tools by their own program names (every plain name of an "rmm" row of
+# `REMOTE_TOOLS`): known here, so their read-only modes (`anydesk --get-id`) are safe;
+# `judge` rates installing or arming them.
+@handles(*(n for n in _split("rmm", "") if re.fullmatch(r"[a-z0-9_-]+", n)))
 def _rmm_program(cmd: Cmd) -> None:
     return None  # judged by `judge` (`rmm`), which `reports.judge` calls for every command
 

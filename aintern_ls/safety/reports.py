@@ -71,7 +71,7 @@ from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.detections import CREDENTIAL_FILE, timestomp
 from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import write_target
-from aintern_ls.safety.registry import handles
+from aintern_ls.safety.registry import handles, program_key
 from aintern_ls.safety.security import security_name, security_word
 from aintern_ls.safety.words import Word, names
 
@@ -501,6 +501,9 @@ def judge(cmd: Cmd) -> None:
     if head.dynamic:
         return
     name = cmd.name.lower()
+    # the program without `.exe` (`plink.exe`, `/mnt/c/…/OpenSSH/ssh.exe` run from WSL bash)
+    # for the tables that name programs once (tunnels)
+    key = program_key(name)
     raw = head.text.replace("\\", "/").lower()
     if name in ("bash", "sh", "dash", "zsh", "ksh", "ash") and cmd.args:
         # (safety-f8) `bash /usr/local/qcloud/…/uninstall.sh`: the script a shell runs is
@@ -513,6 +516,7 @@ def judge(cmd: Cmd) -> None:
     other_shell = cmd.scope.family != "bash"
     if (
         name not in _NAMED
+        and key not in _NAMED
         and not kind
         and not (other_shell and ("-" in name or _fetched(cmd.scope.source)))
     ):
@@ -551,8 +555,8 @@ def judge(cmd: Cmd) -> None:
             cmd.add(C, "timestomp", why)
     elif name == "chattr":
         _chattr(cmd)
-    elif name in remote.REVERSE_TUNNELLERS or name in remote.TUNNELS or name == "code":
-        remote.judge(cmd, name, low, "")
+    elif key in remote.REVERSE_TUNNELLERS or key in remote.TUNNELS or name == "code":
+        remote.judge(cmd, key, low, "")
     elif name in ("esxcli", "vim-cmd", "rm", "shred", "srm", "unlink", "find"):
         _esxi(cmd, name, low)
     elif name == "enable-netfirewallrule":

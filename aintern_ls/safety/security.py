@@ -16,10 +16,16 @@ A row of `PRODUCTS` is `(what, kind, names, words)`:
   fragments (lower case; `\\w*`/`\\S*` for families of names, `.` matches any one character,
   as the detection rules write them). A name ending in `!` is too common a word to look
   for inside free text (`sense`, `avp`, `santa`): it counts only as a whole operand (and
-  `cb.exe`, `repmgr.exe` only with `.exe`: `cb` and PostgreSQL's `repmgr` are not products).
+  `cb.exe`, `repmgr.exe` only with `.exe`: `cb` and PostgreSQL's `repmgr` are not products:
+  dropped on purpose as bare names, `pkill -9 cb`, `pkill repmgr` kill other programs).
+  Linux's `falco` is named with its own separators (`falco-…`, `falco.…`), so Python's
+  Falcon web framework (`falcon_app:app`) is not it.
 - `words`: vendor and product words recognised inside longer labels and free text
   (`com.crowdstrike.falcond.plist`, `net stop "Sophos AutoUpdate"`,
-  `wmic product where "name like '%Carbon Black%'"`), matched as whole words.
+  `wmic product where "name like '%Carbon Black%'"`), matched as whole words. A word
+  ending in `!` is ambiguous (`falcon`: a web framework; `avg`: an average; `edr`): it
+  counts only as a whole operand (`net stop Falcon`), never inside free text
+  (`pkill -f "gunicorn falcon_app:app"`, `pkill -f edr-report`).
 
 The matchers:
 
@@ -48,15 +54,15 @@ PRODUCTS: tuple[tuple[str, str, str, str], ...] = (
         securityhealthservice securityhealthsystray wscsvc mpssvc mpdefendercoreservice
         sgrmbroker webthreatdefsvc mdcoresvc msmpsvc mpcmdrun windows.defender
         windows.defender.advanced.threat.protection windows-defender\S* windowsfirewall mdatp
-        wdavdaemon\w* com.microsoft.wdav\S* sense! bfe! wdfilter""",
+        wdavdaemon\w* com.microsoft.wdav\S* sense! bfe! wdfilter defender\w*!""",
         "defender securityhealth",
     ),
     (
         "CrowdStrike Falcon",
         "endpoint",
-        r"""csfalconservice csfalconcontainer csagent falcond falcon-sensor falcon_lsm\w*
+        r"""csfalcon\w* csagent falcond falcon-sensor falcon_lsm\w*
         falconctl crowdstrike\w* com.crowdstrike\S*""",
-        "crowdstrike falcon csfalcon",
+        "crowdstrike falcon! csfalcon",
     ),
     (
         "SentinelOne",
@@ -146,7 +152,7 @@ PRODUCTS: tuple[tuple[str, str, str, str], ...] = (
     ("Webroot", "endpoint", r"wrsa webroot\w*", "webroot"),
     ("Huntress", "endpoint", r"huntressagent huntressupdater huntress\w*", "huntress"),
     ("Raccine", "endpoint", r"raccine\w*", ""),
-    ("Avast / AVG", "endpoint", r"avastsvc avgsvc avast\w* avgnt aswbidsagent avg!", "avast avg"),
+    ("Avast / AVG", "endpoint", r"avastsvc avgsvc avast\w* avgnt aswbidsagent avg!", "avast avg!"),
     ("Panda", "endpoint", r"psanhost pavsrv\w* panda!", "panda"),
     ("G DATA", "endpoint", r"avkservice gdata\w*", ""),
     ("Qihoo 360", "endpoint", r"360tray zhudongfangyu 360safe\w* 360rp", ""),
@@ -187,8 +193,8 @@ PRODUCTS: tuple[tuple[str, str, str, str], ...] = (
     (
         "Linux audit, integrity and intrusion detection",
         "monitoring",
-        r"""auditd falco\S* falcoctl tetragon sysdig\w* tripwire rkhunter chkrootkit aide! snort
-        suricata zeek! lkrg crowdsec\w* sshguard""",
+        r"""auditd falco falco[-.]\S* falcoctl falcosidekick\S* tetragon sysdig\w* tripwire
+        rkhunter chkrootkit aide! snort suricata zeek! lkrg crowdsec\w* sshguard""",
         "auditd falco tetragon sysdig rkhunter snort suricata",
     ),
     (
@@ -218,7 +224,7 @@ PRODUCTS: tuple[tuple[str, str, str, str], ...] = (
         ydservice yunjing\S* hostguard\S* hss\S* bcm-agent barad_agent stargate qcloud\w*""",
         "aegis yunjing qcloud aliyun",
     ),
-    ("generic endpoint security", "endpoint", r"edr!", "edr antivirus"),
+    ("generic endpoint security", "endpoint", r"edr!", "edr! antivirus"),
 )
 
 
@@ -236,19 +242,22 @@ _SUFFIX = r"(?:\.exe|\.service|\.plist|\.kext|\.sys|\.socket|\.timer)"
 NAMES: tuple[str, ...] = ()  # found anywhere in a text
 TOKENS: tuple[str, ...] = ()  # whole operands only
 WORDS: tuple[str, ...] = ()  # vendor words
+WORD_TOKENS: tuple[str, ...] = ()  # ambiguous vendor words: whole operands only
 _NAME_FULL = _NAME_SEARCH = _WORD_SEARCH = re.compile("(?!)")
 
 
 def rebuild() -> None:
     """Compile the matchers from `PRODUCTS` (at import; again after `PRODUCTS` changes)."""
-    global NAMES, TOKENS, WORDS, _NAME_FULL, _NAME_SEARCH, _WORD_SEARCH
+    global NAMES, TOKENS, WORDS, WORD_TOKENS, _NAME_FULL, _NAME_SEARCH, _WORD_SEARCH
     NAMES = _names(PRODUCTS, False)
     TOKENS = _names(PRODUCTS, True)
-    WORDS = tuple(dict.fromkeys(w for p in PRODUCTS for w in p[3].split()))
+    every = [w for p in PRODUCTS for w in p[3].split()]
+    WORDS = tuple(dict.fromkeys(w for w in every if not w.endswith("!")))
+    WORD_TOKENS = tuple(dict.fromkeys(w.rstrip("!") for w in every if w.endswith("!")))
     _NAME_FULL = re.compile(rf"(?:{'|'.join(NAMES + TOKENS)}){_SUFFIX}?")
     _NAME_SEARCH = re.compile(rf"(?<![a-z0-9])(?:{'|'.join(NAMES)}){_SUFFIX}?(?![a-z0-9])")
     _WORD_SEARCH = re.compile(rf"(?<![a-z0-9])(?:{'|'.join(WORDS)})(?![a-z0-9])")
-    for f in (security_name, security_component, security_word):
+    for f in (security_name, security_component, security_word, security_in_text):
         f.cache_clear()
 
 
@@ -284,7 +293,28 @@ def security_word(text: str) -> str | None:
     """A security vendor's or product's word in free text (`Sophos AutoUpdate`,
     `'%Carbon Black%'`), or None."""
     m = _WORD_SEARCH.search(text.lower())
+    if m:
+        return m.group(0)
+    whole = text.strip().strip("'\"").strip().lower()
+    return whole if whole in WORD_TOKENS else None
+
+
+@functools.lru_cache(maxsize=4096)
+def security_in_text(text: str) -> str | None:
+    """A security component named inside free text (a `pkill -f` pattern, a command line),
+    without the whole-operand names (`avg`, `edr`, `sense`: common words there)."""
+    m = _NAME_SEARCH.search(text.lower())
     return m.group(0) if m else None
+
+
+def free_text_pattern(name: str, low: list[str]) -> bool:
+    """Whether a process killer matches its operands against whole command lines
+    (`pkill -f PATTERN`, `pkill -9f …`, `killall -r REGEX`): there the operand is free text,
+    and a whole-operand name (`avg`, `edr`, `sense`) is a common word, not a product."""
+    return name in ("pkill", "killall") and any(
+        t in ("-f", "--full", "-r", "--regexp") or re.fullmatch(r"-[a-z0-9]*f[a-z0-9]*", t)
+        for t in low
+    )
 
 
 def security_label(text: str) -> str | None:

@@ -13,7 +13,13 @@ from aintern_ls.safety.argv import base_name as _base_name
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
 from aintern_ls.safety.registry import handles, rest, run_config_command, skip_options
-from aintern_ls.safety.security import security_component, security_label, security_name
+from aintern_ls.safety.security import (
+    free_text_pattern,
+    security_component,
+    security_in_text,
+    security_label,
+    security_name,
+)
 from aintern_ls.safety.words import ORIGIN_VARIABLE, Word, names
 
 # --- processes, services, power ---------------------------------------------------------
@@ -31,7 +37,11 @@ def _kill(cmd: Cmd) -> None:
     begin = source.rfind("\n", 0, cmd.start) + 1 if cmd.stdin.kind != "none" else cmd.start
     src = source[begin : cmd.end][-2000:] if cmd.end <= len(source) else ""
     targets = " ".join(cmd.texts()) + " " + src
-    if any(security_name(t) for t in cmd.texts()) or security_component(targets):
+    if free_text_pattern(cmd.name, [t.lower() for t in cmd.texts()]):  # `pkill -f avg`
+        if security_in_text(targets):
+            cmd.add(C, "disable-security", f"{cmd.name} kills a security or logging agent")
+            return
+    elif any(security_name(t) for t in cmd.texts()) or security_component(targets):
         cmd.add(C, "disable-security", f"{cmd.name} kills a security or logging agent")
         return
     cmd.add(D, "kill", f"{cmd.name} terminates processes")
@@ -3734,8 +3744,57 @@ def app_admin_account(cmd: Cmd) -> bool:
             hit = next((t for t in texts if _ADMIN_WORD.match(t)), None)
     if hit is None:
         return False
+    if _SETUP_SUPERUSER.match(hit) and not _remote_or_production(cmd, texts):
+        # `python manage.py createsuperuser`, `createuser -s alice`: the first step of every
+        # local development setup (the person at the keyboard makes their own admin login)
+        cmd.add(
+            D,
+            "account",
+            f"{cmd.name} creates a superuser account ({hit}); critical on a remote or"
+            " production database",
+        )
+        return True
     cmd.add(C, "account", f"{cmd.name} creates or promotes an administrator account ({hit})")
     return True
+
+
+# The superuser every local setup creates first (Django's `createsuperuser`, PostgreSQL's
+# `createuser -s`), as `app_admin_account` names it: dangerous on a developer's own
+# database, critical with a sign of a remote or production one (`_remote_or_production`).
+_SETUP_SUPERUSER = re.compile(r"(?i)\A(?:create[-_]?super[-_]?user|--superuser)\Z")
+# A production word in a setting, a database, a host or a variable (`--settings=app.prod`,
+# `DJANGO_SETTINGS_MODULE=site.settings.production`, `-h db.prod.internal`).
+_PRODUCTION = re.compile(r"(?i)(?<![a-z])(?:prod|production|live|prd)(?![a-z])")
+# Options whose value is the database server.
+_HOST_OPTION = re.compile(r"(?i)\A(?:-h|--host|-H|--hostname|--server|--database-url|--db-url)\Z")
+_HOST_INLINE = re.compile(
+    r"(?i)\A(?:--host|--hostname|--server|--database-url|--db-url|-h)=?(.+)\Z"
+)
+_LOCAL_HOST = re.compile(
+    r"(?i)\A(?:localhost|127\.\d+\.\d+\.\d+|::1|\[::1\]|0\.0\.0\.0|/\S*|db|postgres|database"
+    r"|host\.docker\.internal)(?::\d+)?\Z"
+)
+
+
+def _remote_or_production(cmd: Cmd, texts: list[str]) -> bool:
+    """A sign that an account command reaches a remote or production database: a production
+    word in its arguments, its line's variables or the variables it inherits, or a
+    database host that is not this machine (or a development container's service)."""
+    src = cmd.scope.source
+    line = src[src.rfind("\n", 0, cmd.start) + 1 : cmd.end] if cmd.end <= len(src) else ""
+    if any(_PRODUCTION.search(t) for t in texts) or _PRODUCTION.search(line):
+        return True
+    if any(_PRODUCTION.search(v) for k, v in cmd.scope.env.items() if not k.isdigit()):
+        return True
+    for i, t in enumerate(texts):
+        value = texts[i + 1] if _HOST_OPTION.match(t) and i + 1 < len(texts) else None
+        if value is None and (m := _HOST_INLINE.match(t)) and not _HOST_OPTION.match(t):
+            value = m.group(1)
+        if value is not None:
+            host = re.sub(r"\A\w+://(?:[^@/]*@)?", "", value).split("/", 1)[0]
+            if host and not _LOCAL_HOST.match(host):
+                return True
+    return False
 
 
 # --- removals declared in a configuration tool's own language (safety-m8) --------------------

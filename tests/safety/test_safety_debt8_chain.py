@@ -81,3 +81,72 @@ def test_every_family_declares_its_programs() -> None:
 def test_each_family_still_finds_its_commands(command: str, shell: str, rule: str) -> None:
     got = assess(command, shell)
     assert got.level >= C and rule in {f.rule for f in got.findings}, (command, got)
+
+
+# review8 #11: a family testing a program name its `Programs` row lacks is never run for that
+# program (the table skips it): read every name each family's code compares the program with
+# (`n == "x"`, `n in ("a", "b")`, `n in _TABLE`, in the family and the detections functions it
+# calls) and check the row holds it, then run a command of each name and see the family run.
+def _tested_names(fn: object, seen: set[str]) -> set[str]:
+    import ast
+    import inspect
+    import textwrap
+
+    closure = getattr(fn, "__closure__", None) or ()
+    inner = [c.cell_contents for c in closure if callable(c.cell_contents)]
+    if inner:  # `_as(rule, find)`: the family is `find`
+        return set().union(*(_tested_names(f, seen) for f in inner))
+    name = getattr(fn, "__name__", "")
+    if name in seen or getattr(detections, name, None) is not fn:
+        return set()
+    seen.add(name)
+    tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))  # type: ignore[arg-type]
+    found: set[str] = set()
+
+    def strings(node: ast.expr) -> set[str]:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return {node.value}
+        if isinstance(node, (ast.Tuple, ast.Set, ast.List)):
+            return set().union(*(strings(e) for e in node.elts))
+        if isinstance(node, ast.Name) and isinstance(getattr(detections, node.id, None), frozenset):
+            return set(getattr(detections, node.id))
+        return set()
+
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Compare)
+            and isinstance(node.left, ast.Name)
+            and node.left.id == "n"  # (each family spells the program `n`)
+            and isinstance(node.ops[0], (ast.Eq, ast.In))
+        ):
+            found |= strings(node.comparators[0])
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            callee = getattr(detections, node.func.id, None)
+            if callable(callee):
+                found |= _tested_names(callee, seen)
+    return found
+
+
+def test_every_program_a_family_tests_is_in_its_row(calls: list[tuple[str, str]]) -> None:
+    from aintern_ls.safety.registry import program_key
+
+    checked = 0
+    for programs, spied in detections.FAMILIES:
+        family = spied.__closure__[0].cell_contents  # type: ignore[index]  # (the spy's)
+        tested = _tested_names(family, set())
+        assert tested, family.__name__  # (the reader found the family's names)
+        for n in sorted(tested):
+            assert program_key(n) in programs, f"{family.__name__} tests {n!r}, not in its row"
+            ran: list[str] = []
+            # every run was critical by the handler alone, or a read the dispatcher answers
+            # first (`--version`): the families are not asked
+            decided = True
+            for args in ("--version", "x", "x off", "stop x"):
+                calls.clear()
+                analyser.cache_clear()  # (another family's row ran this command already)
+                got = assess(f"{n} {args}", "powershell" if "-" in n else "bash")
+                ran += [f for _, f in calls]
+                decided = decided and (got.level >= C or not got.findings)
+            assert family.__name__ in ran or decided, (family.__name__, n)
+            checked += 1
+    assert checked > 40

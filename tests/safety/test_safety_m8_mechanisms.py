@@ -119,7 +119,9 @@ def test_security_registry_values_by_their_shape(
         ("sudo -u postgres createuser --superuser ops", C),
         ("gitea admin user create --username ops --password x --email o@x.example --admin", C),
         ("influx user create -n ops --admin", C),
-        ("docker compose exec web python manage.py createsuperuser", C),
+        # (a superuser made on a local or development database: dangerous, review8 #8)
+        ("docker compose exec web python manage.py createsuperuser", D),
+        ("docker compose exec web python manage.py createsuperuser --settings=s.prod", C),
         # look-alikes: ordinary accounts and grants, listings
         ("mysql -e \"GRANT SELECT ON app.* TO 'r'@'%'\"", M),
         ("redis-cli ACL SETUSER ro on '>pw' +get '~cache:*'", M),

@@ -382,7 +382,7 @@ def test_hex_decoded_and_only_printed_stays_low() -> None:
         ('amazon-ssm-agent -register -code "Zx9" -id "aaaa-1111" -region "eu-west-1"', "bash", C),
         ('echo Winter2024! | "C:\\ProgramData\\AnyDesk\\AnyDesk.exe" --set-password', "cmd", C),
         ("rustdesk --password 'S3cret!' --option allow-remote-config-modification Y", "bash", C),
-        ("amazon-ssm-agent -version", "bash", M),
+        ("amazon-ssm-agent -version", "bash", S),  # a known agent: its version (review8)
         ("groupdel -f contractors", "bash", D),
         ("pbpaste | head -5", "bash", S),
         ("xclip -selection clipboard -o", "bash", S),

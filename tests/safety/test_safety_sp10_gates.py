@@ -55,8 +55,11 @@ ACCOUNT = [
 @pytest.mark.parametrize(("family", "command"), ACCOUNT)
 def test_sp10_admin_accounts_still_found_behind_the_gate(family: str, command: str) -> None:
     level, rules = _rules(command, family)
-    assert rules.get("account") == "critical", rules
-    assert level == "critical"
+    # (review8 #8: a superuser made on a local database, `createuser -s`, `createsuperuser`,
+    # is dangerous; sudo's own finding keeps those commands critical)
+    want = "dangerous" if "createsuperuser" in command or " -s " in command else "critical"
+    assert rules.get("account") == want, rules
+    assert level == ("critical" if "sudo" in rules else want)
 
 
 def test_sp10_no_admin_word_no_account_finding() -> None:

@@ -37,7 +37,7 @@ def test_programs_holds_names_and_prefixes() -> None:
     assert "screenconnect.clientservice" in p  # (answered again from its memo)
     assert "killall" not in p and "" not in p and "scp" not in p
     assert 3 not in p
-    assert p.applies("PKILL.exe") and not p.applies("frob")
+    assert program_key("PKILL.exe") in p and program_key("frob") not in p
 
 
 @pytest.mark.parametrize(
