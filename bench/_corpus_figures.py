@@ -2,7 +2,7 @@
 
 One module for every bench and test that reads `tests/safety/*.tsv` or the heldout slices
 (`bench.art6_walk`, `bench.ext6_harvest`, `bench.cat5_rows`, `bench.safety`,
-`bench.debt7_verdicts`, `tests/safety/test_safety_corpora.py`).
+`bench.sp9b_verdicts`, `tests/safety/test_safety_corpora.py`).
 
 The TSV format: a header line, then one row per line, tab-separated, no quoting (csv
 `QUOTE_NONE`), columns `command`, `shell`, `expected` (a level label) and, in the sourced

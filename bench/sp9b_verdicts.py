@@ -5,9 +5,9 @@ level, span, reason) in order, and the work-budget steps the assessment spent (a
 steps moves where a long input is cut, so it is a verdict change too). The inputs:
 
 - every row of `tests/safety/*.tsv` and `tests/safety/heldout/*.tsv` (the command decoded as
-  `bench/_corpus_figures.decode_command` reads it and with every backslash-n a newline, as
-  `bench/debt7_verdicts.py` does), each judged with no cwd, with `cwd=/` and with
-  `cwd=/home/me/project` (relative paths are judged against the cwd);
+  `bench/_corpus_figures.decode_command` reads it and with every backslash-n a newline),
+  each judged with no cwd, with `cwd=/` and with `cwd=/home/me/project` (relative paths are
+  judged against the cwd);
 - the bench's generated sample (`bench.safety.variants`, 3000 commands);
 - the bench's pathological inputs of 10,000 characters in every shell (those cut by the
   budget are where a step count matters most).

@@ -8,8 +8,8 @@
 - The walk reads an ASCII text's node text and spans straight from the text (no bytes copied
   and decoded, no byte-to-character mapping), and a command's name once, not four times.
 
-`bench/sp9p_dump.py` + `bench/sp9p_compare.py` check every corpus and held-out row and the
-bench's pathological inputs for identical verdicts. Tests never assert timings.
+`bench/sp9b_verdicts.py` (one dump, run on two checkouts and diffed) checks every corpus and
+held-out row and the bench's pathological inputs for identical verdicts. Tests never assert timings.
 """
 
 from __future__ import annotations
