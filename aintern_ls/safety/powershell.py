@@ -1042,14 +1042,56 @@ def _com_runs(text: str, scope: Scope) -> None:
                 )
             else:
                 scope.include(scope.nested(line, "cmd", where, -1))
+    seen = False
     for n_psi, m in enumerate(_PSI.finditer(text[:20000])):
         if n_psi >= 8:
             break
         exe, args = _ps_literal(m.group(1)), _ps_literal(m.group(2))
         if exe is None or args is None:
             continue
+        seen = True
         line = f'"{exe}" {args}' if " " in exe else f"{exe} {args}"
         scope.include(scope.nested(line, "cmd", Word(line, m.start(), m.end()), -1))
+    if not seen and "processstartinfo" in low:
+        _psi_properties(text, scope)
+
+
+_PSI_PROPERTY = re.compile(
+    r"(?i)(?:\.|[;{@]\s*|\A\s*)(filename|arguments)\s*=\s*('(?:[^']|'')*'|\"[^\"`$]*\")"
+)
+_PSI_NEW = re.compile(
+    r"(?i)(?:new-object\s+(?:-typename\s+)?(?:system\.)?diagnostics\.processstartinfo"
+    r"(?:\s+-argumentlist)?|\[(?:system\.)?diagnostics\.processstartinfo\]::new\s*\()\s*\(?\s*"
+    r"('(?:[^']|'')*'|\"[^\"`$]*\")"
+)
+
+
+def psi_line(text: str) -> str | None:
+    """The command line a `ProcessStartInfo` built in steps starts: its program from the
+    constructor or a `FileName = '…'` property (an assignment or a `-Property @{…}` /
+    `[ProcessStartInfo]@{…}` table), its arguments from `Arguments = '…'`."""
+    props: dict[str, str] = {}
+    for n, m in enumerate(_PSI_PROPERTY.finditer(text[:20000])):
+        if n >= 16:
+            break
+        value = _ps_literal(m.group(2))
+        if value is not None:
+            props[m.group(1).lower()] = value
+    if "filename" not in props and (c := _PSI_NEW.search(text[:20000])) is not None:
+        exe = _ps_literal(c.group(1))
+        if exe is not None:
+            props["filename"] = exe
+    exe = props.get("filename")
+    if not exe:
+        return None
+    exe = f'"{exe}"' if " " in exe else exe
+    return f"{exe} {props.get('arguments', '')}".strip()
+
+
+def _psi_properties(text: str, scope: Scope) -> None:
+    line = psi_line(text)
+    if line is not None:
+        scope.include(scope.nested(line, "cmd", Word(line, 0, len(text)), -1))
 
 
 def _dotnet_calls(text: str, scope: Scope) -> None:
@@ -1087,6 +1129,13 @@ def _dotnet_calls(text: str, scope: Scope) -> None:
                 verb = "Move-Item" if method == "move" else "Copy-Item"
                 line = f"{verb} -LiteralPath {q(values[0])} -Destination {q(values[1])}"
         elif cls == "diagnostics.process" and method == "start" and values:
+            if (
+                values[0] is None
+                and args[0].startswith("$")
+                and "processstartinfo" in text.lower()
+                and psi_line(text) is not None
+            ):
+                continue  # (a start info built in steps: `_com_runs` judges its command line)
             if values[0] is None:
                 scope.add(
                     RiskLevel.CRITICAL,
@@ -1354,14 +1403,16 @@ class _Walker:
         kids = node.named_children
         if len(kids) < 3 or kids[0].type != "variable" or kids[1].type != "member_name":
             return
-        if _text(kids[1]).strip().lower() not in ("invoke", "invokereturnasis"):
+        method = _text(kids[1]).strip().lower()
+        if method not in ("invoke", "invokereturnasis", "invokewithcontext"):
             return
         var = _text(kids[0]).strip().lower()
         named = self.scope.env.get(_PS_CMDOBJ + var)
-        if named is None:
+        block = self.scope.env.get(_PS_BLOCK + var) if named is None else None
+        if named is None and block is None:
             return
         s, e = self.span(node)
-        words = [Word(named, s, e)]
+        words = [Word(named or var, s, e)]
         for arg in _descendants(kids[2], "argument_expression", 3):
             strings = _descendants(arg, "string_literal", 12)
             variables = _descendants(arg, "variable", 12)
@@ -1372,6 +1423,15 @@ class _Walker:
             else:
                 a0, a1 = self.span(arg)
                 words.append(Word(_text(arg).strip(), a0, a1))
+        if block is not None:
+            # `$sb = { param($t) Remove-Item $t -Recurse }; $sb.Invoke('C:\Users')`: the
+            # body with its parameters bound to the arguments (InvokeWithContext's first two
+            # arguments are the function table and the variables, not parameters).
+            args = words[3:] if method == "invokewithcontext" else words[1:]
+            self.scope.include(
+                self.scope.nested(_bind_block(block, args), "powershell", words[0], -1)
+            )
+            return
         dispatch.judge(words, self.scope, NO_STDIN)
 
     def _item_value(self, node: Node) -> str | None:

@@ -160,6 +160,7 @@ PS_ALIASES: dict[str, str] = {
 }
 
 _REGISTRY = re.compile(r"^(hk(lm|cu|cr|u|cc|ey_[a-z_]+):?|registry::)", re.I)
+_PS_REGISTRY = re.compile(r"(?i)^(?:microsoft\.powershell\.core\\)?registry::")
 
 
 def _ps_params(cmd: Cmd) -> tuple[dict[str, Word | None], list[Word]]:
@@ -247,13 +248,15 @@ def _remove_item(cmd: Cmd) -> None:
         cmd.add(M, "ps-session-item", "removes a variable, alias or function of this session")
         return
     for t in targets:
-        if _REGISTRY.match(t.text):
-            key = _REGISTRY.sub("", t.text).strip(":\\/")
-            if t.text.lower().startswith(("hklm", "hkey_local_machine")) and boot_registry_key(
-                "hklm\\" + key.lower()
-            ):
+        if _REGISTRY.match(t.text) or _PS_REGISTRY.match(t.text):
+            # `Registry::HKEY_LOCAL_MACHINE\X`, `Microsoft.PowerShell.Core\Registry::HKLM\X`
+            # and `HKLM:\X` name the same key: judged on one normal form (`hklm\x`).
+            norm = _reg_norm(_PS_REGISTRY.sub("", t.text.strip("'\"")))
+            machine = norm.startswith("hklm")
+            key = _REGISTRY.sub("", norm).strip(":\\/")
+            if machine and boot_registry_key("hklm\\" + key):
                 cmd.add(B, "registry-root", "deletes registry keys Windows needs to boot", t)
-            elif t.text.lower().startswith(("hklm", "hkey_local_machine")) and key.count("\\") < 1:
+            elif machine and key.count("\\") < 1:
                 cmd.add(B, "registry-root", "deletes a whole machine registry hive", t)
             elif (hit := registry_risk("hklm\\" + key)) is not None and hit[
                 1
@@ -2510,8 +2513,11 @@ def _write_cmdlet(cmd: Cmd) -> None:
     if cmd.name == "setx" and setx_var in ("path", "pathext"):
         cmd.add(C, "persistence", "setx PATH changes the search path of every later session")
         return
-    if cmd.name == "register-scheduledtask":
-        cmd.add(C, "persistence-task", "Register-ScheduledTask runs a program on a trigger")
+    if cmd.name in ("register-scheduledtask", "register-scheduledjob"):
+        # (a scheduled job is a task too: its script block runs on a trigger, from the
+        # Task Scheduler, after this session is gone)
+        what = "Register-ScheduledJob" if cmd.name.endswith("job") else "Register-ScheduledTask"
+        cmd.add(C, "persistence-task", f"{what} runs a program on a trigger")
         return
     if cmd.name in ("set-wmiinstance", "new-ciminstance") and re.search(
         r"__eventfilter|eventconsumer|__filtertoconsumerbinding|root.subscription",
@@ -3487,7 +3493,8 @@ def _register() -> None:
         compress-archive install-module install-package update-module import-module
         set-variable new-alias set-alias new-psdrive start-job invoke-item invoke-command
         set-service start-service restart-service set-location-write new-service
-        register-scheduledtask set-acl unblock-file set-date rename-computer set-timezone
+        register-scheduledtask register-scheduledjob set-acl unblock-file set-date rename-computer
+        set-timezone
         enable-psremoting new-netfirewallrule set-netipaddress xcopy copy move ren rename mkdir
         md mklink attrib setx timeout pause choice pushd popd title color invoke-history
         export-alias new-object add-type out-printer set-psreadlineoption update-help save-help
