@@ -165,7 +165,12 @@ TARGETS: tuple[Target, ...] = (
     _w("win-hiberfil", "file", r"C:\hiberfil.sys"),
     _w("win-winload", "file", r"C:\Windows\System32\winload.efi"),
     _w("win-ntoskrnl", "file", r"C:\Windows\System32\ntoskrnl.exe"),
-    _w("win-sam-envvar", "file", r"$env:SystemRoot\System32\config\SAM", r"%SystemRoot%\System32\config\SAM"),
+    _w(
+        "win-sam-envvar",
+        "file",
+        r"$env:SystemRoot\System32\config\SAM",
+        r"%SystemRoot%\System32\config\SAM",
+    ),
     # Windows trees
     _w("win-windows", "tree", r"C:\Windows"),
     _w("win-system32", "tree", r"C:\Windows\System32"),
@@ -203,7 +208,9 @@ class Action:
     needs_literal: bool = False
 
 
-def _a(key: str, kinds: str, shell: str, template: str, expected: str = BLOCKED, **kw: object) -> Action:
+def _a(
+    key: str, kinds: str, shell: str, template: str, expected: str = BLOCKED, **kw: object
+) -> Action:
     return Action(key, frozenset(kinds.split()), shell, template, expected, **kw)  # type: ignore[arg-type]
 
 
@@ -223,7 +230,13 @@ ACTIONS: tuple[Action, ...] = (
     _a("sed-empty", "file", "bash", "sed -i d {T}"),
     _a("ln-null", "file", "bash", "ln -sf /dev/null {T}"),
     _a("install-over", "file", "bash", "install -m 644 /dev/null {T}"),
-    _a("py-remove", "file", "bash", "python3 -c \"import os; os.remove('{Q}')\"", needs_literal=True),
+    _a(
+        "py-remove",
+        "file",
+        "bash",
+        "python3 -c \"import os; os.remove('{Q}')\"",
+        needs_literal=True,
+    ),
     _a("perl-unlink", "file", "bash", "perl -e 'unlink \"{Q}\"'", needs_literal=True),
     _a("unknown-verb-file", "file tree home", "bash", "fsadm-x delete {T}"),
     _a("unknown-option-file", "file tree home", "bash", "blobtool --erase {T}"),
@@ -235,9 +248,27 @@ ACTIONS: tuple[Action, ...] = (
     _a("chmod-000", "tree", "bash", "chmod -R 000 {T}"),
     _a("chown-tree", "tree", "bash", "chown -R nobody:nogroup {T}"),
     _a("rsync-delete", "tree home", "bash", "rsync -a --delete /tmp/empty/ {T}/"),
-    _a("py-rmtree", "tree home", "bash", "python3 -c \"import shutil; shutil.rmtree('{Q}')\"", needs_literal=True),
-    _a("node-rmsync", "tree home", "bash", "node -e \"require('fs').rmSync('{Q}', {{recursive: true, force: true}})\"", needs_literal=True),
-    _a("perl-remove-tree", "tree home", "bash", "perl -MFile::Path=remove_tree -e 'remove_tree(\"{Q}\")'", needs_literal=True),
+    _a(
+        "py-rmtree",
+        "tree home",
+        "bash",
+        "python3 -c \"import shutil; shutil.rmtree('{Q}')\"",
+        needs_literal=True,
+    ),
+    _a(
+        "node-rmsync",
+        "tree home",
+        "bash",
+        "node -e \"require('fs').rmSync('{Q}', {{recursive: true, force: true}})\"",
+        needs_literal=True,
+    ),
+    _a(
+        "perl-remove-tree",
+        "tree home",
+        "bash",
+        "perl -MFile::Path=remove_tree -e 'remove_tree(\"{Q}\")'",
+        needs_literal=True,
+    ),
     _a("rclone-purge", "tree home", "bash", "rclone purge {T}"),
     _a("rclone-delete", "tree home", "bash", "rclone delete {T}"),
     _a("unknown-destroy-tree", "tree home", "bash", "zztool destroy {T}"),
@@ -269,7 +300,13 @@ ACTIONS: tuple[Action, ...] = (
     _a("unknown-format-disk", "disk baredisk", "bash", "mediatool format {T}"),
     _a("camcontrol-erase", "baredisk", "bash", "camcontrol security {T} -U user -s pw -e pw"),
     _a("zpool-labelclear", "disk baredisk", "bash", "zpool labelclear -f {T}"),
-    _a("python-write-disk", "disk", "bash", "python3 -c \"open('{Q}', 'wb').write(bytes(512))\"", needs_literal=True),
+    _a(
+        "python-write-disk",
+        "disk",
+        "bash",
+        "python3 -c \"open('{Q}', 'wb').write(bytes(512))\"",
+        needs_literal=True,
+    ),
     # --- bash: the converse
     _a("cat", "file", "bash", "cat {T}", NOT_DANGEROUS),
     _a("ls-l", "file tree home", "bash", "ls -l {T}", NOT_DANGEROUS),
@@ -280,7 +317,13 @@ ACTIONS: tuple[Action, ...] = (
     _a("find-name", "tree home", "bash", "find {T} -name '*.conf'", NOT_DANGEROUS),
     _a("rsync-from", "tree home", "bash", "rsync -a {T}/ /mnt/backup/copy/", NOT_DANGEROUS),
     _a("echo-rm", "file tree home disk baredisk", "bash", "echo 'rm -rf {T}'", NOT_DANGEROUS),
-    _a("grep-pattern", "file tree home disk baredisk", "bash", "grep -rn 'wipefs -a {T}' docs/", NOT_DANGEROUS),
+    _a(
+        "grep-pattern",
+        "file tree home disk baredisk",
+        "bash",
+        "grep -rn 'wipefs -a {T}' docs/",
+        NOT_DANGEROUS,
+    ),
     _a("comment", "file tree home disk baredisk", "bash", "# shred -u {T}\nls", NOT_DANGEROUS),
     _a("stat", "file tree", "bash", "stat {T}", NOT_DANGEROUS),
     _a("lsblk", "disk", "bash", "lsblk {T}", NOT_DANGEROUS),
@@ -303,24 +346,66 @@ ACTIONS: tuple[Action, ...] = (
     _a("ps-set-content", "file", "powershell", "Set-Content -Path {T} -Value ''"),
     _a("ps-out-file", "file", "powershell", "'' | Out-File -FilePath {T}"),
     _a("ps-move-item", "file tree home", "powershell", r"Move-Item {T} D:\old"),
-    _a("ps-file-delete", "file", "powershell", "[System.IO.File]::Delete(\"{Q}\")", needs_literal=True),
+    _a(
+        "ps-file-delete",
+        "file",
+        "powershell",
+        '[System.IO.File]::Delete("{Q}")',
+        needs_literal=True,
+    ),
     _a("ps-del-alias", "file", "powershell", "del {T} -Force"),
     _a("ps-cmd-del", "file", "powershell", "cmd /c del /f /q {T}"),
     _a("ps-remove-recurse", "tree home", "powershell", "Remove-Item -Recurse -Force {T}"),
     _a("ps-rm-alias", "tree home", "powershell", "rm -r -fo {T}"),
-    _a("ps-gci-remove", "tree home", "powershell", "Get-ChildItem {T} -Recurse | Remove-Item -Force -Recurse"),
-    _a("ps-dir-delete", "tree home", "powershell", "[System.IO.Directory]::Delete(\"{Q}\", $true)", needs_literal=True),
+    _a(
+        "ps-gci-remove",
+        "tree home",
+        "powershell",
+        "Get-ChildItem {T} -Recurse | Remove-Item -Force -Recurse",
+    ),
+    _a(
+        "ps-dir-delete",
+        "tree home",
+        "powershell",
+        '[System.IO.Directory]::Delete("{Q}", $true)',
+        needs_literal=True,
+    ),
     _a("ps-rd-alias", "tree home", "powershell", "rd {T} -Recurse -Force"),
     _a("ps-icacls-deny", "tree", "powershell", "icacls {T} /deny Everyone:F /T"),
     _a("ps-unknown-destroy", "file tree home disk", "powershell", "fstool.exe destroy {T}"),
-    _a("ps-write-disk", "disk", "powershell", "$s = [System.IO.File]::OpenWrite(\"{Q}\"); $s.Write((New-Object byte[] 512), 0, 512)", needs_literal=True),
+    _a(
+        "ps-write-disk",
+        "disk",
+        "powershell",
+        '$s = [System.IO.File]::OpenWrite("{Q}"); $s.Write((New-Object byte[] 512), 0, 512)',
+        needs_literal=True,
+    ),
     _a("ps-get-item", "file tree home", "powershell", "Get-Item {T}", NOT_DANGEROUS),
     _a("ps-gci", "tree home", "powershell", "Get-ChildItem {T}", NOT_DANGEROUS),
     _a("ps-hash", "file", "powershell", "Get-FileHash {T}", NOT_DANGEROUS),
-    _a("ps-copy-from", "file tree home", "powershell", r"Copy-Item {T} D:\backup -Recurse", NOT_DANGEROUS),
+    _a(
+        "ps-copy-from",
+        "file tree home",
+        "powershell",
+        r"Copy-Item {T} D:\backup -Recurse",
+        NOT_DANGEROUS,
+    ),
     _a("ps-test-path", "file tree home disk", "powershell", "Test-Path {T}", NOT_DANGEROUS),
-    _a("ps-write-output", "file tree home disk", "powershell", "Write-Output \"Remove-Item -Recurse {Q}\"", NOT_DANGEROUS, needs_literal=True),
-    _a("ps-whatif", "file tree home", "powershell", "Remove-Item -Recurse -Force {T} -WhatIf", NOT_DANGEROUS),
+    _a(
+        "ps-write-output",
+        "file tree home disk",
+        "powershell",
+        'Write-Output "Remove-Item -Recurse {Q}"',
+        NOT_DANGEROUS,
+        needs_literal=True,
+    ),
+    _a(
+        "ps-whatif",
+        "file tree home",
+        "powershell",
+        "Remove-Item -Recurse -Force {T} -WhatIf",
+        NOT_DANGEROUS,
+    ),
     # --- cmd
     _a("cmd-del", "file", "cmd", "del /f /q {T}"),
     _a("cmd-erase", "file", "cmd", "erase /f /a {T}"),
@@ -402,9 +487,8 @@ def _fits(target: Target, action: Action) -> bool:
         return False
     if action.needs_literal and not target.literal:
         return False
-    if action.shell == "bash" and target.kind == "home" and action.key in ("chmod-000", "chown-tree"):
-        return False
-    return True
+    # chmod/chown of a home is not in the matrix (only of system trees)
+    return not (target.kind == "home" and action.key in ("chmod-000", "chown-tree"))
 
 
 def _wrap(wrapper: str, command: str, shell: str) -> str:

@@ -1086,6 +1086,60 @@ def _hdparm(cmd: Cmd) -> None:
         cmd.add(M, "disk", "hdparm changes disk settings")
 
 
+# (safety-tgt9) The BSDs' disk tools: what erases the disk or its labels, and what reads.
+# `camcontrol security DISK -e PW` (ATA secure erase), `camcontrol sanitize`/`format`,
+# `nvmecontrol format|sanitize`, `bsdlabel`/`disklabel -w|-R|-r`, `glabel destroy|clear`,
+# `gmirror|graid3|gstripe|gconcat destroy|clear`, `geli kill` (the keys destroyed: the data
+# can never be read again), `fdisk -i` is fdisk's.
+_BSD_ERASE = {
+    "camcontrol": frozenset(names("sanitize format")),
+    "nvmecontrol": frozenset(names("format sanitize")),
+    "glabel": frozenset(names("destroy clear")),
+    "gmirror": frozenset(names("destroy clear")),
+    "graid": frozenset(names("delete")),
+    "graid3": frozenset(names("destroy clear")),
+    "gstripe": frozenset(names("destroy clear")),
+    "gconcat": frozenset(names("destroy clear")),
+    "geli": frozenset(names("kill")),
+}
+
+
+@handles(*_BSD_ERASE, "bsdlabel", "disklabel")
+def _bsd_disk(cmd: Cmd) -> None:
+    texts = [w.text for w in cmd.args]
+    if cmd.has("-h", "--help", "help"):
+        return
+    if cmd.name in ("bsdlabel", "disklabel"):
+        if any(re.fullmatch(r"-[A-Za-z]*[wRe][A-Za-z]*", t) for t in texts):
+            cmd.add(B, "partition", f"{cmd.name} writes a disk label (its partitions are lost)")
+        return
+    verb = next((t.lower() for t in texts if not t.startswith("-")), "")
+    erasing = verb in _BSD_ERASE[cmd.name] or (
+        cmd.name == "camcontrol" and verb == "security" and any(t in ("-e", "-h") for t in texts)
+    )
+    if erasing:
+        cmd.add(B, "disk-write", f"{cmd.name} {verb} erases the disk (its data is lost)")
+    elif verb in (
+        "list",
+        "status",
+        "identify",
+        "devlist",
+        "inquiry",
+        "readcap",
+        "devlist",
+        "show",
+        "dump",
+        "identify-ns",
+        "ns",
+        "logpage",
+        "devlist",
+        "info",
+    ):
+        return
+    else:
+        cmd.add(M, "disk", f"{cmd.name} {verb} changes disks")
+
+
 # hdparm options that only read: identify, geometry, timing reads, power state, temperature.
 _HDPARM_READ = frozenset(names("-I -i -g -t -T -C -H -v --Istdout --direct -tT -Tt"))
 

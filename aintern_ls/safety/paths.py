@@ -64,6 +64,16 @@ _SYSTEM_DIRS = frozenset(
         "/var/mail",
         "/private/etc",
         "/private/var",
+        # (safety-tgt9) package databases: without them the system cannot be updated or
+        # repaired; macOS's system databases
+        "/var/lib/dpkg",
+        "/var/lib/rpm",
+        "/var/lib/pacman",
+        "/var/lib/apk",
+        "/var/db/pkg",
+        "/usr/lib/sysimage/rpm",
+        "/private/var/db",
+        "/system/applications",
         "/system/library",
         "/usr/local/bin",
         "/usr/local/lib",
@@ -96,7 +106,16 @@ _ACCOUNT_FILES = re.compile(
     r"|etc/fstab|efi/\S+|system/library/kernels(/\S*)?|system/library/coreservices/boot\.efi"
     r"|usr/standalone/i386/boot\.efi|system/library/prelinkedkernels(/\S*)?"
     r"|private/etc/(passwd|sudoers|master\.passwd|group))$"
+    # (safety-tgt9) the rest of the target side: the encrypted-volume table, BSD's hashed
+    # password databases (macOS keeps the same under /private), the kernel and initrd links
+    # at the root, macOS's local account database and keychains (the system's, a user's)
+    r"|^/(etc/(crypttab|s?pwd\.db|login\.conf\.db)|private/etc/(s?pwd\.db|shadow|gshadow|fstab)"
+    r"|(vmlinuz|initrd\.img|initrd|vmlinux|bsd|bsd\.rd|bsd\.mp|netbsd|kernel)(\.old)?"
+    r"|(private/)?var/db/dslocal(/\S*)?|library/keychains|system/library/keychains)$"
+    r"|^(~|/users/[^/]+)/library/keychains$"
     r"|^[a-z]:/windows/system32/config/(sam|system|security|software|default)$"
+    # (safety-tgt9) the domain's account database, the page/hibernation/swap files
+    r"|^[a-z]:/(windows/ntds/ntds\.dit|pagefile\.sys|hiberfil\.sys|swapfile\.sys)$"
     # Windows boot files: the boot configuration store, boot managers and loaders.
     r"|^[a-z]:/(boot(/\S*)?|bootmgr|ntldr|boot\.ini|efi/microsoft/boot(/\S*)?"
     r"|efi/boot/bootx64\.efi|windows/system32/(winload|winresume)\.(exe|efi)"
@@ -314,6 +333,10 @@ _GLOB_OR = r"[?*\[]"
 _DEVICE = re.compile(
     rf"^/dev/((s|h|v|xv)d([a-z]|{_GLOB_OR})|(nvme|mmcblk|r?disk|md|dm-|loop|nbd|rbd|zd|bcache"
     rf"|drbd|ram|pmem|sg|n?st|mtd(block)?|ubi|sr)(\d|{_GLOB_OR})|fd\d|md/|mapper/|disk/|block/"
+    # (safety-tgt9) the BSDs' disk names (FreeBSD ada/da/nvd/nda/vtbd/mfid, OpenBSD and
+    # NetBSD sd/wd/ld and their raw `r` twins, ZFS volumes, GEOM mirrors and labels)
+    rf"|r?(ada|ad|da|nvd|nda|vtbd|mfid|mfisyspd|aacd|ipsd|amrd|idad|twed|xbd|wd|sd|ld|vnd|cgd"
+    rf"|raid|ccd)(\d|{_GLOB_OR})|nvme\d|mirror/|gpt/|gptid/|diskid/|label/|ufs/|ufsid/"
     r"|zvol/|mem$|kmem$|port$|\*$"  # (`/dev/*`: every device, the disks among them)
     r"|(?!(pts|shm|fd|input|snd|dri|bus|net|char|cpu|hugepages|mqueue|vfio|serial|v4l|usb"
     r"|dma_heap|bsg|hidraw|tty|vc|cuse|fuse|log)(/|$))[\w.-]+/[\w.-]+$)"
@@ -325,9 +348,25 @@ _DEVICE = re.compile(
 _WIN_DEVICE = re.compile(
     r"^(//[.?]/|\\\\[.?]\\)(physicaldrive\d|[a-z]:$|volume\{|harddisk\d)", re.I
 )
+# (safety-tgt9) A disk named the way partition and disk tools name it, without /dev: macOS's
+# `disk2`/`disk0s2`, the BSDs' `ada0`/`da1`/`nvd0`/`nda0`/`vtbd0`/`mfid0`/`sd0`/`wd0d`,
+# Linux's `sdb`/`nvme0n1`/`mmcblk0`. Only a program told to destroy it reads a bare name so.
+_BARE_DISK = re.compile(
+    r"(?i)\A(?:r?disk\d+(?:s\d+)*|r?(?:ada|ad|da|nvd|nda|vtbd|mfid|mfisyspd|aacd|ipsd|amrd|idad"
+    r"|twed|xbd|wd|sd|ld|vnd)\d+(?:[ps]\d+)*[a-p]?|[shv]d[a-z]\d{0,2}|xvd[a-z]\d{0,2}"
+    r"|nvme\d+(?:n\d+(?:p\d+)?)?|mmcblk\d+(?:p\d+)?|physicaldrive\d+)\Z"
+)
+
+
+def bare_disk(text: str) -> bool:
+    """`ada0`, `disk2s1`, `nvme0n1`, `sdb`: a disk's kernel name without /dev."""
+    return len(text) <= 24 and _BARE_DISK.match(text) is not None
+
+
 _CWD_WIDE = frozenset({".", "./", "*", "./*", ".*", "./.*", "..", "../", "../*", "*.*", ".[!.]*"})
 
 HOME = "~"
+_ADMIN_SHARE = re.compile(r"^//[^/]+/(?:(?P<drive>[a-z])\$|admin\$)(?P<rest>/.*)?$")
 
 
 @attrs.frozen(slots=True)
@@ -352,6 +391,14 @@ def _norm(path: str, windows: bool) -> str:
         p = drive + ":" + (m.group("rest") or m.group("r2") or m.group("r3") or "/")
     if windows or "\\" in p or re.match(r"^[A-Za-z]:", p):
         p = p.replace("\\", "/").lower()
+    if p.startswith("//") and "$" in p:
+        # (safety-tgt9) a host's administrative shares: `\\host\C$\…` is that host's C:,
+        # `\\host\ADMIN$\…` its Windows folder (what a wiper spreads through).
+        m = _ADMIN_SHARE.match(p.lower())
+        if m is not None:
+            rest = m.group("rest") or ""
+            p = (m.group("drive") + ":" if m.group("drive") else "c:/windows") + rest
+            p = p if p not in ("c:", "") else "c:/"
     if p in ("~", "~/"):
         return HOME
     if p.startswith("~"):

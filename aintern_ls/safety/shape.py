@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from aintern_ls.safety.paths import is_device, whole_system
+from aintern_ls.safety.paths import bare_disk, is_device, whole_system
 from aintern_ls.safety.words import names
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ WORD_ONLY_VERBS = frozenset(names("drop del rm zap rmrf"))
 # counts: `imgtool restore --target disk0`, `flashtool write /dev/sdb x.img`).
 IMAGE_VERBS = frozenset(names("restore flash burn clone reimage image write"))
 FORMAT_VERBS = (
-    frozenset(names("format reformat mkfs sanitize zeroize zerofill overwrite")) | IMAGE_VERBS
+    frozenset(names("format reformat mkfs newfs sanitize zeroize zerofill overwrite")) | IMAGE_VERBS
 )
 # Long verbs that also name programs when glued to another word (`lvremove`, `xdelete`,
 # `purgeall`); shorter ones would match ordinary words.
@@ -320,7 +320,7 @@ def path_shape(text: str, cwds: frozenset[str | None], windows: bool) -> Shape:
     boot file, a raw disk, or the system's btrfs subvolume."""
     if not text or text.startswith("-"):
         return ORDINARY
-    if is_device(text) or is_device(text.lower()) or _MAC_DISK.match(text):
+    if is_device(text) or is_device(text.lower()) or _MAC_DISK.match(text) or bare_disk(text):
         return Shape(True, f"the raw disk {text}")
     if _MAC_SYSTEM_VOLUME.match(text):
         return Shape(True, f"the system volume {text}")
