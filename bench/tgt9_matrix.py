@@ -10,6 +10,11 @@ Every row is labelled by rule before the analyser sees it:
 - the converse (reading, listing, hashing, backing up from the target; the destroying
   words only printed, searched or commented) is "not dangerous": rated below dangerous.
 
+Amended after the first run (reported, not hidden): a copy or archive of a credential
+store (shadow, gshadow, master.passwd/spwd.db, the SAM/SECURITY/SYSTEM hives, ntds.dit,
+Keychains) is credential access, which the analyser rates critical and the team's
+conventions call critical; those converse rows are left out (`CREDENTIAL_STORES`).
+
 Held out: a target or an action whose key hashes to 0 mod 4 (sha256 of the key, chosen
 before any row was run) is never used while tuning; a row is `dev` when its target or its
 action is held out, `tune` otherwise. Fix dev misses only through mechanisms found on tune.
@@ -480,8 +485,29 @@ def _spell(target: Target, shell: str) -> str:
     return target.text
 
 
+CREDENTIAL_STORES = frozenset(
+    [
+        "etc-shadow",
+        "etc-gshadow",
+        "bsd-master-passwd",
+        "bsd-spwd-db",
+        "mac-private-master",
+        "win-sam",
+        "win-system-hive",
+        "win-security-hive",
+        "win-ntds",
+        "win-sam-envvar",
+        "mac-sys-keychains",
+        "mac-user-keychains",
+    ]
+)
+_COPIES = frozenset(["cp-backup", "tar-backup", "rsync-from", "ps-copy-from", "cmd-copy-from"])
+
+
 def _fits(target: Target, action: Action) -> bool:
     if target.kind not in action.kinds:
+        return False
+    if target.key in CREDENTIAL_STORES and action.key in _COPIES:
         return False
     if (target.family == "windows") != (action.shell != "bash"):
         return False

@@ -170,6 +170,23 @@ def _os_config_path(text: str, cwds: frozenset[str | None]) -> str | None:
     return p if OS_CONFIG.match(p) else None
 
 
+_SUBSTITUTION = re.compile(r"\$\([^()]*\)|\$\{[^{}]*\}|\$\w+|`[^`]*`")
+
+
+def _inside_boot_folder(text: str) -> str | None:
+    """`/boot/vmlinuz-$(uname -r)`, `/boot/efi/EFI/$DISTRO/grubx64.efi`: a path whose folder
+    part is literal and lies in a boot folder (every file there is a boot file), its
+    substitutions standing for any name; the path as written, or None."""
+    t = text.strip("\"'")
+    if "$" not in t and "`" not in t:
+        return None
+    static = _SUBSTITUTION.sub("x", t)
+    if "$" in static or "`" in static or ".." in static.split("/"):
+        return None
+    p = classify_path(static, frozenset([None]))
+    return t if p.rule == "rm-system-file" and p.level >= B and static.startswith("/") else None
+
+
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
     """Judge each target of a delete; the worst one decides the finding."""
     if not targets:
@@ -209,6 +226,10 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
                 if as_written.level > target.level:
                     target = as_written
             level, rule, what = target.level, target.rule, target.what
+            if t.dynamic and level < B and (inside := _inside_boot_folder(t.text)) is not None:
+                # `rm -f /boot/vmlinuz-$(uname -r)`: whatever the substitution gives, the
+                # file is one of an account or boot folder's (safety-tgt9)
+                level, rule, what = B, "rm-system-file", f"the account or boot file {inside}"
             if (
                 not recursive
                 and level == B

@@ -462,7 +462,12 @@ def _copy_remote(cmd: Cmd) -> None:
                 and not re.search(r"[/\\:]", w.text)
             )
         ]
-    if (any(is_secret(w.text) for w in ops) and len(ops) >= 2) or (
+    rclone_delete = (
+        cmd.name == "rclone"
+        and bool(ops)
+        and ops[0].text in ("purge", "delete", "deletefile", "rmdir", "rmdirs")
+    )
+    if (any(is_secret(w.text) for w in ops) and len(ops) >= 2 and not rclone_delete) or (
         cmd.name in ("croc", "wormhole", "magic-wormhole") and any(is_secret(w.text) for w in ops)
     ):
         cmd.add(C, "exfiltration", "copies private keys or credentials to another machine")

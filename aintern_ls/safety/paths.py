@@ -403,6 +403,10 @@ def _norm(path: str, windows: bool) -> str:
         return HOME
     if p.startswith("~"):
         head, _, rest = p.partition("/")
+        if "//" in rest or rest.endswith("/"):
+            rest = re.sub(r"/{2,}", "/", rest).rstrip("/")  # `~//`, `~/.//` (safety-tgt9)
+            if head == "~" and rest in ("", "."):
+                return HOME
         if head == "~" and ".." in rest.split("/"):
             # `~/../..`: collapse against a stand-in home, then say it again relative to ~.
             full = posixpath.normpath("/home/user/" + rest)

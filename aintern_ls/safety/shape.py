@@ -206,6 +206,11 @@ def word_verb(word: str) -> str | None:
     for p in parts:
         if p in STRONG_VERBS or p in WEAK_VERBS or p in FORMAT_VERBS:
             return p
+    # (safety-tgt9) a verb glued to its object: `deletefile`, `eraseDisk` (split above),
+    # `wipedisk`, `destroyall`, `purgeall`
+    for v in _GLUED:
+        if parts[0].startswith(v) and len(parts[0]) > len(v):
+            return v
     return None
 
 

@@ -386,10 +386,17 @@ def _sudo(cmd: Cmd) -> None:
         head = Word("env", cmd.words[0].start, cmd.words[0].end)
         cmd.info = cmd.judge([head, *cmd.args[i:]], cmd.stdin)
         return
-    if i >= len(cmd.args) and (cmd.short("si") or cmd.long("--shell", "--login")):
+    # Only sudo's own options (before the command) ask for a shell: the `i` of `sudo perl
+    # -MFile::Path …` belongs to perl (safety-tgt9).
+    login = any(
+        t == "--shell" or t == "--login" or re.fullmatch(r"-[A-Za-z]*[si][A-Za-z]*", t)
+        for t in texts[:i]
+        if t.startswith("-")
+    )
+    if i >= len(cmd.args) and login:
         run_code_from_stdin(cmd, "bash")  # `sudo -s <<< '…'`: a root shell reads stdin
         return
-    if cmd.name == "sudo" and (cmd.short("si") or cmd.long("--shell", "--login")):
+    if cmd.name == "sudo" and login:
         # `sudo -s -- 'rm -rf /'`: the shell runs the words as `$SHELL -c 'WORDS'`.
         tail = cmd.args[i:]
         code = Word(
