@@ -40,6 +40,7 @@ Node = tree_sitter.Node
 
 _LANGUAGE = tree_sitter.Language(tree_sitter_powershell.language())
 _PARSERS = threading.local()  # one Parser per thread, as in bash.py
+_memo_state = dispatch.memo_state  # (read twice for every statement)
 
 _DOWNLOAD = re.compile(
     r"downloadstring|downloaddata|downloadfile|invoke-webrequest|invoke-restmethod|\biwr\b"
@@ -1640,7 +1641,7 @@ class _Walker:
         would cost, its commands being judged already), so the cut falls where it fell."""
         scope = self.scope
         s, e = self.span(node)
-        state = dispatch.memo_state(scope)
+        state = _memo_state(scope)
         if state is None or self.reads_the_line(s, e):
             return self.pipeline(node)
         text = scope.source[s:e]
@@ -1659,7 +1660,7 @@ class _Walker:
         if (
             len(scope.findings) >= mark
             and len(scope.findings) - mark <= _MEMO_MAX_FINDINGS
-            and dispatch.memo_state(scope) == state
+            and _memo_state(scope) == state
         ):
             new = scope.findings[mark:]
             if all(s <= f.start and f.end <= e for f in new) and dispatch.info_within(
@@ -1731,6 +1732,8 @@ class _Walker:
         kids = node.named_children
         if kids and kids[0].end_byte - kids[0].start_byte <= 4096:
             low0 = _text(kids[0]).strip().lower()
+        if low0 is not None and low0 not in _BLOCK_RUNNERS:
+            return self._command_bound(node, stdin, low0)  # (no job's arguments to bind)
         bound = self._job_arguments(node, low0)
         if not bound:
             return self._command_bound(node, stdin, low0)
@@ -1841,7 +1844,7 @@ class _Walker:
                 )
         if (
             name0 is not None
-            and _text(name0).strip().lower() in _CIM_GETTERS
+            and (low0 if low0 is not None else _text(name0).strip().lower()) in _CIM_GETTERS
             and re.search(r"(?i)\bwin32_userprofile\b", _text(node))
             and not re.search(r"(?i)-filter\b|-query\b|\bwhere\b", _text(node))
         ):
@@ -1900,6 +1903,9 @@ class _Walker:
         words: list[Word] = []
         redirects: list[Node] = []
         name_expr: Node | None = None
+        source = self.scope.source
+        plain = self._plain
+        spend = budget.spend
         for c in node.named_children:
             t = c.type
             if t == "command_name":
@@ -1958,16 +1964,43 @@ class _Walker:
                         continue
                     # (`@p` splats a hashtable: only an element starting with `@` is looked
                     # up, so a script block's whole text is not copied at every level)
-                    where = self.span(el)
-                    s0, e0 = where
+                    if plain:
+                        s0, e0 = where = el.start_byte, el.end_byte
+                    else:
+                        s0, e0 = where = self.span(el)
+                    first = source[s0 : s0 + 1]
+                    if first != "@" and not first.isspace():
+                        # (most elements: no splat, no `@(…)`; a parameter or a bare word is
+                        # its own text, as `element` reads it)
+                        if et == "command_parameter" or et == "generic_token":
+                            spend(3)
+                            raw = _text(el)
+                            word = Word(
+                                raw if _QUOTING.isdisjoint(raw) else unquote(raw, posix=False),
+                                s0,
+                                e0,
+                                glob=("*" in raw or "?" in raw),
+                            )
+                        else:
+                            word = self.element(el, where)
+                        if (
+                            words
+                            and word.text.lower() in ("$false", "0")
+                            and words[-1].text.startswith("-")
+                            and source[words[-1].end : word.start] == ":"
+                        ):
+                            words.pop()
+                            continue
+                        words.append(word)
+                        continue
                     splat = None
-                    if self.scope.source[s0 : s0 + 64].lstrip().startswith("@"):
+                    if source[s0 : s0 + 64].lstrip().startswith("@"):
                         splat = self.scope.env.get(_PS_SPLAT + _text(el).strip().lower()[1:])
                     if splat is not None:
                         words.extend(Word(t, s0, e0) for t in splat.split("\x01"))
                         continue
                     if (
-                        self.scope.source[s0 : s0 + 2] == "@("
+                        source[s0 : s0 + 2] == "@("
                         and not (
                             words
                             and words[-1].text.startswith("-")
@@ -1980,12 +2013,12 @@ class _Walker:
                         # `Remove-Item @('C:\Windows', 'C:\Users')`: each item is a path
                         words.extend(Word(t, s0, e0, glob="*" in t) for t in items[:16])
                         continue
-                    word = self.element(el)
+                    word = self.element(el, where)
                     if (
                         words
                         and word.text.lower() in ("$false", "0")
                         and words[-1].text.startswith("-")
-                        and self.scope.source[words[-1].end : word.start] == ":"
+                        and source[words[-1].end : word.start] == ":"
                     ):
                         # `-WhatIf:$false`: a switch bound to false is a switch not given.
                         words.pop()
@@ -2018,7 +2051,14 @@ class _Walker:
                 if not w.dynamic and " " in w.text.strip() and not w.text.startswith("-"):
                     found = self.scope.nested(w.text, "powershell", w, -1)
                     self.scope.include([f for f in found if f.level >= RiskLevel.BLOCKED])
-        words = [_home_escape(_provider_path(_typographic(w))) for w in words]
+        # (only an empty word, one starting with a dash, a typographic quote, a backslash or
+        # `~`, or one holding `::`, is changed by these: most are asked without a call)
+        words = [
+            _home_escape(_provider_path(_typographic(w)))
+            if not w.text or w.text[0] in _RESPELLED_FIRST or "::" in w.text
+            else w
+            for w in words
+        ]
         if len(words) > 2 and words[0].text.lower() in _SET_VARIABLE:
             self._set_variable(words)
         info = dispatch.judge(words, self.scope, stdin)
@@ -2265,6 +2305,9 @@ def _home_escape(w: Word) -> Word:
 _SET_VARIABLE = frozenset({"set-variable", "sv", "new-variable", "nv"})
 _DASHES = "\u2013\u2014\u2015"
 _SMART_QUOTES = "\u2018\u2019\u201a\u201b\u201c\u201d\u201e"
+# First characters of the words `_typographic`, `_provider_path` or `_home_escape` may
+# respell (a word holding `::` may be provider-qualified wherever it starts).
+_RESPELLED_FIRST = frozenset(_DASHES + _SMART_QUOTES + "\\~")
 
 
 def _typographic(w: Word) -> Word:
