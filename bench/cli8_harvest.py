@@ -42,6 +42,11 @@ Usage::
 
     python bench/cli8_harvest.py [--write]          # (re)write tests/safety/sources_cli8.tsv
     python bench/cli8_harvest.py --score [--show]   # figures per split, per CLI, the misses
+    python bench/cli8_harvest.py --templates bench/cli9_templates.txt --score   # another set
+
+Another templates file ``bench/<tag>_templates.txt`` is read the same way: its rows go to
+``tests/safety/sources_<tag>.tsv`` and its split hashes ``"<tag>:" + cli`` (so each set picks
+its own dev CLIs).
 """
 
 from __future__ import annotations
@@ -61,6 +66,8 @@ from bench._corpus_figures import decode_command, encode_command  # noqa: E402
 
 TEMPLATES = Path(__file__).with_name("cli8_templates.txt")
 OUT = ROOT / "tests" / "safety" / "sources_cli8.tsv"
+# The set being read: "cli8" unless --templates names bench/<tag>_templates.txt.
+TAG = "cli8"
 HEADER = "command\tshell\texpected\tsplit\tsource_or_reason"
 
 LABELS = {
@@ -73,6 +80,8 @@ LABELS = {
     "change": "moderate",
     "query": "safe",
     "read": "safe",
+    "persist": "critical",
+    "security-off": "critical",
 }
 SHELLS = frozenset({"bash", "powershell", "cmd"})
 
@@ -95,12 +104,23 @@ class Row:
 
     @property
     def source(self) -> str:
-        return f"cli8:{self.cli}:{self.page} ({self.category})"
+        return f"{TAG}:{self.cli}:{self.page} ({self.category})"
+
+
+def use_templates(path: Path) -> None:
+    """Read `path` (bench/<tag>_templates.txt) instead: rows to sources_<tag>.tsv."""
+    global TEMPLATES, OUT, TAG
+    stem = path.name.removesuffix(".txt")
+    if not stem.endswith("_templates"):
+        raise SystemExit(f"{path}: expected a name <tag>_templates.txt")
+    TAG = stem.removesuffix("_templates")
+    TEMPLATES = path
+    OUT = ROOT / "tests" / "safety" / f"sources_{TAG}.tsv"
 
 
 def split_of(cli: str) -> str:
     """`dev` for about a third of the CLIs, by a hash of the name alone."""
-    return "dev" if hashlib.sha256(f"cli8:{cli}".encode()).digest()[0] < 0x55 else "tune"
+    return "dev" if hashlib.sha256(f"{TAG}:{cli}".encode()).digest()[0] < 0x55 else "tune"
 
 
 def parse(text: str) -> list[Row]:
@@ -201,7 +221,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--score", action="store_true", help="score the analyser on the rows")
     ap.add_argument("--show", action="store_true", help="with --score: list every miss")
     ap.add_argument("--split", choices=("tune", "dev"), help="with --score: one split only")
+    ap.add_argument("--templates", type=Path, help="bench/<tag>_templates.txt (default cli8)")
     args = ap.parse_args(argv)
+    if args.templates is not None:
+        use_templates(args.templates)
     rows = harvest()
     if args.write:
         OUT.write_text(render(rows), encoding="utf-8")
