@@ -803,9 +803,21 @@ CATALOGUE: dict[str, Rule] = _rules(
     ),
     (
         "cli-package-essential",
-        "removes an essential package (libc, systemd) past the package manager's protection:"
-        " the system stops working (blocked)",
+        "removes an essential package (libc, systemd) past the package manager's protection,"
+        " or with a manager that has none (zypper, emerge): the system stops working (blocked)",
         "rpm -e --nodeps glibc",
+    ),
+    (
+        "cli-versions-delete",
+        "deletes every stored version of what it names (`--versions`): the older copies to"
+        " recover from are lost (blocked)",
+        "b2 rm --recursive --versions b2://corp-backups",
+    ),
+    (
+        "cli-audit-off",
+        "turns off or deletes an audit trail (`vault audit disable`): what happens next is not"
+        " recorded (critical)",
+        "vault audit disable file/",
     ),
     (
         "cli-app-data",

@@ -64,7 +64,7 @@ DESTROY = frozenset(
         """
         delete del remove rm rmi rmp rmdir destroy purge wipe erase expunge nuke zap shred drop
         truncate terminate unpublish forget flush expire decommission
-        deprovision obliterate rdelete
+        deprovision obliterate rdelete unset
         """
     )
 )
@@ -104,7 +104,9 @@ CONFIG_NOUNS = frozenset(
     )
 )
 # Verbs that turn backups off.
-OFF = frozenset(names("disable cancel stop suspend pause deactivate unprotect off"))
+OFF = frozenset(names("disable cancel stop suspend pause deactivate unprotect off unschedule"))
+# Nouns naming an audit trail: turning it off or deleting it hides what happened (critical).
+_AUDIT_NOUNS = frozenset(names("audit audits auditing"))
 
 # Backup nouns: what a destroying verb on them loses is a copy to recover from.
 _BACKUP_NOUN = re.compile(
@@ -479,25 +481,53 @@ _ESSENTIAL = frozenset(
         """
         libc6 glibc libc-bin systemd systemd-sysv coreutils bash dpkg rpm pacman base
         filesystem util-linux login passwd apt dnf yum sudo linux-image linux init
-        base-files libselinux glibc-common
+        base-files libselinux glibc-common musl busybox portage baselayout openrc zypper
+        libzypp apk-tools xbps runit-void
         """
     )
 )
 _PAST_PROTECTION = re.compile(
     r"^(?:--allow-remove-essential|--nodeps|--force-remove-essential|--force-depends"
-    r"|--setopt=protected_packages=.*|-R?dd\w*|-\w*dd|--nodeps\S*)$"
+    r"|--setopt=protected_packages=.*|-R?dd\w*|-\w*dd|--nodeps\S*|--force-broken-world"
+    r"|-F|--force-revdeps)$"
 )
+# Package managers that remove what depends on a package, or ignore dependencies, instead of
+# refusing (zypper(8) `remove` takes the dependents with it; emerge(1) `--unmerge` checks no
+# dependencies): an essential package named to them is removed without any override flag.
+_UNPROTECTED = frozenset(names("zypper emerge"))
+_REMOVE_OPTION = re.compile(r"^(?:-R\w*|-e|--erase|--unmerge|-C|--remove|--rage-clean)$")
+_PRETEND = frozenset(names("--pretend -p --simulate -s --dry-run --dryrun --print"))
+# Package managers `shape.package_manager` does not name.
+_MORE_PACKAGE_MANAGERS = frozenset(names("apk apk.static"))
 
 
-def _packages(args: Sequence[str], path: Path) -> Verdict | None:
+def _package_base(op: str) -> str:
+    """`sys-libs/glibc-2.39` -> glibc, `libc6:amd64` -> libc6, `=sys-apps/portage-3.0` ->
+    portage."""
+    base = op.lstrip("=<>~").split(":")[0].split("=")[0].rsplit("/", 1)[-1]
+    return re.sub(r"-\d[\w.+~-]*$", "", base)
+
+
+def _packages(args: Sequence[str], path: Path, name: str = "") -> Verdict | None:
     ops = [a for a in args if not a.startswith("-")]
-    removing = path.kind in ("destroy",) or (
-        args[:1] and re.fullmatch(r"-R\w*|-e|--erase", args[0]) is not None
+    removing = (
+        path.kind in ("destroy",)
+        or any(_REMOVE_OPTION.match(a) for a in args[:3])
+        or shape.name_verb(name) in ("remove", "uninstall", "erase")  # `xbps-remove`
     )
     if not removing:
         return None
-    named = [p for p in ops if p.split(":")[0].split("=")[0] in _ESSENTIAL]
-    if named and any(_PAST_PROTECTION.match(a) for a in args):
+    named = [p for p in ops if _package_base(p) in _ESSENTIAL]
+    if not named or any(a in _PRETEND for a in args):
+        return None
+    if name in _UNPROTECTED:
+        return Verdict(
+            B,
+            "cli-package-essential",
+            f"{name} removes the essential package {named[0]} (and what depends on it)"
+            " without refusing: the system stops working",
+        )
+    if any(_PAST_PROTECTION.match(a) for a in args):
         return Verdict(
             B,
             "cli-package-essential",
@@ -631,7 +661,9 @@ CLIS: dict[str, Entry] = {
     "yum": Entry("https://man7.org/linux/man-pages/man8/yum.8.html", _packages),
     "rpm": Entry("https://rpm.org/docs/4.19.x/man/rpm.8", _packages),
     "pacman": Entry("https://man.archlinux.org/man/pacman.8", _packages),
-    "zypper": Entry("https://en.opensuse.org/SDB:Zypper_manual", _packages),
+    "zypper": Entry(
+        "https://en.opensuse.org/SDB:Zypper_manual", lambda a, p: _packages(a, p, "zypper")
+    ),
     "flatpak": Entry(
         "https://docs.flatpak.org/en/latest/flatpak-command-reference.html", _app_data
     ),
@@ -708,6 +740,12 @@ def judge(cmd: Cmd, mark: int) -> None:
     verdict: Verdict | None = None
     if entry is not None and entry.judge is not None:
         verdict = entry.judge(args, path)
+    if (
+        verdict is None
+        and entry is None
+        and (shape.package_manager(name) or name in _MORE_PACKAGE_MANAGERS)
+    ):
+        verdict = _packages(args, path, name)  # any package manager: essential packages
     if verdict is None and name in _RAW_JUDGES:
         raw = cmd.scope.source[cmd.start : cmd.end] if cmd.scope.source else " ".join(args)
         verdict = _RAW_JUDGES[name](args, path, raw)
@@ -806,6 +844,16 @@ def _by_shape(
         )
     nouns = own_nouns(name, path, mine)
     noun = backup_noun(nouns)
+    if path.kind == "destroy" and any(_ALL_VERSIONS.match(a) for a in opts):
+        return Verdict(
+            B,
+            "cli-versions-delete",
+            f"{name} deletes every stored version too: the copies to recover from are lost",
+        )
+    if path.kind in ("destroy", "off") and any(n in _AUDIT_NOUNS for n in nouns):
+        return Verdict(
+            C, "cli-audit-off", f"{name} {' '.join(path.words)} turns the audit trail off"
+        )
     if path.kind == "destroy" and noun is not None:
         return Verdict(
             B,
@@ -828,6 +876,17 @@ def _by_shape(
         return None
     if name in _STATEMENT_CLIENTS and any(_STATEMENT_DESTROY.search(a) for a in args):
         return Verdict(D, "cli-delete", f"{name} runs a statement that deletes data")
+    if (
+        opts
+        and path.kind != "read"
+        and not any(w.lower() in _SEARCHES for w in path.words)
+        and (hit := _sent_statement(opts)) is not None
+    ):
+        return Verdict(D, "cli-delete", f"{name} sends a statement that deletes data ({hit})")
+    if opts and _http_delete(opts):
+        return Verdict(D, "cli-delete", f"{name} sends an HTTP DELETE request")
+    if opts and any(_OLDER_THAN.match(a) for a in opts):
+        return Verdict(D, "cli-delete", f"{name} deletes what is older than a date")
     # Only a program judged generically (an unknown program, a cloud CLI's "may change
     # something"); a handler that found nothing knows the program reads (`man rm`).
     if (
@@ -892,6 +951,46 @@ _DELETE_OPTION = re.compile(
     r"^--(?:delete|remove|purge)(?:-(?:removed|extraneous|excluded|after|before|during|missing"
     r"|destination|dest|target|orphans))?$"
 )
+
+
+# Options that make a delete take every stored version (`b2 rm --versions`).
+_ALL_VERSIONS = re.compile(r"^--(?:all-|include-|every-)?versions$|^--all-versions=true$", re.I)
+# Options that delete what is older than a date (`rdiff-backup --remove-older-than 4W`).
+_OLDER_THAN = re.compile(r"^--(?:remove|delete|purge|prune|expire)-older-than(?:=.*)?$", re.I)
+# Options whose value is a statement sent to a database (`wrangler d1 execute --command`).
+_STATEMENT_OPTIONS = frozenset(names("--command -c --sql --query -q --execute -e --eval"))
+_SENT_DESTROY = re.compile(
+    r"(?is)^\s*(?:drop\s+(?:table|database|schema|keyspace|collection|index)\b"
+    r"|truncate\s+(?:table\s+)?\w|delete\s+from\s+\w)"
+)
+_SEARCHES = frozenset(names("grep egrep rg ag ack search find match"))
+_HTTP_METHOD = frozenset(names("-X --request --method"))
+
+
+def _sent_statement(args: Sequence[str]) -> str | None:
+    for i, a in enumerate(args):
+        head, eq, value = a.partition("=")
+        if eq and head in _STATEMENT_OPTIONS:
+            text = value
+        elif a in _STATEMENT_OPTIONS and i + 1 < len(args):
+            text = args[i + 1]
+        else:
+            continue
+        if (m := _SENT_DESTROY.search(text)) is not None:
+            return " ".join(m.group(0).split()[:2])
+    return None
+
+
+def _http_delete(args: Sequence[str]) -> bool:
+    for i, a in enumerate(args):
+        head, eq, value = a.partition("=")
+        if eq and head in _HTTP_METHOD and value.upper() == "DELETE":
+            return True
+        if a in _HTTP_METHOD and i + 1 < len(args) and args[i + 1].upper() == "DELETE":
+            return True
+        if a.startswith("-XDELETE"):
+            return True
+    return False
 
 
 def _delete_option(args: Sequence[str]) -> int | None:
