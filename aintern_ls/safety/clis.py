@@ -713,6 +713,10 @@ _RAW_JUDGES = {"restic": _restic}
 # Rules a handler adds when it only knows "this program may change something": the shapes
 # may replace them with what the path says (a read).
 _GENERIC_RULES = frozenset(names("unknown-command cloud infra kube-write network"))
+# ... and, for a program that is not one of the service managers system.py reads by name,
+# its generic `…ctl` reading ("changes services") and a database client's "opens a session".
+_LOOSE_RULES = _GENERIC_RULES | frozenset(names("service db-shell"))
+_SERVICE_MANAGERS = frozenset(names("systemctl service launchctl rc-service sv"))
 
 
 _CMDLET = re.compile(r"\A[a-z]{2,20}-[a-z][a-z0-9]{0,60}\Z")
@@ -770,11 +774,16 @@ def judge(cmd: Cmd, mark: int) -> None:
         cmd.add(verdict.level, verdict.rule, verdict.reason)
 
 
-def _generic(mine: Sequence[object]) -> bool:
+def _generic(mine: Sequence[object], name: str = "") -> bool:
     """Whether the command was judged only generically (an unknown program, a cloud CLI's
     "may change something"): a handler that knows the program (cp, rsync, npm, hg) gave
-    its options their own meaning (`--no-backup`: no local backup copy)."""
-    return bool(mine) and all(getattr(f, "rule", "") in _GENERIC_RULES for f in mine)
+    its options their own meaning (`--no-backup`: no local backup copy). With `name`, the
+    generic readings of a `…ctl` service tool (`rabbitmqctl delete_queue`) and of a database
+    client given a subcommand (`cockroach node decommission`) count too."""
+    if not mine:
+        return False
+    rules = _GENERIC_RULES if not name or name in _SERVICE_MANAGERS else _LOOSE_RULES
+    return all(getattr(f, "rule", "") in rules for f in mine)
 
 
 # A listing inside a substitution: `$(gcloud compute snapshots list --format='value(name)')`.
@@ -850,6 +859,10 @@ def _by_shape(
             "cli-versions-delete",
             f"{name} deletes every stored version too: the copies to recover from are lost",
         )
+    if path.kind in ("destroy", "weak") and name not in CLIS and _backup_tool(name):
+        return _backup_tool_delete(name, args, path)
+    if mine and not shape.text_program(name) and (hit := _http_backup_delete(args)) is not None:
+        return hit
     if path.kind in ("destroy", "off") and any(n in _AUDIT_NOUNS for n in nouns):
         return Verdict(
             C, "cli-audit-off", f"{name} {' '.join(path.words)} turns the audit trail off"
@@ -876,21 +889,10 @@ def _by_shape(
         return None
     if name in _STATEMENT_CLIENTS and any(_STATEMENT_DESTROY.search(a) for a in args):
         return Verdict(D, "cli-delete", f"{name} runs a statement that deletes data")
-    if (
-        opts
-        and path.kind != "read"
-        and not any(w.lower() in _SEARCHES for w in path.words)
-        and (hit := _sent_statement(opts)) is not None
-    ):
-        return Verdict(D, "cli-delete", f"{name} sends a statement that deletes data ({hit})")
-    if opts and _http_delete(opts):
-        return Verdict(D, "cli-delete", f"{name} sends an HTTP DELETE request")
-    if opts and any(_OLDER_THAN.match(a) for a in opts):
-        return Verdict(D, "cli-delete", f"{name} deletes what is older than a date")
     # Only a program judged generically (an unknown program, a cloud CLI's "may change
     # something"); a handler that found nothing knows the program reads (`man rm`).
     if (
-        not _generic(mine)
+        not _generic(mine, name)
         or shape.text_program(name)
         or shape.package_manager(name)
         or not shape.plausible_program(name)
@@ -899,6 +901,8 @@ def _by_shape(
         or (name not in CLIS and shape.dry_run(opts))  # (a CLI named here: its own flags)
     ):
         return None
+    if opts and (does := _deleting_option(opts, path)) is not None:
+        return Verdict(D, "cli-delete", f"{name} {does}")
     if all(getattr(f, "rule", "") == "unknown-command" for f in mine):
         if not shape.ENABLED:
             return None
@@ -949,7 +953,8 @@ _STATEMENT_DESTROY = re.compile(
 # Options that make a sync/copy delete on the destination (`--delete-removed`, `--remove`).
 _DELETE_OPTION = re.compile(
     r"^--(?:delete|remove|purge)(?:-(?:removed|extraneous|excluded|after|before|during|missing"
-    r"|destination|dest|target|orphans))?$"
+    r"|destination|dest|target|orphans))?(?:=(?:true|yes|1|on))?$",
+    re.I,
 )
 
 
@@ -967,30 +972,94 @@ _SEARCHES = frozenset(names("grep egrep rg ag ack search find match"))
 _HTTP_METHOD = frozenset(names("-X --request --method"))
 
 
-def _sent_statement(args: Sequence[str]) -> str | None:
-    for i, a in enumerate(args):
-        head, eq, value = a.partition("=")
-        if eq and head in _STATEMENT_OPTIONS:
-            text = value
-        elif a in _STATEMENT_OPTIONS and i + 1 < len(args):
-            text = args[i + 1]
-        else:
-            continue
-        if (m := _SENT_DESTROY.search(text)) is not None:
-            return " ".join(m.group(0).split()[:2])
+# Backup programs: whatever their destroying verb deletes is a backup (`barman delete srv
+# oldest`, `wal-g delete everything`, `pgbackrest stanza-delete`, `duplicacy prune -r 1-9`).
+# Programs named in CLIS are read by their own judges instead.
+_BACKUP_TOOLS = frozenset(
+    names(
+        """
+        barman wal-g wal-e pgbackrest duplicacy duplicati duplicati-cli bup zbackup tarsnap
+        burp bareos bconsole urbackup urbackupclientctl dar attic obnam rsnapshot bacula
+        borgmatic autorestic resticprofile rustic zvault bdsync rdiff-backup backintime
+        deja-dup duply
+        """
+    )
+)
+_BACKUP_NAME = re.compile(r"(?:^|[-_.])(?:backup|backups|bak)(?:$|[-_.])|backup(?:ctl|cli|tool)$")
+# Words that keep some copies (a retention policy): the deletion is scoped (session 8).
+_RETENTION_WORD = re.compile(
+    r"(?i)keep|retain|retention|older|oldest|newer|before|expire|max-age|min-age|^--?n$"
+)
+_EVERY_WORD = frozenset(names("all everything --all -a --all-backups --everything"))
+
+
+def _backup_tool(name: str) -> bool:
+    return name in _BACKUP_TOOLS or _BACKUP_NAME.search(name) is not None
+
+
+def _backup_tool_delete(name: str, args: Sequence[str], path: Path) -> Verdict | None:
+    """A backup program's destroying verb: every backup (`all`, `everything`) or one named
+    backup is blocked; a retention that keeps some, or a dry run, is not."""
+    if _dry(name, args) or any(a in ("-n", "--dry-run", "--pretend") for a in args):
+        return None
+    every = any(a.lower() in _EVERY_WORD for a in args)
+    if not every and (path.verb == "expire" or any(_RETENTION_WORD.search(a) for a in args)):
+        return Verdict(D, "cli-delete", f"{name} deletes the backups a retention rule drops")
+    if path.kind == "weak" and not every:
+        return None  # (`clean`, `prune` without a selector: the tool's own housekeeping)
+    what = "every backup" if every else "a backup"
+    return Verdict(B, "cli-backup-delete", f"{name} deletes {what}: the copies are lost")
+
+
+# An HTTP DELETE aimed at backups or snapshots (`curl -XDELETE host:9200/_snapshot/repo/*`).
+_HTTP_BACKUP_PATH = re.compile(
+    r"(?i)/_?(?:snapshots?|backups?|recovery[-_]?points?)(?:/[^/?\s]*)*?/(?:[^/?\s]*\*|_all)"
+    r"|/_?backups?/[^/?\s]+"
+)
+
+
+def _http_backup_delete(args: Sequence[str]) -> Verdict | None:
+    if not any("ELETE" in a or "elete" in a for a in args) or not _http_delete_in(args):
+        return None
+    for a in args:
+        if ("snapshot" in a.lower() or "backup" in a.lower()) and _HTTP_BACKUP_PATH.search(a):
+            return Verdict(
+                B, "cli-backup-delete", "an HTTP DELETE of backups (every snapshot, a backup)"
+            )
     return None
 
 
-def _http_delete(args: Sequence[str]) -> bool:
+def _http_delete_in(args: Sequence[str]) -> bool:
     for i, a in enumerate(args):
         head, eq, value = a.partition("=")
-        if eq and head in _HTTP_METHOD and value.upper() == "DELETE":
+        if not eq:
+            value = args[i + 1] if i + 1 < len(args) else ""
+        if (head in _HTTP_METHOD and value.upper() == "DELETE") or a.upper().startswith("-XDELETE"):
             return True
-        if a in _HTTP_METHOD and i + 1 < len(args) and args[i + 1].upper() == "DELETE":
-            return True
-        if a.startswith("-XDELETE"):
+        if a == "DELETE" and "/" in value:  # `http DELETE host/path` (HTTPie, xh)
             return True
     return False
+
+
+def _deleting_option(args: Sequence[str], path: Path) -> str | None:
+    """One pass over the options of a program judged generically: a destroying statement
+    handed to `--command`/`--sql`/`-e` (not by a search: `grep -e 'DROP TABLE'`), an HTTP
+    DELETE (`-X DELETE`, `--method=DELETE`), `--remove-older-than`. What it does, or None."""
+    statements = path.kind != "read" and not any(w.lower() in _SEARCHES for w in path.words)
+    for i, a in enumerate(args):
+        if not a.startswith("-"):
+            continue
+        head, eq, value = a.partition("=")
+        if not eq:
+            value = args[i + 1] if i + 1 < len(args) else ""
+        if (head in _HTTP_METHOD and value.upper() == "DELETE") or a.startswith("-XDELETE"):
+            return "sends an HTTP DELETE request"
+        if statements and head in _STATEMENT_OPTIONS:
+            if (m := _SENT_DESTROY.search(value)) is not None:
+                return f"sends a statement that deletes data ({' '.join(m.group(0).split())})"
+        elif _OLDER_THAN.match(a):
+            return "deletes what is older than a date"
+    return None
 
 
 def _delete_option(args: Sequence[str]) -> int | None:

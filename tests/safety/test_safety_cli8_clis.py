@@ -231,7 +231,7 @@ KNOWLEDGE = [
     ("svn log -l 3", S),
     ("linode-cli linodes backups-cancel 42", B),
     ("hcloud server disable-backup db-2", B),
-    ("dpkg --remove --force-remove-essential coreutils", M),  # dpkg: not in the table
+    ("dpkg --remove --force-remove-essential coreutils", B),  # any package manager (cli9)
     ("apt-get -y remove --allow-remove-essential coreutils", B),
     ("apt-get -y remove coreutils", M),
     ("flatpak uninstall --delete-data -y org.gnome.Maps", D),

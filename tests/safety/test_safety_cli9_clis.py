@@ -86,6 +86,23 @@ DESTROYING = [
     ("glab api --method=DELETE projects/42", D),
     ("rdiff-backup --remove-older-than 4W --force /mnt/backup/www", D),
     ("netlify env:unset API_KEY", D),
+    # `…ctl` tools and database clients judged generically: their subcommand's verb counts
+    ("rabbitmqctl delete_queue orders", D),
+    ("natsctl purge_stream orders", D),
+    ("cockroach node decommission 4 --insecure", D),
+    ("azcopy sync /srv/empty 'https://st.blob.core.windows.net/x' --delete-destination=true", D),
+    # backup programs: what their destroying verb deletes is a backup
+    ("barman delete pg-main all", B),
+    ("barman delete pg-main 20240105T101010", B),
+    ("wal-g delete everything FORCE --confirm", B),
+    ("pgbackrest --stanza=main stanza-delete --force", B),
+    ("acme-backup delete nightly-3", B),
+    ("wal-g delete retain FULL 1 --confirm", D),
+    ("barman delete pg-main oldest", D),
+    # an HTTP DELETE of backups or of every snapshot
+    ("curl -XDELETE 'localhost:9200/_snapshot/nightly/snap-*'", B),
+    ("curl -X DELETE https://api.example.com/v1/backups/123", B),
+    ("http DELETE api.example.com/v1/backups/123", B),
 ]
 LOOK_ALIKES = [
     ("zypper remove --dry-run glibc", S),
@@ -99,6 +116,16 @@ LOOK_ALIKES = [
     ("wrangler d1 execute shop --remote --command 'SELECT count(*) FROM orders'", M),
     ("foo grep -e 'DROP TABLE x' schema.sql", M),
     ("echo 'zypper rm -y glibc'", S),
+    ("rabbitmqctl list_queues name messages", M),
+    ("azcopy sync /a 'https://st.blob.core.windows.net/x' --delete-destination=false", M),
+    ("barman list-backups pg-main", M),
+    ("wal-g backup-list", M),
+    ("barman backup pg-main", M),
+    ("echo DELETE /backups/1", S),
+    ("grep -r 'DELETE /backups/1' logs/", S),
+    ("curl https://api.example.com/v1/backups/123", M),
+    ("curl -X DELETE 'localhost:9200/_snapshot/nightly/snap-2024.01.05'", D),
+    ("cockroach sql --insecure", M),
 ]
 
 
