@@ -334,7 +334,7 @@ def _tar(cmd: Cmd) -> None:
 _MISC_NAMES = names(
     """
     unzip 7z 7za gunzip gzip bzip2 bunzip2 xz unxz zstd zip unrar patch ed ex vi vim nvim nano
-    emacs code subl nl-write split csplit ln link convert magick ffmpeg pandoc rename renice
+    emacs code subl nl-write split csplit ln link convert magick ffmpeg pandoc renice
     mount umount swapoff swapon modprobe insmod rmmod ip ifconfig route hostnamectl timedatectl
     localectl nmcli defaults open xdg-open start explorer osascript-run nohup-run
     jupyter streamlit uvicorn gunicorn flask django-admin manage.py rails hugo jekyll mkdocs

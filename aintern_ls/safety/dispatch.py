@@ -1562,6 +1562,64 @@ _WHOLE_SYSTEM_OPTION = re.compile(
 _WHOLE_SYSTEM_VERB = re.compile(r"(?i)erase|wipe|nuke|destroy|zap|shred")
 
 
+# (safety-tgt9) What an unknown program writes a raw disk with: an image file (`etcher-cli
+# img.img --drive /dev/sdb`, `bmaptool copy x.img /dev/sdb`, `qemu-img convert -O raw
+# x.qcow2 /dev/sdb`), or an option or `key=` operand whose name erases (`dc3dd
+# wipe=/dev/sdb`, `tool zero=/dev/sda`).
+_IMAGE_OPERAND = re.compile(
+    r"(?i)\.(?:img|iso|raw|bin|qcow2?|vmdk|vhdx?|vdi|dmg|wic|sdcard|hdd|dd|e01|xz|gz|bz2|zst|zip"
+    r"|lz4|bmap)\Z"
+)
+_ERASE_KEY = re.compile(
+    r"(?i)\A-{0,2}(?:wipe|erase|shred|zero|zap|nuke|destroy|scrub)[\w-]*=(.+)\Z"
+)
+
+
+@attrs.frozen(slots=True)
+class _DiskWrite:
+    word: Word
+    what: str
+
+
+def _image_onto_disk(cmd: Cmd) -> _DiskWrite | None:
+    """A raw disk an unknown program writes: named after an image operand, or as the value
+    of an erasing `key=` operand. None when neither (`foo /dev/sda` alone stays unknown)."""
+    image_seen = False
+    plain = 0
+    prev = ""
+    for w in cmd.args:
+        t = w.text
+        if w.dynamic:
+            prev = t
+            continue
+        m = _ERASE_KEY.match(t)
+        if m is not None and is_device(m.group(1)):
+            return _DiskWrite(w, f"over the raw disk {m.group(1)} ({t})")
+        if not t.startswith("-"):
+            if plain < 3 and t.lower() in shape.READ_SUBCOMMANDS:
+                return None  # `imgtool info x.img /dev/sdb`, `foo verify …`: reads
+            plain += 1
+        if t.startswith("-") and "=" in t:
+            key, value = t.split("=", 1)
+            dest = _DISK_DEST_OPTION.match(key) is not None
+        else:
+            value = t
+            # a value of an option that is not a destination (`qemu -hda /dev/sdb`) is not
+            # where the image goes
+            dest = not prev.startswith("-") or _DISK_DEST_OPTION.match(prev) is not None
+        if image_seen and dest and is_device(value):
+            return _DiskWrite(w, f"an image over the raw disk {value}")
+        if not t.startswith("-") and _IMAGE_OPERAND.search(t) and not is_device(t):
+            image_seen = True
+        prev = t
+    return None
+
+
+_DISK_DEST_OPTION = re.compile(
+    r"(?i)\A(?:--?(?:drive|device|dev|target|dest|destination|output|out|to|disk-path|o|d)|of)\Z"
+)
+
+
 def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
     """An unknown program judged by the shape of its arguments (`shape.py`): a destructive
     verb aimed at the whole system (or at every snapshot/backup it keeps) is blocked, on
@@ -1582,6 +1640,13 @@ def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
         who = f"`{name}` is not known here" if name else "the program is only known at run time"
         cmd.add(B, "shape-wipe", f"{who}, and an option erases the whole system", erase_all)
         return
+    low = cmd.argv.joined_low
+    if ("/dev/" in low or "\\\\.\\" in low or "//./" in low) and not shape.dry_run(texts):
+        disk = _image_onto_disk(cmd)
+        if disk is not None:
+            who = f"`{name}` is not known here" if name else "the program is only known at run time"
+            cmd.add(B, "disk-write", f"{who}, and it is told to write {disk.what}", disk.word)
+            return
     if reading is None or reading.dry:
         return
     why = shape.verb_reason(name, reading)

@@ -1161,6 +1161,23 @@ def _bsd_disk(cmd: Cmd) -> None:
         cmd.add(M, "disk", f"{cmd.name} {verb} changes disks")
 
 
+@handles("rename", "prename", "perl-rename", "file-rename", "rename.ul", "mmv")
+def _rename(cmd: Cmd) -> None:
+    """(safety-tgt9) rename(1) in either spelling (`rename 's/a/b/' FILES`, util-linux
+    `rename FROM TO FILES`) and mmv move their files away: an account or boot file, or a
+    system folder, among them is moved away (blocked, like `mv /etc/passwd x`)."""
+    if cmd.has("-n", "--no-act", "--dry-run", "-h", "--help", "-V", "--version"):
+        return
+    for w in cmd.operands():
+        if w.dynamic or not w.text.startswith(("/", "~")):
+            continue
+        t = classify_path(w.text, cmd.scope.cwds, cmd.scope.windows)
+        if t.level >= B and t.rule in ("rm-system-file", "rm-system", "rm-root", "rm-home"):
+            cmd.add(B, "system-file", f"{cmd.name} moves away {t.what}", w)
+            return
+    cmd.add(M, "changes", f"{cmd.name} renames files")
+
+
 # hdparm options that only read: identify, geometry, timing reads, power state, temperature.
 _HDPARM_READ = frozenset(names("-I -i -g -t -T -C -H -v --Istdout --direct -tT -Tt"))
 

@@ -217,6 +217,9 @@ def write_target(
             return Target(
                 RiskLevel.CRITICAL, "persistence", f"{tail}, which Python runs at every start"
             )
+    if path.startswith(("\\\\", "//")) and _WIN_DEVICE.match(path.strip("\"'")):
+        # `\\.\PhysicalDrive0`: normalising would fold the `.` away (safety-tgt9)
+        return Target(RiskLevel.BLOCKED, "disk-write", f"the raw disk {path}")
     for cwd in cwd_order(cwds):
         p = _norm(path, False)
         if cwd is not None and not p.startswith(("/", "~")) and not re.match(r"^[a-z]:", p):

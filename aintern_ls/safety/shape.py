@@ -68,7 +68,18 @@ FORMAT_VERBS = (
 )
 # Long verbs that also name programs when glued to another word (`lvremove`, `xdelete`,
 # `purgeall`); shorter ones would match ordinary words.
-_GLUED = ("delete", "remove", "destroy", "purge", "wipe", "erase", "shred", "nuke", "expunge")
+_GLUED = (
+    "delete",
+    "remove",
+    "destroy",
+    "purge",
+    "wipe",
+    "erase",
+    "shred",
+    "nuke",
+    "expunge",
+    "format",  # (safety-tgt9) `ubiformat`, `sgformat`: a format verb counts on disks only
+)
 # Parts that undo a deletion (`undelete`, `unerase`, `restore-deleted`) or only look.
 _UNDO = re.compile(r"^(un|re|non|no|anti|pre|dont|skip|keep|list|show|deleted|removed)")
 

@@ -2702,9 +2702,9 @@ def _disk_wiper(cmd: Cmd) -> None:
     elif cmd.name == "dc3dd":
         target = next(
             (
-                Word(t[3:], w.start, w.end)
+                Word(t.split("=", 1)[1], w.start, w.end)
                 for w, t in zip(cmd.args, texts, strict=True)
-                if t.startswith(("of=", "hof="))
+                if t.startswith(("of=", "hof=", "wipe=", "hwipe="))
             ),
             None,
         )

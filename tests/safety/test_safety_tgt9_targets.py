@@ -95,6 +95,18 @@ def test_matrix_held_out_rows_are_reported() -> None:
         "rm -f /boot/vmlinuz-$(uname -r)",
         'rm -f "/boot/initrd.img-${KVER}"',
         "rm -f /boot/grub/`cat name`",
+        # an unknown program given an image and then a raw disk writes the image over it
+        "bmaptool copy image.img /dev/sdb",
+        "etcher-cli image.img --drive /dev/sdb",
+        "rpi-imager --cli raspios.img.xz /dev/mmcblk0",
+        "qemu-img convert -O raw disk.qcow2 /dev/nvme1n1",
+        "dc3dd wipe=/dev/sdb",
+        "frob zero=/dev/sda",
+        "ubiformat /dev/mtd0",
+        # rename(1) and mmv move account and boot files away too
+        "rename 's/passwd/x/' /etc/passwd",
+        "rename passwd passwd.old /etc/passwd",
+        "mmv /etc/shadow /tmp/x",
         # sudo's own options, not the program's, ask for a login shell
         "sudo perl -MFile::Path -e 'remove_tree(\"/etc\")'",
         "sudo ruby -rfileutils -e 'FileUtils.rm_rf(\"/usr\")'",
@@ -115,6 +127,11 @@ def test_destroying_a_protected_target_is_blocked(command: str) -> None:
         (r"del /f /q C:\Windows\NTDS\ntds.dit", "cmd"),
         (r"Remove-Item -Force C:\pagefile.sys", "powershell"),
         (r"del /a /f C:\hiberfil.sys", "cmd"),
+        # a write to a raw Windows disk by any writer
+        (r"Set-Content -Path \\.\PhysicalDrive0 -Value 0 -Encoding Byte", "powershell"),
+        (r"copy /y NUL \\.\PhysicalDrive0", "cmd"),
+        (r"type nul > \\.\PhysicalDrive1", "cmd"),
+        (r"'' | Out-File \\.\C:", "powershell"),
     ],
 )
 def test_windows_targets_are_blocked(command: str, shell: str) -> None:
@@ -134,7 +151,15 @@ _WRAPS = (
 
 @pytest.mark.parametrize("wrap", _WRAPS)
 @pytest.mark.parametrize(
-    "inner", ["foo destroy ada0", "geli kill ada0", "rm -f /etc/spwd.db", "rm -rf ~//"]
+    "inner",
+    [
+        "foo destroy ada0",
+        "geli kill ada0",
+        "rm -f /etc/spwd.db",
+        "rm -rf ~//",
+        "bmaptool copy image.img /dev/sdb",
+        "rm -f /boot/vmlinuz-$(uname -r)",
+    ],
 )
 def test_new_targets_keep_their_level_when_wrapped(wrap: str, inner: str) -> None:
     command = wrap.format(inner)
@@ -164,6 +189,14 @@ def test_new_targets_keep_their_level_when_wrapped(wrap: str, inner: str) -> Non
         (r"Get-ChildItem \\dc01\ADMIN$", "powershell"),
         (r"dir \\fileserver01\C$\Users", "cmd"),
         ("sudo -l perl", "bash"),
+        ("flashtool image.img /dev/sdb --dry-run", "bash"),
+        ("imgtool info image.img /dev/sdb", "bash"),
+        ("qemu-system-x86_64 -cdrom ubuntu.iso -hda /dev/sdb", "bash"),
+        ("sha256sum image.img /dev/sdb", "bash"),
+        ("cmp image.img /dev/sdb", "bash"),
+        ("rename -n 's/passwd/x/' /etc/passwd", "bash"),
+        ("rename 's/\\.txt$/.md/' *.txt", "bash"),
+        (r"Get-Content \\.\PhysicalDrive0 -TotalCount 1", "powershell"),
     ],
 )
 def test_look_alikes_stay_below_dangerous(command: str, shell: str) -> None:
