@@ -1908,6 +1908,8 @@ def _run_parts(cmd: Cmd) -> None:
         (w for w in cmd.operands(frozenset(names("--regex -a --arg -u --umask"))) if not w.dynamic),
         None,
     )
+    if folder is not None and _run_parts_every_program(cmd, folder):
+        return
     if folder is not None and re.fullmatch(r"/(usr/)?(local/)?s?bin/?", folder.text):
         if _run_parts_program(cmd, folder):
             return
@@ -1916,6 +1918,35 @@ def _run_parts(cmd: Cmd) -> None:
         cmd.add(C, "config-exec", "run-parts runs programs from a system folder (a shell escape)")
         return
     cmd.add(M, "local-script", "run-parts runs every program in a directory")
+
+
+def _run_parts_every_program(cmd: Cmd, folder: Word) -> bool:
+    """(safety-tgt9) `run-parts --arg=-rf --arg=/ /bin`: without `--regex` every program of
+    the folder runs with the `--arg`/`-a` values, whatever its name: they are judged as an
+    unknown program's arguments (`$program -rf /` is blocked). True when that was blocked."""
+    if any(w.text == "--regex" or w.text.startswith("--regex=") for w in cmd.args):
+        return False
+    passed: list[Word] = []
+    args = cmd.args
+    for i, w in enumerate(args):
+        t = w.text
+        if t in ("--arg", "-a") and i + 1 < len(args):
+            nxt = args[i + 1]
+            passed.append(Word(nxt.text, nxt.start, nxt.end, nxt.dynamic))
+        elif t.startswith("--arg="):
+            passed.append(Word(t[6:], w.start, w.end, w.dynamic))
+        elif t.startswith("-a") and len(t) > 2 and not t.startswith("--"):
+            passed.append(Word(t[2:], w.start, w.end, w.dynamic))
+    if not passed:
+        return False
+    head = Word("$program", folder.start, folder.end, True, False, ORIGIN_VARIABLE)
+    before = len(cmd.scope.findings)
+    cmd.info = cmd.judge([head, *passed], cmd.stdin)
+    if any(f.level >= B for f in cmd.scope.findings[before:]):
+        cmd.add(B, "config-exec", "run-parts runs every program of the folder with these arguments")
+        return True
+    del cmd.scope.findings[before:]
+    return False
 
 
 def _run_parts_program(cmd: Cmd, folder: Word) -> bool:

@@ -107,6 +107,10 @@ def test_matrix_held_out_rows_are_reported() -> None:
         "rename 's/passwd/x/' /etc/passwd",
         "rename passwd passwd.old /etc/passwd",
         "mmv /etc/shadow /tmp/x",
+        # run-parts without --regex runs every program of the folder with its --arg values
+        "run-parts --arg=-rf --arg=/ /bin",
+        "run-parts -a -rf -a / /usr/bin",
+        "run-parts --arg=-rf --arg=$HOME ./hooks",
         # sudo's own options, not the program's, ask for a login shell
         "sudo perl -MFile::Path -e 'remove_tree(\"/etc\")'",
         "sudo ruby -rfileutils -e 'FileUtils.rm_rf(\"/usr\")'",
@@ -195,6 +199,8 @@ def test_new_targets_keep_their_level_when_wrapped(wrap: str, inner: str) -> Non
         ("sha256sum image.img /dev/sdb", "bash"),
         ("cmp image.img /dev/sdb", "bash"),
         ("rename -n 's/passwd/x/' /etc/passwd", "bash"),
+        ("run-parts --test --arg=-rf --arg=/ /bin", "bash"),
+        ("run-parts --arg=--verbose /etc/cron.daily", "bash"),
         ("rename 's/\\.txt$/.md/' *.txt", "bash"),
         (r"Get-Content \\.\PhysicalDrive0 -TotalCount 1", "powershell"),
     ],
