@@ -184,7 +184,8 @@ def _inside_boot_folder(text: str) -> str | None:
     if "$" in static or "`" in static or ".." in static.split("/"):
         return None
     p = classify_path(static, frozenset([None]))
-    return t if p.rule == "rm-system-file" and p.level >= B and static.startswith("/") else None
+    hit = p.rule in ("rm-system-file", "rm-system") and p.level >= B
+    return t if hit and static.startswith("/") else None
 
 
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:

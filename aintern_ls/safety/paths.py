@@ -74,6 +74,15 @@ _SYSTEM_DIRS = frozenset(
         "/usr/lib/sysimage/rpm",
         "/private/var/db",
         "/system/applications",
+        "/system/library/coreservices",
+        "/var/root",  # macOS root's home
+        "/private/var/root",
+        "/nix/store",
+        # the kernel's modules: without them the machine does not boot
+        "/lib/modules",
+        "/usr/lib/modules",
+        "/lib/firmware",
+        "/usr/lib/firmware",
         "/system/library",
         "/usr/local/bin",
         "/usr/local/lib",
@@ -103,7 +112,7 @@ _ACCOUNT_FILES = re.compile(
     r"|boot(/\S*)?|etc/default/grub|boot/grub/grub\.cfg"
     # the mount table, an EFI system partition mounted at /efi, macOS's kernels and boot
     # loader (safety-m8)
-    r"|etc/fstab|efi/\S+|system/library/kernels(/\S*)?|system/library/coreservices/boot\.efi"
+    r"|etc/fstab|efi(/\S*)?|system/library/kernels(/\S*)?|system/library/coreservices/boot\.efi"
     r"|usr/standalone/i386/boot\.efi|system/library/prelinkedkernels(/\S*)?"
     r"|private/etc/(passwd|sudoers|master\.passwd|group))$"
     # (safety-tgt9) the rest of the target side: the encrypted-volume table, BSD's hashed
@@ -328,6 +337,8 @@ OS_CONFIG = re.compile(
 )
 
 _WIN_DRIVE = re.compile(r"^[a-z]:$")
+# one kernel version's modules and firmware (`/lib/modules/6.8.0-45-generic`) (safety-tgt9)
+_KERNEL_MODULES = re.compile(r"^/(?:usr/)?lib/(?:modules|firmware)/[^/]+$")
 _HOME_DIR = re.compile(r"^/(home|users)/[^/]+$|^c:/users/[^/]+$")
 # Block devices by kernel name (a glob character where the number or letter goes still
 # names disks: `/dev/sd?`), by the udev links (`/dev/disk/by-id/…`), and LVM volumes
@@ -340,7 +351,7 @@ _DEVICE = re.compile(
     # NetBSD sd/wd/ld and their raw `r` twins, ZFS volumes, GEOM mirrors and labels)
     rf"|r?(ada|ad|da|nvd|nda|vtbd|mfid|mfisyspd|aacd|ipsd|amrd|idad|twed|xbd|wd|sd|ld|vnd|cgd"
     rf"|raid|ccd)(\d|{_GLOB_OR})|nvme\d|mirror/|gpt/|gptid/|diskid/|label/|ufs/|ufsid/"
-    r"|zvol/|mem$|kmem$|port$|\*$"  # (`/dev/*`: every device, the disks among them)
+    r"|zvol/|mem$|kmem$|port$|root$|\*$"  # (`/dev/*`: every device, the disks among them)
     r"|(?!(pts|shm|fd|input|snd|dri|bus|net|char|cpu|hugepages|mqueue|vfio|serial|v4l|usb"
     r"|dma_heap|bsg|hidraw|tty|vc|cuse|fuse|log)(/|$))[\w.-]+/[\w.-]+$)"
     # ESXi's raw disks (`/vmfs/devices/disks/naa.…`, `mpx.vmhba0:C0:T0:L0`), safety-m7
@@ -349,7 +360,9 @@ _DEVICE = re.compile(
 # Raw Windows disks and volumes: `\\.\PhysicalDrive0`, `\\.\C:`, `\\?\Volume{…}`,
 # `\\.\Harddisk0Partition1`.
 _WIN_DEVICE = re.compile(
-    r"^(//[.?]/|\\\\[.?]\\)(physicaldrive\d|[a-z]:$|volume\{|harddisk\d)", re.I
+    r"^(//[.?]/|\\\\[.?]\\)(physicaldrive\d|[a-z]:$|volume\{|harddisk\d"
+    r"|globalroot[\\/]device[\\/]harddisk\d+[\\/]partition\d)",
+    re.I,
 )
 # (safety-tgt9) A disk named the way partition and disk tools name it, without /dev: macOS's
 # `disk2`/`disk0s2`, the BSDs' `ada0`/`da1`/`nvd0`/`nda0`/`vtbd0`/`mfid0`/`sd0`/`wd0d`,
@@ -531,6 +544,7 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
     if (
         low in _SYSTEM_DIRS
         or _HOME_DIR.match(low)
+        or _KERNEL_MODULES.match(low)
         or (low.startswith("c:/windows/") and not low.startswith("c:/windows/temp"))
     ):
         what = "a home directory" if _HOME_DIR.match(low) else f"the system directory {p}"

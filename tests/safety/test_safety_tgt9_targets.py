@@ -80,6 +80,16 @@ def test_matrix_held_out_rows_are_reported() -> None:
         "rm -rf /private/var/db/dslocal",
         "rm -rf /Library/Keychains",
         "rm -rf ~/Library/Keychains",
+        # kernel modules and firmware, the EFI mount, macOS root's home and boot services,
+        # the Nix store, the root device alias
+        "rm -rf /lib/modules",
+        "rm -rf /usr/lib/modules/6.8.0-45-generic",
+        "rm -rf /lib/modules/$(uname -r)",
+        "rm -rf /efi",
+        "rm -rf /var/root",
+        "rm -rf /System/Library/CoreServices",
+        "rm -rf /nix/store",
+        "dd if=/dev/zero of=/dev/root bs=1M",
         # package databases and macOS system databases
         "rm -rf /var/lib/dpkg",
         "mv /var/lib/rpm /tmp/x",
@@ -135,6 +145,7 @@ def test_destroying_a_protected_target_is_blocked(command: str) -> None:
         (r"Set-Content -Path \\.\PhysicalDrive0 -Value 0 -Encoding Byte", "powershell"),
         (r"copy /y NUL \\.\PhysicalDrive0", "cmd"),
         (r"type nul > \\.\PhysicalDrive1", "cmd"),
+        (r"dd if=/dev/zero of=\\?\GLOBALROOT\Device\Harddisk0\Partition0", "cmd"),
         (r"'' | Out-File \\.\C:", "powershell"),
     ],
 )
@@ -217,6 +228,8 @@ def test_look_alikes_stay_below_dangerous(command: str, shell: str) -> None:
         ("rm -rf /var/lib/docker/tmp", "bash"),
         ("rm -f /tmp/$(date +%s).log", "bash"),
         ("rm -f /etc/$FILE", "bash"),
+        ("rm /lib/modules/6.8.0-45-generic/extra/nvidia.ko", "bash"),
+        ("rm -rf /usr/$X", "bash"),
         ("rclone purge ~/.ssh", "bash"),
         (r"del /s /q \\server\share\old\*.tmp", "cmd"),
     ],
