@@ -13,7 +13,13 @@ from aintern_ls.safety.context import (
     Cmd,
 )
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
-from aintern_ls.safety.paths import classify_path, is_device, is_secret, write_target
+from aintern_ls.safety.paths import (
+    classify_path,
+    glob_account_file,
+    is_device,
+    is_secret,
+    write_target,
+)
 from aintern_ls.safety.registry import finding, handles, run_config_command
 from aintern_ls.safety.words import Word, names
 
@@ -170,6 +176,14 @@ def _os_config_path(text: str, cwds: frozenset[str | None]) -> str | None:
     return p if OS_CONFIG.match(p) else None
 
 
+# A glob over the system's own programs, libraries or drivers: every entry (`*`, `*.*`) or
+# every file of a code type (`*.so*`, `*.dll`, `*.sys`, `*.ko`, `*.dylib`).
+_CODE_FOLDER_GLOB = re.compile(
+    r"[\"']?(?:/(?:usr/)?(?:local/)?(?:s?bin|lib(?:32|64|x32)?|libexec)(?:/[\w.+-]+)?"
+    r"|(?:[a-z]:|%systemroot%|%windir%|\$env:systemroot|\$env:windir)(?:/windows)?"
+    r"/(?:system32|syswow64)(?:/drivers)?)"
+    r"/(?:\*|\*\.\*|\*\.(?:so\*?|so\.\*|ko\*?|dll|sys|exe|efi|dylib))[\"']?\Z"
+)
 _SUBSTITUTION = re.compile(r"\$\([^()]*\)|\$\{[^{}]*\}|\$\w+|`[^`]*`")
 
 
@@ -239,8 +253,20 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
             ):
                 # Without -r only files go: a glob over a system dir still breaks it.
                 level = C if t.glob and rule in ("rm-system", "rm-root") else D
+
             if t.dynamic and level < D:
                 level = D
+            if level < B and t.glob and not t.dynamic:
+                low = t.text.replace("\\", "/").lower()
+                if _CODE_FOLDER_GLOB.match(low):
+                    # (safety-tgt9) `rm -f /usr/bin/*`, `del C:\Windows\System32\*.dll`:
+                    # every program, library or driver of the system's own code folder
+                    level, rule = B, "rm-system"
+                    what = f"every program or library matched by {t.text}"
+                elif (hit := glob_account_file(low.strip("\"'"))) is not None:
+                    # `rm -f /etc/*`, `rm /etc/pass*`: the glob takes an account file
+                    level, rule = B, "rm-system-file"
+                    what = f"the account or boot file {hit} (matched by {t.text})"
         if level > worst_level:
             worst_level, worst, worst_word = level, (rule, what), t
     if worst_level < C and scope.windows and any(_EVENT_LOG.search(t.text) for t in targets):
@@ -387,6 +413,11 @@ def _named_paths(starts: list[Word], tests: list[Word]) -> list[tuple[str, Word]
     return out
 
 
+_SYSTEM_CODE_GLOB = re.compile(
+    r"(?i)\*\.(?:so(?:\.\*|\*)?|so\.\d\*?|ko(?:\.\w+|\*)?|dll|sys|exe|efi|dylib|kext|a)|lib\*\.so\*?"
+)
+
+
 def _named_system_files(cmd: Cmd, starts: list[Word], tests: list[Word], verb: str) -> None:
     """`find /etc -name passwd -delete`: a literal name under a start directory names the
     file it deletes; an account or boot file there is blocked."""
@@ -395,6 +426,23 @@ def _named_system_files(cmd: Cmd, starts: list[Word], tests: list[Word], verb: s
         if target.level >= B and target.rule == "rm-system-file":
             cmd.add(B, target.rule, f"{verb} {target.what}", name)
             return
+    # (safety-tgt9) `find / -name '*.so*' -delete`, `find /usr/lib -name '*.ko' -delete`:
+    # every library, kernel module, driver or boot program below the root or a system tree
+    # is the system's own code, whatever else the tree holds
+    texts = [w.text for w in tests]
+    for k, t in enumerate(texts[:-1]):
+        if t not in ("-name", "-iname") or (k and texts[k - 1] in ("!", "-not")):
+            continue
+        pattern = texts[k + 1].strip("'\"")
+        if not _SYSTEM_CODE_GLOB.fullmatch(pattern):
+            continue
+        for w in starts:
+            if w.dynamic:
+                continue
+            target = classify_path(w.text, cmd.scope.cwds, cmd.scope.windows)
+            if target.level >= B and target.rule in ("rm-root", "rm-system"):
+                cmd.add(B, "rm-system", f"{verb} every {pattern} below {target.what}", tests[k + 1])
+                return
 
 
 def _files_only(tests: list[Word]) -> bool:

@@ -189,7 +189,7 @@ _ACCOUNT_NAMES = (
 )
 
 
-def _glob_account_file(pattern: str) -> str | None:
+def glob_account_file(pattern: str) -> str | None:
     """The first account or boot file a glob pattern (`/etc/*`, `/boot/*`) matches."""
     if len(pattern) > 200 or not pattern.startswith(("/etc/", "/boot/")):
         return None
@@ -237,7 +237,7 @@ def write_target(
         if (
             low.startswith("/")
             and any(c in low for c in "*?[")
-            and (hit := _glob_account_file(low)) is not None
+            and (hit := glob_account_file(low)) is not None
         ):
             # `for f in /etc/*; do : > "$f"; done`, `> /etc/pass*`: the glob reaches an
             # account or boot file (safety-m7).
