@@ -1585,3 +1585,50 @@ def home_entries_deleted(cmd: Cmd, name: str, texts: list[str]) -> bool:
         cmd.add(B, "rm-home", f"{name} deletes every entry of the home folder")
         return True
     return False
+
+
+# --- archivers that delete what they pack (safety-tgt9) ---------------------------------------
+# gzip and its kin replace each file by its compressed copy (the original is deleted) unless
+# told to keep it or to write to stdout; zstd/lz4/brotli/lzop only with --rm/-U; zip -m,
+# 7z -sdel, tar --remove-files and rar's `m` move the files into the archive.
+_REPLACE_BY_DEFAULT = frozenset(names("gzip bzip2 xz lzma compress lzip pigz pbzip2 plzip"))
+_REMOVE_OPTION = {
+    "zstd": ("--rm",),
+    "lz4": ("--rm",),
+    "brotli": ("--rm", "-j"),
+    "lzop": ("-U", "--delete"),
+    "zip": ("-m", "--move"),
+    "7z": ("-sdel",),
+    "7za": ("-sdel",),
+    "7zz": ("-sdel",),
+    "tar": ("--remove-files",),
+    "bsdtar": ("--remove-files",),
+    "gtar": ("--remove-files",),
+    "rar": ("-df",),
+}
+SOURCE_REMOVERS = _REPLACE_BY_DEFAULT | frozenset(_REMOVE_OPTION)
+_KEEPS = re.compile(
+    r"\A(?:--(?:keep|stdout|to-stdout|list|test|help|version)|-[a-zA-Z0-9]*[kctlhV][a-zA-Z0-9]*)\Z"
+)
+
+
+def sources_removed(cmd: Cmd) -> None:
+    """`gzip /etc/passwd`, `zip -m x.zip /etc/shadow`, `tar --remove-files -cf x.tar /boot`:
+    an account or boot file, a system tree or a home packed away and deleted (blocked)."""
+    texts = [w.text for w in cmd.args]
+    name = cmd.name
+    if name in _REPLACE_BY_DEFAULT:
+        if any(_KEEPS.match(t) for t in texts):
+            return
+    elif not any(
+        t in _REMOVE_OPTION[name] or (name == "rar" and i == 0 and t == "m")
+        for i, t in enumerate(texts)
+    ):
+        return
+    for w in cmd.args:
+        if w.dynamic or w.text.startswith("-") or not w.text.startswith(("/", "~", "$")):
+            continue
+        t = classify_path(w.text, cmd.scope.cwds, cmd.scope.windows)
+        if t.level >= B and t.rule in ("rm-system-file", "rm-system", "rm-root", "rm-home"):
+            cmd.add(B, t.rule, f"{name} packs away and deletes {t.what}", w)
+            return

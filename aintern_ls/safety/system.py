@@ -2756,6 +2756,13 @@ def _disk_wiper(cmd: Cmd) -> None:
         cmd.add(B, "disk-wipe", "nwipe --autonuke erases every disk it finds")
         return
     if erasing and cmd.name != "ddrescue" and target is not None:
+        from aintern_ls.safety.paths import write_target
+
+        hit = write_target(target.text, cmd.scope.cwds) if not target.dynamic else None
+        if hit is not None and hit.level >= B:
+            # `fallocate -p -o 0 -l 4096 /etc/passwd`: an account file zeroed (safety-tgt9)
+            cmd.add(B, hit.rule, f"{cmd.name} destroys the content of {hit.what}", target)
+            return
         cmd.add(D, "shred", f"{cmd.name} destroys the content of {target.text}", target)
         return
     cmd.add(M, "write", f"{cmd.name} writes {target.text if target else 'data'}")
