@@ -112,6 +112,8 @@ _TODO_DROP = re.compile(
 _NETCATS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "openssl"})
 _KNOWN_VARS = {
     "HOME": "~",
+    # Git Bash / MSYS2 / Cygwin pass the Windows home on as USERPROFILE (safety-tgt9)
+    "USERPROFILE": "~",
     "PWD": ".",
     "IFS": " ",
     "USER": "user",

@@ -116,6 +116,8 @@ def test_matrix_held_out_rows_are_reported() -> None:
         # a known CLI's glued delete verb on a local system file
         "rclone deletefile /etc/passwd",
         "rclone purge ~/Library/Keychains",
+        # the Windows home as Git Bash sees it
+        "rm -rf $USERPROFILE",
         # paths spelled with doubled slashes
         "rm -rf ~//",
         "rsync -a --delete /tmp/empty/ ~//",
@@ -232,6 +234,7 @@ def test_new_targets_keep_their_level_when_wrapped(wrap: str, inner: str) -> Non
         ("gzip -k /etc/passwd", "bash"),
         ("gzip -c /etc/passwd > /tmp/p.gz", "bash"),
         ("gzip notes.txt", "bash"),
+        ("echo $USERPROFILE", "bash"),
         ("tar -czf /tmp/home.tgz ~", "bash"),
         ("cmp image.img /dev/sdb", "bash"),
         ("rename -n 's/passwd/x/' /etc/passwd", "bash"),
