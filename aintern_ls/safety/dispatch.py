@@ -857,6 +857,14 @@ def _write_destinations(cmd: Cmd) -> None:
             ]
     adds_only = name in ("sed", "gsed") and _sed_adds_lines(cmd, ops)
     for w in dests:
+        if w.dynamic and w.text.lstrip("\"'").startswith("/"):
+            # `cp /dev/null /boot/vmlinuz-$(uname -r)`: a literal folder of account or boot
+            # files, a computed name in it (safety-tgt9)
+            boot = write_target(w.text, cmd.scope.cwds)
+            if boot is not None and boot.level >= B:
+                verb = "moves away" if name == "mv" and w is not ops[-1] else "overwrites"
+                cmd.scope.add(boot.level, boot.rule, f"{name} {verb} {boot.what}", cmd.start, w.end)
+                continue
         if w.dynamic:
             # `cp hook.py "$(python3 -m site --user-site)/usercustomize.py"`: the folder is
             # computed, the file name is not; a startup-hook name is persistence anywhere.

@@ -226,6 +226,17 @@ def write_target(
             return Target(
                 RiskLevel.CRITICAL, "persistence", f"{tail}, which Python runs at every start"
             )
+    if ("$" in path or "`" in path) and path.lstrip("\"'").startswith("/"):
+        # `> /boot/vmlinuz-$(uname -r)`: whatever the substitution gives, the file is one of
+        # an account or boot folder's (the running kernel's image) (safety-tgt9)
+        static = _SUBSTITUTION.sub("x", path.strip("\"'"))
+        if "$" not in static and "`" not in static and ".." not in static.split("/"):
+            low_static = _norm(static, False).lower()
+            if _ACCOUNT_FILES.match(low_static) and not re.match(
+                r"^/etc/(sudoers|pam)\.d/.", low_static
+            ):
+                level = RiskLevel.CRITICAL if append else RiskLevel.BLOCKED
+                return Target(level, "system-file", f"the account or boot file {path}")
     if path.startswith(("\\\\", "//")) and _WIN_DEVICE.match(path.strip("\"'")):
         # `\\.\PhysicalDrive0`: normalising would fold the `.` away (safety-tgt9)
         return Target(RiskLevel.BLOCKED, "disk-write", f"the raw disk {path}")
@@ -382,6 +393,9 @@ def bare_disk(text: str) -> bool:
 _CWD_WIDE = frozenset({".", "./", "*", "./*", ".*", "./.*", "..", "../", "../*", "*.*", ".[!.]*"})
 
 HOME = "~"
+# A command substitution, a variable or backticks inside a path (`/boot/vmlinuz-$(uname -r)`)
+SUBSTITUTION = re.compile(r"\$\([^()]*\)|\$\{[^{}]*\}|\$\w+|`[^`]*`")
+_SUBSTITUTION = SUBSTITUTION
 _ADMIN_SHARE = re.compile(r"^//[^/]+/(?:(?P<drive>[a-z])\$|admin\$)(?P<rest>/.*)?$")
 
 
