@@ -18,6 +18,7 @@ from aintern_ls.safety.paths import (
     glob_account_file,
     is_device,
     is_secret,
+    whole_system,
     write_target,
 )
 from aintern_ls.safety.registry import finding, handles, run_config_command
@@ -1220,9 +1221,9 @@ def _rename(cmd: Cmd) -> None:
     for w in cmd.operands():
         if w.dynamic or not w.text.startswith(("/", "~")):
             continue
-        t = classify_path(w.text, cmd.scope.cwds, cmd.scope.windows)
-        if t.level >= B and t.rule in ("rm-system-file", "rm-system", "rm-root", "rm-home"):
-            cmd.add(B, "system-file", f"{cmd.name} moves away {t.what}", w)
+        what = whole_system(w.text, cmd.scope.cwds, cmd.scope.windows)
+        if what is not None:
+            cmd.add(B, "system-file", f"{cmd.name} moves away {what}", w)
             return
     cmd.add(M, "changes", f"{cmd.name} renames files")
 

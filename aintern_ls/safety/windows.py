@@ -18,6 +18,7 @@ from aintern_ls.safety.paths import (
     classify_path,
     is_secret,
     security_setting_weakened,
+    whole_system,
     write_target,
 )
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
@@ -2546,6 +2547,19 @@ def _write_cmdlet(cmd: Cmd) -> None:
     ):
         # `Get-Item C:\…\hosts | Set-Content -Value ''`: the piped item is the -Path (m7).
         targets = [*targets, *cmd.stdin.paths]
+    if cmd.name == "rename-item":
+        # (safety-tgt9) `Rename-Item $env:windir windows.old`: renaming moves the system
+        # tree, an account or boot file, or a home away, as Move-Item and cmd's `ren` do
+        positional = _ps_positional(cmd)
+        for src in [params.get("path"), params.get("literalpath"), *positional[:1]]:
+            if src is None or src.dynamic:
+                continue
+            t0 = classify_path(src.text, cmd.scope.cwds, True)
+            # (a single file of the Windows folder renamed stays the write rules' business)
+            if whole_system(src.text, cmd.scope.cwds, True) is not None:
+                rule = "mv-root" if t0.rule != "rm-system-file" else t0.rule
+                cmd.add(B, rule, f"Rename-Item moves away {t0.what}", src)
+                return
     if cmd.name in ("copy-item", "move-item"):
         # The destination is what gets written: `-Destination X` or the second positional.
         dest = params.get("destination") or params.get("dest")
