@@ -83,12 +83,55 @@ def analyse(text: str, scope: Scope) -> None:
     stdin: Stdin = NO_STDIN
     echoed: list[str] = []  # what the `echo`s just before printed (a `( … ) > f` group)
     memo: dict[object, _SegmentMemo] = {}
+    loop_head: list[Word] | None = None  # `for … do (` whose group goes on
+    loop_end = -1  # where that group's `)` stands
     for words, piped, redirects in segments:
+        if loop_head is not None and words and 0 <= words[0].start < loop_end:
+            # `for %d in (C:\Windows C:\Users) do (set t=%d& rd /s /q !t!)`: every command
+            # of the group is the loop's body (its variable stands for the set here too).
+            words = [*loop_head, *_trim_close(words, loop_end)]
+        elif words and words[0].text.lower().lstrip("@") == "for" and "(" in text:
+            loop_head, loop_end = _group_loop(words, text)
         stdin = dispatch.next_stdin(info, stdin) if piped else NO_STDIN
         if piped or redirects or not words:
             info, echoed = _segment(words, redirects, stdin, scope, echoed)
         else:
             info, echoed = _segment_once(words, stdin, scope, echoed, memo)
+
+
+def _group_loop(words: list[Word], text: str) -> tuple[list[Word] | None, int]:
+    """A `for … do (` segment whose parenthesised body may go on in the next segments: its
+    head (up to `do`) and where the body's closing parenthesis stands (-1: none)."""
+    do = next((i for i, w in enumerate(words) if w.text.lower() == "do"), None)
+    if do is None or words[do].end < 0:
+        return None, -1
+    m = re.compile(r"[ \t]*@?\(").match(text, words[do].end)
+    if m is None:
+        return None, -1
+    depth, quote = 0, False
+    for j in range(m.end() - 1, min(len(text), m.end() + 8000)):
+        c = text[j]
+        if c == '"':
+            quote = not quote
+        elif not quote and c == "(":
+            depth += 1
+        elif not quote and c == ")":
+            depth -= 1
+            if depth == 0:
+                return words[: do + 1], j
+    return None, -1
+
+
+def _trim_close(words: list[Word], close: int) -> list[Word]:
+    """The words of a segment inside a group, without the group's `)` glued to the last."""
+    out: list[Word] = []
+    for w in words:
+        if w.end == close + 1 and w.text.endswith(")"):
+            w = Word(w.text[:-1], w.start, w.end - 1, w.dynamic, w.glob, w.origin)
+            if not w.text:
+                continue
+        out.append(w)
+    return out
 
 
 @attrs.frozen(slots=True)

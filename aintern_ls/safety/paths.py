@@ -567,6 +567,12 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         )
     # A glob in the first component (`/u*`, `/*/`) can reach system directories.
     first = p.lstrip("/").split("/", 1)[0]
+    if windows and low.startswith("c:/") and "/" not in low[3:] and any(c in low for c in "*?["):
+        # `C:\Win*`, `C:\Program Files*`, `C:\U?ers`: a glob at the top of the system drive
+        # that matches one of its system folders takes that folder with it.
+        hit = next((d for d in _WIN_TOP_DIRS if fnmatch.fnmatchcase(d, low[3:])), None)
+        if hit is not None:
+            return Target(RiskLevel.BLOCKED, "rm-system", f"C:\\{hit} (matched by {p})")
     if p.startswith("/") and any(c in first for c in "*?["):
         return Target(RiskLevel.BLOCKED, "rm-root", "top-level directories matched by a glob")
     if _ACCOUNT_FILES.match(low):
@@ -594,6 +600,16 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
 
 
 _WSL_DRIVE = re.compile(r"/mnt/[a-zA-Z](?:/|$)")
+_WIN_TOP_DIRS = (
+    "windows",
+    "users",
+    "program files",
+    "program files (x86)",
+    "programdata",
+    "boot",
+    "recovery",
+    "system volume information",
+)
 # `/cygdrive/c…` always names a drive; `/c/…` and a drive-less `/Windows…` only when what
 # follows is a Windows top-level folder (a Linux `/c/src` stays a Linux path).
 _WIN_TOP = r"(?:windows|users|program files(?: \(x86\))?|programdata)(?=/|$)"

@@ -342,7 +342,7 @@ def analyse(text: str, scope: Scope) -> None:
     _dotnet_calls(text, scope)
     if "::create" in low and "powershell]" in low:
         _runspaces(text, scope)
-    if ".run" in low or ".exec" in low or "processstartinfo" in low:
+    if ".run" in low or ".exec" in low or "processstartinfo" in low or "invokeverb" in low:
         _com_runs(text, scope)
     if "win32_" in low or "msft_" in low or "cim_" in low or "systemrestore" in low:
         _wmi_methods(text, scope)
@@ -465,15 +465,31 @@ def analyse(text: str, scope: Scope) -> None:
     if re.search(r"frombase64string\s*\(", low) and re.search(
         r"\biex\b|invoke-expression|::create", low
     ):
+        from aintern_ls.safety.wrappers import decoded_readable
+
         packed = "deflate" if "deflatestream" in low else "gzip" if "gzipstream" in low else ""
+        readable = 0
         for m in _B64_LITERAL.finditer(text):
             decoded = _decode_b64(m.group(1), "unicode" in low[: m.start()].lower(), packed)
             if decoded:
                 where = Word(decoded, m.start(1), m.end(1))
-                scope.include(scope.nested(decoded, "powershell", where, -1))
-        scope.add(
-            RiskLevel.CRITICAL, "encoded-command", "decodes and runs hidden code", 0, len(text)
-        )
+                found = scope.nested(decoded, "powershell", where, -1)
+                scope.include(found)
+                readable += decoded_readable(decoded, found)
+        if readable and readable == len(re.findall(r"frombase64string\s*\(", low)):
+            # Every decoded text is literal and was read: judged as what it decodes to (a
+            # moderate floor: the command was hidden), as `-EncodedCommand` is.
+            scope.add(
+                RiskLevel.MODERATE,
+                "decoded-code",
+                "runs decoded text (judged as decoded)",
+                0,
+                len(text),
+            )
+        else:
+            scope.add(
+                RiskLevel.CRITICAL, "encoded-command", "decodes and runs hidden code", 0, len(text)
+            )
 
 
 # `[IO.Directory]::Delete(PATH, $true)`, `[IO.File]::Delete(PATH)`, and an item's own
@@ -1043,6 +1059,18 @@ def _com_runs(text: str, scope: Scope) -> None:
                 )
             else:
                 scope.include(scope.nested(line, "cmd", where, -1))
+    if "shell.application" in low and "invokeverb" in low:
+        for n_verb, m in enumerate(_SHELL_VERB.finditer(text[:20000])):
+            if n_verb >= 8:
+                break
+            folder, item = _ps_literal(m.group(1)), m.group(2) and _ps_literal(m.group(2))
+            if folder is None or (m.group(2) and item is None):
+                continue
+            path = folder.rstrip("\\") + "\\" + item if item else folder
+            line = (
+                f"Remove-Item -Recurse -Force -LiteralPath '{path.replace(chr(39), chr(39) * 2)}'"
+            )
+            scope.include(scope.nested(line, "powershell", Word(line, m.start(), m.end()), -1))
     seen = False
     for n_psi, m in enumerate(_PSI.finditer(text[:20000])):
         if n_psi >= 8:
@@ -1057,6 +1085,13 @@ def _com_runs(text: str, scope: Scope) -> None:
         _psi_properties(text, scope)
 
 
+# Explorer's own "Delete" verb on a folder or an item of it (Shell.Application COM):
+# `.NameSpace('C:\Users').Self.InvokeVerb('delete')`, `.ParseName('x').InvokeVerbEx('delete')`.
+_SHELL_VERB = re.compile(
+    r"(?i)\.namespace\(\s*('[^']*'|\"[^\"`$]*\")\s*\)\s*"
+    r"(?:\.\s*self|\.\s*parsename\(\s*('[^']*'|\"[^\"`$]*\")\s*\))\s*"
+    r"\.\s*invokeverb(?:ex)?\(\s*['\"]\s*(?:delete|&delete)\s*['\"]"
+)
 _PSI_PROPERTY = re.compile(
     r"(?i)(?:\.|[;{@]\s*|\A\s*)(filename|arguments)\s*=\s*('(?:[^']|'')*'|\"[^\"`$]*\")"
 )
@@ -1718,6 +1753,10 @@ class _Walker:
                 entries = folder.rstrip("\\/") + "\\*"
                 return Info(name="expression", paths=(Word(entries, s, e, False, True, "item"),))
         known = self.scope.env.get(_PS_VAR + raw.strip().lower())
+        if known is None and _VAR_NAME.fullmatch(raw.strip()):
+            # `$env:SystemRoot | Remove-Item -Recurse`: a known folder's variable piped.
+            known = _KNOWN_VARS.get(raw.strip().lower())
+            known = None if known is not None and known.startswith("$") else known
         if _VAR_NAME.fullmatch(raw.strip()) and known is not None:
             return Info(name="string", output=known)  # `$p = 'C:\Users'; $p | Remove-Item …`
         items = _string_array(raw)
@@ -1810,11 +1849,18 @@ class _Walker:
                     e,
                 )
         fed = stdin.paths
-        if not fed and stdin.kind == "static" and stdin.text.strip() and "\n" not in stdin.text:
+        if not fed and stdin.kind == "static" and stdin.text.strip():
             # `'C:\Windows' | ForEach-Object { Remove-Item $_ -Recurse }`: the piped string
-            # is `$_` (one literal line; several lines are not taken apart here).
-            value = stdin.text.strip()
-            fed = (Word(value, stdin.start, stdin.start, False, "*" in value, "item"),)
+            # is `$_`; `'C:\Windows', 'C:\Users' | % { … }`: each line in turn (a few).
+            lines = [v.strip() for v in stdin.text.splitlines() if v.strip()]
+            if len(lines) > 1:
+                # (the body is judged once, for the line that names the worst target)
+                from aintern_ls.safety.paths import classify_path
+
+                lines = lines[:8]
+                levels = [classify_path(v, self.scope.cwds, True).level for v in lines]
+                lines = [lines[levels.index(max(levels))]]
+            fed = tuple(Word(v, stdin.start, stdin.start, False, "*" in v, "item") for v in lines)
         if fed:
             name = node.child_by_field_name("command_name") or (
                 node.named_children[0] if node.named_children else None
@@ -2036,6 +2082,11 @@ class _Walker:
             _text(name_expr).strip().lstrip("&.").strip().lower() if name_expr is not None else None
         )
         block = self.scope.env.get(_PS_BLOCK + block_name) if block_name else None
+        if block is None and block_name and block_name[:1] == "{" and len(words) > 1:
+            # `& { param($p) Remove-Item $p -Recurse } 'C:\Windows'`: a literal block called
+            # with arguments (its text, as written, bound to them).
+            raw_block = _text(name_expr).strip().lstrip("&.").strip() if name_expr else ""
+            block = raw_block if raw_block.endswith("}") else None
         if block is not None:
             # `& $sb C:\Windows`: the block's body runs with its parameters bound to the
             # arguments given (judged as that text).
@@ -2185,6 +2236,10 @@ class _Walker:
             # `($env:windir + '\System32')`, `(Join-Path $env:SystemRoot System32)`: a path
             # built from known folders and literals is that path.
             return Word(folded, s, e, glob=("*" in folded or "?" in folded))
+        if folded is None and len(raw) < 600 and any(k in raw.lower() for k in _PICKS):
+            folded = _chosen_value(raw, self.scope)
+            if folded is not None:
+                return Word(folded, s, e, glob=("*" in folded or "?" in folded))
         origin = ORIGIN_NETWORK if self.downloads(raw, s) else ORIGIN_VARIABLE
         return Word(raw, s, e, True, False, origin)
 
@@ -2292,6 +2347,41 @@ _PROVIDER_PREFIX = re.compile(
     r"(?i)\A(['\"]?)((?:microsoft\.powershell\.core\\)?filesystem::)?"
     r"(\\\\[?.]\\(?=[a-z]:\\)|\\\\\?\\unc\\(?=[^\\]))?"
 )
+
+
+_GET_VARIABLE = re.compile(
+    r"(?i)\(\s*(?:get-variable|gv)\s+(?:-name\s+)?['\"]?(\w+)['\"]?"
+    r"(?:\s+-valueo\w*\s*\)|\s*\)\s*\.\s*value)"
+)
+# A subexpression made only of `if`/`elseif`/`else`/`switch`, conditions and literals: one
+# of its literals is the value (`$(if ($true) { 'C:\Windows' })`).
+_CHOICE = re.compile(
+    r"(?i)\$?\((?:\s|\bif\b|\belseif\b|\belse\b|\bswitch\b|\{|\}|;|\([^()]*\)|'[^']*'"
+    r"|\"[^\"$`]*\"|\d+|\$true|\$false)*\)"
+)
+_PICKS = ("if", "switch", "variable", "gv")
+_CHOICE_ITEM = re.compile(r"'([^']*)'|\"([^\"$`]*)\"")
+
+
+def _chosen_value(raw: str, scope: Scope) -> str | None:
+    """The value an argument that picks a value stands for: `(Get-Variable t -ValueOnly)`,
+    `(gv t).Value` (the variable's literal), or an `if`/`switch` subexpression of literals
+    (the one naming the worst target: which branch runs is not known here)."""
+    text = raw.strip()
+    m = _GET_VARIABLE.fullmatch(text)
+    if m is not None:
+        return scope.env.get(_PS_VAR + "$" + m.group(1).lower())
+    if not _CHOICE.fullmatch(text) or not re.search(r"(?i)\b(?:if|switch)\b", text):
+        return None
+    from aintern_ls.safety.paths import classify_path
+
+    # (the literals of the conditions are candidates too: harmless, they are not paths)
+    items: list[str] = [str(a or b) for a, b in _CHOICE_ITEM.findall(text)][:8]
+    items = [x for x in items if x.strip()]
+    if not items:
+        return None
+    levels = [classify_path(x, scope.cwds, True).level for x in items]
+    return items[levels.index(max(levels))]
 
 
 def _home_escape(w: Word) -> Word:

@@ -501,7 +501,8 @@ def _firewall(cmd: Cmd) -> None:
     if re.search(
         r"enabled\s*:?\s*(\$?false|0)|state\s+off|-enabled false|opmode\s+(mode=)?disable"
         r"|defaultinboundaction\s+allow|firewallpolicy\s+allowinbound"
-        r"|set\s+rule\s+.*name=all\b.*\benable=no\b",
+        r"|set\s+rule\s+(?:.*name=)?all\b.*\benable=no\b|delete\s+rule\s+(?:.*name=)?all\b"
+        r"|firewallpolicy\s+\S*allowinbound",
         text,
     ):
         cmd.add(C, "disable-security", "turns the firewall off")
@@ -537,8 +538,13 @@ def _powershell_exe(cmd: Cmd) -> None:
     for key in encoded:
         val = params.get(key)
         if val is not None:
+            b64 = val.text
+            if val.dynamic and b64.startswith("("):
+                # `-enc ([Convert]::ToBase64String([Text.Encoding]::Unicode.GetBytes('…')))`:
+                # an encoding built from literals is the text it encodes.
+                b64 = ps_eval(b64, ps_variables(cmd.scope)) or b64
             try:
-                code = base64.b64decode(val.text + "=" * (-len(val.text) % 4)).decode("utf-16-le")
+                code = base64.b64decode(b64 + "=" * (-len(b64) % 4)).decode("utf-16-le")
             except (binascii.Error, ValueError, UnicodeDecodeError):
                 code = ""
             found = cmd.scope.nested(code, "powershell", val, -1) if code else []
@@ -1280,8 +1286,18 @@ _CMD_SPLITS = re.compile(r"[\s;,&|<>]")
 
 def _cmd_exe(cmd: Cmd) -> None:
     for i, w in enumerate(cmd.args):
+        glued = _CMD_GLUED.match(cmd.scope.source, w.start) if w.start >= 0 else None
+        if (
+            glued is not None
+            and w.text.lower()[:2] in ("/c", "/k", "/r")
+            and len(w.text) > 2
+            and _cmd_line(cmd, w.start + 2, cmd.args[-1].end, always=True)
+        ):
+            return  # `cmd /c"rd /s /q C:\Users"`: the switch glued to its quoted command line
         if w.text.lower() in ("/c", "/k", "/r"):
             rest = cmd.args[i + 1 :]
+            if rest and _cmd_line(cmd, rest[0].start, rest[-1].end):
+                return
             if rest:
                 # Words with spaces were quoted (`del /s "C:\\Program Files\\*"`): keep them one.
                 # So were an argument's code and its separators (`powershell -c "$u=…;iex(irm
@@ -1311,6 +1327,28 @@ def _cmd_exe(cmd: Cmd) -> None:
         run_code_from_stdin(cmd, "cmd")
         return
     cmd.add(M, "shell", "starts cmd.exe")
+
+
+_CMD_GLUED = re.compile(r'(?i)/[ckr]"')
+
+
+def _cmd_line(cmd: Cmd, start: int, end: int, always: bool = False) -> bool:
+    """cmd's own rule for the text after `/c`: when it starts with a quote and holds more
+    than two (`cmd /c "rd /s /q "C:\\Program Files""`, `cmd /c ""rd" /s "C:\\x""`), the
+    first and the last quote are removed and the rest is the command line, as written
+    (`always`: whatever the count, for `/c"…"` glued to its switch). False when that rule
+    does not apply (the caller re-joins the words)."""
+    if start < 0 or end <= start:
+        return False
+    raw = cmd.scope.source[start:end]
+    if not raw.startswith('"') or (raw.count('"') <= 2 and not always) or "\n" in raw:
+        return False
+    last = raw.rfind('"')
+    text = raw[1:last] + raw[last + 1 :]
+    if re.fullmatch(r'\s*"[^"]*"\s*', text):
+        return False  # (one quoted line left: judged by its words, as before)
+    cmd.scope.include(cmd.scope.nested(text, "cmd", Word(text, start, end), start + 1))
+    return True
 
 
 def _win_flags(cmd: Cmd) -> set[str]:
@@ -1733,15 +1771,28 @@ _REG_UNANCHORED = _unanchored(
 )
 
 
+def _dash_flags(cmd: Cmd) -> set[str]:
+    """`/set` and `-set` alike (bcdedit, reagentc and most Windows tools take either)."""
+    return _win_flags(cmd) | {
+        "/" + w.text[1:].lower()
+        for w in cmd.args
+        if w.text[:1] in "-\u2013\u2014" and w.text[1:2].isalpha()
+    }
+
+
 def _bcdedit(cmd: Cmd) -> None:
-    flags = _win_flags(cmd)
+    flags = _dash_flags(cmd)
     if not flags or flags <= {"/enum", "/v", "/?"}:
         return
     if "/delete" in flags and not flags & {"/enum"}:
         cmd.add(B, "boot-config", "bcdedit /delete removes boot entries: the machine may not boot")
         return
     text = " ".join(cmd.texts()).lower()
-    if re.search(r"recoveryenabled\s+(no|off|0|false)|bootstatuspolicy\s+ignoreallfailures", text):
+    text = re.sub(r"(?:^|(?<=\s))[-\u2013\u2014](?=[a-z])", "/", text)
+    if re.search(
+        r"recoveryenabled\s+[\"']?(no|off|0|false)\b|bootstatuspolicy\s+[\"']?ignoreallfailures",
+        text,
+    ):
         cmd.add(B, "boot-recovery-off", "bcdedit turns off Windows recovery (ransomware step)")
         return
     if re.fullmatch(
@@ -1752,6 +1803,16 @@ def _bcdedit(cmd: Cmd) -> None:
         cmd.add(M, "boot-config", "bcdedit turns Windows recovery (back) on")
         return
     cmd.add(C, "boot-config", "bcdedit changes how Windows boots (recovery, safe mode, signing)")
+
+
+def _boot_code(cmd: Cmd) -> None:
+    """`bootsect /nt60 C: /mbr` rewrites a volume's (or the disk's) boot code; `bcdboot`
+    writes boot files and a new boot store: how the machine boots changes (critical, like
+    `bcdedit /set`)."""
+    flags = _dash_flags(cmd)
+    if not cmd.args or flags & {"/help", "/?", "/h"}:
+        return
+    cmd.add(C, "boot-config", f"{cmd.name} rewrites boot code or boot files")
 
 
 def _tiny_storage(value: float, unit: str) -> bool:
@@ -1879,7 +1940,7 @@ _SECURITY_TRACE = re.compile(
 def _reagentc(cmd: Cmd) -> None:
     """Windows Recovery Environment: turning it off removes the way back from a broken boot
     (the same ransomware step as `bcdedit … recoveryenabled no`)."""
-    flags = _win_flags(cmd)
+    flags = _dash_flags(cmd)
     if "/disable" in flags:
         cmd.add(B, "boot-recovery-off", "reagentc /disable turns off Windows recovery")
     elif flags and not flags <= {"/info", "/?"}:
@@ -1937,6 +1998,9 @@ def _wbadmin(cmd: Cmd) -> None:
         return
     elif CREDENTIAL_WINDOWS.search(text.replace("/", "\\")):
         cmd.add(C, "credential-dump", "wbadmin backs up the AD database or the SAM/SYSTEM hive")
+    elif re.match(r"[-/]?disable\s+[-/]?backup\b", text):
+        # The scheduled backup stops for good: no new backups (backups turned off).
+        cmd.add(C, "backup-off", "wbadmin disable backup stops the scheduled backups")
     else:
         cmd.add(M, "backup", "wbadmin changes backups")
 
@@ -2087,6 +2151,12 @@ def _net(cmd: Cmd) -> None:
         cmd.add(M, "system-config", f"net {texts[0]} changes system settings")
 
 
+def _backup_service(name: str) -> bool:
+    from aintern_ls.safety.system import BACKUP_SERVICE
+
+    return bool(BACKUP_SERVICE.match(name))
+
+
 def _sc(cmd: Cmd) -> None:
     texts = [t.lower() for t in cmd.texts()]
     if texts and texts[0].startswith("\\\\"):
@@ -2121,6 +2191,9 @@ def _sc(cmd: Cmd) -> None:
 
     if texts[0] in ("stop", "delete", "config") and len(texts) > 1 and security_name(texts[1]):
         cmd.add(C, "disable-security", "stops or disables a security service")
+    elif texts[0] == "delete" and len(texts) > 1 and _backup_service(texts[1]):
+        # (the backup or shadow-copy service removed: no more backups, like disabling it)
+        cmd.add(C, "backup-off", f"sc delete removes the backup service {texts[1]}")
     elif texts[0] in ("stop", "delete"):
         cmd.add(D, "service-stop", f"sc {texts[0]} stops or deletes a service")
     elif (
@@ -2954,6 +3027,15 @@ def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) ->
         value = params.get("value") or params.get("inputobject")
         sent = [value.text] if value is not None else []
     secret = cmd.stdin.secret or any(is_secret(s) or _WIN_SECRET.search(s) for s in sent)
+    personal = cmd.name in ("copy-item", "move-item") and any(_personal_source(s) for s in sent)
+    if personal:
+        cmd.add(
+            C,
+            "exfiltration",
+            f"{cmd.name} copies home or personal files to {remote[0].text}",
+            remote[0],
+        )
+        return True
     if not secret:
         # The text sent is built in the command (`-Value (Get-Content KEY)`) or upstream in
         # the pipeline (`Get-Content KEY | Out-File \\h\s`).
@@ -2973,6 +3055,31 @@ def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) ->
         )
         return True
     return False
+
+
+# A home folder's own stores beside the personal folders: recent items, browser profiles.
+_HOME_STORE = re.compile(
+    r"(?i)\A~/appdata/(?:roaming|local)/(?:microsoft/windows/recent|microsoft/outlook"
+    r"|google/chrome|mozilla|microsoft/edge|bravesoftware)(?:/|\Z)"
+)
+
+
+def _personal_source(text: str) -> bool:
+    """A source that is a home folder, a personal folder in it (Documents, Desktop …) or
+    one of its stores (recent items, browser profiles), in any spelling of the home:
+    `$env:USERPROFILE`, `$HOME`, `~`, `C:\\Users\\<name>`, `$env:APPDATA`."""
+    from aintern_ls.safety.network import sensitive_source
+
+    t = text.strip("'\"").replace("\\", "/")
+    head = re.match(r"(?i)\A(\$env:\w+|\$home|\$\{env:\w+\})", t)
+    if head is not None:
+        known = PS_KNOWN_VARS.get(head.group(1).lower().replace("${", "$").rstrip("}"))
+        if known is None:
+            return False
+        t = known.replace("\\", "/") + t[head.end() :]
+    t = re.sub(r"(?i)\A[a-z]:/users/(?!public(?:/|\Z))[^/*?]+", "~", t)
+    t = re.sub(r"/\*?\Z", "", t) or t
+    return bool(sensitive_source(t) or _HOME_STORE.match(t) or re.fullmatch(r"(?i)[a-z]:/users", t))
 
 
 _FORM_FILE = re.compile(
@@ -3458,6 +3565,8 @@ def _register() -> None:
         "net1": _net,
         "regini": _regini,
         "bcdedit": _bcdedit,
+        "bootsect": _boot_code,
+        "bcdboot": _boot_code,
         "vssadmin": _vssadmin,
         "wmic": _wmic,
         "wbadmin": _wbadmin,
@@ -3921,6 +4030,15 @@ def _ps_static(typ: str, member: str, args: list[PsValue], ev: _PsEval) -> PsVal
             return list(base64.b64decode(_ps_str(args[0]), validate=False))
         except (binascii.Error, ValueError):
             raise _Unknown from None
+    if typ == "convert" and member == "tobase64string" and args:
+        # `[Convert]::ToBase64String([Text.Encoding]::Unicode.GetBytes('…'))`: the text an
+        # `-EncodedCommand` is then given (decoded again where it is run).
+        import base64
+
+        data = _as_list(args[0])
+        if not all(isinstance(x, int) and 0 <= x < 256 for x in data):
+            raise _Unknown
+        return base64.b64encode(bytes(x for x in data if isinstance(x, int))).decode()
     if typ in ("text.encoding", "encoding") and member in (
         "utf8",
         "unicode",
@@ -3930,15 +4048,22 @@ def _ps_static(typ: str, member: str, args: list[PsValue], ev: _PsEval) -> PsVal
         "utf32",
         "bigendianunicode",
     ):
-        # `[Text.Encoding]::UTF8.GetString(bytes)`: the encoding's GetString follows.
+        # `[Text.Encoding]::UTF8.GetString(bytes)` / `.GetBytes(text)`: the encoding's
+        # method follows.
         ev.take(".")
-        if ev.take()[1].lower() != "getstring":
+        method = ev.take()[1].lower()
+        if method not in ("getstring", "getbytes"):
             raise _Unknown
         data = ev.call_args()
+        enc = {"unicode": "utf-16-le", "bigendianunicode": "utf-16-be", "utf32": "utf-32-le"}
+        if method == "getbytes":
+            try:
+                return list(_ps_str(data[0] if data else "").encode(enc.get(member, "utf-8")))
+            except UnicodeEncodeError:
+                raise _Unknown from None
         raw = bytes(
             x for x in _as_list(data[0] if data else None) if isinstance(x, int) and 0 <= x < 256
         )
-        enc = {"unicode": "utf-16-le", "bigendianunicode": "utf-16-be", "utf32": "utf-32-le"}
         try:
             return raw.decode(enc.get(member, "utf-8"))
         except UnicodeDecodeError:

