@@ -77,7 +77,9 @@ _CREATE_ARG = re.compile(
     re.I,
 )
 _WMI_DELETE = re.compile(
-    r"remove-wmiobject|remove-ciminstance|\.delete\(\)|\brwmi\b|\brcim\b|invoke-cimmethod|\bicim\b"
+    r"remove-wmiobject|remove-ciminstance|\.delete\(\)|\brwmi\b|\brcim\b"
+    r"|(?:invoke-cimmethod|\bicim\b|invoke-wmimethod|\biwmi\b)(?![^|;\n]*-(?:method)?name\s+['\"]?"
+    r"(?!delete\b)\w)"
     r"|(?:%|foreach-object|foreach)\s+(?:-membername\s+)?['\"]?delete\b"
 )
 _SCRIPT_CREATE = re.compile(
@@ -342,7 +344,14 @@ def analyse(text: str, scope: Scope) -> None:
     _dotnet_calls(text, scope)
     if "::create" in low and "powershell]" in low:
         _runspaces(text, scope)
-    if ".run" in low or ".exec" in low or "processstartinfo" in low or "invokeverb" in low:
+    if (
+        ".run" in low
+        or ".exec" in low
+        or "processstartinfo" in low
+        or "invokeverb" in low
+        or ".startinfo" in low
+        or "shellexecute" in low
+    ):
         _com_runs(text, scope)
     if "win32_" in low or "msft_" in low or "cim_" in low or "systemrestore" in low:
         _wmi_methods(text, scope)
@@ -372,7 +381,16 @@ def analyse(text: str, scope: Scope) -> None:
             m.start(),
             m.end(),
         )
-    for wmi in _WMICLASS_CREATE.finditer(text):
+    creates = list(_WMICLASS_CREATE.finditer(text))
+    if "[wmiclass]" in low and not creates:
+        wvar = _WMICLASS_VAR.search(text)
+        if wvar is not None:
+            # `$w = [wmiclass]'Win32_Process'; $w.Create('cmd /c …')`
+            call = re.compile(
+                r"(?i)" + re.escape(wvar.group(1)) + r"\s*\.\s*create\s*\(\s*(['\"])([^'\"]+)\1"
+            )
+            creates = list(call.finditer(text, wvar.end()))
+    for wmi in creates:
         line = wmi.group(2)
         where = Word(line, wmi.start(2), wmi.end(2))
         scope.add(
@@ -855,6 +873,7 @@ _DOTNET = re.compile(
 _WMICLASS_CREATE = re.compile(
     r"(?i)\[wmiclass\]\s*['\"][^'\"]*win32_process['\"]\s*\)?\s*\.\s*create\s*\(\s*(['\"])([^'\"]+)\1"
 )
+_WMICLASS_VAR = re.compile(r"(?i)(\$\w+)\s*=\s*\[wmiclass\]\s*['\"][^'\"]*win32_process['\"]")
 _PS_VAR_TEXT = re.compile(r"\$(?:env:)?\w+", re.I)
 
 
@@ -1081,8 +1100,25 @@ def _com_runs(text: str, scope: Scope) -> None:
         seen = True
         line = f'"{exe}" {args}' if " " in exe else f"{exe} {args}"
         scope.include(scope.nested(line, "cmd", Word(line, m.start(), m.end()), -1))
-    if not seen and "processstartinfo" in low:
+    if not seen and ("processstartinfo" in low or ".startinfo" in low):
         _psi_properties(text, scope)
+    if "shellexecute" in low:
+        for n_exec, m in enumerate(_SHELL_EXECUTE.finditer(text[:20000])):
+            if n_exec >= 8:
+                break
+            exe = _ps_literal(m.group(1))
+            args = _ps_literal(m.group(2)) if m.group(2) else ""
+            if exe is None or args is None:
+                scope.add(
+                    RiskLevel.CRITICAL,
+                    "eval-dynamic",
+                    "starts a program only known at run time through COM",
+                    m.start(),
+                    m.end(),
+                )
+                continue
+            line = (f'"{exe}"' if " " in exe else exe) + (" " + args if args else "")
+            scope.include(scope.nested(line, "cmd", Word(line, m.start(), m.end()), -1))
 
 
 # Explorer's own "Delete" verb on a folder or an item of it (Shell.Application COM):
@@ -1091,6 +1127,11 @@ _SHELL_VERB = re.compile(
     r"(?i)\.namespace\(\s*('[^']*'|\"[^\"`$]*\")\s*\)\s*"
     r"(?:\.\s*self|\.\s*parsename\(\s*('[^']*'|\"[^\"`$]*\")\s*\))\s*"
     r"\.\s*invokeverb(?:ex)?\(\s*['\"]\s*(?:delete|&delete)\s*['\"]"
+)
+# `Shell.Application`'s `ShellExecute(file, arguments, folder, verb, show)`.
+_SHELL_EXECUTE = re.compile(
+    r"(?i)\.\s*shellexecute\s*\(\s*('(?:[^']|'')*'|\"[^\"]*\"|\$[\w:]+)"
+    r"(?:\s*,\s*('(?:[^']|'')*'|\"[^\"]*\"|\$[\w:]+))?"
 )
 _PSI_PROPERTY = re.compile(
     r"(?i)(?:\.|[;{@]\s*|\A\s*)(filename|arguments)\s*=\s*('(?:[^']|'')*'|\"[^\"`$]*\")"

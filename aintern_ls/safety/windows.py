@@ -4030,6 +4030,11 @@ def _ps_static(typ: str, member: str, args: list[PsValue], ev: _PsEval) -> PsVal
             return list(base64.b64decode(_ps_str(args[0]), validate=False))
         except (binascii.Error, ValueError):
             raise _Unknown from None
+    if typ == "io.path" and member == "combine" and args:
+        # `[IO.Path]::Combine($env:windir, 'System32', 'cmd.exe')`
+        return "\\".join(_ps_str(a).rstrip("\\/") for a in args if _ps_str(a))
+    if typ == "io.path" and member in ("directoryseparatorchar", "altdirectoryseparatorchar"):
+        return "\\" if member.startswith("dir") else "/"
     if typ == "convert" and member == "tobase64string" and args:
         # `[Convert]::ToBase64String([Text.Encoding]::Unicode.GetBytes('…'))`: the text an
         # `-EncodedCommand` is then given (decoded again where it is run).

@@ -119,6 +119,33 @@ _PS_CASES += [
     ("(New-Object -ComObject Shell.Application).NameSpace('C:\\w').Self.InvokeVerb('open')", M),
 ]
 
+_PS_CASES += [
+    # a shadow copy's CIM/WMI method: Delete destroys it, Create makes one
+    ("Get-CimInstance Win32_ShadowCopy | Invoke-CimMethod -MethodName Delete", B),
+    ("gwmi Win32_ShadowCopy | iwmi -Name Delete", B),
+    (
+        "Invoke-CimMethod -ClassName Win32_ShadowCopy -MethodName Create"
+        " -Arguments @{Volume='C:\\'}",
+        M,
+    ),
+    # programs started through a Process object's StartInfo, ShellExecute, a [wmiclass] var
+    (
+        "$p = [Diagnostics.Process]::new(); $p.StartInfo.FileName = 'cmd.exe';"
+        " $p.StartInfo.Arguments = '/c rd /s /q C:\\Users'; $p.Start()",
+        B,
+    ),
+    ("$p = New-Object Diagnostics.Process; $p.StartInfo.FileName = 'notepad.exe'; $p.Start()", M),
+    (
+        "(New-Object -ComObject Shell.Application).ShellExecute('cmd.exe', '/c rd /s /q C:\\Users',"
+        " '', 'runas', 0)",
+        B,
+    ),
+    ("(New-Object -ComObject Shell.Application).ShellExecute($exe, $a)", C),
+    ("$w = [wmiclass]'Win32_Process'; $w.Create('vssadmin delete shadows /all /quiet')", B),
+    # a program path built with [IO.Path]::Combine
+    ("& ([IO.Path]::Combine($env:windir, 'System32', 'cmd.exe')) /c rd /s /q C:\\Users", B),
+]
+
 
 @pytest.mark.parametrize("command,expected", _PS_CASES)
 def test_ps9_powershell_mechanisms(command: str, expected: RiskLevel) -> None:
