@@ -374,10 +374,29 @@ def _record_set(words: list[Word], scope: Scope) -> None:
             from aintern_ls.safety.powershell import env_hook
 
             env_hook(scope, name, words[0].start, words[-1].end)
+        if eq and _VAR.search(value) and "%" in value:
+            # `set p=%PROGRAMDATA:~0,3%Users`: a value built from a well-known folder's
+            # substring (or a variable set before) is that text.
+            value = _VAR.sub(lambda m: _var_value(m, scope), value)
         if eq and not _VAR.search(value):
             scope.env[key] = value
         elif eq:
             scope.env.pop(key, None)
+
+
+def _var_value(m: re.Match[str], scope: Scope) -> str:
+    """A `%x%`/`%x:~0,2%`/`%x:a=b%`/`!x!` reference's value when it is known (a `set` this
+    block made, or a substring/replacement of a well-known folder), else as written."""
+    name, _, op = m.group(0).strip("%!").partition(":")
+    known = scope.env.get(_CMD_VAR + name.lower())
+    if known is None and op:
+        # `%PROGRAMFILES:~0,2%`: a substring of a well-known value (here `C:`).
+        known = _VARS.get(f"%{name.lower()}%")
+        if known in (None, "~"):
+            known = _USUAL_VALUES.get(name.lower())
+    if known is None or (known == "~" and op):
+        return m.group(0)
+    return _cmd_operator(str(known), op) if op else str(known)
 
 
 def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
@@ -392,16 +411,7 @@ def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
             continue
 
         def sub(m: re.Match[str]) -> str:
-            name, _, op = m.group(0).strip("%!").partition(":")
-            known = scope.env.get(_CMD_VAR + name.lower())
-            if known is None and op:
-                # `%PROGRAMFILES:~0,2%`: a substring of a well-known value (here `C:`).
-                known = _VARS.get(f"%{name.lower()}%")
-                if known in (None, "~"):
-                    known = _USUAL_VALUES.get(name.lower())
-            if known is None or (known == "~" and op):
-                return m.group(0)
-            return _cmd_operator(str(known), op) if op else str(known)
+            return _var_value(m, scope)
 
         text = _VAR.sub(sub, w.text)
         dynamic = bool(_VAR.search(text))
@@ -594,7 +604,7 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
         literal = _for_literal_tokens(head[:at], src, var, body) if quoted else None
         if literal is not None:
             return literal
-        echoed = re.fullmatch(r"'\s*echo\s+([^'&|<>]+?)\s*'", src, re.I)
+        echoed = re.fullmatch(r"(['`])\s*echo\s+([^'`&|<>]+?)\s*\1", src, re.I)
         listing = _dir_listing(src)
         if listing is not None:
             items = [listing[0]]
@@ -610,7 +620,7 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
                 ]
             return body
         else:
-            items = echoed.group(1).split()[:1]
+            items = echoed.group(2).split()[:1]
     if var is None or not items:
         return body
     if "/r" in low:  # for /r DIR: every file under DIR

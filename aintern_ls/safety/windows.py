@@ -1322,7 +1322,8 @@ def _cmd_exe(cmd: Cmd) -> None:
                 start = rest[0].start if src == text else -1
                 where = Word(text, rest[0].start, rest[-1].end)
                 cmd.scope.include(cmd.scope.nested(text, "cmd", where, start))
-            return
+                return
+            break  # `… | cmd /q /k`, `cmd /c < x.txt`: no command given, stdin is read
     if cmd.stdin.kind != "none":
         run_code_from_stdin(cmd, "cmd")
         return

@@ -200,6 +200,17 @@ _CMD_CASES = [
     ("sc delete myapp", D),
     ("bootsect /nt60 C: /mbr", C),
     ("bootsect /help", S),
+    # a set value built from a well-known folder's substring or replacement is that text
+    ("set P=%PROGRAMDATA:~0,3%Users\nrd /s /q %P%", B),
+    ("set w=%windir:System32=%\nrd /s /q %w%", B),
+    ("set a=C:\\\nset b=%a%Users\nrd /s /q %b%", B),
+    ("set d=%DATE%\nrd /s /q %d%", D),
+    # cmd /k or /c without a command reads its commands from stdin
+    ("echo rd /s /q C:\\Users | cmd /q /k", B),
+    ("echo dir | cmd /k", S),
+    # for /f over a usebackq command's output (an echo is its text)
+    ('for /f "usebackq" %a in (`echo C:\\Users`) do rd /s /q %a', B),
+    ("for /f %a in ('echo build') do rd /s /q %a", D),
 ]
 
 
@@ -215,7 +226,11 @@ _CMD_WRAPPERS = ["cmd /c {0}", "call {0}", "if exist C:\\ {0}", "start /b {0}"]
 @pytest.mark.parametrize("wrapper", _CMD_WRAPPERS)
 @pytest.mark.parametrize(
     "command,expected",
-    [(c, e) for c, e in _CMD_CASES if e >= RiskLevel.CRITICAL and not c.startswith(("cmd", "for"))],
+    [
+        (c, e)
+        for c, e in _CMD_CASES
+        if e >= RiskLevel.CRITICAL and not c.startswith(("cmd", "for", "echo")) and "\n" not in c
+    ],
 )
 def test_ps9_cmd_mechanisms_keep_their_level_when_wrapped(
     wrapper: str, command: str, expected: RiskLevel
