@@ -106,6 +106,44 @@ def _decode_b64(text: str, utf16: bool, packed: str = "") -> str:
         return ""
 
 
+_EXPAND_STRING = re.compile(r"(?i)\.\s*expandstring\s*\(\s*('(?:[^']|'')*'|\"[^\"`]*\"|[^)]*)\s*\)")
+
+
+def _expanded_strings(text: str, scope: Scope) -> None:
+    """`$ExecutionContext.InvokeCommand.ExpandString('$(Remove-Item …)')` expands the string
+    as a double-quoted one: its `$( … )` subexpressions run. A literal's are judged as
+    code; a string only known at run time is opaque (critical)."""
+    from aintern_ls.safety.inline import _closing
+
+    for n, m in enumerate(_EXPAND_STRING.finditer(text[:20000])):
+        if n >= 8:
+            break
+        arg = m.group(1).strip()
+        body = _ps_literal(arg) if arg[:1] in "'\"" else None
+        if body is None and len(arg) > 1 and arg[0] == arg[-1] == '"' and "`" not in arg:
+            body = arg[1:-1]  # (its own `$( … )` run first, and are judged where they stand)
+        if body is None:
+            scope.add(
+                RiskLevel.CRITICAL,
+                "eval-dynamic",
+                "expands a string only known at run time (its subexpressions run)",
+                m.start(),
+                m.end(),
+            )
+            continue
+        at = body.find("$(")
+        for _ in range(8):
+            if at < 0:
+                break
+            close = _closing(body, at + 1)
+            if close < 0:
+                break
+            code = body[at + 2 : close]
+            where = Word(code, m.start(1), m.end(1))
+            scope.include(scope.nested(code, "powershell", where, -1))
+            at = body.find("$(", close)
+
+
 def _created_scripts(text: str, scope: Scope) -> bool:
     """`[scriptblock]::Create(EXPR)` / `.InvokeScript(EXPR)` where EXPR is a literal
     expression (format strings, character codes, reversals): judge the script it builds.
@@ -293,6 +331,8 @@ def analyse(text: str, scope: Scope) -> None:
         if code is not None:
             where = Word(code, arg.start(1), arg.end(1))
             scope.include(scope.nested(code, "powershell", where))
+    if "expandstring" in low:
+        _expanded_strings(text, scope)
     built = False
     if "::create" in low or "invokescript" in low or "newscriptblock" in low:
         built = _created_scripts(text, scope)
@@ -1227,7 +1267,14 @@ def _dotnet_calls(text: str, scope: Scope) -> None:
             target = (values[2] or "").lower()
             name = (values[0] or "").lower()
             if target in ("machine", "user") or "machine" in args[2].lower():
-                if name in ("path", "pathext", "psmodulepath", "comspec") or values[0] is None:
+                from aintern_ls.safety.windows import _SETX_HIJACK
+
+                # (COR_PROFILER & co load a DLL into every .NET program: as `setx` does)
+                if (
+                    name in ("path", "pathext", "psmodulepath", "comspec")
+                    or values[0] is None
+                    or _SETX_HIJACK.match(name)
+                ):
                     scope.add(
                         RiskLevel.CRITICAL,
                         "persistence",
@@ -2222,6 +2269,16 @@ class _Walker:
         ):
             from aintern_ls.safety.windows import windows_write_target
 
+            if _PROFILE_VAR.fullmatch(target.strip("'\"() ")):
+                # `"…" >> $PROFILE`: a PowerShell profile runs at every start (persistence).
+                self.scope.add(
+                    RiskLevel.CRITICAL,
+                    "persistence",
+                    "writes a PowerShell profile (runs at every start)",
+                    s,
+                    e,
+                )
+                return
             # `'' > C:\Windows\System32\config\SAM`: a redirect over a system or account
             # file is judged like any write to it.
             path = _resolve_vars(target.strip("'\"")) or target.strip("'\"")
@@ -2390,6 +2447,10 @@ _PROVIDER_PREFIX = re.compile(
 )
 
 
+_PROFILE_VAR = re.compile(
+    r"(?i)\$\{?profile\}?(\.(allusersallhosts|alluserscurrenthost|currentuserallhosts"
+    r"|currentusercurrenthost))?"
+)
 _GET_VARIABLE = re.compile(
     r"(?i)\(\s*(?:get-variable|gv)\s+(?:-name\s+)?['\"]?(\w+)['\"]?"
     r"(?:\s+-valueo\w*\s*\)|\s*\)\s*\.\s*value)"

@@ -146,6 +146,23 @@ _PS_CASES += [
     ("& ([IO.Path]::Combine($env:windir, 'System32', 'cmd.exe')) /c rd /s /q C:\\Users", B),
 ]
 
+_PS_CASES += [
+    # ExpandString runs a string's subexpressions
+    (
+        "$ExecutionContext.InvokeCommand.ExpandString('$(Remove-Item C:\\Users -Recurse -Force)')",
+        B,
+    ),
+    ("$ExecutionContext.InvokeCommand.ExpandString('Hello $(Get-Date)')", S),
+    ("$ExecutionContext.InvokeCommand.ExpandString($template)", C),
+    # a redirect into a PowerShell profile, any case or profile property
+    ('"x" >> $profile', C),
+    ("echo x > $PROFILE.CurrentUserAllHosts", C),
+    ("Get-Content $PROFILE", S),
+    # a profiler DLL loaded into every .NET program, set for good
+    ("[Environment]::SetEnvironmentVariable('COR_PROFILER', '{x}', 'User')", C),
+    ("[Environment]::SetEnvironmentVariable('JAVA_HOME', 'C:\\jdk', 'User')", M),
+]
+
 
 @pytest.mark.parametrize("command,expected", _PS_CASES)
 def test_ps9_powershell_mechanisms(command: str, expected: RiskLevel) -> None:
