@@ -269,6 +269,15 @@ class Scope:
                 and k not in hidden
             )
             child.assigned -= hidden
+        elif self.env and family != self.family and {family, self.family} == _WINDOWS_SHELLS:
+            # `$env:T = 'C:\Users'; cmd /c rd /s /q %T%` (and `set T=…` then PowerShell's
+            # `$env:T`): environment variables cross into the child process.
+            mine, theirs = (
+                (_PS_ENV, _CMD_ENV) if self.family == "powershell" else (_CMD_ENV, _PS_ENV)
+            )
+            child.env.update(
+                (theirs + k[len(mine) :], v) for k, v in self.env.items() if k.startswith(mine)
+            )
         if positional is not None and not any(w.dynamic for w in positional):
             # `sh -c 'rm -rf "$1"' _ /`: $0, $1… and "$@" are the words after the code.
             texts = [w.text for w in positional]
@@ -281,6 +290,11 @@ class Scope:
     def include(self, found: list[Finding]) -> RiskLevel:
         self.findings.extend(found)
         return max((f.level for f in found), default=RiskLevel.SAFE)
+
+
+_WINDOWS_SHELLS = frozenset({"powershell", "cmd"})
+_PS_ENV = "\x00ps:$env:"  # (powershell.py's `_PS_VAR` + `$env:`)
+_CMD_ENV = "\x00cmd:"  # (cmd.py's `_CMD_VAR`)
 
 
 def _no_judge(words: list[Word], scope: Scope, stdin: Stdin) -> Info:

@@ -1447,7 +1447,13 @@ class _Walker:
         if stamp is not None:
             self._timestomp(node, stamp)
             return
+        written = name
+        if name[:1] == "[" or name[:2] == "${" or ":" in name:
+            # `[string]$t = …`, `${env:T} = …`, `$script:t = …`: the variable `$t`/`$env:t`
+            name = _normal_var(_LHS_CAST.sub("", name))
         if not _VAR_NAME.fullmatch(name):
+            if "," in name and _MULTI_LHS.fullmatch(name):
+                self._multi_assignment(name, kids[-1])
             return
         if name.startswith("$env:"):
             s, e = self.span(node)
@@ -1512,6 +1518,16 @@ class _Walker:
             self.scope.env.pop(key, None)
         else:
             self.scope.env[key] = value
+        if written != name:
+            # (the name as written as well: `$global:t` read back as `$global:t`)
+            if value is None:
+                self.scope.env.pop(_PS_VAR + written, None)
+            else:
+                self.scope.env[_PS_VAR + written] = value
+        if short and rhs_raw.lstrip()[:1] in "@[" and op == "=":
+            # `$a = @{p = 'C:\Windows'}`: `$a.p` / `$a['p']` is that literal.
+            for k, v1, v2 in _HASH_PAIR.findall(rhs_raw[:2000])[:16]:
+                self.scope.env[_PS_VAR + name + "." + k.lower()] = v1.replace("''", "'") or v2
         self.scope.env.pop(key + ".fullname", None)
         item = self._item_value(kids[-1]) if op == "=" and value is None else None
         if item is not None:
@@ -1520,6 +1536,21 @@ class _Walker:
             # stands for that path.
             self.scope.env[key] = item
             self.scope.env[key + ".fullname"] = item
+
+    def _multi_assignment(self, names: str, rhs: Node) -> None:
+        """`$t, $u = 'C:\\Windows', 'x'`: each variable takes its item (the last the rest)."""
+        items = _string_array(_text(rhs))
+        targets = [_normal_var(n.strip()) for n in names.split(",")]
+        for i, n in enumerate(targets):
+            key = _PS_VAR + n
+            if (
+                items is not None
+                and i < len(items)
+                and (i < len(targets) - 1 or i == len(items) - 1)
+            ):
+                self.scope.env[key] = items[i]
+            else:
+                self.scope.env.pop(key, None)
 
     def command_object_call(self, node: Node) -> None:
         """`$c = gcm Remove-Item; $c.Invoke('C:\\', '-Recurse')`: a command object's
@@ -2200,6 +2231,8 @@ class _Walker:
         ]
         if len(words) > 2 and words[0].text.lower() in _SET_VARIABLE:
             self._set_variable(words)
+        elif len(words) > 2 and words[0].text.lower() in _ENV_ITEM_SETTERS:
+            self._set_env_item(words)
         info = dispatch.judge(words, self.scope, stdin)
         if self.scope.pending_cd is not None:
             from aintern_ls.safety.windows import apply_windows_cd
@@ -2245,11 +2278,45 @@ class _Walker:
             if self.scope.env.get(key) != value.text:  # (an unchanged table keeps memos valid)
                 self.scope.env[key] = value.text
 
+    def _set_env_item(self, words: list[Word]) -> None:
+        """`Set-Item Env:T 'C:\\Users'`, `New-Item -Path Env:\\T -Value …`: `$env:T` holds
+        that literal afterwards."""
+        name: str | None = None
+        value: Word | None = None
+        rest = words[1:]
+        i = 0
+        while i < len(rest):
+            t = rest[i].text
+            low = t.lower()
+            if low.startswith("-") and i + 1 < len(rest):
+                arg = rest[i + 1]
+                if "-value".startswith(low) and len(low) > 2:
+                    value = arg
+                elif ("-path".startswith(low) or "-literalpath".startswith(low)) and len(low) > 1:
+                    m = _ENV_ITEM.fullmatch(arg.text)
+                    name = m.group(1).lower() if m is not None else None
+                elif "-name".startswith(low) and len(low) > 2 and name is None:
+                    name = arg.text.lower()
+                i += 2
+                continue
+            m = _ENV_ITEM.fullmatch(t)
+            if m is not None and name is None:
+                name = m.group(1).lower()
+            elif value is None and not low.startswith("-"):
+                value = rest[i]
+            i += 1
+        if name and value is not None and not value.dynamic:
+            self.scope.env[_PS_VAR + "$env:" + name] = value.text
+
     def error_words(self, node: Node) -> list[Word]:
         s, _ = self.span(node)
         out: list[Word] = []
         for w in split_words(_text(node), s, posix=False):
             value = _resolve_vars(w.text)
+            if value is None and (var := _LEADING_VAR.match(w.text)) is not None:
+                # `$t\*` (the grammar cannot read it) after `$t = 'C:\Users'`
+                held = self.scope.env.get(_PS_VAR + var.group(0).lower())
+                value = held + w.text[var.end() :] if held is not None else None
             if value is None:
                 out.append(Word(w.text, w.start, w.end, True, w.glob, ORIGIN_VARIABLE))
             else:
@@ -2303,9 +2370,12 @@ class _Walker:
         if t == "command_parameter" or t == "generic_token":
             return Word(_unquoted(raw), s, e, glob=("*" in raw or "?" in raw))
         if raw.startswith("$") and _VAR_AND_PATH.fullmatch(raw):
-            # `$HOME\*`, `$env:SystemDrive\`: a known folder followed by a path.
+            # `$HOME\*`, `$env:SystemDrive\`: a known folder followed by a path; `$t\*`
+            # after `$t = 'C:\Users'`: the variable's literal followed by the path.
             var = re.match(r"\$(env:)?\w+", raw)
             known = _KNOWN_VARS.get(var.group(0).lower()) if var is not None else None
+            if known is None and var is not None:
+                known = self.scope.env.get(_PS_VAR + var.group(0).lower())
             if known is not None and var is not None:
                 return Word(known + raw[var.end() :], s, e, glob=("*" in raw or "?" in raw))
         inner = _unwrap(node)
@@ -2319,7 +2389,11 @@ class _Walker:
         if inner.type in ("variable", "member_access", "element_access"):
             # `$using:p` in a job/remote body is the caller's `$p`.
             key = _USING.sub("$", raw.lower())
-            known = _KNOWN_VARS.get(key) or self.scope.env.get(_PS_VAR + key)
+            known = _KNOWN_VARS.get(key)
+            if known is None and _PS_ARRAY + key in self.scope.env:
+                known = self._indirect_value(key)  # (an array: its worst item)
+            if known is None:
+                known = self.scope.env.get(_PS_VAR + key) or self._indirect_value(key)
             if known is not None:
                 return Word(known, s, e, glob=("*" in known or "?" in known))
         if inner.type == "variable":
@@ -2340,6 +2414,34 @@ class _Walker:
                 return Word(folded, s, e, glob=("*" in folded or "?" in folded))
         origin = ORIGIN_NETWORK if self.downloads(raw, s) else ORIGIN_VARIABLE
         return Word(raw, s, e, True, False, origin)
+
+    def _indirect_value(self, key: str) -> str | None:
+        """The literal a variable reference stands for through its spelling or its type:
+        `$script:t`/`${t}` (the variable `$t`), `$a['p']` (the member `$a.p` of a literal
+        table), `$l[1]` (an item of a literal array), `$l` (an array: its worst item, as
+        an argument takes them all)."""
+        env = self.scope.env
+        plain = _normal_var(key)
+        if plain != key and (value := env.get(_PS_VAR + plain)) is not None:
+            return value
+        m = _INDEXED.match(key)
+        if m is not None:
+            if m.group(2) or m.group(3):
+                return env.get(_PS_VAR + "$" + m.group(1) + "." + (m.group(2) or m.group(3)))
+            held = env.get(_PS_ARRAY + "$" + m.group(1))
+            if held is None:
+                return None
+            items = held.split("\x01")
+            i = int(m.group(4))
+            return items[i] if -len(items) <= i < len(items) else None
+        held = env.get(_PS_ARRAY + plain)
+        if held is None:
+            return None
+        from aintern_ls.safety.paths import classify_path
+
+        items = held.split("\x01")[:8]
+        levels = [classify_path(x, self.scope.cwds, True).level for x in items]
+        return items[levels.index(max(levels))]
 
     def string_word(self, node: Node) -> Word:
         s, e = self.span(node)
@@ -2363,6 +2465,13 @@ class _Walker:
             return _KNOWN_VARS.get(key) or env.get(_PS_VAR + key, "\x00")
 
         body = env_accessors(body)
+        if "${" in body:
+            # `"${t}Windows"`: a braced variable with a known value is that value in place.
+            body = re.sub(
+                r"\$\{(\w+)\}",
+                lambda m: env.get(_PS_VAR + "$" + m.group(1).lower(), m.group(0)),
+                body,
+            )
         # `"$($env:windir)\System32"`, `"${env:windir}"`: a subexpression or braced name
         # holding only a variable is that variable.
         body = re.sub(
@@ -2445,6 +2554,25 @@ _PROVIDER_PREFIX = re.compile(
     r"(?i)\A(['\"]?)((?:microsoft\.powershell\.core\\)?filesystem::)?"
     r"(\\\\[?.]\\(?=[a-z]:\\)|\\\\\?\\unc\\(?=[^\\]))?"
 )
+
+
+_ENV_ITEM_SETTERS = frozenset({"set-item", "si", "new-item", "ni"})
+_ENV_ITEM = re.compile(r"(?i)env:[\\/]?(\w+)")
+_LEADING_VAR = re.compile(r"\$\w+(?=[\\/])")
+_LHS_CAST = re.compile(r"\A(?:\[[\w.\[\]]+\]\s*)+")
+_MULTI_LHS = re.compile(r"\$\w+(?:\s*,\s*\$\w+)+")
+_SCOPED_VAR = re.compile(r"\A\$(?:script|global|local|private|using):(\w+)\Z")
+_HASH_PAIR = re.compile(r"[{;\s](\w+)\s*=\s*(?:'((?:[^']|'')*)'|\"([^\"$`]*)\")")
+_INDEXED = re.compile(r"\A\$(\w+)\[\s*(?:'(\w+)'|\"(\w+)\"|(-?\d+))\s*\]\Z")
+
+
+def _normal_var(name: str) -> str:
+    """A variable's plain name: `${env:T}` is `$env:t`, `$script:t` is `$t`."""
+    name = name.strip().lower()
+    if name.startswith("${") and name.endswith("}"):
+        name = "$" + name[2:-1]
+    m = _SCOPED_VAR.match(name)
+    return "$" + m.group(1) if m is not None else name
 
 
 _PROFILE_VAR = re.compile(

@@ -163,6 +163,29 @@ _PS_CASES += [
     ("[Environment]::SetEnvironmentVariable('JAVA_HOME', 'C:\\jdk', 'User')", M),
 ]
 
+_PS_CASES += [
+    # a variable's literal through its spellings: scope prefixes, braces, casts, several
+    # targets, a table's member, an array's item (or its worst item as an argument)
+    ("$script:t = 'C:\\Users'; Remove-Item $t -Recurse -Force", B),
+    ("$t = 'C:\\Users'; Remove-Item $script:t -Recurse -Force", B),
+    ("$t = 'C:\\Users'; Remove-Item -Path $t\\* -Recurse -Force", B),
+    ("$t = 'build'; Remove-Item -Path $t\\* -Recurse -Force", D),
+    ("$t = 'C:\\'; Remove-Item \"${t}Windows\" -Recurse -Force", B),
+    ("[string]$t = 'C:\\Windows'; Remove-Item $t -Recurse -Force", B),
+    ("$t, $u = 'x', 'C:\\Windows'; Remove-Item $u -Recurse -Force", B),
+    ("$a = @{p='C:\\Windows'}; Remove-Item $a['p'] -Recurse -Force", B),
+    ("$a = @{p='out'}; Remove-Item $a.p -Recurse -Force", D),
+    ("$l = 'C:\\Windows','C:\\Users'; Remove-Item $l[1] -Recurse -Force", B),
+    ("$l = 'a','C:\\Users'; Remove-Item $l -Recurse -Force", B),
+    ("$l = 'a','b'; Remove-Item $l -Recurse -Force", D),
+    # environment variables: set by cmdlets or braces, and seen by a child cmd
+    ("Set-Item Env:T 'C:\\Users'; Remove-Item $env:T -Recurse -Force", B),
+    ("New-Item -Path Env: -Name T -Value 'C:\\Users'; Remove-Item $env:T -Recurse -Force", B),
+    ("${env:T} = 'C:\\Users'; Remove-Item $env:T -Recurse -Force", B),
+    ("$env:T = 'C:\\Windows'; cmd /c rd /s /q %T%", B),
+    ("$env:T = 'build'; cmd /c rd /s /q %T%", D),
+]
+
 
 @pytest.mark.parametrize("command,expected", _PS_CASES)
 def test_ps9_powershell_mechanisms(command: str, expected: RiskLevel) -> None:
@@ -228,6 +251,8 @@ _CMD_CASES = [
     # for /f over a usebackq command's output (an echo is its text)
     ('for /f "usebackq" %a in (`echo C:\\Users`) do rd /s /q %a', B),
     ("for /f %a in ('echo build') do rd /s /q %a", D),
+    # a variable set by cmd is the child PowerShell's $env:
+    ('set T=C:\\Users& powershell -c "Remove-Item $env:T -Recurse -Force"', B),
 ]
 
 
@@ -246,7 +271,9 @@ _CMD_WRAPPERS = ["cmd /c {0}", "call {0}", "if exist C:\\ {0}", "start /b {0}"]
     [
         (c, e)
         for c, e in _CMD_CASES
-        if e >= RiskLevel.CRITICAL and not c.startswith(("cmd", "for", "echo")) and "\n" not in c
+        if e >= RiskLevel.CRITICAL
+        and not c.startswith(("cmd", "for", "echo", "set"))
+        and "\n" not in c
     ],
 )
 def test_ps9_cmd_mechanisms_keep_their_level_when_wrapped(
