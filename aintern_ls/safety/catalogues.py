@@ -199,6 +199,8 @@ winrs                              | @@                                   | wrem
 openwith                           | /c                                   | exec
 pester                             | /help /? -? ?                        | ps
 syncappvpublishingserver.vbs       | @@                                   | psline
+syncinvoke runaftercancelprocess   | @@                                   | wexec
+loadassemblyfrompath loadassemblyfromns regsnapin | @@                    | lib
 diantz                             | @                                    | fetch
 gpscript                           | /logon /startup                      | cs
 mmc                                | -embedding                           | cs

@@ -523,31 +523,17 @@ def analyse(text: str, scope: Scope) -> None:
     if re.search(r"frombase64string\s*\(", low) and re.search(
         r"\biex\b|invoke-expression|::create", low
     ):
-        from aintern_ls.safety.wrappers import decoded_readable
-
+        # (decoded text is judged as what it does; running it stays critical even when it
+        # reads as harmless: test_safety_f7_families keeps `iex` of decoded base64 critical)
         packed = "deflate" if "deflatestream" in low else "gzip" if "gzipstream" in low else ""
-        readable = 0
         for m in _B64_LITERAL.finditer(text):
             decoded = _decode_b64(m.group(1), "unicode" in low[: m.start()].lower(), packed)
             if decoded:
                 where = Word(decoded, m.start(1), m.end(1))
-                found = scope.nested(decoded, "powershell", where, -1)
-                scope.include(found)
-                readable += decoded_readable(decoded, found)
-        if readable and readable == len(re.findall(r"frombase64string\s*\(", low)):
-            # Every decoded text is literal and was read: judged as what it decodes to (a
-            # moderate floor: the command was hidden), as `-EncodedCommand` is.
-            scope.add(
-                RiskLevel.MODERATE,
-                "decoded-code",
-                "runs decoded text (judged as decoded)",
-                0,
-                len(text),
-            )
-        else:
-            scope.add(
-                RiskLevel.CRITICAL, "encoded-command", "decodes and runs hidden code", 0, len(text)
-            )
+                scope.include(scope.nested(decoded, "powershell", where, -1))
+        scope.add(
+            RiskLevel.CRITICAL, "encoded-command", "decodes and runs hidden code", 0, len(text)
+        )
 
 
 # `[IO.Directory]::Delete(PATH, $true)`, `[IO.File]::Delete(PATH)`, and an item's own

@@ -1302,8 +1302,15 @@ def _cmd_exe(cmd: Cmd) -> None:
                 # Words with spaces were quoted (`del /s "C:\\Program Files\\*"`): keep them one.
                 # So were an argument's code and its separators (`powershell -c "$u=…;iex(irm
                 # $u)"`, ClickFix): re-quoted, cmd would split them at `;` and lose the rest.
+                src_of = cmd.scope.source
                 text = " ".join(
-                    f'"{x.text}"'
+                    # `@{CommandLine="cmd /c …"}`: quotes inside a word are passed on as written
+                    src_of[x.start : x.end]
+                    if 0 <= x.start < x.end <= len(src_of)
+                    and '"' in src_of[x.start : x.end]
+                    and not src_of.startswith('"', x.start)
+                    and "^" not in src_of[x.start : x.end]
+                    else f'"{x.text}"'
                     if len(rest) > 1
                     and '"' not in x.text
                     # `cmd /c echo rd … ^| cmd`: an escaped operator is one for the inner cmd
@@ -3214,6 +3221,9 @@ _DROP_FOLDER = re.compile(
 )
 
 
+_SCRIPT_TOOLS = {"winrm.vbs": "winrm", "manage-bde.wsf": "manage-bde", "slmgr.vbs": "slmgr"}
+
+
 def _mshta(cmd: Cmd) -> None:
     script = next((w for w in cmd.args if not w.text.startswith(("/", "-"))), None)
     if (
@@ -3228,6 +3238,17 @@ def _mshta(cmd: Cmd) -> None:
         code = text.split(";", 1)[1] if ";" in text else text
         cmd.add(C, "lolbin-exec", "SyncAppvPublishingServer.vbs runs PowerShell code")
         cmd.scope.include(cmd.scope.nested(code, "powershell", Word(code, cmd.start, cmd.end), -1))
+        return
+    base = script.text.replace("\\", "/").rsplit("/", 1)[-1].lower() if script else ""
+    if cmd.name in ("cscript", "wscript") and script is not None and base in _SCRIPT_TOOLS:
+        # `cscript winrm.vbs invoke Create …`, `cscript manage-bde.wsf -off C:`: Windows' own
+        # script behind a tool is that tool, with the script's arguments.
+        given = [w for w in cmd.args if w is not script and not w.text.startswith("//")]
+        tail = " ".join(f'"{w.text}"' if " " in w.text else w.text for w in given)
+        if given and 0 <= script.end <= given[0].start and given[-1].end <= len(cmd.scope.source):
+            tail = cmd.scope.source[given[0].start : given[-1].end]  # (as written: its quotes)
+        line = f"{_SCRIPT_TOOLS[base]} {tail}".strip()
+        cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
         return
     src = cmd.scope.source
     eol = src.find("\n", cmd.start)

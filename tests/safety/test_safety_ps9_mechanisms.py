@@ -69,7 +69,7 @@ _PS_CASES += [
         "'rd $env:USERPROFILE -r -fo')))",
         B,
     ),
-    ("iex ([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('R2V0LURhdGU=')))", M),
+    ("iex ([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('R2V0LURhdGU=')))", C),
     (
         "iex ([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String("
         "'UmVtb3ZlLUl0ZW0gQzpcVXNlcnMgLVJlY3Vyc2U=')))",
@@ -186,6 +186,21 @@ _PS_CASES += [
     ("$env:T = 'build'; cmd /c rd /s /q %T%", D),
 ]
 
+_PS_CASES += [
+    # an alias for a destructive cmdlet hides it, whatever its name says
+    ("Set-Alias get-x Remove-Item; get-x C:\\Users -Recurse", B),
+    # Windows' signed diagnostic helpers that run their argument (LOLBAS script proxies)
+    (
+        ". C:\\Windows\\diagnostics\\system\\AERO\\CL_Invocation.ps1;"
+        " SyncInvoke cmd.exe '/c rd /s /q C:\\Users'",
+        B,
+    ),
+    ("SyncInvoke vssadmin 'delete shadows /all /quiet'", B),
+    ("SyncInvoke cmd.exe '/c dir'", C),
+    ("runAfterCancelProcess C:\\Users\\Public\\a.exe", C),
+    ("LoadAssemblyFromPath ..\\..\\Users\\Public\\a.dll", C),
+]
+
 
 @pytest.mark.parametrize("command,expected", _PS_CASES)
 def test_ps9_powershell_mechanisms(command: str, expected: RiskLevel) -> None:
@@ -251,6 +266,14 @@ _CMD_CASES = [
     # for /f over a usebackq command's output (an echo is its text)
     ('for /f "usebackq" %a in (`echo C:\\Users`) do rd /s /q %a', B),
     ("for /f %a in ('echo build') do rd /s /q %a", D),
+    # Windows' own scripts behind a tool are that tool
+    (
+        "cscript C:\\Windows\\System32\\winrm.vbs invoke Create wmicimv2/Win32_Process"
+        ' @{CommandLine="cmd /c rd /s /q C:\\Users"}',
+        B,
+    ),
+    ("cscript //nologo C:\\Windows\\System32\\manage-bde.wsf -off C:", C),
+    ("cscript C:\\Windows\\System32\\winrm.vbs enumerate winrm/config/listener", S),
     # a variable set by cmd is the child PowerShell's $env:
     ('set T=C:\\Users& powershell -c "Remove-Item $env:T -Recurse -Force"', B),
 ]
