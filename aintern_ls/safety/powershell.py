@@ -1470,9 +1470,13 @@ class _Walker:
         # (`-join [char[]](…)` is an expression, not a command named `-join`)
         rhs0 = _text(kids[-1]).lstrip()
         if value is None and (rhs0.startswith("-") or not re.match(r"(?<![\w-])[\w-]++\s", rhs0)):
-            from aintern_ls.safety.windows import ps_eval, ps_variables
+            from aintern_ls.safety.windows import ps_eval, ps_eval_items, ps_variables
 
             value = ps_eval(_text(kids[-1]), ps_variables(self.scope))
+            listed = ps_eval_items(_text(kids[-1]), ps_variables(self.scope)) if value else None
+            if listed is not None and 1 < len(listed) <= 4096 and op_is_plain(node):
+                # `$r = '…'.ToCharArray()`: an array (reversed, joined, indexed later)
+                self.scope.env[_PS_ARRAY + name] = "\x01".join(listed)
         blocks = _descendants(kids[-1], "script_block_expression", 12, first=True)
         rhs = _text(kids[-1]).strip()
         closure = re.sub(r"(?i)\.getnewclosure\(\s*\)\s*\Z", "", rhs)
@@ -1542,6 +1546,19 @@ class _Walker:
         """`$c = gcm Remove-Item; $c.Invoke('C:\\', '-Recurse')`: a command object's
         `.Invoke(…)` runs that command with the arguments given."""
         kids = node.named_children
+        if kids and kids[0].type == "type_literal":
+            m = (
+                _ARRAY_REVERSE.fullmatch(_text(node).strip())
+                if node.end_byte - node.start_byte < 200
+                else None
+            )
+            held = self.scope.env.get(_PS_ARRAY + m.group(1).lower()) if m is not None else None
+            if m is not None and held is not None:
+                # `[array]::Reverse($r)`: the array is reversed in place
+                self.scope.env[_PS_ARRAY + m.group(1).lower()] = "\x01".join(
+                    held.split("\x01")[::-1]
+                )
+            return
         if len(kids) < 3 or kids[0].type != "variable" or kids[1].type != "member_name":
             return
         method = _text(kids[1]).strip().lower()
@@ -2542,6 +2559,7 @@ _PROVIDER_PREFIX = re.compile(
 )
 
 
+_ARRAY_REVERSE = re.compile(r"(?i)\[(?:system\.)?array\]\s*::\s*reverse\s*\(\s*(\$\w+)\s*\)")
 _ENV_ITEM_SETTERS = frozenset({"set-item", "si", "new-item", "ni"})
 _ENV_ITEM = re.compile(r"(?i)env:[\\/]?(\w+)")
 _LEADING_VAR = re.compile(r"\$\w+(?=[\\/])")

@@ -3907,7 +3907,8 @@ class _PsEval:
                 self.take()
                 name += "." + self.take()[1].lower()  # `$d.Root` bound by a loop
             if name in self.vars:
-                return self.vars[name]
+                held = self.vars[name]
+                return list(held.split("\x01")) if "\x01" in held else held
             raise _Unknown
         if kind == 4:  # [Type]::Member(…)
             self.take("::")
@@ -4133,6 +4134,7 @@ PS_KNOWN_VARS = {
 
 
 _PS_VAR_PREFIX = "\x00ps:"  # how the PowerShell walker stores constant variables
+_PS_ARRAY_PREFIX = "\x00psarray:"  # (and arrays of constants, items joined by \x01)
 _CHAR_LOOP = re.compile(
     r"(?i)\(\s*(\([^()]*+\)|[^()|]*+)\s*\|\s*(?:%|foreach-object|foreach)\s*\{\s*\[char\]\s*"
     r"\$(?:_|psitem)\s*\}\s*\)"
@@ -4151,6 +4153,10 @@ class _PsVariables(Mapping[str, str]):
         self._env = env
 
     def __getitem__(self, name: str) -> str:
+        # (an array of literals is its items joined by \x01: the evaluator splits it again)
+        held = self._env.get(_PS_ARRAY_PREFIX + name)
+        if held is not None and "\x01" in held:
+            return held
         key = _PS_VAR_PREFIX + name
         if key in self._env:
             return self._env[key]
@@ -4158,7 +4164,9 @@ class _PsVariables(Mapping[str, str]):
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and (
-            _PS_VAR_PREFIX + name in self._env or name in PS_KNOWN_VARS
+            _PS_VAR_PREFIX + name in self._env
+            or name in PS_KNOWN_VARS
+            or _PS_ARRAY_PREFIX + name in self._env
         )
 
     def __iter__(self) -> Iterator[str]:
@@ -4234,6 +4242,18 @@ def _subexpressions(body: str, variables: Mapping[str, str]) -> str | None:
         return None
     out.append(body[i:])
     return "".join(out)
+
+
+def ps_eval_items(text: str, variables: Mapping[str, str] | None = None) -> list[str] | None:
+    """The items of an array a literal PowerShell expression evaluates to (`'…'.ToCharArray()`,
+    `'a','b'`), or None when it is not an array or not known."""
+    if len(text) > _PSE_MAX or not text.strip():
+        return None
+    try:
+        value = _PsEval(text, variables or {}).run()
+    except (_Unknown, RecursionError, ValueError, IndexError, OverflowError, TypeError):
+        return None
+    return [_ps_str(x) for x in value] if isinstance(value, list) else None
 
 
 def ps_eval(text: str, variables: Mapping[str, str] | None = None) -> str | None:

@@ -201,6 +201,18 @@ _PS_CASES += [
     ("LoadAssemblyFromPath ..\\..\\Users\\Public\\a.dll", C),
 ]
 
+_PS_CASES += [
+    # arrays of literals: reversed in place, joined, run
+    (
+        "$r = 'ecroF- esruceR- sresU\\:C metI-evomeR'.ToCharArray(); [array]::Reverse($r);"
+        " iex (-join $r)",
+        B,
+    ),
+    ("$r = [char[]]'metI-evomeR'; [array]::Reverse($r); & (-join $r) C:\\Users -Recurse", B),
+    ("$a = 'Remove-Item','C:\\Users','-Recurse'; iex ($a -join ' ')", B),
+    ("$r = 'etaD-teG'.ToCharArray(); [array]::Reverse($r); iex (-join $r)", M),
+]
+
 
 @pytest.mark.parametrize("command,expected", _PS_CASES)
 def test_ps9_powershell_mechanisms(command: str, expected: RiskLevel) -> None:
