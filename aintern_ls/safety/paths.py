@@ -429,6 +429,9 @@ def _norm(path: str, windows: bool) -> str:
             rest = m.group("rest") or ""
             p = (m.group("drive") + ":" if m.group("drive") else "c:/windows") + rest
             p = p if p not in ("c:", "") else "c:/"
+    if p.startswith(("//./", "//?/")) and (m := _WIN_DEVICE_DRIVE.match(p)) is not None:
+        # `\\.\C:\Users` (the device namespace, ps9): that drive's own path
+        p = m.group("drive") + ":" + (m.group("rest") or "/")
     if p in ("~", "~/"):
         return HOME
     if p.startswith("~"):
@@ -600,6 +603,7 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
 
 
 _WSL_DRIVE = re.compile(r"/mnt/[a-zA-Z](?:/|$)")
+_WIN_DEVICE_DRIVE = re.compile(r"\A//[.?]/(?P<drive>[a-z]):(?P<rest>/.*)?\Z")
 _WIN_TOP_DIRS = (
     "windows",
     "users",

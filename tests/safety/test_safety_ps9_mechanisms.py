@@ -286,6 +286,13 @@ _CMD_CASES = [
     ),
     ("cscript //nologo C:\\Windows\\System32\\manage-bde.wsf -off C:", C),
     ("cscript C:\\Windows\\System32\\winrm.vbs enumerate winrm/config/listener", S),
+    # a drive reached through the device namespace or an administrative share
+    ("rd /s /q \\\\.\\C:\\Users", B),
+    ("del /f /s /q \\\\localhost\\c$\\Users\\*", B),
+    ("rd /s /q \\\\srv01\\admin$\\System32", B),
+    ("net use Z: \\\\127.0.0.1\\c$ & rd /s /q Z:\\Windows", B),
+    ("rd /s /q \\\\srv01\\c$\\build\\out", D),
+    ("dir \\\\localhost\\c$\\Windows", S),
     # a variable set by cmd is the child PowerShell's $env:
     ('set T=C:\\Users& powershell -c "Remove-Item $env:T -Recurse -Force"', B),
 ]
@@ -307,7 +314,7 @@ _CMD_WRAPPERS = ["cmd /c {0}", "call {0}", "if exist C:\\ {0}", "start /b {0}"]
         (c, e)
         for c, e in _CMD_CASES
         if e >= RiskLevel.CRITICAL
-        and not c.startswith(("cmd", "for", "echo", "set"))
+        and not c.startswith(("cmd", "for", "echo", "set", "net"))
         and "\n" not in c
     ],
 )
