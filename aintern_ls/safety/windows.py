@@ -2289,6 +2289,13 @@ def _robocopy(cmd: Cmd) -> None:
     if "/l" in flags:
         return  # /L lists what would be copied or deleted: nothing is changed
     if flags & {"/mir", "/purge", "/move", "/mov"}:
+        if flags & {"/move", "/mov"} and ops:
+            # `/MOVE`, `/MOV`: the source's files are deleted once copied (moved away)
+            src = classify_path(ops[0].text, cmd.scope.cwds, True)
+            if src.level == B:
+                rule = "mv-root" if src.rule != "rm-system-file" else src.rule
+                cmd.add(B, rule, f"robocopy /MOVE moves away {src.what}", ops[0])
+                return
         if len(ops) > 1:
             t = classify_path(ops[1].text, cmd.scope.cwds, True)
             if t.level == B:

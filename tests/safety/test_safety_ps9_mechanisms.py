@@ -293,6 +293,9 @@ _CMD_CASES = [
     ("net use Z: \\\\127.0.0.1\\c$ & rd /s /q Z:\\Windows", B),
     ("rd /s /q \\\\srv01\\c$\\build\\out", D),
     ("dir \\\\localhost\\c$\\Windows", S),
+    # robocopy /MOVE deletes its source once copied
+    ("robocopy C:\\Windows D:\\x /MOVE /E", B),
+    ("robocopy C:\\work\\old D:\\archive /MOVE /E", D),
     # a variable set by cmd is the child PowerShell's $env:
     ('set T=C:\\Users& powershell -c "Remove-Item $env:T -Recurse -Force"', B),
 ]
