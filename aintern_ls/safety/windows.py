@@ -1761,6 +1761,10 @@ def registry_risk(text: str) -> tuple[RiskLevel, str, str] | None:
         return None  # (most writes name no registry key: one cheap look, not sixteen)
     if re.search(r"\\windows nt\\systemrestore\b.*\b(disablesr|disableconfig)\b\D*1\b", t):
         return B, "delete-backups", "turns System Restore off by policy (its restore points go)"
+    if "\\policies\\" in t and _BACKUP_POLICY.search(t):
+        # `…\Policies\Microsoft\Windows\Backup\Client /v DisableBackupToDisk /d 1`,
+        # File History `Disabled 1`: backups turned off by policy
+        return C, "backup-off", "turns Windows Backup or File History off by policy"
     for rx, reason in _REG_SECURITY:
         if rx.search(t):
             return C, "disable-security", reason
@@ -1772,6 +1776,10 @@ def registry_risk(text: str) -> tuple[RiskLevel, str, str] | None:
     return None
 
 
+_BACKUP_POLICY = re.compile(
+    r"\\policies\\.*(?:\b(?:disable\w*backup\w*|disablebackup\w*)\b"
+    r"|\\filehistory\b.*\bdisabled\b)\D*\b1\b"
+)
 _REG_UNANCHORED = _unanchored(
     [r"\\windows nt\\systemrestore\b"]
     + [rx.pattern for rx, _ in _REG_SECURITY]

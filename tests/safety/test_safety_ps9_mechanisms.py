@@ -296,6 +296,22 @@ _CMD_CASES = [
     # robocopy /MOVE deletes its source once copied
     ("robocopy C:\\Windows D:\\x /MOVE /E", B),
     ("robocopy C:\\work\\old D:\\archive /MOVE /E", D),
+    # backups turned off by policy (Windows Backup, File History)
+    (
+        'reg add "HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows\\Backup\\Client"'
+        " /v DisableBackupToNetwork /t REG_DWORD /d 1 /f",
+        C,
+    ),
+    (
+        'reg add "HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows\\FileHistory"'
+        " /v Disabled /t REG_DWORD /d 1 /f",
+        C,
+    ),
+    (
+        'reg add "HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows\\Backup\\Client"'
+        " /v DisableBackupToDisk /t REG_DWORD /d 0 /f",
+        M,
+    ),
     # a variable set by cmd is the child PowerShell's $env:
     ('set T=C:\\Users& powershell -c "Remove-Item $env:T -Recurse -Force"', B),
 ]
