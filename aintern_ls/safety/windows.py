@@ -3041,6 +3041,9 @@ def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) ->
     """Out-File/Set-Content/Add-Content/Copy-Item writing a private key or credential file
     onto another machine's share: exfiltration."""
     remote = [w for w in targets if _UNC.match(w.text.strip("'\""))]
+    if not remote and "tosession" in params and cmd.name in ("copy-item", "move-item"):
+        # `Copy-Item … -ToSession $s`: the destination is on the session's (other) machine
+        remote = [w for w in targets if w is not None] or [p for p in params.values() if p][:1]
     if not remote:
         return False
     if cmd.name in ("copy-item", "move-item"):
