@@ -2475,26 +2475,25 @@ class _Walker:
                 lambda m: env.get(_PS_VAR + "$" + m.group(1).lower(), m.group(0)),
                 body,
             )
+        if "$" not in body and "\x00" not in body:
+            # (no variable, subexpression or braced name for the substitutions below)
+            return Word(body.replace("`", ""), s, e, False, False, "")
         # `"$($env:windir)\System32"`, `"${env:windir}"`: a subexpression or braced name
         # holding only a variable is that variable.
-        body = re.sub(
-            r"\$\(\s*(\$(?:env:)?\w+(?:\(x86\))?)\s*\)|\$\{((?:env:)?\w+(?:\(x86\))?)\}",
-            _bare_var,
-            body,
-        )
+        body = _SUBEXPR_VAR.sub(_bare_var, body)
         body = _HOME_PAIR.sub("$HOME", body)
         # `"$($_.Root)*"`: a subexpression of a loop variable the walk has bound.
-        body = re.sub(
-            r"\$\(\s*(\$[\w.]+)\s*\)",
-            lambda m: self.scope.env.get(_PS_VAR + m.group(1).lower(), m.group(0)),
-            body,
-        )
+        if "$(" in body:
+            body = _SUBEXPR_MEMBER.sub(
+                lambda m: self.scope.env.get(_PS_VAR + m.group(1).lower(), m.group(0)),
+                body,
+            )
         if "$(" in body:
             from aintern_ls.safety.windows import _subexpressions, ps_variables
 
             # `"C:\Win$('dows')"`: subexpressions of literals are their values
             body = _subexpressions(body, ps_variables(self.scope)) or body
-        expanded = re.sub(r"\$(env:)?\w+(?:\(x86\))?", sub, body.replace("`", ""))
+        expanded = _BODY_VAR.sub(sub, body.replace("`", ""))
         dynamic = "\x00" in expanded or "$(" in body
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
         return Word(
@@ -3278,6 +3277,7 @@ _SUBEXPR_VAR = re.compile(
     r"\$\(\s*(\$(?:env:)?\w+(?:\(x86\))?)\s*\)|\$\{((?:env:)?\w+(?:\(x86\))?)\}"
 )
 _SUBEXPR_MEMBER = re.compile(r"\$\(\s*(\$[\w.]+)\s*\)")
+_BODY_VAR = re.compile(r"\$(env:)?\w+(?:\(x86\))?")  # (a double-quoted string's variables)
 _VAR_AND_PATH = re.compile(r"\$(env:)?\w+[\\/][^\s$()]*")
 _PATH_LIKE = re.compile(r"[\\/]|\A[A-Za-z]:|\A~")
 _QUOTING = frozenset("'\"\\`")
