@@ -34,7 +34,7 @@ from aintern_ls.errors import AInternError
 from aintern_ls.history import History
 from aintern_ls.models import CommandBlock, CommandResult
 from aintern_ls.positions import Encoding
-from aintern_ls.safety import gate
+from aintern_ls.safety import gate, stack
 from aintern_ls.terminal.runner import Runner
 from aintern_ls.terminal.session import CommandRecord, TerminalManager
 
@@ -434,7 +434,11 @@ class AInternServer(LanguageServer):
             text = text_sync.source_of(self.workspace.get_text_document(uri))
             if not self.documents.is_current(uri, text):
                 loop = asyncio.get_running_loop()
-                result = await loop.run_in_executor(None, self.documents.analyse, text, uri)
+                # The worker analyses every fence on one roomy stack chunk (`safety.stack`):
+                # no fence's cost depends on how deep the executor's call path is.
+                result = await loop.run_in_executor(
+                    None, stack.reserved, self.documents.analyse, text, uri
+                )
                 if not self.is_open(uri):
                     return None  # closed meanwhile
                 if text_sync.source_of(self.workspace.get_text_document(uri)) != text:
@@ -450,7 +454,9 @@ class AInternServer(LanguageServer):
     async def _republish(self, doc: Document) -> None:
         """Assess `doc` again with new rules (in a worker), then publish it."""
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(None, self.documents.assessments.warm, doc.blocks)
+        await loop.run_in_executor(
+            None, stack.reserved, self.documents.assessments.warm, doc.blocks
+        )
         if self.documents.get_or_none(doc.uri) is doc:
             self.publish(doc)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from aintern_ls.safety import bash, budget, cmd, dispatch, powershell
+from aintern_ls.safety import bash, budget, cmd, dispatch, powershell, stack
 from aintern_ls.safety.context import Scope
 from aintern_ls.safety.levels import Assessment, Finding, RiskLevel, SafetyRules
 from aintern_ls.shells import FAMILIES
@@ -45,6 +45,14 @@ def cache_clear() -> None:
 @lru_cache(maxsize=8192)
 def _assess_cached(
     command: str, family: str, rules: SafetyRules | None, cwd: str | None = None
+) -> Assessment:
+    # On a roomy stack chunk of its own unless the caller opened one (see `stack`): what
+    # an analysis costs must not depend on how deep the caller happens to be.
+    return stack.reserved(_assess_uncached, command, family, rules, cwd)
+
+
+def _assess_uncached(
+    command: str, family: str, rules: SafetyRules | None, cwd: str | None
 ) -> Assessment:
     budget.reset()
     if len(command) > budget.MAX_CHARS:
