@@ -8,6 +8,15 @@
 3. The analysis time of every fence in the 5 MB chat transcript (`bench/data/`, generated
    by `bench.extraction` if missing) next to its extraction time, cold and with the cache
    warm (what an edit that changes nothing costs).
+
+Everything runs inside one `stack.reserved` call, as the server's worker analyses a
+document: on a stack chunk of its own, so no timing depends on how deep `python -m` or
+this module's loops happen to call the analyser. Before that, the same input could cost
+2.5-4x more at some call depths (CPython frees and maps a 16 KB stack chunk on every call
+of a hot function that starts one): 'wrappers nested' showed 74-93 ms here and 33 ms from
+a script, with identical findings and steps (see `aintern_ls/safety/stack.py`). An
+`assess` called outside any reservation opens one for itself, so a lone call costs the
+same work plus one mmap.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ import time
 from pathlib import Path
 
 from aintern_ls.extraction import extract_file
+from aintern_ls.safety import stack
 from aintern_ls.safety.analyser import _assess_cached, assess, cache_clear, shell_family
 from bench._corpus_figures import decode_command
 
@@ -235,6 +245,12 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=3000)
     parser.add_argument("--transcript", type=Path, default=TRANSCRIPT)
     args = parser.parse_args()
+    # Measured as the server runs the analyser: on one reserved stack chunk
+    # (`aintern_ls.safety.stack`), as its worker analyses a document's fences.
+    stack.reserved(_measure, args)
+
+
+def _measure(args: argparse.Namespace) -> None:
     commands = variants(corpus_commands(), args.commands)
     per_command(commands[:200])  # warm up imports and the grammar
     times = per_command(commands)

@@ -7,7 +7,7 @@ steps moves where a long input is cut, so it is a verdict change too). The input
 - every row of `tests/safety/*.tsv` and `tests/safety/heldout/*.tsv` (the command decoded as
   `bench/_corpus_figures.decode_command` reads it and with every backslash-n a newline),
   each judged with no cwd, with `cwd=/` and with `cwd=/home/me/project` (relative paths are
-  judged against the cwd);
+  judged against the cwd), and PowerShell and cmd rows also with `cwd=C:\\`;
 - the bench's generated sample (`bench.safety.variants`, 3000 commands);
 - the bench's pathological inputs of 10,000 characters in every shell (those cut by the
   budget are where a step count matters most).
@@ -30,6 +30,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CWDS: tuple[str | None, ...] = (None, "/", "/home/me/project")
+# PowerShell and cmd blocks are also judged from a drive root (`cd C:\` then `del /s *`).
+WINDOWS_CWDS: tuple[str | None, ...] = ("C:\\",)
 
 
 def _decode(cell: str) -> set[str]:
@@ -47,13 +49,20 @@ def corpus_inputs() -> list[tuple[str, str, str | None]]:
         with path.open(encoding="utf-8", newline="") as fh:
             for row in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
                 shell = row.get("shell") or ""
+                cwds = CWDS + (WINDOWS_CWDS if _windows(shell) else ())
                 for text in sorted(_decode(row.get("command") or "")):
-                    for cwd in CWDS:
+                    for cwd in cwds:
                         key = (text, shell, cwd)
                         if key not in seen:
                             seen.add(key)
                             out.append(key)
     return out
+
+
+def _windows(shell: str) -> bool:
+    from aintern_ls.safety.analyser import shell_family
+
+    return shell_family(shell) in ("powershell", "cmd")
 
 
 def other_inputs() -> list[tuple[str, str, str | None]]:
