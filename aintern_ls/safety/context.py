@@ -349,6 +349,8 @@ class Cmd:
 
     def short(self, letters: str) -> bool:
         """Whether a bundled short option (`-rf`) contains any of `letters`."""
+        if not self.argv.dashed:
+            return False  # (no argument starts with `-`: asked of every command, often)
         for w in self.args:
             t = w.text
             if t == "--":
@@ -358,6 +360,8 @@ class Cmd:
         return False
 
     def long(self, *names: str) -> bool:
+        if not self.argv.dashed:
+            return False  # (no argument starts with `-`, so none with `--`)
         for w in self.args:
             t = w.text
             if t == "--":
@@ -367,7 +371,7 @@ class Cmd:
         return False
 
     def has(self, *texts: str) -> bool:
-        return any(w.text in texts for w in self.args)
+        return not self.argv.textset.isdisjoint(texts)
 
     def operands(self, with_value: frozenset[str] = frozenset()) -> list[Word]:
         """Arguments that are not options; `with_value` options consume the next word."""
