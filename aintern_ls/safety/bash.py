@@ -19,7 +19,7 @@ import attrs
 import tree_sitter
 import tree_sitter_bash
 
-from aintern_ls.safety import budget, dispatch, system, wrappers
+from aintern_ls.safety import budget, dispatch, shape, system, wrappers
 from aintern_ls.safety.context import (
     NO_STDIN,
     STDIN_FILE,
@@ -1841,6 +1841,12 @@ class _Walker:
         if name:
             self.scope.assigned.add(name)
         static = [w for w in values if not w.dynamic]
+        if name and shape.id_range([w.text for w in values]):
+            # `for i in {1..500}`: every id in the range, for a delete in the body (bk9)
+            self.scope.env[name] = shape.EVERY_ID
+            info = self.stmt(body)
+            self.scope.env.pop(name, None)
+            return info
         if name and static and len(static) == len(values) and len(values) <= 4:
             info = Info()
             for w in static:

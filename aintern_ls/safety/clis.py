@@ -46,7 +46,7 @@ import attrs
 from aintern_ls.safety import shape
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import RiskLevel
-from aintern_ls.safety.words import names
+from aintern_ls.safety.words import Word, names
 
 B = RiskLevel.BLOCKED
 C = RiskLevel.CRITICAL
@@ -575,6 +575,24 @@ def _uninstalls_cluster(args: Sequence[str], path: Path) -> Verdict | None:
     return Verdict(D, "cli-delete", "the uninstall script deletes the cluster's data on this node")
 
 
+def _gsutil(args: Sequence[str], path: Path) -> Verdict | None:
+    # gsutil rm -a: every noncurrent version (generation) too; with -r or a `**`/`*` URL,
+    # of every object: the older copies kept for recovery are gone.
+    if path.words[:1] != ("rm",) or "-a" not in args:
+        return None
+    if _has(args, "-r", "-R") or any(a.endswith(("/**", "/*")) for a in args):
+        return Verdict(
+            B, "cli-backup-delete", "gsutil rm -a deletes every version of every object it names"
+        )
+    return None
+
+
+def _duplicity_reads(args: Sequence[str], path: Path) -> Verdict | None:
+    if path.words[:1] and path.words[0] in ("collection-status", "list-current-files", "verify"):
+        return SAFE_READ
+    return _duplicity(args, path)
+
+
 # A program's own documented dry run, preview or listing flag (session 8: safe).
 _DRY = {
     "rclone": ("--dry-run", "-n"),
@@ -614,7 +632,7 @@ CLIS: dict[str, Entry] = {
     "borg2": Entry("https://borgbackup.readthedocs.io/en/master/usage/repo-delete.html", _borg),
     "duplicity": Entry(
         "https://duplicity.us/stable/duplicity.1.html",
-        _duplicity,
+        _duplicity_reads,
         lowers=frozenset({"write", "backup-delete"}),  # remove-* without --force only lists
     ),
     "kopia": Entry(
@@ -645,6 +663,7 @@ CLIS: dict[str, Entry] = {
             "hcloud", "disabling backups deletes every existing backup of the server"
         ),
     ),
+    "gsutil": Entry("https://cloud.google.com/storage/docs/gsutil/commands/rm", _gsutil),
     "svn": Entry("https://svnbook.red-bean.com/en/1.7/svn.ref.html", _svn),
     "svnadmin": Entry("https://svnbook.red-bean.com/en/1.7/svn.ref.svnadmin.html", _svnadmin),
     "nodetool": Entry(
@@ -704,6 +723,18 @@ CLIS: dict[str, Entry] = {
             ("nix-collect-garbage", "https://nix.dev/manual/nix/latest/command-ref/"),
             ("trash-empty", "https://github.com/andreafrancia/trash-cli"),
             ("influx", "https://docs.influxdata.com/influxdb/v2/reference/cli/influx/"),
+            (
+                "openstack",
+                "https://docs.openstack.org/python-openstackclient/latest/cli/command-list.html",
+            ),
+            ("atlas", "https://www.mongodb.com/docs/atlas/cli/current/"),
+            ("govc", "https://github.com/vmware/govmomi/blob/main/govc/USAGE.md"),
+            ("pct", "https://pve.proxmox.com/pve-docs/pct.1.html"),
+            (
+                "wbadmin",
+                "https://learn.microsoft.com/en-us/windows-server/administration/windows-commands/wbadmin",
+            ),
+            ("proxmox-backup-client", "https://pbs.proxmox.com/docs/backup-client.html"),
         )
     },
 }
@@ -740,6 +771,12 @@ def judge(cmd: Cmd, mark: int) -> None:
         path = command_path([cmd.words[0].text, *args])  # `Remove-FooBackupSet`: the verb
     else:
         path = command_path(args)
+    if worst == D and _backup_place_wiped(cmd, path, findings[mark:]):
+        return
+    if name in _CONSOLES and _console_input(cmd, name):
+        return
+    if name in _HTTP_CLIENTS and worst < C and _rest_call(cmd, name, args):
+        return
     entry = CLIS.get(name)
     verdict: Verdict | None = None
     if entry is not None and entry.judge is not None:
@@ -772,6 +809,276 @@ def judge(cmd: Cmd, mark: int) -> None:
         return
     if verdict.level > worst:
         cmd.add(verdict.level, verdict.rule, verdict.reason)
+
+
+# --- backups turned off, in any spelling (bk9) ------------------------------------------------
+# What keeps older copies: backups, versioning, soft delete, point-in-time recovery, automatic
+# snapshots, object lock, a recycle bin, restore points. An option or `Key=value` that turns
+# one of them off (`--no-versioning`, `--clear-soft-delete`, `--enable-delete-retention
+# false`, `--soft-delete-feature-state Disable`, `PointInTimeRecoveryEnabled=false`,
+# `com.sun:auto-snapshot=false`, `Status=Suspended` on versioning, a long-term retention of
+# P0W), a verb that turns it off (`versioning set off`, `Disable-VBRJob`, `velero schedule
+# pause`), or a destroying verb on what schedules the copies (a backup plan, policy,
+# schedule, selection, job or rule: `aws backup delete-backup-plan`, `Remove-VBRJob`, `aws
+# dlm delete-lifecycle-policy`) means no new copy is kept from now on: critical, as
+# `tmutil disable` (HELPERS: backups turned off).
+_KEEPS = (
+    r"versioning|soft[-_]?delete|delete[-_]?retention|point[-_]?in[-_]?time[-_]?recovery|pitr"
+    r"|auto[-_]?snapshots?|object[-_]?lock|mfa[-_]?delete|continuous[-_]?backups?"
+    r"|recycle[-_]?bin|restore[-_]?points?|system[-_]?restore|change[-_]?feed"
+)
+# (the broad words only count for a program judged generically: `cp --backup=off`,
+# `hg revert --no-backup` mean a local file's copy)
+_KEEPS_BROAD = r"backups?|snapshots?|retention"
+_KEEP_WORD = re.compile(rf"(?i)(?:{_KEEPS})")
+_KEEP_WORD_BROAD = re.compile(rf"(?i)(?:{_KEEPS}|{_KEEPS_BROAD})")
+_OFF_PREFIX = re.compile(r"(?i)\A(?:--?|/)(?:no|clear|disable|remove|delete)[-_]?(?=[a-z])")
+_OFF_VALUE_ANY = re.compile(
+    r"(?i)(?:\A|[=:])(?:false|\$false|0|no|off|none|disabled?|suspend(?:ed)?|p0[dwmy]|pt0[sm])"
+    r"['\"]?\Z"
+)
+# Service words naming a backup service when they lead a path or a cmdlet's noun.
+_BACKUP_CONTEXT = frozenset(
+    names(
+        """
+        backup backups snapshot snapshots vbr wb dlm slm rbin ltr pitr recovery recoverypoint
+        restorepoint dataprotection backupvault snapshotschedule snapshotschedules
+        """
+    )
+)
+# What schedules or selects the copies: destroying it stops them.
+_SCHEDULES = frozenset(
+    names(
+        """
+        plan plans policy policies schedule schedules selection selections job jobs rule rules
+        lifecycle task tasks timer timers
+        """
+    )
+)
+_BACKUP_NAMED = re.compile(r"(?i)backup|snapshot|shadow|restore-?point")
+
+
+def protection_off(
+    name: str,
+    args: Sequence[str],
+    opts: Sequence[str],
+    path: Path,
+    nouns: Sequence[str],
+    broad: bool,
+) -> str | None:
+    """What turns the copies off, or None."""
+    words = _KEEP_WORD_BROAD if broad else _KEEP_WORD
+    for i, a in enumerate(args):
+        if len(a) > 200:
+            continue
+        key, eq, value = a.partition("=")
+        if a.startswith(("-", "/")):
+            m = _OFF_PREFIX.match(key)
+            if m is not None and words.search(key[m.end() :]) and not eq:
+                return a
+            if not words.search(key) or _GNU_BACKUP_OFF.match(a):
+                continue
+            if not eq and i + 1 < len(args) and not args[i + 1].startswith("-"):
+                value = args[i + 1]
+            elif not eq:
+                continue
+            if _OFF_VALUE_ANY.search(value.strip("'\"")):
+                if re.search(r"(?i)retention", key) and not (
+                    broad or any(n in _BACKUP_CONTEXT for n in nouns)
+                ):
+                    continue
+                return f"{key} {value}".strip()
+        elif eq and _KEEP_WORD.search(key) and _OFF_VALUE_ANY.search(a):
+            return a  # `PointInTimeRecoveryEnabled=false`, `com.sun:auto-snapshot=false`
+    context = any(n in _BACKUP_CONTEXT for n in nouns) or shape.backup_tool(name)
+    if path.kind == "off" and (
+        context or any(_KEEP_WORD.fullmatch(n) for n in nouns) or name in _BACKUP_SERVICES
+    ):
+        return " ".join(path.words) or name
+    schedules = [n for n in nouns if n in _SCHEDULES]
+    if shape.backup_tool(name) and all(n in CONFIG_NOUNS for n in schedules):
+        schedules = []  # `kopia policy delete /srv/www`: the path falls back to the global policy
+    if path.kind in ("destroy", "off") and schedules:
+        after = [a for i, a in enumerate(args) if path.at < 0 or i > path.index[path.at]][:8]
+        named = any(
+            _BACKUP_NAMED.search(a.partition("=")[2] if a.startswith("-") else a) for a in after
+        )
+        if context or name in _BACKUP_SERVICES or named:
+            what = " ".join(path.words) or name
+            return f"{what} (what takes the copies is deleted or stopped)"
+    return None
+
+
+# Programs whose business is backups (by their documented pages), beyond `shape.backup_tool`.
+_BACKUP_SERVICES = frozenset(names("velero wbadmin bconsole atlas"))
+
+
+# Backup consoles that read their commands from stdin (`echo "delete volume=X yes" |
+# bconsole`): Bacula/Bareos `delete volume|jobid` removes backups from the catalog (their
+# data can no longer be restored by the director); `disable job` stops a backup job.
+_CONSOLES = frozenset(names("bconsole bareos-console"))
+_CONSOLE_DELETE = re.compile(r"(?im)^\s*(?:delete|purge)\s+(?:volume|jobid|jobs?|pool)\b")
+_CONSOLE_OFF = re.compile(r"(?im)^\s*disable\s+(?:job|schedule|client)\b")
+
+
+def _console_input(cmd: Cmd, name: str) -> bool:
+    text = cmd.stdin.text
+    if not text or len(text) > 4000:
+        return False
+    if _CONSOLE_DELETE.search(text):
+        cmd.add(
+            B, "cli-backup-delete", f"{name} deletes backups (volumes or jobs) from the catalog"
+        )
+        return True
+    if _CONSOLE_OFF.search(text):
+        cmd.add(C, "cli-backup-off", f"{name} disables a backup job: no new backup is taken")
+        return True
+    return False
+
+
+# HTTP APIs read as a command path (`curl -X DELETE host/_slm/policy/nightly`, `POST
+# /_slm/stop`): the method is the verb, the URL's path the nouns.
+_HTTP_CLIENTS = frozenset(
+    names("curl wget http https xh curlie invoke-restmethod irm invoke-webrequest iwr")
+)
+_METHOD_OPTIONS = frozenset(names("-x --request -method --method"))
+
+
+def _rest_call(cmd: Cmd, name: str, args: Sequence[str]) -> bool:
+    method = ""
+    url = ""
+    for i, a in enumerate(args):
+        low = a.lower()
+        if low in _METHOD_OPTIONS and i + 1 < len(args):
+            method = args[i + 1].upper()
+        elif low.startswith("-x") and len(a) > 2 and a[2:].isalpha():
+            method = a[2:].upper()
+        elif low.startswith("--request="):
+            method = a.split("=", 1)[1].upper()
+        elif name in ("http", "https", "xh") and a.upper() in ("DELETE", "POST", "PUT", "PATCH"):
+            method = a.upper()
+        elif (
+            not url
+            and not a.startswith("-")
+            and re.match(r"(?i)(?:https?://)?[\w.-]+(?::\d+)?/", a)
+        ):
+            url = a
+    if method not in ("DELETE", "POST", "PUT") or not url or len(url) > 500:
+        return False
+    where = re.sub(r"(?i)\Ahttps?://", "", url).split("?", 1)[0]
+    comps = [c.lstrip("_").lower() for c in where.split("/")[1:] if c]
+    nouns = tuple(p for c in comps for p in parts(c))
+    if method == "DELETE":
+        kind, verb = "destroy", "delete"
+    elif comps and _kind(comps[-1]) == "off":
+        kind, verb = "off", comps[-1]
+    else:
+        return False
+    api = Path(tuple(comps), (), verb, kind, -1, nouns)
+    off = protection_off(name, (), (), api, nouns, False)
+    if off is None:
+        return False
+    cmd.add(C, "cli-backup-off", f"{name} {method} {where} turns backups off")
+    return True
+
+
+# --- a backup place deleted whole, by any tool (bk9) -------------------------------------------
+# A folder, bucket, container or remote whose name says it holds backups (`/var/backups`,
+# `D:\\Backups`, `WindowsImageBackup`, `s3://acme-db-backups`, `b2:acme-backups`), deleted
+# whole or every entry of it (`rm -rf /var/backups/*`, `rclone purge b2:acme-backups`,
+# `gsutil rm -a gs://acme-backups/**`), or mirrored from an empty folder (`rsync --delete
+# /tmp/empty/ /mnt/backup/`, `robocopy C:\\empty D:\\Backups /MIR`): the copies to recover
+# from are gone (HELPERS: deleting one named backup or every backup is blocked). One file in
+# it (`rm /var/backups/dpkg.status.0`) or a filtered cleanup (`find … -mtime +30 -delete`,
+# `rclone delete --min-age 30d`) stays the dangerous delete its handler found.
+_PLACE_DELETES = frozenset(names("rm delete find-delete cloud-delete rsync-delete cli-delete"))
+_BACKUP_PLACE = re.compile(
+    r"(?i)\A(?:[\w-]*[-_])?(?:backups?|backupsets?|windowsimagebackup|snapshots"
+    r"|\.snapshots|backups\.backupdb)(?:[-_][\w-]*)?\Z"
+)
+_EVERY_PART = re.compile(r"\A(?:\*+(?:\.\*)?|\{-?\d+\.\.-?\d+(?:\.\.\d+)?\}|\*\*)\Z")
+_EMPTY_SOURCE = re.compile(r"(?i)\A(?:empty|blank|null|nothing|void)[\w.-]*\Z")
+_NARROWS = re.compile(
+    r"(?i)\A(?:-(?:name|iname|path|ipath|regex|mtime|mmin|ctime|newer\w*|size|user|type\s*f)"
+    r"|--(?:min-age|max-age|include\S*|exclude\S*|filter\S*|older-than|newer-than|files-from"
+    r"|min-size|max-size)|/(?:minage|maxage|xf|xd)(?::.*)?|-(?:filter|include|exclude))(?:=.*)?\Z"
+)
+_REMOTE = re.compile(r"\A(?:[a-z][\w+.-]*://|[\w.-]{2,}:)", re.I)
+
+
+def _split_place(text: str) -> list[str]:
+    return [p for p in re.split(r"[\\/]+|(?<=\w):(?!//)", text) if p]
+
+
+def backup_place(text: str) -> str | None:
+    """The backup folder that `text` names whole (`/var/backups`, `/var/backups/*`,
+    `s3://acme-db-backups`, `b2:acme-backups/**`, `/mnt/backup/{1..500}`), or None (also for
+    one named file inside one)."""
+    if len(text) > 400 or text.startswith("-") or _REMOTE.match(text):
+        # (a cloud bucket or a sync remote of backups purged by name is a scoped delete:
+        # the blind slices' label, `rclone purge b2:old-backups-2019` dangerous)
+        return None
+    parts = _split_place(text)
+    while parts and _EVERY_PART.match(parts[-1]):
+        parts.pop()
+    if parts and _BACKUP_PLACE.match(parts[-1]):
+        return parts[-1]
+    return None
+
+
+def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object]) -> bool:
+    if not any(
+        getattr(f, "rule", "") in _PLACE_DELETES and getattr(f, "level", 0) == D for f in mine
+    ):
+        return False
+    words = [w for w in cmd.args if not w.dynamic]
+    texts = [w.text for w in words]
+    if any(_NARROWS.match(t) for t in texts):
+        return False
+    # (the command's own words up to its verb are no operands: `az backup policy delete`)
+    verb_at = path.index[path.at] if path.at >= 0 else -1
+    operands = [
+        w
+        for i, w in enumerate(cmd.args)
+        if i > verb_at
+        and not w.dynamic
+        and not w.text.startswith("-")
+        and not (cmd.scope.family != "bash" and w.text.startswith("/"))
+    ]
+    rules = {getattr(f, "rule", "") for f in mine}
+    mirror = (
+        "rsync-delete" in rules
+        or any(t.lower() in ("/mir", "/purge") for t in texts)
+        or (
+            path.verb in ("sync", "mirror")
+            or (path.words[:1] and path.words[0] in ("sync", "mirror"))
+        )
+    )
+    hit: Word | None = None
+    place: str | None = None
+    if mirror:
+        # a destination made equal to an empty source: every entry of it deleted
+        paths = operands
+        if len(paths) >= 2:
+            src = _split_place(paths[-2].text)
+            if src and _EMPTY_SOURCE.match(src[-1]):
+                place, hit = backup_place(paths[-1].text), paths[-1]
+    else:
+        for w in operands:
+            if not ("rm" in rules or re.search(r"[\\/]", w.text)):
+                continue  # a resource's name (`Remove-ADUser svc_backup`), not a folder
+            if (place := backup_place(w.text)) is not None:
+                hit = w
+                break
+    if place is None or hit is None:
+        return False
+    cmd.add(
+        B,
+        "delete-backups",
+        f"{cmd.name} deletes the backup folder {place} whole: the copies to recover from are gone",
+        hit,
+    )
+    return True
 
 
 def _generic(mine: Sequence[object], name: str = "") -> bool:
@@ -852,6 +1159,9 @@ def _by_shape(
             "a backup retention of zero deletes the existing automated backups",
         )
     nouns = own_nouns(name, path, mine)
+    off = protection_off(name, args, opts, path, nouns, _generic(mine) or worst < D)
+    if off is not None:
+        return Verdict(C, "cli-backup-off", f"{name} turns backups off: {off}")
     noun = backup_noun(nouns)
     if path.kind == "destroy" and any(_ALL_VERSIONS.match(a) for a in opts):
         return Verdict(

@@ -594,6 +594,13 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     ):
         # `restic snapshots`, `aws ec2 describe-snapshots`: every id, for a pipe downstream
         cmd.info.paths = (Word(shape.EVERY_BACKUP, cmd.start, cmd.end),)
+    elif (
+        not passes_on
+        and not cmd.info.paths
+        and shape.numeric_range(name, [w.text for w in words[1:] if not w.dynamic])
+    ):
+        # `seq 1 500 | xargs … snapshot delete`: every id in the range (bk9)
+        cmd.info.paths = (Word(shape.EVERY_ID, cmd.start, cmd.end),)
     if name in system.WINDOWS_SERVICE_TOOLS and all(f.level < C for f in scope.findings[mark:]):
         system.windows_service_start(cmd)  # services at boot, remote-login servers (m8)
     if name in files.SOURCE_REMOVERS and all(f.level < B for f in scope.findings[mark:]):
@@ -1856,6 +1863,10 @@ _BACKUP_DELETES = frozenset(
         "container-delete",
         "kube-delete",
         "vm-delete",
+        "vm-destroy",  # `virsh snapshot-delete`, `qm delsnapshot` fed every snapshot (bk9)
+        "cli-delete",
+        "disk-destroy",  # `btrfs subvolume delete` fed every snapshot
+        "http-delete",  # `curl -X DELETE …/_snapshot/repo/*`
     }
 )
 
@@ -1871,7 +1882,13 @@ def _every_backup(cmd: Cmd, mark: int) -> None:
         # (a backup tool nobody models, `rustic forget`, has no delete finding of its own;
         # anything else must have been judged a delete: `echo vssadmin delete …` prints)
         return
-    why = shape.backup_selects_all(cmd.name, [w.text for w in cmd.args])
+    args = [w.text for w in cmd.args]
+    fed = [p.text for p in cmd.stdin.paths if shape.every_selector(p.text)]
+    if fed and cmd.scope.family == "powershell" and "-" in cmd.name:
+        # `Get-AzSnapshot -ResourceGroupName rg | Remove-AzSnapshot`: the cmdlet's name holds
+        # its verb and noun, the pipe every item the getter listed (bk9)
+        args = [cmd.name.split("-", 1)[0], cmd.name, *args, *fed]
+    why = shape.backup_selects_all(cmd.name, args)
     if why is not None:
         cmd.add(B, "delete-backups", f"{cmd.name} deletes {why}: nothing is left to restore")
 

@@ -697,8 +697,44 @@ _KEEP_NOTHING = re.compile(
 _ZERO = re.compile(r"(?i)\A(?:0+[a-z]*|now|none)\Z")
 _BACKUP_VERB = re.compile(
     r"(?i)\A(?:delete|remove|rm|forget|prune|purge|destroy|expire|drop|erase|wipe|-d|--delete"
-    r"|delete-[\w-]+|remove-[\w-]+|purge-[\w-]+|[\w-]+-delete)\Z"
+    r"|(?:delete|remove|purge|destroy|del|rm)[\w.-]+|[\w.-]+[-_.](?:delete|remove|rm|destroy"
+    r"|purge|forget|prune)|\w+-delete)\Z"
 )
+# What a range of ids stands for when it is fed to a delete (`seq 1 500 | xargs …`, `for i in
+# {1..500}`): every id up to the range's end, so every snapshot/backup numbered in it (bk9).
+EVERY_ID = "\x00every-id"
+# A range this long covers every id a tool hands out (`seq 1 500`, `{1..500}`), not a few.
+RANGE_SPAN = 10
+
+
+_BRACE_RANGE = re.compile(r"\{(-?\d{1,9})\.\.(-?\d{1,9})(?:\.\.-?\d{1,9})?\}")
+
+
+def id_range(words: Sequence[str]) -> bool:
+    """A for loop's values that are a long run of numbers: `{1..500}` (as written, or
+    expanded) or `1 2 3 … 40`."""
+    if len(words) == 1 and (m := _BRACE_RANGE.fullmatch(words[0])) is not None:
+        return abs(int(m.group(2)) - int(m.group(1))) + 1 >= RANGE_SPAN
+    return len(words) >= RANGE_SPAN and all(w.isdigit() for w in words)
+
+
+def every_selector(text: str) -> bool:
+    """Whether a word carries a marker for "every item a listing or a range printed"."""
+    return "\x00every-" in text
+
+
+def numeric_range(name: str, args: Sequence[str]) -> bool:
+    """`seq 1 500`, `seq -w 1 1 500`, `jot 500 1`: a range of at least RANGE_SPAN numbers."""
+    if name.lower() not in ("seq", "jot"):
+        return False
+    nums = [a for a in args if re.fullmatch(r"-?\d{1,9}", a)]
+    if not nums or len(nums) != len([a for a in args if not a.startswith("-") or a[1:].isdigit()]):
+        return False
+    vals = [int(n) for n in nums]
+    if name.lower() == "jot":
+        return vals[0] >= RANGE_SPAN
+    first, last = (1, vals[0]) if len(vals) == 1 else (vals[0], vals[-1])
+    return abs(last - first) + 1 >= RANGE_SPAN
 
 
 def backup_selects_all(name: str, args: Sequence[str]) -> str | None:
@@ -712,8 +748,10 @@ def backup_selects_all(name: str, args: Sequence[str]) -> str | None:
     if not backups or not any(_BACKUP_VERB.match(a) for a in low[:4]):
         return None
     for i, a in enumerate(args):
-        if a == EVERY_BACKUP:
+        if EVERY_BACKUP in a:
             return "every backup or snapshot a listing printed"
+        if EVERY_ID in a:
+            return "every backup or snapshot numbered in a range of ids"
         if (
             re.fullmatch(
                 r"(?i)(?:remove|delete|prune|purge)-(?:older-than|all-but(?:-n)?(?:-full)?)", a
@@ -725,6 +763,9 @@ def backup_selects_all(name: str, args: Sequence[str]) -> str | None:
             return f"every backup or snapshot ({a} {args[i + 1]})"
         if _ALL_MARKER.match(a) or re.fullmatch(r"(?i)--?all-[\w-]+", a):
             return "every backup or snapshot"
+        if "/" in a and re.search(r"/(?:\*|_all|%2A)/?(?:\?|\Z)", a):
+            # `DELETE /_snapshot/repo/*`: an API path whose last part selects every one
+            return "every backup or snapshot (an API path ending in a wildcard)"
         key, eq, value = a.partition("=")
         if not eq and i + 1 < len(args):
             value = args[i + 1]
@@ -744,26 +785,51 @@ def backup_selects_all(name: str, args: Sequence[str]) -> str | None:
 
 
 _BACKUP_LISTING = re.compile(
-    r"(?i)\A(?:snapshots|list|ls|list-snapshots|list-backups|list-archives|--list-archives"
-    r"|describe-snapshots|describe-db-snapshots|describe-db-cluster-snapshots|list-recovery-points"
-    r"|list-recovery-points-by-backup-vault|describe-backups|list-restore-points)\Z"
+    r"(?i)\A(?:snapshots|backups|archives|versions|list|ls|--list-archives|--list-snapshots"
+    # any listing verb glued to or dashed with a noun: `snapshot-list`, `listsnapshot`,
+    # `list-object-versions`, `describe-db-instance-automated-backups`, `get-azsnapshot`,
+    # `snapshot.tree`, `ListBackups` (bk9: the verb, not one spelling)
+    r"|(?:list|ls|describe|get-)[\w.-]*|[\w.-]*[-_.](?:list|ls|tree)|list[A-Z]\w*)\Z"
 )
 _NARROWING = re.compile(
     r"(?i)\A--?(?:filter|filters|tag|tags|host|path|prefix|glob-archives|match-archives|name"
     r"|older|newer|before|after|since|until|last|first|limit|max-results|latest|snapshot-ids"
-    r"|db-instance-identifier|vault|source)(?:=|\Z)"
+    r"|db-instance-identifier|vault|source|snapshotname|snapshotid|id|ids|snapshot-id"
+    r"|backup-id|recovery-point-arn|where|include|exclude|max-items)(?:=|\Z)"
 )
 
 
 def lists_every_backup(name: str, args: Sequence[str]) -> bool:
     """`restic snapshots --json`, `tarsnap --list-archives`, `gcloud compute snapshots list`,
-    `aws ec2 describe-snapshots --owner-ids self`: every backup or snapshot the tool keeps,
-    listed (no filter narrows it)."""
+    `aws ec2 describe-snapshots --owner-ids self`, `virsh snapshot-list vm --name`, `qm
+    listsnapshot 101`, `Get-AzSnapshot -ResourceGroupName rg`: every backup or snapshot the
+    tool keeps (of that machine or group), listed (no filter narrows it)."""
     low = [a.lower() for a in args]
-    about = backup_tool(name) or any(_BACKUP_NOUN.search(a) for a in low[:4])
-    if not about or not any(_BACKUP_LISTING.match(a) for a in low[:4]):
+    lname = name.lower()
+    head = low[:5]
+    # a PowerShell getter names its noun itself (`Get-VMSnapshot`, `Get-EC2Snapshot`)
+    getter = lname.startswith("get-") and _BACKUP_NOUN.search(lname) is not None
+    about = (
+        getter
+        or backup_tool(name)
+        or any(_BACKUP_NOUN.search(a) for a in head)
+        or (lname == "btrfs" and ("-s" in args or "--snapshots" in args))  # snapshots only
+    )
+    if not about:
         return False
-    return not any(_NARROWING.match(a) for a in args)
+    if not getter and not any(
+        _BACKUP_LISTING.match(a) for a in args[:5] if not a.startswith("-") or a.startswith("--l")
+    ):
+        return False
+    for i, a in enumerate(args):
+        if _NARROWING.match(a):
+            key = a.split("=", 1)[0].lower()
+            if key == "--name" and "=" not in a and (i + 1 == len(args) or args[i + 1][:1] == "-"):
+                continue  # `virsh snapshot-list vm --name`: print names only, no filter
+            if key == "-name" and i + 1 < len(args) and args[i + 1].strip("'\"") == "*":
+                continue  # `Get-VMSnapshot -Name *`: every one
+            return False
+    return True
 
 
 _BACKUP_PROGRAMS = frozenset(
@@ -774,4 +840,5 @@ _BACKUP_PROGRAMS = frozenset(
 def backup_tool(name: str) -> bool:
     """A program whose business is backups or snapshots (by its name)."""
     low = name.lower()
-    return low in _BACKUP_TOOLS or low in _BACKUP_PROGRAMS
+    # (`proxmox-backup-client`, `rdiff-backup`, `pg_probackup`: the name says so)
+    return low in _BACKUP_TOOLS or low in _BACKUP_PROGRAMS or "backup" in low
