@@ -960,7 +960,7 @@ def _rest_call(cmd: Cmd, name: str, args: Sequence[str]) -> bool:
         elif (
             not url
             and not a.startswith("-")
-            and re.match(r"(?i)(?:https?://)?[\w.-]+(?::\d+)?/", a)
+            and re.match(r"(?i)\A(?:https?://)?[\w.-]{1,253}(?::\d{1,5})?/", a)
         ):
             url = a
     if method not in ("DELETE", "POST", "PUT") or not url or len(url) > 500:

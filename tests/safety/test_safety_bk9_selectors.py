@@ -8,10 +8,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-
-B = RiskLevel.BLOCKED
-C = RiskLevel.CRITICAL
-D = RiskLevel.DANGEROUS
+from tests.safety._levels import B, C, D
 
 EVERY = [
     # a loop or a pipe over a listing of snapshots/backups

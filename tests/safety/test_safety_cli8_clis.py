@@ -156,7 +156,9 @@ SHAPES = [
 
 LOOK_ALIKES = [
     # settings about backups, names that contain a backup word, listings, dry runs
-    ("frobcloud backup delete-backup-plan --plan-id p1", D),
+    # (a backup plan deleted: no backup is taken from now on, critical since session 11's
+    # brief, bk9: "backup plans deleted ... = backups turned off")
+    ("frobcloud backup delete-backup-plan --plan-id p1", RiskLevel.CRITICAL),
     ("helm uninstall backup-agent -n ops", D),
     ("frobcloud db instance delete orders --delete-automated-backups false", D),
     ("frobcloud db instance update orders --backup-retention-days 7", M),
