@@ -38,6 +38,7 @@ this command's own generic moderate findings and never when any word is computed
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
@@ -287,7 +288,8 @@ _DELETES_BACKUPS = re.compile(
 _OFF_VALUE = re.compile(r"^(?:false|no|0|off|none|exclude|\$false|never)$", re.I)
 # A backup or snapshot retention set to zero: nothing is kept.
 _RETENTION = re.compile(
-    r"^--?(?:backup|snapshot|automated[-_]?backup)s?[-_]?(?:retention|retain|keep)[-_a-z]*"
+    r"^--?(?:backup|snapshot|automated[-_]?(?:backup|snapshot))s?[-_]?(?:retention|retain|keep)"
+    r"[-_a-z]*"
     r"(?:=(.*))?$",
     re.I,
 )
@@ -775,6 +777,8 @@ def judge(cmd: Cmd, mark: int) -> None:
         return
     if name in _CONSOLES and _console_input(cmd, name):
         return
+    if path.kind == "destroy" and _listing_file(cmd, args):
+        return
     if name in _HTTP_CLIENTS and worst < C and _rest_call(cmd, name, args):
         return
     entry = CLIS.get(name)
@@ -891,12 +895,18 @@ def protection_off(
         elif eq and _KEEP_WORD.search(key) and _OFF_VALUE_ANY.search(a):
             return a  # `PointInTimeRecoveryEnabled=false`, `com.sun:auto-snapshot=false`
     context = any(n in _BACKUP_CONTEXT for n in nouns) or shape.backup_tool(name)
-    if path.kind == "off" and (
-        context or any(_KEEP_WORD.fullmatch(n) for n in nouns) or name in _BACKUP_SERVICES
-    ):
-        return " ".join(path.words) or name
+    if path.kind == "off" and not any(n in _NOT_THE_COPIES for n in nouns):
+        joined = "-".join(nouns)
+        values = [a for a in args if not a.startswith(("-", "/")) and len(a) < 60]
+        if (
+            context
+            or _KEEP_WORD.search(joined)
+            or name in _BACKUP_SERVICES
+            or any(_KEEP_WORD.fullmatch(v) for v in values)  # `--add-on-type AutoSnapshot`
+        ):
+            return " ".join(path.words) or name
     schedules = [n for n in nouns if n in _SCHEDULES]
-    if shape.backup_tool(name) and all(n in CONFIG_NOUNS for n in schedules):
+    if name in _POLICY_FALLBACK and all(n in CONFIG_NOUNS for n in schedules):
         schedules = []  # `kopia policy delete /srv/www`: the path falls back to the global policy
     if path.kind in ("destroy", "off") and schedules:
         after = [a for i, a in enumerate(args) if path.at < 0 or i > path.index[path.at]][:8]
@@ -909,6 +919,19 @@ def protection_off(
     return None
 
 
+# Backup tools whose policies are per-path settings over a global one (kopia-policy(1)).
+_POLICY_FALLBACK = frozenset(names("kopia"))
+# What an off verb may be aimed at besides the copies themselves (`disable-snapshot-block-
+# public-access` turns a guard off, not the snapshots).
+_NOT_THE_COPIES = frozenset(
+    names(
+        """
+        access public block sharing share encryption alert alerts notification notifications
+        report reports monitoring metric metrics log logs logging export permission
+        permissions
+        """
+    )
+)
 # Programs whose business is backups (by their documented pages), beyond `shape.backup_tool`.
 _BACKUP_SERVICES = frozenset(names("velero wbadmin bconsole atlas"))
 
@@ -933,6 +956,40 @@ def _console_input(cmd: Cmd, name: str) -> bool:
     if _CONSOLE_OFF.search(text):
         cmd.add(C, "cli-backup-off", f"{name} disables a backup job: no new backup is taken")
         return True
+    return False
+
+
+# A listing of every backup/snapshot/version saved to a file, then handed to a delete
+# (`aws s3api list-object-versions … > v.json && aws s3api delete-objects --delete
+# file://v.json`): every copy the listing printed is deleted.
+_FILE_REF = re.compile(r"\A(?:fileb?://|@)([\w./~-]{1,200})\Z")
+
+
+def _listing_file(cmd: Cmd, args: Sequence[str]) -> bool:
+    source = cmd.scope.source
+    if not source or ">" not in source or len(source) > 20000:
+        return False
+    for a in args:
+        m = _FILE_REF.match(a.split("=", 1)[-1] if a.startswith("--") else a)
+        if m is None:
+            continue
+        target = m.group(1)
+        for seg in re.split(r"&&|\|\||;|\n", source):
+            w = re.search(r"(?<![>&\d])>{1,2}\s*" + re.escape(target) + r"(?:\s|\Z)", seg)
+            if w is None:
+                continue
+            try:
+                words = shlex.split(seg[: w.start()])
+            except ValueError:
+                continue
+            if words and shape.lists_every_backup(words[0], words[1:]):
+                cmd.add(
+                    B,
+                    "cli-backup-delete",
+                    f"{cmd.name} deletes every backup, snapshot or version a listing wrote to"
+                    f" {target}",
+                )
+                return True
     return False
 
 
@@ -1045,6 +1102,8 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object]) -> bool:
         and not w.text.startswith("-")
         and not (cmd.scope.family != "bash" and w.text.startswith("/"))
     ]
+    # (a listing piped in: `Get-ChildItem \\nas\backups -Recurse | Remove-Item`)
+    operands += [w for w in cmd.stdin.paths if not w.dynamic and not shape.every_selector(w.text)]
     rules = {getattr(f, "rule", "") for f in mine}
     mirror = (
         "rsync-delete" in rules

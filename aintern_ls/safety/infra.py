@@ -815,7 +815,8 @@ def _cloud(cmd: Cmd) -> None:
 _VM_READ = re.compile(
     r"(?i)\A(list|ls|show\w*|get\w*|info|status|state|config|dom(info|state|stats|id|name"
     r"|uuid|blklist|iflist|memstat|jobinfo|xml-from-native)|dumpxml|capabilities|version"
-    r"|nodeinfo|hostname|uri|sysinfo|pending|showcmd|listsnapshots|snapshot-list|vol-list"
+    r"|nodeinfo|hostname|uri|sysinfo|pending|showcmd|listsnapshots?|snapshot-list|vol-list"
+    r"|snapshot\.tree|snapshot-info|snapshot-current|snapshot-dumpxml|snapshot-parent"
     r"|pool-list|net-list|net-info|pool-info|vol-info|help|--help|-h|--version|-v|summary"
     r"|vm\.info|find|ls|about|metric\.\w+|events|tasks|guestinfo|power\.getstate|getallvms"
     r"|get\.\w+|hostsummary|snapshot\.get|vm-list|host-list|sr-list|describe|inspect|top)\Z"

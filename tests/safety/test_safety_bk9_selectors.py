@@ -190,3 +190,34 @@ def test_findings_name_the_mechanism_and_span_the_command() -> None:
     off = assess("gsutil versioning set off gs://b", "bash")
     top = max(off.findings, key=lambda f: f.level)
     assert top.rule == "cli-backup-off" and top.level == C
+
+
+@pytest.mark.parametrize(
+    "command,shell,want",
+    [
+        # a listing saved to a file, then handed to a delete
+        (
+            "gcloud compute snapshots list --format='value(name)' > s.txt;"
+            " gcloud compute snapshots delete @s.txt",
+            "bash",
+            B,
+        ),
+        (
+            "aws s3api list-objects --bucket b --prefix tmp/ > o.json &&"
+            " aws s3api delete-objects --bucket b --delete file://o.json",
+            "bash",
+            D,
+        ),
+        # a listing of a backup folder piped to a delete; a filtered one is a subset
+        ("Get-ChildItem \\\\nas\\backups -Recurse | Remove-Item -Force", "powershell", B),
+        ("Get-ChildItem D:\\Backups -Filter *.log | Remove-Item", "powershell", D),
+        # off verbs aimed at the copies, and at a guard that is not them
+        ("aws lightsail disable-add-on --resource-name w --add-on-type AutoSnapshot", "bash", C),
+        ("Remove-AzRecoveryServicesBackupProtectionPolicy -Policy $p -Force", "powershell", C),
+        ("aws ec2 disable-snapshot-block-public-access", "bash", RiskLevel.MODERATE),
+        ("qm listsnapshot 101", "bash", RiskLevel.SAFE),
+        ("govc snapshot.tree -vm web01", "bash", RiskLevel.SAFE),
+    ],
+)
+def test_files_pipes_and_off_verbs(command: str, shell: str, want: RiskLevel) -> None:
+    assert assess(command, shell).level == want, command
