@@ -845,7 +845,7 @@ _OFF_VALUE_ANY = re.compile(
 _BACKUP_CONTEXT = frozenset(
     names(
         """
-        backup backups snapshot snapshots vbr wb dlm slm rbin ltr pitr recovery recoverypoint
+        backup backups snapshot snapshots vbr wb dlm slm rbin ltr str pitr recovery recoverypoint
         restorepoint dataprotection backupvault snapshotschedule snapshotschedules
         """
     )
@@ -862,6 +862,41 @@ _SCHEDULES = frozenset(
 _BACKUP_NAMED = re.compile(r"(?i)backup|snapshot|shadow|restore-?point")
 
 
+# Words around the copies' name in an option (`--enable-`, `-Is…Enabled`, `…-feature-state`,
+# `--weekly-retention`): `--soft-delete-feature-state` names soft delete, while
+# `--copy-tags-to-snapshot` names tags (the snapshot is not what is switched).
+_KEY_LEAD = frozenset(
+    names(
+        """
+        enable enabled is automated auto allow use keep weekly monthly yearly daily hourly
+        container blob share file default
+        """
+    )
+)
+_KEY_TAIL = frozenset(
+    names(
+        """
+        enabled enable state feature status days period duration configuration config policy
+        mode setting settings specification spec retention
+        """
+    )
+)
+
+
+def _names_copies(key: str, words: re.Pattern[str]) -> bool:
+    """Whether an option's name is the copies' own switch (see `_KEY_LEAD`, `_KEY_TAIL`)."""
+    ps = [p.lower() for p in re.split(r"[-_\s]+", _CAMEL.sub(" ", key)) if p]
+    while ps and ps[0] in _KEY_LEAD and not words.fullmatch("-".join(ps)):
+        ps.pop(0)  # (`auto-snapshot` is itself a name of the copies)
+    while ps:
+        if words.fullmatch("-".join(ps)):
+            return True
+        if ps[-1] not in _KEY_TAIL:
+            return False
+        ps.pop()
+    return False
+
+
 def protection_off(
     name: str,
     args: Sequence[str],
@@ -873,14 +908,14 @@ def protection_off(
     """What turns the copies off, or None."""
     words = _KEEP_WORD_BROAD if broad else _KEEP_WORD
     for i, a in enumerate(args):
-        if len(a) > 200:
+        if len(a) > 200 or not words.search(a):
             continue
         key, eq, value = a.partition("=")
         if a.startswith(("-", "/")):
             m = _OFF_PREFIX.match(key)
-            if m is not None and words.search(key[m.end() :]) and not eq:
+            if m is not None and _names_copies(key[m.end() :], words) and not eq:
                 return a
-            if not words.search(key) or _GNU_BACKUP_OFF.match(a):
+            if not _names_copies(key.lstrip("-/"), words) or _GNU_BACKUP_OFF.match(a):
                 continue
             if not eq and i + 1 < len(args) and not args[i + 1].startswith("-"):
                 value = args[i + 1]
@@ -892,7 +927,11 @@ def protection_off(
                 ):
                     continue
                 return f"{key} {value}".strip()
-        elif eq and _KEEP_WORD.search(key) and _OFF_VALUE_ANY.search(a):
+        elif (
+            eq
+            and _names_copies(re.split(r"[:.]", key)[-1], _KEEP_WORD)
+            and _OFF_VALUE_ANY.search(a)
+        ):
             return a  # `PointInTimeRecoveryEnabled=false`, `com.sun:auto-snapshot=false`
     context = any(n in _BACKUP_CONTEXT for n in nouns) or shape.backup_tool(name)
     if path.kind == "off" and not any(n in _NOT_THE_COPIES for n in nouns):
