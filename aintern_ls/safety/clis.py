@@ -835,6 +835,20 @@ _KEEPS = (
 # `hg revert --no-backup` mean a local file's copy)
 _KEEPS_BROAD = r"backups?|snapshots?|retention"
 _KEEP_WORD = re.compile(rf"(?i)(?:{_KEEPS})")
+# A substring every match of `_KEEP_WORD_BROAD` holds (the cheap necessary condition).
+_KEEP_LITERALS = (
+    "version",
+    "delet",
+    "retention",
+    "recovery",
+    "pitr",
+    "snapshot",
+    "backup",
+    "lock",
+    "recycle",
+    "restore",
+    "feed",
+)
 _KEEP_WORD_BROAD = re.compile(rf"(?i)(?:{_KEEPS}|{_KEEPS_BROAD})")
 _OFF_PREFIX = re.compile(r"(?i)\A(?:--?|/)(?:no|clear|disable|remove|delete)[-_]?(?=[a-z])")
 _OFF_VALUE_ANY = re.compile(
@@ -907,7 +921,11 @@ def protection_off(
 ) -> str | None:
     """What turns the copies off, or None."""
     words = _KEEP_WORD_BROAD if broad else _KEEP_WORD
-    for i, a in enumerate(args):
+    # (substring tests over the joined words before any regex or per-word loop: a long
+    # argument list at every wrapper level costs one C-level scan, `sudo sudo … sudo`)
+    blob = "\n".join(args).lower() if args else ""
+    scan = args if any(k in blob for k in _KEEP_LITERALS) else ()
+    for i, a in enumerate(scan):
         if len(a) > 200 or not words.search(a):
             continue
         key, eq, value = a.partition("=")
