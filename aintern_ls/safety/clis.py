@@ -1275,7 +1275,7 @@ def _by_shape(
             "a backup retention of zero deletes the existing automated backups",
         )
     nouns = own_nouns(name, path, mine)
-    off = protection_off(name, args, opts, path, nouns, _generic(mine) or worst < D)
+    off = protection_off(name, args, opts, path, nouns, _generic(mine))
     if off is not None:
         return Verdict(C, "cli-backup-off", f"{name} turns backups off: {off}")
     noun = backup_noun(nouns)
