@@ -32,6 +32,7 @@ from aintern_ls.safety.context import (
     VersionedDict,
 )
 from aintern_ls.safety.levels import Finding, RiskLevel
+from aintern_ls.safety.network import SOCKET_OPEN
 from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
@@ -973,8 +974,22 @@ class _Walker:
             if written is not None:
                 # `sh < x.sh` after `echo 'rm -rf ~' > x.sh`: the file holds known text.
                 return Stdin(STDIN_STATIC, written[0], written[1]), []
+        socket = _to_open_socket(scope, op, dest[0])
         if op in ("<", "<&"):
-            if target.startswith(("/dev/tcp/", "/dev/udp/")):
+            if (
+                op == "<"
+                and body is None
+                and target.startswith(("/dev/tcp/", "/dev/udp/"))
+                and not scope.env.get(SOCKET_OPEN)
+            ):
+                # `timeout 1 bash -c '</dev/tcp/db/5432'`: a redirect with no command opens
+                # the connection and closes it (a port probe): nothing is read or run.
+                scope.add(RiskLevel.MODERATE, "network", "opens a network connection", start, end)
+                return None, []
+            if socket and _command_name_of(body) not in SHELLS:
+                # `cat <&$REPLY` after `ztcp host port`: reads what the peer sends.
+                return Stdin(STDIN_NETWORK), []
+            if target.startswith(("/dev/tcp/", "/dev/udp/")) or socket:
                 scope.add(
                     RiskLevel.CRITICAL,
                     "reverse-shell",
@@ -998,10 +1013,12 @@ class _Walker:
             if (listed := wrappers.listed_file(scope, target)) is not None:
                 return listed, []  # `xargs rm < /tmp/all` after `find / > /tmp/all` (m8)
             return Stdin(STDIN_FILE, secret=is_secret(target)), []
-        if target.isdigit() or target == "-":
+        if (target.isdigit() or target == "-") and not socket:
             return None, []
-        if target.startswith(("/dev/tcp/", "/dev/udp/")):
+        if target.startswith(("/dev/tcp/", "/dev/udp/")) or socket:
             name = _command_name_of(body)
+            if body is not None and body.type != "command":
+                name = "?"  # `{ cat /etc/passwd; } > /dev/tcp/…`, a list: what they print
             if body is not None and body.type == "pipeline":
                 # `cat ~/.ssh/id_rsa | gzip > /dev/tcp/…`: not a bare `echo` write.
                 name = _command_name_of(_body(body)) or "?"
@@ -2404,6 +2421,27 @@ _NETWORK_TOOL = re.compile(
     r"|socat|traceroute6?|tracepath|mtr|whois|telnet|ssh|scp|openssl|resolvectl|getent\s+hosts)"
     r"(?=\s)"
 )
+
+
+_ZSH_CONNECT = re.compile(r"(?m)(?:^|[;&|({'\"])\s*(?:ztcp|zsocket)\s+(?!-[lcaLt])[^\s;&|]")
+
+
+def _to_open_socket(scope: Scope, op: str, dest: Word) -> bool:
+    """`>&$REPLY`, `<&$fd`, `>&5` after `ztcp HOST PORT` opened a connection in this text:
+    the redirect reads from or writes to the network (safety-m9: a shell's own TCP module).
+    Descriptors 0-2 and `-` (close) are the terminal's, not the socket's."""
+    if op not in (">&", "<&", ">", "<", ">>", "<>"):
+        return False
+    if not scope.env.get(SOCKET_OPEN) and not (
+        # (a redirect the grammar hangs on a whole `ztcp h p && cat f >&$REPLY` list is read
+        # before the list runs: the text before it says whether a connection was opened)
+        ("ztcp" in scope.source or "zsocket" in scope.source)
+        and _ZSH_CONNECT.search(scope.source, 0, max(0, dest.start))
+    ):
+        return False
+    if dest.text.isdigit():
+        return int(dest.text) > 2
+    return dest.dynamic and dest.text.startswith("$") and op.endswith("&")
 
 
 def _command_name_of(node: Node | None) -> str:

@@ -128,6 +128,12 @@ def _decode(text: str, how: str) -> str | None:
             raw = base64.b64decode(t + "=" * (-len(t) % 4))
         elif how == "base32":
             raw = base64.b32decode(text.strip())
+        elif how == "base32hex":
+            raw = base64.b32hexdecode(text.strip())
+        elif how == "base85":
+            raw = base64.b85decode(text.strip())
+        elif how == "ascii85":
+            raw = base64.a85decode(text.strip(), adobe=text.strip().startswith("<~"))
         elif how == "hex":
             raw = binascii.unhexlify(re.sub(r"\s|\\x|0x", "", text))
         elif how == "rot13":
@@ -193,7 +199,7 @@ _PY_SAFE_CALLS = frozenset(
     importlib.metadata.version importlib.metadata.metadata importlib.util.find_spec
     subprocess.list2cmdline time.time time.sleep time.monotonic time.perf_counter
     time.strftime time.localtime time.gmtime getpass.getuser locale.getlocale
-    tempfile.gettempdir
+    tempfile.gettempdir bytes.fromhex bytearray.fromhex
     """
     )
 )
@@ -244,6 +250,9 @@ _PY_DECODE = {
     "base64.standard_b64decode": "base64",
     "base64.urlsafe_b64decode": "base64",
     "base64.b32decode": "base32",
+    "base64.b32hexdecode": "base32hex",
+    "base64.b85decode": "base85",
+    "base64.a85decode": "ascii85",
     "base64.b16decode": "hex",
     "binascii.unhexlify": "hex",
     "binascii.a2b_hex": "hex",
@@ -276,6 +285,48 @@ _PY_BINDERS = (
     ast.comprehension,
     ast.withitem,
 )
+
+
+def _py_ints(node: ast.AST) -> list[int] | None:
+    """The integers of a literal list or tuple of small numbers, or None."""
+    if not isinstance(node, (ast.List, ast.Tuple)) or len(node.elts) > 4096:
+        return None
+    out: list[int] = []
+    for e in node.elts:
+        if not (isinstance(e, ast.Constant) and type(e.value) is int and 0 <= e.value < 0x110000):
+            return None
+        out.append(e.value)
+    return out
+
+
+def _py_char_codes(items: ast.AST) -> list[str] | None:
+    """`map(chr, [114, 109])` or `(chr(c) for c in [114, 109])`: the characters, or None."""
+    if (
+        isinstance(items, ast.Call)
+        and isinstance(items.func, ast.Name)
+        and items.func.id == "map"
+        and len(items.args) == 2
+        and isinstance(items.args[0], ast.Name)
+        and items.args[0].id == "chr"
+    ):
+        codes = _py_ints(items.args[1])
+        return None if codes is None else [chr(c) for c in codes]
+    if isinstance(items, (ast.GeneratorExp, ast.ListComp)) and len(items.generators) == 1:
+        gen = items.generators[0]
+        elt = items.elt
+        if (
+            not gen.ifs
+            and isinstance(gen.target, ast.Name)
+            and isinstance(elt, ast.Call)
+            and isinstance(elt.func, ast.Name)
+            and elt.func.id == "chr"
+            and len(elt.args) == 1
+            and isinstance(elt.args[0], ast.Name)
+            and elt.args[0].id == gen.target.id
+        ):
+            codes = _py_ints(gen.iter)
+            return None if codes is None else [chr(c) for c in codes]
+    return None
 
 
 def _pos(node: ast.AST) -> tuple[int, int]:
@@ -510,6 +561,11 @@ class _PyReader:
             return args[0]  # exec(compile("…", "x", "exec"))
         if name in ("chr",) and args and args[0].isdigit():
             return chr(int(args[0]))
+        if name in ("bytes", "bytearray") and node.args and isinstance(node.args[0], ast.List):
+            codes = _py_ints(node.args[0])
+            if codes is not None:
+                self.decoded = True  # bytes([114, 109, …]).decode() (safety-m9)
+                return "".join(chr(c) for c in codes)
         if name in _PY_DECODE and args and DYN not in args[0]:
             self.decoded = True
             return _decode(args[0], _PY_DECODE[name]) or DYN
@@ -541,8 +597,10 @@ class _PyReader:
                     return sep.join(self.value(e) for e in items.elts)
                 if isinstance(items, ast.Name) and items.id in self.lists:
                     return sep.join(self.lists[items.id])
-                if isinstance(items, (ast.GeneratorExp, ast.ListComp)):
-                    return DYN
+                chars = _py_char_codes(items)
+                if chars is not None:
+                    self.decoded = True  # "".join(map(chr, [114, 109, …])) (safety-m9)
+                    return sep.join(chars)
                 return DYN
             if attr == "replace" and len(args) >= 2:
                 v = self.value(recv)
@@ -1186,6 +1244,31 @@ _DECODERS = {
 }
 
 
+# Character-code and hex idioms the non-Python reader evaluates (safety-m9).
+_NUMS_RE = r"\s*\d+(?:\s*,\s*\d+)*\s*,?\s*"
+_NUMS = re.compile(_NUMS_RE)
+_PACK_RECV = re.compile(r"\A\[(.*)\]\s*\.\s*pack\s*\(?\s*\x01(\d+)\x01\s*\)?", re.S)
+_PACK_CALL = re.compile(r"\Apack\s*\(?\s*\x01(\d+)\x01\s*,(" + _NUMS_RE + r")\)?")
+_CHR_MAP = re.compile(
+    # Perl `join "", map { chr } (…)` / `join('', map(chr, …))` / `map { chr($_) } …`
+    r"\A(?:join\s*\(?\s*\x01\d+\x01\s*,\s*map\s*(?:\{\s*chr(?:\s*\(?\s*\$_\s*\)?)?\s*\}"
+    r"\s*|\(\s*chr\s*,\s*)\(?(" + _NUMS_RE + r")\)?\s*\)?"
+    # PHP `implode(array_map("chr", [..]))`, `implode("", array_map('chr', array(..)))`
+    r"|implode\s*\(\s*(?:\x01\d+\x01\s*,\s*)?array_map\s*\(\s*\x01\d+\x01\s*,\s*(?:\[|array\()"
+    r"(" + _NUMS_RE + r")[\])]\s*\)\s*\)"
+    # JS `String.fromCharCode(...[..])`, `String.fromCharCode.apply(null, [..])`
+    r"|String\.fromCharCode(?:\.apply)?\s*\(\s*(?:\.\.\.|null\s*,|this\s*,)\s*\[("
+    + _NUMS_RE
+    + r")\]\s*\)"
+    # JS `Buffer.from([..])`, Ruby/JS `[..].map(&:chr).join`, `[..].map(c=>String.fromCharCode(c))`
+    r"|(?:new\s+)?Buffer\.from\s*\(\s*\[(" + _NUMS_RE + r")\]\s*\)"
+    r"|\[(" + _NUMS_RE + r")\]\s*\.\s*map\s*(?:\(\s*&:chr\s*\)|\{\s*(?:\|\w+\|)?\s*\w*\.?chr\s*\}"
+    r"|\(\s*\(?\w+\)?\s*=>\s*String\.fromCharCode\(\s*\w+\s*\)\s*\))"
+    r"\s*\.\s*join(?:\s*\(\s*(?:\x01\d+\x01)?\s*\))?)\Z",
+    re.S,
+)
+
+
 class _Reader:
     """Reads a non-Python program (JS, Perl, Ruby, PHP, Lua, AppleScript, R, Tcl …)."""
 
@@ -1227,7 +1310,13 @@ class _Reader:
             ):
                 return "~"
             key = inner.lstrip("$@{").rstrip("}")
-            return self.env.get(key, self.env.get("$" + key, DYN))
+            known = self.env.get(key, self.env.get("$" + key))
+            if known is None and m.group(2) and self.depth < _MAX_DEPTH and len(inner) < 4000:
+                # Ruby `#{["726d…"].pack("H*")}`: an expression interpolated (safety-m9)
+                sub_reader = _Reader(inner, self.lang, self.depth + 1)
+                known = sub_reader.value(sub_reader.masked)
+                self.decoded |= sub_reader.decoded
+            return DYN if known is None else known
 
         text = re.sub(r"\$\{([^}]*)\}|#\{([^}]*)\}|\$((?:ENV\{\w+\})|\w+)", sub, raw)
         if lit.kind != "shell":
@@ -1302,6 +1391,10 @@ class _Reader:
         if m and self.lit(int(m.group(2))) in ("m", "m0", "H*"):
             how = "hex" if self.lit(int(m.group(2))) == "H*" else "base64"
             return self._decoded(self._value(m.group(1), level + 1), how)
+        if ("pack" in e or "chr" in e or "CharCode" in e or "Buffer" in e or "_map" in e) and (
+            (packed := self._packed(e)) is not None
+        ):
+            return packed
         m = re.fullmatch(r"\A(?:scalar\s+)?(?:reverse|strrev|string\.reverse)\s*\(?(.*?)\)?", e)
         if m and m.group(1):
             v = self._value(m.group(1), level + 1)
@@ -1339,6 +1432,36 @@ class _Reader:
             return "".join(chr(int(x)) for x in nums if x.strip().isdigit())
         return DYN
 
+    def _packed(self, e: str) -> str | None:
+        """Literal character codes and hex turned into text by each language's idiom
+        (safety-m9: decoders feeding exec): Ruby `["726d…"].pack("H*")`, `[114,109].pack("C*")`,
+        `[114,109].map(&:chr).join`; Perl/PHP `pack("C*", 114, 109)`, `join "", map { chr }
+        (114, 109)`, `implode(array_map("chr", [114, 109]))`; JS `String.fromCharCode(...[…])`,
+        `Buffer.from([114, 109])`, `[114,109].map(c => String.fromCharCode(c)).join("")`."""
+        m = _PACK_RECV.fullmatch(e)
+        if m:
+            fmt = self.lit(int(m.group(2)))
+            inner = m.group(1).strip()
+            lm = re.fullmatch(r"\x01(\d+)\x01", inner)
+            if lm and fmt[:1] in ("H", "m"):
+                how = "hex" if fmt[:1] == "H" else "base64"
+                return self._decoded(self.lit(int(lm.group(1))), how)
+            if fmt[:1] in ("C", "c", "U", "W") and _NUMS.fullmatch(inner):
+                return self._codes(inner)
+            return None
+        m = _PACK_CALL.fullmatch(e)
+        if m and self.lit(int(m.group(1)))[:1] in ("C", "c", "U", "W"):
+            return self._codes(m.group(2))
+        m = _CHR_MAP.fullmatch(e)
+        if m:
+            return self._codes(next(g for g in m.groups() if g is not None))
+        return None
+
+    def _codes(self, nums: str) -> str:
+        self.decoded = True
+        out = [int(x) for x in re.findall(r"\d+", nums)[:4096]]
+        return "".join(chr(x) for x in out if x < 0x110000)
+
     def _decoded(self, text: str, how: str) -> str:
         self.decoded = True
         if DYN in text:
@@ -1360,7 +1483,8 @@ class _Reader:
             e,
             re.S,
         )
-        if m:
+        if m and _closing(e, 0 if e[0] in "[{" else e.index("(")) in (len(e) - 1, -1):
+            # (the opening bracket closes at the end: `["…"].pack("H*")` is not an array)
             return [self.value(p) for p in _split_top(m.group(1), ",") if p.strip()]
         m = re.fullmatch(r"\A\x01(\d+)\x01", e)
         if m and self.lits[int(m.group(1))].kind == "words":
@@ -2021,6 +2145,8 @@ class _Reader:
         if not args:
             return
         self.decoded = False
+        if self.lang in ("perl", "php") and re.match(r"\A\s*(?:join|implode|pack)\b", args[0]):
+            args = [",".join(args)]  # `system(join "", map { chr } (…))`: one computed line
         first_items = self.items(args[0])
         argv: list[str] | None = None
         if first_items is not None:
@@ -2686,8 +2812,16 @@ def code_findings(
     for line in dict.fromkeys(fx.shell):
         found += scope.nested(line, "bash", where, -2)
     for line in dict.fromkeys(fx.hidden):
-        found += scope.nested(line, "bash", where, -2)
-        found.append(at(C, "encoded-command", f"{what} decodes a hidden command and runs it"))
+        from aintern_ls.safety.wrappers import decoded_readable
+
+        inner = scope.nested(line, "bash", where, -2)
+        found += inner
+        if decoded_readable(line, inner):
+            # literal hex/base64/char codes decoded to a readable command: judged as that
+            # command, with a moderate floor because it was hidden (as `… | base64 -d | sh`)
+            found.append(at(M, "decoded-code", f"{what} decodes a command and runs it"))
+        else:
+            found.append(at(C, "encoded-command", f"{what} decodes a hidden command and runs it"))
     for path, recursive in dict.fromkeys(fx.deletes):
         t = classify_path(path, scope.cwds, scope.windows)
         level = t.level

@@ -1048,6 +1048,31 @@ def carry_secrets(cmd: Cmd) -> None:
         env[SECRET_HELD + parts[0].lower()] = "1"  # `repo/keys`: the repository holds them
 
 
+# --- a shell's own TCP module (safety-m9) ----------------------------------------------------
+# zsh's `zmodload zsh/net/tcp; ztcp HOST PORT` (and `zsocket` for UNIX sockets) opens a
+# connection and leaves its descriptor in `$REPLY`; what is then redirected to it
+# (`cat ~/.ssh/id_rsa >&$REPLY`) goes to the network, and a shell reading it (`zsh <&$fd`) runs
+# what the peer sends. `scope.env[SOCKET_OPEN]` records that such a descriptor is open (a key
+# no variable can have, so the judgement cache sees it); the redirect judge reads it.
+SOCKET_OPEN = "\x00socket-open"
+
+
+@handles("ztcp", "zsocket")
+def _zsh_socket(cmd: Cmd) -> None:
+    """`ztcp HOST PORT`: a connection to a host (network, moderate); `ztcp -l PORT` listens,
+    `ztcp -a FD` accepts, `ztcp -c [FD]` closes, `ztcp` alone lists open connections."""
+    ops = [w for w in cmd.args if not w.text.startswith("-")]
+    if cmd.short("c") or (not cmd.args and cmd.name == "ztcp"):
+        return
+    if cmd.short("l") or cmd.short("a"):
+        cmd.scope.env[SOCKET_OPEN] = "1"
+        cmd.add(M, "network", f"{cmd.name} listens for network connections")
+        return
+    if ops:
+        cmd.scope.env[SOCKET_OPEN] = "1"
+        cmd.add(M, "network", f"{cmd.name} opens a network connection")
+
+
 # --- sockets opened by programs that are not network tools (safety-m8) ----------------------
 _INET_FILE = re.compile(r"/inet[46]?/(?:tcp|udp)/\d+/[^/\s\"']+/\d+")
 DNS_TUNNELS = frozenset(
@@ -1055,6 +1080,18 @@ DNS_TUNNELS = frozenset(
         "iodine iodined dns2tcpc dns2tcpd dnscat dnscat2 dnscat2-client dnstt-client dnstt-server"
     )
 )
+
+
+def _inet_used(code: str) -> bool:
+    """Whether an awk program opens its `/inet/…` special file: a coprocess (`|&`), or the
+    name (or a variable holding it) after `>`, `>>`, `<` or `getline <` (safety-m9)."""
+    if "|&" in code:
+        return True
+    held = {m.group(1) for m in re.finditer(r"(\w+)\s*=\s*\"/inet", code)}
+    for m in re.finditer(r"(?:>>?|<)\s*(\"/inet|\(?\s*(\w+))", code):
+        if m.group(1).startswith('"') or m.group(2) in held:
+            return True
+    return False
 
 
 def socket_programs(cmd: Cmd) -> bool:
@@ -1068,6 +1105,8 @@ def socket_programs(cmd: Cmd) -> bool:
     code = " ".join(w.text for w in cmd.args if not w.dynamic)
     if "/inet" not in code or not _INET_FILE.search(code):
         return False
+    if not _inet_used(code):
+        return False  # `awk 'BEGIN{print "/inet/tcp/0/h/80"}'`: the name printed, not opened
     if re.search(r"\|&|\|\s*getline|system\s*\(", code):
         cmd.add(C, "reverse-shell", f"{cmd.name} connects to a host and runs what it sends")
     else:

@@ -994,6 +994,12 @@ def _runs_cmdline(cmd: Cmd) -> None:
                 args = args[i + 1 :]
                 break
         cmd.add(C, "lolbin-exec", "ScriptRunner runs a program through a signed Windows binary")
+        if args and " " in args[0].text:
+            # `-appvscript "cmd /c …"`: the value is a command line (safety-m9)
+            line = " ".join(w.text for w in args)
+            where = Word(line, args[0].start, args[-1].end)
+            cmd.scope.include(cmd.scope.nested(line, "cmd", where, -1))
+            return
     while args and args[0].text.startswith("-"):
         args = args[1:]
     if args:
@@ -1294,7 +1300,15 @@ def _cmd_exe(cmd: Cmd) -> None:
             and _cmd_line(cmd, w.start + 2, cmd.args[-1].end, always=True)
         ):
             return  # `cmd /c"rd /s /q C:\Users"`: the switch glued to its quoted command line
-        if w.text.lower() in ("/c", "/k", "/r"):
+        low = w.text.lower()
+        if len(low) > 3 and low[:2] in ("/c", "/k", "/r") and low[2] in " \t":
+            # `cmd "/c rd /s /q C:\Windows"`: the switch and its command line quoted
+            # together are the same switch (safety-m9)
+            line = " ".join([w.text[2:].strip()] + [x.text for x in cmd.args[i + 1 :]])
+            where = Word(line, w.start, cmd.args[-1].end)
+            cmd.scope.include(cmd.scope.nested(line, "cmd", where, -1))
+            return
+        if low in ("/c", "/k", "/r"):
             rest = cmd.args[i + 1 :]
             if rest and _cmd_line(cmd, rest[0].start, rest[-1].end):
                 return
@@ -3242,8 +3256,61 @@ _DROP_FOLDER = re.compile(
 _SCRIPT_TOOLS = {"winrm.vbs": "winrm", "manage-bde.wsf": "manage-bde", "slmgr.vbs": "slmgr"}
 
 
+# Signed helper scripts that ship with Windows and run what they are given (LOLBAS script
+# proxies, safety-m9): run through cscript/wscript they are judged as the helper itself.
+_SCRIPT_PROXIES = frozenset({"pubprn.vbs"})
+
+
+def _diag_proxy(cmd: Cmd) -> None:
+    """Functions of Windows' signed troubleshooting scripts that start a process (LOLBAS):
+    `. CL_Invocation.ps1; SyncInvoke PROG ARGS`, `. CL_Mutexverifiers.ps1;
+    runAfterCancelProcess "PROG ARGS"`: critical (proxy execution), and the command line they
+    start is judged (blocked when it is). `LoadAssemblyFromPath` (CL_LoadAssembly.ps1) and
+    `RegSnapin` (UtilityFunctions.ps1) load a DLL into the signed host."""
+    args = [w for w in cmd.args if w.text]
+    if cmd.name in ("loadassemblyfrompath", "regsnapin"):
+        cmd.add(C, "lolbin-exec", f"{cmd.name} loads an assembly through a signed Windows script")
+        return
+    cmd.add(C, "lolbin-exec", f"{cmd.name} starts a process through a signed Windows script")
+    if not args or any(w.dynamic for w in args):
+        return
+    # one argument is a whole command line; with more, the first is the program (quoted
+    # when its path holds blanks: `SyncInvoke "C:\Program Files\x.exe" /y`)
+    line = " ".join(
+        f'"{w.text}"' if " " in w.text and i == 0 and len(args) > 1 else w.text
+        for i, w in enumerate(args)
+    )
+    where = Word(line, args[0].start, args[-1].end)
+    cmd.scope.include(cmd.scope.nested(line, "cmd", where, -1))
+
+
+def _pubprn(cmd: Cmd) -> None:
+    """`pubprn.vbs HOST script:URL`: the printer-publishing script loads a scriptlet from the
+    moniker it is given (LOLBAS): from the network it is remote code."""
+    for w in cmd.args:
+        if w.text.lower().startswith("script:"):
+            target = w.text[7:]
+            if _REMOTE_ARG.match(target):
+                cmd.add(C, "remote-code", "pubprn.vbs runs a scriptlet from the network", w)
+            else:
+                cmd.add(C, "lolbin-exec", "pubprn.vbs runs a scriptlet (script proxy)", w)
+            return
+    cmd.add(M, "system-config", "pubprn.vbs publishes printers")
+
+
 def _mshta(cmd: Cmd) -> None:
     script = next((w for w in cmd.args if not w.text.startswith(("/", "-"))), None)
+    if (
+        cmd.name in ("cscript", "wscript")
+        and script is not None
+        and script.text.replace("\\", "/").rsplit("/", 1)[-1].lower() in _SCRIPT_PROXIES
+        and script.text.replace("\\", "/").rsplit("/", 1)[-1].lower()
+        != "syncappvpublishingserver.vbs"
+    ):
+        base = script.text.replace("\\", "/").rsplit("/", 1)[-1]
+        script_args = [w for w in cmd.args if w is not script and not w.text.startswith("//")]
+        cmd.judge([Word(base, script.start, script.end), *script_args], cmd.stdin)
+        return
     if (
         cmd.name in ("cscript", "wscript")
         and script is not None
@@ -3567,6 +3634,12 @@ def _register() -> None:
         "syncappvpublishingserver": _runs_cmdline,
         "scriptrunner": _runs_cmdline,
         "winrm": _winrm,
+        "winrm.vbs": _winrm,
+        "pubprn.vbs": _pubprn,
+        "syncinvoke": _diag_proxy,
+        "runaftercancelprocess": _diag_proxy,
+        "loadassemblyfrompath": _diag_proxy,
+        "regsnapin": _diag_proxy,
         "diskshadow": _diskshadow,
         "sdelete": _sdelete,
         "sdelete64": _sdelete,
@@ -4085,6 +4158,11 @@ def _ps_static(typ: str, member: str, args: list[PsValue], ev: _PsEval) -> PsVal
         if not all(isinstance(x, int) and 0 <= x < 256 for x in data):
             raise _Unknown
         return base64.b64encode(bytes(x for x in data if isinstance(x, int))).decode()
+    if typ == "convert" and member == "fromhexstring" and args:
+        text = _ps_str(args[0])  # (PowerShell 7: `[Convert]::FromHexString('726d…')`, m9)
+        if len(text) % 2 or not re.fullmatch(r"[0-9A-Fa-f]*", text):
+            raise _Unknown
+        return list(bytes.fromhex(text))
     if typ in ("text.encoding", "encoding") and member in (
         "utf8",
         "unicode",
