@@ -2227,23 +2227,71 @@ _ARITH_TEST = re.compile(r"\s-(?:eq|ne|lt|le|gt|ge)\s")
 _BACKTICKS = re.compile(r"(?<!\\)`([^`]+)`")
 
 
+_POSIX_CLASSES = {
+    "alpha": "a-zA-Z",
+    "digit": "0-9",
+    "alnum": "a-zA-Z0-9",
+    "upper": "A-Z",
+    "lower": "a-z",
+    "space": " \\t\\n\\r\\f\\v",
+    "blank": " \\t",
+    "punct": re.escape("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"),
+    "xdigit": "0-9A-Fa-f",
+    "word": "\\w",
+}
+
+
 def _glob_regex(pattern: str, longest: bool) -> str:
-    """A bash glob (as in `${x#pat}`) as a regular expression."""
+    """A bash glob (as in `${x#pat}`) as a regular expression: `*`, `?`, bracket
+    expressions (`[a-z]`, `[!/]`, `[[:alpha:]]`, safety-m9) and backslash escapes."""
     out: list[str] = []
-    for ch in pattern:
+    i, n = 0, len(pattern)
+    while i < n:
+        ch = pattern[i]
         if ch == "*":
             out.append(".*" if longest else ".*?")
         elif ch == "?":
             out.append(".")
+        elif ch == "\\" and i + 1 < n:
+            i += 1
+            out.append(re.escape(pattern[i]))
+        elif ch == "[":
+            j = i + 1
+            negate = j < n and pattern[j] in "!^"
+            j += negate
+            body: list[str] = []
+            first = True
+            while j < n and (pattern[j] != "]" or first):
+                m = re.match(r"\[:(\w+):\]", pattern[j:])
+                if m and m.group(1) in _POSIX_CLASSES:
+                    body.append(_POSIX_CLASSES[m.group(1)])
+                    j += m.end()
+                elif pattern[j] == "-" and body and j + 1 < n and pattern[j + 1] != "]":
+                    body.append("-")
+                    j += 1
+                else:
+                    body.append(re.escape(pattern[j]) if pattern[j] != "-" else "\\-")
+                    j += 1
+                first = False
+            if j >= n or not body:
+                out.append(re.escape(ch))  # no closing bracket: a literal `[`
+            else:
+                out.append("[" + ("^" if negate else "") + "".join(body) + "]")
+                i = j
         else:
             out.append(re.escape(ch))
+        i += 1
     return "".join(out)
 
 
 def _apply_operator(value: str, op: str) -> str | None:
     """Apply a parameter-expansion operator to a known value; None when it is not one we
     evaluate (the word then stays dynamic)."""
-    sub = re.fullmatch(r":\s*(-?\d+)\s*(?::\s*(-?\d+)\s*)?", op)
+    sub = re.fullmatch(r":\s*(-?\d+)\s*(?::\s*(-?\d+)\s*)?|:(?=:)()\s*(?::\s*(-?\d+)\s*)", op)
+    if sub is not None and sub.group(3) is not None:
+        # `${P::-6}`: an empty offset is 0 (safety-m9)
+        length = int(sub.group(4))
+        return value[: length if length >= 0 else len(value) + length]
     if sub is not None:
         off = int(sub.group(1))
         if off < 0:
@@ -2274,8 +2322,6 @@ def _apply_operator(value: str, op: str) -> str | None:
         return None  # (trying every suffix of a huge value costs too much)
     if pat is not None:
         kind, glob = pat.group(1), unquote(pat.group(2))
-        if "[" in glob:
-            return None
         rx = _glob_regex(glob, longest=len(kind) == 2)
         if kind.startswith("#"):
             return re.sub("^" + rx, "", value, count=1)
@@ -2288,8 +2334,8 @@ def _apply_operator(value: str, op: str) -> str | None:
     rep = re.fullmatch(r"/([/#%]?)((?:[^/\\]|\\.)*)(?:/(.*))?", op, re.S)
     if rep is not None:
         mode, glob, new = rep.group(1), unquote(rep.group(2)), unquote(rep.group(3) or "")
-        if "[" in glob or not glob:
-            return None if "[" in glob else value
+        if not glob:
+            return value
         rx = _glob_regex(glob, longest=True)
         if mode == "#":
             rx = "^" + rx

@@ -135,6 +135,9 @@ _DOCKER_RUN_WITH_VALUE = frozenset(
 _HOST_SOURCE = re.compile(r"\A(?:/|~|\.|\$\{?(?:HOME|PWD|USERPROFILE)\}?(?![\w])|[A-Za-z]:[\\/])")
 
 
+_WIN_ABS = re.compile(r"\A[A-Za-z]:[\\/]")
+
+
 def container_mounts(args: Sequence[Word]) -> list[tuple[str, str, bool]]:
     """The host folders a container or VM command mounts, as (host path, path inside,
     read-only): `-v SRC:DST[:opts]`, `--volume[=]SRC:DST`, `--mount
@@ -171,9 +174,14 @@ def container_mounts(args: Sequence[Word]) -> list[tuple[str, str, bool]]:
                 src, rest = drive.group(0), value[drive.end() + 1 :]
             else:
                 src, _, rest = value.partition(":")
-            dst, _, opts = rest.partition(":")
+            # a Windows container's target keeps its drive colon too (`C:\:C:\host`, m9)
+            win_dst = re.match(r"[A-Za-z]:[\\/][^:]*", rest)
+            if win_dst is not None:
+                dst, opts = win_dst.group(0), rest[win_dst.end() + 1 :]
+            else:
+                dst, _, opts = rest.partition(":")
             ro = "ro" in opts.split(",")
-        if src and dst.startswith("/") and _HOST_SOURCE.match(src):
+        if src and (dst.startswith("/") or _WIN_ABS.match(dst)) and _HOST_SOURCE.match(src):
             out.append((src, dst, ro))
     return out
 
@@ -185,6 +193,14 @@ def _host_path(src: str) -> str:
     return src.rstrip("/\\") or "/"
 
 
+def _mount_key(dst: str) -> str:
+    """A mount target as matched in the container's command (`/host/` -> `/host`, `C:\\h\\`
+    -> `C:\\h`; a drive root keeps its separator)."""
+    if _WIN_ABS.match(dst):
+        return dst.rstrip("\\/") if len(dst.rstrip("\\/")) > 2 else dst[:3]
+    return dst.rstrip("/") or "/"
+
+
 def map_mounts(words: Sequence[Word], mounts: list[tuple[str, str, bool]]) -> list[Word]:
     """The words of a command run inside a container with each mounted path put back as
     the host path it is (also inside a shell string: `sh -c 'rm -rf /data/*'`), so
@@ -194,17 +210,18 @@ def map_mounts(words: Sequence[Word], mounts: list[tuple[str, str, bool]]) -> li
     ordered = sorted(mounts, key=lambda m: -len(m[1]))
     pattern = re.compile(
         r"(?<![\w.$~-])("
-        + "|".join(re.escape(dst.rstrip("/") or "/") for _, dst, _ in ordered)
-        + r")(?=/|\Z|[\s'\"*;|&)<>])"
+        + "|".join(re.escape(_mount_key(dst)) for _, dst, _ in ordered)
+        + r")(?=[/\\]|\Z|[\s'\"*;|&)<>])",
+        re.I if any(_WIN_ABS.match(dst) for _, dst, _ in ordered) else 0,
     )
-    host = {dst.rstrip("/") or "/": _host_path(src) for src, dst, _ in ordered}
+    host = {_mount_key(dst).lower(): _host_path(src) for src, dst, _ in ordered}
     out: list[Word] = []
     for w in words:
         text = w.text
         if w.dynamic:
             out.append(w)
             continue
-        mapped = pattern.sub(lambda m: host[m.group(1)], text)
+        mapped = pattern.sub(lambda m: host[m.group(1).lower()], text)
         # `/h` → `~`: a path below the mount keeps its tail (`/h/x` → `~/x`).
         out.append(Word(mapped, w.start, w.end, w.dynamic, w.glob))
     return out
@@ -331,6 +348,7 @@ def _docker(cmd: Cmd) -> None:
                 text = text.replace(f"{src}:{dst}", "read-only-mount")
         if re.search(
             r"--privileged|(-v|--volume|--mount)[ =]\S*(^|[ =])/?:|-v /:|--volume=/:"
+            r"|(?:-v|--volume)[ =][A-Za-z]:[\\/]?:"
             r"|--pid[= ]host|--cap-add[= ](ALL|SYS_ADMIN)|docker\.sock|"
             r"(apparmor|seccomp)[=:]unconfined|--userns[= ]host|(?:source|src)=/(?:,|\s|$)"
             r"|--device[= ]/dev/(?:sd|hd|vd|xvd|nvme|mmcblk|disk|mapper|dm-)",
@@ -393,6 +411,55 @@ _KUBE_SAFE = frozenset(
 )
 
 
+def _pod_spec_commands(cmd: Cmd) -> None:
+    """`kubectl run x --overrides='{"spec":{…}}'`: an inline pod spec's containers run their
+    `command`/`args` in a pod whose `hostPath` volumes are the node's folders (judged with
+    those paths put back, as for `docker run -v`), and with `hostPID` + privileged an
+    `nsenter -t 1` reaches the node itself (safety-m9: inline pod specs)."""
+    import json
+
+    spec_text = cmd.option_value("--overrides")
+    if spec_text is None or spec_text.dynamic or "{" not in spec_text.text:
+        return
+    try:
+        doc = json.loads(spec_text.text)
+    except ValueError:
+        cmd.add(C, "remote-code", "kubectl runs a pod spec the analyser cannot read", spec_text)
+        return
+    if not isinstance(doc, dict):
+        return
+    spec = doc.get("spec") or {}
+    if isinstance(spec, dict) and isinstance(spec.get("template"), dict):
+        spec = spec["template"].get("spec") or {}
+    if not isinstance(spec, dict):
+        return
+    host_paths: dict[str, str] = {}
+    for vol in spec.get("volumes") or []:
+        if isinstance(vol, dict) and isinstance(vol.get("hostPath"), dict):
+            path = vol["hostPath"].get("path")
+            if isinstance(path, str) and isinstance(vol.get("name"), str):
+                host_paths[vol["name"]] = path
+    containers = [
+        c
+        for key in ("initContainers", "containers", "ephemeralContainers")
+        for c in (spec.get(key) or [])
+        if isinstance(c, dict)
+    ]
+    for c in containers[:8]:
+        argv = [a for a in (c.get("command") or []) + (c.get("args") or []) if isinstance(a, str)]
+        if not argv:
+            continue
+        mounts = [
+            (host_paths[m["name"]], m["mountPath"], bool(m.get("readOnly")))
+            for m in c.get("volumeMounts") or []
+            if isinstance(m, dict)
+            and m.get("name") in host_paths
+            and isinstance(m.get("mountPath"), str)
+        ]
+        words = [Word(a, spec_text.start, spec_text.end) for a in argv]
+        _judge_mapped(cmd, words, mounts)
+
+
 @handles("kubectl", "oc", "kubecolor", "microk8s.kubectl", "k3s")
 def _kubectl(cmd: Cmd) -> None:
     ops = cmd.operands(
@@ -439,6 +506,10 @@ def _kubectl(cmd: Cmd) -> None:
         node_debug = verb == "debug" and any(w.text.startswith("node/") for w in ops)
         inner = list(cmd.args[dd + 1 :])
         cmd.judge(map_mounts(inner, [("/", "/host", False)]) if node_debug else inner)
+    if verb in ("run", "create", "debug") and not any(
+        w.text.startswith("--dry-run") and not w.text.endswith("=none") for w in cmd.args
+    ):
+        _pod_spec_commands(cmd)
     if verb == "create" and re.search(
         r"\A(clusterrolebinding|rolebinding)\b.*--clusterrole[= ](cluster-admin|admin)\b"
         r"|\Aserviceaccount\b.*\bcluster-admin\b|\Atoken\b",
@@ -634,13 +705,27 @@ def _remote_run(cmd: Cmd) -> bool:
     text = " ".join(cmd.texts()).lower()
     if "powershell" in text:
         family = "powershell"
-    if cmd.name == "aws" and ops[:2] == ["ssm", "send-command"]:
+    if cmd.name == "aws" and ops[:2] in (
+        ["ssm", "send-command"],
+        ["ssm", "create-association"],
+        ["ssm", "update-association"],
+    ):
         v = cmd.option_value("--parameters")
+        if v is None and ops[1] != "send-command":
+            return False  # an association of a document with no commands of its own
         if v is None or v.dynamic or v.text.lower().startswith(("file:", "fileb:")):
             blind = v or cmd.args[0]
         else:
             lines = [(v, line) for line in _script_strings(v.text)]
-    elif cmd.name == "az" and ops[:2] in (["vm", "run-command"], ["vmss", "run-command"]):
+        if ops[1] != "send-command" and cmd.option_value("--schedule-expression") is not None:
+            # commands run again on a schedule on every targeted machine: a fleet-wide cron
+            # job (persistence, safety-m9)
+            cmd.add(C, "persistence", f"{cmd.name} ssm schedules commands on remote machines")
+    elif (
+        cmd.name == "az"
+        and ops[:2] in (["vm", "run-command"], ["vmss", "run-command"])
+        and ops[2:3] in (["invoke"], ["create"], ["update"], [])
+    ):
         start = False
         for w in cmd.args:
             if w.text in ("--scripts", "--script"):
@@ -1133,9 +1218,43 @@ def boot_hook(cmd: Cmd) -> bool:
     verbs = [t for t in texts[:5] if not t.startswith("-")]
     if not any(_BOOT_HOOK_WRITE.match(v) for v in verbs):
         return False
-    if not any(_BOOT_HOOK.search(t) for t in texts):
+    # (`--set virtualMachineProfile.userData=$(base64 -w0 s.sh)`: the key is literal even
+    # when its value is computed)
+    if not any(_BOOT_HOOK.search(w.text) or _BOOT_HOOK_KEY.search(w.text) for w in cmd.args):
         return False
     if cmd.name == "aws" and "run-instances" in verbs:
         return False  # a new machine started with its own user data: an ordinary launch
     cmd.add(C, "persistence", f"{cmd.name} sets a script the cloud machine runs at every boot")
+    _boot_scripts(cmd)
     return True
+
+
+_BOOT_HOOK_KEY = re.compile(r"(?i)\.(?:user-?data|custom-?data)\s*=")
+# A boot script given inline (`--metadata startup-script='…'`, `commandToExecute`): judged
+# as the commands it runs at the next boot (blocked when they are, safety-m9).
+_BOOT_SCRIPT_VALUE = re.compile(
+    r"(?is)(?:\A|[\s,{\"'])\"?(startup-script|shutdown-script|windows-startup-script-(?:ps1|cmd|bat)"
+    r"|commandToExecute)\"?\s*[=:]\s*(.+)"
+)
+
+
+def _boot_scripts(cmd: Cmd) -> None:
+    for w in cmd.args:
+        if w.dynamic or ("script" not in w.text and "ommandToExecute" not in w.text):
+            continue
+        m = _BOOT_SCRIPT_VALUE.search(w.text)
+        if m is None:
+            continue
+        key, value = m.group(1).lower(), m.group(2).strip()
+        if key == "commandtoexecute":
+            q = re.match(r'\A"((?:[^"\\]|\\.)*)"', value)
+            value = q.group(1).replace('\\"', '"') if q else value.rstrip("}").strip()
+        elif "," in value and re.search(r",[\w-]+=", value):
+            value = value[: re.search(r",[\w-]+=", value).start()]  # type: ignore[union-attr]
+        value = value.strip("'\"")
+        if not value or re.match(r"(?i)\A(?:gs|https?|s3|file)://|@", value):
+            continue
+        family = (
+            "powershell" if key.endswith("ps1") else "cmd" if key[-3:] in ("cmd", "bat") else "bash"
+        )
+        cmd.scope.include(cmd.scope.nested(value, family, w, -1))

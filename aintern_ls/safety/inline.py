@@ -1167,6 +1167,10 @@ def _lex(code: str, lang: str) -> tuple[str, list[_Lit]]:
             interp = op in ("qq", "qx")
             close = _PAIRS.get(delim, delim)
             body_start = i + m.end()
+        elif lang == "raku" and c in "\u00ab<qQ" and (raku := _raku_quote(code, i)) is not None:
+            # Raku word quoting `«rm -rf /»`, `<<…>>`, `<rm -rf />`, `qw/…/`, and its
+            # shell-quote `qx{…}`/`qqx{…}` (safety-m9)
+            kind, interp, close, body_start = raku
         elif lang == "ruby" and c == "%" and re.match(r"\A%[qQwWxi]?[^\w\s=]", code[i : i + 3]):
             m = re.match(r"\A%([qQwWxi]?)([^\w\s=])", code[i:])
             assert m is not None
@@ -1212,6 +1216,44 @@ def _lex(code: str, lang: str) -> tuple[str, list[_Lit]]:
         out.append(f"{_LIT}{len(lits) - 1}{_LIT}")
         i = j + len(close)
     return "".join(out), lits
+
+
+_RAKU_Q = re.compile(r"(qqx|qx|qqww|qqw|qww|qw|qq|q|Q)\s*([^\w\s,;()])")
+
+
+def _raku_quote(code: str, i: int) -> tuple[str, bool, str, int] | None:
+    """A Raku quoting construct starting at `i`: (kind, interpolates, closer, body start)."""
+    c = code[i]
+    if c == "\u00ab":  # «…»: words, interpolated
+        return "words", True, "\u00bb", i + 1
+    if c == "<":
+        before = code[max(0, i - 40) : i].rstrip()[-1:]
+        term = (
+            not before
+            or before in "(,=[{;"
+            or re.search(
+                r"(?:\A|\W)(?:run|shell|say|put|print|return)\s*\Z", code[max(0, i - 12) : i]
+            )
+            is not None
+        )
+        if not term:
+            return None
+        if code.startswith("<<", i) and ">>" in code[i + 2 : i + 2000]:
+            return "words", True, ">>", i + 2
+        end = code.find(">", i + 1, i + 2000)
+        nl = code.find("\n", i + 1, i + 2000)
+        if end > i + 1 and (nl < 0 or end < nl) and not code[i + 1].isspace():
+            return "words", False, ">", i + 1
+        return None
+    if c in "qQ" and (i == 0 or not (code[i - 1].isalnum() or code[i - 1] in "_$@%&-")):
+        m = _RAKU_Q.match(code, i)
+        if m is None:
+            return None
+        op, delim = m.group(1), m.group(2)
+        kind = "shell" if op.endswith("x") else "words" if "w" in op else "str"
+        close = _PAIRS.get(delim, delim)
+        return kind, op.startswith("qq") or op == "qx", close, m.end()
+    return None
 
 
 _HOME_EXPR = re.compile(
@@ -1294,6 +1336,8 @@ class _Reader:
     def lit(self, index: int) -> str:
         lit = self.lits[index]
         raw = lit.raw
+        if lit.kind == "words" and "\\" in raw:
+            raw = re.sub(r"\\(\W)", r"\1", raw)  # `qw/rm -rf \//`: the delimiter escaped
         if not lit.interp:
             if self.lang in ("perl", "php", "ruby", "lua", "js", "r", "groovy", "java"):
                 raw = re.sub(r"\\([\\'])", r"\1", raw)
@@ -2337,7 +2381,7 @@ def _split_top(text: str, sep: str | re.Pattern[str]) -> list[str]:
 
 
 _CALL = re.compile(
-    r"(?<![\w$])((?:[A-Za-z_$][\w$]*\s*(?:\.|::|->)\s*)*[A-Za-z_$][\w$]*)(?:\s*(\()|(?=\s+[\x01$\w\[\"'<(]))"
+    r"(?<![\w$])((?:[A-Za-z_$][\w$]*\s*(?:\.|::|->)\s*)*[A-Za-z_$][\w$]*)(?:\s*(\()|(?=\s+[\x01$@\w\[\"'<(]))"
 )
 # obj["name"](…) and obj['exec' + 'Sync'](…): a call through a computed member name.
 _COMPUTED_CALL = re.compile(

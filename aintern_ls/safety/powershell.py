@@ -2067,6 +2067,19 @@ class _Walker:
                 out.append(self.element(el))
         return out
 
+    def _method_argument(self, target: Node, args: Node, word: Word) -> Word:
+        """The value of `$p.Substring(0,10)` / `$p.Replace('a','')` split by the grammar into
+        a member access and its argument list; `word` (unknown) when it is not literal."""
+        raw = _text(target) + _text(args)
+        if len(raw) > 400:
+            return word
+        from aintern_ls.safety.windows import ps_eval, ps_variables
+
+        folded = ps_eval(raw, ps_variables(self.scope))
+        if folded is None or not re.search(r"[\\/]|\A[A-Za-z]:|\A~", folded):
+            return word
+        return Word(folded, word.start, self.span(args)[1], glob=("*" in folded or "?" in folded))
+
     def _command(self, node: Node, stdin: Stdin) -> Info:
         words: list[Word] = []
         redirects: list[Node] = []
@@ -2117,10 +2130,25 @@ class _Walker:
                         word = Word(named, word.start, word.end)
                 words.append(word)
             elif t == "command_elements":
+                prev: Node | None = None
                 for el in c.named_children:
                     et = el.type
                     if et == "command_argument_sep" or et == "comment":
+                        prev = None
                         continue
+                    if (
+                        et == "argument_list"
+                        and prev is not None
+                        and prev.end_byte == el.start_byte
+                        and words
+                        and words[-1].dynamic
+                    ):
+                        # `$p.Substring(0,10)` as an argument: the grammar splits the method
+                        # call from its arguments; together they are one expression (m9)
+                        words[-1] = self._method_argument(prev, el, words[-1])
+                        prev = None
+                        continue
+                    prev = el
                     if "redirection" in et:
                         self.redirection(el)
                         redirects.append(el)

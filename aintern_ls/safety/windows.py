@@ -4467,6 +4467,34 @@ def _az_run_command(cmd: Cmd) -> None:
     )
 
 
+@handles("send-ssmcommand", "new-ssmassociation", "update-ssmassociation")
+def _ssm_cmdlet(cmd: Cmd) -> None:
+    """AWS Tools for PowerShell: `Send-SSMCommand -DocumentName AWS-RunPowerShellScript
+    -Parameter @{commands='…'}` runs the commands on every targeted instance (judged as those
+    commands, like `aws ssm send-command`); commands nobody can read here are critical, and
+    an association with a schedule runs them again and again (persistence, safety-m9)."""
+    from aintern_ls.safety.infra import _script_strings
+
+    src = cmd.scope.source[cmd.start : cmd.end]
+    m = re.search(r"(?is)-parameters?\s+(@\{.*\}|\$\w+)", src)
+    if m is None:
+        if cmd.name == "send-ssmcommand":
+            cmd.add(C, "remote-code", f"{cmd.name} runs a document's commands on remote machines")
+        else:
+            cmd.add(M, "cloud", f"{cmd.name} associates a document with remote machines")
+        return
+    if cmd.name != "send-ssmcommand" and re.search(r"(?i)-scheduleexpression\b", src):
+        cmd.add(C, "persistence", f"{cmd.name} schedules commands on remote machines")
+    if m.group(1).startswith("$"):
+        cmd.add(C, "remote-code", f"{cmd.name} runs commands only known at run time remotely")
+        return
+    family = "bash" if re.search(r"(?i)runshellscript", src) else "powershell"
+    cmd.add(M, "remote", f"{cmd.name} runs commands on remote machines")
+    where = Word(m.group(1), cmd.start + m.start(1), cmd.start + m.end(1))
+    for line in _script_strings(m.group(1)):
+        cmd.scope.include(cmd.scope.nested(line, family, where, -1))
+
+
 _WEB_FOLDER = re.compile(
     r"(?i)inetpub|wwwroot|aspnet_client|[\\/]owa[\\/]|[\\/]ecp[\\/]|htdocs|public_html"
 )
