@@ -2478,16 +2478,18 @@ def _to_open_socket(scope: Scope, op: str, dest: Word) -> bool:
     Descriptors 0-2 and `-` (close) are the terminal's, not the socket's."""
     if op not in (">&", "<&", ">", "<", ">>", "<>"):
         return False
-    if not scope.env.get(SOCKET_OPEN) and not (
+    if dest.text.isdigit():
+        if int(dest.text) <= 2:
+            return False
+    elif not (dest.dynamic and dest.text.startswith("$") and op.endswith("&")):
+        return False
+    # (only now, for the rare `>&N`/`>&$fd`, is the text searched for a connection)
+    return bool(scope.env.get(SOCKET_OPEN)) or bool(
         # (a redirect the grammar hangs on a whole `ztcp h p && cat f >&$REPLY` list is read
         # before the list runs: the text before it says whether a connection was opened)
         ("ztcp" in scope.source or "zsocket" in scope.source)
         and _ZSH_CONNECT.search(scope.source, 0, max(0, dest.start))
-    ):
-        return False
-    if dest.text.isdigit():
-        return int(dest.text) > 2
-    return dest.dynamic and dest.text.startswith("$") and op.endswith("&")
+    )
 
 
 def _command_name_of(node: Node | None) -> str:
