@@ -7,6 +7,8 @@ pipeline needs to know about it afterwards.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -356,6 +358,15 @@ class Cmd:
             if t == "--":
                 return False
             if len(t) > 1 and t[0] == "-" and t[1] != "-" and any(c in t[1:] for c in letters):
+                if len(t) > 3 and 0 <= w.start < w.end <= len(self.scope.source):
+                    # `perl -ne'print'`: the letters of a value glued to the flags are not
+                    # flags (the `i` of `print` is no `-i`, safety-m9)
+                    src = self.scope.source[w.start : w.end]
+                    cut = min((src.find(q) for q in "'\"" if q in src), default=-1)
+                    if cut > 0 and src[:cut] == t[:cut]:
+                        if any(c in t[1:cut] for c in letters):
+                            return True
+                        continue
                 return True
         return False
 
@@ -412,4 +423,19 @@ class Cmd:
                     return self.args[i + 1]
                 if n.startswith("--") and t.startswith(n + "="):
                     return Word(t[len(n) + 1 :], w.start, w.end, w.dynamic, w.glob, w.origin)
+                if len(n) == 2 and len(t) > 2 and t[0] == "-" and n[1] in t:
+                    glued = self.glued_value(w, n[1])
+                    if glued is not None:
+                        return glued
         return None
+
+    def glued_value(self, w: Word, letter: str) -> Word | None:
+        """`-e'CODE'`, `-le"CODE"`, `-c'…'`: a short option with its quoted value written
+        against it (no blank: one word) is the option and that value (safety-m9)."""
+        if w.start < 0 or w.end > len(self.scope.source):
+            return None
+        src = self.scope.source[w.start : w.end]
+        m = re.match(r"-[a-zA-Z]*" + re.escape(letter) + r"(?=\$?['\"])", src)
+        if m is None or not w.text.startswith(src[: m.end()]):
+            return None
+        return Word(w.text[m.end() :], w.start + m.end(), w.end, w.dynamic, w.glob, w.origin)

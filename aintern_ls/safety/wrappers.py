@@ -1048,8 +1048,38 @@ def _shell(cmd: Cmd) -> None:
         cmd.scope.spawning = False
 
 
+def unglued(cmd: Cmd, letters: str) -> bool:
+    """`bash -c'rm -rf /'`, `ruby -e'…'`, `perl -ne"…"`, `gawk -e'…'`: a short option with its
+    quoted value written against it is the option and then the value. The command is judged
+    again with the two apart (so every rule that reads the option sees it); True if so
+    (safety-m9)."""
+    if not letters:
+        return False
+    out: list[Word] = []
+    split = False
+    for w in cmd.args:
+        t = w.text
+        if not split and len(t) > 2 and t[0] == "-" and t[1] != "-":
+            for c in dict.fromkeys(letters):
+                if c in t and (g := cmd.glued_value(w, c)) is not None:
+                    flag = t[: len(t) - len(g.text)] if g.text else t
+                    out += [Word(flag, w.start, g.start), g]
+                    split = True
+                    break
+            else:
+                out.append(w)
+            continue
+        out.append(w)
+    if not split:
+        return False
+    cmd.judge([cmd.words[0], *out], cmd.stdin)
+    return True
+
+
 def _shell_code(cmd: Cmd) -> None:
     args = cmd.args
+    if unglued(cmd, "c"):
+        return
     if cmd.name in ("busybox", "toybox") and args and args[0].text in _MULTICALL_INFO:
         return  # `busybox --list`: prints its applets, runs nothing
     i = 0
@@ -1251,6 +1281,9 @@ def _interpreter(cmd: Cmd) -> None:
     if len(args) == 1 and args[0].text in (*VERSION_ARGS, "-v", "--v"):
         return
     flags = _CODE_FLAGS.get(family, ())
+    letters = "eE" if family in ("perl", "ruby", "osascript") else ""
+    if unglued(cmd, letters + "".join(f[1] for f in flags if len(f) == 2 and f[0] == "-")):
+        return
     if family == "php" and any(w.text == "-S" or w.text.startswith("-S") for w in args):
         from aintern_ls.safety.network import php_server
 
@@ -1342,10 +1375,14 @@ def _awk(cmd: Cmd) -> None:
     if cmd.option_value("-f") is not None:
         cmd.add(M, "local-script", f"{cmd.name} runs a program file")
         return
+    if unglued(cmd, "e"):
+        return  # `gawk -e'BEGIN{…}'` (safety-m9)
+    # gawk's `-e PROG`/`--source PROG`
+    source = cmd.option_value("-e", "--source")
     ops = cmd.operands(frozenset({"-F", "-v", "--field-separator", "--assign"}))
-    if not ops:
+    if not ops and source is None:
         return
-    prog = ops[0]
+    prog = source if source is not None else ops[0]
     found = _code_findings_awk(cmd, prog)
     cmd.scope.include(found)
     if not prog.dynamic and "system" in prog.text:

@@ -316,3 +316,27 @@ def test_pattern_strip_keeps_its_level_wrapped() -> None:
 )
 def test_uploads_and_word_quoting(command: str, shell: str, expected: RiskLevel) -> None:
     assert level(command, shell) == expected
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        # a flag and its quoted code written as one word: the code is still the code
+        ("sh -c'shred -u /etc/sudoers'", B),
+        ('bash -xc"rm -rf /usr"', B),
+        ("zsh -c'cd / && rm -rf --no-preserve-root /'", B),  # (an `n` in the code: no `-n`)
+        ("python -c'import os;os.remove(\"/etc/passwd\")'", B),
+        ("ruby -e'system(\"rm -rf ~\")'", B),
+        ("perl -ne'print' /etc/hosts", S),
+        ("node -p'1+1'", S),
+        ("gawk -e'BEGIN{system(\"mkfs.ext4 /dev/sda\")}'", B),
+        ("bash -c'ls -la'", S),
+    ],
+)
+def test_code_glued_to_its_flag(command: str, expected: RiskLevel) -> None:
+    assert level(command) == expected
+
+
+def test_glued_code_keeps_its_level_wrapped() -> None:
+    for w in _wrapped("sh -c'shred -u /etc/sudoers'"):
+        assert level(w) == B, w
