@@ -8,7 +8,6 @@ pipeline needs to know about it afterwards.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 from typing import Any, TypeVar
 
