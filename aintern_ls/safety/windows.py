@@ -880,6 +880,26 @@ def _proxy_exec(cmd: Cmd) -> None:
     """Signed Windows binaries that load and run a DLL, INF or script they are given (LOLBAS
     proxy execution): a classic way around application control."""
     cmd.add(C, "lolbin-exec", f"{cmd.name} runs code from a file through a signed Windows binary")
+    if cmd.name in ("pcwrun", "tttracer"):
+        # `pcwrun "cmd /c …"`, `tttracer -launch PROG ARGS`: they start the command line they
+        # are given, which is judged too (blocked when it is, safety-m9)
+        args = list(cmd.args)
+        if cmd.name == "tttracer":
+            low = [w.text.lower() for w in args]
+            at = next((i for i, t in enumerate(low) if t in ("-launch", "/launch")), -1)
+            if at < 0:
+                while args and args[0].text.startswith(("-", "/")):
+                    skip = args[0].text.lower() in ("-out", "/out", "-attach", "/attach")
+                    args = args[2:] if skip else args[1:]
+            else:
+                args = args[at + 1 :]
+        if args and not any(w.dynamic for w in args):
+            line = " ".join(
+                f'"{w.text}"' if " " in w.text and len(args) > 1 and i == 0 else w.text
+                for i, w in enumerate(args)
+            )
+            where = Word(line, args[0].start, args[-1].end)
+            cmd.scope.include(cmd.scope.nested(line, "cmd", where, -1))
 
 
 def _msiexec(cmd: Cmd) -> None:
