@@ -418,13 +418,20 @@ def _misc(cmd: Cmd) -> None:
         or any(re.fullmatch(r"-[a-z0-9]*[ctl][a-z0-9]*", t) for t in texts)
     ):
         return  # filters stdin to stdout, or only tests/lists: writes no file
-    if n in ("zip", "unzip") and any(t in ("-TT", "--unzip-command") for t in texts):
+    if n in ("zip", "unzip") and any(
+        t in ("-TT", "--unzip-command") or t.startswith(("-TT=", "--unzip-command=")) for t in texts
+    ):
         program = cmd.option_value("-TT", "--unzip-command")
-        if program is not None:
-            run_config_command(cmd, program, f"{n} -TT")
-            return
+        if program is None:
+            # `-TT='rm -rf ~'`: the attached form (safety-m9)
+            w = next(w for w in cmd.args if w.text.startswith("-TT="))
+            program = Word(w.text[4:], w.start, w.end, w.dynamic, w.glob, w.origin)
+        run_config_command(cmd, program, f"{n} -TT")
+        return
     if n in ("unzip", "zip") and texts and any(t in ("-l", "-v", "-t", "-Z", "-sf") for t in texts):
         return
+    if n == "zip" and "-T" in texts and len(cmd.operands()) == 1:
+        return  # `zip -T archive.zip`: tests the archive, adds nothing (safety-m9)
     if n == "read" and cmd.stdin.kind == "static" and cmd.scope.family == "bash":
         _read_known(cmd)
     if n in _SHELL_STATE:

@@ -19,7 +19,7 @@ import attrs
 import tree_sitter
 import tree_sitter_bash
 
-from aintern_ls.safety import budget, dispatch, shape, system, wrappers
+from aintern_ls.safety import budget, dispatch, inline, shape, system, wrappers
 from aintern_ls.safety.context import (
     NO_STDIN,
     STDIN_FILE,
@@ -39,6 +39,7 @@ from aintern_ls.safety.registry import (
     COMMAND_VARS,
     ENV_SETUP,
     HOOK_VARS,
+    PERL_CODE_VARS,
     PROMPT_VARS,
     SHELLS,
 )
@@ -1487,6 +1488,10 @@ class _Walker:
             self._check_hook_variable(name, words[0], node)
             if name in PROMPT_VARS:
                 self._prompt_variable(words[0])
+            elif (name in _COMMAND_VARS and name not in _HOOK_VARS) or name in PERL_CODE_VARS:
+                # `export PAGER='rm -rf ~'; man ls`, `FZF_DEFAULT_COMMAND=…; fzf`: the value is
+                # run by a later program, as in a prefix assignment (safety-m9)
+                self._command_variable(node)
         elif len(words) == 1 and words[0].origin in ("static", "decoded"):
             # `c=$(printf 'rm -rf /')`, `o=$(echo L2V0Yw== | base64 -d)`: the text is known.
             self.scope.env[name] = words[0].text.rstrip("\n")
@@ -1600,6 +1605,23 @@ class _Walker:
             if risk is not None:
                 s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
                 self.scope.add(risk[0], risk[1], risk[2], s, e)
+            return
+        if name in PERL_CODE_VARS:
+            # `PERL5DB='BEGIN{system(…)}' perl -d …`: the debugger hook is Perl code
+            pw = self.words(value, split=False)[:1]
+            if pw and not pw[0].dynamic:
+                self.scope.include(
+                    inline.code_findings(self.scope, pw[0].text, pw[0], "perl", f"{name} code")
+                )
+            elif pw:
+                s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+                self.scope.add(
+                    RiskLevel.CRITICAL,
+                    "config-exec",
+                    f"{name} runs code only known at run time",
+                    s,
+                    e,
+                )
             return
         if name not in _COMMAND_VARS:
             if _text(value).lstrip("'\"").startswith("() {"):
@@ -2469,7 +2491,7 @@ _NETWORK_TOOL = re.compile(
 )
 
 
-_ZSH_CONNECT = re.compile(r"(?m)(?:^|[;&|({'\"])\s*(?:ztcp|zsocket)\s+(?!-[lcaLt])[^\s;&|]")
+_ZSH_CONNECT = re.compile(r"(?m)(?:^|[;&|({'\"])[ \t]*(?:ztcp|zsocket)[ \t]+(?!-[lcaLt])[^\s;&|]")
 
 
 def _to_open_socket(scope: Scope, op: str, dest: Word) -> bool:

@@ -417,14 +417,21 @@ def _record_set(words: list[Word], scope: Scope) -> None:
     if words[0].text.lower() == "set" and len(words) >= 2 and not words[1].text.startswith("/"):
         name, eq, value = " ".join(w.text for w in words[1:]).partition("=")
         key = _CMD_VAR + name.strip().lower()
-        if eq:
-            from aintern_ls.safety.powershell import env_hook
-
-            env_hook(scope, name, words[0].start, words[-1].end)
         if eq and _VAR.search(value) and "%" in value:
             # `set p=%PROGRAMDATA:~0,3%Users`: a value built from a well-known folder's
             # substring (or a variable set before) is that text.
             value = _VAR.sub(lambda m: _var_value(m, scope), value)
+        if eq:
+            from aintern_ls.safety.powershell import env_hook
+
+            # (a command variable's known value is judged as the command it holds, m9)
+            env_hook(
+                scope,
+                name,
+                words[0].start,
+                words[-1].end,
+                value if not _VAR.search(value) else None,
+            )
         if eq and not _VAR.search(value):
             scope.env[key] = value
         elif eq:

@@ -1369,9 +1369,16 @@ def _brace_expand(words: list[Word], source: str) -> list[Word]:
         raw = source[w.start : w.end]
         # Only words written as such in the text expand (`xargs -I{}` items do not).
         # A word longer than any honest brace expansion is left as it is (bounded cost).
-        if w.dynamic or len(w.text) > 512 or raw != w.text or not _BRACE.search(w.text):
+        if w.dynamic or len(w.text) > 512 or not (m0 := _BRACE.search(w.text)):
             out.append(w)
             continue
+        if raw != w.text:
+            # `"$HOME"/{*,.*}`: a quoted prefix, then the brace list written bare: that part
+            # still expands (safety-m9); a quoted or escaped brace list does not
+            tail = w.text[m0.start() :]
+            if not raw.endswith(tail) or any(q in tail for q in "'\"\\$`"):
+                out.append(w)
+                continue
         parts = [w.text]
         for _ in range(4):
             nxt: list[str] = []

@@ -246,6 +246,11 @@ def _container_command(cmd: Cmd) -> None:
             inner = list(args[i + 1 :])
             break
         i += 1
+    # `--entrypoint rm IMAGE -rf /host/etc`: the entrypoint is the program, and the words
+    # after the image its arguments (safety-m9)
+    entry = cmd.option_value("--entrypoint")
+    if entry is not None and entry.text.strip() and not entry.dynamic:
+        inner = [*(Word(t, entry.start, entry.end) for t in entry.text.split()), *inner]
     if not inner:
         return
     _judge_mapped(cmd, inner, mounts)

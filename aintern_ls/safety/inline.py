@@ -1294,8 +1294,9 @@ _DECODERS = {
 
 
 # Character-code and hex idioms the non-Python reader evaluates (safety-m9).
-_NUMS_RE = r"\s*\d+(?:\s*,\s*\d+)*\s*,?\s*"
-_NUMS = re.compile(_NUMS_RE)
+_NUMS_CORE = r"\d+(?:[ \t]*,[ \t]*\d+)*[ \t]*,?"
+_NUMS_RE = r"\s*" + _NUMS_CORE + r"\s*"  # (only inside patterns anchored at \A)
+_NUMS = re.compile(_NUMS_CORE)
 _PACK_RECV = re.compile(r"\A\[(.*)\]\s*\.\s*pack\s*\(?\s*\x01(\d+)\x01\s*\)?", re.S)
 _PACK_CALL = re.compile(r"\Apack\s*\(?\s*\x01(\d+)\x01\s*,(" + _NUMS_RE + r")\)?")
 _CHR_MAP = re.compile(
@@ -1497,7 +1498,7 @@ class _Reader:
             if lm and fmt[:1] in ("H", "m"):
                 how = "hex" if fmt[:1] == "H" else "base64"
                 return self._decoded(self.lit(int(lm.group(1))), how)
-            if fmt[:1] in ("C", "c", "U", "W") and _NUMS.fullmatch(inner):
+            if fmt[:1] in ("C", "c", "U", "W") and _NUMS.fullmatch(inner.strip()):
                 return self._codes(inner)
             return None
         m = _PACK_CALL.fullmatch(e)

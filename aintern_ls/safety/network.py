@@ -1095,7 +1095,7 @@ def _inet_used(code: str) -> bool:
     name (or a variable holding it) after `>`, `>>`, `<` or `getline <` (safety-m9)."""
     if "|&" in code:
         return True
-    held = {m.group(1) for m in re.finditer(r"(\w+)\s*=\s*\"/inet", code)}
+    held = {m.group(1) for m in re.finditer(r"(?<!\w)(\w+)[ \t]*=[ \t]*\"/inet", code)}
     for m in re.finditer(r"(?:>>?|<)\s*(\"/inet|\(?\s*(\w+))", code):
         if m.group(1).startswith('"') or m.group(2) in held:
             return True

@@ -1443,7 +1443,15 @@ class _Walker:
             return
         if name.startswith("$env:"):
             s, e = self.span(node)
-            env_hook(self.scope, name[5:], s, e)
+            rhs = _text(kids[-1]).strip()
+            literal = (
+                rhs[1:-1].replace("''", "'")
+                if len(rhs) > 1 and rhs[0] == rhs[-1] == "'"
+                else rhs[1:-1]
+                if len(rhs) > 1 and rhs[0] == rhs[-1] == '"' and "$" not in rhs and "`" not in rhs
+                else None
+            )
+            env_hook(self.scope, name[5:], s, e, literal)
         last = kids[-1]
         # (the right-hand side's text, read once: a long one, which the budget charges for
         # each read, is read at each use as it always was)
@@ -2725,13 +2733,32 @@ _PROFILER_VARS = frozenset(
 )
 
 
-def env_hook(scope: Scope, name: str, start: int, end: int) -> None:
+def env_hook(scope: Scope, name: str, start: int, end: int, value: str | None = None) -> None:
     """Setting a variable that changes what later programs run or load, for this session
     (`$env:PATH += …`, cmd `set PATH=…`): an env hook (moderate); .NET's profiler
-    variables make every .NET program load a DLL (critical)."""
-    from aintern_ls.safety.registry import HOOK_VARS
+    variables make every .NET program load a DLL (critical); a variable whose value a
+    program runs as a command (`set FZF_DEFAULT_COMMAND=…`, `$env:GIT_PAGER=…`) is judged
+    as that command (safety-m9)."""
+    from aintern_ls.safety.registry import COMMAND_VARS, HOOK_VARS
 
     upper = name.strip().strip('"').upper()
+    if value and upper in COMMAND_VARS and upper not in HOOK_VARS:
+        where = Word(value, start, end)
+        found = scope.nested(value, "cmd", where, -1)
+        level = max((f.level for f in found), default=RiskLevel.SAFE)
+        if level < RiskLevel.DANGEROUS:
+            found = scope.nested(value, "bash", where, -1)  # (git's pager runs in its sh)
+            level = max((f.level for f in found), default=RiskLevel.SAFE)
+        if level >= RiskLevel.DANGEROUS:
+            scope.include(found)
+            scope.add(
+                max(level, RiskLevel.CRITICAL),
+                "config-exec",
+                f"{upper} makes a program run a {level.label} command",
+                start,
+                end,
+            )
+            return
     if upper in _PROFILER_VARS:
         scope.add(
             RiskLevel.CRITICAL,

