@@ -2306,6 +2306,9 @@ def _glob_regex(pattern: str, longest: bool) -> str:
     return "".join(out)
 
 
+_ZSH_MODIFIERS = re.compile(r"(?::[htrelaAu]){1,8}")
+
+
 def _apply_operator(value: str, op: str) -> str | None:
     """Apply a parameter-expansion operator to a known value; None when it is not one we
     evaluate (the word then stays dynamic)."""
@@ -2338,6 +2341,27 @@ def _apply_operator(value: str, op: str) -> str | None:
             return value[:1].swapcase() + value[1:]
         if op == "@E":
             return ansi_c(value)
+        return value
+    if op[:1] == ":" and _ZSH_MODIFIERS.fullmatch(op):
+        # zsh's history modifiers on a parameter (`${p:h:h}`, `${p:t}`, `${p:l}`): bash
+        # rejects them, zsh evaluates them (safety-m9)
+        for mod in op[1:].split(":"):
+            if mod == "h":
+                value = posixpath.dirname(value.rstrip("/")) or (
+                    "/" if value.startswith("/") else "."
+                )
+            elif mod == "t":
+                value = posixpath.basename(value.rstrip("/"))
+            elif mod == "r":
+                value = posixpath.splitext(value)[0]
+            elif mod == "e":
+                value = posixpath.splitext(value)[1].lstrip(".")
+            elif mod == "l":
+                value = value.lower()
+            elif mod == "u":
+                value = value.upper()
+            elif mod in ("a", "A"):
+                value = posixpath.normpath(value)
         return value
     pat = re.fullmatch(r"(##|#|%%|%)(.*)", op, re.S)
     if pat is not None and len(value) > 4096:

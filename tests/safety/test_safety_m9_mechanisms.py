@@ -403,3 +403,16 @@ def test_round9_keeps_its_level_wrapped() -> None:
         assert level(w) == B, w
     for w in [f"f() {{ {c}; }}; f" for c in ("ed -s /etc/group <<< $'g/./d\\nw'",)]:
         assert level(w) == B, w
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("p=/var/lib/x; rm -rf ${p:h:h}", B),  # zsh :h twice: /var
+        ("p=/USR; rm -rf ${p:l}", B),
+        ("p=/srv/app/build; rm -rf ${p:h}", D),
+        ("p=/etc/x; echo ${p:h}", S),
+    ],
+)
+def test_zsh_modifiers_evaluated(command: str, expected: RiskLevel) -> None:
+    assert level(command) == expected
