@@ -250,7 +250,17 @@ def _container_command(cmd: Cmd) -> None:
     # after the image its arguments (safety-m9)
     entry = cmd.option_value("--entrypoint")
     if entry is not None and entry.text.strip() and not entry.dynamic:
-        inner = [*(Word(t, entry.start, entry.end) for t in entry.text.split()), *inner]
+        parts = entry.text.split()
+        if entry.text.lstrip().startswith("["):
+            import json  # podman's JSON form: `--entrypoint '["rm","-rf","/h/usr"]'`
+
+            try:
+                loaded = json.loads(entry.text)
+            except ValueError:
+                loaded = None
+            if isinstance(loaded, list) and all(isinstance(x, str) for x in loaded):
+                parts = loaded
+        inner = [*(Word(t, entry.start, entry.end) for t in parts), *inner]
     if not inner:
         return
     _judge_mapped(cmd, inner, mounts)
@@ -648,7 +658,7 @@ _QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"' + r"|'([^']*)'")
 def _script_strings(value: str) -> list[str]:
     """The command lines of an `aws ssm send-command --parameters` value: the shorthand
     `commands=["a","b"]`, `commands='a'`, `commands=a` or JSON `{"commands":["a"]}`."""
-    m = re.search(r"\b(?:commands|sourceInfo)\b\W*?[=:]\s*(.*)", value, re.S | re.I)
+    m = re.search(r"\b(?:commands?|sourceInfo)\b\W*?[=:]\s*(.*)", value, re.S | re.I)
     body = m.group(1) if m else value
     if body.lstrip().startswith("["):
         body = body.lstrip()[1 : body.rfind("]")] if "]" in body else body.lstrip()[1:]
@@ -710,7 +720,16 @@ def _remote_run(cmd: Cmd) -> bool:
     text = " ".join(cmd.texts()).lower()
     if "powershell" in text:
         family = "powershell"
-    if cmd.name == "aws" and ops[:2] in (
+    if cmd.name == "aws" and ops[:2] == ["ssm", "start-session"]:
+        # `--document-name AWS-StartInteractiveCommand --parameters command="…"` (m9)
+        v = cmd.option_value("--parameters")
+        if v is None or not re.search(r"(?i)command", v.text):
+            return False
+        if v.dynamic:
+            blind = v
+        else:
+            lines = [(v, line) for line in _script_strings(v.text)]
+    elif cmd.name == "aws" and ops[:2] in (
         ["ssm", "send-command"],
         ["ssm", "create-association"],
         ["ssm", "update-association"],
@@ -1228,7 +1247,16 @@ def boot_hook(cmd: Cmd) -> bool:
     if not any(_BOOT_HOOK.search(w.text) or _BOOT_HOOK_KEY.search(w.text) for w in cmd.args):
         return False
     if cmd.name == "aws" and "run-instances" in verbs:
-        return False  # a new machine started with its own user data: an ordinary launch
+        # a new machine started with its own user data: an ordinary launch, but an inline
+        # script is judged as the commands that machine runs (safety-m9)
+        data = cmd.option_value("--user-data")
+        if (
+            data is not None
+            and not data.dynamic
+            and not re.match(r"(?i)\A(?:file|fileb)://", data.text)
+        ):
+            cmd.scope.include(cmd.scope.nested(data.text, "bash", data, -1))
+        return False
     cmd.add(C, "persistence", f"{cmd.name} sets a script the cloud machine runs at every boot")
     _boot_scripts(cmd)
     return True

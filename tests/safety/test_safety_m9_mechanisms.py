@@ -416,3 +416,21 @@ def test_round9_keeps_its_level_wrapped() -> None:
 )
 def test_zsh_modifiers_evaluated(command: str, expected: RiskLevel) -> None:
     assert level(command) == expected
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ('podman run --entrypoint \'["shred","-u","/h/etc/passwd"]\' -v /:/h alpine', B),
+        (
+            "aws ssm start-session --target i-1 --document-name AWS-StartNonInteractiveCommand"
+            " --parameters command='mkfs.ext4 /dev/xvda'",
+            B,
+        ),
+        ("aws ssm start-session --target i-1", M),
+        ("aws ec2 run-instances --image-id ami-1 --user-data 'dd if=/dev/zero of=/dev/xvda'", B),
+        ("aws ec2 run-instances --image-id ami-1 --user-data file://boot.sh", M),
+    ],
+)
+def test_more_remote_command_carriers(command: str, expected: RiskLevel) -> None:
+    assert level(command) == expected
