@@ -2524,7 +2524,7 @@ def _to_open_socket(scope: Scope, op: str, dest: Word) -> bool:
     Descriptors 0-2 and `-` (close) are the terminal's, not the socket's."""
     if op not in (">&", "<&", ">", "<", ">>", "<>"):
         return False
-    if dest.text.isdigit():
+    if dest.text.isascii() and dest.text.isdigit():
         if int(dest.text) <= 2:
             return False
     elif not (dest.dynamic and dest.text.startswith("$") and op.endswith("&")):
