@@ -2840,6 +2840,19 @@ def code_effects(code: str, language: str, preset: dict[str, str] | None = None)
     return other_effects(code, lang)
 
 
+_UNREADABLE = re.compile(r"[^\S\n\t ]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
+
+
+def decoded_readable(text: str, found: list[Finding]) -> bool:
+    """Decoded text the analyser fully read: printable, with letters, and parsed cleanly."""
+    return (
+        bool(text.strip())
+        and re.search(r"[A-Za-z]", text) is not None
+        and _UNREADABLE.search(text) is None
+        and not any(f.rule in ("parse-error", "nesting") for f in found)
+    )
+
+
 def code_findings(
     scope: Scope,
     code: str,
@@ -2864,8 +2877,6 @@ def code_findings(
     for line in dict.fromkeys(fx.shell):
         found += scope.nested(line, "bash", where, -2)
     for line in dict.fromkeys(fx.hidden):
-        from aintern_ls.safety.wrappers import decoded_readable
-
         inner = scope.nested(line, "bash", where, -2)
         found += inner
         if decoded_readable(line, inner):

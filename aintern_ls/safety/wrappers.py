@@ -928,17 +928,9 @@ def _xargs_items(cmd: Cmd, text: str) -> list[str]:
 # --- shells, eval and interpreters ------------------------------------------------------
 
 
-_UNREADABLE = re.compile(r"[^\S\n\t ]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
-
-
-def decoded_readable(text: str, found: list[Finding]) -> bool:
-    """Decoded text the analyser fully read: printable, with letters, and parsed cleanly."""
-    return (
-        bool(text.strip())
-        and re.search(r"[A-Za-z]", text) is not None
-        and _UNREADABLE.search(text) is None
-        and not any(f.rule in ("parse-error", "nesting") for f in found)
-    )
+# Decoded text the analyser fully read (printable, with letters, parsed cleanly): it lives in
+# `inline`, which judges decoded inline commands the same way (safety-m9).
+decoded_readable = inline.decoded_readable
 
 
 def decoded_run(cmd: Cmd, text: str, found: list[Finding], where: Word, how: str = "") -> None:
