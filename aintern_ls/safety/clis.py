@@ -497,8 +497,29 @@ _PAST_PROTECTION = re.compile(
 # refusing (zypper(8) `remove` takes the dependents with it; emerge(1) `--unmerge` checks no
 # dependencies): an essential package named to them is removed without any override flag.
 _UNPROTECTED = frozenset(names("zypper emerge"))
-_REMOVE_OPTION = re.compile(r"^(?:-R\w*|-e|--erase|--unmerge|-C|--remove|--rage-clean)$")
+# Options that make a package manager remove (any manager not listed in `_REMOVE_BY`).
+_REMOVE_OPTION = re.compile(r"^(?:--erase|--unmerge|--remove|--rage-clean)$")
+# A manager's own removal options: an operation letter means something else elsewhere
+# (`rpm -q -R` lists requirements, `emerge -e` rebuilds everything, `emerge -aC` unmerges).
+_REMOVE_BY: dict[str, re.Pattern[str]] = {
+    "pacman": re.compile(r"^(?:-R[A-Za-z]*|--remove)$"),  # the operation letter leads
+    "yay": re.compile(r"^(?:-R[A-Za-z]*|--remove)$"),
+    "paru": re.compile(r"^(?:-R[A-Za-z]*|--remove)$"),
+    "rpm": re.compile(r"^(?:-e[A-Za-z]*|--erase)$"),
+    "emerge": re.compile(r"^(?:-[A-Za-z]*C[A-Za-z]*|--unmerge|--rage-clean)$"),
+    "dpkg": re.compile(r"^(?:-[rP]|--remove|--purge)$"),
+}
+# Options that only query, whatever else is given (`rpm -q -R`, `pacman -Q`).
+_QUERY_BY: dict[str, re.Pattern[str]] = {
+    "rpm": re.compile(r"^(?:-[A-Za-z]*q[A-Za-z]*|--query)$"),
+}
 _PRETEND = frozenset(names("--pretend -p --simulate -s --dry-run --dryrun --print"))
+# A manager's own dry-run spellings (`zypper remove -D` = `--dry-run`, `emerge -pC`).
+_PRETEND_BY: dict[str, re.Pattern[str]] = {
+    "zypper": re.compile(r"^-D$"),
+    "emerge": re.compile(r"^-[A-Za-z]*p[A-Za-z]*$"),
+}
+_PACKAGE_HELP = frozenset(("--help", "-h", "-?", "help"))
 # Package managers `shape.package_manager` does not name.
 _MORE_PACKAGE_MANAGERS = frozenset(names("apk apk.static"))
 
@@ -512,15 +533,22 @@ def _package_base(op: str) -> str:
 
 def _packages(args: Sequence[str], path: Path, name: str = "") -> Verdict | None:
     ops = [a for a in args if not a.startswith("-")]
+    remove = _REMOVE_BY.get(name, _REMOVE_OPTION)
     removing = (
         path.kind in ("destroy",)
-        or any(_REMOVE_OPTION.match(a) for a in args[:3])
+        or any(remove.match(a) for a in args[:3])
         or shape.name_verb(name) in ("remove", "uninstall", "erase")  # `xbps-remove`
     )
     if not removing:
         return None
     named = [p for p in ops if _package_base(p) in _ESSENTIAL]
-    if not named or any(a in _PRETEND for a in args):
+    if not named or any(a in _PRETEND or a in _PACKAGE_HELP for a in args):
+        return None
+    query = _QUERY_BY.get(name)
+    pretend = _PRETEND_BY.get(name)
+    if (query is not None and any(query.match(a) for a in args)) or (
+        pretend is not None and any(pretend.match(a) for a in args)
+    ):
         return None
     if name in _UNPROTECTED:
         return Verdict(
@@ -680,8 +708,10 @@ CLIS: dict[str, Entry] = {
         lowers=frozenset({"install"}),
     ),
     "yum": Entry("https://man7.org/linux/man-pages/man8/yum.8.html", _packages),
-    "rpm": Entry("https://rpm.org/docs/4.19.x/man/rpm.8", _packages),
-    "pacman": Entry("https://man.archlinux.org/man/pacman.8", _packages),
+    "rpm": Entry("https://rpm.org/docs/4.19.x/man/rpm.8", lambda a, p: _packages(a, p, "rpm")),
+    "pacman": Entry(
+        "https://man.archlinux.org/man/pacman.8", lambda a, p: _packages(a, p, "pacman")
+    ),
     "zypper": Entry(
         "https://en.opensuse.org/SDB:Zypper_manual", lambda a, p: _packages(a, p, "zypper")
     ),
@@ -1390,8 +1420,10 @@ _ALL_VERSIONS = re.compile(r"^--(?:all-|include-|every-)?versions$|^--all-versio
 _OLDER_THAN = re.compile(r"^--(?:remove|delete|purge|prune|expire)-older-than(?:=.*)?$", re.I)
 # Options whose value is a statement sent to a database (`wrangler d1 execute --command`).
 _STATEMENT_OPTIONS = frozenset(names("--command -c --sql --query -q --execute -e --eval"))
+# Read at the start of any statement: the first, after `;`, a comment or a line break
+# (`PRAGMA foreign_keys=off; DROP TABLE t`, `/* x */ DROP TABLE t`).
 _SENT_DESTROY = re.compile(
-    r"(?is)^\s*(?:drop\s+(?:table|database|schema|keyspace|collection|index)\b"
+    r"(?is)(?:^|;|\*/|\n)\s*(?:drop\s+(?:table|database|schema|keyspace|collection|index)\b"
     r"|truncate\s+(?:table\s+)?\w|delete\s+from\s+\w)"
 )
 _SEARCHES = frozenset(names("grep egrep rg ag ack search find match"))
@@ -1438,17 +1470,33 @@ def _backup_tool_delete(name: str, args: Sequence[str], path: Path) -> Verdict |
 
 
 # An HTTP DELETE aimed at backups or snapshots (`curl -XDELETE host:9200/_snapshot/repo/*`).
-_HTTP_BACKUP_PATH = re.compile(
-    r"(?i)/_?(?:snapshots?|backups?|recovery[-_]?points?)(?:/[^/?\s]*)*?/(?:[^/?\s]*\*|_all)"
-    r"|/_?backups?/[^/?\s]+"
-)
+# A URL path part naming backups or snapshots; read part by part (one pass over the URL:
+# a regex spanning the parts is re-tried from every `/snapshot` and grows quadratic).
+_HTTP_BACKUP_PART = re.compile(r"(?i)_?(?:snapshots?|backups?|recovery[-_]?points?)")
+
+
+def _http_backup_path(arg: str) -> bool:
+    """Whether a URL deletes backups: a backup/snapshot part followed (at any depth) by a
+    wildcard or `_all` part (every snapshot), or a backup part followed by a named one."""
+    for chunk in arg.split():
+        parts = chunk.split("?", 1)[0].split("/")
+        seen = False
+        for i in range(1, len(parts)):
+            part = parts[i]
+            if seen and ("*" in part or part[:4].lower() == "_all"):
+                return True
+            if (m := _HTTP_BACKUP_PART.fullmatch(part)) is not None:
+                seen = True
+                if "ackup" in m.group(0).lower() and i + 1 < len(parts) and parts[i + 1]:
+                    return True
+    return False
 
 
 def _http_backup_delete(args: Sequence[str]) -> Verdict | None:
     if not any("ELETE" in a or "elete" in a for a in args) or not _http_delete_in(args):
         return None
     for a in args:
-        if ("snapshot" in a.lower() or "backup" in a.lower()) and _HTTP_BACKUP_PATH.search(a):
+        if ("snapshot" in a.lower() or "backup" in a.lower()) and _http_backup_path(a):
             return Verdict(
                 B, "cli-backup-delete", "an HTTP DELETE of backups (every snapshot, a backup)"
             )

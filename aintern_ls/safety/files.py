@@ -1181,10 +1181,29 @@ def _bsd_disk(cmd: Cmd) -> None:
     if cmd.has("-h", "--help", "help"):
         return
     if cmd.name in ("bsdlabel", "disklabel"):
-        if any(re.fullmatch(r"-[A-Za-z]*[wRe][A-Za-z]*", t) for t in texts):
+        # Without options it prints the label; only the print flags (`-d -h -p -t -v`) and
+        # `-n` (no write) read too. Any other flag writes (`-E` the editor, `-B` boot code,
+        # `-W` write-enable); `-w`/`-R`/`-e` replace the partitions.
+        flags = "".join(t[1:] for t in texts if re.fullmatch(r"-[A-Za-z]+", t))
+        if "n" in flags:
+            return
+        if any(c in "wRe" for c in flags):
             cmd.add(B, "partition", f"{cmd.name} writes a disk label (its partitions are lost)")
+        elif any(c not in "dhptv" for c in flags):
+            cmd.add(M, "disk", f"{cmd.name} writes to the disk label or boot area")
         return
     verb = next((t.lower() for t in texts if not t.startswith("-")), "")
+    if cmd.name == "nvmecontrol" and verb == "ns":
+        # `ns delete` destroys the namespace's data; create/attach/detach change the disk;
+        # active/allocated/attached/controllers/identify list.
+        sub = next((t.lower() for t in texts[texts.index("ns") + 1 :] if not t.startswith("-")), "")
+        if sub == "delete":
+            cmd.add(
+                B, "disk-write", "nvmecontrol ns delete destroys a namespace (its data is lost)"
+            )
+        elif sub in ("create", "attach", "detach"):
+            cmd.add(M, "disk", f"nvmecontrol ns {sub} changes the disk's namespaces")
+        return
     erasing = verb in _BSD_ERASE[cmd.name] or (
         cmd.name == "camcontrol" and verb == "security" and any(t in ("-e", "-h") for t in texts)
     )
@@ -1608,8 +1627,11 @@ _REMOVE_OPTION = {
     "rar": ("-df",),
 }
 SOURCE_REMOVERS = _REPLACE_BY_DEFAULT | frozenset(_REMOVE_OPTION)
+# ... and `-d`/`--decompress`: the packed file is replaced by its unpacked copy, the content
+# stays (as `gunzip` does).
 _KEEPS = re.compile(
-    r"\A(?:--(?:keep|stdout|to-stdout|list|test|help|version)|-[a-zA-Z0-9]*[kctlhV][a-zA-Z0-9]*)\Z"
+    r"\A(?:--(?:keep|stdout|to-stdout|list|test|help|version|decompress|uncompress)"
+    r"|-[a-zA-Z0-9]*[kctlhVd][a-zA-Z0-9]*)\Z"
 )
 
 

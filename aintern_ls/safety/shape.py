@@ -220,9 +220,19 @@ def word_verb(word: str) -> str | None:
     # (safety-tgt9) a verb glued to its object: `deletefile`, `eraseDisk` (split above),
     # `wipedisk`, `destroyall`, `purgeall`
     for v in _GLUED:
-        if parts[0].startswith(v) and len(parts[0]) > len(v):
+        if (
+            parts[0].startswith(v)
+            and len(parts[0]) > len(v)
+            and not _WORD_FORM.fullmatch(parts[0][len(v) :])
+        ):
             return v
     return None
+
+
+# What follows a verb when the word is a form of it, not the verb glued to an object: a past
+# tense or a state (`purged`, `shredded`, `erased`), an agent or a noun (`wiper`, `wipeout`,
+# `deletion`), a plural (`purges`).
+_WORD_FORM = re.compile(r"[a-z]?(?:ed|er|ers|ing|able)|d|s|es|r|rs|out|outs|ion|ions|ment|ments")
 
 
 def option_verb(word: str) -> bool:

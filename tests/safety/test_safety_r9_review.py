@@ -1,0 +1,194 @@
+"""Review 9's findings (/work/review9_findings.md), each fixed at its mechanism (safety-r9).
+
+Every test here fails without its change; each names a neighbour of the reviewer's command
+as well, and the blocking families keep their level inside wrappers.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from aintern_ls.safety import RiskLevel, assess, clis
+
+S, M, D, C, B = (
+    RiskLevel.SAFE,
+    RiskLevel.MODERATE,
+    RiskLevel.DANGEROUS,
+    RiskLevel.CRITICAL,
+    RiskLevel.BLOCKED,
+)
+
+
+def _level(command: str, shell: str = "bash") -> RiskLevel:
+    return assess(command, shell).level
+
+
+def _wrapped(command: str) -> list[str]:
+    quoted = command.replace("'", "'\\''")
+    return [
+        command,
+        f"sudo {command}",
+        f"env A=1 {command}",
+        f"sh -c '{quoted}'",
+        f"eval '{quoted}'",
+        f"f() {{ {command}; }}; f",
+    ]
+
+
+# --- finding 2: BSD disk tools' writing modes and namespace deletion ---------------------
+@pytest.mark.parametrize(
+    ("command", "low", "high"),
+    [
+        ("nvmecontrol ns delete -n 1 nvme0", B, B),
+        ("nvmecontrol ns delete -n 2 nvd1", B, B),
+        ("nvmecontrol ns detach -n 1 -c 0 nvme0", M, M),
+        ("nvmecontrol ns create -s 100 -c 100 nvme0", M, M),
+        ("nvmecontrol ns active nvme0", S, M),
+        ("nvmecontrol ns identify -n 1 nvme0", S, M),
+        ("disklabel -E sd0", M, D),
+        ("bsdlabel -B ada0", M, D),
+        ("disklabel -W sd0", M, D),
+        ("disklabel -A -E wd1", M, D),
+        ("disklabel sd0", S, S),
+        ("disklabel -h sd0", S, S),
+        ("disklabel -w sd0 auto", B, B),
+    ],
+)
+def test_bsd_disk_tools_read_by_direction(command: str, low: RiskLevel, high: RiskLevel) -> None:
+    assert low <= _level(command) <= high
+
+
+def test_namespace_delete_blocked_inside_wrappers() -> None:
+    for text in _wrapped("nvmecontrol ns delete -n 1 nvme0"):
+        assert _level(text) == B, text
+
+
+# --- findings 3, 10: a package manager's removal options are its own -----------------------
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("zypper --non-interactive remove -D glibc", M),  # -D = --dry-run
+        ("zypper rm -D bash", M),
+        ("emerge -e bash", M),  # --emptytree: a rebuild
+        ("emerge --help -C bash", M),
+        ("emerge -pC sys-libs/glibc", M),  # -p = --pretend
+        ("rpm -q -R --nodeps bash", S),
+        ("rpm -qR glibc", S),
+        ("emerge -aC sys-libs/glibc", B),  # combined short flags
+        ("emerge -Ca glibc", B),
+        ("emerge -C bash", B),
+        ("emerge --ask --unmerge sys-libs/glibc", B),
+        ("rpm -e --nodeps glibc", B),
+        ("rpm -evh --nodeps glibc", B),
+        ("pacman -Rdd glibc", B),
+        ("zypper remove glibc", B),
+    ],
+)
+def test_package_removal_options_are_the_managers_own(command: str, expected: RiskLevel) -> None:
+    if expected == B:
+        assert _level(command) == B
+    else:
+        assert _level(command) <= expected
+
+
+def test_combined_unmerge_blocked_inside_wrappers() -> None:
+    for text in _wrapped("emerge -aC sys-libs/glibc"):
+        assert _level(text) == B, text
+
+
+# --- finding 5: a glued verb is not its past tense or a noun ------------------------------
+@pytest.mark.parametrize(
+    "word", ["purged", "erased", "destroyed", "shredded", "wipeout", "wiper", "purges"]
+)
+def test_word_forms_of_a_verb_are_not_the_verb(word: str) -> None:
+    assert _level(f"mytool {word}") <= M
+
+
+@pytest.mark.parametrize("word", ["wipedisk", "purgeall", "destroyall", "erasedisk"])
+def test_verbs_glued_to_an_object_still_count(word: str) -> None:
+    assert _level(f"mytool {word}") >= D
+
+
+# --- finding 9: a destroying statement after the first one ------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        'wrangler d1 execute prod --command "PRAGMA foreign_keys=off; DROP TABLE users"',
+        'mytool run --command "/* x */ DROP TABLE users"',
+        "mytool run --sql 'SELECT 1;\nTRUNCATE TABLE logs'",
+        'wrangler d1 execute prod --command "DROP TABLE users"',
+    ],
+)
+def test_destroying_statement_at_any_statement_start(command: str) -> None:
+    assert _level(command) == D
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'wrangler d1 execute prod --command "SELECT 1; SELECT 2"',
+        "mytool run --command \"SELECT 'a drop table b'\"",
+    ],
+)
+def test_statements_that_do_not_destroy(command: str) -> None:
+    assert _level(command) <= M
+
+
+# --- finding 11: the HTTP backup path is read in one pass ---------------------------------
+def test_http_backup_path_work_is_linear(monkeypatch: pytest.MonkeyPatch) -> None:
+    scanned = [0]
+    real = clis._HTTP_BACKUP_PART
+
+    class Counting:
+        def fullmatch(self, text: str) -> re.Match[str] | None:
+            scanned[0] += len(text) + 1
+            return real.fullmatch(text)
+
+    monkeypatch.setattr(clis, "_HTTP_BACKUP_PART", Counting())
+    url = "http://h" + "/snapshots" * 990
+    assert len(url) > 9_000
+    assert not clis._http_backup_path(url)
+    assert scanned[0] <= 2 * len(url)
+    assert clis._http_backup_path(url + "/*")
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("curl -X DELETE 'http://es:9200/_snapshot/repo/*'", B),
+        ("curl -X DELETE 'http://es:9200/_snapshot/repo/_all'", B),
+        ("curl -X DELETE http://h/api/backups/b1", B),
+        ("curl -X DELETE 'http://h/snapshotsx/repo/*'", D),
+        ("curl -X GET 'http://es:9200/_snapshot/repo/*'", M),
+    ],
+)
+def test_http_backup_delete_shapes(command: str, expected: RiskLevel) -> None:
+    got = _level(command)
+    assert got == expected if expected == B else got <= expected
+
+
+def test_long_snapshot_url_is_judged() -> None:
+    text = "curl -X DELETE 'http://h" + "/snapshots" * 990 + "'"
+    assert _level(text) >= D
+
+
+# --- finding 16: decompressing keeps the content ------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gzip -d /boot/initrd.img.gz",
+        "gzip --decompress /boot/initrd.img.gz",
+        "xz -d /boot/vmlinuz.xz",
+        "bzip2 -dv /etc/passwd.bz2",
+        "gunzip /boot/initrd.img.gz",
+    ],
+)
+def test_decompressing_a_system_file_is_a_write(command: str) -> None:
+    assert _level(command) <= M
+
+
+def test_compressing_a_system_file_stays_blocked() -> None:
+    for text in _wrapped("gzip -9 /etc/passwd"):
+        assert _level(text) == B, text
