@@ -1159,41 +1159,91 @@ _SHELL_EXECUTE = re.compile(
     r"(?i)\.\s*shellexecute\s*\(\s*('(?:[^']|'')*'|\"[^\"]*\"|\$[\w:]+)"
     r"(?:\s*,\s*('(?:[^']|'')*'|\"[^\"]*\"|\$[\w:]+))?"
 )
+# `$psi.FileName = …`, `$p.StartInfo.Arguments = …`, `@{FileName = …}`: the owner variable
+# (none inside a table) and the value as written (a literal, a variable, an expression).
 _PSI_PROPERTY = re.compile(
-    r"(?i)(?:\.|[;{@]\s*|\A\s*)(filename|arguments)\s*=\s*('(?:[^']|'')*'|\"[^\"`$]*\")"
+    r"(?i)(?:(\$\w+)(?:\.startinfo)?\.|\.|[;{@]\s*|\A\s*)(filename|arguments)\s*=\s*"
+    r"('(?:[^']|'')*'|\"(?:[^\"`]|`.)*\"|[^;\r\n}]+)"
 )
 _PSI_NEW = re.compile(
     r"(?i)(?:new-object\s+(?:-typename\s+)?(?:system\.)?diagnostics\.processstartinfo"
     r"(?:\s+-argumentlist)?|\[(?:system\.)?diagnostics\.processstartinfo\]::new\s*\()\s*\(?\s*"
-    r"('(?:[^']|'')*'|\"[^\"`$]*\")"
+    r"('(?:[^']|'')*'|\"[^\"`$]*\")?"
+)
+_PSI_OWNER = re.compile(r"(\$\w+)\s*=\s*$")
+# The start info a script starts: `[Diagnostics.Process]::Start($psi)`, `$p.Start()`.
+_PSI_STARTED = re.compile(
+    r"(?i)\[(?:system\.)?diagnostics\.process\]::start\(\s*(\$\w+)\s*\)|(\$\w+)\.start\(\s*\)"
 )
 
 
-def psi_line(text: str) -> str | None:
-    """The command line a `ProcessStartInfo` built in steps starts: its program from the
-    constructor or a `FileName = '…'` property (an assignment or a `-Property @{…}` /
-    `[ProcessStartInfo]@{…}` table), its arguments from `Arguments = '…'`."""
-    props: dict[str, str] = {}
-    for n, m in enumerate(_PSI_PROPERTY.finditer(text[:20000])):
+def psi_start(text: str, var: str | None = None) -> tuple[str | None, bool]:
+    """The command line a `ProcessStartInfo` built in steps starts, and whether what it
+    starts is only known at run time. Properties are kept per object (`$a.FileName` is not
+    `$b`'s): the one started (`var`, or the one `Start` is given), with a table's
+    (`-Property @{…}`, `[ProcessStartInfo]@{…}`) and the constructor's program under them.
+    A program or arguments given as a variable or an interpolated string are unknown: what
+    runs is not seen (critical, as `[Diagnostics.Process]::Start($exe)` is)."""
+    head = text[:20000]
+    owners: dict[str, dict[str, str | None]] = {}
+    for n, m in enumerate(_PSI_NEW.finditer(head)):
+        if n >= 8:
+            break
+        o = _PSI_OWNER.search(head, max(0, m.start() - 64), m.start())
+        key = o.group(1).lower() if o is not None else ""
+        props = owners.setdefault(key, {})
+        if m.group(1) is not None:
+            props["new"] = _ps_literal(m.group(1))
+        elif "new" not in props and m.end() < len(head) and head[m.end()] in '$"':
+            props["new"] = None  # (a program from a variable: `… ProcessStartInfo $exe`)
+    for n, m in enumerate(_PSI_PROPERTY.finditer(head)):
         if n >= 16:
             break
-        value = _ps_literal(m.group(2))
-        if value is not None:
-            props[m.group(1).lower()] = value
-    if "filename" not in props and (c := _PSI_NEW.search(text[:20000])) is not None:
-        exe = _ps_literal(c.group(1))
-        if exe is not None:
-            props["filename"] = exe
-    exe = props.get("filename")
+        key = (m.group(1) or "").lower()
+        raw = m.group(3).strip()
+        owners.setdefault(key, {})[m.group(2).lower()] = (
+            _ps_literal(raw) if raw[:1] in ("'", '"') else None
+        )
+    if var is None and (st := _PSI_STARTED.search(head)) is not None:
+        var = st.group(1) or st.group(2)
+    key = (var or "").lower()
+    if key and key in owners:
+        props = {**owners.get("", {}), **owners[key]}
+    else:
+        props = {}
+        for p in owners.values():  # (nothing says which: every object, the last one wins)
+            props.update(p)
+    if "filename" in props:
+        exe = props["filename"]
+    elif "new" in props:
+        exe = props["new"]
+    else:
+        return None, False
+    args = props.get("arguments", "")
+    if exe is None or (exe and args is None):
+        return None, True  # (`Arguments = $payload` to a shell hides the command as well)
     if not exe:
-        return None
+        return None, False
     exe = f'"{exe}"' if " " in exe else exe
-    return f"{exe} {props.get('arguments', '')}".strip()
+    return f"{exe} {args}".strip(), False
+
+
+def psi_line(text: str) -> str | None:
+    """The command line a `ProcessStartInfo` built in steps starts (see `psi_start`)."""
+    return psi_start(text)[0]
 
 
 def _psi_properties(text: str, scope: Scope) -> None:
-    line = psi_line(text)
-    if line is not None:
+    line, dynamic = psi_start(text)
+    if dynamic:
+        scope.add(
+            RiskLevel.CRITICAL,
+            "eval-dynamic",
+            "starts a program only known at run time (a ProcessStartInfo)",
+            0,
+            len(text),
+        )
+    elif line is not None:
         scope.include(scope.nested(line, "cmd", Word(line, 0, len(text)), -1))
 
 
@@ -1236,7 +1286,7 @@ def _dotnet_calls(text: str, scope: Scope) -> None:
                 values[0] is None
                 and args[0].startswith("$")
                 and "processstartinfo" in text.lower()
-                and psi_line(text) is not None
+                and (psi_start(text)[0] is not None or psi_start(text)[1])
             ):
                 continue  # (a start info built in steps: `_com_runs` judges its command line)
             if values[0] is None:

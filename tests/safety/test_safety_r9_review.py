@@ -10,19 +10,10 @@ import re
 
 import pytest
 
-from aintern_ls.safety import RiskLevel, assess, clis
+from aintern_ls.safety import RiskLevel, clis
+from tests.safety._levels import B, C, D, M, S, level
 
-S, M, D, C, B = (
-    RiskLevel.SAFE,
-    RiskLevel.MODERATE,
-    RiskLevel.DANGEROUS,
-    RiskLevel.CRITICAL,
-    RiskLevel.BLOCKED,
-)
-
-
-def _level(command: str, shell: str = "bash") -> RiskLevel:
-    return assess(command, shell).level
+_level = level
 
 
 def _wrapped(command: str) -> list[str]:
@@ -192,3 +183,61 @@ def test_decompressing_a_system_file_is_a_write(command: str) -> None:
 def test_compressing_a_system_file_stays_blocked() -> None:
     for text in _wrapped("gzip -9 /etc/passwd"):
         assert _level(text) == B, text
+
+
+# --- finding 1: a ProcessStartInfo's program and arguments, per object, seen or unknown ----
+_NEW = "New-Object System.Diagnostics.ProcessStartInfo"
+_START = "[System.Diagnostics.Process]::Start"
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        (
+            f"$psi = {_NEW}; $psi.FileName = 'powershell.exe'; $psi.Arguments = $payload;"
+            f" {_START}($psi)",
+            C,
+        ),
+        (
+            f"$psi = {_NEW}; $psi.FileName = 'cmd.exe'; $psi.Arguments = \"/c $cmd\";"
+            f" {_START}($psi)",
+            C,
+        ),
+        (
+            f"$psi = {_NEW} 'cmd.exe'; $psi.FileName = $exe; $psi.Arguments = '/c dir';"
+            f" {_START}($psi)",
+            C,
+        ),
+        (f"$psi = {_NEW} $exe; {_START}($psi)", C),
+        (
+            "$p = New-Object Diagnostics.Process; $p.StartInfo.FileName = $x;"
+            " $p.StartInfo.Arguments = '/c dir'; $p.Start()",
+            C,
+        ),
+    ],
+)
+def test_start_info_with_unknown_parts_is_at_least_critical(
+    command: str, expected: RiskLevel
+) -> None:
+    assert _level(command, "powershell") >= expected
+
+
+_TWO = (
+    f"$b = {_NEW}; $b.FileName = 'cmd.exe'; $b.Arguments = '/c format c: /q /y';"
+    f" $a = {_NEW}; $a.FileName = 'notepad.exe'; $a.Arguments = 'x.txt'; "
+)
+
+
+def test_the_start_info_started_is_the_one_judged() -> None:
+    assert _level(_TWO + f"{_START}($b)", "powershell") == B
+    assert _level(_TWO + f"{_START}($a)", "powershell") <= M
+
+
+def test_a_literal_start_info_is_seen_through() -> None:
+    seen = (
+        f"$psi = {_NEW}; $psi.FileName = 'cmd.exe'; $psi.Arguments = '/c rd /s /q C:\\Users';"
+        f" {_START}($psi)"
+    )
+    assert _level(seen, "powershell") == B
+    harmless = seen.replace("/c rd /s /q C:\\Users", "a.txt").replace("cmd.exe", "notepad.exe")
+    assert _level(harmless, "powershell") <= M
