@@ -824,6 +824,8 @@ def judge(cmd: Cmd, mark: int) -> None:
     if verdict is None and name in _RAW_JUDGES:
         raw = cmd.scope.source[cmd.start : cmd.end] if cmd.scope.source else " ".join(args)
         verdict = _RAW_JUDGES[name](args, path, raw)
+    if verdict is None and name in _HTTP_CMDLETS:
+        verdict = _http_backup_delete(args)  # `Invoke-RestMethod -Method Delete -Uri …/*`
     if verdict is None:
         verdict = _every_listed(cmd, path, own_nouns(name, path, findings[mark:]))
     if verdict is None:
@@ -1427,7 +1429,11 @@ _SENT_DESTROY = re.compile(
     r"|truncate\s+(?:table\s+)?\w|delete\s+from\s+\w)"
 )
 _SEARCHES = frozenset(names("grep egrep rg ag ack search find match"))
-_HTTP_METHOD = frozenset(names("-X --request --method"))
+# HTTP method options, any case (curl `-X`/`--request`, wget/xh `--method`, PowerShell
+# `-Method`).
+_HTTP_METHOD = frozenset(names("-x --request --method -method"))
+# PowerShell's HTTP cmdlets (and their aliases): judged here, not by the shapes.
+_HTTP_CMDLETS = frozenset(names("invoke-restmethod invoke-webrequest irm iwr"))
 
 
 # Backup programs: whatever their destroying verb deletes is a backup (`barman delete srv
@@ -1444,10 +1450,28 @@ _BACKUP_TOOLS = frozenset(
     )
 )
 _BACKUP_NAME = re.compile(r"(?:^|[-_.])(?:backup|backups|bak)(?:$|[-_.])|backup(?:ctl|cli|tool)$")
-# Words that keep some copies (a retention policy): the deletion is scoped (session 8).
-_RETENTION_WORD = re.compile(
-    r"(?i)keep|retain|retention|older|oldest|newer|before|expire|max-age|min-age|^--?n$"
+# Words that keep some copies (a retention policy): the deletion is scoped (session 8). Read
+# as whole words: an option's name parts (`--keep-last`, `--older-than`, `--max-age`) or a
+# keyword operand (`barman delete srv oldest`), never inside a server name or a backup id
+# (`main-db-keeper`, `before-upgrade-2024`).
+_RETENTION_PARTS = frozenset(
+    names("keep retain retention older oldest newer before expire age within")
 )
+_RETENTION_OPERANDS = frozenset(names("keep retain oldest older newer before after"))
+# Options that name the one backup (set, revision) a delete, expire or prune takes:
+# `pgbackrest expire --set=…`, `duplicacy prune -r 1-9`.
+_ONE_BACKUP_OPTION = re.compile(
+    r"(?i)^(?:--set|-r|--revisions?|--backup-id|--backup-set|--backup|--snapshot-id)(?:=.*)?$"
+)
+# Settings a backup program's verb may take out (`urbackupclientctl remove-backupdir`): a
+# folder leaves the backup set; no backup is deleted.
+_SETTING_PART = re.compile(
+    r"(?i)(?:dir|dirs|folder|folders|path|paths|source|sources|include|exclude|schedule|job"
+    r"|jobs|policy|client|clients|user|users|target|config|setting|settings)$"
+)
+# Backup programs whose delete only reports what it would delete unless confirmed (wal-g,
+# WAL-E: `delete … --confirm`).
+_CONFIRM_TO_DELETE = frozenset(names("wal-g wal-e"))
 _EVERY_WORD = frozenset(names("all everything --all -a --all-backups --everything"))
 
 
@@ -1455,16 +1479,51 @@ def _backup_tool(name: str) -> bool:
     return name in _BACKUP_TOOLS or _BACKUP_NAME.search(name) is not None
 
 
+def _retention(args: Sequence[str]) -> int:
+    """0: no retention word; 1: a retention that keeps some; 2: one that keeps none
+    (`--keep=0`, `--keep-last 0`)."""
+    found = 0
+    for i, a in enumerate(args):
+        if not a.startswith("-"):
+            if a.lower() in _RETENTION_OPERANDS:
+                found = max(found, 1)
+            continue
+        head, eq, value = a.lstrip("-").partition("=")
+        if head.lower() == "n" or not _RETENTION_PARTS.intersection(
+            re.split(r"[-_]", head.lower())
+        ):
+            continue
+        if not eq:
+            value = args[i + 1] if i + 1 < len(args) and not args[i + 1].startswith("-") else ""
+        if "keep" in head.lower() and _ZERO.match(value.strip("'\"")) and value:
+            return 2
+        found = 1
+    return found
+
+
 def _backup_tool_delete(name: str, args: Sequence[str], path: Path) -> Verdict | None:
-    """A backup program's destroying verb: every backup (`all`, `everything`) or one named
-    backup is blocked; a retention that keeps some, or a dry run, is not."""
+    """A backup program's destroying verb: every backup (`all`, `everything`, a keep of zero)
+    or one named backup is blocked; a retention that keeps some, a dry run, or a setting
+    taken out (`remove-backupdir`) is not, nor a verb given nothing to delete."""
     if _dry(name, args) or any(a in ("-n", "--dry-run", "--pretend") for a in args):
         return None
-    every = any(a.lower() in _EVERY_WORD for a in args)
-    if not every and (path.verb == "expire" or any(_RETENTION_WORD.search(a) for a in args)):
+    if name in _CONFIRM_TO_DELETE and "--confirm" not in args:
+        return None  # (without --confirm wal-g only lists what it would delete)
+    if path.at >= 0 and any(_SETTING_PART.search(n) for n in parts(path.words[path.at])[1:]):
+        return None
+    keeps = _retention(args)
+    every = keeps == 2 or any(a.lower() in _EVERY_WORD for a in args)
+    one = not every and any(_ONE_BACKUP_OPTION.match(a) for a in args)
+    if not every and not one and (path.verb == "expire" or keeps):
         return Verdict(D, "cli-delete", f"{name} deletes the backups a retention rule drops")
-    if path.kind == "weak" and not every:
+    if path.kind == "weak" and not every and not one:
         return None  # (`clean`, `prune` without a selector: the tool's own housekeeping)
+    after = path.index[path.at] + 1 if path.at >= 0 else len(args)
+    glued = path.at >= 0 and len(parts(path.words[path.at])) > 1  # `stanza-delete`
+    if not (every or one or glued) and not any(not a.startswith("-") for a in args[after:]):
+        # nothing named (`mysql-backup delete`, `./backup.sh delete`): what a script so
+        # named deletes is not known to be a backup
+        return Verdict(D, "cli-delete", f"{name} {path.verb} deletes something")
     what = "every backup" if every else "a backup"
     return Verdict(B, "cli-backup-delete", f"{name} deletes {what}: the copies are lost")
 
@@ -1508,7 +1567,11 @@ def _http_delete_in(args: Sequence[str]) -> bool:
         head, eq, value = a.partition("=")
         if not eq:
             value = args[i + 1] if i + 1 < len(args) else ""
-        if (head in _HTTP_METHOD and value.upper() == "DELETE") or a.upper().startswith("-XDELETE"):
+        if (
+            (head.lower() in _HTTP_METHOD and head != "-x" and value.upper() == "DELETE")
+            or a.upper().startswith("-XDELETE")
+            or a.lower().replace(" ", "") == "-method:delete"  # (PowerShell's `-Method:Delete`)
+        ):
             return True
         if a == "DELETE" and "/" in value:  # `http DELETE host/path` (HTTPie, xh)
             return True
@@ -1526,7 +1589,9 @@ def _deleting_option(args: Sequence[str], path: Path) -> str | None:
         head, eq, value = a.partition("=")
         if not eq:
             value = args[i + 1] if i + 1 < len(args) else ""
-        if (head in _HTTP_METHOD and value.upper() == "DELETE") or a.startswith("-XDELETE"):
+        if (
+            head.lower() in _HTTP_METHOD and head != "-x" and value.upper() == "DELETE"
+        ) or a.startswith("-XDELETE"):
             return "sends an HTTP DELETE request"
         if statements and head in _STATEMENT_OPTIONS:
             if (m := _SENT_DESTROY.search(value)) is not None:

@@ -1611,6 +1611,11 @@ def _image_onto_disk(cmd: Cmd) -> _DiskWrite | None:
     image_seen = False
     plain = 0
     prev = ""
+    # Which way the data goes: an image then a disk as plain operands is a write only when a
+    # copy/flash verb says so (`bmaptool copy x.img /dev/sdb`, `rpi-imager`); `pv x.img
+    # /dev/sdb` and `vbindiff x.img /dev/sdb` read both. A disk given to a destination option
+    # (`--drive /dev/sdb`) says it by itself.
+    verb = _IMAGE_WRITER.search(cmd.name) is not None
     for w in cmd.args:
         t = w.text
         if w.dynamic:
@@ -1622,23 +1627,37 @@ def _image_onto_disk(cmd: Cmd) -> _DiskWrite | None:
         if not t.startswith("-"):
             if plain < 3 and t.lower() in shape.READ_SUBCOMMANDS:
                 return None  # `imgtool info x.img /dev/sdb`, `foo verify …`: reads
+            if plain < 3 and t.lower() in _IMAGE_WRITE_WORDS:
+                verb = True
             plain += 1
         if t.startswith("-") and "=" in t:
             key, value = t.split("=", 1)
             dest = _DISK_DEST_OPTION.match(key) is not None
+            named = dest
         else:
             value = t
             # a value of an option that is not a destination (`qemu -hda /dev/sdb`) is not
             # where the image goes
-            dest = not prev.startswith("-") or _DISK_DEST_OPTION.match(prev) is not None
+            named = prev.startswith("-") and _DISK_DEST_OPTION.match(prev) is not None
+            dest = (not prev.startswith("-") and verb) or named
         if image_seen and dest and is_device(value):
             return _DiskWrite(w, f"an image over the raw disk {value}")
-        if not t.startswith("-") and _IMAGE_OPERAND.search(t) and not is_device(t):
-            image_seen = True
+        if _IMAGE_OPERAND.search(value) and not is_device(value):
+            if named:
+                return None  # `--output backup.img /dev/sda1`: the image is written, the disk read
+            if not t.startswith("-"):
+                image_seen = True
         prev = t
     return None
 
 
+_IMAGE_WRITE_WORDS = frozenset(
+    names("copy cp convert write flash burn restore clone dd put install image")
+)
+# A program whose name says it writes images (`rpi-imager`, `flashtool`, `usbwriter`).
+_IMAGE_WRITER = re.compile(
+    r"(?i)(?:\A|[-_.])(?:imag|flash|burn|writ|restor|clon)|(?:flash|writer|imager|burner)"
+)
 _DISK_DEST_OPTION = re.compile(
     r"(?i)\A(?:--?(?:drive|device|dev|target|dest|destination|output|out|to|disk-path|o|d)|of)\Z"
 )

@@ -178,9 +178,12 @@ def _os_config_path(text: str, cwds: frozenset[str | None]) -> str | None:
 
 
 # A glob over the system's own programs, libraries or drivers: every entry (`*`, `*.*`) or
-# every file of a code type (`*.so*`, `*.dll`, `*.sys`, `*.ko`, `*.dylib`).
+# every file of a code type (`*.so*`, `*.dll`, `*.sys`, `*.ko`, `*.dylib`). Below a lib
+# folder only its architecture folder (`/usr/lib/x86_64-linux-gnu/*`) is the system's code;
+# any other sub-folder is one package's (`/usr/lib/jvm/*`, `/usr/local/lib/node_modules/*`).
 _CODE_FOLDER_GLOB = re.compile(
-    r"[\"']?(?:/(?:usr/)?(?:local/)?(?:s?bin|lib(?:32|64|x32)?|libexec)(?:/[\w.+-]+)?"
+    r"[\"']?(?:/(?:usr/)?(?:local/)?(?:s?bin|lib(?:32|64|x32)?|libexec)"
+    r"(?:/\w+-(?:linux|kfreebsd|gnu|pc|apple)[\w-]*)?"
     r"|(?:[a-z]:|%systemroot%|%windir%|\$env:systemroot|\$env:windir)(?:/windows)?"
     r"/(?:system32|syswow64)(?:/drivers)?)"
     r"/(?:\*|\*\.\*|\*\.(?:so\*?|so\.\*|ko\*?|dll|sys|exe|efi|dylib))[\"']?\Z"

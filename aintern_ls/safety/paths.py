@@ -348,8 +348,10 @@ OS_CONFIG = re.compile(
 )
 
 _WIN_DRIVE = re.compile(r"^[a-z]:$")
-# one kernel version's modules and firmware (`/lib/modules/6.8.0-45-generic`) (safety-tgt9)
-_KERNEL_MODULES = re.compile(r"^/(?:usr/)?lib/(?:modules|firmware)/[^/]+$")
+# one kernel version's modules (`/lib/modules/6.8.0-45-generic`) (safety-tgt9). Not a
+# first-level entry of the firmware folder: that is one vendor's blobs or one file
+# (`/lib/firmware/old-blob.bin`), named things (review 9).
+_KERNEL_MODULES = re.compile(r"^/(?:usr/)?lib/modules/[^/]+$")
 _HOME_DIR = re.compile(r"^/(home|users)/[^/]+$|^c:/users/[^/]+$")
 # Block devices by kernel name (a glob character where the number or letter goes still
 # names disks: `/dev/sd?`), by the udev links (`/dev/disk/by-id/…`), and LVM volumes

@@ -241,3 +241,133 @@ def test_a_literal_start_info_is_seen_through() -> None:
     assert _level(seen, "powershell") == B
     harmless = seen.replace("/c rd /s /q C:\\Users", "a.txt").replace("cmd.exe", "notepad.exe")
     assert _level(harmless, "powershell") <= M
+
+
+# --- finding 14: which way an image and a disk go ------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ntfsclone --save-image --output backup.img /dev/sda1",  # reads sda1 into the image
+        "ntfsclone -s -o backup.img /dev/sda1",
+        "partclone.ext4 -c -s /dev/sda2 -o sda2.img",
+        "mytool --output backup.img /dev/sda",
+        "pv disk.img /dev/sdb",  # reads both
+        "vbindiff disk.img /dev/sdb",
+        "qemu-system-x86_64 -cdrom x.iso /dev/sdb",
+    ],
+)
+def test_an_image_before_a_disk_alone_is_no_write(command: str) -> None:
+    assert _level(command) <= M
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "bmaptool copy image.img /dev/sdb",
+        "mytool write x.img /dev/sdb",
+        "etcher-cli image.img --drive /dev/sdb",
+        "mytool --input x.img --output /dev/sdb",
+        "rpi-imager --cli raspios.img.xz /dev/mmcblk0",
+        "usbwriter x.iso /dev/sdc",
+    ],
+)
+def test_an_image_written_onto_a_disk_is_blocked(command: str) -> None:
+    for text in _wrapped(command):
+        assert _level(text) == B, text
+
+
+# --- finding 15: a package's folder below a system lib folder, one firmware entry ----------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rm -f /usr/local/lib/node_modules/*",
+        "rm -rf /usr/lib/jvm/*",
+        "rm -f /usr/lib/cgi-bin/*",
+        "rm -rf /usr/lib/python3/dist-packages/*",
+        "rm -rf /usr/lib/firmware/old-blob.bin",
+        "rm -rf /lib/firmware/nvidia",
+    ],
+)
+def test_named_things_below_system_code_are_dangerous(command: str) -> None:
+    assert _level(command) == D
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rm -f /usr/lib/x86_64-linux-gnu/*.so*",
+        "rm -f /usr/lib/arm-linux-gnueabihf/*",
+        "rm -f /usr/lib/*",
+        "rm -rf /lib/firmware",
+        "rm -rf /lib/modules/$(uname -r)",
+    ],
+)
+def test_the_systems_own_code_stays_blocked(command: str) -> None:
+    for text in _wrapped(command):
+        assert _level(text) == B, text
+
+
+# --- findings 6, 7: what a backup program's delete takes, read by words, not substrings ----
+@pytest.mark.parametrize(
+    "command",
+    [
+        "barman delete main-db-keeper 20240101T120000",  # "keep" inside a server name
+        "barman delete pg before-upgrade-20240101",  # "before" inside a backup id
+        "barman delete retained-srv 20240101T120000",
+        "pgbackrest expire --stanza=main --set=20240101-010101F",  # one named set
+        "obnam forget --keep=0",  # keeps nothing
+        "obnam forget --keep 0",
+        "duplicacy prune -r 1-9",  # named revisions
+        "duplicacy prune -exclusive -r 1-9",
+        "duplicacy prune -id x -r 1",
+    ],
+)
+def test_one_named_or_every_backup_is_blocked(command: str) -> None:
+    for text in _wrapped(command):
+        assert _level(text) == B, text
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("barman delete pg-main oldest", D),  # a retention keyword operand
+        ("pgbackrest expire --stanza=main", D),
+        ("obnam forget --keep=7d", D),
+        ("duplicacy prune -keep 0:360", D),
+        ("urbackupclientctl remove-backupdir -d /data", D),  # a folder leaves the backup set
+        ("mysql-backup delete", D),  # only named like a backup tool
+        ("./backup.sh delete", D),
+        ("wal-g delete everything", D),  # no --confirm: wal-g only lists
+    ],
+)
+def test_scoped_or_unconfirmed_backup_deletes_are_not_blocked(
+    command: str, expected: RiskLevel
+) -> None:
+    assert _level(command) == expected
+
+
+# --- finding 8: PowerShell's HTTP cmdlets delete snapshots as curl does -------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Invoke-RestMethod -Method Delete -Uri 'http://es:9200/_snapshot/repo/*'",
+        "Invoke-WebRequest -Method DELETE -Uri 'http://es:9200/_snapshot/repo/*'",
+        "irm -Method:Delete 'http://es:9200/_snapshot/repo/_all'",
+        "iwr -Uri 'http://h/api/backups/b1' -Method Delete",
+    ],
+)
+def test_powershell_http_delete_of_snapshots_is_blocked(command: str) -> None:
+    assert _level(command, "powershell") == B
+    assert _level(f"& {{ {command} }}", "powershell") == B
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Invoke-RestMethod -Method Get -Uri 'http://es:9200/_snapshot/repo/*'",
+        "Invoke-RestMethod -Uri 'http://es:9200/_snapshot/repo/*'",
+        "Write-Host 'Invoke-RestMethod -Method Delete -Uri http://es:9200/_snapshot/repo/*'",
+    ],
+)
+def test_powershell_http_reads_of_snapshots_are_not(command: str) -> None:
+    assert _level(command, "powershell") <= M
