@@ -811,13 +811,13 @@ CATALOGUE: dict[str, Rule] = _rules(
         "cli-versions-delete",
         "deletes every stored version of what it names (`--versions`): the older copies to"
         " recover from are lost (blocked)",
-        "b2 rm --recursive --versions b2://corp-backups",
+        "objstore rm --versions store://team-archive/x.txt",
     ),
     (
         "cli-audit-off",
-        "turns off or deletes an audit trail (`vault audit disable`): what happens next is not"
+        "turns off or deletes an audit trail (`… audit disable`): what happens next is not"
         " recorded (critical)",
-        "vault audit disable file/",
+        "tenantctl audit disable syslog-sink",
     ),
     (
         "cli-app-data",

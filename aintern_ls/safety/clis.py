@@ -1416,7 +1416,7 @@ _DELETE_OPTION = re.compile(
 )
 
 
-# Options that make a delete take every stored version (`b2 rm --versions`).
+# Options that make a delete take every stored version (`objstore rm --versions`).
 _ALL_VERSIONS = re.compile(r"^--(?:all-|include-|every-)?versions$|^--all-versions=true$", re.I)
 # Options that delete what is older than a date (`rdiff-backup --remove-older-than 4W`).
 _OLDER_THAN = re.compile(r"^--(?:remove|delete|purge|prune|expire)-older-than(?:=.*)?$", re.I)
