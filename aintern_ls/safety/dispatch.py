@@ -55,7 +55,14 @@ from aintern_ls.safety.context import (
     Stdin,
 )
 from aintern_ls.safety.levels import B, C, D, Finding, M, S
-from aintern_ls.safety.paths import LOG_DIR, LOG_SUBDIR, is_device, is_secret, write_target
+from aintern_ls.safety.paths import (
+    LOG_DIR,
+    LOG_SUBDIR,
+    bare_disk,
+    is_device,
+    is_secret,
+    write_target,
+)
 from aintern_ls.safety.registry import (
     HANDLERS,
     SHELLS,
@@ -1454,16 +1461,45 @@ def is_log_dir(text: str, windows: bool) -> bool:
     return bool(LOG_DIR.match(low) or LOG_SUBDIR.match(low))
 
 
+# Words before a verb that name a disk: `mytool disk wipe sdb` still aims at a disk.
+_DISK_NOUNS = frozenset(
+    names("disk disks drive drives device devices dev blockdev partition partitions part mbr gpt")
+)
+# Verbs whose bare operand may as well be the source (`clone sd1`, `restore sdb`).
+_SOURCE_OR_TARGET_VERBS = frozenset(names("clone restore image reimage"))
+
+
+def _bare_names_disk(cmd: Cmd, at: int, verb: str) -> bool:
+    """Whether a bare kernel disk name at `at` names a disk: not when a word before it names
+    another resource (`hcloud volume delete sdb`, `openstack volume delete vda`: a volume
+    called so), nor after a verb that reads its operand as well as writing it (`clone`)."""
+    if verb in _SOURCE_OR_TARGET_VERBS:
+        return False
+    for w in cmd.args[:at]:
+        t = w.text
+        if w.dynamic or t.startswith(("-", "/")) or shape.word_verb(t) is not None:
+            continue
+        if t.lower() not in _DISK_NOUNS:
+            return False
+    return True
+
+
 def _shape_wipe(cmd: Cmd, targets: list[int], verb: str, reason: str = "") -> bool:
     """Add `shape-wipe` (blocked) when one of the arguments at `targets` is the whole
     system: the root, a home, a system folder, a raw disk, the system's volumes."""
     scope = cmd.scope
     windows = scope.family != "bash"
+    bare: bool | None = None  # whether a bare kernel disk name (`sdb`, `ada0`) names a disk
     for i in targets:
         w = cmd.args[i]
         if w.dynamic:
             continue
         value = shape.option_value(w.text)
+        if bare_disk(value):
+            if bare is None:
+                bare = _bare_names_disk(cmd, i, verb)
+            if not bare:
+                continue
         if (
             i > 0
             and re.fullmatch(r"[A-Za-z]", value)
@@ -1780,6 +1816,8 @@ def _escalate(cmd: Cmd) -> None:
         reading = shape.read_command(name, texts, cmd.scope.family)
         if reading is not None and not reading.dry:
             for i in reading.targets:
+                if bare_disk(texts[i]) and not _bare_names_disk(cmd, i, reading.verb):
+                    continue  # `hcloud volume delete sdb`: a volume named so
                 s = shape.path_shape(texts[i], cmd.scope.cwds, cmd.scope.family != "bash")
                 if s.system:
                     found = (i, s)

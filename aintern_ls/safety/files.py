@@ -191,13 +191,17 @@ _CODE_FOLDER_GLOB = re.compile(
 _SUBSTITUTION = re.compile(r"\$\([^()]*\)|\$\{[^{}]*\}|\$\w+|`[^`]*`")
 
 
+# Scratch folders: nothing below them is a boot or account file.
+_SCRATCH = ("/tmp/", "/var/tmp/", "/dev/shm/", "/run/user/")
+
+
 def _inside_boot_folder(text: str) -> str | None:
     """`/boot/vmlinuz-$(uname -r)`, `/boot/efi/EFI/$DISTRO/grubx64.efi`: a path whose folder
     part is literal and lies in a boot folder (every file there is a boot file), its
     substitutions standing for any name; the path as written, or None."""
     t = text.strip("\"'")
-    if "$" not in t and "`" not in t:
-        return None
+    if t[:1] != "/" or t.startswith(_SCRATCH) or ("$" not in t and "`" not in t):
+        return None  # (a cheap exit: only an absolute path outside the scratch folders)
     static = _SUBSTITUTION.sub("x", t)
     if "$" in static or "`" in static or ".." in static.split("/"):
         return None

@@ -371,3 +371,52 @@ def test_powershell_http_delete_of_snapshots_is_blocked(command: str) -> None:
 )
 def test_powershell_http_reads_of_snapshots_are_not(command: str) -> None:
     assert _level(command, "powershell") <= M
+
+
+# --- finding 4: a bare kernel disk name after another resource's noun ----------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "hcloud volume delete sdb",
+        "scw instance volume delete sda",
+        "openstack volume delete vda",
+        "mycloud bucket delete sdc",
+    ],
+)
+def test_a_resource_named_like_a_disk_is_not_a_disk(command: str) -> None:
+    assert _level(command) == D
+
+
+def test_a_clone_of_a_bare_name_is_no_wipe() -> None:
+    assert _level("mytool clone sd1") <= M
+    assert _level("mytool restore sdb") <= M
+
+
+@pytest.mark.parametrize(
+    "command", ["mytool wipe sdb", "mytool disk wipe ada0", "mytool destroy nvme0n1"]
+)
+def test_a_bare_disk_given_to_a_disk_verb_stays_blocked(command: str) -> None:
+    for text in _wrapped(command):
+        assert _level(text) == B, text
+
+
+# --- finding 12: dynamic targets in scratch folders skip the boot-folder check -------------
+def test_scratch_targets_skip_the_boot_folder_classification(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from aintern_ls.safety import files
+
+    calls = [0]
+    real = files.classify_path
+
+    def counting(*a: object, **k: object) -> object:
+        calls[0] += 1
+        return real(*a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(files, "classify_path", counting)
+    for i in range(50):
+        assert files._inside_boot_folder(f"/tmp/k$v{i}") is None
+        assert files._inside_boot_folder(f"build/k$v{i}") is None
+    assert calls[0] == 0
+    assert files._inside_boot_folder("/boot/vmlinuz-$(uname -r)") is not None
+    assert calls[0] == 1
