@@ -1519,10 +1519,12 @@ def _backup_tool_delete(name: str, args: Sequence[str], path: Path) -> Verdict |
     if path.kind == "weak" and not every and not one:
         return None  # (`clean`, `prune` without a selector: the tool's own housekeeping)
     after = path.index[path.at] + 1 if path.at >= 0 else len(args)
-    glued = path.at >= 0 and len(parts(path.words[path.at])) > 1  # `stanza-delete`
-    if not (every or one or glued) and not any(not a.startswith("-") for a in args[after:]):
-        # nothing named (`mysql-backup delete`, `./backup.sh delete`): what a script so
-        # named deletes is not known to be a backup
+    # a verb glued to its object (`stanza-delete`, `rdelete`: the repository) names it
+    glued = path.at >= 0 and path.words[path.at].lower() != path.verb
+    named = any(not a.startswith("-") for a in args[after:])
+    if name not in _BACKUP_TOOLS and not (every or one or glued or named):
+        # a program only named like a backup tool given nothing (`mysql-backup delete`,
+        # `./backup.sh delete`): what it deletes is not known to be a backup
         return Verdict(D, "cli-delete", f"{name} {path.verb} deletes something")
     what = "every backup" if every else "a backup"
     return Verdict(B, "cli-backup-delete", f"{name} deletes {what}: the copies are lost")

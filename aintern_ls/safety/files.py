@@ -1188,7 +1188,7 @@ def _bsd_disk(cmd: Cmd) -> None:
     if cmd.has("-h", "--help", "help"):
         return
     if cmd.name in ("bsdlabel", "disklabel"):
-        # Without options it prints the label; only the print flags (`-d -h -p -t -v`) and
+        # Without options it prints the label; only the print flags (`-d -h -p -r -t -v`) and
         # `-n` (no write) read too. Any other flag writes (`-E` the editor, `-B` boot code,
         # `-W` write-enable); `-w`/`-R`/`-e` replace the partitions.
         flags = "".join(t[1:] for t in texts if re.fullmatch(r"-[A-Za-z]+", t))
@@ -1196,7 +1196,7 @@ def _bsd_disk(cmd: Cmd) -> None:
             return
         if any(c in "wRe" for c in flags):
             cmd.add(B, "partition", f"{cmd.name} writes a disk label (its partitions are lost)")
-        elif any(c not in "dhptv" for c in flags):
+        elif any(c not in "dhprtv" for c in flags):  # (`-r`: the label read from the disk)
             cmd.add(M, "disk", f"{cmd.name} writes to the disk label or boot area")
         return
     verb = next((t.lower() for t in texts if not t.startswith("-")), "")

@@ -420,3 +420,10 @@ def test_scratch_targets_skip_the_boot_folder_classification(
     assert calls[0] == 0
     assert files._inside_boot_folder("/boot/vmlinuz-$(uname -r)") is not None
     assert calls[0] == 1
+
+
+def test_a_verb_glued_to_its_object_names_it() -> None:
+    assert _level("borgmatic rdelete") == B  # the repository: every backup
+    assert _level("acme-backup delete nightly-3") == B  # one named backup
+    assert _level("disklabel -r sd0") <= M  # the label read from the disk
+    assert _level("bsdlabel -r -w ada0 auto") == B
