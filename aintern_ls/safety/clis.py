@@ -1423,9 +1423,13 @@ _OLDER_THAN = re.compile(r"^--(?:remove|delete|purge|prune|expire)-older-than(?:
 # Options whose value is a statement sent to a database (`wrangler d1 execute --command`).
 _STATEMENT_OPTIONS = frozenset(names("--command -c --sql --query -q --execute -e --eval"))
 # Read at the start of any statement: the first, after `;`, a comment or a line break
-# (`PRAGMA foreign_keys=off; DROP TABLE t`, `/* x */ DROP TABLE t`).
+# (`PRAGMA foreign_keys=off; DROP TABLE t`, `/* x */ DROP TABLE t`). Only blanks are
+# skipped after a `;`/`*/`/newline (a newline starts its own try): `\s*` there would rescan
+# every later line break from each one, quadratic on a value of 10,000 newlines.
+_BLANKS = r"[ \t\r\f\v]*"  # (no newline, no `;`: each starts its own try)
 _SENT_DESTROY = re.compile(
-    r"(?is)(?:^|;|\*/|\n)\s*(?:drop\s+(?:table|database|schema|keyspace|collection|index)\b"
+    r"(?is)(?:^\s*|[;\n]" + _BLANKS + r"|\*/" + _BLANKS + r")"
+    r"(?:drop\s+(?:table|database|schema|keyspace|collection|index)\b"
     r"|truncate\s+(?:table\s+)?\w|delete\s+from\s+\w)"
 )
 _SEARCHES = frozenset(names("grep egrep rg ag ack search find match"))

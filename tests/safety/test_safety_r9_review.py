@@ -427,3 +427,13 @@ def test_a_verb_glued_to_its_object_names_it() -> None:
     assert _level("acme-backup delete nightly-3") == B  # one named backup
     assert _level("disklabel -r sd0") <= M  # the label read from the disk
     assert _level("bsdlabel -r -w ada0 auto") == B
+
+
+def test_statement_starts_skip_only_blanks() -> None:
+    # After a `;`, `*/` or a newline only blanks are skipped: a `\s*` there would rescan every
+    # later newline from each one (10,000 newlines: about 10**8 regex steps, over a second).
+    assert "\n" not in clis._BLANKS and ";" not in clis._BLANKS
+    assert clis._SENT_DESTROY.pattern.count("\\s*") == 1  # only at the very start (`^\s*`)
+    assert clis._SENT_DESTROY.search("SELECT 1;\n\n   DROP TABLE t")
+    assert not clis._SENT_DESTROY.search("\n" * 10_000)
+    assert _level("mytool run --command '" + "\n" * 5_000 + "DROP TABLE t'") == D
