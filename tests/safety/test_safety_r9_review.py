@@ -151,7 +151,7 @@ def test_http_backup_path_work_is_linear(monkeypatch: pytest.MonkeyPatch) -> Non
         ("curl -X DELETE 'http://es:9200/_snapshot/repo/*'", B),
         ("curl -X DELETE 'http://es:9200/_snapshot/repo/_all'", B),
         ("curl -X DELETE http://h/api/backups/b1", B),
-        ("curl -X DELETE 'http://h/snapshotsx/repo/*'", D),
+        ("curl -X DELETE 'http://h/files/repo/*'", D),
         ("curl -X GET 'http://es:9200/_snapshot/repo/*'", M),
     ],
 )
