@@ -30,6 +30,7 @@ BLIND5 = Path(__file__).with_name("blind5.tsv")
 BLIND6 = Path(__file__).with_name("blind6.tsv")
 BLIND7 = Path(__file__).with_name("blind7.tsv")
 BLIND8 = Path(__file__).with_name("blind8.tsv")
+BLIND9 = Path(__file__).with_name("blind9.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -294,3 +295,27 @@ def test_eighth_blind_slice_figures() -> None:
     assert high_recall >= 1.0
     assert safe_over <= 0.0
     assert exact >= 1.0
+
+
+def test_ninth_blind_slice_figures() -> None:
+    """`blind9.tsv` (330 rows) was written in session 11 by a ninth red-team engineer who
+    never read the analyser's source, tests, corpora or the red team's notes and never ran
+    the analyser on it; it was frozen (sha256 d311d44a…) at 05:58 UTC and scored by the lead
+    only twice: on the session's starting main (92d1d38) and once at the end, after the
+    engineers' work had landed (060f7d5). Nobody acted on its rows before that. (a) 74 rows
+    from incident and threat reports, (b) 99 from other tools' suites and catalogues, (c) 157
+    fresh spellings; 110 blocked, 85 critical, 40 dangerous, 35 moderate, 60 safe; 192 bash,
+    68 PowerShell, 70 cmd.
+
+    Start of session 11 (92d1d38): blocked recall 0.973, blocked-or-critical 0.979, safe
+    over-flagged 0.000, exact 0.970. End of session 11 (060f7d5: protected targets for any
+    program, data destruction by any selector, long-tail CLIs, PowerShell/cmd evaluation,
+    the red team's mechanisms, the reviewer's fixes): 0.982 / 0.990 / 0.000 / 0.976, the
+    first blind slice to meet all four of issue 14's bars on first sight.
+
+    The floors below are those end figures: they guard against regressions."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND9, 325)
+    assert blocked_recall >= 108 / 110
+    assert high_recall >= 193 / 195
+    assert safe_over <= 0.0
+    assert exact >= 322 / 330
