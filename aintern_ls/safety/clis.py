@@ -799,11 +799,13 @@ def judge(cmd: Cmd, mark: int) -> None:
     worst = max((f.level for f in findings[mark:]), default=RiskLevel.SAFE)
     if worst >= B:
         return
+    shift = 0  # (a cmdlet's path starts at its own name, one before `args`: safety-f9)
     if cmd.scope.family == "powershell" and _CMDLET.fullmatch(name):
         path = command_path([cmd.words[0].text, *args])  # `Remove-FooBackupSet`: the verb
+        shift = 1
     else:
         path = command_path(args)
-    if worst == D and _backup_place_wiped(cmd, path, findings[mark:]):
+    if worst == D and _backup_place_wiped(cmd, path, findings[mark:], shift):
         return
     if name in _CONSOLES and _console_input(cmd, name):
         return
@@ -1152,6 +1154,11 @@ _NARROWS = re.compile(
 _REMOTE = re.compile(r"\A(?:[a-z][\w+.-]*://|[\w.-]{2,}:)", re.I)
 
 
+# A Windows program's switch (`/MIR`, `/s`, `/maxage:30`); in cmd any `/` word is one, in
+# PowerShell a deeper `/srv/backups` is a (Linux pwsh) path (safety-f9).
+_SWITCH = re.compile(r"\A/[A-Za-z?][\w?]{0,15}(?::\S*)?\Z")
+
+
 def _split_place(text: str) -> list[str]:
     return [p for p in re.split(r"[\\/]+|(?<=\w):(?!//)", text) if p]
 
@@ -1172,24 +1179,27 @@ def backup_place(text: str) -> str | None:
     return None
 
 
-def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object]) -> bool:
+def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int = 0) -> bool:
     if not any(
         getattr(f, "rule", "") in _PLACE_DELETES and getattr(f, "level", 0) == D for f in mine
     ):
         return False
     words = [w for w in cmd.args if not w.dynamic]
     texts = [w.text for w in words]
-    if any(_NARROWS.match(t) for t in texts):
+    # (PowerShell's `-Path`/`-LiteralPath` name the target itself, not a filter: safety-f9)
+    ps = cmd.scope.family == "powershell"
+    if any(_NARROWS.match(t) and not (ps and t.lower() == "-path") for t in texts):
         return False
-    # (the command's own words up to its verb are no operands: `az backup policy delete`)
-    verb_at = path.index[path.at] if path.at >= 0 else -1
+    # (the command's own words up to its verb are no operands: `az backup policy delete`;
+    # a cmdlet's own name is its verb, before every argument: safety-f9)
+    verb_at = path.index[path.at] - shift if path.at >= 0 else -1
     operands = [
         w
         for i, w in enumerate(cmd.args)
         if i > verb_at
         and not w.dynamic
         and not w.text.startswith("-")
-        and not (cmd.scope.family != "bash" and w.text.startswith("/"))
+        and not (cmd.scope.family != "bash" and _SWITCH.match(w.text))
     ]
     # (a listing piped in: `Get-ChildItem \\nas\backups -Recurse | Remove-Item`)
     operands += [w for w in cmd.stdin.paths if not w.dynamic and not shape.every_selector(w.text)]
