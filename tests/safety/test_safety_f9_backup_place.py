@@ -12,9 +12,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import assess
-from aintern_ls.safety.levels import RiskLevel
-
-B, D, S = RiskLevel.BLOCKED, RiskLevel.DANGEROUS, RiskLevel.SAFE
+from tests.safety._levels import B, D, S
 
 WIPES = [
     ("Remove-Item 'E:\\WindowsImageBackup' -Recurse -Force", "powershell"),
