@@ -313,9 +313,15 @@ def test_ninth_blind_slice_figures() -> None:
     the red team's mechanisms, the reviewer's fixes): 0.982 / 0.990 / 0.000 / 0.976, the
     first blind slice to meet all four of issue 14's bars on first sight.
 
-    The floors below are those end figures: they guard against regressions."""
+    After that score an engineer (safety-f9) was shown its eight misses. One was a mechanism
+    (a PowerShell cmdlet deleting a backup folder whole, missed by argument order, `-Path`
+    and pwsh's Linux paths) and was fixed as a family; the other seven are labels that
+    contradict labels already committed in our corpora (LOLBin downloads critical, a log
+    wiped critical, domain-trust and VM listings safe, one VM's snapshots removed
+    dangerous) and were left. With the fix: 0.991 / 0.995 / 0.000 / 0.979. The floors below
+    are those figures: they guard against regressions, not generality."""
     blocked_recall, high_recall, safe_over, exact = _figures(BLIND9, 325)
-    assert blocked_recall >= 108 / 110
-    assert high_recall >= 193 / 195
+    assert blocked_recall >= 109 / 110
+    assert high_recall >= 194 / 195
     assert safe_over <= 0.0
-    assert exact >= 322 / 330
+    assert exact >= 323 / 330
