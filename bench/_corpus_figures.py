@@ -172,3 +172,26 @@ def by_split(judged: Iterable[tuple[dict[str, str], RiskLevel, RiskLevel]]) -> d
     for r, e, g in judged:
         groups.setdefault(r.get("split") or "all", []).append((e, g))
     return {k: figures(v) for k, v in sorted(groups.items())}
+
+
+def print_by_split(path: Path, show: str = "") -> None:
+    """Print a sourced TSV's figures for its tune and dev rows (the `bench.cat5_rows` and
+    `bench.m9_rows` report); with `show` a split name or `all`, also that split's rows whose
+    level differs from the label, with the rules that fired."""
+    from aintern_ls.safety import assess
+
+    rows = read_rows(path)
+    for split in ("tune", "dev"):
+        sel = [r for r in rows if r["split"] == split]
+        got = [(r, assess(decode_command(r["command"]), r["shell"])) for r in sel]
+        fig = figures((RiskLevel.from_label(r["expected"]), a.level) for r, a in got)
+        low = f"low>=dangerous {fig.low_over[0]}/{fig.low_over[1]}"
+        print(f"{split}: {fig.line()}  {low}")
+        if show in (split, "all"):
+            for r, a in got:
+                e = RiskLevel.from_label(r["expected"])
+                if e != a.level:
+                    rules = [f.rule for f in a.findings]
+                    print(
+                        f"  want {e.label:9} got {a.level.label:9} {rules} {r['command'][:150]!r}"
+                    )
