@@ -1,0 +1,91 @@
+"""Build ``tests/safety/sources_gen10.tsv`` from commands in other projects' own test suites.
+
+Issue 14 (gen10): the hidden sets include "commands from other tools' own test suites". This
+turns the test cases of agent command gates that no earlier harvest read (Continue's terminal
+security, Amazon Q CLI's execute tool, Gemini CLI's command classifier, OpenHands' security
+analyzers, VS Code's terminal auto-approve defaults, Roo Code and Cline's command permissions,
+goose's threat patterns, crush's command blockers) into labelled rows.
+
+Input: a directory of ``*.txt`` lists written by hand while reading each project's test file
+(fetched from its public repository). A list starts with a ``# owner/repo path`` line; every other
+line is ``command<TAB>shell<TAB>OUR label<TAB>their verdict``. The label was written by the
+conventions (DESIGN.md section 5, HELPERS.md "Label conventions") BEFORE the analyser ran on the
+row; their verdict is kept in the source column as a hint. ``\\n`` in a command is a newline
+(the corpus escape, see ``bench/_corpus_figures.py``).
+
+Split by WHOLE PROJECT, decided before scoring: a project is ``dev`` when the first byte of
+``sha256("gen10:" + owner/repo)`` is below 0x55 (about a third of projects), else ``tune``.
+Dev projects: OpenHands/software-agent-sdk, block/goose, cline/cline.
+
+Rows whose command (and shell) is already in another corpus file are left out (not new); a
+command met twice is kept once, under the list read first.
+
+Usage::
+
+    python bench/gen10_harvest.py --lists /tmp/gen10 --write tests/safety/sources_gen10.tsv
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench._corpus_figures import read_rows  # noqa: E402
+
+HEADER = "command\tshell\texpected\tsplit\tsource_or_reason\n"
+LEVELS = {"safe", "moderate", "dangerous", "critical", "blocked"}
+
+
+def split_of(repo: str) -> str:
+    return "dev" if hashlib.sha256(("gen10:" + repo).encode()).digest()[0] < 0x55 else "tune"
+
+
+def known_commands(out: Path) -> set[tuple[str, str]]:
+    seen: set[tuple[str, str]] = set()
+    for path in sorted((ROOT / "tests" / "safety").glob("*.tsv")):
+        if path.resolve() == out.resolve():
+            continue
+        for row in read_rows(path):
+            seen.add((row.get("command", ""), row.get("shell", "")))
+    return seen
+
+
+def build(lists: Path, out: Path) -> list[str]:
+    seen = known_commands(out)
+    lines: list[str] = []
+    for path in sorted(lists.glob("*.txt")):
+        repo = file = ""
+        for raw in path.read_text(encoding="utf-8").splitlines():
+            if not raw.strip():
+                continue
+            if raw.startswith("# "):
+                repo, _, file = raw[2:].partition(" ")
+                continue
+            command, shell, label, theirs = raw.split("\t")
+            assert label in LEVELS, raw
+            if (command, shell) in seen:
+                continue
+            seen.add((command, shell))
+            source = f"gen10:{repo}:{file} (theirs: {theirs})"
+            lines.append(f"{command}\t{shell}\t{label}\t{split_of(repo)}\t{source}\n")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lists", type=Path, default=Path("/tmp/gen10"))
+    parser.add_argument("--write", type=Path, default=ROOT / "tests/safety/sources_gen10.tsv")
+    args = parser.parse_args()
+    lines = build(args.lists, args.write)
+    args.write.write_text(HEADER + "".join(lines), encoding="utf-8")
+    print(f"{len(lines)} rows -> {args.write}")
+
+
+if __name__ == "__main__":
+    main()
