@@ -17,7 +17,8 @@ Split by WHOLE PROJECT, decided before scoring: a project is ``dev`` when the fi
 ``sha256("gen10:" + owner/repo)`` is below 0x55 (about a third of projects), else ``tune``.
 Dev projects: OpenHands/software-agent-sdk, block/goose, cline/cline.
 
-Rows whose command (and shell) is already in another corpus file are left out (not new); a
+Rows whose command (and shell) is already in another corpus file or in
+``heldout/heldout.tsv`` are left out (not new); a
 command met twice is kept once, under the list read first.
 
 Usage::
@@ -48,7 +49,8 @@ def split_of(repo: str) -> str:
 
 def known_commands(out: Path) -> set[tuple[str, str]]:
     seen: set[tuple[str, str]] = set()
-    for path in sorted((ROOT / "tests" / "safety").glob("*.tsv")):
+    here = ROOT / "tests" / "safety"
+    for path in [*sorted(here.glob("*.tsv")), here / "heldout" / "heldout.tsv"]:
         if path.resolve() == out.resolve():
             continue
         for row in read_rows(path):
