@@ -8,7 +8,8 @@ goose's threat patterns, crush's command blockers) into labelled rows.
 
 Input: a directory of ``*.txt`` lists written by hand while reading each project's test file
 (fetched from its public repository). A list starts with a ``# owner/repo path`` line; every other
-line is ``command<TAB>shell<TAB>OUR label<TAB>their verdict``. The label was written by the
+line is ``command<TAB>shell<TAB>OUR label<TAB>their verdict`` and, for a label corrected after
+scoring, a fifth column saying why (it goes into the source column). The label was written by the
 conventions (DESIGN.md section 5, HELPERS.md "Label conventions") BEFORE the analyser ran on the
 row; their verdict is kept in the source column as a hint. ``\\n`` in a command is a newline
 (the corpus escape, see ``bench/_corpus_figures.py``).
@@ -69,12 +70,14 @@ def build(lists: Path, out: Path) -> list[str]:
             if raw.startswith("# "):
                 repo, _, file = raw[2:].partition(" ")
                 continue
-            command, shell, label, theirs = raw.split("\t")
+            command, shell, label, theirs, *note = raw.split("\t")
             assert label in LEVELS, raw
             if (command, shell) in seen:
                 continue
             seen.add((command, shell))
             source = f"gen10:{repo}:{file} (theirs: {theirs})"
+            if note:
+                source += f"; {note[0]}"
             lines.append(f"{command}\t{shell}\t{label}\t{split_of(repo)}\t{source}\n")
     return lines
 
