@@ -26,26 +26,55 @@ _SED_WRITE = re.compile(
 )
 
 
+# `e` with no command (GNU sed runs the pattern space), alone or after an address or an
+# `s///` command; `e COMMAND` is matched separately.
+_SED_E_BARE = re.compile(r"(?:^|[;{}\n\d$/])\s*e\s*(?:[;}\n]|$)")
+_SED_RUNS_INPUT = "sed's e runs lines of its input as shell commands (text only known at run time)"
+
+
+def _sed_runs_input(pattern: str, replacement: str) -> bool:
+    """`s/PAT/REP/e` runs the whole edited line: unless PAT takes the whole line and REP
+    keeps none of it (`&`, `\\1`), what runs holds input data the analyser cannot see."""
+    whole = pattern in (".*", "^.*", "^.*$", ".*$")
+    return not whole or "&" in replacement or re.search(r"\\[0-9]", replacement) is not None
+
+
 @handles("sed", "gsed")
 def _sed(cmd: Cmd) -> None:
-    if cmd.short("i") or cmd.long("--in-place") or any(w.text.startswith("-i") for w in cmd.args):
+    if (
+        cmd.short("i")
+        or cmd.short("I")
+        or cmd.long("--in-place")
+        or any(w.text.startswith(("-i", "-I")) for w in cmd.args)
+    ):
+        # `-I` is BSD/macOS sed's in-place flag (`sed -Ibak …`)
         cmd.add(M, "write", "sed -i edits files in place")
+    script = cmd.option_value("-f", "--file")
+    if script is not None:
+        # the program is in a file this text does not show (it may write files or run `e`)
+        cmd.add(M, "local-script", f"sed runs the script file {script.text}", script)
     for w in _sed_scripts(cmd):
         # GNU sed's `e COMMAND` runs COMMAND; `s/x/CMD/e` runs the replacement.
         # (like `w FILE`, the command runs to the end of the line, `;` and all)
         m = re.search(r"(?:^|[;{}\n]|^\d+|\$)\s*e\s+([^\n]+)", w.text)
         sub = re.fullmatch(
-            r"s(.)(?:(?!\1).|\\.)*\1((?:(?!\1).|\\.)*)\1[gpIi0-9]*e[gpIi0-9]*", w.text
+            r"s(.)((?:(?!\1).|\\.)*)\1((?:(?!\1).|\\.)*)\1[gpIi0-9]*e[gpIi0-9]*", w.text
         )
         code = (
             m.group(1)
             if m is not None
-            else sub.group(2).replace("\\" + sub.group(1), sub.group(1))
+            else sub.group(3).replace("\\" + sub.group(1), sub.group(1))
             if sub is not None
             else None
         )
         if code is not None:
             run_config_command(cmd, Word(code, w.start, w.end), "sed's e command")
+            if sub is not None and m is None and _sed_runs_input(sub.group(2), code):
+                cmd.add(C, "config-exec", _SED_RUNS_INPUT, w)
+            return
+        if _SED_E_BARE.search(w.text):
+            # `sed e`, `sed '1e'`, `s/a/b/e;p`: the pattern space (input data) runs as a command
+            cmd.add(C, "config-exec", _SED_RUNS_INPUT, w)
             return
         written = [m.group(1).strip() for m in _SED_WRITE.finditer(w.text)]
         for path in written:
@@ -635,12 +664,16 @@ _READ_ONLY = names(
 def _read_only(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
-    if n in ("rg",) and any(t.startswith("--pre") for t in texts):
-        pre = cmd.option_value("--pre")
-        if pre is not None:
-            run_config_command(cmd, pre, "rg --pre")
-        else:
-            cmd.add(M, "runs-program", "rg --pre runs a program on each file")
+    if n in ("rg",) and any(t.startswith(("--pre", "--hostname-bin")) for t in texts):
+        # `--pre` runs a program on each file, `--hostname-bin` one for the hyperlink host.
+        for opt in ("--pre", "--hostname-bin"):
+            prog = cmd.option_value(opt)
+            if prog is not None:
+                run_config_command(cmd, prog, f"rg {opt}")
+            elif any(t.startswith(opt) for t in texts):
+                cmd.add(M, "runs-program", f"rg {opt} runs another program")
+    elif n == "tree" and cmd.option_value("-o", "--output") is not None:
+        cmd.add(M, "write", "tree -o writes the listing to a file")
     elif n in ("sort",) and (cmd.option_value("-o", "--output") is not None):
         cmd.add(M, "write", "sort -o writes a file")
     elif n in system.POSITIONAL_OUTPUT and system.positional_output(cmd):

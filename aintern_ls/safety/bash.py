@@ -103,7 +103,7 @@ _TLS_OFF = {
     "CURL_CA_BUNDLE": ("",),
     "REQUESTS_CA_BUNDLE": ("",),
 }
-_HOOK_VARS = HOOK_VARS | frozenset(_TLS_OFF)
+_HOOK_VARS = HOOK_VARS | frozenset(_TLS_OFF) | {"LD_AUDIT"}
 _COMMAND_VARS = COMMAND_VARS
 # A sed/perl edit of a rebase todo list that turns `pick` lines into `drop` (or deletes them).
 _TODO_DROP = re.compile(
@@ -1734,6 +1734,14 @@ class _Walker:
         if name not in _HOOK_VARS:
             return
         s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+        risk = system.preload_risk(name, value.text, value.dynamic)
+        if risk is not None and risk[0] >= RiskLevel.CRITICAL:
+            # `export LD_PRELOAD=/tmp/x.so`: every later program loads the library first, as
+            # `LD_PRELOAD=/tmp/x.so ls` does for one (gen10).
+            lib = value.text or "a library"
+            reason = f"{name} makes every later program load {lib} before its own code"
+            self.scope.add(risk[0], risk[1], reason, s, e)
+            return
         if name in _TLS_OFF and value.text.lower() in _TLS_OFF[name]:
             self.scope.add(
                 RiskLevel.CRITICAL,
