@@ -1337,28 +1337,8 @@ def _cmd_exe(cmd: Cmd) -> None:
                 # So were an argument's code and its separators (`powershell -c "$u=…;iex(irm
                 # $u)"`, ClickFix): re-quoted, cmd would split them at `;` and lose the rest.
                 src_of = cmd.scope.source
-                text = " ".join(
-                    # `@{CommandLine="cmd /c …"}`: quotes inside a word are passed on as written
-                    src_of[x.start : x.end]
-                    if 0 <= x.start < x.end <= len(src_of)
-                    and '"' in src_of[x.start : x.end]
-                    and not src_of.startswith('"', x.start)
-                    and "^" not in src_of[x.start : x.end]
-                    else f'"{x.text}"'
-                    if len(rest) > 1
-                    and '"' not in x.text
-                    # `cmd /c echo rd … ^| cmd`: an escaped operator is one for the inner cmd
-                    and not (
-                        cmd.scope.source[max(x.start, 0) : max(x.end, 0)].startswith("^")
-                        and re.fullmatch(r"[|&<>]{1,2}", x.text)
-                    )
-                    and (
-                        (" " in x.text and _WIN_PATH_START.match(x.text))
-                        or (j > 0 and _CMD_SPLITS.search(x.text))
-                    )
-                    else x.text
-                    for j, x in enumerate(rest)
-                )
+                many = len(rest) > 1
+                text = " ".join(_requoted(x, j, many, src_of) for j, x in enumerate(rest))
                 src = cmd.scope.source[rest[0].start : rest[-1].end]
                 start = rest[0].start if src == text else -1
                 where = Word(text, rest[0].start, rest[-1].end)
@@ -1372,6 +1352,27 @@ def _cmd_exe(cmd: Cmd) -> None:
 
 
 _CMD_GLUED = re.compile(r'(?i)/[ckr]"')
+_ESCAPED_OPERATOR = re.compile(r"[|&<>]{1,2}")
+
+
+def _requoted(x: Word, j: int, many: bool, src: str) -> str:
+    """Word `j` of the words after `cmd /c` as cmd's inner command line gets it (`many`:
+    there is more than one word). (Tests cheapest first: most words are returned as they
+    are after two substring tests.)"""
+    s, e = x.start, x.end
+    if 0 <= s < e <= len(src):
+        raw = src[s:e]
+        if '"' in raw and raw[0] != '"' and "^" not in raw:
+            # `@{CommandLine="cmd /c …"}`: quotes inside a word are passed on as written
+            return raw
+    t = x.text
+    if not many or '"' in t:
+        return t
+    if not ((" " in t and _WIN_PATH_START.match(t)) or (j > 0 and _CMD_SPLITS.search(t))):
+        return t
+    if src[max(s, 0) : max(e, 0)].startswith("^") and _ESCAPED_OPERATOR.fullmatch(t):
+        return t  # `cmd /c echo rd … ^| cmd`: an escaped operator is one for the inner cmd
+    return f'"{t}"'
 
 
 def _cmd_line(cmd: Cmd, start: int, end: int, always: bool = False) -> bool:
