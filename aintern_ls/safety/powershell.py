@@ -2563,7 +2563,7 @@ class _Walker:
             )
         if "$" not in body and "\x00" not in body:
             # (no variable, subexpression or braced name for the substitutions below)
-            return Word(body.replace("`", ""), s, e, False, False, "")
+            return Word(_unbacktick(body), s, e, False, False, "")
         # `"$($env:windir)\System32"`, `"${env:windir}"`: a subexpression or braced name
         # holding only a variable is that variable.
         body = _SUBEXPR_VAR.sub(_bare_var, body)
@@ -2579,7 +2579,7 @@ class _Walker:
 
             # `"C:\Win$('dows')"`: subexpressions of literals are their values
             body = _subexpressions(body, ps_variables(self.scope)) or body
-        expanded = _BODY_VAR.sub(sub, body.replace("`", ""))
+        expanded = _BODY_VAR.sub(sub, _unbacktick(body))
         dynamic = "\x00" in expanded or "$(" in body
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
         return Word(
@@ -2590,6 +2590,18 @@ class _Walker:
             False,
             origin or (ORIGIN_VARIABLE if dynamic else ""),
         )
+
+
+# PowerShell's escapes in an expandable string: `n, `r and `t are control characters
+# (`"sel dis 1`nclean"` is two lines), any other escaped character is itself.
+_BACKTICK = re.compile(r"`(.)", re.S)
+_BACKTICK_CHARS = {"n": "\n", "r": "\r", "t": "\t", "0": ""}
+
+
+def _unbacktick(body: str) -> str:
+    if "`" not in body:
+        return body
+    return _BACKTICK.sub(lambda m: _BACKTICK_CHARS.get(m.group(1), m.group(1)), body)
 
 
 # Expressions that list the machine's drives: what they emit is each drive's root.

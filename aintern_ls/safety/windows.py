@@ -1431,16 +1431,42 @@ def _format(cmd: Cmd) -> None:
     cmd.add(B, "mkfs", f"format erases the drive {ops[0].text}", ops[0])
 
 
+# diskpart's verbs: it takes any prefix of three letters or more (`sel dis 1`, `cle`,
+# `cre par pri`, `for fs=ntfs quick`), so a script is judged by each line's first word.
+_DISKPART_ERASE = ("clean", "format", "delete")
+_DISKPART_READ = (
+    "list detail select help rem exit rescan filesystems automount"
+).split()
+# A line break in the script: a real one, PowerShell's `n / `r escapes left in the text,
+# or the `&` cmd joins echoed lines with.
+_DISKPART_LINES = re.compile(r"[\r\n&;]|`[nr]")
+
+
+def _diskpart_verbs(script: str) -> tuple[bool, bool]:
+    """(erases, changes): whether a diskpart script erases a disk or partition, and whether
+    it changes one at all (any verb that is not a read: list, detail, select, help ...)."""
+    erases = changes = False
+    for line in _DISKPART_LINES.split(script[:20000]):
+        word = line.strip().strip("\"'(").split(" ", 1)[0].lower()
+        if len(word) < 3 or not word.isalpha():
+            continue
+        if word in ("echo", "@echo"):
+            continue
+        if any(v.startswith(word) for v in _DISKPART_ERASE):
+            erases = changes = True
+            break
+        if not any(v.startswith(word) for v in _DISKPART_READ):
+            changes = True
+    return erases, changes
+
+
 def _diskpart(cmd: Cmd) -> None:
     script = _option_script(cmd)
-    if script is not None and re.search(r"\b(clean|format|delete)\b", script, re.I):
+    erases, changes = _diskpart_verbs(script) if script is not None else (False, False)
+    if erases:
         cmd.add(B, "disk-wipe", "the diskpart script erases a disk or partition")
         return
-    if script is not None and not re.search(
-        r"(?i)\b(create|convert|assign|remove|extend|shrink|active|inactive|set\s*id|gpt"
-        r"|online|offline|attributes|import|recover|repair|uniqueid|merge|expand|compact)\b",
-        script,
-    ):
+    if script is not None and not changes:
         return  # `list disk`, `detail volume`: the script it runs only reads
     if script is not None:
         cmd.add(C, "disk", "the diskpart script changes disks or partitions")
