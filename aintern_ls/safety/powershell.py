@@ -318,6 +318,10 @@ def analyse(text: str, scope: Scope) -> None:
         _written_files(text, scope)
     if "::" in text or "filestream" in text.lower() or "extracttodirectory" in text.lower():
         _dotnet_writes(text, scope)
+    if "registry" in low and ("delete" in low or "setvalue" in low):
+        from aintern_ls.safety.windows import dotnet_registry
+
+        dotnet_registry(text, scope)  # `[Microsoft.Win32.Registry]::LocalMachine.DeleteSubKeyTree`
     saved, _FAST.text = _FAST.text, (text if plain else None)
     try:
         with budget.Source(data):

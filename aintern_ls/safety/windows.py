@@ -210,6 +210,224 @@ def _has_param(params: dict[str, Word | None], *prefixes: str) -> bool:
 _SESSION_DRIVE = re.compile(r"(?i)^(env|alias|function|variable):")
 
 
+# --- registry locations: PSDrives of the Registry provider, a working directory in it -----
+# `New-PSDrive -Name R -PSProvider Registry -Root HKEY_LOCAL_MACHINE` makes `R:\SYSTEM`
+# the key `HKLM\SYSTEM`; `Set-Location HKLM:\SYSTEM` makes `CurrentControlSet` (relative)
+# that key's child. Both live in `scope.env` under these keys (names no shell can spell).
+_REG_DRIVE = "\x00regdrive:"
+_REG_CWD = "\x00regcwd"
+_DRIVE_PREFIX = re.compile(r"\A([A-Za-z]\w*):(?=[\\/]|\Z)")
+
+
+def _reg_join(root: str, rest: str) -> str:
+    """`hklm\\system` + `..\\software\\x` -> `hklm\\software\\x` (lower case, `\\`)."""
+    parts = [p for p in root.split("\\") if p]
+    for p in re.split(r"[\\/]+", rest.lower()):
+        if p in ("", "."):
+            continue
+        if p == "..":
+            if len(parts) > 1:
+                parts.pop()
+            continue
+        parts.append(p)
+    return "\\".join(parts)
+
+
+def _reg_key(text: str) -> str | None:
+    """A provider spelling of a registry key (`HKLM:\\X`, `HKEY_LOCAL_MACHINE\\X`,
+    `Registry::HKLM\\X`) in one normal form (`hklm\\x`); None when it is not one."""
+    t = text.strip("'\"")
+    if not (_REGISTRY.match(t) or _PS_REGISTRY.match(t)):
+        return None
+    norm = _reg_norm(_PS_REGISTRY.sub("", t))
+    m = re.match(r"(hklm|hkcu|hkcr|hku|hkcc)(?:[\\:]|\Z)", norm)
+    return _reg_join(m.group(1), norm[m.end() :]) if m is not None else None
+
+
+def registry_location(scope: Scope, text: str) -> str | None:
+    """The registry key a PowerShell path names (`hklm\\system\\x`) through a Registry
+    PSDrive or the registry working directory as well as by its own spelling; None for a
+    path that is not in the registry (or not known to be)."""
+    t = text.strip("'\"")
+    if not t or t[0] in "$-~@(" or t.startswith("\\\\"):
+        return None
+    env = scope.env
+    m = _DRIVE_PREFIX.match(t)
+    if m is not None:
+        root = env.get(_REG_DRIVE + m.group(1).lower())
+        if root is not None:
+            return _reg_join(root, t[m.end() :])
+        return _reg_key(t)
+    key = _reg_key(t)
+    if key is not None:
+        return key
+    cwd = env.get(_REG_CWD)
+    if cwd is None or t.startswith(("\\", "/")):
+        return None
+    return _reg_join(cwd, t)
+
+
+def registry_key_deleted(machine: bool, key: str) -> tuple[RiskLevel, str, str]:
+    """Deleting the registry key `key` (normal form without its hive, `system\\x`; `machine`:
+    under HKLM) whatever spelled it: Remove-Item, `reg delete`, .NET DeleteSubKeyTree."""
+    if machine and boot_registry_key("hklm\\" + key):
+        return B, "registry-root", "deletes registry keys Windows needs to boot"
+    if machine and key.count("\\") < 1:
+        return B, "registry-root", "deletes a whole machine registry hive"
+    hit = registry_risk("hklm\\" + key)
+    if hit is not None and hit[1] == "disable-security":
+        return C, "disable-security", f"deleting this key {hit[2][len('changes ') :]}"
+    return D, "registry-delete", "deletes registry keys"
+
+
+def registry_value_deleted(key: str) -> tuple[RiskLevel, str, str]:
+    """Deleting one value (`key` is normal registry text ending in `\\v name`): a security
+    setting deleted falls back to off (critical); any other value is a scoped delete."""
+    gone = security_setting_weakened(key, deleted=True)
+    if gone is not None:
+        return C, "disable-security", gone
+    hit = registry_risk(key)
+    if hit is not None and hit[1] == "disable-security":
+        return hit
+    return D, "registry-delete", "deletes a registry value"
+
+
+# --- the .NET registry API ----------------------------------------------------------------
+# `[Microsoft.Win32.Registry]::LocalMachine`, `[RegistryKey]::OpenBaseKey('LocalMachine', …)`,
+# `OpenRemoteBaseKey(…)`, a variable holding one, then `.OpenSubKey('X', $true)` /
+# `.CreateSubKey('X')` steps and the call that acts: DeleteSubKeyTree / DeleteSubKey /
+# DeleteValue / SetValue, judged as Remove-Item / Remove-ItemProperty / Set-ItemProperty of
+# the key they reach.
+_NET_HIVES = {
+    "localmachine": "hklm",
+    "currentuser": "hkcu",
+    "classesroot": "hkcr",
+    "users": "hku",
+    "currentconfig": "hkcc",
+}
+_NET_REG_BASE = re.compile(
+    r"(?i)\[\s*(?:microsoft\.win32\.)?registry\s*\]\s*::\s*(localmachine|currentuser|classesroot"
+    r"|users|currentconfig)\b"
+    r"|\[\s*(?:microsoft\.win32\.)?registrykey\s*\]\s*::\s*open(?:remote)?basekey\s*\(\s*"
+    r"(?:\[\s*(?:microsoft\.win32\.)?registryhive\s*\]\s*::\s*)?['\"]?(localmachine|currentuser"
+    r"|classesroot|users|currentconfig)\b"
+    r"|\$(\w+)(?=\s*\.\s*(?:opensubkey|createsubkey|deletesubkey|deletesubkeytree|deletevalue"
+    r"|setvalue)\b)"
+)
+_NET_REG_STATIC = re.compile(
+    r"(?i)\[\s*(?:microsoft\.win32\.)?registry\s*\]\s*::\s*setvalue\s*\(\s*(?:'([^']*)'|\"([^\"$]*)\")"
+)
+_NET_REG_STEP = re.compile(r"(?i)\s*\.\s*(\w+)\s*\(\s*(?:'([^']*)'|\"([^\"$`]*)\")?")
+_NET_REG_ASSIGN = re.compile(r"\$(\w+)\s*=\s*\Z")
+
+
+def _close_paren(text: str, i: int) -> int:
+    """The index just after the `)` closing the call whose `(` ends before `i`."""
+    depth = 1
+    n = min(len(text), i + 2000)
+    while i < n and depth:
+        c = text[i]
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c in "'\"":
+            j = text.find(c, i + 1)
+            i = j if j > 0 else n
+        i += 1
+    return i
+
+
+def dotnet_registry(text: str, scope: Scope) -> None:
+    """The .NET registry API's deletes and writes, judged by the key they reach."""
+    keys: dict[str, str | None] = {}  # variables holding a key: its normal form, None unknown
+    for m in _NET_REG_BASE.finditer(text[:20000]):
+        if m.group(3) is not None:
+            if m.group(3).lower() not in keys:
+                continue
+            key = keys[m.group(3).lower()]
+        else:
+            key = _NET_HIVES[(m.group(1) or m.group(2)).lower()]
+        at = m.end()
+        if m.group(2) is not None:
+            at = _close_paren(text, text.find("(", m.start()) + 1)
+        act: tuple[str, str | None, int, int, int] | None = None
+        while (step := _NET_REG_STEP.match(text, at)) is not None:
+            verb = step.group(1).lower()
+            arg = step.group(2) if step.group(2) is not None else step.group(3)
+            end = _close_paren(text, step.end())
+            if verb in ("opensubkey", "createsubkey"):
+                key = _reg_join(key, arg) if key is not None and arg is not None else None
+            elif verb in ("deletesubkeytree", "deletesubkey", "deletevalue", "setvalue"):
+                act = (verb, arg, step.start(), end, step.end())
+                break
+            else:
+                break
+            at = end
+        if act is None:
+            assign = _NET_REG_ASSIGN.search(text, max(0, m.start() - 80), m.start())
+            if assign is not None:
+                keys[assign.group(1).lower()] = key
+            continue
+        verb, arg, start, end, after = act
+        if key is None:
+            scope.add(
+                D,
+                "registry-delete" if verb != "setvalue" else "registry",
+                "changes a registry key the analyser cannot name",
+                start,
+                end,
+            )
+            continue
+        if verb in ("deletesubkeytree", "deletesubkey"):
+            full = _reg_join(key, arg) if arg is not None else key + "\\*"
+            hive, _, rest = full.partition("\\")
+            level, rule, reason = registry_key_deleted(hive == "hklm", rest)
+        elif verb == "deletevalue":
+            level, rule, reason = registry_value_deleted(_reg_norm(f'{key} /v "{arg or ""}"'))
+        else:
+            value = text[after : end - 1]
+            hit = registry_risk(_reg_norm(f'{key} /v "{arg or ""}" /d {value.strip(" ,")}'))
+            level, rule, reason = (
+                hit if hit is not None else (M, "registry", "writes a registry value")
+            )
+        scope.add(level, rule, f"{reason} (.NET registry API)", start, end)
+    for m in _NET_REG_STATIC.finditer(text[:20000]):
+        # `[Registry]::SetValue('HKEY_LOCAL_MACHINE\\…\\Run', 'x', 'C:\\x.exe')`
+        end = _close_paren(text, m.end())
+        hit = registry_risk(_reg_norm(text[m.start(1) - 1 : end]).replace(",", " /v ", 1))
+        if hit is not None:
+            scope.add(hit[0], hit[1], f"{hit[2]} (.NET registry API)", m.start(), end)
+
+
+def _new_psdrive(cmd: Cmd) -> None:
+    """`New-PSDrive -Name R -PSProvider Registry -Root HKLM\\SOFTWARE`: a name for a key,
+    only in this session (what is done through it is judged where it is done)."""
+    params, positional = _ps_params(cmd)
+    name = params.get("name") or params.get("n")
+    provider = params.get("psprovider") or params.get("p") or params.get("provider")
+    root = params.get("root") or params.get("r")
+    rest = iter(positional)
+    name = name or next(rest, None)
+    provider = provider or next(rest, None)
+    root = root or next(rest, None)
+    if (
+        name is not None
+        and provider is not None
+        and root is not None
+        and provider.text.strip("'\"").lower()
+        in ("registry", "microsoft.powershell.core\\registry")
+        and not name.dynamic
+        and not root.dynamic
+    ):
+        key = registry_location(cmd.scope, root.text)
+        if key is not None:
+            cmd.scope.env[_REG_DRIVE + name.text.strip("'\"").lower()] = key
+            if "persist" not in params:
+                return  # (a session's name for a key: nothing changes yet)
+    _write_cmdlet(cmd)
+
+
 def _remove_item(cmd: Cmd) -> None:
     params, positional = _ps_params(cmd)
     if "whatif" in params:
@@ -248,23 +466,22 @@ def _remove_item(cmd: Cmd) -> None:
         # session's own variables, aliases and functions, gone when it ends anyway.
         cmd.add(M, "ps-session-item", "removes a variable, alias or function of this session")
         return
+    reg_env = cmd.scope.env
+    reg_known = _REG_CWD in reg_env or any(k.startswith(_REG_DRIVE) for k in reg_env)
     for t in targets:
+        if reg_known and (where := registry_location(cmd.scope, t.text)) is not None:
+            # `R:\SYSTEM` on a Registry PSDrive, `CurrentControlSet` in `cd HKLM:\SYSTEM`
+            t = Word(where, t.start, t.end, t.dynamic, t.glob, t.origin)
         if _REGISTRY.match(t.text) or _PS_REGISTRY.match(t.text):
             # `Registry::HKEY_LOCAL_MACHINE\X`, `Microsoft.PowerShell.Core\Registry::HKLM\X`
             # and `HKLM:\X` name the same key: judged on one normal form (`hklm\x`).
             norm = _reg_norm(_PS_REGISTRY.sub("", t.text.strip("'\"")))
             machine = norm.startswith("hklm")
             key = _REGISTRY.sub("", norm).strip(":\\/")
-            if machine and boot_registry_key("hklm\\" + key):
-                cmd.add(B, "registry-root", "deletes registry keys Windows needs to boot", t)
-            elif machine and key.count("\\") < 1:
-                cmd.add(B, "registry-root", "deletes a whole machine registry hive", t)
-            elif (hit := registry_risk("hklm\\" + key)) is not None and hit[
-                1
-            ] == "disable-security":
-                cmd.add(C, "disable-security", f"deleting this key {hit[2][len('changes ') :]}", t)
-            else:
-                cmd.add(D, "registry-delete", "deletes registry keys", t)
+            # `HKLM:\SYSTEM\*`: every subkey of a key is that key's whole tree
+            key = re.sub(r"(?:\\\*)+\Z", "", key)
+            level, rule, reason = registry_key_deleted(machine, key)
+            cmd.add(level, rule, reason, t)
             return
     from aintern_ls.safety.files import _delete_targets
 
@@ -1434,9 +1651,7 @@ def _format(cmd: Cmd) -> None:
 # diskpart's verbs: it takes any prefix of three letters or more (`sel dis 1`, `cle`,
 # `cre par pri`, `for fs=ntfs quick`), so a script is judged by each line's first word.
 _DISKPART_ERASE = ("clean", "format", "delete")
-_DISKPART_READ = (
-    "list detail select help rem exit rescan filesystems automount"
-).split()
+_DISKPART_READ = names("list detail select help rem exit rescan filesystems automount")
 # A line break in the script: a real one, PowerShell's `n / `r escapes left in the text,
 # or the `&` cmd joins echoed lines with.
 _DISKPART_LINES = re.compile(r"[\r\n&;]|`[nr]")
@@ -1487,17 +1702,30 @@ _BOOT_KEY = re.compile(
 )
 
 
+# The BCD store loaded as a hive (`HKLM\BCD00000000`, its Objects and their Elements): the
+# boot manager's entries themselves.
+_BCD_KEY = re.compile(r"(?i)\Ahklm:?[\\/]+bcd00000000(?:[\\/]|\Z)")
+
+
 def boot_registry_key(key: str) -> bool:
     """`HKLM\\SYSTEM\\CurrentControlSet`, its Services/Control trees, SafeBoot, Session
-    Manager, LSA: deleting them leaves a machine that does not boot (boot configuration)."""
-    return bool(_BOOT_KEY.match(key.replace("hkey_local_machine", "hklm")))
+    Manager, LSA, the BCD store: deleting them leaves a machine that does not boot (boot
+    configuration)."""
+    key = key.replace("hkey_local_machine", "hklm")
+    return bool(_BOOT_KEY.match(key) or _BCD_KEY.match(key))
 
 
 def _reg(cmd: Cmd) -> None:
     ops = _operands(cmd)
     verb = ops[0].text.lower() if ops else ""
     key = ops[1].text if len(ops) > 1 else ""
+    # `reg delete \\\\host\\HKLM\\SYSTEM`: another machine's key, judged as that key
+    host = re.match(r"\\\\[^\\/]+[\\/]+", key) if key.startswith("\\\\") else None
+    if host is not None:
+        key = key[host.end() :]
     if verb in ("query", "compare", ""):
+        if host is not None:
+            cmd.add(M, "network", f"reg {verb} reads another machine's registry", ops[1])
         return
     low = key.lower().replace("hkey_local_machine", "hklm").replace("hkey_classes_root", "hkcr")
     if verb in ("save", "export") and re.match(r"\Ahklm[\\/](sam|security|system)\b", low):
@@ -1572,7 +1800,37 @@ def _registry_file(cmd: Cmd, file: Word) -> None:
 _STATEMENT_END = re.compile(r"[;|&]")
 
 
-def _registry_write_risk(cmd: Cmd) -> bool:
+def _registry_resolved(cmd: Cmd, params: dict[str, Word | None]) -> str:
+    """The key an item cmdlet's path names through a Registry PSDrive or the registry
+    working directory (`Set-ItemProperty -Path Run …` after `cd HKCU:\\…\\CurrentVersion`),
+    in normal form; empty when neither is in use or the path is not in the registry."""
+    env = cmd.scope.env
+    if _REG_CWD not in env and not any(k.startswith(_REG_DRIVE) for k in env):
+        return ""
+    path = params.get("path") or params.get("literalpath")
+    if path is None:
+        path = next((w for w in cmd.args if not w.text.startswith("-")), None)
+    return (registry_location(cmd.scope, path.text) or "") if path is not None else ""
+
+
+def _remove_itemproperty(cmd: Cmd) -> None:
+    """`Remove-ItemProperty -Path HKLM:\\…\\Lsa -Name RunAsPPL` (or through a Registry
+    PSDrive or `cd` into the registry): deleting a value, judged as `reg delete /v`."""
+    params, positional = _ps_params(cmd)
+    if "whatif" in params:
+        return
+    path = params.get("path") or params.get("literalpath") or next(iter(positional), None)
+    name = params.get("name") or (positional[1] if len(positional) > 1 else None)
+    loc = registry_location(cmd.scope, path.text) if path is not None else None
+    if loc is not None and name is not None and not name.dynamic:
+        level, rule, reason = registry_value_deleted(_reg_norm(f'{loc} /v "{name.text}"'))
+        if level > D:
+            cmd.add(level, rule, reason, name)
+            return
+    _danger_cmdlet(cmd)
+
+
+def _registry_write_risk(cmd: Cmd, resolved: str = "") -> bool:
     """Registry writes that disable protections or add autostart entries."""
     # The source text too: PowerShell reads an unquoted `{GUID}` in a key path as a script
     # block, so the words alone may miss the key.
@@ -1583,7 +1841,7 @@ def _registry_write_risk(cmd: Cmd) -> bool:
     # is not read again for each of them.
     end = _STATEMENT_END.search(source, max(cmd.start, cmd.end), stop)
     src = source[cmd.start : end.start() if end is not None else stop][:2000]
-    hit = registry_risk(" ".join(cmd.texts()) + " " + src)
+    hit = registry_risk(resolved + " " + " ".join(cmd.texts()) + " " + src)
     if hit is None:
         return False
     level, rule, reason = hit
@@ -2428,6 +2686,14 @@ def apply_windows_cd(scope: Scope, cd_words: list[Word] | None = None) -> None:
             return
         target = " ".join(ops).strip('"')
     target = target.strip("'\"")
+    if scope.family == "powershell":
+        key = registry_location(scope, target) if target else None
+        if key is not None:
+            # `Set-Location HKLM:\SYSTEM`: relative item paths now name registry keys
+            scope.env[_REG_CWD] = key
+            return
+        if _REG_CWD in scope.env:
+            del scope.env[_REG_CWD]
     if not target or "$" in target or "%" in target or "!" in target:
         return
     target = target.replace("\\", "/")  # (as the analyser keeps a Windows cwd)
@@ -2628,7 +2894,7 @@ def _write_cmdlet(cmd: Cmd) -> None:
         "copy-item",
         "move-item",
         "rename-itemproperty",
-    ) and (_registry_write_risk(cmd)):
+    ) and (_registry_write_risk(cmd, _registry_resolved(cmd, params))):
         return
     if (
         cmd.name == "dism"
@@ -3752,6 +4018,8 @@ def _register() -> None:
         "cscript": _mshta,
         "wevtutil": _wevtutil,
         "disable-computerrestore": _disable_security,
+        "new-psdrive": _new_psdrive,
+        "remove-itemproperty": _remove_itemproperty,
         "disable-windowsoptionalfeature": _write_cmdlet,
         "set-wmiinstance": _write_cmdlet,
         "new-ciminstance": _write_cmdlet,

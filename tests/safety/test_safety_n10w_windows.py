@@ -1,0 +1,146 @@
+"""safety-n10w: Windows mechanisms the red team's open families reach (registry keys named
+through a Registry PSDrive, a working directory inside the registry, the .NET registry API,
+the BCD store, another machine's hive; diskpart scripts in abbreviated verbs; PowerShell's
+backtick escapes). Corpus rows are in sources_n10w.tsv; these are further spellings of the
+same mechanisms, their read-only look-alikes, then the same commands inside wrappers."""
+
+from __future__ import annotations
+
+import pytest
+
+from aintern_ls.safety import RiskLevel, assess
+from tests.safety._levels import B, C, D, M, S
+
+_PS_CASES = [
+    # a Registry PSDrive: the drive's name stands for its root key
+    (
+        "New-PSDrive -Name Q -PSProvider Registry -Root HKLM:\\SOFTWARE; Remove-Item Q:\\ -Recurse",
+        B,
+    ),
+    ("ndr Z Registry 'HKEY_LOCAL_MACHINE\\SYSTEM'; Remove-Item Z:\\* -Recurse -Force", B),
+    ("ndr Z Registry HKLM:\\SYSTEM\\CurrentControlSet; ri Z:\\Services\\WinDefend -r", C),
+    ("ndr Z Registry HKCU:\\Software; Remove-Item Z:\\Contoso -Recurse", D),
+    ("ndr Z Registry HKLM:\\SOFTWARE; Get-ChildItem Z:\\Microsoft", S),
+    ("ndr Z Registry HKLM:\\SYSTEM; Remove-Item Z:\\CurrentControlSet -Recurse -WhatIf", S),
+    # a file-system PSDrive of the same name is not the registry
+    ("ndr Z FileSystem C:\\work; Remove-Item Z:\\SYSTEM -Recurse", D),
+    # the working directory inside the registry: relative paths are its subkeys
+    ("Set-Location Registry::HKEY_LOCAL_MACHINE\\SYSTEM; ri CurrentControlSet -r -fo", B),
+    ("pushd HKLM:\\SOFTWARE\\Microsoft; Remove-Item ..\\..\\SYSTEM -Recurse", B),
+    ("cd HKLM:\\; Remove-Item * -Recurse -Force", B),
+    ("cd HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa; rp . -Name RunAsPPL", C),
+    (
+        "cd HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion;"
+        " New-ItemProperty -Path .\\RunOnce -Name x -Value 'C:\\Users\\Public\\x.exe'",
+        C,
+    ),
+    ("cd HKCU:\\Software; Remove-Item Contoso -Recurse", D),
+    ("cd HKLM:\\SYSTEM; cd C:\\work; Remove-Item CurrentControlSet -Recurse", D),
+    ("cd HKLM:\\SYSTEM; Get-ChildItem -Recurse | Select-Object -First 3", S),
+    # Remove-ItemProperty of a security setting is `reg delete /v` of it
+    ("Remove-ItemProperty -Path HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa -Name RunAsPPL", C),
+    ("Remove-ItemProperty -Path HKCU:\\Software\\Contoso -Name LastRun", D),
+    # the .NET registry API: the key each call reaches
+    ("[Microsoft.Win32.Registry]::LocalMachine.DeleteSubKeyTree('SYSTEM')", B),
+    ("[Registry]::LocalMachine.OpenSubKey('SOFTWARE', $true).DeleteSubKeyTree('Microsoft')", D),
+    (
+        "$b = [Microsoft.Win32.RegistryKey]::OpenBaseKey([Microsoft.Win32.RegistryHive]::"
+        "LocalMachine, [Microsoft.Win32.RegistryView]::Registry64);"
+        " $s = $b.OpenSubKey('SYSTEM', $true); $s.DeleteSubKeyTree('CurrentControlSet')",
+        B,
+    ),
+    (
+        "[Microsoft.Win32.Registry]::LocalMachine.OpenSubKey("
+        "'SOFTWARE\\Policies\\Microsoft\\Windows Defender', $true)"
+        ".SetValue('DisableAntiSpyware', 1)",
+        C,
+    ),
+    (
+        "[Microsoft.Win32.Registry]::CurrentUser.CreateSubKey("
+        "'Software\\Microsoft\\Windows\\CurrentVersion\\RunOnce').SetValue('x', 'C:\\x.exe')",
+        C,
+    ),
+    (
+        "[Microsoft.Win32.Registry]::CurrentUser.CreateSubKey('Software\\Contoso')"
+        ".SetValue('a', 1)",
+        M,
+    ),
+    ("[Microsoft.Win32.Registry]::LocalMachine.OpenSubKey('SYSTEM').GetSubKeyNames()", S),
+    ("Write-Output 'DeleteSubKeyTree is a Microsoft.Win32.Registry method'", S),
+    # the BCD store loaded as a hive holds the boot entries
+    ("Remove-Item -Path HKLM:\\BCD00000000\\Objects\\* -Recurse", B),
+    ("Get-ItemProperty HKLM:\\BCD00000000\\Description", S),
+    # diskpart scripts: abbreviated verbs, written by Set-Content / Out-File / here-strings
+    ('Set-Content s.txt "sel dis 0`r`ncle"; diskpart /s s.txt', B),
+    ("'sel vol 3', 'del vol' | Out-File -Encoding ascii s.txt; diskpart /s s.txt", B),
+    ('Set-Content s.txt "sel dis 1`ncre par pri"; diskpart /s s.txt', C),
+    ('Set-Content s.txt "lis dis`ndet dis"; diskpart /s s.txt', M),
+]
+
+
+@pytest.mark.parametrize("command,expected", _PS_CASES)
+def test_n10w_powershell_mechanisms(command: str, expected: RiskLevel) -> None:
+    got = assess(command, "powershell").level
+    assert got == expected, f"{command!r}: {got.label}, expected {expected.label}"
+
+
+_PS_WRAPPERS = [
+    "function f {{ {0} }}; f",
+    "& {{ {0} }}",
+    "Invoke-Command -ScriptBlock {{ {0} }}",
+    "if ($true) {{ {0} }}",
+]
+
+
+@pytest.mark.parametrize("wrapper", _PS_WRAPPERS)
+@pytest.mark.parametrize(
+    "command,expected", [(c, e) for c, e in _PS_CASES if e >= RiskLevel.CRITICAL]
+)
+def test_n10w_mechanisms_keep_their_level_when_wrapped(
+    wrapper: str, command: str, expected: RiskLevel
+) -> None:
+    text = wrapper.format(command)
+    got = assess(text, "powershell").level
+    assert got >= expected, f"{text!r}: {got.label}, expected at least {expected.label}"
+
+
+_CMD_CASES = [
+    # another machine's hive: `\\host\` names where, the key is judged as the key
+    ("reg delete \\\\db01\\HKLM\\SOFTWARE /f", B),
+    ("reg delete \\\\db01\\HKLM\\SYSTEM\\CurrentControlSet\\Control /f", B),
+    ("reg delete \\\\db01\\HKCU\\Software\\Contoso /f", D),
+    ("reg query \\\\db01\\HKLM\\SYSTEM\\CurrentControlSet\\Services", M),
+    ("reg delete HKLM\\BCD00000000\\Objects /f", B),
+    ("reg query HKLM\\BCD00000000 /s", S),
+    # diskpart's three-letter verbs
+    ("echo sel dis 2 > w.txt & echo cle all >> w.txt & diskpart /s w.txt", B),
+    ("(echo sel vol 3& echo for fs=ntfs quick) | diskpart", B),
+    ("(echo sel dis 2& echo con gpt) | diskpart", C),
+    ("(echo lis vol& echo exi) | diskpart", S),
+]
+
+
+@pytest.mark.parametrize("command,expected", _CMD_CASES)
+def test_n10w_cmd_mechanisms(command: str, expected: RiskLevel) -> None:
+    got = assess(command, "cmd").level
+    assert got == expected, f"{command!r}: {got.label}, expected {expected.label}"
+
+
+@pytest.mark.parametrize("wrapper", ["cmd /c {0}", "call {0}", "if exist C:\\ {0}"])
+@pytest.mark.parametrize(
+    "command,expected",
+    [(c, e) for c, e in _CMD_CASES if e >= RiskLevel.CRITICAL and c.startswith("reg")],
+)
+def test_n10w_cmd_mechanisms_keep_their_level_when_wrapped(
+    wrapper: str, command: str, expected: RiskLevel
+) -> None:
+    text = wrapper.format(command)
+    got = assess(text, "cmd").level
+    assert got >= expected, f"{text!r}: {got.label}, expected at least {expected.label}"
+
+
+def test_n10w_backtick_escapes_are_control_characters() -> None:
+    # `n is a line break in an expandable string, `$ a literal dollar, `x just x
+    got = assess('Set-Content s.txt "sel dis 0`nclean"; diskpart /s s.txt', "powershell")
+    assert got.level == B
+    assert assess('Write-Output "a`tb`$c"', "powershell").level == S
