@@ -83,7 +83,9 @@ _WMI_DELETE = re.compile(
     r"|(?:%|foreach-object|foreach)\s+(?:-membername\s+)?['\"]?delete\b"
 )
 _SCRIPT_CREATE = re.compile(
-    r"\[scriptblock\]::create|\.invokescript\(|invoke-command\s+-scriptblock\s*\(\s*\[scriptblock\]",
+    r"\[\s*(?:system\.management\.automation\.)?scriptblock\s*\]\s*::\s*create"
+    r"|\.invokescript\s*\(|\.newscriptblock\s*\("
+    r"|invoke-command\s+-scriptblock\s*\(\s*\[scriptblock\]",
     re.I,
 )
 _B64_LITERAL = re.compile(r"FromBase64String\(\s*['\"]([A-Za-z0-9+/=\s]{8,})['\"]\s*\)", re.I)
@@ -322,6 +324,10 @@ def analyse(text: str, scope: Scope) -> None:
         from aintern_ls.safety.windows import dotnet_registry
 
         dotnet_registry(text, scope)  # `[Microsoft.Win32.Registry]::LocalMachine.DeleteSubKeyTree`
+    if "registertask" in low:
+        from aintern_ls.safety.windows import com_scheduled_task
+
+        com_scheduled_task(text, scope)  # `(New-Object -ComObject Schedule.Service)…`
     saved, _FAST.text = _FAST.text, (text if plain else None)
     try:
         with budget.Source(data):
@@ -558,6 +564,9 @@ _NET_DELETE = re.compile(
     r"(?:system\.)?io\.(?:directory|file)info(?:\s+-argumentlist)?"
     r"|\[(?:system\.)?io\.(?:directory|file)info\](?:::new)?)"
     r"\s*\(?\s*([^()|;]+?)\s*\)?\s*\)\s*\.delete\s*\(\s*([^()]*?)\s*\)"
+    # `[IO.DirectoryInfo]::new("$env:windir").Delete($true)`: constructed and deleted at once
+    r"|\[(?:system\.)?io\.(?:directory|file)info\]::new\s*\(\s*([^()|;]+?)\s*\)"
+    r"\s*\.delete\s*\(\s*([^()]*?)\s*\)"
 )
 
 
@@ -835,8 +844,8 @@ def _dotnet_deletes(text: str, scope: Scope) -> None:
     """Judge a .NET delete as the Remove-Item it amounts to (a directory with `$true`, or an
     item got with Get-Item, is removed with everything below it)."""
     for m in _NET_DELETE.finditer(text):
-        raw = (m.group(2) or m.group(4) or "").strip()
-        flag = (m.group(3) or m.group(5) or "").strip().lower()
+        raw = (m.group(2) or m.group(4) or m.group(6) or "").strip()
+        flag = (m.group(3) or m.group(5) or m.group(7) or "").strip().lower()
         if raw[:1] == "'" and raw[-1:] == "'":
             path: str | None = raw[1:-1].replace("''", "'")
         else:
@@ -844,7 +853,7 @@ def _dotnet_deletes(text: str, scope: Scope) -> None:
         if path is None:
             continue
         recursive = flag in ("$true", "1") or (
-            m.group(4) is not None and flag not in ("", "$false")
+            (m.group(4) is not None or m.group(6) is not None) and flag not in ("", "$false")
         )
         if m.group(1) and m.group(1).lower() == "file":
             recursive = False
@@ -1251,6 +1260,9 @@ def _psi_properties(text: str, scope: Scope) -> None:
         scope.include(scope.nested(line, "cmd", Word(line, 0, len(text)), -1))
 
 
+_NET_FALSE = frozenset(("$false", "0", "[bool]0", "$null", "false", "'false'", '"false"'))
+
+
 def _dotnet_calls(text: str, scope: Scope) -> None:
     """.NET calls that delete, write, move or start things (`[IO.Directory]::Delete(p, $true)`)
     are judged as the cmdlets that do the same, with the same rules."""
@@ -1275,7 +1287,8 @@ def _dotnet_calls(text: str, scope: Scope) -> None:
         line = ""
         if cls in ("io.file", "io.directory") and values:
             if method == "delete":
-                recursive = len(values) > 1 and (values[1] or "").lower() == "$true"
+                # (`$true`, `1`, `[bool]1`: any flag but false deletes the whole tree)
+                recursive = len(args) > 1 and args[1].strip().lower() not in _NET_FALSE
                 flags = "-Recurse -Force" if recursive else "-Force"
                 line = f"Remove-Item {flags} -LiteralPath {q(values[0], args[0])}"
             elif method.startswith(("writeall", "create", "replace")) or method == "open":
@@ -3023,7 +3036,12 @@ def _path_expression(raw: str, env: Mapping[str, str] | None = None) -> str | No
     or None."""
     if len(raw) > 400:
         return None
-    func = _path_function(raw.strip(), env)
+    whole = raw.strip()
+    if len(whole) > 1 and whole[0] == whole[-1] == '"' and not re.search(r'["`]', whole[1:-1]):
+        # `"$($env:HOMEDRIVE)$($env:HOMEPATH)"`, `"${env:SystemDrive}\Users"`: inside an
+        # expandable string a known variable is its value, as written (no quotes added)
+        return _expandable_path(whole[1:-1], env)
+    func = _path_function(whole, env)
     if func is not None:
         return func
     m = _JOIN_PATH.match(raw.strip())
@@ -3053,6 +3071,27 @@ def _path_expression(raw: str, env: Mapping[str, str] | None = None) -> str | No
 
 
 _PLAIN_PATH = re.compile(r"[\w.:\\/-]+")
+
+
+def _expandable_path(body: str, env: Mapping[str, str] | None) -> str | None:
+    """The value of a double-quoted string's text made of known folder variables and
+    literals, or None."""
+
+    def plain(v: re.Match[str]) -> str:
+        name = v.group(0).replace("{", "").replace("}", "").lower()
+        known = _KNOWN_VARS.get(name)
+        if known is None and env is not None:
+            known = env.get(_PS_VAR + name)
+        return known if known is not None else "\x00"
+
+    text = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)", lambda v: v.group(1), env_accessors(body))
+    text = _HOME_PAIR.sub("$HOME", text)
+    text = _FOLDER_PATH.sub(lambda m: _folder(m).strip("'"), text)
+    text = re.sub(r"\$\{env:(\w+)\}", r"$env:\1", text, flags=re.I)
+    text = _QUOTED_VAR.sub(plain, text)
+    if "\x00" in text or "$" in text:
+        return None
+    return text
 
 
 _BALANCE_MARKS = re.compile(r"[`'\"#(){}\[\]]")

@@ -338,6 +338,36 @@ def _close_paren(text: str, i: int) -> int:
     return i
 
 
+# The Task Scheduler's COM API (`New-Object -ComObject Schedule.Service`): a definition
+# registered with RegisterTaskDefinition / RegisterTask runs its actions on its triggers.
+_COM_TASK_REGISTER = re.compile(r"(?i)\.\s*registertask(?:definition)?\s*\(")
+_COM_TASK_ACTION = re.compile(r"(?i)\.\s*(path|arguments)\s*=\s*(?:'([^']*)'|\"([^\"$`]*)\")")
+
+
+def com_scheduled_task(text: str, scope: Scope) -> None:
+    """`$f.RegisterTaskDefinition('x', $d, 6, …)` after `$a.Path = 'cmd.exe'`: persistence
+    (critical); the action's literal command line is judged too (blocked stays blocked)."""
+    reg = _COM_TASK_REGISTER.search(text[:20000])
+    if reg is None or "schedule.service" not in text.lower():
+        return
+    end = _close_paren(text, reg.end())
+    scope.add(
+        C,
+        "persistence-task",
+        "registers a scheduled task through the Task Scheduler COM API",
+        reg.start(),
+        end,
+    )
+    parts = {"path": "", "arguments": ""}
+    for m in _COM_TASK_ACTION.finditer(text[:20000]):
+        parts[m.group(1).lower()] = m.group(2) if m.group(2) is not None else m.group(3)
+    line = f"{parts['path']} {parts['arguments']}".strip()
+    if line:
+        where = Word(line, reg.start(), end)
+        for f in scope.nested(line, "cmd", where, -1):
+            scope.add(f.level, f.rule, f"the scheduled task runs: {f.reason}", f.start, f.end)
+
+
 def dotnet_registry(text: str, scope: Scope) -> None:
     """The .NET registry API's deletes and writes, judged by the key they reach."""
     keys: dict[str, str | None] = {}  # variables holding a key: its normal form, None unknown
@@ -2937,6 +2967,17 @@ def _write_cmdlet(cmd: Cmd) -> None:
     if cmd.name == "setx" and setx_var in ("path", "pathext"):
         cmd.add(C, "persistence", "setx PATH changes the search path of every later session")
         return
+    if cmd.name == "set-scheduledtask" and (
+        any(len(p) > 1 and ("action".startswith(p) or "trigger".startswith(p)) for p in params)
+        or _has_param(params, "inputo")
+        or cmd.stdin.kind != "none"
+    ):
+        # `Set-ScheduledTask -TaskName x -Action $a` / `-Trigger …` (or a task object piped
+        # in after its Actions were changed): an existing task now runs something else, or
+        # at another time: persistence, like `schtasks /change /tr`. (The action's command
+        # line is judged where New-ScheduledTaskAction builds it.)
+        cmd.add(C, "persistence-task", "Set-ScheduledTask changes what a task runs or when")
+        return
     if cmd.name in ("register-scheduledtask", "register-scheduledjob"):
         # (a scheduled job is a task too: its script block runs on a trigger, from the
         # Task Scheduler, after this session is gone)
@@ -4044,8 +4085,8 @@ def _register() -> None:
         compress-archive install-module install-package update-module import-module
         set-variable new-alias set-alias new-psdrive start-job invoke-item invoke-command
         set-service start-service restart-service set-location-write new-service
-        register-scheduledtask register-scheduledjob set-acl unblock-file set-date rename-computer
-        set-timezone
+        register-scheduledtask register-scheduledjob set-scheduledtask set-acl unblock-file
+        set-date rename-computer set-timezone
         enable-psremoting new-netfirewallrule set-netipaddress xcopy copy move ren rename mkdir
         md mklink attrib setx timeout pause choice pushd popd title color invoke-history
         export-alias new-object add-type out-printer set-psreadlineoption update-help save-help

@@ -75,6 +75,46 @@ _PS_CASES = [
     ("'sel vol 3', 'del vol' | Out-File -Encoding ascii s.txt; diskpart /s s.txt", B),
     ('Set-Content s.txt "sel dis 1`ncre par pri"; diskpart /s s.txt', C),
     ('Set-Content s.txt "lis dis`ndet dis"; diskpart /s s.txt', M),
+    # a scheduled task's action or trigger changed: persistence; a blocked action is blocked
+    ("Set-ScheduledTask -TaskPath \\ -TaskName Nightly -Trigger $trig", C),
+    (
+        "Set-ScheduledTask Nightly -Action (New-ScheduledTaskAction -Execute C:\\ProgramData\\n.exe)",
+        C,
+    ),
+    (
+        "Set-ScheduledTask Nightly -Action (New-ScheduledTaskAction -Execute cmd.exe"
+        " -Argument '/c rd /s /q C:\\Windows')",
+        B,
+    ),
+    (
+        "$t = Get-ScheduledTask Nightly; $t.Triggers[0].StartBoundary = 'x'; $t | Set-ScheduledTask",
+        C,
+    ),
+    ("Set-ScheduledTask -TaskName Nightly -Settings $settings", M),
+    ("Set-ScheduledTask -TaskName Nightly -Trigger $trig -WhatIf", S),
+    (
+        "$svc = New-Object -ComObject 'Schedule.Service'; $svc.Connect(); $def = $svc.NewTask(0);"
+        " $a = $def.Actions.Create(0); $a.Path = 'vssadmin.exe'; $a.Arguments = 'delete shadows"
+        " /all /quiet'; $svc.GetFolder('\\').RegisterTaskDefinition('u', $def, 6, $null, $null, 3)",
+        B,
+    ),
+    (
+        "$svc = New-Object -ComObject Schedule.Service; $svc.Connect();"
+        " $svc.GetFolder('\\').GetTasks(0) | Select-Object Name, State",
+        M,  # (a COM object is not modelled: at most moderate, never persistence)
+    ),
+    # script blocks built at run time: a literal is judged, anything else is opaque
+    ("$ExecutionContext.InvokeCommand.NewScriptBlock($code).InvokeReturnAsIs()", C),
+    ("[System.Management.Automation.ScriptBlock]::Create($code).Invoke()", C),
+    ("[ScriptBlock]::Create('Get-ChildItem $env:TEMP').InvokeReturnAsIs()", S),
+    # .NET deletes: `1` is as true as `$true`; interpolated known folders are those folders
+    ("[IO.Directory]::Delete($env:SystemRoot, 1)", B),
+    ('[System.IO.Directory]::Delete("$($env:SystemDrive)\\Users", $true)', B),
+    ('[IO.Directory]::Delete("${env:ProgramFiles}", [bool]1)', B),
+    ('[IO.Directory]::Delete("$env:USERPROFILE\\proj\\bin", 1)', D),
+    ("[IO.Directory]::Delete('C:\\work\\out', $false)", D),
+    ("[IO.DirectoryInfo]::new($env:USERPROFILE).Delete($true)", B),
+    ('[IO.DirectoryInfo]::new("$env:USERPROFILE").EnumerateFiles()', S),
 ]
 
 
