@@ -458,6 +458,52 @@ def _new_psdrive(cmd: Cmd) -> None:
     _write_cmdlet(cmd)
 
 
+# --- a name only known at run time inside a protected Windows folder -------------------
+# `Remove-Item "$env:windir\System32\config\$hive"`, `del %SystemRoot%\System32\drivers\%1`:
+# which file goes is unknown, but every file there is one Windows needs (hives, drivers,
+# system binaries): deleting one is blocked, writing one is critical.
+_WIN_ROOT_VARS = re.compile(
+    r"(?i)%(?:windir|systemroot)%|\$\{?env:(?:windir|systemroot)\}?|%systemdrive%\\windows"
+    r"|\$\{?env:systemdrive\}?\\windows"
+)
+_PROTECTED_WIN_DIR = re.compile(
+    r"(?i)\A(?:[a-z]:)?[\\/]+windows(?:[\\/]+(?:system32|syswow64|sysnative)(?:[\\/]+(?:config"
+    r"|drivers(?:[\\/]+etc)?|catroot2?|codeintegrity|winevt[\\/]+logs|wbem|boot))?"
+    r"|[\\/]+(?:boot|winsxs|servicing|inf))?[\\/]*\Z"
+)
+_RUNTIME_NAME = re.compile(r"[$%!`]|\A\d?\Z")
+
+
+def protected_unknown_name(text: str) -> str | None:
+    """The protected Windows folder a path names a file in when the file's name is only
+    known at run time (a variable, a substitution, a batch argument), else None."""
+    if "$" not in text and "%" not in text and "!" not in text:
+        return None
+    t = _WIN_ROOT_VARS.sub(lambda _: "C:\\Windows", text.strip("'\""))
+    cut = max(t.rfind("\\"), t.rfind("/"))
+    if cut <= 0:
+        return None
+    folder, name = t[:cut], t[cut + 1 :]
+    if not _RUNTIME_NAME.search(name) or re.search(r"[$%!`]", folder):
+        return None
+    return folder if _PROTECTED_WIN_DIR.match(folder) else None
+
+
+def _protected_unknown_delete(cmd: Cmd, targets: list[Word], verb: str) -> bool:
+    for t in targets:
+        folder = protected_unknown_name(t.text)
+        if folder is not None:
+            cmd.add(
+                B,
+                "rm-system-file",
+                f"{verb} a file only known at run time inside {folder} (every file there is"
+                " one Windows needs)",
+                t,
+            )
+            return True
+    return False
+
+
 def _remove_item(cmd: Cmd) -> None:
     params, positional = _ps_params(cmd)
     if "whatif" in params:
@@ -513,6 +559,8 @@ def _remove_item(cmd: Cmd) -> None:
             level, rule, reason = registry_key_deleted(machine, key)
             cmd.add(level, rule, reason, t)
             return
+    if _protected_unknown_delete(cmd, targets, "deletes"):
+        return
     from aintern_ls.safety.files import _delete_targets
 
     _delete_targets(cmd, targets, recursive, "deletes")
@@ -1657,6 +1705,8 @@ def _del(cmd: Cmd) -> None:
     from aintern_ls.safety.files import _delete_targets
 
     targets = _operands(cmd)
+    if _protected_unknown_delete(cmd, targets, "deletes"):
+        return
     recursive = "/s" in flags
     _delete_targets(cmd, targets, recursive, "deletes")
 
@@ -2926,6 +2976,19 @@ def _write_cmdlet(cmd: Cmd) -> None:
         "rename-itemproperty",
     ) and (_registry_write_risk(cmd, _registry_resolved(cmd, params))):
         return
+    if cmd.name in ("copy-item", "move-item", "new-item", "set-content", "out-file"):
+        # (a copy's or move's first argument is its source: only what it writes counts)
+        writes = cmd.args if cmd.name not in ("copy-item", "move-item") else cmd.args[1:]
+        for w in writes:
+            folder = protected_unknown_name(w.text) if w.dynamic else None
+            if folder is not None:
+                cmd.add(
+                    C,
+                    "system-file",
+                    f"{cmd.name} writes a file only known at run time inside {folder}",
+                    w,
+                )
+                return
     if (
         cmd.name == "dism"
         and all(

@@ -12,6 +12,14 @@ from aintern_ls.safety import RiskLevel, assess
 from tests.safety._levels import B, C, D, M, S
 
 _PS_CASES = [
+    # a name only known at run time inside a protected Windows folder
+    ('Remove-Item -LiteralPath "$env:SystemRoot\\System32\\config\\$hive" -Force', B),
+    ('ri "C:\\Windows\\System32\\drivers\\$($d.Name)"', B),
+    ('Copy-Item -Path .\\x.dll -Destination "$env:windir\\SysWOW64\\$dll"', C),
+    ('Copy-Item "$env:windir\\System32\\drivers\\$n" C:\\backup\\', M),
+    ('Get-Item "$env:windir\\System32\\config\\$hive"', S),
+    ('Remove-Item "$env:windir\\Temp\\$f"', D),
+    ('Remove-Item "C:\\work\\build\\$f"', D),
     # a Registry PSDrive: the drive's name stands for its root key
     (
         "New-PSDrive -Name Q -PSProvider Registry -Root HKLM:\\SOFTWARE; Remove-Item Q:\\ -Recurse",
@@ -157,6 +165,12 @@ _CMD_CASES = [
     ("(echo sel vol 3& echo for fs=ntfs quick) | diskpart", B),
     ("(echo sel dis 2& echo con gpt) | diskpart", C),
     ("(echo lis vol& echo exi) | diskpart", S),
+    # a file only known at run time inside a protected Windows folder
+    ("del /f /q %SystemRoot%\\System32\\config\\%HIVE%", B),
+    ("erase C:\\Windows\\System32\\drivers\\%~1", B),
+    ("copy /y evil.dll %windir%\\System32\\%NAME%", C),
+    ("type %windir%\\System32\\drivers\\etc\\%F%", S),
+    ("del %TEMP%\\%F%", D),
 ]
 
 
