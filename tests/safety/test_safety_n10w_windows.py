@@ -86,7 +86,8 @@ _PS_CASES = [
     # a scheduled task's action or trigger changed: persistence; a blocked action is blocked
     ("Set-ScheduledTask -TaskPath \\ -TaskName Nightly -Trigger $trig", C),
     (
-        "Set-ScheduledTask Nightly -Action (New-ScheduledTaskAction -Execute C:\\ProgramData\\n.exe)",
+        "Set-ScheduledTask Nightly -Action"
+        " (New-ScheduledTaskAction -Execute C:\\ProgramData\\n.exe)",
         C,
     ),
     (
@@ -95,7 +96,8 @@ _PS_CASES = [
         B,
     ),
     (
-        "$t = Get-ScheduledTask Nightly; $t.Triggers[0].StartBoundary = 'x'; $t | Set-ScheduledTask",
+        "$t = Get-ScheduledTask Nightly; $t.Triggers[0].StartBoundary = 'x';"
+        " $t | Set-ScheduledTask",
         C,
     ),
     ("Set-ScheduledTask -TaskName Nightly -Settings $settings", M),
