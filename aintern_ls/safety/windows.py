@@ -216,6 +216,7 @@ _SESSION_DRIVE = re.compile(r"(?i)^(env|alias|function|variable):")
 # that key's child. Both live in `scope.env` under these keys (names no shell can spell).
 _REG_DRIVE = "\x00regdrive:"
 _REG_CWD = "\x00regcwd"
+_REG_ANY = "\x00regany"  # set with either: one cheap test before any path is resolved
 _DRIVE_PREFIX = re.compile(r"\A([A-Za-z]\w*):(?=[\\/]|\Z)")
 
 
@@ -314,6 +315,16 @@ _NET_REG_BASE = re.compile(
     r"|\$(\w+)(?=\s*\.\s*(?:opensubkey|createsubkey|deletesubkey|deletesubkeytree|deletevalue"
     r"|setvalue)\b)"
 )
+# The same API from C# compiled by Add-Type (`Registry.LocalMachine.DeleteSubKeyTree("X")`,
+# `RegistryKey.OpenBaseKey(RegistryHive.LocalMachine, …)`): the same groups, no variables.
+_CS_REG_BASE = re.compile(
+    r"(?i)(?<![\w\]:.])(?:microsoft\.win32\.)?registry\s*\.\s*(localmachine|currentuser"
+    r"|classesroot|users|currentconfig)\b"
+    r"|(?<![\w\]:.])(?:microsoft\.win32\.)?registrykey\s*\.\s*open(?:remote)?basekey\s*\(\s*"
+    r"(?:(?:microsoft\.win32\.)?registryhive\s*\.\s*)?(localmachine|currentuser|classesroot"
+    r"|users|currentconfig)\b"
+    r"|\A(?!)(\w)"
+)
 _NET_REG_STATIC = re.compile(
     r"(?i)\[\s*(?:microsoft\.win32\.)?registry\s*\]\s*::\s*setvalue\s*\(\s*(?:'([^']*)'|\"([^\"$]*)\")"
 )
@@ -371,7 +382,10 @@ def com_scheduled_task(text: str, scope: Scope) -> None:
 def dotnet_registry(text: str, scope: Scope) -> None:
     """The .NET registry API's deletes and writes, judged by the key they reach."""
     keys: dict[str, str | None] = {}  # variables holding a key: its normal form, None unknown
-    for m in _NET_REG_BASE.finditer(text[:20000]):
+    bases = list(_NET_REG_BASE.finditer(text[:20000]))
+    if "add-type" in text.lower():
+        bases += _CS_REG_BASE.finditer(text[:20000])
+    for m in bases:
         if m.group(3) is not None:
             if m.group(3).lower() not in keys:
                 continue
@@ -453,6 +467,7 @@ def _new_psdrive(cmd: Cmd) -> None:
         key = registry_location(cmd.scope, root.text)
         if key is not None:
             cmd.scope.env[_REG_DRIVE + name.text.strip("'\"").lower()] = key
+            cmd.scope.env[_REG_ANY] = "1"
             if "persist" not in params:
                 return  # (a session's name for a key: nothing changes yet)
     _write_cmdlet(cmd)
@@ -542,8 +557,7 @@ def _remove_item(cmd: Cmd) -> None:
         # session's own variables, aliases and functions, gone when it ends anyway.
         cmd.add(M, "ps-session-item", "removes a variable, alias or function of this session")
         return
-    reg_env = cmd.scope.env
-    reg_known = _REG_CWD in reg_env or any(k.startswith(_REG_DRIVE) for k in reg_env)
+    reg_known = _REG_ANY in cmd.scope.env
     for t in targets:
         if reg_known and (where := registry_location(cmd.scope, t.text)) is not None:
             # `R:\SYSTEM` on a Registry PSDrive, `CurrentControlSet` in `cd HKLM:\SYSTEM`
@@ -1884,8 +1898,7 @@ def _registry_resolved(cmd: Cmd, params: dict[str, Word | None]) -> str:
     """The key an item cmdlet's path names through a Registry PSDrive or the registry
     working directory (`Set-ItemProperty -Path Run …` after `cd HKCU:\\…\\CurrentVersion`),
     in normal form; empty when neither is in use or the path is not in the registry."""
-    env = cmd.scope.env
-    if _REG_CWD not in env and not any(k.startswith(_REG_DRIVE) for k in env):
+    if _REG_ANY not in cmd.scope.env:
         return ""
     path = params.get("path") or params.get("literalpath")
     if path is None:
@@ -2650,6 +2663,10 @@ _PROTECTIVE_TASK = re.compile(
 )
 
 
+# `schtasks /change` switches that change what a task runs, when, or as whom.
+_TASK_CHANGES = frozenset(names("/tr /st /sd /et /ed /ri /du /k /delay /ru /rp /it /rl"))
+
+
 def _schtasks(cmd: Cmd) -> None:
     flags = _win_flags(cmd)
     if "/query" in flags or not flags:
@@ -2662,9 +2679,13 @@ def _schtasks(cmd: Cmd) -> None:
         return
     if "/delete" in flags:
         cmd.add(D, "task-delete", "deletes scheduled tasks")
-    elif "/create" in flags or ("/change" in flags and "/tr" in flags):
+    elif "/create" in flags or ("/change" in flags and flags & _TASK_CHANGES):
+        # `/change /tr X` runs something else; `/st 03:00`, `/ri 5`, `/sd …` make it run at
+        # other times; `/ru SYSTEM` as another account: an existing task turned to new use
         cmd.add(
-            C, "persistence-task", "schtasks /create or /change /tr runs a program on a trigger"
+            C,
+            "persistence-task",
+            "schtasks /create or /change (action, schedule or account) runs a program on a trigger",
         )
         task = _flag_value(cmd, "/tr")
         if task:
@@ -2771,6 +2792,7 @@ def apply_windows_cd(scope: Scope, cd_words: list[Word] | None = None) -> None:
         if key is not None:
             # `Set-Location HKLM:\SYSTEM`: relative item paths now name registry keys
             scope.env[_REG_CWD] = key
+            scope.env[_REG_ANY] = "1"
             return
         if _REG_CWD in scope.env:
             del scope.env[_REG_CWD]

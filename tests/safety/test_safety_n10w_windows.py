@@ -75,6 +75,12 @@ _PS_CASES = [
     ),
     ("[Microsoft.Win32.Registry]::LocalMachine.OpenSubKey('SYSTEM').GetSubKeyNames()", S),
     ("Write-Output 'DeleteSubKeyTree is a Microsoft.Win32.Registry method'", S),
+    (
+        "Add-Type -TypeDefinition @'\nusing Microsoft.Win32;\npublic static class Z { public"
+        ' static void Go() { Registry.LocalMachine.DeleteSubKeyTree("SOFTWARE"); } }\n\'@;'
+        " [Z]::Go()",
+        B,
+    ),
     # the BCD store loaded as a hive holds the boot entries
     ("Remove-Item -Path HKLM:\\BCD00000000\\Objects\\* -Recurse", B),
     ("Get-ItemProperty HKLM:\\BCD00000000\\Description", S),
@@ -173,6 +179,12 @@ _CMD_CASES = [
     ("copy /y evil.dll %windir%\\System32\\%NAME%", C),
     ("type %windir%\\System32\\drivers\\etc\\%F%", S),
     ("del %TEMP%\\%F%", D),
+    # schtasks /change: a new action, schedule or account turns an existing task to new use
+    ("schtasks /change /tn Nightly /st 03:00", C),
+    ("schtasks /change /tn Nightly /ru SYSTEM", C),
+    ('schtasks /change /tn Nightly /tr "vssadmin delete shadows /all /quiet"', B),
+    ("schtasks /change /tn Nightly /enable", M),
+    ("schtasks /query /tn Nightly /xml", S),
 ]
 
 
