@@ -1378,7 +1378,7 @@ _UNPARSED_REDIRECT = re.compile(r"""(?<![\w'"-])[1-6*]?>>?[ \t]*\$[\w:{}]+[\\/][
 
 
 class _Walker:
-    __slots__ = ("_downloads", "_no_downloads", "_plain", "_reads", "pos", "scope")
+    __slots__ = ("_downloads", "_no_downloads", "_plain", "_reads", "_requoted", "pos", "scope")
 
     def __init__(self, scope: Scope, pos: Positions, plain: bool = False) -> None:
         self.scope = scope
@@ -1387,6 +1387,7 @@ class _Walker:
         self._reads: list[tuple[int, int]] | None = None
         self._downloads: SpanMatches | None = None
         self._no_downloads = False  # the source names no download at all
+        self._requoted: set[int] = set()  # statements read again with `$v\x` words quoted
 
     def downloads(self, raw: str, start: int) -> bool:
         """`_DOWNLOAD.search(raw)` for the text of a node starting at `start`, from one scan
@@ -1833,7 +1834,39 @@ class _Walker:
                 # `$c ? (Remove-Item …) : $null` (a ternary the grammar does not know): the
                 # commands it could parse inside are still commands (ps8).
                 self.visit(c)
-        return self.error_text(*self.span(node))
+        start, end = self.span(node)
+        prev = node.prev_sibling
+        if (
+            prev is not None
+            and prev.type == "variable"
+            and prev.end_byte == node.start_byte
+            and self.scope.source[start : start + 1] in ("\\", "/")
+        ):
+            # `dir $env:TEMP\x -Filter *.log`: the grammar stops at a variable's path tail
+            # (PowerShell reads `$v\x` as one expandable word); the rest of the statement is
+            # that command's arguments, not a command of its own. The statement is read
+            # again with such words quoted, as PowerShell reads them.
+            self._requote(node)
+            cut = _ERROR_STATEMENT_END.search(self.scope.source, start, end)
+            if cut is None:
+                return Info()
+            start = cut.end()
+        return self.error_text(start, end)
+
+    def _requote(self, node: Node) -> None:
+        stmt = node.parent
+        while stmt is not None and stmt.type != "pipeline":
+            stmt = stmt.parent
+        if stmt is None:
+            return
+        s0, e0 = self.span(stmt)
+        if s0 in self._requoted or e0 - s0 > 4000:
+            return
+        self._requoted.add(s0)
+        text = self.scope.source[s0:e0]
+        fixed = _VAR_PATH_WORD.sub(lambda m: '"' + m.group(0) + '"', text)
+        if fixed != text:
+            self.scope.include(self.scope.nested(fixed, "powershell", Word(fixed, s0, e0), -1))
 
     def error_text(self, start: int, end: int) -> Info:
         """`source[start:end]`, which the grammar could not read, judged statement by
@@ -3430,6 +3463,9 @@ _FAST = _FastText()
 _ERROR_STATEMENT = re.compile(r"(?:\$\{[^{}\n]*\}|[^;\n{}])+")
 _ERROR_STAGE = re.compile(r"[^|]+")
 _ERROR_PROGRAM = re.compile(r"^[\w.\\/:-]+$")
+_ERROR_STATEMENT_END = re.compile(r"[;|\n]|&&")
+# A bare argument made of a variable and a path tail (`$env:windir\System32`, `$HOME/x`).
+_VAR_PATH_WORD = re.compile(r"(?<=[\s,(=])\$(?:env:)?\w+(?:[\\/][^\s;|&(){}\"'`$]*)+")
 _VAR_NAME = re.compile(r"\$[\w:]+")
 _WORD_LED = re.compile(r"(?<![\w-])[\w-]++\s")
 _VAR_IN_STRING = re.compile(r"\$(env:)?\w+(?:\(x86\))?")

@@ -1813,6 +1813,8 @@ def _reg(cmd: Cmd) -> None:
     ops = _operands(cmd)
     verb = ops[0].text.lower() if ops else ""
     key = ops[1].text if len(ops) > 1 else ""
+    if "/?" in _win_flags(cmd) or cmd.texts()[-1:] == ["/?"]:
+        return  # `reg delete /?`: the verb's help
     # `reg delete \\\\host\\HKLM\\SYSTEM`: another machine's key, judged as that key
     host = re.match(r"\\\\[^\\/]+[\\/]+", key) if key.startswith("\\\\") else None
     if host is not None:
@@ -2669,8 +2671,8 @@ _TASK_CHANGES = frozenset(names("/tr /st /sd /et /ed /ri /du /k /delay /ru /rp /
 
 def _schtasks(cmd: Cmd) -> None:
     flags = _win_flags(cmd)
-    if "/query" in flags or not flags:
-        return
+    if "/query" in flags or not flags or "/?" in flags:
+        return  # (`schtasks /change /?`: help)
     task_name = _flag_value(cmd, "/tn") or ""
     if ("/delete" in flags or "/disable" in flags) and _PROTECTIVE_TASK.search(task_name):
         # `schtasks /change /tn \Microsoft\Windows\SystemRestore\SR /disable`: the task
@@ -4208,7 +4210,7 @@ def _register() -> None:
         get-appxpackage get-wmiobject get-counter get-clipboard get-credential
         test-netconnection resolve-dnsname get-dnsclientserveraddress get-service
         get-psreadlineoption get-command get-verb get-scheduledtaskinfo get-aduser get-adgroup
-        get-adcomputer receive-job wait-job get-job
+        get-adcomputer receive-job wait-job get-job export-scheduledtask
         """
     ):
         table.setdefault(name, _misc_windows_safe)

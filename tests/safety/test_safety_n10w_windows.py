@@ -75,6 +75,12 @@ _PS_CASES = [
     ),
     ("[Microsoft.Win32.Registry]::LocalMachine.OpenSubKey('SYSTEM').GetSubKeyNames()", S),
     ("Write-Output 'DeleteSubKeyTree is a Microsoft.Win32.Registry method'", S),
+    # `$v\x` barewords the grammar stops at: the rest is the same command's arguments
+    ("Get-ChildItem $env:windir\\System32 -Filter *.sys", S),
+    ("dir $env:TEMP\\logs -Filter *.log -Recurse", S),
+    ("Remove-Item $env:windir\\System32\\drivers -Filter *.sys -Recurse -Force", B),
+    ("dir $env:TEMP\\x -Filter *.log; Remove-Item C:\\Users -Recurse -Force", B),
+    ("Export-ScheduledTask -TaskName Nightly", S),
     (
         "Add-Type -TypeDefinition @'\nusing Microsoft.Win32;\npublic static class Z { public"
         ' static void Go() { Registry.LocalMachine.DeleteSubKeyTree("SOFTWARE"); } }\n\'@;'
@@ -185,6 +191,9 @@ _CMD_CASES = [
     ('schtasks /change /tn Nightly /tr "vssadmin delete shadows /all /quiet"', B),
     ("schtasks /change /tn Nightly /enable", M),
     ("schtasks /query /tn Nightly /xml", S),
+    # help of a known program's verb is not the verb
+    ("reg delete /?", S),
+    ("schtasks /change /?", S),
 ]
 
 
