@@ -466,7 +466,13 @@ def analyse(text: str, scope: Scope) -> None:
         from aintern_ls.safety.windows import fso_deletes
 
         for path, folder, s0, e0 in fso_deletes(text):
-            value = _resolve_vars(path) if "$" in path else path
+            value = (
+                _ps_value(path)
+                if path.startswith("[")
+                else _resolve_vars(path)
+                if "$" in path
+                else path
+            )
             if value is None:
                 scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through COM", s0, e0)
                 continue

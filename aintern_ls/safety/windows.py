@@ -3673,7 +3673,9 @@ _SCRIPT_RUN = re.compile(
 FSO_DELETE = re.compile(
     r"(?i)\.delete(folder|file)\s*\(?\s*(?:\"\"|\"|')([^\"']+)(?:\"\"|\"|')"
     r"|fileio\.filesystem\]::delete(directory|file)\s*\(\s*(?:['\"]([^'\"]+)['\"]"
-    r"|(\$\{?[\w:()]+\}?))"
+    r"|(\$\{?[\w:()]+\}?)"
+    # `DeleteDirectory([Environment]::GetFolderPath('UserProfile'), …)`: a known folder
+    r"|(\[(?:system\.)?environment\]::getfolderpath\s*\([^()]{0,80}\)))"
 )
 
 
@@ -3682,7 +3684,7 @@ def fso_deletes(text: str) -> list[tuple[str, bool, int, int]]:
     out: list[tuple[str, bool, int, int]] = []
     for m in FSO_DELETE.finditer(text):
         kind = (m.group(1) or m.group(3) or "").lower()
-        path = m.group(2) or m.group(4) or m.group(5) or ""
+        path = m.group(2) or m.group(4) or m.group(5) or m.group(6) or ""
         out.append((path, kind in ("folder", "directory"), m.start(), m.end()))
     return out
 

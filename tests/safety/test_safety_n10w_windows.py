@@ -136,6 +136,16 @@ _PS_CASES = [
     ('[IO.Directory]::Delete("$env:USERPROFILE\\proj\\bin", 1)', D),
     ("[IO.Directory]::Delete('C:\\work\\out', $false)", D),
     ("[IO.DirectoryInfo]::new($env:USERPROFILE).Delete($true)", B),
+    (
+        "[Microsoft.VisualBasic.FileIO.FileSystem]::DeleteDirectory("
+        "[Environment]::GetFolderPath('UserProfile'), 'DeleteAllContents')",
+        B,
+    ),
+    (
+        "[Microsoft.VisualBasic.FileIO.FileSystem]::DeleteDirectory("
+        "[Environment]::GetFolderPath('Desktop'), 'DeleteAllContents')",
+        D,
+    ),
     ('[IO.DirectoryInfo]::new("$env:USERPROFILE").EnumerateFiles()', S),
 ]
 
