@@ -324,6 +324,10 @@ def analyse(text: str, scope: Scope) -> None:
         from aintern_ls.safety.windows import dotnet_registry
 
         dotnet_registry(text, scope)  # `[Microsoft.Win32.Registry]::LocalMachine.DeleteSubKeyTree`
+    if "stdregprov" in low and "delete" in low:
+        from aintern_ls.safety.windows import stdregprov_deletes
+
+        stdregprov_deletes(text, scope)  # WMI's registry provider deleting keys or values
     if "registertask" in low:
         from aintern_ls.safety.windows import com_scheduled_task
 

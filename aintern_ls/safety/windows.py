@@ -1886,11 +1886,89 @@ def _registry_file(cmd: Cmd, file: Word) -> None:
             " read (it can add autostart entries or turn protections off)",
         )
         return
+    gone = reg_file_deletes(written[0])
+    if gone is not None:
+        cmd.add(gone[0], gone[1], f"the imported file {gone[2]}")
+        if gone[0] >= B:
+            return
     hit = registry_risk(written[0])
     if hit is not None:
         cmd.add(hit[0], hit[1], f"the imported file {hit[2][0].lower()}{hit[2][1:]}")
-    else:
+    elif gone is None:
         cmd.add(M, "registry", f"{cmd.name} imports registry settings")
+
+
+# A .reg file's deletions: `[-HKEY_LOCAL_MACHINE\X]` deletes the key X and everything
+# below it; `"Name"=-` under `[KEY]` deletes that value.
+_REG_FILE_KEY = re.compile(r"(?m)^\s*\[(-?)([^\]\r\n]{1,300})\]")
+_REG_FILE_VALUE_GONE = re.compile(r'(?m)^\s*"([^"\r\n]{1,200})"\s*=\s*-\s*$')
+
+
+def reg_file_deletes(text: str) -> tuple[RiskLevel, str, str] | None:
+    """The worst deletion a .reg file's text makes, or None when it deletes nothing."""
+    if "-" not in text or "[" not in text:
+        return None
+    worst: tuple[RiskLevel, str, str] | None = None
+    keys = list(_REG_FILE_KEY.finditer(text[:20000]))
+    for i, m in enumerate(keys):
+        key = _reg_key(m.group(2).strip())
+        if key is None:
+            continue
+        hive, _, rest = key.partition("\\")
+        if m.group(1):
+            verdict = registry_key_deleted(hive == "hklm", rest)
+        else:
+            body = text[m.end() : keys[i + 1].start() if i + 1 < len(keys) else len(text)]
+            names_gone = _REG_FILE_VALUE_GONE.findall(body[:4000])
+            if not names_gone:
+                continue
+            verdict = max(
+                (registry_value_deleted(_reg_norm(f'{key} /v "{n}"')) for n in names_gone),
+                key=lambda v: v[0],
+            )
+        if worst is None or verdict[0] > worst[0]:
+            worst = (verdict[0], verdict[1], verdict[2][0].lower() + verdict[2][1:])
+    return worst
+
+
+# WMI's registry provider (`StdRegProv`): DeleteKey / DeleteValue with a hive number.
+_STDREG_HIVES = {
+    "2147483650": "hklm",
+    "0x80000002": "hklm",
+    "2147483649": "hkcu",
+    "0x80000001": "hkcu",
+    "2147483651": "hku",
+    "0x80000003": "hku",
+    "2147483648": "hkcr",
+    "0x80000000": "hkcr",
+}
+_STDREG_DELETE = re.compile(
+    r"(?i)\bdelete(key|value)\b.{0,300}?(2147483648|2147483649|2147483650|2147483651"
+    r"|0x8000000[0-3])\D.{0,200}?['\"]([^'\"]{1,300})['\"](?:.{0,200}?['\"]([^'\"]{1,200})['\"])?",
+    re.S,
+)
+
+
+def stdregprov_deletes(text: str, scope: Scope) -> None:
+    """`Invoke-CimMethod -ClassName StdRegProv -MethodName DeleteKey -Arguments @{hDefKey=
+    2147483650; sSubKeyName='SYSTEM\\CurrentControlSet'}`, `([wmiclass]'StdRegProv')
+    .DeleteKey(2147483650, 'SOFTWARE')`: judged as the key or value deleted."""
+    for level, rule, reason, start, end in stdregprov_verdicts(text):
+        scope.add(level, rule, reason, start, end)
+
+
+def stdregprov_verdicts(text: str) -> list[tuple[RiskLevel, str, str, int, int]]:
+    out: list[tuple[RiskLevel, str, str, int, int]] = []
+    for m in _STDREG_DELETE.finditer(text[:20000]):
+        hive = _STDREG_HIVES[m.group(2).lower()]
+        key = _reg_join(hive, m.group(3))
+        if m.group(1).lower() == "key":
+            level, rule, reason = registry_key_deleted(hive == "hklm", key.partition("\\")[2])
+        else:
+            value = m.group(4) or ""
+            level, rule, reason = registry_value_deleted(_reg_norm(f'{key} /v "{value}"'))
+        out.append((level, rule, f"{reason} (WMI StdRegProv)", m.start(), m.end()))
+    return out
 
 
 _STATEMENT_END = re.compile(r"[;|&]")
@@ -2308,6 +2386,19 @@ def _crt_quoted(cmd: Cmd, first: Word) -> Word | None:
 def _wmic(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     low = [w.text.lower() for w in cmd.args]
+    if "stdregprov" in text and "delete" in text:
+        # `wmic … class StdRegProv call DeleteKey hDefKey=2147483650 sSubKeyName="SYSTEM"`
+        named = dict(re.findall(r"(?i)\b(hdefkey|ssubkeyname|svaluename)\s*=\s*(\S+)", text))
+        verb = "deletekey" if "deletekey" in text else "deletevalue"
+        spelled = (
+            f"{verb} {named.get('hdefkey', '')} '{named.get('ssubkeyname', '').strip(chr(34))}'"
+            f" '{named.get('svaluename', '').strip(chr(34))}'"
+        )
+        found = stdregprov_verdicts(spelled)
+        for level, rule, reason, _, _ in found:
+            cmd.add(level, rule, reason)
+        if found:
+            return
     if "product" in low and "uninstall" in low and _AV_PRODUCT.search(text):
         # `wmic product where "name like '%Sophos%'" call uninstall`: the protection goes.
         cmd.add(C, "disable-security", "wmic uninstalls an antivirus or EDR product")

@@ -87,6 +87,25 @@ _PS_CASES = [
         " [Z]::Go()",
         B,
     ),
+    # a .reg file's `[-KEY]` deletes the key, `"name"=-` the value; WMI's StdRegProv too
+    (
+        'Set-Content d.reg "Windows Registry Editor Version 5.00`n[-HKEY_LOCAL_MACHINE\\SOFTWARE]";'
+        " regedit /s d.reg",
+        B,
+    ),
+    (
+        'Set-Content d.reg "[HKEY_LOCAL_MACHINE\\SYSTEM\\CurrentControlSet\\Control\\Lsa]'
+        '`n`"RunAsPPL`"=-"; reg import d.reg',
+        C,
+    ),
+    ('Set-Content d.reg "[-HKEY_CURRENT_USER\\Software\\Contoso]"; reg import d.reg', D),
+    (
+        "Invoke-CimMethod -ClassName StdRegProv -MethodName DeleteKey -Arguments"
+        " @{hDefKey=[uint32]2147483650; sSubKeyName='SYSTEM\\CurrentControlSet'}",
+        B,
+    ),
+    ("([wmiclass]'root\\default:StdRegProv').DeleteKey(2147483649, 'Software\\Contoso')", D),
+    ("([wmiclass]'root\\default:StdRegProv').EnumKey(2147483650, 'SOFTWARE')", S),
     # the BCD store loaded as a hive holds the boot entries
     ("Remove-Item -Path HKLM:\\BCD00000000\\Objects\\* -Recurse", B),
     ("Get-ItemProperty HKLM:\\BCD00000000\\Description", S),
@@ -184,6 +203,12 @@ _CMD_CASES = [
     ("reg query \\\\db01\\HKLM\\SYSTEM\\CurrentControlSet\\Services", M),
     ("reg delete HKLM\\BCD00000000\\Objects /f", B),
     ("reg query HKLM\\BCD00000000 /s", S),
+    (
+        "wmic /namespace:\\\\root\\default class StdRegProv call DeleteKey"
+        ' hDefKey=2147483650 sSubKeyName="SYSTEM\\CurrentControlSet"',
+        B,
+    ),
+    ("(echo [-HKEY_LOCAL_MACHINE\\SYSTEM]) > d.reg & regedit /s d.reg", B),
     # diskpart's three-letter verbs
     ("echo sel dis 2 > w.txt & echo cle all >> w.txt & diskpart /s w.txt", B),
     ("(echo sel vol 3& echo for fs=ntfs quick) | diskpart", B),
