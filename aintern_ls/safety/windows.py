@@ -352,7 +352,22 @@ def _close_paren(text: str, i: int) -> int:
 # The Task Scheduler's COM API (`New-Object -ComObject Schedule.Service`): a definition
 # registered with RegisterTaskDefinition / RegisterTask runs its actions on its triggers.
 _COM_TASK_REGISTER = re.compile(r"(?i)\.\s*registertask(?:definition)?\s*\(")
-_COM_TASK_ACTION = re.compile(r"(?i)\.\s*(path|arguments)\s*=\s*(?:'([^']*)'|\"([^\"$`]*)\")")
+_COM_TASK_ACTION = re.compile(
+    r"(?i)\.\s*(path|execute|arguments)\s*=\s*(?:'([^']*)'|\"([^\"$`]*)\")"
+)
+
+
+def task_action_line(text: str) -> str:
+    """The command line a task action's literal `.Path`/`.Execute` and `.Arguments`
+    assignments in `text` make (COM `IExecAction`, a CIM task's `Actions[i]`), or ""."""
+    low = text.lower()
+    if ".path" not in low and ".execute" not in low:
+        return ""
+    parts = {"path": "", "arguments": ""}
+    for m in _COM_TASK_ACTION.finditer(text[:20000]):
+        key = "path" if m.group(1).lower() in ("path", "execute") else "arguments"
+        parts[key] = m.group(2) if m.group(2) is not None else m.group(3)
+    return f"{parts['path']} {parts['arguments']}".strip() if parts["path"] else ""
 
 
 def com_scheduled_task(text: str, scope: Scope) -> None:
@@ -369,10 +384,7 @@ def com_scheduled_task(text: str, scope: Scope) -> None:
         reg.start(),
         end,
     )
-    parts = {"path": "", "arguments": ""}
-    for m in _COM_TASK_ACTION.finditer(text[:20000]):
-        parts[m.group(1).lower()] = m.group(2) if m.group(2) is not None else m.group(3)
-    line = f"{parts['path']} {parts['arguments']}".strip()
+    line = task_action_line(text)
     if line:
         where = Word(line, reg.start(), end)
         for f in scope.nested(line, "cmd", where, -1):
@@ -3155,6 +3167,11 @@ def _write_cmdlet(cmd: Cmd) -> None:
         # at another time: persistence, like `schtasks /change /tr`. (The action's command
         # line is judged where New-ScheduledTaskAction builds it.)
         cmd.add(C, "persistence-task", "Set-ScheduledTask changes what a task runs or when")
+        line = task_action_line(cmd.scope.source)
+        if line:
+            # `$t.Actions[0].Execute = 'cmd.exe'; $t.Actions[0].Arguments = '/c …'; $t |
+            # Set-ScheduledTask`: the action's new command line
+            _judge_payload(cmd, line, "the scheduled task")
         return
     if cmd.name in ("register-scheduledtask", "register-scheduledjob"):
         # (a scheduled job is a task too: its script block runs on a trigger, from the

@@ -132,6 +132,11 @@ _PS_CASES = [
         C,
     ),
     ("Set-ScheduledTask -TaskName Nightly -Settings $settings", M),
+    (
+        "$t = Get-ScheduledTask Nightly; $t.Actions[0].Execute = 'cmd.exe';"
+        " $t.Actions[0].Arguments = '/c rd /s /q C:\\Users'; Set-ScheduledTask -InputObject $t",
+        B,
+    ),
     ("Set-ScheduledTask -TaskName Nightly -Trigger $trig -WhatIf", S),
     (
         "$svc = New-Object -ComObject 'Schedule.Service'; $svc.Connect(); $def = $svc.NewTask(0);"
