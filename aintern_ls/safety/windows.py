@@ -2304,6 +2304,10 @@ def _bcdedit(cmd: Cmd) -> None:
     flags = _dash_flags(cmd)
     if not flags or flags <= {"/enum", "/v", "/?"}:
         return
+    if flags <= {"/export", "/store"}:
+        # `bcdedit /export C:\backup\bcd.bak`: a copy of the boot store (a backup)
+        cmd.add(M, "write", "bcdedit /export writes a copy of the boot configuration")
+        return
     if "/delete" in flags and not flags & {"/enum"}:
         cmd.add(B, "boot-config", "bcdedit /delete removes boot entries: the machine may not boot")
         return

@@ -208,6 +208,7 @@ _CMD_CASES = [
     ("reg query \\\\db01\\HKLM\\SYSTEM\\CurrentControlSet\\Services", M),
     ("reg delete HKLM\\BCD00000000\\Objects /f", B),
     ("reg query HKLM\\BCD00000000 /s", S),
+    ("bcdedit /export C:\\backup\\bcd.bak", M),
     (
         "wmic /namespace:\\\\root\\default class StdRegProv call DeleteKey"
         ' hDefKey=2147483650 sSubKeyName="SYSTEM\\CurrentControlSet"',
