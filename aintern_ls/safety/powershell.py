@@ -526,6 +526,15 @@ def analyse(text: str, scope: Scope) -> None:
     m = _IO_DELETE.search(text)
     if m:
         scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through .NET", m.start(), m.end())
+    if ("directoryinfo" in low or "fileinfo" in low or "delete" in low) and (
+        respelled := _item_objects_respelled(text)
+    ) is not None:
+        # `[IO.DirectoryInfo]::new(P).Delete($true)`, `New-Object IO.DirectoryInfo P | % {
+        # $_.Delete($true) }`, `… | % Delete $true`: read again as the Get-Item / static .NET
+        # calls they amount to, which the rules below know.
+        where = Word(respelled, 0, len(text))
+        found = scope.nested(respelled, "powershell", where, -1)
+        scope.include([f for f in found if f.level >= RiskLevel.DANGEROUS])
     if ".delete" in low or "::delete" in low:
         _dotnet_deletes(text, scope)
         for m in _VAR_DELETE.finditer(text[:20000]):
@@ -848,6 +857,111 @@ def _dotnet_writes(text: str, scope: Scope) -> None:
             )
         else:
             scope.add(RiskLevel.MODERATE, "write", ".NET extracts an archive", m.start(), m.end())
+
+
+# `[IO.DirectoryInfo]::new(ARG)`, `New-Object [-TypeName] System.IO.FileInfo [-ArgumentList]
+# ARG`: an item object for a path (its arguments are read with `_balanced_arg`).
+_ITEM_CTOR = re.compile(
+    r"(?i)\[\s*(?:system\.)?io\.(directory|file)info\s*\]\s*::\s*new\s*\("
+    r"|\bnew-object\s+(?:-typename\s+)?(?:system\.)?io\.(directory|file)info\b\s*"
+    r"(?:-argumentlist\s*)?"
+)
+# `… | % Delete $true`, `ForEach-Object -MemberName Delete -ArgumentList $true`
+_MEMBER_DELETE = re.compile(
+    r"(?i)(?<![\w-])(?:%|foreach-object)\s+(?:-membername\s+)?['\"]?delete['\"]?"
+    r"(?:\s+(?:-argumentlist\s+)?(\$true|\$false|1|0))?(?=\s*(?:[|;})]|$))"
+)
+
+
+def _item_objects_respelled(text: str) -> str | None:
+    """`text` with .NET item objects spelled as what reads them elsewhere: a constructor
+    followed by `.Delete(F)` / `.MoveTo(D)` as `[IO.Directory]::Delete(P, F)` /
+    `[IO.Directory]::Move(P, D)`, any other constructor as `(Get-Item P)`, and a member-name
+    `% Delete $true` as `% { $_.Delete($true) }`; None when nothing changes."""
+    if len(text) > 20000:
+        return None
+    out: list[str] = []
+    at = 0
+    changed = False
+    for m in _ITEM_CTOR.finditer(text):
+        if m.start() < at:
+            continue
+        kind = (m.group(1) or m.group(2)).lower()
+        if m.group(1) is not None:
+            close = _balanced_close(text, m.end() - 1)
+            if close < 0:
+                continue
+            arg, end = text[m.end() : close].strip(), close + 1
+        else:
+            am = _CTOR_ARG.match(text, m.end())
+            if am is None:
+                continue
+            arg, end = am.group(0).strip(), am.end()
+            if arg.startswith("(") and arg.endswith(")"):
+                arg = arg[1:-1].strip()
+        if not arg:
+            continue
+        value = _ps_value(arg)
+        path = "'" + value.replace("'", "''") + "'" if value is not None else arg
+        cls = "Directory" if kind == "directory" else "File"
+        call = _ITEM_CALL.match(text, end)
+        if call is not None:
+            cclose = _balanced_close(text, call.end() - 1)
+            if cclose < 0:
+                continue
+            inner = text[call.end() : cclose].strip()
+            method = "Delete" if call.group(1).lower() == "delete" else "Move"
+            args = f"{path}, {inner}" if inner else path
+            before = text[at : m.start()]
+            if call.group(0).lstrip().startswith(")") and before.rstrip().endswith("("):
+                before = before.rstrip()[:-1]  # `(New-Object … P).Delete(…)`
+            out.append(before + f"[IO.{cls}]::{method}({args})")
+            at = cclose + 1
+        else:
+            # (New-Object is a command: a pipeline's first stage, as Get-Item is)
+            item = f"Get-Item {path}" if m.group(2) is not None else f"(Get-Item {path})"
+            out.append(text[at : m.start()] + item)
+            at = end
+        changed = True
+    out.append(text[at:])
+    result = "".join(out)
+    if "delete" in result.lower():
+        respelled = _MEMBER_DELETE.sub(
+            lambda d: "% { $_.Delete(" + (d.group(1) or "") + ") }", result
+        )
+        changed = changed or respelled != result
+        result = respelled
+    return result if changed else None
+
+
+# A bare constructor argument of New-Object: a quoted string, a variable, a parenthesised
+# expression, or a plain word.
+_CTOR_ARG = re.compile(
+    r"""\s*(?:'(?:[^']|'')*'|"[^"]*"|\$[\w:{}]+|\((?:[^()]|\([^()]*\))*\)|[^\s;|()]+)"""
+)
+_ITEM_CALL = re.compile(r"(?i)\s*\)?\s*\.\s*(delete|moveto)\s*\(")
+
+
+def _balanced_close(text: str, open_at: int) -> int:
+    """The index of the `)` closing the `(` at `open_at` (quotes skipped), or -1."""
+    depth = 0
+    i = open_at
+    n = min(len(text), open_at + 4000)
+    while i < n:
+        c = text[i]
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        elif c in "'\"":
+            j = text.find(c, i + 1)
+            if j < 0:
+                return -1
+            i = j
+        i += 1
+    return -1
 
 
 def _dotnet_deletes(text: str, scope: Scope) -> None:

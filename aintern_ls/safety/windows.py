@@ -686,6 +686,8 @@ def _invoke_expression(cmd: Cmd) -> None:
         # literal value set before: the code is that text (safety-m7).
         cmd.scope.include(cmd.scope.nested(filled, "powershell", code))
     elif code.dynamic or "$" in code.text or "frombase64" in text:
+        if code.dynamic and "$" in code.text:
+            _partial_code(cmd, code)
         if not code.dynamic and "$" in code.text:
             # `iex 'Remove-Item -Recurse $HOME'`: the variables are read when it runs, but
             # the known ones ($HOME, $env:SystemRoot) already say what it does.
@@ -693,6 +695,64 @@ def _invoke_expression(cmd: Cmd) -> None:
         cmd.add(C, "eval-dynamic", "Invoke-Expression runs code only known at run time", code)
     else:
         cmd.scope.include(cmd.scope.nested(code.text, "powershell", code))
+
+
+_DQ_STRING = re.compile(r'"((?:[^"`]|`.)*)"')
+
+
+class _SelfNamed(Mapping[str, str]):
+    """Known variables, and every other plain variable as its own spelling (`$env:X` is
+    `$env:X`): what an expression builds around values only known at run time."""
+
+    __slots__ = ("_known",)
+
+    def __init__(self, known: Mapping[str, str]) -> None:
+        self._known = known
+
+    def __getitem__(self, name: str) -> str:
+        if name in self._known:
+            return self._known[name]
+        if name.startswith("$") and "." not in name:
+            return name
+        raise KeyError(name)
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and (
+            name in self._known or (name.startswith("$") and "." not in name)
+        )
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._known)
+
+    def __len__(self) -> int:
+        return len(self._known)
+
+
+def _partial_code(cmd: Cmd, code: Word) -> None:
+    """`iex ('Remove-Item C:\\Windows -Recurse -Force ' + $env:X)`: code built around
+    values only known at run time stays opaque (critical), but when its literal parts
+    already make a blocked command, it is blocked whatever the unknown parts hold."""
+    if len(code.text) > _PSE_MAX:
+        return
+    known = _SelfNamed(ps_variables(cmd.scope))
+
+    def filled(m: re.Match[str]) -> str:
+        # a double-quoted string: its variables as their values (or their own spelling)
+        body = _PS_REF.sub(lambda r: known["$" + (r.group(1) or r.group(2)).lower()], m.group(1))
+        return "'" + body.replace("'", "''") + "'"
+
+    raw = cmd.scope.source[max(code.start, 0) : max(code.end, 0)].strip()
+    # (an expandable string argument as written: its word's text has `$x` for unknowns)
+    text = raw if len(raw) > 1 and raw[0] == raw[-1] == '"' else code.text
+    if '"' in text and "$(" not in text:
+        text = _DQ_STRING.sub(filled, text)
+    built = ps_eval(text, known)
+    if built is None and len(text) > 1 and text[0] == text[-1] == "'":
+        built = text[1:-1].replace("''", "'")
+    if built is None or not built.strip() or built == code.text:
+        return
+    found = cmd.scope.nested(built, "powershell", code)
+    cmd.scope.include([f for f in found if f.level >= B])
 
 
 def _start_process(cmd: Cmd) -> None:

@@ -12,6 +12,21 @@ from aintern_ls.safety import RiskLevel, assess
 from tests.safety._levels import B, C, D, M, S
 
 _PS_CASES = [
+    # code built around values only known at run time: blocked when its literal parts are
+    ('iex ("Remove-Item -Recurse -Force C:\\Windows " + $env:EXTRA)', B),
+    ('Invoke-Expression ("Remove-Item C:\\Users -Recurse -Force" + " $env:OPTS")', B),
+    ('iex "vssadmin delete shadows /all /quiet $env:Q"', B),
+    ('iex ("Remove-Item -Recurse -Force .\\build " + $x)', C),
+    ('iex ("Get-ChildItem C:\\Windows " + $env:X)', C),
+    # .NET item objects built then acted on: as Get-Item / the static call they amount to
+    ("[IO.DirectoryInfo]::new([Environment]::GetFolderPath('UserProfile')).Delete($true)", B),
+    ("New-Object System.IO.DirectoryInfo -ArgumentList 'C:\\Users' | % { $_.Delete($true) }", B),
+    ("[IO.DirectoryInfo]::new('C:\\').EnumerateDirectories() | % { $_.Delete($true) }", B),
+    ("[IO.DirectoryInfo]::new('C:\\Windows').MoveTo('D:\\old')", B),
+    ("Get-ChildItem $env:windir -Directory | % Delete $true", B),
+    ("[IO.DirectoryInfo]::new('C:\\work\\obj').Delete($true)", D),
+    ("Get-ChildItem C:\\work\\build | % Delete", D),
+    ("[IO.DirectoryInfo]::new('C:\\Windows').GetFiles() | Select-Object -First 3", S),
     # a name only known at run time inside a protected Windows folder
     ('Remove-Item -LiteralPath "$env:SystemRoot\\System32\\config\\$hive" -Force', B),
     ('ri "C:\\Windows\\System32\\drivers\\$($d.Name)"', B),
