@@ -3264,8 +3264,9 @@ def program_code(cmd: Cmd, known: bool, mark: int) -> None:
         # in a shell (ed, ftp, gdb, sqlite-style tools and their unknown kin).
         for line in re.findall(r"(?m)^[ \t]*!(?!=)[ \t]*(\S[^\n]*)$", stdin_code[:8192])[:8]:
             _escalate(cmd, Word(line, where.start, where.end), f"{cmd.name} `!` line", mark)
-    if known or cmd.option_value("-o", "--output") is not None:
-        return  # a compiler given code and an output file builds it, it does not run it
+    if known:
+        return
+    # (the code first: most commands hand none, and then the output option is not looked for)
     codes: list[Word] = [v for _o, v in opt_values(cmd, _CODE_OPTIONS)]
     for w in cmd.args:
         m = _COLON_CODE.match(w.text)
@@ -3276,6 +3277,8 @@ def program_code(cmd: Cmd, known: bool, mark: int) -> None:
         codes.append(ops[1])
     if stdin_code is not None and (not ops or ops[0].text in _STDIN_FILES):
         codes.append(where)
+    if not codes or cmd.option_value("-o", "--output") is not None:
+        return  # a compiler given code and an output file builds it, it does not run it
     for code in codes:
         if code.dynamic:
             continue
