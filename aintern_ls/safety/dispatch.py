@@ -948,8 +948,8 @@ def _output_options(cmd: Cmd) -> None:
     """A file named by an output option (`-o FILE`, `-O FILE`, `--output=FILE`) is
     written by whatever program takes it (`sort -o`, `shuf -o`, `wget -O`, `curl -o`,
     `gcc -o`): account and boot files are blocked, startup files persistence."""
-    if not cmd.argv.dashed:
-        return  # (every spelling below is an option word)
+    if not cmd.argv.dashed or cmd.argv.chars.isdisjoint("/~"):
+        return  # (every spelling below is an option word, with a value starting `/` or `~`)
     args = cmd.args
     for i, w in enumerate(args):
         if w.dynamic or w.text[:1] != "-":

@@ -839,15 +839,14 @@ def lists_every_backup(name: str, args: Sequence[str]) -> bool:
     `aws ec2 describe-snapshots --owner-ids self`, `virsh snapshot-list vm --name`, `qm
     listsnapshot 101`, `Get-AzSnapshot -ResourceGroupName rg`: every backup or snapshot the
     tool keeps (of that machine or group), listed (no filter narrows it)."""
-    low = [a.lower() for a in args]
     lname = name.lower()
-    head = low[:5]
     # a PowerShell getter names its noun itself (`Get-VMSnapshot`, `Get-EC2Snapshot`)
     getter = lname.startswith("get-") and _BACKUP_NOUN.search(lname) is not None
     about = (
         getter
         or backup_tool(name)
-        or any(_BACKUP_NOUN.search(a) for a in head)
+        # (one search over the first five arguments: the noun never spans a line break)
+        or _BACKUP_NOUN.search("\n".join(args[:5]).lower()) is not None
         or (lname == "btrfs" and ("-s" in args or "--snapshots" in args))  # snapshots only
     )
     if not about:
