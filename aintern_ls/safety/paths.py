@@ -679,7 +679,21 @@ def is_secret(path: str) -> bool:
     """Private keys, cloud credentials and tokens: sending these anywhere is exfiltration."""
     if path.endswith((".pub", "known_hosts", "authorized_keys")):
         return False
+    if (
+        path.isascii()
+        and "." not in path
+        and "/" not in path
+        and "\\" not in path
+        and _SECRET_BARE.search(path) is None
+    ):
+        # (asked of every argument of every command: `_SECRET`'s alternatives all need a
+        # `.` or a `/` but these five; an ASCII text ignores case as `re.I` does)
+        return False
     return bool(_SECRET.search(path.replace("\\", "/")))
+
+
+# The only `_SECRET` alternatives that match a text with no `.`, `/` or `\`.
+_SECRET_BARE = re.compile(r"(?i)id_|keychain|htpasswd|ssh_host_|login data")
 
 
 def whole_system(path: str, cwds: frozenset[str | None], windows: bool = False) -> str | None:
