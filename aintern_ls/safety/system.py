@@ -3123,8 +3123,9 @@ def option_commands(cmd: Cmd, mark: int) -> None:
     """Option values a program runs (see `_RUNS_OPTION`), and the generic rule for options
     named like command hooks and values that start with `|`."""
     table = _RUNS_OPTION.get(cmd.name, {})
+    argv = cmd.argv
     if not table and (
-        not cmd.argv.dashed or (cmd.argv.chars.isdisjoint(" |") and "%sh{" not in cmd.argv.joined_low)
+        not argv.dashed or (argv.chars.isdisjoint(" |") and "%sh{" not in argv.joined_low)
     ):
         # (no option, or no value holding a blank or a `|` and no `%sh{`: the generic rule
         # below needs an option with one of them)
