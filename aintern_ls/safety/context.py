@@ -122,6 +122,7 @@ class Scope:
         "fds",
         "findings",
         "judge",
+        "judge_memo",
         "judged",
         "memo",
         "nested_analyser",
@@ -179,6 +180,9 @@ class Scope:
         # Judgements of simple commands already seen in this scope (dispatch.judge): the
         # same command in the same state is judged once, however often it repeats.
         self.memo: dict[object, tuple[int, tuple[Finding, ...], Info, float]] = {}
+        # dispatch.judge's own memo, by the command's text first (a text not seen before,
+        # the usual case, costs one string lookup), then by the full key (see there).
+        self.judge_memo: dict[str, dict[object, tuple[int, tuple[Finding, ...], Info, float]]] = {}
         self.wrapped = 0  # commands being judged inside each other (sudo nice env …)
         self.judged = 0  # simple commands judged so far (dispatch.judge_uncached counts)
 

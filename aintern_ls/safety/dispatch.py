@@ -16,7 +16,7 @@ import bz2
 import lzma
 import re
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -128,9 +128,16 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
         and not words[0].dynamic
         and command_name(words[0].text) in _STDIN_BLIND
     )
-    key = (_memo_text(words, scope, lo, hi), _BLIND_STDIN if blind else stdin, state)
-    memo = scope.memo
-    hit = memo.get(key)
+    # (keyed by the command's text first: a text not seen before in this scope, the usual
+    # case, is one string lookup; the full key is made when the judgement is kept)
+    text = scope.source[lo:hi]
+    seen = tuple(words)  # (the words as they were, for a key made after the judgement)
+    bucket = scope.judge_memo.get(text)
+    key: tuple[object, ...] | None = None
+    hit = None
+    if bucket is not None:
+        key = (_memo_text(seen, scope, lo, hi), _BLIND_STDIN if blind else stdin, state)
+        hit = bucket.get(key)
     if hit is not None and blind:
         base, earlier, known, _cost = hit
         delta = lo - base
@@ -163,7 +170,11 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     if (not found or all([lo <= f.start and f.end <= hi for f in found])) and _info_within(
         info, stdin, lo, hi
     ):
-        memo[key] = (lo, tuple(found), _copy_info(info, 0, stdin), 0.0)
+        if key is None:
+            key = (_memo_text(seen, scope, lo, hi), _BLIND_STDIN if blind else stdin, state)
+        if bucket is None:
+            bucket = scope.judge_memo[text] = {}
+        bucket[key] = (lo, tuple(found), _copy_info(info, 0, stdin), 0.0)
     return info
 
 
@@ -214,7 +225,7 @@ def info_within(info: Info, stdin: Stdin, lo: int, hi: int) -> bool:
     return _info_within(info, stdin, lo, hi)
 
 
-def _memo_text(words: list[Word], scope: Scope, lo: int, hi: int) -> tuple[object, ...]:
+def _memo_text(words: Sequence[Word], scope: Scope, lo: int, hi: int) -> tuple[object, ...]:
     """The command as written: its words relative to its start, and its source text. The
     Windows script hosts read the rest of the line (`mshta` code that cmd split at its
     parentheses), so a command naming one is pinned to its position (never reused)."""

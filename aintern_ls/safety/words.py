@@ -12,7 +12,7 @@ import fnmatch
 import functools
 import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 import attrs
@@ -505,7 +505,7 @@ def _every_start(pattern: re.Pattern[str], source: str) -> Iterator[re.Match[str
     return re.compile(f"(?=({pattern.pattern}))", pattern.flags).finditer(source)
 
 
-def names_in_words(words: list[Word], source: str, found: tuple[str, ...]) -> bool:
+def names_in_words(words: Sequence[Word], source: str, found: tuple[str, ...]) -> bool:
     """Whether any word's text holds one of `found` (lower-case ASCII names, none a prefix
     of another), in any letter case: `any(n in w.text.lower() …)`, with the long words of
     a deeply nested text (a script block holding every level below it) looked up in one
