@@ -547,7 +547,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         if (
             cmd.info.output is None
             and scope.family == "bash"
-            and (name in _PRINTERS or re.sub(r"[\d.]+$", "", name.lower()) in _PRINTERS)
+            and (name in _PRINTERS or _unversioned(name) in _PRINTERS)
         ):
             cmd.info.output = _printed_text(cmd)
         if name in infra.CLOUD_COPIERS and all(f.level < C for f in scope.findings[mark:]):
@@ -1495,6 +1495,9 @@ def _bare_names_disk(cmd: Cmd, at: int, verb: str) -> bool:
     return True
 
 
+_ONE_LETTER = re.compile(r"[A-Za-z]")
+
+
 def _shape_wipe(cmd: Cmd, targets: list[int], verb: str, reason: str = "") -> bool:
     """Add `shape-wipe` (blocked) when one of the arguments at `targets` is the whole
     system: the root, a home, a system folder, a raw disk, the system's volumes."""
@@ -1513,7 +1516,7 @@ def _shape_wipe(cmd: Cmd, targets: list[int], verb: str, reason: str = "") -> bo
                 continue
         if (
             i > 0
-            and re.fullmatch(r"[A-Za-z]", value)
+            and _ONE_LETTER.fullmatch(value)
             and cmd.args[i - 1].text.lower() in ("-driveletter", "-drive", "--drive", "/drive")
         ):
             value += ":"  # `-DriveLetter C` is the drive C:
@@ -1633,6 +1636,14 @@ _WHOLE_SYSTEM_OPTION = re.compile(
 _WHOLE_SYSTEM_VERB = re.compile(r"(?i)erase|wipe|nuke|destroy|zap|shred")
 
 
+def _names_a_wipe(low: str) -> bool:
+    """`_WHOLE_SYSTEM_VERB.search(low)` for a lower-cased text (plain substring tests when it
+    is ASCII: `re.I` folds some other letters onto these)."""
+    if low.isascii():
+        return any([v in low for v in ("erase", "wipe", "nuke", "destroy", "zap", "shred")])
+    return _WHOLE_SYSTEM_VERB.search(low) is not None
+
+
 # (safety-tgt9) What an unknown program writes a raw disk with: an image file (`etcher-cli
 # img.img --drive /dev/sdb`, `bmaptool copy x.img /dev/sdb`, `qemu-img convert -O raw
 # x.qcow2 /dev/sdb`), or an option or `key=` operand whose name erases (`dc3dd
@@ -1721,7 +1732,7 @@ def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
     reading = shape.read_cmd(cmd, name, texts)
     erase_all = (
         next((w for w in cmd.args if _WHOLE_SYSTEM_OPTION.match(w.text)), None)
-        if _WHOLE_SYSTEM_VERB.search(cmd.argv.joined_low)
+        if _names_a_wipe(cmd.argv.joined_low)
         else None
     )
     if erase_all is not None and not (reading is not None and reading.dry):
@@ -2175,6 +2186,12 @@ _PRINT_CODE = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
+def _unversioned(name: str) -> str:
+    """`python3.12` -> `python`: the name lower-cased without a trailing version."""
+    return re.sub(r"[\d.]+$", "", name.lower())
+
+
 def _printed_text(cmd: Cmd) -> str | None:
     """`python3 -c 'print("rm -rf /")' | sh`: inline code that only prints a string
     literal prints known text (what a shell downstream then runs)."""
@@ -2424,6 +2441,8 @@ def _variant_of_known(name: str) -> str:
         return same
     if name[:1] == "g" and name[1:] in _GNU_PREFIXED and name[1:] in HANDLERS:
         return name[1:]
+    if not (name[-1:].isdigit() or name[-2:-1].isdigit()):
+        return name  # (a version ends in a digit, or a digit and one letter: `3.13`, `5.4a`)
     m = _VERSION_SUFFIX.match(name)
     if m is None:
         return name

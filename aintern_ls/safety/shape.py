@@ -177,6 +177,9 @@ def text_program(name: str) -> bool:
     return _TEXT_PROGRAM.search(name) is not None
 
 
+_text_program = text_program  # (`read_command` has a local of that name)
+
+
 def plausible_program(name: str) -> bool:
     """A word that can name an installed program: not an option, a switch, a shell keyword
     (`-exec`, `do` left in the command position by a foreign-shell line) or an odd word."""
@@ -381,17 +384,23 @@ def path_shape(text: str, cwds: frozenset[str | None], windows: bool) -> Shape:
     return Shape(True, what) if what is not None else ORDINARY
 
 
+# (compiled once: `_volume_like` reads every target of every unknown program)
+_ROOT_POOL_NAME = re.compile(_ROOT_POOL + r"(/[\w.:+-]*)*(@[\w.:%*+-]*)?")
+_SYSTEM_DATASET = re.compile(r"/(ROOT|USERDATA)(/|@|$)")
+_VG_LV = re.compile(r"^([\w.+-]+)/([\w.+-]+)$")
+
+
 def _volume_like(text: str) -> Shape:
     """For programs nothing is known about: a name only a volume manager uses for the
     system (`rpool/ROOT/ubuntu`, `zroot`, `tank/USERDATA`, `ubuntu-vg/root`,
     `/dev/mapper/vg0-root`); a relative path such as `build/home` is not one."""
-    if re.fullmatch(_ROOT_POOL + r"(/[\w.:+-]*)*(@[\w.:%*+-]*)?", text):
+    if _ROOT_POOL_NAME.fullmatch(text):
         return zfs_shape(text, True)
-    if re.search(r"/(ROOT|USERDATA)(/|@|$)", text) and not text.startswith((".", "/")):
+    if _SYSTEM_DATASET.search(text) and not text.startswith((".", "/")):
         return zfs_shape(text, False)
     if text.startswith("/dev/mapper/"):
         return lvm_shape(text, False)
-    m = re.fullmatch(r"^([\w.+-]+)/([\w.+-]+)$", text)
+    m = _VG_LV.fullmatch(text)
     if m and _SYSTEM_VG.match(m.group(1)):
         return lvm_shape(text, False)
     return ORDINARY
@@ -492,7 +501,7 @@ def read_command(name: str, args: Sequence[str], family: str) -> Reading | None:
     verb: str | None = None
     source = ""
     at = -1
-    text_program = _TEXT_PROGRAM.search(name) is not None
+    text_program = _text_program(name)
     nv = name_verb(name) if name else None
     if nv is not None and (nv not in WEAK_VERBS or _forced(args)):
         verb, source = nv, "name"
@@ -573,6 +582,16 @@ _BACKUP_NOUN = re.compile(
     r"|savepoint|version)s?",
     re.I,
 )
+_BACKUP_NOUN_LOW = re.compile(_BACKUP_NOUN.pattern)  # (for lower-cased ASCII text)
+
+
+def _backup_noun_in(low: str) -> bool:
+    """`_BACKUP_NOUN.search(low)` for a lower-cased text (without `re.I`'s per-letter case
+    folding when it is ASCII)."""
+    pattern = _BACKUP_NOUN_LOW if low.isascii() else _BACKUP_NOUN
+    return pattern.search(low) is not None
+
+
 _ALL_MARKER = re.compile(
     r"^(--?(all|everything|all-[\w-]+|[\w-]+-all)(=\S*)?|/all|all|everything|\*|%|\.\*|@%|@\*)$",
     re.I,
@@ -846,7 +865,7 @@ def lists_every_backup(name: str, args: Sequence[str]) -> bool:
         getter
         or backup_tool(name)
         # (one search over the first five arguments: the noun never spans a line break)
-        or _BACKUP_NOUN.search("\n".join(args[:5]).lower()) is not None
+        or _backup_noun_in("\n".join(args[:5]).lower())
         or (lname == "btrfs" and ("-s" in args or "--snapshots" in args))  # snapshots only
     )
     if not about:

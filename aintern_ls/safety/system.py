@@ -3814,15 +3814,22 @@ _LISTING_VERB = re.compile(
 _ADMIN_HINT = re.compile(r"(?i)admin|super|owner|root")
 
 
+def _admin_hint(cmd: Cmd) -> bool:
+    """`_ADMIN_HINT` in any argument (plain substring tests of the lower-cased arguments when
+    they are ASCII: `re.I` folds some other letters onto these)."""
+    low = cmd.argv.joined_low
+    if low.isascii():
+        return "admin" in low or "super" in low or "owner" in low or "root" in low
+    return _ADMIN_HINT.search(" ".join(cmd.argv.texts)) is not None
+
+
 def app_admin_account(cmd: Cmd) -> bool:
     """`rabbitmqctl set_user_tags ops administrator`, `manage.py createsuperuser`,
     `createuser -s ops`, `gitlab-rake "gitlab:…"`-style `user create --admin`, `grafana-cli
     admin …`: an application's own administrator account created or promoted, by any CLI
     (the verb and the role are words of their own). Like an OS administrator: critical.
     Listings (`list_users`, `user list --role=admin`) stay reads. True when judged."""
-    if cmd.name.lower() not in ("createuser", "createuser.exe") and not _ADMIN_HINT.search(
-        " ".join(cmd.argv.texts)
-    ):
+    if cmd.name.lower() not in ("createuser", "createuser.exe") and not _admin_hint(cmd):
         return False  # (every role, switch and verb below holds one of these words)
     texts = [t for t in cmd.texts() if t]
     if not texts:

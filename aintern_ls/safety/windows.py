@@ -3122,6 +3122,19 @@ def _disk_check_only(cmd: Cmd) -> bool:
     return False
 
 
+_PROFILE = re.compile(
+    r"(?i)\$profile(\.(allusersallhosts|alluserscurrenthost|currentuserallhosts"
+    r"|currentusercurrenthost))?"
+)
+
+
+def _profile_named(text: str) -> bool:
+    """`$PROFILE`, `$profile.AllUsersAllHosts`: a PowerShell profile (runs at start)."""
+    if text.isascii() and text[:8].lower() != "$profile":
+        return False  # (what the pattern needs first; a non-ASCII text: the pattern decides)
+    return _PROFILE.fullmatch(text) is not None
+
+
 def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
@@ -3310,11 +3323,7 @@ def _write_cmdlet(cmd: Cmd) -> None:
         return
     _record_written(cmd, params, targets)
     for w in targets:
-        if w is not None and re.fullmatch(
-            r"(?i)\$profile(\.(allusersallhosts|alluserscurrenthost|currentuserallhosts"
-            r"|currentusercurrenthost))?",
-            cmd.scope.source[w.start : w.end].strip("'\"() "),
-        ):
+        if w is not None and _profile_named(cmd.scope.source[w.start : w.end].strip("'\"() ")):
             cmd.add(C, "persistence", f"{cmd.name} writes a PowerShell profile (runs at start)", w)
             return
     for w in targets:
