@@ -130,21 +130,28 @@ def pathological(size: int = 10_000) -> None:
 
     shapes = {**_pathological(size), **adversarial(size), **more_shapes(size)}
     rows: list[tuple[float, float, str, str, str]] = []
+    # (cpu ms, steps, cut) of every input: the budget's calibration (µs of CPU per step)
+    calibration: list[tuple[float, float, bool]] = []
     for label, text in shapes.items():
         for family in ("bash", "powershell", "cmd"):
             best: tuple[float, float, str] | None = None
+            spent = (0.0, 0.0, False)
             for _ in range(3):
                 w0, c0 = time.perf_counter(), time.thread_time()
                 got = analyse(text, family, None)
                 cpu = (time.thread_time() - c0) * 1000
                 wall = (time.perf_counter() - w0) * 1000
-                level = f"{got.level.label} [{budget.spent():,.0f} steps]"
-                if any(f.rule == "too-complex" for f in got.findings):
+                steps = budget.spent()
+                cut = any(f.rule == "too-complex" for f in got.findings)
+                level = f"{got.level.label} [{steps:,.0f} steps, {_us_per_step(cpu, steps)}]"
+                if cut:
                     level += " (cut: too complex)"
                 if best is None or cpu < best[1]:
                     best = (wall, cpu, level)
+                    spent = (cpu, steps, cut)
             assert best is not None
             rows.append((best[0], best[1], label, family, best[2]))
+            calibration.append(spent)
     rows.sort(key=lambda r: r[1], reverse=True)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     over = [r for r in rows if r[1] > 50.0]
@@ -163,6 +170,43 @@ def pathological(size: int = 10_000) -> None:
             f" median {statistics.median(r[1] for r in mine):.1f} ms;"
             f" {cut} of {len(mine)} ran out of budget"
         )
+    print(_calibration(calibration, size))
+
+
+def _us_per_step(cpu_ms: float, steps: float) -> str:
+    return f"{1000 * cpu_ms / steps:.2f} µs/step" if steps else "no steps"
+
+
+def _calibration(spent: list[tuple[float, float, bool]], size: int) -> str:
+    """What a budget step costs in CPU on this machine now: the spread of µs per step over
+    the inputs whose work the steps measure (at least 5 ms of CPU and 1,000 steps; under
+    that the fixed costs dominate), then over the heavy ones (a quarter of the budget or
+    more: those the cap depends on), and what the budget of a `size`-character text is
+    worth at the heavy ones' median and dearest price. The budget keeps the 50 ms cap only
+    if the dearest price times the budget stays under it; a wide spread means some unit of
+    work is priced wrong (see `aintern_ls/safety/budget.py`)."""
+    from aintern_ls.safety import budget
+
+    limit = budget.BASE_STEPS + budget.PER_BYTE_STEPS * size
+    rates = sorted(1000 * cpu / steps for cpu, steps, _cut in spent if cpu >= 5 and steps >= 1000)
+    heavy = sorted(1000 * cpu / steps for cpu, steps, _cut in spent if steps >= limit / 4)
+    if not rates or not heavy:
+        return "  calibration: no input spent enough to measure a step"
+
+    def spread(r: list[float]) -> str:
+        p90 = r[min(len(r) - 1, int(len(r) * 0.9))]
+        return (
+            f"min {r[0]:.2f} median {statistics.median(r):.2f} p90 {p90:.2f} max {r[-1]:.2f}"
+            f" ({r[-1] / r[0]:.1f}x)"
+        )
+
+    return (
+        f"  calibration, µs of CPU per budget step: {len(rates)} inputs {spread(rates)};"
+        f"\n    {len(heavy)} heavy inputs (>= {limit / 4:,.0f} steps) {spread(heavy)}: the budget"
+        f" of {size:,} characters ({limit:,.0f} steps) is worth"
+        f" {limit * statistics.median(heavy) / 1000:.0f} ms at their median price,"
+        f" {limit * heavy[-1] / 1000:.0f} ms at the dearest"
+    )
 
 
 def refused(size: int = 100_000) -> None:
