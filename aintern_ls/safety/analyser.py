@@ -88,6 +88,7 @@ def _assess_uncached(
         )
     budget.start(len(text))
     try:
+        budget.spend(budget.text_price(len(text)))
         _run(text, family, scope)
     except RecursionError:
         scope.add(

@@ -16,11 +16,31 @@ clock. Instead every assessment gets a budget of *steps*, linear in the text's s
 - the walk and the judging pay per unit of work (`tick`: a node walked, a word expanded,
   a command judged; `spend(n)` for bigger units such as a nested re-parse or a decode).
 
-Steps are calibrated to about a microsecond each on this project's reference machine, so
-the budget of a 10,000-character text (about 40 ms of work) keeps the issue-14 bar of
-50 ms there; real scripts of that size (git-subtree.sh, an apt repository setup script)
-use a fifth of it. What runs out is reported "too complex" (critical); findings made
-before the cut stand, so a blocked command found first stays blocked.
+A step is meant to be a microsecond of CPU on this project's 2-core machine when idle, and
+the prices below were set from measurements (session 12: thread CPU of every bench input at
+load < 1, callgrind instruction counts, and the steps each call site spends): a command
+judged from scratch costs 60-130 µs whatever its words (`JUDGE_STEPS`, more for an unknown
+program read by its arguments' shape, `SHAPE_STEPS`), a word 2-3 µs, a walked node or
+expanded word about 2 µs (`TICK_STEPS`), and every text pays about 0.4 µs a character for
+the passes no other price covers (`text_price`; cmd's tokeniser `CMD_CHARS_PER_STEP`).
+Before that (session 11) a step cost 0.4-2.9 µs: a judged command paid 26 steps for about
+115 µs of work, so inputs of many distinct commands ran to 70-85 ms inside their budget.
+Now the inputs that spend a quarter of the budget or more cost 0.56-1.49 µs a step (5th to
+95th percentile; median 1.0). The cheap end is work priced as if repeated (a memo's replay
+pays what walking again would, by design, so the cut falls where the walk puts it); the dear
+end is PowerShell and cmd commands, whose judging costs about 1.4x bash's: their honest
+price (`WINDOWS_JUDGE_STEPS` ~70) would cut a plain 150-line build script judged as
+PowerShell (about 60 ms there today), so it waits for the chain to get cheaper.
+
+The budget of a 10,000-character text is 42,500 steps: about 43 ms at the median price, so
+the issue-14 bar of 50 ms holds for all but the dearest shapes (PowerShell chains of
+distinct commands, up to about 65 ms). Real scripts spend 1-4 steps a character (e.g.
+`ocs`, 7.3 KB: 3.9 steps a character, budget margin 1.2; the first 10,000 characters of
+git-filter-branch, whose cut-off tail is read statement by statement: 41,400 of 42,500
+steps); larger scripts whose work runs past the 50 ms rate (git-mergetool 11.6 KB at
+~80 ms, blkdeactivate, apt-key) are cut. What runs out is reported "too complex"
+(critical); findings made before the cut stand, so a blocked command found first stays
+blocked.
 """
 
 from __future__ import annotations
@@ -33,19 +53,29 @@ import threading
 import tree_sitter
 
 MAX_CHARS = 32 * 1024
-# The whole assessment's budget, in steps (about a microsecond of work each).
-BASE_STEPS = 15_000
+# The whole assessment's budget, in steps (about a microsecond of CPU each: see above).
+BASE_STEPS = 17_500
 PER_BYTE_STEPS = 2.5
 # Costs of units of work, in steps.
+TEXT_CHARS_PER_STEP = 4  # the passes over the whole text no other price pays (decoding, scans)
 READ_STEPS = 12  # one chunk of text the grammar asks for
 PARSE_STEPS = 40  # a parse, before any text (a nested re-parse of a `sh -c` string…)
-JUDGE_STEPS = 20  # a command judged from scratch (the rules run)
-JUDGE_WORD_STEPS = 3  # …and each of its words (rules look at every argument)
+CMD_CHARS_PER_STEP = 2  # cmd's tokeniser, which reads a text (top-level or nested) at once
+TICK_STEPS = 2  # a node walked, a word expanded (`tick`)
+JUDGE_STEPS = 50  # a command judged from scratch (the rules run)
+WINDOWS_JUDGE_STEPS = 50  # …in PowerShell or cmd (honest: ~70; see the note above)
+SHAPE_STEPS = 40  # …more when it is an unknown program read by its arguments' shape
+LONG_NAME_CHARS = 32  # …and each character of its command name past this many
+JUDGE_WORD_STEPS = 0.5  # …and each of its words (rules look at every argument)
+WRAPPED_WORD_STEPS = 1  # …each word again at every wrapper level (`sudo env nice … rm`)
 LOOKUP_STEPS = 6  # a command looked up among those already judged
-REDIRECT_STEPS = 8  # a redirect judged (its target classified)
+LOOKUP_WORD_STEPS = 1.5  # …each of its words (the memo's key)
+REDIRECT_STEPS = 9  # a redirect judged (its target classified)
 STATEMENT_STEPS = 20  # a statement read token by token (a region the grammar could not parse)
-SUBST_STEPS = 15  # a command substitution evaluated (its output worked out statically)
-NESTED_STEPS = 20  # a nested analysis set up (a scope of its own), before its text is read
+PS_STATEMENT_STEPS = 4  # …one of PowerShell's (a cheaper scan)
+SPLIT_WORD_STEPS = 3  # a word split from a command line without a grammar (+1 per 16 chars)
+SUBST_STEPS = 8  # a command substitution evaluated (its output worked out statically)
+NESTED_STEPS = 9  # a nested analysis set up (a scope of its own), before its text is read
 PS_DENSE_STEPS = 50  # a `,`/`&`/`{`/`}` the PowerShell grammar will have to parse
 PS_INFIX_AMP_STEPS = 40  # …more for an `&` after a command's words (`ps_price`)
 _CHUNK = 64  # small: a grammar re-reading the same text pays again for each chunk
@@ -55,6 +85,18 @@ _PS_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|#[^\n]*|&&|\|\||([{}])\1+")
 _PS_DENSE = re.compile(r"[,&]|[^\s{(@$]\{|\}[^\s;|)}\].,]|\(\)")
 # `&` where a statement starts (the call operator: `& $c`, `. { } & { }` after `;`, `|`, …).
 _PS_CALL_AMP = re.compile(r"(?:^|(?<=[\n;|({=]))[ \t]*&", re.M)
+
+
+def text_price(length: int) -> int:
+    """What the passes over a whole top-level text of `length` characters cost, in steps."""
+    return length // TEXT_CHARS_PER_STEP
+
+
+def name_price(length: int) -> int:
+    """What a command name of `length` characters adds to its judgement: the program-name
+    patterns search the whole name (about a microsecond a character); a name of ordinary
+    length is paid for by `JUDGE_STEPS`."""
+    return length - LONG_NAME_CHARS if length > LONG_NAME_CHARS else 0
 
 
 def ps_dense(text: str) -> int:
@@ -163,9 +205,9 @@ def affordable(steps: float) -> bool:
 
 
 def tick() -> None:
-    """One unit of analysis work (a node walked, a word expanded)."""
+    """One unit of analysis work (a node walked, a word expanded): `TICK_STEPS`."""
     state = _STATE
-    state.spent += 1
+    state.spent += TICK_STEPS
     if state.spent > state.limit:
         raise TooComplex
 

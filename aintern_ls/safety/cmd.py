@@ -74,6 +74,7 @@ def analyse(text: str, scope: Scope) -> None:
                 loop[0],
                 loop[1],
             )
+    budget.spend(len(text) // budget.CMD_CHARS_PER_STEP)  # (the tokeniser is cmd's grammar)
     segments, broken = _tokenise(text)
     if broken:
         scope.add(

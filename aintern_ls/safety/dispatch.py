@@ -112,7 +112,7 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     """
     if not words:
         return Info()
-    budget.spend(budget.LOOKUP_STEPS + len(words))
+    budget.spend(budget.LOOKUP_STEPS + budget.LOOKUP_WORD_STEPS * len(words))
     if len(words) == 1:
         lo, hi = words[0].start, words[0].end
     else:
@@ -317,10 +317,13 @@ def judge_uncached(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> 
     level costs the whole command again, so ten thousand `sudo`s would be quadratic)."""
     if not words:
         return Info()
-    # Rules look at every argument; a wrapper's levels share the words (`sudo sudo … rm`).
+    # Rules look at every argument, at every wrapper level (`sudo sudo … rm`), and the
+    # program-name patterns search the whole command name.
     budget.spend(
-        budget.JUDGE_STEPS
-        + budget.JUDGE_WORD_STEPS * (len(words) if scope.wrapped == 0 else min(len(words), 64))
+        (budget.JUDGE_STEPS if scope.family == "bash" else budget.WINDOWS_JUDGE_STEPS)
+        + budget.name_price(len(words[0].text))
+        + (budget.JUDGE_WORD_STEPS if scope.wrapped == 0 else budget.WRAPPED_WORD_STEPS)
+        * len(words)
     )
     if scope.wrapped >= _MAX_WRAPPED:
         scope.add(
@@ -1728,6 +1731,7 @@ def _by_shape(cmd: Cmd, name: str, only_blocked: bool = False) -> None:
     program's moderate. `only_blocked`: a run-time program name, already critical."""
     if not shape.ENABLED or not cmd.args:
         return
+    budget.spend(budget.SHAPE_STEPS)  # (the generic rules all run: an unknown program's price)
     texts = [w.text for w in cmd.args]
     reading = shape.read_cmd(cmd, name, texts)
     erase_all = (

@@ -1998,7 +1998,7 @@ class _Walker:
         text = self.scope.source[start:end]
         info = Info()
         for stmt in _ERROR_STATEMENT.finditer(text):
-            budget.spend(budget.STATEMENT_STEPS)
+            budget.spend(budget.PS_STATEMENT_STEPS)
             stdin: Stdin = NO_STDIN
             info = Info()
             for i, m in enumerate(_ERROR_STAGE.finditer(stmt.group(0))):
@@ -2401,7 +2401,7 @@ class _Walker:
                         # (most elements: no splat, no `@(…)`; a parameter or a bare word is
                         # its own text, as `element` reads it)
                         if et == "command_parameter" or et == "generic_token":
-                            spend(3)
+                            spend(2)
                             raw = _text(el)
                             word = Word(
                                 raw if _QUOTING.isdisjoint(raw) else unquote(raw, posix=False),

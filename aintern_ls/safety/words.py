@@ -81,7 +81,7 @@ def split_words(text: str, offset: int = 0, posix: bool = True) -> list[Word]:
     words: list[Word] = []
     for m in _TOKEN.finditer(text):
         raw = m.group(0)
-        budget.spend(1 + len(raw) // 64)
+        budget.spend(budget.SPLIT_WORD_STEPS + len(raw) // 16)
         words.append(
             Word(
                 unquote(raw, posix),

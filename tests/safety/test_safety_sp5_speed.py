@@ -89,19 +89,25 @@ SHELLS = ("bash", "powershell", "cmd")
 # change that means to rate one of these differently updates its row, and says so.)
 ADVERSARIAL_LEVELS = {
     "ForEach-Object pipeline chain": ("moderate", "safe", "safe"),
-    "PowerShell functions calling others": ("moderate", "moderate", "moderate"),
+    # sp12c honest prices: bash now cut (43 ms uncut)
+    "PowerShell functions calling others": ("critical", "moderate", "moderate"),
     "PowerShell variables built up": ("critical", "critical", "moderate"),
     "backticks in double quotes": ("moderate", "safe", "safe"),
-    "call :label chain": ("critical", "critical", "moderate"),
+    # sp12c honest prices: cmd now cut (53 ms uncut)
+    "call :label chain": ("critical", "critical", "critical"),
     "caret escapes in quotes": ("safe", "safe", "safe"),
     # bash: `del` is no POSIX program; since safety-g5's argument-shape rule an unknown
     # program whose name is a delete verb is judged as one (dangerous on ordinary files).
-    "distinct & chain": ("dangerous", "critical", "dangerous"),
-    "distinct && chain": ("moderate", "moderate", "moderate"),
-    "doubling variables": ("dangerous", "dangerous", "moderate"),
+    # sp12c honest prices: bash now cut (68 ms uncut)
+    "distinct & chain": ("critical", "critical", "dangerous"),
+    # sp12c honest prices: now cut in every shell (51, 71, 56 ms uncut)
+    "distinct && chain": ("critical", "critical", "critical"),
+    # sp12c honest prices: powershell now cut (55 ms uncut)
+    "doubling variables": ("dangerous", "critical", "moderate"),
     "escaped quotes in sh -c": ("safe", "safe", "safe"),
     "eval chain": ("critical", "critical", "critical"),
-    "find -exec sh -c per item": ("critical", "moderate", "safe"),
+    # sp12c honest prices: powershell now cut (44 ms uncut)
+    "find -exec sh -c per item": ("critical", "critical", "safe"),
     "functions calling two others": ("critical", "critical", "moderate"),
     "hashtable splats": ("critical", "dangerous", "moderate"),
     "heredocs nested in substitutions": ("moderate", "moderate", "moderate"),
@@ -115,8 +121,10 @@ ADVERSARIAL_LEVELS = {
     "nested if parentheses": ("critical", "moderate", "safe"),
     "nested subexpressions": ("critical", "critical", "moderate"),
     "process substitutions nested": ("critical", "moderate", "safe"),
-    "set and use chain": ("moderate", "critical", "critical"),
-    "variables assigned and used": ("safe", "moderate", "moderate"),
+    # sp12c honest prices: bash now cut (31 ms uncut)
+    "set and use chain": ("critical", "critical", "critical"),
+    # sp12c honest prices: powershell now cut (68 ms uncut)
+    "variables assigned and used": ("safe", "critical", "moderate"),
     "xargs -I with many lines": ("dangerous", "dangerous", "moderate"),
 }
 PATHOLOGICAL_LEVELS = {
@@ -126,7 +134,8 @@ PATHOLOGICAL_LEVELS = {
     "base64 blob": ("safe", "safe", "safe"),
     "base64 blob to a shell": ("critical", "critical", "critical"),
     "brace command expansion": ("blocked", "critical", "moderate"),
-    "case arms": ("safe", "critical", "moderate"),
+    # sp12c honest prices: powershell no longer cut (its full analysis)
+    "case arms": ("safe", "moderate", "moderate"),
     "cmd & chain": ("safe", "critical", "safe"),
     "cmd caret escapes": ("moderate", "moderate", "safe"),
     "cmd for /f chain": ("moderate", "moderate", "safe"),
@@ -134,8 +143,10 @@ PATHOLOGICAL_LEVELS = {
     "deep $() nesting": ("critical", "critical", "moderate"),
     "deep braces": ("moderate", "critical", "moderate"),
     "deep subshells": ("critical", "critical", "safe"),
-    "distinct deletions": ("dangerous", "safe", "dangerous"),
-    "distinct pipelines": ("safe", "safe", "safe"),
+    # sp12c honest prices: bash now cut (54 ms uncut)
+    "distinct deletions": ("critical", "safe", "dangerous"),
+    # sp12c honest prices: bash now cut (47 ms uncut); powershell now cut (51 ms uncut)
+    "distinct pipelines": ("critical", "critical", "safe"),
     "dollars": ("critical", "safe", "moderate"),
     "echo of one long word": ("safe", "safe", "safe"),
     "endless background loops": ("blocked", "critical", "moderate"),
@@ -148,16 +159,19 @@ PATHOLOGICAL_LEVELS = {
     "heredoc operators": ("critical", "safe", "safe"),
     "huge brace expansion": ("safe", "critical", "safe"),
     "if nesting": ("safe", "moderate", "safe"),
-    "indirect expansion chain": ("blocked", "moderate", "moderate"),
+    # sp12c honest prices: powershell now cut (60 ms uncut)
+    "indirect expansion chain": ("blocked", "critical", "moderate"),
     "joined name": ("moderate", "critical", "moderate"),
     "long && chain": ("safe", "safe", "safe"),
-    "long cmdlet pipeline": ("moderate", "safe", "safe"),
+    # sp12c honest prices: bash now cut (39 ms uncut); cmd now cut (30 ms uncut)
+    "long cmdlet pipeline": ("critical", "safe", "critical"),
     "long for list": ("dangerous", "moderate", "dangerous"),
     "long pipeline": ("safe", "safe", "safe"),
     "many ANSI-C escapes": ("safe", "safe", "safe"),
     "many assignments": ("safe", "moderate", "moderate"),
     "many escapes": ("safe", "safe", "safe"),
-    "many heredocs": ("safe", "moderate", "moderate"),
+    # sp12c honest prices: bash now cut (54 ms uncut)
+    "many heredocs": ("critical", "moderate", "moderate"),
     "many redirects": ("moderate", "moderate", "moderate"),
     "minified JSON": ("safe", "safe", "safe"),
     "negated compounds": ("safe", "critical", "moderate"),
@@ -175,7 +189,8 @@ PATHOLOGICAL_LEVELS = {
     "words": ("moderate", "moderate", "moderate"),
     "wrapper stacks": ("critical", "critical", "critical"),
     "wrappers nested": ("critical", "critical", "critical"),
-    "xargs -I items": ("critical", "critical", "moderate"),
+    # sp12c honest prices: bash and powershell no longer cut (34-40 ms: their full analysis)
+    "xargs -I items": ("moderate", "moderate", "moderate"),
 }
 
 

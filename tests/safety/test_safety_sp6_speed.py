@@ -71,14 +71,17 @@ SHAPES = more_shapes(10_000)
 LEVELS = {
     "unknown programs with delete verbs": ("dangerous", "dangerous", "dangerous"),
     "unknown program with many verb options": ("moderate", "moderate", "moderate"),
-    "LOLBin proxies per line": ("moderate", "critical", "critical"),
+    # sp12c honest prices: bash now cut (47 ms uncut)
+    "LOLBin proxies per line": ("critical", "critical", "critical"),
     "batch launchers per line": ("critical", "critical", "critical"),
     "fifth-slice families per line": ("critical", "critical", "critical"),
     "PowerShell parameters bound": ("moderate", "moderate", "moderate"),
     "continuation lines pasted into PowerShell": ("moderate", "moderate", "moderate"),
-    "parameters ending in digits": ("moderate", "moderate", "moderate"),
+    # sp12c honest prices: bash now cut (72 ms uncut); powershell now cut (72 ms uncut)
+    "parameters ending in digits": ("critical", "critical", "moderate"),
     "DNS lookups of substitutions": ("critical", "critical", "critical"),
-    "option-run commands per line": ("critical", "moderate", "moderate"),
+    # sp12c honest prices: powershell now cut (61 ms uncut)
+    "option-run commands per line": ("critical", "critical", "moderate"),
 }
 
 

@@ -18,9 +18,10 @@ from aintern_ls.safety.words import Word
 def test_the_budget_runs_out_one_step_past_its_limit() -> None:
     budget.start(0)  # BASE_STEPS
     try:
-        budget.spend(budget.BASE_STEPS - 1.5)
-        assert budget.affordable(1.5) and not budget.affordable(2)
-        budget.spend(0.5)
+        budget.spend(budget.BASE_STEPS - budget.TICK_STEPS - 1.5)
+        assert budget.affordable(budget.TICK_STEPS + 1.5)
+        assert not budget.affordable(budget.TICK_STEPS + 2)
+        budget.spend(1.5)
         budget.tick()  # exactly the budget: still within it
         assert budget.spent() == budget.BASE_STEPS
         assert budget.affordable(0) and not budget.affordable(0.5)
@@ -28,7 +29,7 @@ def test_the_budget_runs_out_one_step_past_its_limit() -> None:
             budget.tick()
     finally:
         budget.stop()
-    assert budget.spent() == budget.BASE_STEPS + 1
+    assert budget.spent() == budget.BASE_STEPS + budget.TICK_STEPS
 
 
 def test_a_budget_of_half_steps_is_exact() -> None:
@@ -48,7 +49,7 @@ def test_no_open_assessment_never_runs_out() -> None:
     budget.spend(10 * budget.BASE_STEPS)
     budget.tick()
     assert budget.affordable(10**9)
-    assert budget.spent() == 10 * budget.BASE_STEPS + 1
+    assert budget.spent() == 10 * budget.BASE_STEPS + budget.TICK_STEPS
 
 
 def test_a_cut_input_still_spends_its_whole_budget() -> None:
@@ -56,7 +57,8 @@ def test_a_cut_input_still_spends_its_whole_budget() -> None:
     got = _assess_cached.__wrapped__(text, "bash", None)
     assert any(f.rule == "too-complex" for f in got.findings)
     limit = budget.BASE_STEPS + budget.PER_BYTE_STEPS * len(text)
-    assert limit < budget.spent() <= limit + 64 * budget.JUDGE_WORD_STEPS + 100
+    # (past the limit by the last unit paid for at most: here a command judged)
+    assert limit < budget.spent() <= limit + budget.JUDGE_STEPS + 100
 
 
 def test_a_word_compares_hashes_and_refuses_changes() -> None:
