@@ -2051,6 +2051,8 @@ class _Walker:
         if self.toggles:
             raw = self.scope.source[self.pos.char(node.start_byte) : self.pos.char(node.end_byte)]
         parsed = _EXPANSION.fullmatch(raw) if node.type == "expansion" else None
+        if parsed is not None and parsed.group(4) == "@P" and not parsed.group(1):
+            return self._prompt_transform(parsed.group(2), node, raw)
         value: str | None
         if (
             parsed is not None
@@ -2076,6 +2078,40 @@ class _Walker:
         if value is None:
             return raw, True, False, ORIGIN_VARIABLE
         return self._split_value(name, value, quoted)
+
+    def _prompt_transform(self, name: str, node: Node, raw: str) -> tuple[str, bool, bool, str]:
+        """`${v@P}` expands `$v` as a prompt string, which runs the command substitutions
+        it holds (`v='$(rm -rf ~)'; echo "${v@P}"`): a known value is judged as that text in
+        double quotes; an unknown one (other than the prompts themselves) is code only known
+        at run time (gen10)."""
+        s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+        value = self._lookup(name)
+        if value is None:
+            if name not in PROMPT_VARS:
+                self.scope.add(
+                    RiskLevel.CRITICAL,
+                    "eval-dynamic",
+                    f"${{{name}@P}} runs the command substitutions held in ${name}, "
+                    "a value only known at run time",
+                    s,
+                    e,
+                )
+            return raw, True, False, ORIGIN_VARIABLE
+        if "$(" in value or "`" in value:
+            quoted = value.replace("\\", "\\\\").replace('"', '\\"')
+            found = self.scope.nested(f'printf %s "{quoted}"', "bash", Word(value, s, e), -1)
+            self.scope.include(found)
+            level = max((f.level for f in found), default=RiskLevel.SAFE)
+            if level >= RiskLevel.DANGEROUS:
+                self.scope.add(
+                    level,
+                    "config-exec",
+                    f"${{{name}@P}} runs a {level.label} command held in ${name}",
+                    s,
+                    e,
+                )
+            return raw, True, False, ORIGIN_SUBST
+        return self._split_value(name, value, True)
 
     def _lookup(self, name: str, index: str | None = None) -> str | None:
         """The value of `name` (or of one element of the array `name`), when it is known."""

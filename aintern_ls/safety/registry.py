@@ -8,6 +8,7 @@ dispatcher through the scope (a callback, so there is no import cycle).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Sequence
 
 from aintern_ls.safety.context import Cmd
@@ -257,8 +258,23 @@ HOOK_VARS = frozenset(
         "REQUESTS_CA_BUNDLE",
     }
 )
+_CARGO_TARGET_PROGRAM = re.compile(r"CARGO_TARGET_[A-Z0-9_]+_(?:RUNNER|LINKER)")
+
+
+class _VariableNames(frozenset[str]):
+    """Variable names, plus cargo's per-target runner and linker variables
+    (`CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER`), whose middle part is any target."""
+
+    def __contains__(self, name: object) -> bool:
+        return frozenset.__contains__(self, name) or (
+            isinstance(name, str)
+            and name.startswith("CARGO_TARGET_")
+            and _CARGO_TARGET_PROGRAM.fullmatch(name) is not None
+        )
+
+
 # Variables whose value a program runs as a shell command.
-COMMAND_VARS = (
+COMMAND_VARS = _VariableNames(
     frozenset(
         {
             "PAGER",
@@ -321,6 +337,20 @@ COMMAND_VARS = (
             "SKIM_DEFAULT_COMMAND",
             "SKIM_CTRL_T_COMMAND",
             "SKIM_ALT_C_COMMAND",
+        }
+    )
+    | frozenset(
+        # (gen10) programs a build runs in place of, or around, the compiler or the test
+        # binary: cargo's wrappers and compilers (the per-target runners are matched above)
+        {
+            "RUSTC_WRAPPER",
+            "RUSTC_WORKSPACE_WRAPPER",
+            "CARGO_BUILD_RUSTC_WRAPPER",
+            "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
+            "CARGO_BUILD_RUSTC",
+            "CARGO_BUILD_RUSTDOC",
+            "RUSTC",
+            "RUSTDOC",
         }
     )
 )

@@ -3115,6 +3115,7 @@ def _run_program_option(cmd: Cmd, value: Word, what: str) -> None:
     _run_value(cmd, value, what)
 
 
+run_program_option = _run_program_option  # for other modules' option tables (toolchains)
 _COMPRESSORS = frozenset(names("gzip pigz zstd xz lzma bzip2 pbzip2 lz4 lzop brotli compress"))
 _MAKE_SHELL = re.compile(r"\$[({]shell\s+((?:[^()]|\([^()]*\))*)[)}]")
 

@@ -5,6 +5,7 @@ tests and checks are safe, fix/format modes write files.
 from __future__ import annotations
 
 import re
+import shlex
 
 from aintern_ls.safety import inline, system
 from aintern_ls.safety.context import (
@@ -519,9 +520,70 @@ def _print_only(cmd: Cmd) -> bool:
     return False
 
 
+# Build tools' options whose value names a program they run for every build or test (gen10):
+# go's `-exec`/`-toolexec`/`-vettool`, cargo's `--config KEY=VALUE` for a runner, linker or
+# compiler wrapper (`target.<triple>.runner`, `build.rustc-wrapper`, …).
+_GO_PROGRAM_OPTIONS = ("-exec", "-toolexec", "-vettool", "--exec", "--toolexec", "--vettool")
+_CARGO_PROGRAM_KEY = re.compile(
+    r"(?:^|\.)(?:runner|linker|rustc|rustdoc|rustc-wrapper|rustc-workspace-wrapper|ar)$"
+)
+
+
+def _toml_program(value: str) -> str:
+    """The command a TOML value names: a string, or an array of strings joined by spaces."""
+    value = value.strip()
+    if value.startswith("[") and value.endswith("]"):
+        parts = re.findall(r"\"((?:[^\"\\]|\\.)*)\"|'([^']*)'", value)
+        return shlex.join(a or b for a, b in parts)
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1]
+    return value
+
+
+def _build_tool_programs(cmd: Cmd) -> None:
+    """`go test -exec CMD`, `go build -toolexec CMD`, `cargo --config
+    'target.x86_64-unknown-linux-gnu.runner="CMD"' test`: the build runs CMD, judged as code
+    (a local wrapper script is moderate, a destructive one keeps its level)."""
+    if cmd.name == "go":
+        args = cmd.args
+        for i, w in enumerate(args):
+            if w.text == "--":
+                break
+            opt, eq, rest = w.text.partition("=")
+            if opt not in _GO_PROGRAM_OPTIONS:
+                continue
+            if eq:
+                prog: Word | None = Word(rest, w.start, w.end, w.dynamic, False, w.origin)
+            else:
+                prog = args[i + 1] if i + 1 < len(args) else None
+            if prog is not None:
+                # go splits the value into a program and its arguments (`-exec 'sudo -E'`)
+                system.run_program_option(cmd, prog, f"go {opt.lstrip('-')}")
+        return
+    args = cmd.args
+    for i, w in enumerate(args):
+        if w.text == "--":
+            break
+        given: Word | None = None
+        if w.text == "--config" and i + 1 < len(args):
+            given = args[i + 1]
+        elif w.text.startswith("--config="):
+            given = Word(w.text[len("--config=") :], w.start, w.end, w.dynamic, False, w.origin)
+        if given is None:
+            continue
+        key, eq, value = given.text.partition("=")
+        key = key.strip().replace('"', "").replace("'", "")
+        if not eq or not _CARGO_PROGRAM_KEY.search(key):
+            continue
+        program = Word(_toml_program(value), given.start, given.end, given.dynamic)
+        system.run_program_option(cmd, program, f"cargo --config {key}")
+
+
 def _package_manager(cmd: Cmd) -> None:
     if _env_runner(cmd) or _print_only(cmd):
         return
+    if cmd.name in ("go", "cargo") and cmd.argv.dashed:
+        _build_tool_programs(cmd)
     if cmd.name in ("pacman", "yay", "paru"):
         op = next((t for t in cmd.texts() if re.fullmatch(r"-[A-Z][a-zA-Z]*", t)), "")
         if op[:2] in ("-S", "-R", "-U") and not re.fullmatch(r"-S[sigl]+|-S[cyw]*[si][a-z]*", op):

@@ -125,3 +125,64 @@ def test_sed_e_look_alikes(command: str, expected: object) -> None:
 )
 def test_tools_that_run_or_write_through_an_option(command: str, expected: object) -> None:
     assert assess(command, "bash").level == expected, command
+
+
+# Build tools that run a program named in an option or a variable: go's -exec/-toolexec/
+# -vettool, cargo's --config runner/linker/rustc-wrapper keys and the RUSTC_WRAPPER /
+# CARGO_TARGET_<triple>_RUNNER variables. The program is judged as code.
+BUILD_RUNS_BLOCKED = [
+    'go test -exec "rm -rf ~" ./...',
+    'go build -toolexec "rm -rf ~" .',
+    "go vet -vettool='rm -rf /' ./...",
+    "cargo --config \"target.x86_64-unknown-linux-gnu.runner='rm -rf ~'\" test",
+    'cargo build --config \'target.x86_64-unknown-linux-gnu.runner = ["sh", "-c", "rm -rf ~"]\'',
+    'cargo build --config build.rustc-wrapper="rm -rf /"',
+    'RUSTC_WRAPPER="rm -rf ~" cargo build',
+    'CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER="rm -rf ~" cargo run',
+]
+
+
+@pytest.mark.parametrize("command", BUILD_RUNS_BLOCKED)
+def test_build_tool_running_a_destructive_program_is_blocked(command: str) -> None:
+    for form in _wrapped(command):
+        assert assess(form, "bash").level == B, form
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("go test -exec /tmp/wrap ./...", C),  # a program from a temporary place
+        ("cargo run --config target.x86_64-unknown-linux-gnu.runner=/tmp/evil.sh", C),
+        ("go test -toolexec=./wrap.sh ./...", M),
+        ("go test -exec ./wrap.sh ./...", M),
+        ("go test ./...", S),
+        ("go build -o bin/app .", M),
+        ("cargo test", S),
+        ("cargo build --config profile.release.lto=true", M),
+        ("RUSTC_WRAPPER=sccache cargo build", M),
+        ("CARGO_TARGET_DIR=/tmp/t cargo build", M),
+        ('echo go build -toolexec "rm -rf ~" .', S),
+        ("grep -rn RUSTC_WRAPPER .cargo", S),
+    ],
+)
+def test_build_tool_program_look_alikes(command: str, expected: object) -> None:
+    assert assess(command, "bash").level == expected, command
+
+
+# `${v@P}` expands $v as a prompt string, which runs the command substitutions it holds.
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("v='$(rm -rf ~)'; echo \"${v@P}\"", B),
+        ("v='`rm -rf /`'; printf '%s' \"${v@P}\"", B),
+        ("f(){ v='$(rm -rf ~)'; echo \"${v@P}\"; }; f", B),
+        ('echo "${var@P}"', C),  # the value (and what it runs) is only known at run time
+        ("v='$(date)'; echo \"${v@P}\"", S),
+        ("v='\\u@\\h'; echo \"${v@P}\"", S),
+        ('echo "${PS1@P}"', S),
+        ('echo "${var@Q}"', S),
+        ("echo '${v@P}'", S),
+    ],
+)
+def test_prompt_expansion_runs_what_the_value_holds(command: str, expected: object) -> None:
+    assert assess(command, "bash").level == expected, command
