@@ -112,6 +112,14 @@ _TODO_DROP = re.compile(
     re.S,
 )
 _NETCATS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "openssl"})
+# Variables through which git takes `-c`-style settings from the environment (gen10).
+_GIT_CONFIG_ENV = frozenset({"GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS"})
+
+
+def _count(text: str) -> int:
+    return int(text) if text.strip().isdigit() else 0
+
+
 _KNOWN_VARS = {
     "HOME": "~",
     # Git Bash / MSYS2 / Cygwin pass the Windows home on as USERPROFILE (safety-tgt9)
@@ -771,6 +779,61 @@ class _Walker:
                     extra += [Word(t, w.start, w.end) for t in parts]
         return [words[0], *extra, *words[1:]] if extra else words
 
+    def _git_environment(self, words: list[Word], assigns: list[Node]) -> list[Word]:
+        """`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='…' git log`,
+        `GIT_CONFIG_PARAMETERS="'core.pager'='…'" git log`: settings given through the
+        environment (prefix assignments or exported before), which git applies as it does
+        `git -c`; they are added as `-c KEY=VALUE` words for the git handler. A settings
+        file named by GIT_CONFIG_GLOBAL/GIT_CONFIG_SYSTEM is not shown here (gen10)."""
+        given: dict[str, Word] = {}
+        for name in _GIT_CONFIG_ENV:
+            if name in self.scope.env:
+                given[name] = Word(self.scope.env[name], words[0].start, words[0].end)
+        for a in assigns:
+            n, v = a.child_by_field_name("name"), a.child_by_field_name("value")
+            if n is None or v is None or not _text(n).startswith("GIT_CONFIG"):
+                continue
+            ws = self.words(v, split=False)[:1]
+            s, e = self.pos.char(a.start_byte), self.pos.char(a.end_byte)
+            given[_text(n)] = Word(ws[0].text, s, e, ws[0].dynamic) if ws else Word("", s, e)
+        if "GIT_CONFIG_COUNT" in given:
+            for k in range(min(_count(given["GIT_CONFIG_COUNT"].text), 20)):
+                key = given.get(f"GIT_CONFIG_KEY_{k}") or self._env_word(f"GIT_CONFIG_KEY_{k}")
+                val = given.get(f"GIT_CONFIG_VALUE_{k}") or self._env_word(f"GIT_CONFIG_VALUE_{k}")
+                if key is not None and val is not None and not key.dynamic:
+                    given[f"\x00{k}"] = Word(
+                        f"{key.text}={val.text}", val.start, val.end, val.dynamic
+                    )
+        params = given.get("GIT_CONFIG_PARAMETERS")
+        if params is not None and not params.dynamic:
+            try:
+                items = shlex.split(params.text)
+            except ValueError:
+                items = params.text.split()
+            for k, item in enumerate(items[:20]):
+                given[f"\x01{k}"] = Word(item, params.start, params.end)
+        for name in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG"):
+            f = given.get(name)
+            if f is None or f.text in ("/dev/null", ""):
+                continue
+            temp = f.dynamic or re.match(r"^(/tmp|/var/tmp|/dev/shm)/", f.text) is not None
+            self.scope.add(
+                RiskLevel.CRITICAL if temp else RiskLevel.MODERATE,
+                "config-exec" if temp else "git-config",
+                f"{name} makes git read settings (which can name programs it runs) from {f.text}",
+                f.start,
+                f.end,
+            )
+        extra: list[Word] = []
+        for name, w in given.items():
+            if name[0] in "\x00\x01":
+                extra += [Word("-c", w.start, w.end), w]
+        return [words[0], *extra, *words[1:]] if extra else words
+
+    def _env_word(self, name: str) -> Word | None:
+        value = self.scope.env.get(name)
+        return None if value is None else Word(value, -1, -1)
+
     def _args_after_redirects(self, node: Node) -> list[Word]:
         """Arguments the grammar read as extra targets of a file redirect (only the first
         word after `>`/`<` is the target; the rest belong to the command)."""
@@ -1216,6 +1279,10 @@ class _Walker:
             self.scope.pending_cd = "~"
         if assigns and command_name(words[0].text) in ("tar", "gtar"):
             words = self._tar_environment(words, assigns)
+        if command_name(words[0].text) == "git" and (
+            assigns or not _GIT_CONFIG_ENV.isdisjoint(self.scope.env)
+        ):
+            words = self._git_environment(words, assigns)
         if assigns and command_name(words[0].text) in SHELLS:
             for a in assigns:
                 n, v = a.child_by_field_name("name"), a.child_by_field_name("value")

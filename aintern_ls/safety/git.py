@@ -45,7 +45,11 @@ _GIT_EXEC_KEYS = re.compile(
     r"|smudge|process)|credential\.helper|gpg\.(program|\w+\.program)|alias\.[\w.-]+"
     r"|pager\.[\w-]+|uploadpack\.packobjectshook|remote\.\w+\.(uploadpack|receivepack)"
     r"|interactive\.difffilter|web\.browser|browser\.\w+\.cmd|man\.\w+\.cmd"
-    r"|(merge|diff)tool\.[\w.-]+\.cmd)$",
+    r"|(merge|diff)tool\.[\w.-]+\.cmd"
+    # (gen10) more settings git runs: the alternate-refs lister, a URL's credential helper,
+    # ssh signing's key lister, send-email's helpers, a submodule's `!command` update
+    r"|core\.alternaterefscommand|credential\..+\.helper|gpg\.ssh\.defaultkeycommand"
+    r"|sendemail\.(smtpserver|tocmd|cccmd|headercmd|sendmailcmd)|submodule\..+\.update)$",
     re.I,
 )
 _GIT_HARMLESS_KEYS = re.compile(
@@ -53,6 +57,9 @@ _GIT_HARMLESS_KEYS = re.compile(
     r"|core\.autocrlf|core\.filemode|protocol\.version|http\.sslverify-never)\b",
     re.I,
 )
+
+
+_TEMP_PROGRAM = re.compile(r"^(?:/tmp/|/var/tmp/|/dev/shm/)")
 
 
 def _config_value(cmd: Cmd, item: Word) -> bool:
@@ -63,13 +70,19 @@ def _config_value(cmd: Cmd, item: Word) -> bool:
         return False
     if not _GIT_EXEC_KEYS.match(key):
         return not _GIT_HARMLESS_KEYS.match(key)
-    if key.lower().startswith("alias.") and not value.startswith("!"):
-        return False
+    if key.lower().startswith(("alias.", "submodule.")) and not value.startswith("!"):
+        return False  # an alias of git's own commands, a submodule update mode (`rebase`)
+    if key.lower() == "sendemail.smtpserver" and not value.startswith("/"):
+        return False  # a host name: only a path is a program send-email runs
     if item.dynamic:
         cmd.add(C, "config-exec", f"git -c {key} runs a command only known at run time", item)
         return False
     code = value.lstrip("!").strip()
     if not code:
+        return False
+    if " " not in code and _TEMP_PROGRAM.match(code):
+        # `diff.external=/tmp/evil`: a program nobody can read here (gen10)
+        cmd.add(C, "config-exec", f"git -c {key} runs a program from a temporary place", item)
         return False
     found = cmd.scope.nested(code, "bash", item, -1)
     level = max((f.level for f in found), default=S)

@@ -486,9 +486,16 @@ def _env(cmd: Cmd) -> None:
             found = cmd.scope.nested(f"{name}={quoted} true", "bash", word)
             cmd.scope.include([f for f in found if f.rule not in ("parse-error",)])
         i += 1
-    tar_env = [w for w in cmd.args[:i] if w.text.split("=", 1)[0] in ("TAR_OPTIONS", "TAPE")]
-    if tar_env and i < len(cmd.args) and command_name(cmd.args[i].text) in ("tar", "gtar"):
-        # `env TAR_OPTIONS='--to-command=…' tar -x …`: judged as the prefix assignment is.
+    prog = command_name(cmd.args[i].text) if i < len(cmd.args) else ""
+    tar_env = [
+        w
+        for w in cmd.args[:i]
+        if (prog in ("tar", "gtar") and w.text.split("=", 1)[0] in ("TAR_OPTIONS", "TAPE"))
+        or (prog == "git" and w.text.startswith("GIT_CONFIG"))
+    ]
+    if tar_env:
+        # `env TAR_OPTIONS='--to-command=…' tar -x …`, `env GIT_CONFIG_PARAMETERS=… git …`:
+        # judged as the prefix assignment is.
         assigned = [
             w.text.split("=", 1)[0]
             + "="

@@ -186,3 +186,53 @@ def test_build_tool_program_look_alikes(command: str, expected: object) -> None:
 )
 def test_prompt_expansion_runs_what_the_value_holds(command: str, expected: object) -> None:
     assert assess(command, "bash").level == expected, command
+
+
+# git settings given through the environment (GIT_CONFIG_COUNT/KEY_n/VALUE_n,
+# GIT_CONFIG_PARAMETERS) are applied like `git -c`; a settings file in a temporary place is
+# code nobody can read here; more settings git runs (alternate refs, a URL's credential
+# helper, a submodule's `!command` update, send-email's program).
+GIT_ENV_BLOCKED = [
+    "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm -rf ~' git log",
+    "GIT_CONFIG_PARAMETERS=\"'core.pager'='rm -rf ~'\" git log",
+    "GIT_CONFIG_PARAMETERS=\"'alias.x'='!rm -rf ~'\" git x",
+    "env GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.sshCommand"
+    " GIT_CONFIG_VALUE_0='rm -rf /' git fetch",
+    "git -c core.alternateRefsCommand='rm -rf ~' log --alternate-refs",
+    "git -c credential.https://example.com.helper='!rm -rf ~' fetch",
+    "git -c submodule.lib.update='!rm -rf ~' submodule update",
+]
+
+
+@pytest.mark.parametrize("command", GIT_ENV_BLOCKED)
+def test_git_settings_from_the_environment_are_judged(command: str) -> None:
+    for form in _wrapped(command):
+        assert assess(form, "bash").level == B, form
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        (
+            "export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.sshCommand "
+            "GIT_CONFIG_VALUE_0='rm -rf ~'; git fetch",
+            B,
+        ),
+        ("GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=diff.external GIT_CONFIG_VALUE_0=/tmp/e git diff", C),
+        ("git -c diff.external=/tmp/evil diff", C),
+        ("GIT_CONFIG_GLOBAL=/tmp/evil.cfg git log", C),
+        ("git -c sendemail.smtpServer=/tmp/x send-email x.patch", C),
+        ("GIT_CONFIG_GLOBAL=/dev/null git status", S),
+        ("GIT_CONFIG_NOSYSTEM=1 git status", S),
+        ("git -c core.pager=less log", S),
+        ("git -c submodule.lib.update=rebase submodule update", M),
+        ("git -c sendemail.smtpServer=smtp.example.com send-email x.patch", M),
+        (
+            "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0=bob git commit -m x",
+            M,
+        ),
+        ("echo GIT_CONFIG_PARAMETERS=\"'core.pager'='rm -rf ~'\" git log", S),
+    ],
+)
+def test_git_settings_look_alikes(command: str, expected: object) -> None:
+    assert assess(command, "bash").level == expected, command
