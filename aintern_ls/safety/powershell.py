@@ -1403,9 +1403,12 @@ def _dotnet_calls(text: str, scope: Scope) -> None:
 
         def q(v: str | None, arg: str = "") -> str:
             if v is None:
-                # A plain variable (`$env:USERPROFILE`, `$HOME`) is passed on as written: the
+                # A plain variable (`$env:USERPROFILE`, `$HOME`) or an expandable string
+                # (`"C:\Windows\System32\drivers\$d.sys"`) is passed on as written: the
                 # cmdlet's own rules know which folders such variables name.
-                return arg if re.fullmatch(r"\$(env:)?\w+", arg, re.I) else "$unknown"
+                if re.fullmatch(r"\$(env:)?\w+|\"[^\"`]*\"", arg, re.I):
+                    return arg
+                return "$unknown"
             return "'" + v.replace("'", "''") + "'"
 
         line = ""

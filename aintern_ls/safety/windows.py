@@ -3288,6 +3288,12 @@ def _write_cmdlet(cmd: Cmd) -> None:
         # tree, an account or boot file, or a home away, as Move-Item and cmd's `ren` do
         positional = _ps_positional(cmd)
         for src in [params.get("path"), params.get("literalpath"), *positional[:1]]:
+            if (
+                src is not None
+                and src.dynamic
+                and _protected_unknown_delete(cmd, [src], "renames away")
+            ):
+                return  # `Rename-Item "$env:windir\System32\$n" x.bak`, as cmd's `ren`
             if src is None or src.dynamic:
                 continue
             t0 = classify_path(src.text, cmd.scope.cwds, True)

@@ -34,6 +34,10 @@ _PS_CASES = [
     ('Copy-Item "$env:windir\\System32\\drivers\\$n" C:\\backup\\', M),
     ('Get-Item "$env:windir\\System32\\config\\$hive"', S),
     ('Remove-Item "$env:windir\\Temp\\$f"', D),
+    ('[System.IO.File]::Delete("C:\\Windows\\System32\\drivers\\$drv.sys")', B),
+    ('[IO.File]::WriteAllText("$env:windir\\System32\\$n", "x")', C),
+    ('Rename-Item "$env:windir\\System32\\config\\$h" old.bak', B),
+    ('Rename-Item "C:\\work\\$n" old.txt', M),
     ('Remove-Item "C:\\work\\build\\$f"', D),
     # a Registry PSDrive: the drive's name stands for its root key
     (
