@@ -711,6 +711,10 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
 
 
 _DIR_LISTING = re.compile(r"\A['`]\s*dir((?:\s+[^'`&|<>\s]+)*)\s*['`]\Z", re.I)
+# `'reg query KEY'` with no value switch (`/v`, `/ve`, `/f`): its output is KEY's subkeys
+_REG_QUERY_LISTING = re.compile(
+    r"\A['`]\s*reg(?:\.exe)?\s+query\s+(\"[^\"]+\"|[^\s'`\"&|<>/]+)(?:\s+/s)?\s*['`]\Z", re.I
+)
 
 
 _LIST_FILE = "\x00cmdlist:"  # a file a `dir /b`/`where /r` listing was written to
@@ -758,7 +762,12 @@ def _dir_listing(src: str) -> tuple[str, bool, bool] | None:
     them acts on every entry of it."""
     m = _DIR_LISTING.match(src.strip())
     if m is None:
-        return None
+        reg = _REG_QUERY_LISTING.match(src.strip())
+        if reg is None:
+            return None
+        # `for /f %k in ('reg query HKLM\SOFTWARE') do reg delete %k /f`: the listing is
+        # every subkey of the key, printed as full key paths (safety-n10w)
+        return reg.group(1).strip('"').rstrip("\\") + "\\*", True, True
     args = [a.strip('"') for a in m.group(1).split()]
     flags = [a.lower() for a in args if a.startswith("/")]
     if "/b" not in flags:

@@ -1894,8 +1894,17 @@ def _reg(cmd: Cmd) -> None:
     if verb in ("query", "compare", ""):
         if host is not None:
             cmd.add(M, "network", f"reg {verb} reads another machine's registry", ops[1])
+        elif verb == "query" and key and not _win_flags(cmd) & {"/v", "/ve", "/f"}:
+            # `reg query KEY | % { reg delete $_ /f }`: what it prints is KEY's subkeys
+            w = ops[1]
+            cmd.info.paths = (Word(key.rstrip("\\") + "\\*", w.start, w.end, False, True),)
         return
     low = key.lower().replace("hkey_local_machine", "hklm").replace("hkey_classes_root", "hkcr")
+    if low.startswith("hk") and ":" in low[:5]:
+        low = low.replace(":", "", 1)  # (a provider spelling handed on by a loop: `HKLM:\X`)
+    if low.endswith("*"):
+        # `HKLM\SOFTWARE\*` (a loop over a `reg query` listing): every subkey is the tree
+        low = re.sub(r"(?:[\\/]\*)+\Z", "", low)
     if verb in ("save", "export") and re.match(r"\Ahklm[\\/](sam|security|system)\b", low):
         cmd.add(C, "credential-dump", f"copies the {key} hive, which holds password hashes")
         return

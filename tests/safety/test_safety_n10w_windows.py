@@ -100,6 +100,9 @@ _PS_CASES = [
     ("Remove-Item $env:windir\\System32\\drivers -Filter *.sys -Recurse -Force", B),
     ("dir $env:TEMP\\x -Filter *.log; Remove-Item C:\\Users -Recurse -Force", B),
     ("Export-ScheduledTask -TaskName Nightly", S),
+    ("reg query HKLM\\SOFTWARE | ForEach-Object { reg delete $_ /f }", B),
+    ("Get-ChildItem HKLM:\\SOFTWARE | % { reg delete $_.Name /f }", B),
+    ("reg query HKLM\\SOFTWARE | Select-String Contoso", S),
     (
         "Add-Type -TypeDefinition @'\nusing Microsoft.Win32;\npublic static class Z { public"
         ' static void Go() { Registry.LocalMachine.DeleteSubKeyTree("SOFTWARE"); } }\n\'@;'
@@ -228,6 +231,10 @@ _CMD_CASES = [
     ("reg delete HKLM\\BCD00000000\\Objects /f", B),
     ("reg query HKLM\\BCD00000000 /s", S),
     ("bcdedit /export C:\\backup\\bcd.bak", M),
+    # a loop over a `reg query` listing deletes every subkey: the key's whole tree
+    ("for /f %k in ('reg query HKLM\\SYSTEM\\CurrentControlSet\\Services') do reg delete %k /f", B),
+    ("for /f %k in ('reg query HKCU\\Software\\Contoso') do reg delete %k /f", D),
+    ("for /f %k in ('reg query HKLM\\SOFTWARE') do echo %k", S),
     (
         "wmic /namespace:\\\\root\\default class StdRegProv call DeleteKey"
         ' hDefKey=2147483650 sSubKeyName="SYSTEM\\CurrentControlSet"',
