@@ -2075,6 +2075,9 @@ def _remove_itemproperty(cmd: Cmd) -> None:
         return
     path = params.get("path") or params.get("literalpath") or next(iter(positional), None)
     name = params.get("name") or (positional[1] if len(positional) > 1 else None)
+    if cmd.name == "clear-item" and path is not None:
+        # `Clear-Item HKLM:\…\Lsa`: every value of the key is deleted
+        name = Word("*", path.start, path.end)
     loc = registry_location(cmd.scope, path.text) if path is not None else None
     if loc is not None and name is not None and not name.dynamic:
         level, rule, reason = registry_value_deleted(_reg_norm(f'{loc} /v "{name.text}"'))
@@ -4346,6 +4349,9 @@ def _register() -> None:
         "disable-computerrestore": _disable_security,
         "new-psdrive": _new_psdrive,
         "remove-itemproperty": _remove_itemproperty,
+        # (an emptied value or a key cleared of its values: as deleted, for protections)
+        "clear-itemproperty": _remove_itemproperty,
+        "clear-item": _remove_itemproperty,
         "disable-windowsoptionalfeature": _write_cmdlet,
         "set-wmiinstance": _write_cmdlet,
         "new-ciminstance": _write_cmdlet,

@@ -67,6 +67,9 @@ _PS_CASES = [
     # Remove-ItemProperty of a security setting is `reg delete /v` of it
     ("Remove-ItemProperty -Path HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa -Name RunAsPPL", C),
     ("Remove-ItemProperty -Path HKCU:\\Software\\Contoso -Name LastRun", D),
+    ("Clear-ItemProperty -Path HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa -Name RunAsPPL", C),
+    ("Clear-Item -Path HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa", C),
+    ("Clear-Item HKCU:\\Software\\Contoso -WhatIf", S),
     # the .NET registry API: the key each call reaches
     ("[Microsoft.Win32.Registry]::LocalMachine.DeleteSubKeyTree('SYSTEM')", B),
     ("[Registry]::LocalMachine.OpenSubKey('SOFTWARE', $true).DeleteSubKeyTree('Microsoft')", D),
