@@ -278,6 +278,11 @@ def registry_key_deleted(machine: bool, key: str) -> tuple[RiskLevel, str, str]:
     hit = registry_risk("hklm\\" + key)
     if hit is not None and hit[1] == "disable-security":
         return C, "disable-security", f"deleting this key {hit[2][len('changes ') :]}"
+    parent, _, last = key.rpartition("\\")
+    if machine and re.search(r"[$%!`]", last) and boot_registry_key("hklm\\" + parent):
+        # `Services\$svc`: which service or driver goes is only known at run time (a
+        # driver the boot needs, a security service): never a mere scoped delete
+        return C, "registry-delete", "deletes a boot-critical registry key named at run time"
     return D, "registry-delete", "deletes registry keys"
 
 
@@ -1922,6 +1927,12 @@ def _reg(cmd: Cmd) -> None:
             gone := security_setting_weakened(_reg_norm(" ".join(cmd.texts())), deleted=True)
         ) is not None:
             cmd.add(C, "disable-security", f"reg delete {key}: {gone}", ops[1])  # (m8)
+        elif (
+            not one_value
+            and parts[:1] == ["hklm"]
+            and (verdict := registry_key_deleted(True, "\\".join(parts[1:])))[0] > D
+        ):
+            cmd.add(verdict[0], verdict[1], f"reg delete {key}: {verdict[2]}", ops[1])
         else:
             cmd.add(
                 D,

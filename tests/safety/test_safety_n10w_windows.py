@@ -70,6 +70,9 @@ _PS_CASES = [
     ("Clear-ItemProperty -Path HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa -Name RunAsPPL", C),
     ("Clear-Item -Path HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa", C),
     ("Clear-Item HKCU:\\Software\\Contoso -WhatIf", S),
+    # a boot-critical key's child named at run time (a service or driver): never scoped
+    ('Remove-Item "HKLM:\\SYSTEM\\CurrentControlSet\\Services\\$svc" -Recurse', C),
+    ('Remove-Item "HKLM:\\SOFTWARE\\$app" -Recurse', D),
     # the .NET registry API: the key each call reaches
     ("[Microsoft.Win32.Registry]::LocalMachine.DeleteSubKeyTree('SYSTEM')", B),
     ("[Registry]::LocalMachine.OpenSubKey('SOFTWARE', $true).DeleteSubKeyTree('Microsoft')", D),
@@ -230,6 +233,8 @@ _CMD_CASES = [
     ("reg delete \\\\db01\\HKLM\\SOFTWARE /f", B),
     ("reg delete \\\\db01\\HKLM\\SYSTEM\\CurrentControlSet\\Control /f", B),
     ("reg delete \\\\db01\\HKCU\\Software\\Contoso /f", D),
+    ("reg delete HKLM\\SYSTEM\\CurrentControlSet\\Services\\%1 /f", C),
+    ("reg delete HKLM\\SYSTEM\\CurrentControlSet\\Services\\MyAppSvc /f", D),
     ("reg query \\\\db01\\HKLM\\SYSTEM\\CurrentControlSet\\Services", M),
     ("reg delete HKLM\\BCD00000000\\Objects /f", B),
     ("reg query HKLM\\BCD00000000 /s", S),
