@@ -2778,6 +2778,8 @@ _BACKTICK_CHARS = {"n": "\n", "r": "\r", "t": "\t", "0": ""}
 def _unbacktick(body: str) -> str:
     if "`" not in body:
         return body
+    if "`n" not in body and "`r" not in body and "`t" not in body and "`0" not in body:
+        return body.replace("`", "")  # (no control escape: each escaped character is itself)
     return _BACKTICK.sub(lambda m: _BACKTICK_CHARS.get(m.group(1), m.group(1)), body)
 
 
