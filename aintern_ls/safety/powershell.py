@@ -150,7 +150,7 @@ def _created_scripts(text: str, scope: Scope) -> bool:
     """`[scriptblock]::Create(EXPR)` / `.InvokeScript(EXPR)` where EXPR is a literal
     expression (format strings, character codes, reversals): judge the script it builds.
     True when every such call's script was built and judged."""
-    from aintern_ls.safety.windows import ps_eval, ps_variables
+    from aintern_ls.safety.windows import partial_code, ps_eval, ps_variables
 
     seen = resolved = 0
     for m in re.finditer(r"(?i)(?:::create|\.invokescript|\.newscriptblock)\s*\(", text):
@@ -171,6 +171,11 @@ def _created_scripts(text: str, scope: Scope) -> bool:
         if code is not None and code.strip():
             resolved += 1
             scope.include(scope.nested(code, "powershell", Word(code, m.end(), i - 1)))
+        elif "$" in inner and (partial := partial_code(inner.strip(), ps_variables(scope))):
+            # `[scriptblock]::Create("Remove-Item C:\Windows -Recurse " + $env:X)`: opaque,
+            # but blocked when its literal parts already are (as Invoke-Expression's)
+            found = scope.nested(partial, "powershell", Word(partial, m.end(), i - 1))
+            scope.include([f for f in found if f.level >= RiskLevel.BLOCKED])
     return seen > 0 and resolved == seen
 
 

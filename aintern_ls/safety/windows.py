@@ -739,25 +739,34 @@ def _partial_code(cmd: Cmd, code: Word) -> None:
     already make a blocked command, it is blocked whatever the unknown parts hold."""
     if len(code.text) > _PSE_MAX:
         return
-    known = _SelfNamed(ps_variables(cmd.scope))
+    raw = cmd.scope.source[max(code.start, 0) : max(code.end, 0)].strip()
+    # (an expandable string argument as written: its word's text has `$x` for unknowns)
+    text = raw if len(raw) > 1 and raw[0] == raw[-1] == '"' else code.text
+    built = partial_code(text, ps_variables(cmd.scope))
+    if built is None or built == code.text:
+        return
+    found = cmd.scope.nested(built, "powershell", code)
+    cmd.scope.include([f for f in found if f.level >= B])
+
+
+def partial_code(text: str, variables: Mapping[str, str]) -> str | None:
+    """The code a PowerShell string expression builds with every unknown variable left as
+    its own spelling (`'rd C:\\x ' + $env:X` is `rd C:\\x $env:x`), or None."""
+    if len(text) > _PSE_MAX:
+        return None
+    known = _SelfNamed(variables)
 
     def filled(m: re.Match[str]) -> str:
         # a double-quoted string: its variables as their values (or their own spelling)
         body = _PS_REF.sub(lambda r: known["$" + (r.group(1) or r.group(2)).lower()], m.group(1))
         return "'" + body.replace("'", "''") + "'"
 
-    raw = cmd.scope.source[max(code.start, 0) : max(code.end, 0)].strip()
-    # (an expandable string argument as written: its word's text has `$x` for unknowns)
-    text = raw if len(raw) > 1 and raw[0] == raw[-1] == '"' else code.text
     if '"' in text and "$(" not in text:
         text = _DQ_STRING.sub(filled, text)
     built = ps_eval(text, known)
     if built is None and len(text) > 1 and text[0] == text[-1] == "'":
         built = text[1:-1].replace("''", "'")
-    if built is None or not built.strip() or built == code.text:
-        return
-    found = cmd.scope.nested(built, "powershell", code)
-    cmd.scope.include([f for f in found if f.level >= B])
+    return built if built is not None and built.strip() else None
 
 
 def _start_process(cmd: Cmd) -> None:

@@ -18,6 +18,9 @@ _PS_CASES = [
     ('iex "vssadmin delete shadows /all /quiet $env:Q"', B),
     ('iex ("Remove-Item -Recurse -Force .\\build " + $x)', C),
     ('iex ("Get-ChildItem C:\\Windows " + $env:X)', C),
+    ('[scriptblock]::Create("Remove-Item C:\\Windows -Recurse -Force " + $env:X).Invoke()', B),
+    ('$ExecutionContext.InvokeCommand.InvokeScript("vssadmin delete shadows /all " + $q)', B),
+    ('[scriptblock]::Create("Get-ChildItem " + $env:X).Invoke()', C),
     # .NET item objects built then acted on: as Get-Item / the static call they amount to
     ("[IO.DirectoryInfo]::new([Environment]::GetFolderPath('UserProfile')).Delete($true)", B),
     ("New-Object System.IO.DirectoryInfo -ArgumentList 'C:\\Users' | % { $_.Delete($true) }", B),
