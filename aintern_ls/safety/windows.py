@@ -1634,14 +1634,19 @@ def _ps_alias(cmd: Cmd) -> None:
     if name is not None and not name.dynamic and not value.dynamic:
         # Later uses of the name run the target (the dispatcher looks it up).
         cmd.scope.env[PS_USER_ALIAS + name.text.lower()] = target
-    if _PS_DESTRUCTIVE.match(target) or target in (
-        "rm",
-        "del",
-        "rd",
-        "format",
-        "iex",
-        "invoke-expression",
-    ):
+    hides_eval = target in ("iex", "invoke-expression") and (
+        name is None
+        or name.dynamic
+        or name.text.lower() in PS_ALIASES
+        or name.text.lower() in HANDLERS
+    )
+    if target in ("iex", "invoke-expression") and not hides_eval:
+        # `Set-Alias run Invoke-Expression; run '…'`: a new name for it, not a familiar one
+        # hidden; each use is judged as Invoke-Expression of what it is given (a literal as
+        # its code, anything else as opaque)
+        cmd.add(M, "alias", f"defines {name.text if name else 'an alias'} for Invoke-Expression")
+        return
+    if _PS_DESTRUCTIVE.match(target) or hides_eval or target in ("rm", "del", "rd", "format"):
         what = name.text if name is not None else "a name"
         cmd.add(C, "alias-hides", f"makes {what} run {value.text}", value)
     else:

@@ -21,6 +21,12 @@ _PS_CASES = [
     ('[scriptblock]::Create("Remove-Item C:\\Windows -Recurse -Force " + $env:X).Invoke()', B),
     ('$ExecutionContext.InvokeCommand.InvokeScript("vssadmin delete shadows /all " + $q)', B),
     ('[scriptblock]::Create("Get-ChildItem " + $env:X).Invoke()', C),
+    # a new name for Invoke-Expression: each use is judged by what it is given; a familiar
+    # name made to run it hides it (critical)
+    ("Set-Alias run Invoke-Expression; run 'Get-ChildItem C:\\Windows'", M),
+    ("Set-Alias run Invoke-Expression; run 'Remove-Item -Recurse -Force C:\\Windows'", B),
+    ("Set-Alias run Invoke-Expression; run $payload", C),
+    ("Set-Alias -Name dir -Value Invoke-Expression", C),
     # .NET item objects built then acted on: as Get-Item / the static call they amount to
     ("[IO.DirectoryInfo]::new([Environment]::GetFolderPath('UserProfile')).Delete($true)", B),
     ("New-Object System.IO.DirectoryInfo -ArgumentList 'C:\\Users' | % { $_.Delete($true) }", B),
