@@ -1054,7 +1054,8 @@ def _ps_value(expr: str) -> str | None:
             return "$PROFILE"
         return value if value is not None else m.group(0)
 
-    text = _PS_VAR_TEXT.sub(known, expr.strip())
+    # (`"$env:HOMEDRIVE$env:HOMEPATH"` is the home folder, not two folders glued)
+    text = _PS_VAR_TEXT.sub(known, _HOME_PAIR.sub("$HOME", expr.strip()))
     if "$" in text.replace("$PROFILE", "").replace("$true", "").replace("$false", ""):
         # `$env:windir + '\x'`, `"${env:ProgramFiles(x86)}\x"`, `Join-Path $HOME x`
         return _path_expression(expr)
@@ -3057,7 +3058,9 @@ def _splat_words(expr: str) -> str | None:
 
 # `$env:HOMEDRIVE$env:HOMEPATH` (or joined with +) is the user's home folder.
 _HOME_PAIR = re.compile(
-    r"(?i)\$\{?env:homedrive\}?\s*(?:\+\s*)?(?:['\"]\s*\+\s*['\"])?\$\{?env:homepath\}?"
+    # (`$env:SystemDrive` or a drive letter in front of HOMEPATH names the same folder)
+    r"(?i)(?:\$\{?env:(?:homedrive|systemdrive)\}?|(?<![\w$])[a-z]:)\s*(?:\+\s*)?"
+    r"(?:['\"]\s*\+\s*['\"])?\$\{?env:homepath\}?"
 )
 
 
@@ -3254,6 +3257,9 @@ def _expandable_path(body: str, env: Mapping[str, str] | None) -> str | None:
     text = re.sub(r"\$\(\s*(\$(?:env:)?\w+)\s*\)", lambda v: v.group(1), env_accessors(body))
     text = _HOME_PAIR.sub("$HOME", text)
     text = _FOLDER_PATH.sub(lambda m: _folder(m).strip("'"), text)
+    if "$(" in text:
+        # `"$([Environment]::GetFolderPath('UserProfile'))"`: a subexpression of a literal
+        text = re.sub(r"\$\(\s*'?([^()$'\"]*)'?\s*\)", lambda v: v.group(1), text)
     text = re.sub(r"\$\{env:(\w+)\}", r"$env:\1", text, flags=re.I)
     text = _QUOTED_VAR.sub(plain, text)
     if "\x00" in text or "$" in text:

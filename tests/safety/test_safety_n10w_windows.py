@@ -197,6 +197,10 @@ _PS_CASES = [
     ('[IO.Directory]::Delete("$env:USERPROFILE\\proj\\bin", 1)', D),
     ("[IO.Directory]::Delete('C:\\work\\out', $false)", D),
     ("[IO.DirectoryInfo]::new($env:USERPROFILE).Delete($true)", B),
+    ('[System.IO.Directory]::Delete("$env:HOMEDRIVE$env:HOMEPATH", $true)', B),
+    ('[IO.Directory]::Delete("$env:SystemDrive$env:HOMEPATH", 1)', B),
+    ("[IO.Directory]::Delete(\"$([Environment]::GetFolderPath('UserProfile'))\", $true)", B),
+    ('[IO.Directory]::Delete("C:$env:HOMEPATH\\proj\\bin", $true)', D),
     (
         "[Microsoft.VisualBasic.FileIO.FileSystem]::DeleteDirectory("
         "[Environment]::GetFolderPath('UserProfile'), 'DeleteAllContents')",
