@@ -3230,10 +3230,16 @@ def _write_cmdlet(cmd: Cmd) -> None:
                     w,
                 )
                 return
+    if cmd.name == "dism" and _image_applied(cmd):
+        return
     if (
         cmd.name == "dism"
         and all(
-            re.match(r"(?i)/(?:online|english|format:\w+|get-\w+|image:\S+|featurename:\S+)\Z", t)
+            re.match(
+                r"(?i)/(?:online|english|format:\w+|get-\w+|image:\S+|featurename:\S+"
+                r"|imagefile:\S+|wimfile:\S+|index:\d+)\Z",
+                t,
+            )
             for t in cmd.texts()
         )
         and any(re.match(r"(?i)/get-", t) for t in cmd.texts())
@@ -3615,6 +3621,72 @@ def _danger_cmdlet(cmd: Cmd) -> None:
         cmd.add(M, "write", f"{cmd.name} changes the session")
         return
     cmd.add(D, "delete", f"{cmd.name} deletes or stops something")
+
+
+# Windows imaging: an image applied onto a disk or a volume replaces what is there
+# (`dism /Apply-FFU … /ApplyDrive:\\.\PhysicalDrive0` writes the whole disk; `/Apply-Image …
+# /ApplyDir:C:\`, `imagex /apply x.wim 1 C:\`, `Expand-WindowsImage -ApplyPath C:\`
+# overwrite the system drive's files).
+_RAW_DRIVE = re.compile(r"(?i)\A\\\\[.?]\\(?:physicaldrive\d+|[a-z]:)\Z")
+_SYSTEM_ROOT = re.compile(r"(?i)\A(?:c:|%systemdrive%|\$env:systemdrive)[\\/]?\Z")
+
+
+def _image_target(cmd: Cmd, target: str, where: Word | None) -> None:
+    t = target.strip("'\"")
+    if _RAW_DRIVE.match(t):
+        cmd.add(B, "disk-write", f"{cmd.name} writes an image over the whole disk {t}", where)
+    elif _SYSTEM_ROOT.match(t):
+        cmd.add(B, "system-file", f"{cmd.name} applies an image over the system drive {t}", where)
+    else:
+        cmd.add(D, "disk", f"{cmd.name} applies an image onto {t} (its files are replaced)", where)
+
+
+def _image_applied(cmd: Cmd) -> bool:
+    """`dism /Apply-FFU` / `/Apply-Image`: judged by the disk or folder they apply onto."""
+    texts = cmd.texts()
+    low = [t.lower() for t in texts]
+    if not any(t in ("/apply-ffu", "/apply-image") for t in low) or "/?" in low:
+        return False
+    for w in cmd.args:
+        key, _, value = w.text.partition(":")
+        if key.lower() in ("/applydrive", "/applydir") and value:
+            _image_target(cmd, value, w)
+            return True
+    return False
+
+
+@handles("imagex", "imagex.exe", windows_only=True)
+def _imagex(cmd: Cmd) -> None:
+    """`imagex /apply IMAGE INDEX DEST`: the destination's files are replaced."""
+    low = [t.lower() for t in cmd.texts()]
+    if "/apply" in low:
+        ops = [w for w in cmd.args if not w.text.startswith("/")]
+        if len(ops) >= 3:
+            _image_target(cmd, ops[2].text, ops[2])
+            return
+    if any(t in ("/info", "/dir", "/?") for t in low):
+        return
+    cmd.add(M, "write", "imagex captures, mounts or changes Windows images")
+
+
+@handles("expand-windowsimage", windows_only=True)
+def _expand_windowsimage(cmd: Cmd) -> None:
+    params, _ = _ps_params(cmd)
+    if "whatif" in params:
+        return
+    args = cmd.args
+    dest = next(
+        (
+            args[i + 1]
+            for i, w in enumerate(args[:-1])
+            if len(w.text) > 2 and "-applypath".startswith(w.text.lower())
+        ),
+        None,
+    )
+    if dest is not None:
+        _image_target(cmd, dest.text, dest)
+    else:
+        cmd.add(M, "write", "Expand-WindowsImage applies a Windows image")
 
 
 @handles("remove-virtualdisk", "remove-storagepool")

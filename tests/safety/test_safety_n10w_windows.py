@@ -115,6 +115,8 @@ _PS_CASES = [
     ("Remove-Item $env:windir\\System32\\drivers -Filter *.sys -Recurse -Force", B),
     ("dir $env:TEMP\\x -Filter *.log; Remove-Item C:\\Users -Recurse -Force", B),
     ("Export-ScheduledTask -TaskName Nightly", S),
+    ("Expand-WindowsImage -ImagePath D:\\install.wim -Index 1 -ApplyPath C:\\", B),
+    ("Expand-WindowsImage -ImagePath D:\\install.wim -Index 1 -ApplyPath C:\\ -WhatIf", S),
     ("reg query HKLM\\SOFTWARE | ForEach-Object { reg delete $_ /f }", B),
     ("Get-ChildItem HKLM:\\SOFTWARE | % { reg delete $_.Name /f }", B),
     ("reg query HKLM\\SOFTWARE | Select-String Contoso", S),
@@ -252,6 +254,12 @@ _CMD_CASES = [
     ("reg delete HKLM\\BCD00000000\\Objects /f", B),
     ("reg query HKLM\\BCD00000000 /s", S),
     ("bcdedit /export C:\\backup\\bcd.bak", M),
+    # an image applied onto a whole disk or the system drive replaces it
+    ("dism /Apply-FFU /ImageFile:D:\\f.ffu /ApplyDrive:\\\\.\\PhysicalDrive0", B),
+    ("dism /Apply-Image /ImageFile:D:\\install.wim /Index:1 /ApplyDir:C:\\", B),
+    ("imagex /apply D:\\x.wim 1 C:\\", B),
+    ("dism /Apply-Image /ImageFile:D:\\install.wim /Index:1 /ApplyDir:W:\\", D),
+    ("dism /Get-ImageInfo /ImageFile:D:\\install.wim", S),
     # a loop over a `reg query` listing deletes every subkey: the key's whole tree
     ("for /f %k in ('reg query HKLM\\SYSTEM\\CurrentControlSet\\Services') do reg delete %k /f", B),
     ("for /f %k in ('reg query HKCU\\Software\\Contoso') do reg delete %k /f", D),
