@@ -362,6 +362,23 @@ _COM_TASK_ACTION = re.compile(
 )
 
 
+_TASK_XML_EXEC = re.compile(
+    r"(?is)<command>\s*([^<]{1,1000}?)\s*</command>(?:\s*<arguments>\s*([^<]{0,4000}?)\s*"
+    r"</arguments>)?"
+)
+
+
+def task_xml_line(xml: str) -> str:
+    """The command line a task definition's first `<Exec>` action runs, or ""."""
+    m = _TASK_XML_EXEC.search(xml[:20000]) if "ommand>" in xml else None
+    if m is None:
+        return ""
+    line = f"{m.group(1)} {m.group(2) or ''}".strip()
+    for esc, ch in (("&quot;", '"'), ("&apos;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")):
+        line = line.replace(esc, ch)
+    return line
+
+
 def task_action_line(text: str) -> str:
     """The command line a task action's literal `.Path`/`.Execute` and `.Arguments`
     assignments in `text` make (COM `IExecAction`, a CIM task's `Actions[i]`), or ""."""
@@ -2894,6 +2911,11 @@ def _schtasks(cmd: Cmd) -> None:
             "schtasks /create or /change (action, schedule or account) runs a program on a trigger",
         )
         task = _flag_value(cmd, "/tr")
+        xml = _flag_value(cmd, "/xml")
+        if not task and xml:
+            # `schtasks /create /xml t.xml`: the action is the XML's <Exec> (when this block
+            # wrote the file)
+            task = task_xml_line(written_text(cmd.scope, xml) or "")
         if task:
             _judge_payload(cmd, task, "the scheduled task")
     else:
@@ -3298,6 +3320,14 @@ def _write_cmdlet(cmd: Cmd) -> None:
         # Task Scheduler, after this session is gone)
         what = "Register-ScheduledJob" if cmd.name.endswith("job") else "Register-ScheduledTask"
         cmd.add(C, "persistence-task", f"{what} runs a program on a trigger")
+        src = cmd.scope.source[max(cmd.start, 0) : max(cmd.end, 0)]
+        if "<exec" in src.lower() or "get-content" in src.lower() or "gc " in src.lower():
+            # `-Xml '<Task>…<Exec><Command>…'` or `-Xml (Get-Content t.xml | Out-String)`
+            read = re.search(r"(?i)(?:get-content|\bgc|\bcat|\btype)\s+(?:-path\s+)?(\S+)", src)
+            xml = written_text(cmd.scope, read.group(1).strip("'\")")) if read else src
+            line = task_xml_line(xml or "")
+            if line:
+                _judge_payload(cmd, line, "the scheduled task")
         return
     if cmd.name in ("set-wmiinstance", "new-ciminstance") and re.search(
         r"__eventfilter|eventconsumer|__filtertoconsumerbinding|root.subscription",

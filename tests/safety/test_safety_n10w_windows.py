@@ -171,6 +171,23 @@ _PS_CASES = [
         C,
     ),
     ("Set-ScheduledTask -TaskName Nightly -Settings $settings", M),
+    # a task defined by XML runs its <Exec> action
+    (
+        "Register-ScheduledTask -TaskName x -Xml '<Task><Actions><Exec><Command>cmd.exe"
+        "</Command><Arguments>/c rd /s /q C:\\Windows</Arguments></Exec></Actions></Task>'",
+        B,
+    ),
+    (
+        "Set-Content t.xml '<Task><Actions><Exec><Command>vssadmin.exe</Command><Arguments>"
+        "delete shadows /all /quiet</Arguments></Exec></Actions></Task>'; schtasks /create"
+        " /xml t.xml /tn x",
+        B,
+    ),
+    (
+        "Register-ScheduledTask -TaskName x -Xml '<Task><Actions><Exec><Command>"
+        "C:\\Tools\\sync.exe</Command></Exec></Actions></Task>'",
+        C,
+    ),
     (
         "$t = Get-ScheduledTask Nightly; $t.Actions[0].Execute = 'cmd.exe';"
         " $t.Actions[0].Arguments = '/c rd /s /q C:\\Users'; Set-ScheduledTask -InputObject $t",
