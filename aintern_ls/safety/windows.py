@@ -3320,11 +3320,14 @@ def _write_cmdlet(cmd: Cmd) -> None:
         # Task Scheduler, after this session is gone)
         what = "Register-ScheduledJob" if cmd.name.endswith("job") else "Register-ScheduledTask"
         cmd.add(C, "persistence-task", f"{what} runs a program on a trigger")
-        src = cmd.scope.source[max(cmd.start, 0) : max(cmd.end, 0)]
-        if "<exec" in src.lower() or "get-content" in src.lower() or "gc " in src.lower():
+        task_src = cmd.scope.source[max(cmd.start, 0) : max(cmd.end, 0)]
+        low_src = task_src.lower()
+        if "<exec" in low_src or "get-content" in low_src or "gc " in low_src:
             # `-Xml '<Task>…<Exec><Command>…'` or `-Xml (Get-Content t.xml | Out-String)`
-            read = re.search(r"(?i)(?:get-content|\bgc|\bcat|\btype)\s+(?:-path\s+)?(\S+)", src)
-            xml = written_text(cmd.scope, read.group(1).strip("'\")")) if read else src
+            read = re.search(
+                r"(?i)(?:get-content|\bgc|\bcat|\btype)\s+(?:-path\s+)?(\S+)", task_src
+            )
+            xml = written_text(cmd.scope, read.group(1).strip("'\")")) if read else task_src
             line = task_xml_line(xml or "")
             if line:
                 _judge_payload(cmd, line, "the scheduled task")
