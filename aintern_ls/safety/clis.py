@@ -1225,6 +1225,9 @@ def backup_place(text: str) -> str | None:
 
 
 def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int = 0) -> bool:
+    low = cmd.argv.joined_low
+    if not cmd.stdin.paths and low.isascii() and "backup" not in low and "snapshot" not in low:
+        return False  # (every `_BACKUP_PLACE` name holds one; `re.I` folds more than ASCII)
     if not any(
         getattr(f, "rule", "") in _PLACE_DELETES and getattr(f, "level", 0) == D for f in mine
     ):

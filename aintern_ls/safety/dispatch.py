@@ -61,6 +61,7 @@ from aintern_ls.safety.paths import (
     bare_disk,
     is_device,
     is_secret,
+    may_hold_secret,
     write_target,
 )
 from aintern_ls.safety.registry import (
@@ -457,7 +458,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         if given:
             cmd.info.input = Stdin(STDIN_STATIC, given[0].text, -1)
     argv = cmd.argv
-    if any(is_secret(t) for t in argv.statics):
+    if may_hold_secret(argv.joined_low, argv.chars) and any(is_secret(t) for t in argv.statics):
         cmd.info.reads_secret = True
     mark = len(scope.findings)
     rules = scope.rules

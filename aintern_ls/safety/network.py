@@ -16,7 +16,7 @@ from aintern_ls.safety.context import (
     Cmd,
 )
 from aintern_ls.safety.levels import B, C, D, M
-from aintern_ls.safety.paths import is_secret, write_target
+from aintern_ls.safety.paths import is_secret, may_hold_secret, write_target
 from aintern_ls.safety.registry import (
     handles,
     run_config_command,
@@ -832,6 +832,12 @@ def secret_upload(cmd: Cmd) -> Word | None:
     reads one on stdin (`rclone rcat remote:k < ~/.ssh/id_ecdsa`); None otherwise."""
     if cmd.name in _LOCAL_ONLY:
         return None
+    if (
+        not cmd.stdin.secret
+        and not cmd.scope.env
+        and not may_hold_secret(cmd.argv.joined_low, cmd.argv.chars)
+    ):
+        return None  # (no argument can name a credential file, nothing held one)
     texts = [w for w in cmd.args if not w.dynamic]
     secret: Word | None = None
     for i, w in enumerate(cmd.args):

@@ -696,6 +696,14 @@ def is_secret(path: str) -> bool:
 _SECRET_BARE = re.compile(r"(?i)id_|keychain|htpasswd|ssh_host_|login data")
 
 
+def may_hold_secret(low: str, chars: frozenset[str]) -> bool:
+    """Whether some argument may be `is_secret` (or end in one after `=`): `low` is the
+    arguments lower-cased and joined (`Argv.joined_low`), `chars` their characters. False
+    only when that is certain: ASCII text (see `is_secret`) with no `.`, `/` or a backslash and none
+    of the five bare names."""
+    return not low.isascii() or not chars.isdisjoint("./\\") or _SECRET_BARE.search(low) is not None
+
+
 def whole_system(path: str, cwds: frozenset[str | None], windows: bool = False) -> str | None:
     """What `path` is when destroying it takes the system with it: the root or a drive, a
     home, a system folder (or `*` in one), an account or boot file, a security product's
