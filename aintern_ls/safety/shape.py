@@ -369,6 +369,7 @@ _MAC_SYSTEM_VOLUME = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)  # (pure: the same text in the same folders; `-x /q` repeats)
 def path_shape(text: str, cwds: frozenset[str | None], windows: bool) -> Shape:
     """A path or device: the root, a home, a system folder (or `*` in one), an account or
     boot file, a raw disk, or the system's btrfs subvolume."""
@@ -406,6 +407,7 @@ def _volume_like(text: str) -> Shape:
     return ORDINARY
 
 
+@lru_cache(maxsize=4096)  # (pure, as `path_shape`)
 def target_shape(text: str, cwds: frozenset[str | None], windows: bool) -> Shape:
     """Any target of an unknown program: path/device first, then volume-like names."""
     s = path_shape(text, cwds, windows)
@@ -797,9 +799,9 @@ def backup_selects_all(name: str, args: Sequence[str]) -> str | None:
     listing: a backup or snapshot delete whose selector is "all" (a wildcard, an `--all*`
     flag, a keep/age of zero or now, every listed id) removes every copy kept for recovery,
     like `vssadmin delete shadows /all` (blocked). The reason, or None."""
-    low = [a.lower() for a in args]
-    backups = backup_tool(name) or any(_BACKUP_NOUN.search(a) for a in low[:4])
-    if not backups or not any(_BACKUP_VERB.match(a) for a in low[:4]):
+    head = [a.lower() for a in args[:4]]
+    backups = backup_tool(name) or _backup_noun_in("\n".join(head))
+    if not backups or not any(_BACKUP_VERB.match(a) for a in head):
         return None
     for i, a in enumerate(args):
         if EVERY_BACKUP in a:
@@ -890,6 +892,7 @@ _BACKUP_PROGRAMS = frozenset(
 )
 
 
+@lru_cache(maxsize=4096)
 def backup_tool(name: str) -> bool:
     """A program whose business is backups or snapshots (by its name)."""
     low = name.lower()
