@@ -275,6 +275,23 @@ def _segment(
 _DRIVE_MAP = "\x00drive:"  # `net use Z: \\host\share`: Z: is that share
 
 
+# (env, its version, whether it maps a drive): the last answer of `_drives_mapped`, so the
+# environment is scanned when it changed, not for every command (one tuple: swapped whole)
+_DRIVES_SEEN: tuple[object, int, bool] = (None, -1, False)
+
+
+def _drives_mapped(env: dict[str, str]) -> bool:
+    global _DRIVES_SEEN
+    version = getattr(env, "version", None)
+    seen = _DRIVES_SEEN
+    if version is not None and seen[0] is env and seen[1] == version:
+        return seen[2]
+    got = any(k.startswith(_DRIVE_MAP) for k in env)
+    if version is not None:
+        _DRIVES_SEEN = (env, version, got)
+    return got
+
+
 def _mapped_drives(words: list[Word], scope: Scope) -> list[Word]:
     """`net use Z: \\\\host\\share` maps a drive letter to another machine: later words on
     that drive name the share (`copy key Z:\\` copies to the network)."""
@@ -284,7 +301,7 @@ def _mapped_drives(words: list[Word], scope: Scope) -> list[Word]:
         if share.startswith(("\\\\", "//")):
             scope.env[_DRIVE_MAP + low[2]] = share.rstrip("\\/")
         return words
-    if not any(k.startswith(_DRIVE_MAP) for k in scope.env):
+    if not _drives_mapped(scope.env):
         return words
     out = []
     for w in words:
@@ -497,6 +514,10 @@ _ENDLESS_FOR = re.compile(
 def _endless_spawner(text: str) -> tuple[int, int] | None:
     """`:a` … `start …` … `goto a` with nothing that leaves the loop, or `for /l` with a
     step of 0 around `start`: a batch script that starts processes forever."""
+    if _SPAWN.search(text) is None:
+        # (a loop's body is a part of the text, and what `_SPAWN` finds in it, it finds in
+        # the text: none there, none in any loop; one pass instead of a pattern per label)
+        return None
     for n, m in enumerate(_LABEL.finditer(text)):
         if n >= 32:
             break  # enough: a script with more labels is read by its commands alone
