@@ -3235,6 +3235,20 @@ _OPAQUE_CALL = re.compile(
 )
 
 
+def _may_hand_code(cmd: Cmd) -> bool:
+    """Whether `program_code` can find code in the arguments (one pass; False only when
+    none of `opt_values(_CODE_OPTIONS)`, `_COLON_CODE` or an `eval`-like verb can match)."""
+    if cmd.name == "socket":
+        return True
+    wanted, shorts, _longs, _dashed = _option_spec(_CODE_OPTIONS)
+    for t in cmd.argv.texts:
+        if t in wanted or t in ("e", "eval", "exec", "run"):
+            return True
+        if t[:1] == "-" and ("=" in t or ":" in t or (t[:2] in shorts and len(t) > 2)):
+            return True
+    return False
+
+
 def program_code(cmd: Cmd, known: bool, mark: int) -> None:
     """Code an interpreter gets where the program's own handler does not look: `-f
     /dev/stdin` (or `-`) with a here-string is the program; an unknown program's `-e CODE`,
@@ -3270,7 +3284,7 @@ def program_code(cmd: Cmd, known: bool, mark: int) -> None:
         # in a shell (ed, ftp, gdb, sqlite-style tools and their unknown kin).
         for line in re.findall(r"(?m)^[ \t]*!(?!=)[ \t]*(\S[^\n]*)$", stdin_code[:8192])[:8]:
             _escalate(cmd, Word(line, where.start, where.end), f"{cmd.name} `!` line", mark)
-    if known:
+    if known or (stdin_code is None and not _may_hand_code(cmd)):
         return
     # (the code first: most commands hand none, and then the output option is not looked for)
     codes: list[Word] = [v for _o, v in opt_values(cmd, _CODE_OPTIONS)]
