@@ -12,14 +12,17 @@ steps moves where a long input is cut, so it is a verdict change too). The input
 - the bench's pathological inputs of 10,000 characters in every shell (those cut by the
   budget are where a step count matters most).
 
-Run on two checkouts and diff (zero lines of difference is the bar):
+Run on two checkouts and diff (zero lines of difference is the bar), each from INSIDE the
+checkout it judges: under `python -m` the current directory comes first on `sys.path`, so
+`cd mine && PYTHONPATH=/work/main python -m …` judges with mine's code, not main's:
 
-    PYTHONPATH=/work/main python -m bench.sp9b_verdicts /tmp/main.txt
-    PYTHONPATH=$PWD       python -m bench.sp9b_verdicts /tmp/mine.txt
+    git archive main | tar -x -C /tmp/m
+    (cd /tmp/m && PYTHONPATH=/tmp/m python -m bench.sp9b_verdicts /tmp/main.txt)
+    (cd /work/wt/NAME && PYTHONPATH=$PWD python -m bench.sp9b_verdicts /tmp/mine.txt)
     diff /tmp/main.txt /tmp/mine.txt
 
-The inputs are read from the checkout this file is in (`ROOT`), so both runs judge the same
-texts when it is run from one checkout with the other's package on PYTHONPATH.
+The inputs are read from the checkout this file is in (`ROOT`): when the two checkouts'
+corpora differ, the rows only one of them has show up in the diff too.
 """
 
 from __future__ import annotations
