@@ -264,7 +264,8 @@ def may_match(pattern: re.Pattern[str], low: str, plain: bool) -> bool:
     if not plain:
         return True
     found = needles(pattern)
-    return found is None or any(n in low for n in found)
+    # (`map` of the bound test: no generator frame per needle, asked of every text analysed)
+    return found is None or any(map(low.__contains__, found))
 
 
 def _search(pattern: re.Pattern[str], text: str, low: str, plain: bool) -> re.Match[str] | None:
@@ -2193,6 +2194,14 @@ class _Walker:
         return out
 
     def _command_bound(self, node: Node, stdin: Stdin, low0: str | None = None) -> Info:
+        if (
+            stdin.kind == "none"
+            and not stdin.paths
+            and low0 is not None
+            and low0 not in _NAMED_AFTER
+        ):
+            # (most commands: nothing piped in, and none of the getters handled below)
+            return self._command(node, stdin)
         if stdin.kind != "none" and not stdin.paths:
             name0 = node.named_children[0] if node.named_children else None
             method = (
@@ -2792,6 +2801,9 @@ def _unbacktick(body: str) -> str:
 # Expressions that list the machine's drives: what they emit is each drive's root.
 _ITEM_GETTERS = frozenset({"get-item", "gi", "resolve-path", "rvpa", "convert-path", "cvpa"})
 _CIM_GETTERS = frozenset({"get-ciminstance", "gcim", "get-wmiobject", "gwmi"})
+# (the first words `_Walker._command_bound` looks at after judging a command that reads no
+# pipe: the commands whose output it describes)
+_NAMED_AFTER = _ITEM_GETTERS | _CIM_GETTERS | {"get-psdrive", "gdr"}
 # `('C:\swodniW'[-1..-10] -join '')`, `('x' -replace …)`, `("…".ToUpper())`: string
 # operations on literals, evaluated when they form an argument.
 _STRING_OP = re.compile(

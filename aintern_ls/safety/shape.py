@@ -269,7 +269,13 @@ def option_verb(word: str) -> bool:
 
 
 def is_dry_marker(word: str) -> bool:
-    return bool(_DRY_OPTION.match(word)) and not _DRY_OFF.search(word)
+    # (every spelling of `_DRY_OPTION` starts with `-` or `/`: most words are asked no regex)
+    return (
+        word[:1] in _DASH_OR_SLASH and bool(_DRY_OPTION.match(word)) and not _DRY_OFF.search(word)
+    )
+
+
+_DASH_OR_SLASH = ("-", "/")
 
 
 # --- target shapes ------------------------------------------------------------------------------

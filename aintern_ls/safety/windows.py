@@ -3134,6 +3134,9 @@ def ps_security_off(cmd: Cmd) -> bool:
     return False
 
 
+_ALIAS_DRIVE = re.compile(r"(?i)alias:")
+
+
 def _alias_drive(cmd: Cmd, params: dict[str, Word | None]) -> bool:
     """`New-Item -Path Alias:\\x -Value Remove-Item`, `Set-Item Alias:x Format-Volume`: an
     alias made through the Alias: drive, as Set-Alias makes it."""
@@ -3141,7 +3144,7 @@ def _alias_drive(cmd: Cmd, params: dict[str, Word | None]) -> bool:
         return False
     texts = [w for w in cmd.args if not w.text.startswith("-")]
     path = params.get("path") or (texts[0] if texts else None)
-    if path is None or not re.match(r"(?i)alias:", path.text):
+    if path is None or not _ALIAS_DRIVE.match(path.text):
         return False
     named = params.get("name")
     name = path.text.split(":", 1)[1].strip("\\/") or (named.text if named is not None else "")
@@ -3158,9 +3161,14 @@ def _alias_drive(cmd: Cmd, params: dict[str, Word | None]) -> bool:
     return True
 
 
+_DISK_CHECKERS = frozenset(("chkdsk", "chkdsk.exe", "sfc", "sfc.exe", "defrag", "defrag.exe"))
+
+
 def _disk_check_only(cmd: Cmd) -> bool:
     """Read-only modes of the disk tools (session 7: read-only queries of disks are safe):
     `chkdsk C:` without a fixing switch, `sfc /verifyonly`/`/verifyfile=`, `defrag C: /A`."""
+    if cmd.name not in _DISK_CHECKERS:
+        return False  # (every write cmdlet asks: its switches are read only for these)
     flags = [w.text.lower() for w in cmd.args if w.text.startswith("/")]
     if cmd.name in ("chkdsk", "chkdsk.exe"):
         fixing = (
@@ -3468,8 +3476,7 @@ def positional_and_paths(cmd: Cmd, params: dict[str, Word | None]) -> list[Word]
         for k, v in params.items()
         if v is not None and k in ("path", "filepath", "literalpath", "lp", "destination")
     ]
-    positional = _ps_positional(cmd)
-    return out or positional[:1]
+    return out or _ps_positional(cmd)[:1]
 
 
 _SECURITY_NAMES = re.compile(
@@ -5361,6 +5368,8 @@ def protection_hooks(cmd: Cmd) -> bool:
     if family == "cmd" and name in ("ftype", "assoc") and any("=" in t for t in cmd.texts()):
         cmd.add(C, "persistence", f"{name} changes the program that opens a file type")
         return True
+    if family != "powershell" or "-" not in name:
+        return False  # (every rule below is about a PowerShell Verb-Noun cmdlet)
     if family == "powershell" and name in ("remove-etwtraceprovider", "set-etwtraceprovider"):
         cmd.add(C, "disable-security", f"{name} changes what an event-log session records")
         return True
