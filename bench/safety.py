@@ -120,7 +120,9 @@ def pathological(size: int = 10_000) -> None:
     timed three times (best kept: the input's cost, not the machine's hiccups); an input
     whose analysis ran out of its work budget is marked "cut" (rated critical: too
     complex). The budget counts steps, not time, so which inputs are cut does not depend
-    on the machine's load; the steps each input spent are shown."""
+    on the machine's load; the steps each input spent are shown, with the CPU each step
+    cost (µs/step) and a calibration line: the prices in `aintern_ls/safety/budget.py` are
+    meant to make a step about a microsecond on this machine when idle."""
     from tests.safety.test_safety_limits import _pathological
     from tests.safety.test_safety_sp5_speed import adversarial
     from tests.safety.test_safety_sp6_speed import more_shapes
@@ -189,7 +191,9 @@ def _calibration(spent: list[tuple[float, float, bool]], size: int) -> str:
 
     limit = budget.BASE_STEPS + budget.PER_BYTE_STEPS * size
     rates = sorted(1000 * cpu / steps for cpu, steps, _cut in spent if cpu >= 5 and steps >= 1000)
-    heavy = sorted(1000 * cpu / steps for cpu, steps, _cut in spent if steps >= limit / 4)
+    heavy = sorted(
+        1000 * cpu / steps for cpu, steps, _cut in spent if steps >= limit / 4 and cpu >= 5
+    )
     if not rates or not heavy:
         return "  calibration: no input spent enough to measure a step"
 
@@ -207,6 +211,76 @@ def _calibration(spent: list[tuple[float, float, bool]], size: int) -> str:
         f" {limit * statistics.median(heavy) / 1000:.0f} ms at their median price,"
         f" {limit * heavy[-1] / 1000:.0f} ms at the dearest"
     )
+
+
+REAL_SCRIPT_DIRS = ("/usr/bin", "/usr/sbin", "/usr/lib/git-core", "/etc/init.d")
+
+
+def installed_scripts(smallest: int = 3000) -> dict[str, str]:
+    """The shell scripts installed on this machine (a `#!` line naming sh or bash) of at
+    least `smallest` characters and at most the size cap: real work nobody wrote to be slow."""
+    from aintern_ls.safety import budget
+
+    out: dict[str, str] = {}
+    for folder in REAL_SCRIPT_DIRS:
+        if not os.path.isdir(folder):
+            continue
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            try:
+                with open(path, "rb") as fh:
+                    head = fh.read(64)
+                    if not head.startswith(b"#!") or not any(
+                        s in head.split(b"\n", 1)[0] for s in (b"sh", b"bash")
+                    ):
+                        continue
+                    text = (head + fh.read()).decode("utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if smallest <= len(text) <= budget.MAX_CHARS and "\x00" not in text:
+                out[path] = text
+    return out
+
+
+def real(size: int = 10_000) -> None:
+    """The installed shell scripts (`installed_scripts`), each judged whole and, when longer
+    than `size`, its first `size` characters up to a line end: the steps each spends per
+    character, the budget's margin (its budget over the steps it spent) and which ran out. A
+    real script of up to `size` characters must never run out: the tightest margins show how
+    close the prices put one."""
+    from aintern_ls.safety import budget
+
+    analyse = _assess_cached.__wrapped__
+    scripts = installed_scripts()
+    if not scripts:
+        print("real scripts: none installed here")
+        return
+    rows: list[tuple[float, str, int, float, float, bool]] = []
+    for path, whole in scripts.items():
+        texts = {path: whole}
+        if len(whole) > size:
+            texts[f"{path} (first {size:,})"] = whole[: whole.rfind("\n", 0, size) + 1]
+        for label, text in texts.items():
+            c0 = time.thread_time()
+            got = analyse(text, "bash", None)
+            cpu = (time.thread_time() - c0) * 1000
+            steps = budget.spent()
+            limit = budget.BASE_STEPS + budget.PER_BYTE_STEPS * len(text)
+            cut = any(f.rule == "too-complex" for f in got.findings)
+            rows.append((limit / max(steps, 1), label, len(text), steps, cpu, cut))
+    small = [r for r in rows if r[2] <= size]
+    rows.sort()
+    print(
+        f"real scripts: {len(scripts)} installed shell scripts, {len(rows)} texts judged as bash;"
+        f" {sum(r[5] for r in small)} of {len(small)} of up to {size:,} characters ran out of"
+        f" budget (must be 0), {sum(r[5] for r in rows) - sum(r[5] for r in small)} of the"
+        f" {len(rows) - len(small)} longer ones"
+    )
+    for margin, label, n, steps, cpu, cut in [r for r in rows if r[2] <= size][:4]:
+        print(
+            f"  margin {margin:4.2f}  {label} ({n:,} chars): {steps:,.0f} steps,"
+            f" {steps / n:.2f}/char, {cpu:.1f} ms cpu{' (cut)' if cut else ''}"
+        )
 
 
 def refused(size: int = 100_000) -> None:
@@ -311,6 +385,7 @@ def _measure(args: argparse.Namespace) -> None:
         shown = command if len(command) < 70 else command[:67] + "..."
         print(f"  worst: {ms:.2f} ms  ({family}) {shown!r}")
     pathological(10_000)
+    real(10_000)
     refused(100_000)
     transcript(args.transcript)
 
