@@ -326,18 +326,27 @@ def analyse(text: str, scope: Scope) -> None:
         _written_files(text, scope)
     if "::" in text or "filestream" in text.lower() or "extracttodirectory" in text.lower():
         _dotnet_writes(text, scope)
+    code_view: list[str] = []
+
+    def code() -> str:  # (the text without comments and printed strings: `code_only`)
+        if not code_view:
+            code_view.append(code_only(text))
+        return code_view[0]
+
     if "registry" in low and ("delete" in low or "setvalue" in low):
         from aintern_ls.safety.windows import dotnet_registry
 
-        dotnet_registry(text, scope)  # `[Microsoft.Win32.Registry]::LocalMachine.DeleteSubKeyTree`
+        dotnet_registry(
+            code(), scope
+        )  # `[Microsoft.Win32.Registry]::LocalMachine.DeleteSubKeyTree`
     if "stdregprov" in low and "delete" in low:
         from aintern_ls.safety.windows import stdregprov_deletes
 
-        stdregprov_deletes(text, scope)  # WMI's registry provider deleting keys or values
+        stdregprov_deletes(code(), scope)  # WMI's registry provider deleting keys or values
     if "registertask" in low:
         from aintern_ls.safety.windows import com_scheduled_task
 
-        com_scheduled_task(text, scope)  # `(New-Object -ComObject Schedule.Service)…`
+        com_scheduled_task(code(), scope)  # `(New-Object -ComObject Schedule.Service)…`
     saved, _FAST.text = _FAST.text, (text if plain else None)
     try:
         with budget.Source(data):
@@ -355,7 +364,7 @@ def analyse(text: str, scope: Scope) -> None:
         _expanded_strings(text, scope)
     built = False
     if "::create" in low or "invokescript" in low or "newscriptblock" in low:
-        built = _created_scripts(text, scope)
+        built = _created_scripts(code(), scope)
     if re.search(r"win32_volume|win32_logicaldisk|msft_volume", low) and re.search(
         r"-methodname\s+['\"]?format\b|\.format\s*\("
         r"|(?:invoke-wmimethod|iwmi)\b[^|;\n]{0,300}?-name\s+['\"]?format\b",
@@ -392,7 +401,11 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
-    if _search(_SCRIPT_CREATE, low, low, plain) and not (built and "frombase64" not in low):
+    if (
+        _search(_SCRIPT_CREATE, low, low, plain)
+        and _SCRIPT_CREATE.search(code().lower())
+        and not (built and "frombase64" not in low)
+    ):
         # (a script block built from literal pieces is judged as what it builds)
         scope.add(
             RiskLevel.CRITICAL,
@@ -401,7 +414,7 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
-    _dotnet_calls(text, scope)
+    _dotnet_calls(code(), scope)
     if "::create" in low and "powershell]" in low:
         _runspaces(text, scope)
     if (
@@ -475,7 +488,7 @@ def analyse(text: str, scope: Scope) -> None:
     if "delete" in low:
         from aintern_ls.safety.windows import fso_deletes
 
-        for path, folder, s0, e0 in fso_deletes(text):
+        for path, folder, s0, e0 in fso_deletes(code()):
             value = (
                 _ps_value(path)
                 if path.startswith("[")
@@ -530,10 +543,10 @@ def analyse(text: str, scope: Scope) -> None:
             RiskLevel.CRITICAL, "clear-logs", "clears an event log through .NET", m.start(), m.end()
         )
     m = _IO_DELETE.search(text)
-    if m:
+    if m and _IO_DELETE.search(code()):
         scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through .NET", m.start(), m.end())
     if ("directoryinfo" in low or "fileinfo" in low or "delete" in low) and (
-        respelled := _item_objects_respelled(text)
+        respelled := _item_objects_respelled(code())
     ) is not None:
         # `[IO.DirectoryInfo]::new(P).Delete($true)`, `New-Object IO.DirectoryInfo P | % {
         # $_.Delete($true) }`, `… | % Delete $true`: read again as the Get-Item / static .NET
@@ -542,7 +555,7 @@ def analyse(text: str, scope: Scope) -> None:
         found = scope.nested(respelled, "powershell", where, -1)
         scope.include([f for f in found if f.level >= RiskLevel.DANGEROUS])
     if ".delete" in low or "::delete" in low:
-        _dotnet_deletes(text, scope)
+        _dotnet_deletes(code(), scope)
         for m in _VAR_DELETE.finditer(text[:20000]):
             held = scope.env.get(_PS_VAR + m.group(1).lower())
             if not held or m.group(1).lower() in ("$_", "$psitem"):
@@ -3647,3 +3660,128 @@ def _text(node: Node) -> str:
     if end - start > 4096:
         budget.spend((end - start) >> 9)
     return text[start:end]
+
+
+# What a PowerShell text runs, as opposed to what it only says: comments, and the string
+# literals a statement only prints, records or stores (`Write-Host '…'`, `git commit -m
+# "…"`, `$doc = "…"` when nothing in the text runs strings), are blanked (same length, so
+# spans hold). The passes that search the whole text for .NET/COM/WMI calls read this view:
+# "[Registry]::LocalMachine.DeleteSubKeyTree('SYSTEM')" inside an echo is text, not a call.
+_CODE_LEX = re.compile(r"""<#|#|@'[ \t]*\r?\n|@"[ \t]*\r?\n|['"`;\n|{}()]""")
+_PRINTERS = frozenset(
+    {"write-host", "write-output", "echo", "write", "write-verbose", "write-warning"}
+    | {"write-error", "write-information", "write-debug", "write-progress", "out-host"}
+    | {"out-default", "throw", "git", "select-string", "sls", "findstr", "read-host"}
+    | {"add-content", "ac", "set-content", "sc", "out-file"}
+)
+# Anything that could run a string stored in a variable (then a stored string may be code).
+_STRING_RUNNERS = re.compile(
+    r"(?i)\b(?:iex|invoke-expression|invoke-command|icm|add-type|powershell|pwsh|"
+    r"start-process|saps|start|start-job|sajb|cmd|bash|wsl|scriptblock|newscriptblock|"
+    r"invokescript|expandstring|create|invoke|new-alias|set-alias|sal|nal)\b|[&.]\s*[$(]"
+)
+_ASSIGNED = re.compile(r"\$[\w:{}]+\s*=\Z")
+
+
+def code_only(text: str) -> str:
+    """`text` with its comments and its inert string literals blanked (see above)."""
+    if "#" not in text and "'" not in text and '"' not in text:
+        return text
+    runs = _STRING_RUNNERS.search(text) is not None
+    blank: list[tuple[int, int]] = []
+    n = len(text)
+    i = stmt = 0
+    opened = False  # the statement is inside `( … )`: an argument, not a statement
+
+    def inert(start: int) -> bool:
+        prefix = text[stmt:start].strip()
+        if not prefix:
+            return not opened  # a statement that is only a string prints it
+        if _ASSIGNED.search(prefix):
+            return not runs and "=" not in prefix[:-1]
+        first = prefix.split(None, 1)[0].lower()
+        return first in _PRINTERS
+
+    while i < n:
+        m = _CODE_LEX.search(text, i)
+        if m is None:
+            break
+        t, s = m.group(), m.start()
+        if t == "`":
+            i = s + 2
+        elif t == "<#":
+            end = text.find("#>", s + 2)
+            end = n if end < 0 else end + 2
+            blank.append((s, end))
+            i = end
+        elif t == "#":
+            if s and not (text[s - 1].isspace() or text[s - 1] in ";|{}()"):
+                i = s + 1  # `a#b` is one word
+                continue
+            end = text.find("\n", s)
+            end = n if end < 0 else end
+            blank.append((s, end))
+            i = end
+        elif t == "'" or t.startswith("@'"):
+            if t == "'":
+                j = s + 1
+                while True:
+                    j = text.find("'", j)
+                    if j < 0 or text[j + 1 : j + 2] != "'":
+                        break
+                    j += 2
+                end = n if j < 0 else j + 1
+            else:
+                j = text.find("\n'@", m.end() - 1)
+                end = n if j < 0 else j + 3
+            if inert(s):
+                blank.append((m.end(), max(m.end(), end - (1 if t == "'" else 2))))
+            i = end
+        elif t == '"' or t.startswith('@"'):
+            keep: list[tuple[int, int]] = []
+            j = m.end()
+            end = n
+            while j < n:
+                c = text[j]
+                if c == "`":
+                    j += 2
+                elif c == "$" and text[j + 1 : j + 2] == "(":
+                    depth, k = 1, j + 2
+                    while k < n and depth:
+                        depth += {"(": 1, ")": -1}.get(text[k], 0)
+                        k += 1
+                    keep.append((j, k))  # `$( … )` runs, even inside a printed string
+                    j = k
+                elif t == '"' and c == '"':
+                    if text[j + 1 : j + 2] == '"':
+                        j += 2
+                        continue
+                    end = j + 1
+                    break
+                elif t != '"' and c == "\n" and text[j + 1 : j + 3] == '"@':
+                    end = j + 3
+                    break
+                else:
+                    j += 1
+            if inert(s):
+                at = m.end()
+                for a, b in keep:
+                    blank.append((at, a))
+                    at = b
+                blank.append((at, max(at, end - (1 if t == '"' else 2))))
+            i = end
+        else:
+            stmt = i = m.end()  # `;`, a new line, `|`, braces and parentheses
+            opened = t == "("
+    if not blank:
+        return text
+    out: list[str] = []
+    at = 0
+    for a, b in blank:
+        if b <= a:
+            continue
+        out.append(text[at:a])
+        out.append(re.sub(r"[^\n]", " ", text[a:b]))
+        at = b
+    out.append(text[at:])
+    return "".join(out)

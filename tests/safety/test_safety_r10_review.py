@@ -1,0 +1,106 @@
+"""safety-r10: review10's findings. The passes that search a PowerShell text for .NET, COM
+and WMI calls read only its code: comments and strings that are only printed, recorded or
+stored are text, not calls (DESIGN s5). The same calls written as code keep their level,
+also inside wrappers."""
+
+from __future__ import annotations
+
+import pytest
+
+from aintern_ls.safety import assess
+from tests.safety._levels import B, C, D, M, S
+
+_REG = "[Microsoft.Win32.Registry]::LocalMachine.DeleteSubKeyTree('SYSTEM')"
+_TEXT_CASES = [
+    # text about a call: a comment, a printed string, a commit message, a stored string
+    ("# " + _REG, S),
+    ("<# " + _REG + " #>\nGet-Date", S),
+    ("Write-Host 'do not run: " + _REG.replace("'", '"') + "'", S),
+    ('Write-Output "see ' + _REG + '"', S),
+    ('git commit -m "drop ' + _REG + ' call"', M),
+    ("$doc = \"[Microsoft.Win32.Registry]::CurrentUser.DeleteSubKeyTree('Software\\MyApp')\"", S),
+    ('Write-Host "Add-Type \'Registry.LocalMachine.DeleteSubKeyTree(\\"SYSTEM\\")\'"', S),
+    (
+        "# Invoke-CimMethod -ClassName StdRegProv -MethodName DeleteKey -Arguments "
+        "@{hDefKey=[uint32]2147483650; sSubKeyName='SYSTEM\\CurrentControlSet'}",
+        S,
+    ),
+    (
+        "Write-Host \"([wmiclass]'root\\default:StdRegProv').DeleteKey(2147483650, "
+        "'SYSTEM\\CurrentControlSet')\"",
+        S,
+    ),
+    (
+        "# $s = New-Object -ComObject Schedule.Service; $s.Connect(); $f = $s.GetFolder('\\');"
+        " $d = $f.GetTask('U').Definition; $d.Actions.Item(1).Path = 'C:\\Users\\Public\\x.exe';"
+        " $f.RegisterTaskDefinition('U', $d, 6, $null, $null, 3)",
+        S,
+    ),
+    ("Write-Host \"[IO.DirectoryInfo]::new('C:\\Windows').Delete($true)\"", S),
+    (
+        "# [Microsoft.VisualBasic.FileIO.FileSystem]::DeleteDirectory("
+        "[Environment]::GetFolderPath('UserProfile'), 'DeleteAllContents')",
+        S,
+    ),
+    ("Write-Host '[IO.Directory]::Delete(\"$env:HOMEDRIVE$env:HOMEPATH\", $true)'", S),
+    ("# [IO.Directory]::Delete($env:windir, $true)", S),
+    ("Write-Host \"[IO.Directory]::Delete('C:\\Windows', $true)\"", S),
+    ('Write-Host "[System.Management.Automation.ScriptBlock]::Create($x)"', S),
+    ("function Show { Write-Host \"[IO.Directory]::Delete('C:\\Windows', $true)\" }; Show", M),
+    # the same calls as code
+    (_REG, B),
+    (_REG + " # cleanup", B),
+    (
+        "Write-Host hi; [Microsoft.Win32.Registry]::CurrentUser"
+        ".DeleteSubKeyTree('Software\\MyApp')",
+        D,
+    ),
+    (
+        "Add-Type -TypeDefinition 'public class X { public static void M() { "
+        'Microsoft.Win32.Registry.LocalMachine.DeleteSubKeyTree("SYSTEM"); } }\'; [X]::M()',
+        B,
+    ),
+    (
+        "Invoke-CimMethod -ClassName StdRegProv -MethodName DeleteKey -Arguments "
+        "@{hDefKey=[uint32]2147483650; sSubKeyName='SYSTEM\\CurrentControlSet'}",
+        B,
+    ),
+    ("[IO.DirectoryInfo]::new('C:\\Windows').Delete($true)", B),
+    ("[IO.Directory]::Delete($env:windir, $true) # bye", B),
+    ("[System.Management.Automation.ScriptBlock]::Create($x).Invoke()", C),
+    ("$code = \"[IO.Directory]::Delete('C:\\Windows', $true)\"; iex $code", B),
+    # a subexpression inside a printed string runs
+    ("Write-Host \"$([IO.Directory]::Delete('C:\\Windows', $true))\"", B),
+    ('Write-Host "done: $(' + _REG + ')"', B),
+]
+
+
+@pytest.mark.parametrize(("command", "expected"), _TEXT_CASES)
+def test_code_not_text(command: str, expected: object) -> None:
+    assert assess(command, "powershell").level == expected
+
+
+@pytest.mark.parametrize(
+    "wrap",
+    [
+        "{0}",
+        "function Go {{ {0} }}; Go",
+        "Invoke-Command -ScriptBlock {{ {0} }}",
+    ],
+)
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        (_REG, B),
+        ("[IO.DirectoryInfo]::new('C:\\Windows').Delete($true)", B),
+        ("# " + _REG + "\nGet-Date", S),
+        ("Write-Host '" + _REG.replace("'", '"') + "'", S),
+    ],
+)
+def test_wrapped_keeps_level(wrap: str, command: str, expected: object) -> None:
+    assert assess(wrap.format(command), "powershell").level == expected
+
+
+def test_wrapped_from_bash() -> None:
+    assert assess('pwsh -c "' + _REG + '"', "bash").level == B
+    assert assess("pwsh -Command \"Write-Host '" + _REG.replace("'", "") + "'\"", "bash").level == S
