@@ -328,7 +328,7 @@ def analyse(text: str, scope: Scope) -> None:
         _dotnet_writes(text, scope)
     code_view: list[str] = []
 
-    def code() -> str:  # (the text without comments and printed strings: `code_only`)
+    def code_text() -> str:  # (the text without comments and printed strings: `code_only`)
         if not code_view:
             code_view.append(code_only(text))
         return code_view[0]
@@ -337,16 +337,16 @@ def analyse(text: str, scope: Scope) -> None:
         from aintern_ls.safety.windows import dotnet_registry
 
         dotnet_registry(
-            code(), scope
+            code_text(), scope
         )  # `[Microsoft.Win32.Registry]::LocalMachine.DeleteSubKeyTree`
     if "stdregprov" in low and "delete" in low:
         from aintern_ls.safety.windows import stdregprov_deletes
 
-        stdregprov_deletes(code(), scope)  # WMI's registry provider deleting keys or values
+        stdregprov_deletes(code_text(), scope)  # WMI's registry provider deleting keys or values
     if "registertask" in low:
         from aintern_ls.safety.windows import com_scheduled_task
 
-        com_scheduled_task(code(), scope)  # `(New-Object -ComObject Schedule.Service)…`
+        com_scheduled_task(code_text(), scope)  # `(New-Object -ComObject Schedule.Service)…`
     saved, _FAST.text = _FAST.text, (text if plain else None)
     try:
         with budget.Source(data):
@@ -364,7 +364,7 @@ def analyse(text: str, scope: Scope) -> None:
         _expanded_strings(text, scope)
     built = False
     if "::create" in low or "invokescript" in low or "newscriptblock" in low:
-        built = _created_scripts(code(), scope)
+        built = _created_scripts(code_text(), scope)
     if re.search(r"win32_volume|win32_logicaldisk|msft_volume", low) and re.search(
         r"-methodname\s+['\"]?format\b|\.format\s*\("
         r"|(?:invoke-wmimethod|iwmi)\b[^|;\n]{0,300}?-name\s+['\"]?format\b",
@@ -403,7 +403,7 @@ def analyse(text: str, scope: Scope) -> None:
         )
     if (
         _search(_SCRIPT_CREATE, low, low, plain)
-        and _SCRIPT_CREATE.search(code().lower())
+        and _SCRIPT_CREATE.search(code_text().lower())
         and not (built and "frombase64" not in low)
     ):
         # (a script block built from literal pieces is judged as what it builds)
@@ -414,7 +414,7 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
-    _dotnet_calls(code(), scope)
+    _dotnet_calls(code_text(), scope)
     if "::create" in low and "powershell]" in low:
         _runspaces(text, scope)
     if (
@@ -488,7 +488,7 @@ def analyse(text: str, scope: Scope) -> None:
     if "delete" in low:
         from aintern_ls.safety.windows import fso_deletes
 
-        for path, folder, s0, e0 in fso_deletes(code()):
+        for path, folder, s0, e0 in fso_deletes(code_text()):
             value = (
                 _ps_value(path)
                 if path.startswith("[")
@@ -543,10 +543,10 @@ def analyse(text: str, scope: Scope) -> None:
             RiskLevel.CRITICAL, "clear-logs", "clears an event log through .NET", m.start(), m.end()
         )
     m = _IO_DELETE.search(text)
-    if m and _IO_DELETE.search(code()):
+    if m and _IO_DELETE.search(code_text()):
         scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through .NET", m.start(), m.end())
     if ("directoryinfo" in low or "fileinfo" in low or "delete" in low) and (
-        respelled := _item_objects_respelled(code())
+        respelled := _item_objects_respelled(code_text())
     ) is not None:
         # `[IO.DirectoryInfo]::new(P).Delete($true)`, `New-Object IO.DirectoryInfo P | % {
         # $_.Delete($true) }`, `… | % Delete $true`: read again as the Get-Item / static .NET
@@ -555,7 +555,7 @@ def analyse(text: str, scope: Scope) -> None:
         found = scope.nested(respelled, "powershell", where, -1)
         scope.include([f for f in found if f.level >= RiskLevel.DANGEROUS])
     if ".delete" in low or "::delete" in low:
-        _dotnet_deletes(code(), scope)
+        _dotnet_deletes(code_text(), scope)
         for m in _VAR_DELETE.finditer(text[:20000]):
             held = scope.env.get(_PS_VAR + m.group(1).lower())
             if not held or m.group(1).lower() in ("$_", "$psitem"):
