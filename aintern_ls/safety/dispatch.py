@@ -66,6 +66,7 @@ from aintern_ls.safety.paths import (
 )
 from aintern_ls.safety.registry import (
     HANDLERS,
+    RUNNERS,
     SHELLS,
     SSH_OPTION_TOOLS,
     WINDOWS_HANDLERS,
@@ -488,6 +489,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         known
         and scope.family == "bash"
         and name not in _NO_DRY_RUN
+        and name not in RUNNERS
         and name not in _PRIVILEGE
         and "--help" in argv.staticset
     ):
@@ -1027,7 +1029,7 @@ _NO_DRY_RUN = frozenset(names("sudo doas su env xargs sh bash zsh eval exec comm
 
 def _dry_run(cmd: Cmd) -> bool:
     """A known program asked only to say what it would do."""
-    if cmd.name in _NO_DRY_RUN or cmd.name not in HANDLERS:
+    if cmd.name in _NO_DRY_RUN or cmd.name in RUNNERS or cmd.name not in HANDLERS:
         return False
     if not _DRY_RUN_FLAGS.isdisjoint(cmd.argv.staticset):
         return True

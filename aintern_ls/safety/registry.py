@@ -196,6 +196,16 @@ def ssh_config_options(cmd: Cmd) -> None:
             run_config_command(cmd, code, f"{cmd.name} -o {key}")
 
 
+# Programs that run the command written after their own options (nice, timeout, flock,
+# stdbuf…; `runner` fills it): a `--help` or `--dry-run` after the command is the wrapped
+# program's, never the wrapper's, so the dispatcher's "only prints/says" exits skip them.
+RUNNERS: set[str] = set()
+
+
+def runner(*programs: str) -> None:
+    RUNNERS.update(programs)
+
+
 def rest(cmd: Cmd, index: int) -> None:
     """Judge the wrapped command that starts at argument `index`."""
     tail = cmd.args[index:]

@@ -35,6 +35,7 @@ from aintern_ls.safety.registry import (
     finding,
     handles,
     rest,
+    runner,
     skip_options,
 )
 from aintern_ls.safety.words import (
@@ -443,9 +444,20 @@ def _su(cmd: Cmd) -> None:
         cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
 
 
+def own_options(cmd: Cmd, i: int) -> Cmd:
+    """The wrapper itself, its first `i` arguments (its options, up to the command it runs):
+    what its option tests read. A wrapper's `-S`, `-c`, `-v` is never one of the wrapped
+    command's (`env screen -dmS w …` is not `env -S`, `flock F python -c …` not `flock -c`,
+    `command shred -vfz …` not `command -v`)."""
+    return Cmd(cmd.words[: i + 1], cmd.name, cmd.scope, cmd.stdin)
+
+
 @handles("env")
 def _env(cmd: Cmd) -> None:
-    split = cmd.option_value("-S", "--split-string")
+    # `-P altpath` (BSD) takes a value; a lone `-` is `-i` (start with an empty environment).
+    valued = frozenset({"-u", "-C", "--unset", "--chdir", "-P"})
+    own = own_options(cmd, skip_options(cmd.args, 0, valued | {"-S", "--split-string"}))
+    split = own.option_value("-S", "--split-string")
     if split is not None:
         # `env -S 'rm -rf' /`: the string is split into words, the arguments after it follow.
         at = next((k for k, w in enumerate(cmd.args) if w is split), len(cmd.args) - 1)
@@ -455,8 +467,6 @@ def _env(cmd: Cmd) -> None:
         code = (split.text + " " + tail).strip()
         cmd.scope.include(cmd.scope.nested(code, "bash", split))
         return
-    # `-P altpath` (BSD) takes a value; a lone `-` is `-i` (start with an empty environment).
-    valued = frozenset({"-u", "-C", "--unset", "--chdir", "-P"})
     i = skip_options(cmd.args, 0, valued)
     while i < len(cmd.args) and cmd.args[i].text == "-":
         i = skip_options(cmd.args, i + 1, valued)
@@ -590,22 +600,25 @@ for _names, _opts, _pos in (
 ):
     for _n in _names:
         handles(_n)(_simple_wrapper(frozenset(_opts), _pos))
+        runner(_n)
+
+runner("flock", "runuser", "systemd-run", "watch", "nsenter", "exec", "command", "env", "xargs")
 
 
 @handles("flock")
 def _flock(cmd: Cmd) -> None:
     """`flock [OPTS] FILE CMD…`, `flock [OPTS] FILE -c 'CMD'` (options may follow FILE):
     runs the command, or the `-c` command line through a shell, holding the lock."""
-    code = cmd.option_value("-c", "--command")
+    i = skip_options(cmd.args, 0, frozenset({"-w", "-E", "--timeout", "--conflict-exit-code"}))
+    # (flock reads `-c` only right after the lock file: `flock F python -c …` runs python)
+    after = cmd.args[i + 1 : i + 3]
+    code = after[1] if len(after) == 2 and after[0].text in ("-c", "--command") else None
     if code is not None:
         cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
         if code.dynamic:
             cmd.add(C, "eval-dynamic", "flock -c runs a command line only known at run time")
         return
-    rest(
-        cmd,
-        skip_options(cmd.args, 0, frozenset({"-w", "-E", "--timeout", "--conflict-exit-code"})) + 1,
-    )
+    rest(cmd, i + 1)
 
 
 @handles("runuser")
@@ -615,18 +628,27 @@ def _runuser(cmd: Cmd) -> None:
     cmd.scope.add(
         C, "sudo", "runuser runs a command as another user", cmd.words[0].start, cmd.words[0].end
     )
-    code = cmd.option_value("-c", "--command")
+    own = own_options(
+        cmd,
+        skip_options(
+            cmd.args,
+            0,
+            frozenset({"-u", "-g", "-G", "--user", "--group", "-s", "--shell", "-c", "--command"}),
+            operands=1,  # (`runuser -l USER -c CODE`: options after the user)
+        ),
+    )
+    code = own.option_value("-c", "--command")
     if code is not None:
         cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
         return
-    texts = cmd.texts()
+    texts = own.texts()
     if "--" in texts:
         rest(cmd, texts.index("--") + 1)
         return
     i = skip_options(
         cmd.args, 0, frozenset({"-u", "-g", "-G", "--user", "--group", "-s", "--shell"})
     )
-    if cmd.option_value("-u", "--user") is None:
+    if own.option_value("-u", "--user") is None:
         i += 1  # `runuser USER CMD…`
     rest(cmd, i)
 
@@ -642,9 +664,10 @@ def _systemd_run(cmd: Cmd) -> None:
             """
         )
     )
-    if cmd.long("--on-calendar", "--on-boot", "--on-active", "--on-unit-active"):
+    i = skip_options(cmd.args, 0, with_value)
+    if own_options(cmd, i).long("--on-calendar", "--on-boot", "--on-active", "--on-unit-active"):
         cmd.add(C, "schedule", "systemd-run schedules a command to run later (persistence)")
-    rest(cmd, skip_options(cmd.args, 0, with_value))
+    rest(cmd, i)
 
 
 _TMUX_VALUE_OPTS = frozenset(names("-c -e -F -f -n -s -t -x -y -l -p -w -h -T -L -S -N"))
@@ -750,9 +773,10 @@ def _exec(cmd: Cmd) -> None:
 
 @handles("command")
 def _command(cmd: Cmd) -> None:
-    if cmd.short("vV"):
-        return
-    rest(cmd, skip_options(cmd.args, 0, frozenset()))
+    i = skip_options(cmd.args, 0, frozenset())
+    if own_options(cmd, i).short("vV"):
+        return  # `command -v NAME`: a lookup
+    rest(cmd, i)
 
 
 @handles("watch")
@@ -808,10 +832,10 @@ def _fuser(cmd: Cmd) -> None:
 
 @handles("nsenter")
 def _nsenter(cmd: Cmd) -> None:
-    target = cmd.option_value("-t", "--target")
+    i = skip_options(cmd.args, 0, frozenset({"-t", "--target", "-S", "-G", "--setuid", "--setgid"}))
+    target = own_options(cmd, i).option_value("-t", "--target")
     if target is not None and target.text == "1":
         cmd.add(C, "container-escape", "enters the host's (PID 1) namespaces")
-    i = skip_options(cmd.args, 0, frozenset({"-t", "--target", "-S", "-G", "--setuid", "--setgid"}))
     rest(cmd, i)
 
 
@@ -827,7 +851,10 @@ def _xargs(cmd: Cmd) -> None:
         )
     )
     i = skip_options(cmd.args, 0, with_value)
-    replace = cmd.option_value("-I", "-J")
+    # xargs' own options end at the command it runs: `xargs -I{} pwsh -Command …` has no
+    # `-d` (wr10: `-Command` read as a bundle ending in d made a delimiter of the next word).
+    own = own_options(cmd, i)
+    replace = own.option_value("-I", "-J")
     if replace is None:
         glued = next(
             (w for w in cmd.args[:i] if w.text.startswith(("-I", "-J")) and len(w.text) > 2), None
@@ -848,7 +875,7 @@ def _xargs(cmd: Cmd) -> None:
     tail = list(cmd.args[i:])
     if not tail:
         tail = [Word("echo", cmd.end, cmd.end)]  # xargs with no command runs echo
-    arg_file = cmd.option_value("-a", "--arg-file")
+    arg_file = own.option_value("-a", "--arg-file")
     listed = (
         [w for w in cmd.stdin.paths if not w.dynamic]
         if cmd.scope.family == "bash" and arg_file is None
@@ -863,10 +890,10 @@ def _xargs(cmd: Cmd) -> None:
             from_listing = True
     if arg_file is not None and arg_file.dynamic and arg_file.origin in ("static", "decoded"):
         # `xargs -a <(echo /) rm -rf`: the items come from a file whose text is known.
-        listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(cmd, arg_file.text)][:16]
+        listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(own, arg_file.text)][:16]
     elif arg_file is None and cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text.strip():
         # `echo / | xargs rm -rf`: the items are known text.
-        listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(cmd, cmd.stdin.text)][:16]
+        listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(own, cmd.stdin.text)][:16]
     items = [Word("{items}", cmd.start, cmd.end, dynamic=True)]
     if listed:
         # `ls | xargs rm`, `find / | xargs rm -rf`: the items are everything listed.
@@ -917,7 +944,10 @@ def _xargs_items(cmd: Cmd, text: str) -> list[str]:
         return [t for t in text.split("\x00") if t.strip()]
     delim = cmd.option_value("-d", "--delimiter")
     if delim is not None and delim.text:
-        d = delim.text.encode().decode("unicode_escape") if "\\" in delim.text else delim.text
+        try:
+            d = delim.text.encode().decode("unicode_escape") if "\\" in delim.text else delim.text
+        except UnicodeDecodeError:  # (`-d 'a\'`: a lone backslash is itself)
+            d = delim.text
         return [t for t in text.split(d) if t.strip()]
     glued = any(w.text.startswith(("-I", "--replace=")) for w in cmd.args)
     if cmd.option_value("-I", "--replace", "-L") is not None or cmd.short("il") or glued:
