@@ -390,6 +390,7 @@ class _Walker:
         "calling",
         "defining",
         "functions",
+        "late_for",
         "out_substs",
         "pos",
         "psub_listing",
@@ -417,6 +418,9 @@ class _Walker:
         # `done < <(ls -d /*)`: what the last input process substitution listed (paths), so a
         # `while read` loop fed by it ranges over them as it does when piped (safety-m7).
         self.psub_listing: Info | None = None
+        # `true && rm 2>/dev/null -rf /`: the words the grammar hung on a list's redirect
+        # belong to the list's last command (its span, then the words).
+        self.late_for: tuple[int, int, list[Word]] | None = None
 
     # -- errors --------------------------------------------------------------------------
 
@@ -526,10 +530,12 @@ class _Walker:
             or (stdin.kind == STDIN_FILE and self._reads_accounts(node, stdin))
         ):
             return self._read_loop(node, stdin)
-        # if/while/case/negation/test: every part may run.
+        # if/while/case/negation/test: every part may run; a `cd` in one part moves the
+        # next (`if true; then cd /; rm -rf -- */; fi`, as at the top level).
         info = Info()
         for c in node.named_children:
             info = self.stmt(c)
+            self._apply_cd(guarded=self.scope.errexit)
         return info
 
     def _secret_loop(self, node: Node) -> None:
@@ -743,7 +749,13 @@ class _Walker:
         elif late and body.type == "command":
             info = self.command(body, stdin, late)
         else:
+            last = body
+            while late and last.type in ("list", "pipeline") and last.named_children:
+                last = last.named_children[-1]
+            if late and last.type == "command":
+                self.late_for = (last.start_byte, last.end_byte, late)
             info = self.stmt(body, stdin)
+            self.late_for = None
         if saved is not None:
             self._close_fds(saved)
         for psub in deferred:
@@ -1203,6 +1215,10 @@ class _Walker:
         finally:
             self.psub_stdin = saved_psub
         words.extend(late or ())
+        held = self.late_for
+        if held is not None and held[0] == node.start_byte and held[1] == node.end_byte:
+            self.late_for = None
+            words.extend(held[2])
         if not words:
             return Info()
         if words[0].text == "exec" and all(_FD_VARIABLE.fullmatch(w.text) for w in words[1:]):
@@ -2256,7 +2272,12 @@ class _Walker:
         budget.spend(budget.SUBST_STEPS)
         saved, pending = self.scope.cwds, self.scope.pending_cd
         stmts = [c for c in node.named_children if c.type != "comment"]
-        infos = [self.stmt(c) for c in stmts]
+        infos = []
+        for c in stmts:
+            infos.append(self.stmt(c))
+            if len(stmts) > 1:
+                # `$(cd /; rm etc/passwd)`: a `cd` moves the statements after it.
+                self._apply_cd(guarded=self.scope.errexit)
         self._apply_cd(guarded=True)
         after = self.scope.cwds
         self.scope.cwds, self.scope.pending_cd = saved, pending

@@ -91,7 +91,7 @@ def analyse(text: str, scope: Scope) -> None:
             # `for %d in (C:\Windows C:\Users) do (set t=%d& rd /s /q !t!)`: every command
             # of the group is the loop's body (its variable stands for the set here too).
             words = [*loop_head, *_trim_close(words, loop_end)]
-        elif words and words[0].text.lower().lstrip("@") == "for" and "(" in text:
+        elif words and "(" in text and _lead(words) == "for":
             loop_head, loop_end = _group_loop(words, text)
         stdin = dispatch.next_stdin(info, stdin) if piped else NO_STDIN
         if piped or redirects or not words:
@@ -566,6 +566,37 @@ def _redirect(scope: Scope, op: str, target: Word) -> None:
     scope.add(RiskLevel.MODERATE, "write", f"writes to {target.text}", target.start, target.end)
 
 
+def _if_end(words: list[Word]) -> int:
+    """Index of the command after `if [/i] [not] exist|defined|errorlevel X`, `if A==B`,
+    `if A equ B` (words[0] is `if`)."""
+    i = 1
+    if i < len(words) and words[i].text.lower() == "/i":
+        i += 1
+    if i < len(words) and words[i].text.lower() == "not":
+        i += 1
+    if i < len(words) and words[i].text.lower() in ("exist", "defined", "errorlevel"):
+        i += 2
+    elif i + 2 < len(words) and words[i + 1].text in ("==", "equ", "neq", "lss", "gtr"):
+        i += 3
+    elif i < len(words) and "==" in words[i].text:
+        i += 1
+    return i
+
+
+def _lead_at(words: list[Word]) -> int:
+    """Index of the command word that runs, past `if` conditions (`if exist C:\\ for %i in
+    (…) do …` is a `for`): the tokeniser and the loop and listing readers key on it."""
+    i = 0
+    while i < len(words) and words[i].text.lower().lstrip("@") == "if":
+        i += _if_end(words[i:])
+    return i
+
+
+def _lead(words: list[Word]) -> str:
+    i = _lead_at(words)
+    return words[i].text.lower().lstrip("@") if i < len(words) else ""
+
+
 def _strip_control(words: list[Word]) -> list[Word]:
     """Drop `@`, `if exist X`, `for %%i in (…) do` so the real command comes first."""
     while words:
@@ -580,18 +611,7 @@ def _strip_control(words: list[Word]) -> list[Word]:
         if first in ("rem", "::") or first.startswith("::"):
             return []
         if first == "if":
-            i = 1
-            if i < len(words) and words[i].text.lower() == "/i":
-                i += 1
-            if i < len(words) and words[i].text.lower() == "not":
-                i += 1
-            if i < len(words) and words[i].text.lower() in ("exist", "defined", "errorlevel"):
-                i += 2
-            elif i + 2 < len(words) and words[i + 1].text in ("==", "equ", "neq", "lss", "gtr"):
-                i += 3
-            elif i < len(words) and "==" in words[i].text:
-                i += 1
-            words = words[i:]
+            words = words[_if_end(words) :]
             continue
         if first == "for":
             idx = next((i for i, w in enumerate(words) if w.text.lower() == "do"), None)
@@ -748,6 +768,10 @@ def _listing_files(
     to a file and read back by `for /f` carries the listing's scope (safety-m7)."""
     if not words:
         return words
+    k = _lead_at(words)
+    if k:
+        head, words = words[:k], words[k:]
+        return [*head, *_listing_files(words, redirects, scope)] if words else head
     first = words[0].text.lower().lstrip("@")
     texts = [w.text for w in words]
     low = [t.lower() for t in texts]
@@ -880,7 +904,7 @@ def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, W
             flush_word(i)
             i += 1
             continue
-        if c in "()" and words and words[0].text.lower().lstrip("@") == "for":
+        if c in "()" and words and _lead(words) == "for":
             # `for %i in (set) do …`: the set's parentheses are not a block.
             flush_word(i)
             i += 1
