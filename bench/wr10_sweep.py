@@ -107,8 +107,10 @@ BASH: list[Wrapper] = [
     Wrapper("flock", "bash", _program("flock /tmp/lk")),
     # (a redirection of stdin in the row would become the input of watch/xargs themselves)
     Wrapper("watch", "bash", lambda c: f"watch -n 60 {c}" if _stdin_free(c) else None),
-    Wrapper("xargs", "bash", lambda c: f"echo x | xargs {c}" if _stdin_free(c) else None),
-    Wrapper("xargs -I", "bash", lambda c: f"echo x | xargs -I{{}} {c}" if _stdin_free(c) else None),
+    # (an empty line: xargs runs the command once with no item added, as written; `-I@@`: a
+    # replace string no row holds, so `{}` in `find -exec`/`parallel` stays theirs)
+    Wrapper("xargs", "bash", lambda c: f"echo | xargs {c}" if _stdin_free(c) else None),
+    Wrapper("xargs -I", "bash", lambda c: f"echo x | xargs -I@@ {c}" if _stdin_free(c) else None),
     Wrapper("sh -c", "bash", lambda c: "sh -c " + shlex.quote(c)),
     Wrapper("bash -c", "bash", lambda c: "bash -c " + shlex.quote(c)),
     Wrapper("zsh -c", "bash", lambda c: "zsh -c " + shlex.quote(c)),
@@ -176,6 +178,16 @@ def _cmd_simple(c: str) -> bool:
     return "\n" not in c
 
 
+def _cmd_child(c: str) -> bool:
+    """A line `cmd /c` can take whole: one line, not starting with a quote (cmd's quote rule
+    would strip it). Its `&`/`|` split the OUTER line: what the child sets (`set X=…`) is
+    lost to the commands after it, what it prints and writes is not."""
+    if not _cmd_simple(c) or c.startswith(('"', "(")) or "^" in c or '\\"' in c:
+        return False  # (a quote, a group or an escape would be read by the outer line)
+    # What the child sets is lost to the rest of the outer line (`cmd /c set X=… & %X%`).
+    return not ("&" in c and re.search(r"(?i)\bset\b", c))
+
+
 def _cmd_program(c: str) -> bool:
     """One line whose first word is a program or internal command (`call` cannot run `for`,
     `if` or a parenthesised block)."""
@@ -191,9 +203,14 @@ def _cmd_single(c: str) -> bool:
 
 
 CMD: list[Wrapper] = [
-    Wrapper("cmd /c", "cmd", lambda c: f"cmd /c {c}" if _cmd_simple(c) else None),
-    Wrapper("cmd /k", "cmd", lambda c: f"cmd /k {c}" if _cmd_simple(c) else None),
-    Wrapper("cmd /c quoted", "cmd", lambda c: f'cmd /c "{c}"' if _cmd_simple(c) else None),
+    Wrapper("cmd /c", "cmd", lambda c: f"cmd /c {c}" if _cmd_child(c) else None),
+    Wrapper("cmd /k", "cmd", lambda c: f"cmd /k {c}" if _cmd_child(c) else None),
+    # (a quote inside would end the outer quoting: the outer line splits at its `&`)
+    Wrapper(
+        "cmd /c quoted",
+        "cmd",
+        lambda c: f'cmd /c "{c}"' if _cmd_simple(c) and '"' not in c else None,
+    ),
     Wrapper("call", "cmd", lambda c: f"call {c}" if _cmd_program(c) else None),
     Wrapper("start /b", "cmd", lambda c: f"start /b {c}" if _cmd_simple(c) else None),
     Wrapper("for /f", "cmd", lambda c: f'for /f %i in ("x") do {c}' if _cmd_simple(c) else None),

@@ -127,11 +127,15 @@ def _analyse_nested(code: str, family: str, scope: Scope) -> list[Finding]:
 def _fold(findings: list[Finding], length: int) -> Assessment:
     if not findings:
         return Assessment(RiskLevel.SAFE, ())
-    # The first finding of each (rule, span) is kept, in the order they were found.
+    # The first finding of each (rule, span) is kept, in the order they were found; a later
+    # one of a higher level replaces it (wr10: code in a wrapper whose quoting differs from
+    # the source puts all its findings on the wrapper's word, where a `dangerous` vm-destroy
+    # found first hid the `blocked` one).
     firsts: dict[tuple[str, int, int], Finding] = {}
     for f in findings:
         key = (f.rule, f.start, f.end)
-        if key not in firsts:
+        seen = firsts.get(key)
+        if seen is None or f.level > seen.level:
             firsts[key] = f
     unique = list(firsts.values())
     for i, f in enumerate(unique):

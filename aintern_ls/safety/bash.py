@@ -632,6 +632,8 @@ class _Walker:
         if any(p.text == "/home/*" for p in stdin.paths):
             return True
         parent = node.parent
+        while parent is not None and parent.type == "list":
+            parent = parent.parent  # (`x || while read …; done < /etc/passwd`: the list's)
         return (
             parent is not None
             and parent.type == "redirected_statement"
@@ -646,9 +648,17 @@ class _Walker:
                 return m.group(1).strip("\"'")
         return None
 
-    def list_(self, node: Node, stdin: Stdin = NO_STDIN, reread: str | None = None) -> Info:
+    def list_(
+        self,
+        node: Node,
+        stdin: Stdin = NO_STDIN,
+        reread: str | None = None,
+        redirected_in: bool = False,
+    ) -> Info:
         """`a && b || c`; a redirect the grammar hangs on the whole list (`x || sh <<EOF`)
-        belongs to its last command (and a file it reads, `reread`, is read when it runs)."""
+        belongs to its last command (and a file it reads, `reread`, is read when it runs);
+        when that command is a pipeline (`x || echo y | sh <<EOF`, `redirected_in`), to the
+        pipeline's last stage."""
         children = _flat_list(node)
         info = Info()
         guarded = False
@@ -665,6 +675,9 @@ class _Walker:
                 continue
             if c is last and reread is not None:
                 stdin = wrappers.listed_file(self.scope, reread) or stdin
+            if c is last and redirected_in and c.type == "pipeline":
+                info = self.pipeline(list(c.named_children), NO_STDIN, last_stdin=stdin)
+                continue
             info = self.stmt(c, stdin if c is last else NO_STDIN)
         _ = guarded
         return info
@@ -716,6 +729,12 @@ class _Walker:
         deferred, self.out_substs = self.out_substs, outer_substs
         if body is None:
             return Info()
+        tail_exec = body.named_children[-1] if body.type == "list" and body.named_children else None
+        if tail_exec is not None and tail_exec.type == "command" and _bare_exec(tail_exec):
+            # `true && exec 3<<EOF`: the grammar hangs the exec's redirect on the list.
+            self.list_(body)
+            self._open_fds(opened, stdin if redirected_in else None)
+            return Info(name="exec")
         if body.type == "command" and _bare_exec(body):
             # `exec 3<<EOF`, `exec < file`: later commands read what was opened.
             self._open_fds(opened, stdin if redirected_in else None)
@@ -741,7 +760,9 @@ class _Walker:
             # `find ~ > l && while read f; do …; done < l`: the grammar hangs the last
             # command's `< l` on the whole list, so `l` was read before the list wrote it;
             # the last command reads it after (safety-m8).
-            info = self.list_(body, stdin, reread)
+            info = self.list_(body, stdin, reread, redirected_in)
+        elif body.type == "list" and redirected_in:
+            info = self.list_(body, stdin, None, redirected_in)
         elif body.type == "pipeline" and redirected_in:
             # `echo y | sh <<EOF`: the grammar hangs the redirect on the pipeline; it is the
             # last stage's stdin.

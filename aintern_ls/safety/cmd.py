@@ -16,7 +16,7 @@ from aintern_ls.safety.bash import PARSES
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.paths import is_device
-from aintern_ls.safety.words import Word
+from aintern_ls.safety.words import Word, command_name
 
 _VARS = {
     "%homedrive%%homepath%": "~",
@@ -242,6 +242,7 @@ def _segment(
     echoed: list[str],
 ) -> tuple[Info, list[str]]:
     """Judge one command of the line; returns what it gives a pipe and the `echo` group."""
+    words = _child_cmd(words, scope.source)
     for op, target in redirects:
         _redirect(scope, op, target)
         if op == "<":
@@ -270,6 +271,32 @@ def _segment(
     if words[0].text.lower() == "echo" and not redirects:
         return info, [*echoed, " ".join(w.text for w in words[1:])]
     return info, []
+
+
+_CMD_SWITCH = re.compile(r"(?i)\A/(?:[qdsau]|v:(?:on|off)|e:(?:on|off)|f:(?:on|off)|t:\w+|v|e|f)\Z")
+_CMD_NAMES = frozenset({"cmd", "%comspec%"})
+
+
+def _child_cmd(words: list[Word], src: str) -> list[Word]:
+    """`cmd [/q /d /v:on …] /c WORDS` (or `/k`) of one command written without quotes is
+    WORDS run by a child cmd: the line was already split at its operators, so what the child
+    runs, prints and writes (`cmd /c echo clean | diskpart`, `cmd /c echo rd … > w.bat`,
+    `cmd /c dir /b /s C:\\ > l.txt`) is WORDS', judged as one command of this line."""
+    while len(words) > 2 and command_name(words[0].text.lstrip("@"), True) in _CMD_NAMES:
+        i = 1
+        while i < len(words) and _CMD_SWITCH.match(words[i].text):
+            i += 1
+        if i + 1 >= len(words) or words[i].text.lower() not in ("/c", "/k", "/r"):
+            return words
+        inner = words[i + 1 :]
+        lo, hi = inner[0].start, inner[-1].end
+        raw = src[lo:hi] if 0 <= lo < hi <= len(src) else '"'
+        if '"' in raw or "^" in raw or "(" in raw or inner[0].text.startswith("/"):
+            # (quoted: cmd's own quote rule, in windows.py, reads it; `^|` is an operator
+            # of the child's line, not of this one; so is a group's parenthesis)
+            return words
+        words = inner
+    return words
 
 
 _DRIVE_MAP = "\x00drive:"  # `net use Z: \\host\share`: Z: is that share
@@ -587,8 +614,14 @@ def _lead_at(words: list[Word]) -> int:
     """Index of the command word that runs, past `if` conditions (`if exist C:\\ for %i in
     (…) do …` is a `for`): the tokeniser and the loop and listing readers key on it."""
     i = 0
-    while i < len(words) and words[i].text.lower().lstrip("@") == "if":
-        i += _if_end(words[i:])
+    while i < len(words):
+        first = words[i].text.lower().lstrip("@")
+        if first == "if":
+            i += _if_end(words[i:])
+        elif first == "call" and i + 1 < len(words) and not words[i + 1].text.startswith(":"):
+            i += 1  # `call dir /b /s C:\\ > l.txt`: call runs the command itself
+        else:
+            break
     return i
 
 

@@ -710,9 +710,11 @@ def _invoke_expression(cmd: Cmd) -> None:
     elif code.dynamic or "$" in code.text or "frombase64" in text:
         if code.dynamic and "$" in code.text:
             _partial_code(cmd, code)
-        if not code.dynamic and "$" in code.text:
+        if not code.dynamic:
             # `iex 'Remove-Item -Recurse $HOME'`: the variables are read when it runs, but
-            # the known ones ($HOME, $env:SystemRoot) already say what it does.
+            # the known ones ($HOME, $env:SystemRoot) already say what it does; a literal
+            # string that decodes (`iex 'iex ([Text.Encoding]::…FromBase64String(''…''))'`)
+            # is code like any other: judged as written, its decoding included.
             cmd.scope.include(cmd.scope.nested(code.text, "powershell", code))
         cmd.add(C, "eval-dynamic", "Invoke-Expression runs code only known at run time", code)
     else:

@@ -785,6 +785,12 @@ def _watch(cmd: Cmd) -> None:
     i = skip_options(cmd.args, 0, frozenset({"-n", "--interval", "-d"}))
     if len(cmd.args) == i + 1:
         cmd.scope.include(cmd.scope.nested(cmd.args[i].text, "bash", cmd.args[i]))
+    elif i < len(cmd.args) and (" " in cmd.args[i].text or "'" in cmd.args[i].text):
+        # `watch -n1 'rm -rf ~/*' x`: watch joins its words with blanks into one line for
+        # `sh -c`, so a quoted first word is code, not a program name.
+        tail = cmd.args[i:]
+        line = " ".join(w.text for w in tail)
+        cmd.scope.include(cmd.scope.nested(line, "bash", Word(line, tail[0].start, tail[-1].end)))
     else:
         rest(cmd, i)
 

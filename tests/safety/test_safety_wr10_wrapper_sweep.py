@@ -45,34 +45,10 @@ def _sampled(case: Case) -> bool:
 # fixed; the sweep (`python -m bench.wr10_sweep`) prints their leaks.
 _IN_PROGRESS = {
     ("bash", "xargs"),
-    ("bash", "xargs -I"),
-    ("bash", "sh -c"),
-    ("bash", "bash -c"),
-    ("bash", "zsh -c"),
-    ("bash", "bash -lc"),
-    ("bash", "sudo sh -c"),
-    ("bash", "bash -c $(echo)"),
-    ("bash", "eval"),
-    ("bash", "eval dq"),
-    ("bash", "function"),
-    ("bash", "true &&"),
-    ("bash", "false ||"),
-    ("bash", "if"),
-    ("bash", "case"),
-    ("bash", "$()"),
-    ("bash", "backticks"),
     ("bash", "herestring bash"),
-    ("bash", "pipe to sh"),
-    ("powershell", "Invoke-Expression"),
-    ("powershell", "iex"),
-    ("cmd", "cmd /c"),
-    ("cmd", "cmd /k"),
-    ("cmd", "cmd /c quoted"),
-    ("cmd", "call"),
     ("cmd", "start /b"),
     ("cmd", "for /f"),
     ("cmd", "for %%"),
-    ("cmd", "if exist"),
     ("cmd", "from powershell"),
 }
 _ASSERTED = [w for w in WRAPPERS if not w.changes_meaning and (w.shell, w.name) not in _IN_PROGRESS]
@@ -127,3 +103,61 @@ def test_xargs_delimiter_is_xargs_own_option() -> None:
     text = 'echo x | xargs -I{} pwsh -Command "Remove-Item -Recurse -Force C:\\\\"'
     assert assess(text).level == RiskLevel.BLOCKED
     assert assess("printf 'a,b' | xargs -d '\\' echo").level < RiskLevel.DANGEROUS
+
+
+@pytest.mark.parametrize(
+    ("text", "shell"),
+    [
+        # a list's redirect: its words and its input belong to the last command
+        ("true && rm 2>/dev/null -rf /", "bash"),
+        ("false || chmod 2>/dev/null -R 777 /", "bash"),
+        ("false || echo y | bash <<EOF\nrm -rf /\nEOF", "bash"),
+        ("true && exec 3<<EOF\nrm -rf ~\nEOF\nbash <&3", "bash"),
+        ('false || while IFS=: read -r u _ _ _ _ h _; do rm -rf "$h"; done < /etc/passwd', "bash"),
+        # a cd inside a compound body or a substitution moves what follows it
+        ("if true; then\ncd / ; rm -rf -- */\nfi", "bash"),
+        ("case x in\nx)\npushd / >/dev/null; rm -rf bin\n;;\nesac", "bash"),
+        ("echo $(cd /; rm etc/passwd)", "bash"),
+        # the same rule found twice on one span: the higher level stands
+        (
+            "sh -c 'for i in $(vim-cmd vmsvc/getallvms | awk '\"'\"'{print $1}'\"'\"'); "
+            "do vim-cmd vmsvc/power.off $i; vim-cmd vmsvc/snapshot.removeall $i; done'",
+            "bash",
+        ),
+        ("watch -n1 'rm -rf ~/*' x", "bash"),
+        # cmd: what follows `if exist X`, a child cmd's output and files
+        ('if exist C:\\ for /d %i in (C:\\Users\\*) do rd /s /q "%i"', "cmd"),
+        ("if not exist x.txt for /f %i in ('dir /b') do rd /s /q %i", "cmd"),
+        ("cmd /c echo clean | diskpart", "cmd"),
+        ("cmd /q /c echo rd /s /q C:\\Users > w.bat && w.bat", "cmd"),
+        ("cmd /c echo rd /s /q C:\\Users ^| cmd", "cmd"),
+        ('call dir /b /s C:\\ > l.txt & for /f %i in (l.txt) do del /f /q "%i"', "cmd"),
+        # PowerShell: a literal string handed to Invoke-Expression is read, decoding included
+        (
+            "iex 'iex ([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String("
+            "''UmVtb3ZlLUl0ZW0gLVJlY3Vyc2UgLUZvcmNlIEM6XFdpbmRvd3M='')))'",
+            "powershell",
+        ),
+    ],
+)
+def test_unwrapping_keeps_what_the_wrapped_command_does(text: str, shell: str) -> None:
+    got = assess(text, shell)
+    assert got.level == RiskLevel.BLOCKED, f"{text!r} -> {got.level.label} {got.findings}"
+
+
+@pytest.mark.parametrize(
+    ("text", "shell"),
+    [
+        ("true && echo 2>/dev/null rm -rf /", "bash"),
+        ("if cd /tmp; then ls; fi", "bash"),
+        ("echo $(cd /tmp; pwd)", "bash"),
+        ("watch -n 5 'df -h' /tmp", "bash"),
+        ("cmd /c echo hello", "cmd"),
+        ("cmd /c dir /b C:\\Users", "cmd"),
+        ("if exist x.txt echo (hello)", "cmd"),
+        ("call echo rd /s /q C:\\Windows", "cmd"),
+        ("iex 'Get-ChildItem C:\\Windows'", "powershell"),
+    ],
+)
+def test_look_alikes_stay_below_dangerous(text: str, shell: str) -> None:
+    assert assess(text, shell).level < RiskLevel.DANGEROUS, text
