@@ -213,8 +213,18 @@ CMD: list[Wrapper] = [
     ),
     Wrapper("call", "cmd", lambda c: f"call {c}" if _cmd_program(c) else None),
     Wrapper("start /b", "cmd", lambda c: f"start /b {c}" if _cmd_simple(c) else None),
-    Wrapper("for /f", "cmd", lambda c: f'for /f %i in ("x") do {c}' if _cmd_simple(c) else None),
-    Wrapper("for %%", "cmd", lambda c: f"for %%i in (1) do {c}" if _cmd_simple(c) else None),
+    # (a loop variable the row does not use: cmd replaces the outer loop's %i inside an
+    # inner `for %i`, which no longer parses)
+    Wrapper(
+        "for /f",
+        "cmd",
+        lambda c: f'for /f %Q in ("x") do {c}' if _cmd_simple(c) and "%Q" not in c else None,
+    ),
+    Wrapper(
+        "for %%",
+        "cmd",
+        lambda c: f"for %%Q in (1) do {c}" if _cmd_simple(c) and "%Q" not in c else None,
+    ),
     Wrapper("if exist", "cmd", lambda c: f"if exist C:\\ {c}" if _cmd_simple(c) else None),
     Wrapper("if not", "cmd", lambda c: f"if not exist x.txt ({c})" if _cmd_simple(c) else None),
     Wrapper("goto label", "cmd", lambda c: f"goto run\n:skip\necho no\n:run\n{c}"),

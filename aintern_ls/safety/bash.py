@@ -384,6 +384,12 @@ class _CallMemo:
     env_moves: int  # how far the walk moved the variables' change counter
 
 
+def _calling_key(name: str, body: Node) -> str:
+    """What `_Walker.calling` holds for a function being walked: its name and definition
+    (`f() { f() { rm -rf "$1"; }; f /; }; f`: the inner call runs the NEW `f`)."""
+    return f"{name}\x00{body.start_byte}"
+
+
 class _Walker:
     __slots__ = (
         "call_memo",
@@ -1359,7 +1365,8 @@ class _Walker:
                 self.calling.add(head)
                 try:
                     rest = value + words[1:]
-                    if rest[0].text in self.functions and rest[0].text not in self.calling:
+                    fn = self.functions.get(rest[0].text)
+                    if fn is not None and _calling_key(rest[0].text, fn) not in self.calling:
                         return self._call(rest[0].text, rest[1:], stdin)
                     return dispatch.judge(rest, self.scope, stdin)
                 finally:
@@ -1404,7 +1411,7 @@ class _Walker:
             self._positional(words[at + 1 :])
         elif (
             head in self.functions
-            and head not in self.calling
+            and _calling_key(head, self.functions[head]) not in self.calling
             and not words[0].dynamic
             and not self.defining
         ):
@@ -1534,12 +1541,14 @@ class _Walker:
     def _walk_call(self, name: str, args: list[Word], stdin: Stdin) -> Info:
         saved = {k: v for k, v in self.scope.env.items() if k.isdigit() or k in ("@", "*", "#")}
         self._positional(args)
-        self.calling.add(name)
+        body = self.functions[name]
+        key = _calling_key(name, body)
+        self.calling.add(key)
         cwds = self.scope.cwds
         try:
-            return self.stmt(self.functions[name], stdin)
+            return self.stmt(body, stdin)
         finally:
-            self.calling.discard(name)
+            self.calling.discard(key)
             self.scope.cwds = cwds
             self._positional([])
             self.scope.env.update(saved)

@@ -625,6 +625,19 @@ def _lead_at(words: list[Word]) -> int:
     return i
 
 
+def _body_at(words: list[Word]) -> int:
+    """Index of the command a line runs past every control head: `if …`, `call`, and
+    `for … do` (`for %Q in (1) do dir /b /s C:\\ > l.txt` writes a listing)."""
+    i = _lead_at(words)
+    while i < len(words) and words[i].text.lower().lstrip("@") == "for":
+        do = next((j for j in range(i + 1, len(words)) if words[j].text.lower() == "do"), -1)
+        if do < 0:
+            break
+        i = do + 1
+        i += _lead_at(words[i:])
+    return i
+
+
 def _lead(words: list[Word]) -> str:
     i = _lead_at(words)
     return words[i].text.lower().lstrip("@") if i < len(words) else ""
@@ -805,8 +818,9 @@ def _listing_files(
     if k:
         head, words = words[:k], words[k:]
         return [*head, *_listing_files(words, redirects, scope)] if words else head
-    first = words[0].text.lower().lstrip("@")
-    texts = [w.text for w in words]
+    b = _body_at(words) if words[0].text.lower().lstrip("@") == "for" else 0
+    first = words[b].text.lower().lstrip("@") if b < len(words) else ""
+    texts = [w.text for w in words[b:]]
     low = [t.lower() for t in texts]
     for op, target in redirects:
         if op not in (">", ">>"):
@@ -821,11 +835,17 @@ def _listing_files(
             pat = rest_[0] if rest_ else "*"
             tail = "" if pat in ("*", "*.*") else "\\" + pat
             scope.env[key] = f"'dir /b /s {root.rstrip(chr(92))}{tail}'"
-    if first != "for" or "/f" not in low:
+    low = [w.text.lower() for w in words]
+    if words[0].text.lower().lstrip("@") != "for" or "/f" not in low:
         return words
     out = list(words)
-    at = low.index("in") if "in" in low else -1
-    if 0 < at < len(words) - 1:
+    # Every `for /f` head of the line (`for %Q in (1) do for /f … in (l.txt) do …`).
+    for p, t in enumerate(low):
+        if t.lstrip("@") != "for" or "in" not in low[p:]:
+            continue
+        at = low.index("in", p)
+        if "/f" not in low[p:at] or at >= len(words) - 1:
+            continue
         w = words[at + 1]
         inner = re.split(r"[\\/]", w.text.strip("()").strip('"').lower())[-1]
         if (known := scope.env.get(_LIST_FILE + inner)) is not None:

@@ -927,6 +927,8 @@ def _xargs(cmd: Cmd) -> None:
                 NO_STDIN,
             )
     else:
+        if arg_file is None and cmd.stdin.kind == STDIN_STATIC and not cmd.stdin.text.strip():
+            items = []  # `echo | xargs CMD`: no item, the command runs once as written
         words = [*tail, *(Word(w.text, tail[-1].start, tail[-1].end, w.dynamic) for w in items)]
         cmd.judge(words, NO_STDIN)
     if from_listing and tail[0].text in ("rm", "shred", "unlink", "srm"):

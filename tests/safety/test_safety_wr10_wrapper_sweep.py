@@ -44,11 +44,7 @@ def _sampled(case: Case) -> bool:
 # Wrappers whose leaks this session is still fixing (wr10, session 12): emptied as they are
 # fixed; the sweep (`python -m bench.wr10_sweep`) prints their leaks.
 _IN_PROGRESS = {
-    ("bash", "xargs"),
-    ("bash", "herestring bash"),
     ("cmd", "start /b"),
-    ("cmd", "for /f"),
-    ("cmd", "for %%"),
     ("cmd", "from powershell"),
 }
 _ASSERTED = [w for w in WRAPPERS if not w.changes_meaning and (w.shell, w.name) not in _IN_PROGRESS]
@@ -125,6 +121,14 @@ def test_xargs_delimiter_is_xargs_own_option() -> None:
             "bash",
         ),
         ("watch -n1 'rm -rf ~/*' x", "bash"),
+        ("echo | xargs cp /dev/null /etc/sudoers", "bash"),  # no item: runs as written
+        ("bash <<< 'printf \"all:\n\\trm -rf ~\n\" > Makefile && make'", "bash"),
+        ('f() {\nf() { rm -rf "$1"; }; f /\n}\nf', "bash"),  # the NEW f runs
+        (
+            "for %Q in (1) do dir /b /s C:\\Users > l.txt & "
+            'for /f "delims=" %i in (l.txt) do del /f /q "%i"',
+            "cmd",
+        ),
         # cmd: what follows `if exist X`, a child cmd's output and files
         ('if exist C:\\ for /d %i in (C:\\Users\\*) do rd /s /q "%i"', "cmd"),
         ("if not exist x.txt for /f %i in ('dir /b') do rd /s /q %i", "cmd"),
@@ -149,6 +153,8 @@ def test_unwrapping_keeps_what_the_wrapped_command_does(text: str, shell: str) -
     ("text", "shell"),
     [
         ("true && echo 2>/dev/null rm -rf /", "bash"),
+        ("echo | xargs ls -l", "bash"),
+        ("f() { f; }; f", "bash"),
         ("if cd /tmp; then ls; fi", "bash"),
         ("echo $(cd /tmp; pwd)", "bash"),
         ("watch -n 5 'df -h' /tmp", "bash"),
