@@ -137,12 +137,9 @@ BASH: list[Wrapper] = [
     Wrapper("herestring bash", "bash", lambda c: "bash <<< " + shlex.quote(c)),
     Wrapper("pipe to sh", "bash", lambda c: "echo " + shlex.quote(c) + " | sh"),
     Wrapper("background", "bash", lambda c: f"{{\n{c}\n}} &"),
-    Wrapper(
-        "ssh host",
-        "bash",
-        lambda c: "ssh host " + shlex.quote(c),
-        changes_meaning="runs on another machine (DESIGN.md: the local levels describe this host)",
-    ),
+    # (the analyser judges a remote host's command as it judges a local one: DESIGN.md's
+    # levels do not depend on the machine, so it is asserted like any other wrapper)
+    Wrapper("ssh host", "bash", lambda c: "ssh host " + shlex.quote(c)),
 ]
 
 POWERSHELL: list[Wrapper] = [
@@ -198,8 +195,9 @@ def _cmd_program(c: str) -> bool:
 
 
 def _cmd_single(c: str) -> bool:
-    """One command, no operator PowerShell would read its own way (`&`, `|`, `%`...)."""
-    return _cmd_simple(c) and not any(ch in c for ch in "&|<>()^%!")
+    """One command, no character PowerShell reads its own way before cmd sees the line
+    (operators, quotes it strips or re-quotes, `;` `,` `$` `{}` `@` and backticks)."""
+    return _cmd_simple(c) and not any(ch in c for ch in "&|<>()^%!\";,$`{}@'")
 
 
 CMD: list[Wrapper] = [
@@ -212,7 +210,7 @@ CMD: list[Wrapper] = [
         lambda c: f'cmd /c "{c}"' if _cmd_simple(c) and '"' not in c else None,
     ),
     Wrapper("call", "cmd", lambda c: f"call {c}" if _cmd_program(c) else None),
-    Wrapper("start /b", "cmd", lambda c: f"start /b {c}" if _cmd_simple(c) else None),
+    Wrapper("start /b", "cmd", lambda c: f"start /b {c}" if _cmd_child(c) else None),
     # (a loop variable the row does not use: cmd replaces the outer loop's %i inside an
     # inner `for %i`, which no longer parses)
     Wrapper(

@@ -2306,8 +2306,9 @@ class _Walker:
         for c in stmts:
             infos.append(self.stmt(c))
             if len(stmts) > 1:
-                # `$(cd /; rm etc/passwd)`: a `cd` moves the statements after it.
-                self._apply_cd(guarded=self.scope.errexit)
+                # `$(cd /; rm etc/passwd)`: a `cd` moves the statements after it (as the
+                # last one's does what `pwd` prints: `$(cd; pwd)` is home).
+                self._apply_cd(guarded=True)
         self._apply_cd(guarded=True)
         after = self.scope.cwds
         self.scope.cwds, self.scope.pending_cd = saved, pending

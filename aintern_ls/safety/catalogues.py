@@ -278,9 +278,22 @@ def _option_hits(cmd: Cmd, opts: tuple[str, ...], win: bool) -> list[tuple[int, 
 
 def _operands(cmd: Cmd, win: bool) -> list[tuple[int, Word]]:
     out: list[tuple[int, Word]] = []
+    src = cmd.scope.source
+    glued = -1
     for i, w in enumerate(cmd.args):
         t = w.text
+        if i == glued:
+            continue
         if t.startswith("-") and len(t) > 1:
+            # PowerShell reads `-u:corp\admin` as a parameter and its value; a native
+            # program gets one word: the value is not an operand (`winrs -u:x cmd …`).
+            if (
+                0 <= w.end < len(src)
+                and src[w.end] == ":"
+                and i + 1 < len(cmd.args)
+                and cmd.args[i + 1].start == w.end + 1
+            ):
+                glued = i + 1
             continue
         if win and t.startswith("/") and len(t) > 1 and "\\" not in t and t.count("/") == 1:
             continue

@@ -282,6 +282,18 @@ def _child_cmd(words: list[Word], src: str) -> list[Word]:
     WORDS run by a child cmd: the line was already split at its operators, so what the child
     runs, prints and writes (`cmd /c echo clean | diskpart`, `cmd /c echo rd … > w.bat`,
     `cmd /c dir /b /s C:\\ > l.txt`) is WORDS', judged as one command of this line."""
+    if words and words[0].text.lower().lstrip("@") == "start":
+        # `start [/b /min …] WORDS`: the started command (an internal one runs in a child
+        # cmd) is WORDS of this line, as for `cmd /c` (a quoted title is read by `_start`).
+        i = 1
+        while i < len(words) and words[i].text.startswith("/"):
+            i += 2 if words[i].text.lower() in ("/d", "/node", "/affinity") else 1
+        inner = words[i:]
+        if len(inner) > 1 and i > 1 and inner[0].text.lower() in ("for", "if"):
+            return inner  # (the line was read as that loop or test: see `_lead_at`)
+        if inner and i > 1 and _plain_line(inner, src, True) and "://" not in inner[0].text:
+            return inner
+        return words
     while len(words) > 2 and command_name(words[0].text.lstrip("@"), True) in _CMD_NAMES:
         i = 1
         while i < len(words) and _CMD_SWITCH.match(words[i].text):
@@ -289,14 +301,21 @@ def _child_cmd(words: list[Word], src: str) -> list[Word]:
         if i + 1 >= len(words) or words[i].text.lower() not in ("/c", "/k", "/r"):
             return words
         inner = words[i + 1 :]
-        lo, hi = inner[0].start, inner[-1].end
-        raw = src[lo:hi] if 0 <= lo < hi <= len(src) else '"'
-        if '"' in raw or "^" in raw or "(" in raw or inner[0].text.startswith("/"):
-            # (quoted: cmd's own quote rule, in windows.py, reads it; `^|` is an operator
-            # of the child's line, not of this one; so is a group's parenthesis)
+        if not _plain_line(inner, src):
             return words
         words = inner
     return words
+
+
+def _plain_line(inner: list[Word], src: str, quotes: bool = False) -> bool:
+    """Words a child cmd gets as this line wrote them: no quote (cmd's own quote rule, in
+    windows.py, reads those; with `quotes`, only a leading one, start's title, matters), no
+    `^` (an escaped `|` is an operator of the child's line, not of this one), no group
+    parenthesis, not a switch."""
+    lo, hi = inner[0].start, inner[-1].end
+    raw = src[lo:hi] if 0 <= lo < hi <= len(src) else '"'
+    quoted = raw.startswith('"') if quotes else '"' in raw
+    return not (quoted or "^" in raw or "(" in raw or inner[0].text.startswith("/"))
 
 
 _DRIVE_MAP = "\x00drive:"  # `net use Z: \\host\share`: Z: is that share
@@ -620,6 +639,15 @@ def _lead_at(words: list[Word]) -> int:
             i += _if_end(words[i:])
         elif first == "call" and i + 1 < len(words) and not words[i + 1].text.startswith(":"):
             i += 1  # `call dir /b /s C:\\ > l.txt`: call runs the command itself
+        elif first == "start":
+            # `start /b for %i in (…) do …`: start hands the loop to a child cmd
+            j = i + 1
+            while j < len(words) and words[j].text.startswith("/"):
+                j += 1
+            if j < len(words) and words[j].text.lower() in ("for", "if"):
+                i = j
+            else:
+                break
         else:
             break
     return i

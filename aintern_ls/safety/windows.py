@@ -1040,7 +1040,8 @@ def _start(cmd: Cmd) -> None:
     if re.match(r"^[a-z]+:", args[0].text, re.I) and "://" in args[0].text:
         cmd.add(M, "open-url", "opens a URL", args[0])
         return
-    cmd.judge(args, cmd.stdin)
+    # What a pipe after it reads is what the started command prints (`start /b echo … | x`).
+    cmd.info = cmd.judge(args, cmd.stdin)
 
 
 def _forfiles(cmd: Cmd) -> None:
@@ -1759,6 +1760,14 @@ def _cmd_exe(cmd: Cmd) -> None:
                 many = len(rest) > 1
                 text = " ".join(_requoted(x, j, many, src_of) for j, x in enumerate(rest))
                 src = cmd.scope.source[rest[0].start : rest[-1].end]
+                if (
+                    cmd.scope.family == "powershell"
+                    and rest[0].start >= 0
+                    and not any(ch in src for ch in "\"'$`@{}();,\n")
+                ):
+                    # PowerShell passes plain words to a native program as written: cmd
+                    # gets `-u:corp\admin` whole, not the parameter and value PS reads.
+                    text = src
                 start = rest[0].start if src == text else -1
                 where = Word(text, rest[0].start, rest[-1].end)
                 cmd.scope.include(cmd.scope.nested(text, "cmd", where, start))

@@ -4,8 +4,8 @@ subshells, heredocs; PowerShell -Command, iex, script blocks; cmd /c, call, for,
 
 The rows and wrappers are `bench.wr10_sweep`'s. Tune wrappers (by a hash of the wrapper's
 name, `split_of`) run on a hashed half of the rows, dev wrappers on a hashed quarter, so the
-file stays well under a minute on one core. A wrapper that DESIGN.md says changes the meaning
-(`ssh host '…'`: another machine) is not asserted.
+file stays well under a minute on one core. No wrapper is exempt (`Wrapper.changes_meaning`
+is for one DESIGN.md would say changes what the command does; none does today).
 """
 
 from __future__ import annotations
@@ -41,13 +41,7 @@ def _sampled(case: Case) -> bool:
     return digest[0] % share == 0
 
 
-# Wrappers whose leaks this session is still fixing (wr10, session 12): emptied as they are
-# fixed; the sweep (`python -m bench.wr10_sweep`) prints their leaks.
-_IN_PROGRESS = {
-    ("cmd", "start /b"),
-    ("cmd", "from powershell"),
-}
-_ASSERTED = [w for w in WRAPPERS if not w.changes_meaning and (w.shell, w.name) not in _IN_PROGRESS]
+_ASSERTED = [w for w in WRAPPERS if not w.changes_meaning]
 
 
 @pytest.mark.parametrize("wrapper", _ASSERTED, ids=[f"{w.shell}:{w.name}" for w in _ASSERTED])
