@@ -1054,6 +1054,17 @@ class _Walker:
                     return Stdin(STDIN_STATIC, text, -1, decoded="decoded" in origins), []
                 origin = next((w.origin for w in words if w.dynamic), "")
                 return Stdin(STDIN_NETWORK if origin == ORIGIN_NETWORK else STDIN_OTHER), []
+            if verbatim < 0 and "\n" in text and words:
+                # A quoted line that starts with a backslash (`'all:\n\trm …'`) reaches the
+                # grammar as a separate escaped word; quotes alone are read here.
+                raw = scope.source[words[0].start : words[-1].end]
+                if not any(ch in re.sub(r"'[^']*'", "", raw) for ch in "$`"):
+                    try:
+                        parts = shlex.split(raw)
+                    except ValueError:
+                        parts = []
+                    if len(parts) == 1:
+                        text = parts[0]
             return Stdin(STDIN_STATIC, text, verbatim), []
         if t != "file_redirect":
             return None, []
