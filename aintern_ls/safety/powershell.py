@@ -286,7 +286,10 @@ def analyse(text: str, scope: Scope) -> None:
     if parser is None:
         parser = _PARSERS.powershell = tree_sitter.Parser(_LANGUAGE)
     blanked = _dash_statements(text)
-    tree = budget.parse(parser, _digit_parameters(_blank(text, data, blanked) if blanked else data))
+    tree = budget.parse(
+        parser,
+        _digit_parameters(_equals_parameters(_blank(text, data, blanked) if blanked else data)),
+    )
     walker = _Walker(scope, Positions(text, data), plain)
     root = tree.root_node
     if (root.has_error or blanked) and not _balanced(text):
@@ -2440,8 +2443,15 @@ class _Walker:
                                 e0,
                                 glob=("*" in raw or "?" in raw),
                             )
+                            if source[e0 : e0 + 1] == "=" and et == "command_parameter":
+                                # `--format=x` (read as `--format:x`, `_equals_parameters`):
+                                # the parameter keeps its `=`, and its value joins it below
+                                word = Word(raw + "=", s0, e0 + 1, glob=word.glob)
                         else:
                             word = self.element(el, where)
+                        if words and s0 == words[-1].end and _open_equals(words[-1].text):
+                            words[-1] = _joined(words[-1], word)
+                            continue
                         if (
                             words
                             and word.text.lower() in ("$false", "0")
@@ -2473,6 +2483,9 @@ class _Walker:
                         words.extend(Word(t, s0, e0, glob="*" in t) for t in items[:16])
                         continue
                     word = self.element(el, where)
+                    if words and s0 == words[-1].end and _open_equals(words[-1].text):
+                        words[-1] = _joined(words[-1], word)
+                        continue
                     if (
                         words
                         and word.text.lower() in ("$false", "0")
@@ -3379,6 +3392,30 @@ _OPERATORS = _OPERATORS | {c + o for o in _OPERATORS for c in "ci"}
 _DIGITS = bytes.maketrans(b"0123456789", b"dddddddddd")
 
 
+# A parameter written the way other programs' options are (`--format=x`, `-name=value`,
+# `--prefix='a b'`): the grammar has no `=` in a parameter, and its error recovery takes the
+# rest of the text, the NEXT LINE included, into the broken command's words (`git log
+# --format=x` then `format c: /q` on its own line came out as one command, the second never
+# judged). PowerShell passes the word through to the program; the grammar reads it as one
+# parameter and its value once the `=` is a `:` (same length; the walker reads the words
+# from the original text and joins `--format` `=` `x` back into `--format=x`).
+_EQUALS_PARAMETER = re.compile(rb"(?<=[ \t])--?([A-Za-z_][A-Za-z0-9_-]*)=")
+
+
+def _equals_parameters(data: bytes) -> bytes:
+    """`data` with the `=` after a parameter's name turned into `:` (same length)."""
+    if b"=" not in data or _EQUALS_PARAMETER.search(data) is None:
+        return data
+
+    def colon(m: re.Match[bytes]) -> bytes:
+        if m.group(1).decode().lower() in _OPERATORS:
+            return m.group(0)
+        return m.group(0)[:-1] + b":"
+
+    budget.spend(len(data) >> 8)  # (one more pass over the text)
+    return _EQUALS_PARAMETER.sub(colon, data)
+
+
 def _digit_parameters(data: bytes) -> bytes:
     """`data` with the digits of parameter names turned into letters (same length: the
     grammar's positions, and the words read from the original text, stay as they are)."""
@@ -3392,6 +3429,24 @@ def _digit_parameters(data: bytes) -> bytes:
 
     budget.spend(len(data) >> 8)  # (one more pass over the text)
     return _DIGIT_PARAMETER.sub(letters, data)
+
+
+def _open_equals(text: str) -> bool:
+    """`text` is a parameter still waiting for its value (`--prefix=`)."""
+    return text.endswith("=") and text.startswith("-")
+
+
+def _joined(name: Word, value: Word) -> Word:
+    """`--prefix=` and its value, one word again (`--prefix=web`, `--prefix=$HOME`'s
+    folder): what PowerShell passes to the program."""
+    return Word(
+        name.text + value.text,
+        name.start,
+        value.end,
+        value.dynamic,
+        name.glob or value.glob,
+        value.origin,
+    )
 
 
 def _blank(text: str, data: bytes, spans: list[tuple[int, int]]) -> bytes:

@@ -80,7 +80,9 @@ LEVELS = {
     # sp12c honest prices: bash now cut (72 ms uncut); powershell now cut (72 ms uncut)
     "parameters ending in digits": ("critical", "critical", "moderate"),
     "DNS lookups of substitutions": ("critical", "critical", "critical"),
-    # sp12c honest prices: powershell now cut (61 ms uncut)
+    # sp12c honest prices: powershell now cut (61 ms uncut). pe10: `--to-command='cat i'`
+    # no longer swallows the next line (`_equals_parameters`), so every line's commands are
+    # judged and the text is cut by the budget: critical (too complex) is the right verdict.
     "option-run commands per line": ("critical", "critical", "moderate"),
 }
 
