@@ -2422,6 +2422,16 @@ class _Walker:
                     if et == "ERROR":
                         # `${env:ProgramFiles(x86)}\*` trips the grammar: split the region
                         # into words and resolve the folder variables in each.
+                        es, ee = self.span(el)
+                        nl = source.find("\n", es, ee)
+                        if nl >= 0 and _INSIDE_SOMETHING.search(source, es, nl) is None:
+                            # `Copy-Item a $HOME\x` / `git log --` then `format c: /q` on
+                            # the next line: the error recovery ran over the end of the line
+                            # and took the next statement into this command's words. This
+                            # command ends at the line's end; the rest is read on its own.
+                            words.extend(self.error_words(el, nl))
+                            self.error_text(nl + 1, self.span(c)[1])
+                            break
                         words.extend(self.error_words(el))
                         continue
                     # (`@p` splats a hashtable: only an element starting with `@` is looked
@@ -2615,10 +2625,12 @@ class _Walker:
         if name and value is not None and not value.dynamic:
             self.scope.env[_PS_VAR + "$env:" + name] = value.text
 
-    def error_words(self, node: Node) -> list[Word]:
+    def error_words(self, node: Node, upto: int = -1) -> list[Word]:
+        """The words of an ERROR region (up to the position `upto`, when given)."""
         s, _ = self.span(node)
+        raw = _text(node) if upto < 0 else self.scope.source[s:upto]
         out: list[Word] = []
-        for w in split_words(_text(node), s, posix=False):
+        for w in split_words(raw, s, posix=False):
             value = _resolve_vars(w.text)
             if value is None and (var := _LEADING_VAR.match(w.text)) is not None:
                 # `$t\*` (the grammar cannot read it) after `$t = 'C:\Users'`
@@ -3399,15 +3411,21 @@ _DIGITS = bytes.maketrans(b"0123456789", b"dddddddddd")
 # judged). PowerShell passes the word through to the program; the grammar reads it as one
 # parameter and its value once the `=` is a `:` (same length; the walker reads the words
 # from the original text and joins `--format` `=` `x` back into `--format=x`).
-_EQUALS_PARAMETER = re.compile(rb"(?<=[ \t])--?([A-Za-z_][A-Za-z0-9_-]*)=")
+# A bare `--` (the end of options, `git checkout -- a`, `git log --`) is read by the grammar
+# as a pre-decrement whose operand runs on, over the line's end too: as a parameter it is
+# one word (`-_`, same length; the word is still `--`).
+_EQUALS_PARAMETER = re.compile(rb"(?<=[ \t])--?([A-Za-z_][A-Za-z0-9_-]*)=|(?<=[ \t])--(?=\s|\Z)")
 
 
 def _equals_parameters(data: bytes) -> bytes:
-    """`data` with the `=` after a parameter's name turned into `:` (same length)."""
-    if b"=" not in data or _EQUALS_PARAMETER.search(data) is None:
+    """`data` with the `=` after a parameter's name turned into `:`, and a bare `--` into
+    a parameter (same length)."""
+    if (b"=" not in data and b"--" not in data) or _EQUALS_PARAMETER.search(data) is None:
         return data
 
     def colon(m: re.Match[bytes]) -> bytes:
+        if m.group(1) is None:
+            return b"-_"  # (a bare `--`)
         if m.group(1).decode().lower() in _OPERATORS:
             return m.group(0)
         return m.group(0)[:-1] + b":"
@@ -3680,6 +3698,9 @@ _FAST = _FastText()
 
 
 # A region the grammar could not read: its statements, their stages, a program's name.
+# Before a line's end inside an ERROR region: what may hold the newline (a string, a
+# bracket, a backtick continuation), so the region may not be cut there.
+_INSIDE_SOMETHING = re.compile(r"[\"'`(){}\[\]@]")
 _ERROR_STATEMENT = re.compile(r"(?:\$\{[^{}\n]*\}|[^;\n{}])+")
 _ERROR_STAGE = re.compile(r"[^|]+")
 _ERROR_PROGRAM = re.compile(r"^[\w.\\/:-]+$")

@@ -99,6 +99,8 @@ def test_rewrite_keeps_length_and_leaves_non_parameters() -> None:
     assert _equals_parameters(b"x --to-command=y -a=b") == b"x --to-command:y -a:b"
     assert _equals_parameters(b"$x=1; @{a=1}; $y -eq 2") == b"$x=1; @{a=1}; $y -eq 2"
     assert _equals_parameters(b"$a -eq=1") == b"$a -eq=1"  # an operator is left alone
+    # a bare `--` is a parameter (not a pre-decrement running over the line's end)
+    assert _equals_parameters(b"git log --\nx -- y --%") == b"git log -_\nx -_ y --%"
 
 
 def test_the_parameter_word_keeps_its_equals() -> None:
@@ -121,3 +123,30 @@ def test_the_parameter_word_keeps_its_equals() -> None:
 def test_wrapped_keeps_its_level(wrap: str) -> None:
     inner = "git log --format=x; Format-Volume -DriveLetter C"
     assert assess(wrap.format(inner), "powershell").level == RiskLevel.BLOCKED
+
+
+# The same swallow through other grammar errors at a line's end (a variable followed by a
+# path, a lone `--`): the rest of the command from the newline is read on its own.
+SWALLOWING_LINES = [
+    "Copy-Item a $HOME\\x",
+    "cargo build --target-dir $env:TEMP\\t",
+    "git log --",
+    "git diff HEAD --",
+    "git log -- a.txt",
+    "git log -- ",
+    "Get-ChildItem $env:USERPROFILE\\Downloads",
+]
+
+
+@pytest.mark.parametrize(
+    ("first", "blocked"), list(itertools.product(SWALLOWING_LINES, BLOCKED_LINES))
+)
+def test_blocked_line_after_grammar_error_stays_blocked(first: str, blocked: str) -> None:
+    for text in (f"{first}\n{blocked}", f"{first}\n{blocked}\n{first}", f"{first}\r\n{blocked}"):
+        assert assess(text, "powershell").level == RiskLevel.BLOCKED, text
+
+
+@pytest.mark.parametrize("first", SWALLOWING_LINES)
+def test_grammar_error_lines_with_safe_next_line_stay_low(first: str) -> None:
+    for nxt in ("Get-Date", "git status", "Write-Output 'format c: /q'", "format --help"):
+        assert assess(f"{first}\n{nxt}", "powershell").level <= RiskLevel.MODERATE, nxt
