@@ -116,6 +116,12 @@ _NETCATS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "openssl"})
 _GIT_CONFIG_ENV = frozenset({"GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS"})
 
 
+# GIT_CONFIG_KEY_<n> (a setting's name given through the environment), and how many such
+# settings are judged one by one (more is critical: not read).
+_GIT_CONFIG_KEY = re.compile(r"GIT_CONFIG_KEY_(\d{1,6})")
+_GIT_CONFIG_MAX = 200
+
+
 def _count(text: str) -> int:
     return int(text) if text.strip().isdigit() else 0
 
@@ -836,21 +842,42 @@ class _Walker:
             s, e = self.pos.char(a.start_byte), self.pos.char(a.end_byte)
             given[_text(n)] = Word(ws[0].text, s, e, ws[0].dynamic) if ws else Word("", s, e)
         if "GIT_CONFIG_COUNT" in given:
-            for k in range(min(_count(given["GIT_CONFIG_COUNT"].text), 20)):
+            # Every KEY_k/VALUE_k pair given (in this command or exported before) below the
+            # count is applied: the count may be large, or only known at run time (then all).
+            cw = given["GIT_CONFIG_COUNT"]
+            count = None if cw.dynamic or not cw.text.strip().isdigit() else _count(cw.text)
+            indices = sorted(
+                {
+                    int(m.group(1))
+                    for n in (*given, *(n for n in self.scope.env if n.startswith("GIT_CONFIG_")))
+                    if (m := _GIT_CONFIG_KEY.fullmatch(n)) is not None
+                }
+            )
+            for k in indices[:_GIT_CONFIG_MAX]:
+                if count is not None and k >= count:
+                    break
                 key = given.get(f"GIT_CONFIG_KEY_{k}") or self._env_word(f"GIT_CONFIG_KEY_{k}")
                 val = given.get(f"GIT_CONFIG_VALUE_{k}") or self._env_word(f"GIT_CONFIG_VALUE_{k}")
-                if key is not None and val is not None and not key.dynamic:
-                    given[f"\x00{k}"] = Word(
-                        f"{key.text}={val.text}", val.start, val.end, val.dynamic
-                    )
+                if key is None or val is None:
+                    continue
+                if key.dynamic:
+                    self._git_setting_unknown(key, f"GIT_CONFIG_KEY_{k}")
+                    continue
+                given[f"\x00{k}"] = Word(f"{key.text}={val.text}", val.start, val.end, val.dynamic)
+            if len(indices) > _GIT_CONFIG_MAX:
+                self._git_setting_unknown(cw, "GIT_CONFIG_COUNT")
         params = given.get("GIT_CONFIG_PARAMETERS")
-        if params is not None and not params.dynamic:
+        if params is not None and params.dynamic:
+            self._git_setting_unknown(params, "GIT_CONFIG_PARAMETERS")
+        elif params is not None:
             try:
                 items = shlex.split(params.text)
             except ValueError:
                 items = params.text.split()
-            for k, item in enumerate(items[:20]):
+            for k, item in enumerate(items[:_GIT_CONFIG_MAX]):
                 given[f"\x01{k}"] = Word(item, params.start, params.end)
+            if len(items) > _GIT_CONFIG_MAX:
+                self._git_setting_unknown(params, "GIT_CONFIG_PARAMETERS")
         for name in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG"):
             f = given.get(name)
             if f is None or f.text in ("/dev/null", ""):
@@ -868,6 +895,18 @@ class _Walker:
             if name[0] in "\x00\x01":
                 extra += [Word("-c", w.start, w.end), w]
         return [words[0], *extra, *words[1:]] if extra else words
+
+    def _git_setting_unknown(self, w: Word, name: str) -> None:
+        """A git setting from the environment that cannot be read here (a name only known at
+        run time, more entries than are judged): it may name a program git runs."""
+        self.scope.add(
+            RiskLevel.CRITICAL,
+            "config-exec",
+            f"{name} gives git settings only known at run time (a setting can name a program "
+            "git runs)",
+            w.start,
+            w.end,
+        )
 
     def _env_word(self, name: str) -> Word | None:
         value = self.scope.env.get(name)
@@ -2175,8 +2214,22 @@ class _Walker:
         if self.toggles:
             raw = self.scope.source[self.pos.char(node.start_byte) : self.pos.char(node.end_byte)]
         parsed = _EXPANSION.fullmatch(raw) if node.type == "expansion" else None
-        if parsed is not None and parsed.group(4) == "@P" and not parsed.group(1):
-            return self._prompt_transform(parsed.group(2), node, raw)
+        if parsed is not None and parsed.group(4) == "@P" and parsed.group(1) != "#":
+            if not parsed.group(1):
+                return self._prompt_transform(parsed.group(2), node, raw)
+            # `${!v@P}`: the variable named by $v's value, expanded as a prompt
+            target = self._lookup(parsed.group(2))
+            if target is not None and re.fullmatch(r"[A-Za-z_]\w*", target):
+                return self._prompt_transform(target, node, raw)
+            self.scope.add(
+                RiskLevel.CRITICAL,
+                "eval-dynamic",
+                f"${{!{parsed.group(2)}@P}} runs the command substitutions held in a variable "
+                "whose name is only known at run time",
+                self.pos.char(node.start_byte),
+                self.pos.char(node.end_byte),
+            )
+            return raw, True, False, ORIGIN_VARIABLE
         value: str | None
         if (
             parsed is not None

@@ -104,3 +104,37 @@ def test_wrapped_keeps_level(wrap: str, command: str, expected: object) -> None:
 def test_wrapped_from_bash() -> None:
     assert assess('pwsh -c "' + _REG + '"', "bash").level == B
     assert assess("pwsh -Command \"Write-Host '" + _REG.replace("'", "") + "'\"", "bash").level == S
+
+
+_PAGER = "core.pager GIT_CONFIG_VALUE_{k}='rm -rf ~'"
+_BASH_CASES = [
+    # git settings through the environment: every given entry below the count is applied
+    ("GIT_CONFIG_COUNT=$n GIT_CONFIG_KEY_0=" + _PAGER.format(k=0) + " git log", B),
+    ("GIT_CONFIG_COUNT=25 GIT_CONFIG_KEY_24=" + _PAGER.format(k=24) + " git log", B),
+    ("export GIT_CONFIG_COUNT=30 GIT_CONFIG_KEY_29=" + _PAGER.format(k=29) + "; git log", B),
+    ("sudo env GIT_CONFIG_COUNT=25 GIT_CONFIG_KEY_24=" + _PAGER.format(k=24) + " git log", B),
+    ("GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=$k GIT_CONFIG_VALUE_0='rm -rf ~' git log", C),
+    (
+        'GIT_CONFIG_PARAMETERS="'
+        + " ".join(f"'a.b{i}'='1'" for i in range(20))
+        + " 'core.pager'='rm -rf ~'\" git log",
+        B,
+    ),
+    ('GIT_CONFIG_PARAMETERS="$P" git log', C),
+    # look-alikes: an entry above the count is not applied; harmless settings; text
+    ("GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_3=" + _PAGER.format(k=3) + " git log", S),
+    ("GIT_CONFIG_COUNT=$n GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0=bob git log", S),
+    ("echo GIT_CONFIG_COUNT=25 GIT_CONFIG_KEY_24=core.pager", S),
+    # ${!v@P}: the variable $v names, expanded as a prompt (its substitutions run)
+    ('echo "${!v@P}"', C),
+    ("v=x; x='$(rm -rf ~)'; echo \"${!v@P}\"", B),
+    ("sudo bash -c 'echo \"${!v@P}\"'", C),
+    ('f() { echo "${!1@P}"; }; f x', C),
+    ('v=PS1; echo "${!v@P}"', S),
+    ('echo "${!v}" "${!v@Q}"', S),
+]
+
+
+@pytest.mark.parametrize(("command", "expected"), _BASH_CASES)
+def test_bash_mechanisms(command: str, expected: object) -> None:
+    assert assess(command, "bash").level == expected
