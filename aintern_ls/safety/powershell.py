@@ -336,7 +336,7 @@ def analyse(text: str, scope: Scope) -> None:
             code_view.append(code_only(text))
         return code_view[0]
 
-    if "registry" in low and ("delete" in low or "setvalue" in low):
+    if ("registry" in low or "hk" in low) and ("delete" in low or "setvalue" in low):
         from aintern_ls.safety.windows import dotnet_registry
 
         dotnet_registry(

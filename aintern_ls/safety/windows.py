@@ -335,6 +335,23 @@ _NET_REG_STATIC = re.compile(
 )
 _NET_REG_STEP = re.compile(r"(?i)\s*\.\s*(\w+)\s*\(\s*(?:'([^']*)'|\"([^\"$`]*)\")?")
 _NET_REG_ASSIGN = re.compile(r"\$(\w+)\s*=\s*\Z")
+# A RegistryKey the registry provider returns: `(Get-Item HKLM:\SYSTEM)`, `$k = Get-Item
+# HKLM:\SOFTWARE` (then `$k.`), `Get-Item HKLM:\SYSTEM | ForEach-Object { $_` (then `.`).
+_REG_PATH = (
+    r"(['\"]?)(?P<path>(?:microsoft\.powershell\.core\\)?(?:registry::)?"
+    r"(?:hk(?:lm|cu|cr|u|cc)|hkey_[a-z_]+):?(?:[\\/][^'\"()|;\s]*)?)\1"
+)
+_ITEM_BASE = re.compile(
+    r"(?i)\(\s*(?:get-item|gi)\s[^()]*\)|(?:get-item|gi)\s[^|]*\|\s*(?:foreach-object|%)\s*\{\s*\$_"
+)
+_REG_ITEM = re.compile(
+    r"(?i)\(\s*(?:get-item|gi)\s+(?:-(?:literal)?path\s+)?" + _REG_PATH + r"(?:\s+-force)?\s*\)"
+    r"|\$(?P<var>\w+)\s*=\s*(?:get-item|gi)\s+(?:-(?:literal)?path\s+)?"
+    + _REG_PATH.replace("1", "4").replace("path>", "path2>")
+    + r"|(?:get-item|gi)\s+(?:-(?:literal)?path\s+)?"
+    + _REG_PATH.replace("1", "6").replace("path>", "path3>")
+    + r"(?:\s+-force)?\s*\|\s*(?:foreach-object|%)\s*\{\s*\$_"
+)
 
 
 def _close_paren(text: str, i: int) -> int:
@@ -416,18 +433,34 @@ def com_scheduled_task(text: str, scope: Scope) -> None:
 def dotnet_registry(text: str, scope: Scope) -> None:
     """The .NET registry API's deletes and writes, judged by the key they reach."""
     keys: dict[str, str | None] = {}  # variables holding a key: its normal form, None unknown
+    low = text.lower()
+    items: dict[int, str] = {}  # where a provider's key object starts: its normal form
+    if "hk" in low and ("get-item" in low or "gi " in low):
+        for im in _REG_ITEM.finditer(text[:20000]):
+            raw = im.group("path") or im.group("path2") or im.group("path3")
+            named = _reg_norm(raw).replace(":", "").rstrip("\\")
+            if im.group("var") is not None:
+                keys[im.group("var").lower()] = named  # `$k = Get-Item HKLM:\SOFTWARE`
+            else:
+                items[im.start()] = named
     bases = list(_NET_REG_BASE.finditer(text[:20000]))
-    if "add-type" in text.lower():
+    if "add-type" in low:
         bases += _CS_REG_BASE.finditer(text[:20000])
+    for start in items:
+        if (bm := _ITEM_BASE.match(text, start)) is not None:
+            bases.append(bm)
     for m in bases:
-        if m.group(3) is not None:
+        key: str | None
+        if m.re is _ITEM_BASE:
+            key = items[m.start()]
+        elif m.group(3) is not None:
             if m.group(3).lower() not in keys:
                 continue
             key = keys[m.group(3).lower()]
         else:
             key = _NET_HIVES[(m.group(1) or m.group(2)).lower()]
         at = m.end()
-        if m.group(2) is not None:
+        if m.re is not _ITEM_BASE and m.group(2) is not None:
             at = _close_paren(text, text.find("(", m.start()) + 1)
         act: tuple[str, str | None, int, int, int] | None = None
         while (step := _NET_REG_STEP.match(text, at)) is not None:

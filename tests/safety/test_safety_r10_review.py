@@ -138,3 +138,34 @@ _BASH_CASES = [
 @pytest.mark.parametrize(("command", "expected"), _BASH_CASES)
 def test_bash_mechanisms(command: str, expected: object) -> None:
     assert assess(command, "bash").level == expected
+
+
+_SYS = "DeleteSubKeyTree('CurrentControlSet')"
+_ITEM_CASES = [
+    # a RegistryKey from the registry provider, deleted through its .NET methods: judged as
+    # the key it names (as the [Registry]::Hive and Remove-Item twins are)
+    ("(Get-Item HKLM:\\SYSTEM)." + _SYS, B),
+    ("(gi -Path 'HKLM:\\SYSTEM')." + _SYS, B),
+    ("(Get-Item Registry::HKEY_LOCAL_MACHINE\\SYSTEM)." + _SYS, B),
+    ("Get-Item HKLM:\\SYSTEM | ForEach-Object { $_." + _SYS + " }", B),
+    ("Get-Item HKLM:\\SYSTEM | % { $_." + _SYS + " }", B),
+    ("$k = Get-Item HKLM:\\SOFTWARE; $k.DeleteSubKeyTree('Microsoft')", D),
+    ("(Get-Item HKCU:\\Software).DeleteSubKeyTree('MyApp')", D),
+    ("(Get-Item HKCU:\\Software\\MyApp).DeleteValue('x')", D),
+    ("function Wipe { (Get-Item HKLM:\\SYSTEM)." + _SYS + " }; Wipe", B),
+    ("Invoke-Command -ScriptBlock { (Get-Item HKLM:\\SYSTEM)." + _SYS + " }", B),
+    # reads, and the same words as text
+    ("(Get-Item HKCU:\\Software\\MyApp).GetValue('x')", S),
+    ("(Get-Item HKLM:\\SOFTWARE).GetSubKeyNames()", S),
+    ("# (Get-Item HKLM:\\SYSTEM)." + _SYS, S),
+    ('Write-Host "(Get-Item HKLM:\\SYSTEM).' + _SYS + '"', S),
+]
+
+
+@pytest.mark.parametrize(("command", "expected"), _ITEM_CASES)
+def test_provider_key_objects(command: str, expected: object) -> None:
+    assert assess(command, "powershell").level == expected
+
+
+def test_provider_key_from_bash() -> None:
+    assert assess('pwsh -c "(Get-Item HKLM:\\SYSTEM).' + _SYS + '"', "bash").level == B
