@@ -556,7 +556,10 @@ def analyse(text: str, scope: Scope) -> None:
         # calls they amount to, which the rules below know.
         where = Word(respelled, 0, len(text))
         found = scope.nested(respelled, "powershell", where, -1)
-        scope.include([f for f in found if f.level >= RiskLevel.DANGEROUS])
+        seen = {(f.rule, f.reason) for f in scope.findings}
+        scope.include(
+            [f for f in found if f.level >= RiskLevel.DANGEROUS and (f.rule, f.reason) not in seen]
+        )
     if ".delete" in low or "::delete" in low:
         _dotnet_deletes(code_text(), scope)
         for m in _VAR_DELETE.finditer(text[:20000]):
@@ -882,7 +885,7 @@ def _dotnet_writes(text: str, scope: Scope) -> None:
 
 
 # `[IO.DirectoryInfo]::new(ARG)`, `New-Object [-TypeName] System.IO.FileInfo [-ArgumentList]
-# ARG`: an item object for a path (its arguments are read with `_balanced_arg`).
+# ARG`: an item object for a path (its arguments are read with `_balanced_close`).
 _ITEM_CTOR = re.compile(
     r"(?i)\[\s*(?:system\.)?io\.(directory|file)info\s*\]\s*::\s*new\s*\("
     r"|\bnew-object\s+(?:-typename\s+)?(?:system\.)?io\.(directory|file)info\b\s*"
