@@ -433,6 +433,15 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         if name == "call" and len(words) > 1 and not words[1].text.startswith(":"):
             # `start /b call rd /s /q C:\`: call runs the command after it.
             return _judge_one(words[1:], scope, stdin)
+    windows_exe = (
+        scope.family == "bash"
+        and head_low.endswith((".exe", ".com"))
+        and command_name(head.text, True) in WINDOWS_HANDLERS
+    )
+    if windows_exe:
+        # `diskpart.exe /s d.txt`, `cmd.exe /c …` from WSL or Git Bash: a Windows program
+        # (its `.exe` says so), judged by its Windows handler
+        name = command_name(head.text, True)
     launcher = batch_launcher(head.text)
     if launcher is not None:
         name = launcher  # `az.cmd`, `Pester.bat`: a program's own launcher is the program
@@ -508,7 +517,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     _whatever_the_handler(cmd)  # attack tools by name, the clock, hives copied out, …
     reports.judge(cmd)  # what incident reports show intruders typing (safety-rep7)
     # (a `.bat`/`.cmd` launcher runs on Windows whatever shell starts it)
-    handler = lookup(name, scope.family != "bash" or launcher is not None)
+    handler = lookup(name, scope.family != "bash" or launcher is not None or windows_exe)
     if launcher is None and scope.family != "bash" and head_low.endswith((".bat", ".cmd")):
         handler = None  # a batch file, not the program of that name (`w.bat` is not `w`)
     # `sudo sudo … rm`: a privilege wrapper hands the same words to the command it runs,

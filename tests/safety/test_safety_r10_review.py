@@ -169,3 +169,25 @@ def test_provider_key_objects(command: str, expected: object) -> None:
 
 def test_provider_key_from_bash() -> None:
     assert assess('pwsh -c "(Get-Item HKLM:\\SYSTEM).' + _SYS + '"', "bash").level == B
+
+
+_EXE_CASES = [
+    # a Windows program named with its .exe from bash (WSL, Git Bash): its Windows handler
+    ("printf 'sel dis 1\\nclean\\n' > d.txt; diskpart.exe /s d.txt", B),
+    ("echo clean > d.txt; /mnt/c/Windows/System32/diskpart.exe /s d.txt", B),
+    ("sudo diskpart.exe /s d.txt", B),
+    ("f() { diskpart.exe /s \"$1\"; }; printf 'sel vol 2\\nformat fs=ntfs quick\\n' > s; f s", B),
+    ('cmd.exe /c "echo clean > d.txt & diskpart /s d.txt"', B),
+    ("cmd.exe /c vssadmin delete shadows /all", B),
+    # reads and look-alikes
+    ("printf 'list disk\\n' > d.txt; diskpart.exe /s d.txt", M),
+    ("cmd.exe /c dir", S),
+    ("ipconfig.exe /all", S),
+    ("echo diskpart.exe /s d.txt", S),
+    ("grep -r 'diskpart.exe /s' docs/", S),
+]
+
+
+@pytest.mark.parametrize(("command", "expected"), _EXE_CASES)
+def test_windows_exe_from_bash(command: str, expected: object) -> None:
+    assert assess(command, "bash").level == expected
