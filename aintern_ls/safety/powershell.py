@@ -2025,6 +2025,8 @@ class _Walker:
         """`source[start:end]`, which the grammar could not read, judged statement by
         statement from its words."""
         text = self.scope.source[start:end]
+        if "#" in text:
+            text = code_only(text, strings=False)  # (a comment's `;` ends no statement)
         info = Info()
         for stmt in _ERROR_STATEMENT.finditer(text):
             budget.spend(budget.PS_STATEMENT_STEPS)
@@ -3762,8 +3764,9 @@ _STRING_RUNNERS = re.compile(
 _ASSIGNED = re.compile(r"\$[\w:{}]+\s*=\Z")
 
 
-def code_only(text: str) -> str:
-    """`text` with its comments and its inert string literals blanked (see above)."""
+def code_only(text: str, strings: bool = True) -> str:
+    """`text` with its comments and (`strings`) its inert string literals blanked (see
+    above)."""
     if "#" not in text and "'" not in text and '"' not in text:
         return text
     runs = _STRING_RUNNERS.search(text) is not None
@@ -3773,6 +3776,8 @@ def code_only(text: str) -> str:
     opened = False  # the statement is inside `( … )`: an argument, not a statement
 
     def inert(start: int) -> bool:
+        if not strings:
+            return False
         prefix = text[stmt:start].strip()
         if not prefix:
             return not opened  # a statement that is only a string prints it

@@ -191,3 +191,28 @@ _EXE_CASES = [
 @pytest.mark.parametrize(("command", "expected"), _EXE_CASES)
 def test_windows_exe_from_bash(command: str, expected: object) -> None:
     assert assess(command, "bash").level == expected
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        # text the grammar cannot read is judged statement by statement: a comment's `;`
+        # ends no statement
+        (
+            "# $t.Actions[0].Execute = 'C:\\Users\\Public\\u.exe'; "
+            "Set-ScheduledTask -InputObject $t",
+            S,
+        ),
+        ("# $t; Remove-Item C:\\x -Recurse", S),
+        ("# New-PSDrive -Name R -PSProvider Registry -Root HKLM:\\ ; Remove-Item R:\\SYSTEM -r", S),
+        (
+            "$t = Get-ScheduledTask U; $t.Actions[0].Execute = 'C:\\Users\\Public\\u.exe'; "
+            "Set-ScheduledTask -InputObject $t",
+            C,
+        ),
+        ("Remove-Item C:\\x -Recurse # ok; fine", D),
+        ("'Remove-Item C:\\Windows -Recurse -Force' | powershell -", B),
+    ],
+)
+def test_comments_in_unparsed_text(command: str, expected: object) -> None:
+    assert assess(command, "powershell").level == expected
