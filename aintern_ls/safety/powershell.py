@@ -1434,6 +1434,11 @@ def _dotnet_calls(text: str, scope: Scope) -> None:
                 # cmdlet's own rules know which folders such variables name.
                 if re.fullmatch(r"\$(env:)?\w+|\"[^\"`]*\"", arg, re.I):
                     return arg
+                from aintern_ls.safety.windows import _flat_path, protected_unknown_name
+
+                if protected_unknown_name(arg) is not None:
+                    # `[IO.File]::Delete((Join-Path $env:windir "System32\config\$f"))`
+                    return '"' + _flat_path(arg).replace('"', "") + '"'
                 return "$unknown"
             return "'" + v.replace("'", "''") + "'"
 

@@ -556,11 +556,52 @@ _PROTECTED_WIN_DIR = re.compile(
 _RUNTIME_NAME = re.compile(r"[$%!`]|\A\d?\Z")
 
 
+_JOIN_PATH_CALL = re.compile(
+    r"(?i)join-path\s+(?:-path\s+)?('[^']*'|\"[^\"]*\"|\S+)\s+(?:-childpath\s+)?"
+    r"('[^']*'|\"[^\"]*\"|\S+)\s*\Z"
+)
+_PATH_COMBINE = re.compile(r"(?i)\[(?:system\.)?io\.path\]::combine\s*\((.*)\)\Z", re.S)
+_WSL_DRIVE = re.compile(r"\A(?:/mnt|/cygdrive)?/([a-zA-Z])(?=/)")
+
+
+def _flat_path(text: str, depth: int = 0) -> str:
+    """A path expression written as the path it builds, run-time pieces kept as written:
+    `(Join-Path $env:windir "System32\\config\\$f")`, `($env:windir + '\\System32\\' + $f)`,
+    `[IO.Path]::Combine($env:windir, 'System32', $f)` all as `$env:windir\\System32\\…\\$f`;
+    a WSL or Git Bash path (`/mnt/c/Windows/…`, `/c/Windows/…`) as `C:\\Windows\\…`."""
+    from aintern_ls.safety.inline import _split_top
+
+    t = text.strip()
+    if depth > 6 or len(t) > 400:
+        return t
+    while len(t) > 1 and t[0] == "(" and t[-1] == ")":
+        t = t[1:-1].strip()
+    if len(t) > 1 and t[0] == t[-1] and t[0] in "'\"":
+        return t[1:-1]
+    drive = _WSL_DRIVE.match(t)
+    if drive is not None:
+        return drive.group(1).upper() + ":" + t[drive.end() :].replace("/", "\\")
+    m = _JOIN_PATH_CALL.match(t)
+    if m is not None:
+        left, right = _flat_path(m.group(1), depth + 1), _flat_path(m.group(2), depth + 1)
+        return left.rstrip("\\/") + "\\" + right.lstrip("\\/")
+    m = _PATH_COMBINE.match(t)
+    if m is not None:
+        parts = [_flat_path(p, depth + 1) for p in _split_top(m.group(1), ",") if p.strip()]
+        return "\\".join(p.strip("\\/") for p in parts)
+    parts = _split_top(t, "+")
+    if len(parts) > 1:
+        return "".join(_flat_path(p, depth + 1) for p in parts)
+    return t
+
+
 def protected_unknown_name(text: str) -> str | None:
     """The protected Windows folder a path names a file in when the file's name is only
     known at run time (a variable, a substitution, a batch argument), else None."""
     if "$" not in text and "%" not in text and "!" not in text:
         return None
+    if "(" in text or "+" in text or "/mnt/" in text or text.startswith(("/c/", "/cygdrive/")):
+        text = _flat_path(text)
     t = _WIN_ROOT_VARS.sub(lambda _: "C:\\Windows", text.strip("'\""))
     cut = max(t.rfind("\\"), t.rfind("/"))
     if cut <= 0:

@@ -216,3 +216,33 @@ def test_windows_exe_from_bash(command: str, expected: object) -> None:
 )
 def test_comments_in_unparsed_text(command: str, expected: object) -> None:
     assert assess(command, "powershell").level == expected
+
+
+_CFG = "System32\\config\\$f"
+_RUNTIME_CASES = [
+    # a run-time file name in a protected Windows folder, whatever builds the path
+    ("powershell", 'Remove-Item (Join-Path $env:windir "' + _CFG + '") -Force', B),
+    ("powershell", "Remove-Item -Path ($env:windir + '\\System32\\config\\' + $f) -Force", B),
+    ("powershell", '[IO.File]::Delete((Join-Path $env:windir "' + _CFG + '"))', B),
+    (
+        "powershell",
+        "[System.IO.File]::Delete([IO.Path]::Combine($env:windir, 'System32', 'config', $f))",
+        B,
+    ),
+    ("powershell", 'function Z { Remove-Item (Join-Path $env:windir "' + _CFG + '") }; Z', B),
+    ("bash", "rm -f /mnt/c/Windows/System32/config/$f", B),
+    ("bash", 'rm -f "/c/Windows/System32/drivers/$name.sys"', B),
+    ("bash", "sudo rm -f /mnt/c/Windows/System32/config/$f", B),
+    ("bash", "sh -c 'rm -f /mnt/c/Windows/System32/config/$1' x SAM", B),
+    # elsewhere, or only read
+    ("powershell", "Remove-Item (Join-Path $env:TEMP $f) -Force", D),
+    ("powershell", 'Get-ChildItem (Join-Path $env:windir "' + _CFG + '")', S),
+    ("bash", "ls /mnt/c/Windows/System32/config/$f", S),
+    ("bash", "rm -f /mnt/c/Users/me/tmp/$f", D),
+    ("bash", "echo rm -f /mnt/c/Windows/System32/config/$f", S),
+]
+
+
+@pytest.mark.parametrize(("shell", "command", "expected"), _RUNTIME_CASES)
+def test_runtime_name_in_protected_folder(shell: str, command: str, expected: object) -> None:
+    assert assess(command, shell).level == expected
