@@ -212,24 +212,13 @@ def _inside_boot_folder(text: str) -> str | None:
 
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
     """Judge each target of a delete; the worst one decides the finding."""
-    from aintern_ls.safety.windows import protected_unknown_name
-
     if not targets:
         return
     scope = cmd.scope
     worst_level, worst = RiskLevel.SAFE, None
     worst_word = targets[-1]
     for t in targets:
-        folder = (
-            protected_unknown_name(t.text)
-            if t.dynamic and ("/mnt/" in t.text or t.text.lstrip("\"'").startswith(("/c/", "/cyg")))
-            else None
-        )
-        if folder is not None:
-            # `rm -f /mnt/c/Windows/System32/config/$f` (WSL, Git Bash): a file only known at
-            # run time in a protected Windows folder, as `Remove-Item "$env:windir\…\$f"`
-            level, rule, what = B, "rm-system-file", f"a file only known at run time in {folder}"
-        elif t.dynamic and not t.text.strip("{}items"):
+        if t.dynamic and not t.text.strip("{}items"):
             level, rule, what = D, "scoped", "files chosen at run time"
         elif recursive and _DRIVE_BACKUPS.fullmatch(t.text):
             level, rule, what = B, "delete-backups", f"backup and disk-image files ({t.text})"

@@ -230,10 +230,6 @@ _RUNTIME_CASES = [
         B,
     ),
     ("powershell", 'function Z { Remove-Item (Join-Path $env:windir "' + _CFG + '") }; Z', B),
-    ("bash", "rm -f /mnt/c/Windows/System32/config/$f", B),
-    ("bash", 'rm -f "/c/Windows/System32/drivers/$name.sys"', B),
-    ("bash", "sudo rm -f /mnt/c/Windows/System32/config/$f", B),
-    ("bash", "sh -c 'rm -f /mnt/c/Windows/System32/config/$1' x SAM", B),
     # elsewhere, or only read
     ("powershell", "Remove-Item (Join-Path $env:TEMP $f) -Force", D),
     ("powershell", 'Get-ChildItem (Join-Path $env:windir "' + _CFG + '")', S),
