@@ -397,6 +397,12 @@ def _sudo(cmd: Cmd) -> None:
     if i >= len(cmd.args) and login:
         run_code_from_stdin(cmd, "bash")  # `sudo -s <<< '…'`: a root shell reads stdin
         return
+    if cmd.name == "sudo" and login and len(cmd.args) - i > 1:
+        # `sudo -s python3 -c 'CODE'`: sudo escapes every argument before it hands them to
+        # `$SHELL -c` (sudo(8), -s/-i), so the shell runs exactly that argv: judge it as
+        # the command it is, inline code included (joining the words would re-split CODE).
+        rest(cmd, i)
+        return
     if cmd.name == "sudo" and login:
         # `sudo -s -- 'rm -rf /'`: the shell runs the words as `$SHELL -c 'WORDS'`.
         tail = cmd.args[i:]
@@ -441,6 +447,13 @@ def _su(cmd: Cmd) -> None:
     )
     code = cmd.option_value("-c", "--command")
     if code is not None:
+        shell = cmd.option_value("-s", "--shell")
+        if shell is not None and not shell.dynamic and command_name(shell.text) not in SHELLS:
+            # `su -s /usr/bin/python3 root -c 'CODE'`: su runs `SHELL -c CODE`, and the
+            # "shell" is an interpreter: CODE is judged as that interpreter's inline code.
+            flag = Word("-c", code.start, code.start)
+            cmd.info = cmd.judge([shell, flag, code], cmd.stdin)
+            return
         cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
 
 
