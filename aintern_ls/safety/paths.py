@@ -114,6 +114,9 @@ _ACCOUNT_FILES = re.compile(
     # loader (safety-m8)
     r"|etc/fstab|efi(/\S*)?|system/library/kernels(/\S*)?|system/library/coreservices/boot\.efi"
     r"|usr/standalone/i386/boot\.efi|system/library/prelinkedkernels(/\S*)?"
+    # (n10u) the kernel image a package keeps beside its modules (Arch, Fedora's
+    # kernel-install): the one the boot loader entry is made from
+    r"|(usr/)?lib/modules/[^/]+/vmlinuz"
     r"|private/etc/(passwd|sudoers|master\.passwd|group))$"
     # (safety-tgt9) the rest of the target side: the encrypted-volume table, BSD's hashed
     # password databases (macOS keeps the same under /private), the kernel and initrd links
@@ -121,7 +124,9 @@ _ACCOUNT_FILES = re.compile(
     r"|^/(etc/(crypttab|s?pwd\.db|login\.conf\.db)|private/etc/(s?pwd\.db|shadow|gshadow|fstab)"
     r"|(vmlinuz|initrd\.img|initrd|vmlinux|bsd|bsd\.rd|bsd\.mp|netbsd|kernel)(\.old)?"
     r"|(private/)?var/db/dslocal(/\S*)?|library/keychains|system/library/keychains)$"
-    r"|^(~|/users/[^/]+)/library/keychains$"
+    r"|^(~|/users/[^/]+|/var/root)/library/keychains(/(login|system|metadata)\.keychain(-db)?"
+    r"|/[0-9a-f]{8}-[0-9a-f-]{27})?$"  # (n10u) the login keychain, the local-items folder
+    r"|^/library/keychains/(system|apsd)\.keychain(-db)?$|^/system/library/keychains/\S+$"
     r"|^[a-z]:/windows/system32/config/(sam|system|security|software|default)$"
     # (safety-tgt9) the domain's account database, the page/hibernation/swap files
     r"|^[a-z]:/(windows/ntds/ntds\.dit|pagefile\.sys|hiberfil\.sys|swapfile\.sys)$"
@@ -262,6 +267,9 @@ def write_target(
             return Target(level, "system-file", f"the account or boot file {p}")
         if _DEVICE.match(low) or _WIN_DEVICE.match(low):
             return Target(RiskLevel.BLOCKED, "disk-write", f"the raw disk {p}")
+        if _PACKAGE_DB.match(low):
+            level = RiskLevel.CRITICAL if append else RiskLevel.BLOCKED
+            return Target(level, "system-file", f"the package database {p}")
         if _PERSISTENCE.search(low):
             return Target(
                 RiskLevel.CRITICAL, "persistence", f"{p}, which runs code at login or on a schedule"
@@ -348,10 +356,26 @@ OS_CONFIG = re.compile(
 )
 
 _WIN_DRIVE = re.compile(r"^[a-z]:$")
+# macOS's other names for the system's folders: the Data volume's root (every firmlinked
+# folder: Users, Library, Applications, private, usr/local, opt) and /private's etc/var/tmp.
+_FIRMLINK = re.compile(r"(?i)system/volumes/data(?=/|$)|private(?=/(?:etc|var|tmp)(?:/|$))")
+# (n10u) A package manager's database of what is installed (dpkg, rpm, pacman, apk, the BSDs'
+# pkg): deleted or one of its files truncated, the system can no longer be updated, repaired
+# or even told what it holds. Lock files and rpm's `__db.*` environment files (removed to
+# unstick a crashed run) are not the database.
+_PACKAGE_DB = re.compile(
+    r"^/(?:var/lib/dpkg(?:/(?:status|available|info|updates|triggers)(?:/[^/]+)?)?"
+    r"|(?:var/lib|usr/lib/sysimage)/rpm(?:/(?!__db|\.)(?![^/]*lock$)[^/]+)?"
+    r"|var/lib/pacman(?:/local(?:/\S*)?)?|(?:lib|var/lib)/apk(?:/db(?:/[^/]+)?)?"
+    r"|var/db/pkg(?:/[^/]+)?|var/lib/dnf|var/lib/yum(?:/(?:history|yumdb)(?:/\S*)?)?)$",
+    re.I,
+)
 # one kernel version's modules (`/lib/modules/6.8.0-45-generic`) (safety-tgt9). Not a
 # first-level entry of the firmware folder: that is one vendor's blobs or one file
 # (`/lib/firmware/old-blob.bin`), named things (review 9).
-_KERNEL_MODULES = re.compile(r"^/(?:usr/)?lib/modules/[^/]+$")
+_KERNEL_MODULES = re.compile(
+    r"^/(?:usr/)?lib/modules/[^/]+(?:/(?:kernel|vmlinuz|modules\.dep(?:\.bin)?|modules\.order))?$"
+)
 _HOME_DIR = re.compile(r"^/(home|users)/[^/]+$|^c:/users/[^/]+$")
 # Block devices by kernel name (a glob character where the number or letter goes still
 # names disks: `/dev/sd?`), by the udev links (`/dev/disk/by-id/…`), and LVM volumes
@@ -471,6 +495,11 @@ def _norm(path: str, windows: bool) -> str:
             body = "/" + body
         body = posixpath.normpath(body).lstrip("/") if body != "/" else ""
         body = re.sub(r"/{2,}", "/", body)
+        if not drive and body[:1] in "sSpP" and (m := _FIRMLINK.match(body)) is not None:
+            # macOS: `/System/Volumes/Data/Users` is `/Users` (the Data volume's firmlinks),
+            # `/private/etc` is `/etc` (the real path of the /etc, /var, /tmp links): the
+            # same folders under another name (round 9).
+            body = body[m.end() :].lstrip("/")
         return (drive + "/" + body).rstrip("/") if drive else "/" + body
     return p
 
@@ -553,6 +582,8 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
     low = p.lower()
     if _ACCOUNT_FILES.match(low):
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the account or boot file {p}")
+    if _PACKAGE_DB.match(low):
+        return Target(RiskLevel.BLOCKED, "rm-system-file", f"the package database {p}")
     if contents and low in ("/tmp", "/var/tmp"):
         return Target(RiskLevel.DANGEROUS, "scoped", path)
     if (contents and LOG_DIR.match(low)) or LOG_SUBDIR.match(low) or LOG_GLOB.match(low):

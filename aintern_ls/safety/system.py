@@ -658,8 +658,38 @@ def _keychain(cmd: Cmd) -> None:
         # A trusted root lets its owner read every TLS connection; authorizationdb write
         # changes who may do what as administrator.
         cmd.add(C, "disable-security", f"security {verb} changes what the system trusts")
+    elif verb == "delete-keychain":
+        _delete_keychain(cmd)
     elif verb.startswith(("delete-", "remove-", "set-", "add-", "import", "create-", "unlock")):
         cmd.add(M, "security", f"security {verb} changes the keychain")
+
+
+# The keychains an account or the system cannot do without: the login keychain (every saved
+# password, the account's keys), the System keychain (Wi-Fi, certificates, the machine's
+# keys), the local-items store. Named bare (the search list's names) or by path.
+_ACCOUNT_KEYCHAIN = re.compile(
+    r"(?i)\A(?:.*/)?(?:login|system|systemrootcertificates|metadata)\.keychain(?:-db)?\Z"
+)
+
+
+def _delete_keychain(cmd: Cmd) -> None:
+    """`security delete-keychain KEYCHAIN…` deletes the keychain file and drops it from the
+    search list (security(1)): the login or System keychain is an account file (DESIGN §5:
+    blocked); a keychain a build made for itself is a named delete."""
+    operands = [w for w in cmd.args[1:] if not w.text.startswith("-")]
+    for w in operands:
+        if w.dynamic:
+            continue
+        if _ACCOUNT_KEYCHAIN.match(w.text):
+            cmd.add(
+                B,
+                "rm-system-file",
+                f"security delete-keychain deletes the account keychain {w.text}"
+                " (every saved password and key of the account)",
+                w,
+            )
+            return
+    cmd.add(D, "rm", "security delete-keychain deletes a keychain and its passwords")
 
 
 @handles("tmutil")
