@@ -110,6 +110,12 @@ CATALOGUE: dict[str, Rule] = _rules(
     ),
     # --- disks, boot, system files ----------------------------------------------------------
     ("disk-write", "writes straight to a raw disk device (blocked)", "dd if=/dev/zero of=/dev/sda"),
+    (
+        "erase-option",
+        "a tool told by an erase, wipe, format, overwrite or restore option to write over a"
+        " whole disk or volume (blocked)",
+        "imgtool --wipe=/dev/sdb",
+    ),
     ("disk-wipe", "destroys a whole disk (blocked)", "shred -vfz -n 3 /dev/sda"),
     ("mkfs", "formats a file system or drive (blocked)", "mkfs.ext4 /dev/sdb1"),
     ("partition", "rewrites a partition table (blocked)", "fdisk /dev/sda"),
@@ -618,9 +624,9 @@ CATALOGUE: dict[str, Rule] = _rules(
     ),
     (
         "dry-run",
-        "a volume manager's dry run (`zfs destroy -n`, `lvremove --test`): it only says what"
-        " it would do",
-        "zfs destroy -rn rpool/ROOT",
+        "LVM's test mode (`lvremove --test`): it only says what it would do (a zfs/zpool"
+        " `-n` dry run is safe)",
+        "lvremove --test vg0/scratch",
     ),
     # --- safety-cat5 (issue 14): the long tail of living-off-the-land programs ----------------
     (

@@ -610,6 +610,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     else:
         cmd.add(M, "unknown-command", f"`{name}` is not on the read-only allowlist", head)
         system.remote_access_install(cmd)
+        files.device_erased(cmd)  # `asr restore … --erase`, `tool --wipe=/dev/sdb` (n10u)
         _as_if_destructive(words, scope, stdin)
         _by_shape(cmd, name)
         system.request_targets(cmd)  # `e2edit -w -R 'unlink /etc/gshadow' /dev/vdb2`
@@ -1923,8 +1924,12 @@ def _volume_dry_run(cmd: Cmd) -> bool:
         dry = cmd.short("n")
     if not dry and name in _VOLUME_TOOLS:
         dry = any(shape.is_dry_marker(w.text) for w in cmd.args if not w.dynamic)
-    if dry:
+    if dry and name in _LVM_TOOLS:
+        # (LVM's --test still takes the metadata locks and runs the command's checks; the
+        # committed labels keep it moderate)
         cmd.add(M, "dry-run", f"{name} only says what it would do (a dry run)")
+    # `zfs destroy -n`, `zpool create -n`: documented no-ops that print what would happen,
+    # safe like `rsync -n` (label conventions; red-team round 9 [over]) (n10u)
     return dry
 
 

@@ -14,6 +14,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import (
+    SUBSTITUTION,
     classify_path,
     glob_account_file,
     is_device,
@@ -445,9 +446,14 @@ def _named_system_files(cmd: Cmd, starts: list[Word], tests: list[Word], verb: s
         if not _SYSTEM_CODE_GLOB.fullmatch(pattern):
             continue
         for w in starts:
+            text = w.text
             if w.dynamic:
-                continue
-            target = classify_path(w.text, cmd.scope.cwds, cmd.scope.windows)
+                # `find /lib/modules/$(uname -r) -name '*.ko' -delete`: whatever the
+                # substitution gives, it is one folder of that system tree (n10u)
+                text = SUBSTITUTION.sub("x", text)
+                if not text.startswith("/") or "$" in text or "`" in text:
+                    continue
+            target = classify_path(text, cmd.scope.cwds, cmd.scope.windows)
             if target.level >= B and target.rule in ("rm-root", "rm-system"):
                 cmd.add(B, "rm-system", f"{verb} every {pattern} below {target.what}", tests[k + 1])
                 return
@@ -664,6 +670,84 @@ def _empties(inner: list[Word]) -> bool:
     """An -exec body that empties `{}`: `cp /dev/null {}`, `sh -c ': > "$1"'`."""
     text = " ".join(w.text for w in inner[:8])
     return "/dev/null" in text or bool(re.search(r"(^|[;&|\s]):?\s*>\s*\S", text))
+
+
+# --- a disk or volume erased through an option of any tool (n10u, round 9) --------------------
+# An imaging, restore or flashing tool nobody here models is told to erase or write over a
+# disk: `asr restore --source x.dmg --target /Volumes/HD --erase`, `ntfsclone --restore-image
+# --overwrite /dev/sda2 img`, `fsarchiver restfs a.fsa id=0,dest=/dev/sda1`, `imgtool
+# --wipe=/dev/sdb`, `flashprep --format=/dev/mmcblk0`: whatever the program, an erasing
+# option (or a restore verb) aimed at a whole device or a mounted volume destroys it.
+_ERASE_OPTION = re.compile(
+    r"(?i)\A(?:--?|/)(?:[a-z]+[-_])*(?:erase|wipe|format|overwrite|zap|nuke|zero|secure-?erase"
+    r"|restore(?:-?image)?|flash|burn)(?:[-_][a-z]+)*(?:=(?P<value>.*))?\Z"
+)
+_RESTORE_VERB = re.compile(r"(?i)\A(?:restore|restfs|restoredisk|restoreparts|flash|burn|write)\Z")
+_VOLUME_ROOT = re.compile(r"(?i)\A/volumes/[^/]+/?\Z")
+_IMAGE_FILE = re.compile(r"(?i)\.(?:img|iso|dmg|wic|raw|sdcard)(?:\.(?:xz|gz|bz2|zst|zip))?\Z")
+_TARGET_OPTION = re.compile(r"(?i)\A--?(?:drive|target|dest|destination|device|disk|to)\Z")
+
+
+def _a_disk(text: str, volume: bool) -> str | None:
+    """The device (or, with `volume`, macOS volume root) a word names, also inside a
+    `key=value` list (`id=0,dest=/dev/sda1`)."""
+    for part in re.split(r"[=,]", text) if ("=" in text or "," in text) else (text,):
+        p = part.strip("'\"")
+        if p.startswith("/dev/") and is_device(p):
+            return p
+        if volume and _VOLUME_ROOT.match(p):
+            return p
+    return None
+
+
+def device_erased(cmd: Cmd) -> None:
+    """Called for a program no handler knows (the dispatcher's unknown-program branch)."""
+    jl = cmd.argv.joined_low
+    if "/dev/" not in jl and "/volumes/" not in jl:
+        return  # (cheap exit: no device or volume named at all)
+    args = cmd.args
+    erase = restore = False
+    for k, w in enumerate(args):
+        if w.dynamic:
+            continue
+        t = w.text
+        m = _ERASE_OPTION.match(t) if t[:1] in "-/" else None
+        if m is not None:
+            value = m.group("value")
+            if value is not None:
+                hit = _a_disk(value, True)
+                if hit is not None:
+                    cmd.add(B, "erase-option", f"{cmd.name} {t} erases the disk {hit}", w)
+                    return
+                continue  # `--format=json`: an output format, not an erase
+            nxt = args[k + 1].text if k + 1 < len(args) else ""
+            if nxt and (hit := _a_disk(nxt, True)) is not None and "restore" not in t.lower():
+                cmd.add(B, "erase-option", f"{cmd.name} {t} erases the disk {hit}", args[k + 1])
+                return
+            if "restore" in t.lower() or "flash" in t.lower() or "burn" in t.lower():
+                restore = True
+            else:
+                erase = True
+        elif k < 3 and _RESTORE_VERB.match(t):
+            restore = True
+    if not (erase or restore):
+        # `etcher-cli raspios.img --drive /dev/disk2`: an image file written to the device an
+        # option names as the destination
+        if not any(_IMAGE_FILE.search(w.text) for w in args if not w.dynamic):
+            return
+        for k, w in enumerate(args[:-1]):
+            if _TARGET_OPTION.match(w.text) and (hit := _a_disk(args[k + 1].text, False)):
+                cmd.add(B, "erase-option", f"{cmd.name} writes an image over {hit}", args[k + 1])
+                return
+        return
+    for w in args:
+        if w.dynamic or (w.text[:1] == "-" and "=" not in w.text):
+            continue
+        hit = _a_disk(w.text, erase)
+        if hit is not None:
+            how = "erases" if erase else "writes an image over"
+            cmd.add(B, "erase-option", f"{cmd.name} {how} the disk or volume {hit}", w)
+            return
 
 
 @handles("find", "gfind", "fd", "fdfind", "bfs")
@@ -1486,9 +1570,23 @@ def _write_family(cmd: Cmd) -> None:
             if (re.match(r"^[\w.@-]+:", w.text) and not w.text.startswith("/"))
             or w.text.startswith("rsync://")
         ]
+        dry = cmd.has("-n", "--dry-run") or (cmd.short("n") and not cmd.long("--numeric-ids"))
+        if not dry and len(ops) >= 2 and cmd.long("--remove-source-files"):
+            # `rsync -a --remove-source-files /etc/ /mnt/usb/etc/`: every file it copied is
+            # deleted at the SOURCE (rsync(1)): a system folder's files or an account file
+            # are gone from the machine, wherever the copies went (n10u)
+            for w in ops[:-1]:
+                if w in remote or w.dynamic:
+                    continue
+                t = classify_path(w.text, cmd.scope.cwds)
+                if t.level >= B:
+                    cmd.add(B, t.rule, f"rsync --remove-source-files deletes {t.what}", w)
+                    return
         if remote and any(is_secret(w.text) for w in ops[:-1]):
             cmd.add(C, "exfiltration", "copies private keys or credentials to another machine")
             return
+        if dry:
+            return  # `rsync -an --delete SRC DST`: a dry run lists what it would do
         if (
             len(ops) >= 2
             and ops[-1] in remote
@@ -1508,14 +1606,15 @@ def _write_family(cmd: Cmd) -> None:
             "--delete-excluded",
             "--remove-source-files",
         ):
+            if ops and cmd.long("--remove-source-files") and not cmd.long("--delete"):
+                cmd.add(D, "rsync-delete", "rsync --remove-source-files deletes what it copied")
+                return
             if ops:
                 t = classify_path(ops[-1].text, cmd.scope.cwds)
                 if t.level == B:
                     cmd.add(B, t.rule, f"rsync --delete can erase {t.what}", ops[-1])
                     return
             cmd.add(D, "rsync-delete", "rsync --delete deletes files at the destination")
-            return
-        if cmd.has("-n", "--dry-run") or (cmd.short("n") and not cmd.long("--numeric-ids")):
             return
         cmd.add(M, "write", "rsync copies files" + (" over the network" if remote else ""))
         return

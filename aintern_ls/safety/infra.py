@@ -793,6 +793,40 @@ def _remote_run(cmd: Cmd) -> bool:
     return True
 
 
+# A cloud CLI's sync verb, told to delete what the source lacks (`gsutil rsync -d`, `gcloud
+# storage rsync --delete-unmatched-destination-objects`, `aws s3 sync --delete`, `s3cmd sync
+# --delete-removed`), with a LOCAL destination (`file:///etc`, `/usr`): the local folder is
+# made equal to the bucket, so whatever the bucket lacks is deleted there (n10u).
+_SYNC_DELETES = re.compile(
+    r"\A(?:-d|-[a-ce-z]*d[a-z]*|--delete(?:-\w+)*(?:=true)?|--delete-unmatched-destination-objects)\Z"
+)
+
+
+def _syncs_over_local(cmd: Cmd) -> bool:
+    from aintern_ls.safety.paths import classify_path
+
+    texts = cmd.texts()
+    if not any(t in ("rsync", "sync") for t in texts[:4]):
+        return False
+    if any(t in ("-n", "--dry-run", "--dryrun") for t in texts):
+        return True  # `gsutil rsync -n`, `aws s3 sync --dryrun`: lists what it would do
+    if not any(_SYNC_DELETES.match(t) for t in texts):
+        return False
+    dest = next((w for w in reversed(cmd.args) if not w.text.startswith("-")), None)
+    if dest is None or dest.dynamic:
+        return False
+    local = dest.text[7:] if dest.text.lower().startswith("file://") else dest.text
+    if re.match(r"(?i)\A[a-z][\w+.-]*://", local) or not local.startswith(("/", "~")):
+        cmd.add(D, "cloud-delete", f"{cmd.name} sync deletes what the source lacks", dest)
+        return True
+    t = classify_path(local, cmd.scope.cwds)
+    if t.level < B:
+        cmd.add(D, "rm", f"{cmd.name} sync deletes from {local} what the source lacks", dest)
+        return True
+    cmd.add(B, t.rule, f"{cmd.name} sync deletes from {t.what} whatever the source lacks", dest)
+    return True
+
+
 # Cloud backup data deleted: the copies a restore needs are gone (like `vssadmin delete
 # shadows`: blocked). `az backup protection disable … --delete-backup-data true`, `az backup
 # vault delete`, `az dataprotection backup-instance|backup-vault delete`, `aws backup
@@ -878,6 +912,8 @@ def _cloud(cmd: Cmd) -> None:
                 f"{cmd.name} {' '.join(ops[: ops.index(o) + 1])} deletes cloud resources",
             )
             return
+    if cmd.name in ("gsutil", "gcloud", "aws", "s3cmd") and _syncs_over_local(cmd):
+        return
     if "--delete" in text.split() and cmd.name in ("aws", "gsutil", "s3cmd"):
         cmd.add(D, "cloud-delete", f"{cmd.name} sync --delete deletes remote files")
         return
@@ -993,6 +1029,13 @@ def _hypervisor(cmd: Cmd) -> None:
         return
     if n == "vim-cmd" and _VM_GONE.search(text) and any(w.text == EVERY_VM for w in cmd.args):
         cmd.add(B, "vm-destroy", "vim-cmd removes the snapshots or VMs of every VM on the host")
+        return
+    if n in ("vim-cmd", "vmware-cmd") and re.search(
+        r"(?:\A|[\s/])(?:snapshot\.removeall|removesnapshots)\b", text
+    ):
+        # `vim-cmd vmsvc/snapshot.removeall 12`, `vmware-cmd VMX removesnapshots`: every
+        # snapshot of the VM, its restore points (session-12 convention: blocked) (n10u)
+        cmd.add(B, "delete-backups", f"{n} removes every snapshot of the VM: nothing to restore")
         return
     if n == "esxcli" and re.search(
         r"execinstalledonly\S*\s+(-v|--value|-i|--int-value)[= ]?(false|0)|acceptance\s+set"

@@ -488,6 +488,8 @@ def _copy_remote(cmd: Cmd) -> None:
     ):
         cmd.add(C, "exfiltration", "copies home or system files to another machine")
         return
+    if cmd.name == "rclone" and len(ops) >= 3 and _rclone_local_loss(cmd, ops):
+        return
     if (
         cmd.name == "rclone"
         and len(ops) >= 3
@@ -520,6 +522,31 @@ def _copy_remote(cmd: Cmd) -> None:
     ):
         return
     cmd.add(M, "network", f"{cmd.name} copies files over the network")
+
+
+def _rclone_local_loss(cmd: Cmd, ops: list[Word]) -> bool:
+    """`rclone move /etc remote:x` deletes each source file once it is copied; `rclone sync
+    remote:empty /` deletes from the local destination whatever the source lacks (rclone(1)).
+    A system folder, an account file or home lost that way is blocked; a named local folder
+    moved away is a delete (dangerous) (n10u)."""
+    from aintern_ls.safety.paths import classify_path
+
+    verb = ops[0].text
+    if verb not in ("move", "moveto", "sync", "bisync") or cmd.long("--dry-run"):
+        return False
+    if cmd.short("n") or cmd.has("-i", "--interactive"):
+        return False  # `-n`: a dry run; `-i`: asks before every change
+    lost = ops[1] if verb.startswith("move") else ops[2]
+    if lost.dynamic or _remote(lost.text):
+        return False
+    t = classify_path(lost.text, cmd.scope.cwds)
+    if t.level >= B:
+        cmd.add(B, t.rule, f"rclone {verb} deletes {t.what}", lost)
+        return True
+    if verb.startswith("move") and not is_secret(lost.text):
+        cmd.add(D, "rm", f"rclone {verb} deletes {lost.text} once it is copied", lost)
+        return True
+    return False
 
 
 _SSH_WITH_VALUE = frozenset(

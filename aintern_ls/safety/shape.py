@@ -770,6 +770,15 @@ RANGE_SPAN = 10
 
 
 _BRACE_RANGE = re.compile(r"\{(-?\d{1,9})\.\.(-?\d{1,9})(?:\.\.-?\d{1,9})?\}")
+_ID_SPAN = re.compile(r"(\d{1,9})-(\d{1,9})")
+
+
+def _every_span(lo: int, hi: int) -> bool:
+    """A range of ids that stands for every one: at least RANGE_SPAN ids from the first
+    (`1-500`, `{0..99}`), or a hundred anywhere; `10-20`, `230-235` name a few (dangerous)."""
+    lo, hi = min(lo, hi), max(lo, hi)
+    span = hi - lo + 1
+    return span >= 100 or (lo <= 1 and span >= RANGE_SPAN)
 
 
 def id_range(words: Sequence[str]) -> bool:
@@ -806,7 +815,12 @@ def backup_selects_all(name: str, args: Sequence[str]) -> str | None:
     flag, a keep/age of zero or now, every listed id) removes every copy kept for recovery,
     like `vssadmin delete shadows /all` (blocked). The reason, or None."""
     head = [a.lower() for a in args[:4]]
-    backups = backup_tool(name) or _backup_noun_in("\n".join(head))
+    backups = (
+        backup_tool(name)
+        or _backup_noun_in("\n".join(head))
+        # `zfs destroy pool/fs@name`: the `@` names a snapshot (zfsconcepts(7))
+        or (name.lower() == "zfs" and any("@" in a for a in head[1:4]))
+    )
     if not backups or not any(_BACKUP_VERB.match(a) for a in head):
         return None
     for i, a in enumerate(args):
@@ -814,6 +828,13 @@ def backup_selects_all(name: str, args: Sequence[str]) -> str | None:
             return "every backup or snapshot a listing printed"
         if EVERY_ID in a:
             return "every backup or snapshot numbered in a range of ids"
+        if (i and "-" in a) or "{" in a:
+            # `snapper delete 1-9999` (its NUMBER1-NUMBER2 spelling), `btrfs subvolume delete
+            # /.snapshots/{1..400}/snapshot`: a range of ids from the first one, or a long
+            # one, is every snapshot the tool numbered (n10u; round 9)
+            m = _ID_SPAN.fullmatch(a) or _BRACE_RANGE.search(a)
+            if m is not None and _every_span(int(m.group(1)), int(m.group(2))):
+                return f"every backup or snapshot numbered in the range {m.group(0)}"
         if (
             re.fullmatch(
                 r"(?i)(?:remove|delete|prune|purge)-(?:older-than|all-but(?:-n)?(?:-full)?)", a
