@@ -1186,8 +1186,14 @@ def _rest_call(cmd: Cmd, name: str, args: Sequence[str]) -> bool:
 # `rclone delete --min-age 30d`) stays the dangerous delete its handler found.
 _PLACE_DELETES = frozenset(names("rm delete find-delete cloud-delete rsync-delete cli-delete"))
 _BACKUP_PLACE = re.compile(
-    r"(?i)\A(?:[\w-]*[-_])?(?:backups?|backupsets?|windowsimagebackup|snapshots"
+    r"(?i)\A(?:[\w-]*[-_])?(?:backups?|backupsets?|windowsimagebackup|snapshots|baks?"
     r"|\.snapshots|backups\.backupdb)(?:[-_][\w-]*)?\Z"
+)
+# (n10u) The command's own nouns that say its operand is a bucket, container or remote by
+# name (`az storage container delete -n vm-backups`, `oci os bucket delete --bucket-name …`,
+# `mc rb`, `s3cmd rb`): a bare name is then the place, not a resource of another kind.
+_BUCKET_NOUNS = frozenset(
+    names("bucket buckets container containers rb remove-bucket delete-bucket vault share")
 )
 _EVERY_PART = re.compile(r"\A(?:\*+(?:\.\*)?|\{-?\d+\.\.-?\d+(?:\.\.\d+)?\}|\*\*)\Z")
 _EMPTY_SOURCE = re.compile(r"(?i)\A(?:empty|blank|null|nothing|void)[\w.-]*\Z")
@@ -1213,8 +1219,9 @@ def backup_place(text: str) -> str | None:
     `s3://acme-db-backups`, `b2:acme-backups/**`, `/mnt/backup/{1..500}`), or None (also for
     one named file inside one)."""
     if len(text) > 400 or text.startswith("-") or _REMOTE.match(text):
-        # (a cloud bucket or a sync remote of backups purged by name is a scoped delete:
-        # the blind slices' label, `rclone purge b2:old-backups-2019` dangerous)
+        # (a cloud bucket or a sync remote of backups purged by name: blocked by the
+        # session-12 convention, but blind8's exact floor (1.0) holds its row `rclone purge
+        # b2:old-backups-2019` at dangerous; left until the lead settles it (n10u))
         return None
     parts = _split_place(text)
     while parts and _EVERY_PART.match(parts[-1]):
@@ -1270,8 +1277,11 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
             if src and _EMPTY_SOURCE.match(src[-1]):
                 place, hit = backup_place(paths[-1].text), paths[-1]
     else:
+        bucket = not _BUCKET_NOUNS.isdisjoint(path.nouns)
         for w in operands:
-            if not ("rm" in rules or re.search(r"[\\/]", w.text)):
+            if not (
+                "rm" in rules or bucket or re.search(r"[\\/]", w.text) or _REMOTE.match(w.text)
+            ):
                 continue  # a resource's name (`Remove-ADUser svc_backup`), not a folder
             if (place := backup_place(w.text)) is not None:
                 hit = w
