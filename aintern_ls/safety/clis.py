@@ -426,6 +426,32 @@ def _tmutil(args: Sequence[str], path: Path) -> Verdict | None:
     return None
 
 
+def _snapper(args: Sequence[str], path: Path) -> Verdict | None:
+    """snapper(8): its listing and comparing commands only read (`snapper -c root list`);
+    `delete N-M` is judged by the every-snapshot range check (n10u)."""
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        i += (
+            2
+            if args[i] in ("-c", "--config", "-r", "--root", "--utc", "-t", "--table-style")
+            else 1
+        )
+    sub = args[i] if i < len(args) else ""
+    if sub in names("list ls list-configs status diff xadiff get-config help") or _has(
+        args, "--help", "-h", "--version"
+    ):
+        return SAFE_READ
+    return None
+
+
+def _asr(args: Sequence[str], path: Path) -> Verdict | None:
+    """macOS asr(8): help and version only print; `imagescan` writes checksums into the
+    image; `restore … --erase` is the erase-option rule's (n10u)."""
+    if (args[:1] and args[0] in ("help", "version")) or _has(args, "--help", "-h", "-help"):
+        return SAFE_READ
+    return None
+
+
 def _backups_deleted_when_off(program: str, why: str) -> Judge:
     def judge(args: Sequence[str], path: Path) -> Verdict | None:
         if path.kind == "off" and backup_noun(path.nouns):
@@ -671,6 +697,8 @@ CLIS: dict[str, Entry] = {
         lowers=frozenset({"write", "backup-delete"}),  # without --delete nothing is deleted
     ),
     "tmutil": Entry("https://ss64.com/mac/tmutil.html", _tmutil, lowers=frozenset({"backup"})),
+    "snapper": Entry("http://snapper.io/manpages/snapper.html", _snapper),
+    "asr": Entry("https://ss64.com/mac/asr.html", _asr),
     "rclone": Entry("https://rclone.org/commands/rclone_cleanup/", _rclone),
     "remove-vbrbackup": Entry(
         "https://helpcenter.veeam.com/docs/backup/powershell/remove-vbrbackup.html", _veeam_backup

@@ -15,6 +15,7 @@ from aintern_ls.safety.context import (
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import (
     SUBSTITUTION,
+    bare_disk,
     classify_path,
     glob_account_file,
     is_device,
@@ -703,8 +704,8 @@ def _a_disk(text: str, volume: bool) -> str | None:
 def device_erased(cmd: Cmd) -> None:
     """Called for a program no handler knows (the dispatcher's unknown-program branch)."""
     jl = cmd.argv.joined_low
-    if "/dev/" not in jl and "/volumes/" not in jl:
-        return  # (cheap exit: no device or volume named at all)
+    if "/dev/" not in jl and "/volumes/" not in jl and "restore" not in jl:
+        return  # (cheap exit: no device or volume named at all, no restore verb)
     args = cmd.args
     erase = restore = False
     for k, w in enumerate(args):
@@ -728,7 +729,7 @@ def device_erased(cmd: Cmd) -> None:
                 restore = True
             else:
                 erase = True
-        elif k < 3 and _RESTORE_VERB.match(t):
+        elif _RESTORE_VERB.match(t) and (k < 3 or t.lower().startswith("rest")):
             restore = True
     if not (erase or restore):
         # `etcher-cli raspios.img --drive /dev/disk2`: an image file written to the device an
@@ -743,7 +744,7 @@ def device_erased(cmd: Cmd) -> None:
     for w in args:
         if w.dynamic or (w.text[:1] == "-" and "=" not in w.text):
             continue
-        hit = _a_disk(w.text, erase)
+        hit = _a_disk(w.text, erase) or (w.text if restore and bare_disk(w.text) else None)
         if hit is not None:
             how = "erases" if erase else "writes an image over"
             cmd.add(B, "erase-option", f"{cmd.name} {how} the disk or volume {hit}", w)
