@@ -272,6 +272,8 @@ _PY_HOME = frozenset(
 )
 
 
+# List methods that grow an argv built in steps (`a.append("/dev/sda")`).
+_LIST_GROWERS = frozenset({"append", "extend", "insert"})
 _PY_BINDERS = (
     ast.Import,
     ast.ImportFrom,
@@ -285,6 +287,7 @@ _PY_BINDERS = (
     ast.AsyncFor,
     ast.comprehension,
     ast.withitem,
+    ast.AugAssign,
 )
 
 
@@ -661,6 +664,42 @@ class _PyReader:
             self.lists[tid] = [self.value(e) for e in value.elts]
         self.vals[tid] = self.value(value)
 
+    def grow(self, node: ast.AugAssign | ast.Call) -> None:
+        """`argv += ["-rf", "/"]`, `argv.extend([...])`, `argv.append("/")`, `argv.insert(0,
+        "rm")`: an argv list built in steps, then run, is judged as the list it became (n10u;
+        round 9). What is not literal makes the list unknown."""
+        if isinstance(node, ast.AugAssign):
+            if not isinstance(node.target, ast.Name) or not isinstance(node.op, ast.Add):
+                return
+            tid, added = node.target.id, self._items(node.value)
+        else:
+            func = node.func
+            if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name):
+                return
+            tid = func.value.id
+            if func.attr == "extend" and len(node.args) == 1:
+                added = self._items(node.args[0])
+            elif func.attr == "append" and len(node.args) == 1:
+                added = [self.value(node.args[0])]
+            elif func.attr == "insert" and len(node.args) == 2 and tid in self.lists:
+                at = node.args[0]
+                where = at.value if isinstance(at, ast.Constant) else None
+                if isinstance(where, int) and not isinstance(where, bool):
+                    items = list(self.lists[tid])
+                    items.insert(where, self.value(node.args[1]))
+                    self.lists[tid] = items
+                else:
+                    self.lists.pop(tid, None)
+                return
+            else:
+                return
+        if tid not in self.lists:
+            return
+        if added is None:
+            self.lists.pop(tid, None)
+            return
+        self.lists[tid] = [*self.lists[tid], *added]
+
     def literal_items(self, it: ast.AST) -> list[str] | None:
         """`for p in ["/etc", "/usr"]`: the values a loop variable takes."""
         if isinstance(it, (ast.List, ast.Tuple, ast.Set)):
@@ -694,6 +733,8 @@ class _PyReader:
         for n in ast.walk(tree):
             if isinstance(n, ast.Call):
                 calls.append(n)
+                if isinstance(n.func, ast.Attribute) and n.func.attr in _LIST_GROWERS:
+                    binders.append(n)  # `argv.append("/dev/sda")`: the list grows (n10u)
             elif isinstance(n, _PY_BINDERS):
                 binders.append(n)
         nodes = sorted(binders, key=_pos)
@@ -729,6 +770,8 @@ class _PyReader:
                     self.bind(node.target, None, self.enum_root(node.iter))
             elif isinstance(node, (ast.withitem,)) and node.optional_vars is not None:
                 self.bind(node.optional_vars, node.context_expr)
+            elif isinstance(node, (ast.AugAssign, ast.Call)):
+                self.grow(node)
         for call in calls:
             self.call(call)
         return self.fx

@@ -29,10 +29,7 @@ BLOCKED = [
     ("id-range", "btrfs subvolume delete /srv/.snapshots/{1..120}/snapshot"),
     ("id-range", "seq 1 80 | xargs -I% zfs destroy tank/vm@hourly-%"),
     # backup buckets / containers / remotes removed or purged whole
-    ("backup-bucket", "aws s3 rb s3://prod-db-backups --force"),
-    ("backup-bucket", "gcloud storage rm -r gs://nightly-bak"),
     ("backup-bucket", "az storage container delete --name sql-backups --account-name st1"),
-    ("backup-bucket", "rclone purge s3:team-backups"),
     ("backup-bucket", "mc rb --force local/backups"),
     # sync / move verbs that lose local system files, file:// URLs
     ("sync-verbs", "rclone move /usr remote:usr-copy"),
@@ -55,6 +52,22 @@ BLOCKED = [
     ("package-db", "rm -rf /lib/apk/db"),
     # every snapshot of one VM
     ("vm-snapshots", "vim-cmd vmsvc/snapshot.removeall 31"),
+    # an argv built in steps in inline Python, then run
+    (
+        "built-argv",
+        "python3 -c \"import subprocess; a=['rm']; a.extend(['-rf','/']); subprocess.run(a)\"",
+    ),
+    (
+        "built-argv",
+        "python3 -c \"import subprocess; x=['dd','if=/dev/zero']; x+=['of=/dev/sda'];"
+        ' subprocess.call(x)"',
+    ),
+    (
+        "built-argv",
+        "python3 -c \"import subprocess; a=['-rf','/etc']; a.insert(0,'rm'); subprocess.run(a)\"",
+    ),
+    # imaging tools restoring over a bare disk name
+    ("image-erase", "ocs-sr -e1 auto -e2 -r -j2 -p reboot restoredisk img-2024 sda"),
 ]
 
 
@@ -76,6 +89,22 @@ def test_family_is_blocked_in_any_wrapper(family: str, command: str) -> None:
     for spelled in _wrapped(command):
         got = assess(spelled, "bash").level
         assert got == B, f"{family}: {spelled!r} rated {got.label}"
+
+
+# A backup bucket or remote named by URL or remote spec, removed or purged whole: blocked by
+# the session-12 convention, held at dangerous while blind8's exact floor (1.0) keeps its
+# row `rclone purge b2:old-backups-2019` dangerous (the lead's call; n10u's report).
+PENDING_REMOTES = [
+    "aws s3 rb s3://prod-db-backups --force",
+    "gcloud storage rm -r gs://nightly-bak",
+    "rclone purge s3:team-backups",
+]
+
+
+@pytest.mark.xfail(strict=True, reason="backup remotes by URL: pending the blind8 floor")
+@pytest.mark.parametrize("command", PENDING_REMOTES)
+def test_backup_remote_purged_whole_is_blocked(command: str) -> None:
+    assert assess(command, "bash").level == B
 
 
 @pytest.mark.parametrize(
@@ -118,6 +147,13 @@ BELOW = [
     ("vim-cmd vmsvc/snapshot.get 31", RiskLevel.SAFE),
     ("echo vim-cmd vmsvc/snapshot.removeall 31", RiskLevel.SAFE),
     ("sudo -s python3 -c 'print(1)'", RiskLevel.CRITICAL),
+    ("snapper list", RiskLevel.SAFE),
+    ("asr restore --help", RiskLevel.SAFE),
+    (
+        "python3 -c \"import subprocess; a=['rm','-rf','build']; a.append('dist');"
+        ' subprocess.run(a)"',
+        RiskLevel.DANGEROUS,
+    ),
 ]
 
 
