@@ -624,9 +624,9 @@ CATALOGUE: dict[str, Rule] = _rules(
     ),
     (
         "dry-run",
-        "LVM's test mode (`lvremove --test`): it only says what it would do (a zfs/zpool"
-        " `-n` dry run is safe)",
-        "lvremove --test vg0/scratch",
+        "a volume manager's dry run (`zfs destroy -n`, `lvremove --test`): it only says what"
+        " it would do",
+        "zfs destroy -rn rpool/ROOT",
     ),
     # --- safety-cat5 (issue 14): the long tail of living-off-the-land programs ----------------
     (

@@ -1924,12 +1924,8 @@ def _volume_dry_run(cmd: Cmd) -> bool:
         dry = cmd.short("n")
     if not dry and name in _VOLUME_TOOLS:
         dry = any(shape.is_dry_marker(w.text) for w in cmd.args if not w.dynamic)
-    if dry and name in _LVM_TOOLS:
-        # (LVM's --test still takes the metadata locks and runs the command's checks; the
-        # committed labels keep it moderate)
+    if dry:
         cmd.add(M, "dry-run", f"{name} only says what it would do (a dry run)")
-    # `zfs destroy -n`, `zpool create -n`: documented no-ops that print what would happen,
-    # safe like `rsync -n` (label conventions; red-team round 9 [over]) (n10u)
     return dry
 
 

@@ -707,7 +707,7 @@ def device_erased(cmd: Cmd) -> None:
     if "/dev/" not in jl and "/volumes/" not in jl and "restore" not in jl:
         return  # (cheap exit: no device or volume named at all, no restore verb)
     args = cmd.args
-    erase = restore = False
+    erase = restore = bare = False
     for k, w in enumerate(args):
         if w.dynamic:
             continue
@@ -731,6 +731,9 @@ def device_erased(cmd: Cmd) -> None:
                 erase = True
         elif _RESTORE_VERB.match(t) and (k < 3 or t.lower().startswith("rest")):
             restore = True
+            # (`ocs-sr … restoredisk IMG sda`: a verb that names disks takes a bare disk
+            # name; a plain `restore sdb` may name anything (review 9))
+            bare = bare or t.lower() in ("restoredisk", "restoreparts")
     if not (erase or restore):
         # `etcher-cli raspios.img --drive /dev/disk2`: an image file written to the device an
         # option names as the destination
@@ -744,7 +747,7 @@ def device_erased(cmd: Cmd) -> None:
     for w in args:
         if w.dynamic or (w.text[:1] == "-" and "=" not in w.text):
             continue
-        hit = _a_disk(w.text, erase) or (w.text if restore and bare_disk(w.text) else None)
+        hit = _a_disk(w.text, erase) or (w.text if bare and bare_disk(w.text) else None)
         if hit is not None:
             how = "erases" if erase else "writes an image over"
             cmd.add(B, "erase-option", f"{cmd.name} {how} the disk or volume {hit}", w)

@@ -27,8 +27,9 @@ CASES = [
     ),
     ("vim-cmd vmsvc/getallvms | awk '{print $1}' | xargs -n1 vim-cmd vmsvc/snapshot.removeall", B),
     ("for w in $(esxcli vm process list | awk '{print $1}'); do vim-cmd vmsvc/destroy $w; done", B),
-    # one VM, a VM id from elsewhere, the list only printed
-    ("vim-cmd vmsvc/snapshot.removeall 12", D),
+    # every snapshot of one VM: blocked (session-12 convention, HELPERS.md; was dangerous)
+    ("vim-cmd vmsvc/snapshot.removeall 12", B),
+    # a VM id from elsewhere, the list only printed
     ("vim-cmd vmsvc/getallvms; vim-cmd vmsvc/destroy $1", D),
     ("for i in $(vim-cmd vmsvc/getallvms | awk 'NR>1{print $1}'); do echo $i; done", S),
     ("vim-cmd vmsvc/getallvms", S),

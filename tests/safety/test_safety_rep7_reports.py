@@ -85,7 +85,8 @@ CASES = [
         "bash",
         B,
     ),
-    ("for i in 12 14; do vim-cmd vmsvc/snapshot.removeall $i; done", "bash", D),
+    # every snapshot of each named VM: blocked (session-12 convention; was dangerous)
+    ("for i in 12 14; do vim-cmd vmsvc/snapshot.removeall $i; done", "bash", B),
     # identity and mail administration; System Restore off through WMI
     (
         'Add-MsolRoleMember -RoleName "Company Administrator" -RoleMemberEmailAddress a@b.c',
