@@ -426,6 +426,13 @@ def _tmutil(args: Sequence[str], path: Path) -> Verdict | None:
     return None
 
 
+# snapper's settings that stop the automatic snapshots or keep none of them.
+_SNAPPER_OFF = re.compile(
+    r"(?i)\A(?:timeline_create|background_comparison)=[\"']?(?:no|false|0)[\"']?\Z"
+    r"|\Anumber_limit=[\"']?0[\"']?\Z"
+)
+
+
 def _snapper(args: Sequence[str], path: Path) -> Verdict | None:
     """snapper(8): its listing and comparing commands only read (`snapper -c root list`);
     `delete N-M` is judged by the every-snapshot range check (n10u)."""
@@ -437,6 +444,10 @@ def _snapper(args: Sequence[str], path: Path) -> Verdict | None:
             else 1
         )
     sub = args[i] if i < len(args) else ""
+    if sub == "set-config" and any(_SNAPPER_OFF.match(a.strip("'\"")) for a in args[i + 1 :]):
+        # `snapper -c root set-config TIMELINE_CREATE=no`: no new snapshots are taken (red
+        # team round 10: backups turned off through the tool's own setter)
+        return Verdict(C, "cli-backup-off", "snapper set-config stops taking snapshots")
     if sub in names("list ls list-configs status diff xadiff get-config help") or _has(
         args, "--help", "-h", "--version"
     ):

@@ -4,6 +4,7 @@ partitioning, chmod/chown, mv. Paths are judged by `paths.classify_path`.
 
 from __future__ import annotations
 
+import fnmatch
 import posixpath
 import re
 
@@ -14,6 +15,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import (
+    ACCOUNT_NAMES,
     SUBSTITUTION,
     bare_disk,
     classify_path,
@@ -404,6 +406,11 @@ def _named_paths(starts: list[Word], tests: list[Word]) -> list[tuple[str, Word]
     """`find /etc -name passwd`: the files a literal name under a start directory names."""
     out: list[tuple[str, Word]] = []
     for k, w in enumerate(tests[:-1]):
+        if w.text in ("-regex", "-iregex") or (
+            w.text in ("-name", "-iname") and any(c in tests[k + 1].text for c in "*?[")
+        ):
+            out += _account_files_matched(starts, w.text, tests[k + 1])  # (n10u, round 10)
+            continue
         if w.text not in ("-name", "-iname", "-path", "-ipath", "-wholename"):
             continue
         name = tests[k + 1]
@@ -420,6 +427,32 @@ def _named_paths(starts: list[Word], tests: list[Word]) -> list[tuple[str, Word]
                     out.append((f"/etc/{name.text}", name))
             else:
                 out.append((name.text, name))
+    return out
+
+
+def _account_files_matched(starts: list[Word], test: str, pattern: Word) -> list[tuple[str, Word]]:
+    """`find /etc -name 'pass*'`, `find /etc -regex '.*/shadow'`: the account or boot files a
+    pattern test selects below a start that holds them (find(1): -name globs the base name,
+    -regex matches the whole path)."""
+    if pattern.dynamic or len(pattern.text) > 200:
+        return []
+    roots = [s.text.rstrip("/") for s in starts if not s.dynamic] or ["."]
+    out: list[tuple[str, Word]] = []
+    for acct in ACCOUNT_NAMES:
+        if not any(acct.startswith(r + "/") for r in roots if r.startswith("/") or r == ""):
+            continue
+        if test in ("-name", "-iname"):
+            base = acct.rsplit("/", 1)[-1]
+            pat = pattern.text.lower() if test == "-iname" else pattern.text
+            hit = fnmatch.fnmatchcase(base.lower() if test == "-iname" else base, pat)
+        else:
+            try:
+                flags = re.I if test == "-iregex" else 0
+                hit = re.fullmatch(pattern.text, acct, flags) is not None
+            except re.error:
+                hit = False
+        if hit:
+            out.append((acct, pattern))
     return out
 
 
@@ -744,10 +777,13 @@ def device_erased(cmd: Cmd) -> None:
                 cmd.add(B, "erase-option", f"{cmd.name} writes an image over {hit}", args[k + 1])
                 return
         return
-    for w in args:
+    for k, w in enumerate(args):
         if w.dynamic or (w.text[:1] == "-" and "=" not in w.text):
             continue
-        hit = _a_disk(w.text, erase) or (w.text if bare and bare_disk(w.text) else None)
+        # (a bare disk name counts when a disk verb or a target option says it is one:
+        # `asr restore -s a.dmg -t disk2s1 --erase`)
+        named = bare or (k and (_TARGET_OPTION.match(args[k - 1].text) or args[k - 1].text == "-t"))
+        hit = _a_disk(w.text, erase) or (w.text if named and bare_disk(w.text) else None)
         if hit is not None:
             how = "erases" if erase else "writes an image over"
             cmd.add(B, "erase-option", f"{cmd.name} {how} the disk or volume {hit}", w)

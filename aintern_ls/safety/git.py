@@ -7,6 +7,7 @@ import shlex
 
 from aintern_ls.safety.context import (
     Cmd,
+    Scope,
 )
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
 from aintern_ls.safety.paths import classify_path
@@ -98,6 +99,34 @@ def _config_value(cmd: Cmd, item: Word) -> bool:
     return False
 
 
+def config_runs(scope: Scope, key: str, value: str, where: Word, what: str) -> None:
+    """A git setting given outside `-c` (the environment's GIT_CONFIG_PARAMETERS or
+    GIT_CONFIG_KEY_n/VALUE_n): when git runs its value as a command, judge that command."""
+    if not _GIT_EXEC_KEYS.match(key) or (key.lower().startswith("alias.") and value[:1] != "!"):
+        return
+    if where.dynamic:
+        scope.add(
+            C, "config-exec", f"{what}: a command only known at run time", where.start, where.end
+        )
+        return
+    code = value.lstrip("!").strip()
+    if not code:
+        return
+    found = scope.nested(code, "bash", where, -1)
+    level = max((f.level for f in found), default=S)
+    if level >= D:
+        scope.include(found)
+        scope.add(
+            level,
+            "config-exec",
+            f"{what}, which git runs: a {level.label} command",
+            where.start,
+            where.end,
+        )
+    elif level >= M:
+        scope.include(found)
+
+
 # Subcommand options whose value git runs as a shell command.
 _GIT_SUB_EXEC = {
     "difftool": ("-x", "--extcmd"),
@@ -173,7 +202,22 @@ def _subcommand_runs(cmd: Cmd, sub: str, args: list[Word]) -> bool:
         while k < len(args) and args[k].text.startswith("-"):
             k += 1
         if k < len(args):
-            _git_run(cmd, args[k], "git submodule foreach")
+            # `git submodule foreach git status`: the words after foreach (and its options)
+            # are one command line, run in each submodule; a read there is a read (round 10)
+            tail = args[k:]
+            code = tail[0]
+            if len(tail) > 1:
+                code = Word(
+                    " ".join(shlex.quote(w.text) for w in tail),
+                    tail[0].start,
+                    tail[-1].end,
+                    any(w.dynamic for w in tail),
+                )
+            if not code.dynamic:
+                found = cmd.scope.nested(code.text, "bash", code, -1)
+                if not found:
+                    return True
+            _git_run(cmd, code, "git submodule foreach")
             return True
     if sub == "config":
         ops = [w for w in args if not w.text.startswith("-")]

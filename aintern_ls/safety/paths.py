@@ -182,7 +182,7 @@ _PERSISTENCE = re.compile(
 )
 
 
-_ACCOUNT_NAMES = (
+_ACCOUNT_NAMES = ACCOUNT_NAMES = (
     "/etc/passwd",
     "/etc/shadow",
     "/etc/group",

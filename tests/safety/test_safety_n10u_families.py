@@ -66,6 +66,19 @@ BLOCKED = [
         "built-argv",
         "python3 -c \"import subprocess; a=['-rf','/etc']; a.insert(0,'rm'); subprocess.run(a)\"",
     ),
+    # round 10: find's exec of mv in its target-first form, matches by glob or regex
+    ("find-mv", "find /etc -maxdepth 1 -name 'shad*' -exec mv -t /tmp {} +"),
+    ("find-mv", "find /etc -regex '.*/sudoers' -exec mv --target-directory=/tmp {} +"),
+    # round 10: git settings and build runners given through the environment
+    ("env-config", "GIT_CONFIG_PARAMETERS=\"'core.pager'='rm -rf ~'\" git log"),
+    (
+        "env-config",
+        "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm -rf /' git log",
+    ),
+    ("env-config", "CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER='rm -rf ~' cargo run"),
+    ("env-config", "RUSTC_WRAPPER='rm -rf /' cargo build"),
+    # an erase flag with the target volume named bare
+    ("image-erase", "asr restore --source a.dmg --target disk2s1 --erase --noprompt"),
     # imaging tools restoring over a bare disk name
     ("image-erase", "ocs-sr -e1 auto -e2 -r -j2 -p reboot restoredisk img-2024 sda"),
 ]
@@ -149,6 +162,12 @@ BELOW = [
     ("echo vim-cmd vmsvc/snapshot.removeall 31", RiskLevel.SAFE),
     ("sudo -s python3 -c 'print(1)'", RiskLevel.CRITICAL),
     ("snapper list", RiskLevel.SAFE),
+    ("snapper -c root set-config TIMELINE_CREATE=no", RiskLevel.CRITICAL),
+    ("snapper -c root set-config NUMBER_LIMIT=10", RiskLevel.MODERATE),
+    ("GIT_CONFIG_PARAMETERS=\"'core.pager'='less -R'\" git log", RiskLevel.SAFE),
+    ("RUSTC_WRAPPER=sccache cargo build", RiskLevel.MODERATE),
+    ("find /etc -name 'pass*'", RiskLevel.SAFE),
+    ("mytool restore sdb", RiskLevel.MODERATE),
     ("asr restore --help", RiskLevel.SAFE),
     (
         "python3 -c \"import subprocess; a=['rm','-rf','build']; a.append('dist');"
