@@ -12,8 +12,7 @@ import shlex
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-
-B = RiskLevel.BLOCKED
+from tests.safety._levels import B
 
 # (family, command) pairs that are blocked in any wrapper.
 BLOCKED = [
