@@ -41,7 +41,6 @@ from aintern_ls.safety.registry import (
     HOOK_VARS,
     PERL_CODE_VARS,
     PROMPT_VARS,
-    RUNNER_VAR,
     SHELLS,
 )
 from aintern_ls.safety.words import (
@@ -1652,12 +1651,7 @@ class _Walker:
             self._check_hook_variable(name, words[0], node)
             if name in PROMPT_VARS:
                 self._prompt_variable(words[0])
-            elif (
-                (name in _COMMAND_VARS and name not in _HOOK_VARS)
-                or name in PERL_CODE_VARS
-                or RUNNER_VAR.match(name)
-                or name == "GIT_CONFIG_PARAMETERS"
-            ):
+            elif (name in _COMMAND_VARS and name not in _HOOK_VARS) or name in PERL_CODE_VARS:
                 # `export PAGER='rm -rf ~'; man ls`, `FZF_DEFAULT_COMMAND=…; fzf`: the value is
                 # run by a later program, as in a prefix assignment (safety-m9)
                 self._command_variable(node)
@@ -1792,10 +1786,7 @@ class _Walker:
                     e,
                 )
             return
-        if name == "GIT_CONFIG_PARAMETERS" or name.startswith("GIT_CONFIG_VALUE_"):
-            self._git_config_variable(name, node, value)
-            return
-        if name not in _COMMAND_VARS and not RUNNER_VAR.match(name):
+        if name not in _COMMAND_VARS:
             if _text(value).lstrip("'\"").startswith("() {"):
                 shock = self.words(value, split=False)
                 if shock:
@@ -1849,38 +1840,6 @@ class _Walker:
                 s,
                 e,
             )
-
-    def _git_config_variable(self, name: str, node: Node, value: Node) -> None:
-        """`GIT_CONFIG_PARAMETERS="'core.pager'='rm -rf ~'" git log` (the variable `git -c`
-        passes to its children: quoted `'key'='value'` pairs), `GIT_CONFIG_COUNT=1
-        GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='…'`: a setting git runs as a command,
-        judged as `git -c key=value` is (n10u, red-team round 10)."""
-        from aintern_ls.safety.git import config_runs
-
-        words = self.words(value, split=False)
-        if not words:
-            return
-        word = words[0]
-        pairs: list[tuple[str, str]] = []
-        if name == "GIT_CONFIG_PARAMETERS":
-            for m in re.finditer(r"'([^'=]+)'\s*=\s*'([^']*)'|'([^'=]+)=([^']*)'", word.text):
-                pairs.append((m.group(1) or m.group(3), m.group(2) or m.group(4) or ""))
-        else:
-            key_name = "GIT_CONFIG_KEY_" + name[len("GIT_CONFIG_VALUE_") :]
-            parent = node.parent
-            for sib in parent.children if parent is not None else []:
-                if sib.type != "variable_assignment":
-                    continue
-                n = sib.child_by_field_name("name")
-                v = sib.child_by_field_name("value")
-                if n is not None and v is not None and _text(n) == key_name:
-                    kw = self.words(v, split=False)
-                    if kw and not kw[0].dynamic:
-                        pairs.append((kw[0].text, word.text))
-            if not pairs and name in self.scope.env:
-                pairs.append((self.scope.env.get(key_name, ""), word.text))
-        for key, code in pairs:
-            config_runs(self.scope, key, code, word, f"{name} sets {key}")
 
     def _prompt_variable(self, value: Word | None = None) -> None:
         """`PS4='$(…)' bash -x`, `PS1='`…`' bash -i`: the shell expands a prompt string like

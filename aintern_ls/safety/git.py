@@ -7,7 +7,6 @@ import shlex
 
 from aintern_ls.safety.context import (
     Cmd,
-    Scope,
 )
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
 from aintern_ls.safety.paths import classify_path
@@ -97,34 +96,6 @@ def _config_value(cmd: Cmd, item: Word) -> bool:
     elif level >= M:
         cmd.scope.include(found)
     return False
-
-
-def config_runs(scope: Scope, key: str, value: str, where: Word, what: str) -> None:
-    """A git setting given outside `-c` (the environment's GIT_CONFIG_PARAMETERS or
-    GIT_CONFIG_KEY_n/VALUE_n): when git runs its value as a command, judge that command."""
-    if not _GIT_EXEC_KEYS.match(key) or (key.lower().startswith("alias.") and value[:1] != "!"):
-        return
-    if where.dynamic:
-        scope.add(
-            C, "config-exec", f"{what}: a command only known at run time", where.start, where.end
-        )
-        return
-    code = value.lstrip("!").strip()
-    if not code:
-        return
-    found = scope.nested(code, "bash", where, -1)
-    level = max((f.level for f in found), default=S)
-    if level >= D:
-        scope.include(found)
-        scope.add(
-            level,
-            "config-exec",
-            f"{what}, which git runs: a {level.label} command",
-            where.start,
-            where.end,
-        )
-    elif level >= M:
-        scope.include(found)
 
 
 # Subcommand options whose value git runs as a shell command.

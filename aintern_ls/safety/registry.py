@@ -364,14 +364,5 @@ COMMAND_VARS = _VariableNames(
         }
     )
 )
-# (n10u, red-team round 10) Build tools' variables that name a program every build or run
-# executes with its own arguments: cargo's per-target runner and linker, the compiler
-# wrappers and replacements (cargo, CMake, ccache), npm's script shell.
-RUNNER_VAR = re.compile(
-    r"\A(?:CARGO_TARGET_[A-Z0-9_]+_(?:RUNNER|LINKER)|(?:CARGO_BUILD_)?RUSTC(?:_WORKSPACE)?_WRAPPER"
-    r"|CARGO_BUILD_RUSTC|CARGO_BUILD_RUSTDOC|RUSTC|RUSTDOC|CMAKE_[A-Z]+_COMPILER_LAUNCHER"
-    r"|CCACHE_PREFIX|(?:npm|NPM)_(?:config|CONFIG)_(?:script_shell|SCRIPT_SHELL)"
-    r"|GOFLAGS_TOOLEXEC)\Z"
-)
 # Variables whose value is Perl code that `perl -d` runs (the debugger hook, safety-m9).
 PERL_CODE_VARS = frozenset({"PERL5DB"})

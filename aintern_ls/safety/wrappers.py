@@ -29,7 +29,6 @@ from aintern_ls.safety.registry import (
     COMMAND_VARS,
     HOOK_VARS,
     PROMPT_VARS,
-    RUNNER_VAR,
     SHELLS,
     VERSION_ARGS,
     Handler,
@@ -507,14 +506,7 @@ def _env(cmd: Cmd) -> None:
             # (command-running variables, hooks such as LD_PRELOAD or BASH_ENV) apply.
             word = cmd.args[i]
             quoted = '"' + value + '"' if word.dynamic else shlex.quote(value)
-            key = ""
-            if name.startswith("GIT_CONFIG_VALUE_"):
-                # (its key is another assignment: `env GIT_CONFIG_KEY_0=core.pager …`)
-                kname = "GIT_CONFIG_KEY_" + name[len("GIT_CONFIG_VALUE_") :]
-                kw = next((w for w in cmd.args[:i] if w.text.startswith(kname + "=")), None)
-                if kw is not None and not kw.dynamic:
-                    key = f"{kname}={shlex.quote(kw.text.split('=', 1)[1])} "
-            found = cmd.scope.nested(f"{key}{name}={quoted} true", "bash", word)
+            found = cmd.scope.nested(f"{name}={quoted} true", "bash", word)
             cmd.scope.include([f for f in found if f.rule not in ("parse-error",)])
         i += 1
     prog = command_name(cmd.args[i].text) if i < len(cmd.args) else ""
@@ -581,13 +573,7 @@ def startup_from_stdin(scope: Scope, where: Word, stdin: Stdin) -> None:
 def _env_var_matters(name: str) -> bool:
     """A variable the prefix-assignment rules judge: one whose value a program runs as a
     command, or a hook (PATH, LD_PRELOAD, BASH_ENV…) that changes what later runs."""
-    return (
-        name in COMMAND_VARS
-        or name in HOOK_VARS
-        or name in PROMPT_VARS
-        or name.startswith("GIT_CONFIG_")  # (n10u) GIT_CONFIG_PARAMETERS, GIT_CONFIG_VALUE_n
-        or RUNNER_VAR.match(name) is not None  # (n10u) cargo's runner, compiler wrappers
-    )
+    return name in COMMAND_VARS or name in HOOK_VARS or name in PROMPT_VARS
 
 
 def _simple_wrapper(with_value: frozenset[str], positional: int = 0) -> Handler:
