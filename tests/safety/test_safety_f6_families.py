@@ -54,7 +54,8 @@ CASES: list[tuple[str, str, RiskLevel]] = [
         "bash",
         B,
     ),
-    ("vim-cmd vmsvc/snapshot.removeall 7", "bash", D),
+    # every snapshot of one VM: blocked (session-12 convention; was dangerous)
+    ("vim-cmd vmsvc/snapshot.removeall 7", "bash", B),
     ("esxcli system settings advanced set -o /User/execInstalledOnly -i 0", "bash", C),
     ("esxcli system settings advanced list -o /User/execInstalledOnly", "bash", S),
     # Logs by name over the whole system; the project's own logs stay ordinary.
