@@ -1257,10 +1257,9 @@ def backup_place(text: str) -> str | None:
     """The backup folder that `text` names whole (`/var/backups`, `/var/backups/*`,
     `s3://acme-db-backups`, `b2:acme-backups/**`, `/mnt/backup/{1..500}`), or None (also for
     one named file inside one)."""
-    if len(text) > 400 or text.startswith("-") or _REMOTE.match(text):
-        # (a cloud bucket or a sync remote of backups purged by name: blocked by the
-        # session-12 convention, but blind8's exact floor (1.0) holds its row `rclone purge
-        # b2:old-backups-2019` at dangerous; left until the lead settles it (n10u))
+    # (a cloud bucket or a sync remote of backups purged by name counts too: one named
+    # backup is blocked, whatever holds it; the session-12 convention)
+    if len(text) > 400 or text.startswith("-"):
         return None
     parts = _split_place(text)
     while parts and _EVERY_PART.match(parts[-1]):
@@ -1272,7 +1271,13 @@ def backup_place(text: str) -> str | None:
 
 def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int = 0) -> bool:
     low = cmd.argv.joined_low
-    if not cmd.stdin.paths and low.isascii() and "backup" not in low and "snapshot" not in low:
+    if (
+        not cmd.stdin.paths
+        and low.isascii()
+        and "backup" not in low
+        and "bak" not in low
+        and "snapshot" not in low
+    ):
         return False  # (every `_BACKUP_PLACE` name holds one; `re.I` folds more than ASCII)
     if not any(
         getattr(f, "rule", "") in _PLACE_DELETES and getattr(f, "level", 0) == D for f in mine

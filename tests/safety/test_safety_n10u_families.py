@@ -104,17 +104,15 @@ def test_family_is_blocked_in_any_wrapper(family: str, command: str) -> None:
 
 
 # A backup bucket or remote named by URL or remote spec, removed or purged whole: blocked by
-# the session-12 convention, held at dangerous while blind8's exact floor (1.0) keeps its
-# row `rclone purge b2:old-backups-2019` dangerous (the lead's call; n10u's report).
-PENDING_REMOTES = [
+# the session-12 convention (one named backup is blocked, whatever holds it).
+BACKUP_REMOTES = [
     "aws s3 rb s3://prod-db-backups --force",
     "gcloud storage rm -r gs://nightly-bak",
     "rclone purge s3:team-backups",
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="backup remotes by URL: pending the blind8 floor")
-@pytest.mark.parametrize("command", PENDING_REMOTES)
+@pytest.mark.parametrize("command", BACKUP_REMOTES)
 def test_backup_remote_purged_whole_is_blocked(command: str) -> None:
     assert assess(command, "bash").level == B
 
