@@ -110,7 +110,9 @@ def test_walkers_moves_and_script_hosts(command: str, shell: str, expected: Risk
         ("flashit write --device /dev/disk2 firmware.bin", B),
         ("clonezap clone /dev/nvme0n1", B),
         ("frob erase disk1s1", B),
-        ("imgkit restore --source base.dmg --target /Volumes/Scratch --erase", D),
+        # (any volume erased whole, like mkfs of any partition: blocked since session 12's
+        # erase-option rule; it was dangerous for a non-system volume)
+        ("imgkit restore --source base.dmg --target /Volumes/Scratch --erase", B),
         ("imgkit write out.img", M),
         ("disk-image-info /dev/sda", M),
         ("zapctl restore-points delete --all", B),
