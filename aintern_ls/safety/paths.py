@@ -150,6 +150,9 @@ _PERSISTENCE = re.compile(
     r"|(^|/)\.config/xonsh/(rc\.xsh|rc\.d/\S+)$|(^|/)\.(config/)?elvish/rc\.elv$"
     r"|(^|/)\.config/ion/initrc$"
     r"|(^|/)\.ssh/(authorized_keys2?|rc|config)$"
+    # (safety-f10) sshd's own key lists: Windows OpenSSH's one for every administrator, and
+    # the per-user lists a system AuthorizedKeysFile points to; each line is a login.
+    r"|(^|/)programdata/ssh/administrators_authorized_keys$|^/etc/ssh/authorized_keys/\S+$"
     r"|^/etc/(profile|bashrc|bash\.bashrc|zshrc|zsh/\S+|environment|rc\.local|ld\.so\.preload)$"
     r"|^/etc/(profile\.d|cron\.d|cron\.daily|cron\.hourly|cron\.weekly|cron\.monthly"
     r"|systemd/system|init\.d|xdg/autostart|sudoers\.d)/\S+$|^/etc/crontab$"
