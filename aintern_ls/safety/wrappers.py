@@ -1925,3 +1925,16 @@ def _secrets_runner(cmd: Cmd) -> None:
     """Secret managers that run a command with secrets in its environment (`doppler run --
     CMD`: the dispatcher judges CMD); their other verbs read or change the vault."""
     cmd.add(M, "read-secret", f"{cmd.name} reads secrets from a vault")
+    # (safety-f10) A delete verb before the command it runs (`doppler projects delete P`,
+    # `infisical secrets delete K`, `chamber delete SVC KEY`) destroys what the vault
+    # holds, like any cloud CLI's delete; `--help` only prints.
+    for w in cmd.args:
+        t = w.text
+        if t in ("--", "run", "exec", "--help", "-h", "help"):
+            break
+        if t in _VAULT_DELETE_VERBS:
+            cmd.add(D, "cloud-delete", f"`{cmd.name} … {t}` deletes what the secret vault holds", w)
+            break
+
+
+_VAULT_DELETE_VERBS = frozenset(("delete", "del", "rm", "remove", "destroy", "purge"))
