@@ -8,8 +8,7 @@ Reading them stays safe.
 
 import pytest
 
-from aintern_ls.safety import RiskLevel as Level, assess
-
+from aintern_ls.safety import RiskLevel, assess
 
 WRITES = [
     (
@@ -22,7 +21,8 @@ WRITES = [
     ),
     (
         "powershell",
-        r"'ssh-ed25519 AAAC op' | Out-File -Append $env:ProgramData\ssh\administrators_authorized_keys",
+        "'ssh-ed25519 AAAC op' | Out-File -Append "
+        r"$env:ProgramData\ssh\administrators_authorized_keys",
     ),
     ("cmd", r"echo ssh-rsa AAAB op>>%PROGRAMDATA%\ssh\administrators_authorized_keys"),
     ("cmd", r'cmd /c "echo ssh-rsa AAAB op >> C:\ProgramData\ssh\administrators_authorized_keys"'),
@@ -41,9 +41,9 @@ READS = [
 
 @pytest.mark.parametrize(("shell", "command"), WRITES)
 def test_sshd_key_list_write_is_critical(shell: str, command: str) -> None:
-    assert assess(command, shell).level >= Level.CRITICAL
+    assert assess(command, shell).level >= RiskLevel.CRITICAL
 
 
 @pytest.mark.parametrize(("shell", "command"), READS)
 def test_sshd_key_list_read_is_not_dangerous(shell: str, command: str) -> None:
-    assert assess(command, shell).level < Level.DANGEROUS
+    assert assess(command, shell).level < RiskLevel.DANGEROUS
