@@ -31,6 +31,7 @@ BLIND6 = Path(__file__).with_name("blind6.tsv")
 BLIND7 = Path(__file__).with_name("blind7.tsv")
 BLIND8 = Path(__file__).with_name("blind8.tsv")
 BLIND9 = Path(__file__).with_name("blind9.tsv")
+BLIND10 = Path(__file__).with_name("blind10.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -330,3 +331,35 @@ def test_ninth_blind_slice_figures() -> None:
     assert high_recall >= 194 / 195
     assert safe_over <= 0.0
     assert exact >= 323 / 330
+
+
+def test_tenth_blind_slice_figures() -> None:
+    """`blind10.tsv` (330 rows) was written in session 12 by a tenth red-team engineer who
+    never read the analyser's source, tests, corpora or the red team's notes and never ran
+    the analyser on it; it was frozen (sha256 23f8018d…) at 08:56 UTC and scored by the lead
+    before anyone saw its rows. Mix: 110 blocked, 85 critical, 40 dangerous, 35 moderate, 60
+    safe; 190 bash, 70 PowerShell, 70 cmd; (a) 72 rows from incident and threat reports,
+    (b) 98 from other tools' own test suites and catalogues (the writer was asked to prefer
+    less-worn sources: agent command gates' test files, recent DFIR reports), (c) 160 fresh
+    spellings.
+
+    Start of session 12 (625b6b0): blocked recall 0.973, blocked-or-critical 0.974, safe
+    over-flagged 0.000, exact 0.973. End of session 12, first sight (c65f26a: speed work on
+    the shared chain, PowerShell and the budget; open Unix and Windows families; other
+    agent gates' suites; a wrapper sweep over every blocked corpus row; the reviewer's
+    findings; PowerShell's `-name=value` line swallowing): 0.982 / 0.979 / 0.000 / 0.976,
+    every bar met on first sight (the second slice in a row).
+
+    After that score an engineer (safety-f10) was shown its eight misses: two were
+    mechanisms (sshd's own authorized-keys lists written; a secret-vault CLI's delete verb)
+    and were fixed as families with spellings of their own; five contradict labels committed
+    in our corpora (a log folder's contents removed, one named borg archive, System Restore
+    turned off, a backup service stopped, an echo redirected over a file); one (a pager's
+    input-filter variable naming a script) is open. With the fixes: 0.982 / 0.985 / 0.000 /
+    0.982. The floors below are those figures: they guard against regressions, not
+    generality."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND10, 325)
+    assert blocked_recall >= 108 / 110
+    assert high_recall >= 192 / 195
+    assert safe_over <= 0.0
+    assert exact >= 324 / 330
