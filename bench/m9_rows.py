@@ -1,28 +1,11 @@
-"""Score tests/safety/sources_m9.tsv by split (not shipped; a bench).
-
-PYTHONPATH=$PWD python -m bench.m9_rows [--show tune]
-
-The file's path is fixed relative to this script, so the analyser of another checkout can
-score the same rows: `PYTHONPATH=/other/checkout python /this/checkout/bench/m9_rows.py`.
-Dev misses are never listed (`--show dev` is refused): the dev slice is not tuned on.
-"""
+"""Score tests/safety/sources_m9.tsv by split: `python -m bench.split_rows m9` (kept under
+this name because earlier notes cite `python -m bench.m9_rows [--show tune]`)."""
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from bench._corpus_figures import print_by_split
-
-PATH = Path(__file__).resolve().parents[1] / "tests" / "safety" / "sources_m9.tsv"
-
-
-def main() -> None:
-    show = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--show" else ""
-    if show not in ("", "tune"):
-        raise SystemExit("only tune misses are listed (the dev slice is not tuned on)")
-    print_by_split(PATH, show)
-
+from bench.split_rows import main
 
 if __name__ == "__main__":
-    main()
+    main(["m9", *sys.argv[1:]])
