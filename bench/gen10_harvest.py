@@ -4,19 +4,22 @@ Issue 14 (gen10): the hidden sets include "commands from other tools' own test s
 turns the test cases of agent command gates that no earlier harvest read (Continue's terminal
 security, Amazon Q CLI's execute tool, Gemini CLI's command classifier, OpenHands' security
 analyzers, VS Code's terminal auto-approve defaults, Roo Code and Cline's command permissions,
-goose's threat patterns, crush's command blockers) into labelled rows.
+goose's threat patterns, crush's command blockers, Qwen Code's read-only checker) into
+labelled rows.
 
-Input: a directory of ``*.txt`` lists written by hand while reading each project's test file
-(fetched from its public repository). A list starts with a ``# owner/repo path`` line; every other
-line is ``command<TAB>shell<TAB>OUR label<TAB>their verdict`` and, for a label corrected after
-scoring, a fifth column saying why (it goes into the source column). The label was written by the
+Input: a directory of ``*.txt`` lists (and ``later/*.txt``, read after them) written by hand
+while reading each project's test file (fetched from its public repository). A list starts
+with a ``# owner/repo path`` line; every other line is ``command<TAB>shell<TAB>OUR label<TAB>their
+verdict`` and, for a label corrected after scoring, a fifth column saying why (it goes into the
+source column). The label was written by the
 conventions (DESIGN.md section 5, HELPERS.md "Label conventions") BEFORE the analyser ran on the
 row; their verdict is kept in the source column as a hint. ``\\n`` in a command is a newline
 (the corpus escape, see ``bench/_corpus_figures.py``).
 
 Split by WHOLE PROJECT, decided before scoring: a project is ``dev`` when the first byte of
 ``sha256("gen10:" + owner/repo)`` is below 0x55 (about a third of projects), else ``tune``.
-Dev projects: OpenHands/software-agent-sdk, block/goose, cline/cline.
+Dev projects: OpenHands/software-agent-sdk, block/goose, cline/cline, QwenLM/qwen-code (the
+last harvested after the first fixes landed: a check of how far they carry).
 
 Rows whose command (and shell) is already in another corpus file or in
 ``heldout/heldout.tsv`` are left out (not new); a
@@ -62,7 +65,8 @@ def known_commands(out: Path) -> set[tuple[str, str]]:
 def build(lists: Path, out: Path) -> list[str]:
     seen = known_commands(out)
     lines: list[str] = []
-    for path in sorted(lists.glob("*.txt")):
+    # lists harvested later (under `later/`) come last, so no row moves between splits
+    for path in [*sorted(lists.glob("*.txt")), *sorted((lists / "later").glob("*.txt"))]:
         repo = file = ""
         for raw in path.read_text(encoding="utf-8").splitlines():
             if not raw.strip():

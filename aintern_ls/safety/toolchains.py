@@ -679,6 +679,12 @@ def _package_manager(cmd: Cmd) -> None:
             return
         return
     verb = ops[0]
+    if (
+        n in ("yarn", "pnpm")
+        and verb == "global"
+        and ops[1:2] in (["list"], ["ls"], ["bin"], ["dir"])
+    ):
+        return  # `yarn global list`: the globally installed packages, listed (gen10)
     if n in ("npm", "yarn", "pnpm", "bun") and verb in ("run", "run-script") and len(ops) > 1:
         if ops[1] in _TEST_SCRIPTS or ops[1].startswith("test"):
             return

@@ -236,3 +236,17 @@ def test_git_settings_from_the_environment_are_judged(command: str) -> None:
 )
 def test_git_settings_look_alikes(command: str, expected: object) -> None:
     assert assess(command, "bash").level == expected, command
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("yarn global list", S),
+        ("yarn global ls --depth=0", S),
+        ("pnpm global list", S),
+        ("yarn global add typescript", M),
+        ("yarn global remove typescript", M),
+    ],
+)
+def test_global_package_listings_only_read(command: str, expected: object) -> None:
+    assert assess(command, "bash").level == expected, command
