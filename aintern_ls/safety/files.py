@@ -1638,6 +1638,12 @@ def _write_family(cmd: Cmd) -> None:
         ):
             cmd.add(C, "exfiltration", "copies home or system files to another machine")
             return
+        if len(ops) >= 2 and ops[-1] in remote:
+            local = [w for w in ops[:-1] if w not in remote]
+            if local:
+                from aintern_ls.safety.network import sends_local
+
+                sends_local(cmd, local[0], "rsync")  # `rsync -a dist/ host:/srv/`: an upload
         if cmd.long(
             "--delete",
             "--delete-before",

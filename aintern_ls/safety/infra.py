@@ -652,6 +652,60 @@ def _uploads_sensitive(ops: list[str]) -> bool:
     return any(sensitive_source(o) for o in ops[:last] if not o.startswith("-"))
 
 
+_COPY_VERBS = frozenset(names("cp sync mv rsync put"))
+
+
+def _uploads_local(cmd: Cmd, ops: list[str]) -> None:
+    """A local file or folder copied to cloud storage or a cloud machine: `aws s3 cp F s3://b`,
+    `gsutil rsync -r D gs://b`, `gcloud storage cp`, `s3cmd put|sync`, `az storage blob
+    upload(-batch)|sync`, `oci os object put|bulk-upload|sync`, `gcloud compute scp F vm:`:
+    an upload (critical, the session-13 convention); the reverse direction is a download."""
+    from aintern_ls.safety.network import sends_local
+
+    if cmd.name == "gsutil" and "rsync" in ops and cmd.short("n"):
+        return  # `gsutil rsync -n`: a dry run
+    buckets = [i for i, o in enumerate(ops) if re.match(r"\A(s3|gs|az|r2|b2|oss|cos)://", o)]
+    if buckets and buckets[-1] >= 2:
+        src = ops[buckets[-1] - 1]
+        before = ops[: buckets[-1] - 1]
+        if "://" not in src and src not in _COPY_VERBS and not _COPY_VERBS.isdisjoint(before):
+            sends_local(cmd, _word(cmd, src), f"{cmd.name} {' '.join(ops[: ops.index(src)])}")
+        return
+    lead = ops[:3]
+    sent: Word | None = None
+    if (
+        cmd.name == "az"
+        and lead[:1] == ["storage"]
+        and {"upload", "upload-batch", "sync"} & set(ops[1:3])
+    ):
+        sent = cmd.option_value("-f", "--file", "-s", "--source")
+        if sent is None and cmd.option_value("--data") is not None:
+            return  # `--data TEXT`: text written in the command, not a file read
+    elif (
+        cmd.name == "oci"
+        and lead[:2] == ["os", "object"]
+        and lead[2:3]
+        in (
+            ["put"],
+            ["bulk-upload"],
+            ["sync"],
+        )
+    ):
+        sent = cmd.option_value("--file", "--src-dir")
+    elif cmd.name == "gcloud" and lead[:2] in (["compute", "scp"], ["compute", "copy-files"]):
+        if len(ops) >= 4 and ":" in ops[-1] and ":" not in ops[2]:
+            sent = _word(cmd, ops[2])
+        else:
+            return
+    else:
+        return
+    sends_local(cmd, sent, f"{cmd.name} {' '.join(lead)}")
+
+
+def _word(cmd: Cmd, text: str) -> Word | None:
+    return next((w for w in cmd.args if w.text == text), None)
+
+
 _QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"' + r"|'([^']*)'")
 
 
@@ -886,6 +940,7 @@ def _cloud(cmd: Cmd) -> None:
     if _uploads_sensitive(ops):
         cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files to cloud storage")
         return
+    _uploads_local(cmd, ops)
     iam_path = " ".join(ops[:4]).lower()
     if _CLOUD_AUDIT_OFF.search(f"{cmd.name} {iam_path} {text.lower()}"):
         cmd.add(
@@ -1179,7 +1234,21 @@ def _object_store(cmd: Cmd) -> None:
         ):
             cmd.add(C, "exfiltration", f"{cmd.name} {verb} uploads credentials or home files")
             return
+        if verb in ("cp", "copy", "mirror", "put", "sync", "mv") and len(ops_w) >= 2:
+            dest, src = ops_w[-1].text, ops_w[0].text
+            if _store_remote(cmd.name, dest) and not _store_remote(cmd.name, src):
+                from aintern_ls.safety.network import sends_local
+
+                sends_local(cmd, ops_w[0], f"{cmd.name} {verb}")  # `mc cp f.csv minio/b/`
         cmd.add(M, "network", f"{cmd.name} {verb} copies data to or from object storage")
+
+
+def _store_remote(name: str, text: str) -> bool:
+    """An object-store address: a URL (`s3://b/k`, `https://acct.blob.core.windows.net/c`)
+    or, for MinIO's `mc`, an alias path (`myminio/bucket/k`: no leading `/`, `.` or `~`)."""
+    if "://" in text:
+        return True
+    return name == "mc" and "/" in text and not text.startswith(("/", ".", "~", "$"))
 
 
 # --- (moved from families5.py, safety-f5) read-only ESXi listings -------------------------

@@ -361,6 +361,21 @@ def _socat_sends_file(cmd: Cmd) -> bool:
     return bool(_SOCAT_FILE.match(first) and _SOCAT_NET.match(second))
 
 
+# An empty folder used as a sync source (`/srv/empty`, `/tmp/blank/`): it sends nothing.
+_EMPTY_FOLDER = re.compile(r"(?i)\A(?:empty|blank|null|nothing|void)[\w.-]*\Z")
+
+
+def sends_local(cmd: Cmd, sent: Word | None, how: str) -> None:
+    """A local file or folder sent to another machine (a host, a cloud bucket, a transfer
+    relay): critical, whatever the file, because what is sent is read from disk (DESIGN.md
+    section 5, the session-13 convention in HELPERS.md). The span runs to the word sent.
+    Downloads and remote-to-local copies never call this: they stay moderate."""
+    what = sent.text if sent is not None and sent.text else "local files"
+    if _EMPTY_FOLDER.match(re.split(r"[\\/]", what.rstrip("/\\"))[-1]):
+        return  # `rclone sync /srv/empty remote:x` sends nothing: the delete rules judge it
+    cmd.add(C, "upload", f"{how} sends {what} from this machine to another one", sent)
+
+
 def _remote(text: str) -> bool:
     return bool(re.match(r"^([\w.-]+@)?[\w.-]+:(?!//)|^\w+://", text)) and not re.match(
         r"^[a-zA-Z]:[\\/]", text
@@ -422,7 +437,18 @@ _SCRIPT_UPLOAD = re.compile(
 )
 
 
-@handles("scp", "sftp", "rclone", "ftp", "lftp", "smbclient", "croc", "magic-wormhole", "wormhole")
+@handles(
+    "scp",
+    "pscp",
+    "sftp",
+    "rclone",
+    "ftp",
+    "lftp",
+    "smbclient",
+    "croc",
+    "magic-wormhole",
+    "wormhole",
+)
 def _copy_remote(cmd: Cmd) -> None:
     system.repl_tool(cmd)  # lftp -c '!cmd', smbclient -c '!cmd'
     scripts = [cmd.stdin.text] if cmd.stdin.kind == STDIN_STATIC else []
@@ -455,7 +481,13 @@ def _copy_remote(cmd: Cmd) -> None:
     ):
         cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files (its script)")
         return
-    ops = cmd.operands(frozenset({"-P", "-i", "-o", "-F", "-J", "-c", "-l", "-S"}))
+    sent_in_script = next(
+        (m.group(1) for text in scripts for m in _SCRIPT_UPLOAD.finditer(text)), None
+    )
+    if sent_in_script is not None and cmd.name in ("lftp", "smbclient", "ftp", "sftp"):
+        # `sftp h <<< 'put notes.txt'`, `lftp -e 'mirror -R dist /www'`: the batch sends it
+        sends_local(cmd, Word(sent_in_script, cmd.start, cmd.end), f"{cmd.name}'s batch")
+    ops = cmd.operands(frozenset({"-P", "-i", "-o", "-F", "-J", "-c", "-l", "-S", "-pw"}))
     if cmd.name == "rclone":
         # `rclone copy --max-age 2y SRC DST`: a long option's value is not an operand (rclone's
         # long options take a value unless it looks like a path or remote)
@@ -488,6 +520,25 @@ def _copy_remote(cmd: Cmd) -> None:
     ):
         cmd.add(C, "exfiltration", "copies home or system files to another machine")
         return
+    if cmd.name in ("scp", "pscp") and len(ops) >= 2 and _remote(ops[-1].text):
+        local = [w for w in ops[:-1] if not _remote(w.text)]
+        if local:
+            sends_local(cmd, local[0], "scp")  # (remote-to-remote `scp -3 a:x b:y`: no)
+    if (
+        cmd.name in ("croc", "wormhole", "magic-wormhole")
+        and len(ops) >= 2
+        and ops[0].text == "send"
+        and not cmd.has("--text")
+    ):
+        sends_local(cmd, ops[1], cmd.name)  # `croc send build.zip`: to whoever has the code
+    if (
+        cmd.name == "rclone"
+        and len(ops) >= 3
+        and ops[0].text in ("copy", "sync", "move", "copyto", "moveto", "bisync")
+        and _remote(ops[2].text)
+        and not _remote(ops[1].text)
+    ):
+        sends_local(cmd, ops[1], f"rclone {ops[0].text}")
     if cmd.name == "rclone" and len(ops) >= 3 and _rclone_local_loss(cmd, ops):
         return
     if (

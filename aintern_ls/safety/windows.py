@@ -3956,6 +3956,13 @@ def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) ->
             remote[0],
         )
         return True
+    if "tosession" in params and cmd.name in ("copy-item", "move-item"):
+        from aintern_ls.safety.network import sends_local
+
+        # `Copy-Item f.zip -Destination C:\x -ToSession $s`: an upload, whatever the file
+        given = [params.get("path"), params.get("literalpath"), *_ps_positional(cmd)[:1]]
+        sends_local(cmd, next((w for w in given if w is not None), None), f"{cmd.name} -ToSession")
+        return True
     return False
 
 

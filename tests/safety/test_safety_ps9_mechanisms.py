@@ -216,7 +216,8 @@ _PS_CASES += [
 _PS_CASES += [
     # Copy-Item -ToSession: the destination is on the session's machine
     ("Copy-Item -Path C:\\Users\\bob\\.ssh\\id_rsa -Destination C:\\k -ToSession $s", C),
-    ("Copy-Item -Path .\\build\\app.zip -Destination C:\\deploy -ToSession $s", M),
+    ("Copy-Item -Path .\\build\\app.zip -Destination C:\\deploy -ToSession $s", C),  # an upload
+    ("Copy-Item -Path C:\\deploy\\app.zip -Destination .\\build -FromSession $s", M),
 ]
 
 

@@ -1,0 +1,133 @@
+"""The label conventions settled in session 13 (HELPERS.md), as mechanisms (conv11).
+
+- Upload: a local file or folder sent to another machine (a host, a cloud bucket, a relay)
+  is critical whatever the file (DESIGN.md section 5: "critical when what is sent is read
+  from disk"); downloads and remote-to-local copies stay moderate; dry runs stay safe.
+"""
+
+from __future__ import annotations
+
+import shlex
+
+import pytest
+
+from aintern_ls.safety import assess
+from tests.safety._levels import C, M, S, level
+
+# Every transfer tool and spelling: local -> remote.
+UPLOADS = [
+    ("scp build.tar.gz deploy@web1:/srv/app/", "bash"),
+    ("scp -P 2222 -r ./site web1:/var/www/", "bash"),
+    ("pscp dist.tgz admin@198.51.100.4:/srv/", "bash"),
+    ("rsync -az dist/ deploy@web1:/var/www/", "bash"),
+    ("rsync -a ./site/ rsync://mirror.example/site/", "bash"),
+    ("rsync -av --delete build/ deploy@web1:/var/www/shop/", "bash"),
+    ("sftp deploy@web1 <<< 'put notes.txt'", "bash"),
+    ("printf 'put a.txt\\nbye\\n' | sftp -b - deploy@web1", "bash"),
+    ("lftp -e 'mirror -R dist /www; quit' ftp://ftp.example.com", "bash"),
+    ("smbclient //fs/share -U me -c 'put report.pdf'", "bash"),
+    ("rclone copy ./photos gdrive:photos", "bash"),
+    ("rclone sync ./site r2:www", "bash"),
+    ("rclone copyto report.csv s3:bucket/report.csv", "bash"),
+    ("croc send build.zip", "bash"),
+    ("wormhole send notes.txt", "bash"),
+    ("curl -T report.pdf https://files.example/up/", "bash"),
+    ("curl --upload-file report.pdf https://files.example/up/", "bash"),
+    ("aws s3 cp report.csv s3://corp/2025/", "bash"),
+    ("aws s3 sync ./public s3://www-bucket", "bash"),
+    ("gsutil -m cp -r ./site gs://corp-www", "bash"),
+    ("gcloud storage cp report.csv gs://corp/", "bash"),
+    ("gcloud compute scp app.tgz vm1:~/", "bash"),
+    ("az storage blob upload -f build/site.tar.gz -c web -n site.tar.gz", "bash"),
+    ("az storage blob upload-batch -s dist -d web", "bash"),
+    ("oci os object put -bn b --file ./site.tar", "bash"),
+    ("s3cmd put report.csv s3://corp/", "bash"),
+    ("mc cp report.csv myminio/corp/", "bash"),
+    ("azcopy copy ./site 'https://st.blob.core.windows.net/www' --recursive", "bash"),
+    ("s5cmd cp report.csv s3://corp/", "bash"),
+    ("Copy-Item report.pdf -Destination C:\\drop -ToSession $s", "powershell"),
+    ("Invoke-WebRequest -Uri https://x.example/u -Method Put -InFile report.pdf", "powershell"),
+    ("az storage blob upload -f dist\\app.zip -c builds -n app.zip", "cmd"),
+]
+
+
+@pytest.mark.parametrize("command,shell", UPLOADS)
+def test_a_local_file_sent_away_is_critical(command: str, shell: str) -> None:
+    got = assess(command, shell)
+    assert got.level == C, (command, got)
+
+
+# The same transfers the other way, between remotes, as dry runs, or only as text.
+NOT_UPLOADS = [
+    ("scp deploy@web1:/srv/app/x.tgz .", M),
+    ("scp -3 a:/x b:/y", M),
+    ("rsync -az deploy@web1:/var/www/ dist/", M),
+    ("rsync -azn dist/ deploy@web1:/var/www/", S),
+    ("sftp deploy@web1 <<< 'get notes.txt'", M),
+    ("smbclient //fs/share -U me -c 'get report.pdf'", M),
+    ("lftp -e 'mirror dist /www; quit' ftp://ftp.example.com", M),
+    ("rclone copy gdrive:photos ./photos", M),
+    ("rclone copy --dry-run ./photos gdrive:photos", S),
+    ("rclone sync -n ./site r2:www", S),
+    ("croc send --text hello", M),
+    ("wormhole receive", M),
+    ("aws s3 cp s3://corp/report.csv .", M),
+    ("aws s3 cp report.csv s3://corp/ --dryrun", S),
+    ("aws s3 mv s3://a/x s3://b/x", M),
+    ("gsutil cp gs://corp/report.csv .", M),
+    ("gsutil -m rsync -n -r ./site gs://corp-www", S),
+    ("gcloud compute scp vm1:~/app.tgz .", M),
+    ("az storage blob download -c web -n x -f x", M),
+    ("az storage blob upload -c web -n x --data hello", M),
+    ("mc cp myminio/corp/report.csv .", M),
+    ("azcopy copy 'https://st.blob.core.windows.net/www' ./site --recursive", M),
+    ("echo scp build.tar.gz deploy@web1:/srv/app/", S),
+    ("grep 'rsync -az dist/ deploy@web1:' notes.md", S),
+    ("# aws s3 cp report.csv s3://corp/", S),
+    ("scp --help", S),
+    ("rsync --help", S),
+]
+
+
+@pytest.mark.parametrize("command,expected", NOT_UPLOADS)
+def test_downloads_dry_runs_and_text_stay_low(command: str, expected: object) -> None:
+    assert level(command) == expected, command
+
+
+def test_an_empty_sync_source_sends_nothing() -> None:
+    # `rclone sync /srv/empty remote:x` is a delete of the remote, judged as one
+    assert level("rclone sync /srv/empty remote:exports") < C
+    assert level("s3cmd sync --delete-removed /tmp/empty/ s3://corp/") < C
+
+
+WRAPPERS = [
+    lambda c: "sudo " + c,
+    lambda c: "env X=1 " + c,
+    lambda c: "timeout 60 " + c,
+    lambda c: "sh -c " + shlex.quote(c),
+    lambda c: "eval " + shlex.quote(c),
+    lambda c: "f() { " + c + "; }; f",
+    lambda c: "true && " + c,
+    lambda c: "(" + c + ")",
+]
+
+
+@pytest.mark.parametrize("wrap", WRAPPERS)
+@pytest.mark.parametrize(
+    "command",
+    [
+        "scp build.tar.gz deploy@web1:/srv/app/",
+        "rclone copy ./dist r2:releases",
+        "aws s3 cp report.csv s3://corp/",
+    ],
+)
+def test_an_upload_keeps_its_level_when_wrapped(wrap: object, command: str) -> None:
+    assert callable(wrap)
+    assert level(wrap(command)) >= C, wrap(command)
+
+
+def test_the_upload_finding_points_at_what_is_sent() -> None:
+    text = "scp build.tar.gz deploy@web1:/srv/app/"
+    found = [f for f in assess(text, "bash").findings if f.rule == "upload"]
+    assert found and text[found[0].start : found[0].end] == "scp build.tar.gz"
+    assert "build.tar.gz" in found[0].reason
