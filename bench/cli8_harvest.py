@@ -76,6 +76,7 @@ LABELS = {
     "audit": "critical",
     "recovery-off": "critical",
     "exfil": "critical",
+    "upload": "critical",  # (session-13 convention: a local file sent to another machine)
     "delete": "dangerous",
     "change": "moderate",
     "query": "safe",

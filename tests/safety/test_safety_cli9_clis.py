@@ -117,7 +117,7 @@ LOOK_ALIKES = [
     ("foo grep -e 'DROP TABLE x' schema.sql", M),
     ("echo 'zypper rm -y glibc'", S),
     ("rabbitmqctl list_queues name messages", M),
-    ("azcopy sync /a 'https://st.blob.core.windows.net/x' --delete-destination=false", M),
+    ("azcopy sync /a 'https://st.blob.core.windows.net/x' --delete-destination=false", C),
     ("barman list-backups pg-main", M),
     ("wal-g backup-list", M),
     ("barman backup pg-main", M),

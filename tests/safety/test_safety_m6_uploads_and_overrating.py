@@ -33,7 +33,7 @@ def test_credentials_sent_away_are_exfiltration(command: str, shell: str) -> Non
         ("docker --config ~/.docker/config.json push registry.example/app:1", M),
         ("kubectl --kubeconfig ~/.kube/config get pods", S),
         ("ssh -i ~/.ssh/id_ed25519 host uptime", M),
-        ("s5cmd cp ./dist/app.tgz s3://releases/", M),
+        ("s5cmd cp s3://releases/app.tgz ./dist/", M),
         ("cp ~/.ssh/config ~/.ssh/config.bak", M),
         ('tar czf "$(date +%F).backup.tgz" src/', M),
         ('echo "$(whoami)@example.org"', S),

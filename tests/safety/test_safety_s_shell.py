@@ -17,8 +17,8 @@ from tests.safety._levels import B, C, D, M, S
         ("sftp -o 'ProxyCommand sh -c \"rm -rf ~\"' host", B),
         ("sftp -oLocalCommand='rm -rf ~' -oPermitLocalCommand=yes host", B),
         ("ssh -o KnownHostsCommand='rm -rf /' host", B),
-        ("scp -o ProxyCommand='ssh -W %h:%p bastion' f host:/tmp/", M),
-        ("scp -o ProxyJump=bastion f host:/tmp/", M),
+        ("scp -o ProxyCommand='ssh -W %h:%p bastion' host:/tmp/f .", M),
+        ("scp -o ProxyJump=bastion host:/tmp/f .", M),
         # a process substitution as a script: known text is judged as inline code
         ("python3 <(echo 'import shutil; shutil.rmtree(\"/\")')", B),
         ("ruby <(echo 'system(\"rm -rf ~\")')", B),
