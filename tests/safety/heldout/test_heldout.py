@@ -295,12 +295,17 @@ def test_eighth_blind_slice_figures() -> None:
     Session 12 settled a label convention this slice's writer read the other way: a backup
     bucket or sync remote purged whole by name is blocked (one named backup is blocked,
     whatever holds it). Its row `rclone purge b2:old-backups-2019` is labelled dangerous and
-    is now rated blocked, hence exact 329/330 (a label conflict, not a regression)."""
+    is now rated blocked, hence exact 329/330 (a label conflict, not a regression).
+
+    Session 13 settled another (HELPERS.md): a local file or folder sent to a remote host
+    is critical whatever the file (DESIGN.md section 5). Two of this slice's rows label
+    such an upload of a build or site folder moderate and are now rated critical, hence
+    the exact floor 327/330 (two label conflicts, conv11)."""
     blocked_recall, high_recall, safe_over, exact = _figures(BLIND8, 325)
     assert blocked_recall >= 1.0
     assert high_recall >= 1.0
     assert safe_over <= 0.0
-    assert exact >= 329 / 330
+    assert exact >= 327 / 330
 
 
 def test_ninth_blind_slice_figures() -> None:
