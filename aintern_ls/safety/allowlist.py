@@ -666,11 +666,15 @@ def _read_only(cmd: Cmd) -> None:
     texts = cmd.texts()
     if n in ("rg",) and any(t.startswith(("--pre", "--hostname-bin")) for t in texts):
         # `--pre` runs a program on each file, `--hostname-bin` one for the hyperlink host.
+        # (`--pre-glob` alone runs nothing; words after `--` are patterns and paths.)
+        opts = texts[: texts.index("--")] if "--" in texts else texts
         for opt in ("--pre", "--hostname-bin"):
+            if not any(t == opt or t.startswith(opt + "=") for t in opts):
+                continue
             prog = cmd.option_value(opt)
             if prog is not None:
                 run_config_command(cmd, prog, f"rg {opt}")
-            elif any(t.startswith(opt) for t in texts):
+            else:
                 cmd.add(M, "runs-program", f"rg {opt} runs another program")
     elif n == "tree" and cmd.option_value("-o", "--output") is not None:
         cmd.add(M, "write", "tree -o writes the listing to a file")

@@ -42,6 +42,7 @@ from aintern_ls.safety.registry import (
     PERL_CODE_VARS,
     PROMPT_VARS,
     SHELLS,
+    unreadable_program,
 )
 from aintern_ls.safety.words import (
     GLOB_CHARS,
@@ -62,6 +63,14 @@ _LANGUAGE = tree_sitter.Language(tree_sitter_bash.language())
 # A tree-sitter Parser is not safe to share between threads (the server runs handlers on a
 # pool), so each thread gets its own; the Language is shared.
 _PARSERS = threading.local()
+
+
+# The user's own shell startup files: a shell already runs them, so naming one in BASH_ENV
+# or ENV (`BASH_ENV=~/.bashrc bash -c …`, for aliases) adds no unknown code (n11u).
+_OWN_STARTUP = frozenset(
+    {".bashrc", ".bash_profile", ".profile", ".zshrc", ".zshenv", ".kshrc", ".mkshrc"}
+    | {"profile", "bash.bashrc", "bashrc", "zshrc", "zshenv", "environment"}
+)
 
 
 class ParseCounter:
@@ -120,6 +129,9 @@ _GIT_CONFIG_ENV = frozenset({"GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS"})
 # settings are judged one by one (more is critical: not read).
 _GIT_CONFIG_KEY = re.compile(r"GIT_CONFIG_KEY_(\d{1,6})")
 _GIT_CONFIG_MAX = 200
+_GIT_OWN_CONFIG = re.compile(
+    r"^(?:~|\$HOME|\$\{HOME\})/(?:\.gitconfig|\.config/git/config)$|^/etc/gitconfig$"
+)
 
 
 def _count(text: str) -> int:
@@ -882,7 +894,9 @@ class _Walker:
             f = given.get(name)
             if f is None or f.text in ("/dev/null", ""):
                 continue
-            temp = f.dynamic or re.match(r"^(/tmp|/var/tmp|/dev/shm)/", f.text) is not None
+            # Only git's own default files are known; any other file is settings the
+            # analyser cannot read, which can name programs git runs: opaque (n11u).
+            temp = f.dynamic or _GIT_OWN_CONFIG.match(f.text) is None
             self.scope.add(
                 RiskLevel.CRITICAL if temp else RiskLevel.MODERATE,
                 "config-exec" if temp else "git-config",
@@ -1840,6 +1854,17 @@ class _Walker:
                 s,
                 e,
             )
+        elif (hidden := unreadable_program(found)) is not None:
+            # `LESSOPEN='|/tmp/f.sh %s' less x`, `GIT_EXTERNAL_DIFF=./d.sh git diff`: what the
+            # hook runs is a local program the analyser cannot read: opaque (n11u).
+            self.scope.include(found)
+            self.scope.add(
+                RiskLevel.CRITICAL,
+                "config-exec",
+                f"{name} makes the program run {hidden}, which the analyser cannot read",
+                s,
+                e,
+            )
 
     def _prompt_variable(self, value: Word | None = None) -> None:
         """`PS4='$(…)' bash -x`, `PS1='`…`' bash -i`: the shell expands a prompt string like
@@ -1933,10 +1958,14 @@ class _Walker:
         elif name in ("BASH_ENV", "ENV") and not value.dynamic:
             written = self.scope.written.get(value.text.rsplit("/", 1)[-1])
             if written is None:
+                if not value.text.strip():
+                    return  # `BASH_ENV= bash …`: no startup file
+                own = value.text.rsplit("/", 1)[-1] in _OWN_STARTUP
                 self.scope.add(
-                    RiskLevel.MODERATE,
-                    "env-hook",
-                    f"{name} makes every new shell run the file {value.text} first",
+                    RiskLevel.MODERATE if own else RiskLevel.CRITICAL,
+                    "env-hook" if own else "config-exec",
+                    f"{name} makes every new shell run the file {value.text} first"
+                    + ("" if own else ", which the analyser cannot read"),
                     self.pos.char(node.start_byte),
                     self.pos.char(node.end_byte),
                 )

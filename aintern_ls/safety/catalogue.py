@@ -121,7 +121,7 @@ CATALOGUE: dict[str, Rule] = _rules(
     ("partition", "rewrites a partition table (blocked)", "fdisk /dev/sda"),
     ("disk", "a disk tool that can erase disks and partitions", "diskpart", "cmd"),
     ("zfs-destroy", "destroys a ZFS pool or dataset (blocked)", "zpool destroy tank"),
-    ("system-file", "overwrites a system, account or boot file", "echo c > /proc/sysrq-trigger"),
+    ("system-file", "overwrites a system, account or boot file", "echo 1 > /proc/sys/kernel/sysrq"),
     ("tee-system-file", "tee overwrites or appends to a system file", "tee /etc/shadow < x"),
     (
         "overwrite-system",
@@ -298,7 +298,7 @@ CATALOGUE: dict[str, Rule] = _rules(
     ),
     ("local-script", "runs a local script or program", "./configure"),
     ("run-script", "runs a project script (npm run, make targets)", "npm run dev"),
-    ("runs-program", "a tool option that runs another program", "rg --pre ./decompress.sh TODO"),
+    ("runs-program", "a tool option that runs another program", "rg --pre pdftotext TODO"),
     ("shell", "starts an interactive shell", "bash"),
     ("alias", "an alias changes what a later command does", "alias ll='ls -l'"),
     ("alias-hides", "an alias, function or hook hides a dangerous command", "alias cd='rm -rf'"),

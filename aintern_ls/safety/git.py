@@ -10,7 +10,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
 from aintern_ls.safety.paths import classify_path
-from aintern_ls.safety.registry import handles
+from aintern_ls.safety.registry import handles, unreadable_program
 from aintern_ls.safety.words import Word, names
 
 # --- git --------------------------------------------------------------------------------
@@ -68,6 +68,11 @@ def _config_value(cmd: Cmd, item: Word) -> bool:
     key, eq, value = item.text.partition("=")
     if not eq:
         return False
+    if _INCLUDE_KEY.match(key) and value.strip():
+        # `git -c include.path=../team.cfg status`: more settings from a file the analyser
+        # cannot read; they can name programs git runs (pager, fsmonitor, aliases): opaque.
+        cmd.add(C, "config-exec", f"git -c {key} reads settings from {value}", item)
+        return False
     if not _GIT_EXEC_KEYS.match(key):
         return not _GIT_HARMLESS_KEYS.match(key)
     if key.lower().startswith(("alias.", "submodule.")) and not value.startswith("!"):
@@ -93,9 +98,18 @@ def _config_value(cmd: Cmd, item: Word) -> bool:
     elif level >= D:
         cmd.scope.include(found)
         cmd.add(level, "config-exec", f"git -c {key} runs a {level.label} command", item)
+    elif (hidden := unreadable_program(found)) is not None:
+        cmd.scope.include(found)
+        cmd.add(
+            C, "config-exec", f"git -c {key} runs {hidden}, which the analyser cannot read", item
+        )
     elif level >= M:
         cmd.scope.include(found)
     return False
+
+
+# Settings that pull in another configuration file (`include.path`, `includeIf.<cond>.path`).
+_INCLUDE_KEY = re.compile(r"^include(?:if\..+)?\.path$", re.I)
 
 
 # Subcommand options whose value git runs as a shell command.
@@ -194,6 +208,16 @@ def _subcommand_runs(cmd: Cmd, sub: str, args: list[Word]) -> bool:
         ops = [w for w in args if not w.text.startswith("-")]
         if len(ops) >= 2 and _global_code_setting(cmd, args, ops):
             return True
+        if len(ops) >= 2 and _INCLUDE_KEY.match(ops[0].text) and ops[1].text.strip():
+            # `git config --global include.path /tmp/x.cfg`, `includeIf.gitdir:~/w/.path F`:
+            # git will read settings from a file the analyser cannot read (n11u).
+            cmd.add(
+                C,
+                "config-exec",
+                f"git config {ops[0].text} makes git read settings from {ops[1].text}",
+                ops[1],
+            )
+            return True
         if len(ops) >= 2 and _GIT_EXEC_KEYS.match(ops[0].text):
             key, value = ops[0].text, ops[1]
             if key.lower().startswith("alias.") and not value.text.startswith("!"):
@@ -201,11 +225,14 @@ def _subcommand_runs(cmd: Cmd, sub: str, args: list[Word]) -> bool:
             code = Word(value.text.lstrip("!"), value.start, value.end, value.dynamic)
             inner = cmd.scope.nested(code.text, "bash", code, -1) if not code.dynamic else []
             level = max((f.level for f in inner), default=S)
-            if code.dynamic or level >= D:
+            hidden = unreadable_program(inner)
+            if code.dynamic or level >= D or hidden is not None:
                 cmd.add(
                     C,
                     "config-exec",
-                    f"git config stores a {level.label if not code.dynamic else 'computed'}"
+                    f"git config stores {hidden} in {key}, which git will run later"
+                    if hidden is not None and not code.dynamic and level < D
+                    else f"git config stores a {level.label if not code.dynamic else 'computed'}"
                     f" command in {key} that git will run later",
                     value,
                 )

@@ -277,6 +277,15 @@ def write_target(
             return Target(
                 RiskLevel.CRITICAL, "persistence", f"{p}, which runs code at login or on a schedule"
             )
+        if low == "/proc/sysrq-trigger":
+            # A magic SysRq key (`echo b|o|c > …`): reboot, power-off or crash at once, the
+            # shutdown class (dangerous, session-13 convention); enabling the keys
+            # (/proc/sys/kernel/sysrq) stays a system setting (n11u).
+            return Target(
+                RiskLevel.DANGEROUS,
+                "shutdown",
+                f"the kernel's SysRq trigger {p} (it can reboot, power off or crash the machine)",
+            )
         if re.match(r"^/(etc|boot|sys)/|^/proc/sys|^/(s?bin|usr/s?bin|lib|lib64|usr/lib)/", low):
             return Target(RiskLevel.CRITICAL, "system-file", f"the system file {p}")
         if not append and (_LOGIN_LOG.match(low) or LOG_GLOB.match(low)):

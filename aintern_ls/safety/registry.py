@@ -165,8 +165,23 @@ def run_config_command(cmd: Cmd, code: Word, what: str) -> None:
         return
     if level >= D:
         cmd.add(level, "config-exec", f"{what} runs a {level.label} command", code)
+    elif (hidden := unreadable_program(found)) is not None:
+        # `rg --pre ./decode.sh`, `man -P /tmp/p`: a local program the analyser cannot read
+        # runs with the tool's input; what it does is unknown, so it is not safe (n11u).
+        cmd.add(C, "config-exec", f"{what} runs {hidden}, which the analyser cannot read", code)
     else:
         cmd.add(M, "runs-program", f"{what} runs another program", code)
+
+
+def unreadable_program(found: list[Finding]) -> str | None:
+    """What a hook's command runs that the analyser cannot read (a local program or script
+    named by a path: `./filter.sh`, `/tmp/p`), from the findings of judging it; None when
+    it runs only programs the analyser knows."""
+    for f in found:
+        if f.rule == "local-script":
+            local = f.reason.startswith("runs the local program ")
+            return f.reason.removeprefix("runs ") if local else "a local script"
+    return None
 
 
 # ssh_config keywords whose value ssh runs as a local shell command, and the programs that
