@@ -11,9 +11,9 @@ from aintern_ls.safety import system, wrappers
 from aintern_ls.safety.context import (
     Cmd,
 )
-from aintern_ls.safety.levels import B, C, D, M
+from aintern_ls.safety.levels import B, C, D, Finding, M
 from aintern_ls.safety.paths import is_secret, write_target
-from aintern_ls.safety.registry import HANDLERS, handles, run_config_command
+from aintern_ls.safety.registry import HANDLERS, handles, opaque_program, run_config_command
 from aintern_ls.safety.words import Word, names, printf_output
 
 # --- editors, writers, misc -------------------------------------------------------------
@@ -50,10 +50,16 @@ def _sed(cmd: Cmd) -> None:
         # `-I` is BSD/macOS sed's in-place flag (`sed -Ibak …`)
         cmd.add(M, "write", "sed -i edits files in place")
     script = cmd.option_value("-f", "--file")
-    if script is not None:
+    if script is not None and opaque_program(script):
+        cmd.add(C, "eval-dynamic", "sed runs a script file only known at run time", script)
+    elif script is not None:
         # the program is in a file this text does not show (it may write files or run `e`)
         cmd.add(M, "local-script", f"sed runs the script file {script.text}", script)
     for w in _sed_scripts(cmd):
+        if opaque_program(w):
+            # `sed "$S" f`: a script only known at run time (GNU sed's `e` runs commands)
+            cmd.add(C, "eval-dynamic", "sed runs a script only known at run time", w)
+            return
         # GNU sed's `e COMMAND` runs COMMAND; `s/x/CMD/e` runs the replacement.
         # (like `w FILE`, the command runs to the end of the line, `;` and all)
         m = re.search(r"(?:^|[;{}\n]|^\d+|\$)\s*e\s+([^\n]+)", w.text)
@@ -347,6 +353,8 @@ def _tar(cmd: Cmd) -> None:
             return
         cmd.add(D, "delete", "tar --remove-files deletes the originals")
         return
+    if ("c" in flags or "r" in flags or "u" in flags) and _tar_writes_over(cmd, "c" in flags):
+        return
     target = cmd.option_value("-C", "--directory")
     if "x" in flags or cmd.long("--extract", "--get"):
         wrappers.unpacked_download(cmd, cmd.args, target.text if target is not None else None)
@@ -358,6 +366,51 @@ def _tar(cmd: Cmd) -> None:
     if ("x" in flags or cmd.long("--extract", "--get")) and system.extracts_into(cmd, target):
         return
     cmd.add(M, "write", "tar writes files")
+
+
+def _tar_archive(cmd: Cmd) -> Word | None:
+    """The archive file of a tar command line: `-f FILE`, `-cPf FILE`, `-cf/FILE`,
+    `--file=FILE`, or an old-style bundle's `f` taking its word in order (`tar czf FILE`)."""
+    args = cmd.args
+    if args and not args[0].text.startswith("-") and cmd.name != "bsdtar":
+        i = 1
+        for letter in args[0].text:
+            if letter in _TAR_SHORT_VALUED and i < len(args):
+                if letter == "f":
+                    return args[i]
+                i += 1
+    for i, w in enumerate(args):
+        t = w.text
+        if t == "--":
+            break
+        if t.startswith("--file"):
+            if t.startswith("--file="):
+                return Word(t[7:], w.start, w.end, w.dynamic, False, w.origin)
+            if t == "--file" and i + 1 < len(args):
+                return args[i + 1]
+        elif len(t) > 1 and t[0] == "-" and t[1] != "-":
+            for k, c in enumerate(t[1:], 1):
+                if c == "f":
+                    if k < len(t) - 1:
+                        return Word(t[k + 1 :], w.start, w.end, w.dynamic, False, w.origin)
+                    return args[i + 1] if i + 1 < len(args) else None
+                if c in _TAR_SHORT_VALUED:
+                    break
+    return None
+
+
+def _tar_writes_over(cmd: Cmd, create: bool) -> bool:
+    """`tar -cPf /etc/shadow dir`, `tar czf ~/.bashrc src`: the archive created is written
+    over the file it names; an account or boot file is blocked, a startup file persistence
+    (n11u). True when judged here."""
+    archive = _tar_archive(cmd)
+    if archive is None or archive.dynamic or archive.text in ("-", "/dev/null"):
+        return False
+    t = write_target(archive.text, cmd.scope.cwds, append=not create)
+    if t is None:
+        return False
+    cmd.add(t.level, t.rule, f"{cmd.name} writes its archive over {t.what}", archive)
+    return True
 
 
 _MISC_NAMES = names(
@@ -661,6 +714,50 @@ _READ_ONLY = names(
 )
 
 
+# ripgrep's options that take a value (the word after them is not the pattern or a path).
+_RG_VALUED = frozenset(
+    names(
+        """
+        -e --regexp -f --file -g --glob --iglob -t --type -T --type-not --type-add --type-clear
+        -A --after-context -B --before-context -C --context -m --max-count -j --threads
+        -M --max-columns -E --encoding -r --replace -d --max-depth --max-filesize --sort
+        --sortr --color --colors --context-separator --field-context-separator
+        --field-match-separator --path-separator --pre --pre-glob --ignore-file --engine
+        --dfa-size-limit --regex-size-limit --hostname-bin --hyperlink-format
+        """
+    )
+)
+
+
+def _rg_pre_per_file(cmd: Cmd, prog: Word) -> None:
+    """`rg --pre rm x ~`: ripgrep runs the preprocessor as `PROG FILE` on every file it
+    searches, so it is judged as `find PATHS -type f -exec PROG {} \\;` (n11u)."""
+    ops = cmd.operands(_RG_VALUED)
+    given = any(w.text in ("-e", "--regexp", "-f", "--file") for w in cmd.args) or any(
+        w.text.startswith(("--regexp=", "--file=")) for w in cmd.args
+    )
+    paths = [w for w in (ops if given else ops[1:]) if not w.dynamic] or [Word(".", 0, 0)]
+    line = "find {} -type f -exec {} {{}} \\;".format(
+        " ".join(shlex.quote(w.text) for w in paths[:8]), prog.text
+    )
+    found = cmd.scope.nested(line, "bash", prog, -1)
+    if max((f.level for f in found), default=M) >= D:
+        cmd.scope.include(
+            [
+                Finding(
+                    f.level,
+                    f.rule,
+                    f.reason.replace("find -exec ", "rg --pre ")
+                    .replace("find runs", "rg --pre runs")
+                    .replace("every file found", "every file searched"),
+                    f.start,
+                    f.end,
+                )
+                for f in found
+            ]
+        )
+
+
 def _read_only(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
@@ -674,6 +771,8 @@ def _read_only(cmd: Cmd) -> None:
             prog = cmd.option_value(opt)
             if prog is not None:
                 run_config_command(cmd, prog, f"rg {opt}")
+                if opt == "--pre" and not prog.dynamic:
+                    _rg_pre_per_file(cmd, prog)
             else:
                 cmd.add(M, "runs-program", f"rg {opt} runs another program")
     elif n == "tree" and cmd.option_value("-o", "--output") is not None:

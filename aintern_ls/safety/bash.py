@@ -36,7 +36,9 @@ from aintern_ls.safety.network import SOCKET_OPEN
 from aintern_ls.safety.paths import classify_path, is_secret, write_target
 from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
+    BREAKPOINT_DEBUGGERS,
     COMMAND_VARS,
+    CONFIG_FILE_VARS,
     ENV_SETUP,
     HOOK_VARS,
     PERL_CODE_VARS,
@@ -1669,6 +1671,8 @@ class _Walker:
                 # `export PAGER='rm -rf ~'; man ls`, `FZF_DEFAULT_COMMAND=…; fzf`: the value is
                 # run by a later program, as in a prefix assignment (safety-m9)
                 self._command_variable(node)
+            elif name in CONFIG_FILE_VARS or name == "PYTHONBREAKPOINT":
+                self._config_file_variable(name, words[0], node)
         elif len(words) == 1 and words[0].origin in ("static", "decoded"):
             # `c=$(printf 'rm -rf /')`, `o=$(echo L2V0Yw== | base64 -d)`: the text is known.
             self.scope.env[name] = words[0].text.rstrip("\n")
@@ -1677,6 +1681,58 @@ class _Walker:
             self.scope.assigned.add(name)
             if name in _HOOK_VARS and words:
                 self._check_hook_variable(name, words[0], node)
+            if (name in CONFIG_FILE_VARS or name == "PYTHONBREAKPOINT") and words:
+                self._config_file_variable(name, words[0], node)
+
+    def _config_file_variable(self, name: str, value: Word, node: Node) -> None:
+        """`RIPGREP_CONFIG_PATH=./.rgrc rg x`, `PSQLRC=/tmp/r psql`, `PYTHONBREAKPOINT=m.f`:
+        a program reads options or start-up code from a file (or calls a callable) the
+        analyser cannot read; they can run commands (ripgrep's --pre, psql's \\!), so it is
+        opaque: critical. The user's own files under home stay moderate; a file this block
+        wrote is judged by what it holds (n11u)."""
+        text = value.text.strip().strip("\"'")
+        s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+        if name == "PYTHONBREAKPOINT":
+            module = text.split(".", 1)[0]
+            if value.dynamic or ("." in text and module not in BREAKPOINT_DEBUGGERS):
+                self.scope.add(
+                    RiskLevel.CRITICAL,
+                    "config-exec",
+                    f"PYTHONBREAKPOINT makes every breakpoint() call {text or 'a computed name'},"
+                    " code the analyser cannot see",
+                    s,
+                    e,
+                )
+            return
+        if not text or text == "/dev/null":
+            return
+        written = None if value.dynamic else self.scope.written.get(text.rsplit("/", 1)[-1])
+        if written is not None and name == "RIPGREP_CONFIG_PATH":
+            # one option a line (ripgrep's config format): judged as ripgrep's own words
+            lines = [ln.strip() for ln in written[0].splitlines()]
+            opts = [ln for ln in lines if ln and not ln.startswith("#")][:32]
+            line = "rg " + " ".join(shlex.quote(o) for o in opts) + " x"
+            self.scope.include(self.scope.nested(line, "bash", value, -1))
+            return
+        own = re.match(r"(?:~|\$HOME|\$\{HOME\})/", text) is not None
+        if written is not None or own:
+            self.scope.add(
+                RiskLevel.MODERATE,
+                "env-hook",
+                f"{name} makes a program read settings or start-up code from {text}",
+                s,
+                e,
+            )
+            return
+        self.scope.add(
+            RiskLevel.CRITICAL,
+            "config-exec",
+            f"{name} makes a program read settings or start-up code from"
+            f" {text if not value.dynamic else 'a computed place'}, which the analyser cannot"
+            " read (it can name commands to run)",
+            s,
+            e,
+        )
 
     def _shellshock(self, name: str, value: Word) -> None:
         """`X='() { :;}; rm -rf /' bash -c :`: bash before 4.3 ran what follows a function
@@ -1783,6 +1839,12 @@ class _Walker:
                 s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
                 self.scope.add(risk[0], risk[1], risk[2], s, e)
             return
+        if name in CONFIG_FILE_VARS or name == "PYTHONBREAKPOINT":
+            cw = self.words(value, split=False)[:1]
+            if cw:
+                self._config_file_variable(name, cw[0], node)
+            if name not in _HOOK_VARS:
+                return
         if name in PERL_CODE_VARS:
             # `PERL5DB='BEGIN{system(…)}' perl -d …`: the debugger hook is Perl code
             pw = self.words(value, split=False)[:1]

@@ -1065,10 +1065,12 @@ def protection_off(
                 return f"{key} {value}".strip()
         elif (
             eq
-            and _names_copies(re.split(r"[:.]", key)[-1], _KEEP_WORD)
+            and any(_names_copies(part, _KEEP_WORD) for part in re.split(r"[:.]", key)[-2:])
             and _OFF_VALUE_ANY.search(a)
         ):
-            return a  # `PointInTimeRecoveryEnabled=false`, `com.sun:auto-snapshot=false`
+            # `PointInTimeRecoveryEnabled=false`, `com.sun:auto-snapshot=false`, and the
+            # per-schedule property `com.sun:auto-snapshot:daily=false` (n11u)
+            return a
     context = any(n in _BACKUP_CONTEXT for n in nouns) or shape.backup_tool(name)
     if path.kind == "off" and not any(n in _NOT_THE_COPIES for n in nouns):
         joined = "-".join(nouns)

@@ -869,7 +869,10 @@ def _write_destinations(cmd: Cmd) -> None:
         dests = [w for w in ops[1:2] if w.text not in ("/dev/null", "/dev/stdout", "-")]
         if dests:
             cmd.add(M, "write", f"uniq writes its output to {dests[0].text}", dests[0])
-    elif name in ("sed", "gsed", "perl", "ruby") and (cmd.short("i") or cmd.long("--in-place")):
+    elif name in ("sed", "gsed", "perl", "ruby") and (
+        cmd.short("i") or cmd.long("--in-place") or (name == "sed" and cmd.short("I"))
+    ):
+        # (`-I` is BSD/macOS sed's in-place flag, its backup suffix glued: `sed -Ibak`)
         script_given = cmd.option_value("-e", "--expression", "-f", "--file") is not None
         dests = ops if script_given or (name != "sed" and name != "gsed") else ops[1:]
         if name in ("perl", "ruby"):
@@ -969,6 +972,10 @@ _OUTPUT_NAME = re.compile(
     r"|(?:report|dump|state|trace|capture|history)-?file)$"
 )
 _NMAP_OUT = re.compile(r"^-o[NGXASJ]$")
+# A bundle of flags ending in -o/-O, its value the next word or glued (`tree -fo FILE`,
+# `sort -uo FILE`, `-fo/etc/passwd`) (n11u).
+_BUNDLED_O = re.compile(r"^-[A-Za-z]{1,4}[oO]$")
+_BUNDLED_O_GLUED = re.compile(r"^(-[A-Za-z]{1,4}[oO])[/~]")
 
 
 def _output_options(cmd: Cmd) -> None:
@@ -983,14 +990,19 @@ def _output_options(cmd: Cmd) -> None:
             continue
         text, value = w.text, None
         name = text.split("=", 1)[0]
-        if text in ("-o", "-O", "--output", "--output-document", "--output-file", "--outfile") or (
-            "=" not in text and (_OUTPUT_NAME.match(text) or _NMAP_OUT.match(text))
+        if (
+            text in ("-o", "-O", "--output", "--output-document", "--output-file", "--outfile")
+            or ("=" not in text and (_OUTPUT_NAME.match(text) or _NMAP_OUT.match(text)))
+            or _BUNDLED_O.match(text)
         ):
             nxt = args[i + 1] if i + 1 < len(args) else None
             if nxt is not None and not nxt.dynamic:
                 value = Word(nxt.text, nxt.start, nxt.end)
         elif text.startswith(("-o/", "-O/", "-o~", "-O~")):
             value = Word(text[2:], w.start, w.end)
+        elif (glued := _BUNDLED_O_GLUED.match(text)) is not None:
+            # `tree -fo/etc/passwd`, `sort -uo~/.bashrc`: flags, then -o with its value
+            value = Word(text[glued.end(1) :], w.start, w.end)
         elif text.startswith(_OUTPUT_LONG) or (
             "=" in text and (_OUTPUT_NAME.match(name) or _NMAP_OUT.match(name))
         ):
@@ -1023,6 +1035,8 @@ _DRY_RUN_SHORT = {
     "mkfs.ext2": "n",
     "mkfs.ext3": "n",
     "mkfs.ext4": "n",
+    # mkfs.xfs -N: "print out the file system parameters without really creating it"
+    "mkfs.xfs": "N",
     # Documented `-n, --dry-run` (rclone(1), borg(1), restic(1), stow(8), ninja(1)) and
     # Ansible's `-C, --check` mode.
     "rclone": "n",
@@ -1046,7 +1060,49 @@ def _dry_run(cmd: Cmd) -> bool:
     letters = _DRY_RUN_SHORT.get(cmd.name)
     if cmd.name == "git" and cmd.args and cmd.args[0].text in ("push", "clean", "rm", "add"):
         letters = "n"
-    return letters is not None and cmd.short(letters) and not cmd.has("--")
+    if letters is None or not cmd.short(letters) or cmd.has("--"):
+        return False
+    valued = _SHORT_VALUED.get(cmd.name)
+    return valued is None or _short_flag(cmd, letters, valued)
+
+
+# Short options that take a value, for the programs above whose dry-run letter could be
+# such a value (`mkfs.ext4 -L -n /dev/sdb1` names the label "-n" and formats; `make -C -n`
+# is no dry run either): mke2fs(8), mkfs.xfs(8), make(1), rsync(1) (n11u).
+_MKE2FS_VALUED = "bCdEgGiIJlLmMNoOrtTUez"
+_SHORT_VALUED = {
+    "mke2fs": _MKE2FS_VALUED,
+    "mkfs.ext2": _MKE2FS_VALUED,
+    "mkfs.ext3": _MKE2FS_VALUED,
+    "mkfs.ext4": _MKE2FS_VALUED,
+    "mkfs.xfs": "bdilLmnprs",
+    "make": "CfIjloW",
+    "gmake": "CfIjloW",
+    "rsync": "eBfTM",
+}
+
+
+def _short_flag(cmd: Cmd, letters: str, valued: str) -> bool:
+    """Whether one of `letters` is given as a flag, reading each bundle as the program
+    does: a letter of `valued` takes the rest of its word, or else the next word, as its
+    value (`-Ln` is the label "n", `-L -n` the label "-n")."""
+    skip = False
+    for w in cmd.args:
+        t = w.text
+        if skip:
+            skip = False
+            continue
+        if t == "--":
+            return False
+        if len(t) < 2 or t[0] != "-" or t[1] == "-":
+            continue
+        for k, c in enumerate(t[1:], 1):
+            if c in letters:
+                return True
+            if c in valued:
+                skip = k == len(t) - 1
+                break
+    return False
 
 
 def _listing(cmd: Cmd) -> None:

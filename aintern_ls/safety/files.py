@@ -816,6 +816,16 @@ def _find(cmd: Cmd) -> None:
             for w in start_words
             if not w.dynamic
         )
+    elif not cmd.info.paths and not any(w.text in _FIND_ACTIONS for w in args[i:]):
+        # `find /etc -name 'pass*' | xargs rm`: a name test that selects account or boot
+        # files lists those files, which a downstream `xargs rm`/`mv` then gets (n11u).
+        named = {
+            p: Word(p, w.start, w.end)
+            for p, w in _named_paths(start_words, args[i:])
+            if classify_path(p, cmd.scope.cwds, cmd.scope.windows).rule == "rm-system-file"
+        }
+        if named:
+            cmd.info.paths = tuple(named.values())
     _find_log_wipe(cmd, start_words, args[tests_from:])
     while i < len(args):
         t = args[i].text

@@ -174,13 +174,13 @@ def run_config_command(cmd: Cmd, code: Word, what: str) -> None:
 
 
 def unreadable_program(found: list[Finding]) -> str | None:
-    """What a hook's command runs that the analyser cannot read (a local program or script
-    named by a path: `./filter.sh`, `/tmp/p`), from the findings of judging it; None when
-    it runs only programs the analyser knows."""
+    """The local program a hook's command runs that the analyser cannot read (its command
+    word is a path: `./filter.sh`, `/tmp/p`), from the findings of judging it; None when
+    the command word is a program the analyser knows (`node server.js` runs a local script
+    the way typing it would: moderate)."""
     for f in found:
-        if f.rule == "local-script":
-            local = f.reason.startswith("runs the local program ")
-            return f.reason.removeprefix("runs ") if local else "a local script"
+        if f.rule == "local-script" and f.reason.startswith("runs the local program "):
+            return f.reason.removeprefix("runs ")
     return None
 
 
@@ -379,5 +379,61 @@ COMMAND_VARS = _VariableNames(
         }
     )
 )
+# Variables that name a file (or folder) of options or start-up code a program reads and
+# acts on: ripgrep's options (`--pre` runs a program on every file), wget's and screen's rc
+# files, psql's and irb's start-up code, R's profile, zsh's ZDOTDIR (its .zshrc), less's
+# key file, vim's rc, Python's interactive start-up file (n11u).
+CONFIG_FILE_VARS = frozenset(
+    {
+        "RIPGREP_CONFIG_PATH",
+        "WGETRC",
+        "SCREENRC",
+        "PSQLRC",
+        "IRBRC",
+        "R_PROFILE_USER",
+        "R_PROFILE",
+        "ZDOTDIR",
+        "LESSKEYIN",
+        "MYVIMRC",
+        "PYTHONSTARTUP",
+    }
+)
+# Modules whose callables are debuggers (PYTHONBREAKPOINT=ipdb.set_trace).
+BREAKPOINT_DEBUGGERS = frozenset(
+    {
+        "pdb",
+        "ipdb",
+        "pudb",
+        "pdbpp",
+        "bpdb",
+        "ptpdb",
+        "wdb",
+        "web_pdb",
+        "remote_pdb",
+        "debugpy",
+        "pydevd",
+        "pydevd_pycharm",
+        "madbg",
+        "IPython",
+        "celery",
+    }
+)
 # Variables whose value is Perl code that `perl -d` runs (the debugger hook, safety-m9).
 PERL_CODE_VARS = frozenset({"PERL5DB"})
+
+
+# A reference to a variable, a positional parameter or a command substitution, as a word's
+# text keeps it (`$PROG`, `${1}`, `"$@"`, `$(cat f)`, backticks).
+_EXPANSION = re.compile(
+    r"\$\{[^{}]*\}|\$[A-Za-z_]\w*|\$[0-9@*#?$!-]|\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`"
+)
+
+
+def opaque_program(word: Word) -> bool:
+    """Whether a program text handed to a tool (`awk "$PROG"`, `sed -e "$1"`) is nothing
+    but expansions: what the tool runs is known only at run time. A literal program with a
+    variable inside (`awk "/$pat/ {print}"`) keeps its shape and is not opaque."""
+    if not word.dynamic:
+        return False
+    rest = _EXPANSION.sub("", word.text)
+    return not rest.strip(" \t\"'")

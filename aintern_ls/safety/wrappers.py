@@ -27,6 +27,7 @@ from aintern_ls.safety.paths import classify_path
 from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
     COMMAND_VARS,
+    CONFIG_FILE_VARS,
     HOOK_VARS,
     PROMPT_VARS,
     SHELLS,
@@ -34,6 +35,7 @@ from aintern_ls.safety.registry import (
     Handler,
     finding,
     handles,
+    opaque_program,
     rest,
     runner,
     skip_options,
@@ -573,7 +575,13 @@ def startup_from_stdin(scope: Scope, where: Word, stdin: Stdin) -> None:
 def _env_var_matters(name: str) -> bool:
     """A variable the prefix-assignment rules judge: one whose value a program runs as a
     command, or a hook (PATH, LD_PRELOAD, BASH_ENV…) that changes what later runs."""
-    return name in COMMAND_VARS or name in HOOK_VARS or name in PROMPT_VARS
+    return (
+        name in COMMAND_VARS
+        or name in HOOK_VARS
+        or name in PROMPT_VARS
+        or name in CONFIG_FILE_VARS
+        or name == "PYTHONBREAKPOINT"
+    )
 
 
 def _simple_wrapper(with_value: frozenset[str], positional: int = 0) -> Handler:
@@ -808,11 +816,48 @@ def _watch(cmd: Cmd) -> None:
         rest(cmd, i)
 
 
+# script(1)'s options that take a value: util-linux (`-c CMD`, the -I/-O/-B/-T log files,
+# -E, -m, -o) and BSD/macOS (`-t time`, `-T fmt`).
+_SCRIPT_VALUED = frozenset(
+    names(
+        """
+        -c --command -E --echo -I --log-in -O --log-out -B --log-io -T --log-timing
+        -m --logging-format -o --output-limit -t
+        """
+    )
+)
+_SCRIPT_LOGS = ("-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing")
+
+
 @handles("script")
 def _script(cmd: Cmd) -> None:
+    """`script [opts] [FILE]` (util-linux), `script [opts] [FILE [COMMAND …]]` (BSD/macOS):
+    the typescript FILE and the log files are written (truncated unless -a), so an account,
+    boot or startup file there is judged as a write to it; the command runs (n11u)."""
+    from aintern_ls.safety.paths import write_target
+
+    append = cmd.short("a") or cmd.long("--append")
+    ops = cmd.operands(_SCRIPT_VALUED)
+    files = ops[:1]
+    for i, w in enumerate(cmd.args):
+        if cmd.args[i - 1].text in _SCRIPT_LOGS if i else False:
+            files.append(w)
+        elif w.text.startswith(tuple(o + "=" for o in _SCRIPT_LOGS if o.startswith("--"))):
+            files.append(Word(w.text.split("=", 1)[1], w.start, w.end, w.dynamic))
+    for f in files:
+        if f.dynamic or f.text in ("-", "/dev/null"):
+            continue
+        t = write_target(f.text, cmd.scope.cwds, append)
+        if t is not None:
+            verb = "appends its typescript to" if append else "writes its typescript over"
+            cmd.add(t.level, t.rule, f"script {verb} {t.what}", f)
     code = cmd.option_value("-c", "--command")
     if code is not None:
         cmd.scope.include(cmd.scope.nested(code.text, "bash", code))
+    elif len(ops) > 1:
+        # BSD: `script -q /dev/null COMMAND …`: the words after FILE are the command
+        at = next(k for k, w in enumerate(cmd.args) if w is ops[0])
+        cmd.judge(list(cmd.args[at + 1 :]))
     else:
         cmd.add(M, "shell", "script records a new interactive shell")
 
@@ -1422,7 +1467,13 @@ for _n in names(
 
 @handles("awk", "gawk", "mawk", "nawk")
 def _awk(cmd: Cmd) -> None:
-    if cmd.option_value("-f") is not None:
+    if (script := cmd.option_value("-f", "--file")) is not None:
+        if opaque_program(script):
+            # `awk -f "$F"`: a program file only known at run time (n11u)
+            cmd.add(
+                C, "eval-dynamic", f"{cmd.name} runs a program file only known at run time", script
+            )
+            return
         cmd.add(M, "local-script", f"{cmd.name} runs a program file")
         return
     if unglued(cmd, "e"):
@@ -1433,6 +1484,11 @@ def _awk(cmd: Cmd) -> None:
     if not ops and source is None:
         return
     prog = source if source is not None else ops[0]
+    if opaque_program(prog):
+        # `awk "$PROG" data`, `gawk -e "$1"`: the program (which can call system()) is only
+        # known at run time: opaque, like `python -c "$X"` (n11u)
+        cmd.add(C, "eval-dynamic", f"{cmd.name} runs a program only known at run time", prog)
+        return
     found = _code_findings_awk(cmd, prog)
     cmd.scope.include(found)
     if not prog.dynamic and "system" in prog.text:
