@@ -174,11 +174,11 @@ def test_blocked_family_stays_blocked_wrapped(command: str) -> None:
 
 
 CRITICAL_FAMILY = [
-    "awk \"$PROG\" data.txt",
-    "gawk -e \"$1\" input.log",
-    "awk -f \"$F\" x",
-    "sed \"$S\" f",
-    "sed -f \"$F\" x",
+    'awk "$PROG" data.txt',
+    'gawk -e "$1" input.log',
+    'awk -f "$F" x',
+    'sed "$S" f',
+    'sed -f "$F" x',
     "script -q ~/.bashrc",
     "script -a -q /etc/profile",
     "tar czf ~/.bashrc src",
@@ -201,8 +201,8 @@ def test_critical_family_stays_critical_wrapped(command: str) -> None:
 @pytest.mark.parametrize(
     "command,most",
     [
-        ("awk \"/$pat/ {print}\" f", S),
-        ("sed \"s/$a/$b/g\" f", S),
+        ('awk "/$pat/ {print}" f', S),
+        ('sed "s/$a/$b/g" f', S),
         ("awk -F: '{print $1}' /etc/passwd", S),
         ("mkfs.ext4 -n /dev/sdb1", S),
         ("mkfs.xfs -N /dev/sdb", S),
