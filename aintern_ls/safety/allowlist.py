@@ -353,8 +353,11 @@ def _tar(cmd: Cmd) -> None:
             return
         cmd.add(D, "delete", "tar --remove-files deletes the originals")
         return
-    if ("c" in flags or "r" in flags or "u" in flags) and _tar_writes_over(cmd, "c" in flags):
+    appends = "r" in flags or "u" in flags or cmd.long("--append", "--update", "--catenate")
+    if ("c" in flags or appends) and _tar_writes_over(cmd, not appends):
         return
+    if "x" in flags and ("O" in flags or cmd.long("--to-stdout")):
+        return  # `tar -xOf a.tar member`: extracts to standard output, writes no file
     target = cmd.option_value("-C", "--directory")
     if "x" in flags or cmd.long("--extract", "--get"):
         wrappers.unpacked_download(cmd, cmd.args, target.text if target is not None else None)
