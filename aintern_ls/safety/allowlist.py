@@ -356,7 +356,7 @@ def _tar(cmd: Cmd) -> None:
     appends = "r" in flags or "u" in flags or cmd.long("--append", "--update", "--catenate")
     if ("c" in flags or appends) and _tar_writes_over(cmd, not appends):
         return
-    if "x" in flags and ("O" in flags or cmd.long("--to-stdout")):
+    if "x" in flags and ("O" in flags or cmd.long("--to-stdout")) and not parsed[1]:
         return  # `tar -xOf a.tar member`: extracts to standard output, writes no file
     target = cmd.option_value("-C", "--directory")
     if "x" in flags or cmd.long("--extract", "--get"):

@@ -180,8 +180,17 @@ def unreadable_program(found: list[Finding]) -> str | None:
     the way typing it would: moderate)."""
     for f in found:
         if f.rule == "local-script" and f.reason.startswith("runs the local program "):
+            program = f.reason.removeprefix("runs the local program ")
+            if _SYSTEM_PROGRAM_DIR.match(program):
+                continue  # `--rmt-command=/usr/libexec/rmt`: installed with the system
             return f.reason.removeprefix("runs ")
     return None
+
+
+# Folders of programs installed with the system or its packages (not a local script).
+_SYSTEM_PROGRAM_DIR = re.compile(
+    r"^/(?:usr/(?:local/)?(?:s?bin|lib\w*|libexec|share)|s?bin|lib\w*|libexec|System|opt/homebrew)/"
+)
 
 
 # ssh_config keywords whose value ssh runs as a local shell command, and the programs that
