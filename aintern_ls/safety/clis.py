@@ -448,6 +448,9 @@ def _snapper(args: Sequence[str], path: Path) -> Verdict | None:
         # `snapper -c root set-config TIMELINE_CREATE=no`: no new snapshots are taken (red
         # team round 10: backups turned off through the tool's own setter)
         return Verdict(C, "cli-backup-off", "snapper set-config stops taking snapshots")
+    if sub == "delete-config":
+        # the configuration goes, so the timeline takes no more snapshots (n11u)
+        return Verdict(C, "cli-backup-off", "snapper delete-config stops the automatic snapshots")
     if sub in names("list ls list-configs status diff xadiff get-config help") or _has(
         args, "--help", "-h", "--version"
     ):

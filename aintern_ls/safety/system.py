@@ -552,6 +552,15 @@ def defaults_write(cmd: Cmd) -> None:
     if (
         texts
         and texts[0] == "write"
+        and "timemachine" in text
+        and re.search(r"\bautobackup\s+(-bool(ean)?\s+|-int(eger)?\s+)?(no|false|0)\b", text)
+    ):
+        # `defaults write /Library/Preferences/com.apple.TimeMachine AutoBackup 0` (n11u)
+        cmd.add(C, "backup-off", "defaults write turns off Time Machine's automatic backups")
+        return
+    if (
+        texts
+        and texts[0] == "write"
         and re.search(
             r"lsquarantine\s+(-bool(ean)?\s+)?(no|false|0)\b|com\.apple\.alf\s+globalstate\s+"
             r"(-int(eger)?\s+)?0\b|gkautorearm\s+(-bool(ean)?\s+)?(no|false|0)\b"
@@ -692,6 +701,19 @@ def _delete_keychain(cmd: Cmd) -> None:
     cmd.add(D, "rm", "security delete-keychain deletes a keychain and its passwords")
 
 
+def _excludes_everything(cmd: Cmd) -> bool:
+    """Whether `tmutil addexclusion` names the root, home or a system folder as a whole."""
+    from aintern_ls.safety.paths import classify_path
+
+    for w in cmd.args[1:]:
+        if w.text.startswith("-") or w.dynamic:
+            continue
+        t = classify_path(w.text, cmd.scope.cwds)
+        if t.level >= B and t.rule in ("rm-root", "rm-home", "rm-system"):
+            return True
+    return False
+
+
 @handles("tmutil")
 def _tmutil(cmd: Cmd) -> None:
     verb = cmd.args[0].text.lower() if cmd.args else ""
@@ -699,6 +721,9 @@ def _tmutil(cmd: Cmd) -> None:
         cmd.add(B, "delete-backups", f"tmutil {verb} deletes Time Machine backups or snapshots")
     elif verb in ("disable", "disablelocal", "removeexclusion", "removedestination"):
         cmd.add(C, "disable-security", f"tmutil {verb} turns off backups")
+    elif verb == "addexclusion" and _excludes_everything(cmd):
+        # `tmutil addexclusion -p /`, `… ~`: nothing of the disk or home is backed up (n11u)
+        cmd.add(C, "backup-off", "tmutil addexclusion leaves the whole disk or home out of backups")
     elif verb in (
         "listbackups",
         "status",
