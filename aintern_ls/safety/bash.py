@@ -2022,7 +2022,11 @@ class _Walker:
             if written is None:
                 if not value.text.strip():
                     return  # `BASH_ENV= bash …`: no startup file
-                own = value.text.rsplit("/", 1)[-1] in _OWN_STARTUP
+                own = value.text.rsplit("/", 1)[-1] in _OWN_STARTUP or value.text in (
+                    "/dev/stdin",
+                    "/dev/fd/0",
+                    "/proc/self/fd/0",
+                )  # (standard input: what feeds it is judged where it is known)
                 self.scope.add(
                     RiskLevel.MODERATE if own else RiskLevel.CRITICAL,
                     "env-hook" if own else "config-exec",

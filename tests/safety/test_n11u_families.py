@@ -13,8 +13,7 @@ import shlex
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-
-C, D, M, S = RiskLevel.CRITICAL, RiskLevel.DANGEROUS, RiskLevel.MODERATE, RiskLevel.SAFE
+from tests.safety._levels import C, D, M, S
 
 
 def _wrapped(command: str) -> list[str]:
