@@ -413,7 +413,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         scope.add(C, "unseen-exec", f"runs {head.text}, which {why}", *_span(head))
     name = command_name(head.text, scope.windows)
     if head.glob:
-        candidates = glob_candidates(head.text, KNOWN_NAMES)
+        candidates = glob_candidates(head.text, KNOWN_NAMES, limit=4)
         scope.add(M, "glob-command", "the command name is a glob pattern", head.start, head.end)
         # `*` as a command matches everything we know: guessing would only add noise.
         for cand in candidates if len(candidates) <= 4 else []:

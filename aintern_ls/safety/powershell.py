@@ -3578,7 +3578,7 @@ def _command_lookup(expr: str) -> str | None:
     known = frozenset(n for n in (*HANDLERS, *WINDOWS_HANDLERS) if "-" in n and n[:1].isalpha())
     if not any(ch in pattern for ch in "*?"):
         return pattern if pattern in known else None
-    found = glob_candidates(pattern, known)
+    found = glob_candidates(pattern, known, limit=1)
     return found[0] if len(found) == 1 else None
 
 

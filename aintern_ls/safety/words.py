@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import fnmatch
 import functools
+import itertools
 import re
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -63,47 +64,87 @@ def command_name(text: str, windows: bool = False) -> str:
 
 
 _GLOB_DIRS = ("/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/local/bin/")
-GLOB_TRY_STEPS = 0.25  # one known name (in one folder) tried against a glob pattern (0.1-0.25 µs)
+GLOB_STEPS = 10  # a glob pattern translated and compiled (8-12 µs)
+GLOB_TRIES_PER_STEP = (
+    7  # …and each 7 known names (in one folder) tried against it (0.08-0.17 µs each)
+)
 
 
-def glob_candidates(pattern: str, known: frozenset[str]) -> list[str]:
-    """Known programs a globbed command word like `/???/?m` could resolve to.
+def glob_candidates(pattern: str, known: frozenset[str], limit: int | None = None) -> list[str]:
+    """Known programs a globbed command word like `/???/?m` could resolve to, in name order;
+    with a `limit`, the search stops at `limit + 1` of them (a caller that guesses only
+    among a few needs no more to know there are too many).
 
-    Every known name that could match is tried (in each of five folders when the pattern
-    has a `/`: 2 ms for a pattern that only ends with a wildcard), so the tries are paid
-    for (`GLOB_TRY_STEPS`), the same each time whatever is remembered."""
-    found, tries = _glob_candidates(pattern, known)
-    budget.spend(GLOB_TRY_STEPS * tries)
+    Each name tried costs (in each of five folders when the pattern has a `/`: a pattern
+    every name must be tried against took 2 ms), so the tries are paid for
+    (`GLOB_STEPS`, `GLOB_TRIES_PER_STEP`), the same each time whatever is remembered."""
+    found, tries = _glob_candidates(pattern, known, limit)
+    budget.spend(GLOB_STEPS + tries // GLOB_TRIES_PER_STEP)
     return list(found)
 
 
 @functools.lru_cache(maxsize=1024)
-def _glob_candidates(pattern: str, known: frozenset[str]) -> tuple[tuple[str, ...], int]:
-    """(`glob_candidates`' answer, the names tried): only the names ending in the pattern's
-    last character are tried when that character is literal (a match ends with it)."""
+def _glob_candidates(
+    pattern: str, known: frozenset[str], limit: int | None
+) -> tuple[tuple[str, ...], int]:
+    """(`glob_candidates`' answer, the tries it took). Only the names that can match are
+    tried: those ending in the pattern's last character when it is literal, and without a
+    `/` those starting with its first when that is (a `[` or `]` is literal when nothing
+    can pair with it: fnmatch reads an unclosed `[` as itself)."""
     slash = "/" in pattern
-    pool: Sequence[str] | frozenset[str] = known
-    last = pattern[-1:]
-    if last and last not in "*?[]":
-        pool = _by_last(known).get(last, ())
+    first, last = pattern[:1], pattern[-1:]
+    index = _glob_index(known)
+    pool = index.every
+    if last and last not in "*?" and not (last == "]" and "[" in pattern):
+        pool = index.by_last.get(last, ())
+    if not slash and first and first not in "*?" and not (first == "[" and "]" in pattern):
+        starting = index.by_first.get(first, ())
+        if len(starting) < len(pool):
+            pool = starting
+    match = re.compile(fnmatch.translate(pattern)).match
     if slash:
-        full = re.compile(fnmatch.translate(pattern))
-        found = sorted(n for n in pool if any(full.match(d + n) for d in _GLOB_DIRS))
-        return tuple(found), len(pool) * len(_GLOB_DIRS)
-    regex = re.compile(fnmatch.translate(pattern))
-    return tuple(sorted(n for n in pool if regex.match(n))), len(pool)
+        # (each folder's full paths filtered at once, in C: `d + n` made once per index)
+        found: set[str] = set()
+        for d in _GLOB_DIRS:
+            if pool is index.every:
+                paths = index.prefixed[d]
+            else:
+                paths = index.prefixed_by_last.get(last, {}).get(d, ())
+            found.update([p[len(d) :] for p in filter(match, paths)])
+        names = sorted(found)
+        return tuple(names if limit is None else names[: limit + 1]), len(pool) * len(_GLOB_DIRS)
+    if limit is None:
+        return tuple(filter(match, pool)), len(pool)
+    first_few = tuple(itertools.islice(filter(match, pool), limit + 1))
+    if len(first_few) <= limit:
+        return first_few, len(pool)
+    return first_few, bisect.bisect_left(pool, first_few[-1]) + 1  # (pool is in name order)
+
+
+class _GlobIndex(NamedTuple):
+    every: tuple[str, ...]  # the known names in name order
+    by_first: dict[str, tuple[str, ...]]  # …by first character
+    by_last: dict[str, tuple[str, ...]]  # …by last (the empty name under `/`: `d + ""`)
+    prefixed: dict[str, tuple[str, ...]]  # every name in each of `_GLOB_DIRS`
+    prefixed_by_last: dict[str, dict[str, tuple[str, ...]]]  # …of `by_last[c]`
 
 
 @functools.lru_cache(maxsize=8)
-def _by_last(known: frozenset[str]) -> dict[str, tuple[str, ...]]:
-    """`known` by last character (an empty name under every key: `d + ""` ends in `/`)."""
-    out: dict[str, list[str]] = {}
-    for n in known:
-        out.setdefault(n[-1:], []).append(n)
-    empty = out.pop("", [])
-    if empty:
-        out.setdefault("/", [])
-    return {k: (*v, *empty) for k, v in out.items()}
+def _glob_index(known: frozenset[str]) -> _GlobIndex:
+    every = tuple(sorted(known))
+    by_first: dict[str, list[str]] = {}
+    by_last: dict[str, list[str]] = {}
+    for n in every:
+        if n:
+            by_first.setdefault(n[0], []).append(n)
+        by_last.setdefault(n[-1:] or "/", []).append(n)
+    return _GlobIndex(
+        every,
+        {k: tuple(v) for k, v in by_first.items()},
+        {k: tuple(v) for k, v in by_last.items()},
+        {d: tuple([d + n for n in every]) for d in _GLOB_DIRS},
+        {c: {d: tuple([d + n for n in v]) for d in _GLOB_DIRS} for c, v in by_last.items()},
+    )
 
 
 _TOKEN = re.compile(r"""("(?:[^"\\]|\\.)*"?|'[^']*'?|[^\s"']+)+""")

@@ -2,8 +2,10 @@
 
 - `words.glob_candidates`: a globbed command word (`/u?r/b?n/x*`) was tried against every
   known name in five folders (2 ms each, unpaid: ten thousand characters of them took more
-  than a second). Now only the names that can match are tried when the pattern ends in a
-  literal character, and the tries are paid for, the same whether the answer is remembered.
+  than a second). Now only the names that can match are tried (by the pattern's literal
+  first and last characters), each folder's paths are filtered at once, a caller that
+  guesses among at most four stops at the fifth, and the tries are paid for, the same
+  whether the answer is remembered or not.
 - `bash.Positions`: byte offsets to characters encoded every character of a text that is
   not all ASCII; now only the characters of more than one byte are listed.
 
@@ -19,10 +21,10 @@ import re
 
 import pytest
 
-from aintern_ls.safety import analyser, assess, budget
+from aintern_ls.safety import analyser, assess, budget, words
 from aintern_ls.safety.bash import Positions
 from aintern_ls.safety.dispatch import KNOWN_NAMES
-from aintern_ls.safety.words import _glob_candidates
+from aintern_ls.safety.words import _glob_candidates, glob_candidates
 
 
 def _glob_reference(pattern: str, known: frozenset[str]) -> list[str]:
@@ -58,7 +60,12 @@ def _patterns(count: int) -> list[str]:
 )
 def test_glob_candidates_are_those_every_name_tried_gives(known: frozenset[str]) -> None:
     for pattern in _patterns(300):
-        assert list(_glob_candidates(pattern, known)[0]) == _glob_reference(pattern, known), pattern
+        every = _glob_reference(pattern, known)
+        assert list(_glob_candidates(pattern, known, None)[0]) == every, pattern
+        for limit in (1, 4):
+            # (with a limit: every candidate when there are no more, else `limit + 1`)
+            found = list(_glob_candidates(pattern, known, limit)[0])
+            assert found == every if len(every) <= limit else len(found) == limit + 1, pattern
 
 
 def test_a_glob_pays_the_same_whether_remembered_or_not() -> None:
@@ -70,8 +77,10 @@ def test_a_glob_pays_the_same_whether_remembered_or_not() -> None:
     again = analyser._assess_cached.__wrapped__(text, "bash", None)
     assert budget.spent() == steps
     assert again == first
-    # (every known name in five folders: about 2,500 steps on top of the command's own)
-    assert steps >= 0.2 * len(KNOWN_NAMES) * 5
+    # (every known name in five folders: about 1,500 steps on top of the command's own)
+    assert steps >= len(KNOWN_NAMES) * 5 // words.GLOB_TRIES_PER_STEP
+    # `*` alone: the first five names say there are too many to guess among
+    assert len(glob_candidates("*", KNOWN_NAMES, limit=4)) == 5
 
 
 def test_ten_thousand_characters_of_globbed_commands_are_cut() -> None:

@@ -91,7 +91,7 @@ LEVELS = {
     # no longer swallows the next line (`_equals_parameters`), so every line's commands are
     # judged and the text is cut by the budget: critical (too complex) is the right verdict.
     "option-run commands per line": ("critical", "critical", "moderate"),
-    # sp13b: bash and cmd cut (each glob is paid for: about 2,500 steps), 1.1 s uncut
+    # sp13b: bash and cmd cut (each glob is paid for: about 1,500 steps), 1.1 s uncut
     # (PowerShell reads `/u?r/…` as a path, not a command it looks up)
     "globbed command words per line": ("critical", "safe", "critical"),
     # sp13b: every line a distinct command: bash and PowerShell cut (as on main a8a63d8)
