@@ -131,6 +131,7 @@ _GIT_CONFIG_ENV = frozenset({"GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS"})
 # settings are judged one by one (more is critical: not read).
 _GIT_CONFIG_KEY = re.compile(r"GIT_CONFIG_KEY_(\d{1,6})")
 _GIT_CONFIG_MAX = 200
+_CALLABLE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _GIT_OWN_CONFIG = re.compile(
     r"^(?:~|\$HOME|\$\{HOME\})/(?:\.gitconfig|\.config/git/config)$|^/etc/gitconfig$"
 )
@@ -1406,6 +1407,10 @@ class _Walker:
             self.scope.pending_cd = "~"
         if assigns and command_name(words[0].text) in ("tar", "gtar"):
             words = self._tar_environment(words, assigns)
+        if (assigns or "PYTHONBREAKPOINT" in self.scope.env) and command_name(
+            words[0].text
+        ).startswith("python"):
+            self._breakpoint_hook(words, assigns)
         if command_name(words[0].text) == "git" and (
             assigns or not _GIT_CONFIG_ENV.isdisjoint(self.scope.env)
         ):
@@ -1701,6 +1706,27 @@ class _Walker:
                 self._check_hook_variable(name, words[0], node)
             if (name in CONFIG_FILE_VARS or name == "PYTHONBREAKPOINT") and words:
                 self._config_file_variable(name, words[0], node)
+
+    def _breakpoint_hook(self, words: list[Word], assigns: list[Node]) -> None:
+        """`PYTHONBREAKPOINT=os.system python3 -c 'breakpoint("rm -rf ~")'`: every
+        `breakpoint(…)` in the code calls the named callable with its arguments; the code is
+        judged with that call written out (n11u)."""
+        hook = self.scope.env.get("PYTHONBREAKPOINT")
+        for a in assigns:
+            n, v = a.child_by_field_name("name"), a.child_by_field_name("value")
+            if n is not None and v is not None and _text(n) == "PYTHONBREAKPOINT":
+                ws = self.words(v, split=False)[:1]
+                hook = ws[0].text if ws and not ws[0].dynamic else None
+        if not hook or not _CALLABLE.fullmatch(hook) or "." not in hook:
+            return
+        code = next((words[k + 1] for k in range(1, len(words) - 1) if words[k].text == "-c"), None)
+        if code is None or code.dynamic or "breakpoint(" not in code.text:
+            return
+        module = hook.rsplit(".", 1)[0]
+        text = f"import {module}\n" + code.text.replace("breakpoint(", hook + "(")
+        found = self.scope.nested(f"python3 -c {shlex.quote(text)}", "bash", code, -1)
+        if max((f.level for f in found), default=RiskLevel.SAFE) >= RiskLevel.DANGEROUS:
+            self.scope.include(found)
 
     def _config_file_variable(self, name: str, value: Word, node: Node) -> None:
         """`RIPGREP_CONFIG_PATH=./.rgrc rg x`, `PSQLRC=/tmp/r psql`, `PYTHONBREAKPOINT=m.f`:

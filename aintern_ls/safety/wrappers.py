@@ -517,6 +517,7 @@ def _env(cmd: Cmd) -> None:
         for w in cmd.args[:i]
         if (prog in ("tar", "gtar") and w.text.split("=", 1)[0] in ("TAR_OPTIONS", "TAPE"))
         or (prog == "git" and w.text.startswith("GIT_CONFIG"))
+        or (prog.startswith("python") and w.text.startswith("PYTHONBREAKPOINT="))
     ]
     if tar_env:
         # `env TAR_OPTIONS='--to-command=…' tar -x …`, `env GIT_CONFIG_PARAMETERS=… git …`:

@@ -270,3 +270,35 @@ def test_ssh_without_local_data_stays_moderate(command: str) -> None:
 def test_in_place_and_snapshot_property_spellings(command: str, level: RiskLevel) -> None:
     for text in _wrapped(command):
         assert assess(text, "bash").level == level, text
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("defaults write /Library/Preferences/com.apple.TimeMachine.plist AutoBackup 0", C),
+        ("defaults write com.apple.TimeMachine AutoBackup -bool NO", C),
+        ("defaults write com.apple.TimeMachine AutoBackup -bool true", M),
+        ("defaults read /Library/Preferences/com.apple.TimeMachine AutoBackup", S),
+        ("tmutil addexclusion -p /", C),
+        ("tmutil addexclusion ~", C),
+        ("tmutil addexclusion node_modules", M),
+        ("snapper -c home delete-config", C),
+        ("snapper list-configs", S),
+    ],
+)
+def test_backups_turned_off_by_their_own_switches(command: str, level: RiskLevel) -> None:
+    for text in _wrapped(command):
+        assert assess(text, "bash").level == level, text
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "PYTHONBREAKPOINT=os.remove python3 -c \"breakpoint('/etc/passwd')\"",
+        "PYTHONBREAKPOINT=subprocess.call python -c \"breakpoint(['rm','-rf','/home'])\"",
+        "export PYTHONBREAKPOINT=shutil.rmtree; python3 -c \"breakpoint('/usr')\"",
+    ],
+)
+def test_a_breakpoint_hook_is_judged_as_the_call_it_makes(command: str) -> None:
+    for text in _wrapped(command):
+        assert assess(text, "bash").level == RiskLevel.BLOCKED, text
