@@ -1020,6 +1020,7 @@ _DRY_RUN_FLAGS = frozenset(
     names(
         """
         --dry-run --dryrun --dry-run=client --dry-run=server --dry-run=true --simulate --no-act
+        --pretend
         --just-print --recon --what-if
         """
     )
@@ -1037,6 +1038,9 @@ _DRY_RUN_SHORT = {
     "mkfs.ext4": "n",
     # mkfs.xfs -N: "print out the file system parameters without really creating it"
     "mkfs.xfs": "N",
+    # mkntfs(8) -n, --no-action: "do not actually create a filesystem"
+    "mkntfs": "n",
+    "mkfs.ntfs": "n",
     # Documented `-n, --dry-run` (rclone(1), borg(1), restic(1), stow(8), ninja(1)) and
     # Ansible's `-C, --check` mode.
     "rclone": "n",
@@ -1076,6 +1080,8 @@ _SHORT_VALUED = {
     "mkfs.ext3": _MKE2FS_VALUED,
     "mkfs.ext4": _MKE2FS_VALUED,
     "mkfs.xfs": "bdilLmnprs",
+    "mkntfs": "cspHSzL",
+    "mkfs.ntfs": "cspHSzL",
     "make": "CfIjloW",
     "gmake": "CfIjloW",
     "rsync": "eBfTM",

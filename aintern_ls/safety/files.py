@@ -991,6 +991,29 @@ _DISK_READ_ONLY = {
     ),
     "gdisk": frozenset(names("-l")),
 }
+# Their options that take the next word as a value: `wipefs -a -t -n /dev/sda` erases (the
+# `-n` is the type list, not --no-act) (n11u).
+_DISK_VALUED = {
+    "wipefs": frozenset(names("-o --offset -t --types -O --output")),
+    "sgdisk": frozenset(
+        names("-t --typecode -c --change-name -n --new -d --delete -A --attributes")
+    ),
+}
+
+
+def _flag_texts(texts: list[str], valued: frozenset[str] | tuple[()]) -> list[str]:
+    """The option words of `texts`, without the words that are values of `valued` options."""
+    out: list[str] = []
+    skip = False
+    for t in texts:
+        if skip:
+            skip = False
+            continue
+        out.append(t)
+        skip = t in valued
+    return out
+
+
 # Options of those tools that read only when given with their value (`sfdisk --part-type
 # DEV N` prints; with a type after it, it changes the partition).
 _DISK_QUERY_OPERANDS = {"sfdisk": 2}
@@ -1006,7 +1029,7 @@ def _mkfs(cmd: Cmd) -> None:
             for t in texts
         ):
             return  # `wipefs /dev/sdb` lists the signatures it would erase
-        if any(t in read_only for t in texts):
+        if any(t in read_only for t in _flag_texts(texts, _DISK_VALUED.get(cmd.name, ()))):
             ops = cmd.operands()
             limit = _DISK_QUERY_OPERANDS.get(cmd.name)
             if (

@@ -302,3 +302,20 @@ def test_backups_turned_off_by_their_own_switches(command: str, level: RiskLevel
 def test_a_breakpoint_hook_is_judged_as_the_call_it_makes(command: str) -> None:
     for text in _wrapped(command):
         assert assess(text, "bash").level == RiskLevel.BLOCKED, text
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("wipefs -a -t -n /dev/sda", RiskLevel.BLOCKED),
+        ("wipefs --all --types -n /dev/sda", RiskLevel.BLOCKED),
+        ("wipefs -a -n /dev/sda", S),
+        ("mkfs.ntfs -L -n /dev/sdb1", RiskLevel.BLOCKED),
+        ("mkfs.ntfs -n /dev/sdb1", S),
+        ("sgdisk --pretend -Z /dev/sda", S),
+        ("sgdisk -Z /dev/sda", RiskLevel.BLOCKED),
+    ],
+)
+def test_a_dry_run_letter_given_as_a_value_is_no_dry_run(command: str, level: RiskLevel) -> None:
+    for text in _wrapped(command):
+        assert assess(text, "bash").level == level, text
