@@ -41,6 +41,7 @@ from aintern_ls.safety.registry import (
     CONFIG_FILE_VARS,
     ENV_SETUP,
     HOOK_VARS,
+    OPTION_VARS,
     PERL_CODE_VARS,
     PROMPT_VARS,
     SHELLS,
@@ -1696,6 +1697,8 @@ class _Walker:
                 self._command_variable(node)
             elif name in CONFIG_FILE_VARS or name == "PYTHONBREAKPOINT":
                 self._config_file_variable(name, words[0], node)
+            elif name in OPTION_VARS:
+                self._option_variable(name, words[0], node)
         elif len(words) == 1 and words[0].origin in ("static", "decoded"):
             # `c=$(printf 'rm -rf /')`, `o=$(echo L2V0Yw== | base64 -d)`: the text is known.
             self.scope.env[name] = words[0].text.rstrip("\n")
@@ -1706,6 +1709,37 @@ class _Walker:
                 self._check_hook_variable(name, words[0], node)
             if (name in CONFIG_FILE_VARS or name == "PYTHONBREAKPOINT") and words:
                 self._config_file_variable(name, words[0], node)
+
+    def _option_variable(self, name: str, value: Word, node: Node) -> None:
+        """`MANOPT='-P /tmp/p' man ls`, `LESS='+!rm -rf ~' less x`, `ZIPOPT='-TT …'`: the
+        program reads its default options from the variable; they are judged as if given
+        on its command line (a `+command` of less runs to the end of the value)."""
+        program = OPTION_VARS[name]
+        if value.dynamic:
+            if "$(" in value.text or "`" in value.text:
+                s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+                self.scope.add(
+                    RiskLevel.CRITICAL,
+                    "config-exec",
+                    f"{name} gives {program} options only known at run time",
+                    s,
+                    e,
+                )
+            return
+        text = value.text.strip()
+        if not text or not any(c in text for c in "+-"):
+            return
+        head, plus, tail = text.partition("+") if program == "less" else (text, "", "")
+        try:
+            words = shlex.split(head)
+        except ValueError:
+            words = head.split()
+        if plus:
+            words.append("+" + tail)
+        line = " ".join([program, *(shlex.quote(w) for w in words[:32]), "x"])
+        found = self.scope.nested(line, "bash", value, -1)
+        if max((f.level for f in found), default=RiskLevel.SAFE) >= RiskLevel.CRITICAL:
+            self.scope.include(found)
 
     def _breakpoint_hook(self, words: list[Word], assigns: list[Node]) -> None:
         """`PYTHONBREAKPOINT=os.system python3 -c 'breakpoint("rm -rf ~")'`: every
@@ -1889,6 +1923,11 @@ class _Walker:
                 self._config_file_variable(name, cw[0], node)
             if name not in _HOOK_VARS:
                 return
+        if name in OPTION_VARS:
+            ow = self.words(value, split=False)[:1]
+            if ow:
+                self._option_variable(name, ow[0], node)
+            return
         if name in PERL_CODE_VARS:
             # `PERL5DB='BEGIN{system(…)}' perl -d …`: the debugger hook is Perl code
             pw = self.words(value, split=False)[:1]
@@ -2091,6 +2130,17 @@ class _Walker:
                     RiskLevel.CRITICAL,
                     "alias-hides",
                     f"{name} runs a {level.label} command later",
+                    s,
+                    e,
+                )
+                return
+            if name == "PROMPT_COMMAND" and (hidden := unreadable_program(found)) is not None:
+                # `export PROMPT_COMMAND=/tmp/x`: runs before every prompt (n11u)
+                self.scope.add(
+                    RiskLevel.CRITICAL,
+                    "config-exec",
+                    f"PROMPT_COMMAND runs {hidden} before every prompt, which the analyser"
+                    " cannot read",
                     s,
                     e,
                 )

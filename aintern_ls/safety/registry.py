@@ -407,6 +407,10 @@ CONFIG_FILE_VARS = frozenset(
         "PYTHONSTARTUP",
     }
 )
+# Variables holding a program's default options, some of which run commands: man's pager
+# and browser (-P, -H), less's start-up command (`+!cmd` runs a shell command), zip's test
+# command (-TT). The value is judged as those options given to the program (n11u).
+OPTION_VARS = {"MANOPT": "man", "LESS": "less", "ZIPOPT": "zip"}
 # Modules whose callables are debuggers (PYTHONBREAKPOINT=ipdb.set_trace).
 BREAKPOINT_DEBUGGERS = frozenset(
     {

@@ -29,6 +29,7 @@ from aintern_ls.safety.registry import (
     COMMAND_VARS,
     CONFIG_FILE_VARS,
     HOOK_VARS,
+    OPTION_VARS,
     PROMPT_VARS,
     SHELLS,
     VERSION_ARGS,
@@ -581,6 +582,7 @@ def _env_var_matters(name: str) -> bool:
         or name in HOOK_VARS
         or name in PROMPT_VARS
         or name in CONFIG_FILE_VARS
+        or name in OPTION_VARS
         or name == "PYTHONBREAKPOINT"
     )
 

@@ -319,3 +319,23 @@ def test_a_breakpoint_hook_is_judged_as_the_call_it_makes(command: str) -> None:
 def test_a_dry_run_letter_given_as_a_value_is_no_dry_run(command: str, level: RiskLevel) -> None:
     for text in _wrapped(command):
         assert assess(text, "bash").level == level, text
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("MANOPT='-P /tmp/p' man ls", C),
+        ("export MANOPT='-H ./b'; man -H ls", C),
+        ("LESS='+!rm -rf ~' less x", RiskLevel.BLOCKED),
+        ("export LESS='-R +!./x.sh'; less f", C),
+        ("ZIPOPT='-TT ./t.sh' zip a.zip f", C),
+        ("export PROMPT_COMMAND=/tmp/x", C),
+        ("LESS=-R less f", S),
+        ("export LESS=-FRX", S),
+        ("MANOPT=-a man printf", S),
+        ("export PROMPT_COMMAND='history -a'", M),
+    ],
+)
+def test_option_variables_are_the_programs_own_options(command: str, level: RiskLevel) -> None:
+    for text in _wrapped(command):
+        assert assess(text, "bash").level == level, text
