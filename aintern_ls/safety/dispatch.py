@@ -532,6 +532,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         and not passes_on
     ):
         _output_options(cmd)
+    if name in _PROGRAM_OUTPUTS and scope.family == "bash":
+        _program_output_files(cmd)
     if handler is not None:
         handler(cmd)
         if passes_on and scope.judged == judged_before:
@@ -976,6 +978,74 @@ _NMAP_OUT = re.compile(r"^-o[NGXASJ]$")
 # `sort -uo FILE`, `-fo/etc/passwd`) (n11u).
 _BUNDLED_O = re.compile(r"^-[A-Za-z]{1,4}[oO]$")
 _BUNDLED_O_GLUED = re.compile(r"^(-[A-Za-z]{1,4}[oO])[/~]")
+
+
+# Options of particular programs that name a file they write, whose names do not say so
+# (`wget -a LOG` appends its log, `curl --trace F`, `ssh -E LOG`, `tcpdump -w F`,
+# `pg_dump -f F`, `ssh-keygen -f KEY`): option -> True when it appends. A folder option and
+# a file-name option together name one file (`aria2c -d /etc -o passwd`,
+# `curl --output-dir /etc -o passwd`) (n11u).
+_PROGRAM_OUTPUTS: dict[str, dict[str, bool]] = {
+    "wget": {"-a": True, "--append-output": True, "-o": False, "--output-file": False},
+    "curl": {
+        "--trace": False,
+        "--trace-ascii": False,
+        "--stderr": False,
+        "-D": False,
+        "--dump-header": False,
+        "-c": False,
+        "--cookie-jar": False,
+        "--libcurl": False,
+    },
+    "ssh": {"-E": True},
+    "tcpdump": {"-w": False},
+    "tshark": {"-w": False},
+    "dumpcap": {"-w": False},
+    "pg_dump": {"-f": False, "--file": False},
+    "pg_dumpall": {"-f": False, "--file": False},
+    "ssh-keygen": {"-f": False},
+    "aria2c": {},
+}
+_OUTPUT_DIRS = {
+    "aria2c": (("-d", "--dir"), ("-o", "--out")),
+    "curl": (("--output-dir",), ("-o", "--output")),
+}
+
+
+def _program_output_files(cmd: Cmd) -> None:
+    """Files written through `_PROGRAM_OUTPUTS` options: account and boot files are blocked
+    (critical when appended to), startup files persistence, like a redirection."""
+    if not cmd.argv.dashed or cmd.argv.chars.isdisjoint("/~"):
+        return
+    if cmd.name == "ssh-keygen" and cmd.short("lyeiFBrQD"):
+        return  # reading a key (`-l -f KEY`, `-y -f KEY`), not writing one
+    table = _PROGRAM_OUTPUTS[cmd.name]
+    args = cmd.args
+    found: list[tuple[Word, bool]] = []
+    for i, w in enumerate(args):
+        t = w.text
+        if t in table and i + 1 < len(args):
+            found.append((args[i + 1], table[t]))
+        elif t.startswith("--") and "=" in t and t.split("=", 1)[0] in table:
+            key, value = t.split("=", 1)
+            found.append((Word(value, w.start, w.end, w.dynamic), table[key]))
+    dirs = _OUTPUT_DIRS.get(cmd.name)
+    if dirs is not None:
+        folder = cmd.option_value(*dirs[0])
+        leaf = cmd.option_value(*dirs[1])
+        if folder is not None and leaf is not None and not leaf.text.startswith(("/", "~")):
+            path = folder.text.rstrip("/") + "/" + leaf.text
+            found.append(
+                (Word(path, folder.start, leaf.end, folder.dynamic or leaf.dynamic), False)
+            )
+    for value, append in found:
+        if value.dynamic or value.text in ("-", "/dev/null", "/dev/stdout", "/dev/stderr"):
+            continue
+        t = write_target(value.text, cmd.scope.cwds, append)
+        if t is not None:
+            verb = "appends to" if append else "writes over"
+            cmd.scope.add(t.level, t.rule, f"{cmd.name} {verb} {t.what}", cmd.start, value.end)
+            return
 
 
 def _output_options(cmd: Cmd) -> None:

@@ -339,3 +339,25 @@ def test_a_dry_run_letter_given_as_a_value_is_no_dry_run(command: str, level: Ri
 def test_option_variables_are_the_programs_own_options(command: str, level: RiskLevel) -> None:
     for text in _wrapped(command):
         assert assess(text, "bash").level == level, text
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("wget -a ~/.bashrc https://example.com/x", C),
+        ("curl --trace ~/.bashrc https://example.com/x", C),
+        ("curl --stderr /etc/passwd https://example.com/x", RiskLevel.BLOCKED),
+        ("ssh -E ~/.bashrc host", C),
+        ("tcpdump -w /etc/passwd", RiskLevel.BLOCKED),
+        ("pg_dump -f /etc/group db", RiskLevel.BLOCKED),
+        ("ssh-keygen -f /etc/shadow", RiskLevel.BLOCKED),
+        ("aria2c -d /etc -o passwd https://example.com/x", RiskLevel.BLOCKED),
+        ("curl --output-dir /etc -o shadow https://example.com/x", RiskLevel.BLOCKED),
+        ("ssh -E ssh.log host", M),
+        ("tcpdump -w cap.pcap -i eth0", M),
+        ("ssh-keygen -l -f /etc/ssh/ssh_host_ed25519_key.pub", S),
+    ],
+)
+def test_program_specific_output_files(command: str, level: RiskLevel) -> None:
+    for text in _wrapped(command):
+        assert assess(text, "bash").level == level, text
