@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import binascii
 import bz2
+import fnmatch
 import lzma
 import re
 import zlib
@@ -594,6 +595,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _listing(cmd)
         elif scope.family == "bash" and name in _PATH_LISTERS:
             _path_listing(cmd)
+            if name in _LOCATORS and not cmd.info.paths:
+                _located(cmd)
     elif (
         "/" in head.text
         or "\\" in head.text
@@ -1181,6 +1184,36 @@ def _short_flag(cmd: Cmd, letters: str, valued: str) -> bool:
     return False
 
 
+_LOCATORS = frozenset(names("locate plocate mlocate slocate"))
+
+
+def _located(cmd: Cmd) -> None:
+    """`locate shadow | xargs rm`: locate prints every indexed path that holds the pattern
+    (a pattern with glob characters matches the whole path, `-b` the base name, `-i` any
+    case); the account and boot files it would print are what a downstream `xargs rm` gets
+    (n11u)."""
+    from aintern_ls.safety.paths import ACCOUNT_NAMES
+
+    if cmd.short("rcSV") or cmd.long("--regex", "--count", "--statistics", "--regexp"):
+        return
+    fold = cmd.short("i") or cmd.long("--ignore-case")
+    base = cmd.short("b") or cmd.long("--basename")
+    valued = frozenset(names("-d --database -l -n --limit"))
+    hits: dict[str, Word] = {}
+    for w in cmd.operands(valued)[:8]:
+        if w.dynamic or not w.text:
+            continue
+        text = w.text.lstrip("\\")  # (`locate -b '\\passwd'`: that exact name)
+        exact = text != w.text or any(c in text for c in "*?[")
+        pat = text if exact else f"*{text}*"
+        for acct in ACCOUNT_NAMES:
+            name = acct.rsplit("/", 1)[-1] if base else acct
+            if fnmatch.fnmatchcase(name.lower() if fold else name, pat.lower() if fold else pat):
+                hits[acct] = Word(acct, w.start, w.end)
+    if hits:
+        cmd.info.paths = tuple(hits.values())
+
+
 def _listing(cmd: Cmd) -> None:
     """What `ls` prints, as paths a downstream `xargs rm` would get: everything in the
     listed directories (a glob operand lists just its matches)."""
@@ -1191,7 +1224,8 @@ def _listing(cmd: Cmd) -> None:
         cmd.info.paths = (Word("*", cmd.start, cmd.end),)
         return
     cmd.info.paths = tuple(
-        Word(w.text if w.glob else w.text.rstrip("/") + "/*", w.start, w.end)
+        # (a glob still: `ls /etc/pass* | xargs rm` deletes what the glob takes) (n11u)
+        Word(w.text if w.glob else w.text.rstrip("/") + "/*", w.start, w.end, glob=w.glob)
         for w in ops
         if not w.dynamic
     )

@@ -407,7 +407,8 @@ def _named_paths(starts: list[Word], tests: list[Word]) -> list[tuple[str, Word]
     out: list[tuple[str, Word]] = []
     for k, w in enumerate(tests[:-1]):
         if w.text in ("-regex", "-iregex") or (
-            w.text in ("-name", "-iname") and any(c in tests[k + 1].text for c in "*?[")
+            w.text in ("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename")
+            and any(c in tests[k + 1].text for c in "*?[")
         ):
             out += _account_files_matched(starts, w.text, tests[k + 1])  # (n10u, round 10)
             continue
@@ -445,6 +446,11 @@ def _account_files_matched(starts: list[Word], test: str, pattern: Word) -> list
             base = acct.rsplit("/", 1)[-1]
             pat = pattern.text.lower() if test == "-iname" else pattern.text
             hit = fnmatch.fnmatchcase(base.lower() if test == "-iname" else base, pat)
+        elif test in ("-path", "-ipath", "-wholename", "-iwholename"):
+            # the whole path as find prints it (n11u): `-path '/etc/pass*'`, `-path '*/shadow*'`
+            fold = test.startswith("-i")
+            pat = pattern.text.lower() if fold else pattern.text
+            hit = fnmatch.fnmatchcase(acct.lower() if fold else acct, pat)
         else:
             try:
                 flags = re.I if test == "-iregex" else 0
@@ -621,9 +627,20 @@ def _fd(cmd: Cmd) -> None:
     everything = not narrowed and (
         pattern is None or (not pattern.dynamic and pattern.text in _FD_EVERYTHING)
     )
+    accounts = _fd_account_files(cmd, args[:x], pattern, roots) if not narrowed else []
     if x + 1 < len(args):
         inner = list(args[x + 1 :])
         cmd.judge([*inner, Word("{}", args[-1].start, args[-1].end, True)])
+        for path in accounts[:4]:
+            # `fd -g 'pass*' /etc -x rm`: the matched account file is what the command gets
+            # (`{}` where written, else appended) (n11u)
+            placed = [
+                Word(w.text.replace("{}", path), w.start, w.end) if "{}" in w.text else w
+                for w in inner
+            ]
+            if placed == inner:
+                placed.append(Word(path, args[-1].start, args[-1].end))
+            cmd.judge(placed)
         if everything and inner[0].text in _DELETERS:
             before = len(cmd.scope.findings)
             # fd lists what is below its roots, never a root itself: their contents go
@@ -638,6 +655,47 @@ def _fd(cmd: Cmd) -> None:
             for w in roots
             if not w.dynamic
         )
+    elif accounts:
+        cmd.info.paths = tuple(Word(p, cmd.start, cmd.end) for p in accounts)
+
+
+def _fd_account_files(
+    cmd: Cmd, opts: list[Word], pattern: Word | None, roots: list[Word]
+) -> list[str]:
+    """The account or boot files an fd pattern selects below its roots: a regular expression
+    searched in the file name by default, a glob over the whole name with -g, the full path
+    with -p; case-insensitive unless the pattern has a capital (smart case), -i, -s."""
+    if pattern is None or pattern.dynamic or len(pattern.text) > 200:
+        return []
+    texts = [w.text for w in opts]
+    glob = "-g" in texts or "--glob" in texts
+    full = "-p" in texts or "--full-path" in texts
+    fold = (
+        "-i" in texts
+        or "--ignore-case" in texts
+        or (
+            not ("-s" in texts or "--case-sensitive" in texts)
+            and pattern.text == pattern.text.lower()
+        )
+    )
+    bases = [r.text.rstrip("/") for r in roots if not r.dynamic]
+    out: list[str] = []
+    for acct in ACCOUNT_NAMES:
+        if not any(acct.startswith(b + "/") for b in bases if b.startswith("/") or b == ""):
+            continue
+        name = acct if full else acct.rsplit("/", 1)[-1]
+        if glob:
+            hit = fnmatch.fnmatchcase(
+                name.lower() if fold else name, pattern.text.lower() if fold else pattern.text
+            )
+        else:
+            try:
+                hit = re.search(pattern.text, name, re.I if fold else 0) is not None
+            except re.error:
+                hit = False
+        if hit:
+            out.append(acct)
+    return out
 
 
 def _destroys_contents(inner: list[Word]) -> bool:
@@ -892,15 +950,18 @@ def _find(cmd: Cmd) -> None:
                 if any(f.rule == "shell" for f in cmd.scope.findings[before_exec:]):
                     # `find . -exec /bin/sh \; -quit`: find hands out an interactive shell.
                     cmd.add(C, "config-exec", f"find {t} starts an interactive shell", args[i])
-                if filtered and any(w.text == "{}" for w in args[i + 1 : j]):
+                if filtered and any("{}" in w.text for w in args[i + 1 : j]):
                     # `find /etc -name shadow -exec cp /dev/null {} \;`: `{}` is the file the
-                    # literal name names; a system or startup file is judged as written.
+                    # literal name names; a system or startup file is judged as written. GNU
+                    # find replaces `{}` inside a word too (`of={}`, `sh -c '> {}'`) (n11u).
                     for path, _name in _named_paths(start_words, list(args[tests_from:i]))[:4]:
                         if write_target(path, cmd.scope.cwds) is None:
                             continue
                         cmd.judge(
                             [
-                                Word(path, w.start, w.end) if w.text == "{}" else w
+                                Word(w.text.replace("{}", path), w.start, w.end)
+                                if "{}" in w.text
+                                else w
                                 for w in args[i + 1 : j]
                             ]
                         )

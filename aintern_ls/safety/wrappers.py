@@ -964,7 +964,7 @@ def _xargs(cmd: Cmd) -> None:
     items = [Word("{items}", cmd.start, cmd.end, dynamic=True)]
     if listed:
         # `ls | xargs rm`, `find / | xargs rm -rf`: the items are everything listed.
-        items = [Word(w.text, cmd.start, cmd.end) for w in listed]
+        items = [Word(w.text, cmd.start, cmd.end, glob=w.glob) for w in listed]
     last = tail[-1].text
     if (
         cmd.stdin.kind == STDIN_STATIC
@@ -990,7 +990,10 @@ def _xargs(cmd: Cmd) -> None:
     else:
         if arg_file is None and cmd.stdin.kind == STDIN_STATIC and not cmd.stdin.text.strip():
             items = []  # `echo | xargs CMD`: no item, the command runs once as written
-        words = [*tail, *(Word(w.text, tail[-1].start, tail[-1].end, w.dynamic) for w in items)]
+        words = [
+            *tail,
+            *(Word(w.text, tail[-1].start, tail[-1].end, w.dynamic, w.glob) for w in items),
+        ]
         cmd.judge(words, NO_STDIN)
     if from_listing and tail[0].text in ("rm", "shred", "unlink", "srm"):
         # Policy: a listing of the working directory fed to `xargs rm` deletes all of it,

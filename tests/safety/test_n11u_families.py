@@ -361,3 +361,43 @@ def test_option_variables_are_the_programs_own_options(command: str, level: Risk
 def test_program_specific_output_files(command: str, level: RiskLevel) -> None:
     for text in _wrapped(command):
         assert assess(text, "bash").level == level, text
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "fd -g 'pass*' /etc -x rm",
+        "fd '^shadow' /etc -X rm -f",
+        "fd passwd /etc | xargs rm",
+        "ls /etc/pass* | xargs rm",
+        "ls -d /etc/*shadow* | xargs -n1 rm",
+        "locate shadow | xargs rm",
+        "plocate sudoers | xargs -I{} mv {} /tmp",
+        "find /etc -wholename '/etc/pass*' -exec rm {} +",
+        "find /etc -path '*/sudoers*' -delete",
+        "find /etc -name 'pass*' -exec sh -c '> {}' \\;",
+        "find /etc -type f -name 'gr*' -exec dd if=/dev/zero of={} \\;",
+    ],
+)
+def test_listings_and_patterns_that_select_account_files(command: str) -> None:
+    for text in _wrapped(command):
+        assert assess(text, "bash").level == RiskLevel.BLOCKED, text
+
+
+@pytest.mark.parametrize(
+    "command,most",
+    [
+        ("fd -g 'pass*' /etc", S),
+        ("fd passwd /etc -x cat", S),
+        ("fd conf /etc -x rm", D),
+        ("locate shadow", S),
+        ("locate .bak | xargs rm", D),
+        ("ls *.log | xargs rm", D),
+        ("ls /etc/*.conf | xargs rm", D),
+        ("find /etc -path '*/nginx/*' -delete", D),
+        ("find /etc -name 'pass*' -exec sh -c 'wc -l {}' \\;", S),
+    ],
+)
+def test_listing_look_alikes(command: str, most: RiskLevel) -> None:
+    got = assess(command, "bash")
+    assert got.level <= most, f"{command!r}: {got.level.label}"
