@@ -851,6 +851,25 @@ def _sed_adds_lines(cmd: Cmd, ops: list[Word]) -> bool:
     return bool(scripts) and all(line.match(sc) and "\n" not in sc for sc in scripts)
 
 
+# Folders that hold account and boot files: a copy into one lands under its own name.
+_ACCOUNT_FOLDERS = frozenset({"/etc", "/boot", "/boot/grub", "/etc/sudoers.d", "/etc/pam.d"})
+
+
+def _target_directory(cmd: Cmd) -> Word | None:
+    """The folder of `-t DIR`, `-tDIR` or `--target-directory[=]DIR` (cp, mv, install, ln)."""
+    for i, w in enumerate(cmd.args):
+        t = w.text
+        if t == "--":
+            return None
+        if t in ("-t", "--target-directory") and i + 1 < len(cmd.args):
+            return cmd.args[i + 1]
+        if t.startswith("--target-directory="):
+            return Word(t.split("=", 1)[1], w.start, w.end, w.dynamic)
+        if t.startswith("-t") and len(t) > 2 and t[2] in "/~.":
+            return Word(t[2:], w.start, w.end, w.dynamic)
+    return None
+
+
 def _write_destinations(cmd: Cmd) -> None:
     """Files a writer overwrites, appends to or moves away: account and boot files are
     blocked, startup and schedule files are persistence, whatever the tool."""
@@ -893,9 +912,18 @@ def _write_destinations(cmd: Cmd) -> None:
     ):
         # `ex -sc '1i|…' -cx ~/.bashrc`: an editor scripted from the command line.
         dests = [w for w in ops if w.text.startswith(("/", "~"))]
+    into = _target_directory(cmd) if name in ("cp", "install", "ln", "mv") else None
+    if into is not None and not into.dynamic and ops:
+        # `cp -t /etc passwd`, `install --target-directory=/etc sudoers`: each source lands
+        # in the folder under its own name (n11u)
+        ops = [*ops, Word(into.text.rstrip("/") + "/", into.start, into.end)]
     if name in ("cp", "install", "ln", "rsync", "mv") and len(ops) >= 2:
         last = ops[-1]
-        if not last.dynamic and last.text.endswith("/"):
+        if not last.dynamic and (
+            last.text.endswith("/") or last.text.rstrip("/") in _ACCOUNT_FOLDERS
+        ):
+            # (`cp ./passwd /etc`: /etc is a folder, the file lands in it by its name)
+            last = Word(last.text.rstrip("/") + "/", last.start, last.end)
             # `cp plugin.fish ~/.config/fish/conf.d/`: each source lands under its own name.
             dests += [
                 Word(last.text + leaf, last.start, last.end)
@@ -904,6 +932,23 @@ def _write_destinations(cmd: Cmd) -> None:
                 and (leaf := src.text.rstrip("/").rsplit("/", 1)[-1])
                 and "*" not in leaf
             ]
+    if (
+        name in ("cp", "rsync")
+        and len(ops) >= 2
+        and not ops[-1].dynamic
+        and (ops[-1].text.rstrip("/") or "/") in ("/", *_ACCOUNT_FOLDERS)
+        and (cmd.short("rRa") or cmd.long("--recursive", "--archive"))
+    ):
+        # `cp -r etc/ /`, `rsync -a ./rootfs/ /`, `rsync -a old/etc/ /etc/`: a folder tree
+        # copied over the root or /etc replaces whatever files it holds, account files
+        # included (like `tar -xf x -C /`) (n11u)
+        cmd.add(
+            C,
+            "overwrite-system",
+            f"{name} copies a folder tree over {ops[-1].text}: any system file there can be"
+            " replaced",
+            ops[-1],
+        )
     adds_only = name in ("sed", "gsed") and _sed_adds_lines(cmd, ops)
     for w in dests:
         if w.dynamic and w.text.lstrip("\"'").startswith("/"):

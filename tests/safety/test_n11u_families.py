@@ -401,3 +401,23 @@ def test_listings_and_patterns_that_select_account_files(command: str) -> None:
 def test_listing_look_alikes(command: str, most: RiskLevel) -> None:
     got = assess(command, "bash")
     assert got.level <= most, f"{command!r}: {got.level.label}"
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("cp -t /etc passwd", RiskLevel.BLOCKED),
+        ("cp --target-directory=/etc group", RiskLevel.BLOCKED),
+        ("install -t /etc sudoers", RiskLevel.BLOCKED),
+        ("cp ./passwd /etc", RiskLevel.BLOCKED),
+        ("cp -r etc/ /", C),
+        ("rsync -a ./rootfs/ /", C),
+        ("cp -t /tmp passwd", M),
+        ("cp /etc/passwd /tmp", M),
+        ("cp -r build/ /tmp/", M),
+        ("rsync -av /etc/ /backup/etc/", M),
+    ],
+)
+def test_copies_into_account_folders_and_over_the_root(command: str, level: RiskLevel) -> None:
+    for text in _wrapped(command):
+        assert assess(text, "bash").level == level, text
