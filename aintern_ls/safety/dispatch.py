@@ -535,6 +535,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _output_options(cmd)
     if name in _PROGRAM_OUTPUTS and scope.family == "bash":
         _program_output_files(cmd)
+    if name in network.VM_SHELLS:
+        network.vm_remote_command(cmd)
     if handler is not None:
         handler(cmd)
         if passes_on and scope.judged == judged_before:

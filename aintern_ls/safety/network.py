@@ -1233,3 +1233,92 @@ def socket_programs(cmd: Cmd) -> bool:
     else:
         cmd.add(C, "exfiltration", f"{cmd.name} opens a network connection (/inet)")
     return True
+
+
+# --- commands run on a VM or remote box through a tool's ssh/exec verb (n11u) -------------
+# tool -> (verb words, option words carrying the command line, how many operands name the
+# machine before the command words start (-1: none, the words after `--` only)).
+VM_SHELLS: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...]] = {
+    "vagrant": (
+        (("ssh",), ("-c", "--command"), -1),
+        (("winrm",), ("-c", "--command"), -1),
+        (("powershell",), ("-c", "--command"), -1),
+    ),
+    "limactl": ((("shell",), (), 1),),
+    "docker-machine": ((("ssh",), (), 1),),
+    "podman": ((("machine", "ssh"), (), 0),),
+    "fly": ((("ssh", "console"), ("-C", "--command"), -1),),
+    "flyctl": ((("ssh", "console"), ("-C", "--command"), -1),),
+    "oc": ((("rsh",), (), 1),),
+    "gh": ((("codespace", "ssh"), (), -1), (("cs", "ssh"), (), -1)),
+    "devcontainer": ((("exec",), (), 0),),
+}
+# Options of those verbs that take a value (the word after them is not the machine).
+_VM_VALUED = frozenset(
+    names(
+        """
+        --workdir --shell --tty -c --codespace --config --profile -a --app -o --org -r --region
+        --workspace-folder --container-id --id-label --remote-env --user -u --machine -m
+        --namespace -n --context --container
+        """
+    )
+)
+
+
+def vm_remote_command(cmd: Cmd) -> None:
+    """`vagrant ssh -c 'sudo rm -rf /'`, `limactl shell default sudo rm -rf /`,
+    `docker-machine ssh dev 'rm -rf /'`, `gh codespace ssh -- rm -rf /`: the command runs on
+    the VM or remote box; it is judged as written (a root wipe there is blocked)."""
+    args = cmd.args
+    texts = [w.text for w in args]
+    for verb, options, machines in VM_SHELLS.get(cmd.name, ()):
+        if tuple(texts[: len(verb)]) != verb:
+            continue
+        rest = list(args[len(verb) :])
+        shell = "powershell" if verb[0] in ("winrm", "powershell") else "bash"
+        for i, w in enumerate(rest):
+            if w.text in options and i + 1 < len(rest):
+                _judge_remote(cmd, [rest[i + 1]], shell)
+                return
+            if w.text == "--":
+                if i + 1 < len(rest) and machines < 0:
+                    # `vagrant ssh -- -t 'cmd'`, `gh codespace ssh -- cmd`: ssh's own words
+                    after = rest[i + 1 :]
+                    k = skip_options(after, 0, _SSH_WITH_VALUE)
+                    host = Word("vm", rest[i].start, rest[i].end)
+                    ssh = Word("ssh", rest[i].start, rest[i].end)
+                    _judge_remote(cmd, [ssh, *after[:k], host, *after[k:]])
+                elif i + 1 < len(rest):
+                    _judge_remote(cmd, rest[i + 1 :])
+                return
+        if machines < 0 and cmd.name == "vagrant":
+            return
+        ops: list[Word] = []
+        i = 0
+        while i < len(rest):
+            t = rest[i].text
+            if not ops and t.startswith("-") and len(t) > 1:
+                i += 2 if t in _VM_VALUED and "=" not in t else 1
+                continue
+            ops.append(rest[i])
+            i += 1
+        if machines == 0 and cmd.name == "podman" and len(ops) >= 2 and " " not in ops[0].text:
+            machines = 1  # `podman machine ssh NAME CMD…`; one quoted word is the command
+        words = ops[max(machines, 0) :]
+        if words:
+            _judge_remote(cmd, words)
+        return
+
+
+def _judge_remote(cmd: Cmd, words: list[Word], shell: str = "bash") -> None:
+    cmd.add(M, "network", f"{cmd.name} runs a command on another machine")
+    if (
+        len(words) == 1
+        and not words[0].dynamic
+        and (" " in words[0].text.strip() or shell != "bash")
+    ):
+        cmd.scope.include(cmd.scope.nested(words[0].text, shell, words[0]))
+    elif len(words) == 1 and words[0].dynamic:
+        cmd.add(C, "eval-dynamic", f"{cmd.name} runs a remote command only known at run time")
+    else:
+        cmd.judge(words)

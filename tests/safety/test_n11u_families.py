@@ -421,3 +421,29 @@ def test_listing_look_alikes(command: str, most: RiskLevel) -> None:
 def test_copies_into_account_folders_and_over_the_root(command: str, level: RiskLevel) -> None:
     for text in _wrapped(command):
         assert assess(text, "bash").level == level, text
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "vagrant ssh -c 'sudo rm -rf /'",
+        "vagrant ssh -- -t 'rm -rf /'",
+        "limactl shell default sudo rm -rf /",
+        "docker-machine ssh dev 'sudo rm -rf /'",
+        "podman machine ssh 'sudo rm -rf /'",
+        "fly ssh console -C 'rm -rf /'",
+        "oc rsh pod rm -rf /",
+        "gh codespace ssh -c cs -- rm -rf /",
+        "devcontainer exec --workspace-folder . rm -rf /",
+    ],
+)
+def test_a_vm_tools_ssh_verb_runs_its_command(command: str) -> None:
+    for text in _wrapped(command):
+        assert assess(text, "bash").level == RiskLevel.BLOCKED, text
+
+
+@pytest.mark.parametrize(
+    "command", ["vagrant ssh -c uptime", "limactl shell default ls", "vagrant ssh", "vagrant up"]
+)
+def test_a_vm_tools_harmless_remote_command_is_moderate(command: str) -> None:
+    assert assess(command, "bash").level == M, command
