@@ -41,10 +41,14 @@ from aintern_ls.safety.registry import (
     CONFIG_FILE_VARS,
     ENV_SETUP,
     HOOK_VARS,
+    INTERPRETER_OPTION_VARS,
     OPTION_VARS,
     PERL_CODE_VARS,
     PROMPT_VARS,
     SHELLS,
+    build_program_findings,
+    interpreter_option_findings,
+    is_build_program_var,
     unreadable_program,
 )
 from aintern_ls.safety.words import (
@@ -1699,6 +1703,10 @@ class _Walker:
                 self._config_file_variable(name, words[0], node)
             elif name in OPTION_VARS:
                 self._option_variable(name, words[0], node)
+            elif is_build_program_var(name):
+                self.scope.include(build_program_findings(self.scope, name, words[0]))
+            if name in INTERPRETER_OPTION_VARS:
+                self.scope.include(interpreter_option_findings(self.scope, name, words[0]))
         elif len(words) == 1 and words[0].origin in ("static", "decoded"):
             # `c=$(printf 'rm -rf /')`, `o=$(echo L2V0Yw== | base64 -d)`: the text is known.
             self.scope.env[name] = words[0].text.rstrip("\n")
@@ -1927,6 +1935,16 @@ class _Walker:
             ow = self.words(value, split=False)[:1]
             if ow:
                 self._option_variable(name, ow[0], node)
+            return
+        if is_build_program_var(name):
+            bw = self.words(value, split=False)[:1]
+            if bw:
+                self.scope.include(build_program_findings(self.scope, name, bw[0]))
+            return
+        if name in INTERPRETER_OPTION_VARS:
+            iw = self.words(value, split=False)[:1]
+            if iw:
+                self.scope.include(interpreter_option_findings(self.scope, name, iw[0]))
             return
         if name in PERL_CODE_VARS:
             # `PERL5DB='BEGIN{system(…)}' perl -d …`: the debugger hook is Perl code

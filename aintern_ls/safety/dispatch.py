@@ -1179,6 +1179,11 @@ def _dry_run(cmd: Cmd) -> bool:
     """A known program asked only to say what it would do."""
     if cmd.name in _NO_DRY_RUN or cmd.name in RUNNERS or cmd.name not in HANDLERS:
         return False
+    if cmd.name in ("make", "gmake") and any(
+        w.text.startswith(("--eval", "-E")) or re.fullmatch(r"-[a-zA-Z]+E", w.text) is not None
+        for w in cmd.args
+    ):
+        return False  # `make -n --eval='$(shell …)'`: parsing the text runs it (n11u)
     if not _DRY_RUN_FLAGS.isdisjoint(cmd.argv.staticset):
         return True
     letters = _DRY_RUN_SHORT.get(cmd.name)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Sequence
 
-from aintern_ls.safety.context import Cmd
+from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.words import Word, names
 
@@ -450,3 +450,138 @@ def opaque_program(word: Word) -> bool:
         return False
     rest = _EXPANSION.sub("", word.text)
     return not rest.strip(" \t\"'")
+
+
+# Build variables that name the program a build runs: make's compiler and tool variables
+# (`CC=… make`, `make CC=…`), CMake's compiler launchers and compilers (red team round 11).
+BUILD_PROGRAM_VARS = frozenset(
+    names(
+        """
+        CC CXX CPP LD AR AS RANLIB NM STRIP OBJCOPY OBJDUMP FC F77 F90 LEX YACC HOSTCC HOSTCXX
+        CC_FOR_BUILD CXX_FOR_BUILD
+        """
+    )
+)
+_CMAKE_PROGRAM_VAR = re.compile(r"CMAKE_\w+_(?:COMPILER_LAUNCHER|LINKER_LAUNCHER|COMPILER)")
+# A compiler, linker or launcher by its name (`arm-linux-gnueabihf-gcc`, `clang-17`, `ccache`).
+_TOOL_NAME = re.compile(
+    r"(?i)(?:^|[-_/])(?:g?cc|c\+\+|g\+\+|clang(?:\+\+|-cl)?|icc|icpc|icx|nvcc|tcc|zig|ld(?:\.\w+)?"
+    r"|lld|gold|ar|as|ranlib|nm|strip|objcopy|objdump|gfortran|f77|f95|flex|bison|lex|yacc"
+    r"|ccache|sccache|distcc|icecc|buildcache|emcc|em\+\+|cl|link|mold)(?:-?[\d.]+)?(?:\.exe)?$"
+)
+
+
+def is_build_program_var(name: str) -> bool:
+    return name in BUILD_PROGRAM_VARS or (
+        name.startswith("CMAKE_") and _CMAKE_PROGRAM_VAR.fullmatch(name) is not None
+    )
+
+
+def build_program_findings(scope: Scope, name: str, value: Word) -> list[Finding]:
+    """`CC='sh -c "rm -rf ~"' make`, `CMAKE_C_COMPILER_LAUNCHER=./x cmake --build b`: the
+    build runs the value as a command: destructive is judged as such (at least critical),
+    a local script the analyser cannot read is opaque (critical); a compiler, linker or
+    launcher by its name is what a build normally runs (n11u)."""
+    from aintern_ls.safety.levels import C, D, S
+
+    code = value.text.strip()
+    if value.dynamic or not code:
+        return []
+    found = scope.nested(code, "bash", value, -1)
+    level = max((f.level for f in found), default=S)
+    if level >= D:
+        reason = f"{name} makes the build run a {level.label} command"
+        return [*found, Finding(max(level, C), "config-exec", reason, value.start, value.end)]
+    hidden = unreadable_program(found)
+    program = code.split()[0] if code.split() else ""
+    temp = re.match(r"(?:/var)?/tmp/|/dev/shm/", program) is not None
+    if temp or (hidden is not None and not _TOOL_NAME.search(program)):
+        what = hidden or f"the program {program} from a temporary folder"
+        reason = f"{name} makes the build run {what}, which the analyser cannot read"
+        return [*found, Finding(C, "config-exec", reason, value.start, value.end)]
+    return []
+
+
+# Interpreters' option variables, read by every run of the interpreter: Perl's switches
+# (`-Mmodule;code` runs code after the import), Ruby's `-rLIB`, Node's `--require`/`--import`/
+# `--loader`, the JVM's `-javaagent:` (red team round 11).
+INTERPRETER_OPTION_VARS = frozenset(
+    {
+        "PERL5OPT",
+        "RUBYOPT",
+        "NODE_OPTIONS",
+        "JAVA_TOOL_OPTIONS",
+        "_JAVA_OPTIONS",
+        "JDK_JAVA_OPTIONS",
+    }
+)
+_PATH_LIKE = re.compile(r"\A(?:\.{1,2}/|/|~|\$)")
+_SAFE_LIB_DIR = re.compile(r"\A/(?:usr|opt/homebrew|nix|System|Library)/")
+
+
+def interpreter_option_findings(scope: Scope, name: str, value: Word) -> list[Finding]:
+    """`PERL5OPT='-Mstrict;system(…)'`: the code after the module is run (judged as Perl);
+    `RUBYOPT=-r./x`, `NODE_OPTIONS='--require /tmp/x.js'`, `-javaagent:./a.jar`: a file
+    the analyser cannot read is loaded into every run (opaque: critical); a `data:` module
+    for Node is its code (n11u)."""
+    from urllib.parse import unquote
+
+    from aintern_ls.safety import inline
+    from aintern_ls.safety.levels import C
+
+    def opaque(what: str) -> Finding:
+        reason = f"{name} makes every run load {what}, which the analyser cannot read"
+        return Finding(C, "config-exec", reason, value.start, value.end)
+
+    if value.dynamic:
+        if "$(" in value.text or "`" in value.text:
+            return [opaque("options only known at run time")]
+        return []
+    tokens = value.text.split()
+    out: list[Finding] = []
+    for k, tok in enumerate(tokens):
+        nxt = tokens[k + 1] if k + 1 < len(tokens) else ""
+        if name == "PERL5OPT":
+            if tok.startswith(("-M", "-m")) and ";" in tok:
+                # (the rest of the value: perl splits at blanks, but the code is what counts)
+                code = value.text.split(";", 1)[1]
+                out += inline.code_findings(scope, code, value, "perl", f"{name} code")
+                out.append(
+                    Finding(
+                        C,
+                        "config-exec",
+                        f"{name} runs Perl code in every perl run",
+                        value.start,
+                        value.end,
+                    )
+                )
+            elif tok.startswith("-I") and (lib := tok[2:] or nxt) and not _SAFE_LIB_DIR.match(lib):
+                out.append(opaque(f"modules from {lib}"))
+        elif name == "RUBYOPT":
+            lib = tok[2:] if tok.startswith("-r") else nxt if tok == "-r" else ""
+            if lib and _PATH_LIKE.match(lib) and not _SAFE_LIB_DIR.match(lib):
+                out.append(opaque(lib))
+        elif name == "NODE_OPTIONS":
+            key, eq, val = tok.partition("=")
+            if key in ("-r", "--require", "--import", "--loader", "--experimental-loader"):
+                mod = val if eq else nxt
+                if mod.startswith("data:"):
+                    mod = value.text[value.text.index("data:") :]  # (blanks in the code)
+                    body = mod.split(",", 1)[1] if "," in mod else ""
+                    out += inline.code_findings(scope, unquote(body), value, "js", f"{name} module")
+                    out.append(
+                        Finding(
+                            C,
+                            "config-exec",
+                            f"{name} runs inline code in every node run",
+                            value.start,
+                            value.end,
+                        )
+                    )
+                elif mod and _PATH_LIKE.match(mod) and not _SAFE_LIB_DIR.match(mod):
+                    out.append(opaque(mod))
+        elif tok.startswith(("-javaagent:", "-agentpath:")):
+            jar = tok.split(":", 1)[1].split("=", 1)[0]
+            if re.match(r"(?:\.{1,2}/|(?:/var)?/tmp/|/dev/shm/|~|\$)", jar) or "/" not in jar:
+                out.append(opaque(jar))
+    return out

@@ -12,7 +12,13 @@ from aintern_ls.safety.context import (
     Cmd,
 )
 from aintern_ls.safety.levels import C, M
-from aintern_ls.safety.registry import handles, run_config_command, skip_options
+from aintern_ls.safety.registry import (
+    build_program_findings,
+    handles,
+    is_build_program_var,
+    run_config_command,
+    skip_options,
+)
 from aintern_ls.safety.words import Word, names
 
 # --- package managers, builds, tests ----------------------------------------------------
@@ -848,6 +854,44 @@ def _make_recipes(text: str) -> str:
     return "\n".join(x for x in lines if x.strip())
 
 
+# make's parse-time shell calls: `$(shell CMD)`, `${shell CMD}`, `VAR != CMD`.
+_MAKE_SHELL_CALL = re.compile(
+    r"\$[({]shell\s+((?:[^()]|\([^()]*\))*)[)}]|^[^=\n]*?!=\s*(.+)$", re.M
+)
+
+
+def _make_parse_time_shell(cmd: Cmd) -> None:
+    """`make -n --eval='x := $(shell rm -rf ~)'`: text given to --eval is read as makefile
+    text while make parses, before any recipe (a dry run too), so its `$(shell …)` calls and
+    `VAR != …` assignments run; they are judged as the commands they are (red team round
+    11) (n11u)."""
+    for i, w in enumerate(cmd.args):
+        t = w.text
+        if (t in ("-E", "--eval") or re.fullmatch(r"-[a-zA-Z]+E", t)) and i + 1 < len(cmd.args):
+            code = cmd.args[i + 1]
+        elif t.startswith("--eval="):
+            code = Word(t[len("--eval=") :], w.start, w.end, w.dynamic)
+        elif t.startswith("-E") and len(t) > 2:
+            code = Word(t[2:], w.start, w.end, w.dynamic)
+        else:
+            continue
+        if code.dynamic or ("shell" not in code.text and "!=" not in code.text):
+            continue
+        for m in _MAKE_SHELL_CALL.finditer(code.text):
+            line = (m.group(1) or m.group(2) or "").strip()
+            if not line:
+                continue
+            found = cmd.scope.nested(line, "bash", code, -1)
+            level = max((f.level for f in found), default=M)
+            cmd.scope.include(found)
+            cmd.add(
+                max(level, M),
+                "config-exec",
+                "make --eval runs a shell command while it parses",
+                code,
+            )
+
+
 def _make_overrides(cmd: Cmd) -> bool:
     """`make SHELL=/tmp/x`, `make .SHELLFLAGS='-c …'`, `make --eval=$'x:\n\t…'`: make runs
     every recipe line through `$(SHELL) $(.SHELLFLAGS)`, and `--eval` adds rules, so these
@@ -912,6 +956,10 @@ def _make_overrides(cmd: Cmd) -> bool:
                 "make .SHELLFLAGS puts a command in front of every recipe line",
                 w,
             )
+        elif is_build_program_var(name):
+            # `make CC=./evil.sh`, `make CC='sh -c "rm -rf ~"'`: the program recipes run (n11u)
+            v = Word(value, w.start, w.end, w.dynamic)
+            cmd.scope.include(build_program_findings(cmd.scope, name, v))
         elif value and not w.dynamic and re.search(r"\s", value.strip()):
             # `make CC='sh -c "rm -rf ~"'`: a variable recipes use as a command.
             found = cmd.scope.nested(value, "bash", w, -1)
@@ -977,6 +1025,18 @@ def _cmake(cmd: Cmd) -> bool:
     """`cmake -E rm -rf DIR` is rm; `cmake -P SCRIPT` runs a script whose text is judged
     when known (a process substitution, a here-string on /dev/stdin, a file written above)."""
     texts = cmd.texts()
+    for k, w in enumerate(cmd.args):
+        # `cmake -DCMAKE_C_COMPILER_LAUNCHER=./x ..`, `-D CMAKE_CXX_COMPILER=…` (n11u)
+        t = w.text[2:] if w.text.startswith("-D") and len(w.text) > 2 else None
+        if w.text == "-D" and k + 1 < len(cmd.args):
+            t = cmd.args[k + 1].text
+        if t is None or "=" not in t:
+            continue
+        key, _, value = t.partition("=")
+        key = key.split(":", 1)[0]  # `-DCMAKE_C_COMPILER:FILEPATH=…`
+        if is_build_program_var(key):
+            v = Word(value, w.start, w.end, w.dynamic)
+            cmd.scope.include(build_program_findings(cmd.scope, key, v))
     if "-E" in texts:
         rest = list(cmd.args[texts.index("-E") + 1 :])
         if not rest:
@@ -1035,6 +1095,8 @@ def _build_tool(cmd: Cmd) -> None:
     if cmd.name == "rake" and system.data_reset(cmd, "rake", list(cmd.args)):
         return
     ops = cmd.operands(frozenset({"-C", "-f", "-j", "--file", "--directory"}))
+    if cmd.name in ("make", "gmake"):
+        _make_parse_time_shell(cmd)
     if (cmd.short("nq") and cmd.name == "make") or cmd.has("--dry-run", "-n", "--list", "-l"):
         return
     if cmd.name == "bazel" and ops and ops[0].text in ("query", "info", "version", "test"):

@@ -29,6 +29,7 @@ from aintern_ls.safety.registry import (
     COMMAND_VARS,
     CONFIG_FILE_VARS,
     HOOK_VARS,
+    INTERPRETER_OPTION_VARS,
     OPTION_VARS,
     PROMPT_VARS,
     SHELLS,
@@ -36,6 +37,7 @@ from aintern_ls.safety.registry import (
     Handler,
     finding,
     handles,
+    is_build_program_var,
     opaque_program,
     rest,
     runner,
@@ -584,6 +586,8 @@ def _env_var_matters(name: str) -> bool:
         or name in CONFIG_FILE_VARS
         or name in OPTION_VARS
         or name == "PYTHONBREAKPOINT"
+        or is_build_program_var(name)
+        or name in INTERPRETER_OPTION_VARS
     )
 
 

@@ -447,3 +447,37 @@ def test_a_vm_tools_ssh_verb_runs_its_command(command: str) -> None:
 )
 def test_a_vm_tools_harmless_remote_command_is_moderate(command: str) -> None:
     assert assess(command, "bash").level == M, command
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("CC='rm -rf /' make", RiskLevel.BLOCKED),
+        ("make CC=\"sh -c 'rm -rf ~'\"", RiskLevel.BLOCKED),
+        ("make CC=./evil.sh", C),
+        ("export CC=./wrap.sh; make", C),
+        ("CMAKE_C_COMPILER_LAUNCHER=./x cmake --build b", C),
+        ("cmake -DCMAKE_C_COMPILER_LAUNCHER=/tmp/x ..", C),
+        ("cmake -D CMAKE_C_COMPILER=/tmp/cc .", C),
+        ("CC=gcc make", M),
+        ("CC='ccache gcc' make", M),
+        ("CC=/opt/cross/bin/arm-linux-gnueabihf-gcc make", M),
+        ("cmake -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -B build", M),
+        ("make -n --eval 'x := $(shell rm -rf ~)'", RiskLevel.BLOCKED),
+        ("make -n --eval='x != rm -rf /'", RiskLevel.BLOCKED),
+        ("make -n", S),
+        ("make --eval 'all: ; echo hi' -n", S),
+        ("PERL5OPT='-Mstrict;system(q{rm -rf ~})' perl x.pl", RiskLevel.BLOCKED),
+        ("export PERL5OPT='-Mwarnings;unlink(q{/etc/passwd})'", RiskLevel.BLOCKED),
+        ("RUBYOPT=-r./evil ruby app.rb", C),
+        ("NODE_OPTIONS='--require ./hook.js' node app.js", C),
+        ("export NODE_OPTIONS='-r /tmp/x.js'", C),
+        ("JAVA_TOOL_OPTIONS=-javaagent:/tmp/a.jar java -jar app.jar", C),
+        ("RUBYOPT=-rbundler/setup ruby app.rb", M),
+        ("NODE_OPTIONS=--max-old-space-size=4096 node app.js", M),
+        ("NODE_OPTIONS='--require dotenv/config' node a.js", M),
+    ],
+)
+def test_build_and_interpreter_variables_that_run_code(command: str, level: RiskLevel) -> None:
+    for text in _wrapped(command):
+        assert assess(text, "bash").level == level, text
