@@ -742,7 +742,7 @@ _BACKUP_REMOTE = re.compile(
 )
 
 
-@handles("restic", "borg", "duplicity", "kopia")
+@handles("restic", "borg", "borg2", "duplicity", "kopia")
 def _backup(cmd: Cmd) -> None:
     """Backups to a repository on another machine send files there: critical when the files
     are home or system files (as scp/rsync to a remote is); `forget --prune`/`prune`/
@@ -772,6 +772,8 @@ def _backup(cmd: Cmd) -> None:
     remote = any(_BACKUP_REMOTE.match(r) for r in repo) or bool(
         re.search(r"(?:^|\s)(?:scp|sftp|s3|b2|gs|ftp|rsync)://", " ".join(texts))
     )
+    if sub in ("forget", "delete", "rm") and _named_backup(cmd, texts, repo, words, sub):
+        return
     if sub in ("forget", "prune", "delete", "rm", "compact") or (sub == "remove-older-than"):
         cmd.add(D, "backup-delete", f"{cmd.name} {sub} deletes backup snapshots")
         return
@@ -785,6 +787,54 @@ def _backup(cmd: Cmd) -> None:
     cmd.add(M, "write", f"{cmd.name} {sub} reads or writes a backup repository")
 
 
+def _named_backup(cmd: Cmd, texts: list[str], repo: list[str], words: list[str], sub: str) -> bool:
+    """`borg delete /repo::arch`, `borg delete -a arch`, `restic forget 4a5b6c7d`, `kopia
+    snapshot delete k12…`: one named backup deleted is blocked (session-13 convention: a
+    backup is the last copy); `borg delete /repo` deletes every archive of the repository.
+    A retention policy (`--keep-*`, `--within`) keeps some: left to the caller (dangerous).
+    True when judged here (n11u)."""
+    if any(t.startswith(("--keep", "--within", "--older", "--newer", "--prefix")) for t in texts):
+        return False
+    if "--cache-only" in texts:
+        return False  # `borg delete --cache-only`: the local cache, not the backups
+    if cmd.name == "kopia" and "--delete" not in texts:
+        cmd.add(
+            M, "backup", "kopia snapshot delete without --delete only shows what it would delete"
+        )
+        return True
+    after = words[words.index(sub) + 1 :] if sub in words else []
+    in_repo = [r.split("::", 1)[1] for r in repo if "::" in r and r.split("::", 1)[1]]
+    option = [v.text for _, v in system.opt_values(cmd, "-a --match-archives --glob-archives")]
+    named = [*in_repo, *option, *after]
+    if named:
+        what = ", ".join(named[:3])
+        cmd.add(
+            B, "backup-delete", f"{cmd.name} {sub} deletes the named backup {what} (the last copy)"
+        )
+        return True
+    if cmd.name.startswith("borg") and sub == "delete" and repo:
+        cmd.add(
+            B,
+            "backup-delete",
+            f"borg delete removes the whole repository {repo[0]} (every archive)",
+        )
+        return True
+    return False
+
+
+@handles("bupstash", "hb")
+def _other_backups(cmd: Cmd) -> None:
+    """bupstash `rm QUERY`, HashBackup `hb rm`: named backups deleted (blocked, session 13)."""
+    texts = cmd.texts()
+    verb = next((t for t in texts if not t.startswith("-")), "")
+    if verb in ("rm", "remove") and len([t for t in texts if not t.startswith("-")]) > 1:
+        cmd.add(B, "backup-delete", f"{cmd.name} {verb} deletes named backups (the last copy)")
+    elif verb in ("list", "ls", "get", "dir", "versions", "config", "help", ""):
+        return
+    else:
+        cmd.add(M, "write", f"{cmd.name} {verb} reads or writes a backup repository")
+
+
 @handles("tarsnap")
 def _tarsnap(cmd: Cmd) -> None:
     """`tarsnap -d` deletes an archive, `--nuke` every archive; `-c` uploads; `--list-archives`,
@@ -793,7 +843,8 @@ def _tarsnap(cmd: Cmd) -> None:
     if "--nuke" in low:
         cmd.add(B, "backup-delete", "tarsnap --nuke deletes every archive")
     elif cmd.short("d"):
-        cmd.add(D, "backup-delete", "tarsnap -d deletes an archive")
+        # one named archive deleted: blocked (session-13 convention: the last copy) (n11u)
+        cmd.add(B, "backup-delete", "tarsnap -d deletes a named backup archive (the last copy)")
     elif cmd.short("cx") or "--recover" in low or "--fsck" in low:
         cmd.add(M, "write", "tarsnap writes an archive or local files")
 

@@ -230,7 +230,11 @@ def _package_exec(cmd: Cmd) -> bool:
     if tool in _JS_REMOVERS:
         _remover(cmd, [head, *rest[1:]])
         return True
-    if tool not in _LOCAL_DEV_TOOLS:
+    auto_yes = any(w.text in ("-y", "--yes") for w in args[:i])
+    dlx = n in ("pnpm", "yarn", "bun") and cmd.args[0].text in ("dlx", "x")
+    if tool not in _LOCAL_DEV_TOOLS or auto_yes or dlx or n == "bunx":
+        # (`npx -y prettier`, `bunx eslint`, `pnpm dlx …`: fetched and run without asking,
+        # session-13 convention: moderate) (n11u)
         cmd.add(M, "install", f"{n} may download and run {tool}", rest[0])
     cmd.judge([head, *rest[1:]], cmd.stdin)
     return True
@@ -510,6 +514,9 @@ def _env_runner(cmd: Cmd) -> bool:
     if not rest:
         return False
     cmd.info = cmd.judge(rest, cmd.stdin)
+    if cmd.name == "pipx":
+        # (session-13 convention: a package runner installs and runs: moderate) (n11u)
+        cmd.add(M, "install", "pipx run downloads and runs the package")
     return True
 
 
@@ -729,6 +736,10 @@ def _package_manager(cmd: Cmd) -> None:
             """
         ):
             cmd.judge([Word(tool, cmd.start, cmd.end), *cmd.args[1:]])
+            if n != "npx" or cmd.short("y") or cmd.long("--yes"):
+                # `uvx ruff check .`, `npx -y prettier`: the runner installs the package
+                # first (session-13 convention: package runners are moderate) (n11u)
+                cmd.add(M, "install", f"{n} downloads and runs {tool}")
             return
         if system.data_reset(cmd, tool, list(cmd.args[1:])):
             return

@@ -735,6 +735,8 @@ def _multiplexer(cmd: Cmd) -> None:
                 i += 1 if len(texts[i - 1]) == 4 else 0
         if i < len(args):
             _run_words(cmd, args[i:])
+            # a session keeps running what it started, detached or not (red team: moderate)
+            cmd.add(M, "runs-program", f"{cmd.name} starts a session running a command")
         else:
             cmd.add(M, "shell", f"{cmd.name} starts a new shell session")
         return
@@ -770,6 +772,7 @@ def _multiplexer(cmd: Cmd) -> None:
     ):
         if tail:
             _run_words(cmd, tail)
+            cmd.add(M, "runs-program", f"{cmd.name} {sub} starts a session running a command")
         else:
             cmd.add(M, "shell", f"{cmd.name} starts a new shell session")
         return

@@ -481,3 +481,51 @@ def test_a_vm_tools_harmless_remote_command_is_moderate(command: str) -> None:
 def test_build_and_interpreter_variables_that_run_code(command: str, level: RiskLevel) -> None:
     for text in _wrapped(command):
         assert assess(text, "bash").level == level, text
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("tarsnap -d -f nightly-2024-01-01", RiskLevel.BLOCKED),
+        ("borg delete /srv/repo::host-2024-01-01", RiskLevel.BLOCKED),
+        ("borg delete ::archive1", RiskLevel.BLOCKED),
+        ("borg2 delete -a arch", RiskLevel.BLOCKED),
+        ("borg delete /srv/repo", RiskLevel.BLOCKED),
+        ("restic forget 4a5b6c7d", RiskLevel.BLOCKED),
+        ("restic -r /srv/r forget 4a5b6c7d --prune", RiskLevel.BLOCKED),
+        ("kopia snapshot delete k1234abcd --delete", RiskLevel.BLOCKED),
+        ("bupstash rm id=abc", RiskLevel.BLOCKED),
+        ("restic forget --keep-last 3 --prune", D),
+        ("borg prune --keep-daily 7 /repo", D),
+        ("kopia snapshot rm kabc", M),
+        ("restic forget --dry-run 4a5b", S),
+        ("borg delete --dry-run /repo::a", S),
+        ("tarsnap -d --dry-run -f x", S),
+        ("bupstash list", S),
+    ],
+)
+def test_one_named_backup_deleted_is_blocked(command: str, level: RiskLevel) -> None:
+    for text in _wrapped(command):
+        assert assess(text, "bash").level == level, text
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("uvx ruff check .", M),
+        ("npx -y prettier --check .", M),
+        ("bunx eslint .", M),
+        ("pnpm dlx prettier --check .", M),
+        ("pipx run black --check .", M),
+        ("pipx run rimraf ~", RiskLevel.BLOCKED),
+        ("npx tsc --noEmit", S),
+        ("tmux new -d top", M),
+        ("screen -dmS x top", M),
+        ("tmux ls", S),
+        ("zfs destroy -rn tank/home@snap", S),
+        ("zfs destroy -nvr tank/data", S),
+        ("lvremove -t vg/lv", S),
+    ],
+)
+def test_runner_session_and_dry_run_conventions(command: str, level: RiskLevel) -> None:
+    assert assess(command, "bash").level == level, command
