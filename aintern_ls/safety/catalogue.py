@@ -629,10 +629,9 @@ CATALOGUE: dict[str, Rule] = _rules(
     ),
     (
         "dry-run",
-        "a destructive switch with -WhatIf (-WI): it only says what it would do (a volume"
-        " manager's dry run, `zfs destroy -n`, is safe: session-13 convention)",
-        "Search-Mailbox -Identity x -DeleteContent -WI",
-        "powershell",
+        "a volume manager's dry run (`zfs destroy -n`, `lvremove --test`): it only says what"
+        " it would do",
+        "zfs destroy -rn rpool/ROOT",
     ),
     # --- safety-cat5 (issue 14): the long tail of living-off-the-land programs ----------------
     (

@@ -2128,7 +2128,7 @@ _VOLUME_TOOLS = _LVM_TOOLS | {"zfs", "zpool", "btrfs"}
 
 
 def _volume_dry_run(cmd: Cmd) -> bool:
-    """A volume manager asked only to say what it would do: safe (session-13 convention)."""
+    """A volume manager asked only to say what it would do: moderate (session 7)."""
     if not shape.ENABLED:
         return False
     name = cmd.name
@@ -2142,8 +2142,8 @@ def _volume_dry_run(cmd: Cmd) -> bool:
         dry = cmd.short("n")
     if not dry and name in _VOLUME_TOOLS:
         dry = any(shape.is_dry_marker(w.text) for w in cmd.args if not w.dynamic)
-    # (a dry run is what it says: safe, session-13 convention; it was moderate since session
-    # 7; the red team's rounds 9-11 rated that over) (n11u)
+    if dry:
+        cmd.add(M, "dry-run", f"{name} only says what it would do (a dry run)")
     return dry
 
 

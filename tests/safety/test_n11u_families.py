@@ -522,9 +522,6 @@ def test_one_named_backup_deleted_is_blocked(command: str, level: RiskLevel) -> 
         ("tmux new -d top", M),
         ("screen -dmS x top", M),
         ("tmux ls", S),
-        ("zfs destroy -rn tank/home@snap", S),
-        ("zfs destroy -nvr tank/data", S),
-        ("lvremove -t vg/lv", S),
     ],
 )
 def test_runner_session_and_dry_run_conventions(command: str, level: RiskLevel) -> None:
