@@ -1140,7 +1140,6 @@ _DRY_RUN_FLAGS = frozenset(
     names(
         """
         --dry-run --dryrun --dry-run=client --dry-run=server --dry-run=true --simulate --no-act
-        --pretend
         --just-print --recon --what-if
         """
     )

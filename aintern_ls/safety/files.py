@@ -1048,7 +1048,10 @@ _DISK_READ_ONLY = {
         )
     ),
     "sgdisk": frozenset(
-        names("-p --print -v --verify -i --info -O --print-mbr -L --list-types -V --version")
+        names(
+            "-p --print -v --verify -i --info -O --print-mbr -L --list-types -V --version"
+            " -P --pretend"
+        )
     ),
     "gdisk": frozenset(names("-l")),
 }
