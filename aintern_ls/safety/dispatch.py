@@ -1077,8 +1077,8 @@ def _program_output_files(cmd: Cmd) -> None:
         if t in table and i + 1 < len(args):
             found.append((args[i + 1], table[t]))
         elif t.startswith("--") and "=" in t and t.split("=", 1)[0] in table:
-            key, value = t.split("=", 1)
-            found.append((Word(value, w.start, w.end, w.dynamic), table[key]))
+            key, given = t.split("=", 1)
+            found.append((Word(given, w.start, w.end, w.dynamic), table[key]))
     dirs = _OUTPUT_DIRS.get(cmd.name)
     if dirs is not None:
         folder = cmd.option_value(*dirs[0])
@@ -1091,10 +1091,11 @@ def _program_output_files(cmd: Cmd) -> None:
     for value, append in found:
         if value.dynamic or value.text in ("-", "/dev/null", "/dev/stdout", "/dev/stderr"):
             continue
-        t = write_target(value.text, cmd.scope.cwds, append)
-        if t is not None:
+        target = write_target(value.text, cmd.scope.cwds, append)
+        if target is not None:
             verb = "appends to" if append else "writes over"
-            cmd.scope.add(t.level, t.rule, f"{cmd.name} {verb} {t.what}", cmd.start, value.end)
+            what = f"{cmd.name} {verb} {target.what}"
+            cmd.scope.add(target.level, target.rule, what, cmd.start, value.end)
             return
 
 
