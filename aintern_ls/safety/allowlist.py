@@ -484,6 +484,12 @@ def _misc(cmd: Cmd) -> None:
         return  # prints the clipboard (sig7)
     if n in ("7z", "7za", "unrar") and texts and texts[0] in ("l", "t", "i", "h", "lt", "lb"):
         return  # list, test, info: read-only
+    if n == "vagrant" and (
+        texts[:1] in (["status"], ["global-status"], ["ssh-config"], ["version"], ["port"])
+        or texts[:1] in (["validate"], ["--version"], ["-v"], ["help"])
+        or texts[:2] in (["box", "list"], ["plugin", "list"], ["snapshot", "list"])
+    ):
+        return  # vagrant's status and listing verbs only read (n11u)
     if n in ("vi", "vim", "nvim", "ex", "view", "vimdiff", "gvim") and system.vi_shell_escapes(cmd):
         return
     if n in ("unzip", "7z", "7za", "unrar") and (
