@@ -798,10 +798,7 @@ def _named_backup(cmd: Cmd, texts: list[str], repo: list[str], words: list[str],
     if "--cache-only" in texts:
         return False  # `borg delete --cache-only`: the local cache, not the backups
     if cmd.name == "kopia" and "--delete" not in texts:
-        cmd.add(
-            M, "backup", "kopia snapshot delete without --delete only shows what it would delete"
-        )
-        return True
+        return True  # `kopia snapshot delete ID` without --delete only shows what it would do
     after = words[words.index(sub) + 1 :] if sub in words else []
     in_repo = [r.split("::", 1)[1] for r in repo if "::" in r and r.split("::", 1)[1]]
     option = [v.text for _, v in system.opt_values(cmd, "-a --match-archives --glob-archives")]

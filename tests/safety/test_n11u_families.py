@@ -497,7 +497,7 @@ def test_build_and_interpreter_variables_that_run_code(command: str, level: Risk
         ("bupstash rm id=abc", RiskLevel.BLOCKED),
         ("restic forget --keep-last 3 --prune", D),
         ("borg prune --keep-daily 7 /repo", D),
-        ("kopia snapshot rm kabc", M),
+        ("kopia snapshot rm kabc", S),
         ("restic forget --dry-run 4a5b", S),
         ("borg delete --dry-run /repo::a", S),
         ("tarsnap -d --dry-run -f x", S),

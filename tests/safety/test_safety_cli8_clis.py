@@ -219,7 +219,7 @@ def test_command_path_reads_verbs_and_nouns() -> None:
 
 KNOWLEDGE = [
     ("borg delete ssh://u@h/./repo", B),  # the whole repository
-    ("borg delete ssh://u@h/./repo::web-1", D),  # one archive
+    ("borg delete ssh://u@h/./repo::web-1", B),  # one archive: blocked (session-13 convention)
     ("borg delete --dry-run ssh://u@h/./repo", S),
     ("kopia snapshot delete k1 k2", S),  # nothing happens without --delete
     ("kopia snapshot delete --all-snapshots-for-source /home/u/docs --delete", B),

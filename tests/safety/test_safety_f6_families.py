@@ -40,11 +40,19 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("wmic process where name='SentinelAgent.exe' call terminate", "cmd", C),
     ("wmic process where name='notepad.exe' call terminate", "cmd", D),
     # Backups: delete, list.
-    ("tarsnap -d -f nightly", "bash", D),
+    (
+        "tarsnap -d -f nightly",
+        "bash",
+        B,
+    ),  # one named backup deleted: blocked (session-13 convention)
     ("tarsnap --nuke", "bash", B),
     ("tarsnap --list-archives", "bash", S),
     ("kopia snapshot ls", "bash", S),
-    ("kopia snapshot delete k1 --delete", "bash", D),
+    (
+        "kopia snapshot delete k1 --delete",
+        "bash",
+        B,
+    ),  # one named backup deleted: blocked (session-13 convention)
     ("cmdkey /list", "cmd", S),
     ("cmdkey /delete:srv", "cmd", M),
     # ESXi: every VM's snapshots, execInstalledOnly off, reading the setting.

@@ -220,8 +220,13 @@ def test_services_at_boot_remote_login_servers_and_zx(
         ("sc config VeeamBackupSvc start= disabled", "cmd", C),
         # look-alikes: one named copy, a retention that keeps some, a filtered listing
         ("borg prune --keep-daily 7 /backups/repo", "bash", D),
-        ("restic forget 4f2a9c1e", "bash", D),
-        ("restic snapshots --tag db | jq -r '.[].id' | xargs -n1 restic forget", "bash", D),
+        (
+            "restic forget 4f2a9c1e",
+            "bash",
+            B,
+        ),  # one named backup deleted: blocked (session-13 convention)
+        # every snapshot with a tag, each one named: blocked (session-13 convention)
+        ("restic snapshots --tag db | jq -r '.[].id' | xargs -n1 restic forget", "bash", B),
         ("restic snapshots --json | jq -r '.[] | select(.host==\"a\") | .id'", "bash", S),
         ("systemctl stop nginx", "bash", D),
     ],
