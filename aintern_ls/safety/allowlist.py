@@ -798,7 +798,8 @@ def _read_only(cmd: Cmd) -> None:
         system.repl_tool(cmd)  # dc -e '!cmd'
     elif (
         n in ("base64", "base32", "basenc")
-        and (out := cmd.option_value("-o", "--output")) is not None
+        # (`-oFILE` glued, as getopt reads it: gen11, Codex's safe-command tests)
+        and (out := system.option_glued(cmd, "-o", "--output")) is not None
     ):
         cmd.add(M, "write", f"{n} writes the file {out.text}", out)
     elif (n == "xxd" and cmd.short("r")) or (

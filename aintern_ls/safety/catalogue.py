@@ -391,6 +391,12 @@ CATALOGUE: dict[str, Rule] = _rules(
     ("infra-destroy", "destroys infrastructure", "pulumi destroy --yes"),
     ("cloud", "changes cloud resources or talks to the cloud", "az login"),
     ("cloud-delete", "deletes cloud resources", "az vm delete -g rg -n vm1"),
+    (
+        "public-exposure",
+        "opens a cloud resource to the whole internet (world-open ingress, public bucket)",
+        "aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 22"
+        " --cidr 0.0.0.0/0",
+    ),
     # --- safety-b (issue 14): shell-level mechanisms ---------------------------------------
     (
         "dangerous-env",

@@ -437,7 +437,12 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     windows_exe = (
         scope.family == "bash"
         and head_low.endswith((".exe", ".com"))
-        and command_name(head.text, True) in WINDOWS_HANDLERS
+        and (
+            command_name(head.text, True) in WINDOWS_HANDLERS
+            # `kubectl.exe get pods`, `git.exe status` from WSL or Git Bash: the Windows build
+            # of a program we know is that program (gen11: kubectl-ai's and Codex's tests)
+            or command_name(head.text, True) in HANDLERS
+        )
     )
     if windows_exe:
         # `diskpart.exe /s d.txt`, `cmd.exe /c …` from WSL or Git Bash: a Windows program

@@ -11,6 +11,7 @@ import re
 import attrs
 
 from aintern_ls.safety.context import (
+    STDIN_NONE,
     Cmd,
 )
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
@@ -325,6 +326,20 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
         )
 
 
+def no_target_delete(cmd: Cmd, forced: bool) -> None:
+    """A deleter given no target (gen11, from agent gates' tests): `find . -name '*.rs' | rm`,
+    `ls | grep .git | rm -rf`, `dir | del` (cmd) mean to delete what the pipeline lists (the
+    xargs mistake), and `rm -rf` / `del /s /q` alone is a deletion whose target is missing
+    or appended later: dangerous, like deleting a list read from a file. A bare `rm` or `del`
+    (a name in a blocklist, a usage message) stays moderate."""
+    if cmd.stdin.kind != STDIN_NONE:
+        cmd.add(D, "rm", f"{cmd.name} is given no target: it is meant to delete what is piped in")
+    elif forced:
+        cmd.add(D, "rm", f"{cmd.name} deletes recursively by force, its target left off")
+    else:
+        cmd.add(M, "rm", f"{cmd.name} without operands")
+
+
 @handles("rm", "srm", "trash", "trash-put", "gio")
 def _rm(cmd: Cmd) -> None:
     if cmd.name == "gio" and cmd.args[:1] and cmd.args[0].text == "trash" and cmd.long("--empty"):
@@ -343,7 +358,10 @@ def _rm(cmd: Cmd) -> None:
     if cmd.name == "gio":
         targets = targets[1:]
     if not targets:
-        cmd.add(M, "rm", "rm without operands")
+        if not to_trash:
+            no_target_delete(cmd, recursive and (cmd.short("f") or cmd.long("--force")))
+        else:
+            cmd.add(M, "rm", "rm without operands")
         return
     mark = len(cmd.scope.findings)
     # (the trash takes a folder whole: moving one there is recursive)

@@ -420,10 +420,16 @@ _KUBE_SAFE = frozenset(
     names(
         """
         get describe logs top explain version api-resources api-versions cluster-info diff
-        events auth wait completion plugin kustomize whoami status
+        events auth wait completion plugin kustomize whoami status convert
         """
     )
 )
+# Read-only sub-verbs of verbs that otherwise write (gen11, kubectl-ai's filter tests):
+# `kubectl rollout status|history`, `kubectl auth can-i|whoami` (`auth reconcile` writes RBAC).
+_KUBE_SAFE_SUB = {
+    "rollout": frozenset(names("status history")),
+    "auth": frozenset(names("can-i whoami")),
+}
 
 
 def _pod_spec_commands(cmd: Cmd) -> None:
@@ -490,7 +496,16 @@ def _kubectl(cmd: Cmd) -> None:
     if not ops:
         return
     verb = ops[0].text
-    if verb in _KUBE_SAFE:
+    sub = ops[1].text if len(ops) > 1 else ""
+    if verb in _KUBE_SAFE_SUB:
+        if sub in _KUBE_SAFE_SUB[verb] or not sub:
+            return
+    elif verb in _KUBE_SAFE:
+        return
+    if verb == "certificate" and sub == "approve":
+        # An approved signing request is a client certificate the cluster trusts: a new
+        # credential for whatever identity the request names (account change).
+        cmd.add(C, "account", "kubectl certificate approve issues a cluster credential", ops[1])
         return
     if verb == "config":
         sub = ops[1].text if len(ops) > 1 else ""
@@ -896,6 +911,119 @@ _CLOUD_BACKUP_DELETE = re.compile(
 )
 
 
+# A cloud resource opened to the whole internet (gen11, from aws-mcp-server's and other agent
+# gates' cloud policy tests): an ingress rule from 0.0.0.0/0 (or ::/0, az `*`/`Internet`) to
+# anything but the web ports, or a bucket/container made public (a policy whose Principal is
+# `*`, a public ACL, the public-access block removed, `allUsers` granted). A security control
+# switched off: critical, like a host firewall turned off. Opening only 80/443 to the world is
+# what a web server needs (moderate); closing rules, egress, deny rules and reads stay low.
+_WORLD_CIDR = ("0.0.0.0/0", "::/0")
+_WEB_PORTS = frozenset({80, 443})
+_EXPOSURE_WORDS = (*_WORLD_CIDR, "allusers", "allauthenticatedusers", "public", "principal", "*")
+_PUBLIC_PRINCIPAL = re.compile(r'"?principal"?\s*:\s*(?:\{\s*"?aws"?\s*:\s*)?\[?\s*"\*"')
+_PUBLIC_ACL = re.compile(
+    r"--acl(?:\s+|=)(?:public-read|public-read-write|authenticated-read)\b"
+    r"|acs\.amazonaws\.com/groups/global/(?:allusers|authenticatedusers)"
+)
+_PORT_OPTS = frozenset(
+    names(
+        """
+    --port --allow --rules --destination-port-ranges --destination-port-range --ports
+    """
+    )
+)
+
+
+def _ports(cmd: Cmd, low: str) -> list[str] | None:
+    """The port specs an ingress rule opens; None when it opens every port (or says none)."""
+    if re.search(r"(?:--protocol(?:\s+|=)|ipprotocol=|\"ipprotocol\"\s*:\s*\")(?:-1|all)\b", low):
+        return None
+    specs: list[str] = []
+    texts = [t.lower() for t in cmd.texts()]
+    for i, t in enumerate(texts):
+        opt, eq, val = t.partition("=")
+        if opt in _PORT_OPTS:
+            vals = [val] if eq else texts[i + 1 : i + 2]
+            if opt == "--destination-port-ranges" and not eq:
+                vals = []
+                for v in texts[i + 1 :]:
+                    if v.startswith("-"):
+                        break
+                    vals.append(v)
+            for v in vals:
+                specs += [x for x in re.split(r"[,\s]+", v) if x]
+    specs += re.findall(r"(?:fromport|toport)\"?\s*[=:]\s*(-?\d+)", low)
+    return specs or None
+
+
+def _web_only(specs: list[str] | None) -> bool:
+    if not specs:
+        return False
+    for spec in specs:
+        port = spec.rpartition(":")[2]  # gcloud `tcp:443`
+        if not port.isdigit() or int(port) not in _WEB_PORTS:
+            return False
+    return True
+
+
+def _opens_to_internet(cmd: Cmd, low: str) -> str:
+    """What this cloud command opens to the whole internet, or ""."""
+    name = cmd.name
+    world = any(c in low for c in _WORLD_CIDR)
+    if name == "aws":
+        if world and "authorize-security-group-ingress" in low:
+            return "" if _web_only(_ports(cmd, low)) else "a security group to the whole internet"
+        if "public-access-block" in low and (
+            "delete-public-access-block" in low or re.search(r"=false\b|\":\s*false\b", low)
+        ):
+            return "a bucket's public-access block"
+        if ("put-bucket-acl" in low or "put-object-acl" in low) and _PUBLIC_ACL.search(low):
+            return "a bucket or object to everyone (public ACL)"
+        if "put-bucket-policy" in low and _PUBLIC_PRINCIPAL.search(low):
+            return "a bucket to everyone (policy Principal *)"
+    elif name == "gcloud":
+        if world and "firewall-rules" in low and re.search(r"\b(?:create|update)\b", low):
+            if re.search(r"--direction(?:\s+|=)egress|--action(?:\s+|=)deny", low):
+                return ""
+            return "" if _web_only(_ports(cmd, low)) else "a firewall to the whole internet"
+        if (
+            ("allusers" in low or "allauthenticatedusers" in low)
+            and "storage" in low
+            and "add-iam-policy-binding" in low
+        ):
+            return "a storage bucket to everyone (allUsers)"
+    elif name == "gsutil":
+        if ("allusers" in low or "allauthenticatedusers" in low) and re.search(
+            r"\b(?:iam|acl|defacl)\s+ch\b", low
+        ):
+            return "a storage bucket to everyone (allUsers)"
+    elif name == "az":
+        if "nsg" in low and re.search(r"\brule\s+(?:create|update)\b", low):
+            if re.search(r"--access(?:\s+|=)deny|--direction(?:\s+|=)outbound", low):
+                return ""
+            src = re.search(
+                r"--source-address-prefix(?:es)?(?:\s+|=)['\"]?(\*|internet|any|0\.0\.0\.0/0)['\"]?(?:\s|$)",
+                low,
+            )
+            if src:
+                return (
+                    ""
+                    if _web_only(_ports(cmd, low))
+                    else "a network security group to the whole internet"
+                )
+        if (
+            "storage container" in low
+            and re.search(r"--public-access(?:\s+|=)(?:blob|container)\b", low)
+            and "set-permission" in low
+        ):
+            return "a storage container to everyone (public access)"
+        if "storage account" in low and re.search(
+            r"--allow-blob-public-access(?:\s+|=)true\b", low
+        ):
+            return "a storage account's blobs to public access"
+    return ""
+
+
 @handles(
     *names(
         """
@@ -951,6 +1079,11 @@ def _cloud(cmd: Cmd) -> None:
         return
     if _CLOUD_BACKUP_DELETE.search(f"{cmd.name} {text.lower()}"):
         cmd.add(B, "delete-backups", f"{cmd.name} deletes cloud backups (recovery points, vaults)")
+        return
+    exposed = _opens_to_internet(cmd, text.lower())
+    if exposed:
+        at = next((w for w in cmd.args if any(k in w.text.lower() for k in _EXPOSURE_WORDS)), None)
+        cmd.add(C, "public-exposure", f"{cmd.name} opens {exposed}", at)
         return
     if _CLOUD_IAM.search(f"{cmd.name} {iam_path}"):
         cmd.add(

@@ -1912,6 +1912,11 @@ def _del(cmd: Cmd) -> None:
     from aintern_ls.safety.files import _delete_targets
 
     targets = _operands(cmd)
+    if not targets and cmd.scope.family == "cmd":
+        from aintern_ls.safety.files import no_target_delete
+
+        no_target_delete(cmd, "/s" in flags and "/q" in flags)  # `dir | del`, `del /s /q`
+        return
     if _protected_unknown_delete(cmd, targets, "deletes"):
         return
     recursive = "/s" in flags
@@ -1924,6 +1929,11 @@ def _rd(cmd: Cmd) -> None:
 
     if "/s" not in flags:
         cmd.add(M, "rmdir", "removes empty directories")
+        return
+    if not _operands(cmd) and cmd.scope.family == "cmd":
+        from aintern_ls.safety.files import no_target_delete
+
+        no_target_delete(cmd, "/q" in flags)  # `rd /s /q` with its folder left off
         return
     _delete_targets(cmd, _operands(cmd), True, "deletes")
 
