@@ -1494,6 +1494,14 @@ def _by_shape(
             return None  # (a CLI named here is read by its documented grammar instead)
     if path.kind in ("destroy", "weak") and any(n in CONFIG_NOUNS for n in path.nouns):
         return None  # `helm repo remove x`, `kopia policy delete p`: a settings entry
+    if (
+        path.verb == "remove"
+        and path.at >= 0
+        and not _REVOKE_PARTS.isdisjoint(parts(path.words[path.at]))
+    ):
+        # `aws iam remove-user-from-group`, `aws lambda remove-permission`: access or a tag
+        # taken away, nothing destroyed (gen11, Dippy's approval tests)
+        return None
     if path.kind in ("", "change") and (opt := _delete_option(opts)) is not None:
         return Verdict(D, "cli-delete", f"{name} {opts[opt]} deletes what the source lacks")
     if path.kind == "destroy" or (
@@ -1507,6 +1515,12 @@ def _by_shape(
             f"{name} {' '.join(path.words[: path.at + 1])} deletes what it names",
         )
     return None
+
+
+# Words of a `remove-…` verb that make it a revocation, not a deletion.
+_REVOKE_PARTS = frozenset(
+    names("from permission permissions tag tags label labels binding bindings")
+)
 
 
 # Database clients whose statements the shapes read (`--eval`, `-q`, `-e`, `--query`).

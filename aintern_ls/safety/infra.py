@@ -620,8 +620,15 @@ _CLOUD_DELETE = re.compile(
 _CLOUD_READ = re.compile(
     r"^(list|ls|describe|show|get|info|status|version|logs|whoami|cat|du|stat|help|"
     r"describe-\S+|list-\S+|get-\S+|lookup-\S+|search|tail|account|--version|config|"
-    r"get-caller-identity|print-access-token|print-identity-token)$"
+    r"get-caller-identity|print-access-token|print-identity-token"
+    # (gen11, Dippy's approval tests) reads named otherwise: item queries and scans, HEAD
+    # requests, template validation, policy simulation, the IAM credential report
+    r"|query|scan|batch-get-\S+|transact-get-\S+|head-\S+|validate|validate-\S+"
+    r"|simulate-\S+|generate-credential-report)$"
 )
+# Revoking access is not destroying anything: `aws iam remove-user-from-group`, `aws lambda
+# remove-permission`, `remove-tags-from-resource` (gen11).
+_CLOUD_REVOKE = re.compile(r"^remove-(?:\S+-from-\S+|permissions?|tags?|\S+-tags?|\S*binding)$")
 
 
 # Cloud audit trails and threat detection switched off (MITRE T1562.008).
@@ -642,7 +649,9 @@ _CLOUD_IAM = re.compile(
     r"|attach-(user|role|group)-policy|put-(user|role|group)-policy|add-user-to-group"
     r"|update-assume-role-policy|create-role|create-service-specific-credential"
     # (safety-rep7) a managed policy's new default version grants whatever it says
-    r"|create-policy-version|set-default-policy-version)\b"
+    r"|create-policy-version|set-default-policy-version"
+    # (gen11, Dippy's approval tests) a console password changed; MFA switched off
+    r"|change-password|deactivate-mfa-device|delete-virtual-mfa-device)\b"
     r"|\Aaz (ad (user|sp|app) (create|create-for-rbac|credential reset|owner add)"
     r"|ad group member add"
     r"|role assignment create"
@@ -1093,7 +1102,7 @@ def _cloud(cmd: Cmd) -> None:
         )
         return
     for o in ops[:4]:
-        if _CLOUD_DELETE.match(o):
+        if _CLOUD_DELETE.match(o) and not _CLOUD_REVOKE.match(o):
             cmd.add(
                 D,
                 "cloud-delete",
@@ -1132,6 +1141,9 @@ def _cloud(cmd: Cmd) -> None:
             if w.text.startswith("-"):
                 break
             lead.append(w.text)
+        if not lead:
+            # `aws --profile p --region r lambda list-functions`: global options first
+            lead = ops[:4]
         verbs = [o for o in lead[:4] if re.fullmatch(r"[a-z][a-z0-9-]*(:[a-z-]+)?", o)]
         if verbs and _CLOUD_READ.match(verbs[-1]):
             return

@@ -237,3 +237,48 @@ def test_cmd_del_given_no_target(command: str) -> None:
 )
 def test_no_target_look_alikes_stay_low(command: str, shell: str) -> None:
     assert assess(command, shell).level <= M, command
+
+
+# Cloud CLIs (Dippy's approval tests): reads named other than list/describe/get, global
+# options before the service, revocations that destroy nothing, and IAM password/MFA changes.
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("aws --profile prod --region us-west-2 lambda list-functions", S),
+        ("aws dynamodb query --table-name t", S),
+        ("aws dynamodb batch-get-item --request-items file://items.json", S),
+        ("aws dynamodb transact-get-items --transact-items file://items.json", S),
+        ("aws cloudformation validate-template --template-body file://t.yaml", S),
+        ("aws s3api head-object --bucket b --key k", S),
+        (
+            "aws iam simulate-principal-policy --policy-source-arn arn --action-names s3:GetObject",
+            S,
+        ),
+        ("gcloud --project p compute instances list", S),
+        ("aws dynamodb batch-write-item --request-items file://items.json", M),
+        ("aws dynamodb transact-write-items --transact-items file://items.json", M),
+        ("aws iam remove-user-from-group --user-name u --group-name g", M),
+        ("aws lambda remove-permission --function-name f --statement-id s", M),
+        ("gcloud projects remove-iam-policy-binding p --member user:bob --role roles/editor", M),
+        ("aws --profile prod --region us-west-2 lambda delete-function --function-name f", D),
+        ("aws --profile prod ec2 terminate-instances --instance-ids i-1", D),
+        ("aws ec2 delete-volume --volume-id vol-1", D),
+    ],
+)
+def test_cloud_reads_and_revocations(command: str, expected: object) -> None:
+    assert assess(command, "bash").level == expected, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "aws iam change-password --old-password old --new-password new",
+        "aws iam deactivate-mfa-device --user-name bob --serial-number arn:aws:iam::1:mfa/bob",
+        "aws iam delete-virtual-mfa-device --serial-number arn:aws:iam::1:mfa/bob",
+    ],
+)
+def test_iam_password_and_mfa_changes_are_account_changes(command: str) -> None:
+    for form in _wrapped(command):
+        a = assess(form, "bash")
+        assert a.level >= C, form
+        assert "account" in {f.rule for f in a.findings}, form
