@@ -543,6 +543,18 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if name in network.VM_SHELLS:
         network.vm_remote_command(cmd)
     if handler is not None:
+        if (
+            scope.family == "bash"
+            and "/" in head.text
+            and head.text[:1] not in "/~$"
+            and not head.dynamic
+            and launcher is None
+            and not windows_exe
+        ):
+            # `./kubectl get pods`, `node_modules/.bin/eslint .`: a file of the working tree
+            # named like a program we know, not the installed program (gen11, kubectl-ai's
+            # tests): running a local program is moderate whatever it is called.
+            cmd.add(M, "local-script", f"runs the local program {head.text}", head)
         handler(cmd)
         if passes_on and scope.judged == judged_before:
             passes_on = False  # `sudo -l`, `sudo -s`: nothing judged inside; scan here

@@ -282,3 +282,27 @@ def test_iam_password_and_mfa_changes_are_account_changes(command: str) -> None:
         a = assess(form, "bash")
         assert a.level >= C, form
         assert "account" in {f.rule for f in a.findings}, form
+
+
+# A program run by a relative path is a file of the working tree, whatever it is named:
+# running it is moderate even when the name is a read-only program we know.
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("./kubectl get pods", M),
+        ("../bin/kubectl describe pod nginx", M),
+        ("./ls -la", M),
+        ("node_modules/.bin/eslint .", M),
+        ("./gradlew test", M),
+        ("sudo ./ls", C),
+        ("./rm -rf /", B),
+        # installed programs by absolute or home path, and operands, are not local programs
+        ("/usr/local/bin/kubectl get pods", S),
+        ("~/bin/kubectl get pods", S),
+        ("ls ./src", S),
+        ("cat ../README.md", S),
+        ("./kubectl --help", S),
+    ],
+)
+def test_a_relative_path_program_is_a_local_program(command: str, expected: object) -> None:
+    assert assess(command, "bash").level == expected, command
