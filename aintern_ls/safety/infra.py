@@ -716,6 +716,16 @@ def _uploads_local(cmd: Cmd, ops: list[str]) -> None:
         )
     ):
         sent = cmd.option_value("--file", "--src-dir")
+    elif (
+        cmd.name == "aws"
+        and lead[:1] == ["s3api"]
+        and lead[1:2] in (["put-object"], ["upload-part"])
+    ):
+        # `aws s3api put-object --bucket b --key k --body FILE`: the file's bytes are the
+        # object (gen11, Dippy's approval tests); without --body the object is empty.
+        sent = cmd.option_value("--body")
+        if sent is None:
+            return
     elif cmd.name == "gcloud" and lead[:2] in (["compute", "scp"], ["compute", "copy-files"]):
         if len(ops) >= 4 and ":" in ops[-1] and ":" not in ops[2]:
             sent = _word(cmd, ops[2])

@@ -306,3 +306,17 @@ def test_iam_password_and_mfa_changes_are_account_changes(command: str) -> None:
 )
 def test_a_relative_path_program_is_a_local_program(command: str, expected: object) -> None:
     assert assess(command, "bash").level == expected, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "aws s3api put-object --bucket b --key k --body report.csv",
+        "aws --profile p s3api put-object --bucket b --key k --body ./dist/app.js",
+        "aws s3api upload-part --bucket b --key k --body part.bin --part-number 1 --upload-id x",
+    ],
+)
+def test_s3api_put_object_body_is_an_upload(command: str) -> None:
+    for form in _wrapped(command):
+        assert assess(form, "bash").level >= C, form
+    assert assess("aws s3api put-object --bucket b --key empty/", "bash").level == M
