@@ -326,16 +326,14 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
         )
 
 
-def no_target_delete(cmd: Cmd, forced: bool) -> None:
-    """A deleter given no target (gen11, from agent gates' tests): `find . -name '*.rs' | rm`,
-    `ls | grep .git | rm -rf`, `dir | del` (cmd) mean to delete what the pipeline lists (the
-    xargs mistake), and `rm -rf` / `del /s /q` alone is a deletion whose target is missing
-    or appended later: dangerous, like deleting a list read from a file. A bare `rm` or `del`
-    (a name in a blocklist, a usage message) stays moderate."""
+def no_target_delete(cmd: Cmd) -> None:
+    """A deleter given no target but fed by a pipe (gen11, from agent gates' tests): `find .
+    -name '*.rs' | rm`, `ls | grep .git | rm -rf`, `dir | del` (cmd) mean to delete what the
+    pipeline lists (the xargs mistake): dangerous, like deleting a list read from a file.
+    Without a pipe nothing is named and nothing is deleted (`rm -rf` alone, `xargs -i rm -rf`
+    with no `{}`): moderate, as the ext6 tests settle."""
     if cmd.stdin.kind != STDIN_NONE:
         cmd.add(D, "rm", f"{cmd.name} is given no target: it is meant to delete what is piped in")
-    elif forced:
-        cmd.add(D, "rm", f"{cmd.name} deletes recursively by force, its target left off")
     else:
         cmd.add(M, "rm", f"{cmd.name} without operands")
 
@@ -359,7 +357,7 @@ def _rm(cmd: Cmd) -> None:
         targets = targets[1:]
     if not targets:
         if not to_trash:
-            no_target_delete(cmd, recursive and (cmd.short("f") or cmd.long("--force")))
+            no_target_delete(cmd)
         else:
             cmd.add(M, "rm", "rm without operands")
         return

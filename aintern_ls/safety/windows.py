@@ -1915,7 +1915,7 @@ def _del(cmd: Cmd) -> None:
     if not targets and cmd.scope.family == "cmd":
         from aintern_ls.safety.files import no_target_delete
 
-        no_target_delete(cmd, "/s" in flags and "/q" in flags)  # `dir | del`, `del /s /q`
+        no_target_delete(cmd)  # `dir | del`: what the listing names
         return
     if _protected_unknown_delete(cmd, targets, "deletes"):
         return
@@ -1933,7 +1933,7 @@ def _rd(cmd: Cmd) -> None:
     if not _operands(cmd) and cmd.scope.family == "cmd":
         from aintern_ls.safety.files import no_target_delete
 
-        no_target_delete(cmd, "/q" in flags)  # `rd /s /q` with its folder left off
+        no_target_delete(cmd)  # `dir /b /ad | rd /s /q`
         return
     _delete_targets(cmd, _operands(cmd), True, "deletes")
 

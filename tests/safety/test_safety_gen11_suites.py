@@ -194,15 +194,12 @@ def test_base64_output_file(command: str, expected: object) -> None:
 
 
 # A deleter given no target: what the pipeline lists is what its author means to delete
-# (the xargs mistake), and `rm -rf` / `del /s /q` alone is a deletion whose target is left
-# off; a bare `rm` or `del` (a blocklist entry, a usage message) stays moderate.
+# (the xargs mistake); without a pipe nothing is named (`rm -rf` alone, `xargs -i rm -rf`
+# with no `{}`, a bare `del`): moderate.
 NO_TARGET = [
     ("find . -name '*.rs' | rm", "bash"),
     ("ls -la | grep .git | rm -rf", "bash"),
     ("cat list.txt | rm -f", "bash"),
-    ("rm -rf", "bash"),
-    ("rm --recursive --force", "bash"),
-    ("echo -e '\\x72\\x6d\\x20\\x2d\\x72\\x66' | sh", "bash"),
 ]
 
 
@@ -213,7 +210,7 @@ def test_a_deleter_given_no_target_is_dangerous(command: str, shell: str) -> Non
 
 
 @pytest.mark.parametrize(
-    "command", ["dir | del", "type list.txt | del /q", "dir /b | findstr .log | del", "del /s /q"]
+    "command", ["dir | del", "type list.txt | del /q", "dir /b | findstr .log | del"]
 )
 def test_cmd_del_given_no_target(command: str) -> None:
     assert assess(command, "cmd").level == D, command
@@ -226,6 +223,9 @@ def test_cmd_del_given_no_target(command: str) -> None:
         ("rm", "bash"),
         ("rm -f", "bash"),
         ("rm -r", "bash"),
+        ("rm -rf", "bash"),
+        ("echo / | xargs -i rm -rf", "bash"),
+        ("del /s /q", "cmd"),
         ("trash", "bash"),
         ("del", "cmd"),
         ("rd /s", "cmd"),
