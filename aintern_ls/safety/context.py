@@ -128,6 +128,7 @@ class Scope:
         "nested_analyser",
         "pending_cd",
         "rules",
+        "seen_statements",
         "source",
         "spawning",
         "start_cwd",
@@ -180,6 +181,10 @@ class Scope:
         # Judgements of simple commands already seen in this scope (dispatch.judge): the
         # same command in the same state is judged once, however often it repeats.
         self.memo: dict[object, tuple[int, tuple[Finding, ...], Info, float]] = {}
+        # Statement texts a front end has walked once in this scope: its statement memo
+        # keeps a walk only from a text's second sighting (most statements are written
+        # once, and keeping a walk costs more than making one).
+        self.seen_statements: set[str] = set()
         # dispatch.judge's own memo, by the command's text first (a text not seen before,
         # the usual case, costs one string lookup), then by the full key (see there).
         self.judge_memo: dict[str, dict[object, tuple[int, tuple[Finding, ...], Info, float]]] = {}

@@ -2063,13 +2063,22 @@ class _Walker:
         """A statement written the same way in the same state (`cat <<E` on every line of a
         pasted heredoc) is walked twice at most: later copies get its findings moved to where
         they stand, and cost the budget what the second walk cost (what walking it again
-        would cost, its commands being judged already), so the cut falls where it fell."""
+        would cost, its commands being judged already), so the cut falls where it fell.
+
+        A text met for the first time is only walked: the memo starts at its second
+        sighting (keeping the first walk would buy nothing: the second walk would find no
+        cost to replay, and walks again), so replays begin one sighting later and cost what
+        they cost before (the second and third walks both find their commands judged)."""
         scope = self.scope
         s, e = self.span(node)
+        text = scope.source[s:e]
+        seen = scope.seen_statements
+        if text not in seen:
+            seen.add(text)
+            return self.pipeline(node)
         state = _memo_state(scope)
         if state is None or self.reads_the_line(s, e):
             return self.pipeline(node)
-        text = scope.source[s:e]
         key = ("\x00ps-statement", text, state)
         hit = scope.memo.get(key)
         if hit is not None and hit[3] >= 0 and budget.affordable(hit[3]):
