@@ -314,7 +314,7 @@ def _no_judge(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
 class Cmd:
     """One simple command after wrappers and quoting are undone."""
 
-    __slots__ = ("_argv", "args", "info", "name", "readings", "scope", "stdin", "words")
+    __slots__ = ("_argv", "args", "info", "name", "ps_bound", "readings", "scope", "stdin", "words")
 
     def __init__(self, words: list[Word], name: str, scope: Scope, stdin: Stdin) -> None:
         self.words = words
@@ -327,6 +327,9 @@ class Cmd:
         self._argv = Argv(words[0] if words else None, self.args)
         # (`shape.read_cmd`: the generic reading of these `args`, by program name and shell)
         self.readings: tuple[list[Word], dict[tuple[str, str], Any]] | None = None
+        # (`windows._ps_params`: these `args` bound as PowerShell parameters, asked by
+        # several rules of one cmdlet; kept with the `args` list they were bound from)
+        self.ps_bound: tuple[list[Word], Any] | None = None
 
     @property
     def argv(self) -> Argv:

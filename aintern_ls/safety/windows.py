@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import importlib
 import re
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.detections import CREDENTIAL_WINDOWS
@@ -23,7 +25,7 @@ from aintern_ls.safety.paths import (
 )
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
 from aintern_ls.safety.security import security_component, security_label, security_name
-from aintern_ls.safety.words import Word, fold_powershell, names, ps_bind, split_words
+from aintern_ls.safety.words import PsArgs, Word, fold_powershell, names, ps_bind, split_words
 from aintern_ls.safety.wrappers import (
     decoded_readable,
     run_code_from_stdin,
@@ -167,7 +169,13 @@ _PS_REGISTRY = re.compile(r"(?i)^(?:microsoft\.powershell\.core\\)?registry::")
 def _ps_params(cmd: Cmd) -> tuple[dict[str, Word | None], list[Word]]:
     """PowerShell `-Name value` / switches, and positional arguments (`words.ps_bind`: a
     `-Name` takes the next argument only when it is one of `_VALUED`)."""
-    bound = ps_bind(cmd.args, _ps_takes_value)
+    args = cmd.args
+    held = cmd.ps_bound
+    if held is not None and held[0] is args:
+        bound: PsArgs = held[1]  # (the rules of one cmdlet ask several times)
+    else:
+        bound = ps_bind(args, _ps_takes_value)
+        cmd.ps_bound = (args, bound)
     return bound.params(), list(bound.positional)
 
 
@@ -2466,6 +2474,55 @@ def _unanchored(patterns: list[str]) -> re.Pattern[str]:
     return re.compile("|".join(alts) or "(?!)")
 
 
+def _needed_literals(rx: re.Pattern[str]) -> tuple[str, ...] | None:
+    """Texts one of which every match of `rx` contains: for each top-level alternative, its
+    longest run of literal characters outside any group, class or repeat (a match of that
+    alternative holds the run as written), or what each alternative of a branch it must
+    go through needs; None when some alternative needs no such text, or the pattern
+    ignores case (then only the pattern can tell)."""
+    if rx.flags & re.IGNORECASE:
+        return None
+    try:
+        parser: Any = importlib.import_module("re._parser")
+        parsed = list(parser.parse(rx.pattern, rx.flags))
+        if parsed and parsed[0][0] is parser.LITERAL:
+            return None  # (a literal prefix: the engine's own first look is cheaper)
+        return _needed_in(parsed, parser.LITERAL, parser.BRANCH)
+    except Exception:  # (another Python's parser: no gate, the pattern decides)
+        return None
+
+
+def _needed_in(seq: list[Any], literal: object, branch: object) -> tuple[str, ...] | None:
+    best, run = "", ""
+    for op, av in [*seq, (None, None)]:
+        if op is literal:
+            run += chr(av)
+            continue
+        best = run if len(run) > len(best) else best
+        run = ""
+    if len(best) >= 3:
+        return (best,)
+    for op, av in seq:
+        if op is branch:
+            # `\\a\b|\\c`: the parser takes the common `\\` out before a branch; every
+            # match goes through one of the branch's alternatives
+            found = [_needed_in(list(alt), literal, branch) for alt in av[1]]
+            if all(f is not None for f in found):
+                return tuple(n for f in found if f is not None for n in f)
+    return (best,) if len(best) >= 2 else None
+
+
+def _may_match(needed: tuple[str, ...] | None, text: str) -> bool:
+    """False only when `text` holds none of the texts a pattern's every match needs."""
+    if needed is None:
+        return True
+    # (a loop, not `any(…)`: asked for every registry-capable write)
+    for n in needed:  # noqa: SIM110
+        if n in text:
+            return True
+    return False
+
+
 def registry_risk(text: str) -> tuple[RiskLevel, str, str] | None:
     """What writing the registry key/value spelled somewhere in `text` means, when it is more
     than a settings change: a protection switched off or an autostart entry (critical)."""
@@ -2478,11 +2535,12 @@ def registry_risk(text: str) -> tuple[RiskLevel, str, str] | None:
         # `…\Policies\Microsoft\Windows\Backup\Client /v DisableBackupToDisk /d 1`,
         # File History `Disabled 1`: backups turned off by policy
         return C, "backup-off", "turns Windows Backup or File History off by policy"
-    for rx, reason in _REG_SECURITY:
-        if rx.search(t):
+    # (each pattern asked only when the text holds a literal its every match needs)
+    for (rx, reason), needed in zip(_REG_SECURITY, _REG_SECURITY_NEEDS, strict=True):
+        if _may_match(needed, t) and rx.search(t):
             return C, "disable-security", reason
-    for rx, rule, reason in _ASEP:
-        if rx.search(t):
+    for (rx, rule, reason), needed in zip(_ASEP, _ASEP_NEEDS, strict=True):
+        if _may_match(needed, t) and rx.search(t):
             return C, rule, f"writes {reason}"
     if (weakened := security_setting_weakened(t)) is not None:
         return C, "disable-security", weakened  # any protection's value, by its shape (m8)
@@ -2493,6 +2551,8 @@ _BACKUP_POLICY = re.compile(
     r"\\policies\\.*(?:\b(?:disable\w*backup\w*|disablebackup\w*)\b"
     r"|\\filehistory\b.*\bdisabled\b)\D*\b1\b"
 )
+_REG_SECURITY_NEEDS = tuple(_needed_literals(rx) for rx, _ in _REG_SECURITY)
+_ASEP_NEEDS = tuple(_needed_literals(rx) for rx, _, _ in _ASEP)
 _REG_UNANCHORED = _unanchored(
     [r"\\windows nt\\systemrestore\b"]
     + [rx.pattern for rx, _ in _REG_SECURITY]
