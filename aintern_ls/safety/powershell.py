@@ -1527,6 +1527,12 @@ _VISIT = {
     "assignment_expression": _V_ASSIGNMENT,
     "invokation_expression": _V_CALL,
 }
+# The grammar's ids of the element types `_Walker._command` reads most (a number compared,
+# where `node.type` makes a string for every node).
+_K_SEP = _LANGUAGE.id_for_node_kind("command_argument_sep", True)
+_K_TOKEN = _LANGUAGE.id_for_node_kind("generic_token", True)
+_K_PARAM = _LANGUAGE.id_for_node_kind("command_parameter", True)
+_new_word = tuple.__new__  # (a `Word` made from its six fields, without the keyword defaults)
 _VISIT_BY_KIND: dict[int, int] = {}  # …by the grammar's id of the type (one per name)
 
 
@@ -2372,6 +2378,8 @@ class _Walker:
         source = self.scope.source
         plain = self._plain
         spend = budget.spend
+        # (what `_text` reads a node's text from, when the text is ASCII)
+        fast = _FAST.text if plain else None
         for c in node.named_children:
             t = c.type
             if t == "command_name":
@@ -2417,6 +2425,43 @@ class _Walker:
             elif t == "command_elements":
                 prev: Node | None = None
                 for el in c.named_children:
+                    kind = el.kind_id
+                    if kind == _K_SEP:
+                        prev = None
+                        continue
+                    if fast is not None and kind in (_K_TOKEN, _K_PARAM):
+                        # (most elements: a bare word or a `-Name` of an ASCII text, read
+                        # here as the general path below reads it, without its detours)
+                        prev = el
+                        s0 = el.start_byte
+                        e0 = el.end_byte
+                        first = source[s0 : s0 + 1]
+                        if first != "@" and not first.isspace():
+                            spend(2)
+                            raw = fast[s0:e0] if e0 - s0 <= 4096 else _text(el)
+                            glob = "*" in raw or "?" in raw
+                            if source[e0 : e0 + 1] == "=" and kind == _K_PARAM:
+                                word = _new_word(Word, (raw + "=", s0, e0 + 1, False, glob, ""))
+                            else:
+                                text_ = (
+                                    raw if _QUOTING.isdisjoint(raw) else unquote(raw, posix=False)
+                                )
+                                word = _new_word(Word, (text_, s0, e0, False, glob, ""))
+                            if words:
+                                last = words[-1]
+                                if s0 == last.end and _open_equals(last.text):
+                                    words[-1] = _joined(last, word)
+                                    continue
+                                wt = word.text
+                                if (
+                                    (wt == "0" or (len(wt) == 6 and wt.lower() == "$false"))
+                                    and last.text.startswith("-")
+                                    and source[last.end : word.start] == ":"
+                                ):
+                                    words.pop()
+                                    continue
+                            words.append(word)
+                            continue
                     et = el.type
                     if et == "command_argument_sep" or et == "comment":
                         prev = None
