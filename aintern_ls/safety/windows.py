@@ -2535,12 +2535,25 @@ def registry_risk(text: str) -> tuple[RiskLevel, str, str] | None:
         # `…\Policies\Microsoft\Windows\Backup\Client /v DisableBackupToDisk /d 1`,
         # File History `Disabled 1`: backups turned off by policy
         return C, "backup-off", "turns Windows Backup or File History off by policy"
-    # (each pattern asked only when the text holds a literal its every match needs)
-    for (rx, reason), needed in zip(_REG_SECURITY, _REG_SECURITY_NEEDS, strict=True):
-        if _may_match(needed, t) and rx.search(t):
+    # (each pattern asked only when the text holds a literal its every match needs: the
+    # test written out, not called, as it runs for every registry-capable write)
+    for (rx, reason), needed in _REG_SECURITY_GATED:
+        if needed is not None:
+            for n in needed:
+                if n in t:
+                    break
+            else:
+                continue
+        if rx.search(t):
             return C, "disable-security", reason
-    for (rx, rule, reason), needed in zip(_ASEP, _ASEP_NEEDS, strict=True):
-        if _may_match(needed, t) and rx.search(t):
+    for (rx, rule, reason), needed in _ASEP_GATED:
+        if needed is not None:
+            for n in needed:
+                if n in t:
+                    break
+            else:
+                continue
+        if rx.search(t):
             return C, rule, f"writes {reason}"
     if (weakened := security_setting_weakened(t)) is not None:
         return C, "disable-security", weakened  # any protection's value, by its shape (m8)
@@ -2553,6 +2566,8 @@ _BACKUP_POLICY = re.compile(
 )
 _REG_SECURITY_NEEDS = tuple(_needed_literals(rx) for rx, _ in _REG_SECURITY)
 _ASEP_NEEDS = tuple(_needed_literals(rx) for rx, _, _ in _ASEP)
+_REG_SECURITY_GATED = tuple(zip(_REG_SECURITY, _REG_SECURITY_NEEDS, strict=True))
+_ASEP_GATED = tuple(zip(_ASEP, _ASEP_NEEDS, strict=True))
 _REG_UNANCHORED = _unanchored(
     [r"\\windows nt\\systemrestore\b"]
     + [rx.pattern for rx, _ in _REG_SECURITY]
