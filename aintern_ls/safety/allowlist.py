@@ -14,6 +14,7 @@ from aintern_ls.safety.context import (
 from aintern_ls.safety.levels import B, C, D, Finding, M
 from aintern_ls.safety.paths import is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, handles, opaque_program, run_config_command
+from aintern_ls.safety.winpaths import join_path_output
 from aintern_ls.safety.words import Word, names, printf_output
 
 # --- editors, writers, misc -------------------------------------------------------------
@@ -784,6 +785,8 @@ def _read_only(cmd: Cmd) -> None:
                     _rg_pre_per_file(cmd, prog)
             else:
                 cmd.add(M, "runs-program", f"rg {opt} runs another program")
+    elif n == "join-path":
+        join_path_output(cmd)  # `Join-Path $env:windir System32 | Remove-Item …`
     elif n == "tree" and cmd.option_value("-o", "--output") is not None:
         cmd.add(M, "write", "tree -o writes the listing to a file")
     elif n in ("sort",) and (cmd.option_value("-o", "--output") is not None):

@@ -27,6 +27,7 @@ from aintern_ls.safety.paths import (
     write_target,
 )
 from aintern_ls.safety.registry import finding, handles, run_config_command
+from aintern_ls.safety.winpaths import protected_unknown_name
 from aintern_ls.safety.words import Word, names
 
 # --- deleting things --------------------------------------------------------------------
@@ -258,6 +259,16 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
                 # `rm -f /boot/vmlinuz-$(uname -r)`: whatever the substitution gives, the
                 # file is one of an account or boot folder's (safety-tgt9)
                 level, rule, what = B, "rm-system-file", f"the account or boot file {inside}"
+            if (
+                t.dynamic
+                and rule != "rm-system-file"
+                and (folder := protected_unknown_name(t.text))
+            ):
+                # `rm -f /mnt/c/Windows/System32/config/$f` (WSL, Git Bash): a name only
+                # known at run time in a Windows folder whose every file Windows needs
+                level, rule = B, "rm-system-file"
+                what = f"a file only known at run time inside {folder} (every file there is"
+                what += " one Windows needs)"
             if (
                 not recursive
                 and level == B

@@ -1434,7 +1434,7 @@ def _dotnet_calls(text: str, scope: Scope) -> None:
                 # cmdlet's own rules know which folders such variables name.
                 if re.fullmatch(r"\$(env:)?\w+|\"[^\"`]*\"", arg, re.I):
                     return arg
-                from aintern_ls.safety.windows import _flat_path, protected_unknown_name
+                from aintern_ls.safety.winpaths import _flat_path, protected_unknown_name
 
                 if protected_unknown_name(arg) is not None:
                     # `[IO.File]::Delete((Join-Path $env:windir "System32\config\$f"))`
@@ -1717,6 +1717,9 @@ class _Walker:
             if listed is not None and 1 < len(listed) <= 4096 and op_is_plain(node):
                 # `$r = '…'.ToCharArray()`: an array (reversed, joined, indexed later)
                 self.scope.env[_PS_ARRAY + name] = "\x01".join(listed)
+        if value is None and rhs0[:9].lower() == "join-path" and short:
+            # `$p = Join-Path $env:windir System32`: the variable holds the path it prints
+            value = _path_expression(rhs_raw, self.scope.env)
         blocks = _descendants(kids[-1], "script_block_expression", 12, first=True)
         rhs = _text(kids[-1]).strip()
         closure = re.sub(r"(?i)\.getnewclosure\(\s*\)\s*\Z", "", rhs)
@@ -2581,6 +2584,19 @@ class _Walker:
         block_name = (
             _text(name_expr).strip().lstrip("&.").strip().lower() if name_expr is not None else None
         )
+        if (
+            len(words) == 1
+            and words[0].dynamic
+            and stdin.kind == NO_STDIN.kind
+            and block_name
+            and block_name[:1] == "{"
+            and name_expr is not None
+            and name_expr.named_children[:1]
+            and name_expr.named_children[0].type == "script_block_expression"
+        ):
+            # `& { … }`, `. { # a comment }` called without arguments: the literal block's
+            # body, judged where it stands (self.element), is all that runs.
+            return Info()
         block = self.scope.env.get(_PS_BLOCK + block_name) if block_name else None
         if block is None and block_name and block_name[:1] == "{" and len(words) > 1:
             # `& { param($p) Remove-Item $p -Recurse } 'C:\Windows'`: a literal block called
@@ -3579,6 +3595,11 @@ def _balanced(text: str) -> bool:
             i = k.start() + 1
         elif c == "`":
             i += 2
+        elif c == "#" and i > 0 and text[i - 1] == "<":
+            end = text.find("#>", i + 1)  # `<# … #>`: a block comment, brackets and all
+            if end < 0:
+                return False
+            i = end + 2
         elif c == "#":
             if i == 0 or text[i - 1] in " \t\n;":
                 nl = text.find("\n", i)

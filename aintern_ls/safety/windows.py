@@ -25,6 +25,7 @@ from aintern_ls.safety.paths import (
 )
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
 from aintern_ls.safety.security import security_component, security_label, security_name
+from aintern_ls.safety.winpaths import protected_unknown_name
 from aintern_ls.safety.words import PsArgs, Word, fold_powershell, names, ps_bind, split_words
 from aintern_ls.safety.wrappers import (
     decoded_readable,
@@ -276,6 +277,17 @@ def registry_location(scope: Scope, text: str) -> str | None:
     return _reg_join(cwd, t)
 
 
+# Under HKLM\SOFTWARE (either view), the branches that hold Windows' own configuration
+# rather than one vendor's: Microsoft and its Windows / Windows NT (CurrentVersion) trees,
+# and Classes (every file association and COM registration). Deleting one of them whole is
+# system configuration destroyed (blocked), like SYSTEM\CurrentControlSet; a vendor's
+# subkey beside them (SOFTWARE\Google) or a key deeper inside stays a scoped delete.
+_SYSTEM_BRANCH = re.compile(
+    r"(?i)\Asoftware(?:\\wow6432node)?\\(?:microsoft(?:\\windows(?: nt)?(?:\\currentversion)?)?"
+    r"|classes)\\*\Z"
+)
+
+
 def registry_key_deleted(machine: bool, key: str) -> tuple[RiskLevel, str, str]:
     """Deleting the registry key `key` (normal form without its hive, `system\\x`; `machine`:
     under HKLM) whatever spelled it: Remove-Item, `reg delete`, .NET DeleteSubKeyTree."""
@@ -283,6 +295,8 @@ def registry_key_deleted(machine: bool, key: str) -> tuple[RiskLevel, str, str]:
         return B, "registry-root", "deletes registry keys Windows needs to boot"
     if machine and key.count("\\") < 1:
         return B, "registry-root", "deletes a whole machine registry hive"
+    if machine and _SYSTEM_BRANCH.match(key):
+        return B, "registry-root", "deletes the registry branch that holds Windows' own settings"
     hit = registry_risk("hklm\\" + key)
     if hit is not None and hit[1] == "disable-security":
         return C, "disable-security", f"deleting this key {hit[2][len('changes ') :]}"
@@ -549,77 +563,8 @@ def _new_psdrive(cmd: Cmd) -> None:
 
 
 # --- a name only known at run time inside a protected Windows folder -------------------
-# `Remove-Item "$env:windir\System32\config\$hive"`, `del %SystemRoot%\System32\drivers\%1`:
-# which file goes is unknown, but every file there is one Windows needs (hives, drivers,
-# system binaries): deleting one is blocked, writing one is critical.
-_WIN_ROOT_VARS = re.compile(
-    r"(?i)%(?:windir|systemroot)%|\$\{?env:(?:windir|systemroot)\}?|%systemdrive%\\windows"
-    r"|\$\{?env:systemdrive\}?\\windows"
-)
-_PROTECTED_WIN_DIR = re.compile(
-    r"(?i)\A(?:[a-z]:)?[\\/]+windows(?:[\\/]+(?:system32|syswow64|sysnative)(?:[\\/]+(?:config"
-    r"|drivers(?:[\\/]+etc)?|catroot2?|codeintegrity|winevt[\\/]+logs|wbem|boot))?"
-    r"|[\\/]+(?:boot|winsxs|servicing|inf))?[\\/]*\Z"
-)
-_RUNTIME_NAME = re.compile(r"[$%!`]|\A\d?\Z")
-
-
-_JOIN_PATH_CALL = re.compile(
-    r"(?i)join-path\s+(?:-path\s+)?('[^']*'|\"[^\"]*\"|\S+)\s+(?:-childpath\s+)?"
-    r"('[^']*'|\"[^\"]*\"|\S+)\s*\Z"
-)
-_PATH_COMBINE = re.compile(r"(?i)\[(?:system\.)?io\.path\]::combine\s*\((.*)\)\Z", re.S)
-_WSL_DRIVE = re.compile(r"\A(?:/mnt|/cygdrive)?/([a-zA-Z])(?=/)")
-
-
-def _flat_path(text: str, depth: int = 0) -> str:
-    """A path expression written as the path it builds, run-time pieces kept as written:
-    `(Join-Path $env:windir "System32\\config\\$f")`, `($env:windir + '\\System32\\' + $f)`,
-    `[IO.Path]::Combine($env:windir, 'System32', $f)` all as `$env:windir\\System32\\…\\$f`;
-    a WSL or Git Bash path (`/mnt/c/Windows/…`, `/c/Windows/…`) as `C:\\Windows\\…`."""
-    from aintern_ls.safety.inline import _split_top
-
-    t = text.strip()
-    if depth > 6 or len(t) > 400:
-        return t
-    while len(t) > 1 and t[0] == "(" and t[-1] == ")":
-        t = t[1:-1].strip()
-    if len(t) > 1 and t[0] == t[-1] and t[0] in "'\"":
-        return t[1:-1]
-    drive = _WSL_DRIVE.match(t)
-    if drive is not None:
-        return drive.group(1).upper() + ":" + t[drive.end() :].replace("/", "\\")
-    m = _JOIN_PATH_CALL.match(t)
-    if m is not None:
-        left, right = _flat_path(m.group(1), depth + 1), _flat_path(m.group(2), depth + 1)
-        return left.rstrip("\\/") + "\\" + right.lstrip("\\/")
-    m = _PATH_COMBINE.match(t)
-    if m is not None:
-        parts = [_flat_path(p, depth + 1) for p in _split_top(m.group(1), ",") if p.strip()]
-        return "\\".join(p.strip("\\/") for p in parts)
-    parts = _split_top(t, "+")
-    if len(parts) > 1:
-        return "".join(_flat_path(p, depth + 1) for p in parts)
-    return t
-
-
-def protected_unknown_name(text: str) -> str | None:
-    """The protected Windows folder a path names a file in when the file's name is only
-    known at run time (a variable, a substitution, a batch argument), else None."""
-    if "$" not in text and "%" not in text and "!" not in text:
-        return None
-    if "(" in text or "+" in text or "/mnt/" in text or text.startswith(("/c/", "/cygdrive/")):
-        text = _flat_path(text)
-    t = _WIN_ROOT_VARS.sub(lambda _: "C:\\Windows", text.strip("'\""))
-    cut = max(t.rfind("\\"), t.rfind("/"))
-    if cut <= 0:
-        return None
-    folder, name = t[:cut], t[cut + 1 :]
-    if not _RUNTIME_NAME.search(name) or re.search(r"[$%!`]", folder):
-        return None
-    return folder if _PROTECTED_WIN_DIR.match(folder) else None
-
-
+# (aintern_ls/safety/winpaths.py: shared with files.py, which judges bash's `rm` of the same
+# folders spelled /mnt/c/Windows/...)
 def _protected_unknown_delete(cmd: Cmd, targets: list[Word], verb: str) -> bool:
     for t in targets:
         folder = protected_unknown_name(t.text)

@@ -1,0 +1,126 @@
+"""Windows folders whose every file Windows needs, reached with a name only known at run
+time, in any spelling that builds the path: PowerShell (`Join-Path`, `[IO.Path]::Combine`,
+`+`), cmd (`%windir%`), bash on WSL or Git Bash (`/mnt/c/Windows/...`, `/c/Windows/...`).
+
+A module of its own so that files.py (bash `rm`) and windows.py (Remove-Item, del) use one
+definition without importing each other."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from aintern_ls.safety.inline import _split_top
+
+if TYPE_CHECKING:
+    from aintern_ls.safety.context import Cmd
+
+# --- a name only known at run time inside a protected Windows folder -------------------
+# `Remove-Item "$env:windir\System32\config\$hive"`, `del %SystemRoot%\System32\drivers\%1`:
+# which file goes is unknown, but every file there is one Windows needs (hives, drivers,
+# system binaries): deleting one is blocked, writing one is critical.
+_WIN_ROOT_VARS = re.compile(
+    r"(?i)%(?:windir|systemroot)%|\$\{?env:(?:windir|systemroot)\}?|%systemdrive%\\windows"
+    r"|\$\{?env:systemdrive\}?\\windows"
+)
+_PROTECTED_WIN_DIR = re.compile(
+    r"(?i)\A(?:[a-z]:)?[\\/]+windows(?:[\\/]+(?:system32|syswow64|sysnative)(?:[\\/]+(?:config"
+    r"|drivers(?:[\\/]+etc)?|catroot2?|codeintegrity|winevt[\\/]+logs|wbem|boot))?"
+    r"|[\\/]+(?:boot|winsxs|servicing|inf))?[\\/]*\Z"
+)
+_RUNTIME_NAME = re.compile(r"[$%!`]|\A\d?\Z")
+
+
+_JOIN_PATH_CALL = re.compile(
+    r"(?i)join-path\s+(?:-path\s+)?('[^']*'|\"[^\"]*\"|\S+)\s+(?:-childpath\s+)?"
+    r"('[^']*'|\"[^\"]*\"|\S+)\s*\Z"
+)
+_PATH_COMBINE = re.compile(r"(?i)\[(?:system\.)?io\.path\]::combine\s*\((.*)\)\Z", re.S)
+_WSL_DRIVE = re.compile(r"\A(?:/mnt|/cygdrive)?/([a-zA-Z])(?=/)")
+
+
+def _flat_path(text: str, depth: int = 0) -> str:
+    """A path expression written as the path it builds, run-time pieces kept as written:
+    `(Join-Path $env:windir "System32\\config\\$f")`, `($env:windir + '\\System32\\' + $f)`,
+    `[IO.Path]::Combine($env:windir, 'System32', $f)` all as `$env:windir\\System32\\…\\$f`;
+    a WSL or Git Bash path (`/mnt/c/Windows/…`, `/c/Windows/…`) as `C:\\Windows\\…`."""
+    t = text.strip()
+    if depth > 6 or len(t) > 400:
+        return t
+    while len(t) > 1 and t[0] == "(" and t[-1] == ")":
+        t = t[1:-1].strip()
+    quoted = len(t) > 1 and t[0] == t[-1] and t[0] in "'\""
+    if quoted:
+        t = t[1:-1]
+    drive = _WSL_DRIVE.match(t)
+    if drive is not None:
+        return drive.group(1).upper() + ":" + t[drive.end() :].replace("/", "\\")
+    if quoted:
+        return t
+    m = _JOIN_PATH_CALL.match(t)
+    if m is not None:
+        left, right = _flat_path(m.group(1), depth + 1), _flat_path(m.group(2), depth + 1)
+        return left.rstrip("\\/") + "\\" + right.lstrip("\\/")
+    m = _PATH_COMBINE.match(t)
+    if m is not None:
+        parts = [_flat_path(p, depth + 1) for p in _split_top(m.group(1), ",") if p.strip()]
+        return "\\".join(p.strip("\\/") for p in parts)
+    parts = _split_top(t, "+")
+    if len(parts) > 1:
+        return "".join(_flat_path(p, depth + 1) for p in parts)
+    return t
+
+
+def protected_unknown_name(text: str) -> str | None:
+    """The protected Windows folder a path names a file in when the file's name is only
+    known at run time (a variable, a substitution, a batch argument), else None."""
+    if "$" not in text and "%" not in text and "!" not in text:
+        return None
+    bare = text.strip("'\"")
+    if "(" in text or "+" in text or "/mnt/" in text or bare.startswith(("/c/", "/cygdrive/")):
+        text = _flat_path(text)
+    t = _WIN_ROOT_VARS.sub(lambda _: "C:\\Windows", text.strip("'\""))
+    cut = max(t.rfind("\\"), t.rfind("/"))
+    if cut <= 0:
+        return None
+    folder, name = t[:cut], t[cut + 1 :]
+    if not _RUNTIME_NAME.search(name) or re.search(r"[$%!`]", folder):
+        return None
+    return folder if _PROTECTED_WIN_DIR.match(folder) else None
+
+
+_JOIN_NAMES = ("path", "childpath", "additionalchildpath")
+
+
+def join_path_output(cmd: Cmd) -> None:
+    """`Join-Path $env:windir System32 | Remove-Item -Recurse`: the path it prints goes down
+    the pipe as that path (a read-only cmdlet: no finding of its own)."""
+    parts: dict[str, str] = {}
+    positional: list[str] = []
+    args = cmd.args
+    i = 0
+    while i < len(args) and i < 16:
+        w = args[i]
+        low = w.text.lower()
+        if low.startswith("-") and len(low) > 1 and not w.dynamic:
+            name = next((n for n in _JOIN_NAMES if n.startswith(low[1:].rstrip(":"))), None)
+            if name is None or i + 1 >= len(args):
+                i += 1
+                continue
+            w = args[i + 1]
+            if w.dynamic:
+                return
+            parts[name] = w.text.strip("'\"")
+            i += 2
+            continue
+        if w.dynamic:
+            return
+        positional.append(w.text.strip("'\""))
+        i += 1
+    pieces = [parts.get(n) or (positional.pop(0) if positional else "") for n in _JOIN_NAMES[:2]]
+    pieces += positional + (
+        [parts["additionalchildpath"]] if "additionalchildpath" in parts else []
+    )
+    if len(pieces) < 2 or any(not p for p in pieces):
+        return
+    cmd.info.output = "\\".join([pieces[0].rstrip("\\/")] + [p.strip("\\/") for p in pieces[1:]])

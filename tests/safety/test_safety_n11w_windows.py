@@ -1,0 +1,164 @@
+"""safety-n11w: Windows families (issue 14): the registry branches that hold Windows' own
+configuration, paths built with Join-Path / [IO.Path]::Combine or spelled through WSL, run-time
+names inside protected Windows folders reached from bash, script blocks that hold only a
+comment. Corpus rows are in sources_n11w.tsv; these are further spellings of the same
+mechanisms, their look-alikes, then the same commands inside wrappers."""
+
+from __future__ import annotations
+
+import pytest
+
+from aintern_ls.safety import RiskLevel, assess
+from tests.safety._levels import B, C, D, S
+
+_PS_CASES = [
+    # Windows' own registry branches deleted whole, by every registry tool
+    ("Remove-Item HKLM:\\SOFTWARE\\Microsoft -Recurse -Force", B),
+    ("Remove-Item -LiteralPath 'HKLM:\\SOFTWARE\\WOW6432Node\\Microsoft' -Recurse", B),
+    ("ri 'HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion' -r -fo", B),
+    ("Remove-Item HKLM:\\SOFTWARE\\Classes -Recurse -Force", B),
+    ("Remove-Item HKLM:\\SOFTWARE\\Microsoft\\* -Recurse -Force", B),
+    (
+        "[Microsoft.Win32.Registry]::LocalMachine.DeleteSubKeyTree('SOFTWARE\\Microsoft\\Windows')",
+        B,
+    ),
+    (
+        "Invoke-WmiMethod -Namespace root\\default -Class StdRegProv -Name DeleteKey"
+        " -ArgumentList 2147483650, 'SOFTWARE\\Microsoft'",
+        B,
+    ),
+    # a vendor's key, a key deeper inside, one value, reads: as before
+    ("Remove-Item HKLM:\\SOFTWARE\\Contoso -Recurse -Force", D),
+    ("Remove-Item HKLM:\\SOFTWARE\\Microsoft\\Contoso\\Cache -Recurse", D),
+    ("Remove-Item HKCU:\\Software\\Microsoft\\Contoso -Recurse", D),
+    ("Get-ChildItem HKLM:\\SOFTWARE\\Microsoft -Recurse", S),
+    ("Get-ItemProperty 'HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion'", S),
+    # Join-Path / Combine building a protected path: piped, assigned, inline
+    ("Join-Path $env:SystemRoot 'System32' | Remove-Item -Recurse -Force", B),
+    ("Join-Path -ChildPath 'System32\\drivers' -Path $env:windir | ri -Recurse -Force", B),
+    ("$d = Join-Path $env:windir System32; Remove-Item -Path $d -Recurse -Force", B),
+    ("$d = Join-Path C:\\ Windows; Get-ChildItem $d | Remove-Item -Recurse -Force", B),
+    ("Join-Path $env:TEMP 'cache' | Remove-Item -Recurse -Force", D),
+    ("$d = Join-Path $env:TEMP cache; Remove-Item $d -Recurse -Force", D),
+    ("Join-Path $env:windir 'System32' | Get-ChildItem", S),
+    ("$d = Join-Path $env:windir System32; Get-ChildItem $d", S),
+    # a script block that holds only a comment (or nothing) does nothing
+    ("& {\n    # step left empty on purpose\n}", S),
+    ("& { <# Remove-Item C:\\Windows -Recurse -Force #> }", S),
+    ("Invoke-Command { <# nothing #> }", S),
+    ("& { Get-Date }", S),
+    ("& { }", S),
+    ("& {\n  Remove-Item C:\\Windows -Recurse -Force  # cleanup\n}", B),
+    ("& { <# note #> Remove-Item $env:USERPROFILE -Recurse -Force }", B),
+    ("& { iex $env:PAYLOAD }", C),
+]
+
+
+@pytest.mark.parametrize("command,expected", _PS_CASES)
+def test_n11w_powershell_mechanisms(command: str, expected: RiskLevel) -> None:
+    got = assess(command, "powershell").level
+    assert got == expected, f"{command!r}: {got.label}, expected {expected.label}"
+
+
+_PS_WRAPPERS = [
+    "function f {{ {0} }}; f",
+    "& {{ {0} }}",
+    "Invoke-Command -ScriptBlock {{ {0} }}",
+    "if ($true) {{ {0} }}",
+    "try {{ {0} }} catch {{ }}",
+]
+
+
+@pytest.mark.parametrize("wrapper", _PS_WRAPPERS)
+@pytest.mark.parametrize(
+    "command,expected", [(c, e) for c, e in _PS_CASES if e >= RiskLevel.CRITICAL]
+)
+def test_n11w_mechanisms_keep_their_level_when_wrapped(
+    wrapper: str, command: str, expected: RiskLevel
+) -> None:
+    text = wrapper.format(command)
+    got = assess(text, "powershell").level
+    assert got >= expected, f"{text!r}: {got.label}, expected at least {expected.label}"
+
+
+_CMD_CASES = [
+    ("reg delete HKLM\\SOFTWARE\\Microsoft /f", B),
+    ('reg delete "HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Windows NT" /f', B),
+    ("reg delete HKLM\\SOFTWARE\\WOW6432Node\\Microsoft /f", B),
+    ("reg delete HKLM\\SOFTWARE\\Classes /f", B),
+    ("(echo [-HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft]) > m.reg & regedit /s m.reg", B),
+    ("reg delete HKLM\\SOFTWARE\\Contoso /f", D),
+    ("reg delete HKLM\\SOFTWARE\\Microsoft\\Contoso /f", D),
+    ("reg delete HKLM\\SOFTWARE\\Microsoft /v Foo /f", D),
+    ("reg query HKLM\\SOFTWARE\\Microsoft /s", S),
+]
+
+
+@pytest.mark.parametrize("command,expected", _CMD_CASES)
+def test_n11w_cmd_mechanisms(command: str, expected: RiskLevel) -> None:
+    got = assess(command, "cmd").level
+    assert got == expected, f"{command!r}: {got.label}, expected {expected.label}"
+
+
+@pytest.mark.parametrize("wrapper", ["cmd /c {0}", "call {0}", "if exist C:\\ {0}"])
+@pytest.mark.parametrize(
+    "command,expected", [(c, e) for c, e in _CMD_CASES if e >= C and c.startswith("reg")]
+)
+def test_n11w_cmd_mechanisms_keep_their_level_when_wrapped(
+    wrapper: str, command: str, expected: RiskLevel
+) -> None:
+    text = wrapper.format(command)
+    got = assess(text, "cmd").level
+    assert got >= expected, f"{text!r}: {got.label}, expected at least {expected.label}"
+
+
+_BASH_CASES = [
+    # WSL / Git Bash spellings of a run-time name inside a protected Windows folder
+    ('rm -f "/mnt/c/Windows/System32/config/$hive"', B),
+    ("rm /mnt/c/Windows/System32/drivers/${drv}.sys", B),
+    ('rm -f "/c/Windows/System32/$(basename "$f")"', B),
+    ("for h in SAM SYSTEM; do rm -f /mnt/c/Windows/System32/config/$h; done", B),
+    ("reg.exe delete 'HKLM\\SOFTWARE\\Microsoft' /f", B),
+    ('rm -f "/mnt/c/Users/me/cache/$f"', D),
+    ('rm -f "/mnt/d/data/$f"', D),
+    ('cat "/mnt/c/Windows/System32/drivers/etc/$f"', S),
+    ('ls "/mnt/c/Windows/System32/config/$h"', S),
+]
+
+
+@pytest.mark.parametrize("command,expected", _BASH_CASES)
+def test_n11w_bash_mechanisms(command: str, expected: RiskLevel) -> None:
+    got = assess(command, "bash").level
+    assert got == expected, f"{command!r}: {got.label}, expected {expected.label}"
+
+
+_BASH_WRAPPERS = [
+    "sudo {0}",
+    "env X=1 {0}",
+    "timeout 5 {0}",
+    "sh -c '{0}'",
+    "f() {{ {0}; }}; f",
+    "( {0} )",
+]
+
+
+@pytest.mark.parametrize("wrapper", _BASH_WRAPPERS)
+@pytest.mark.parametrize(
+    "command,expected",
+    [(c, e) for c, e in _BASH_CASES if e >= C and "'" not in c and c.startswith("rm")],
+)
+def test_n11w_bash_mechanisms_keep_their_level_when_wrapped(
+    wrapper: str, command: str, expected: RiskLevel
+) -> None:
+    text = wrapper.format(command)
+    got = assess(text, "bash").level
+    assert got >= expected, f"{text!r}: {got.label}, expected at least {expected.label}"
+
+
+@pytest.mark.parametrize(
+    "command", ["$sb = { <# a, (b] #> }; & $sb", "Get-Date <# a { #>", "& { <# } #> }"]
+)
+def test_n11w_block_comments_are_not_brackets(command: str) -> None:
+    # brackets inside a `<# … #>` comment do not make the text unbalanced (no parse error)
+    got = assess(command, "powershell")
+    assert all(f.rule != "parse-error" for f in got.findings), got.findings
