@@ -25,6 +25,7 @@ from aintern_ls.safety.bash import PARSES, Positions
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.windows import PS_KNOWN_VARS
+from aintern_ls.safety.winpaths import protected_unknown_name
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
     ORIGIN_VARIABLE,
@@ -1434,7 +1435,7 @@ def _dotnet_calls(text: str, scope: Scope) -> None:
                 # cmdlet's own rules know which folders such variables name.
                 if re.fullmatch(r"\$(env:)?\w+|\"[^\"`]*\"", arg, re.I):
                     return arg
-                from aintern_ls.safety.winpaths import _flat_path, protected_unknown_name
+                from aintern_ls.safety.winpaths import _flat_path
 
                 if protected_unknown_name(arg) is not None:
                     # `[IO.File]::Delete((Join-Path $env:windir "System32\config\$f"))`
@@ -2297,11 +2298,13 @@ class _Walker:
         ):
             # `Get-Item C:\Windows | Remove-Item -Recurse`: the item itself goes down the pipe.
             got = [_known_word(w) for w in self._item_paths(node)]
-            got = [w for w in got if not w.dynamic]
+            # (a run-time name inside a protected Windows folder goes down as it is:
+            # `Get-Item "$env:windir\System32\$n" | Rename-Item …`)
+            got = [w for w in got if not w.dynamic or protected_unknown_name(w.text)]
             if got:
                 # `Get-Item C:\Users\* | Remove-Item`: a glob's matches go down the pipe.
                 info.paths = tuple(
-                    Word(w.text, w.start, w.end, False, any(c in w.text for c in "*?"), "item")
+                    Word(w.text, w.start, w.end, w.dynamic, any(c in w.text for c in "*?"), "item")
                     for w in got
                 )
         if (

@@ -1057,10 +1057,16 @@ def _powershell_exe(cmd: Cmd) -> None:
 def _start(cmd: Cmd) -> None:
     """cmd's `start ["title"] [/b /wait /min …] program args`: judge the program."""
     args = list(cmd.args)
-    if args and cmd.scope.source[args[0].start : args[0].start + 1] == '"':
-        args = args[1:]  # the window title
-    while args and args[0].text.startswith("/"):
-        args = args[2:] if args[0].text.lower() in ("/d", "/node", "/affinity") else args[1:]
+    titled = False
+    while args:
+        if args[0].text.startswith("/"):
+            args = args[2:] if args[0].text.lower() in ("/d", "/node", "/affinity") else args[1:]
+        elif not titled and cmd.scope.source[args[0].start : args[0].start + 1] == '"':
+            # the window title: start takes the first quoted argument as the title, before
+            # or after its switches (`start /b /wait "" cmd /c …`)
+            args, titled = args[1:], True
+        else:
+            break
     if not args:
         cmd.add(M, "shell", "opens a new console window")
         return
@@ -3482,11 +3488,21 @@ def _write_cmdlet(cmd: Cmd) -> None:
     ):
         # `Get-Item C:\…\hosts | Set-Content -Value ''`: the piped item is the -Path (m7).
         targets = [*targets, *cmd.stdin.paths]
+    # `Get-Item "$env:windir\System32\$n" | Rename-Item -NewName x`: the piped items are
+    # the -Path (a rename or move of them moves them away, as when named)
+    piped: list[Word] = []
+    if (
+        cmd.name in ("rename-item", "move-item")
+        and cmd.stdin.paths
+        and "path" not in params
+        and "literalpath" not in params
+    ):
+        piped = list(cmd.stdin.paths[:16])
     if cmd.name == "rename-item":
         # (safety-tgt9) `Rename-Item $env:windir windows.old`: renaming moves the system
         # tree, an account or boot file, or a home away, as Move-Item and cmd's `ren` do
         positional = _ps_positional(cmd)
-        for src in [params.get("path"), params.get("literalpath"), *positional[:1]]:
+        for src in [params.get("path"), params.get("literalpath"), *positional[:1], *piped]:
             if (
                 src is not None
                 and src.dynamic
@@ -3496,8 +3512,19 @@ def _write_cmdlet(cmd: Cmd) -> None:
             if src is None or src.dynamic:
                 continue
             t0 = classify_path(src.text, cmd.scope.cwds, True)
-            # (a single file of the Windows folder renamed stays the write rules' business)
-            if whole_system(src.text, cmd.scope.cwds, True) is not None:
+            # (a single file of the Windows folder renamed stays the write rules' business;
+            # every item of a protected folder piped in is the folder's contents gone)
+            whole = whole_system(src.text, cmd.scope.cwds, True) is not None
+            if (
+                whole
+                if src not in piped
+                else t0.level >= B
+                # (a listing's entries, or the item itself when it is a whole system folder)
+                and (
+                    t0.rule == "rm-system-file"
+                    or (t0.rule == "rm-system" and (whole or src.origin != "item"))
+                )
+            ):
                 rule = "mv-root" if t0.rule != "rm-system-file" else t0.rule
                 cmd.add(B, rule, f"Rename-Item moves away {t0.what}", src)
                 return
@@ -3509,9 +3536,12 @@ def _write_cmdlet(cmd: Cmd) -> None:
             dest = positional[1]
         targets = [dest] if dest is not None else []
         if cmd.name == "move-item":
-            for src in [params.get("path"), params.get("literalpath"), *positional[:1]]:
+            sources = [params.get("path"), params.get("literalpath"), *positional[:1], *piped]
+            for src in sources:
                 if src is None:
                     continue
+                if src.dynamic and _protected_unknown_delete(cmd, [src], "moves away"):
+                    return
                 t0 = classify_path(src.text, cmd.scope.cwds, True)
                 if t0.rule == "rm-cwd" and dest is not None and not dest.dynamic:
                     from aintern_ls.safety.files import keeps_moved

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from tests.safety._levels import B, C, D, S
+from tests.safety._levels import B, C, D, M, S
 
 _PS_CASES = [
     # Windows' own registry branches deleted whole, by every registry tool
@@ -42,6 +42,15 @@ _PS_CASES = [
     ("$d = Join-Path $env:TEMP cache; Remove-Item $d -Recurse -Force", D),
     ("Join-Path $env:windir 'System32' | Get-ChildItem", S),
     ("$d = Join-Path $env:windir System32; Get-ChildItem $d", S),
+    # items piped into Rename-Item / Move-Item are their -Path
+    ('Get-Item "$env:SystemRoot\\System32\\config\\$h" | Rename-Item -NewName "$h.old"', B),
+    ('gi "C:\\Windows\\System32\\drivers\\$d" | Move-Item -Destination D:\\x', B),
+    ("Get-ChildItem C:\\Windows\\System32\\drivers | Rename-Item -NewName { $_.Name + '.x' }", B),
+    ("Get-Item C:\\Windows\\System32\\config\\SYSTEM | Rename-Item -NewName SYSTEM.old", B),
+    ("Get-ChildItem | Rename-Item -NewName { $_.Name -replace ' ', '_' }", M),
+    ("Get-ChildItem ~\\Pictures | Rename-Item -NewName { $_.Name.ToLower() }", M),
+    ('Get-Item "$env:TEMP\\$n" | Rename-Item -NewName "$n.old"', M),
+    ('Get-Item "$env:windir\\System32\\$n" | Select-Object Length', S),
     # a script block that holds only a comment (or nothing) does nothing
     ("& {\n    # step left empty on purpose\n}", S),
     ("& { <# Remove-Item C:\\Windows -Recurse -Force #> }", S),
@@ -91,6 +100,11 @@ _CMD_CASES = [
     ("reg delete HKLM\\SOFTWARE\\Microsoft\\Contoso /f", D),
     ("reg delete HKLM\\SOFTWARE\\Microsoft /v Foo /f", D),
     ("reg query HKLM\\SOFTWARE\\Microsoft /s", S),
+    # start: the first quoted argument is the title, before or after the switches
+    ('start /b /wait "" cmd /c rd /s /q C:\\Windows', B),
+    ('start /min "job" /b format D: /q /y', B),
+    ('start "" /b /wait cmd /c vssadmin delete shadows /all /quiet', B),
+    ('start /b /wait "" notepad readme.txt', M),
 ]
 
 
