@@ -1241,9 +1241,13 @@ class _Walker:
         if op in (">", ">>", ">|", "&>", "&>>"):
             self.writes.append(target)
         special = write_target(target, scope.cwds, append=op in (">>", "&>>"))
+        win = _windows_write(target) if special is None and target[:5] == "/mnt/" else None
         if special is not None:
             verb = "appends to" if op.startswith(">>") or op == "&>>" else "overwrites"
             scope.add(special.level, special.rule, f"{verb} {special.what}", start, end)
+        elif win is not None:
+            # `> /mnt/c/Windows/System32/drivers/etc/hosts` (WSL): the Windows file it is
+            scope.add(win[0], win[1], f"writes {win[2]}", start, end)
         else:
             # What writes the file is the last command of a redirected pipeline.
             last = _body(body) if body is not None and body.type != "command" else body
@@ -3039,3 +3043,13 @@ def _first_error(node: Node) -> Node | None:
         if n.has_error:
             stack.extend(reversed(n.children))
     return None
+
+
+def _windows_write(target: str) -> tuple[RiskLevel, str, str] | None:
+    """What writing `target`, a WSL path of a Windows drive (`/mnt/c/Windows/…`), does to
+    Windows (None: nothing the Windows rules know)."""
+    from aintern_ls.safety.windows import windows_write_target
+    from aintern_ls.safety.winpaths import _flat_path
+
+    flat = _flat_path(target)
+    return windows_write_target(flat) if flat != target else None

@@ -87,15 +87,17 @@ def analyse(text: str, scope: Scope) -> None:
     loop_head: list[Word] | None = None  # `for … do (` whose group goes on
     loop_end = -1  # where that group's `)` stands
     for words, piped, redirects in segments:
+        closes = False  # the segment ends a loop's group that is redirected as a whole
         if loop_head is not None and words and 0 <= words[0].start < loop_end:
             # `for %d in (C:\Windows C:\Users) do (set t=%d& rd /s /q !t!)`: every command
             # of the group is the loop's body (its variable stands for the set here too).
             words = [*loop_head, *_trim_close(words, loop_end)]
+            closes = bool(redirects) and all(t.start > loop_end for _, t in redirects)
         elif words and "(" in text and _lead(words) == "for":
             loop_head, loop_end = _group_loop(words, text)
         stdin = dispatch.next_stdin(info, stdin) if piped else NO_STDIN
         if piped or redirects or not words:
-            info, echoed = _segment(words, redirects, stdin, scope, echoed)
+            info, echoed = _segment(words, redirects, stdin, scope, echoed, closes)
         else:
             info, echoed = _segment_once(words, stdin, scope, echoed, memo)
 
@@ -240,8 +242,10 @@ def _segment(
     stdin: Stdin,
     scope: Scope,
     echoed: list[str],
+    closes: bool = False,
 ) -> tuple[Info, list[str]]:
-    """Judge one command of the line; returns what it gives a pipe and the `echo` group."""
+    """Judge one command of the line; returns what it gives a pipe and the `echo` group
+    (`closes`: the command ends a loop's `( … )` group whose output `redirects` take)."""
     words = _child_cmd(words, scope.source)
     for op, target in redirects:
         _redirect(scope, op, target)
@@ -267,7 +271,13 @@ def _segment(
         from aintern_ls.safety.windows import apply_windows_cd
 
         apply_windows_cd(scope, words)  # `cd /d C:\ && rd /s /q Users`
-    wrappers.cmd_wrote(scope, _batch_text(words), redirects, info.network_fetch, echoed)
+    if closes and echoed and words[0].text.lower() == "echo":
+        # `for %i in (1) do (echo :a& echo start %0& echo goto a) > x.bat`: the file gets
+        # every echo of the group, as `(echo …& echo …) > x.bat` does
+        group = [*echoed, " ".join(w.text for w in words[1:])]
+        wrappers.cmd_wrote(scope, [], redirects, info.network_fetch, group)
+    else:
+        wrappers.cmd_wrote(scope, _batch_text(words), redirects, info.network_fetch, echoed)
     if words[0].text.lower() == "echo" and not redirects:
         return info, [*echoed, " ".join(w.text for w in words[1:])]
     return info, []

@@ -24,7 +24,7 @@ from aintern_ls.safety import budget, dispatch
 from aintern_ls.safety.bash import PARSES, Positions
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import Finding, RiskLevel
-from aintern_ls.safety.windows import PS_KNOWN_VARS
+from aintern_ls.safety.windows import PS_ALIASES, PS_KNOWN_VARS
 from aintern_ls.safety.winpaths import protected_unknown_name
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
@@ -2161,12 +2161,21 @@ class _Walker:
                 s, e = self.span(node)
                 entries = folder.rstrip("\\/") + "\\*"
                 return Info(name="expression", paths=(Word(entries, s, e, False, True, "item"),))
+        if "path]::" in raw.lower():
+            # `[IO.Path]::Combine($env:windir, 'System32') | Remove-Item`: the path it builds
+            built = _path_expression(raw.strip(), self.scope.env)
+            if built is not None and re.search(r"[\\/]", built):
+                return Info(name="string", output=built)
         known = self.scope.env.get(_PS_VAR + raw.strip().lower())
         if known is None and _VAR_NAME.fullmatch(raw.strip()):
             # `$env:SystemRoot | Remove-Item -Recurse`: a known folder's variable piped.
             known = _KNOWN_VARS.get(raw.strip().lower())
             known = None if known is not None and known.startswith("$") else known
         if _VAR_NAME.fullmatch(raw.strip()) and known is not None:
+            held = self.scope.env.get(_PS_ARRAY + raw.strip().lower())
+            if held is not None:
+                # `$l = 'select disk 1', 'clean'; $l | Set-Content d.txt`: one item a line
+                return Info(name="string", output=held.replace("\x01", "\n"))
             return Info(name="string", output=known)  # `$p = 'C:\Users'; $p | Remove-Item …`
         items = _string_array(raw)
         if items is not None:
@@ -2532,6 +2541,9 @@ class _Walker:
                         if words and s0 == words[-1].end and _open_equals(words[-1].text):
                             words[-1] = _joined(words[-1], word)
                             continue
+                        if _native_colon(words, source, s0):
+                            words[-1] = _joined(words[-1], word, ":")
+                            continue
                         if (
                             words
                             and word.text.lower() in ("$false", "0")
@@ -2565,6 +2577,9 @@ class _Walker:
                     word = self.element(el, where)
                     if words and s0 == words[-1].end and _open_equals(words[-1].text):
                         words[-1] = _joined(words[-1], word)
+                        continue
+                    if _native_colon(words, source, s0):
+                        words[-1] = _joined(words[-1], word, ":")
                         continue
                     if (
                         words
@@ -3229,7 +3244,8 @@ def _bare_var(m: re.Match[str]) -> str:
 
 
 _JOIN_PATH = re.compile(
-    r"(?i)\A\(?\s*(?:join-path\s+(?:-path\s+)?(\$\{[^}]*\}|[^\s()]+)\s+(?:-childpath\s+)?([^\s()]+)"
+    r"(?i)\A\(?\s*(?:join-path\s+(?:-path\s+)?(\$\{[^}]*\}|[^\s()]+|\((?:[^()]|\([^()]*\))*\))"
+    r"\s+(?:-childpath\s+)?([^\s()]+|\((?:[^()]|\([^()]*\))*\))"
     r"|\[(?:system\.)?io\.path\]::combine\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\))\s*\)?\Z"
 )
 _QUOTED_VAR = re.compile(r"\$\{?(env:)?\w+\}?", re.I)
@@ -3537,11 +3553,36 @@ def _open_equals(text: str) -> bool:
     return text.endswith("=") and text.startswith("-")
 
 
-def _joined(name: Word, value: Word) -> Word:
+def _native_colon(words: list[Word], source: str, at: int) -> bool:
+    """The word starting at `at` is the value of a `-name:` just before it, given to a
+    program that is not a cmdlet: PowerShell passes `-p:Configuration=Release` to msbuild,
+    `-keepVersions:0` to wbadmin as ONE argument (it binds `-name:value` only for cmdlets,
+    functions and scripts)."""
+    if len(words) < 2 or source[at - 1 : at] != ":" or source[words[-1].end : at] != ":":
+        return False
+    if not words[-1].text.startswith("-") or words[-1].text.endswith(":"):
+        return False
+    name = words[0].text.lower().replace("/", "\\").rsplit("\\", 1)[-1]
+    name = name[:-4] if name.endswith((".exe", ".com")) else name
+    # (PowerShell's own executables read `-Command:` as PowerShell does: their handler too)
+    return (
+        name.isidentifier()
+        and name not in PS_ALIASES
+        and name not in _PS_COMMAND_WORDS
+        and not name.startswith(("powershell", "pwsh"))
+    )
+
+
+# Names that are PowerShell commands though they hold no `-` (language keywords that take
+# parameters, common functions): their `-name:value` is PowerShell's own binding.
+_PS_COMMAND_WORDS = frozenset(("switch", "foreach", "where", "sort", "select", "help", "prompt"))
+
+
+def _joined(name: Word, value: Word, glue: str = "") -> Word:
     """`--prefix=` and its value, one word again (`--prefix=web`, `--prefix=$HOME`'s
     folder): what PowerShell passes to the program."""
     return Word(
-        name.text + value.text,
+        name.text + glue + value.text,
         name.start,
         value.end,
         value.dynamic,

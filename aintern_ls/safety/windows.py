@@ -279,13 +279,24 @@ def registry_location(scope: Scope, text: str) -> str | None:
 
 # Under HKLM\SOFTWARE (either view), the branches that hold Windows' own configuration
 # rather than one vendor's: Microsoft and its Windows / Windows NT (CurrentVersion) trees,
-# and Classes (every file association and COM registration). Deleting one of them whole is
-# system configuration destroyed (blocked), like SYSTEM\CurrentControlSet; a vendor's
-# subkey beside them (SOFTWARE\Google) or a key deeper inside stays a scoped delete.
+# and Classes (every file association and COM registration; HKCR's root). Deleting one of
+# them whole is system configuration destroyed (blocked), like SYSTEM\CurrentControlSet; a
+# vendor's subkey beside them (SOFTWARE\Google) or a key deeper inside (Winlogon, Run:
+# corpus.tsv) stays a scoped delete.
 _SYSTEM_BRANCH = re.compile(
     r"(?i)\Asoftware(?:\\wow6432node)?\\(?:microsoft(?:\\windows(?: nt)?(?:\\currentversion)?)?"
     r"|classes)\\*\Z"
 )
+
+
+def hive_key_deleted(hive: str, key: str) -> tuple[RiskLevel, str, str]:
+    """`registry_key_deleted` for a key under `hive` (`hklm`, `hkcu`, `hkcr` …): HKCR is the
+    machine's SOFTWARE\\Classes seen from another root (its root deleted is all of it)."""
+    if hive == "hkcr":
+        return registry_key_deleted(
+            True, "software\\classes\\" + key if key else "software\\classes"
+        )
+    return registry_key_deleted(hive == "hklm", key)
 
 
 def registry_key_deleted(machine: bool, key: str) -> tuple[RiskLevel, str, str]:
@@ -295,6 +306,9 @@ def registry_key_deleted(machine: bool, key: str) -> tuple[RiskLevel, str, str]:
         return B, "registry-root", "deletes registry keys Windows needs to boot"
     if machine and key.count("\\") < 1:
         return B, "registry-root", "deletes a whole machine registry hive"
+    if not machine and key.strip("\\").lower() in ("", "software"):
+        # `Remove-Item HKCU:\* -Recurse`, `HKCU\Software`: every setting of the account
+        return B, "registry-root", "deletes a whole user registry hive (every program's settings)"
     if machine and _SYSTEM_BRANCH.match(key):
         return B, "registry-root", "deletes the registry branch that holds Windows' own settings"
     hit = registry_risk("hklm\\" + key)
@@ -515,7 +529,7 @@ def dotnet_registry(text: str, scope: Scope) -> None:
         if verb in ("deletesubkeytree", "deletesubkey"):
             full = _reg_join(key, arg) if arg is not None else key + "\\*"
             hive, _, rest = full.partition("\\")
-            level, rule, reason = registry_key_deleted(hive == "hklm", rest)
+            level, rule, reason = hive_key_deleted(hive, rest)
         elif verb == "deletevalue":
             level, rule, reason = registry_value_deleted(_reg_norm(f'{key} /v "{arg or ""}"'))
         else:
@@ -627,11 +641,10 @@ def _remove_item(cmd: Cmd) -> None:
             # `Registry::HKEY_LOCAL_MACHINE\X`, `Microsoft.PowerShell.Core\Registry::HKLM\X`
             # and `HKLM:\X` name the same key: judged on one normal form (`hklm\x`).
             norm = _reg_norm(_PS_REGISTRY.sub("", t.text.strip("'\"")))
-            machine = norm.startswith("hklm")
             key = _REGISTRY.sub("", norm).strip(":\\/")
             # `HKLM:\SYSTEM\*`: every subkey of a key is that key's whole tree
-            key = re.sub(r"(?:\\\*)+\Z", "", key)
-            level, rule, reason = registry_key_deleted(machine, key)
+            key = re.sub(r"(?:(?:\A|\\)\*)+\Z", "", key)
+            level, rule, reason = hive_key_deleted(norm[:4].rstrip(":\\"), key)
             cmd.add(level, rule, reason, t)
             return
     if _protected_unknown_delete(cmd, targets, "deletes"):
@@ -1791,7 +1804,8 @@ def _cmd_exe(cmd: Cmd) -> None:
                 # $u)"`, ClickFix): re-quoted, cmd would split them at `;` and lose the rest.
                 src_of = cmd.scope.source
                 many = len(rest) > 1
-                text = " ".join(_requoted(x, j, many, src_of) for j, x in enumerate(rest))
+                keep = cmd.scope.family == "cmd"
+                text = " ".join(_requoted(x, j, many, src_of, keep) for j, x in enumerate(rest))
                 src = cmd.scope.source[rest[0].start : rest[-1].end]
                 if (
                     cmd.scope.family == "powershell"
@@ -1816,15 +1830,20 @@ _CMD_GLUED = re.compile(r'(?i)/[ckr]"')
 _ESCAPED_OPERATOR = re.compile(r"[|&<>]{1,2}")
 
 
-def _requoted(x: Word, j: int, many: bool, src: str) -> str:
+def _requoted(x: Word, j: int, many: bool, src: str, keep: bool = False) -> str:
     """Word `j` of the words after `cmd /c` as cmd's inner command line gets it (`many`:
-    there is more than one word). (Tests cheapest first: most words are returned as they
-    are after two substring tests.)"""
+    there is more than one word; `keep`: cmd is started from cmd, which passes a quoted
+    word on with its quotes). (Tests cheapest first: most words are returned as they are
+    after two substring tests.)"""
     s, e = x.start, x.end
     if 0 <= s < e <= len(src):
         raw = src[s:e]
         if '"' in raw and raw[0] != '"' and "^" not in raw:
             # `@{CommandLine="cmd /c …"}`: quotes inside a word are passed on as written
+            return raw
+        if keep and j > 0 and len(raw) > 1 and raw[0] == raw[-1] == '"' and raw.count('"') == 2:
+            # `cmd /c start "title" /b …`: the quotes reach the inner command line (start
+            # takes its first quoted argument as the window title)
             return raw
     t = x.text
     if not many or '"' in t:
@@ -1990,6 +2009,7 @@ def _reg(cmd: Cmd) -> None:
             cmd.info.paths = (Word(key.rstrip("\\") + "\\*", w.start, w.end, False, True),)
         return
     low = key.lower().replace("hkey_local_machine", "hklm").replace("hkey_classes_root", "hkcr")
+    low = low.replace("hkey_current_user", "hkcu").replace("hkey_users", "hku")
     if low.startswith("hk") and ":" in low[:5]:
         low = low.replace(":", "", 1)  # (a provider spelling handed on by a loop: `HKLM:\X`)
     if low.endswith("*"):
@@ -2014,8 +2034,8 @@ def _reg(cmd: Cmd) -> None:
             cmd.add(C, "disable-security", f"reg delete {key}: {gone}", ops[1])  # (m8)
         elif (
             not one_value
-            and parts[:1] == ["hklm"]
-            and (verdict := registry_key_deleted(True, "\\".join(parts[1:])))[0] > D
+            and parts[:1] in (["hklm"], ["hkcu"])
+            and (verdict := hive_key_deleted(parts[0], "\\".join(parts[1:])))[0] > D
         ):
             cmd.add(verdict[0], verdict[1], f"reg delete {key}: {verdict[2]}", ops[1])
         else:
@@ -2093,7 +2113,7 @@ def reg_file_deletes(text: str) -> tuple[RiskLevel, str, str] | None:
             continue
         hive, _, rest = key.partition("\\")
         if m.group(1):
-            verdict = registry_key_deleted(hive == "hklm", rest)
+            verdict = hive_key_deleted(hive, rest)
         else:
             body = text[m.end() : keys[i + 1].start() if i + 1 < len(keys) else len(text)]
             names_gone = _REG_FILE_VALUE_GONE.findall(body[:4000])
@@ -2140,7 +2160,7 @@ def stdregprov_verdicts(text: str) -> list[tuple[RiskLevel, str, str, int, int]]
         hive = _STDREG_HIVES[m.group(2).lower()]
         key = _reg_join(hive, m.group(3))
         if m.group(1).lower() == "key":
-            level, rule, reason = registry_key_deleted(hive == "hklm", key.partition("\\")[2])
+            level, rule, reason = hive_key_deleted(hive, key.partition("\\")[2])
         else:
             value = m.group(4) or ""
             level, rule, reason = registry_value_deleted(_reg_norm(f'{key} /v "{value}"'))
@@ -3438,7 +3458,13 @@ def _write_cmdlet(cmd: Cmd) -> None:
         # at another time: persistence, like `schtasks /change /tr`. (The action's command
         # line is judged where New-ScheduledTaskAction builds it.)
         cmd.add(C, "persistence-task", "Set-ScheduledTask changes what a task runs or when")
-        line = task_action_line(cmd.scope.source)
+        source = cmd.scope.source
+        if ".path" in source.lower() or ".execute" in source.lower():
+            from aintern_ls.safety.powershell import code_only
+
+            # (what comments and printed strings say is not what the task runs)
+            source = code_only(source)
+        line = task_action_line(source)
         if line:
             # `$t.Actions[0].Execute = 'cmd.exe'; $t.Actions[0].Arguments = '/c …'; $t |
             # Set-ScheduledTask`: the action's new command line

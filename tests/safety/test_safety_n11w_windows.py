@@ -40,8 +40,51 @@ _PS_CASES = [
     ("$d = Join-Path C:\\ Windows; Get-ChildItem $d | Remove-Item -Recurse -Force", B),
     ("Join-Path $env:TEMP 'cache' | Remove-Item -Recurse -Force", D),
     ("$d = Join-Path $env:TEMP cache; Remove-Item $d -Recurse -Force", D),
+    ("[System.IO.Path]::Combine($env:SystemRoot, 'System32') | Remove-Item -Recurse -Force", B),
+    ("[IO.Path]::Combine($env:TEMP, 'x') | Remove-Item -Recurse -Force", D),
+    (
+        "Remove-Item -LiteralPath (Join-Path -Path ([Environment]::GetFolderPath('Windows'))"
+        " -ChildPath 'System32') -Recurse -Force",
+        B,
+    ),
     ("Join-Path $env:windir 'System32' | Get-ChildItem", S),
     ("$d = Join-Path $env:windir System32; Get-ChildItem $d", S),
+    # HKCR's root is SOFTWARE\\Classes; a user hive's root or Software is all its settings
+    ("Remove-Item Registry::HKEY_CLASSES_ROOT\\* -Recurse -Force", B),
+    ("Remove-Item HKCU:\\* -Recurse -Force", B),
+    ("Remove-Item Registry::HKEY_CLASSES_ROOT\\.txt -Recurse", D),
+    ("Remove-Item HKCU:\\Environment -Recurse", D),
+    # a scheduled task's new action: what comments and printed strings say is not it
+    (
+        "# $t.Actions[0].Execute = 'cmd.exe'; $t.Actions[0].Arguments = '/c rd /s /q C:\\Windows'"
+        "\n$t = Get-ScheduledTask Nightly; $t | Set-ScheduledTask",
+        C,
+    ),
+    (
+        "Write-Host \"$t.Actions[0].Execute = 'cmd.exe' .Arguments = '/c rd /s /q C:\\Windows'\""
+        "\nSet-ScheduledTask -TaskName Nightly -Trigger $tr",
+        C,
+    ),
+    (
+        "$t = Get-ScheduledTask N; $t.Actions[0].Execute = 'cmd.exe';"
+        " $t.Actions[0].Arguments = '/c rd /s /q C:\\Windows'; $t | Set-ScheduledTask",
+        B,
+    ),
+    # an array of lines piped into a file: one item a line (a diskpart script)
+    (
+        "$l = 'select disk 3', 'clean all'; $l | Set-Content \"$env:TEMP\\d.txt\";"
+        ' diskpart /s "$env:TEMP\\d.txt"',
+        B,
+    ),
+    ("$l = 'list disk', 'list volume'; $l | Set-Content d.txt; diskpart /s d.txt", M),
+    ("$l = @('C:\\tmp\\a', 'C:\\Windows'); $l | Remove-Item -Recurse -Force", B),
+    # a native program gets `-name:value` as one argument
+    ("msbuild -p:Configuration=Release app.sln", M),
+    ("msbuild app.csproj -t:Build -p:Configuration=Release", M),
+    ("wbadmin delete backup -keepVersions:0 -quiet", B),
+    ("wbadmin.exe delete systemstatebackup -keepVersions:1", B),
+    ("Remove-Item C:\\tmp\\x -Recurse -WhatIf:$false", D),
+    ('powershell -Command:"Remove-Item C:\\Windows -Recurse -Force"', B),
     # items piped into Rename-Item / Move-Item are their -Path
     ('Get-Item "$env:SystemRoot\\System32\\config\\$h" | Rename-Item -NewName "$h.old"', B),
     ('gi "C:\\Windows\\System32\\drivers\\$d" | Move-Item -Destination D:\\x', B),
@@ -100,6 +143,17 @@ _CMD_CASES = [
     ("reg delete HKLM\\SOFTWARE\\Microsoft\\Contoso /f", D),
     ("reg delete HKLM\\SOFTWARE\\Microsoft /v Foo /f", D),
     ("reg query HKLM\\SOFTWARE\\Microsoft /s", S),
+    ("reg delete HKCU\\Software /f", B),
+    ("reg delete HKEY_CURRENT_USER\\Software /f", B),
+    ("reg delete HKCU\\Software\\Contoso /f", D),
+    # a loop's `( … ) > f` group writes every echo of the group to f
+    ('for %i in (1) do (echo :a& echo start "" %0& echo goto a) > x.bat && x.bat', B),
+    ("for %i in (1) do (echo select disk 1& echo clean) > d.txt & diskpart /s d.txt", B),
+    ("for %i in (1) do (echo list disk& echo list volume) > d.txt & diskpart /s d.txt", M),
+    ("for %i in (1) do (echo a& echo b) > notes.txt", M),
+    # cmd passes a quoted word on to `cmd /c` with its quotes
+    ('cmd /c start "x" /b /wait cmd /c "vssadmin delete shadows /all /quiet"', B),
+    ('cmd /k start "" /b format D: /q /y', B),
     # start: the first quoted argument is the title, before or after the switches
     ('start /b /wait "" cmd /c rd /s /q C:\\Windows', B),
     ('start /min "job" /b format D: /q /y', B),
@@ -133,6 +187,9 @@ _BASH_CASES = [
     ('rm -f "/c/Windows/System32/$(basename "$f")"', B),
     ("for h in SAM SYSTEM; do rm -f /mnt/c/Windows/System32/config/$h; done", B),
     ("reg.exe delete 'HKLM\\SOFTWARE\\Microsoft' /f", B),
+    ("echo 127.0.0.1 x >> /mnt/c/Windows/System32/drivers/etc/hosts", C),
+    ("cat payload > /mnt/c/Windows/System32/x.dll", C),
+    ("echo hi > /mnt/c/Users/me/notes.txt", M),
     ('rm -f "/mnt/c/Users/me/cache/$f"', D),
     ('rm -f "/mnt/d/data/$f"', D),
     ('cat "/mnt/c/Windows/System32/drivers/etc/$f"', S),
