@@ -2161,7 +2161,7 @@ class _Walker:
                 s, e = self.span(node)
                 entries = folder.rstrip("\\/") + "\\*"
                 return Info(name="expression", paths=(Word(entries, s, e, False, True, "item"),))
-        if "path]::" in raw.lower():
+        if "::" in raw and "path]::" in raw.lower():
             # `[IO.Path]::Combine($env:windir, 'System32') | Remove-Item`: the path it builds
             built = _path_expression(raw.strip(), self.scope.env)
             if built is not None and re.search(r"[\\/]", built):

@@ -1643,20 +1643,27 @@ def _ps_payload(cmd: Cmd) -> None:
     """Cmdlets that make Windows run a command line later or elsewhere: the scheduled task
     action, the service binary, the WMI process it creates. The command line is judged."""
     n = cmd.name
-    params, _ = _ps_params(cmd)
+    params, positional = _ps_params(cmd)
+    named = [_named_value(cmd, k, 2) for k in ("execute", "argument", "binarypathname", "name")]
+    # (the positional arguments: not the values of named parameters `_VALUED` does not know)
+    positional = [w for w in positional if all(w is not v for v in named)]
 
-    def val(*keys: str) -> str:
+    def val(*keys: str, at: int = -1) -> str:
         for k in keys:
             w = _named_value(cmd, k, len(k)) or params.get(k)
+            if w is None and 0 <= at < len(positional):
+                # (a positional argument: `New-ScheduledTaskAction cmd.exe '/c …'`)
+                w = positional[at]
             if w is not None:
                 return fold_powershell(w.text) or w.text if w.dynamic else w.text
         return ""
 
     if n == "new-scheduledtaskaction":
-        line = f"{val('execute')} {val('argument')}".strip()
+        named_exe = named[0] is not None
+        line = f"{val('execute', at=0)} {val('argument', at=0 if named_exe else 1)}".strip()
         cmd.add(M, "schedule", "defines what a scheduled task runs")
     elif n == "new-service":
-        line = val("binarypathname")
+        line = val("binarypathname", at=1 if named[3] is None else 0)
         cmd.add(C, "persistence", "New-Service installs a service that starts on its own")
     else:  # invoke-wmimethod / invoke-cimmethod
         text = cmd.scope.source[cmd.start : cmd.end]
@@ -3031,7 +3038,21 @@ _PROTECTIVE_TASK = re.compile(
 _TASK_CHANGES = frozenset(names("/tr /st /sd /et /ed /ri /du /k /delay /ru /rp /it /rl"))
 
 
+def _slash_switches(cmd: Cmd) -> Cmd:
+    """`schtasks -create -tn x -tr y`: the tool takes `-` for `/` (its switches as `/…`)."""
+    if not any(w.text[:1] == "-" for w in cmd.args):
+        return cmd
+    args = [
+        Word("/" + w.text[1:], w.start, w.end, w.dynamic, w.glob, w.origin)
+        if re.fullmatch(r"-[A-Za-z?]{1,12}", w.text)
+        else w
+        for w in cmd.args
+    ]
+    return Cmd([cmd.words[0], *args], cmd.name, cmd.scope, cmd.stdin)
+
+
 def _schtasks(cmd: Cmd) -> None:
+    cmd = _slash_switches(cmd)
     flags = _win_flags(cmd)
     if "/query" in flags or not flags or "/?" in flags:
         return  # (`schtasks /change /?`: help)
@@ -3449,7 +3470,10 @@ def _write_cmdlet(cmd: Cmd) -> None:
         cmd.add(C, "persistence", "setx PATH changes the search path of every later session")
         return
     if cmd.name == "set-scheduledtask" and (
-        any(len(p) > 1 and ("action".startswith(p) or "trigger".startswith(p)) for p in params)
+        any(
+            len(p) > 1 and any(k.startswith(p) for k in ("action", "trigger", "user", "principal"))
+            for p in params
+        )
         or _has_param(params, "inputo")
         or cmd.stdin.kind != "none"
     ):

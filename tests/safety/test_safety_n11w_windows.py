@@ -70,6 +70,17 @@ _PS_CASES = [
         " $t.Actions[0].Arguments = '/c rd /s /q C:\\Windows'; $t | Set-ScheduledTask",
         B,
     ),
+    # a task's account changed is an existing task turned to new use (schtasks /change /ru)
+    ("Set-ScheduledTask -TaskName Nightly -User SYSTEM", C),
+    ("Set-ScheduledTask -TaskName Nightly -Principal $p", C),
+    ("Enable-ScheduledTask -TaskName Nightly", M),
+    # positional task actions and service binaries are judged as the named ones
+    ("New-ScheduledTaskAction cmd.exe '/c vssadmin delete shadows /all /quiet'", B),
+    ("New-ScheduledTaskAction -Execute cmd.exe '/c rd /s /q C:\\Windows'", B),
+    ("New-Service evil 'cmd /c rd /s /q C:\\Windows'", B),
+    ("New-ScheduledTaskAction notepad.exe readme.txt", M),
+    ("schtasks -change -tn Nightly -tr C:\\x.exe", C),
+    ("schtasks -query -tn Nightly", S),
     # an array of lines piped into a file: one item a line (a diskpart script)
     (
         "$l = 'select disk 3', 'clean all'; $l | Set-Content \"$env:TEMP\\d.txt\";"
@@ -146,6 +157,10 @@ _CMD_CASES = [
     ("reg delete HKCU\\Software /f", B),
     ("reg delete HKEY_CURRENT_USER\\Software /f", B),
     ("reg delete HKCU\\Software\\Contoso /f", D),
+    # schtasks takes `-` for `/`
+    ("schtasks -create -sc onlogon -tn x -tr C:\\x.exe", C),
+    ('schtasks.exe -change -tn Nightly -tr "cmd /c rd /s /q C:\\Windows"', B),
+    ("schtasks -query -fo list", S),
     # a loop's `( … ) > f` group writes every echo of the group to f
     ('for %i in (1) do (echo :a& echo start "" %0& echo goto a) > x.bat && x.bat', B),
     ("for %i in (1) do (echo select disk 1& echo clean) > d.txt & diskpart /s d.txt", B),
