@@ -84,7 +84,8 @@ _PS_CASES = [
     ('Remove-Item "HKLM:\\SOFTWARE\\$app" -Recurse', D),
     # the .NET registry API: the key each call reaches
     ("[Microsoft.Win32.Registry]::LocalMachine.DeleteSubKeyTree('SYSTEM')", B),
-    ("[Registry]::LocalMachine.OpenSubKey('SOFTWARE', $true).DeleteSubKeyTree('Microsoft')", D),
+    # (SOFTWARE\\Microsoft whole is Windows' own configuration: blocked, n11w's decision)
+    ("[Registry]::LocalMachine.OpenSubKey('SOFTWARE', $true).DeleteSubKeyTree('Microsoft')", B),
     (
         "$b = [Microsoft.Win32.RegistryKey]::OpenBaseKey([Microsoft.Win32.RegistryHive]::"
         "LocalMachine, [Microsoft.Win32.RegistryView]::Registry64);"

@@ -149,7 +149,8 @@ _ITEM_CASES = [
     ("(Get-Item Registry::HKEY_LOCAL_MACHINE\\SYSTEM)." + _SYS, B),
     ("Get-Item HKLM:\\SYSTEM | ForEach-Object { $_." + _SYS + " }", B),
     ("Get-Item HKLM:\\SYSTEM | % { $_." + _SYS + " }", B),
-    ("$k = Get-Item HKLM:\\SOFTWARE; $k.DeleteSubKeyTree('Microsoft')", D),
+    # (SOFTWARE\\Microsoft whole is Windows' own configuration: blocked, n11w's decision)
+    ("$k = Get-Item HKLM:\\SOFTWARE; $k.DeleteSubKeyTree('Microsoft')", B),
     ("(Get-Item HKCU:\\Software).DeleteSubKeyTree('MyApp')", D),
     ("(Get-Item HKCU:\\Software\\MyApp).DeleteValue('x')", D),
     ("function Wipe { (Get-Item HKLM:\\SYSTEM)." + _SYS + " }; Wipe", B),
