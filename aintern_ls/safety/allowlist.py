@@ -897,6 +897,12 @@ def _echo_output(cmd: Cmd) -> None:
         if args:
             cmd.info.output = printf_output(args[0].text, [w.text for w in args[1:]])
         return
+    if cmd.scope.family == "powershell" and cmd.name in ("write-output", "echo", "write"):
+        # `Write-Output 'sel disk 1' 'clean' | diskpart`: each argument is an object of its
+        # own, one a line down the pipe
+        items = [w.text for w in args if not w.text.startswith("-")]
+        cmd.info.output = "\n".join(items)
+        return
     interpret = False
     while args and re.fullmatch(r"-[neE]+", args[0].text):
         interpret = interpret or "e" in args[0].text

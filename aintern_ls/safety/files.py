@@ -27,7 +27,7 @@ from aintern_ls.safety.paths import (
     write_target,
 )
 from aintern_ls.safety.registry import finding, handles, run_config_command
-from aintern_ls.safety.winpaths import protected_unknown_name
+from aintern_ls.safety.winpaths import protected_unknown_name, wsl_unc_posix
 from aintern_ls.safety.words import Word, names
 
 # --- deleting things --------------------------------------------------------------------
@@ -246,7 +246,13 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
             level, rule, what = empty
         else:
             text = long_names(t.text) if scope.windows and "~" in t.text else t.text
-            target = classify_path(text, scope.cwds, scope.windows, scope.start_cwd)
+            inside = wsl_unc_posix(text) if scope.windows and text[:2] in ("\\\\", "//") else None
+            if inside is not None:
+                # `rd /s /q \\wsl$\Ubuntu\etc`: a WSL distribution's own files, by their
+                # Linux path
+                target = classify_path(inside, frozenset([None]), False, None)
+            else:
+                target = classify_path(text, scope.cwds, scope.windows, scope.start_cwd)
             if not scope.windows and (raw := _written_windows_path(scope.source, t)):
                 # `rm -rf C:\Windows\System32` in a bash fence: the shell eats the
                 # backslashes, but the author (and a Windows shell the line reaches) means

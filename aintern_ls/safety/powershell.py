@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import functools
 import re
 import threading
 from collections.abc import Iterator, Mapping
@@ -736,6 +737,14 @@ def _function_calls(text: str, scope: Scope) -> None:
             bound: dict[str, str] = {}
             positional = [a for a in args if not a.startswith("-")]
             for i, a in enumerate(args):
+                name_value = re.fullmatch(r"-(\w+):(.+)", a)
+                if name_value is not None:
+                    # `Zap -Dir:C:\Windows`: the value glued to its parameter by `:`
+                    key = name_value.group(1).lower()
+                    hit = next((p for p in params if p.lower() == key), None)
+                    if hit is not None:
+                        bound[hit] = name_value.group(2)
+                    continue
                 if a.startswith("-") and i + 1 < len(args):
                     key = a[1:].lower()
                     hit = next((p for p in params if p.lower() == key), None)
@@ -1165,6 +1174,7 @@ def _wmi_methods(text: str, scope: Scope) -> None:
             scope.include(scope.nested(line, "powershell", where, -1))
 
 
+_ASSIGNED_TO = re.compile(r"(\$\w+)\s*=\s*\Z")
 _RUNSPACE = re.compile(r"(?i)\[(?:system\.management\.automation\.)?powershell\]::create\s*\(\s*\)")
 _RUNSPACE_CALL = re.compile(
     r"(?i)\.\s*(addscript|addcommand|addparameter|addargument|addstatement)\s*\("
@@ -1196,43 +1206,56 @@ def _runspaces(text: str, scope: Scope) -> None:
         if n_rs >= 8:
             break  # (a few runspaces are what a script builds; more is a flood)
         words: list[str] = []
+        # (`$ps = [PowerShell]::Create(); $ps.AddCommand('X').AddParameter(…)`: the calls
+        # made on the variable that holds it continue the chain)
+        held = _ASSIGNED_TO.search(text, max(0, rs.start() - 80), rs.start())
+        starts = [rs.end()]
+        if held is not None:
+            var = re.compile(rf"(?i){re.escape(held.group(1))}(?!\w)(?=\s*\.\s*add)")
+            starts += [v.end() for v in var.finditer(text, rs.end(), min(len(text), 20000))][:16]
         pos = rs.end()
-        for _ in range(32):
-            m = _RUNSPACE_CALL.match(text, pos)
-            if m is None:
-                break
-            close = _closing(text, m.end() - 1)
-            if close < 0:
-                break
-            args = [a.strip() for a in _split_top(text[m.end() : close], ",") if a.strip()]
-            values = [_ps_literal(a) for a in args]
-            what = m.group(1).lower()
-            where = Word(text[m.start() : close + 1], m.start(), close + 1)
-            if what == "addscript":
-                if values and values[0] is not None:
-                    scope.include(scope.nested(values[0], "powershell", where, -1))
-                else:
-                    scope.add(
-                        RiskLevel.CRITICAL,
-                        "eval-dynamic",
-                        "runs a script only known at run time in a new runspace",
-                        where.start,
-                        where.end,
-                    )
-            elif what in ("addcommand", "addstatement") and values:
-                if words:
-                    line = " ".join(words)
-                    scope.include(scope.nested(line, "powershell", where, -1))
-                words = [values[0] or "$unknown"] if values[0] is not None else ["$unknown"]
-            elif what == "addparameter" and values and words:
-                words.append("-" + (values[0] or "x"))
-                if len(values) > 1:
-                    v = values[1]
+        calls = 0
+        for start in starts:
+            pos = max(pos, start)
+            while calls < 32:
+                m = _RUNSPACE_CALL.match(text, pos)
+                if m is None:
+                    break
+                calls += 1
+                close = _closing(text, m.end() - 1)
+                if close < 0:
+                    break
+                args = [a.strip() for a in _split_top(text[m.end() : close], ",") if a.strip()]
+                values = [_ps_literal(a) for a in args]
+                what = m.group(1).lower()
+                where = Word(text[m.start() : close + 1], m.start(), close + 1)
+                if what == "addscript":
+                    if values and values[0] is not None:
+                        scope.include(scope.nested(values[0], "powershell", where, -1))
+                    else:
+                        scope.add(
+                            RiskLevel.CRITICAL,
+                            "eval-dynamic",
+                            "runs a script only known at run time in a new runspace",
+                            where.start,
+                            where.end,
+                        )
+                elif what in ("addcommand", "addstatement") and values:
+                    if words:
+                        line = " ".join(words)
+                        scope.include(scope.nested(line, "powershell", where, -1))
+                    words = [values[0] or "$unknown"] if values[0] is not None else ["$unknown"]
+                elif what == "addparameter" and values and words:
+                    words.append("-" + (values[0] or "x"))
+                    if len(values) > 1:
+                        v = values[1]
+                        words.append(
+                            "'" + v.replace("'", "''") + "'" if v is not None else "$unknown"
+                        )
+                elif what == "addargument" and values and words:
+                    v = values[0]
                     words.append("'" + v.replace("'", "''") + "'" if v is not None else "$unknown")
-            elif what == "addargument" and values and words:
-                v = values[0]
-                words.append("'" + v.replace("'", "''") + "'" if v is not None else "$unknown")
-            pos = close + 1
+                pos = close + 1
         if words:
             if words[0] == "$unknown":
                 scope.add(
@@ -3215,7 +3238,7 @@ _HOME_PAIR = re.compile(
 # `[Environment]::GetFolderPath('UserProfile')`, `${env:ProgramFiles(x86)}`: known folders.
 _FOLDER_PATH = re.compile(
     r"(?i)\[(?:system\.)?environment\]::getfolderpath\(\s*['\"]?(?:\[[\w.+]+\]::)?(\w+)['\"]?\s*\)"
-    r"|\$\{env:(programfiles\(x86\))\}"
+    r"|\$\{env:(programfiles\(x86\))\}|\[(?:system\.)?environment\]::(systemdirectory)\b"
 )
 _FOLDERS = {
     "userprofile": "~",
@@ -3225,6 +3248,7 @@ _FOLDERS = {
     "localapplicationdata": "~\\AppData\\Local",
     "windows": "C:\\Windows",
     "system": "C:\\Windows\\System32",
+    "systemdirectory": "C:\\Windows\\System32",
     "systemx86": "C:\\Windows\\SysWOW64",
     "programfiles": "C:\\Program Files",
     "programfilesx86": "C:\\Program Files (x86)",
@@ -3235,7 +3259,7 @@ _FOLDERS = {
 
 
 def _folder(m: re.Match[str]) -> str:
-    known = _FOLDERS.get((m.group(1) or m.group(2) or "").lower())
+    known = _FOLDERS.get((m.group(1) or m.group(2) or m.group(3) or "").lower())
     return "'" + known + "'" if known is not None else m.group(0)
 
 
@@ -3564,13 +3588,27 @@ def _native_colon(words: list[Word], source: str, at: int) -> bool:
         return False
     name = words[0].text.lower().replace("/", "\\").rsplit("\\", 1)[-1]
     name = name[:-4] if name.endswith((".exe", ".com")) else name
-    # (PowerShell's own executables read `-Command:` as PowerShell does: their handler too)
+    # (PowerShell's own executables read `-Command:` as PowerShell does: their handler too;
+    # a function or filter this text defines binds `-name:value` as a cmdlet does)
     return (
         name.isidentifier()
         and name not in PS_ALIASES
         and name not in _PS_COMMAND_WORDS
         and not name.startswith(("powershell", "pwsh"))
+        and name not in _defined_functions(source)
     )
+
+
+@functools.lru_cache(maxsize=8)
+def _defined_functions(source: str) -> frozenset[str]:
+    """The names of the functions and filters `source` defines (lower case; one scan a
+    text)."""
+    if "function" not in source.lower() and "filter" not in source.lower():
+        return frozenset()
+    return frozenset(m.lower() for m in _DEFINED.findall(source))
+
+
+_DEFINED = re.compile(r"(?i)\b(?:function|filter)\s+(?:\w+:)?([\w-]+)")
 
 
 # Names that are PowerShell commands though they hold no `-` (language keywords that take

@@ -2041,6 +2041,7 @@ def _reg(cmd: Cmd) -> None:
             cmd.add(C, "disable-security", f"reg delete {key}: {gone}", ops[1])  # (m8)
         elif (
             not one_value
+            and "/va" not in _win_flags(cmd)  # (`/va`: every value of the key, not the key)
             and parts[:1] in (["hklm"], ["hkcu"])
             and (verdict := hive_key_deleted(parts[0], "\\".join(parts[1:])))[0] > D
         ):
@@ -3548,6 +3549,8 @@ def _write_cmdlet(cmd: Cmd) -> None:
         and "literalpath" not in params
     ):
         piped = list(cmd.stdin.paths[:16])
+    if cmd.name in ("rename-item", "move-item") and _registry_branch_moved(cmd, params, piped):
+        return
     if cmd.name == "rename-item":
         # (safety-tgt9) `Rename-Item $env:windir windows.old`: renaming moves the system
         # tree, an account or boot file, or a home away, as Move-Item and cmd's `ren` do
@@ -3627,6 +3630,27 @@ def _write_cmdlet(cmd: Cmd) -> None:
 _READ_BACK = re.compile(
     r"(?i)\A\(?\s*(?:get-content|gc|cat|type)\s+(?:-(?:literal)?path\s+)?['\"]?([^\s'\"|()]+)"
 )
+
+
+def _registry_branch_moved(cmd: Cmd, params: dict[str, Word | None], piped: list[Word]) -> bool:
+    """`Rename-Item HKLM:\\SOFTWARE\\Microsoft x`, `Move-Item HKLM:\\SYSTEM\\CurrentControlSet …`:
+    a key Windows reads moved away from where it reads it is that key gone (as deleted)."""
+    sources = [params.get("path"), params.get("literalpath"), *_ps_positional(cmd)[:1], *piped]
+    drives = _REG_ANY in cmd.scope.env  # (a Registry PSDrive or location: any path may be one)
+    for src in sources:
+        if src is None or src.dynamic:
+            continue
+        if not drives and src.text.strip("'\"")[:2].lower() not in ("hk", "re", "mi"):
+            continue
+        key = registry_location(cmd.scope, src.text)
+        if key is None:
+            continue
+        hive, _, rest = key.partition("\\")
+        level, rule, reason = hive_key_deleted(hive, rest)
+        if level > D:
+            cmd.add(level, rule, f"{cmd.name} moves the key away: {reason}", src)
+            return True
+    return False
 
 
 def _read_back(cmd: Cmd, text: str) -> str | None:
@@ -4776,6 +4800,36 @@ def _register() -> None:
 
 
 _register()
+
+
+# WSL distributions' own launchers (`ubuntu2204.exe run …`, `debian -c …`): they run a
+# command line in that Linux system, as `wsl -d … -- …` does.
+_DISTRO_LAUNCHERS = names(
+    """
+    ubuntu ubuntu1604 ubuntu1804 ubuntu2004 ubuntu2204 ubuntu2404 debian kali kali-linux
+    opensuse-leap-15 opensuse-tumbleweed sles-12 sles-15 fedoraremix oraclelinux
+    """
+)
+
+
+def _distro_launcher(cmd: Cmd) -> None:
+    args = list(cmd.args)
+    if args and args[0].text.lower() in ("run", "-c"):
+        rest = args[1:]
+        if rest:
+            # `ubuntu run "rm -rf /"`: a quoted line is the whole command line
+            line = " ".join(_posix_word(w.text) if len(rest) > 1 else w.text for w in rest)
+            where = Word(line, rest[0].start, rest[-1].end)
+            cmd.scope.include(cmd.scope.nested(line, "bash", where, -1))
+            return
+    if args and args[0].text.lower() in ("config", "install"):
+        cmd.add(M, "system-config", f"{cmd.name} changes the Linux distribution's settings")
+        return
+    cmd.add(M, "shell", f"{cmd.name} starts a Linux shell")
+
+
+for _name in _DISTRO_LAUNCHERS:
+    handles(_name, windows_only=True)(_distro_launcher)
 
 
 # --- evaluating literal PowerShell string expressions ----------------------------------------

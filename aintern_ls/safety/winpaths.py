@@ -124,3 +124,17 @@ def join_path_output(cmd: Cmd) -> None:
     if len(pieces) < 2 or any(not p for p in pieces):
         return
     cmd.info.output = "\\".join([pieces[0].rstrip("\\/")] + [p.strip("\\/") for p in pieces[1:]])
+
+
+_WSL_UNC = re.compile(r"(?i)\A[\\/]{2}wsl(?:\$|\.localhost)[\\/]+[^\\/]+(?=[\\/]|\Z)")
+
+
+def wsl_unc_posix(text: str) -> str | None:
+    """`\\\\wsl$\\Ubuntu\\etc`, `\\\\wsl.localhost\\Debian\\home\\me`: the Linux path inside
+    that WSL distribution (`/etc`, `/home/me`), which Windows tools reach through the share;
+    None for any other path."""
+    t = text.strip("'\"")
+    m = _WSL_UNC.match(t) if t[:2] in ("\\\\", "//") else None
+    if m is None:
+        return None
+    return "/" + t[m.end() :].replace("\\", "/").strip("/")

@@ -29,6 +29,11 @@ _PS_CASES = [
     ),
     # a vendor's key, a key deeper inside, one value, reads: as before
     ("Remove-Item HKLM:\\SOFTWARE\\Contoso -Recurse -Force", D),
+    # a system branch renamed or moved away is gone from where Windows reads it
+    ("Rename-Item HKLM:\\SOFTWARE\\Microsoft Microsoft.old", B),
+    ("Move-Item HKLM:\\SYSTEM\\CurrentControlSet\\Services HKLM:\\SOFTWARE\\x", B),
+    ("Set-Location HKLM:\\SYSTEM; Rename-Item CurrentControlSet ccs.old", B),
+    ("Rename-Item HKLM:\\SOFTWARE\\Contoso Contoso.old", M),
     ("Remove-Item HKLM:\\SOFTWARE\\Microsoft\\Contoso\\Cache -Recurse", D),
     ("Remove-Item HKCU:\\Software\\Microsoft\\Contoso -Recurse", D),
     ("Get-ChildItem HKLM:\\SOFTWARE\\Microsoft -Recurse", S),
@@ -47,6 +52,8 @@ _PS_CASES = [
         " -ChildPath 'System32') -Recurse -Force",
         B,
     ),
+    ("Remove-Item ([Environment]::SystemDirectory) -Recurse -Force", B),
+    ("Get-ChildItem ([Environment]::SystemDirectory) -Filter *.dll", S),
     ("Join-Path $env:windir 'System32' | Get-ChildItem", S),
     ("$d = Join-Path $env:windir System32; Get-ChildItem $d", S),
     # HKCR's root is SOFTWARE\\Classes; a user hive's root or Software is all its settings
@@ -88,6 +95,10 @@ _PS_CASES = [
         B,
     ),
     ("$l = 'list disk', 'list volume'; $l | Set-Content d.txt; diskpart /s d.txt", M),
+    # Write-Output / echo: each argument is a line down the pipe
+    ('Write-Output "sel disk 1" "clean" | diskpart', B),
+    ("echo 'select volume 3' 'format fs=ntfs quick' | diskpart", B),
+    ('Write-Output "list disk" "list volume" | diskpart', S),
     ("$l = @('C:\\tmp\\a', 'C:\\Windows'); $l | Remove-Item -Recurse -Force", B),
     # a native program gets `-name:value` as one argument
     ("msbuild -p:Configuration=Release app.sln", M),
@@ -95,6 +106,10 @@ _PS_CASES = [
     ("wbadmin delete backup -keepVersions:0 -quiet", B),
     ("wbadmin.exe delete systemstatebackup -keepVersions:1", B),
     ("Remove-Item C:\\tmp\\x -Recurse -WhatIf:$false", D),
+    # a function this text defines binds `-name:value` as a cmdlet does
+    ("function wipe { param($p) Remove-Item $p -Recurse -Force }; wipe -p:C:\\Windows", B),
+    ("function zap($Dir) { Remove-Item $Dir -Recurse -Force }; zap -Dir:$env:USERPROFILE", B),
+    ("function zap($Dir) { Remove-Item $Dir -Recurse -Force }; zap -Dir:C:\\tmp\\x", D),
     ('powershell -Command:"Remove-Item C:\\Windows -Recurse -Force"', B),
     # items piped into Rename-Item / Move-Item are their -Path
     ('Get-Item "$env:SystemRoot\\System32\\config\\$h" | Rename-Item -NewName "$h.old"', B),
@@ -105,6 +120,25 @@ _PS_CASES = [
     ("Get-ChildItem ~\\Pictures | Rename-Item -NewName { $_.Name.ToLower() }", M),
     ('Get-Item "$env:TEMP\\$n" | Rename-Item -NewName "$n.old"', M),
     ('Get-Item "$env:windir\\System32\\$n" | Select-Object Length', S),
+    ("Remove-Item \\\\wsl.localhost\\Ubuntu\\etc -Recurse -Force", B),
+    ("Remove-Item \\\\wsl$\\Ubuntu\\tmp\\cache -Recurse -Force", D),
+    # a runspace held in a variable: the calls made on it build the command it runs
+    (
+        "$ps = [PowerShell]::Create(); $ps.AddCommand('Remove-Item')"
+        ".AddParameter('Path', 'HKLM:\\SOFTWARE\\Microsoft').AddParameter('Recurse').Invoke()",
+        B,
+    ),
+    (
+        "$ps = [PowerShell]::Create()\n$ps.AddCommand('Remove-Item') | Out-Null\n"
+        "$ps.AddArgument('C:\\Windows') | Out-Null\n$ps.AddParameter('Recurse') | Out-Null\n"
+        "$ps.Invoke()",
+        B,
+    ),
+    (
+        "$ps = [PowerShell]::Create(); $ps.AddCommand('Get-ChildItem')"
+        ".AddArgument('C:\\').Invoke()",
+        S,
+    ),
     # a script block that holds only a comment (or nothing) does nothing
     ("& {\n    # step left empty on purpose\n}", S),
     ("& { <# Remove-Item C:\\Windows -Recurse -Force #> }", S),
@@ -153,6 +187,7 @@ _CMD_CASES = [
     ("reg delete HKLM\\SOFTWARE\\Contoso /f", D),
     ("reg delete HKLM\\SOFTWARE\\Microsoft\\Contoso /f", D),
     ("reg delete HKLM\\SOFTWARE\\Microsoft /v Foo /f", D),
+    ("reg delete HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion /va /f", D),
     ("reg query HKLM\\SOFTWARE\\Microsoft /s", S),
     ("reg delete HKCU\\Software /f", B),
     ("reg delete HKEY_CURRENT_USER\\Software /f", B),
@@ -169,6 +204,16 @@ _CMD_CASES = [
     # cmd passes a quoted word on to `cmd /c` with its quotes
     ('cmd /c start "x" /b /wait cmd /c "vssadmin delete shadows /all /quiet"', B),
     ('cmd /k start "" /b format D: /q /y', B),
+    # a WSL distribution's files through the \\\\wsl$ share are its Linux paths
+    ("rd /s /q \\\\wsl$\\Ubuntu\\etc", B),
+    ("del /f \\\\wsl.localhost\\Debian\\etc\\shadow", B),
+    ("rd /s /q \\\\wsl$\\Ubuntu\\home\\me\\proj\\build", D),
+    ("dir \\\\wsl$\\Ubuntu\\etc", S),
+    # a distribution's own launcher runs its command line in that Linux system
+    ('ubuntu.exe run "rm -rf /"', B),
+    ("ubuntu2204 run rm -rf ~", B),
+    ('debian -c "rm -rf /etc"', B),
+    ("ubuntu run ls -la", S),
     # start: the first quoted argument is the title, before or after the switches
     ('start /b /wait "" cmd /c rd /s /q C:\\Windows', B),
     ('start /min "job" /b format D: /q /y', B),
