@@ -25,7 +25,7 @@ from aintern_ls.safety import budget, dispatch
 from aintern_ls.safety.bash import PARSES, Positions
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import Finding, RiskLevel
-from aintern_ls.safety.windows import PS_ALIASES, PS_KNOWN_VARS
+from aintern_ls.safety.windows import PS_ALIASES, PS_CODE_VIEW, PS_KNOWN_VARS
 from aintern_ls.safety.winpaths import protected_unknown_name
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
@@ -352,6 +352,10 @@ def analyse(text: str, scope: Scope) -> None:
         from aintern_ls.safety.windows import com_scheduled_task
 
         com_scheduled_task(code_text(), scope)  # `(New-Object -ComObject Schedule.Service)…`
+    if "scheduledtask" in low and (".path" in low or ".execute" in low):
+        # Set-ScheduledTask reads a task object's new action from the code, not from what
+        # comments and printed strings say (windows.PS_CODE_VIEW)
+        scope.env[PS_CODE_VIEW] = code_text()
     saved, _FAST.text = _FAST.text, (text if plain else None)
     try:
         with budget.Source(data):

@@ -1684,6 +1684,7 @@ def _ps_payload(cmd: Cmd) -> None:
         _judge_payload(cmd, line, "the command it runs")
 
 
+PS_CODE_VIEW = "\x00pscode"  # the PowerShell text without comments and printed strings
 PS_USER_ALIAS = "\x00psalias:"  # aliases a PowerShell script defines, in the scope's table
 
 
@@ -3483,13 +3484,9 @@ def _write_cmdlet(cmd: Cmd) -> None:
         # at another time: persistence, like `schtasks /change /tr`. (The action's command
         # line is judged where New-ScheduledTaskAction builds it.)
         cmd.add(C, "persistence-task", "Set-ScheduledTask changes what a task runs or when")
-        source = cmd.scope.source
-        if ".path" in source.lower() or ".execute" in source.lower():
-            from aintern_ls.safety.powershell import code_only
-
-            # (what comments and printed strings say is not what the task runs)
-            source = code_only(source)
-        line = task_action_line(source)
+        # (what comments and printed strings say is not what the task runs: the code view
+        # powershell.analyse keeps for this text)
+        line = task_action_line(cmd.scope.env.get(PS_CODE_VIEW, cmd.scope.source))
         if line:
             # `$t.Actions[0].Execute = 'cmd.exe'; $t.Actions[0].Arguments = '/c …'; $t |
             # Set-ScheduledTask`: the action's new command line
