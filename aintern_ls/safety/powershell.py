@@ -2494,6 +2494,9 @@ class _Walker:
                                 if s0 == last.end and _open_equals(last.text):
                                     words[-1] = _joined(last, word)
                                     continue
+                                if _native_colon(words, source, s0):
+                                    words[-1] = _joined(last, word, ":")
+                                    continue
                                 wt = word.text
                                 if (
                                     (wt == "0" or (len(wt) == 6 and wt.lower() == "$false"))
