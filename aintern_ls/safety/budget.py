@@ -30,7 +30,17 @@ Now the inputs that spend a quarter of the budget or more cost 0.56-1.49 µs a s
 pays what walking again would, by design, so the cut falls where the walk puts it); the dear
 end is PowerShell and cmd commands, whose judging costs about 1.4x bash's: their honest
 price (`WINDOWS_JUDGE_STEPS` ~70) would cut a plain 150-line build script judged as
-PowerShell (about 60 ms there today), so it waits for the chain to get cheaper.
+PowerShell (about 60 ms there today), so it waits for the chain to get cheaper. (Session
+13: PowerShell's chain got cheaper and its price is 60, sp13p's measure; cmd's is 60 too,
+`CMD_JUDGE_STEPS`: the build script spends 40,100 steps of 43,125 in either.)
+
+Session 13 (sp13b) looked for work that ran without paying: a globbed command word tried
+against every known name (2 ms each, unpaid: see `words.glob_candidates`), the bash
+grammar's own work (up to 9 ms for a 10,000-character pipeline or 20,000 nodes of
+backticks, which the chunks it reads did not measure: now `PARSE_NODES_PER_STEP`), and a
+cmd judgement (1.0-1.6x bash's: `CMD_JUDGE_STEPS`); an error region's statement paid 20
+steps for 6-9 µs of its own work (`STATEMENT_STEPS` now 9), which is what real scripts cut
+short spend most on (git-filter-branch's first 10,000 characters: margin 1.03 -> 1.14).
 
 The budget of a 10,000-character text is 42,500 steps: about 43 ms at the median price, so
 the issue-14 bar of 50 ms holds for all but the dearest shapes (PowerShell chains of
@@ -60,10 +70,12 @@ PER_BYTE_STEPS = 2.5
 TEXT_CHARS_PER_STEP = 4  # the passes over the whole text no other price pays (decoding, scans)
 READ_STEPS = 12  # one chunk of text the grammar asks for
 PARSE_STEPS = 40  # a parse, before any text (a nested re-parse of a `sh -c` string…)
+PARSE_NODES_PER_STEP = 4  # …a step per 4 nodes the bash grammar built (0.25-1.4 µs each)
 CMD_CHARS_PER_STEP = 2  # cmd's tokeniser, which reads a text (top-level or nested) at once
 TICK_STEPS = 2  # a node walked, a word expanded (`tick`)
 JUDGE_STEPS = 50  # a command judged from scratch (the rules run)
-WINDOWS_JUDGE_STEPS = 50  # …in PowerShell or cmd (honest: ~70; see the note above)
+WINDOWS_JUDGE_STEPS = 60  # …in PowerShell (1.2-1.4x bash's: sp13p, session 13)
+CMD_JUDGE_STEPS = 60  # …in cmd (1.0-1.6x bash's; sp13b)
 SHAPE_STEPS = 40  # …more when it is an unknown program read by its arguments' shape
 LONG_NAME_CHARS = 32  # …and each character of its command name past this many
 JUDGE_WORD_STEPS = 0.5  # …and each of its words (rules look at every argument)
@@ -297,7 +309,7 @@ def parse(parser: tree_sitter.Parser, data: bytes) -> tree_sitter.Tree:
     if not state.open or len(data) <= _CHUNK * 4:
         # A short text cannot make the grammar blow up: a fixed price, no callback.
         spend(READ_STEPS * (len(data) // _CHUNK + 1))
-        return parser.parse(data)
+        return _built(parser.parse(data), language)
     cut = False
 
     def read(offset: int, _point: tuple[int, int]) -> bytes:
@@ -313,4 +325,12 @@ def parse(parser: tree_sitter.Parser, data: bytes) -> tree_sitter.Tree:
     tree = parser.parse(read)
     if cut:
         raise TooComplex
+    return _built(tree, language)
+
+
+def _built(tree: tree_sitter.Tree, language: tree_sitter.Language | None) -> tree_sitter.Tree:
+    """`tree`, once the bash grammar's work building it is paid (`PARSE_NODES_PER_STEP`: what
+    the chunks read do not measure, e.g. 9 ms for a 10,000-character pipeline)."""
+    if language is not None and language.name == "bash":
+        spend(tree.root_node.descendant_count // PARSE_NODES_PER_STEP)
     return tree

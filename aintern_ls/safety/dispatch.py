@@ -323,7 +323,13 @@ def judge_uncached(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> 
     # Rules look at every argument, at every wrapper level (`sudo sudo … rm`), and the
     # program-name patterns search the whole command name.
     budget.spend(
-        (budget.JUDGE_STEPS if scope.family == "bash" else budget.WINDOWS_JUDGE_STEPS)
+        (
+            budget.JUDGE_STEPS
+            if scope.family == "bash"
+            else budget.CMD_JUDGE_STEPS
+            if scope.family == "cmd"
+            else budget.WINDOWS_JUDGE_STEPS
+        )
         + budget.name_price(len(words[0].text))
         + (budget.JUDGE_WORD_STEPS if scope.wrapped == 0 else budget.WRAPPED_WORD_STEPS)
         * len(words)

@@ -80,6 +80,7 @@ def test_what_was_found_before_the_budget_ran_out_stands(
     # A budget that runs out after the first line: `rm -rf /` was found, and stays.
     text = "rm -rf /\n" + "".join(f"echo step{i}\n" for i in range(400))
     monkeypatch.setattr(budget, "READ_STEPS", 0)  # the parse is free here
+    monkeypatch.setattr(budget, "PARSE_NODES_PER_STEP", 10**9)  # …the tree it builds too
     monkeypatch.setattr(budget, "TEXT_CHARS_PER_STEP", 10**9)  # …and so are the text's passes
     monkeypatch.setattr(budget, "BASE_STEPS", 300)  # a few lines
     monkeypatch.setattr(budget, "PER_BYTE_STEPS", 0)

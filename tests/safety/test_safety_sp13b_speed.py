@@ -130,3 +130,42 @@ def test_spans_in_a_non_ascii_text_stay_on_their_words() -> None:
     assert got.level.label == "blocked"
     finding = next(f for f in got.findings if f.level.label == "blocked")
     assert text[finding.start : finding.end].startswith("rm -rf /")
+
+
+# --- prices measured in session 13 ------------------------------------------------------
+
+
+def _steps(text: str, shell: str) -> float:
+    analyser._assess_cached.__wrapped__(text, shell, None)
+    return budget.spent()
+
+
+def test_the_bash_grammar_is_paid_by_the_nodes_it_builds(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A pipeline of 1,667 `cat`s: 6,665 nodes, 9 ms of grammar that 343 chunk reads paid
+    # 4,100 steps for; now its nodes pay a step each four.
+    import tree_sitter
+
+    from aintern_ls.safety import bash
+
+    text = " | ".join(["cat"] * 1666)
+    nodes = tree_sitter.Parser(bash._LANGUAGE).parse(text.encode()).root_node.descendant_count
+    paid = _steps(text, "bash")
+    monkeypatch.setattr(budget, "PARSE_NODES_PER_STEP", 10**9)
+    assert paid - _steps(text, "bash") == nodes // 4 > 1000
+
+
+def test_a_cmd_judgement_has_its_own_price(monkeypatch: pytest.MonkeyPatch) -> None:
+    # cmd's judgement of a command costs 1.0-1.6x bash's (`mkdir -p dN` chains: 1.57x).
+    text = "mkdir -p d1 & mkdir -p d2 & mkdir -p d3"
+    paid = _steps(text, "cmd")
+    monkeypatch.setattr(budget, "CMD_JUDGE_STEPS", budget.CMD_JUDGE_STEPS + 100)
+    assert _steps(text, "cmd") - paid == 300
+    assert budget.CMD_JUDGE_STEPS > budget.JUDGE_STEPS
+
+
+def test_an_error_region_statement_is_paid_once() -> None:
+    # (the grammar cannot read cmd's `for /f`; bash reads it statement by statement)
+    text = "for /f %i in ('dir /b') do echo %i\n" * 3
+    got = analyser._assess_cached.__wrapped__(text, "bash", None)
+    assert got.level.label != "safe"
+    assert budget.STATEMENT_STEPS < 20

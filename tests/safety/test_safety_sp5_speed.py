@@ -98,8 +98,9 @@ ADVERSARIAL_LEVELS = {
     "caret escapes in quotes": ("safe", "safe", "safe"),
     # bash: `del` is no POSIX program; since safety-g5's argument-shape rule an unknown
     # program whose name is a delete verb is judged as one (dangerous on ordinary files).
-    # sp12c honest prices: bash now cut (68 ms uncut)
-    "distinct & chain": ("critical", "critical", "dangerous"),
+    # sp12c honest prices: bash now cut (68 ms uncut). sp13b: cmd now cut (a cmd judgement's
+    # price, CMD_JUDGE_STEPS; 46-50 ms uncut at load 3-7)
+    "distinct & chain": ("critical", "critical", "critical"),
     # sp12c honest prices: now cut in every shell (51, 71, 56 ms uncut)
     "distinct && chain": ("critical", "critical", "critical"),
     # sp12c honest prices: powershell now cut (55 ms uncut)
@@ -143,10 +144,12 @@ PATHOLOGICAL_LEVELS = {
     "deep $() nesting": ("critical", "critical", "moderate"),
     "deep braces": ("moderate", "critical", "moderate"),
     "deep subshells": ("critical", "critical", "safe"),
-    # sp12c honest prices: bash now cut (54 ms uncut)
-    "distinct deletions": ("critical", "safe", "dangerous"),
-    # sp12c honest prices: bash now cut (47 ms uncut); powershell now cut (51 ms uncut)
-    "distinct pipelines": ("critical", "critical", "safe"),
+    # sp12c honest prices: bash now cut (54 ms uncut). sp13b: cmd now cut (45-51 ms uncut),
+    # powershell now cut (its judgement's price 50 -> 60: 54-62 ms uncut)
+    "distinct deletions": ("critical", "critical", "critical"),
+    # sp12c honest prices: bash now cut (47 ms uncut); powershell now cut (51 ms uncut).
+    # sp13b: cmd now cut (40-44 ms uncut)
+    "distinct pipelines": ("critical", "critical", "critical"),
     "dollars": ("critical", "safe", "moderate"),
     "echo of one long word": ("safe", "safe", "safe"),
     "endless background loops": ("blocked", "critical", "moderate"),
@@ -163,8 +166,9 @@ PATHOLOGICAL_LEVELS = {
     "indirect expansion chain": ("blocked", "critical", "moderate"),
     "joined name": ("moderate", "critical", "moderate"),
     "long && chain": ("safe", "safe", "safe"),
-    # sp12c honest prices: bash now cut (39 ms uncut); cmd now cut (30 ms uncut)
-    "long cmdlet pipeline": ("critical", "safe", "critical"),
+    # sp12c honest prices: bash now cut (39 ms uncut); cmd now cut (30 ms uncut).
+    # sp13b: powershell now cut (its judgement's price 50 -> 60: 36 ms uncut)
+    "long cmdlet pipeline": ("critical", "critical", "critical"),
     "long for list": ("dangerous", "moderate", "dangerous"),
     "long pipeline": ("safe", "safe", "safe"),
     "many ANSI-C escapes": ("safe", "safe", "safe"),

@@ -83,7 +83,8 @@ LEVELS = {
     "batch launchers per line": ("critical", "critical", "critical"),
     "fifth-slice families per line": ("critical", "critical", "critical"),
     "PowerShell parameters bound": ("moderate", "moderate", "moderate"),
-    "continuation lines pasted into PowerShell": ("moderate", "moderate", "moderate"),
+    # sp13b: powershell now cut (its judgement's price 50 -> 60: 33 ms uncut)
+    "continuation lines pasted into PowerShell": ("moderate", "critical", "moderate"),
     # sp12c honest prices: bash now cut (72 ms uncut); powershell now cut (72 ms uncut)
     "parameters ending in digits": ("critical", "critical", "moderate"),
     "DNS lookups of substitutions": ("critical", "critical", "critical"),
@@ -94,8 +95,9 @@ LEVELS = {
     # sp13b: bash and cmd cut (each glob is paid for: about 1,500 steps), 1.1 s uncut
     # (PowerShell reads `/u?r/…` as a path, not a command it looks up)
     "globbed command words per line": ("critical", "safe", "critical"),
-    # sp13b: every line a distinct command: bash and PowerShell cut (as on main a8a63d8)
-    "non-ASCII words per line": ("critical", "critical", "safe"),
+    # sp13b: every line a distinct command: bash and PowerShell cut (as on main a8a63d8),
+    # cmd cut by a cmd judgement's price (CMD_JUDGE_STEPS; 37-39 ms uncut)
+    "non-ASCII words per line": ("critical", "critical", "critical"),
 }
 
 
