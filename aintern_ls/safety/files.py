@@ -918,6 +918,8 @@ def _find(cmd: Cmd) -> None:
         if named:
             cmd.info.paths = tuple(named.values())
     _find_log_wipe(cmd, start_words, args[tests_from:])
+    named_acc: list[str] = []  # account/startup files the name tests so far select
+    named_upto = tests_from
     while i < len(args):
         t = args[i].text
         if t in _FIND_FILTERS or t in _FIND_VALUED:
@@ -987,9 +989,15 @@ def _find(cmd: Cmd) -> None:
                     # `find /etc -name shadow -exec cp /dev/null {} \;`: `{}` is the file the
                     # literal name names; a system or startup file is judged as written. GNU
                     # find replaces `{}` inside a word too (`of={}`, `sh -c '> {}'`) (n11u).
-                    for path, _name in _named_paths(start_words, list(args[tests_from:i]))[:4]:
-                        if write_target(path, cmd.scope.cwds) is None:
-                            continue
+                    # (the tests are read once, each -exec adds only the tests before it
+                    # that are new: a find with hundreds of actions stays linear)
+                    named_acc += [
+                        path
+                        for path, _name in _named_paths(start_words, list(args[named_upto:i]))
+                        if write_target(path, cmd.scope.cwds) is not None
+                    ]
+                    named_upto = i
+                    for path in named_acc[:4]:
                         cmd.judge(
                             [
                                 Word(w.text.replace("{}", path), w.start, w.end)

@@ -526,3 +526,16 @@ def test_one_named_backup_deleted_is_blocked(command: str, level: RiskLevel) -> 
 )
 def test_runner_session_and_dry_run_conventions(command: str, level: RiskLevel) -> None:
     assert assess(command, "bash").level == level, command
+
+
+def test_a_find_with_many_actions_reads_its_name_tests_once() -> None:
+    # `{}` inside a word (`sh -c 'rm {}'`) substitutes account files a name test selects; the
+    # tests are read once for all the actions (a find with hundreds of -exec stays linear)
+    text = " ".join(f"-name a{k} -exec sh -c 'rm {{}}' \\;" for k in range(300))
+    assert assess(f"find . {text}", "bash").level >= D
+    assert (
+        assess(
+            "find /etc -name x -exec ls {} \\; -name 'pass*' -exec sh -c '> {}' \\;", "bash"
+        ).level
+        == RiskLevel.BLOCKED
+    )
