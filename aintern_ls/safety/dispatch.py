@@ -1026,7 +1026,8 @@ def _write_destinations(cmd: Cmd) -> None:
             cmd.scope.add(t.level, t.rule, f"{name} {verb} {t.what}", cmd.start, w.end)
 
 
-# Programs whose -o/-O takes no file (a flag, or options that are not a path).
+# Programs whose -o/-O takes no file (a flag, or options that are not a path), and
+# wrappers whose words after the program are that program's (judged there).
 _O_IS_A_FLAG = frozenset(
     names(
         """
@@ -1034,6 +1035,9 @@ _O_IS_A_FLAG = frozenset(
         pgrep pkill lsof ip ss netstat nc ncat useradd usermod groupadd bash sh zsh dash ksh
         set tar unzip rsync jq yq cut paste tune2fs mke2fs mkfs mkfs.ext2 mkfs.ext3 mkfs.ext4
         mkfs.xfs mkfs.btrfs mkfs.vfat fsck e2fsck xfs_repair top htop df du mv cp install
+        lsblk findmnt blkid pacman yay paru pamac bsdtar cat
+        env nice nohup timeout stdbuf ionice chrt taskset command exec builtin xargs setsid
+        flock unshare
         """
     )
 )
@@ -1051,6 +1055,18 @@ _NMAP_OUT = re.compile(r"^-o[NGXASJ]$")
 # `sort -uo FILE`, `-fo/etc/passwd`) (n11u).
 _BUNDLED_O = re.compile(r"^-[A-Za-z]{1,4}[oO]$")
 _BUNDLED_O_GLUED = re.compile(r"^(-[A-Za-z]{1,4}[oO])[/~]")
+# Only programs whose -o/-O names the file they write take the bundled spelling: in any
+# other program a bundle ending in `o`/`O` is flags (`lsblk -dO` all columns, `pacman -Qo
+# FILE` asks which package owns FILE, `cat -no`) (review 11, finding 2).
+_BUNDLED_O_PROGRAMS = frozenset(
+    names(
+        """
+        sort shuf tree strace ltrace gcc cc c++ g++ clang clang++ cpp tcc ld as nasm strip
+        curl wget enscript pandoc zstd gpg gpg2 iconv msgfmt flex bison yacc patch xsltproc
+        yt-dlp youtube-dl http https xh go rustc dot base64 uuencode sqlite3 cpio
+        """
+    )
+)
 
 
 # Options of particular programs that name a file they write, whose names do not say so
@@ -1129,6 +1145,7 @@ def _output_options(cmd: Cmd) -> None:
     if not cmd.argv.dashed or cmd.argv.chars.isdisjoint("/~"):
         return  # (every spelling below is an option word, with a value starting `/` or `~`)
     args = cmd.args
+    bundles = cmd.name in _BUNDLED_O_PROGRAMS
     for i, w in enumerate(args):
         if w.dynamic or w.text[:1] != "-":
             continue
@@ -1137,14 +1154,14 @@ def _output_options(cmd: Cmd) -> None:
         if (
             text in ("-o", "-O", "--output", "--output-document", "--output-file", "--outfile")
             or ("=" not in text and (_OUTPUT_NAME.match(text) or _NMAP_OUT.match(text)))
-            or _BUNDLED_O.match(text)
+            or (bundles and _BUNDLED_O.match(text))
         ):
             nxt = args[i + 1] if i + 1 < len(args) else None
             if nxt is not None and not nxt.dynamic:
                 value = Word(nxt.text, nxt.start, nxt.end)
         elif text.startswith(("-o/", "-O/", "-o~", "-O~")):
             value = Word(text[2:], w.start, w.end)
-        elif (glued := _BUNDLED_O_GLUED.match(text)) is not None:
+        elif bundles and (glued := _BUNDLED_O_GLUED.match(text)) is not None:
             # `tree -fo/etc/passwd`, `sort -uo~/.bashrc`: flags, then -o with its value
             value = Word(text[glued.end(1) :], w.start, w.end)
         elif text.startswith(_OUTPUT_LONG) or (

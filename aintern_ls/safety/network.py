@@ -769,6 +769,11 @@ def _backup(cmd: Cmd) -> None:
         "key",
     ):
         return
+    if cmd.name == "kopia" and words[:1] == ["policy"]:
+        # `kopia policy delete|set PATH`: a backup policy (settings; the path falls back to
+        # the global policy), not a snapshot deleted (review 11, finding 22)
+        cmd.add(M, "write", f"kopia policy {sub} changes a backup policy")
+        return
     remote = any(_BACKUP_REMOTE.match(r) for r in repo) or bool(
         re.search(r"(?:^|\s)(?:scp|sftp|s3|b2|gs|ftp|rsync)://", " ".join(texts))
     )
@@ -797,7 +802,7 @@ def _named_backup(cmd: Cmd, texts: list[str], repo: list[str], words: list[str],
         return False
     if "--cache-only" in texts:
         return False  # `borg delete --cache-only`: the local cache, not the backups
-    if cmd.name == "kopia" and "--delete" not in texts:
+    if cmd.name == "kopia" and words[:1] == ["snapshot"] and "--delete" not in texts:
         return True  # `kopia snapshot delete ID` without --delete only shows what it would do
     after = words[words.index(sub) + 1 :] if sub in words else []
     in_repo = [r.split("::", 1)[1] for r in repo if "::" in r and r.split("::", 1)[1]]

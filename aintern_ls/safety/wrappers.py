@@ -861,6 +861,10 @@ def _script(cmd: Cmd) -> None:
         if t is not None:
             verb = "appends its typescript to" if append else "writes its typescript over"
             cmd.add(t.level, t.rule, f"script {verb} {t.what}", f)
+    if any(f.dynamic or f.text not in ("-", "/dev/null") for f in files):
+        # any other typescript or log file (`script -q out.log ls`, `script "$F" ls`) is
+        # still created or truncated: a write (review 11, finding 1)
+        cmd.add(M, "write", "script writes its typescript to a file", files[0])
     code = cmd.option_value("-c", "--command")
     if code is not None:
         cmd.scope.include(cmd.scope.nested(code.text, "bash", code))

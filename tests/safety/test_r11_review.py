@@ -1,0 +1,72 @@
+"""r11: fixes of review 11's findings, each as a mechanism with its neighbours.
+
+Every row keeps its level when wrapped (sh -c, bash -c, eval, a function, env).
+"""
+
+from __future__ import annotations
+
+import shlex
+
+import pytest
+
+from aintern_ls.safety import RiskLevel, assess
+from tests.safety._levels import B, C, D, M, S
+
+
+def _wrapped(command: str) -> list[str]:
+    q = shlex.quote(command)
+    out = [command, f"sh -c {q}", f"bash -c {q}", f"eval {q}", f"f() {{ {command}; }}; f"]
+    if "=" not in command.split(" ", 1)[0] and not command.startswith("export "):
+        out.append(f"env {command}")
+    return out
+
+
+CASES: list[tuple[str, RiskLevel]] = [
+    # finding 2: a flag bundle ending in o/O names an output file only for programs whose
+    # -o/-O takes one; elsewhere it is flags (lsblk all columns, pacman owns, cat)
+    ("lsblk -dO /dev/sda", S),
+    ("lsblk -JO /dev/sda1", S),
+    ("lsblk -pO /dev/nvme0n1", S),
+    ("bsdtar -tvO /etc/passwd", S),
+    ("pacman -Qo /etc/passwd", S),
+    ("yay -Qo /etc/shadow", S),
+    ("pacman -Qqo /usr/bin/ls", S),
+    ("paru -Qo /usr/bin/python", S),
+    ("pacman -Qo ~/.bashrc", S),
+    ("cat -no /etc/passwd", S),
+    ("pacman -Qlo /etc/passwd", S),
+    ("lsblk -O /dev/sda", S),
+    ("sort -uo /etc/passwd names.txt", B),
+    ("shuf -no/etc/shadow x", B),
+    ("cc -go /boot/vmlinuz x.c", B),
+    ("tree -fo ~/.bashrc .", C),
+    ("wget -qO ~/.zshrc https://example.com/rc", C),
+    # finding 1: BSD `script FILE COMMAND` still writes FILE
+    ("script -q out.log ls", M),
+    ("script -a -q out.log ls", M),
+    ("script -q ~/notes.txt ls", M),
+    ('script "$F" ls', M),
+    ("script -q -c uptime out.log", M),
+    ("script -q /dev/null ls", S),
+    ("script -q /dev/null rm -rf ~", B),
+    # finding 22: a kopia policy removed is a settings change, not a snapshot deleted
+    ("kopia policy delete /srv/www", M),
+    ("kopia policy delete --global", M),
+    ("kopia policy rm ~/docs", M),
+    ("kopia policy show /srv", S),
+    ("kopia snapshot delete k1234", S),
+    ("kopia snapshot delete k1234 --delete", B),
+]
+
+
+@pytest.mark.parametrize(("command", "level"), CASES)
+def test_level_kept_wrapped(command: str, level: RiskLevel) -> None:
+    for text in _wrapped(command):
+        got = assess(text, "bash")
+        assert got.level == level, f"{text!r}: {got.level.label} {[f.rule for f in got.findings]}"
+
+
+@pytest.mark.parametrize(("command", "level"), [c for c in CASES if c[1] >= D])
+def test_sudo_keeps_at_least(command: str, level: RiskLevel) -> None:
+    got = assess(f"sudo {command}", "bash")
+    assert got.level >= max(level, C), f"{command!r}: {got.level.label}"
