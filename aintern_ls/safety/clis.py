@@ -444,16 +444,20 @@ def _snapper(args: Sequence[str], path: Path) -> Verdict | None:
             else 1
         )
     sub = args[i] if i < len(args) else ""
+    if _has(args, "--help", "-h", "--version"):
+        return SAFE_READ  # `snapper delete-config --help` only prints (review 11, finding 8)
     if sub == "set-config" and any(_SNAPPER_OFF.match(a.strip("'\"")) for a in args[i + 1 :]):
         # `snapper -c root set-config TIMELINE_CREATE=no`: no new snapshots are taken (red
         # team round 10: backups turned off through the tool's own setter)
         return Verdict(C, "cli-backup-off", "snapper set-config stops taking snapshots")
     if sub == "delete-config":
-        # the configuration goes, so the timeline takes no more snapshots (n11u)
-        return Verdict(C, "cli-backup-off", "snapper delete-config stops the automatic snapshots")
-    if sub in names("list ls list-configs status diff xadiff get-config help") or _has(
-        args, "--help", "-h", "--version"
-    ):
+        # libsnapper's deleteConfig deletes every snapshot of the config, then its
+        # .snapshots subvolume: every backup deleted is blocked (HELPERS.md; review 11,
+        # finding 17)
+        return Verdict(
+            B, "cli-backup-delete", "snapper delete-config deletes every snapshot of the config"
+        )
+    if sub in names("list ls list-configs status diff xadiff get-config help"):
         return SAFE_READ
     return None
 

@@ -709,9 +709,16 @@ def _excludes_everything(cmd: Cmd) -> bool:
         if w.text.startswith("-") or w.dynamic:
             continue
         t = classify_path(w.text, cmd.scope.cwds)
-        if t.level >= B and t.rule in ("rm-root", "rm-home", "rm-system"):
+        if t.level >= B and t.rule in ("rm-root", "rm-home"):
             return True
+        if t.rule == "rm-system" and _USER_DATA.match(w.text):
+            return True  # every user's home (`/Users`, `/home`, `/Users/bob`)
     return False
+
+
+# Where users' own data lives: reinstallable program folders (`/Applications`, `/usr/local`)
+# left out of backups are routine space saving, not backups turned off (review 11, finding 10).
+_USER_DATA = re.compile(r"\A/+(?:Users|home|root)(?:/+[^/]+)?/*\Z")
 
 
 @handles("tmutil")

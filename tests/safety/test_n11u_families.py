@@ -13,7 +13,7 @@ import shlex
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from tests.safety._levels import C, D, M, S
+from tests.safety._levels import B, C, D, M, S
 
 
 def _wrapped(command: str) -> list[str]:
@@ -282,7 +282,8 @@ def test_in_place_and_snapshot_property_spellings(command: str, level: RiskLevel
         ("tmutil addexclusion -p /", C),
         ("tmutil addexclusion ~", C),
         ("tmutil addexclusion node_modules", M),
-        ("snapper -c home delete-config", C),
+        # every snapshot of the config deleted: blocked (HELPERS.md; review 11, finding 17)
+        ("snapper -c home delete-config", B),
         ("snapper list-configs", S),
     ],
 )

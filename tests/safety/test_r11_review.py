@@ -68,6 +68,19 @@ CASES: list[tuple[str, RiskLevel]] = [
     ("rclone sync /srv/empty remote:exports", D),
     ("rsync -a --delete /tmp/empty/ host:/srv/www/", D),
     ("aws s3 sync /tmp/empty s3://b --delete", D),
+    # findings 8, 17: snapper's help only prints; delete-config deletes every snapshot
+    ("snapper delete-config --help", S),
+    ("snapper -c home delete-config -h", S),
+    ("snapper delete-config", B),
+    ("snapper --config root delete-config", B),
+    ("snapper -c root list", S),
+    # finding 10: reinstallable program folders left out of Time Machine: routine
+    ("tmutil addexclusion -p /Applications", M),
+    ("tmutil addexclusion -p /usr/local", M),
+    ("tmutil addexclusion -p /opt/homebrew", M),
+    ("tmutil addexclusion -p /", C),
+    ("tmutil addexclusion -p /Users", C),
+    ("tmutil addexclusion -p /home/bob", C),
 ]
 
 
