@@ -205,8 +205,18 @@ def _subcommand_runs(cmd: Cmd, sub: str, args: list[Word]) -> bool:
             _git_run(cmd, code, "git submodule foreach")
             return True
     if sub == "config":
-        ops = [w for w in args if not w.text.startswith("-")]
-        if len(ops) >= 2 and _global_code_setting(cmd, args, ops):
+        ops, user_file = _config_operands(args)
+        texts_set = set(texts)
+        verb = ops[0].text if ops else ""
+        if texts_set & _CONFIG_READS or verb in ("get", "list"):
+            return True  # `git config --get-all include.path x`: reads, stores nothing
+        if texts_set & _CONFIG_REMOVES or verb in ("unset", "remove-section", "rename-section"):
+            # `git config --unset core.pager x`: a setting removed; nothing stored to run
+            cmd.add(M, "git-config", "git config removes a setting")
+            return True
+        if verb == "set":
+            ops = ops[1:]  # git 2.46+: `git config set KEY VALUE`
+        if len(ops) >= 2 and _global_code_setting(cmd, args, ops, user_file):
             return True
         if len(ops) >= 2 and _INCLUDE_KEY.match(ops[0].text) and ops[1].text.strip():
             # `git config --global include.path /tmp/x.cfg`, `includeIf.gitdir:~/w/.path F`:
@@ -257,12 +267,63 @@ _PLAIN_PROGRAM = re.compile(
 )
 
 
-def _global_code_setting(cmd: Cmd, args: list[Word], ops: list[Word]) -> bool:
+# `git config` actions that only read, and those that remove (review 11, finding 3).
+_CONFIG_READS = frozenset(
+    [
+        "--get",
+        "--get-all",
+        "--get-regexp",
+        "--get-urlmatch",
+        "--get-color",
+        "--get-colorbool",
+        "-l",
+        "--list",
+    ]
+)
+_CONFIG_REMOVES = frozenset(("--unset", "--unset-all", "--remove-section", "--rename-section"))
+# Options of `git config` that take the next word as their value.
+_CONFIG_VALUED = frozenset(("-f", "--file", "--blob", "--type", "--default", "--comment"))
+# Files that are the user's or the machine's own git configuration.
+_USER_CONFIG = re.compile(
+    r"^(?:~|\$HOME|\$\{HOME\})/(?:\.gitconfig|\.config/git/config)$|^/etc/gitconfig$"
+)
+
+
+def _config_operands(args: list[Word]) -> tuple[list[Word], bool]:
+    """The operands of `git config` (the values of `-f FILE`, `--type T` skipped), and
+    whether `-f`/`--file` names the user's or the machine's own configuration (review 11,
+    finding 15: `git config -f ~/.gitconfig include.path F` is `--global`)."""
+    ops: list[Word] = []
+    user_file = False
+    skip = False
+    for j, w in enumerate(args):
+        t = w.text
+        if skip:
+            skip = False
+            continue
+        if t in _CONFIG_VALUED:
+            skip = True
+            if t in ("-f", "--file") and j + 1 < len(args):
+                user_file = user_file or bool(_USER_CONFIG.match(args[j + 1].text))
+            continue
+        if t.startswith("--file="):
+            user_file = user_file or bool(_USER_CONFIG.match(t[7:]))
+            continue
+        if not t.startswith("-"):
+            ops.append(w)
+    return ops, user_file
+
+
+def _global_code_setting(
+    cmd: Cmd, args: list[Word], ops: list[Word], user_file: bool = False
+) -> bool:
     """`git config --global core.hooksPath /dev/shm/h`, `--system init.templateDir /tmp/t`:
     every repository on the account or machine then runs code from there (persistence,
     critical), unless the value is an ordinary program (`core.pager less`). True if
     judged here."""
     scope = {w.text for w in args} & {"--global", "--system"}
+    if user_file:
+        scope.add("--file")
     key, value = ops[0].text, ops[1]
     if not scope or not _GLOBAL_CODE_KEYS.match(key):
         return False

@@ -81,6 +81,25 @@ CASES: list[tuple[str, RiskLevel]] = [
     ("tmutil addexclusion -p /", C),
     ("tmutil addexclusion -p /Users", C),
     ("tmutil addexclusion -p /home/bob", C),
+    # finding 3: git config's read actions read; unset removes (a write); nothing stored
+    ("git config --get-all include.path x", S),
+    ("git config --get-regexp include.path x", S),
+    ("git config -l --show-origin include.path x", S),
+    ("git config --global --get-regexp includeIf.gitdir:~/work/.path x", S),
+    ("git config get core.pager", S),
+    ("git config --unset include.path x", M),
+    ("git config --global --unset-all include.path ~/x", M),
+    ("git config --unset core.pager ./x.sh", M),
+    ("git config unset core.fsmonitor", M),
+    # finding 15: the same stored include or command in the other spellings
+    ("git config set include.path /tmp/x.cfg", C),
+    ("git config -f ~/.gitconfig include.path /tmp/x.cfg", C),
+    ("git config --file ~/.gitconfig include.path /tmp/x.cfg", C),
+    ("git config -f ~/.gitconfig core.pager 'rm -rf ~'", C),
+    ("git config set core.pager 'rm -rf ~'", C),
+    ("git config set --global core.hooksPath /dev/shm/h", C),
+    ("git config -f ~/.gitconfig core.pager less", M),
+    ("git config set user.name bob", M),
 ]
 
 
