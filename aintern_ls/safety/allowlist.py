@@ -51,13 +51,13 @@ def _sed(cmd: Cmd) -> None:
         # `-I` is BSD/macOS sed's in-place flag (`sed -Ibak …`)
         cmd.add(M, "write", "sed -i edits files in place")
     script = cmd.option_value("-f", "--file")
-    if script is not None and opaque_program(script):
+    if script is not None and opaque_program(script, cmd.scope.source):
         cmd.add(C, "eval-dynamic", "sed runs a script file only known at run time", script)
     elif script is not None:
         # the program is in a file this text does not show (it may write files or run `e`)
         cmd.add(M, "local-script", f"sed runs the script file {script.text}", script)
     for w in _sed_scripts(cmd):
-        if opaque_program(w):
+        if opaque_program(w, cmd.scope.source):
             # `sed "$S" f`: a script only known at run time (GNU sed's `e` runs commands)
             cmd.add(C, "eval-dynamic", "sed runs a script only known at run time", w)
             return

@@ -442,14 +442,26 @@ _EXPANSION = re.compile(
 )
 
 
-def opaque_program(word: Word) -> bool:
+def opaque_program(word: Word, source: str = "") -> bool:
     """Whether a program text handed to a tool (`awk "$PROG"`, `sed -e "$1"`) is nothing
     but expansions: what the tool runs is known only at run time. A literal program with a
     variable inside (`awk "/$pat/ {print}"`) keeps its shape and is not opaque."""
     if not word.dynamic:
         return False
-    rest = _EXPANSION.sub("", word.text)
-    return not rest.strip(" \t\"'")
+    if _EXPANSION.sub("", word.text).strip(" \t\"'"):
+        return False
+    return not source or _opaque_as_written(word, source)
+
+
+def _opaque_as_written(word: Word, source: str) -> bool:
+    """The check on the word as written, where a quote ends a variable's name: in `"$N"p`
+    the `p` is literal text (sed's print command), which the quote-stripped `$Np` hides
+    (review 11, finding 4). When the span does not spell the word, the flattened verdict
+    (opaque) stands."""
+    raw = source[word.start : word.end]
+    if raw.replace('"', "").replace("'", "") != word.text:
+        return True
+    return not _EXPANSION.sub("", raw).replace('"', "").replace("'", "").strip(" \t")
 
 
 # Build variables that name the program a build runs: make's compiler and tool variables

@@ -1485,7 +1485,7 @@ for _n in names(
 @handles("awk", "gawk", "mawk", "nawk")
 def _awk(cmd: Cmd) -> None:
     if (script := cmd.option_value("-f", "--file")) is not None:
-        if opaque_program(script):
+        if opaque_program(script, cmd.scope.source):
             # `awk -f "$F"`: a program file only known at run time (n11u)
             cmd.add(
                 C, "eval-dynamic", f"{cmd.name} runs a program file only known at run time", script
@@ -1501,7 +1501,7 @@ def _awk(cmd: Cmd) -> None:
     if not ops and source is None:
         return
     prog = source if source is not None else ops[0]
-    if opaque_program(prog):
+    if opaque_program(prog, cmd.scope.source):
         # `awk "$PROG" data`, `gawk -e "$1"`: the program (which can call system()) is only
         # known at run time: opaque, like `python -c "$X"` (n11u)
         cmd.add(C, "eval-dynamic", f"{cmd.name} runs a program only known at run time", prog)

@@ -100,6 +100,17 @@ CASES: list[tuple[str, RiskLevel]] = [
     ("git config set --global core.hooksPath /dev/shm/h", C),
     ("git config -f ~/.gitconfig core.pager less", M),
     ("git config set user.name bob", M),
+    # finding 4: a quote ends a variable's name: the sed command letter after it is literal
+    ('sed -n "$N"p f', S),
+    ('sed -n "$LINE"p /etc/hosts', S),
+    ('sed "$N"d f', S),
+    ('sed "$N"q f', S),
+    ("sed -n $N'p' f", S),
+    ('x=$(sed -n "$i"p list.txt)', S),
+    ('sed "$S" f', C),
+    ('sed "$A""$B" f', C),
+    ("awk \"$P\"'' f", C),
+    ('awk -f "$F" x', C),
 ]
 
 
