@@ -434,6 +434,18 @@ def _calling_key(name: str, body: Node) -> str:
     return f"{name}\x00{body.start_byte}"
 
 
+# Where a user's own or the system's own configuration lives: home by any of its names
+# (`~`, `$HOME`, the XDG base directories, `${ZDOTDIR:-$HOME}`, a `$HOME`-based default),
+# or the system's configuration folder (`WGETRC=/etc/wgetrc`). A config-file variable that
+# points there names the usual files, not unreadable code (review 11, finding 5).
+_HOME_DEFAULT = r"(?::?-(?:~|\$HOME|\$\{HOME\})[^{}]*)?"
+_OWN_CONFIG_PLACE = re.compile(
+    r"(?:~|\$HOME|\$\{HOME" + _HOME_DEFAULT + r"\}|\$XDG_(?:CONFIG|DATA|STATE|CACHE)_HOME"
+    r"|\$\{(?:XDG_(?:CONFIG|DATA|STATE|CACHE)_HOME|ZDOTDIR)" + _HOME_DEFAULT + r"\})(?:/|\Z)"
+    r"|/etc/(?!.*\.\.)"
+)
+
+
 class _Walker:
     __slots__ = (
         "call_memo",
@@ -1804,7 +1816,7 @@ class _Walker:
             line = "rg " + " ".join(shlex.quote(o) for o in opts) + " x"
             self.scope.include(self.scope.nested(line, "bash", value, -1))
             return
-        own = re.match(r"(?:~|\$HOME|\$\{HOME\})/", text) is not None
+        own = _OWN_CONFIG_PLACE.match(text) is not None
         if written is not None or own:
             self.scope.add(
                 RiskLevel.MODERATE,

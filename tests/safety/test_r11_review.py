@@ -111,6 +111,18 @@ CASES: list[tuple[str, RiskLevel]] = [
     ('sed "$A""$B" f', C),
     ("awk \"$P\"'' f", C),
     ('awk -f "$F" x', C),
+    # finding 5: config-file variables naming home by another name (XDG), or /etc
+    ('export PSQLRC="$XDG_CONFIG_HOME/pg/psqlrc"', M),
+    ('export MYVIMRC="$XDG_CONFIG_HOME/vim/vimrc"', M),
+    ("export ZDOTDIR=${ZDOTDIR:-$HOME}", M),
+    ('export PYTHONSTARTUP="${XDG_CONFIG_HOME}/python/pythonrc"', M),
+    ('export ZDOTDIR="${XDG_CONFIG_HOME:-$HOME/.config}/zsh"', M),
+    ("export WGETRC=/etc/wgetrc", M),
+    ('PYTHONSTARTUP="$XDG_DATA_HOME/python/startup.py" python3', M),
+    ('export PSQLRC="$X/rc"', C),
+    ('export PSQLRC="${XDG_CONFIG_HOME:-/tmp}/rc"', C),
+    ("export WGETRC=/etc/x/../../tmp/x", C),
+    ("PSQLRC=./rc psql", C),
 ]
 
 
