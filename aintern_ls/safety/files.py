@@ -1748,7 +1748,9 @@ def _write_family(cmd: Cmd) -> None:
             if (re.match(r"^[\w.@-]+:", w.text) and not w.text.startswith("/"))
             or w.text.startswith("rsync://")
         ]
-        dry = cmd.has("-n", "--dry-run") or (cmd.short("n") and not cmd.long("--numeric-ids"))
+        dry = cmd.has("-n", "--dry-run", "--list-only") or (
+            cmd.short("n") and not cmd.long("--numeric-ids")
+        )  # (--list-only lists the source and transfers nothing: review 11, finding 9)
         if not dry and len(ops) >= 2 and cmd.long("--remove-source-files"):
             # `rsync -a --remove-source-files /etc/ /mnt/usb/etc/`: every file it copied is
             # deleted at the SOURCE (rsync(1)): a system folder's files or an account file

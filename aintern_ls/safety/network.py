@@ -5,6 +5,7 @@ uploads of secrets, netcat-style shells, ssh/scp/rsync to remote hosts.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable
 
 from aintern_ls.safety import system
@@ -440,6 +441,17 @@ def _ftp_script_shell(cmd: Cmd, scripts: list[str]) -> None:
 # A transfer client's own command language sending a local path: `put F`, `mput F`,
 # `reput`/`append`/`send F`, lftp's `mirror -R DIR` (reverse: local to remote), smbclient's
 # `put F`, WinSCP's `put F` (safety-m8: every sending verb, options before the path).
+def _dry_line(m: re.Match[str]) -> bool:
+    """Whether the batch line of an upload match is a dry run (`mirror -R --dry-run dist
+    /www`: lftp only lists what it would send; session-13 dry-run convention)."""
+    text = m.string
+    end = min(
+        (i for i in (text.find("\n", m.end()), text.find(";", m.end())) if i >= 0),
+        default=len(text),
+    )
+    return "--dry-run" in text[m.start() : end]
+
+
 _SCRIPT_UPLOAD = re.compile(
     r"(?:^|[\n;&])\s*(?:m?put|upload|send|reput|append|mirror\s+(?:-[\w-]{1,40}\s+){0,8}?"
     r"(?:-R|--reverse)(?=\s))\s+(?:-[\w-]{1,40}(?:=\S{1,200})?\s+){0,8}(\S+)",
@@ -484,16 +496,14 @@ def _copy_remote(cmd: Cmd) -> None:
                 scripts.append(known)
     if cmd.name in ("lftp", "smbclient", "ftp", "sftp"):
         _ftp_script_shell(cmd, scripts)
+    sent = [m for text in scripts for m in _SCRIPT_UPLOAD.finditer(text) if not _dry_line(m)]
     if any(
         sensitive_source(m.group(1).strip("'\"")) or is_secret(m.group(1).strip("'\""))
-        for text in scripts
-        for m in _SCRIPT_UPLOAD.finditer(text)
+        for m in sent
     ):
         cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files (its script)")
         return
-    sent_in_script = next(
-        (m.group(1) for text in scripts for m in _SCRIPT_UPLOAD.finditer(text)), None
-    )
+    sent_in_script = sent[0].group(1) if sent else None
     if sent_in_script is not None and cmd.name in ("lftp", "smbclient", "ftp", "sftp"):
         # `sftp h <<< 'put notes.txt'`, `lftp -e 'mirror -R dist /www'`: the batch sends it
         sends_local(cmd, Word(sent_in_script, cmd.start, cmd.end), f"{cmd.name}'s batch")
@@ -637,7 +647,33 @@ def _sends_stdin(cmd: Cmd, host_at: int) -> bool:
     ):
         return False
     first = rest[0].text.strip().split(" ", 1)[0].rsplit("/", 1)[-1]
-    return first not in _RUNS_STDIN
+    if first not in _RUNS_STDIN:
+        return True
+    return _remote_code_given(" ".join(w.text for w in rest))
+
+
+def _remote_code_given(line: str) -> bool:
+    """Whether a remote shell or interpreter gets its program elsewhere than stdin (`sh -c
+    'cat > x'`, `python3 -c …`, `bash deploy.sh`): stdin is then data sent to the other
+    host, not code it runs (review 11, finding 13). `bash`, `bash -s`, `python3 -` read
+    their program from stdin."""
+    try:
+        toks = shlex.split(line)
+    except ValueError:
+        toks = line.split()
+    k = 0
+    while k < len(toks) and (
+        toks[k].rsplit("/", 1)[-1] in ("sudo", "doas") or toks[k].startswith("-")
+    ):
+        k += 1  # a privilege wrapper and its options
+    for t in toks[k + 1 : k + 12]:
+        if t in ("-s", "-"):
+            return False
+        if re.fullmatch(r"-[A-Za-z]*[ceE][A-Za-z]*|-r|--command|--eval", t):
+            return True  # code on the command line (`-c`, `-lc`, `-e`, php `-r`)
+        if not t.startswith("-"):
+            return True  # a script file: stdin is its data
+    return False
 
 
 @handles("ssh", "mosh", "autossh")

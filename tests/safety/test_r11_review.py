@@ -123,6 +123,21 @@ CASES: list[tuple[str, RiskLevel]] = [
     ('export PSQLRC="${XDG_CONFIG_HOME:-/tmp}/rc"', C),
     ("export WGETRC=/etc/x/../../tmp/x", C),
     ("PSQLRC=./rc psql", C),
+    # finding 9: dry runs and listings send nothing
+    ("lftp -e 'mirror -R --dry-run dist /www; quit' ftp://x", M),
+    ("lftp -e 'mirror -R dist /www --dry-run; quit' ftp://x", M),
+    ("lftp -e 'mirror -R dist /www; quit' ftp://x", C),
+    ("lftp -e 'mirror --dry-run x y; put notes.txt' ftp://x", C),
+    ("rsync -a --list-only ./x host:/srv", S),
+    ("rsync -a ./x host:/srv", C),
+    # finding 13: a remote shell or interpreter given its code elsewhere reads stdin as data
+    ("ssh h sh -c 'cat > x' < notes.txt", C),
+    ("ssh h bash -lc 'cat > /tmp/x' < notes.txt", C),
+    ("ssh h 'bash -c \"cat > x\"' < notes.txt", C),
+    ("ssh h perl -e 'print <STDIN>' < notes.txt", C),
+    ("ssh h bash -s < deploy.sh", M),
+    ("ssh h python3 - < job.py", M),
+    ("ssh h bash < deploy.sh", M),
 ]
 
 
