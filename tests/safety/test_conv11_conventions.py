@@ -3,6 +3,8 @@
 - Upload: a local file or folder sent to another machine (a host, a cloud bucket, a relay)
   is critical whatever the file (DESIGN.md section 5: "critical when what is sent is read
   from disk"); downloads and remote-to-local copies stay moderate; dry runs stay safe.
+- Backups: one named backup archive of any backup tool deleted is blocked; a retention
+  policy stays dangerous; dry runs stay safe.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import shlex
 import pytest
 
 from aintern_ls.safety import assess
-from tests.safety._levels import C, M, S, level
+from tests.safety._levels import B, C, D, M, S, level
 
 # Every transfer tool and spelling: local -> remote.
 UPLOADS = [
@@ -131,3 +133,55 @@ def test_the_upload_finding_points_at_what_is_sent() -> None:
     found = [f for f in assess(text, "bash").findings if f.rule == "upload"]
     assert found and text[found[0].start : found[0].end] == "scp build.tar.gz"
     assert "build.tar.gz" in found[0].reason
+
+
+# One named backup archive deleted, whatever the tool: blocked (session-13 convention).
+NAMED_BACKUP_DELETES = [
+    "borg delete /mnt/backup/repo::web-2024-01-01",
+    "borg delete ssh://bk@nas/./repo::host-2025-06-01",
+    "BORG_REPO=/mnt/b borg delete ::web-1",
+    "borg delete /mnt/backup/repo web-2024-01-01",
+    "restic forget 4bba301e",
+    "restic -r s3:s3.example.net/bk forget 4bba301e --prune",
+    "restic forget latest",
+    "kopia snapshot delete k1f2e3a4 --delete",
+    "kopia snapshot rm k1f2e3a4 --delete",
+    "tarsnap -d -f home-2024-01-01",
+    "tarsnap -df home-2024-01-01",
+]
+
+
+@pytest.mark.parametrize("command", NAMED_BACKUP_DELETES)
+def test_one_named_backup_deleted_is_blocked(command: str) -> None:
+    assert level(command) == B, command
+
+
+@pytest.mark.parametrize("wrap", WRAPPERS)
+@pytest.mark.parametrize("command", ["tarsnap -d -f nightly", "restic forget 4bba301e"])
+def test_a_named_backup_delete_keeps_its_level_when_wrapped(wrap: object, command: str) -> None:
+    assert callable(wrap)
+    assert level(wrap(command)) == B, wrap(command)
+
+
+# Retention policies, dry runs, listings and text are not one named backup.
+NOT_NAMED_BACKUP_DELETES = [
+    ("borg prune --keep-daily 7 /mnt/backup/repo", D),
+    ("restic forget --keep-daily 7 --prune", D),
+    ("restic forget --keep-last 100000", D),
+    ("borg delete --dry-run /mnt/backup/repo::web-1", S),
+    ("restic forget --dry-run 4bba301e", S),
+    ("tarsnap -d --dry-run -f home-2024-01-01", S),
+    ("kopia snapshot delete k1f2e3a4", S),  # without --delete kopia only lists
+    ("tarsnap --list-archives", S),
+    ("borg list /mnt/backup/repo::web-1", S),
+    ("echo borg delete /mnt/b::web-1", S),
+    ("grep 'restic forget 4bba301e' notes.md", S),
+    ("borg delete --help", S),
+]
+
+
+@pytest.mark.parametrize("command,expected", NOT_NAMED_BACKUP_DELETES)
+def test_policies_patterns_and_dry_runs_are_not_one_named_backup(
+    command: str, expected: object
+) -> None:
+    assert level(command) == expected, command
