@@ -50,8 +50,9 @@ moves again and again, each spelled with whatever program the victim had:
 - **Root certificates trusted**: `certutil -addstore Root`, `Import-Certificate` into a
   Root store, a certificate copied into the system trust anchors, `trust anchor`: every
   TLS connection can then be intercepted (critical, as `security add-trusted-cert`).
-- **System Restore turned off through WMI** (`wmic … SystemRestore call Disable`): its
-  restore points go, like `Disable-ComputerRestore`: blocked.
+- **System Restore turned off through WMI** (`wmic … SystemRestore call Disable`): no
+  restore points from then on, like `Disable-ComputerRestore`: critical (a backup
+  switch-off, the session-13 convention; deleting existing restore points is blocked).
 
 `judge(cmd)` is called by the dispatcher for every simple command before its handler; the
 handlers registered here make ngrok, chisel, cloudflared and ESXi's vmkfstools/vm-support
@@ -564,7 +565,7 @@ def judge(cmd: Cmd) -> None:
     elif "-" in name and cmd.scope.family != "bash":
         _identity(cmd, name, low)
     elif name == "wmic" and re.search(r"\bsystemrestore\b.*\bcall\s+disable\b", " ".join(low)):
-        cmd.add(B, "delete-backups", "wmic turns System Restore off, deleting its restore points")
+        cmd.add(C, "backup-off", "wmic turns System Restore off (no restore points from now on)")
     if name in _READERS:
         _credential_copy(cmd, name)
     if name in _ITEM_TOOLS:

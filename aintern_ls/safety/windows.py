@@ -2509,8 +2509,11 @@ def registry_risk(text: str) -> tuple[RiskLevel, str, str] | None:
     t = _reg_norm(text)
     if "\\" not in t and _REG_UNANCHORED.search(t) is None:
         return None  # (most writes name no registry key: one cheap look, not sixteen)
-    if re.search(r"\\windows nt\\systemrestore\b.*\b(disablesr|disableconfig)\b\D*1\b", t):
-        return B, "delete-backups", "turns System Restore off by policy (its restore points go)"
+    if re.search(
+        r"\\windows nt\\(?:currentversion\\)?systemrestore\b.*\b(disablesr|disableconfig)\b\D*1\b",
+        t,
+    ):
+        return C, "backup-off", "turns System Restore off (no restore points from now on)"
     if "\\policies\\" in t and _BACKUP_POLICY.search(t):
         # `…\Policies\Microsoft\Windows\Backup\Client /v DisableBackupToDisk /d 1`,
         # File History `Disabled 1`: backups turned off by policy
@@ -2549,7 +2552,7 @@ _ASEP_NEEDS = tuple(_needed_literals(rx) for rx, _, _ in _ASEP)
 _REG_SECURITY_GATED = tuple(zip(_REG_SECURITY, _REG_SECURITY_NEEDS, strict=True))
 _ASEP_GATED = tuple(zip(_ASEP, _ASEP_NEEDS, strict=True))
 _REG_UNANCHORED = _unanchored(
-    [r"\\windows nt\\systemrestore\b"]
+    [r"\\windows nt\\(?:currentversion\\)?systemrestore\b"]
     + [rx.pattern for rx, _ in _REG_SECURITY]
     + [rx.pattern for rx, _, _ in _ASEP]
 )
@@ -4410,8 +4413,9 @@ def _disable_security_logs(cmd: Cmd) -> None:
 
 def _disable_security(cmd: Cmd) -> None:
     if cmd.name == "disable-computerrestore":
-        # Turning System Restore off deletes the drive's restore points (backups deleted).
-        cmd.add(B, "delete-backups", "turns System Restore off, deleting its restore points")
+        # Restore points turned off: critical, like every backup switch-off (the session-12
+        # and session-13 conventions; deleting existing restore points is blocked).
+        cmd.add(C, "backup-off", "turns System Restore off (no restore points from now on)")
         return
     cmd.add(C, "disable-security", f"{cmd.name} turns off a system protection")
 

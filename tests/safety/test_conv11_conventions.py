@@ -185,3 +185,68 @@ def test_policies_patterns_and_dry_runs_are_not_one_named_backup(
     command: str, expected: object
 ) -> None:
     assert level(command) == expected, command
+
+
+# Restore points turned off: critical (a backup switch-off); existing ones deleted: blocked.
+RESTORE_OFF = [
+    ('Disable-ComputerRestore -Drive "C:\\"', "powershell"),
+    ("powershell -c \"Disable-ComputerRestore C:\\\"", "powershell"),
+    ('wmic /namespace:\\\\root\\default path SystemRestore call Disable "C:\\"', "cmd"),
+    (
+        "Invoke-CimMethod -Namespace root/default -ClassName SystemRestore -MethodName Disable"
+        " -Arguments @{Drive='C:\\'}",
+        "powershell",
+    ),
+    (
+        'reg add "HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows NT\\SystemRestore" /v DisableSR'
+        " /t REG_DWORD /d 1 /f",
+        "cmd",
+    ),
+    (
+        'reg add "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\SystemRestore" /v'
+        ' "DisableConfig" /t "REG_DWORD" /d "1" /f',
+        "cmd",
+    ),
+]
+
+
+@pytest.mark.parametrize("command,shell", RESTORE_OFF)
+def test_restore_points_turned_off_are_critical(command: str, shell: str) -> None:
+    got = assess(command, shell)
+    assert got.level == C, (command, got)
+    assert any(f.rule == "backup-off" for f in got.findings), got
+
+
+@pytest.mark.parametrize(
+    "command,shell,expected",
+    [
+        ("vssadmin delete shadows /all /quiet", "cmd", B),
+        ("Get-CimInstance Win32_ShadowCopy | Remove-CimInstance", "powershell", B),
+        ("wbadmin delete backup -deleteOldest -backupTarget:E: -quiet", "cmd", B),
+        ("Get-ComputerRestorePoint", "powershell", S),
+        ("Write-Host 'Disable-ComputerRestore C:\\'", "powershell", S),
+        (
+            'reg add "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\SystemRestore" /v'
+            ' "DisableSR" /t "REG_DWORD" /d "0" /f',
+            "cmd",
+            M,
+        ),
+    ],
+)
+def test_restore_points_deleted_blocked_and_look_alikes(
+    command: str, shell: str, expected: object
+) -> None:
+    assert level(command, shell) == expected, command
+
+
+@pytest.mark.parametrize(
+    "wrapped",
+    [
+        "Start-Process powershell -ArgumentList 'Disable-ComputerRestore C:\\'",
+        "Invoke-Expression 'Disable-ComputerRestore C:\\'",
+        "& { Disable-ComputerRestore C:\\ }",
+        "function f { Disable-ComputerRestore C:\\ }; f",
+    ],
+)
+def test_restore_off_keeps_its_level_when_wrapped(wrapped: str) -> None:
+    assert level(wrapped, "powershell") >= C, wrapped
