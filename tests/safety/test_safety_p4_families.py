@@ -120,7 +120,7 @@ CASES += [
     ("(Get-Item .\\tmp).Delete($true)", "powershell", D),
     ("Remove-StoragePool -FriendlyName Pool1", "powershell", B),
     ("icacls D:\\ /reset /T", "cmd", B),
-    ("Disable-ComputerRestore C:\\", "powershell", B),
+    ("Disable-ComputerRestore C:\\", "powershell", C),
     (
         "[System.Diagnostics.Eventing.Reader.EventLogSession]::GlobalSession.ClearLog('System')",
         "powershell",

