@@ -1970,9 +1970,10 @@ def _diskpart(cmd: Cmd) -> None:
         cmd.add(C, "disk", "the diskpart script changes disks or partitions")
         return
     if any(w.text.lower() in ("/s", "-s") for w in cmd.args):
-        # A diskpart script the analyser cannot read: diskpart scripts exist to repartition
-        # and wipe disks, so an unseen one is treated as the worst it can do.
-        cmd.add(B, "disk-wipe", "runs a diskpart script, which can erase disks (unseen script)")
+        # A diskpart script the analyser cannot read: opaque, so critical (asks first); a
+        # visible one (a heredoc, echo lines, a file this block wrote) is judged above
+        # (the session-13 convention).
+        cmd.add(C, "disk", "runs a diskpart script the analyser cannot read (it can erase disks)")
         return
     cmd.add(C, "disk", "diskpart can erase disks and partitions")
 

@@ -190,7 +190,7 @@ def test_policies_patterns_and_dry_runs_are_not_one_named_backup(
 # Restore points turned off: critical (a backup switch-off); existing ones deleted: blocked.
 RESTORE_OFF = [
     ('Disable-ComputerRestore -Drive "C:\\"', "powershell"),
-    ("powershell -c \"Disable-ComputerRestore C:\\\"", "powershell"),
+    ('powershell -c "Disable-ComputerRestore C:\\"', "powershell"),
     ('wmic /namespace:\\\\root\\default path SystemRestore call Disable "C:\\"', "cmd"),
     (
         "Invoke-CimMethod -Namespace root/default -ClassName SystemRestore -MethodName Disable"
@@ -250,3 +250,26 @@ def test_restore_points_deleted_blocked_and_look_alikes(
 )
 def test_restore_off_keeps_its_level_when_wrapped(wrapped: str) -> None:
     assert level(wrapped, "powershell") >= C, wrapped
+
+
+# diskpart /s: a script nobody can read is opaque (critical); a visible one is judged.
+@pytest.mark.parametrize(
+    "command,shell,expected",
+    [
+        ("diskpart /s wipe.txt", "cmd", C),
+        ("diskpart.exe /s C:\\ProgramData\\clean.txt", "cmd", C),
+        ("diskpart /s wipe.txt", "powershell", C),
+        ("Start-Process diskpart -ArgumentList '/s wipe.txt' -Verb RunAs", "powershell", C),
+        ("cmd /c diskpart /s wipe.txt", "cmd", C),
+        ("sudo diskpart.exe /s d.txt", "bash", C),
+        ("echo select disk 1 > d.txt & echo clean >> d.txt & diskpart /s d.txt", "cmd", B),
+        ("printf 'sel dis 1\\nclean\\n' > d.txt; diskpart.exe /s d.txt", "bash", B),
+        ("(echo select disk 0 & echo clean) | diskpart", "cmd", B),
+        ("echo list disk > d.txt && diskpart /s d.txt", "cmd", M),
+        ("echo diskpart /s wipe.txt", "cmd", S),
+    ],
+)
+def test_diskpart_scripts_unseen_critical_seen_judged(
+    command: str, shell: str, expected: object
+) -> None:
+    assert level(command, shell) == expected, command
