@@ -61,7 +61,7 @@ WINDOWS = [
     ('forfiles /p . /m *.log /c "cmd /c echo @file"', S),
     ("sc config evil binPath= C:\\x.exe start= auto", C),
     ("sc config wuauserv start= disabled", C),
-    ("diskpart /s wipe.txt", B),
+    ("diskpart /s wipe.txt", C),  # a script nobody read: opaque (session 13)
     # A script of list/select/detail verbs only reads (red-team round 4: was critical).
     ("echo list disk | diskpart", S),
     ("echo select disk 1 | diskpart", S),

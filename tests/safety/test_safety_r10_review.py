@@ -176,7 +176,7 @@ _EXE_CASES = [
     # a Windows program named with its .exe from bash (WSL, Git Bash): its Windows handler
     ("printf 'sel dis 1\\nclean\\n' > d.txt; diskpart.exe /s d.txt", B),
     ("echo clean > d.txt; /mnt/c/Windows/System32/diskpart.exe /s d.txt", B),
-    ("sudo diskpart.exe /s d.txt", B),
+    ("sudo diskpart.exe /s d.txt", C),  # a script nobody read: opaque (session 13)
     ("f() { diskpart.exe /s \"$1\"; }; printf 'sel vol 2\\nformat fs=ntfs quick\\n' > s; f s", B),
     ('cmd.exe /c "echo clean > d.txt & diskpart /s d.txt"', B),
     ("cmd.exe /c vssadmin delete shadows /all", B),
