@@ -121,7 +121,11 @@ CATALOGUE: dict[str, Rule] = _rules(
     ("partition", "rewrites a partition table (blocked)", "fdisk /dev/sda"),
     ("disk", "a disk tool that can erase disks and partitions", "diskpart", "cmd"),
     ("zfs-destroy", "destroys a ZFS pool or dataset (blocked)", "zpool destroy tank"),
-    ("system-file", "overwrites a system, account or boot file", "echo 1 > /proc/sys/kernel/sysrq"),
+    (
+        "system-file",
+        "overwrites a system, account or boot file",
+        "echo 0 > /proc/sys/kernel/randomize_va_space",
+    ),
     ("tee-system-file", "tee overwrites or appends to a system file", "tee /etc/shadow < x"),
     (
         "overwrite-system",

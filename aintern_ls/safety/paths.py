@@ -286,7 +286,13 @@ def write_target(
                 "shutdown",
                 f"the kernel's SysRq trigger {p} (it can reboot, power off or crash the machine)",
             )
-        if re.match(r"^/(etc|boot|sys)/|^/proc/sys|^/(s?bin|usr/s?bin|lib|lib64|usr/lib)/", low):
+        if low == "/proc/sys/kernel/sysrq":
+            # enabling the SysRq keys is a kernel setting, moderate like `sysctl
+            # kernel.sysrq=1` (session-13 convention; conv11)
+            return Target(RiskLevel.MODERATE, "system-config", "the Magic SysRq switch")
+        if re.match(
+            r"^/(etc|boot|sys)/|^/proc/sys(?:/|$)|^/(s?bin|usr/s?bin|lib|lib64|usr/lib)/", low
+        ):
             return Target(RiskLevel.CRITICAL, "system-file", f"the system file {p}")
         if not append and (_LOGIN_LOG.match(low) or LOG_GLOB.match(low)):
             return Target(RiskLevel.CRITICAL, "log-wipe", f"the system log {p}")

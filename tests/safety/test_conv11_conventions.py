@@ -273,3 +273,26 @@ def test_diskpart_scripts_unseen_critical_seen_judged(
     command: str, shell: str, expected: object
 ) -> None:
     assert level(command, shell) == expected, command
+
+
+# Magic SysRq: a trigger is dangerous (like reboot); enabling the keys is moderate.
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("echo b > /proc/sysrq-trigger", D),
+        ("echo o | tee /proc/sysrq-trigger", D),
+        ("printf c > /proc/sysrq-trigger", D),
+        ("dd of=/proc/sysrq-trigger <<< b", D),
+        ("sh -c 'echo b > /proc/sysrq-trigger'", D),
+        ("f() { echo c > /proc/sysrq-trigger; }; f", D),
+        ("python3 -c \"open('/proc/sysrq-trigger', 'w').write('b')\"", D),
+        ("echo o | sudo tee /proc/sysrq-trigger", C),  # sudo's own level
+        ("echo 1 > /proc/sys/kernel/sysrq", M),
+        ("sysctl -w kernel.sysrq=1", M),
+        ("echo 0 > /proc/sys/kernel/randomize_va_space", C),  # other /proc/sys files stay
+        ("cat /proc/sysrq-trigger", S),
+        ("echo 'echo b > /proc/sysrq-trigger'", S),
+    ],
+)
+def test_sysrq_triggers_are_dangerous_the_switch_moderate(command: str, expected: object) -> None:
+    assert level(command) == expected, command
