@@ -639,9 +639,10 @@ CATALOGUE: dict[str, Rule] = _rules(
     ),
     (
         "dry-run",
-        "a volume manager's dry run (`zfs destroy -n`, `lvremove --test`): it only says what"
-        " it would do",
-        "zfs destroy -rn rpool/ROOT",
+        "a destructive switch with -WhatIf on a cmdlet we do not model: it only reports"
+        " (moderate; a modelled tool's dry run, `zfs destroy -n`, is safe)",
+        "Search-Mailbox -Identity bob -DeleteContent -wi",
+        "powershell",
     ),
     # --- safety-cat5 (issue 14): the long tail of living-off-the-land programs ----------------
     (

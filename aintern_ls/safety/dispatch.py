@@ -516,7 +516,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     ):
         return cmd.info  # `kubectl delete --help`: a known program only prints its help
     if _volume_dry_run(cmd):
-        return cmd.info  # `zfs destroy -n`, `lvremove --test`: moderate, said by the helper
+        return cmd.info  # `zfs destroy -n`, `lvremove --test`: a dry run, safe
     if _dry_run(cmd):
         return cmd.info  # `kubectl delete … --dry-run=client`: only says what it would do
     if scope.family == "bash" and _INTERPRETER.match(name):
@@ -2168,7 +2168,8 @@ _VOLUME_TOOLS = _LVM_TOOLS | {"zfs", "zpool", "btrfs"}
 
 
 def _volume_dry_run(cmd: Cmd) -> bool:
-    """A volume manager asked only to say what it would do: moderate (session 7)."""
+    """A volume manager asked only to say what it would do: safe (a program we model;
+    moderate from session 7 to 12, safe by the session-13 convention)."""
     if not shape.ENABLED:
         return False
     name = cmd.name
@@ -2182,8 +2183,8 @@ def _volume_dry_run(cmd: Cmd) -> bool:
         dry = cmd.short("n")
     if not dry and name in _VOLUME_TOOLS:
         dry = any(shape.is_dry_marker(w.text) for w in cmd.args if not w.dynamic)
-    if dry:
-        cmd.add(M, "dry-run", f"{name} only says what it would do (a dry run)")
+    # (no finding: a dry run of a volume manager we model is safe, the session-13
+    # convention; it was moderate before)
     return dry
 
 

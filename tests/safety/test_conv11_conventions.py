@@ -296,3 +296,25 @@ def test_diskpart_scripts_unseen_critical_seen_judged(
 )
 def test_sysrq_triggers_are_dangerous_the_switch_moderate(command: str, expected: object) -> None:
     assert level(command) == expected, command
+
+
+# Dry runs are what they say: a modelled tool's dry run is safe, an unmodelled one moderate.
+@pytest.mark.parametrize(
+    "command,shell,expected",
+    [
+        ("zfs destroy -n tank/data@snap1", "bash", S),
+        ("zfs destroy -rnv zroot/ROOT/default", "bash", S),
+        ("zpool create -n tank mirror sda sdb", "bash", S),
+        ("lvremove --test -f vg0/root", "bash", S),
+        ("vgremove -t ubuntu-vg", "bash", S),
+        ("rsync -n -a --delete a/ b/", "bash", S),
+        ("rclone purge --dry-run remote:x", "bash", S),
+        ("terraform plan -destroy", "bash", S),
+        ("sudo zfs destroy -nv rpool/ROOT", "bash", C),  # sudo's own level
+        ("zfs destroy -r rpool/ROOT", "bash", B),  # not a dry run
+        ("frob purge --dry-run ~", "bash", M),  # a program we do not model
+        ("Search-Mailbox -Identity bob -DeleteContent -wi", "powershell", M),
+    ],
+)
+def test_dry_runs_are_what_they_say(command: str, shell: str, expected: object) -> None:
+    assert level(command, shell) == expected, command
