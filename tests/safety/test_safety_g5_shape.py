@@ -209,7 +209,7 @@ LV_ORDINARY = ["vg0/scratch", "data/backup_lv", "/dev/vmdata/vm-101-disk-0"]
 def test_zfs_destroy(ds: str, flags: str) -> None:
     system = ds in ZFS_SYSTEM
     assert _level(f"zfs destroy {flags}{ds}") == (B if system else D)
-    assert _level(f"zfs destroy -n {flags}{ds}") == M
+    assert _level(f"zfs destroy -n {flags}{ds}") == S  # a modelled dry run (session 13)
     assert _level(f"sudo zfs destroy -nv {flags}{ds}") == C  # sudo's own level
 
 
@@ -217,8 +217,8 @@ def test_zfs_destroy(ds: str, flags: str) -> None:
 @pytest.mark.parametrize("prog", ["lvremove", "lvremove -f", "lvremove -y", "lvm lvremove -f"])
 def test_lvremove(lv: str, prog: str) -> None:
     assert _level(f"{prog} {lv}") == (B if lv in LV_SYSTEM else D)
-    assert _level(f"{prog} --test {lv}") == M
-    assert _level(f"{prog} -t {lv}") == M
+    assert _level(f"{prog} --test {lv}") == S  # a modelled dry run (session 13)
+    assert _level(f"{prog} -t {lv}") == S
 
 
 @pytest.mark.parametrize(
@@ -226,7 +226,7 @@ def test_lvremove(lv: str, prog: str) -> None:
 )
 def test_vgremove(vg: str, level: RiskLevel) -> None:
     assert _level(f"vgremove -ff {vg}") == level
-    assert _level(f"vgremove --test {vg}") == M
+    assert _level(f"vgremove --test {vg}") == S
 
 
 @pytest.mark.parametrize(
@@ -291,7 +291,7 @@ def test_switching_the_shape_module_off_loses_the_findings(monkeypatch: pytest.M
         ("zorkblor delete build/", "bash", D),
         ("lvremove -f vg0/root", "bash", B),
         ("zfs destroy -r rpool/ROOT", "bash", B),
-        ("zfs destroy -rn rpool/ROOT", "bash", M),
+        ("zfs destroy -rn rpool/ROOT", "bash", S),
         ("Remove-Frobnicate -Path C:\\ -Recurse", "powershell", B),
         ("zorkplim delete C:\\", "cmd", B),
     ]

@@ -135,8 +135,8 @@ BELOW = [
     ("snapper delete 230-235", RiskLevel.DANGEROUS),
     ("snapper -c home delete 10-20", RiskLevel.DANGEROUS),
     # (volume managers' dry runs stay moderate: session-7 convention, see the report)
-    ("zfs destroy -n tank/data@snap1", RiskLevel.MODERATE),
-    ("zpool create -n tank mirror sda sdb", RiskLevel.MODERATE),
+    ("zfs destroy -n tank/data@snap1", RiskLevel.SAFE),
+    ("zpool create -n tank mirror sda sdb", RiskLevel.SAFE),
     ("rsync -an --remove-source-files /etc/ /media/usb/", RiskLevel.SAFE),
     ("gsutil rsync -n -d -r gs://empty file:///var", RiskLevel.SAFE),
     ("rclone move -n /usr remote:usr-copy", RiskLevel.SAFE),

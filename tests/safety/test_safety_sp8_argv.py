@@ -124,7 +124,7 @@ _FAMILY_ROWS = [
     ("frob --wipe-disk", "bash", RiskLevel.BLOCKED, "shape-wipe"),
     ("frob --ERASE-SYSTEM", "bash", RiskLevel.BLOCKED, "shape-wipe"),
     ("frob purge --all ~", "bash", RiskLevel.BLOCKED, None),
-    ("zfs destroy -n rpool/ROOT", "bash", RiskLevel.MODERATE, "dry-run"),
+    ("zfs destroy -n rpool/ROOT", "bash", RiskLevel.SAFE, None),
     ("kubectl delete ns prod --dry-run=client", "bash", RiskLevel.SAFE, None),
     ("Remove-Item C:\\ -Recurse -WhatIf", "powershell", RiskLevel.SAFE, None),
     ("sort -o /etc/passwd names.txt", "bash", RiskLevel.BLOCKED, None),
