@@ -300,12 +300,14 @@ def test_eighth_blind_slice_figures() -> None:
     Session 13 settled another (HELPERS.md): a local file or folder sent to a remote host
     is critical whatever the file (DESIGN.md section 5). Two of this slice's rows label
     such an upload of a build or site folder moderate and are now rated critical, hence
-    the exact floor 327/330 (two label conflicts, conv11)."""
+    the exact floor 327/330 (two label conflicts, conv11). And another: a dry run is what
+    it says, so a dry run of a volume manager we model is safe; its row `lvremove --test
+    -f …` is labelled moderate and is now rated safe, hence 326/330 (conv11)."""
     blocked_recall, high_recall, safe_over, exact = _figures(BLIND8, 325)
     assert blocked_recall >= 1.0
     assert high_recall >= 1.0
     assert safe_over <= 0.0
-    assert exact >= 327 / 330
+    assert exact >= 326 / 330
 
 
 def test_ninth_blind_slice_figures() -> None:
