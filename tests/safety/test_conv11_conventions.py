@@ -318,3 +318,28 @@ def test_sysrq_triggers_are_dangerous_the_switch_moderate(command: str, expected
 )
 def test_dry_runs_are_what_they_say(command: str, shell: str, expected: object) -> None:
     assert level(command, shell) == expected, command
+
+
+# A package fetched and run (`uvx`, `pipx run`, `bunx`, `npx -y`, `pnpm dlx`): moderate
+# whatever it is asked to do, unless its arguments say more.
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("uvx ruff check .", M),
+        ("pipx run black --check .", M),
+        ("bunx prettier --check .", M),
+        ("npx -y prettier --check src", M),
+        ("npx --yes tsc --noEmit", M),
+        ("pnpm dlx prettier --check .", M),
+        ("yarn dlx eslint .", M),
+        ("bunx rimraf ~", B),  # the arguments say more
+        ("npx -y rimraf /", B),
+        ("sudo uvx ruff check .", C),
+        ("npx tsc --noEmit", S),  # a project's own tool, no fetch asked for
+        ("pnpm exec tsc --noEmit", S),
+        ("pipx list", S),
+        ("echo pipx run black", S),
+    ],
+)
+def test_fetch_and_run_runners_are_moderate(command: str, expected: object) -> None:
+    assert level(command) == expected, command
