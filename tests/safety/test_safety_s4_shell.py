@@ -368,7 +368,7 @@ def test_a_blocked_batch_file_written_then_run_stays_blocked(
         ("echo list shadows all > s.txt && diskshadow /s s.txt", M),
         ("echo select disk 1 > d.txt & echo clean >> d.txt & diskpart /s d.txt", B),
         ("echo list disk > d.txt && diskpart /s d.txt", M),
-        ("diskpart /s unseen.txt", B),  # a script the analyser cannot read
+        ("diskpart /s unseen.txt", C),  # a script nobody can read: opaque (session 13)
         ('%ComSpec% /c "echo rd /s /q C:\\Users | cmd"', B),
         ("%comspec% /c dir", S),
         (
