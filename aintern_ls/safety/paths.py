@@ -214,6 +214,17 @@ def cwd_order(cwds: frozenset[str | None]) -> list[str | None]:
     return sorted(cwds, key=lambda c: (c is None, c or ""))
 
 
+# Kernel settings (under /proc/sys) whose change is a protection turned off or a program
+# the kernel will run: a write there stays critical (see system._SYSCTL_WEAKEN).
+_KERNEL_KNOB_CRITICAL = re.compile(
+    r"kernel/(?:randomize_va_space|kptr_restrict|dmesg_restrict|yama/|unprivileged_bpf_disabled"
+    r"|kexec_load_disabled|perf_event_paranoid|unprivileged_userns_clone|modules_disabled"
+    r"|core_pattern|modprobe|hotplug|poweroff_cmd|usermodehelper)"
+    r"|net/core/bpf_jit|fs/(?:protected_|suid_dumpable|binfmt_misc)|dev/tty/ldisc_autoload"
+    r"|(?:.*/)?\.\.(?:/|\Z)"
+)
+
+
 @lru_cache(maxsize=4096)  # pure: the same path in the same directories, the same answer
 def write_target(
     path: str, cwds: frozenset[str | None] = frozenset([None]), append: bool = False
@@ -286,10 +297,12 @@ def write_target(
                 "shutdown",
                 f"the kernel's SysRq trigger {p} (it can reboot, power off or crash the machine)",
             )
-        if low == "/proc/sys/kernel/sysrq":
-            # enabling the SysRq keys is a kernel setting, moderate like `sysctl
-            # kernel.sysrq=1` (session-13 convention; conv11)
-            return Target(RiskLevel.MODERATE, "system-config", "the Magic SysRq switch")
+        if low.startswith("/proc/sys/") and not _KERNEL_KNOB_CRITICAL.match(low[10:]):
+            # a kernel setting written by its /proc/sys file is what `sysctl -w key=value`
+            # does: moderate (`echo 1 > /proc/sys/kernel/sysrq`, the Magic SysRq switch,
+            # session-13 convention; `… > vm/drop_caches`), except protections and the
+            # programs the kernel runs (review 11, finding 21)
+            return Target(RiskLevel.MODERATE, "system-config", f"the kernel setting {p}")
         if re.match(
             r"^/(etc|boot|sys)/|^/proc/sys(?:/|$)|^/(s?bin|usr/s?bin|lib|lib64|usr/lib)/", low
         ):

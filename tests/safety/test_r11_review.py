@@ -138,6 +138,16 @@ CASES: list[tuple[str, RiskLevel]] = [
     ("ssh h bash -s < deploy.sh", M),
     ("ssh h python3 - < job.py", M),
     ("ssh h bash < deploy.sh", M),
+    # finding 21: a /proc/sys file written is a kernel setting, like sysctl -w (moderate),
+    # unless it turns a protection off or names a program the kernel runs
+    ("echo 1 > /proc/sys/kernel/sysrq", M),
+    ("echo 1 > /proc/sys/kernel/sysrq; echo o > /proc/sysrq-trigger", D),
+    ("echo 1 > /proc/sys/net/ipv4/ip_forward", M),
+    ("echo 128 > /proc/sys/vm/nr_hugepages", M),
+    ("echo 0 > /proc/sys/kernel/randomize_va_space", C),
+    ("echo 0 > /proc/sys/kernel/yama/ptrace_scope", C),
+    ("echo /tmp/x > /proc/sys/kernel/modprobe", C),
+    ("echo x > /proc/sys/vm/../../../etc/passwd", B),
 ]
 
 
