@@ -183,6 +183,9 @@ def unreadable_program(found: list[Finding]) -> str | None:
             program = f.reason.removeprefix("runs the local program ")
             if _SYSTEM_PROGRAM_DIR.match(program):
                 continue  # `--rmt-command=/usr/libexec/rmt`: installed with the system
+            if "/" not in program and "\\" not in program:
+                continue  # `LESSOPEN='| lesspipe.sh %s'`: found on PATH, not a local file
+                # (review 11, finding 6)
             return f.reason.removeprefix("runs ")
     return None
 

@@ -148,6 +148,12 @@ CASES: list[tuple[str, RiskLevel]] = [
     ("echo 0 > /proc/sys/kernel/yama/ptrace_scope", C),
     ("echo /tmp/x > /proc/sys/kernel/modprobe", C),
     ("echo x > /proc/sys/vm/../../../etc/passwd", B),
+    # finding 6: a hook naming a bare program name runs it from PATH, not a local file
+    ("export LESSOPEN='| lesspipe.sh %s'", S),
+    ("LESSOPEN='|lesspipe.sh %s' less f", S),
+    ("LESSOPEN='|./lesspipe.sh %s' less f", C),
+    ("LESSOPEN='|/tmp/f.sh %s' less f", C),
+    ("export PAGER=./p.sh", C),
 ]
 
 
