@@ -388,9 +388,10 @@ def sends_local(cmd: Cmd, sent: Word | None, how: str) -> None:
 
 
 def _remote(text: str) -> bool:
-    return bool(re.match(r"^([\w.-]+@)?[\w.-]+:(?!//)|^\w+://", text)) and not re.match(
-        r"^[a-zA-Z]:[\\/]", text
-    )
+    # (a bracketed IPv6 host: `[::1]:/srv`, `u@[fe80::1]:/x`; review 11, finding 14)
+    return bool(
+        re.match(r"^([\w.-]+@)?(?:[\w.-]+|\[[0-9A-Fa-f:.%\w]+\]):(?!//)|^\w+://", text)
+    ) and not re.match(r"^[a-zA-Z]:[\\/]", text)
 
 
 def sensitive_source(text: str) -> bool:

@@ -154,6 +154,10 @@ CASES: list[tuple[str, RiskLevel]] = [
     ("LESSOPEN='|./lesspipe.sh %s' less f", C),
     ("LESSOPEN='|/tmp/f.sh %s' less f", C),
     ("export PAGER=./p.sh", C),
+    # finding 14: a bracketed IPv6 host is a remote host
+    ("scp -r dist [::1]:/srv", C),
+    ("scp f user@[fe80::1]:/x", C),
+    ("scp user@[fe80::1]:/x .", M),
 ]
 
 
