@@ -579,6 +579,12 @@ def defaults_write(cmd: Cmd) -> None:
         )
 
 
+# Time Machine's automatic backups set off, in `defaults`, plutil or PlistBuddy spelling.
+_AUTOBACKUP_OFF = re.compile(
+    r":?autobackup\s+(?:-?(?:bool(?:ean)?|int(?:eger)?)\s+)?(?:no|false|0)\b"
+)
+
+
 @handles("plistbuddy", "PlistBuddy", "plutil")
 def _plist_edit(cmd: Cmd) -> None:
     """PlistBuddy `-c 'Add …'` and plutil `-insert/-replace` change a property list in place:
@@ -597,6 +603,12 @@ def _plist_edit(cmd: Cmd) -> None:
     else:
         edits = [t for t in texts if t in ("-insert", "-replace", "-remove", "-convert", "-create")]
     if not edits:
+        return
+    text = " ".join(texts).lower()
+    if "timemachine" in text and _AUTOBACKUP_OFF.search(text):
+        # `plutil -replace AutoBackup -bool false …/com.apple.TimeMachine.plist`, PlistBuddy
+        # `Set :AutoBackup false`: the same switch as `defaults write` (review 11, finding 16)
+        cmd.add(C, "backup-off", f"{cmd.name} turns off Time Machine's automatic backups")
         return
     files = [w for w in cmd.args if not w.text.startswith("-") and w.text not in edits]
     for w in files[-1:]:

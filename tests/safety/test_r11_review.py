@@ -158,6 +158,19 @@ CASES: list[tuple[str, RiskLevel]] = [
     ("scp -r dist [::1]:/srv", C),
     ("scp f user@[fe80::1]:/x", C),
     ("scp user@[fe80::1]:/x .", M),
+    # finding 16: Time Machine's automatic backups set off by plutil or PlistBuddy
+    ("plutil -replace AutoBackup -bool false /Library/Preferences/com.apple.TimeMachine.plist", C),
+    (
+        '/usr/libexec/PlistBuddy -c "Set :AutoBackup false"'
+        " /Library/Preferences/com.apple.TimeMachine.plist",
+        C,
+    ),
+    (
+        '/usr/libexec/PlistBuddy -c "Set :AutoBackup true"'
+        " /Library/Preferences/com.apple.TimeMachine.plist",
+        M,
+    ),
+    ("plutil -p /Library/Preferences/com.apple.TimeMachine.plist", S),
 ]
 
 
