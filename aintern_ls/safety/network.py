@@ -560,6 +560,17 @@ def _copy_remote(cmd: Cmd) -> None:
         and not _remote(ops[1].text)
     ):
         sends_local(cmd, ops[1], f"rclone {ops[0].text}")
+    if (
+        cmd.name == "rclone"
+        and len(ops) >= 2
+        and ops[0].text == "rcat"
+        and _remote(ops[1].text)
+        and cmd.stdin.kind in (STDIN_FILE, STDIN_OTHER)
+        and not cmd.has("--dry-run", "-n")
+    ):
+        # `rclone rcat remote:x < notes.txt`: a local file or a command's output is stored
+        # on the remote (review 11, finding 14)
+        sends_local(cmd, None, "rclone rcat")
     if cmd.name == "rclone" and len(ops) >= 3 and _rclone_local_loss(cmd, ops):
         return
     if (

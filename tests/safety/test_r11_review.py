@@ -158,6 +158,10 @@ CASES: list[tuple[str, RiskLevel]] = [
     ("scp -r dist [::1]:/srv", C),
     ("scp f user@[fe80::1]:/x", C),
     ("scp user@[fe80::1]:/x .", M),
+    ("rclone rcat remote:x < notes.txt", C),
+    ("tar cz ./src | rclone rcat remote:p.tgz", C),
+    ("echo hi | rclone rcat remote:x", M),
+    ("rclone rcat --dry-run remote:x < notes.txt", S),
     # finding 16: Time Machine's automatic backups set off by plutil or PlistBuddy
     ("plutil -replace AutoBackup -bool false /Library/Preferences/com.apple.TimeMachine.plist", C),
     (
