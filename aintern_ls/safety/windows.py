@@ -4052,7 +4052,10 @@ def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) ->
     """Out-File/Set-Content/Add-Content/Copy-Item writing a private key or credential file
     onto another machine's share: exfiltration."""
     remote = [w for w in targets if _UNC.match(w.text.strip("'\""))]
-    if not remote and "tosession" in params and cmd.name in ("copy-item", "move-item"):
+    # PowerShell takes any unambiguous prefix of a parameter's name: `-To`, `-ToS` are
+    # Copy-Item's -ToSession (review 11, finding 14)
+    to_session = any(k.startswith("to") and "tosession".startswith(k) for k in params)
+    if not remote and to_session and cmd.name in ("copy-item", "move-item"):
         # `Copy-Item … -ToSession $s`: the destination is on the session's (other) machine
         remote = [w for w in targets if w is not None] or [p for p in params.values() if p][:1]
     if not remote:
@@ -4091,7 +4094,7 @@ def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) ->
             remote[0],
         )
         return True
-    if "tosession" in params and cmd.name in ("copy-item", "move-item"):
+    if to_session and cmd.name in ("copy-item", "move-item"):
         from aintern_ls.safety.network import sends_local
 
         # `Copy-Item f.zip -Destination C:\x -ToSession $s`: an upload, whatever the file

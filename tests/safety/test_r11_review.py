@@ -189,3 +189,20 @@ def test_level_kept_wrapped(command: str, level: RiskLevel) -> None:
 def test_sudo_keeps_at_least(command: str, level: RiskLevel) -> None:
     got = assess(f"sudo {command}", "bash")
     assert got.level >= max(level, C), f"{command!r}: {got.level.label}"
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        # finding 14: PowerShell's unambiguous parameter prefix (-To, -ToS) is -ToSession
+        ("Copy-Item f.zip C:\\x -ToS $s", C),
+        ("Copy-Item f.zip C:\\x -to $s", C),
+        ("Copy-Item f.zip C:\\x -ToSession $s", C),
+        ("Copy-Item f.zip C:\\x -FromSession $s", M),
+        ("Copy-Item f.zip C:\\x", M),
+    ],
+)
+def test_powershell_parameter_prefix(command: str, level: RiskLevel) -> None:
+    for text in (command, f"& {{ {command} }}"):
+        got = assess(text, "powershell")
+        assert got.level == level, f"{text!r}: {got.level.label}"
