@@ -221,7 +221,6 @@ _KERNEL_KNOB_CRITICAL = re.compile(
     r"|kexec_load_disabled|perf_event_paranoid|unprivileged_userns_clone|modules_disabled"
     r"|core_pattern|modprobe|hotplug|poweroff_cmd|usermodehelper)"
     r"|net/core/bpf_jit|fs/(?:protected_|suid_dumpable|binfmt_misc)|dev/tty/ldisc_autoload"
-    r"|(?:.*/)?\.\.(?:/|\Z)"
 )
 
 
@@ -297,7 +296,11 @@ def write_target(
                 "shutdown",
                 f"the kernel's SysRq trigger {p} (it can reboot, power off or crash the machine)",
             )
-        if low.startswith("/proc/sys/") and not _KERNEL_KNOB_CRITICAL.match(low[10:]):
+        if (
+            low.startswith("/proc/sys/")
+            and not _KERNEL_KNOB_CRITICAL.match(low[10:])
+            and "/.." not in low
+        ):
             # a kernel setting written by its /proc/sys file is what `sysctl -w key=value`
             # does: moderate (`echo 1 > /proc/sys/kernel/sysrq`, the Magic SysRq switch,
             # session-13 convention; `… > vm/drop_caches`), except protections and the
