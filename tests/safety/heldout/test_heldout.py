@@ -32,6 +32,7 @@ BLIND7 = Path(__file__).with_name("blind7.tsv")
 BLIND8 = Path(__file__).with_name("blind8.tsv")
 BLIND9 = Path(__file__).with_name("blind9.tsv")
 BLIND10 = Path(__file__).with_name("blind10.tsv")
+BLIND11 = Path(__file__).with_name("blind11.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -370,3 +371,29 @@ def test_tenth_blind_slice_figures() -> None:
     assert high_recall >= 192 / 195
     assert safe_over <= 0.0
     assert exact >= 324 / 330
+
+
+def test_eleventh_blind_slice_figures() -> None:
+    """`blind11.tsv` (330 rows) was written in session 13 by an eleventh red-team engineer
+    who never read the analyser's source, tests, corpora or the red team's notes and never
+    ran the analyser on it; it was frozen (sha256 72cb6ce1…) at 12:08 UTC and scored by the
+    lead before anyone saw its rows. Mix: 110 blocked, 85 critical, 40 dangerous, 35
+    moderate, 60 safe; 190 bash, 70 PowerShell, 70 cmd; (a) 75 rows from incident and
+    threat reports, (b) 100 from other tools' own test suites and catalogues (the writer
+    was asked to go further afield: national CERTs, agent tools' own test suites), (c) 155
+    fresh spellings. The writer did not check most source attributions against the
+    documents (its own note).
+
+    Start of session 13 (a8a63d8): blocked recall 0.964, blocked-or-critical 0.959, safe
+    over-flagged 0.000, exact 0.955. End of session 13, first sight (18a4868: open Unix and
+    Windows families, other agent gates' suites, the session-13 label conventions, speed
+    work on PowerShell and the budget, the reviewer's findings): 0.973 / 0.969 / 0.000 /
+    0.979. Blocked recall is below the 0.98 bar on first sight (3 of 110 missed: a
+    cwd-wide git clean after `cd ~`, two named folders under /etc and /var/lib removed, a
+    boot entry's recovery value deleted through PowerShell's call operator).
+    The floors below are those figures: they guard against regressions, not generality."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND11, 325)
+    assert blocked_recall >= 107 / 110
+    assert high_recall >= 189 / 195
+    assert safe_over <= 0.0
+    assert exact >= 323 / 330
