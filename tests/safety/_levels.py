@@ -17,4 +17,14 @@ def level(command: str, shell: str = "bash", cwd: str | None = None) -> RiskLeve
     return assess(command, shell, cwd=cwd).level
 
 
-__all__ = ["B", "C", "D", "M", "S", "level"]
+# PowerShell blocks a command can be wrapped in without changing what it does (each has
+# one `{0}` for the command); a wrapped blocked or critical command keeps its level.
+PS_BLOCK_WRAPPERS = (
+    "function f {{ {0} }}; f",
+    "& {{ {0} }}",
+    "Invoke-Command -ScriptBlock {{ {0} }}",
+    "if ($true) {{ {0} }}",
+)
+
+
+__all__ = ["PS_BLOCK_WRAPPERS", "B", "C", "D", "M", "S", "level"]

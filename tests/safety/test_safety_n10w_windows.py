@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from tests.safety._levels import B, C, D, M, S
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
 
 _PS_CASES = [
     # code built around values only known at run time: blocked when its literal parts are
@@ -241,12 +241,7 @@ def test_n10w_powershell_mechanisms(command: str, expected: RiskLevel) -> None:
     assert got == expected, f"{command!r}: {got.label}, expected {expected.label}"
 
 
-_PS_WRAPPERS = [
-    "function f {{ {0} }}; f",
-    "& {{ {0} }}",
-    "Invoke-Command -ScriptBlock {{ {0} }}",
-    "if ($true) {{ {0} }}",
-]
+_PS_WRAPPERS = PS_BLOCK_WRAPPERS
 
 
 @pytest.mark.parametrize("wrapper", _PS_WRAPPERS)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from tests.safety._levels import B, C, D, M, S
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
 
 _PS_CASES = [
     # Windows' own registry branches deleted whole, by every registry tool
@@ -157,13 +157,7 @@ def test_n11w_powershell_mechanisms(command: str, expected: RiskLevel) -> None:
     assert got == expected, f"{command!r}: {got.label}, expected {expected.label}"
 
 
-_PS_WRAPPERS = [
-    "function f {{ {0} }}; f",
-    "& {{ {0} }}",
-    "Invoke-Command -ScriptBlock {{ {0} }}",
-    "if ($true) {{ {0} }}",
-    "try {{ {0} }} catch {{ }}",
-]
+_PS_WRAPPERS = (*PS_BLOCK_WRAPPERS, "try {{ {0} }} catch {{ }}")
 
 
 @pytest.mark.parametrize("wrapper", _PS_WRAPPERS)

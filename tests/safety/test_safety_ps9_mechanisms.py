@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from tests.safety._levels import B, C, D, M, S
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
 
 _PS_CASES = [
     # a registry key named through the Registry provider is the same key as HKLM:\…
@@ -227,12 +227,7 @@ def test_ps9_powershell_mechanisms(command: str, expected: RiskLevel) -> None:
     assert got == expected, f"{command!r}: {got.label}, expected {expected.label}"
 
 
-_PS_WRAPPERS = [
-    "function f {{ {0} }}; f",
-    "& {{ {0} }}",
-    "Invoke-Command -ScriptBlock {{ {0} }}",
-    "if ($true) {{ {0} }}",
-]
+_PS_WRAPPERS = PS_BLOCK_WRAPPERS
 
 
 @pytest.mark.parametrize("wrapper", _PS_WRAPPERS)
