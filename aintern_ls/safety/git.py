@@ -459,12 +459,15 @@ def _git(cmd: Cmd) -> None:
             return
         if "f" in shorts or "--force" in flags:
             tree = _work_tree(cmd, i)
-            tgt = classify_path(tree, cmd.scope.cwds, cmd.scope.windows) if tree else None
+            # No work tree given: the tree is the working directory, which an earlier
+            # `cd ~`/`cd /`/`Set-Location C:\` in the block may have set (`cd ~ && git clean
+            # -fdx`: every untracked file under home goes). An unknown directory stays
+            # the scoped `git-clean` (rm-cwd is what "." is when the cwd is not known).
+            tgt = classify_path(tree or ".", cmd.scope.cwds, cmd.scope.windows)
             if (
-                tgt is not None
-                and tgt.level >= B
-                and "d" in shorts
-                and tgt.rule != "rm-system-file"
+                tgt.level >= B
+                and ("d" in shorts or not tree)
+                and tgt.rule not in ("rm-system-file", "rm-cwd")
             ):
                 # `git --work-tree=/ clean -fdx`: every file git does not track under / goes.
                 add(B, tgt.rule, f"git clean -fd deletes every untracked file in {tgt.what}")
