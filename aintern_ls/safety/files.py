@@ -17,7 +17,9 @@ from aintern_ls.safety.context import (
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import (
     ACCOUNT_NAMES,
+    CWD_WIDE,
     SUBSTITUTION,
+    SYSTEM_STATE,
     bare_disk,
     classify_path,
     glob_account_file,
@@ -216,6 +218,34 @@ def _inside_boot_folder(text: str) -> str | None:
     return t if hit and static.startswith("/") else None
 
 
+def _in_known_cwds(low: str, cwds: frozenset[str | None]) -> list[str]:
+    """A relative glob as written and as read in each directory an earlier `cd` may have
+    set (`cd /etc && shred -u *` is `/etc/*`; after `cd /etc;` it may also be the start
+    directory's) (b12)."""
+    if low[:1] in ("/", "~", "$", "%") or ":" in low[:3]:
+        return [low]
+    return [low] + [
+        posixpath.join(cwd.replace("\\", "/").lower(), low)
+        for cwd in cwds
+        if cwd is not None and "$" not in cwd
+    ]
+
+
+def _state_folder(text: str, cwds: frozenset[str | None]) -> str | None:
+    """The named system-state folder (`paths.SYSTEM_STATE`) a delete target is, or whose
+    contents it is (`/var/lib/etcd/*`); None for anything else."""
+    if "lib" not in text and "etc" not in text and "opt" not in text:
+        return None  # (a cheap exit: every such folder's path holds one of these)
+    low = text.strip("\"'").replace("\\", "/").lower()
+    for p in _in_known_cwds(low, cwds):
+        p = posixpath.normpath(p) if p.startswith("/") else p
+        while p.endswith(("/*", "/.", "/.*")):
+            p = p.rsplit("/", 1)[0]
+        if SYSTEM_STATE.match(p):
+            return p
+    return None
+
+
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
     """Judge each target of a delete; the worst one decides the finding."""
     if not targets:
@@ -280,20 +310,32 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
                 and level == B
                 and rule not in ("rm-system-file", "delete-backups")
                 and not _EVERY_FILE.search(t.text)
+                and not (rule == "rm-home" and (t.glob or t.text in CWD_WIDE))
             ):
+                # (`rm -f ~/*`, `cd ~ && shred -u *`: every file of home is gone even
+                # without -r, as `home_entries_deleted` says for the literal spellings (b12))
                 # Without -r only files go: a glob over a system dir still breaks it.
                 level = C if t.glob and rule in ("rm-system", "rm-root") else D
 
             if t.dynamic and level < D:
                 level = D
+            if recursive and level < B and (state := _state_folder(t.text, scope.cwds)):
+                # `rm -rf /etc/kubernetes /var/lib/etcd`, `rm -rf /usr/lib/x86_64-linux-gnu`:
+                # a cluster's control-plane store or the system's own libraries (b12)
+                level, rule, what = B, "rm-system", f"the system state folder {state}"
             if level < B and t.glob and not t.dynamic:
-                low = t.text.replace("\\", "/").lower()
-                if _CODE_FOLDER_GLOB.match(low):
+                seen = _in_known_cwds(t.text.replace("\\", "/").lower(), scope.cwds)
+                if any(_CODE_FOLDER_GLOB.match(low) for low in seen):
                     # (safety-tgt9) `rm -f /usr/bin/*`, `del C:\Windows\System32\*.dll`:
                     # every program, library or driver of the system's own code folder
                     level, rule = B, "rm-system"
                     what = f"every program or library matched by {t.text}"
-                elif (hit := glob_account_file(low.strip("\"'"))) is not None:
+                elif (
+                    hit := next(
+                        (h for low in seen if (h := glob_account_file(low.strip("\"'")))),
+                        None,
+                    )
+                ) is not None:
                     # `rm -f /etc/*`, `rm /etc/pass*`: the glob takes an account file
                     level, rule = B, "rm-system-file"
                     what = f"the account or boot file {hit} (matched by {t.text})"
@@ -401,6 +443,14 @@ def _shred(cmd: Cmd) -> None:
             cmd.add(B, "disk-wipe", f"{cmd.name} destroys the disk {t.text}", t)
             return
     if cmd.name == "truncate":
+        for t in targets:
+            if t.glob or t.text in CWD_WIDE:
+                whole = classify_path(t.text, cmd.scope.cwds, cmd.scope.windows)
+                if whole.rule == "rm-home":
+                    # `truncate -s 0 ~/*`, `cd ~ && truncate -s 0 *`: every file of home
+                    # emptied is home wiped (as `rm -f ~/*`) (b12)
+                    cmd.add(B, "rm-home", f"truncate empties every file of {whole.what}", t)
+                    return
         cmd.add(D, "truncate", "truncate discards file contents")
         return
     _delete_targets(cmd, targets, cmd.short("r") and cmd.name == "wipe", f"{cmd.name} destroys")

@@ -410,7 +410,26 @@ _PACKAGE_DB = re.compile(
 _KERNEL_MODULES = re.compile(
     r"^/(?:usr/)?lib/modules/[^/]+(?:/(?:kernel|vmlinuz|modules\.dep(?:\.bin)?|modules\.order))?$"
 )
+# macOS's sealed system volume: every first-level folder of /System/Library (Extensions,
+# Frameworks, PrivateFrameworks, LaunchDaemons, Kernels …) is the operating system itself,
+# as /System/Library is (b12).
+_MAC_SYSTEM_SUBDIR = re.compile(r"^/system/library/[^/*?\[]+$")
 _HOME_DIR = re.compile(r"^/(home|users)/[^/]+$|^c:/users/[^/]+$")
+# Named folders of system state whose loss is not scoped (b12; the committed corpora block
+# `rm -rf /etc/kubernetes /var/lib/etcd`, package databases, kernel modules and boot):
+# - a cluster's control-plane store and its configuration, which every node agrees on
+#   (etcd, Kubernetes' and k3s/RKE2/k0s's state and PKI, Ceph's monitors, Proxmox's cluster
+#   file system, corosync, Consul/Nomad's raft data in their packaged folders);
+# - the system's own shared libraries (the multiarch library folder) and its init system.
+# An application's folder (`/etc/nginx`, `/opt/myapp`, `/var/lib/docker`) or one
+# database's data folder stays an ordinary (dangerous) delete, as the corpora label it.
+SYSTEM_STATE = re.compile(
+    r"^/(?:var/lib/etcd(?:/member)?|etc/etcd|etc/kubernetes(?:/pki|/manifests)?"
+    r"|var/lib/(?:rancher(?:/k3s|/rke2)?|k0s)|etc/rancher(?:/k3s|/rke2)?"
+    r"|var/lib/ceph(?:/mon)?|etc/ceph|etc/pve|var/lib/pve-cluster|etc/corosync"
+    r"|var/lib/corosync|(?:var/lib|opt)/(?:consul|nomad)(?:/(?:data|raft|server))?"
+    r"|(?:usr/)?lib(?:32|64)?/(?:systemd|[a-z0-9_]+-linux-gnu\w*))$"
+)
 # Block devices by kernel name (a glob character where the number or letter goes still
 # names disks: `/dev/sd?`), by the udev links (`/dev/disk/by-id/…`), and LVM volumes
 # (`/dev/VG/LV`: any two-level name outside the folders of character devices).
@@ -451,6 +470,7 @@ def bare_disk(text: str) -> bool:
 
 
 _CWD_WIDE = frozenset({".", "./", "*", "./*", ".*", "./.*", "..", "../", "../*", "*.*", ".[!.]*"})
+CWD_WIDE = _CWD_WIDE  # (the spellings of "every entry of the working directory")
 
 HOME = "~"
 # A command substitution, a variable or backticks inside a path (`/boot/vmlinuz-$(uname -r)`)
@@ -630,6 +650,7 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         or _HOME_DIR.match(low)
         or _KERNEL_MODULES.match(low)
         or (low.startswith("c:/windows/") and not low.startswith("c:/windows/temp"))
+        or _MAC_SYSTEM_SUBDIR.match(low)
     ):
         what = "a home directory" if _HOME_DIR.match(low) else f"the system directory {p}"
         return Target(
