@@ -633,7 +633,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _as_if_destructive(words, scope, stdin)
         if not (scope.family == "cmd" and head.text.startswith("/")):  # `/c …` is a switch
             _by_shape(cmd, command_name(head.text, scope.windows))
-    elif scope.family == "powershell" and _PS_VERB.match(name):
+    elif scope.family == "powershell" and _ps_cmdlet_name(name, head_low):
         _powershell_verb(cmd)
         if name in toolchains.PACKAGE_CMDLETS:
             toolchains.raw_source_install(cmd)  # `Add-AppxPackage \\host\s\x.msix` (m8)
@@ -1687,6 +1687,35 @@ def _brace_expand(words: list[Word], source: str) -> list[Word]:
 
 # PowerShell's approved verbs say what an unknown cmdlet does (Get-Verb).
 _PS_VERB = re.compile(r"^([a-z]+)-[a-z0-9]+$")
+# Get-Verb's list: a `Verb-Noun` name with another verb (`frob-agent`, `docker-compose`) or a
+# program file's extension (`frob-agent.exe`) is a native program, judged like one (by its
+# arguments' shape) as in cmd and bash, not as a cmdlet (b12).
+_PS_APPROVED_VERBS = frozenset(
+    names(
+        "add approve assert backup block build checkpoint clear close compare complete"
+        " compress confirm connect convert convertfrom convertto copy debug deny deploy"
+        " disable disconnect dismount edit enable enter exit expand export find format get"
+        " grant group hide import initialize install invoke join limit lock measure merge"
+        " mount move new open optimize out ping pop protect publish push read receive redo"
+        " register remove rename repair request reset resize resolve restart restore resume"
+        " revoke save search select send set show skip split start step stop submit suspend"
+        " switch sync test trace unblock undo uninstall unlock unprotect unpublish"
+        " unregister update use wait watch write"
+    )
+)
+
+
+def _ps_cmdlet_name(name: str, head_low: str) -> bool:
+    """`Remove-Frobnicate` is read as a cmdlet (its approved verb says what it does);
+    `frob-agent.exe`, `frob-agent` and `Wipe-Disk` as programs (their arguments' shape)."""
+    m = _PS_VERB.match(name)
+    return (
+        m is not None
+        and not head_low.endswith((".exe", ".com"))
+        and (m.group(1) in _PS_APPROVED_VERBS or shape.name_verb(name) in shape.STRONG_VERBS)
+    )
+
+
 _PS_READ_VERBS = frozenset(
     names(
         "get test show find measure select format convertto convertfrom compare resolve search"

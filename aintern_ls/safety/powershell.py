@@ -2090,6 +2090,8 @@ class _Walker:
                     # is one.
                     self.redirect_text(r.group(0), offset + r.start(), offset + r.end())
                 words = [_known_word(w) for w in split_words(m.group(0), offset, posix=False)]
+                if words and words[0].text[:1] in _CALL_OPERATORS:
+                    words = _called_words(words)
                 if words and _ERROR_PROGRAM.match(words[0].text):
                     info = dispatch.judge(words, self.scope, stdin)
                 else:
@@ -3879,6 +3881,23 @@ _ERROR_STATEMENT = re.compile(r"(?:\$\{[^{}\n]*\}|[^;\n{}])+")
 _ERROR_STAGE = re.compile(r"[^|]+")
 _ERROR_PROGRAM = re.compile(r"^[\w.\\/:-]+$")
 _ERROR_STATEMENT_END = re.compile(r"[;|\n]|&&")
+# A statement the grammar could not read that starts with the call operator (`& rundll32.exe
+# a,b`, `& bash -c'…'`, `&"vssadmin" delete shadows`) or dot-sourcing runs the program named
+# after it: the words are judged from there (session-14 call-operator convention).
+_CALL_OPERATORS = frozenset("&.")
+
+
+def _called_words(words: list[Word]) -> list[Word]:
+    """The words of `& prog args` / `. prog args` / `&prog args` without the operator."""
+    first = words[0].text
+    if first in ("&", "."):
+        return words[1:]
+    if first[:1] == "&" and first[1:2] not in ("", "&"):
+        w = words[0]
+        return [w._replace(text=first[1:], start=w.start + 1), *words[1:]]
+    return words
+
+
 # A bare argument made of a variable and a path tail (`$env:windir\System32`, `$HOME/x`).
 _VAR_PATH_WORD = re.compile(r"(?<=[\s,(=])\$(?:env:)?\w+(?:[\\/][^\s;|&(){}\"'`$]*)+")
 _VAR_NAME = re.compile(r"\$[\w:]+")
