@@ -2568,6 +2568,13 @@ def _dash_flags(cmd: Cmd) -> set[str]:
     }
 
 
+# An entry's recovery settings, or the elements without which it does not boot: deleting
+# one with `/deletevalue` turns recovery off or leaves the entry unbootable.
+_BOOT_SAFETY_VALUE = re.compile(
+    r"\b(?:recoveryenabled|recoverysequence|osdevice|device|path|systemroot)\b"
+)
+
+
 def _bcdedit(cmd: Cmd) -> None:
     flags = _dash_flags(cmd)
     if not flags or flags <= {"/enum", "/v", "/?"}:
@@ -2584,7 +2591,9 @@ def _bcdedit(cmd: Cmd) -> None:
     if re.search(
         r"recoveryenabled\s+[\"']?(no|off|0|false)\b|bootstatuspolicy\s+[\"']?ignoreallfailures",
         text,
-    ):
+    ) or ("/deletevalue" in flags and _BOOT_SAFETY_VALUE.search(text)):
+        # (`/deletevalue {default} recoveryenabled`, `… recoverysequence`: the entry's
+        # recovery settings deleted, session-13 convention; b12)
         cmd.add(B, "boot-recovery-off", "bcdedit turns off Windows recovery (ransomware step)")
         return
     if re.fullmatch(
@@ -2866,8 +2875,14 @@ def _takeown(cmd: Cmd) -> None:
         if t.level >= C:
             recursive = any(x.text.lower() in ("/r", "/t") for x in cmd.args)
             root = bool(re.fullmatch(r"(?i)[a-z]:[\\/]?", w.text.strip('"')))
+            # (b12) a whole system folder re-owned or re-permissioned recursively
+            # (`takeown /f C:\Windows\System32 /r`, `icacls C:\Windows /reset /t`) is
+            # `chmod -R`/`chown -R` of a system directory: blocked, as a drive root is.
+            folder = t.level >= B and t.rule in ("rm-system", "rm-root", "rm-home")
             cmd.add(
-                B if recursive and ("everyone" in " ".join(cmd.texts()).lower() or root) else C,
+                B
+                if recursive and ("everyone" in " ".join(cmd.texts()).lower() or root or folder)
+                else C,
                 "chmod-system",
                 f"{cmd.name} changes ownership or access of {t.what}",
                 w,
