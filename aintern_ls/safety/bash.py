@@ -1354,6 +1354,8 @@ class _Walker:
             words.extend(held[2])
         if not words:
             return Info()
+        if len(words) > 1 and words[-1].text[-1:] in _EXTGLOB_OPS and not words[-1].dynamic:
+            words[-1] = self._extglob(words[-1])
         if words[0].text == "exec" and all(_FD_VARIABLE.fullmatch(w.text) for w in words[1:]):
             # `exec 3<<<…`, `exec {fd}< <(…)`: the descriptors stay open for what follows
             # (a `{name}` gets a descriptor number of its own in $name).
@@ -1375,6 +1377,26 @@ class _Walker:
             finally:
                 self._close_fds(saved)
         return self._command(words, assigns, node, stdin)
+
+    def _extglob(self, word: Word) -> Word:
+        """`rm -rf !(proc|sys)`, `~/!(.ssh)`: the grammar reads bash's extglob operator as a
+        word ending in `!` followed by a subshell. `!(…)` matches every entry but a few, as
+        do `*(*)`/`+(*)`/`@(*)`: the word is that folder's every entry (`*`), so the policy
+        on cwd-, home- and root-wide deletes applies; other patterns name a subset (b12)."""
+        source = self.scope.source
+        end = word.end
+        if source[end : end + 1] != "(":
+            return word
+        close = source.find(")", end + 1, end + 256)
+        if close < 0:
+            return word
+        pattern = source[end + 1 : close]
+        op = word.text[-1]
+        if op == "!" or all(p.strip() in ("*", ".*") for p in pattern.split("|")):
+            text = word.text[:-1] + "*"
+        else:
+            text = word.text[:-1] + "(" + pattern + ")"
+        return Word(text, word.start, close + 1, word.dynamic, True, word.origin)
 
     def _command_words(
         self,
@@ -2986,6 +3008,9 @@ def _to_open_socket(scope: Scope, op: str, dest: Word) -> bool:
         ("ztcp" in scope.source or "zsocket" in scope.source)
         and _ZSH_CONNECT.search(scope.source, 0, max(0, dest.start))
     )
+
+
+_EXTGLOB_OPS = frozenset("!@+?*")
 
 
 def _command_name_of(node: Node | None) -> str:
