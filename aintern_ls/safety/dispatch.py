@@ -60,6 +60,7 @@ from aintern_ls.safety.paths import (
     LOG_DIR,
     LOG_SUBDIR,
     bare_disk,
+    classify_path,
     is_device,
     is_secret,
     may_hold_secret,
@@ -2673,7 +2674,38 @@ def next_stdin(info: Info, prev: Stdin) -> Stdin:
     if info.name in _PASS_THROUGH and prev.kind == STDIN_NETWORK:
         return prev
     if info.reads_secret or (prev.secret and info.name in _PASS_THROUGH):
-        return Stdin(STDIN_OTHER, secret=True)
+        # (a listing that names a secret still lists its paths: `Get-ChildItem ~ -Exclude
+        # .ssh | Remove-Item -Recurse`, `ls -A ~ | grep -v .ssh | xargs rm -rf` delete every
+        # other entry of home; b12)
+        plain = _listed(info, prev)
+        return Stdin(STDIN_OTHER, secret=True, paths=plain.paths, names_only=plain.names_only)
+    return _listed(info, prev)
+
+
+_GREPS = frozenset(names("grep egrep fgrep rg"))
+
+
+def _inverted(argv: Sequence[str]) -> bool:
+    """grep's `-v`/`--invert-match`, alone or in a cluster (`-iv`, `-Ev`)."""
+    return any(
+        a == "--invert-match" or (a[1:2] != "-" and "v" in a[1:]) for a in argv if a[:1] == "-"
+    )
+
+
+def _broad(paths: tuple[Word, ...]) -> bool:
+    """Listed paths that are the root, a home or a system folder (or their entries)."""
+    return any(
+        not w.dynamic and classify_path(w.text, _NO_CWD).rule in ("rm-root", "rm-home", "rm-system")
+        for w in paths[:8]
+    )
+
+
+_NO_CWD: frozenset[str | None] = frozenset([None])
+
+
+def _listed(info: Info, prev: Stdin) -> Stdin:
+    """`next_stdin` past the network, static-text, transform and secret cases: the paths a
+    stage passes on."""
     if info.argv and (info.input or prev).paths:
         # `find ~ | awk '{print "rm -rf " $0}' | sh`: command lines made from a listing
         generated = inline.generated_lines(info.name, info.argv, info.input or prev)
@@ -2692,6 +2724,12 @@ def next_stdin(info: Info, prev: Stdin) -> Stdin:
         and not any(re.search(r"select|first|last|limit|\[-?\d|until|while", a) for a in info.argv)
     ):
         # `restic snapshots --json | jq -r '.[].id'`: every item's field, nothing narrowed (m8)
+        return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
+    if prev.paths and info.name in _GREPS and _inverted(info.argv) and _broad(prev.paths):
+        # `ls -A ~ | grep -v .ssh | xargs rm -rf`: an inverted match over a listing of home,
+        # the root or a system folder drops a few named entries and passes every other one
+        # (as find's `! -name x` below them); in the working directory it stays a clean-up
+        # (`ls | grep -v keep | xargs rm -rf`, as the corpora label it) (b12)
         return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
     if prev.paths and info.name in _PATHS_THROUGH:
         # `du -a / | cut -f2 | sort | xargs rm -rf`: reordering or cutting columns keeps

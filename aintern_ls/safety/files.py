@@ -590,16 +590,18 @@ def _files_only(tests: list[Word]) -> bool:
     )
 
 
-def _narrows(args: list[Word], start: int, end: int) -> bool:
+def _narrows(args: list[Word], start: int, end: int, broad_cwd: bool = False) -> bool:
     """Whether the find tests between `start` and `end` pick a subset (`-name '*'` and
-    `-path '*'` match everything, so they do not)."""
+    `-path '*'` match everything, so they do not). `broad_cwd`: the working directory is
+    known to be the root, a home or a system folder (`cd / && find . ! -path './proc*'
+    -delete`): `.` is then read as that folder, not as a clean-up of a project (b12)."""
     roots = {".", "./"} | {
         w.text.rstrip("/").rsplit("/", 1)[-1] or "/"
         for w in args[:start]
         if not w.text.startswith("-")
     }
     # (in the working directory, `find . ! -name '*.keep' -delete` is a clean-up: dangerous)
-    here = any(w.text in (".", "./") for w in args[:start])
+    here = not broad_cwd and any(w.text in (".", "./") for w in args[:start])
     for k in range(start, min(end, len(args))):
         if args[k].text in _FIND_FILTERS:
             value = args[k + 1].text if k + 1 < len(args) else ""
@@ -618,13 +620,29 @@ def _narrows(args: list[Word], start: int, end: int) -> bool:
                 continue
             if args[k].text in _MATCH_ALL_TESTS and k + 2 < end and args[k + 2].text == "-prune":
                 continue  # `-path /proc -prune -o …`: the pruned tree is the exclusion
-            if args[k].text in _UNNAMED_TESTS and _broad_start(args[:start]):
+            if args[k].text in _UNNAMED_TESTS and (broad_cwd or _broad_start(args[:start])):
                 # `find ~ -type f -mtime -400`, `find /home -newer x`, `-size +0`: a time or a
                 # size picks no named subset; below a root or a home it is still every file
                 # (safety-m7; in the working directory it stays a clean-up).
                 continue
             return True
     return False
+
+
+def _broad_cwd(cmd: Cmd, starts: list[Word]) -> bool:
+    """A find started in `.` after a `cd` to the root, a home or a system folder."""
+    cwds = cmd.scope.cwds
+    if cwds == _UNKNOWN_CWD or not any(w.text in (".", "./") for w in starts):
+        return False
+    return any(
+        cwd is not None
+        and classify_path(".", frozenset([cwd]), cmd.scope.windows).rule
+        in ("rm-root", "rm-home", "rm-system")
+        for cwd in cwds
+    )
+
+
+_UNKNOWN_CWD: frozenset[str | None] = frozenset([None])
 
 
 def _broad_start(words: list[Word]) -> bool:
@@ -945,8 +963,9 @@ def _find(cmd: Cmd) -> None:
         starts.append(args[i])
         i += 1
     tests_from = i
-    filtered_anywhere = _narrows(args, i, len(args))
     start_words = starts or [Word(".", cmd.words[0].start, cmd.words[0].end)]
+    broad_cwd = _broad_cwd(cmd, start_words)
+    filtered_anywhere = _narrows(args, i, len(args), broad_cwd)
     if not filtered_anywhere and not any(w.text in _FIND_ACTIONS for w in args[i:]):
         # An unfiltered listing: what a downstream `xargs rm` would get is everything.
         # Without a depth limit find lists every file below each start (`/**`, as bash's
@@ -978,7 +997,7 @@ def _find(cmd: Cmd) -> None:
             i += 1 if t == "-empty" else 2
             continue
         # A test placed after the action does not narrow it: `find . -delete -name x`.
-        filtered = _narrows(args, tests_from, i)
+        filtered = _narrows(args, tests_from, i, broad_cwd)
         if t == "-delete":
             if filtered:
                 cmd.add(D, "find-delete", "find -delete deletes the matching files", args[i])
