@@ -219,9 +219,10 @@ def analyse(text: str, scope: Scope) -> None:
     data = text.encode("utf-8", "surrogatepass")
     if "<<" in text and "\n\\" in text:
         data = _heredoc_backslash_workaround(data)
-    if " / ]" in text:
-        # The grammar reads a lone `/` in `[ -d / ]` as division and loses the test; a
-        # test only reads, so the parser may see `.` there (same length).
+    if " / ]" in text or " ~ ]" in text:
+        # The grammar reads a lone `/` in `[ -d / ]` as division (and a lone `~` in `[ -d ~
+        # ] && cd ~ && …` as bitwise not, b12) and loses the test and the commands after
+        # it; a test only reads, so the parser may see `.` there (same length).
         data = _TEST_SLASH.sub(lambda m: m.group(1) + b".", data)
     if "0<" in text:
         # The grammar reads the `0` of `sh 0<&2` as an argument (a script named "0"); `0<`
@@ -272,7 +273,7 @@ def analyse(text: str, scope: Scope) -> None:
 
 
 _TEST_SLASH = re.compile(
-    rb"((?:^|[;&|(!]|\b(?:if|while|until|elif)\b)[ \t]*\[\[?[ \t][^\]\n]*?[ \t])/(?=[ \t])",
+    rb"((?:^|[;&|(!]|\b(?:if|while|until|elif)\b)[ \t]*\[\[?[ \t][^\]\n]*?[ \t])[/~](?=[ \t])",
     re.M,
 )
 _STDIN_FD = re.compile(rb"(?<=[ \t])0(?=<)")

@@ -109,6 +109,7 @@ _SYSTEM_DIRS = frozenset(
 # Account and boot files: deleting, moving or overwriting them is blocked (DESIGN §5).
 _ACCOUNT_FILES = re.compile(
     r"^/(etc/(passwd|shadow|group|gshadow|sudoers|master\.passwd|pam\.d(/\S*)?|sudoers\.d(/\S*)?)"
+    r"|(usr/local/)?etc/doas\.conf"  # (b12) the BSDs' sudoers
     r"|boot(/\S*)?|etc/default/grub|boot/grub/grub\.cfg"
     # the mount table, an EFI system partition mounted at /efi, macOS's kernels and boot
     # loader (safety-m8)

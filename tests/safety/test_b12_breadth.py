@@ -238,3 +238,17 @@ def test_an_exclusion_over_a_broad_folder_is_a_wipe(command: str, shell: str) ->
 )
 def test_exclusion_lookalikes(command: str, expected: object) -> None:
     assert level(command) == expected
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("[ -d ~ ] && cd ~ && git clean -fdx", B),  # the grammar lost the test and the rest
+        ("[ -d ~ ] && rm -rf ~", B),
+        ("if [ -d ~ ]; then cd ~; rm -rf ./*; fi", B),
+        ("[ -d ~ ] && echo hi", S),  # a test only reads: no parse error left
+        ("[ -d ~ ] || mkdir -p ~/x", M),
+    ],
+)
+def test_a_lone_tilde_in_a_test(command: str, expected: object) -> None:
+    assert level(command) == expected
