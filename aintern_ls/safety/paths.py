@@ -421,7 +421,14 @@ _HOME_DIR = re.compile(r"^/(home|users)/[^/]+$|^c:/users/[^/]+$")
 # - a cluster's control-plane store and its configuration, which every node agrees on
 #   (etcd, Kubernetes' and k3s/RKE2/k0s's state and PKI, Ceph's monitors, Proxmox's cluster
 #   file system, corosync, Consul/Nomad's raft data in their packaged folders);
-# - the system's own shared libraries (the multiarch library folder) and its init system.
+# - the system's own shared libraries (the multiarch library folder), its Python (the
+#   package manager's interpreter), its init system and init scripts, PAM's modules and
+#   configuration, the certificate store and SELinux policy;
+# - package stores and databases beyond `_PACKAGE_DB` (Nix's database, Guix's store, snapd);
+# - account databases of a directory or realm (LDAP, Kerberos KDC, Samba AD's private
+#   store: the counterpart of Windows' NTDS folder);
+# - every virtual machine's disks on a host (libvirt's images, Proxmox's local storage: the
+#   counterpart of an ESXi datastore).
 # An application's folder (`/etc/nginx`, `/opt/myapp`, `/var/lib/docker`) or one
 # database's data folder stays an ordinary (dangerous) delete, as the corpora label it.
 SYSTEM_STATE = re.compile(
@@ -429,7 +436,13 @@ SYSTEM_STATE = re.compile(
     r"|var/lib/(?:rancher(?:/k3s|/rke2)?|k0s)|etc/rancher(?:/k3s|/rke2)?"
     r"|var/lib/ceph(?:/mon)?|etc/ceph|etc/pve|var/lib/pve-cluster|etc/corosync"
     r"|var/lib/corosync|(?:var/lib|opt)/(?:consul|nomad)(?:/(?:data|raft|server))?"
-    r"|(?:usr/)?lib(?:32|64)?/(?:systemd|[a-z0-9_]+-linux-gnu\w*))$"
+    r"|(?:usr/)?lib(?:32|64)?/(?:systemd|[a-z0-9_]+-linux-gnu\w*)"
+    r"|(?:usr/)?lib(?:64)?/python3(?:\.\d+)?"
+    r"|(?:usr/)?lib(?:64)?(?:/[a-z0-9_]+-linux-gnu)?/security"
+    r"|etc/(?:security|selinux|pki|rc\.d|init)"
+    r"|nix/var/nix/db|gnu/store|var/guix/db|var/lib/snapd"
+    r"|var/lib/(?:ldap|openldap|krb5kdc|samba(?:/private)?)|var/kerberos/krb5kdc"
+    r"|var/lib/libvirt/images|var/lib/vz(?:/images)?)$"
 )
 # Block devices by kernel name (a glob character where the number or letter goes still
 # names disks: `/dev/sd?`), by the udev links (`/dev/disk/by-id/…`), and LVM volumes
