@@ -134,6 +134,7 @@ def pathological(size: int = 10_000) -> None:
     rows: list[tuple[float, float, str, str, str]] = []
     # (cpu ms, steps, cut) of every input: the budget's calibration (µs of CPU per step)
     calibration: list[tuple[float, float, bool]] = []
+    timed: list[tuple[str, str, str, float, float]] = []  # (label, shell, text, cpu ms, steps)
     for label, text in shapes.items():
         for family in ("bash", "powershell", "cmd"):
             best: tuple[float, float, str] | None = None
@@ -154,6 +155,7 @@ def pathological(size: int = 10_000) -> None:
             assert best is not None
             rows.append((best[0], best[1], label, family, best[2]))
             calibration.append(spent)
+            timed.append((label, family, text, spent[0], spent[1]))
     rows.sort(key=lambda r: r[1], reverse=True)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     over = [r for r in rows if r[1] > 50.0]
@@ -173,6 +175,134 @@ def pathological(size: int = 10_000) -> None:
             f" {cut} of {len(mine)} ran out of budget"
         )
     print(_calibration(calibration, size))
+    print(step_kinds(timed))
+
+
+# Where a step is spent, by the function that spends it (`budget.spend`/`tick`'s caller,
+# past budget.py itself): the units of work the prices in `aintern_ls/safety/budget.py` name.
+_KINDS = {
+    "analyser.py:_assess_uncached": "text",
+    "cmd.py:analyse": "text",
+    "powershell.py:analyse": "text",
+    "powershell.py:_dash_statements": "text",
+    "powershell.py:colon": "text",
+    "powershell.py:letters": "text",
+    "budget.py:node_bytes": "text",
+    "budget.py:parse": "parse",
+    "budget.py:_built": "parse",
+    "dispatch.py:judge_uncached": "judge",
+    "dispatch.py:judge": "lookup",
+    "cmd.py:_segment_once": "lookup",
+    "powershell.py:_pipeline_once": "lookup",
+    "bash.py:_call": "lookup",
+    "dispatch.py:_by_shape": "shape",
+    "analyser.py:_analyse_nested": "nested",
+    "bash.py:error_region": "statements",
+    "powershell.py:error_text": "statements",
+    "words.py:split_words": "statements",
+    "bash.py:redirect_fd": "redirect",
+    "bash.py:substitution": "substitution",
+    "words.py:glob_candidates": "glob",
+    "powershell.py:visit": "walk",
+    "powershell.py:_command": "walk",
+    "powershell.py:element": "walk",
+    "powershell.py:_text": "walk",
+}
+
+
+def step_kinds(timed: list[tuple[str, str, str, float, float]]) -> str:
+    """The steps of every input that spent at least 5 ms and 1,000 steps, attributed to the
+    unit of work that spent them (`_KINDS`: a command judged, looked up, a node walked, the
+    grammar's reads …; a judgement split by shell), and each kind's price in µs of CPU per
+    step: a non-negative least-squares fit of the inputs' CPU over their steps of each kind
+    (weighted by 1/sqrt(cpu), so the heavy inputs do not drown the rest). A kind fitted far
+    above 1 µs/step is under-priced (inputs made of it run past the budget's worth); far
+    below, over-priced (it eats the budget of real scripts)."""
+    import sys
+
+    from aintern_ls.safety import budget
+
+    analyse = _assess_cached.__wrapped__
+    rows = [t for t in timed if t[3] >= 5 and t[4] >= 1000]
+    if len(rows) < 8:
+        return "  step kinds: too few inputs spent enough to measure"
+    counts: dict[str, float] = {}
+
+    def kind(depth: int, tick: bool) -> str:
+        f = sys._getframe(depth)
+        inner = ""
+        while f.f_code.co_filename.endswith("budget.py"):
+            inner = inner or f"budget.py:{f.f_code.co_name}"
+            f = f.f_back  # type: ignore[assignment]
+        if inner in _KINDS:
+            return _KINDS[inner]
+        where = f"{f.f_code.co_filename.rsplit('/', 1)[-1]}:{f.f_code.co_name}"
+        return _KINDS.get(where, "walk" if tick else f"other ({where})")
+
+    spend, tick = budget.spend, budget.tick
+
+    def counted_spend(steps: float) -> None:
+        k = kind(2, False)
+        counts[k] = counts.get(k, 0.0) + steps
+        spend(steps)
+
+    def counted_tick() -> None:
+        k = kind(2, True)
+        counts[k] = counts.get(k, 0.0) + budget.TICK_STEPS
+        tick()
+
+    spent: list[dict[str, float]] = []
+    budget.spend, budget.tick = counted_spend, counted_tick  # type: ignore[assignment]
+    try:
+        for _label, family, text, _cpu, _steps in rows:
+            counts.clear()
+            analyse(text, family, None)
+            # (the grammar's chunk reads add to the budget directly)
+            counts["parse"] = counts.get("parse", 0.0) + budget.spent() - sum(counts.values())
+            spent.append({(f"{k} ({family})" if k == "judge" else k): v for k, v in counts.items()})
+    finally:
+        budget.spend, budget.tick = spend, tick  # type: ignore[assignment]
+    total: dict[str, float] = {}
+    for d in spent:
+        for k, v in d.items():
+            total[k] = total.get(k, 0.0) + v
+    everything = sum(total.values())
+    kinds = [k for k, v in sorted(total.items(), key=lambda kv: -kv[1]) if v >= everything / 200]
+    price = _nnls([[d.get(k, 0.0) / 1000 for k in kinds] for d in spent], [t[3] for t in rows])
+    listed = "; ".join(
+        f"{k} {100 * total[k] / everything:.0f} % of steps, {p:.2f}"
+        for k, p in zip(kinds, price, strict=True)
+    )
+    return (
+        f"  step kinds over {len(rows)} inputs (share of their steps, fitted µs of CPU per"
+        f" step; kinds under 0.5 % left out):\n    {listed}"
+    )
+
+
+def _nnls(a: list[list[float]], b: list[float], rounds: int = 2000) -> list[float]:
+    """x >= 0 minimising sum(w_i (a_i . x - b_i)^2), w_i = 1/b_i (coordinate descent)."""
+    n, m = len(a), len(a[0]) if a else 0
+    w = [1 / max(v, 1e-9) ** 0.5 for v in b]
+    aw = [[a[i][j] * w[i] for j in range(m)] for i in range(n)]
+    res = [b[i] * w[i] - sum(aw[i]) for i in range(n)]  # (starting from x = 1)
+    x = [1.0] * m
+    norms = [sum(aw[i][j] ** 2 for i in range(n)) for j in range(m)]
+    for _ in range(rounds):
+        moved = 0.0
+        for j in range(m):
+            if not norms[j]:
+                continue
+            g = sum(aw[i][j] * res[i] for i in range(n))
+            nx = max(0.0, x[j] + g / norms[j])
+            dx = nx - x[j]
+            if dx:
+                for i in range(n):
+                    res[i] -= aw[i][j] * dx
+                x[j] = nx
+                moved = max(moved, abs(dx))
+        if moved < 1e-6:
+            break
+    return x
 
 
 def _us_per_step(cpu_ms: float, steps: float) -> str:
