@@ -186,8 +186,9 @@ class Scope:
         # once, and keeping a walk costs more than making one).
         self.seen_statements: set[str] = set()
         # dispatch.judge's own memo, by the command's text first (a text not seen before,
-        # the usual case, costs one string lookup), then by the full key (see there).
-        self.judge_memo: dict[str, dict[object, tuple[int, tuple[Finding, ...], Info, float]]] = {}
+        # the usual case, costs one string lookup), then by the full key (see there; the
+        # judgement of a text's first sighting waits, keyless, under `dispatch._PENDING`).
+        self.judge_memo: dict[str, dict[object, tuple[Any, ...]]] = {}
         self.wrapped = 0  # commands being judged inside each other (sudo nice env …)
         self.judged = 0  # simple commands judged so far (dispatch.judge_uncached counts)
 

@@ -140,6 +140,11 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     key: tuple[object, ...] | None = None
     hit = None
     if bucket is not None:
+        pending = bucket.pop(_PENDING, None)
+        if pending is not None:
+            # the judgement kept at this text's first sighting, under its key made now
+            p_words, p_lo, p_hi, p_in, p_state, kept = pending
+            bucket[(_memo_text(p_words, scope, p_lo, p_hi), p_in, p_state)] = kept
         key = (_memo_text(seen, scope, lo, hi), _BLIND_STDIN if blind else stdin, state)
         hit = bucket.get(key)
     if hit is not None and blind:
@@ -174,12 +179,22 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     if (not found or all([lo <= f.start and f.end <= hi for f in found])) and _info_within(
         info, stdin, lo, hi
     ):
-        if key is None:
-            key = (_memo_text(seen, scope, lo, hi), _BLIND_STDIN if blind else stdin, state)
+        kept = (lo, tuple(found), _copy_info(info, 0, stdin), 0.0)
         if bucket is None:
-            bucket = scope.judge_memo[text] = {}
-        bucket[key] = (lo, tuple(found), _copy_info(info, 0, stdin), 0.0)
+            # (a text seen for the first time, the usual case: its key, the words as
+            # written, is made only if the text comes again; most never do)
+            scope.judge_memo[text] = {
+                _PENDING: (seen, lo, hi, _BLIND_STDIN if blind else stdin, state, kept)
+            }
+        else:
+            if key is None:
+                key = (_memo_text(seen, scope, lo, hi), _BLIND_STDIN if blind else stdin, state)
+            bucket[key] = kept
     return info
+
+
+# (the key under which a bucket holds the judgement of its text's first sighting, keyless)
+_PENDING = object()
 
 
 # Filters whose findings never depend on what they read (their output does: see

@@ -26,7 +26,15 @@ from aintern_ls.safety.paths import (
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
 from aintern_ls.safety.security import security_component, security_label, security_name
 from aintern_ls.safety.winpaths import protected_unknown_name
-from aintern_ls.safety.words import PsArgs, Word, fold_powershell, names, ps_bind, split_words
+from aintern_ls.safety.words import (
+    PsArgs,
+    Word,
+    bind_ps_args,
+    fold_powershell,
+    names,
+    ps_bind,
+    split_words,
+)
 from aintern_ls.safety.wrappers import (
     decoded_readable,
     run_code_from_stdin,
@@ -170,14 +178,22 @@ _PS_REGISTRY = re.compile(r"(?i)^(?:microsoft\.powershell\.core\\)?registry::")
 def _ps_params(cmd: Cmd) -> tuple[dict[str, Word | None], list[Word]]:
     """PowerShell `-Name value` / switches, and positional arguments (`words.ps_bind`: a
     `-Name` takes the next argument only when it is one of `_VALUED`)."""
+    bound = _ps_bound(cmd)
+    return bound.params(), list(bound.positional)
+
+
+def _ps_bound(cmd: Cmd) -> PsArgs:
+    """`cmd`'s arguments bound (`_ps_params`), kept on the `Cmd` with the `args` list they
+    were bound from: the rules of one cmdlet ask several times. (Bound by `words.ps_bind`'s
+    own binder: its one-answer memory would only cost here.)"""
     args = cmd.args
     held = cmd.ps_bound
     if held is not None and held[0] is args:
-        bound: PsArgs = held[1]  # (the rules of one cmdlet ask several times)
-    else:
-        bound = ps_bind(args, _ps_takes_value)
-        cmd.ps_bound = (args, bound)
-    return bound.params(), list(bound.positional)
+        got: PsArgs = held[1]
+        return got
+    bound = bind_ps_args(args, _ps_takes_value)
+    cmd.ps_bound = (args, bound)
+    return bound
 
 
 def _ps_takes_value(name: str) -> bool:
@@ -882,7 +898,7 @@ def _named_value(cmd: Cmd, name: str, shortest: int) -> Word | None:
 
 
 def _ps_positional(cmd: Cmd) -> list[Word]:
-    return _ps_params(cmd)[1]
+    return list(_ps_bound(cmd).positional)
 
 
 def _set_execution_policy(cmd: Cmd) -> None:
@@ -2508,12 +2524,15 @@ def registry_risk(text: str) -> tuple[RiskLevel, str, str] | None:
     """What writing the registry key/value spelled somewhere in `text` means, when it is more
     than a settings change: a protection switched off or an autostart entry (critical)."""
     t = _reg_norm(text)
+    if _REG_NEEDED is not None and _REG_NEEDED.search(t) is None:
+        # (none of the texts the patterns below need is there: one look, not sixteen)
+        if "\\" not in t:
+            return None
+        weakened = security_setting_weakened(t)
+        return (C, "disable-security", weakened) if weakened is not None else None
     if "\\" not in t and _REG_UNANCHORED.search(t) is None:
         return None  # (most writes name no registry key: one cheap look, not sixteen)
-    if re.search(
-        r"\\windows nt\\(?:currentversion\\)?systemrestore\b.*\b(disablesr|disableconfig)\b\D*1\b",
-        t,
-    ):
+    if _SYSTEM_RESTORE_OFF.search(t):
         return C, "backup-off", "turns System Restore off (no restore points from now on)"
     if "\\policies\\" in t and _BACKUP_POLICY.search(t):
         # `…\Policies\Microsoft\Windows\Backup\Client /v DisableBackupToDisk /d 1`,
@@ -2556,6 +2575,58 @@ _REG_UNANCHORED = _unanchored(
     [r"\\windows nt\\(?:currentversion\\)?systemrestore\b"]
     + [rx.pattern for rx, _ in _REG_SECURITY]
     + [rx.pattern for rx, _, _ in _ASEP]
+)
+_SYSTEM_RESTORE_OFF = re.compile(
+    r"\\windows nt\\(?:currentversion\\)?systemrestore\b.*\b(disablesr|disableconfig)\b\D*1\b"
+)
+
+
+def _literal_trie(texts: list[str]) -> str:
+    """A pattern matching any of `texts`, its alternatives merged by common prefix (the
+    engine then tries one branch per character, not one per text)."""
+    tree: dict[str, Any] = {}
+    for text in texts:
+        node = tree
+        for ch in text:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        alts = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch]
+        if "" in node:
+            return "(?:" + "|".join(alts) + ")?" if alts else ""
+        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+
+    return emit(tree)
+
+
+def _any_needed(patterns: list[re.Pattern[str]], also: list[str]) -> re.Pattern[str] | None:
+    """One pattern that finds any text one of `patterns` needs for every match (`_needed_in`,
+    whatever the pattern starts with), or any of `also`: a text it does not match matches
+    none of `patterns`. None when some pattern needs no such text (or ignores case)."""
+    try:
+        parser: Any = importlib.import_module("re._parser")
+        found: set[str] = set(also)
+        for rx in patterns:
+            if rx.flags & re.IGNORECASE:
+                return None
+            needed = _needed_in(
+                list(parser.parse(rx.pattern, rx.flags)), parser.LITERAL, parser.BRANCH
+            )
+            if needed is None:
+                return None
+            found.update(needed)
+    except Exception:  # (another Python's parser: no first look)
+        return None
+    # (a text that holds another is found through it)
+    kept = sorted(t for t in found if not any(o != t and o in t for o in found))
+    return re.compile(_literal_trie(kept))
+
+
+# Every text registry_risk's patterns need (`\\policies\\` is what _BACKUP_POLICY is asked after).
+_REG_NEEDED = _any_needed(
+    [_SYSTEM_RESTORE_OFF, *[rx for rx, _ in _REG_SECURITY], *[rx for rx, _, _ in _ASEP]],
+    ["\\policies\\"],
 )
 
 

@@ -523,6 +523,11 @@ def _ps_bind(
     return PsArgs(tuple(named), tuple(positional))
 
 
+# The binder itself, for a caller that keeps its answer (`windows._ps_params` keeps it on the
+# `Cmd`): `ps_bind`'s one-answer memory costs as much as a short binding.
+bind_ps_args = _ps_bind
+
+
 class SpanMatches:
     """Whether `pattern` matches inside a stretch of `source`, answered from one scan of the
     whole source: a construct nested a thousand deep asks at every level about a text that
