@@ -1393,7 +1393,11 @@ class _Walker:
             return word
         pattern = source[end + 1 : close]
         op = word.text[-1]
-        if op == "!" or all(p.strip() in ("*", ".*") for p in pattern.split("|")):
+        if op == "*" and _ZSH_QUALIFIERS.fullmatch(pattern):
+            # zsh's glob qualifiers (`*(D)` dot files too, `*(.)` plain files, `**/*(N)`):
+            # the glob before them still selects every entry
+            text = word.text
+        elif op == "!" or all(p.strip() in ("*", ".*") for p in pattern.split("|")):
             text = word.text[:-1] + "*"
         else:
             text = word.text[:-1] + "(" + pattern + ")"
@@ -3012,6 +3016,7 @@ def _to_open_socket(scope: Scope, op: str, dest: Word) -> bool:
 
 
 _EXTGLOB_OPS = frozenset("!@+?*")
+_ZSH_QUALIFIERS = re.compile(r"[DNM.@/=p*%^-]{1,4}")
 
 
 def _command_name_of(node: Node | None) -> str:

@@ -20,6 +20,7 @@ from aintern_ls.safety.paths import (
     CWD_WIDE,
     SUBSTITUTION,
     SYSTEM_STATE,
+    Target,
     bare_disk,
     classify_path,
     glob_account_file,
@@ -383,6 +384,50 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
             f"{verb} " + ("files" if not recursive else "directories recursively"),
             worst_word,
         )
+
+
+def whole_tree(cwds: frozenset[str | None], tree: str, windows: bool) -> Target | None:
+    """The root, a home or a system folder that a working-tree cleaner run in `tree` (a
+    folder it was given, or `.`: the working directory an earlier `cd` set) wipes; None when
+    the tree is a project's or not known (`git clean -fdx` alone stays scoped)."""
+    t = classify_path(tree or ".", cwds, windows)
+    if t.level >= B and t.rule not in ("rm-system-file", "rm-cwd"):
+        return t
+    return None
+
+
+# Version-control working-tree cleaners other than git's (git.py judges `git clean`):
+# subcommand -> the options that make it delete (empty: it always deletes).
+TREE_CLEANERS = frozenset(names("hg svn bzr brz"))
+_CLEANER_VERBS = {
+    "hg": ({"purge", "clean"}, frozenset()),
+    "svn": ({"cleanup"}, frozenset({"--remove-unversioned", "--remove-ignored"})),
+    "bzr": ({"clean-tree"}, frozenset()),
+    "brz": ({"clean-tree"}, frozenset()),
+}
+
+
+def tree_cleaned(cmd: Cmd) -> None:
+    """`cd ~ && hg purge --all`, `svn cleanup --remove-unversioned ~`, `bzr clean-tree
+    --force` after `cd /`: a working-tree cleaner deletes every file its version control
+    does not track in the tree; when that tree is the root, a home or a system folder, it is
+    a wipe of it (as `git clean -fdx` after `cd ~`) (b12)."""
+    verbs, needs = _CLEANER_VERBS[cmd.name]
+    texts = cmd.texts()
+    at = next((k for k, t in enumerate(texts) if t in verbs), None)
+    if at is None or (needs and needs.isdisjoint(texts)):
+        return
+    if any(t in ("-n", "--dry-run", "--print", "-p") for t in texts):
+        return
+    tree = ""
+    for k, t in enumerate(texts):
+        if t in ("--cwd", "-R", "--repository", "-d", "--directory") and k + 1 < len(texts):
+            tree = texts[k + 1]
+    if not tree and cmd.name == "svn":
+        tree = next((t for t in texts[at + 1 :] if not t.startswith("-")), "")
+    hit = whole_tree(cmd.scope.cwds, tree, cmd.scope.windows)
+    if hit is not None:
+        cmd.add(B, hit.rule, f"{cmd.name} {texts[at]} deletes every untracked file in {hit.what}")
 
 
 def no_target_delete(cmd: Cmd) -> None:

@@ -624,6 +624,9 @@ for _names, _opts, _pos in (
     (("chrt",), {"-p"}, 1),
     (("taskset",), {"-c", "--cpu-list"}, 0),
     (("chroot",), {"--userspec", "--groups"}, 1),
+    # fish's combiners and negation run the command after them (`cd ~; and git clean -fdx`,
+    # `not rm -rf /`): no program of those names exists elsewhere (b12)
+    (("and", "or", "not"), set(), 0),
     (("unshare",), {"-t", "--target"}, 0),
 ):
     for _n in _names:
