@@ -110,6 +110,9 @@ _SYSTEM_DIRS = frozenset(
 _ACCOUNT_FILES = re.compile(
     r"^/(etc/(passwd|shadow|group|gshadow|sudoers|master\.passwd|pam\.d(/\S*)?|sudoers\.d(/\S*)?)"
     r"|(usr/local/)?etc/doas\.conf"  # (b12) the BSDs' sudoers
+    # (b12) the firmware's variables: the boot entries themselves (deleting them all has
+    # bricked machines whose firmware needs its own)
+    r"|sys/firmware/efi/efivars(/\S*)?"
     r"|boot(/\S*)?|etc/default/grub|boot/grub/grub\.cfg"
     # the mount table, an EFI system partition mounted at /efi, macOS's kernels and boot
     # loader (safety-m8)
@@ -128,6 +131,15 @@ _ACCOUNT_FILES = re.compile(
     r"|^(~|/users/[^/]+|/var/root)/library/keychains(/(login|system|metadata)\.keychain(-db)?"
     r"|/[0-9a-f]{8}-[0-9a-f-]{27})?$"  # (n10u) the login keychain, the local-items folder
     r"|^/library/keychains/(system|apsd)\.keychain(-db)?$|^/system/library/keychains/\S+$"
+    # (b12, red-team round 12) the core runtime: the dynamic loader and the C library that
+    # every dynamically linked program needs, and the init program; without them nothing
+    # runs or the machine does not boot (glibc/musl under any lib folder, the BSDs' ld.so
+    # and libc, macOS's dyld and libSystem)
+    r"|^/(?:usr/)?lib(?:32|64|x32)?(?:/[a-z0-9_]+-linux-(?:gnu|musl)\w*)?"
+    r"/(?:ld-linux[\w.-]*\.so(?:\.\d+)*|ld-musl-[\w.-]+\.so\.\d+|libc\.so(?:\.\d+)*"
+    r"|libc-\d[\d.]*\.so|libc\.musl-[\w.-]+\.so\.\d+)$"
+    r"|^/(?:libexec/ld-elf\.so\.\d+|usr/libexec/ld\.so|usr/lib/libc\.so\.[\d.]+|usr/lib/dyld"
+    r"|usr/lib/libsystem\.b\.dylib|sbin/init|(?:usr/)?lib/systemd/systemd)$"
     r"|^[a-z]:/windows/system32/config/(sam|system|security|software|default)$"
     # (safety-tgt9) the domain's account database, the page/hibernation/swap files
     r"|^[a-z]:/(windows/ntds/ntds\.dit|pagefile\.sys|hiberfil\.sys|swapfile\.sys)$"
@@ -369,7 +381,10 @@ _CORE_FILES = re.compile(
     # settings, the resolver and NSS (safety-m7)
     r"|ld\.so\.(preload|conf|cache)|ld\.so\.conf\.d/[^/]+|modprobe\.d/[^/]+|sysctl\.conf"
     r"|sysctl\.d/[^/]+|nsswitch\.conf|security/[^/]+|login\.defs|shells|crypttab)"
-    r"|boot/\S+|s?bin/[^/]+|usr/s?bin/[^/]+|lib(64)?/[^/]+)$"
+    r"|boot/\S+|s?bin/[^/]+|usr/s?bin/[^/]+|lib(64)?/[^/]+"
+    # (b12) one named library of the system's multiarch folder (`/usr/lib/x86_64-linux-gnu/
+    # libz.so.1`), as one of /lib's own
+    r"|(usr/)?lib(32|64)?/[a-z0-9_]+-linux-gnu\w*/[^/]+)$"
 )
 # The operating system's own configuration by name (safety-m8): name resolution, the host's
 # identity, the login environment, package sources, network, services, security modules,
