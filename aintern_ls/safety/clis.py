@@ -534,6 +534,7 @@ _ESSENTIAL = frozenset(
 )
 _PAST_PROTECTION = re.compile(
     r"^(?:--allow-remove-essential|--nodeps|--force-remove-essential|--force-depends"
+    r"|--force-all|--force-remove-protected"  # (b12) dpkg's everything-goes switch
     r"|--setopt=protected_packages=.*|-R?dd\w*|-\w*dd|--nodeps\S*|--force-broken-world"
     r"|-F|--force-revdeps)$"
 )
@@ -971,6 +972,9 @@ _GATE_WORDS = re.compile(
         (
             *_KEEP_LITERALS,
             *("delet", "remov", "purg", "older", "drop", "truncat", "backup", "snapshot"),
+            # a backup tool's repository by name (`_BACKUP_REPO`: `/srv/restic-repo`)
+            r"(?:restic|borg|kopia|duplica|bup|rsnapshot|timeshift|urbackup|bacula|bareos"
+            r"|veeam|tarsnap|rdiff|burp|zbackup|attic)[-_.]?(?:repo|store|archive)",
         )
     )
 )
@@ -1275,7 +1279,26 @@ def backup_place(text: str) -> str | None:
         parts.pop()
     if parts and _BACKUP_PLACE.match(parts[-1]):
         return parts[-1]
+    if parts and _BACKUP_REPO.match(parts[-1]):
+        return parts[-1]  # `/srv/restic-repo`: a backup tool's repository (every archive)
+    if len(parts) > 1 and _BACKUP_PLACE.match(parts[-2]) and _REPO_IN_PLACE.match(parts[-1]):
+        # `/mnt/backup/kopia-repo`, `/mnt/backups/borg`: a backup tool's repository (or a
+        # repository) inside a backup folder is every archive it holds (b12)
+        return parts[-1]
     return None
+
+
+_BACKUP_TOOLS = (
+    r"(?:restic|borg|borgbackup|kopia|duplicacy|duplicati|duplicity|bup|rsnapshot|timeshift"
+    r"|urbackup|bacula|bareos|veeam|tarsnap|rdiff-backup|burp|zbackup|attic|restic-server)"
+)
+_BACKUP_TOOL_WORD = re.compile(_BACKUP_TOOLS)
+_BACKUP_REPO = re.compile(
+    rf"(?i)\A{_BACKUP_TOOLS}[-_.](?:repo|repos|repository|repositories|store|storage|archives?)\Z"
+)
+_REPO_IN_PLACE = re.compile(
+    rf"(?i)\A(?:{_BACKUP_TOOLS}|[\w.-]*(?:\A|[-_.])(?:repo|repository)(?:[-_.][\w.-]*)?)\Z"
+)
 
 
 def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int = 0) -> bool:
@@ -1286,8 +1309,11 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
         and "backup" not in low
         and "bak" not in low
         and "snapshot" not in low
+        and _BACKUP_TOOL_WORD.search(low) is None
     ):
-        return False  # (every `_BACKUP_PLACE` name holds one; `re.I` folds more than ASCII)
+        # (every `_BACKUP_PLACE` name holds one, every `_BACKUP_REPO` name a backup tool's;
+        # `re.I` folds more than ASCII)
+        return False
     if not any(
         getattr(f, "rule", "") in _PLACE_DELETES and getattr(f, "level", 0) == D for f in mine
     ):

