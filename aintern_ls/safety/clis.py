@@ -1288,16 +1288,16 @@ def backup_place(text: str) -> str | None:
     return None
 
 
-_BACKUP_TOOLS = (
+_REPO_TOOLS = (
     r"(?:restic|borg|borgbackup|kopia|duplicacy|duplicati|duplicity|bup|rsnapshot|timeshift"
     r"|urbackup|bacula|bareos|veeam|tarsnap|rdiff-backup|burp|zbackup|attic|restic-server)"
 )
-_BACKUP_TOOL_WORD = re.compile(_BACKUP_TOOLS)
+_BACKUP_TOOL_WORD = re.compile(_REPO_TOOLS)
 _BACKUP_REPO = re.compile(
-    rf"(?i)\A{_BACKUP_TOOLS}[-_.](?:repo|repos|repository|repositories|store|storage|archives?)\Z"
+    rf"(?i)\A{_REPO_TOOLS}[-_.](?:repo|repos|repository|repositories|store|storage|archives?)\Z"
 )
 _REPO_IN_PLACE = re.compile(
-    rf"(?i)\A(?:{_BACKUP_TOOLS}|[\w.-]*(?:\A|[-_.])(?:repo|repository)(?:[-_.][\w.-]*)?)\Z"
+    rf"(?i)\A(?:{_REPO_TOOLS}|[\w.-]*(?:\A|[-_.])(?:repo|repository)(?:[-_.][\w.-]*)?)\Z"
 )
 
 
