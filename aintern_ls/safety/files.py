@@ -19,6 +19,7 @@ from aintern_ls.safety.paths import (
     ACCOUNT_NAMES,
     CWD_WIDE,
     SUBSTITUTION,
+    SYSTEM_CORE,
     SYSTEM_STATE,
     Target,
     bare_disk,
@@ -232,12 +233,16 @@ def _in_known_cwds(low: str, cwds: frozenset[str | None]) -> list[str]:
     ]
 
 
+_STATE_WORDS = ("lib", "etc", "opt", "ystem", "var", "usr", "nix", "gnu")
+
+
 def _state_folder(text: str, cwds: frozenset[str | None]) -> str | None:
     """The named system-state folder (`paths.SYSTEM_STATE`) a delete target is, or whose
     contents it is (`/var/lib/etcd/*`); None for anything else."""
-    if "lib" not in text and "etc" not in text and "opt" not in text:
+    low = text.lower()
+    if not any(k in low for k in _STATE_WORDS):
         return None  # (a cheap exit: every such folder's path holds one of these)
-    low = text.strip("\"'").replace("\\", "/").lower()
+    low = low.strip("\"'").replace("\\", "/")
     for p in _in_known_cwds(low, cwds):
         p = posixpath.normpath(p) if p.startswith("/") else p
         while p.endswith(("/*", "/.", "/.*")):
@@ -1726,6 +1731,12 @@ def _mv(cmd: Cmd) -> None:
             return
         if t.level == B:
             cmd.add(B, "mv-root", f"mv moves away {t.what}", w)
+            return
+        if (core := _state_folder(w.text, cmd.scope.cwds)) and SYSTEM_CORE.match(core):
+            # `mv /lib/x86_64-linux-gnu /tmp/`: the system's libraries, init or PAM moved
+            # away stop every program as their deletion does; a cluster store moved aside
+            # is etcd's own restore step (stays a write) (b12)
+            cmd.add(B, "mv-root", f"mv moves away the system folder {core}", w)
             return
     if ops and ops[-1].text == "/dev/null":
         cmd.add(D, "delete", "moving to /dev/null deletes the files", ops[-1])

@@ -408,6 +408,10 @@ OS_CONFIG = re.compile(
 _WIN_DRIVE = re.compile(r"^[a-z]:$")
 # macOS's other names for the system's folders: the Data volume's root (every firmlinked
 # folder: Users, Library, Applications, private, usr/local, opt) and /private's etc/var/tmp.
+_MAC_VOLUME = re.compile(
+    r"(?i)volumes/(?:macintosh hd(?: - data)?|[^/]+ - data)(?:/(?P<rest>.*))?$"
+    r"|volumes/[^/]+/(?P<rest2>(?:system|library|private|usr|s?bin)(?:/.*)?)$"
+)
 _FIRMLINK = re.compile(r"(?i)system/volumes/data(?=/|$)|private(?=/(?:etc|var|tmp)(?:/|$))")
 # (n10u) A package manager's database of what is installed (dpkg, rpm, pacman, apk, the BSDs'
 # pkg): deleted or one of its files truncated, the system can no longer be updated, repaired
@@ -443,9 +447,16 @@ _HOME_DIR = re.compile(r"^/(home|users)/[^/]+$|^c:/users/[^/]+$")
 # - account databases of a directory or realm (LDAP, Kerberos KDC, Samba AD's private
 #   store: the counterpart of Windows' NTDS folder);
 # - every virtual machine's disks on a host (libvirt's images, Proxmox's local storage: the
-#   counterpart of an ESXi datastore).
+#   counterpart of an ESXi datastore);
+# - macOS's boot volumes, package receipts, boot loader folder and Apple's extensions.
 # An application's folder (`/etc/nginx`, `/opt/myapp`, `/var/lib/docker`) or one
 # database's data folder stays an ordinary (dangerous) delete, as the corpora label it.
+# The part of `SYSTEM_STATE` that every program or login needs: moved away, it is gone too.
+SYSTEM_CORE = re.compile(
+    r"^/(?:(?:usr/)?lib(?:32|64)?/(?:systemd|[a-z0-9_]+-linux-gnu\w*)"
+    r"|(?:usr/)?lib(?:64)?/python3(?:\.\d+)?"
+    r"|(?:usr/)?lib(?:64)?(?:/[a-z0-9_]+-linux-gnu)?/security|etc/security)$"
+)
 SYSTEM_STATE = re.compile(
     r"^/(?:var/lib/etcd(?:/member)?|etc/etcd|etc/kubernetes(?:/pki|/manifests)?"
     r"|var/lib/(?:rancher(?:/k3s|/rke2)?|k0s)|etc/rancher(?:/k3s|/rke2)?"
@@ -457,7 +468,11 @@ SYSTEM_STATE = re.compile(
     r"|etc/(?:security|selinux|pki|rc\.d|init)"
     r"|nix/var/nix/db|gnu/store|var/guix/db|var/lib/snapd"
     r"|var/lib/(?:ldap|openldap|krb5kdc|samba(?:/private)?)|var/kerberos/krb5kdc"
-    r"|var/lib/libvirt/images|var/lib/vz(?:/images)?)$"
+    r"|var/lib/libvirt/images|var/lib/vz(?:/images)?"
+    # macOS: the boot volumes (Preboot, Recovery, Update), the installer's package receipts
+    # (its package database), the boot loader's folder and Apple's own system extensions
+    r"|system/volumes/(?:preboot|recovery|update|iscpreboot|xarts|hardware)"
+    r"|(?:private/)?var/db/receipts|usr/standalone|library/apple)$"
 )
 # Block devices by kernel name (a glob character where the number or letter goes still
 # names disks: `/dev/sd?`), by the udev links (`/dev/disk/by-id/…`), and LVM volumes
@@ -578,6 +593,11 @@ def _norm(path: str, windows: bool) -> str:
             body = "/" + body
         body = posixpath.normpath(body).lstrip("/") if body != "/" else ""
         body = re.sub(r"/{2,}", "/", body)
+        if not drive and body[:1] in "vV" and (m := _MAC_VOLUME.match(body)) is not None:
+            # (b12) macOS: `/Volumes/Macintosh HD` is the boot volume mounted again (the
+            # root), `/Volumes/Macintosh HD - Data` its Data volume (firmlinked to the root),
+            # and another volume's System, Library or private folder is a macOS install's
+            body = m.group("rest") or m.group("rest2") or ""
         if not drive and body[:1] in "sSpP" and (m := _FIRMLINK.match(body)) is not None:
             # macOS: `/System/Volumes/Data/Users` is `/Users` (the Data volume's firmlinks),
             # `/private/etc` is `/etc` (the real path of the /etc, /var, /tmp links): the

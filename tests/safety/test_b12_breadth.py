@@ -380,3 +380,42 @@ def test_core_runtime_lookalikes(command: str, expected: object) -> None:
 )
 def test_makefile_on_stdin(command: str, expected: object) -> None:
     assert level(command) == expected
+
+
+# --- macOS volumes and system folders -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ('sudo rm -rf "/Volumes/Macintosh HD/System"', B),  # the boot volume, mounted again
+        ("sudo rm -rf /Volumes/Macintosh\\ HD/Users/bob", B),
+        ('sudo rm -rf "/Volumes/Macintosh HD - Data/Users"', B),  # its Data volume
+        ('rm -rf "/Volumes/Macintosh HD"', B),
+        ("rm -rf /Volumes/OldMac/System/Library", B),  # another install's system
+        ("rm -rf /Volumes/Data/private/etc/passwd", B),
+        ("sudo rm -rf /System/Volumes/Recovery", B),
+        ("sudo rm -rf /System/Volumes/Preboot", B),
+        ("sudo rm -rf /private/var/db/receipts", B),
+        ("rm -rf /Volumes/Ext/projects", D),
+        ("rm -rf /Volumes/Ext/Users/old", D),  # a Users folder on a data disk
+        ("ls /Volumes/Macintosh\\ HD", S),
+        ("cp x.txt /Volumes/USB/", M),
+    ],
+)
+def test_macos_volumes_and_boot_folders(command: str, expected: object) -> None:
+    assert level(command) == expected
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("mv /lib/x86_64-linux-gnu /tmp/", B),  # every program's libraries moved away
+        ("mv /lib/systemd /tmp/", B),
+        ("sudo mv /usr/lib/python3.12 /tmp/", B),
+        ("mv /var/lib/etcd /var/lib/etcd.bak", M),  # etcd's restore step
+        ("mv ./lib/python3.12 ./old", M),
+    ],
+)
+def test_system_core_moved_away(command: str, expected: object) -> None:
+    assert level(command) == expected
