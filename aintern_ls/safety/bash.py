@@ -320,6 +320,35 @@ def _bare_exec(node: Node) -> bool:
     )
 
 
+def _glued_backticks(kids: list[Node], types: list[str]) -> dict[int, int]:
+    """Arguments the grammar split at a backquote inside `{ …; }`, `if`, loops: in
+    `{ cp b /boot/x-`uname -r`; }` it gives `/boot/x-` and the substitution as two words,
+    though they touch and bash reads one (gen12). Maps the first index of each run of
+    touching pieces to the index after it, and every later piece of the run to -1."""
+    out: dict[int, int] = {}
+    i = 0
+    while i < len(kids):
+        j = i + 1
+        while (
+            j < len(kids)
+            and types[j] not in _REDIRECTS
+            and types[j - 1] not in ("command_name", "variable_assignment")
+            and types[j] not in ("command_name", "variable_assignment", "comment")
+            and kids[j].start_byte == kids[j - 1].end_byte
+        ):
+            j += 1
+        run = range(i, j)
+        if j - i > 1 and any(
+            types[k] == "command_substitution" and budget.node_bytes(kids[k])[:1] == b"`"
+            for k in run
+        ):
+            out[i] = j
+            for k in range(i + 1, j):
+                out[k] = -1
+        i = j
+    return out
+
+
 def _flat_list(node: Node) -> list[Node]:
     """The children of `a && b || c …` in order, nested lists opened in place (the grammar
     nests a chain one level per operator: a long chain walked recursively would run out
@@ -717,15 +746,19 @@ class _Walker:
         stdin: Stdin = NO_STDIN,
         reread: str | None = None,
         redirected_in: bool = False,
+        head_stdin: bool = False,
     ) -> Info:
         """`a && b || c`; a redirect the grammar hangs on the whole list (`x || sh <<EOF`)
         belongs to its last command (and a file it reads, `reread`, is read when it runs);
         when that command is a pipeline (`x || echo y | sh <<EOF`, `redirected_in`), to the
-        pipeline's last stage."""
+        pipeline's last stage. A list the grammar made a pipe's stage (`head_stdin`) reads
+        the pipe in its first command."""
         children = _flat_list(node)
         info = Info()
         guarded = False
         last = next((c for c in reversed(children) if c.is_named and c.type != "comment"), None)
+        if head_stdin:
+            last = next((c for c in children if c.is_named and c.type != "comment"), None)
         for c in children:
             if not c.is_named:
                 if c.type == "&&":
@@ -1310,7 +1343,13 @@ class _Walker:
                 stdin = self._next_stdin(info, stdin, stage)
             if last_stdin is not None and stage is stages[-1]:
                 stdin = last_stdin
-            info = self.stmt(stage, stdin)
+            if stage.type == "list" and not first:
+                # `echo … | xxd -r -p | sh || true`: the grammar hangs the `||` chain on the
+                # pipe, but `|` binds tighter: what is piped in feeds the chain's first
+                # command, not its last (gen12).
+                info = self.list_(stage, stdin, head_stdin=True)
+            else:
+                info = self.stmt(stage, stdin)
             first = False
             name = _command_name_of(_body(stage))
             if name in SHELLS and shell_at is None:
@@ -1426,7 +1465,8 @@ class _Walker:
                         opened_stdin = True
         if b">(" in budget.node_bytes(node) and _command_name_of(node) == "tee":
             self.psub_stdin = stdin  # `tee >(sh)`: the substitution reads what tee reads
-        for c, t in zip(kids, types, strict=True):
+        glued = _glued_backticks(kids, types) if "command_substitution" in types else {}
+        for i, (c, t) in enumerate(zip(kids, types, strict=True)):
             if t == "variable_assignment":
                 assigns.append(c)
                 self.words_of_assignment(c)
@@ -1434,11 +1474,19 @@ class _Walker:
             elif t == "command_name":
                 for cc in c.named_children:
                     words.extend(self.words(cc))
-            elif t in redirects or t == "comment":
+            elif t in redirects or t == "comment" or glued.get(i) == -1:
                 continue
+            elif i in glued:
+                words.append(self._glued_word(kids[i : glued[i]]))
             else:
                 words.extend(self.words(c))
         return stdin, opened_stdin
+
+    def _glued_word(self, parts: list[Node]) -> Word:
+        """One word the grammar cut in pieces at a backquote (`/boot/x-`uname -r``)."""
+        text, dynamic, glob, origin = self._join(parts, False, parts[0])
+        start, end = self.pos.char(parts[0].start_byte), self.pos.char(parts[-1].end_byte)
+        return Word(text.replace(_SPLIT, " "), start, end, dynamic, glob, origin)
 
     def _command(self, words: list[Word], assigns: list[Node], node: Node, stdin: Stdin) -> Info:
         if words[0].text == "set" and any(

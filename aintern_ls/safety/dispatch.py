@@ -1231,11 +1231,24 @@ _DRY_RUN_SHORT = {
 }
 # `certbot --dry-run` still runs its --pre-hook/--post-hook commands.
 _NO_DRY_RUN = frozenset(names("sudo doas su env xargs sh bash zsh eval exec command nohup certbot"))
+# Programs with no dry-run mode at all: a `--dry-run` (or `--simulate` …) handed to them
+# proves nothing (GNU rejects it, BSD `rm -rf / --dry-run` takes it for a file and deletes
+# the rest), so it never makes the command safe (gen12).
+_NO_DRY_RUN_MODE = frozenset(
+    names(
+        """
+        rm shred unlink rmdir srm wipe dd truncate chmod chown chgrp mv cp ln find tee kill
+        pkill killall shutdown reboot halt poweroff
+        """
+    )
+)
 
 
 def _dry_run(cmd: Cmd) -> bool:
     """A known program asked only to say what it would do."""
     if cmd.name in _NO_DRY_RUN or cmd.name in RUNNERS or cmd.name not in HANDLERS:
+        return False
+    if cmd.name in _NO_DRY_RUN_MODE:
         return False
     if cmd.name in ("make", "gmake") and any(
         w.text.startswith(("--eval", "-E")) or re.fullmatch(r"-[a-zA-Z]+E", w.text) is not None

