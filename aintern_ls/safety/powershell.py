@@ -1566,6 +1566,8 @@ _VISIT_BY_KIND: dict[int, int] = {}  # …by the grammar's id of the type (one p
 
 # A redirect in text the grammar could not read: `>`/`>>` (a stream number before it) and an
 # unquoted target that starts with a variable (`$env:windir\…`), outside quotes.
+# A whole argument that is a redirect (`2>$null`, `*>&1`, `>>log.txt`) (gen12).
+_REDIRECT_TOKEN = re.compile(r"[1-6*]?>>?(?:&[12]|[^\s>&].*)|[1-6*]>&[12]")
 _UNPARSED_REDIRECT = re.compile(r"""(?<![\w'"-])[1-6*]?>>?[ \t]*\$[\w:{}]+[\\/][^\s|;'"]*""")
 
 
@@ -2089,7 +2091,19 @@ class _Walker:
                     # cannot read an unquoted variable path as a redirect's target; it still
                     # is one.
                     self.redirect_text(r.group(0), offset + r.start(), offset + r.end())
-                words = [_known_word(w) for w in split_words(m.group(0), offset, posix=False)]
+                raw = split_words(m.group(0), offset, posix=False)
+                words = [_known_word(w) for w in raw]
+                if (
+                    i == 0
+                    and len(words) > 2
+                    and raw[1].text in _ASSIGN_OPS
+                    and _ERROR_LHS.fullmatch(raw[0].text)
+                    and _ERROR_PROGRAM.match(raw[2].text)
+                    and self.scope.source[raw[2].start : raw[2].start + 1] not in ("'", '"')
+                ):
+                    # `$null = Remove-Item … $env:windir\System32` the grammar could not read:
+                    # the command on the right-hand side is what runs (gen12)
+                    words = words[2:]
                 if words and words[0].text[:1] in _CALL_OPERATORS:
                     words = _called_words(words)
                 if words and _ERROR_PROGRAM.match(words[0].text):
@@ -2483,6 +2497,16 @@ class _Walker:
                         if first != "@" and not first.isspace():
                             spend(2)
                             raw = fast[s0:e0] if e0 - s0 <= 4096 else _text(el)
+                            if (
+                                kind == _K_TOKEN
+                                and ">" in raw[:3]
+                                and _REDIRECT_TOKEN.fullmatch(raw) is not None
+                            ):
+                                # `… | Remove-Item -Force 2>$null`: the grammar hands a
+                                # redirect over as an argument; it is the stream's target,
+                                # not a path for the command (gen12)
+                                self.redirect_text(raw, s0, e0)
+                                continue
                             glob = "*" in raw or "?" in raw
                             if source[e0 : e0 + 1] == "=" and kind == _K_PARAM:
                                 word = _new_word(Word, (raw + "=", s0, e0 + 1, False, glob, ""))
@@ -3880,6 +3904,9 @@ _INSIDE_SOMETHING = re.compile(r"[\"'`(){}\[\]@]")
 _ERROR_STATEMENT = re.compile(r"(?:\$\{[^{}\n]*\}|[^;\n{}])+")
 _ERROR_STAGE = re.compile(r"[^|]+")
 _ERROR_PROGRAM = re.compile(r"^[\w.\\/:-]+$")
+# The target of an assignment a statement starts with (`$null =`, `[void]$r =`, `$env:X +=`).
+_ERROR_LHS = re.compile(r"(?:\[[\w.\[\]]+\])*\$(?:\{[^{}]*\}|[\w:]+)")
+_ASSIGN_OPS = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "??="})
 _ERROR_STATEMENT_END = re.compile(r"[;|\n]|&&")
 # A statement the grammar could not read that starts with the call operator (`& rundll32.exe
 # a,b`, `& bash -c'…'`, `&"vssadmin" delete shadows`) or dot-sourcing runs the program named

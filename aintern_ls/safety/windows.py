@@ -714,6 +714,10 @@ def _get_childitem(cmd: Cmd) -> None:
         cmd.info.paths = tuple(paths)
 
 
+# A redirect the grammar hands a command as an argument (`iex '…' 2>$null`, `*>&1`) (gen12).
+_REDIRECT_WORD = re.compile(r"[1-6*]?>>?(?:&[12]|\S+)|[1-6*]>&[12]")
+
+
 def _invoke_expression(cmd: Cmd) -> None:
     head = cmd.words[0]
     if cmd.stdin.kind == "network":
@@ -727,7 +731,11 @@ def _invoke_expression(cmd: Cmd) -> None:
     if cmd.stdin.kind != "none":
         cmd.add(C, "eval-dynamic", "Invoke-Expression runs another command's output as code")
         return
-    args = [w for w in cmd.args if w.text.lower() not in ("-command", "-c")]
+    args = [
+        w
+        for w in cmd.args
+        if w.text.lower() not in ("-command", "-c") and not _REDIRECT_WORD.fullmatch(w.text)
+    ]
     if not args:
         return
     code = (

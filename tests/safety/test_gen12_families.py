@@ -233,3 +233,41 @@ def test_a_dry_run_flag_on_a_program_without_one_proves_nothing(command: str) ->
 )
 def test_real_dry_runs_and_help_stay_safe(command: str) -> None:
     assert assess(command, "bash").level == S, command
+
+
+PS_GRAMMAR_SLIPS = [
+    # `$null = …` the grammar cannot read (a variable with a path tail): the right-hand side
+    # still runs.
+    ("$null = Remove-Item -Recurse -Force $env:windir\\System32", B),
+    ("[void]$r = Remove-Item -Recurse -Force ${env:windir}\\System32", B),
+    ("$null = rundll32.exe C:\\Users\\$env:username\\Downloads\\calc.png, StartW", C),
+    # a `2>$null` the grammar hands a command as an argument is a redirect, not an operand
+    ("iex 'Remove-Item -Recurse -Force C:\\' 2>$null", B),
+    ("'C:\\' | Remove-Item -Recurse -Force 2>$null", B),
+    ("Get-Item $env:SystemRoot | Remove-Item -Recurse -Force 2>$null", B),
+    ("Get-ChildItem 2>$env:windir\\System32\\drivers\\etc\\hosts", C),
+]
+
+
+@pytest.mark.parametrize("command,expected", PS_GRAMMAR_SLIPS)
+def test_powershell_assignments_and_stream_redirects_keep_the_command(
+    command: str, expected: RiskLevel
+) -> None:
+    for text in (command, f"try {{ {command} }} catch {{ }}", f"& {{ {command} }}"):
+        got = assess(text, "powershell")
+        assert got.level >= expected, f"{text!r}: {got.level.label}"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "$x = $env:windir\\System32",
+        "$null = Get-Content $env:TEMP\\x.log",
+        "Get-Date 2>$null",
+        "Get-Process 2>&1",
+        "git log 2>$null",
+        "Get-ChildItem | ? Length -gt 2",
+    ],
+)
+def test_powershell_lookalikes_stay_safe(command: str) -> None:
+    assert assess(command, "powershell").level == S, command
