@@ -349,6 +349,12 @@ def _glued_backticks(kids: list[Node], types: list[str]) -> dict[int, int]:
     return out
 
 
+# `'NAME=value'` / `"NAME=value"` as an argument of a declaration builtin.
+_QUOTED_ASSIGNMENT = re.compile(r"""(['"])([A-Za-z_]\w*)=(.*\1)\Z""", re.S)
+_QUOTED = frozenset({"raw_string", "string"})
+_DECLARERS = frozenset({"export", "declare", "typeset", "local", "readonly"})
+
+
 def _flat_list(node: Node) -> list[Node]:
     """The children of `a && b || c …` in order, nested lists opened in place (the grammar
     nests a chain one level per operator: a long chain walked recursively would run out
@@ -2305,6 +2311,18 @@ class _Walker:
             elif c.type == "variable_name":
                 self.scope.assigned.add(_text(c))  # `export X`, `local x`: may hold a value
             elif c.type in _WORDISH:
+                quoted = _QUOTED_ASSIGNMENT.match(_text(c)) if c.type in _QUOTED else None
+                if quoted is not None and keyword in _DECLARERS:
+                    # `export 'LD_PRELOAD=/tmp/x.so'`, `export "PATH=/tmp:$PATH"`: a quoted
+                    # NAME=value is still an assignment of the builtin; judged as written
+                    # unquoted before the value (gen12)
+                    q, name, rest = quoted.group(1), quoted.group(2), quoted.group(3)
+                    line = f"{keyword} {name}={q}{rest}"
+                    s, e = self.pos.char(c.start_byte), self.pos.char(c.end_byte)
+                    self.scope.include(self.scope.nested(line, "bash", Word(_text(c), s, e)))
+                    if exports:
+                        self.scope.exported.add(name)
+                    continue
                 for w in self.words(c):
                     if re.fullmatch(r"[A-Za-z_]\w*", w.text):
                         self.scope.assigned.add(w.text)  # `export X`, `local x`: may hold a value

@@ -646,6 +646,10 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     ):
         _local_script(cmd, head)
         system.remote_access_install(cmd)
+        # a program named by its path gets the argument checks a bare unknown name gets:
+        # `/usr/bin/fsarchiver restfs a.fsa id=0,dest=/dev/sda1` (gen12)
+        files.device_erased(cmd)
+        system.request_targets(cmd)
         _as_if_destructive(words, scope, stdin)
         if not (scope.family == "cmd" and head.text.startswith("/")):  # `/c …` is a switch
             _by_shape(cmd, command_name(head.text, scope.windows))
@@ -1248,8 +1252,8 @@ def _dry_run(cmd: Cmd) -> bool:
     """A known program asked only to say what it would do."""
     if cmd.name in _NO_DRY_RUN or cmd.name in RUNNERS or cmd.name not in HANDLERS:
         return False
-    if cmd.name in _NO_DRY_RUN_MODE:
-        return False
+    if cmd.name in _NO_DRY_RUN_MODE or cmd.name in _PRIVILEGE:
+        return False  # (`pkexec certbot --dry-run --pre-hook …`: the flag is certbot's)
     if cmd.name in ("make", "gmake") and any(
         w.text.startswith(("--eval", "-E")) or re.fullmatch(r"-[a-zA-Z]+E", w.text) is not None
         for w in cmd.args

@@ -1566,6 +1566,17 @@ _VISIT_BY_KIND: dict[int, int] = {}  # …by the grammar's id of the type (one p
 
 # A redirect in text the grammar could not read: `>`/`>>` (a stream number before it) and an
 # unquoted target that starts with a variable (`$env:windir\…`), outside quotes.
+def _switch_on(words: list[Word], word: Word, source: str) -> bool:
+    """`-Recurse:$true`, `-Force:1`: the value only confirms the switch; it is no operand
+    (read as one, it hid the piped-in paths: `… | Remove-Item -Recurse:$true`) (gen12)."""
+    return (
+        bool(words)
+        and word.text.lower() in ("$true", "1")
+        and words[-1].text.startswith("-")
+        and source[words[-1].end : word.start] == ":"
+    )
+
+
 # A whole argument that is a redirect (`2>$null`, `*>&1`, `>>log.txt`) (gen12).
 _REDIRECT_TOKEN = re.compile(r"[1-6*]?>>?(?:&[12]|[^\s>&].*)|[1-6*]>&[12]")
 _UNPARSED_REDIRECT = re.compile(r"""(?<![\w'"-])[1-6*]?>>?[ \t]*\$[\w:{}]+[\\/][^\s|;'"]*""")
@@ -2092,7 +2103,8 @@ class _Walker:
                     # is one.
                     self.redirect_text(r.group(0), offset + r.start(), offset + r.end())
                 raw = split_words(m.group(0), offset, posix=False)
-                words = [_known_word(w) for w in raw]
+                # (`–Recurse` with an en dash is `-Recurse` here too, as on a parsed line)
+                words = [_known_word(_typographic(w)) for w in raw]
                 if (
                     i == 0
                     and len(words) > 2
@@ -2608,6 +2620,8 @@ class _Walker:
                         ):
                             words.pop()
                             continue
+                        if _switch_on(words, word, source):
+                            continue
                         words.append(word)
                         continue
                     splat = None
@@ -2645,6 +2659,8 @@ class _Walker:
                     ):
                         # `-WhatIf:$false`: a switch bound to false is a switch not given.
                         words.pop()
+                        continue
+                    if _switch_on(words, word, source):
                         continue
                     words.append(word)
             elif t == "command_invokation_operator":

@@ -382,7 +382,8 @@ def _sudo(cmd: Cmd) -> None:
     with_value = frozenset(
         names(
             """
-            -u -g -h -p -C -D -r -t -T -U --user --group --host --prompt --chdir
+            -u -g -h -p -C -D -R -r -t -T -U --user --group --host --prompt --chdir --chroot
+            --close-from --role --type --command-timeout --other-user
             """
         )
     )
@@ -428,7 +429,7 @@ def _sudo_lists(cmd: Cmd) -> bool:
     """sudo's list mode (`-l`, `-ll`, `--list`, bundled as in `-nl`) among its options: it
     prints the privileges, or whether the command after it would be allowed, and runs
     nothing (sudo(8))."""
-    valued = frozenset(("-u", "-g", "-U", "-p", "-C", "-D", "-h", "-r", "-t", "-T"))
+    valued = frozenset(("-u", "-g", "-U", "-p", "-C", "-D", "-R", "-h", "-r", "-t", "-T"))
     args = cmd.args
     i = 0
     while i < len(args):

@@ -271,3 +271,138 @@ def test_powershell_assignments_and_stream_redirects_keep_the_command(
 )
 def test_powershell_lookalikes_stay_safe(command: str) -> None:
     assert assess(command, "powershell").level == S, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "/usr/bin/fsarchiver restfs backup.fsa id=0,dest=/dev/sda1",
+        "/usr/bin/flashprep --format=/dev/mmcblk0",
+        "/opt/tools/imgtool --wipe=/dev/sdb",
+        "./flash.sh --erase /dev/nvme0n1",
+    ],
+)
+def test_a_program_named_by_its_path_gets_the_argument_checks(command: str) -> None:
+    # a bare unknown name was judged by its arguments; a path-qualified one was not
+    for text in _wrapped(command):
+        assert assess(text, "bash").level == B, text
+
+
+@pytest.mark.parametrize(
+    "command", ["./build.sh --format=json", "/usr/local/bin/mytool restore backup.tar"]
+)
+def test_path_named_programs_without_a_device_stay_moderate(command: str) -> None:
+    assert assess(command, "bash").level == M
+
+
+QUOTED_EXPORTS = [
+    ("export 'LD_PRELOAD=/tmp/evil.so'", C),
+    ('export "LD_PRELOAD=/tmp/evil.so"', C),
+    ("declare -x 'BASH_ENV=/tmp/x.sh'", C),
+    ("export 'PROMPT_COMMAND=rm -rf ~'", B),
+]
+
+
+@pytest.mark.parametrize("command,expected", QUOTED_EXPORTS)
+def test_a_quoted_assignment_of_a_declaration_builtin_is_an_assignment(
+    command: str, expected: RiskLevel
+) -> None:
+    for text in (command, f"f() {{ {command}; }}; f", f"{command}; ls"):
+        assert assess(text, "bash").level >= expected, text
+
+
+@pytest.mark.parametrize(
+    "command", ['export "EDITOR=vim"', "local 'x=1'", 'echo "LD_PRELOAD=/tmp/evil.so"']
+)
+def test_quoted_assignment_lookalikes_stay_safe(command: str) -> None:
+    assert assess(command, "bash").level == S
+
+
+PS_SWITCH_VALUES = [
+    '"$env:SystemRoot" | Remove-Item -Recurse:$true -Force',
+    "Get-ChildItem ~ -Force | Remove-Item -Recurse:$true -Force",
+    "Remove-Item \u2013Recurse -Force $env:windir\\System32",
+    "Remove-Item $env:windir\\System32 \u2013Recurse -Force",
+]
+
+
+@pytest.mark.parametrize("command", PS_SWITCH_VALUES)
+def test_a_switch_bound_to_true_or_an_en_dash_keeps_the_delete(command: str) -> None:
+    for text in (command, f"try {{ {command} }} catch {{ }}", f"& {{ {command} }}"):
+        assert assess(text, "powershell").level == B, text
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["Remove-Item C:\\x -WhatIf:$true -Recurse", "Get-ChildItem -Recurse:$true"],
+)
+def test_switch_values_keep_what_if_and_reads_safe(command: str) -> None:
+    assert assess(command, "powershell").level == S
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sudo -R / rm -f /etc/passwd",
+        "sudo --chroot / rm -rf ~",
+        "pkexec certbot certonly -n -d x --standalone --dry-run --pre-hook 'rm -rf ~'",
+        "run0 certbot certonly -n -d x --dry-run --pre-hook 'rm -rf ~'",
+    ],
+)
+def test_privilege_wrappers_hand_on_their_command_whatever_their_options(command: str) -> None:
+    assert assess(command, "bash").level == B, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gh issue create --title x --body 'mv /etc/shadow /tmp/'",
+        "gh pr create --title x --body 'scp ~/.ssh/id_rsa user@x:/tmp/'",
+        "gh issue comment 5 --body 'cat ~/.ssh/id_rsa'",
+        "glab issue create --title x --description 'see ~/.aws/credentials'",
+        "gh issue create --title x --body '$(cat notes.txt)'",
+    ],
+)
+def test_text_an_issue_or_pr_holds_is_words_not_a_file_sent(command: str) -> None:
+    got = assess(command, "bash")
+    assert got.level < C, f"{command!r}: {got.level.label}"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'gh issue create --title x --body "$(cat ~/.ssh/id_rsa)"',
+        'gh pr comment 3 --body="$(env)"',
+        "gh issue create --title x --body-file ~/.ssh/id_rsa",
+        "gh gist create ~/.ssh/id_rsa",
+    ],
+)
+def test_forge_posts_of_files_or_command_output_are_critical(command: str) -> None:
+    for text in _wrapped(command):
+        assert assess(text, "bash").level >= C, text
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python3 -c 'print(\"perl -e fork while fork\")'",
+        "python3 -c 'print(\"import ctypes; ctypes.CDLL(None)\")'",
+        "python3 -c 'print(f\"{1} fork while fork\")'",
+    ],
+)
+def test_code_signatures_inside_python_strings_are_text(command: str) -> None:
+    assert assess(command, "bash").level == S, command
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("python3 -c 'import os\nwhile True: os.fork()'", B),
+        ('python3 -c \'import os; os.system("perl -e \\"fork while fork\\"")\'', B),
+        ("python3 -c 'import ctypes; ctypes.CDLL(\"/tmp/p.so\")'", C),
+    ],
+)
+def test_python_code_signatures_outside_strings_still_count(
+    command: str, expected: RiskLevel
+) -> None:
+    assert assess(command, "bash").level >= expected, command
