@@ -9,7 +9,7 @@ from aintern_ls.safety.context import (
     Cmd,
 )
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
-from aintern_ls.safety.paths import classify_path
+from aintern_ls.safety.paths import CWD_WIDE, Target, classify_path
 from aintern_ls.safety.registry import handles, unreadable_program
 from aintern_ls.safety.words import Word, names
 
@@ -391,6 +391,49 @@ def _work_tree(cmd: Cmd, sub_at: int) -> str:
     return tree
 
 
+# Pathspecs that still name the whole tree: the tree itself, its top (`:/`), every entry,
+# or only exclusions (`:!keep`: git reads "everything but keep").
+_WIDE_SPEC = re.compile(r"^(?:\.?/?\*?|:/?\*?|:\(top\)\*?|:[!^].*|:\(exclude\).*)$")
+
+
+def _clean_pathspecs(rest: list[str]) -> list[str]:
+    """The pathspec operands of `git clean` (after its options; `-e`'s pattern skipped)."""
+    specs: list[str] = []
+    k = 0
+    while k < len(rest):
+        t = rest[k]
+        if t == "--":
+            specs.extend(rest[k + 1 :])
+            break
+        if t in ("-e", "--exclude"):
+            k += 2
+            continue
+        if not t.startswith("-"):
+            specs.append(t)
+        k += 1
+    return specs
+
+
+def _clean_target(tree: str, specs: list[str], cmd: Cmd) -> Target:
+    """What `git clean -f` empties: the work tree, or only the untracked entries inside
+    the pathspecs it names (`cd ~ && git clean -fdx src/` is a named subset: scoped)."""
+    base = tree or "."
+    cwds, windows = cmd.scope.cwds, cmd.scope.windows
+    narrow = [s for s in specs if not _WIDE_SPEC.match(s) and s not in CWD_WIDE]
+    if not specs or len(narrow) < len(specs):
+        return classify_path(base, cwds, windows)
+    worst = Target(D, "scoped", specs[0])
+    for spec in narrow:
+        # The untracked entries inside the spec (`tmp/` after `cd /` is what is inside /tmp).
+        path = spec if any(c in spec for c in "*?[") else spec.rstrip("/\\") + "/*"
+        if tree and not path.startswith(("/", "~")):
+            path = tree.rstrip("/") + "/" + path
+        t = classify_path(path, cwds, windows)
+        if t.level > worst.level:
+            worst = t
+    return worst
+
+
 @handles("git")
 def _git(cmd: Cmd) -> None:
     args = cmd.args
@@ -463,7 +506,7 @@ def _git(cmd: Cmd) -> None:
             # `cd ~`/`cd /`/`Set-Location C:\` in the block may have set (`cd ~ && git clean
             # -fdx`: every untracked file under home goes). An unknown directory stays
             # the scoped `git-clean` (rm-cwd is what "." is when the cwd is not known).
-            tgt = classify_path(tree or ".", cmd.scope.cwds, cmd.scope.windows)
+            tgt = _clean_target(tree, _clean_pathspecs(rest), cmd)
             if (
                 tgt.level >= B
                 and ("d" in shorts or not tree)

@@ -1,0 +1,54 @@
+"""Review-12 fixes (r12, session 14): each finding's mechanism, its neighbours, wrappers and
+safe look-alikes.
+
+- `git clean -f` with pathspecs empties only the untracked entries inside them: a named
+  subset (dangerous) even after `cd ~`/`cd /`; a wide pathspec (`.`, `:/`, `*`, only
+  exclusions) is still the whole tree.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.safety._levels import B, C, D, level
+
+# --- finding 1: git clean with a pathspec is a named subset ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cmd", "shell", "want"),
+    [
+        ("cd ~ && git clean -fdx src/", "bash", D),
+        ("cd ~ && git clean -fdx -- build", "bash", D),
+        ("cd ~ && git clean -fd -- '*.orig'", "bash", D),
+        ("cd ~ && git clean -f *.orig", "bash", D),
+        ("cd / && git clean -fd tmp/", "bash", D),
+        ("cd ~ && git clean -fdx -e keep src", "bash", D),
+        ("git --work-tree=/ clean -fdx tmp/", "bash", D),
+        ("Set-Location ~; git clean -fdx src", "powershell", D),
+        ("cd %USERPROFILE% && git clean -fdx src", "cmd", D),
+        ("cd ~; and git clean -fdx docs", "fish", D),
+        # wide pathspecs: still the whole tree
+        ("cd ~ && git clean -fdx .", "bash", B),
+        ("cd ~ && git clean -fdx :/", "bash", B),
+        ("cd ~ && git clean -fdx -- ':!keep'", "bash", B),
+        ("cd ~ && git clean -fdx -e keep", "bash", B),
+        ("cd ~ && git clean -fdx src/ .", "bash", B),
+        ("cd / && git clean -fdx etc", "bash", B),
+        ("git --work-tree=/ clean -fdx", "bash", B),
+    ],
+)
+def test_git_clean_pathspec(cmd: str, shell: str, want: object) -> None:
+    assert level(cmd, shell) == want
+
+
+@pytest.mark.parametrize(
+    "wrapper", ["{0}", "sh -c '{0}'", "bash -c '{0}'", "eval '{0}'", "f() {{ {0}; }}; f", "( {0} )"]
+)
+def test_git_clean_pathspec_wrapped(wrapper: str) -> None:
+    assert level(wrapper.format("cd ~ && git clean -fdx src/")) == D
+    assert level(wrapper.format("cd ~ && git clean -fdx :/")) == B
+
+
+def test_git_clean_pathspec_under_sudo() -> None:
+    assert level("sudo sh -c 'cd ~ && git clean -fdx src/'") == C
