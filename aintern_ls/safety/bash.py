@@ -1442,11 +1442,24 @@ class _Walker:
             # zsh's glob qualifiers (`*(D)` dot files too, `*(.)` plain files, `**/*(N)`):
             # the glob before them still selects every entry
             text = word.text
+        elif op == "!" and word.text[:-1] in ("", "./") and not self._broad_cwd():
+            # Every entry of the working directory but a few (`rm -rf !(node_modules)`): a
+            # project's clean-up, as `ls | grep -v keep | xargs rm -rf` and `find . ! -name
+            # keep -delete` are (dangerous); only when the folder is known to be the root,
+            # a home or a system folder (`cd / && rm -rf !(proc|sys)`) is it that folder's
+            # wipe. The word stays the pattern (a named subset).
+            text = word.text[:-1] + "!(" + pattern + ")"
         elif op == "!" or all(p.strip() in ("*", ".*") for p in pattern.split("|")):
             text = word.text[:-1] + "*"
         else:
             text = word.text[:-1] + "(" + pattern + ")"
         return Word(text, word.start, close + 1, word.dynamic, True, word.origin)
+
+    def _broad_cwd(self) -> bool:
+        """The working directory is known to be the root, a home or a system folder."""
+        scope = self.scope
+        wide = classify_path("*", scope.cwds, False, scope.start_cwd)
+        return wide.level >= RiskLevel.BLOCKED and wide.rule != "rm-cwd"
 
     def _command_words(
         self,

@@ -208,7 +208,7 @@ def test_recursive_acl_change_of_a_system_folder(command: str, expected: object)
 @pytest.mark.parametrize(
     "command,shell",
     [
-        ("rm -rf !(proc|sys)", "bash"),  # extglob in the working directory: cwd-wide
+        ("cd / && rm -rf !(proc|sys)", "bash"),  # extglob in a broad working directory
         ("shopt -s extglob; cd / && rm -rf !(proc|sys|dev)", "bash"),
         ("shopt -s extglob; rm -rf ~/!(.ssh)", "bash"),
         ("sudo sh -c 'rm -rf ~/!(.gnupg)'", "bash"),
@@ -227,6 +227,7 @@ def test_an_exclusion_over_a_broad_folder_is_a_wipe(command: str, shell: str) ->
     "command,expected",
     [
         ("rm -rf @(build|dist)", D),  # a named list
+        ("rm -rf !(proc|sys)", D),  # every entry but a few, directory unknown: a clean-up
         ("rm -f !(*.keep)", D),  # files only, directory unknown: as `rm -f *`
         ("find . -not -name .git -delete", D),  # a clean-up of the working directory
         ("cd ~/proj && find . -not -name .git -delete", D),

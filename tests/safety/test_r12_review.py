@@ -4,6 +4,9 @@ safe look-alikes.
 - `git clean -f` with pathspecs empties only the untracked entries inside them: a named
   subset (dangerous) even after `cd ~`/`cd /`; a wide pathspec (`.`, `:/`, `*`, only
   exclusions) is still the whole tree.
+- extglob "every entry but X" (`rm -rf !(keep)`) in the working directory is a clean-up
+  (dangerous, as `ls | grep -v keep | xargs rm -rf`) unless that directory is known to be
+  the root, a home or a system folder.
 """
 
 from __future__ import annotations
@@ -52,3 +55,37 @@ def test_git_clean_pathspec_wrapped(wrapper: str) -> None:
 
 def test_git_clean_pathspec_under_sudo() -> None:
     assert level("sudo sh -c 'cd ~ && git clean -fdx src/'") == C
+
+
+# --- finding 2: extglob "every entry but X" in the working directory ------------------------
+
+
+@pytest.mark.parametrize(
+    ("cmd", "want"),
+    [
+        ("rm -rf !(node_modules)", D),
+        ("rm -rf !(*.keep)", D),
+        ("shopt -s extglob; rm -rf -- !(README.md)", D),
+        ("cd build && rm -rf !(keep)", D),
+        ("rm -rf ./!(keep)", D),
+        ("rm -rf build/!(keep)", D),
+        ("cd ~/proj && rm -rf !(src|docs)", D),
+        ("cd / && rm -rf !(proc|sys)", B),
+        ("cd ~ && rm -rf !(.ssh)", B),
+        ("cd $HOME; rm -rf -- !(Documents)", B),
+        ("cd /etc && rm -rf !(passwd)", B),
+        ("rm -rf ~/!(.ssh)", B),
+        ("rm -rf /!(proc)", B),
+        ("rm -rf *(*)", B),  # every entry, no exclusion: the cwd-wide wipe
+    ],
+)
+def test_extglob_all_but(cmd: str, want: object) -> None:
+    assert level(cmd) == want
+
+
+@pytest.mark.parametrize(
+    "wrapper", ["sh -c '{0}'", "bash -c '{0}'", "eval '{0}'", "f() {{ {0}; }}; f", "( {0} )"]
+)
+def test_extglob_all_but_wrapped(wrapper: str) -> None:
+    assert level(wrapper.format("rm -rf !(keep)")) == D
+    assert level(wrapper.format("cd ~ && rm -rf !(.ssh)")) == B
