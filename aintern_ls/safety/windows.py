@@ -2649,9 +2649,21 @@ def _dash_flags(cmd: Cmd) -> set[str]:
 
 # An entry's recovery settings, or the elements without which it does not boot: deleting
 # one with `/deletevalue` turns recovery off or leaves the entry unbootable.
-_BOOT_SAFETY_VALUE = re.compile(
-    r"\b(?:recoveryenabled|recoverysequence|osdevice|device|path|systemroot)\b"
-)
+_RECOVERY_VALUES = frozenset({"recoveryenabled", "recoverysequence"})
+_BOOT_ELEMENTS = frozenset({"osdevice", "device", "path", "systemroot"})
+
+
+def _deleted_value(words: list[str]) -> str:
+    """The datatype `bcdedit … /deletevalue [{id}] <datatype>` deletes ("" if none): the
+    operand after the entry id, not any word of the command (`/store C:\\path\\BCD`)."""
+    for k, t in enumerate(words):
+        if t != "/deletevalue":
+            continue
+        rest = [w for w in words[k + 1 :] if w]
+        if rest and rest[0].startswith("{"):
+            rest = rest[1:]
+        return rest[0] if rest and not rest[0].startswith("/") else ""
+    return ""
 
 
 def _bcdedit(cmd: Cmd) -> None:
@@ -2667,10 +2679,15 @@ def _bcdedit(cmd: Cmd) -> None:
         return
     text = " ".join(cmd.texts()).lower()
     text = re.sub(r"(?:^|(?<=\s))[-\u2013\u2014](?=[a-z])", "/", text)
+    deleted = _deleted_value(text.split()) if "/deletevalue" in flags else ""
+    if deleted in _BOOT_ELEMENTS:
+        # (`/deletevalue {default} osdevice`: the entry no longer says what to boot)
+        cmd.add(B, "boot-config", f"bcdedit deletes the entry's {deleted}: it cannot boot")
+        return
     if re.search(
         r"recoveryenabled\s+[\"']?(no|off|0|false)\b|bootstatuspolicy\s+[\"']?ignoreallfailures",
         text,
-    ) or ("/deletevalue" in flags and _BOOT_SAFETY_VALUE.search(text)):
+    ) or (deleted in _RECOVERY_VALUES):
         # (`/deletevalue {default} recoveryenabled`, `… recoverysequence`: the entry's
         # recovery settings deleted, session-13 convention; b12)
         cmd.add(B, "boot-recovery-off", "bcdedit turns off Windows recovery (ransomware step)")

@@ -7,13 +7,16 @@ safe look-alikes.
 - extglob "every entry but X" (`rm -rf !(keep)`) in the working directory is a clean-up
   (dangerous, as `ls | grep -v keep | xargs rm -rf`) unless that directory is known to be
   the root, a home or a system folder.
+- `bcdedit /deletevalue` is judged by the datatype it deletes (the operand after the entry
+  id), not by words anywhere in the command (a `/store C:/path/BCD`).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.safety._levels import B, C, D, level
+from aintern_ls.safety import assess
+from tests.safety._levels import B, C, D, S, level
 
 # --- finding 1: git clean with a pathspec is a named subset ---------------------------------
 
@@ -89,3 +92,32 @@ def test_extglob_all_but(cmd: str, want: object) -> None:
 def test_extglob_all_but_wrapped(wrapper: str) -> None:
     assert level(wrapper.format("rm -rf !(keep)")) == D
     assert level(wrapper.format("cd ~ && rm -rf !(.ssh)")) == B
+
+
+# --- finding 3: bcdedit /deletevalue judged by its datatype ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cmd", "shell", "want"),
+    [
+        ("bcdedit /store C:\\path\\BCD /deletevalue {current} useplatformclock", "cmd", C),
+        ("bcdedit /store D:\\device\\BCD /deletevalue {current} useplatformclock", "cmd", C),
+        ("bcdedit /store E:\\systemroot\\BCD -deletevalue {current} nx", "cmd", C),
+        ("bcdedit /deletevalue {current} description", "cmd", C),
+        ("bcdedit /deletevalue '{current}' useplatformclock", "powershell", C),
+        ("bcdedit /store C:\\path\\BCD /deletevalue {default} recoveryenabled", "cmd", B),
+        ("bcdedit /deletevalue {default} osdevice", "cmd", B),
+        ("bcdedit /deletevalue path", "cmd", B),  # no id: {current}
+        ('bcdedit /deletevalue "{current}" systemroot', "cmd", B),
+        ("cmd /c bcdedit -deletevalue {current} recoverysequence", "cmd", B),
+        ("& bcdedit.exe /deletevalue '{default}' device", "powershell", B),
+        ("bcdedit /enum /v", "cmd", S),
+    ],
+)
+def test_bcdedit_deletevalue_datatype(cmd: str, shell: str, want: object) -> None:
+    assert level(cmd, shell) == want
+
+
+def test_bcdedit_boot_element_reason() -> None:
+    found = assess("bcdedit /deletevalue {default} osdevice", "cmd").findings
+    assert any("osdevice" in f.reason and "recovery" not in f.reason for f in found)
