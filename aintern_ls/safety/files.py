@@ -240,8 +240,13 @@ def _state_folder(text: str, cwds: frozenset[str | None]) -> str | None:
     """The named system-state folder (`paths.SYSTEM_STATE`) a delete target is, or whose
     contents it is (`/var/lib/etcd/*`); None for anything else."""
     low = text.lower()
-    if not any(k in low for k in _STATE_WORDS):
-        return None  # (a cheap exit: every such folder's path holds one of these)
+    if not any(k in low for k in _STATE_WORDS) and (
+        low[:1] in ("/", "~", "$", "%")
+        or not any(c is not None and any(k in c.lower() for k in _STATE_WORDS) for c in cwds)
+    ):
+        # (a cheap exit: every such folder's path holds one of these, as written or joined
+        # with the directory a `cd` set: `cd /etc && rm -rf kubernetes`)
+        return None
     low = low.strip("\"'").replace("\\", "/")
     for p in _in_known_cwds(low, cwds):
         p = posixpath.normpath(p) if p.startswith("/") else p

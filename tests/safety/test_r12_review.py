@@ -9,6 +9,8 @@ safe look-alikes.
   the root, a home or a system folder.
 - `bcdedit /deletevalue` is judged by the datatype it deletes (the operand after the entry
   id), not by words anywhere in the command (a `/store C:/path/BCD`).
+- a named system-state folder given relative to the directory a `cd` set (`cd /etc && rm
+  -rf kubernetes`) is that folder (the cheap exit also looks at the known directories).
 """
 
 from __future__ import annotations
@@ -121,3 +123,42 @@ def test_bcdedit_deletevalue_datatype(cmd: str, shell: str, want: object) -> Non
 def test_bcdedit_boot_element_reason() -> None:
     found = assess("bcdedit /deletevalue {default} osdevice", "cmd").findings
     assert any("osdevice" in f.reason and "recovery" not in f.reason for f in found)
+
+
+# --- finding 4: system-state folders relative to a cd ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cmd", "want"),
+    [
+        ("cd /etc && rm -rf kubernetes", B),
+        ("cd /etc; rm -rf ceph", B),
+        ("cd /var/lib && rm -rf ceph", B),
+        ("cd /var/lib; rm -rf rancher", B),
+        ("cd /etc && rm -rf pve", B),
+        ("cd /gnu && rm -rf store", B),
+        ("cd /usr/lib && rm -rf python3.11", B),
+        ("cd /etc/kubernetes && rm -rf pki", B),
+        ("pushd /var/lib && rm -rf etcd", B),
+        ("cd /nix/var/nix && rm -rf db", B),
+        # look-alikes: an application's folder, one file, a read
+        ("cd /etc && rm -rf nginx", D),
+        ("cd /var/lib && rm -rf docker", D),
+        ("cd /etc && rm -f kubernetes/admin.conf", D),
+        ("cd /etc && ls kubernetes", S),
+        ("cd ~/src && rm -rf kubernetes", D),
+    ],
+)
+def test_state_folder_relative_to_cd(cmd: str, want: object) -> None:
+    assert level(cmd) == want
+
+
+@pytest.mark.parametrize(
+    "wrapper", ["sh -c '{0}'", "bash -c '{0}'", "eval '{0}'", "f() {{ {0}; }}; f", "( {0} )"]
+)
+def test_state_folder_relative_to_cd_wrapped(wrapper: str) -> None:
+    assert level(wrapper.format("cd /etc && rm -rf kubernetes")) == B
+
+
+def test_state_folder_relative_to_cd_under_sudo() -> None:
+    assert level("sudo sh -c 'cd /var/lib && rm -rf ceph'") == B
