@@ -20,13 +20,13 @@ from aintern_ls.safety.paths import (
     CWD_WIDE,
     SUBSTITUTION,
     SYSTEM_CORE,
-    SYSTEM_STATE,
     Target,
     bare_disk,
     classify_path,
     glob_account_file,
     is_device,
     is_secret,
+    system_state,
     whole_system,
     write_target,
 )
@@ -233,28 +233,9 @@ def _in_known_cwds(low: str, cwds: frozenset[str | None]) -> list[str]:
     ]
 
 
-_STATE_WORDS = ("lib", "etc", "opt", "ystem", "var", "usr", "nix", "gnu")
-
-
 def _state_folder(text: str, cwds: frozenset[str | None]) -> str | None:
-    """The named system-state folder (`paths.SYSTEM_STATE`) a delete target is, or whose
-    contents it is (`/var/lib/etcd/*`); None for anything else."""
-    low = text.lower()
-    if not any(k in low for k in _STATE_WORDS) and (
-        low[:1] in ("/", "~", "$", "%")
-        or not any(c is not None and any(k in c.lower() for k in _STATE_WORDS) for c in cwds)
-    ):
-        # (a cheap exit: every such folder's path holds one of these, as written or joined
-        # with the directory a `cd` set: `cd /etc && rm -rf kubernetes`)
-        return None
-    low = low.strip("\"'").replace("\\", "/")
-    for p in _in_known_cwds(low, cwds):
-        p = posixpath.normpath(p) if p.startswith("/") else p
-        while p.endswith(("/*", "/.", "/.*")):
-            p = p.rsplit("/", 1)[0]
-        if SYSTEM_STATE.match(p):
-            return p
-    return None
+    """The named system-state folder a delete target is (`paths.system_state`)."""
+    return system_state(text, cwds)
 
 
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
@@ -1928,6 +1909,9 @@ def _write_family(cmd: Cmd) -> None:
                 return
             if ops:
                 t = classify_path(ops[-1].text, cmd.scope.cwds)
+                if t.level < B and (state := system_state(ops[-1].text, cmd.scope.cwds)):
+                    # `rsync -a --delete empty/ /var/lib/etcd/`: a system-state folder emptied
+                    t = Target(B, "rm-system", f"the system state folder {state}")
                 if t.level == B:
                     cmd.add(B, t.rule, f"rsync --delete can erase {t.what}", ops[-1])
                     return

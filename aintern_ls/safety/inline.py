@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from aintern_ls.safety.levels import B, C, D, Finding, M, RiskLevel
-from aintern_ls.safety.paths import classify_path, is_secret, write_target
+from aintern_ls.safety.paths import Target, classify_path, is_secret, system_state, write_target
 from aintern_ls.safety.words import names
 
 if TYPE_CHECKING:
@@ -2955,6 +2955,10 @@ def code_findings(
         level = t.level
         if not recursive and level == B and t.rule != "rm-system-file":
             level = D  # one file, not a tree
+        if recursive and level < B and (state := system_state(path, scope.cwds)):
+            # `shutil.rmtree('/etc/kubernetes')`: a named system-state folder, as for rm
+            t = Target(B, "rm-system", f"the system state folder {state}")
+            level = B
         rule = "code-" + t.rule if t.rule != "scoped" and level >= C else "code-delete"
         found.append(at(max(level, D), rule, f"{what} deletes {t.what}"))
     for path in dict.fromkeys(fx.moves):

@@ -474,6 +474,38 @@ SYSTEM_STATE = re.compile(
     r"|system/volumes/(?:preboot|recovery|update|iscpreboot|xarts|hardware)"
     r"|(?:private/)?var/db/receipts|usr/standalone|library/apple)$"
 )
+_STATE_WORDS = ("lib", "etc", "opt", "ystem", "var", "usr", "nix", "gnu")
+
+
+def system_state(path: str, cwds: frozenset[str | None]) -> str | None:
+    """The named system-state folder (`SYSTEM_STATE`) a delete target is, or whose contents
+    it is (`/var/lib/etcd/*`), as written or joined with a directory a `cd` set; None for
+    anything else. Any deleting tool reads it (rm, find, Remove-Item, rsync --delete, an
+    interpreter's rmtree)."""
+    low = path.lower()
+    absolute = low[:1] in ("/", "~", "$", "%") or ":" in low[:3]
+    if not any(k in low for k in _STATE_WORDS) and (
+        absolute
+        or not any(c is not None and any(k in c.lower() for k in _STATE_WORDS) for c in cwds)
+    ):
+        return None  # (a cheap exit: every such folder's path holds one of these)
+    low = low.strip("\"'").replace("\\", "/")
+    seen = [low]
+    if not absolute:
+        seen += [
+            posixpath.join(c.replace("\\", "/").lower(), low)
+            for c in cwds
+            if c is not None and "$" not in c
+        ]
+    for p in seen:
+        p = posixpath.normpath(p) if p.startswith("/") else p
+        while p.endswith(("/*", "/.", "/.*")):
+            p = p.rsplit("/", 1)[0]
+        if SYSTEM_STATE.match(p):
+            return p
+    return None
+
+
 # Block devices by kernel name (a glob character where the number or letter goes still
 # names disks: `/dev/sd?`), by the udev links (`/dev/disk/by-id/…`), and LVM volumes
 # (`/dev/VG/LV`: any two-level name outside the folders of character devices).

@@ -11,6 +11,8 @@ safe look-alikes.
   id), not by words anywhere in the command (a `/store C:/path/BCD`).
 - a named system-state folder given relative to the directory a `cd` set (`cd /etc && rm
   -rf kubernetes`) is that folder (the cheap exit also looks at the known directories).
+- named system-state folders are read by every deleting tool (`paths.system_state`): an
+  interpreter's rmtree/rm_rf/rmSync and `rsync --delete` into one, as rm and find.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import assess
-from tests.safety._levels import B, C, D, S, level
+from tests.safety._levels import B, C, D, M, S, level
 
 # --- finding 1: git clean with a pathspec is a named subset ---------------------------------
 
@@ -162,3 +164,35 @@ def test_state_folder_relative_to_cd_wrapped(wrapper: str) -> None:
 
 def test_state_folder_relative_to_cd_under_sudo() -> None:
     assert level("sudo sh -c 'cd /var/lib && rm -rf ceph'") == B
+
+
+# --- finding 5: system-state folders for every deleting tool --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cmd", "want"),
+    [
+        ("python3 -c \"import shutil; shutil.rmtree('/etc/kubernetes')\"", B),
+        ("perl -e 'use File::Path; rmtree(\"/etc/kubernetes\")'", B),
+        ("rsync -a --delete /tmp/empty/ /var/lib/etcd/", B),
+        ("rsync -a --delete-after empty/ /gnu/store", B),
+        ('ruby -e \'require "fileutils"; FileUtils.rm_rf("/var/lib/ceph")\'', B),
+        ('node -e \'require("fs").rmSync("/etc/pve", {recursive: true})\'', B),
+        ("cd /var/lib && python3 -c \"import shutil; shutil.rmtree('etcd')\"", B),
+        # look-alikes: one file, an application's folder, a dry run, a copy out
+        ("python3 -c \"import os; os.remove('/etc/kubernetes/admin.conf')\"", D),
+        ("python3 -c \"import shutil; shutil.rmtree('/etc/nginx')\"", D),
+        ("rsync -a --delete dist/ /var/www/html/", D),
+        ("rsync -an --delete /tmp/empty/ /var/lib/etcd/", S),
+        ("rsync -a /etc/kubernetes/ /backup/k8s/", M),
+    ],
+)
+def test_state_folder_any_tool(cmd: str, want: object) -> None:
+    assert level(cmd) == want
+
+
+@pytest.mark.parametrize(
+    "wrapper", ["sh -c '{0}'", "env -i {0}", "timeout 9 {0}", "nohup {0}", "f() {{ {0}; }}; f"]
+)
+def test_state_folder_any_tool_wrapped(wrapper: str) -> None:
+    assert level(wrapper.format("rsync -a --delete /tmp/empty/ /var/lib/etcd/")) == B
