@@ -1341,14 +1341,30 @@ def _located(cmd: Cmd) -> None:
         cmd.info.paths = tuple(hits.values())
 
 
+def _cwd_every(cmd: Cmd) -> str | None:
+    """`<cwd>/*` when the working directory is known to be the root, a home or a system
+    folder (a `cd` earlier in the block); None otherwise."""
+    cwds = cmd.scope.cwds
+    if cmd.scope.windows or all(c is None for c in cwds):
+        return None
+    for cwd in cwds:
+        if cwd is not None and "$" not in cwd.replace("$HOME", "~"):
+            rule = classify_path("*", frozenset([cwd])).rule
+            if rule in ("rm-root", "rm-home", "rm-system"):
+                return cwd.replace("$HOME", "~").rstrip("/") + "/*"
+    return None
+
+
 def _listing(cmd: Cmd) -> None:
     """What `ls` prints, as paths a downstream `xargs rm` would get: everything in the
     listed directories (a glob operand lists just its matches)."""
     ops = cmd.operands(frozenset({"-I", "--ignore", "-w", "--width"}))
     if any(w.text.startswith(("-I", "--ignore", "--hide")) for w in cmd.args):
         return
-    if not ops:
-        cmd.info.paths = (Word("*", cmd.start, cmd.end),)
+    if not ops or (len(ops) == 1 and ops[0].text in (".", "./")):
+        # (after `cd ~`/`cd /` the listing is that folder's: `cd ~ && ls -A | grep -v .ssh
+        # | xargs rm -rf` deletes every other entry of home)
+        cmd.info.paths = (Word(_cwd_every(cmd) or "*", cmd.start, cmd.end),)
         return
     cmd.info.paths = tuple(
         # (a glob still: `ls /etc/pass* | xargs rm` deletes what the glob takes) (n11u)
@@ -2506,7 +2522,10 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
 
 
 _FILTERS = frozenset(
-    names("tr sed gsed openssl head tail awk gawk mawk grep basenc cut jq gojq jaq yq")
+    names(
+        "tr sed gsed openssl head tail awk gawk mawk nawk grep egrep fgrep rg basenc cut jq gojq"
+        " jaq yq"
+    )
     + tuple(_DECOMPRESSORS)
 )
 
@@ -2726,6 +2745,40 @@ def _inverted(argv: Sequence[str]) -> bool:
     )
 
 
+# awk and sed programs that print every line but those matching a pattern (`awk '!/x/'`,
+# `awk '$0 !~ /x/ {print}'`, `sed '/x/d'`, `sed -n '/x/!p'`): grep -v's other spellings.
+_AWK_INVERTED = re.compile(
+    r"\s*(?:!\s*/[^/]*/|\$0\s*!~\s*(?:/[^/]*/|\"[^\"]*\"))\s*(?:\{\s*print(?:\s+\$0)?\s*;?\s*\})?\s*;?\s*"
+)
+_SED_DELETES = re.compile(r"\s*/[^/]*/I?\s*d\s*;?\s*")
+_SED_PRINTS_OTHERS = re.compile(r"\s*/[^/]*/I?\s*!\s*p\s*;?\s*")
+_AWKS = frozenset(names("awk gawk mawk nawk"))
+
+
+def _drops_named(name: str, argv: Sequence[str]) -> bool:
+    """A filter that passes every line of its input but those matching a pattern: grep -v
+    (and rg's), an awk `!/x/` program, a sed `/x/d` script."""
+    if name in _GREPS:
+        return _inverted(argv)
+    if name in _AWKS:
+        progs = [a for a in argv if not a.startswith("-")][:1]
+        return bool(progs) and _AWK_INVERTED.fullmatch(progs[0]) is not None
+    if name in ("sed", "gsed"):
+        quiet = any(
+            a in ("-n", "--quiet", "--silent") or re.fullmatch(r"-[a-zA-Z]*n[a-zA-Z]*", a)
+            for a in argv
+        )
+        scripts = [a for a in argv if not a.startswith("-")][:1]
+        if any(a in ("-e", "--expression") for a in argv):
+            k = next(i for i, a in enumerate(argv) if a in ("-e", "--expression"))
+            scripts = list(argv[k + 1 : k + 2])
+        if not scripts:
+            return False
+        script = scripts[0]
+        return (_SED_PRINTS_OTHERS if quiet else _SED_DELETES).fullmatch(script) is not None
+    return False
+
+
 def _broad(paths: tuple[Word, ...]) -> bool:
     """Listed paths that are the root, a home or a system folder (or their entries)."""
     return any(
@@ -2759,7 +2812,7 @@ def _listed(info: Info, prev: Stdin) -> Stdin:
     ):
         # `restic snapshots --json | jq -r '.[].id'`: every item's field, nothing narrowed (m8)
         return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
-    if prev.paths and info.name in _GREPS and _inverted(info.argv) and _broad(prev.paths):
+    if prev.paths and _drops_named(info.name, info.argv) and _broad(prev.paths):
         # `ls -A ~ | grep -v .ssh | xargs rm -rf`: an inverted match over a listing of home,
         # the root or a system folder drops a few named entries and passes every other one
         # (as find's `! -name x` below them); in the working directory it stays a clean-up

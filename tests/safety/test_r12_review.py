@@ -13,6 +13,8 @@ safe look-alikes.
   -rf kubernetes`) is that folder (the cheap exit also looks at the known directories).
 - named system-state folders are read by every deleting tool (`paths.system_state`): an
   interpreter's rmtree/rm_rf/rmSync and `rsync --delete` into one, as rm and find.
+- "every entry but X" of home/root through a filter: rg/egrep -v, awk `!/x/`, sed `/x/d`
+  and `sed -n '/x/!p'` are grep -v; `ls` with no operand after `cd ~`/`cd /` lists that folder.
 """
 
 from __future__ import annotations
@@ -196,3 +198,43 @@ def test_state_folder_any_tool(cmd: str, want: object) -> None:
 )
 def test_state_folder_any_tool_wrapped(wrapper: str) -> None:
     assert level(wrapper.format("rsync -a --delete /tmp/empty/ /var/lib/etcd/")) == B
+
+
+# --- finding 6: every other entry of home/root through a filter -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("cmd", "want"),
+    [
+        ("cd ~ && ls -A | grep -v .ssh | xargs rm -rf", B),
+        ("cd / && ls -A | grep -v proc | xargs rm -rf", B),
+        ("cd $HOME; ls -a . | grep -v -e .ssh | xargs -I{} rm -rf {}", B),
+        ("ls -A ~ | rg -v ssh | xargs rm -rf", B),
+        ("ls -A ~ | rg --invert-match ssh | xargs rm -rf", B),
+        ("ls -A ~ | egrep -v 'ssh|gnupg' | xargs rm -rf", B),
+        ("ls -A ~ | awk '!/ssh/' | xargs rm -rf", B),
+        ("ls / | awk '$0 !~ /proc/ {print}' | xargs rm -rf", B),
+        ("ls -A ~ | sed '/ssh/d' | xargs rm -rf", B),
+        ("ls -A ~ | sed -n '/ssh/!p' | xargs rm -rf", B),
+        # look-alikes: the working directory's clean-up, a positive match, no delete
+        ("ls | grep -v keep | xargs rm -rf", D),
+        ("ls | awk '!/keep/' | xargs rm -rf", D),
+        ("ls | sed '/keep/d' | xargs rm -rf", D),
+        ("cd ~/proj && ls | grep -v keep | xargs rm -rf", D),
+        ("ls ~ | awk '/pdf/' | xargs rm -f", D),
+        ("ls ~ | sed -n '/pdf/p' | xargs rm -f", D),
+        ("ls -A ~ | sed 's/ssh/x/' | xargs rm -rf", D),
+        ("cd ~ && ls -A | grep -v .ssh", S),
+        ("cd ~ && ls | xargs echo", S),
+    ],
+)
+def test_all_but_through_a_filter(cmd: str, want: object) -> None:
+    assert level(cmd) == want
+
+
+@pytest.mark.parametrize(
+    "wrapper", ["sh -c '{0}'", "bash -c '{0}'", "eval '{0}'", "f() {{ {0}; }}; f", "( {0} )"]
+)
+def test_all_but_through_a_filter_wrapped(wrapper: str) -> None:
+    assert level(wrapper.format("cd ~ && ls -A | rg -v ssh | xargs rm -rf")) == B
+    assert level(wrapper.format("ls | rg -v keep | xargs rm -rf")) == D
