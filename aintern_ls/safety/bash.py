@@ -1401,7 +1401,7 @@ class _Walker:
         if not words:
             return Info()
         if len(words) > 1 and words[-1].text[-1:] in _EXTGLOB_OPS and not words[-1].dynamic:
-            words[-1] = self._extglob(words[-1])
+            words[-1:] = self._extglob(words[-1])
         if words[0].text == "exec" and all(_FD_VARIABLE.fullmatch(w.text) for w in words[1:]):
             # `exec 3<<<…`, `exec {fd}< <(…)`: the descriptors stay open for what follows
             # (a `{name}` gets a descriptor number of its own in $name).
@@ -1424,7 +1424,7 @@ class _Walker:
                 self._close_fds(saved)
         return self._command(words, assigns, node, stdin)
 
-    def _extglob(self, word: Word) -> Word:
+    def _extglob(self, word: Word) -> list[Word]:
         """`rm -rf !(proc|sys)`, `~/!(.ssh)`: the grammar reads bash's extglob operator as a
         word ending in `!` followed by a subshell. `!(…)` matches every entry but a few, as
         do `*(*)`/`+(*)`/`@(*)`: the word is that folder's every entry (`*`), so the policy
@@ -1432,10 +1432,10 @@ class _Walker:
         source = self.scope.source
         end = word.end
         if source[end : end + 1] != "(":
-            return word
+            return [word]
         close = source.find(")", end + 1, end + 256)
         if close < 0:
-            return word
+            return [word]
         pattern = source[end + 1 : close]
         op = word.text[-1]
         if op == "*" and _ZSH_QUALIFIERS.fullmatch(pattern):
@@ -1451,9 +1451,28 @@ class _Walker:
             text = word.text[:-1] + "!(" + pattern + ")"
         elif op == "!" or all(p.strip() in ("*", ".*") for p in pattern.split("|")):
             text = word.text[:-1] + "*"
+        elif op in ("@", "+", "?", "*") and "(" not in pattern:
+            # `@(usr|etc)`, `+(a|b)`: a list of names is one word per name (`rm -rf
+            # /@(usr|etc)` is `rm -rf /usr /etc`, as the brace spelling `/{usr,etc}`);
+            # `?(…)`/`*(…)` may also match nothing after a prefix (`x?(.bak)`: x, x.bak).
+            prefix = word.text[:-1]
+            alts = list(dict.fromkeys(pattern.split("|")))[:32]
+            if op in ("?", "*") and prefix and not prefix.endswith("/"):
+                alts.insert(0, "")
+            return [
+                Word(
+                    prefix + a,
+                    word.start,
+                    close + 1,
+                    word.dynamic,
+                    any(c in prefix + a for c in "*?["),
+                    word.origin,
+                )
+                for a in alts
+            ]
         else:
             text = word.text[:-1] + "(" + pattern + ")"
-        return Word(text, word.start, close + 1, word.dynamic, True, word.origin)
+        return [Word(text, word.start, close + 1, word.dynamic, True, word.origin)]
 
     def _broad_cwd(self) -> bool:
         """The working directory is known to be the root, a home or a system folder."""

@@ -15,6 +15,7 @@ safe look-alikes.
   interpreter's rmtree/rm_rf/rmSync and `rsync --delete` into one, as rm and find.
 - "every entry but X" of home/root through a filter: rg/egrep -v, awk `!/x/`, sed `/x/d`
   and `sed -n '/x/!p'` are grep -v; `ls` with no operand after `cd ~`/`cd /` lists that folder.
+- an extglob list `@(a|b)`/`+(a|b)` is one word per name (as the brace spelling).
 """
 
 from __future__ import annotations
@@ -238,3 +239,29 @@ def test_all_but_through_a_filter(cmd: str, want: object) -> None:
 def test_all_but_through_a_filter_wrapped(wrapper: str) -> None:
     assert level(wrapper.format("cd ~ && ls -A | rg -v ssh | xargs rm -rf")) == B
     assert level(wrapper.format("ls | rg -v keep | xargs rm -rf")) == D
+
+
+# --- finding 7: an extglob list is one word per name ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cmd", "want"),
+    [
+        ("cd / && rm -rf @(usr|etc)", B),
+        ("rm -rf /@(usr|etc)", B),
+        ("rm -rf /+(boot|var)", B),
+        ("shopt -s extglob; rm -rf /etc/@(passwd|shadow)", B),
+        ("rm -rf @(build|dist)", D),
+        ("rm -rf ./@(build|dist|*.egg-info)", D),
+        ("rm -f /tmp/x?(.bak)", D),
+        ("rm -rf @(*)", B),
+        ("ls /@(usr|etc)", M),  # (the grammar's parse error keeps it moderate)
+    ],
+)
+def test_extglob_list(cmd: str, want: object) -> None:
+    assert level(cmd) == want
+
+
+@pytest.mark.parametrize("wrapper", ["sh -c '{0}'", "sudo sh -c '{0}'", "eval '{0}'", "( {0} )"])
+def test_extglob_list_wrapped(wrapper: str) -> None:
+    assert level(wrapper.format("rm -rf /@(usr|etc)")) == B
