@@ -2527,22 +2527,8 @@ class _Walker:
                                     raw if _QUOTING.isdisjoint(raw) else unquote(raw, posix=False)
                                 )
                                 word = _new_word(Word, (text_, s0, e0, False, glob, ""))
-                            if words:
-                                last = words[-1]
-                                if s0 == last.end and _open_equals(last.text):
-                                    words[-1] = _joined(last, word)
-                                    continue
-                                if _native_colon(words, source, s0):
-                                    words[-1] = _joined(last, word, ":")
-                                    continue
-                                wt = word.text
-                                if (
-                                    (wt == "0" or (len(wt) == 6 and wt.lower() == "$false"))
-                                    and last.text.startswith("-")
-                                    and source[last.end : word.start] == ":"
-                                ):
-                                    words.pop()
-                                    continue
+                            if words and _bound_to_last(words, word, source, s0):
+                                continue
                             words.append(word)
                             continue
                     et = el.type
@@ -2606,21 +2592,7 @@ class _Walker:
                                 word = Word(raw + "=", s0, e0 + 1, glob=word.glob)
                         else:
                             word = self.element(el, where)
-                        if words and s0 == words[-1].end and _open_equals(words[-1].text):
-                            words[-1] = _joined(words[-1], word)
-                            continue
-                        if _native_colon(words, source, s0):
-                            words[-1] = _joined(words[-1], word, ":")
-                            continue
-                        if (
-                            words
-                            and word.text.lower() in ("$false", "0")
-                            and words[-1].text.startswith("-")
-                            and source[words[-1].end : word.start] == ":"
-                        ):
-                            words.pop()
-                            continue
-                        if _switch_on(words, word, source):
+                        if words and _bound_to_last(words, word, source, s0):
                             continue
                         words.append(word)
                         continue
@@ -2645,24 +2617,8 @@ class _Walker:
                         words.extend(Word(t, s0, e0, glob="*" in t) for t in items[:16])
                         continue
                     word = self.element(el, where)
-                    if words and s0 == words[-1].end and _open_equals(words[-1].text):
-                        words[-1] = _joined(words[-1], word)
-                        continue
-                    if _native_colon(words, source, s0):
-                        words[-1] = _joined(words[-1], word, ":")
-                        continue
-                    if (
-                        words
-                        and word.text.lower() in ("$false", "0")
-                        and words[-1].text.startswith("-")
-                        and source[words[-1].end : word.start] == ":"
-                    ):
-                        # `-WhatIf:$false`: a switch bound to false is a switch not given.
-                        words.pop()
-                        continue
-                    if _switch_on(words, word, source):
-                        continue
-                    words.append(word)
+                    if not (words and _bound_to_last(words, word, source, s0)):
+                        words.append(word)
             elif t == "command_invokation_operator":
                 continue
             else:
@@ -3619,6 +3575,31 @@ def _digit_parameters(data: bytes) -> bytes:
 
     budget.spend(len(data) >> 8)  # (one more pass over the text)
     return _DIGIT_PARAMETER.sub(letters, data)
+
+
+def _bound_to_last(words: list[Word], word: Word, source: str, at: int) -> bool:
+    """Bind `word` (starting at `at`) to the parameter before it, as PowerShell does, and
+    say whether it was consumed: `--prefix=` takes its value (one word), a native
+    program's `-name:` takes its value (`_native_colon`), a switch bound to false
+    (`-WhatIf:$false`, `-Force:0`) is a switch not given (both words dropped), one bound to
+    true keeps only the switch. `words` is not empty."""
+    last = words[-1]
+    if at == last.end and _open_equals(last.text):
+        words[-1] = _joined(last, word)
+        return True
+    if _native_colon(words, source, at):
+        words[-1] = _joined(last, word, ":")
+        return True
+    wt = word.text
+    if (
+        (wt == "0" or (len(wt) == 6 and wt.lower() == "$false"))
+        and last.text.startswith("-")
+        and source[last.end : word.start] == ":"
+    ):
+        words.pop()
+        return True
+    # `-Recurse:$true`, `-Force:1`: the value only confirms the switch (gen12's `_switch_on`)
+    return _switch_on(words, word, source)
 
 
 def _open_equals(text: str) -> bool:
