@@ -340,7 +340,11 @@ def registry_key_deleted(machine: bool, key: str) -> tuple[RiskLevel, str, str]:
 
 def registry_value_deleted(key: str) -> tuple[RiskLevel, str, str]:
     """Deleting one value (`key` is normal registry text ending in `\\v name`): a security
-    setting deleted falls back to off (critical); any other value is a scoped delete."""
+    setting deleted falls back to off (critical); a value Windows needs to log on
+    (Winlogon's Userinit or Shell, LSA's packages) is blocked; any other value is a scoped
+    delete."""
+    if "\\" in key and _LOGON_VALUE.search(key) is not None:
+        return B, "registry-root", "deletes a registry value Windows needs to log anyone on"
     gone = security_setting_weakened(key, deleted=True)
     if gone is not None:
         return C, "disable-security", gone
@@ -990,6 +994,10 @@ def _firewall(cmd: Cmd) -> None:
         cmd.add(M, "firewall", "changes firewall rules")
 
 
+# A whole base64 text: groups of four characters of the alphabet, padded at the end.
+_B64_WHOLE = re.compile(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
+
+
 def _powershell_exe(cmd: Cmd) -> None:
     if any(w.text[:1] in "\u2013\u2014\u2015" for w in cmd.args):
         # PowerShell takes an en dash, em dash or horizontal bar as the parameter prefix.
@@ -1024,6 +1032,12 @@ def _powershell_exe(cmd: Cmd) -> None:
             try:
                 code = base64.b64decode(b64 + "=" * (-len(b64) % 4)).decode("utf-16-le")
             except (binascii.Error, ValueError, UnicodeDecodeError):
+                code = ""
+            if code and not val.dynamic and _B64_WHOLE.fullmatch(b64) is None:
+                # Cut short (its length is not a multiple of four) or with bytes outside
+                # base64: PowerShell would not run it as written, so what the analyser read
+                # is a guess at a fragment: opaque (session-14 convention), and still judged.
+                cmd.scope.include(cmd.scope.nested(code, "powershell", val, -1))
                 code = ""
             found = cmd.scope.nested(code, "powershell", val, -1) if code else []
             cmd.scope.include(found)
@@ -2002,11 +2016,39 @@ def _diskpart(cmd: Cmd) -> None:
     cmd.add(C, "disk", "diskpart can erase disks and partitions")
 
 
+# Services and drivers without which Windows does not start or nobody can log on: the disk,
+# volume and file-system stack, plug and play, RPC and DCOM, the session and account
+# managers, the user profile service.
+_BOOT_SERVICES = (
+    r"(?:acpi|pci|disk|partmgr|volmgrx?|mountmgr|volume|ntfs|refs|fltmgr|ksecdd|cng|classpnp"
+    r"|storahci|stornvme|storport|iastor[av]?|msrpc|rpcss|rpceptmapper|dcomlaunch|lsm|samss"
+    r"|profsvc|plugplay|power|brokerinfrastructure|gpsvc|netlogon)"
+)
 _BOOT_KEY = re.compile(
-    r"\Ahklm:?[\\/]+system(?:[\\/]+(?:currentcontrolset|controlset\d{3})"
-    r"(?:[\\/]+(?:services|control|enum|hardware profiles)(?:[\\/]+(?:safeboot|session manager"
-    r"|lsa|class))?)?)?[\\/]*\Z",
+    r"\Ahklm:?[\\/]+system(?:[\\/]+(?:select|(?:currentcontrolset|controlset\d{3})"
+    r"(?:[\\/]+(?:services(?:[\\/]+" + _BOOT_SERVICES + r")?|control(?:[\\/]+"
+    r"(?:safeboot|session manager|lsa|class|nls|hivelist|servicegrouporder|grouporderlist"
+    r"|criticaldevicedatabase))?|enum|hardware profiles))?))?[\\/]*\Z",
     re.I,
+)
+
+
+# The keys Windows reads to log anyone on (session 14: "registry keys Windows needs to boot
+# or log on, deleted: blocked"): Winlogon (the logon shell and Userinit), the profile list,
+# the credential providers that draw the logon screen.
+_LOGON_KEY = re.compile(
+    r"(?i)\Ahklm:?[\\/]+software[\\/]+(?:wow6432node[\\/]+)?microsoft[\\/]+"
+    r"(?:windows nt[\\/]+currentversion[\\/]+(?:winlogon|profilelist)"
+    r"|windows[\\/]+currentversion[\\/]+authentication(?:[\\/]+credential providers)?)"
+    r"[\\/]*\Z"
+)
+
+
+# Values whose absence stops logon: Winlogon's Userinit and Shell (no desktop, no session),
+# LSA's authentication and security packages (no way to check a password).
+_LOGON_VALUE = re.compile(
+    r"(?i)\\(?:winlogon [\\/]v \"?(?:userinit|shell)"
+    r"|lsa [\\/]v \"?(?:authentication|security) packages)\"?\s*\Z"
 )
 
 
@@ -2020,7 +2062,7 @@ def boot_registry_key(key: str) -> bool:
     Manager, LSA, the BCD store: deleting them leaves a machine that does not boot (boot
     configuration)."""
     key = key.replace("hkey_local_machine", "hklm")
-    return bool(_BOOT_KEY.match(key) or _BCD_KEY.match(key))
+    return bool(_BOOT_KEY.match(key) or _BCD_KEY.match(key) or _LOGON_KEY.match(key))
 
 
 def _reg(cmd: Cmd) -> None:
@@ -2057,6 +2099,12 @@ def _reg(cmd: Cmd) -> None:
         one_value = "/v" in _win_flags(cmd)
         if boot_registry_key(low) and not one_value:
             cmd.add(B, "registry-root", f"deletes {key}, which Windows needs to boot", ops[1])
+        elif (
+            one_value
+            and (value := _flag_value(cmd, "/v")) is not None
+            and (gone_value := registry_value_deleted(_reg_norm(f'{low} /v "{value}"')))[0] == B
+        ):
+            cmd.add(B, gone_value[1], f"reg delete {key} /v {value}: {gone_value[2]}", ops[1])
         elif parts and parts[0] in ("hklm", "hkcr", "hku") and len(parts) <= 2 and not one_value:
             cmd.add(B, "registry-root", f"deletes the registry hive {key}", ops[1])
         elif (hit := registry_risk(low)) is not None and hit[1] == "disable-security":

@@ -1,0 +1,107 @@
+"""n12w (session 14): the open Windows families, each as a mechanism across cmdlets,
+aliases, .NET spellings, cmd builtins and hosts, with look-alikes that must stay low."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from aintern_ls.safety import RiskLevel, assess
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, S
+
+
+def _enc(text: str) -> str:
+    return base64.b64encode(text.encode("utf-16-le")).decode()
+
+
+_WHOLE = _enc("Remove-Item C:\\Windows -Recurse -Force")
+
+# (command, shell, expected level)
+_CASES = [
+    # -EncodedCommand that PowerShell could not run as written: cut short or not base64
+    ("powershell -e " + _enc("Remove-Item")[:-3], "cmd", C),
+    ("pwsh -enc " + _enc("Get-Date")[:-2], "powershell", C),
+    ("powershell -EncodedCommand ZZZZ@@@@!!", "cmd", C),
+    ("powershell -ec " + _WHOLE.rstrip("="), "powershell", B),  # cut, still read: blocked
+    ("powershell -e " + _WHOLE, "cmd", B),
+    ("powershell -e " + _enc("Get-Date"), "cmd", S),
+    ("Write-Host 'powershell -e " + _enc("Get-Date")[:-2] + "'", "powershell", S),
+    # registry keys and values Windows needs to boot or log on, deleted
+    ('reg delete "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon" /f', "cmd", B),
+    ("reg delete HKLM\\SYSTEM\\CurrentControlSet\\Services\\RpcSs /f", "cmd", B),
+    ("reg delete HKLM\\SYSTEM\\ControlSet001\\Services\\volmgr /f", "cmd", B),
+    ("Remove-Item HKLM:\\SYSTEM\\CurrentControlSet\\Services\\disk -Recurse", "powershell", B),
+    (
+        "ri 'HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\ProfileList' -r",
+        "powershell",
+        B,
+    ),
+    (
+        "[Microsoft.Win32.Registry]::LocalMachine.DeleteSubKeyTree("
+        "'SYSTEM\\CurrentControlSet\\Services\\ProfSvc')",
+        "powershell",
+        B,
+    ),
+    (
+        'reg delete "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon" /v Shell /f',
+        "cmd",
+        B,
+    ),
+    (
+        "Remove-ItemProperty 'HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon'"
+        " -Name Userinit",
+        "powershell",
+        B,
+    ),
+    (
+        'reg delete "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon"'
+        " /v LegalNoticeText /f",
+        "cmd",
+        D,
+    ),
+    ("reg delete HKLM\\SYSTEM\\CurrentControlSet\\Services\\MyAgent /f", "cmd", D),
+    ("reg delete HKLM\\SYSTEM\\CurrentControlSet\\Services\\RpcSs\\Parameters /v X /f", "cmd", D),
+    ("reg query HKLM\\SYSTEM\\CurrentControlSet\\Services\\RpcSs", "cmd", S),
+    ("Get-ChildItem HKLM:\\SYSTEM\\CurrentControlSet\\Services\\disk", "powershell", S),
+    (
+        "Remove-ItemProperty 'HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon'"
+        " -Name Userinit -WhatIf",
+        "powershell",
+        S,
+    ),
+]
+
+
+@pytest.mark.parametrize("command,shell,expected", _CASES)
+def test_n12w_family_level(command: str, shell: str, expected: RiskLevel) -> None:
+    got = assess(command, shell).level
+    assert got == expected, f"{command!r} ({shell}): {got.label}, expected {expected.label}"
+
+
+_WRAPPED = [(c, e) for c, sh, e in _CASES if sh == "powershell" and e >= RiskLevel.CRITICAL]
+
+
+@pytest.mark.parametrize("wrapper", (*PS_BLOCK_WRAPPERS, "try {{ {0} }} catch {{ }}"))
+@pytest.mark.parametrize("command,expected", _WRAPPED)
+def test_n12w_powershell_keeps_its_level_when_wrapped(
+    wrapper: str, command: str, expected: RiskLevel
+) -> None:
+    text = wrapper.format(command)
+    got = assess(text, "powershell").level
+    assert got >= expected, f"{text!r}: {got.label}, expected at least {expected.label}"
+
+
+_CMD_WRAPPERS = ("cmd /c {0}", 'cmd.exe /c "{0}"', "{0} & echo done", "if 1==1 ({0})")
+
+
+@pytest.mark.parametrize("wrapper", _CMD_WRAPPERS)
+@pytest.mark.parametrize(
+    "command,expected", [(c, e) for c, sh, e in _CASES if sh == "cmd" and e >= RiskLevel.CRITICAL]
+)
+def test_n12w_cmd_keeps_its_level_when_wrapped(
+    wrapper: str, command: str, expected: RiskLevel
+) -> None:
+    text = wrapper.format(command)
+    got = assess(text, "cmd").level
+    assert got >= expected, f"{text!r}: {got.label}, expected at least {expected.label}"
