@@ -152,33 +152,63 @@ def _created_scripts(text: str, scope: Scope) -> bool:
     """`[scriptblock]::Create(EXPR)` / `.InvokeScript(EXPR)` where EXPR is a literal
     expression (format strings, character codes, reversals): judge the script it builds.
     True when every such call's script was built and judged."""
-    from aintern_ls.safety.windows import partial_code, ps_eval, ps_variables
+    from aintern_ls.safety.windows import partial_code, ps_variables
 
     seen = resolved = 0
     for m in re.finditer(r"(?i)(?:::create|\.invokescript|\.newscriptblock)\s*\(", text):
         seen += 1
-        depth, i = 1, m.end()
-        while i < len(text) and depth:
-            depth += {"(": 1, ")": -1}.get(text[i], 0)
-            i += 1
-        if depth:
+        i = _close_paren(text, m.end())
+        if i < 0:
             continue
         inner = text[m.end() : i - 1]
-        code = ps_eval(inner, ps_variables(scope))
-        if code is None and inner.strip().startswith('"') and inner.strip().endswith('"'):
-            from aintern_ls.safety.windows import interpolate_ps
-
-            # `[scriptblock]::Create("ri $env:windir -r -fo")`: known variables filled in
-            code = interpolate_ps(inner.strip(), ps_variables(scope))
+        code = _created_text(inner, scope)
         if code is not None and code.strip():
             resolved += 1
             scope.include(scope.nested(code, "powershell", Word(code, m.end(), i - 1)))
+            call = _BLOCK_INVOKE.match(text, i)
+            end = _close_paren(text, call.end()) if call is not None else -1
+            args = _string_array("@(" + text[call.end() : end - 1] + ")") if end > 0 else None
+            if call is not None and args:
+                # `[scriptblock]::Create('param($p) Remove-Item $p -Recurse').Invoke('C:\')`:
+                # the body runs with its parameters bound to the arguments given.
+                words = [Word(a, call.start(), end) for a in args[:8]]
+                bound = _bind_block("{" + code + "}", words)
+                scope.include(scope.nested(bound, "powershell", Word(code, m.start(), end), -1))
         elif "$" in inner and (partial := partial_code(inner.strip(), ps_variables(scope))):
             # `[scriptblock]::Create("Remove-Item C:\Windows -Recurse " + $env:X)`: opaque,
             # but blocked when its literal parts already are (as Invoke-Expression's)
             found = scope.nested(partial, "powershell", Word(partial, m.end(), i - 1))
             scope.include([f for f in found if f.level >= RiskLevel.BLOCKED])
     return seen > 0 and resolved == seen
+
+
+def _close_paren(text: str, at: int) -> int:
+    """The index just past the `)` closing the `(` before `at`; -1 when it is not closed."""
+    depth, i = 1, at
+    while i < len(text) and depth:
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        i += 1
+    return -1 if depth else i
+
+
+def _created_text(inner: str, scope: Scope) -> str | None:
+    """The script `[scriptblock]::Create(INNER)` builds when INNER is a literal expression
+    (format strings, character codes, known variables interpolated); None otherwise."""
+    from aintern_ls.safety.windows import interpolate_ps, ps_eval, ps_variables
+
+    code = ps_eval(inner, ps_variables(scope))
+    if code is None and inner.strip().startswith('"') and inner.strip().endswith('"'):
+        # `[scriptblock]::Create("ri $env:windir -r -fo")`: known variables filled in
+        code = interpolate_ps(inner.strip(), ps_variables(scope))
+    return code
+
+
+# `.Invoke(` / `.InvokeReturnAsIs(` right after a created script block: run with arguments.
+_BLOCK_INVOKE = re.compile(r"(?i)\s*\.\s*invoke(?:returnasis)?\s*\(")
+# `[scriptblock]::Create(EXPR)` as the whole right-hand side of an assignment.
+_CREATE_RHS = re.compile(
+    r"(?is)\[\s*(?:system\.management\.automation\.)?scriptblock\s*\]\s*::\s*create\s*\("
+)
 
 
 _PS_VAR = "\x00ps:"  # PowerShell variables in the scope's table (no shell name starts so)
@@ -1767,6 +1797,15 @@ class _Walker:
         if blocks and op_is_plain(node) and _text(blocks[0]).strip() in (rhs, closure):
             # `$sb = { param($t) Remove-Item $t -Recurse }`: invoked later with arguments
             self.scope.env[_PS_BLOCK + name] = closure
+        elif (
+            "::" in rhs
+            and (made := _CREATE_RHS.match(rhs)) is not None
+            and _close_paren(rhs, made.end()) == len(rhs)
+            and (code := _created_text(rhs[made.end() : -1], self.scope))
+        ):
+            # `$sb = [scriptblock]::Create('param($t) Remove-Item $t')`: a block like the
+            # literal one, invoked later with arguments (`& $sb x`, `$sb.Invoke(x)`)
+            self.scope.env[_PS_BLOCK + name] = "{" + code + "}"
         else:
             self.scope.env.pop(_PS_BLOCK + name, None)
         if value is None:
@@ -1825,6 +1864,28 @@ class _Walker:
                 self.scope.env[key] = items[i]
             else:
                 self.scope.env.pop(key, None)
+
+    def _runner_block(self, words: list[Word]) -> tuple[str | None, list[Word]]:
+        """For `Invoke-Command [-ScriptBlock] $sb [-ArgumentList] a, b` (or Start-Job): the
+        text of the block `$sb` holds and the arguments it is given; (None, []) when the
+        block is not one this text assigned."""
+        block: str | None = None
+        args: list[Word] = []
+        taking = False
+        for i, w in enumerate(words[1:], 1):
+            low = w.text.lower()
+            if low.startswith("-"):
+                taking = len(low) > 2 and ("-argumentlist".startswith(low) or low == "-args")
+                if len(low) > 2 and "-scriptblock".startswith(low) and i + 1 < len(words):
+                    block = self.scope.env.get(_PS_BLOCK + words[i + 1].text.lower())
+                continue
+            if taking:
+                raw = self.scope.source[w.start : w.end] if w.end - w.start < 2000 else ""
+                items = _string_array("@(" + raw + ")") if "," in raw else None
+                args.extend(Word(t, w.start, w.end) for t in items or [w.text])
+            elif block is None and low.startswith("$"):
+                block = self.scope.env.get(_PS_BLOCK + low)
+        return block, args
 
     def command_object_call(self, node: Node) -> None:
         """`$c = gcm Remove-Item; $c.Invoke('C:\\', '-Recurse')`: a command object's
@@ -2649,6 +2710,12 @@ class _Walker:
             # with arguments (its text, as written, bound to them).
             raw_block = _text(name_expr).strip().lstrip("&.").strip() if name_expr else ""
             block = raw_block if raw_block.endswith("}") else None
+        if block is None and len(words) > 2 and words[0].text.lower() in _BLOCK_RUNNERS:
+            # `Invoke-Command -ScriptBlock $sb -ArgumentList C:\Windows` (icm, Start-Job):
+            # the block held by `$sb`, run with the arguments given
+            block, args = self._runner_block(words)
+            if block is not None:
+                words = [words[0], *args]
         if block is not None:
             # `& $sb C:\Windows`: the block's body runs with its parameters bound to the
             # arguments given (judged as that text).
@@ -3783,6 +3850,10 @@ def op_is_plain(node: Node) -> bool:
         next((_text(k).strip() for k in node.children if k.type == "assignement_operator"), "=")
         == "="
     )
+
+
+# Cmdlets that run a script block given by `-ScriptBlock` with `-ArgumentList`.
+_BLOCK_RUNNERS = frozenset(("invoke-command", "icm", "start-job", "sajb", "start-threadjob"))
 
 
 def _bind_block(block: str, args: list[Word]) -> str:

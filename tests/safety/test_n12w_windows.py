@@ -70,6 +70,50 @@ _CASES = [
         "powershell",
         S,
     ),
+    # a script block built by [scriptblock]::Create, run with arguments: judged bound to them
+    (
+        "$sb = [scriptblock]::Create('param($p) Remove-Item $p -Recurse -Force');"
+        " $sb.Invoke('C:\\Windows')",
+        "powershell",
+        B,
+    ),
+    ("[ScriptBlock]::Create('param($x) rm -r -fo $x').InvokeReturnAsIs('C:\\')", "powershell", B),
+    (
+        "$s = [System.Management.Automation.ScriptBlock]::Create('Remove-Item $args[0] -r -fo');"
+        " & $s C:\\Users",
+        "powershell",
+        B,
+    ),
+    (
+        "$sb = [scriptblock]::Create('param($a, $p) ri $p -Recurse -Force');"
+        " icm -ScriptBlock $sb -ArgumentList 'x','C:\\Windows'",
+        "powershell",
+        B,
+    ),
+    (
+        "$sb = { param($p) Remove-Item $p -Recurse -Force };"
+        " Start-Job -ScriptBlock $sb -ArgumentList $env:windir",
+        "powershell",
+        B,
+    ),
+    (
+        "$sb = [scriptblock]::Create('param($n) Stop-Process -Name $n -Force');"
+        " $sb.Invoke('explorer')",
+        "powershell",
+        D,
+    ),
+    (
+        "$sb = [scriptblock]::Create('param($p) Get-ChildItem $p'); $sb.Invoke('C:\\Windows')",
+        "powershell",
+        S,
+    ),
+    (
+        "$sb = [scriptblock]::Create('param($p) Write-Host \"Remove-Item $p -Recurse\"');"
+        " & $sb 'C:\\'",
+        "powershell",
+        S,
+    ),
+    ("$sb = { param($p) Get-ChildItem $p }; icm $sb -ArgumentList C:\\Windows", "powershell", S),
 ]
 
 
