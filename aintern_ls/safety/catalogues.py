@@ -424,6 +424,18 @@ def _remote(cmd: Cmd, index: int, family: str, valued: frozenset[str]) -> None:
     args = cmd.args
     i = skip_options(args, index, valued) + 1  # (+1: the target host)
     tail = args[i:]
+    if cmd.stdin.kind != "none" and tail:
+        from aintern_ls.safety.network import sends_stdin
+
+        if sends_stdin(cmd, i - 1):
+            # `plink h "cat > x" < C:\data\db.sqlite`: the remote command reads a local
+            # file or a command's output (as ssh's; the session-14 upload convention)
+            cmd.add(
+                C,
+                "exfiltration",
+                f"{cmd.name} sends a local file or a command's output to a remote host",
+                tail[0],
+            )
     if not tail:
         cmd.add(M, "remote", f"{cmd.name} opens a session on another machine")
         return

@@ -664,6 +664,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _as_if_destructive(words, scope, stdin)
         _by_shape(cmd, name)
         system.request_targets(cmd)  # `e2edit -w -R 'unlink /etc/gshadow' /dev/vdb2`
+        if name in windows.NAMED_UPLOADERS:
+            windows.named_uploader(cmd)  # `b2 upload-file`, `mega-put`, `winscp put` (n12w)
     detections.judge(cmd, mark)  # what detection rules know and no handler saw (safety-sig7)
     if (name in _SOCKET_CAPABLE or name in network.DNS_TUNNELS) and all(
         f.level < C for f in scope.findings[mark:]

@@ -511,6 +511,8 @@ def _copy_remote(cmd: Cmd) -> None:
                 return
             if known is not None:
                 scripts.append(known)
+    if cmd.name == "sftp" and _sftp_batch_unseen(cmd, scripts):
+        return
     if cmd.name in ("lftp", "smbclient", "ftp", "sftp"):
         _ftp_script_shell(cmd, scripts)
     sent = [m for text in scripts for m in _SCRIPT_UPLOAD.finditer(text) if not _dry_line(m)]
@@ -623,6 +625,34 @@ def _copy_remote(cmd: Cmd) -> None:
     cmd.add(M, "network", f"{cmd.name} copies files over the network")
 
 
+def _sftp_batch_unseen(cmd: Cmd, scripts: list[str]) -> bool:
+    """`sftp -b FILE host`: the session runs FILE's lines (`put`, `!cmd`, `rm`). A batch
+    written in this block is read (added to `scripts`); one the analyser cannot read, or
+    stdin (`-b -`) fed from a file or a command's output, is opaque: critical (session-14
+    convention). True when judged so."""
+    batch: Word | None = None
+    for i, w in enumerate(cmd.args):
+        if w.text == "-b" and i + 1 < len(cmd.args):
+            batch = cmd.args[i + 1]
+        elif w.text.startswith("-b") and len(w.text) > 2:
+            batch = Word(w.text[2:], w.start + 2, w.end)
+    if batch is None:
+        return False
+    if batch.text == "-" or batch.text == "/dev/stdin":
+        if cmd.stdin.kind not in (STDIN_FILE, STDIN_OTHER):
+            return False  # a heredoc, `echo 'put x' |`: read as the script above
+        known = None
+    else:
+        base = batch.text.strip("\"'").replace("\\", "/").rsplit("/", 1)[-1]
+        entry = cmd.scope.written.get(base)
+        known = entry[0] if entry is not None else None
+    if known is None:
+        cmd.add(C, "config-exec", "sftp runs a batch file the analyser cannot read", batch)
+        return True
+    scripts.append(known)
+    return False
+
+
 def _rclone_local_loss(cmd: Cmd, ops: list[Word]) -> bool:
     """`rclone move /etc remote:x` deletes each source file once it is copied; `rclone sync
     remote:empty /` deletes from the local destination whatever the source lacks (rclone(1)).
@@ -663,10 +693,15 @@ _RUNS_STDIN = frozenset(
 )
 
 
-def _sends_stdin(cmd: Cmd, host_at: int) -> bool:
-    """Whether ssh hands the remote command data read from a local file or a command's
-    output (`ssh -n` reads nothing; a remote shell or interpreter runs what it reads)."""
-    if cmd.stdin.kind not in (STDIN_FILE, STDIN_OTHER) or cmd.name != "ssh":
+# Remote-execution clients whose remote command reads this side's stdin (n12w: plink too).
+_STDIN_SENDERS = frozenset(("ssh", "plink", "rsh", "dbclient", "tsh"))
+
+
+def sends_stdin(cmd: Cmd, host_at: int) -> bool:
+    """Whether ssh (or plink, rsh …) hands the remote command data read from a local file or
+    a command's output (`ssh -n` reads nothing; a remote shell or interpreter runs what it
+    reads). `host_at` is the index of the target host in `cmd.args`."""
+    if cmd.stdin.kind not in (STDIN_FILE, STDIN_OTHER) or cmd.name not in _STDIN_SENDERS:
         return False
     rest = cmd.args[host_at + 1 :]
     if not rest or any(
@@ -727,7 +762,7 @@ def _ssh(cmd: Cmd) -> None:
     if cmd.stdin.secret:
         # `ssh host 'cat > k' < ~/.ssh/id_rsa`: the remote side reads our stdin.
         cmd.add(C, "exfiltration", f"{cmd.name} sends private keys or credentials to a remote host")
-    elif _sends_stdin(cmd, i):
+    elif sends_stdin(cmd, i):
         # `tar cf - /etc | ssh h 'cat > e.tar'`, `ssh h 'cat > x' < notes.txt`: a local file
         # or a command's output goes to the other machine (session-13 convention) (n11u).
         cmd.add(

@@ -1288,12 +1288,96 @@ def _copy_move(cmd: Cmd) -> None:
                 C, "exfiltration", f"{name} copies home or secret files to a network share", dest
             )
             return
+        local = next((w for w in sources if _local_source(w.text)), None)
+        if local is not None and name not in ("ren", "rename"):
+            from aintern_ls.safety.network import sends_local
+
+            # `xcopy C:\data \\srv\share /s`: a local file or folder sent to another machine
+            # (the session-14 Windows upload convention), whatever the file
+            sends_local(cmd, local, f"{name} to {dest.text}")
+            return
     if dest is not None and name not in ("ren", "rename"):
         hit = copy_destination(dest.text, [w.text for w in sources if not w.dynamic], cmd)
         if hit is not None:
             cmd.add(hit[0], hit[1], f"{name} overwrites {hit[2]}", dest)
             return
     cmd.add(M, "write", f"{name} copies or moves files")
+
+
+# Upload tools we do not model as a whole but whose upload verbs are known (the
+# session-14 Windows upload convention): Backblaze's b2, MEGA's megacmd and megatools,
+# WinSCP's scripting. The dispatcher asks only for these names (one set look-up).
+NAMED_UPLOADERS = frozenset(
+    ("b2", "mega-put", "megaput", "megacopy", "winscp", "winscp.com", "winscp.exe")
+)
+# A WinSCP script line that sends local files: `put`, `synchronize remote|both`,
+# `keepuptodate` (its local folder is watched and sent); `-preview` is a dry run.
+_WINSCP_SEND = re.compile(
+    r"(?i)\A\s*(?:m?put|synchronize\s+(?:remote|both)|keepuptodate)\b(?!.*\s-preview\b)"
+)
+
+
+def named_uploader(cmd: Cmd) -> None:
+    """`b2 upload-file BUCKET FILE NAME`, `b2 file upload`, `b2 sync DIR b2://b`, `mega-put
+    FILE /dst`, `megaput FILE`, `megacopy --local DIR`, `winscp.com /command "put F"`,
+    `winscp /upload F`: a local file or folder sent to another machine (critical, whatever
+    the file); a WinSCP script the analyser cannot read is opaque (critical)."""
+    from aintern_ls.safety.network import sends_local
+
+    name = cmd.name.lower().removesuffix(".exe").removesuffix(".com")
+    args = cmd.args
+    texts = [w.text for w in args]
+    ops = [w for w in args if not w.text.startswith("-")]
+    sent: Word | None = None
+    if name == "b2":
+        verbs = [w.text.lower().replace("_", "-") for w in ops[:2]]
+        if verbs[:1] in (["upload-file"], ["upload-unbound-stream"]) or verbs == [
+            "file",
+            "upload",
+        ]:
+            rest = ops[len(verbs) if verbs == ["file", "upload"] else 1 :]
+            sent = rest[-2] if len(rest) >= 3 else None
+        elif verbs[:1] == ["sync"] and len(ops) >= 3:
+            src, dst = ops[-2], ops[-1]
+            if dst.text.startswith("b2://") and "://" not in src.text and not cmd.has("--dry-run"):
+                sent = src
+    elif name == "mega-put":
+        sent = ops[0] if ops else None
+    elif name == "megaput":
+        values = {"--path", "-u", "--username", "-p", "--password", "--config"}
+        sent = next(
+            (w for i, w in enumerate(args) if w in ops and (i == 0 or texts[i - 1] not in values)),
+            None,
+        )
+    elif name == "megacopy":
+        if "--download" not in texts and not cmd.has("-n", "--dryrun"):
+            sent = cmd.option_value("--local")
+    else:  # winscp
+        low = [t.lower() for t in texts]
+        script = next(
+            (
+                args[i + 1] if t in ("/script", "-script") and i + 1 < len(args) else args[i]
+                for i, t in enumerate(low)
+                if t in ("/script", "-script") or t.startswith(("/script=", "-script="))
+            ),
+            None,
+        )
+        if script is not None:
+            cmd.add(C, "config-exec", "WinSCP runs a script file the analyser cannot read", script)
+            return
+        if "/upload" in low or "-upload" in low:
+            at = low.index("/upload") if "/upload" in low else low.index("-upload")
+            sent = next((w for w in args[at + 1 :] if not w.text.startswith("/")), args[at])
+        elif "/command" in low or "-command" in low:
+            at = low.index("/command") if "/command" in low else low.index("-command")
+            for w in args[at + 1 :]:
+                if w.text.startswith("/") and not w.text.startswith("//"):
+                    break
+                if _WINSCP_SEND.match(w.text):
+                    sent = w
+                    break
+    if sent is not None:
+        sends_local(cmd, sent, f"{name} {sent.text}")
 
 
 def copy_destination(dest: str, sources: list[str], cmd: Cmd) -> tuple[RiskLevel, str, str] | None:
@@ -4260,7 +4344,26 @@ def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) ->
         given = [params.get("path"), params.get("literalpath"), *_ps_positional(cmd)[:1]]
         sends_local(cmd, next((w for w in given if w is not None), None), f"{cmd.name} -ToSession")
         return True
+    if cmd.name in ("copy-item", "move-item"):
+        given = [params.get("path"), params.get("literalpath"), *_ps_positional(cmd)[:1]]
+        local = next((w for w in given if w is not None and _local_source(w.text)), None)
+        if local is not None and local not in remote:
+            from aintern_ls.safety.network import sends_local
+
+            # `Copy-Item .\report.docx \\fs01\team\`: a local file sent to another machine's
+            # share (the session-14 Windows upload convention), whatever the file
+            sends_local(cmd, local, f"{cmd.name} to {remote[0].text}")
+            return True
     return False
+
+
+def _local_source(text: str) -> bool:
+    """A copy's source that is on this machine: not another machine's share, not a URL,
+    not a device (`nul`, `con`)."""
+    t = text.strip("'\"")
+    return bool(t) and not (
+        _UNC.match(t) or "://" in t or t.lower() in ("nul", "con", "nul:", "con:", "$null")
+    )
 
 
 # A home folder's own stores beside the personal folders: recent items, browser profiles.
