@@ -167,7 +167,11 @@ def _created_scripts(text: str, scope: Scope) -> bool:
             scope.include(scope.nested(code, "powershell", Word(code, m.end(), i - 1)))
             call = _BLOCK_INVOKE.match(text, i)
             end = _close_paren(text, call.end()) if call is not None else -1
-            args = _string_array("@(" + text[call.end() : end - 1] + ")") if end > 0 else None
+            args = (
+                _string_array("@(" + text[call.end() : end - 1] + ")")
+                if call is not None and end > 0
+                else None
+            )
             if call is not None and args:
                 # `[scriptblock]::Create('param($p) Remove-Item $p -Recurse').Invoke('C:\')`:
                 # the body runs with its parameters bound to the arguments given.
