@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import importlib
 import re
 from collections.abc import Iterator, Mapping
@@ -994,6 +995,66 @@ def _firewall(cmd: Cmd) -> None:
         cmd.add(M, "firewall", "changes firewall rules")
 
 
+# Cmdlets (and aliases) that cannot run without an operand: alone at the end of a decoded
+# payload they are a command cut short (PowerShell would stop and prompt for it).
+_NEEDS_OPERAND = frozenset(
+    names(
+        """
+        new-object iex invoke-expression start-process saps remove-item ri set-content
+        add-content out-file invoke-webrequest iwr invoke-restmethod irm copy-item cpi
+        move-item mi rename-item rni import-module ipmo add-type foreach-object where-object
+        invoke-command icm set-variable sv join-path split-path test-path get-content gc
+        set-item si new-item ni set-itemproperty sp start-bitstransfer expand-archive
+        """
+    )
+)
+# Parameters that take a value: last in a decoded payload, their value was cut off.
+_VALUE_PARAMS = frozenset(
+    names(
+        """
+        -argumentlist -args -typename -comobject -uri -path -literalpath -filepath -command
+        -outfile -destination -value -scriptblock -encodedcommand -name -body -method -infile
+        -source -headers -memberdefinition -assemblyname
+        """
+    )
+)
+
+
+def ps_fragment(code: str) -> bool:
+    """Decoded PowerShell that stops before its last command is whole: it ends on an
+    operator or an open bracket, on a parameter still waiting for its value, on a cmdlet
+    that needs an operand given none (`$c=New-Object`), or on part of a cmdlet's name
+    (`Remove-Ite`)."""
+    text = code.rstrip()
+    if not text:
+        return False
+    if text[-1] in "=(|,+{[.`" or text.lower().endswith(("-and", "-or", "-f", "-join")):
+        return True
+    last = re.split(r"[;\n]", text)[-1].strip()
+    last = re.sub(r"\A\$[\w:]+\s*=\s*", "", last).strip("( ")
+    words = last.split()
+    if not words:
+        return False
+    tail = words[-1].lower()
+    if len(words) > 1:
+        return tail in _VALUE_PARAMS
+    return tail in _NEEDS_OPERAND or _cut_cmdlet(tail)
+
+
+def _cut_cmdlet(word: str) -> bool:
+    """`word` is the start of a cmdlet's name the analyser knows, not a name itself."""
+    if "-" not in word or word in HANDLERS or word in PS_ALIASES:
+        return False
+    return any(n.startswith(word) for n in _known_cmdlets())
+
+
+@functools.lru_cache(maxsize=1)
+def _known_cmdlets() -> frozenset[str]:
+    return frozenset(
+        n for n in (*HANDLERS, *PS_ALIASES.values()) if "-" in n and not n.startswith("-")
+    )
+
+
 # A whole base64 text: groups of four characters of the alphabet, padded at the end.
 _B64_WHOLE = re.compile(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
 
@@ -1050,6 +1111,12 @@ def _powershell_exe(cmd: Cmd) -> None:
             if not decoded_readable(code, found):
                 cmd.add(
                     C, "encoded-command", "runs a base64-encoded (hidden) PowerShell command", val
+                )
+            elif ps_fragment(code):
+                # `$c=New-Object`, `Remove-Ite`, `… -ArgumentList`: the decoded text stops
+                # before its command is whole (a payload cut short): opaque (session 14)
+                cmd.add(
+                    C, "encoded-command", "runs an encoded PowerShell fragment (cut short)", val
                 )
             elif hidden:
                 # Encoded AND in a hidden window: the launcher pattern of droppers, whatever

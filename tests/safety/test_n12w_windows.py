@@ -25,6 +25,13 @@ _CASES = [
     ("powershell -EncodedCommand ZZZZ@@@@!!", "cmd", C),
     ("powershell -ec " + _WHOLE.rstrip("="), "powershell", B),  # cut, still read: blocked
     ("powershell -e " + _WHOLE, "cmd", B),
+    # -EncodedCommand whose decoded text stops before its command is whole (a fragment)
+    ("powershell -e " + _enc("$c=New-Object"), "cmd", C),
+    ("pwsh -enc " + _enc("Remove-Ite"), "powershell", C),
+    ("powershell -ec " + _enc("Start-Process calc.exe -ArgumentList"), "cmd", C),
+    ("powershell -e " + _enc("Write-Output 'a' +"), "cmd", C),
+    ("powershell -e " + _enc("Get-Process; Get-Service"), "cmd", S),
+    ("powershell -e " + _enc("New-Object Net.WebClient"), "cmd", M),
     ("powershell -e " + _enc("Get-Date"), "cmd", S),
     ("Write-Host 'powershell -e " + _enc("Get-Date")[:-2] + "'", "powershell", S),
     # registry keys and values Windows needs to boot or log on, deleted
