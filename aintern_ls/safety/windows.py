@@ -594,7 +594,31 @@ def _new_psdrive(cmd: Cmd) -> None:
             cmd.scope.env[_REG_ANY] = "1"
             if "persist" not in params:
                 return  # (a session's name for a key: nothing changes yet)
+    if name is not None and root is not None and not name.dynamic:
+        _map_share(cmd, name.text.strip("'\":"), root.text)
     _write_cmdlet(cmd)
+
+
+_DRIVE_MAP = "\x00drive:"  # (cmd.py's key too) `net use Z: \\host\share`: Z: is that share
+
+
+def _map_share(cmd: Cmd, drive: str, root: str) -> None:
+    """`New-PSDrive Z FileSystem \\\\host\\share`, `net use Z: \\\\host\\share` (in
+    PowerShell): the drive names another machine's share from here on (a copy onto it is an
+    upload)."""
+    root = root.strip("'\"")
+    if _UNC.match(root) and drive and drive.replace("_", "").isalnum():
+        cmd.scope.env[_DRIVE_MAP + drive.lower() + ":"] = root.rstrip("\\/")
+
+
+def _share_path(cmd: Cmd, text: str) -> str:
+    """`Z:\\x` as the share path a mapped drive stands for; `text` otherwise."""
+    t = text.strip("'\"")
+    head, colon, rest = t.partition(":")
+    if not colon or not head or "\\" in head or "/" in head:
+        return text
+    mapped = cmd.scope.env.get(_DRIVE_MAP + head.lower() + ":")
+    return mapped + "\\" + rest.lstrip("\\/") if mapped is not None else text
 
 
 # --- a name only known at run time inside a protected Windows folder -------------------
@@ -3205,6 +3229,8 @@ def _net(cmd: Cmd) -> None:
     flags = [t for t in texts if t.startswith("/")]
     ops = [t for t in texts[1:] if not t.startswith("/")]
     verb = texts[0]
+    if verb == "use" and len(ops) > 1 and cmd.scope.family == "powershell":
+        _map_share(cmd, ops[0].rstrip(":"), cmd.args[2].text)  # (cmd.py maps cmd's own)
     if verb == "accounts" and flags:
         weak = re.search(
             r"/(minpwlen:0|lockoutthreshold:0|maxpwage:unlimited|uniquepw:0|minpwage:0)\b",
@@ -4361,7 +4387,7 @@ _UNC = re.compile(r"^(\\\\|//)(?![.?][\\/])[^\\/]+[\\/]")
 def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) -> bool:
     """Out-File/Set-Content/Add-Content/Copy-Item writing a private key or credential file
     onto another machine's share: exfiltration."""
-    remote = [w for w in targets if _UNC.match(w.text.strip("'\""))]
+    remote = [w for w in targets if _UNC.match(_share_path(cmd, w.text).strip("'\""))]
     # PowerShell takes any unambiguous prefix of a parameter's name: `-To`, `-ToS` are
     # Copy-Item's -ToSession (review 11, finding 14)
     to_session = any(k.startswith("to") and "tosession".startswith(k) for k in params)

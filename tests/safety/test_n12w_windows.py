@@ -138,6 +138,24 @@ _CASES = [
     ("b2 sync C:\\data b2://bucket/x", "powershell", C),
     ("mega-put C:\\Users\\me\\Documents /Backup", "cmd", C),
     ("megacopy --local C:\\docs --remote /Root/docs", "cmd", C),
+    (
+        "New-PSDrive -Name Z -PSProvider FileSystem -Root \\\\srv\\share;"
+        " Copy-Item C:\\data\\a.zip Z:\\",
+        "powershell",
+        C,
+    ),
+    ("net use Z: \\\\srv\\share; Copy-Item C:\\data\\a.zip Z:\\", "powershell", C),
+    (
+        "New-PSDrive -Name Z -PSProvider FileSystem -Root \\\\srv\\share;"
+        " Copy-Item Z:\\a.zip C:\\data\\",
+        "powershell",
+        M,
+    ),
+    (
+        "New-PSDrive -Name Z -PSProvider FileSystem -Root C:\\data; Copy-Item C:\\x.zip Z:\\",
+        "powershell",
+        M,
+    ),
     ("Copy-Item \\\\fileserver\\share\\report.docx C:\\temp\\", "powershell", M),
     ("Copy-Item C:\\a.txt C:\\b.txt", "powershell", M),
     ("Copy-Item -Path C:\\x.txt -Destination \\\\srv\\s\\ -WhatIf", "powershell", S),
