@@ -2232,6 +2232,14 @@ _LOGON_VALUE = re.compile(
 _BCD_KEY = re.compile(r"(?i)\Ahklm:?[\\/]+bcd00000000(?:[\\/]|\Z)")
 
 
+_BOOT_SERVICE = re.compile(r"(?i)" + _BOOT_SERVICES + r"\Z")
+
+
+def boot_service(name: str) -> bool:
+    """A service or driver Windows needs to boot or log anyone on (`RpcSs`, `disk`)."""
+    return _BOOT_SERVICE.match(name.strip("'\"")) is not None
+
+
 def boot_registry_key(key: str) -> bool:
     """`HKLM\\SYSTEM\\CurrentControlSet`, its Services/Control trees, SafeBoot, Session
     Manager, LSA, the BCD store: deleting them leaves a machine that does not boot (boot
@@ -3332,6 +3340,9 @@ def _sc(cmd: Cmd) -> None:
 
     if texts[0] in ("stop", "delete", "config") and len(texts) > 1 and security_name(texts[1]):
         cmd.add(C, "disable-security", "stops or disables a security service")
+    elif texts[0] == "delete" and len(texts) > 1 and boot_service(texts[1]):
+        # `sc delete RpcSs`: the service's key under Services is deleted (as `reg delete`)
+        cmd.add(B, "registry-root", f"sc delete removes {texts[1]}, which Windows needs to boot")
     elif texts[0] == "delete" and len(texts) > 1 and _backup_service(texts[1]):
         # (the backup or shadow-copy service removed: no more backups, like disabling it)
         cmd.add(C, "backup-off", f"sc delete removes the backup service {texts[1]}")
@@ -6016,6 +6027,12 @@ def protection_hooks(cmd: Cmd) -> bool:
         ops = [t for t in cmd.texts() if not t.startswith("-")]
         if any(security_label(t) for t in ops):
             cmd.add(C, "disable-security", f"{name} stops or removes a security service")
+            return True
+        gone = next((t for t in ops if boot_service(t)), None) if name == "remove-service" else None
+        if gone is not None:
+            cmd.add(
+                B, "registry-root", f"Remove-Service deletes {gone}, which Windows needs to boot"
+            )
             return True
     if family == "powershell" and name in ("disable-localuser", "disable-adaccount"):
         cmd.add(C, "account", f"{name} locks an account out")
