@@ -209,10 +209,26 @@ def _created_text(inner: str, scope: Scope) -> str | None:
 
 # `.Invoke(` / `.InvokeReturnAsIs(` right after a created script block: run with arguments.
 _BLOCK_INVOKE = re.compile(r"(?i)\s*\.\s*invoke(?:returnasis)?\s*\(")
-# `[scriptblock]::Create(EXPR)` as the whole right-hand side of an assignment.
+# `[scriptblock]::Create(` / `$ExecutionContext.InvokeCommand.NewScriptBlock(` at the start.
 _CREATE_RHS = re.compile(
     r"(?is)\[\s*(?:system\.management\.automation\.)?scriptblock\s*\]\s*::\s*create\s*\("
+    r"|\$executioncontext\.invokecommand\.newscriptblock\s*\("
 )
+
+
+def _created_block(raw: str, scope: Scope) -> str | None:
+    """`[scriptblock]::Create(LITERAL)` (or NewScriptBlock, in parentheses or not) as the
+    whole of `raw`: the block it builds, as literal block text (`{ … }`); None otherwise."""
+    text = raw.strip()
+    if "::" not in text and "newscriptblock" not in text.lower():
+        return None
+    while text.startswith("(") and _close_paren(text, 1) == len(text):
+        text = text[1:-1].strip()
+    made = _CREATE_RHS.match(text)
+    if made is None or _close_paren(text, made.end()) != len(text):
+        return None
+    code = _created_text(text[made.end() : -1], scope)
+    return "{" + code + "}" if code else None
 
 
 _PS_VAR = "\x00ps:"  # PowerShell variables in the scope's table (no shell name starts so)
@@ -1811,15 +1827,10 @@ class _Walker:
         if blocks and op_is_plain(node) and _text(blocks[0]).strip() in (rhs, closure):
             # `$sb = { param($t) Remove-Item $t -Recurse }`: invoked later with arguments
             self.scope.env[_PS_BLOCK + name] = closure
-        elif (
-            "::" in rhs
-            and (made := _CREATE_RHS.match(rhs)) is not None
-            and _close_paren(rhs, made.end()) == len(rhs)
-            and (code := _created_text(rhs[made.end() : -1], self.scope))
-        ):
+        elif (made := _created_block(rhs, self.scope)) is not None:
             # `$sb = [scriptblock]::Create('param($t) Remove-Item $t')`: a block like the
             # literal one, invoked later with arguments (`& $sb x`, `$sb.Invoke(x)`)
-            self.scope.env[_PS_BLOCK + name] = "{" + code + "}"
+            self.scope.env[_PS_BLOCK + name] = made
         else:
             self.scope.env.pop(_PS_BLOCK + name, None)
         if value is None:
@@ -1891,15 +1902,25 @@ class _Walker:
             if low.startswith("-"):
                 taking = len(low) > 2 and ("-argumentlist".startswith(low) or low == "-args")
                 if len(low) > 2 and "-scriptblock".startswith(low) and i + 1 < len(words):
-                    block = self.scope.env.get(_PS_BLOCK + words[i + 1].text.lower())
+                    block = self._block_word(words[i + 1])
                 continue
             if taking:
                 raw = self.scope.source[w.start : w.end] if w.end - w.start < 2000 else ""
                 items = _string_array("@(" + raw + ")") if "," in raw else None
                 args.extend(Word(t, w.start, w.end) for t in items or [w.text])
-            elif block is None and low.startswith("$"):
-                block = self.scope.env.get(_PS_BLOCK + low)
+            elif block is None and low.startswith(("$", "(")):
+                block = self._block_word(w)
         return block, args
+
+    def _block_word(self, word: Word) -> str | None:
+        """The script block an argument stands for: a variable holding one (`$sb`), or
+        `([scriptblock]::Create('…'))` written in place."""
+        low = word.text.lower()
+        if low.startswith("$"):
+            return self.scope.env.get(_PS_BLOCK + low)
+        if word.end - word.start > 4000 or ("create" not in low and "newscriptblock" not in low):
+            return None
+        return _created_block(self.scope.source[word.start : word.end], self.scope)
 
     def command_object_call(self, node: Node) -> None:
         """`$c = gcm Remove-Item; $c.Invoke('C:\\', '-Recurse')`: a command object's
@@ -2719,6 +2740,9 @@ class _Walker:
             # body, judged where it stands (self.element), is all that runs.
             return Info()
         block = self.scope.env.get(_PS_BLOCK + block_name) if block_name else None
+        if block is None and block_name and block_name[:1] == "(" and name_expr is not None:
+            # `& ([scriptblock]::Create('param($p) …')) C:\Windows`: the block it builds
+            block = _created_block(_text(name_expr).strip().lstrip("&.").strip(), self.scope)
         if block is None and block_name and block_name[:1] == "{" and len(words) > 1:
             # `& { param($p) Remove-Item $p -Recurse } 'C:\Windows'`: a literal block called
             # with arguments (its text, as written, bound to them).

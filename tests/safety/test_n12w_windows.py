@@ -133,6 +133,28 @@ _CASES = [
         S,
     ),
     ("$sb = { param($p) Get-ChildItem $p }; icm $sb -ArgumentList C:\\Windows", "powershell", S),
+    (
+        "$sb = $ExecutionContext.InvokeCommand.NewScriptBlock('param($p) ri $p -r -fo');"
+        " & $sb 'C:\\Windows'",
+        "powershell",
+        B,
+    ),
+    (
+        "& ([scriptblock]::Create('param($p) Remove-Item $p -Recurse -Force')) 'C:\\Windows'",
+        "powershell",
+        B,
+    ),
+    (
+        "Invoke-Command -ScriptBlock ([scriptblock]::Create('param($p) rd $p -r -fo'))"
+        " -ArgumentList $HOME",
+        "powershell",
+        B,
+    ),
+    (
+        "& ([scriptblock]::Create('param($p) Get-ChildItem $p')) 'C:\\Windows'",
+        "powershell",
+        S,
+    ),
     # uploads on Windows: a local file or folder sent to a share or a remote (any file)
     ("Copy-Item .\\notes.txt \\\\fs01\\team\\", "powershell", C),
     ("cpi -Recurse C:\\Projects \\\\backup01\\d$\\projects", "powershell", C),
