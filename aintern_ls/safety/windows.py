@@ -3473,6 +3473,12 @@ def _robocopy(cmd: Cmd) -> None:
                 cmd.add(B, t.rule, f"robocopy /MIR can erase {t.what}", ops[1])
                 return
         cmd.add(D, "delete", "robocopy /MIR or /PURGE deletes files at the destination")
+        if len(ops) > 1 and _UNC.match(ops[1].text.strip("'\"")) and _local_source(ops[0].text):
+            from aintern_ls.safety.network import sends_local
+
+            # `robocopy C:\data \\srv\share /MIR`: a mirror onto another machine is an
+            # upload as well (session-14 Windows upload convention)
+            sends_local(cmd, ops[0], f"robocopy mirror to {ops[1].text}")
     else:
         _copy_move(cmd)
 
@@ -4450,6 +4456,9 @@ def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) ->
         return True
     if cmd.name in ("copy-item", "move-item"):
         given = [params.get("path"), params.get("literalpath"), *_ps_positional(cmd)[:1]]
+        if not any(given) and cmd.stdin.paths:
+            # `gci C:\data\*.pdf | Copy-Item -Destination \\srv\share`: the items piped in
+            given = list(cmd.stdin.paths[:4])
         local = next((w for w in given if w is not None and _local_source(w.text)), None)
         if local is not None and local not in remote:
             from aintern_ls.safety.network import sends_local
