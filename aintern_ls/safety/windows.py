@@ -2220,10 +2220,11 @@ _LOGON_KEY = re.compile(
 
 
 # Values whose absence stops logon: Winlogon's Userinit and Shell (no desktop, no session),
-# LSA's authentication and security packages (no way to check a password).
+# LSA's authentication and security packages (no way to check a password); `*`: every value
+# of the key (Clear-Item).
 _LOGON_VALUE = re.compile(
-    r"(?i)\\(?:winlogon [\\/]v \"?(?:userinit|shell)"
-    r"|lsa [\\/]v \"?(?:authentication|security) packages)\"?\s*\Z"
+    r"(?i)\\(?:winlogon [\\/]v \"?(?:userinit|shell|\*)"
+    r"|lsa [\\/]v \"?(?:authentication packages|security packages|\*))\"?\s*\Z"
 )
 
 

@@ -67,6 +67,12 @@ _CASES = [
         "cmd",
         D,
     ),
+    (
+        "Clear-Item 'HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon'",
+        "powershell",
+        B,
+    ),
+    ("Clear-Item 'HKCU:\\Software\\MyApp'", "powershell", D),
     ("sc delete RpcSs", "cmd", B),
     ("sc.exe \\\\srv01 delete ProfSvc", "cmd", B),
     ("Remove-Service -Name DcomLaunch", "powershell", B),
