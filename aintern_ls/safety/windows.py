@@ -1325,9 +1325,6 @@ def windows_write_target(path: str) -> tuple[RiskLevel, str, str] | None:
     return None
 
 
-_UNC = re.compile(r"\A(\\\\|//)[^\\/]+[\\/]")
-
-
 def _copy_move(cmd: Cmd) -> None:
     """cmd's copy, move, ren, xcopy: moving a system folder away destroys it; copying over a
     system file or into a startup folder is judged by the destination; copying home or
@@ -4398,8 +4395,9 @@ _WIN_SECRET = re.compile(
     r"(?i)microsoft[\\/](credentials|protect|vault)\b|\bntds\.dit\b|[\\/]config[\\/](sam|security)$"
     r"|\.kdbx$|[\\/]\.(ssh|aws|azure|gnupg|kube|docker)[\\/]"
 )
-# A UNC path to another machine (`\\host\share\…`, `//host/share`), not a device path.
-_UNC = re.compile(r"^(\\\\|//)(?![.?][\\/])[^\\/]+[\\/]")
+# A UNC path to another machine (`\\host\share\…`, `//host/share`, the long form
+# `\\?\UNC\host\share`), not a device path.
+_UNC = re.compile(r"(?i)^(?:(?:\\\\|//)\?[\\/]unc[\\/]|(\\\\|//)(?![.?][\\/]))[^\\/]+[\\/]")
 
 
 def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) -> bool:

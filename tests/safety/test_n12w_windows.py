@@ -203,6 +203,8 @@ _CASES = [
     ("Get-ChildItem C:\\data\\*.pdf | Copy-Item -Destination \\\\srv\\share\\", "powershell", C),
     ("Get-ChildItem C:\\data\\*.pdf | Copy-Item -Destination C:\\out\\", "powershell", M),
     ("robocopy C:\\a C:\\b /MIR", "cmd", D),
+    ("robocopy C:\\data \\\\?\\UNC\\srv\\share\\x /E", "cmd", C),
+    ("copy C:\\a.txt \\\\?\\C:\\b.txt", "cmd", M),
     ("robocopy \\\\srv\\share C:\\data /E", "cmd", M),
     ("copy nul \\\\srv\\s\\x", "cmd", M),
     ('winscp.com /command "open sftp://u@h/" "get /x C:\\y" "exit"', "cmd", M),
