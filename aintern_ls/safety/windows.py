@@ -611,6 +611,16 @@ def _map_share(cmd: Cmd, drive: str, root: str) -> None:
         cmd.scope.env[_DRIVE_MAP + drive.lower() + ":"] = root.rstrip("\\/")
 
 
+def _share_cwd(cmd: Cmd, text: str) -> bool:
+    """A relative path (`.`, `x\\y`) while the working directory is another machine's share
+    (`pushd \\\\host\\share`, `Set-Location \\\\host\\share`)."""
+    cwds = cmd.scope.cwds
+    if None in cwds or not all(c.startswith("//") for c in cwds if c is not None):
+        return False
+    t = text.strip("'\"")
+    return bool(t) and not re.match(r"(?i)[a-z]:|[\\/~$%]", t)
+
+
 def _share_path(cmd: Cmd, text: str) -> str:
     """`Z:\\x` as the share path a mapped drive stands for; `text` otherwise."""
     t = text.strip("'\"")
@@ -1366,7 +1376,7 @@ def _copy_move(cmd: Cmd) -> None:
                     w,
                 )
                 return
-    if dest is not None and _UNC.match(dest.text):
+    if dest is not None and (_UNC.match(dest.text) or _share_cwd(cmd, dest.text)):
         norm = [w.text.replace("\\", "/") for w in sources]
         home = [re.sub(r"(?i)\Ac:/users/[^/]+", "~", t) for t in norm]
         if any(
@@ -1376,7 +1386,7 @@ def _copy_move(cmd: Cmd) -> None:
                 C, "exfiltration", f"{name} copies home or secret files to a network share", dest
             )
             return
-        local = next((w for w in sources if _local_source(w.text)), None)
+        local = next((w for w in sources if _local_source(cmd, w.text)), None)
         if local is not None and name not in ("ren", "rename"):
             from aintern_ls.safety.network import sends_local
 
@@ -3471,7 +3481,11 @@ def _robocopy(cmd: Cmd) -> None:
                 cmd.add(B, t.rule, f"robocopy /MIR can erase {t.what}", ops[1])
                 return
         cmd.add(D, "delete", "robocopy /MIR or /PURGE deletes files at the destination")
-        if len(ops) > 1 and _UNC.match(ops[1].text.strip("'\"")) and _local_source(ops[0].text):
+        if (
+            len(ops) > 1
+            and _UNC.match(ops[1].text.strip("'\""))
+            and _local_source(cmd, ops[0].text)
+        ):
             from aintern_ls.safety.network import sends_local
 
             # `robocopy C:\data \\srv\share /MIR`: a mirror onto another machine is an
@@ -4403,7 +4417,11 @@ _UNC = re.compile(r"(?i)^(?:(?:\\\\|//)\?[\\/]unc[\\/]|(\\\\|//)(?![.?][\\/]))[^
 def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) -> bool:
     """Out-File/Set-Content/Add-Content/Copy-Item writing a private key or credential file
     onto another machine's share: exfiltration."""
-    remote = [w for w in targets if _UNC.match(_share_path(cmd, w.text).strip("'\""))]
+    remote = [
+        w
+        for w in targets
+        if _UNC.match(_share_path(cmd, w.text).strip("'\"")) or _share_cwd(cmd, w.text)
+    ]
     # PowerShell takes any unambiguous prefix of a parameter's name: `-To`, `-ToS` are
     # Copy-Item's -ToSession (review 11, finding 14)
     to_session = any(k.startswith("to") and "tosession".startswith(k) for k in params)
@@ -4458,7 +4476,7 @@ def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) ->
         if not any(given) and cmd.stdin.paths:
             # `gci C:\data\*.pdf | Copy-Item -Destination \\srv\share`: the items piped in
             given = list(cmd.stdin.paths[:4])
-        local = next((w for w in given if w is not None and _local_source(w.text)), None)
+        local = next((w for w in given if w is not None and _local_source(cmd, w.text)), None)
         if local is not None and local not in remote:
             from aintern_ls.safety.network import sends_local
 
@@ -4469,12 +4487,15 @@ def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) ->
     return False
 
 
-def _local_source(text: str) -> bool:
-    """A copy's source that is on this machine: not another machine's share, not a URL,
-    not a device (`nul`, `con`)."""
+def _local_source(cmd: Cmd, text: str) -> bool:
+    """A copy's source that is on this machine: not another machine's share (nor relative
+    to one: `pushd \\\\host\\share`), not a URL, not a device (`nul`, `con`)."""
     t = text.strip("'\"")
     return bool(t) and not (
-        _UNC.match(t) or "://" in t or t.lower() in ("nul", "con", "nul:", "con:", "$null")
+        _UNC.match(t)
+        or "://" in t
+        or t.lower() in ("nul", "con", "nul:", "con:", "$null")
+        or _share_cwd(cmd, t)
     )
 
 

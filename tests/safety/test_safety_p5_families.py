@@ -118,15 +118,26 @@ def test_computed_names_looked_up_are_exfiltration(command: str, shell: str) -> 
         ("drill -T example.org", "bash"),
         ("kdig @9.9.9.9 example.com AAAA", "bash"),
         ('for h in a.example b.example; do drill "$h"; done', "bash"),
-        ("Resolve-DnsName example.com -Type TXT", "powershell"),
-        ("foreach ($n in 'a.example','b.example') { Resolve-DnsName $n }", "powershell"),
-        ('Resolve-DnsName "$env:COMPUTERNAME.corp.local"', "powershell"),
         ("for %h in (a.example b.example) do nslookup %h", "cmd"),
         ("echo for /f %a in (k.txt) do nslookup %a.h.example", "cmd"),
     ],
 )
 def test_plain_lookups_are_safe(command: str, shell: str) -> None:
     assert level(command, shell) == S, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Resolve-DnsName example.com -Type TXT",
+        "foreach ($n in 'a.example','b.example') { Resolve-DnsName $n }",
+        'Resolve-DnsName "$env:COMPUTERNAME.corp.local"',
+    ],
+)
+def test_plain_powershell_lookups_are_network_reads(command: str) -> None:
+    # PowerShell's DNS cmdlet sends a query to a name server: a network read, moderate
+    # (red team round 11's open line, taken by n12w in session 14); not exfiltration.
+    assert level(command, "powershell") == M, command
 
 
 # --- PowerShell variables holding items ------------------------------------------------
@@ -286,7 +297,8 @@ def test_round5_mechanisms_critical(command: str, shell: str) -> None:
     [
         ("python3 -I -c 'print(2)'", "bash", S),
         ("fennel -e '(print \"rm -rf /\")'", "bash", M),
-        ("[Net.Dns]::GetHostEntry('intranet.example.com')", "powershell", S),
+        # (a DNS query is a network read: moderate, red team round 11 / n12w)
+        ("[Net.Dns]::GetHostEntry('intranet.example.com')", "powershell", M),
         ("journalctl -b -p err", "bash", S),
         ("sysctl -w kernel.dmesg_restrict=1", "bash", M),
         ("grubby --info=ALL", "bash", S),
