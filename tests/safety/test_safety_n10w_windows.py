@@ -77,7 +77,9 @@ _PS_CASES = [
     ("Remove-ItemProperty -Path HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa -Name RunAsPPL", C),
     ("Remove-ItemProperty -Path HKCU:\\Software\\Contoso -Name LastRun", D),
     ("Clear-ItemProperty -Path HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa -Name RunAsPPL", C),
-    ("Clear-Item -Path HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa", C),
+    # (every LSA value gone, its authentication packages too: nobody can log on; the
+    # session-14 convention makes that blocked, n12w)
+    ("Clear-Item -Path HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa", B),
     ("Clear-Item HKCU:\\Software\\Contoso -WhatIf", S),
     # a boot-critical key's child named at run time (a service or driver): never scoped
     ('Remove-Item "HKLM:\\SYSTEM\\CurrentControlSet\\Services\\$svc" -Recurse', C),
