@@ -1320,9 +1320,10 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
         return False
     words = [w for w in cmd.args if not w.dynamic]
     texts = [w.text for w in words]
-    # (PowerShell's `-Path`/`-LiteralPath` name the target itself, not a filter: safety-f9)
+    # (PowerShell's `-Path`/`-LiteralPath` name the target itself, not a filter: safety-f9;
+    # so does a cmdlet's `-Name`: `Remove-AzStorageContainer -Name backups`, n12w)
     ps = cmd.scope.family == "powershell"
-    if any(_NARROWS.match(t) and not (ps and t.lower() == "-path") for t in texts):
+    if any(_NARROWS.match(t) and not (ps and t.lower() in ("-path", "-name")) for t in texts):
         return False
     # (the command's own words up to its verb are no operands: `az backup policy delete`;
     # a cmdlet's own name is its verb, before every argument: safety-f9)

@@ -331,8 +331,40 @@ def _crictl(cmd: Cmd) -> None:
     cmd.add(M, "container", f"{cmd.name} {ops[0]} changes containers")
 
 
+# A `--mount` value's fields (`type=bind`, `source=C:\\`, `target=/h`, `readonly`).
+_MOUNT_FIELD = re.compile(
+    r"(?i)\A(?:type|source|src|target|dst|destination|readonly|ro|bind-\S+"
+    r"|volume-\S+|tmpfs-\S+|consistency)(?:=|\Z)"
+)
+
+
+def _mount_fields_joined(cmd: Cmd) -> Cmd:
+    """`--mount type=bind,source=C:\\,target=/h` as one word again where cmd or PowerShell
+    split it at its commas (`type=bind` `source=C:\\` …, or one word with spaces): the
+    mount is read, and its fields are not taken for the image (n12w)."""
+    words = list(cmd.words)
+    out: list[Word] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        out.append(w)
+        i += 1
+        if w.text != "--mount" or i >= len(words):
+            continue
+        parts = [words[i]]
+        i += 1
+        while i < len(words) and _MOUNT_FIELD.match(words[i].text.lstrip(",")):
+            parts.append(words[i])
+            i += 1
+        text = ",".join(p.text.strip(",").replace(" ", ",") for p in parts)
+        out.append(Word(text, parts[0].start, parts[-1].end))
+    return Cmd(out, cmd.name, cmd.scope, cmd.stdin)
+
+
 @handles("docker", "podman", "nerdctl", "docker-compose", "finch")
 def _docker(cmd: Cmd) -> None:
+    if "--mount" in cmd.texts() and cmd.scope.family != "bash":
+        cmd = _mount_fields_joined(cmd)
     ops = [
         w.text
         for w in cmd.operands(
@@ -366,6 +398,7 @@ def _docker(cmd: Cmd) -> None:
             r"|(?:-v|--volume)[ =][A-Za-z]:[\\/]?:"
             r"|--pid[= ]host|--cap-add[= ](ALL|SYS_ADMIN)|docker\.sock|"
             r"(apparmor|seccomp)[=:]unconfined|--userns[= ]host|(?:source|src)=/(?:,|\s|$)"
+            r"|(?:source|src)=[A-Za-z]:[\\/]?(?:,|\s|$)"
             r"|--device[= ]/dev/(?:sd|hd|vd|xvd|nvme|mmcblk|disk|mapper|dm-)",
             text,
         ):

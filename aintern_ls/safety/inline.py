@@ -1307,12 +1307,12 @@ def _raku_quote(code: str, i: int) -> tuple[str, bool, str, int] | None:
 
 
 _HOME_EXPR = re.compile(
-    r"^(?:(?:require\s*\(\s*\x01\d+\x01\s*\)|os)\.homedir\s*\(\s*\)|process\.env\.HOME"
+    r"^(?:(?:require\s*\(\s*\x01\d+\x01\s*\)|os)\.homedir\s*\(\s*\)|process\.env\.(?:HOME|USERPROFILE)"
     r"|process\.env\[\x01\d+\x01\]|Dir\.home|ENV\[\x01\d+\x01\]|ENV\.fetch\(\x01\d+\x01\)"
-    r"|\$ENV\{\s*(?:HOME|\x01\d+\x01)\s*\}|(?:os\.)?getenv\s*\(\s*\x01\d+\x01\s*\)"
+    r"|\$ENV\{\s*(?:HOME|USERPROFILE|\x01\d+\x01)\s*\}|(?:os\.)?getenv\s*\(\s*\x01\d+\x01\s*\)"
     r"|\$_SERVER\[\x01\d+\x01\]|Sys\.getenv\(\x01\d+\x01\)|homedir\(\)|\$HOME|path\.expand\(.*\)"
     r"|File\.expand_path\(.*\)|os\.UserHomeDir\(\)|(?:java\.lang\.)?System\.getProperty\(\x01\d+\x01\)"
-    r"|Deno\.env\.get\(\x01\d+\x01\)|(?:Bun|Deno|import\.meta)\.env\.HOME"
+    r"|Deno\.env\.get\(\x01\d+\x01\)|(?:Bun|Deno|import\.meta)\.env\.(?:HOME|USERPROFILE)"
     r"|NSHomeDirectory\(\)|FileManager\.default\.homeDirectoryForCurrentUser(?:\.path)?"
     r"|ProcessInfo\.processInfo\.environment\[\x01\d+\x01\]!?"
     r"|vim\.env\.HOME|vim\.(?:loop|uv)\.os_homedir\(\)"

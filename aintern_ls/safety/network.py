@@ -440,7 +440,7 @@ def _ftp_script_shell(cmd: Cmd, scripts: list[str]) -> None:
         path = None
         if cmd.name == "ftp" and low.startswith(("-s:", "/s:")) and cmd.scope.family == "bash":
             path = w.text[3:]  # (cmd and PowerShell: read above with the upload checks)
-        elif cmd.name == "sftp" and low == "-b" and i + 1 < len(args):
+        elif cmd.name in ("sftp", "psftp") and low == "-b" and i + 1 < len(args):
             path = args[i + 1].text
         if path:
             written = cmd.scope.written.get(path.replace("\\", "/").rsplit("/", 1)[-1])
@@ -480,6 +480,7 @@ _SCRIPT_UPLOAD = re.compile(
     "scp",
     "pscp",
     "sftp",
+    "psftp",
     "rclone",
     "ftp",
     "lftp",
@@ -491,7 +492,7 @@ _SCRIPT_UPLOAD = re.compile(
 def _copy_remote(cmd: Cmd) -> None:
     system.repl_tool(cmd)  # lftp -c '!cmd', smbclient -c '!cmd'
     scripts = [cmd.stdin.text] if cmd.stdin.kind == STDIN_STATIC else []
-    if cmd.name in ("lftp", "smbclient", "ftp", "sftp"):
+    if cmd.name in ("lftp", "smbclient", "ftp", "sftp", "psftp"):
         # the batch given on the command line: `smbclient … -c 'put /etc/shadow'`
         scripts += [
             cmd.args[i + 1].text
@@ -511,9 +512,9 @@ def _copy_remote(cmd: Cmd) -> None:
                 return
             if known is not None:
                 scripts.append(known)
-    if cmd.name == "sftp" and _sftp_batch_unseen(cmd, scripts):
+    if cmd.name in ("sftp", "psftp") and _sftp_batch_unseen(cmd):
         return
-    if cmd.name in ("lftp", "smbclient", "ftp", "sftp"):
+    if cmd.name in ("lftp", "smbclient", "ftp", "sftp", "psftp"):
         _ftp_script_shell(cmd, scripts)
     sent = [m for text in scripts for m in _SCRIPT_UPLOAD.finditer(text) if not _dry_line(m)]
     if any(
@@ -523,7 +524,7 @@ def _copy_remote(cmd: Cmd) -> None:
         cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files (its script)")
         return
     sent_in_script = sent[0].group(1) if sent else None
-    if sent_in_script is not None and cmd.name in ("lftp", "smbclient", "ftp", "sftp"):
+    if sent_in_script is not None and cmd.name in ("lftp", "smbclient", "ftp", "sftp", "psftp"):
         # `sftp h <<< 'put notes.txt'`, `lftp -e 'mirror -R dist /www'`: the batch sends it
         sends_local(cmd, Word(sent_in_script, cmd.start, cmd.end), f"{cmd.name}'s batch")
     ops = cmd.operands(frozenset({"-P", "-i", "-o", "-F", "-J", "-c", "-l", "-S", "-pw"}))
@@ -625,17 +626,25 @@ def _copy_remote(cmd: Cmd) -> None:
     cmd.add(M, "network", f"{cmd.name} copies files over the network")
 
 
-def _sftp_batch_unseen(cmd: Cmd, scripts: list[str]) -> bool:
-    """`sftp -b FILE host`: the session runs FILE's lines (`put`, `!cmd`, `rm`). A batch
-    written in this block is read (added to `scripts`); one the analyser cannot read, or
-    stdin (`-b -`) fed from a file or a command's output, is opaque: critical (session-14
-    convention). True when judged so."""
+# sftp's `-b` alone or after its flags without a value (OpenSSH getopt clusters them).
+_SFTP_B = re.compile(r"-[46AaCfNpqRrv]*b(.*)\Z", re.S)
+
+
+def _sftp_batch_unseen(cmd: Cmd) -> bool:
+    """`sftp -b FILE host` (PuTTY's `psftp -b FILE`): the session runs FILE's lines (`put`,
+    `!cmd`, `rm`). A batch written in this block is read (`_ftp_script_shell`); one the
+    analyser cannot read, or stdin (`-b -`) fed from a file or a command's output, is
+    opaque: critical (session-14 convention). True when judged so."""
     batch: Word | None = None
     for i, w in enumerate(cmd.args):
-        if w.text == "-b" and i + 1 < len(cmd.args):
+        # (`-b FILE`, `-bFILE`, and after other flags in one word: `-Cb FILE`, `-vbFILE`)
+        m = _SFTP_B.match(w.text)
+        if m is None:
+            continue
+        if m.group(1):
+            batch = Word(m.group(1), w.start + m.start(1), w.end)
+        elif i + 1 < len(cmd.args):
             batch = cmd.args[i + 1]
-        elif w.text.startswith("-b") and len(w.text) > 2:
-            batch = Word(w.text[2:], w.start + 2, w.end)
     if batch is None:
         return False
     if batch.text == "-" or batch.text == "/dev/stdin":
@@ -647,9 +656,9 @@ def _sftp_batch_unseen(cmd: Cmd, scripts: list[str]) -> bool:
         entry = cmd.scope.written.get(base)
         known = entry[0] if entry is not None else None
     if known is None:
-        cmd.add(C, "config-exec", "sftp runs a batch file the analyser cannot read", batch)
+        what = f"{cmd.name} runs a batch file the analyser cannot read"
+        cmd.add(C, "config-exec", what, batch)
         return True
-    scripts.append(known)
     return False
 
 
