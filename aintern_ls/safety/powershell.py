@@ -561,6 +561,10 @@ def analyse(text: str, scope: Scope) -> None:
             flags = "-Recurse -Force" if folder else "-Force"
             line = f"Remove-Item {flags} -Path '{value.replace(chr(39), chr(39) * 2)}'"
             scope.include(scope.nested(line, "powershell", Word(line, s0, e0), -1))
+    if "add-type" in low:
+        from aintern_ls.safety.windows import compiled_code
+
+        compiled_code(text, scope)  # inline C#/VB compiled, then called (n12w)
     if "dns]::" in low:
         _dotnet_dns(text, scope)
     if ".as" in low or ".php" in low or ".js" in low:
@@ -3415,7 +3419,8 @@ _PATH_CALL = re.compile(
     r"\(\s*(.*?)\s*\)\s*\)?\Z"
 )
 _ITEM_OPERAND = (
-    r"(\$\{[^}]*\}|\$[\w:]+(?:\(x86\))?|'[^']*'|\"[^\"`]*\"|~[\\/\w.-]*|[A-Za-z]:[\\/][^\s()]*)"
+    r"(\$\{[^}]*\}|\$[\w:]+(?:\(x86\))?(?:[\\/][\w.\\/-]*)?|'[^']*'|\"[^\"`]*\"|~[\\/\w.-]*"
+    r"|[A-Za-z]:[\\/][^\s()]*)"
 )
 _ITEM_OF = re.compile(
     r"(?i)\A\(?\s*\(\s*(?:get-item|gi|resolve-path|rvpa|convert-path|cvpa)\s+(?:-(?:literal)?path\s+)?"
@@ -3451,6 +3456,8 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
     if item is not None:
         # `(Get-Item $env:windir).FullName`, `(Resolve-Path ~)`: the path itself
         operand = item.group(1) or item.group(2)
+        if operand[:1] == "$" and ("\\" in operand or "/" in operand):
+            operand = '"' + operand + '"'  # (`$HOME\..\..` bare: an expandable string)
         return _path_expression(operand, env) if operand != "~" else "~"
     m = _SPLIT_PATH.match(raw)
     if m is not None:
@@ -3523,7 +3530,7 @@ def _path_expression(raw: str, env: Mapping[str, str] | None = None) -> str | No
     return fold_powershell(text)
 
 
-_PLAIN_PATH = re.compile(r"[\w.:\\/-]+")
+_PLAIN_PATH = re.compile(r"~?[\w.:\\/-]+")
 
 
 def _expandable_path(body: str, env: Mapping[str, str] | None) -> str | None:

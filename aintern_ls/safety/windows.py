@@ -457,12 +457,23 @@ def task_action_line(text: str) -> str:
     """The command line a task action's literal `.Path`/`.Execute` and `.Arguments`
     assignments in `text` make (COM `IExecAction`, a CIM task's `Actions[i]`), or ""."""
     low = text.lower()
-    if ".path" not in low and ".execute" not in low:
+    if ".path" not in low and ".execute" not in low and ".arguments" not in low:
         return ""
     parts = {"path": "", "arguments": ""}
     for m in _COM_TASK_ACTION.finditer(text[:20000]):
         key = "path" if m.group(1).lower() in ("path", "execute") else "arguments"
         parts[key] = m.group(2) if m.group(2) is not None else m.group(3)
+    args = parts["arguments"].strip()
+    if not parts["path"] and args:
+        # only the arguments rewritten (`$t.Actions[0].Arguments = '/c rd /s /q C:\Users'`):
+        # the task's own program is unknown; arguments shaped for cmd or PowerShell are
+        # read as what that shell would run (n12w, red team round 12)
+        if re.match(r"(?i)/[ck]\s", args):
+            return "cmd.exe " + args
+        if re.match(
+            r"(?i)-(?:c|command|e|ec|enc\w*|nop\w*|noni\w*|w(?:indowstyle)?|exec\w*)\s", args
+        ):
+            return "powershell.exe " + args
     return f"{parts['path']} {parts['arguments']}".strip() if parts["path"] else ""
 
 
@@ -485,6 +496,75 @@ def com_scheduled_task(text: str, scope: Scope) -> None:
         where = Word(line, reg.start(), end)
         for f in scope.nested(line, "cmd", where, -1):
             scope.add(f.level, f.rule, f"the scheduled task runs: {f.reason}", f.start, f.end)
+
+
+# `Add-Type [-TypeDefinition|-MemberDefinition] SOURCE`: the source as written (a here-string,
+# a quoted string or a variable holding one).
+_ADD_TYPE = re.compile(
+    r"(?is)\badd-type\b(?:\s+-(?!typedefinition|memberdefinition)\w+(?:\s+(?!-|@'|@\"|'|\"|\$)\S+)?)*"
+    r"\s+(?:-(?:typedefinition|memberdefinition)\s+)?"
+    r"(@'\r?\n.*?\r?\n'@|@\"\r?\n.*?\r?\n\"@|'(?:[^']|'')*'|\"(?:[^\"`]|`.)*\"|\$\w+"
+    r"|\((?:[^()]|\([^()]*\))*\))"
+)
+# C#/VB calls that delete or run: `Directory.Delete(@"C:\x", true)`, `File.Delete("…")`,
+# `Process.Start("cmd.exe", "/c …")` (System.IO / System.Diagnostics, written or imported).
+_CS_STRING = r"(@\"(?:[^\"]|\"\")*\"|\"(?:[^\"\\]|\\.)*\")"
+_CS_DELETE = re.compile(
+    r"(?i)\b(directory|file)\s*\.\s*delete\s*\(\s*" + _CS_STRING + r"\s*(?:,\s*(true|false))?"
+)
+_CS_START = re.compile(
+    r"(?i)\bprocess\s*\.\s*start\s*\(\s*" + _CS_STRING + r"\s*(?:,\s*" + _CS_STRING + r")?"
+)
+
+
+def _cs_text(literal: str) -> str:
+    """A C# string literal's text (`@"C:\\x"` verbatim, `"C:\\\\x"` with escapes read)."""
+    if literal.startswith("@"):
+        return literal[2:-1].replace('""', '"')
+    return re.sub(
+        r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), literal[1:-1]
+    )
+
+
+def compiled_code(text: str, scope: Scope) -> None:
+    """`Add-Type` compiling inline C#/VB that the same text then calls (`[X]::Go()`,
+    `New-Object X`): its directory and file deletes and the programs it starts are judged as
+    those commands; source only known at run time, then called, is opaque (critical)."""
+    for m in _ADD_TYPE.finditer(text[:20000]):
+        raw = m.group(1)
+        after = text[m.end() : m.end() + 4000].lower()
+        if raw.startswith(("$", "(")):
+            # a variable this text set to a literal, else source read at run time
+            # (`(Get-Content x.cs -Raw)`, `(iwr URL).Content`)
+            source = ps_variables(scope).get(raw.lower()) if raw[0] == "$" else None
+            if source is None:
+                if "]::" in after or "new-object" in after:
+                    scope.add(
+                        C,
+                        "eval-dynamic",
+                        "Add-Type compiles source code only known at run time, then runs it",
+                        m.start(),
+                        m.end(),
+                    )
+                continue
+        elif raw.startswith("@"):
+            source = raw[2:-2].strip("\r\n")
+        elif raw.startswith("'"):
+            source = raw[1:-1].replace("''", "'")
+        else:
+            source = raw[1:-1]
+        classes = [c.lower() for c in re.findall(r"(?i)\b(?:class|module)\s+(\w+)", source)]
+        if not any(f"{c}]::" in after or f"new-object {c}" in after for c in classes):
+            continue  # compiled but not called here: nothing runs yet
+        where = Word(source, m.start(1), m.end(1))
+        for d in _CS_DELETE.finditer(source):
+            path = _cs_text(d.group(2)).replace("'", "''")
+            deep = d.group(1).lower() == "directory" and (d.group(3) or "").lower() == "true"
+            line = f"Remove-Item -LiteralPath '{path}' -Force" + (" -Recurse" if deep else "")
+            scope.include(scope.nested(line, "powershell", where, -1))
+        for p in _CS_START.finditer(source):
+            line = _cs_text(p.group(1)) + (" " + _cs_text(p.group(2)) if p.group(2) else "")
+            scope.include(scope.nested(line, "cmd", where, -1))
 
 
 def dotnet_registry(text: str, scope: Scope) -> None:
@@ -6032,6 +6112,10 @@ def web_logging_off(cmd: Cmd) -> bool:
     return False
 
 
+# `Get-Service NAME |` (or gsv, -Name, quoted) feeding the next cmdlet of the pipeline.
+_PIPED_SERVICE = re.compile(r"(?i)\b(?:get-service|gsv)\s+(?:-name\s+)?['\"]?(\w+)['\"]?\s*\|\s*\Z")
+
+
 def protection_hooks(cmd: Cmd) -> bool:
     """cmd's `ftype`/`assoc` (what runs when a file type opens), ETW providers removed from
     an autologger, mail protection rules off, security services stopped, local/domain
@@ -6058,6 +6142,12 @@ def protection_hooks(cmd: Cmd) -> bool:
             cmd.add(C, "disable-security", f"{name} stops or removes a security service")
             return True
         gone = next((t for t in ops if boot_service(t)), None) if name == "remove-service" else None
+        if name == "remove-service" and not ops:
+            # `Get-Service ProfSvc | Remove-Service`: the service comes down the pipeline
+            src = cmd.scope.source
+            line = src[src.rfind("\n", 0, cmd.start) + 1 : cmd.start][-400:]
+            piped = _PIPED_SERVICE.search(line)
+            gone = piped.group(1) if piped is not None and boot_service(piped.group(1)) else None
         if gone is not None:
             cmd.add(
                 B, "registry-root", f"Remove-Service deletes {gone}, which Windows needs to boot"
