@@ -1765,7 +1765,12 @@ def _ps_cmdlet_name(name: str, head_low: str) -> bool:
     return (
         m is not None
         and not head_low.endswith((".exe", ".com"))
-        and (m.group(1) in _PS_APPROVED_VERBS or shape.name_verb(name) in shape.STRONG_VERBS)
+        and (
+            m.group(1) in _PS_APPROVED_VERBS
+            or m.group(1) in _PS_READ_VERBS  # (`Sort-`/`Where-`/`ForEach-`: built-in verbs)
+            or m.group(1) in _PS_DESTROY_VERBS
+            or shape.name_verb(name) in shape.STRONG_VERBS
+        )
     )
 
 

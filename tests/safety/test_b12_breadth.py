@@ -420,3 +420,15 @@ def test_macos_volumes_and_boot_folders(command: str, expected: object) -> None:
 )
 def test_system_core_moved_away(command: str, expected: object) -> None:
     assert level(command) == expected
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("Sort-Stuff x", S),  # built-in read verbs stay cmdlet verbs
+        ("Where-Thing -Path C:\\", S),
+        ("frob-agent /purge C:\\ProgramData", B),  # an unapproved verb: a program
+    ],
+)
+def test_ps_verb_noun_names(command: str, expected: object) -> None:
+    assert level(command, "powershell") == expected
