@@ -545,7 +545,12 @@ def bare_disk(text: str) -> bool:
     return len(text) <= 24 and _BARE_DISK.match(text) is not None
 
 
-_CWD_WIDE = frozenset({".", "./", "*", "./*", ".*", "./.*", "..", "../", "../*", "*.*", ".[!.]*"})
+_CWD_WIDE = frozenset(
+    {".", "./", "*", "./*", ".*", "./.*", "..", "../", "../*", "*.*", ".[!.]*", ".[^.]*", ".??*"}
+)
+# Globs for every hidden entry of a folder but `.` and `..` (bash's `.*` spelled so that
+# it skips them): the folder's dot-files and dot-folders, `.ssh` and `.gnupg` among them.
+_EVERY_HIDDEN = re.compile(r"(?:^|(?<=/))\.(?:\[[!^]\.\]\*|\?\?\*)$")
 CWD_WIDE = _CWD_WIDE  # (the spellings of "every entry of the working directory")
 
 HOME = "~"
@@ -673,6 +678,8 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
     p = _norm(path, windows)
     if "**" in p:
         p = _globstar_tail(p)
+    if p.endswith("*") and _EVERY_HIDDEN.search(p):
+        p = _EVERY_HIDDEN.sub(".*", p)  # (`~/.[!.]*` is every hidden entry, as `~/.*`)
     relative = not (p.startswith("/") or p.startswith(HOME) or re.match(r"^[a-z]:", p))
     if relative:
         stripped = p.rstrip("/")

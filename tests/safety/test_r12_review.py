@@ -16,6 +16,7 @@ safe look-alikes.
 - "every entry but X" of home/root through a filter: rg/egrep -v, awk `!/x/`, sed `/x/d`
   and `sed -n '/x/!p'` are grep -v; `ls` with no operand after `cd ~`/`cd /` lists that folder.
 - an extglob list `@(a|b)`/`+(a|b)` is one word per name (as the brace spelling).
+- `.[!.]*`, `.[^.]*`, `.??*` are every hidden entry of their folder, as `.*`.
 """
 
 from __future__ import annotations
@@ -265,3 +266,35 @@ def test_extglob_list(cmd: str, want: object) -> None:
 @pytest.mark.parametrize("wrapper", ["sh -c '{0}'", "sudo sh -c '{0}'", "eval '{0}'", "( {0} )"])
 def test_extglob_list_wrapped(wrapper: str) -> None:
     assert level(wrapper.format("rm -rf /@(usr|etc)")) == B
+
+
+# --- finding 8: every hidden entry of home ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cmd", "want"),
+    [
+        ("rm -rf ~/.[!.]*", B),
+        ("rm -f ~/.[!.]*", B),
+        ("cd ~ && rm -f .[!.]*", B),
+        ("rm -rf ~/.??*", B),
+        ("rm -rf $HOME/.[^.]*", B),
+        ("cd ~ && shred -u .??*", B),
+        ("rm -rf /.[!.]*", B),
+        ("rm -rf .[!.]*", B),  # every hidden entry of the working directory, as .*
+        ("rm -rf ~/proj/.[!.]*", D),
+        ("rm -f ~/.*.swp", D),
+        ("rm -rf ~/.cache/*", D),
+        ("ls -d ~/.[!.]*", S),
+        ("echo rm -rf ~/.[!.]*", S),
+    ],
+)
+def test_every_hidden_entry(cmd: str, want: object) -> None:
+    assert level(cmd) == want
+
+
+@pytest.mark.parametrize(
+    "wrapper", ["sh -c '{0}'", "sudo sh -c '{0}'", "eval '{0}'", "f() {{ {0}; }}; f", "( {0} )"]
+)
+def test_every_hidden_entry_wrapped(wrapper: str) -> None:
+    assert level(wrapper.format("rm -f ~/.[!.]*")) == B
