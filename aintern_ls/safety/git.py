@@ -458,6 +458,8 @@ def _git(cmd: Cmd) -> None:
     def add(level: RiskLevel, rule: str, reason: str) -> None:
         cmd.add(level, rule, reason)
 
+    if rest == ["-h"]:
+        return  # (`git clean -h`: git prints the subcommand's usage when -h is alone)
     flags = {t for t in rest if t.startswith("-")}
     shorts = "".join(t[1:] for t in rest if t.startswith("-") and not t.startswith("--"))
     _written_hooks(cmd, sub)

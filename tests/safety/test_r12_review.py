@@ -17,6 +17,7 @@ safe look-alikes.
   and `sed -n '/x/!p'` are grep -v; `ls` with no operand after `cd ~`/`cd /` lists that folder.
 - an extglob list `@(a|b)`/`+(a|b)` is one word per name (as the brace spelling).
 - `.[!.]*`, `.[^.]*`, `.??*` are every hidden entry of their folder, as `.*`.
+- `git <sub> -h` alone prints the usage (safe, as `--help`).
 """
 
 from __future__ import annotations
@@ -298,3 +299,21 @@ def test_every_hidden_entry(cmd: str, want: object) -> None:
 )
 def test_every_hidden_entry_wrapped(wrapper: str) -> None:
     assert level(wrapper.format("rm -f ~/.[!.]*")) == B
+
+
+# --- P5: git <sub> -h -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cmd", "want"),
+    [
+        ("cd ~ && git clean -h", S),
+        ("git reset -h", S),
+        ("git push -h", S),
+        ("sh -c 'cd / && git clean -h'", S),
+        ("git clean -h -fdx", D),  # -h with other options is not the usage
+        ("cd ~ && git clean -fdx", B),
+    ],
+)
+def test_git_sub_h(cmd: str, want: object) -> None:
+    assert level(cmd) == want
