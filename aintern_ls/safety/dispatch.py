@@ -1677,6 +1677,15 @@ def _as_if_destructive_windows(words: list[Word], scope: Scope, stdin: Stdin) ->
     /s, format with a drive, Remove-Item with -Recurse), keeping what would be blocked."""
     low = [w.text.lower() for w in words[1:]]
     probes: list[str] = []
+    head = words[0]
+    raw = scope.source[head.start : head.end] if 0 <= head.start < head.end else head.text
+    if "%" in raw or "!" in raw:
+        # `b%X%cdedit /delete {current}`, `v!e!ssadmin …` (DOSfuscation): with the variables
+        # empty the name spells a program we know; judged as that program too (gen12)
+        bare = re.sub(r"%[^%\s]*%|![^!\s]*!|[\"^]", "", raw).lower()
+        bare = bare.replace("/", "\\").rsplit("\\", 1)[-1].removesuffix(".exe")
+        if bare and (bare in WINDOWS_HANDLERS or bare in HANDLERS):
+            probes.append(bare)
     if "/s" in low:
         probes += ["rd", "del"]
     if re.fullmatch(r"[a-z]:\\?", low[0]):

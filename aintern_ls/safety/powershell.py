@@ -2560,6 +2560,18 @@ class _Walker:
                 if name_expr is None:
                     name_expr = c
                 word = self.element(c)
+                bare = c.named_children[0] if c.named_child_count == 1 else None
+                if (
+                    word.dynamic
+                    and bare is not None
+                    and bare.type == "path_command_name"
+                    and bare.named_children
+                    and all(k.type == "path_command_name_token" for k in bare.named_children)
+                ):
+                    # `& Get-ChildItem`, `. Remove-Item …`: the call operator on a name
+                    # written as such runs that command (gen12)
+                    s, e = self.span(bare)
+                    word = Word(_text(bare).strip(), s, e)
                 known = self.scope.env.get(_PS_VAR + _text(c).strip().lower())
                 if known is not None and known.strip():
                     word = Word(known.strip(), word.start, word.end)

@@ -18,7 +18,7 @@ import shlex
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from tests.safety._levels import B, C, M, S
+from tests.safety._levels import B, C, D, M, S
 
 
 def _wrapped(command: str) -> list[str]:
@@ -406,3 +406,44 @@ def test_python_code_signatures_outside_strings_still_count(
     command: str, expected: RiskLevel
 ) -> None:
     assert assess(command, "bash").level >= expected, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "b%X%cdedit /delete {current}",
+        "w%X%badmin delete catalog -quiet",
+        "%A%vssadmin%B% delete shadows /all /quiet",
+        "b%X%cdedit /set {default} recoveryenabled No",
+    ],
+)
+def test_a_cmd_name_spelled_around_empty_variables_is_that_program(command: str) -> None:
+    for text in (command, f"cmd /c {command}", f"{command} & echo done"):
+        assert assess(text, "cmd").level == B, text
+
+
+@pytest.mark.parametrize("command", ["b%X%cdedit /enum", "e%X%cho hello"])
+def test_a_run_time_name_that_reads_or_prints_stays_critical(command: str) -> None:
+    assert assess(command, "cmd").level == C, command
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("& Get-ChildItem", S),
+        (". Get-Date", S),
+        ("& Write-Host hi", S),
+        ("& Remove-Item -Force C:\\Windows\\System32\\winload.efi", B),
+        (". Remove-Item -Recurse -Force C:\\Windows", B),
+        ("& Stop-Computer -Force", D),
+    ],
+)
+def test_the_call_operator_on_a_written_cmdlet_name_runs_that_cmdlet(
+    command: str, expected: RiskLevel
+) -> None:
+    assert assess(command, "powershell").level == expected, command
+
+
+@pytest.mark.parametrize("command", ["& $cmd", "& $env:X", "& ${x}"])
+def test_the_call_operator_on_a_variable_stays_opaque(command: str) -> None:
+    assert assess(command, "powershell").level == C, command
