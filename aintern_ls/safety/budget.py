@@ -42,11 +42,25 @@ cmd judgement (1.0-1.6x bash's: `CMD_JUDGE_STEPS`); an error region's statement 
 steps for 6-9 µs of its own work (`STATEMENT_STEPS` now 9), which is what real scripts cut
 short spend most on (git-filter-branch's first 10,000 characters: margin 1.03 -> 1.14).
 
-The budget of a 10,000-character text is 42,500 steps: about 43 ms at the median price, so
-the issue-14 bar of 50 ms holds for all but the dearest shapes (PowerShell chains of
-distinct commands, up to about 65 ms). Real scripts spend 1-4 steps a character (e.g.
-`ocs`, 7.3 KB: 3.9 steps a character, budget margin 1.2; the first 10,000 characters of
-git-filter-branch, whose cut-off tail is read statement by statement: 41,400 of 42,500
+Session 14 (sp14): the 50 ms bar held on an idle machine (worst 42-47 ms) but not under
+load, so the budget needed a margin. `python -m bench.safety` now attributes every input's
+steps to the kind of work that spent them and fits each kind's µs per step: the kinds are
+priced within about 20 % of each other, so no price alone separates the slow inputs from
+honest work. The binding constraint is the honest 150-line build script of
+`test_safety_limits` (450 distinct commands in 10,250 characters, never cut): it spends
+39,100-40,200 steps in every shell, 36-41 ms of CPU idle, as much per step as the slowest
+cut inputs. Two changes: the long-tail CLI shapes (`clis.judge` past its gate: a destroying
+verb in the command path or a gate word; about 12-16 µs, paid by nothing before) cost
+`CLI_SHAPE_STEPS`, which PowerShell's `Remove-Item` and unknown `purge`/`delete` programs
+pay and the build script does not; and `BASE_STEPS` 17,500 -> 16,000, which leaves the
+build script a margin of 1.036 (PowerShell; cmd 1.038, bash 1.063) and real scripts 1.10
+(git-filter-branch's first 10,000 characters, 37,200 steps of 41,000). Below that, only a
+cheaper judgement (CPU, not steps) moves the worst case.
+
+The budget of a 10,000-character text is 41,000 steps: about 35-45 ms idle at the slowest
+inputs' prices (0.85-1.1 µs a step). Real scripts spend 1-4 steps a character (e.g.
+`ocs`, 7.3 KB: 3.7 steps a character, budget margin 1.25; the first 10,000 characters of
+git-filter-branch, whose cut-off tail is read statement by statement: 37,200 of 41,000
 steps); larger scripts whose work runs past the 50 ms rate (git-mergetool 11.6 KB at
 ~80 ms, blkdeactivate, apt-key) are cut. What runs out is reported "too complex"
 (critical); findings made before the cut stand, so a blocked command found first stays
@@ -64,7 +78,7 @@ import tree_sitter
 
 MAX_CHARS = 32 * 1024
 # The whole assessment's budget, in steps (about a microsecond of CPU each: see above).
-BASE_STEPS = 17_500
+BASE_STEPS = 16_000
 PER_BYTE_STEPS = 2.5
 # Costs of units of work, in steps.
 TEXT_CHARS_PER_STEP = 4  # the passes over the whole text no other price pays (decoding, scans)
@@ -77,6 +91,7 @@ JUDGE_STEPS = 50  # a command judged from scratch (the rules run)
 WINDOWS_JUDGE_STEPS = 60  # …in PowerShell (1.2-1.4x bash's: sp13p, session 13)
 CMD_JUDGE_STEPS = 60  # …in cmd (1.0-1.6x bash's; sp13b)
 SHAPE_STEPS = 40  # …more when it is an unknown program read by its arguments' shape
+CLI_SHAPE_STEPS = 12  # …more when the long-tail CLI shapes run (`clis.judge` past its gate)
 LONG_NAME_CHARS = 32  # …and each character of its command name past this many
 JUDGE_WORD_STEPS = 0.5  # …and each of its words (rules look at every argument)
 WRAPPED_WORD_STEPS = 1  # …each word again at every wrapper level (`sudo env nice … rm`)

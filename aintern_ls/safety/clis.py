@@ -44,7 +44,7 @@ from functools import lru_cache
 
 import attrs
 
-from aintern_ls.safety import shape
+from aintern_ls.safety import budget, shape
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.words import Word, names
@@ -888,6 +888,7 @@ def judge(cmd: Cmd, mark: int) -> None:
         and not _named_here(name)
     ):
         return  # (nothing below can judge it: see `_GATE_WORDS`)
+    budget.spend(budget.CLI_SHAPE_STEPS)  # (the shapes below run: a dozen scans of the words)
     if worst == D and _backup_place_wiped(cmd, path, findings[mark:], shift):
         return
     if name in _CONSOLES and _console_input(cmd, name):

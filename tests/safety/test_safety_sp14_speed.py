@@ -129,3 +129,47 @@ def test_the_binder_without_memory_binds_as_ps_bind() -> None:
     for _ in range(500):
         args = [Word(rng.choice(vocab), i, i + 1) for i in range(rng.randint(0, 6))]
         assert bind_ps_args(args, windows._ps_takes_value) == ps_bind(args, windows._ps_takes_value)
+
+
+def _steps(text: str, shell: str) -> float:
+    return _judged(text, shell)[1]
+
+
+@pytest.mark.parametrize(
+    ("priced", "shell"),
+    [
+        ("Remove-Item -Force build/a0.o", "powershell"),
+        ("frobctl purge ./cache --force", "bash"),
+        ("frobctl purge ./cache --force", "cmd"),
+        ("sudo frobctl purge ./cache --force", "bash"),
+        ("env X=1 frobctl purge ./cache --force", "bash"),
+        ("sh -c 'frobctl purge ./cache --force'", "bash"),
+        ("f() { frobctl purge ./cache --force; }; f", "bash"),
+    ],
+)
+def test_the_cli_shapes_are_paid_for(
+    priced: str, shell: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a command that reaches the long-tail CLI shapes pays CLI_SHAPE_STEPS for them, in
+    # whatever wrapper it is written; one that leaves at their gate does not
+    before = _steps(priced, shell)
+    level = analyse(priced, shell, None).level
+    monkeypatch.setattr(budget, "CLI_SHAPE_STEPS", budget.CLI_SHAPE_STEPS + 1000)
+    assert _steps(priced, shell) >= before + 1000
+    assert analyse(priced, shell, None).level == level  # (a price changes no verdict)
+
+
+@pytest.mark.parametrize(
+    ("free", "shell"),
+    [
+        ("New-Item -ItemType Directory build/0", "powershell"),
+        ("mkdir -p build/0 && cp src/0.c build/0/ && gcc -c build/0/0.c", "bash"),
+        ("mkdir build\\0 && copy src\\0.c build\\0\\", "cmd"),
+    ],
+)
+def test_the_build_script_commands_do_not_pay_for_the_cli_shapes(
+    free: str, shell: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = _steps(free, shell)
+    monkeypatch.setattr(budget, "CLI_SHAPE_STEPS", budget.CLI_SHAPE_STEPS + 1000)
+    assert _steps(free, shell) == before

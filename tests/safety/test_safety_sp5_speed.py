@@ -135,8 +135,9 @@ PATHOLOGICAL_LEVELS = {
     "base64 blob": ("safe", "safe", "safe"),
     "base64 blob to a shell": ("critical", "critical", "critical"),
     "brace command expansion": ("blocked", "critical", "moderate"),
-    # sp12c honest prices: powershell no longer cut (its full analysis)
-    "case arms": ("safe", "moderate", "moderate"),
+    # sp12c honest prices: powershell no longer cut (its full analysis). sp14: powershell
+    # cut again (budget.BASE_STEPS 17,500 -> 16,000; 38 ms uncut at 41,600 steps)
+    "case arms": ("safe", "critical", "moderate"),
     "cmd & chain": ("safe", "critical", "safe"),
     "cmd caret escapes": ("moderate", "moderate", "safe"),
     "cmd for /f chain": ("moderate", "moderate", "safe"),

@@ -76,7 +76,9 @@ SHAPES = more_shapes(10_000)
 # bash's `mftrace.exe` is no Windows LOLBin, and a bash text that runs out of budget is
 # critical: too complex).
 LEVELS = {
-    "unknown programs with delete verbs": ("dangerous", "dangerous", "dangerous"),
+    # sp14: cut in every shell (each unknown `purge` runs the CLI shapes, now priced:
+    # budget.CLI_SHAPE_STEPS; 37-40 ms uncut at 40,400-40,900 steps)
+    "unknown programs with delete verbs": ("critical", "critical", "critical"),
     "unknown program with many verb options": ("moderate", "moderate", "moderate"),
     # sp12c honest prices: bash now cut (47 ms uncut)
     "LOLBin proxies per line": ("critical", "critical", "critical"),
@@ -91,7 +93,8 @@ LEVELS = {
     # sp12c honest prices: powershell now cut (61 ms uncut). pe10: `--to-command='cat i'`
     # no longer swallows the next line (`_equals_parameters`), so every line's commands are
     # judged and the text is cut by the budget: critical (too complex) is the right verdict.
-    "option-run commands per line": ("critical", "critical", "moderate"),
+    # sp14: cmd cut too (budget.BASE_STEPS 17,500 -> 16,000; 38-48 ms uncut at 41,100 steps)
+    "option-run commands per line": ("critical", "critical", "critical"),
     # sp13b: bash and cmd cut (each glob is paid for: about 1,500 steps), 1.1 s uncut
     # (PowerShell reads `/u?r/…` as a path, not a command it looks up)
     "globbed command words per line": ("critical", "safe", "critical"),
