@@ -1067,6 +1067,19 @@ def _find(cmd: Cmd) -> None:
             inner = list(args[i + 1 : j])
             if inner:
                 subst = start_words[0] if not filtered and len(start_words) == 1 else None
+                if (
+                    subst is not None
+                    and subst.text in (".", "./")
+                    and inner[0].text in ("chmod", "chown", "chgrp")
+                ):
+                    # `find . -type f -exec chmod 644 {} \;`: each file below the working
+                    # directory gets the mode: a recursive change of a project's tree (as
+                    # `chmod -R 644 ./src`), or of home/the root after `cd ~`/`cd /` (P1)
+                    sc = cmd.scope
+                    here = classify_path(".", sc.cwds, sc.windows, sc.start_cwd).rule
+                    if here not in ("rm-root", "rm-home", "rm-system"):
+                        subst = Word("./{}", subst.start, subst.end)
+                    inner = [inner[0], Word("-R", inner[0].start, inner[0].end), *inner[1:]]
                 inner = [
                     (
                         Word(subst.text, w.start, w.end)

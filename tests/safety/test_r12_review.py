@@ -18,6 +18,8 @@ safe look-alikes.
 - an extglob list `@(a|b)`/`+(a|b)` is one word per name (as the brace spelling).
 - `.[!.]*`, `.[^.]*`, `.??*` are every hidden entry of their folder, as `.*`.
 - `git <sub> -h` alone prints the usage (safe, as `--help`).
+- `find . -exec chmod MODE {} \\;` is a recursive mode change of the project's tree (as
+  `chmod -R MODE ./src`), not of `.` itself; after `cd ~`/`cd /` it is that folder's.
 """
 
 from __future__ import annotations
@@ -317,3 +319,36 @@ def test_every_hidden_entry_wrapped(wrapper: str) -> None:
 )
 def test_git_sub_h(cmd: str, want: object) -> None:
     assert level(cmd) == want
+
+
+# --- P1: find . -exec chmod {} ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cmd", "want"),
+    [
+        ("find . -type f -execdir chmod +x {} \\;", M),
+        ("find . -type f -exec chmod 644 {} +", M),
+        ("find ./ -type d -exec chmod 755 {} +", M),
+        ("find . -exec chown root {} \\;", M),
+        ("find . -type f -exec chmod 777 {} \\;", D),  # as chmod -R 777 on a folder
+        ("find . -exec chmod u+s {} \\;", C),
+        ("cd ~ && find . -type f -exec chmod 600 {} \\;", B),
+        ("cd / && find . -exec chown nobody {} +", B),
+        ("find ~ -exec chmod 777 {} \\;", B),
+        ("find . -exec rm -rf {} +", B),  # deleting every entry stays the cwd-wide wipe
+    ],
+)
+def test_find_exec_chmod_each_file(cmd: str, want: object) -> None:
+    assert level(cmd) == want
+
+
+def test_find_exec_chmod_fence_cwd() -> None:
+    assert assess("find . -exec chmod 777 {} +", "bash", cwd="/").level == B
+    assert assess("find . -type f -exec chmod 644 {} +", "bash", cwd="/srv/app").level == M
+
+
+@pytest.mark.parametrize("wrapper", ["sh -c '{0}'", "eval '{0}'", "f() {{ {0}; }}; f", "( {0} )"])
+def test_find_exec_chmod_wrapped(wrapper: str) -> None:
+    assert level(wrapper.format("find . -type f -exec chmod 644 {} +")) == M
+    assert level(wrapper.format("cd ~ && find . -exec chmod 600 {} +")) == B
