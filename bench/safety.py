@@ -178,6 +178,55 @@ def pathological(size: int = 10_000) -> None:
     print(step_kinds(timed))
 
 
+def long_shapes_block(sizes: tuple[int, ...] = (2_000, 5_000, 10_000)) -> None:
+    """The "long shapes" group (sp14b, session 14: review 12's finding 9): tiny commands in
+    long pipelines and lists, a word then a parenthesis (the parse-error path), unclosed
+    quotes and parentheses at the end, many tiny words and escapes, deep nesting of every
+    bracket kind (`bench/_sp14b_shapes.py`), each at every size in `sizes` and in every
+    shell, timed as the pathological block times its inputs (best of three, thread CPU)."""
+    from bench._sp14b_shapes import long_shapes
+
+    analyse = _assess_cached.__wrapped__
+    from aintern_ls.safety import budget
+
+    rows: list[tuple[float, float, str, str, str]] = []
+    for size in sizes:
+        for label, text in long_shapes(size).items():
+            for family in ("bash", "powershell", "cmd"):
+                best: tuple[float, float, str] | None = None
+                for _ in range(3):
+                    w0, c0 = time.perf_counter(), time.thread_time()
+                    got = analyse(text, family, None)
+                    cpu = (time.thread_time() - c0) * 1000
+                    wall = (time.perf_counter() - w0) * 1000
+                    steps = budget.spent()
+                    level = f"{got.level.label} [{steps:,.0f} steps, {_us_per_step(cpu, steps)}]"
+                    if any(f.rule == "too-complex" for f in got.findings):
+                        level += " (cut: too complex)"
+                    if best is None or cpu < best[1]:
+                        best = (wall, cpu, level)
+                assert best is not None
+                rows.append((best[0], best[1], f"{label} @{size:,}", family, best[2]))
+    rows.sort(key=lambda r: r[1], reverse=True)
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    over = [r for r in rows if r[1] > 50.0]
+    print(
+        f"long shapes of {min(sizes):,}-{max(sizes):,} characters ({len(rows) // 3} inputs x 3"
+        f" shells, load average {load}), slowest (CPU) first; worst case: {rows[0][2]!r}"
+        f" ({rows[0][3]}) {rows[0][1]:.1f} ms cpu; {len(over)} over 50 ms:"
+    )
+    for wall, cpu, label, family, level in rows[:8]:
+        print(f"  {wall:8.1f} ms wall {cpu:8.1f} ms cpu  {label} ({family}) -> {level}")
+    for family in ("bash", "powershell", "cmd"):
+        mine = [r for r in rows if r[3] == family]
+        cut = sum("cut" in r[4] for r in mine)
+        print(
+            f"  worst {family:<10} {mine[0][1]:6.1f} ms cpu  {mine[0][2]!r};"
+            f" median {statistics.median(r[1] for r in mine):.1f} ms;"
+            f" {cut} of {len(mine)} ran out of budget"
+        )
+
+
 # Where a step is spent, by the function that spends it (`budget.spend`/`tick`'s caller,
 # past budget.py itself): the units of work the prices in `aintern_ls/safety/budget.py` name.
 _KINDS = {
@@ -515,6 +564,7 @@ def _measure(args: argparse.Namespace) -> None:
         shown = command if len(command) < 70 else command[:67] + "..."
         print(f"  worst: {ms:.2f} ms  ({family}) {shown!r}")
     pathological(10_000)
+    long_shapes_block()
     real(10_000)
     refused(100_000)
     transcript(args.transcript)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from aintern_ls.safety import bash, budget, cmd, dispatch, powershell, stack
+from aintern_ls.safety import bash, budget, cmd, dispatch, powershell, stack, stages
 from aintern_ls.safety.context import Scope
 from aintern_ls.safety.levels import Assessment, Finding, RiskLevel, SafetyRules
 from aintern_ls.shells import FAMILIES
@@ -108,12 +108,18 @@ def _assess_uncached(
 
 
 def _run(text: str, family: str, scope: Scope) -> None:
+    cut = stages.cut_at(text, family)
+    if cut >= 0:
+        # A pipeline too long for the grammar (`stages`): what comes before it is judged.
+        text = text[:cut]
     if family == "powershell":
         powershell.analyse(text, scope)
     elif family == "cmd":
         cmd.analyse(text, scope)
     else:
         bash.analyse(text, scope)
+    if cut >= 0:
+        raise budget.TooComplex
 
 
 def _analyse_nested(code: str, family: str, scope: Scope) -> list[Finding]:
