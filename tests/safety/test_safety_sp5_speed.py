@@ -171,7 +171,9 @@ PATHOLOGICAL_LEVELS = {
     # sp13b: powershell now cut (its judgement's price 50 -> 60: 36 ms uncut)
     "long cmdlet pipeline": ("critical", "critical", "critical"),
     "long for list": ("dangerous", "moderate", "dangerous"),
-    "long pipeline": ("safe", "safe", "safe"),
+    # sp14b: 1,666 stages, more than a pipeline may have (`stages.MAX_STAGES`): cut before
+    # the grammar (the same pipeline ending in an error cost it the square of its length)
+    "long pipeline": ("critical", "critical", "critical"),
     "many ANSI-C escapes": ("safe", "safe", "safe"),
     "many assignments": ("safe", "moderate", "moderate"),
     "many escapes": ("safe", "safe", "safe"),
