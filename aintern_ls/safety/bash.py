@@ -49,6 +49,7 @@ from aintern_ls.safety.registry import (
     build_program_findings,
     interpreter_option_findings,
     is_build_program_var,
+    starts_shell,
     unreadable_program,
 )
 from aintern_ls.safety.words import (
@@ -2131,12 +2132,13 @@ class _Walker:
             )
         found = self.scope.nested(code, "bash", word, -1)
         level = max((f.level for f in found), default=RiskLevel.SAFE)
-        if level < RiskLevel.CRITICAL and any(f.rule == "shell" for f in found):
-            # `PAGER='sh 0<&2' git log`: the program hands out an interactive shell.
+        if level < RiskLevel.CRITICAL and (
+            any(f.rule == "shell" for f in found) or starts_shell(code) is not None
+        ):
+            # `PAGER='sh 0<&2' git log`, `LESSOPEN='|bash -c … %s'`: the program hands out a
+            # shell, whatever it then runs (session-14 hook convention).
             self.scope.include(found)
-            self.scope.add(
-                RiskLevel.CRITICAL, "config-exec", f"{name} starts an interactive shell", s, e
-            )
+            self.scope.add(RiskLevel.CRITICAL, "config-exec", f"{name} starts a shell", s, e)
         elif level >= RiskLevel.DANGEROUS:
             self.scope.include(found)
             self.scope.add(

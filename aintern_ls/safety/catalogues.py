@@ -315,8 +315,20 @@ _UNC = re.compile(r"\A[\"']?(?:\\\\|//)[^\\/\s]+[\\/]")
 _SHELL_PATHS = re.compile(r"\A(?:/usr)?(?:/local)?/bin/(?:ba|da|z|k|c|tc|fi|a)?sh\Z|\A(?:ba)?sh\Z")
 
 
+# Catalogue programs whose job is to run the command they are given (terminals, remote and
+# task runners, a shell's own -c): launchers, not hooks, so a shell there is no escape (n12u).
+_LAUNCHERS = frozenset(
+    names(
+        """
+        nodemon salt-ssh salt-call bolt pyinfra fab fab2 fab3 ysh konsole tilix lxterminal
+        qterminal xfce4-terminal mate-terminal terminator gnome-terminal pueue
+        """
+    )
+)
+
+
 def _run_shell_line(cmd: Cmd, value: Word, what: str) -> None:
-    run_config_command(cmd, value, what)
+    run_config_command(cmd, value, what, hook=cmd.name not in _LAUNCHERS)
 
 
 def _run_program(cmd: Cmd, value: Word, what: str, extra: list[Word] | None = None) -> None:
@@ -724,7 +736,9 @@ def _posix_kind(cmd: Cmd, kind: str, index: int, value: Word) -> bool:
             tail = tail[1:]
         if tail:
             line = " ".join(w.text for w in tail)
-            run_config_command(cmd, Word(line, tail[0].start, tail[-1].end), what)
+            run_config_command(
+                cmd, Word(line, tail[0].start, tail[-1].end), what, hook=cmd.name not in _LAUNCHERS
+            )
     elif kind.startswith("code:"):
         _code(cmd, value, kind[5:], what)
     elif kind.startswith("file:"):

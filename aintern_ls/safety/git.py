@@ -10,7 +10,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
 from aintern_ls.safety.paths import CWD_WIDE, Target, classify_path
-from aintern_ls.safety.registry import handles, unreadable_program
+from aintern_ls.safety.registry import handles, starts_shell, unreadable_program
 from aintern_ls.safety.words import Word, names
 
 # --- git --------------------------------------------------------------------------------
@@ -91,10 +91,10 @@ def _config_value(cmd: Cmd, item: Word) -> bool:
         return False
     found = cmd.scope.nested(code, "bash", item, -1)
     level = max((f.level for f in found), default=S)
-    if level < C and any(f.rule == "shell" for f in found):
-        # `git -c core.pager='sh 0<&2' log`: git hands out an interactive shell.
+    if level < C and (any(f.rule == "shell" for f in found) or starts_shell(code) is not None):
+        # `git -c core.pager='sh 0<&2' log`, `alias.x='!bash -c …'`: git hands out a shell.
         cmd.scope.include(found)
-        cmd.add(C, "config-exec", f"git -c {key} starts an interactive shell", item)
+        cmd.add(C, "config-exec", f"git -c {key} starts a shell", item)
     elif level >= D:
         cmd.scope.include(found)
         cmd.add(level, "config-exec", f"git -c {key} runs a {level.label} command", item)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from aintern_ls.safety.levels import B, C, D, Finding, M, RiskLevel
 from aintern_ls.safety.paths import Target, classify_path, is_secret, system_state, write_target
+from aintern_ls.safety.registry import starts_shell
 from aintern_ls.safety.words import names
 
 if TYPE_CHECKING:
@@ -2696,7 +2697,12 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
                 else:
                     shell(f"{fed[n]} | xargs -I{{}} {template}")
                 continue
-        shell(value(arg))
+        line = value(arg)
+        if DYN not in line and starts_shell(line) is not None:
+            # `system("sh -c …")`, `system("$SHELL")`: awk is not a launcher; its system()
+            # starting a shell is a shell escape whatever it runs (session-14 hook convention).
+            fx.extra.append((C, "code-shell", "awk's system() starts a shell (a shell escape)"))
+        shell(line)
     for m in re.finditer(r"\bprintf?\b([^;}\n]*?)\|\s*&?\s*([^;}\n]+)", masked):
         target = value(m.group(2))
         words = target.split()

@@ -1,0 +1,153 @@
+"""n12u: the session-14 hook convention and the open Unix/macOS/cloud families.
+
+A non-launcher tool's hook (pager, input filter, editor, git key or alias, tar/zip/rg/man
+hooks, awk system(), vim `:!`, sed's `e`) that starts a shell, in any spelling, is critical
+whatever the shell runs, and blocked when what it runs is blocked; a plain program there is
+judged as that program; launchers (`bash -c`, terminals' `-e`) are not hooks. Each case
+keeps its level when wrapped (sudo, env, sh -c, eval, a function).
+"""
+
+from __future__ import annotations
+
+import shlex
+
+import pytest
+
+from aintern_ls.safety import assess
+from aintern_ls.safety.registry import starts_shell
+from tests.safety._levels import B, C, D, S
+
+
+def _wrapped(command: str) -> list[str]:
+    q = shlex.quote(command)
+    out = [command, f"sh -c {q}", f"bash -c {q}", f"eval {q}", f"f() {{ {command}; }}; f"]
+    first = command.split(" ", 1)[0]
+    if ";" not in command and not command.startswith("export "):
+        out.append(f"sudo env {command}" if "=" in first else f"sudo {command}")
+    return out
+
+
+# `{s}` is the shell spelling; the hooks are what the convention names.
+HOOKS = [
+    "PAGER='{s}' man ls",
+    "MANPAGER='{s}' man tar",
+    "GIT_PAGER='{s}' git diff",
+    "SYSTEMD_PAGER='{s}' journalctl -b",
+    "LESSOPEN='|{s} %s' less notes.txt",
+    "LESSCLOSE='{s} %s %s' less notes.txt",
+    "EDITOR='{s}' git commit",
+    "GIT_EDITOR='{s}' git tag -a v2",
+    "git -c core.pager='{s}' log",
+    "git -c core.editor='{s}' commit",
+    "git -c core.sshCommand='{s}' fetch",
+    "git -c alias.q='!{s}' q",
+    "GIT_SSH_COMMAND='{s}' git pull",
+    "tar xf a.tar --to-command='{s}'",
+    "tar cf /dev/null x --checkpoint=1 --checkpoint-action=exec='{s}'",
+    "zip a.zip b -T -TT '{s} #'",
+    "rg --pre '{s}' needle",
+    "man -P '{s}' ls",
+    "awk 'BEGIN{{system(\"{s}\")}}'",
+    "vim -c ':!{s}'",
+    "sed -n '1e {s}' notes.txt",
+]
+SHELLS = [
+    "sh",
+    "/bin/bash",
+    "dash -c id",
+    "zsh -i",
+    "/usr/bin/ksh",
+    "busybox sh",
+    "exec sh",
+    "$SHELL",
+    "/usr/bin/env bash",
+    "sh -c uptime",
+]
+
+
+@pytest.mark.parametrize("hook", HOOKS)
+def test_a_hook_that_starts_a_shell_is_critical_in_every_spelling(hook: str) -> None:
+    for shell in SHELLS:
+        command = hook.format(s=shell)
+        got = assess(command, "bash")
+        assert got.level >= C, f"{command!r}: {got.level.label}"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "PAGER='sh -c uptime' man ls",
+        "LESSOPEN='|bash -c id %s' less notes.txt",
+        "git -c core.pager='zsh -c date' log",
+        "man -P 'dash -c true' ls",
+        "tar xf a.tar --to-command='bash -c wc'",
+    ],
+)
+def test_a_shell_hook_keeps_critical_when_wrapped(command: str) -> None:
+    for text in _wrapped(command):
+        got = assess(text, "bash")
+        assert got.level >= C, f"{text!r}: {got.level.label}"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "MANPAGER='bash -c \"rm -rf /\"' man ls",
+        "LESSOPEN='|sh -c \"rm -rf ~\" %s' less a.txt",
+        "git -c core.sshCommand='/bin/dash -c \"rm -rf /\"' fetch",
+        "man -P 'zsh -c \"rm -rf /\"' ls",
+        'awk \'BEGIN{system("sh -c \\"rm -rf /\\"")}\'',
+    ],
+)
+def test_a_shell_hook_running_a_wipe_is_blocked_when_wrapped(command: str) -> None:
+    for text in _wrapped(command):
+        got = assess(text, "bash")
+        assert got.level == B, f"{text!r}: {got.level.label}"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "bash -c 'echo hi'",
+        "sh -c 'ls -la'",
+        "timeout 5 sh -c 'uname -a'",
+        "git -c core.pager=cat show HEAD",
+        "git -c core.pager=less log -3",
+        "PAGER=cat man ls",
+        "man -P 'less -R' grep",
+        "LESSOPEN='| /usr/bin/lesspipe %s' less a.tgz",
+        "GIT_SSH_COMMAND='ssh -i ~/.ssh/deploy' git ls-remote origin",
+        "echo \"PAGER='sh -c id' man ls\"",
+        "awk 'BEGIN { print \"system(sh)\" }'",
+        "gnome-terminal -e 'bash -c htop'",
+    ],
+)
+def test_plain_programs_and_launchers_are_not_shell_escapes(command: str) -> None:
+    got = assess(command, "bash")
+    assert got.level < D, f"{command!r}: {got.level.label}"
+    assert not any(f.rule == "config-exec" for f in got.findings), command
+
+
+def test_a_plain_program_in_a_hook_is_judged_as_that_program() -> None:
+    assert assess("git -c core.pager=cat log", "bash").level == S
+    assert assess("git -c core.pager='rm notes.bak' log", "bash").level == D
+
+
+@pytest.mark.parametrize(
+    "code,shell",
+    [
+        ("sh -c id", "sh"),
+        ("exec -a x /bin/zsh", "zsh"),
+        ("env X=1 bash", "bash"),
+        ("cat f | ksh93", "ksh93"),
+        ("busybox ash", "ash"),
+        ("${SHELL}", "${SHELL}"),
+        ("0<&2 sh", "sh"),
+        ("ssh -i key", None),
+        ("lesspipe.sh %s", None),
+        ('echo "a | sh"', None),
+        ("busybox ls", None),
+    ],
+)
+def test_starts_shell_reads_every_spelling(code: str, shell: str | None) -> None:
+    assert starts_shell(code) == shell
