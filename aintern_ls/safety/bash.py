@@ -1865,7 +1865,25 @@ class _Walker:
                 )
             return
         text = value.text.strip()
+        if program.endswith("=") and text:
+            # `npm_config_script_shell=/tmp/x npm test`: the value of one option
+            line = f"{program}{shlex.quote(text)} x"
+            found = self.scope.nested(line, "bash", value, -1)
+            if max((f.level for f in found), default=RiskLevel.SAFE) >= RiskLevel.CRITICAL:
+                self.scope.include(found)
+            return
         if not text or not any(c in text for c in "+-"):
+            return
+        if program == "make" and ("--eval" in text or "-E" in text):
+            # `MAKEFLAGS='--eval=$(shell rm -rf ~)'`: the text to evaluate runs to the end
+            # of the value (make splits the rest at unescaped blanks; read it whole).
+            at = max(text.find("--eval"), text.find("-E"))
+            value_text = re.sub(r"\A(?:--eval|-E)[= ]?", "", text[at:]).replace("\\ ", " ")
+            text = text[:at] + " --eval=" + shlex.quote(value_text)
+            line = f"make {text} x"
+            found = self.scope.nested(line, "bash", value, -1)
+            if max((f.level for f in found), default=RiskLevel.SAFE) >= RiskLevel.CRITICAL:
+                self.scope.include(found)
             return
         head, plus, tail = text.partition("+") if program == "less" else (text, "", "")
         try:

@@ -73,6 +73,7 @@ from aintern_ls.safety.registry import (
     SSH_OPTION_TOOLS,
     WINDOWS_HANDLERS,
     batch_launcher,
+    configure_operands,
     handles,
     lookup,
     run_config_command,
@@ -2391,6 +2392,8 @@ def _local_script(cmd: Cmd, head: Word) -> None:
     else:
         cmd.add(M, "local-script", f"runs the local program {head.text}", head)
         wrappers.written_script(cmd, base, head)
+        if base == "configure":
+            configure_operands(cmd, cmd.args)
 
 
 # --- stdin transformations used to see through `echo … | base64 -d | sh` ----------------

@@ -478,7 +478,22 @@ CONFIG_FILE_VARS = frozenset(
 # Variables holding a program's default options, some of which run commands: man's pager
 # and browser (-P, -H), less's start-up command (`+!cmd` runs a shell command), zip's test
 # command (-TT). The value is judged as those options given to the program (n11u).
-OPTION_VARS = {"MANOPT": "man", "LESS": "less", "ZIPOPT": "zip"}
+# Go's and make's flags variables (`GOFLAGS=-toolexec=…`, `MAKEFLAGS=--eval=…`) likewise; a
+# value ending in `=` names one option whose value the variable holds (npm reads its config
+# from `npm_config_<key>` variables: `npm_config_script_shell=/tmp/x npm test`) (n12u).
+OPTION_VARS = {
+    "MANOPT": "man",
+    "LESS": "less",
+    "ZIPOPT": "zip",
+    "GOFLAGS": "go",
+    "MAKEFLAGS": "make",
+    "MFLAGS": "make",
+    "GNUMAKEFLAGS": "make",
+    "npm_config_script_shell": "npm --script-shell=",
+    "NPM_CONFIG_SCRIPT_SHELL": "npm --script-shell=",
+    "npm_config_shell": "npm --shell=",
+    "NPM_CONFIG_SHELL": "npm --shell=",
+}
 # Modules whose callables are debuggers (PYTHONBREAKPOINT=ipdb.set_trace).
 BREAKPOINT_DEBUGGERS = frozenset(
     {
@@ -580,6 +595,17 @@ def build_program_findings(scope: Scope, name: str, value: Word) -> list[Finding
         reason = f"{name} makes the build run {what}, which the analyser cannot read"
         return [*found, Finding(C, "config-exec", reason, value.start, value.end)]
     return []
+
+
+def configure_operands(cmd: Cmd, args: Sequence[Word]) -> None:
+    """`./configure CC='sh -c "rm -rf /"'`, `sh configure CXX=/tmp/c`: autoconf scripts take
+    build variables as operands and run the compiler they name while they probe it, so each
+    is judged as that build variable (n12u)."""
+    for w in args[:64]:
+        key, eq, value = w.text.partition("=")
+        if eq and value.strip() and is_build_program_var(key):
+            v = Word(value, w.start, w.end, w.dynamic)
+            cmd.scope.include(build_program_findings(cmd.scope, key, v))
 
 
 # Interpreters' option variables, read by every run of the interpreter: Perl's switches

@@ -12,7 +12,15 @@ from aintern_ls.safety import inline, remote
 from aintern_ls.safety.argv import base_name as _base_name
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
-from aintern_ls.safety.registry import handles, rest, run_config_command, runner, skip_options
+from aintern_ls.safety.registry import (
+    handles,
+    rest,
+    run_config_command,
+    runner,
+    skip_options,
+    starts_shell,
+    unreadable_program,
+)
 from aintern_ls.safety.security import (
     free_text_pattern,
     security_component,
@@ -3183,10 +3191,14 @@ def _escalate(cmd: Cmd, code: Word, what: str, mark: int) -> None:
         cmd.add(level, "config-exec", f"{what} runs a {level.label} command", code)
 
 
-def _run_value(cmd: Cmd, value: Word, what: str) -> None:
+def _run_value(
+    cmd: Cmd, value: Word, what: str, hook: bool = False, shell_escape: bool = True
+) -> None:
     """A value the program runs as a command line, rated by what it runs: a safe pager
     (`--pager=less`) adds nothing, a dangerous or blocked one is that, an unknown one is
-    opaque."""
+    opaque. For a `hook` (a non-launcher tool's pager, filter, callback), a local program
+    the analyser cannot read is opaque (critical, session 13) and, with `shell_escape`, a
+    shell started there is a shell escape (critical, session 14)."""
     if value.dynamic:
         cmd.add(C, "config-exec", f"{what} runs a command only known at run time", value)
         return
@@ -3195,13 +3207,22 @@ def _run_value(cmd: Cmd, value: Word, what: str) -> None:
     found = cmd.scope.nested(value.text, "bash", value, -1)
     cmd.scope.include(found)
     level = max((f.level for f in found), default=S)
-    if level >= D:
+    if hook and shell_escape and level < C and starts_shell(value.text) is not None:
+        cmd.add(C, "config-exec", f"{what} starts a shell", value)
+    elif level >= D:
         cmd.add(level, "config-exec", f"{what} runs a {level.label} command", value)
+    elif hook and (hidden := unreadable_program(found)) is not None:
+        cmd.add(C, "config-exec", f"{what} runs {hidden}, which the analyser cannot read", value)
     elif level >= M:
         cmd.add(M, "runs-program", f"{what} runs another program", value)
 
 
-def _run_program_option(cmd: Cmd, value: Word, what: str) -> None:
+# Programs of the option table whose option is there to run a command (a launcher, not a
+# hook): a shell or a local script there is what the user asked for.
+_OPTION_LAUNCHERS = frozenset(names("nodemon hyperfine chokidar xterm uxterm urxvt lftp"))
+
+
+def _run_program_option(cmd: Cmd, value: Word, what: str, shell_escape: bool = True) -> None:
     """A hook naming a program to start later: judged as that program; one in a temporary
     or hidden place (or only known at run time) is opaque code."""
     text = value.text.strip()
@@ -3214,7 +3235,7 @@ def _run_program_option(cmd: Cmd, value: Word, what: str) -> None:
     if " " not in text and (_TEMP_DIRS.match(text) or base.startswith(".")):
         cmd.add(C, "config-exec", f"{what} runs a program from a temporary or hidden place", value)
         return
-    _run_value(cmd, value, what)
+    _run_value(cmd, value, what, hook=True, shell_escape=shell_escape)
 
 
 run_program_option = _run_program_option  # for other modules' option tables (toolchains)
@@ -3242,7 +3263,7 @@ def option_commands(cmd: Cmd, mark: int) -> None:
             done.add(value.start)
             if how == "pipe":
                 if value.text.startswith("|"):
-                    _run_value(cmd, _sub(value, value.text[1:]), f"{what} '|…'")
+                    _run_value(cmd, _sub(value, value.text[1:]), f"{what} '|…'", hook=True)
             elif how == "prog":
                 _run_program_option(cmd, value, what)
             elif how == "make":
@@ -3263,7 +3284,7 @@ def option_commands(cmd: Cmd, mark: int) -> None:
                             line = next(g for g in m.groups()[1:] if g is not None)
                             _escalate(cmd, _sub(value, line), f"{what} setting", mark)
             else:
-                _run_value(cmd, value, what)
+                _run_value(cmd, value, what, hook=cmd.name not in _OPTION_LAUNCHERS)
     if cmd.name in _TEXT_PROGRAMS or cmd.name in _OWN_OPTION_PARSERS:
         return
     args = cmd.args

@@ -11,7 +11,7 @@ from aintern_ls.safety import inline, system
 from aintern_ls.safety.context import (
     Cmd,
 )
-from aintern_ls.safety.levels import C, M
+from aintern_ls.safety.levels import C, M, S
 from aintern_ls.safety.registry import (
     build_program_findings,
     handles,
@@ -321,6 +321,19 @@ def _plain_shell(value: str) -> bool:
     return base in _KNOWN_SHELLS
 
 
+_RC_SCRIPT_SHELL = re.compile(r"(?im)^\s*script-?shell\s*[= ]\s*(\S[^\n]*)$")
+
+
+def _script_shell(cmd: Cmd, value: Word, what: str) -> None:
+    """npm's script shell: every package script's command line is handed to this program
+    (`PROGRAM -c LINE`). An ordinary shell is its job (a launcher, moderate); any other
+    program is judged as a hook (a local one the analyser cannot read is opaque)."""
+    if not value.dynamic and _plain_shell(value.text):
+        cmd.add(M, "config", f"{what} sets the shell package scripts run with", value)
+        return
+    run_config_command(cmd, value, what, hook=False)
+
+
 def _script_shell_config(cmd: Cmd) -> bool:
     """`npm config set script-shell /tmp/x`, `yarn config set scriptShell …`: every later
     `npm run`/`npx` hands its command lines to that program, so a program other than an
@@ -559,6 +572,9 @@ def _build_tool_programs(cmd: Cmd) -> None:
     (a local wrapper script is moderate, a destructive one keeps its level)."""
     if cmd.name == "go":
         args = cmd.args
+        if args and args[0].text == "env" and any(w.text == "-w" for w in args[1:3]):
+            _go_env_write(cmd)
+            return
         for i, w in enumerate(args):
             if w.text == "--":
                 break
@@ -571,7 +587,9 @@ def _build_tool_programs(cmd: Cmd) -> None:
                 prog = args[i + 1] if i + 1 < len(args) else None
             if prog is not None:
                 # go splits the value into a program and its arguments (`-exec 'sudo -E'`)
-                system.run_program_option(cmd, prog, f"go {opt.lstrip('-')}")
+                # (go's `-exec`/`-toolexec` are wrappers by design: a shell there is no escape,
+                # but a local program the analyser cannot read is opaque)
+                system.run_program_option(cmd, prog, f"go {opt.lstrip('-')}", shell_escape=False)
         return
     args = cmd.args
     for i, w in enumerate(args):
@@ -592,6 +610,24 @@ def _build_tool_programs(cmd: Cmd) -> None:
         system.run_program_option(cmd, program, f"cargo --config {key}")
 
 
+def _go_env_write(cmd: Cmd) -> None:
+    """`go env -w GOFLAGS=-toolexec=/tmp/t`, `go env -w CC='sh -c …'`: the setting is saved
+    for every later go command, which then runs the program it names: judged as that flag
+    or build variable given now (n12u)."""
+    for w in cmd.args[1:]:
+        key, eq, value = w.text.partition("=")
+        if not eq or not value.strip():
+            continue
+        where = Word(value, w.start, w.end, w.dynamic, False, w.origin)
+        if key == "GOFLAGS":
+            found = cmd.scope.nested(f"go {value} x", "bash", where, -1)
+            if max((f.level for f in found), default=S) >= C:
+                cmd.scope.include(found)
+        elif is_build_program_var(key):
+            cmd.scope.include(build_program_findings(cmd.scope, key, where))
+    cmd.add(M, "config", "go env -w changes go's saved settings")
+
+
 def _package_manager(cmd: Cmd) -> None:
     if _env_runner(cmd) or _print_only(cmd):
         return
@@ -607,9 +643,18 @@ def _package_manager(cmd: Cmd) -> None:
             return
         if op[:2] in ("-Q", "-F", "-T", "-V", "-S") or not op:
             return
-    shell = system.option_glued(cmd, "--script-shell")
-    if shell is not None and cmd.name in ("npm", "yarn", "pnpm"):
-        run_config_command(cmd, shell, f"{cmd.name} --script-shell")
+    if cmd.name in ("npm", "yarn", "pnpm"):
+        shell = system.option_glued(cmd, "--script-shell")
+        if shell is not None:
+            _script_shell(cmd, shell, f"{cmd.name} --script-shell")
+        for rc in (".npmrc", ".yarnrc"):
+            # `printf 'script-shell=/tmp/s.sh\n' > .npmrc && npm test`: the project's config
+            # written in this block names the program every package script runs through.
+            rc_body = cmd.scope.written.get(rc)
+            m = _RC_SCRIPT_SHELL.search(rc_body[0]) if rc_body else None
+            if m is not None:
+                value = m.group(1).strip().strip("\"'")
+                _script_shell(cmd, Word(value, cmd.start, cmd.end), f"{rc} script-shell")
     if cmd.name in ("npm", "yarn", "pnpm", "mix", "dotnet") and system.data_reset(
         cmd, cmd.name, list(cmd.args)
     ):

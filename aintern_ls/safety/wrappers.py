@@ -35,6 +35,7 @@ from aintern_ls.safety.registry import (
     SHELLS,
     VERSION_ARGS,
     Handler,
+    configure_operands,
     finding,
     handles,
     is_build_program_var,
@@ -1279,6 +1280,8 @@ def script_operand(cmd: Cmd, script: Word) -> None:
     else:
         cmd.add(M, "local-script", f"{cmd.name} runs the local script {script.text}", script)
         written_script(cmd, base, script)
+        if base == "configure":
+            configure_operands(cmd, [w for w in cmd.args if w.start > script.start])
 
 
 @handles("source", ".")

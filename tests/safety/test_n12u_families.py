@@ -151,3 +151,53 @@ def test_a_plain_program_in_a_hook_is_judged_as_that_program() -> None:
 )
 def test_starts_shell_reads_every_spelling(code: str, shell: str | None) -> None:
     assert starts_shell(code) == shell
+
+
+# --- toolchain hooks set through flags/config variables, operands and written config --------
+
+TOOLCHAIN_CRITICAL = [
+    "GOFLAGS=-toolexec=/var/tmp/t go vet ./...",
+    "GOFLAGS='-mod=mod -toolexec=./w.sh' go test ./...",
+    "go test -exec ./scripts/run.sh ./pkg/...",
+    "go env -w GOFLAGS=-toolexec=/dev/shm/q",
+    "NPM_CONFIG_SCRIPT_SHELL=./hook.sh npm run build",
+    "pnpm --script-shell=./s.sh run dev",
+    "echo 'script-shell=./sh.js' > .npmrc; npm test",
+    "MAKEFLAGS='--eval=$(shell /opt/x/run)' make",
+    "./configure CXX=./cxx-wrap.sh",
+    "sh configure CC=/tmp/cc",
+]
+TOOLCHAIN_BLOCKED = [
+    "go build -toolexec 'rm -rf ~' ./cmd/x",
+    "MAKEFLAGS='-k --eval=$(shell rm -rf /)' make all",
+    "./configure CC='bash -c \"rm -rf ~\"'",
+    "go env -w CC='sh -c \"rm -rf /\"'",
+]
+TOOLCHAIN_PLAIN = [
+    "GOFLAGS=-mod=vendor go build ./...",
+    "go env -w GOPRIVATE=example.com",
+    "npm --script-shell=/bin/bash run build",
+    "MAKEFLAGS=-j8 make",
+    "./configure CC=clang CXX=clang++ --prefix=/usr/local",
+    "go test -exec=\"bash -c 'echo hello'\"",
+]
+
+
+@pytest.mark.parametrize("command", TOOLCHAIN_CRITICAL)
+def test_a_toolchain_hook_naming_an_unreadable_program_is_critical(command: str) -> None:
+    for text in _wrapped(command):
+        got = assess(text, "bash")
+        assert got.level >= C, f"{text!r}: {got.level.label}"
+
+
+@pytest.mark.parametrize("command", TOOLCHAIN_BLOCKED)
+def test_a_toolchain_hook_running_a_wipe_is_blocked(command: str) -> None:
+    for text in _wrapped(command):
+        got = assess(text, "bash")
+        assert got.level == B, f"{text!r}: {got.level.label}"
+
+
+@pytest.mark.parametrize("command", TOOLCHAIN_PLAIN)
+def test_plain_toolchain_settings_are_not_flagged(command: str) -> None:
+    got = assess(command, "bash")
+    assert got.level < D, f"{command!r}: {got.level.label}"
