@@ -915,6 +915,39 @@ class _Walker:
                     extra += [Word(t, w.start, w.end) for t in parts]
         return [words[0], *extra, *words[1:]] if extra else words
 
+    def _git_config_env(self, words: list[Word], assigns: list[Node]) -> list[Word]:
+        """`PG='sh -c …' git --config-env=core.pager=PG log`: the setting's value is the
+        variable's, given by a prefix assignment here; the option is read as `-c KEY=VALUE`
+        (a variable set earlier in the block is looked up by the git handler) (n12u)."""
+        if not any(w.text.startswith("--config-env") for w in words[1:16]):
+            return words
+        given: dict[str, Word] = {}
+        for a in assigns:
+            n, v = a.child_by_field_name("name"), a.child_by_field_name("value")
+            if n is None or v is None:
+                continue
+            ws = self.words(v, split=False)[:1]
+            s, e = self.pos.char(a.start_byte), self.pos.char(a.end_byte)
+            given[_text(n)] = Word(ws[0].text, s, e, ws[0].dynamic) if ws else Word("", s, e)
+        out = [words[0]]
+        k = 1
+        while k < len(words):
+            w = words[k]
+            spec, width = None, 1
+            if w.text.startswith("--config-env="):
+                spec = w.text[len("--config-env=") :]
+            elif w.text == "--config-env" and k + 1 < len(words):
+                spec, width = words[k + 1].text, 2
+            key, eq, var = (spec or "").partition("=")
+            value = given.get(var) if eq and key else None
+            if value is not None:
+                item = Word(f"{key}={value.text}", value.start, value.end, value.dynamic)
+                out += [Word("-c", w.start, w.end), item]
+            else:
+                out += words[k : k + width]
+            k += width
+        return out
+
     def _git_environment(self, words: list[Word], assigns: list[Node]) -> list[Word]:
         """`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='…' git log`,
         `GIT_CONFIG_PARAMETERS="'core.pager'='…'" git log`: settings given through the
@@ -1550,6 +1583,8 @@ class _Walker:
             assigns or not _GIT_CONFIG_ENV.isdisjoint(self.scope.env)
         ):
             words = self._git_environment(words, assigns)
+            if assigns:
+                words = self._git_config_env(words, assigns)
         if assigns and command_name(words[0].text) in SHELLS:
             for a in assigns:
                 n, v = a.child_by_field_name("name"), a.child_by_field_name("value")

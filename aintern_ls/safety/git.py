@@ -434,6 +434,28 @@ def _clean_target(tree: str, specs: list[str], cmd: Cmd) -> Target:
     return worst
 
 
+def _config_env(cmd: Cmd, where: Word, spec: str) -> None:
+    """`git --config-env=core.pager=PG log`: the setting's value is the environment
+    variable PG's. A value this block set (`PG='sh -c …'`, `export PG=…`) is judged as
+    `git -c core.pager=…` would be; a command-running key whose variable the analyser
+    cannot see runs a command only known at run time (critical) (red team round 12)."""
+    key, eq, var = spec.partition("=")
+    if not eq or not key:
+        return
+    value = cmd.scope.env.get(var.strip())
+    if value is not None and not where.dynamic:
+        _config_value(cmd, Word(f"{key}={value}", where.start, where.end))
+    elif _GIT_EXEC_KEYS.match(key) and not (
+        key.lower().startswith(("alias.", "submodule.")) and value is not None
+    ):
+        cmd.add(
+            C,
+            "config-exec",
+            f"git --config-env {key} runs the command in ${var}, which the analyser cannot see",
+            where,
+        )
+
+
 @handles("git")
 def _git(cmd: Cmd) -> None:
     args = cmd.args
@@ -445,7 +467,11 @@ def _git(cmd: Cmd) -> None:
             config_override |= _config_value(cmd, args[i + 1])
         elif t.startswith("-c") and "=" in t:
             config_override |= _config_value(cmd, Word(t[2:], args[i].start, args[i].end))
-        elif t in ("-c", "--config-env") or t.startswith(("--exec-path", "--config-env")):
+        elif t.startswith("--config-env"):
+            config_override = True
+            spec = args[i + 1] if t == "--config-env" and i + 1 < len(args) else args[i]
+            _config_env(cmd, spec, spec.text.removeprefix("--config-env="))
+        elif t == "-c" or t.startswith("--exec-path"):
             config_override = True
         i += 2 if t in _GIT_GLOBAL_WITH_VALUE else 1
     if i >= len(args):

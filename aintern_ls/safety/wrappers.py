@@ -517,11 +517,16 @@ def _env(cmd: Cmd) -> None:
             cmd.scope.include([f for f in found if f.rule not in ("parse-error",)])
         i += 1
     prog = command_name(cmd.args[i].text) if i < len(cmd.args) else ""
+    # `env V='…' git --config-env=core.pager=V log`: git reads the setting from V (n12u)
+    config_env = prog == "git" and any(
+        w.text.startswith("--config-env") for w in cmd.args[i + 1 : i + 16]
+    )
     tar_env = [
         w
         for w in cmd.args[:i]
         if (prog in ("tar", "gtar") and w.text.split("=", 1)[0] in ("TAR_OPTIONS", "TAPE"))
         or (prog == "git" and w.text.startswith("GIT_CONFIG"))
+        or (config_env and "=" in w.text and w.text.split("=", 1)[0].isidentifier())
         or (prog.startswith("python") and w.text.startswith("PYTHONBREAKPOINT="))
     ]
     if tar_env:

@@ -201,3 +201,35 @@ def test_a_toolchain_hook_running_a_wipe_is_blocked(command: str) -> None:
 def test_plain_toolchain_settings_are_not_flagged(command: str) -> None:
     got = assess(command, "bash")
     assert got.level < D, f"{command!r}: {got.level.label}"
+
+
+# --- git --config-env: the value comes from a variable the block sets ------------------------
+
+
+@pytest.mark.parametrize(
+    "command,want",
+    [
+        ("X='sh -c \"rm -rf /\"'; git --config-env=core.pager=X log", B),
+        ("V='rm -rf ~' git --config-env core.editor=V commit", B),
+        ("export P='!zsh'; git --config-env=alias.z=P z", C),
+        ("K=./ssh-wrap.sh git --config-env=core.sshCommand=K pull", C),
+        ("git --config-env=core.fsmonitor=HOOK status", C),
+    ],
+)
+def test_git_config_env_is_judged_as_the_variable_value(command: str, want: int) -> None:
+    for text in _wrapped(command):
+        got = assess(text, "bash")
+        assert got.level >= want, f"{text!r}: {got.level.label}"
+    if want == B:
+        assert assess(command, "bash").level == B
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "PG=cat git --config-env=core.pager=PG log",
+        "git --config-env=user.name=GIT_NAME log -1",
+    ],
+)
+def test_git_config_env_with_a_plain_value_is_not_flagged(command: str) -> None:
+    assert assess(command, "bash").level < D
