@@ -972,7 +972,7 @@ _GATE_WORDS = re.compile(
     "|".join(
         (
             *_KEEP_LITERALS,
-            *("delet", "remov", "purg", "older", "drop", "truncat", "backup", "snapshot"),
+            *("delet", "remov", "purg", "older", "drop", "truncat", "backup", "snapshot", "dlm"),
             # a backup tool's repository by name (`_BACKUP_REPO`: `/srv/restic-repo`)
             r"(?:restic|borg|kopia|duplica|bup|rsnapshot|timeshift|urbackup|bacula|bareos"
             r"|veeam|tarsnap|rdiff|burp|zbackup|attic)[-_.]?(?:repo|store|archive)",
@@ -1003,7 +1003,9 @@ _SCHEDULES = frozenset(
         """
     )
 )
-_BACKUP_NAMED = re.compile(r"(?i)backup|snapshot|shadow|restore-?point")
+_BACKUP_NAMED = re.compile(
+    r"(?i)backup|snapshot|shadow|restore-?point|(?:^|[-_.])snaps?(?:$|[-_.])"
+)
 
 
 # Words around the copies' name in an option (`--enable-`, `-Is…Enabled`, `…-feature-state`,
@@ -1084,6 +1086,17 @@ def protection_off(
             # per-schedule property `com.sun:auto-snapshot:daily=false` (n11u)
             return a
     context = any(n in _BACKUP_CONTEXT for n in nouns) or shape.backup_tool(name)
+    if context and any(k in blob for k in ("state", "status", "enabled")):
+        # `aws dlm update-lifecycle-policy --policy-id p --state DISABLED`: the backup
+        # service's policy or job is switched to a disabled state (red team round 12)
+        for i, a in enumerate(args[:64]):
+            key, eq, value = a.partition("=")
+            if key.lower().lstrip("-") not in _STATE_KEYS:
+                continue
+            if not eq and i + 1 < len(args):
+                value = args[i + 1]
+            if _OFF_STATE.fullmatch(value.strip("'\"")):
+                return f"{key} {value}".strip()
     if path.kind == "off" and not any(n in _NOT_THE_COPIES for n in nouns):
         joined = "-".join(nouns)
         values = [a for a in args if not a.startswith(("-", "/")) and len(a) < 60]
@@ -1108,6 +1121,11 @@ def protection_off(
     return None
 
 
+# A policy's or job's state option and the values that switch it off (`--state DISABLED`).
+_STATE_KEYS = frozenset(names("state status enabled is-enabled"))
+_OFF_STATE = re.compile(r"(?i)disabled?|false|off|suspended|paused|inactive|0|no")
+
+
 # Backup tools whose policies are per-path settings over a global one (kopia-policy(1)).
 _POLICY_FALLBACK = frozenset(names("kopia"))
 # What an off verb may be aimed at besides the copies themselves (`disable-snapshot-block-
@@ -1117,7 +1135,7 @@ _NOT_THE_COPIES = frozenset(
         """
         access public block sharing share encryption alert alerts notification notifications
         report reports monitoring metric metrics log logs logging export permission
-        permissions
+        permissions fast
         """
     )
 )
@@ -1466,7 +1484,13 @@ def _by_shape(
             "cli-versions-delete",
             f"{name} deletes every stored version too: the copies to recover from are lost",
         )
-    if path.kind in ("destroy", "weak") and name not in CLIS and _backup_tool(name):
+    if (
+        path.kind in ("destroy", "weak")
+        and (name not in CLIS or CLIS[name].judge is None)
+        and _backup_tool(name)
+    ):
+        # (a program named in CLIS only for its reference page, `proxmox-backup-client
+        # snapshot forget vm/100/…`, is read by the backup rule too: n12u)
         return _backup_tool_delete(name, args, path)
     if mine and not shape.text_program(name) and (hit := _http_backup_delete(args)) is not None:
         return hit

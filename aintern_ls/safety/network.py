@@ -870,8 +870,14 @@ def _backup(cmd: Cmd) -> None:
     repo += [t for t in texts if _BACKUP_REMOTE.match(t) or "::" in t]
     sub = next((t for t in texts if not t.startswith("-") and t not in repo), "")
     words = [t for t in texts if not t.startswith("-") and t not in repo]
-    if cmd.name == "kopia" and len(words) > 1 and sub in ("snapshot", "repository", "policy"):
-        sub = words[1]  # `kopia snapshot list|delete`: the verb is the second word
+    if (
+        cmd.name == "kopia"
+        and len(words) > 1
+        and sub in ("snapshot", "snap", "repository", "policy")
+    ):
+        # `kopia snapshot list|delete`, `kopia snap rm` (kopia's short alias): the verb is the
+        # second word
+        sub = words[1]
     if sub in (
         "snapshots",
         "list",
@@ -895,6 +901,8 @@ def _backup(cmd: Cmd) -> None:
     remote = any(_BACKUP_REMOTE.match(r) for r in repo) or bool(
         re.search(r"(?:^|\s)(?:scp|sftp|s3|b2|gs|ftp|rsync)://", " ".join(texts))
     )
+    if cmd.name == "kopia" and sub in ("delete", "rm", "expire") and "--delete" not in texts:
+        return  # kopia-snapshot-delete(1): without --delete it only lists what it would delete
     if sub in ("forget", "delete", "rm") and _named_backup(cmd, texts, repo, words, sub):
         return
     if sub in ("forget", "prune", "delete", "rm", "compact") or (sub == "remove-older-than"):

@@ -110,7 +110,7 @@ def _systemctl(cmd: Cmd) -> None:
     ) and any(security_label(u) for u in units):
         cmd.add(C, "disable-security", f"{verb} turns off a security service")
     elif verb in ("disable", "mask", "unload", "bootout", "remove") and any(
-        BACKUP_SERVICE.match(u) for u in units
+        _backup_unit(u) for u in units
     ):
         # `systemctl disable --now borgmatic.timer`: no backup is taken from now on (m8)
         cmd.add(C, "backup-off", f"{cmd.name} {verb} turns off scheduled backups")
@@ -4136,6 +4136,26 @@ def windows_service_start(cmd: Cmd) -> bool:
 
 # Services and timers that take the backups or shadow copies (safety-m8): turning one off
 # (disabled, stopped, masked) means no new copy is kept: the ransomware step before encrypting.
+def _backup_unit(unit: str) -> bool:
+    """A service manager's unit that takes backups: `borgmatic.timer`, and launchd's labels
+    and job files (`/System/Library/LaunchDaemons/com.apple.backupd.plist`, `system/
+    com.apple.backupd-helper`: Time Machine's daemon) read by their last reverse-DNS part."""
+    if BACKUP_SERVICE.match(unit):
+        return True
+    base = unit.rsplit("/", 1)[-1].removesuffix(".plist")
+    if "." in base and any(BACKUP_SERVICE.match(p) for p in base.split(".")[1:]):
+        return True
+    return _BACKUP_AGENT.search(base) is not None
+
+
+# Backup agents' launchd labels and unit names (Backblaze, CrashPlan/Code42, Arq, Carbon Copy
+# Cloner, SuperDuper, IDrive, Carbonite, Time Machine's backupd).
+_BACKUP_AGENT = re.compile(
+    r"(?i)backblaze|bzserv|crashplan|code42|\barq(?:agent)?\b|com\.bombich|carboncopycloner"
+    r"|superduper|idrive|carbonite|backupd|timemachine"
+)
+
+
 BACKUP_SERVICE = re.compile(
     r"(?i)\A['\"]?(?:wbengine|vss|swprv|sdrsvc|veeam\w*|backupexec\w*|bedbg|acronis\w*|mmsminisrv"
     r"|arcserve\w*|cbvscserv|commvault\w*|gxvss\w*|shadowprotect\w*|stc_raw_agent"

@@ -233,3 +233,42 @@ def test_git_config_env_is_judged_as_the_variable_value(command: str, want: int)
 )
 def test_git_config_env_with_a_plain_value_is_not_flagged(command: str) -> None:
     assert assess(command, "bash").level < D
+
+
+# --- backups: one named backup deleted (blocked), backups switched off (critical) -----------
+
+
+@pytest.mark.parametrize(
+    "command,want",
+    [
+        ("proxmox-backup-client snapshot forget ct/200/2024-02-02T02:00:00Z", B),
+        ("proxmox-backup-client forget host/db/2023-12-31T23:00:00Z --repository r", B),
+        ("kopia snap rm k0123456789abcdef --delete", B),
+        ("launchctl unload -w /System/Library/LaunchDaemons/com.apple.backupd-auto.plist", C),
+        ("launchctl bootout system/com.apple.backupd-helper", C),
+        ("launchctl disable gui/501/com.backblaze.bzbmenu", C),
+        ("aws dlm update-lifecycle-policy --policy-id policy-1 --state DISABLED", C),
+        ("aws backup update-backup-plan --backup-plan-id p --status=disabled", C),
+        ("gcloud compute disks remove-resource-policies d1 --resource-policies nightly-snap", C),
+    ],
+)
+def test_backup_families_keep_their_level_when_wrapped(command: str, want: int) -> None:
+    for text in _wrapped(command):
+        got = assess(text, "bash")
+        assert got.level >= want, f"{text!r}: {got.level.label}"
+    assert assess(command, "bash").level == want
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "kopia snap rm k0123456789abcdef",
+        "kopia snap list --all",
+        "launchctl print system/com.apple.backupd-helper",
+        "aws dlm update-lifecycle-policy --policy-id policy-1 --state ENABLED",
+        "aws ec2 disable-fast-snapshot-restores --availability-zones a --source-snapshot-ids s",
+        "proxmox-backup-client prune vm/101 --keep-last 3 --dry-run",
+    ],
+)
+def test_backup_look_alikes_are_not_blocking(command: str) -> None:
+    assert assess(command, "bash").level < C
