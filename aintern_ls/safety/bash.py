@@ -1883,6 +1883,20 @@ class _Walker:
             if (name in CONFIG_FILE_VARS or name == "PYTHONBREAKPOINT") and words:
                 self._config_file_variable(name, words[0], node)
 
+    def _sibling_assignments(self, node: Node) -> dict[str, str]:
+        """The other prefix assignments of the command `node` belongs to, as written (quotes
+        taken off): `PERL5LIB=/tmp/x PERL5OPT=-MEvil perl …` (n12u)."""
+        out: dict[str, str] = {}
+        parent = node.parent
+        if parent is None or parent.type != "command":
+            return out
+        for c in parent.children[:16]:
+            if c.type == "variable_assignment" and c is not node:
+                n, v = c.child_by_field_name("name"), c.child_by_field_name("value")
+                if n is not None and v is not None:
+                    out[_text(n)] = _text(v).strip("'\"")
+        return out
+
     def _option_variable(self, name: str, value: Word, node: Node) -> None:
         """`MANOPT='-P /tmp/p' man ls`, `LESS='+!rm -rf ~' less x`, `ZIPOPT='-TT …'`: the
         program reads its default options from the variable; they are judged as if given
@@ -2127,7 +2141,8 @@ class _Walker:
         if name in INTERPRETER_OPTION_VARS:
             iw = self.words(value, split=False)[:1]
             if iw:
-                self.scope.include(interpreter_option_findings(self.scope, name, iw[0]))
+                given = self._sibling_assignments(node)
+                self.scope.include(interpreter_option_findings(self.scope, name, iw[0], given))
             return
         if name in PERL_CODE_VARS:
             # `PERL5DB='BEGIN{system(…)}' perl -d …`: the debugger hook is Perl code

@@ -1293,6 +1293,8 @@ def backup_place(text: str) -> str | None:
     # backup is blocked, whatever holds it; the session-12 convention)
     if len(text) > 400 or text.startswith("-"):
         return None
+    if _SCHEDULER_ENTRY.match(text):
+        return None  # `/etc/cron.d/backup`: a backup job's schedule, not a backup (n12u)
     parts = _split_place(text)
     while parts and _EVERY_PART.match(parts[-1]):
         parts.pop()
@@ -1318,6 +1320,29 @@ _BACKUP_REPO = re.compile(
 _REPO_IN_PLACE = re.compile(
     rf"(?i)\A(?:{_REPO_TOOLS}|[\w.-]*(?:\A|[-_.])(?:repo|repository)(?:[-_.][\w.-]*)?)\Z"
 )
+
+
+# A scheduler's entry file: cron's job folders and spools, periodic(8), launchd's job files,
+# systemd's unit folders. One named for backups, removed, stops the backups (red team round 12:
+# backups off is critical; no backup is deleted).
+_SCHEDULER_ENTRY = re.compile(
+    r"\A(?:/etc/cron\.(?:d|daily|hourly|weekly|monthly)|/var/spool/cron(?:/crontabs)?"
+    r"|/etc/periodic/\w+|(?:~|/Users/[^/]+)?/Library/Launch(?:Agents|Daemons)"
+    r"|/(?:etc|usr/lib|lib)/systemd/(?:system|user))/[^/]+\Z"
+)
+
+
+def _backup_job_removed(cmd: Cmd, operands: Sequence[Word], rules: set[str]) -> bool:
+    if "rm" not in rules:
+        return False
+    for w in operands:
+        if not _SCHEDULER_ENTRY.match(w.text):
+            continue
+        base = _split_place(w.text)[-1]
+        if _BACKUP_PLACE.match(base) or "backup" in base.lower():
+            cmd.add(C, "backup-off", f"{cmd.name} removes the backup job {base}: backups stop", w)
+            return True
+    return False
 
 
 def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int = 0) -> bool:
@@ -1386,7 +1411,7 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
                 hit = w
                 break
     if place is None or hit is None:
-        return False
+        return _backup_job_removed(cmd, operands, rules)
     cmd.add(
         B,
         "delete-backups",

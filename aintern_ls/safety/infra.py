@@ -5,6 +5,7 @@ cloud CLIs, where deleting resources is dangerous and reading them is safe.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Sequence
 
 from aintern_ls.safety import inline, system
@@ -1109,6 +1110,50 @@ def _forge_text_from_command(cmd: Cmd) -> Word | None:
     return None
 
 
+_FILE_URL = re.compile(r"(?i)\Afile://(?:localhost)?(?=/)")
+_STORE_DELETE = frozenset(names("rm del delete remove"))
+_STORE_MOVE = frozenset(names("mv move"))
+_STORE_COPY = frozenset(names("cp copy rsync sync"))
+
+
+def _file_urls(cmd: Cmd) -> None:
+    """`gsutil rm file:///etc/passwd`, `gcloud storage mv file:///etc/sudoers gs://b/`: an
+    object-store CLI's file:// URL is a local path; the verb does to it what rm, mv or cp
+    would, and a local source copied to a bucket is an upload (probe9b's open family)."""
+    from aintern_ls.safety.network import sends_local
+
+    args = [w for w in cmd.args if not w.text.startswith("-")]
+    if cmd.name == "gcloud":
+        if not args or args[0].text != "storage":
+            return
+        args = args[1:]
+    if not args:
+        return
+    verb = args[0].text.lower()
+    ops = args[1:]
+    local = [(k, w) for k, w in enumerate(ops) if _FILE_URL.match(w.text)]
+    if not local:
+        return
+    recursive = any(w.text in ("-r", "-R", "--recursive") for w in cmd.args)
+    flag = "-rf " if recursive else "-f "
+
+    def path(w: Word) -> str:
+        return shlex.quote(_FILE_URL.sub("", w.text))
+
+    lines: list[tuple[str, Word]] = []
+    for k, w in local:
+        last = k == len(ops) - 1 and len(ops) > 1
+        if verb in _STORE_DELETE or (verb in _STORE_MOVE and not last):
+            lines.append((f"rm {flag}{path(w)}", w))
+        elif (verb in _STORE_MOVE or verb in _STORE_COPY) and last:
+            lines.append((f"cp -r x {path(w)}", w))
+        elif verb in _STORE_COPY and not last and "://" in ops[-1].text:
+            sends_local(cmd, Word(_FILE_URL.sub("", w.text), w.start, w.end), f"{cmd.name} {verb}")
+    for line, w in lines:
+        found = cmd.scope.nested(line, "bash", w, -1)
+        cmd.scope.include([f for f in found if f.level >= D])
+
+
 @handles(
     *names(
         """
@@ -1120,6 +1165,8 @@ def _forge_text_from_command(cmd: Cmd) -> Word | None:
 def _cloud(cmd: Cmd) -> None:
     if cmd.name == "supabase" and system.data_reset(cmd, "supabase", list(cmd.args)):
         return
+    if "file://" in cmd.argv.joined_low and cmd.name in ("gsutil", "gcloud", "s5cmd"):
+        _file_urls(cmd)
     if _remote_run(cmd):
         return
     if cmd.name in ("gh", "glab") and _api_upload(cmd):

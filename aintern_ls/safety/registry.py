@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.levels import Finding, RiskLevel
@@ -234,8 +234,27 @@ def run_config_command(cmd: Cmd, code: Word, what: str, hook: bool = True) -> No
         # `rg --pre ./decode.sh`, `man -P /tmp/p`: a local program the analyser cannot read
         # runs with the tool's input; what it does is unknown, so it is not safe (n11u).
         cmd.add(C, "config-exec", f"{what} runs {hidden}, which the analyser cannot read", code)
-    else:
+    elif level >= M or cmd.name not in _READERS or not found_program_is_read_only(code.text):
         cmd.add(M, "runs-program", f"{what} runs another program", code)
+
+
+# Programs that only read their input and print it (a pager, a viewer, a checksum): a hook
+# naming one with literal arguments is judged as that program, safe (session-14 convention:
+# `core.pager=cat`, `man -P 'less -R'`, `rg --pre cat`).
+_READ_ONLY_HOOK = frozenset(
+    names(
+        "cat less more most bat batcat tac head tail nl od xxd hexdump strings wc sha256sum md5sum"
+    )
+)
+
+
+# Tools that only read, whose hook is a pager or a preprocessor of what they read.
+_READERS = frozenset(names("man rg less more"))
+
+
+def found_program_is_read_only(code: str) -> bool:
+    words = code.split()
+    return bool(words) and words[0].rsplit("/", 1)[-1] in _READ_ONLY_HOOK and "|" not in code
 
 
 def unreadable_program(found: list[Finding]) -> str | None:
@@ -625,7 +644,31 @@ _PATH_LIKE = re.compile(r"\A(?:\.{1,2}/|/|~|\$)")
 _SAFE_LIB_DIR = re.compile(r"\A/(?:usr|opt/homebrew|nix|System|Library)/")
 
 
-def interpreter_option_findings(scope: Scope, name: str, value: Word) -> list[Finding]:
+# The module search path each option variable's bare module names are looked up in
+# (`PERL5LIB=/tmp/x PERL5OPT=-MEvil perl …` loads /tmp/x/Evil.pm) (red team round 12).
+LIB_PATH_VARS = {
+    "PERL5OPT": ("PERL5LIB", "PERLLIB"),
+    "RUBYOPT": ("RUBYLIB",),
+    "NODE_OPTIONS": ("NODE_PATH",),
+}
+LIB_VAR_NAMES = frozenset(v for vs in LIB_PATH_VARS.values() for v in vs)
+
+
+def lib_dirs_chosen(scope: Scope, name: str, given: Mapping[str, str] | None) -> str | None:
+    """The module search path set for `name`'s bare module names (in this command's prefix
+    assignments or earlier in the block) when it holds a folder other than the system's."""
+    for var in LIB_PATH_VARS.get(name, ()):
+        text = (given or {}).get(var)
+        if text is None:
+            text = scope.env.get(var)
+        if text and any(d and not _SAFE_LIB_DIR.match(d) for d in text.split(":")):
+            return text
+    return None
+
+
+def interpreter_option_findings(
+    scope: Scope, name: str, value: Word, given: Mapping[str, str] | None = None
+) -> list[Finding]:
     """`PERL5OPT='-Mstrict;system(…)'`: the code after the module is run (judged as Perl);
     `RUBYOPT=-r./x`, `NODE_OPTIONS='--require /tmp/x.js'`, `-javaagent:./a.jar`: a file
     the analyser cannot read is loaded into every run (opaque: critical); a `data:` module
@@ -638,6 +681,9 @@ def interpreter_option_findings(scope: Scope, name: str, value: Word) -> list[Fi
     def opaque(what: str) -> Finding:
         reason = f"{name} makes every run load {what}, which the analyser cannot read"
         return Finding(C, "config-exec", reason, value.start, value.end)
+
+    def chosen() -> str | None:
+        return lib_dirs_chosen(scope, name, given)
 
     if value.dynamic:
         if "$(" in value.text or "`" in value.text:
@@ -663,10 +709,14 @@ def interpreter_option_findings(scope: Scope, name: str, value: Word) -> list[Fi
                 )
             elif tok.startswith("-I") and (lib := tok[2:] or nxt) and not _SAFE_LIB_DIR.match(lib):
                 out.append(opaque(f"modules from {lib}"))
+            elif tok.startswith(("-M", "-m")) and len(tok) > 2 and (d := chosen()) is not None:
+                out.append(opaque(f"the module {tok[2:]} from {d}"))
         elif name == "RUBYOPT":
             lib = tok[2:] if tok.startswith("-r") else nxt if tok == "-r" else ""
             if lib and _PATH_LIKE.match(lib) and not _SAFE_LIB_DIR.match(lib):
                 out.append(opaque(lib))
+            elif lib and (d := chosen()) is not None:
+                out.append(opaque(f"the library {lib} from {d}"))
         elif name == "NODE_OPTIONS":
             key, eq, val = tok.partition("=")
             if key in ("-r", "--require", "--import", "--loader", "--experimental-loader"):
@@ -686,6 +736,8 @@ def interpreter_option_findings(scope: Scope, name: str, value: Word) -> list[Fi
                     )
                 elif mod and _PATH_LIKE.match(mod) and not _SAFE_LIB_DIR.match(mod):
                     out.append(opaque(mod))
+                elif mod and (d := chosen()) is not None:
+                    out.append(opaque(f"the module {mod} from {d}"))
         elif tok.startswith(("-javaagent:", "-agentpath:")):
             jar = tok.split(":", 1)[1].split("=", 1)[0]
             if re.match(r"(?:\.{1,2}/|(?:/var)?/tmp/|/dev/shm/|~|\$)", jar) or "/" not in jar:

@@ -211,6 +211,9 @@ def _parts(name: str) -> list[str]:
     return [p for p in re.split(r"[-_.\s]+", base.lower()) if p]
 
 
+_MAKES_FS = re.compile(r"mk[a-z0-9]*fs\d*")
+
+
 @lru_cache(maxsize=2048)
 def name_verb(name: str) -> str | None:
     """The destructive verb a program's name carries (`lvremove` -> remove, `nuke-tool` ->
@@ -220,6 +223,8 @@ def name_verb(name: str) -> str | None:
     for p in parts:
         if p in STRONG_VERBS or p in WEAK_VERBS or (p in FORMAT_VERBS and p not in IMAGE_VERBS):
             return p  # (`image-info`, `write-good`: image verbs count as subcommands only)
+        if p.startswith("mk") and _MAKES_FS.fullmatch(p):
+            return "mkfs"  # `mkexfatfs`, `mkudffs`: a formatter (counts against a disk only)
     for p in parts:
         if _UNDO.match(p):
             continue

@@ -30,6 +30,7 @@ from aintern_ls.safety.registry import (
     CONFIG_FILE_VARS,
     HOOK_VARS,
     INTERPRETER_OPTION_VARS,
+    LIB_VAR_NAMES,
     OPTION_VARS,
     PROMPT_VARS,
     SHELLS,
@@ -521,10 +522,15 @@ def _env(cmd: Cmd) -> None:
     config_env = prog == "git" and any(
         w.text.startswith("--config-env") for w in cmd.args[i + 1 : i + 16]
     )
+    # `env PERL5LIB=/tmp/x PERL5OPT=-MEvil perl …`: the module path and the option read
+    # together, as prefix assignments are (n12u)
+    given = {w.text.split("=", 1)[0] for w in cmd.args[:i] if "=" in w.text}
+    lib_env = not given.isdisjoint(INTERPRETER_OPTION_VARS) and not given.isdisjoint(LIB_VAR_NAMES)
     tar_env = [
         w
         for w in cmd.args[:i]
-        if (prog in ("tar", "gtar") and w.text.split("=", 1)[0] in ("TAR_OPTIONS", "TAPE"))
+        if (lib_env and w.text.split("=", 1)[0] in INTERPRETER_OPTION_VARS | LIB_VAR_NAMES)
+        or (prog in ("tar", "gtar") and w.text.split("=", 1)[0] in ("TAR_OPTIONS", "TAPE"))
         or (prog == "git" and w.text.startswith("GIT_CONFIG"))
         or (config_env and "=" in w.text and w.text.split("=", 1)[0].isidentifier())
         or (prog.startswith("python") and w.text.startswith("PYTHONBREAKPOINT="))

@@ -272,3 +272,54 @@ def test_backup_families_keep_their_level_when_wrapped(command: str, want: int) 
 )
 def test_backup_look_alikes_are_not_blocking(command: str) -> None:
     assert assess(command, "bash").level < C
+
+
+# --- file:// URLs, formatters by name, module paths, backup jobs, read-only hooks -----------
+
+
+@pytest.mark.parametrize(
+    "command,want",
+    [
+        ("gsutil rm file:///etc/group", B),
+        ("gcloud storage rm file:///etc/sudoers", B),
+        ("gsutil mv file:///etc/shadow gs://b/x", B),
+        ("gsutil -m rm -r file:///boot", B),
+        ("gsutil cp gs://b/x file:///etc/passwd", B),
+        ("gsutil cp file:///home/me/notes.txt gs://b/", C),
+        ("mkexfatfs sdc1", B),
+        ("mkudffs /dev/sdb", B),
+        ("PERL5LIB=/var/tmp/l PERL5OPT=-MFoo perl x.pl", C),
+        ("RUBYLIB=./vendor/evil RUBYOPT=-rhook ruby app.rb", C),
+        ("NODE_PATH=/dev/shm/n NODE_OPTIONS='-r mod' node a.js", C),
+        ("rm /etc/cron.daily/borg-backup", C),
+        ("rm -f ~/Library/LaunchAgents/com.user.backup.plist", C),
+    ],
+)
+def test_more_open_families_keep_their_level_when_wrapped(command: str, want: int) -> None:
+    for text in _wrapped(command):
+        got = assess(text, "bash")
+        assert got.level >= want, f"{text!r}: {got.level.label}"
+    assert assess(command, "bash").level == want
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gsutil ls gs://bucket",
+        "gsutil cp gs://b/x file:///tmp/x",
+        "mkisofs -o out.iso dir/",
+        "mkexfatfs disk.img",
+        "PERL5LIB=/usr/share/perl5 PERL5OPT=-Mstrict perl x.pl",
+        "NODE_OPTIONS=--max-old-space-size=4096 node build.js",
+        "rm /etc/cron.d/logrotate",
+        "man -P cat ls",
+        "rg --pre cat TODO src/",
+    ],
+)
+def test_their_look_alikes_are_not_critical(command: str) -> None:
+    assert assess(command, "bash").level < C
+
+
+def test_a_read_only_pager_hook_is_safe() -> None:
+    assert assess("man -P cat ls", "bash").level == S
+    assert assess("man -P 'less -R' grep", "bash").level == S
