@@ -49,7 +49,6 @@ from aintern_ls.safety.registry import (
     build_program_findings,
     interpreter_option_findings,
     is_build_program_var,
-    starts_shell,
     unreadable_program,
 )
 from aintern_ls.safety.words import (
@@ -62,6 +61,7 @@ from aintern_ls.safety.words import (
     command_name,
     printf_output,
     split_words,
+    starts_shell,
     unquote,
 )
 

@@ -10,8 +10,8 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
 from aintern_ls.safety.paths import CWD_WIDE, Target, classify_path
-from aintern_ls.safety.registry import handles, starts_shell, unreadable_program
-from aintern_ls.safety.words import Word, names
+from aintern_ls.safety.registry import handles, unreadable_program
+from aintern_ls.safety.words import Word, names, starts_shell
 
 # --- git --------------------------------------------------------------------------------
 

@@ -28,8 +28,7 @@ from typing import TYPE_CHECKING
 
 from aintern_ls.safety.levels import B, C, D, Finding, M, RiskLevel
 from aintern_ls.safety.paths import Target, classify_path, is_secret, system_state, write_target
-from aintern_ls.safety.registry import starts_shell
-from aintern_ls.safety.words import names
+from aintern_ls.safety.words import names, starts_shell
 
 if TYPE_CHECKING:
     from aintern_ls.safety.context import Cmd, Scope, Stdin

@@ -1431,7 +1431,20 @@ VM_SHELLS: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...]] =
     "oc": ((("rsh",), (), 1),),
     "gh": ((("codespace", "ssh"), (), -1), (("cs", "ssh"), (), -1)),
     "devcontainer": ((("exec",), (), 0),),
+    # (n12u) more dev-VM managers: `minikube ssh -- CMD`, `colima ssh -- CMD`, `lima CMD`
+    # (the default instance), `multipass exec NAME -- CMD`, `orb CMD` / `orbctl run CMD`
+    # (OrbStack's default machine), `lando ssh -c CMD`
+    "minikube": ((("ssh",), (), 0),),
+    "colima": ((("ssh",), (), 0),),
+    "lima": (((), (), 0),),
+    "multipass": ((("exec",), (), 1),),
+    "orb": ((("run",), (), 0), ((), (), 0)),
+    "orbctl": ((("run",), (), 0),),
+    "lando": ((("ssh",), ("-c", "--command"), -1),),
 }
+# Those tools' global options before the verb (`minikube -p dev ssh`, `orb -m ubuntu …`).
+_VM_GLOBAL = frozenset(names("minikube colima lima multipass orb orbctl"))
+_VM_GLOBAL_VALUED = frozenset(names("-p --profile -m --machine -u --user"))
 # Options of those verbs that take a value (the word after them is not the machine).
 _VM_VALUED = frozenset(
     names(
@@ -1449,12 +1462,14 @@ def vm_remote_command(cmd: Cmd) -> None:
     `docker-machine ssh dev 'rm -rf /'`, `gh codespace ssh -- rm -rf /`: the command runs on
     the VM or remote box; it is judged as written (a root wipe there is blocked)."""
     args = cmd.args
+    if cmd.name in _VM_GLOBAL:
+        args = args[skip_options(args, 0, _VM_GLOBAL_VALUED) :]
     texts = [w.text for w in args]
     for verb, options, machines in VM_SHELLS.get(cmd.name, ()):
         if tuple(texts[: len(verb)]) != verb:
             continue
         rest = list(args[len(verb) :])
-        shell = "powershell" if verb[0] in ("winrm", "powershell") else "bash"
+        shell = "powershell" if verb[:1] in (("winrm",), ("powershell",)) else "bash"
         for i, w in enumerate(rest):
             if w.text in options and i + 1 < len(rest):
                 _judge_remote(cmd, [rest[i + 1]], shell)

@@ -9,12 +9,11 @@ dispatcher through the scope (a callback, so there is no import cycle).
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.levels import Finding, RiskLevel
-from aintern_ls.safety.words import Word, names
+from aintern_ls.safety.words import Word, names, starts_shell
 
 Handler = Callable[[Cmd], None]
 HANDLERS: dict[str, Handler] = {}
@@ -143,66 +142,6 @@ ENV_SETUP = frozenset(
 def finding(level: RiskLevel, rule: str, reason: str, where: Word) -> Finding:
     """A finding spanning the word `where`."""
     return Finding(level, rule, reason, where.start, where.end)
-
-
-# A shell's program name (`sh`, `bash`, `/bin/dash`, `zsh5`, `ksh93`, `busybox sh`'s `sh`).
-_SHELL_BASE = re.compile(r"(?:ba|da|z|k|mk|pdk|ok|lk|a|ya|po|rba|c|tc|hu)?sh(?:\d[\d.]*)?|fish")
-# Variables that hold the user's shell (`PAGER='$SHELL'`: the hook's `sh -c` expands them).
-_SHELL_VARS = frozenset({"$SHELL", "${SHELL}", "$BASH", "${BASH}"})
-# Words that run the command after them (with their own options): `exec sh`, `env X=1 bash`.
-_SHELL_PREFIX = frozenset(
-    names("exec command builtin nohup setsid env nice ionice stdbuf timeout time chrt taskset")
-)
-_SEPARATORS = frozenset(";&|()")
-
-
-def starts_shell(code: str) -> str | None:
-    """The shell a hook's command line starts, or None: `sh -c '…'`, `bash`, `/bin/dash`,
-    `exec sh`, `$SHELL`, `sh -i`, `busybox sh`, `env bash`, `… | sh` (any simple command of
-    the line). A tool's hook that starts a shell is a shell escape (GTFOBins), critical
-    whatever the shell then runs (HELPERS.md, session 14); launchers (`bash -c`, `sudo`,
-    `xargs`, `find -exec`) are not hooks and never ask this."""
-    if "sh" not in code and "$" not in code:
-        return None  # cheap exit: every shell name ends in `sh`, or it is a variable
-    try:
-        lex = shlex.shlex(code, posix=True, punctuation_chars=";&|()<>")
-        lex.whitespace_split = True
-        tokens = list(lex)
-    except ValueError:
-        tokens = code.replace('"', " ").replace("'", " ").split()
-    head, prefixed, multicall, skip = True, False, False, False
-    for t in tokens[:256]:
-        if t and all(c in _SEPARATORS for c in t):
-            head, prefixed, multicall, skip = True, False, False, False
-            continue
-        if not head:
-            continue
-        if skip:
-            skip = False
-            continue
-        if t and all(c in "<>&" for c in t):
-            skip = True  # a redirection's target (`0<&2 sh`)
-            continue
-        if t.isdigit() or (t[:1].isalpha() and "=" in t and t.split("=", 1)[0].isidentifier()):
-            continue  # a redirection's fd, `timeout 5`, an assignment (`env X=1 sh`)
-        if t in _SHELL_VARS:
-            return t
-        name = t.rsplit("/", 1)[-1]
-        if multicall:
-            return name if _SHELL_BASE.fullmatch(name) else None
-        if name in _SHELL_PREFIX:
-            prefixed = True
-            continue
-        if prefixed and t.startswith("-"):
-            skip = t in ("-a", "-u", "-n", "-s", "-k")  # options that take a value
-            continue
-        if name in ("busybox", "toybox"):
-            multicall = True
-            continue
-        if _SHELL_BASE.fullmatch(name):
-            return name
-        head = False
-    return None
 
 
 def run_config_command(cmd: Cmd, code: Word, what: str, hook: bool = True) -> None:

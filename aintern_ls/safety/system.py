@@ -18,7 +18,6 @@ from aintern_ls.safety.registry import (
     run_config_command,
     runner,
     skip_options,
-    starts_shell,
     unreadable_program,
 )
 from aintern_ls.safety.security import (
@@ -28,7 +27,7 @@ from aintern_ls.safety.security import (
     security_label,
     security_name,
 )
-from aintern_ls.safety.words import ORIGIN_VARIABLE, Word, names
+from aintern_ls.safety.words import ORIGIN_VARIABLE, Word, names, starts_shell
 
 # --- processes, services, power ---------------------------------------------------------
 

@@ -14,7 +14,7 @@ import shlex
 import pytest
 
 from aintern_ls.safety import assess
-from aintern_ls.safety.registry import starts_shell
+from aintern_ls.safety.words import starts_shell
 from tests.safety._levels import B, C, D, S
 
 
@@ -323,3 +323,43 @@ def test_their_look_alikes_are_not_critical(command: str) -> None:
 def test_a_read_only_pager_hook_is_safe() -> None:
     assert assess("man -P cat ls", "bash").level == S
     assert assess("man -P 'less -R' grep", "bash").level == S
+
+
+# --- dev-VM ssh wrappers and macOS volumes reached through /Volumes ------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "minikube -p dev ssh -- sudo rm -rf /",
+        "minikube ssh 'sudo rm -rf /usr'",
+        "colima ssh -- sudo rm -rf /etc",
+        "colima -p work ssh 'rm -rf ~'",
+        "lima sudo rm -rf /",
+        "orbctl run -m box sudo rm -rf /",
+        "multipass exec dev -- sudo rm -rf /",
+        "rm -rf '/Volumes/Macintosh HD/System'",
+        "sudo rm -rf /Volumes/Main/usr/bin",
+        "rm -rf '/Volumes/Macintosh HD - Data/Users/carol'",
+        "rm '/Volumes/OS/private/etc/sudoers'",
+    ],
+)
+def test_vm_wrappers_and_volume_paths_are_blocked_when_wrapped(command: str) -> None:
+    for text in _wrapped(command):
+        got = assess(text, "bash")
+        assert got.level == B, f"{text!r}: {got.level.label}"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "minikube ssh -- uname -a",
+        "colima ssh -- docker ps",
+        "lima uname -a",
+        "minikube start",
+        "rm -rf /Volumes/USB/old-photos",
+        "ls '/Volumes/Macintosh HD/System'",
+    ],
+)
+def test_vm_and_volume_look_alikes_are_not_blocked(command: str) -> None:
+    assert assess(command, "bash").level < C
