@@ -40,6 +40,12 @@ def _sed_runs_input(pattern: str, replacement: str) -> bool:
     return not whole or "&" in replacement or re.search(r"\\[0-9]", replacement) is not None
 
 
+_SED_ADDR = r"(?:\d+(?:~\d+)?|\$|/(?:[^/\\\n]|\\.)*/[IM]*)"
+_SED_E = re.compile(
+    rf"(?:^|[;{{}}\n])\s*(?:{_SED_ADDR}(?:\s*,\s*(?:{_SED_ADDR}|[+~]\d+))?)?\s*!?\s*e\s+([^\n]+)"
+)
+
+
 @handles("sed", "gsed")
 def _sed(cmd: Cmd) -> None:
     if (
@@ -63,7 +69,8 @@ def _sed(cmd: Cmd) -> None:
             return
         # GNU sed's `e COMMAND` runs COMMAND; `s/x/CMD/e` runs the replacement.
         # (like `w FILE`, the command runs to the end of the line, `;` and all)
-        m = re.search(r"(?:^|[;{}\n]|^\d+|\$)\s*e\s+([^\n]+)", w.text)
+        # (any address before it: a line, `$`, `first~step`, a `/regex/`, a range, `!`: n12u)
+        m = _SED_E.search(w.text) if "e" in w.text else None
         sub = re.fullmatch(
             r"s(.)((?:(?!\1).|\\.)*)\1((?:(?!\1).|\\.)*)\1[gpIi0-9]*e[gpIi0-9]*", w.text
         )

@@ -363,3 +363,12 @@ def test_vm_wrappers_and_volume_paths_are_blocked_when_wrapped(command: str) -> 
 )
 def test_vm_and_volume_look_alikes_are_not_blocked(command: str) -> None:
     assert assess(command, "bash").level < C
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["sed -n '/x/e ksh' f", "sed '1,3e sh' f", "sed '/a/,/b/!e bash' f", "sed '0~2e sh' f"],
+)
+def test_sed_e_after_any_address_starts_a_shell(command: str) -> None:
+    for text in _wrapped(command):
+        assert assess(text, "bash").level >= C, text
