@@ -153,8 +153,10 @@ def test_build_tool_running_a_destructive_program_is_blocked(command: str) -> No
     [
         ("go test -exec /tmp/wrap ./...", C),  # a program from a temporary place
         ("cargo run --config target.x86_64-unknown-linux-gnu.runner=/tmp/evil.sh", C),
-        ("go test -toolexec=./wrap.sh ./...", M),
-        ("go test -exec ./wrap.sh ./...", M),
+        # a local wrapper the analyser cannot read, named by the tool's option: opaque
+        # (HELPERS.md session-13 convention, 13:35; red team round 12) (n12u: was M)
+        ("go test -toolexec=./wrap.sh ./...", C),
+        ("go test -exec ./wrap.sh ./...", C),
         ("go test ./...", S),
         ("go build -o bin/app .", M),
         ("cargo test", S),
