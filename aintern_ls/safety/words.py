@@ -627,6 +627,7 @@ def _names_index(source: str, found: tuple[str, ...]) -> SpanMatches:
 _SHELL_BASE = re.compile(r"(?:ba|da|z|k|mk|pdk|ok|lk|a|ya|po|rba|c|tc|hu)?sh(?:\d[\d.]*)?|fish")
 # Variables that hold the user's shell (`PAGER='$SHELL'`: the hook's `sh -c` expands them).
 _SHELL_VARS = frozenset({"$SHELL", "${SHELL}", "$BASH", "${BASH}"})
+_SHELL_DEFAULTED = re.compile(r"\$\{(?:SHELL|BASH):?[-=][^}]*\}")  # `${SHELL:-/bin/sh}`
 # Words that run the command after them (with their own options): `exec sh`, `env X=1 bash`.
 _SHELL_PREFIX = frozenset(
     names("exec command builtin nohup setsid env nice ionice stdbuf timeout time chrt taskset")
@@ -663,7 +664,7 @@ def starts_shell(code: str) -> str | None:
             continue
         if t.isdigit() or (t[:1].isalpha() and "=" in t and t.split("=", 1)[0].isidentifier()):
             continue  # a redirection's fd, `timeout 5`, an assignment (`env X=1 sh`)
-        if t in _SHELL_VARS:
+        if t in _SHELL_VARS or (t.startswith("${") and _SHELL_DEFAULTED.fullmatch(t)):
             return t
         name = t.rsplit("/", 1)[-1]
         if multicall:

@@ -142,6 +142,7 @@ def test_a_plain_program_in_a_hook_is_judged_as_that_program() -> None:
         ("cat f | ksh93", "ksh93"),
         ("busybox ash", "ash"),
         ("${SHELL}", "${SHELL}"),
+        ("${SHELL:-/bin/sh} -i", "${SHELL:-/bin/sh}"),
         ("0<&2 sh", "sh"),
         ("ssh -i key", None),
         ("lesspipe.sh %s", None),
