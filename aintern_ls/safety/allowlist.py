@@ -99,7 +99,9 @@ def _sed(cmd: Cmd) -> None:
         if written:
             cmd.add(M, "write", "sed script writes files", w)
             return
-        if re.search(r"(^|[;}\s])[wWe]\s|/[wWe]\s*\S|\be\b\s*$", w.text):
+        # (a `/` that opens an address or an `s`/`y` pattern, `/error/p`, `s/e/E/`, is not
+        # the end of one: the letter after it is pattern text, not a command: n12u)
+        if re.search(r"(^|[;}\s])[wWe]\s|(?<=[^;{}\s!,sy])/[wWe]\s*\S|\be\b\s*$", w.text):
             cmd.add(M, "write", "sed script writes files or runs commands", w)
             return
 

@@ -373,3 +373,8 @@ def test_vm_and_volume_look_alikes_are_not_blocked(command: str) -> None:
 def test_sed_e_after_any_address_starts_a_shell(command: str) -> None:
     for text in _wrapped(command):
         assert assess(text, "bash").level >= C, text
+
+
+@pytest.mark.parametrize("command", ["sed -n '/error/p' app.log", "sed 's/e/E/g' notes.txt"])
+def test_sed_pattern_text_is_not_a_command(command: str) -> None:
+    assert assess(command, "bash").level == S
