@@ -55,7 +55,9 @@ def test_option_look_alikes_stay_low(command: str, most: RiskLevel) -> None:
 def test_hook_naming_a_program_in_a_temporary_place_is_opaque() -> None:
     assert level("aria2c --on-download-start=/dev/shm/.h https://h.example/f") == C
     assert level("tcpdump -w c.pcap -G 60 -z /var/tmp/r") == C
-    assert level("aria2c --on-download-complete=./notify.sh https://h.example/f") == M
+    # a local script the analyser cannot read, named by a known tool's hook option: opaque
+    # (HELPERS.md session-13 convention, `tcpdump -z ./rotate.sh`) (n12u: was M)
+    assert level("aria2c --on-download-complete=./notify.sh https://h.example/f") == C
 
 
 # --- interpreters nobody models --------------------------------------------------------
