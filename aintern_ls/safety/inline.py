@@ -2701,7 +2701,9 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
             # `system("sh -c …")`, `system("$SHELL")`: awk is not a launcher; its system()
             # starting a shell is a shell escape whatever it runs (session-14 hook convention).
             fx.extra.append((C, "code-shell", "awk's system() starts a shell (a shell escape)"))
-        shell(line)
+        # a literal command line is judged as itself (`system("ls -la")` is ls: safe);
+        # one computed at run time stays risky (red team probe12)
+        shell(line, risky=DYN in line or not line.strip())
     for m in re.finditer(r"\bprintf?\b([^;}\n]*?)\|\s*&?\s*([^;}\n]+)", masked):
         target = value(m.group(2))
         words = target.split()

@@ -767,6 +767,12 @@ def _ssh(cmd: Cmd) -> None:
                     Word(value.strip(), w.start, cmd.args[min(i + 1, len(cmd.args) - 1)].end),
                     f"ssh -o {key}",
                 )
+            elif key.lower() == "remotecommand" and value.strip().lower() != "none":
+                # `ssh -o RemoteCommand='rm -rf /' host`: the remote command given as an
+                # option instead of an operand, judged the same way (red team probe12)
+                where = Word(value.strip(), w.start, cmd.args[min(i + 1, len(cmd.args) - 1)].end)
+                if not where.dynamic:
+                    cmd.scope.include(cmd.scope.nested(where.text, "bash", where, -1))
     i = skip_options(cmd.args, 0, _SSH_WITH_VALUE)
     if cmd.stdin.secret:
         # `ssh host 'cat > k' < ~/.ssh/id_rsa`: the remote side reads our stdin.

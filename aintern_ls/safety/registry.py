@@ -420,6 +420,7 @@ COMMAND_VARS = _VariableNames(
 # key file, vim's rc, Python's interactive start-up file (n11u).
 CONFIG_FILE_VARS = frozenset(
     {
+        "MAKEFILES",  # make reads these makefiles before its own (red team probe12)
         "RIPGREP_CONFIG_PATH",
         "WGETRC",
         "SCREENRC",

@@ -1184,7 +1184,7 @@ def _build_tool(cmd: Cmd) -> None:
     ops = [w for w in ops if "=" not in w.text]
     target = ops[0].text if ops else "the default target"
     cmd.add(M, "build", f"{cmd.name} runs build recipe {target}")
-    makefile = cmd.option_value("-f", "--file")
+    makefile = cmd.option_value("-f", "--file", "--makefile") or _attached_makefile(cmd)
     written = cmd.scope.written.get(
         makefile.text.rsplit("/", 1)[-1] if makefile is not None else "Makefile"
     ) or (cmd.scope.written.get("makefile") if makefile is None else None)
@@ -1201,6 +1201,18 @@ def _build_tool(cmd: Cmd) -> None:
         recipe = _make_recipes(written[0])
         if recipe.strip():
             _judge_written(cmd, recipe, "the Makefile written above")
+
+
+def _attached_makefile(cmd: Cmd) -> Word | None:
+    """`make -f-`, `make -fMakefile.x`, `make --makefile=-`: the makefile option glued to its
+    value (red team probe12)."""
+    for w in cmd.args:
+        t = w.text
+        if t.startswith("--makefile="):
+            return Word(t[len("--makefile=") :], w.start, w.end, w.dynamic)
+        if t.startswith("-f") and len(t) > 2 and not t.startswith("--"):
+            return Word(t[2:], w.start, w.end, w.dynamic)
+    return None
 
 
 # --- packages installed from a raw location (safety-m8) -------------------------------------

@@ -378,3 +378,35 @@ def test_sed_e_after_any_address_starts_a_shell(command: str) -> None:
 @pytest.mark.parametrize("command", ["sed -n '/error/p' app.log", "sed 's/e/E/g' notes.txt"])
 def test_sed_pattern_text_is_not_a_command(command: str) -> None:
     assert assess(command, "bash").level == S
+
+
+# --- red team probe12 (Unix lines) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command,want",
+    [
+        ("ssh -o RemoteCommand='sudo rm -rf /' db1", B),
+        ("ssh -oRemoteCommand='rm -rf ~' -t web1", B),
+        ("MAKEFILES=/tmp/x.mk make all", C),
+        ("printf 'all:\\n\\trm -rf /\\n' | make -f- all", B),
+        ("printf 'all:\\n\\trm -rf /\\n' | make --makefile -", B),
+        ("echo 'all: ; rm -rf /' | make -f -", B),
+    ],
+)
+def test_probe12_unix_lines_keep_their_level_when_wrapped(command: str, want: int) -> None:
+    for text in _wrapped(command):
+        got = assess(text, "bash")
+        assert got.level >= want, f"{text!r}: {got.level.label}"
+
+
+@pytest.mark.parametrize(
+    "command", ["awk 'BEGIN{system(\"ls -la\")}'", "gawk 'BEGIN { system(\"uname -a\") }'"]
+)
+def test_awk_system_of_a_read_only_program_is_that_program(command: str) -> None:
+    assert assess(command, "bash").level == S
+
+
+def test_ssh_remote_command_option_look_alikes() -> None:
+    assert assess("ssh -o RemoteCommand=uptime db1", "bash").level < D
+    assert assess("ssh -o RemoteCommand=none db1", "bash").level < D
