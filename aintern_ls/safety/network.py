@@ -1448,6 +1448,18 @@ VM_SHELLS: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...]] =
     "orbctl": ((("run",), (), 0),),
     "lando": ((("ssh",), ("-c", "--command"), -1),),
 }
+# Subcommands of a tool that otherwise runs its words in its default machine (`orb CMD`).
+_VM_OWN_VERBS = {
+    "orb": frozenset(
+        names(
+            """
+            create delete rm list ls start stop restart shell run push pull config info logs
+            update version help default rename clone export import status reset docker k8s
+            kubernetes migrate ssh
+            """
+        )
+    )
+}
 # Those tools' global options before the verb (`minikube -p dev ssh`, `orb -m ubuntu …`).
 _VM_GLOBAL = frozenset(names("minikube colima lima multipass orb orbctl"))
 _VM_GLOBAL_VALUED = frozenset(names("-p --profile -m --machine -u --user"))
@@ -1474,6 +1486,8 @@ def vm_remote_command(cmd: Cmd) -> None:
     for verb, options, machines in VM_SHELLS.get(cmd.name, ()):
         if tuple(texts[: len(verb)]) != verb:
             continue
+        if not verb and texts and texts[0] in _VM_OWN_VERBS.get(cmd.name, ()):
+            return  # `orb list`, `orb delete vm`: the tool's own command, not a remote one
         rest = list(args[len(verb) :])
         shell = "powershell" if verb[:1] in (("winrm",), ("powershell",)) else "bash"
         for i, w in enumerate(rest):
