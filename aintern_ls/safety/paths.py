@@ -412,10 +412,6 @@ _MAC_VOLUME = re.compile(
     r"(?i)volumes/(?:macintosh hd(?: - data)?|[^/]+ - data)(?:/(?P<rest>.*))?$"
     r"|volumes/[^/]+/(?P<rest2>(?:system|library|private|usr|s?bin)(?:/.*)?)$"
 )
-_VOLUME_ROOT = re.compile(
-    r"(?i)volumes/[^/]+/(?=(?:system|usr|bin|sbin|etc|private|library|users|applications"
-    r"|var|cores)(?:/|$))"
-)
 _FIRMLINK = re.compile(r"(?i)system/volumes/data(?=/|$)|private(?=/(?:etc|var|tmp)(?:/|$))")
 # (n10u) A package manager's database of what is installed (dpkg, rpm, pacman, apk, the BSDs'
 # pkg): deleted or one of its files truncated, the system can no longer be updated, repaired
@@ -639,11 +635,6 @@ def _norm(path: str, windows: bool) -> str:
             # root), `/Volumes/Macintosh HD - Data` its Data volume (firmlinked to the root),
             # and another volume's System, Library or private folder is a macOS install's
             body = m.group("rest") or m.group("rest2") or ""
-        elif not drive and body[:1] in "vV" and (m := _VOLUME_ROOT.match(body)) is not None:
-            # macOS: `/Volumes/Macintosh HD/System/Library`, `/Volumes/Macintosh HD - Data/
-            # Users/bob`: a system or data volume reached through its mount path holds the
-            # same folders as `/` (red team round 12 / probe9b).
-            body = body[m.end() :]
         if not drive and body[:1] in "sSpP" and (m := _FIRMLINK.match(body)) is not None:
             # macOS: `/System/Volumes/Data/Users` is `/Users` (the Data volume's firmlinks),
             # `/private/etc` is `/etc` (the real path of the /etc, /var, /tmp links): the

@@ -340,7 +340,7 @@ def test_a_read_only_pager_hook_is_safe() -> None:
         "orbctl run -m box sudo rm -rf /",
         "multipass exec dev -- sudo rm -rf /",
         "rm -rf '/Volumes/Macintosh HD/System'",
-        "sudo rm -rf /Volumes/Main/usr/bin",
+        "sudo rm -rf /Volumes/Main/usr/bin",  # (b12 owns the /Volumes mechanism)
         "rm -rf '/Volumes/Macintosh HD - Data/Users/carol'",
         "rm '/Volumes/OS/private/etc/sudoers'",
     ],
