@@ -1210,9 +1210,9 @@ def _powershell_exe(cmd: Cmd) -> None:
                 code = ""
             if code and not val.dynamic and _B64_WHOLE.fullmatch(b64) is None:
                 # Cut short (its length is not a multiple of four) or with bytes outside
-                # base64: PowerShell would not run it as written, so what the analyser read
-                # is a guess at a fragment: opaque (session-14 convention), and still judged.
-                cmd.scope.include(cmd.scope.nested(code, "powershell", val, -1))
+                # base64: PowerShell would not run it as written; what a readable prefix
+                # says is a guess, so the payload is opaque: critical, not judged from the
+                # prefix (session-14 convention; red team round 12's exact line)
                 code = ""
             found = cmd.scope.nested(code, "powershell", val, -1) if code else []
             cmd.scope.include(found)

@@ -23,7 +23,7 @@ _CASES = [
     ("powershell -e " + _enc("Remove-Item")[:-3], "cmd", C),
     ("pwsh -enc " + _enc("Get-Date")[:-2], "powershell", C),
     ("powershell -EncodedCommand ZZZZ@@@@!!", "cmd", C),
-    ("powershell -ec " + _WHOLE.rstrip("="), "powershell", B),  # cut, still read: blocked
+    ("powershell -ec " + _WHOLE.rstrip("="), "powershell", C),  # cut: opaque, not its prefix
     ("powershell -e " + _WHOLE, "cmd", B),
     # -EncodedCommand whose decoded text stops before its command is whole (a fragment)
     ("powershell -e " + _enc("$c=New-Object"), "cmd", C),
