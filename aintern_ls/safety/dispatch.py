@@ -578,6 +578,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             # named like a program we know, not the installed program (gen11, kubectl-ai's
             # tests): running a local program is moderate whatever it is called.
             cmd.add(M, "local-script", f"runs the local program {head.text}", head)
+        if scope.downloaded and ("/" in head.text or "\\" in head.text) and not head.dynamic:
+            _downloaded_namesake(cmd, head)
         handler(cmd)
         if passes_on and scope.judged == judged_before:
             passes_on = False  # `sudo -l`, `sudo -s`: nothing judged inside; scan here
@@ -2375,6 +2377,19 @@ def _reads_written(cmd: Cmd) -> None:
 
 
 _HIDDEN_TEMP_PROGRAM = re.compile(r"\A(?:/dev/shm|/run/shm)/")
+_SYSTEM_BIN = ("/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/")
+
+
+def _downloaded_namesake(cmd: Cmd, head: Word) -> None:
+    """`wget URL -O /tmp/sh4 && /tmp/sh4`, `cd /tmp && wget URL/python && ./python`: a
+    file this block just downloaded, run by its path, is that download even when its name
+    is a program we know (sh4 reads as sh, python as the interpreter): remote code. The
+    system's own program folders are not where the block's download went."""
+    if head.text.startswith(_SYSTEM_BIN):
+        return
+    base = head.text.replace("\\", "/").rsplit("/", 1)[-1]
+    if base in cmd.scope.downloaded:
+        cmd.add(C, "download-exec", f"runs {base}, which was just downloaded", head)
 
 
 def _local_script(cmd: Cmd, head: Word) -> None:
