@@ -33,6 +33,7 @@ BLIND8 = Path(__file__).with_name("blind8.tsv")
 BLIND9 = Path(__file__).with_name("blind9.tsv")
 BLIND10 = Path(__file__).with_name("blind10.tsv")
 BLIND11 = Path(__file__).with_name("blind11.tsv")
+BLIND12 = Path(__file__).with_name("blind12.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -397,3 +398,26 @@ def test_eleventh_blind_slice_figures() -> None:
     assert high_recall >= 189 / 195
     assert safe_over <= 0.0
     assert exact >= 323 / 330
+
+
+def test_twelfth_blind_slice_figures() -> None:
+    """`blind12.tsv` (330 rows) was written in session 14 by a twelfth red-team engineer
+    who never read the analyser's source, tests, corpora or the red team's notes and never
+    ran the analyser on it; it was frozen (sha256 d3d94bd1…) at 15:28 UTC and scored by the
+    lead before anyone saw its rows. Mix: 110 blocked, 86 critical, 41 dangerous, 35
+    moderate, 58 safe; 190 bash, 70 PowerShell, 70 cmd; (a) 75 rows from incident and
+    threat reports (2024-2026 advisories, supply-chain worms, ESXi and miner reports), (b)
+    97 from other tools' own test suites and rule files (command guards and agent tools
+    nobody had harvested much), (c) 158 fresh spellings. The writer says part (a)'s hosts
+    and ids are often its own placeholders, not verbatim quotes.
+
+    Start of session 14 (a418037): blocked recall 0.991, blocked-or-critical 0.974, safe
+    over-flagged 0.000, exact 0.979. End of session 14, first sight (43997d6: blocked
+    breadth, open Unix and Windows families, the session-14 conventions, other agent gates'
+    suites, the reviewer's findings, speed work): 1.000 / 0.990 / 0.000 / 0.991.
+    The floors below are those figures: they guard against regressions, not generality."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND12, 325)
+    assert blocked_recall >= 110 / 110
+    assert high_recall >= 194 / 196
+    assert safe_over <= 0.0
+    assert exact >= 327 / 330
