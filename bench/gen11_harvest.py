@@ -46,8 +46,8 @@ HEADER = "command\tshell\texpected\tsplit\tsource_or_reason\n"
 LEVELS = {"safe", "moderate", "dangerous", "critical", "blocked"}
 
 
-def split_of(repo: str) -> str:
-    return "dev" if hashlib.sha256(("gen11:" + repo).encode()).digest()[0] < 0x55 else "tune"
+def split_of(repo: str, tag: str = "gen11") -> str:
+    return "dev" if hashlib.sha256((f"{tag}:" + repo).encode()).digest()[0] < 0x55 else "tune"
 
 
 def known_commands(out: Path) -> set[tuple[str, str]]:
@@ -61,7 +61,7 @@ def known_commands(out: Path) -> set[tuple[str, str]]:
     return seen
 
 
-def build(lists: Path, out: Path) -> list[str]:
+def build(lists: Path, out: Path, tag: str = "gen11") -> list[str]:
     seen = known_commands(out)
     lines: list[str] = []
     # lists harvested later (under `later/`) come last, so no row moves between splits
@@ -78,19 +78,20 @@ def build(lists: Path, out: Path) -> list[str]:
             if (command, shell) in seen:
                 continue
             seen.add((command, shell))
-            source = f"gen11:{repo}:{file} (theirs: {theirs})"
+            source = f"{tag}:{repo}:{file} (theirs: {theirs})"
             if note:
                 source += f"; {note[0]}"
-            lines.append(f"{command}\t{shell}\t{label}\t{split_of(repo)}\t{source}\n")
+            lines.append(f"{command}\t{shell}\t{label}\t{split_of(repo, tag)}\t{source}\n")
     return lines
 
 
-def main() -> None:
+def main(tag: str = "gen11") -> None:
+    """The harvest of one tag (gen11, gen12): its lists, its corpus file, its split salt."""
     parser = argparse.ArgumentParser()
-    parser.add_argument("--lists", type=Path, default=ROOT / "bench" / "gen11_lists")
-    parser.add_argument("--write", type=Path, default=ROOT / "tests/safety/sources_gen11.tsv")
+    parser.add_argument("--lists", type=Path, default=ROOT / "bench" / f"{tag}_lists")
+    parser.add_argument("--write", type=Path, default=ROOT / f"tests/safety/sources_{tag}.tsv")
     args = parser.parse_args()
-    lines = build(args.lists, args.write)
+    lines = build(args.lists, args.write, tag)
     args.write.write_text(HEADER + "".join(lines), encoding="utf-8")
     print(f"{len(lines)} rows -> {args.write}")
 
