@@ -436,7 +436,7 @@ _MISC_NAMES = names(
     sphinx-build wasm-pack webpack vite next nuxt ng expo gcc g++ clang clang++ cc javac java
     rustc ld as strip objcopy pkill-dry ssh-keygen ssh-add ssh-copy-id gpg age sops vault
     htpasswd mkcert certbot export declare typeset local readonly set unset shopt ulimit umask
-    history bind complete hash dotnet-run jq-write vagrant packer ansible-playbook
+    history bind complete dotnet-run jq-write vagrant packer ansible-playbook
     ansible-galaxy chef puppet salt nginx apachectl caddy loginctl journalctl dmesg git-lfs
     direnv stow curlie pbcopy xclip xsel wl-copy notify-send say espeak beep tput stty reset
     clear cls exit logout return break continue shift wait jobs fg bg disown read mapfile

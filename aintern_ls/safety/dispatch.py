@@ -67,6 +67,7 @@ from aintern_ls.safety.paths import (
     write_target,
 )
 from aintern_ls.safety.registry import (
+    BOUND_PREFIX,
     HANDLERS,
     RUNNERS,
     SHELLS,
@@ -435,6 +436,20 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         # `./b/start` after `curl … | tar xz`: a file unpacked from a download, whatever
         # its name is (a handler for `start` would judge it as the program of that name).
         scope.add(C, "unseen-exec", f"runs {head.text}, which {why}", *_span(head))
+    if scope.family == "bash" and scope.env and (BOUND_PREFIX + head.text) in scope.env:
+        # `hash -p /bin/rm ls; ls -rf /`, `cp /bin/rm /tmp/x; /tmp/x -rf /`: the name runs
+        # the program bound to it earlier in the block (n13u). A name we know is judged as
+        # both (the binding may not hold where it runs).
+        bound = Word(scope.env[BOUND_PREFIX + head.text], head.start, head.end)
+        if command_name(head.text) not in HANDLERS:
+            words = [bound, *words[1:]]
+            head = bound
+        elif bound.text != head.text:
+            env_saved = scope.env.pop(BOUND_PREFIX + head.text)
+            try:
+                _judge_one([bound, *words[1:]], scope, stdin)
+            finally:
+                scope.env[BOUND_PREFIX + head.text] = env_saved
     name = command_name(head.text, scope.windows)
     if head.glob:
         candidates = glob_candidates(head.text, KNOWN_NAMES, limit=4)
@@ -631,6 +646,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             network.carry_secrets(cmd)  # `tar czf k.tgz ~/.ssh`: k.tgz holds them (m8)
         if scope.family == "bash" and (name in _WRITERS or name == "uniq"):
             _write_destinations(cmd)
+        if scope.family == "bash" and name in wrappers.PROGRAM_COPIERS:
+            wrappers.copied_program(cmd)  # `cp /bin/rm /tmp/x`: /tmp/x runs rm (n13u)
         if scope.family == "bash" and name in _LAUNCHERS:
             _launched(cmd)
         if scope.family == "bash" and name in ("getent", "cut", "awk", "gawk", "mawk", "dscl"):

@@ -119,6 +119,9 @@ def lookup(name: str, windows: bool) -> Handler | None:
 # Aliases a script defines live in the scope's variables under this prefix (no variable
 # name can start with it).
 ALIAS_PREFIX = "\x00alias:"
+# `hash -p PATH name`, `cp /bin/rm /tmp/x`: scope.env[BOUND_PREFIX + name] is the program
+# that name runs from then on in the block (n13u).
+BOUND_PREFIX = "\x00bound:"
 VERSION_ARGS = frozenset({"--version", "-version", "--help", "-V", "version", "help", "-help"})
 SHELLS = frozenset(
     names(

@@ -26,6 +26,7 @@ from aintern_ls.safety.levels import B, C, D, Finding, M, S
 from aintern_ls.safety.paths import classify_path
 from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
+    BOUND_PREFIX,
     COMMAND_VARS,
     CONFIG_FILE_VARS,
     HOOK_VARS,
@@ -1352,6 +1353,99 @@ def _alias(cmd: Cmd) -> None:
 
 
 _HIDDEN_RUNNERS = SHELLS | frozenset(names("eval source . exec"))
+
+# --- names rebound to another program (n13u) ---------------------------------------------
+# `hash -p /bin/rm ls` and `cp /bin/rm /tmp/x` (ln, install, mv, link): from then on the
+# name runs that program; dispatch judges a later call of the name as the program itself
+# (`ls -rf /` is rm's root wipe). Bindings live in scope.env under BOUND_PREFIX.
+
+PROGRAM_COPIERS = frozenset(names("cp ln install mv link gcp gln ginstall"))
+# A program's file: a path in a bin folder (`/usr/local/bin/x`, `/opt/homebrew/bin/x`).
+_PROGRAM_FILE = re.compile(
+    r"\A(?:/usr(?:/local)?|/opt/homebrew|/opt/local|/run/current-system/sw|/usr/pkg"
+    r"|/system/bin|/data/data/com\.termux/files/usr)?/s?bin/([\w.+-]+)\Z"
+)
+# `$(command -v rm)`, `$(which rm)`, `` `type -P rm` ``: the path of a program by its name.
+_LOOKED_UP = re.compile(
+    r"\A[\"']?(?:\$\(|`)\s*(?:command\s+-v|which|type\s+-[pP]|whence\s+-p)\s+"
+    r"([\w.+-]+)\s*(?:\)|`)[\"']?\Z"
+)
+
+
+def _bind(cmd: Cmd, name: str, program: str) -> None:
+    env = cmd.scope.env
+    env[BOUND_PREFIX + name] = program
+    if "/" not in name:
+        env[BOUND_PREFIX + "./" + name] = program
+    elif name.startswith("./") and "/" not in name[2:]:
+        env[BOUND_PREFIX + name[2:]] = program
+    base = name.rstrip("/").rsplit("/", 1)[-1]
+    if base and base != name and base != program:
+        env[BOUND_PREFIX + base] = program  # `ln … ~/bin/clean; clean …`: found on PATH
+
+
+def _program_of(cmd: Cmd, w: Word) -> str | None:
+    """The program a copied file is: `/bin/rm` -> rm, `"$(command -v rm)"` -> rm."""
+    if not w.dynamic:
+        m = _PROGRAM_FILE.match(w.text)
+        return m.group(1) if m else None
+    raw = cmd.scope.source[w.start : w.end] if w.start >= 0 else ""
+    m = _LOOKED_UP.match(raw)
+    return m.group(1) if m else None
+
+
+@handles("hash")
+def _hash(cmd: Cmd) -> None:
+    args = cmd.args
+    texts = [w.text for w in args]
+    if "-r" in texts:
+        for k in [k for k in cmd.scope.env if k.startswith(BOUND_PREFIX)]:
+            del cmd.scope.env[k]
+        return
+    path: str | None = None
+    k = 0
+    while k < len(args):
+        t = args[k].text
+        if t == "-p" and k + 1 < len(args):
+            path = args[k + 1].text if not args[k + 1].dynamic else None
+            k += 2
+            continue
+        if t.startswith("-p") and len(t) > 2:
+            path = t[2:]
+        elif not t.startswith("-") and path is not None and not args[k].dynamic:
+            prog = command_name(path)
+            if prog and prog != t:
+                _bind(cmd, t, prog)
+        elif not t.startswith("-") and "-d" in texts:
+            cmd.scope.env.pop(BOUND_PREFIX + t, None)
+        k += 1
+
+
+def copied_program(cmd: Cmd) -> None:
+    """`cp /bin/rm /tmp/cleaner`, `ln -s /sbin/mkfs.ext4 ./fmt`, `install /bin/dd
+    /usr/local/bin/copy`: the new file is that program under another name."""
+    ops = cmd.operands(
+        frozenset(names("-t --target-directory -m --mode -o --owner -g --group -S --suffix"))
+    )
+    into = cmd.option_value("-t", "--target-directory")
+    if into is not None:
+        srcs, dest = [w for w in ops if w is not into], None
+    elif len(ops) == 2:
+        srcs, dest = ops[:1], ops[1]
+    else:
+        return
+    if dest is not None and dest.dynamic:
+        return
+    for src in srcs:
+        prog = _program_of(cmd, src)
+        if prog is None:
+            continue
+        if dest is not None and not dest.text.endswith("/"):
+            _bind(cmd, dest.text, prog)
+        else:
+            folder = (into.text if into is not None else dest.text if dest else "").rstrip("/")
+            if folder and not (into is not None and into.dynamic):
+                _bind(cmd, f"{folder}/{prog}", prog)
 
 
 @handles("trap")
