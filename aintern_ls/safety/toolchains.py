@@ -1226,9 +1226,7 @@ _MAKES = frozenset(names("make gmake bmake pmake bsdmake"))
 
 def _ninja_commands(text: str) -> str:
     """The `command = …` lines of a ninja build file, as shell."""
-    return "\n".join(
-        m.group(1) for m in re.finditer(r"(?m)^[ \t]+command[ \t]*=[ \t]*(.+)$", text)
-    )
+    return "\n".join(m.group(1) for m in re.finditer(r"(?m)^[ \t]+command[ \t]*=[ \t]*(.+)$", text))
 
 
 def _just_recipes(text: str) -> str:

@@ -1399,8 +1399,8 @@ def _hash(cmd: Cmd) -> None:
     args = cmd.args
     texts = [w.text for w in args]
     if "-r" in texts:
-        for k in [k for k in cmd.scope.env if k.startswith(BOUND_PREFIX)]:
-            del cmd.scope.env[k]
+        for key in [key for key in cmd.scope.env if key.startswith(BOUND_PREFIX)]:
+            del cmd.scope.env[key]
         return
     path: str | None = None
     k = 0
