@@ -152,6 +152,21 @@ _ACCOUNT_FILES = re.compile(
     r"|windows/boot(/\S*)?|windows/system32/drivers/(disk|classpnp|partmgr|volmgr|volmgrx"
     r"|mountmgr|storport|stornvme|storahci|ntfs|fltmgr|acpi|pci|ksecdd|cng)\.sys)$"
 )
+# (n13w) The Windows core runtime: the native API, the base Win32 libraries every program
+# loads, the session/logon/service processes and the kernel-mode Win32 subsystem. Without
+# one of them no program starts or Windows does not boot (as the dynamic loader and libc
+# above): deleting one is blocked. `Sysnative` is normalised to System32 (`_norm`).
+_WIN_CORE_FILES = re.compile(
+    r"^[a-z]:/windows/(?:system32|syswow64)/(?:(?:ntdll|kernel32|kernelbase|user32|gdi32"
+    r"|gdi32full|win32u|advapi32|sechost|rpcrt4|combase|ole32|oleaut32|msvcrt|ucrtbase"
+    r"|msvcp_win|bcrypt|bcryptprimitives|cryptbase|shell32|shlwapi|ws2_32|lsasrv|samsrv"
+    r"|msv1_0|kerberos|basesrv|winsrv|csrsrv|kdcom|apisetschema|ntdsapi|sspicli|userenv"
+    r"|profapi|winsta|wintrust|crypt32|imm32|setupapi|cfgmgr32|powrprof|umpdc)\.dll"
+    r"|(?:smss|csrss|wininit|winlogon|lsass|services|svchost|userinit|logonui|ntkrnlpa"
+    r"|ntkrnlmp|ntoskrnl|winload|winresume)\.(?:exe|efi)"
+    r"|(?:drivers/)?(?:win32k|win32kbase|win32kfull|cng|ksecdd|clfs|tm|wdf01000|fltmgr"
+    r"|ntfs|disk|volmgr|partmgr)\.sys|drivers|config|hal\.dll|ci\.dll)$"
+)
 # Files that run code at login or on a schedule: any write to them is persistence.
 _PERSISTENCE = re.compile(
     r"(^|/)\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin"
@@ -598,6 +613,9 @@ def _norm(path: str, windows: bool) -> str:
     if p.startswith(("//./", "//?/")) and (m := _WIN_DEVICE_DRIVE.match(p)) is not None:
         # `\\.\C:\Users` (the device namespace, ps9): that drive's own path
         p = m.group("drive") + ":" + (m.group("rest") or "/")
+    if "sysnative" in p:
+        # (n13w) `C:\Windows\Sysnative` is System32 seen from a 32-bit process
+        p = re.sub(r"\A([a-z]:/windows/)sysnative(?=/|\Z)", r"\1system32", p)
     if p in ("~", "~/"):
         return HOME
     if p.startswith("~"):
@@ -731,6 +749,13 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the account or boot file {p}")
     if _PACKAGE_DB.match(low):
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the package database {p}")
+    if low[:1] != "/" and _WIN_CORE_FILES.match(low):
+        return Target(
+            RiskLevel.BLOCKED,
+            "rm-system-file",
+            f"the core Windows component {p} (no program starts or Windows does not boot"
+            " without it)",
+        )
     if contents and low in ("/tmp", "/var/tmp"):
         return Target(RiskLevel.DANGEROUS, "scoped", path)
     if (contents and LOG_DIR.match(low)) or LOG_SUBDIR.match(low) or LOG_GLOB.match(low):
