@@ -667,10 +667,10 @@ _NET_DELETE = re.compile(
     r"|\(\s*(?:(?:get-item|gi)(?:\s+-(?:literal)?path)?|new-object\s+(?:-typename\s+)?"
     r"(?:system\.)?io\.(?:directory|file)info(?:\s+-argumentlist)?"
     r"|\[(?:system\.)?io\.(?:directory|file)info\](?:::new)?)"
-    r"\s*\(?\s*([^()|;]+?)\s*\)?\s*\)\s*\.delete\s*\(\s*([^()]*?)\s*\)"
+    r"\s*\(?\s*([^()|;]+?)\s*\)?\s*\)(?:\s*\.\s*parent)*\s*\.delete\s*\(\s*([^()]*?)\s*\)"
     # `[IO.DirectoryInfo]::new("$env:windir").Delete($true)`: constructed and deleted at once
     r"|\[(?:system\.)?io\.(?:directory|file)info\]::new\s*\(\s*([^()|;]+?)\s*\)"
-    r"\s*\.delete\s*\(\s*([^()]*?)\s*\)"
+    r"(?:\s*\.\s*parent)*\s*\.delete\s*\(\s*([^()]*?)\s*\)"
 )
 
 
@@ -1079,6 +1079,11 @@ def _dotnet_deletes(text: str, scope: Scope) -> None:
             path = _resolve_vars(raw.strip('"'))
         if path is None:
             continue
+        if m.group(4) is not None or m.group(6) is not None:
+            # (n13w) `(Get-Item $HOME).Parent.Delete($true)`: the folder above the item
+            up = text[m.end(4) if m.group(4) is not None else m.end(6) : m.end()].lower()
+            for _ in range(up.count("parent")):
+                path = _parent(path)
         recursive = flag in ("$true", "1") or (
             (m.group(4) is not None or m.group(6) is not None) and flag not in ("", "$false")
         )
@@ -1822,8 +1827,9 @@ class _Walker:
             if listed is not None and 1 < len(listed) <= 4096 and op_is_plain(node):
                 # `$r = '…'.ToCharArray()`: an array (reversed, joined, indexed later)
                 self.scope.env[_PS_ARRAY + name] = "\x01".join(listed)
-        if value is None and rhs0[:9].lower() == "join-path" and short:
-            # `$p = Join-Path $env:windir System32`: the variable holds the path it prints
+        if value is None and rhs0[:10].lower() in ("join-path ", "split-path") and short:
+            # `$p = Join-Path $env:windir System32`, `$p = Split-Path $HOME -Parent` (n13w):
+            # the variable holds the path it prints
             value = _path_expression(rhs_raw, self.scope.env)
         blocks = _descendants(kids[-1], "script_block_expression", 12, first=True)
         rhs = _text(kids[-1]).strip()
@@ -2220,6 +2226,10 @@ class _Walker:
                     words = _called_words(words)
                 if words and _ERROR_PROGRAM.match(words[0].text):
                     info = dispatch.judge(words, self.scope, stdin)
+                    if self.scope.pending_cd is not None:
+                        from aintern_ls.safety.windows import apply_windows_cd
+
+                        apply_windows_cd(self.scope)  # (n13w) `cd $env:windir\System32; …`
                 else:
                     info = Info()
         return info
@@ -3421,26 +3431,39 @@ def env_accessors(text: str) -> str:
 
 
 _PS_OPERAND = r"(\$\{[^}]*\}|\$[\w:]+(?:\(x86\))?|'[^']*'|\"[^\"`]*\")"
+_ITEM_OPERAND = (
+    r"(\$\{[^}]*\}|\$[\w:]+(?:\(x86\))?(?:[\\/][\w.\\/-]*)?|'[^']*'|\"[^\"`]*\"|~[\\/\w.-]*"
+    r"|[A-Za-z]:[\\/][^\s()]*)"
+)
 _SPLIT_PATH = re.compile(
     r"(?i)\A\(?\s*split-path\s+(?:-(parent|qualifier|leaf)\s+)?(?:-(?:literal)?path\s+)?"
-    + _PS_OPERAND
+    + _ITEM_OPERAND
     + r"(?:\s+-(parent|qualifier|leaf))?\s*\)?\Z"
 )
 _PATH_CALL = re.compile(
     r"(?i)\A\(?\s*\[(?:system\.)?(io\.path|string)\]::(getdirectoryname|getpathroot|getfullpath|concat)"
     r"\(\s*(.*?)\s*\)\s*\)?\Z"
 )
-_ITEM_OPERAND = (
-    r"(\$\{[^}]*\}|\$[\w:]+(?:\(x86\))?(?:[\\/][\w.\\/-]*)?|'[^']*'|\"[^\"`]*\"|~[\\/\w.-]*"
-    r"|[A-Za-z]:[\\/][^\s()]*)"
-)
+# (n13w) `.Parent` steps after an item (`(Get-Item ~).Parent.FullName`): counted by the caller
+_UP_STEPS = r"((?:\s*\.\s*parent)*)"
 _ITEM_OF = re.compile(
     r"(?i)\A\(?\s*\(\s*(?:get-item|gi|resolve-path|rvpa|convert-path|cvpa)\s+(?:-(?:literal)?path\s+)?"
     + _ITEM_OPERAND
-    + r"\s*\)(?:\.(?:fullname|path|providerpath))?\s*\)?\Z"
+    + r"\s*\)"
+    + _UP_STEPS
+    + r"(?:\.(?:fullname|path|providerpath))?\s*\)?\Z"
     r"|\A\(\s*(?:resolve-path|rvpa|convert-path|cvpa)\s+(?:-(?:literal)?path\s+)?"
     + _ITEM_OPERAND
     + r"\s*\)\Z"
+)
+# (n13w) `[IO.Directory]::GetParent(X).FullName`, `[IO.DirectoryInfo]::new(X).Parent`,
+# `([IO.DirectoryInfo]X).Parent.FullName`: the folder above X
+_GET_PARENT = re.compile(
+    r"(?i)\A\(?\s*(?:\[(?:system\.)?io\.directory\]::getparent\s*\(\s*(?P<p>[^()]+?)\s*\)"
+    r"|\[(?:system\.)?io\.(?:directory|file)info\]::new\s*\(\s*(?P<n>[^()]+?)\s*\)"
+    r"|\(\s*\[(?:system\.)?io\.(?:directory|file)info\]\s*(?P<c>[^()]+?)\s*\))"
+    + _UP_STEPS
+    + r"(?:\.(?:fullname|name))?\s*\)?\Z"
 )
 _HERE = re.compile(
     r"(?i)\A\(?\s*(?:\(\s*(?:get-location|gl|pwd)\s*\)(?:\.(?:path|providerpath))?"
@@ -3451,6 +3474,8 @@ _HERE = re.compile(
 
 def _parent(path: str) -> str:
     trimmed = path.rstrip("\\/")
+    if trimmed == "~":
+        return "C:\\Users"  # (n13w) the folder of every account's home
     if re.fullmatch(r"[A-Za-z]:", trimmed):
         return trimmed + "\\"
     head = re.split(r"[\\/]", trimmed)[:-1]
@@ -3467,13 +3492,20 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
     item = _ITEM_OF.match(raw)
     if item is not None:
         # `(Get-Item $env:windir).FullName`, `(Resolve-Path ~)`: the path itself
-        operand = item.group(1) or item.group(2)
-        if operand[:1] == "$" and ("\\" in operand or "/" in operand):
-            operand = '"' + operand + '"'  # (`$HOME\..\..` bare: an expandable string)
-        return _path_expression(operand, env) if operand != "~" else "~"
+        operand = item.group(1) or item.group(3)
+        value = _operand_path(operand, env)
+        for _ in range((item.group(2) or "").lower().count("parent")):
+            value = _parent(value) if value is not None else None
+        return value
+    if "parent" in raw[:40].lower() and (up := _GET_PARENT.match(raw)) is not None:
+        value = _operand_path(up.group("p") or up.group("n") or up.group("c"), env)
+        steps = up.group(4).lower().count("parent") + (1 if up.group("p") else 0)
+        for _ in range(steps):
+            value = _parent(value) if value is not None else None
+        return value
     m = _SPLIT_PATH.match(raw)
     if m is not None:
-        inner = _path_expression(m.group(2), env)
+        inner = _operand_path(m.group(2), env)
         mode = (m.group(1) or m.group(3) or "parent").lower()
         if inner is None or mode == "leaf":
             return None
@@ -3500,6 +3532,14 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
         drive = re.match(r"[A-Za-z]:", known[0])
         return drive.group(0) + "\\" if drive else None
     return known[0]
+
+
+def _operand_path(operand: str, env: Mapping[str, str] | None) -> str | None:
+    if operand[:1] == "$" and ("\\" in operand or "/" in operand):
+        operand = '"' + operand + '"'  # (`$HOME\..\..` bare: an expandable string)
+    elif operand[:1] not in "$'\"~":
+        return operand  # (a bare literal path)
+    return _path_expression(operand, env) if operand != "~" else "~"
 
 
 def _path_expression(raw: str, env: Mapping[str, str] | None = None) -> str | None:

@@ -3637,16 +3637,40 @@ def apply_windows_cd(scope: Scope, cd_words: list[Word] | None = None) -> None:
             return
         if _REG_CWD in scope.env:
             del scope.env[_REG_CWD]
+    if target[:1] in "$%":
+        target = _known_folder_start(target)
     if not target or "$" in target or "%" in target or "!" in target:
         return
     target = target.replace("\\", "/")  # (as the analyser keeps a Windows cwd)
-    if re.match(r"(?i)[a-z]:(?:/|\Z)|~|//", target):
+    if re.match(r"(?i)[a-z]:(?:/|\Z)|~|//", target) or (
+        # (n13w) `Set-Location /etc` (pwsh on Linux and macOS; the current drive's root
+        # on Windows): an absolute folder
+        target[:1] == "/" and scope.family == "powershell"
+    ):
         if re.fullmatch(r"(?i)[a-z]:", target):
             target += "/"
         scope.cwds = frozenset([target])
         return
     if all(c is not None for c in scope.cwds):
         scope.cwds = frozenset((c or "").rstrip("/") + "/" + target.lstrip("/") for c in scope.cwds)
+
+
+_CD_VAR = re.compile(r"(?i)\A(?:\$\{env:([\w()]+)\}|\$env:([\w()]+)|(\$home)\b|%([\w()]+)%)")
+
+
+def _known_folder_start(target: str) -> str:
+    """`$env:windir\\System32`, `${env:SystemRoot}`, `%windir%\\System32`, `$HOME\\x`: a
+    folder variable whose value is known, replaced by that value (n13w: the working
+    directory a later relative delete is judged from)."""
+    m = _CD_VAR.match(target)
+    if m is None:
+        return target
+    name = m.group(1) or m.group(2) or m.group(4)
+    key = "$home" if m.group(3) else "$env:" + (name or "").lower()
+    value = PS_KNOWN_VARS.get(key)
+    if value is None or value.startswith("$"):
+        return target
+    return value + target[m.end() :]
 
 
 def ps_destructive_switch(cmd: Cmd) -> bool:
