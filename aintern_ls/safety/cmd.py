@@ -44,7 +44,7 @@ _USUAL_VALUES = {
 }
 # `%x%`, `%x:~0,2%` (substring), `%x:a=b%` (replace), `%%i`, `!x!` (delayed)
 _VAR = re.compile(r"%[\w()]+(?::[^%\n]*)?%|%%?~?[a-zA-Z]|![\w]+(?::[^!\n]*)?!")
-_WHOLE_VAR = re.compile(r"%\w+:[^%\n\"]*%")
+_WHOLE_VAR = re.compile(r"%\w+:[^%\n\"]*%|!\w+:[^!\n\"]*!")
 
 
 _BATCH_BOMB = re.compile(
@@ -541,12 +541,17 @@ def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
         def sub(m: re.Match[str]) -> str:
             return _var_value(m, scope)
 
-        text = _VAR.sub(sub, w.text)
-        dynamic = bool(_VAR.search(text))
         # In command position (or after `call`) the value is a whole command line.
         head = w is words[0] or (
             len(words) > 1 and w is words[1] and words[0].text.lower().lstrip("@") == "call"
         )
+        raw = w.text
+        if head and w is not words[0] and raw[:2] == "%%" and raw.count("%") == 4:
+            # (n13w) `call %%x%%`: the batch's own expansion leaves `%x%`, which `call`
+            # expands again: the value of x is the command line
+            raw = raw[1:-1]
+        text = _VAR.sub(sub, raw)
+        dynamic = bool(_VAR.search(text))
         # cmd expands `%x%` as text before it splits the line: an unquoted value with
         # spaces is several arguments (`set t=/s /q C:\Users& rd %t%`).
         quoted = scope.source[w.start : w.start + 1] == '"'
@@ -970,8 +975,9 @@ def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, W
             quote = close < 0
             i = stop
             continue
-        if c == "%" and (var := _WHOLE_VAR.match(text, i)) is not None:
-            # `%x:~0,2%`: cmd expands the variable before it splits words at `,` or `=`.
+        if c in "%!" and (var := _WHOLE_VAR.match(text, i)) is not None:
+            # `%x:~0,2%`: cmd expands the variable before it splits words at `,` or `=`;
+            # `!x:~0,8!` (delayed) is one reference too (n13w: a program name built from it)
             if start < 0:
                 start = i
             buf.append(var.group(0))
