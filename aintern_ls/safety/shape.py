@@ -904,6 +904,8 @@ def lists_every_backup(name: str, args: Sequence[str]) -> bool:
     )
     if not about:
         return False
+    if not getter and lname.startswith("get-") and _store_of_backups(lname, args):
+        return True
     if not getter and not any(
         _BACKUP_LISTING.match(a) for a in args[:5] if not a.startswith("-") or a.startswith("--l")
     ):
@@ -917,6 +919,27 @@ def lists_every_backup(name: str, args: Sequence[str]) -> bool:
                 continue  # `Get-VMSnapshot -Name *`: every one
             return False
     return True
+
+
+# (n13w) PowerShell getters of a cloud store's objects and the parameter naming the store:
+# `Get-S3Object -BucketName nightly-backups`, `Get-GcsObject -Bucket db-backups`,
+# `Get-AzStorageBlob -Container backups`, `Get-AzStorageFile -ShareName backup`.
+_STORE_GETTER = re.compile(r"(?:s3object|gcsobject|storageblob|storagefile|childitem)s?\Z")
+_STORE_PARAM = frozenset(
+    names("-bucketname -bucket -container -containername -sharename -filesystem")
+)
+_STORE_NARROWING = frozenset(names("-key -keyprefix -prefix -blob -path -include -exclude -object"))
+
+
+def _store_of_backups(lname: str, args: Sequence[str]) -> bool:
+    """Every object of a store whose name says backups, listed (no key or prefix narrows
+    it): piped into a remover, every backup in it goes."""
+    if _STORE_GETTER.search(lname) is None:
+        return False
+    low = [a.lower() for a in args]
+    if any(a.split(":", 1)[0] in _STORE_NARROWING for a in low):
+        return False
+    return any(a in _STORE_PARAM and _backup_noun_in(low[i + 1]) for i, a in enumerate(low[:-1]))
 
 
 _BACKUP_PROGRAMS = frozenset(
