@@ -1,0 +1,95 @@
+"""n13w (session 15): the open Windows families of red-team round 12, each as a mechanism
+across cmdlets, aliases, .NET spellings, cmd builtins and hosts, with look-alikes that must
+stay low. (Own spellings; the corpus rows are in sources_n13w.tsv.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from aintern_ls.safety import RiskLevel, assess
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
+
+# (command, shell, expected level)
+_CASES = [
+    # core Windows components deleted (the native API, base libraries, session processes)
+    ("del /q C:\\Windows\\System32\\kernelbase.dll", "cmd", B),
+    ("erase C:\\WINDOWS\\system32\\csrss.exe", "cmd", B),
+    ("Remove-Item -LiteralPath C:\\Windows\\SysWOW64\\ntdll.dll -Force", "powershell", B),
+    ("del C:\\Windows\\Sysnative\\lsass.exe", "cmd", B),
+    ("Remove-Item $env:SystemRoot\\System32\\win32k.sys -Force", "powershell", B),
+    ("[IO.File]::Delete('C:\\Windows\\System32\\user32.dll')", "powershell", B),
+    ("rm -f /mnt/c/Windows/System32/advapi32.dll", "bash", B),
+    ("python -c \"import os; os.remove(r'C:\\Windows\\System32\\ntdll.dll')\"", "cmd", B),
+    ("rd /s /q C:\\Windows\\System32\\config", "cmd", B),
+    # look-alikes: a non-core file stays critical, reads stay safe, other folders scoped
+    ("del C:\\Windows\\System32\\notepad.exe", "cmd", C),
+    ("Get-FileHash C:\\Windows\\System32\\ntdll.dll", "powershell", S),
+    ("copy C:\\Windows\\System32\\kernel32.dll C:\\temp\\k.dll", "cmd", M),
+    ("del C:\\build\\out\\kernel32.dll", "cmd", D),
+    # the working directory a cd sets, with a path variable or a POSIX root (pwsh)
+    ("Set-Location /usr; Remove-Item -Recurse -Force lib", "powershell", B),
+    ("cd $env:SystemRoot\\System32; Remove-Item -Force ntdll.dll", "powershell", B),
+    ("pushd %windir%\\System32 & del /f kernel32.dll", "cmd", B),
+    ("sl ${env:windir}; ri -Recurse -Force System32", "powershell", B),
+    ("Set-Location /tmp/work; Remove-Item -Recurse -Force out", "powershell", D),
+    ("cd $env:TEMP\\build; Remove-Item -Recurse -Force obj", "powershell", D),
+    # home's parent through .NET and PowerShell properties: every account's home
+    ("Remove-Item -Recurse -Force (Get-Item $env:USERPROFILE).Parent.FullName", "powershell", B),
+    ("Remove-Item -Recurse -Force (Split-Path -Parent $env:USERPROFILE)", "powershell", B),
+    ("$u = Split-Path $HOME -Parent; Remove-Item $u -Recurse -Force", "powershell", B),
+    ("ri -r -fo ([IO.Directory]::GetParent($HOME).FullName)", "powershell", B),
+    ("([IO.DirectoryInfo]::new($HOME)).Parent.Delete($true)", "powershell", B),
+    ("(Get-Item ~).Parent.Parent.Delete($true)", "powershell", B),
+    ("Remove-Item -Recurse -Force (Split-Path C:\\work\\app\\src -Parent)", "powershell", D),
+    ("Get-ChildItem (Get-Item ~).Parent.FullName", "powershell", S),
+    ("Split-Path $HOME -Parent", "powershell", S),
+    # cmd: the program name built by delayed expansion, substrings, call's second expansion
+    ("setlocal enabledelayedexpansion\nset q=XrdX\n!q:~1,2! /s /q C:\\Users", "cmd", B),
+    ("set c=del /f /q C:\\Windows\\System32\\ntdll.dll\ncall %%c%%", "cmd", B),
+    ("setlocal enabledelayedexpansion\nset q=XdirX\n!q:~1,3! C:\\Users", "cmd", S),
+    ("set c=dir C:\\Users\ncall %%c%%", "cmd", S),
+    ("setlocal enabledelayedexpansion\nset m=a,b,c\necho !m:~0,3!", "cmd", S),
+    # every object of a backup store listed and piped into its remover
+    ("Get-S3Object -BucketName corp-backups | Remove-S3Object -Force", "powershell", B),
+    ("Get-GcsObject -Bucket sql-backup | Remove-GcsObject", "powershell", B),
+    ("Get-S3Object -BucketName corp-backups -Key a.bak | Remove-S3Object -Force", "powershell", D),
+    ("Get-S3Object -BucketName web-assets | Remove-S3Object -Force", "powershell", D),
+    ("Get-S3Object -BucketName corp-backups", "powershell", S),
+]
+
+
+@pytest.mark.parametrize("command,shell,expected", _CASES)
+def test_n13w_family_level(command: str, shell: str, expected: RiskLevel) -> None:
+    got = assess(command, shell).level
+    assert got == expected, f"{command!r} ({shell}): {got.label}, expected {expected.label}"
+
+
+_WRAPPED = [(c, e) for c, sh, e in _CASES if sh == "powershell" and e >= RiskLevel.CRITICAL]
+
+
+@pytest.mark.parametrize("wrapper", (*PS_BLOCK_WRAPPERS, "try {{ {0} }} catch {{ }}"))
+@pytest.mark.parametrize("command,expected", _WRAPPED)
+def test_n13w_powershell_keeps_its_level_when_wrapped(
+    wrapper: str, command: str, expected: RiskLevel
+) -> None:
+    text = wrapper.format(command)
+    got = assess(text, "powershell").level
+    assert got >= expected, f"{text!r}: {got.label}, expected at least {expected.label}"
+
+
+_CMD_BLOCKED = [c for c, sh, e in _CASES if sh == "cmd" and e == B and "\n" not in c]
+
+
+@pytest.mark.parametrize("wrapper", ("cmd /c {0}", "{0} & echo done", "if 1==1 ({0})"))
+@pytest.mark.parametrize("command", _CMD_BLOCKED)
+def test_n13w_cmd_keeps_its_level_when_wrapped(wrapper: str, command: str) -> None:
+    text = wrapper.format(command)
+    assert assess(text, "cmd").level == B, text
+
+
+def test_n13w_finding_names_the_core_file() -> None:
+    text = "del /f C:\\Windows\\System32\\ntdll.dll"
+    a = assess(text, "cmd")
+    f = max(a.findings, key=lambda f: f.level)
+    assert f.rule == "rm-system-file" and "core Windows" in f.reason
+    assert "ntdll" in text[f.start : f.end].lower()
