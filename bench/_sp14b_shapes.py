@@ -85,6 +85,32 @@ _SHAPES: dict[str, Callable[[int], str]] = {
     "unclosed x(x(": lambda n: _open("x(", n),
     "unclosed (a|(a|": lambda n: _open("(a|", n),
     "closers ))))": lambda n: _fill(")", n, head="a"),
+    # the grammars' error recoveries (sp15, session 15): an expression, a parenthesis, a
+    # substitution or a literal followed by another with no operator between (one error
+    # each: 15-70 µs in the PowerShell grammar, 10-20 µs in bash's), and operator runs
+    # whose recovery keeps trying alternatives (the PowerShell grammar: 2 s for 10,000
+    # characters of `+ = `, reading every byte once)
+    "(a) glued": lambda n: _fill("(a)", n),
+    "$(a) glued": lambda n: _fill("$(a)", n),
+    "@(a) glued": lambda n: _fill("@(a)", n),
+    "${a} glued": lambda n: _fill("${a}", n),
+    "(a) x repeated": lambda n: _fill("(a) x ", n),
+    "(a)[0] glued": lambda n: _fill("(a)[0]", n),
+    "numbers 1 2 …": lambda n: _fill("1 ", n),
+    "lines 1 2": lambda n: _fill("1 2\n", n),
+    "unary -a -a …": lambda n: _fill("-a ", n),
+    "negations !a -a:1": lambda n: _fill("!a -a:1 ", n),
+    "assignment $a=1 2": lambda n: _fill("$a=1 2 ", n),
+    "operators + = …": lambda n: _fill("+ = ", n),
+    "operators +| …": lambda n: _fill("+| ", n),
+    "operators +-eq …": lambda n: _fill("+-eq ", n),
+    "@(a)a repeated": lambda n: _fill("@(a)a ", n),
+    "(a)-eq repeated": lambda n: _fill("(a)-eq ", n),
+    "%%a%% glued": lambda n: _fill("%%a%%", n, head="echo "),
+    "[a]b repeated": lambda n: _fill("[a]b", n),
+    "lines then unclosed @(": lambda n: _fill("a\n", n, tail="@("),
+    "lines then unclosed ${": lambda n: _fill("a\n", n, tail="${"),
+    "lines then unclosed (": lambda n: _fill("a\n", n, tail="("),
 }
 
 

@@ -127,15 +127,46 @@ def pathological(size: int = 10_000) -> None:
     from tests.safety.test_safety_sp5_speed import adversarial
     from tests.safety.test_safety_sp6_speed import more_shapes
 
-    analyse = _assess_cached.__wrapped__
+    shapes = {**_pathological(size), **adversarial(size), **more_shapes(size)}
+    rows, calibration, timed = _timed(list(shapes.items()))
+    _print_block(f"pathological inputs of {size:,} characters", rows)
+    print(_calibration(calibration, size))
+    print(step_kinds(timed))
+
+
+def long_shapes_block(sizes: tuple[int, ...] = (2_000, 5_000, 10_000)) -> None:
+    """The "long shapes" group (sp14b, session 14: review 12's finding 9): tiny commands in
+    long pipelines and lists, a word then a parenthesis (the parse-error path), unclosed
+    quotes and parentheses at the end, many tiny words and escapes, deep nesting of every
+    bracket kind, and the grammars' error recoveries (`bench/_sp14b_shapes.py`), each at
+    every size in `sizes` and in every shell, timed as the pathological block times its
+    inputs (best of three, thread CPU)."""
+    from bench._sp14b_shapes import long_shapes
+
+    inputs = [
+        (f"{label} @{size:,}", text) for size in sizes for label, text in long_shapes(size).items()
+    ]
+    rows, _calibration_rows, _timed_rows = _timed(inputs)
+    _print_block(f"long shapes of {min(sizes):,}-{max(sizes):,} characters", rows)
+
+
+# One timed input: (wall ms, cpu ms, label, shell, "level [steps, µs/step] (cut …)").
+_Row = tuple[float, float, str, str, str]
+
+
+def _timed(
+    inputs: list[tuple[str, str]],
+) -> tuple[list[_Row], list[tuple[float, float, bool]], list[tuple[str, str, str, float, float]]]:
+    """Every input in every shell, timed three times (best kept: the input's cost, not the
+    machine's hiccups): the rows to print, slowest (CPU) first; each input's (cpu ms, steps,
+    cut) for `_calibration`; and (label, shell, text, cpu ms, steps) for `step_kinds`."""
     from aintern_ls.safety import budget
 
-    shapes = {**_pathological(size), **adversarial(size), **more_shapes(size)}
-    rows: list[tuple[float, float, str, str, str]] = []
-    # (cpu ms, steps, cut) of every input: the budget's calibration (µs of CPU per step)
+    analyse = _assess_cached.__wrapped__
+    rows: list[_Row] = []
     calibration: list[tuple[float, float, bool]] = []
-    timed: list[tuple[str, str, str, float, float]] = []  # (label, shell, text, cpu ms, steps)
-    for label, text in shapes.items():
+    timed: list[tuple[str, str, str, float, float]] = []
+    for label, text in inputs:
         for family in ("bash", "powershell", "cmd"):
             best: tuple[float, float, str] | None = None
             spent = (0.0, 0.0, False)
@@ -157,63 +188,18 @@ def pathological(size: int = 10_000) -> None:
             calibration.append(spent)
             timed.append((label, family, text, spent[0], spent[1]))
     rows.sort(key=lambda r: r[1], reverse=True)
+    return rows, calibration, timed
+
+
+def _print_block(title: str, rows: list[_Row]) -> None:
+    """The slowest inputs of a timed block, how many are over 50 ms, and per shell its worst
+    input, its median and how many inputs ran out of budget."""
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     over = [r for r in rows if r[1] > 50.0]
     print(
-        f"pathological inputs of {size:,} characters ({len(rows) // 3} inputs x 3 shells,"
-        f" load average {load}), slowest (CPU) first; worst case: {rows[0][2]!r}"
-        f" ({rows[0][3]}) {rows[0][1]:.1f} ms cpu; {len(over)} over 50 ms:"
-    )
-    for wall, cpu, label, family, level in rows[:8]:
-        print(f"  {wall:8.1f} ms wall {cpu:8.1f} ms cpu  {label} ({family}) -> {level}")
-    for family in ("bash", "powershell", "cmd"):
-        mine = [r for r in rows if r[3] == family]
-        cut = sum("cut" in r[4] for r in mine)
-        print(
-            f"  worst {family:<10} {mine[0][1]:6.1f} ms cpu  {mine[0][2]!r};"
-            f" median {statistics.median(r[1] for r in mine):.1f} ms;"
-            f" {cut} of {len(mine)} ran out of budget"
-        )
-    print(_calibration(calibration, size))
-    print(step_kinds(timed))
-
-
-def long_shapes_block(sizes: tuple[int, ...] = (2_000, 5_000, 10_000)) -> None:
-    """The "long shapes" group (sp14b, session 14: review 12's finding 9): tiny commands in
-    long pipelines and lists, a word then a parenthesis (the parse-error path), unclosed
-    quotes and parentheses at the end, many tiny words and escapes, deep nesting of every
-    bracket kind (`bench/_sp14b_shapes.py`), each at every size in `sizes` and in every
-    shell, timed as the pathological block times its inputs (best of three, thread CPU)."""
-    from bench._sp14b_shapes import long_shapes
-
-    analyse = _assess_cached.__wrapped__
-    from aintern_ls.safety import budget
-
-    rows: list[tuple[float, float, str, str, str]] = []
-    for size in sizes:
-        for label, text in long_shapes(size).items():
-            for family in ("bash", "powershell", "cmd"):
-                best: tuple[float, float, str] | None = None
-                for _ in range(3):
-                    w0, c0 = time.perf_counter(), time.thread_time()
-                    got = analyse(text, family, None)
-                    cpu = (time.thread_time() - c0) * 1000
-                    wall = (time.perf_counter() - w0) * 1000
-                    steps = budget.spent()
-                    level = f"{got.level.label} [{steps:,.0f} steps, {_us_per_step(cpu, steps)}]"
-                    if any(f.rule == "too-complex" for f in got.findings):
-                        level += " (cut: too complex)"
-                    if best is None or cpu < best[1]:
-                        best = (wall, cpu, level)
-                assert best is not None
-                rows.append((best[0], best[1], f"{label} @{size:,}", family, best[2]))
-    rows.sort(key=lambda r: r[1], reverse=True)
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    over = [r for r in rows if r[1] > 50.0]
-    print(
-        f"long shapes of {min(sizes):,}-{max(sizes):,} characters ({len(rows) // 3} inputs x 3"
-        f" shells, load average {load}), slowest (CPU) first; worst case: {rows[0][2]!r}"
-        f" ({rows[0][3]}) {rows[0][1]:.1f} ms cpu; {len(over)} over 50 ms:"
+        f"{title} ({len(rows) // 3} inputs x 3 shells, load average {load}), slowest (CPU)"
+        f" first; worst case: {rows[0][2]!r} ({rows[0][3]}) {rows[0][1]:.1f} ms cpu;"
+        f" {len(over)} over 50 ms:"
     )
     for wall, cpu, label, family, level in rows[:8]:
         print(f"  {wall:8.1f} ms wall {cpu:8.1f} ms cpu  {label} ({family}) -> {level}")
