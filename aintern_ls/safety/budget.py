@@ -73,6 +73,7 @@ import gc
 import math
 import re
 import threading
+from collections.abc import Callable
 
 import tree_sitter
 
@@ -107,6 +108,16 @@ SUBST_STEPS = 8  # a command substitution evaluated (its output worked out stati
 NESTED_STEPS = 9  # a nested analysis set up (a scope of its own), before its text is read
 PS_DENSE_STEPS = 50  # a `,`/`&`/`{`/`}` the PowerShell grammar will have to parse
 PS_INFIX_AMP_STEPS = 40  # …more for an `&` after a command's words (`ps_price`)
+# The grammar's own operations (a progress callback every 100): ordinary text of any shell
+# takes at most 0.11 callbacks a byte (ps and bash grammars, 1,922 two-token shapes and every
+# bench input), but some error recoveries run away, e.g. the PowerShell grammar on `+ = `
+# or `+-eq ` repeated: 0.9-3.4 callbacks a byte at 35 µs each, growing with the square of
+# the length (2 s for 10,000 characters, 27 ms for 1,000), reading each byte once.
+# Callbacks past `OPS_FREE_CALLS` plus one per `2**OPS_FREE_SHIFT` bytes read cost
+# `OPS_STEPS` each (sp15, session 15).
+OPS_FREE_CALLS = 32
+OPS_FREE_SHIFT = 3
+OPS_STEPS = 40
 _CHUNK = 64  # small: a grammar re-reading the same text pays again for each chunk
 # Quoted text and comments the grammar reads as one token; `&&`, `||` and runs of braces
 # are cheap; what is left of `,&{}` is what PowerShell's error recovery is slow on.
@@ -314,18 +325,32 @@ class Source:
 
 def parse(parser: tree_sitter.Parser, data: bytes) -> tree_sitter.Tree:
     """`parser.parse(data)` paid for from the budget; raises `TooComplex` when the grammar
-    asks for more text than the budget pays for. The PowerShell grammar's cost follows
-    the count of `,&{}` characters: those are paid before it runs."""
+    asks for more text than the budget pays for, or runs more operations than ordinary text
+    takes (`OPS_STEPS`). The PowerShell grammar's cost follows the count of `,&{}`
+    characters: those are paid before it runs."""
     state = _STATE
     spend(PARSE_STEPS)
     language = parser.language
     if language is not None and language.name == "powershell":
         spend(ps_price(data.decode("utf-8", "replace")))
     if not state.open or len(data) <= _CHUNK * 4:
-        # A short text cannot make the grammar blow up: a fixed price, no callback.
+        # A short text cannot make the grammar blow up (its worst runaway, below, grows
+        # with the square of the length: 5 ms at 256 characters): a fixed price, no callback.
         spend(READ_STEPS * (len(data) // _CHUNK + 1))
         return _built(parser.parse(data), language)
     cut = False
+    calls = 0  # progress callbacks so far: one per 100 of the grammar's operations
+
+    def progress(offset: int, _has_error: bool) -> bool:
+        # Callbacks past `OPS_FREE_CALLS` + one per 8 bytes read are a runaway error
+        # recovery (`OPS_STEPS` each): the grammar cancels once the budget is gone.
+        nonlocal calls, cut
+        calls += 1
+        if calls > OPS_FREE_CALLS + (offset >> OPS_FREE_SHIFT):
+            state.spent += OPS_STEPS
+            if state.spent > state.limit:
+                cut = True
+        return cut
 
     def read(offset: int, _point: tuple[int, int]) -> bytes:
         nonlocal cut
@@ -337,8 +362,26 @@ def parse(parser: tree_sitter.Parser, data: bytes) -> tree_sitter.Tree:
             return b""
         return data[offset : offset + _CHUNK]
 
-    tree = parser.parse(read)
-    if cut:
+    return _parsed(parser, read, progress, lambda: cut, language)
+
+
+def _parsed(
+    parser: tree_sitter.Parser,
+    read: Callable[[int, tuple[int, int]], bytes],
+    progress: Callable[[int, bool], bool],
+    was_cut: Callable[[], bool],
+    language: tree_sitter.Language | None,
+) -> tree_sitter.Tree:
+    """`parser.parse(read)` watched by `progress`; `TooComplex` when either cut it short
+    (a cancelled parse leaves the parser mid-text: it is reset for the next one)."""
+    try:
+        tree = parser.parse(read, progress_callback=progress)
+    except ValueError:  # cancelled by `progress`
+        parser.reset()
+        if was_cut():
+            raise TooComplex from None
+        raise
+    if was_cut():
         raise TooComplex
     return _built(tree, language)
 
