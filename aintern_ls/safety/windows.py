@@ -3638,7 +3638,7 @@ def apply_windows_cd(scope: Scope, cd_words: list[Word] | None = None) -> None:
         if _REG_CWD in scope.env:
             del scope.env[_REG_CWD]
     if target[:1] in "$%":
-        target = _known_folder_start(target)
+        target = _known_folder_start(target, scope.family)
     if not target or "$" in target or "%" in target or "!" in target:
         return
     target = target.replace("\\", "/")  # (as the analyser keeps a Windows cwd)
@@ -3658,12 +3658,14 @@ def apply_windows_cd(scope: Scope, cd_words: list[Word] | None = None) -> None:
 _CD_VAR = re.compile(r"(?i)\A(?:\$\{env:([\w()]+)\}|\$env:([\w()]+)|(\$home)\b|%([\w()]+)%)")
 
 
-def _known_folder_start(target: str) -> str:
+def _known_folder_start(target: str, family: str = "powershell") -> str:
     """`$env:windir\\System32`, `${env:SystemRoot}`, `%windir%\\System32`, `$HOME\\x`: a
     folder variable whose value is known, replaced by that value (n13w: the working
-    directory a later relative delete is judged from)."""
+    directory a later relative delete is judged from). Each shell expands only its own
+    spelling: PowerShell leaves `%windir%` as literal text (its cd fails and the cwd stays
+    unknown), cmd leaves `$env:windir` and `$HOME` (r15)."""
     m = _CD_VAR.match(target)
-    if m is None:
+    if m is None or (m.group(4) is not None) != (family == "cmd"):
         return target
     name = m.group(1) or m.group(2) or m.group(4)
     key = "$home" if m.group(3) else "$env:" + (name or "").lower()
