@@ -1080,6 +1080,13 @@ class _Walker:
                 unseen = "was just downloaded"
             elif info.decodes or dispatch.decompresses(info):
                 unseen = "holds text decoded at run time (unseen)"
+        if (
+            info.name == "cat"
+            and len(info.argv) == 1
+            and (prog := wrappers.program_file(info.argv[0]))
+        ):
+            for target in targets:
+                wrappers.bind_file(self.scope, target, prog)  # `cat /bin/rm > x`: x is rm
         listing = None if body is not None or unseen else dispatch.next_stdin(info, NO_STDIN)
         for target in targets:
             if body is not None:
@@ -1823,6 +1830,9 @@ class _Walker:
                 self._arith_vars(_text(index), node)  # `a[k]=1`: the subscript is arithmetic
         name = _text(name_node)
         name = self.scope.env.get(_NAMEREF + name, name)  # assigning through a nameref
+        if name.startswith("BASH_CMDS") and value is not None:
+            # bash's command hash table written directly, as `hash -p` (r15)
+            wrappers.bash_cmds_assigned(self.scope, name, _text(value))
         if value is None:
             self.scope.env[name] = ""
             return

@@ -67,7 +67,6 @@ from aintern_ls.safety.paths import (
     write_target,
 )
 from aintern_ls.safety.registry import (
-    BOUND_PREFIX,
     HANDLERS,
     RUNNERS,
     SHELLS,
@@ -436,20 +435,25 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         # `./b/start` after `curl … | tar xz`: a file unpacked from a download, whatever
         # its name is (a handler for `start` would judge it as the program of that name).
         scope.add(C, "unseen-exec", f"runs {head.text}, which {why}", *_span(head))
-    if scope.family == "bash" and scope.env and (BOUND_PREFIX + head.text) in scope.env:
+    if (
+        scope.family == "bash"
+        and scope.env
+        and (binding := wrappers.bound_program(scope, head.text)) is not None
+    ):
         # `hash -p /bin/rm ls; ls -rf /`, `cp /bin/rm /tmp/x; /tmp/x -rf /`: the name runs
         # the program bound to it earlier in the block (n13u). A name we know is judged as
         # both (the binding may not hold where it runs).
-        bound = Word(scope.env[BOUND_PREFIX + head.text], head.start, head.end)
+        bound_key, bound_prog = binding
+        bound = Word(bound_prog, head.start, head.end)
         if command_name(head.text) not in HANDLERS:
             words = [bound, *words[1:]]
             head = bound
         elif bound.text != head.text:
-            env_saved = scope.env.pop(BOUND_PREFIX + head.text)
+            env_saved = scope.env.pop(bound_key)
             try:
                 _judge_one([bound, *words[1:]], scope, stdin)
             finally:
-                scope.env[BOUND_PREFIX + head.text] = env_saved
+                scope.env[bound_key] = env_saved
     name = command_name(head.text, scope.windows)
     if head.glob:
         candidates = glob_candidates(head.text, KNOWN_NAMES, limit=4)
@@ -506,6 +510,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     cmd.info.input = stdin
     if name in _FILTERS and not any(w.dynamic for w in words[1:]):
         cmd.info.argv = tuple(w.text for w in words[1:])
+    elif name == "cat" and len(words) == 2 and not words[1].dynamic:
+        cmd.info.argv = (words[1].text,)  # `cat /bin/rm > x`: x is a copy of rm (r15)
     if name in _DECODERS:
         # `base64 -d <(echo …)`: a file operand whose text is known is the decoder's input.
         given = [w for w in words[1:] if w.dynamic and w.origin in ("static", "decoded")]

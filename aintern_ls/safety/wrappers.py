@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 import shlex
 
@@ -29,6 +30,7 @@ from aintern_ls.safety.registry import (
     BOUND_PREFIX,
     COMMAND_VARS,
     CONFIG_FILE_VARS,
+    HANDLERS,
     HOOK_VARS,
     INTERPRETER_OPTION_VARS,
     LIB_VAR_NAMES,
@@ -1359,48 +1361,134 @@ _HIDDEN_RUNNERS = SHELLS | frozenset(names("eval source . exec"))
 # name runs that program; dispatch judges a later call of the name as the program itself
 # (`ls -rf /` is rm's root wipe). Bindings live in scope.env under BOUND_PREFIX.
 
-PROGRAM_COPIERS = frozenset(names("cp ln install mv link gcp gln ginstall"))
-# A program's file: a path in a bin folder (`/usr/local/bin/x`, `/opt/homebrew/bin/x`).
+PROGRAM_COPIERS = frozenset(
+    names("cp ln install mv link gcp gln ginstall rsync dd scp ditto busybox-cp")
+)
+# A program's file: a path in a bin folder (`/usr/local/bin/x`, `/opt/homebrew/bin/x`,
+# `/nix/store/…-coreutils/bin/x`), GNU's gnubin and coreutils' libexec/lib folders.
 _PROGRAM_FILE = re.compile(
-    r"\A(?:/usr(?:/local)?|/opt/homebrew|/opt/local|/run/current-system/sw|/usr/pkg"
-    r"|/system/bin|/data/data/com\.termux/files/usr)?/s?bin/([\w.+-]+)\Z"
+    r"\A(?:/[\w.+@-]+)*/(?:s?bin|gnubin|coreutils|libexec/coreutils)/([\w.+-]+)\Z"
 )
 # `$(command -v rm)`, `$(which rm)`, `` `type -P rm` ``: the path of a program by its name.
 _LOOKED_UP = re.compile(
     r"\A[\"']?(?:\$\(|`)\s*(?:command\s+-v|which|type\s+-[pP]|whence\s+-p)\s+"
     r"([\w.+-]+)\s*(?:\)|`)[\"']?\Z"
 )
+# A copied program is on PATH (its bare name runs it) only in these folders, or in one
+# the block put on PATH (r15: `cp /sbin/mkfs.ext4 ./backup/ls; ls` still runs /bin/ls).
+_PATH_FOLDERS = frozenset(
+    [
+        "/bin",
+        "/sbin",
+        "/usr/bin",
+        "/usr/sbin",
+        "/usr/local/bin",
+        "/usr/local/sbin",
+        "~/bin",
+        "~/.local/bin",
+        "/opt/homebrew/bin",
+        "/opt/local/bin",
+        "/snap/bin",
+        "~/.cargo/bin",
+        "~/go/bin",
+        "/usr/games",
+    ]
+)
+# Bindings of files (a copy of a program): scope.env[FILE_BOUND + normalised path], and
+# FILE_BOUND + bare name for a copy into a PATH folder. `hash -r` leaves these.
+FILE_BOUND = "\x00boundfile:"
 
 
-def _bind(cmd: Cmd, name: str, program: str) -> None:
-    env = cmd.scope.env
-    env[BOUND_PREFIX + name] = program
-    if "/" not in name:
-        env[BOUND_PREFIX + "./" + name] = program
-    elif name.startswith("./") and "/" not in name[2:]:
-        env[BOUND_PREFIX + name[2:]] = program
-    base = name.rstrip("/").rsplit("/", 1)[-1]
-    if base and base != name and base != program:
-        env[BOUND_PREFIX + base] = program  # `ln … ~/bin/clean; clean …`: found on PATH
+def _norm_file(path: str) -> str:
+    """`/tmp/./x`, `/tmp//x`, `./x` -> `/tmp/x`, `/tmp/x`, `x` (`~` kept as written)."""
+    return posixpath.normpath(path)
+
+
+def file_keys(scope: Scope, path: str) -> list[str]:
+    """The normalised paths a file operand names from each possible working directory."""
+    if path.startswith(("/", "~")):
+        return [_norm_file(path)]
+    keys = []
+    for cwd in scope.cwds:
+        keys.append(_norm_file(path if cwd is None else cwd.rstrip("/") + "/" + path))
+    return keys
+
+
+def bound_program(scope: Scope, head: str) -> tuple[str, str] | None:
+    """(env key, program) when `head` was rebound earlier in the block: a bare name by
+    `hash -p`, zsh `hash name=path` or `BASH_CMDS[name]=path` (or a copy into a PATH
+    folder); a path by a copy of a program to that file, from any cwd the block set."""
+    env = scope.env
+    if "/" not in head:
+        for key in (BOUND_PREFIX + head, FILE_BOUND + head):
+            if key in env:
+                return key, env[key]
+        return None
+    for key in file_keys(scope, head):
+        if FILE_BOUND + key in env:
+            return FILE_BOUND + key, env[FILE_BOUND + key]
+    return None
+
+
+def bind_name(scope: Scope, name: str, program: str) -> None:
+    """`hash -p /bin/rm ls`, `BASH_CMDS[ls]=/bin/rm`: the bare name runs the program."""
+    if name and "/" not in name and name != program:
+        scope.env[BOUND_PREFIX + name] = program
+
+
+def bind_file(scope: Scope, name: str, program: str) -> None:
+    """A copy of `program` was written to the file `name`."""
+    env = scope.env
+    for key in file_keys(scope, name):
+        env[FILE_BOUND + key] = program
+    folder, _, base = name.rstrip("/").rpartition("/")
+    path_var = env.get("PATH", "")
+    if (
+        base
+        and base != program
+        and folder
+        and (_norm_file(folder) in _PATH_FOLDERS or folder in path_var.split(":"))
+    ):
+        env[FILE_BOUND + base] = program  # `ln … ~/bin/clean; clean …`: found on PATH
 
 
 def _program_of(cmd: Cmd, w: Word) -> str | None:
-    """The program a copied file is: `/bin/rm` -> rm, `"$(command -v rm)"` -> rm."""
-    if not w.dynamic:
-        m = _PROGRAM_FILE.match(w.text)
-        return m.group(1) if m else None
+    """The program a copied file is: `/bin/rm` -> rm, `"$(command -v rm)"` -> rm, `$p`
+    after `p=$(which rm)` -> rm."""
     raw = cmd.scope.source[w.start : w.end] if w.start >= 0 else ""
     m = _LOOKED_UP.match(raw)
+    if m:
+        return m.group(1)
+    if w.dynamic:
+        return None
+    m = _PROGRAM_FILE.match(w.text)
+    if m:
+        return m.group(1)
+    if "/" not in w.text and ("$" in raw or "`" in raw) and w.text in HANDLERS:
+        # (the analyser already resolved a looked-up path to the program's name)
+        return w.text
+    return None
+
+
+def program_file(path: str) -> str | None:
+    """`/usr/bin/shred` -> shred: a program's own file."""
+    m = _PROGRAM_FILE.match(path)
     return m.group(1) if m else None
+
+
+def _unbind_all(scope: Scope) -> None:
+    for key in [key for key in scope.env if key.startswith(BOUND_PREFIX)]:
+        del scope.env[key]
 
 
 @handles("hash")
 def _hash(cmd: Cmd) -> None:
+    """`hash -p PATH name` and zsh's `hash name=PATH` bind a name; `hash -r` and `hash -d
+    name` forget what hash bound (a copied program file is still that program)."""
     args = cmd.args
     texts = [w.text for w in args]
     if "-r" in texts:
-        for key in [key for key in cmd.scope.env if key.startswith(BOUND_PREFIX)]:
-            del cmd.scope.env[key]
+        _unbind_all(cmd.scope)
         return
     path: str | None = None
     k = 0
@@ -1412,10 +1500,15 @@ def _hash(cmd: Cmd) -> None:
             continue
         if t.startswith("-p") and len(t) > 2:
             path = t[2:]
+        elif not t.startswith("-") and "=" in t and not args[k].dynamic:
+            name, _, target = t.partition("=")
+            prog = command_name(target) if target else None
+            if prog:
+                bind_name(cmd.scope, name, prog)  # zsh `hash ls=/bin/rm`
         elif not t.startswith("-") and path is not None and not args[k].dynamic:
             prog = command_name(path)
-            if prog and prog != t:
-                _bind(cmd, t, prog)
+            if prog:
+                bind_name(cmd.scope, t, prog)
         elif not t.startswith("-") and "-d" in texts:
             cmd.scope.env.pop(BOUND_PREFIX + t, None)
         k += 1
@@ -1423,7 +1516,16 @@ def _hash(cmd: Cmd) -> None:
 
 def copied_program(cmd: Cmd) -> None:
     """`cp /bin/rm /tmp/cleaner`, `ln -s /sbin/mkfs.ext4 ./fmt`, `install /bin/dd
-    /usr/local/bin/copy`: the new file is that program under another name."""
+    /usr/local/bin/copy`, `rsync -a /bin/rm x`, `dd if=/bin/rm of=x`: the new file is that
+    program under another name."""
+    if cmd.name == "dd":
+        src = next((w for w in cmd.args if w.text.startswith("if=")), None)
+        out = next((w for w in cmd.args if w.text.startswith("of=")), None)
+        if src is not None and out is not None and not out.dynamic and not src.dynamic:
+            m = _PROGRAM_FILE.match(src.text[3:])
+            if m:
+                bind_file(cmd.scope, out.text[3:], m.group(1))
+        return
     ops = cmd.operands(
         frozenset(names("-t --target-directory -m --mode -o --owner -g --group -S --suffix"))
     )
@@ -1434,18 +1536,33 @@ def copied_program(cmd: Cmd) -> None:
         srcs, dest = ops[:1], ops[1]
     else:
         return
-    if dest is not None and dest.dynamic:
-        return
+    if dest is not None and (dest.dynamic or ":" in dest.text.split("/", 1)[0]):
+        return  # (a remote destination, `host:/tmp/x`, is not run here)
     for src in srcs:
         prog = _program_of(cmd, src)
         if prog is None:
             continue
         if dest is not None and not dest.text.endswith("/"):
-            _bind(cmd, dest.text, prog)
+            bind_file(cmd.scope, dest.text, prog)
         else:
             folder = (into.text if into is not None else dest.text if dest else "").rstrip("/")
             if folder and not (into is not None and into.dynamic):
-                _bind(cmd, f"{folder}/{prog}", prog)
+                bind_file(cmd.scope, f"{folder}/{prog}", prog)
+
+
+def bash_cmds_assigned(scope: Scope, name: str, value: str) -> None:
+    """`BASH_CMDS[ls]=/bin/rm`, `BASH_CMDS=([ls]=/bin/rm)`: bash's command hash table
+    written directly, as `hash -p` (r15)."""
+    if name.startswith("BASH_CMDS["):
+        key = name[len("BASH_CMDS[") :].rstrip("]").strip("'\"")
+        prog = command_name(value.strip("'\""))
+        if prog:
+            bind_name(scope, key, prog)
+        return
+    for m in re.finditer(r"\[['\"]?([\w.+-]+)['\"]?\]=['\"]?([^\s'\")]+)", value):
+        prog = command_name(m.group(2))
+        if prog:
+            bind_name(scope, m.group(1), prog)
 
 
 @handles("trap")

@@ -18,12 +18,45 @@ _CASES = [
     ("Set-Location $env:windir; Remove-Item -Recurse -Force System32", "powershell", B),
     ("cd /d %windir% & rd /s /q System32", "cmd", B),
     ("cd $env:windir & rd /s /q System32", "cmd", D),
+    # 1-5, 13: a copy of a program is bound by its normalised path (from every cwd the block
+    # set); a bare name only through hash/BASH_CMDS or a copy into a folder on PATH
+    ("cp /bin/rm /tmp/x; hash -r; /tmp/x -r ~", "bash", B),
+    ("ln /usr/bin/shred ~/bin/w; hash -r; w /dev/sdc", "bash", B),
+    ("hash -p /bin/rm ls; hash -r; ls -la ~", "bash", S),
+    ("hash -p /bin/rm ls; hash -d ls; ls -la ~", "bash", S),
+    ('cp "$(which rm)" /tmp/x; /tmp/x -r ~', "bash", B),
+    ("hash ls=/usr/bin/shred; ls /dev/sda", "zsh", B),
+    ("BASH_CMDS=([ls]=/usr/bin/shred); ls /dev/sda", "bash", B),
+    ("BASH_CMDS[ls]=/bin/ls; ls -la", "bash", S),
+    ("cp /usr/sbin/mkfs.ext4 /tmp/fmt; (cd /tmp && ./fmt /dev/sda)", "bash", B),
+    ("cp /usr/bin/shred /tmp/z; /tmp//z /dev/sda", "bash", B),
+    ("rsync -a /sbin/mkfs.ext4 /tmp/fmt; /tmp/fmt /dev/sda", "bash", B),
+    ("cp /usr/libexec/coreutils/rm /tmp/x; /tmp/x -r ~", "bash", B),
+    ("cp /sbin/mkfs.ext4 ./backup/ls; ls -l /dev/sda", "bash", M),
+    ("cp /bin/rm /tmp/x; /tmp/x /tmp/foo.txt", "bash", D),
+    ("cat /bin/rm > /tmp/x", "bash", M),
 ]
 
 
 @pytest.mark.parametrize(("command", "shell", "expected"), _CASES)
 def test_r15_finding_level(command: str, shell: str, expected: RiskLevel) -> None:
     assert level(command, shell) == expected
+
+
+_BASH_WRAPPERS = ("sudo {0}", "env {0}", "sh -c '{0}'", "eval '{0}'", "f() {{ {0}; }}; f")
+_BOUND = [
+    ("cp /bin/rm /tmp/x; hash -r; ", "/tmp/x -r ~"),
+    ("hash ls=/bin/rm; ", "ls -r ~"),
+    ("BASH_CMDS[ls]=/usr/bin/shred; ", "ls /dev/sda"),
+    ("cp /sbin/mkfs.ext4 /tmp/fmt; cd /tmp; ", "./fmt /dev/sda"),
+    ("cat /bin/rm > /tmp/x; ", "/tmp/x -r ~"),
+]
+
+
+@pytest.mark.parametrize("wrapper", _BASH_WRAPPERS)
+@pytest.mark.parametrize(("setup", "run"), _BOUND)
+def test_r15_bound_program_keeps_level_when_wrapped(wrapper: str, setup: str, run: str) -> None:
+    assert level(setup + wrapper.format(run)) == B
 
 
 _PS_KEEPS = [
