@@ -897,6 +897,14 @@ class _Walker:
         from TAR_OPTIONS (split like a command line) before its own, and the archive from
         TAPE; both are added to the words the tar handler judges (ext6)."""
         extra: list[Word] = []
+        exported = self.scope.env.get("TAR_OPTIONS")
+        if exported and not any(_text(a).startswith("TAR_OPTIONS=") for a in assigns):
+            # `export TAR_OPTIONS=…` earlier: every later tar reads it too (n13u)
+            try:
+                parts = shlex.split(exported)
+            except ValueError:
+                parts = exported.split()
+            extra += [Word(t, words[0].start, words[0].end) for t in parts]
         for a in assigns:
             n, v = a.child_by_field_name("name"), a.child_by_field_name("value")
             if n is None or v is None or _text(n) not in ("TAR_OPTIONS", "TAPE"):
@@ -913,7 +921,8 @@ class _Walker:
                     except ValueError:
                         parts = w.text.split()
                     extra += [Word(t, w.start, w.end) for t in parts]
-        return [words[0], *extra, *words[1:]] if extra else words
+        # (after the command's own words: `tar xf a.tar` keeps its old-style first bundle)
+        return [*words, *extra] if extra else words
 
     def _git_config_env(self, words: list[Word], assigns: list[Node]) -> list[Word]:
         """`PG='sh -c …' git --config-env=core.pager=PG log`: the setting's value is the
@@ -1299,6 +1308,14 @@ class _Walker:
             if (listed := wrappers.listed_file(scope, target)) is not None:
                 return listed, []  # `xargs rm < /tmp/all` after `find / > /tmp/all` (m8)
             return Stdin(STDIN_FILE, secret=is_secret(target)), []
+        if (
+            op == ">&"
+            and body is not None
+            and (coproc := scope.env.get(wrappers.COPROC_SHELL)) is not None
+            and f"{coproc}[1]" in scope.source[dest[0].start : dest[0].end]
+        ):
+            self._fed_to_coproc(body, start, end)
+            return None, []
         if (target.isdigit() or target == "-") and not socket:
             return None, []
         if target.startswith(("/dev/tcp/", "/dev/udp/")) or socket:
@@ -1580,7 +1597,10 @@ class _Walker:
             return Info()
         if words[0].text in ("cd", "pushd") and len(words) == 1:
             self.scope.pending_cd = "~"
-        if assigns and command_name(words[0].text) in ("tar", "gtar"):
+        if (assigns or "TAR_OPTIONS" in self.scope.env) and command_name(words[0].text) in (
+            "tar",
+            "gtar",
+        ):
             words = self._tar_environment(words, assigns)
         if (assigns or "PYTHONBREAKPOINT" in self.scope.env) and command_name(
             words[0].text
@@ -1870,9 +1890,13 @@ class _Walker:
             self._check_hook_variable(name, words[0], node)
             if name in PROMPT_VARS:
                 self._prompt_variable(words[0])
-            elif (name in _COMMAND_VARS and name not in _HOOK_VARS) or name in PERL_CODE_VARS:
+            elif (
+                name in _COMMAND_VARS and (name not in _HOOK_VARS or name == "GIT_SSH_COMMAND")
+            ) or name in PERL_CODE_VARS:
                 # `export PAGER='rm -rf ~'; man ls`, `FZF_DEFAULT_COMMAND=…; fzf`: the value is
-                # run by a later program, as in a prefix assignment (safety-m9)
+                # run by a later program, as in a prefix assignment (safety-m9); git's ssh
+                # command too, however it is exported (`typeset -x`, `declare -x`, `set -a`)
+                # (n13u)
                 self._command_variable(node)
             elif name in CONFIG_FILE_VARS or name == "PYTHONBREAKPOINT":
                 self._config_file_variable(name, words[0], node)
@@ -2844,6 +2868,14 @@ class _Walker:
         first = _command_name_of(stmts[0]) if stmts else ""
         if info.network_fetch:
             return _text(node), True, False, ORIGIN_NETWORK
+        if (
+            info.paths
+            and len(stmts) == 1
+            and info.paths[0].text in (shape.EVERY_BACKUP, shape.EVERY_ID)
+        ):
+            # `for v in $(aws s3api list-object-versions …)`: every id a backup listing
+            # printed, even from a tool whose substitutions usually set up the environment
+            return info.paths[0].text, False, False, ""
         if first in ENV_SETUP:
             return _text(node), True, False, "env-setup"
         # `$(echo cm0gLXJmIC8= | base64 -d)`: re-run the pipeline's static output.
@@ -2855,6 +2887,22 @@ class _Walker:
             listed = _SPLIT.join(p.text for p in info.paths)
             return listed, False, any(c in GLOB_CHARS for c in listed), ""
         return _text(node), True, False, ORIGIN_SUBST
+
+    def _fed_to_coproc(self, body: Node, start: int, end: int) -> None:
+        """`echo 'rm -rf ~' >&"${COPROC[1]}"` after `coproc sh`: what the command prints is
+        code for the coprocess shell (n13u)."""
+        out = self._static_output(body)
+        if out is None or out.kind != STDIN_STATIC:
+            self.scope.add(
+                RiskLevel.CRITICAL,
+                "pipe-to-shell",
+                "feeds a coprocess shell text only known at run time",
+                start,
+                end,
+            )
+            return
+        found = self.scope.nested(out.text, "bash", Word(out.text, start, end), -1)
+        self.scope.include(found)
 
     def _static_output(self, node: Node) -> Stdin | None:
         if node.type not in ("pipeline", "command", "redirected_statement"):

@@ -2807,6 +2807,8 @@ def _inverted(argv: Sequence[str]) -> bool:
 _AWK_INVERTED = re.compile(
     r"\s*(?:!\s*/[^/]*/|\$0\s*!~\s*(?:/[^/]*/|\"[^\"]*\"))\s*(?:\{\s*print(?:\s+\$0)?\s*;?\s*\})?\s*;?\s*"
 )
+# sed's `s|^|PREFIX|` (any delimiter): every line kept, a prefix put before it.
+_SED_PREFIX = re.compile(r"\s*s([^\w\s\\])\^\1[^\n;]*\1g?\s*;?\s*")
 _SED_DELETES = re.compile(r"\s*/[^/]*/I?\s*d\s*;?\s*")
 _SED_PRINTS_OTHERS = re.compile(r"\s*/[^/]*/I?\s*!\s*p\s*;?\s*")
 _AWKS = frozenset(names("awk gawk mawk nawk"))
@@ -2878,6 +2880,14 @@ def _listed(info: Info, prev: Stdin) -> Stdin:
     if prev.paths and info.name in _PATHS_THROUGH:
         # `du -a / | cut -f2 | sort | xargs rm -rf`: reordering or cutting columns keeps
         # every listed path.
+        return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
+    if (
+        prev.paths
+        and info.name in ("sed", "gsed")
+        and any(_SED_PREFIX.fullmatch(a) for a in info.argv[-2:])
+    ):
+        # `ls -A ~ | grep -v keep | sed "s|^|$HOME/|" | xargs rm -rf`: each listed entry
+        # re-prefixed with its folder is still that entry (n13u, round 13)
         return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
     if info.name in ("cat", "get-content"):
         return Stdin(STDIN_FILE)

@@ -184,7 +184,11 @@ def _os_config_path(text: str, cwds: frozenset[str | None]) -> str | None:
         if cwd is None or text.startswith(("~", "$")):
             return None
         p = posixpath.normpath(posixpath.join(cwd, text))
-    return p if OS_CONFIG.match(p) else None
+    if OS_CONFIG.match(p):
+        return p
+    # `rm -rf /etc/apt`, `rm -r /etc/profile.d/`: the whole tree whose files are the system's
+    # configuration is no less than one of them (n13u)
+    return p if p.count("/") == 2 and OS_CONFIG.match(p + "/x") else None
 
 
 # A glob over the system's own programs, libraries or drivers: every entry (`*`, `*.*`) or
@@ -929,10 +933,50 @@ def _a_disk(text: str, volume: bool) -> str | None:
     return None
 
 
+# A file system's name as formatters take it (`--format=ext4`, `--type fat32`, `-t apfs`).
+_FS_NAME = re.compile(
+    r"(?i)\A(?:ext[2-4]?|xfs|btrfs|v?fat(?:12|16|32)?|exfat|ntfs|hfs\+?|jhfs\+?|hfsx|apfsx?"
+    r"|ufs2?|zfs|f2fs|raw|msdos|dos|swap|jfs|reiserfs|udf|iso9660|nilfs2?|minix|bcachefs"
+    r"|fat|ms-?dos\s?\(?fat(?:32)?\)?|free\s?space)\Z"
+)
+_FS_OPTION = re.compile(r"(?i)\A--?(?:[a-z]+[-_])*(?:format|type|fs|fstype|filesystem|fs-type)\Z")
+
+
+def _bare_disk_formatted(cmd: Cmd) -> None:
+    """`diskwipe --format=ext4 sdb`, `usbprep --format exfat disk2`, `flashtool --type=fat32
+    nvme0n1`, `imgtool --wipe mmcblk0`: a program we do not model told to make a file system
+    (or to wipe) with a disk's bare kernel name as its operand (n13u, round 9b)."""
+    args = cmd.args
+    told = False
+    disk: Word | None = None
+    skip = -1
+    for k, w in enumerate(args):
+        if w.dynamic or k == skip:
+            continue
+        t = w.text
+        if t[:1] == "-":
+            name, eq, value = t.partition("=")
+            if _FS_OPTION.match(name):
+                value = value if eq else (args[k + 1].text if k + 1 < len(args) else "")
+                if _FS_NAME.match(value.strip("'\"")):
+                    told = True
+                    skip = -1 if eq else k + 1
+            elif re.fullmatch(r"(?i)--?(?:[a-z]+[-_])*(?:wipe|erase|zap|nuke)(?:[-_]all)?", t):
+                told = True
+        elif disk is None and bare_disk(t):
+            disk = w
+    if told and disk is not None:
+        cmd.add(B, "erase-option", f"{cmd.name} makes a file system on the disk {disk.text}", disk)
+
+
 def device_erased(cmd: Cmd) -> None:
     """Called for a program no handler knows (the dispatcher's unknown-program branch)."""
     jl = cmd.argv.joined_low
     if "/dev/" not in jl and "/volumes/" not in jl and "restore" not in jl:
+        if ("form" in jl or "type" in jl or "fs" in jl or "wipe" in jl or "erase" in jl) and (
+            len(cmd.args) <= 64
+        ):
+            _bare_disk_formatted(cmd)
         return  # (cheap exit: no device or volume named at all, no restore verb)
     args = cmd.args
     erase = restore = bare = False

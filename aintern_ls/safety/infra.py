@@ -1331,6 +1331,9 @@ def _esxcli_verb(cmd: Cmd) -> str:
     return verb
 
 
+_PVE_BACKUP_JOB = re.compile(r"\b(delete|set|create)\s+/?cluster/backup/[^\s/]+/?(?:\s|\Z)")
+
+
 @handles(
     *names(
         """
@@ -1370,6 +1373,15 @@ def _hypervisor(cmd: Cmd) -> None:
         return
     if n == "vim-cmd" and re.search(r"hostsvc/(enable_ssh|enable_esx_shell|start_ssh)", text):
         cmd.add(M, "system-config", "vim-cmd opens a shell or SSH on the ESXi host")
+        return
+    if (
+        n == "pvesh"
+        and (job := _PVE_BACKUP_JOB.search(text)) is not None
+        and (job.group(1) == "delete" or re.search(r"--enabled?[= ]+(?:0|false)\b", text))
+    ):
+        # `pvesh delete /cluster/backup/ID`, `pvesh set /cluster/backup/ID --enabled 0`: the
+        # cluster's scheduled backup job removed or switched off: backups off (critical) (n13u)
+        cmd.add(C, "backup-off", "pvesh removes or disables a scheduled backup job")
         return
     words = _vm_words(cmd)
     if not words:

@@ -2691,7 +2691,10 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
             if DYN not in line and line.count("\x02") == 1:
                 head, _, tail = line.partition("\x02")
                 template = f"{head.strip()} {{}} {tail.strip()}".strip()
-                if not tail.strip():
+                if not head.strip() and not tail.strip():
+                    # `"echo rm -rf ~" | getline c; system(c)`: each line read is run (n13u)
+                    shell(f"{fed[n]} | sh")
+                elif not tail.strip():
                     shell(f"{fed[n]} | xargs {head.strip()}")
                 else:
                     shell(f"{fed[n]} | xargs -I{{}} {template}")
@@ -2711,7 +2714,7 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
             w.startswith("-") and not w.startswith("--") and "c" in w[1:] for w in words[1:]
         )
         if words and words[0] in _SHELL_NAMES and not script_given:
-            printed = value(m.group(1))
+            printed = _awk_printed(m.group(0).lstrip().startswith("printf"), m.group(1), value)
             if DYN in printed or not printed.strip():
                 fx.opaque = fx.opaque or "pipes the text it prints into a shell"
                 fx.risky = True
@@ -2734,6 +2737,38 @@ def awk_effects(prog: str, preset: dict[str, str] | None = None) -> Effects:
         if path is not None and path not in ("/dev/stdout", "/dev/stderr"):
             (fx.appends if m.group(1) == ">>" else fx.writes).append(path)
     return fx
+
+
+def _awk_printed(formatted: bool, args: str, value: Callable[[str], str]) -> str:
+    """What `print a, b` (joined by blanks) or `printf FMT, a, b` (`%s`/`%d` filled in)
+    prints, given awk's `value` of each expression (n13u)."""
+    parts = _top_level_commas(args.strip().removeprefix("(").removesuffix(")"))
+    if len(parts) < 2:
+        return value(args)
+    vals = [value(p) for p in parts]
+    if not formatted:
+        return " ".join(vals)
+    fill = iter(vals[1:])
+    out = re.sub(r"%[-+ 0#]*\d*(?:\.\d+)?[sdicfgeu]", lambda _m: next(fill, DYN), vals[0])
+    return out.replace("\\n", "\n").replace("\\t", "\t")
+
+
+def _top_level_commas(text: str) -> list[str]:
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    parts.append("".join(cur))
+    return parts
 
 
 _AWK_TOKEN = re.compile(r"\x01\d+\x01|[A-Za-z_]\w*|\S")

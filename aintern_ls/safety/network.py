@@ -476,6 +476,18 @@ _SCRIPT_UPLOAD = re.compile(
 )
 
 
+# Transfer clients that read a session of commands (`put`, `get`, `!cmd`) from a batch.
+_BATCH_CLIENTS = frozenset(names("lftp smbclient ftp sftp psftp ncftp tnftp"))
+
+
+def _batch_on_stdin(cmd: Cmd) -> bool:
+    """Whether the client reads its commands from stdin (no command given otherwise)."""
+    return not any(
+        w.text in ("-c", "--command", "-e", "-b", "-f") or w.text.lower().startswith(("-s:", "/s:"))
+        for w in cmd.args
+    )
+
+
 @handles(
     "scp",
     "pscp",
@@ -485,6 +497,9 @@ _SCRIPT_UPLOAD = re.compile(
     "ftp",
     "lftp",
     "smbclient",
+    "ncftp",
+    "tnftp",
+    "ncftpput",
     "croc",
     "magic-wormhole",
     "wormhole",
@@ -492,7 +507,33 @@ _SCRIPT_UPLOAD = re.compile(
 def _copy_remote(cmd: Cmd) -> None:
     system.repl_tool(cmd)  # lftp -c '!cmd', smbclient -c '!cmd'
     scripts = [cmd.stdin.text] if cmd.stdin.kind == STDIN_STATIC else []
-    if cmd.name in ("lftp", "smbclient", "ftp", "sftp", "psftp"):
+    if cmd.name in _BATCH_CLIENTS and cmd.stdin.kind == STDIN_FILE and _batch_on_stdin(cmd):
+        # `sftp h < batch.txt`, `ftp -n h < cmds`, `smbclient //s/x < cmds`: the session's
+        # commands come from a file nobody here read (`put`, `!cmd`): opaque, as `sftp -b
+        # FILE` is (n13u)
+        cmd.add(C, "config-exec", f"{cmd.name} runs commands from a file the analyser cannot read")
+        return
+    if cmd.name == "ncftpput" or (cmd.name == "tnftp" and cmd.has("-u")):
+        # `ncftpput HOST DIR FILES…`, `tnftp -u URL FILES…`: uploads local files (n13u)
+        ops = [
+            w
+            for w in cmd.operands(frozenset(names("-u -p -P -f -j -t -m -y -W -X -Y")))
+            if "://" not in w.text
+        ]
+        local = (
+            ops[2:]
+            if cmd.name == "ncftpput" and not cmd.has("-f")
+            else ops[1:]
+            if cmd.name == "ncftpput"
+            else ops
+        )
+        if local:
+            if any(sensitive_source(w.text) or is_secret(w.text) for w in local):
+                cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files")
+            else:
+                sends_local(cmd, local[0], cmd.name)
+        return
+    if cmd.name in _BATCH_CLIENTS:
         # the batch given on the command line: `smbclient … -c 'put /etc/shadow'`
         scripts += [
             cmd.args[i + 1].text
@@ -514,7 +555,23 @@ def _copy_remote(cmd: Cmd) -> None:
                 scripts.append(known)
     if cmd.name in ("sftp", "psftp") and _sftp_batch_unseen(cmd):
         return
-    if cmd.name in ("lftp", "smbclient", "ftp", "sftp", "psftp"):
+    if cmd.name == "lftp":
+        # `lftp -f FILE`: the session runs a command file (`put`, `!cmd`, `mirror -R`); one
+        # the analyser cannot read is opaque, as `sftp -b FILE` is (n13u, round 13)
+        for i, w in enumerate(cmd.args):
+            t = w.text
+            path = cmd.args[i + 1] if t == "-f" and i + 1 < len(cmd.args) else None
+            if path is None:
+                continue
+            entry = cmd.scope.written.get(path.text.rsplit("/", 1)[-1])
+            if entry is not None and not path.dynamic:
+                scripts.append(entry[0])
+            elif path.dynamic and path.origin in ("static", "decoded"):
+                scripts.append(path.text)  # `lftp -f <(echo 'put /etc/shadow')`
+            elif path.text not in ("/dev/stdin", "-"):
+                cmd.add(C, "config-exec", f"lftp runs the command file {path.text} unread")
+                return
+    if cmd.name in _BATCH_CLIENTS:
         _ftp_script_shell(cmd, scripts)
     sent = [m for text in scripts for m in _SCRIPT_UPLOAD.finditer(text) if not _dry_line(m)]
     if any(
@@ -524,7 +581,7 @@ def _copy_remote(cmd: Cmd) -> None:
         cmd.add(C, "exfiltration", f"{cmd.name} uploads home or system files (its script)")
         return
     sent_in_script = sent[0].group(1) if sent else None
-    if sent_in_script is not None and cmd.name in ("lftp", "smbclient", "ftp", "sftp", "psftp"):
+    if sent_in_script is not None and cmd.name in _BATCH_CLIENTS:
         # `sftp h <<< 'put notes.txt'`, `lftp -e 'mirror -R dist /www'`: the batch sends it
         sends_local(cmd, Word(sent_in_script, cmd.start, cmd.end), f"{cmd.name}'s batch")
     ops = cmd.operands(frozenset({"-P", "-i", "-o", "-F", "-J", "-c", "-l", "-S", "-pw"}))

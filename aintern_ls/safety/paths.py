@@ -486,6 +486,10 @@ SYSTEM_STATE = re.compile(
     r"|etc/systemd(?:/system)?|(?:usr/)?lib/systemd/(?:system|user)|etc/init\.d"
     r"|etc/(?:ssl(?:/certs)?|ca-certificates|pki/(?:ca-trust|tls)(?:/extracted|/source)?)"
     r"|usr/share/ca-certificates|etc/apparmor(?:\.d)?|etc/selinux/(?:targeted|mls|minimum)"
+    # device, network and boot-image configuration trees: without them the machine boots
+    # without devices' rules, without its network, or cannot rebuild its initramfs (n13u)
+    r"|etc/(?:udev|netplan|network|NetworkManager|networkmanager|sysconfig|grub\.d"
+    r"|initramfs-tools|dracut\.conf\.d|dbus-1)"
     r"|nix/var/nix/db|gnu/store|var/guix/db|var/lib/snapd"
     r"|var/lib/(?:ldap|openldap|krb5kdc|samba(?:/private)?)|var/kerberos/krb5kdc"
     r"|var/lib/libvirt/images|var/lib/vz(?:/images)?"
@@ -694,6 +698,14 @@ def classify_path(
     return worst
 
 
+# The last part of a path as an excluding glob: zsh's `^X`, `(^X)`, `*~X` (extendedglob,
+# qualifiers such as `(D)` allowed) and bash's `!(X)` (extglob) match every entry but X
+# (n13u, round 13).
+_EXCLUDING_GLOB = re.compile(
+    r"/(?:\^[^/]+|\(\^[^/]*\)(?:\([^/)]*\))?|\(?\*\)?(?:\([^/)]*\))?~[^/]+|!\([^/]*\))\Z"
+)
+
+
 @lru_cache(maxsize=4096)
 def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None = None) -> Target:
     if not path.strip():
@@ -701,6 +713,8 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
     p = _norm(path, windows)
     if "**" in p:
         p = _globstar_tail(p)
+    if ("^" in p or "~" in p or "!(" in p) and (m := _EXCLUDING_GLOB.search(p)) is not None:
+        p = p[: m.start()] + "/*"  # `~/^keep`, `~/*~keep`, `/!(home)`: every entry but one
     if p.endswith("*") and _EVERY_HIDDEN.search(p):
         p = _EVERY_HIDDEN.sub(".*", p)  # (`~/.[!.]*` is every hidden entry, as `~/.*`)
     relative = not (p.startswith("/") or p.startswith(HOME) or re.match(r"^[a-z]:", p))

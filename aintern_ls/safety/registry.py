@@ -361,6 +361,8 @@ COMMAND_VARS = _VariableNames(
             "GIT_EXTERNAL_DIFF",
             "GIT_SEQUENCE_EDITOR",
             "RSYNC_RSH",
+            "CVS_RSH",  # cvs runs it to reach a :ext: repository (n13u)
+            "SVN_SSH",  # svn+ssh:// tunnel program (n13u)
             "FCEDIT",
             "BROWSER",
         }

@@ -823,6 +823,8 @@ def backup_selects_all(name: str, args: Sequence[str]) -> str | None:
     backups = (
         backup_tool(name)
         or _backup_noun_in("\n".join(head))
+        # `aws s3api delete-object … --version-id ID`: an object version is its backup (n13u)
+        or any(a.lower() in ("--version-id", "--version-ids", "--versionid") for a in args[2:12])
         # `zfs destroy pool/fs@name`: the `@` names a snapshot (zfsconcepts(7))
         or (name.lower() == "zfs" and any("@" in a for a in head[1:4]))
     )
@@ -917,6 +919,10 @@ def lists_every_backup(name: str, args: Sequence[str]) -> bool:
                 continue  # `virsh snapshot-list vm --name`: print names only, no filter
             if key == "-name" and i + 1 < len(args) and args[i + 1].strip("'\"") == "*":
                 continue  # `Get-VMSnapshot -Name *`: every one
+            if key in ("--prefix", "--key") and any("versions" in b.lower() for b in args[:5]):
+                # `aws s3api list-object-versions --prefix db.dump`: every version of the
+                # objects named, as every snapshot of one named volume (n13u)
+                continue
             return False
     return True
 

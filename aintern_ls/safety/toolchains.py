@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Callable
 
 from aintern_ls.safety import inline, system
 from aintern_ls.safety.context import (
@@ -905,14 +906,16 @@ def _makefile_on_stdin(cmd: Cmd) -> bool:
     args = cmd.args
     for k, w in enumerate(args):
         t = w.text
-        if t in ("-f", "--file", "--makefile", "--justfile"):
+        if t in ("-f", "--file", "--makefile", "--justfile", "--taskfile") or (
+            t == "-t" and cmd.name in _TASKS
+        ):
             if k + 1 < len(args) and args[k + 1].text in _STDIN_FILES:
                 return True
             # (`make -f - <<EOF`: the grammar hangs the lone `-` on the heredoc)
             if k + 1 == len(args) and cmd.scope.source[w.end : w.end + 4].split()[:1] == ["-"]:
                 return True
         elif (
-            t.startswith(("--file=", "--makefile=", "--justfile=", "-f"))
+            t.startswith(("--file=", "--makefile=", "--justfile=", "--taskfile=", "-f"))
             and (t.split("=", 1)[-1] if "=" in t else t[2:]) in _STDIN_FILES
         ):
             return True
@@ -1165,8 +1168,8 @@ def _cmake(cmd: Cmd) -> bool:
 @handles(
     *names(
         """
-    make gmake bmake pmake bsdmake just task ninja cmake bazel meson scons rake invoke nox tox
-    pre-commit
+    make gmake bmake pmake bsdmake just task go-task ninja samu cmake bazel meson scons rake
+    invoke nox tox pre-commit
     """
     )
 )
@@ -1187,9 +1190,14 @@ def _build_tool(cmd: Cmd) -> None:
     ops = [w for w in ops if "=" not in w.text]
     target = ops[0].text if ops else "the default target"
     cmd.add(M, "build", f"{cmd.name} runs build recipe {target}")
-    makefile = cmd.option_value("-f", "--file", "--makefile", "--justfile") or _attached_makefile(
-        cmd
-    )
+    makefile = cmd.option_value(
+        *(("-t", "--taskfile") if cmd.name in _TASKS else ("-f", "--file", "--makefile")),
+        "--justfile",
+    ) or _attached_makefile(cmd)
+    if makefile is not None and not makefile.text and not makefile.dynamic:
+        # `--file=<(…)`: the grammar splits the process substitution off the option
+        later = [w for w in cmd.args if w.start >= makefile.end]
+        makefile = later[0] if later and later[0].start == makefile.end else makefile
     written = cmd.scope.written.get(
         makefile.text.rsplit("/", 1)[-1] if makefile is not None else "Makefile"
     ) or (cmd.scope.written.get("makefile") if makefile is None else None)
@@ -1213,15 +1221,23 @@ def _build_tool(cmd: Cmd) -> None:
         recipe = _make_recipes(written[0])
         if recipe.strip():
             _judge_written(cmd, recipe, "the Makefile written above")
-    elif cmd.name in ("ninja", "just") and written is not None and makefile is not None:
+    elif cmd.name in _FILE_RUNNERS and written is not None and makefile is not None:
         # a build file read from stdin or a process substitution (n13u): ninja's
-        # `command = …` lines, just's indented recipe lines
-        recipe = _ninja_commands(written[0]) if cmd.name == "ninja" else _just_recipes(written[0])
+        # `command = …` lines, just's indented recipe lines, a Taskfile's `cmds` items
+        recipe = _FILE_RUNNERS[cmd.name](written[0])
         if recipe.strip():
             _judge_written(cmd, recipe, f"the {cmd.name} file given")
 
 
 _MAKES = frozenset(names("make gmake bmake pmake bsdmake"))
+
+
+def _taskfile_commands(text: str) -> str:
+    """The commands of a go-task Taskfile (YAML): `- CMD` items and `cmd: CMD` values."""
+    return "\n".join(
+        m.group(1).strip().strip("'\"")
+        for m in re.finditer(r"(?m)^[ \t]*(?:-[ \t]+(?:cmd:[ \t]*)?|cmd:[ \t]*)([^\n#]+)$", text)
+    )
 
 
 def _ninja_commands(text: str) -> str:
@@ -1238,13 +1254,24 @@ def _just_recipes(text: str) -> str:
     )
 
 
+_FILE_RUNNERS: dict[str, Callable[[str], str]] = {
+    "ninja": _ninja_commands,
+    "samu": _ninja_commands,
+    "just": _just_recipes,
+    "task": _taskfile_commands,
+    "go-task": _taskfile_commands,
+}
+_TASKS = frozenset({"task", "go-task"})
+
+
 def _attached_makefile(cmd: Cmd) -> Word | None:
     """`make -f-`, `make -fMakefile.x`, `make --makefile=-`: the makefile option glued to its
     value (red team probe12)."""
     for w in cmd.args:
         t = w.text
-        if t.startswith("--makefile="):
-            return Word(t[len("--makefile=") :], w.start, w.end, w.dynamic)
+        for opt in ("--makefile=", "--file=", "--justfile=", "--taskfile="):
+            if t.startswith(opt):
+                return Word(t[len(opt) :], w.start, w.end, w.dynamic, w.glob, w.origin)
         if t.startswith("-f") and len(t) > 2 and not t.startswith("--"):
             return Word(t[2:], w.start, w.end, w.dynamic)
     return None

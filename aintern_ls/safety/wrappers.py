@@ -1342,7 +1342,11 @@ def _alias(cmd: Cmd) -> None:
         except ValueError:
             first = value.split()[:1]
         runs = command_name(first[0]) if first else ""
-        if level >= D:
+        if level >= D and runs == name and _asks_first(value):
+            # `alias rm='rm -i'`, `alias mv='mv -n'`: the same program made to ask or not to
+            # overwrite; a later call is judged through the alias (n13u)
+            cmd.add(M, "alias", f"alias {name} changes what a later command does", w)
+        elif level >= D:
             cmd.add(C, "alias-hides", f"alias {name} hides a {level.label} command", w)
         elif level >= C:
             cmd.scope.include([f for f in found if f.level >= C])
@@ -1355,6 +1359,19 @@ def _alias(cmd: Cmd) -> None:
 
 
 _HIDDEN_RUNNERS = SHELLS | frozenset(names("eval source . exec"))
+_ASKING_FLAGS = frozenset(
+    names(
+        "-i -I -v -iv -vi -n -nv -vn --interactive --interactive=always --verbose --preserve-root"
+    )
+    + names("--no-clobber --interactive=once")
+)
+
+
+def _asks_first(value: str) -> bool:
+    """`rm -i`, `cp -iv`, `mv --no-clobber`: a program with only its asking flags."""
+    parts = value.split()
+    return len(parts) >= 2 and all(p in _ASKING_FLAGS for p in parts[1:])
+
 
 # --- names rebound to another program (n13u) ---------------------------------------------
 # `hash -p /bin/rm ls` and `cp /bin/rm /tmp/x` (ln, install, mv, link): from then on the
@@ -1464,6 +1481,8 @@ def _program_of(cmd: Cmd, w: Word) -> str | None:
     m = _PROGRAM_FILE.match(w.text)
     if m:
         return m.group(1)
+    if cmd.scope.env and (copied := bound_program(cmd.scope, w.text)) is not None:
+        return copied[1]  # a copy of a copy (`cp /bin/rm a; mv a b`) (n13u)
     if "/" not in w.text and ("$" in raw or "`" in raw) and w.text in HANDLERS:
         # (the analyser already resolved a looked-up path to the program's name)
         return w.text
@@ -1500,7 +1519,8 @@ def _hash(cmd: Cmd) -> None:
             continue
         if t.startswith("-p") and len(t) > 2:
             path = t[2:]
-        elif not t.startswith("-") and "=" in t and not args[k].dynamic:
+        elif not t.startswith("-") and "=" in t and "-d" not in texts and not args[k].dynamic:
+            # (zsh's `hash -d name=dir` names a directory, not a program)
             name, _, target = t.partition("=")
             prog = command_name(target) if target else None
             if prog:
@@ -1512,6 +1532,99 @@ def _hash(cmd: Cmd) -> None:
         elif not t.startswith("-") and "-d" in texts:
             cmd.scope.env.pop(BOUND_PREFIX + t, None)
         k += 1
+
+
+# `coproc sh`, `coproc S { bash; }`: a shell that reads, as code, whatever is later written
+# to the coprocess's input descriptor (`echo 'rm -rf ~' >&"${COPROC[1]}"`). The key holds
+# the coprocess array's name (n13u).
+COPROC_SHELL = "\x00coproc-shell"
+_COPROC_BODY = re.compile(r"\A\s*(?:([A-Za-z_]\w*)\s+)?\{\s*(?:exec\s+)?(\S+)([^;}]*)")
+
+
+@handles("coproc")
+def _coproc(cmd: Cmd) -> None:
+    args = cmd.args
+    after = cmd.scope.source[cmd.end : cmd.end + 200] if cmd.end >= 0 else ""
+    braced = len(args) <= 1 and after.lstrip(" \t").startswith("{")
+    at = next((k for k, w in enumerate(args[:2]) if w.text == "{"), -1)
+    if at >= 0 and len(args) > at + 1:
+        # `coproc NAME { bash; }`: the grammar reads `coproc NAME { bash` as one command
+        body = list(args[at + 1 :])
+        cmd.info = cmd.judge(body, NO_STDIN)
+        shell, rest_ = command_name(body[0].text), " ".join(w.text for w in body[1:])
+        name = args[0].text if at == 1 else "COPROC"
+    elif args and not braced:
+        cmd.info = cmd.judge(list(args), NO_STDIN)  # `coproc CMD ARGS`: runs CMD
+        shell, rest_ = command_name(args[0].text), " ".join(w.text for w in args[1:])
+        name = "COPROC"
+    else:
+        # `coproc NAME { …; }`: the grammar leaves the braces to a statement of their own
+        m = _COPROC_BODY.match(cmd.scope.source[cmd.words[0].end : cmd.end + 200])
+        if m is None:
+            return
+        shell, rest_, name = command_name(m.group(2)), m.group(3), m.group(1) or "COPROC"
+    if shell in SHELLS and not re.search(r"(?:^|\s)-\w*c", rest_):
+        cmd.scope.env[COPROC_SHELL] = name
+
+
+@handles("}")
+def _close_brace(cmd: Cmd) -> None:
+    """The `}` the grammar leaves alone after `coproc NAME { cmd; }`: the group's end; what
+    follows on its line is still judged (n13u)."""
+    if cmd.args:
+        cmd.info = cmd.judge(list(cmd.args), cmd.stdin)
+
+
+@handles("zmodload")
+def _zmodload(cmd: Cmd) -> None:
+    """zsh's `zmodload MODULE`: loads native code into the shell. zsh's own modules
+    (`zsh/datetime`, `zsh/net/tcp`) are a change; any other name is a library found on
+    `module_path` (which the block may point anywhere) that nobody here read (n13u)."""
+    mods = [w for w in cmd.args if not w.text.startswith(("-", "+"))]
+    if not mods or any(
+        w.text.startswith("-") and ("u" in w.text or "L" in w.text) for w in cmd.args
+    ):
+        return  # a listing (`zmodload`, `zmodload -L`) or an unload
+    if any(w.text.startswith("-") and ("F" in w.text or "a" in w.text) for w in cmd.args):
+        mods = mods[:1]  # `zmodload -F zsh/files b:rm`, `-a zsh/x name`: names follow
+    for w in mods:
+        if w.dynamic or not re.fullmatch(r"zsh/[\w/]+", w.text):
+            cmd.add(C, "config-exec", f"zmodload loads {w.text}, native code unread", w)
+            return
+    cmd.add(M, "changes", f"zmodload loads the zsh module {mods[0].text}")
+
+
+# bash's loadable builtins as packaged (bash-builtins, the examples/loadables build).
+_LOADABLES_DIR = re.compile(r"\A/(?:usr/(?:local/)?)?lib(?:64|/[\w-]+-linux-gnu)?/bash/[\w.-]+\Z")
+
+
+@handles("enable")
+def _enable(cmd: Cmd) -> None:
+    """bash's `enable`: `-f FILE NAME` loads a builtin from a shared object, which then
+    runs in the shell whenever NAME is called (a library nobody here read is opaque code);
+    `-n NAME` turns a builtin off (the program of that name runs instead); listings (`-a`,
+    `-p`, `-s`) only print (n13u)."""
+    args = cmd.args
+    for i, w in enumerate(args):
+        t = w.text
+        lib: Word | None = None
+        if t == "-f" and i + 1 < len(args):
+            lib = args[i + 1]
+        elif t.startswith("-") and not t.startswith("--") and t.endswith("f") and i + 1 < len(args):
+            lib = args[i + 1]  # `-nf`, `-sf`
+        if lib is None:
+            continue
+        if lib.dynamic or not (
+            _LOADABLES_DIR.match(lib.text) or ("/" not in lib.text and "." not in lib.text)
+        ):
+            cmd.add(C, "config-exec", f"enable loads a builtin from {lib.text}, code unread", lib)
+        else:
+            cmd.add(M, "changes", f"enable loads the packaged builtin {lib.text}", lib)
+        return
+    if any(not w.text.startswith("-") for w in args) and any(
+        w.text.startswith("-") and "n" in w.text for w in args
+    ):
+        cmd.add(M, "changes", "enable -n turns a builtin off (the program runs instead)")
 
 
 def copied_program(cmd: Cmd) -> None:
@@ -1725,8 +1838,52 @@ for _n in names(
     handles(_n)(_interpreter)
 
 
+# gawk's own extensions (shipped in its extension folder): loading one is not opaque.
+_GAWK_EXTENSIONS = frozenset(
+    names(
+        """
+        filefuncs fnmatch fork inplace intdiv ordchr readdir readdir_test readfile revoutput
+        revtwoway rwarray time testext json gd mpfr
+        """
+    )
+)
+_AWK_LOAD = re.compile(r"@load\s+\"([^\"]*)\"")
+
+
+def _awk_extension(cmd: Cmd) -> bool:
+    """`gawk -l ./evil.so …`, `gawk '@load "/tmp/x"; …'`: gawk loads a shared library
+    (native code) by name or path; one that is not gawk's own is opaque (n13u). True when
+    a finding was added."""
+    loaded: list[tuple[str, Word]] = []
+    args = cmd.args
+    for i, w in enumerate(args):
+        t = w.text
+        if t in ("-l", "--load") and i + 1 < len(args):
+            loaded.append((args[i + 1].text, args[i + 1]))
+        elif t.startswith("--load="):
+            loaded.append((t[7:], w))
+        elif t.startswith("-l") and len(t) > 2 and not t.startswith("--"):
+            loaded.append((t[2:], w))
+        elif "@load" in t:
+            loaded.extend((m.group(1), w) for m in _AWK_LOAD.finditer(t))
+    for lib, w in loaded:
+        base = lib.rsplit("/", 1)[-1].removesuffix(".so")
+        system_dir = lib.startswith(("/usr/lib", "/usr/local/lib", "/lib", "/usr/share/awk"))
+        if (w.dynamic or "/" in lib or base not in _GAWK_EXTENSIONS) and not (
+            system_dir and base in _GAWK_EXTENSIONS
+        ):
+            cmd.add(
+                C, "config-exec", f"{cmd.name} loads the extension {lib}, native code unread", w
+            )
+            return True
+    return False
+
+
 @handles("awk", "gawk", "mawk", "nawk")
 def _awk(cmd: Cmd) -> None:
+    joined = cmd.argv.joined_low
+    if ("-l" in joined or "@load" in joined) and _awk_extension(cmd):
+        return
     if (script := cmd.option_value("-f", "--file")) is not None:
         if opaque_program(script, cmd.scope.source):
             # `awk -f "$F"`: a program file only known at run time (n11u)
