@@ -361,6 +361,19 @@ def _tar(cmd: Cmd) -> None:
             # `tar --remove-files -cf /dev/null .`: every file of the folder archived and removed
             cmd.add(B, "delete", "tar --remove-files deletes the whole folder it archives")
             return
+        from aintern_ls.safety.files import delete_targets
+
+        # `tar --remove-files -czf x.tgz /etc/pki`: each archived path is deleted, judged as
+        # rm -r judges it (n13u)
+        archive = cmd.option_value("-f", "--file")
+        named = [
+            w
+            for w in cmd.args
+            if not w.text.startswith("-") and (archive is None or w is not archive)
+        ]
+        if named:
+            delete_targets(cmd, named, True, "tar --remove-files deletes")
+            return
         cmd.add(D, "delete", "tar --remove-files deletes the originals")
         return
     appends = "r" in flags or "u" in flags or cmd.long("--append", "--update", "--catenate")

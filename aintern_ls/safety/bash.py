@@ -375,6 +375,8 @@ def _flat_list(node: Node) -> list[Node]:
 
 
 # An alias whose text is one plain command (no expansions, operators or redirections).
+# zsh's special arrays that define functions and aliases by key (`functions[ls]=…`).
+_ZSH_DEFINER = re.compile(r"(functions|aliases|galiases|dis_functions)\[([^\]]+)\]")
 _SIMPLE_ALIAS = re.compile(r"""^[\w./@%+=:,~ '"-]*$""")
 _CASE_TOGGLE = re.compile(rb"(\$\{[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]\n]*\])?)(~~?)\}")
 _HEREDOC_OP = re.compile(rb"<<-?[ \t]*[\"']?[A-Za-z_][\w.-]*[\"']?[^\n]*\n")
@@ -1848,6 +1850,9 @@ class _Walker:
             index = name_node.child_by_field_name("index")
             if index is not None:
                 self._arith_vars(_text(index), node)  # `a[k]=1`: the subscript is arithmetic
+            if (m := _ZSH_DEFINER.fullmatch(_text(name_node))) is not None and value is not None:
+                self._zsh_definition(m.group(1), m.group(2).strip("'\""), value, node)
+                return
         name = _text(name_node)
         name = self.scope.env.get(_NAMEREF + name, name)  # assigning through a nameref
         if name.startswith("BASH_CMDS") and value is not None:
@@ -2887,6 +2892,26 @@ class _Walker:
             listed = _SPLIT.join(p.text for p in info.paths)
             return listed, False, any(c in GLOB_CHARS for c in listed), ""
         return _text(node), True, False, ORIGIN_SUBST
+
+    def _zsh_definition(self, table: str, name: str, value: Node, node: Node) -> None:
+        """zsh's `functions[ls]='rm -rf ~'`, `aliases[ls]='rm -rf'`: the special arrays
+        define a function or alias named by the key; a later call of the name runs the
+        value, judged as `alias name=value` is (n13u)."""
+        words = self.words(value, split=False)
+        s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+        if not words or words[0].dynamic:
+            self.scope.add(
+                RiskLevel.CRITICAL,
+                "dynamic-command",
+                f"zsh's {table} array makes {name} run text only known at run time",
+                s,
+                e,
+            )
+            return
+        body = words[0].text + (' "$@"' if table == "functions" else "")
+        line = f"alias {shlex.quote(name)}={shlex.quote(body)}"
+        self.scope.include(self.scope.nested(line, "bash", Word(_text(node), s, e), -1))
+        self.scope.env[ALIAS_PREFIX + name] = body
 
     def _fed_to_coproc(self, body: Node, start: int, end: int) -> None:
         """`echo 'rm -rf ~' >&"${COPROC[1]}"` after `coproc sh`: what the command prints is

@@ -237,6 +237,11 @@ def _in_known_cwds(low: str, cwds: frozenset[str | None]) -> list[str]:
     ]
 
 
+def delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
+    """`_delete_targets` for other modules (tar --remove-files)."""
+    _delete_targets(cmd, targets, recursive, verb)
+
+
 def _state_folder(text: str, cwds: frozenset[str | None]) -> str | None:
     """The named system-state folder a delete target is (`paths.system_state`)."""
     return system_state(text, cwds)

@@ -706,6 +706,14 @@ _EXCLUDING_GLOB = re.compile(
 )
 
 
+def _every_but_one(p: str) -> str:
+    """`~/^keep`, `~/*~keep`, `/!(home)` -> `~/*`, `/*`: an excluding last part of an
+    absolute or home path is every entry of its folder but a few (n13u). In the working
+    directory it stays a named subset (dangerous, r12 review)."""
+    m = _EXCLUDING_GLOB.search(p)
+    return p[: m.start()] + "/*" if m is not None else p
+
+
 @lru_cache(maxsize=4096)
 def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None = None) -> Target:
     if not path.strip():
@@ -713,8 +721,8 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
     p = _norm(path, windows)
     if "**" in p:
         p = _globstar_tail(p)
-    if ("^" in p or "~" in p or "!(" in p) and (m := _EXCLUDING_GLOB.search(p)) is not None:
-        p = p[: m.start()] + "/*"  # `~/^keep`, `~/*~keep`, `/!(home)`: every entry but one
+    if ("^" in p or "~" in p or "!(" in p) and p.startswith(("/", HOME)):
+        p = _every_but_one(p)
     if p.endswith("*") and _EVERY_HIDDEN.search(p):
         p = _EVERY_HIDDEN.sub(".*", p)  # (`~/.[!.]*` is every hidden entry, as `~/.*`)
     relative = not (p.startswith("/") or p.startswith(HOME) or re.match(r"^[a-z]:", p))
@@ -750,6 +758,8 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         )
         if p.startswith(".") or not (p.startswith("/") or p.startswith(HOME) or ":" in p):
             return Target(RiskLevel.DANGEROUS, "scoped", path)
+        if "^" in p or "~" in p or "!(" in p:
+            p = _every_but_one(p)  # `cd ~ && rm -rf ^keep`: resolved against the cwd
     contents = False
     while p.endswith(("/*", "/.*", "/.", "/*.*")):
         p = p.rsplit("/", 1)[0] or "/"

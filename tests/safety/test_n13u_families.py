@@ -88,6 +88,19 @@ BLOCKING = [
     ('coproc bash; cat cmds.txt >&"${COPROC[1]}"', C),
     ("module_path=(/tmp/mods); zmodload evil", C),
     ("enable -f /tmp/x.so ls", C),
+    # zsh's functions/aliases arrays define what a later name runs
+    ("functions[ls]='rm -rf ~'; ls", B),
+    ("aliases[ls]='rm -rf'; ls ~", B),
+    # tar --remove-files deletes what it archives, judged as rm -r judges it
+    ("tar --remove-files -czf /tmp/x.tgz /etc/pki", B),
+    ("tar --remove-files -cf /tmp/a.tar /etc/shadow", B),
+    # every version of an object deleted; a scheduled backup job removed
+    (
+        "aws s3api list-object-versions --bucket b --query 'Versions[].VersionId' --output text"
+        " | xargs -I{} aws s3api delete-object --bucket b --key k --version-id {}",
+        B,
+    ),
+    ("pvesh delete /cluster/backup/backup-1", C),
     # an unknown formatter on a bare disk name
     ("diskwipe --format=ext4 sdb", B),
     ("usbprep --format exfat disk2", B),
@@ -135,6 +148,12 @@ LOOK_ALIKES = [
     ("reportgen --format=json sda", M),
     ("git log --format=%H -n 3", S),
     ("alias rm='rm -i'", M),
+    ("functions[ll]='ls -la'; ll", M),
+    ("tar --remove-files -cf logs.tar logs/", D),
+    ("rm -rf ./^keep", D),  # every entry but one of the working directory: a named subset
+    ("cd build && rm -rf ^keep", D),
+    ("aws s3api delete-object --bucket b --key k --version-id 3HL4kqtJlcpXroDTDmJ", D),
+    ("pvesh get /cluster/backup", S),
 ]
 
 
