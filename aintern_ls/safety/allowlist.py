@@ -499,6 +499,8 @@ def _misc(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
     system.misc_hooks(cmd)  # commands embedded in editors', compilers' and tools' options
+    if n == "set" and len(texts) >= 3:
+        wrappers.other_shell_export(cmd)  # fish `set -gx NAME value` (n13u)
     if n in ("xclip", "xsel") and any(
         t in ("-o", "-out", "--output", "-output") or re.fullmatch(r"-[a-z]*o[a-z]*", t)
         for t in texts

@@ -487,11 +487,13 @@ _OWN_CONFIG_PLACE = re.compile(
 
 class _Walker:
     __slots__ = (
+        "appended",
         "call_memo",
         "calling",
         "defining",
         "functions",
         "late_for",
+        "names_listed",
         "out_substs",
         "pos",
         "psub_listing",
@@ -510,12 +512,16 @@ class _Walker:
         self.calling: set[str] = set()
         self.defining = 0  # inside a function definition's body
         self.writes: list[str] = []  # files the current redirected statement writes
+        self.appended: set[str] = set()  # those of them written with `>>` (n13u)
         self.toggles = False  # `${x~~}` was hidden from the parser as `${x,,}`
         # `>(sh)`: what the commands in an output process substitution read. In a redirect
         # (`echo … > >(sh)`) that is the statement's output, known only after its body
         # ran, so those substitutions wait in `out_substs`; `tee >(sh)` passes its stdin.
         self.psub_stdin: Stdin | None = None
         self.out_substs: list[Node] | None = None
+        # `$(ls -A ~ | grep -v x)`: the last command substitution printed the names of a
+        # folder's entries (a `for` loop over it ranges over every one) (n13u)
+        self.names_listed = False
         # `done < <(ls -d /*)`: what the last input process substitution listed (paths), so a
         # `while read` loop fed by it ranges over them as it does when piped (safety-m7).
         self.psub_listing: Info | None = None
@@ -1100,8 +1106,16 @@ class _Walker:
                 wrappers.bind_file(self.scope, target, prog)  # `cat /bin/rm > x`: x is rm
         listing = None if body is not None or unseen else dispatch.next_stdin(info, NO_STDIN)
         for target in targets:
-            if body is not None:
-                self.scope.written[target.rsplit("/", 1)[-1]] = body
+            base = target.rsplit("/", 1)[-1]
+            appended = target in self.appended
+            self.appended.discard(target)
+            if body is not None and appended and base in self.scope.written:
+                # `echo '#!/bin/sh' > x; echo 'rm -rf ~' >> x`: the file holds both (n13u)
+                old = self.scope.written[base][0]
+                sep = "" if not old or old.endswith("\n") else "\n"
+                self.scope.written[base] = (old + sep + body[0], -1)
+            elif body is not None:
+                self.scope.written[base] = body
             elif unseen:
                 wrappers.remember_unseen(self.scope, target, unseen)
             elif listing is not None and listing.paths:
@@ -1352,6 +1366,8 @@ class _Walker:
             return None, []
         if op in (">", ">>", ">|", "&>", "&>>"):
             self.writes.append(target)
+            if op in (">>", "&>>"):
+                self.appended.add(target)
         special = write_target(target, scope.cwds, append=op in (">>", "&>>"))
         win = _windows_write(target) if special is None and target[:5] == "/mnt/" else None
         if special is not None:
@@ -2500,10 +2516,25 @@ class _Walker:
         var = node.child_by_field_name("variable")
         body = node.child_by_field_name("body")
         values: list[Word] = []
+        self.names_listed = False
         for v in node.children_by_field_name("value"):
             values.extend(self.words(v))
+        names_listed, self.names_listed = self.names_listed, False
         if body is None:
             return Info()
+        var_name = _text(var) if var is not None else ""
+        if var_name and names_listed and len(values) == 1 and values[0].origin == ORIGIN_SUBST:
+            # `for f in $(ls -A ~ | grep -v keep); do rm -rf ~/"$f"; done`: the loop takes
+            # the name of every entry listed, as `ls ~ | while read f` does (n13u)
+            saved = self.scope.env.get(var_name)
+            self.scope.env[var_name] = "*"
+            try:
+                return self.stmt(body)
+            finally:
+                if saved is None:
+                    self.scope.env.pop(var_name, None)
+                else:
+                    self.scope.env[var_name] = saved
         name = _text(var) if var is not None else ""
         if name:
             self.scope.assigned.add(name)
@@ -2891,6 +2922,7 @@ class _Walker:
             # `rm -rf $(ls -d /*)`, `$(find ~ -maxdepth 1)`: the listed paths themselves.
             listed = _SPLIT.join(p.text for p in info.paths)
             return listed, False, any(c in GLOB_CHARS for c in listed), ""
+        self.names_listed = bool(info.paths) and info.names_only and len(stmts) == 1
         return _text(node), True, False, ORIGIN_SUBST
 
     def _zsh_definition(self, table: str, name: str, value: Node, node: Node) -> None:

@@ -454,6 +454,16 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
                 _judge_one([bound, *words[1:]], scope, stdin)
             finally:
                 scope.env[bound_key] = env_saved
+    if (
+        scope.family == "bash"
+        and scope.written
+        and "/" not in head.text
+        and (script := scope.written.get(head.text)) is not None
+        and script[0].startswith("#!")
+    ):
+        # `printf '#!/bin/sh\n…' > ~/bin/ls; chmod +x ~/bin/ls; ls`: a script written under
+        # the name earlier in the block is what the PATH lookup may find (n13u)
+        wrappers.written_script(Cmd(words, head.text, scope, stdin), head.text, head)
     name = command_name(head.text, scope.windows)
     if head.glob:
         candidates = glob_candidates(head.text, KNOWN_NAMES, limit=4)
@@ -2809,6 +2819,8 @@ _AWK_INVERTED = re.compile(
 )
 # sed's `s|^|PREFIX|` (any delimiter): every line kept, a prefix put before it.
 _SED_PREFIX = re.compile(r"\s*s([^\w\s\\])\^\1[^\n;]*\1g?\s*;?\s*")
+# awk's `{print "~/" $0}`, `{print h "/" $0}`: every line printed after a prefix.
+_AWK_PREFIX = re.compile(r"\s*\{?\s*print\s+(?:(?:\"[^\"]*\"|[A-Za-z_]\w*)\s*)+\$0\s*;?\s*\}?\s*")
 _SED_DELETES = re.compile(r"\s*/[^/]*/I?\s*d\s*;?\s*")
 _SED_PRINTS_OTHERS = re.compile(r"\s*/[^/]*/I?\s*!\s*p\s*;?\s*")
 _AWKS = frozenset(names("awk gawk mawk nawk"))
@@ -2883,8 +2895,11 @@ def _listed(info: Info, prev: Stdin) -> Stdin:
         return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
     if (
         prev.paths
-        and info.name in ("sed", "gsed")
-        and any(_SED_PREFIX.fullmatch(a) for a in info.argv[-2:])
+        and info.name in ("sed", "gsed", "awk", "gawk", "mawk", "nawk")
+        and any(
+            (_SED_PREFIX if info.name[-3:] == "sed" else _AWK_PREFIX).fullmatch(a)
+            for a in info.argv[-2:]
+        )
     ):
         # `ls -A ~ | grep -v keep | sed "s|^|$HOME/|" | xargs rm -rf`: each listed entry
         # re-prefixed with its folder is still that entry (n13u, round 13)

@@ -1192,7 +1192,7 @@ def _build_tool(cmd: Cmd) -> None:
     cmd.add(M, "build", f"{cmd.name} runs build recipe {target}")
     makefile = cmd.option_value(
         *(("-t", "--taskfile") if cmd.name in _TASKS else ("-f", "--file", "--makefile")),
-        "--justfile",
+        *("--justfile", "--rakefile", "--sconstruct", "--noxfile"),
     ) or _attached_makefile(cmd)
     if makefile is not None and not makefile.text and not makefile.dynamic:
         # `--file=<(…)`: the grammar splits the process substitution off the option
@@ -1221,6 +1221,17 @@ def _build_tool(cmd: Cmd) -> None:
         recipe = _make_recipes(written[0])
         if recipe.strip():
             _judge_written(cmd, recipe, "the Makefile written above")
+    elif cmd.name in _CODE_BUILD_FILES and written is not None and makefile is not None:
+        # `scons -f <(…)`, `rake -f <(…)`: the build file is Python or Ruby code (n13u)
+        code = written[0]
+        if cmd.name == "rake":
+            # Rake's `sh "cmd"` (FileUtils' helper) runs a shell command: Ruby's system()
+            code = re.sub(
+                r"(?<![\w.:])sh\s*\(?\s*(\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*')\s*\)?",
+                r"system(\1)",
+                code,
+            )
+        _judge_written(cmd, code, f"the {cmd.name} file given", _CODE_BUILD_FILES[cmd.name])
     elif cmd.name in _FILE_RUNNERS and written is not None and makefile is not None:
         # a build file read from stdin or a process substitution (n13u): ninja's
         # `command = …` lines, just's indented recipe lines, a Taskfile's `cmds` items
@@ -1262,6 +1273,8 @@ _FILE_RUNNERS: dict[str, Callable[[str], str]] = {
     "go-task": _taskfile_commands,
 }
 _TASKS = frozenset({"task", "go-task"})
+# Build tools whose build file is code in a language (SConstruct, Rakefile, noxfile.py).
+_CODE_BUILD_FILES = {"scons": "python", "rake": "ruby", "nox": "python"}
 
 
 def _attached_makefile(cmd: Cmd) -> Word | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import posixpath
 import re
 import shlex
+from collections.abc import Sequence
 
 from aintern_ls.safety import inline
 from aintern_ls.safety.context import (
@@ -1326,9 +1327,17 @@ def _eval(cmd: Cmd) -> None:
     _run_code_arg(cmd, code, "bash")
 
 
-@handles("alias")
+@handles("alias", "abbr")
 def _alias(cmd: Cmd) -> None:
-    for w in cmd.args:
+    words = list(cmd.args)
+    if cmd.name == "abbr":
+        words = [w for w in words if not w.text.startswith("-")]
+    if len(words) == 2 and "=" not in words[0].text and not words[0].text.startswith("-"):
+        # csh/tcsh/fish `alias ls 'rm -rf'`, fish `abbr -a ls 'rm -rf ~'`: name and value
+        # as two words (n13u)
+        lhs, rhs = words
+        words = [Word(f"{lhs.text}={rhs.text}", lhs.start, rhs.end, rhs.dynamic)]
+    for w in words:
         name, eq, value = w.text.partition("=")
         if not eq:
             continue
@@ -1592,6 +1601,40 @@ def _zmodload(cmd: Cmd) -> None:
             cmd.add(C, "config-exec", f"zmodload loads {w.text}, native code unread", w)
             return
     cmd.add(M, "changes", f"zmodload loads the zsh module {mods[0].text}")
+
+
+@handles("setenv")
+def _setenv(cmd: Cmd) -> None:
+    """csh/tcsh `setenv NAME VALUE`: exported for every later command (n13u)."""
+    if len(cmd.args) >= 2:
+        _exported_as(cmd, cmd.args[0], cmd.args[1:])
+
+
+def other_shell_export(cmd: Cmd) -> None:
+    """fish's `set -x NAME VALUE…` (`-gx`, `-Ux`, `--export`): exported for every later
+    command, as bash's `export NAME=VALUE` (n13u). bash's own `set -x` takes no name."""
+    args = cmd.args
+    k = 0
+    exported = False
+    while k < len(args) and args[k].text.startswith("-"):
+        t = args[k].text
+        exported = exported or t == "--export" or (t[1:2] != "-" and "x" in t[1:])
+        k += 1
+    if exported and k + 1 < len(args) and re.fullmatch(r"[A-Za-z_]\w*", args[k].text):
+        _exported_as(cmd, args[k], args[k + 1 :])
+
+
+def _exported_as(cmd: Cmd, name: Word, values: Sequence[Word]) -> None:
+    if name.dynamic or not re.fullmatch(r"[A-Za-z_]\w*", name.text):
+        return
+    value = " ".join(w.text for w in values)
+    line = f"export {name.text}={shlex.quote(value)}"
+    cmd.scope.include(cmd.scope.nested(line, "bash", Word(value, name.start, values[-1].end), -1))
+    if any(w.dynamic for w in values):
+        cmd.scope.env.pop(name.text, None)
+    else:
+        cmd.scope.env[name.text] = value
+    cmd.scope.exported.add(name.text)
 
 
 # bash's loadable builtins as packaged (bash-builtins, the examples/loadables build).

@@ -18,11 +18,7 @@ import shlex
 import pytest
 
 from aintern_ls.safety import assess
-from tests.safety._levels import B, C, D, M, S
-
-
-def _level(command: str) -> int:
-    return int(assess(command, "bash").level)
+from tests.safety._levels import B, C, D, M, S, level
 
 
 def _wrapped(command: str) -> list[str]:
@@ -101,6 +97,21 @@ BLOCKING = [
         B,
     ),
     ("pvesh delete /cluster/backup/backup-1", C),
+    # listings of home re-prefixed by awk, or looped over by name
+    ("ls -A ~ | grep -v keep | awk '{print \"~/\"$0}' | xargs rm -rf", B),
+    ('for f in $(ls -A ~ | grep -v keep); do rm -rf ~/"$f"; done', B),
+    # csh/tcsh/fish alias spellings, fish abbreviations
+    ("alias ls 'rm -rf'; ls ~", B),
+    ("abbr -a ls 'rm -rf ~'", C),
+    # build files that are code (SConstruct: Python, Rakefile: Ruby)
+    ("scons -f <(echo 'import os; os.system(\"rm -rf ~\")')", B),
+    ("rake -f <(echo 'task :default do sh \"rm -rf ~\" end')", B),
+    # csh's setenv and fish's set -x export a hook for later commands
+    ("setenv GIT_SSH_COMMAND 'rm -rf ~'; git fetch", B),
+    ("set -gx PAGER 'sh -c \"rm -rf /\"'; man ls", B),
+    # a script written under a program's name, then that name called; appends kept
+    ("printf '#!/bin/sh\\nrm -rf ~\\n' > ~/bin/ls; chmod +x ~/bin/ls; ls", B),
+    ("echo 'echo hi' > x.sh; echo 'rm -rf ~' >> x.sh; bash x.sh", B),
     # an unknown formatter on a bare disk name
     ("diskwipe --format=ext4 sdb", B),
     ("usbprep --format exfat disk2", B),
@@ -111,7 +122,7 @@ BLOCKING = [
 @pytest.mark.parametrize(("command", "want"), BLOCKING)
 def test_open_unix_families_keep_their_level_when_wrapped(command: str, want: int) -> None:
     for spelled in _wrapped(command):
-        assert _level(spelled) >= want, spelled
+        assert level(spelled) >= want, spelled
 
 
 LOOK_ALIKES = [
@@ -154,17 +165,24 @@ LOOK_ALIKES = [
     ("cd build && rm -rf ^keep", D),
     ("aws s3api delete-object --bucket b --key k --version-id 3HL4kqtJlcpXroDTDmJ", D),
     ("pvesh get /cluster/backup", S),
+    ("ls -A ~ | awk '{print \"- \" $0}'", S),
+    ('for f in $(ls ~); do echo "$f"; done', S),
+    ("alias ll 'ls -la'", M),
+    ("rake -f <(echo 'task :default do sh \"ls\" end')", M),
+    ("set -Ux EDITOR vim", S),
+    ("set -x", S),
+    ("echo 'rm -rf ~' >> x.sh; echo 'echo hi' > x.sh; bash x.sh", M),
 ]
 
 
 @pytest.mark.parametrize(("command", "want"), LOOK_ALIKES)
 def test_their_look_alikes_stay_low(command: str, want: int) -> None:
-    assert _level(command) == want, command
+    assert level(command) == want, command
 
 
 def test_a_rebinding_ends_with_hash_r_and_hash_d() -> None:
-    assert _level("hash -p /bin/rm ls; hash -r; ls -la /") == S
-    assert _level("hash -p /bin/rm ls; hash -d ls; ls -la /") == S
+    assert level("hash -p /bin/rm ls; hash -r; ls -la /") == S
+    assert level("hash -p /bin/rm ls; hash -d ls; ls -la /") == S
 
 
 def test_a_copied_program_keeps_its_span_on_the_call() -> None:
