@@ -495,12 +495,45 @@ def _read_known(cmd: Cmd) -> None:
             cmd.scope.env[name] = value
 
 
+def _rust_linker(cmd: Cmd) -> bool:
+    """`rustc -C linker=./x.sh`, `-Clinker=/tmp/l`: the linker rustc runs is judged as a
+    build program (a script nobody read: opaque, critical) (n13u, probe13)."""
+    from aintern_ls.safety.registry import build_program_findings
+
+    args = cmd.args
+    for i, w in enumerate(args):
+        t = w.text
+        value = None
+        if t == "-C" and i + 1 < len(args) and args[i + 1].text.startswith("linker="):
+            value = Word(args[i + 1].text[7:], args[i + 1].start, args[i + 1].end)
+        elif t.startswith("-Clinker="):
+            value = Word(t[9:], w.start, w.end)
+        elif t.startswith("--codegen=linker=") or t.startswith("--codegen linker="):
+            value = Word(t.split("linker=", 1)[1], w.start, w.end)
+        if value is not None and not w.dynamic:
+            found = build_program_findings(cmd.scope, "rustc's linker", value)
+            if found:
+                cmd.scope.include(found)
+                return True
+    return False
+
+
 def _misc(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
     system.misc_hooks(cmd)  # commands embedded in editors', compilers' and tools' options
     if n == "set" and len(texts) >= 3:
         wrappers.other_shell_export(cmd)  # fish `set -gx NAME value` (n13u)
+    if n == "rustc" and _rust_linker(cmd):
+        return
+    if n == "mount" and any(
+        t in ("--bind", "--rbind", "-B", "-R") or re.search(r"(?:^|,)r?bind(?:,|$)", t)
+        for t in texts
+    ):
+        # `mount --bind / /mnt/r`: the mount point is the folder, as a link to it (n13u)
+        ops = [w for w in cmd.args if not w.text.startswith("-") and "bind" not in w.text]
+        if len(ops) >= 2:
+            wrappers.linked_folder(cmd, ops[-2:-1], ops[-1])
     if n in ("xclip", "xsel") and any(
         t in ("-o", "-out", "--output", "-output") or re.fullmatch(r"-[a-z]*o[a-z]*", t)
         for t in texts

@@ -1266,12 +1266,22 @@ _BACKUP_PLACE = re.compile(
 _BUCKET_NOUNS = frozenset(
     names("bucket buckets container containers rb remove-bucket delete-bucket vault share")
 )
+_PLACE_OPTIONS = frozenset(
+    names(
+        """
+        --source -s --container-name -c --container --bucket --bucket-name --share-name
+        --file-system -f --vault-name --destination-container
+        """
+    )
+)
+_ONE_OBJECT = frozenset(names("--name -n --key --blob --blob-name --object --file --path"))
 _EVERY_PART = re.compile(r"\A(?:\*+(?:\.\*)?|\{-?\d+\.\.-?\d+(?:\.\.\d+)?\}|\*\*)\Z")
 _EMPTY_SOURCE = re.compile(r"(?i)\A(?:empty|blank|null|nothing|void)[\w.-]*\Z")
 _NARROWS = re.compile(
     r"(?i)\A(?:-(?:name|iname|path|ipath|regex|mtime|mmin|ctime|newer\w*|size|user|type\s*f)"
     r"|--(?:min-age|max-age|include\S*|exclude\S*|filter\S*|older-than|newer-than|files-from"
-    r"|min-size|max-size)|/(?:minage|maxage|xf|xd)(?::.*)?|-(?:filter|include|exclude))(?:=.*)?\Z"
+    r"|min-size|max-size|pattern)|/(?:minage|maxage|xf|xd)(?::.*)?|-(?:filter|include|exclude))"
+    r"(?:=.*)?\Z"
 )
 _REMOTE = re.compile(r"\A(?:[a-z][\w+.-]*://|[\w.-]{2,}:)", re.I)
 
@@ -1402,9 +1412,21 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
                 place, hit = backup_place(paths[-1].text), paths[-1]
     else:
         bucket = not _BUCKET_NOUNS.isdisjoint(path.nouns)
+        # `az storage blob delete-batch --source backups`, `--container-name db-backups`: an
+        # option that names the container or bucket acted on (n13u, probe13)
+        one = any(t.lower() in _ONE_OBJECT for t in texts)  # `--name db.bak`: one object
+        named = {
+            id(cmd.args[i + 1])
+            for i, w in enumerate(cmd.args[:-1])
+            if not one and w.text.lower() in _PLACE_OPTIONS
+        }
         for w in operands:
             if not (
-                "rm" in rules or bucket or re.search(r"[\\/]", w.text) or _REMOTE.match(w.text)
+                "rm" in rules
+                or bucket
+                or id(w) in named
+                or re.search(r"[\\/]", w.text)
+                or _REMOTE.match(w.text)
             ):
                 continue  # a resource's name (`Remove-ADUser svc_backup`), not a folder
             if (place := backup_place(w.text)) is not None:

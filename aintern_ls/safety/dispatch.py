@@ -908,6 +908,10 @@ def _shell_code_in_arguments(words: list[Word], scope: Scope, mark: int) -> None
             j += 1
 
 
+# Ex commands that write the buffer (`w`, `wq`, `x`, `up`, `sav`, `:wall`), also after `|`.
+_EDITOR_WRITES = re.compile(
+    r"(?:^|[|:\s])(?:w|wq|wq!|w!|x|x!|xit|wa|wqa|wall|xa|xall|up|update|sav\w*|exi\w*)(?:!|\s|$|\||>)"
+)
 _WRITERS = frozenset(
     names("tee cp mv install ln dd truncate sed perl ruby find rsync gsed sponge ex vim vi")
 )
@@ -995,8 +999,21 @@ def _write_destinations(cmd: Cmd) -> None:
     elif name in ("ex", "vim", "vi", "nvim") and any(
         re.match(r"-[a-zA-Z]*c|\+", w.text) for w in cmd.args
     ):
-        # `ex -sc '1i|…' -cx ~/.bashrc`: an editor scripted from the command line.
-        dests = [w for w in ops if w.text.startswith(("/", "~"))]
+        # `ex -sc '1i|…' -cx ~/.bashrc`: an editor scripted from the command line; one whose
+        # commands never write (`vim -es -c '%p' -c 'q!' /etc/passwd`: a print) leaves the
+        # file as it was (n13u, probe13)
+        codes = [
+            cmd.args[i + 1].text if w.text in ("-c", "--cmd") else w.text[2:] or w.text[1:]
+            for i, w in enumerate(cmd.args[:-1])
+            if re.match(r"-[a-zA-Z]*c|\+", w.text)
+        ]
+        codes += [w.text[1:] for w in cmd.args[-1:] if w.text.startswith("+")]
+        if any(
+            cmd.args[i + 1].dynamic
+            for i, w in enumerate(cmd.args[:-1])
+            if w.text in ("-c", "--cmd")
+        ) or any(_EDITOR_WRITES.search(c) for c in codes):
+            dests = [w for w in ops if w.text.startswith(("/", "~"))]
     into = _target_directory(cmd) if name in ("cp", "install", "ln", "mv") else None
     if into is not None and not into.dynamic and ops:
         # `cp -t /etc passwd`, `install --target-directory=/etc sudoers`: each source lands

@@ -978,6 +978,14 @@ _PUBLIC_ACL = re.compile(
     r"--acl(?:\s+|=)(?:public-read|public-read-write|authenticated-read)\b"
     r"|acs\.amazonaws\.com/groups/global/(?:allusers|authenticatedusers)"
 )
+_PUBLIC_SHARE = re.compile(
+    r"modify-(?:db-|db-cluster-)?snapshot-attribute|modify-image-attribute"
+    r"|modify-fpga-image-attribute|modify-snapshot-attribute"
+)
+_TO_ALL = re.compile(
+    r"--group-names?(?:\s+|=)['\"]?all\b|--values-to-add(?:\s+|=)['\"]?all\b"
+    r"|group\"?\s*[=:]\s*\"?all\b|add=\[\{group=all\}\]"
+)
 _PORT_OPTS = frozenset(
     names(
         """
@@ -1034,6 +1042,16 @@ def _opens_to_internet(cmd: Cmd, low: str) -> str:
             return "a bucket or object to everyone (public ACL)"
         if "put-bucket-policy" in low and _PUBLIC_PRINCIPAL.search(low):
             return "a bucket to everyone (policy Principal *)"
+        if (
+            _PUBLIC_SHARE.search(low)
+            and _TO_ALL.search(low)
+            and not re.search(r"--operation-type(?:\s+|=)['\"]?remove", low)
+        ):
+            # `modify-snapshot-attribute … createVolumePermission … --group-names all`,
+            # `modify-db-snapshot-attribute --attribute-name restore --values-to-add all`,
+            # `modify-image-attribute --launch-permission "Add=[{Group=all}]"`: a disk, a
+            # database or an image shared with every account (n13u, probe13)
+            return "a snapshot or image to every account (public)"
     elif name == "gcloud":
         if world and "firewall-rules" in low and re.search(r"\b(?:create|update)\b", low):
             if re.search(r"--direction(?:\s+|=)egress|--action(?:\s+|=)deny", low):
@@ -1045,6 +1063,12 @@ def _opens_to_internet(cmd: Cmd, low: str) -> str:
             and "add-iam-policy-binding" in low
         ):
             return "a storage bucket to everyone (allUsers)"
+        if (
+            ("allusers" in low or "allauthenticatedusers" in low)
+            and re.search(r"\b(?:images|snapshots|disks|machine-images)\b", low)
+            and "add-iam-policy-binding" in low
+        ):
+            return "a disk image or snapshot to everyone (allUsers)"
     elif name == "gsutil":
         if ("allusers" in low or "allauthenticatedusers" in low) and re.search(
             r"\b(?:iam|acl|defacl)\s+ch\b", low

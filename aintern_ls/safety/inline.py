@@ -488,6 +488,14 @@ class _PyReader:
             return DYN
         if isinstance(node, ast.Name):
             return self.vals.get(node.id, DYN)
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr == "path"
+            and isinstance(node.value, ast.Name)
+            and node.value.id in self.walked
+        ):
+            # `for p in os.scandir(d): rmtree(p.path)`: a DirEntry's path is the entry (n13u)
+            return self.vals.get(node.value.id, DYN)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
             inner = self.value(node.operand)
             return "-" + inner if inner.isdigit() else DYN

@@ -204,7 +204,9 @@ def _fetch(cmd: Cmd) -> None:
         or ("$(" in w.text and (not w.text.startswith("-") or "=" in w.text))
         or (w.dynamic and _substituted_url(cmd.scope.source, w, cmd.scope.family))
         for w in cmd.args
-        if w is not output
+        # (`curl "https://h/$(echo v2)"`: a substitution whose text is literal, known here,
+        # sends nothing read from disk or a command: data written in the block) (n13u)
+        if w is not output and not (w.dynamic and w.origin in ("static", "decoded"))
     ):
         cmd.add(C, "exfiltration", f"{n} puts a command's output in the address it calls")
         return

@@ -122,6 +122,9 @@ ALIAS_PREFIX = "\x00alias:"
 # `hash -p PATH name`, `cp /bin/rm /tmp/x`: scope.env[BOUND_PREFIX + name] is the program
 # that name runs from then on in the block (n13u).
 BOUND_PREFIX = "\x00bound:"
+# `ln -s / /tmp/r`: links made in the block onto a protected folder, kept under one key as
+# "LINK\x02TARGET" pairs joined by "\x01"; a delete through one reaches the folder (n13u).
+LINKS = "\x00links"
 VERSION_ARGS = frozenset({"--version", "-version", "--help", "-V", "version", "help", "-help"})
 SHELLS = frozenset(
     names(
@@ -450,6 +453,10 @@ OPTION_VARS = {
     "LESS": "less",
     "ZIPOPT": "zip",
     "GOFLAGS": "go",
+    # rustc's flags for every crate cargo builds: `-C linker=PROG` runs PROG (n13u, probe13)
+    "RUSTFLAGS": "rustc",
+    "CARGO_BUILD_RUSTFLAGS": "rustc",
+    "RUSTDOCFLAGS": "rustc",
     "MAKEFLAGS": "make",
     "MFLAGS": "make",
     "GNUMAKEFLAGS": "make",

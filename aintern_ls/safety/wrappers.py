@@ -35,6 +35,7 @@ from aintern_ls.safety.registry import (
     HOOK_VARS,
     INTERPRETER_OPTION_VARS,
     LIB_VAR_NAMES,
+    LINKS,
     OPTION_VARS,
     PROMPT_VARS,
     SHELLS,
@@ -1304,6 +1305,29 @@ def _source(cmd: Cmd) -> None:
     ops = cmd.operands()
     if ops:
         script_operand(cmd, ops[0])
+        script = ops[0]
+        if script.dynamic and script.origin in ("static", "decoded"):
+            same_shell_aliases(cmd, script.text)
+        elif not script.dynamic and (held := cmd.scope.written.get(script.text.rsplit("/", 1)[-1])):
+            same_shell_aliases(cmd, held[0])
+
+
+# `alias NAME=VALUE` in text that runs in this shell (`eval`, `source`).
+_ALIAS_DEFINED = re.compile(
+    r"(?:^|[;&|\n{(]\s*)alias\s+(?:--\s+)?([\w.@%+:,-]+)=('[^']*'|\"[^\"]*\"|[^\s;&|]+)"
+)
+
+
+def same_shell_aliases(cmd: Cmd, text: str) -> None:
+    """`source <(echo 'alias ls="rm -rf ~"')`, `eval 'alias ls=…'`: the code runs in this
+    shell, so the aliases it defines hold for the commands after it (n13u)."""
+    if "alias" not in text:
+        return
+    for m in _ALIAS_DEFINED.finditer(text):
+        value = m.group(2)
+        if value[:1] in ("'", '"'):
+            value = value[1:-1]
+        cmd.scope.env[ALIAS_PREFIX + m.group(1)] = value
 
 
 @handles("eval")
@@ -1318,6 +1342,8 @@ def _eval(cmd: Cmd) -> None:
         origin = ORIGIN_NETWORK
     code = Word(text, first.start, last.end, bool(dynamic), False, origin)
     start = first.start if len(cmd.args) == 1 else -1
+    if not dynamic:
+        same_shell_aliases(cmd, text)
     if not dynamic and len(cmd.args) == 1:
         cmd.scope.include(cmd.scope.nested(text, "bash", first))
         return
@@ -1670,6 +1696,41 @@ def _enable(cmd: Cmd) -> None:
         cmd.add(M, "changes", "enable -n turns a builtin off (the program runs instead)")
 
 
+def through_link(scope: Scope, w: Word) -> Word:
+    """`rm -rf /tmp/r/`, `rm -rf ./h/*` after `ln -s / /tmp/r`, `ln -s ~ ./h`: a path that
+    goes through a link this text made onto a protected folder is that folder's path (a
+    trailing slash or a glob follows the link; the bare link name is only the link)."""
+    pairs = scope.env.get(LINKS)
+    if not pairs or w.dynamic:
+        return w
+    text = w.text.removeprefix("./")
+    for pair in pairs.split("\x01"):
+        link, _sep, target = pair.partition("\x02")
+        if text.startswith(link + "/"):
+            rest = text[len(link) + 1 :]
+            joined = target.rstrip("/") + "/" + rest if rest else (target.rstrip("/") or "/")
+            if target == "/" and not rest:
+                joined = "/"
+            return Word(joined, w.start, w.end, w.dynamic, w.glob, w.origin)
+    return w
+
+
+def linked_folder(cmd: Cmd, srcs: list[Word], dest: Word | None) -> None:
+    """`ln -s / /tmp/r`, `ln -sfn ~ ./h`, `mount --bind / /mnt/r`: remember links (and bind
+    mounts) onto protected folders."""
+    from aintern_ls.safety.paths import classify_path
+
+    if dest is None or dest.dynamic or len(srcs) != 1 or srcs[0].dynamic:
+        return
+    target = srcs[0].text
+    if classify_path(target.rstrip("/") + "/*", cmd.scope.cwds).level < B:
+        return
+    link = dest.text.removeprefix("./").rstrip("/")
+    old = cmd.scope.env.get(LINKS)
+    pair = f"{link}\x02{target}"
+    cmd.scope.env[LINKS] = f"{old}\x01{pair}" if old else pair
+
+
 def copied_program(cmd: Cmd) -> None:
     """`cp /bin/rm /tmp/cleaner`, `ln -s /sbin/mkfs.ext4 ./fmt`, `install /bin/dd
     /usr/local/bin/copy`, `rsync -a /bin/rm x`, `dd if=/bin/rm of=x`: the new file is that
@@ -1692,6 +1753,8 @@ def copied_program(cmd: Cmd) -> None:
         srcs, dest = ops[:1], ops[1]
     else:
         return
+    if cmd.name in ("ln", "gln"):
+        linked_folder(cmd, srcs, dest)
     if dest is not None and (dest.dynamic or ":" in dest.text.split("/", 1)[0]):
         return  # (a remote destination, `host:/tmp/x`, is not run here)
     for src in srcs:

@@ -112,6 +112,28 @@ BLOCKING = [
     # a script written under a program's name, then that name called; appends kept
     ("printf '#!/bin/sh\\nrm -rf ~\\n' > ~/bin/ls; chmod +x ~/bin/ls; ls", B),
     ("echo 'echo hi' > x.sh; echo 'rm -rf ~' >> x.sh; bash x.sh", B),
+    # probe13: a link onto a protected folder made in the block, then deleted through
+    ("ln -s / /tmp/r; rm -rf /tmp/r/", B),
+    ("ln -sfn ~ ./h && rm -rf ./h/*", B),
+    ('ln -s "$HOME" /tmp/hh; find /tmp/hh/ -delete', B),
+    ("mount --bind / /mnt/r && rm -rf /mnt/r/*", B),
+    # probe13: a backup container emptied by a batch delete; a snapshot made public
+    ("az storage blob delete-batch --source backups --account-name acct", B),
+    (
+        "aws ec2 modify-snapshot-attribute --snapshot-id snap-1 --attribute"
+        " createVolumePermission --operation-type add --group-names all",
+        C,
+    ),
+    # probe13: rustc's linker through RUSTFLAGS; a scandir comprehension over home
+    ("RUSTFLAGS='-C linker=./evil.sh' cargo build", C),
+    (
+        "python3 -c 'import os,shutil; [shutil.rmtree(p.path) for p in"
+        ' os.scandir(os.path.expanduser("~"))]\'',
+        B,
+    ),
+    # aliases defined by eval or source hold for later commands
+    ("eval 'alias ls=\"rm -rf ~\"'; ls", B),
+    ("source <(echo 'alias ls=\"rm -rf ~\"'); ls", B),
     # an unknown formatter on a bare disk name
     ("diskwipe --format=ext4 sdb", B),
     ("usbprep --format exfat disk2", B),
@@ -171,6 +193,19 @@ LOOK_ALIKES = [
     ("rake -f <(echo 'task :default do sh \"ls\" end')", M),
     ("set -Ux EDITOR vim", S),
     ("set -x", S),
+    ("ln -s / /tmp/r; rm -rf /tmp/r", D),  # the link itself, not its target
+    ("ln -s ~/projects/app ./app; rm -rf ./app/*", D),
+    ("az storage blob delete-batch --source backups --pattern '2023/*' --account-name a", D),
+    ("az storage blob delete --container-name backups --name db.bak --account-name a", D),
+    (
+        "aws ec2 modify-snapshot-attribute --snapshot-id snap-1 --attribute"
+        " createVolumePermission --operation-type remove --group-names all",
+        M,
+    ),
+    ("RUSTFLAGS='-C target-cpu=native' cargo build", M),
+    ('curl "https://x.example/$(echo v2)/file"', M),
+    ("vim -es -c '%p' -c 'q!' /etc/passwd", M),
+    ("eval \"alias ll='ls -la'\"; ll", M),
     ("echo 'rm -rf ~' >> x.sh; echo 'echo hi' > x.sh; bash x.sh", M),
 ]
 
