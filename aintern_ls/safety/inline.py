@@ -2273,6 +2273,15 @@ class _Reader:
                 fx.opaque = fx.opaque or "runs a program whose name is computed at run time"
                 return
             decoded = self.decoded
+            if (
+                self.roots
+                and any(DYN in a for a in argv[1:])
+                and argv[0].rsplit("/", 1)[-1] in _ARGV_DELETERS
+            ):
+                # `for (glob("$ENV{HOME}/*")) { system("rm", "-rf", $_) }`, `opendir(D, $h);
+                # … system("rm", "-rf", "$h/$_")`: the item a loop over a listing passes is
+                # every entry listed (n13u)
+                argv = [_listed_item(a, self.roots[0]) for a in argv]
             line = " ".join(_shell_quote(a) for a in argv)
             (fx.hidden if decoded else fx.shell).append(_shell_line(line))
             return
@@ -2481,6 +2490,18 @@ _ENUM = re.compile(
     r"|(?:require\s*\(\s*\x01\d+\x01\s*\)|glob|fg|fastGlob|globby)\.sync)\s*"
     r"(\(|\s+\x01\d+\x01)"
 )
+
+
+def _listed_item(arg: str, root: str) -> str:
+    """An argument that is a listing's item (DYN) or a folder joined with one (`~/DYN`)."""
+    if arg == DYN:
+        return root
+    if arg.endswith("/" + DYN) and DYN not in arg[: -len(DYN)]:
+        return arg[: -len(DYN)] + "*"
+    return arg
+
+
+_ARGV_DELETERS = frozenset(names("rm shred unlink rmdir srm wipe trash gio"))
 _SHELL_FUNCS = frozenset(
     names(
         """

@@ -131,6 +131,13 @@ BLOCKING = [
         ' os.scandir(os.path.expanduser("~"))]\'',
         B,
     ),
+    # Perl/Ruby loops over a listing handing each entry to rm through system()
+    ('perl -e \'for(glob("$ENV{HOME}/*")){system("rm","-rf",$_)}\'', B),
+    (
+        "perl -e 'opendir(D,$ENV{HOME});for(readdir D){next if /^\\.\\.?$/;"
+        'system("rm","-rf","$ENV{HOME}/$_")}\'',
+        B,
+    ),
     # aliases defined by eval or source hold for later commands
     ("eval 'alias ls=\"rm -rf ~\"'; ls", B),
     ("source <(echo 'alias ls=\"rm -rf ~\"'); ls", B),
@@ -193,6 +200,8 @@ LOOK_ALIKES = [
     ("rake -f <(echo 'task :default do sh \"ls\" end')", M),
     ("set -Ux EDITOR vim", S),
     ("set -x", S),
+    ('perl -e \'for(glob("build/*")){system("rm","-rf",$_)}\'', D),
+    ('perl -e \'system("rm","-rf",$ARGV[0])\' x', D),
     ("ln -s / /tmp/r; rm -rf /tmp/r", D),  # the link itself, not its target
     ("ln -s ~/projects/app ./app; rm -rf ./app/*", D),
     ("az storage blob delete-batch --source backups --pattern '2023/*' --account-name a", D),
