@@ -1056,7 +1056,8 @@ def _find(cmd: Cmd) -> None:
     if LINKS in cmd.scope.env:
         from aintern_ls.safety.wrappers import through_link
 
-        start_words = [through_link(cmd.scope, w) for w in start_words]  # (n13u)
+        follow = any(w.text in ("-L", "-follow") for w in args)  # `find -L`: links followed
+        start_words = [through_link(cmd.scope, w, follow) for w in start_words]  # (n13u)
     broad_cwd = _broad_cwd(cmd, start_words)
     filtered_anywhere = _narrows(args, i, len(args), broad_cwd)
     if not filtered_anywhere and not any(w.text in _FIND_ACTIONS for w in args[i:]):

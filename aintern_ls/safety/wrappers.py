@@ -1696,7 +1696,7 @@ def _enable(cmd: Cmd) -> None:
         cmd.add(M, "changes", "enable -n turns a builtin off (the program runs instead)")
 
 
-def through_link(scope: Scope, w: Word) -> Word:
+def through_link(scope: Scope, w: Word, follow: bool = False) -> Word:
     """`rm -rf /tmp/r/`, `rm -rf ./h/*` after `ln -s / /tmp/r`, `ln -s ~ ./h`: a path that
     goes through a link this text made onto a protected folder is that folder's path (a
     trailing slash or a glob follows the link; the bare link name is only the link)."""
@@ -1704,6 +1704,8 @@ def through_link(scope: Scope, w: Word) -> Word:
     if not pairs or w.dynamic:
         return w
     text = w.text.removeprefix("./")
+    if follow:
+        text = text.rstrip("/") + "/"  # `find -L LINK`: the link is followed
     for pair in pairs.split("\x01"):
         link, _sep, target = pair.partition("\x02")
         if text.startswith(link + "/"):

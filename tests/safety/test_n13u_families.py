@@ -117,6 +117,7 @@ BLOCKING = [
     ("ln -sfn ~ ./h && rm -rf ./h/*", B),
     ('ln -s "$HOME" /tmp/hh; find /tmp/hh/ -delete', B),
     ("mount --bind / /mnt/r && rm -rf /mnt/r/*", B),
+    ("ln -s / /tmp/r; find -L /tmp/r -delete", B),
     # probe13: a backup container emptied by a batch delete; a snapshot made public
     ("az storage blob delete-batch --source backups --account-name acct", B),
     (
@@ -203,6 +204,7 @@ LOOK_ALIKES = [
     ('perl -e \'for(glob("build/*")){system("rm","-rf",$_)}\'', D),
     ('perl -e \'system("rm","-rf",$ARGV[0])\' x', D),
     ("ln -s / /tmp/r; rm -rf /tmp/r", D),  # the link itself, not its target
+    ("ln -s / /tmp/r; find /tmp/r -delete", D),  # find does not follow it without -L
     ("ln -s ~/projects/app ./app; rm -rf ./app/*", D),
     ("az storage blob delete-batch --source backups --pattern '2023/*' --account-name a", D),
     ("az storage blob delete --container-name backups --name db.bak --account-name a", D),
