@@ -351,7 +351,7 @@ def _glued_backticks(kids: list[Node], types: list[str]) -> dict[int, int]:
 
 
 # `'NAME=value'` / `"NAME=value"` as an argument of a declaration builtin.
-_QUOTED_ASSIGNMENT = re.compile(r"""(['"])([A-Za-z_]\w*)=(.*\1)\Z""", re.S)
+_QUOTED_ASSIGNMENT = re.compile(r"""\A(['"])([A-Za-z_]\w*)=(.*\1)\Z""", re.S)
 _QUOTED = frozenset({"raw_string", "string"})
 _DECLARERS = frozenset({"export", "declare", "typeset", "local", "readonly"})
 
