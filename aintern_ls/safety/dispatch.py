@@ -2835,9 +2835,11 @@ _AWK_INVERTED = re.compile(
     r"\s*(?:!\s*/[^/]*/|\$0\s*!~\s*(?:/[^/]*/|\"[^\"]*\"))\s*(?:\{\s*print(?:\s+\$0)?\s*;?\s*\})?\s*;?\s*"
 )
 # sed's `s|^|PREFIX|` (any delimiter): every line kept, a prefix put before it.
-_SED_PREFIX = re.compile(r"\s*s([^\w\s\\])\^\1[^\n;]*\1g?\s*;?\s*")
+_SED_PREFIX = re.compile(r"\A\s*s([^\w\s\\])\^\1[^\n;]*\1g?\s*;?\s*\Z")
 # awk's `{print "~/" $0}`, `{print h "/" $0}`: every line printed after a prefix.
-_AWK_PREFIX = re.compile(r"\s*\{?\s*print\s+(?:(?:\"[^\"]*\"|[A-Za-z_]\w*)\s*)+\$0\s*;?\s*\}?\s*")
+_AWK_PREFIX = re.compile(
+    r"\A\s*\{?\s*print\s+(?:(?:\"[^\"]*\"|[A-Za-z_]\w*(?!\w))\s*){1,8}\$0\s*;?\s*\}?\s*\Z"
+)
 _SED_DELETES = re.compile(r"\s*/[^/]*/I?\s*d\s*;?\s*")
 _SED_PRINTS_OTHERS = re.compile(r"\s*/[^/]*/I?\s*!\s*p\s*;?\s*")
 _AWKS = frozenset(names("awk gawk mawk nawk"))

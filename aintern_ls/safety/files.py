@@ -948,7 +948,12 @@ _FS_NAME = re.compile(
     r"|ufs2?|zfs|f2fs|raw|msdos|dos|swap|jfs|reiserfs|udf|iso9660|nilfs2?|minix|bcachefs"
     r"|fat|ms-?dos\s?\(?fat(?:32)?\)?|free\s?space)\Z"
 )
-_FS_OPTION = re.compile(r"(?i)\A--?(?:[a-z]+[-_])*(?:format|type|fs|fstype|filesystem|fs-type)\Z")
+_FS_OPTION = re.compile(
+    r"(?i)\A--?(?:[a-z]+(?![a-z])[-_]){0,4}(?:format|type|fs|fstype|filesystem|fs-type)\Z"
+)
+_WIPE_OPTION = re.compile(
+    r"(?i)\A--?(?:[a-z]+(?![a-z])[-_]){0,4}(?:wipe|erase|zap|nuke)(?:[-_]all)?\Z"
+)
 
 
 def _bare_disk_formatted(cmd: Cmd) -> None:
@@ -970,7 +975,7 @@ def _bare_disk_formatted(cmd: Cmd) -> None:
                 if _FS_NAME.match(value.strip("'\"")):
                     told = True
                     skip = -1 if eq else k + 1
-            elif re.fullmatch(r"(?i)--?(?:[a-z]+[-_])*(?:wipe|erase|zap|nuke)(?:[-_]all)?", t):
+            elif _WIPE_OPTION.fullmatch(t):
                 told = True
         elif disk is None and bare_disk(t):
             disk = w

@@ -1247,7 +1247,9 @@ def _taskfile_commands(text: str) -> str:
     """The commands of a go-task Taskfile (YAML): `- CMD` items and `cmd: CMD` values."""
     return "\n".join(
         m.group(1).strip().strip("'\"")
-        for m in re.finditer(r"(?m)^[ \t]*(?:-[ \t]+(?:cmd:[ \t]*)?|cmd:[ \t]*)([^\n#]+)$", text)
+        for m in re.finditer(
+            r"(?m)^[ \t]*(?:-[ \t]+(?:cmd:[ \t]*)?|cmd:[ \t]*)([^\s#][^\n#]*)$", text
+        )
     )
 
 
