@@ -508,7 +508,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         name = _variant_of_known(name)
     cmd = Cmd(words, name, scope, stdin)
     cmd.info.input = stdin
-    if name in _FILTERS and not any(w.dynamic for w in words[1:]):
+    if (name in _FILTERS or name in _COUNTED) and not any(w.dynamic for w in words[1:]):
         cmd.info.argv = tuple(w.text for w in words[1:])
     elif name == "cat" and len(words) == 2 and not words[1].dynamic:
         cmd.info.argv = (words[1].text,)  # `cat /bin/rm > x`: x is a copy of rm (r15)
@@ -2875,6 +2875,11 @@ def _listed(info: Info, prev: Stdin) -> Stdin:
         # (as find's `! -name x` below them); in the working directory it stays a clean-up
         # (`ls | grep -v keep | xargs rm -rf`, as the corpora label it) (b12)
         return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
+    if prev.paths and info.name in _COUNTED and _takes_some(info.name, info.argv, prev.paths):
+        # `Get-S3Object -BucketName backups | Select-Object -First 1 | Remove-S3Object`,
+        # `restic snapshots --json | jq … | tail -n 3`: a count of every backup is a subset
+        # (retention pruning, one object), no longer every backup (r15)
+        return Stdin(STDIN_OTHER)
     if prev.paths and info.name in _PATHS_THROUGH:
         # `du -a / | cut -f2 | sort | xargs rm -rf`: reordering or cutting columns keeps
         # every listed path.
@@ -2961,6 +2966,22 @@ def _awk_columns(argv: tuple[str, ...]) -> bool:
         return False
     prog = re.sub(r"\bN[RF]\s*[<>]=?\s*\d+", "", progs[0])
     return "print" in prog and not re.search(r"[/~]|==|!=|[<>]|\bif\b|match|index", prog)
+
+
+_COUNTED = frozenset(names("head tail select-object select"))
+_COUNT_OPTION = re.compile(
+    r"(?i)\A(?:-(?:first|last|index|skip|skiplast)\Z|-n\d*\Z|--lines(?:=|\Z)|-\d+\Z)"
+)
+
+
+def _takes_some(name: str, argv: tuple[str, ...], paths: tuple[Word, ...]) -> bool:
+    """A count-limiting stage (`Select-Object -First 1`, `-SkipLast 7`, `head -n 5`) over
+    every backup a getter listed: it keeps a subset (`tail -n +1` keeps them all)."""
+    if not any(w.text == shape.EVERY_BACKUP for w in paths):
+        return False
+    if any(a.startswith("+") for a in argv):
+        return False
+    return any(_COUNT_OPTION.match(a.split(":", 1)[0]) for a in argv)
 
 
 _PATHS_THROUGH = frozenset(

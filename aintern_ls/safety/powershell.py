@@ -25,6 +25,7 @@ from aintern_ls.safety import budget, dispatch
 from aintern_ls.safety.bash import PARSES, Positions
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import Finding, RiskLevel
+from aintern_ls.safety.shape import EVERY_BACKUP
 from aintern_ls.safety.windows import PS_ALIASES, PS_CODE_VIEW, PS_KNOWN_VARS
 from aintern_ls.safety.winpaths import protected_unknown_name
 from aintern_ls.safety.words import (
@@ -2510,6 +2511,13 @@ class _Walker:
         if all(w.text.strip() in (".", ".\\", "./", "*", "") for w in stdin.paths):
             return info  # (the working directory's own entries keep their existing rules)
         stage = _text(name0).strip().lower()
+        if any(w.text == EVERY_BACKUP for w in stdin.paths):
+            if stage in _WHERE:
+                # `Get-S3Object -BucketName backups | ? { $_.LastModified -lt … }`: an age or
+                # name filter over every backup keeps a subset (retention pruning) (r15)
+                return info
+            if stage in ("select-object", "select") and not info.argv:
+                info.argv = tuple(_text(node).split()[1:9])  # (-First 1: dispatch.next_stdin)
         if stage in _REORDER or (
             stage in _WHERE
             and _LEAVES_OUT.search(body := _text(node))

@@ -906,6 +906,8 @@ def lists_every_backup(name: str, args: Sequence[str]) -> bool:
         return False
     if not getter and lname.startswith("get-") and _store_of_backups(lname, args):
         return True
+    if not getter and _CLOUD_STORE_GETTER.search(lname) and lname.startswith("get-"):
+        return False  # (a narrowed cloud store listing: `-MaxCount 10`, `-KeyPrefix x/`, r15)
     if not getter and not any(
         _BACKUP_LISTING.match(a) for a in args[:5] if not a.startswith("-") or a.startswith("--l")
     ):
@@ -925,10 +927,16 @@ def lists_every_backup(name: str, args: Sequence[str]) -> bool:
 # `Get-S3Object -BucketName nightly-backups`, `Get-GcsObject -Bucket db-backups`,
 # `Get-AzStorageBlob -Container backups`, `Get-AzStorageFile -ShareName backup`.
 _STORE_GETTER = re.compile(r"(?:s3object|gcsobject|storageblob|storagefile|childitem)s?\Z")
+_CLOUD_STORE_GETTER = re.compile(r"(?:s3object|gcsobject|storageblob|storagefile)s?\Z")
 _STORE_PARAM = frozenset(
     names("-bucketname -bucket -container -containername -sharename -filesystem")
 )
-_STORE_NARROWING = frozenset(names("-key -keyprefix -prefix -blob -path -include -exclude -object"))
+_STORE_NARROWING = frozenset(
+    names(
+        "-key -keyprefix -prefix -blob -path -include -exclude -object -maxkey -maxkeys -maxcount"
+        " -maxitem -maxitems -maxresult -maxresults -first -top"
+    )
+)
 
 
 def _store_of_backups(lname: str, args: Sequence[str]) -> bool:

@@ -35,6 +35,25 @@ _CASES = [
     ("cp /sbin/mkfs.ext4 ./backup/ls; ls -l /dev/sda", "bash", M),
     ("cp /bin/rm /tmp/x; /tmp/x /tmp/foo.txt", "bash", D),
     ("cat /bin/rm > /tmp/x", "bash", M),
+    # 12: a selection after a backup store's getter keeps a subset (retention pruning)
+    (
+        "Get-S3Object -BucketName nightly-backups | Sort-Object LastModified"
+        " | Select-Object -SkipLast 7 | Remove-S3Object -Force",
+        "powershell",
+        D,
+    ),
+    (
+        "Get-S3Object -BucketName nightly-backups -MaxKey 5 | Remove-S3Object -Force",
+        "powershell",
+        D,
+    ),
+    (
+        "Get-AzStorageBlob -Container backups -Context $c | ? { $_.LastModified -lt $d }"
+        " | Remove-AzStorageBlob",
+        "powershell",
+        D,
+    ),
+    ("Get-S3Object -BucketName nightly-backups | Remove-S3Object -Force", "powershell", B),
 ]
 
 
@@ -60,6 +79,7 @@ def test_r15_bound_program_keeps_level_when_wrapped(wrapper: str, setup: str, ru
 
 
 _PS_KEEPS = [
+    "Get-S3Object -BucketName nightly-backups | Remove-S3Object -Force",
     "Set-Location $env:windir; Remove-Item -Recurse -Force System32",
 ]
 
@@ -71,6 +91,7 @@ def test_r15_powershell_wrapped_keeps_level(wrapper: str, command: str) -> None:
 
 
 _PS_LOW_WRAPPED = [
+    "Get-S3Object -BucketName nightly-backups | Select-Object -First 1 | Remove-S3Object -Force",
     "Set-Location %windir%; Remove-Item -Recurse -Force System32",
 ]
 
