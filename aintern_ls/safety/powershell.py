@@ -668,11 +668,12 @@ _NET_DELETE = re.compile(
     r"|\(\s*(?:(?:get-item|gi)(?:\s+-(?:literal)?path)?|new-object\s+(?:-typename\s+)?"
     r"(?:system\.)?io\.(?:directory|file)info(?:\s+-argumentlist)?"
     r"|\[(?:system\.)?io\.(?:directory|file)info\](?:::new)?)"
-    r"\s*\(?\s*([^()|;]+?)\s*\)?\s*\)(?:\s*\.\s*parent)*\s*\.delete\s*\(\s*([^()]*?)\s*\)"
+    r"\s*\(?\s*([^()|;]+?)\s*\)?\s*\)(?:\.parent)*\.delete\s*\(\s*([^()]*?)\s*\)"
     # `[IO.DirectoryInfo]::new("$env:windir").Delete($true)`: constructed and deleted at once
     r"|\[(?:system\.)?io\.(?:directory|file)info\]::new\s*\(\s*([^()|;]+?)\s*\)"
-    r"(?:\s*\.\s*parent)*\s*\.delete\s*\(\s*([^()]*?)\s*\)"
+    r"(?:\.parent)*\.delete\s*\(\s*([^()]*?)\s*\)"
 )
+# (r15: PowerShell's member access takes no blank around the dot; `(x) .Parent` is not one)
 
 
 # `[IO.File]::WriteAllBytes("\\.\PhysicalDrive0", …)`, `[IO.File]::Copy(a, '/etc/passwd')`,
@@ -1074,6 +1075,8 @@ def _dotnet_deletes(text: str, scope: Scope) -> None:
     for m in _NET_DELETE.finditer(text):
         raw = (m.group(2) or m.group(4) or m.group(6) or "").strip()
         flag = (m.group(3) or m.group(5) or m.group(7) or "").strip().lower()
+        if raw.count('"') % 2 or raw.count("'") % 2:
+            continue  # (r15: `(Get-Item "$HOME).Parent…`: an unclosed string never runs)
         if raw[:1] == "'" and raw[-1:] == "'":
             path: str | None = raw[1:-1].replace("''", "'")
         else:

@@ -54,6 +54,11 @@ _CASES = [
         D,
     ),
     ("Get-S3Object -BucketName nightly-backups | Remove-S3Object -Force", "powershell", B),
+    # 15: a .NET delete inside text PowerShell cannot parse, or no member access at all
+    ('(Get-Item "$HOME).Parent.Delete($true)', "powershell", M),
+    ("(Get-Item a) .parent .parent .Delete($true)", "powershell", M),
+    ("(Get-Item '$HOME).Parent.Delete($true)", "powershell", M),
+    ('(Get-Item "$HOME").Parent.Delete($true)', "powershell", B),
 ]
 
 
@@ -79,6 +84,7 @@ def test_r15_bound_program_keeps_level_when_wrapped(wrapper: str, setup: str, ru
 
 
 _PS_KEEPS = [
+    '(Get-Item "$HOME").Parent.Delete($true)',
     "Get-S3Object -BucketName nightly-backups | Remove-S3Object -Force",
     "Set-Location $env:windir; Remove-Item -Recurse -Force System32",
 ]
