@@ -484,7 +484,11 @@ SYSTEM_STATE = re.compile(
     # the service manager's unit folders, the CA trust store and the security modules'
     # policy folders: every service, TLS connection or confinement depends on them (n13u)
     r"|etc/systemd(?:/system)?|(?:usr/)?lib/systemd/(?:system|user)|etc/init\.d"
-    r"|etc/(?:ssl(?:/certs)?|ca-certificates|pki/(?:ca-trust|tls)(?:/extracted|/source)?)"
+    r"|etc/(?:ssl(?:/certs|/private)?|ca-certificates(?:/trust-source)?"
+    r"|pki/(?:ca-trust|tls|nssdb|java|rpm-gpg)(?:/(?:extracted|source|certs|private|anchors"
+    r"|pem|openssl|java)){0,2})|var/lib/ca-certificates"
+    # the distros' twins of one folder: RHEL's rc.d/init.d and rcN.d runlevels (r15)
+    r"|etc/rc\.d/(?:init\.d|rc[0-6s]\.d)|etc/rc[0-6s]\.d"
     r"|usr/share/ca-certificates|etc/apparmor(?:\.d)?|etc/selinux/(?:targeted|mls|minimum)"
     r"|nix/var/nix/db|gnu/store|var/guix/db|var/lib/snapd"
     r"|var/lib/(?:ldap|openldap|krb5kdc|samba(?:/private)?)|var/kerberos/krb5kdc"

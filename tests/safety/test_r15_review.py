@@ -54,6 +54,12 @@ _CASES = [
         D,
     ),
     ("Get-S3Object -BucketName nightly-backups | Remove-S3Object -Force", "powershell", B),
+    # 11: the distros' twins of a system-state folder
+    ("sudo rm -rf /etc/pki/tls/certs", "bash", B),
+    ("rm -rf /etc/rc.d/init.d", "bash", B),
+    ("sudo find /etc/pki/ca-trust/source/anchors -delete", "bash", B),
+    ("Remove-Item -Recurse -Force /etc/pki/tls/certs", "powershell", B),
+    ("cat /etc/pki/tls/certs/ca-bundle.crt", "bash", S),
     # 15: a .NET delete inside text PowerShell cannot parse, or no member access at all
     ('(Get-Item "$HOME).Parent.Delete($true)', "powershell", M),
     ("(Get-Item a) .parent .parent .Delete($true)", "powershell", M),
@@ -68,6 +74,15 @@ def test_r15_finding_level(command: str, shell: str, expected: RiskLevel) -> Non
 
 
 _BASH_WRAPPERS = ("sudo {0}", "env {0}", "sh -c '{0}'", "eval '{0}'", "f() {{ {0}; }}; f")
+_WRAPPED_BLOCKED = ["rm -rf /etc/pki/tls/certs", "rm -rf /etc/rc.d/init.d"]
+
+
+@pytest.mark.parametrize("wrapper", _BASH_WRAPPERS)
+@pytest.mark.parametrize("command", _WRAPPED_BLOCKED)
+def test_r15_bash_wrapped_keeps_level(wrapper: str, command: str) -> None:
+    assert level(wrapper.format(command)) == B
+
+
 _BOUND = [
     ("cp /bin/rm /tmp/x; hash -r; ", "/tmp/x -r ~"),
     ("hash ls=/bin/rm; ", "ls -r ~"),
