@@ -1165,8 +1165,8 @@ def _cmake(cmd: Cmd) -> bool:
 @handles(
     *names(
         """
-    make gmake bmake pmake bsdmake just task ninja cmake bazel meson scons rake invoke nox tox
-    pre-commit
+    make gmake bmake pmake bsdmake remake just task ninja cmake bazel meson scons rake invoke nox
+    tox pre-commit
     """
     )
 )
@@ -1176,13 +1176,13 @@ def _build_tool(cmd: Cmd) -> None:
     if cmd.name == "rake" and system.data_reset(cmd, "rake", list(cmd.args)):
         return
     ops = cmd.operands(frozenset({"-C", "-f", "-j", "--file", "--directory"}))
-    if cmd.name in ("make", "gmake"):
+    if cmd.name in ("make", "gmake", "remake"):
         _make_parse_time_shell(cmd)
     if (cmd.short("nq") and cmd.name == "make") or cmd.has("--dry-run", "-n", "--list", "-l"):
         return
     if cmd.name == "bazel" and ops and ops[0].text in ("query", "info", "version", "test"):
         return
-    if cmd.name in ("make", "gmake") and _make_overrides(cmd):
+    if cmd.name in ("make", "gmake", "remake") and _make_overrides(cmd):
         return
     ops = [w for w in ops if "=" not in w.text]
     target = ops[0].text if ops else "the default target"
@@ -1190,9 +1190,14 @@ def _build_tool(cmd: Cmd) -> None:
     makefile = cmd.option_value("-f", "--file", "--makefile", "--justfile") or _attached_makefile(
         cmd
     )
-    written = cmd.scope.written.get(
-        makefile.text.rsplit("/", 1)[-1] if makefile is not None else "Makefile"
-    ) or (cmd.scope.written.get("makefile") if makefile is None else None)
+    if makefile is not None:
+        written = cmd.scope.written.get(makefile.text.rsplit("/", 1)[-1])
+    else:
+        # the file each tool reads by default, written above (r15: ninja, just too)
+        defaults = _DEFAULT_BUILD_FILES.get(cmd.name, ("Makefile", "makefile"))
+        written = next(
+            (got for n in defaults if (got := cmd.scope.written.get(n)) is not None), None
+        )
     if makefile is not None and makefile.dynamic:
         # `make -f <(printf 'all:\n\trm -rf /')`, `ninja -f <(curl …)`: the build file is a
         # process substitution's output (n13u)
@@ -1213,15 +1218,23 @@ def _build_tool(cmd: Cmd) -> None:
         recipe = _make_recipes(written[0])
         if recipe.strip():
             _judge_written(cmd, recipe, "the Makefile written above")
-    elif cmd.name in ("ninja", "just") and written is not None and makefile is not None:
-        # a build file read from stdin or a process substitution (n13u): ninja's
+    elif cmd.name in ("ninja", "just") and written is not None:
+        # a build file read from stdin, a process substitution or written above (n13u): ninja's
         # `command = …` lines, just's indented recipe lines
         recipe = _ninja_commands(written[0]) if cmd.name == "ninja" else _just_recipes(written[0])
         if recipe.strip():
             _judge_written(cmd, recipe, f"the {cmd.name} file given")
 
 
-_MAKES = frozenset(names("make gmake bmake pmake bsdmake"))
+_MAKES = frozenset(names("make gmake bmake pmake bsdmake remake"))
+_DEFAULT_BUILD_FILES = {
+    "gmake": ("GNUmakefile", "makefile", "Makefile"),
+    "make": ("GNUmakefile", "makefile", "Makefile", "BSDmakefile"),
+    "remake": ("GNUmakefile", "makefile", "Makefile"),
+    "bmake": ("BSDmakefile", "makefile", "Makefile"),
+    "ninja": ("build.ninja",),
+    "just": ("justfile", "Justfile", ".justfile", "JUSTFILE"),
+}
 
 
 def _ninja_commands(text: str) -> str:

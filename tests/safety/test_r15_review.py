@@ -60,6 +60,17 @@ _CASES = [
     ("sudo find /etc/pki/ca-trust/source/anchors -delete", "bash", B),
     ("Remove-Item -Recurse -Force /etc/pki/tls/certs", "powershell", B),
     ("cat /etc/pki/tls/certs/ca-bundle.crt", "bash", S),
+    # 7, 8: build files given as --file=<(…), and the default names written above
+    ("make --file=<(printf 'all:\\n\\trm -rf ~')", "bash", B),
+    ("bmake --makefile=<(echo -e 'x:\\n\\tshred /dev/sda')", "bash", B),
+    (
+        "cat > build.ninja <<'EOF'\nrule r\n  command = rm -rf /\nbuild x: r\nEOF\nninja -j4",
+        "bash",
+        B,
+    ),
+    ("cat > .justfile <<'EOF'\ndefault:\n    rm -rf ~\nEOF\njust", "bash", B),
+    ("cat > justfile <<'EOF'\ntest:\n    pytest -q\nEOF\njust test", "bash", M),
+    ("ninja -t targets", "bash", M),
     # 15: a .NET delete inside text PowerShell cannot parse, or no member access at all
     ('(Get-Item "$HOME).Parent.Delete($true)', "powershell", M),
     ("(Get-Item a) .parent .parent .Delete($true)", "powershell", M),
@@ -74,7 +85,11 @@ def test_r15_finding_level(command: str, shell: str, expected: RiskLevel) -> Non
 
 
 _BASH_WRAPPERS = ("sudo {0}", "env {0}", "sh -c '{0}'", "eval '{0}'", "f() {{ {0}; }}; f")
-_WRAPPED_BLOCKED = ["rm -rf /etc/pki/tls/certs", "rm -rf /etc/rc.d/init.d"]
+_WRAPPED_BLOCKED = [
+    "rm -rf /etc/pki/tls/certs",
+    "rm -rf /etc/rc.d/init.d",
+    'make --file=<(printf "all:\\n\\trm -rf ~")',
+]
 
 
 @pytest.mark.parametrize("wrapper", _BASH_WRAPPERS)
