@@ -167,6 +167,38 @@ _WIN_CORE_FILES = re.compile(
     r"|(?:drivers/)?(?:win32k|win32kbase|win32kfull|cng|ksecdd|clfs|tm|wdf01000|fltmgr"
     r"|ntfs|disk|volmgr|partmgr)\.sys|drivers|config|hal\.dll|ci\.dll)$"
 )
+_CORE_DIR = re.compile(r"^([a-z]:/windows/(?:system32|syswow64)/(?:drivers/)?)([^/]+)$")
+# The file names `_WIN_CORE_FILES` lists, for a glob (`nt*.dll`, `kernel3?.dll`) to match.
+_CORE_STEMS = {
+    "dll": "ntdll kernel32 kernelbase user32 gdi32 gdi32full win32u advapi32 sechost rpcrt4"
+    " combase ole32 oleaut32 msvcrt ucrtbase msvcp_win bcrypt bcryptprimitives cryptbase"
+    " shell32 shlwapi ws2_32 lsasrv samsrv msv1_0 kerberos basesrv winsrv csrsrv kdcom"
+    " apisetschema ntdsapi sspicli userenv profapi winsta wintrust crypt32 imm32 setupapi"
+    " cfgmgr32 powrprof umpdc hal ci",
+    "exe": "smss csrss wininit winlogon lsass services svchost userinit logonui ntkrnlpa"
+    " ntkrnlmp ntoskrnl winload winresume",
+    "sys": "win32k win32kbase win32kfull cng ksecdd clfs tm wdf01000 fltmgr ntfs disk volmgr"
+    " partmgr",
+}
+_CORE_NAMES = tuple(f"{n}.{ext}" for ext, stems in _CORE_STEMS.items() for n in stems.split())
+
+
+def _core_by_pattern(low: str) -> bool:
+    """`C:/Windows/System32/nt*.dll`, `kernel3?.dll`, `ntdll.dll.` (Win32 drops trailing dots
+    and blanks): a name that is, or a pattern that matches, a core Windows component (r15)."""
+    if "windows/sys" not in low:
+        return False  # (a cheap exit)
+    m = _CORE_DIR.match(low)
+    if m is None:
+        return False
+    name = m.group(2)
+    if not any(c in name for c in "*?[") and name.endswith((".", " ")):
+        return bool(_WIN_CORE_FILES.match(m.group(1) + name.rstrip(". ")))
+    if not any(c in name for c in "*?["):
+        return False
+    return any(fnmatch.fnmatchcase(core, name) for core in _CORE_NAMES)
+
+
 # Files that run code at login or on a schedule: any write to them is persistence.
 _PERSISTENCE = re.compile(
     r"(^|/)\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin"
@@ -753,7 +785,7 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the account or boot file {p}")
     if _PACKAGE_DB.match(low):
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the package database {p}")
-    if low[:1] != "/" and _WIN_CORE_FILES.match(low):
+    if low[:1] != "/" and (_WIN_CORE_FILES.match(low) or _core_by_pattern(low)):
         return Target(
             RiskLevel.BLOCKED,
             "rm-system-file",

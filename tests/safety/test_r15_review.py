@@ -71,6 +71,14 @@ _CASES = [
     ("cat > .justfile <<'EOF'\ndefault:\n    rm -rf ~\nEOF\njust", "bash", B),
     ("cat > justfile <<'EOF'\ntest:\n    pytest -q\nEOF\njust test", "bash", M),
     ("ninja -t targets", "bash", M),
+    # 9: a glob or a trailing-dot spelling of a core Windows component
+    ("Remove-Item C:\\Windows\\System32\\nt*.dll -Force", "powershell", B),
+    ("Remove-Item C:\\Windows\\System32\\kernel3?.dll -Force", "powershell", B),
+    ("Remove-Item C:\\Windows\\System32\\ntdll.dll. -Force", "powershell", B),
+    ("del /f C:\\Windows\\System32\\drivers\\win32k*.sys", "cmd", B),
+    ("rm -f /mnt/c/Windows/System32/nt*.dll", "bash", B),
+    ("Remove-Item C:\\Windows\\System32\\notepad*.exe -Force", "powershell", C),
+    ("Get-ChildItem C:\\Windows\\System32\\nt*.dll", "powershell", S),
     # 15: a .NET delete inside text PowerShell cannot parse, or no member access at all
     ('(Get-Item "$HOME).Parent.Delete($true)', "powershell", M),
     ("(Get-Item a) .parent .parent .Delete($true)", "powershell", M),
@@ -114,6 +122,7 @@ def test_r15_bound_program_keeps_level_when_wrapped(wrapper: str, setup: str, ru
 
 
 _PS_KEEPS = [
+    "Remove-Item C:\\Windows\\System32\\nt*.dll -Force",
     '(Get-Item "$HOME").Parent.Delete($true)',
     "Get-S3Object -BucketName nightly-backups | Remove-S3Object -Force",
     "Set-Location $env:windir; Remove-Item -Recurse -Force System32",
