@@ -2298,17 +2298,57 @@ class _Walker:
     def stages(self, stages: list[Node]) -> Info:
         info: Info | None = None  # (a fresh Info only for no stage at all)
         stdin: Stdin = NO_STDIN
-        for stage in stages:
+        for k, stage in enumerate(stages):
             if info is not None:
                 stdin = dispatch.next_stdin(info, stdin)
             t = stage.type
             if t == "command":
+                if k and stages[k - 1].type == "command":
+                    self._fed_by_own_getter(stages[k - 1], stage)
                 info = self.command(stage, stdin)
             elif t == "pipeline" or t == "pipeline_chain":
                 info = self.visit(stage)
             else:
                 info = self.expression_stage(stage)
         return Info() if info is None else info
+
+    def _each_backup_removed(self, node: Node) -> None:
+        """`Get-S3Object -BucketName backups | % { Remove-S3Object … -Key $_.Key }`: a loop
+        over every backup a getter listed that removes each item removes them all (r15)."""
+        body = _text(node)
+        m = re.search(
+            r"(?i)\b(?:remove|delete|clear)-\w+[^|;}]*?\$(?:_|psitem)\b[^|;}]*", body[:2000]
+        )
+        if m is None or "-whatif" in m.group(0).lower():
+            return
+        s, e = self.span(node)
+        self.scope.add(
+            RiskLevel.BLOCKED,
+            "delete-backups",
+            "the loop removes each item of every backup the listing printed: nothing is left"
+            " to restore",
+            s,
+            e,
+        )
+
+    def _fed_by_own_getter(self, getter: Node, remover: Node) -> None:
+        """`Get-S3Bucket -BucketName b | Remove-S3Bucket -DeleteBucketContent`: a remover
+        piped from the getter of its own noun takes what the getter named (the pipe binds
+        the objects' properties by name): judged as if the getter's parameters were its own
+        (r15)."""
+        g, r = _text(getter), _text(remover)
+        if len(g) > 300 or len(r) > 300:
+            return
+        gm = re.match(r"(?i)\s*get-([\w]+)\b", g)
+        rm = re.match(r"(?i)\s*(?:remove|clear|delete)-([\w]+)\b", r)
+        if gm is None or rm is None or gm.group(1).lower() != rm.group(1).lower():
+            return
+        given = g[gm.end() :].strip()
+        if not given or "|" in given or ";" in given:
+            return
+        line = r.strip() + " " + given
+        s, e = self.span(remover)
+        self.scope.include(self.scope.nested(line, "powershell", Word(line, s, e), -1))
 
     def expression_stage(self, node: Node) -> Info:
         inner = _unwrap(node)
@@ -2463,6 +2503,8 @@ class _Walker:
             if name is not None and _text(name).strip().lower() in _FOREACH | _WHERE:
                 # `Get-ChildItem ~ | ForEach-Object { Remove-Item $_ -Recurse }` (a
                 # Where-Object filter's block runs for each item too)
+                if any(w.text == EVERY_BACKUP for w in fed):
+                    self._each_backup_removed(node)
                 with self.loop_variables("$_", fed):
                     self._item_methods(node, ("$_", "$psitem"), fed)
                     info = self._command(node, stdin)

@@ -926,10 +926,17 @@ def lists_every_backup(name: str, args: Sequence[str]) -> bool:
 # (n13w) PowerShell getters of a cloud store's objects and the parameter naming the store:
 # `Get-S3Object -BucketName nightly-backups`, `Get-GcsObject -Bucket db-backups`,
 # `Get-AzStorageBlob -Container backups`, `Get-AzStorageFile -ShareName backup`.
-_STORE_GETTER = re.compile(r"(?:s3object|gcsobject|storageblob|storagefile|childitem)s?\Z")
-_CLOUD_STORE_GETTER = re.compile(r"(?:s3object|gcsobject|storageblob|storagefile)s?\Z")
+# (r15) the store itself got (`Get-S3Bucket -BucketName backups | Remove-S3Bucket …`)
+_STORE_GETTER = re.compile(
+    r"(?:s3object|gcsobject|storageblob|storagefile|childitem|s3bucket|gcsbucket"
+    r"|storagecontainer|storageshare)s?\Z"
+)
+_CLOUD_STORE_GETTER = re.compile(
+    r"(?:s3object|gcsobject|storageblob|storagefile|s3bucket|gcsbucket|storagecontainer"
+    r"|storageshare)s?\Z"
+)
 _STORE_PARAM = frozenset(
-    names("-bucketname -bucket -container -containername -sharename -filesystem")
+    names("-bucketname -bucket -container -containername -sharename -filesystem -name")
 )
 _STORE_NARROWING = frozenset(
     names(
@@ -947,6 +954,8 @@ def _store_of_backups(lname: str, args: Sequence[str]) -> bool:
     low = [a.lower() for a in args]
     if any(a.split(":", 1)[0] in _STORE_NARROWING for a in low):
         return False
+    if low and low[0][:1] != "-" and _CLOUD_STORE_GETTER.search(lname) and _backup_noun_in(low[0]):
+        return True  # `Get-S3Object nightly-backups`: the store is the first positional (r15)
     return any(a in _STORE_PARAM and _backup_noun_in(low[i + 1]) for i, a in enumerate(low[:-1]))
 
 

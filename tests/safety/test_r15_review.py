@@ -79,6 +79,17 @@ _CASES = [
     ("rm -f /mnt/c/Windows/System32/nt*.dll", "bash", B),
     ("Remove-Item C:\\Windows\\System32\\notepad*.exe -Force", "powershell", C),
     ("Get-ChildItem C:\\Windows\\System32\\nt*.dll", "powershell", S),
+    # 10: a backup store's getter: positional store, per-object loop, the store itself
+    ("Get-S3Object nightly-backups | Remove-S3Object -Force", "powershell", B),
+    (
+        "Get-S3Object -BucketName nightly-backups | % { Remove-S3Object -BucketName"
+        " nightly-backups -Key $_.Key -Force }",
+        "powershell",
+        B,
+    ),
+    ("Get-GcsBucket -Name db-backups | Remove-GcsBucket", "powershell", B),
+    ("Get-S3Object web-assets | Remove-S3Object -Force", "powershell", D),
+    ("Get-Item C:\\temp\\build | Remove-Item -Recurse -Force", "powershell", D),
     # 15: a .NET delete inside text PowerShell cannot parse, or no member access at all
     ('(Get-Item "$HOME).Parent.Delete($true)', "powershell", M),
     ("(Get-Item a) .parent .parent .Delete($true)", "powershell", M),
@@ -122,6 +133,7 @@ def test_r15_bound_program_keeps_level_when_wrapped(wrapper: str, setup: str, ru
 
 
 _PS_KEEPS = [
+    "Get-S3Bucket -BucketName nightly-backups | Remove-S3Bucket -DeleteBucketContent -Force",
     "Remove-Item C:\\Windows\\System32\\nt*.dll -Force",
     '(Get-Item "$HOME").Parent.Delete($true)',
     "Get-S3Object -BucketName nightly-backups | Remove-S3Object -Force",
