@@ -435,11 +435,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         # `./b/start` after `curl … | tar xz`: a file unpacked from a download, whatever
         # its name is (a handler for `start` would judge it as the program of that name).
         scope.add(C, "unseen-exec", f"runs {head.text}, which {why}", *_span(head))
-    if (
-        scope.family == "bash"
-        and scope.env
-        and (binding := wrappers.bound_program(scope, head.text)) is not None
-    ):
+    if scope.env and (binding := wrappers.bound_program(scope, head.text)) is not None:
         # `hash -p /bin/rm ls; ls -rf /`, `cp /bin/rm /tmp/x; /tmp/x -rf /`: the name runs
         # the program bound to it earlier in the block (n13u). A name we know is judged as
         # both (the binding may not hold where it runs).
@@ -654,6 +650,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _write_destinations(cmd)
         if scope.family == "bash" and name in wrappers.PROGRAM_COPIERS:
             wrappers.copied_program(cmd)  # `cp /bin/rm /tmp/x`: /tmp/x runs rm (n13u)
+        elif scope.family != "bash" and name in wrappers.WIN_PROGRAM_COPIERS:
+            wrappers.win_copied_program(cmd)  # `copy …\System32\format.com f.com` (r15)
         if scope.family == "bash" and name in _LAUNCHERS:
             _launched(cmd)
         if scope.family == "bash" and name in ("getent", "cut", "awk", "gawk", "mawk", "dscl"):

@@ -90,6 +90,18 @@ _CASES = [
     ("Get-GcsBucket -Name db-backups | Remove-GcsBucket", "powershell", B),
     ("Get-S3Object web-assets | Remove-S3Object -Force", "powershell", D),
     ("Get-Item C:\\temp\\build | Remove-Item -Recurse -Force", "powershell", D),
+    # 6: a copy of a Windows program run under another name
+    (
+        "copy C:\\Windows\\System32\\format.com C:\\temp\\fmtx.com & C:\\temp\\fmtx.com D: /q /y",
+        "cmd",
+        B,
+    ),
+    (
+        "Copy-Item C:\\Windows\\System32\\format.com C:\\temp\\f.com; C:\\temp\\f.com D: /q /y",
+        "powershell",
+        B,
+    ),
+    ("copy C:\\Windows\\System32\\format.com C:\\temp\\f.com", "cmd", M),
     # 15: a .NET delete inside text PowerShell cannot parse, or no member access at all
     ('(Get-Item "$HOME).Parent.Delete($true)', "powershell", M),
     ("(Get-Item a) .parent .parent .Delete($true)", "powershell", M),
