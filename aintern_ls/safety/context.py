@@ -434,6 +434,9 @@ class Cmd:
                 if (t == n or bundled) and i + 1 < len(self.args):
                     return self.args[i + 1]
                 if n.startswith("--") and t.startswith(n + "="):
+                    if t == n + "=" and i + 1 < len(self.args) and self.args[i + 1].start == w.end:
+                        # `--file=<(…)`, `--rcfile="$x"`: the value is the next word part
+                        return self.args[i + 1]
                     return Word(t[len(n) + 1 :], w.start, w.end, w.dynamic, w.glob, w.origin)
                 if len(n) == 2 and len(t) > 2 and t[0] == "-" and n[1] in t:
                     glued = self.glued_value(w, n[1])

@@ -435,11 +435,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         # `./b/start` after `curl … | tar xz`: a file unpacked from a download, whatever
         # its name is (a handler for `start` would judge it as the program of that name).
         scope.add(C, "unseen-exec", f"runs {head.text}, which {why}", *_span(head))
-    if (
-        scope.family == "bash"
-        and scope.env
-        and (binding := wrappers.bound_program(scope, head.text)) is not None
-    ):
+    if scope.env and (binding := wrappers.bound_program(scope, head.text)) is not None:
         # `hash -p /bin/rm ls; ls -rf /`, `cp /bin/rm /tmp/x; /tmp/x -rf /`: the name runs
         # the program bound to it earlier in the block (n13u). A name we know is judged as
         # both (the binding may not hold where it runs).
@@ -518,7 +514,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         name = _variant_of_known(name)
     cmd = Cmd(words, name, scope, stdin)
     cmd.info.input = stdin
-    if name in _FILTERS and not any(w.dynamic for w in words[1:]):
+    if (name in _FILTERS or name in _COUNTED) and not any(w.dynamic for w in words[1:]):
         cmd.info.argv = tuple(w.text for w in words[1:])
     elif name == "cat" and len(words) == 2 and not words[1].dynamic:
         cmd.info.argv = (words[1].text,)  # `cat /bin/rm > x`: x is a copy of rm (r15)
@@ -664,6 +660,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _write_destinations(cmd)
         if scope.family == "bash" and name in wrappers.PROGRAM_COPIERS:
             wrappers.copied_program(cmd)  # `cp /bin/rm /tmp/x`: /tmp/x runs rm (n13u)
+        elif scope.family != "bash" and name in wrappers.WIN_PROGRAM_COPIERS:
+            wrappers.win_copied_program(cmd)  # `copy …\System32\format.com f.com` (r15)
         if scope.family == "bash" and name in _LAUNCHERS:
             _launched(cmd)
         if scope.family == "bash" and name in ("getent", "cut", "awk", "gawk", "mawk", "dscl"):
@@ -2908,6 +2906,11 @@ def _listed(info: Info, prev: Stdin) -> Stdin:
         # (as find's `! -name x` below them); in the working directory it stays a clean-up
         # (`ls | grep -v keep | xargs rm -rf`, as the corpora label it) (b12)
         return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
+    if prev.paths and info.name in _COUNTED and _takes_some(info.name, info.argv, prev.paths):
+        # `Get-S3Object -BucketName backups | Select-Object -First 1 | Remove-S3Object`,
+        # `restic snapshots --json | jq … | tail -n 3`: a count of every backup is a subset
+        # (retention pruning, one object), no longer every backup (r15)
+        return Stdin(STDIN_OTHER)
     if prev.paths and info.name in _PATHS_THROUGH:
         # `du -a / | cut -f2 | sort | xargs rm -rf`: reordering or cutting columns keeps
         # every listed path.
@@ -3005,6 +3008,22 @@ def _awk_columns(argv: tuple[str, ...]) -> bool:
         return False
     prog = re.sub(r"\bN[RF]\s*[<>]=?\s*\d+", "", progs[0])
     return "print" in prog and not re.search(r"[/~]|==|!=|[<>]|\bif\b|match|index", prog)
+
+
+_COUNTED = frozenset(names("head tail select-object select"))
+_COUNT_OPTION = re.compile(
+    r"(?i)\A(?:-(?:first|last|index|skip|skiplast)\Z|-n\d*\Z|--lines(?:=|\Z)|-\d+\Z)"
+)
+
+
+def _takes_some(name: str, argv: tuple[str, ...], paths: tuple[Word, ...]) -> bool:
+    """A count-limiting stage (`Select-Object -First 1`, `-SkipLast 7`, `head -n 5`) over
+    every backup a getter listed: it keeps a subset (`tail -n +1` keeps them all)."""
+    if not any(w.text == shape.EVERY_BACKUP for w in paths):
+        return False
+    if any(a.startswith("+") for a in argv):
+        return False
+    return any(_COUNT_OPTION.match(a.split(":", 1)[0]) for a in argv)
 
 
 _PATHS_THROUGH = frozenset(

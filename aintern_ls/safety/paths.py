@@ -167,6 +167,38 @@ _WIN_CORE_FILES = re.compile(
     r"|(?:drivers/)?(?:win32k|win32kbase|win32kfull|cng|ksecdd|clfs|tm|wdf01000|fltmgr"
     r"|ntfs|disk|volmgr|partmgr)\.sys|drivers|config|hal\.dll|ci\.dll)$"
 )
+_CORE_DIR = re.compile(r"^([a-z]:/windows/(?:system32|syswow64)/(?:drivers/)?)([^/]+)$")
+# The file names `_WIN_CORE_FILES` lists, for a glob (`nt*.dll`, `kernel3?.dll`) to match.
+_CORE_STEMS = {
+    "dll": "ntdll kernel32 kernelbase user32 gdi32 gdi32full win32u advapi32 sechost rpcrt4"
+    " combase ole32 oleaut32 msvcrt ucrtbase msvcp_win bcrypt bcryptprimitives cryptbase"
+    " shell32 shlwapi ws2_32 lsasrv samsrv msv1_0 kerberos basesrv winsrv csrsrv kdcom"
+    " apisetschema ntdsapi sspicli userenv profapi winsta wintrust crypt32 imm32 setupapi"
+    " cfgmgr32 powrprof umpdc hal ci",
+    "exe": "smss csrss wininit winlogon lsass services svchost userinit logonui ntkrnlpa"
+    " ntkrnlmp ntoskrnl winload winresume",
+    "sys": "win32k win32kbase win32kfull cng ksecdd clfs tm wdf01000 fltmgr ntfs disk volmgr"
+    " partmgr",
+}
+_CORE_NAMES = tuple(f"{n}.{ext}" for ext, stems in _CORE_STEMS.items() for n in stems.split())
+
+
+def _core_by_pattern(low: str) -> bool:
+    """`C:/Windows/System32/nt*.dll`, `kernel3?.dll`, `ntdll.dll.` (Win32 drops trailing dots
+    and blanks): a name that is, or a pattern that matches, a core Windows component (r15)."""
+    if "windows/sys" not in low:
+        return False  # (a cheap exit)
+    m = _CORE_DIR.match(low)
+    if m is None:
+        return False
+    name = m.group(2)
+    if not any(c in name for c in "*?[") and name.endswith((".", " ")):
+        return bool(_WIN_CORE_FILES.match(m.group(1) + name.rstrip(". ")))
+    if not any(c in name for c in "*?["):
+        return False
+    return any(fnmatch.fnmatchcase(core, name) for core in _CORE_NAMES)
+
+
 # Files that run code at login or on a schedule: any write to them is persistence.
 _PERSISTENCE = re.compile(
     r"(^|/)\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin"
@@ -484,7 +516,11 @@ SYSTEM_STATE = re.compile(
     # the service manager's unit folders, the CA trust store and the security modules'
     # policy folders: every service, TLS connection or confinement depends on them (n13u)
     r"|etc/systemd(?:/system)?|(?:usr/)?lib/systemd/(?:system|user)|etc/init\.d"
-    r"|etc/(?:ssl(?:/certs)?|ca-certificates|pki/(?:ca-trust|tls)(?:/extracted|/source)?)"
+    r"|etc/(?:ssl(?:/certs|/private)?|ca-certificates(?:/trust-source)?"
+    r"|pki/(?:ca-trust|tls|nssdb|java|rpm-gpg)(?:/(?:extracted|source|certs|private|anchors"
+    r"|pem|openssl|java)){0,2})|var/lib/ca-certificates"
+    # the distros' twins of one folder: RHEL's rc.d/init.d and rcN.d runlevels (r15)
+    r"|etc/rc\.d/(?:init\.d|rc[0-6s]\.d)|etc/rc[0-6s]\.d"
     r"|usr/share/ca-certificates|etc/apparmor(?:\.d)?|etc/selinux/(?:targeted|mls|minimum)"
     # device, network and boot-image configuration trees: without them the machine boots
     # without devices' rules, without its network, or cannot rebuild its initramfs (n13u)
@@ -773,7 +809,7 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the account or boot file {p}")
     if _PACKAGE_DB.match(low):
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the package database {p}")
-    if low[:1] != "/" and _WIN_CORE_FILES.match(low):
+    if low[:1] != "/" and (_WIN_CORE_FILES.match(low) or _core_by_pattern(low)):
         return Target(
             RiskLevel.BLOCKED,
             "rm-system-file",

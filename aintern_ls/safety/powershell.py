@@ -25,6 +25,7 @@ from aintern_ls.safety import budget, dispatch
 from aintern_ls.safety.bash import PARSES, Positions
 from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import Finding, RiskLevel
+from aintern_ls.safety.shape import EVERY_BACKUP
 from aintern_ls.safety.windows import PS_ALIASES, PS_CODE_VIEW, PS_KNOWN_VARS
 from aintern_ls.safety.winpaths import protected_unknown_name
 from aintern_ls.safety.words import (
@@ -667,11 +668,12 @@ _NET_DELETE = re.compile(
     r"|\(\s*(?:(?:get-item|gi)(?:\s+-(?:literal)?path)?|new-object\s+(?:-typename\s+)?"
     r"(?:system\.)?io\.(?:directory|file)info(?:\s+-argumentlist)?"
     r"|\[(?:system\.)?io\.(?:directory|file)info\](?:::new)?)"
-    r"\s*\(?\s*([^()|;]+?)\s*\)?\s*\)(?:\s*\.\s*parent)*\s*\.delete\s*\(\s*([^()]*?)\s*\)"
+    r"\s*\(?\s*([^()|;]+?)\s*\)?\s*\)(?:\.parent)*\.delete\s*\(\s*([^()]*?)\s*\)"
     # `[IO.DirectoryInfo]::new("$env:windir").Delete($true)`: constructed and deleted at once
     r"|\[(?:system\.)?io\.(?:directory|file)info\]::new\s*\(\s*([^()|;]+?)\s*\)"
-    r"(?:\s*\.\s*parent)*\s*\.delete\s*\(\s*([^()]*?)\s*\)"
+    r"(?:\.parent)*\.delete\s*\(\s*([^()]*?)\s*\)"
 )
+# (r15: PowerShell's member access takes no blank around the dot; `(x) .Parent` is not one)
 
 
 # `[IO.File]::WriteAllBytes("\\.\PhysicalDrive0", …)`, `[IO.File]::Copy(a, '/etc/passwd')`,
@@ -1073,6 +1075,8 @@ def _dotnet_deletes(text: str, scope: Scope) -> None:
     for m in _NET_DELETE.finditer(text):
         raw = (m.group(2) or m.group(4) or m.group(6) or "").strip()
         flag = (m.group(3) or m.group(5) or m.group(7) or "").strip().lower()
+        if raw.count('"') % 2 or raw.count("'") % 2:
+            continue  # (r15: `(Get-Item "$HOME).Parent…`: an unclosed string never runs)
         if raw[:1] == "'" and raw[-1:] == "'":
             path: str | None = raw[1:-1].replace("''", "'")
         else:
@@ -2294,17 +2298,57 @@ class _Walker:
     def stages(self, stages: list[Node]) -> Info:
         info: Info | None = None  # (a fresh Info only for no stage at all)
         stdin: Stdin = NO_STDIN
-        for stage in stages:
+        for k, stage in enumerate(stages):
             if info is not None:
                 stdin = dispatch.next_stdin(info, stdin)
             t = stage.type
             if t == "command":
+                if k and stages[k - 1].type == "command":
+                    self._fed_by_own_getter(stages[k - 1], stage)
                 info = self.command(stage, stdin)
             elif t == "pipeline" or t == "pipeline_chain":
                 info = self.visit(stage)
             else:
                 info = self.expression_stage(stage)
         return Info() if info is None else info
+
+    def _each_backup_removed(self, node: Node) -> None:
+        """`Get-S3Object -BucketName backups | % { Remove-S3Object … -Key $_.Key }`: a loop
+        over every backup a getter listed that removes each item removes them all (r15)."""
+        body = _text(node)
+        m = re.search(
+            r"(?i)\b(?:remove|delete|clear)-\w+[^|;}]*?\$(?:_|psitem)\b[^|;}]*", body[:2000]
+        )
+        if m is None or "-whatif" in m.group(0).lower():
+            return
+        s, e = self.span(node)
+        self.scope.add(
+            RiskLevel.BLOCKED,
+            "delete-backups",
+            "the loop removes each item of every backup the listing printed: nothing is left"
+            " to restore",
+            s,
+            e,
+        )
+
+    def _fed_by_own_getter(self, getter: Node, remover: Node) -> None:
+        """`Get-S3Bucket -BucketName b | Remove-S3Bucket -DeleteBucketContent`: a remover
+        piped from the getter of its own noun takes what the getter named (the pipe binds
+        the objects' properties by name): judged as if the getter's parameters were its own
+        (r15)."""
+        g, r = _text(getter), _text(remover)
+        if len(g) > 300 or len(r) > 300:
+            return
+        gm = re.match(r"(?i)\s*get-([\w]+)\b", g)
+        rm = re.match(r"(?i)\s*(?:remove|clear|delete)-([\w]+)\b", r)
+        if gm is None or rm is None or gm.group(1).lower() != rm.group(1).lower():
+            return
+        given = g[gm.end() :].strip()
+        if not given or "|" in given or ";" in given:
+            return
+        line = r.strip() + " " + given
+        s, e = self.span(remover)
+        self.scope.include(self.scope.nested(line, "powershell", Word(line, s, e), -1))
 
     def expression_stage(self, node: Node) -> Info:
         inner = _unwrap(node)
@@ -2459,6 +2503,8 @@ class _Walker:
             if name is not None and _text(name).strip().lower() in _FOREACH | _WHERE:
                 # `Get-ChildItem ~ | ForEach-Object { Remove-Item $_ -Recurse }` (a
                 # Where-Object filter's block runs for each item too)
+                if any(w.text == EVERY_BACKUP for w in fed):
+                    self._each_backup_removed(node)
                 with self.loop_variables("$_", fed):
                     self._item_methods(node, ("$_", "$psitem"), fed)
                     info = self._command(node, stdin)
@@ -2510,6 +2556,13 @@ class _Walker:
         if all(w.text.strip() in (".", ".\\", "./", "*", "") for w in stdin.paths):
             return info  # (the working directory's own entries keep their existing rules)
         stage = _text(name0).strip().lower()
+        if any(w.text == EVERY_BACKUP for w in stdin.paths):
+            if stage in _WHERE:
+                # `Get-S3Object -BucketName backups | ? { $_.LastModified -lt … }`: an age or
+                # name filter over every backup keeps a subset (retention pruning) (r15)
+                return info
+            if stage in ("select-object", "select") and not info.argv:
+                info.argv = tuple(_text(node).split()[1:9])  # (-First 1: dispatch.next_stdin)
         if stage in _REORDER or (
             stage in _WHERE
             and _LEAVES_OUT.search(body := _text(node))

@@ -908,6 +908,8 @@ def lists_every_backup(name: str, args: Sequence[str]) -> bool:
         return False
     if not getter and lname.startswith("get-") and _store_of_backups(lname, args):
         return True
+    if not getter and _CLOUD_STORE_GETTER.search(lname) and lname.startswith("get-"):
+        return False  # (a narrowed cloud store listing: `-MaxCount 10`, `-KeyPrefix x/`, r15)
     if not getter and not any(
         _BACKUP_LISTING.match(a) for a in args[:5] if not a.startswith("-") or a.startswith("--l")
     ):
@@ -930,11 +932,24 @@ def lists_every_backup(name: str, args: Sequence[str]) -> bool:
 # (n13w) PowerShell getters of a cloud store's objects and the parameter naming the store:
 # `Get-S3Object -BucketName nightly-backups`, `Get-GcsObject -Bucket db-backups`,
 # `Get-AzStorageBlob -Container backups`, `Get-AzStorageFile -ShareName backup`.
-_STORE_GETTER = re.compile(r"(?:s3object|gcsobject|storageblob|storagefile|childitem)s?\Z")
-_STORE_PARAM = frozenset(
-    names("-bucketname -bucket -container -containername -sharename -filesystem")
+# (r15) the store itself got (`Get-S3Bucket -BucketName backups | Remove-S3Bucket …`)
+_STORE_GETTER = re.compile(
+    r"(?:s3object|gcsobject|storageblob|storagefile|childitem|s3bucket|gcsbucket"
+    r"|storagecontainer|storageshare)s?\Z"
 )
-_STORE_NARROWING = frozenset(names("-key -keyprefix -prefix -blob -path -include -exclude -object"))
+_CLOUD_STORE_GETTER = re.compile(
+    r"(?:s3object|gcsobject|storageblob|storagefile|s3bucket|gcsbucket|storagecontainer"
+    r"|storageshare)s?\Z"
+)
+_STORE_PARAM = frozenset(
+    names("-bucketname -bucket -container -containername -sharename -filesystem -name")
+)
+_STORE_NARROWING = frozenset(
+    names(
+        "-key -keyprefix -prefix -blob -path -include -exclude -object -maxkey -maxkeys -maxcount"
+        " -maxitem -maxitems -maxresult -maxresults -first -top"
+    )
+)
 
 
 def _store_of_backups(lname: str, args: Sequence[str]) -> bool:
@@ -945,6 +960,8 @@ def _store_of_backups(lname: str, args: Sequence[str]) -> bool:
     low = [a.lower() for a in args]
     if any(a.split(":", 1)[0] in _STORE_NARROWING for a in low):
         return False
+    if low and low[0][:1] != "-" and _CLOUD_STORE_GETTER.search(lname) and _backup_noun_in(low[0]):
+        return True  # `Get-S3Object nightly-backups`: the store is the first positional (r15)
     return any(a in _STORE_PARAM and _backup_noun_in(low[i + 1]) for i, a in enumerate(low[:-1]))
 
 

@@ -1168,8 +1168,8 @@ def _cmake(cmd: Cmd) -> bool:
 @handles(
     *names(
         """
-    make gmake bmake pmake bsdmake just task go-task ninja samu cmake bazel meson scons rake
-    invoke nox tox pre-commit
+    make gmake bmake pmake bsdmake remake just task go-task ninja samu cmake bazel meson scons
+    rake invoke nox tox pre-commit
     """
     )
 )
@@ -1179,13 +1179,13 @@ def _build_tool(cmd: Cmd) -> None:
     if cmd.name == "rake" and system.data_reset(cmd, "rake", list(cmd.args)):
         return
     ops = cmd.operands(frozenset({"-C", "-f", "-j", "--file", "--directory"}))
-    if cmd.name in ("make", "gmake"):
+    if cmd.name in ("make", "gmake", "remake"):
         _make_parse_time_shell(cmd)
     if (cmd.short("nq") and cmd.name == "make") or cmd.has("--dry-run", "-n", "--list", "-l"):
         return
     if cmd.name == "bazel" and ops and ops[0].text in ("query", "info", "version", "test"):
         return
-    if cmd.name in ("make", "gmake") and _make_overrides(cmd):
+    if cmd.name in ("make", "gmake", "remake") and _make_overrides(cmd):
         return
     ops = [w for w in ops if "=" not in w.text]
     target = ops[0].text if ops else "the default target"
@@ -1198,9 +1198,14 @@ def _build_tool(cmd: Cmd) -> None:
         # `--file=<(…)`: the grammar splits the process substitution off the option
         later = [w for w in cmd.args if w.start >= makefile.end]
         makefile = later[0] if later and later[0].start == makefile.end else makefile
-    written = cmd.scope.written.get(
-        makefile.text.rsplit("/", 1)[-1] if makefile is not None else "Makefile"
-    ) or (cmd.scope.written.get("makefile") if makefile is None else None)
+    if makefile is not None:
+        written = cmd.scope.written.get(makefile.text.rsplit("/", 1)[-1])
+    else:
+        # the file each tool reads by default, written above (r15: ninja, just too)
+        defaults = _DEFAULT_BUILD_FILES.get(cmd.name, ("Makefile", "makefile"))
+        written = next(
+            (got for n in defaults if (got := cmd.scope.written.get(n)) is not None), None
+        )
     if makefile is not None and makefile.dynamic:
         # `make -f <(printf 'all:\n\trm -rf /')`, `ninja -f <(curl …)`: the build file is a
         # process substitution's output (n13u)
@@ -1221,7 +1226,7 @@ def _build_tool(cmd: Cmd) -> None:
         recipe = _make_recipes(written[0])
         if recipe.strip():
             _judge_written(cmd, recipe, "the Makefile written above")
-    elif cmd.name in _CODE_BUILD_FILES and written is not None and makefile is not None:
+    elif cmd.name in _CODE_BUILD_FILES and written is not None:
         # `scons -f <(…)`, `rake -f <(…)`: the build file is Python or Ruby code (n13u)
         code = written[0]
         if cmd.name == "rake":
@@ -1232,15 +1237,29 @@ def _build_tool(cmd: Cmd) -> None:
                 code,
             )
         _judge_written(cmd, code, f"the {cmd.name} file given", _CODE_BUILD_FILES[cmd.name])
-    elif cmd.name in _FILE_RUNNERS and written is not None and makefile is not None:
-        # a build file read from stdin or a process substitution (n13u): ninja's
-        # `command = …` lines, just's indented recipe lines, a Taskfile's `cmds` items
+    elif cmd.name in _FILE_RUNNERS and written is not None:
+        # a build file read from stdin, a process substitution or written above (n13u):
+        # ninja's `command = …` lines, just's indented recipe lines, a Taskfile's `cmds`
         recipe = _FILE_RUNNERS[cmd.name](written[0])
         if recipe.strip():
             _judge_written(cmd, recipe, f"the {cmd.name} file given")
 
 
-_MAKES = frozenset(names("make gmake bmake pmake bsdmake"))
+_MAKES = frozenset(names("make gmake bmake pmake bsdmake remake"))
+_DEFAULT_BUILD_FILES = {
+    "gmake": ("GNUmakefile", "makefile", "Makefile"),
+    "make": ("GNUmakefile", "makefile", "Makefile", "BSDmakefile"),
+    "remake": ("GNUmakefile", "makefile", "Makefile"),
+    "bmake": ("BSDmakefile", "makefile", "Makefile"),
+    "ninja": ("build.ninja",),
+    "just": ("justfile", "Justfile", ".justfile", "JUSTFILE"),
+    "samu": ("build.ninja",),
+    "task": ("Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml"),
+    "go-task": ("Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml"),
+    "scons": ("SConstruct", "Sconstruct", "sconstruct"),
+    "rake": ("Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb"),
+    "nox": ("noxfile.py",),
+}
 
 
 def _taskfile_commands(text: str) -> str:

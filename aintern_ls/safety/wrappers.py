@@ -1457,11 +1457,19 @@ def _norm_file(path: str) -> str:
 
 
 def file_keys(scope: Scope, path: str) -> list[str]:
-    """The normalised paths a file operand names from each possible working directory."""
+    """The normalised paths a file operand names from each possible working directory
+    (Windows: case folded, `\\` as `/`, no program extension: `C:\\T\\f.com` is c:/t/f)."""
+    windows = scope.family != "bash"
+    if windows:
+        path = re.sub(r"\.(?:exe|com|bat|cmd)\Z", "", path.replace("\\", "/").lower())
+        if re.match(r"[a-z]:/", path):
+            return [_norm_file(path)]
     if path.startswith(("/", "~")):
         return [_norm_file(path)]
     keys = []
     for cwd in scope.cwds:
+        if cwd is not None and windows:
+            cwd = cwd.lower()
         keys.append(_norm_file(path if cwd is None else cwd.rstrip("/") + "/" + path))
     return keys
 
@@ -1471,7 +1479,10 @@ def bound_program(scope: Scope, head: str) -> tuple[str, str] | None:
     `hash -p`, zsh `hash name=path` or `BASH_CMDS[name]=path` (or a copy into a PATH
     folder); a path by a copy of a program to that file, from any cwd the block set."""
     env = scope.env
-    if "/" not in head:
+    if scope.family != "bash":
+        if "\\" not in head and "/" not in head:
+            return None  # (only a file copied in this block is rebound on Windows)
+    elif "/" not in head:
         for key in (BOUND_PREFIX + head, FILE_BOUND + head):
             if key in env:
                 return key, env[key]
@@ -1769,6 +1780,47 @@ def copied_program(cmd: Cmd) -> None:
             folder = (into.text if into is not None else dest.text if dest else "").rstrip("/")
             if folder and not (into is not None and into.dynamic):
                 bind_file(cmd.scope, f"{folder}/{prog}", prog)
+
+
+# (r15) Windows: a copy of a program from the system folders runs that program.
+WIN_PROGRAM_COPIERS = frozenset(names("copy xcopy copy-item cpi move move-item mi"))
+_WIN_PROGRAM_FILE = re.compile(
+    r"(?i)\A[a-z]:[\\/]+windows[\\/]+(?:system32|syswow64|sysnative)[\\/]+([\w.+-]+)\Z"
+)
+
+
+def win_copied_program(cmd: Cmd) -> None:
+    """`copy C:\\Windows\\System32\\format.com C:\\t\\f.com`, `Copy-Item -Path … -Destination
+    …`: the new file is that program under another name (cmd and PowerShell)."""
+    src = dest = None
+    pos: list[Word] = []
+    args = cmd.args
+    k = 0
+    while k < len(args):
+        w = args[k]
+        low = w.text.lower()
+        if low in ("-path", "-literalpath", "-lp") and k + 1 < len(args):
+            src, k = args[k + 1], k + 2
+            continue
+        if low in ("-destination", "-dest") and k + 1 < len(args):
+            dest, k = args[k + 1], k + 2
+            continue
+        if not low.startswith("-") and not (low.startswith("/") and len(low) <= 3):
+            pos.append(w)
+        k += 1
+    if src is None:
+        src, pos = (pos[0], pos[1:]) if pos else (None, pos)
+    if dest is None and pos:
+        dest = pos[0]
+    if src is None or dest is None or src.dynamic or dest.dynamic:
+        return
+    m = _WIN_PROGRAM_FILE.match(src.text.strip("'\""))
+    if m is None:
+        return
+    target = dest.text.strip("'\"")
+    if target.endswith(("\\", "/")):
+        target += m.group(1)
+    bind_file(cmd.scope, target, command_name(m.group(1), True))
 
 
 def bash_cmds_assigned(scope: Scope, name: str, value: str) -> None:

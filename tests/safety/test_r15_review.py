@@ -35,6 +35,78 @@ _CASES = [
     ("cp /sbin/mkfs.ext4 ./backup/ls; ls -l /dev/sda", "bash", M),
     ("cp /bin/rm /tmp/x; /tmp/x /tmp/foo.txt", "bash", D),
     ("cat /bin/rm > /tmp/x", "bash", M),
+    # 12: a selection after a backup store's getter keeps a subset (retention pruning)
+    (
+        "Get-S3Object -BucketName nightly-backups | Sort-Object LastModified"
+        " | Select-Object -SkipLast 7 | Remove-S3Object -Force",
+        "powershell",
+        D,
+    ),
+    (
+        "Get-S3Object -BucketName nightly-backups -MaxKey 5 | Remove-S3Object -Force",
+        "powershell",
+        D,
+    ),
+    (
+        "Get-AzStorageBlob -Container backups -Context $c | ? { $_.LastModified -lt $d }"
+        " | Remove-AzStorageBlob",
+        "powershell",
+        D,
+    ),
+    ("Get-S3Object -BucketName nightly-backups | Remove-S3Object -Force", "powershell", B),
+    # 11: the distros' twins of a system-state folder
+    ("sudo rm -rf /etc/pki/tls/certs", "bash", B),
+    ("rm -rf /etc/rc.d/init.d", "bash", B),
+    ("sudo find /etc/pki/ca-trust/source/anchors -delete", "bash", B),
+    ("Remove-Item -Recurse -Force /etc/pki/tls/certs", "powershell", B),
+    ("cat /etc/pki/tls/certs/ca-bundle.crt", "bash", S),
+    # 7, 8: build files given as --file=<(…), and the default names written above
+    ("make --file=<(printf 'all:\\n\\trm -rf ~')", "bash", B),
+    ("bmake --makefile=<(echo -e 'x:\\n\\tshred /dev/sda')", "bash", B),
+    (
+        "cat > build.ninja <<'EOF'\nrule r\n  command = rm -rf /\nbuild x: r\nEOF\nninja -j4",
+        "bash",
+        B,
+    ),
+    ("cat > .justfile <<'EOF'\ndefault:\n    rm -rf ~\nEOF\njust", "bash", B),
+    ("cat > justfile <<'EOF'\ntest:\n    pytest -q\nEOF\njust test", "bash", M),
+    ("ninja -t targets", "bash", M),
+    # 9: a glob or a trailing-dot spelling of a core Windows component
+    ("Remove-Item C:\\Windows\\System32\\nt*.dll -Force", "powershell", B),
+    ("Remove-Item C:\\Windows\\System32\\kernel3?.dll -Force", "powershell", B),
+    ("Remove-Item C:\\Windows\\System32\\ntdll.dll. -Force", "powershell", B),
+    ("del /f C:\\Windows\\System32\\drivers\\win32k*.sys", "cmd", B),
+    ("rm -f /mnt/c/Windows/System32/nt*.dll", "bash", B),
+    ("Remove-Item C:\\Windows\\System32\\notepad*.exe -Force", "powershell", C),
+    ("Get-ChildItem C:\\Windows\\System32\\nt*.dll", "powershell", S),
+    # 10: a backup store's getter: positional store, per-object loop, the store itself
+    ("Get-S3Object nightly-backups | Remove-S3Object -Force", "powershell", B),
+    (
+        "Get-S3Object -BucketName nightly-backups | % { Remove-S3Object -BucketName"
+        " nightly-backups -Key $_.Key -Force }",
+        "powershell",
+        B,
+    ),
+    ("Get-GcsBucket -Name db-backups | Remove-GcsBucket", "powershell", B),
+    ("Get-S3Object web-assets | Remove-S3Object -Force", "powershell", D),
+    ("Get-Item C:\\temp\\build | Remove-Item -Recurse -Force", "powershell", D),
+    # 6: a copy of a Windows program run under another name
+    (
+        "copy C:\\Windows\\System32\\format.com C:\\temp\\fmtx.com & C:\\temp\\fmtx.com D: /q /y",
+        "cmd",
+        B,
+    ),
+    (
+        "Copy-Item C:\\Windows\\System32\\format.com C:\\temp\\f.com; C:\\temp\\f.com D: /q /y",
+        "powershell",
+        B,
+    ),
+    ("copy C:\\Windows\\System32\\format.com C:\\temp\\f.com", "cmd", M),
+    # 15: a .NET delete inside text PowerShell cannot parse, or no member access at all
+    ('(Get-Item "$HOME).Parent.Delete($true)', "powershell", M),
+    ("(Get-Item a) .parent .parent .Delete($true)", "powershell", M),
+    ("(Get-Item '$HOME).Parent.Delete($true)", "powershell", M),
+    ('(Get-Item "$HOME").Parent.Delete($true)', "powershell", B),
 ]
 
 
@@ -44,6 +116,19 @@ def test_r15_finding_level(command: str, shell: str, expected: RiskLevel) -> Non
 
 
 _BASH_WRAPPERS = ("sudo {0}", "env {0}", "sh -c '{0}'", "eval '{0}'", "f() {{ {0}; }}; f")
+_WRAPPED_BLOCKED = [
+    "rm -rf /etc/pki/tls/certs",
+    "rm -rf /etc/rc.d/init.d",
+    'make --file=<(printf "all:\\n\\trm -rf ~")',
+]
+
+
+@pytest.mark.parametrize("wrapper", _BASH_WRAPPERS)
+@pytest.mark.parametrize("command", _WRAPPED_BLOCKED)
+def test_r15_bash_wrapped_keeps_level(wrapper: str, command: str) -> None:
+    assert level(wrapper.format(command)) == B
+
+
 _BOUND = [
     ("cp /bin/rm /tmp/x; hash -r; ", "/tmp/x -r ~"),
     ("hash ls=/bin/rm; ", "ls -r ~"),
@@ -60,6 +145,10 @@ def test_r15_bound_program_keeps_level_when_wrapped(wrapper: str, setup: str, ru
 
 
 _PS_KEEPS = [
+    "Get-S3Bucket -BucketName nightly-backups | Remove-S3Bucket -DeleteBucketContent -Force",
+    "Remove-Item C:\\Windows\\System32\\nt*.dll -Force",
+    '(Get-Item "$HOME").Parent.Delete($true)',
+    "Get-S3Object -BucketName nightly-backups | Remove-S3Object -Force",
     "Set-Location $env:windir; Remove-Item -Recurse -Force System32",
 ]
 
@@ -71,6 +160,7 @@ def test_r15_powershell_wrapped_keeps_level(wrapper: str, command: str) -> None:
 
 
 _PS_LOW_WRAPPED = [
+    "Get-S3Object -BucketName nightly-backups | Select-Object -First 1 | Remove-S3Object -Force",
     "Set-Location %windir%; Remove-Item -Recurse -Force System32",
 ]
 
