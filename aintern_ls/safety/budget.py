@@ -57,6 +57,17 @@ build script a margin of 1.036 (PowerShell; cmd 1.038, bash 1.063) and real scri
 (git-filter-branch's first 10,000 characters, 37,200 steps of 41,000). Below that, only a
 cheaper judgement (CPU, not steps) moves the worst case.
 
+Session 15 (sp15): the grammars' own work had two unpaid shapes. Some PowerShell error
+recoveries run away in operations while reading each byte once (`+ = ` repeated: 2 s for
+10,000 characters): the grammar's progress callback (one per 100 operations) pays past an
+allowance (`OPS_STEPS`) and cancels the parse. Others cost 8-70 µs per error with ordinary
+operation counts (`(a)(a)…`, `1 2 …`, `echo "$(a)"echo …`: 100-220 ms for 10,000
+characters, 46 ms at 2,000): a PowerShell text over `PROBE_MIN_BYTES` is parsed first in
+windows of about `PROBE_BYTES`, each paying for its error nodes (`_probe`), so a text whose
+errors would cost more than its budget is cut before the whole of it reaches the grammar.
+Error-free text pays nothing (its windows cost about a second parse's CPU, 1.4-2 ms for
+10,000 characters).
+
 The budget of a 10,000-character text is 41,000 steps: about 35-45 ms idle at the slowest
 inputs' prices (0.85-1.1 µs a step). Real scripts spend 1-4 steps a character (e.g.
 `ocs`, 7.3 KB: 3.7 steps a character, budget margin 1.25; the first 10,000 characters of
@@ -69,6 +80,7 @@ blocked.
 
 from __future__ import annotations
 
+import bisect
 import gc
 import math
 import re
@@ -115,6 +127,21 @@ PS_INFIX_AMP_STEPS = 40  # …more for an `&` after a command's words (`ps_price
 # the length (2 s for 10,000 characters, 27 ms for 1,000), reading each byte once.
 # Callbacks past `OPS_FREE_CALLS` plus one per `2**OPS_FREE_SHIFT` bytes read cost
 # `OPS_STEPS` each (sp15, session 15).
+# The PowerShell grammar's error recoveries cost 8-70 µs each (`(a)(a)…`, `1 2 …`,
+# `echo "$(a)"echo …`: 100-220 ms for 10,000 characters) without reading again or running
+# more operations than ordinary text: a text longer than `PROBE_MIN_BYTES` is parsed in
+# windows first and pays for the nodes its errors hold (`_probe`, sp15).
+PROBE_MIN_BYTES = 1024
+PROBE_BYTES = 512
+# A window's price: `PROBE_ERROR_STEPS` an error node, and the dearer of its error nodes'
+# children (what the grammar skipped, one recovery each: `1 2 …` 31 µs a child) and of the
+# nodes they hold past `PROBE_FREE_NODES` (`(a)(a)…` 9.5 µs a node). Over 1,068 two-token
+# shapes whose 512-byte window takes over 2 ms, 0.93-1.9 steps a µs (5th percentile to
+# median; the dearest 0.47); bash scripts read as PowerShell pay 1.6-3.5 steps a µs of it.
+PROBE_ERROR_STEPS = 40
+PROBE_SKIPPED_STEPS = 25
+PROBE_FREE_NODES = 32
+PROBE_NODE_STEPS = 8
 OPS_FREE_CALLS = 32
 OPS_FREE_SHIFT = 3
 OPS_STEPS = 40
@@ -333,13 +360,35 @@ def parse(parser: tree_sitter.Parser, data: bytes) -> tree_sitter.Tree:
     language = parser.language
     if language is not None and language.name == "powershell":
         spend(ps_price(data.decode("utf-8", "replace")))
+        if state.open and len(data) > PROBE_MIN_BYTES:
+            _probe(parser, data)
     if not state.open or len(data) <= _CHUNK * 4:
         # A short text cannot make the grammar blow up (its worst runaway, below, grows
         # with the square of the length: 5 ms at 256 characters): a fixed price, no callback.
         spend(READ_STEPS * (len(data) // _CHUNK + 1))
         return _built(parser.parse(data), language)
+    progress, was_cut = _watch()
     cut = False
+
+    def read(offset: int, _point: tuple[int, int]) -> bytes:
+        nonlocal cut
+        if cut:
+            return b""
+        state.spent += READ_STEPS
+        if state.spent > state.limit:
+            cut = True
+            return b""
+        return data[offset : offset + _CHUNK]
+
+    return _parsed(parser, read, progress, lambda: cut or was_cut(), language)
+
+
+def _watch() -> tuple[Callable[[int, bool], bool], Callable[[], bool]]:
+    """A progress callback for one parse, which pays for the grammar's operations past the
+    allowance, and whether it cancelled the parse (the budget ran out)."""
+    state = _STATE
     calls = 0  # progress callbacks so far: one per 100 of the grammar's operations
+    cut = False
 
     def progress(offset: int, _has_error: bool) -> bool:
         # Callbacks past `OPS_FREE_CALLS` + one per 8 bytes read are a runaway error
@@ -352,17 +401,84 @@ def parse(parser: tree_sitter.Parser, data: bytes) -> tree_sitter.Tree:
                 cut = True
         return cut
 
-    def read(offset: int, _point: tuple[int, int]) -> bytes:
-        nonlocal cut
-        if cut:
-            return b""
-        state.spent += READ_STEPS
-        if state.spent > state.limit:
-            cut = True
-            return b""
-        return data[offset : offset + _CHUNK]
+    return progress, lambda: cut
 
-    return _parsed(parser, read, progress, lambda: cut, language)
+
+def _probe(parser: tree_sitter.Parser, data: bytes) -> None:
+    """Pay for the PowerShell grammar's error recoveries before it parses `data` whole:
+    each window of about `PROBE_BYTES` is parsed alone and pays for its errors (see
+    `PROBE_ERROR_STEPS`). A window costs at most about 15 ms to parse however dense its
+    errors, so the whole text is never handed to the grammar when its errors would run
+    past the budget; ordinary text makes no error node and pays nothing."""
+    query = _error_query(parser.language)
+    n = len(data)
+    # Quoted text and comments are not split (a window starting inside a string would read
+    # it as code); a window ends after a line break, `;` or `|` in its second half when
+    # there is one outside them, else after the first one past `PROBE_BYTES`, else there.
+    spans = [m.span() for m in _PROBE_QUOTED.finditer(data)]
+    ends = [e for _s, e in spans]
+    masked = _PROBE_QUOTED.sub(lambda m: b"x" * (m.end() - m.start()), data)
+    start = 0
+    while start < n:
+        end = start + PROBE_BYTES
+        if end < n:
+            at = max(
+                masked.rfind(b"\n", start + (PROBE_BYTES >> 1), end),
+                masked.rfind(b";", start + (PROBE_BYTES >> 1), end),
+                masked.rfind(b"|", start + (PROBE_BYTES >> 1), end),
+            )
+            if at < 0:
+                found = _PROBE_BREAK.search(masked, end, end + PROBE_BYTES)
+                at = found.start() if found else -1
+            if at >= 0:
+                # (after a line break or `;`; before a `|`: a text ending in `|` is one
+                # error holding its whole pipeline, one starting with it a lone error)
+                end = at if masked[at] == 0x7C else at + 1
+            else:
+                i = bisect.bisect_right(ends, end)  # (inside a quoted span: to its end)
+                if i < len(spans) and spans[i][0] < end:
+                    end = spans[i][1]
+        end = min(n, end)
+        window = data[start:end]
+        progress, was_cut = _watch()
+
+        def whole(offset: int, _point: tuple[int, int], window: bytes = window) -> bytes:
+            return window[offset:]
+
+        root = _parsed(parser, whole, progress, was_cut, None).root_node
+        if root.has_error:
+            errors = tree_sitter.QueryCursor(query).captures(root).get("e", ())
+            held = skipped = 0
+            last = -1  # (the outermost error nodes only: an error inside one is in its count)
+            for node in errors:
+                skipped += node.child_count
+                if node.start_byte >= last:
+                    held += node.descendant_count
+                    last = node.end_byte
+            spend(
+                len(errors) * PROBE_ERROR_STEPS
+                + max(
+                    skipped * PROBE_SKIPPED_STEPS,
+                    max(0, held - PROBE_FREE_NODES) * PROBE_NODE_STEPS,
+                )
+            )
+        start = end
+
+
+_PROBE_QUOTED = re.compile(
+    rb"@'.*?\n'@|@\".*?\n\"@|'[^']*'|\"(?:[^\"`]|`.)*\"|<#.*?#>|#[^\n]*", re.S
+)
+_PROBE_BREAK = re.compile(rb"[\n;|]")
+_QUERIES: dict[str, tree_sitter.Query] = {}
+
+
+def _error_query(language: tree_sitter.Language | None) -> tree_sitter.Query:
+    assert language is not None
+    name = language.name or ""
+    query = _QUERIES.get(name)
+    if query is None:
+        query = _QUERIES[name] = tree_sitter.Query(language, "(ERROR) @e")
+    return query
 
 
 def _parsed(

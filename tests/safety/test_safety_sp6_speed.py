@@ -79,7 +79,7 @@ LEVELS = {
     # sp14: cut in every shell (each unknown `purge` runs the CLI shapes, now priced:
     # budget.CLI_SHAPE_STEPS; 37-40 ms uncut at 40,400-40,900 steps)
     "unknown programs with delete verbs": ("critical", "critical", "critical"),
-    "unknown program with many verb options": ("moderate", "moderate", "moderate"),
+    "unknown program with many verb options": ("moderate", "critical", "moderate"),
     # sp12c honest prices: bash now cut (47 ms uncut)
     "LOLBin proxies per line": ("critical", "critical", "critical"),
     "batch launchers per line": ("critical", "critical", "critical"),
@@ -97,7 +97,7 @@ LEVELS = {
     "option-run commands per line": ("critical", "critical", "critical"),
     # sp13b: bash and cmd cut (each glob is paid for: about 1,500 steps), 1.1 s uncut
     # (PowerShell reads `/u?r/…` as a path, not a command it looks up)
-    "globbed command words per line": ("critical", "safe", "critical"),
+    "globbed command words per line": ("critical", "critical", "critical"),
     # sp13b: every line a distinct command: bash and PowerShell cut (as on main a8a63d8),
     # cmd cut by a cmd judgement's price (CMD_JUDGE_STEPS; 37-39 ms uncut)
     "non-ASCII words per line": ("critical", "critical", "critical"),
