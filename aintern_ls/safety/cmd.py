@@ -790,6 +790,10 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
         if literal is not None:
             return literal
         echoed = re.fullmatch(r"(['`])\s*echo\s+([^'`&|<>]+?)\s*\1", src, re.I)
+        if echoed is None and src[1:7].lower().lstrip().startswith("where"):
+            # (n13w) `for /f %p in ('where vssadmin') do %p delete shadows`: where prints
+            # the program's own path; run, it is that program
+            echoed = re.fullmatch(r"(['`])\s*where(?:\.exe)?\s+([\w.-]+)\s*\1", src, re.I)
         listing = _dir_listing(src)
         if listing is not None:
             items = [listing[0]]
