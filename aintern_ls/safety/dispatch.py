@@ -597,7 +597,11 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             cmd.add(M, "local-script", f"runs the local program {head.text}", head)
         if scope.downloaded and ("/" in head.text or "\\" in head.text) and not head.dynamic:
             _downloaded_namesake(cmd, head)
+        if windows.COMPILED in scope.env:
+            windows.compiled_program_run(cmd, head)  # a program built here, named like ours
         handler(cmd)
+        if name in windows.DOTNET_COMPILERS:
+            windows.compiled_program(cmd)  # `csc /out:p.exe p.cs`, run later (n13w)
         if passes_on and scope.judged == judged_before:
             passes_on = False  # `sudo -l`, `sudo -s`: nothing judged inside; scan here
             if scope.family == "bash" and name not in _WRITERS and name not in _O_IS_A_FLAG:
@@ -690,6 +694,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         system.request_targets(cmd)  # `e2edit -w -R 'unlink /etc/gshadow' /dev/vdb2`
         if name in windows.NAMED_UPLOADERS:
             windows.named_uploader(cmd)  # `b2 upload-file`, `mega-put`, `winscp put` (n12w)
+        if windows.COMPILED in scope.env:
+            windows.compiled_program_run(cmd, head)  # `csc p.cs & p.exe` (n13w)
     detections.judge(cmd, mark)  # what detection rules know and no handler saw (safety-sig7)
     if (name in _SOCKET_CAPABLE or name in network.DNS_TUNNELS) and all(
         f.level < C for f in scope.findings[mark:]

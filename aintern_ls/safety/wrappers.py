@@ -302,6 +302,9 @@ def written_script(cmd: Cmd, base: str, where: Word) -> None:
 _SCRIPT_FAMILY = {"bat": "cmd", "cmd": "cmd", "ps1": "powershell", "sh": "bash", "bash": "bash"}
 
 
+ECHOED_AS_WRITTEN = "\x00echoed:"  # (scope.env: a cmd echo's text with its quotes, by file)
+
+
 def cmd_wrote(
     scope: Scope,
     words: list[Word],
@@ -321,6 +324,7 @@ def cmd_wrote(
     if not outs:
         return
     text: str | None = None
+    raw_text: str | None = None
     if words and words[0].text.lower() in ("echo", "echo.") and not words[0].dynamic:
         # (variables are kept as written: the batch expands them when it runs)
         parts = []
@@ -332,6 +336,10 @@ def cmd_wrote(
             else:
                 parts.append(w.text)
         text = " ".join(parts)
+        if len(words) > 1 and words[1].start >= 0 and words[-1].end > words[1].start:
+            # (n13w) what echo prints as written, quotes and commas kept (`echo class
+            # A{… Delete(@"C:\x", true);} > a.cs`): source code read back by a compiler
+            raw_text = re.sub(r"\^(.)", r"\1", scope.source[words[1].start : words[-1].end])
     elif not words and group:
         text = "\n".join(group)
     for op, target in outs:
@@ -347,6 +355,11 @@ def cmd_wrote(
         body = (old[0] if old is not None and op.endswith(">>") else "") + text + "\n"
         scope.written[base] = (body, -1)
         scope.unseen.pop(base, None)
+        if raw_text is not None and raw_text != text:
+            had = scope.env.get(ECHOED_AS_WRITTEN + base, "") if op.endswith(">>") else ""
+            scope.env[ECHOED_AS_WRITTEN + base] = had + raw_text + "\n"
+        else:
+            scope.env.pop(ECHOED_AS_WRITTEN + base, None)
 
 
 def written_text(scope: Scope, path: str) -> str | None:
