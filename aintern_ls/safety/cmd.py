@@ -727,6 +727,7 @@ def _for_literal_tokens(
     a literal string, split into tokens by the options; `%a`, `%b`, `%c` are those tokens."""
     if var is None or "usebackq" in " ".join(options).lower():
         return None
+    options = [o for o in options if o != var]  # (`"delims=" %a`: the loop variable ends it)
     m = re.fullmatch(r"(.*)", src, re.S)
     if m is None:
         return None
@@ -789,6 +790,23 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
         literal = _for_literal_tokens(head[:at], src, var, body) if quoted else None
         if literal is not None:
             return literal
+        if var is not None and src[:1] in "'`":
+            # (n13w) a set whose output is literal text: `'echo rd /s /q C:\Users'` (and
+            # `cmd /c echo …`), `usebackq` with a `'…'` string: split by the options
+            back = any("usebackq" in t for t in low[:at])
+            said = re.fullmatch(
+                r"(['`])\s*(?:cmd(?:\.exe)?\s+/[ck]\s+)?echo\s+([^'`&|<>]+?)\s*\1", src, re.I
+            )
+            text = (
+                src[1:-1]
+                if back and src[:1] == "'" and src[-1:] == "'"
+                else (said.group(2) if said is not None and (src[:1] == "`") == back else None)
+            )
+            if text is not None:
+                opts = [re.sub(r"(?i)usebackq", "", t) for t in head[:at]]
+                literal = _for_literal_tokens(opts, text, var, body)
+                if literal is not None:
+                    return literal
         echoed = re.fullmatch(r"(['`])\s*echo\s+([^'`&|<>]+?)\s*\1", src, re.I)
         if echoed is None and src[1:7].lower().lstrip().startswith("where"):
             # (n13w) `for /f %p in ('where vssadmin') do %p delete shadows`: where prints
