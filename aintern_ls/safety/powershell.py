@@ -1831,7 +1831,13 @@ class _Walker:
             if listed is not None and 1 < len(listed) <= 4096 and op_is_plain(node):
                 # `$r = '…'.ToCharArray()`: an array (reversed, joined, indexed later)
                 self.scope.env[_PS_ARRAY + name] = "\x01".join(listed)
-        if value is None and rhs0[:10].lower() in ("join-path ", "split-path") and short:
+        if (
+            value is None
+            and short
+            and (
+                rhs0[:10].lower() in ("join-path ", "split-path") or "| split-path" in rhs0.lower()
+            )
+        ):
             # `$p = Join-Path $env:windir System32`, `$p = Split-Path $HOME -Parent` (n13w):
             # the variable holds the path it prints
             value = _path_expression(rhs_raw, self.scope.env)
@@ -3498,7 +3504,14 @@ _PATH_CALL = re.compile(
     r"\(\s*(.*?)\s*\)\s*\)?\Z"
 )
 # (n13w) `.Parent` steps after an item (`(Get-Item ~).Parent.FullName`): counted by the caller
-_UP_STEPS = r"((?:\s*\.\s*parent)*)"
+_UP_STEPS = r"((?:\s*\.\s*(?:parent|root|psdrive))*)"
+# `(Get-PSDrive C).Root`, `(gdr -Name D).Root`: that drive's root
+_DRIVE_ROOT = re.compile(
+    r"(?i)\A\(?\s*\(\s*(?:get-psdrive|gdr)\s+(?:-name\s+)?['\"]?([a-z])['\"]?\s*\)\s*\.\s*root"
+    r"(?:\.(?:fullname|name))?\s*\)?\Z"
+)
+# `$HOME | Split-Path -Parent`: the pipeline feeds Split-Path its path
+_PIPED_SPLIT = re.compile(r"(?i)\A\(?\s*(\S+)\s*\|\s*(split-path\b[^|()]*?)\s*\)?\Z")
 _ITEM_OF = re.compile(
     r"(?i)\A\(?\s*\(\s*(?:get-item|gi|resolve-path|rvpa|convert-path|cvpa)\s+(?:-(?:literal)?path\s+)?"
     + _ITEM_OPERAND
@@ -3525,6 +3538,19 @@ _HERE = re.compile(
 )
 
 
+def _steps(value: str | None, steps: str) -> str | None:
+    """`.Parent`, `.Root`, `.PSDrive.Root` read from an item at `value`, in order."""
+    for step in re.findall(r"(?i)parent|root", steps):
+        if value is None:
+            return None
+        if step.lower() == "parent":
+            value = _parent(value)
+        else:
+            drive = re.match(r"[A-Za-z]:", value)
+            value = drive.group(0) + "\\" if drive else ("C:\\" if value[:1] == "~" else None)
+    return value
+
+
 def _parent(path: str) -> str:
     trimmed = path.rstrip("\\/")
     if trimmed == "~":
@@ -3546,16 +3572,16 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
     if item is not None:
         # `(Get-Item $env:windir).FullName`, `(Resolve-Path ~)`: the path itself
         operand = item.group(1) or item.group(3)
-        value = _operand_path(operand, env)
-        for _ in range((item.group(2) or "").lower().count("parent")):
-            value = _parent(value) if value is not None else None
-        return value
-    if "parent" in raw[:40].lower() and (up := _GET_PARENT.match(raw)) is not None:
+        return _steps(_operand_path(operand, env), item.group(2) or "")
+    low = raw.lower()
+    if ("parent" in low or "root" in low) and (up := _GET_PARENT.match(raw)) is not None:
         value = _operand_path(up.group("p") or up.group("n") or up.group("c"), env)
-        steps = up.group(4).lower().count("parent") + (1 if up.group("p") else 0)
-        for _ in range(steps):
-            value = _parent(value) if value is not None else None
-        return value
+        return _steps(value, ("parent" if up.group("p") else "") + up.group(4))
+    if "root" in low and (drive := _DRIVE_ROOT.match(raw)) is not None:
+        return drive.group(1).upper() + ":\\"
+    if "|" in raw and (piped := _PIPED_SPLIT.match(raw)) is not None:
+        # (n13w) `($HOME | Split-Path -Parent)` as `Split-Path $HOME -Parent`
+        raw = piped.group(2)[:10] + " " + piped.group(1) + piped.group(2)[10:]
     m = _SPLIT_PATH.match(raw)
     if m is not None:
         inner = _operand_path(m.group(2), env)
