@@ -653,11 +653,74 @@ def _native_effect(kind: str, name: str, args: list[str | None], where: Word, sc
         scope.add(f.level, f.rule, f"the native {name} call: {f.reason}", f.start, f.end)
 
 
+# (n13w) .NET lookups of known folders in C#/VB source, as the literal they give
+_CS_ENV = re.compile(
+    r"(?i)(?:system\.)?environment\s*\.\s*(?:getenvironmentvariable\s*\(\s*\"(\w+(?:\(x86\))?)\"\s*\)"
+    r"|getfolderpath\s*\(\s*(?:(?:system\.)?environment\s*\.\s*)?specialfolder\s*\.\s*(\w+)\s*\)"
+    r"|(systemdirectory)\b)"
+)
+_SPECIAL_FOLDERS = {
+    "windows": "C:\\Windows",
+    "system": "C:\\Windows\\System32",
+    "systemx86": "C:\\Windows\\SysWOW64",
+    "userprofile": "C:\\Users\\user",
+    "programfiles": "C:\\Program Files",
+    "programfilesx86": "C:\\Program Files (x86)",
+    "commonapplicationdata": "C:\\ProgramData",
+    "applicationdata": "C:\\Users\\user\\AppData\\Roaming",
+    "localapplicationdata": "C:\\Users\\user\\AppData\\Local",
+    "systemdirectory": "C:\\Windows\\System32",
+}
+_CS_CONCAT = re.compile(
+    r'(@"(?:[^"]|"")*"|"(?:[^"\\]|\\.)*")\s*\+\s*(@"(?:[^"]|"")*"|"(?:[^"\\]|\\.)*")'
+)
+_CS_COMBINE = re.compile(
+    r'(?i)(?:system\.io\.)?path\s*\.\s*combine\s*\(\s*(@"(?:[^"]|"")*"|"(?:[^"\\]|\\.)*")\s*,'
+    r'\s*(@"(?:[^"]|"")*"|"(?:[^"\\]|\\.)*")\s*\)'
+)
+
+
+def _cs_fold(source: str) -> str:
+    """C#/VB source with .NET folder lookups (`Environment.GetEnvironmentVariable("windir")`,
+    `Environment.GetFolderPath(Environment.SpecialFolder.System)`) made literals, and
+    literal concatenations and `Path.Combine` of two literals joined."""
+    low = source.lower()
+    if "environment" not in low and "combine" not in low and '" +' not in source:
+        return source
+
+    def env(m: re.Match[str]) -> str:
+        if m.group(1):
+            value = PS_KNOWN_VARS.get("$env:" + m.group(1).lower())
+            if value is None or value.startswith("$"):
+                return m.group(0)
+            value = value.replace("~", "C:\\Users\\user", 1) if value[:1] == "~" else value
+        else:
+            value = _SPECIAL_FOLDERS.get((m.group(2) or m.group(3) or "").lower(), "")
+            if not value:
+                return m.group(0)
+        return '@"' + value + '"'
+
+    def lit(a: str, b: str, sep: str) -> str:
+        left, right = _cs_text(a), _cs_text(b)
+        joined = left.rstrip("\\") + "\\" + right.lstrip("\\") if sep else left + right
+        return '@"' + joined.replace('"', '""') + '"'
+
+    out = _CS_ENV.sub(env, source[:20000])
+    for _ in range(4):
+        folded = _CS_COMBINE.sub(lambda m: lit(m.group(1), m.group(2), "\\"), out)
+        folded = _CS_CONCAT.sub(lambda m: lit(m.group(1), m.group(2), ""), folded)
+        if folded == out:
+            break
+        out = folded
+    return out
+
+
 def dotnet_effects(source: str) -> str:
     """What C#/VB source does that the analyser reads, as command lines both cmd and
     PowerShell run: its file and folder deletes (`Directory.Delete(@"C:\\x", true)`) and the
     programs it starts (`Process.Start("cmd.exe", "/c …")`)."""
     lines: list[str] = []
+    source = _cs_fold(source)
     deletes = [*_CS_DELETE.finditer(source[:20000])]
     if not deletes and "delete" in source.lower():
         # (cmd's `echo` as the analyser keeps it loses the quotes: `Delete(@C:\x, true)`)
@@ -798,6 +861,7 @@ def compiled_code(text: str, scope: Scope) -> None:
         if not any(f"{c}]::" in after or f"new-object {c}" in after for c in classes):
             continue  # compiled but not called here: nothing runs yet
         where = Word(source, m.start(1), m.end(1))
+        source = _cs_fold(source)
         for d in _CS_DELETE.finditer(source):
             path = _cs_text(d.group(2)).replace("'", "''")
             deep = d.group(1).lower() == "directory" and (d.group(3) or "").lower() == "true"
