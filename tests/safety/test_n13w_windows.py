@@ -128,6 +128,63 @@ _CASES = [
     ("Remove-AzStorageAccount -ResourceGroupName ops -Name sqlbackups01 -Force", "powershell", B),
     ("Remove-AzStorageAccount -ResourceGroupName backups -Name web01 -Force", "powershell", D),
     ("Get-AzRecoveryServicesVault -ResourceGroupName ops", "powershell", S),
+    # (round 13) for /f over a literal command's output: the text, split by the options
+    ("for /f \"tokens=*\" %a in ('echo rd /s /q C:\\Users') do %a", "cmd", B),
+    (
+        "for /f \"delims=\" %a in ('cmd /c echo del /q C:\\Windows\\System32\\ntdll.dll') do %a",
+        "cmd",
+        B,
+    ),
+    ('for /f "usebackq tokens=*" %a in (`echo format D: /q /y`) do %a', "cmd", B),
+    ("for /f \"usebackq tokens=*\" %a in ('rd /s /q C:\\Windows') do %a", "cmd", B),
+    ("for /f \"tokens=*\" %a in ('echo dir C:\\Users') do %a", "cmd", S),
+    ("for /f \"tokens=*\" %a in ('echo rd /s /q C:\\Users') do echo %a", "cmd", S),
+    ("for /f \"tokens=*\" %a in ('type list.txt') do %a", "cmd", C),
+    # (round 13) drive and profile roots through item/PSDrive properties and piped Split-Path
+    ("Remove-Item -Recurse -Force (Get-PSDrive C).Root", "powershell", B),
+    ("ri -r -fo (Get-Item $env:USERPROFILE).PSDrive.Root", "powershell", B),
+    ("Remove-Item -Recurse -Force ($HOME | Split-Path -Parent)", "powershell", B),
+    ("$u = $env:USERPROFILE | Split-Path; Remove-Item $u -Recurse -Force", "powershell", B),
+    (
+        "Remove-Item -Recurse -Force ([IO.DirectoryInfo]$env:APPDATA).Parent.Parent.FullName",
+        "powershell",
+        B,
+    ),
+    ("Remove-Item -Recurse -Force ('C:\\work\\app\\src' | Split-Path)", "powershell", D),
+    ("(Get-PSDrive C).Root", "powershell", S),
+    # (round 13) C# whose folder comes from a .NET environment lookup
+    (
+        "Add-Type -TypeDefinition 'using System; using System.IO; public class Q { public static"
+        " void Go() { Directory.Delete(Environment.GetFolderPath(Environment.SpecialFolder.Windows"
+        "), true); } }'; [Q]::Go()",
+        "powershell",
+        B,
+    ),
+    (
+        "Add-Type -TypeDefinition 'using System; using System.IO; public class Q { public static"
+        ' void Go() { File.Delete(Path.Combine(Environment.GetEnvironmentVariable("SystemRoot"),'
+        ' @"System32\\hal.dll")); } }\'; [Q]::Go()',
+        "powershell",
+        B,
+    ),
+    (
+        "Add-Type -TypeDefinition 'using System; using System.IO; public class Q { public static"
+        ' void Go() { Directory.Delete(Environment.GetEnvironmentVariable("TEMP") + @"\\obj", '
+        "true); } }'; [Q]::Go()",
+        "powershell",
+        D,
+    ),
+    # (round 13) inline interpreter code reading a Windows folder variable
+    ("node -e \"require('fs').rmSync(process.env.ProgramFiles, {recursive: true})\"", "cmd", B),
+    ("python -c \"import os,shutil; shutil.rmtree(os.environ['WINDIR'])\"", "cmd", B),
+    (
+        "python -c \"import os,shutil; shutil.rmtree(os.path.expandvars('%SystemRoot%'))\"",
+        "bash",
+        B,
+    ),
+    ('perl -MFile::Path -e "rmtree($ENV{SystemRoot})"', "cmd", B),
+    ('node -e "console.log(process.env.WINDIR)"', "cmd", S),
+    ("python -c \"import os,shutil; shutil.rmtree(os.environ['BUILD_DIR'])\"", "cmd", D),
 ]
 
 
