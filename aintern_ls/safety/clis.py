@@ -1432,7 +1432,7 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
             ):
                 continue  # a resource's name (`Remove-ADUser svc_backup`), not a folder
             if (place := backup_place(w.text)) is not None or (
-                account and re.fullmatch(r"(?i)[a-z0-9]*backups?[a-z0-9]*", w.text)
+                account and "backup" in w.text.lower() and w.text.isalnum()
             ):
                 place, hit = place or w.text, w
                 break
