@@ -74,6 +74,8 @@ def analyse(text: str, scope: Scope) -> None:
                 loop[0],
                 loop[1],
             )
+    if "call" in text and ":" in text:
+        _subroutine_calls(text, scope)  # `call :wipe C:\Users` … `:wipe` `rd /s /q %1` (n13w)
     budget.spend(len(text) // budget.CMD_CHARS_PER_STEP)  # (the tokeniser is cmd's grammar)
     segments, broken = _tokenise(text)
     if broken:
@@ -564,6 +566,31 @@ def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
 
 
 _LABEL = re.compile(r"(?im)^[ \t@]*:(\w+)[ \t]*$")
+_CALL_LABEL = re.compile(r"(?i)\bcall[ \t]+:(\w+)([^\n&|<>]*)")
+_SUB_END = re.compile(r"(?im)^[ \t@]*(?:exit[ \t]+/b\b|goto[ \t]+:?eof\b)")
+
+
+def _subroutine_calls(text: str, scope: Scope) -> None:
+    """`call :label ARGS` and the subroutine's lines (from `:label` to `exit /b` or `goto
+    :eof`) with `%1` … `%*` replaced by ARGS: judged as what that call runs."""
+    calls = [m for m in _CALL_LABEL.finditer(text[:20000]) if m.group(2).strip()][:8]
+    if not calls:
+        return
+    labels = {m.group(1).lower(): m.end() for m in _LABEL.finditer(text[:20000])}
+    for c in calls:
+        start = labels.get(c.group(1).lower())
+        if start is None:
+            continue
+        end = _SUB_END.search(text, start)
+        body = text[start : end.start() if end is not None else min(len(text), start + 4000)]
+        if "%" not in body:
+            continue
+        args = re.findall(r'"[^"]*"|[^\s,;=]+', c.group(2))
+        line = wrappers.batch_arguments(body, args)
+        if line != body:
+            scope.include(scope.nested(line, "cmd", Word(line, c.start(), c.end()), -1))
+
+
 _SPAWN = re.compile(
     r"(?i)(?:^|[&|(\s@])(?:start\b|call\s+%~?\w*0\b|%~?\w*0\b|cmd(?:\.exe)?\s+/c\s+%~?\w*0)"
 )

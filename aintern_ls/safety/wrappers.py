@@ -10,6 +10,7 @@ from __future__ import annotations
 import posixpath
 import re
 import shlex
+from collections.abc import Sequence
 
 from aintern_ls.safety import inline
 from aintern_ls.safety.context import (
@@ -295,7 +296,34 @@ def written_script(cmd: Cmd, base: str, where: Word) -> None:
             cmd.scope.include(_code_findings(cmd, body, where, start, cmd.name))
             return
         family = _SCRIPT_FAMILY.get(base.rsplit(".", 1)[-1].lower(), cmd.scope.family)
+        if family == "cmd" and "%" in body:
+            # (n13w) `w.bat C:\Users` after `echo rd /s /q %%1 > w.bat`: the arguments
+            # given are the batch's %1 … %9
+            after = [w.text for w in cmd.args]
+            if after and after[0].lower().endswith((".bat", ".cmd")):
+                after = after[1:]  # (`call c.cmd X`: the file is the first argument)
+            body = batch_arguments(body, after)
         cmd.scope.include(cmd.scope.nested(body, family, where, start))
+
+
+# (`%%1` too: an echo group's text keeps the doubled sign the batch halves when it runs)
+_BATCH_ARG = re.compile(r"%%?(~?)([1-9*])")
+
+
+def batch_arguments(body: str, args: Sequence[str]) -> str:
+    """A batch body (a file or a `call :label` subroutine) with `%1` … `%9`, `%~1` (quotes
+    removed) and `%*` replaced by the arguments it was called with (missing ones: empty)."""
+    if not args or "%" not in body:
+        return body
+
+    def sub(m: re.Match[str]) -> str:
+        if m.group(2) == "*":
+            return " ".join(args)
+        i = int(m.group(2)) - 1
+        value = args[i] if i < len(args) else ""
+        return value.strip('"') if m.group(1) else value
+
+    return _BATCH_ARG.sub(sub, body)
 
 
 # A script's language by its extension (a `.bat` written from PowerShell is run by cmd).
