@@ -42,6 +42,7 @@ from aintern_ls.safety import (  # noqa: F401
     system,
     toolchains,
     windows,
+    winpaths,
     wrappers,
 )
 from aintern_ls.safety.context import (
@@ -602,6 +603,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         handler(cmd)
         if name in windows.DOTNET_COMPILERS:
             windows.compiled_program(cmd)  # `csc /out:p.exe p.cs`, run later (n13w)
+        elif name in _LINK_MAKERS and scope.family != "bash":
+            winpaths.link_made(cmd)  # `mklink /J l C:\Windows` … `rd /s /q l\` (n13w)
         if passes_on and scope.judged == judged_before:
             passes_on = False  # `sudo -l`, `sudo -s`: nothing judged inside; scan here
             if scope.family == "bash" and name not in _WRITERS and name not in _O_IS_A_FLAG:
@@ -1576,6 +1579,7 @@ def _launched(cmd: Cmd) -> None:
 # Programs that print the paths below their operands (the working directory by default)
 # when asked to list: `rg --files`, `du -a`, `locate -r '^/home/'`, `tree -fi`.
 _PATH_LISTERS = frozenset(names("rg du locate plocate mlocate slocate tree"))
+_LINK_MAKERS = frozenset(names("mklink mklink.exe new-item"))
 
 
 def _path_listing(cmd: Cmd) -> None:
