@@ -184,6 +184,23 @@ _CASES = [
     ),
     ('perl -MFile::Path -e "rmtree($ENV{SystemRoot})"', "cmd", B),
     ('node -e "console.log(process.env.WINDIR)"', "cmd", S),
+    # (round 13) arguments bound to a batch subroutine's or a written batch file's %1
+    ("call :w C:\\Windows\nexit /b\n:w\nrd /s /q %1\nexit /b", "cmd", B),
+    ('call :w "C:\\Users"\ngoto :eof\n:w\ndel /s /q "%~1\\*"\ngoto :eof', "cmd", B),
+    ("call :w obj\nexit /b\n:w\nrd /s /q %1\nexit /b", "cmd", D),
+    ("echo rd /s /q %%1 > z.bat\nz.bat C:\\Windows\\System32", "cmd", B),
+    ("echo rd /s /q %%1 > z.bat\nz.bat dist", "cmd", D),
+    # (round 13) links made in the block, deleted through
+    ("mklink /J C:\\t\\sys C:\\Windows\\System32 & del /s /q C:\\t\\sys\\*", "cmd", B),
+    ("mklink /D home %USERPROFILE%\nrd /s /q home\\", "cmd", B),
+    (
+        "New-Item -ItemType SymbolicLink -Path C:\\t\\w -Target C:\\Windows; "
+        "Remove-Item C:\\t\\w\\* -Recurse -Force",
+        "powershell",
+        B,
+    ),
+    ("mklink /J C:\\t\\sys C:\\Windows\\System32 & rd C:\\t\\sys", "cmd", M),
+    ("mklink /J C:\\t\\old C:\\src\\old & rd /s /q C:\\t\\old\\", "cmd", D),
     ("python -c \"import os,shutil; shutil.rmtree(os.environ['BUILD_DIR'])\"", "cmd", D),
 ]
 
