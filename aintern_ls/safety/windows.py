@@ -2192,6 +2192,17 @@ def _elevator(cmd: Cmd) -> None:
         rest = args[i:]
         if rest:
             cmd.judge(rest, cmd.stdin)
+        if (
+            cmd.name.startswith(("psexec", "paexec"))
+            and any(t.startswith("\\\\") for t in low[:i])
+            and not any(t in ("-s", "/s", "-h", "/h", "-e") for t in low[:i])
+            and rest
+        ):
+            # (n13w) `psexec \\srv ipconfig /all`: a command run on another machine as
+            # the caller (no SYSTEM or elevated token): remote execution, like ssh host CMD
+            # (moderate; the command is judged above)
+            cmd.add(M, "remote", f"{cmd.name} runs {rest[0].text} on another machine")
+            return
     cmd.add(C, "sudo", f"{cmd.name} runs a program as SYSTEM, TrustedInstaller or another user")
     if line:
         _judge_payload(cmd, line, f"{cmd.name}")
@@ -4538,6 +4549,20 @@ def _backup_cmdlet(cmd: Cmd) -> None:
         # a named snapshot is dangerous; all of a machine's are its backups, blocked).
         cmd.add(D, "delete", f"{cmd.name} deletes the snapshot {named.text}", named)
         return
+    if cmd.stdin.kind != "none" and cmd.name in ("remove-vmsnapshot", "remove-vmcheckpoint"):
+        src = cmd.scope.source
+        upstream = src[src.rfind("\n", 0, cmd.start) + 1 : cmd.start][-1000:].rstrip()
+        stage = upstream[:-1].rsplit("|", 1)[-1] if upstream.endswith("|") else ""
+        one = None
+        if re.match(r"(?i)\s*get-vm(?:snapshot|checkpoint)\b", stage):
+            one = re.search(r"(?i)\s-name\s+['\"]?([^\s'\"]+)", stage)
+        elif re.match(r"(?i)\s*(?:where-object|where|\?)\s", stage):
+            one = re.search(r"(?i)\bname\s+-c?eq\s+['\"]?([^\s'\"}]+)", stage)
+        if one is not None and not any(c in one.group(1) for c in "*?,$"):
+            # (n13w) `Get-VMSnapshot -VMName v -Name pre-patch | Remove-VMSnapshot`, or a
+            # `Where-Object Name -eq 'x'` filter: one named snapshot (dangerous)
+            cmd.add(D, "delete", f"{cmd.name} deletes the one snapshot the pipeline names")
+            return
     cmd.add(B, "delete-backups", f"{cmd.name} deletes virtual-machine snapshots or backups")
 
 

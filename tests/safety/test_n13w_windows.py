@@ -201,6 +201,13 @@ _CASES = [
     ),
     ("mklink /J C:\\t\\sys C:\\Windows\\System32 & rd C:\\t\\sys", "cmd", M),
     ("mklink /J C:\\t\\old C:\\src\\old & rd /s /q C:\\t\\old\\", "cmd", D),
+    # (round 13 over/exact) one named VM snapshot through a pipeline; psexec as the caller
+    ("Get-VMSnapshot -VMName db1 -Name pre-patch | Remove-VMSnapshot", "powershell", D),
+    ("Get-VMSnapshot -VMName db1 | ? Name -eq 'pre-patch' | Remove-VMSnapshot", "powershell", D),
+    ("Get-VMSnapshot -VMName db1 | Remove-VMSnapshot", "powershell", B),
+    ("psexec \\\\db1 ipconfig /all", "cmd", M),
+    ("psexec \\\\db1 -s ipconfig /all", "cmd", C),
+    ("psexec \\\\db1 cmd /c rd /s /q C:\\Users", "cmd", B),
     ("python -c \"import os,shutil; shutil.rmtree(os.environ['BUILD_DIR'])\"", "cmd", D),
 ]
 
