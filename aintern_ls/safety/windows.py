@@ -2339,8 +2339,16 @@ def _ps_alias(cmd: Cmd) -> None:
     if _PS_DESTRUCTIVE.match(target) or hides_eval or target in ("rm", "del", "rd", "format"):
         what = name.text if name is not None else "a name"
         cmd.add(C, "alias-hides", f"makes {what} run {value.text}", value)
-    else:
+    elif not (name is not None and not name.dynamic and _PS_READ_ONLY_VERB.match(target)):
+        # (n13w: `Set-Alias ll Get-ChildItem` names a read-only cmdlet; each use is judged
+        # as that cmdlet, and defining it changes nothing else)
         cmd.add(M, "alias", "defines an alias")
+
+
+_PS_READ_ONLY_VERB = re.compile(
+    r"\A(?:get|test|select|measure|show|find|resolve|format|compare|where|sort|group|convertto"
+    r"|convertfrom)-\w+\Z|\Awrite-(?:output|host)\Z"
+)
 
 
 _PS_DESTRUCTIVE = re.compile(r"\A(remove|clear|stop|format|uninstall|disable|reset)-")
@@ -4170,6 +4178,17 @@ def _write_cmdlet(cmd: Cmd) -> None:
     ):
         # `Invoke-Command -ScriptBlock { … }` on this machine: the block's own commands are
         # what it does (they are judged where the block is read).
+        return
+    if (
+        cmd.name in ("start-job", "sajb", "start-threadjob")
+        and cmd.scope.family == "powershell"
+        and "filepath" not in params
+        and "initializationscript" not in params
+        and "literalpath" not in params
+        and any(w.text.startswith("{") for w in cmd.args)
+    ):
+        # (n13w) `Start-Job { Get-Process }`: the block runs in the background on this
+        # machine; its own commands are what it does (judged where the block is read)
         return
     if _alias_drive(cmd, params):
         return

@@ -205,6 +205,11 @@ _CASES = [
     ("Get-VMSnapshot -VMName db1 -Name pre-patch | Remove-VMSnapshot", "powershell", D),
     ("Get-VMSnapshot -VMName db1 | ? Name -eq 'pre-patch' | Remove-VMSnapshot", "powershell", D),
     ("Get-VMSnapshot -VMName db1 | Remove-VMSnapshot", "powershell", B),
+    # (round 13 exact) a read-only alias and a read-only background job are read-only
+    ("Set-Alias ll Get-ChildItem; ll C:\\Windows", "powershell", S),
+    ("Start-Job { Get-Service } | Wait-Job | Receive-Job", "powershell", S),
+    ("Start-Job { Remove-Item -Recurse -Force $HOME }", "powershell", B),
+    ("Set-Alias dir Remove-Item; dir C:\\tmp\\x", "powershell", C),
     ("psexec \\\\db1 ipconfig /all", "cmd", M),
     ("psexec \\\\db1 -s ipconfig /all", "cmd", C),
     ("psexec \\\\db1 cmd /c rd /s /q C:\\Users", "cmd", B),
