@@ -596,6 +596,15 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             # named like a program we know, not the installed program (gen11, kubectl-ai's
             # tests): running a local program is moderate whatever it is called.
             cmd.add(M, "local-script", f"runs the local program {head.text}", head)
+        elif (
+            scope.family != "bash"
+            and head.text[:2] in (".\\", "./", "..")
+            and not head.dynamic
+            and launcher is None
+        ):
+            # (n13w) `.\w.exe`, `.\ping.exe`: a program of the working folder named like one
+            # we know is that local file, not the system's program (moderate)
+            cmd.add(M, "local-script", f"runs the local program {head.text}", head)
         if scope.downloaded and ("/" in head.text or "\\" in head.text) and not head.dynamic:
             _downloaded_namesake(cmd, head)
         if windows.COMPILED in scope.env:

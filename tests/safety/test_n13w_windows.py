@@ -210,6 +210,10 @@ _CASES = [
     ("Start-Job { Get-Service } | Wait-Job | Receive-Job", "powershell", S),
     ("Start-Job { Remove-Item -Recurse -Force $HOME }", "powershell", B),
     ("Set-Alias dir Remove-Item; dir C:\\tmp\\x", "powershell", C),
+    # a program of the working folder named like a known one is that local file
+    (".\\w.exe", "powershell", M),
+    (".\\whoami.exe", "cmd", M),
+    ("whoami", "cmd", S),
     ("psexec \\\\db1 ipconfig /all", "cmd", M),
     ("psexec \\\\db1 -s ipconfig /all", "cmd", C),
     ("psexec \\\\db1 cmd /c rd /s /q C:\\Users", "cmd", B),
