@@ -2569,6 +2569,18 @@ class _Walker:
                 return info
             if stage in ("select-object", "select") and not info.argv:
                 info.argv = tuple(_text(node).split()[1:9])  # (-First 1: dispatch.next_stdin)
+        if stage == "split-path":
+            # (n13w) `Get-Item $HOME | Split-Path -Parent | Remove-Item -Recurse`: the
+            # parents of the items piped in (with no path of its own and no -Leaf)
+            words = _text(node).split()[1:]
+            if all(w.startswith("-") for w in words) and not any(
+                w.lower() in ("-leaf", "-noqualifier", "-extension", "-leafbase") for w in words
+            ):
+                up = [(w, _steps(w.text, "parent")) for w in stdin.paths[:8] if not w.dynamic]
+                info.paths = tuple(
+                    Word(p, w.start, w.end, False, False, "item") for w, p in up if p is not None
+                )
+            return info
         if stage in _REORDER or (
             stage in _WHERE
             and _LEAVES_OUT.search(body := _text(node))

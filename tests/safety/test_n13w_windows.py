@@ -152,6 +152,8 @@ _CASES = [
     ),
     ("Remove-Item -Recurse -Force ('C:\\work\\app\\src' | Split-Path)", "powershell", D),
     ("(Get-PSDrive C).Root", "powershell", S),
+    ("Get-Item $HOME | Split-Path -Parent | Remove-Item -Recurse -Force", "powershell", B),
+    ("Get-Item C:\\w\\app\\src | Split-Path | Remove-Item -Recurse -Force", "powershell", D),
     # (round 13) C# whose folder comes from a .NET environment lookup
     (
         "Add-Type -TypeDefinition 'using System; using System.IO; public class Q { public static"
