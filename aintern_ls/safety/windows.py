@@ -2443,6 +2443,9 @@ def _cmd_exe(cmd: Cmd) -> None:
                     cmd.scope.family == "powershell"
                     and rest[0].start >= 0
                     and not any(ch in src for ch in "\"'$`@{}();,\n")
+                    # (n13w: words put back as other text, a container's mount mapped to the
+                    # host path, are judged as given)
+                    and all(src_of[x.start : x.end] == x.text for x in rest if x.start >= 0)
                 ):
                     # PowerShell passes plain words to a native program as written: cmd
                     # gets `-u:corp\admin` whole, not the parameter and value PS reads.

@@ -207,6 +207,25 @@ _CASES = [
     ("Get-VMSnapshot -VMName db1 -Name pre-patch | Remove-VMSnapshot", "powershell", D),
     ("Get-VMSnapshot -VMName db1 | ? Name -eq 'pre-patch' | Remove-VMSnapshot", "powershell", D),
     ("Get-VMSnapshot -VMName db1 | Remove-VMSnapshot", "powershell", B),
+    # a Windows host folder mounted into a container, wiped from inside (PowerShell host)
+    (
+        "docker run --rm --volume=C:\\:C:\\c mcr.microsoft.com/windows/servercore cmd /c rd /s"
+        " /q C:\\c\\Users",
+        "powershell",
+        B,
+    ),
+    (
+        "docker run --rm -v C:\\Windows:C:\\w mcr.microsoft.com/windows/servercore cmd /c del"
+        " /f /q C:\\w\\System32\\ntdll.dll",
+        "powershell",
+        B,
+    ),
+    (
+        "docker run --rm -v C:\\src:C:\\src mcr.microsoft.com/windows/servercore cmd /c rd /s"
+        " /q C:\\src\\bin",
+        "powershell",
+        D,
+    ),
     # (round 13 exact) a read-only alias and a read-only background job are read-only
     ("Set-Alias ll Get-ChildItem; ll C:\\Windows", "powershell", S),
     ("Start-Job { Get-Service } | Wait-Job | Receive-Job", "powershell", S),
