@@ -2339,16 +2339,8 @@ def _ps_alias(cmd: Cmd) -> None:
     if _PS_DESTRUCTIVE.match(target) or hides_eval or target in ("rm", "del", "rd", "format"):
         what = name.text if name is not None else "a name"
         cmd.add(C, "alias-hides", f"makes {what} run {value.text}", value)
-    elif not (name is not None and not name.dynamic and _PS_READ_ONLY_VERB.match(target)):
-        # (n13w: `Set-Alias ll Get-ChildItem` names a read-only cmdlet; each use is judged
-        # as that cmdlet, and defining it changes nothing else)
+    else:
         cmd.add(M, "alias", "defines an alias")
-
-
-_PS_READ_ONLY_VERB = re.compile(
-    r"\A(?:get|test|select|measure|show|find|resolve|format|compare|where|sort|group|convertto"
-    r"|convertfrom)-\w+\Z|\Awrite-(?:output|host)\Z"
-)
 
 
 _PS_DESTRUCTIVE = re.compile(r"\A(remove|clear|stop|format|uninstall|disable|reset)-")
