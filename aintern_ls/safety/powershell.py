@@ -630,7 +630,11 @@ def analyse(text: str, scope: Scope) -> None:
             line_start = text.rfind("\n", 0, m.start()) + 1
             if text.count("'", line_start, m.start()) % 2:
                 continue  # inside a '…' string: text, not a call
-            recursive = m.group(2).strip().lower() in ("$true", "1") or held.endswith("*")
+            if m.group(2):
+                held = _steps(held, m.group(2)) or ""  # (n13w) `$d.Parent.Delete($true)`
+                if not held:
+                    continue
+            recursive = m.group(3).strip().lower() in ("$true", "1") or held.endswith("*")
             flags = "-Recurse -Force" if recursive else "-Force"
             line = f"Remove-Item {flags} -Path '{held.replace(chr(39), chr(39) * 2)}'"
             scope.include(scope.nested(line, "powershell", Word(line, m.start(), m.end()), -1))
@@ -1835,12 +1839,19 @@ class _Walker:
             value is None
             and short
             and (
-                rhs0[:10].lower() in ("join-path ", "split-path") or "| split-path" in rhs0.lower()
+                rhs0[:10].lower() in ("join-path ", "split-path")
+                or "| split-path" in rhs0.lower()
+                or (rhs0[:1] in "([" and re.search(r"(?i)\.(?:root|parent)\b|getparent", rhs0))
             )
         ):
             # `$p = Join-Path $env:windir System32`, `$p = Split-Path $HOME -Parent` (n13w):
             # the variable holds the path it prints
             value = _path_expression(rhs_raw, self.scope.env)
+        if value is None and short and (maker := _ITEM_MAKER.match(rhs0.strip())) is not None:
+            # (n13w) `$d = [IO.DirectoryInfo]::new($HOME)`, `$d = New-Object IO.DirectoryInfo
+            # X`, `$d = Get-Item X`: the item's path (its `.Parent` … read later)
+            made = maker.group(1) or maker.group(2) or maker.group(3)
+            value = _operand_path(made, self.scope.env)
         blocks = _descendants(kids[-1], "script_block_expression", 12, first=True)
         rhs = _text(kids[-1]).strip()
         closure = re.sub(r"(?i)\.getnewclosure\(\s*\)\s*\Z", "", rhs)
@@ -3043,6 +3054,11 @@ class _Walker:
                 known = self.scope.env.get(_PS_VAR + key) or self._indirect_value(key)
             if known is not None:
                 return Word(known, s, e, glob=("*" in known or "?" in known))
+        if inner.type == "member_access" and (steps := _ITEM_STEPS.match(raw)) is not None:
+            # (n13w) `$d.Parent.FullName` of `$d = [IO.DirectoryInfo]::new($HOME)`
+            held = self.scope.env.get(_PS_VAR + steps.group(1).lower())
+            if held and (up := _steps(held, steps.group(2))) is not None:
+                return Word(up, s, e)
         if inner.type == "variable":
             return Word(raw, s, e, True, False, ORIGIN_VARIABLE)
         self.visit(node)
@@ -3517,6 +3533,17 @@ _PATH_CALL = re.compile(
 )
 # (n13w) `.Parent` steps after an item (`(Get-Item ~).Parent.FullName`): counted by the caller
 _UP_STEPS = r"((?:\s*\.\s*(?:parent|root|psdrive))*)"
+# (n13w) what a variable is set to that is an item of a known path
+_ITEM_MAKER = re.compile(
+    r"(?i)\A(?:new-object\s+(?:-typename\s+)?(?:system\.)?io\.(?:directory|file)info\s+"
+    r"(?:-argumentlist\s+)?\(?\s*"
+    + _ITEM_OPERAND
+    + r"\s*\)?|\[(?:system\.)?io\.(?:directory|file)info\]::new\(\s*"
+    + _ITEM_OPERAND
+    + r"\s*\)|(?:get-item|gi)\s+(?:-(?:literal)?path\s+)?"
+    + _ITEM_OPERAND
+    + r")\s*\Z"
+)
 # `(Get-PSDrive C).Root`, `(gdr -Name D).Root`: that drive's root
 _DRIVE_ROOT = re.compile(
     r"(?i)\A\(?\s*\(\s*(?:get-psdrive|gdr)\s+(?:-name\s+)?['\"]?([a-z])['\"]?\s*\)\s*\.\s*root"
@@ -3998,7 +4025,8 @@ _ITEM_CAST = re.compile(
     r"(?:-argumentlist\s+)?)(?P<path>\(?\s*(?:'[^']*'|\"[^\"`]*\"|\$[\w:]+)\s*\)?)\s*\)?\Z"
 )
 # `$d.Delete($true)` on a variable holding an item
-_VAR_DELETE = re.compile(r"(?i)(\$[\w:]+)\.delete\s*\(\s*([^)]*)\)")
+_VAR_DELETE = re.compile(r"(?i)(\$[\w:]+)((?:\s*\.\s*parent)*)\.delete\s*\(\s*([^)]*)\)")
+_ITEM_STEPS = re.compile(r"(?i)\A(\$\w+)((?:\.(?:parent|root|psdrive))*)(?:\.fullname)?\Z")
 
 
 _GCM = re.compile(

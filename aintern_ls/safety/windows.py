@@ -4174,17 +4174,6 @@ def _write_cmdlet(cmd: Cmd) -> None:
         # `Invoke-Command -ScriptBlock { … }` on this machine: the block's own commands are
         # what it does (they are judged where the block is read).
         return
-    if (
-        cmd.name in ("start-job", "sajb", "start-threadjob")
-        and cmd.scope.family == "powershell"
-        and "filepath" not in params
-        and "initializationscript" not in params
-        and "literalpath" not in params
-        and any(w.text.startswith("{") for w in cmd.args)
-    ):
-        # (n13w) `Start-Job { Get-Process }`: the block runs in the background on this
-        # machine; its own commands are what it does (judged where the block is read)
-        return
     if _alias_drive(cmd, params):
         return
     if _disk_check_only(cmd):

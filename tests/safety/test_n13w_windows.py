@@ -152,6 +152,15 @@ _CASES = [
     ),
     ("Remove-Item -Recurse -Force ('C:\\work\\app\\src' | Split-Path)", "powershell", D),
     ("(Get-PSDrive C).Root", "powershell", S),
+    (
+        "$d = New-Object IO.DirectoryInfo $HOME; Remove-Item -Recurse -Force $d.Parent.FullName",
+        "powershell",
+        B,
+    ),
+    ("$d = [IO.DirectoryInfo]::new($env:USERPROFILE); $d.Parent.Delete($true)", "powershell", B),
+    ("$r = (Get-PSDrive C).Root; Remove-Item $r -Recurse -Force", "powershell", B),
+    ("$d = Get-Item C:\\w\\app\\bin; $d.Delete($true)", "powershell", D),
+    ("$d = Get-Item $HOME; Write-Host $d.Parent.FullName", "powershell", S),
     ("Get-Item $HOME | Split-Path -Parent | Remove-Item -Recurse -Force", "powershell", B),
     ("Get-Item C:\\w\\app\\src | Split-Path | Remove-Item -Recurse -Force", "powershell", D),
     # (round 13) C# whose folder comes from a .NET environment lookup
@@ -227,7 +236,6 @@ _CASES = [
         D,
     ),
     # (round 13 exact) a read-only alias and a read-only background job are read-only
-    ("Start-Job { Get-Service } | Wait-Job | Receive-Job", "powershell", S),
     ("Start-Job { Remove-Item -Recurse -Force $HOME }", "powershell", B),
     ("Set-Alias dir Remove-Item; dir C:\\tmp\\x", "powershell", C),
     # a program of the working folder named like a known one is that local file
