@@ -774,7 +774,8 @@ def compiled_program(cmd: Cmd) -> None:
     from aintern_ls.safety.wrappers import ECHOED_AS_WRITTEN, _file_key
 
     bodies = [
-        cmd.scope.env.get(ECHOED_AS_WRITTEN + _file_key(src).rsplit("/", 1)[-1])
+        _echoed_source(cmd.scope.source, src)
+        or cmd.scope.env.get(ECHOED_AS_WRITTEN + _file_key(src).rsplit("/", 1)[-1])
         or written_text(cmd.scope, src)
         for src in sources
     ]
@@ -785,9 +786,24 @@ def compiled_program(cmd: Cmd) -> None:
     cmd.scope.unseen.pop(base, None)
 
 
+def _echoed_source(source: str, name: str) -> str | None:
+    """`echo class P{…} > p.cs` in the block's own text (whatever group, `if` or child cmd
+    it stands in): what echo wrote into `name`, as written."""
+    if "echo" not in source.lower():
+        return None
+    base = name.replace("/", "\\").rsplit("\\", 1)[-1]
+    m = re.search(
+        r"(?im)\becho[ \t]+([^\n]{1,4000}?)[ \t]*>[ \t]*\"?(?:[^\s\"<>|&]*[\\/])?"
+        + re.escape(base)
+        + r"\"?(?=[\s&|)]|\Z)",
+        source[:20000],
+    )
+    return m.group(1) if m is not None else None
+
+
 def compiled_program_run(cmd: Cmd, head: Word) -> None:
     """`p.exe` (or `p`) after a compiler built p.exe in this text (`compiled_program`)."""
-    low = head.text.lower().replace("/", "\\").rsplit("\\", 1)[-1].strip("\"'")
+    low = head.text.lower().replace("/", "\\").rsplit("\\", 1)[-1].strip("\"'").rstrip(")")
     base = low if low.endswith(".exe") else low + ".exe"
     if base not in cmd.scope.env.get(COMPILED, "").split("\x01"):
         return
@@ -1174,6 +1190,10 @@ def _invoke_expression(cmd: Cmd) -> None:
         text,
     ):
         cmd.add(C, "remote-code", "Invoke-Expression runs code downloaded from the network", code)
+        if not code.dynamic and "\n" in code.text:
+            # (n13w) a literal script that only names a URL (an XML namespace in a project
+            # it writes) is read as well: what it does locally stands
+            cmd.scope.include(cmd.scope.nested(code.text, "powershell", code))
     elif code.dynamic and (read := _read_back(cmd, code.text)) is not None:
         # `iex (Get-Content x.ps1 -Raw)` of a file this block wrote: its text runs.
         cmd.scope.include(cmd.scope.nested(read, "powershell", code))
