@@ -197,6 +197,8 @@ def _core_by_pattern(low: str) -> bool:
     if not any(c in name for c in "*?["):
         return False
     return any(fnmatch.fnmatchcase(core, name) for core in _CORE_NAMES)
+
+
 # (n13w) Environment variables whose value is a known folder, by name (any case): what
 # inline interpreter code reading them (`process.env.WINDIR`, `os.environ["SystemRoot"]`,
 # `$ENV{ProgramFiles}`) gets on Windows, or on any system for the home variables.
