@@ -758,6 +758,15 @@ CATALOGUE: dict[str, Rule] = _rules(
         "dd if=sc.bin of=/proc/1432/mem bs=1 seek=4096 conv=notrunc",
     ),
     (
+        "native-call",
+        "calls a Windows native function through P/Invoke that raises the process's privileges,"
+        " crashes the system or injects code into another process",
+        'Add-Type -MemberDefinition \'[DllImport("ntdll.dll")] public static extern int'
+        " RtlAdjustPrivilege(int p, bool e, bool t, out bool o);' -Name P -Namespace N;"
+        " [N.P]::RtlAdjustPrivilege(19, $true, $false, [ref]$x)",
+        "powershell",
+    ),
+    (
         "credential-prompt",
         "shows a fake system password dialog to capture the user's password",
         'osascript -e \'display dialog "Password:" default answer "" with hidden answer\'',

@@ -74,6 +74,8 @@ def analyse(text: str, scope: Scope) -> None:
                 loop[0],
                 loop[1],
             )
+    if "call" in text and ":" in text:
+        _subroutine_calls(text, scope)  # `call :wipe C:\Users` … `:wipe` `rd /s /q %1` (n13w)
     budget.spend(len(text) // budget.CMD_CHARS_PER_STEP)  # (the tokeniser is cmd's grammar)
     segments, broken = _tokenise(text)
     if broken:
@@ -564,6 +566,31 @@ def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
 
 
 _LABEL = re.compile(r"(?im)^[ \t@]*:(\w+)[ \t]*$")
+_CALL_LABEL = re.compile(r"(?i)\bcall[ \t]+:(\w+)([^\n&|<>]*)")
+_SUB_END = re.compile(r"(?im)^[ \t@]*(?:exit[ \t]+/b\b|goto[ \t]+:?eof\b)")
+
+
+def _subroutine_calls(text: str, scope: Scope) -> None:
+    """`call :label ARGS` and the subroutine's lines (from `:label` to `exit /b` or `goto
+    :eof`) with `%1` … `%*` replaced by ARGS: judged as what that call runs."""
+    calls = [m for m in _CALL_LABEL.finditer(text[:20000]) if m.group(2).strip()][:8]
+    if not calls:
+        return
+    labels = {m.group(1).lower(): m.end() for m in _LABEL.finditer(text[:20000])}
+    for c in calls:
+        start = labels.get(c.group(1).lower())
+        if start is None:
+            continue
+        end = _SUB_END.search(text, start)
+        body = text[start : end.start() if end is not None else min(len(text), start + 4000)]
+        if "%" not in body:
+            continue
+        args = re.findall(r'"[^"]*"|[^\s,;=]+', c.group(2))
+        line = wrappers.batch_arguments(body, args)
+        if line != body:
+            scope.include(scope.nested(line, "cmd", Word(line, c.start(), c.end()), -1))
+
+
 _SPAWN = re.compile(
     r"(?i)(?:^|[&|(\s@])(?:start\b|call\s+%~?\w*0\b|%~?\w*0\b|cmd(?:\.exe)?\s+/c\s+%~?\w*0)"
 )
@@ -727,6 +754,7 @@ def _for_literal_tokens(
     a literal string, split into tokens by the options; `%a`, `%b`, `%c` are those tokens."""
     if var is None or "usebackq" in " ".join(options).lower():
         return None
+    options = [o for o in options if o != var]  # (`"delims=" %a`: the loop variable ends it)
     m = re.fullmatch(r"(.*)", src, re.S)
     if m is None:
         return None
@@ -789,7 +817,28 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
         literal = _for_literal_tokens(head[:at], src, var, body) if quoted else None
         if literal is not None:
             return literal
+        if var is not None and src[:1] in "'`":
+            # (n13w) a set whose output is literal text: `'echo rd /s /q C:\Users'` (and
+            # `cmd /c echo …`), `usebackq` with a `'…'` string: split by the options
+            back = any("usebackq" in t for t in low[:at])
+            said = re.fullmatch(
+                r"(['`])\s*(?:cmd(?:\.exe)?\s+/[ck]\s+)?echo\s+([^'`&|<>]+?)\s*\1", src, re.I
+            )
+            text = (
+                src[1:-1]
+                if back and src[:1] == "'" and src[-1:] == "'"
+                else (said.group(2) if said is not None and (src[:1] == "`") == back else None)
+            )
+            if text is not None:
+                opts = [re.sub(r"(?i)usebackq", "", t) for t in head[:at]]
+                literal = _for_literal_tokens(opts, text, var, body)
+                if literal is not None:
+                    return literal
         echoed = re.fullmatch(r"(['`])\s*echo\s+([^'`&|<>]+?)\s*\1", src, re.I)
+        if echoed is None and src[1:7].lower().lstrip().startswith("where"):
+            # (n13w) `for /f %p in ('where vssadmin') do %p delete shadows`: where prints
+            # the program's own path; run, it is that program
+            echoed = re.fullmatch(r"(['`])\s*where(?:\.exe)?\s+([\w.-]+)\s*\1", src, re.I)
         listing = _dir_listing(src)
         if listing is not None:
             items = [listing[0]]

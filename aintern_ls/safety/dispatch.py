@@ -42,6 +42,7 @@ from aintern_ls.safety import (  # noqa: F401
     system,
     toolchains,
     windows,
+    winpaths,
     wrappers,
 )
 from aintern_ls.safety.context import (
@@ -605,9 +606,24 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             # named like a program we know, not the installed program (gen11, kubectl-ai's
             # tests): running a local program is moderate whatever it is called.
             cmd.add(M, "local-script", f"runs the local program {head.text}", head)
+        elif (
+            scope.family != "bash"
+            and head.text[:2] in (".\\", "./", "..")
+            and not head.dynamic
+            and launcher is None
+        ):
+            # (n13w) `.\w.exe`, `.\ping.exe`: a program of the working folder named like one
+            # we know is that local file, not the system's program (moderate)
+            cmd.add(M, "local-script", f"runs the local program {head.text}", head)
         if scope.downloaded and ("/" in head.text or "\\" in head.text) and not head.dynamic:
             _downloaded_namesake(cmd, head)
+        if windows.COMPILED in scope.env:
+            windows.compiled_program_run(cmd, head)  # a program built here, named like ours
         handler(cmd)
+        if name in windows.DOTNET_COMPILERS:
+            windows.compiled_program(cmd)  # `csc /out:p.exe p.cs`, run later (n13w)
+        elif name in _LINK_MAKERS and scope.family != "bash":
+            winpaths.link_made(cmd)  # `mklink /J l C:\Windows` … `rd /s /q l\` (n13w)
         if passes_on and scope.judged == judged_before:
             passes_on = False  # `sudo -l`, `sudo -s`: nothing judged inside; scan here
             if scope.family == "bash" and name not in _WRITERS and name not in _O_IS_A_FLAG:
@@ -700,6 +716,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         system.request_targets(cmd)  # `e2edit -w -R 'unlink /etc/gshadow' /dev/vdb2`
         if name in windows.NAMED_UPLOADERS:
             windows.named_uploader(cmd)  # `b2 upload-file`, `mega-put`, `winscp put` (n12w)
+        if windows.COMPILED in scope.env:
+            windows.compiled_program_run(cmd, head)  # `csc p.cs & p.exe` (n13w)
     detections.judge(cmd, mark)  # what detection rules know and no handler saw (safety-sig7)
     if (name in _SOCKET_CAPABLE or name in network.DNS_TUNNELS) and all(
         f.level < C for f in scope.findings[mark:]
@@ -1597,6 +1615,7 @@ def _launched(cmd: Cmd) -> None:
 # Programs that print the paths below their operands (the working directory by default)
 # when asked to list: `rg --files`, `du -a`, `locate -r '^/home/'`, `tree -fi`.
 _PATH_LISTERS = frozenset(names("rg du locate plocate mlocate slocate tree"))
+_LINK_MAKERS = frozenset(names("mklink mklink.exe new-item"))
 
 
 def _path_listing(cmd: Cmd) -> None:

@@ -30,8 +30,18 @@ from aintern_ls.safety.paths import (
     whole_system,
     write_target,
 )
+<<<<<<< HEAD
 from aintern_ls.safety.registry import LINKS, finding, handles, run_config_command
 from aintern_ls.safety.winpaths import protected_unknown_name, wsl_unc_posix
+=======
+from aintern_ls.safety.registry import finding, handles, run_config_command
+from aintern_ls.safety.winpaths import (
+    LINKS,
+    protected_unknown_name,
+    through_link,
+    wsl_unc_posix,
+)
+>>>>>>> main
 from aintern_ls.safety.words import Word, names
 
 # --- deleting things --------------------------------------------------------------------
@@ -281,6 +291,8 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
             level, rule, what = empty
         else:
             text = long_names(t.text) if scope.windows and "~" in t.text else t.text
+            if LINKS in scope.env:
+                text = through_link(scope.env, text, recursive and scope.family == "powershell")
             inside = wsl_unc_posix(text) if scope.windows and text[:2] in ("\\\\", "//") else None
             if inside is not None:
                 # `rd /s /q \\wsl$\Ubuntu\etc`: a WSL distribution's own files, by their

@@ -27,7 +27,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from aintern_ls.safety.levels import B, C, D, Finding, M, RiskLevel
-from aintern_ls.safety.paths import Target, classify_path, is_secret, system_state, write_target
+from aintern_ls.safety.paths import (
+    Target,
+    classify_path,
+    env_folder,
+    is_secret,
+    system_state,
+    write_target,
+)
 from aintern_ls.safety.words import names, starts_shell
 
 if TYPE_CHECKING:
@@ -524,7 +531,7 @@ class _PyReader:
             base = self.name(node.value)
             if base in ("os.environ",):
                 key = self.value(node.slice)
-                return "~" if key in ("HOME", "USERPROFILE") else DYN
+                return env_folder(key) or DYN  # (n13w: `os.environ["SystemRoot"]` too)
             inner = self.value(node.value)
             s = node.slice
             if (
@@ -550,10 +557,15 @@ class _PyReader:
             if name.endswith("expanduser") and args:
                 return args[0]
             return "~"
-        if name in ("os.getenv", "os.environ.get") and args and args[0] in ("HOME", "USERPROFILE"):
-            return "~"
-        if name in ("os.path.expandvars", "posixpath.expandvars") and args:
-            return re.sub(r"\$\{?HOME\}?", "~", args[0])
+        if name in ("os.getenv", "os.environ.get") and args and env_folder(args[0]):
+            return env_folder(args[0]) or DYN
+        if name in ("os.path.expandvars", "posixpath.expandvars", "ntpath.expandvars") and args:
+            # (n13w) `%SystemRoot%`, `$WINDIR`, `${HOME}`: the known folders
+            return re.sub(
+                r"%([\w()]+)%|\$\{?(\w+)\}?",
+                lambda v: env_folder(v.group(1) or v.group(2)) or v.group(0),
+                args[0],
+            )
         if name in ("os.path.abspath", "os.path.realpath", "os.path.normpath", "str", "os.fspath"):
             return args[0] if args else DYN
         if name in (
@@ -1315,9 +1327,11 @@ def _raku_quote(code: str, i: int) -> tuple[str, bool, str, int] | None:
 
 
 _HOME_EXPR = re.compile(
-    r"^(?:(?:require\s*\(\s*\x01\d+\x01\s*\)|os)\.homedir\s*\(\s*\)|process\.env\.(?:HOME|USERPROFILE)"
+    r"^(?:(?:require\s*\(\s*\x01\d+\x01\s*\)|os)\.homedir\s*\(\s*\)|process\.env\.(?:HOME|USERPROFILE"
+    r"|windir|WINDIR|SystemRoot|SYSTEMROOT|ProgramFiles|PROGRAMFILES|ProgramData|PROGRAMDATA"
+    r"|SystemDrive|SYSTEMDRIVE|APPDATA|LOCALAPPDATA)"
     r"|process\.env\[\x01\d+\x01\]|Dir\.home|ENV\[\x01\d+\x01\]|ENV\.fetch\(\x01\d+\x01\)"
-    r"|\$ENV\{\s*(?:HOME|USERPROFILE|\x01\d+\x01)\s*\}|(?:os\.)?getenv\s*\(\s*\x01\d+\x01\s*\)"
+    r"|\$ENV\{\s*(?:HOME|USERPROFILE|\w+|\x01\d+\x01)\s*\}|(?:os\.)?getenv\s*\(\s*\x01\d+\x01\s*\)"
     r"|\$_SERVER\[\x01\d+\x01\]|Sys\.getenv\(\x01\d+\x01\)|homedir\(\)|\$HOME|path\.expand\(.*\)"
     r"|File\.expand_path\(.*\)|os\.UserHomeDir\(\)|(?:java\.lang\.)?System\.getProperty\(\x01\d+\x01\)"
     r"|Deno\.env\.get\(\x01\d+\x01\)|(?:Bun|Deno|import\.meta)\.env\.(?:HOME|USERPROFILE)"
@@ -1472,10 +1486,19 @@ class _Reader:
         if m:
             return self.lit(int(m.group(1)))
         if _HOME_EXPR.match(e):
-            if "getenv" in e or "ENV" in e or "env[" in e or "_SERVER" in e or "Property" in e:
+            if (
+                "getenv" in e
+                or "ENV" in e
+                or "env" in e
+                or "_SERVER" in e
+                or "Property" in e
+                or "Variable" in e
+            ):
                 keys = [self.lit(int(k)) for k in re.findall(r"\x01(\d+)\x01", e)]
+                if not keys and (dotted := re.search(r"(?:env\.|ENV\{\s*)(\w+)", e)):
+                    keys = [dotted.group(1)]  # (`process.env.WINDIR`, `$ENV{windir}`)
                 if keys and keys[0] not in ("HOME", "USERPROFILE", "user.home"):
-                    return DYN
+                    return env_folder(keys[0]) or DYN  # (n13w: the known folders)
             return "~"
         if re.fullmatch(r"\A[$@]?[A-Za-z_][\w]*", e):
             return self.env.get(e, self.env.get(e.lstrip("$@"), DYN))

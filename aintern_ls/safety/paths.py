@@ -199,6 +199,33 @@ def _core_by_pattern(low: str) -> bool:
     return any(fnmatch.fnmatchcase(core, name) for core in _CORE_NAMES)
 
 
+# (n13w) Environment variables whose value is a known folder, by name (any case): what
+# inline interpreter code reading them (`process.env.WINDIR`, `os.environ["SystemRoot"]`,
+# `$ENV{ProgramFiles}`) gets on Windows, or on any system for the home variables.
+_ENV_FOLDERS = {
+    "home": "~",
+    "userprofile": "~",
+    "windir": "C:\\Windows",
+    "systemroot": "C:\\Windows",
+    "systemdrive": "C:",
+    "programfiles": "C:\\Program Files",
+    "programfiles(x86)": "C:\\Program Files (x86)",
+    "programw6432": "C:\\Program Files",
+    "programdata": "C:\\ProgramData",
+    "allusersprofile": "C:\\ProgramData",
+    "appdata": "~\\AppData\\Roaming",
+    "localappdata": "~\\AppData\\Local",
+    "public": "C:\\Users\\Public",
+    "commonprogramfiles": "C:\\Program Files\\Common Files",
+}
+
+
+def env_folder(name: str) -> str | None:
+    """The folder an environment variable names when its value is known (`WINDIR` is
+    C:\\Windows, `HOME` the home folder), else None."""
+    return _ENV_FOLDERS.get(name.lower())
+
+
 # Files that run code at login or on a schedule: any write to them is persistence.
 _PERSISTENCE = re.compile(
     r"(^|/)\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin"

@@ -630,7 +630,11 @@ def analyse(text: str, scope: Scope) -> None:
             line_start = text.rfind("\n", 0, m.start()) + 1
             if text.count("'", line_start, m.start()) % 2:
                 continue  # inside a '…' string: text, not a call
-            recursive = m.group(2).strip().lower() in ("$true", "1") or held.endswith("*")
+            if m.group(2):
+                held = _steps(held, m.group(2)) or ""  # (n13w) `$d.Parent.Delete($true)`
+                if not held:
+                    continue
+            recursive = m.group(3).strip().lower() in ("$true", "1") or held.endswith("*")
             flags = "-Recurse -Force" if recursive else "-Force"
             line = f"Remove-Item {flags} -Path '{held.replace(chr(39), chr(39) * 2)}'"
             scope.include(scope.nested(line, "powershell", Word(line, m.start(), m.end()), -1))
@@ -1831,10 +1835,23 @@ class _Walker:
             if listed is not None and 1 < len(listed) <= 4096 and op_is_plain(node):
                 # `$r = '…'.ToCharArray()`: an array (reversed, joined, indexed later)
                 self.scope.env[_PS_ARRAY + name] = "\x01".join(listed)
-        if value is None and rhs0[:10].lower() in ("join-path ", "split-path") and short:
+        if (
+            value is None
+            and short
+            and (
+                rhs0[:10].lower() in ("join-path ", "split-path")
+                or "| split-path" in rhs0.lower()
+                or (rhs0[:1] in "([" and re.search(r"(?i)\.(?:root|parent)\b|getparent", rhs0))
+            )
+        ):
             # `$p = Join-Path $env:windir System32`, `$p = Split-Path $HOME -Parent` (n13w):
             # the variable holds the path it prints
             value = _path_expression(rhs_raw, self.scope.env)
+        if value is None and short and (maker := _ITEM_MAKER.match(rhs0.strip())) is not None:
+            # (n13w) `$d = [IO.DirectoryInfo]::new($HOME)`, `$d = New-Object IO.DirectoryInfo
+            # X`, `$d = Get-Item X`: the item's path (its `.Parent` … read later)
+            made = maker.group(1) or maker.group(2) or maker.group(3)
+            value = _operand_path(made, self.scope.env)
         blocks = _descendants(kids[-1], "script_block_expression", 12, first=True)
         rhs = _text(kids[-1]).strip()
         closure = re.sub(r"(?i)\.getnewclosure\(\s*\)\s*\Z", "", rhs)
@@ -2563,6 +2580,18 @@ class _Walker:
                 return info
             if stage in ("select-object", "select") and not info.argv:
                 info.argv = tuple(_text(node).split()[1:9])  # (-First 1: dispatch.next_stdin)
+        if stage == "split-path":
+            # (n13w) `Get-Item $HOME | Split-Path -Parent | Remove-Item -Recurse`: the
+            # parents of the items piped in (with no path of its own and no -Leaf)
+            words = _text(node).split()[1:]
+            if all(w.startswith("-") for w in words) and not any(
+                w.lower() in ("-leaf", "-noqualifier", "-extension", "-leafbase") for w in words
+            ):
+                up = [(w, _steps(w.text, "parent")) for w in stdin.paths[:8] if not w.dynamic]
+                info.paths = tuple(
+                    Word(p, w.start, w.end, False, False, "item") for w, p in up if p is not None
+                )
+            return info
         if stage in _REORDER or (
             stage in _WHERE
             and _LEAVES_OUT.search(body := _text(node))
@@ -3025,6 +3054,11 @@ class _Walker:
                 known = self.scope.env.get(_PS_VAR + key) or self._indirect_value(key)
             if known is not None:
                 return Word(known, s, e, glob=("*" in known or "?" in known))
+        if inner.type == "member_access" and (steps := _ITEM_STEPS.match(raw)) is not None:
+            # (n13w) `$d.Parent.FullName` of `$d = [IO.DirectoryInfo]::new($HOME)`
+            held = self.scope.env.get(_PS_VAR + steps.group(1).lower())
+            if held and (up := _steps(held, steps.group(2))) is not None:
+                return Word(up, s, e)
         if inner.type == "variable":
             return Word(raw, s, e, True, False, ORIGIN_VARIABLE)
         self.visit(node)
@@ -3498,7 +3532,25 @@ _PATH_CALL = re.compile(
     r"\(\s*(.*?)\s*\)\s*\)?\Z"
 )
 # (n13w) `.Parent` steps after an item (`(Get-Item ~).Parent.FullName`): counted by the caller
-_UP_STEPS = r"((?:\s*\.\s*parent)*)"
+_UP_STEPS = r"((?:\s*\.\s*(?:parent|root|psdrive))*)"
+# (n13w) what a variable is set to that is an item of a known path
+_ITEM_MAKER = re.compile(
+    r"(?i)\A(?:new-object\s+(?:-typename\s+)?(?:system\.)?io\.(?:directory|file)info\s+"
+    r"(?:-argumentlist\s+)?\(?\s*"
+    + _ITEM_OPERAND
+    + r"\s*\)?|\[(?:system\.)?io\.(?:directory|file)info\]::new\(\s*"
+    + _ITEM_OPERAND
+    + r"\s*\)|(?:get-item|gi)\s+(?:-(?:literal)?path\s+)?"
+    + _ITEM_OPERAND
+    + r")\s*\Z"
+)
+# `(Get-PSDrive C).Root`, `(gdr -Name D).Root`: that drive's root
+_DRIVE_ROOT = re.compile(
+    r"(?i)\A\(?\s*\(\s*(?:get-psdrive|gdr)\s+(?:-name\s+)?['\"]?([a-z])['\"]?\s*\)\s*\.\s*root"
+    r"(?:\.(?:fullname|name))?\s*\)?\Z"
+)
+# `$HOME | Split-Path -Parent`: the pipeline feeds Split-Path its path
+_PIPED_SPLIT = re.compile(r"(?i)\A\(?\s*(\S+)\s*\|\s*(split-path\b[^|()]*?)\s*\)?\Z")
 _ITEM_OF = re.compile(
     r"(?i)\A\(?\s*\(\s*(?:get-item|gi|resolve-path|rvpa|convert-path|cvpa)\s+(?:-(?:literal)?path\s+)?"
     + _ITEM_OPERAND
@@ -3525,6 +3577,19 @@ _HERE = re.compile(
 )
 
 
+def _steps(value: str | None, steps: str) -> str | None:
+    """`.Parent`, `.Root`, `.PSDrive.Root` read from an item at `value`, in order."""
+    for step in re.findall(r"(?i)parent|root", steps):
+        if value is None:
+            return None
+        if step.lower() == "parent":
+            value = _parent(value)
+        else:
+            drive = re.match(r"[A-Za-z]:", value)
+            value = drive.group(0) + "\\" if drive else ("C:\\" if value[:1] == "~" else None)
+    return value
+
+
 def _parent(path: str) -> str:
     trimmed = path.rstrip("\\/")
     if trimmed == "~":
@@ -3546,16 +3611,16 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
     if item is not None:
         # `(Get-Item $env:windir).FullName`, `(Resolve-Path ~)`: the path itself
         operand = item.group(1) or item.group(3)
-        value = _operand_path(operand, env)
-        for _ in range((item.group(2) or "").lower().count("parent")):
-            value = _parent(value) if value is not None else None
-        return value
-    if "parent" in raw[:40].lower() and (up := _GET_PARENT.match(raw)) is not None:
+        return _steps(_operand_path(operand, env), item.group(2) or "")
+    low = raw.lower()
+    if ("parent" in low or "root" in low) and (up := _GET_PARENT.match(raw)) is not None:
         value = _operand_path(up.group("p") or up.group("n") or up.group("c"), env)
-        steps = up.group(4).lower().count("parent") + (1 if up.group("p") else 0)
-        for _ in range(steps):
-            value = _parent(value) if value is not None else None
-        return value
+        return _steps(value, ("parent" if up.group("p") else "") + up.group(4))
+    if "root" in low and (drive := _DRIVE_ROOT.match(raw)) is not None:
+        return drive.group(1).upper() + ":\\"
+    if "|" in raw and (piped := _PIPED_SPLIT.match(raw)) is not None:
+        # (n13w) `($HOME | Split-Path -Parent)` as `Split-Path $HOME -Parent`
+        raw = piped.group(2)[:10] + " " + piped.group(1) + piped.group(2)[10:]
     m = _SPLIT_PATH.match(raw)
     if m is not None:
         inner = _operand_path(m.group(2), env)
@@ -3960,7 +4025,8 @@ _ITEM_CAST = re.compile(
     r"(?:-argumentlist\s+)?)(?P<path>\(?\s*(?:'[^']*'|\"[^\"`]*\"|\$[\w:]+)\s*\)?)\s*\)?\Z"
 )
 # `$d.Delete($true)` on a variable holding an item
-_VAR_DELETE = re.compile(r"(?i)(\$[\w:]+)\.delete\s*\(\s*([^)]*)\)")
+_VAR_DELETE = re.compile(r"(?i)(\$[\w:]+)((?:\s*\.\s*parent)*)\.delete\s*\(\s*([^)]*)\)")
+_ITEM_STEPS = re.compile(r"(?i)\A(\$\w+)((?:\.(?:parent|root|psdrive))*)(?:\.fullname)?\Z")
 
 
 _GCM = re.compile(

@@ -512,6 +512,9 @@ _CS_STRING = r"(@\"(?:[^\"]|\"\")*\"|\"(?:[^\"\\]|\\.)*\")"
 _CS_DELETE = re.compile(
     r"(?i)\b(directory|file)\s*\.\s*delete\s*\(\s*" + _CS_STRING + r"\s*(?:,\s*(true|false))?"
 )
+_CS_DELETE_BARE = re.compile(
+    r"(?i)\b(directory|file)\s*\.\s*delete\s*\(\s*@?([a-z]:[\\/][^,()\"]*?)\s*(?:,\s*(true|false))?\s*\)"
+)
 _CS_START = re.compile(
     r"(?i)\bprocess\s*\.\s*start\s*\(\s*" + _CS_STRING + r"\s*(?:,\s*" + _CS_STRING + r")?"
 )
@@ -524,6 +527,321 @@ def _cs_text(literal: str) -> str:
     return re.sub(
         r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), literal[1:-1]
     )
+
+
+# (n13w) P/Invoke: `[DllImport("kernel32.dll")] … extern bool DeleteFileW(string p);` in the
+# source Add-Type compiles. What the native functions do, by name (A/W suffix dropped).
+_PINVOKE_DECL = re.compile(
+    r"(?is)dllimport\s*\(\s*@?\"([^\"]{1,80})\"[^\]]{0,300}\]\s*(?:\[[^\]]{0,200}\]\s*)*"
+    r"(?:(?:public|private|internal|protected|static|extern|unsafe|shared|declare)\s+)+"
+    r"(?:(?:function|sub|auto|ansi|unicode)\s+)*(?:[\w.<>\[\]]+\s+)?(\w+)\s*\("
+)
+_PINVOKE_KIND = {
+    "deletefile": "delete",
+    "removedirectory": "delete",
+    "movefileex": "move",
+    "movefile": "move",
+    "movefilewithprogress": "move",
+    "copyfile": "copy",
+    "copyfileex": "copy",
+    "rtladjustprivilege": "privilege",
+    "adjusttokenprivileges": "privilege",
+    "ntraiseharderror": "crash",
+    "zwraiseharderror": "crash",
+    "rtlsetprocessiscritical": "crash",
+    "ntsetinformationprocess": "crash",
+    "initiatesystemshutdownex": "shutdown",
+    "initiatesystemshutdown": "shutdown",
+    "exitwindowsex": "shutdown",
+    "ntshutdownsystem": "shutdown",
+    "createremotethread": "inject",
+    "writeprocessmemory": "inject",
+    "virtualallocex": "inject",
+    "ntcreatethreadex": "inject",
+    "queueuserapc": "inject",
+    "rtlcreateuserthread": "inject",
+}
+_PS_NULL = frozenset({"$null", "null", "nothing", "[nullstring]::value", "0", "[intptr]::zero"})
+
+
+def _native_arg(raw: str, env: Mapping[str, str]) -> str | None:
+    """A P/Invoke call's argument as text: a literal (C#, VB or PowerShell), a known folder
+    path expression, "" for null; None when only known at run time."""
+    raw = raw.strip()
+    if raw.lower() in _PS_NULL:
+        return ""
+    if raw[:2] == '@"' or (raw[:1] == '"' and "$" not in raw and "\\\\" in raw):
+        return _cs_text(raw)  # C#: `@"C:\x"`, `"C:\\\\x"`
+    if raw[:1] == "'" and raw[-1:] == "'":
+        return raw[1:-1].replace("''", "'")
+    if raw[:1] == '"' and raw[-1:] == '"' and "`" not in raw and "$(" not in raw:
+        # `"$env:windir\System32\x.dll"`: known folder variables in an expandable string
+        unknown = False
+
+        def known(m: re.Match[str]) -> str:
+            nonlocal unknown
+            key = m.group(0).lower().replace("{", "").replace("}", "")
+            value = PS_KNOWN_VARS.get(key)
+            if value is None or value.startswith("$"):
+                unknown = True
+                return ""
+            return value
+
+        text = re.sub(r"\$\{?(?:env:)?[\w()]+\}?", known, raw[1:-1])
+        return None if unknown else text
+    return ps_eval(raw, env)
+
+
+def _pinvoke_calls(text: str, source: str, at: int, end: int, scope: Scope) -> None:
+    """The native functions `source` declares with DllImport, judged where `text` (the
+    PowerShell after Add-Type, and the C# itself) calls them: a file deleted or moved is that
+    delete or move; privilege adjusted, the system crashed or code injected: critical."""
+    declared = {m.group(2).lower(): m.group(2) for m in _PINVOKE_DECL.finditer(source[:20000])}
+    if not declared:
+        return
+    env = ps_variables(scope)
+    where = Word(source, at, end)
+    for low, name in declared.items():
+        base = low[:-1] if low[-1:] in "aw" and low[:-1] in _PINVOKE_KIND else low
+        kind = _PINVOKE_KIND.get(base)
+        if kind is None:
+            continue
+        for body, offset in ((text, 0), (source, -1)):
+            for call in re.finditer(r"(?i)(?<![\w])" + re.escape(name) + r"\s*\(", body):
+                if offset < 0 and re.search(
+                    r"(?i)extern\s+[\w.<>\[\]]+\s+\Z|(?:function|sub)\s+\Z",
+                    body[max(0, call.start() - 60) : call.start()],
+                ):
+                    continue  # the declaration itself
+                close = _close_paren(body, call.end())
+                from aintern_ls.safety.inline import _split_top
+
+                args = [a for a in _split_top(body[call.end() : close - 1], ",") if a.strip()]
+                _native_effect(kind, name, [_native_arg(a, env) for a in args], where, scope)
+                break
+
+
+def _native_effect(kind: str, name: str, args: list[str | None], where: Word, scope: Scope) -> None:
+    s0, e0 = where.start, where.end
+    if kind in ("privilege", "crash", "inject"):
+        what = {
+            "privilege": "turns on a system privilege of the process (escalation)",
+            "crash": "forces a system crash or makes the process critical to the system",
+            "inject": "writes code into or starts a thread in another process (injection)",
+        }[kind]
+        scope.add(C, "native-call", f"calls the native {name}, which {what}", s0, e0)
+        return
+    if kind == "shutdown":
+        scope.add(D, "shutdown", f"calls the native {name}: the machine stops", s0, e0)
+        return
+    src = args[0] if args else None
+    if src is None or not src:
+        scope.add(D, "delete", f"calls the native {name} on a file only known at run time", s0, e0)
+        return
+    quoted = src.replace("'", "''")
+    if kind == "delete" or (kind == "move" and len(args) > 1 and args[1] == ""):
+        # `MoveFileEx(path, NULL, MOVEFILE_DELAY_UNTIL_REBOOT)`: deleted at the next boot
+        line = f"Remove-Item -Force -LiteralPath '{quoted}'"
+    elif len(args) > 1 and args[1]:
+        dst = (args[1] or "").replace("'", "''")
+        verb = "Move-Item" if kind == "move" else "Copy-Item"
+        line = f"{verb} -Force -LiteralPath '{quoted}' -Destination '{dst}'"
+    else:
+        scope.add(D, "delete", f"calls the native {name} on {src}", s0, e0)
+        return
+    for f in scope.nested(line, "powershell", where, -1):
+        scope.add(f.level, f.rule, f"the native {name} call: {f.reason}", f.start, f.end)
+
+
+# (n13w) .NET lookups of known folders in C#/VB source, as the literal they give
+_CS_ENV = re.compile(
+    r"(?i)(?:system\.)?environment\s*\.\s*(?:getenvironmentvariable\s*\(\s*\"(\w+(?:\(x86\))?)\"\s*\)"
+    r"|getfolderpath\s*\(\s*(?:(?:system\.)?environment\s*\.\s*)?specialfolder\s*\.\s*(\w+)\s*\)"
+    r"|(systemdirectory)\b)"
+)
+_SPECIAL_FOLDERS = {
+    "windows": "C:\\Windows",
+    "system": "C:\\Windows\\System32",
+    "systemx86": "C:\\Windows\\SysWOW64",
+    "userprofile": "C:\\Users\\user",
+    "programfiles": "C:\\Program Files",
+    "programfilesx86": "C:\\Program Files (x86)",
+    "commonapplicationdata": "C:\\ProgramData",
+    "applicationdata": "C:\\Users\\user\\AppData\\Roaming",
+    "localapplicationdata": "C:\\Users\\user\\AppData\\Local",
+    "systemdirectory": "C:\\Windows\\System32",
+}
+_CS_CONCAT = re.compile(
+    r'(@"(?:[^"]|"")*"|"(?:[^"\\]|\\.)*")\s*\+\s*(@"(?:[^"]|"")*"|"(?:[^"\\]|\\.)*")'
+)
+_CS_COMBINE = re.compile(
+    r'(?i)(?:system\.io\.)?path\s*\.\s*combine\s*\(\s*(@"(?:[^"]|"")*"|"(?:[^"\\]|\\.)*")\s*,'
+    r'\s*(@"(?:[^"]|"")*"|"(?:[^"\\]|\\.)*")\s*\)'
+)
+
+
+def _cs_fold(source: str) -> str:
+    """C#/VB source with .NET folder lookups (`Environment.GetEnvironmentVariable("windir")`,
+    `Environment.GetFolderPath(Environment.SpecialFolder.System)`) made literals, and
+    literal concatenations and `Path.Combine` of two literals joined."""
+    low = source.lower()
+    if "environment" not in low and "combine" not in low and '" +' not in source:
+        return source
+
+    def env(m: re.Match[str]) -> str:
+        if m.group(1):
+            value = PS_KNOWN_VARS.get("$env:" + m.group(1).lower())
+            if value is None or value.startswith("$"):
+                return m.group(0)
+            value = value.replace("~", "C:\\Users\\user", 1) if value[:1] == "~" else value
+        else:
+            value = _SPECIAL_FOLDERS.get((m.group(2) or m.group(3) or "").lower(), "")
+            if not value:
+                return m.group(0)
+        return '@"' + value + '"'
+
+    def lit(a: str, b: str, sep: str) -> str:
+        left, right = _cs_text(a), _cs_text(b)
+        joined = left.rstrip("\\") + "\\" + right.lstrip("\\") if sep else left + right
+        return '@"' + joined.replace('"', '""') + '"'
+
+    out = _CS_ENV.sub(env, source[:20000])
+    for _ in range(4):
+        folded = _CS_COMBINE.sub(lambda m: lit(m.group(1), m.group(2), "\\"), out)
+        folded = _CS_CONCAT.sub(lambda m: lit(m.group(1), m.group(2), ""), folded)
+        if folded == out:
+            break
+        out = folded
+    return out
+
+
+def dotnet_effects(source: str) -> str:
+    """What C#/VB source does that the analyser reads, as command lines both cmd and
+    PowerShell run: its file and folder deletes (`Directory.Delete(@"C:\\x", true)`) and the
+    programs it starts (`Process.Start("cmd.exe", "/c …")`)."""
+    lines: list[str] = []
+    source = _cs_fold(source)
+    deletes = [*_CS_DELETE.finditer(source[:20000])]
+    if not deletes and "delete" in source.lower():
+        # (cmd's `echo` as the analyser keeps it loses the quotes: `Delete(@C:\x, true)`)
+        deletes = [*_CS_DELETE_BARE.finditer(source[:20000])]
+    for d in deletes:
+        raw = d.group(2)
+        path = _cs_text(raw) if raw[:1] in '@"' else raw
+        path = path.replace("'", "''").replace('"', "")
+        deep = d.group(1).lower() == "directory" and (d.group(3) or "").lower() == "true"
+        flags = " -Force" + (" -Recurse" if deep else "")
+        lines.append(f"powershell -NoProfile -Command \"Remove-Item -LiteralPath '{path}'{flags}\"")
+    for p in _CS_START.finditer(source[:20000]):
+        line = _cs_text(p.group(1)) + (" " + _cs_text(p.group(2)) if p.group(2) else "")
+        lines.append(line)
+    return "\n".join(lines)
+
+
+# (n13w) .NET compilers: `csc /out:x.exe x.cs` then `x.exe` runs what x.cs says.
+DOTNET_COMPILERS = frozenset(("csc", "vbc", "jsc", "csc.exe", "vbc.exe", "jsc.exe"))
+COMPILED = "\x00compiled"  # (scope.env: the programs compilers built here, \x01-separated)
+
+
+def compiled_program(cmd: Cmd) -> None:
+    """`echo … > p.cs && csc p.cs && p.exe`: the program a .NET compiler builds from source
+    this text wrote runs what that source does (judged when run); built from source the
+    analyser cannot read, running it is opaque (critical). A library is not run."""
+    if cmd.scope.family == "bash":
+        return
+    out = ""
+    sources: list[str] = []
+    for w in cmd.args:
+        t = w.text.strip("\"'")
+        low = t.lower()
+        if low[:1] in "/-":
+            key, _, value = low[1:].partition(":")
+            if key in ("out", "o") and value:
+                out = t.split(":", 1)[1].strip("\"'")
+            elif key in ("target", "t") and value in ("library", "module", "winmdobj"):
+                return
+            continue
+        if low.endswith((".cs", ".vb", ".js")):
+            sources.append(t)
+    if not sources:
+        return
+    exe = out or sources[0].rsplit(".", 1)[0] + ".exe"
+    base = exe.replace("\\", "/").rsplit("/", 1)[-1]
+    from aintern_ls.safety.wrappers import remember_unseen
+
+    built = cmd.scope.env.get(COMPILED, "")
+    cmd.scope.env[COMPILED] = (built + "\x01" + base.lower()) if built else base.lower()
+    from aintern_ls.safety.wrappers import ECHOED_AS_WRITTEN, _file_key
+
+    bodies = [
+        _echoed_source(cmd.scope.source, src)
+        or cmd.scope.env.get(ECHOED_AS_WRITTEN + _file_key(src).rsplit("/", 1)[-1])
+        or written_text(cmd.scope, src)
+        for src in sources
+    ]
+    if any(b is None for b in bodies):
+        remember_unseen(cmd.scope, base, "was compiled from source code the analyser cannot read")
+        return
+    cmd.scope.written[base] = (dotnet_effects("\n".join(b or "" for b in bodies)), -1)
+    cmd.scope.unseen.pop(base, None)
+
+
+def _echoed_source(source: str, name: str) -> str | None:
+    """`echo class P{…} > p.cs` in the block's own text (whatever group, `if` or child cmd
+    it stands in): what echo wrote into `name`, as written."""
+    if "echo" not in source.lower():
+        return None
+    base = name.replace("/", "\\").rsplit("\\", 1)[-1]
+    m = re.search(
+        r"(?im)\becho[ \t]+([^\n]{1,4000}?)[ \t]*>[ \t]*\"?(?:[^\s\"<>|&]*[\\/])?"
+        + re.escape(base)
+        + r"\"?(?=[\s&|)]|\Z)",
+        source[:20000],
+    )
+    return m.group(1) if m is not None else None
+
+
+def compiled_program_run(cmd: Cmd, head: Word) -> None:
+    """`p.exe` (or `p`) after a compiler built p.exe in this text (`compiled_program`)."""
+    low = head.text.lower().replace("/", "\\").rsplit("\\", 1)[-1].strip("\"'").rstrip(")")
+    base = low if low.endswith(".exe") else low + ".exe"
+    if base not in cmd.scope.env.get(COMPILED, "").split("\x01"):
+        return
+    key = next((k for k in cmd.scope.written if k.lower() == base), None)
+    if key is None:
+        key = next((k for k in cmd.scope.unseen if k.lower() == base), None)
+    if key is not None:
+        from aintern_ls.safety.wrappers import written_script
+
+        written_script(cmd, key, Word(key, head.start, head.end))
+
+
+_INLINE_TASK_CODE = re.compile(r"(?is)<code\b[^>]*>\s*(?:<!\[cdata\[)?(.*?)(?:\]\]>)?\s*</code>")
+
+
+def inline_tasks_run(cmd: Cmd) -> None:
+    """`msbuild t.proj` after this text wrote t.proj with a `CodeTaskFactory` /
+    `RoslynCodeTaskFactory` inline task: msbuild compiles and runs the task's code (LOLBAS
+    Msbuild): judged as that code."""
+    for w in cmd.args:
+        if w.text.startswith(("/", "-")):
+            continue
+        from aintern_ls.safety.wrappers import ECHOED_AS_WRITTEN, _file_key
+
+        key = ECHOED_AS_WRITTEN + _file_key(w.text.strip("\"'")).rsplit("/", 1)[-1]
+        text = cmd.scope.env.get(key) or written_text(cmd.scope, w.text)
+        if text is None or "taskfactory" not in text.lower():
+            continue
+        for m in _INLINE_TASK_CODE.finditer(text[:20000]):
+            code = m.group(1).replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">")
+            code = code.replace("&amp;", "&")
+            line = dotnet_effects(code)
+            if line:
+                where = Word(line, cmd.start, cmd.end)
+                for f in cmd.scope.nested(line, cmd.scope.family, where, -1):
+                    cmd.scope.add(
+                        f.level, f.rule, f"msbuild's inline task runs: {f.reason}", f.start, f.end
+                    )
 
 
 def compiled_code(text: str, scope: Scope) -> None:
@@ -553,10 +871,13 @@ def compiled_code(text: str, scope: Scope) -> None:
             source = raw[1:-1].replace("''", "'")
         else:
             source = raw[1:-1]
+        if "dllimport" in source.lower():
+            _pinvoke_calls(text[m.end() : m.end() + 4000], source, m.start(1), m.end(1), scope)
         classes = [c.lower() for c in re.findall(r"(?i)\b(?:class|module)\s+(\w+)", source)]
         if not any(f"{c}]::" in after or f"new-object {c}" in after for c in classes):
             continue  # compiled but not called here: nothing runs yet
         where = Word(source, m.start(1), m.end(1))
+        source = _cs_fold(source)
         for d in _CS_DELETE.finditer(source):
             path = _cs_text(d.group(2)).replace("'", "''")
             deep = d.group(1).lower() == "directory" and (d.group(3) or "").lower() == "true"
@@ -869,6 +1190,10 @@ def _invoke_expression(cmd: Cmd) -> None:
         text,
     ):
         cmd.add(C, "remote-code", "Invoke-Expression runs code downloaded from the network", code)
+        if not code.dynamic and "\n" in code.text:
+            # (n13w) a literal script that only names a URL (an XML namespace in a project
+            # it writes) is read as well: what it does locally stands
+            cmd.scope.include(cmd.scope.nested(code.text, "powershell", code))
     elif code.dynamic and (read := _read_back(cmd, code.text)) is not None:
         # `iex (Get-Content x.ps1 -Raw)` of a file this block wrote: its text runs.
         cmd.scope.include(cmd.scope.nested(read, "powershell", code))
@@ -1887,6 +2212,17 @@ def _elevator(cmd: Cmd) -> None:
         rest = args[i:]
         if rest:
             cmd.judge(rest, cmd.stdin)
+        if (
+            cmd.name.startswith(("psexec", "paexec"))
+            and any(t.startswith("\\\\") for t in low[:i])
+            and not any(t in ("-s", "/s", "-h", "/h", "-e") for t in low[:i])
+            and rest
+        ):
+            # (n13w) `psexec \\srv ipconfig /all`: a command run on another machine as
+            # the caller (no SYSTEM or elevated token): remote execution, like ssh host CMD
+            # (moderate; the command is judged above)
+            cmd.add(M, "remote", f"{cmd.name} runs {rest[0].text} on another machine")
+            return
     cmd.add(C, "sudo", f"{cmd.name} runs a program as SYSTEM, TrustedInstaller or another user")
     if line:
         _judge_payload(cmd, line, f"{cmd.name}")
@@ -2119,6 +2455,9 @@ def _cmd_exe(cmd: Cmd) -> None:
                     cmd.scope.family == "powershell"
                     and rest[0].start >= 0
                     and not any(ch in src for ch in "\"'$`@{}();,\n")
+                    # (n13w: words put back as other text, a container's mount mapped to the
+                    # host path, are judged as given)
+                    and all(src_of[x.start : x.end] == x.text for x in rest if x.start >= 0)
                 ):
                     # PowerShell passes plain words to a native program as written: cmd
                     # gets `-u:corp\admin` whole, not the parameter and value PS reads.
@@ -4233,6 +4572,20 @@ def _backup_cmdlet(cmd: Cmd) -> None:
         # a named snapshot is dangerous; all of a machine's are its backups, blocked).
         cmd.add(D, "delete", f"{cmd.name} deletes the snapshot {named.text}", named)
         return
+    if cmd.stdin.kind != "none" and cmd.name in ("remove-vmsnapshot", "remove-vmcheckpoint"):
+        src = cmd.scope.source
+        upstream = src[src.rfind("\n", 0, cmd.start) + 1 : cmd.start][-1000:].rstrip()
+        stage = upstream[:-1].rsplit("|", 1)[-1] if upstream.endswith("|") else ""
+        one = None
+        if re.match(r"(?i)\s*get-vm(?:snapshot|checkpoint)\b", stage):
+            one = re.search(r"(?i)\s-name\s+['\"]?([^\s'\"]+)", stage)
+        elif re.match(r"(?i)\s*(?:where-object|where|\?)\s", stage):
+            one = re.search(r"(?i)\bname\s+-c?eq\s+['\"]?([^\s'\"}]+)", stage)
+        if one is not None and not any(c in one.group(1) for c in "*?,$"):
+            # (n13w) `Get-VMSnapshot -VMName v -Name pre-patch | Remove-VMSnapshot`, or a
+            # `Where-Object Name -eq 'x'` filter: one named snapshot (dangerous)
+            cmd.add(D, "delete", f"{cmd.name} deletes the one snapshot the pipeline names")
+            return
     cmd.add(B, "delete-backups", f"{cmd.name} deletes virtual-machine snapshots or backups")
 
 
@@ -5064,6 +5417,7 @@ def _lolbas_more(cmd: Cmd) -> None:
         return  # queries: trusts, domain controllers, sites
     if n == "msbuild":
         project = [w.text.lower() for w in cmd.args if not w.text.startswith(("/", "-"))]
+        inline_tasks_run(cmd)  # (n13w) a project this text wrote, with inline C#/VB tasks
         if any(
             not p.endswith(
                 (

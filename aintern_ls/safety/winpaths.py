@@ -138,3 +138,79 @@ def wsl_unc_posix(text: str) -> str | None:
     if m is None:
         return None
     return "/" + t[m.end() :].replace("\\", "/").strip("/")
+
+
+# --- links made in the block -------------------------------------------------------------
+# (n13w) `mklink /J C:\t\l C:\Windows`, `New-Item -ItemType Junction -Path l -Target X`: a
+# path through the link (`l\*`, `l\sub`, `l\`) is a path in X. Kept in the scope's env as
+# `link\x01target` pairs joined by \x02 (normal form: `/`, lower case, no `./`).
+LINKS = "\x00links"
+
+
+def _link_key(path: str) -> str:
+    p = path.strip().strip("\"'").replace("\\", "/").lower()
+    while p.startswith("./"):
+        p = p[2:]
+    return p.rstrip("/")
+
+
+def remember_link(env: dict[str, str], link: str, target: str) -> None:
+    key, value = _link_key(link), target.strip().strip("\"'")
+    if not key or not value:
+        return
+    old = env.get(LINKS, "")
+    env[LINKS] = (old + "\x02" if old else "") + key + "\x01" + value
+
+
+def through_link(env: dict[str, str], path: str, whole: bool) -> str:
+    """`path` with a link made in this block replaced by its target when the path goes
+    through the link (`link\\*`, `link\\x`, `link\\`), or is the link itself and `whole` (a
+    recursive delete that follows it); else `path` unchanged."""
+    pairs = env.get(LINKS)
+    if not pairs:
+        return path
+    raw = path.strip().strip("\"'").replace("\\", "/")
+    while raw.startswith("./"):
+        raw = raw[2:]
+    low = raw.lower()
+    for pair in pairs.split("\x02")[-16:]:
+        link, _, target = pair.partition("\x01")
+        if low.startswith(link + "/") or (whole and low == link):
+            rest = raw[len(link) :].lstrip("/")
+            return target.rstrip("\\/") + ("\\" + rest.replace("/", "\\") if rest else "\\")
+    return path
+
+
+def link_made(cmd: Cmd) -> None:
+    """`mklink /J|/D LINK TARGET`, `New-Item -ItemType Junction|SymbolicLink -Path LINK
+    -Target|-Value TARGET`: remembered for the deletes that follow (`through_link`)."""
+    args = [w.text for w in cmd.args]
+    low = [a.lower() for a in args]
+    if cmd.name.startswith("mklink"):
+        ops = [a for a in args if not a.startswith("/")]
+        if len(ops) >= 2 and any(a in ("/j", "/d") for a in low):
+            remember_link(cmd.scope.env, ops[0], ops[1])
+        return
+    kind = ""
+    link = target = ""
+    positional: list[str] = []
+    i = 0
+    while i < len(args):
+        a = low[i]
+        value = args[i + 1] if i + 1 < len(args) else ""
+        if a in ("-itemtype", "-type", "-it"):
+            kind, i = value.lower(), i + 2
+        elif a in ("-path", "-p"):
+            link, i = value, i + 2
+        elif a in ("-target", "-value"):
+            target, i = value, i + 2
+        elif a.startswith("-"):
+            i += 1
+        else:
+            positional.append(args[i])
+            i += 1
+    if kind.strip("\"'") not in ("junction", "symboliclink"):
+        return
+    link = link or (positional[0] if positional else "")
+    if link and target:
+        remember_link(cmd.scope.env, link, target)

@@ -297,11 +297,41 @@ def written_script(cmd: Cmd, base: str, where: Word) -> None:
             cmd.scope.include(_code_findings(cmd, body, where, start, cmd.name))
             return
         family = _SCRIPT_FAMILY.get(base.rsplit(".", 1)[-1].lower(), cmd.scope.family)
+        if family == "cmd" and "%" in body:
+            # (n13w) `w.bat C:\Users` after `echo rd /s /q %%1 > w.bat`: the arguments
+            # given are the batch's %1 … %9
+            after = [w.text for w in cmd.args]
+            if after and after[0].lower().endswith((".bat", ".cmd")):
+                after = after[1:]  # (`call c.cmd X`: the file is the first argument)
+            body = batch_arguments(body, after)
         cmd.scope.include(cmd.scope.nested(body, family, where, start))
+
+
+# (`%%1` too: an echo group's text keeps the doubled sign the batch halves when it runs)
+_BATCH_ARG = re.compile(r"%%?(~?)([1-9*])")
+
+
+def batch_arguments(body: str, args: Sequence[str]) -> str:
+    """A batch body (a file or a `call :label` subroutine) with `%1` … `%9`, `%~1` (quotes
+    removed) and `%*` replaced by the arguments it was called with (missing ones: empty)."""
+    if not args or "%" not in body:
+        return body
+
+    def sub(m: re.Match[str]) -> str:
+        if m.group(2) == "*":
+            return " ".join(args)
+        i = int(m.group(2)) - 1
+        value = args[i] if i < len(args) else ""
+        return value.strip('"') if m.group(1) else value
+
+    return _BATCH_ARG.sub(sub, body)
 
 
 # A script's language by its extension (a `.bat` written from PowerShell is run by cmd).
 _SCRIPT_FAMILY = {"bat": "cmd", "cmd": "cmd", "ps1": "powershell", "sh": "bash", "bash": "bash"}
+
+
+ECHOED_AS_WRITTEN = "\x00echoed:"  # (scope.env: a cmd echo's text with its quotes, by file)
 
 
 def cmd_wrote(
@@ -323,6 +353,7 @@ def cmd_wrote(
     if not outs:
         return
     text: str | None = None
+    raw_text: str | None = None
     if words and words[0].text.lower() in ("echo", "echo.") and not words[0].dynamic:
         # (variables are kept as written: the batch expands them when it runs)
         parts = []
@@ -334,6 +365,10 @@ def cmd_wrote(
             else:
                 parts.append(w.text)
         text = " ".join(parts)
+        if len(words) > 1 and words[1].start >= 0 and words[-1].end > words[1].start:
+            # (n13w) what echo prints as written, quotes and commas kept (`echo class
+            # A{… Delete(@"C:\x", true);} > a.cs`): source code read back by a compiler
+            raw_text = re.sub(r"\^(.)", r"\1", scope.source[words[1].start : words[-1].end])
     elif not words and group:
         text = "\n".join(group)
     for op, target in outs:
@@ -349,6 +384,11 @@ def cmd_wrote(
         body = (old[0] if old is not None and op.endswith(">>") else "") + text + "\n"
         scope.written[base] = (body, -1)
         scope.unseen.pop(base, None)
+        if raw_text is not None and raw_text != text:
+            had = scope.env.get(ECHOED_AS_WRITTEN + base, "") if op.endswith(">>") else ""
+            scope.env[ECHOED_AS_WRITTEN + base] = had + raw_text + "\n"
+        else:
+            scope.env.pop(ECHOED_AS_WRITTEN + base, None)
 
 
 def written_text(scope: Scope, path: str) -> str | None:
