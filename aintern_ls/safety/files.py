@@ -30,18 +30,13 @@ from aintern_ls.safety.paths import (
     whole_system,
     write_target,
 )
-<<<<<<< HEAD
-from aintern_ls.safety.registry import LINKS, finding, handles, run_config_command
-from aintern_ls.safety.winpaths import protected_unknown_name, wsl_unc_posix
-=======
-from aintern_ls.safety.registry import finding, handles, run_config_command
+from aintern_ls.safety.registry import UNIX_LINKS, finding, handles, run_config_command
 from aintern_ls.safety.winpaths import (
     LINKS,
     protected_unknown_name,
     through_link,
     wsl_unc_posix,
 )
->>>>>>> main
 from aintern_ls.safety.words import Word, names
 
 # --- deleting things --------------------------------------------------------------------
@@ -262,10 +257,10 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
     if not targets:
         return
     scope = cmd.scope
-    if LINKS in scope.env:
-        from aintern_ls.safety.wrappers import through_link
+    if UNIX_LINKS in scope.env:
+        from aintern_ls.safety.wrappers import through_link as unix_through_link
 
-        targets = [through_link(scope, t) for t in targets]  # (n13u)
+        targets = [unix_through_link(scope, t) for t in targets]  # (n13u)
     worst_level, worst = RiskLevel.SAFE, None
     worst_word = targets[-1]
     for t in targets:
@@ -1070,11 +1065,11 @@ def _find(cmd: Cmd) -> None:
         i += 1
     tests_from = i
     start_words = starts or [Word(".", cmd.words[0].start, cmd.words[0].end)]
-    if LINKS in cmd.scope.env:
-        from aintern_ls.safety.wrappers import through_link
+    if UNIX_LINKS in cmd.scope.env:
+        from aintern_ls.safety.wrappers import through_link as unix_through_link
 
         follow = any(w.text in ("-L", "-follow") for w in args)  # `find -L`: links followed
-        start_words = [through_link(cmd.scope, w, follow) for w in start_words]  # (n13u)
+        start_words = [unix_through_link(cmd.scope, w, follow) for w in start_words]  # (n13u)
     broad_cwd = _broad_cwd(cmd, start_words)
     filtered_anywhere = _narrows(args, i, len(args), broad_cwd)
     if not filtered_anywhere and not any(w.text in _FIND_ACTIONS for w in args[i:]):

@@ -124,7 +124,7 @@ ALIAS_PREFIX = "\x00alias:"
 BOUND_PREFIX = "\x00bound:"
 # `ln -s / /tmp/r`: links made in the block onto a protected folder, kept under one key as
 # "LINK\x02TARGET" pairs joined by "\x01"; a delete through one reaches the folder (n13u).
-LINKS = "\x00links"
+UNIX_LINKS = "\x00unix-links"
 VERSION_ARGS = frozenset({"--version", "-version", "--help", "-V", "version", "help", "-help"})
 SHELLS = frozenset(
     names(

@@ -35,10 +35,10 @@ from aintern_ls.safety.registry import (
     HOOK_VARS,
     INTERPRETER_OPTION_VARS,
     LIB_VAR_NAMES,
-    LINKS,
     OPTION_VARS,
     PROMPT_VARS,
     SHELLS,
+    UNIX_LINKS,
     VERSION_ARGS,
     Handler,
     configure_operands,
@@ -1751,7 +1751,7 @@ def through_link(scope: Scope, w: Word, follow: bool = False) -> Word:
     """`rm -rf /tmp/r/`, `rm -rf ./h/*` after `ln -s / /tmp/r`, `ln -s ~ ./h`: a path that
     goes through a link this text made onto a protected folder is that folder's path (a
     trailing slash or a glob follows the link; the bare link name is only the link)."""
-    pairs = scope.env.get(LINKS)
+    pairs = scope.env.get(UNIX_LINKS)
     if not pairs or w.dynamic:
         return w
     text = w.text.removeprefix("./")
@@ -1779,9 +1779,9 @@ def linked_folder(cmd: Cmd, srcs: list[Word], dest: Word | None) -> None:
     if classify_path(target.rstrip("/") + "/*", cmd.scope.cwds).level < B:
         return
     link = dest.text.removeprefix("./").rstrip("/")
-    old = cmd.scope.env.get(LINKS)
+    old = cmd.scope.env.get(UNIX_LINKS)
     pair = f"{link}\x02{target}"
-    cmd.scope.env[LINKS] = f"{old}\x01{pair}" if old else pair
+    cmd.scope.env[UNIX_LINKS] = f"{old}\x01{pair}" if old else pair
 
 
 def copied_program(cmd: Cmd) -> None:
