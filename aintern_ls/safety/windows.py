@@ -1050,10 +1050,37 @@ def _protected_unknown_delete(cmd: Cmd, targets: list[Word], verb: str) -> bool:
     return False
 
 
+# cmd.exe's own delete commands, which PowerShell also answers to (as Remove-Item aliases),
+# and a cmd switch after them (`/s`, `/q`, `/f`, `/a:h`).
+_CMD_DELETES = frozenset({"del", "erase", "rd", "rmdir"})
+_CMD_SWITCH = re.compile(r"\A/[A-Za-z](?::\S*)?\Z")
+
+
+def _cmd_style_delete(cmd: Cmd) -> None:
+    """`del /s /q *`, `rd /s /q C:\\` written in a PowerShell block: cmd's syntax in the
+    wrong shell (agents and people paste cmd lines into PowerShell, and the block may well
+    run in cmd). Judged as cmd would run it too, so a recursive wipe of the folder or a
+    drive is not rated as PowerShell's failing call (fail closed, the worse reading wins)."""
+    src = cmd.scope.source
+    raw = src[cmd.start : cmd.end] if 0 <= cmd.start < cmd.end <= len(src) else ""
+    if not raw.lower().startswith(cmd.words[0].text.lower()):
+        raw, at = " ".join(w.text for w in cmd.words), -1
+    else:
+        at = cmd.start
+    where = Word(raw, cmd.start, cmd.end)
+    cmd.scope.include(cmd.scope.nested(raw, "cmd", where, at))
+
+
 def _remove_item(cmd: Cmd) -> None:
     params, positional = _ps_params(cmd)
     if "whatif" in params:
         return
+    if (
+        cmd.scope.family == "powershell"
+        and cmd.words[0].text.lower() in _CMD_DELETES
+        and any(_CMD_SWITCH.match(w.text) for w in cmd.args)
+    ):
+        _cmd_style_delete(cmd)
     recursive = _has_param(params, "r", "rec") or any(p in ("rf", "fr") for p in params)
     targets = list(positional)
     for key in ("path", "literalpath", "lp"):
