@@ -694,6 +694,8 @@ CATALOGUE: dict[str, Rule] = _rules(
         "chgrp -R --reference=x.txt /etc",
     ),
     ("chgrp-system", "changes the group of a system file or directory", "chgrp staff /etc/shadow"),
+    # gen13: produced by files.py's chown/chgrp/chmod family ({name}-system), never listed
+    ("chown-system", "changes the owner of a system file or directory", "chown nobody /etc/shadow"),
     (
         "code-shell-line",
         "an interpreter's inline code is really a shell command line that would wipe root, home"

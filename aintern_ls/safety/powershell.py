@@ -3007,6 +3007,8 @@ class _Walker:
             # `'' > C:\Windows\System32\config\SAM`: a redirect over a system or account
             # file is judged like any write to it.
             path = _resolve_vars(target.strip("'\"")) or target.strip("'\"")
+            if path[:2] in ("\\\\", "//") and self._redirect_upload(path, s, e):
+                return
             hit = windows_write_target(path)
             if hit is not None:
                 verb = "appends to" if raw.lstrip("0123456789*").startswith(">>") else "writes to"
@@ -3018,6 +3020,27 @@ class _Walker:
                 self.scope.add(level, hit[1], f"{verb} {hit[2]}", s, e)
                 return
             self.scope.add(RiskLevel.MODERATE, "write", f"writes to {target}", s, e)
+
+    def _redirect_upload(self, path: str, s: int, e: int) -> bool:
+        """`Get-Content .\\a.txt > \\\\host\\share\\a.txt`: a local file's contents
+        redirected onto another machine's share, an upload like `Copy-Item` to it."""
+        from aintern_ls.safety.windows import (
+            _UNC,
+            _local_host_share,
+            content_read_in,
+            statement_start,
+        )
+
+        if not _UNC.match(path) or _local_host_share(path):
+            return False
+        src = self.scope.source
+        read = content_read_in(src[statement_start(src, s) : s])
+        if read is None:
+            return False
+        self.scope.add(
+            RiskLevel.CRITICAL, "upload", f"writes the contents of {read} onto {path}", s, e
+        )
+        return True
 
     def element(self, node: Node, where: tuple[int, int] | None = None) -> Word:
         """The word an argument stands for (`where`: its span, when the caller has it)."""

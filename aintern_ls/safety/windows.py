@@ -1050,10 +1050,37 @@ def _protected_unknown_delete(cmd: Cmd, targets: list[Word], verb: str) -> bool:
     return False
 
 
+# cmd.exe's own delete commands, which PowerShell also answers to (as Remove-Item aliases),
+# and a cmd switch after them (`/s`, `/q`, `/f`, `/a:h`).
+_CMD_DELETES = frozenset({"del", "erase", "rd", "rmdir"})
+_CMD_SWITCH = re.compile(r"\A/[A-Za-z](?::\S*)?\Z")
+
+
+def _cmd_style_delete(cmd: Cmd) -> None:
+    """`del /s /q *`, `rd /s /q C:\\` written in a PowerShell block: cmd's syntax in the
+    wrong shell (agents and people paste cmd lines into PowerShell, and the block may well
+    run in cmd). Judged as cmd would run it too, so a recursive wipe of the folder or a
+    drive is not rated as PowerShell's failing call (fail closed, the worse reading wins)."""
+    src = cmd.scope.source
+    raw = src[cmd.start : cmd.end] if 0 <= cmd.start < cmd.end <= len(src) else ""
+    if not raw.lower().startswith(cmd.words[0].text.lower()):
+        raw, at = " ".join(w.text for w in cmd.words), -1
+    else:
+        at = cmd.start
+    where = Word(raw, cmd.start, cmd.end)
+    cmd.scope.include(cmd.scope.nested(raw, "cmd", where, at))
+
+
 def _remove_item(cmd: Cmd) -> None:
     params, positional = _ps_params(cmd)
     if "whatif" in params:
         return
+    if (
+        cmd.scope.family == "powershell"
+        and cmd.words[0].text.lower() in _CMD_DELETES
+        and any(_CMD_SWITCH.match(w.text) for w in cmd.args)
+    ):
+        _cmd_style_delete(cmd)
     recursive = _has_param(params, "r", "rec") or any(p in ("rf", "fr") for p in params)
     targets = list(positional)
     for key in ("path", "literalpath", "lp"):
@@ -4923,6 +4950,20 @@ def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) ->
             remote[0],
         )
         return True
+    if cmd.name not in ("copy-item", "move-item") and not _local_host_share(remote[0].text):
+        # `Get-Content .\report.txt | Out-File \\fs2\drop\r.txt`, `Set-Content \\h\s\x
+        # -Value (gc .\a.txt)`: a local file's contents written onto another machine's share,
+        # an upload like `Copy-Item` (the session-13/14 upload convention), whatever the file
+        src = cmd.scope.source
+        read = content_read_in(src[statement_start(src, cmd.start) : cmd.end])
+        if read is not None:
+            cmd.add(
+                C,
+                "upload",
+                f"{cmd.name} writes the contents of {read} onto {remote[0].text}",
+                remote[0],
+            )
+            return True
     if to_session and cmd.name in ("copy-item", "move-item"):
         from aintern_ls.safety.network import sends_local
 
@@ -4944,6 +4985,59 @@ def _unc_exfil(cmd: Cmd, params: dict[str, Word | None], targets: list[Word]) ->
             sends_local(cmd, local, f"{cmd.name} to {remote[0].text}")
             return True
     return False
+
+
+# PowerShell's content readers (cmdlets and their aliases) and what to skip after them.
+_PS_READER = re.compile(
+    r"(?i)(?:^|(?<=[\s|;({=]))(?:get-content|gc|cat|type|import-csv|import-clixml)(?=\s)"
+)
+_PS_FILE_READ = re.compile(r"(?i)\[(?:system\.)?io\.file\]::read\w*\(\s*['\"]([^'\"]+)['\"]")
+_READ_PATH = frozenset(names("-path -literalpath -lp -pspath"))
+_READ_VALUED = frozenset(
+    names("-encoding -totalcount -tail -head -first -last -readcount -delimiter -stream")
+)
+# A share on this machine (`\\localhost\c$`, `\\127.0.0.1\ADMIN$`): not another machine.
+_LOCAL_SHARE = re.compile(
+    r"(?i)\A['\"]?(?:\\\\|//)(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)[\\/]"
+)
+
+
+def _local_host_share(text: str) -> bool:
+    return bool(_LOCAL_SHARE.match(text))
+
+
+def statement_start(src: str, at: int) -> int:
+    """Where the statement holding offset `at` starts (after the last newline or `;`)."""
+    return max(src.rfind("\n", 0, at), src.rfind(";", 0, at)) + 1
+
+
+def content_read_in(text: str) -> str | None:
+    """The local file a PowerShell statement reads the contents of (`Get-Content f`,
+    `gc -Path f -Raw`, `cat f`, `[IO.File]::ReadAllText('f')`), or None (a listing such as
+    `Get-ChildItem` sends names, not what the files hold). Cheap exit: no reader word."""
+    low = text.lower()
+    if not any(k in low for k in ("content", "gc ", "cat ", "type ", "import-", "::read")):
+        return None
+    for m in _PS_READER.finditer(text[:4000]):
+        toks = re.split(r"[|;)}]", text[m.end() : m.end() + 400], maxsplit=1)[0].split()
+        i = 0
+        while i < len(toks):
+            t = toks[i].lower()
+            if t.startswith("-"):
+                if t in _READ_PATH and i + 1 < len(toks):
+                    return _local_read(toks[i + 1])
+                i += 2 if t in _READ_VALUED else 1
+                continue
+            return _local_read(toks[i])
+    net = _PS_FILE_READ.search(text[:4000])
+    return _local_read(net.group(1)) if net is not None else None
+
+
+def _local_read(token: str) -> str | None:
+    t = token.strip("'\"(),")
+    if not t or _UNC.match(t) or "://" in t or t.lower() in ("$null", "nul", "con"):
+        return None
+    return t
 
 
 def _local_source(cmd: Cmd, text: str) -> bool:
