@@ -2364,6 +2364,9 @@ class _Walker:
         if not given or "|" in given or ";" in given:
             return
         line = r.strip() + " " + given
+        if "\x00fed:" + line in self.scope.seen_statements:
+            return  # (the same pair again: judged once)
+        self.scope.seen_statements.add("\x00fed:" + line)
         s, e = self.span(remover)
         self.scope.include(self.scope.nested(line, "powershell", Word(line, s, e), -1))
 
