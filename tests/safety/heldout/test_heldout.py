@@ -34,6 +34,7 @@ BLIND9 = Path(__file__).with_name("blind9.tsv")
 BLIND10 = Path(__file__).with_name("blind10.tsv")
 BLIND11 = Path(__file__).with_name("blind11.tsv")
 BLIND12 = Path(__file__).with_name("blind12.tsv")
+BLIND13 = Path(__file__).with_name("blind13.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -419,5 +420,30 @@ def test_twelfth_blind_slice_figures() -> None:
     blocked_recall, high_recall, safe_over, exact = _figures(BLIND12, 325)
     assert blocked_recall >= 110 / 110
     assert high_recall >= 194 / 196
+    assert safe_over <= 0.0
+    assert exact >= 327 / 330
+
+
+def test_thirteenth_blind_slice_figures() -> None:
+    """`blind13.tsv` (330 rows) was written in session 15 by a thirteenth red-team engineer
+    who never read the analyser's source, tests, corpora or the red team's notes and never
+    ran the analyser on it; it was frozen (sha256 0ed15c39…) at 18:32 UTC and scored by the
+    lead before anyone saw its rows. Mix: 110 blocked, 87 critical, 40 dangerous, 35
+    moderate, 58 safe; 190 bash, 70 PowerShell, 70 cmd; (a) 75 rows from incident and
+    threat reports, (b) 100 from other tools' own test suites and catalogues (projects not
+    used by slices 11 and 12), (c) 155 fresh spellings, some of them multi-line runbook
+    blocks with one dangerous line.
+
+    Start of session 15 (66bc377): blocked recall 0.982, blocked-or-critical 0.990, safe
+    over-flagged 0.000, exact 0.991. End of session 15, first sight (79fbb9e: open Unix and
+    Windows families, other agent gates' suites, the reviewer's findings, speed work): the
+    same, 0.982 / 0.990 / 0.000 / 0.991 (the same three rows missed). After the score the
+    lead fixed one of them by mechanism (a shell script written in the block that runs two
+    copies of itself: a fork bomb, test_lead15_self_bomb.py).
+    The floors below are the first-sight figures: they guard against regressions, not
+    generality."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND13, 325)
+    assert blocked_recall >= 108 / 110
+    assert high_recall >= 195 / 197
     assert safe_over <= 0.0
     assert exact >= 327 / 330
