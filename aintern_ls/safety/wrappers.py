@@ -297,6 +297,14 @@ def written_script(cmd: Cmd, base: str, where: Word) -> None:
             cmd.scope.include(_code_findings(cmd, body, where, start, cmd.name))
             return
         family = _SCRIPT_FAMILY.get(base.rsplit(".", 1)[-1].lower(), cmd.scope.family)
+        if family == "bash" and _self_bomb(body, base):
+            cmd.add(
+                B,
+                "fork-bomb",
+                f"a fork bomb: {base} starts two copies of itself, and each of them two more",
+                where,
+            )
+            return
         if family == "cmd" and "%" in body:
             # (n13w) `w.bat C:\Users` after `echo rd /s /q %%1 > w.bat`: the arguments
             # given are the batch's %1 … %9
@@ -305,6 +313,25 @@ def written_script(cmd: Cmd, base: str, where: Word) -> None:
                 after = after[1:]  # (`call c.cmd X`: the file is the first argument)
             body = batch_arguments(body, after)
         cmd.scope.include(cmd.scope.nested(body, family, where, start))
+
+
+def _self_bomb(body: str, base: str) -> bool:
+    """A shell script that runs itself (`$0`, `"${0}"`, `./f.sh`, `sh $0`) at least twice, one
+    of those runs in the background or into a pipe: every copy starts two more (a fork bomb
+    written to a file: `echo './$0 & ./$0' > f.sh; ./f.sh`)."""
+    name = base.rsplit("/", 1)[-1]
+    if "0" not in body and name not in body:
+        return False
+    me = rf"(?:\S*/)?(?:\"?\$\{{?0\}}?\"?|{re.escape(name)})"
+    runs = re.compile(
+        rf"(?:^|[;&|(\n{{}}]|\b(?:do|then|else))[ \t]*(?:(?:\S*/)?(?:ba|da|k|z)?sh[ \t]+)?{me}"
+        rf"(?=[ \t;&|)\n]|$)",
+        re.M,
+    )
+    calls = list(runs.finditer(body))
+    return len(calls) >= 2 and any(
+        re.match(r"[ \t]*(?:&(?!&)|\|(?!\|))", body[m.end() :]) for m in calls
+    )
 
 
 # (`%%1` too: an echo group's text keeps the doubled sign the batch halves when it runs)
