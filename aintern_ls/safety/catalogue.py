@@ -139,6 +139,12 @@ CATALOGUE: dict[str, Rule] = _rules(
         "cmd",
     ),
     (
+        "cert-store-wipe",
+        "removes root certificates the whole machine trusts (blocked, like the Unix CA store)",
+        "Remove-Item Cert:\\LocalMachine\\Root\\* -Force",
+        "powershell",
+    ),
+    (
         "delete-backups",
         "deletes shadow copies or backup catalogues",
         "vssadmin delete shadows /all /quiet",

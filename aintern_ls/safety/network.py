@@ -63,6 +63,30 @@ _METADATA_CREDS = re.compile(
 )
 
 
+def _trust_root_deleted(cmd: Cmd) -> bool:
+    """(n14w) `certutil [-f] [-enterprise] -delstore Root|AuthRoot|CA CERTID`: a certificate
+    the whole machine trusts taken out (blocked, like emptying Cert:\\LocalMachine\\Root);
+    `-user` works on the caller's own store (a scoped delete)."""
+    low = [w.text.lower() for w in cmd.args]
+    flags = {a[1:] for a in low if a[:1] in "-/"}
+    if "delstore" not in flags:
+        return False
+    from aintern_ls.safety.winpaths import TRUST_STORES
+
+    i = next(k for k, a in enumerate(low) if a[:1] in "-/" and a[1:] == "delstore")
+    store = low[i + 1].strip("'\"") if i + 1 < len(low) else ""
+    if "user" in flags or store not in TRUST_STORES:
+        cmd.add(D, "delete", "certutil deletes a certificate", cmd.args[i])
+        return True
+    cmd.add(
+        B,
+        "cert-store-wipe",
+        f"certutil removes a certificate the whole machine trusts (LocalMachine\\{store})",
+        cmd.args[i],
+    )
+    return True
+
+
 @handles(
     *names(
         """
@@ -95,6 +119,8 @@ def _fetch(cmd: Cmd) -> None:
             base = files[1].text.replace("\\", "/").rsplit("/", 1)[-1]
             cmd.scope.unseen[base] = "was decoded by certutil"
             cmd.scope.written.pop(base, None)
+        return
+    if n == "certutil" and _trust_root_deleted(cmd):
         return
     if (
         n == "certutil"

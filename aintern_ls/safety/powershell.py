@@ -399,6 +399,10 @@ def analyse(text: str, scope: Scope) -> None:
         from aintern_ls.safety.windows import stdregprov_deletes
 
         stdregprov_deletes(code_text(), scope)  # WMI's registry provider deleting keys or values
+    if "remove" in low and ("x509store" in low or "cert:" in low):
+        from aintern_ls.safety.windows import x509_trust_removed
+
+        x509_trust_removed(code_text(), scope)  # `$store.RemoveRange($store.Certificates)`
     if "registertask" in low:
         from aintern_ls.safety.windows import com_scheduled_task
 

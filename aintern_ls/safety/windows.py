@@ -26,7 +26,7 @@ from aintern_ls.safety.paths import (
 )
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
 from aintern_ls.safety.security import security_component, security_label, security_name
-from aintern_ls.safety.winpaths import protected_unknown_name
+from aintern_ls.safety.winpaths import protected_unknown_name, trust_store_removed
 from aintern_ls.safety.words import (
     PsArgs,
     Word,
@@ -888,6 +888,35 @@ def compiled_code(text: str, scope: Scope) -> None:
             scope.include(scope.nested(line, "cmd", where, -1))
 
 
+# (n14w) a .NET X509Store opened on a machine trust store (`[X509Store]::new('Root',
+# 'LocalMachine')`, `New-Object …X509Store([StoreName]::AuthRoot, [StoreLocation]::
+# LocalMachine)`, or the store item `Get-Item Cert:\LocalMachine\Root`) and then a Remove /
+# RemoveRange on it: what `certutil -delstore Root` does (blocked).
+_X509_TRUST = re.compile(
+    r"(?i)x509store\b[^;\n]{0,200}?(?:\W|\A)(root|authroot|certificateauthority|ca)['\"\s),]"
+    r"[^;\n]{0,120}?localmachine"
+    r"|cert:[\\/]*localmachine[\\/]+(root|authroot|ca|certificateauthority)\b"
+)
+_X509_REMOVE = re.compile(r"(?i)\.remove(?:range)?\s*\(")
+
+
+def x509_trust_removed(text: str, scope: Scope) -> None:
+    store = _X509_TRUST.search(text[:20000])
+    if store is None:
+        return
+    gone = _X509_REMOVE.search(text, store.end())
+    if gone is None:
+        return
+    scope.add(
+        B,
+        "cert-store-wipe",
+        f"removes certificates the whole machine trusts (LocalMachine\\"
+        f"{store.group(1) or store.group(2)}) through .NET",
+        gone.start(),
+        gone.end(),
+    )
+
+
 def dotnet_registry(text: str, scope: Scope) -> None:
     """The .NET registry API's deletes and writes, judged by the key they reach."""
     keys: dict[str, str | None] = {}  # variables holding a key: its normal form, None unknown
@@ -1114,6 +1143,8 @@ def _remove_item(cmd: Cmd) -> None:
         # `Remove-Item Env:\FOO`, `Alias:\ll`, `Function:\prompt`, `Variable:\x`: the
         # session's own variables, aliases and functions, gone when it ends anyway.
         cmd.add(M, "ps-session-item", "removes a variable, alias or function of this session")
+        return
+    if trust_store_removed(cmd, targets):
         return
     reg_known = _REG_ANY in cmd.scope.env
     for t in targets:
@@ -4241,16 +4272,27 @@ def _write_cmdlet(cmd: Cmd) -> None:
     if stream is not None and stream.text.lower() not in (":$data", "$data"):
         cmd.add(C, "hidden-stream", f"{cmd.name} writes an alternate data stream (hidden)", stream)
         return
-    if cmd.name in (
-        "set-itemproperty",
-        "new-itemproperty",
-        "new-item",
-        "set-item",
-        "copy-itemproperty",
-        "copy-item",
-        "move-item",
-        "rename-itemproperty",
-    ) and (_registry_write_risk(cmd, _registry_resolved(cmd, params))):
+    if (
+        cmd.name
+        in (
+            "set-itemproperty",
+            "new-itemproperty",
+            "new-item",
+            "set-item",
+            "copy-itemproperty",
+            "copy-item",
+            "move-item",
+            "rename-itemproperty",
+        )
+        and (
+            # (n14w) a file copied or moved is no registry write: `Move-Item
+            # C:\Windows\System32\winlogon.exe …` moves the logon program, not the Winlogon key
+            cmd.name not in ("copy-item", "move-item")
+            or _REG_ANY in cmd.scope.env
+            or re.search(r"(?i)\bhk[a-z]{0,3}:|registry::", " ".join(cmd.texts()))
+        )
+        and (_registry_write_risk(cmd, _registry_resolved(cmd, params)))
+    ):
         return
     if cmd.name in ("copy-item", "move-item", "new-item", "set-content", "out-file"):
         # (a copy's or move's first argument is its source: only what it writes counts)
@@ -4579,6 +4621,30 @@ _PIPED_SECURITY = re.compile(
 )
 
 
+# `Select-Object -First 1`, `select -l 1`, `Select -Index 3`: a count of one picked
+_ONE_PICKED = re.compile(
+    r"(?i)\A\s*(?:select-object|select)\s+(?:-(?:f|fi|fir|firs|first|l|la|las|last)\w*\s*[:\s]\s*1"
+    r"|-(?:i|in|ind|inde|index)\w*\s*[:\s]\s*\d+)\s*\Z"
+)
+_SNAPSHOT_GETTER = re.compile(r"(?i)\A\s*get-vm(?:snapshot|checkpoint)\b|\A\s*get-vm\b")
+
+
+def _count_of_one(upstream: str) -> bool:
+    """The pipeline before a remover picks ONE item after its last getter: a `Select-Object
+    -First 1` / `-Last 1` / `-Index N` stage after the last `Get-VMSnapshot` (a stage before
+    the getter picks one machine, whose every snapshot still goes)."""
+    if "select" not in upstream.lower():
+        return False
+    stages = upstream.rstrip()[:-1].split("|")[-8:]
+    picked = False
+    for stage in stages:
+        if _SNAPSHOT_GETTER.match(stage):
+            picked = False
+        elif _ONE_PICKED.match(stage):
+            picked = True
+    return picked
+
+
 def _backup_cmdlet(cmd: Cmd) -> None:
     """Remove-VMSnapshot / Remove-VMCheckpoint, Remove-WBBackupSet, Remove-WBCatalog: the
     snapshots and backups a machine is restored from are deleted (blocked, like
@@ -4612,6 +4678,11 @@ def _backup_cmdlet(cmd: Cmd) -> None:
             # (n13w) `Get-VMSnapshot -VMName v -Name pre-patch | Remove-VMSnapshot`, or a
             # `Where-Object Name -eq 'x'` filter: one named snapshot (dangerous)
             cmd.add(D, "delete", f"{cmd.name} deletes the one snapshot the pipeline names")
+            return
+        if _count_of_one(upstream):
+            # (n14w, session 16) `Get-VMSnapshot -VMName v | Sort-Object CreationTime |
+            # Select-Object -First 1 | Remove-VMSnapshot`: ONE snapshot (dangerous)
+            cmd.add(D, "delete", f"{cmd.name} deletes the one snapshot the pipeline picks")
             return
     cmd.add(B, "delete-backups", f"{cmd.name} deletes virtual-machine snapshots or backups")
 

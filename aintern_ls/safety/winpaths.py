@@ -11,9 +11,11 @@ import re
 from typing import TYPE_CHECKING
 
 from aintern_ls.safety.inline import _split_top
+from aintern_ls.safety.levels import B
 
 if TYPE_CHECKING:
     from aintern_ls.safety.context import Cmd
+    from aintern_ls.safety.words import Word
 
 # --- a name only known at run time inside a protected Windows folder -------------------
 # `Remove-Item "$env:windir\System32\config\$hive"`, `del %SystemRoot%\System32\drivers\%1`:
@@ -214,3 +216,41 @@ def link_made(cmd: Cmd) -> None:
     link = link or (positional[0] if positional else "")
     if link and target:
         remember_link(cmd.scope.env, link, target)
+
+
+# --- the machine's trusted root certificates ---------------------------------------------
+# (n14w) `Cert:\LocalMachine\Root` (and AuthRoot, CA: the roots Windows trusts and the
+# intermediates it chains through) emptied or a root taken out: every TLS connection, signed
+# driver and update check of the machine stops trusting what it did, like the Unix CA store
+# (`rm -rf /etc/ssl/certs`, blocked in our corpora). The store itself, `\*` or one cert.
+_TRUST_STORE = re.compile(
+    r"(?i)\A(?:microsoft\.powershell\.security\\)?(?:certificate::|cert:)[\\/]*localmachine"
+    r"[\\/]+(root|authroot|ca|certificateauthority)(?:[\\/]+[^\\/]*)?[\\/]*\Z"
+)
+TRUST_STORES = frozenset({"root", "authroot", "ca", "certificateauthority"})
+
+
+def machine_trust_store(text: str) -> str | None:
+    """The machine trust store (`Root`, `AuthRoot`, `CA`) a certificate-drive path is in or
+    names, else None: `Cert:\\LocalMachine\\Root\\*`, `cert:/localmachine/authroot/<thumb>`."""
+    t = text.strip().strip("'\"")
+    if "cert" not in t[:40].lower():
+        return None
+    m = _TRUST_STORE.match(t)
+    return m.group(1) if m is not None else None
+
+
+def trust_store_removed(cmd: Cmd, targets: list[Word]) -> bool:
+    """Remove-Item (or a piped listing) of a machine trust store path: blocked."""
+    for t in targets:
+        store = machine_trust_store(t.text)
+        if store is not None:
+            cmd.add(
+                B,
+                "cert-store-wipe",
+                f"removes certificates the whole machine trusts (LocalMachine\\{store}): TLS,"
+                " signed drivers and updates stop verifying",
+                t,
+            )
+            return True
+    return False
