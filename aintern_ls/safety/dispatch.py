@@ -3034,6 +3034,11 @@ _COUNT_OPTION = re.compile(
     r"(?i)\A(?:-(?:first|last|index|skip|skiplast)\Z|-n\d*\Z|--lines(?:=|\Z)|-\d+\Z)"
 )
 
+# (n14w) Select-Object's count parameters in any unambiguous abbreviation (`select -f 1`)
+_SELECT_COUNT = re.compile(
+    r"(?i)\A-(?:f(?:i(?:r(?:st?)?)?)?|l(?:a(?:st?)?)?|ind(?:ex?)?|skip|skipl(?:a(?:st?)?)?)\Z"
+)
+
 
 def _takes_some(name: str, argv: tuple[str, ...], paths: tuple[Word, ...]) -> bool:
     """A count-limiting stage (`Select-Object -First 1`, `-SkipLast 7`, `head -n 5`) over
@@ -3042,7 +3047,8 @@ def _takes_some(name: str, argv: tuple[str, ...], paths: tuple[Word, ...]) -> bo
         return False
     if any(a.startswith("+") for a in argv):
         return False
-    return any(_COUNT_OPTION.match(a.split(":", 1)[0]) for a in argv)
+    count = _SELECT_COUNT if name in ("select-object", "select") else _COUNT_OPTION
+    return any(count.match(a.split(":", 1)[0]) for a in argv)
 
 
 _PATHS_THROUGH = frozenset(
