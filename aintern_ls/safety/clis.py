@@ -1274,6 +1274,31 @@ _BACKUP_PLACE = re.compile(
 _ACCOUNT_NAME_OPTIONS = frozenset(
     names("-name -n --name -accountname --account-name -storageaccountname")
 )
+# (n14w) a storage account's glued name that says backups: `corpbackups`, `bkpstore01`,
+# `nightlybak`, `dbsnapshots` (no dash can separate the word)
+_GLUED_BACKUP = re.compile(r"backup|bkp|bak(?:\d|s?\Z|up)|snapshot")
+_PS_SWITCHES = frozenset(names("-force -asjob -whatif -confirm -verbose -debug"))
+
+
+def _account_positional(args: Sequence[Word]) -> set[int]:
+    """A cmdlet's account-name word bound by position: `ResourceGroupName` is position 0 and
+    `Name` position 1 (Remove-AzStorageAccount); a resource group given by name leaves the
+    name the first positional."""
+    positional: list[Word] = []
+    group_named = False
+    i = 0
+    while i < len(args) and i < 16:
+        low = args[i].text.lower()
+        if low.startswith("-"):
+            group_named = group_named or "-resourcegroupname".startswith(low.split(":")[0])
+            i += 1 if low in _PS_SWITCHES or ":" in low else 2
+            continue
+        positional.append(args[i])
+        i += 1
+    at = 0 if group_named else 1
+    return {id(positional[at])} if len(positional) > at else set()
+
+
 _BUCKET_NOUNS = frozenset(
     names("bucket buckets container containers rb remove-bucket delete-bucket vault share")
 )
@@ -1373,6 +1398,7 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
         and low.isascii()
         and "backup" not in low
         and "bak" not in low
+        and "bkp" not in low
         and "snapshot" not in low
         and _BACKUP_TOOL_WORD.search(low) is None
     ):
@@ -1435,6 +1461,10 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
                 for i, a in enumerate(cmd.args[:-1])
                 if a.text.lower() in _ACCOUNT_NAME_OPTIONS
             }
+            if not account_named:
+                # (n14w) `Remove-AzStorageAccount rg corpbackups`, `-ResourceGroupName rg
+                # corpbackups`: the name is the positional after the resource group's
+                account_named = _account_positional(cmd.args)
             operands = [w for w in operands if id(w) in account_named]
         # `az storage blob delete-batch --source backups`, `--container-name db-backups`: an
         # option that names the container or bucket acted on (n13u, probe13)
@@ -1454,7 +1484,7 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
             ):
                 continue  # a resource's name (`Remove-ADUser svc_backup`), not a folder
             if (place := backup_place(w.text)) is not None or (
-                account and "backup" in w.text.lower() and w.text.isalnum()
+                account and w.text.isalnum() and _GLUED_BACKUP.search(w.text.lower())
             ):
                 place, hit = place or w.text, w
                 break
