@@ -1,0 +1,155 @@
+"""n14w: Windows families where earlier fixes reached only part of the class (probe13b's
+neighbours) and the session-16 conventions (sources_n14w.tsv).
+
+- The machine's trust stores (Cert:\\LocalMachine\\Root, AuthRoot, CA) emptied or a root
+  removed, by Remove-Item (a path, a glob, a piped listing), `certutil -delstore` or a .NET
+  X509Store Remove/RemoveRange: blocked, like the Unix CA store.
+- One snapshot picked by a count of one (`Select-Object -First 1`, `-Last 1`, `select -f 1`)
+  is one snapshot (dangerous); every snapshot of a machine stays blocked.
+- A backup storage account named by position (`Remove-AzStorageAccount rg corpbackups`).
+- Logon/boot binaries moved away by Move-Item (a file path is no registry write).
+
+Each blocked case keeps its level when wrapped (powershell -c from cmd, cmd /c, a function,
+Invoke-Expression, a scriptblock); look-alikes (reads, -WhatIf, the words printed, the user's
+own store) stay below blocked.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aintern_ls.safety import RiskLevel, assess
+
+
+def _ps_wrapped(command: str) -> list[tuple[str, str]]:
+    dq = command.replace('"', '\\"')
+    sq = command.replace("'", "''")
+    return [
+        (command, "powershell"),
+        (f"function f {{ {command} }}; f", "powershell"),
+        (f"Invoke-Expression '{sq}'", "powershell"),
+        (f"& {{ {command} }}", "powershell"),
+        (f'powershell -NoProfile -Command "{dq}"', "cmd"),
+        (f'pwsh -c "{dq}"', "powershell"),
+    ]
+
+
+TRUST_STORE_WIPES = [
+    r"Remove-Item -Path Cert:\LocalMachine\Root\* -Force",
+    r"Get-ChildItem Cert:\LocalMachine\AuthRoot | Remove-Item",
+    r"gci cert:/localmachine/ca | ri -Force",
+    r"Remove-Item Cert:\LocalMachine\Root\CDD4EEAE6000AC7F40C3802C171E30148030C072",
+    r"$s = [Security.Cryptography.X509Certificates.X509Store]::new('Root','LocalMachine');"
+    r" $s.Open('ReadWrite'); $s.RemoveRange($s.Certificates)",
+]
+
+
+@pytest.mark.parametrize("command", TRUST_STORE_WIPES)
+def test_the_machine_trust_store_emptied_is_blocked_in_any_host(command: str) -> None:
+    for text, shell in _ps_wrapped(command):
+        got = assess(text, shell)
+        assert got.level == RiskLevel.BLOCKED, f"{text!r}: {got.level.label}"
+        assert any(f.rule == "cert-store-wipe" for f in got.findings), text
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "certutil -delstore Root 5fdd2c8f5a7d4e1a9b3c",
+        "certutil -f -enterprise -delstore AuthRoot 5fdd2c8f",
+        'cmd /c "certutil -delstore CA 0a1b2c"',
+    ],
+)
+def test_certutil_delstore_of_a_machine_trust_store_is_blocked(command: str) -> None:
+    for shell in ("cmd", "powershell"):
+        assert assess(command, shell).level == RiskLevel.BLOCKED, (command, shell)
+
+
+@pytest.mark.parametrize(
+    "command,shell,most",
+    [
+        (r"Get-ChildItem Cert:\LocalMachine\Root", "powershell", RiskLevel.SAFE),
+        (r"Remove-Item Cert:\LocalMachine\Root\* -WhatIf", "powershell", RiskLevel.SAFE),
+        (r"Remove-Item Cert:\CurrentUser\My\0123ABCD", "powershell", RiskLevel.DANGEROUS),
+        ("certutil -store Root", "cmd", RiskLevel.SAFE),
+        ("certutil -user -delstore Root 5fdd", "cmd", RiskLevel.DANGEROUS),
+        ("certutil -delstore My 5fdd", "cmd", RiskLevel.DANGEROUS),
+        ('Write-Host "certutil -delstore Root x"', "powershell", RiskLevel.SAFE),
+        ("echo certutil -delstore Root x", "cmd", RiskLevel.SAFE),
+    ],
+)
+def test_trust_store_look_alikes_stay_below_blocked(
+    command: str, shell: str, most: RiskLevel
+) -> None:
+    assert assess(command, shell).level <= most, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Get-VMSnapshot -VMName web01 | Select-Object -First 1 | Remove-VMSnapshot",
+        "Get-VMSnapshot -VMName web01 | Sort-Object CreationTime | Select -Last 1 |"
+        " Remove-VMSnapshot",
+        "Get-VMCheckpoint -VMName db | select -f 1 | Remove-VMCheckpoint",
+        "Get-VMSnapshot -VMName db | Select-Object -Index 2 | Remove-VMSnapshot",
+    ],
+)
+def test_one_snapshot_picked_by_a_count_of_one_is_dangerous(command: str) -> None:
+    for text, shell in _ps_wrapped(command)[:2]:
+        assert assess(text, shell).level == RiskLevel.DANGEROUS, text
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Get-VMSnapshot -VMName web01 | Remove-VMSnapshot",
+        "Get-VM | Select-Object -First 1 | Get-VMSnapshot | Remove-VMSnapshot",
+        "Get-VMCheckpoint -VMName db | Remove-VMCheckpoint",
+        "Get-VMSnapshot -VMName web01 | Select-Object -First 3 | Remove-VMSnapshot",
+    ],
+)
+def test_every_snapshot_of_a_machine_stays_blocked(command: str) -> None:
+    for text, shell in _ps_wrapped(command)[:2]:
+        assert assess(text, shell).level == RiskLevel.BLOCKED, text
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Remove-AzStorageAccount rg-data corpbackups",
+        "Remove-AzStorageAccount -ResourceGroupName rg-data corpbackups -Force",
+        "Remove-AzStorageAccount -Force rg-data bkpstore01",
+    ],
+)
+def test_a_backup_storage_account_named_by_position_is_blocked(command: str) -> None:
+    for text, shell in _ps_wrapped(command):
+        assert assess(text, shell).level == RiskLevel.BLOCKED, text
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["Remove-AzStorageAccount rg-data webassets", "Remove-AzStorageAccount backuprg webassets"],
+)
+def test_an_ordinary_storage_account_stays_dangerous(command: str) -> None:
+    assert assess(command, "powershell").level == RiskLevel.DANGEROUS
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        r"Move-Item C:\Windows\System32\winlogon.exe C:\Windows\Temp\w.bak",
+        r"Move-Item -Path $env:windir\System32\userinit.exe -Destination C:\x\u.exe",
+        r"Rename-Item C:\Windows\System32\lsass.exe lsass.old",
+    ],
+)
+def test_logon_binaries_moved_away_are_blocked(command: str) -> None:
+    for text, shell in _ps_wrapped(command):
+        assert assess(text, shell).level == RiskLevel.BLOCKED, text
+
+
+def test_a_registry_copy_keeps_its_persistence_finding() -> None:
+    got = assess(
+        r'Copy-Item evil.exe "HKLM:\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Winlogon"',
+        "powershell",
+    )
+    assert any(f.rule == "persistence-registry" for f in got.findings)
