@@ -16,6 +16,10 @@ from hypothesis import HealthCheck, settings
 # developer's rc (pyenv init, say) can take a minute when a killed shell left a lock
 # behind, which is not what these tests are about. Tests of rc handling make their own.
 os.environ["HOME"] = tempfile.mkdtemp(prefix="aintern-test-home-")
+# The analyser's CPU clock backstop (`aintern_ls.safety.budget`) is off in the tests, and in
+# the servers and shells they start: verdicts must not depend on how busy the machine is.
+# Tests of the clock turn it on themselves (`budget.use_clock(True)`).
+os.environ["AINTERN_SAFETY_CLOCK"] = "off"
 
 settings.register_profile(
     "ci",
@@ -25,6 +29,16 @@ settings.register_profile(
     derandomize=True,
 )
 settings.load_profile("ci")
+
+
+@pytest.fixture(autouse=True)
+def _safety_clock_off() -> Iterator[None]:
+    """Every test starts and ends with the clock backstop off (see above)."""
+    from aintern_ls.safety import budget
+
+    budget.use_clock(False)
+    yield
+    budget.use_clock(False)
 
 
 @pytest.fixture(scope="session", autouse=True)

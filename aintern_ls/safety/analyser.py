@@ -15,6 +15,8 @@ from aintern_ls.safety.levels import Assessment, Finding, RiskLevel, SafetyRules
 from aintern_ls.shells import FAMILIES
 
 _FAMILIES = FAMILIES  # the one table of shells: `aintern_ls.shells`
+# How a cut by the CPU clock (not by the step budget) starts its reason.
+OUT_OF_TIME = "ran out of time to analyse on this machine"
 
 
 def shell_family(shell: str | None) -> str:
@@ -93,6 +95,16 @@ def _assess_uncached(
     except RecursionError:
         scope.add(
             RiskLevel.CRITICAL, "too-complex", "too deeply nested to analyse", 0, len(command)
+        )
+    except budget.OutOfTime:
+        # The CPU clock backstop (`budget`): same verdict as a step cut, its own reason.
+        scope.add(
+            RiskLevel.CRITICAL,
+            "too-complex",
+            f"{OUT_OF_TIME} ({budget.allowance_ms():.0f} ms of CPU for a text of its size):"
+            " check it by hand",
+            0,
+            len(command),
         )
     except budget.TooComplex:
         scope.add(
