@@ -197,6 +197,13 @@ def command_path(args: Sequence[str], limit: int = 5) -> Path:
             continue  # `-n k8s.io images rm`: an option's value before the path
         words.append(a)
         index.append(i)
+    return _path_of(tuple(words), tuple(index))
+
+
+@lru_cache(maxsize=4096)
+def _path_of(words: tuple[str, ...], index: tuple[int, ...]) -> Path:
+    """`command_path`'s reading of the plain words it kept (a pure function of them, so
+    kept by them: most commands' paths are one of a few hundred, `()` or `("mkdir",)`)."""
     nouns: list[str] = []
     for n, w in enumerate(words):
         whole = w.lower()
@@ -224,11 +231,9 @@ def command_path(args: Sequence[str], limit: int = 5) -> Path:
                 for x in words[n + 1 : n + 2]
                 if "-" not in x and "_" not in x
             ]
-            return Path(
-                tuple(words), tuple(index), p, kind, n, (*nouns, *rest, *after), tuple(after)
-            )
+            return Path(words, index, p, kind, n, (*nouns, *rest, *after), tuple(after))
         nouns.extend(ps)
-    return Path(tuple(words), tuple(index), "", "", -1, tuple(nouns))
+    return Path(words, index, "", "", -1, tuple(nouns))
 
 
 def _kind(part: str) -> str:
