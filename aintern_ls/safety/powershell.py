@@ -321,6 +321,23 @@ def may_match(pattern: re.Pattern[str], low: str, plain: bool) -> bool:
     return found is None or any(map(low.__contains__, found))
 
 
+def code_may_match(pattern: re.Pattern[str], low: str, plain: bool) -> bool:
+    """`may_match` for the code view of the text whose lower-case form is `low` (`code_only`
+    blanks comments and strings with spaces, so a needle without white space that is in
+    the code view is in `low` too); True when a needle holds white space."""
+    if pattern in _CODE_NEEDLES:
+        found = _CODE_NEEDLES[pattern]
+    else:
+        found = needles(pattern)
+        if found is not None and any(not n or any(c.isspace() for c in n) for n in found):
+            found = None
+        _CODE_NEEDLES[pattern] = found
+    return not plain or found is None or any(map(low.__contains__, found))
+
+
+_CODE_NEEDLES: dict[re.Pattern[str], tuple[str, ...] | None] = {}
+
+
 def _search(pattern: re.Pattern[str], text: str, low: str, plain: bool) -> re.Match[str] | None:
     """`pattern.search(text)`, skipped when it cannot match (`may_match`)."""
     return pattern.search(text) if may_match(pattern, low, plain) else None
@@ -374,7 +391,7 @@ def analyse(text: str, scope: Scope) -> None:
             bomb.start(),
             bomb.end(),
         )
-    for wm in _NET_WRITE.finditer(text):
+    for wm in _NET_WRITE.finditer(text) if may_match(_NET_WRITE, low, plain) else ():
         # `[IO.File]::WriteAllText('x.ps1', '…')`: remember the text, as Set-Content does.
         base = wm.group(1).replace("/", "\\").rsplit("\\", 1)[-1]
         scope.written[base] = (wm.group(2).replace("''", "'"), -1)
@@ -419,7 +436,7 @@ def analyse(text: str, scope: Scope) -> None:
         _FAST.text = saved
     for start, end in blanked:
         walker.error_text(start, end)
-    for arg in _CREATE_ARG.finditer(text):
+    for arg in _CREATE_ARG.finditer(text) if may_match(_CREATE_ARG, low, plain) else ():
         code = fold_powershell(arg.group(1))
         if code is not None:
             where = Word(code, arg.start(1), arg.end(1))
@@ -478,7 +495,8 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
-    _dotnet_calls(code_text(), scope)
+    if code_may_match(_DOTNET, low, plain):
+        _dotnet_calls(code_text(), scope)
     if "::create" in low and "powershell]" in low:
         _runspaces(text, scope)
     if (
@@ -518,7 +536,9 @@ def analyse(text: str, scope: Scope) -> None:
             m.start(),
             m.end(),
         )
-    creates = list(_WMICLASS_CREATE.finditer(text))
+    creates = (
+        list(_WMICLASS_CREATE.finditer(text)) if may_match(_WMICLASS_CREATE, low, plain) else []
+    )
     if "[wmiclass]" in low and not creates:
         wvar = _WMICLASS_VAR.search(text)
         if wvar is not None:
@@ -576,7 +596,7 @@ def analyse(text: str, scope: Scope) -> None:
         from aintern_ls.safety.windows import web_root_writes
 
         web_root_writes(text, scope)
-    m = _SOCKET_CLIENT.search(text[:20000])
+    m = _SOCKET_CLIENT.search(text[:20000]) if may_match(_SOCKET_CLIENT, low, plain) else None
     if m and _FILE_READ.search(text[:20000]) and re.search(r"(?i)\.(?:write|send\w*)\s*\(", text):
         # `$c = New-Object Net.Sockets.TcpClient(h, p); … [IO.File]::ReadAllBytes(f) …
         # $s.Write($b, …)`: a file's bytes written to a network socket.
@@ -587,7 +607,7 @@ def analyse(text: str, scope: Scope) -> None:
             m.start(),
             m.end(),
         )
-    m = _WEB_UPLOAD.search(text)
+    m = _search(_WEB_UPLOAD, text, low, plain)
     if m:
         # WebClient.UploadFile reads a file from disk; UploadData/String/Values send what
         # they are given: a literal is data, anything read or computed is exfiltration.
@@ -610,7 +630,7 @@ def analyse(text: str, scope: Scope) -> None:
         scope.add(
             RiskLevel.CRITICAL, "clear-logs", "clears an event log through .NET", m.start(), m.end()
         )
-    m = _IO_DELETE.search(text)
+    m = _search(_IO_DELETE, text, low, plain)
     if m and _IO_DELETE.search(code_text()):
         scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through .NET", m.start(), m.end())
     if ("directoryinfo" in low or "fileinfo" in low or "delete" in low) and (
