@@ -725,18 +725,11 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         network.socket_programs(cmd)  # gawk /inet/tcp, DNS tunnels (safety-m8)
     if not passes_on:
         _every_backup(cmd, mark)  # a backup/snapshot delete whose selector is "all" (m8)
-    if (
-        not passes_on
-        and not cmd.info.paths
-        and shape.lists_every_backup(name, [w.text for w in words[1:] if not w.dynamic])
-    ):
+    statics = [] if passes_on or cmd.info.paths else [w.text for w in words[1:] if not w.dynamic]
+    if not passes_on and not cmd.info.paths and shape.lists_every_backup(name, statics):
         # `restic snapshots`, `aws ec2 describe-snapshots`: every id, for a pipe downstream
         cmd.info.paths = (Word(shape.EVERY_BACKUP, cmd.start, cmd.end),)
-    elif (
-        not passes_on
-        and not cmd.info.paths
-        and shape.numeric_range(name, [w.text for w in words[1:] if not w.dynamic])
-    ):
+    elif not passes_on and not cmd.info.paths and shape.numeric_range(name, statics):
         # `seq 1 500 | xargs … snapshot delete`: every id in the range (bk9)
         cmd.info.paths = (Word(shape.EVERY_ID, cmd.start, cmd.end),)
     if name in system.WINDOWS_SERVICE_TOOLS and all(f.level < C for f in scope.findings[mark:]):
