@@ -1773,9 +1773,11 @@ def web_root_writes(text: str, scope: Scope) -> None:
             return
 
 
+@functools.lru_cache(maxsize=4096)
 def windows_write_target(path: str) -> tuple[RiskLevel, str, str] | None:
     """Writing into the Windows folder (a system file), or over an accessibility program
-    that runs at the logon screen (a classic backdoor)."""
+    that runs at the logon screen (a classic backdoor). (A pure function of `path`, asked
+    several times of each write cmdlet's target: kept by path.)"""
     p = path.replace("\\", "/").strip('"').lower()
     if p.startswith("%"):
         p = re.sub(r"\A%(systemroot|windir)%", "c:/windows", p)
