@@ -885,7 +885,7 @@ def judge(cmd: Cmd, mark: int) -> None:
         name = name[:-4]
     args = [w.text for w in cmd.args]
     findings = cmd.scope.findings
-    worst = max((f.level for f in findings[mark:]), default=RiskLevel.SAFE)
+    worst = max([f.level for f in findings[mark:]]) if len(findings) > mark else RiskLevel.SAFE
     if worst >= B:
         return
     shift = 0  # (a cmdlet's path starts at its own name, one before `args`: safety-f9)
