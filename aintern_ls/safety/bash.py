@@ -57,6 +57,7 @@ from aintern_ls.safety.words import (
     ORIGIN_SUBST,
     ORIGIN_VARIABLE,
     Word,
+    _new_word,
     ansi_c,
     command_name,
     printf_output,
@@ -2571,7 +2572,8 @@ class _Walker:
                 parts = [p for p in text.split(_SPLIT) if p]
                 return [Word(p, start, end, dynamic, glob, origin) for p in parts]
             text = text.replace(_SPLIT, " ")
-        return [Word(text, start, end, dynamic, glob, origin)]
+        # (every word of every command: a `Word` made from its six fields in one step)
+        return [_new_word(Word, (text, start, end, dynamic, glob, origin))]
 
     def value(self, node: Node, quoted: bool) -> tuple[str, bool, bool, str]:
         """Static value of a word node: (text, dynamic, unquoted glob, origin)."""
