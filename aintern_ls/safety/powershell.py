@@ -316,7 +316,10 @@ def may_match(pattern: re.Pattern[str], low: str, plain: bool) -> bool:
     test of the same text a microsecond, and most texts name none of what is searched.)"""
     if not plain:
         return True
-    found = needles(pattern)
+    try:
+        found = _NEEDLES[pattern]  # (`needles`, without a call: asked a dozen times a text)
+    except KeyError:
+        found = needles(pattern)
     # (`map` of the bound test: no generator frame per needle, asked of every text analysed)
     return found is None or any(map(low.__contains__, found))
 
@@ -370,7 +373,7 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
-    if "function" in text.lower() or "filter" in text.lower():
+    if "function" in low or "filter" in low:
         _function_calls(text, scope)
     if (
         may_match(_ENDLESS_SPAWN, low, plain)
@@ -395,9 +398,9 @@ def analyse(text: str, scope: Scope) -> None:
         # `[IO.File]::WriteAllText('x.ps1', '…')`: remember the text, as Set-Content does.
         base = wm.group(1).replace("/", "\\").rsplit("\\", 1)[-1]
         scope.written[base] = (wm.group(2).replace("''", "'"), -1)
-    if "::write" in text.lower() or "::append" in text.lower() or ">" in text:
+    if "::write" in low or "::append" in low or ">" in text:
         _written_files(text, scope)
-    if "::" in text or "filestream" in text.lower() or "extracttodirectory" in text.lower():
+    if "::" in text or "filestream" in low or "extracttodirectory" in low:
         _dotnet_writes(text, scope)
     code_view: list[str] = []
 
@@ -446,7 +449,7 @@ def analyse(text: str, scope: Scope) -> None:
     built = False
     if "::create" in low or "invokescript" in low or "newscriptblock" in low:
         built = _created_scripts(code_text(), scope)
-    if re.search(r"win32_volume|win32_logicaldisk|msft_volume", low) and re.search(
+    if ("win32_volume" in low or "win32_logicaldisk" in low or "msft_volume" in low) and re.search(
         r"-methodname\s+['\"]?format\b|\.format\s*\("
         r"|(?:invoke-wmimethod|iwmi)\b[^|;\n]{0,300}?-name\s+['\"]?format\b",
         low,
@@ -464,9 +467,10 @@ def analyse(text: str, scope: Scope) -> None:
             0,
             len(text),
         )
-    if re.search(r"\[(?:system\.)?reflection\.assembly\]::(?:unsafe)?load\w*\s*\(", low) and (
-        _DOWNLOAD.search(text) or re.search(r"downloaddata|frombase64string|\\\\", low)
-    ):
+    if (
+        "reflection.assembly]::" in low
+        and re.search(r"\[(?:system\.)?reflection\.assembly\]::(?:unsafe)?load\w*\s*\(", low)
+    ) and (_DOWNLOAD.search(text) or re.search(r"downloaddata|frombase64string|\\\\", low)):
         scope.add(
             RiskLevel.CRITICAL,
             "remote-code",
@@ -663,8 +667,10 @@ def analyse(text: str, scope: Scope) -> None:
             line = f"Remove-Item {flags} -Path '{held.replace(chr(39), chr(39) * 2)}'"
             scope.include(scope.nested(line, "powershell", Word(line, m.start(), m.end()), -1))
     # A call `FromBase64String(` (not the word searched for as a pattern: data) run by iex.
-    if re.search(r"frombase64string\s*\(", low) and re.search(
-        r"\biex\b|invoke-expression|::create", low
+    if (
+        "frombase64string" in low
+        and re.search(r"frombase64string\s*\(", low)
+        and re.search(r"\biex\b|invoke-expression|::create", low)
     ):
         # (decoded text is judged as what it does; running it stays critical even when it
         # reads as harmless: test_safety_f7_families keeps `iex` of decoded base64 critical)
