@@ -465,6 +465,15 @@ _TRUST_TOOLS = frozenset(
 _SCRIPT_RUNNER = re.compile(r"^(?:php\d*(?:\.\d+)?|python[\d.]*|py|pypy3?)$")
 
 
+@lru_cache(maxsize=4096)
+def _head_facts(text: str, cmd_name: str) -> tuple[str, str, str, frozenset[str]]:
+    """`judge`'s reading of a command word and the program's name: the name lower-cased,
+    its `program_key`, the word with `/` separators lower-cased, and `_head_kind` of both."""
+    name = cmd_name.lower()
+    raw = text.replace("\\", "/").lower()
+    return name, program_key(name), raw, _head_kind(raw, name)
+
+
 @lru_cache(maxsize=2048)
 def _head_kind(raw: str, name: str) -> frozenset[str]:
     """What the command word itself says (once per distinct word): a security product's
@@ -501,11 +510,10 @@ def judge(cmd: Cmd) -> None:
     head = cmd.words[0]
     if head.dynamic:
         return
-    name = cmd.name.lower()
-    # the program without `.exe` (`plink.exe`, `/mnt/c/…/OpenSSH/ssh.exe` run from WSL bash)
-    # for the tables that name programs once (tunnels)
-    key = program_key(name)
-    raw = head.text.replace("\\", "/").lower()
+    # (name lower-cased; key: the program without `.exe` (`plink.exe`, `/mnt/c/…/OpenSSH/
+    # ssh.exe` run from WSL bash) for the tables that name programs once (tunnels); raw:
+    # the command word; kind: what it says. Kept by the command word and name.)
+    name, key, raw, kind = _head_facts(head.text, cmd.name)
     if name in ("bash", "sh", "dash", "zsh", "ksh", "ash") and cmd.args:
         # (safety-f8) `bash /usr/local/qcloud/…/uninstall.sh`: the script a shell runs is
         # what runs, read like a program started by its path
@@ -513,7 +521,7 @@ def judge(cmd: Cmd) -> None:
         if not script.dynamic and "/" in script.text and not script.text.startswith("-"):
             raw = script.text.lower()
             name = raw.rsplit("/", 1)[-1]
-    kind = _head_kind(raw, name)
+            kind = _head_kind(raw, name)
     other_shell = cmd.scope.family != "bash"
     if (
         name not in _NAMED
