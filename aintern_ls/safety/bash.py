@@ -256,7 +256,8 @@ def analyse(text: str, scope: Scope) -> None:
             walker.report_error(root)
         walker.sequence(root)
     data_spans: list[tuple[int, int]] | None = None
-    if "," in text and "{" in text:
+    if "," in text and "{" in text and _BRACE_COMMAND.search(text) is not None:
+        # (the data spans, a walk of every node, only when some `{a,b}` may need them)
         data_spans = _data_spans(root, walker.pos)
         _brace_commands(text, scope, data_spans)
     m = _FORK_BOMB.search(text)
