@@ -941,6 +941,8 @@ def _listing_files(
     if k:
         head, words = words[:k], words[k:]
         return [*head, *_listing_files(words, redirects, scope)] if words else head
+    if not redirects and words[0].text.lower().lstrip("@") != "for":
+        return words  # (no listing written, no `for /f` to read one: what the rest says)
     b = _body_at(words) if words[0].text.lower().lstrip("@") == "for" else 0
     first = words[b].text.lower().lstrip("@") if b < len(words) else ""
     texts = [w.text for w in words[b:]]
