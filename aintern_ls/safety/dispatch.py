@@ -968,14 +968,17 @@ def _target_directory(cmd: Cmd) -> Word | None:
     return None
 
 
+# Options of the writers that take a value (`_write_destinations`: made once, not per call).
+_WRITER_VALUED = frozenset({"-t", "--target-directory", "-m", "-o", "-g", "-s", "-S"})
+_LN_VALUED = frozenset({"-t", "--target-directory", "-S", "--suffix"})
+
+
 def _write_destinations(cmd: Cmd) -> None:
     """Files a writer overwrites, appends to or moves away: account and boot files are
     blocked, startup and schedule files are persistence, whatever the tool."""
     name = cmd.name
-    with_value = {"-t", "--target-directory", "-m", "-o", "-g", "-s", "-S"}
-    if name == "ln":
-        with_value = {"-t", "--target-directory", "-S", "--suffix"}  # `ln -s` is a flag
-    ops = cmd.operands(frozenset(with_value))
+    # (`ln -s` is a flag)
+    ops = cmd.operands(_LN_VALUED if name == "ln" else _WRITER_VALUED)
     dests: list[Word] = []
     if name in ("tee", "truncate", "sponge"):
         dests = ops
@@ -2396,6 +2399,8 @@ def _every_backup(cmd: Cmd, mark: int) -> None:
     """A delete of backups or snapshots (any tool: its handler said delete) whose selector
     is every copy kept (safety-m8): blocked, like `vssadmin delete shadows /all`."""
     found = cmd.scope.findings[mark:]
+    if not found and not shape.backup_tool(cmd.name):
+        return  # (what the test below says of a command with no finding, without its scans)
     if any(f.level >= B for f in found):
         return
     deletes = any(f.rule in _BACKUP_DELETES and f.level == D for f in found)

@@ -1859,18 +1859,20 @@ def _touch(cmd: Cmd) -> bool:
     return False
 
 
+# Options of the write family that take a value (`_write_family`: made once, not per call).
+_WRITE_VALUED = frozenset(
+    names(
+        """
+        -t -m -o -g -e --rsh -S --exclude --include --filter -f -p --mode
+        """
+    )
+)
+
+
 @handles("cp", "install", "rsync", "cat", "tee", "touch", "mkdir", "mktemp")
 def _write_family(cmd: Cmd) -> None:
     n = cmd.name
-    ops = cmd.operands(
-        frozenset(
-            names(
-                """
-                -t -m -o -g -e --rsh -S --exclude --include --filter -f -p --mode
-                """
-            )
-        )
-    )
+    ops = cmd.operands(_WRITE_VALUED)
     if n == "cat":
         for w in ops:
             if is_secret(w.text):
