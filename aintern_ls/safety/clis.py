@@ -885,7 +885,15 @@ def judge(cmd: Cmd, mark: int) -> None:
         name = name[:-4]
     args = [w.text for w in cmd.args]
     findings = cmd.scope.findings
-    worst = max([f.level for f in findings[mark:]]) if len(findings) > mark else RiskLevel.SAFE
+    # (the worst level of this command's findings: none or one in most commands)
+    new = len(findings) - mark
+    worst = (
+        RiskLevel.SAFE
+        if new <= 0
+        else findings[mark].level
+        if new == 1
+        else max([f.level for f in findings[mark:]])
+    )
     if worst >= B:
         return
     shift = 0  # (a cmdlet's path starts at its own name, one before `args`: safety-f9)
