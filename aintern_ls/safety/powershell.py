@@ -394,7 +394,7 @@ def analyse(text: str, scope: Scope) -> None:
             bomb.start(),
             bomb.end(),
         )
-    for wm in _NET_WRITE.finditer(text) if may_match(_NET_WRITE, low, plain) else ():
+    for wm in _NET_WRITE.finditer(text):
         # `[IO.File]::WriteAllText('x.ps1', '…')`: remember the text, as Set-Content does.
         base = wm.group(1).replace("/", "\\").rsplit("\\", 1)[-1]
         scope.written[base] = (wm.group(2).replace("''", "'"), -1)
@@ -540,9 +540,7 @@ def analyse(text: str, scope: Scope) -> None:
             m.start(),
             m.end(),
         )
-    creates = (
-        list(_WMICLASS_CREATE.finditer(text)) if may_match(_WMICLASS_CREATE, low, plain) else []
-    )
+    creates = list(_WMICLASS_CREATE.finditer(text))
     if "[wmiclass]" in low and not creates:
         wvar = _WMICLASS_VAR.search(text)
         if wvar is not None:
@@ -611,7 +609,7 @@ def analyse(text: str, scope: Scope) -> None:
             m.start(),
             m.end(),
         )
-    m = _search(_WEB_UPLOAD, text, low, plain)
+    m = _WEB_UPLOAD.search(text)
     if m:
         # WebClient.UploadFile reads a file from disk; UploadData/String/Values send what
         # they are given: a literal is data, anything read or computed is exfiltration.
@@ -634,7 +632,7 @@ def analyse(text: str, scope: Scope) -> None:
         scope.add(
             RiskLevel.CRITICAL, "clear-logs", "clears an event log through .NET", m.start(), m.end()
         )
-    m = _search(_IO_DELETE, text, low, plain)
+    m = _IO_DELETE.search(text)
     if m and _IO_DELETE.search(code_text()):
         scope.add(RiskLevel.DANGEROUS, "delete", "deletes files through .NET", m.start(), m.end())
     if ("directoryinfo" in low or "fileinfo" in low or "delete" in low) and (
