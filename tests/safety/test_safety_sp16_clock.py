@@ -45,7 +45,7 @@ def clock_on() -> Iterator[None]:
 @pytest.fixture
 def per_step_clock(monkeypatch: pytest.MonkeyPatch, clock_on: None) -> float:
     """A machine where every budget step costs 2 µs of CPU: the clock reads the steps the
-    open assessment spent (so the 1.1 µs/step deadline falls at 55 % of the budget)."""
+    open assessment spent (so a 1 µs/step deadline falls at half the budget)."""
 
     def thread_time() -> float:
         return budget._STATE.spent * 2e-6
@@ -105,8 +105,9 @@ def test_findings_before_the_clock_cut_are_kept(per_step_clock: float) -> None:
     got = analyse(WIPE_FIRST, "bash", None)
     assert got.level == RiskLevel.BLOCKED and _cut(got) == "clock"
     assert any(f.rule == "rm-root" for f in got.findings)
-    # cut at the first reading past 1.1 / 2 of the budget
-    assert limit * 0.55 < budget.spent() < limit * 0.55 + budget.CLOCK_CHECK_STEPS + 200
+    # cut at the first reading past the deadline
+    at = limit * budget.CLOCK_US_PER_STEP / per_step_clock
+    assert at < budget.spent() < at + budget.CLOCK_CHECK_STEPS + 200
 
 
 TAIL = "".join(f"ls -la dir{i} | grep x{i}\n" for i in range(120))
@@ -132,7 +133,8 @@ def test_wrapped_the_clock_cut_keeps_the_level(per_step_clock: float, wipe: str)
 
 def test_nested_analyses_share_the_deadline(counting_clock: Callable[[], int]) -> None:
     """`sh -c` and `eval` strings are analysed inside the same assessment: its one
-    deadline (45 readings of a clock that advances 1 ms a reading) covers them all."""
+    deadline (one reading per ms of its allowance, of a clock that advances 1 ms a reading)
+    covers them all."""
     body = "; ".join(f"ls -la d{i} | grep -c x{i}" for i in range(300))
     for text in (
         body,
@@ -159,7 +161,7 @@ def test_the_deadline_resets_per_assessment(counting_clock: Callable[[], int]) -
 
 def test_the_deadline_is_per_thread(clock_on: None) -> None:
     """Another thread's assessment has its own deadline and its own CPU clock."""
-    budget.start(100)  # 16,250 steps: about 18 ms of this thread's CPU
+    budget.start(100)  # 16,250 steps: about 16 ms of this thread's CPU
     try:
         end = time.thread_time() + budget.allowance_ms() / 1000 + 0.005
         while time.thread_time() < end:
@@ -198,3 +200,38 @@ def test_a_step_cut_keeps_its_own_reason(clock_on: None, family: str) -> None:
     assert _cut(analyse(text, family, None)) == "steps"
     if _cut(got) == "steps":  # (on a fast enough machine; the clock may cut it first)
         assert any(f.reason.startswith(STEP_REASON) for f in got.findings)
+
+
+def test_a_delete_of_thousands_of_targets_reads_the_clock(
+    counting_clock: Callable[[], int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`rm -rf a a a …`: each target's classification is dearer than the half step its word
+    pays, so the loop over them reads the clock itself (no gate or callback here does)."""
+    monkeypatch.setattr(budget, "CLOCK_CHECK_STEPS", 10**9)
+    monkeypatch.setattr(budget, "CLOCK_CHECK_CALLS", 10**9)
+    monkeypatch.setattr(budget, "CLOCK_US_PER_STEP", 0.001)
+    for family in ("bash", "powershell"):
+        got = analyse("rm -rf" + " a" * 3000, family, None)
+        assert _cut(got) == "clock", family
+
+
+def test_findings_are_folded_before_the_collector_resumes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """(A collector resumed with the walk's objects alive walked them all: up to 20 ms after
+    a cut 10,000-character text.)"""
+    import gc
+
+    from aintern_ls.safety import analyser
+
+    fold = analyser._fold
+    seen: list[bool] = []
+
+    def watched(*args: object) -> Assessment:
+        seen.append(gc.isenabled())
+        return fold(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analyser, "_fold", watched)
+    assert gc.isenabled()
+    assert analyse("rm -rf / ; ls", "bash", None).level == RiskLevel.BLOCKED
+    assert seen == [False] and gc.isenabled()
