@@ -368,12 +368,14 @@ def allowance_ms() -> float:
     return (state.deadline - state.started) * 1000 if state.deadline < math.inf else math.inf
 
 
-def _passed(state: _State) -> None:
+def _passed(state: _State, ahead: float = 0.0) -> None:
     """`spent` passed the gate: out of steps (`TooComplex`), or time to read the clock
-    (`OutOfTime` past the deadline; else the gate moves on)."""
+    (`OutOfTime` past the deadline; else the gate moves on). `ahead`: the steps just paid
+    for work still to come (`spend` pays before the work: a command of 5,000 words paid
+    2,550 steps for 6.5 ms of judging at load 8), which must end by the deadline too."""
     if state.spent > state.limit:
         raise TooComplex
-    if time.thread_time() > state.deadline:
+    if time.thread_time() + ahead * CLOCK_US_PER_STEP * 1e-6 > state.deadline:
         raise OutOfTime
     state.gate = min(state.limit, state.spent + CLOCK_CHECK_STEPS)
 
@@ -396,7 +398,7 @@ def spend(steps: float) -> None:
     state = _STATE
     state.spent += steps
     if state.spent > state.gate:
-        _passed(state)
+        _passed(state, steps)
 
 
 def affordable(steps: float) -> bool:

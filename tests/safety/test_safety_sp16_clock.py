@@ -235,3 +235,19 @@ def test_findings_are_folded_before_the_collector_resumes(
     assert gc.isenabled()
     assert analyse("rm -rf / ; ls", "bash", None).level == RiskLevel.BLOCKED
     assert seen == [False] and gc.isenabled()
+
+
+def test_work_paid_ahead_must_end_by_the_deadline(counting_clock: Callable[[], int]) -> None:
+    """`spend` pays before the work: steps paid that the time left cannot cover cut now
+    (the clock reads 1 ms at the start, so the deadline is 42 ms; it advances 1 ms a
+    reading)."""
+    for paid, cut in ((39_500, False), (40_500, True)):
+        budget.start(10_000)  # 41,000 steps, 41 ms
+        try:
+            if cut:
+                with pytest.raises(budget.OutOfTime):
+                    budget.spend(paid)  # (read at 2 ms: 2 + 40.5 > 42)
+            else:
+                budget.spend(paid)  # (2 + 39.5 <= 42)
+        finally:
+            budget.stop()
