@@ -4628,22 +4628,28 @@ _ONE_PICKED = re.compile(
     r"(?i)\A\s*(?:select-object|select)\s+(?:-(?:f|fi|fir|firs|first|l|la|las|last)\w*\s*[:\s]\s*1"
     r"|-(?:i|in|ind|inde|index)\w*\s*[:\s]\s*\d+)\s*\Z"
 )
-_SNAPSHOT_GETTER = re.compile(r"(?i)\A\s*get-vm(?:snapshot|checkpoint)\b|\A\s*get-vm\b")
+_SNAPSHOT_GETTER = re.compile(r"(?i)(?<![\w-])get-vm(?:snapshot|checkpoint)\b")
+_VM_GETTER = re.compile(r"(?i)(?<![\w-])get-vm\b(?!-)")
 
 
 def _count_of_one(upstream: str) -> bool:
-    """The pipeline before a remover picks ONE item after its last getter: a `Select-Object
-    -First 1` / `-Last 1` / `-Index N` stage after the last `Get-VMSnapshot` (a stage before
-    the getter picks one machine, whose every snapshot still goes)."""
+    """The pipeline before a remover picks ONE snapshot after its last getter: a
+    `Select-Object -First 1` / `-Last 1` / `-Index N` stage after the last `Get-VMSnapshot`
+    anywhere in a stage (a `ForEach-Object { Get-VMSnapshot … }` after the count lists every
+    snapshot again). A count of machines (`Get-VM | Select -First 1`) picks one VM, whose
+    every snapshot still goes, so only a count after a snapshot getter is one snapshot."""
     if "select" not in upstream.lower():
         return False
     stages = upstream.rstrip()[:-1].split("|")[-8:]
     picked = False
+    snapshots = False
     for stage in stages:
-        if _SNAPSHOT_GETTER.match(stage):
-            picked = False
+        if _SNAPSHOT_GETTER.search(stage):
+            picked, snapshots = False, True
+        elif _VM_GETTER.search(stage):
+            picked, snapshots = False, False
         elif _ONE_PICKED.match(stage):
-            picked = True
+            picked = snapshots
     return picked
 
 
@@ -4681,7 +4687,9 @@ def _backup_cmdlet(cmd: Cmd) -> None:
             # `Where-Object Name -eq 'x'` filter: one named snapshot (dangerous)
             cmd.add(D, "delete", f"{cmd.name} deletes the one snapshot the pipeline names")
             return
-        if _count_of_one(upstream):
+        if _count_of_one(upstream) and not any(k.startswith("inc") for k in params):
+            # -IncludeAllChildSnapshots takes the picked snapshot's whole subtree: the
+            # oldest one is the root, so every snapshot of the machine goes (blocked)
             # (n14w, session 16) `Get-VMSnapshot -VMName v | Sort-Object CreationTime |
             # Select-Object -First 1 | Remove-VMSnapshot`: ONE snapshot (dangerous)
             cmd.add(D, "delete", f"{cmd.name} deletes the one snapshot the pipeline picks")

@@ -1,0 +1,89 @@
+"""r16: fixes of review 16's findings (/work/review16_findings.md).
+
+1-3. A count of one (`Select-Object -First 1`) is ONE snapshot only when it picks from the
+     last snapshot listing that reaches the remover and the remover takes nothing more than
+     the picked item: `-IncludeAllChildSnapshots` takes its whole subtree (the oldest is the
+     root: every snapshot), a count of VMs (`Get-VM | Select -First 1`) leaves every
+     snapshot of that VM, and a getter after the count (also inside a ForEach scriptblock)
+     lists every snapshot again. All of those stay blocked (session 12/16 conventions).
+
+Each case keeps its level when wrapped (a function, Invoke-Expression, a scriptblock,
+powershell -c from cmd, pwsh -c); look-alikes (-WhatIf, the words printed) stay low.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aintern_ls.safety import RiskLevel, assess
+
+
+def _ps_wrapped(command: str) -> list[tuple[str, str]]:
+    dq = command.replace('"', '\\"')
+    sq = command.replace("'", "''")
+    return [
+        (command, "powershell"),
+        (f"function f {{ {command} }}; f", "powershell"),
+        (f"Invoke-Expression '{sq}'", "powershell"),
+        (f"& {{ {command} }}", "powershell"),
+        (f'powershell -NoProfile -Command "{dq}"', "cmd"),
+        (f'pwsh -c "{dq}"', "powershell"),
+    ]
+
+
+EVERY_SNAPSHOT_AFTER_A_COUNT = [
+    # 1: the picked snapshot and all its children
+    "Get-VMSnapshot -VMName web | Sort CreationTime | Select -First 1 |"
+    " Remove-VMSnapshot -IncludeAllChildSnapshots",
+    "Get-VMSnapshot -VMName web | Select-Object -First 1 | Remove-VMSnapshot"
+    " -IncludeAllChildSnapshots -Confirm:$false",
+    "Get-VMCheckpoint -VMName web | select -l 1 | Remove-VMCheckpoint -IncludeAllChildCheckpoints",
+    "Get-VMSnapshot -VMName db | Select-Object -Index 0 | Remove-VMSnapshot -Inc",
+    # 2: the count picks a machine, not a snapshot
+    "Get-VM | Select-Object -First 1 | Remove-VMSnapshot -Name *",
+    "Get-VM web | Select-Object -Index 0 | Remove-VMCheckpoint -Name *",
+    "Get-VMSnapshot -VMName web | Select -First 1 | Get-VM | Remove-VMSnapshot -Name *",
+    # 3: the snapshots are listed again after the count
+    "Get-VMSnapshot -VMName web | Select-Object -First 1 |"
+    " ForEach-Object { Get-VMSnapshot -VMName $_.VMName } | Remove-VMSnapshot",
+    "Get-VMCheckpoint -VMName web | select -f 1 | % { Get-VMCheckpoint -VMName web } |"
+    " Remove-VMCheckpoint",
+]
+
+
+@pytest.mark.parametrize("command", EVERY_SNAPSHOT_AFTER_A_COUNT)
+def test_every_snapshot_after_a_count_of_one_stays_blocked(command: str) -> None:
+    for text, shell in _ps_wrapped(command):
+        got = assess(text, shell)
+        assert got.level == RiskLevel.BLOCKED, f"{text!r} ({shell}): {got.level.label}"
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        (
+            "Get-VMSnapshot -VMName web | Sort-Object CreationTime | Select-Object -First 1 |"
+            " Remove-VMSnapshot",
+            RiskLevel.DANGEROUS,
+        ),
+        (
+            "Get-VM | Select -First 1 | Get-VMSnapshot | Select -Last 1 | Remove-VMSnapshot",
+            RiskLevel.DANGEROUS,
+        ),
+        (
+            "Get-VMSnapshot -VMName web | Select -First 1 | Remove-VMSnapshot -WhatIf"
+            " -IncludeAllChildSnapshots",
+            RiskLevel.SAFE,
+        ),
+        (
+            'Write-Host "Get-VM | Select -First 1 | Remove-VMSnapshot -Name *"',
+            RiskLevel.SAFE,
+        ),
+    ],
+)
+def test_one_snapshot_look_alikes_keep_their_level(command: str, level: RiskLevel) -> None:
+    for text, shell in _ps_wrapped(command)[:2]:
+        got = assess(text, shell)
+        # a function call is an unknown command (moderate) around a safe body
+        want = {level, RiskLevel.MODERATE} if level == RiskLevel.SAFE else {level}
+        assert got.level in want, f"{text!r}: {got.level.label}"
