@@ -7,7 +7,7 @@ and folds the findings into an `Assessment` (the highest level wins).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, wraps
 
 from aintern_ls.safety import bash, budget, cmd, dispatch, powershell, stack, stages
 from aintern_ls.safety.context import Scope
@@ -41,16 +41,53 @@ def assess(
 
 
 def cache_clear() -> None:
-    _assess_cached.cache_clear()
+    _assess_memo.cache_clear()
 
 
-@lru_cache(maxsize=8192)
-def _assess_cached(
+def _assess_once(
     command: str, family: str, rules: SafetyRules | None, cwd: str | None = None
 ) -> Assessment:
     # On a roomy stack chunk of its own unless the caller opened one (see `stack`): what
     # an analysis costs must not depend on how deep the caller happens to be.
     return stack.reserved(_assess_uncached, command, family, rules, cwd)
+
+
+class _NotCached(Exception):
+    """Carries a verdict out of `_assess_memo` without `lru_cache` keeping it."""
+
+    def __init__(self, result: Assessment) -> None:
+        super().__init__()
+        self.result = result
+
+
+def _cut_by_clock(result: Assessment) -> bool:
+    """The CPU clock cut this text: its verdict depends on the machine's load at that
+    moment, not on the text, so it is not remembered (review 16, finding 9)."""
+    return result.level >= RiskLevel.CRITICAL and any(
+        f.rule == "too-complex" and f.reason.startswith(OUT_OF_TIME) for f in result.findings
+    )
+
+
+@lru_cache(maxsize=8192)
+def _assess_memo(
+    command: str, family: str, rules: SafetyRules | None, cwd: str | None = None
+) -> Assessment:
+    result = _assess_once(command, family, rules, cwd)
+    if _cut_by_clock(result):
+        raise _NotCached(result)
+    return result
+
+
+@wraps(_assess_once)
+def _assess_cached(
+    command: str, family: str, rules: SafetyRules | None, cwd: str | None = None
+) -> Assessment:
+    """Cached by its arguments, except a verdict cut by the CPU clock: the next request
+    judges the text again (`__wrapped__` is the uncached analysis, for the benches)."""
+    try:
+        return _assess_memo(command, family, rules, cwd)
+    except _NotCached as cut:
+        return cut.result
 
 
 def _assess_uncached(

@@ -87,3 +87,43 @@ def test_one_snapshot_look_alikes_keep_their_level(command: str, level: RiskLeve
         # a function call is an unknown command (moderate) around a safe body
         want = {level, RiskLevel.MODERATE} if level == RiskLevel.SAFE else {level}
         assert got.level in want, f"{text!r}: {got.level.label}"
+
+
+# 9. A verdict cut by the CPU clock depends on the machine's load at that moment: it is not
+# cached, so the next request judges the same text again.
+_SCRIPT = "".join(
+    f"if [ -f src/part{i}.c ]; then cp src/part{i}.c build/; echo copied {i}; fi\n"
+    for i in range(150)
+)
+
+
+@pytest.mark.parametrize(
+    "text,shell",
+    [
+        (_SCRIPT, "bash"),
+        (_SCRIPT.replace("if [ -f", "# ").replace("; fi", ""), "bash"),
+        ("".join(f"Copy-Item src\\p{i}.c build\\\n" for i in range(150)), "powershell"),
+        ("".join(f"copy src\\p{i}.c build\\\n" for i in range(150)), "cmd"),
+    ],
+)
+def test_a_clock_cut_is_not_cached(monkeypatch: pytest.MonkeyPatch, text: str, shell: str) -> None:
+    from aintern_ls.safety import budget
+    from aintern_ls.safety.analyser import OUT_OF_TIME
+
+    was = budget.use_clock(True)
+    try:
+        real = assess(text, shell)
+        assert not any(f.reason.startswith(OUT_OF_TIME) for f in real.findings)
+        text = text + "\n"  # a text not in the cache yet
+        with monkeypatch.context() as m:
+            m.setattr(budget, "CLOCK_US_PER_STEP", 1e-6)  # a machine under heavy load
+            cut = assess(text, shell)
+        assert cut.level == RiskLevel.CRITICAL
+        assert any(f.reason.startswith(OUT_OF_TIME) for f in cut.findings)
+        # the machine is quiet again: the same text, no cache cleared
+        again = assess(text, shell)
+        assert again.level == real.level, again
+        assert not any(f.reason.startswith(OUT_OF_TIME) for f in again.findings)
+        assert assess(text, shell) is again  # an uncut verdict is cached as before
+    finally:
+        budget.use_clock(was)
