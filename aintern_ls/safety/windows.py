@@ -898,23 +898,81 @@ _X509_TRUST = re.compile(
     r"|cert:[\\/]*localmachine[\\/]+(root|authroot|ca|certificateauthority)\b"
 )
 _X509_REMOVE = re.compile(r"(?i)\.remove(?:range)?\s*\(")
+# What a `.Remove(` is called on: a variable (`$store`, C#'s `store`) or a closed `( … )`.
+_X509_RECEIVER = re.compile(r"(?i)(?:\$(?:[a-z_][\w:]*|\{[^}]*\})|\b[a-z_]\w*|\))\Z")
+# `$name =` (or C#'s `var name =`) in the statement the store is made in.
+_X509_ASSIGNED = re.compile(r"(?i)(\$?[a-z_][\w:]*)\s*=(?![=~])")
+_X509_GET_ITEM = re.compile(r"(?i)\s*(?:\$\S+\s*=\s*)?\(?\s*(?:get-item|gi)\s")
 
 
 def x509_trust_removed(text: str, scope: Scope) -> None:
-    store = _X509_TRUST.search(text[:20000])
-    if store is None:
+    """A machine trust store's certificates removed through .NET: `.Remove(` /
+    `.RemoveRange(` called ON the store, i.e. on the variable the opened X509Store (or
+    `Get-Item Cert:\\LocalMachine\\Root`, which is one) was assigned to, `$_` of a store piped
+    on, or the store expression itself in parentheses. A string's or a list's `.Remove` next
+    to a listing of the store removes nothing from it (review 16, finding 4)."""
+    head = text[:20000]
+    stores: set[str] = set()  # lower-cased variables holding a machine trust store
+    piped = False  # a store object (not a listing of its certificates) is made somewhere
+    names: dict[str, str] = {}
+    last = "Root"
+    for n, store in enumerate(_X509_TRUST.finditer(head)):
+        if n == 32:
+            break
+        at = store.start()
+        statement = head[max(head.rfind(c, 0, at) for c in ";\n{}|") + 1 : at]
+        if store.group(1) is None and not _X509_GET_ITEM.match(statement):
+            continue  # `Get-ChildItem Cert:\LocalMachine\Root`: its certificates, not the store
+        piped = True
+        last = store.group(1) or store.group(2)
+        held = _X509_ASSIGNED.search(statement)
+        if held is not None:
+            var = held.group(1).lower().lstrip("$")
+            stores.add(var)
+            names[var] = store.group(1) or store.group(2)
+    if not piped:
         return
-    gone = _X509_REMOVE.search(text, store.end())
-    if gone is None:
+    for n, gone in enumerate(_X509_REMOVE.finditer(text)):
+        if n == 64:
+            break
+        receiver = _X509_RECEIVER.search(text, max(0, gone.start() - 200), gone.start())
+        if receiver is None:
+            continue
+        got = receiver.group(0).lower().lstrip("$").strip("{}")
+        if got == ")":
+            opened = _opening_paren(text, receiver.start(), gone.start() - 400)
+            inner = _X509_TRUST.search(text, opened, gone.start()) if opened >= 0 else None
+            if inner is None:
+                continue
+            name = inner.group(1) or inner.group(2)
+        elif got in stores:
+            name = names[got]
+        elif got in ("_", "psitem"):
+            name = last
+        else:
+            continue
+        scope.add(
+            B,
+            "cert-store-wipe",
+            f"removes certificates the whole machine trusts (LocalMachine\\{name}) through .NET",
+            gone.start(),
+            gone.end(),
+        )
         return
-    scope.add(
-        B,
-        "cert-store-wipe",
-        f"removes certificates the whole machine trusts (LocalMachine\\"
-        f"{store.group(1) or store.group(2)}) through .NET",
-        gone.start(),
-        gone.end(),
-    )
+
+
+def _opening_paren(text: str, close: int, floor: int) -> int:
+    """Where the `(` matching the `)` at `close` is (-1: not within `floor`)."""
+    depth = 0
+    for i in range(close, max(floor, 0) - 1, -1):
+        c = text[i]
+        if c == ")":
+            depth += 1
+        elif c == "(":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
 
 
 def dotnet_registry(text: str, scope: Scope) -> None:

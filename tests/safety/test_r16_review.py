@@ -127,3 +127,55 @@ def test_a_clock_cut_is_not_cached(monkeypatch: pytest.MonkeyPatch, text: str, s
         assert assess(text, shell) is again  # an uncut verdict is cached as before
     finally:
         budget.use_clock(was)
+
+
+# 4. `.Remove(` / `.RemoveRange(` empties a trust store only when it is called ON the store
+# (the variable the opened X509Store or `Get-Item Cert:\LocalMachine\Root` went to, `$_` of a
+# piped store): a string's or a list's `.Remove` beside a listing of the store removes nothing.
+X509_WIPES = [
+    "$s = [Security.Cryptography.X509Certificates.X509Store]::new('Root','LocalMachine');"
+    " $s.Open('ReadWrite'); $s.RemoveRange($s.Certificates); $s.Close()",
+    "$st = Get-Item Cert:\\LocalMachine\\Root; $st.Open('ReadWrite');"
+    " $st.RemoveRange($st.Certificates)",
+    "([Security.Cryptography.X509Certificates.X509Store]::new('Root','LocalMachine')) |"
+    " % { $_.Open('ReadWrite'); $_.RemoveRange($_.Certificates) }",
+    "$s = [Security.Cryptography.X509Certificates.X509Store]::new("
+    "[Security.Cryptography.X509Certificates.StoreName]::Root,"
+    " [Security.Cryptography.X509Certificates.StoreLocation]::LocalMachine);"
+    " $s.Open(2); $s.RemoveRange($s.Certificates)",
+]
+
+
+@pytest.mark.parametrize("command", X509_WIPES)
+def test_a_trust_store_emptied_through_dotnet_is_blocked(command: str) -> None:
+    for text, shell in _ps_wrapped(command):
+        got = assess(text, shell)
+        assert got.level == RiskLevel.BLOCKED, f"{text!r} ({shell}): {got.level.label}"
+        assert any(f.rule == "cert-store-wipe" for f in got.findings), text
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "(Get-ChildItem Cert:\\LocalMachine\\Root).Subject.Remove(0,3)",
+        "Get-ChildItem Cert:\\LocalMachine\\Root | ForEach-Object { $_.Subject.Remove(0,3) }",
+        "Get-ChildItem Cert:\\LocalMachine\\Root | Where-Object { $_.Subject -match 'CN' } |"
+        " ForEach-Object { $_.Thumbprint.Remove(0,4) }",
+        "$roots = Get-ChildItem Cert:\\LocalMachine\\Root;"
+        " $names = [Collections.Generic.List[string]]::new(); $names.Remove('x') | Out-Null",
+        "$c = Get-ChildItem Cert:\\LocalMachine\\Root;"
+        " $list = New-Object System.Collections.ArrayList; $list.Remove('x')",
+        "$s = [System.Security.Cryptography.X509Certificates.X509Store]::new('Root',"
+        "'LocalMachine'); $s.Open('ReadOnly'); $s.Certificates | Select Subject; $list.Remove(1)",
+        "$s = [Security.Cryptography.X509Certificates.X509Store]::new('Root','LocalMachine');"
+        " $s.Open('ReadOnly'); $s.Name.Remove(0,1)",
+        "$s = [Security.Cryptography.X509Certificates.X509Store]::new('Root','LocalMachine');"
+        " $s.Open('ReadOnly'); $s.Certificates.Remove($s.Certificates[0])",
+    ],
+)
+def test_a_string_or_list_remove_beside_a_trust_store_removes_nothing(command: str) -> None:
+    # (Invoke-Expression of a text with `$_` is its own critical finding, and in `pwsh -c
+    # "…"` the outer shell expands every variable to one unknown `$x`: not wrapped so.)
+    for text, shell in _ps_wrapped(command)[:2] + _ps_wrapped(command)[3:5]:
+        got = assess(text, shell)
+        assert got.level <= RiskLevel.MODERATE, f"{text!r} ({shell}): {got.level.label}"
