@@ -69,12 +69,14 @@ def _trust_root_deleted(cmd: Cmd) -> bool:
     `-user` works on the caller's own store (a scoped delete)."""
     low = [w.text.lower() for w in cmd.args]
     flags = {a[1:] for a in low if a[:1] in "-/"}
-    if "delstore" not in flags:
-        return False
+    if "delstore" not in flags or "?" in flags or "help" in flags:
+        return False  # `certutil -delstore -?`: the verb's help prints, nothing is deleted
     from aintern_ls.safety.winpaths import TRUST_STORES
 
     i = next(k for k, a in enumerate(low) if a[:1] in "-/" and a[1:] == "delstore")
-    store = low[i + 1].strip("'\"") if i + 1 < len(low) else ""
+    store = next((a.strip("'\"") for a in low[i + 1 :] if a[:1] not in "-/"), "")
+    if not store:
+        return False  # no store named: certutil refuses before it deletes anything
     if "user" in flags or store not in TRUST_STORES:
         cmd.add(D, "delete", "certutil deletes a certificate", cmd.args[i])
         return True
@@ -125,10 +127,13 @@ def _fetch(cmd: Cmd) -> None:
     if (
         n == "certutil"
         and cmd.args
-        and cmd.args[0].text.lower().lstrip("-/") in ("hashfile", "dump", "store", "viewstore", "?")
+        and (
+            cmd.args[0].text.lower().lstrip("-/") in ("hashfile", "dump", "store", "viewstore", "?")
+            or any(w.text in ("-?", "/?") for w in cmd.args)  # `-delstore -?`: the verb's help
+        )
         and not any("://" in w.text for w in cmd.args)
     ):
-        return  # certutil -hashfile / -dump only read
+        return  # certutil -hashfile / -dump only read; a verb's help only prints
     if n == "certutil" and not any(
         w.text.lower().startswith(("-urlcache", "/urlcache", "-verifyctl", "/verifyctl"))
         for w in cmd.args

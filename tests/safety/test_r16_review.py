@@ -179,3 +179,32 @@ def test_a_string_or_list_remove_beside_a_trust_store_removes_nothing(command: s
     for text, shell in _ps_wrapped(command)[:2] + _ps_wrapped(command)[3:5]:
         got = assess(text, shell)
         assert got.level <= RiskLevel.MODERATE, f"{text!r} ({shell}): {got.level.label}"
+
+
+# 5. certutil's help (`-?` / `/?` anywhere, before or after the verb) only prints; a
+# `-delstore` with no store named deletes nothing (certutil refuses).
+@pytest.mark.parametrize(
+    "command,most",
+    [
+        ("certutil -? -delstore", RiskLevel.SAFE),
+        ("certutil -delstore -?", RiskLevel.SAFE),
+        ("certutil /delstore /?", RiskLevel.SAFE),
+        ("certutil.exe -delstore Root -?", RiskLevel.SAFE),
+        ("certutil -delstore", RiskLevel.MODERATE),
+        ('certutil "" -delstore', RiskLevel.MODERATE),
+    ],
+)
+def test_certutil_help_and_storeless_delstore_delete_nothing(command: str, most: RiskLevel) -> None:
+    for text, shell in [
+        (command, "cmd"),
+        (command, "powershell"),
+        (f"cmd /c {command}", "cmd"),
+        (f"powershell -NoProfile -Command {command}", "cmd"),
+    ]:
+        got = assess(text, shell)
+        assert got.level <= most, f"{text!r} ({shell}): {got.level.label}"
+
+
+def test_certutil_delstore_still_judged_when_an_option_comes_before_the_store() -> None:
+    assert assess("certutil -delstore -f Root 01", "cmd").level >= RiskLevel.CRITICAL
+    assert assess("certutil -delstore -f My 01", "cmd").level == RiskLevel.DANGEROUS
