@@ -18,6 +18,7 @@ from aintern_ls.safety.context import (
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
 from aintern_ls.safety.paths import (
     ACCOUNT_NAMES,
+    CORE_RUNTIME_NAMES,
     CWD_WIDE,
     SUBSTITUTION,
     SYSTEM_CORE,
@@ -566,6 +567,9 @@ def _named_paths(starts: list[Word], tests: list[Word]) -> list[tuple[str, Word]
                 continue
             if w.text in ("-name", "-iname"):
                 out.append((start.text.rstrip("/") + "/" + name.text, name))
+                # `find / -name libc.so.6 -delete`: the core runtime file of that name
+                # below the start (n14u)
+                out += _account_files_matched([start], w.text, name)
                 # `find / -name shadow`: any directory below may hold it; the account
                 # files are the ones that matter.
                 if start.text.rstrip("/") in ("", "/etc"):
@@ -583,7 +587,7 @@ def _account_files_matched(starts: list[Word], test: str, pattern: Word) -> list
         return []
     roots = [s.text.rstrip("/") for s in starts if not s.dynamic] or ["."]
     out: list[tuple[str, Word]] = []
-    for acct in ACCOUNT_NAMES:
+    for acct in ACCOUNT_NAMES + CORE_RUNTIME_NAMES:  # (n14u) the loader and libc too
         if not any(acct.startswith(r + "/") for r in roots if r.startswith("/") or r == ""):
             continue
         if test in ("-name", "-iname"):
@@ -842,7 +846,7 @@ def _fd_account_files(
     )
     bases = [r.text.rstrip("/") for r in roots if not r.dynamic]
     out: list[str] = []
-    for acct in ACCOUNT_NAMES:
+    for acct in ACCOUNT_NAMES + CORE_RUNTIME_NAMES:
         if not any(acct.startswith(b + "/") for b in bases if b.startswith("/") or b == ""):
             continue
         name = acct if full else acct.rsplit("/", 1)[-1]

@@ -86,6 +86,23 @@ _SYSTEM_DIRS = frozenset(
         "/system/library",
         "/usr/local/bin",
         "/usr/local/lib",
+        # (n14u) the BSDs' and macOS's system state beside Linux's: the ports/packages'
+        # configuration and rc scripts, FreeBSD's rc defaults, periodic jobs, the system's
+        # helper programs; macOS's system-wide launch daemons/agents, kernel extensions,
+        # startup items, preferences and security plug-ins (the /System twins are above)
+        "/usr/local/etc",
+        "/usr/local/etc/rc.d",
+        "/usr/local/sbin",
+        "/etc/defaults",
+        "/etc/periodic",
+        "/etc/rc.conf.d",
+        "/library/launchdaemons",
+        "/library/launchagents",
+        "/library/extensions",
+        "/library/startupitems",
+        "/library/preferences",
+        "/library/security",
+        "/library/frameworks",
         "/etc/ssh",
         "/etc/ssl",
         "/etc/pam.d",
@@ -282,6 +299,51 @@ _ACCOUNT_NAMES = ACCOUNT_NAMES = (
     "/boot/vmlinuz",
     "/boot/initrd.img",
 )
+
+
+# (n14u) The core runtime's files where the common systems keep them (the dynamic loader, the
+# C library, macOS's dyld/libSystem, the BSDs' ld.so/libc, init): every one matches
+# `_ACCOUNT_FILES`. A pattern (a glob operand, find's -name/-path/-regex, fd's) that matches
+# one of them deletes it, as the literal path does: `rm /lib/x86_64-linux-gnu/libc.so*`,
+# `find / -name 'ld-linux*' -delete`.
+_CORE_RUNTIME_DIRS = (
+    "/lib",
+    "/lib64",
+    "/usr/lib",
+    "/usr/lib64",
+    "/lib/x86_64-linux-gnu",
+    "/usr/lib/x86_64-linux-gnu",
+    "/lib/aarch64-linux-gnu",
+    "/usr/lib/aarch64-linux-gnu",
+    "/lib/i386-linux-gnu",
+)
+_CORE_RUNTIME_BASES = (
+    "libc.so.6",
+    "ld-linux-x86-64.so.2",
+    "ld-linux-aarch64.so.1",
+    "ld-linux.so.2",
+    "ld-musl-x86_64.so.1",
+    "libc.musl-x86_64.so.1",
+)
+CORE_RUNTIME_NAMES = (
+    *(f"{d}/{n}" for d in _CORE_RUNTIME_DIRS for n in _CORE_RUNTIME_BASES),
+    "/lib/libc.so.7",
+    "/libexec/ld-elf.so.1",
+    "/usr/libexec/ld.so",
+    "/usr/lib/dyld",
+    "/usr/lib/libsystem.b.dylib",
+    "/sbin/init",
+    "/lib/systemd/systemd",
+    "/usr/lib/systemd/systemd",
+)
+
+
+def glob_core_file(pattern: str) -> str | None:
+    """The first core runtime file a glob pattern (`/lib/*/libc.so*`, `/lib64/ld-*`) matches
+    (`pattern` lower-cased)."""
+    if len(pattern) > 200 or not pattern.startswith(("/lib", "/usr/", "/sbin/", "/libexec/")):
+        return None
+    return next((n for n in CORE_RUNTIME_NAMES if fnmatch.fnmatchcase(n, pattern)), None)
 
 
 def glob_account_file(pattern: str) -> str | None:
@@ -834,6 +896,10 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
     low = p.lower()
     if _ACCOUNT_FILES.match(low):
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the account or boot file {p}")
+    if low[:1] == "/" and any(c in low for c in "*?[") and (core := glob_core_file(low)):
+        return Target(
+            RiskLevel.BLOCKED, "rm-system-file", f"the core runtime file {core} (matched by {p})"
+        )
     if _PACKAGE_DB.match(low):
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the package database {p}")
     if low[:1] != "/" and (_WIN_CORE_FILES.match(low) or _core_by_pattern(low)):
