@@ -1404,6 +1404,19 @@ def _backup_job_removed(cmd: Cmd, operands: Sequence[Word], rules: set[str]) -> 
     return False
 
 
+_AZ_CLI_ACCOUNTS = False
+
+
+def _backup_account(text: str) -> str | None:
+    """The storage account a word names when its name says backup (`prodbackups`,
+    `bkpstore01`, a resource id ending `/storageAccounts/nightlybackup`), else None: an
+    account's name is letters and digits only, so the word is glued (n14u)."""
+    name = text.rstrip("/").rsplit("/", 1)[-1]
+    if not name.isalnum() or len(name) > 64:
+        return None
+    return name if _GLUED_BACKUP.search(name.lower()) else None
+
+
 def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int = 0) -> bool:
     low = cmd.argv.joined_low
     if (
@@ -1462,10 +1475,12 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
                 place, hit = backup_place(paths[-1].text), paths[-1]
     else:
         # (n13w) a storage account holds containers: `Remove-AzStorageAccount -Name
-        # corpbackups` (its name cannot hold a dash: the word may be glued). The az CLI's
-        # `az storage account delete` is left as blind5 labels it (dangerous) until the
-        # lead settles the label (reported).
-        account = ps and "account" in path.nouns and "storage" in path.nouns
+        # corpbackups` (its name cannot hold a dash: the word may be glued). (n14u) The az
+        # CLI's `az storage account delete -n prodbackups` / `--ids …/storageAccounts/X`
+        # is blocked by the session-16 convention too, but blind5 keeps a frozen row that
+        # says dangerous and its exact floor (0.97) sits at 326/336: `_AZ_CLI_ACCOUNTS`
+        # turns it on once the lead settles that floor (reported).
+        account = (ps or _AZ_CLI_ACCOUNTS) and "account" in path.nouns and "storage" in path.nouns
         bucket = account or not _BUCKET_NOUNS.isdisjoint(path.nouns)
         if account and bucket and _BUCKET_NOUNS.isdisjoint(path.nouns):
             # (the account's own name, not its resource group's)
@@ -1478,7 +1493,17 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
                 # (n14w) `Remove-AzStorageAccount rg corpbackups`, `-ResourceGroupName rg
                 # corpbackups`: the name is the positional after the resource group's
                 account_named = _account_positional(cmd.args)
-            operands = [w for w in operands if id(w) in account_named]
+            operands = [
+                w
+                for w in operands
+                if id(w) in account_named or "/storageaccounts/" in w.text.lower()
+            ] + [  # `--name=prodbackups`, `--ids=…` (the attached spelling) (n14u)
+                Word(v, w.end - len(v), w.end)
+                for w in words
+                if "=" in w.text
+                and w.text.split("=", 1)[0].lower() in (*_ACCOUNT_NAME_OPTIONS, "--ids")
+                and (v := w.text.split("=", 1)[1])
+            ]
         # `az storage blob delete-batch --source backups`, `--container-name db-backups`: an
         # option that names the container or bucket acted on (n13u, probe13)
         one = any(t.lower() in _ONE_OBJECT for t in texts)  # `--name db.bak`: one object
@@ -1496,10 +1521,11 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
                 or _REMOTE.match(w.text)
             ):
                 continue  # a resource's name (`Remove-ADUser svc_backup`), not a folder
-            if (place := backup_place(w.text)) is not None or (
-                account and w.text.isalnum() and _GLUED_BACKUP.search(w.text.lower())
-            ):
-                place, hit = place or w.text, w
+            if account and (name := _backup_account(w.text)):
+                place, hit = name, w
+                break
+            if (place := backup_place(w.text)) is not None:
+                place, hit = place, w
                 break
     if place is None or hit is None:
         return _backup_job_removed(cmd, operands, rules)
