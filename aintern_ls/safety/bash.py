@@ -40,12 +40,16 @@ from aintern_ls.safety.registry import (
     COMMAND_VARS,
     CONFIG_FILE_VARS,
     ENV_SETUP,
+    FUNC_PREFIX,
+    GLOBAL_ALIASES,
     HOOK_VARS,
     INTERPRETER_OPTION_VARS,
     OPTION_VARS,
     PERL_CODE_VARS,
     PROMPT_VARS,
     SHELLS,
+    SUFFIX_ALIASES,
+    WRITTEN_IN,
     build_program_findings,
     interpreter_option_findings,
     is_build_program_var,
@@ -218,6 +222,8 @@ class Positions:
 
 def analyse(text: str, scope: Scope) -> None:
     """Walk `text` as a bash script, recording findings on `scope`."""
+    if "function" in text and "end" in text and "\n" in text:
+        text = _fish_functions(text)  # (n14u) fish's `function NAME … end`
     data = text.encode("utf-8", "surrogatepass")
     if "<<" in text and "\n\\" in text:
         data = _heredoc_backslash_workaround(data)
@@ -273,6 +279,66 @@ def analyse(text: str, scope: Scope) -> None:
             m.start(),
             len(text.rstrip()),
         )
+
+
+# The folders a PATH normally holds (a program found there is the system's).
+_SYSTEM_PATH = frozenset(
+    [
+        "/usr/local/sbin",
+        "/usr/local/bin",
+        "/usr/sbin",
+        "/usr/bin",
+        "/sbin",
+        "/bin",
+        "/opt/homebrew/bin",
+        "/snap/bin",
+    ]
+)
+# fish: `function NAME [--description …]` on a line of its own, its body, `end`; blocks
+# inside it (if/for/while/switch/begin) end with `end` too.
+_FISH_HEADER = re.compile(r"\A([ \t]*)function[ \t]+([\w.:@+-]+)((?:[ \t]+-[^\n{(]*)?)[ \t]*\Z")
+_FISH_OPENS = re.compile(r"\A[ \t]*(?:if|for|while|switch|begin|function)\b")
+_FISH_END = re.compile(r"\A([ \t]*)end[ \t]*(?:[;#].*)?\Z")
+_FISH_ARGV = re.compile(r"\$argv\[([1-9])\]|\$argv\b")
+
+
+def _fish_functions(text: str) -> str:
+    """fish's functions written as bash, every character in its place (n14u): the header
+    `function NAME …` becomes `NAME() {` (padded), its `end` a `}`, `$argv` `${@#}` and
+    `$argv[N]` `${N:-""}` (the same lengths), so a later `NAME /usr` is a call bash's
+    walk follows with its arguments. Text with no such header is returned as it is."""
+    lines = text.split("\n")
+    changed = False
+    i = 0
+    while i < len(lines):
+        m = _FISH_HEADER.match(lines[i])
+        if m is None or (i + 1 < len(lines) and lines[i + 1].lstrip().startswith(("{", "("))):
+            i += 1
+            continue
+        depth, j = 1, i + 1
+        while j < len(lines):
+            if _FISH_END.match(lines[j]):
+                depth -= 1
+                if depth == 0:
+                    break
+            elif _FISH_OPENS.match(lines[j]):
+                depth += 1
+            j += 1
+        if j >= len(lines):
+            break
+        head = f"{m.group(1)}{m.group(2)}() {{"
+        lines[i] = head + " " * (len(lines[i]) - len(head))
+        e = _FISH_END.match(lines[j])
+        assert e is not None
+        lines[j] = e.group(1) + "}" + " " * (len(lines[j]) - len(e.group(1)) - 1)
+        for k in range(i + 1, j):
+            if "$argv" in lines[k]:
+                lines[k] = _FISH_ARGV.sub(
+                    lambda a: f'${{{a.group(1)}:-""}}' if a.group(1) else "${@#}", lines[k]
+                )
+        changed = True
+        i = j + 1
+    return "\n".join(lines) if changed else text
 
 
 _TEST_SLASH = re.compile(
@@ -1118,6 +1184,10 @@ class _Walker:
                 self.scope.written[base] = (old + sep + body[0], -1)
             elif body is not None:
                 self.scope.written[base] = body
+                folder = posixpath.normpath(target.rpartition("/")[0] or ".")
+                seen = self.scope.env.get(WRITTEN_IN + base, "")
+                if folder not in seen.split("\x01"):
+                    self.scope.env[WRITTEN_IN + base] = (seen + "\x01" + folder).lstrip("\x01")
             elif unseen:
                 wrappers.remember_unseen(self.scope, target, unseen)
             elif listing is not None and listing.paths:
@@ -1615,6 +1685,18 @@ class _Walker:
             words.pop(0)  # `! ! rm …`: the grammar reads the second `!` as a command name
         if not words:
             return Info()
+        if self.scope.env and (
+            FUNC_PREFIX + words[0].text in self.scope.env
+            or GLOBAL_ALIASES in self.scope.env
+            or SUFFIX_ALIASES in self.scope.env
+        ):
+            done = self._same_shell_definitions(words)
+            if done is not None:
+                return done
+        if WRITTEN_IN + words[0].text in self.scope.env and not words[0].dynamic:
+            done = self._path_hijack(words, assigns)
+            if done is not None:
+                return done
         if words[0].text in ("cd", "pushd") and len(words) == 1:
             self.scope.pending_cd = "~"
         if (assigns or "TAR_OPTIONS" in self.scope.env) and command_name(words[0].text) in (
@@ -2615,7 +2697,7 @@ class _Walker:
             info = self.sequence(node)
             self.scope.cwds = saved
             stmts = [c for c in node.named_children if c.type != "comment"]
-            out = self._static_output(stmts[0]) if len(stmts) == 1 else None
+            out = self._static_outputs(stmts)
             first = _command_name_of(stmts[0]) if stmts else ""
             if first in ENV_SETUP:
                 return "/dev/fd/63", True, False, "env-setup"
@@ -2918,7 +3000,7 @@ class _Walker:
         if first in ENV_SETUP:
             return _text(node), True, False, "env-setup"
         # `$(echo cm0gLXJmIC8= | base64 -d)`: re-run the pipeline's static output.
-        out = self._static_output(stmts[0]) if len(stmts) == 1 else None
+        out = self._static_outputs(stmts)
         if out is not None:
             return out.text, True, False, "decoded" if out.decoded else "static"
         if info.paths and not info.names_only and len(stmts) == 1:
@@ -2927,6 +3009,73 @@ class _Walker:
             return listed, False, any(c in GLOB_CHARS for c in listed), ""
         self.names_listed = bool(info.paths) and info.names_only and len(stmts) == 1
         return _text(node), True, False, ORIGIN_SUBST
+
+    def _path_hijack(self, words: list[Word], assigns: list[Node]) -> Info | None:
+        """`PATH=/tmp/b:$PATH ls`, `export PATH=.:$PATH; make` after the block wrote a script
+        of that name into that folder: the script runs, not the system's program; it is
+        judged with the arguments as $1… (n14u)."""
+        head = words[0]
+        if "/" in head.text or head.text in self.functions:
+            return None
+        path = self.scope.env.get("PATH", "")
+        for a in assigns:  # (a prefix assignment holds for this command)
+            n, v = a.child_by_field_name("name"), a.child_by_field_name("value")
+            if n is not None and v is not None and _text(n) == "PATH":
+                value = self.words(v, split=False)
+                path = value[0].text if value and not value[0].dynamic else path
+        folders = self.scope.env.get(WRITTEN_IN + head.text, "").split("\x01")
+        for entry in path.split(":")[:32]:
+            entry = posixpath.normpath(entry) if entry else "."
+            if entry in _SYSTEM_PATH:
+                return None  # the system's own program comes first
+            if entry in folders and (body := self.scope.written.get(head.text)) is not None:
+                self.scope.add(
+                    RiskLevel.MODERATE,
+                    "local-script",
+                    f"{head.text} runs the script the block wrote to {entry}/{head.text}"
+                    " (first on PATH)",
+                    head.start,
+                    head.end,
+                )
+                found = self.scope.nested(body[0], "bash", head, -1, positional=words)
+                self.scope.include(found)
+                return Info()
+        return None
+
+    def _same_shell_definitions(self, words: list[Word]) -> Info | None:
+        """A call of a function that sourced or eval'd code defined, a zsh global alias among
+        the words, a file run whose suffix has a zsh suffix alias: the text that runs instead
+        is judged (None when none applies) (n14u)."""
+        env, head = self.scope.env, words[0]
+        span = Word(" ".join(w.text for w in words), head.start, words[-1].end)
+        if GLOBAL_ALIASES in env and any(not w.dynamic for w in words):
+            table = dict(p.split("\x02", 1) for p in env[GLOBAL_ALIASES].split("\x01") if p)
+            if any(not w.dynamic and w.text in table for w in words):
+                line = " ".join(
+                    table[w.text] if not w.dynamic and w.text in table else shlex.quote(w.text)
+                    for w in words
+                )
+                self.scope.include(self.scope.nested(line, "bash", span, -1))
+                return Info()
+        if head.dynamic or head.text in self.functions or head.text in self.calling:
+            return None
+        body = env.get(FUNC_PREFIX + head.text)
+        if body is not None:
+            self.calling.add(head.text)
+            try:
+                found = self.scope.nested(body, "bash", head, -1, positional=words)
+            finally:
+                self.calling.discard(head.text)
+            self.scope.include(found)
+            return Info()
+        if SUFFIX_ALIASES in env and "." in head.text and ALIAS_PREFIX + head.text not in env:
+            ext = head.text.rsplit(".", 1)[1]
+            table = dict(p.split("\x02", 1) for p in env[SUFFIX_ALIASES].split("\x01") if p)
+            if ext in table and "/" not in ext:
+                line = table[ext] + " " + " ".join(shlex.quote(w.text) for w in words)
+                self.scope.include(self.scope.nested(line, "bash", span, -1))
+                return Info()
+        return None
 
     def _zsh_definition(self, table: str, name: str, value: Node, node: Node) -> None:
         """zsh's `functions[ls]='rm -rf ~'`, `aliases[ls]='rm -rf'`: the special arrays
@@ -2963,6 +3112,25 @@ class _Walker:
             return
         found = self.scope.nested(out.text, "bash", Word(out.text, start, end), -1)
         self.scope.include(found)
+
+    def _static_outputs(self, stmts: list[Node]) -> Stdin | None:
+        """The known output of statements run one after another (`<(echo 'rule r'; echo '
+        command = rm -rf ~')`): each one's known output in turn, or None (n14u)."""
+        if len(stmts) == 1:
+            return self._static_output(stmts[0])
+        if not stmts or len(stmts) > 16:
+            return None
+        texts: list[str] = []
+        decoded = False
+        for st in stmts:
+            out = self._static_output(st)
+            if out is None:
+                return None
+            texts.append(out.text)
+            if _command_name_of(st) != "printf" and not out.text.endswith("\n"):
+                texts.append("\n")  # (echo's known output leaves its newline out)
+            decoded = decoded or out.decoded
+        return Stdin(STDIN_STATIC, "".join(texts), -1, decoded)
 
     def _static_output(self, node: Node) -> Stdin | None:
         if node.type not in ("pipeline", "command", "redirected_statement"):

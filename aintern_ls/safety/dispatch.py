@@ -457,6 +457,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         and "/" not in head.text
         and (script := scope.written.get(head.text)) is not None
         and script[0].startswith("#!")
+        and wrappers.written_on_path(scope, head.text)
     ):
         # `printf '#!/bin/sh\n…' > ~/bin/ls; chmod +x ~/bin/ls; ls`: a script written under
         # the name earlier in the block is what the PATH lookup may find (n13u)

@@ -119,6 +119,17 @@ def lookup(name: str, windows: bool) -> Handler | None:
 # Aliases a script defines live in the scope's variables under this prefix (no variable
 # name can start with it).
 ALIAS_PREFIX = "\x00alias:"
+# (n14u) zsh's global (`alias -g`) and suffix (`alias -s`) aliases: tables kept under alias
+# keys ("NAME\x02VALUE" pairs joined by "\x01"), so a nested analysis does not see them
+# (the expanded text is judged once). Functions that code run in this shell defined
+# (`source lib.sh`, `eval 'f() {…}'`): scope.env[FUNC_PREFIX + name] is the body.
+GLOBAL_ALIASES = ALIAS_PREFIX + "\x00global"
+SUFFIX_ALIASES = ALIAS_PREFIX + "\x00suffix"
+FUNC_PREFIX = "\x00func:"
+# (n14u) The folders a file of this base name was written into by the block ("\x01"-joined):
+# scope.env[WRITTEN_IN + base]. A bare name run while one of them is on PATH ahead of the
+# system's folders runs that file (PATH hijack).
+WRITTEN_IN = "\x00writtenin:"
 # `hash -p PATH name`, `cp /bin/rm /tmp/x`: scope.env[BOUND_PREFIX + name] is the program
 # that name runs from then on in the block (n13u).
 BOUND_PREFIX = "\x00bound:"

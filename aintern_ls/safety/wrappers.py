@@ -31,6 +31,8 @@ from aintern_ls.safety.registry import (
     BOUND_PREFIX,
     COMMAND_VARS,
     CONFIG_FILE_VARS,
+    FUNC_PREFIX,
+    GLOBAL_ALIASES,
     HANDLERS,
     HOOK_VARS,
     INTERPRETER_OPTION_VARS,
@@ -38,8 +40,10 @@ from aintern_ls.safety.registry import (
     OPTION_VARS,
     PROMPT_VARS,
     SHELLS,
+    SUFFIX_ALIASES,
     UNIX_LINKS,
     VERSION_ARGS,
+    WRITTEN_IN,
     Handler,
     configure_operands,
     finding,
@@ -1375,8 +1379,10 @@ def _source(cmd: Cmd) -> None:
         script = ops[0]
         if script.dynamic and script.origin in ("static", "decoded"):
             same_shell_aliases(cmd, script.text)
+            same_shell_functions(cmd, script.text)
         elif not script.dynamic and (held := cmd.scope.written.get(script.text.rsplit("/", 1)[-1])):
             same_shell_aliases(cmd, held[0])
+            same_shell_functions(cmd, held[0])
 
 
 # `alias NAME=VALUE` in text that runs in this shell (`eval`, `source`).
@@ -1397,6 +1403,48 @@ def same_shell_aliases(cmd: Cmd, text: str) -> None:
         cmd.scope.env[ALIAS_PREFIX + m.group(1)] = value
 
 
+# `name() {`, `function name {`, `function name() {` in text that runs in this shell.
+_FUNC_DEFINED = re.compile(
+    r"(?:^|[;&|\n{(])\s*(?:function\s+([\w.:@+-]+)\s*(?:\(\s*\))?|([\w.:@+-]+)\s*\(\s*\))\s*\{"
+)
+
+
+def _braced(text: str, i: int) -> str | None:
+    """The text from `i` up to the `}` that closes the brace before `i` (quotes skipped)."""
+    depth, quote, j = 1, "", i
+    while j < len(text) and j - i < 4000:
+        c = text[j]
+        if quote:
+            if c == quote:
+                quote = ""
+            elif c == "\\" and quote == '"':
+                j += 1
+        elif c in "'\"":
+            quote = c
+        elif c == "\\":
+            j += 1
+        elif c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return text[i:j]
+        j += 1
+    return None
+
+
+def same_shell_functions(cmd: Cmd, text: str) -> None:
+    """`source lib.sh` of a file the block wrote, `eval 'wipe() { rm -rf "$1"; }'`: the code
+    runs in this shell, so the functions it defines are there for the commands after it; a
+    later call is judged as the body with its arguments as $1… (n14u)."""
+    if "{" not in text or ("(" not in text and "function" not in text):
+        return  # (a cheap exit: every definition has a brace and `(` or `function`)
+    for m in _FUNC_DEFINED.finditer(text):
+        body = _braced(text, m.end())
+        if body is not None:
+            cmd.scope.env[FUNC_PREFIX + (m.group(1) or m.group(2))] = body
+
+
 @handles("eval")
 def _eval(cmd: Cmd) -> None:
     if not cmd.args:
@@ -1411,6 +1459,7 @@ def _eval(cmd: Cmd) -> None:
     start = first.start if len(cmd.args) == 1 else -1
     if not dynamic:
         same_shell_aliases(cmd, text)
+        same_shell_functions(cmd, text)
     if not dynamic and len(cmd.args) == 1:
         cmd.scope.include(cmd.scope.nested(text, "bash", first))
         return
@@ -1425,6 +1474,10 @@ def _alias(cmd: Cmd) -> None:
     words = list(cmd.args)
     if cmd.name == "abbr":
         words = [w for w in words if not w.text.startswith("-")]
+    flags = "".join(w.text[1:] for w in words if w.text[:1] == "-" and "=" not in w.text)
+    if ("g" in flags or "s" in flags) and cmd.name == "alias":
+        _zsh_alias(cmd, [w for w in words if not w.text.startswith("-")], "g" in flags)
+        return
     if len(words) == 2 and "=" not in words[0].text and not words[0].text.startswith("-"):
         # csh/tcsh/fish `alias ls 'rm -rf'`, fish `abbr -a ls 'rm -rf ~'`: name and value
         # as two words (n13u)
@@ -1458,6 +1511,31 @@ def _alias(cmd: Cmd) -> None:
             cmd.add(C, "alias-hides", f"alias {name} runs {runs} under another name", w)
         else:
             cmd.add(M, "alias", f"alias {name} changes what a later command does", w)
+
+
+def _zsh_alias(cmd: Cmd, words: list[Word], global_: bool) -> None:
+    """zsh's `alias -g NAME=VALUE` (the value replaces the word NAME anywhere in a later
+    command: `rm -rf ROOT`, `curl … S` with S='| sh') and `alias -s EXT=VALUE` (running a file
+    `x.EXT` runs `VALUE x.EXT`): kept in tables the later commands read (n14u)."""
+    key = GLOBAL_ALIASES if global_ else SUFFIX_ALIASES
+    pairs = [p for p in cmd.scope.env.get(key, "").split("\x01") if p]
+    for w in words:
+        name, eq, value = w.text.partition("=")
+        if not eq or not name:
+            continue
+        pairs.append(f"{name}\x02{value}")
+        if global_:
+            cmd.add(M, "alias", f"global alias {name} changes what later commands say", w)
+            continue
+        # a suffix alias runs its value with the file's name after it
+        found = cmd.scope.nested(value + " x." + name, "bash", w, -1)
+        level = max((f.level for f in found), default=S)
+        if level >= D:
+            cmd.add(C, "alias-hides", f"suffix alias .{name} hides a {level.label} command", w)
+        else:
+            cmd.scope.include([f for f in found if f.level >= C])
+            cmd.add(M, "alias", f"suffix alias .{name} changes what running a file does", w)
+    cmd.scope.env[key] = "\x01".join(pairs[-32:])
 
 
 _HIDDEN_RUNNERS = SHELLS | frozenset(names("eval source . exec"))
@@ -1516,6 +1594,17 @@ _PATH_FOLDERS = frozenset(
 # Bindings of files (a copy of a program): scope.env[FILE_BOUND + normalised path], and
 # FILE_BOUND + bare name for a copy into a PATH folder. `hash -r` leaves these.
 FILE_BOUND = "\x00boundfile:"
+
+
+def written_on_path(scope: Scope, name: str) -> bool:
+    """Whether a script the block wrote under `name` may be what the bare name runs: it was
+    written into a PATH folder or one the block's PATH holds (or where is not known). A
+    script left in /tmp/b is not found by `ls` unless PATH says so (n14u)."""
+    folders = scope.env.get(WRITTEN_IN + name)
+    if folders is None:
+        return True
+    path = scope.env.get("PATH", "").split(":")
+    return any(f in _PATH_FOLDERS or f in path for f in folders.split("\x01"))
 
 
 def _norm_file(path: str) -> str:
