@@ -121,12 +121,17 @@ def _npm_lifecycle(cmd: Cmd, verb: str, ops: list[str]) -> None:
     if written is None or cmd.long("--ignore-scripts") or cmd.has("--ignore-scripts=true"):
         return
     scripts = _manifest_scripts(written[0])
-    if verb in ("run", "run-script", "rum", "urn") and len(ops) > 1:
-        names_run = [f"pre{ops[1]}", ops[1], f"post{ops[1]}"]
+    # (n14u) `run` after other verbs too (`yarn workspaces foreach run build`, `pnpm -r run
+    # build`), and yarn/pnpm/bun's bare script name (`yarn build`, `pnpm clean`)
+    at = next((k for k, o in enumerate(ops) if o in ("run", "run-script", "rum", "urn")), -1)
+    if at >= 0 and at + 1 < len(ops):
+        names_run = [f"pre{ops[at + 1]}", ops[at + 1], f"post{ops[at + 1]}"]
     elif verb in ("test", "t", "tst", "start", "stop", "restart"):
         names_run = [f"pre{verb}", verb, f"post{verb}"]
     elif verb in _NPM_RUNS_LIFECYCLE or not verb:
         names_run = list(_NPM_LIFECYCLE)
+    elif cmd.name in ("yarn", "pnpm", "bun") and verb in scripts:
+        names_run = [f"pre{verb}", verb, f"post{verb}"]
     else:
         return
     for name in names_run:
@@ -632,6 +637,9 @@ def _go_env_write(cmd: Cmd) -> None:
 def _package_manager(cmd: Cmd) -> None:
     if _env_runner(cmd) or _print_only(cmd):
         return
+    if cmd.name == "corepack" and cmd.args and cmd.args[0].text in ("npm", "yarn", "pnpm"):
+        cmd.judge(list(cmd.args))  # `corepack yarn build`: the package manager itself (n14u)
+        return
     if cmd.name in ("go", "cargo") and cmd.argv.dashed:
         _build_tool_programs(cmd)
     if cmd.name in ("pacman", "yay", "paru"):
@@ -1073,10 +1081,36 @@ def _cmake_quote(word: str) -> str:
     return inline._shell_quote(word)
 
 
+def _cmake_data_spans(text: str) -> list[tuple[int, int]]:
+    """The quoted arguments and `#` comments of a CMake script: (start, end) spans."""
+    out: list[tuple[int, int]] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append((i, j + 1))
+            i = j + 1
+        elif c == "#":
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out.append((i, j))
+            i = j
+        else:
+            i += 1
+    return out
+
+
 def _cmake_script(cmd: Cmd, text: str, where: Word) -> None:
     """`file(REMOVE_RECURSE /etc)`, `file(WRITE /etc/passwd …)`, `execute_process(COMMAND
     rm -rf /)`: each call of a CMake script is judged as the command line it amounts to."""
-    for m in _CMAKE_CALL.finditer(text[:20000]):
+    text = text[:20000]
+    data = _cmake_data_spans(text) if '"' in text or "#" in text else []
+    for m in _CMAKE_CALL.finditer(text):
+        if data and any(a <= m.start() < b for a, b in data):
+            continue  # `message("file(REMOVE_RECURSE /)")`, a comment: text, not a call (n14u)
         words = _cmake_words(m.group(2))
         if not words:
             continue
@@ -1263,13 +1297,30 @@ _DEFAULT_BUILD_FILES = {
 
 
 def _taskfile_commands(text: str) -> str:
-    """The commands of a go-task Taskfile (YAML): `- CMD` items and `cmd: CMD` values."""
-    return "\n".join(
+    """The commands of a go-task Taskfile (YAML): `- CMD` items and `cmd: CMD` values, flow
+    lists (`cmds: ["a", b]`) and block scalars (`- |` then indented lines) (n14u)."""
+    out = [
         m.group(1).strip().strip("'\"")
         for m in re.finditer(
-            r"(?m)^[ \t]*(?:-[ \t]+(?:cmd:[ \t]*)?|cmd:[ \t]*)([^\s#][^\n#]*)$", text
+            r"(?m)^[ \t]*(?:-[ \t]+(?:cmd:[ \t]*)?|cmd:[ \t]*)([^\s#|>][^\n#]*)$", text
         )
-    )
+    ]
+    if "[" in text:
+        for m in re.finditer(r"(?m)\bcmds:[ \t]*\[(.*)\]", text):
+            out += [
+                i.strip().strip("'\"")
+                for i in re.findall(r"\"(?:[^\"\\]|\\.)*\"|'[^']*'|[^,]+", m.group(1))
+            ]
+    if "|" in text or ">" in text:
+        lines = text.splitlines()
+        for k, line in enumerate(lines):
+            if re.match(r"[ \t]*(?:-[ \t]+)?(?:cmd:[ \t]*)?[|>][-+]?[ \t]*\Z", line):
+                ind = len(line) - len(line.lstrip())
+                for nxt in lines[k + 1 :]:
+                    if nxt.strip() and len(nxt) - len(nxt.lstrip()) <= ind:
+                        break
+                    out.append(nxt.strip())
+    return "\n".join(out)
 
 
 def _ninja_commands(text: str) -> str:
