@@ -33,6 +33,7 @@ from aintern_ls.safety.paths import (
     write_target,
 )
 from aintern_ls.safety.registry import UNIX_LINKS, finding, handles, run_config_command
+from aintern_ls.safety.shape import is_dry_marker
 from aintern_ls.safety.winpaths import (
     LINKS,
     protected_unknown_name,
@@ -972,30 +973,45 @@ _WIPE_OPTION = re.compile(
 )
 
 
+def _told_to_format(args: list[Word] | tuple[Word, ...]) -> tuple[bool, int]:
+    """Whether the words tell a program to make a file system (`--format=ext4`, `--type
+    fat32`, `--filesystem=xfs`, `-t exfat`) or to wipe (`--wipe`), and the index of the
+    option's separate value (-1 when none)."""
+    told, skip = False, -1
+    for k, w in enumerate(args):
+        if w.dynamic or k == skip or w.text[:1] != "-":
+            continue
+        t = w.text
+        if is_dry_marker(t):
+            return False, -1  # `--dry-run`: what it would do, not done
+        name, eq, value = t.partition("=")
+        if _FS_OPTION.match(name) or name == "-t":  # (n14u: mkfs/mount's -t TYPE too)
+            value = value if eq else (args[k + 1].text if k + 1 < len(args) else "")
+            if _FS_NAME.match(value.strip("'\"")):
+                told = True
+                skip = -1 if eq else k + 1
+        elif _WIPE_OPTION.fullmatch(t):
+            told = True
+    return told, skip
+
+
 def _bare_disk_formatted(cmd: Cmd) -> None:
     """`diskwipe --format=ext4 sdb`, `usbprep --format exfat disk2`, `flashtool --type=fat32
     nvme0n1`, `imgtool --wipe mmcblk0`: a program we do not model told to make a file system
     (or to wipe) with a disk's bare kernel name as its operand (n13u, round 9b)."""
     args = cmd.args
-    told = False
-    disk: Word | None = None
-    skip = -1
-    for k, w in enumerate(args):
-        if w.dynamic or k == skip:
-            continue
-        t = w.text
-        if t[:1] == "-":
-            name, eq, value = t.partition("=")
-            if _FS_OPTION.match(name):
-                value = value if eq else (args[k + 1].text if k + 1 < len(args) else "")
-                if _FS_NAME.match(value.strip("'\"")):
-                    told = True
-                    skip = -1 if eq else k + 1
-            elif _WIPE_OPTION.fullmatch(t):
-                told = True
-        elif disk is None and bare_disk(t):
-            disk = w
-    if told and disk is not None:
+    told, skip = _told_to_format(args)
+    if not told:
+        return
+    disk = next(
+        (
+            w
+            for k, w in enumerate(args)
+            if k != skip and not w.dynamic and w.text[:1] != "-" and bare_disk(w.text)
+        ),
+        None,
+    )
+    if disk is not None:
         cmd.add(B, "erase-option", f"{cmd.name} makes a file system on the disk {disk.text}", disk)
 
 
@@ -1003,13 +1019,22 @@ def device_erased(cmd: Cmd) -> None:
     """Called for a program no handler knows (the dispatcher's unknown-program branch)."""
     jl = cmd.argv.joined_low
     if "/dev/" not in jl and "/volumes/" not in jl and "restore" not in jl:
-        if ("form" in jl or "type" in jl or "fs" in jl or "wipe" in jl or "erase" in jl) and (
-            len(cmd.args) <= 64
-        ):
+        if (
+            "form" in jl
+            or "type" in jl
+            or "fs" in jl
+            or "files" in jl  # (n14u: --filesystem=)
+            or "-t " in jl
+            or "wipe" in jl
+            or "erase" in jl
+        ) and len(cmd.args) <= 64:
             _bare_disk_formatted(cmd)
         return  # (cheap exit: no device or volume named at all, no restore verb)
     args = cmd.args
-    erase = restore = bare = False
+    # (n14u) `ufmt --format=ext4 /dev/sdb`, `--type fat32 /dev/mmcblk0`: a file system made
+    # on the device named (a file-system name is no output format)
+    erase = len(args) <= 64 and _told_to_format(args)[0]
+    restore = bare = False
     for k, w in enumerate(args):
         if w.dynamic:
             continue

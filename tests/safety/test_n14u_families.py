@@ -162,3 +162,22 @@ def test_build_files_and_substitutions(command: str) -> None:
 )
 def test_look_alikes_keep_their_level(command: str, most: RiskLevel) -> None:
     assert _level(command) <= most
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("ufmt --format=ext4 /dev/sdb", B),
+        ("ufmt --type fat32 /dev/mmcblk0", B),
+        ("sudo ufmt --fs=ext4 /dev/sdb", B),
+        ("ufmt --filesystem=ext4 sdb", B),
+        ("sh -c 'ufmt -t ext4 sdb1'", B),
+        ("ufmt --format=json /dev/sdb", M),
+        ("ufmt --format=ext4 /dev/sdb1 --dry-run", M),
+        ("mytool -t ext4 image.img", M),
+        ("conv --type=png disk2.jpg", M),
+        ("blkid -t TYPE=ext4 /dev/sdb", S),
+    ],
+)
+def test_unknown_formatter_with_a_file_system_name(command: str, level: RiskLevel) -> None:
+    assert _level(command) == level
