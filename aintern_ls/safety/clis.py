@@ -1276,7 +1276,9 @@ def _rest_call(cmd: Cmd, name: str, args: Sequence[str]) -> bool:
 # from are gone (HELPERS: deleting one named backup or every backup is blocked). One file in
 # it (`rm /var/backups/dpkg.status.0`) or a filtered cleanup (`find … -mtime +30 -delete`,
 # `rclone delete --min-age 30d`) stays the dangerous delete its handler found.
-_PLACE_DELETES = frozenset(names("rm delete find-delete cloud-delete rsync-delete cli-delete"))
+_PLACE_DELETES = frozenset(
+    names("rm delete find-delete cloud-delete rsync-delete cli-delete shape-delete")
+)
 _BACKUP_PLACE = re.compile(
     r"(?i)\A(?:[\w-]*[-_])?(?:backups?|backupsets?|windowsimagebackup|snapshots|baks?"
     r"|\.snapshots|backups\.backupdb)(?:[-_][\w-]*)?\Z"
@@ -1313,7 +1315,10 @@ def _account_positional(args: Sequence[Word]) -> set[int]:
 
 
 _BUCKET_NOUNS = frozenset(
-    names("bucket buckets container containers rb remove-bucket delete-bucket vault share")
+    names(
+        "bucket buckets container containers rb remove-bucket delete-bucket vault share"
+        " fs filesystem"  # (n14u) a Data Lake file system (`az storage fs delete -n backups`)
+    )
 )
 _PLACE_OPTIONS = frozenset(
     names(
@@ -1323,6 +1328,7 @@ _PLACE_OPTIONS = frozenset(
         """
     )
 )
+_ONE_NOUNS = frozenset(names("file blob directory object"))
 _ONE_OBJECT = frozenset(names("--name -n --key --blob --blob-name --object --file --path"))
 _EVERY_PART = re.compile(r"\A(?:\*+(?:\.\*)?|\{-?\d+\.\.-?\d+(?:\.\.\d+)?\}|\*\*)\Z")
 _EMPTY_SOURCE = re.compile(r"(?i)\A(?:empty|blank|null|nothing|void)[\w.-]*\Z")
@@ -1506,7 +1512,11 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
             ]
         # `az storage blob delete-batch --source backups`, `--container-name db-backups`: an
         # option that names the container or bucket acted on (n13u, probe13)
-        one = any(t.lower() in _ONE_OBJECT for t in texts)  # `--name db.bak`: one object
+        # `--name db.bak`: one object; `az storage file delete --share-name backups -p x`,
+        # `az storage fs file|directory delete -f backups …`: one file or folder in it (n14u)
+        one = any(t.lower() in _ONE_OBJECT for t in texts)
+        if not _ONE_NOUNS.isdisjoint(path.nouns) and "batch" not in path.nouns:
+            return _backup_job_removed(cmd, operands, rules)
         named = {
             id(cmd.args[i + 1])
             for i, w in enumerate(cmd.args[:-1])
