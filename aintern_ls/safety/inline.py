@@ -1342,7 +1342,8 @@ _HOME_EXPR = re.compile(
     r"|(?:os\.)?getHomeDir\(\)|(?:os\.)?home_dir\(\)(?:\.unwrap\(\))?|dirs::home_dir\(\)"
     r"(?:\.unwrap\(\))?|Path\.home\(\)|os\.path\.expanduser\(\x01\d+\x01\)"
     r"|(?:os\.)?homeDir\(\)|Environment\.GetFolderPath\([^()]*UserProfile\)"
-    r"|System\.getenv\(\x01\d+\x01\)|Environment\.GetEnvironmentVariable\(\x01\d+\x01\))$"
+    r"|System\.getenv\(\x01\d+\x01\)|Environment\.GetEnvironmentVariable\(\x01\d+\x01\)"
+    r"|os\.Getenv\(\x01\d+\x01\))$"  # (n14u: Go)
 )
 _DECODERS = {
     "atob": "base64",
@@ -1482,6 +1483,8 @@ class _Reader:
             "",
             e,
         )
+        if e.endswith("!") and not e.endswith("!!"):
+            e = e[:-1].rstrip()  # TypeScript's non-null mark (`Deno.env.get("HOME")!`) (n14u)
         m = re.fullmatch(r"\A\x01(\d+)\x01", e)
         if m:
             return self.lit(int(m.group(1)))
@@ -2067,6 +2070,23 @@ class _Reader:
         args = [a for a in _split_top(argtext, ",") if a.strip()]
         lang = self.lang
         low = qual.lower()
+        if short == "new" and low.endswith("command::new") and args:
+            self._command_builder(args, code, at)  # Rust's Command::new(p).arg(…) (n14u)
+            return
+        if lang == "c" and short in ("execl", "execlp", "execle") and len(args) > 1:
+            # `execlp("rm", "rm", "-rf", "/", NULL)`: the words after the path (n14u)
+            argv = [
+                self.value(a)
+                for a in args[1:]
+                if not re.fullmatch(
+                    r"\s*(?:NULL|0|nullptr|\(char\s*\*\)\s*0|\(char\s*\*\)\s*NULL)\s*", a
+                )
+            ]
+            if argv and not argv[0].startswith(DYN):
+                fx.risky = True
+                fx.cmd_output = True
+                fx.shell.append(_shell_line(" ".join(_shell_quote(a) for a in argv)))
+            return
         if short in _SHELL_FUNCS:
             if lang == "js" and not re.search(
                 r"child_process|shelljs|\bBun\.|\bDeno\.|execa|\bcp\b|\bexec\w*\s*\}"
@@ -2274,6 +2294,9 @@ class _Reader:
         if self.lang in ("perl", "php") and re.match(r"\A\s*(?:join|implode|pack)\b", args[0]):
             args = [",".join(args)]  # `system(join "", map { chr } (…))`: one computed line
         first_items = self.items(args[0])
+        if first_items is None and "{" in args[0] and (m := _OPTION_ARRAY.search(args[0])):
+            # `Deno.run({cmd: ["rm", "-rf", p]})`: the argv is the options object's array (n14u)
+            first_items = self.items(m.group(2)) if m.group(1) == "cmd" else None
         argv: list[str] | None = None
         if first_items is not None:
             argv = first_items
@@ -2282,11 +2305,16 @@ class _Reader:
         ):
             argv = [self.value(args[0])]
             for a in args[1:]:
-                items = self.items(a)
+                items = self.items(a) if not re.match(r"\A\s*\{", a) else None
                 if items is not None:
                     argv += items
                 elif re.match(r"\A\s*\{", a) or re.match(r"\A\s*\w+\s*[:=]", a):
-                    continue  # an options object
+                    # an options object; `new Deno.Command("rm", { args: ["-rf", p] })`
+                    # carries the arguments in it (n14u)
+                    m = _OPTION_ARRAY.search(a)
+                    if m is not None and m.group(1) == "args":
+                        argv += self.items(m.group(2)) or []
+                    continue
                 else:
                     argv.append(self.value(a))
             if short in ("exec", "popen", "proc_open") and self.lang not in ("perl", "ruby"):
@@ -2310,6 +2338,34 @@ class _Reader:
             return
         line = self.value(args[0])
         self._shell_line(line)
+
+    def _command_builder(self, args: list[str], code: str, at: int) -> None:
+        """`Command::new("rm").arg("-rf").args(["/usr"]).status()`: the program and every
+        `.arg`/`.args` in the chain after it form the command line (n14u)."""
+        fx = self.fx
+        argv = [self.value(args[0])]
+        open_at = code.find("(", at)
+        close = _closing(code, open_at) if open_at >= 0 else -1
+        pos = close + 1 if close > 0 else len(code)
+        for _ in range(32):
+            m = re.match(r"\s*\.\s*(\w+)\s*\(", code[pos:])
+            if m is None:
+                break
+            end = _closing(code, pos + m.end() - 1)
+            if end < 0:
+                break
+            inner = code[pos + m.end() : end]
+            if m.group(1) == "arg":
+                argv.append(self.value(inner))
+            elif m.group(1) == "args":
+                argv += self.items(inner) or [DYN]
+            pos = end + 1
+        fx.risky = True
+        fx.cmd_output = True
+        if argv[0].startswith(DYN):
+            fx.opaque = fx.opaque or "runs a program whose name is computed at run time"
+            return
+        fx.shell.append(_shell_line(" ".join(_shell_quote(a) for a in argv)))
 
     def _shell_line(self, line: str) -> None:
         fx = self.fx
@@ -2524,6 +2580,8 @@ def _listed_item(arg: str, root: str) -> str:
     return arg
 
 
+# `{ args: [...] }`, `{cmd: [...]}`: an argument array inside an options object.
+_OPTION_ARRAY = re.compile(r"\b(args|cmd)\s*:\s*(\[[^\]]*\])")
 _ARGV_DELETERS = frozenset(names("rm shred unlink rmdir srm wipe trash gio"))
 _SHELL_FUNCS = frozenset(
     names(
@@ -2631,7 +2689,8 @@ _READ_FUNCS = frozenset(
     )
 )
 _INTEREST = (
-    _SHELL_FUNCS
+    frozenset(names("execl execlp execle"))  # (n14u) C's exec family
+    | _SHELL_FUNCS
     | _EVAL_FUNCS
     | _DELETE_REC
     | _DELETE_ONE
