@@ -973,6 +973,11 @@ _WIPE_OPTION = re.compile(
 )
 
 
+# A program whose name says it makes a file system (`newfs_apfs`, `newfs_hfs`, `mkfs.foo`,
+# `mkexfatfs`): a bare disk name given to it is the disk formatted (n14u).
+_FS_PROGRAM = re.compile(r"(?i)\A(?:newfs(?:_\w+)?|mkfs(?:\.\w+)?|mk\w*fs|mke2fs|mkswap)\Z")
+
+
 def _told_to_format(args: list[Word] | tuple[Word, ...]) -> tuple[bool, int]:
     """Whether the words tell a program to make a file system (`--format=ext4`, `--type
     fat32`, `--filesystem=xfs`, `-t exfat`) or to wipe (`--wipe`), and the index of the
@@ -1001,7 +1006,9 @@ def _bare_disk_formatted(cmd: Cmd) -> None:
     (or to wipe) with a disk's bare kernel name as its operand (n13u, round 9b)."""
     args = cmd.args
     told, skip = _told_to_format(args)
-    if not told:
+    if not told and not (
+        _FS_PROGRAM.match(cmd.name) and not any(is_dry_marker(w.text) for w in args)
+    ):
         return
     disk = next(
         (
@@ -1027,6 +1034,7 @@ def device_erased(cmd: Cmd) -> None:
             or "-t " in jl
             or "wipe" in jl
             or "erase" in jl
+            or _FS_PROGRAM.match(cmd.name)
         ) and len(cmd.args) <= 64:
             _bare_disk_formatted(cmd)
         return  # (cheap exit: no device or volume named at all, no restore verb)

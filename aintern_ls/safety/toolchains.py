@@ -116,6 +116,126 @@ def _judge_written(cmd: Cmd, code: str, what: str, language: str = "bash") -> No
         cmd.scope.add(f.level, f.rule, f"{what} runs: {f.reason}", f.start, f.end)
 
 
+# --- source and build files the block wrote, run by their tool (n14u) ----------------------
+# `cat > main.go …; go run .`, `cat > build.rs …; cargo build` (a build script runs at build
+# time), `cat > build.gradle …; gradle wipe`, `meson setup` of a meson.build, `tox` of a
+# tox.ini, `pre-commit run` of a local hook, `doit` of a dodo.py, `mage` of a magefile: the
+# text written above is what runs. Each tool: the verbs that run code ("" = any) and how
+# to read its files (a language for the inline recogniser, or an extractor of commands).
+def _quoted_items(text: str) -> list[str]:
+    return [m.group(2) for m in re.finditer(r"(['\"])((?:(?!\1)[^\\\n]|\\.)*)\1", text)]
+
+
+def _gradle_commands(text: str) -> str:
+    """build.gradle(.kts): `commandLine 'rm', '-rf', '/'`, `executable`/`args`, and
+    `"cmd".execute()` strings, as shell lines."""
+    out = [
+        " ".join(shlex.quote(i) for i in _quoted_items(m.group(1)))
+        for m in re.finditer(r"\bcommandLine\s*\(?([^\n)]*)", text)
+    ]
+    out += [m.group(2) for m in re.finditer(r"(['\"])([^'\"\n]+)\1\s*\.execute\(", text)]
+    return "\n".join(out)
+
+
+def _meson_commands(text: str) -> str:
+    """meson.build: `run_command('rm', '-rf', '/')` (runs while meson configures)."""
+    return "\n".join(
+        " ".join(shlex.quote(i) for i in _quoted_items(m.group(1)))
+        for m in re.finditer(r"\brun_command\s*\(([^)]*)\)", text)
+    )
+
+
+def _tox_commands(text: str) -> str:
+    """tox.ini: the `commands =` lines (and their indented continuation lines)."""
+    out: list[str] = []
+    lines = text.splitlines()
+    for k, line in enumerate(lines):
+        m = re.match(r"\s*commands(?:_pre|_post)?\s*=\s*(.*)", line)
+        if m is None:
+            continue
+        out.append(m.group(1))
+        for nxt in lines[k + 1 :]:
+            if not nxt[:1].isspace() or not nxt.strip():
+                break
+            out.append(nxt.strip())
+    return "\n".join(o for o in out if o)
+
+
+def _precommit_commands(text: str) -> str:
+    """.pre-commit-config.yaml: the `entry:` of every hook (a local hook's command)."""
+    return "\n".join(
+        m.group(1).strip().strip("'\"") for m in re.finditer(r"(?m)^\s*-?\s*entry:\s*(.+)$", text)
+    )
+
+
+def _doit_actions(text: str) -> str:
+    """dodo.py: the string items of `'actions': [...]` are shell commands."""
+    return "\n".join(
+        i
+        for m in re.finditer(r"['\"]actions['\"]\s*:\s*\[([^\]]*)\]", text)
+        for i in _quoted_items(m.group(1))
+    )
+
+
+_SOURCE_RUNNERS: dict[str, tuple[frozenset[str], tuple[tuple[str, str], ...]]] = {
+    # tool: (verbs that run the code, ("" = any verb); ((file base or .suffix, language), …))
+    "go": (frozenset(names("run test generate")), ((".go", "go"),)),
+    "mage": (frozenset(), ((".go", "go"),)),
+    "cargo": (
+        frozenset(names("build b check c run r test t bench install clippy doc")),
+        (("build.rs", "rust"),),
+    ),
+    "gradle": (frozenset(), (("build.gradle", "gradle"), ("build.gradle.kts", "gradle"))),
+    "gradlew": (frozenset(), (("build.gradle", "gradle"), ("build.gradle.kts", "gradle"))),
+    "meson": (frozenset(names("setup configure")), (("meson.build", "meson"),)),
+    "tox": (frozenset(), (("tox.ini", "tox"),)),
+    "pre-commit": (frozenset(names("run try-repo")), ((".pre-commit-config.yaml", "pre-commit"),)),
+    "doit": (frozenset(), (("dodo.py", "doit"), ("dodo.py", "python"))),
+}
+_COMMAND_READERS: dict[str, Callable[[str], str]] = {
+    "gradle": _gradle_commands,
+    "meson": _meson_commands,
+    "tox": _tox_commands,
+    "pre-commit": _precommit_commands,
+    "doit": _doit_actions,
+}
+_RUST_RUN = frozenset(names("run r test t bench"))
+
+
+def written_sources(cmd: Cmd) -> None:
+    """Judge the files this block wrote that `cmd`'s tool now runs (n14u)."""
+    spec = _SOURCE_RUNNERS.get(cmd.name)
+    written = cmd.scope.written
+    if spec is None or not written:
+        return
+    verbs, files = spec
+    ops = [w.text for w in cmd.args if not w.text.startswith("-")]
+    verb = ops[0] if ops else ""
+    if verbs and verb not in verbs:
+        return
+    if cmd.name == "cargo" and verb in _RUST_RUN:
+        files = (*files, (".rs", "rust"))  # `cargo run`: the program itself runs too
+    seen: set[tuple[str, str]] = set()
+    for key, language in files:
+        bases = (
+            [b for b in written if b.endswith(key) and not b.startswith("\x00")]
+            if key.startswith(".") and key.count(".") == 1
+            else [key]
+        )
+        for base in bases[:8]:
+            body = written.get(base)
+            if body is None or (base, language) in seen:
+                continue
+            seen.add((base, language))
+            reader = _COMMAND_READERS.get(language)
+            if reader is not None:
+                code = reader(body[0])
+                if code.strip():
+                    _judge_written(cmd, code, f"{base} written above")
+            else:
+                _judge_written(cmd, body[0], f"{base} written above", language)
+
+
 def _npm_lifecycle(cmd: Cmd, verb: str, ops: list[str]) -> None:
     written = cmd.scope.written.get("package.json")
     if written is None or cmd.long("--ignore-scripts") or cmd.has("--ignore-scripts=true"):
@@ -637,6 +757,8 @@ def _go_env_write(cmd: Cmd) -> None:
 def _package_manager(cmd: Cmd) -> None:
     if _env_runner(cmd) or _print_only(cmd):
         return
+    if cmd.name in _SOURCE_RUNNERS:
+        written_sources(cmd)
     if cmd.name == "corepack" and cmd.args and cmd.args[0].text in ("npm", "yarn", "pnpm"):
         cmd.judge(list(cmd.args))  # `corepack yarn build`: the package manager itself (n14u)
         return
@@ -1203,11 +1325,13 @@ def _cmake(cmd: Cmd) -> bool:
     *names(
         """
     make gmake bmake pmake bsdmake remake just task go-task ninja samu cmake bazel meson scons
-    rake invoke nox tox pre-commit
+    rake invoke nox tox pre-commit mage doit
     """
     )
 )
 def _build_tool(cmd: Cmd) -> None:
+    if cmd.name in _SOURCE_RUNNERS:
+        written_sources(cmd)  # (n14u) meson.build, tox.ini, a pre-commit hook written above
     if cmd.name == "cmake" and _cmake(cmd):
         return
     if cmd.name == "rake" and system.data_reset(cmd, "rake", list(cmd.args)):
