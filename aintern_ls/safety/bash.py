@@ -224,6 +224,11 @@ def analyse(text: str, scope: Scope) -> None:
     """Walk `text` as a bash script, recording findings on `scope`."""
     if "function" in text and "end" in text and "\n" in text:
         text = _fish_functions(text)  # (n14u) fish's `function NAME … end`
+    if ("*(" in text or "?(" in text or "](" in text) and _ZSH_QUALIFIER.search(text):
+        # zsh's glob qualifiers (`*(.)`, `**/*(.om[1,10])`, `*(/N)`) only narrow what the
+        # glob matches; the grammar cannot read them, so the parser sees blanks there (same
+        # length) (n14u). Qualifiers that run code (`e:…:`, `+func`) are not of this form.
+        text = _ZSH_QUALIFIER.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - 1), text)
     data = text.encode("utf-8", "surrogatepass")
     if "<<" in text and "\n\\" in text:
         data = _heredoc_backslash_workaround(data)
@@ -281,6 +286,12 @@ def analyse(text: str, scope: Scope) -> None:
         )
 
 
+_ZSH_QUALIFIER = re.compile(
+    r"([*?\]])\((?:[./@=p*%^-]|[NDnTF]|[oO][nLmacd]|[Lmac][kmpKMPwhsd]?[-+]?\d+|\[\d+(?:,\d+)?\])+\)"
+    r"(?=[\s;|&)]|\Z)"
+)
+_ECHO_N = re.compile(r"\s*echo\s+-[a-zA-Z]*n")  # `echo -n`, `-ne`: no newline added
+_PRINTERS = frozenset({"echo", "printf", "print", "cat", "base64", "xxd", "rev", "tr"})
 # The folders a PATH normally holds (a program found there is the system's).
 _SYSTEM_PATH = frozenset(
     [
@@ -1693,6 +1704,8 @@ class _Walker:
             done = self._same_shell_definitions(words)
             if done is not None:
                 return done
+        if words[0].text in ("set", "fish_add_path") and len(words) > 1:
+            self._fish_path(words)
         if WRITTEN_IN + words[0].text in self.scope.env and not words[0].dynamic:
             done = self._path_hijack(words, assigns)
             if done is not None:
@@ -1967,6 +1980,16 @@ class _Walker:
                 self.pos.char(name_node.end_byte) : self.pos.char(value.start_byte)
             ]
         )
+        if value.type == "array" and name == "path":
+            # zsh's `path=(/tmp/b $path)` is PATH as an array (n14u)
+            folders = [
+                self.scope.env.get("PATH", _KNOWN_VARS["PATH"])
+                if _text(c) in ("$path", "${path[@]}", '"${path[@]}"', "$PATH")
+                else w.text
+                for c in value.named_children
+                for w in self.words(c)
+            ]
+            self.scope.env["PATH"] = ":".join(folders).replace("\x01", ":").replace(" ", ":")
         if value.type == "array":
             # `cmd=(rm -rf /)`: keep the elements apart so "${cmd[@]}" splits again.
             items = [w for c in value.named_children for w in self.words(c)]
@@ -2551,6 +2574,15 @@ class _Walker:
                     self.scope.add(RiskLevel.MODERATE, "history", "turns off shell history", s, e)
             elif c.type == "variable_name":
                 self.scope.assigned.add(_text(c))  # `export X`, `local x`: may hold a value
+                value = self.scope.env.get(_text(c)) if exports else None
+                if value is not None and (_text(c) in COMMAND_VARS or _text(c) in HOOK_VARS):
+                    # `printf -v GIT_SSH_COMMAND …; export GIT_SSH_COMMAND`, `read -r
+                    # PAGER <<< …; export PAGER`: the value set before is exported now,
+                    # judged as `export NAME=value` is (n14u)
+                    s, e = self.pos.char(c.start_byte), self.pos.char(c.end_byte)
+                    line = f"export {_text(c)}={shlex.quote(value)}"
+                    found = self.scope.nested(line, "bash", Word(_text(c), s, e))
+                    self.scope.include([f for f in found if f.rule != "parse-error"])
             elif c.type in _WORDISH:
                 quoted = _QUOTED_ASSIGNMENT.match(_text(c)) if c.type in _QUOTED else None
                 if quoted is not None and keyword in _DECLARERS:
@@ -3010,6 +3042,22 @@ class _Walker:
         self.names_listed = bool(info.paths) and info.names_only and len(stmts) == 1
         return _text(node), True, False, ORIGIN_SUBST
 
+    def _fish_path(self, words: list[Word]) -> None:
+        """fish's `set -gx PATH /tmp/b $PATH`, `set -U fish_user_paths /tmp/b $…`,
+        `fish_add_path [-p|-a] /tmp/b`: the folders PATH lists from now on (n14u)."""
+        rest = [w for w in words[1:] if not w.text.startswith("-")]
+        flags = "".join(w.text for w in words[1:] if w.text.startswith("-"))
+        old = self.scope.env.get("PATH", _KNOWN_VARS["PATH"])
+        if words[0].text == "fish_add_path":
+            new = [w.text for w in rest if not w.dynamic]
+            joined = ":".join([old, *new] if "a" in flags else [*new, old])
+        elif rest and rest[0].text in ("PATH", "fish_user_paths") and len(rest) > 1:
+            items = [old if w.text in ("$PATH", "$fish_user_paths") else w.text for w in rest[1:]]
+            joined = ":".join(items if rest[0].text == "PATH" else [*items, old])
+        else:
+            return
+        self.scope.env["PATH"] = joined.replace("\x01", ":").replace(" ", ":")
+
     def _path_hijack(self, words: list[Word], assigns: list[Node]) -> Info | None:
         """`PATH=/tmp/b:$PATH ls`, `export PATH=.:$PATH; make` after the block wrote a script
         of that name into that folder: the script runs, not the system's program; it is
@@ -3024,9 +3072,10 @@ class _Walker:
                 value = self.words(v, split=False)
                 path = value[0].text if value and not value[0].dynamic else path
         folders = self.scope.env.get(WRITTEN_IN + head.text, "").split("\x01")
-        for entry in path.split(":")[:32]:
+        # (fish and csh keep PATH as a list: `set PATH /tmp/b $PATH` joins it with blanks)
+        for entry in path.replace(" ", ":").replace("\x01", ":").split(":")[:32]:
             entry = posixpath.normpath(entry) if entry else "."
-            if entry in _SYSTEM_PATH:
+            if entry in _SYSTEM_PATH and head.text in dispatch.KNOWN_NAMES:
                 return None  # the system's own program comes first
             if entry in folders and (body := self.scope.written.get(head.text)) is not None:
                 self.scope.add(
@@ -3120,6 +3169,8 @@ class _Walker:
             return self._static_output(stmts[0])
         if not stmts or len(stmts) > 16:
             return None
+        if any(_command_name_of(st) not in _PRINTERS for st in stmts):
+            return None  # (a cheap exit: only printers' output is added up)
         texts: list[str] = []
         decoded = False
         for st in stmts:
@@ -3127,7 +3178,11 @@ class _Walker:
             if out is None:
                 return None
             texts.append(out.text)
-            if _command_name_of(st) != "printf" and not out.text.endswith("\n"):
+            if (
+                _command_name_of(st) != "printf"
+                and not out.text.endswith("\n")
+                and not _ECHO_N.match(_text(st))
+            ):
                 texts.append("\n")  # (echo's known output leaves its newline out)
             decoded = decoded or out.decoded
         return Stdin(STDIN_STATIC, "".join(texts), -1, decoded)

@@ -68,6 +68,7 @@ from aintern_ls.safety.paths import (
     write_target,
 )
 from aintern_ls.safety.registry import (
+    COMPILED,
     HANDLERS,
     RUNNERS,
     SHELLS,
@@ -453,6 +454,16 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
                 scope.env[bound_key] = env_saved
     if (
         scope.family == "bash"
+        and scope.env
+        and (source := scope.env.get(COMPILED + head.text.rsplit("/", 1)[-1])) is not None
+        and "/" in head.text
+    ):
+        # `cc w.c -o w && ./w`: a program the block compiled from the source it shows runs
+        # that source (n14u)
+        where = Word(head.text, head.start, head.end)
+        scope.include(inline.code_findings(scope, source, where, "c", f"{head.text} (built above)"))
+    if (
+        scope.family == "bash"
         and scope.written
         and "/" not in head.text
         and (script := scope.written.get(head.text)) is not None
@@ -677,6 +688,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _write_destinations(cmd)
         if scope.family == "bash" and name in wrappers.PROGRAM_COPIERS:
             wrappers.copied_program(cmd)  # `cp /bin/rm /tmp/x`: /tmp/x runs rm (n13u)
+        if scope.family == "bash" and name in system.C_COMPILERS:
+            system.compiled_source(cmd)  # `cc w.c -o w && ./w`: w is w.c's code (n14u)
         elif scope.family != "bash" and name in wrappers.WIN_PROGRAM_COPIERS:
             wrappers.win_copied_program(cmd)  # `copy …\System32\format.com f.com` (r15)
         if scope.family == "bash" and name in _LAUNCHERS:

@@ -130,6 +130,9 @@ FUNC_PREFIX = "\x00func:"
 # scope.env[WRITTEN_IN + base]. A bare name run while one of them is on PATH ahead of the
 # system's folders runs that file (PATH hijack).
 WRITTEN_IN = "\x00writtenin:"
+# (n14u) A program the block compiled from source it shows (a C file written above, a
+# heredoc on the compiler's stdin): scope.env[COMPILED + binary base name] is that source.
+COMPILED = "\x00compiled:"
 # `hash -p PATH name`, `cp /bin/rm /tmp/x`: scope.env[BOUND_PREFIX + name] is the program
 # that name runs from then on in the block (n13u).
 BOUND_PREFIX = "\x00bound:"

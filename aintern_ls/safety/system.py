@@ -13,6 +13,7 @@ from aintern_ls.safety.argv import base_name as _base_name
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
 from aintern_ls.safety.registry import (
+    COMPILED,
     handles,
     rest,
     run_config_command,
@@ -969,6 +970,38 @@ def extracts_over_system(cmd: Cmd, target: Word) -> bool:
         cmd.add(C, "overwrite-system", f"{cmd.name} unpacks an archive over {t.what}", target)
         return True
     return False
+
+
+C_COMPILERS = frozenset(names("gcc g++ cc c++ clang clang++ tcc musl-gcc"))
+_C_SOURCE = re.compile(r"(?i)\.(?:c|cc|cpp|cxx|c\+\+)\Z")
+
+
+def compiled_source(cmd: Cmd) -> None:
+    """`cat > w.c …; cc w.c -o w && ./w`, `gcc -x c - -o /tmp/w <<EOF … EOF; /tmp/w`: the
+    program built from source the block shows is that source; it is judged when run (and
+    at once by `tcc -run`) (n14u)."""
+    written = cmd.scope.written
+    texts = [w.text for w in cmd.args]
+    source = None
+    for w in cmd.args:
+        if w.dynamic:
+            continue
+        if _C_SOURCE.search(w.text) and (held := written.get(w.text.rsplit("/", 1)[-1])):
+            source = held[0]
+            break
+        if w.text == "-" and cmd.stdin.kind == STDIN_STATIC:
+            source = cmd.stdin.text
+            break
+    if source is None:
+        return
+    if "-run" in texts:
+        found = inline.code_findings(cmd.scope, source, cmd.words[0], "c", f"{cmd.name} -run")
+        cmd.scope.include(found)
+        return
+    out = cmd.option_value("-o")
+    base = out.text.rsplit("/", 1)[-1] if out is not None and not out.dynamic else "a.out"
+    if base:
+        cmd.scope.env[COMPILED + base] = source[:20000]
 
 
 def command_options(cmd: Cmd) -> bool:

@@ -610,6 +610,8 @@ def _env(cmd: Cmd) -> None:
         or (prog == "git" and w.text.startswith("GIT_CONFIG"))
         or (config_env and "=" in w.text and w.text.split("=", 1)[0].isidentifier())
         or (prog.startswith("python") and w.text.startswith("PYTHONBREAKPOINT="))
+        # `env PATH=/tmp/b:$PATH ls` after a script named ls was written to /tmp/b (n14u)
+        or (w.text.startswith("PATH=") and WRITTEN_IN + prog in cmd.scope.env)
     ]
     if tar_env:
         # `env TAR_OPTIONS='--to-command=…' tar -x …`, `env GIT_CONFIG_PARAMETERS=… git …`:
@@ -1380,6 +1382,14 @@ def _source(cmd: Cmd) -> None:
         if script.dynamic and script.origin in ("static", "decoded"):
             same_shell_aliases(cmd, script.text)
             same_shell_functions(cmd, script.text)
+        elif (
+            script.text in ("-", *STDIN_FILES)
+            and not script.dynamic
+            and cmd.stdin.kind == STDIN_STATIC
+        ):
+            # `source /dev/stdin <<'EOF'`, `. /dev/stdin <<< 'alias …'` (n14u)
+            same_shell_aliases(cmd, cmd.stdin.text)
+            same_shell_functions(cmd, cmd.stdin.text)
         elif not script.dynamic and (held := cmd.scope.written.get(script.text.rsplit("/", 1)[-1])):
             same_shell_aliases(cmd, held[0])
             same_shell_functions(cmd, held[0])
@@ -1603,8 +1613,16 @@ def written_on_path(scope: Scope, name: str) -> bool:
     folders = scope.env.get(WRITTEN_IN + name)
     if folders is None:
         return True
-    path = scope.env.get("PATH", "").split(":")
-    return any(f in _PATH_FOLDERS or f in path for f in folders.split("\x01"))
+    mine = folders.split("\x01")
+    if any(f in _PATH_FOLDERS for f in mine):
+        return True
+    for entry in scope.env.get("PATH", "").replace(" ", ":").split(":")[:32]:
+        entry = posixpath.normpath(entry) if entry else "."
+        if entry in mine:
+            return True
+        if entry in _PATH_FOLDERS and name in HANDLERS:
+            return False  # (the system's folder comes first: its program runs)
+    return False
 
 
 def _norm_file(path: str) -> str:
