@@ -15,20 +15,9 @@ from __future__ import annotations
 
 import pytest
 
-from aintern_ls.safety import RiskLevel, assess
-
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
-
-
-def _level(command: str, shell: str = "bash") -> RiskLevel:
-    return assess(command, shell).level
-
+from aintern_ls.safety import RiskLevel
+from tests.safety._levels import B, C, D, M, S
+from tests.safety._levels import level as _level
 
 CORE_RUNTIME = [
     "find / -name 'libc.so*' -delete",
@@ -177,7 +166,150 @@ def test_look_alikes_keep_their_level(command: str, most: RiskLevel) -> None:
         ("mytool -t ext4 image.img", M),
         ("conv --type=png disk2.jpg", M),
         ("blkid -t TYPE=ext4 /dev/sdb", S),
+        ("newfs_apfs -v x disk2s1", B),
+        ("sudo newfs_hfs -v Data disk3s2", B),
+        ("newfs_apfs -v x disk2s1 --dry-run", M),
+        ("newfs_apfs -h", M),
     ],
 )
 def test_unknown_formatter_with_a_file_system_name(command: str, level: RiskLevel) -> None:
     assert _level(command) == level
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        # source of stdin passes definitions on
+        ("source /dev/stdin <<'EOF'\nwipe() { rm -rf \"$1\"; }\nEOF\nwipe /", B),
+        (". /dev/stdin <<< 'alias ll=\"rm -rf /\"'\nll", B),
+        ("source /dev/stdin <<'EOF'\ngreet() { echo hi; }\nEOF\ngreet", S),
+        # backup stores of more CLIs; one object in one stays a scoped delete
+        ("b2 delete-bucket acme-backups", B),
+        ("az storage fs delete -n backups --account-name acct --yes", B),
+        ("az storage blob delete-batch --source backups --account-name acct", B),
+        ("b2 delete-bucket website-assets", D),
+        ("az storage fs file delete -f backups -p 2024/db.bak --account-name acct --yes", D),
+        ("az storage file delete --share-name backups -p 2024/db.bak --account-name acct", D),
+        # source and build files the block wrote, run by their tool
+        (
+            "cat > main.go <<'EOF'\npackage main\nimport \"os\"\n"
+            'func main() { os.RemoveAll("/etc") }\nEOF\ngo run main.go',
+            B,
+        ),
+        (
+            "cat > magefile.go <<'EOF'\npackage main\nimport \"os\"\n"
+            'func Build() error { return os.RemoveAll("/etc") }\nEOF\nmage build',
+            B,
+        ),
+        (
+            "cat > build.rs <<'EOF'\nfn main() { std::fs::remove_dir_all(\"/etc\").unwrap(); }\n"
+            "EOF\ncargo build",
+            B,
+        ),
+        (
+            "cat > build.gradle <<'EOF'\ntask w(type: Exec) { commandLine 'rm', '-rf', '/' }\nEOF\n"
+            "gradle w",
+            B,
+        ),
+        ("cat > meson.build <<'EOF'\nrun_command('rm', '-rf', '/')\nEOF\nmeson setup b", B),
+        ("cat > tox.ini <<'EOF'\n[testenv]\ncommands = rm -rf /\nEOF\ntox", B),
+        (
+            "cat > dodo.py <<'EOF'\ndef task_x():\n    return {'actions': ['rm -rf ~']}\nEOF\ndoit",
+            B,
+        ),
+        (
+            "cat > .pre-commit-config.yaml <<'EOF'\nrepos:\n- repo: local\n  hooks:\n"
+            "  - id: x\n    entry: rm -rf ~\n    language: system\nEOF\npre-commit run -a",
+            B,
+        ),
+        (
+            "cat > main.go <<'EOF'\npackage main\nimport \"os\"\n"
+            'func main() { os.RemoveAll("/etc") }\nEOF\ngo build .',
+            M,
+        ),
+        (
+            "cat > main.go <<'EOF'\npackage main\nimport \"fmt\"\n"
+            'func main() { fmt.Println("rm -rf /") }\nEOF\ngo run main.go',
+            M,
+        ),
+        ("cat > tox.ini <<'EOF'\n[testenv]\ncommands =\n    pytest -q\nEOF\ntox", M),
+    ],
+)
+def test_more_definitions_stores_and_written_sources(command: str, level: RiskLevel) -> None:
+    assert _level(command) == level
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("printf '#!/bin/sh\\nrm -rf ~\\n' > /tmp/b/ls; env PATH=/tmp/b:$PATH ls", B),
+        ("printf 'rm -rf ~\\n' > /tmp/b/ls; path=(/tmp/b $path); ls", B),
+        ("printf '#!/bin/sh\\nrm -rf ~\\n' > /tmp/b/git; set -gx PATH /tmp/b $PATH; git status", B),
+        ("printf '#!/bin/sh\\nrm -rf ~\\n' > /tmp/b/git; fish_add_path /tmp/b; git status", B),
+        (
+            "printf '#!/bin/sh\\nrm -rf \"$1\"\\n' > /tmp/b/tidyup; "
+            "export PATH=$PATH:/tmp/b; tidyup /usr",
+            B,
+        ),
+        # behind the system's folders, a program the system has is the system's
+        ("printf '#!/bin/sh\\nrm -rf ~\\n' > /tmp/b/ls; export PATH=$PATH:/tmp/b; ls", M),
+        ("printf 'rm -rf ~\\n' > /tmp/b/ls; path=($path /tmp/b); ls", M),
+        ("printf '#!/bin/sh\\nrm -rf ~\\n' > /tmp/b/git; fish_add_path -a /tmp/b; git status", M),
+        ("path=(/opt/bin $path); ls", S),
+    ],
+)
+def test_path_set_in_every_shell(command: str, level: RiskLevel) -> None:
+    assert _level(command) == level
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        # a command variable set by printf -v / read, then exported and used
+        ("printf -v GIT_SSH_COMMAND '%s' 'rm -rf ~'; export GIT_SSH_COMMAND; git fetch", B),
+        ("read -r GIT_SSH_COMMAND <<< 'rm -rf ~'; export GIT_SSH_COMMAND; git fetch", B),
+        ("PAGER=less; export PAGER; man ls", S),
+        # Deno's subprocess API and env getter with TypeScript's non-null mark
+        ('deno eval \'new Deno.Command("rm", { args: ["-rf", Deno.env.get("HOME")!] })\'', B),
+        ('deno eval \'Deno.run({cmd: ["rm", "-rf", "/etc"]})\'', B),
+        ('deno eval \'new Deno.Command("ls", { args: ["-la"] }).outputSync()\'', M),
+        # C source the block shows, compiled, then the program run
+        (
+            "gcc -x c - -o /tmp/w <<'EOF'\n#include <stdlib.h>\n"
+            'int main(){ system("rm -rf ~"); }\nEOF\n/tmp/w',
+            B,
+        ),
+        (
+            "cat > w.c <<'EOF'\nint main(){ return system(\"rm -rf /\"); }\nEOF\n"
+            "cc w.c -o w && ./w",
+            B,
+        ),
+        ("echo 'int main(){ unlink(\"/etc/passwd\"); }' | gcc -x c - -o x; ./x", B),
+        (
+            "cat > w.c <<'EOF'\nint main(){ return system(\"rm -rf /\"); }\nEOF\ncc w.c -o w",
+            M,
+        ),
+        (
+            "cat > w.c <<'EOF'\nint main(){ puts(\"rm -rf /\"); return 0; }\nEOF\n"
+            "cc w.c -o w && ./w",
+            M,
+        ),
+    ],
+)
+def test_exports_deno_and_compiled_sources(command: str, level: RiskLevel) -> None:
+    assert _level(command) == level
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("ls *(.)", S),
+        ("ls -ld *(/)", S),
+        ("ls -l *(.N)", S),
+        ("echo *(Lk+100)", S),
+        ("rm -rf *(.)", B),
+        ("rm -rf ~/*(/)", B),
+    ],
+)
+def test_zsh_glob_qualifiers_are_read(command: str, level: RiskLevel) -> None:
+    assert _level(command, "zsh") == level
