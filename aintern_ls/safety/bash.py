@@ -309,6 +309,7 @@ _SYSTEM_PATH = frozenset(
 # inside it (if/for/while/switch/begin) end with `end` too.
 _FISH_HEADER = re.compile(r"\A([ \t]*)function[ \t]+([\w.:@+-]+)((?:[ \t]+-[^\n{(]*)?)[ \t]*\Z")
 _FISH_OPENS = re.compile(r"\A[ \t]*(?:if|for|while|switch|begin|function)\b")
+_FISH_BLOCK = re.compile(r"\A([ \t]*)(else if|if|while|for|switch|begin)\b([^\n]*)\Z")
 _FISH_END = re.compile(r"\A([ \t]*)end[ \t]*(?:[;#].*)?\Z")
 _FISH_ARGV = re.compile(r"\$argv\[([1-9])\]|\$argv\b")
 
@@ -347,6 +348,21 @@ def _fish_functions(text: str) -> str:
                 lines[k] = _FISH_ARGV.sub(
                     lambda a: f'${{{a.group(1)}:-""}}' if a.group(1) else "${@#}", lines[k]
                 )
+            # blocks inside: `if X`/`while X`/`begin`/`for …`/`switch …` open a group whose
+            # commands (the condition too) run, `else`/`case …` lines fall away, `end`
+            # closes it: every command the body may run is seen (same lengths)
+            if (b := _FISH_BLOCK.match(lines[k])) is not None:
+                keep = b.group(3) if b.group(2) in ("if", "while", "else if") else ""
+                head = b.group(1) + "{"
+                loop = re.fullmatch(r"\s+([A-Za-z_]\w*)\s+in\s+([^\"]*?)\s*", b.group(3))
+                if b.group(2) == "for" and loop is not None:
+                    # `for f in $argv` -> `{ f="$argv"`: the loop variable holds the items
+                    head += f' {loop.group(1)}="{loop.group(2)}"'
+                lines[k] = head + " " * (len(lines[k]) - len(head) - len(keep)) + keep
+            elif (e := _FISH_END.match(lines[k])) is not None:
+                lines[k] = e.group(1) + "}" + " " * (len(lines[k]) - len(e.group(1)) - 1)
+            elif re.match(r"[ \t]*(?:else|case\b.*)[ \t]*\Z", lines[k]):
+                lines[k] = " " * len(lines[k])
         changed = True
         i = j + 1
     return "\n".join(lines) if changed else text

@@ -60,6 +60,8 @@ _GIT_HARMLESS_KEYS = re.compile(
 
 
 _TEMP_PROGRAM = re.compile(r"^(?:/tmp/|/var/tmp/|/dev/shm/)")
+# gpg.program / gpg.<format>.program naming the verifier git uses anyway.
+_KNOWN_VERIFIER = re.compile(r"(?:/usr(?:/local)?/bin/|/bin/|/opt/homebrew/bin/)?(?:gpg2?|gpgsm)")
 
 
 def _config_value(cmd: Cmd, item: Word) -> bool:
@@ -85,6 +87,10 @@ def _config_value(cmd: Cmd, item: Word) -> bool:
     code = value.lstrip("!").strip()
     if not code:
         return False
+    if key.lower().startswith("gpg.") and _KNOWN_VERIFIER.fullmatch(code):
+        # `git -c gpg.program=gpg log --show-signature`: git runs the verifier to check a
+        # signature (`gpg --verify …`), as its own gpg would (n14u)
+        code = "gpg --verify"
     if " " not in code and _TEMP_PROGRAM.match(code):
         # `diff.external=/tmp/evil`: a program nobody can read here (gen10)
         cmd.add(C, "config-exec", f"git -c {key} runs a program from a temporary place", item)

@@ -976,6 +976,13 @@ C_COMPILERS = frozenset(names("gcc g++ cc c++ clang clang++ tcc musl-gcc"))
 _C_SOURCE = re.compile(r"(?i)\.(?:c|cc|cpp|cxx|c\+\+)\Z")
 
 
+@handles("tcc")
+def _tcc(cmd: Cmd) -> None:
+    """tcc compiles (its source is judged by `compiled_source`); `-run` runs it at once."""
+    how = "compiles and runs" if any(w.text == "-run" for w in cmd.args) else "compiles"
+    cmd.add(M, "build", f"tcc {how} a C program")
+
+
 def compiled_source(cmd: Cmd) -> None:
     """`cat > w.c …; cc w.c -o w && ./w`, `gcc -x c - -o /tmp/w <<EOF … EOF; /tmp/w`: the
     program built from source the block shows is that source; it is judged when run (and

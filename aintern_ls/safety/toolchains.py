@@ -177,6 +177,42 @@ def _doit_actions(text: str) -> str:
     )
 
 
+def _bazel_commands(text: str) -> str:
+    """BUILD(.bazel): a genrule's `cmd`/`cmd_bash` strings run when the target builds."""
+    return "\n".join(
+        m.group(2) for m in re.finditer(r"\bcmd(?:_bash)?\s*=\s*(['\"])((?:(?!\1).)*)\1", text)
+    )
+
+
+def _msbuild_commands(text: str) -> str:
+    """A project file's `<Exec Command="…">` tasks (dotnet build runs them)."""
+    import html
+
+    return "\n".join(
+        html.unescape(m.group(2))
+        for m in re.finditer(r"<Exec\b[^>]*?\bCommand\s*=\s*(['\"])(.*?)\1", text, re.S)
+    )
+
+
+def _sbt_commands(text: str) -> str:
+    """build.sbt: `"cmd".!`, `"cmd".!!`, `Process("cmd").!` (scala.sys.process)."""
+    return "\n".join(
+        m.group(2)
+        for m in re.finditer(r"(?:Process\(\s*)?(\"|\"\"\")([^\"]+)\1\s*\)?\s*\.\s*!{1,2}", text)
+    )
+
+
+def _maven_commands(text: str) -> str:
+    """pom.xml: the exec plugin's `<executable>` with its `<argument>`s."""
+    out: list[str] = []
+    for m in re.finditer(
+        r"<executable>\s*([^<]+?)\s*</executable>(.*?)(?:</configuration>|\Z)", text, re.S
+    ):
+        args = re.findall(r"<argument>\s*([^<]*?)\s*</argument>", m.group(2))
+        out.append(" ".join(shlex.quote(a) for a in [m.group(1), *args]))
+    return "\n".join(out)
+
+
 _SOURCE_RUNNERS: dict[str, tuple[frozenset[str], tuple[tuple[str, str], ...]]] = {
     # tool: (verbs that run the code, ("" = any verb); ((file base or .suffix, language), …))
     "go": (frozenset(names("run test generate")), ((".go", "go"),)),
@@ -191,6 +227,24 @@ _SOURCE_RUNNERS: dict[str, tuple[frozenset[str], tuple[tuple[str, str], ...]]] =
     "tox": (frozenset(), (("tox.ini", "tox"),)),
     "pre-commit": (frozenset(names("run try-repo")), ((".pre-commit-config.yaml", "pre-commit"),)),
     "doit": (frozenset(), (("dodo.py", "doit"), ("dodo.py", "python"))),
+    # (configuring a project runs CMakeLists.txt's execute_process/file() calls)
+    "cmake": (frozenset(), (("CMakeLists.txt", "cmake"),)),
+    "bazel": (frozenset(names("build run test")), (("BUILD", "bazel"), ("BUILD.bazel", "bazel"))),
+    "dotnet": (
+        frozenset(names("build run test publish pack msbuild")),
+        (
+            (".csproj", "msbuild"),
+            (".fsproj", "msbuild"),
+            (".vbproj", "msbuild"),
+            ("Directory.Build.targets", "msbuild"),
+            ("Directory.Build.props", "msbuild"),
+        ),
+    ),
+    "sbt": (frozenset(), (("build.sbt", "sbt"),)),
+    "mix": (frozenset(names("compile run test deps.get deps.compile")), (("mix.exs", "elixir"),)),
+    "mvn": (frozenset(), (("pom.xml", "maven"),)),
+    "bundle": (frozenset(names("install exec update")), (("Gemfile", "ruby"),)),
+    "pod": (frozenset(names("install update")), (("Podfile", "ruby"),)),
 }
 _COMMAND_READERS: dict[str, Callable[[str], str]] = {
     "gradle": _gradle_commands,
@@ -198,6 +252,10 @@ _COMMAND_READERS: dict[str, Callable[[str], str]] = {
     "tox": _tox_commands,
     "pre-commit": _precommit_commands,
     "doit": _doit_actions,
+    "bazel": _bazel_commands,
+    "msbuild": _msbuild_commands,
+    "sbt": _sbt_commands,
+    "maven": _maven_commands,
 }
 _RUST_RUN = frozenset(names("run r test t bench"))
 
@@ -228,7 +286,14 @@ def written_sources(cmd: Cmd) -> None:
                 continue
             seen.add((base, language))
             reader = _COMMAND_READERS.get(language)
-            if reader is not None:
+            if cmd.name == "go" and verb == "generate" and "go:generate" in body[0]:
+                # `//go:generate CMD`: go generate runs each directive's command (n14u)
+                lines = re.findall(r"(?m)^\s*//go:generate\s+(.+)$", body[0])
+                _judge_written(cmd, "\n".join(lines), f"{base}'s go:generate lines")
+            if language == "cmake":
+                if not cmd.has("-P", "-E", "--build", "--install", "--help", "--version"):
+                    _cmake_script(cmd, body[0], Word(base, cmd.start, cmd.end))
+            elif reader is not None:
                 code = reader(body[0])
                 if code.strip():
                     _judge_written(cmd, code, f"{base} written above")
@@ -1192,6 +1257,9 @@ _CMAKE_FILE_OPS = {
 }
 
 
+_CMAKE_KEYWORD = re.compile(r"[A-Z][A-Z_]+")
+
+
 def _cmake_words(args: str) -> list[str]:
     return [a[1:-1] if a.startswith('"') else a for a in re.findall(r'"[^"]*"|[^\s"]+', args)]
 
@@ -1246,7 +1314,11 @@ def _cmake_script(cmd: Cmd, text: str, where: Word) -> None:
                 line = ": | " + line
         else:
             argv = words[1:] if words[0].upper() == "COMMAND" else words
-            stop = next((i for i, w in enumerate(argv) if w.isupper() and w != argv[0]), len(argv))
+            # (a keyword such as WORKING_DIRECTORY ends the command; `$ENV{HOME}` is no keyword)
+            stop = next(
+                (i for i, w in enumerate(argv) if _CMAKE_KEYWORD.fullmatch(w) and w != argv[0]),
+                len(argv),
+            )
             line = " ".join(_cmake_quote(a) for a in argv[:stop])
         if line.strip():
             system._judge_embedded(cmd, Word(line, where.start, where.end), "cmake script")

@@ -294,6 +294,8 @@ def test_path_set_in_every_shell(command: str, level: RiskLevel) -> None:
             "cc w.c -o w && ./w",
             M,
         ),
+        ("echo 'int main(){ system(\"rm -rf ~\"); }' | tcc -run -", B),
+        ("tcc -run hello.c", M),
     ],
 )
 def test_exports_deno_and_compiled_sources(command: str, level: RiskLevel) -> None:
@@ -313,3 +315,96 @@ def test_exports_deno_and_compiled_sources(command: str, level: RiskLevel) -> No
 )
 def test_zsh_glob_qualifiers_are_read(command: str, level: RiskLevel) -> None:
     assert _level(command, "zsh") == level
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        (
+            "cat > CMakeLists.txt <<'EOF'\nexecute_process(COMMAND rm -rf /)\nEOF\ncmake -S . -B b",
+            B,
+        ),
+        (
+            "cat > CMakeLists.txt <<'EOF'\nexecute_process(COMMAND rm -rf $ENV{HOME})\nEOF\n"
+            "mkdir b && cd b && cmake ..",
+            B,
+        ),
+        (
+            "cat > BUILD <<'EOF'\ngenrule(name = 'x', outs = ['x'], cmd = 'rm -rf ~')\nEOF\n"
+            "bazel build //:x",
+            B,
+        ),
+        (
+            'cat > app.csproj <<\'EOF\'\n<Project><Target Name="W" BeforeTargets="Build">'
+            '<Exec Command="rm -rf /" /></Target></Project>\nEOF\ndotnet build',
+            B,
+        ),
+        (
+            "cat > build.sbt <<'EOF'\nimport scala.sys.process._\n\"rm -rf /\".!\nEOF\nsbt compile",
+            B,
+        ),
+        ("cat > mix.exs <<'EOF'\nFile.rm_rf!(\"/etc\")\nEOF\nmix compile", B),
+        ("cat > Gemfile <<'EOF'\nsystem(\"rm -rf ~\")\nEOF\nbundle install", B),
+        (
+            "cat > CMakeLists.txt <<'EOF'\nproject(x)\nadd_executable(x main.c)\nEOF\n"
+            "cmake -S . -B b",
+            M,
+        ),
+        (
+            "cat > Gemfile <<'EOF'\nsource 'https://rubygems.org'\ngem 'rails'\nEOF\n"
+            "bundle install",
+            M,
+        ),
+    ],
+)
+def test_project_files_run_by_their_tool(command: str, level: RiskLevel) -> None:
+    assert _level(command) == level
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        (
+            "cat > gen.go <<'EOF'\npackage main\n//go:generate sh -c \"rm -rf ~\"\nEOF\n"
+            "go generate ./...",
+            B,
+        ),
+        ("cat > gen.go <<'EOF'\npackage main\n//go:generate stringer -type=K\nEOF\ngo generate", M),
+    ],
+)
+def test_go_generate(command: str, level: RiskLevel) -> None:
+    assert _level(command) == level
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("git -c gpg.program=gpg log --show-signature -1", S),
+        ("git -c gpg.program=/usr/bin/gpg2 verify-commit HEAD", S),
+        ("git -c gpg.program=/tmp/x.sh log --show-signature", C),
+        ("git -c gpg.program='sh -c \"rm -rf ~\"' log", B),
+    ],
+)
+def test_git_signature_verifier(command: str, level: RiskLevel) -> None:
+    assert _level(command) == level
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        (
+            "function wipe -d x\n    if test -d $argv[1]\n        rm -rf $argv[1]\n    end\nend\n"
+            "wipe /etc",
+            B,
+        ),
+        ("function clean\n    for f in $argv\n        rm -rf $f\n    end\nend\nclean /usr", B),
+        ("function nuke\n    begin\n        rm -rf ~\n    end\nend\nnuke", B),
+        ("function show\n    for f in $argv\n        cat $f\n    end\nend\nshow a.txt", S),
+        (
+            "function ll\n    if test -n x\n        ls -la\n    else\n        ls\n    end\nend\nll",
+            S,
+        ),
+    ],
+)
+def test_fish_blocks_inside_functions(command: str, level: RiskLevel) -> None:
+    assert _level(command, "fish") == level
