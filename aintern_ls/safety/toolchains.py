@@ -301,6 +301,111 @@ def written_sources(cmd: Cmd) -> None:
                 _judge_written(cmd, body[0], f"{base} written above", language)
 
 
+# --- a named task of a file the block wrote (n14u) -------------------------------------------
+# `deno task NAME` (deno.json's tasks, package.json's scripts), `poe NAME`, `pdm run NAME`,
+# `hatch run NAME`, `rye run NAME` (pyproject.toml's task tables), `foreman|honcho start
+# [NAME]` (Procfile lines), `direnv allow` (the .envrc runs in every shell entering here).
+def _json_table(text: str, key: str) -> dict[str, str]:
+    import json
+
+    try:
+        data = json.loads(re.sub(r"(?m)^\s*//.*$", "", text))
+    except ValueError:
+        return {}
+    table = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(table, dict):
+        return {}
+    out: dict[str, str] = {}
+    for k, v in table.items():
+        if isinstance(v, dict):
+            v = v.get("command") or v.get("cmd")
+        if isinstance(v, str):
+            out[str(k)] = v
+    return out
+
+
+def _toml_table(text: str, *path: str) -> dict[str, str]:
+    import tomllib
+
+    try:
+        data: object = tomllib.loads(text)
+    except (ValueError, tomllib.TOMLDecodeError):
+        return {}
+    for key in path:
+        data = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        return {}
+    out: dict[str, str] = {}
+    for k, v in data.items():
+        if isinstance(v, dict):
+            v = v.get("shell") or v.get("cmd")
+        if isinstance(v, list):
+            v = "\n".join(x for x in v if isinstance(x, str))
+        if isinstance(v, str):
+            out[str(k)] = v
+    return out
+
+
+def _procfile(text: str) -> dict[str, str]:
+    return {m.group(1): m.group(2) for m in re.finditer(r"(?m)^([\w-]+)\s*:\s*(.+)$", text)}
+
+
+_NAMED_TASKS: dict[str, tuple[str, tuple[tuple[str, Callable[[str], dict[str, str]]], ...]]] = {
+    # tool: (the verb before the task name, "" = none; ((file, its task table), …))
+    "deno": (
+        "task",
+        (
+            ("deno.json", lambda t: _json_table(t, "tasks")),
+            ("deno.jsonc", lambda t: _json_table(t, "tasks")),
+            ("package.json", lambda t: _json_table(t, "scripts")),
+        ),
+    ),
+    "poe": ("", (("pyproject.toml", lambda t: _toml_table(t, "tool", "poe", "tasks")),)),
+    "pdm": ("run", (("pyproject.toml", lambda t: _toml_table(t, "tool", "pdm", "scripts")),)),
+    "rye": ("run", (("pyproject.toml", lambda t: _toml_table(t, "tool", "rye", "scripts")),)),
+    "hatch": (
+        "run",
+        (
+            (
+                "pyproject.toml",
+                lambda t: _toml_table(t, "tool", "hatch", "envs", "default", "scripts"),
+            ),
+        ),
+    ),
+    "foreman": ("start", (("Procfile", _procfile),)),
+    "honcho": ("start", (("Procfile", _procfile),)),
+}
+NAMED_TASK_TOOLS = frozenset([*_NAMED_TASKS, "direnv"])
+
+
+def named_task(cmd: Cmd) -> None:
+    """Judge the task a tool runs by name from a file this block wrote (n14u)."""
+    written = cmd.scope.written
+    ops = [w.text for w in cmd.args if not w.text.startswith("-")]
+    if cmd.name == "direnv":
+        body = written.get(".envrc")
+        if ops[:1] == ["allow"] and body is not None:
+            _judge_written(cmd, body[0], ".envrc written above (direnv runs it)")
+        return
+    verb, files = _NAMED_TASKS[cmd.name]
+    if verb:
+        if not ops or ops[0] != verb:
+            return
+        ops = ops[1:]
+    for base, table in files:
+        body = written.get(base)
+        if body is None:
+            continue
+        tasks = table(body[0])
+        chosen = [tasks[ops[0]]] if ops and ops[0] in tasks else []
+        if not ops and cmd.name in ("foreman", "honcho"):
+            chosen = list(tasks.values())[:16]  # `foreman start`: every process
+        for code in chosen:
+            _judge_written(cmd, code, f"the {base} task written above")
+        if chosen:
+            return
+
+
 def _npm_lifecycle(cmd: Cmd, verb: str, ops: list[str]) -> None:
     written = cmd.scope.written.get("package.json")
     if written is None or cmd.long("--ignore-scripts") or cmd.has("--ignore-scripts=true"):

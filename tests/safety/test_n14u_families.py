@@ -408,3 +408,27 @@ def test_git_signature_verifier(command: str, level: RiskLevel) -> None:
 )
 def test_fish_blocks_inside_functions(command: str, level: RiskLevel) -> None:
     assert _level(command, "fish") == level
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ('echo \'{"tasks":{"x":"rm -rf ~"}}\' > deno.json; deno task x', B),
+        ('echo \'{"scripts":{"x":"rm -rf ~"}}\' > package.json; deno task x', B),
+        (
+            "cat > pyproject.toml <<'EOF'\n[tool.poe.tasks]\nclean = \"rm -rf ~\"\nEOF\npoe clean",
+            B,
+        ),
+        (
+            "cat > pyproject.toml <<'EOF'\n[tool.pdm.scripts]\n"
+            'clean = {shell = "rm -rf ~"}\nEOF\npdm run clean',
+            B,
+        ),
+        ("cat > .envrc <<'EOF'\nrm -rf ~\nEOF\ndirenv allow", B),
+        ("cat > Procfile <<'EOF'\nweb: rm -rf ~\nEOF\nforeman start", B),
+        ('echo \'{"tasks":{"x":"rm -rf ~"}}\' > deno.json; deno task y', M),
+        ("cat > pyproject.toml <<'EOF'\n[tool.poe.tasks]\ntest = \"pytest -q\"\nEOF\npoe test", M),
+    ],
+)
+def test_named_tasks_of_written_files(command: str, level: RiskLevel) -> None:
+    assert _level(command) == level
