@@ -1276,6 +1276,7 @@ def _rest_call(cmd: Cmd, name: str, args: Sequence[str]) -> bool:
 # from are gone (HELPERS: deleting one named backup or every backup is blocked). One file in
 # it (`rm /var/backups/dpkg.status.0`) or a filtered cleanup (`find … -mtime +30 -delete`,
 # `rclone delete --min-age 30d`) stays the dangerous delete its handler found.
+_NAMED_DELETES = frozenset(names("rm delete find-delete cloud-delete rsync-delete cli-delete"))
 _PLACE_DELETES = frozenset(
     names("rm delete find-delete cloud-delete rsync-delete cli-delete shape-delete")
 )
@@ -1531,6 +1532,14 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
                 or _REMOTE.match(w.text)
             ):
                 continue  # a resource's name (`Remove-ADUser svc_backup`), not a folder
+            if (
+                "shape-delete" in rules
+                and not rules & _NAMED_DELETES
+                and w.text.startswith(("/", "\\"))
+            ):
+                # (an unknown program's delete verb: only a bucket's bare name is the place,
+                # a `/delete-backups` word is the program's own switch)
+                continue
             if account and (name := _backup_account(w.text)):
                 place, hit = name, w
                 break

@@ -585,6 +585,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _embedded_code(cmd)
     if scope.family == "bash" and scope.written and name in toolchains.NAMED_TASK_TOOLS:
         toolchains.named_task(cmd)  # `deno task x` of a deno.json written above (n14u)
+    if scope.family == "bash" and scope.written and name in toolchains.SOURCE_RUNNERS:
+        toolchains.written_sources(cmd)  # `cat > main.go …; go run .` (n14u)
     _whatever_the_handler(cmd)  # attack tools by name, the clock, hives copied out, …
     reports.judge(cmd)  # what incident reports show intruders typing (safety-rep7)
     # (a `.bat`/`.cmd` launcher runs on Windows whatever shell starts it)

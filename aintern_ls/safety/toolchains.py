@@ -14,6 +14,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import C, M, S
 from aintern_ls.safety.registry import (
+    VERSION_ARGS,
     build_program_findings,
     handles,
     is_build_program_var,
@@ -245,7 +246,10 @@ _SOURCE_RUNNERS: dict[str, tuple[frozenset[str], tuple[tuple[str, str], ...]]] =
     "mvn": (frozenset(), (("pom.xml", "maven"),)),
     "bundle": (frozenset(names("install exec update")), (("Gemfile", "ruby"),)),
     "pod": (frozenset(names("install update")), (("Podfile", "ruby"),)),
+    "vagrant": (frozenset(names("up provision reload")), (("Vagrantfile", "ruby"),)),
+    "fastlane": (frozenset(), (("Fastfile", "ruby"),)),
 }
+SOURCE_RUNNERS = frozenset(_SOURCE_RUNNERS)
 _COMMAND_READERS: dict[str, Callable[[str], str]] = {
     "gradle": _gradle_commands,
     "meson": _meson_commands,
@@ -260,12 +264,23 @@ _COMMAND_READERS: dict[str, Callable[[str], str]] = {
 _RUST_RUN = frozenset(names("run r test t bench"))
 
 
+def _ruby_sh(code: str) -> str:
+    """Rake's and fastlane's `sh "cmd"` runs a shell command: Ruby's system()."""
+    if "sh" not in code:
+        return code
+    return re.sub(
+        r"(?<![\w.:])sh\s*\(?\s*(\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*')\s*\)?",
+        r"system(\1)",
+        code,
+    )
+
+
 def written_sources(cmd: Cmd) -> None:
     """Judge the files this block wrote that `cmd`'s tool now runs (n14u)."""
     spec = _SOURCE_RUNNERS.get(cmd.name)
     written = cmd.scope.written
-    if spec is None or not written:
-        return
+    if spec is None or not written or any(w.text in VERSION_ARGS for w in cmd.args):
+        return  # (`cargo build --help` runs nothing)
     verbs, files = spec
     ops = [w.text for w in cmd.args if not w.text.startswith("-")]
     verb = ops[0] if ops else ""
@@ -298,7 +313,10 @@ def written_sources(cmd: Cmd) -> None:
                 if code.strip():
                     _judge_written(cmd, code, f"{base} written above")
             else:
-                _judge_written(cmd, body[0], f"{base} written above", language)
+                code = body[0]
+                if language == "ruby":
+                    code = _ruby_sh(code)  # (fastlane's and Rake's `sh "cmd"` action)
+                _judge_written(cmd, code, f"{base} written above", language)
 
 
 # --- a named task of a file the block wrote (n14u) -------------------------------------------
@@ -927,8 +945,6 @@ def _go_env_write(cmd: Cmd) -> None:
 def _package_manager(cmd: Cmd) -> None:
     if _env_runner(cmd) or _print_only(cmd):
         return
-    if cmd.name in _SOURCE_RUNNERS:
-        written_sources(cmd)
     if cmd.name == "corepack" and cmd.args and cmd.args[0].text in ("npm", "yarn", "pnpm"):
         cmd.judge(list(cmd.args))  # `corepack yarn build`: the package manager itself (n14u)
         return
@@ -1507,8 +1523,6 @@ def _cmake(cmd: Cmd) -> bool:
     )
 )
 def _build_tool(cmd: Cmd) -> None:
-    if cmd.name in _SOURCE_RUNNERS:
-        written_sources(cmd)  # (n14u) meson.build, tox.ini, a pre-commit hook written above
     if cmd.name == "cmake" and _cmake(cmd):
         return
     if cmd.name == "rake" and system.data_reset(cmd, "rake", list(cmd.args)):
@@ -1565,12 +1579,7 @@ def _build_tool(cmd: Cmd) -> None:
         # `scons -f <(…)`, `rake -f <(…)`: the build file is Python or Ruby code (n13u)
         code = written[0]
         if cmd.name == "rake":
-            # Rake's `sh "cmd"` (FileUtils' helper) runs a shell command: Ruby's system()
-            code = re.sub(
-                r"(?<![\w.:])sh\s*\(?\s*(\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*')\s*\)?",
-                r"system(\1)",
-                code,
-            )
+            code = _ruby_sh(code)
         _judge_written(cmd, code, f"the {cmd.name} file given", _CODE_BUILD_FILES[cmd.name])
     elif cmd.name in _FILE_RUNNERS and written is not None:
         # a build file read from stdin, a process substitution or written above (n13u):

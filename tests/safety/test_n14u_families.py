@@ -432,3 +432,23 @@ def test_fish_blocks_inside_functions(command: str, level: RiskLevel) -> None:
 )
 def test_named_tasks_of_written_files(command: str, level: RiskLevel) -> None:
     assert _level(command) == level
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("cat > Vagrantfile <<'EOF'\nsystem(\"rm -rf ~\")\nEOF\nvagrant up", B),
+        (
+            "cat > fastlane/Fastfile <<'EOF'\nlane :x do\n  sh(\"rm -rf ~\")\nend\nEOF\nfastlane x",
+            B,
+        ),
+        (
+            "cat > build.rs <<'EOF'\nfn main() { std::fs::remove_dir_all(\"/etc\").unwrap(); }\n"
+            "EOF\ncargo build --help",
+            M,
+        ),
+        ("cat > Vagrantfile <<'EOF'\nVagrant.configure('2') do |c|\nend\nEOF\nvagrant up", M),
+    ],
+)
+def test_more_ruby_project_files(command: str, level: RiskLevel) -> None:
+    assert _level(command) == level
