@@ -3122,15 +3122,25 @@ class _Walker:
                 )
                 self.scope.include(self.scope.nested(line, "bash", span, -1))
                 return Info()
-        if head.dynamic or head.text in self.functions or head.text in self.calling:
+        if (
+            head.dynamic
+            or head.text in self.functions
+            or head.text in self.calling
+            or self.defining  # (calls in a definition's body are followed when it is called)
+        ):
             return None
         body = env.get(FUNC_PREFIX + head.text)
         if body is not None:
             self.calling.add(head.text)
+            # (the body's own calls of the name do not follow it again: a nested analysis
+            # does not see this walker's calls)
+            key = FUNC_PREFIX + head.text
+            env.pop(key)
             try:
                 found = self.scope.nested(body, "bash", head, -1, positional=words)
             finally:
                 self.calling.discard(head.text)
+                env[key] = body
             self.scope.include(found)
             return Info()
         if SUFFIX_ALIASES in env and "." in head.text and ALIAS_PREFIX + head.text not in env:
