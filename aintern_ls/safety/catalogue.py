@@ -140,9 +140,15 @@ CATALOGUE: dict[str, Rule] = _rules(
     ),
     (
         "cert-store-wipe",
-        "removes root certificates the whole machine trusts (blocked, like the Unix CA store)",
+        "empties or deletes a trust store the whole machine relies on (like rm -rf /etc/ssl/certs)",
         "Remove-Item Cert:\\LocalMachine\\Root\\* -Force",
         "powershell",
+    ),
+    (
+        "cert-trust-removed",
+        "removes one certificate the whole machine trusts (critical: it can be re-imported)",
+        "certutil -delstore Root 5fdd2c8f",
+        "cmd",
     ),
     (
         "delete-backups",

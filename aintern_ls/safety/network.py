@@ -65,13 +65,13 @@ _METADATA_CREDS = re.compile(
 
 def _trust_root_deleted(cmd: Cmd) -> bool:
     """(n14w) `certutil [-f] [-enterprise] -delstore Root|AuthRoot|CA CERTID`: a certificate
-    the whole machine trusts taken out (blocked, like emptying Cert:\\LocalMachine\\Root);
+    the whole machine trusts taken out (critical: one certificate, session 16 convention);
     `-user` works on the caller's own store (a scoped delete)."""
     low = [w.text.lower() for w in cmd.args]
     flags = {a[1:] for a in low if a[:1] in "-/"}
     if "delstore" not in flags or "?" in flags or "help" in flags:
         return False  # `certutil -delstore -?`: the verb's help prints, nothing is deleted
-    from aintern_ls.safety.winpaths import TRUST_STORES
+    from aintern_ls.safety.winpaths import ONE_TRUSTED_CERT, TRUST_STORES
 
     i = next(k for k, a in enumerate(low) if a[:1] in "-/" and a[1:] == "delstore")
     store = next((a.strip("'\"") for a in low[i + 1 :] if a[:1] not in "-/"), "")
@@ -80,9 +80,11 @@ def _trust_root_deleted(cmd: Cmd) -> bool:
     if "user" in flags or store not in TRUST_STORES:
         cmd.add(D, "delete", "certutil deletes a certificate", cmd.args[i])
         return True
+    # one certificate (a CertId is one serial, hash or index; there is no "all"): critical
+    # (session 16 convention: the whole store emptied is blocked, one certificate is not)
     cmd.add(
-        B,
-        "cert-store-wipe",
+        C,
+        ONE_TRUSTED_CERT,
         f"certutil removes a certificate the whole machine trusts (LocalMachine\\{store})",
         cmd.args[i],
     )

@@ -26,7 +26,11 @@ from aintern_ls.safety.paths import (
 )
 from aintern_ls.safety.registry import HANDLERS, Handler, handles
 from aintern_ls.safety.security import security_component, security_label, security_name
-from aintern_ls.safety.winpaths import protected_unknown_name, trust_store_removed
+from aintern_ls.safety.winpaths import (
+    ONE_TRUSTED_CERT,
+    protected_unknown_name,
+    trust_store_removed,
+)
 from aintern_ls.safety.words import (
     PsArgs,
     Word,
@@ -902,6 +906,8 @@ _X509_REMOVE = re.compile(r"(?i)\.remove(?:range)?\s*\(")
 _X509_RECEIVER = re.compile(r"(?i)(?:\$(?:[a-z_][\w:]*|\{[^}]*\})|\b[a-z_]\w*|\))\Z")
 # `$name =` (or C#'s `var name =`) in the statement the store is made in.
 _X509_ASSIGNED = re.compile(r"(?i)(\$?[a-z_][\w:]*)\s*=(?![=~])")
+# A loop before a `.Remove(`: every certificate it walks goes, not one.
+_X509_LOOP = re.compile(r"(?i)\bforeach\b|foreach-object|%\s*\{|\bfor\s*\(|\bwhile\s*\(")
 _X509_GET_ITEM = re.compile(r"(?i)\s*(?:\$\S+\s*=\s*)?\(?\s*(?:get-item|gi)\s")
 
 
@@ -951,6 +957,19 @@ def x509_trust_removed(text: str, scope: Scope) -> None:
             name = last
         else:
             continue
+        if gone.group(0).lower().startswith(".remove(") and not _X509_LOOP.search(
+            text, max(0, gone.start() - 300), gone.start()
+        ):
+            # `$store.Remove($cert)`: one certificate, outside any loop (critical)
+            scope.add(
+                C,
+                ONE_TRUSTED_CERT,
+                f"removes a certificate the whole machine trusts (LocalMachine\\{name})"
+                " through .NET",
+                gone.start(),
+                gone.end(),
+            )
+            return
         scope.add(
             B,
             "cert-store-wipe",
@@ -1158,6 +1177,11 @@ def _cmd_style_delete(cmd: Cmd) -> None:
     cmd.scope.include(cmd.scope.nested(raw, "cmd", where, at))
 
 
+_TRUST_LISTED = re.compile(
+    r"(?i)cert:[\\/]*localmachine[\\/]+(root|authroot|ca|certificateauthority)\b"
+)
+
+
 def _remove_item(cmd: Cmd) -> None:
     params, positional = _ps_params(cmd)
     if "whatif" in params:
@@ -1195,6 +1219,18 @@ def _remove_item(cmd: Cmd) -> None:
             if line.strip()
         ]
     elif not targets and cmd.stdin.kind != "none":
+        src = cmd.scope.source
+        upstream = src[src.rfind("\n", 0, cmd.start) + 1 : cmd.start][-1000:]
+        if "cert:" in upstream.lower() and (store := _TRUST_LISTED.search(upstream)):
+            # `Get-ChildItem Cert:\LocalMachine\Root | Where-Object Thumbprint -eq X |
+            # Remove-Item`: the certificates a filter picks from a machine trust store
+            cmd.add(
+                C,
+                ONE_TRUSTED_CERT,
+                "removes certificates the whole machine trusts (LocalMachine\\"
+                f"{store.group(1)}) that the pipeline picks",
+            )
+            return
         cmd.add(D, "delete", "deletes the items piped into it")
         return
     if targets and all(_SESSION_DRIVE.match(t.text.strip("'\",")) for t in targets):

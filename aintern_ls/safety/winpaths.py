@@ -11,7 +11,7 @@ import re
 from typing import TYPE_CHECKING
 
 from aintern_ls.safety.inline import _split_top
-from aintern_ls.safety.levels import B
+from aintern_ls.safety.levels import B, C
 
 if TYPE_CHECKING:
     from aintern_ls.safety.context import Cmd
@@ -225,26 +225,44 @@ def link_made(cmd: Cmd) -> None:
 # (`rm -rf /etc/ssl/certs`, blocked in our corpora). The store itself, `\*` or one cert.
 _TRUST_STORE = re.compile(
     r"(?i)\A(?:microsoft\.powershell\.security\\)?(?:certificate::|cert:)[\\/]*localmachine"
-    r"[\\/]+(root|authroot|ca|certificateauthority)(?:[\\/]+[^\\/]*)?[\\/]*\Z"
+    r"[\\/]+(root|authroot|ca|certificateauthority)(?:[\\/]+([^\\/]*))?[\\/]*\Z"
 )
 TRUST_STORES = frozenset({"root", "authroot", "ca", "certificateauthority"})
+# (session 16 convention) ONE certificate taken out of a machine trust store: critical.
+ONE_TRUSTED_CERT = "cert-trust-removed"
+
+
+def trust_store_target(text: str) -> tuple[str, bool] | None:
+    """(store, whole) for a certificate-drive path in a machine trust store: `whole` when
+    it names the store itself or every entry (`Root`, `Root\\*`), not when it names one
+    certificate (`Root\\<thumbprint>`, a thumbprint prefix `Root\\CDD4*`)."""
+    t = text.strip().strip("'\"")
+    if "cert" not in t[:40].lower():
+        return None
+    m = _TRUST_STORE.match(t)
+    if m is None:
+        return None
+    return m.group(1), not (m.group(2) or "").strip("*?")
 
 
 def machine_trust_store(text: str) -> str | None:
     """The machine trust store (`Root`, `AuthRoot`, `CA`) a certificate-drive path is in or
     names, else None: `Cert:\\LocalMachine\\Root\\*`, `cert:/localmachine/authroot/<thumb>`."""
-    t = text.strip().strip("'\"")
-    if "cert" not in t[:40].lower():
-        return None
-    m = _TRUST_STORE.match(t)
-    return m.group(1) if m is not None else None
+    got = trust_store_target(text)
+    return got[0] if got is not None else None
 
 
 def trust_store_removed(cmd: Cmd, targets: list[Word]) -> bool:
-    """Remove-Item (or a piped listing) of a machine trust store path: blocked."""
+    """Remove-Item (or a piped listing) of a machine trust store path: the store emptied or
+    deleted is blocked; one certificate taken out of it is critical (a security setting
+    changed that can be re-imported; session 16 convention, like `rm /etc/ssl/certs/X.pem`)."""
+    one: tuple[Word, str] | None = None
     for t in targets:
-        store = machine_trust_store(t.text)
-        if store is not None:
+        got = trust_store_target(t.text)
+        if got is None:
+            continue
+        store, whole = got
+        if whole:
             cmd.add(
                 B,
                 "cert-store-wipe",
@@ -253,4 +271,13 @@ def trust_store_removed(cmd: Cmd, targets: list[Word]) -> bool:
                 t,
             )
             return True
-    return False
+        one = one or (t, store)
+    if one is None:
+        return False
+    cmd.add(
+        C,
+        ONE_TRUSTED_CERT,
+        f"removes a certificate the whole machine trusts (LocalMachine\\{one[1]})",
+        one[0],
+    )
+    return True

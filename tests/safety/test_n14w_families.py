@@ -38,7 +38,6 @@ TRUST_STORE_WIPES = [
     r"Remove-Item -Path Cert:\LocalMachine\Root\* -Force",
     r"Get-ChildItem Cert:\LocalMachine\AuthRoot | Remove-Item",
     r"gci cert:/localmachine/ca | ri -Force",
-    r"Remove-Item Cert:\LocalMachine\Root\CDD4EEAE6000AC7F40C3802C171E30148030C072",
     r"$s = [Security.Cryptography.X509Certificates.X509Store]::new('Root','LocalMachine');"
     r" $s.Open('ReadWrite'); $s.RemoveRange($s.Certificates)",
 ]
@@ -60,9 +59,11 @@ def test_the_machine_trust_store_emptied_is_blocked_in_any_host(command: str) ->
         'cmd /c "certutil -delstore CA 0a1b2c"',
     ],
 )
-def test_certutil_delstore_of_a_machine_trust_store_is_blocked(command: str) -> None:
+def test_certutil_delstore_of_a_machine_trust_store_is_critical(command: str) -> None:
+    # (r16) one certificate taken out of a machine trust store is critical, the whole store
+    # emptied is blocked (HELPERS.md, session 16 convention on certificate trust stores)
     for shell in ("cmd", "powershell"):
-        assert assess(command, shell).level == RiskLevel.BLOCKED, (command, shell)
+        assert assess(command, shell).level == RiskLevel.CRITICAL, (command, shell)
 
 
 @pytest.mark.parametrize(

@@ -208,3 +208,58 @@ def test_certutil_help_and_storeless_delstore_delete_nothing(command: str, most:
 def test_certutil_delstore_still_judged_when_an_option_comes_before_the_store() -> None:
     assert assess("certutil -delstore -f Root 01", "cmd").level >= RiskLevel.CRITICAL
     assert assess("certutil -delstore -f My 01", "cmd").level == RiskLevel.DANGEROUS
+
+
+# 6. (session 16 convention) a machine trust store emptied or deleted whole is blocked; ONE
+# certificate taken out of it is critical (a security setting changed; it can be
+# re-imported), in every spelling: Remove-Item of a thumbprint, a filtered or one-item
+# listing piped on, certutil -delstore, X509Store.Remove outside a loop.
+ONE_TRUSTED_CERT_REMOVED = [
+    "Remove-Item -LiteralPath Cert:\\LocalMachine\\Root\\CDD4EEAE6000AC7F40C3802C171E30148030C072",
+    "ri cert:/localmachine/authroot/0563B8630D62D75ABBC8AB1E4BDFB5A899B24D43 -Force",
+    "Remove-Item Cert:\\LocalMachine\\CA\\CDD4*",
+    "Get-ChildItem Cert:\\LocalMachine\\Root | Where-Object Thumbprint -eq 'CDD4EEAE' |"
+    " Remove-Item",
+    "Get-Item Cert:\\LocalMachine\\Root\\CDD4EEAE | Remove-Item",
+    "certutil -delstore Root 5fdd2c8f5a7d4e1a9b3c",
+    "$s = [Security.Cryptography.X509Certificates.X509Store]::new('Root','LocalMachine');"
+    " $s.Open('ReadWrite'); $s.Remove($c); $s.Close()",
+]
+
+
+@pytest.mark.parametrize("command", ONE_TRUSTED_CERT_REMOVED)
+def test_one_certificate_out_of_a_machine_trust_store_is_critical(command: str) -> None:
+    for text, shell in _ps_wrapped(command)[:2] + _ps_wrapped(command)[3:5]:
+        got = assess(text, shell)
+        assert got.level == RiskLevel.CRITICAL, f"{text!r} ({shell}): {got.level.label}"
+        assert any(f.rule == "cert-trust-removed" for f in got.findings), text
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Get-ChildItem Cert:\\LocalMachine\\Root | Remove-Item",
+        "Remove-Item Cert:\\LocalMachine\\Root\\* -Force",
+        "Remove-Item Cert:\\LocalMachine\\AuthRoot",
+        "$s = New-Object System.Security.Cryptography.X509Certificates.X509Store('Root',"
+        "'LocalMachine'); $s.Open('ReadWrite'); foreach ($c in $s.Certificates) { $s.Remove($c) }",
+    ],
+)
+def test_a_whole_machine_trust_store_emptied_stays_blocked(command: str) -> None:
+    for text, shell in _ps_wrapped(command)[:2] + _ps_wrapped(command)[3:5]:
+        got = assess(text, shell)
+        assert got.level == RiskLevel.BLOCKED, f"{text!r} ({shell}): {got.level.label}"
+
+
+@pytest.mark.parametrize(
+    "command,shell,most",
+    [
+        ("certutil -user -delstore Root 5fdd", "cmd", RiskLevel.DANGEROUS),
+        ("Remove-Item Cert:\\CurrentUser\\Root\\CDD4EEAE", "powershell", RiskLevel.DANGEROUS),
+        ("Get-ChildItem Cert:\\LocalMachine\\Root\\CDD4EEAE", "powershell", RiskLevel.SAFE),
+        ("Remove-Item Cert:\\LocalMachine\\Root\\CDD4 -WhatIf", "powershell", RiskLevel.SAFE),
+        ('echo "certutil -delstore Root 01"', "cmd", RiskLevel.SAFE),
+    ],
+)
+def test_trust_store_look_alikes_stay_low(command: str, shell: str, most: RiskLevel) -> None:
+    assert assess(command, shell).level <= most, command
