@@ -1238,7 +1238,7 @@ def _remove_item(cmd: Cmd) -> None:
         # session's own variables, aliases and functions, gone when it ends anyway.
         cmd.add(M, "ps-session-item", "removes a variable, alias or function of this session")
         return
-    if trust_store_removed(cmd, targets):
+    if trust_store_removed(cmd, _in_cert_location(cmd, targets)):
         return
     reg_known = _REG_ANY in cmd.scope.env
     for t in targets:
@@ -4106,6 +4106,36 @@ _DESTRUCTIVE_SWITCH = re.compile(
 )
 
 
+_CERT_CWD = "\x00certcwd"
+_CERT_DRIVE = re.compile(r"(?i)\A(?:microsoft\.powershell\.security\\)?(?:certificate::|cert:)")
+_RELATIVE_ITEM = re.compile(r"(?i)\A(?![\\/~$%]|\w+:|\.\.)[^\s'\"]")
+
+
+def _cert_location(scope: Scope, target: str) -> str | None:
+    """The certificate-drive folder a PowerShell `cd` goes to (`Cert:\\LocalMachine\\Root`,
+    or a relative folder from inside the drive), else None."""
+    if _CERT_DRIVE.match(target):
+        return target.replace("/", "\\").rstrip("\\")
+    here = scope.env.get(_CERT_CWD)
+    if here is not None and _RELATIVE_ITEM.match(target):
+        return here + "\\" + target.replace("/", "\\").strip("\\")
+    return None
+
+
+def _in_cert_location(cmd: Cmd, targets: list[Word]) -> list[Word]:
+    """Relative item paths read from the certificate folder a `cd` went to (review 16,
+    finding 7: `cd Cert:\\LocalMachine\\Root; Remove-Item *` empties the store)."""
+    here = cmd.scope.env.get(_CERT_CWD)
+    if here is None:
+        return targets
+    return [
+        Word(here + "\\" + t.text.strip("'\""), t.start, t.end, t.dynamic, t.glob, t.origin)
+        if _RELATIVE_ITEM.match(t.text.strip("'\""))
+        else t
+        for t in targets
+    ]
+
+
 def apply_windows_cd(scope: Scope, cd_words: list[Word] | None = None) -> None:
     """`cd /d C:\\`, `Set-Location $env:SystemRoot`, `pushd C:\\Users`: later relative paths
     are judged from there (a drive path or a home replaces the working directory; a
@@ -4130,6 +4160,12 @@ def apply_windows_cd(scope: Scope, cd_words: list[Word] | None = None) -> None:
             return
         if _REG_CWD in scope.env:
             del scope.env[_REG_CWD]
+        cert = _cert_location(scope, target)
+        scope.env.pop(_CERT_CWD, None)
+        if cert is not None:
+            # `Set-Location Cert:\LocalMachine\Root`: relative item paths now name certificates
+            scope.env[_CERT_CWD] = cert
+            return
     if target[:1] in "$%":
         target = _known_folder_start(target, scope.family)
     if not target or "$" in target or "%" in target or "!" in target:

@@ -263,3 +263,42 @@ def test_a_whole_machine_trust_store_emptied_stays_blocked(command: str) -> None
 )
 def test_trust_store_look_alikes_stay_low(command: str, shell: str, most: RiskLevel) -> None:
     assert assess(command, shell).level <= most, command
+
+
+# 7. The trust store wiped from inside it: relative item paths are read from the
+# certificate folder a PowerShell cd / Set-Location / Push-Location went to.
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("cd Cert:\\LocalMachine\\Root; Remove-Item *", RiskLevel.BLOCKED),
+        ("Set-Location -Path cert:/localmachine/authroot; ri * -Force", RiskLevel.BLOCKED),
+        ("cd Cert:\\LocalMachine; Remove-Item Root\\*", RiskLevel.BLOCKED),
+        ("cd Cert:\\LocalMachine\\; cd Root; del *", RiskLevel.BLOCKED),
+        (
+            "Push-Location Cert:\\LocalMachine\\CA; Remove-Item * -Force; Pop-Location",
+            RiskLevel.BLOCKED,
+        ),
+        (
+            "cd Cert:\\LocalMachine\\Root; Remove-Item CDD4EEAE6000AC7F40C3802C171E30148030C072",
+            RiskLevel.CRITICAL,
+        ),
+    ],
+)
+def test_a_trust_store_emptied_from_inside_it(command: str, level: RiskLevel) -> None:
+    for text, shell in _ps_wrapped(command)[:2] + _ps_wrapped(command)[3:5]:
+        got = assess(text, shell)
+        assert got.level == level, f"{text!r} ({shell}): {got.level.label}"
+
+
+@pytest.mark.parametrize(
+    "command,most",
+    [
+        ("cd Cert:\\LocalMachine\\Root; cd C:\\temp; Remove-Item *", RiskLevel.DANGEROUS),
+        ("cd Cert:\\CurrentUser\\My; Remove-Item *", RiskLevel.DANGEROUS),
+        ("cd Cert:\\LocalMachine\\Root; Get-ChildItem", RiskLevel.SAFE),
+        ("cd Cert:\\LocalMachine\\Root; Remove-Item * -WhatIf", RiskLevel.SAFE),
+        ("cd C:\\temp; Remove-Item Root\\*", RiskLevel.DANGEROUS),
+    ],
+)
+def test_cert_location_look_alikes(command: str, most: RiskLevel) -> None:
+    assert assess(command, "powershell").level <= most, command
