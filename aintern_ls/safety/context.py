@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from aintern_ls.safety import budget
 from aintern_ls.safety.argv import Argv
 from aintern_ls.safety.levels import Finding, RiskLevel, SafetyRules
 from aintern_ls.safety.words import Word
@@ -242,15 +243,20 @@ class Scope:
                 and k not in self.exported
                 and ("$" + k in code or "${" + k in code)
             }
-        found = self._nested_once(code, family, positional)
-        if hidden:
-            found = found + self._nested_once(code, family, positional, hidden)
-        if code_start >= 0:
-            return [
-                Finding(f.level, f.rule, f.reason, f.start + code_start, f.end + code_start)
-                for f in found
-            ]
-        return [Finding(f.level, f.rule, f.reason, where.start, where.end) for f in found]
+        found: list[Finding] = []
+        try:
+            found = self._nested_once(code, family, positional)
+            if hidden:
+                found = found + self._nested_once(code, family, positional, hidden)
+        except budget.TooComplex as cut:
+            # The budget ran out inside the nested code (`sh -c 'rm -rf /; <10,000 more>'`):
+            # what it found before the cut stands, here as at the top (a blocked command
+            # padded out inside a wrapper stays blocked). The cut goes on up, and each
+            # enclosing nested analysis keeps its own part the same way.
+            partial = found + _cut_findings(cut)
+            self.findings.extend(_placed(partial, where, code_start))
+            raise
+        return _placed(found, where, code_start)
 
     def _nested_once(
         self,
@@ -296,11 +302,34 @@ class Scope:
                 child.env[str(i)] = t
             child.env["@"] = child.env["*"] = "\x01".join(texts[1:])
             child.env["#"] = str(max(0, len(texts) - 1))
-        return self.nested_analyser(code, family, child)
+        try:
+            return self.nested_analyser(code, family, child)
+        except budget.TooComplex as cut:
+            setattr(cut, _PARTIAL, child.findings)  # read by the enclosing `nested`
+            raise
 
     def include(self, found: list[Finding]) -> RiskLevel:
         self.findings.extend(found)
         return max((f.level for f in found), default=RiskLevel.SAFE)
+
+
+def _cut_findings(cut: BaseException) -> list[Finding]:
+    """The findings the nested analysis made before the budget ran out (`_nested_once`)."""
+    found: list[Finding] = getattr(cut, _PARTIAL, [])
+    return found
+
+
+_PARTIAL = "aintern_partial_findings"
+
+
+def _placed(found: list[Finding], where: Word, code_start: int) -> list[Finding]:
+    """Nested findings in the enclosing text's coordinates (`Scope.nested`)."""
+    if code_start >= 0:
+        return [
+            Finding(f.level, f.rule, f.reason, f.start + code_start, f.end + code_start)
+            for f in found
+        ]
+    return [Finding(f.level, f.rule, f.reason, where.start, where.end) for f in found]
 
 
 _WINDOWS_SHELLS = frozenset({"powershell", "cmd"})
