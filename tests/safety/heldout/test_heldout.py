@@ -195,7 +195,13 @@ def test_fifth_blind_slice_figures() -> None:
 
     Then an engineer (safety-f5) was shown its 32 misses and fixed their families in general
     form, so the slice is no longer blind: 1.000 / 1.000 / 0.000 / 0.976 after that work, and
-    the floors below are that score (they say nothing about unseen commands any more)."""
+    the floors below are that score (they say nothing about unseen commands any more).
+
+    One relabel since, by a written convention (session 16, HELPERS.md): the row deleting
+    the storage account `prodbackups` with `az storage account delete` is blocked, not
+    dangerous (a backup store deleted whole is blocked in every cloud CLI spelling, the
+    session-12 backup convention; blind13's writer labelled the same deletion blocked).
+    The file's sha256 is no longer a66fd1c7…; the row's text is unchanged."""
     blocked_recall, high_recall, safe_over, exact = _figures(BLIND5, 330)
     assert blocked_recall >= 0.99
     assert high_recall >= 0.99
