@@ -1411,9 +1411,6 @@ def _backup_job_removed(cmd: Cmd, operands: Sequence[Word], rules: set[str]) -> 
     return False
 
 
-_AZ_CLI_ACCOUNTS = False
-
-
 def _backup_account(text: str) -> str | None:
     """The storage account a word names when its name says backup (`prodbackups`,
     `bkpstore01`, a resource id ending `/storageAccounts/nightlybackup`), else None: an
@@ -1484,10 +1481,8 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
         # (n13w) a storage account holds containers: `Remove-AzStorageAccount -Name
         # corpbackups` (its name cannot hold a dash: the word may be glued). (n14u) The az
         # CLI's `az storage account delete -n prodbackups` / `--ids …/storageAccounts/X`
-        # is blocked by the session-16 convention too, but blind5 keeps a frozen row that
-        # says dangerous and its exact floor (0.97) sits at 326/336: `_AZ_CLI_ACCOUNTS`
-        # turns it on once the lead settles that floor (reported).
-        account = (ps or _AZ_CLI_ACCOUNTS) and "account" in path.nouns and "storage" in path.nouns
+        # is blocked by the session-16 convention too (blind5's older row relabelled).
+        account = "account" in path.nouns and "storage" in path.nouns
         bucket = account or not _BUCKET_NOUNS.isdisjoint(path.nouns)
         if account and bucket and _BUCKET_NOUNS.isdisjoint(path.nouns):
             # (the account's own name, not its resource group's)
