@@ -903,12 +903,14 @@ _X509_TRUST = re.compile(
 )
 _X509_REMOVE = re.compile(r"(?i)\.remove(?:range)?\s*\(")
 # What a `.Remove(` is called on: a variable (`$store`, C#'s `store`) or a closed `( … )`.
-_X509_RECEIVER = re.compile(r"(?i)(?:\$(?:[a-z_][\w:]*|\{[^}]*\})|\b[a-z_]\w*|\))\Z")
+_X509_RECEIVER = re.compile(
+    r"(?i)(?:\$(?:(?<![\w:])[a-z_][\w:]{0,100}|\{[^}]{0,100}\})|\b[a-z_]\w{0,100}|\))\Z"
+)
 # `$name =` (or C#'s `var name =`) in the statement the store is made in.
-_X509_ASSIGNED = re.compile(r"(?i)(\$?[a-z_][\w:]*)\s*=(?![=~])")
+_X509_ASSIGNED = re.compile(r"(?i)(?<![\w:$])(\$?[a-z_][\w:]{0,100})\s{0,20}=(?![=~])")
 # A loop before a `.Remove(`: every certificate it walks goes, not one.
 _X509_LOOP = re.compile(r"(?i)\bforeach\b|foreach-object|%\s*\{|\bfor\s*\(|\bwhile\s*\(")
-_X509_GET_ITEM = re.compile(r"(?i)\s*(?:\$\S+\s*=\s*)?\(?\s*(?:get-item|gi)\s")
+_X509_GET_ITEM = re.compile(r"(?i)(?:\$[\w:]{1,100}\s{0,20}=\s{0,20})?\(?\s{0,20}(?:get-item|gi)\s")
 
 
 def x509_trust_removed(text: str, scope: Scope) -> None:
@@ -927,7 +929,7 @@ def x509_trust_removed(text: str, scope: Scope) -> None:
             break
         at = store.start()
         statement = head[max(head.rfind(c, 0, at) for c in ";\n{}|") + 1 : at]
-        if store.group(1) is None and not _X509_GET_ITEM.match(statement):
+        if store.group(1) is None and not _X509_GET_ITEM.match(statement.lstrip()):
             continue  # `Get-ChildItem Cert:\LocalMachine\Root`: its certificates, not the store
         piped = True
         last = store.group(1) or store.group(2)
