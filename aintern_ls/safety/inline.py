@@ -1334,7 +1334,10 @@ _HOME_EXPR = re.compile(
     r"|\$ENV\{\s*(?:HOME|USERPROFILE|\w+|\x01\d+\x01)\s*\}|(?:os\.)?getenv\s*\(\s*\x01\d+\x01\s*\)"
     r"|\$_SERVER\[\x01\d+\x01\]|Sys\.getenv\(\x01\d+\x01\)|homedir\(\)|\$HOME|path\.expand\(.*\)"
     r"|File\.expand_path\(.*\)|os\.UserHomeDir\(\)|(?:java\.lang\.)?System\.getProperty\(\x01\d+\x01\)"
-    r"|Deno\.env\.get\(\x01\d+\x01\)|(?:Bun|Deno|import\.meta)\.env\.(?:HOME|USERPROFILE)"
+    # (n14w) every JS runtime's env lookup by name: Deno's getter, Bun's/Deno's/Vite's env
+    # objects (dotted or indexed), whatever variable (the known folders resolve below)
+    r"|Deno\.env\.get\(\x01\d+\x01\)|(?:Bun|Deno|import\.meta|process)\.env\.\w+"
+    r"|(?:Bun|Deno|import\.meta)\.env\[\x01\d+\x01\]"
     r"|NSHomeDirectory\(\)|FileManager\.default\.homeDirectoryForCurrentUser(?:\.path)?"
     r"|ProcessInfo\.processInfo\.environment\[\x01\d+\x01\]!?"
     r"|vim\.env\.HOME|vim\.(?:loop|uv)\.os_homedir\(\)"
@@ -1488,6 +1491,8 @@ class _Reader:
         m = re.fullmatch(r"\A\x01(\d+)\x01", e)
         if m:
             return self.lit(int(m.group(1)))
+        if self.lang == "js" and e.endswith("!") and "env" in e:
+            e = e.rstrip("!").rstrip()  # (n14w) TypeScript's non-null mark: `Deno.env.get("x")!`
         if _HOME_EXPR.match(e):
             if (
                 "getenv" in e
