@@ -825,6 +825,27 @@ def _for_literal_tokens(
     return out
 
 
+def _tilde_pattern(var: str) -> re.Pattern[str]:
+    """`%~fI`, `%~dpI`, `%%~dpnxI`: the loop variable read through its modifiers."""
+    return re.compile(re.escape(var[:-1]) + r"~([fdpnxsatz]*)" + re.escape(var[-1]), re.I)
+
+
+def _tilde_sub(tilde: re.Pattern[str], item: str, text: str) -> str:
+    return tilde.sub(lambda m: _tilde_value(item, m.group(1)), text)
+
+
+def _tilde_value(item: str, mods: str) -> str:
+    """What `%~<mods>I` expands to for the set item `item` (as text the path judge
+    normalises): `~`/`~f` the item itself (full path), `~dp`/`~p` the folder it is in; a
+    name or extension part (`~n`, `~x`) is only known at run time."""
+    m = mods.lower()
+    if any(c in m for c in "nxsatz") or m == "d":
+        return "%~" + mods + "?"  # (a run-time value)
+    if "p" in m:
+        return item.rstrip("\\/") + "\\..\\"
+    return item
+
+
 def _for_body(words: list[Word], do: int) -> list[Word]:
     """The body of `for [/d|/r DIR] %%i in (SET) do BODY` with the loop variable replaced by
     the set (`for /d %i in (C:\\Users\\*) do rd /s /q %i` deletes every profile). Sets read
@@ -895,7 +916,13 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
     if "/l" in low:
         items = items[:1]
     out: list[Word] = []
+    tilde = _tilde_pattern(var)
     for w in body:
+        if "~" in w.text and tilde.search(w.text):
+            # (n14w) `rd /s /q "%~fI"`, `"%~dpI"`: the item with its modifiers applied
+            text = _tilde_sub(tilde, items[0].strip('"'), w.text)
+            out.append(Word(text, w.start, w.end, bool(_VAR.search(text)), "*" in text))
+            continue
         if var.lower() not in w.text.lower():
             out.append(w)
             continue
