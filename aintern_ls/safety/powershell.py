@@ -23,7 +23,7 @@ import tree_sitter_powershell
 
 from aintern_ls.safety import budget, dispatch
 from aintern_ls.safety.bash import PARSES, Positions
-from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
+from aintern_ls.safety.context import NO_STDIN, Cmd, Info, Scope, Stdin
 from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.shape import EVERY_BACKUP
 from aintern_ls.safety.windows import PS_ALIASES, PS_CODE_VIEW, PS_KNOWN_VARS
@@ -1869,7 +1869,10 @@ class _Walker:
             and (
                 rhs0[:10].lower() in ("join-path ", "split-path")
                 or "| split-path" in rhs0.lower()
-                or (rhs0[:1] in "([" and re.search(r"(?i)\.(?:root|parent)\b|getparent", rhs0))
+                or (
+                    rhs0[:1] in "(["
+                    and re.search(r"(?i)\.(?:root|parent|psparentpath)\b|getparent", rhs0)
+                )
             )
         ):
             # `$p = Join-Path $env:windir System32`, `$p = Split-Path $HOME -Parent` (n13w):
@@ -1998,14 +2001,26 @@ class _Walker:
                     held.split("\x01")[::-1]
                 )
             return
-        if len(kids) < 3 or kids[0].type != "variable" or kids[1].type != "member_name":
+        if (
+            len(kids) < 3
+            or kids[0].type not in ("variable", "script_block_expression")
+            or kids[1].type != "member_name"
+        ):
             return
         method = _text(kids[1]).strip().lower()
         if method not in ("invoke", "invokereturnasis", "invokewithcontext"):
             return
         var = _text(kids[0]).strip().lower()
-        named = self.scope.env.get(_PS_CMDOBJ + var)
-        block = self.scope.env.get(_PS_BLOCK + var) if named is None else None
+        literal = kids[0].type == "script_block_expression"
+        # (n14w) `{ Remove-Item $args[0] -Recurse }.Invoke("$HOME")`: the literal block itself
+        named = None if literal else self.scope.env.get(_PS_CMDOBJ + var)
+        block = (
+            _text(kids[0]).strip()
+            if literal
+            else self.scope.env.get(_PS_BLOCK + var)
+            if named is None
+            else None
+        )
         if named is None and block is None:
             return
         s, e = self.span(node)
@@ -2714,7 +2729,10 @@ class _Walker:
                         # Judge what the assembled name really runs.
                         word = Word(folded.strip(), word.start, word.end)
                 if word.dynamic:
-                    named = _command_lookup(_text(c).lstrip("&. \t"))
+                    raw_name = _text(c).lstrip("&. \t")
+                    named = _command_lookup(raw_name)
+                    if named is None and len(raw_name) < 200 and _PROGRAM_PATH.match(raw_name):
+                        named = _command_object(raw_name)  # `& (gcm wbadmin).Source …` (n14w)
                     if named is not None:
                         # `& (Get-Command Format-Vol*)`: the one command the pattern names
                         # (among those known here: a floor of moderate for the rest)
@@ -3586,7 +3604,7 @@ _PATH_CALL = re.compile(
     r"\(\s*(.*?)\s*\)\s*\)?\Z"
 )
 # (n13w) `.Parent` steps after an item (`(Get-Item ~).Parent.FullName`): counted by the caller
-_UP_STEPS = r"((?:\s*\.\s*(?:parent|root|psdrive))*)"
+_UP_STEPS = r"((?:\s*\.\s*(?:psparentpath|parent|root|psdrive))*)"
 # (n13w) what a variable is set to that is an item of a known path
 _ITEM_MAKER = re.compile(
     r"(?i)\A(?:new-object\s+(?:-typename\s+)?(?:system\.)?io\.(?:directory|file)info\s+"
@@ -3683,7 +3701,8 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
             return None
         if mode == "qualifier":
             drive = re.match(r"[A-Za-z]:", inner)
-            return drive.group(0) + "\\" if drive else None
+            # (n14w) home's drive, as `_steps` reads `(Get-Item ~).PSDrive.Root`
+            return drive.group(0) + "\\" if drive else ("C:\\" if inner[:1] == "~" else None)
         return _parent(inner)
     m = _PATH_CALL.match(raw)
     if m is None:
@@ -3704,6 +3723,25 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
         drive = re.match(r"[A-Za-z]:", known[0])
         return drive.group(0) + "\\" if drive else None
     return known[0]
+
+
+def split_path_output(cmd: Cmd) -> None:
+    """(n14w) `Split-Path $env:USERPROFILE | Remove-Item -Recurse`, `$HOME | Split-Path |
+    …`: the path Split-Path prints (the parent with no switch, the drive with -Qualifier)
+    goes down the pipe as that path, as Join-Path's does."""
+    src = cmd.scope.source
+    raw = src[cmd.start : cmd.end] if 0 <= cmd.start < cmd.end <= len(src) else ""
+    if not raw.lower().startswith("split-path"):
+        raw = " ".join(w.text for w in cmd.words)
+    if len(raw) > 400:
+        return
+    value = _path_function(raw, cmd.scope.env)
+    if value is None and cmd.stdin.kind == "static":
+        lines = [v.strip() for v in cmd.stdin.text.splitlines() if v.strip()]
+        if len(lines) == 1:
+            value = _path_function(lines[0] + " | " + raw, cmd.scope.env)
+    if value is not None:
+        cmd.info.output = value
 
 
 def _operand_path(operand: str, env: Mapping[str, str] | None) -> str | None:
@@ -4197,7 +4235,29 @@ def _command_object(expr: str) -> str | None:
     m = _GET_COMMAND_API.match(text)
     if m is not None:
         return _command_lookup(f"Get-Command {m.group(1)}") or m.group(1).lower()
+    if (
+        "where" in text.lower()
+        or "source" in text.lower()
+        or "path" in text.lower()
+        or ("definition" in text.lower())
+    ):
+        m = _PROGRAM_PATH.match(text)
+        if m is not None:
+            # (n14w) `(Get-Command vssadmin).Source`, `(gcm bcdedit.exe).Path`, `where.exe
+            # wbadmin`: the program's own file, run later as `& $p …`
+            from aintern_ls.safety.words import command_name
+
+            return command_name(m.group(1) or m.group(2) or m.group(3), True)
     return None
+
+
+_PROGRAM_PATH = re.compile(
+    r"(?is)\A\(?\s*\(\s*(?:get-command|gcm)\s+(?:-name\s+)?['\"]?([\w.+-]+)['\"]?"
+    r"(?:\s+-(?:commandtype|type)\s+application)?\s*\)\s*\.\s*(?:source|path|definition)\s*\)?\Z"
+    r"|\A\(?\s*where(?:\.exe)?\s+['\"]?([\w.+-]+)['\"]?\s*\)?\Z"
+    r"|\A\(?\s*(?:get-command|gcm)\s+(?:-name\s+)?['\"]?([\w.+-]+)['\"]?\s*\|\s*(?:select-object|select)"
+    r"\s+-(?:expandproperty|expand|exp|ex)\s+(?:source|path|definition)\s*\)?\Z"
+)
 
 
 def _single_command(node: Node) -> Node | None:
