@@ -414,6 +414,15 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             # `%TEMP%\r.bat` after `echo … > %TEMP%\r.bat`: a file this text wrote.
             _local_script(Cmd(words, base, scope, stdin), head)
             return Info()
+        if (
+            scope.family != "bash"
+            and head.origin != ORIGIN_NETWORK
+            and scope.env
+            and (copy_of := wrappers.bound_program(scope, head.text)) is not None
+        ):
+            # (n14w) `copy …\bcdedit.exe %TEMP%\b.exe & %TEMP%\b.exe /delete …`: the same
+            # spelling of the copy's path runs the program copied there
+            return _judge_one([Word(copy_of[1], head.start, head.end), *words[1:]], scope, stdin)
         if head.origin == ORIGIN_NETWORK:
             scope.add(
                 C, "remote-code", "runs a command name fetched from the network", *_span(head)
@@ -492,6 +501,12 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             name = name_low if explicit else PS_ALIASES.get(name_low, name_low)
     elif scope.family == "cmd":
         name = name.lower()
+        if scope.env and (macro := scope.env.get(windows.DOSKEY_MACRO + name)) is not None:
+            # (n14w) `doskey n=format $*` then `n C:`: the macro's text runs
+            line = windows.doskey_expanded(macro, [w.text for w in words[1:]])
+            scope.add(M, "alias", f"runs the doskey macro {name}", *_span(head))
+            scope.include(scope.nested(line, "cmd", head, -1))
+            return Info()
         if name == "call" and len(words) > 1 and not words[1].text.startswith(":"):
             # `start /b call rd /s /q C:\`: call runs the command after it.
             return _judge_one(words[1:], scope, stdin)

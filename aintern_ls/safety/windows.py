@@ -2521,6 +2521,42 @@ def _ps_alias(cmd: Cmd) -> None:
 
 _PS_DESTRUCTIVE = re.compile(r"\A(remove|clear|stop|format|uninstall|disable|reset)-")
 
+# (n14w) doskey macros a cmd block defines (`doskey n=format $*`): a later line that starts
+# with the macro's name runs its text with `$*` / `$1`…`$9` replaced by the arguments and
+# `$T` as a command separator. Kept in the scope's env by lower-case name.
+DOSKEY_MACRO = "\x00doskey:"
+_DOSKEY_DEF = re.compile(r"(?is)\A\s*@?doskey(?:\.exe)?\s+(?:/exename=\S+\s+)?([^\s=/]+)=(.*)\Z")
+
+
+@handles("doskey", windows_only=True)
+def _doskey(cmd: Cmd) -> None:
+    src = cmd.scope.source
+    raw = src[cmd.start : cmd.end] if 0 <= cmd.start < cmd.end <= len(src) else ""
+    m = _DOSKEY_DEF.match(raw) if "=" in raw else None
+    if m is None:
+        return  # `doskey /macros`, `doskey /history`: listings
+    name, text = m.group(1).lower(), m.group(2).strip()
+    cmd.scope.env[DOSKEY_MACRO + name] = text
+    if text:
+        cmd.add(M, "alias", f"defines the doskey macro {name}")
+
+
+def doskey_expanded(text: str, args: list[str]) -> str:
+    """A macro's text with its parameters replaced by the arguments of the call."""
+
+    def sub(m: re.Match[str]) -> str:
+        c = m.group(1).lower()
+        if c == "*":
+            return " ".join(args)
+        if c == "t":
+            return " & "
+        if c == "$":
+            return "$"
+        k = int(c) - 1
+        return args[k] if 0 <= k < len(args) else ""
+
+    return re.sub(r"\$([*tT$1-9])", sub, text)
+
 
 def _option_script(cmd: Cmd) -> str | None:
     """`diskpart /s d.txt`, `diskshadow /s s.txt`: the script's text when this block wrote

@@ -1654,8 +1654,9 @@ def bound_program(scope: Scope, head: str) -> tuple[str, str] | None:
     folder); a path by a copy of a program to that file, from any cwd the block set."""
     env = scope.env
     if scope.family != "bash":
-        if "\\" not in head and "/" not in head:
+        if "\\" not in head and "/" not in head and not any(k.startswith(FILE_BOUND) for k in env):
             return None  # (only a file copied in this block is rebound on Windows)
+        # (n14w) a bare name finds the copy in the working directory first (cmd's lookup)
     elif "/" not in head:
         for key in (BOUND_PREFIX + head, FILE_BOUND + head):
             if key in env:
@@ -1957,44 +1958,102 @@ def copied_program(cmd: Cmd) -> None:
 
 
 # (r15) Windows: a copy of a program from the system folders runs that program.
-WIN_PROGRAM_COPIERS = frozenset(names("copy xcopy copy-item cpi move move-item mi"))
+# (n14w) the whole class: a copy, a move, a rename, a hard or symbolic link (mklink, New-Item
+# -ItemType HardLink|SymbolicLink) of a system program, or of a file already bound to one,
+# under any name; the source spelled with %windir%/%SystemRoot%/$env:windir or taken from
+# `(Get-Command x).Source` / `where.exe x`.
+WIN_PROGRAM_COPIERS = frozenset(
+    names(
+        "copy xcopy copy-item cpi move move-item mi ren rename rename-item rni mklink new-item ni"
+    )
+)
 _WIN_PROGRAM_FILE = re.compile(
     r"(?i)\A[a-z]:[\\/]+windows[\\/]+(?:system32|syswow64|sysnative)[\\/]+([\w.+-]+)\Z"
 )
+_WIN_ROOT = re.compile(
+    r"(?i)\A(?:%(?:windir|systemroot)%|\$\{?env:(?:windir|systemroot)\}?)(?=[\\/])"
+)
+_LOOKED_UP_WIN = re.compile(
+    r"(?is)\A\(?\s*\(\s*(?:get-command|gcm)\s+(?:-name\s+)?['\"]?([\w.+-]+)['\"]?\s*\)\s*\.\s*"
+    r"(?:source|path|definition)\s*\)?\Z|\A\(\s*where(?:\.exe)?\s+([\w.+-]+)\s*\)\Z"
+)
+_RENAMERS = frozenset(names("ren rename rename-item rni"))
+
+
+def _win_program_of(cmd: Cmd, w: Word) -> str | None:
+    raw = cmd.scope.source[w.start : w.end] if 0 <= w.start < w.end else ""
+    if "(" in raw and (m := _LOOKED_UP_WIN.match(raw.strip())) is not None:
+        return command_name(m.group(1) or m.group(2), True)
+    text = _WIN_ROOT.sub(lambda _: "C:\\Windows", w.text.strip("'\""))
+    m = _WIN_PROGRAM_FILE.match(text)
+    if m is not None:
+        return command_name(m.group(1), True)
+    if not w.dynamic and cmd.scope.env and (bound := bound_program(cmd.scope, text)) is not None:
+        return bound[1]  # a copy of a copy (`copy …\bcdedit.exe a.exe & ren a.exe b.exe`)
+    return None
 
 
 def win_copied_program(cmd: Cmd) -> None:
     """`copy C:\\Windows\\System32\\format.com C:\\t\\f.com`, `Copy-Item -Path … -Destination
-    …`: the new file is that program under another name (cmd and PowerShell)."""
+    …`, `ren`, `mklink /h LINK TARGET`, `New-Item -ItemType HardLink -Path L -Target T`: the
+    new file is that program under another name (cmd and PowerShell)."""
+    name = cmd.name
     src = dest = None
+    kind = ""
     pos: list[Word] = []
     args = cmd.args
     k = 0
-    while k < len(args):
+    while k < len(args) and k < 24:
         w = args[k]
         low = w.text.lower()
-        if low in ("-path", "-literalpath", "-lp") and k + 1 < len(args):
-            src, k = args[k + 1], k + 2
+        value = args[k + 1] if k + 1 < len(args) else None
+        if low in ("-path", "-literalpath", "-lp", "-p") and value is not None:
+            if name in ("new-item", "ni"):
+                dest = value
+            else:
+                src = value
+            k += 2
             continue
-        if low in ("-destination", "-dest") and k + 1 < len(args):
-            dest, k = args[k + 1], k + 2
+        if low in ("-destination", "-dest", "-newname") and value is not None:
+            dest, k = value, k + 2
             continue
-        if not low.startswith("-") and not (low.startswith("/") and len(low) <= 3):
+        if low in ("-target", "-value") and value is not None:
+            src, k = value, k + 2
+            continue
+        if low in ("-itemtype", "-type", "-it") and value is not None:
+            kind, k = value.text.strip("'\"").lower(), k + 2
+            continue
+        if low.startswith("/") and len(low) <= 3:
+            kind = kind or ("hardlink" if low == "/h" else "link" if low in ("/j", "/d") else "")
+        elif not low.startswith("-"):
             pos.append(w)
         k += 1
-    if src is None:
-        src, pos = (pos[0], pos[1:]) if pos else (None, pos)
-    if dest is None and pos:
-        dest = pos[0]
-    if src is None or dest is None or src.dynamic or dest.dynamic:
+    if name in ("new-item", "ni"):
+        if kind not in ("hardlink", "symboliclink") or src is None:
+            return
+        dest = dest or (pos[0] if pos else None)
+    elif name == "mklink":
+        if kind == "link" or len(pos) < 2:
+            return  # (a junction or directory link: `winpaths.link_made`)
+        dest, src = pos[0], pos[1]
+    else:
+        if src is None:
+            src, pos = (pos[0], pos[1:]) if pos else (None, pos)
+        if dest is None and pos:
+            dest = pos[0]
+    if src is None or dest is None or (dest.dynamic and "%" not in dest.text):
         return
-    m = _WIN_PROGRAM_FILE.match(src.text.strip("'\""))
-    if m is None:
+    prog = _win_program_of(cmd, src)
+    if prog is None:
         return
     target = dest.text.strip("'\"")
+    if name in _RENAMERS and not re.search(r"[\\/]", target):
+        # `ren C:\\t\\a.exe b.exe`: the new name in the same folder
+        folder = re.split(r"[\\/](?=[^\\/]*\Z)", src.text.strip("'\""))
+        target = (folder[0] + "\\" if len(folder) > 1 else "") + target
     if target.endswith(("\\", "/")):
-        target += m.group(1)
-    bind_file(cmd.scope, target, command_name(m.group(1), True))
+        target += prog
+    bind_file(cmd.scope, target, prog)
 
 
 def bash_cmds_assigned(scope: Scope, name: str, value: str) -> None:
