@@ -154,3 +154,145 @@ def test_a_registry_copy_keeps_its_persistence_finding() -> None:
         "powershell",
     )
     assert any(f.rule == "persistence-registry" for f in got.findings)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        r"Remove-Item (Get-Item $env:USERPROFILE).PSParentPath -Recurse -Force",
+        r"$p = (gi ~).PSParentPath; Remove-Item $p -Recurse -Force",
+        r"Split-Path -Path $env:USERPROFILE | Remove-Item -Recurse -Force",
+        r"'C:\Users\me' | Split-Path | Remove-Item -Recurse -Force",
+        r"Split-Path $HOME -Qualifier | Remove-Item -Recurse -Force",
+    ],
+)
+def test_home_parent_and_drive_through_split_path_or_psparentpath_are_blocked(
+    command: str,
+) -> None:
+    for text, shell in _ps_wrapped(command)[:2]:
+        assert assess(text, shell).level == RiskLevel.BLOCKED, text
+
+
+@pytest.mark.parametrize(
+    "command,most",
+    [
+        (r"(Get-Item ~).PSParentPath", RiskLevel.SAFE),
+        (r"Split-Path $env:USERPROFILE | Get-ChildItem", RiskLevel.SAFE),
+        (r"Split-Path $HOME -Leaf | Write-Output", RiskLevel.SAFE),
+        (r"Remove-Item (Join-Path $HOME 'tmp\cache') -Recurse -Force", RiskLevel.DANGEROUS),
+    ],
+)
+def test_home_parent_look_alikes(command: str, most: RiskLevel) -> None:
+    assert assess(command, "powershell").level <= most, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        r'for %d in ("%USERPROFILE%\..") do rmdir /s /q "%~fd"',
+        r'for %d in ("%USERPROFILE%\Desktop") do rd /s /q "%~dpd"',
+        r'for %%d in ("%USERPROFILE%\..") do rd /s /q "%%~fd"',
+    ],
+)
+def test_cmd_for_modifiers_on_a_home_path_are_judged(command: str) -> None:
+    assert assess(command, "cmd").level == RiskLevel.BLOCKED, command
+    wrapped = 'cmd /c "' + command.replace("%%", "%") + '"'
+    assert assess(wrapped, "powershell").level == RiskLevel.BLOCKED, wrapped
+
+
+def test_cmd_for_modifiers_look_alikes() -> None:
+    assert assess(r'for %d in ("%USERPROFILE%\..") do dir "%~fd"', "cmd").level == RiskLevel.SAFE
+    got = assess(r'for %d in ("C:\src\app\build") do rd /s /q "%~fd"', "cmd").level
+    assert got == RiskLevel.DANGEROUS
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        r"{ Remove-Item $args[0] -Recurse -Force }.Invoke('C:\Windows')",
+        r"{ param($t) rd $t -r -fo }.InvokeReturnAsIs($env:USERPROFILE)",
+        r"{ param($t) [IO.Directory]::Delete($t, $true) }.Invoke('C:\Users')",
+    ],
+)
+def test_a_scriptblock_literal_invoked_with_a_protected_path_is_blocked(command: str) -> None:
+    for text, shell in _ps_wrapped(command)[:2]:
+        assert assess(text, shell).level == RiskLevel.BLOCKED, text
+
+
+def test_a_scriptblock_literal_look_alikes() -> None:
+    assert assess(r"{ Get-ChildItem $args[0] }.Invoke('C:\Windows')", "powershell").level == (
+        RiskLevel.SAFE
+    )
+    got = assess(r"{ Remove-Item $args[0] -Recurse }.Invoke('.\out')", "powershell").level
+    assert got == RiskLevel.DANGEROUS
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "deno eval 'Deno.removeSync(Deno.env.get(\"SystemRoot\")!, { recursive: true })'",
+        "bun -e 'require(\"fs\").rmSync(Bun.env.windir!, { recursive: true, force: true })'",
+        'bun -e \'require("fs").rmSync(Bun.env["USERPROFILE"], { recursive: true })\'',
+        "deno eval 'await Deno.remove(import.meta.env.WINDIR!, { recursive: true })'",
+    ],
+)
+def test_js_runtime_env_lookups_of_windows_folders_resolve(command: str) -> None:
+    assert assess(command, "powershell").level == RiskLevel.BLOCKED, command
+    # from cmd (double quotes outside, single inside)
+    flipped = command.replace('"', "\x00").replace("'", '"').replace("\x00", "'")
+    assert assess(flipped, "cmd").level == RiskLevel.BLOCKED, flipped
+
+
+def test_js_runtime_env_look_alikes() -> None:
+    got = assess("deno eval 'console.log(Deno.env.get(\"windir\")!)'", "powershell").level
+    assert got <= RiskLevel.MODERATE
+    got = assess(
+        "bun -e 'require(\"fs\").rmSync(Bun.env.OUT_DIR!, {recursive: true})'", "powershell"
+    )
+    assert got.level == RiskLevel.DANGEROUS
+
+
+@pytest.mark.parametrize(
+    "command,shell",
+    [
+        (
+            r"New-Item -ItemType HardLink -Path C:\t\b.exe -Target C:\Windows\System32\bcdedit.exe;"
+            r" C:\t\b.exe /delete '{current}' /f",
+            "powershell",
+        ),
+        (
+            r"Copy-Item $env:windir\System32\bcdedit.exe C:\t\a.exe; Rename-Item C:\t\a.exe b.exe;"
+            r" & C:\t\b.exe /delete '{current}' /f",
+            "powershell",
+        ),
+        (r"$c = (gcm wbadmin).Path; & $c delete catalog -quiet", "powershell"),
+        (r"& (Get-Command bcdedit).Source /delete '{current}' /f", "powershell"),
+        (r"$f = where.exe format; & $f E: /q /y", "powershell"),
+        (
+            r"mklink /h C:\t\b.exe %SystemRoot%\System32\bcdedit.exe & C:\t\b.exe"
+            r" /delete {current} /f",
+            "cmd",
+        ),
+        (r"copy C:\Windows\System32\format.com %TEMP%\t.com & %TEMP%\t.com E: /q /y", "cmd"),
+        (r"copy C:\Windows\System32\bcdedit.exe b.exe & b /delete {current} /f", "cmd"),
+        ("doskey fm=format $*\nfm E: /q /y", "cmd"),
+        ("doskey bc=bcdedit /delete $1 /f $T echo ok\nbc {current}", "cmd"),
+    ],
+)
+def test_a_windows_program_under_another_name_is_that_program(command: str, shell: str) -> None:
+    assert assess(command, shell).level == RiskLevel.BLOCKED, command
+
+
+@pytest.mark.parametrize(
+    "command,shell,most",
+    [
+        (r"$c = (gcm wbadmin).Path; & $c get versions", "powershell", RiskLevel.SAFE),
+        (r"where.exe bcdedit", "powershell", RiskLevel.SAFE),
+        ("doskey /macros", "cmd", RiskLevel.SAFE),
+        ("doskey fm=format $*", "cmd", RiskLevel.MODERATE),
+        (r"copy C:\Windows\System32\bcdedit.exe C:\t\b.exe", "cmd", RiskLevel.MODERATE),
+        ("echo doskey fm=format $* & echo fm C:", "cmd", RiskLevel.SAFE),
+    ],
+)
+def test_renamed_program_look_alikes(command: str, shell: str, most: RiskLevel) -> None:
+    assert assess(command, shell).level <= most, command
