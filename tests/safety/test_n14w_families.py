@@ -38,6 +38,9 @@ TRUST_STORE_WIPES = [
     r"Remove-Item -Path Cert:\LocalMachine\Root\* -Force",
     r"Get-ChildItem Cert:\LocalMachine\AuthRoot | Remove-Item",
     r"gci cert:/localmachine/ca | ri -Force",
+    r"Get-ChildItem Cert:\LocalMachine\Root | Where-Object Subject -like '*Corp*' | Remove-Item",
+    r"Set-Location Cert:\LocalMachine\AuthRoot; Remove-Item * -Force",
+    r"Remove-Item Cert:\LocalMachine\Root\CDD4EEAE6000AC7F40C3802C171E30148030C072",
     r"$s = [Security.Cryptography.X509Certificates.X509Store]::new('Root','LocalMachine');"
     r" $s.Open('ReadWrite'); $s.RemoveRange($s.Certificates)",
 ]
@@ -57,13 +60,13 @@ def test_the_machine_trust_store_emptied_is_blocked_in_any_host(command: str) ->
         "certutil -delstore Root 5fdd2c8f5a7d4e1a9b3c",
         "certutil -f -enterprise -delstore AuthRoot 5fdd2c8f",
         'cmd /c "certutil -delstore CA 0a1b2c"',
+        "certutil -delstore -enterprise Root 5fdd",
+        "certmgr.exe -del -all -c -s -r localMachine root",
     ],
 )
-def test_certutil_delstore_of_a_machine_trust_store_is_critical(command: str) -> None:
-    # (r16) one certificate taken out of a machine trust store is critical, the whole store
-    # emptied is blocked (HELPERS.md, session 16 convention on certificate trust stores)
+def test_certutil_delstore_of_a_machine_trust_store_is_blocked(command: str) -> None:
     for shell in ("cmd", "powershell"):
-        assert assess(command, shell).level == RiskLevel.CRITICAL, (command, shell)
+        assert assess(command, shell).level == RiskLevel.BLOCKED, (command, shell)
 
 
 @pytest.mark.parametrize(
@@ -75,6 +78,14 @@ def test_certutil_delstore_of_a_machine_trust_store_is_critical(command: str) ->
         ("certutil -store Root", "cmd", RiskLevel.SAFE),
         ("certutil -user -delstore Root 5fdd", "cmd", RiskLevel.DANGEROUS),
         ("certutil -delstore My 5fdd", "cmd", RiskLevel.DANGEROUS),
+        ("certmgr -del -c -s -r currentUser my", "cmd", RiskLevel.DANGEROUS),
+        (r"cd Cert:\CurrentUser\My; Remove-Item .\0123ABCD", "powershell", RiskLevel.DANGEROUS),
+        (
+            r"Get-ChildItem Cert:\CurrentUser\My | Where-Object NotAfter -lt (Get-Date) |"
+            r" Remove-Item",
+            "powershell",
+            RiskLevel.DANGEROUS,
+        ),
         ('Write-Host "certutil -delstore Root x"', "powershell", RiskLevel.SAFE),
         ("echo certutil -delstore Root x", "cmd", RiskLevel.SAFE),
     ],
