@@ -4290,6 +4290,8 @@ def ps_verb_knowledge(cmd: Cmd) -> bool:
         # (`Clear-DnsClientCache`, `Clear-BCCache`; aimed at a path it is judged by it)
         cmd.add(M, "system-config", f"{cmd.name} empties a cache (rebuilt when needed)")
         return True
+    if cmd.name in _STORE_REMOVERS and _piped_backup_stores(cmd):
+        return True  # (n14w) `Get-S3Bucket | ? BucketName -like '*backup*' | Remove-S3Bucket`
     return ps_security_off(cmd)
 
 
@@ -4960,6 +4962,64 @@ def _protective_task_off(cmd: Cmd) -> bool:
     return False
 
 
+# (n14w) Azure resource types that ARE backup stores (any name), and storage accounts, whose
+# name says whether they hold backups (`Remove-AzResource -ResourceId …/providers/
+# Microsoft.RecoveryServices/vaults/x`, `-ResourceType Microsoft.Storage/storageAccounts
+# -ResourceName corpbackups`)
+_AZ_ID = re.compile(r"(?i)/providers/([\w.]+/[\w.]+)/([^/\s'\"]+)\s*['\"]?\Z")
+_AZ_BACKUP_TYPES = frozenset(
+    {"microsoft.recoveryservices/vaults", "microsoft.dataprotection/backupvaults"}
+)
+_BACKUP_NAME = re.compile(r"(?i)backup|bkp|bak(?:\d|s?\b|up)|snapshot")
+
+
+def _backup_store_resource(cmd: Cmd, params: dict[str, Word | None]) -> bool:
+    if cmd.name != "remove-azresource":
+        return False
+    rid = _named_value(cmd, "resourceid", 9) or _named_value(cmd, "id", 2)
+    kind = name = ""
+    if rid is not None and (m := _AZ_ID.search(rid.text)) is not None:
+        kind, name = m.group(1).lower(), m.group(2)
+    else:
+        rtype = _named_value(cmd, "resourcetype", 9)
+        rname = _named_value(cmd, "resourcename", 9) or _named_value(cmd, "name", 2)
+        kind = rtype.text.strip("'\"").lower() if rtype is not None else ""
+        name = rname.text.strip("'\"") if rname is not None else ""
+    backups = kind in _AZ_BACKUP_TYPES or (
+        kind == "microsoft.storage/storageaccounts" and _BACKUP_NAME.search(name) is not None
+    )
+    if not backups:
+        return False
+    cmd.add(B, "delete-backups", f"{cmd.name} deletes the backup store {name or kind} whole")
+    return True
+
+
+# a filter over cloud stores that keeps those whose name says backups
+_BACKUP_FILTER = re.compile(
+    r"(?i)(?:where-object|where|\?)\s[^|]{0,80}?(?:-like|-match|-clike|-ilike)\s*['\"]?"
+    r"[*.]*[^'\"\s|]*(?:backup|bkp|bak|snapshot)"
+)
+_STORE_REMOVERS = frozenset(
+    names(
+        "remove-azstorageaccount remove-s3bucket remove-gcsbucket remove-azstoragecontainer"
+        " remove-azrmstoragecontainer remove-azstorageshare remove-azrecoveryservicesvault"
+    )
+)
+
+
+def _piped_backup_stores(cmd: Cmd) -> bool:
+    """`Get-AzStorageAccount | Where-Object StorageAccountName -like '*backup*' |
+    Remove-AzStorageAccount`: every store whose name says backups, deleted (blocked)."""
+    if cmd.name not in _STORE_REMOVERS or cmd.stdin.kind == "none":
+        return False
+    src = cmd.scope.source
+    upstream = src[src.rfind("\n", 0, max(cmd.start, 0)) + 1 : max(cmd.start, 0)][-1000:]
+    if "|" not in upstream or _BACKUP_FILTER.search(upstream) is None:
+        return False
+    cmd.add(B, "delete-backups", f"{cmd.name} deletes every store whose name says backups")
+    return True
+
+
 def _danger_cmdlet(cmd: Cmd) -> None:
     if _protective_task_off(cmd):
         return
@@ -4968,6 +5028,8 @@ def _danger_cmdlet(cmd: Cmd) -> None:
         return
     if _all_firewall_rules(cmd, params, positional):
         cmd.add(C, "disable-security", f"{cmd.name} removes or disables every firewall rule")
+        return
+    if _backup_store_resource(cmd, params) or _piped_backup_stores(cmd):
         return
     if cmd.name in (
         "remove-module",
@@ -5975,7 +6037,7 @@ def _register() -> None:
         """
         stop-service clear-recyclebin remove-itemproperty remove-localuser remove-localgroup
         remove-aduser remove-adgroup remove-adobject remove-smbshare remove-vm
-        remove-azresourcegroup remove-azvm remove-azstorageaccount remove-mailbox
+        remove-azresourcegroup remove-azvm remove-azstorageaccount remove-mailbox remove-azresource
         remove-appxpackage remove-windowsfeature uninstall-windowsfeature remove-module
         remove-variable remove-job remove-psdrive remove-pssession remove-typedata remove-event
         remove-netfirewallrule unregister-scheduledtask disable-localuser disable-netadapter

@@ -307,3 +307,41 @@ def test_a_windows_program_under_another_name_is_that_program(command: str, shel
 )
 def test_renamed_program_look_alikes(command: str, shell: str, most: RiskLevel) -> None:
     assert assess(command, shell).level <= most, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Remove-AzResource -ResourceId /subscriptions/1/resourceGroups/rg/providers/"
+        "Microsoft.Storage/storageAccounts/nightlybackups -Force",
+        "Remove-AzResource -ResourceGroupName rg -ResourceName dbbkp01"
+        " -ResourceType Microsoft.Storage/storageAccounts -Force",
+        "Remove-AzResource -ResourceId /subscriptions/1/resourceGroups/rg/providers/"
+        "Microsoft.DataProtection/backupVaults/vault1 -Force",
+        "Get-AzStorageAccount -ResourceGroupName rg | Where-Object StorageAccountName -like"
+        " '*bkp*' | Remove-AzStorageAccount -Force",
+        "Get-S3Bucket | ? { $_.BucketName -match 'backups' } | Remove-S3Bucket -Force",
+    ],
+)
+def test_backup_stores_removed_by_any_az_or_aws_spelling_are_blocked(command: str) -> None:
+    for text, shell in _ps_wrapped(command)[:3]:
+        assert assess(text, shell).level == RiskLevel.BLOCKED, text
+
+
+@pytest.mark.parametrize(
+    "command,most",
+    [
+        (
+            "Remove-AzResource -ResourceId /subscriptions/1/resourceGroups/rg/providers/"
+            "Microsoft.Storage/storageAccounts/webassets -Force",
+            RiskLevel.DANGEROUS,
+        ),
+        (
+            "Get-S3Bucket | Where-Object BucketName -like 'logs-*' | Remove-S3Bucket -Force",
+            RiskLevel.DANGEROUS,
+        ),
+        ("Get-S3Bucket | Where-Object BucketName -like '*backup*'", RiskLevel.SAFE),
+    ],
+)
+def test_backup_store_look_alikes(command: str, most: RiskLevel) -> None:
+    assert assess(command, "powershell").level <= most, command
