@@ -844,10 +844,6 @@ def _read_only(cmd: Cmd) -> None:
                 cmd.add(M, "runs-program", f"rg {opt} runs another program")
     elif n == "join-path":
         join_path_output(cmd)  # `Join-Path $env:windir System32 | Remove-Item …`
-    elif n == "split-path":
-        from aintern_ls.safety.powershell import split_path_output
-
-        split_path_output(cmd)  # `Split-Path $env:USERPROFILE | Remove-Item …` (n14w)
     elif n == "tree" and cmd.option_value("-o", "--output") is not None:
         cmd.add(M, "write", "tree -o writes the listing to a file")
     elif n in ("sort",) and (cmd.option_value("-o", "--output") is not None):

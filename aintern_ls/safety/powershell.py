@@ -23,7 +23,7 @@ import tree_sitter_powershell
 
 from aintern_ls.safety import budget, dispatch
 from aintern_ls.safety.bash import PARSES, Positions
-from aintern_ls.safety.context import NO_STDIN, Cmd, Info, Scope, Stdin
+from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
 from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.shape import EVERY_BACKUP
 from aintern_ls.safety.windows import PS_ALIASES, PS_CODE_VIEW, PS_KNOWN_VARS
@@ -2939,6 +2939,9 @@ class _Walker:
         elif len(words) > 2 and words[0].text.lower() in _ENV_ITEM_SETTERS:
             self._set_env_item(words)
         info = dispatch.judge(words, self.scope, stdin)
+        if info.output is None and words[0].text.lower() == "split-path":
+            # `Split-Path $env:USERPROFILE | Remove-Item …` (n14w)
+            info.output = split_path_output(node, stdin, self.scope)
         if self.scope.pending_cd is not None:
             from aintern_ls.safety.windows import apply_windows_cd
 
@@ -3725,23 +3728,19 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
     return known[0]
 
 
-def split_path_output(cmd: Cmd) -> None:
+def split_path_output(node: Node, stdin: Stdin, scope: Scope) -> str | None:
     """(n14w) `Split-Path $env:USERPROFILE | Remove-Item -Recurse`, `$HOME | Split-Path |
     …`: the path Split-Path prints (the parent with no switch, the drive with -Qualifier)
     goes down the pipe as that path, as Join-Path's does."""
-    src = cmd.scope.source
-    raw = src[cmd.start : cmd.end] if 0 <= cmd.start < cmd.end <= len(src) else ""
-    if not raw.lower().startswith("split-path"):
-        raw = " ".join(w.text for w in cmd.words)
-    if len(raw) > 400:
-        return
-    value = _path_function(raw, cmd.scope.env)
-    if value is None and cmd.stdin.kind == "static":
-        lines = [v.strip() for v in cmd.stdin.text.splitlines() if v.strip()]
+    if node.end_byte - node.start_byte > 400:
+        return None
+    raw = _text(node).strip()
+    value = _path_function(raw, scope.env)
+    if value is None and stdin.kind == "static":
+        lines = [v.strip() for v in stdin.text.splitlines() if v.strip()]
         if len(lines) == 1:
-            value = _path_function(lines[0] + " | " + raw, cmd.scope.env)
-    if value is not None:
-        cmd.info.output = value
+            value = _path_function(lines[0] + " | " + raw, scope.env)
+    return value
 
 
 def _operand_path(operand: str, env: Mapping[str, str] | None) -> str | None:
