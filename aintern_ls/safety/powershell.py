@@ -2731,8 +2731,10 @@ class _Walker:
                 if word.dynamic:
                     raw_name = _text(c).lstrip("&. \t")
                     named = _command_lookup(raw_name)
-                    if named is None and len(raw_name) < 200 and _PROGRAM_PATH.match(raw_name):
-                        named = _command_object(raw_name)  # `& (gcm wbadmin).Source …` (n14w)
+                    if named is None and len(raw_name) < 200:
+                        from aintern_ls.safety.windows import program_path_lookup
+
+                        named = program_path_lookup(raw_name)  # `& (gcm x).Source …` (n14w)
                     if named is not None:
                         # `& (Get-Command Format-Vol*)`: the one command the pattern names
                         # (among those known here: a floor of moderate for the rest)
@@ -4240,23 +4242,12 @@ def _command_object(expr: str) -> str | None:
         or "path" in text.lower()
         or ("definition" in text.lower())
     ):
-        m = _PROGRAM_PATH.match(text)
-        if m is not None:
-            # (n14w) `(Get-Command vssadmin).Source`, `(gcm bcdedit.exe).Path`, `where.exe
-            # wbadmin`: the program's own file, run later as `& $p …`
-            from aintern_ls.safety.words import command_name
+        from aintern_ls.safety.windows import program_path_lookup
 
-            return command_name(m.group(1) or m.group(2) or m.group(3), True)
+        # (n14w) `(Get-Command vssadmin).Source`, `(gcm bcdedit.exe).Path`, `where.exe
+        # wbadmin`: the program's own file, run later as `& $p …`
+        return program_path_lookup(text)
     return None
-
-
-_PROGRAM_PATH = re.compile(
-    r"(?is)\A\(?\s*\(\s*(?:get-command|gcm)\s+(?:-name\s+)?['\"]?([\w.+-]+)['\"]?"
-    r"(?:\s+-(?:commandtype|type)\s+application)?\s*\)\s*\.\s*(?:source|path|definition)\s*\)?\Z"
-    r"|\A\(?\s*where(?:\.exe)?\s+['\"]?([\w.+-]+)['\"]?\s*\)?\Z"
-    r"|\A\(?\s*(?:get-command|gcm)\s+(?:-name\s+)?['\"]?([\w.+-]+)['\"]?\s*\|\s*(?:select-object|select)"
-    r"\s+-(?:expandproperty|expand|exp|ex)\s+(?:source|path|definition)\s*\)?\Z"
-)
 
 
 def _single_command(node: Node) -> Node | None:

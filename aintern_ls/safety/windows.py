@@ -35,6 +35,7 @@ from aintern_ls.safety.words import (
     PsArgs,
     Word,
     bind_ps_args,
+    command_name,
     fold_powershell,
     names,
     ps_bind,
@@ -1465,6 +1466,10 @@ def _start_process(cmd: Cmd) -> None:
     arguments = _named_value(cmd, "argumentlist", 3) or params.get("argumentlist")
     rest = [w for w in positional if w is not program]
     program = program or (rest[0] if rest else None)
+    if program is not None and program.dynamic and "(" in program.text:
+        looked = _looked_up_program(cmd, program)  # `Start-Process (gcm bcdedit).Source` (n14w)
+        if looked is not None:
+            program = Word(looked, program.start, program.end)
     if arguments is None and len(rest) > 1:
         arguments = rest[1]
     base = program.text.replace("/", "\\").rsplit("\\", 1)[-1] if program is not None else ""
@@ -2480,6 +2485,35 @@ PS_CODE_VIEW = "\x00pscode"  # the PowerShell text without comments and printed 
 PS_USER_ALIAS = "\x00psalias:"  # aliases a PowerShell script defines, in the scope's table
 
 
+def program_path_lookup(raw: str) -> str | None:
+    """`(Get-Command bcdedit).Source`, `(where.exe format)`: the program it names, or None."""
+    m = _PROGRAM_PATH.match(raw.strip())
+    if m is None:
+        return None
+    return command_name(m.group(1) or m.group(2) or m.group(3), True)
+
+
+_PROGRAM_PATH = re.compile(
+    r"(?is)\A\(?\s*\(\s*(?:get-command|gcm)\s+(?:-name\s+)?['\"]?([\w.+-]+)['\"]?"
+    r"(?:\s+-(?:commandtype|type)\s+application)?\s*\)\s*\.\s*(?:source|path|definition)\s*\)?\Z"
+    r"|\A\(?\s*where(?:\.exe)?\s+['\"]?([\w.+-]+)['\"]?\s*\)?\Z"
+    r"|\A\(?\s*(?:get-command|gcm)\s+(?:-name\s+)?['\"]?([\w.+-]+)['\"]?\s*\|\s*(?:select-object|select)"
+    r"\s+-(?:expandproperty|expand|exp|ex)\s+(?:source|path|definition)\s*\)?\Z"
+)
+
+
+def _looked_up_program(cmd: Cmd, w: Word) -> str | None:
+    """The native program a word names: `bcdedit.exe`, `C:\\Windows\\System32\\x.exe`,
+    `(Get-Command bcdedit).Source`, `(where.exe x)` (n14w)."""
+    if not w.dynamic:
+        return command_name(w.text.strip("'\""), True)
+    src = cmd.scope.source
+    raw = src[w.start : w.end] if 0 <= w.start < w.end <= len(src) else ""
+    if not raw or len(raw) > 200:
+        return None
+    return program_path_lookup(raw)
+
+
 def _ps_alias(cmd: Cmd) -> None:
     """Set-Alias ls Remove-Item: a familiar name that now runs a destructive cmdlet."""
     params, positional = _ps_params(cmd)
@@ -2497,6 +2531,12 @@ def _ps_alias(cmd: Cmd) -> None:
         cmd.add(M, "alias", "defines an alias")
         return
     target = PS_ALIASES.get(value.text.lower(), value.text.lower())
+    if target.endswith((".exe", ".com")) or value.dynamic:
+        # (n14w) `Set-Alias cfg bcdedit.exe`, `Set-Alias cfg (Get-Command bcdedit).Source`:
+        # the native program itself
+        looked = _looked_up_program(cmd, value)
+        if looked is not None:
+            target, value = looked, Word(looked, value.start, value.end)
     if name is not None and not name.dynamic and not value.dynamic:
         # Later uses of the name run the target (the dispatcher looks it up).
         cmd.scope.env[PS_USER_ALIAS + name.text.lower()] = target

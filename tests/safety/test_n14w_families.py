@@ -287,6 +287,12 @@ def test_js_runtime_env_look_alikes() -> None:
         (r"copy C:\Windows\System32\format.com %TEMP%\t.com & %TEMP%\t.com E: /q /y", "cmd"),
         (r"copy C:\Windows\System32\bcdedit.exe b.exe & b /delete {current} /f", "cmd"),
         ("doskey fm=format $*\nfm E: /q /y", "cmd"),
+        (
+            r"Start-Process (Get-Command bcdedit).Source -ArgumentList '/delete {current} /f'",
+            "powershell",
+        ),
+        (r"Set-Alias cfg (gcm bcdedit).Path; cfg /delete '{current}' /f", "powershell"),
+        (r"Set-Alias cfg bcdedit.exe; cfg /delete '{current}' /f", "powershell"),
         ("doskey bc=bcdedit /delete $1 /f $T echo ok\nbc {current}", "cmd"),
     ],
 )
