@@ -1604,6 +1604,7 @@ _PATH_FOLDERS = frozenset(
 # Bindings of files (a copy of a program): scope.env[FILE_BOUND + normalised path], and
 # FILE_BOUND + bare name for a copy into a PATH folder. `hash -r` leaves these.
 FILE_BOUND = "\x00boundfile:"
+FILE_BOUND_ANY = "\x00boundfile-any"  # (set with the first binding: one key to test)
 
 
 def written_on_path(scope: Scope, name: str) -> bool:
@@ -1654,7 +1655,7 @@ def bound_program(scope: Scope, head: str) -> tuple[str, str] | None:
     folder); a path by a copy of a program to that file, from any cwd the block set."""
     env = scope.env
     if scope.family != "bash":
-        if "\\" not in head and "/" not in head and not any(k.startswith(FILE_BOUND) for k in env):
+        if "\\" not in head and "/" not in head and FILE_BOUND_ANY not in env:
             return None  # (only a file copied in this block is rebound on Windows)
         # (n14w) a bare name finds the copy in the working directory first (cmd's lookup)
     elif "/" not in head:
@@ -1677,6 +1678,7 @@ def bind_name(scope: Scope, name: str, program: str) -> None:
 def bind_file(scope: Scope, name: str, program: str) -> None:
     """A copy of `program` was written to the file `name`."""
     env = scope.env
+    env[FILE_BOUND_ANY] = "1"
     for key in file_keys(scope, name):
         env[FILE_BOUND + key] = program
     folder, _, base = name.rstrip("/").rpartition("/")
