@@ -295,6 +295,12 @@ class Scope:
             child.env.update(
                 (theirs + k[len(mine) :], v) for k, v in self.env.items() if k.startswith(mine)
             )
+            if _FILE_BOUND_ANY in self.env:
+                # (n14w) a program copied under another name is a file on disk: the other
+                # shell runs it by that name too (`Copy-Item …\bcdedit.exe b.exe; cmd /c b …`)
+                child.env.update(
+                    (k, v) for k, v in self.env.items() if k.startswith(_FILE_BOUND_PREFIX)
+                )
         if positional is not None and not any(w.dynamic for w in positional):
             # `sh -c 'rm -rf "$1"' _ /`: $0, $1… and "$@" are the words after the code.
             texts = [w.text for w in positional]
@@ -335,6 +341,8 @@ def _placed(found: list[Finding], where: Word, code_start: int) -> list[Finding]
 _WINDOWS_SHELLS = frozenset({"powershell", "cmd"})
 _PS_ENV = "\x00ps:$env:"  # (powershell.py's `_PS_VAR` + `$env:`)
 _CMD_ENV = "\x00cmd:"  # (cmd.py's `_CMD_VAR`)
+_FILE_BOUND_PREFIX = "\x00boundfile"  # (wrappers.FILE_BOUND, FILE_BOUND_ANY: program copies)
+_FILE_BOUND_ANY = "\x00boundfile-any"
 
 
 def _no_judge(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
