@@ -2026,8 +2026,9 @@ class _Walker:
         s, e = self.span(node)
         words = [Word(named or var, s, e)]
         for arg in _descendants(kids[2], "argument_expression", 3):
-            strings = _descendants(arg, "string_literal", 12)
-            variables = _descendants(arg, "variable", 12)
+            deep = 30 if _text(arg).lstrip().startswith("@(") else 12  # (`@('C:\x')`, n14w)
+            strings = _descendants(arg, "string_literal", deep)
+            variables = _descendants(arg, "variable", deep)
             if strings:
                 words.append(self.string_word(strings[0]))
             elif variables:
@@ -2916,9 +2917,13 @@ class _Walker:
         if block is not None:
             # `& $sb C:\Windows`: the block's body runs with its parameters bound to the
             # arguments given (judged as that text).
-            self.scope.include(
-                self.scope.nested(_bind_block(block, words[1:]), "powershell", words[0], -1)
-            )
+            body = _bind_block(block, words[1:])
+            if stdin.kind == "static" and "$input" in body.lower():
+                # (n14w) `'C:\Windows' | & $sb` with `$input` in the body: the piped string
+                line = next((v.strip() for v in stdin.text.splitlines() if v.strip()), "")
+                if line and "'" not in line:
+                    body = re.sub(r"(?i)\$input\b", lambda _: "'" + line + "'", body)
+            self.scope.include(self.scope.nested(body, "powershell", words[0], -1))
             return Info()
         if words[0].dynamic and len(words) > 1:
             # `& (gcm *ke-E*) 'Remove-Item C:\ -Recurse'`: a command only known at run time,

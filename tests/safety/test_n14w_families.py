@@ -351,3 +351,29 @@ def test_backup_stores_removed_by_any_az_or_aws_spelling_are_blocked(command: st
 )
 def test_backup_store_look_alikes(command: str, most: RiskLevel) -> None:
     assert assess(command, "powershell").level <= most, command
+
+
+@pytest.mark.parametrize(
+    "command,shell",
+    [
+        (
+            r"Copy-Item C:\Windows\System32\bcdedit.exe C:\t\b.exe;"
+            r' cmd /c "C:\t\b.exe /delete {current} /f"',
+            "powershell",
+        ),
+        (
+            r"copy C:\Windows\System32\bcdedit.exe C:\t\b.exe &"
+            r""" powershell -c "& C:\t\b.exe /delete '{current}' /f" """,
+            "cmd",
+        ),
+        (
+            r"$sb = { param($p) Remove-Item $p -Recurse -Force }; $sb.Invoke(@('C:\Windows'))",
+            "powershell",
+        ),
+        (r"$sb = { Remove-Item $input -Recurse -Force }; 'C:\Windows' | & $sb", "powershell"),
+    ],
+)
+def test_bindings_cross_into_the_other_windows_shell_and_block_inputs(
+    command: str, shell: str
+) -> None:
+    assert assess(command, shell).level == RiskLevel.BLOCKED, command
