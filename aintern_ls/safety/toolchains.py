@@ -107,7 +107,11 @@ def _composer_scripts(body: str) -> dict[str, list[str]]:
 def _judge_written(cmd: Cmd, code: str, what: str, language: str = "bash") -> None:
     """Judge code a manifest or hook written earlier in the block will run now."""
     where = Word(code, cmd.start, cmd.end)
-    if language == "bash":
+    if language == "bash" and cmd.scope.family != "bash":
+        # (n14w) on Windows npm scripts and nmake recipes run through cmd.exe (make and
+        # others through sh when installed): judged both ways, the worse reading counts
+        found = cmd.scope.nested(code, "cmd", where, -1) + cmd.scope.nested(code, "bash", where, -1)
+    elif language == "bash":
         found = cmd.scope.nested(code, "bash", where, -1)
     else:
         from aintern_ls.safety import inline
@@ -1518,7 +1522,7 @@ def _cmake(cmd: Cmd) -> bool:
     *names(
         """
     make gmake bmake pmake bsdmake remake just task go-task ninja samu cmake bazel meson scons
-    rake invoke nox tox pre-commit mage doit
+    rake invoke nox tox pre-commit mage doit nmake
     """
     )
 )
@@ -1543,6 +1547,10 @@ def _build_tool(cmd: Cmd) -> None:
         *(("-t", "--taskfile") if cmd.name in _TASKS else ("-f", "--file", "--makefile")),
         *("--justfile", "--rakefile", "--sconstruct", "--noxfile"),
     ) or _attached_makefile(cmd)
+    if makefile is None and cmd.name == "nmake":
+        # (n14w) `nmake /f Makefile.win`: Windows switches take a slash
+        at = next((i for i, w in enumerate(cmd.args) if w.text.lower() in ("/f", "-f")), -1)
+        makefile = cmd.args[at + 1] if 0 <= at < len(cmd.args) - 1 else None
     if makefile is not None and not makefile.text and not makefile.dynamic:
         # `--file=<(…)`: the grammar splits the process substitution off the option
         later = [w for w in cmd.args if w.start >= makefile.end]
@@ -1589,7 +1597,7 @@ def _build_tool(cmd: Cmd) -> None:
             _judge_written(cmd, recipe, f"the {cmd.name} file given")
 
 
-_MAKES = frozenset(names("make gmake bmake pmake bsdmake remake"))
+_MAKES = frozenset(names("make gmake bmake pmake bsdmake remake nmake"))
 _DEFAULT_BUILD_FILES = {
     "gmake": ("GNUmakefile", "makefile", "Makefile"),
     "make": ("GNUmakefile", "makefile", "Makefile", "BSDmakefile"),
