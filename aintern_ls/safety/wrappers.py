@@ -298,6 +298,8 @@ def written_script(cmd: Cmd, base: str, where: Word) -> None:
     if written is not None:
         body, start = written
         if INTERPRETER.match(cmd.name):  # `python3 x.py` after `cat > x.py <<EOF`
+            if cmd.scope.family == "cmd":
+                body = cmd.scope.env.get(ECHOED_AS_WRITTEN + base) or body  # (quotes kept)
             cmd.scope.include(_code_findings(cmd, body, where, start, cmd.name))
             return
         family = _SCRIPT_FAMILY.get(base.rsplit(".", 1)[-1].lower(), cmd.scope.family)
@@ -416,8 +418,14 @@ def cmd_wrote(
         scope.written[base] = (body, -1)
         scope.unseen.pop(base, None)
         if raw_text is not None and raw_text != text:
-            had = scope.env.get(ECHOED_AS_WRITTEN + base, "") if op.endswith(">>") else ""
+            had = (
+                scope.env.get(ECHOED_AS_WRITTEN + base, old[0] if old is not None else "")
+                if op.endswith(">>")
+                else ""
+            )  # (n14w: lines echoed before without quotes are part of the file too)
             scope.env[ECHOED_AS_WRITTEN + base] = had + raw_text + "\n"
+        elif op.endswith(">>") and ECHOED_AS_WRITTEN + base in scope.env:
+            scope.env[ECHOED_AS_WRITTEN + base] += text + "\n"  # (n14w: a line without quotes)
         else:
             scope.env.pop(ECHOED_AS_WRITTEN + base, None)
 
@@ -426,6 +434,14 @@ def written_text(scope: Scope, path: str) -> str | None:
     """The text this block wrote into `path` (by its base name), if it did."""
     written = scope.written.get(_file_key(path.strip("\"'")).rsplit("/", 1)[-1])
     return written[0] if written is not None else None
+
+
+def written_code(scope: Scope, path: str) -> str | None:
+    """(n14w) The text of a script file this block wrote, as a program reads it: a cmd
+    `echo`'s line with its quotes kept (`echo shutil.rmtree("C:/x") > x.py`), else what
+    `written_text` holds."""
+    key = _file_key(path.strip("\"'")).rsplit("/", 1)[-1]
+    return scope.env.get(ECHOED_AS_WRITTEN + key) or written_text(scope, path)
 
 
 # --- wrappers ---------------------------------------------------------------------------
@@ -1980,6 +1996,7 @@ _LOOKED_UP_WIN = re.compile(
     r"(?:source|path|definition)\s*\)?\Z|\A\(\s*where(?:\.exe)?\s+([\w.+-]+)\s*\)\Z"
 )
 _RENAMERS = frozenset(names("ren rename rename-item rni"))
+_WIN_EXE_FILE = re.compile(r"(?i)\A(?:[a-z]:)?[\\/](?:[^\\/]+[\\/])*([\w.+-]+\.(?:exe|com))\Z")
 
 
 def _win_program_of(cmd: Cmd, w: Word) -> str | None:
@@ -1990,6 +2007,11 @@ def _win_program_of(cmd: Cmd, w: Word) -> str | None:
     m = _WIN_PROGRAM_FILE.match(text)
     if m is not None:
         return command_name(m.group(1), True)
+    m = _WIN_EXE_FILE.match(text)
+    if m is not None and (name := command_name(m.group(1), True)) in HANDLERS:
+        # (n14w) any program file we know by its name, wherever it lives
+        # (`…\WindowsPowerShell\v1.0\powershell.exe`, `C:\Tools\sdelete64.exe`)
+        return name
     if not w.dynamic and cmd.scope.env and (bound := bound_program(cmd.scope, text)) is not None:
         return bound[1]  # a copy of a copy (`copy …\bcdedit.exe a.exe & ren a.exe b.exe`)
     return None
