@@ -1212,6 +1212,8 @@ _WMI_CLASS = re.compile(r"(?i)\b(win32_\w+|msft_\w+|cim_\w+|systemrestore)\b")
 _WMI_METHOD = re.compile(
     r"(?i)-methodname\s+['\"]?(\w+)|(?:invoke-wmimethod|iwmi)\b[^|;\n]{0,300}?-name\s+['\"]?(\w+)"
     r"|\)\s*\.\s*(\w+)\s*\(|(?:\$_|\$psitem)\s*\.\s*(\w+)\s*\("
+    # (n14w) a variable holding the object: `$s.Delete()`
+    r"|\$\w+\s*\.\s*(delete|stopservice|changestartmode|terminate|disable|clear|deleteobject)\s*\("
     r"|(?:^|[|;]\s*)(?:%|foreach-object|foreach)\s+(?:-membername\s+)?['\"]?([a-z]\w*)['\"]?\s*(?:$|[|;}])"
 )
 _WMI_NAME = re.compile(
@@ -1243,7 +1245,11 @@ def _wmi_methods(text: str, scope: Scope) -> None:
         )
         line = f"Remove-Item -Recurse -Force -LiteralPath '{target}'"
         scope.include(scope.nested(line, "powershell", Word(line, 0, len(text)), -1))
-    if not re.search(r"-methodname|-name\b|\)\s*\.|\$_\s*\.|\$psitem|%\s|foreach", low):
+    if not re.search(
+        # (n14w) `$s = Get-WmiObject …; $s.Delete()`: a method on a variable holding it
+        r"-methodname|-name\b|\)\s*\.|\$_\s*\.|\$psitem|%\s|foreach|\$\w+\s*\.\s*\w+\s*\(",
+        low,
+    ):
         return
     for n_m, m in enumerate(_WMI_METHOD.finditer(text[:20000])):
         if n_m >= 16:
@@ -3453,6 +3459,8 @@ def _resolve_vars(text: str) -> str | None:
 _PROFILER_VARS = frozenset(
     {"COR_ENABLE_PROFILING", "COR_PROFILER", "COR_PROFILER_PATH", "CORECLR_ENABLE_PROFILING"}
     | {"CORECLR_PROFILER", "CORECLR_PROFILER_PATH", "CORECLR_PROFILER_PATH_64"}
+    # (n14w) .NET Core's startup hooks: assemblies every `dotnet` run loads before Main
+    | {"DOTNET_STARTUP_HOOKS", "DOTNET_ADDITIONAL_DEPS", "DOTNET_SHARED_STORE"}
 )
 
 

@@ -46,6 +46,7 @@ from aintern_ls.safety.wrappers import (
     run_code_from_stdin,
     run_script_file,
     runs_unseen,
+    written_code,
     written_text,
 )
 
@@ -1144,7 +1145,36 @@ def _share_path(cmd: Cmd, text: str) -> str:
 # --- a name only known at run time inside a protected Windows folder -------------------
 # (aintern_ls/safety/winpaths.py: shared with files.py, which judges bash's `rm` of the same
 # folders spelled /mnt/c/Windows/...)
+# (n14w) `mountvol S: /s`: the EFI system partition (the boot managers, the BCD store) gets a
+# drive letter; deleting anything on that drive afterwards deletes boot files (blocked).
+ESP_DRIVE = "\x00esp-drive"
+
+
+@handles("mountvol", windows_only=True)
+def _mountvol(cmd: Cmd) -> None:
+    low = [w.text.lower() for w in cmd.args]
+    if "/s" in low:
+        drive = next((a[0] for a in low if re.fullmatch(r"[a-z]:\\?", a)), None)
+        if drive is not None:
+            cmd.scope.env[ESP_DRIVE] = drive
+        cmd.add(M, "system-config", "mountvol mounts the EFI system partition (the boot files)")
+        return
+    if any(a in ("/d", "/p", "/r", "/n", "/e") for a in low):
+        cmd.add(M, "system-config", "mountvol changes volume mount points")
+
+
 def _protected_unknown_delete(cmd: Cmd, targets: list[Word], verb: str) -> bool:
+    esp = (cmd.scope.env.get(ESP_DRIVE) if cmd.scope.env else None) or ""
+    for t in targets if esp else ():
+        if t.text.strip("'\"").lower().startswith(esp + ":"):
+            cmd.add(
+                B,
+                "rm-system-file",
+                f"{verb} files on the EFI system partition mounted at {esp.upper()}: (the boot"
+                " managers and the boot store)",
+                t,
+            )
+            return True
     for t in targets:
         folder = protected_unknown_name(t.text)
         if folder is not None:
@@ -2581,6 +2611,37 @@ def _doskey(cmd: Cmd) -> None:
         cmd.add(M, "alias", f"defines the doskey macro {name}")
 
 
+@handles(
+    "set-azstoragecontaineracl",
+    "new-azstoragecontainer",
+    "set-azstorageaccount",
+    "set-s3acl",
+    "set-s3bucketacl",
+)
+def _public_storage(cmd: Cmd) -> None:
+    """(n14w) Data made public is exfiltration (critical, like a snapshot shared with
+    everyone): an Azure container's public access set to Blob or Container
+    (`Set-AzStorageContainerAcl -Permission Container`, `New-AzStorageContainer -Permission
+    Blob`), anonymous blob access allowed on an account, an S3 ACL that grants everyone."""
+    params, _ = _ps_params(cmd)
+    if "whatif" in params:
+        return
+    access = _named_value(cmd, "permission", 3) or _named_value(cmd, "publicaccess", 3)
+    low = " ".join(cmd.texts()).lower()
+    public = (
+        (access is not None and access.text.strip("'\"").lower() in ("blob", "container"))
+        or re.search(r"-allowblobpublicaccess(?::\s*|\s+)\$?true\b", low) is not None
+        or re.search(r"-publicread(?:only|write)\b|-cannedaclname\s+['\"]?public-read", low)
+        is not None
+    )
+    if public:
+        cmd.add(C, "exfiltration", f"{cmd.name} makes stored data readable by anyone")
+    elif cmd.name.startswith("new-"):
+        cmd.add(M, "write", f"{cmd.name} creates a storage container")
+    else:
+        cmd.add(M, "system-config", f"{cmd.name} changes a storage account or its access")
+
+
 def doskey_expanded(text: str, args: list[str]) -> str:
     """A macro's text with its parameters replaced by the arguments of the call."""
 
@@ -2791,6 +2852,12 @@ def _rd(cmd: Cmd) -> None:
         from aintern_ls.safety.files import no_target_delete
 
         no_target_delete(cmd)  # `dir /b /ad | rd /s /q`
+        return
+    if (
+        cmd.scope.env
+        and ESP_DRIVE in cmd.scope.env
+        and _protected_unknown_delete(cmd, _operands(cmd), "deletes")
+    ):
         return
     _delete_targets(cmd, _operands(cmd), True, "deletes")
 
@@ -3599,6 +3666,13 @@ def _boot_code(cmd: Cmd) -> None:
     flags = _dash_flags(cmd)
     if not cmd.args or flags & {"/help", "/?", "/h"}:
         return
+    ops = {w.text.lower() for w in cmd.args}
+    if cmd.name.startswith("bootsect") and ("all" in ops or {"/mbr", "/force"} <= ops):
+        # (n14w) `bootsect /nt60 all /force /mbr`: the boot code of every volume (and the
+        # disk's master boot record) overwritten, volumes forcibly dismounted: a raw
+        # boot-sector write (blocked, as `dd` onto a disk's first sector)
+        cmd.add(B, "boot-config", f"{cmd.name} overwrites the boot code of every volume or the MBR")
+        return
     cmd.add(C, "boot-config", f"{cmd.name} rewrites boot code or boot files")
 
 
@@ -4148,7 +4222,8 @@ def _robocopy(cmd: Cmd) -> None:
 
 # Environment variables that make programs load code: .NET profilers, windir/comspec hijacks.
 _SETX_HIJACK = re.compile(
-    r"(?i)\A(cor_enable_profiling|cor_profiler\w*|coreclr_\w*profil\w*|windir|systemroot|comspec"
+    r"(?i)\A(cor_enable_profiling|cor_profiler\w*|coreclr_\w*profil\w*|dotnet_startup_hooks"
+    r"|windir|systemroot|comspec"
     r"|psmodulepath|__psl?ockdownpolicy)\Z"
 )
 
@@ -5663,6 +5738,13 @@ def _mshta(cmd: Cmd) -> None:
     src = cmd.scope.source
     eol = src.find("\n", cmd.start)
     text = src[cmd.start : eol if eol >= 0 else len(src)]  # cmd splits script code at ( )
+    if cmd.name in ("cscript", "wscript") and cmd.scope.written:
+        # (n14w) `echo CreateObject("Scripting.FileSystemObject").DeleteFolder "C:\Windows" >
+        # x.vbs & cscript x.vbs`: the script this block wrote is judged as its code
+        script_file = next((w for w in cmd.args if w.text[:1] not in "/-"), None)
+        body = written_code(cmd.scope, script_file.text) if script_file is not None else None
+        if body:
+            text = text + "\n" + body[:20000]
     for path, folder, _, _ in fso_deletes(text):
         line = f'rd /s /q "{path}"' if folder else f'del /f /q "{path}"'
         cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
@@ -5709,6 +5791,8 @@ def _mshta(cmd: Cmd) -> None:
     if any(
         re.search(r"https?:|javascript:|vbscript:|/i:\S*(https?|ftp):", w.text, re.I)
         or re.match(r"\A[\"']?(?:\\\\|//)[^\\/\s]+[\\/]", w.text)
+        # (n14w) a scriptlet on another machine's share: `regsvr32 /i:\\h\s\x.sct scrobj.dll`
+        or re.match(r"(?i)\A[/-]i:[\"']?(?:\\\\|//)[^\\/\s]+[\\/]", w.text)
         for w in cmd.args
     ):
         # a URL, inline script, or a script on another machine's share (`\\h\s\x.vbs`)

