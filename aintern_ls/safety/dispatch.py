@@ -491,6 +491,13 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _judge_one([Word(cand, head.start, head.end), *words[1:]], scope, stdin)
         return Info()
     head_low = head.text.lower()
+    if (
+        scope.family == "powershell"
+        and head_low[:1].isdigit()
+        and len(words) == 1
+        and _PS_RANGE.fullmatch(head_low)
+    ):
+        return Info()  # (n14w) `1..5 | ForEach-Object …`: a range of numbers, no command
     if scope.family == "powershell":
         explicit = head_low.endswith((".exe", ".com"))  # `sc.exe` is not `sc`
         name_low = name.lower()
@@ -3060,6 +3067,7 @@ def _awk_columns(argv: tuple[str, ...]) -> bool:
     return "print" in prog and not re.search(r"[/~]|==|!=|[<>]|\bif\b|match|index", prog)
 
 
+_PS_RANGE = re.compile(r"\d+\.\.-?\d+")
 _COUNTED = frozenset(names("head tail select-object select"))
 _COUNT_OPTION = re.compile(
     r"(?i)\A(?:-(?:first|last|index|skip|skiplast)\Z|-n\d*\Z|--lines(?:=|\Z)|-\d+\Z)"
