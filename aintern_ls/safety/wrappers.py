@@ -311,6 +311,8 @@ def written_script(cmd: Cmd, base: str, where: Word) -> None:
                 where,
             )
             return
+        if family == "cmd" and "0" in body and "%" in body:
+            body = _batch_self(body, where.text)
         if family == "cmd" and "%" in body:
             # (n13w) `w.bat C:\Users` after `echo rd /s /q %%1 > w.bat`: the arguments
             # given are the batch's %1 … %9
@@ -319,6 +321,29 @@ def written_script(cmd: Cmd, base: str, where: Word) -> None:
                 after = after[1:]  # (`call c.cmd X`: the file is the first argument)
             body = batch_arguments(body, after)
         cmd.scope.include(cmd.scope.nested(body, family, where, start))
+
+
+_BATCH_SELF = re.compile(r"(?i)%%?~([a-z]*)0")
+
+
+def _batch_self(body: str, path: str) -> str:
+    """(n14w) `%~dp0`, `%~f0`, `%~d0` in a batch file this block wrote: its own folder, path
+    or drive, from the path it is run by (`%USERPROFILE%\\x.bat`: `%~dp0..` is the Users
+    folder)."""
+    path = path.strip('"')
+    cut = max(path.rfind("\\"), path.rfind("/"))
+    folder = path[: cut + 1] if cut >= 0 else ".\\"
+
+    def sub(m: re.Match[str]) -> str:
+        mods = m.group(1).lower()
+        if not mods or "f" in mods:
+            return path
+        if "p" in mods:
+            return folder
+        drive = re.match(r"[A-Za-z]:", path)
+        return drive.group(0) if drive and mods == "d" else m.group(0)
+
+    return _BATCH_SELF.sub(sub, body)
 
 
 def _self_bomb(body: str, base: str) -> bool:

@@ -476,3 +476,24 @@ def test_round14_windows_critical_families(command: str, shell: str) -> None:
 )
 def test_round14_look_alikes(command: str, shell: str, most: RiskLevel) -> None:
     assert assess(command, shell).level <= most, command
+
+
+@pytest.mark.parametrize(
+    "command,shell,level",
+    [
+        (
+            'echo rd /s /q "%%~dp0.." > %USERPROFILE%\\x.bat & %USERPROFILE%\\x.bat',
+            "cmd",
+            RiskLevel.BLOCKED,
+        ),
+        (
+            'echo rmdir /s /q "%%~dp0build" > C:\\src\\app\\c.bat & C:\\src\\app\\c.bat',
+            "cmd",
+            RiskLevel.DANGEROUS,
+        ),
+        ("1..5 | ForEach-Object -Parallel { Write-Output $_ }", "powershell", RiskLevel.SAFE),
+        ("1..3 | % { Remove-Item C:\\Windows -Recurse -Force }", "powershell", RiskLevel.BLOCKED),
+    ],
+)
+def test_batch_self_path_and_ps_ranges(command: str, shell: str, level: RiskLevel) -> None:
+    assert assess(command, shell).level == level, command
