@@ -2445,6 +2445,12 @@ class _Walker:
             built = _path_expression(raw.strip(), self.scope.env)
             if built is not None and re.search(r"[\\/]", built):
                 return Info(name="string", output=built)
+        if raw.lstrip()[:1] == "(" and len(raw) <= 400:
+            # (n14w) `(Get-Item ~).PSParentPath | Remove-Item`, `(Split-Path $HOME) | …`,
+            # `(Join-Path $HOME ..) | …`: the path the expression evaluates to goes down the pipe
+            built = _path_expression(raw.strip(), self.scope.env)
+            if built is not None and (built[:1] == "~" or re.search(r"[\\/:]", built)):
+                return Info(name="string", output=built)
         known = self.scope.env.get(_PS_VAR + raw.strip().lower())
         if known is None and _VAR_NAME.fullmatch(raw.strip()):
             # `$env:SystemRoot | Remove-Item -Recurse`: a known folder's variable piped.
@@ -3610,7 +3616,9 @@ def env_accessors(text: str) -> str:
 _PS_OPERAND = r"(\$\{[^}]*\}|\$[\w:]+(?:\(x86\))?|'[^']*'|\"[^\"`]*\")"
 _ITEM_OPERAND = (
     r"(\$\{[^}]*\}|\$[\w:]+(?:\(x86\))?(?:[\\/][\w.\\/-]*)?|'[^']*'|\"[^\"`]*\"|~[\\/\w.-]*"
-    r"|[A-Za-z]:[\\/][^\s()]*)"
+    r"|[A-Za-z]:[\\/][^\s()]*"
+    # (n14w) `([Environment]::GetFolderPath('UserProfile'))`: a known folder's getter
+    r"|\(\s*\[(?:system\.)?environment\]::getfolderpath\s*\([^()]*\)\s*\))"
 )
 _SPLIT_PATH = re.compile(
     r"(?i)\A\(?\s*split-path\s+(?:-(parent|qualifier|leaf)\s+)?(?:-(?:literal)?path\s+)?"
@@ -3759,6 +3767,8 @@ def split_path_output(node: Node, stdin: Stdin, scope: Scope) -> str | None:
 
 
 def _operand_path(operand: str, env: Mapping[str, str] | None) -> str | None:
+    if operand[:1] == "(":
+        return _path_expression(operand[1:-1].strip(), env)  # (a getter in parentheses)
     if operand[:1] == "$" and ("\\" in operand or "/" in operand):
         operand = '"' + operand + '"'  # (`$HOME\..\..` bare: an expandable string)
     elif operand[:1] not in "$'\"~":
