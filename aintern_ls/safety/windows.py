@@ -2520,16 +2520,44 @@ def program_path_lookup(raw: str) -> str | None:
     m = _PROGRAM_PATH.match(raw.strip())
     if m is None:
         return None
-    return command_name(m.group(1) or m.group(2) or m.group(3), True)
+    name = m.group(1) or m.group(2) or m.group(3)
+    if "-" in name and not name.lower().endswith((".exe", ".com")):
+        return None  # (a cmdlet: `_command_lookup` knows the ones it can name)
+    return command_name(name, True)
 
 
 _PROGRAM_PATH = re.compile(
-    r"(?is)\A\(?\s*\(\s*(?:get-command|gcm)\s+(?:-name\s+)?['\"]?([\w.+-]+)['\"]?"
-    r"(?:\s+-(?:commandtype|type)\s+application)?\s*\)\s*\.\s*(?:source|path|definition)\s*\)?\Z"
+    r"(?is)\A\(?\s*\(\s*(?:get-command|gcm)(?:\s+-(?:commandtype|type)\s+application)?\s+"
+    r"(?:-name\s+)?['\"]?([\w.+-]+)['\"]?(?:\s+-(?:commandtype|type)\s+application)?\s*\)"
+    r"(?:\s*\[\s*0\s*\])?\s*(?:\.\s*(?:source|path|definition))?\s*\)?\Z"
     r"|\A\(?\s*where(?:\.exe)?\s+['\"]?([\w.+-]+)['\"]?\s*\)?\Z"
     r"|\A\(?\s*(?:get-command|gcm)\s+(?:-name\s+)?['\"]?([\w.+-]+)['\"]?\s*\|\s*(?:select-object|select)"
     r"\s+-(?:expandproperty|expand|exp|ex)\s+(?:source|path|definition)\s*\)?\Z"
 )
+
+
+def _alias_item(cmd: Cmd) -> bool:
+    """(n14w) `Set-Item -Path Alias:cfg -Value bcdedit.exe`, `New-Item Alias:\\x -Value
+    Remove-Item`: the Alias: drive's spelling of Set-Alias."""
+    path = _named_value(cmd, "path", 2) or next(
+        (w for w in cmd.args if w.text.lower().startswith("alias:")), None
+    )
+    if path is None or not path.text.lower().startswith("alias:"):
+        return False
+    name = path.text[6:].lstrip("\\/")
+    value = _named_value(cmd, "value", 2)
+    if not name or value is None:
+        cmd.add(M, "alias", "defines an alias")
+        return True
+    words = [
+        Word("Set-Alias", cmd.start, cmd.end),
+        Word("-Name", -1, -1),
+        Word(name, path.start, path.end),
+        Word("-Value", -1, -1),
+        value,
+    ]
+    _ps_alias(Cmd(words, "set-alias", cmd.scope, cmd.stdin))
+    return True
 
 
 def _looked_up_program(cmd: Cmd, w: Word) -> str | None:
@@ -4528,6 +4556,8 @@ def _profile_named(text: str) -> bool:
 def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
+        return
+    if cmd.name in ("set-item", "new-item", "si", "ni") and _alias_item(cmd):
         return
     if cmd.name in ("assoc", "ftype") and not any("=" in t for t in cmd.texts()):
         return  # (safety-f8) `assoc .ps1`, `ftype`: a query without `=` only prints

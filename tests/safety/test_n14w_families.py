@@ -497,3 +497,35 @@ def test_round14_look_alikes(command: str, shell: str, most: RiskLevel) -> None:
 )
 def test_batch_self_path_and_ps_ranges(command: str, shell: str, level: RiskLevel) -> None:
     assert assess(command, shell).level == level, command
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("(Get-Item ~).PSParentPath | Remove-Item -Recurse -Force", RiskLevel.BLOCKED),
+        ("(Join-Path $HOME ..) | Remove-Item -Recurse -Force", RiskLevel.BLOCKED),
+        ("(Split-Path $env:USERPROFILE) | Remove-Item -Recurse -Force", RiskLevel.BLOCKED),
+        (
+            "Remove-Item (Split-Path ([Environment]::GetFolderPath('UserProfile'))) -Recurse",
+            RiskLevel.BLOCKED,
+        ),
+        ("(Join-Path $HOME 'proj\\out') | Remove-Item -Recurse -Force", RiskLevel.DANGEROUS),
+        ("(Split-Path $HOME) | Get-ChildItem", RiskLevel.SAFE),
+        (
+            "Set-Item -Path Alias:cfg -Value bcdedit.exe; cfg /delete '{current}' /f",
+            RiskLevel.BLOCKED,
+        ),
+        (
+            "New-Item -Path Alias:\\wipe -Value Remove-Item; wipe C:\\Windows -Recurse",
+            RiskLevel.BLOCKED,
+        ),
+        ("$p = (Get-Command wbadmin)[0].Source; & $p delete catalog -quiet", RiskLevel.BLOCKED),
+        (
+            "& (Get-Command -CommandType Application bcdedit) /delete '{current}' /f",
+            RiskLevel.BLOCKED,
+        ),
+        ("& (gcm Invoke-Evil) 'x'", RiskLevel.CRITICAL),
+    ],
+)
+def test_path_expressions_piped_and_more_program_lookups(command: str, level: RiskLevel) -> None:
+    assert assess(command, "powershell").level == level, command
