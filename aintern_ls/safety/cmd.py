@@ -819,6 +819,8 @@ def _for_literal_tokens(
     for w in body:
         text = w.text
         for name, value in names.items():
+            if "~" in text:
+                text = _tilde_sub(_tilde_pattern(name), value.strip('"'), text)  # (n14w)
             text = re.sub(re.escape(name) + r"(?![A-Za-z])", value.replace("\\", "\\\\"), text)
         for piece in text.split() if text != w.text and " " in text else [text]:
             out.append(Word(piece, w.start, w.end, bool(_VAR.search(piece)), "*" in piece))
@@ -831,6 +833,8 @@ def _tilde_pattern(var: str) -> re.Pattern[str]:
 
 
 def _tilde_sub(tilde: re.Pattern[str], item: str, text: str) -> str:
+    # `%~dI%~pI` is `%~dpI` (the drive, then the path without it)
+    text = re.sub(r"(?i)(%%?)~d([A-Za-z])%%?~p\2", lambda m: m.group(1) + "~dp" + m.group(2), text)
     return tilde.sub(lambda m: _tilde_value(item, m.group(1)), text)
 
 
@@ -839,6 +843,13 @@ def _tilde_value(item: str, mods: str) -> str:
     normalises): `~`/`~f` the item itself (full path), `~dp`/`~p` the folder it is in; a
     name or extension part (`~n`, `~x`) is only known at run time."""
     m = mods.lower()
+    if m == "d":
+        drive = re.match(r"[A-Za-z]:", item)
+        home = re.match(
+            r"(?i)%(?:userprofile|homedrive|systemdrive|public|appdata|localappdata)%", item
+        )
+        if drive is not None or home is not None:
+            return drive.group(0) if drive is not None else "C:"  # (home's drive, as elsewhere)
     if any(c in m for c in "nxsatz") or m == "d":
         return "%~" + mods + "?"  # (a run-time value)
     if "p" in m:
@@ -865,7 +876,9 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
         # output and files stay unknown.
         src = " ".join(head[at + 1 :]).strip().strip("()").strip()
         set_words = words[1:do][at + 1 :]
-        quoted = len(set_words) == 1 and set_words[0].end - set_words[0].start == len(src) + 2
+        span = set_words[0].end - set_words[0].start if len(set_words) == 1 else -1
+        # (n14w: `("%USERPROFILE%")` arrives expanded to `~`, shorter than it was written)
+        quoted = span == len(src) + 2 or (src[:1] == "~" and span >= len(src) + 4)
         literal = _for_literal_tokens(head[:at], src, var, body) if quoted else None
         if literal is not None:
             return literal
@@ -1038,6 +1051,16 @@ def _dir_listing(src: str) -> tuple[str, bool, bool] | None:
 _BLOCK_HEADS = frozenset({"if", "else", "do", "for"})
 
 
+def _inside_command(words: list[Word]) -> bool:
+    """(n14w) A `(` after an `if` condition's command word, or after `else X`, is text
+    (`if exist C:\\ echo CreateObject("x").Run …`); only one where the command would start
+    opens a block."""
+    head = words[0].text.lower().lstrip("@")
+    if head == "if":
+        return len(words) > _if_end(words)
+    return head == "else" and len(words) > 1
+
+
 # Characters `_tokenise` treats specially; a run of anything else is part of the word.
 _PLAIN_RUN = re.compile(r'[^"%^ \t\r,;=()&|\n<>]+')
 
@@ -1115,7 +1138,11 @@ def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, W
             flush_word(i)
             i += 1
             continue
-        if c == "(" and words and words[0].text.lower().lstrip("@") not in _BLOCK_HEADS:
+        if (
+            c == "("
+            and words
+            and (words[0].text.lower().lstrip("@") not in _BLOCK_HEADS or _inside_command(words))
+        ):
             # `echo (x)`, `echo for %a in (x) do …`: in an argument a parenthesis is text.
             if start < 0:
                 start = i
