@@ -299,7 +299,7 @@ def written_script(cmd: Cmd, base: str, where: Word) -> None:
         body, start = written
         if INTERPRETER.match(cmd.name):  # `python3 x.py` after `cat > x.py <<EOF`
             if cmd.scope.family == "cmd":
-                body = cmd.scope.env.get(ECHOED_AS_WRITTEN + base) or body  # (quotes kept)
+                body = _echoed(cmd.scope, base) or body  # (quotes kept)
             cmd.scope.include(_code_findings(cmd, body, where, start, cmd.name))
             return
         family = _SCRIPT_FAMILY.get(base.rsplit(".", 1)[-1].lower(), cmd.scope.family)
@@ -390,6 +390,7 @@ _SCRIPT_FAMILY = {"bat": "cmd", "cmd": "cmd", "ps1": "powershell", "sh": "bash",
 
 
 ECHOED_AS_WRITTEN = "\x00echoed:"  # (scope.env: a cmd echo's text with its quotes, by file)
+_ECHO_WRAPPERS = frozenset({"cmd", "cmd.exe", "start", "call", "if"})
 
 
 def cmd_wrote(
@@ -412,6 +413,20 @@ def cmd_wrote(
         return
     text: str | None = None
     raw_text: str | None = None
+    if len(words) > 2 and words[0].text.lower() in _ECHO_WRAPPERS:
+        # (n14w) `cmd /c echo … > x.py`, `start /b echo … > x.py`, `call echo …`: the redirect
+        # is the outer shell's, the text the echo's
+        k = next((i for i, w in enumerate(words[:6]) if w.text.lower() == "echo"), 0)
+        if (
+            k
+            and (
+                words[0].text.lower() == "if"  # (`if exist X echo …`: the condition's words)
+                or all(
+                    w.text.lower() in _ECHO_WRAPPERS or w.text.startswith("/") for w in words[1:k]
+                )
+            )
+        ):
+            words = words[k:]
     if words and words[0].text.lower() in ("echo", "echo.") and not words[0].dynamic:
         # (variables are kept as written: the batch expands them when it runs)
         parts = []
@@ -453,6 +468,13 @@ def cmd_wrote(
             scope.env[ECHOED_AS_WRITTEN + base] += text + "\n"  # (n14w: a line without quotes)
         else:
             scope.env.pop(ECHOED_AS_WRITTEN + base, None)
+        # (n14w) kept beside the file's text too: `written` is shared with the scopes a
+        # `cmd /c echo … > x.py` nests, `env` is not (the outer `python x.py` reads it)
+        echoed = scope.env.get(ECHOED_AS_WRITTEN + base)
+        if echoed is not None:
+            scope.written[ECHOED_AS_WRITTEN + base] = (echoed, -1)
+        else:
+            scope.written.pop(ECHOED_AS_WRITTEN + base, None)
 
 
 def written_text(scope: Scope, path: str) -> str | None:
@@ -466,7 +488,12 @@ def written_code(scope: Scope, path: str) -> str | None:
     `echo`'s line with its quotes kept (`echo shutil.rmtree("C:/x") > x.py`), else what
     `written_text` holds."""
     key = _file_key(path.strip("\"'")).rsplit("/", 1)[-1]
-    return scope.env.get(ECHOED_AS_WRITTEN + key) or written_text(scope, path)
+    return _echoed(scope, key) or written_text(scope, path)
+
+
+def _echoed(scope: Scope, base: str) -> str | None:
+    held = scope.written.get(ECHOED_AS_WRITTEN + base)
+    return scope.env.get(ECHOED_AS_WRITTEN + base) or (held[0] if held is not None else None)
 
 
 # --- wrappers ---------------------------------------------------------------------------
