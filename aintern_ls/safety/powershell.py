@@ -1588,6 +1588,9 @@ def _dotnet_calls(text: str, scope: Scope) -> None:
                 recursive = len(args) > 1 and args[1].strip().lower() not in _NET_FALSE
                 flags = "-Recurse -Force" if recursive else "-Force"
                 line = f"Remove-Item {flags} -LiteralPath {q(values[0], args[0])}"
+            elif method == "replace" and len(values) > 1:
+                # (n14w) `[IO.File]::Replace(src, dest, backup)`: dest is overwritten
+                line = f"Set-Content -LiteralPath {q(values[1], args[1])} -Value x"
             elif method.startswith(("writeall", "create", "replace")) or method == "open":
                 line = f"Set-Content -LiteralPath {q(values[0], args[0])} -Value x"
             elif method.startswith("appendall"):
@@ -1603,6 +1606,16 @@ def _dotnet_calls(text: str, scope: Scope) -> None:
                 and (psi_start(text)[0] is not None or psi_start(text)[1])
             ):
                 continue  # (a start info built in steps: `_com_runs` judges its command line)
+            if values[0] is None and re.fullmatch(r"\$\w+", args[0]):
+                # (n14w) `$p = (Get-Command bcdedit).Source; [Diagnostics.Process]::Start($p,
+                # …)`: the variable was set to a program lookup earlier in the text
+                held = re.search(
+                    r"(?im)^\s*" + re.escape(args[0]) + r"\s*=\s*([^;\n]{1,200})", text
+                )
+                if held is not None:
+                    from aintern_ls.safety.windows import program_path_lookup
+
+                    values[0] = program_path_lookup(held.group(1).strip())
             if values[0] is None:
                 scope.add(
                     RiskLevel.CRITICAL,
@@ -2192,12 +2205,34 @@ class _Walker:
             names += ["$psitem"] + ["$psitem" + m for m in members]
         drive = bool(re.fullmatch(r"[A-Za-z]:\\?", listed))
         roots = [var + ".root"] + (["$psitem.root"] if var == "$_" else [])
-        saved = {n: self.scope.env.get(_PS_VAR + n) for n in names + roots}
+        # (n14w) `$_.PSParentPath`, `$_.Parent.FullName`, `$_.Directory`: the folder above
+        ups = [
+            v + m
+            for v in ([var, "$psitem"] if var == "$_" else [var])
+            for m in (
+                ".psparentpath",
+                ".parent",
+                ".parent.fullname",
+                ".directory",
+                ".directoryname",
+            )
+        ]
+        up = (
+            _parent(item)
+            if not any(c in item for c in "*?")
+            else item[:-2]  # (each entry of a listed folder: its parent is that folder)
+            if item.endswith(("\\*", "/*")) and not any(c in item[:-2] for c in "*?")
+            else None
+        )
+        saved = {n: self.scope.env.get(_PS_VAR + n) for n in names + roots + ups}
         for n in names:
             # A drive listing (Get-PSDrive, DriveInfo) yields the drives themselves.
             self.scope.env[_PS_VAR + n] = listed if drive and not n.endswith("fullname") else item
         for n in roots:
             self.scope.env[_PS_VAR + n] = listed.rstrip("\\") + "\\" if drive else listed
+        if up is not None and not drive:
+            for n in ups:
+                self.scope.env[_PS_VAR + n] = up
         try:
             yield
         finally:

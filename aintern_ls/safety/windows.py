@@ -312,6 +312,12 @@ _SYSTEM_BRANCH = re.compile(
 )
 
 
+_TRUST_STORE_KEY = re.compile(
+    r"(?i)\A(?:\\)?software(?:\\policies)?\\microsoft\\(?:system|enterprise)certificates"
+    r"(?:\\(?:root|authroot|ca)(?:\\.*)?)?\\?\Z"
+)
+
+
 def hive_key_deleted(hive: str, key: str) -> tuple[RiskLevel, str, str]:
     """`registry_key_deleted` for a key under `hive` (`hklm`, `hkcu`, `hkcr` …): HKCR is the
     machine's SOFTWARE\\Classes seen from another root (its root deleted is all of it)."""
@@ -334,6 +340,14 @@ def registry_key_deleted(machine: bool, key: str) -> tuple[RiskLevel, str, str]:
         return B, "registry-root", "deletes a whole user registry hive (every program's settings)"
     if machine and _SYSTEM_BRANCH.match(key):
         return B, "registry-root", "deletes the registry branch that holds Windows' own settings"
+    if machine and "certificates" in key.lower() and _TRUST_STORE_KEY.match(key):
+        # (n14w) the machine trust stores' registry spelling (`reg delete
+        # HKLM\SOFTWARE\Microsoft\SystemCertificates\ROOT /f`): Cert:\LocalMachine\Root
+        return (
+            B,
+            "cert-store-wipe",
+            "removes certificates the whole machine trusts (the trust store's registry key)",
+        )
     hit = registry_risk("hklm\\" + key)
     if hit is not None and hit[1] == "disable-security":
         return C, "disable-security", f"deleting this key {hit[2][len('changes ') :]}"
@@ -2630,6 +2644,16 @@ _DOSKEY_DEF = re.compile(r"(?is)\A\s*@?doskey(?:\.exe)?\s+(?:/exename=\S+\s+)?([
 def _doskey(cmd: Cmd) -> None:
     src = cmd.scope.source
     raw = src[cmd.start : cmd.end] if 0 <= cmd.start < cmd.end <= len(src) else ""
+    macro_file = re.search(r"(?i)/macrofile=(\"[^\"]+\"|\S+)", raw)
+    if macro_file is not None:
+        # `doskey /macrofile=m.txt` after the block wrote m.txt: each `name=text` line
+        text = written_text(cmd.scope, macro_file.group(1).strip('"')) or ""
+        for line in text.splitlines()[:64]:
+            name, eq, body = line.strip().partition("=")
+            if eq and name and " " not in name:
+                cmd.scope.env[DOSKEY_MACRO + name.lower()] = body.strip()
+        cmd.add(M, "alias", "loads doskey macros from a file")
+        return
     m = _DOSKEY_DEF.match(raw) if "=" in raw else None
     if m is None:
         return  # `doskey /macros`, `doskey /history`: listings
@@ -4940,11 +4964,13 @@ _PIPED_SECURITY = re.compile(
 
 # `Select-Object -First 1`, `select -l 1`, `Select -Index 3`: a count of one picked
 _ONE_PICKED = re.compile(
-    r"(?i)\A\s*(?:select-object|select)\s+(?:-(?:f|fi|fir|firs|first|l|la|las|last)\w*\s*[:\s]\s*1"
-    r"|-(?:i|in|ind|inde|index)\w*\s*[:\s]\s*\d+)\s*\Z"
+    r"(?i)\A\s*(?:select-object|select)\s(?:[^|]*\s)?(?:-(?:f|fi|fir|firs|first|l|la|las|last)"
+    r"\s*[:\s]\s*1|-(?:ind|inde|index)\s*[:\s]\s*\d+)(?!\s*,)(?:\s[^|]*)?\Z"
 )
 _SNAPSHOT_GETTER = re.compile(r"(?i)(?<![\w-])get-vm(?:snapshot|checkpoint)\b")
 _VM_GETTER = re.compile(r"(?i)(?<![\w-])get-vm\b(?!-)")
+# `(Get-VMSnapshot -VMName v)[0]`, `$s[-1]`: one item by its index
+_ONE_INDEXED = re.compile(r"(?:\)|\$\w+)\s*\[\s*-?\d+\s*\]")
 
 
 def _count_of_one(upstream: str) -> bool:
@@ -5002,14 +5028,43 @@ def _backup_cmdlet(cmd: Cmd) -> None:
             # `Where-Object Name -eq 'x'` filter: one named snapshot (dangerous)
             cmd.add(D, "delete", f"{cmd.name} deletes the one snapshot the pipeline names")
             return
-        if _count_of_one(upstream) and not any(k.startswith("inc") for k in params):
+        if (_count_of_one(upstream) or _one_by_index_or_variable(cmd, upstream)) and not any(
+            k.startswith("inc") for k in params
+        ):
             # -IncludeAllChildSnapshots takes the picked snapshot's whole subtree: the
             # oldest one is the root, so every snapshot of the machine goes (blocked)
             # (n14w, session 16) `Get-VMSnapshot -VMName v | Sort-Object CreationTime |
             # Select-Object -First 1 | Remove-VMSnapshot`: ONE snapshot (dangerous)
             cmd.add(D, "delete", f"{cmd.name} deletes the one snapshot the pipeline picks")
             return
+    if cmd.stdin.kind == "none" and cmd.name in ("remove-vmsnapshot", "remove-vmcheckpoint"):
+        given = _named_value(cmd, "vmsnapshot", 3) or _named_value(cmd, "vmcheckpoint", 3)
+        if given is not None and _one_by_index_or_variable(cmd, given.text + " |"):
+            # `Remove-VMSnapshot -VMSnapshot (Get-VMSnapshot v | Select -First 1)`, `$s[0]`
+            cmd.add(D, "delete", f"{cmd.name} deletes the one snapshot it is given", given)
+            return
     cmd.add(B, "delete-backups", f"{cmd.name} deletes virtual-machine snapshots or backups")
+
+
+def _one_by_index_or_variable(cmd: Cmd, upstream: str) -> bool:
+    """(n14w) ONE snapshot picked by an index (`(Get-VMSnapshot v)[0] | Remove-…`,
+    `-VMSnapshot $s[0]`), by a parenthesised pipeline with a count of one, or by a variable
+    that holds such a pick (`$s = Get-VMSnapshot v | Select -First 1; $s | Remove-…`)."""
+    if "[" in upstream and _ONE_INDEXED.search(
+        upstream.rsplit("|", 2)[-2] if "|" in upstream else upstream
+    ):
+        return True
+    inner = upstream.strip().rstrip("|").strip()
+    if inner.startswith("(") and inner.endswith(")") and _count_of_one(inner[1:-1] + " |"):
+        return True
+    var = re.search(r"(\$\w+)\s*\|?\s*\Z", inner)
+    if var is None:
+        return False
+    src = cmd.scope.source[: max(cmd.start, 0)]
+    assigned = list(
+        re.finditer(r"(?im)" + re.escape(var.group(1)) + r"\s*=\s*([^;\n]{1,300})", src)
+    )
+    return bool(assigned) and _count_of_one(assigned[-1].group(1) + " |")
 
 
 @handles("set-gpregistryvalue", "set-gpprefregistryvalue")

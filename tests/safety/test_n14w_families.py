@@ -294,6 +294,7 @@ def test_js_runtime_env_look_alikes() -> None:
         (r"Set-Alias cfg (gcm bcdedit).Path; cfg /delete '{current}' /f", "powershell"),
         (r"Set-Alias cfg bcdedit.exe; cfg /delete '{current}' /f", "powershell"),
         ("doskey bc=bcdedit /delete $1 /f $T echo ok\nbc {current}", "cmd"),
+        ("(echo n=format $*) > m.txt & doskey /macrofile=m.txt\nn C: /q /y", "cmd"),
     ],
 )
 def test_a_windows_program_under_another_name_is_that_program(command: str, shell: str) -> None:
@@ -529,3 +530,136 @@ def test_batch_self_path_and_ps_ranges(command: str, shell: str, level: RiskLeve
 )
 def test_path_expressions_piped_and_more_program_lookups(command: str, level: RiskLevel) -> None:
     assert assess(command, "powershell").level == level, command
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        (
+            "$p = (Get-Command bcdedit).Source;"
+            " [Diagnostics.Process]::Start($p, '/delete {current} /f')",
+            RiskLevel.BLOCKED,
+        ),
+        ("$p = Read-Host; [Diagnostics.Process]::Start($p)", RiskLevel.CRITICAL),
+        ("Get-ChildItem Cert:\\ -Recurse | Remove-Item -Force", RiskLevel.BLOCKED),
+        ("Remove-Item Cert:\\LocalMachine\\* -Recurse -Force", RiskLevel.BLOCKED),
+        ("Remove-Item Cert:\\CurrentUser\\* -Recurse", RiskLevel.DANGEROUS),
+        (
+            "[IO.File]::Replace('C:\\t\\e.exe', 'C:\\Windows\\System32\\winlogon.exe',"
+            " 'C:\\t\\o.bak')",
+            RiskLevel.BLOCKED,
+        ),
+        (
+            "[IO.File]::Replace('C:\\t\\a.txt', 'C:\\t\\cfg.txt', 'C:\\t\\cfg.bak')",
+            RiskLevel.MODERATE,
+        ),
+    ],
+)
+def test_process_start_lookups_every_cert_store_and_file_replace(
+    command: str, level: RiskLevel
+) -> None:
+    assert assess(command, "powershell").level == level, command
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("(Get-VMSnapshot -VMName web01)[0] | Remove-VMSnapshot", RiskLevel.DANGEROUS),
+        (
+            "Remove-VMSnapshot -VMSnapshot (Get-VMSnapshot -VMName v | Select-Object -Last 1)",
+            RiskLevel.DANGEROUS,
+        ),
+        (
+            "$s = Get-VMSnapshot -VMName v | Select -First 1; $s | Remove-VMSnapshot",
+            RiskLevel.DANGEROUS,
+        ),
+        ("$s = Get-VMSnapshot -VMName v; Remove-VMSnapshot -VMSnapshot $s[0]", RiskLevel.DANGEROUS),
+        (
+            "Get-VMSnapshot -VMName v | Select-Object -Skip 2 -First 1 | Remove-VMSnapshot",
+            RiskLevel.DANGEROUS,
+        ),
+        ("$s = Get-VMSnapshot -VMName v; $s | Remove-VMSnapshot", RiskLevel.BLOCKED),
+        ("Remove-VMSnapshot -VMSnapshot (Get-VMSnapshot -VMName v)", RiskLevel.BLOCKED),
+        ("(Get-VM)[0] | Get-VMSnapshot | Remove-VMSnapshot", RiskLevel.BLOCKED),
+        (
+            "Get-VMSnapshot -VMName v | Select-Object -Index 0,1,2 | Remove-VMSnapshot",
+            RiskLevel.BLOCKED,
+        ),
+    ],
+)
+def test_one_snapshot_by_index_parameter_or_variable(command: str, level: RiskLevel) -> None:
+    assert assess(command, "powershell").level == level, command
+
+
+@pytest.mark.parametrize(
+    "command,shell,level",
+    [
+        ('for %a in ("%USERPROFILE%") do rd /s /q "%~da%~pa"', "cmd", RiskLevel.BLOCKED),
+        ('for /f "delims=" %a in ("%USERPROFILE%") do rd /s /q "%~dpa"', "cmd", RiskLevel.BLOCKED),
+        ('for /f "delims=" %a in ("%USERPROFILE%") do dir "%~dpa"', "cmd", RiskLevel.SAFE),
+        ('for %a in ("C:\\src\\app\\build") do rd /s /q "%~da%~pa"', "cmd", RiskLevel.DANGEROUS),
+        (
+            "Get-Item ~ | ForEach-Object { Remove-Item $_.PSParentPath -Recurse }",
+            "powershell",
+            RiskLevel.BLOCKED,
+        ),
+        (
+            "Get-Item $HOME | % { Remove-Item $_.Parent.FullName -Recurse }",
+            "powershell",
+            RiskLevel.BLOCKED,
+        ),
+        (
+            "Get-ChildItem $HOME | % { Remove-Item $_.PSParentPath -Recurse }",
+            "powershell",
+            RiskLevel.BLOCKED,
+        ),
+        (
+            "Get-ChildItem C:\\src\\app | % { Remove-Item $_.PSParentPath -Recurse }",
+            "powershell",
+            RiskLevel.DANGEROUS,
+        ),
+        (
+            "Get-Item ~ | ForEach-Object { Write-Host $_.PSParentPath }",
+            "powershell",
+            RiskLevel.SAFE,
+        ),
+    ],
+)
+def test_parent_through_for_modifiers_and_loop_members(
+    command: str, shell: str, level: RiskLevel
+) -> None:
+    assert assess(command, shell).level == level, command
+
+
+@pytest.mark.parametrize(
+    "command,shell,level",
+    [
+        (
+            r"reg delete HKLM\SOFTWARE\Microsoft\SystemCertificates\ROOT\Certificates /f",
+            "cmd",
+            RiskLevel.BLOCKED,
+        ),
+        (
+            r"reg delete HKLM\SOFTWARE\Policies\Microsoft\SystemCertificates\Root /f",
+            "cmd",
+            RiskLevel.BLOCKED,
+        ),
+        (
+            r"Remove-Item 'HKLM:\SOFTWARE\Microsoft\SystemCertificates\AuthRoot' -Recurse -Force",
+            "powershell",
+            RiskLevel.BLOCKED,
+        ),
+        (
+            r"reg delete HKCU\SOFTWARE\Microsoft\SystemCertificates\My /f",
+            "cmd",
+            RiskLevel.DANGEROUS,
+        ),
+        (
+            r"reg query HKLM\SOFTWARE\Microsoft\SystemCertificates\ROOT\Certificates",
+            "cmd",
+            RiskLevel.SAFE,
+        ),
+    ],
+)
+def test_the_trust_stores_registry_spelling(command: str, shell: str, level: RiskLevel) -> None:
+    assert assess(command, shell).level == level, command
