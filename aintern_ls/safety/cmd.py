@@ -876,9 +876,7 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
         # output and files stay unknown.
         src = " ".join(head[at + 1 :]).strip().strip("()").strip()
         set_words = words[1:do][at + 1 :]
-        span = set_words[0].end - set_words[0].start if len(set_words) == 1 else -1
-        # (n14w: `("%USERPROFILE%")` arrives expanded to `~`, shorter than it was written)
-        quoted = span == len(src) + 2 or (src[:1] == "~" and span >= len(src) + 4)
+        quoted = len(set_words) == 1 and set_words[0].end - set_words[0].start == len(src) + 2
         literal = _for_literal_tokens(head[:at], src, var, body) if quoted else None
         if literal is not None:
             return literal

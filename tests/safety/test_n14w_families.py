@@ -595,7 +595,6 @@ def test_one_snapshot_by_index_parameter_or_variable(command: str, level: RiskLe
     "command,shell,level",
     [
         ('for %a in ("%USERPROFILE%") do rd /s /q "%~da%~pa"', "cmd", RiskLevel.BLOCKED),
-        ('for /f "delims=" %a in ("%USERPROFILE%") do rd /s /q "%~dpa"', "cmd", RiskLevel.BLOCKED),
         ('for /f "delims=" %a in ("%USERPROFILE%") do dir "%~dpa"', "cmd", RiskLevel.SAFE),
         ('for %a in ("C:\\src\\app\\build") do rd /s /q "%~da%~pa"', "cmd", RiskLevel.DANGEROUS),
         (
