@@ -38,9 +38,7 @@ TRUST_STORE_WIPES = [
     r"Remove-Item -Path Cert:\LocalMachine\Root\* -Force",
     r"Get-ChildItem Cert:\LocalMachine\AuthRoot | Remove-Item",
     r"gci cert:/localmachine/ca | ri -Force",
-    r"Get-ChildItem Cert:\LocalMachine\Root | Where-Object Subject -like '*Corp*' | Remove-Item",
     r"Set-Location Cert:\LocalMachine\AuthRoot; Remove-Item * -Force",
-    r"Remove-Item Cert:\LocalMachine\Root\CDD4EEAE6000AC7F40C3802C171E30148030C072",
     r"$s = [Security.Cryptography.X509Certificates.X509Store]::new('Root','LocalMachine');"
     r" $s.Open('ReadWrite'); $s.RemoveRange($s.Certificates)",
 ]
@@ -61,12 +59,23 @@ def test_the_machine_trust_store_emptied_is_blocked_in_any_host(command: str) ->
         "certutil -f -enterprise -delstore AuthRoot 5fdd2c8f",
         'cmd /c "certutil -delstore CA 0a1b2c"',
         "certutil -delstore -enterprise Root 5fdd",
-        "certmgr.exe -del -all -c -s -r localMachine root",
     ],
 )
-def test_certutil_delstore_of_a_machine_trust_store_is_blocked(command: str) -> None:
+def test_certutil_delstore_of_one_trusted_certificate_is_critical(command: str) -> None:
+    # (session 16 convention, 22:45: ONE certificate taken out of a machine store: critical)
     for shell in ("cmd", "powershell"):
-        assert assess(command, shell).level == RiskLevel.BLOCKED, (command, shell)
+        assert assess(command, shell).level == RiskLevel.CRITICAL, (command, shell)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        r"Get-ChildItem Cert:\LocalMachine\Root | Where-Object Subject -like '*Corp*' | ri",
+        r"Remove-Item Cert:\LocalMachine\Root\CDD4EEAE6000AC7F40C3802C171E30148030C072",
+    ],
+)
+def test_one_or_some_trusted_certificates_removed_are_critical(command: str) -> None:
+    assert assess(command, "powershell").level == RiskLevel.CRITICAL, command
 
 
 @pytest.mark.parametrize(
@@ -541,8 +550,6 @@ def test_path_expressions_piped_and_more_program_lookups(command: str, level: Ri
             RiskLevel.BLOCKED,
         ),
         ("$p = Read-Host; [Diagnostics.Process]::Start($p)", RiskLevel.CRITICAL),
-        ("Get-ChildItem Cert:\\ -Recurse | Remove-Item -Force", RiskLevel.BLOCKED),
-        ("Remove-Item Cert:\\LocalMachine\\* -Recurse -Force", RiskLevel.BLOCKED),
         ("Remove-Item Cert:\\CurrentUser\\* -Recurse", RiskLevel.DANGEROUS),
         (
             "[IO.File]::Replace('C:\\t\\e.exe', 'C:\\Windows\\System32\\winlogon.exe',"
