@@ -303,6 +303,7 @@ class _State(threading.local):
         self.gate = math.inf  # min(limit, where the clock is read next)
         self.deadline = math.inf  # the thread CPU time (s) the assessment may run to
         self.started = 0.0  # the thread CPU time (s) it opened at
+        self.allowance = math.inf  # deadline - started (s) of the open or last assessment
         self.spent = 0.0  # steps spent by the open assessment (for the bench and tests)
         self.data: bytes | None = None
 
@@ -353,10 +354,11 @@ def start(length: int) -> None:
     state.spent = 0.0
     if _CLOCK_ON:
         state.started = time.thread_time()
-        state.deadline = state.started + state.limit * CLOCK_US_PER_STEP * 1e-6
+        state.allowance = state.limit * CLOCK_US_PER_STEP * 1e-6
+        state.deadline = state.started + state.allowance
         state.gate = min(state.limit, CLOCK_CHECK_STEPS)
     else:
-        state.deadline = math.inf
+        state.deadline = state.allowance = math.inf
         state.gate = state.limit
 
 
@@ -369,10 +371,13 @@ def stop() -> None:
 
 
 def allowance_ms() -> float:
-    """The CPU time (ms) the open (or last) assessment may take before the clock cuts it
-    (infinite with the clock off)."""
-    state = _STATE
-    return (state.deadline - state.started) * 1000 if state.deadline < math.inf else math.inf
+    """The CPU time (ms) the open (or last: `stop` keeps it) assessment may take before the
+    clock cuts it (infinite with the clock off).
+
+    Under heavy load an honest text near the size limit can be cut by the clock: it is then
+    rated critical ("ran out of time"), and that verdict is not cached (`analyser`), so the
+    next request judges the text again."""
+    return _STATE.allowance * 1000
 
 
 def _passed(state: _State, ahead: float = 0.0) -> None:
