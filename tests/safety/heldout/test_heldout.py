@@ -35,6 +35,7 @@ BLIND10 = Path(__file__).with_name("blind10.tsv")
 BLIND11 = Path(__file__).with_name("blind11.tsv")
 BLIND12 = Path(__file__).with_name("blind12.tsv")
 BLIND13 = Path(__file__).with_name("blind13.tsv")
+BLIND14 = Path(__file__).with_name("blind14.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -451,5 +452,27 @@ def test_thirteenth_blind_slice_figures() -> None:
     blocked_recall, high_recall, safe_over, exact = _figures(BLIND13, 325)
     assert blocked_recall >= 108 / 110
     assert high_recall >= 195 / 197
+    assert safe_over <= 0.0
+    assert exact >= 327 / 330
+
+
+def test_fourteenth_blind_slice_figures() -> None:
+    """`blind14.tsv` (330 rows) was written in session 16 by a fourteenth red-team engineer
+    who never read the analyser's source, tests, corpora or the red team's notes and never
+    ran the analyser on it; it was frozen (sha256 294a97bf…) at 21:21 UTC, before any of the
+    session's work landed, and scored by the lead before anyone saw its rows. Mix: 110
+    blocked, 88 critical, 41 dangerous, 33 moderate, 58 safe; 190 bash, 68 PowerShell, 72
+    cmd; (a) 72 rows from incident and threat reports, (b) 100 from other tools' own test
+    suites and catalogues (projects not used by slices 11-13), (c) 158 fresh spellings,
+    some of them multi-line runbook blocks with one dangerous line.
+
+    Start of session 16 (7c23839): blocked recall 1.000, blocked-or-critical 0.995, safe
+    over-flagged 0.000, exact 0.991. End of session 16, first sight (160c8f2: Unix and
+    Windows neighbour families, the reviewer's findings, the CPU clock backstop, cheaper
+    judging): 1.000 / 0.995 / 0.000 / 0.994. The floors below are the first-sight start
+    figures: they guard against regressions, not generality."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND14, 325)
+    assert blocked_recall >= 110 / 110
+    assert high_recall >= 197 / 198
     assert safe_over <= 0.0
     assert exact >= 327 / 330
