@@ -3,7 +3,9 @@ no test leaves a child process behind."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 
@@ -15,7 +17,10 @@ from hypothesis import HealthCheck, settings
 # Shells started by the tests read a clean home, not the machine's ~/.bashrc: a
 # developer's rc (pyenv init, say) can take a minute when a killed shell left a lock
 # behind, which is not what these tests are about. Tests of rc handling make their own.
-os.environ["HOME"] = tempfile.mkdtemp(prefix="aintern-test-home-")
+_TEST_HOME = tempfile.mkdtemp(prefix="aintern-test-home-")
+os.environ["HOME"] = _TEST_HOME
+# ... and removed when the test process ends (each xdist worker makes and removes its own).
+atexit.register(shutil.rmtree, _TEST_HOME, ignore_errors=True)
 # The analyser's CPU clock backstop (`aintern_ls.safety.budget`) is off in the tests, and in
 # the servers and shells they start: verdicts must not depend on how busy the machine is.
 # Tests of the clock turn it on themselves (`budget.use_clock(True)`).
