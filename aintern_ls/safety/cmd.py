@@ -307,13 +307,27 @@ def _segment(
     if closes and echoed and words[0].text.lower() == "echo":
         # `for %i in (1) do (echo :a& echo start %0& echo goto a) > x.bat`: the file gets
         # every echo of the group, as `(echo …& echo …) > x.bat` does
-        group = [*echoed, " ".join(w.text for w in words[1:])]
+        group = [*echoed, _echo_line(words, scope)]
         wrappers.cmd_wrote(scope, [], redirects, info.network_fetch, group)
     else:
         wrappers.cmd_wrote(scope, _batch_text(words), redirects, info.network_fetch, echoed)
     if words[0].text.lower() == "echo" and not redirects:
-        return info, [*echoed, " ".join(w.text for w in words[1:])]
+        return info, [*echoed, _echo_line(words, scope)]
     return info, []
+
+
+def _echo_line(words: list[Word], scope: Scope) -> str:
+    """The line an `echo` in a `( … ) > f` group prints: its words, or (n17w) as typed when
+    the tokeniser dropped a `;` or a leading tab that the file's reader needs (a makefile's
+    `all: ; rd …` rule, a tab-indented recipe line)."""
+    line = " ".join(w.text for w in words[1:])
+    if len(words) < 2 or words[1].start < 0 or words[-1].end <= words[1].start:
+        return line
+    typed = scope.source[words[1].start : words[-1].end]
+    lead = "\t" if "\t" in scope.source[words[0].end + 1 : words[1].start] else ""
+    if ";" not in typed and not lead:
+        return line
+    return lead + re.sub(r"\^(.)", r"\1", typed)
 
 
 _CMD_SWITCH = re.compile(r"(?i)\A/(?:[qdsau]|v:(?:on|off)|e:(?:on|off)|f:(?:on|off)|t:\w+|v|e|f)\Z")

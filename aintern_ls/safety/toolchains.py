@@ -1557,12 +1557,24 @@ def _build_tool(cmd: Cmd) -> None:
         makefile = later[0] if later and later[0].start == makefile.end else makefile
     if makefile is not None:
         written = cmd.scope.written.get(makefile.text.rsplit("/", 1)[-1])
+        if cmd.scope.family != "bash" and written is not None and cmd.name in _MAKES:
+            # (n17w) `echo all: ; rd /s /q C:\Windows > m.mak`: cmd's echo writes its line
+            # as typed (the `;` that starts the rule's command, a tab-indented recipe)
+            from aintern_ls.safety.wrappers import written_code
+
+            typed = written_code(cmd.scope, makefile.text)
+            written = (typed, -1) if typed is not None else written
     else:
         # the file each tool reads by default, written above (r15: ninja, just too)
         defaults = _DEFAULT_BUILD_FILES.get(cmd.name, ("Makefile", "makefile"))
         written = next(
             (got for n in defaults if (got := cmd.scope.written.get(n)) is not None), None
         )
+        if cmd.scope.family != "bash" and written is not None and cmd.name in _MAKES:
+            from aintern_ls.safety.wrappers import written_code
+
+            typed = next((t for n in defaults if (t := written_code(cmd.scope, n))), None)
+            written = (typed, -1) if typed is not None else written
     if makefile is not None and makefile.dynamic:
         # `make -f <(printf 'all:\n\trm -rf /')`, `ninja -f <(curl …)`: the build file is a
         # process substitution's output (n13u)

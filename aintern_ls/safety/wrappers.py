@@ -442,6 +442,8 @@ def cmd_wrote(
             # (n13w) what echo prints as written, quotes and commas kept (`echo class
             # A{… Delete(@"C:\x", true);} > a.cs`): source code read back by a compiler
             raw_text = re.sub(r"\^(.)", r"\1", scope.source[words[1].start : words[-1].end])
+            if "\t" in scope.source[words[0].end + 1 : words[1].start]:
+                raw_text = "\t" + raw_text  # (n17w) `echo <tab>rd …`: a recipe line's tab
     elif not words and group:
         text = "\n".join(group)
     for op, target in outs:
