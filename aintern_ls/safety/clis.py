@@ -1281,7 +1281,7 @@ _PLACE_DELETES = frozenset(
     names("rm delete find-delete cloud-delete rsync-delete cli-delete shape-delete")
 )
 _BACKUP_PLACE = re.compile(
-    r"(?i)\A(?:[\w-]*[-_])?(?:backups?|backupsets?|windowsimagebackup|snapshots|baks?"
+    r"(?i)\A(?:[\w-]*[-_])?(?:backups?|backupsets?|windowsimagebackup|snapshots|baks?|bkps?"
     r"|\.snapshots|backups\.backupdb)(?:[-_][\w-]*)?\Z"
 )
 # (n10u) The command's own nouns that say its operand is a bucket, container or remote by
@@ -1484,6 +1484,12 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
         # is blocked by the session-16 convention too (blind5's older row relabelled).
         account = "account" in path.nouns and "storage" in path.nouns
         bucket = account or not _BUCKET_NOUNS.isdisjoint(path.nouns)
+        # (n17w) an Azure resource group that says backups (`Remove-AzResourceGroup -Name
+        # backups-rg`, `az group delete -n rg-backup`): its vaults and accounts go with it
+        bucket = bucket or (
+            "group" in path.nouns
+            and ("resource" in path.nouns or (path.nouns == ("group",) and cmd.name == "az"))
+        )
         if account and bucket and _BUCKET_NOUNS.isdisjoint(path.nouns):
             # (the account's own name, not its resource group's)
             account_named = {

@@ -80,6 +80,18 @@ def _trust_root_deleted(cmd: Cmd) -> bool:
     if "user" in flags or store not in TRUST_STORES:
         cmd.add(D, "delete", "certutil deletes a certificate", cmd.args[i])
         return True
+    ids = [w for w in cmd.args[i + 1 :] if w.text[:1] not in "-/"][1:2]
+    if ids and ("*" in ids[0].text or "?" in ids[0].text or ids[0].glob):
+        # (n17w, session 17 convention) a wildcard id matches every certificate: the store
+        # emptied
+        cmd.add(
+            B,
+            "cert-store-wipe",
+            f"certutil empties a store the whole machine trusts (LocalMachine\\{store}):"
+            " TLS, signed drivers and updates stop verifying",
+            ids[0],
+        )
+        return True
     # one certificate (a CertId is one serial, hash or index; there is no "all"): critical
     # (session 16 convention: the whole store emptied is blocked, one certificate is not)
     cmd.add(

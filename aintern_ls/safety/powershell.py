@@ -422,7 +422,7 @@ def analyse(text: str, scope: Scope) -> None:
     if "remove" in low and ("x509store" in low or "cert:" in low):
         from aintern_ls.safety.windows import x509_trust_removed
 
-        x509_trust_removed(code_text(), scope)  # `$store.RemoveRange($store.Certificates)`
+        x509_trust_removed(code_text(), scope, text)  # `$store.RemoveRange($store.Certificates)`
     if "registertask" in low:
         from aintern_ls.safety.windows import com_scheduled_task
 
@@ -1215,9 +1215,16 @@ _WMI_METHOD = re.compile(
     # (n14w) a variable holding the object: `$s.Delete()`
     r"|\$\w+\s*\.\s*(delete|stopservice|changestartmode|terminate|disable|clear|deleteobject)\s*\("
     r"|(?:^|[|;]\s*)(?:%|foreach-object|foreach)\s+(?:-membername\s+)?['\"]?([a-z]\w*)['\"]?\s*(?:$|[|;}])"
+    # (n17w) the removal cmdlets call the instance's Delete: `… | Remove-CimInstance`, `rwmi`
+    r"|(?<![\w-])(remove-ciminstance|rcim|remove-wmiobject|rwmi)(?![\w-])"
 )
+_WMI_PICKED = re.compile(
+    r"(?i)-filter\b|\bwhere\b|\?\s|-query\b|-like\b|-match\b|-eq\b|select-object|\bselect\s+-|"
+    r"-first\b|-last\b|-inputobject\s+\$|\$(?!_\W|psitem\W)\w+\s*\.\s*delete"
+)
+_WMI_REMOVERS = frozenset({"remove-ciminstance", "rcim", "remove-wmiobject", "rwmi"})
 _WMI_NAME = re.compile(
-    r"(?i)\b(?:name|processname|driveletter|deviceid)\s*(?:=|-eq)\s*\\?['\"]([^'\"\\]*(?:\\{1,2}[^'\"\\]*)*)\\?['\"]"
+    r"(?i)\b(?:name|processname|driveletter|deviceid)\s*(?:=|-eq|-like|\blike\b)\s*\\?['\"]([^'\"\\]*(?:\\{1,2}[^'\"\\]*)*)\\?['\"]"
 )
 
 
@@ -1247,7 +1254,8 @@ def _wmi_methods(text: str, scope: Scope) -> None:
         scope.include(scope.nested(line, "powershell", Word(line, 0, len(text)), -1))
     if not re.search(
         # (n14w) `$s = Get-WmiObject …; $s.Delete()`: a method on a variable holding it
-        r"-methodname|-name\b|\)\s*\.|\$_\s*\.|\$psitem|%\s|foreach|\$\w+\s*\.\s*\w+\s*\(",
+        r"-methodname|-name\b|\)\s*\.|\$_\s*\.|\$psitem|%\s|foreach|\$\w+\s*\.\s*\w+\s*\("
+        r"|remove-ciminstance|\brcim\b|remove-wmiobject|\brwmi\b",
         low,
     ):
         return
@@ -1255,6 +1263,10 @@ def _wmi_methods(text: str, scope: Scope) -> None:
         if n_m >= 16:
             break
         method = next((g for g in m.groups() if g), "").lower()
+        if method in _WMI_REMOVERS:
+            method = "delete"
+        if re.search(r"(?i)\A[^|;\n]*-whatif\b(?!\s*:\s*\$false)", text[m.start() : m.end() + 300]):
+            continue  # (n17w) `… | Invoke-CimMethod -MethodName Delete -WhatIf`: a dry run
         before = [c for c in classes if c.start() < m.start()] or classes
         cls = before[-1].group(1).lower()
         name_m = _WMI_NAME.search(text, before[-1].start(), min(len(text), m.end() + 200))
@@ -1271,8 +1283,14 @@ def _wmi_methods(text: str, scope: Scope) -> None:
             line = f"Remove-Item -Recurse -Force -LiteralPath {quoted}"
         elif cls in ("cim_datafile", "cim_logicalfile", "win32_logicalfile") and method == "delete":
             line = f"Remove-Item -Force -LiteralPath {quoted}"
-        elif cls == "win32_service" and method in ("stopservice", "delete", "changestartmode"):
+        elif cls in ("win32_service", "win32_systemdriver", "win32_baseservice") and method in (
+            "stopservice",
+            "delete",
+            "changestartmode",
+        ):
             svc = quoted if name else "x"
+            if not name and method == "delete" and not _WMI_PICKED.search(text):
+                svc = "'RpcSs'"  # (n17w) every instance of the class: the core ones too
             if method == "stopservice":
                 line = f"Stop-Service -Name {svc} -Force"
             elif method == "delete":
@@ -3665,7 +3683,8 @@ _PATH_CALL = re.compile(
     r"\(\s*(.*?)\s*\)\s*\)?\Z"
 )
 # (n13w) `.Parent` steps after an item (`(Get-Item ~).Parent.FullName`): counted by the caller
-_UP_STEPS = r"((?:\s*\.\s*(?:psparentpath|parent|root|psdrive))*)"
+# (n17w: a FileInfo's `.Directory`/`.DirectoryName` is its folder, one step up too)
+_UP_STEPS = r"((?:\s*\.\s*(?:psparentpath|parent|root|psdrive|directory(?:name)?))*)"
 # (n13w) what a variable is set to that is an item of a known path
 _ITEM_MAKER = re.compile(
     r"(?i)\A(?:new-object\s+(?:-typename\s+)?(?:system\.)?io\.(?:directory|file)info\s+"
@@ -3712,10 +3731,10 @@ _HERE = re.compile(
 
 def _steps(value: str | None, steps: str) -> str | None:
     """`.Parent`, `.Root`, `.PSDrive.Root` read from an item at `value`, in order."""
-    for step in re.findall(r"(?i)parent|root", steps):
+    for step in re.findall(r"(?i)parent|root|directory", steps):
         if value is None:
             return None
-        if step.lower() == "parent":
+        if step.lower() in ("parent", "directory"):
             value = _parent(value)
         else:
             drive = re.match(r"[A-Za-z]:", value)
@@ -3746,7 +3765,9 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
         operand = item.group(1) or item.group(3)
         return _steps(_operand_path(operand, env), item.group(2) or "")
     low = raw.lower()
-    if ("parent" in low or "root" in low) and (up := _GET_PARENT.match(raw)) is not None:
+    if ("parent" in low or "root" in low or ").directory" in low) and (
+        up := _GET_PARENT.match(raw)
+    ) is not None:
         value = _operand_path(up.group("p") or up.group("n") or up.group("c"), env)
         return _steps(value, ("parent" if up.group("p") else "") + up.group(4))
     if "root" in low and (drive := _DRIVE_ROOT.match(raw)) is not None:

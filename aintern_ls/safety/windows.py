@@ -929,7 +929,46 @@ _X509_LOOP = re.compile(r"(?i)\bforeach\b|foreach-object|%\s*\{|\bfor\s*\(|\bwhi
 _X509_GET_ITEM = re.compile(r"(?i)(?:\$[\w:]{1,100}\s{0,20}=\s{0,20})?\(?\s{0,20}(?:get-item|gi)\s")
 
 
-def x509_trust_removed(text: str, scope: Scope) -> None:
+# (n17w) `$n = 'Root'; … X509Store($n, $where)`: a store named through variables the same
+# text assigns a literal to
+_X509_ARGS_VAR = re.compile(r"(?i)x509store\b[^;\n]{0,200}?\$")
+_LITERAL_SET = re.compile(r"(?i)\$(\w{1,40})\s{0,20}=\s{0,20}['\"]([\w ]{1,40})['\"]")
+
+
+def _x509_stores(head: str, raw: str) -> Iterator[tuple[int, str | None, str | None]]:
+    """Where a machine trust store is named, and its name: `_X509_TRUST`'s matches, then
+    the X509Store constructions whose store or location is a variable holding a literal."""
+    seen: set[int] = set()
+    for store in _X509_TRUST.finditer(head):
+        seen.add(store.start())
+        yield store.start(), store.group(1), store.group(2)
+    if "$" not in head or _X509_ARGS_VAR.search(head) is None:
+        return
+    # (the values are read from the text as written: the code view blanks printed strings)
+    values = {k.lower(): v for k, v in _LITERAL_SET.findall(raw[:20000])}
+    if not values:
+        return
+
+    def value(m: re.Match[str]) -> str:
+        return (
+            "'" + values[m.group(1).lower()] + "'" if m.group(1).lower() in values else m.group(0)
+        )
+
+    for made in re.finditer(r"(?i)x509store\b", head):
+        end = min(
+            x
+            for x in (head.find(";", made.start()), head.find("\n", made.start()), len(head))
+            if x >= 0
+        )
+        statement = head[made.start() : end]
+        if "$" not in statement:
+            continue
+        named = _X509_TRUST.match(re.sub(r"(?i)\$(\w+)", value, statement))
+        if named is not None and named.group(1) is not None and made.start() not in seen:
+            yield made.start(), named.group(1), None
+
+
+def x509_trust_removed(text: str, scope: Scope, raw: str | None = None) -> None:
     """A machine trust store's certificates removed through .NET: `.Remove(` /
     `.RemoveRange(` called ON the store, i.e. on the variable the opened X509Store (or
     `Get-Item Cert:\\LocalMachine\\Root`, which is one) was assigned to, `$_` of a store piped
@@ -940,20 +979,19 @@ def x509_trust_removed(text: str, scope: Scope) -> None:
     piped = False  # a store object (not a listing of its certificates) is made somewhere
     names: dict[str, str] = {}
     last = "Root"
-    for n, store in enumerate(_X509_TRUST.finditer(head)):
+    for n, (at, g1, g2) in enumerate(_x509_stores(head, text if raw is None else raw)):
         if n == 32:
             break
-        at = store.start()
         statement = head[max(head.rfind(c, 0, at) for c in ";\n{}|") + 1 : at]
-        if store.group(1) is None and not _X509_GET_ITEM.match(statement.lstrip()):
+        if g1 is None and not _X509_GET_ITEM.match(statement.lstrip()):
             continue  # `Get-ChildItem Cert:\LocalMachine\Root`: its certificates, not the store
         piped = True
-        last = store.group(1) or store.group(2)
+        last = g1 or g2 or last
         held = _X509_ASSIGNED.search(statement)
         if held is not None:
             var = held.group(1).lower().lstrip("$")
             stores.add(var)
-            names[var] = store.group(1) or store.group(2)
+            names[var] = g1 or g2 or last
     if not piped:
         return
     for n, gone in enumerate(_X509_REMOVE.finditer(text)):
@@ -3843,7 +3881,10 @@ def _wmic(cmd: Cmd) -> None:
         return
     if "shadowcopy" in text and "delete" in text:
         cmd.add(B, "delete-backups", "deletes Volume Shadow Copies (Windows restore points)")
-    elif re.search(r"\b(delete|call|terminate|create|set)\b", text):
+        return
+    if re.search(r"\b(delete|call)\b", text):
+        _wmic_as_cim(cmd, low)
+    if re.search(r"\b(delete|call|terminate|create|set)\b", text):
         stops = re.search(r"\bcall\s+(stopservice|pauseservice)\b", text) or re.search(
             r"\bcall\s+changestartmode\W+disabled\b", text
         )  # a service stopped or disabled (sig7); uninstalling a program stays moderate
@@ -3854,6 +3895,57 @@ def _wmic(cmd: Cmd) -> None:
         )
     else:
         return
+
+
+# (n17w) wmic's aliases and the WMI classes they stand for: `wmic service where … call
+# delete` is the Win32_Service instance's Delete, as Invoke-CimMethod calls it.
+_WMIC_CLASSES = {
+    "service": "Win32_Service",
+    "sysdriver": "Win32_SystemDriver",
+    "process": "Win32_Process",
+    "fsdir": "Win32_Directory",
+    "datafile": "CIM_DataFile",
+}
+_WMIC_WHERE_NAME = re.compile(
+    r"(?i)\b(name|processname|driveletter)\s*(=|\blike\b)\s*['\"]?([^'\"()]*?)['\"]?\s*\)?\s*\Z"
+)
+
+
+def _wmic_as_cim(cmd: Cmd, low: list[str]) -> None:
+    """`wmic [/node:x] service|sysdriver|process|fsdir|datafile|path CLASS where COND call
+    METHOD` (or `delete`): judged as the same method through the CIM cmdlets (a core service
+    deleted is blocked like `sc delete` of it)."""
+    at = next((i for i, t in enumerate(low) if not t.startswith("/")), -1)
+    if at < 0:
+        return
+    if low[at] == "path" and at + 1 < len(low):
+        cls = cmd.args[at + 1].text
+        at += 1
+    elif low[at] in _WMIC_CLASSES:
+        cls = _WMIC_CLASSES[low[at]]
+    else:
+        return
+    rest = low[at + 1 :]
+    end = next((i for i, t in enumerate(rest) if t in ("call", "delete")), -1)
+    if end < 0 or (rest[end] == "call" and end + 1 >= len(rest)):
+        return
+    method = "Delete" if rest[end] == "delete" else rest[end + 1]
+    words = [w.text for w in cmd.args[at + 1 : at + 1 + end]]
+    cond = " ".join(words[1:] if words and words[0].lower() == "where" else words)
+    m = _WMIC_WHERE_NAME.search(cond.strip().lstrip("(").strip())
+    if m is None or not re.fullmatch(r"[\w.:\\ $%-]+", m.group(3)):
+        return
+    value = m.group(3).replace("\\\\", "\\")
+    line = (
+        f"Get-CimInstance {cls} -Filter \"{m.group(1)}='{value}'\" | "
+        f"Invoke-CimMethod -MethodName {method}"
+    )
+    if method.lower() == "changestartmode" and "disabled" in " ".join(low):
+        line += " -Arguments @{StartMode='Disabled'}"
+    found = cmd.scope.nested(line, "powershell", Word(line, cmd.start, cmd.end), -1)
+    for f in found:
+        if f.level > M:
+            cmd.scope.add(f.level, f.rule, f"wmic: {f.reason}", cmd.start, cmd.end)
 
 
 # Minifilter drivers and ETW sessions of security and logging products.
@@ -7160,6 +7252,60 @@ def _appcmd(cmd: Cmd) -> None:
     verb = next((t.lower() for t in cmd.texts() if not t.startswith(("/", "-"))), "")
     if verb not in ("list", "search", "/?", ""):
         cmd.add(M, "system-config", f"appcmd {verb} changes the IIS configuration")
+
+
+# certmgr's switches that take a value (`/r localMachine`, `/sha1 HASH`, `/n NAME`, ...).
+_CERTMGR_VALUED = frozenset({"r", "sha1", "n", "7", "e", "y", "f", "v"})
+
+
+@handles("certmgr", windows_only=True)
+def _certmgr(cmd: Cmd) -> None:
+    """(n17w) `certmgr /del [/c] /all|/sha1 H|/n NAME [/s] [/r localMachine] STORE`: `/all`
+    empties the store, the others take one certificate out. The machine's Root/AuthRoot/CA
+    stores are trust stores (emptied: blocked, one certificate: critical, the session-16/17
+    trust-store conventions); the caller's own stores are a scoped delete."""
+    from aintern_ls.safety.winpaths import ONE_TRUSTED_CERT, TRUST_STORES
+
+    low = [w.text.lower() for w in cmd.args]
+    flags = [a[1:] for a in low if a[:1] in "-/" and len(a) > 1]
+    if "?" in flags or "h" in flags or "help" in flags:
+        return
+    if "del" not in flags:
+        if "add" in flags or "put" in flags:
+            cmd.add(M, "system-config", "certmgr adds certificates to a store")
+        return  # a listing (`certmgr /c /s root`) only prints
+    where, stores, skip = "currentuser", [], False
+    for k, a in enumerate(low):
+        if skip:
+            skip = False
+            continue
+        if a[:1] in "-/" and len(a) > 1:
+            if a[1:] in _CERTMGR_VALUED:
+                skip = True
+                if a[1:] == "r" and k + 1 < len(low):
+                    where = low[k + 1].strip("'\"")
+            continue
+        stores.append(cmd.args[k])
+    store = stores[-1] if stores else None
+    name = store.text.lower().strip("'\"") if store is not None else ""
+    if where != "localmachine" or name not in TRUST_STORES:
+        cmd.add(D, "delete", "certmgr deletes certificates from a store", store)
+        return
+    if "all" in flags:
+        cmd.add(
+            B,
+            "cert-store-wipe",
+            f"certmgr empties a store the whole machine trusts (LocalMachine\\{name}): TLS,"
+            " signed drivers and updates stop verifying",
+            store,
+        )
+        return
+    cmd.add(
+        C,
+        ONE_TRUSTED_CERT,
+        f"certmgr removes a certificate the whole machine trusts (LocalMachine\\{name})",
+        store,
+    )
 
 
 @handles("cmdkey", "cmdkey.exe", windows_only=True)

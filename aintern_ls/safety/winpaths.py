@@ -224,8 +224,10 @@ def link_made(cmd: Cmd) -> None:
 # driver and update check of the machine stops trusting what it did, like the Unix CA store
 # (`rm -rf /etc/ssl/certs`, blocked in our corpora). The store itself, `\*` or one cert.
 _TRUST_STORE = re.compile(
-    r"(?i)\A(?:microsoft\.powershell\.security\\)?(?:certificate::|cert:)[\\/]*localmachine"
-    r"[\\/]+(root|authroot|ca|certificateauthority)(?:[\\/]+([^\\/]*))?[\\/]*\Z"
+    r"(?i)\A(?:microsoft\.powershell\.security\\)?(?:certificate::|cert:)[\\/]*(?:localmachine"
+    r"(?:[\\/]+(root|authroot|ca|certificateauthority)(?:[\\/]+([^\\/]*))?)?)?"
+    # (n17w) `Cert:\`, `Cert:\LocalMachine`, `Cert:\LocalMachine\*`: every store at once
+    r"(?:[\\/]+\*)?[\\/]*\Z"
 )
 TRUST_STORES = frozenset({"root", "authroot", "ca", "certificateauthority"})
 # (session 16 convention) ONE certificate taken out of a machine trust store: critical.
@@ -242,6 +244,8 @@ def trust_store_target(text: str) -> tuple[str, bool] | None:
     m = _TRUST_STORE.match(t)
     if m is None:
         return None
+    if m.group(1) is None:
+        return "*", True  # the drive or the machine's every store, trust stores among them
     return m.group(1), not (m.group(2) or "").strip("*?")
 
 
@@ -250,6 +254,10 @@ def machine_trust_store(text: str) -> str | None:
     names, else None: `Cert:\\LocalMachine\\Root\\*`, `cert:/localmachine/authroot/<thumb>`."""
     got = trust_store_target(text)
     return got[0] if got is not None else None
+
+
+def _store_label(store: str) -> str:
+    return "every certificate store" if store == "*" else f"LocalMachine\\{store}"
 
 
 def trust_store_removed(cmd: Cmd, targets: list[Word]) -> bool:
@@ -266,7 +274,7 @@ def trust_store_removed(cmd: Cmd, targets: list[Word]) -> bool:
             cmd.add(
                 B,
                 "cert-store-wipe",
-                f"removes certificates the whole machine trusts (LocalMachine\\{store}): TLS,"
+                f"removes certificates the whole machine trusts ({_store_label(store)}): TLS,"
                 " signed drivers and updates stop verifying",
                 t,
             )
