@@ -1,0 +1,194 @@
+"""Session 17 (n17w): Windows families as mechanisms, not spellings.
+
+- WMI/CIM service deletion: every removal spelling of a Win32_Service/Win32_SystemDriver
+  instance (Invoke-CimMethod/Invoke-WmiMethod Delete, Remove-CimInstance/rcim,
+  Remove-WmiObject/rwmi, `$_.Delete()`, `[wmi]` paths, wmic aliases and `path CLASS`) is
+  judged as `sc delete` of the service it names (core: blocked; an app's own: dangerous;
+  the whole class unfiltered: the core services with it).
+- Machine trust stores: certutil wildcard ids, certmgr `/del /all`, the whole `Cert:` drive
+  or `Cert:\\LocalMachine`, an X509Store named through variables: emptied = blocked, one
+  certificate = critical.
+- Backup places by name in Az/AWS/GCP PowerShell: `bkp` in a dashed name, resource groups.
+- Makefiles written by cmd `echo` (the `;` rule form, a tab-indented recipe, a group).
+- Home's parent through a FileInfo's Directory/DirectoryName.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aintern_ls.safety import RiskLevel, assess
+
+B, C, D, M, S = (
+    RiskLevel.BLOCKED,
+    RiskLevel.CRITICAL,
+    RiskLevel.DANGEROUS,
+    RiskLevel.MODERATE,
+    RiskLevel.SAFE,
+)
+
+
+@pytest.mark.parametrize(
+    "command,shell,want",
+    [
+        # CIM/WMI service deletion, every spelling of the removal
+        ("gcim win32_service -filter \"name='lsm'\" | rcim", "powershell", B),
+        (
+            "Get-WmiObject win32_service | Where-Object {$_.Name -eq 'SamSs'} | Remove-WmiObject",
+            "powershell",
+            B,
+        ),
+        (
+            "Get-CimInstance -Query \"SELECT * FROM Win32_Service WHERE Name='Netlogon'\""
+            " | Remove-CimInstance",
+            "powershell",
+            B,
+        ),
+        (
+            "Remove-CimInstance -Query \"SELECT * FROM Win32_Service WHERE Name='Netlogon'\"",
+            "powershell",
+            B,
+        ),
+        (
+            "Get-CimInstance Win32_SystemDriver -Filter \"Name='disk'\" | Remove-CimInstance",
+            "powershell",
+            B,
+        ),
+        ("Get-CimInstance Win32_Service | Remove-CimInstance", "powershell", B),
+        ("gwmi win32_service | % { $_.Delete() }", "powershell", B),
+        ("wmic service where name='PlugPlay' call delete", "cmd", B),
+        ('wmic /node:localhost service where name="RpcSs" call delete', "cmd", B),
+        ('wmic service where (name="DcomLaunch") call delete', "cmd", B),
+        ("wmic path win32_service where name='SamSs' delete", "cmd", B),
+        ('wmic sysdriver where name="ntfs" call delete', "cmd", B),
+        (
+            "Get-CimInstance Win32_Service -Filter \"Name='FooSvc'\" | Remove-CimInstance",
+            "powershell",
+            D,
+        ),
+        ("wmic service where name='FooSvc' call delete", "cmd", D),
+        (
+            "Get-CimInstance Win32_Service -Filter \"Name='RpcSs'\" | Invoke-CimMethod"
+            " -MethodName Delete -WhatIf",
+            "powershell",
+            S,
+        ),
+        (
+            "Get-CimInstance Win32_Service -Filter \"Name='RpcSs'\" | Remove-CimInstance -WhatIf",
+            "powershell",
+            S,
+        ),
+        ('wmic service where name="RpcSs" get name,state', "cmd", S),
+        # trust stores
+        ("certutil -delstore CA *", "cmd", B),
+        ('certutil -delstore -f Root "*"', "cmd", B),
+        ("certutil -delstore Root ?", "cmd", B),
+        ("certutil -delstore Root 01", "cmd", C),
+        ("certmgr -del -all -s -r localMachine CA", "cmd", B),
+        ("certmgr.exe /del /all /s /r LocalMachine AuthRoot", "cmd", B),
+        ("certmgr /del /c /sha1 00112233 /s /r localMachine authroot", "cmd", C),
+        ("certmgr -del -c -all -s my", "cmd", D),
+        ("certmgr /c /s root", "cmd", S),
+        ("certmgr /?", "cmd", S),
+        ("ri cert:\\ -r -fo", "powershell", B),
+        ("Remove-Item -LiteralPath Cert:\\LocalMachine -Recurse -Force", "powershell", B),
+        ("Get-ChildItem Cert:\\ -Recurse | Remove-Item", "powershell", B),
+        ("Remove-Item Cert:\\LocalMachine\\* -Recurse", "powershell", B),
+        ("cd Cert:\\; Remove-Item * -Recurse", "powershell", B),
+        ("Get-ChildItem Cert:\\ -Recurse", "powershell", S),
+        ("Remove-Item Cert:\\CurrentUser -Recurse -WhatIf", "powershell", S),
+        (
+            "$n = 'AuthRoot'; $l = 'LocalMachine'; $s = [Security.Cryptography.X509Certificates"
+            ".X509Store]::new($n, $l); $s.Open('ReadWrite'); $s.RemoveRange($s.Certificates)",
+            "powershell",
+            B,
+        ),
+        (
+            "$n = 'AuthRoot'; $l = 'LocalMachine'; $s = [Security.Cryptography.X509Certificates"
+            ".X509Store]::new($n, $l); $s.Open('ReadWrite'); $x = 'abc'.Remove(1)",
+            "powershell",
+            S,
+        ),
+        # backup places by name
+        ("Remove-AzResourceGroup -Name rg-backup-prod -Force", "powershell", B),
+        ("Remove-AzResourceGroup backups-rg", "powershell", B),
+        ("Get-AzResourceGroup -Name backups-rg | Remove-AzResourceGroup -Force", "powershell", B),
+        ("Remove-AzStorageContainer -Name bkp-sql-nightly -Context $ctx -Force", "powershell", B),
+        ("az group delete -n rg-backups --yes", "bash", B),
+        ("Remove-AzResourceGroup -Name web-rg -Force", "powershell", D),
+        ("Remove-AzResourceGroup -Name backups-rg -WhatIf", "powershell", S),
+        # makefiles written by cmd echo
+        ("echo all: ; rd /s /q C:\\Windows > m.mak && nmake /f m.mak", "cmd", B),
+        ("echo all: > m.mak & echo \trd /s /q C:\\Windows >> m.mak & nmake /f m.mak", "cmd", B),
+        ("(echo all:& echo \trd /s /q C:\\Windows) > m.mak && nmake /f m.mak", "cmd", B),
+        ("(echo all: ; rd /s /q %SystemRoot%) > m.mak && nmake /f m.mak", "cmd", B),
+        ('cmd.exe /c "echo all: ; rd /s /q C:\\Windows > m.mak & nmake /f m.mak"', "powershell", B),
+        ("(echo clean: ; rd /s /q build) > m.mak && nmake /f m.mak clean", "cmd", D),
+        ("echo all: ; echo hi > m.mak && nmake /f m.mak", "cmd", M),
+        # home's parent through a FileInfo
+        (
+            'Remove-Item -Recurse -Force ([IO.FileInfo]"$HOME\\x.txt").DirectoryName',
+            "powershell",
+            B,
+        ),
+        (
+            'Remove-Item -Recurse -Force ([System.IO.FileInfo]::new("$HOME\\x.txt")'
+            ".Directory.Parent.FullName)",
+            "powershell",
+            B,
+        ),
+        (
+            'Remove-Item -Recurse -Force ([IO.FileInfo]"$HOME\\proj\\a.txt").DirectoryName',
+            "powershell",
+            D,
+        ),
+    ],
+)
+def test_n17w_family_levels(command: str, shell: str, want: RiskLevel) -> None:
+    assert assess(command, shell).level == want, command
+
+
+# Wrapped in another host, a nested shell, a function or Invoke-Expression, each keeps its level.
+_CORES = [
+    ("wmic service where name='PlugPlay' call delete", B),
+    ("certmgr /del /all /s /r localMachine root", B),
+    ("certutil -delstore AuthRoot *", B),
+    ("echo all: ; rd /s /q C:\\Windows > m.mak & nmake /f m.mak", B),
+]
+
+
+@pytest.mark.parametrize("inner,want", _CORES)
+def test_n17w_cmd_families_keep_their_level_wrapped(inner: str, want: RiskLevel) -> None:
+    assert assess(inner, "cmd").level == want
+    assert assess(f'cmd /c "{inner}"', "cmd").level == want
+    assert assess(f'cmd.exe /c "{inner}"', "powershell").level == want
+
+
+_PS_CORES = [
+    ("Get-CimInstance Win32_Service -Filter \"Name='PlugPlay'\" | Remove-CimInstance", B),
+    ("Remove-Item Cert:\\LocalMachine -Recurse -Force", B),
+    ('Remove-Item -Recurse -Force ([IO.FileInfo]"$HOME\\x.txt").Directory.Parent.FullName', B),
+]
+
+
+@pytest.mark.parametrize("inner,want", _PS_CORES)
+def test_n17w_powershell_families_keep_their_level_wrapped(inner: str, want: RiskLevel) -> None:
+    assert assess(inner, "powershell").level == want
+    assert assess(f"function Go {{ {inner} }}; Go", "powershell").level == want
+    quoted = inner.replace("'", "''")
+    assert assess(f"Invoke-Expression '{quoted}'", "powershell").level == want
+    assert assess(f"pwsh -NoProfile -Command '{quoted}'", "powershell").level == want
+
+
+@pytest.mark.parametrize(
+    "command,shell",
+    [
+        ('Write-Host "wmic service where name=RpcSs call delete"', "powershell"),
+        ("echo certmgr /del /all /s /r localMachine root", "cmd"),
+        ("Select-String -Path notes.txt -Pattern 'certutil -delstore Root *'", "powershell"),
+        ("# Remove-Item Cert:\\ -Recurse", "powershell"),
+        ("rem wmic service where name='RpcSs' call delete", "cmd"),
+    ],
+)
+def test_n17w_words_as_data_stay_safe(command: str, shell: str) -> None:
+    assert assess(command, shell).level == S, command
