@@ -1421,6 +1421,19 @@ def _backup_account(text: str) -> str | None:
     return name if _GLUED_BACKUP.search(name.lower()) else None
 
 
+# (n17w) a bucket's or container's whole name, bare or as `scheme://name`: its words may be
+# glued (`sqlbackups`, `acmebkp01`, `bkp.acme.com`); a maven-style `snapshot` is no backup.
+_BUCKET_WHOLE = re.compile(r"(?i)\A(?:[a-z][\w+.-]*://)?([\w.-]{3,63})/?\Z")
+_GLUED_BUCKET = re.compile(r"backup|bkp|bak(?:\d|s?\Z|s?[.-]|up)")
+
+
+def _glued_bucket(text: str) -> str | None:
+    m = _BUCKET_WHOLE.match(text)
+    if m is None or _GLUED_BUCKET.search(m.group(1).lower()) is None:
+        return None
+    return m.group(1)
+
+
 def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int = 0) -> bool:
     low = cmd.argv.joined_low
     if (
@@ -1546,6 +1559,9 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
                 break
             if (place := backup_place(w.text)) is not None:
                 place, hit = place, w
+                break
+            if bucket and not account and (place := _glued_bucket(w.text)) is not None:
+                hit = w
                 break
     if place is None or hit is None:
         return _backup_job_removed(cmd, operands, rules)

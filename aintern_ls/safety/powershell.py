@@ -3296,6 +3296,9 @@ class _Walker:
                 body,
             )
         if "$(" in body:
+            # (n17w) `"$((Get-Item $HOME).Parent.FullName)\*"`: a known path's subexpression
+            body = _known_subexpressions(body, env)
+        if "$(" in body:
             from aintern_ls.safety.windows import _subexpressions, ps_variables
 
             # `"C:\Win$('dows')"`: subexpressions of literals are their values
@@ -3718,7 +3721,9 @@ _ITEM_OF = re.compile(
 _GET_PARENT = re.compile(
     r"(?i)\A\(?\s*(?:\[(?:system\.)?io\.directory\]::getparent\s*\(\s*(?P<p>[^()]+?)\s*\)"
     r"|\[(?:system\.)?io\.(?:directory|file)info\]::new\s*\(\s*(?P<n>[^()]+?)\s*\)"
-    r"|\(\s*\[(?:system\.)?io\.(?:directory|file)info\]\s*(?P<c>[^()]+?)\s*\))"
+    r"|\(\s*\[(?:system\.)?io\.(?:directory|file)info\]\s*(?P<c>[^()]+?)\s*\)"
+    # (n17w) `([IO.DirectoryInfo]::new($HOME)).Parent`: the constructed item in parentheses
+    r"|\(\s*\[(?:system\.)?io\.(?:directory|file)info\]::new\s*\(\s*(?P<w>[^()]+?)\s*\)\s*\))"
     + _UP_STEPS
     + r"(?:\.(?:fullname|name))?\s*\)?\Z"
 )
@@ -3768,8 +3773,8 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
     if ("parent" in low or "root" in low or ").directory" in low) and (
         up := _GET_PARENT.match(raw)
     ) is not None:
-        value = _operand_path(up.group("p") or up.group("n") or up.group("c"), env)
-        return _steps(value, ("parent" if up.group("p") else "") + up.group(4))
+        value = _operand_path(up.group("p") or up.group("n") or up.group("c") or up.group("w"), env)
+        return _steps(value, ("parent" if up.group("p") else "") + up.group(5))
     if "root" in low and (drive := _DRIVE_ROOT.match(raw)) is not None:
         return drive.group(1).upper() + ":\\"
     if "|" in raw and (piped := _PIPED_SPLIT.match(raw)) is not None:
@@ -3890,12 +3895,42 @@ def _expandable_path(body: str, env: Mapping[str, str] | None) -> str | None:
     text = _HOME_PAIR.sub("$HOME", text)
     text = _FOLDER_PATH.sub(lambda m: _folder(m).strip("'"), text)
     if "$(" in text:
+        text = _known_subexpressions(text, env)
+    if "$(" in text:
         # `"$([Environment]::GetFolderPath('UserProfile'))"`: a subexpression of a literal
         text = re.sub(r"\$\(\s*'?([^()$'\"]*)'?\s*\)", lambda v: v.group(1), text)
     text = re.sub(r"\$\{env:(\w+)\}", r"$env:\1", text, flags=re.I)
     text = _QUOTED_VAR.sub(plain, text)
     if "\x00" in text or "$" in text:
         return None
+    return text
+
+
+def _known_subexpressions(text: str, env: Mapping[str, str] | None) -> str:
+    """(n17w) `"$((Get-Item $HOME).Parent.FullName)\\*"`, `"$(Split-Path $HOME -Parent)"`:
+    a subexpression inside a string whose value is a known path is that path."""
+    at = 0
+    for _ in range(4):
+        start = text.find("$(", at)
+        if start < 0:
+            break
+        depth, end = 0, -1
+        for i in range(start + 1, len(text)):
+            if text[i] == "(":
+                depth += 1
+            elif text[i] == ")":
+                depth -= 1
+                if depth == 0:
+                    end = i
+                    break
+        if end < 0:
+            break
+        value = _path_expression(text[start + 2 : end].strip(), env)
+        if value is None or "$" in value:
+            at = end + 1
+            continue
+        text = text[:start] + value + text[end + 1 :]
+        at = start + len(value)
     return text
 
 

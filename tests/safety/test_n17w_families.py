@@ -18,14 +18,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-
-B, C, D, M, S = (
-    RiskLevel.BLOCKED,
-    RiskLevel.CRITICAL,
-    RiskLevel.DANGEROUS,
-    RiskLevel.MODERATE,
-    RiskLevel.SAFE,
-)
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
 
 
 @pytest.mark.parametrize(
@@ -142,6 +135,34 @@ B, C, D, M, S = (
             "powershell",
             D,
         ),
+        # a known path's subexpression inside a string; the constructed item in parentheses
+        (
+            'Remove-Item -Path "$(([IO.DirectoryInfo]$HOME).Parent.FullName)\\*" -Recurse -Force',
+            "powershell",
+            B,
+        ),
+        ('Remove-Item -Path "$(Split-Path $HOME -Parent)" -Recurse -Force', "powershell", B),
+        (
+            'Remove-Item -Path "$(Split-Path $HOME -Parent)\\Public\\tmp" -Recurse -Force',
+            "powershell",
+            D,
+        ),
+        ('Remove-Item "$(Get-Date -Format yyyy)-logs" -Recurse', "powershell", D),
+        ('Write-Host "$(Split-Path $HOME -Parent)"', "powershell", S),
+        (
+            "Remove-Item -Recurse -Force -Path ([System.IO.DirectoryInfo]::new($HOME))"
+            ".Parent.FullName",
+            "powershell",
+            B,
+        ),
+        # bucket and container names whose words are glued
+        ("Remove-AzStorageContainer -Name sqlbackups -Context $ctx -Force", "powershell", B),
+        ("Remove-S3Bucket -BucketName acmebkp01 -DeleteBucketContent -Force", "powershell", B),
+        ("Remove-S3Bucket -BucketName bkp.acme.com -DeleteBucketContent", "powershell", B),
+        ("aws s3 rb s3://acmebkp01 --force", "bash", B),
+        ("Remove-S3Bucket -BucketName bakery-assets -DeleteBucketContent", "powershell", D),
+        ("Remove-S3Object -BucketName acmebackups -Key a/b.txt -Force", "powershell", D),
+        ("Get-S3Bucket | Where-Object BucketName -like '*bkp*'", "powershell", S),
     ],
 )
 def test_n17w_family_levels(command: str, shell: str, want: RiskLevel) -> None:
@@ -174,7 +195,8 @@ _PS_CORES = [
 @pytest.mark.parametrize("inner,want", _PS_CORES)
 def test_n17w_powershell_families_keep_their_level_wrapped(inner: str, want: RiskLevel) -> None:
     assert assess(inner, "powershell").level == want
-    assert assess(f"function Go {{ {inner} }}; Go", "powershell").level == want
+    for wrapper in PS_BLOCK_WRAPPERS:
+        assert assess(wrapper.format(inner), "powershell").level == want, wrapper
     quoted = inner.replace("'", "''")
     assert assess(f"Invoke-Expression '{quoted}'", "powershell").level == want
     assert assess(f"pwsh -NoProfile -Command '{quoted}'", "powershell").level == want
