@@ -439,6 +439,8 @@ def analyse(text: str, scope: Scope) -> None:
         _FAST.text = saved
     for start, end in blanked:
         walker.error_text(start, end)
+    if "-in" in low and ("foreach" in low or "%" in text) and _INPUT_OBJECT.search(text[:20000]):
+        _input_object_piped(text, scope)
     for arg in _CREATE_ARG.finditer(text) if may_match(_CREATE_ARG, low, plain) else ():
         code = fold_powershell(arg.group(1))
         if code is not None:
@@ -768,6 +770,30 @@ _ENDLESS_SPAWN = re.compile(
 _FUNC_HEAD = re.compile(r"(?i)\b(?:function|filter)\s+([\w-]{1,64})\s*(\(([^()]{0,400})\))?\s*\{")
 _PARAM_BLOCK = re.compile(r"(?i)\A\s*param\s*\(([^()]{0,400})\)")
 _PS_ARG = re.compile(r"'(?:[^']|'')*'|\"[^\"$`]*\"|[^\s;|&(){}'\"]+")
+
+
+# `ForEach-Object -InputObject C:\Windows -Process { Remove-Item $_ … }` (any unique prefix
+# of the parameter, `%` too): the object named is the block's `$_`, as if piped in (h17).
+_INPUT_OBJECT = re.compile(
+    r"(?i)(?<![\w$-])(foreach-object|%)(\s+)-in(?:p(?:u(?:t(?:o(?:b(?:j(?:e(?:c(?:t)?)?)?)?)?)?)?)?)?"
+    r"(?::\s*|\s+)('[^'\n]*'|\"[^\"\n]*\"|\$[\w:]+|[^\s{}|;'\"()]+)"
+)
+
+
+def _input_object_piped(text: str, scope: Scope) -> None:
+    """Judge each ForEach-Object given `-InputObject VALUE` again as `VALUE | ForEach-Object
+    …` (the rest of its line), which the pipeline rules bind to `$_`."""
+    code = code_only(text[:20000])  # (the same length: strings and comments blanked)
+    for m in list(_INPUT_OBJECT.finditer(text[:20000]))[:4]:
+        if code[m.start(1) : m.end(1)] != m.group(1):
+            continue  # printed or commented text, not a command
+        end = text.find("\n", m.end())
+        end = len(text) if end < 0 else end
+        value = m.group(3)
+        if value[0] not in "'\"$":
+            value = "'" + value + "'"  # (a bare word is a string argument, not a command)
+        piped = f"{value} | {m.group(1)}{text[m.end() : end]}"
+        scope.include(scope.nested(piped, "powershell", Word(piped, m.start(), end)))
 
 
 def _function_calls(text: str, scope: Scope) -> None:

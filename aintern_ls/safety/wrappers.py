@@ -2634,6 +2634,19 @@ for _n in _FORWARDERS:
     handles(_n)(_forward)
 
 
+# macOS `arch [-x86_64|-arm64|-i386|...] [-c] [-d VAR] [-e VAR=VALUE] [-arch NAME] PROG ARGS`
+# runs PROG under the named architecture; bare `arch` (and coreutils' `arch`) only prints
+# the machine's architecture (h17: `arch -x86_64 rm -rf /Users` was read as the listing).
+_ARCH_VALUED = frozenset(names("-d -e -arch"))
+
+
+@handles("arch")
+def _arch(cmd: Cmd) -> None:
+    tail = list(cmd.args[_skip_forwarder_options(cmd, _ARCH_VALUED, frozenset()) :])
+    if tail:
+        cmd.info = cmd.judge(tail, cmd.stdin)
+
+
 @handles("capsh")
 def _capsh(cmd: Cmd) -> None:
     """`capsh [--opts] -- ARGS` runs `bash ARGS` (or the `--shell=` program); options
