@@ -71,8 +71,11 @@ def _sed(cmd: Cmd) -> None:
         # (like `w FILE`, the command runs to the end of the line, `;` and all)
         # (any address before it: a line, `$`, `first~step`, a `/regex/`, a range, `!`: n12u)
         m = _SED_E.search(w.text) if "e" in w.text else None
+        # (an address may come first: `1s/.*/id/e` runs `id` on line 1: h17)
         sub = re.fullmatch(
-            r"s(.)((?:(?!\1).|\\.)*)\1((?:(?!\1).|\\.)*)\1[gpIi0-9]*e[gpIi0-9]*", w.text
+            rf"\s*(?:{_SED_ADDR}(?:\s*,\s*(?:{_SED_ADDR}|[+~]\d+))?)?\s*!?\s*"
+            r"s(.)((?:(?!\1).|\\.)*)\1((?:(?!\1).|\\.)*)\1[gpIi0-9]*e[gpIi0-9]*",
+            w.text,
         )
         code = (
             m.group(1)
@@ -667,6 +670,12 @@ def _misc(cmd: Cmd) -> None:
         ["--version"],
         ["-v"],
     ):
+        return
+    if n == "caddy" and texts[:1] == ["file-server"]:
+        # `caddy file-server --root /`: publishes the folder, like `python3 -m http.server`
+        from aintern_ls.safety.network import local_only, serve_folder
+
+        serve_folder(cmd, cmd.option_value("-r", "--root"), not local_only(cmd))
         return
     if n in ("nginx", "apachectl", "caddy") and any(
         t in ("-t", "-T", "configtest", "validate", "-v", "-V") for t in texts

@@ -646,6 +646,15 @@ def _copy_remote(cmd: Cmd) -> None:
                 and not re.search(r"[/\\:]", w.text)
             )
         ]
+    if (
+        cmd.name == "rclone"
+        and len(ops) >= 3
+        and ops[0].text == "serve"
+        and not _remote(ops[2].text)
+    ):
+        # `rclone serve http / --addr :8080`: the local folder is published (h17)
+        serve_folder(cmd, ops[2], not local_only(cmd))
+        return
     rclone_delete = (
         cmd.name == "rclone"
         and bool(ops)
@@ -920,18 +929,145 @@ def _check_by_ssh(cmd: Cmd) -> None:
 def _http_server(cmd: Cmd) -> None:
     """`python3 -m http.server` serves a folder to the network; serving the root, a home or a
     system folder publishes its files."""
-    _serves(cmd, cmd.option_value("-d", "--directory"), exposed=True)
+    serve_folder(cmd, cmd.option_value("-d", "--directory"))
+
+
+def serve_folder(cmd: Cmd, folder: Word | None, exposed: bool = True) -> None:
+    """A file server publishing `folder`, or the working directory when none is named and a
+    `cd` earlier in the block set it (`cd / && python3 -m http.server`: h17)."""
+    if folder is None or folder.text in (".", "./"):
+        cwd = next(iter(cmd.scope.cwds - {None}), None)
+        folder = Word(cwd, cmd.start, cmd.end) if cwd else None
+    _serves(cmd, folder, exposed)
+
+
+# Static file servers and how each is told its folder (h17: darkhttpd, miniserve, dufs,
+# http-server, busybox httpd, caddy file-server, twistd web, updog ... serving `/` or a home
+# publish it like `python3 -m http.server -d /`): the options that name the folder, else
+# the first operand that looks like a path; none: the working directory.
+_FILE_SERVERS: dict[str, tuple[str, ...]] = {
+    "darkhttpd": (),
+    "miniserve": (),
+    "dufs": (),
+    "http-server": (),
+    "simple-http-server": (),
+    "sfz": (),
+    "updog": ("-d", "--directory"),
+    "webfsd": ("-r",),
+    "static-web-server": ("-d", "--root"),
+    "goshs": ("-d", "--dir"),
+}
+_PATH_LIKE = re.compile(r"\A(?:[/~.]|\$\{?HOME\b|[A-Za-z]:[\\/])|/")
+_LOOPBACK = re.compile(r"(?i)(?:\A|[=\s:/\[])(?:127\.\d+\.\d+\.\d+|localhost|::1)(?:\Z|[:\]\s])")
+
+
+def local_only(cmd: Cmd) -> bool:
+    """The server binds only to the loopback interface (`-b 127.0.0.1`, `--addr localhost:80`)."""
+    return any(_LOOPBACK.search(w.text) for w in cmd.args)
+
+
+def _served(cmd: Cmd, options: tuple[str, ...]) -> Word | None:
+    if options:
+        return cmd.option_value(*options)
+    return next(
+        (w for w in cmd.args if not w.text.startswith("-") and _PATH_LIKE.search(w.text)), None
+    )
+
+
+@handles(*_FILE_SERVERS)
+def _file_server(cmd: Cmd) -> None:
+    if cmd.has("-h", "--help", "-V", "--version"):
+        return
+    serve_folder(cmd, _served(cmd, _FILE_SERVERS[cmd.name]), not local_only(cmd))
+
+
+# Web terminals serve the command they are given to every browser that connects (h17):
+# a shell there is a bind shell, anything else a program published to the network.
+_WEB_TERMINALS = frozenset(names("gotty ttyd websocketd wetty"))
+_SERVED_SHELLS = frozenset(
+    names("sh bash dash zsh ksh mksh fish ash busybox pwsh powershell cmd cmd.exe tmux screen")
+)
+
+
+@handles(*_WEB_TERMINALS)
+def _web_terminal(cmd: Cmd) -> None:
+    if cmd.has("-h", "--help", "-v", "--version"):
+        return
+    served = [
+        w
+        for w in cmd.args
+        if not w.text.startswith("-") and w.text.rsplit("/", 1)[-1].lower() in _SERVED_SHELLS
+    ]
+    command = cmd.option_value("--command")  # wetty --command bash
+    if command is not None and command.text.split(" ")[0].rsplit("/", 1)[-1] in _SERVED_SHELLS:
+        served.append(command)
+    if served and not local_only(cmd):
+        cmd.add(C, "remote-access", f"{cmd.name} serves a shell to the network (a bind shell)")
+    else:
+        cmd.add(M, "network", f"{cmd.name} serves a terminal program to the network")
+
+
+@handles("powercat")
+def _powercat(cmd: Cmd) -> None:
+    """powercat (netcat in PowerShell): `-e PROGRAM` / `-ep` gives the connection a shell."""
+    if cmd.has("-e", "-ep"):
+        cmd.add(C, "reverse-shell", "powercat hands a network connection a shell")
+    else:
+        cmd.add(M, "network", "powercat opens a network connection")
+
+
+@handles("httpd")
+def _httpd(cmd: Cmd) -> None:
+    """BusyBox's `httpd -h DIR` serves DIR (Apache's `httpd -h` alone prints its help)."""
+    home = cmd.option_value("-h")
+    if home is not None and not home.text.startswith("-"):
+        serve_folder(cmd, home, not local_only(cmd))
+    elif cmd.args and all(
+        w.text in ("-h", "-v", "-V", "-t", "-l", "-L", "-M", "-S") for w in cmd.args
+    ):
+        return  # help, version, config test, module listings
+    else:
+        cmd.add(M, "network", "httpd runs a web server")
+
+
+@handles("twistd")
+def _twistd(cmd: Cmd) -> None:
+    """`twistd -n web --path DIR` serves DIR (other plugins run their own servers)."""
+    if "web" in cmd.texts():
+        path = cmd.option_value("--path")
+        serve_folder(cmd, path, not local_only(cmd))
+    else:
+        cmd.add(M, "network", "twistd runs a network service")
 
 
 def _serves(cmd: Cmd, folder: Word | None, exposed: bool) -> None:
     if (
         exposed
         and folder is not None
-        and (sensitive_source(folder.text.rstrip("/") or "/") or folder.text.rstrip("/") in ("",))
+        and (
+            sensitive_source(folder.text.rstrip("/") or "/")
+            or folder.text.rstrip("/") in ("",)
+            or _protected_folder(folder, cmd)
+        )
     ):
         cmd.add(C, "exfiltration", f"serves {folder.text} to the network", folder)
         return
     cmd.add(M, "network", f"serves {'the current folder' if folder is None else folder.text}")
+
+
+def _protected_folder(folder: Word, cmd: Cmd) -> bool:
+    """A folder whose deletion would be blocked (a drive root, the profiles folder, a
+    system folder, in Windows spelling too: `-d C:\\`, `C:\\Users`): serving it publishes it."""
+    from aintern_ls.safety.paths import classify_path
+
+    if folder.dynamic or folder.text.rstrip("/") in _SHARED_DATA:
+        return False
+    return classify_path(folder.text, cmd.scope.cwds).level >= B
+
+
+# Folders whose deletion is blocked but whose job is to hold shared or served data: serving
+# them publishes nobody's home or system files.
+_SHARED_DATA = frozenset(names("/tmp /var/tmp /dev/shm /srv /mnt /media /opt /var/www"))
 
 
 def php_server(cmd: Cmd) -> None:

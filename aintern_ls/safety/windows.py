@@ -4157,6 +4157,14 @@ def _net(cmd: Cmd) -> None:
         # `net share C=C:\ /GRANT:Everyone,FULL`: a whole drive shared to the network
         cmd.add(C, "remote-access", "net share shares a whole drive with other machines")
         return
+    if verb == "share" and ops and "=" in ops[0] and shared_protected(ops[0].split("=", 1)[1], cmd):
+        # `net share d=%USERPROFILE%`, `net share w=C:\Windows`: a profile or system
+        # folder published to the network (h17)
+        cmd.add(C, "exfiltration", "net share shares a home or system folder with other machines")
+        return
+    if verb == "share" and ops and "=" in ops[0]:
+        cmd.add(M, "system-config", "net share shares a folder with other machines")
+        return
     if texts[0] == "stop":
         if len(texts) > 1 and (
             security_name(texts[1]) or _PIPED_SECURITY.search(" ".join(texts[1:]))
@@ -7160,6 +7168,26 @@ _COPIERS = frozenset(
         """
     )
 )
+
+
+def shared_protected(path: str, cmd: Cmd) -> bool:
+    """A folder whose deletion would be blocked (a drive root, a profile, a system folder):
+    sharing it with other machines publishes it (h17)."""
+    return bool(path.strip("\"'")) and classify_path(path.strip("\"'"), cmd.scope.cwds).level >= B
+
+
+@handles("new-smbshare", windows_only=True)
+def _new_smbshare(cmd: Cmd) -> None:
+    """`New-SmbShare -Name x -Path C:\\ -FullAccess Everyone`: a drive root, a profile or a
+    system folder shared with other machines is exfiltration (h17); another folder a write."""
+    path = cmd.option_value("-path")
+    if path is None:
+        ops = cmd.operands()
+        path = ops[1] if len(ops) >= 2 else None
+    if path is not None and not path.dynamic and shared_protected(path.text, cmd):
+        cmd.add(C, "exfiltration", f"New-SmbShare shares {path.text} with other machines", path)
+    else:
+        cmd.add(M, "system-config", "New-SmbShare shares a folder with other machines")
 
 
 def credential_copy(cmd: Cmd) -> bool:

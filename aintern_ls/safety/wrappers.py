@@ -2213,6 +2213,43 @@ def _joined_code_args(args: list[Word], i: int) -> Word | None:
     )
 
 
+# Ruby's `un` library (`ruby -run -e rm -- -rf /`): `-e NAME` runs the file utility NAME
+# with the arguments after it, as the coreutils command of that name (h17).
+_UN_UTILITIES = frozenset(names("cp ln mv rm mkdir rmdir install chmod touch"))
+_UN_OTHERS = frozenset(names("httpd help colorize wait_writable mkmf"))
+
+
+def _ruby_un(cmd: Cmd) -> bool:
+    """Judge `ruby -run -e UTILITY -- ARGS` (also `-r un`, `--require=un`) as `UTILITY ARGS`,
+    `-e httpd -- [OPTS] DIR` as a file server of DIR. True when handled."""
+    args = cmd.args
+    texts = [w.text for w in args]
+    loads = any(
+        t in ("-run", "--require=un")
+        or (t in ("-r", "--require") and texts[i + 1 : i + 2] == ["un"])
+        for i, t in enumerate(texts)
+    )
+    if not loads:
+        return False
+    at = next((i for i, t in enumerate(texts[:-1]) if t == "-e"), None)
+    if at is None or texts[at + 1] not in _UN_UTILITIES | _UN_OTHERS:
+        return False
+    util = args[at + 1]
+    rest = list(args[at + 2 :])
+    if rest and rest[0].text == "--":
+        rest = rest[1:]
+    if util.text in _UN_UTILITIES:
+        cmd.judge([Word(util.text, util.start, util.end), *rest], cmd.stdin)
+    elif util.text == "httpd":
+        from aintern_ls.safety.network import local_only, serve_folder
+
+        folder = next((w for w in rest if re.match(r"[/~.]|[A-Za-z]:[\\/]", w.text)), None)
+        serve_folder(cmd, folder, not local_only(cmd))
+    elif util.text == "mkmf":
+        cmd.add(M, "write", "ruby's mkmf writes a Makefile")
+    return True
+
+
 def _interpreter(cmd: Cmd) -> None:
     family = re.sub(r"[0-9.]+$", "", cmd.name.lower()).replace("nodejs", "node")
     family = {"pypy": "python", "luajit": "lua"}.get(family, family)
@@ -2227,6 +2264,8 @@ def _interpreter(cmd: Cmd) -> None:
         from aintern_ls.safety.network import php_server
 
         php_server(cmd)  # `php -S 0.0.0.0:80 -t /`: a web server, judged by what it serves
+        return
+    if family == "ruby" and _ruby_un(cmd):
         return
     if family in ("perl", "ruby"):
         inline.in_place_targets(cmd)  # `perl -pi -e … ~/.profile`: the files it rewrites
