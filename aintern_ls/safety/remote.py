@@ -383,8 +383,15 @@ def _cloudflared(cmd: Cmd) -> None:
     ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
     if not ops or ops[0] in _READ_ONLY or ops[:2] in (["tunnel", "list"], ["tunnel", "info"]):
         return
+    url = cmd.option_value("--url")
+    target = url.text.lower() if url is not None else ""
+    scheme, _, rest = target.rpartition("://")
+    port = rest.rsplit(":", 1)[-1].strip("/") if ":" in rest else ""
     if ops[:2] == ["service", "install"]:
         cmd.add(C, "remote-access", "cloudflared installs a standing tunnel as a service")
+    elif scheme in ("ssh", "rdp", "smb", "vnc") or port in LOGIN_PORTS:
+        # `cloudflared tunnel --url ssh://localhost:22`: a login port published (h17)
+        cmd.add(C, "remote-access", "cloudflared exposes a remote-login port to the internet")
     else:
         cmd.add(M, "network", "cloudflared runs or changes a tunnel")
 

