@@ -956,6 +956,9 @@ _FILE_SERVERS: dict[str, tuple[str, ...]] = {
     "webfsd": ("-r",),
     "static-web-server": ("-d", "--root"),
     "goshs": ("-d", "--dir"),
+    "serve": (),  # npm's `serve DIR`
+    "pyftpdlib": ("-d", "--directory"),  # python -m pyftpdlib: an FTP server
+    "uploadserver": ("-d", "--directory"),  # python -m uploadserver
 }
 _PATH_LIKE = re.compile(r"\A(?:[/~.]|\$\{?HOME\b|[A-Za-z]:[\\/])|/")
 _LOOPBACK = re.compile(r"(?i)(?:\A|[=\s:/\[])(?:127\.\d+\.\d+\.\d+|localhost|::1)(?:\Z|[:\]\s])")
@@ -1032,9 +1035,12 @@ def _httpd(cmd: Cmd) -> None:
 
 @handles("twistd")
 def _twistd(cmd: Cmd) -> None:
-    """`twistd -n web --path DIR` serves DIR (other plugins run their own servers)."""
-    if "web" in cmd.texts():
-        path = cmd.option_value("--path")
+    """`twistd -n web --path DIR` and `twistd -n ftp -r DIR` serve DIR (other plugins run
+    their own servers)."""
+    texts = cmd.texts()
+    if "web" in texts or "ftp" in texts:
+        # `twistd -n web --path DIR`, `twistd -n ftp -r DIR`
+        path = cmd.option_value("--path") if "web" in texts else cmd.option_value("-r", "--root")
         serve_folder(cmd, path, not local_only(cmd))
     else:
         cmd.add(M, "network", "twistd runs a network service")
