@@ -81,6 +81,7 @@ rsh rexec                          | @@                                   | remo
 dbclient                           | @@                                   | remote:bash:dbclient
 plink                              | @@                                   | remote:bash:plink
 tsh                                | ssh                                  | remote:bash:tsh
+mco                                | run                                  | rline:bash
 crackmapexec cme nxc netexec       | -x                                   | rline:cmd
 crackmapexec cme nxc netexec       | -X                                   | rline:powershell
 psexec.py wmiexec.py smbexec.py    | @@                                   | remote:cmd:impacket

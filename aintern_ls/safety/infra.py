@@ -1438,6 +1438,11 @@ def _hypervisor(cmd: Cmd) -> None:
 
 
 # --- key-value stores, schedulers and fleet shells ------------------------------------------
+_NOMAD_EXEC_VALUED = frozenset(
+    names("-task -job -address -region -namespace -token -ca-cert -client-cert -client-key -e")
+)
+
+
 @handles("influx", "etcdctl", "consul", "nomad")
 def _cluster_store(cmd: Cmd) -> None:
     """Deleting buckets, key prefixes, KV trees or purging jobs destroys data or services
@@ -1446,6 +1451,14 @@ def _cluster_store(cmd: Cmd) -> None:
     ops = [t for t in texts if not t.startswith("-")]
     joined = " ".join(ops[:3])
     n = cmd.name
+    if n == "nomad" and ops[:2] == ["alloc", "exec"]:
+        # `nomad alloc exec [-task T] ALLOC CMD…`: CMD runs inside the allocation (h17)
+        at = [w.text.lower() for w in cmd.args].index("exec")
+        i = skip_options(cmd.args, at + 1, _NOMAD_EXEC_VALUED) + 1  # (+1: the allocation)
+        cmd.add(M, "remote", "nomad alloc exec runs a command in an allocation")
+        if i < len(cmd.args):
+            cmd.judge(list(cmd.args[i:]), cmd.stdin)
+        return
     destroys = (
         (
             n == "influx"

@@ -1486,6 +1486,37 @@ def _expect(cmd: Cmd) -> None:
         _judge_embedded(cmd, _sub(code, m.group(1).strip()), "expect spawn")
 
 
+# knife ssh's options that take a value (the search query and the command are operands).
+_KNIFE_SSH_VALUED = frozenset(
+    names(
+        """
+        -a --attribute -C --concurrency -G --ssh-gateway -i --ssh-identity-file -m --manual-list
+        -p --ssh-port -P --ssh-password -x --ssh-user -c --config --config-option -s --server-url
+        -u --user -k --key -E --environment --prefix-attribute --exit-on-error
+        """
+    )
+)
+
+
+def _knife_ssh(cmd: Cmd) -> None:
+    """`knife ssh QUERY COMMAND [OPTS]`: Chef runs COMMAND on every node the search finds
+    (a remote command line, judged as one: a wipe there is blocked, h17)."""
+    ops: list[Word] = []
+    i = 1
+    args = cmd.args
+    while i < len(args):
+        t = args[i].text
+        if t.startswith("-"):
+            i += 2 if t in _KNIFE_SSH_VALUED else 1
+            continue
+        ops.append(args[i])
+        i += 1
+    cmd.add(M, "remote", "knife ssh runs a command on the nodes a search finds")
+    if len(ops) >= 2 and ops[1].text.strip() not in ("", "interactive", "tmux", "screen"):
+        line = ops[1]
+        cmd.scope.include(cmd.scope.nested(line.text, "bash", line, -1))
+
+
 @handles(
     "R",
     "octave",
@@ -1518,6 +1549,9 @@ def _eval_tools(cmd: Cmd) -> None:
         "sqlmap": "python",
         "slsh": "r",
     }.get(n, n)
+    if n == "knife" and cmd.args and cmd.args[0].text == "ssh":
+        _knife_ssh(cmd)
+        return
     code = cmd.option_value("-e", "--eval", "--execute", "-E")
     if n == "crystal":
         language = "ruby"  # Crystal's syntax is Ruby's

@@ -115,6 +115,10 @@ SERVES_PROTECTED = [
     "cd ~ && darkhttpd .",
     "ruby -run -e httpd -- --port=8080 /",
     "ruby -run -e httpd / -p 8080",
+    "npx serve ~",
+    "python3 -m pyftpdlib -d / -p 2121 -w",
+    "python3 -m uploadserver --directory /",
+    "twistd -n ftp -r /",
 ]
 
 
@@ -142,6 +146,10 @@ def test_file_server_wrapped_keeps_its_level(command: str, wrap: str) -> None:
         ("rclone serve http remote:bucket", M),
         ("ruby -run -e httpd -- --port=8080 ./public", M),
         ("httpd -k start", M),
+        ("serve ./dist -l 3000", M),
+        ("python3 -m pyftpdlib -p 2121", M),
+        ("twistd -n ftp -r ./pub", M),
+        ("serve --help", S),
         ("httpd -t", S),
         ("miniserve --help", S),
         ("echo darkhttpd / --port 8080", S),
@@ -264,3 +272,40 @@ def test_published_folders_and_shells(command: str, shell: str, expected: int) -
 )
 def test_logging_daemons_and_dsrm(command: str, shell: str, expected: int) -> None:
     assert _level(command, shell) == expected
+
+
+# --- remote command lines of orchestrators: knife ssh, mco shell run, nomad alloc exec ---
+ORCHESTRATED_WIPES = [
+    "knife ssh 'role:web' 'sudo rm -rf /'",
+    "knife ssh name:web01 'rm -rf /etc' -x ubuntu",
+    "knife ssh -x ubuntu -i key.pem 'role:db' 'dd if=/dev/zero of=/dev/sda'",
+    "mco shell run 'rm -rf /'",
+    "nomad alloc exec 1234 rm -rf /",
+    "nomad alloc exec -task web 1234 sh -c 'rm -rf /'",
+]
+
+
+@pytest.mark.parametrize("command", ORCHESTRATED_WIPES)
+def test_orchestrator_remote_wipes(command: str) -> None:
+    assert _level(command) == B
+
+
+@pytest.mark.parametrize("command", ORCHESTRATED_WIPES[:1] + ORCHESTRATED_WIPES[3:5])
+@pytest.mark.parametrize("wrap", ["sudo {}", "env A=1 {}", "sh -c {q}", "f() {{ {}; }}; f"])
+def test_orchestrator_wrapped_keeps_its_level(command: str, wrap: str) -> None:
+    quoted = "'" + command.replace("'", "'\\''") + "'"
+    assert _level(wrap.format(command, q=quoted)) == B
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("knife ssh 'role:web' 'uptime'", M),
+        ("knife ssh 'role:web' interactive", M),
+        ("mco shell run uptime", M),
+        ("nomad job status", S),
+        ("echo knife ssh 'role:web' 'sudo rm -rf /'", S),
+    ],
+)
+def test_orchestrator_look_alikes(command: str, expected: int) -> None:
+    assert _level(command) == expected
