@@ -605,6 +605,13 @@ _READ_ONLY = frozenset(names("version --version -v -version help --help -h list 
 @handles("vmkfstools")
 def _vmkfstools(cmd: Cmd) -> None:
     texts = cmd.texts()
+    if any(t in ("-C", "--createfs") for t in texts) and any(
+        "/vmfs/devices/disks/" in t for t in texts
+    ):
+        # `vmkfstools -C vmfs6 -S ds /vmfs/devices/disks/naa.…:1`: a new VMFS on a partition
+        # of a physical disk (mkfs: the datastore there is gone, h17)
+        cmd.add(B, "mkfs", "vmkfstools creates a new filesystem on a disk partition")
+        return
     if any(
         t in ("-U", "--deletevirtualdisk", "-w", "--writezeros", "-y", "--zapdisk") for t in texts
     ):

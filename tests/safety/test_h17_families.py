@@ -309,3 +309,18 @@ def test_orchestrator_wrapped_keeps_its_level(command: str, wrap: str) -> None:
 )
 def test_orchestrator_look_alikes(command: str, expected: int) -> None:
     assert _level(command) == expected
+
+
+# --- ESXi: a new VMFS written over a physical disk's partition is mkfs ------------------
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("vmkfstools -C vmfs6 -S ds2 /vmfs/devices/disks/naa.600:1", B),
+        ("vmkfstools --createfs vmfs5 -b 1m -S x /vmfs/devices/disks/mpx.vmhba1:C0:T0:L0:3", B),
+        ("sudo vmkfstools -C vmfs6 -S ds2 /vmfs/devices/disks/naa.600:1", B),
+        ("vmkfstools -c 10G -d thin /vmfs/volumes/ds1/vm/x.vmdk", M),
+        ("vmkfstools -P /vmfs/volumes/ds1", S),
+    ],
+)
+def test_vmkfstools_createfs(command: str, expected: int) -> None:
+    assert _level(command) == expected
