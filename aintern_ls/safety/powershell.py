@@ -515,7 +515,7 @@ def analyse(text: str, scope: Scope) -> None:
     ):
         _com_runs(text, scope)
     if "win32_" in low or "msft_" in low or "cim_" in low or "systemrestore" in low:
-        _wmi_methods(text, scope)
+        _wmi_methods(text, code_text(), scope)
     m = _search(_DOTNET_REGISTRY, text, low, plain)
     if m:
         _registry_api(text, m, scope)
@@ -1248,13 +1248,19 @@ _WMI_PICKED = re.compile(
     r"(?i)-filter\b|\bwhere\b|\?\s|-query\b|-like\b|-match\b|-eq\b|select-object|\bselect\s+-|"
     r"-first\b|-last\b|-inputobject\s+\$|\$(?!_\W|psitem\W)\w+\s*\.\s*delete"
 )
+# (r17) the instances really fetched by a call: `Get-CimInstance [-ClassName] Win32_Service`,
+# `gwmi -Class win32_service`, `[wmiclass]'Win32_Service'`… (in the code view, lower case)
+_WMI_FETCHED = re.compile(
+    r"(?:get-ciminstance|\bgcim|get-wmiobject|\bgwmi|\[wmi(?:class|searcher)?\])"
+    r"[^|;\n]{0,200}?win32_(?:(?:base)?service|systemdriver)\b"
+)
 _WMI_REMOVERS = frozenset({"remove-ciminstance", "rcim", "remove-wmiobject", "rwmi"})
 _WMI_NAME = re.compile(
     r"(?i)\b(?:name|processname|driveletter|deviceid)\s*(?:=|-eq|-like|\blike\b)\s*\\?['\"]([^'\"\\]*(?:\\{1,2}[^'\"\\]*)*)\\?['\"]"
 )
 
 
-def _wmi_methods(text: str, scope: Scope) -> None:
+def _wmi_methods(text: str, code: str, scope: Scope) -> None:
     """A WMI/CIM method is judged as the cmdlet that does the same: `MSFT_Disk` `Clear` is
     Clear-Disk, `Win32_Directory`/`CIM_DataFile` `Delete` is Remove-Item of the filtered
     name, `Win32_Service` `StopService`/`ChangeStartMode`/`Delete` are Stop-/Set-/Remove-
@@ -1263,7 +1269,10 @@ def _wmi_methods(text: str, scope: Scope) -> None:
     classes = list(_WMI_CLASS.finditer(text[:20000]))
     if not classes:
         return
-    low = text[:20000].lower()
+    # (r17) methods and removal cmdlets count only in code: `code` is `text` with comments
+    # and printed strings blanked (same length), so `Write-Host "… Win32_Service |
+    # Remove-CimInstance"` and `# rcim …` call nothing.
+    low = code[:20000].lower()
     if "win32_userprofile" in low and re.search(
         r"remove-ciminstance|\brcim\b|remove-wmiobject|\brwmi\b|\.delete\s*\(|"
         r"(?:%|foreach-object)\s+(?:-membername\s+)?delete\b",
@@ -1285,11 +1294,14 @@ def _wmi_methods(text: str, scope: Scope) -> None:
         low,
     ):
         return
-    for n_m, m in enumerate(_WMI_METHOD.finditer(text[:20000])):
+    for n_m, m in enumerate(_WMI_METHOD.finditer(code[:20000])):
         if n_m >= 16:
             break
         method = next((g for g in m.groups() if g), "").lower()
         if method in _WMI_REMOVERS:
+            before_cmd = code[: m.start()].rstrip(" \t")
+            if before_cmd and before_cmd[-1] not in "|;{(&\n":
+                continue  # (r17) an argument (`Get-Command Remove-CimInstance`), not a call
             method = "delete"
         if re.search(r"(?i)\A[^|;\n]*-whatif\b(?!\s*:\s*\$false)", text[m.start() : m.end() + 300]):
             continue  # (n17w) `… | Invoke-CimMethod -MethodName Delete -WhatIf`: a dry run
@@ -1315,7 +1327,12 @@ def _wmi_methods(text: str, scope: Scope) -> None:
             "changestartmode",
         ):
             svc = quoted if name else "x"
-            if not name and method == "delete" and not _WMI_PICKED.search(text):
+            if (
+                not name
+                and method == "delete"
+                and _WMI_FETCHED.search(low)
+                and not _WMI_PICKED.search(text)
+            ):
                 svc = "'RpcSs'"  # (n17w) every instance of the class: the core ones too
             if method == "stopservice":
                 line = f"Stop-Service -Name {svc} -Force"

@@ -1,0 +1,70 @@
+"""Session 17 review fixes (r17): /work/review17_findings.md, each as a mechanism.
+
+- #1/#2/#11: a WMI/CIM removal is a call only in code: printed text, strings and comments
+  that name `Remove-CimInstance`/`rwmi` and `Win32_Service` call nothing, and a removal
+  cmdlet named as an argument (`Get-Command Remove-CimInstance`) is not a call. An unnamed
+  service defaults to the core ones only when the class's instances are really fetched.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aintern_ls.safety import RiskLevel, assess
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, D, S
+
+
+@pytest.mark.parametrize(
+    "command,shell,want",
+    [
+        # #1/#2/#11 and neighbours: text about the removal is not the removal
+        ('Write-Host "Remove-CimInstance Win32_Service"', "powershell", S),
+        ("# Remove-CimInstance Win32_Service", "powershell", S),
+        ("<# gcim Win32_Service | rcim #>\nGet-Service", "powershell", S),
+        ("$msg = 'Use Remove-CimInstance on Win32_Service with care'", "powershell", S),
+        (
+            "Get-Command Remove-CimInstance, Get-CimInstance -Module CimCmdlets; "
+            "Get-CimClass Win32_Service",
+            "powershell",
+            S,
+        ),
+        (
+            'Write-Host "Get-CimInstance Win32_Service | Invoke-CimMethod -MethodName Delete"',
+            "powershell",
+            S,
+        ),
+        ("Write-Output 'gwmi win32_service | rwmi'", "powershell", S),
+        ("Get-Help Remove-WmiObject -Full; Get-CimClass Win32_Service", "powershell", S),
+        ('Write-Host "Get-CimInstance Win32_UserProfile | Remove-CimInstance"', "powershell", S),
+        ("echo 'gcim Win32_Service | rcim'", "bash", S),
+        # the real calls keep their level
+        ("Get-CimInstance Win32_Service | Remove-CimInstance", "powershell", B),
+        ("gcim Win32_Service | rcim", "powershell", B),
+        ("Get-WmiObject -Class Win32_Service | Remove-WmiObject", "powershell", B),
+        ("Get-CimInstance Win32_Service | Invoke-CimMethod -MethodName Delete", "powershell", B),
+        (
+            "Get-CimInstance Win32_Service -Filter \"Name='Spooler'\" | Remove-CimInstance",
+            "powershell",
+            D,
+        ),
+        ("Get-CimInstance Win32_UserProfile | Remove-CimInstance", "powershell", B),
+    ],
+)
+def test_r17_review_levels(command: str, shell: str, want: RiskLevel) -> None:
+    assert assess(command, shell).level == want
+
+
+_PS_CORES = [
+    ("gcim Win32_Service | rcim", B),
+    ("Get-WmiObject -Class Win32_Service | Remove-WmiObject", B),
+]
+
+
+@pytest.mark.parametrize("inner,want", _PS_CORES)
+def test_r17_powershell_fixes_keep_their_level_wrapped(inner: str, want: RiskLevel) -> None:
+    assert assess(inner, "powershell").level == want
+    for wrapper in PS_BLOCK_WRAPPERS:
+        assert assess(wrapper.format(inner), "powershell").level == want, wrapper
+    quoted = inner.replace("'", "''")
+    assert assess(f"pwsh -NoProfile -Command '{quoted}'", "powershell").level == want
+    assert assess(f"sudo pwsh -c '{quoted}'", "bash").level == want
