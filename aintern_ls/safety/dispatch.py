@@ -30,6 +30,7 @@ from aintern_ls.safety import (  # noqa: F401
     budget,
     catalogues,
     clis,
+    compilers,
     detections,
     files,
     git,
@@ -470,7 +471,10 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         # `cc w.c -o w && ./w`: a program the block compiled from the source it shows runs
         # that source (n14u)
         where = Word(head.text, head.start, head.end)
-        scope.include(inline.code_findings(scope, source, where, "c", f"{head.text} (built above)"))
+        lang = "c"
+        if source.startswith("\x02"):  # (n17u) built by compilers.judge: "\x02LANG\x02SOURCE"
+            _, lang, source = source.split("\x02", 2)
+        scope.include(inline.code_findings(scope, source, where, lang, f"{head.text} (built above)"))
     if (
         scope.family == "bash"
         and scope.written
@@ -609,6 +613,9 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         toolchains.named_task(cmd)  # `deno task x` of a deno.json written above (n14u)
     if scope.family == "bash" and scope.written and name in toolchains.SOURCE_RUNNERS:
         toolchains.written_sources(cmd)  # `cat > main.go …; go run .` (n14u)
+    if scope.family == "bash" and (name in compilers.RUNNERS or compilers.c_compiler(name)):
+        # `rustc - -o w <<EOF`, `zig run w.zig`, `java W.java`, `gcc-13 -x c -` (n17u)
+        (compilers.judge if name in compilers.RUNNERS else compilers.c_named)(cmd)
     _whatever_the_handler(cmd)  # attack tools by name, the clock, hives copied out, …
     reports.judge(cmd)  # what incident reports show intruders typing (safety-rep7)
     # (a `.bat`/`.cmd` launcher runs on Windows whatever shell starts it)

@@ -1203,6 +1203,12 @@ _FAMILY = {
     "objc": "swift",
     "haskell": "haskell",
 }
+# (n17u) A path object made from a path (Java/Kotlin/Scala/Rust/D/Zig spellings): its text.
+_PATH_CTOR = re.compile(
+    r"\A(?:new\s+)?(?:[\w.]+\.|[\w:]+::)?(?:Path\.of|Paths\.get|Path\s*::\s*new|PathBuf\s*::\s*from"
+    r"|File|Path|PathBuf|FilePath)\s*\((.*)\)",
+    re.S,
+)
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 
 
@@ -1560,6 +1566,12 @@ class _Reader:
                 v = self._value(p, level + 1)
                 out = v if v.startswith("/") or not out else out.rstrip("/") + "/" + v
             return out or DYN
+        m = _PATH_CTOR.fullmatch(e) if "ath" in e or "ile" in e else None
+        if m:  # (n17u) `Path.of("/etc", "shadow")`, `new File(p)`, `PathBuf::from(p)`
+            vals = [self._value(p, level + 1) for p in _split_top(m.group(1), ",") if p.strip()]
+            if len(vals) < 2:
+                return vals[0] if vals else DYN
+            return "/".join([*(v.rstrip("/") for v in vals[:-1]), vals[-1].lstrip("/")])
         m = re.fullmatch(r"\AString\.fromCharCode\s*\(([\d,\s]+)\)|chr\s*\(\s*(\d+)\s*\)", e)
         if m:
             nums = (m.group(1) or m.group(2) or "").split(",")
@@ -2133,9 +2145,11 @@ class _Reader:
             return
         generic = delete_api(short) if short not in _DELETE_REC | _DELETE_ONE else None
         if short in _DELETE_REC or short in _DELETE_ONE or generic is not None:
-            plain_remove = (short == "remove" and lang in ("lua", "r")) or (
-                short == "rm" and lang == "julia"
-            )
+            plain_remove = (
+                (short == "remove" and lang in ("lua", "r", "c", "d"))  # (n17u) C's stdio
+                or (short == "rm" and lang == "julia")
+                or (short in ("delete", "deleteIfExists") and low.endswith("files." + short))
+            )  # (n17u) java.nio's Files.delete(path)
             if lang == "julia" and ";" in argtext:
                 # `rm(path; recursive=true, force=true)`: keyword arguments after `;`
                 kw = argtext.split(";", 1)[1]
@@ -2594,7 +2608,8 @@ _SHELL_FUNCS = frozenset(
     system exec execSync execFile execFileSync spawn spawnSync popen shell_exec passthru
     proc_open pcntl_exec popen2 popen3 popen2e capture2 capture2e capture3 pipeline readpipe
     system2 execute run Command execa execaSync execaCommand execaCommandSync doShellScript
-    cmd shell callCommand spawnCommand rawSystem
+    cmd shell callCommand spawnCommand rawSystem execShellCmd execCmd execCmdEx executeShell
+    spawnShell
     """
     )
 )
@@ -2615,6 +2630,7 @@ _DELETE_REC = frozenset(
     removeItemAtPathError removeItemAtURLError removeItemAtURL
     removeDir rmdir_all remove_all removeRecursive deleteDirectory delete_directory rmdir_r
     remove_recursive deleteTree rm_tree removeDirRecursive RemoveDirectoryRecursive
+    deleteTreeAbsolute deleteDirAbsolute rmdirRecurse
     """
     )
 )
@@ -2646,7 +2662,7 @@ _DELETE_ONE = frozenset(
     names(
         """
     unlink unlinkSync rm rmSync rmdir rmdirSync rm_f delete remove safe_unlink removeFile
-    removeDirectory
+    removeDirectory deleteFileAbsolute deleteAbsolute deleteIfExists
     """
     )
 )

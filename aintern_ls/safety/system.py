@@ -1005,6 +1005,8 @@ def compiled_source(cmd: Cmd) -> None:
         if w.text == "-" and cmd.stdin.kind == STDIN_STATIC:
             source = cmd.stdin.text
             break
+    if source is None and "-run" in texts and cmd.stdin.kind == STDIN_STATIC:
+        source = cmd.stdin.text  # (n17u) `tcc -run - <<EOF`: the `-` is not kept as a word
     if source is None:
         return
     if "-run" in texts:

@@ -1,0 +1,186 @@
+"""Source the block shows, handed to a compiler or a single-file launcher (n17u).
+
+`rustc - -o w <<EOF … EOF; ./w`, `cat > w.zig …; zig run w.zig`, `nim r w.nim`,
+`rdmd --eval=CODE`, `dmd -run w.d`, `java W.java` (single-file launch), `jshell s.jsh`,
+`kotlin w.main.kts`, `kotlinc -script -`, `scala w.sc`, `swift w.swift`, `rust-script w.rs`,
+`swiftc w.swift -o w && ./w`: the program that runs is the source written above (a file this
+block wrote, or the compiler's standard input), so its visible code is judged like inline
+interpreter code (`inline.code_findings`). A tool that runs the program at once is judged
+now; a build (`-o NAME`, or the source's stem) is remembered under the binary's base name
+(`registry.COMPILED`, with its language) and judged when `./NAME` runs. What cannot be read
+stays as it was (the tool's own level); a run of unreadable code is at least moderate.
+C compilers (gcc/cc/clang/tcc) are `system.compiled_source`; versioned and cross names
+(`gcc-13`, `x86_64-linux-gnu-gcc`, `clang-17`) are sent there from here.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from aintern_ls.safety import inline, system
+from aintern_ls.safety.context import STDIN_STATIC, Cmd
+from aintern_ls.safety.levels import M
+from aintern_ls.safety.registry import COMPILED
+from aintern_ls.safety.words import Word, names
+
+# The suffixes of the source files each language reads (the inline reader's family name).
+_SUFFIX_LANG = {
+    ".rs": "rust",
+    ".zig": "zig",
+    ".nim": "nim",
+    ".nims": "nim",
+    ".d": "d",
+    ".swift": "swift",
+    ".java": "java",
+    ".jsh": "java",
+    ".kt": "java",
+    ".kts": "java",
+    ".scala": "java",
+    ".sc": "java",
+}
+
+# tool: (default language, how it treats the program: "build" makes a binary, "run" runs
+# it at once, "verb" decides by its first operand / options below)
+_TOOLS: dict[str, tuple[str, str]] = {
+    "rustc": ("rust", "build"),
+    "swiftc": ("swift", "build"),
+    "swift": ("swift", "run"),
+    "zig": ("zig", "verb"),
+    "nim": ("nim", "verb"),
+    "rdmd": ("d", "run"),
+    "dmd": ("d", "verb"),
+    "ldc2": ("d", "verb"),
+    "ldmd2": ("d", "verb"),
+    "gdc": ("d", "build"),
+    "java": ("java", "run"),
+    "jshell": ("java", "run"),
+    "kotlin": ("java", "run"),
+    "kotlinc": ("java", "verb"),
+    "kotlinc-jvm": ("java", "verb"),
+    "scala": ("java", "run"),
+    "scala-cli": ("java", "run"),
+    "amm": ("java", "run"),
+    "rust-script": ("rust", "run"),
+    "cargo-script": ("rust", "run"),
+    "cargo-eval": ("rust", "run"),
+}
+# Tools whose standard input is already read as code elsewhere (the interpreter path).
+_STDIN_READ_ELSEWHERE = frozenset(names("swift jshell kotlin scala"))
+_ZIG_RUN = frozenset(names("run test"))
+_ZIG_BUILD = frozenset(names("build-exe build-obj build-lib"))
+_NIM_RUN = frozenset(names("r run e"))
+_NIM_BUILD = frozenset(names("c cc cpp compile compileToC compileToCpp objc js"))
+# (`swift build`, `scala-cli package`: project verbs, not a single file)
+_PROJECT_VERBS = frozenset(names("build test package publish init new fmt clean setup-ide"))
+_EVAL_OPTIONS = ("--eval", "-e", "--expr", "--loop")
+_C_NAME = re.compile(r"(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+)(?:-[\d.]+)?")
+
+RUNNERS = frozenset(_TOOLS)
+
+
+@lru_cache(maxsize=1024)
+def c_compiler(name: str) -> bool:
+    """`gcc-13`, `x86_64-linux-gnu-gcc`, `clang-17`: a C compiler under another name."""
+    return (
+        (name[-1:].isdigit() or "-" in name)
+        and name not in system.C_COMPILERS
+        and _C_NAME.fullmatch(name) is not None
+    )
+
+
+def _mode(cmd: Cmd, kind: str, ops: list[str]) -> str:
+    if kind != "verb":
+        return kind
+    verb = ops[0] if ops else ""
+    n = cmd.name
+    if n == "zig":
+        return "run" if verb in _ZIG_RUN else "build" if verb in _ZIG_BUILD else ""
+    if n == "nim":
+        if verb in _NIM_RUN or (verb in _NIM_BUILD and cmd.has("-r", "--run")):
+            return "run"
+        return "build" if verb in _NIM_BUILD else ""
+    if n in ("kotlinc", "kotlinc-jvm"):
+        return "run" if cmd.has("-script") else ""
+    return "run" if cmd.has("-run") else "build"  # dmd / ldc2: `-run file.d` runs it
+
+
+def _output(cmd: Cmd, source_name: str) -> str:
+    """The base name of the binary a build makes (`-o X`, `-ofX`, `-femit-bin=X`, else the
+    source's stem)."""
+    out = cmd.option_value("-o")
+    text = out.text if out is not None and not out.dynamic else ""
+    for w in cmd.args:
+        t = w.text
+        if t.startswith(("-of=", "--of=", "-femit-bin=")):
+            text = t.split("=", 1)[1]
+        elif t.startswith("-of") and len(t) > 3 and cmd.name in ("dmd", "ldc2", "ldmd2"):
+            text = t[3:]
+    if not text:
+        stem = source_name.rsplit("/", 1)[-1].split(".", 1)[0]
+        text = stem if stem and stem != "-" else "main"
+    return text.rsplit("/", 1)[-1]
+
+
+def judge(cmd: Cmd) -> None:
+    """`rustc w.rs -o w`, `zig run w.zig`, `java W.java`, `swift -`: the program these run
+    or build is the source shown above (n17u)."""
+    if any(w.text in ("--help", "-h", "--version", "-V", "-help") for w in cmd.args):
+        return
+    language, kind = _TOOLS[cmd.name]
+    ops = [w.text for w in cmd.args if not w.text.startswith("-") or w.text == "-"]
+    if cmd.name in ("swift", "scala-cli") and ops and ops[0] in _PROJECT_VERBS:
+        return
+    mode = _mode(cmd, kind, ops)
+    if not mode:
+        return
+    written = cmd.scope.written
+    source = name = ""
+    lang = language
+    for w in cmd.args:
+        t = w.text
+        if w.dynamic or t.startswith("-") and t != "-":
+            continue
+        suffix = "." + t.rsplit(".", 1)[-1] if "." in t.rsplit("/", 1)[-1] else ""
+        if suffix in _SUFFIX_LANG and (held := written.get(t.rsplit("/", 1)[-1])):
+            source, name, lang = held[0], t, _SUFFIX_LANG[suffix]
+            break
+        if (
+            t in ("-", "/dev/stdin", "_")
+            and cmd.stdin.kind == STDIN_STATIC
+            and cmd.name not in _STDIN_READ_ELSEWHERE
+        ):
+            source, name = cmd.stdin.text, "-"
+            break
+    if not source and mode == "run" and cmd.name in ("rdmd", "rust-script", "cargo-script"):
+        code = cmd.option_value(*_EVAL_OPTIONS)
+        if code is not None and not code.dynamic:
+            source, name = code.text, code.text
+    if (
+        not source
+        and mode == "run"
+        and not ops
+        and cmd.stdin.kind == STDIN_STATIC
+        and cmd.name in ("kotlinc", "kotlinc-jvm", "rdmd")
+    ):
+        source, name = cmd.stdin.text, "-"
+    if not source:
+        if mode == "run":
+            cmd.add(M, "build", f"{cmd.name} compiles and runs a program")
+        return
+    if mode == "run":
+        where = Word(name, cmd.start, cmd.end)
+        what = f"the program {cmd.name} runs"
+        cmd.scope.include(inline.code_findings(cmd.scope, source, where, lang, what))
+        cmd.add(M, "build", f"{cmd.name} compiles and runs a program")
+        return
+    base = _output(cmd, name)
+    if base:
+        cmd.scope.env[COMPILED + base] = f"\x02{lang}\x02{source[:20000]}"
+    cmd.add(M, "build", f"{cmd.name} builds a program")
+
+
+def c_named(cmd: Cmd) -> None:
+    """A versioned or cross C compiler name: judged as the C compiler it is."""
+    system.compiled_source(cmd)
+    cmd.add(M, "build", f"{cmd.name} builds a program")
