@@ -58,6 +58,12 @@ CATALOGUE: dict[str, Rule] = _rules(
     ("rm-cwd", "deletes everything in the working directory, in any spelling (blocked)", "rm -r *"),
     ("rm-system-file", "deletes a core system file such as /etc/passwd", "rm /etc/hosts"),
     ("rmdir", "removes empty directories", "rmdir empty_dir"),
+    (
+        "firmware-flash",
+        "erases or overwrites the machine's firmware flash (BIOS/UEFI, a router's flash): it"
+        " may no longer boot (blocked)",
+        "flashrom -p internal -w coreboot.rom",
+    ),
     ("delete", "deletes files or objects", "del /q *.tmp", "cmd"),
     (
         "find-delete",

@@ -139,7 +139,7 @@ def judge(cmd: Cmd) -> None:
     lang = language
     for w in cmd.args:
         t = w.text
-        if w.dynamic or t.startswith("-") and t != "-":
+        if w.dynamic or (t.startswith("-") and t != "-"):
             continue
         suffix = "." + t.rsplit(".", 1)[-1] if "." in t.rsplit("/", 1)[-1] else ""
         if suffix in _SUFFIX_LANG and (held := written.get(t.rsplit("/", 1)[-1])):

@@ -474,7 +474,9 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         lang = "c"
         if source.startswith("\x02"):  # (n17u) built by compilers.judge: "\x02LANG\x02SOURCE"
             _, lang, source = source.split("\x02", 2)
-        scope.include(inline.code_findings(scope, source, where, lang, f"{head.text} (built above)"))
+        scope.include(
+            inline.code_findings(scope, source, where, lang, f"{head.text} (built above)")
+        )
     if (
         scope.family == "bash"
         and scope.written

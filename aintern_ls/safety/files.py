@@ -978,6 +978,23 @@ _WIPE_OPTION = re.compile(
 _FS_PROGRAM = re.compile(r"(?i)\A(?:newfs(?:_\w+)?|mkfs(?:\.\w+)?|mk\w*fs|mke2fs|mkswap)\Z")
 
 
+# (n17u) What `--format`/`--type` also means on reporting tools: an output format, not a
+# disk layout. Partition table kinds a `-t` names (`-t gpt`).
+_OUTPUT_FORMATS = frozenset(
+    names(
+        """
+    json yaml yml text txt csv tsv table xml html plain pretty human short long wide brief
+    full list tree value values name names default markdown md template go-template jsonpath
+    ndjson jsonl toml ini simple compact columns column auto none porcelain oneline summary
+    detail detailed verbose terse bytes si iec disk disks part partition partitions block
+    device devices file files dir directory link symlink char f d l b c p s any all
+    """
+    )
+)
+_PART_TABLES = frozenset(names("gpt mbr dos msdos bsd sun apm mac hybrid"))
+_LAYOUT_WORD = re.compile(r"[A-Za-z][A-Za-z0-9+_-]{1,23}")
+
+
 def _told_to_format(args: list[Word] | tuple[Word, ...]) -> tuple[bool, int]:
     """Whether the words tell a program to make a file system (`--format=ext4`, `--type
     fat32`, `--filesystem=xfs`, `-t exfat`) or to wipe (`--wipe`), and the index of the
@@ -992,7 +1009,14 @@ def _told_to_format(args: list[Word] | tuple[Word, ...]) -> tuple[bool, int]:
         name, eq, value = t.partition("=")
         if _FS_OPTION.match(name) or name == "-t":  # (n14u: mkfs/mount's -t TYPE too)
             value = value if eq else (args[k + 1].text if k + 1 < len(args) else "")
-            if _FS_NAME.match(value.strip("'\"")):
+            v = value.strip("'\"")
+            if _FS_NAME.match(v) or (
+                # (n17u) `--format=quick`, `--type=gpt`, `-t mbr`: any value that is not an
+                # output format (`--format=json`) tells a disk tool how to (re)make the disk
+                _LAYOUT_WORD.fullmatch(v)
+                and v.lower() not in _OUTPUT_FORMATS
+                and (name != "-t" or v.lower() in _PART_TABLES)
+            ):
                 told = True
                 skip = -1 if eq else k + 1
         elif _WIPE_OPTION.fullmatch(t):

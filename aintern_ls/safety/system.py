@@ -28,6 +28,7 @@ from aintern_ls.safety.security import (
     security_label,
     security_name,
 )
+from aintern_ls.safety.shape import is_dry_marker
 from aintern_ls.safety.words import ORIGIN_VARIABLE, Word, names, starts_shell
 
 # --- processes, services, power ---------------------------------------------------------
@@ -3694,13 +3695,29 @@ def account_listing(cmd: Cmd) -> None:
 # --- (moved from families5.py, safety-f5) firmware flash tools ----------------------------
 
 
-@handles("flashrom", "flash_erase", "flash_eraseall", "flashcp", "mtd", "mtd_debug")
+@handles(
+    "flashrom",
+    "flashprog",
+    "flash_erase",
+    "flash_eraseall",
+    "flashcp",
+    "mtd",
+    "mtd_debug",
+    "nandwrite",
+    "ubiformat",
+    "nanddump",
+)
 def _flash(cmd: Cmd) -> None:
-    """Firmware flash tools: erasing the BIOS/UEFI or a router's flash chip leaves a machine
-    that no longer boots (blocked, like wiping its disk); writing an image replaces the
-    firmware (critical); reading or probing it is a read."""
+    """Firmware flash tools: erasing the BIOS/UEFI or a router's flash chip, or writing an
+    image over it, leaves a machine that may no longer boot (blocked, like a raw disk write:
+    session 17); reading or probing it is a read."""
     texts = [t.lower() for t in cmd.texts()]
-    n = cmd.name
+    n = "flashrom" if cmd.name == "flashprog" else cmd.name  # (flashprog: flashrom's fork)
+    if n == "nanddump" or (n == "mtd_debug" and texts[:1] in (["info"], ["read"])):
+        return  # (n17u) a dump into a file, the chip's geometry: reads
+    if n in ("nandwrite", "ubiformat") and not any(is_dry_marker(t) for t in texts):
+        cmd.add(B, "firmware-flash", f"{n} overwrites a flash chip: the machine may not boot")
+        return
     if n in ("mtd", "mtd_debug"):
         # `mtd -r write fw.bin firmware`: options before the verb (safety-m8)
         texts = [t for t in texts if not t.startswith("-")] + [
@@ -3728,13 +3745,68 @@ def _flash(cmd: Cmd) -> None:
         )
     )
     if write:
-        cmd.add(C, "system-config", f"{n} overwrites the machine's firmware with an image")
+        # (n17u) was critical; session 17 settles it blocked, like a raw disk write
+        cmd.add(B, "firmware-flash", f"{n} overwrites the machine's firmware with an image")
         return
     if n == "flashrom" and any(
         t in ("-r", "--read", "-v", "--verify", "-l", "--list-supported", "-L") for t in texts
     ):
         return
     cmd.add(M, "system-config", f"{n} accesses the firmware flash chip")
+
+
+# (n17u) Vendor BIOS flash tools: AMI's AFU (`afulnx_64 bios.rom /P /B /N`, `AFUWINx64 x.rom
+# /P`), Intel's Flash Programming Tool (`fptw64 -f bios.bin -bios`), and fwupd's unsigned
+# `install-blob`. Saving the image (`/O`, `-d`) is a read; the OS updater is moderate.
+_AFU_WRITE = frozenset(names("/p /b /n /k /x /r /e /me /gan /capsule /recovery"))
+_FPT_WRITE = frozenset(names("-f -rewrite -erase -c -greset -writeeeprom"))
+
+
+@handles(
+    "afulnx_64",
+    "afulnx_32",
+    "afulnx64",
+    "afulnx",
+    "afuwin",
+    "afuwinx64",
+    "afuwin64",
+    "afuefi",
+    "afuefix64",
+    "afuefi64",
+    "afudos",
+    "fptw",
+    "fptw64",
+    "fpt",
+    "fpt64",
+    "fwupdtool",
+    "fwupdmgr",
+)
+def _vendor_flash(cmd: Cmd) -> None:
+    texts = [t.lower() for t in cmd.texts()]
+    n = cmd.name
+    if any(t in ("-h", "--help", "/?", "-?", "--version", "/h") for t in texts):
+        return
+    if n.startswith("fwupd"):
+        verb = next((t for t in texts if not t.startswith("-")), "")
+        if verb == "install-blob":
+            cmd.add(B, "firmware-flash", f"{n} install-blob flashes an unsigned firmware image")
+        elif verb.startswith(("get-", "list", "search", "security", "hwids", "refresh")):
+            return  # `fwupdmgr get-updates`: reads
+        elif verb:
+            cmd.add(M, "system-config", f"{n} {verb} installs vendor firmware updates")
+        return
+    if n.startswith("afu"):
+        write = any(t in _AFU_WRITE or t.startswith("/gan") for t in texts) or (
+            texts[:1] != [] and not texts[0].startswith(("/", "-")) and "/o" not in texts
+        )
+    else:
+        write = any(t in _FPT_WRITE for t in texts)
+    if any(t in ("/o", "-d", "-dump") for t in texts):
+        return  # saving the current image into a file: a read
+    if write:
+        cmd.add(B, "firmware-flash", f"{n} writes an image over the machine's BIOS/UEFI flash")
+    else:
+        cmd.add(M, "system-config", f"{n} accesses the firmware flash chip")
 
 
 # --- attack tools, attack simulators ---------------------------------------------------------
