@@ -59,6 +59,12 @@ CATALOGUE: dict[str, Rule] = _rules(
     ("rm-system-file", "deletes a core system file such as /etc/passwd", "rm /etc/hosts"),
     ("rmdir", "removes empty directories", "rmdir empty_dir"),
     (
+        "confusable-letters",
+        "a command word or option written with look-alike letters (Cyrillic, Greek, fullwidth,"
+        " zero-width): judged as the word it imitates, never below moderate",
+        "l\u0455 -la",
+    ),
+    (
         "firmware-flash",
         "erases or overwrites the machine's firmware flash (BIOS/UEFI, a router's flash): it"
         " may no longer boot (blocked)",

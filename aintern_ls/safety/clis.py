@@ -912,6 +912,8 @@ def judge(cmd: Cmd, mark: int) -> None:
     budget.spend(budget.CLI_SHAPE_STEPS)  # (the shapes below run: a dozen scans of the words)
     if worst == D and _backup_place_wiped(cmd, path, findings[mark:], shift):
         return
+    if worst == D and name == "az" and _az_backup_container(cmd):
+        return
     if name in _CONSOLES and _console_input(cmd, name):
         return
     if path.kind == "destroy" and _listing_file(cmd, args):
@@ -1432,6 +1434,61 @@ def _glued_bucket(text: str) -> str | None:
     if m is None or _GLUED_BUCKET.search(m.group(1).lower()) is None:
         return None
     return m.group(1)
+
+
+# (n17u) What the az CLI deletes whole that holds backups: a resource group whose name says
+# so (`backups-rg`, `rg-bkp-prod`, `db-snapshots`), a resource id (or --resource-type) of a
+# backup vault, or a storage account / vault whose own name says backups.
+_AZ_BACKUP_NAME = re.compile(r"backup|bkp|(?:^|[-_.])baks?(?:[-_.\d]|\Z)|snapshot")
+_AZ_BACKUP_TYPE = re.compile(
+    r"microsoft\.recoveryservices/vaults|microsoft\.dataprotection/backupvaults|/backupvaults"
+)
+_AZ_STORE_TYPE = re.compile(r"/(?:storageaccounts|vaults|backupvaults|resourcegroups)/[^/]+/?\Z")
+_AZ_GROUP_OPTIONS = frozenset(names("-n --name -g --resource-group"))
+
+
+def _az_backup_container(cmd: Cmd) -> bool:
+    """`az group delete -n backups-rg`, `az resource delete --ids …/backupVaults/v1`: every
+    backup the group or vault holds is gone (blocked, session 16/17); a plain project
+    group stays dangerous."""
+    texts = [w.text for w in cmd.args]
+    low = [t.lower() for t in texts]
+    ops = [t for t in low if not t.startswith("-")]
+    if ops[:2] == ["group", "delete"]:
+        for i, t in enumerate(low):
+            key, eq, value = t.partition("=")
+            if key in _AZ_GROUP_OPTIONS:
+                value = value if eq else (low[i + 1] if i + 1 < len(low) else "")
+                if _AZ_BACKUP_NAME.search(value.strip("'\"")):
+                    cmd.add(
+                        B,
+                        "delete-backups",
+                        f"az group delete removes the resource group {value}, named for"
+                        " backups, with everything in it",
+                    )
+                    return True
+        return False
+    if ops[:2] != ["resource", "delete"]:
+        return False
+    for i, t in enumerate(low):
+        key, eq, value = t.partition("=")
+        if key == "--resource-type":
+            value = value if eq else (low[i + 1] if i + 1 < len(low) else "")
+            value = "/" + value.strip("'\"") + "/x"
+        elif key != "--ids" and not (t.startswith("/subscriptions/") and i):
+            continue
+        elif key == "--ids" and not eq:
+            value = low[i + 1] if i + 1 < len(low) else ""
+        elif not eq:
+            value = t
+        value = value.strip("'\"")
+        if _AZ_BACKUP_TYPE.search(value) or (
+            _AZ_STORE_TYPE.search(value)
+            and _AZ_BACKUP_NAME.search(value.rstrip("/").rsplit("/", 1)[-1])
+        ):
+            cmd.add(B, "delete-backups", "az resource delete removes a backup vault or store whole")
+            return True
+    return False
 
 
 def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int = 0) -> bool:

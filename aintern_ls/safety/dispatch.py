@@ -86,6 +86,7 @@ from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
     Word,
     command_name,
+    confusable_words,
     glob_candidates,
     names,
     names_in_words,
@@ -120,6 +121,19 @@ def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     """
     if not words:
         return Info()
+    for w in words:  # (a loop of `isascii()`: this runs for every command)
+        if not w.text.isascii():
+            words, folded = confusable_words(words)
+            if folded is not None:
+                # (n17u) `rм -rf /`, `ｒｍ`, `dd оf=/dev/sda`: judged as the ASCII word
+                scope.add(
+                    M,
+                    "confusable-letters",
+                    f"{folded.text!r} is written with look-alike letters",
+                    folded.start,
+                    folded.end,
+                )
+            break
     budget.spend(budget.LOOKUP_STEPS + budget.LOOKUP_WORD_STEPS * len(words))
     if len(words) == 1:
         lo, hi = words[0].start, words[0].end
@@ -2972,11 +2986,25 @@ def _listed(info: Info, prev: Stdin) -> Stdin:
         # (as find's `! -name x` below them); in the working directory it stays a clean-up
         # (`ls | grep -v keep | xargs rm -rf`, as the corpora label it) (b12)
         return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
-    if prev.paths and info.name in _COUNTED and _takes_some(info.name, info.argv, prev.paths):
+    if (
+        prev.paths
+        and (info.name in _COUNTED or info.name in _LINE_PICKERS)
+        and _takes_some(info.name, info.argv, prev.paths)
+    ):
         # `Get-S3Object -BucketName backups | Select-Object -First 1 | Remove-S3Object`,
         # `restic snapshots --json | jq … | tail -n 3`: a count of every backup is a subset
         # (retention pruning, one object), no longer every backup (r15)
         return Stdin(STDIN_OTHER)
+    if (
+        prev.paths
+        and info.name in _LINE_PICKERS
+        and info.argv
+        and _FIELD_PRINT.fullmatch(info.argv[-1].strip("'\""))
+        and any(w.text in _EVERY_ITEM for w in prev.paths)
+    ):
+        # (n17u) `zfs list -t snap | awk '{print $1}'`, `security find-certificate -a -Z |
+        # awk '/SHA-1/{print $NF}'`: a column of every item listed is still every item
+        return Stdin(STDIN_OTHER, paths=prev.paths, names_only=prev.names_only)
     if prev.paths and info.name in _PATHS_THROUGH:
         # `du -a / | cut -f2 | sort | xargs rm -rf`: reordering or cutting columns keeps
         # every listed path.
@@ -3091,14 +3119,35 @@ _SELECT_COUNT = re.compile(
 def _takes_some(name: str, argv: tuple[str, ...], paths: tuple[Word, ...]) -> bool:
     """A count-limiting stage (`Select-Object -First 1`, `-SkipLast 7`, `head -n 5`) over
     every backup a getter listed: it keeps a subset (`tail -n +1` keeps them all)."""
-    if not any(w.text == shape.EVERY_BACKUP for w in paths):
+    if not any(w.text in _EVERY_ITEM for w in paths):
         return False
+    if name in _LINE_PICKERS:
+        # (n17u) `sed -n 1p`, `sed 1q`, `sed -n '$p'`, `awk 'NR==1'`: one line picked
+        return any(_ONE_LINE_SCRIPT.fullmatch(a.strip("'\"")) for a in argv)
     if any(a.startswith("+") for a in argv):
         return False
     count = _SELECT_COUNT if name in ("select-object", "select") else _COUNT_OPTION
     return any(count.match(a.split(":", 1)[0]) for a in argv)
 
 
+# (n17u) Every item a lister printed (a snapshot, VM, volume or backup token), and the
+# sed/awk scripts that keep one line of it.
+_EVERY_ITEM = frozenset(
+    (
+        shape.EVERY_BACKUP,
+        reports.EVERY_SNAPSHOT,
+        reports.EVERY_VOLUME,
+        reports.EVERY_VM,
+        reports.EVERY_CERT,
+        reports.EVERY_SYSTEM_CERT,
+    )
+)
+_FIELD_PRINT = re.compile(r"(?:/[^/{}]*/\s*)?\{\s*print\s+\$(?:\d+|NF)\s*;?\s*\}")
+_LINE_PICKERS = frozenset(names("sed gsed awk gawk mawk nawk"))
+_ONE_LINE_SCRIPT = re.compile(
+    r"\$?\d*p|\d+\s*q|\d+\s*\{\s*p\s*;\s*q\s*;?\s*\}|NR\s*==\s*\d+(?:\s*\{[^{}]*\})?"
+    r"|\{\s*print(?:\s+\$\d+)?\s*;\s*exit\s*;?\s*\}"
+)
 _PATHS_THROUGH = frozenset(
     # (PowerShell's selection and sorting pass the listed items on, safety-m8)
     names("sort cut tac cat tr uniq head tail shuf select-object select sort-object tee-object")

@@ -255,6 +255,34 @@ def _state_folder(text: str, cwds: frozenset[str | None]) -> str | None:
     return system_state(text, cwds)
 
 
+# (n17u) The machine trust stores (the CA folders of every distribution, macOS's system
+# keychains): a selector over their files (a glob, find's name tests) empties the store.
+_TRUST_STORE = re.compile(
+    r"\A/(?:etc/ssl/certs|etc/pki/tls/certs|etc/pki/ca-trust(?:/source(?:/anchors)?"
+    r"|/extracted(?:/[a-z]+){0,2})?|usr/local/share/ca-certificates(?:/[^/*?\[]+)?"
+    r"|usr/share/ca-certificates(?:/[^/*?\[]+)?|etc/ca-certificates(?:/trust-source"
+    r"(?:/anchors)?|/extracted)?|usr/share/pki/(?:ca-trust-source|trust)(?:/anchors)?"
+    r"|var/lib/ca-certificates(?:/[a-z]+)?|etc/openssl/certs|usr/local/etc/ssl/certs"
+    r"|usr/local/etc/openssl(?:@[\d.]+)?/certs|(?:system/)?library/keychains"
+    r"|etc/pki/nssdb|etc/pki/java|usr/share/ca-certs)/?\Z"
+)
+
+
+def trust_store(folder: str) -> bool:
+    """A machine trust store's folder (lower-case, absolute)."""
+    return ("cert" in folder or "trust" in folder or "keychain" in folder or "pki" in folder) and (
+        _TRUST_STORE.match(posixpath.normpath(folder)) is not None
+    )
+
+
+def trust_store_glob(low: str) -> str | None:
+    """`/etc/ssl/certs/*.pem`: the trust store whose files a glob matches, else None."""
+    folder, _, base = low.strip("\"'").rpartition("/")
+    if not any(c in base for c in "*?[") or not trust_store(folder):
+        return None
+    return folder
+
+
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
     """Judge each target of a delete; the worst one decides the finding."""
     if not targets:
@@ -344,7 +372,12 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
                 level, rule, what = B, "rm-system", f"the system state folder {state}"
             if level < B and t.glob and not t.dynamic:
                 seen = _in_known_cwds(t.text.replace("\\", "/").lower(), scope.cwds)
-                if any(_CODE_FOLDER_GLOB.match(low) for low in seen):
+                if store := next((h for low in seen if (h := trust_store_glob(low))), None):
+                    # (n17u) `rm -f /etc/ssl/certs/*`, `rm /usr/local/share/ca-certificates/*`:
+                    # a glob over a machine trust store's files empties it (session 17)
+                    level, rule = B, "cert-store-wipe"
+                    what = f"the machine trust store {store} (every file {t.text} matches)"
+                elif any(_CODE_FOLDER_GLOB.match(low) for low in seen):
                     # (safety-tgt9) `rm -f /usr/bin/*`, `del C:\Windows\System32\*.dll`:
                     # every program, library or driver of the system's own code folder
                     level, rule = B, "rm-system"
@@ -378,6 +411,11 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
             p = _os_config_path(t.text.strip("\"'"), scope.cwds)
             if not t.dynamic and p is not None:
                 worst_level, worst, worst_word = C, ("rm-system-file", p), t
+                break
+            if not t.dynamic and "cert" in t.text and trust_store(t.text.lower().rsplit("/", 1)[0]):
+                # (n17u) one named certificate of a machine trust store (session 16)
+                worst = ("cert-trust-removed", f"the trusted certificate {t.text}")
+                worst_level, worst_word = C, t
                 break
     if worst_level < C and cmd.name in ("shred", "srm", "wipe"):
         # `shred -u /var/lib/mysql/*`: a database's files overwritten beyond recovery (a
@@ -546,6 +584,29 @@ _FIND_VALUED = frozenset(
         "-maxdepth -mindepth -type -xtype -user -group -uid -gid -perm -fstype -printf -regextype"
     )
 )
+
+
+_DELETERS = frozenset(names("rm unlink shred srm /bin/rm /usr/bin/rm"))
+
+
+def _trust_store_emptied(cmd: Cmd, starts: list[Word], tests: list[Word], at: Word) -> None:
+    """`find /etc/ssl/certs -type f -delete`, `find … -name '*.pem' -exec rm {} +`: every
+    file of a machine trust store a selector (a type or a glob name test) picks (n17u); one
+    literal name stays one certificate (critical, judged as the path it names)."""
+    store = next(
+        (s.text for s in starts if not s.dynamic and trust_store(s.text.lower().rstrip("/"))),
+        None,
+    )
+    if store is None:
+        return
+    for k, w in enumerate(tests[:-1]):
+        if w.text in ("-name", "-iname", "-path", "-ipath") and not any(
+            c in tests[k + 1].text for c in "*?["
+        ):
+            why = f"find deletes the trusted certificate {tests[k + 1].text} from {store}"
+            cmd.add(C, "cert-trust-removed", why, at)
+            return
+    cmd.add(B, "cert-store-wipe", f"find empties the machine trust store {store}", at)
 
 
 def _named_paths(starts: list[Word], tests: list[Word]) -> list[tuple[str, Word]]:
@@ -1174,6 +1235,7 @@ def _find(cmd: Cmd) -> None:
             if filtered:
                 cmd.add(D, "find-delete", "find -delete deletes the matching files", args[i])
                 _named_system_files(cmd, start_words, args[tests_from:i], "find -delete deletes")
+                _trust_store_emptied(cmd, start_words, args[tests_from:i], args[i])
             else:
                 before = len(cmd.scope.findings)
                 if _files_only(args[tests_from:i]):
@@ -1236,6 +1298,8 @@ def _find(cmd: Cmd) -> None:
                     inner = [inner[0], Word("-R", inner[0].start, inner[0].end), *inner[1:]]
                 before_exec = len(cmd.scope.findings)
                 cmd.judge(inner)
+                if filtered and inner[0].text in _DELETERS:
+                    _trust_store_emptied(cmd, start_words, args[tests_from:i], args[i])
                 if any(f.rule == "shell" for f in cmd.scope.findings[before_exec:]):
                     # `find . -exec /bin/sh \; -quit`: find hands out an interactive shell.
                     cmd.add(C, "config-exec", f"find {t} starts an interactive shell", args[i])

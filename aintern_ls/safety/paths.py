@@ -566,6 +566,9 @@ _PACKAGE_DB = re.compile(
 _KERNEL_MODULES = re.compile(
     r"^/(?:usr/)?lib/modules/[^/]+(?:/(?:kernel|vmlinuz|modules\.dep(?:\.bin)?|modules\.order))?$"
 )
+# (n17u) One kernel version's folder named by its number (`5.15.0-91-generic`, `6.9.1-arch1-1`),
+# or its `kernel` subfolder: no glob, no substitution.
+_OLDER_KERNEL = re.compile(r"^/(?:usr/)?lib/modules/\d+\.\d+[\w.+~-]*(?:/kernel)?$")
 # macOS's sealed system volume: every first-level folder of /System/Library (Extensions,
 # Frameworks, PrivateFrameworks, LaunchDaemons, Kernels …) is the operating system itself,
 # as /System/Library is (b12).
@@ -916,6 +919,11 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         # system's logs emptied (anti-forensics, session-8 convention): critical. The log
         # folder itself stays a system folder.
         return Target(RiskLevel.CRITICAL, "log-wipe", f"the system logs in {p}")
+    if _KERNEL_MODULES.match(low) and _OLDER_KERNEL.match(low):
+        # (n17u) `/lib/modules/5.15.0-91-generic`: ONE kernel version named by its number
+        # (an older kernel's modules cleaned up) is scoped, session 17; the whole tree, a
+        # glob over it, and the running kernel's (`$(uname -r)`) stay blocked
+        return Target(RiskLevel.DANGEROUS, "scoped", f"the modules of the kernel {p}")
     if (
         low in _SYSTEM_DIRS
         or _HOME_DIR.match(low)

@@ -33,6 +33,7 @@ from aintern_ls.safety.words import (
     ORIGIN_VARIABLE,
     SpanMatches,
     Word,
+    confusables_folded,
     fold_powershell,
     names,
     split_words,
@@ -347,6 +348,19 @@ def _search(pattern: re.Pattern[str], text: str, low: str, plain: bool) -> re.Ma
 
 
 def analyse(text: str, scope: Scope) -> None:
+    if not text.isascii() and (folded := confusables_folded(text)) != text:
+        # (n17u) `Rеmove-Item -Rеcurse`: look-alike letters folded before the parse (the
+        # grammar splits a word at them), one character for one (the spans hold)
+        at = next(i for i, (a, b) in enumerate(zip(text, folded, strict=True)) if a != b)
+        end = start = at
+        while end < len(text) and not text[end].isspace():
+            end += 1
+        while start and not text[start - 1].isspace():
+            start -= 1
+        if text[start] not in "'\"":  # (a quoted string's letters are data)
+            msg = "a word is written with look-alike letters"
+            scope.add(RiskLevel.MODERATE, "confusable-letters", msg, at, end)
+        text = folded
     if "--%" in text:
         # `cmd /c --% rd /s /q C:\Users`: the stop-parsing token passes the rest of the line
         # verbatim to the program; read without it (same length, so spans hold).

@@ -379,6 +379,8 @@ EVERY_VM = "<every-vm>"  # the same token infra uses for ESXi's listers
 EVERY_SNAPSHOT = "<every-snapshot>"
 EVERY_VOLUME = "<every-volume>"
 EVERY_BACKUP = "<every-backup>"
+EVERY_CERT = "<every-cert>"  # (n17u) every certificate of a keychain
+EVERY_SYSTEM_CERT = "<every-system-cert>"  # … of the machine's (/Library/Keychains)
 
 
 def _lister(name: str, low: list[str]) -> str | None:
@@ -391,6 +393,9 @@ def _lister(name: str, low: list[str]) -> str | None:
         return EVERY_VM
     if name == "zfs" and ops[:1] == ["list"] and re.search(r"-t\s*snap", " ".join(low)):
         return EVERY_SNAPSHOT
+    if name == "security" and ops[:1] == ["find-certificate"] and "-a" in low:
+        # (n17u) `security find-certificate -a -Z /Library/Keychains/System.keychain`
+        return EVERY_SYSTEM_CERT if any("library/keychains/" in t for t in low) else EVERY_CERT
     if name in ("lvs", "lvdisplay") or (name == "lvm" and ops[:1] == ["lvs"]):
         return EVERY_VOLUME
     if name in ("get-vbrbackup", "get-vbrrestorepoint") and not any(
@@ -426,6 +431,15 @@ def _every_item(cmd: Cmd, name: str, low: list[str]) -> None:
         cmd.add(B, "delete-backups", "zfs destroys every snapshot")
     elif name == "lvremove" and _fed(cmd, EVERY_VOLUME):
         cmd.add(B, "disk", "lvremove deletes every logical volume (the system's too)")
+    elif (
+        name == "security"
+        and ops[:1] == ["delete-certificate"]
+        and (
+            _fed(cmd, EVERY_SYSTEM_CERT)
+            or (_fed(cmd, EVERY_CERT) and any("library/keychains/" in t for t in low))
+        )
+    ):
+        cmd.add(B, "cert-store-wipe", "security deletes every certificate of the system keychain")
     elif name in ("remove-vbrbackup", "remove-vbrrestorepoint") and _fed(cmd, EVERY_BACKUP):
         cmd.add(B, "delete-backups", f"{name} deletes every Veeam backup")
 
@@ -445,7 +459,7 @@ _NAMED = (
         import-pfxcertificate trust cp mv install tee ln ditto rsync scp tar zip 7z 7za cat
         base64 xxd od strings sqlite3 copy xcopy robocopy copy-item cpi get-content gc type
         esentutl dd qm pct virsh vboxmanage zfs lvs lvdisplay lvm lvremove get-vbrbackup
-        get-vbrrestorepoint remove-vbrbackup remove-vbrrestorepoint
+        get-vbrrestorepoint remove-vbrbackup remove-vbrrestorepoint security
         """
         )
     )
@@ -455,7 +469,7 @@ _ITEM_TOOLS = frozenset(
     names(
         """
         qm pct virsh vboxmanage zfs lvs lvdisplay lvm lvremove get-vbrbackup get-vbrrestorepoint
-        remove-vbrbackup remove-vbrrestorepoint
+        remove-vbrbackup remove-vbrrestorepoint security
         """
     )
 )

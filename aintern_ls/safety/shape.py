@@ -889,6 +889,10 @@ _NARROWING = re.compile(
 )
 
 
+# (n17u) A JMESPath index or a slice of one (`[0]`, `[-1]`, `[:1]`, `[-1:]`).
+_ONE_INDEX = re.compile(r"\[\s*-?\d+\s*\]|\[\s*:\s*1\s*\]|\[\s*-1\s*:\s*\]")
+
+
 def lists_every_backup(name: str, args: Sequence[str]) -> bool:
     """`restic snapshots --json`, `tarsnap --list-archives`, `gcloud compute snapshots list`,
     `aws ec2 describe-snapshots --owner-ids self`, `virsh snapshot-list vm --name`, `qm
@@ -915,6 +919,8 @@ def lists_every_backup(name: str, args: Sequence[str]) -> bool:
     ):
         return False
     for i, a in enumerate(args):
+        if "[" in a and _ONE_INDEX.search(a) and ((i and args[i - 1] == "--query") or "=" in a):
+            return False  # (n17u) `--query 'Snapshots[0].SnapshotId'`: a JMESPath pick of one
         if _NARROWING.match(a):
             key = a.split("=", 1)[0].lower()
             if key == "--name" and "=" not in a and (i + 1 == len(args) or args[i + 1][:1] == "-"):

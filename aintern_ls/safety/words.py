@@ -688,3 +688,86 @@ def starts_shell(code: str) -> str | None:
             return name
         head = False
     return None
+
+
+# --- confusable letters (n17u) ---------------------------------------------------------------
+# Cyrillic and Greek letters drawn like Latin ones, dashes drawn like `-`, and zero-width
+# characters: `rм -rf /`, `ｒｍ`, `r\u200dm`, `dd оf=/dev/sda`, `Rеmove-Item` are judged as the
+# ASCII words they imitate (session 17). Fullwidth forms and other compatibility letters
+# fold by NFKC first.
+_CONFUSABLE = str.maketrans(
+    {
+        **dict.fromkeys("\u200b\u200c\u200d\u2060\ufeff\u00ad", None),
+        **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d", "-"),
+        **dict(
+            zip(
+                "аеорсухѕіјһԁԛԝӏмкпгтвнАВЕКМНОРСТХУІЈЅԜ",
+                "aeopcyxsijhdqwlmknrtbhABEKMHOPCTXYIJSW",
+                strict=True,
+            )
+        ),
+        **dict(
+            zip(
+                "αοριεκνυτχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+                "aopiekvutxABEZHIKMNOPTYX",
+                strict=True,
+            )
+        ),
+    }
+)
+
+
+def unconfused(text: str) -> str | None:
+    """The ASCII word `text` imitates with confusable letters, or None when it is ASCII
+    already or holds letters that are no Latin look-alikes (`Документы` stays itself)."""
+    if text.isascii():
+        return None
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKC", text).translate(_CONFUSABLE)
+    return folded if folded.isascii() and folded != text else None
+
+
+def confusable_words(words: list[Word]) -> tuple[list[Word], Word | None]:
+    """The words with the command word and options (`-x`, `/x`, `key=value`) folded by
+    `unconfused`; the first word folded (None when none was)."""
+    out: list[Word] | None = None
+    first: Word | None = None
+    for k, w in enumerate(words):
+        t = w.text
+        if t.isascii():
+            continue
+        plain = unconfused(t)
+        if plain is None:
+            continue
+        if k and plain[:1] not in "-/" and "=" not in plain[:24]:
+            continue  # (an operand's letters are data: a file named in Cyrillic)
+        if out is None:
+            out = list(words)
+        out[k] = w._replace(text=plain)
+        first = first or w
+    return (out, first) if out is not None else (words, None)
+
+
+_SAME_LENGTH = {
+    k: v
+    for k, v in _CONFUSABLE.items()
+    if v is not None and len(v) == 1  # (zero-width characters cannot go without a shift)
+}
+_SAME_LENGTH.update({c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)})  # fullwidth ASCII
+_NON_ASCII_TOKEN = re.compile(r"[^\s]*[^\x00-\x7f][^\s]*")
+
+
+def confusables_folded(text: str) -> str:
+    """`text` with each whitespace-separated token that imitates ASCII with confusable letters
+    folded to it, one character for one (the spans hold): for a parser that stops at them
+    (PowerShell's grammar splits `-Rеcurse` at the Cyrillic letter)."""
+    if text.isascii():
+        return text
+
+    def fold(m: re.Match[str]) -> str:
+        token = m.group(0)
+        folded = token.translate(_SAME_LENGTH)
+        return folded if folded.isascii() else token
+
+    return _NON_ASCII_TOKEN.sub(fold, text)

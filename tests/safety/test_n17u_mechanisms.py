@@ -19,7 +19,7 @@ _WRAPS = (
 )
 
 
-def _level(command: str, shell: str = "bash") -> RiskLevel:
+def _rated(command: str, shell: str = "bash") -> RiskLevel:
     return assess(command, shell).level
 
 
@@ -52,7 +52,7 @@ _SOURCE_RUNS = [
 
 @pytest.mark.parametrize("command", _SOURCE_RUNS)
 def test_visible_source_run_by_a_toolchain_is_judged(command: str) -> None:
-    assert _level(command) is B, assess(command, "bash").findings
+    assert _rated(command) is B, assess(command, "bash").findings
 
 
 @pytest.mark.parametrize(
@@ -68,12 +68,12 @@ def test_visible_source_run_by_a_toolchain_is_judged(command: str) -> None:
     ],
 )
 def test_harmless_or_unreadable_source_is_not_blocked(command: str) -> None:
-    assert _level(command) < D
+    assert _rated(command) < D
 
 
 def test_a_program_built_but_never_run_is_not_judged_as_run() -> None:
     src = "rustc - -o w <<'EOF'\nfn main(){ std::fs::remove_dir_all(\"/usr\").unwrap(); }\nEOF"
-    assert _level(src) < C
+    assert _rated(src) < C
 
 
 # 2. Firmware flash writes and erases, by every flasher; reads stay reads.
@@ -97,7 +97,7 @@ def test_a_program_built_but_never_run_is_not_judged_as_run() -> None:
 @pytest.mark.parametrize("wrap", _WRAPS)
 def test_firmware_flash_is_blocked_in_every_wrapper(command: str, wrap: str) -> None:
     line = wrap.format(command)
-    assert _level(line) is B, assess(line, "bash").findings
+    assert _rated(line) is B, assess(line, "bash").findings
 
 
 @pytest.mark.parametrize(
@@ -114,15 +114,15 @@ def test_firmware_flash_is_blocked_in_every_wrapper(command: str, wrap: str) -> 
     ],
 )
 def test_firmware_reads_are_safe(command: str) -> None:
-    assert _level(command) is S, assess(command, "bash").findings
+    assert _rated(command) is S, assess(command, "bash").findings
 
 
 def test_firmware_update_through_the_os_updater_is_moderate() -> None:
-    assert _level("fwupdmgr update") is M
+    assert _rated("fwupdmgr update") is M
 
 
 def test_afu_on_windows_is_blocked() -> None:
-    assert _level("AFUWINx64.exe BIOS.ROM /P /B /N", "cmd") is B
+    assert _rated("AFUWINx64.exe BIOS.ROM /P /B /N", "cmd") is B
 
 
 # 3. An unknown program told a disk layout (not an output format) with a bare disk name.
@@ -138,7 +138,7 @@ def test_afu_on_windows_is_blocked() -> None:
 )
 @pytest.mark.parametrize("wrap", _WRAPS[:4])
 def test_unknown_tool_layout_on_a_bare_disk_is_blocked(command: str, wrap: str) -> None:
-    assert _level(wrap.format(command)) is B
+    assert _rated(wrap.format(command)) is B
 
 
 @pytest.mark.parametrize(
@@ -152,4 +152,165 @@ def test_unknown_tool_layout_on_a_bare_disk_is_blocked(command: str, wrap: str) 
     ],
 )
 def test_output_formats_and_files_are_not_disk_layouts(command: str) -> None:
-    assert _level(command) < D
+    assert _rated(command) < D
+
+
+# 4. A machine trust store emptied by a selector (a glob, find's tests, every cert listed).
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rm -f /etc/ssl/certs/*.pem",
+        "rm /usr/local/share/ca-certificates/*",
+        "rm -f /etc/ca-certificates/trust-source/anchors/*",
+        "find /usr/share/ca-certificates -name '*.crt' -delete",
+        "find /etc/pki/ca-trust/source/anchors -type f -exec rm -f {} +",
+        "ls /etc/ssl/certs/*.pem | xargs rm -f",
+        "security find-certificate -a -Z /Library/Keychains/System.keychain"
+        " | awk '/SHA-1/{print $NF}' | xargs -n1 security delete-certificate -Z",
+    ],
+)
+@pytest.mark.parametrize("wrap", _WRAPS[:3])
+def test_trust_store_emptied_by_a_selector_is_blocked(command: str, wrap: str) -> None:
+    line = wrap.format(command)
+    assert _rated(line) is B, assess(line, "bash").findings
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("rm /usr/local/share/ca-certificates/corp-root.crt", C),
+        ("find /usr/local/share/ca-certificates -name corp-root.crt -delete", C),
+        ("ls /etc/ssl/certs/*.pem", S),
+        ("find /etc/ssl/certs -name '*.pem' -print", S),
+        ("security find-certificate -a -p /Library/Keychains/System.keychain", S),
+    ],
+)
+def test_one_certificate_or_a_listing_is_not_the_store(command: str, expected: RiskLevel) -> None:
+    assert _rated(command) is expected, assess(command, "bash").findings
+
+
+# 5. A count of one picks one snapshot (dangerous); every snapshot stays blocked.
+_EVERY_SNAPSHOT = [
+    "zfs list -H -t snapshot -o name | {}xargs -n1 zfs destroy",
+    "gcloud compute snapshots list --format='value(name)' | {}xargs gcloud compute snapshots"
+    " delete --quiet",
+]
+
+
+@pytest.mark.parametrize("lister", _EVERY_SNAPSHOT)
+@pytest.mark.parametrize(
+    "pick", ["head -1 | ", "head -n1 | ", "tail -n 1 | ", "sed -n 1p | ", "awk 'NR==1' | "]
+)
+def test_a_count_of_one_is_one_snapshot(lister: str, pick: str) -> None:
+    assert _rated(lister.format(pick)) is D
+
+
+@pytest.mark.parametrize("lister", _EVERY_SNAPSHOT)
+@pytest.mark.parametrize("pick", ["", "sort | ", "awk '{print $1}' | ", "tail -n +1 | "])
+def test_without_a_count_of_one_every_snapshot_goes(lister: str, pick: str) -> None:
+    assert _rated(lister.format(pick)) is B
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("Snapshots[0].SnapshotId", D),
+        ("Snapshots[-1].SnapshotId", D),
+        ("Snapshots[].SnapshotId", B),
+    ],
+)
+def test_a_jmespath_index_picks_one(query: str, expected: RiskLevel) -> None:
+    line = (
+        f"aws ec2 describe-snapshots --owner-ids self --query '{query}' --output text"
+        " | xargs -n1 aws ec2 delete-snapshot --snapshot-id"
+    )
+    assert _rated(line) is expected
+
+
+# 6. Kernel module trees: one named older version is scoped; the running one and all are not.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("rm -rf /lib/modules/5.15.0-91-generic", D),
+        ("rm -rf /usr/lib/modules/6.1.0-13-amd64/kernel", D),
+        ("cd /lib/modules && rm -rf 5.4.0-42-generic", D),
+        ("rm -rf /lib/modules/$(uname -r)", B),
+        ("rm -rf /lib/modules/`uname -r`", B),
+        ("rm -rf /lib/modules", B),
+        ("rm -rf /lib/modules/*", B),
+        ("rm -rf /lib/modules/5.*", B),
+        ("KV=$(uname -r); rm -rf /lib/modules/$KV", B),
+    ],
+)
+def test_kernel_module_trees(command: str, expected: RiskLevel) -> None:
+    assert _rated(command) is expected
+
+
+# 7. Confusable letters in command words and options, in every shell.
+@pytest.mark.parametrize(
+    ("command", "shell"),
+    [
+        ("r\u043c -rf /", "bash"),
+        ("\uff52\uff4d -rf ~", "bash"),
+        ("r\u200dm -rf /", "bash"),
+        ("dd if=/dev/zero \u043ef=/dev/sda", "bash"),
+        ("rm \u2014rf /", "bash"),
+        ("sudo rm -\u0433f /", "bash"),
+        ("bash -c 'r\u043c -rf ~'", "bash"),
+        ("R\u0435move-Item -Recurse -Force C:\\", "powershell"),
+        ("Remove-Item -R\u0435curse -Force C:\\Windows", "powershell"),
+        ("\uff52\uff44 /s /q C:\\", "cmd"),
+    ],
+)
+def test_confusable_letters_are_judged_as_the_word_they_imitate(command: str, shell: str) -> None:
+    result = assess(command, shell)
+    assert result.level is B, result.findings
+    assert "confusable-letters" in [f.rule for f in result.findings]
+
+
+@pytest.mark.parametrize(
+    ("command", "shell", "expected"),
+    [
+        ("echo 'r\u043c -rf /'", "bash", S),
+        ("grep '\uff52\uff4d' notes.txt", "bash", S),
+        ("ls ~/\u0414\u043e\u043a\u0443\u043c\u0435\u043d\u0442\u044b", "bash", S),
+        ('Write-Output "r\u043c -rf /"', "powershell", S),
+        ("l\u0455 -la", "bash", M),
+    ],
+)
+def test_confusable_data_is_data(command: str, shell: str, expected: RiskLevel) -> None:
+    assert _rated(command, shell) is expected
+
+
+# 8. az CLI: a group or vault that holds backups deleted whole.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "az group delete -n backups-rg --yes",
+        "az group delete --resource-group=rg-bkp-prod -y",
+        "az resource delete --ids /subscriptions/0/resourceGroups/rg/providers/"
+        "Microsoft.RecoveryServices/vaults/rsv1",
+        "az resource delete --ids /subscriptions/0/resourceGroups/rg/providers/"
+        "Microsoft.Storage/storageAccounts/stbackup01",
+        "az resource delete -g rg -n v --resource-type Microsoft.DataProtection/backupVaults",
+    ],
+)
+@pytest.mark.parametrize("wrap", _WRAPS[:3])
+def test_az_backup_groups_and_vaults_are_blocked(command: str, wrap: str) -> None:
+    assert _rated(wrap.format(command)) is B
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("az group delete -n webapp-rg --yes", D),
+        (
+            "az resource delete --ids /subscriptions/0/resourceGroups/rg/providers/"
+            "Microsoft.Storage/storageAccounts/webassets01",
+            D,
+        ),
+        ("az group show -n backups-rg", S),
+    ],
+)
+def test_az_plain_groups_stay_dangerous(command: str, expected: RiskLevel) -> None:
+    assert _rated(command) is expected

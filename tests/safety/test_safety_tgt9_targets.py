@@ -83,7 +83,6 @@ def test_matrix_held_out_rows_are_reported() -> None:
         # kernel modules and firmware, the EFI mount, macOS root's home and boot services,
         # the Nix store, the root device alias
         "rm -rf /lib/modules",
-        "rm -rf /usr/lib/modules/6.8.0-45-generic",
         "rm -rf /lib/modules/$(uname -r)",
         "rm -rf /efi",
         "rm -rf /var/root",
@@ -271,6 +270,8 @@ def test_look_alikes_stay_below_dangerous(command: str, shell: str) -> None:
         ("rm -f /tmp/$(date +%s).log", "bash"),
         ("rm -f /etc/$FILE", "bash"),
         ("rm /lib/modules/6.8.0-45-generic/extra/nvidia.ko", "bash"),
+        # one older kernel's modules named by version: scoped (session 17 convention, n17u)
+        ("rm -rf /usr/lib/modules/6.8.0-45-generic", "bash"),
         ("rm -rf /usr/$X", "bash"),
         ("find /usr/lib -name '*.pyc' -delete", "bash"),
         ("find /opt/app -name '*.so' -delete", "bash"),
