@@ -38,6 +38,11 @@ _SUFFIX_LANG = {
     ".kts": "java",
     ".scala": "java",
     ".sc": "java",
+    ".hs": "haskell",
+    ".lhs": "haskell",
+    ".dart": "dart",
+    ".cr": "ruby",  # (Crystal reads like Ruby: `system("…")`, `FileUtils.rm_rf`)
+    ".go": "go",
 }
 
 # tool: (default language, how it treats the program: "build" makes a binary, "run" runs
@@ -64,6 +69,13 @@ _TOOLS: dict[str, tuple[str, str]] = {
     "rust-script": ("rust", "run"),
     "cargo-script": ("rust", "run"),
     "cargo-eval": ("rust", "run"),
+    "runghc": ("haskell", "run"),
+    "runhaskell": ("haskell", "run"),
+    "ghc": ("haskell", "build"),
+    "dart": ("dart", "verb"),
+    "crystal": ("ruby", "verb"),
+    "javac": ("java", "build"),
+    "go": ("go", "verb"),
 }
 # Tools whose standard input is already read as code elsewhere (the interpreter path).
 _STDIN_READ_ELSEWHERE = frozenset(names("swift jshell kotlin scala"))
@@ -102,6 +114,12 @@ def _mode(cmd: Cmd, kind: str, ops: list[str]) -> str:
         return "build" if verb in _NIM_BUILD else ""
     if n in ("kotlinc", "kotlinc-jvm"):
         return "run" if cmd.has("-script") else ""
+    if n == "go":
+        return "build" if verb == "build" else ""  # (`go run`: toolchains.py)
+    if n in ("dart", "crystal"):
+        if verb in ("compile", "build"):
+            return "build"
+        return "run" if verb in ("run", "eval") or verb.endswith((".dart", ".cr")) else ""
     return "run" if cmd.has("-run") else "build"  # dmd / ldc2: `-run file.d` runs it
 
 
@@ -118,8 +136,14 @@ def _output(cmd: Cmd, source_name: str) -> str:
             text = t[3:]
     if not text:
         stem = source_name.rsplit("/", 1)[-1].split(".", 1)[0]
-        text = stem if stem and stem != "-" else "main"
+        text = stem if stem and stem != "-" else "rust_out" if cmd.name == "rustc" else "main"
     return text.rsplit("/", 1)[-1]
+
+
+def _javac_class(cmd: Cmd, name: str) -> str | None:
+    """The source `javac` compiled above for the class `java NAME` runs."""
+    held = cmd.scope.env.get(COMPILED + name) if "." not in name and "/" not in name else None
+    return held.split("\x02", 2)[2] if held and held.startswith("\x02java\x02") else None
 
 
 def judge(cmd: Cmd) -> None:
@@ -152,6 +176,8 @@ def judge(cmd: Cmd) -> None:
         ):
             source, name = cmd.stdin.text, "-"
             break
+    if not source and cmd.name == "java" and ops and (held := _javac_class(cmd, ops[0])):
+        source, name, lang = held, ops[0], "java"  # `javac W.java && java W`
     if not source and mode == "run" and cmd.name in ("rdmd", "rust-script", "cargo-script"):
         code = cmd.option_value(*_EVAL_OPTIONS)
         if code is not None and not code.dynamic:

@@ -1761,6 +1761,20 @@ class _Reader:
         `"cmd".!` and `Seq(…).!!`, Kotlin/Java `File(p).deleteRecursively()`, Erlang
         `open_port({spawn, "cmd"}, …)`, Clojure `(sh "rm" "-rf" "/")`, `(spit p …)`."""
         lang = self.lang
+        if lang == "dart":
+            # (n17u) Dart: `Directory(p).deleteSync(recursive: true)`, `File(p).delete()`,
+            # `Process.run('sh', ['-c', cmd])` / `runSync` / `start`
+            for m in re.finditer(
+                r"\b(?:Directory|File|Link)\s*\(\s*([^()]*+(?:\([^()]*+\)[^()]*+)?)\)\s*\.\s*"
+                r"delete(?:Sync)?\s*\(([^()]*)\)",
+                code,
+            ):
+                self._delete(self.value(m.group(1)), "recursive" in m.group(2))
+            for m in re.finditer(r"\bProcess\s*\.\s*(?:run|runSync|start)\s*\(", code):
+                close = _closing(code, m.end() - 1)
+                args = _split_top(code[m.end() : close], ",") if close > 0 else []
+                if len(args) >= 2 and (items := self.items(args[1])) is not None:
+                    self._argv([self.value(args[0]), *items])
         if lang in ("java", "groovy"):
             runs = r"\s*\.?\s*(?:!!?(?![=!])|lazyLines\w*|lineStream\w*|run\b)"
             for m in re.finditer(r"\x01\d+\x01(?=" + runs + ")", code):
@@ -2737,7 +2751,9 @@ _RISKY = re.compile(
     r"\b(?:eval|exec\w*|system|popen\w*|spawn\w*|fork|kill|unlink\w*|rm|rm_\w+|rmSync|rmdir\w*"
     r"|write\w*|append\w*|mkdir\w*|rename\w*|chmod\w*|chown\w*|symlink\w*|copy\w*|move|delete"
     r"|remove\w*|truncate\w*|socket|connect|listen|fopen|fwrite|file_put_contents|curl_exec"
-    r"|Runtime|ProcessBuilder|Deno|Bun|tell|shell_exec|passthru|proc_open|FileUtils|Open3"
+    # (n17u: `Deno.env.get("HOME")`, `Bun.env.X` only read a variable)
+    r"|Runtime|ProcessBuilder|Deno(?!\.env\.get\b)|Bun(?!\.env\b)|tell|shell_exec|passthru"
+    r"|proc_open|FileUtils|Open3"
     r"|Kernel|setuid|chdir|utime|touch|putenv|setenv|createServer|doShellScript|execute"
     r"|load|require_once|include|dlopen|ffi|syscall)\b"
 )

@@ -25,6 +25,18 @@ def _rated(command: str, shell: str = "bash") -> RiskLevel:
 
 # 1. Source the block shows, handed to a compiler or single-file launcher, is judged as code.
 _SOURCE_RUNS = [
+    "cat > w.hs <<'EOF'\nimport System.Directory\nmain = removeDirectoryRecursive \"/etc\"\nEOF\n"
+    "runghc w.hs",
+    "cat > w.dart <<'EOF'\nimport 'dart:io';\n"
+    "void main() { Directory('/usr').deleteSync(recursive: true); }\nEOF\ndart run w.dart",
+    "cat > w.dart <<'EOF'\nimport 'dart:io';\n"
+    "void main() { Process.runSync('rm', ['-rf', '/']); }\nEOF\ndart w.dart",
+    "cat > w.cr <<'EOF'\nsystem(\"rm -rf ~\")\nEOF\ncrystal run w.cr",
+    "echo 'fn main(){ std::fs::remove_dir_all(\"/usr\").unwrap(); }' | rustc - && ./rust_out",
+    "cat > W.java <<'EOF'\nclass W { public static void main(String[] a) throws Exception {"
+    ' Runtime.getRuntime().exec("rm -rf /etc"); } }\nEOF\njavac W.java && java W',
+    'cat > w.go <<\'EOF\'\npackage main\nimport "os"\nfunc main() { os.RemoveAll("/etc") }\nEOF\n'
+    "go build -o w w.go && ./w",
     "rustc - -o w <<'EOF'\nfn main(){ std::fs::remove_dir_all(\"/usr\").unwrap(); }\nEOF\n./w",
     "cat > k.rs <<'EOF'\nfn main(){ std::fs::remove_file(\"/etc/shadow\").unwrap(); }\nEOF\n"
     "rustc k.rs -o /tmp/k && /tmp/k",
@@ -314,3 +326,8 @@ def test_az_backup_groups_and_vaults_are_blocked(command: str, wrap: str) -> Non
 )
 def test_az_plain_groups_stay_dangerous(command: str, expected: RiskLevel) -> None:
     assert _rated(command) is expected
+
+
+def test_a_deno_env_read_is_only_a_read() -> None:
+    assert _rated("deno eval 'console.log(Deno.env.get(\"HOME\"))'") is S
+    assert _rated("deno eval 'Deno.removeSync(Deno.env.get(\"HOME\"), {recursive: true})'") is B
