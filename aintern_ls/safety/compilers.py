@@ -176,8 +176,8 @@ def judge(cmd: Cmd) -> None:
         ):
             source, name = cmd.stdin.text, "-"
             break
-    if not source and cmd.name == "java" and ops and (held := _javac_class(cmd, ops[0])):
-        source, name, lang = held, ops[0], "java"  # `javac W.java && java W`
+    if not source and cmd.name == "java" and ops and (built := _javac_class(cmd, ops[0])):
+        source, name, lang = built, ops[0], "java"  # `javac W.java && java W`
     if not source and mode == "run" and cmd.name in ("rdmd", "rust-script", "cargo-script"):
         code = cmd.option_value(*_EVAL_OPTIONS)
         if code is not None and not code.dynamic:
