@@ -283,6 +283,11 @@ def trust_store_glob(low: str) -> str | None:
     return folder
 
 
+def _trust_store_matched(text: str, cwds: frozenset[str | None]) -> str | None:
+    seen = _in_known_cwds(text.replace("\\", "/").lower(), cwds)
+    return next((h for low in seen if (h := trust_store_glob(low))), None)
+
+
 def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -> None:
     """Judge each target of a delete; the worst one decides the finding."""
     if not targets:
@@ -370,14 +375,20 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
                 # `rm -rf /etc/kubernetes /var/lib/etcd`, `rm -rf /usr/lib/x86_64-linux-gnu`:
                 # a cluster's control-plane store or the system's own libraries (b12)
                 level, rule, what = B, "rm-system", f"the system state folder {state}"
+            if (
+                level < B
+                and "*" in t.text
+                and "$" not in t.text
+                and (store := _trust_store_matched(t.text, scope.cwds)) is not None
+            ):
+                # (n17u) `rm -f /etc/ssl/certs/*`, `rm /usr/local/share/ca-certificates/*`,
+                # `find … | xargs rm`, `for f in …/*`: a glob over a machine trust store's
+                # files empties it (session 17)
+                level, rule = B, "cert-store-wipe"
+                what = f"the machine trust store {store} (every file {t.text} matches)"
             if level < B and t.glob and not t.dynamic:
                 seen = _in_known_cwds(t.text.replace("\\", "/").lower(), scope.cwds)
-                if store := next((h for low in seen if (h := trust_store_glob(low))), None):
-                    # (n17u) `rm -f /etc/ssl/certs/*`, `rm /usr/local/share/ca-certificates/*`:
-                    # a glob over a machine trust store's files empties it (session 17)
-                    level, rule = B, "cert-store-wipe"
-                    what = f"the machine trust store {store} (every file {t.text} matches)"
-                elif any(_CODE_FOLDER_GLOB.match(low) for low in seen):
+                if any(_CODE_FOLDER_GLOB.match(low) for low in seen):
                     # (safety-tgt9) `rm -f /usr/bin/*`, `del C:\Windows\System32\*.dll`:
                     # every program, library or driver of the system's own code folder
                     level, rule = B, "rm-system"
@@ -587,6 +598,20 @@ _FIND_VALUED = frozenset(
 
 
 _DELETERS = frozenset(names("rm unlink shred srm /bin/rm /usr/bin/rm"))
+
+
+def _trust_store_listed(starts: list[Word], tests: list[Word]) -> str | None:
+    """The trust store a find lists every file of (its name tests are globs), else None."""
+    store = next(
+        (s.text for s in starts if not s.dynamic and trust_store(s.text.lower().rstrip("/"))),
+        None,
+    )
+    for k, w in enumerate(tests[:-1]):
+        if w.text in ("-name", "-iname", "-path", "-ipath") and not any(
+            c in tests[k + 1].text for c in "*?["
+        ):
+            return None
+    return store.rstrip("/") if store is not None else None
 
 
 def _trust_store_emptied(cmd: Cmd, starts: list[Word], tests: list[Word], at: Word) -> None:
@@ -1219,6 +1244,12 @@ def _find(cmd: Cmd) -> None:
         }
         if named:
             cmd.info.paths = tuple(named.values())
+        else:
+            # (n17u) `find /etc/ssl/certs -name '*.pem' | xargs rm`: every file of a machine
+            # trust store a glob name test picks
+            store = _trust_store_listed(start_words, args[i:])
+            if store is not None:
+                cmd.info.paths = (Word(store + "/*", cmd.start, cmd.end),)
     _find_log_wipe(cmd, start_words, args[tests_from:])
     named_acc: list[str] = []  # account/startup files the name tests so far select
     named_upto = tests_from

@@ -3741,7 +3741,12 @@ def _flash(cmd: Cmd) -> None:
         or (n in ("mtd", "mtd_debug") and texts[:1] == ["write"])
         or (
             n == "flashrom"
-            and any(t in ("-w", "--write") or t.startswith("--write=") for t in texts)
+            and any(
+                t in ("-w", "--write")
+                or t.startswith("--write=")
+                or re.fullmatch(r"-[a-z]*w[a-z]*", t)  # (n17u) bundled: `-Vw`, `-nw`
+                for t in texts
+            )
         )
     )
     if write:

@@ -96,6 +96,7 @@ def test_a_program_built_but_never_run_is_not_judged_as_run() -> None:
         "flashrom --programmer=ch341a_spi --write=bios.bin",
         "flashprog -p internal -w x.rom",
         "flashrom -p internal -E",
+        "flashrom -p internal -Vw bios.rom",
         "flashcp -v fw.bin /dev/mtd2",
         "nandwrite -p /dev/mtd3 rootfs.img",
         "ubiformat /dev/mtd4 -f root.ubi",
@@ -177,6 +178,9 @@ def test_output_formats_and_files_are_not_disk_layouts(command: str) -> None:
         "find /usr/share/ca-certificates -name '*.crt' -delete",
         "find /etc/pki/ca-trust/source/anchors -type f -exec rm -f {} +",
         "ls /etc/ssl/certs/*.pem | xargs rm -f",
+        "find /etc/ssl/certs -name '*.pem' | xargs rm -f",
+        'for f in /usr/local/share/ca-certificates/*.crt; do rm "$f"; done',
+        "cd /etc/ssl/certs && rm -f *.pem",
         "security find-certificate -a -Z /Library/Keychains/System.keychain"
         " | awk '/SHA-1/{print $NF}' | xargs -n1 security delete-certificate -Z",
     ],
