@@ -179,8 +179,6 @@ def test_output_formats_and_files_are_not_disk_layouts(command: str) -> None:
         "find /etc/pki/ca-trust/source/anchors -type f -exec rm -f {} +",
         "ls /etc/ssl/certs/*.pem | xargs rm -f",
         "find /etc/ssl/certs -name '*.pem' | xargs rm -f",
-        'for f in /usr/local/share/ca-certificates/*.crt; do rm "$f"; done',
-        "cd /etc/ssl/certs && rm -f *.pem",
         "security find-certificate -a -Z /Library/Keychains/System.keychain"
         " | awk '/SHA-1/{print $NF}' | xargs -n1 security delete-certificate -Z",
     ],
@@ -335,3 +333,15 @@ def test_az_plain_groups_stay_dangerous(command: str, expected: RiskLevel) -> No
 def test_a_deno_env_read_is_only_a_read() -> None:
     assert _rated("deno eval 'console.log(Deno.env.get(\"HOME\"))'") is S
     assert _rated("deno eval 'Deno.removeSync(Deno.env.get(\"HOME\"), {recursive: true})'") is B
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'for f in /usr/local/share/ca-certificates/*.crt; do rm "$f"; done',
+        "cd /etc/ssl/certs && rm -f *.pem",
+        "cd /usr/local/share/ca-certificates && sudo rm *",
+    ],
+)
+def test_trust_store_emptied_through_a_loop_or_a_cd(command: str) -> None:
+    assert _rated(command) is B
