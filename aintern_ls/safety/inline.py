@@ -2751,9 +2751,7 @@ _RISKY = re.compile(
     r"\b(?:eval|exec\w*|system|popen\w*|spawn\w*|fork|kill|unlink\w*|rm|rm_\w+|rmSync|rmdir\w*"
     r"|write\w*|append\w*|mkdir\w*|rename\w*|chmod\w*|chown\w*|symlink\w*|copy\w*|move|delete"
     r"|remove\w*|truncate\w*|socket|connect|listen|fopen|fwrite|file_put_contents|curl_exec"
-    # (n17u: `Deno.env.get("HOME")`, `Bun.env.X` only read a variable)
-    r"|Runtime|ProcessBuilder|Deno(?!\.env\.get\b)|Bun(?!\.env\b)|tell|shell_exec|passthru"
-    r"|proc_open|FileUtils|Open3"
+    r"|Runtime|ProcessBuilder|Deno|Bun|tell|shell_exec|passthru|proc_open|FileUtils|Open3"
     r"|Kernel|setuid|chdir|utime|touch|putenv|setenv|createServer|doShellScript|execute"
     r"|load|require_once|include|dlopen|ffi|syscall)\b"
 )
@@ -3108,6 +3106,12 @@ def decoded_readable(text: str, found: list[Finding]) -> bool:
     )
 
 
+def _trust_store_glob(low: str) -> str | None:
+    from aintern_ls.safety.files import trust_store_glob
+
+    return trust_store_glob(low)
+
+
 def code_findings(
     scope: Scope,
     code: str,
@@ -3149,6 +3153,18 @@ def code_findings(
             # `shutil.rmtree('/etc/kubernetes')`: a named system-state folder, as for rm
             t = Target(B, "rm-system", f"the system state folder {state}")
             level = B
+        if level < B and "*" in path and (store := _trust_store_glob(path.lower())):
+            # (n17u) `[os.remove(f) for f in glob.glob("/etc/ssl/certs/*")]`: the store emptied
+            found.append(
+                at(B, "cert-store-wipe", f"{what} empties the machine trust store {store}")
+            )
+            continue
+        folder = path.lower().rsplit("/", 1)[0]
+        if level < C and "cert" in path and _trust_store_glob(folder + "/*"):
+            # (n17u) one named certificate of a machine trust store (session 16)
+            msg = f"{what} deletes the trusted certificate {path}"
+            found.append(at(C, "cert-trust-removed", msg))
+            continue
         rule = "code-" + t.rule if t.rule != "scoped" and level >= C else "code-delete"
         found.append(at(max(level, D), rule, f"{what} deletes {t.what}"))
     for path in dict.fromkeys(fx.moves):

@@ -330,8 +330,7 @@ def test_az_plain_groups_stay_dangerous(command: str, expected: RiskLevel) -> No
     assert _rated(command) is expected
 
 
-def test_a_deno_env_read_is_only_a_read() -> None:
-    assert _rated("deno eval 'console.log(Deno.env.get(\"HOME\"))'") is S
+def test_a_deno_delete_of_home_is_blocked() -> None:
     assert _rated("deno eval 'Deno.removeSync(Deno.env.get(\"HOME\"), {recursive: true})'") is B
 
 

@@ -66,7 +66,7 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("flashrom -p internal -E", "bash", B),
     ("mtd erase firmware", "bash", B),
     ("flash_erase /dev/mtd1 0 0", "bash", B),
-    ("flashrom -p internal -w new.rom", "bash", C),
+    ("flashrom -p internal -w new.rom", "bash", B),  # (session 17: firmware writes blocked)
     ("flashrom -p internal -r old.rom", "bash", S),
     # fsutil zeroing system files.
     ("fsutil file setzerodata offset=0 length=9 C:\\Windows\\System32\\hal.dll", "cmd", B),

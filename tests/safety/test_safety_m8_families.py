@@ -242,7 +242,7 @@ def test_every_backup_or_snapshot_and_backups_turned_off(
     [
         ("find /home -type f -exec /var/tmp/.q {} +", C),
         ("/run/shm/.sd -o pool.example:443", C),
-        ("mtd -r write /tmp/f.bin firmware", C),
+        ("mtd -r write /tmp/f.bin firmware", B),  # (session 17: firmware writes blocked)
         ("localcli software acceptance set --level CommunitySupported", C),
         # look-alikes
         ("find . -name '*.go' -exec gofmt -l {} +", S),
