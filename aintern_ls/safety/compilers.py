@@ -15,7 +15,6 @@ C compilers (gcc/cc/clang/tcc) are `system.compiled_source`; versioned and cross
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from aintern_ls.safety import inline, system
@@ -86,7 +85,7 @@ _NIM_BUILD = frozenset(names("c cc cpp compile compileToC compileToCpp objc js")
 # (`swift build`, `scala-cli package`: project verbs, not a single file)
 _PROJECT_VERBS = frozenset(names("build test package publish init new fmt clean setup-ide"))
 _EVAL_OPTIONS = ("--eval", "-e", "--expr", "--loop")
-_C_NAME = re.compile(r"(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+)(?:-[\d.]+)?")
+_C_BASES = frozenset(names("gcc g++ cc c++ clang clang++"))
 
 RUNNERS = frozenset(_TOOLS)
 
@@ -94,11 +93,12 @@ RUNNERS = frozenset(_TOOLS)
 @lru_cache(maxsize=1024)
 def c_compiler(name: str) -> bool:
     """`gcc-13`, `x86_64-linux-gnu-gcc`, `clang-17`: a C compiler under another name."""
-    return (
-        (name[-1:].isdigit() or "-" in name)
-        and name not in system.C_COMPILERS
-        and _C_NAME.fullmatch(name) is not None
-    )
+    if "-" not in name or len(name) > 64 or name in system.C_COMPILERS:
+        return False
+    stem, _, last = name.rpartition("-")
+    if last.replace(".", "").isdigit():  # `gcc-13`, `clang-17`, `…-gcc-10`
+        name = stem
+    return name.rpartition("-")[2] in _C_BASES
 
 
 def _mode(cmd: Cmd, kind: str, ops: list[str]) -> str:

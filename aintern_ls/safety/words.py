@@ -755,7 +755,7 @@ _SAME_LENGTH = {
     if v is not None and len(v) == 1  # (zero-width characters cannot go without a shift)
 }
 _SAME_LENGTH.update({c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)})  # fullwidth ASCII
-_NON_ASCII_TOKEN = re.compile(r"[^\s]*[^\x00-\x7f][^\s]*")
+_NON_ASCII_TOKEN = re.compile(r"(?<!\S)[\x21-\x7e]*[^\x00-\x7f]\S*")
 
 
 def confusables_folded(text: str) -> str:
