@@ -36,6 +36,7 @@ from aintern_ls.safety.words import (
     confusables_folded,
     fold_powershell,
     names,
+    only_dashes,
     split_words,
     unquote,
 )
@@ -357,7 +358,8 @@ def analyse(text: str, scope: Scope) -> None:
             end += 1
         while start and not text[start - 1].isspace():
             start -= 1
-        if text[start] not in "'\"":  # (a quoted string's letters are data)
+        if text[start] not in "'\"" and not only_dashes(text, folded):
+            # (a quoted string's letters are data; PowerShell takes `–`/`—` as `-` itself)
             msg = "a word is written with look-alike letters"
             scope.add(RiskLevel.MODERATE, "confusable-letters", msg, at, end)
         text = folded

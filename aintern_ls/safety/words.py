@@ -717,6 +717,16 @@ _CONFUSABLE = str.maketrans(
 )
 
 
+_DASHES = str.maketrans(
+    dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d", "-")
+)
+
+
+def only_dashes(text: str, folded: str) -> bool:
+    """Whether folding changed nothing but dashes (`–Command`, `—rf`)."""
+    return text.translate(_DASHES) == folded
+
+
 def unconfused(text: str) -> str | None:
     """The ASCII word `text` imitates with confusable letters, or None when it is ASCII
     already or holds letters that are no Latin look-alikes (`Документы` stays itself)."""
@@ -745,7 +755,8 @@ def confusable_words(words: list[Word]) -> tuple[list[Word], Word | None]:
         if out is None:
             out = list(words)
         out[k] = w._replace(text=plain)
-        first = first or w
+        if first is None and t.translate(_DASHES) != plain:
+            first = w  # (a dash alone is no disguise: PowerShell takes `–Command` as `-Command`)
     return (out, first) if out is not None else (words, None)
 
 

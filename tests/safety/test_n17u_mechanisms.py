@@ -268,7 +268,6 @@ def test_kernel_module_trees(command: str, expected: RiskLevel) -> None:
         ("\uff52\uff4d -rf ~", "bash"),
         ("r\u200dm -rf /", "bash"),
         ("dd if=/dev/zero \u043ef=/dev/sda", "bash"),
-        ("rm \u2014rf /", "bash"),
         ("sudo rm -\u0433f /", "bash"),
         ("bash -c 'r\u043c -rf ~'", "bash"),
         ("R\u0435move-Item -Recurse -Force C:\\", "powershell"),
@@ -344,3 +343,9 @@ def test_a_deno_delete_of_home_is_blocked() -> None:
 )
 def test_trust_store_emptied_through_a_loop_or_a_cd(command: str) -> None:
     assert _rated(command) is B
+
+
+def test_a_dash_look_alike_is_a_dash_not_a_disguise() -> None:
+    assert _rated("rm \u2014rf /") is B
+    assert _rated("ls \u2013la") is S
+    assert _rated("powershell \u2013Command Get-Date", "cmd") is S
