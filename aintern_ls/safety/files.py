@@ -29,6 +29,8 @@ from aintern_ls.safety.paths import (
     is_device,
     is_secret,
     system_state,
+    trust_store,
+    trust_store_glob,
     whole_system,
     write_target,
 )
@@ -253,34 +255,6 @@ def delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) ->
 def _state_folder(text: str, cwds: frozenset[str | None]) -> str | None:
     """The named system-state folder a delete target is (`paths.system_state`)."""
     return system_state(text, cwds)
-
-
-# (n17u) The machine trust stores (the CA folders of every distribution, macOS's system
-# keychains): a selector over their files (a glob, find's name tests) empties the store.
-_TRUST_STORE = re.compile(
-    r"\A/(?:etc/ssl/certs|etc/pki/tls/certs|etc/pki/ca-trust(?:/source(?:/anchors)?"
-    r"|/extracted(?:/[a-z]+){0,2})?|usr/local/share/ca-certificates(?:/[^/*?\[]+)?"
-    r"|usr/share/ca-certificates(?:/[^/*?\[]+)?|etc/ca-certificates(?:/trust-source"
-    r"(?:/anchors)?|/extracted)?|usr/share/pki/(?:ca-trust-source|trust)(?:/anchors)?"
-    r"|var/lib/ca-certificates(?:/[a-z]+)?|etc/openssl/certs|usr/local/etc/ssl/certs"
-    r"|usr/local/etc/openssl(?:@[\d.]+)?/certs|(?:system/)?library/keychains"
-    r"|etc/pki/nssdb|etc/pki/java|usr/share/ca-certs)/?\Z"
-)
-
-
-def trust_store(folder: str) -> bool:
-    """A machine trust store's folder (lower-case, absolute)."""
-    return ("cert" in folder or "trust" in folder or "keychain" in folder or "pki" in folder) and (
-        _TRUST_STORE.match(posixpath.normpath(folder)) is not None
-    )
-
-
-def trust_store_glob(low: str) -> str | None:
-    """`/etc/ssl/certs/*.pem`: the trust store whose files a glob matches, else None."""
-    folder, _, base = low.strip("\"'").rpartition("/")
-    if not any(c in base for c in "*?[") or not trust_store(folder):
-        return None
-    return folder
 
 
 def _trust_store_matched(text: str, cwds: frozenset[str | None]) -> str | None:

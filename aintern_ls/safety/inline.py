@@ -33,6 +33,7 @@ from aintern_ls.safety.paths import (
     env_folder,
     is_secret,
     system_state,
+    trust_store_glob,
     write_target,
 )
 from aintern_ls.safety.words import names, starts_shell
@@ -3106,12 +3107,6 @@ def decoded_readable(text: str, found: list[Finding]) -> bool:
     )
 
 
-def _trust_store_glob(low: str) -> str | None:
-    from aintern_ls.safety.files import trust_store_glob
-
-    return trust_store_glob(low)
-
-
 def code_findings(
     scope: Scope,
     code: str,
@@ -3153,14 +3148,14 @@ def code_findings(
             # `shutil.rmtree('/etc/kubernetes')`: a named system-state folder, as for rm
             t = Target(B, "rm-system", f"the system state folder {state}")
             level = B
-        if level < B and "*" in path and (store := _trust_store_glob(path.lower())):
+        if level < B and "*" in path and (store := trust_store_glob(path.lower())):
             # (n17u) `[os.remove(f) for f in glob.glob("/etc/ssl/certs/*")]`: the store emptied
             found.append(
                 at(B, "cert-store-wipe", f"{what} empties the machine trust store {store}")
             )
             continue
         folder = path.lower().rsplit("/", 1)[0]
-        if level < C and "cert" in path and _trust_store_glob(folder + "/*"):
+        if level < C and "cert" in path and trust_store_glob(folder + "/*"):
             # (n17u) one named certificate of a machine trust store (session 16)
             msg = f"{what} deletes the trusted certificate {path}"
             found.append(at(C, "cert-trust-removed", msg))
