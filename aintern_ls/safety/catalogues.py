@@ -756,6 +756,13 @@ def _posix_kind(cmd: Cmd, kind: str, index: int, value: Word) -> bool:
         _, family, tool = kind.split(":", 2)
         _remote(cmd, index, family, _REMOTE_VALUED[tool])
     elif kind.startswith("rline:"):
+        after = [w.text for w in cmd.args[index:]]
+        if value.text.startswith("-") and "--" in after and after[-1] != "--":
+            # (r17) `mco shell run [-I host] -- rm -rf /`: `--` ends the options, the
+            # words after it are the remote command line
+            remote = cmd.args[index + after.index("--") + 1 :]
+            line = " ".join(w.text for w in remote)
+            value = Word(line, remote[0].start, remote[-1].end)
         _remote_line(cmd, value.text, value, kind[6:])
     elif kind == "bang":
         # File managers and debuggers whose command line runs `!CMD` (`$CMD`, `%CMD`, `&CMD`

@@ -1439,7 +1439,8 @@ def _hypervisor(cmd: Cmd) -> None:
 
 # --- key-value stores, schedulers and fleet shells ------------------------------------------
 _NOMAD_EXEC_VALUED = frozenset(
-    names("-task -job -address -region -namespace -token -ca-cert -client-cert -client-key -e")
+    # (`-job` is a switch: the operand is then a job id, not an allocation; r17)
+    names("-task -address -region -namespace -token -ca-cert -client-cert -client-key -e")
 )
 
 

@@ -1489,13 +1489,14 @@ def _expect(cmd: Cmd) -> None:
         _judge_embedded(cmd, _sub(code, m.group(1).strip()), "expect spawn")
 
 
-# knife ssh's options that take a value (the search query and the command are operands).
+# knife ssh's options that take a value (the search query and the command are operands;
+# `-m`/`--manual-list` and `--exit-on-error` are switches: r17).
 _KNIFE_SSH_VALUED = frozenset(
     names(
         """
-        -a --attribute -C --concurrency -G --ssh-gateway -i --ssh-identity-file -m --manual-list
+        -a --attribute -C --concurrency -G --ssh-gateway -i --ssh-identity-file
         -p --ssh-port -P --ssh-password -x --ssh-user -c --config --config-option -s --server-url
-        -u --user -k --key -E --environment --prefix-attribute --exit-on-error
+        -u --user -k --key -E --environment --prefix-attribute
         """
     )
 )

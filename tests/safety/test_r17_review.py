@@ -4,6 +4,9 @@
   that name `Remove-CimInstance`/`rwmi` and `Win32_Service` call nothing, and a removal
   cmdlet named as an argument (`Get-Command Remove-CimInstance`) is not a call. An unnamed
   service defaults to the core ones only when the class's instances are really fetched.
+- #6/#7/#8: fleet shells' remote command lines: `--` ends mco's options (the words after it
+  are the command); knife ssh `-m`/`--manual-list`/`--exit-on-error` and nomad alloc exec
+  `-job` are switches, so the operand after them is the query/job, not the command.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from tests.safety._levels import PS_BLOCK_WRAPPERS, B, D, S
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, D, M, S
 
 
 @pytest.mark.parametrize(
@@ -48,6 +51,20 @@ from tests.safety._levels import PS_BLOCK_WRAPPERS, B, D, S
             D,
         ),
         ("Get-CimInstance Win32_UserProfile | Remove-CimInstance", "powershell", B),
+        # #6: `--` ends mco's options
+        ("mco shell run -- rm -rf /", "bash", B),
+        ('mco shell run -- "rm -rf /"', "bash", B),
+        ("mco shell run -I web1 -- rm -rf /", "bash", B),
+        ("mco shell run -- ls -la /", "bash", M),
+        ("echo mco shell run -- rm -rf /", "bash", S),
+        # #7/#8: switches, not valued options
+        ("knife ssh -m 'host1 host2' 'rm -rf /'", "bash", B),
+        ("knife ssh --manual-list 'host1 host2' 'rm -rf /'", "bash", B),
+        ('knife ssh --exit-on-error role:web "rm -rf /"', "bash", B),
+        ("knife ssh -m 'host1 host2' 'uptime'", "bash", M),
+        ("nomad alloc exec -job web rm -rf /", "bash", B),
+        ("nomad alloc exec -job -task app web rm -rf /", "bash", B),
+        ("nomad alloc exec -job web ls /", "bash", M),
     ],
 )
 def test_r17_review_levels(command: str, shell: str, want: RiskLevel) -> None:
@@ -68,3 +85,24 @@ def test_r17_powershell_fixes_keep_their_level_wrapped(inner: str, want: RiskLev
     quoted = inner.replace("'", "''")
     assert assess(f"pwsh -NoProfile -Command '{quoted}'", "powershell").level == want
     assert assess(f"sudo pwsh -c '{quoted}'", "bash").level == want
+
+
+_BASH_CORES = [
+    "mco shell run -- rm -rf /",
+    "knife ssh -m 'host1 host2' 'rm -rf /'",
+    "nomad alloc exec -job web rm -rf /",
+]
+
+
+@pytest.mark.parametrize("inner", _BASH_CORES)
+def test_r17_bash_fixes_keep_their_level_wrapped(inner: str) -> None:
+    assert assess(inner, "bash").level == B
+    quoted = inner.replace("'", "'\\''")
+    for wrapped in (
+        f"sudo {inner}",
+        f"env X=1 {inner}",
+        f"sh -c '{quoted}'",
+        f"eval '{quoted}'",
+        f"f() {{ {inner}; }}; f",
+    ):
+        assert assess(wrapped, "bash").level == B, wrapped
