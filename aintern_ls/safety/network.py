@@ -964,9 +964,38 @@ _PATH_LIKE = re.compile(r"\A(?:[/~.]|\$\{?HOME\b|[A-Za-z]:[\\/])|/")
 _LOOPBACK = re.compile(r"(?i)(?:\A|[=\s:/\[])(?:127\.\d+\.\d+\.\d+|localhost|::1)(?:\Z|[:\]\s])")
 
 
+# (r17) the options whose value says where a server listens: only their value can make it
+# local (`--log /tmp/localhost`, `-t titleFixed=localhost`, `-c 'echo localhost'` do not).
+_BIND_OPTIONS = frozenset(
+    names(
+        """
+        -a --address --addr -b --bind --bind-address --bind-addr -H --host --hostname -i
+        --interface --iface -l --listen -p --port -S -L --http-address --listen-address
+        --http-addr --ip --interfaces
+        """
+    )
+)
+_LOOPBACK_IFACE = frozenset(("lo", "lo0"))
+
+
 def local_only(cmd: Cmd) -> bool:
-    """The server binds only to the loopback interface (`-b 127.0.0.1`, `--addr localhost:80`)."""
-    return any(_LOOPBACK.search(w.text) for w in cmd.args)
+    """The server binds only to the loopback interface (`-b 127.0.0.1`, `--addr localhost:80`,
+    `--listen tcp:80:interface=127.0.0.1`, `-i lo`): read from a bind option's value."""
+    args = cmd.args
+    for i, w in enumerate(args):
+        t = w.text
+        opt, eq, value = t.partition("=")
+        if eq and opt in _BIND_OPTIONS:
+            pass  # `--bind=127.0.0.1`
+        elif i and args[i - 1].text in _BIND_OPTIONS and not t.startswith("-"):
+            value = t  # `-b 127.0.0.1`
+        elif "interface=" in t.lower():
+            value = t.lower().split("interface=", 1)[1]  # twistd's endpoint strings
+        else:
+            continue
+        if _LOOPBACK.search(value) or value.lower() in _LOOPBACK_IFACE:
+            return True
+    return False
 
 
 def _served(cmd: Cmd, options: tuple[str, ...]) -> Word | None:

@@ -3984,7 +3984,10 @@ def _known_subexpressions(text: str, env: Mapping[str, str] | None) -> str:
                     break
         if end < 0:
             break
-        value = _path_expression(text[start + 2 : end].strip(), env)
+        inner = text[start + 2 : end].strip()
+        value = _path_expression(inner, env)
+        if value is not None and value == inner and not re.search(r"[\\/:~]", value):
+            value = None  # (r17) `$(Get-Random)`, `$(whoami)`: a command's output, unknown
         if value is None or "$" in value:
             at = end + 1
             continue

@@ -7,6 +7,11 @@
 - #6/#7/#8: fleet shells' remote command lines: `--` ends mco's options (the words after it
   are the command); knife ssh `-m`/`--manual-list`/`--exit-on-error` and nomad alloc exec
   `-job` are switches, so the operand after them is the query/job, not the command.
+- #3: a subexpression inside a string path whose value is a command's output
+  (`$(Get-Random)`, `$(Read-Host)`) is an unknown part, not a literal file name.
+- #9: a server is local only when a bind option's value is the loopback (`-b 127.0.0.1`,
+  `--address=localhost`, `-i lo`, twistd `interface=127.0.0.1`), not when any word says
+  `localhost` (a log file, a page title, an echoed text).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from tests.safety._levels import PS_BLOCK_WRAPPERS, B, D, M, S
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
 
 
 @pytest.mark.parametrize(
@@ -65,6 +70,23 @@ from tests.safety._levels import PS_BLOCK_WRAPPERS, B, D, M, S
         ("nomad alloc exec -job web rm -rf /", "bash", B),
         ("nomad alloc exec -job -task app web rm -rf /", "bash", B),
         ("nomad alloc exec -job web ls /", "bash", M),
+        # #3: a command's output inside a string path is unknown
+        ('Remove-Item "C:\\Windows\\System32\\config\\$(Get-Random)" -Force', "powershell", B),
+        ('Remove-Item "C:\\Windows\\System32\\drivers\\$(Read-Host)" -Force', "powershell", B),
+        ('Remove-Item "C:\\Windows\\System32\\config\\$(whoami)" -Force', "powershell", B),
+        ('Remove-Item "$(Split-Path $HOME -Parent)\\*" -Recurse -Force', "powershell", B),
+        ('Remove-Item "C:\\Temp\\$(Get-Random).txt" -Force', "powershell", D),
+        # #9: local only from the bind option's value
+        ("darkhttpd / --log /tmp/localhost", "bash", C),
+        ("miniserve / --title localhost", "bash", C),
+        ("ttyd -t titleFixed=localhost bash", "bash", C),
+        ("gotty --address 0.0.0.0 bash -c 'echo localhost'", "bash", C),
+        ("darkhttpd / --addr 127.0.0.1", "bash", M),
+        ("miniserve -i 127.0.0.1 /", "bash", M),
+        ("ttyd -i lo bash", "bash", M),
+        ("gotty --address=127.0.0.1 bash", "bash", M),
+        ("ruby -run -e httpd / -b 127.0.0.1", "bash", M),
+        ("echo darkhttpd / --log /tmp/localhost", "bash", S),
     ],
 )
 def test_r17_review_levels(command: str, shell: str, want: RiskLevel) -> None:
@@ -72,6 +94,7 @@ def test_r17_review_levels(command: str, shell: str, want: RiskLevel) -> None:
 
 
 _PS_CORES = [
+    ('Remove-Item "C:\\Windows\\System32\\config\\$(Get-Random)" -Force', B),
     ("gcim Win32_Service | rcim", B),
     ("Get-WmiObject -Class Win32_Service | Remove-WmiObject", B),
 ]
@@ -92,11 +115,14 @@ _BASH_CORES = [
     "knife ssh -m 'host1 host2' 'rm -rf /'",
     "nomad alloc exec -job web rm -rf /",
 ]
+_BASH_CRITICAL = ["darkhttpd / --log /tmp/localhost", "ttyd -t titleFixed=localhost bash"]
 
 
-@pytest.mark.parametrize("inner", _BASH_CORES)
-def test_r17_bash_fixes_keep_their_level_wrapped(inner: str) -> None:
-    assert assess(inner, "bash").level == B
+@pytest.mark.parametrize(
+    "inner,want", [(c, B) for c in _BASH_CORES] + [(c, C) for c in _BASH_CRITICAL]
+)
+def test_r17_bash_fixes_keep_their_level_wrapped(inner: str, want: RiskLevel) -> None:
+    assert assess(inner, "bash").level == want
     quoted = inner.replace("'", "'\\''")
     for wrapped in (
         f"sudo {inner}",
@@ -105,4 +131,4 @@ def test_r17_bash_fixes_keep_their_level_wrapped(inner: str) -> None:
         f"eval '{quoted}'",
         f"f() {{ {inner}; }}; f",
     ):
-        assert assess(wrapped, "bash").level == B, wrapped
+        assert assess(wrapped, "bash").level >= want, wrapped
