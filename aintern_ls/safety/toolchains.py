@@ -1522,7 +1522,7 @@ def _cmake(cmd: Cmd) -> bool:
     *names(
         """
     make gmake bmake pmake bsdmake remake just task go-task ninja samu cmake bazel meson scons
-    rake invoke nox tox pre-commit mage doit nmake
+    rake invoke nox tox pre-commit mage doit nmake mingw32-make mingw64-make gnumake
     """
     )
 )
@@ -1532,13 +1532,15 @@ def _build_tool(cmd: Cmd) -> None:
     if cmd.name == "rake" and system.data_reset(cmd, "rake", list(cmd.args)):
         return
     ops = cmd.operands(frozenset({"-C", "-f", "-j", "--file", "--directory"}))
-    if cmd.name in ("make", "gmake", "remake"):
+    if cmd.name in _GNU_MAKES:
         _make_parse_time_shell(cmd)
-    if (cmd.short("nq") and cmd.name == "make") or cmd.has("--dry-run", "-n", "--list", "-l"):
+    if (cmd.short("nq") and cmd.name in _GNU_MAKES) or cmd.has("--dry-run", "-n", "--list", "-l"):
         return
+    if cmd.name == "nmake" and any(w.text.lower() in ("/n", "-n") for w in cmd.args):
+        return  # (r17) nmake /N: "display commands but do not execute"
     if cmd.name == "bazel" and ops and ops[0].text in ("query", "info", "version", "test"):
         return
-    if cmd.name in ("make", "gmake", "remake") and _make_overrides(cmd):
+    if cmd.name in _GNU_MAKES and _make_overrides(cmd):
         return
     ops = [w for w in ops if "=" not in w.text]
     target = ops[0].text if ops else "the default target"
@@ -1609,11 +1611,16 @@ def _build_tool(cmd: Cmd) -> None:
             _judge_written(cmd, recipe, f"the {cmd.name} file given")
 
 
-_MAKES = frozenset(names("make gmake bmake pmake bsdmake remake nmake"))
+# GNU make under its other names (r17: MinGW's `mingw32-make`, Xcode's `gnumake`)
+_GNU_MAKES = frozenset(names("make gmake remake mingw32-make mingw64-make gnumake"))
+_MAKES = _GNU_MAKES | frozenset(names("bmake pmake bsdmake nmake"))
 _DEFAULT_BUILD_FILES = {
     "gmake": ("GNUmakefile", "makefile", "Makefile"),
     "make": ("GNUmakefile", "makefile", "Makefile", "BSDmakefile"),
     "remake": ("GNUmakefile", "makefile", "Makefile"),
+    "mingw32-make": ("GNUmakefile", "makefile", "Makefile"),
+    "mingw64-make": ("GNUmakefile", "makefile", "Makefile"),
+    "gnumake": ("GNUmakefile", "makefile", "Makefile"),
     "bmake": ("BSDmakefile", "makefile", "Makefile"),
     "ninja": ("build.ninja",),
     "just": ("justfile", "Justfile", ".justfile", "JUSTFILE"),

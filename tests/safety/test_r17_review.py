@@ -12,6 +12,8 @@
 - #9: a server is local only when a bind option's value is the loopback (`-b 127.0.0.1`,
   `--address=localhost`, `-i lo`, twistd `interface=127.0.0.1`), not when any word says
   `localhost` (a log file, a page title, an echoed text).
+- #4/#5: nmake's `/n` (`/N`) is a dry run; GNU make's other names (mingw32-make,
+  mingw64-make, gnumake) are makes: they read the makefile written above.
 """
 
 from __future__ import annotations
@@ -87,6 +89,22 @@ from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
         ("gotty --address=127.0.0.1 bash", "bash", M),
         ("ruby -run -e httpd / -b 127.0.0.1", "bash", M),
         ("echo darkhttpd / --log /tmp/localhost", "bash", S),
+        # #4: nmake /n is a dry run
+        ("echo all: ; rd /s /q C:\\Windows > m.mak & nmake /n /f m.mak", "cmd", M),
+        ("echo all: ; rd /s /q C:\\Windows > m.mak & nmake /N /f m.mak", "cmd", M),
+        ("echo all: ; rd /s /q C:\\Windows > m.mak & nmake /f m.mak", "cmd", B),
+        # #5: make under other names
+        ("echo all: ; rd /s /q C:\\Windows > m.mak & mingw32-make -f m.mak", "cmd", B),
+        (
+            "echo all: ; rd /s /q C:\\Windows > m.mak & C:\\MinGW\\bin\\mingw32-make.exe -f m.mak",
+            "cmd",
+            B,
+        ),
+        ("echo all: ; rd /s /q C:\\Windows > m.mak & mingw32-make -n -f m.mak", "cmd", M),
+        ("printf 'all:\\n\\trm -rf /\\n' > Makefile && mingw32-make", "bash", B),
+        ("printf 'all:\\n\\trm -rf /\\n' > Makefile && gnumake", "bash", B),
+        ("printf 'all:\\n\\trm -rf /\\n' > Makefile && gnumake -n", "bash", M),
+        ("mingw32-make --help", "bash", S),
     ],
 )
 def test_r17_review_levels(command: str, shell: str, want: RiskLevel) -> None:
