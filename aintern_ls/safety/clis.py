@@ -1294,7 +1294,7 @@ _ACCOUNT_NAME_OPTIONS = frozenset(
 )
 # (n14w) a storage account's glued name that says backups: `corpbackups`, `bkpstore01`,
 # `nightlybak`, `dbsnapshots` (no dash can separate the word)
-_GLUED_BACKUP = re.compile(r"backup|bkp|bak(?:\d|s?\Z|up)|snapshot")
+_GLUED_BACKUP = re.compile(r"backup|(?<![a-z])bkp|bkp(?![a-z])|bak(?:\d|s?\Z|up)|snapshot")
 _PS_SWITCHES = frozenset(names("-force -asjob -whatif -confirm -verbose -debug"))
 
 
@@ -1426,7 +1426,9 @@ def _backup_account(text: str) -> str | None:
 # (n17w) a bucket's or container's whole name, bare or as `scheme://name`: its words may be
 # glued (`sqlbackups`, `acmebkp01`, `bkp.acme.com`); a maven-style `snapshot` is no backup.
 _BUCKET_WHOLE = re.compile(r"(?i)\A(?:[a-z][\w+.-]*://)?([\w.-]{3,63})/?\Z")
-_GLUED_BUCKET = re.compile(r"backup|bkp|bak(?:\d|s?\Z|s?[.-]|up)")
+# (`bkp` only as a whole part: at an edge or beside a digit/separator, `acmebkp01`; not
+# inside a word, `webkpi`: r17)
+_GLUED_BUCKET = re.compile(r"backup|(?<![a-z])bkp|bkp(?![a-z])|bak(?:\d|s?\Z|s?[.-]|up)")
 
 
 def _glued_bucket(text: str) -> str | None:
@@ -1439,7 +1441,9 @@ def _glued_bucket(text: str) -> str | None:
 # (n17u) What the az CLI deletes whole that holds backups: a resource group whose name says
 # so (`backups-rg`, `rg-bkp-prod`, `db-snapshots`), a resource id (or --resource-type) of a
 # backup vault, or a storage account / vault whose own name says backups.
-_AZ_BACKUP_NAME = re.compile(r"backup|bkp|(?:^|[-_.])baks?(?:[-_.\d]|\Z)|snapshot")
+_AZ_BACKUP_NAME = re.compile(
+    r"backup|(?<![a-z])bkp|bkp(?![a-z])|(?:^|[-_.])baks?(?:[-_.\d]|\Z)|snapshot"
+)
 _AZ_BACKUP_TYPE = re.compile(
     r"microsoft\.recoveryservices/vaults|microsoft\.dataprotection/backupvaults|/backupvaults"
 )

@@ -14,6 +14,8 @@
   `localhost` (a log file, a page title, an echoed text).
 - #4/#5: nmake's `/n` (`/N`) is a dry run; GNU make's other names (mingw32-make,
   mingw64-make, gnumake) are makes: they read the makefile written above.
+- #14: a glued bucket/account/group name says backups by `bkp` only as a whole part
+  (`acmebkp01`, `bkp-prod`, `prodbkp`), not inside a word (`webkpi`).
 """
 
 from __future__ import annotations
@@ -105,6 +107,16 @@ from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
         ("printf 'all:\\n\\trm -rf /\\n' > Makefile && gnumake", "bash", B),
         ("printf 'all:\\n\\trm -rf /\\n' > Makefile && gnumake -n", "bash", M),
         ("mingw32-make --help", "bash", S),
+        # #14: bkp as a whole part only
+        ("aws s3 rb s3://webkpi --force", "bash", D),
+        ("Remove-S3Bucket -BucketName webkpi -DeleteBucketContent -Force", "powershell", D),
+        ("az storage account delete -n webkpistore --yes", "bash", D),
+        ("az group delete -n webkpi-rg --yes", "bash", D),
+        ("aws s3 rb s3://acmebkp01 --force", "bash", B),
+        ("aws s3 rb s3://prodbkp --force", "bash", B),
+        ("Remove-S3Bucket -BucketName prodbkp -DeleteBucketContent -Force", "powershell", B),
+        ("az storage account delete -n bkpstore01 --yes", "bash", B),
+        ("echo aws s3 rb s3://prodbkp --force", "bash", S),
     ],
 )
 def test_r17_review_levels(command: str, shell: str, want: RiskLevel) -> None:
