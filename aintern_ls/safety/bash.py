@@ -3022,6 +3022,10 @@ class _Walker:
             return ("/root" if user == "root" else "~" + user), False, False, ""
         if len(stmts) == 1 and stmts[0].type == "command":
             name = _command_name_of(stmts[0])
+            if name == "eval":
+                printed = _eval_printed(stmts[0])
+                if printed is not None:
+                    return printed, False, False, ""
             if name in (":", "true", "false") and stmts[0].named_child_count == 1:
                 return "", False, False, ""  # `/$(:)`: prints nothing
             # `$(which rm)` / `$(command -v rm)` is just the program's path.
@@ -3459,6 +3463,40 @@ _HOME_LOOKUP = re.compile(
     r"""|[\w.-]+)\1\s*\|\s*(?:cut\s+(?:-d\s*["']?:["']?\s+-f\s*6|-f\s*6\s+-d\s*["']?:["']?)"""
     r"""|awk\s+-F\s*["']?:["']?\s+["']\{\s*print\s+\$6\s*;?\s*\}["'])\s*"""
 )
+
+
+# What `eval echo WORD` prints when WORD is a literal or a tilde prefix: eval types the
+# words again, so the tilde an unquoted `~$USER` left alone is expanded by the second pass.
+_EVAL_ECHO = re.compile(r"(?:echo|printf\s+%s(?:\\n)?)\s+(\S+)")
+_EVAL_TILDE = re.compile(r"~(\$\{?(?:USER|LOGNAME)\}?|\$\(whoami\)|[a-z_][\w.-]*)?(/[^$`*?]*)?")
+_EVAL_LITERAL = re.compile(r"/[\w./@+-]*")
+
+
+def _eval_printed(node: Node) -> str | None:
+    """`$(eval echo ~$USER)`, `"$(eval echo ~)"`, `$(eval "echo /etc")`: the eval of one
+    literal echo (or `printf %s`) is that echo's text; a tilde prefix is the home it names
+    (the current user's for `~`, `~$USER`, `~$LOGNAME`). None when anything else runs (p17)."""
+    raw = " ".join(_text(a) for a in node.children_by_field_name("argument"))
+    if "$(" in raw or "`" in raw or len(raw) > 512:
+        return None
+    try:
+        typed = " ".join(shlex.split(raw))
+    except ValueError:
+        return None
+    m = _EVAL_ECHO.fullmatch(typed.strip())
+    if m is None:
+        return None
+    word = m.group(1).strip("\"'")
+    if word in ("$HOME", "${HOME}"):
+        return "~"
+    tilde = _EVAL_TILDE.fullmatch(word)
+    if tilde is not None:
+        user, rest = tilde.group(1) or "", tilde.group(2) or ""
+        home = "/root" if user == "root" else "~" if not user or user[0] == "$" else "~" + user
+        return home + rest
+    if _EVAL_LITERAL.fullmatch(word):
+        return word
+    return None
 
 
 _CWD_WORDS = frozenset({"$PWD", '"$PWD"', "${PWD}", '"${PWD}"'})

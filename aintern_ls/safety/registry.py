@@ -378,6 +378,7 @@ COMMAND_VARS = _VariableNames(
             "GIT_EXTERNAL_DIFF",
             "GIT_SEQUENCE_EDITOR",
             "RSYNC_RSH",
+            "RSYNC_CONNECT_PROG",  # rsync runs it (%H = host) to reach a daemon (p17)
             "CVS_RSH",  # cvs runs it to reach a :ext: repository (n13u)
             "SVN_SSH",  # svn+ssh:// tunnel program (n13u)
             "FCEDIT",
