@@ -3487,6 +3487,8 @@ def _eval_printed(node: Node) -> str | None:
     if m is None:
         return None
     word = m.group(1).strip("\"'")
+    if "'" not in raw and word.startswith("\\$"):
+        word = word[1:]  # (`"\$HOME"`: the first pass left `$HOME` for eval to expand)
     if word in ("$HOME", "${HOME}"):
         return "~"
     tilde = _EVAL_TILDE.fullmatch(word)

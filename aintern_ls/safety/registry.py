@@ -381,6 +381,13 @@ COMMAND_VARS = _VariableNames(
             "RSYNC_CONNECT_PROG",  # rsync runs it (%H = host) to reach a daemon (p17)
             "CVS_RSH",  # cvs runs it to reach a :ext: repository (n13u)
             "SVN_SSH",  # svn+ssh:// tunnel program (n13u)
+            # backup tools: borg's ssh replacement and passphrase commands, restic's
+            # password command, rclone's external ssh for sftp remotes (p17)
+            "BORG_RSH",
+            "BORG_PASSCOMMAND",
+            "BORG_NEW_PASSCOMMAND",
+            "RESTIC_PASSWORD_COMMAND",
+            "RCLONE_SFTP_SSH",
             "FCEDIT",
             "BROWSER",
         }

@@ -34,6 +34,7 @@ EVAL_ECHO_BLOCKED = [
     'rm -rf $(eval "echo /etc")',
     'rm -rf "$(eval printf %s ~)"',
     "rm -rf $(eval echo $HOME)",
+    'rm -rf $(eval echo "\\$HOME")',
     'd=$(eval echo ~$USER); rm -rf "$d"',
 ]
 
@@ -109,6 +110,34 @@ def test_option_variable_look_alikes(command: str, expected: object) -> None:
 @pytest.mark.parametrize("wrap", ["{}", "sh -c {q}", "eval {q}", "f() {{ {}; }}; f"])
 def test_option_variables_carry_their_option(command: str, wrap: str) -> None:
     assert _level(_wrapped(command, wrap)) == B
+
+
+BACKUP_VARS_BLOCKED = [
+    "BORG_PASSCOMMAND='rm -rf ~' borg list /srv/borg",
+    "BORG_NEW_PASSCOMMAND='sh -c \"rm -rf ~\"' borg key change-passphrase /srv/borg",
+    "BORG_RSH='sh -c \"rm -rf ~\"' borg list ssh://backup@host/./repo",
+    "RESTIC_PASSWORD_COMMAND='rm -rf ~' restic -r /srv/restic snapshots",
+    "RCLONE_SFTP_SSH='sh -c \"rm -rf ~\"' rclone lsd remote:",
+]
+
+
+@pytest.mark.parametrize("command", BACKUP_VARS_BLOCKED)
+@pytest.mark.parametrize("wrap", _WRAPS)
+def test_backup_tools_run_their_command_variables(command: str, wrap: str) -> None:
+    assert _level(_wrapped(command, wrap)) == B
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "BORG_PASSCOMMAND='pass show borg' borg list /srv/borg",
+        "RESTIC_PASSWORD_COMMAND='cat /root/.restic-pw' restic -r /srv/restic snapshots",
+        "BORG_RSH='ssh -i ~/.ssh/backup_key' borg list ssh://backup@host/./repo",
+        "echo \"BORG_PASSCOMMAND='rm -rf ~'\"",
+    ],
+)
+def test_backup_tool_variable_look_alikes_stay_safe(command: str) -> None:
+    assert _level(command) == S
 
 
 # Look-alikes of the round-15 families other owners hold: a real dry run, a listing, a
