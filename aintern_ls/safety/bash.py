@@ -64,6 +64,7 @@ from aintern_ls.safety.words import (
     _new_word,
     ansi_c,
     command_name,
+    eval_echo_text,
     printf_output,
     split_words,
     starts_shell,
@@ -3465,40 +3466,10 @@ _HOME_LOOKUP = re.compile(
 )
 
 
-# What `eval echo WORD` prints when WORD is a literal or a tilde prefix: eval types the
-# words again, so the tilde an unquoted `~$USER` left alone is expanded by the second pass.
-_EVAL_ECHO = re.compile(r"(?:echo|printf\s+%s(?:\\n)?)\s+(\S+)")
-_EVAL_TILDE = re.compile(r"~(\$\{?(?:USER|LOGNAME)\}?|\$\(whoami\)|[a-z_][\w.-]*)?(/[^$`*?]*)?")
-_EVAL_LITERAL = re.compile(r"/[\w./@+-]*")
-
-
 def _eval_printed(node: Node) -> str | None:
     """`$(eval echo ~$USER)`, `"$(eval echo ~)"`, `$(eval "echo /etc")`: the eval of one
-    literal echo (or `printf %s`) is that echo's text; a tilde prefix is the home it names
-    (the current user's for `~`, `~$USER`, `~$LOGNAME`). None when anything else runs (p17)."""
-    raw = " ".join(_text(a) for a in node.children_by_field_name("argument"))
-    if "$(" in raw or "`" in raw or len(raw) > 512:
-        return None
-    try:
-        typed = " ".join(shlex.split(raw))
-    except ValueError:
-        return None
-    m = _EVAL_ECHO.fullmatch(typed.strip())
-    if m is None:
-        return None
-    word = m.group(1).strip("\"'")
-    if "'" not in raw and word.startswith("\\$"):
-        word = word[1:]  # (`"\$HOME"`: the first pass left `$HOME` for eval to expand)
-    if word in ("$HOME", "${HOME}"):
-        return "~"
-    tilde = _EVAL_TILDE.fullmatch(word)
-    if tilde is not None:
-        user, rest = tilde.group(1) or "", tilde.group(2) or ""
-        home = "/root" if user == "root" else "~" if not user or user[0] == "$" else "~" + user
-        return home + rest
-    if _EVAL_LITERAL.fullmatch(word):
-        return word
-    return None
+    literal echo in a substitution is that echo's text (words.eval_echo_text) (p17)."""
+    return eval_echo_text(" ".join(_text(a) for a in node.children_by_field_name("argument")))
 
 
 _CWD_WORDS = frozenset({"$PWD", '"$PWD"', "${PWD}", '"${PWD}"'})

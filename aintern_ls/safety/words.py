@@ -782,3 +782,38 @@ def confusables_folded(text: str) -> str:
         return folded if folded.isascii() else token
 
     return _NON_ASCII_TOKEN.sub(fold, text)
+
+
+# What `eval echo WORD` prints when WORD is a literal or a tilde prefix: eval types the
+# words again, so the tilde an unquoted `~$USER` left alone is expanded by the second pass.
+_EVAL_ECHO = re.compile(r"(?:echo|printf\s+%s(?:\\n)?)\s+(\S+)")
+_EVAL_TILDE = re.compile(r"~(\$\{?(?:USER|LOGNAME)\}?|\$\(whoami\)|[a-z_][\w.-]*)?(/[^$`*?]*)?")
+_EVAL_LITERAL = re.compile(r"/[\w./@+-]*")
+
+
+def eval_echo_text(raw: str) -> str | None:
+    """What `eval RAW` prints when RAW is one literal echo (or `printf %s`) of a folder:
+    `eval echo ~$USER`, `eval "echo /etc"`. A tilde prefix is the home it names (the current
+    user's for `~`, `~$USER`, `~$LOGNAME`, `$HOME`). None when anything else runs (p17)."""
+    if "$(" in raw or "`" in raw or len(raw) > 512:
+        return None
+    try:
+        typed = " ".join(shlex.split(raw))
+    except ValueError:
+        return None
+    m = _EVAL_ECHO.fullmatch(typed.strip())
+    if m is None:
+        return None
+    word = m.group(1).strip("\"'")
+    if "'" not in raw and word.startswith("\\$"):
+        word = word[1:]  # (`"\$HOME"`: the first pass left `$HOME` for eval to expand)
+    if word in ("$HOME", "${HOME}"):
+        return "~"
+    tilde = _EVAL_TILDE.fullmatch(word)
+    if tilde is not None:
+        user, rest = tilde.group(1) or "", tilde.group(2) or ""
+        home = "/root" if user == "root" else "~" if not user or user[0] == "$" else "~" + user
+        return home + rest
+    if _EVAL_LITERAL.fullmatch(word):
+        return word
+    return None

@@ -58,6 +58,7 @@ from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
     Word,
     command_name,
+    eval_echo_text,
     names,
     ps_bind,
     split_words,
@@ -1540,6 +1541,11 @@ def _eval(cmd: Cmd) -> None:
     if not dynamic:
         same_shell_aliases(cmd, text)
         same_shell_functions(cmd, text)
+    if text.lstrip().startswith(("echo ", "printf ")) and len(text) < 512:
+        # `eval echo ~ | xargs rm -rf`: what the retyped echo prints goes down the pipe (p17)
+        printed = eval_echo_text(text)
+        if printed is not None:
+            cmd.info.output = printed
     if not dynamic and len(cmd.args) == 1:
         cmd.scope.include(cmd.scope.nested(text, "bash", first))
         return

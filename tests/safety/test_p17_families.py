@@ -36,6 +36,8 @@ EVAL_ECHO_BLOCKED = [
     "rm -rf $(eval echo $HOME)",
     'rm -rf $(eval echo "\\$HOME")',
     'd=$(eval echo ~$USER); rm -rf "$d"',
+    "eval echo ~ | xargs rm -rf",
+    "eval 'echo /etc' | xargs rm -rf",
 ]
 
 
@@ -61,6 +63,8 @@ def test_eval_echo_wrapped_keeps_its_level(command: str, wrap: str) -> None:
         "# rm -rf $(eval echo ~$USER)",
         "echo 'rm -rf $(eval echo ~$USER)'",
         "grep -r 'rm -rf $(eval echo ~)' docs/",
+        "eval echo ~ | xargs ls",
+        "eval echo hello",
     ],
 )
 def test_eval_echo_look_alikes_stay_safe(command: str) -> None:
