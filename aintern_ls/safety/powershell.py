@@ -455,7 +455,7 @@ def analyse(text: str, scope: Scope) -> None:
         _FAST.text = saved
     for start, end in blanked:
         walker.error_text(start, end)
-    if "-in" in low and ("foreach" in low or "%" in text) and _INPUT_OBJECT.search(text[:20000]):
+    if "-in" in low and ("foreach" in low or "%" in text) and _IN_PARAM.search(text[:20000]):
         _input_object_piped(text, scope)
     for arg in _CREATE_ARG.finditer(text) if may_match(_CREATE_ARG, low, plain) else ():
         code = fold_powershell(arg.group(1))
@@ -790,26 +790,71 @@ _PS_ARG = re.compile(r"'(?:[^']|'')*'|\"[^\"$`]*\"|[^\s;|&(){}'\"]+")
 
 # `ForEach-Object -InputObject C:\Windows -Process { Remove-Item $_ … }` (any unique prefix
 # of the parameter, `%` too): the object named is the block's `$_`, as if piped in (h17).
-_INPUT_OBJECT = re.compile(
-    r"(?i)(?<![\w$-])(foreach-object|%)(\s+)-in(?:p(?:u(?:t(?:o(?:b(?:j(?:e(?:c(?:t)?)?)?)?)?)?)?)?)?"
-    r"(?::\s*|\s+)('[^'\n]*'|\"[^\"\n]*\"|\$[\w:]+|[^\s{}|;'\"()]+)"
+# (r17) the parameter anywhere in the statement (after the block too), its value a word, a
+# string, a variable, `( … )` or `@( … )`.
+_FOREACH_CMD = re.compile(r"(?i)(?<![\w$-])(foreach-object|%)(?=\s)")
+_IN_PARAM = re.compile(
+    r"(?i)(?<=\s)-in(?:p(?:u(?:t(?:o(?:b(?:j(?:e(?:c(?:t)?)?)?)?)?)?)?)?)?(?::\s*|\s+)"
 )
+_IN_WORD = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|\$[\w:]+|[^\s{}|;'\"()]+")
+
+
+def _input_value_end(text: str, j: int, stop: int) -> int:
+    """The end of the `-InputObject` value starting at `j` (-1: none)."""
+    if text.startswith("@(", j) or text.startswith("(", j):
+        depth = 0
+        for k in range(j, stop):
+            c = text[k]
+            if c == "(":
+                depth += 1
+            elif c == ")":
+                depth -= 1
+                if depth == 0:
+                    return k + 1
+        return -1
+    w = _IN_WORD.match(text, j, stop)
+    return w.end() if w is not None else -1
 
 
 def _input_object_piped(text: str, scope: Scope) -> None:
     """Judge each ForEach-Object given `-InputObject VALUE` again as `VALUE | ForEach-Object
-    …` (the rest of its line), which the pipeline rules bind to `$_`."""
-    code = code_only(text[:20000])  # (the same length: strings and comments blanked)
-    for m in list(_INPUT_OBJECT.finditer(text[:20000]))[:4]:
-        if code[m.start(1) : m.end(1)] != m.group(1):
-            continue  # printed or commented text, not a command
-        end = text.find("\n", m.end())
-        end = len(text) if end < 0 else end
-        value = m.group(3)
-        if value[0] not in "'\"$":
+    …` (the rest of its statement), which the pipeline rules bind to `$_`."""
+    text = text[:20000]
+    code = code_only(text)  # (the same length: strings and comments blanked)
+    found = 0
+    for m in _FOREACH_CMD.finditer(code):
+        if found >= 4:
+            break
+        stop = text.find("\n", m.end())
+        stop = len(text) if stop < 0 else stop
+        depth, k, param = 0, m.end(), None
+        while k < stop:
+            c = code[k]
+            if c in "{(":
+                depth += 1
+            elif c in "})":
+                depth -= 1
+                if depth < 0:
+                    stop = k
+                    break
+            elif depth == 0 and c in "|;":
+                stop = k
+                break
+            elif depth == 0 and c == "-" and param is None:
+                param = _IN_PARAM.match(code, k)
+            k += 1
+        if param is None or param.end() >= stop:
+            continue
+        v_end = _input_value_end(text, param.end(), stop)
+        if v_end < 0:
+            continue
+        found += 1
+        value = text[param.end() : v_end]
+        if value[0] not in "'\"$(@":
             value = "'" + value + "'"  # (a bare word is a string argument, not a command)
-        piped = f"{value} | {m.group(1)}{text[m.end() : end]}"
-        scope.include(scope.nested(piped, "powershell", Word(piped, m.start(), end)))
+        rest = text[m.end() : param.start()] + text[v_end:stop]
+        piped = f"{value} | {m.group(1)}{rest}"
+        scope.include(scope.nested(piped, "powershell", Word(piped, m.start(), stop)))
 
 
 def _function_calls(text: str, scope: Scope) -> None:

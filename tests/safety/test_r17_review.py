@@ -16,6 +16,8 @@
   mingw64-make, gnumake) are makes: they read the makefile written above.
 - #14: a glued bucket/account/group name says backups by `bkp` only as a whole part
   (`acmebkp01`, `bkp-prod`, `prodbkp`), not inside a word (`webkpi`).
+- #15: ForEach-Object's `-InputObject` anywhere in its statement (after the block too),
+  its value a word, string, variable, `( … )` or `@( … )`, is the block's `$_`.
 """
 
 from __future__ import annotations
@@ -117,6 +119,42 @@ from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
         ("Remove-S3Bucket -BucketName prodbkp -DeleteBucketContent -Force", "powershell", B),
         ("az storage account delete -n bkpstore01 --yes", "bash", B),
         ("echo aws s3 rb s3://prodbkp --force", "bash", S),
+        # #15: -InputObject's value and place
+        (
+            "ForEach-Object -InputObject (Get-Item C:\\Windows) -Process "
+            "{ Remove-Item $_ -Recurse -Force }",
+            "powershell",
+            B,
+        ),
+        (
+            'ForEach-Object -InputObject @("C:\\Windows") -Process '
+            "{ Remove-Item $_ -Recurse -Force }",
+            "powershell",
+            B,
+        ),
+        (
+            "ForEach-Object -Process { Remove-Item $_ -Recurse -Force } -InputObject C:\\Windows",
+            "powershell",
+            B,
+        ),
+        ("% -in 'C:\\Windows' { Remove-Item $_ -Recurse -Force }", "powershell", B),
+        (
+            "ForEach-Object -InputObject C:\\Temp\\x -Process { Remove-Item $_ -Recurse -Force }",
+            "powershell",
+            D,
+        ),
+        (
+            "ForEach-Object -InputObject (Get-Item C:\\Windows) -Process { Get-Item $_ }",
+            "powershell",
+            S,
+        ),
+        (
+            "Write-Host 'ForEach-Object -InputObject C:\\Windows -Process "
+            "{ Remove-Item $_ -Recurse -Force }'",
+            "powershell",
+            S,
+        ),
+        ("1..3 | % { if ($_ -in @(1,2)) { $_ } }", "powershell", S),
     ],
 )
 def test_r17_review_levels(command: str, shell: str, want: RiskLevel) -> None:
@@ -124,6 +162,10 @@ def test_r17_review_levels(command: str, shell: str, want: RiskLevel) -> None:
 
 
 _PS_CORES = [
+    (
+        "ForEach-Object -Process { Remove-Item $_ -Recurse -Force } -InputObject C:\\Windows",
+        B,
+    ),
     ('Remove-Item "C:\\Windows\\System32\\config\\$(Get-Random)" -Force', B),
     ("gcim Win32_Service | rcim", B),
     ("Get-WmiObject -Class Win32_Service | Remove-WmiObject", B),
