@@ -619,8 +619,16 @@ _READ_ONLY = frozenset(names("version --version -v -version help --help -h list 
 @handles("vmkfstools")
 def _vmkfstools(cmd: Cmd) -> None:
     texts = cmd.texts()
-    if any(t in ("-C", "--createfs") for t in texts) and any(
-        "/vmfs/devices/disks/" in t for t in texts
+    # (r17) `--createfs=vmfs6` too; the partition named relative to a cwd under
+    # /vmfs/devices/disks (`cd /vmfs/devices/disks && vmkfstools -C vmfs6 naa.1:1`)
+    in_disks = any(
+        (c or "").rstrip("/") == "/vmfs/devices/disks"
+        or (c or "").startswith("/vmfs/devices/disks/")
+        for c in cmd.scope.cwds
+    )
+    if any(t.split("=", 1)[0] in ("-C", "--createfs") for t in texts) and any(
+        "/vmfs/devices/disks/" in t or (in_disks and ":" in t and not t.startswith(("-", "/")))
+        for t in texts
     ):
         # `vmkfstools -C vmfs6 -S ds /vmfs/devices/disks/naa.…:1`: a new VMFS on a partition
         # of a physical disk (mkfs: the datastore there is gone, h17)

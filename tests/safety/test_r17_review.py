@@ -18,6 +18,8 @@
   (`acmebkp01`, `bkp-prod`, `prodbkp`), not inside a word (`webkpi`).
 - #15: ForEach-Object's `-InputObject` anywhere in its statement (after the block too),
   its value a word, string, variable, `( … )` or `@( … )`, is the block's `$_`.
+- #16: vmkfstools `--createfs=TYPE` and a partition named relative to a cwd under
+  /vmfs/devices/disks are the same new VMFS over a disk partition.
 """
 
 from __future__ import annotations
@@ -155,6 +157,12 @@ from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
             S,
         ),
         ("1..3 | % { if ($_ -in @(1,2)) { $_ } }", "powershell", S),
+        # #16: vmkfstools -C spellings and cwd
+        ("vmkfstools --createfs=vmfs6 /vmfs/devices/disks/naa.1:1", "bash", B),
+        ("cd /vmfs/devices/disks && vmkfstools -C vmfs6 naa.1:1", "bash", B),
+        ("cd /vmfs/devices/disks/ && vmkfstools -C vmfs6 -S ds naa.1:1", "bash", B),
+        ("cd /tmp && vmkfstools -C vmfs6 naa.1:1", "bash", M),
+        ("cd /vmfs/devices/disks && vmkfstools -P naa.1:1", "bash", S),
     ],
 )
 def test_r17_review_levels(command: str, shell: str, want: RiskLevel) -> None:
@@ -186,6 +194,7 @@ _BASH_CORES = [
     "mco shell run -- rm -rf /",
     "knife ssh -m 'host1 host2' 'rm -rf /'",
     "nomad alloc exec -job web rm -rf /",
+    "vmkfstools --createfs=vmfs6 /vmfs/devices/disks/naa.1:1",
 ]
 _BASH_CRITICAL = ["darkhttpd / --log /tmp/localhost", "ttyd -t titleFixed=localhost bash"]
 
