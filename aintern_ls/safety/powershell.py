@@ -1355,6 +1355,15 @@ def _wmi_methods(text: str, code: str, scope: Scope) -> None:
         low,
     ):
         return
+    unfiltered: list[bool] = []
+
+    def every_instance() -> bool:  # (r17: asked once a text, not once a match)
+        if not unfiltered:
+            unfiltered.append(
+                _WMI_FETCHED.search(low) is not None and _WMI_PICKED.search(text) is None
+            )
+        return unfiltered[0]
+
     for n_m, m in enumerate(_WMI_METHOD.finditer(code[:20000])):
         if n_m >= 16:
             break
@@ -1388,12 +1397,7 @@ def _wmi_methods(text: str, code: str, scope: Scope) -> None:
             "changestartmode",
         ):
             svc = quoted if name else "x"
-            if (
-                not name
-                and method == "delete"
-                and _WMI_FETCHED.search(low)
-                and not _WMI_PICKED.search(text)
-            ):
+            if not name and method == "delete" and every_instance():
                 svc = "'RpcSs'"  # (n17w) every instance of the class: the core ones too
             if method == "stopservice":
                 line = f"Stop-Service -Name {svc} -Force"
