@@ -457,7 +457,7 @@ def write_target(
             return Target(RiskLevel.MODERATE, "system-config", f"the kernel setting {p}")
         if re.match(
             r"^/(etc|boot|sys)/|^/proc/sys(?:/|$)|^/(s?bin|usr/s?bin|lib|lib64|usr/lib)/", low
-        ):
+        ) and not _ETC_SCRATCH.match(low):
             return Target(RiskLevel.CRITICAL, "system-file", f"the system file {p}")
         if not append and (_LOGIN_LOG.match(low) or LOG_GLOB.match(low)):
             return Target(RiskLevel.CRITICAL, "log-wipe", f"the system log {p}")
@@ -510,6 +510,14 @@ _HISTORY_FILE = re.compile(
 )
 
 
+# (r17) a staging or backup copy of a configuration file (`/etc/hosts.new`, `.tmp`, `.bak`,
+# `.old`, `.orig`, `.dpkg-old`, `.rpmnew`, `~`): nothing reads it, so writing or moving it is
+# an ordinary write, not the system file whose name it starts with. (Persistence, account
+# and drop-in folders are judged before this.)
+_ETC_SCRATCH = re.compile(
+    r"^/etc/(?:[^/]+/)*[^/]+(?:\.(?:new|tmp|temp|bak|old|orig|save|swp|dpkg-[a-z]+|rpmnew"
+    r"|rpmsave|ucf-[a-z]+)|~)$"
+)
 # Single files whose deletion or overwrite breaks logins, boot or privilege separation.
 _CORE_FILES = re.compile(
     r"^/(etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|pam\.d/\S+|ssh/sshd_config"

@@ -20,6 +20,8 @@
   its value a word, string, variable, `( … )` or `@( … )`, is the block's `$_`.
 - #16: vmkfstools `--createfs=TYPE` and a partition named relative to a cwd under
   /vmfs/devices/disks are the same new VMFS over a disk partition.
+- #13: a staging/backup copy under /etc (`hosts.new`, `.tmp`, `.bak`, `.orig`, `.rpmnew`,
+  `~`) is not the system file its name starts with; the real file keeps its level.
 """
 
 from __future__ import annotations
@@ -163,6 +165,14 @@ from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
         ("cd /vmfs/devices/disks/ && vmkfstools -C vmfs6 -S ds naa.1:1", "bash", B),
         ("cd /tmp && vmkfstools -C vmfs6 naa.1:1", "bash", M),
         ("cd /vmfs/devices/disks && vmkfstools -P naa.1:1", "bash", S),
+        # #13: whole names under /etc
+        ("mv /etc/hosts.new /etc/hosts.tmp", "bash", M),
+        ("cp /etc/hosts /etc/hosts.bak", "bash", M),
+        ("echo x > /etc/resolv.conf.orig", "bash", M),
+        ("mv /etc/hosts.new /etc/hosts", "bash", C),
+        ("mv /etc/hosts /etc/hosts.old", "bash", C),
+        ("mv /etc/passwd /etc/passwd.bak", "bash", B),
+        ("cp evil /etc/cron.d/job.new", "bash", C),
     ],
 )
 def test_r17_review_levels(command: str, shell: str, want: RiskLevel) -> None:
