@@ -96,6 +96,7 @@ _BACKUP_EXT = (
     r"bak|bac|bkf|bkp|backup|wbcat|wbverify|vhdx?|vmdk|vdi|tib|tibx|vbk|vib|vrb|set|win|dsk"
     r"|gho|sqb|dmp|avhdx?"
 )
+_VZDUMP = re.compile(r"(?:\A|/)var/lib/vz/dump(?:/|\Z)|(?:\A|/)vzdump-(?:qemu|lxc|openvz)-[^/]*\Z")
 _DRIVE_BACKUPS = re.compile(
     r"(?i)(?:[a-z]:)?[\\/]+(?:\*\*[\\/]+)?(?:\*+\.(?:" + _BACKUP_EXT + r")|backup\*(?:\.\*)?)"
 )
@@ -282,6 +283,10 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
             level, rule, what = D, "scoped", "files chosen at run time"
         elif recursive and _DRIVE_BACKUPS.fullmatch(t.text):
             level, rule, what = B, "delete-backups", f"backup and disk-image files ({t.text})"
+        elif "vz" in t.text and _VZDUMP.search(t.text):
+            # (n17u) Proxmox's vzdump backups: the dump folder, a glob over it, or one
+            # named backup file (every backup and one named backup are blocked)
+            level, rule, what = B, "delete-backups", f"Proxmox VM backups ({t.text})"
         elif t.dynamic and (climb := _climbs_to_root(t.text)) is not None:
             level, rule, what = B, "rm-root", climb
         elif (
@@ -334,7 +339,7 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
             if (
                 not recursive
                 and level == B
-                and rule not in ("rm-system-file", "delete-backups")
+                and rule not in ("rm-system-file", "delete-backups", "cert-store-wipe")
                 and not _EVERY_FILE.search(t.text)
                 and not (rule == "rm-home" and (t.glob or t.text in CWD_WIDE))
             ):

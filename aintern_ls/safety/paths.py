@@ -429,6 +429,9 @@ def write_target(
             return Target(level, "system-file", f"the account or boot file {p}")
         if _DEVICE.match(low) or _WIN_DEVICE.match(low):
             return Target(RiskLevel.BLOCKED, "disk-write", f"the raw disk {p}")
+        if not append and ("cert" in low or "bundle" in low) and CA_BUNDLE.match(low):
+            # (n17u) `: > /etc/pki/tls/certs/ca-bundle.crt`: the one file IS the trust store
+            return Target(RiskLevel.BLOCKED, "cert-store-wipe", f"the machine's CA bundle {p}")
         if _PACKAGE_DB.match(low):
             level = RiskLevel.CRITICAL if append else RiskLevel.BLOCKED
             return Target(level, "system-file", f"the package database {p}")
@@ -573,6 +576,16 @@ _PACKAGE_DB = re.compile(
 # (`/lib/firmware/old-blob.bin`), named things (review 9).
 _KERNEL_MODULES = re.compile(
     r"^/(?:usr/)?lib/modules/[^/]+(?:/(?:kernel|vmlinuz|modules\.dep(?:\.bin)?|modules\.order))?$"
+)
+# (n17u) The distributions' single-file CA bundles (Debian/Ubuntu, RHEL/Fedora, openSUSE,
+# Alpine/macOS/BSD, FreeBSD): each is the whole trust store TLS clients read.
+CA_BUNDLE = re.compile(
+    r"^/(?:etc/ssl/certs/ca-certificates\.crt|etc/pki/tls/certs/ca-bundle(?:\.trust)?\.crt"
+    r"|etc/pki/tls/cert\.pem|etc/pki/ca-trust/extracted/(?:pem/tls-ca-bundle\.pem"
+    r"|openssl/ca-bundle\.trust\.crt|java/cacerts)|etc/ssl/cert\.pem|etc/ssl/ca-bundle\.pem"
+    r"|usr/local/share/certs/ca-root-nss\.crt|usr/local/etc/ssl/cert\.pem"
+    r"|etc/ca-certificates/extracted/tls-ca-bundle\.pem|var/lib/ca-certificates/ca-bundle\.pem"
+    r"|etc/ssl/certs/java/cacerts)$"
 )
 # (n17u) One kernel version's folder named by its number (`5.15.0-91-generic`, `6.9.1-arch1-1`),
 # or its `kernel` subfolder: no glob, no substitution.
@@ -913,6 +926,9 @@ def _classify_one(path: str, cwd: str | None, windows: bool, start: str | None =
         )
     if _PACKAGE_DB.match(low):
         return Target(RiskLevel.BLOCKED, "rm-system-file", f"the package database {p}")
+    if ("cert" in low or "bundle" in low) and CA_BUNDLE.match(low):
+        # (n17u) the distribution's single-file CA bundle: the whole trust store in one file
+        return Target(RiskLevel.BLOCKED, "cert-store-wipe", f"the machine's CA bundle {p}")
     if low[:1] != "/" and (_WIN_CORE_FILES.match(low) or _core_by_pattern(low)):
         return Target(
             RiskLevel.BLOCKED,

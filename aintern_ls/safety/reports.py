@@ -381,6 +381,7 @@ EVERY_VOLUME = "<every-volume>"
 EVERY_BACKUP = "<every-backup>"
 EVERY_CERT = "<every-cert>"  # (n17u) every certificate of a keychain
 EVERY_SYSTEM_CERT = "<every-system-cert>"  # … of the machine's (/Library/Keychains)
+_SYSTEM_KEYCHAINS = ("/library/keychains/", "/system/library/keychains/")
 
 
 def _lister(name: str, low: list[str]) -> str | None:
@@ -395,7 +396,9 @@ def _lister(name: str, low: list[str]) -> str | None:
         return EVERY_SNAPSHOT
     if name == "security" and ops[:1] == ["find-certificate"] and "-a" in low:
         # (n17u) `security find-certificate -a -Z /Library/Keychains/System.keychain`
-        return EVERY_SYSTEM_CERT if any("library/keychains/" in t for t in low) else EVERY_CERT
+        return (
+            EVERY_SYSTEM_CERT if any(t.startswith(_SYSTEM_KEYCHAINS) for t in low) else EVERY_CERT
+        )
     if name in ("lvs", "lvdisplay") or (name == "lvm" and ops[:1] == ["lvs"]):
         return EVERY_VOLUME
     if name in ("get-vbrbackup", "get-vbrrestorepoint") and not any(
@@ -436,10 +439,18 @@ def _every_item(cmd: Cmd, name: str, low: list[str]) -> None:
         and ops[:1] == ["delete-certificate"]
         and (
             _fed(cmd, EVERY_SYSTEM_CERT)
-            or (_fed(cmd, EVERY_CERT) and any("library/keychains/" in t for t in low))
+            or (_fed(cmd, EVERY_CERT) and any(t.startswith(_SYSTEM_KEYCHAINS) for t in low))
         )
     ):
         cmd.add(B, "cert-store-wipe", "security deletes every certificate of the system keychain")
+    elif name == "security" and (
+        (ops[:1] == ["delete-certificate"] and any(t.startswith(_SYSTEM_KEYCHAINS) for t in low))
+        or (ops[:1] == ["remove-trusted-cert"] and "-d" in low)
+    ):
+        # (n17u) one certificate out of the machine's keychain or admin trust settings
+        cmd.add(
+            C, "cert-trust-removed", f"security {ops[0]} removes a certificate the machine trusts"
+        )
     elif name in ("remove-vbrbackup", "remove-vbrrestorepoint") and _fed(cmd, EVERY_BACKUP):
         cmd.add(B, "delete-backups", f"{name} deletes every Veeam backup")
 
