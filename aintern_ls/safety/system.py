@@ -3815,6 +3815,60 @@ def _vendor_flash(cmd: Cmd) -> None:
         cmd.add(M, "system-config", f"{n} accesses the firmware flash chip")
 
 
+_RMAN_DELETE = re.compile(
+    r"\bDELETE\s+(?:(?:NOPROMPT|FORCE|NOEXCLUDE)\s+)*(EXPIRED\s+|OBSOLETE\b)?"
+    r"(BACKUP(?:SET)?|COPY|ARCHIVELOG\s+ALL)?\b([^;\n]{0,200})",
+    re.I,
+)
+
+
+@handles("rman")
+def _rman(cmd: Cmd) -> None:
+    """Oracle RMAN with its commands on stdin (a here-string, heredoc or pipe) or in `cmd`:
+    `DELETE NOPROMPT BACKUP;` removes every backup (blocked, like pgBackRest's and Barman's
+    delete-all verbs); `DELETE OBSOLETE`, a qualified delete (`… COMPLETED BEFORE …`) prune
+    some (dangerous) (n17u, round 15)."""
+    text = cmd.stdin.text if cmd.stdin.kind == STDIN_STATIC else ""
+    given = cmd.option_value("cmd", "CMD")
+    if given is not None and not given.dynamic:
+        text += "\n" + given.text
+    if "delete" not in text.lower():
+        cmd.add(M, "unknown-command", "rman runs recovery-manager commands")
+        return
+    worst = 0
+    for m in _RMAN_DELETE.finditer(text[:20000]):
+        what, qualifier = m.group(2), (m.group(3) or "").strip()
+        if what and not m.group(1) and not qualifier:
+            worst = 2
+            break
+        worst = max(worst, 1 if (what or m.group(1)) else 0)
+    if worst == 2:
+        cmd.add(B, "delete-backups", "rman deletes every backup the catalog holds")
+    elif worst == 1:
+        cmd.add(D, "delete-backups", "rman deletes some backups (obsolete or older ones)")
+    else:
+        cmd.add(M, "unknown-command", "rman runs recovery-manager commands")
+
+
+@handles("pvesm")
+def _pvesm(cmd: Cmd) -> None:
+    """Proxmox's storage manager (n17u): `pvesm free VOLID` deletes a volume; a backup
+    volume (`local:backup/vzdump-qemu-100-….vma.zst`) is a backup deleted (blocked, round
+    15); listing and status are reads; storage definitions are configuration."""
+    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
+    verb = ops[0] if ops else ""
+    if verb in ("list", "status", "scan", "path", "help", "apiinfo", "extractconfig"):
+        return
+    if verb == "free":
+        vol = next((w for w in cmd.args[1:] if not w.text.startswith("-")), None)
+        if vol is not None and ("backup/" in vol.text.lower() or "vzdump" in vol.text.lower()):
+            cmd.add(B, "delete-backups", f"pvesm free deletes the backup {vol.text}", vol)
+        else:
+            cmd.add(D, "delete", "pvesm free deletes a storage volume (a VM disk)")
+        return
+    cmd.add(M, "system-config", f"pvesm {verb} changes the storage configuration")
+
+
 # --- attack tools, attack simulators ---------------------------------------------------------
 # (moved here from the session-6 `atomics.py`, beside the security products and agents above)
 
