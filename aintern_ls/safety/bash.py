@@ -1980,6 +1980,8 @@ class _Walker:
             index = name_node.child_by_field_name("index")
             if index is not None:
                 self._arith_vars(_text(index), node)  # `a[k]=1`: the subscript is arithmetic
+                if "$(" in _text(index) or "`" in _text(index):
+                    self.value(index, False)  # (n17u) `a[$(rm -rf ~)]=1`: it runs
             if (m := _ZSH_DEFINER.fullmatch(_text(name_node))) is not None and value is not None:
                 self._zsh_definition(m.group(1), m.group(2).strip("'\""), value, node)
                 return
@@ -2829,6 +2831,8 @@ class _Walker:
                 index = c.child_by_field_name("index")
                 if index is not None and self.scope.env:
                     self._arith_vars(_text(index), c)  # `${a[k]}`: the subscript is arithmetic
+                if index is not None and ("$(" in _text(index) or "`" in _text(index)):
+                    self.value(index, False)  # (n17u) `${a[$(rm -rf ~)]}`: it runs
             elif name and c.type in _WORDISH:
                 text, d, _, _ = self.value(c, True)
                 default, default_dynamic = text, d

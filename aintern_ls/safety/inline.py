@@ -1762,6 +1762,26 @@ class _Reader:
         `"cmd".!` and `Seq(…).!!`, Kotlin/Java `File(p).deleteRecursively()`, Erlang
         `open_port({spawn, "cmd"}, …)`, Clojure `(sh "rm" "-rf" "/")`, `(spit p …)`."""
         lang = self.lang
+        if lang in ("perl", "ruby", "php") and "|" in self.raw and "print" in code:
+            # (n17u) `open(my $fh, "|sh"); print $fh "rm -rf ~"`, `open(SH, "| /bin/sh")`,
+            # `open($fh, "|-", "sh")`, Ruby's `IO.popen("sh", "w") { |p| p.puts … }`: what
+            # is printed into a pipe to a shell is shell input, judged as commands
+            pipe = re.search(
+                r"\bopen\s*\(?\s*(?:my\s+)?\$?(\w+)\s*,\s*(\x01\d+\x01)(?:\s*,\s*(\x01\d+\x01))?",
+                code,
+            )
+            if pipe is not None:
+                mode = self.value(pipe.group(2)).strip()
+                prog = self.value(pipe.group(3)).strip() if pipe.group(3) else ""
+                target = (mode[1:] if mode.startswith("|") and mode != "|-" else prog).strip()
+                if target.split()[:1] and target.split()[0].rsplit("/", 1)[-1] in _SHELL_NAMES:
+                    handle = pipe.group(1)
+                    for m in re.finditer(
+                        r"\bprint\s*\{?\s*\$?" + re.escape(handle) + r"\s*\}?\s+([^;]+)", code
+                    ):
+                        line = self.value(m.group(1)).strip()
+                        if line and DYN not in line:
+                            self._shell_line(line)
         if lang == "dart":
             # (n17u) Dart: `Directory(p).deleteSync(recursive: true)`, `File(p).delete()`,
             # `Process.run('sh', ['-c', cmd])` / `runSync` / `start`
