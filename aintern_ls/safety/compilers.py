@@ -15,6 +15,7 @@ C compilers (gcc/cc/clang/tcc) are `system.compiled_source`; versioned and cross
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from aintern_ls.safety import inline, system
@@ -210,3 +211,72 @@ def c_named(cmd: Cmd) -> None:
     """A versioned or cross C compiler name: judged as the C compiler it is."""
     system.compiled_source(cmd)
     cmd.add(M, "build", f"{cmd.name} builds a program")
+
+
+# (n17u) Apache Ant: `ant -f /dev/stdin <<EOF`, `cat > build.xml …; ant`: the build file's
+# tasks run. Its delete/exec tasks are turned into the shell lines they amount to (Ant's
+# `${user.home}` is home) and judged as those.
+_ANT_TAG = re.compile(r"<(delete|exec)\b([^<>]{0,4000})>", re.I)
+_ANT_ATTR = re.compile(r"\b(dir|file|executable|value|line|path)\s*=\s*(['\"])([^'\"]{0,2000})\2")
+_ANT_FILESET = re.compile(r"<(?:fileset|dirset)\b([^<>]{0,4000})>", re.I)
+
+
+def _ant_value(text: str) -> str:
+    import html
+
+    return html.unescape(text).replace("${user.home}", "~").replace("${env.HOME}", "~")
+
+
+def _ant_attrs(text: str) -> dict[str, str]:
+    return {k.lower(): _ant_value(v) for k, _q, v in _ANT_ATTR.findall(text)}
+
+
+def ant_commands(xml: str) -> str:
+    """The shell lines an Ant build file's delete and exec tasks amount to."""
+    import shlex
+
+    xml = xml[:20000]
+    low = xml.lower()
+    lines: list[str] = []
+    for m in _ANT_TAG.finditer(xml):
+        kind, head = m.group(1).lower(), m.group(2)
+        closed = head.rstrip().endswith("/")
+        end = m.end() if closed else low.find(f"</{kind}>", m.end())
+        body = "" if closed or end < 0 else xml[m.end() : end]
+        attrs = _ant_attrs(head)
+        if kind == "delete":
+            if "dir" in attrs:
+                lines.append("rm -rf " + shlex.quote(attrs["dir"]))
+            if "file" in attrs:
+                lines.append("rm -f " + shlex.quote(attrs["file"]))
+            for fs in _ANT_FILESET.finditer(body):
+                sub = _ant_attrs(fs.group(1))
+                if "dir" in sub:
+                    lines.append("rm -rf " + shlex.quote(sub["dir"].rstrip("/") + "/") + "*")
+        elif attrs.get("executable"):
+            argv = [attrs["executable"]]
+            for k, _q, v in _ANT_ATTR.findall(body):
+                argv += shlex.split(_ant_value(v)) if k.lower() == "line" else [_ant_value(v)]
+            lines.append(" ".join(shlex.quote(a) for a in argv))
+    return "\n".join(lines)
+
+
+def ant(cmd: Cmd) -> None:
+    """`ant [-f FILE] [targets]`: the build file shown in the block (stdin or written)."""
+    if any(w.text in ("-h", "-help", "--help", "-version", "-p", "-projecthelp") for w in cmd.args):
+        return
+    src = cmd.option_value("-f", "-file", "-buildfile")
+    name = src.text if src is not None and not src.dynamic else "build.xml"
+    text = None
+    if name in ("-", "/dev/stdin") and cmd.stdin.kind == STDIN_STATIC:
+        text = cmd.stdin.text
+    elif (held := cmd.scope.written.get(name.rsplit("/", 1)[-1])) is not None:
+        text = held[0]
+    if not text or "<" not in text:
+        return
+    lines = ant_commands(text)
+    if not lines:
+        return
+    where = Word(name, cmd.start, cmd.end)
+    for f in cmd.scope.nested(lines, "bash", where, -1):
+        cmd.scope.add(f.level, f.rule, f"the Ant build runs: {f.reason}", f.start, f.end)

@@ -629,7 +629,9 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         toolchains.named_task(cmd)  # `deno task x` of a deno.json written above (n14u)
     if scope.family == "bash" and scope.written and name in toolchains.SOURCE_RUNNERS:
         toolchains.written_sources(cmd)  # `cat > main.go …; go run .` (n14u)
-    if scope.family == "bash" and (name in compilers.RUNNERS or compilers.c_compiler(name)):
+    if scope.family == "bash" and name == "ant":
+        compilers.ant(cmd)  # `ant -f /dev/stdin <<EOF` (n17u)
+    elif scope.family == "bash" and (name in compilers.RUNNERS or compilers.c_compiler(name)):
         # `rustc - -o w <<EOF`, `zig run w.zig`, `java W.java`, `gcc-13 -x c -` (n17u)
         (compilers.judge if name in compilers.RUNNERS else compilers.c_named)(cmd)
     _whatever_the_handler(cmd)  # attack tools by name, the clock, hives copied out, …

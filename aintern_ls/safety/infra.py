@@ -481,9 +481,17 @@ def _pod_spec_commands(cmd: Cmd) -> None:
     except ValueError:
         cmd.add(C, "remote-code", "kubectl runs a pod spec the analyser cannot read", spec_text)
         return
+    _pod_spec_judged(cmd, doc, spec_text)
+
+
+def _pod_spec_judged(cmd: Cmd, doc: object, where: Word) -> None:
+    """A pod (or a workload's pod template) spec's containers, judged as `_pod_spec_commands`
+    says: their command with the hostPath volumes put back."""
     if not isinstance(doc, dict):
         return
     spec = doc.get("spec") or {}
+    if isinstance(spec, dict) and isinstance(spec.get("jobTemplate"), dict):
+        spec = spec["jobTemplate"].get("spec") or {}  # (a CronJob's job template)
     if isinstance(spec, dict) and isinstance(spec.get("template"), dict):
         spec = spec["template"].get("spec") or {}
     if not isinstance(spec, dict):
@@ -511,8 +519,109 @@ def _pod_spec_commands(cmd: Cmd) -> None:
             and m.get("name") in host_paths
             and isinstance(m.get("mountPath"), str)
         ]
-        words = [Word(a, spec_text.start, spec_text.end) for a in argv]
+        words = [Word(a, where.start, where.end) for a in argv]
         _judge_mapped(cmd, words, mounts)
+
+
+# (n17u) `kubectl apply|create -f - <<EOF` with the manifest in the block: each document's
+# pod spec is judged (a hostPath mount of / and `rm -rf /host/etc` wipes the node). A small
+# reader for the block-style YAML manifests are written in (mappings, `- ` lists, flow lists
+# and quoted scalars); JSON manifests read as JSON.
+def _yaml_scalar(text: str) -> object:
+    import json
+
+    t = text.strip()
+    if t.startswith("[") and t.endswith("]"):
+        try:
+            return json.loads(t)
+        except ValueError:
+            items = re.findall(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^']|'')*)'|([^,\s][^,]*)", t[1:-1])
+            return [a or b.replace("''", "'") or c.strip() for a, b, c in items]
+    if len(t) >= 2 and t[0] == t[-1] and t[0] in "'\"":
+        return t[1:-1]
+    return t
+
+
+def _yaml_block(lines: list[tuple[int, str]], i: int, indent: int) -> tuple[object, int]:
+    if i < len(lines) and (lines[i][1].startswith("- ") or lines[i][1] == "-"):
+        items: list[object] = []
+        while i < len(lines) and lines[i][0] == indent and lines[i][1][:1] == "-":
+            rest = lines[i][1][1:].strip()
+            if not rest:
+                value, i = _yaml_block(lines, i + 1, lines[i + 1][0] if i + 1 < len(lines) else 0)
+                items.append(value)
+                continue
+            if re.match(r"[\w.-]+:(?:\s|$)", rest):
+                # `- name: x` opens a mapping whose other keys sit under `name`
+                sub = [(indent + 2, rest)]
+                j = i + 1
+                while j < len(lines) and lines[j][0] > indent:
+                    sub.append(lines[j])
+                    j += 1
+                value, _ = _yaml_block(sub, 0, indent + 2)
+                items.append(value)
+                i = j
+                continue
+            items.append(_yaml_scalar(rest))
+            i += 1
+        return items, i
+    out: dict[str, object] = {}
+    while i < len(lines) and lines[i][0] == indent:
+        m = re.match(r"([\w.-]+):(?:\s+(.*))?$", lines[i][1])
+        if m is None:
+            i += 1
+            continue
+        key, rest = m.group(1), (m.group(2) or "").strip()
+        if rest and rest not in ("|", ">", "|-", ">-"):
+            out[key] = _yaml_scalar(rest)
+            i += 1
+        elif i + 1 < len(lines) and lines[i + 1][0] >= indent and rest == "":
+            nxt = lines[i + 1][0]
+            if nxt == indent and not lines[i + 1][1].startswith("-"):
+                out[key] = ""
+                i += 1
+                continue
+            out[key], i = _yaml_block(lines, i + 1, nxt)
+        else:
+            j = i + 1  # a block scalar: its lines joined
+            body: list[str] = []
+            while j < len(lines) and lines[j][0] > indent:
+                body.append(lines[j][1])
+                j += 1
+            out[key] = "\n".join(body)
+            i = j
+    return out, i
+
+
+def yaml_documents(text: str) -> list[object]:
+    """The documents of a block-style YAML (or JSON) manifest, as far as this reader goes."""
+    import json
+
+    if text.lstrip().startswith("{"):
+        try:
+            return [json.loads(text)]
+        except ValueError:
+            return []
+    docs: list[object] = []
+    for part in re.split(r"(?m)^---.*$", text[:20000]):
+        lines = [
+            (len(raw) - len(raw.lstrip(" ")), raw.strip())
+            for raw in part.splitlines()
+            if raw.strip() and not raw.lstrip().startswith("#")
+        ]
+        if lines:
+            doc, _ = _yaml_block(lines, 0, lines[0][0])
+            docs.append(doc)
+    return docs
+
+
+def manifest_on_stdin(cmd: Cmd) -> None:
+    """`kubectl apply -f - <<EOF … EOF`: the pods the manifest starts run their commands."""
+    if cmd.stdin.kind != "static" or "hostPath" not in cmd.stdin.text:
+        return  # (cheap exit: only a node folder mounted makes the command ours to judge)
+    where = Word("-", cmd.start, cmd.end)
+    for doc in yaml_documents(cmd.stdin.text)[:8]:
+        _pod_spec_judged(cmd, doc, where)
 
 
 @handles("kubectl", "oc", "kubecolor", "microk8s.kubectl", "k3s")
@@ -549,6 +658,7 @@ def _kubectl(cmd: Cmd) -> None:
         return
     if verb in ("delete", "drain") or (verb == "replace" and cmd.long("--force")):
         cmd.add(D, "kube-delete", f"kubectl {verb} removes cluster resources")
+        backup_machinery_off(cmd)  # `kubectl delete cronjob etcd-backup` (n17u)
         return
     if verb == "exec":
         dd = next((i for i, w in enumerate(cmd.args) if w.text == "--"), None)
@@ -561,6 +671,7 @@ def _kubectl(cmd: Cmd) -> None:
         return
     if verb == "scale" and any(w.text in ("--replicas=0", "0") for w in cmd.args):
         cmd.add(D, "kube-delete", "scales a workload to zero")
+        backup_machinery_off(cmd)  # `kubectl scale deploy velero --replicas=0` (n17u)
         return
     dd = next((i for i, w in enumerate(cmd.args) if w.text == "--"), None)
     if verb in ("run", "debug", "create") and dd is not None and dd + 1 < len(cmd.args):
@@ -574,6 +685,10 @@ def _kubectl(cmd: Cmd) -> None:
         w.text.startswith("--dry-run") and not w.text.endswith("=none") for w in cmd.args
     ):
         _pod_spec_commands(cmd)
+    if verb in ("apply", "create", "replace") and not any(
+        w.text.startswith("--dry-run") and not w.text.endswith("=none") for w in cmd.args
+    ):
+        manifest_on_stdin(cmd)  # (n17u) `kubectl apply -f - <<EOF`
     if verb == "create" and re.search(
         r"\A(clusterrolebinding|rolebinding)\b.*--clusterrole[= ](cluster-admin|admin)\b"
         r"|\Aserviceaccount\b.*\bcluster-admin\b|\Atoken\b",
@@ -606,6 +721,7 @@ def _helm(cmd: Cmd) -> None:
         return
     if verb in ("uninstall", "delete", "del", "un"):
         cmd.add(D, "kube-delete", "helm uninstall removes a release")
+        backup_machinery_off(cmd)  # `helm uninstall velero` (n17u)
         return
     cmd.add(M, "kube-write", f"helm {verb} changes the cluster")
 
@@ -1718,3 +1834,97 @@ def _boot_scripts(cmd: Cmd) -> None:
             "powershell" if key.endswith("ps1") else "cmd" if key[-3:] in ("cmd", "bat") else "bash"
         )
         cmd.scope.include(cmd.scope.nested(value, family, w, -1))
+
+
+# (n17u) containerd's own client: `ctr [global options] run|c create [options] IMAGE ID
+# [COMMAND…]` (also `ctr containers create`, `ctr c run`); its mounts are `--mount
+# type=bind,src=/,dst=/host,options=rbind:rw`. The command inside is judged with the host
+# paths put back, as for docker/podman/nerdctl.
+_CTR_WITH_VALUE = frozenset(
+    names(
+        """
+        --mount --env --env-file --label --runtime --runtime-config-path --snapshotter --cwd
+        -u --user --cni-config --platform --gpus --cpus --memory-limit --annotation --uidmap
+        --gidmap --with-ns --rootfs-propagation --device --address -a --namespace -n
+        --timeout --connect-timeout --log-uri --fifo-dir --cgroup --hostname --sandbox
+        """
+    )
+)
+
+
+@handles("ctr")
+def _ctr(cmd: Cmd) -> None:
+    args = cmd.args
+    pos: list[int] = []
+    for i, w in enumerate(args):
+        t = w.text
+        if len(pos) >= 2:
+            break
+        if t.startswith("-"):
+            continue
+        if i and args[i - 1].text in _CTR_WITH_VALUE and "=" not in args[i - 1].text:
+            continue
+        pos.append(i)
+    verbs = [args[i].text for i in pos[:2]]
+    run = verbs[:1] == ["run"] or (
+        verbs[:1] in (["c"], ["container"], ["containers"]) and verbs[1:2] in (["create"], ["run"])
+    )
+    if not run:
+        sub = verbs[1] if len(verbs) > 1 else ""
+        if sub in ("rm", "remove", "delete", "del", "prune", "kill"):
+            cmd.add(D, "container-delete", f"ctr {verbs[0]} {sub} deletes containers or images")
+        elif sub in ("ls", "list", "info", "check") or verbs[:1] in (["version"], ["info"]):
+            return
+        else:
+            cmd.add(M, "container", "ctr changes containers or images")
+        return
+    text = " ".join(w.text for w in args)
+    mounts = container_mounts(args)
+    if (
+        "--privileged" in text
+        or "--net-host" in text
+        or any(src.rstrip("/") == "" and not ro for src, _dst, ro in mounts)
+    ):
+        cmd.add(C, "container-escape", "the container gets root access to the host")
+    else:
+        cmd.add(M, "container", "ctr runs a container")
+    skip = 3 if verbs[:1] == ["run"] else 4  # (`run IMAGE ID`, `c create IMAGE ID`)
+    seen = 1
+    for i in range(pos[0] + 1, len(args)):
+        t = args[i].text
+        if t.startswith("-") and seen < skip:
+            continue
+        if seen < skip and args[i - 1].text in _CTR_WITH_VALUE and "=" not in args[i - 1].text:
+            continue
+        seen += 1
+        if seen == skip:
+            inner = list(args[i + 1 :])
+            if inner:
+                _judge_mapped(cmd, inner, mounts)
+            return
+
+
+# (n17u) The cluster's backup machinery removed or stopped: Velero/K8up/Stash/Kasten's
+# deployments, a backup CronJob, their Helm releases or namespaces: no backups from now on
+# (backups off is critical, as `az backup protection disable` without deleting data).
+_BACKUP_TOOLS = re.compile(
+    r"(?i)(?:\A|[/=])(?:velero|k8up|stash(?:-operator)?|kasten|k10|kanister)(?:\Z|[-/])"
+)
+_BACKUP_WORD = re.compile(r"(?i)backup")
+_CRONJOB_KINDS = frozenset(names("cronjob cronjobs cj cronjob.batch cronjobs.batch"))
+
+
+def backup_machinery_off(cmd: Cmd) -> None:
+    """`kubectl delete cronjob etcd-backup`, `kubectl scale deploy velero --replicas=0`,
+    `helm uninstall velero -n velero`: the backups stop."""
+    ops = [w.text for w in cmd.args if not w.text.startswith("-")]
+    # a backup tool by name (its release, deployment or namespace), or a CronJob whose
+    # name says backup (`helm uninstall backup-agent` alone stays a release removed)
+    hit = next((t for t in ops[1:] if _BACKUP_TOOLS.search(t)), None)
+    cron = len(ops) > 1 and (
+        ops[1].lower() in _CRONJOB_KINDS or ops[1].lower().startswith(("cronjob/", "cj/"))
+    )
+    if hit is None and cmd.name != "helm" and cron:
+        hit = next((t for t in ops[1:] if _BACKUP_WORD.search(t)), None)
+    if hit is not None:
+        cmd.add(C, "backup-off", f"{cmd.name} removes or stops the backup machinery ({hit})")

@@ -349,3 +349,147 @@ def test_a_dash_look_alike_is_a_dash_not_a_disguise() -> None:
     assert _rated("rm \u2014rf /") is B
     assert _rated("ls \u2013la") is S
     assert _rated("powershell \u2013Command Get-Date", "cmd") is S
+
+
+# 9. Round 15: the single-file CA bundle is the whole store; one macOS system certificate.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rm -f /etc/pki/tls/certs/ca-bundle.crt",
+        "rm /etc/ssl/certs/ca-certificates.crt",
+        "rm /etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem",
+        ": > /etc/pki/tls/certs/ca-bundle.crt",
+        "truncate -s 0 /etc/ssl/certs/ca-certificates.crt",
+        "cp /dev/null /etc/ssl/cert.pem",
+    ],
+)
+@pytest.mark.parametrize("wrap", _WRAPS[:3])
+def test_the_ca_bundle_file_is_the_store(command: str, wrap: str) -> None:
+    assert _rated(wrap.format(command)) is B
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("cat /etc/ssl/certs/ca-certificates.crt", S),
+        ("security delete-certificate -c Corp /Library/Keychains/System.keychain", C),
+        ("security remove-trusted-cert -d corp.cer", C),
+        ("security delete-certificate -c Corp ~/Library/Keychains/login.keychain-db", M),
+        ("python3 -c 'import os; os.remove(\"/etc/ssl/certs/ISRG.pem\")'", C),
+        ("python3 -c 'import glob,os; [os.remove(f) for f in glob.glob(\"/etc/ssl/certs/*\")]'", B),
+    ],
+)
+def test_one_system_certificate_is_critical(command: str, expected: RiskLevel) -> None:
+    assert _rated(command) is expected
+
+
+# 10. Proxmox backups: one named vzdump backup or all of them.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("pvesm free local:backup/vzdump-qemu-100-2024_01_01-00_00_00.vma.zst", B),
+        ("rm /var/lib/vz/dump/*", B),
+        ("rm -f /mnt/pve/nas/dump/vzdump-lxc-101-2024_02_02-01_00_00.tar.zst", B),
+        ("pvesm free local-lvm:vm-100-disk-0", D),
+        ("pvesm list local --content backup", S),
+        ("ls /var/lib/vz/dump", S),
+    ],
+)
+def test_proxmox_backups(command: str, expected: RiskLevel) -> None:
+    assert _rated(command) is expected
+
+
+# 11. Code that runs: an array subscript, a pipe to a shell, containerd, a manifest on stdin.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "a[$(rm -rf ~)]=1",
+        "declare -A m; m[$(rm -rf /etc)]=x",
+        "echo ${a[$(rm -rf ~)]}",
+        'perl -e \'open(my $fh, "|sh"); print $fh "rm -rf ~"\'',
+        'perl -e \'open(SH, "| /bin/sh"); print SH "rm -rf /etc"\'',
+        'perl -e \'open(my $fh, "|-", "sh"); print $fh "rm -rf ~"\'',
+        "ctr run --rm --mount type=bind,src=/,dst=/host,options=rbind:rw"
+        " docker.io/library/alpine:latest t rm -rf /host/etc",
+        "kubectl apply -f - <<'EOF'\napiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n"
+        "  containers:\n  - name: x\n    image: alpine\n"
+        '    command: ["sh", "-c", "rm -rf /host/etc"]\n'
+        "    volumeMounts:\n    - name: h\n      mountPath: /host\n  volumes:\n  - name: h\n"
+        "    hostPath:\n      path: /\nEOF",
+    ],
+)
+def test_code_that_runs_is_judged(command: str) -> None:
+    assert _rated(command) is B, assess(command, "bash").findings
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "a[$(date +%s)]=1",
+        'perl -e \'open(my $fh, "|cat"); print $fh "rm -rf ~"\'',
+        "ctr run --rm docker.io/library/alpine:latest t ls /",
+        "kubectl apply -f - <<'EOF'\napiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n"
+        "  containers:\n  - name: x\n    image: alpine\n"
+        '    command: ["tail", "-f", "/logs/syslog"]\n'
+        "    volumeMounts:\n    - name: h\n      mountPath: /logs\n      readOnly: true\n"
+        "  volumes:\n  - name: h\n    hostPath:\n      path: /var/log\nEOF",
+    ],
+)
+def test_harmless_code_stays_low(command: str) -> None:
+    assert _rated(command) < D
+
+
+# 12. An Ant build file shown in the block: its delete and exec tasks run.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        (
+            'ant -f /dev/stdin <<\'EOF\'\n<project default="w"><target name="w">'
+            '<delete dir="/etc"/></target></project>\nEOF',
+            B,
+        ),
+        (
+            'cat > build.xml <<\'EOF\'\n<project default="w"><target name="w">'
+            '<delete dir="${user.home}"/></target></project>\nEOF\nant',
+            B,
+        ),
+        (
+            "ant -f /dev/stdin <<'EOF'\n<project><target name=\"w\"><delete>"
+            '<fileset dir="/usr/lib"/></delete></target></project>\nEOF',
+            B,
+        ),
+        (
+            'ant -f /dev/stdin <<\'EOF\'\n<project default="w"><target name="w">'
+            '<echo message="delete dir /etc"/></target></project>\nEOF',
+            M,
+        ),
+        (
+            'ant -f /dev/stdin <<\'EOF\'\n<project default="w"><target name="w">'
+            '<delete dir="build"/></target></project>\nEOF',
+            D,
+        ),
+    ],
+)
+def test_ant_build_files(command: str, expected: RiskLevel) -> None:
+    assert _rated(command) is expected, assess(command, "bash").findings
+
+
+# 13. Backup machinery stopped in a cluster; RMAN's delete-everything verb.
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("kubectl delete cronjob etcd-backup -n kube-system", C),
+        ("kubectl scale deployment velero --replicas=0 -n velero", C),
+        ("helm uninstall velero -n velero", C),
+        ("kubectl delete cronjob cleanup-logs", D),
+        ("helm uninstall my-app", D),
+        ('rman target / <<< "DELETE NOPROMPT BACKUP;"', B),
+        ('echo "DELETE NOPROMPT BACKUP;" | rman target /', B),
+        ('rman target / cmd "DELETE NOPROMPT ARCHIVELOG ALL;"', B),
+        ('rman target / <<< "DELETE NOPROMPT OBSOLETE;"', D),
+        ("rman target / <<< \"DELETE BACKUP COMPLETED BEFORE 'SYSDATE-7';\"", D),
+        ('rman target / <<< "LIST BACKUP;"', M),
+    ],
+)
+def test_backup_machinery_and_rman(command: str, expected: RiskLevel) -> None:
+    assert _rated(command) is expected
