@@ -542,6 +542,17 @@ def _yaml_scalar(text: str) -> object:
     return t
 
 
+def _yaml_key(line: str) -> tuple[str, str] | None:
+    """`key: value` / `key:` as (key, value); None for anything else (no regex: a long line
+    without a colon costs one scan)."""
+    key, colon, rest = line.partition(":")
+    if not colon or not key or (rest and not rest[0].isspace()):
+        return None
+    if not key.replace("-", "").replace(".", "").replace("_", "").isalnum():
+        return None
+    return key, rest.strip()
+
+
 def _yaml_block(lines: list[tuple[int, str]], i: int, indent: int) -> tuple[object, int]:
     if i < len(lines) and (lines[i][1].startswith("- ") or lines[i][1] == "-"):
         items: list[object] = []
@@ -551,7 +562,7 @@ def _yaml_block(lines: list[tuple[int, str]], i: int, indent: int) -> tuple[obje
                 value, i = _yaml_block(lines, i + 1, lines[i + 1][0] if i + 1 < len(lines) else 0)
                 items.append(value)
                 continue
-            if re.match(r"[\w.-]+:(?:\s|$)", rest):
+            if _yaml_key(rest) is not None:
                 # `- name: x` opens a mapping whose other keys sit under `name`
                 sub = [(indent + 2, rest)]
                 j = i + 1
@@ -567,11 +578,11 @@ def _yaml_block(lines: list[tuple[int, str]], i: int, indent: int) -> tuple[obje
         return items, i
     out: dict[str, object] = {}
     while i < len(lines) and lines[i][0] == indent:
-        m = re.match(r"([\w.-]+):(?:\s+(.*))?$", lines[i][1])
-        if m is None:
+        kv = _yaml_key(lines[i][1])
+        if kv is None:
             i += 1
             continue
-        key, rest = m.group(1), (m.group(2) or "").strip()
+        key, rest = kv
         if rest and rest not in ("|", ">", "|-", ">-"):
             out[key] = _yaml_scalar(rest)
             i += 1
