@@ -1298,9 +1298,11 @@ def _ps_value(expr: str) -> str | None:
 _WMI_CLASS = re.compile(r"(?i)\b(win32_\w+|msft_\w+|cim_\w+|systemrestore)\b")
 _WMI_METHOD = re.compile(
     r"(?i)-methodname\s+['\"]?(\w+)|(?:invoke-wmimethod|iwmi)\b[^|;\n]{0,300}?-name\s+['\"]?(\w+)"
-    r"|\)\s*\.\s*(\w+)\s*\(|(?:\$_|\$psitem)\s*\.\s*(\w+)\s*\("
+    # (n17w: through the object's `psbase` view too: `$s.psbase.Delete()`)
+    r"|\)\s*\.\s*(?:psbase\s*\.\s*)?(\w+)\s*\(|(?:\$_|\$psitem)\s*\.\s*(?:psbase\s*\.\s*)?(\w+)\s*\("
     # (n14w) a variable holding the object: `$s.Delete()`
-    r"|\$\w+\s*\.\s*(delete|stopservice|changestartmode|terminate|disable|clear|deleteobject)\s*\("
+    r"|\$\w+\s*\.\s*(?:psbase\s*\.\s*)?"
+    r"(delete|stopservice|changestartmode|terminate|disable|clear|deleteobject)\s*\("
     r"|(?:^|[|;]\s*)(?:%|foreach-object|foreach)\s+(?:-membername\s+)?['\"]?([a-z]\w*)['\"]?\s*(?:$|[|;}])"
     # (n17w) the removal cmdlets call the instance's Delete: `… | Remove-CimInstance`, `rwmi`
     r"|(?<![\w-])(remove-ciminstance|rcim|remove-wmiobject|rwmi)(?![\w-])"
@@ -1351,7 +1353,7 @@ def _wmi_methods(text: str, code: str, scope: Scope) -> None:
     if not re.search(
         # (n14w) `$s = Get-WmiObject …; $s.Delete()`: a method on a variable holding it
         r"-methodname|-name\b|\)\s*\.|\$_\s*\.|\$psitem|%\s|foreach|\$\w+\s*\.\s*\w+\s*\("
-        r"|remove-ciminstance|\brcim\b|remove-wmiobject|\brwmi\b",
+        r"|remove-ciminstance|\brcim\b|remove-wmiobject|\brwmi\b|\.\s*psbase\s*\.",
         low,
     ):
         return
@@ -1397,6 +1399,12 @@ def _wmi_methods(text: str, code: str, scope: Scope) -> None:
             "changestartmode",
         ):
             svc = quoted if name else "x"
+            if name and re.search(r"[%*?]", name):
+                # (n17w) `Name LIKE 'Rpc%'`, `-like 'Plug*'`: a core service among the matches
+                from aintern_ls.safety.windows import boot_service_like
+
+                core = boot_service_like(name)
+                svc = "'" + core + "'" if core is not None else "x"
             if not name and method == "delete" and every_instance():
                 svc = "'RpcSs'"  # (n17w) every instance of the class: the core ones too
             if method == "stopservice":
@@ -3411,7 +3419,10 @@ class _Walker:
 
             # `"C:\Win$('dows')"`: subexpressions of literals are their values
             body = _subexpressions(body, ps_variables(self.scope)) or body
-        expanded = _BODY_VAR.sub(sub, _unbacktick(body))
+        # (n17w: `` `$name `` is a literal dollar sign, not a variable the outer shell fills)
+        escaped = "`$" in body
+        expanded = _BODY_VAR.sub(sub, _unbacktick(body.replace("`$", "\x01") if escaped else body))
+        expanded = expanded.replace("\x01", "$") if escaped else expanded
         dynamic = "\x00" in expanded or "$(" in body
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
         return Word(
@@ -3751,9 +3762,11 @@ def _bare_var(m: re.Match[str]) -> str:
 
 
 _JOIN_PATH = re.compile(
-    r"(?i)\A\(?\s*(?:join-path\s+(?:-path\s+)?(\$\{[^}]*\}|[^\s()]+|\((?:[^()]|\([^()]*\))*\))"
+    # (n17w: a parenthesized item with member steps, `([IO.DirectoryInfo]$HOME).Parent.FullName`)
+    r"(?i)\A\(?\s*(?:join-path\s+(?:-path\s+)?(\$\{[^}]*\}|[^\s()]+|\((?:[^()]|\([^()]*\))*\)(?:\.\w+)*)"
     r"\s+(?:-childpath\s+)?([^\s()]+|\((?:[^()]|\([^()]*\))*\))"
-    r"|\[(?:system\.)?io\.path\]::combine\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\))\s*\)?\Z"
+    r"|\[(?:system\.)?io\.path\]::combine\(\s*((?:[^,()]|\((?:[^()]|\([^()]*\))*\))+?)\s*,"
+    r"\s*([^,()]+?)\s*\))\s*\)?\Z"
 )
 _QUOTED_VAR = re.compile(r"\$\{?(env:)?\w+\}?", re.I)
 

@@ -1522,7 +1522,7 @@ def _cmake(cmd: Cmd) -> bool:
     *names(
         """
     make gmake bmake pmake bsdmake remake just task go-task ninja samu cmake bazel meson scons
-    rake invoke nox tox pre-commit mage doit nmake mingw32-make mingw64-make gnumake
+    rake invoke nox tox pre-commit mage doit nmake mingw32-make mingw64-make gnumake jom
     """
     )
 )
@@ -1549,7 +1549,7 @@ def _build_tool(cmd: Cmd) -> None:
         *(("-t", "--taskfile") if cmd.name in _TASKS else ("-f", "--file", "--makefile")),
         *("--justfile", "--rakefile", "--sconstruct", "--noxfile"),
     ) or _attached_makefile(cmd)
-    if makefile is None and cmd.name == "nmake":
+    if makefile is None and cmd.name in ("nmake", "jom"):
         # (n14w) `nmake /f Makefile.win`: Windows switches take a slash
         at = next((i for i, w in enumerate(cmd.args) if w.text.lower() in ("/f", "-f")), -1)
         makefile = cmd.args[at + 1] if 0 <= at < len(cmd.args) - 1 else None
@@ -1613,7 +1613,8 @@ def _build_tool(cmd: Cmd) -> None:
 
 # GNU make under its other names (r17: MinGW's `mingw32-make`, Xcode's `gnumake`)
 _GNU_MAKES = frozenset(names("make gmake remake mingw32-make mingw64-make gnumake"))
-_MAKES = _GNU_MAKES | frozenset(names("bmake pmake bsdmake nmake"))
+# (n17w) jom, nmake's parallel clone, on Windows
+_MAKES = _GNU_MAKES | frozenset(names("bmake pmake bsdmake nmake jom"))
 _DEFAULT_BUILD_FILES = {
     "gmake": ("GNUmakefile", "makefile", "Makefile"),
     "make": ("GNUmakefile", "makefile", "Makefile", "BSDmakefile"),

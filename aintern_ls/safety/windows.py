@@ -1818,6 +1818,14 @@ def _powershell_exe(cmd: Cmd) -> None:
         if text.strip() == "-":
             _ps_stdin_script(cmd)
             return
+        if len(rest) == 1 and code_word.dynamic and cmd.scope.family == "powershell":
+            # (n17w) `pwsh -c "$s = …; $l.Remove(1)"`: the inner text's variables that the
+            # outer block does not know keep their own names, so the inner text is judged
+            # with its own bindings (not every unknown as one value)
+            raw = cmd.scope.source[max(code_word.start, 0) : max(code_word.end, 0)].strip()
+            if len(raw) > 1 and raw[0] == raw[-1] == '"' and "$(" not in raw:
+                own = partial_code(raw, ps_variables(cmd.scope))
+                text = own if own is not None and "\x00" not in own else text
         cmd.scope.include(cmd.scope.nested(text, "powershell", where, -1))
         return
     script = params.get("file") or params.get("f")
@@ -3054,6 +3062,31 @@ _BOOT_SERVICE = re.compile(r"(?i)" + _BOOT_SERVICES + r"\Z")
 def boot_service(name: str) -> bool:
     """A service or driver Windows needs to boot or log anyone on (`RpcSs`, `disk`)."""
     return _BOOT_SERVICE.match(name.strip("'\"")) is not None
+
+
+# (n17w) the concrete names `_BOOT_SERVICES` spells, for wildcard patterns to be tried on
+_BOOT_SERVICE_NAMES = tuple(
+    names(
+        """
+    acpi pci disk partmgr volmgr volmgrx mountmgr volume ntfs refs fltmgr ksecdd cng classpnp
+    storahci stornvme storport iastor iastora iastorv msrpc rpcss rpceptmapper dcomlaunch lsm
+    samss profsvc plugplay power brokerinfrastructure gpsvc netlogon
+    """
+    )
+)
+
+
+def boot_service_like(pattern: str) -> str | None:
+    """The first core service a WQL `LIKE` (`%`, `_`) or PowerShell `-like` (`*`, `?`)
+    pattern matches (`Rpc%` -> `rpcss`), else None."""
+    rx = "".join(
+        ".*" if c in "%*" else "." if c in "?_" else re.escape(c) for c in pattern.strip("'\"")
+    )
+    try:
+        matcher = re.compile(rx + r"\Z", re.I)
+    except re.error:
+        return None
+    return next((n for n in _BOOT_SERVICE_NAMES if matcher.match(n)), None)
 
 
 def boot_registry_key(key: str) -> bool:
@@ -4434,7 +4467,15 @@ def _in_cert_location(cmd: Cmd, targets: list[Word]) -> list[Word]:
     if here is None:
         return targets
     return [
-        Word(here + "\\" + t.text.strip("'\""), t.start, t.end, t.dynamic, t.glob, t.origin)
+        # (n17w: `.\<thumbprint>` is the same item as `<thumbprint>`)
+        Word(
+            here + "\\" + re.sub(r"\A\.[\\/](?=.)", "", t.text.strip("'\"")),
+            t.start,
+            t.end,
+            t.dynamic,
+            t.glob,
+            t.origin,
+        )
         if _RELATIVE_ITEM.match(t.text.strip("'\""))
         else t
         for t in targets

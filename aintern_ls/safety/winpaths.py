@@ -246,7 +246,8 @@ def trust_store_target(text: str) -> tuple[str, bool] | None:
         return None
     if m.group(1) is None:
         return "*", True  # the drive or the machine's every store, trust stores among them
-    return m.group(1), not (m.group(2) or "").strip("*?")
+    # (n17w: `.` is the store itself, as a listing of the store `cd` went to feeds it)
+    return m.group(1), not (m.group(2) or "").strip("*?.")
 
 
 def machine_trust_store(text: str) -> str | None:

@@ -163,6 +163,94 @@ from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
         ("Remove-S3Bucket -BucketName bakery-assets -DeleteBucketContent", "powershell", D),
         ("Remove-S3Object -BucketName acmebackups -Key a/b.txt -Force", "powershell", D),
         ("Get-S3Bucket | Where-Object BucketName -like '*bkp*'", "powershell", S),
+        # the object's psbase view; WQL LIKE / -like patterns that match a core service
+        (
+            "$svc = gwmi win32_service -filter \"name='RpcSs'\"; $svc.psbase.Delete()",
+            "powershell",
+            B,
+        ),
+        (
+            "$svc = gwmi win32_service -filter \"name='FooSvc'\"; $svc.psbase.Delete()",
+            "powershell",
+            D,
+        ),
+        (
+            "$svc = gwmi win32_service -filter \"name='RpcSs'\"; $svc.psbase.Properties",
+            "powershell",
+            S,
+        ),
+        (
+            "Get-CimInstance Win32_Service -Filter \"Name like 'Rpc%'\" | Remove-CimInstance",
+            "powershell",
+            B,
+        ),
+        (
+            "Get-CimInstance Win32_Service | Where-Object Name -like 'Plug*' | Remove-CimInstance",
+            "powershell",
+            B,
+        ),
+        (
+            "Get-CimInstance Win32_Service -Filter \"Name like 'MyApp%'\" | Remove-CimInstance",
+            "powershell",
+            D,
+        ),
+        ("wmic service where \"name like 'Rpc%'\" call delete", "cmd", B),
+        # a listing of the store `cd` went to; `.\\<thumbprint>` there
+        ("Set-Location Cert:\\LocalMachine\\Root; Get-ChildItem | Remove-Item", "powershell", B),
+        ("cd Cert:\\LocalMachine\\AuthRoot\ngci -Recurse | ri", "powershell", B),
+        (
+            "Set-Location Cert:\\LocalMachine\\Root; Get-ChildItem | Where-Object Subject -like"
+            " '*Test*' | Remove-Item",
+            "powershell",
+            C,
+        ),
+        (
+            "Set-Location Cert:\\LocalMachine\\Root; Remove-Item .\\0123456789ABCDEF",
+            "powershell",
+            C,
+        ),
+        ("Set-Location Cert:\\LocalMachine\\Root; Get-ChildItem", "powershell", S),
+        # MinGW make and jom read the makefile too
+        ("echo all: ; rd /s /q C:\\Windows > m.mak && mingw32-make -f m.mak", "cmd", B),
+        ("echo all: ; rd /s /q C:\\Windows > m.mak && jom /f m.mak", "cmd", B),
+        ("mingw32-make --help", "cmd", S),
+        # nested pwsh -c in a PowerShell block: the inner text keeps its own variables
+        (
+            'powershell -Command "$s = New-Object Security.Cryptography.X509Certificates.X509Store('
+            "'Root','LocalMachine'); $s.Open('ReadWrite'); $l = New-Object Collections.ArrayList;"
+            " $l.Remove('x')\"",
+            "powershell",
+            M,
+        ),
+        (
+            "pwsh -c \"`$s = New-Object Security.Cryptography.X509Certificates.X509Store('Root',"
+            "'LocalMachine'); `$s.Open('ReadWrite'); `$l = New-Object Collections.ArrayList;"
+            " `$l.Remove('x')\"",
+            "powershell",
+            M,
+        ),
+        (
+            'powershell -Command "$s = New-Object Security.Cryptography.X509Certificates.X509Store('
+            "'Root','LocalMachine'); $s.Open('ReadWrite'); $s.RemoveRange($s.Certificates)\"",
+            "powershell",
+            B,
+        ),
+        ("pwsh -c \"`$d = 'C:\\Windows'; Remove-Item `$d -Recurse -Force\"", "powershell", B),
+        ("$d = 'C:\\Windows'; pwsh -c \"Remove-Item $d -Recurse -Force\"", "powershell", B),
+        ('Write-Host "cost: `$5"', "powershell", S),
+        # Join-Path / Path.Combine of a parenthesized item with member steps
+        (
+            "Remove-Item (Join-Path ([IO.DirectoryInfo]$HOME).Parent.FullName '*') -Recurse -Force",
+            "powershell",
+            B,
+        ),
+        (
+            "Remove-Item ([IO.Path]::Combine(([IO.DirectoryInfo]$HOME).Parent.FullName, '*'))"
+            " -Recurse -Force",
+            "powershell",
+            B,
+        ),
+        ("Remove-Item (Join-Path $HOME 'proj') -Recurse -Force", "powershell", D),
     ],
 )
 def test_n17w_family_levels(command: str, shell: str, want: RiskLevel) -> None:
