@@ -81,6 +81,26 @@ def _trust_root_deleted(cmd: Cmd) -> bool:
         cmd.add(D, "delete", "certutil deletes a certificate", cmd.args[i])
         return True
     ids = [w for w in cmd.args[i + 1 :] if w.text[:1] not in "-/"][1:2]
+    if ids and ids[0].dynamic and cmd.scope.family != "bash":
+        # (n17w) the id of each certificate a loop walks: `gci Cert:\LocalMachine\Root | % {
+        # certutil -delstore Root $_.Thumbprint }`, cmd's `for /f … ('certutil -store Root …')
+        # do certutil -delstore Root %i`: every certificate unless something picks some
+        from aintern_ls.safety.windows import looped_trust_listing, piped_trust_listing
+
+        piped = piped_trust_listing(cmd) if cmd.scope.family == "powershell" else None
+        looped = looped_trust_listing(cmd) if cmd.scope.family == "cmd" else None
+        every = (piped is not None and piped[1]) or (
+            looped is not None and looped.lower() == store and "$" not in ids[0].text
+        )
+        if every:
+            cmd.add(
+                B,
+                "cert-store-wipe",
+                f"certutil deletes every certificate of a store the whole machine trusts"
+                f" (LocalMachine\\{store}), one by one",
+                ids[0],
+            )
+            return True
     if ids and ("*" in ids[0].text or "?" in ids[0].text or ids[0].glob):
         # (n17w, session 17 convention) a wildcard id matches every certificate: the store
         # emptied

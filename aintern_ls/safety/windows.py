@@ -1262,6 +1262,68 @@ def _cmd_style_delete(cmd: Cmd) -> None:
     cmd.scope.include(cmd.scope.nested(raw, "cmd", where, at))
 
 
+# `$_`, `$_.PSPath`, `$PSItem.FullName`: the item a ForEach-Object body is given
+_PIPED_ITEM = re.compile(r"(?i)\A\$(?:_|psitem)(?:\.(?:pspath|fullname|path|thumbprint))?\Z")
+
+
+def _piped_trust_store(cmd: Cmd) -> str | None:
+    """The machine trust store a listing earlier in this pipeline walks (`Get-ChildItem
+    Cert:\\LocalMachine\\Root | … | % { … }`), else None."""
+    got = piped_trust_listing(cmd)
+    return got[0] if got is not None else None
+
+
+_PICKS = re.compile(
+    r"(?i)where-object|\?\s*\{|\?\s+\w|select-object|\bselect\s+-|-first\b|-last\b|-filter\b"
+    r"|-include\b|-exclude\b|\bif\s*\("
+)
+
+
+def piped_trust_listing(cmd: Cmd) -> tuple[str, bool] | None:
+    """(store, every) for a machine trust store listed earlier in this pipeline: `every`
+    when nothing between the listing and this command picks some of its certificates."""
+    src = cmd.scope.source
+    upstream = src[src.rfind("\n", 0, max(cmd.start, 0)) + 1 : max(cmd.start, 0)][-1000:]
+    if "cert:" not in upstream.lower():
+        return None
+    walked = next(reversed(list(_FOREACH_CERT.finditer(upstream))), None)
+    if walked is not None and "}" not in upstream[walked.end() :]:
+        # `foreach ($c in Get-ChildItem Cert:\LocalMachine\Root) { … $c.Thumbprint }`
+        picks = walked.group(2) + upstream[walked.end() :]
+        return walked.group(1), _PICKS.search(picks) is None
+    if "|" not in upstream:
+        return None
+    store = next(reversed(list(_TRUST_LISTED.finditer(upstream))), None)
+    after = upstream[store.end() :] if store is not None else ""
+    if store is None or ";" in after or "|" not in after:
+        return None
+    return store.group(1), _PICKS.search(after) is None
+
+
+_FOREACH_CERT = re.compile(
+    r"(?i)\bforeach\s*\(\s*\$\w+\s+in\s+\(?\s*(?:get-childitem|gci|ls|dir)\b[^)]{0,80}?"
+    r"cert:[\\/]*localmachine[\\/]+(root|authroot|ca|certificateauthority)\b([^)]{0,200})\)+\s*\{"
+)
+
+
+# cmd: `for /f … in ('certutil -store Root ^| findstr …') do …`: a loop over a store's listing
+_FOR_STORE_LISTING = re.compile(
+    r"(?i)\bfor\s+/f\b[^\n]*?\bin\s*\(\s*['`\"]\s*certutil(?:\.exe)?\s+(?:[-/]\w+\s+)*"
+    r"[-/](?:store|viewstore)\s+(?:[-/]\w+\s+)*['\"]?(\w+)"
+)
+
+
+def looped_trust_listing(cmd: Cmd) -> str | None:
+    """The store a cmd `for /f` loop around this command walks by listing it with certutil
+    (`for /f … in ('certutil -store Root ^| findstr Serial') do certutil -delstore Root %i`)."""
+    src = cmd.scope.source
+    line = src[src.rfind("\n", 0, max(cmd.start, 0)) + 1 : max(cmd.start, 0)][-1000:]
+    if "for" not in line.lower() or "certutil" not in line.lower():
+        return None
+    m = _FOR_STORE_LISTING.search(line)
+    return m.group(1) if m is not None else None
+
+
 _TRUST_LISTED = re.compile(
     r"(?i)cert:[\\/]*localmachine[\\/]+(root|authroot|ca|certificateauthority)\b"
 )
@@ -1317,6 +1379,21 @@ def _remove_item(cmd: Cmd) -> None:
             )
             return
         cmd.add(D, "delete", "deletes the items piped into it")
+        return
+    if (
+        targets
+        and cmd.scope.family == "powershell"
+        and all(_PIPED_ITEM.match(t.text) for t in targets)
+        and (piped := _piped_trust_store(cmd)) is not None
+    ):
+        # (n17w) `… Cert:\LocalMachine\Root | Where-Object … | % { Remove-Item $_.PSPath }`:
+        # the loop's item is a certificate the listing picks
+        cmd.add(
+            C,
+            ONE_TRUSTED_CERT,
+            f"removes certificates the whole machine trusts (LocalMachine\\{piped}) that the"
+            " pipeline picks",
+        )
         return
     if targets and all(_SESSION_DRIVE.match(t.text.strip("'\",")) for t in targets):
         # `Remove-Item Env:\FOO`, `Alias:\ll`, `Function:\prompt`, `Variable:\x`: the
@@ -4258,9 +4335,10 @@ def _sc(cmd: Cmd) -> None:
 
     if texts[0] in ("stop", "delete", "config") and len(texts) > 1 and security_name(texts[1]):
         cmd.add(C, "disable-security", "stops or disables a security service")
-    elif texts[0] == "delete" and len(texts) > 1 and boot_service(texts[1]):
+    elif texts[0] == "delete" and len(texts) > 1 and boot_service(_sc_service(cmd, texts[1])):
         # `sc delete RpcSs`: the service's key under Services is deleted (as `reg delete`)
-        cmd.add(B, "registry-root", f"sc delete removes {texts[1]}, which Windows needs to boot")
+        gone = _sc_service(cmd, texts[1])
+        cmd.add(B, "registry-root", f"sc delete removes {gone}, which Windows needs to boot")
     elif texts[0] == "delete" and len(texts) > 1 and _backup_service(texts[1]):
         # (the backup or shadow-copy service removed: no more backups, like disabling it)
         cmd.add(C, "backup-off", f"sc delete removes the backup service {texts[1]}")
@@ -7268,7 +7346,73 @@ def web_logging_off(cmd: Cmd) -> bool:
 
 
 # `Get-Service NAME |` (or gsv, -Name, quoted) feeding the next cmdlet of the pipeline.
-_PIPED_SERVICE = re.compile(r"(?i)\b(?:get-service|gsv)\s+(?:-name\s+)?['\"]?(\w+)['\"]?\s*\|\s*\Z")
+# (n17w) the services a `Get-Service …` stage earlier in the pipeline passes on: by -Name
+# (or its positional), -DisplayName, or a Where-Object test of Name/ServiceName/DisplayName;
+# an unfiltered listing passes every service, the core ones with it.
+_GET_SERVICE_AT = re.compile(r"(?i)(?<![\w-])(?:get-service|gsv)(?![\w-])")
+_SERVICE_PICK = re.compile(
+    r"(?i)(?:(?<![\w-])-(name|displayname|include)\s+|"
+    r"\b(?:\$_\.|\$psitem\.)?(name|servicename|displayname)\s+-(?:c?eq|c?like|c?match|in)\s+)"
+    r"((?:'[^']*'|\"[^\"]*\"|[\w*?%.-]+)(?:\s*,\s*(?:'[^']*'|\"[^\"]*\"|[\w*?%.-]+))*)"
+)
+_SERVICE_DISPLAY = {
+    "remote procedure call (rpc)": "RpcSs",
+    "rpc endpoint mapper": "RpcEptMapper",
+    "dcom server process launcher": "DcomLaunch",
+    "plug and play": "PlugPlay",
+    "security accounts manager": "SamSs",
+    "user profile service": "ProfSvc",
+    "group policy client": "gpsvc",
+    "local session manager": "LSM",
+    "background tasks infrastructure service": "BrokerInfrastructure",
+    "power": "Power",
+    "netlogon": "Netlogon",
+}
+
+
+# `$_`, `$_.Name`, `$PSItem.ServiceName`: the piped item's name
+_ITEM_NAME = re.compile(r"(?i)\A\$(?:_|psitem)(?:\.(?:name|servicename))?\Z")
+
+
+def _sc_service(cmd: Cmd, text: str) -> str:
+    """`sc delete X`'s service; (n17w) `$_.Name` in a loop over `Get-Service …` is the
+    service that listing picks."""
+    if cmd.scope.family != "powershell" or not _ITEM_NAME.match(text):
+        return text
+    piped = piped_service(cmd)
+    return "RpcSs" if piped == "*" else piped or text
+
+
+def piped_service(cmd: Cmd) -> str | None:
+    """The service a `Get-Service` stage before this command in the same pipeline names (a
+    core one when any of its picks is core; `*` when it picks nothing: every service)."""
+    src = cmd.scope.source
+    line = src[src.rfind("\n", 0, max(cmd.start, 0)) + 1 : max(cmd.start, 0)][-600:]
+    if "|" not in line or ("sv" not in line.lower() and "service" not in line.lower()):
+        return None
+    found = list(_GET_SERVICE_AT.finditer(line))
+    if not found:
+        return None
+    tail = line[found[-1].end() :]
+    if ";" in tail or "|" not in tail:
+        return None  # (another statement began: not this pipeline)
+    getter, _, rest = tail.partition("|")
+    picks: list[str] = []
+    for m in _SERVICE_PICK.finditer(tail):
+        picks += [v.strip().strip("'\"") for v in m.group(3).split(",")]
+    head = getter.strip().split()
+    if head and not head[0].startswith("-"):
+        picks += [v.strip("'\"") for v in head[0].split(",")]
+    if not picks:
+        return (
+            "*" if not re.search(r"(?i)where-object|\?\s*\{|\?\s+\w|select-object", rest) else None
+        )
+    for pick in picks:
+        name = _SERVICE_DISPLAY.get(pick.lower(), pick)
+        core = boot_service_like(name) if re.search(r"[*?%]", name) else name
+        if core is not None and boot_service(core):
+            return core
+    return picks[0]
 
 
 def protection_hooks(cmd: Cmd) -> bool:
@@ -7297,12 +7441,12 @@ def protection_hooks(cmd: Cmd) -> bool:
             cmd.add(C, "disable-security", f"{name} stops or removes a security service")
             return True
         gone = next((t for t in ops if boot_service(t)), None) if name == "remove-service" else None
-        if name == "remove-service" and not ops:
-            # `Get-Service ProfSvc | Remove-Service`: the service comes down the pipeline
-            src = cmd.scope.source
-            line = src[src.rfind("\n", 0, cmd.start) + 1 : cmd.start][-400:]
-            piped = _PIPED_SERVICE.search(line)
-            gone = piped.group(1) if piped is not None and boot_service(piped.group(1)) else None
+        if name == "remove-service" and (not ops or all(_ITEM_NAME.match(t) for t in ops)):
+            # `Get-Service ProfSvc | Remove-Service`, `… | % { Remove-Service $_.Name }`: the
+            # service comes down the pipeline (every service, when nothing picks one)
+            piped = piped_service(cmd)
+            gone = "RpcSs" if piped == "*" else piped
+            gone = gone if gone is not None and boot_service(gone) else None
         if gone is not None:
             cmd.add(
                 B, "registry-root", f"Remove-Service deletes {gone}, which Windows needs to boot"

@@ -251,6 +251,56 @@ from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
             B,
         ),
         ("Remove-Item (Join-Path $HOME 'proj') -Recurse -Force", "powershell", D),
+        # a core service named by the Get-Service stage of the pipeline
+        ("gsv Rpc* | % { Remove-Service -Name $_.Name }", "powershell", B),
+        ("Get-Service ProfSvc | ForEach-Object { sc.exe delete $_.ServiceName }", "powershell", B),
+        ("Get-Service | Remove-Service", "powershell", B),
+        ("Get-Service -DisplayName 'Plug and Play' | Remove-Service", "powershell", B),
+        ("Get-Service -Name FooSvc | ForEach-Object { sc.exe delete $_.Name }", "powershell", D),
+        (
+            "Get-Service | Where-Object { $_.Status -eq 'Stopped' } | Remove-Service",
+            "powershell",
+            D,
+        ),
+        ("Get-Service -Name RpcSs | ForEach-Object { $_.Status }", "powershell", S),
+        # every certificate of a machine store, one by one in a loop
+        (
+            "Get-ChildItem Cert:\\LocalMachine\\AuthRoot | % { certutil -delstore AuthRoot"
+            " $_.Thumbprint }",
+            "powershell",
+            B,
+        ),
+        (
+            "foreach ($c in Get-ChildItem Cert:\\LocalMachine\\CA) { certutil -delstore CA"
+            " $c.Thumbprint }",
+            "powershell",
+            B,
+        ),
+        (
+            "foreach ($c in (Get-ChildItem Cert:\\LocalMachine\\Root)) { if ($c.NotAfter -lt"
+            " (Get-Date)) { certutil -delstore Root $c.Thumbprint } }",
+            "powershell",
+            C,
+        ),
+        (
+            "for /f \"tokens=2 delims=:\" %s in ('certutil -store AuthRoot ^| findstr Serial')"
+            " do certutil -delstore AuthRoot %s",
+            "cmd",
+            B,
+        ),
+        ("for /f %i in (serials.txt) do certutil -delstore Root %i", "cmd", C),
+        (
+            "Get-ChildItem Cert:\\LocalMachine\\CA | Where-Object Subject -like '*Old*' |"
+            " ForEach-Object { Remove-Item $_.PSPath }",
+            "powershell",
+            C,
+        ),
+        (
+            "for /f \"tokens=2 delims=:\" %i in ('certutil -store Root ^| findstr Serial')"
+            " do echo %i",
+            "cmd",
+            S,
+        ),
     ],
 )
 def test_n17w_family_levels(command: str, shell: str, want: RiskLevel) -> None:
