@@ -1302,7 +1302,7 @@ _WMI_METHOD = re.compile(
     r"|\)\s*\.\s*(?:psbase\s*\.\s*)?(\w+)\s*\(|(?:\$_|\$psitem)\s*\.\s*(?:psbase\s*\.\s*)?(\w+)\s*\("
     # (n14w) a variable holding the object: `$s.Delete()`
     r"|\$\w+\s*\.\s*(?:psbase\s*\.\s*)?"
-    r"(delete|stopservice|changestartmode|terminate|disable|clear|deleteobject)\s*\("
+    r"(delete_?|stopservice|changestartmode|terminate|disable|clear|deleteobject)\s*\("
     r"|(?:^|[|;]\s*)(?:%|foreach-object|foreach)\s+(?:-membername\s+)?['\"]?([a-z]\w*)['\"]?\s*(?:$|[|;}])"
     # (n17w) the removal cmdlets call the instance's Delete: `… | Remove-CimInstance`, `rwmi`
     r"|(?<![\w-])(remove-ciminstance|rcim|remove-wmiobject|rwmi)(?![\w-])"
@@ -1369,7 +1369,8 @@ def _wmi_methods(text: str, code: str, scope: Scope) -> None:
     for n_m, m in enumerate(_WMI_METHOD.finditer(code[:20000])):
         if n_m >= 16:
             break
-        method = next((g for g in m.groups() if g), "").lower()
+        # (n17w: the scripting API's `Delete_()` is the same method)
+        method = next((g for g in m.groups() if g), "").lower().rstrip("_")
         if method in _WMI_REMOVERS:
             before_cmd = code[: m.start()].rstrip(" \t")
             if before_cmd and before_cmd[-1] not in "|;{(&\n":
@@ -1381,6 +1382,9 @@ def _wmi_methods(text: str, code: str, scope: Scope) -> None:
         cls = before[-1].group(1).lower()
         name_m = _WMI_NAME.search(text, before[-1].start(), min(len(text), m.end() + 200))
         name = name_m.group(1).replace("\\\\", "\\") if name_m is not None else ""
+        if name.startswith("$") and re.fullmatch(r"\$\w+", name):
+            # (n17w) `$n = 'RpcSs'; … -Filter "Name='$n'"`: the variable's literal
+            name = scope.env.get(_PS_VAR + name.lower(), name)
         quoted = "'" + name.replace("'", "''") + "'" if name else "$unknown"
         line = ""
         if cls == "msft_disk" and method == "clear":
@@ -2959,6 +2963,8 @@ class _Walker:
                             glob = "*" in raw or "?" in raw
                             if source[e0 : e0 + 1] == "=" and kind == _K_PARAM:
                                 word = _new_word(Word, (raw + "=", s0, e0 + 1, False, glob, ""))
+                            elif kind == _K_TOKEN and "$" in raw:
+                                word = self.token_word(raw, s0, e0)  # (n17w: `C:\$d`)
                             else:
                                 text_ = (
                                     raw if _QUOTING.isdisjoint(raw) else unquote(raw, posix=False)
@@ -3014,7 +3020,9 @@ class _Walker:
                     if first != "@" and not first.isspace():
                         # (most elements: no splat, no `@(…)`; a parameter or a bare word is
                         # its own text, as `element` reads it)
-                        if et == "command_parameter" or et == "generic_token":
+                        if et == "generic_token" and "$" in source[s0:e0]:
+                            word = self.token_word(_text(el), s0, e0)  # (n17w: `C:\$d`)
+                        elif et == "command_parameter" or et == "generic_token":
                             spend(2)
                             raw = _text(el)
                             word = Word(
@@ -3288,6 +3296,8 @@ class _Walker:
         s, e = self.span(node) if where is None else where
         t = node.type
         raw = _text(node)
+        if t == "generic_token" and "$" in raw:
+            return self.token_word(raw, s, e)
         if t == "command_parameter" or t == "generic_token":
             return Word(_unquoted(raw), s, e, glob=("*" in raw or "?" in raw))
         if raw.startswith("$") and _VAR_AND_PATH.fullmatch(raw):
@@ -3368,6 +3378,24 @@ class _Walker:
         items = held.split("\x01")[:8]
         levels = [classify_path(x, self.scope.cwds, True).level for x in items]
         return items[levels.index(max(levels))]
+
+    def token_word(self, raw: str, s: int, e: int) -> Word:
+        """(n17w) A bare argument is expandable: `C:\\$d`, `Cert:\\LocalMachine\\$s\\*` hold
+        the variables' values (a known literal in place; an unknown one makes the word
+        dynamic, not a folder literally named `$d`)."""
+        text = _unquoted(raw)
+        if _BODY_VAR.search(text.replace("`$", "")) is None:
+            return Word(text, s, e, glob=("*" in raw or "?" in raw))
+        env = self.scope.env
+
+        def sub(m: re.Match[str]) -> str:
+            key = m.group(0).lower()
+            return _KNOWN_VARS.get(key) or env.get(_PS_VAR + key, "\x00")
+
+        expanded = _BODY_VAR.sub(sub, text.replace("`$", "\x01")).replace("\x01", "$")
+        if "\x00" not in expanded:
+            return Word(expanded, s, e, glob=("*" in expanded or "?" in expanded))
+        return Word(expanded.replace("\x00", "$x"), s, e, True, False, ORIGIN_VARIABLE)
 
     def string_word(self, node: Node) -> Word:
         s, e = self.span(node)
@@ -4047,10 +4075,12 @@ def _known_subexpressions(text: str, env: Mapping[str, str] | None) -> str:
         if end < 0:
             break
         inner = text[start + 2 : end].strip()
-        value = _path_expression(inner, env)
+        # (an expression of known values, not a command word whose output is unknown:
+        # `$(whoami)` is not the text "whoami")
+        value = _path_expression(inner, env) if re.search(r"[$(\[]", inner) else None
         if value is not None and value == inner and not re.search(r"[\\/:~]", value):
             value = None  # (r17) `$(Get-Random)`, `$(whoami)`: a command's output, unknown
-        if value is None or "$" in value:
+        if value is None or "$" in value or not _PATH_LIKE.search(value):
             at = end + 1
             continue
         text = text[:start] + value + text[end + 1 :]

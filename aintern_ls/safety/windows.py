@@ -1308,9 +1308,10 @@ _FOREACH_CERT = re.compile(
 
 # cmd: `for /f … in ('certutil -store Root ^| findstr …') do …`: a loop over a store's listing
 _FOR_STORE_LISTING = re.compile(
-    r"(?i)\bfor\s+/f\b[^\n]*?\bin\s*\(\s*['`\"]\s*certutil(?:\.exe)?\s+(?:[-/]\w+\s+)*"
+    r"(?i)\bin\s*\(\s*['`\"]\s*certutil(?:\.exe)?\s+(?:[-/]\w+\s+)*"
     r"[-/](?:store|viewstore)\s+(?:[-/]\w+\s+)*['\"]?(\w+)"
 )
+_FOR_F = re.compile(r"(?i)\bfor\s+/f\b")
 
 
 def looped_trust_listing(cmd: Cmd) -> str | None:
@@ -1320,7 +1321,8 @@ def looped_trust_listing(cmd: Cmd) -> str | None:
     line = src[src.rfind("\n", 0, max(cmd.start, 0)) + 1 : max(cmd.start, 0)][-1000:]
     if "for" not in line.lower() or "certutil" not in line.lower():
         return None
-    m = _FOR_STORE_LISTING.search(line)
+    loop = _FOR_F.search(line)
+    m = _FOR_STORE_LISTING.search(line, loop.end()) if loop is not None else None
     return m.group(1) if m is not None else None
 
 
@@ -5957,6 +5959,12 @@ _DROP_FOLDER = re.compile(
 )
 
 
+# A WMI object named by moniker or picked by a WQL query, and a `.Delete`/`.Delete_` call
+_SCRIPT_WMI_DELETE = re.compile(
+    r"(?is)(?:(win32_\w+)\.name\s*=\s*\\?['\"]{1,2}([\w$.-]+)"
+    r"|from\s+(win32_\w+)\s+where\s+name\s*=\s*\\?['\"]{1,2}([\w$.-]+))"
+    r"(?=.{0,600}?\.delete_?\b)"
+)
 _SCRIPT_TOOLS = {"winrm.vbs": "winrm", "manage-bde.wsf": "manage-bde", "slmgr.vbs": "slmgr"}
 
 
@@ -6052,6 +6060,16 @@ def _mshta(cmd: Cmd) -> None:
     for path, folder, _, _ in fso_deletes(text):
         line = f'rd /s /q "{path}"' if folder else f'del /f /q "{path}"'
         cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
+    if "winmgmts" in text.lower() and (picked := _SCRIPT_WMI_DELETE.search(text)) is not None:
+        # (n17w) VBScript/JScript WMI: `GetObject("winmgmts:Win32_Service.Name='RpcSs'")
+        # .Delete_`, `ExecQuery("… from Win32_Service where Name='RpcSs'")` then `.Delete`:
+        # judged as the same instance's Delete through the CIM cmdlets
+        cls, name = picked.group(1) or picked.group(3), picked.group(2) or picked.group(4)
+        line = (
+            f"Get-CimInstance {cls} -Filter \"Name='{name}'\" | Invoke-CimMethod -MethodName Delete"
+        )
+        found = cmd.scope.nested(line, "powershell", Word(line, cmd.start, cmd.end), -1)
+        cmd.scope.include([f for f in found if f.level > M])
     for m in _SCRIPT_RUN.finditer(text):
         if m.group(4):
             line = f"{m.group(4)} {m.group(5) or ''}".strip()

@@ -301,6 +301,54 @@ from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
             "cmd",
             S,
         ),
+        # the WMI scripting API (SWbem's Delete_, VBScript through cscript)
+        (
+            "$svc = (New-Object -ComObject WbemScripting.SWbemLocator).ConnectServer('.',"
+            " 'root\\cimv2').Get(\"Win32_Service.Name='RpcSs'\"); $svc.Delete_()",
+            "powershell",
+            B,
+        ),
+        (
+            "echo GetObject(\"winmgmts:Win32_Service.Name='RpcSs'\").Delete_ > d.vbs &"
+            " cscript //nologo d.vbs",
+            "cmd",
+            B,
+        ),
+        (
+            "echo GetObject(\"winmgmts:Win32_Service.Name='FooSvc'\").Delete_ > d.vbs &"
+            " cscript //nologo d.vbs",
+            "cmd",
+            D,
+        ),
+        (
+            "echo WScript.Echo GetObject(\"winmgmts:Win32_Service.Name='RpcSs'\").State > d.vbs &"
+            " cscript //nologo d.vbs",
+            "cmd",
+            M,
+        ),
+        # a subexpression that runs a command is not the command's name as text
+        ('Remove-Item -Recurse -Force "C:\\Windows\\$(whoami)"', "powershell", B),
+        ('Remove-Item -Recurse -Force "$(whoami)"', "powershell", D),
+        # a bare argument expands its variables (`C:\\$d` after `$d = 'Windows'`)
+        ("$d = 'Windows'; Remove-Item C:\\$d -Recurse", "powershell", B),
+        ("$u = 'Users'; rd C:\\$u -r -fo", "powershell", B),
+        ("$s = 'Root'; Get-ChildItem Cert:\\LocalMachine\\$s | Remove-Item", "powershell", B),
+        ("Remove-Item C:\\temp\\$name -Recurse", "powershell", D),
+        ("$d = 'Windows'; Get-ChildItem C:\\$d", "powershell", S),
+        ("Remove-Item build\\`$x", "powershell", D),
+        # a WQL filter's value held in a variable
+        (
+            "$n = 'RpcSs'; Get-CimInstance Win32_Service -Filter \"Name='$n'\""
+            " | Remove-CimInstance",
+            "powershell",
+            B,
+        ),
+        (
+            "$n = 'FooSvc'; Get-CimInstance Win32_Service -Filter \"Name='$n'\""
+            " | Remove-CimInstance",
+            "powershell",
+            D,
+        ),
     ],
 )
 def test_n17w_family_levels(command: str, shell: str, want: RiskLevel) -> None:
