@@ -996,6 +996,7 @@ _GATE_WORDS = re.compile(
         (
             *_KEEP_LITERALS,
             *("delet", "remov", "purg", "older", "drop", "truncat", "backup", "snapshot", "dlm"),
+            "filehistory",  # (n17w: File History's store folder)
             # a backup tool's repository by name (`_BACKUP_REPO`: `/srv/restic-repo`)
             r"(?:restic|borg|kopia|duplica|bup|rsnapshot|timeshift|urbackup|bacula|bareos"
             r"|veeam|tarsnap|rdiff|burp|zbackup|attic)[-_.]?(?:repo|store|archive)",
@@ -1283,7 +1284,7 @@ _PLACE_DELETES = frozenset(
     names("rm delete find-delete cloud-delete rsync-delete cli-delete shape-delete")
 )
 _BACKUP_PLACE = re.compile(
-    r"(?i)\A(?:[\w-]*[-_])?(?:backups?|backupsets?|windowsimagebackup|snapshots|baks?|bkps?"
+    r"(?i)\A(?:[\w-]*[-_])?(?:backups?|backupsets?|windowsimagebackup|filehistory|snapshots|baks?|bkps?"
     r"|\.snapshots|backups\.backupdb)(?:[-_][\w-]*)?\Z"
 )
 # (n10u) The command's own nouns that say its operand is a bucket, container or remote by
@@ -1504,6 +1505,7 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
         and "bak" not in low
         and "bkp" not in low
         and "snapshot" not in low
+        and "filehistory" not in low
         and _BACKUP_TOOL_WORD.search(low) is None
     ):
         # (every `_BACKUP_PLACE` name holds one, every `_BACKUP_REPO` name a backup tool's;

@@ -163,6 +163,9 @@ _ACCOUNT_FILES = re.compile(
     # Windows boot files: the boot configuration store, boot managers and loaders.
     r"|^[a-z]:/(boot(/\S*)?|bootmgr|ntldr|boot\.ini|efi/microsoft/boot(/\S*)?"
     r"|efi/boot/bootx64\.efi|windows/system32/(winload|winresume)\.(exe|efi)"
+    # (n17w) the recovery environment: its image and the folders that hold it (recovery off,
+    # like `reagentc /disable`)
+    r"|windows/system32/recovery(/\S*)?|recovery(/windowsre(/\S*)?)?|(\S*/)?winre\.wim"
     r"|windows/system32/(ntoskrnl\.exe|hal\.dll|ci\.dll)"
     # (safety-f8) the boot files Windows keeps under \Windows\Boot, and the boot-start
     # drivers without which the system disk cannot be read

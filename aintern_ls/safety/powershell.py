@@ -1376,7 +1376,9 @@ def _wmi_methods(text: str, code: str, scope: Scope) -> None:
             if before_cmd and before_cmd[-1] not in "|;{(&\n":
                 continue  # (r17) an argument (`Get-Command Remove-CimInstance`), not a call
             method = "delete"
-        if re.search(r"(?i)\A[^|;\n]*-whatif\b(?!\s*:\s*\$false)", text[m.start() : m.end() + 300]):
+        if re.search(
+            r"(?i)\A[^|;\n]*-whatif\b(?!\s*:(?!\s*(?:\$true|1)\b))", text[m.start() : m.end() + 300]
+        ):
             continue  # (n17w) `… | Invoke-CimMethod -MethodName Delete -WhatIf`: a dry run
         before = [c for c in classes if c.start() < m.start()] or classes
         cls = before[-1].group(1).lower()
@@ -1968,6 +1970,11 @@ class _Walker:
         if stamp is not None:
             self._timestomp(node, stamp)
             return
+        if name.startswith("$psdefaultparametervalues"):
+            # (n17w) `$PSDefaultParameterValues['Remove-Item:Recurse'] = $true`: later
+            # commands get the parameter as if they were given it
+            _remember_defaults(self.scope, _text(node))
+            return
         written = name
         if name[:1] == "[" or name[:2] == "${" or ":" in name:
             # `[string]$t = …`, `${env:T} = …`, `$script:t = …`: the variable `$t`/`$env:t`
@@ -2028,7 +2035,17 @@ class _Walker:
                 or "| split-path" in rhs0.lower()
                 or (
                     rhs0[:1] in "(["
-                    and re.search(r"(?i)\.(?:root|parent|psparentpath)\b|getparent", rhs0)
+                    and re.search(
+                        # (n17w: and the value-returning calls of `_returned_folder`)
+                        r"(?i)\.(?:root|parent|psparentpath)\b|getparent|valueonly"
+                        r"|expandenvironmentvariables|currentversion|win32_operatingsystem"
+                        r"|driveinfo",
+                        rhs0,
+                    )
+                )
+                or (
+                    rhs0[:4].lower() in ("get-", "gv ", "gpv ")
+                    and _returned_folder(rhs0.strip(), self.scope.env) is not None
                 )
             )
         ):
@@ -3134,6 +3151,8 @@ class _Walker:
             self._set_variable(words)
         elif len(words) > 2 and words[0].text.lower() in _ENV_ITEM_SETTERS:
             self._set_env_item(words)
+        if _PS_DEFAULTS in self.scope.env and words:
+            words = _with_defaults(words, self.scope.env[_PS_DEFAULTS])
         info = dispatch.judge(words, self.scope, stdin)
         if info.output is None and words[0].text.lower() == "split-path":
             # `Split-Path $env:USERPROFILE | Remove-Item …` (n14w)
@@ -3715,6 +3734,42 @@ def env_hook(scope: Scope, name: str, start: int, end: int, value: str | None = 
 
 _PS_BLOCK = "\x00psblock:"  # script blocks assigned to a variable (their text)
 _PS_CMDOBJ = "\x00pscmdobj:"  # variables holding a command object (`$c = gcm X`)
+_PS_DEFAULTS = "\x00psdefaults"  # $PSDefaultParameterValues entries set true: `cmdlet:param`
+_DEFAULT_ENTRY = re.compile(r"(?i)['\"]([\w*?-]+):(\w+)['\"]\s*(?:\]\s*)?=\s*(?:\$true|1)\b")
+
+
+def _remember_defaults(scope: Scope, text: str) -> None:
+    """The `'Cmdlet:Parameter' = $true` entries an assignment to $PSDefaultParameterValues
+    sets (a whole new table replaces the old one)."""
+    entries = [f"{c.lower()}:{p.lower()}" for c, p in _DEFAULT_ENTRY.findall(text[:4000])][:16]
+    old = scope.env.get(_PS_DEFAULTS, "") if "[" in text.split("=", 1)[0] else ""
+    joined = "\x01".join(x for x in [old, *entries] if x)
+    if joined:
+        scope.env[_PS_DEFAULTS] = joined
+    else:
+        scope.env.pop(_PS_DEFAULTS, None)
+
+
+def _with_defaults(words: list[Word], defaults: str) -> list[Word]:
+    """`Remove-Item C:\\Windows` after `$PSDefaultParameterValues['Remove-Item:Recurse'] =
+    $true` runs as `Remove-Item C:\\Windows -Recurse`."""
+    from fnmatch import fnmatchcase
+
+    from aintern_ls.safety.windows import PS_ALIASES
+
+    head = words[0].text.lower()
+    name = PS_ALIASES.get(head, head)
+    have = {w.text.lower() for w in words[1:] if w.text.startswith("-")}
+    end = words[-1].end
+    extra = [
+        Word("-" + param, end, end)
+        for entry in defaults.split("\x01")
+        for pattern, _, param in [entry.partition(":")]
+        if fnmatchcase(name, pattern) and "-" + param not in have
+    ]
+    return [*words, *extra] if extra else words
+
+
 _PS_SPLAT = "\x00pssplat:"  # hashtables assigned to a variable, as parameter words
 _PS_ARRAY = "\x00psarray:"  # arrays of constant strings assigned to a variable
 _SPLAT_ITEM = re.compile(
@@ -3907,12 +3962,76 @@ def _parent(path: str) -> str:
     return out + "\\" if re.fullmatch(r"[A-Za-z]:", out) else out
 
 
+# (n17w) commands and .NET calls that return a known folder: a variable's value
+# (`Get-Variable HOME -ValueOnly`), %VAR% strings expanded by .NET, the Windows folder read
+# from the registry or from the OS's CIM instance, the first drive's root.
+_VALUE_ONLY = re.compile(
+    r"(?i)\A\(?\s*(?:get-variable|gv)\s+(?:-name\s+)?['\"]?(\w+)['\"]?\s+-valueonly\s*\)?"
+    r"|\A\(?\s*(?:get-variable|gv)\s+-valueonly\s+(?:-name\s+)?['\"]?(\w+)['\"]?\s*\)?\Z"
+)
+_EXPAND_ENV = re.compile(
+    r"(?i)\A\(?\s*\[(?:system\.)?environment\]::expandenvironmentvariables\(\s*(?:'([^'$`]*)'"
+    r"|\"([^\"$`]*)\")\s*\)\s*\)?\Z"
+)
+_CURRENT_VERSION = (
+    r"['\"]?(?:microsoft\.powershell\.core\\registry::)?(?:hklm:|hkey_local_machine)[\\/]+software"
+    r"[\\/]+microsoft[\\/]+windows nt[\\/]+currentversion(?:[\\/]+(profilelist))?[\\/]*['\"]?"
+)
+_REGISTRY_FOLDER = re.compile(
+    r"(?i)\A\(?\s*(?:get-itempropertyvalue|gpv)\s+(?:-(?:literal)?path\s+)?"
+    + _CURRENT_VERSION
+    + r"\s+(?:-name\s+)?['\"]?(systemroot|profilesdirectory|programfilesdir)['\"]?\s*\)?\Z"
+    r"|\A\(?\s*\(\s*(?:get-itemproperty|gp)\s+(?:-(?:literal)?path\s+)?"
+    + _CURRENT_VERSION
+    + r"\s*\)\s*\.\s*(systemroot|profilesdirectory)\s*\)?\Z"
+)
+_REGISTRY_VALUES = {
+    "systemroot": "C:\\Windows",
+    "profilesdirectory": "C:\\Users",
+    "programfilesdir": "C:\\Program Files",
+}
+_OS_FOLDER = re.compile(
+    r"(?i)\A\(?\s*\(\s*(?:get-ciminstance|gcim|get-wmiobject|gwmi)\s+(?:-class(?:name)?\s+)?"
+    r"['\"]?win32_operatingsystem['\"]?\s*\)\s*\.\s*(windowsdirectory|systemdirectory|systemdrive)"
+    r"\s*\)?\Z"
+)
+_OS_VALUES = {
+    "windowsdirectory": "C:\\Windows",
+    "systemdirectory": "C:\\Windows\\System32",
+    "systemdrive": "C:\\",
+}
+_FIRST_DRIVE = re.compile(
+    r"(?i)\A\(?\s*\[(?:system\.)?io\.driveinfo\]::getdrives\(\s*\)\s*\[\s*0\s*\]\s*\."
+    r"\s*(?:rootdirectory(?:\s*\.\s*(?:fullname|name))?|name)\s*\)?\Z"
+)
+
+
+def _returned_folder(raw: str, env: Mapping[str, str] | None) -> str | None:
+    """The folder a value-returning command or .NET call gives (see the patterns above)."""
+    low = raw.lower()
+    if "valueonly" in low and (m := _VALUE_ONLY.match(raw)) is not None:
+        return _operand_path("$" + (m.group(1) or m.group(2)), env)
+    if "expandenvironmentvariables" in low and (m := _EXPAND_ENV.match(raw)) is not None:
+        literal = m.group(1) if m.group(1) is not None else m.group(2)
+        return _expandable_path(re.sub(r"%(\w+)%", r"$env:\1", literal), env)
+    if "currentversion" in low and (m := _REGISTRY_FOLDER.match(raw)) is not None:
+        # (the value's name is the last group the match filled)
+        return _REGISTRY_VALUES.get(next((g for g in m.groups()[::-1] if g), "").lower())
+    if "win32_operatingsystem" in low and (m := _OS_FOLDER.match(raw)) is not None:
+        return _OS_VALUES[m.group(1).lower()]
+    if "driveinfo" in low and _FIRST_DRIVE.match(raw) is not None:
+        return "C:\\"
+    return None
+
+
 def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
     """`Split-Path X` (its parent, `-Qualifier` its drive), `[IO.Path]::GetDirectoryName(X)`,
     `::GetPathRoot(X)`, `[string]::Concat(a, b)`, `(Get-Location)`: the path they return,
     when X is known."""
     if _HERE.match(raw):
         return "."
+    if (returned := _returned_folder(raw, env)) is not None:
+        return returned
     item = _ITEM_OF.match(raw)
     if item is not None:
         # `(Get-Item $env:windir).FullName`, `(Resolve-Path ~)`: the path itself
@@ -4239,6 +4358,15 @@ def _bound_to_last(words: list[Word], word: Word, source: str, at: int) -> bool:
         and last.text.startswith("-")
         and source[last.end : word.start] == ":"
     ):
+        words.pop()
+        return True
+    if (
+        last.text.lower() in ("-whatif", "-wi")
+        and source[last.end : word.start] == ":"
+        and wt.lower() not in ("$true", "1")
+    ):
+        # (n17w) `-WhatIf:$(1 -eq 2)`, `-WhatIf:$x`: only a literal true makes a dry run; a
+        # value from an expression may be false, and then the command runs
         words.pop()
         return True
     # `-Recurse:$true`, `-Force:1`: the value only confirms the switch (gen12's `_switch_on`)

@@ -3836,6 +3836,11 @@ def _bcdedit(cmd: Cmd) -> None:
     if "/delete" in flags and not flags & {"/enum"}:
         cmd.add(B, "boot-config", "bcdedit /delete removes boot entries: the machine may not boot")
         return
+    if "/import" in flags and "/?" not in flags:
+        # (n17w) `bcdedit /import FILE [/clean]`: the whole boot store is replaced by the file
+        # (a boot store overwritten, like deleted entries)
+        cmd.add(B, "boot-config", "bcdedit /import replaces the whole boot configuration store")
+        return
     text = " ".join(cmd.texts()).lower()
     text = re.sub(r"(?:^|(?<=\s))[-\u2013\u2014](?=[a-z])", "/", text)
     deleted = _deleted_value(text.split()) if "/deletevalue" in flags else ""
@@ -4562,6 +4567,11 @@ def _in_cert_location(cmd: Cmd, targets: list[Word]) -> list[Word]:
     ]
 
 
+_LOCAL_ADMIN_SHARE = re.compile(
+    r"(?i)\A(?:\\\\|//)(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?|\.)[\\/]+([a-z])\$(?=[\\/]|\Z)"
+)
+
+
 def apply_windows_cd(scope: Scope, cd_words: list[Word] | None = None) -> None:
     """`cd /d C:\\`, `Set-Location $env:SystemRoot`, `pushd C:\\Users`: later relative paths
     are judged from there (a drive path or a home replaces the working directory; a
@@ -4594,6 +4604,11 @@ def apply_windows_cd(scope: Scope, cd_words: list[Word] | None = None) -> None:
             return
     if target[:1] in "$%":
         target = _known_folder_start(target, scope.family)
+    local = _LOCAL_ADMIN_SHARE.match(target)
+    if local is not None:
+        # (n17w) `pushd \\localhost\C$\Windows`: this machine's administrative share of a
+        # drive is that drive
+        target = local.group(1) + ":" + (target[local.end() :] or "\\")
     if not target or "$" in target or "%" in target or "!" in target:
         return
     target = target.replace("\\", "/")  # (as the analyser keeps a Windows cwd)
@@ -7483,6 +7498,26 @@ def _appcmd(cmd: Cmd) -> None:
     verb = next((t.lower() for t in cmd.texts() if not t.startswith(("/", "-"))), "")
     if verb not in ("list", "search", "/?", ""):
         cmd.add(M, "system-config", f"appcmd {verb} changes the IIS configuration")
+
+
+@handles("fhmanagerw", windows_only=True)
+def _file_history(cmd: Cmd) -> None:
+    """(n17w) File History's manager: `-cleanup N` deletes the backed-up versions older than N
+    days (0: every version, blocked: every backup deleted); `-backupnow` runs a backup."""
+    low = [w.text.lower() for w in cmd.args]
+    if "-cleanup" in low or "/cleanup" in low:
+        at = low.index("-cleanup") if "-cleanup" in low else low.index("/cleanup")
+        days = low[at + 1] if at + 1 < len(low) else ""
+        if days.isdigit() and int(days) == 0:
+            cmd.add(B, "delete-backups", "FhManagerw -cleanup 0 deletes every File History version")
+            return
+        cmd.add(
+            M,
+            "backup",
+            "FhManagerw -cleanup deletes File History versions older than the age given",
+        )
+        return
+    cmd.add(M, "backup", "FhManagerw runs or changes File History backups")
 
 
 # certmgr's switches that take a value (`/r localMachine`, `/sha1 HASH`, `/n NAME`, ...).

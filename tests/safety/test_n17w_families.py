@@ -349,6 +349,71 @@ from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
             "powershell",
             D,
         ),
+        # -WhatIf bound to anything but a literal true is no dry run
+        ("Remove-Item C:\\Temp\\x -Recurse -Force -WhatIf:$(1 -eq 2)", "powershell", D),
+        ("Remove-Item $env:windir -Recurse -Force -WhatIf:$y", "powershell", B),
+        ("Remove-Item C:\\Temp\\x -Recurse -Force -WhatIf:$true", "powershell", S),
+        ("Stop-Computer -WhatIf:$false", "powershell", D),
+        # $PSDefaultParameterValues adds the parameter to later commands
+        (
+            "$PSDefaultParameterValues['Remove-Item:Recurse'] = $true; Remove-Item"
+            ' "C:\\Program Files" -Force',
+            "powershell",
+            B,
+        ),
+        (
+            "$PSDefaultParameterValues = @{'Remove-Item:Recurse'=$true}; rm $env:windir",
+            "powershell",
+            B,
+        ),
+        (
+            "$PSDefaultParameterValues['Get-ChildItem:Recurse'] = $true; Get-ChildItem C:\\Windows",
+            "powershell",
+            S,
+        ),
+        # folders returned by value-returning commands and .NET calls
+        ("$h = Get-Variable HOME -ValueOnly; rm -r -fo $h", "powershell", B),
+        (
+            "Remove-Item ([Environment]::ExpandEnvironmentVariables('%SystemRoot%\\System32'))"
+            " -Recurse -Force",
+            "powershell",
+            B,
+        ),
+        (
+            "Remove-Item (Get-ItemPropertyValue 'HKLM:\\SOFTWARE\\Microsoft\\Windows NT"
+            "\\CurrentVersion\\ProfileList' -Name ProfilesDirectory) -Recurse -Force",
+            "powershell",
+            B,
+        ),
+        (
+            "Remove-Item (gcim Win32_OperatingSystem).SystemDirectory -Recurse -Force",
+            "powershell",
+            B,
+        ),
+        (
+            "Remove-Item ([System.IO.DriveInfo]::GetDrives()[0].RootDirectory) -Recurse -Force",
+            "powershell",
+            B,
+        ),
+        (
+            "Remove-Item ([Environment]::ExpandEnvironmentVariables('%TEMP%\\x')) -Recurse",
+            "powershell",
+            D,
+        ),
+        ("(Get-CimInstance Win32_OperatingSystem).WindowsDirectory", "powershell", S),
+        # the boot store imported, the recovery image, File History, the local admin share
+        ("bcdedit /import C:\\x\\b.bak /clean", "cmd", B),
+        ("bcdedit /export C:\\x\\b.bak", "cmd", M),
+        ("Remove-Item C:\\Recovery\\WindowsRE\\Winre.wim -Force", "powershell", B),
+        ("move C:\\Windows\\System32\\Recovery\\Winre.wim C:\\temp\\", "cmd", B),
+        ("Get-ChildItem C:\\Recovery\\WindowsRE -Force", "powershell", S),
+        ("FhManagerw.exe -cleanup 0 -quiet", "cmd", B),
+        ("FhManagerw.exe -cleanup 30", "cmd", M),
+        ("rd /s /q E:\\FileHistory", "cmd", B),
+        ("dir E:\\FileHistory", "cmd", S),
+        ("pushd \\\\localhost\\c$\\Windows && rd /s /q System32", "cmd", B),
+        ("pushd \\\\localhost\\C$\\temp && rd /s /q build", "cmd", D),
+        ("Set-Location \\\\localhost\\C$\\Users; Remove-Item * -Recurse -Force", "powershell", B),
     ],
 )
 def test_n17w_family_levels(command: str, shell: str, want: RiskLevel) -> None:
