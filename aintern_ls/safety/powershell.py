@@ -3038,6 +3038,7 @@ class _Walker:
                         # (most elements: no splat, no `@(…)`; a parameter or a bare word is
                         # its own text, as `element` reads it)
                         if et == "generic_token" and "$" in source[s0:e0]:
+                            spend(2)  # (as the fast path above charges it)
                             word = self.token_word(_text(el), s0, e0)  # (n17w: `C:\$d`)
                         elif et == "command_parameter" or et == "generic_token":
                             spend(2)
