@@ -85,7 +85,7 @@ def _trust_root_deleted(cmd: Cmd) -> bool:
         # (n17w) the id of each certificate a loop walks: `gci Cert:\LocalMachine\Root | % {
         # certutil -delstore Root $_.Thumbprint }`, cmd's `for /f … ('certutil -store Root …')
         # do certutil -delstore Root %i`: every certificate unless something picks some
-        from aintern_ls.safety.windows import looped_trust_listing, piped_trust_listing
+        from aintern_ls.safety.winpaths import looped_trust_listing, piped_trust_listing
 
         piped = piped_trust_listing(cmd) if cmd.scope.family == "powershell" else None
         looped = looped_trust_listing(cmd) if cmd.scope.family == "cmd" else None

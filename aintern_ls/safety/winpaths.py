@@ -290,3 +290,62 @@ def trust_store_removed(cmd: Cmd, targets: list[Word]) -> bool:
         one[0],
     )
     return True
+
+
+# (n17w) loops over a machine trust store's listing (used by windows.py and network.py)
+_TRUST_LISTED = re.compile(
+    r"(?i)cert:[\\/]*localmachine[\\/]+(root|authroot|ca|certificateauthority)\b"
+)
+
+
+_PICKS = re.compile(
+    r"(?i)where-object|\?\s*\{|\?\s+\w|select-object|\bselect\s+-|-first\b|-last\b|-filter\b"
+    r"|-include\b|-exclude\b|\bif\s*\("
+)
+
+
+def piped_trust_listing(cmd: Cmd) -> tuple[str, bool] | None:
+    """(store, every) for a machine trust store listed earlier in this pipeline: `every`
+    when nothing between the listing and this command picks some of its certificates."""
+    src = cmd.scope.source
+    upstream = src[src.rfind("\n", 0, max(cmd.start, 0)) + 1 : max(cmd.start, 0)][-1000:]
+    if "cert:" not in upstream.lower():
+        return None
+    walked = next(reversed(list(_FOREACH_CERT.finditer(upstream))), None)
+    if walked is not None and "}" not in upstream[walked.end() :]:
+        # `foreach ($c in Get-ChildItem Cert:\LocalMachine\Root) { … $c.Thumbprint }`
+        picks = walked.group(2) + upstream[walked.end() :]
+        return walked.group(1), _PICKS.search(picks) is None
+    if "|" not in upstream:
+        return None
+    store = next(reversed(list(_TRUST_LISTED.finditer(upstream))), None)
+    after = upstream[store.end() :] if store is not None else ""
+    if store is None or ";" in after or "|" not in after:
+        return None
+    return store.group(1), _PICKS.search(after) is None
+
+
+_FOREACH_CERT = re.compile(
+    r"(?i)\bforeach\s*\(\s*\$\w+\s+in\s+\(?\s*(?:get-childitem|gci|ls|dir)\b[^)]{0,80}?"
+    r"cert:[\\/]*localmachine[\\/]+(root|authroot|ca|certificateauthority)\b([^)]{0,200})\)+\s*\{"
+)
+
+
+# cmd: `for /f … in ('certutil -store Root ^| findstr …') do …`: a loop over a store's listing
+_FOR_STORE_LISTING = re.compile(
+    r"(?i)\bin\s*\(\s*['`\"]\s*certutil(?:\.exe)?\s+(?:[-/]\w+\s+)*"
+    r"[-/](?:store|viewstore)\s+(?:[-/]\w+\s+)*['\"]?(\w+)"
+)
+_FOR_F = re.compile(r"(?i)\bfor\s+/f\b")
+
+
+def looped_trust_listing(cmd: Cmd) -> str | None:
+    """The store a cmd `for /f` loop around this command walks by listing it with certutil
+    (`for /f … in ('certutil -store Root ^| findstr Serial') do certutil -delstore Root %i`)."""
+    src = cmd.scope.source
+    line = src[src.rfind("\n", 0, max(cmd.start, 0)) + 1 : max(cmd.start, 0)][-1000:]
+    if "for" not in line.lower() or "certutil" not in line.lower():
+        return None
+    loop = _FOR_F.search(line)
+    m = _FOR_STORE_LISTING.search(line, loop.end()) if loop is not None else None
+    return m.group(1) if m is not None else None
