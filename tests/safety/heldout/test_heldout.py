@@ -36,6 +36,7 @@ BLIND11 = Path(__file__).with_name("blind11.tsv")
 BLIND12 = Path(__file__).with_name("blind12.tsv")
 BLIND13 = Path(__file__).with_name("blind13.tsv")
 BLIND14 = Path(__file__).with_name("blind14.tsv")
+BLIND15 = Path(__file__).with_name("blind15.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -476,3 +477,25 @@ def test_fourteenth_blind_slice_figures() -> None:
     assert high_recall >= 197 / 198
     assert safe_over <= 0.0
     assert exact >= 327 / 330
+
+
+def test_fifteenth_blind_slice_figures() -> None:
+    """`blind15.tsv` (330 rows) was written in session 17 by a fifteenth red-team engineer
+    who never read the analyser's source, tests, corpora or the red team's notes and never
+    ran the analyser on it; it was frozen (sha256 33837b32…) at 00:20 UTC, before any of the
+    session's analyser work landed, and scored by the lead before anyone saw its rows. Mix:
+    110 blocked, 85 critical, 40 dangerous, 35 moderate, 60 safe; 190 bash, 70 PowerShell,
+    70 cmd; (a) 72 rows from incident and threat reports, (b) 100 from other tools' own test
+    suites and catalogues (projects not used by slices 11-14), (c) 158 fresh spellings,
+    some of them multi-line runbook blocks with one dangerous line.
+
+    Start of session 17 (27fb7f9): blocked recall 0.973, blocked-or-critical 0.985, safe
+    over-flagged 0.000, exact 0.970 (all three blocked misses in part b). End of session 17,
+    first sight (436fb92: Unix and Windows neighbour families, a new harvested corpus, the
+    reviewer's findings): 1.000 / 0.990 / 0.000 / 0.985. The floors below are the first-sight
+    start figures: they guard against regressions, not generality."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND15, 325)
+    assert blocked_recall >= 107 / 110
+    assert high_recall >= 192 / 195
+    assert safe_over <= 0.0
+    assert exact >= 320 / 330
