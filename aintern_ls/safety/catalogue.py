@@ -230,6 +230,12 @@ CATALOGUE: dict[str, Rule] = _rules(
         "netsh advfirewall set allprofiles state on",
         "cmd",
     ),
+    (
+        "firewall-open",
+        "adds an inbound firewall rule that lets anyone in on every port",
+        "netsh advfirewall firewall add rule name=any dir=in action=allow protocol=any",
+        "cmd",
+    ),
     ("clear-logs", "clears system or audit logs (destroys the trail)", "wevtutil cl System", "cmd"),
     ("history", "turns off or rewrites shell history", "export HISTFILE=/dev/null"),
     (

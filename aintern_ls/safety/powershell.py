@@ -473,6 +473,10 @@ def analyse(text: str, scope: Scope) -> None:
         low,
     ):
         scope.add(RiskLevel.BLOCKED, "mkfs", "formats a volume through WMI/CIM", 0, len(text))
+    if "win32_share" in low and "create" in low:
+        from aintern_ls.safety.windows import share_created
+
+        share_created(code_text(), scope)  # (n18w) Win32_Share Create of a protected folder
     if "win32_operatingsystem" in low and re.search(
         r"(?:-methodname|-name)\s+['\"]?(?:win32shutdown\w*|shutdown|reboot)\b"
         r"|\.(?:win32shutdown\w*|shutdown|reboot)\s*\(",
@@ -802,16 +806,9 @@ _IN_WORD = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|\$[\w:]+|[^\s{}|;'\"()]+")
 def _input_value_end(text: str, j: int, stop: int) -> int:
     """The end of the `-InputObject` value starting at `j` (-1: none)."""
     if text.startswith("@(", j) or text.startswith("(", j):
-        depth = 0
-        for k in range(j, stop):
-            c = text[k]
-            if c == "(":
-                depth += 1
-            elif c == ")":
-                depth -= 1
-                if depth == 0:
-                    return k + 1
-        return -1
+        # (D8) the quote-aware closer: a `)` inside a quoted string does not close it
+        close = _balanced_close(text[:stop], text.index("(", j))
+        return close + 1 if close >= 0 else -1
     w = _IN_WORD.match(text, j, stop)
     return w.end() if w is not None else -1
 
@@ -830,6 +827,11 @@ def _input_object_piped(text: str, scope: Scope) -> None:
         depth, k, param = 0, m.end(), None
         while k < stop:
             c = code[k]
+            if c in "'\"":
+                # (D8) a quoted `)`/`|` inside the value is text, not structure
+                q = code.find(c, k + 1, stop)
+                k = stop if q < 0 else q + 1
+                continue
             if c in "{(":
                 depth += 1
             elif c in "})":

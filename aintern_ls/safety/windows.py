@@ -1679,10 +1679,73 @@ def _mp_preference(cmd: Cmd) -> None:
         cmd.add(M, "security", "changes Defender settings")
 
 
+# (n18w) an inbound allow rule with no port, program or service limit opens every port to
+# anyone: `netsh advfirewall firewall add rule dir=in action=allow protocol=any`,
+# `New-NetFirewallRule -Direction Inbound -Action Allow` (Inbound and Allow are its defaults).
+# A limit on the local port, program, service or remote address keeps it a scoped change, as
+# does ICMP (ping) or a rule created disabled.
+_NETSH_ADD_RULE = re.compile(r"\bfirewall\s+add\s+rule\b")
+_NETSH_LIMITS = re.compile(
+    r"\b(?:localport|program|service|remoteip|remoteport)=(?!any\b)|protocol=(?!any\b|tcp\b|udp\b|6\b|17\b)"
+    r"|\benable=no\b"
+)
+_NFR_LIMITS = (
+    "localport",
+    "remoteport",
+    "program",
+    "service",
+    "package",
+    "remoteaddress",
+    "owner",
+    "localuser",
+    "remoteuser",
+    "interfacealias",
+    "interfacetype",
+    "icmptype",
+)
+
+
+def _nfr_value(args: list[str], name: str, shortest: int) -> str | None:
+    """The value of `-Name value` / `-Name:value` (any unique abbreviation) or None."""
+    for i, t in enumerate(args):
+        if t.startswith("-"):
+            key, colon, val = t[1:].partition(":")
+            if len(key) >= shortest and name.startswith(key):
+                return val if colon and val else (args[i + 1] if i + 1 < len(args) else "")
+    return None
+
+
+def _opens_every_port(cmd: Cmd, text: str) -> bool:
+    if cmd.name == "netsh":
+        if _NETSH_ADD_RULE.search(text) is None or "action=allow" not in text:
+            return False
+        return "dir=in" in text and _NETSH_LIMITS.search(text) is None
+    if cmd.name != "new-netfirewallrule":
+        return False
+    args = [t.lower().strip("'\"") for t in cmd.texts()]
+    for limit in _NFR_LIMITS:
+        value = _nfr_value(args, limit, 4)
+        if value is not None and value not in ("any", "*"):
+            return False
+    direction = _nfr_value(args, "direction", 2) or "inbound"
+    action = _nfr_value(args, "action", 2) or "allow"
+    protocol = _nfr_value(args, "protocol", 4) or "any"
+    enabled = _nfr_value(args, "enabled", 2) or "true"
+    return (
+        direction.startswith("in")
+        and action == "allow"
+        and protocol in ("any", "tcp", "udp", "6", "17")
+        and enabled not in ("false", "$false", "0")
+    )
+
+
 def _firewall(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     if cmd.name == "netsh" and re.search(r"\badd\s+helper\b", text):
         cmd.add(C, "persistence-dll", "netsh add helper registers a DLL netsh loads every time")
+        return
+    if cmd.name == "new-netfirewallrule" and not _opens_every_port(cmd, text):
+        cmd.add(M, "firewall", "changes firewall rules")  # (its -Enabled False is the rule's)
         return
     if re.search(
         r"enabled\s*:?\s*(\$?false|0)|state\s+off|-enabled false|opmode\s+(mode=)?disable"
@@ -1692,6 +1755,8 @@ def _firewall(cmd: Cmd) -> None:
         text,
     ):
         cmd.add(C, "disable-security", "turns the firewall off")
+    elif _opens_every_port(cmd, text):
+        cmd.add(C, "firewall-open", "adds a firewall rule letting anyone in on every port")
     elif cmd.name.startswith(("get", "show")) or "show" in text:
         return
     else:
@@ -2502,6 +2567,40 @@ def _elevator(cmd: Cmd) -> None:
         _judge_payload(cmd, line, f"{cmd.name}")
 
 
+# (n18w) NirSoft NirCmd (nircmd, nircmdc): `elevate PROGRAM …` and `runassystem PROGRAM …`
+# run a program elevated or as SYSTEM, `elevatecmd VERB …` runs another NirCmd verb elevated,
+# `exec SHOWMODE PROGRAM …` / `exec2 SHOWMODE FOLDER PROGRAM …` run one as it is.
+_NIRCMD_RUN = {"elevate": 1, "runassystem": 1, "exec": 2, "exec2": 3}
+
+
+def _nircmd(cmd: Cmd) -> None:
+    args = list(cmd.args)
+    elevated, i = False, 0
+    while i < len(args) and args[i].text.lower() == "elevatecmd":
+        elevated, i = True, i + 1
+    verb = args[i].text.lower() if i < len(args) else ""
+    skip = _NIRCMD_RUN.get(verb)
+    elevated = elevated or verb in ("elevate", "runassystem")
+    if elevated:
+        cmd.add(C, "sudo", f"{cmd.name} {verb or 'elevatecmd'} runs a program as administrator")
+    if skip is not None and args[i + skip :]:
+        cmd.judge(args[i + skip :], cmd.stdin)
+    elif not elevated:
+        cmd.add(M, "system-config", f"{cmd.name} changes system settings")
+
+
+def _elevate_exe(cmd: Cmd) -> None:
+    """elevate.exe `[-c | -k] [-n] [-u] [-w] PROGRAM …` runs PROGRAM (through cmd with -c/-k)
+    elevated: privilege (critical), and PROGRAM judged."""
+    args = list(cmd.args)
+    i = 0
+    while i < len(args) and re.fullmatch(r"[-/][cknuw]", args[i].text.lower()):
+        i += 1
+    cmd.add(C, "sudo", f"{cmd.name} runs a program as administrator")
+    if args[i:]:
+        cmd.judge(args[i:], cmd.stdin)
+
+
 def _quote_exe(exe: str) -> str:
     return f'"{exe}"' if " " in exe and not exe.startswith('"') else exe
 
@@ -2761,6 +2860,35 @@ def _public_storage(cmd: Cmd) -> None:
         cmd.add(M, "write", f"{cmd.name} creates a storage container")
     else:
         cmd.add(M, "system-config", f"{cmd.name} changes a storage account or its access")
+
+
+# (n18w) AWS Tools for PowerShell spellings of `aws ec2 modify-image-attribute` and friends:
+# an image, snapshot or database snapshot shared with group `all` (every AWS account).
+_AWS_SHARE_ALL = re.compile(
+    r"-(?:usergroup|groupname|valuestoadd|launchpermission_add|createvolumepermission_add"
+    r"|loadpermission_add)\b(?::\s*|\s+)[^-]{0,80}?\ball\b"
+)
+
+
+@handles(
+    "edit-ec2imageattribute",
+    "edit-ec2snapshotattribute",
+    "edit-ec2fpgaimageattribute",
+    "edit-rdsdbsnapshotattribute",
+    "edit-rdsdbclustersnapshotattribute",
+)
+def _aws_share(cmd: Cmd) -> None:
+    low = " ".join(cmd.texts()).lower()
+    if _AWS_SHARE_ALL.search(low) and not re.search(r"-operationtype(?::\s*|\s+)['\"]?remove", low):
+        at = next((w for w in cmd.args if w.text.strip("'\"").lower() == "all"), None)
+        cmd.add(
+            C,
+            "public-exposure",
+            f"{cmd.name} shares an image or snapshot with every AWS account",
+            at,
+        )
+    else:
+        cmd.add(M, "cloud", f"{cmd.name} changes who may use an image or snapshot")
 
 
 def doskey_expanded(text: str, args: list[str]) -> str:
@@ -3890,6 +4018,11 @@ def _crt_quoted(cmd: Cmd, first: Word) -> Word | None:
 def _wmic(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     low = [w.text.lower() for w in cmd.args]
+    if "share" in low and "create" in low:
+        src = cmd.scope.source
+        line = src[cmd.start : cmd.end] if 0 <= cmd.start < cmd.end <= len(src) else text
+        if share_created(line, cmd.scope):
+            return
     if "stdregprov" in text and "delete" in text:
         # `wmic … class StdRegProv call DeleteKey hDefKey=2147483650 sSubKeyName="SYSTEM"`
         named = dict(re.findall(r"(?i)\b(hdefkey|ssubkeyname|svaluename)\s*=\s*(\S+)", text))
@@ -5350,7 +5483,11 @@ _AZ_ID = re.compile(r"(?i)/providers/([\w.]+/[\w.]+)/([^/\s'\"]+)\s*['\"]?\Z")
 _AZ_BACKUP_TYPES = frozenset(
     {"microsoft.recoveryservices/vaults", "microsoft.dataprotection/backupvaults"}
 )
-_BACKUP_NAME = re.compile(r"(?i)backup|bkp|bak(?:\d|s?\b|up)|snapshot")
+# (n18w) `bkp`/`bak` as a part of the name (`prodbkp01`, `bkp-store`, `db-baks`), not letters
+# inside another word (`webkpistore`, `kebab`)
+_BACKUP_NAME = re.compile(
+    r"(?i)backup|bakup|(?<![a-z])bkp|bkp(?![a-z])|(?<![a-z])baks?(?![a-z])|bak\d|snapshot"
+)
 
 
 def _backup_store_resource(cmd: Cmd, params: dict[str, Word | None]) -> bool:
@@ -6348,6 +6485,7 @@ def _register() -> None:
         "set-mppreference": _mp_preference,
         "add-mppreference": _mp_preference,
         "set-netfirewallprofile": _firewall,
+        "new-netfirewallrule": _firewall,
         "netsh": _firewall,
         "powershell": _powershell_exe,
         "pwsh": _powershell_exe,
@@ -6367,6 +6505,9 @@ def _register() -> None:
         "restore-vmsnapshot": _danger_cmdlet,
         "restore-vmcheckpoint": _danger_cmdlet,
         **{n: _elevator for n in _ELEVATORS},
+        "nircmd": _nircmd,
+        "nircmdc": _nircmd,
+        "elevate": _elevate_exe,
         "net1": _net,
         "regini": _regini,
         "bcdedit": _bcdedit,
@@ -7270,6 +7411,39 @@ def shared_protected(path: str, cmd: Cmd) -> bool:
     """A folder whose deletion would be blocked (a drive root, a profile, a system folder):
     sharing it with other machines publishes it (h17)."""
     return bool(path.strip("\"'")) and classify_path(path.strip("\"'"), cmd.scope.cwds).level >= B
+
+
+# (n18w) a share created through WMI/CIM's Win32_Share Create method (`wmic share call create
+# …`, `Invoke-CimMethod -ClassName Win32_Share -MethodName Create -Arguments @{Path='C:\'…}`,
+# `([wmiclass]'Win32_Share').Create('C:\Windows', …)`, Invoke-WmiMethod): the folder named
+# is judged as New-SmbShare's -Path (a drive root, a profile or a system folder: critical).
+_SHARE_PATH = re.compile(
+    r"""'([a-z]:\\[^']*|[a-z]:)'|"([a-z]:\\[^"]*|[a-z]:)"|(?<![\w$:\\])([a-z]:\\[^\s,;)'"]*)"""
+    r"""|(\$env:\w+|\$home)\b""",
+    re.I,
+)
+
+
+def share_created(text: str, scope: Scope) -> bool:
+    """Judge the paths of a Win32_Share Create call in `text`; True when one is protected."""
+    low = text.lower()
+    at = low.find("win32_share")
+    if at < 0 and not re.search(r"\bshare\s+call\s+create\b", low):
+        return False
+    if "create" not in low:
+        return False
+    for m in _SHARE_PATH.finditer(text[:4000]):
+        raw = next(g for g in m.groups() if g is not None)
+        if raw.startswith("$"):
+            raw = PS_KNOWN_VARS.get(raw.lower(), "")
+        if raw and classify_path(raw, scope.cwds, True).level >= B:
+            reason = f"creates a network share of {raw} (Win32_Share Create)"
+            scope.add(C, "exfiltration", reason, m.start(), m.end())
+            return True
+    made = re.search(r"\.create\s*\(|-(?:method)?name\s+['\"]?create\b|\bcall\s+create\b", low)
+    if made is not None:
+        scope.add(M, "system-config", "creates a network share", made.start(), made.end())
+    return False
 
 
 @handles("new-smbshare", windows_only=True)

@@ -1,0 +1,161 @@
+"""Session 18 (n18w): open Windows families as mechanisms, not spellings.
+
+- D8: `ForEach-Object -InputObject VALUE` finds the end of a `( … )`/`@( … )` value with the
+  quote-aware closer (a `)` inside a quoted string does not end it).
+- Inbound firewall rules that let anyone in on every port (netsh `add rule dir=in
+  action=allow` with no port/program/service/remote limit, `New-NetFirewallRule` whose
+  defaults are Inbound and Allow): critical; a limit keeps it moderate.
+- Elevation launchers: NirCmd (`elevate`, `runassystem`, `elevatecmd VERB`, `exec`),
+  elevate.exe: privilege (critical) and the wrapped command judged.
+- AWS Tools for PowerShell sharing an image/snapshot with group `all`: critical like the CLI.
+- Win32_Share Create (wmic, Invoke-CimMethod, Invoke-WmiMethod, `[wmiclass]`) of a drive
+  root, a profile or a system folder: critical like New-SmbShare / net share.
+- Backup names: `bkp`/`bak` as a name part, not letters inside another word.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aintern_ls.safety import assess
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
+
+
+@pytest.mark.parametrize(
+    "command,shell,want",
+    [
+        # D8: a `)` inside a quoted string of the -InputObject value
+        (
+            "ForEach-Object -InputObject @('C:\\Windows', 'a)b') -Process"
+            " { Remove-Item $_ -Recurse -Force }",
+            "powershell",
+            B,
+        ),
+        (
+            "% -InputObject @('C:\\Users', \"x)\") { rm $_ -r -fo }",
+            "powershell",
+            B,
+        ),
+        ("ForEach-Object -InputObject @('a)b', 'c') -Process { Write-Host $_ }", "powershell", M),
+        # firewall: inbound allow with no limit
+        ("netsh advfirewall firewall add rule name=a dir=in action=allow", "cmd", C),
+        ("netsh advfirewall firewall add rule name=a dir=in action=allow protocol=TCP", "cmd", C),
+        ("New-NetFirewallRule -DisplayName x", "powershell", C),
+        ("New-NetFirewallRule -DisplayName x -Dir:Inbound -Act:Allow -Prot Any", "powershell", C),
+        ("New-NetFirewallRule -DisplayName x -RemoteAddress Any -LocalPort Any", "powershell", C),
+        # … a limit (port, program, remote address, ICMP) or outbound/block/disabled: moderate
+        ("netsh advfirewall firewall add rule name=a dir=in action=allow localport=80", "cmd", M),
+        (
+            "netsh advfirewall firewall add rule name=p dir=in action=allow protocol=icmpv4:8,any",
+            "cmd",
+            M,
+        ),
+        ("netsh advfirewall firewall add rule name=a dir=out action=allow", "cmd", M),
+        ("netsh advfirewall firewall add rule name=a dir=in action=block", "cmd", M),
+        (
+            "netsh advfirewall firewall add rule name=a dir=in action=allow remoteip=10.0.0.0/8",
+            "cmd",
+            M,
+        ),
+        ("New-NetFirewallRule -DisplayName x -Program C:\\app\\a.exe", "powershell", M),
+        ("New-NetFirewallRule -DisplayName x -Protocol ICMPv4 -IcmpType 8", "powershell", M),
+        ("New-NetFirewallRule -DisplayName x -Direction Outbound", "powershell", M),
+        ("New-NetFirewallRule -DisplayName x -Enabled False", "powershell", M),
+        ("New-NetFirewallRule -DisplayName x -RemoteAddress LocalSubnet", "powershell", M),
+        ("netsh advfirewall firewall show rule name=all", "cmd", S),
+        # elevation launchers
+        ("nircmd elevate cmd /c rd /s /q C:\\Windows", "cmd", B),
+        ("nircmdc runassystem cmd /c rd /s /q C:\\Users", "cmd", B),
+        ("nircmd.exe elevatecmd exec hide cmd /c rd /s /q C:\\Windows", "cmd", B),
+        ("C:\\tools\\nircmd.exe elevate cmd /c format C: /q /y", "cmd", B),
+        ("nircmd elevate notepad.exe", "cmd", C),
+        ("nircmd elevatecmd regsetval sz HKLM\\Software\\x a b", "cmd", C),
+        ("elevate -c rd /s /q C:\\Windows", "cmd", B),
+        ("elevate.exe -k -n cmd", "cmd", C),
+        ('nircmd elevate powershell -c "Remove-Item $env:windir -Recurse -Force"', "cmd", B),
+        ("nircmd setsysvolume 65535", "cmd", M),
+        ("echo nircmd elevate cmd /c rd /s /q C:\\Windows", "cmd", S),
+        # AWS Tools for PowerShell: shared with every account
+        (
+            "Edit-EC2ImageAttribute -ImageId ami-1 -Attribute launchPermission"
+            " -OperationType add -UserGroup all",
+            "powershell",
+            C,
+        ),
+        ("Edit-EC2SnapshotAttribute -SnapshotId snap-1 -GroupName 'all'", "powershell", C),
+        (
+            "Edit-EC2ImageAttribute -ImageId ami-1 -LaunchPermission_Add @{Group='all'}",
+            "powershell",
+            C,
+        ),
+        (
+            "Edit-RDSDBClusterSnapshotAttribute -DBClusterSnapshotIdentifier s"
+            " -AttributeName restore -ValuesToAdd all",
+            "powershell",
+            C,
+        ),
+        (
+            "Edit-EC2ImageAttribute -ImageId ami-1 -Attribute launchPermission"
+            " -OperationType remove -UserGroup all",
+            "powershell",
+            M,
+        ),
+        (
+            "Edit-EC2ImageAttribute -ImageId ami-1 -Attribute launchPermission"
+            " -OperationType add -UserId 123456789012",
+            "powershell",
+            M,
+        ),
+        # Win32_Share Create
+        ('wmic share call create "","","","c","","C:\\",0', "cmd", C),
+        (
+            "Invoke-CimMethod -ClassName Win32_Share -MethodName Create"
+            " -Arguments @{Path=$env:USERPROFILE; Name='h'; Type=[uint32]0}",
+            "powershell",
+            C,
+        ),
+        ("$s = [wmiclass]'Win32_Share'; $s.Create('C:\\Windows', 'w', 0)", "powershell", C),
+        ("([wmiclass]'Win32_Share').Create('D:\\Projects\\site', 'site', 0)", "powershell", M),
+        ("Write-Host \"([wmiclass]'Win32_Share').Create('C:\\', 'c', 0)\"", "powershell", S),
+        ("Get-CimInstance Win32_Share", "powershell", S),
+        # backup names: a name part, not letters inside a word
+        (
+            "Remove-AzResource -ResourceId /subscriptions/1/resourceGroups/rg/providers/"
+            "Microsoft.Storage/storageAccounts/webkpistore -Force",
+            "powershell",
+            D,
+        ),
+        (
+            "Remove-AzResource -ResourceId /subscriptions/1/resourceGroups/rg/providers/"
+            "Microsoft.Storage/storageAccounts/sqlbkp -Force",
+            "powershell",
+            B,
+        ),
+        (
+            "Remove-AzResource -ResourceType Microsoft.Storage/storageAccounts"
+            " -ResourceName dbbak01 -ResourceGroupName rg -Force",
+            "powershell",
+            B,
+        ),
+    ],
+)
+def test_n18w_family(command: str, shell: str, want: int) -> None:
+    assert assess(command, shell).level == want
+
+
+@pytest.mark.parametrize(
+    "inner,want",
+    [
+        ("New-NetFirewallRule -DisplayName x -Direction Inbound -Action Allow", C),
+        ("Edit-EC2SnapshotAttribute -SnapshotId snap-1 -GroupName all -OperationType add", C),
+        ("Invoke-CimMethod -ClassName Win32_Share -MethodName Create -Arguments @{Path='C:\\'}", C),
+        ("nircmd elevate cmd /c rd /s /q C:\\Windows", B),
+    ],
+)
+def test_n18w_wrapped_keeps_its_level(inner: str, want: int) -> None:
+    for wrapper in PS_BLOCK_WRAPPERS:
+        assert assess(wrapper.format(inner), "powershell").level == want, wrapper
+    quoted = inner.replace("'", "''")
+    assert assess(f"Invoke-Expression '{quoted}'", "powershell").level == want
+    assert assess(f"pwsh -NoProfile -Command '{quoted}'", "powershell").level == want
+    assert assess(f"sudo {inner}", "powershell").level >= want
