@@ -525,8 +525,8 @@ def _misc(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
     system.misc_hooks(cmd)  # commands embedded in editors', compilers' and tools' options
-    if n == "set" and len(texts) >= 3:
-        wrappers.other_shell_export(cmd)  # fish `set -gx NAME value` (n13u)
+    if n == "set" and len(texts) >= 2:
+        wrappers.other_shell_export(cmd)  # fish `set -gx NAME value` (n13u), `set NAME v`
     if n == "rustc" and _rust_linker(cmd):
         return
     if n == "mount" and any(

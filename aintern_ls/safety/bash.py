@@ -33,7 +33,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.network import SOCKET_OPEN
-from aintern_ls.safety.paths import classify_path, is_secret, write_target
+from aintern_ls.safety.paths import classify_path, is_log_dir, is_secret, write_target
 from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
     BREAKPOINT_DEBUGGERS,
@@ -260,6 +260,13 @@ def analyse(text: str, scope: Scope) -> None:
         )
         data = text.encode("utf-8", "surrogatepass")
         tree = parse(data)
+    if "(" in text and _FISH_SUBST.search(data) is not None:
+        # (n18u) fish's `(cmd)` in an argument is a command substitution, which bash's
+        # grammar cannot read (`rm -rf (echo /)`): the parser may see backticks there (same
+        # length), when that makes the whole text parse; strings and heredoc bodies stay.
+        fished = _fish_substitutions(data, tree.root_node)
+        if fished is not None:
+            data, tree = fished
     walker = _Walker(scope, Positions(text, data))
     walker.toggles = toggles
     root = tree.root_node
@@ -285,6 +292,49 @@ def analyse(text: str, scope: Scope) -> None:
             m.start(),
             len(text.rstrip()),
         )
+
+
+# fish's command substitution: `(cmd …)` holding no parenthesis, glued to a word or after
+# blanks that follow an argument (not a keyword or an operator: bash's subshells, arrays,
+# extglobs, function headers `f ()` and `$(`/`<(` stay as they are).
+_FISH_SUBST = re.compile(
+    rb"(?:(?<=[\w./~:'\"-])|(?<=[\w./~:'\"-][ \t]))\(([^()\n`]*[^()\n`\s][^()\n`]*)\)"
+)
+_FISH_NOT_AFTER = frozenset(
+    {b"if", b"then", b"else", b"elif", b"while", b"until", b"do", b"time", b"function"}
+)
+
+
+def _fish_substitutions(data: bytes, root: Node) -> tuple[bytes, tree_sitter.Tree] | None:
+    """`data` with fish's `(cmd)` substitutions as backticks, parsed, or None when there is
+    none outside strings and heredoc bodies or bash still cannot read the result."""
+    spans: list[tuple[int, int]] = []
+    misread = root.has_error  # (a `(…)` argument is an error, or a subshell word to it)
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.type in _DATA_NODES:
+            spans.append((n.start_byte, n.end_byte))
+            continue
+        if n.type == "subshell" and n.parent is not None and n.parent.type == "command":
+            misread = True
+        stack.extend(n.children)
+    if not misread:
+        return None
+    out = bytearray(data)
+    for m in _FISH_SUBST.finditer(data):
+        at = m.start()
+        if any(a <= at < b for a, b in spans):
+            continue
+        before = data[data.rfind(b"\n", 0, at) + 1 : at].split()
+        if (before and before[-1] in _FISH_NOT_AFTER) or b"case" in before:
+            continue
+        out[at] = out[m.end() - 1] = 0x60  # a backtick
+    if out == data:
+        return None
+    fished = bytes(out)
+    tree = parse(fished)
+    return None if tree.root_node.has_error else (fished, tree)
 
 
 _ZSH_QUALIFIER = re.compile(
@@ -1490,7 +1540,16 @@ class _Walker:
             ):
                 # `> app.log`, `: > app.log`: empties the file, like `truncate -s 0`.
                 whole = classify_path(target, scope.cwds, False, scope.start_cwd)
-                if whole.level >= RiskLevel.BLOCKED and whole.rule in _WHOLE_SCOPES:
+                if whole.level >= RiskLevel.BLOCKED and is_log_dir(target):
+                    # (n18u) every log file emptied: a log wipe (critical, session 18)
+                    scope.add(
+                        RiskLevel.CRITICAL,
+                        "log-wipe",
+                        f"empties every system log in {target}",
+                        start,
+                        end,
+                    )
+                elif whole.level >= RiskLevel.BLOCKED and whole.rule in _WHOLE_SCOPES:
                     # `find ~ | while read f; do : > "$f"; done`: the loop's item stands for
                     # every file of the tree: each one emptied (safety-m8)
                     scope.add(

@@ -1426,7 +1426,11 @@ def _backup_account(text: str) -> str | None:
 
 # (n17w) a bucket's or container's whole name, bare or as `scheme://name`: its words may be
 # glued (`sqlbackups`, `acmebkp01`, `bkp.acme.com`); a maven-style `snapshot` is no backup.
-_BUCKET_WHOLE = re.compile(r"(?i)\A(?:[a-z][\w+.-]*://)?([\w.-]{3,63})/?\Z")
+# (n18u) also after an alias or a remote (`mc rb s3/db-backups2024`, `rclone purge
+# remote:nightlybkp`): the bucket's own name is the part after it.
+_BUCKET_WHOLE = re.compile(
+    r"(?i)\A(?:[a-z][\w+.-]*://|[a-z][\w.-]*/(?=[\w.-]+/?\Z)|[a-z][\w.-]+:(?!/))?([\w.-]{3,63})/?\Z"
+)
 # (`bkp` only as a whole part: at an edge or beside a digit/separator, `acmebkp01`; not
 # inside a word, `webkpi`: r17)
 _GLUED_BUCKET = re.compile(r"backup|(?<![a-z])bkp|bkp(?![a-z])|bak(?:\d|s?\Z|s?[.-]|up)")
@@ -1623,7 +1627,11 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
             if (place := backup_place(w.text)) is not None:
                 place, hit = place, w
                 break
-            if bucket and not account and (place := _glued_bucket(w.text)) is not None:
+            if (
+                (bucket or (_REMOTE.match(w.text) and "cloud-delete" in rules))
+                and not account
+                and (place := _glued_bucket(w.text)) is not None
+            ):
                 hit = w
                 break
     if place is None or hit is None:

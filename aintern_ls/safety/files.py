@@ -27,6 +27,7 @@ from aintern_ls.safety.paths import (
     classify_path,
     glob_account_file,
     is_device,
+    is_log_dir,
     is_secret,
     system_state,
     trust_store,
@@ -1358,7 +1359,17 @@ def _find(cmd: Cmd) -> None:
                 ):
                     # `-exec sh -c ': > "$1"' _ {} \;`: the shell empties or deletes each file.
                     inner = [Word("truncate", inner[0].start, inner[0].end), *inner[1:]]
-                if not filtered and inner and inner[0].text in _DELETERS:
+                if (
+                    not filtered
+                    and inner
+                    and inner[0].text in _DELETERS
+                    and not (
+                        # (n18u) every log file emptied is a log wipe (critical, session 18,
+                        # `_find_log_wipe`): the folder itself stays
+                        inner[0].text == "truncate"
+                        and all(not w.dynamic and is_log_dir(w.text) for w in start_words)
+                    )
+                ):
                     before = len(cmd.scope.findings)
                     _delete_targets(cmd, start_words, True, f"find -exec {inner[0].text} destroys")
                     cmd.scope.findings[before:] = [

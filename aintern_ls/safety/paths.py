@@ -483,6 +483,15 @@ LOG_DIR = re.compile(
     r"|^(?:~|(?:c:)?/users/[^/]+)/library/logs$"  # a macOS user's logs (sig7)
 )
 LOG_SUBDIR = re.compile(r"^(?:/private)?/var/log/(?:journal|audit)(?:/[^/*?]+)?$")
+
+
+def is_log_dir(text: str) -> bool:
+    """Whether `text` names a system log folder whole (`/var/log`, `/var/log/nginx/`)."""
+    low = text.replace("\\", "/").rstrip("/").lower()
+    low = low.removesuffix("/**").removesuffix("/*")
+    return bool(LOG_DIR.match(low) or LOG_SUBDIR.match(low))
+
+
 LOG_GLOB = re.compile(
     r"^(?:(?:/private)?/var/(?:log|adm)(?:/[^/*?]+)?"
     r"|c:/windows/(?:logs|system32/winevt/logs|system32/logfiles|prefetch)"

@@ -367,6 +367,21 @@ def _ngrok(cmd: Cmd) -> None:
         cmd.add(M, "network", "ngrok changes its configuration")
 
 
+# Terminal-sharing tools (n18u, session 18): each hands this machine's shell to whoever
+# joins the session it opens through a relay; only their help/version/listing verbs print.
+_SHELL_SHARERS = frozenset(names("upterm sshx tty-share teleconsole"))  # tmate: system.py
+_SHARER_READ = frozenset(names("version help session list current ls"))
+
+
+@handles(*_SHELL_SHARERS)
+def shell_share(cmd: Cmd) -> None:
+    texts = cmd.texts()
+    ops = [t.lower() for t in texts if not t.startswith("-")]
+    if any(t in _READ_ONLY for t in texts) or (ops and ops[0] in _SHARER_READ):
+        return
+    cmd.add(C, "remote-access", f"{cmd.name} shares this machine's shell with remote users")
+
+
 @handles("chisel")
 def _chisel(cmd: Cmd) -> None:
     ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]

@@ -2332,6 +2332,9 @@ def _exec_option_tool(cmd: Cmd) -> None:
             return  # `tcpdump -nr cap.pcap`: reads a capture file
         cmd.add(M, "network", "tcpdump captures network traffic")
         return
+    if cmd.name == "tmate":
+        remote.shell_share(cmd)  # (n18u) tmate shares this shell through its relay
+        return
     if not found:
         cmd.add(M, "runs-program", f"{cmd.name} runs")
 

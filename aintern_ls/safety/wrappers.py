@@ -1912,6 +1912,22 @@ def other_shell_export(cmd: Cmd) -> None:
         k += 1
     if exported and k + 1 < len(args) and re.fullmatch(r"[A-Za-z_]\w*", args[k].text):
         _exported_as(cmd, args[k], args[k + 1 :])
+    elif (
+        k + 1 < len(args)
+        and all(a.text in _FISH_SCOPES for a in args[:k])
+        and re.fullmatch(r"[a-z_]\w*", args[k].text)
+        and not args[k].dynamic
+    ):
+        # fish's `set [-l|-g|-U] NAME VALUE…` (n18u): NAME holds the values for the later
+        # commands (bash's `set a b` sets $1 $2; bash writes `set -- …` for that)
+        values = args[k + 1 :]
+        if any(w.dynamic and w.origin != "static" for w in values):
+            cmd.scope.env.pop(args[k].text, None)
+        else:
+            cmd.scope.env[args[k].text] = " ".join(w.text for w in values)
+
+
+_FISH_SCOPES = frozenset(["-l", "--local", "-g", "--global", "-U", "--universal", "-f", "--path"])
 
 
 def _exported_as(cmd: Cmd, name: Word, values: Sequence[Word]) -> None:
@@ -2256,6 +2272,49 @@ def _ruby_un(cmd: Cmd) -> bool:
     return True
 
 
+# ExtUtils::Command's functions (they act on @ARGV) as the shell utility each one is.
+_EXTUTILS = {
+    "rm_rf": ("rm", "-rf"),
+    "rm_r": ("rm", "-r"),
+    "rm_f": ("rm", "-f"),
+    "mv": ("mv",),
+    "cp": ("cp",),
+    "touch": ("touch",),
+    "eqtime": ("touch",),
+    "chmod": ("chmod",),
+    "mkpath": ("mkdir", "-p"),
+    "cat": ("cat",),
+    "dos2unix": ("dos2unix",),
+    "test_f": ("test", "-f"),
+    "test_d": ("test", "-d"),
+}
+_EXTUTILS_CALL = re.compile(r"\s*(\w+)\s*(?:\(\s*\))?\s*;?\s*")
+
+
+def _perl_extutils(cmd: Cmd) -> bool:
+    """`perl -MExtUtils::Command -e rm_rf -- /` (n18u): the function named by -e acts on
+    the arguments after it, as the shell utility it stands for (`rm -rf /`). True when
+    handled."""
+    texts = [w.text for w in cmd.args]
+    if not any(t.startswith("-MExtUtils::Command") for t in texts):
+        return False
+    at = next((i for i, t in enumerate(texts[:-1]) if t == "-e"), None)
+    if at is None or cmd.args[at + 1].dynamic:
+        return False
+    m = _EXTUTILS_CALL.fullmatch(texts[at + 1])
+    if m is None or m.group(1) not in _EXTUTILS:
+        return False
+    fn = cmd.args[at + 1]
+    rest = list(cmd.args[at + 2 :])
+    if rest and rest[0].text == "--":
+        rest = rest[1:]
+    util = [Word(t, fn.start, fn.end) for t in _EXTUTILS[m.group(1)]]
+    if util[-1].text.startswith("-"):
+        rest.insert(0, util.pop())  # the option goes among the arguments (`rm -rf …`)
+    cmd.judge([*util, *rest], cmd.stdin)
+    return True
+
+
 def _interpreter(cmd: Cmd) -> None:
     family = re.sub(r"[0-9.]+$", "", cmd.name.lower()).replace("nodejs", "node")
     family = {"pypy": "python", "luajit": "lua"}.get(family, family)
@@ -2272,6 +2331,8 @@ def _interpreter(cmd: Cmd) -> None:
         php_server(cmd)  # `php -S 0.0.0.0:80 -t /`: a web server, judged by what it serves
         return
     if family == "ruby" and _ruby_un(cmd):
+        return
+    if family == "perl" and "extutils" in cmd.argv.joined_low and _perl_extutils(cmd):
         return
     if family in ("perl", "ruby"):
         inline.in_place_targets(cmd)  # `perl -pi -e … ~/.profile`: the files it rewrites
