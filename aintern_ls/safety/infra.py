@@ -17,6 +17,7 @@ from aintern_ls.safety.context import (
 from aintern_ls.safety.levels import B, C, D, M
 from aintern_ls.safety.paths import is_secret
 from aintern_ls.safety.registry import handles, skip_options
+from aintern_ls.safety.system import opt_values
 from aintern_ls.safety.words import Word, names
 
 # --- databases --------------------------------------------------------------------------
@@ -527,14 +528,83 @@ def _pod_spec_judged(cmd: Cmd, doc: object, where: Word) -> None:
 # pod spec is judged (a hostPath mount of / and `rm -rf /host/etc` wipes the node). A small
 # reader for the block-style YAML manifests are written in (mappings, `- ` lists, flow lists
 # and quoted scalars); JSON manifests read as JSON.
+# (n18u) YAML's flow style (`[{name: h, hostPath: {path: /}}]`): quoted or bare scalars,
+# `[…]` sequences and `{k: v}` mappings, read by a small recursive reader.
+_FLOW_TOKEN = re.compile(
+    r"\s*(?:([\[\]{},])|\"((?:[^\"\\]|\\.)*)\"|'((?:[^']|'')*)'|([^\[\]{},]+))"
+)
+
+
+def _flow(text: str) -> object:
+    tokens: list[tuple[str, str]] = []
+    for m in _FLOW_TOKEN.finditer(text):
+        if m.group(1):
+            tokens.append((m.group(1), ""))
+        elif m.group(2) is not None or m.group(3) is not None:
+            quoted = m.group(2) if m.group(2) is not None else m.group(3).replace("''", "'")
+            tokens.append(("s", quoted))
+        elif m.group(4).strip():
+            tokens.append(("s", m.group(4).strip()))
+        if len(tokens) > 400:
+            raise ValueError("too long")
+    pos = 0
+
+    def value() -> object:
+        nonlocal pos
+        kind, text = tokens[pos]
+        pos += 1
+        if kind == "s":
+            return text
+        if kind == "[":
+            items: list[object] = []
+            while tokens[pos][0] != "]":
+                items.append(value())
+                if tokens[pos][0] == ",":
+                    pos += 1
+            pos += 1
+            return items
+        if kind == "{":
+            out: dict[str, object] = {}
+            while tokens[pos][0] != "}":
+                kind, entry = tokens[pos]
+                pos += 1
+                key, colon, rest = entry.partition(":")
+                if not colon or kind != "s":
+                    raise ValueError("not a mapping")
+                key = key.strip().strip("'\"")
+                rest = rest.strip()
+                if rest:
+                    out[key] = _yaml_scalar(rest)
+                elif tokens[pos][0] in ("[", "{"):
+                    out[key] = value()
+                else:
+                    out[key] = ""
+                if tokens[pos][0] == ",":
+                    pos += 1
+            pos += 1
+            return out
+        raise ValueError("unexpected")
+
+    try:
+        return value()
+    except (IndexError, ValueError):
+        raise ValueError("not flow YAML") from None
+
+
 def _yaml_scalar(text: str) -> object:
     import json
 
     t = text.strip()
-    if t.startswith("[") and t.endswith("]"):
+    if (t.startswith("[") and t.endswith("]")) or (t.startswith("{") and t.endswith("}")):
         try:
             return json.loads(t)
         except ValueError:
+            pass
+        try:
+            return _flow(t)
+        except ValueError:
+            if t.startswith("{"):
+                return t
             items = re.findall(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^']|'')*)'|([^,\s][^,]*)", t[1:-1])
             return [a or b.replace("''", "'") or c.strip() for a, b, c in items]
     if len(t) >= 2 and t[0] == t[-1] and t[0] in "'\"":
@@ -627,12 +697,40 @@ def yaml_documents(text: str) -> list[object]:
 
 
 def manifest_on_stdin(cmd: Cmd) -> None:
-    """`kubectl apply -f - <<EOF … EOF`: the pods the manifest starts run their commands."""
-    if cmd.stdin.kind != "static" or "hostPath" not in cmd.stdin.text:
-        return  # (cheap exit: only a node folder mounted makes the command ours to judge)
-    where = Word("-", cmd.start, cmd.end)
-    for doc in yaml_documents(cmd.stdin.text)[:8]:
-        _pod_spec_judged(cmd, doc, where)
+    """`kubectl apply -f - <<EOF … EOF`: the pods the manifest starts run their commands;
+    (n18u) also a manifest file this block wrote (`cat > pod.yaml <<EOF` … `kubectl create
+    -f pod.yaml`)."""
+    texts: list[tuple[str, Word]] = []
+    if cmd.stdin.kind == "static" and "host" in cmd.stdin.text:
+        texts.append((cmd.stdin.text, Word("-", cmd.start, cmd.end)))
+    if cmd.scope.written:
+        from aintern_ls.safety.wrappers import written_text
+
+        for _opt, value in opt_values(cmd, "-f --filename"):
+            written = None if value.dynamic else written_text(cmd.scope, value.text)
+            if written is not None and "host" in written:
+                texts.append((written, value))
+    for text, where in texts:
+        if "hostPath" not in text and "hostPID" not in text:
+            continue  # (cheap exit: only the node's folders or processes make it ours)
+        for doc in yaml_documents(text)[:8]:
+            _pod_spec_judged(cmd, doc, where)
+
+
+def _kube_from_file(cmd: Cmd, kind: str) -> None:
+    """(n18u) `kubectl create secret generic k --from-file=~/.ssh/id_rsa`: the local file's
+    contents are sent to the cluster (a remote host: the session-13 upload convention); a
+    configmap of ordinary project files stays a cluster change."""
+    for _opt, value in opt_values(cmd, "--from-file --from-env-file"):
+        path = value.text.split("=", 1)[1] if "=" in value.text else value.text
+        if value.dynamic or kind == "secret" or is_secret(path):
+            cmd.add(
+                C,
+                "exfiltration",
+                f"kubectl create {kind} sends the local file {path} to the cluster",
+                value,
+            )
+            return
 
 
 @handles("kubectl", "oc", "kubecolor", "microk8s.kubectl", "k3s")
@@ -700,6 +798,12 @@ def _kubectl(cmd: Cmd) -> None:
         w.text.startswith("--dry-run") and not w.text.endswith("=none") for w in cmd.args
     ):
         manifest_on_stdin(cmd)  # (n17u) `kubectl apply -f - <<EOF`
+    if (
+        verb == "create"
+        and sub in ("secret", "configmap", "cm")
+        and "--from-" in cmd.argv.joined_low
+    ):
+        _kube_from_file(cmd, sub)
     if verb == "create" and re.search(
         r"\A(clusterrolebinding|rolebinding)\b.*--clusterrole[= ](cluster-admin|admin)\b"
         r"|\Aserviceaccount\b.*\bcluster-admin\b|\Atoken\b",
@@ -1013,6 +1117,19 @@ def _remote_run(cmd: Cmd) -> bool:
                     lines.append((w, w.text))
         if not lines and blind is None and ops[2:3] in (["invoke"], ["create"]):
             blind = cmd.args[0]
+    elif cmd.name == "az" and ops[:1] == ["ssh"] and ops[1:2] in (["vm"], ["arc"]):
+        # (n18u) `az ssh vm -n VM -g RG -- [ssh options] CMD`: the words after `--` are
+        # ssh's own, so they are judged as `ssh VM …` (its options, then the remote command)
+        words = [w.text for w in cmd.args]
+        if "--" not in words:
+            return False
+        rest = list(cmd.args[words.index("--") + 1 :])
+        if not rest:
+            return False
+        host = Word("vm", rest[0].start, rest[0].start)
+        cmd.add(M, "remote", "az ssh runs commands on a remote machine")
+        cmd.judge([Word("ssh", host.start, host.end), host, *rest])
+        return True
     elif cmd.name == "gcloud" and "ssh" in ops:
         v = cmd.option_value("--command")
         if v is not None:
@@ -1571,6 +1688,34 @@ _NOMAD_EXEC_VALUED = frozenset(
 )
 
 
+_CONSUL_EXEC_VALUED = frozenset(
+    names(
+        """
+        -node -service -tag -prefix -wait -wait-repl -datacenter -token -token-file
+        -http-addr -ca-file -ca-path -client-cert -client-key -tls-server-name
+        """
+    )
+)
+
+
+def _consul_exec(cmd: Cmd) -> None:
+    """(n18u) `consul exec [-node=N] [--] CMD…`: every node (or the ones selected) runs CMD
+    through a shell: one word is a command line, several are the command's words."""
+    at = [w.text.lower() for w in cmd.args].index("exec")
+    i = skip_options(cmd.args, at + 1, _CONSUL_EXEC_VALUED)
+    if i < len(cmd.args) and cmd.args[i].text == "--":
+        i += 1
+    rest = list(cmd.args[i:])
+    cmd.add(M, "remote", "consul exec runs a command on cluster nodes")
+    if not rest:
+        return
+    if any(w.dynamic for w in rest):
+        cmd.add(C, "eval-dynamic", "consul exec runs a command only known at run time")
+        return
+    line = " ".join(w.text for w in rest)
+    cmd.scope.include(cmd.scope.nested(line, "bash", Word(line, rest[0].start, rest[-1].end), -1))
+
+
 @handles("influx", "etcdctl", "consul", "nomad")
 def _cluster_store(cmd: Cmd) -> None:
     """Deleting buckets, key prefixes, KV trees or purging jobs destroys data or services
@@ -1579,6 +1724,9 @@ def _cluster_store(cmd: Cmd) -> None:
     ops = [t for t in texts if not t.startswith("-")]
     joined = " ".join(ops[:3])
     n = cmd.name
+    if n == "consul" and ops[:1] == ["exec"]:
+        _consul_exec(cmd)
+        return
     if n == "nomad" and ops[:2] == ["alloc", "exec"]:
         # `nomad alloc exec [-task T] ALLOC CMD…`: CMD runs inside the allocation (h17)
         at = [w.text.lower() for w in cmd.args].index("exec")
@@ -1619,8 +1767,8 @@ def _fleet_shell(cmd: Cmd) -> None:
     """Parallel ssh tools run their command line on every host named (`pssh -h hosts CMD`,
     `pdsh -w node[1-9] CMD`): judged as that command, on many machines at once."""
     valued = frozenset(
-        names("-h -H -l -p -t -o -e -x -X -O -w -x -g -R -f -u -b -l --hosts --host --user")
-    )
+        names("-h -H -l -p -t -o -e -x -X -O -w -x -g -R -f -u -l --hosts --host --user")
+    )  # (n18u: pdsh's and clush's `-b` is a switch, gathering the output)
     rest = cmd.args[skip_options(cmd.args, 0, valued) :]
     cmd.add(M, "remote", f"{cmd.name} runs a command on many hosts")
     if not rest:
@@ -1861,6 +2009,64 @@ _CTR_WITH_VALUE = frozenset(
         """
     )
 )
+
+
+# (n18u) Sandboxes and HPC container runners that bind host folders in: apptainer/
+# singularity `exec|run|shell [-B SRC[:DST[:opts]],…] IMAGE CMD…`, systemd-nspawn
+# `--bind[-ro]=SRC[:DST] … CMD…` (bwrap and proot are forwarders in wrappers.py).
+_SANDBOX_VALUED = {
+    "apptainer": frozenset(names("-B --bind --mount -H --home -W --workdir --env --env-file -o")),
+    "singularity": frozenset(names("-B --bind --mount -H --home -W --workdir --env -o")),
+    "systemd-nspawn": frozenset(names("-D --directory -i --image -M --machine -u --user")),
+}
+
+
+def _sandbox_mounts(cmd: Cmd) -> tuple[list[tuple[str, str, bool]], int]:
+    """The host folders a sandbox binds in, and where the command inside starts."""
+    args = cmd.args
+    mounts: list[tuple[str, str, bool]] = []
+    valued = _SANDBOX_VALUED[cmd.name]
+    i = 0
+    image_left = cmd.name in ("apptainer", "singularity")
+    verb_left = image_left
+    while i < len(args):
+        t = args[i].text
+        if t.startswith("-"):
+            opt, eq, value = t.partition("=")
+            if not eq and opt in valued and i + 1 < len(args):
+                value = args[i + 1].text
+            if opt in ("-B", "--bind", "--bind-ro") and value:
+                for spec in value.split(","):
+                    src, _, rest = spec.partition(":")
+                    dst, _, opts = rest.partition(":")
+                    ro = opt == "--bind-ro" or "ro" in opts.split(",")
+                    mounts.append((src, dst or src, ro))
+            i += 2 if not eq and opt in valued else 1
+            continue
+        if t == "--":
+            i += 1
+            break
+        if verb_left:
+            verb_left = False  # (apptainer's exec|run|shell)
+            i += 1
+            continue
+        if image_left:
+            image_left = False
+            i += 1
+            continue
+        break
+    return [(s, d, ro) for s, d, ro in mounts if s.startswith(("/", "~", "$")) and d[:1] == "/"], i
+
+
+@handles("apptainer", "singularity", "systemd-nspawn")
+def _sandbox(cmd: Cmd) -> None:
+    if cmd.has("-h", "--help", "--version", "version"):
+        return
+    mounts, at = _sandbox_mounts(cmd)
+    cmd.add(M, "container", f"{cmd.name} runs a program in a container")
+    inner = list(cmd.args[at:])
+    if inner:
+        _judge_mapped(cmd, inner, mounts)
 
 
 @handles("ctr")

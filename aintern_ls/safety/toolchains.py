@@ -946,8 +946,44 @@ def _go_env_write(cmd: Cmd) -> None:
     cmd.add(M, "config", "go env -w changes go's saved settings")
 
 
+def _maven_exec(cmd: Cmd) -> bool:
+    """(n18u) `mvn exec:exec -Dexec.executable=rm -Dexec.args="-rf /"`: the exec plugin runs
+    the program the properties name with their arguments: judged as that command. True
+    when handled."""
+    props: dict[str, Word] = {}
+    args = cmd.args
+    for i, w in enumerate(args):
+        t = w.text
+        if t == "-D" and i + 1 < len(args):
+            w, t = args[i + 1], args[i + 1].text
+        elif t.startswith("-D"):
+            t = t[2:]
+        else:
+            continue
+        key, eq, value = t.partition("=")
+        if eq and key in ("exec.executable", "exec.args"):
+            props[key] = Word(value, w.start, w.end, w.dynamic)
+    program = props.get("exec.executable")
+    if program is None or not any(t.text.endswith(":exec") for t in args):
+        return False
+    given = props.get("exec.args")
+    if program.dynamic or (given is not None and given.dynamic):
+        cmd.add(C, "eval-dynamic", "maven's exec plugin runs a program only known at run time")
+        return True
+    try:
+        rest = shlex.split(given.text) if given is not None else []
+    except ValueError:
+        rest = given.text.split() if given is not None else []
+    where = given or program
+    cmd.judge([program, *(Word(t, where.start, where.end) for t in rest)])
+    cmd.add(M, "build", "maven's exec plugin runs a program")
+    return True
+
+
 def _package_manager(cmd: Cmd) -> None:
     if _env_runner(cmd) or _print_only(cmd):
+        return
+    if cmd.name in ("mvn", "mvnw", "mvnd") and "exec." in cmd.argv.joined_low and _maven_exec(cmd):
         return
     if cmd.name == "corepack" and cmd.args and cmd.args[0].text in ("npm", "yarn", "pnpm"):
         cmd.judge(list(cmd.args))  # `corepack yarn build`: the package manager itself (n14u)
@@ -1208,8 +1244,13 @@ def _ansible(cmd: Cmd) -> None:
     module = cmd.option_value("-m", "--module-name")
     args = cmd.option_value("-a", "--args")
     cmd.add(M, "remote", "ansible runs a module on remote hosts")
-    if args is not None and (module is None or module.text in ("shell", "command", "raw")):
+    # (n18u) a module by its collection name too (`ansible.builtin.shell`), and Windows
+    # hosts' shells (`win_shell`, `ansible.windows.win_command`: PowerShell's)
+    base = module.text.rsplit(".", 1)[-1] if module is not None else "command"
+    if args is not None and base in ("shell", "command", "raw"):
         cmd.scope.include(cmd.scope.nested(args.text, "bash", args))
+    elif args is not None and base in ("win_shell", "win_command"):
+        cmd.scope.include(cmd.scope.nested(args.text, "powershell", args))
 
 
 @handles("tsc", "vue-tsc")
