@@ -53,6 +53,7 @@ from aintern_ls.safety.registry import (
     build_program_findings,
     interpreter_option_findings,
     is_build_program_var,
+    is_code_load_var,
     unreadable_program,
 )
 from aintern_ls.safety.words import (
@@ -127,6 +128,7 @@ _TLS_OFF = {
     "REQUESTS_CA_BUNDLE": ("",),
 }
 _HOOK_VARS = HOOK_VARS | frozenset(_TLS_OFF) | {"LD_AUDIT"}
+
 _COMMAND_VARS = COMMAND_VARS
 # A sed/perl edit of a rebase todo list that turns `pick` lines into `drop` (or deletes them).
 _TODO_DROP = re.compile(
@@ -225,6 +227,8 @@ def analyse(text: str, scope: Scope) -> None:
     """Walk `text` as a bash script, recording findings on `scope`."""
     if "function" in text and "end" in text and "\n" in text:
         text = _fish_functions(text)  # (n14u) fish's `function NAME … end`
+    if "end" in text and _FISH_END_SEGMENT.search(text) is not None:
+        text = _fish_blocks(text)  # (n18u) fish's `for … ; …; end`, `begin; …; end`
     if ("*(" in text or "?(" in text or "](" in text) and _ZSH_QUALIFIER.search(text):
         # zsh's glob qualifiers (`*(.)`, `**/*(.om[1,10])`, `*(/N)`) only narrow what the
         # glob matches; the grammar cannot read them, so the parser sees blanks there (same
@@ -308,6 +312,8 @@ _FISH_NOT_AFTER = frozenset(
 def _fish_substitutions(data: bytes, root: Node) -> tuple[bytes, tree_sitter.Tree] | None:
     """`data` with fish's `(cmd)` substitutions as backticks, parsed, or None when there is
     none outside strings and heredoc bodies or bash still cannot read the result."""
+    if len(_FISH_SUBST.findall(data, 0, 20000)) > 16:
+        return None  # (a fence of fish's has a few; more is no fish, and costs a parse)
     spans: list[tuple[int, int]] = []
     misread = root.has_error  # (a `(…)` argument is an error, or a subshell word to it)
     stack = [root]
@@ -337,6 +343,21 @@ def _fish_substitutions(data: bytes, root: Node) -> tuple[bytes, tree_sitter.Tre
     return None if tree.root_node.has_error else (fished, tree)
 
 
+_TAR_RUNS = ("--to-command=", "--checkpoint-action=exec=", "--info-script=", "--new-volume-script=")
+
+
+def _tar_intent(parts: list[str]) -> list[str]:
+    """TAR_OPTIONS split as tar splits it, plus (n18u) a command-running option whose
+    command was written unquoted (`--to-command=rm -rf ~`): the words up to the next long
+    option read as its command too, as whoever wrote it meant."""
+    out = list(parts)
+    for k, p in enumerate(parts):
+        if p.startswith(_TAR_RUNS) and k + 1 < len(parts) and not parts[k + 1].startswith("--"):
+            tail = list(itertools.takewhile(lambda t: not t.startswith("--"), parts[k + 1 :]))
+            out.append(" ".join([p, *tail]))
+    return out
+
+
 _ZSH_QUALIFIER = re.compile(
     r"([*?\]])\((?:[./@=p*%^-]|[NDnTF]|[oO][nLmacd]|[Lmac][kmpKMPwhsd]?[-+]?\d+|\[\d+(?:,\d+)?\])+\)"
     r"(?=[\s;|&)]|\Z)"
@@ -363,6 +384,56 @@ _FISH_OPENS = re.compile(r"\A[ \t]*(?:if|for|while|switch|begin|function)\b")
 _FISH_BLOCK = re.compile(r"\A([ \t]*)(else if|if|while|for|switch|begin)\b([^\n]*)\Z")
 _FISH_END = re.compile(r"\A([ \t]*)end[ \t]*(?:[;#].*)?\Z")
 _FISH_ARGV = re.compile(r"\$argv\[([1-9])\]|\$argv\b")
+
+
+# (n18u) a fish block's `end` as a statement of its own (after `;` or on its own line)
+_FISH_END_SEGMENT = re.compile(r"(?:^|[;\n])[ \t]*end[ \t]*(?:[;\n#]|\Z)")
+_FISH_SEGMENT = re.compile(r"[^;\n'\"]*(?:(?:'[^']*'|\"(?:[^\"\\]|\\.)*\")[^;\n'\"]*)*")
+_BASH_BLOCK_WORDS = re.compile(r"(?:^|[;\n&|]|\s)(?:do|done|then|fi|esac)(?:\s|[;\n]|\Z)")
+
+
+def _fish_blocks(text: str) -> str:
+    """fish's blocks outside functions written as bash groups, every character in its place
+    (n18u): `for X in ITEMS` becomes `{ X="ITEMS"` (padded; the body sees every item, as
+    for fish functions above), `begin`/`if COND`/`while COND`/`switch …` open a group whose
+    condition still runs, `else`/`case …` fall away and `end` is `}`. Text that is bash
+    (a do/then/fi/esac) or whose blocks do not balance is returned as it is."""
+    if "<<" in text or _BASH_BLOCK_WORDS.search(text) is not None:
+        return text  # (a heredoc's body may be another language's `if … end`)
+    out = list(text)
+    depth = 0
+    changed = False
+    for m in _FISH_SEGMENT.finditer(text):
+        seg = m.group(0)
+        if not seg.strip():
+            continue
+        at = m.start()
+        lead = len(seg) - len(seg.lstrip(" \t"))
+        body = seg.strip(" \t")
+        new: str | None = None
+        loop = re.fullmatch(r"for\s+([A-Za-z_]\w*)\s+in\s+([^\"]*?)", body)
+        if loop is not None:
+            new, depth = f'{{ {loop.group(1)}="{loop.group(2)}"', depth + 1
+        elif (b := re.fullmatch(r"(if|while|else if|begin|switch)\b(.*)", body, re.S)) is not None:
+            keep = b.group(2) if b.group(1) in ("if", "while", "else if") else ""
+            new = "{" + " " * (len(body) - 1 - len(keep)) + keep
+            depth += b.group(1) != "else if"
+            if b.group(1) == "else if":
+                new = " " * (len(body) - len(keep)) + keep
+        elif body == "end" or re.fullmatch(r"end\s*#.*", body):
+            if depth == 0:
+                return text  # (an `end` that closes nothing: not fish's)
+            new, depth = "}", depth - 1
+        elif body == "else" or re.fullmatch(r"case\b.*", body):
+            new = ""
+        if new is None:
+            continue
+        new = new + " " * (len(body) - len(new))
+        out[at + lead : at + lead + len(body)] = list(new)
+        changed = True
+    if not changed or depth != 0:
+        return text
+    return "".join(out)
 
 
 def _fish_functions(text: str) -> str:
@@ -1055,7 +1126,7 @@ class _Walker:
         if exported and not any(_text(a).startswith("TAR_OPTIONS=") for a in assigns):
             # `export TAR_OPTIONS=…` earlier: every later tar reads it too (n13u)
             try:
-                parts = shlex.split(exported)
+                parts = _tar_intent(shlex.split(exported))
             except ValueError:
                 parts = exported.split()
             extra += [Word(t, words[0].start, words[0].end) for t in parts]
@@ -1071,7 +1142,7 @@ class _Walker:
                     extra.append(Word(w.text, w.start, w.end, True))
                 else:
                     try:
-                        parts = shlex.split(w.text)
+                        parts = _tar_intent(shlex.split(w.text))
                     except ValueError:
                         parts = w.text.split()
                     extra += [Word(t, w.start, w.end) for t in parts]
@@ -2362,6 +2433,13 @@ class _Walker:
                 s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
                 self.scope.add(risk[0], risk[1], risk[2], s, e)
             return
+        if is_code_load_var(name):
+            # (n18u) code a runtime loads before the program: Lua's LUA_INIT (code, or
+            # `@file`), .NET's startup hooks and profilers (assemblies nobody here read)
+            cw = self.words(value, split=False)[:1]
+            if cw and cw[0].text.strip():
+                self._code_load_variable(name, cw[0], node)
+            return
         if name in CONFIG_FILE_VARS or name == "PYTHONBREAKPOINT":
             cw = self.words(value, split=False)[:1]
             if cw:
@@ -2519,8 +2597,32 @@ class _Walker:
             elif depth < 3 and _IDENT.search(value):
                 self._arith_vars(value, node, depth + 1)
 
+    def _code_load_variable(self, name: str, value: Word, node: Node) -> None:
+        s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+        text = value.text.strip()
+        if name.startswith("LUA_INIT") and not value.dynamic and not text.startswith("@"):
+            where = Word(text, s, e)
+            self.scope.include(inline.code_findings(self.scope, text, where, "lua", "LUA_INIT"))
+            return
+        path = text.removeprefix("@")
+        code = None if value.dynamic else wrappers.written_text(self.scope, path)
+        if code is not None and name.startswith("LUA_INIT"):
+            where = Word(code, s, e)
+            self.scope.include(inline.code_findings(self.scope, code, where, "lua", "LUA_INIT"))
+            return
+        self.scope.add(
+            RiskLevel.CRITICAL,
+            "preload",
+            f"{name} loads {path or 'code'} into the program, code the analyser cannot read",
+            s,
+            e,
+        )
+
     def _check_hook_variable(self, name: str, value: Word, node: Node) -> None:
         """PATH, LD_PRELOAD, PROMPT_COMMAND…: change what later commands run."""
+        if is_code_load_var(name) and value.text.strip():
+            self._code_load_variable(name, value, node)  # `export DOTNET_STARTUP_HOOKS=…`
+            return
         if name not in _HOOK_VARS:
             return
         s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
@@ -3102,6 +3204,11 @@ class _Walker:
             words = [w for w in words if not w.text.startswith("-")]
             if name in _PATH_FUNCS and len(words) == 1 and not words[0].dynamic:
                 return _PATH_FUNCS[name](words[0].text), False, False, ""
+            if name == "string" and words and not any(w.dynamic for w in words):
+                # (n18u) fish's `string join SEP ARGS…`, `string join0`: joined text
+                joined = _fish_string(words[0].text, [w.text for w in words[1:]])
+                if joined is not None:
+                    return joined, False, False, ""
         first = _command_name_of(stmts[0]) if stmts else ""
         if info.network_fetch:
             return _text(node), True, False, ORIGIN_NETWORK
@@ -3468,6 +3575,22 @@ def _apply_operator(value: str, op: str) -> str | None:
         elif mode == "%":
             rx = rx + "$"
         return re.sub(rx, lambda _m: new, value, count=0 if mode == "/" else 1)
+    return None
+
+
+def _fish_string(verb: str, args: list[str]) -> str | None:
+    """What fish's `string join|trim|lower|upper|replace …` prints for literal words."""
+    if verb == "join" and args:
+        return args[0].join(args[1:])
+    if verb in ("lower", "upper", "trim", "collect") and len(args) == 1:
+        text = args[0]
+        if verb == "lower":
+            return text.lower()
+        if verb == "upper":
+            return text.upper()
+        return text.strip() if verb == "trim" else text
+    if verb == "replace" and len(args) == 3:
+        return args[2].replace(args[0], args[1], 1)
     return None
 
 

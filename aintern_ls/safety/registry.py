@@ -614,6 +614,23 @@ INTERPRETER_OPTION_VARS = frozenset(
         "JDK_JAVA_OPTIONS",
     }
 )
+# (n18u) variables naming code a runtime loads into the programs it starts: .NET's startup
+# hooks and profilers (assemblies), Lua's LUA_INIT / LUA_INIT_5_4 (code, or `@file`).
+CODE_LOAD_VARS = frozenset(
+    {
+        "DOTNET_STARTUP_HOOKS",
+        "CORECLR_PROFILER_PATH",
+        "CORECLR_PROFILER_PATH_64",
+        "CORECLR_PROFILER_PATH_32",
+        "COR_PROFILER_PATH",
+    }
+)
+
+
+def is_code_load_var(name: str) -> bool:
+    return name in CODE_LOAD_VARS or name.startswith("LUA_INIT")
+
+
 _PATH_LIKE = re.compile(r"\A(?:\.{1,2}/|/|~|\$)")
 _SAFE_LIB_DIR = re.compile(r"\A/(?:usr|opt/homebrew|nix|System|Library)/")
 
@@ -650,11 +667,20 @@ def interpreter_option_findings(
     from urllib.parse import unquote
 
     from aintern_ls.safety import inline
-    from aintern_ls.safety.levels import C
+    from aintern_ls.safety.levels import C, M
 
     def opaque(what: str) -> Finding:
         reason = f"{name} makes every run load {what}, which the analyser cannot read"
         return Finding(C, "config-exec", reason, value.start, value.end)
+
+    def loaded(path: str, language: str) -> list[Finding]:
+        """(n18u) a file this block wrote is read as the code it is; any other is opaque."""
+        held = scope.written.get(path.strip("'\"").rsplit("/", 1)[-1]) if scope.written else None
+        if held is None:
+            return [opaque(path)]
+        found = inline.code_findings(scope, held[0], value, language, f"{name} {path}")
+        why = f"{name} loads {path}, written above (judged as that code)"
+        return [*found, Finding(M, "config-exec", why, value.start, value.end)]
 
     def chosen() -> str | None:
         return lib_dirs_chosen(scope, name, given)
@@ -688,7 +714,7 @@ def interpreter_option_findings(
         elif name == "RUBYOPT":
             lib = tok[2:] if tok.startswith("-r") else nxt if tok == "-r" else ""
             if lib and _PATH_LIKE.match(lib) and not _SAFE_LIB_DIR.match(lib):
-                out.append(opaque(lib))
+                out += loaded(lib if lib.endswith(".rb") else lib + ".rb", "ruby")
             elif lib and (d := chosen()) is not None:
                 out.append(opaque(f"the library {lib} from {d}"))
         elif name == "NODE_OPTIONS":
@@ -709,7 +735,7 @@ def interpreter_option_findings(
                         )
                     )
                 elif mod and _PATH_LIKE.match(mod) and not _SAFE_LIB_DIR.match(mod):
-                    out.append(opaque(mod))
+                    out += loaded(mod, "js")
                 elif mod and (d := chosen()) is not None:
                     out.append(opaque(f"the module {mod} from {d}"))
         elif tok.startswith(("-javaagent:", "-agentpath:")):

@@ -31,6 +31,7 @@ from aintern_ls.safety.registry import (
     BOUND_PREFIX,
     COMMAND_VARS,
     CONFIG_FILE_VARS,
+    ENV_SETUP,
     FUNC_PREFIX,
     GLOBAL_ALIASES,
     HANDLERS,
@@ -49,6 +50,7 @@ from aintern_ls.safety.registry import (
     finding,
     handles,
     is_build_program_var,
+    is_code_load_var,
     opaque_program,
     rest,
     runner,
@@ -679,6 +681,7 @@ def _env(cmd: Cmd) -> None:
         if (lib_env and w.text.split("=", 1)[0] in INTERPRETER_OPTION_VARS | LIB_VAR_NAMES)
         or (prog in ("tar", "gtar") and w.text.split("=", 1)[0] in ("TAR_OPTIONS", "TAPE"))
         or (prog == "git" and w.text.startswith("GIT_CONFIG"))
+        or is_code_load_var(w.text.split("=", 1)[0])  # (n18u) `env DOTNET_STARTUP_HOOKS=…`
         or (config_env and "=" in w.text and w.text.split("=", 1)[0].isidentifier())
         or (prog.startswith("python") and w.text.startswith("PYTHONBREAKPOINT="))
         # `env PATH=/tmp/b:$PATH ls` after a script named ls was written to /tmp/b (n14u)
@@ -1447,6 +1450,18 @@ def script_operand(cmd: Cmd, script: Word) -> None:
 @handles("source", ".")
 def _source(cmd: Cmd) -> None:
     ops = cmd.operands()
+    if not ops and cmd.stdin.kind != STDIN_NONE:
+        # (n18u) fish's `… | source` (no file): the code on stdin runs in this shell; a known
+        # environment-setup tool's output (`zoxide init fish | source`) as `eval "$(…)"`
+        before = cmd.scope.source[max(0, cmd.start - 200) : max(cmd.start, 0)].rstrip()
+        stage = re.split(r"[|;&\n]", before[:-1])[-1].split() if before.endswith("|") else []
+        while stage[:1] and stage[0] in ("and", "or", "not", "command", "builtin", "!"):
+            stage = stage[1:]  # (fish's chaining words)
+        if cmd.stdin.kind == STDIN_OTHER and stage and command_name(stage[0]) in ENV_SETUP:
+            cmd.add(M, "env-setup", "evaluates the output of a known environment-setup tool")
+            return
+        run_code_from_stdin(cmd, "bash")
+        return
     if ops:
         script_operand(cmd, ops[0])
         script = ops[0]
@@ -2315,6 +2330,25 @@ def _perl_extutils(cmd: Cmd) -> bool:
     return True
 
 
+_PHP_AUTO = re.compile(r"\A(?:-d)?(?:auto_prepend_file|auto_append_file)=(.+)\Z", re.S)
+
+
+def _php_prepend(cmd: Cmd) -> None:
+    """`php -d auto_prepend_file=FILE …`: PHP runs FILE before (or after) every script: a
+    file this block wrote is judged as PHP code, any other is code nobody here read."""
+    args = cmd.args
+    for i, w in enumerate(args):
+        m = _PHP_AUTO.match(w.text)
+        if m is None or not (w.text.startswith("-d") or (i and args[i - 1].text == "-d")):
+            continue
+        path = m.group(1).strip("'\"")
+        code = None if w.dynamic else written_text(cmd.scope, path)
+        if code is not None:
+            cmd.scope.include(inline.code_findings(cmd.scope, code, w, "php", "php auto-prepend"))
+        elif path.lower() not in ("", "none"):
+            cmd.add(C, "preload", f"php runs {path} before every script, code nobody here read", w)
+
+
 def _interpreter(cmd: Cmd) -> None:
     family = re.sub(r"[0-9.]+$", "", cmd.name.lower()).replace("nodejs", "node")
     family = {"pypy": "python", "luajit": "lua"}.get(family, family)
@@ -2325,6 +2359,8 @@ def _interpreter(cmd: Cmd) -> None:
     letters = "eE" if family in ("perl", "ruby", "osascript") else ""
     if unglued(cmd, letters + "".join(f[1] for f in flags if len(f) == 2 and f[0] == "-")):
         return
+    if family == "php" and "auto_" in cmd.argv.joined_low:
+        _php_prepend(cmd)  # (n18u) `-d auto_prepend_file=/tmp/x.php`: code run first
     if family == "php" and any(w.text == "-S" or w.text.startswith("-S") for w in args):
         from aintern_ls.safety.network import php_server
 
