@@ -1295,7 +1295,8 @@ _ACCOUNT_NAME_OPTIONS = frozenset(
 )
 # (n14w) a storage account's glued name that says backups: `corpbackups`, `bkpstore01`,
 # `nightlybak`, `dbsnapshots` (no dash can separate the word)
-_GLUED_BACKUP = re.compile(r"backup|(?<![a-z])bkp|bkp(?![a-z])|bak(?:\d|s?\Z|up)|snapshot")
+# (n18u) `bkp` glued on both sides too (`acmebkpstore`), but not before an `i` (`webkpi`)
+_GLUED_BACKUP = re.compile(r"backup|(?<![a-z])bkp|bkp(?!i)|bak(?:\d|s?\Z|up)|snapshot")
 _PS_SWITCHES = frozenset(names("-force -asjob -whatif -confirm -verbose -debug"))
 
 
@@ -1367,6 +1368,8 @@ def backup_place(text: str) -> str | None:
     parts = _split_place(text)
     while parts and _EVERY_PART.match(parts[-1]):
         parts.pop()
+    if parts and "snap" in parts[-1].lower() and shape.build_snapshots(parts[-1]):
+        return None  # (n18u) `maven-snapshots`: an artifact repository, not backups
     if parts and _BACKUP_PLACE.match(parts[-1]):
         return parts[-1]
     if parts and _BACKUP_REPO.match(parts[-1]):
@@ -1433,7 +1436,7 @@ _BUCKET_WHOLE = re.compile(
 )
 # (`bkp` only as a whole part: at an edge or beside a digit/separator, `acmebkp01`; not
 # inside a word, `webkpi`: r17)
-_GLUED_BUCKET = re.compile(r"backup|(?<![a-z])bkp|bkp(?![a-z])|bak(?:\d|s?\Z|s?[.-]|up)")
+_GLUED_BUCKET = re.compile(r"backup|(?<![a-z])bkp|bkp(?!i)|bak(?:\d|s?\Z|s?[.-]|up)")
 
 
 def _glued_bucket(text: str) -> str | None:

@@ -861,7 +861,12 @@ class _PyReader:
             if DYN not in where and classify_path(where, frozenset([None])).level >= B:
                 fx.extra.append((C, "system-file", f"unpacks an archive into {where}"))
             return
-        if name in ("shutil.rmtree", "os.removedirs") or short == "rmtree":
+        if (
+            name in ("shutil.rmtree", "os.removedirs")
+            or short == "rmtree"
+            # (n18u) distutils' (and setuptools' vendored copy's) tree delete
+            or name.endswith("dir_util.remove_tree")
+        ):
             self.delete(first, True)
             return
         if name in ("os.remove", "os.unlink", "os.rmdir", "posix.remove", "posix.unlink") or (
@@ -1816,13 +1821,14 @@ class _Reader:
                 if items is not None:
                     self._argv(items)
             for m in re.finditer(
-                r"\bFile\s*\(\s*([^()]*+(?:\([^()]*+\)[^()]*+)?)\)\s*\.\s*(deleteRecursively|delete"
-                r"|deleteOnExit|writeText|writeBytes|appendText)\s*\(",
+                r"\bFile\s*\(\s*([^()]*+(?:\([^()]*+\)[^()]*+)?)\)\s*\.\s*(deleteRecursively"
+                r"|deleteDir|delete|deleteOnExit|writeText|writeBytes|appendText)\s*\(",
                 code,
             ):
                 v = self.value(m.group(1))
                 if m.group(2).startswith("delete"):
-                    self._delete(v, m.group(2) == "deleteRecursively")
+                    # (n18u: Groovy's `deleteDir()` deletes the folder and all inside it)
+                    self._delete(v, m.group(2) in ("deleteRecursively", "deleteDir"))
                 else:
                     into = self.fx.appends if m.group(2) == "appendText" else self.fx.writes
                     self._path(v, into)

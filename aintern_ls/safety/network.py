@@ -949,7 +949,18 @@ def _check_by_ssh(cmd: Cmd) -> None:
 def _http_server(cmd: Cmd) -> None:
     """`python3 -m http.server` serves a folder to the network; serving the root, a home or a
     system folder publishes its files."""
-    serve_folder(cmd, cmd.option_value("-d", "--directory"))
+    serve_folder(cmd, cmd.option_value("-d", "--directory"), not local_only(cmd))
+
+
+@handles("jwebserver")
+def _jwebserver(cmd: Cmd) -> None:
+    """(n18u) The JDK's simple web server: `-d DIR` (default the working directory), bound
+    to the loopback address unless `-b ADDR` says otherwise."""
+    if cmd.has("-h", "-?", "--help", "-version", "--version"):
+        return
+    bind = cmd.option_value("-b", "--bind-address")
+    exposed = bind is not None and (bind.dynamic or not _LOOPBACK.search(bind.text))
+    serve_folder(cmd, cmd.option_value("-d", "--directory"), exposed)
 
 
 def serve_folder(cmd: Cmd, folder: Word | None, exposed: bool = True) -> None:

@@ -600,9 +600,35 @@ _BACKUP_NOUN_LOW = re.compile(_BACKUP_NOUN.pattern)  # (for lower-cased ASCII te
 
 def _backup_noun_in(low: str) -> bool:
     """`_BACKUP_NOUN.search(low)` for a lower-cased text (without `re.I`'s per-letter case
-    folding when it is ASCII)."""
+    folding when it is ASCII); (n18u) an artifact repository's build-sense `snapshot`
+    (`maven-snapshots`, `libs-snapshot-local`) is no backup noun."""
     pattern = _BACKUP_NOUN_LOW if low.isascii() else _BACKUP_NOUN
-    return pattern.search(low) is not None
+    if pattern.search(low) is None:
+        return False
+    if "snap" in low and build_snapshots(low):
+        return pattern.search(_BUILD_SNAPSHOTS.sub(" ", low)) is not None
+    return True
+
+
+# (n18u, session 18) artifact repositories named snapshots in the build sense: a build tool
+# or an artifact word next to `snapshot(s)`, or the repository-manager suffixes.
+_BUILD_SNAPSHOTS = re.compile(
+    r"(?i)(?:maven|mvn|m2|gradle|ivy|sbt|libs?|plugins?|artifacts?|artifactory|nexus|jars?"
+    r"|nuget|npm|pypi|java|android|kotlin|scala|clojars)[-_.]?(?:release-)?snapshots?"
+    r"(?:[-_.](?:local|remote|virtual|repo|repository))?"
+    r"|snapshots?[-_.](?:local|remote|virtual)\b"
+)
+
+
+def build_snapshots(text: str) -> bool:
+    """Whether `text` names an artifact repository's build snapshots (and no backup word)."""
+    low = text.lower()
+    return (
+        _BUILD_SNAPSHOTS.search(low) is not None
+        and "backup" not in low
+        and "bak" not in low
+        and "bkp" not in low
+    )
 
 
 _ALL_MARKER = re.compile(
