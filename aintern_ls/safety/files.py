@@ -714,6 +714,14 @@ def _named_system_files(cmd: Cmd, starts: list[Word], tests: list[Word], verb: s
                 return
 
 
+def _plain_files_only(tests: list[Word]) -> bool:
+    """(h18) `-type f` and no negation or alternative among the tests (`! -type f`, `-o`
+    select folders too): each match is a file below the start, never the start itself."""
+    return _files_only(tests) and not any(
+        w.text in ("!", "-not", "-o", "-or", ",", "\\!") for w in tests
+    )
+
+
 def _files_only(tests: list[Word]) -> bool:
     """`-type f` among find's tests: only files are selected, never a folder."""
     texts = [w.text for w in tests]
@@ -1278,6 +1286,14 @@ def _find(cmd: Cmd) -> None:
                 subst = start_words[0] if not filtered and len(start_words) == 1 else None
                 if (
                     subst is not None
+                    and not subst.dynamic
+                    and inner[0].text not in ("chmod", "chown", "chgrp")
+                    and _plain_files_only(args[tests_from:i])
+                ):
+                    # (h18) `-type f`: `{}` is each file below the start, never the start
+                    subst = Word(subst.text.rstrip("/") + "/*", subst.start, subst.end)
+                if (
+                    subst is not None
                     and subst.text in (".", "./")
                     and inner[0].text in ("chmod", "chown", "chgrp")
                 ):
@@ -1371,7 +1387,16 @@ def _find(cmd: Cmd) -> None:
                     )
                 ):
                     before = len(cmd.scope.findings)
-                    _delete_targets(cmd, start_words, True, f"find -exec {inner[0].text} destroys")
+                    targets = start_words
+                    if inner[0].text == "truncate" or _plain_files_only(args[tests_from:i]):
+                        # (h18) `find /var/log -type f -exec truncate -s0 {} +`: only the
+                        # files below each start are emptied or deleted, the start folder
+                        # stays: judged as its contents (`/var/log/*`, as `-type f -delete`)
+                        targets = [
+                            Word(w.text.rstrip("/") + "/*", w.start, w.end, w.dynamic)
+                            for w in start_words
+                        ]
+                    _delete_targets(cmd, targets, True, f"find -exec {inner[0].text} destroys")
                     cmd.scope.findings[before:] = [
                         f for f in cmd.scope.findings[before:] if f.level >= C
                     ]
@@ -1463,8 +1488,25 @@ def _flag_texts(texts: list[str], valued: frozenset[str] | tuple[()]) -> list[st
 _DISK_QUERY_OPERANDS = {"sfdisk": 2}
 
 
+_NO_DEVICE_FORMATTER = re.compile(r"mk(?:fs|e2fs|dosfs|ntfs|exfatfs|udffs)\b")
+
+
+def _names_no_device(texts: list[str]) -> bool:
+    """No argument at all, or only the file-system type (`-t ext4`, `--type=xfs`)."""
+    if not texts:
+        return True
+    if len(texts) == 2 and texts[0] in ("-t", "--type"):
+        return re.fullmatch(r"[a-z0-9]+", texts[1]) is not None
+    return len(texts) == 1 and re.fullmatch(r"(?:-t|--type=)[a-z0-9]+", texts[0]) is not None
+
+
 def _mkfs(cmd: Cmd) -> None:
     read_only = _DISK_READ_ONLY.get(cmd.name)
+    if _NO_DEVICE_FORMATTER.match(cmd.name) and _names_no_device([w.text for w in cmd.args]):
+        # (h18) `mkfs`, `mkfs.ext4`, `mkfs -t ext4`: no device or file is named, so
+        # nothing is formatted (it prints its usage); a formatter we cannot prove harmless
+        cmd.add(M, "unknown-command", f"{cmd.name} names no device to format")
+        return
     if read_only is not None:
         texts = [w.text.split("=", 1)[0] for w in cmd.args]
         if cmd.name == "wipefs" and not any(
