@@ -281,6 +281,7 @@ class Scope:
                 (k, v)
                 for k, v in self.env.items()
                 if not k.startswith("\x00alias:")
+                and k != PS_WHATIF_PREF
                 and not k.isdigit()
                 and k not in ("@", "*", "#")
                 and k not in hidden
@@ -341,6 +342,10 @@ def _placed(found: list[Finding], where: Word, code_start: int) -> list[Finding]
 _WINDOWS_SHELLS = frozenset({"powershell", "cmd"})
 _PS_ENV = "\x00ps:$env:"  # (powershell.py's `_PS_VAR` + `$env:`)
 _CMD_ENV = "\x00cmd:"  # (cmd.py's `_CMD_VAR`)
+# (h18) `$WhatIfPreference = $true` set unconditionally at the top of a PowerShell text:
+# later ShouldProcess cmdlets only report (powershell.py sets it, dispatch.judge reads it).
+# Never handed to nested code: a new process or another runspace starts without it.
+PS_WHATIF_PREF = "\x00ps-whatif-preference"
 _FILE_BOUND_PREFIX = "\x00boundfile"  # (wrappers.FILE_BOUND, FILE_BOUND_ANY: program copies)
 _FILE_BOUND_ANY = "\x00boundfile-any"
 

@@ -48,6 +48,7 @@ from aintern_ls.safety import (  # noqa: F401
 )
 from aintern_ls.safety.context import (
     NO_STDIN,
+    PS_WHATIF_PREF,
     STDIN_FILE,
     STDIN_NETWORK,
     STDIN_OTHER,
@@ -595,8 +596,13 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if (
         scope.family == "powershell"
         and name not in _WHATIF_IGNORED
-        and "-whatif" in argv.lowset
-        and any(_whatif_on(words, i, scope.source) for i in range(1, len(words)))
+        and (
+            (
+                "-whatif" in argv.lowset
+                and any(_whatif_on(words, i, scope.source) for i in range(1, len(words)))
+            )
+            or (PS_WHATIF_PREF in scope.env and _whatif_preferred(name, scope.source))
+        )
     ):
         if name not in HANDLERS and name not in WINDOWS_HANDLERS and shape.ENABLED:
             # An unknown cmdlet's -WhatIf is its author's promise, not something we know.
@@ -871,6 +877,34 @@ def _known_source_files(cmd: Cmd, name: str, known: bool, mark: int) -> None:
         if max((f.level for f in found), default=S) >= D:
             seen = {(f.rule, f.start, f.end) for f in cmd.scope.findings[mark:]}
             cmd.scope.include([f for f in found if (f.rule, f.start, f.end) not in seen])
+
+
+# (h18) Cmdlet verbs whose built-in and module cmdlets honour `$WhatIfPreference` (they
+# support ShouldProcess); `Set-Location`-like state changes and verbs of cmdlets that do not
+# (Invoke-RestMethod, Send-MailMessage, Import-Module, Start-Job …) are never read as dry runs.
+_WHATIF_PREF_VERB = re.compile(
+    r"(?:remove|clear|set|new|stop|restart|rename|move|copy|disable|enable|format|initialize"
+    r"|uninstall|suspend|reset|dismount|add|unregister)-[a-z]"
+)
+_WHATIF_PREF_NOT = frozenset(
+    names("set-location push-location pop-location set-psdebug set-strictmode set-variable")
+)
+# Text that ends the preference's reach (another runspace or process, a parameter default
+# or an explicit `-WhatIf:` value): then nothing is read as a dry run.
+_WHATIF_PREF_GUARD = re.compile(
+    r"(?i)-whatif:|-wi:|psdefaultparametervalues|start-job|sajb|start-threadjob|-parallel"
+    r"|invoke-command|icm\b|-asjob|runspace|\[powershell\]|new-pssession|register-|scheduledjob"
+)
+
+
+def _whatif_preferred(name: str, source: str) -> bool:
+    """`$WhatIfPreference = $true` earlier in the text makes this cmdlet only report."""
+    return (
+        _WHATIF_PREF_VERB.match(name) is not None
+        and name not in _WHATIF_PREF_NOT
+        and (name in HANDLERS or name in WINDOWS_HANDLERS)
+        and _WHATIF_PREF_GUARD.search(source) is None
+    )
 
 
 def _whatif_on(words: list[Word], i: int, source: str) -> bool:

@@ -23,7 +23,7 @@ import tree_sitter_powershell
 
 from aintern_ls.safety import budget, dispatch
 from aintern_ls.safety.bash import PARSES, Positions
-from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
+from aintern_ls.safety.context import NO_STDIN, PS_WHATIF_PREF, Info, Scope, Stdin
 from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.shape import EVERY_BACKUP
 from aintern_ls.safety.windows import PS_ALIASES, PS_CODE_VIEW, PS_KNOWN_VARS
@@ -235,6 +235,23 @@ def _created_block(raw: str, scope: Scope) -> str | None:
 
 
 _PS_VAR = "\x00ps:"  # PowerShell variables in the scope's table (no shell name starts so)
+
+_WHATIF_PREF_NAMES = frozenset(
+    f"${scope}whatifpreference" for scope in ("", "global:", "script:", "local:")
+)
+
+
+def _top_level(node: Node) -> bool:
+    """`node` runs unconditionally in the text's own scope: only pipelines and statement
+    lists lie between it and the root (no if/loop/try body, function or script block)."""
+    p = node.parent
+    while p is not None:
+        if p.type not in ("pipeline", "statement_list", "program"):
+            return False
+        p = p.parent
+    return True
+
+
 # `(Get-Item PATH).LastWriteTime`, `(gi PATH -Force).CreationTimeUtc`, `$f.LastAccessTime`
 _TIMESTAMP_LHS = re.compile(
     r"\A(?:\(\s*(?:get-item|gi|get-childitem|gci|dir|ls)\s+(?:-(?:literalpath|path|force)\s+)*"
@@ -1961,6 +1978,22 @@ class _Walker:
         else:
             self.scope.add(RiskLevel.MODERATE, "write", "changes a file's timestamps", s, e)
 
+    def _whatif_preference(self, node: Node, name: str, rhs: str) -> None:
+        """(h18) `$WhatIfPreference = $true` at the top level of the text, unconditionally:
+        the ShouldProcess cmdlets after it only report what they would do, until another
+        assignment. Anything else (a value that may be false, a conditional or nested
+        assignment, a `$private:` one) turns the reading off: what is not sure runs."""
+        on = (
+            name in _WHATIF_PREF_NAMES
+            and rhs.strip().lower() in ("$true", "1")
+            and op_is_plain(node)
+            and _top_level(node)
+        )
+        if on:
+            self.scope.env[PS_WHATIF_PREF] = "1"
+        else:
+            self.scope.env.pop(PS_WHATIF_PREF, None)
+
     def assignment(self, node: Node) -> None:
         """`$c = 'Remove-Item'`: remember constant values so `& $c …` is judged as what it
         runs (a value built at run time is forgotten, and stays unknown)."""
@@ -1968,6 +2001,8 @@ class _Walker:
         if len(kids) < 2:
             return
         name = _text(kids[0]).strip().lower()
+        if name.endswith("whatifpreference"):
+            self._whatif_preference(node, name, _text(kids[-1]))
         stamp = _TIMESTAMP_LHS.match(name)
         if stamp is not None:
             self._timestomp(node, stamp)
