@@ -442,12 +442,24 @@ def _tar_writes_over(cmd: Cmd, create: bool) -> bool:
     return True
 
 
+# (h18) systemd-analyze verbs that only print (`log-level`/`log-target`/`service-watchdogs`
+# with a value change the manager, so they are left out)
+_SYSTEMD_ANALYZE_READ = frozenset(
+    names(
+        """
+        time blame critical-chain plot dot dump cat-config unit-files unit-paths exit-status
+        capability condition syscall-filter filesystems calendar timestamp timespan security
+        inspect-elf verify fdstore image-policy has-tpm2 pcrs srk architectures smbios11
+        """
+    )
+)
+
 _MISC_NAMES = names(
     """
     unzip 7z 7za gunzip gzip bzip2 bunzip2 xz unxz zstd zip unrar patch ed ex vi vim nvim nano
     emacs code subl nl-write split csplit ln link convert magick ffmpeg pandoc renice
     mount umount swapoff swapon modprobe insmod rmmod ip ifconfig route hostnamectl timedatectl
-    localectl nmcli defaults open xdg-open start explorer osascript-run nohup-run
+    localectl systemd-analyze nmcli defaults open xdg-open start explorer osascript-run nohup-run
     jupyter streamlit uvicorn gunicorn flask django-admin manage.py rails hugo jekyll mkdocs
     sphinx-build wasm-pack webpack vite next nuxt ng expo gcc g++ clang clang++ cc javac java
     rustc ld as strip objcopy pkill-dry ssh-keygen ssh-add ssh-copy-id gpg age sops vault
@@ -615,6 +627,10 @@ def _misc(cmd: Cmd) -> None:
         (t for t in texts if not t.startswith("-")), "status"
     ) in ("status", "show", "list-timezones", "list-locales", "list-keymaps", "timesync-status"):
         return  # the status and listings only read
+    if n == "systemd-analyze" and next((t for t in texts if not t.startswith("-")), "time") in (
+        _SYSTEMD_ANALYZE_READ
+    ):
+        return  # (h18) boot timings, unit checks and listings: printed, nothing changed
     if n in ("ip", "ifconfig", "route", "mount", "swapon", "umount") and (
         not texts
         or (

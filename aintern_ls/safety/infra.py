@@ -84,9 +84,38 @@ def _mongo(cmd: Cmd) -> None:
         cmd.add(level, rule, reason)
 
 
+# (h18) redis-cli modes that only read and report (key scans, statistics, latency probes)
+_REDIS_READ_MODES = frozenset(
+    names(
+        """
+        --scan --bigkeys --memkeys --hotkeys --keystats --stat --latency --latency-history
+        --latency-dist --intrinsic-latency
+        """
+    )
+)
+
+
+_REDIS_VALUED = frozenset(
+    names("-h -p -a -n -u -s --user --pass --pattern --quoted-pattern --count -i --cacert")
+)
+
+
 @handles("redis-cli", "valkey-cli", "keydb-cli")
 def _redis(cmd: Cmd) -> None:
     ops = cmd.operands(frozenset({"-h", "-p", "-a", "-n", "-u", "--user", "--pass", "-s"}))
+    texts = cmd.texts()
+    if any(t in _REDIS_READ_MODES for t in texts):
+        # (h18) `redis-cli --scan --pattern 'user:*'`, `--bigkeys`: the mode only reads and
+        # reports, when nothing else (a command, --eval, --pipe) is given with it
+        rest = [
+            t
+            for k, t in enumerate(texts)
+            if not t.startswith("-") and (k == 0 or texts[k - 1] not in _REDIS_VALUED)
+        ]
+        if not rest and not any(
+            t in ("--eval", "--pipe", "--rdb", "--functions-rdb") for t in texts
+        ):
+            return
     level, rule, reason = inline.judge_redis([w.text for w in ops])
     if level:
         cmd.add(level, rule, reason)

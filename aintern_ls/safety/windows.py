@@ -2087,6 +2087,8 @@ def _copy_move(cmd: Cmd) -> None:
     name = cmd.name
     if not ops:
         return
+    if name == "xcopy" and "/l" in _win_flags(cmd):
+        return  # (h18) `xcopy SRC DST /L` lists what it would copy: nothing is written
     moving = name in ("move", "ren", "rename")
     sources = ops[:1] if name in ("ren", "rename") else (ops[:-1] if len(ops) > 1 else ops)
     dest = ops[-1] if len(ops) > 1 else None
@@ -4968,12 +4970,18 @@ def _write_cmdlet(cmd: Cmd) -> None:
         and all(
             re.match(
                 r"(?i)/(?:online|english|format:\w+|get-\w+|image:\S+|featurename:\S+"
-                r"|imagefile:\S+|wimfile:\S+|index:\d+)\Z",
+                r"|imagefile:\S+|wimfile:\S+|index:\d+|cleanup-image|checkhealth|scanhealth"
+                r"|analyzecomponentstore)\Z",
                 t,
             )
             for t in cmd.texts()
         )
-        and any(re.match(r"(?i)/get-", t) for t in cmd.texts())
+        # (h18) `/Cleanup-Image /CheckHealth` (or /ScanHealth, /AnalyzeComponentStore) only
+        # reports; /RestoreHealth and /StartComponentCleanup change the image
+        and any(
+            re.match(r"(?i)/(?:get-|checkhealth|scanhealth|analyzecomponentstore)", t)
+            for t in cmd.texts()
+        )
     ):
         return  # `dism /online /get-features /format:table`: a read-only query
     if cmd.name == "dism" and re.search(
