@@ -967,9 +967,17 @@ def serve_folder(cmd: Cmd, folder: Word | None, exposed: bool = True) -> None:
     """A file server publishing `folder`, or the working directory when none is named and a
     `cd` earlier in the block set it (`cd / && python3 -m http.server`: h17)."""
     if folder is None or folder.text in (".", "./"):
-        cwd = next(iter(cmd.scope.cwds - {None}), None)
-        folder = Word(cwd, cmd.start, cmd.end) if cwd else None
+        for cwd in _known_cwds(cmd):
+            _serves(cmd, cwd, exposed)
+        return
     _serves(cmd, folder, exposed)
+
+
+def _known_cwds(cmd: Cmd) -> list[Word | None]:
+    """(h18) Every folder the working directory may be here, in a fixed order (a set's
+    order changes from run to run; each is judged, the worst wins); none known: None."""
+    known = sorted(c for c in cmd.scope.cwds if c)
+    return [Word(c, cmd.start, cmd.end) for c in known] if known else [None]
 
 
 # Static file servers and how each is told its folder (h17: darkhttpd, miniserve, dufs,
@@ -1147,8 +1155,9 @@ def php_server(cmd: Cmd) -> None:
     exposed = host not in ("localhost", "127.0.0.1", "::1", "") and not host.startswith("127.")
     folder = cmd.option_value("-t")
     if folder is None:  # the docroot defaults to the working directory
-        cwd = next(iter(cmd.scope.cwds - {None}), None)
-        folder = Word(cwd, cmd.start, cmd.end) if cwd else None
+        for cwd in _known_cwds(cmd):
+            _serves(cmd, cwd, exposed)
+        return
     _serves(cmd, folder, exposed)
 
 
