@@ -634,16 +634,24 @@ def _misc(cmd: Cmd) -> None:
     if n in ("ip", "ifconfig", "route", "mount", "swapon", "umount") and (
         not texts
         or (
-            texts[0]
-            in names(
-                """
-                a addr address link r route show -a list -s -br -c neigh -4 -6 l --show --summary
-                """
+            (
+                texts[0]
+                in names(
+                    """
+                    a addr address link r route show -a list -s -br -c neigh -4 -6 l --show
+                    --summary
+                    """
+                )
+                # (h18) `route -n`, `route -ee`, macOS `route -n get default`: the table
+                or (n == "route" and texts[0] in ("-n", "-e", "-ee", "get", "monitor"))
             )
             and not any(
                 t in ("add", "del", "delete", "set", "flush", "change", "replace", "up", "down")
                 for t in texts
             )
+            # (h18) `-a` lists for ip/ifconfig; `mount -a`/`umount -a`/`swapon -a` act on
+            # every filesystem or swap area in fstab
+            and not (n in ("mount", "umount", "swapon") and ("-a" in texts or "--all" in texts))
         )
     ):
         return

@@ -877,6 +877,8 @@ def _terraform(cmd: Cmd) -> None:
     text = " ".join(cmd.texts())
     if verb in ("plan", "preview") and cmd.name in ("terraform", "tofu", "terragrunt", "pulumi"):
         return  # a plan, even of a destroy saved with -out, changes nothing
+    if cmd.name == "pulumi" and "--preview-only" in cmd.texts():
+        return  # (h18) `pulumi destroy --preview-only`: shows the plan, changes nothing
     if (
         verb in ("destroy", "remove", "force-unlock")
         or "-destroy" in text.split()

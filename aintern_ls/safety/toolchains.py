@@ -1165,10 +1165,23 @@ def _package_manager(cmd: Cmd) -> None:
         elif verb == "config" and len(ops) > 1 and ops[1] not in ("get", "list", "ls"):
             cmd.add(M, "config", f"{n} config changes settings")
         return
+    if _package_listing(n, verb, ops):
+        return
     if verb in ("uninstall", "remove", "purge", "autoremove", "rm", "erase", "un", "r"):
         cmd.add(M, "uninstall", f"{n} {verb} removes packages")
         return
     cmd.add(M, "install", f"{n} {verb} installs or changes packages")
+
+
+def _package_listing(n: str, verb: str, ops: list[str]) -> bool:
+    """(h18) Listings under verbs that otherwise change things: `yum history [list|info]`
+    (`history undo` changes), `brew services [list|info]`, MacPorts' `port installed`."""
+    sub = ops[1] if len(ops) > 1 else ""
+    if verb == "history":
+        return sub in ("", "list", "info", "summary", "stats", "userinstalled", "package-list")
+    if verb == "services" and n == "brew":
+        return sub in ("", "list", "info")
+    return n == "port" and verb in ("installed", "contents", "deps", "rdeps", "dependents")
 
 
 for _n in names(

@@ -231,3 +231,31 @@ def test_file_server_after_a_cd_is_judged_the_same_every_run() -> None:
     command = "if [ -x /usr/bin/python3 ]; then cd /tmp; python3 -m http.server 9090; fi"
     assert _level(command, cwd="/") == C
     assert _level("cd /tmp && python3 -m http.server 9090", cwd="/") == M
+
+
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("yum history", S),
+        ("yum history info 12", S),
+        ("yum history undo 5", M),
+        ("brew services list", S),
+        ("brew services start nginx", M),
+        ("port installed", S),
+        ("route -n", S),
+        ("route -n get default", S),
+        ("route -n add default gw 10.0.0.1", M),
+        ("ip addr add 10.0.0.2/24 dev eth0", M),
+        ("ifconfig -a", S),
+        ("mount", S),
+        ("mount -a", M),
+        ("swapon -a", M),
+        ("swapon --show", S),
+        ("umount -a", D),
+        ("umount -a -f", D),
+        ("pulumi destroy --preview-only", S),
+        ("pulumi destroy --yes", D),
+    ],
+)
+def test_listing_verbs_and_their_neighbours(command: str, expected: int) -> None:
+    assert _level(command) == expected
