@@ -643,7 +643,7 @@ def _misc(cmd: Cmd) -> None:
                     """
                 )
                 # (h18) `route -n`, `route -ee`, macOS `route -n get default`: the table
-                or (n == "route" and texts[0] in ("-n", "-e", "-ee", "get", "monitor"))
+                or (n == "route" and texts[0] in ("-n", "-e", "-ee", "get", "monitor", "print"))
             )
             and not any(
                 t in ("add", "del", "delete", "set", "flush", "change", "replace", "up", "down")

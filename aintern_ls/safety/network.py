@@ -162,7 +162,11 @@ def _fetch(cmd: Cmd) -> None:
         n == "certutil"
         and cmd.args
         and (
-            cmd.args[0].text.lower().lstrip("-/") in ("hashfile", "dump", "store", "viewstore", "?")
+            (
+                cmd.args[0].text.lower().lstrip("-/")
+                in ("hashfile", "dump", "store", "viewstore", "?", "verify", "dumppfx")
+                and not any(w.text.lower().lstrip("-/") == "urlfetch" for w in cmd.args)
+            )
             or any(w.text in ("-?", "/?") for w in cmd.args)  # `-delstore -?`: the verb's help
         )
         and not any("://" in w.text for w in cmd.args)

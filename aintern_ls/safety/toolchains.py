@@ -1175,12 +1175,15 @@ def _package_manager(cmd: Cmd) -> None:
 
 def _package_listing(n: str, verb: str, ops: list[str]) -> bool:
     """(h18) Listings under verbs that otherwise change things: `yum history [list|info]`
-    (`history undo` changes), `brew services [list|info]`, MacPorts' `port installed`."""
+    (`history undo` changes), `brew services [list|info]`, MacPorts' `port installed`,
+    `scoop status|checkup`."""
     sub = ops[1] if len(ops) > 1 else ""
     if verb == "history":
         return sub in ("", "list", "info", "summary", "stats", "userinstalled", "package-list")
     if verb == "services" and n == "brew":
         return sub in ("", "list", "info")
+    if n == "scoop" and verb in ("status", "checkup", "cat", "which", "prefix"):
+        return True
     return n == "port" and verb in ("installed", "contents", "deps", "rdeps", "dependents")
 
 

