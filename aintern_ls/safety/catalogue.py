@@ -231,6 +231,12 @@ CATALOGUE: dict[str, Rule] = _rules(
         "cmd",
     ),
     (
+        "session-hook",
+        "binds code the analyser cannot read to a later event of this session (key, idle, prompt)",
+        "Set-PSReadLineKeyHandler -Key Enter -ScriptBlock { & $env:TEMP\\u.exe }",
+        "powershell",
+    ),
+    (
         "firewall-open",
         "adds an inbound firewall rule that lets anyone in on every port",
         "netsh advfirewall firewall add rule name=any dir=in action=allow protocol=any",

@@ -408,6 +408,8 @@ def analyse(text: str, scope: Scope) -> None:
         )
     if "function" in low or "filter" in low:
         _function_calls(text, scope)
+    if "prompt" in low and "function" in low:
+        _prompt_hooks(text, scope)
     if (
         may_match(_ENDLESS_SPAWN, low, plain)
         and (bomb := _ENDLESS_SPAWN.search(text[:20000])) is not None
@@ -688,6 +690,19 @@ def analyse(text: str, scope: Scope) -> None:
         )
     if ".delete" in low or "::delete" in low:
         _dotnet_deletes(code_text(), scope)
+    if (".foreach" in low or ".where" in low) and (
+        respelled := _array_methods_respelled(code_text())
+    ) is not None:
+        where = Word(respelled, 0, len(text))
+        found = scope.nested(respelled, "powershell", where, -1)
+        seen = {(f.rule, f.reason) for f in scope.findings}
+        scope.include(
+            [f for f in found if f.level >= RiskLevel.DANGEROUS and (f.rule, f.reason) not in seen]
+        )
+    if (".delete" in low or ".moveto" in low) and (
+        ".directory" in low or ".parent" in low or ".root" in low or "getparent" in low
+    ):
+        _member_chain_deletes(code_text(), scope)
         for m in _VAR_DELETE.finditer(text[:20000]):
             held = scope.env.get(_PS_VAR + m.group(1).lower())
             if not held or m.group(1).lower() in ("$_", "$psitem"):
@@ -874,6 +889,51 @@ def _input_object_piped(text: str, scope: Scope) -> None:
         rest = text[m.end() : param.start()] + text[v_end:stop]
         piped = f"{value} | {m.group(1)}{rest}"
         scope.include(scope.nested(piped, "powershell", Word(piped, m.start(), stop)))
+
+
+# (n18w) `function prompt { … }`, `function global:prompt { … }`, `$function:prompt = { … }`,
+# `Set-Item function:prompt { … }`: the body runs every time the prompt is drawn (a hook).
+_PROMPT_DEF = re.compile(
+    r"(?i)(?:\bfunction\s+(?:global:|script:)?prompt\s*|\$function:(?:global:)?prompt\s*=\s*"
+    r"|\b(?:set-item|si|new-item|ni)\s+(?:-path\s+)?function:[\\/]?(?:global:)?prompt\s+(?:-value\s+)?)\{"
+)
+
+
+def _prompt_hooks(text: str, scope: Scope) -> None:
+    from aintern_ls.safety.windows import hook_body
+
+    code = code_only(text[:20000])  # (a definition inside a printed string is text)
+    for n, m in enumerate(_PROMPT_DEF.finditer(code)):
+        if n >= 4:
+            break
+        close = _brace_close(text, m.end() - 1)
+        if close < 0:
+            continue
+        hook_body(
+            text[m.end() - 1 : close + 1], Word("prompt", m.start(), close + 1), scope, "prompt"
+        )
+
+
+def _brace_close(text: str, open_at: int) -> int:
+    """The index of the `}` closing the `{` at `open_at` (quotes skipped), or -1."""
+    depth = 0
+    n = min(len(text), open_at + 8000)
+    i = open_at
+    while i < n:
+        c = text[i]
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+        elif c in "'\"":
+            j = text.find(c, i + 1)
+            if j < 0:
+                return -1
+            i = j
+        i += 1
+    return -1
 
 
 def _function_calls(text: str, scope: Scope) -> None:
@@ -1205,6 +1265,151 @@ def _balanced_close(text: str, open_at: int) -> int:
             i = j
         i += 1
     return -1
+
+
+_CHAIN_DELETE = re.compile(r"(?i)\.(?:delete|moveto)\s*\(")
+_CHAIN_STEP = re.compile(r"(?i)\.(?:directory|parent|root)\b|getparent\s*\(")
+_PROFILE_FILE = "'~\\Documents\\WindowsPowerShell\\Microsoft.PowerShell_profile.ps1'"
+
+
+def _receiver(text: str, dot: int) -> int:
+    """Where the expression whose member is called at `dot` (`(X).Directory.Parent` before
+    `.Delete(`) starts: member names, `( … )` groups and `[Type]::Method( … )` calls walked
+    back over; -1 when the walk finds nothing it knows."""
+    j, steps = dot, 0
+    while j > 0 and steps < 12:
+        steps += 1
+        c = text[j - 1]
+        if c == ")":
+            depth, k = 0, j - 1
+            while k >= 0:
+                ch = text[k]
+                if ch in "'\"":
+                    k = text.rfind(ch, 0, k)
+                    if k < 0:
+                        return -1
+                elif ch == ")":
+                    depth += 1
+                elif ch == "(":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                k -= 1
+            if k < 0:
+                return -1
+            j = k
+            call = re.search(r"(?i)\[[\w.]+\]\s*::\s*\w+\s*\Z", text[max(0, j - 80) : j])
+            if call is not None:
+                return j - len(call.group(0))
+            if j > 0 and (text[j - 1].isalnum() or text[j - 1] == "_"):
+                continue  # `.GetParent(…)` on something before it
+            return j
+        if c.isalnum() or c == "_":
+            k = j - 1
+            while k > 0 and (text[k - 1].isalnum() or text[k - 1] == "_"):
+                k -= 1
+            if k > 0 and text[k - 1] == ".":
+                j = k - 1
+                continue
+            return k - 1 if k > 0 and text[k - 1] == "$" else -1
+        return -1
+    return -1
+
+
+_ARRAY_METHOD = re.compile(r"(?i)\.(foreach|where)\s*\(")
+
+
+def _array_methods_respelled(text: str) -> str | None:
+    """(n18w) The collection methods as the pipeline they amount to: `(X).ForEach({ B })` as
+    `X | ForEach-Object { B }`, `.Where({ C })` as `| Where-Object { C }` (`'First'`: one
+    item), `.ForEach('Delete', $true)` as `| ForEach-Object -MemberName Delete -ArgumentList
+    $true`, chains in order; None when there is no such call."""
+    if len(text) > 20000:
+        return None
+    out: list[str] = []
+    at = 0
+    for n, m in enumerate(_ARRAY_METHOD.finditer(text)):
+        if n >= 8:
+            break
+        if m.start() < at:
+            continue
+        start = _receiver(text, m.start())
+        if start < at or start < 0:
+            continue
+        if start > at and text[start - 1] == "@":
+            start -= 1  # `@( … ).ForEach(…)`
+        recv = text[start : m.start()].strip()
+        if recv.startswith("(") and _balanced_close(recv, 0) == len(recv) - 1:
+            inner = recv[1:-1].strip()
+            if (inner and ";" not in inner and not inner.startswith("$")) or inner.startswith("@("):
+                recv = inner  # `(Get-ChildItem X)`: the command's output, piped on
+        stages: list[str] = []
+        k = m.start()
+        while (call := _ARRAY_METHOD.match(text, k)) is not None:
+            close = _balanced_close(text, call.end() - 1)
+            if close < 0:
+                break
+            args = text[call.end() : close].strip()
+            k = close + 1
+            if call.group(1).lower() == "where":
+                block, _, mode = args.partition("}")
+                stages.append(f"Where-Object {block}}}")
+                if "first" in mode.lower() or "last" in mode.lower():
+                    stages.append("Select-Object -First 1")
+            elif args.startswith("{"):
+                stages.append(f"ForEach-Object {args}")
+            elif (member := re.match(r"['\"](\w+)['\"]\s*(?:,\s*(.+))?\Z", args, re.S)) is not None:
+                extra = f" -ArgumentList {member.group(2)}" if member.group(2) else ""
+                stages.append(f"ForEach-Object -MemberName {member.group(1)}{extra}")
+            else:
+                break
+        if not stages:
+            continue
+        piped = " | ".join([recv, *stages])
+        if text[k : k + 1] == ".":
+            piped = f"({piped})"
+        out.append(text[at:start] + piped)
+        at = k
+    if not out:
+        return None
+    out.append(text[at:])
+    return "".join(out)
+
+
+def _member_chain_deletes(text: str, scope: Scope) -> None:
+    """(n18w) `([IO.FileInfo]'C:\\Windows\\notepad.exe').Directory.Delete($true)`, `(Get-Item
+    $PROFILE).Directory.Parent.Parent.Delete($true)`, `[IO.Directory]::GetParent(X).Delete(…)`,
+    `(…).Root.Delete(…)`: the folder the member chain reaches is resolved and the call judged
+    as Remove-Item of it (recursive with `$true`), MoveTo as moving it away."""
+    for n, m in enumerate(_CHAIN_DELETE.finditer(text[:20000])):
+        if n >= 8:
+            break
+        start = _receiver(text, m.start())
+        if start < 0:
+            continue
+        raw = text[start : m.start()]
+        if _CHAIN_STEP.search(raw) is None:
+            continue  # (a plain item's own Delete: `_dotnet_deletes`)
+        raw = re.sub(r"(?i)\$profile\b(?!\.)", lambda _: _PROFILE_FILE, raw)
+        path = _path_expression(raw, scope.env)
+        close = _balanced_close(text, m.end() - 1)
+        if path is None:
+            # (a folder reached from an item we cannot name: still a delete or a move)
+            what = "moves" if m.group(0).lower().startswith(".moveto") else "deletes"
+            scope.add(
+                RiskLevel.DANGEROUS, "delete", f"{what} a folder through .NET", start, m.end()
+            )
+            continue
+        inner = text[m.end() : close].strip().lower() if close > 0 else ""
+        quoted = "'" + path.replace("'", "''") + "'"
+        if m.group(0).lower().startswith(".moveto"):
+            line = f"Move-Item -LiteralPath {quoted} -Destination x"
+        elif inner in ("$true", "1"):
+            line = f"Remove-Item -Recurse -Force -LiteralPath {quoted}"
+        else:
+            line = f"Remove-Item -Force -LiteralPath {quoted}"
+        end = close + 1 if close > 0 else m.end()
+        scope.include(scope.nested(line, "powershell", Word(line, start, end), -1))
 
 
 def _dotnet_deletes(text: str, scope: Scope) -> None:
@@ -2074,7 +2279,7 @@ class _Walker:
                     rhs0[:1] in "(["
                     and re.search(
                         # (n17w: and the value-returning calls of `_returned_folder`)
-                        r"(?i)\.(?:root|parent|psparentpath)\b|getparent|valueonly"
+                        r"(?i)\.(?:root|parent|psparentpath|directory(?:name)?)\b|getparent|valueonly"
                         r"|expandenvironmentvariables|currentversion|win32_operatingsystem"
                         r"|driveinfo",
                         rhs0,
@@ -2860,7 +3065,7 @@ class _Walker:
             return info  # (the working directory's own entries keep their existing rules)
         stage = _text(name0).strip().lower()
         if any(w.text == EVERY_BACKUP for w in stdin.paths):
-            if stage in _WHERE:
+            if stage in _WHERE and not selects_all(_text(node)):
                 # `Get-S3Object -BucketName backups | ? { $_.LastModified -lt … }`: an age or
                 # name filter over every backup keeps a subset (retention pruning) (r15)
                 return info
@@ -2880,8 +3085,10 @@ class _Walker:
             return info
         if stage in _REORDER or (
             stage in _WHERE
-            and _LEAVES_OUT.search(body := _text(node))
-            and not _KEEPS_NAMED.search(body)
+            and (
+                (_LEAVES_OUT.search(body := _text(node)) and not _KEEPS_NAMED.search(body))
+                or selects_all(body)
+            )
         ):
             info.paths = stdin.paths
         return info
@@ -3965,7 +4172,10 @@ _GET_PARENT = re.compile(
     r"|\[(?:system\.)?io\.(?:directory|file)info\]::new\s*\(\s*(?P<n>[^()]+?)\s*\)"
     r"|\(\s*\[(?:system\.)?io\.(?:directory|file)info\]\s*(?P<c>[^()]+?)\s*\)"
     # (n17w) `([IO.DirectoryInfo]::new($HOME)).Parent`: the constructed item in parentheses
-    r"|\(\s*\[(?:system\.)?io\.(?:directory|file)info\]::new\s*\(\s*(?P<w>[^()]+?)\s*\)\s*\))"
+    r"|\(\s*\[(?:system\.)?io\.(?:directory|file)info\]::new\s*\(\s*(?P<w>[^()]+?)\s*\)\s*\)"
+    # (n18w) `(New-Object System.IO.FileInfo 'C:\x\y.exe').Directory`
+    r"|\(\s*new-object\s+(?:-typename\s+)?(?:system\.)?io\.(?:directory|file)info\s+"
+    r"(?:-argumentlist\s+)?(?P<o>'[^']*'|\"[^\"]*\"|[^\s()]+)\s*\))"
     + _UP_STEPS
     + r"(?:\.(?:fullname|name))?\s*\)?\Z"
 )
@@ -4079,8 +4289,9 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
     if ("parent" in low or "root" in low or ").directory" in low) and (
         up := _GET_PARENT.match(raw)
     ) is not None:
-        value = _operand_path(up.group("p") or up.group("n") or up.group("c") or up.group("w"), env)
-        return _steps(value, ("parent" if up.group("p") else "") + up.group(5))
+        operand = up.group("p") or up.group("n") or up.group("c") or up.group("w") or up.group("o")
+        value = _operand_path(operand, env)
+        return _steps(value, ("parent" if up.group("p") else "") + up.group(6))
     if "root" in low and (drive := _DRIVE_ROOT.match(raw)) is not None:
         return drive.group(1).upper() + ":\\"
     if "|" in raw and (piped := _PIPED_SPLIT.match(raw)) is not None:
@@ -4540,6 +4751,36 @@ def _balanced(text: str) -> bool:
 _FOREACH = frozenset({"%", "foreach", "foreach-object"})
 _WHERE = frozenset({"?", "where", "where-object"})
 _REORDER = frozenset({"sort-object", "sort"})
+# (n18w) a Where-Object test every item passes: `{ $true }`, `-like '*'`, `-match '.'`,
+# `-ne $null`, `$null -ne $_.X` (the simplified `? Subject -like '*'` too): no selection.
+_ALL_TESTS = re.compile(
+    r"(?i)\A(?:\$true|1|\$_|\$psitem|!\s*\$false|-not\s+\$false|\$true\s+-eq\s+\$true|1\s+-eq\s+1"
+    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?like\s+(?:-value\s+)?(?:'\*+'|\"\*+\"|\*+)"
+    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?match\s+(?:-value\s+)?"
+    r"(?:'(?:\.[*+]?|\^\.?\*?|\$|\^\.\*\$|)'|\"(?:\.[*+]?|\^\.?\*?|\^\.\*\$|)\"|\.[*+]?)"
+    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?ne\s+(?:-value\s+)?\$null|\$null\s+-[ci]?ne\s+[$\w.]+)\Z"
+)
+
+
+def selects_all(stage: str) -> bool:
+    """`Where-Object { $_.Subject -like '*' }` / `? Name -match '.'`: a filter that keeps
+    every item (one always-true test, or `-or` with one)."""
+    body = stage.strip()
+    head, _, body = body.partition(" ")
+    if head.lower() not in _WHERE and head.lower() not in ("-filterscript",):
+        return False
+    body = re.sub(r"(?i)\A-filterscript\s+", "", body.strip())
+    if body.startswith("{") and body.endswith("}"):
+        body = body[1:-1]
+    body = body.strip()
+    if len(body) > 200:
+        return False
+    while body.startswith("(") and body.endswith(")"):
+        body = body[1:-1].strip()
+    parts = re.split(r"(?i)\s-or\s", body)
+    return any(_ALL_TESTS.match(p.strip().strip("()").strip()) is not None for p in parts)
+
+
 # (time and size comparisons do not narrow a listing to named items either: round 7)
 _LEAVES_OUT = re.compile(
     r"(?i)-(?:c|i)?(?:ne|notlike|notmatch|notin|notcontains|lt|gt|le|ge)\b|-not\b|!\s*\$"

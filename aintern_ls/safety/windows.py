@@ -2893,6 +2893,61 @@ def _aws_share(cmd: Cmd) -> None:
         cmd.add(M, "cloud", f"{cmd.name} changes who may use an image or snapshot")
 
 
+# (n18w, session 18) hooks bound in this session that run a script block on a later event:
+# a key press (PSReadLine), the engine going idle or exiting, an object's event, a timer.
+# What runs there is the block: judged as it is, and critical (a hook) when the block runs a
+# program or code the analyser cannot read (a local program, a variable, an unknown command).
+_HOOK_PARAMS = {
+    "set-psreadlinekeyhandler": ("scriptblock",),
+    "register-engineevent": ("action",),
+    "register-objectevent": ("action",),
+    "register-wmievent": ("action",),
+    "register-cimindicationevent": ("action",),
+    "set-psreadlineoption": ("addtohistoryhandler", "commandvalidationhandler"),
+}
+_UNREADABLE = frozenset(
+    {"local-script", "unknown-command", "eval-dynamic", "opaque-exec", "parse-error"}
+)
+
+
+def hook_body(body: str, where: Word, scope: Scope, what: str) -> None:
+    """Judge a hook's script block `body` (`{ … }` or a variable): critical when it cannot be
+    read; its own findings are judged where the block stands."""
+    text = body.strip()
+    if not (text.startswith("{") and text.endswith("}")):
+        scope.add(
+            C, "session-hook", f"{what} runs code the analyser cannot see", where.start, where.end
+        )
+        return
+    found = scope.nested(text[1:-1], "powershell", where, -1)
+    if any(f.rule in _UNREADABLE for f in found):
+        reason = f"{what} runs a program the analyser cannot read on a later event"
+        scope.add(C, "session-hook", reason, where.start, where.end)
+
+
+@handles(*_HOOK_PARAMS)
+def _session_hook(cmd: Cmd) -> None:
+    args = cmd.args
+    names = _HOOK_PARAMS[cmd.name]
+    for i, w in enumerate(args):
+        t = w.text.lower()
+        key = t[1:].partition(":")[0] if t.startswith("-") else ""
+        if len(key) >= 2 and any(n.startswith(key) for n in names) and i + 1 < len(args):
+            hook_body(args[i + 1].text, args[i + 1], cmd.scope, cmd.name)
+            return
+    if cmd.name == "set-psreadlineoption":
+        cmd.add(M, "system-config", "changes PSReadLine's options for this session")
+    elif cmd.name != "set-psreadlinekeyhandler":
+        # `Register-EngineEvent PowerShell.OnIdle { … }`: the action given by position
+        block = next((w for w in args[1:] if w.text.lstrip().startswith("{")), None)
+        if block is not None:
+            hook_body(block.text, block, cmd.scope, cmd.name)
+        else:
+            cmd.add(M, "system-config", f"{cmd.name} subscribes to an event")
+    else:
+        cmd.add(M, "system-config", "binds a key to a PSReadLine function")
+
+
 def doskey_expanded(text: str, args: list[str]) -> str:
     """A macro's text with its parameters replaced by the arguments of the call."""
 

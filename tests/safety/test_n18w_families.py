@@ -159,3 +159,89 @@ def test_n18w_wrapped_keeps_its_level(inner: str, want: int) -> None:
     assert assess(f"Invoke-Expression '{quoted}'", "powershell").level == want
     assert assess(f"pwsh -NoProfile -Command '{quoted}'", "powershell").level == want
     assert assess(f"sudo {inner}", "powershell").level >= want
+
+
+# Second batch: FileInfo/DirectoryInfo member chains, select-all Where-Object filters, the
+# collection methods .ForEach/.Where, session hooks (PSReadLine, engine/object events, prompt).
+@pytest.mark.parametrize(
+    "command,want",
+    [
+        # member chains from an item to the folder deleted
+        ("([IO.FileInfo]'C:\\Windows\\notepad.exe').Directory.Delete($true)", B),
+        ("(Get-Item $PROFILE).Directory.Parent.Parent.Delete($true)", B),
+        ("[IO.Directory]::GetParent('C:\\Windows\\System32').Delete($true)", B),
+        ("([IO.DirectoryInfo]'C:\\Windows\\Temp').Root.Delete($true)", B),
+        ("(New-Object IO.FileInfo 'C:\\Windows\\System32\\cmd.exe').Directory.Delete($true)", B),
+        ("([IO.FileInfo]'C:\\Windows\\notepad.exe').Directory.MoveTo('D:\\x')", B),
+        ("$d = ([IO.FileInfo]'C:\\Windows\\notepad.exe').Directory; $d.Delete($true)", B),
+        ("([IO.FileInfo]'C:\\temp\\b\\o.log').Directory.Delete($true)", D),
+        ("(Get-Item $x).Directory.Delete($true)", D),
+        ("([IO.FileInfo]'C:\\Windows\\notepad.exe').Directory.FullName", S),
+        ("Write-Host \"([IO.FileInfo]'C:\\Windows\\n.exe').Directory.Delete($true)\"", S),
+        # select-all filters: every item; a real filter: one item
+        ("gci Cert:\\LocalMachine\\Root | ? Subject -like '*' | Remove-Item", B),
+        ("gci Cert:\\LocalMachine\\CA | Where-Object { $_.Thumbprint -match '.*' } | ri", B),
+        ("gci Cert:\\LocalMachine\\Root | Where-Object { $null -ne $_.Subject } | ri", B),
+        ("gci Cert:\\LocalMachine\\Root | Where-Object -FilterScript { 1 } | ri", B),
+        ("Get-WBBackupSet | Where-Object { $true } | Remove-WBBackupSet -Force", B),
+        ("Get-ChildItem C:\\Users | Where-Object Name -Like -Value '*' | rm -r -fo", B),
+        ("gci Cert:\\LocalMachine\\Root | Where-Object { $_.Issuer -like '*Contoso*' } | ri", C),
+        ("gci Cert:\\LocalMachine\\Root | ? Thumbprint -eq 'A4348915' | ri", C),
+        ("gci Cert:\\LocalMachine\\Root | Where-Object { $_.Subject -like '*' } | fl", S),
+        # collection methods
+        ("(Get-ChildItem C:\\Windows).ForEach({ Remove-Item $_.FullName -Recurse -Force })", B),
+        ("@('C:\\Windows', 'C:\\Users').ForEach({ rm $_ -r -fo })", B),
+        (
+            "(Get-ChildItem C:\\Users -Directory).Where({ $_.Name -ne 'Public' })"
+            ".ForEach({ Remove-Item $_.FullName -Recurse -Force })",
+            B,
+        ),
+        ("@('PlugPlay','RpcSs').ForEach({ & sc.exe delete $_ })", B),
+        ("(Get-ChildItem $HOME -Force).ForEach('Delete')", B),
+        ("@('C:\\temp\\a', 'C:\\temp\\b').ForEach({ Remove-Item $_ -Recurse -Force })", D),
+        ("(Get-ChildItem C:\\Windows).ForEach({ $_.Name })", S),
+        ("(Get-ChildItem C:\\Windows).Where({ $_.Length -gt 1MB }).Count", S),
+        # session hooks
+        (
+            "Set-PSReadLineKeyHandler -Key Enter -ScriptBlock { & $env:TEMP\\u.exe;"
+            " [Microsoft.PowerShell.PSConsoleReadLine]::AcceptLine() }",
+            C,
+        ),
+        ("Set-PSReadLineKeyHandler -Key Enter -ScriptBlock $sb", C),
+        (
+            "Set-PSReadLineKeyHandler -Chord Ctrl+j"
+            " -ScriptBlock { Remove-Item C:\\Windows -r -fo }",
+            B,
+        ),
+        ("Register-EngineEvent PowerShell.OnIdle -Action { & $env:APPDATA\\s.exe }", C),
+        ("Register-EngineEvent PowerShell.OnIdle { .\\x.ps1 }", C),
+        ("Register-ObjectEvent -InputObject $t -EventName Elapsed -Action { & $p }", C),
+        ("Set-PSReadLineOption -AddToHistoryHandler { param($l) & C:\\x\\hist.exe $l; $true }", C),
+        ("function prompt { & $env:LOCALAPPDATA\\p.exe; 'PS> ' }", C),
+        ("$function:prompt = { & $env:TEMP\\x.exe; '> ' }", C),
+        ("function global:prompt { Remove-Item C:\\Users -Recurse -Force; 'PS> ' }", B),
+        ('function prompt { "PS $(Get-Location)> " }', S),
+        ("Set-PSReadLineKeyHandler -Key F7 -ScriptBlock { Get-History | Out-GridView }", S),
+        ("Write-Host 'function prompt { & $env:LOCALAPPDATA\\p.exe }'", S),
+        ("Get-PSReadLineKeyHandler -Bound", S),
+    ],
+)
+def test_n18w_family_two(command: str, want: int) -> None:
+    assert assess(command, "powershell").level == want
+
+
+@pytest.mark.parametrize(
+    "inner,want",
+    [
+        ("([IO.FileInfo]'C:\\Windows\\notepad.exe').Directory.Delete($true)", B),
+        ("gci Cert:\\LocalMachine\\Root | ? Subject -like '*' | Remove-Item", B),
+        ("@('C:\\Windows', 'C:\\Users').ForEach({ rm $_ -r -fo })", B),
+        ("Register-EngineEvent PowerShell.OnIdle -Action { & $env:APPDATA\\s.exe }", C),
+    ],
+)
+def test_n18w_family_two_wrapped(inner: str, want: int) -> None:
+    for wrapper in PS_BLOCK_WRAPPERS:
+        assert assess(wrapper.format(inner), "powershell").level == want, wrapper
+    quoted = inner.replace("'", "''")
+    assert assess(f"Invoke-Expression '{quoted}'", "powershell").level == want
+    assert assess(f'powershell -NoProfile -Command "{inner}"', "cmd").level == want
