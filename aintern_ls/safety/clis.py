@@ -997,6 +997,8 @@ _GATE_WORDS = re.compile(
             *_KEEP_LITERALS,
             *("delet", "remov", "purg", "older", "drop", "truncat", "backup", "snapshot", "dlm"),
             "filehistory",  # (n17w: File History's store folder)
+            "bkp",  # (n18w: `_BACKUP_PLACE`'s short names: a `bkp$` share, a `baks` folder)
+            r"(?<![a-z])baks?(?![a-z])",
             # a backup tool's repository by name (`_BACKUP_REPO`: `/srv/restic-repo`)
             r"(?:restic|borg|kopia|duplica|bup|rsnapshot|timeshift|urbackup|bacula|bareos"
             r"|veeam|tarsnap|rdiff|burp|zbackup|attic)[-_.]?(?:repo|store|archive)",
@@ -1374,6 +1376,17 @@ def backup_place(text: str) -> str | None:
         return parts[-1]
     if parts and _BACKUP_REPO.match(parts[-1]):
         return parts[-1]  # `/srv/restic-repo`: a backup tool's repository (every archive)
+    if (
+        len(parts) == 3
+        and text[:2] in ("\\\\", "//")
+        and _BACKUP_PLACE.match(parts[1].rstrip("$"))
+        and "." not in parts[2]
+    ):
+        # (n18w) `rd /s /q \\nas\backups\web01`: one named backup folder of a share whose
+        # name says backups (a per-server folder: one named backup is blocked)
+        return parts[2]
+    if len(parts) == 2 and text[:2] in ("\\\\", "//") and _BACKUP_PLACE.match(parts[1].rstrip("$")):
+        return parts[1]  # `\\srv\bkp$`: a hidden share that says backups
     if len(parts) > 1 and _BACKUP_PLACE.match(parts[-2]) and _REPO_IN_PLACE.match(parts[-1]):
         # `/mnt/backup/kopia-repo`, `/mnt/backups/borg`: a backup tool's repository (or a
         # repository) inside a backup folder is every archive it holds (b12)

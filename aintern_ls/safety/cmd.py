@@ -293,6 +293,8 @@ def _segment(
         wrappers.cmd_wrote(scope, words, redirects, False, echoed)
         return Info(), []
     _record_set(words, scope)
+    if scope.env and words[0].text.lower() in _CMD_DELETERS:
+        _read_target(words, scope)
     _alternate_streams(words, redirects, scope)
     words = _mapped_drives(_by_stem(_unglue(words), scope), scope)
     info = dispatch.judge(words, scope, stdin)
@@ -533,11 +535,39 @@ def _cmd_operator(value: str, op: str) -> str:
     return value
 
 
+_CMD_READ = "\x00cmdread:"  # (n18w) variables `set /p` read from a file or the keyboard
+_CMD_DELETERS = frozenset({"rd", "rmdir", "del", "erase"})
+
+
+def _read_target(words: list[Word], scope: Scope) -> None:
+    """(n18w) `set /p T=<list.txt` then `rd /s /q %T%`: the whole path of a delete is a value
+    read at run time from a file this block does not show: what is deleted cannot be seen
+    (opaque, critical)."""
+    for w in words[1:]:
+        m = _VAR.fullmatch(w.text.strip('"'))
+        if m is not None and scope.env.get(_CMD_READ + m.group(0).strip("%!").lower()):
+            reason = f"{words[0].text} deletes a path read at run time ({w.text}): not visible"
+            scope.add(RiskLevel.CRITICAL, "opaque-exec", reason, w.start, w.end)
+            return
+
+
 def _record_set(words: list[Word], scope: Scope) -> None:
     """`set x=rd`: remember the literal value (a value built from variables is unknown)."""
+    if (
+        words[0].text.lower() == "set"
+        and len(words) >= 3
+        and words[1].text.lower() == "/p"
+        and "=" in words[2].text
+    ):
+        name = words[2].text.split("=", 1)[0].strip().lower()
+        scope.env.pop(_CMD_VAR + name, None)
+        scope.env[_CMD_READ + name] = "1"
+        return
     if words[0].text.lower() == "set" and len(words) >= 2 and not words[1].text.startswith("/"):
         name, eq, value = " ".join(w.text for w in words[1:]).partition("=")
         key = _CMD_VAR + name.strip().lower()
+        if eq and scope.env:
+            scope.env.pop(_CMD_READ + name.strip().lower(), None)  # (set again: not read)
         if eq and _VAR.search(value) and "%" in value:
             # `set p=%PROGRAMDATA:~0,3%Users`: a value built from a well-known folder's
             # substring (or a variable set before) is that text.

@@ -2221,6 +2221,12 @@ class _Walker:
         if name[:1] == "[" or name[:2] == "${" or ":" in name:
             # `[string]$t = …`, `${env:T} = …`, `$script:t = …`: the variable `$t`/`$env:t`
             name = _normal_var(_LHS_CAST.sub("", name))
+        if name == "$whatifpreference":
+            rhs = _text(kids[-1]).strip().lower()
+            if rhs in ("$true", "1", "[bool]1") and op_is_plain(node):
+                self.scope.env[_PS_WHATIF] = "1"
+            else:
+                self.scope.env.pop(_PS_WHATIF, None)
         if not _VAR_NAME.fullmatch(name):
             if "," in name and _MULTI_LHS.fullmatch(name):
                 self._multi_assignment(name, kids[-1])
@@ -2280,6 +2286,7 @@ class _Walker:
                     and re.search(
                         # (n17w: and the value-returning calls of `_returned_folder`)
                         r"(?i)\.(?:root|parent|psparentpath|directory(?:name)?)\b|getparent|valueonly"
+                        r"|\)\.fullname\b"
                         r"|expandenvironmentvariables|currentversion|win32_operatingsystem"
                         r"|driveinfo",
                         rhs0,
@@ -3398,6 +3405,8 @@ class _Walker:
             self._set_env_item(words)
         if _PS_DEFAULTS in self.scope.env and words:
             words = _with_defaults(words, self.scope.env[_PS_DEFAULTS])
+        if _PS_WHATIF in self.scope.env and words:
+            words = _with_whatif(words, _text(node))
         info = dispatch.judge(words, self.scope, stdin)
         if info.output is None and words[0].text.lower() == "split-path":
             # `Split-Path $env:USERPROFILE | Remove-Item …` (n14w)
@@ -3995,6 +4004,36 @@ def _remember_defaults(scope: Scope, text: str) -> None:
         scope.env.pop(_PS_DEFAULTS, None)
 
 
+_PS_WHATIF = "\x00pswhatif"  # (n18w) `$WhatIfPreference = $true` earlier in the block
+# Cmdlet verbs whose cmdlets honour $WhatIfPreference (they support ShouldProcess); runners
+# (Invoke-*, Start-*, ForEach-Object) and native programs do not.
+_WHATIF_VERBS = frozenset(
+    (
+        *("remove", "clear", "set", "new", "move", "copy", "rename", "stop", "disable"),
+        *("enable", "uninstall", "format", "reset", "restart", "add", "register"),
+        *("unregister", "suspend", "resume", "install", "update", "mount", "dismount"),
+        "initialize",
+    )
+)
+
+
+def _with_whatif(words: list[Word], raw: str) -> list[Word]:
+    """`Remove-Item C:\\Windows -Recurse` after `$WhatIfPreference = $true` runs as a dry run
+    (`-WhatIf`), unless it says `-WhatIf:$false` itself."""
+    from aintern_ls.safety.windows import PS_ALIASES
+
+    head = words[0].text.lower()
+    name = PS_ALIASES.get(head, head)
+    if name.partition("-")[0] not in _WHATIF_VERBS or "-" not in name:
+        return words
+    if any(w.text.lower().startswith("-wh") for w in words[1:]) or re.search(
+        r"(?i)\s-wh\w*\s*:", raw
+    ):
+        return words  # (`-WhatIf:$false` is dropped from the words: read the text)
+    end = words[-1].end
+    return [*words, Word("-WhatIf", end, end)]
+
+
 def _with_defaults(words: list[Word], defaults: str) -> list[Word]:
     """`Remove-Item C:\\Windows` after `$PSDefaultParameterValues['Remove-Item:Recurse'] =
     $true` runs as `Remove-Item C:\\Windows -Recurse`."""
@@ -4124,6 +4163,14 @@ _ITEM_OPERAND = (
     r"|[A-Za-z]:[\\/][^\s()]*"
     # (n14w) `([Environment]::GetFolderPath('UserProfile'))`: a known folder's getter
     r"|\(\s*\[(?:system\.)?environment\]::getfolderpath\s*\([^()]*\)\s*\))"
+)
+# (n18w) a listing's member access, `(Get-ChildItem X -Force).FullName`: X's every entry (a
+# filter, `-Include`/`-Exclude`, `-Filter` or a pattern in X keeps a subset: not matched)
+_LISTING_OF = re.compile(
+    r"(?i)\A\(\s*(?:get-childitem|gci|ls|dir)\s+(?:-(?:literal)?path\s+)?"
+    + _ITEM_OPERAND
+    + r"(?:\s+-(?:force|directory|ad|file|af|recurse|r|hidden|h|attributes\s+\w+))*\s*\)"
+    r"\.(?:fullname|pspath)\s*\Z"
 )
 _SPLIT_PATH = re.compile(
     r"(?i)\A\(?\s*split-path\s+(?:-(parent|qualifier|leaf)\s+)?(?:-(?:literal)?path\s+)?"
@@ -4280,6 +4327,10 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
         return "."
     if (returned := _returned_folder(raw, env)) is not None:
         return returned
+    if ").fullname" in raw.lower() and (listed := _LISTING_OF.match(raw)) is not None:
+        # (n18w) `(Get-ChildItem C:\Windows\System32).FullName`: every entry of the folder
+        folder = _operand_path(listed.group(1), env)
+        return folder.rstrip("\\/") + "\\*" if folder is not None else None
     item = _ITEM_OF.match(raw)
     if item is not None:
         # `(Get-Item $env:windir).FullName`, `(Resolve-Path ~)`: the path itself
@@ -4758,7 +4809,10 @@ _ALL_TESTS = re.compile(
     r"|(?:-property\s+)?[$\w.]+\s+-[ci]?like\s+(?:-value\s+)?(?:'\*+'|\"\*+\"|\*+)"
     r"|(?:-property\s+)?[$\w.]+\s+-[ci]?match\s+(?:-value\s+)?"
     r"(?:'(?:\.[*+]?|\^\.?\*?|\$|\^\.\*\$|)'|\"(?:\.[*+]?|\^\.?\*?|\^\.\*\$|)\"|\.[*+]?)"
-    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?ne\s+(?:-value\s+)?\$null|\$null\s+-[ci]?ne\s+[$\w.]+)\Z"
+    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?ne\s+(?:-value\s+)?(?:\$null|''|\"\")"
+    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?notlike\s+(?:-value\s+)?(?:''|\"\")"
+    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?notmatch\s+(?:-value\s+)?(?:'\^\$'|\"\^\$\")"
+    r"|\$null\s+-[ci]?ne\s+[$\w.]+)\Z"
 )
 
 

@@ -1217,6 +1217,31 @@ def _mountvol(cmd: Cmd) -> None:
         cmd.add(M, "system-config", "mountvol changes volume mount points")
 
 
+# (n18w) the same through the Storage cmdlets: `Get-Partition | ? GptType -eq '{c12a7328-…}' |
+# Add-PartitionAccessPath -AccessPath Z:\`, `Set-Partition … -NewDriveLetter Z` of the
+# partition picked by the EFI system partition's GPT type (or its `System` type).
+_ESP_PICKED = re.compile(
+    r"(?i)c12a7328-f81f-11d2-ba4b-00a0c93ec93b|\btype\s+-eq\s+['\"]?system\b|\bissystem\b"
+)
+
+
+@handles("add-partitionaccesspath", "set-partition", windows_only=True)
+def _partition_letter(cmd: Cmd) -> None:
+    low = [w.text.lower().strip("'\"") for w in cmd.args]
+    drive = None
+    for i, t in enumerate(low[:-1]):
+        if t.startswith("-ac") or t.startswith("-newd"):
+            m = re.match(r"([a-z])(?::\\?)?\Z", low[i + 1])
+            drive = m.group(1) if m else None
+    src = cmd.scope.source
+    upto = src[max(0, src.rfind("\n", 0, max(cmd.start, 0)) - 2000) : max(cmd.end, 0)]
+    if drive is not None and _ESP_PICKED.search(upto[-4000:]):
+        cmd.scope.env[ESP_DRIVE] = drive
+        cmd.add(M, "system-config", f"{cmd.name} mounts the EFI system partition (the boot files)")
+        return
+    cmd.add(M, "system-config", f"{cmd.name} changes a partition's drive letter or mount path")
+
+
 def _protected_unknown_delete(cmd: Cmd, targets: list[Word], verb: str) -> bool:
     esp = (cmd.scope.env.get(ESP_DRIVE) if cmd.scope.env else None) or ""
     for t in targets if esp else ():
@@ -1686,7 +1711,8 @@ def _mp_preference(cmd: Cmd) -> None:
 # does ICMP (ping) or a rule created disabled.
 _NETSH_ADD_RULE = re.compile(r"\bfirewall\s+add\s+rule\b")
 _NETSH_LIMITS = re.compile(
-    r"\b(?:localport|program|service|remoteip|remoteport)=(?!any\b)|protocol=(?!any\b|tcp\b|udp\b|6\b|17\b)"
+    r"\b(?:localport|program|service|remoteip|remoteport)=(?!any\b|[01]-65535\b)"
+    r"|protocol=(?!any\b|tcp\b|udp\b|6\b|17\b)"
     r"|\benable=no\b"
 )
 _NFR_LIMITS = (
@@ -1725,7 +1751,7 @@ def _opens_every_port(cmd: Cmd, text: str) -> bool:
     args = [t.lower().strip("'\"") for t in cmd.texts()]
     for limit in _NFR_LIMITS:
         value = _nfr_value(args, limit, 4)
-        if value is not None and value not in ("any", "*"):
+        if value is not None and value not in ("any", "*", "1-65535", "0-65535"):
             return False
     direction = _nfr_value(args, "direction", 2) or "inbound"
     action = _nfr_value(args, "action", 2) or "allow"
@@ -2867,8 +2893,9 @@ def _public_storage(cmd: Cmd) -> None:
 # (n18w) AWS Tools for PowerShell spellings of `aws ec2 modify-image-attribute` and friends:
 # an image, snapshot or database snapshot shared with group `all` (every AWS account).
 _AWS_SHARE_ALL = re.compile(
-    r"-(?:usergroup|groupname|valuestoadd|launchpermission_add|createvolumepermission_add"
+    r"-(?:usergroups?|groupnames?|valuestoadd|launchpermission_add|createvolumepermission_add"
     r"|loadpermission_add)\b(?::\s*|\s+)[^-]{0,80}?\ball\b"
+    r"|-(?:launch|createvolume|load)permission\b(?::\s*|\s+)[^-]{0,120}?\badd\b[^-]{0,80}?\ball\b"
 )
 
 
@@ -4075,7 +4102,7 @@ def _crt_quoted(cmd: Cmd, first: Word) -> Word | None:
 def _wmic(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     low = [w.text.lower() for w in cmd.args]
-    if "share" in low and "create" in low:
+    if ("share" in low or "win32_share" in low) and "create" in low:
         src = cmd.scope.source
         line = src[cmd.start : cmd.end] if 0 <= cmd.start < cmd.end <= len(src) else text
         if share_created(line, cmd.scope):
@@ -7522,6 +7549,21 @@ def share_created(text: str, scope: Scope) -> bool:
     return False
 
 
+@handles("grant-smbshareaccess", windows_only=True)
+def _grant_share(cmd: Cmd) -> None:
+    """(n18w) `Grant-SmbShareAccess -Name C$ -AccountName Everyone -AccessRight Full`: an
+    administrative share (a drive root, ADMIN$ the Windows folder) opened to an account is
+    exfiltration like New-SmbShare of that folder; another share: a permission change."""
+    name = _named_value(cmd, "name", 1)
+    ops = [w for w in cmd.args if not w.text.startswith("-")]
+    share = name if name is not None else (ops[0] if ops else None)
+    text = share.text.strip("'\"").lower() if share is not None else ""
+    if re.fullmatch(r"[a-z]\$|admin\$", text):
+        cmd.add(C, "exfiltration", f"{cmd.name} opens the administrative share {text}", share)
+    else:
+        cmd.add(M, "system-config", f"{cmd.name} changes who may use a share")
+
+
 @handles("new-smbshare", windows_only=True)
 def _new_smbshare(cmd: Cmd) -> None:
     """`New-SmbShare -Name x -Path C:\\ -FullAccess Everyone`: a drive root, a profile or a
@@ -7694,24 +7736,25 @@ def _appcmd(cmd: Cmd) -> None:
         cmd.add(M, "system-config", f"appcmd {verb} changes the IIS configuration")
 
 
-@handles("fhmanagerw", windows_only=True)
+@handles("fhmanagew", "fhmanagerw", windows_only=True)
 def _file_history(cmd: Cmd) -> None:
-    """(n17w) File History's manager: `-cleanup N` deletes the backed-up versions older than N
+    """(n17w) File History's manager (FhManagew.exe as Windows ships it, n18w; the misspelt
+    name kept): `-cleanup N` deletes the backed-up versions older than N
     days (0: every version, blocked: every backup deleted); `-backupnow` runs a backup."""
     low = [w.text.lower() for w in cmd.args]
     if "-cleanup" in low or "/cleanup" in low:
         at = low.index("-cleanup") if "-cleanup" in low else low.index("/cleanup")
         days = low[at + 1] if at + 1 < len(low) else ""
         if days.isdigit() and int(days) == 0:
-            cmd.add(B, "delete-backups", "FhManagerw -cleanup 0 deletes every File History version")
+            cmd.add(B, "delete-backups", "FhManagew -cleanup 0 deletes every File History version")
             return
         cmd.add(
             M,
             "backup",
-            "FhManagerw -cleanup deletes File History versions older than the age given",
+            "FhManagew -cleanup deletes File History versions older than the age given",
         )
         return
-    cmd.add(M, "backup", "FhManagerw runs or changes File History backups")
+    cmd.add(M, "backup", "FhManagew runs or changes File History backups")
 
 
 # certmgr's switches that take a value (`/r localMachine`, `/sha1 HASH`, `/n NAME`, ...).

@@ -245,3 +245,116 @@ def test_n18w_family_two_wrapped(inner: str, want: int) -> None:
     quoted = inner.replace("'", "''")
     assert assess(f"Invoke-Expression '{quoted}'", "powershell").level == want
     assert assess(f'powershell -NoProfile -Command "{inner}"', "cmd").level == want
+
+
+# Third batch (REDTEAM-NOTES round 16): File History's shipped binary name, one named backup
+# folder of a backup share by UNC, a listing's .FullName as the delete's path, cmd's `set /p`
+# target, $WhatIfPreference, the EFI partition given a letter by the Storage cmdlets.
+@pytest.mark.parametrize(
+    "command,shell,want",
+    [
+        ("fhmanagew -cleanup 0", "cmd", B),
+        ("C:\\Windows\\System32\\FhManagew.exe -cleanup 0 -quiet", "powershell", B),
+        ("FhManagew.exe -cleanup 90", "cmd", M),
+        ("rd /s /q \\\\srv\\db-backups\\node7", "cmd", B),
+        ("Remove-Item \\\\srv\\bkp$\\node7 -Recurse -Force", "powershell", B),
+        ("rd /s /q \\\\srv\\bkp$", "cmd", B),
+        ("rd /s /q \\\\srv\\backups\\node7\\db.bak", "cmd", D),
+        ("rd /s /q \\\\srv\\projects\\node7", "cmd", D),
+        ("dir \\\\srv\\backups\\node7", "cmd", S),
+        ("Remove-Item (Get-ChildItem $env:windir).FullName -Recurse -Force", "powershell", B),
+        ("ri (gci ~ -Force).FullName -r -fo", "powershell", B),
+        (
+            "$f = (dir C:\\Users -Directory).FullName; Remove-Item $f -Recurse -Force",
+            "powershell",
+            B,
+        ),
+        ("Remove-Item (Get-ChildItem C:\\temp\\x).FullName -Recurse", "powershell", D),
+        ("Remove-Item (Get-ChildItem C:\\Windows -Filter *.tmp).FullName", "powershell", D),
+        ("set /p T=<t.txt & rd /s /q %T%", "cmd", C),
+        ('set /p T=<t.txt\ndel /f /s /q "%T%"', "cmd", C),
+        ("set /p T=<t.txt & set T=C:\\temp\\x& rd /s /q %T%", "cmd", D),
+        ("set /p T=<t.txt & echo %T%", "cmd", S),
+        ("$WhatIfPreference = $true; Remove-Item C:\\Windows -Recurse -Force", "powershell", S),
+        ("$global:WhatIfPreference = 1\nrm $HOME -r -fo", "powershell", S),
+        (
+            "$WhatIfPreference = $true; Remove-Item C:\\Windows -Recurse -Force -WhatIf:$false",
+            "powershell",
+            B,
+        ),
+        ("$WhatIfPreference = $true; cmd /c rd /s /q C:\\Windows", "powershell", B),
+        ("$WhatIfPreference = $env:X; Remove-Item C:\\Windows -Recurse -Force", "powershell", B),
+        (
+            "Get-Partition | ? GptType -eq '{c12a7328-f81f-11d2-ba4b-00a0c93ec93b}'"
+            " | Add-PartitionAccessPath -AccessPath Q:\\; Remove-Item Q:\\EFI -Recurse -Force",
+            "powershell",
+            B,
+        ),
+        (
+            "Get-Partition -DiskNumber 0 | ? Type -eq 'System' | Set-Partition -NewDriveLetter P;"
+            " rm P:\\EFI\\Microsoft -r -fo",
+            "powershell",
+            B,
+        ),
+        (
+            "Add-PartitionAccessPath -DiskNumber 1 -PartitionNumber 2 -AccessPath F:\\;"
+            " Remove-Item F:\\old -Recurse -Force",
+            "powershell",
+            D,
+        ),
+    ],
+)
+def test_n18w_family_three(command: str, shell: str, want: int) -> None:
+    assert assess(command, shell).level == want
+
+
+@pytest.mark.parametrize(
+    "command,shell,want",
+    [
+        ("gci Cert:\\LocalMachine\\Root | ? { $_.Subject -ne '' } | ri", "powershell", B),
+        ("gci Cert:\\LocalMachine\\Root | ? { $_.Subject -notmatch '^$' } | ri", "powershell", B),
+        ("$d = @('C:\\Windows', 'C:\\Users'); $d.ForEach({ rm $_ -r -fo })", "powershell", B),
+        (
+            "Edit-EC2ImageAttribute -ImageId ami-1 -LaunchPermission @{Add=@(@{Group='all'})}",
+            "powershell",
+            C,
+        ),
+        (
+            "Edit-EC2ImageAttribute -ImageId ami-1 -LaunchPermission @{Remove=@(@{Group='all'})}",
+            "powershell",
+            M,
+        ),
+        (
+            "Grant-SmbShareAccess -Name 'C$' -AccountName Everyone -AccessRight Full",
+            "powershell",
+            C,
+        ),
+        (
+            "Grant-SmbShareAccess -Name ADMIN$ -AccountName Everyone -AccessRight Read",
+            "powershell",
+            C,
+        ),
+        (
+            "Grant-SmbShareAccess -Name Projects -AccountName devs -AccessRight Change",
+            "powershell",
+            M,
+        ),
+        (
+            'wmic /namespace:\\\\root\\cimv2 path Win32_Share call create "","","","c","","C:\\",0',
+            "cmd",
+            C,
+        ),
+        (
+            "netsh advfirewall firewall add rule name=x dir=in action=allow localport=1-65535",
+            "cmd",
+            C,
+        ),
+        (
+            "New-NetFirewallRule -DisplayName x -LocalPort 0-65535 -Protocol TCP",
+            "powershell",
+            C,
+        ),
+    ],
+)
+def test_n18w_family_three_more(command: str, shell: str, want: int) -> None:
+    assert assess(command, shell).level == want
