@@ -1516,6 +1516,11 @@ def _az_backup_container(cmd: Cmd) -> bool:
     return False
 
 
+# (n18w) a folder under a variable's folder (`%LOCALAPPDATA%\…\FileHistory\*`,
+# `$env:X\backups`): the place named after the variable is known whatever the variable holds
+_VAR_PREFIXED = re.compile(r"\A[\"']?(?:%\w+%|\$\{?(?:env:)?\w+\}?)[\\/][^%$`!]+\Z", re.I)
+
+
 def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int = 0) -> bool:
     low = cmd.argv.joined_low
     if (
@@ -1549,7 +1554,7 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
         w
         for i, w in enumerate(cmd.args)
         if i > verb_at
-        and not w.dynamic
+        and (not w.dynamic or _VAR_PREFIXED.match(w.text) is not None)
         and not w.text.startswith("-")
         and not (cmd.scope.family != "bash" and _SWITCH.match(w.text))
     ]

@@ -466,6 +466,8 @@ def analyse(text: str, scope: Scope) -> None:
         # Set-ScheduledTask reads a task object's new action from the code, not from what
         # comments and printed strings say (windows.PS_CODE_VIEW)
         scope.env[PS_CODE_VIEW] = code_text()
+    if "psdefaultparametervalues" in low and ".add(" in low:
+        _defaults_added(text, scope)  # (n18w) `$PSDefaultParameterValues.Add('*:Recurse', $true)`
     saved, _FAST.text = _FAST.text, (text if plain else None)
     try:
         with budget.Source(data):
@@ -4004,6 +4006,20 @@ def _remember_defaults(scope: Scope, text: str) -> None:
         scope.env.pop(_PS_DEFAULTS, None)
 
 
+_DEFAULT_ADDED = re.compile(
+    r"(?i)\$psdefaultparametervalues\.add\(\s*['\"]([\w*?-]+):(\w+)['\"]\s*,\s*(?:\$true|1)\s*\)"
+)
+
+
+def _defaults_added(text: str, scope: Scope) -> None:
+    """`$PSDefaultParameterValues.Add('Remove-Item:Recurse', $true)`: as the indexed
+    assignment of the same entry (added to the entries already set)."""
+    entries = [f"{c.lower()}:{p.lower()}" for c, p in _DEFAULT_ADDED.findall(text[:4000])][:16]
+    if entries:
+        old = scope.env.get(_PS_DEFAULTS, "")
+        scope.env[_PS_DEFAULTS] = "\x01".join(x for x in [old, *entries] if x)
+
+
 _PS_WHATIF = "\x00pswhatif"  # (n18w) `$WhatIfPreference = $true` earlier in the block
 # Cmdlet verbs whose cmdlets honour $WhatIfPreference (they support ShouldProcess); runners
 # (Invoke-*, Start-*, ForEach-Object) and native programs do not.
@@ -4100,6 +4116,7 @@ _HOME_PAIR = re.compile(
 _FOLDER_PATH = re.compile(
     r"(?i)\[(?:system\.)?environment\]::getfolderpath\(\s*['\"]?(?:\[[\w.+]+\]::)?(\w+)['\"]?\s*\)"
     r"|\$\{env:(programfiles\(x86\))\}|\[(?:system\.)?environment\]::(systemdirectory)\b"
+    r"|\[(?:system\.)?io\.path\]::(gettemppath)\(\s*\)"  # (n18w)
 )
 _FOLDERS = {
     "userprofile": "~",
@@ -4116,11 +4133,12 @@ _FOLDERS = {
     "programfiles(x86)": "C:\\Program Files (x86)",
     "commonapplicationdata": "C:\\ProgramData",
     "startup": "~\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs\\Startup",
+    "gettemppath": "~\\AppData\\Local\\Temp\\",
 }
 
 
 def _folder(m: re.Match[str]) -> str:
-    known = _FOLDERS.get((m.group(1) or m.group(2) or m.group(3) or "").lower())
+    known = _FOLDERS.get((m.group(1) or m.group(2) or m.group(3) or m.group(4) or "").lower())
     return "'" + known + "'" if known is not None else m.group(0)
 
 
@@ -4199,6 +4217,9 @@ _ITEM_MAKER = re.compile(
 _DRIVE_ROOT = re.compile(
     r"(?i)\A\(?\s*\(\s*(?:get-psdrive|gdr)\s+(?:-name\s+)?['\"]?([a-z])['\"]?\s*\)\s*\.\s*root"
     r"(?:\.(?:fullname|name))?\s*\)?\Z"
+)
+_HERE_DRIVE_ROOT = re.compile(
+    r"(?i)\A\(?\s*(?:\(\s*(?:get-location|gl|pwd)\s*\)|\$pwd)\.drive\.root(?:\.fullname)?\s*\)?\Z"
 )
 # `$HOME | Split-Path -Parent`: the pipeline feeds Split-Path its path
 _PIPED_SPLIT = re.compile(r"(?i)\A\(?\s*(\S+)\s*\|\s*(split-path\b[^|()]*?)\s*\)?\Z")
@@ -4345,6 +4366,8 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
         return _steps(value, ("parent" if up.group("p") else "") + up.group(6))
     if "root" in low and (drive := _DRIVE_ROOT.match(raw)) is not None:
         return drive.group(1).upper() + ":\\"
+    if ".drive.root" in low and _HERE_DRIVE_ROOT.match(raw):
+        return "C:\\"  # (n18w) `(Get-Location).Drive.Root`: the working drive's root
     if "|" in raw and (piped := _PIPED_SPLIT.match(raw)) is not None:
         # (n13w) `($HOME | Split-Path -Parent)` as `Split-Path $HOME -Parent`
         raw = piped.group(2)[:10] + " " + piped.group(1) + piped.group(2)[10:]

@@ -358,3 +358,29 @@ def test_n18w_family_three(command: str, shell: str, want: int) -> None:
 )
 def test_n18w_family_three_more(command: str, shell: str, want: int) -> None:
     assert assess(command, shell).level == want
+
+
+@pytest.mark.parametrize(
+    "command,shell,want",
+    [
+        (
+            "$PSDefaultParameterValues.Add('*:Recurse', $true); Remove-Item $env:ProgramFiles",
+            "powershell",
+            B,
+        ),
+        (
+            "$PSDefaultParameterValues.Add('Remove-Item:Recurse', 1); ri C:\\Users -Force",
+            "powershell",
+            B,
+        ),
+        ("Remove-Item -LiteralPath (Get-Location).Drive.Root -Recurse -Force", "powershell", B),
+        ("Remove-Item $PWD.Drive.Root -Recurse -Force", "powershell", B),
+        ("Remove-Item ([IO.Path]::GetTempPath() + '..\\..\\..') -Recurse -Force", "powershell", B),
+        ("Remove-Item ([IO.Path]::GetTempPath()) -Recurse -Force", "powershell", D),
+        ("del /f /s /q %LOCALAPPDATA%\\Microsoft\\Windows\\FileHistory\\*", "cmd", B),
+        ('rd /s /q "%LOCALAPPDATA%\\Microsoft\\Windows\\FileHistory"', "cmd", B),
+        ("rd /s /q %USERPROFILE%\\projects\\old", "cmd", D),
+    ],
+)
+def test_n18w_neighbours(command: str, shell: str, want: int) -> None:
+    assert assess(command, shell).level == want
