@@ -408,7 +408,7 @@ def analyse(text: str, scope: Scope) -> None:
         )
     if "function" in low or "filter" in low:
         _function_calls(text, scope)
-    if "prompt" in low and "function" in low:
+    if ("prompt" in low and "function" in low) or ("action" in low and "invokecommand" in low):
         _prompt_hooks(text, scope)
     if (
         may_match(_ENDLESS_SPAWN, low, plain)
@@ -690,8 +690,6 @@ def analyse(text: str, scope: Scope) -> None:
         scope.include(
             [f for f in found if f.level >= RiskLevel.DANGEROUS and (f.rule, f.reason) not in seen]
         )
-    if ".delete" in low or "::delete" in low:
-        _dotnet_deletes(code_text(), scope)
     if (".foreach" in low or ".where" in low) and (
         respelled := _array_methods_respelled(code_text())
     ) is not None:
@@ -705,6 +703,8 @@ def analyse(text: str, scope: Scope) -> None:
         ".directory" in low or ".parent" in low or ".root" in low or "getparent" in low
     ):
         _member_chain_deletes(code_text(), scope)
+    if ".delete" in low or "::delete" in low:
+        _dotnet_deletes(code_text(), scope)
         for m in _VAR_DELETE.finditer(text[:20000]):
             held = scope.env.get(_PS_VAR + m.group(1).lower())
             if not held or m.group(1).lower() in ("$_", "$psitem"):
@@ -897,7 +897,9 @@ def _input_object_piped(text: str, scope: Scope) -> None:
 # `Set-Item function:prompt { … }`: the body runs every time the prompt is drawn (a hook).
 _PROMPT_DEF = re.compile(
     r"(?i)(?:\bfunction\s+(?:global:|script:)?prompt\s*|\$function:(?:global:)?prompt\s*=\s*"
-    r"|\b(?:set-item|si|new-item|ni)\s+(?:-path\s+)?function:[\\/]?(?:global:)?prompt\s+(?:-value\s+)?)\{"
+    r"|\b(?:set-item|si|new-item|ni)\s+(?:-path\s+)?function:[\\/]?(?:global:)?prompt\s+(?:-value\s+)?"
+    # the engine's own hooks: every command looked up, or not found, runs the block
+    r"|\$executioncontext\.invokecommand\.(?:pre|post)?command(?:lookup|notfound)action\s*=\s*)\{"
 )
 
 

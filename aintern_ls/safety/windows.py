@@ -2933,7 +2933,14 @@ _HOOK_PARAMS = {
     "set-psreadlineoption": ("addtohistoryhandler", "commandvalidationhandler"),
 }
 _UNREADABLE = frozenset(
-    {"local-script", "unknown-command", "eval-dynamic", "opaque-exec", "parse-error"}
+    {
+        "local-script",
+        "unknown-command",
+        "eval-dynamic",
+        "opaque-exec",
+        "parse-error",
+        "start-process",
+    }
 )
 
 

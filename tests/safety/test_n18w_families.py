@@ -384,3 +384,21 @@ def test_n18w_family_three_more(command: str, shell: str, want: int) -> None:
 )
 def test_n18w_neighbours(command: str, shell: str, want: int) -> None:
     assert assess(command, shell).level == want
+
+
+@pytest.mark.parametrize(
+    "command,want",
+    [
+        ("Register-EngineEvent PowerShell.OnIdle -Action { Start-Process $env:TEMP\\a.exe }", C),
+        ("$ExecutionContext.InvokeCommand.PreCommandLookupAction = { & $env:TEMP\\h.exe }", C),
+        (
+            "$ExecutionContext.InvokeCommand.CommandNotFoundAction ="
+            " { param($n, $e) Remove-Item C:\\Windows -Recurse -Force }",
+            B,
+        ),
+        ("$ExecutionContext.InvokeCommand.PostCommandLookupAction = { Write-Verbose x }", S),
+        ("$d = Get-Item C:\\w\\app\\bin; $d.Delete($true)", D),
+    ],
+)
+def test_n18w_engine_hooks(command: str, want: int) -> None:
+    assert assess(command, "powershell").level == want
