@@ -2869,8 +2869,16 @@ class _Walker:
             word = self.string_word(inner)
             if not word.dynamic:
                 return Info(name="string", output=word.text)
-        self.visit(node)
+        sub = self.visit(node)
         raw = _text(node)
+        if (
+            sub.paths
+            and raw.lstrip()[:2] in ("(G", "(g", "@(", "(l", "(d", "(L", "(D", "((")
+            and raw.rstrip()[-1:] == ")"
+        ):
+            # (n18w) `(Get-ChildItem C:\Windows) | Remove-Item`, `@(gci ~) | …`: a listing in
+            # parentheses or an array subexpression sends its items down the pipe
+            return Info(name="expression", paths=sub.paths)
         if _DRIVE_LIST.search(raw):
             s, e = self.span(node)
             return Info(name="expression", paths=(Word("C:\\", s, e),))  # every drive root

@@ -402,3 +402,22 @@ def test_n18w_neighbours(command: str, shell: str, want: int) -> None:
 )
 def test_n18w_engine_hooks(command: str, want: int) -> None:
     assert assess(command, "powershell").level == want
+
+
+@pytest.mark.parametrize(
+    "command,want",
+    [
+        ("@(Get-ChildItem C:\\Windows) | Remove-Item -Recurse -Force", B),
+        ("(gci ~ -Force) | ri -r -fo", B),
+        (
+            "((Get-ChildItem C:\\Users -Directory) | Where-Object { $_.Name -ne 'Public' })"
+            " | ForEach-Object { rm $_.FullName -r -fo }",
+            B,
+        ),
+        ("(Get-ChildItem C:\\temp\\x) | Remove-Item -Recurse -Force", D),
+        ("(Get-Item C:\\x\\y).PSParentPath | Remove-Item -Recurse", D),
+        ("(Get-ChildItem C:\\Windows) | Measure-Object", S),
+    ],
+)
+def test_n18w_listing_in_parentheses(command: str, want: int) -> None:
+    assert assess(command, "powershell").level == want
