@@ -478,6 +478,8 @@ def analyse(text: str, scope: Scope) -> None:
         walker.error_text(start, end)
     if "-in" in low and ("foreach" in low or "%" in text) and _IN_PARAM.search(text[:20000]):
         _input_object_piped(text, scope)
+    if "for" in low and "[$" in text:
+        _index_loops(text, scope)  # (after the walk: the arrays are known by now)
     for arg in _CREATE_ARG.finditer(text) if may_match(_CREATE_ARG, low, plain) else ():
         code = fold_powershell(arg.group(1))
         if code is not None:
@@ -1378,6 +1380,35 @@ def _array_methods_respelled(text: str) -> str | None:
         return None
     out.append(text[at:])
     return "".join(out)
+
+
+# (n18w) a counting loop over an array's indexes: `for ($i = 0; $i -lt $a.Count; $i++) { …
+# $a[$i] … }`, `foreach ($i in 0..($a.Count - 1)) { … }`: each item in turn, as `$a | % { … }`
+_INDEX_LOOP = re.compile(
+    r"(?i)\bfor\s*\(\s*\$(\w+)\s*=\s*0\s*;[^;{}]{0,80};[^;{}]{0,40}\)\s*\{"
+    r"|\bforeach\s*\(\s*\$(\w+)\s+in\s+0\s*\.\.\s*\(?\s*\$\w+\.(?:count|length)\s*-\s*1\s*\)?\s*\)\s*\{"
+)
+
+
+def _index_loops(text: str, scope: Scope) -> None:
+    for n, m in enumerate(_INDEX_LOOP.finditer(text[:20000])):
+        if n >= 4:
+            break
+        index = m.group(1) or m.group(2)
+        close = _brace_close(text, m.end() - 1)
+        if close < 0:
+            continue
+        body = text[m.end() - 1 : close + 1]
+        used = re.findall(r"(?i)\$(\w+)\[\s*\$" + index + r"\s*\]", body)
+        if not used or len({u.lower() for u in used}) != 1:
+            continue
+        each = re.sub(r"(?i)\$" + used[0] + r"\[\s*\$" + index + r"\s*\]", "$_", body)
+        line = f"${used[0]} | ForEach-Object {each}"
+        found = scope.nested(line, "powershell", Word(line, m.start(), close + 1), -1)
+        seen = {(f.rule, f.reason) for f in scope.findings}
+        scope.include(
+            [f for f in found if f.level >= RiskLevel.DANGEROUS and (f.rule, f.reason) not in seen]
+        )
 
 
 def _member_chain_deletes(text: str, scope: Scope) -> None:

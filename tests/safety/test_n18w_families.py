@@ -421,3 +421,32 @@ def test_n18w_engine_hooks(command: str, want: int) -> None:
 )
 def test_n18w_listing_in_parentheses(command: str, want: int) -> None:
     assert assess(command, "powershell").level == want
+
+
+@pytest.mark.parametrize(
+    "command,want",
+    [
+        (
+            "$a = 'C:\\Windows','C:\\Users'; for ($i=0; $i -lt $a.Count; $i++)"
+            " { Remove-Item $a[$i] -Recurse -Force }",
+            B,
+        ),
+        (
+            "$a = @('RpcSs','PlugPlay'); foreach ($i in 0..($a.Count - 1))"
+            " { sc.exe delete $a[$i] }",
+            B,
+        ),
+        (
+            "$a = 'C:\\temp\\a','C:\\temp\\b'; for ($i=0; $i -lt $a.Length; $i++)"
+            " { Remove-Item $a[$i] -Recurse -Force }",
+            D,
+        ),
+        (
+            "$a = 'C:\\Windows','C:\\Users'; for ($i=0; $i -lt $a.Count; $i++)"
+            " { Write-Host $a[$i] }",
+            S,
+        ),
+    ],
+)
+def test_n18w_index_loops(command: str, want: int) -> None:
+    assert assess(command, "powershell").level == want
