@@ -26,7 +26,7 @@ from aintern_ls.safety.bash import PARSES, Positions
 from aintern_ls.safety.context import NO_STDIN, PS_WHATIF_PREF, Info, Scope, Stdin
 from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.shape import EVERY_BACKUP
-from aintern_ls.safety.windows import PS_ALIASES, PS_CODE_VIEW, PS_KNOWN_VARS
+from aintern_ls.safety.windows import PS_ALIASES, PS_CODE_VIEW, PS_KNOWN_VARS, selects_all
 from aintern_ls.safety.winpaths import protected_unknown_name
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
@@ -4866,37 +4866,6 @@ def _balanced(text: str) -> bool:
 _FOREACH = frozenset({"%", "foreach", "foreach-object"})
 _WHERE = frozenset({"?", "where", "where-object"})
 _REORDER = frozenset({"sort-object", "sort"})
-# (n18w) a Where-Object test every item passes: `{ $true }`, `-like '*'`, `-match '.'`,
-# `-ne $null`, `$null -ne $_.X` (the simplified `? Subject -like '*'` too): no selection.
-_ALL_TESTS = re.compile(
-    r"(?i)\A(?:\$true|1|\$_|\$psitem|!\s*\$false|-not\s+\$false|\$true\s+-eq\s+\$true|1\s+-eq\s+1"
-    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?like\s+(?:-value\s+)?(?:'\*+'|\"\*+\"|\*+)"
-    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?match\s+(?:-value\s+)?"
-    r"(?:'(?:\.[*+]?|\^\.?\*?|\$|\^\.\*\$|)'|\"(?:\.[*+]?|\^\.?\*?|\^\.\*\$|)\"|\.[*+]?)"
-    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?ne\s+(?:-value\s+)?(?:\$null|''|\"\")"
-    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?notlike\s+(?:-value\s+)?(?:''|\"\")"
-    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?notmatch\s+(?:-value\s+)?(?:'\^\$'|\"\^\$\")"
-    r"|\$null\s+-[ci]?ne\s+[$\w.]+)\Z"
-)
-
-
-def selects_all(stage: str) -> bool:
-    """`Where-Object { $_.Subject -like '*' }` / `? Name -match '.'`: a filter that keeps
-    every item (one always-true test, or `-or` with one)."""
-    body = stage.strip()
-    head, _, body = body.partition(" ")
-    if head.lower() not in _WHERE and head.lower() not in ("-filterscript",):
-        return False
-    body = re.sub(r"(?i)\A-filterscript\s+", "", body.strip())
-    if body.startswith("{") and body.endswith("}"):
-        body = body[1:-1]
-    body = body.strip()
-    if len(body) > 200:
-        return False
-    while body.startswith("(") and body.endswith(")"):
-        body = body[1:-1].strip()
-    parts = re.split(r"(?i)\s-or\s", body)
-    return any(_ALL_TESTS.match(p.strip().strip("()").strip()) is not None for p in parts)
 
 
 # (time and size comparisons do not narrow a listing to named items either: round 7)

@@ -1741,6 +1741,74 @@ def _nfr_value(args: list[str], name: str, shortest: int) -> str | None:
     return None
 
 
+# (n18w) a Where-Object test every item passes: `{ $true }`, `-like '*'`, `-match '.'`,
+# `-ne $null`, `$null -ne $_.X` (the simplified `? Subject -like '*'` too): no selection.
+_ALL_TESTS = re.compile(
+    r"(?i)\A(?:\$true|1|\$_|\$psitem|!\s*\$false|-not\s+\$false|\$true\s+-eq\s+\$true|1\s+-eq\s+1"
+    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?like\s+(?:-value\s+)?(?:'\*+'|\"\*+\"|\*+)"
+    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?match\s+(?:-value\s+)?"
+    r"(?:'(?:\.[*+]?|\^\.?\*?|\$|\^\.\*\$|)'|\"(?:\.[*+]?|\^\.?\*?|\^\.\*\$|)\"|\.[*+]?)"
+    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?ne\s+(?:-value\s+)?(?:\$null|''|\"\")"
+    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?notlike\s+(?:-value\s+)?(?:''|\"\")"
+    r"|(?:-property\s+)?[$\w.]+\s+-[ci]?notmatch\s+(?:-value\s+)?(?:'\^\$'|\"\^\$\")"
+    r"|\$null\s+-[ci]?ne\s+[$\w.]+)\Z"
+)
+
+
+def selects_all(stage: str) -> bool:
+    """`Where-Object { $_.Subject -like '*' }` / `? Name -match '.'`: a filter that keeps
+    every item (one always-true test, or `-or` with one)."""
+    body = stage.strip()
+    head, _, body = body.partition(" ")
+    if head.lower() not in ("?", "where", "where-object"):
+        return False
+    body = re.sub(r"(?i)\A-filterscript\s+", "", body.strip())
+    if body.startswith("{") and body.endswith("}"):
+        body = body[1:-1]
+    body = body.strip()
+    if len(body) > 200:
+        return False
+    while body.startswith("(") and body.endswith(")"):
+        body = body[1:-1].strip()
+    parts = re.split(r"(?i)\s-or\s", body)
+    return any(_ALL_TESTS.match(p.strip().strip("()").strip()) is not None for p in parts)
+
+
+def _every_rule_kept(upstream: str) -> bool:
+    stages = [st.strip() for st in upstream.split("|")]
+    if any(re.search(r"(?i)-(?:display)?(?:name|group)\s+['\"]?[^*'\"\s|]", st) for st in stages):
+        return False
+    wheres = [st for st in stages if re.match(r"(?i)(?:where-object|where|\?)\s", st)]
+    # (every block rule made to allow is the same: `? { $_.Action -eq 'Block' }`)
+    return all(selects_all(st) or re.search(r"(?i)\baction\b.*\bblock\b", st) for st in wheres)
+
+
+@handles("set-netfirewallrule", windows_only=True)
+def _set_firewall_rule(cmd: Cmd) -> None:
+    """(n18w) `Set-NetFirewallRule -DisplayName * -Action Allow`, `Get-NetFirewallRule |
+    Set-NetFirewallRule -Action Allow`: every rule (the block rules too) made to allow is the
+    firewall turned off (critical); one named rule changed stays a scoped change."""
+    args = [t.lower().strip("'\"") for t in cmd.texts()]
+    action = _nfr_value(args, "action", 2)
+    if action == "allow":
+        named = [_nfr_value(args, p, 2) for p in ("displayname", "name", "group", "displaygroup")]
+        given = [v for v in named if v is not None]
+        piped = cmd.stdin.kind != "none" and not given
+        if piped:
+            # (what the listing piped in picked: a rule by name, or a narrowing filter)
+            src = cmd.scope.source
+            upstream = src[src.rfind("\n", 0, max(cmd.start, 0)) + 1 : max(cmd.start, 0)][-600:]
+            picked = re.search(
+                r"(?i)-(?:display)?(?:name|group)\s+['\"]?[^*'\"\s|]|\b(?:where-object|where|\?)\s",
+                upstream,
+            )
+            piped = picked is None or _every_rule_kept(upstream)
+        if piped or any(v in ("*", "") or v.strip("*") == "" for v in given):
+            cmd.add(C, "disable-security", f"{cmd.name} makes every firewall rule allow traffic")
+            return
+    cmd.add(M, "firewall", "changes firewall rules")
+
+
 def _opens_every_port(cmd: Cmd, text: str) -> bool:
     if cmd.name == "netsh":
         if _NETSH_ADD_RULE.search(text) is None or "action=allow" not in text:
@@ -1777,6 +1845,7 @@ def _firewall(cmd: Cmd) -> None:
         r"enabled\s*:?\s*(\$?false|0)|state\s+off|-enabled false|opmode\s+(mode=)?disable"
         r"|defaultinboundaction\s+allow|firewallpolicy\s+allowinbound"
         r"|set\s+rule\s+(?:.*name=)?all\b.*\benable=no\b|delete\s+rule\s+(?:.*name=)?all\b"
+        r"|set\s+rule\s+(?:.*name=)?all\b.*\bnew\b.*\baction=allow\b"
         r"|firewallpolicy\s+\S*allowinbound",
         text,
     ):

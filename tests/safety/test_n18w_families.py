@@ -450,3 +450,31 @@ def test_n18w_listing_in_parentheses(command: str, want: int) -> None:
 )
 def test_n18w_index_loops(command: str, want: int) -> None:
     assert assess(command, "powershell").level == want
+
+
+@pytest.mark.parametrize(
+    "command,shell,want",
+    [
+        ("Set-NetFirewallRule -DisplayName * -Action Allow", "powershell", C),
+        (
+            "Get-NetFirewallRule -Direction Inbound | Set-NetFirewallRule -Action Allow",
+            "powershell",
+            C,
+        ),
+        (
+            "Get-NetFirewallRule | ? { $_.Action -eq 'Block' } | Set-NetFirewallRule -Action Allow",
+            "powershell",
+            C,
+        ),
+        (
+            "Get-NetFirewallRule -DisplayName Web | Set-NetFirewallRule -Action Allow",
+            "powershell",
+            M,
+        ),
+        ("Set-NetFirewallRule -DisplayName 'Web' -Action Allow", "powershell", M),
+        ("netsh advfirewall firewall set rule name=all dir=in new action=allow", "cmd", C),
+        ("netsh advfirewall firewall set rule name=web new action=allow", "cmd", M),
+    ],
+)
+def test_n18w_firewall_rules_made_to_allow(command: str, shell: str, want: int) -> None:
+    assert assess(command, shell).level == want
