@@ -7598,7 +7598,7 @@ def shared_protected(path: str, cmd: Cmd) -> bool:
 # is judged as New-SmbShare's -Path (a drive root, a profile or a system folder: critical).
 _SHARE_PATH = re.compile(
     r"""'([a-z]:\\[^']*|[a-z]:)'|"([a-z]:\\[^"]*|[a-z]:)"|(?<![\w$:\\])([a-z]:\\[^\s,;)'"]*)"""
-    r"""|(\$env:\w+|\$home)\b""",
+    r"""|(\$env:\w+|\$home)\b|(%\w+%)""",
     re.I,
 )
 
@@ -7613,6 +7613,8 @@ def share_created(text: str, scope: Scope) -> bool:
         return False
     for m in _SHARE_PATH.finditer(text[:4000]):
         raw = next(g for g in m.groups() if g is not None)
+        if raw.startswith("%"):
+            raw = "$env:" + raw.strip("%")  # (cmd's %VAR%: the same variable)
         if raw.startswith("$"):
             raw = PS_KNOWN_VARS.get(raw.lower(), "")
         if raw and classify_path(raw, scope.cwds, True).level >= B:

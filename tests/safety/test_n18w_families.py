@@ -118,6 +118,8 @@ from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
         ("([wmiclass]'Win32_Share').Create('D:\\Projects\\site', 'site', 0)", "powershell", M),
         ("Write-Host \"([wmiclass]'Win32_Share').Create('C:\\', 'c', 0)\"", "powershell", S),
         ("Get-CimInstance Win32_Share", "powershell", S),
+        ('wmic share call create "","","","u","","%USERPROFILE%",0', "cmd", C),
+        ('wmic share call create "","","","p","","%TEMP%\\x",0', "cmd", M),
         # backup names: a name part, not letters inside a word
         (
             "Remove-AzResource -ResourceId /subscriptions/1/resourceGroups/rg/providers/"
