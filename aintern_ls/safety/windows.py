@@ -7563,7 +7563,27 @@ def _mailbox_export(cmd: Cmd) -> None:
     ):
         cmd.add(C, "exfiltration", "exports a mailbox into a web-served folder", path)
         return
+    host = (
+        re.match(r"[\\/]{2}(\d{1,3}(?:\.\d{1,3}){3})[\\/]", path.text.strip("'\""))
+        if path
+        else None
+    )
+    if cmd.name == "new-mailboxexportrequest" and host is not None and _public_ip(host.group(1)):
+        # (n18w) `-FilePath \\203.0.113.9\s\ceo.pst`: a share on a public address is outside
+        cmd.add(C, "exfiltration", "exports a mailbox to a share on a public address", path)
+        return
     cmd.add(M, "write", f"{cmd.name} copies a mailbox to or from a file")
+
+
+def _public_ip(ip: str) -> bool:
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(ip).is_global or ip.startswith(
+            ("192.0.2.", "198.51.100.", "203.0.113.")
+        )
+    except ValueError:
+        return False
 
 
 # --- credential stores copied out, logging and protection hooks, LOLBin odds and ends -----------

