@@ -1846,8 +1846,25 @@ def _com_runs(text: str, scope: Scope) -> None:
                 continue
             line = (f'"{exe}"' if " " in exe else exe) + (" " + args if args else "")
             scope.include(scope.nested(line, "cmd", Word(line, m.start(), m.end()), -1))
+            if _RUNAS_VERB.match(text, m.end()):
+                # (n18w) `ShellExecute(f, a, dir, 'runas')`: started elevated (UAC)
+                reason = "starts a program as administrator (ShellExecute runas)"
+                scope.add(RiskLevel.CRITICAL, "sudo", reason, m.start(), m.end())
+    if (
+        "runas" in low
+        and (".verb" in low or "verb =" in low)
+        and (psi := _PSI_RUNAS.search(text[:20000]))
+    ):
+        # (n18w) `$psi.Verb = 'runas'; [Diagnostics.Process]::Start($psi)`: elevated
+        reason = "starts a program as administrator (ProcessStartInfo Verb runas)"
+        scope.add(RiskLevel.CRITICAL, "sudo", reason, psi.start(), psi.end())
 
 
+# (n18w) the rest of a ShellExecute call up to its verb argument, when that verb is runas
+_RUNAS_VERB = re.compile(
+    r"""(?i)\s*,\s*(?:'[^']*'|"[^"]*"|\$[\w:]+)\s*,\s*['"]runas(?:user)?['"]"""
+)
+_PSI_RUNAS = re.compile(r"""(?i)\.verb\s*=\s*['"]runas(?:user)?['"]|\bverb\s*=\s*['"]runas['"]""")
 # Explorer's own "Delete" verb on a folder or an item of it (Shell.Application COM):
 # `.NameSpace('C:\Users').Self.InvokeVerb('delete')`, `.ParseName('x').InvokeVerbEx('delete')`.
 _SHELL_VERB = re.compile(

@@ -1584,7 +1584,7 @@ def partial_code(text: str, variables: Mapping[str, str]) -> str | None:
 def _start_process(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     verb = params.get("verb")
-    if verb is not None and verb.text.lower() == "runas":
+    if verb is not None and verb.text.strip("'\"").lower() in ("runas", "runasuser"):
         # Elevated, and still the command line it starts is judged (`-Verb RunAs` with
         # `-ArgumentList '-Command Remove-Item C:\ -Recurse'` is a root wipe).
         cmd.add(C, "sudo", "Start-Process -Verb RunAs elevates to administrator", verb)
@@ -2696,6 +2696,16 @@ def _elevate_exe(cmd: Cmd) -> None:
     cmd.add(C, "sudo", f"{cmd.name} runs a program as administrator")
     if args[i:]:
         cmd.judge(args[i:], cmd.stdin)
+
+
+def _cpau(cmd: Cmd) -> None:
+    """(n18w) CPAU (a runas replacement): `-u USER -p PASS -ex "COMMAND LINE"` runs the line as
+    that user: privilege (critical), and the line judged as cmd would run it."""
+    cmd.add(C, "sudo", f"{cmd.name} runs a program as another user")
+    line = _flag_value(cmd, "-ex")
+    at = next((w for i, w in enumerate(cmd.args[1:]) if cmd.args[i].text.lower() == "-ex"), None)
+    if line and at is not None:
+        cmd.scope.include(cmd.scope.nested(line, "cmd", at, -1))
 
 
 def _quote_exe(exe: str) -> str:
@@ -6687,6 +6697,9 @@ def _register() -> None:
         "nircmd": _nircmd,
         "nircmdc": _nircmd,
         "elevate": _elevate_exe,
+        "elevate64": _elevate_exe,
+        "elevate32": _elevate_exe,
+        "cpau": _cpau,
         "net1": _net,
         "regini": _regini,
         "bcdedit": _bcdedit,

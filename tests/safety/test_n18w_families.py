@@ -503,3 +503,27 @@ def test_n18w_firewall_rules_made_to_allow(command: str, shell: str, want: int) 
 )
 def test_n18w_written_lists_and_exports(command: str, want: int) -> None:
     assert assess(command, "powershell").level == want
+
+
+@pytest.mark.parametrize(
+    "command,shell,want",
+    [
+        (
+            "(New-Object -ComObject Shell.Application).ShellExecute('cmd.exe', '', '', 'runas')",
+            "powershell",
+            C,
+        ),
+        (
+            "$psi = New-Object Diagnostics.ProcessStartInfo 'cmd.exe'; $psi.Verb = 'runas';"
+            " [Diagnostics.Process]::Start($psi)",
+            "powershell",
+            C,
+        ),
+        ("Start-Process -FilePath cmd.exe -ArgumentList '/k' -Verb RunAsUser", "powershell", C),
+        ("elevate64 cmd /c rd /s /q C:\\Windows", "cmd", B),
+        ('CPAU -u Administrator -p pass -ex "cmd /c rd /s /q C:\\Windows"', "cmd", B),
+        ('CPAU -u Administrator -p pass -ex "notepad.exe"', "cmd", C),
+    ],
+)
+def test_n18w_more_elevation(command: str, shell: str, want: int) -> None:
+    assert assess(command, shell).level == want
