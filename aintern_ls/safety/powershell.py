@@ -2273,12 +2273,6 @@ class _Walker:
         if name[:1] == "[" or name[:2] == "${" or ":" in name:
             # `[string]$t = …`, `${env:T} = …`, `$script:t = …`: the variable `$t`/`$env:t`
             name = _normal_var(_LHS_CAST.sub("", name))
-        if name == "$whatifpreference":
-            rhs = _text(kids[-1]).strip().lower()
-            if rhs in ("$true", "1", "[bool]1") and op_is_plain(node):
-                self.scope.env[_PS_WHATIF] = "1"
-            else:
-                self.scope.env.pop(_PS_WHATIF, None)
         if not _VAR_NAME.fullmatch(name):
             if "," in name and _MULTI_LHS.fullmatch(name):
                 self._multi_assignment(name, kids[-1])
@@ -3465,8 +3459,6 @@ class _Walker:
             self._set_env_item(words)
         if _PS_DEFAULTS in self.scope.env and words:
             words = _with_defaults(words, self.scope.env[_PS_DEFAULTS])
-        if _PS_WHATIF in self.scope.env and words:
-            words = _with_whatif(words, _text(node))
         info = dispatch.judge(words, self.scope, stdin)
         if info.output is None and words[0].text.lower() == "split-path":
             # `Split-Path $env:USERPROFILE | Remove-Item …` (n14w)
@@ -4076,36 +4068,6 @@ def _defaults_added(text: str, scope: Scope) -> None:
     if entries:
         old = scope.env.get(_PS_DEFAULTS, "")
         scope.env[_PS_DEFAULTS] = "\x01".join(x for x in [old, *entries] if x)
-
-
-_PS_WHATIF = "\x00pswhatif"  # (n18w) `$WhatIfPreference = $true` earlier in the block
-# Cmdlet verbs whose cmdlets honour $WhatIfPreference (they support ShouldProcess); runners
-# (Invoke-*, Start-*, ForEach-Object) and native programs do not.
-_WHATIF_VERBS = frozenset(
-    (
-        *("remove", "clear", "set", "new", "move", "copy", "rename", "stop", "disable"),
-        *("enable", "uninstall", "format", "reset", "restart", "add", "register"),
-        *("unregister", "suspend", "resume", "install", "update", "mount", "dismount"),
-        "initialize",
-    )
-)
-
-
-def _with_whatif(words: list[Word], raw: str) -> list[Word]:
-    """`Remove-Item C:\\Windows -Recurse` after `$WhatIfPreference = $true` runs as a dry run
-    (`-WhatIf`), unless it says `-WhatIf:$false` itself."""
-    from aintern_ls.safety.windows import PS_ALIASES
-
-    head = words[0].text.lower()
-    name = PS_ALIASES.get(head, head)
-    if name.partition("-")[0] not in _WHATIF_VERBS or "-" not in name:
-        return words
-    if any(w.text.lower().startswith("-wh") for w in words[1:]) or re.search(
-        r"(?i)\s-wh\w*\s*:", raw
-    ):
-        return words  # (`-WhatIf:$false` is dropped from the words: read the text)
-    end = words[-1].end
-    return [*words, Word("-WhatIf", end, end)]
 
 
 def _with_defaults(words: list[Word], defaults: str) -> list[Word]:
