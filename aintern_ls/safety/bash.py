@@ -49,6 +49,7 @@ from aintern_ls.safety.registry import (
     PROMPT_VARS,
     SHELLS,
     SUFFIX_ALIASES,
+    VIM_INIT_VARS,
     WRITTEN_IN,
     build_program_findings,
     interpreter_option_findings,
@@ -2600,6 +2601,17 @@ class _Walker:
     def _code_load_variable(self, name: str, value: Word, node: Node) -> None:
         s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
         text = value.text.strip()
+        if name in VIM_INIT_VARS:
+            # `VIMINIT=':!rm -rf ~' vim`: Ex commands vim runs first, as `vim --cmd …`
+            if value.dynamic:
+                self.scope.add(
+                    RiskLevel.CRITICAL, "eval-dynamic", f"{name} is only known at run time", s, e
+                )
+            else:
+                line = f"vim --cmd {shlex.quote(text)}"
+                found = self.scope.nested(line, "bash", Word(text, s, e), -1)
+                self.scope.include([f for f in found if f.level >= RiskLevel.DANGEROUS])
+            return
         if name.startswith("LUA_INIT") and not value.dynamic and not text.startswith("@"):
             where = Word(text, s, e)
             self.scope.include(inline.code_findings(self.scope, text, where, "lua", "LUA_INIT"))

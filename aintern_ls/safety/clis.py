@@ -1453,6 +1453,8 @@ _GLUED_BUCKET = re.compile(r"backup|(?<![a-z])bkp|bkp(?!i)|bak(?:\d|s?\Z|s?[.-]|
 
 
 def _glued_bucket(text: str) -> str | None:
+    while text.endswith(("/**", "/*")):  # (n18u) every object of it: `gs://acmebackups/**`
+        text = text[: text.rindex("/")]
     m = _BUCKET_WHOLE.match(text)
     if m is None or _GLUED_BUCKET.search(m.group(1).lower()) is None:
         return None
@@ -1649,7 +1651,16 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
                 place, hit = place, w
                 break
             if (
-                (bucket or (_REMOTE.match(w.text) and "cloud-delete" in rules))
+                (
+                    bucket
+                    or id(w) in named  # (n18u) `delete-batch -s nightlybkp`
+                    # a bucket by URL or remote (`b2://…`, `gs://…`, `remote:…`), or an mc
+                    # alias path (`s3/db-backups2024`), deleted by any delete verb
+                    or (
+                        (_REMOTE.match(w.text) or cmd.name == "mc")
+                        and not rules.isdisjoint(_PLACE_DELETES)
+                    )
+                )
                 and not account
                 and (place := _glued_bucket(w.text)) is not None
             ):

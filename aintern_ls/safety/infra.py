@@ -652,6 +652,9 @@ def _yaml_key(line: str) -> tuple[str, str] | None:
     return key, rest.strip()
 
 
+_BLOCK_SCALARS = frozenset(("|", ">", "|-", ">-", "|+", ">+"))
+
+
 def _yaml_block(lines: list[tuple[int, str]], i: int, indent: int) -> tuple[object, int]:
     if i < len(lines) and (lines[i][1].startswith("- ") or lines[i][1] == "-"):
         items: list[object] = []
@@ -660,6 +663,14 @@ def _yaml_block(lines: list[tuple[int, str]], i: int, indent: int) -> tuple[obje
             if not rest:
                 value, i = _yaml_block(lines, i + 1, lines[i + 1][0] if i + 1 < len(lines) else 0)
                 items.append(value)
+                continue
+            if rest in _BLOCK_SCALARS:
+                # (n18u) `- |` then its more-indented lines: one string (a script)
+                j = i + 1
+                while j < len(lines) and lines[j][0] > indent:
+                    j += 1
+                items.append(("\n" if rest[0] == "|" else " ").join(t for _, t in lines[i + 1 : j]))
+                i = j
                 continue
             if _yaml_key(rest) is not None:
                 # `- name: x` opens a mapping whose other keys sit under `name`
@@ -682,7 +693,7 @@ def _yaml_block(lines: list[tuple[int, str]], i: int, indent: int) -> tuple[obje
             i += 1
             continue
         key, rest = kv
-        if rest and rest not in ("|", ">", "|-", ">-"):
+        if rest and rest not in _BLOCK_SCALARS:
             out[key] = _yaml_scalar(rest)
             i += 1
         elif i + 1 < len(lines) and lines[i + 1][0] >= indent and rest == "":
@@ -1999,7 +2010,7 @@ _BOOT_HOOK_KEY = re.compile(r"(?i)\.(?:user-?data|custom-?data)\s*=")
 # A boot script given inline (`--metadata startup-script='…'`, `commandToExecute`): judged
 # as the commands it runs at the next boot (blocked when they are, safety-m9).
 _BOOT_SCRIPT_VALUE = re.compile(
-    r"(?is)(?:\A|[\s,{\"'])\"?(startup-script|shutdown-script|windows-startup-script-(?:ps1|cmd|bat)"
+    r"(?is)(?:\A|[\s,{\"'=])\"?(startup-script|shutdown-script|windows-startup-script-(?:ps1|cmd|bat)"
     r"|commandToExecute)\"?\s*[=:]\s*(.+)"
 )
 

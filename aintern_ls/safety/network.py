@@ -1766,6 +1766,8 @@ VM_SHELLS: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...]] =
     "orb": ((("run",), (), 0), ((), (), 0)),
     "orbctl": ((("run",), (), 0),),
     "lando": ((("ssh",), ("-c", "--command"), -1),),
+    # (n18u) cloud CLIs' ssh verbs: `hcloud server ssh NAME CMD…`
+    "hcloud": ((("server", "ssh"), (), 1),),
 }
 # Subcommands of a tool that otherwise runs its words in its default machine (`orb CMD`).
 _VM_OWN_VERBS = {

@@ -628,7 +628,11 @@ CODE_LOAD_VARS = frozenset(
 
 
 def is_code_load_var(name: str) -> bool:
-    return name in CODE_LOAD_VARS or name.startswith("LUA_INIT")
+    return name in CODE_LOAD_VARS or name.startswith("LUA_INIT") or name in VIM_INIT_VARS
+
+
+# (n18u) Ex commands vim/vi run at start-up, as `vim --cmd VALUE` would
+VIM_INIT_VARS = frozenset({"VIMINIT", "EXINIT", "GVIMINIT"})
 
 
 _PATH_LIKE = re.compile(r"\A(?:\.{1,2}/|/|~|\$)")

@@ -2438,12 +2438,16 @@ def _interpreter(cmd: Cmd) -> None:
             and len(t) > 2
         ):
             if i + 1 < len(args):
+                mark = len(cmd.scope.findings)
                 _run_code_arg(cmd, args[i + 1], family)
+                _argv_targets(cmd, args[i + 1], args[i + 2 :], mark)
             return
         if family in ("perl", "ruby") and re.fullmatch(r"-(?![mMIxr])[a-zA-Z]*i\S*", t):
             cmd.add(M, "write", f"{cmd.name} -i edits files in place")
         if family in ("perl", "ruby") and re.fullmatch(r"-[a-zA-Z]*[eE]", t) and i + 1 < len(args):
+            mark = len(cmd.scope.findings)
             _run_code_arg(cmd, args[i + 1], family)
+            _argv_targets(cmd, args[i + 1], args[i + 2 :], mark)
             if "i" in t:
                 cmd.add(M, "write", f"{cmd.name} -i edits files in place")
             return
@@ -2463,7 +2467,43 @@ def _interpreter(cmd: Cmd) -> None:
         else:
             script_operand(cmd, args[i])
         return
+    mark = len(cmd.scope.findings)
     run_code_from_stdin(cmd, family)
+    if cmd.stdin.kind == STDIN_STATIC and i < len(args):
+        # `python3 - /etc <<'EOF' … sys.argv[1] …`: the arguments after `-` (n18u)
+        _argv_targets(cmd, Word(cmd.stdin.text, 0, 0), args[i + 1 :], mark)
+
+
+# (n18u) inline code reading its command-line arguments: the words after the code are what
+# a delete of "files chosen at run time" gets (`python -c 'shutil.rmtree(sys.argv[1])' /etc`)
+_ARGV_REF = re.compile(
+    r"sys\.argv|process\.argv|Deno\.args|\bARGV\b|@ARGV|\$ARGV\[|\$argv\b|commandArgs|os\.Args"
+)
+
+
+def _argv_targets(cmd: Cmd, code: Word, rest: Sequence[Word], mark: int) -> None:
+    if not rest or code.dynamic or not _ARGV_REF.search(code.text):
+        return
+    deletes = [
+        f
+        for f in cmd.scope.findings[mark:]
+        if f.level == D
+        and (  # (a delete of files chosen at run time: the code's, or a shell string's)
+            (f.rule == "code-delete" and f.reason.endswith("deletes files"))
+            or (f.rule == "rm" and f.reason == "deletes directories recursively")
+        )
+    ]
+    if not deletes:
+        return
+    ops = [w for w in rest if w.text != "--" and not w.text.startswith("-") and not w.dynamic]
+    if ops:
+        cmd.judge(
+            [
+                Word("rm", ops[0].start, ops[0].start),
+                Word("-rf", ops[0].start, ops[0].start),
+                *ops[:16],
+            ]
+        )
 
 
 for _n in names(

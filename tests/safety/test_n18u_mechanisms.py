@@ -348,3 +348,94 @@ def test_fish_sources_strings_and_blocks(command: str, level: RiskLevel) -> None
 )
 def test_build_snapshots_and_glued_bkp(command: str, level: RiskLevel) -> None:
     assert _rated(command) == level
+
+
+# 14. Inline code that deletes what its command-line arguments name: the words after the code.
+@pytest.mark.parametrize("wrap", _WRAPS[:3])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python3 -c 'import shutil,sys; shutil.rmtree(sys.argv[1])' /etc",
+        "node -e 'require(\"fs\").rmSync(process.argv[1], {recursive: true})' /usr",
+        "ruby -rfileutils -e 'FileUtils.rm_rf(ARGV[0])' /etc",
+        "perl -MFile::Path=rmtree -e 'rmtree(@ARGV)' /usr",
+        "Rscript -e 'unlink(commandArgs(TRUE)[1], recursive=TRUE)' /etc",
+    ],
+)
+def test_inline_code_deleting_its_arguments(wrap: str, command: str) -> None:
+    assert _rated(wrap.format(command)) == B
+
+
+def test_inline_code_on_stdin_deleting_its_arguments() -> None:
+    text = "python3 - /etc <<'EOF'\nimport shutil, sys\nshutil.rmtree(sys.argv[1])\nEOF"
+    assert _rated(text) == B
+
+
+@pytest.mark.parametrize(
+    "command, level",
+    [
+        ("python3 -c 'import shutil,sys; shutil.rmtree(sys.argv[1])' build", D),
+        ("python3 -c 'import os,sys; os.remove(\"/tmp/x\"); print(sys.argv[1])' /etc", D),
+        ("node -e 'console.log(process.argv[1])' /etc", S),
+    ],
+)
+def test_inline_code_arguments_look_alikes(command: str, level: RiskLevel) -> None:
+    assert _rated(command) == level
+
+
+# 15. A glued backup bucket's every object, by URL, remote or mc alias, and a batch source.
+@pytest.mark.parametrize(
+    "command, level",
+    [
+        ("gsutil -m rm gs://acmebackups/**", B),
+        ("az storage blob delete-batch -s nightlybkp --account-name a", B),
+        ("b2 rm --recursive b2://mysqlbackups", B),
+        ("mc rm --recursive --force s3/db-backups2024", B),
+        ("gsutil -m rm gs://bakery-images/**", D),
+        ("mc rm --recursive --force s3/build-cache", D),
+        ("gsutil rm gs://acmebackups/db-2024.sql", D),
+    ],
+)
+def test_glued_backup_buckets_by_any_delete(command: str, level: RiskLevel) -> None:
+    assert _rated(command) == level
+
+
+# 16. More remote runs: a GCE startup script in the glued `--metadata=` form, hcloud's ssh.
+@pytest.mark.parametrize(
+    "command, level",
+    [
+        ('gcloud compute instances add-metadata vm --metadata=startup-script="rm -rf /etc"', B),
+        ('gcloud compute instances add-metadata vm --metadata=startup-script="echo hi"', C),
+        ("hcloud server ssh srv1 rm -rf /", B),
+        ("hcloud server ssh srv1 uptime", M),
+    ],
+)
+def test_more_remote_runs(command: str, level: RiskLevel) -> None:
+    assert _rated(command) == level
+
+
+def test_daemonset_with_block_scalar_script_on_host_root_is_blocked() -> None:
+    manifest = (
+        "kubectl apply -f - <<'EOF'\napiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n"
+        "  name: ds\nspec:\n  template:\n    spec:\n      volumes:\n        - name: host\n"
+        "          hostPath:\n            path: /\n      containers:\n        - name: c\n"
+        "          image: busybox\n          command:\n            - /bin/sh\n            - -c\n"
+        "            - |\n              echo start\n              rm -rf /host/usr\n"
+        "          volumeMounts:\n            - name: host\n              mountPath: /host\nEOF"
+    )
+    assert _rated(manifest) == B
+
+
+# 17. vim's start-up command variables run Ex commands, as `vim --cmd` does.
+@pytest.mark.parametrize(
+    "command, level",
+    [
+        ("VIMINIT=':!rm -rf ~' vim", B),
+        ("EXINIT='!rm -rf ~' vi f", B),
+        ("export VIMINIT=':call system(\"rm -rf ~\")'\nvim", B),
+        ("env VIMINIT=':!rm -rf /' vim", B),
+        ("VIMINIT='set nocp' vim f", M),
+    ],
+)
+def test_vim_startup_variables(command: str, level: RiskLevel) -> None:
+    assert _rated(command) == level
