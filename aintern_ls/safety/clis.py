@@ -996,6 +996,7 @@ _GATE_WORDS = re.compile(
         (
             *_KEEP_LITERALS,
             *("delet", "remov", "purg", "older", "drop", "truncat", "backup", "snapshot", "dlm"),
+            *("bkp", "bak"),  # (n18u: `db-bkp`, `nightlybkp`, `db_bak` name backups too)
             "filehistory",  # (n17w: File History's store folder)
             "bkp",  # (n18w: `_BACKUP_PLACE`'s short names: a `bkp$` share, a `baks` folder)
             r"(?<![a-z])baks?(?![a-z])",
@@ -1374,6 +1375,10 @@ def backup_place(text: str) -> str | None:
         return None  # (n18u) `maven-snapshots`: an artifact repository, not backups
     if parts and _BACKUP_PLACE.match(parts[-1]):
         return parts[-1]
+    if parts and "." not in parts[-1] and _GLUED_FOLDER.search(parts[-1].lower()) is not None:
+        # (n18u) a folder whose name glues the backup word to another (`dbbackups`,
+        # `backups2023`, `nightlybkp`): one named backup, as `db-backups` is
+        return parts[-1]
     if parts and _BACKUP_REPO.match(parts[-1]):
         return parts[-1]  # `/srv/restic-repo`: a backup tool's repository (every archive)
     if (
@@ -1450,6 +1455,12 @@ _BUCKET_WHOLE = re.compile(
 # (`bkp` only as a whole part: at an edge or beside a digit/separator, `acmebkp01`; not
 # inside a word, `webkpi`: r17)
 _GLUED_BUCKET = re.compile(r"backup|(?<![a-z])bkp|bkp(?!i)|bak(?:\d|s?\Z|s?[.-]|up)")
+
+
+# (n18u) a local folder's name that ends in the backup word glued to another word, or
+# followed by a number only: `dbbackups`, `pgbackup`, `nightlybkp`, `backups2023` (not
+# `backupninja`, a tool's name, nor `webkpi`)
+_GLUED_FOLDER = re.compile(r"\A[a-z0-9]+(?:backups?|bkps?|baks)\d*\Z|\Abackups?\d+\Z")
 
 
 def _glued_bucket(text: str) -> str | None:
@@ -1653,7 +1664,9 @@ def _backup_place_wiped(cmd: Cmd, path: Path, mine: Sequence[object], shift: int
             if (
                 (
                     bucket
-                    or id(w) in named  # (n18u) `delete-batch -s nightlybkp`
+                    # (n18u) `delete-batch -s nightlybkp` (a cloud CLI's option: rm's `-f`
+                    # names no place)
+                    or (id(w) in named and "cloud-delete" in rules)
                     # a bucket by URL or remote (`b2://…`, `gs://…`, `remote:…`), or an mc
                     # alias path (`s3/db-backups2024`), deleted by any delete verb
                     or (

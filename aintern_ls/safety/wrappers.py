@@ -1165,6 +1165,9 @@ def _xargs(cmd: Cmd) -> None:
         if held is not None:
             listed = [w for w in held.paths if not w.dynamic]
             from_listing = True
+        elif (text := written_text(cmd.scope, arg_file.text)) is not None:
+            # (n18u) `printf '/etc\n' > l.txt && xargs -a l.txt rm -rf`: the items written
+            listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(own, text)][:16]
     if arg_file is not None and arg_file.dynamic and arg_file.origin in ("static", "decoded"):
         # `xargs -a <(echo /) rm -rf`: the items come from a file whose text is known.
         listed = [Word(t, cmd.start, cmd.end) for t in _xargs_items(own, arg_file.text)][:16]

@@ -439,3 +439,49 @@ def test_daemonset_with_block_scalar_script_on_host_root_is_blocked() -> None:
 )
 def test_vim_startup_variables(command: str, level: RiskLevel) -> None:
     assert _rated(command) == level
+
+
+# 18. Local backup folders: the abbreviations pass the clis gate (`db-bkp`, `db_bak`), and a
+# name that ends in the glued backup word, or is it plus a number, is one named backup.
+@pytest.mark.parametrize("wrap", _WRAPS[:3])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rm -rf /srv/db-bkp",
+        "rm -rf /srv/db_bak",
+        "rm -rf /srv/dbbackups",
+        "rm -rf /mnt/nas/nightlybkp",
+        "rm -rf ~/backups2023",
+        "find /srv/dbbackups -delete",
+        "rsync -a --delete empty/ /mnt/nightlybackups/",
+    ],
+)
+def test_local_backup_folders_by_name_part(wrap: str, command: str) -> None:
+    assert _rated(wrap.format(command)) == B
+
+
+@pytest.mark.parametrize(
+    "command, level",
+    [
+        ("rm -rf /usr/share/doc/backupninja", D),
+        ("rm -rf /tmp/backupfoo", D),
+        ("rm -f dbbackup.sql", D),
+        ("rm -rf kebab", D),
+        ("rm -rf /srv/backpack", D),
+        ("ls /srv/dbbackups", S),
+    ],
+)
+def test_local_backup_look_alikes(command: str, level: RiskLevel) -> None:
+    assert _rated(command) == level
+
+
+@pytest.mark.parametrize(
+    "command, level",
+    [
+        ("printf '/etc\\n/usr\\n' > l.txt && xargs -a l.txt rm -rf", B),
+        ("cat > l <<EOF\n/etc\nEOF\nxargs --arg-file=l rm -rf", B),
+        ("echo build > l.txt && xargs -a l.txt rm -rf", D),
+    ],
+)
+def test_xargs_items_from_a_file_written_in_the_block(command: str, level: RiskLevel) -> None:
+    assert _rated(command) == level
