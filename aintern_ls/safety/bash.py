@@ -313,8 +313,10 @@ _FISH_NOT_AFTER = frozenset(
 def _fish_substitutions(data: bytes, root: Node) -> tuple[bytes, tree_sitter.Tree] | None:
     """`data` with fish's `(cmd)` substitutions as backticks, parsed, or None when there is
     none outside strings and heredoc bodies or bash still cannot read the result."""
-    if len(_FISH_SUBST.findall(data, 0, 20000)) > 16:
-        return None  # (a fence of fish's has a few; more is no fish, and costs a parse)
+    if data.count(b"(") > 128 or len(_FISH_SUBST.findall(data, 0, 20000)) > 16:
+        # (a fence of fish's has a few; more, or deep nesting, is no fish, and costs a
+        # walk and a parse: 'nested iex strings' judged as bash)
+        return None
     spans: list[tuple[int, int]] = []
     misread = root.has_error  # (a `(…)` argument is an error, or a subshell word to it)
     stack = [root]
