@@ -623,9 +623,15 @@ def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
             len(words) > 1 and w is words[1] and words[0].text.lower().lstrip("@") == "call"
         )
         raw = w.text
-        if head and w is not words[0] and raw[:2] == "%%" and raw.count("%") == 4:
+        if (
+            raw[:2] == "%%"
+            and raw.count("%") == 4
+            and w is not words[0]
+            and words[0].text.lower().lstrip("@") == "call"
+        ):
             # (n13w) `call %%x%%`: the batch's own expansion leaves `%x%`, which `call`
-            # expands again: the value of x is the command line
+            # expands again: the value of x is the command line; (n18w) the same for each
+            # argument (`call rd /s /q %%w%%`)
             raw = raw[1:-1]
         text = _VAR.sub(sub, raw)
         dynamic = bool(_VAR.search(text))

@@ -2338,6 +2338,7 @@ class _Walker:
                         rhs0,
                     )
                 )
+                or rhs0[:17].lower() == "$executioncontext"
                 or (
                     rhs0[:4].lower() in ("get-", "gv ", "gpv ")
                     and _returned_folder(rhs0.strip(), self.scope.env) is not None
@@ -3180,6 +3181,9 @@ class _Walker:
         raw = _text(target) + _text(args)
         if len(raw) > 400:
             return word
+        if "psvariable" in raw.lower() and (held := _path_expression(raw)) is not None:
+            # (n18w) `$ExecutionContext.SessionState.PSVariable.GetValue('HOME')`
+            return Word(held, word.start, self.span(args)[1])
         from aintern_ls.safety.windows import ps_eval, ps_variables
 
         folded = ps_eval(raw, ps_variables(self.scope))
@@ -4238,6 +4242,10 @@ _DRIVE_ROOT = re.compile(
     r"(?i)\A\(?\s*\(\s*(?:get-psdrive|gdr)\s+(?:-name\s+)?['\"]?([a-z])['\"]?\s*\)\s*\.\s*root"
     r"(?:\.(?:fullname|name))?\s*\)?\Z"
 )
+_PSVARIABLE_GET = re.compile(
+    r"(?i)\A\(?\s*\$executioncontext\.sessionstate\.psvariable\."
+    r"(?:getvalue\(\s*['\"](\w+)['\"]\s*\)|get\(\s*['\"](?=\w+['\"])(\w+)['\"]\s*\)\.value)\s*\)?\Z"
+)
 _HERE_DRIVE_ROOT = re.compile(
     r"(?i)\A\(?\s*(?:\(\s*(?:get-location|gl|pwd)\s*\)|\$pwd)\.drive\.root(?:\.fullname)?\s*\)?\Z"
 )
@@ -4386,6 +4394,9 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
         return _steps(value, ("parent" if up.group("p") else "") + up.group(6))
     if "root" in low and (drive := _DRIVE_ROOT.match(raw)) is not None:
         return drive.group(1).upper() + ":\\"
+    if "psvariable" in low and (held := _PSVARIABLE_GET.match(raw)) is not None:
+        # (n18w) `$ExecutionContext.SessionState.PSVariable.GetValue('HOME')`: that variable
+        return _KNOWN_VARS.get("$" + (held.group(1) or held.group(2)).lower())
     if ".drive.root" in low and _HERE_DRIVE_ROOT.match(raw):
         return "C:\\"  # (n18w) `(Get-Location).Drive.Root`: the working drive's root
     if "|" in raw and (piped := _PIPED_SPLIT.match(raw)) is not None:

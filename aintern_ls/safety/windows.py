@@ -3010,6 +3010,8 @@ _HOOK_PARAMS = {
     "register-wmievent": ("action",),
     "register-cimindicationevent": ("action",),
     "set-psreadlineoption": ("addtohistoryhandler", "commandvalidationhandler"),
+    "set-psbreakpoint": ("action",),
+    "sbp": ("action",),
 }
 _UNREADABLE = frozenset(
     {
@@ -3050,6 +3052,8 @@ def _session_hook(cmd: Cmd) -> None:
             return
     if cmd.name == "set-psreadlineoption":
         cmd.add(M, "system-config", "changes PSReadLine's options for this session")
+    elif cmd.name in ("set-psbreakpoint", "sbp"):
+        cmd.add(M, "system-config", "sets a debugger breakpoint")
     elif cmd.name != "set-psreadlinekeyhandler":
         # `Register-EngineEvent PowerShell.OnIdle { … }`: the action given by position
         block = next((w for w in args[1:] if w.text.lstrip().startswith("{")), None)
@@ -7291,6 +7295,27 @@ PS_KNOWN_VARS = {
 
 _PS_VAR_PREFIX = "\x00ps:"  # how the PowerShell walker stores constant variables
 _PS_ARRAY_PREFIX = "\x00psarray:"  # (and arrays of constants, items joined by \x01)
+# (n18w) hex pairs decoded: `'52656d…' -split '(..)' | ? { $_ } | % { [char][Convert]::ToInt32($_,
+# 16) }` (ToByte/ToInt16 too): the characters, as `[char[]](82, 101, …)`
+_HEX_LOOP = re.compile(
+    r"(?i)(?:['\"]([0-9a-f]{2,8000})['\"]|(\$\w+))\s*-split\s*['\"]\(\.\.\)['\"]"
+    r"(?:\s*\|\s*(?:\?|where-object|where)\s*\{[^{}]{0,40}\})?"
+    r"\s*\|\s*(?:%|foreach-object|foreach)\s*\{\s*\[char\]\s*\(?\s*\[(?:system\.)?convert\]::"
+    r"to(?:int16|int32|byte)\(\s*\$(?:_|psitem)\s*,\s*16\s*\)\s*\)?\s*\}"
+)
+
+
+def _hex_codes(m: re.Match[str], variables: Mapping[str, str] | None = None) -> str:
+    digits = m.group(1)
+    if digits is None:
+        held = (variables or {}).get(m.group(2).lower()) or ""
+        digits = held if re.fullmatch(r"[0-9a-fA-F]{2,8000}", held) else ""
+    if not digits or len(digits) % 2:
+        return m.group(0)
+    codes = ",".join(str(int(digits[i : i + 2], 16)) for i in range(0, len(digits), 2))
+    return f"[char[]]({codes})"
+
+
 _CHAR_LOOP = re.compile(
     r"(?i)\(\s*(\([^()]*+\)|[^()|]*+)\s*\|\s*(?:%|foreach-object|foreach)\s*\{\s*\[char\]\s*"
     r"\$(?:_|psitem)\s*\}\s*\)"
@@ -7419,6 +7444,8 @@ def ps_eval(text: str, variables: Mapping[str, str] | None = None) -> str | None
         return None
     # `(114,109 | % { [char]$_ })`: each code piped through a [char] cast is [char[]](…).
     text = _CHAR_LOOP.sub(r"([char[]](\1))", text)
+    if "16" in text and "-split" in text.lower():
+        text = _HEX_LOOP.sub(lambda m: _hex_codes(m, variables), text)
     try:
         value = _PsEval(text, variables or {}).run()
     except (_Unknown, RecursionError, ValueError, IndexError, OverflowError, TypeError):

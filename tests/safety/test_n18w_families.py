@@ -527,3 +527,51 @@ def test_n18w_written_lists_and_exports(command: str, want: int) -> None:
 )
 def test_n18w_more_elevation(command: str, shell: str, want: int) -> None:
     assert assess(command, shell).level == want
+
+
+# REDTEAM-NOTES round 16, probe16's Windows lines.
+_HEX = "52656d6f76652d4974656d20433a5c57696e646f7773202d52656375727365"  # Remove-Item C:\Windows …
+
+
+@pytest.mark.parametrize(
+    "command,shell,want",
+    [
+        ("Set-PSBreakpoint -Command Get-ChildItem -Action { & $env:TEMP\\b.exe }", "powershell", C),
+        (
+            "Set-PSBreakpoint -Variable x -Mode Write -Action { Remove-Item C:\\Windows -r -fo }",
+            "powershell",
+            B,
+        ),
+        ("Set-PSBreakpoint -Script .\\s.ps1 -Line 3", "powershell", M),
+        (
+            "Remove-Item $ExecutionContext.SessionState.PSVariable.GetValue('HOME')"
+            " -Recurse -Force",
+            "powershell",
+            B,
+        ),
+        (
+            "$h = $ExecutionContext.SessionState.PSVariable.GetValue('HOME');"
+            " Remove-Item $h -r -fo",
+            "powershell",
+            B,
+        ),
+        ("Write-Host $ExecutionContext.SessionState.PSVariable.GetValue('HOME')", "powershell", S),
+        (
+            f"iex (-join ('{_HEX}' -split '(..)' | ? {{ $_ }}"
+            " | % { [char][Convert]::ToInt32($_, 16) }))",
+            "powershell",
+            B,
+        ),
+        (
+            f"$h = '{_HEX}'; iex (-join ($h -split '(..)' | ? {{ $_ }}"
+            " | % { [char][Convert]::ToByte($_, 16) }))",
+            "powershell",
+            B,
+        ),
+        ("set w=C:\\Windows& call rd /s /q %%w%%", "cmd", B),
+        ("set w=C:\\temp\\x& call rd /s /q %%w%%", "cmd", D),
+        ("echo %%w%%", "cmd", S),
+    ],
+)
+def test_n18w_probe16_lines(command: str, shell: str, want: int) -> None:
+    assert assess(command, shell).level == want
