@@ -828,6 +828,21 @@ _LOOKUP = re.compile(
 )
 
 
+# (n18w) `reg query … /v NAME` in a `for /f` set, for the registry values that name a known
+# folder (the Windows folder, Program Files, the profiles folder)
+_REG_QUERY_SET = re.compile(
+    r"""(?i)['`]\s*reg(?:\.exe)?\s+query\s+"?hklm\\software\\(?:wow6432node\\)?microsoft\\"""
+    r"""windows(?: nt)?\\currentversion(?:\\profilelist)?"?\s+/v\s+"?(\w+)"?\s*['`]"""
+)
+_REG_FOLDERS = {
+    "systemroot": "C:\\Windows",
+    "pathname": "C:\\Windows",
+    "programfilesdir": "C:\\Program Files",
+    "commonfilesdir": "C:\\Program Files\\Common Files",
+    "profilesdirectory": "C:\\Users",
+}
+
+
 def _for_literal_tokens(
     options: list[str], src: str, var: str | None, body: list[Word]
 ) -> list[Word] | None:
@@ -942,6 +957,12 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
                 if back and src[:1] == "'" and src[-1:] == "'"
                 else (said.group(2) if said is not None and (src[:1] == "`") == back else None)
             )
+            if text is None and (queried := _REG_QUERY_SET.fullmatch(src)) is not None:
+                # (n18w) `('reg query "HKLM\…\CurrentVersion" /v SystemRoot')`: the value
+                # line it prints (`    SystemRoot    REG_SZ    C:\Windows`)
+                value = _REG_FOLDERS.get(queried.group(1).lower())
+                if value is not None:
+                    text = f"    {queried.group(1)}    REG_SZ    {value}"
             if text is not None:
                 opts = [re.sub(r"(?i)usebackq", "", t) for t in head[:at]]
                 literal = _for_literal_tokens(opts, text, var, body)

@@ -575,3 +575,27 @@ _HEX = "52656d6f76652d4974656d20433a5c57696e646f7773202d52656375727365"  # Remov
 )
 def test_n18w_probe16_lines(command: str, shell: str, want: int) -> None:
     assert assess(command, shell).level == want
+
+
+@pytest.mark.parametrize(
+    "command,want",
+    [
+        (
+            'for /f "tokens=3" %a in (\'reg query "HKLM\\SOFTWARE\\Microsoft\\Windows NT'
+            "\\CurrentVersion\" /v SystemRoot') do rd /s /q %a",
+            B,
+        ),
+        (
+            'for /f "tokens=3" %a in (\'reg query "HKLM\\SOFTWARE\\Microsoft\\Windows NT'
+            "\\CurrentVersion\" /v SystemRoot') do echo %a",
+            S,
+        ),
+        (
+            'for /f "tokens=3" %a in (\'reg query "HKLM\\SOFTWARE\\Microsoft\\Windows NT'
+            "\\CurrentVersion\" /v ProductName') do rd /s /q %a",
+            D,
+        ),
+    ],
+)
+def test_n18w_for_over_reg_query(command: str, want: int) -> None:
+    assert assess(command, "cmd").level == want
