@@ -599,3 +599,27 @@ def test_n18w_probe16_lines(command: str, shell: str, want: int) -> None:
 )
 def test_n18w_for_over_reg_query(command: str, want: int) -> None:
     assert assess(command, "cmd").level == want
+
+
+def test_fish_reading_is_linear_in_the_nesting_depth() -> None:
+    """`bash._fish_substitutions` walked the tree asking each subshell for its `.parent`
+    (tree-sitter finds a parent by walking down from the root): 10,000 characters of nested
+    `iex (` cost 150 ms of CPU past the step budget. The walk now carries the parent's type."""
+    import time
+
+    from aintern_ls.safety import stack
+    from aintern_ls.safety.analyser import _assess_cached
+    from tests.safety.test_safety_sp5_speed import adversarial
+
+    text = adversarial(10_000)["nested iex strings"]
+    analyse = _assess_cached.__wrapped__
+
+    def cpu() -> float:
+        best = 1e9
+        for _ in range(3):
+            t0 = time.thread_time()
+            analyse(text, "bash", None)
+            best = min(best, time.thread_time() - t0)
+        return best
+
+    assert stack.reserved(cpu) < 0.08
