@@ -998,8 +998,6 @@ _GATE_WORDS = re.compile(
             *("delet", "remov", "purg", "older", "drop", "truncat", "backup", "snapshot", "dlm"),
             *("bkp", "bak"),  # (n18u: `db-bkp`, `nightlybkp`, `db_bak` name backups too)
             "filehistory",  # (n17w: File History's store folder)
-            "bkp",  # (n18w: `_BACKUP_PLACE`'s short names: a `bkp$` share, a `baks` folder)
-            r"(?<![a-z])baks?(?![a-z])",
             # a backup tool's repository by name (`_BACKUP_REPO`: `/srv/restic-repo`)
             r"(?:restic|borg|kopia|duplica|bup|rsnapshot|timeshift|urbackup|bacula|bareos"
             r"|veeam|tarsnap|rdiff|burp|zbackup|attic)[-_.]?(?:repo|store|archive)",
