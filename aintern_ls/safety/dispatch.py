@@ -887,13 +887,34 @@ _WHATIF_PREF_VERB = re.compile(
     r"|uninstall|suspend|reset|dismount|add|unregister)-[a-z]"
 )
 _WHATIF_PREF_NOT = frozenset(
-    names("set-location push-location pop-location set-psdebug set-strictmode set-variable")
+    names(
+        "set-location push-location pop-location set-psdebug set-strictmode set-variable"
+        # (r18) handled cmdlets without ShouldProcess (no -WhatIf): they act whatever the
+        # preference says (a key handler binds, an assembly loads, history stops saving)
+        " set-psreadlinekeyhandler set-psreadlineoption add-type new-object set-psbreakpoint"
+        " set-processmitigation add-member new-module new-event set-mppreference"
+        " add-mppreference remove-mppreference"
+    )
 )
 # Text that ends the preference's reach (another runspace or process, a parameter default
 # or an explicit `-WhatIf:` value): then nothing is read as a dry run.
 _WHATIF_PREF_GUARD = re.compile(
     r"(?i)-whatif:|-wi:|psdefaultparametervalues|start-job|sajb|start-threadjob|-parallel"
     r"|invoke-command|icm\b|-asjob|runspace|\[powershell\]|new-pssession|register-|scheduledjob"
+    # (r18) code run in this scope that can set the preference back or redefine the cmdlet
+    # (a dot-sourced or called script, a module, iex, a script block, a splat that may carry
+    # WhatIf=$false), and the variable set by other means (Set-Variable, PSVariable, the
+    # Variable: drive)
+    r"|(?:^|[\s;|({])(?:\.\s+|&(?!&)\s*)[^\s;|)}=&{]|\.ps[dm]?1\b|import-module|ipmo\b|using\s+module"
+    r"|invoke-expression|iex\b|scriptblock|\.invoke|invokescript|(?:^|[\s;|(])@[a-z_?{]"
+    r"|-variable|\b(?:sv|gv|nv|clv|rv)\b|psvariable|variable:"
+)
+# (r18) Every mention of the preference (or of a WhatIf key) must be the recognised top-level
+# `$WhatIfPreference = $true` assignment or the bare switch: `${WhatIfPreference} = $false`,
+# `$WhatIfPreference, $x = $false, 1`, `@{WhatIf=$false}` … end the dry-run reading.
+_WHATIF_PREF_SET = re.compile(
+    r"(?i)\$(?:global:|script:|local:)?whatifpreference\s*=\s*(?:\$true|1)(?![\w,.])"
+    r"|-whatif\b(?!\s*:)"
 )
 
 
@@ -904,6 +925,7 @@ def _whatif_preferred(name: str, source: str) -> bool:
         and name not in _WHATIF_PREF_NOT
         and (name in HANDLERS or name in WINDOWS_HANDLERS)
         and _WHATIF_PREF_GUARD.search(source) is None
+        and "whatif" not in _WHATIF_PREF_SET.sub("", source).lower()
     )
 
 

@@ -1,0 +1,92 @@
+"""r18 (session 18 review fixes), each checked on the finding's commands, neighbours of
+our own, wrapped, and next to the safe look-alikes that must keep their level.
+
+- `$WhatIfPreference = $true` is a dry run only when nothing later in the text can set it
+  back or pass `-WhatIf:$false`: every other mention of the preference or of a WhatIf key
+  (braced name, PSVariable, Get-/Set-Variable, a multiple assignment, a splat), code run in
+  this scope (dot-source, `&` of a script, a module, iex, a script block) ends the reading.
+- Handled cmdlets without ShouldProcess (key handlers, Add-Type, PSReadLine options …) are
+  never read as dry runs under the preference.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, M, S
+from tests.safety._levels import level as _level
+
+WIPE = "Remove-Item C:\\Windows -Recurse -Force"
+PREF = "$WhatIfPreference = $true; "
+
+PREF_SET_BACK = [
+    # review 18 finding 1
+    "${WhatIfPreference} = $false; " + WIPE,
+    "$ExecutionContext.SessionState.PSVariable.Set('WhatIfPreference', $false); " + WIPE,
+    "(Get-Variable WhatIfPreference).Value = $false; " + WIPE,
+    "$WhatIfPreference, $x = $false, 1; " + WIPE,
+    "$p = @{WhatIf=$false}; " + WIPE + " @p",
+    "$s = @{ WhatIf = $false; Recurse = $true }; Remove-Item C:\\Windows @s -Force",
+    # r18's own spellings
+    "Set-Variable -Name ('WhatIf'+'Preference') -Value $false; " + WIPE,
+    "sv WhatIfPreference 0; " + WIPE,
+    "Set-Item Variable:\\WhatIfPreference $false; " + WIPE,
+    "$k = 'What' + 'If'; $h = @{}; $h[$k] = $false; " + WIPE + " @h",
+    "${global:WhatIfPreference} = 0\n" + WIPE,
+    # review 18 finding 2: code run in this scope
+    ". .\\setup.ps1; " + WIPE,
+    "& .\\reset.ps1; " + WIPE,
+    "Import-Module .\\evil.psm1; " + WIPE,
+    "iex (Get-Content .\\cfg.ps1 -Raw); " + WIPE,
+    ". $profile; " + WIPE,
+    ".\\init.ps1\n" + WIPE,
+    "ipmo C:\\tools\\helpers; " + WIPE,
+    "& ([scriptblock]::Create((Get-Content .\\x.txt -Raw))); " + WIPE,
+]
+
+
+@pytest.mark.parametrize("rest", PREF_SET_BACK)
+def test_whatif_preference_set_back_or_unreadable_runs(rest: str) -> None:
+    assert _level(PREF + rest, "powershell") == B
+
+
+@pytest.mark.parametrize("wrap", PS_BLOCK_WRAPPERS[:2])
+@pytest.mark.parametrize("rest", PREF_SET_BACK[:5] + PREF_SET_BACK[11:13])
+def test_whatif_preference_set_back_wrapped(rest: str, wrap: str) -> None:
+    assert _level(wrap.format(PREF + rest), "powershell") == B
+
+
+NO_SHOULDPROCESS = [
+    ("Set-PSReadLineKeyHandler -Key Enter -ScriptBlock { & C:\\Users\\Public\\x.ps1 }", C),
+    (
+        "Set-PSReadLineKeyHandler -Chord Tab -ScriptBlock { Start-Process C:\\ProgramData\\x.exe }",
+        C,
+    ),
+    ("Add-Type -Path C:\\Users\\Public\\evil.dll", M),
+    ("Set-PSReadLineOption -HistorySaveStyle SaveNothing", M),
+]
+
+
+@pytest.mark.parametrize(("command", "floor"), NO_SHOULDPROCESS)
+def test_cmdlets_without_shouldprocess_ignore_the_preference(command: str, floor: object) -> None:
+    bare = _level(command, "powershell")
+    assert bare >= floor
+    assert _level(PREF + command, "powershell") == bare
+    assert _level("$global:WhatIfPreference = 1\n" + command, "powershell") == bare
+
+
+# Look-alikes: the preference still makes a dry run next to harmless neighbours.
+DRY_RUNS = [
+    PREF + WIPE,
+    PREF + "Get-ChildItem C:\\Temp; Remove-Item C:\\Users -Recurse -Force",
+    PREF + "Remove-Item .\\build -Recurse; " + WIPE,
+    PREF + "Remove-Item C:\\Temp\\a.txt -WhatIf; " + WIPE,
+    PREF + "& { " + WIPE + " }",
+    PREF + "Write-Host 'a@b.example'; " + WIPE,
+    "$global:WhatIfPreference = 1; Stop-Service -Name wuauserv",
+]
+
+
+@pytest.mark.parametrize("command", DRY_RUNS)
+def test_whatif_preference_dry_run_look_alikes(command: str) -> None:
+    assert _level(command, "powershell") == S
