@@ -326,8 +326,11 @@ def _echo_line(words: list[Word], scope: Scope) -> str:
     if len(words) < 2 or words[1].start < 0 or words[-1].end <= words[1].start:
         return line
     typed = scope.source[words[1].start : words[-1].end]
-    lead = "\t" if "\t" in scope.source[words[0].end + 1 : words[1].start] else ""
-    if ";" not in typed and not lead:
+    gap = scope.source[words[0].end + 1 : words[1].start]
+    # (f18) and an indented line (nmake's recipe: `echo   rd …` prints the spaces after the
+    # first), or one with quotes or `=` the tokeniser split on (`Command="…"`, `x = !cmd`)
+    lead = "\t" if "\t" in gap else gap if gap.strip(" ") == "" and gap else ""
+    if not lead and not any(c in typed for c in ";=\"'"):
         return line
     return lead + re.sub(r"\^(.)", r"\1", typed)
 

@@ -270,8 +270,10 @@ def ant(cmd: Cmd) -> None:
     text = None
     if name in ("-", "/dev/stdin") and cmd.stdin.kind == STDIN_STATIC:
         text = cmd.stdin.text
-    elif (held := cmd.scope.written.get(name.rsplit("/", 1)[-1])) is not None:
-        text = held[0]
+    elif cmd.scope.written:
+        from aintern_ls.safety.wrappers import written_code
+
+        text = written_code(cmd.scope, name)  # (f18: a cmd echo's line keeps its quotes)
     if not text or "<" not in text:
         return
     lines = ant_commands(text)

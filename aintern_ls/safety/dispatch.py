@@ -37,6 +37,7 @@ from aintern_ls.safety import (  # noqa: F401
     infra,
     inline,
     network,
+    pickups,
     registry,
     reports,
     shape,
@@ -633,9 +634,18 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         _embedded_code(cmd)
     if scope.family == "bash" and scope.written and name in toolchains.NAMED_TASK_TOOLS:
         toolchains.named_task(cmd)  # `deno task x` of a deno.json written above (n14u)
-    if scope.family == "bash" and scope.written and name in toolchains.SOURCE_RUNNERS:
+    if scope.written and name in toolchains.SOURCE_RUNNERS:
         toolchains.written_sources(cmd)  # `cat > main.go …; go run .` (n14u)
-    if scope.family == "bash" and name == "ant":
+    if scope.written and name in pickups.TOOLS:
+        pickups.judge(cmd)  # `cat > conftest.py …; pytest`, `echo ^<Exec …^> > w.proj` (f18)
+    if scope.written and scope.family != "bash":
+        if name in pickups.OPENERS:
+            pickups.opened(cmd)  # `Invoke-Item w.vbs`, `explorer w.bat` (f18)
+        elif head_low.endswith(pickups.DOCUMENT_SUFFIXES) and not head_low.endswith(
+            (".bat", ".cmd")
+        ):
+            pickups.open_document(cmd, head)  # `start w.reg`: the file's default action
+    if name == "ant":
         compilers.ant(cmd)  # `ant -f /dev/stdin <<EOF` (n17u)
     elif scope.family == "bash" and (name in compilers.RUNNERS or compilers.c_compiler(name)):
         # `rustc - -o w <<EOF`, `zig run w.zig`, `java W.java`, `gcc-13 -x c -` (n17u)

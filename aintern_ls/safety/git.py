@@ -222,6 +222,13 @@ def _subcommand_runs(cmd: Cmd, sub: str, args: list[Word]) -> bool:
             return True
         if verb == "set":
             ops = ops[1:]  # git 2.46+: `git config set KEY VALUE`
+        if len(ops) >= 2 and _DRIVER_KEYS.match(ops[0].text) and not ops[1].dynamic:
+            # (f18) remembered: a later `git KEY-NAME`, `git add`, `git diff` runs it
+            from aintern_ls.safety.pickups import GIT_SET
+
+            held = cmd.scope.written.get(GIT_SET)
+            line = f"{ops[0].text} = {ops[1].text}\n"
+            cmd.scope.written[GIT_SET] = ((held[0] if held else "") + line, -1)
         if len(ops) >= 2 and _global_code_setting(cmd, args, ops, user_file):
             return True
         if len(ops) >= 2 and _INCLUDE_KEY.match(ops[0].text) and ops[1].text.strip():
@@ -256,6 +263,10 @@ def _subcommand_runs(cmd: Cmd, sub: str, args: list[Word]) -> bool:
                 cmd.add(M, "git-config", f"git config sets {key}, a command git runs", value)
             return True
     return False
+
+
+# (f18) Settings whose command a later git command runs: aliases and attribute drivers.
+_DRIVER_KEYS = re.compile(r"^(alias\.[\w.-]+|(filter|diff|merge)\.[^.]+\.\w+)$", re.I)
 
 
 # Settings that point git at code it runs in every repository of the user or machine.
@@ -495,6 +506,10 @@ def _git(cmd: Cmd) -> None:
     flags = {t for t in rest if t.startswith("-")}
     shorts = "".join(t[1:] for t in rest if t.startswith("-") and not t.startswith("--"))
     _written_hooks(cmd, sub)
+    if cmd.scope.written:
+        from aintern_ls.safety import pickups
+
+        pickups.git_config(cmd, sub, list(args[i + 1 :]))  # aliases, drivers set above (f18)
     if sub == "add":
         staged_secrets(cmd)
     if _subcommand_runs(cmd, sub, list(args[i + 1 :])):

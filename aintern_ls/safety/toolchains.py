@@ -142,6 +142,9 @@ def _gradle_commands(text: str) -> str:
     return "\n".join(out)
 
 
+gradle_commands = _gradle_commands
+
+
 def _meson_commands(text: str) -> str:
     """meson.build: `run_command('rm', '-rf', '/')` (runs while meson configures)."""
     return "\n".join(
@@ -301,6 +304,11 @@ def written_sources(cmd: Cmd) -> None:
         )
         for base in bases[:8]:
             body = written.get(base)
+            if body is not None and cmd.scope.family != "bash":
+                # (f18) what cmd's echo wrote as typed (its quotes, `=`, indentation kept)
+                from aintern_ls.safety.wrappers import written_code
+
+                body = (written_code(cmd.scope, base) or body[0], -1)
             if body is None or (base, language) in seen:
                 continue
             seen.add((base, language))

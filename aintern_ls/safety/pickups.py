@@ -1,0 +1,330 @@
+"""Files the block wrote that a tool then runs without being told to (f18).
+
+The equivalence class this module covers (every shell):
+
+- how a file gets written in a block: bash `cat > f <<EOF`, `echo … > f`, `>>` appends,
+  `printf`, `tee [-a]`; PowerShell `Set-Content`/`Add-Content`/`Out-File`, `'…' > f`,
+  here-strings, `[IO.File]::WriteAllText`; cmd `echo … > f` (carets unescaped), `( echo a
+  & echo b ) > f` groups, `type nul > f`. Every writer records the file's text in
+  `scope.written` by base name (bash.py, powershell.py, wrappers.cmd_wrote).
+- how a tool runs a file it was not handed: test runners import their configuration and
+  test files (pytest conftest.py/test_*.py, nox/invoke/fab task files, rspec *_spec.rb,
+  jest/vitest/mocha configs and tests), build engines read their project (MSBuild
+  .proj/.csproj/.targets Exec tasks, Ant build.xml, Gradle init scripts), installers run
+  the package's setup (setup.py on `pip install .`), git runs aliases and filter/diff
+  drivers from .git/config, shells read their startup files (`bash -i/-l/--rcfile`, zsh,
+  a new PowerShell reads $PROFILE), and Windows opens a file with its default action
+  (Invoke-Item, start, explorer, rundll32's ShellExec_RunDLL/FileProtocolHandler,
+  Start-Process, ShellExecute/Process.Start: a .bat runs, a .vbs runs in wscript, a .reg is
+  merged, a .url opens its target).
+
+One table: tool -> (verbs that run, the files it picks up, the reader of their text). The
+reader's text is judged with the same analyser as the command line (blocked when it wipes,
+critical when what runs cannot be read, moderate when plainly benign). The scan has cheap
+exits: nothing runs unless the block wrote a file and the command is one of the tools.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from fnmatch import fnmatchcase
+
+from aintern_ls.safety import inline
+from aintern_ls.safety.context import Cmd
+from aintern_ls.safety.levels import M
+from aintern_ls.safety.registry import VERSION_ARGS
+from aintern_ls.safety.words import Word
+
+ANY = frozenset[str]()
+
+
+def _msbuild(text: str) -> str:
+    """A project's `<Exec Command="…">` tasks, quoted or as cmd's echo left them."""
+    out = []
+    for m in re.finditer(
+        r"(?is)<Exec\b[^>]*?\bCommand\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|(.*?)\s*/?>)", text[:20000]
+    ):
+        out.append(html.unescape(next(g for g in m.groups() if g is not None)))
+    return "\n".join(o for o in out if o.strip())
+
+
+def _ant(text: str) -> str:
+    from aintern_ls.safety.compilers import ant_commands
+
+    return ant_commands(text)
+
+
+def _gradle(text: str) -> str:
+    from aintern_ls.safety.toolchains import gradle_commands
+
+    return gradle_commands(text)
+
+
+# Readers of a file's text: a language the inline recogniser reads, or a function giving
+# the shell lines the file runs.
+_READERS: dict[str, Callable[[str], str]] = {
+    "msbuild": _msbuild,
+    "ant": _ant,
+    "gradle": _gradle,
+}
+
+_JS_TESTS = ("*.test.js", "*.test.ts", "*.test.mjs", "*.spec.js", "*.spec.ts", "*.spec.mjs")
+# tool: ((verbs that run the files, "" any; (file patterns by base name), reader), ...)
+_TABLE: dict[str, tuple[tuple[frozenset[str], tuple[str, ...], str], ...]] = {
+    "pytest": ((ANY, ("conftest.py", "test_*.py", "*_test.py"), "python"),),
+    "py.test": ((ANY, ("conftest.py", "test_*.py", "*_test.py"), "python"),),
+    "invoke": ((ANY, ("tasks.py",), "python"),),
+    "inv": ((ANY, ("tasks.py",), "python"),),
+    "fab": ((ANY, ("fabfile.py",), "python"),),
+    "nox": ((ANY, ("noxfile.py",), "python"),),
+    "rspec": ((ANY, ("*_spec.rb", "spec_helper.rb", "rails_helper.rb"), "ruby"),),
+    "jest": ((ANY, ("jest.config.*", "jest.setup.*", *_JS_TESTS), "node"),),
+    "vitest": ((ANY, ("vitest.config.*", "vite.config.*", "vitest.setup.*", *_JS_TESTS), "node"),),
+    "mocha": ((ANY, (".mocharc.js", ".mocharc.cjs", "*.js", "*.mjs", "*.cjs"), "node"),),
+    "msbuild": ((ANY, ("*.proj", "*.*proj", "*.targets", "*.props"), "msbuild"),),
+    "xbuild": ((ANY, ("*.proj", "*.*proj", "*.targets", "*.props"), "msbuild"),),
+    "dotnet": (
+        (
+            frozenset(("build", "msbuild", "test", "run", "publish", "pack", "restore")),
+            ("*.proj", "*.*proj", "*.targets", "*.props"),
+            "msbuild",
+        ),
+    ),
+    "ant": ((ANY, ("build.xml",), "ant"),),
+    "gradle": ((ANY, ("*.gradle", "*.gradle.kts"), "gradle"),),
+    "gradlew": ((ANY, ("*.gradle", "*.gradle.kts"), "gradle"),),
+    # (`pip install .`/`-e .`: the project's setup.py runs while it builds)
+    "pip": ((frozenset(("install", "wheel", "download")), ("setup.py",), "python"),),
+    "pip3": ((frozenset(("install", "wheel", "download")), ("setup.py",), "python"),),
+}
+# Runners that hand their first operand to a tool of the table (`npx jest`, `python -m
+# pytest`, `uv run pytest`).
+_FRONTS = frozenset(("npx", "pnpx", "bunx", "pnpm", "yarn", "uv", "poetry", "pipenv", "hatch"))
+_PYTHONS = re.compile(r"\Apy(?:thon(?:\d+(?:\.\d+)?)?)?(?:\.exe)?\Z")
+TOOLS = frozenset(_TABLE) | _FRONTS | frozenset(("python", "python3", "py", "dotnet"))
+
+
+def _tool_and_ops(cmd: Cmd) -> tuple[str, list[Word]]:
+    """The tool of the table a command runs and the operands it gets."""
+    name = cmd.name.lower().removesuffix(".exe")
+    args = list(cmd.args)
+    if _PYTHONS.match(name):
+        at = next((i for i, w in enumerate(args[:4]) if w.text == "-m"), -1)
+        if at < 0 or at + 1 >= len(args):
+            return "", []
+        return args[at + 1].text, args[at + 2 :]
+    if name in _FRONTS:
+        ops = [w for w in args if not w.text.startswith("-")]
+        if ops and ops[0].text in ("exec", "run", "x", "dlx"):
+            ops = ops[1:]
+        if not ops:
+            return "", []
+        at = args.index(ops[0])
+        return ops[0].text.rsplit("/", 1)[-1], args[at + 1 :]
+    return name, args
+
+
+def _match(base: str, patterns: tuple[str, ...]) -> bool:
+    return any(fnmatchcase(base, p) if "*" in p else base == p for p in patterns)
+
+
+def judge(cmd: Cmd) -> None:
+    """Judge the files this block wrote that `cmd`'s tool picks up and runs now."""
+    written = cmd.scope.written
+    if not written:
+        return
+    tool, args = _tool_and_ops(cmd)
+    rows = _TABLE.get(tool)
+    if rows is None or any(w.text in VERSION_ARGS for w in args):
+        return
+    ops = [w.text for w in args if not w.text.startswith(("-", "/"))]
+    verb = ops[0] if ops else ""
+    bases = [b for b in written if not b.startswith("\x00")]
+    for verbs, patterns, reader in rows:
+        if verbs and verb not in verbs:
+            continue
+        if tool.startswith("pip") and not any(o in (".", "./") or o.endswith("/") for o in ops):
+            continue  # (`pip install requests` builds no project of the block)
+        named = [o.replace("\\", "/").rsplit("/", 1)[-1] for o in ops]
+        picked = [b for b in named if b in written and _match(b, patterns)]
+        if not picked:
+            picked = [b for b in bases if _match(b, patterns)]
+        for base in picked[:8]:
+            run_text(cmd, base, reader, f"{base} (written above) runs through {tool}")
+
+
+def _text_of(cmd: Cmd, base: str) -> str | None:
+    from aintern_ls.safety.wrappers import written_code
+
+    return written_code(cmd.scope, base)
+
+
+def run_text(cmd: Cmd, base: str, reader: str, what: str, text: str | None = None) -> None:
+    """Judge `base`'s written text as `reader` reads it, as `what` runs it."""
+    body = text if text is not None else _text_of(cmd, base)
+    if not body or not body.strip():
+        return
+    where = Word(base, cmd.start, cmd.end)
+    extract = _READERS.get(reader)
+    if extract is not None:
+        code = extract(body)
+        if not code.strip():
+            return
+        found = cmd.scope.nested(code, "bash", where, -1)
+        if cmd.scope.family != "bash":
+            found += cmd.scope.nested(code, "cmd", where, -1)
+    elif reader in ("bash", "cmd", "powershell"):
+        found = cmd.scope.nested(body, reader, where, -1)
+    else:
+        found = inline.code_findings(cmd.scope, body, where, reader)
+        if cmd.scope.family != "bash":
+            # (on Windows `os.system`/`execSync` hand their string to cmd.exe)
+            for line in dict.fromkeys(inline.code_effects(body, reader).shell):
+                found += cmd.scope.nested(line, "cmd", where, -1)
+    for f in found:
+        cmd.scope.add(f.level, f.rule, f"{what}: {f.reason}", f.start, f.end)
+
+
+# --- git: aliases and drivers from a configuration the block wrote ------------------------------
+# `printf '[alias]\n\tx = !rm -rf ~\n' >> .git/config; git x`, `git config alias.x '!…'; git x`,
+# a clean/smudge filter, diff textconv or merge driver then `git add`/`checkout`/`diff`/`merge`.
+GIT_SET = "\x00gitconfig"  # (scope.written: `key = value` lines `git config` stored here)
+_GIT_FILES = ("config", ".gitconfig", GIT_SET)
+_GIT_DRIVERS: dict[str, tuple[str, ...]] = {
+    # subcommand: the driver settings it runs (gitattributes(5))
+    "add": ("filter.*.clean", "filter.*.process"),
+    "commit": ("filter.*.clean", "filter.*.process"),
+    "stash": ("filter.*.clean", "filter.*.smudge", "filter.*.process"),
+    "status": ("filter.*.clean", "filter.*.process"),
+    "checkout": ("filter.*.smudge", "filter.*.process"),
+    "switch": ("filter.*.smudge", "filter.*.process"),
+    "restore": ("filter.*.smudge", "filter.*.process"),
+    "reset": ("filter.*.smudge", "filter.*.process"),
+    "clone": ("filter.*.smudge", "filter.*.process"),
+    "pull": ("filter.*.smudge", "filter.*.process", "merge.*.driver"),
+    "merge": ("filter.*.smudge", "filter.*.process", "merge.*.driver"),
+    "rebase": ("filter.*.smudge", "filter.*.process", "merge.*.driver"),
+    "cherry-pick": ("filter.*.smudge", "merge.*.driver"),
+    "diff": ("diff.*.textconv", "diff.*.command", "filter.*.clean"),
+    "log": ("diff.*.textconv", "diff.*.command"),
+    "show": ("diff.*.textconv", "diff.*.command"),
+    "blame": ("diff.*.textconv",),
+    "grep": ("diff.*.textconv",),
+}
+
+
+def git_settings(text: str) -> dict[str, str]:
+    """`section.sub.name -> value` of git configuration text (`[filter "x"]` sections, one
+    variable on the header's line, dotted `key = value` lines as `git config` stored them)."""
+    out: dict[str, str] = {}
+    section = ""
+    for raw in text[:20000].splitlines():
+        line = raw.strip()
+        m = re.match(r'\[\s*([\w.-]+)(?:\s+"([^"]*)")?\s*\]\s*(.*)\Z', line)
+        if m:
+            section = m.group(1).lower() + (f".{m.group(2)}" if m.group(2) is not None else "")
+            line = m.group(3)
+        if not line or line[0] in "#;":
+            continue
+        key, eq, value = line.partition("=")
+        key = key.strip()
+        if not eq or not re.fullmatch(r"[\w.\"-]+", key):
+            continue
+        value = value.strip()
+        if len(value) > 1 and value[0] == value[-1] == '"':
+            value = value[1:-1].replace('\\"', '"')
+        full = key if "." in key and not section else f"{section}.{key}" if section else ""
+        if full:
+            out[full.lower() if not full.lower().startswith("alias.") else full] = value
+    return out
+
+
+def git_config(cmd: Cmd, sub: str, rest: list[Word]) -> None:
+    """`git SUB` after the block wrote git configuration: an alias SUB defined there runs its
+    `!` shell command, and SUB's filter/diff/merge drivers run theirs."""
+    written = cmd.scope.written
+    texts = [t for f in _GIT_FILES if (t := _text_of(cmd, f) if f != GIT_SET else None)]
+    if GIT_SET in written:
+        texts.append(written[GIT_SET][0])
+    if not texts:
+        return
+    settings: dict[str, str] = {}
+    for t in texts:
+        settings.update(git_settings(t))
+    alias = settings.get(f"alias.{sub}")
+    if alias is not None and alias.startswith("!"):
+        import shlex
+
+        line = alias[1:] + "".join(" " + shlex.quote(w.text) for w in rest)
+        run_text(cmd, "git alias " + sub, "bash", f"the git alias {sub} set above", line)
+    for pattern in _GIT_DRIVERS.get(sub, ()):
+        for key, value in settings.items():
+            if fnmatchcase(key, pattern) and value.strip():
+                run_text(cmd, key, "bash", f"git {sub} runs the {key} set above", value)
+
+
+# --- Windows: a written document opened with its default action ---------------------------------
+# `Invoke-Item w.vbs`, `start w.reg`, `explorer w.bat`, `rundll32 url.dll,FileProtocolHandler
+# w.url`, `(New-Object -ComObject Shell.Application).ShellExecute('w.hta')`, or the file
+# typed as a command: Windows runs the extension's associated verb ("open"). Each is judged as
+# the command that verb runs. (.ps1 opens in an editor; .txt and other documents in theirs.)
+_DEFAULT_ACTION = {
+    ".bat": "call {}",
+    ".cmd": "call {}",
+    ".vbs": "wscript {}",
+    ".vbe": "wscript {}",
+    ".js": "wscript {}",
+    ".jse": "wscript {}",
+    ".wsf": "wscript {}",
+    ".wsh": "wscript {}",
+    ".hta": "mshta {}",
+    ".reg": "reg import {}",
+    ".py": "py {}",
+    ".pyw": "pyw {}",
+    ".msi": "msiexec /i {}",
+}
+DOCUMENT_SUFFIXES = (*_DEFAULT_ACTION, ".url", ".website")
+OPENERS = frozenset(("invoke-item", "explorer", "explorer.exe"))
+
+
+def _suffix(path: str) -> str:
+    base = path.replace("\\", "/").rsplit("/", 1)[-1]
+    return "." + base.rsplit(".", 1)[-1].lower() if "." in base else ""
+
+
+def open_document(cmd: Cmd, word: Word, depth: int = 0) -> bool:
+    """`word` names a file this block wrote and Windows opens it with its default action:
+    judge what that action runs. True if it was such a file."""
+    path = word.text.strip("\"'")
+    suffix = _suffix(path)
+    if word.dynamic or suffix not in DOCUMENT_SUFFIXES:
+        return False
+    from aintern_ls.safety.wrappers import written_code
+
+    text = written_code(cmd.scope, path.replace("\\", "/"))
+    if text is None:
+        return False
+    if suffix in (".url", ".website"):
+        # an Internet shortcut: `URL=file:///C:/temp/w.bat` opens that file the same way
+        m = re.search(r"(?im)^\s*URL\s*=\s*(\S[^\r\n]*)$", text)
+        target = m.group(1).strip() if m else ""
+        if depth or not re.match(r"(?i)file:", target):
+            return True
+        target = re.sub(r"(?i)\Afile:/*", "", target).replace("/", "\\")
+        return open_document(cmd, Word(target, word.start, word.end), depth + 1)
+    line = _DEFAULT_ACTION[suffix].format(f'"{path}"' if " " in path else path)
+    found = cmd.scope.nested(line, "cmd", word, -1)
+    for f in found:
+        if f.level > M:
+            reason = f"{path} (written above) opened with its default action: {f.reason}"
+            cmd.scope.add(f.level, f.rule, reason, f.start, f.end)
+    return True
+
+
+def opened(cmd: Cmd) -> None:
+    """`Invoke-Item F`, `explorer F`: each written document operand is opened."""
+    for w in cmd.args:
+        if not w.text.startswith("-") and not (w.text.startswith("/") and len(w.text) < 12):
+            open_document(cmd, w)
