@@ -177,6 +177,8 @@ def judge(cmd: Cmd) -> None:
         ):
             source, name = cmd.stdin.text, "-"
             break
+    if not source and cmd.name not in _STDIN_READ_ELSEWHERE and system.stdin_dash(cmd):
+        source, name = cmd.stdin.text, "-"  # (f18) `rustc -o w - <<EOF`
     if not source and cmd.name == "java" and ops and (built := _javac_class(cmd, ops[0])):
         source, name, lang = built, ops[0], "java"  # `javac W.java && java W`
     if not source and mode == "run" and cmd.name in ("rdmd", "rust-script", "cargo-script"):

@@ -432,6 +432,15 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             _local_script(Cmd(words, base, scope, stdin), head)
             return Info()
         if (
+            scope.family == "powershell"
+            and registry.PROFILE_KEY in scope.written
+            and registry.PROFILE_PATH.match(head.text)
+        ):
+            # `. $PROFILE`, `& $PROFILE.CurrentUserAllHosts` after writing it (f18)
+            cmd = Cmd(words, head.text, scope, stdin)
+            pickups.run_text(cmd, registry.PROFILE_KEY, "powershell", "the profile written above")
+            return Info()
+        if (
             scope.family != "bash"
             and head.origin != ORIGIN_NETWORK
             and scope.env
@@ -638,6 +647,10 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         toolchains.written_sources(cmd)  # `cat > main.go …; go run .` (n14u)
     if scope.written and name in pickups.TOOLS:
         pickups.judge(cmd)  # `cat > conftest.py …; pytest`, `echo ^<Exec …^> > w.proj` (f18)
+    if scope.written and name in pickups.SHELLS:
+        pickups.startup_files(cmd)  # `echo … >> ~/.bashrc; bash -i`, `$PROFILE` then pwsh (f18)
+    if scope.written and scope.family != "bash" and name in windows.NATIVE_COMPILERS:
+        windows.compiled_program(cmd)  # `cl w.c & w.exe`: w.exe runs what w.c says (f18)
     if scope.written and scope.family != "bash":
         if name in pickups.OPENERS:
             pickups.opened(cmd)  # `Invoke-Item w.vbs`, `explorer w.bat` (f18)

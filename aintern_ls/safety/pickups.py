@@ -34,7 +34,7 @@ from fnmatch import fnmatchcase
 from aintern_ls.safety import inline
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import M
-from aintern_ls.safety.registry import VERSION_ARGS
+from aintern_ls.safety.registry import PROFILE_KEY, VERSION_ARGS
 from aintern_ls.safety.words import Word
 
 ANY = frozenset[str]()
@@ -88,7 +88,7 @@ _TABLE: dict[str, tuple[tuple[frozenset[str], tuple[str, ...], str], ...]] = {
     "dotnet": (
         (
             frozenset(("build", "msbuild", "test", "run", "publish", "pack", "restore")),
-            ("*.proj", "*.*proj", "*.targets", "*.props"),
+            ("*.proj", "*.targets", "*.props"),  # (.csproj and kin: toolchains.written_sources)
             "msbuild",
         ),
     ),
@@ -328,3 +328,56 @@ def opened(cmd: Cmd) -> None:
     for w in cmd.args:
         if not w.text.startswith("-") and not (w.text.startswith("/") and len(w.text) < 12):
             open_document(cmd, w)
+
+
+# --- startup files a new shell reads ---------------------------------------------------------
+# `echo 'rm -rf ~' >> ~/.bashrc; bash -i`, `… > ~/.profile && bash -l`, `bash --rcfile rc`,
+# `Add-Content $PROFILE '…'; pwsh` (every new PowerShell without -NoProfile), `. $PROFILE`.
+_PS_PROFILES = (PROFILE_KEY, "Microsoft.PowerShell_profile.ps1", "profile.ps1")
+_LOGIN = {
+    "bash": (".bash_profile", ".bash_login", ".profile"),
+    "zsh": (".zprofile", ".zlogin"),
+    "sh": (".profile",),
+    "dash": (".profile",),
+    "ksh": (".profile",),
+    "mksh": (".profile",),
+    "fish": ("config.fish",),
+}
+_INTERACTIVE = {"bash": (".bashrc",), "zsh": (".zshrc",), "fish": ("config.fish",)}
+SHELLS = frozenset((*_LOGIN, "pwsh", "powershell", "pwsh.exe", "powershell.exe"))
+
+
+def startup_files(cmd: Cmd) -> None:
+    """A new shell started here reads the startup files this block wrote: judge them."""
+    name = cmd.name.lower().removesuffix(".exe")
+    texts = [w.text for w in cmd.args]
+    low = [t.lower() for t in texts]
+    if name in ("pwsh", "powershell"):
+        if any(t.startswith("-") and len(t) >= 4 and "-noprofile".startswith(t) for t in low):
+            return
+        for base in _PS_PROFILES:
+            run_text(cmd, base, "powershell", "the PowerShell profile written above loads")
+        return
+    if any(t in ("--norc", "--noprofile", "-f", "--no-rcs", "--version", "--help") for t in low):
+        return
+    files: list[str] = []
+    if name == "zsh":
+        files.append(".zshenv")
+    rc = next(
+        (texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("--rcfile", "--init-file")), ""
+    )
+    login = any(
+        t in ("--login", "-l") or (t[:1] == "-" and t[1:2] != "-" and "l" in t) for t in texts
+    )
+    interactive = (
+        rc
+        or any(t == "-i" or (t[:1] == "-" and t[1:2] != "-" and "i" in t) for t in texts)
+        or (not texts and cmd.stdin.kind not in ("static", "network", "file"))
+    )
+    if login:
+        files += _LOGIN.get(name, ())
+    if interactive and not login:
+        files += [rc.replace("\\", "/").rsplit("/", 1)[-1]] if rc else _INTERACTIVE.get(name, ())
+    for base in files:
+        if base in cmd.scope.written:
+            run_text(cmd, base, "bash", f"{base} (written above) runs when {name} starts")

@@ -133,6 +133,9 @@ WRITTEN_IN = "\x00writtenin:"
 # (n14u) A program the block compiled from source it shows (a C file written above, a
 # heredoc on the compiler's stdin): scope.env[COMPILED + binary base name] is that source.
 COMPILED = "\x00compiled:"
+# (f18) scope.written: what the block wrote to $PROFILE (pickups.startup_files reads it)
+PROFILE_KEY = "\x00psprofile"
+PROFILE_PATH = re.compile(r"(?i)\A\$(?:global:)?profile(?:\.\w+)?\Z")
 # `hash -p PATH name`, `cp /bin/rm /tmp/x`: scope.env[BOUND_PREFIX + name] is the program
 # that name runs from then on in the block (n13u).
 BOUND_PREFIX = "\x00bound:"

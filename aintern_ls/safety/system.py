@@ -1008,6 +1008,8 @@ def compiled_source(cmd: Cmd) -> None:
             break
     if source is None and "-run" in texts and cmd.stdin.kind == STDIN_STATIC:
         source = cmd.stdin.text  # (n17u) `tcc -run - <<EOF`: the `-` is not kept as a word
+    if source is None and cmd.stdin.kind == STDIN_STATIC and stdin_dash(cmd):
+        source = cmd.stdin.text  # (f18) `gcc -x c -o w - <<EOF`: the same lost `-`
     if source is None:
         return
     if "-run" in texts:
@@ -4381,3 +4383,16 @@ BACKUP_SERVICE = re.compile(
     r"|borgmatic\S*|restic\S*|timeshift\S*|snapper-\S+|zfs-auto-snapshot\S*|sanoid\S*"
     r"|bacula\S*|bareos\S*|duplicati\S*|urbackup\S*|rsnapshot\S*|backup\S*|\S*-backup\S*)['\"]?\Z"
 )
+
+
+def stdin_dash(cmd: Cmd) -> bool:
+    """(f18) `gcc -x c -o w - <<'EOF'`, `rustc -o w - <<EOF`: the grammar reads a lone `-`
+    just before a heredoc as part of the redirect, so it is not among the words; the source
+    text after the last word says it was there (the compiler reads the heredoc)."""
+    if cmd.stdin.kind != STDIN_STATIC or not cmd.words:
+        return False
+    last = cmd.words[-1]
+    if last.end <= 0:
+        return False
+    tail = cmd.scope.source[last.end : last.end + 8]
+    return re.match(r"[ \t]+-[ \t]*<", tail) is not None

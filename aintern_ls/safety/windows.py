@@ -763,6 +763,23 @@ def dotnet_effects(source: str) -> str:
 # (n13w) .NET compilers: `csc /out:x.exe x.cs` then `x.exe` runs what x.cs says.
 DOTNET_COMPILERS = frozenset(("csc", "vbc", "jsc", "csc.exe", "vbc.exe", "jsc.exe"))
 COMPILED = "\x00compiled"  # (scope.env: the programs compilers built here, \x01-separated)
+# (f18) C/C++ compilers on Windows: `cl w.c & w.exe`, `gcc w.c -o w.exe & w.exe`
+NATIVE_COMPILERS = frozenset(
+    ("cl", "cl.exe", "clang-cl", "clang-cl.exe", "gcc", "gcc.exe", "g++", "cc", "clang", "clang++")
+)
+_NATIVE_SOURCES = (".c", ".cpp", ".cc", ".cxx")
+
+
+def _native_effects(code: str) -> str:
+    """(f18) What a C/C++ program's code runs, as cmd lines: its shell strings (`system`,
+    exec*) and the folders and files it deletes."""
+    from aintern_ls.safety import inline
+
+    fx = inline.code_effects(code, "c")
+    lines = [*fx.shell]
+    for path, recursive in fx.deletes:
+        lines.append(f'rd /s /q "{path}"' if recursive else f'del /f "{path}"')
+    return "\n".join(lines)
 
 
 def compiled_program(cmd: Cmd) -> None:
@@ -773,7 +790,8 @@ def compiled_program(cmd: Cmd) -> None:
         return
     out = ""
     sources: list[str] = []
-    for w in cmd.args:
+    native = cmd.name in NATIVE_COMPILERS
+    for k, w in enumerate(cmd.args):
         t = w.text.strip("\"'")
         low = t.lower()
         if low[:1] in "/-":
@@ -782,12 +800,21 @@ def compiled_program(cmd: Cmd) -> None:
                 out = t.split(":", 1)[1].strip("\"'")
             elif key in ("target", "t") and value in ("library", "module", "winmdobj"):
                 return
+            elif native and low[1:3] == "fe" and len(t) > 3:
+                out = t[3:].lstrip(":").strip("\"'")  # (f18) cl /Fe:w.exe, /Few.exe
+            elif native and low in ("/c", "-c", "-s", "-e"):
+                return  # (compile only, assembly, preprocess: no program is built)
+            elif native and low == "-o" and k + 1 < len(cmd.args):
+                out = cmd.args[k + 1].text.strip("\"'")
             continue
-        if low.endswith((".cs", ".vb", ".js")):
+        if low.endswith(_NATIVE_SOURCES if native else (".cs", ".vb", ".js")):
             sources.append(t)
     if not sources:
         return
-    exe = out or sources[0].rsplit(".", 1)[0] + ".exe"
+    exe = out or (
+        "a.exe" if native and not cmd.name.startswith("cl") else sources[0].rsplit(".", 1)[0]
+    )
+    exe = exe if exe.lower().endswith(".exe") else exe + ".exe"
     base = exe.replace("\\", "/").rsplit("/", 1)[-1]
     from aintern_ls.safety.wrappers import remember_unseen
 
@@ -804,7 +831,8 @@ def compiled_program(cmd: Cmd) -> None:
     if any(b is None for b in bodies):
         remember_unseen(cmd.scope, base, "was compiled from source code the analyser cannot read")
         return
-    cmd.scope.written[base] = (dotnet_effects("\n".join(b or "" for b in bodies)), -1)
+    effects = _native_effects if native else dotnet_effects
+    cmd.scope.written[base] = (effects("\n".join(b or "" for b in bodies)), -1)
     cmd.scope.unseen.pop(base, None)
 
 

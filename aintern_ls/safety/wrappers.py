@@ -39,6 +39,8 @@ from aintern_ls.safety.registry import (
     INTERPRETER_OPTION_VARS,
     LIB_VAR_NAMES,
     OPTION_VARS,
+    PROFILE_KEY,
+    PROFILE_PATH,
     PROMPT_VARS,
     SHELLS,
     SUFFIX_ALIASES,
@@ -277,7 +279,10 @@ def ps_wrote(cmd: Cmd) -> None:
     else:
         target = ps_named(cmd, ("filepath", "path", "literalpath"), 0)
         value = ps_named(cmd, ("inputobject",), 99)
-    if target is None or not target.text or re.search(r"[$%`]", target.text.rsplit("\\", 1)[-1]):
+    profile = target is not None and PROFILE_PATH.match(target.text) is not None
+    if target is None or not target.text:
+        return
+    if not profile and re.search(r"[$%`]", target.text.rsplit("\\", 1)[-1]):
         return
     text: str | None = None
     src = cmd.scope.source
@@ -302,7 +307,7 @@ def ps_wrote(cmd: Cmd) -> None:
         return
     if text is None:
         return
-    base = _file_key(target.text.strip("'\"")).rsplit("/", 1)[-1]
+    base = PROFILE_KEY if profile else _file_key(target.text.strip("'\"")).rsplit("/", 1)[-1]
     append = n == "add-content" or any(w.text.lower() == "-append" for w in cmd.args)
     old = cmd.scope.written.get(base)
     cmd.scope.written[base] = ((old[0] if old and append else "") + text.rstrip("\n") + "\n", -1)

@@ -1,0 +1,184 @@
+"""f18: files written in the block, then run indirectly by a tool that picks them up.
+
+One mechanism (aintern_ls/safety/pickups.py): the block's written-file table plus a table of
+"tool X picks up file Y and runs it with reader R"; the reader's text is judged with the
+same rules as the command line. Each family: bare, wrapped (sudo/env/a function/sh -c),
+across shells, and the look-alikes that must stay low (written but not run, benign content,
+the words only printed or read).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aintern_ls.safety import RiskLevel, assess
+
+B, C, M, S = RiskLevel.BLOCKED, RiskLevel.CRITICAL, RiskLevel.MODERATE, RiskLevel.SAFE
+
+PY_WIPE = "import shutil\nshutil.rmtree('/usr')\n"
+CONFTEST = f"cat > conftest.py <<'EOF'\n{PY_WIPE}EOF\n"
+HOOK_PROJ = (
+    '<Project><Target Name="Build"><Exec Command="rd /s /q C:\\Windows" /></Target></Project>'
+)
+
+BLOCKED_BASH = [
+    # test runners: configuration and test files they import
+    CONFTEST + "pytest -q",
+    CONFTEST + "python3 -m pytest tests",
+    CONFTEST + "uv run pytest",
+    "cat > test_a.py <<'EOF'\nimport os\nos.system('rm -rf ~')\nEOF\npy.test",
+    "cat > noxfile.py <<'EOF'\nimport shutil\nshutil.rmtree('/etc')\nEOF\nnox -s lint",
+    "cat > tasks.py <<'EOF'\nimport shutil\nshutil.rmtree('/etc')\nEOF\ninv build",
+    "cat > fabfile.py <<'EOF'\nimport os\nos.system('rm -rf /')\nEOF\nfab deploy",
+    "echo 'FileUtils.rm_rf(Dir.home)' > spec/a_spec.rb && bundle exec rspec",
+    "echo \"require('child_process').execSync('rm -rf ~')\" > jest.config.js && npx jest",
+    "echo \"require('fs').rmSync('/etc', {recursive: true})\" > a.test.js && yarn jest",
+    "echo \"require('fs').rmSync('/usr', {recursive: true})\" > vite.config.mjs && pnpm vitest",
+    # installers: setup.py runs while pip builds the project
+    "printf 'import os\\nos.system(\"rm -rf ~\")\\n' > setup.py && pip install .",
+    "printf 'import os\\nos.system(\"rm -rf ~\")\\n' > setup.py && python -m pip install -e .",
+    # build engines
+    "cat > w.proj <<'EOF'\n" + HOOK_PROJ.replace("rd /s /q C:\\Windows", "rm -rf ~") + "\nEOF\n"
+    "dotnet msbuild w.proj",
+    'cat > build.xml <<\'EOF\'\n<project><target name="t"><delete dir="/etc"/></target>'
+    "</project>\nEOF\nant t",
+    "echo \"'rm -rf ~'.execute()\" > init.gradle && gradle -I init.gradle build",
+    # git: configuration the block wrote
+    "printf '[alias]\\n\\tx = !rm -rf ~\\n' >> .git/config && git x",
+    "echo '[alias] x = \"!rm -rf /\"' >> ~/.gitconfig; git x --force",
+    "git config alias.sync '!rm -rf ~'; git sync",
+    "git config set alias.sync '!rm -rf ~'; git sync",
+    "git config filter.f.smudge 'rm -rf ~'; git checkout main",
+    "git config merge.m.driver 'rm -rf /'; git merge feature",
+    # startup files
+    "echo 'rm -rf ~' >> ~/.bashrc; bash -i",
+    "echo 'rm -rf ~' >> ~/.bash_profile; bash --login -c true",
+    "echo 'rm -rf /' > ~/.zshenv; zsh -c 'echo hi'",
+    "printf 'rm -rf /\\n' > init.sh; bash --init-file init.sh",
+    # compilers: source on stdin, then the program run
+    "gcc -x c -o w - <<'EOF'\nint main(){ system(\"rm -rf ~\"); }\nEOF\n./w",
+    "rustc -o w - <<'EOF'\nfn main(){ std::fs::remove_dir_all(\"/etc\").unwrap(); }\nEOF\n./w",
+]
+
+BLOCKED_CMD = [
+    "echo " + HOOK_PROJ.replace("<", "^<").replace(">", "^>") + " > w.proj & msbuild w.proj",
+    '(\necho ^<Project^>\necho ^<Target Name="B"^>\necho ^<Exec Command="format C: /q /y" /^>\n'
+    "echo ^</Target^>\necho ^</Project^>\n) > b.targets\nmsbuild b.targets /t:B",
+    "(echo all:& echo   rd /s /q C:\\Windows) > Makefile & nmake",
+    "echo [alias] >> .git\\config & echo   x = !rm -rf ~ >> .git\\config & git x",
+    "echo import shutil; shutil.rmtree('C:/Windows') > conftest.py & python -m pytest",
+    "(echo [testenv]& echo commands = rd /s /q C:\\Windows) > tox.ini & tox -e py",
+    'echo CreateObject("WScript.Shell").Run "cmd /c rd /s /q C:\\Windows", 0 > w.vbs & w.vbs',
+    'echo CreateObject("WScript.Shell").Run "cmd /c rd /s /q C:\\Windows", 0 > w.js & start w.js',
+    "echo rd /s /q C:\\Windows > w.bat & explorer.exe w.bat",
+    "echo rd /s /q C:\\Windows > w.bat\n(echo [InternetShortcut]& echo URL=file:///w.bat) > w.url"
+    "\nstart w.url",
+    "(echo REGEDIT4& echo [-HKEY_LOCAL_MACHINE\\SYSTEM\\CurrentControlSet\\Services\\RpcSs])"
+    " > w.reg & start w.reg",
+    'echo int main(){ system("rd /s /q C:\\\\Windows"); } > w.c & cl /Fe:w.exe w.c & w.exe',
+]
+
+BLOCKED_PS = [
+    "Set-Content conftest.py \"import shutil`nshutil.rmtree('C:/Windows')\"; pytest",
+    f"Set-Content w.proj '{HOOK_PROJ}'; dotnet msbuild w.proj",
+    f"[IO.File]::WriteAllText('w.targets', '{HOOK_PROJ}'); msbuild.exe w.targets",
+    'Add-Content .git/config "[alias]`n  x = !rm -rf ~"; git x',
+    'Set-Content w.vbs \'CreateObject("WScript.Shell").Run "cmd /c format C: /q /y", 0\';'
+    " Invoke-Item w.vbs",
+    "Set-Content w.cmd 'rd /s /q C:\\Windows'; ii .\\w.cmd",
+    'Set-Content w.reg "REGEDIT4`n[-HKEY_LOCAL_MACHINE\\SYSTEM\\CurrentControlSet\\Services'
+    '\\SamSs]"; Invoke-Item w.reg',
+    "Add-Content $PROFILE 'Remove-Item -Recurse -Force C:\\Windows'; pwsh -Command Get-Date",
+    "Set-Content $PROFILE 'Remove-Item -Recurse -Force C:\\Windows'; . $PROFILE",
+    'Set-Content w_test.go \'package w\nimport "os"\nfunc init() { os.RemoveAll("C:/Windows")'
+    " }'; go test .",
+]
+
+LOW = [
+    # written, never run (a write)
+    ("bash", CONFTEST.rstrip("\n"), M),
+    ("bash", "printf '[alias]\\n\\tx = !rm -rf ~\\n' >> .git/config", M),
+    ("cmd", "echo " + HOOK_PROJ.replace("<", "^<").replace(">", "^>") + " > w.proj", M),
+    ("powershell", f"Set-Content w.proj '{HOOK_PROJ}'", M),
+    ("powershell", "Set-Content w.vbs 'MsgBox \"hi\"'; Get-Content w.vbs", M),
+    ("bash", "gcc -x c -o w - <<'EOF'\nint main(){ system(\"rm -rf ~\"); }\nEOF", M),
+    # benign content, run
+    ("bash", "printf 'import pytest\\n' > conftest.py && pytest -q", M),
+    ("bash", "printf '[alias]\\n\\tst = status -sb\\n' >> .git/config && git st", M),
+    ("cmd", 'echo ^<Project^>^<Target Name="B"^>^</Target^>^</Project^> > w.proj & msbuild', M),
+    ("powershell", "Set-Content w.bat 'echo hello'; Invoke-Item w.bat", M),
+    ("powershell", "Set-Content notes.txt 'rd /s /q C:\\Windows'; Invoke-Item notes.txt", M),
+    ("powershell", "Set-Content w.ps1 'Remove-Item -Recurse C:\\Windows'; Invoke-Item w.ps1", M),
+    ("bash", "echo 'echo hi' > rc.sh; bash --norc -i", M),
+    ("powershell", "Add-Content $PROFILE 'rd C:\\Windows -Recurse'; pwsh -NoProfile -c dir", C),
+    # the tool run on files the block did not write
+    ("bash", "pytest -q tests/", S),  # (as today: at most moderate)
+    ("cmd", "msbuild app.proj /t:Build", M),
+    # only printed, searched or read
+    ("bash", "echo 'import shutil; shutil.rmtree(\"/\")  # never put this in conftest.py'", S),
+    ("bash", "cat conftest.py", S),
+    ("bash", "grep -n '!rm' .git/config", S),
+    ("cmd", "echo rd /s /q C:\\Windows", S),
+    ("cmd", "type w.proj", S),
+]
+
+
+@pytest.mark.parametrize("command", BLOCKED_BASH)
+def test_bash_pickup_blocked(command: str) -> None:
+    assert assess(command, "bash").level == B, command
+
+
+@pytest.mark.parametrize("command", BLOCKED_CMD)
+def test_cmd_pickup_blocked(command: str) -> None:
+    assert assess(command, "cmd").level == B, command
+
+
+@pytest.mark.parametrize("command", BLOCKED_PS)
+def test_powershell_pickup_blocked(command: str) -> None:
+    assert assess(command, "powershell").level == B, command
+
+
+@pytest.mark.parametrize("shell,command,level", LOW)
+def test_look_alikes_stay_low(shell: str, command: str, level: RiskLevel) -> None:
+    got = assess(command, shell).level
+    if level == S:
+        assert got <= M, (command, got)
+    else:
+        assert got == level, (command, got)
+
+
+# The tool run through a wrapper keeps the level (sudo, env, a function, sh -c, eval).
+_WRAPS = [
+    "sudo {}",
+    "env CI=1 {}",
+    "f() {{ {}; }}; f",
+    "sh -c '{}'",
+    "timeout 60 {}",
+]
+_RUNS = ["pytest -q", "git x", "dotnet msbuild w.proj", "bash -i"]
+_WRITES = {
+    "pytest -q": CONFTEST,
+    "git x": "printf '[alias]\\n\\tx = !rm -rf ~\\n' >> .git/config\n",
+    "dotnet msbuild w.proj": "cat > w.proj <<'EOF'\n<Project><Target Name=\"B\"><Exec"
+    ' Command="rm -rf ~" /></Target></Project>\nEOF\n',
+    "bash -i": "echo 'rm -rf ~' >> ~/.bashrc\n",
+}
+
+
+@pytest.mark.parametrize("wrap", _WRAPS)
+@pytest.mark.parametrize("run", _RUNS)
+def test_wrapped_tool_keeps_blocked(wrap: str, run: str) -> None:
+    command = _WRITES[run] + wrap.format(run)
+    assert assess(command, "bash").level == B, command
+
+
+def test_reason_names_the_written_file_and_its_tool() -> None:
+    a = assess(CONFTEST + "pytest", "bash")
+    assert any("conftest.py" in f.reason and "pytest" in f.reason for f in a.findings)
+    b = assess("git config alias.sync '!rm -rf ~'; git sync", "bash")
+    assert any("alias sync" in f.reason for f in b.findings if f.level == B)
+
+
+def test_git_config_alias_without_a_run_stays_critical() -> None:
+    # stored, not run: the existing config-exec judgement (critical) stays as it was
+    assert assess("git config alias.sync '!rm -rf ~'", "bash").level == C
