@@ -286,7 +286,7 @@ _DEFAULT_ACTION = {
     ".msi": "msiexec /i {}",
 }
 DOCUMENT_SUFFIXES = (*_DEFAULT_ACTION, ".url", ".website")
-OPENERS = frozenset(("invoke-item", "explorer", "explorer.exe"))
+OPENERS = frozenset(("invoke-item", "explorer", "explorer.exe", "start-process"))
 
 
 def _suffix(path: str) -> str:
@@ -326,8 +326,11 @@ def open_document(cmd: Cmd, word: Word, depth: int = 0) -> bool:
 def opened(cmd: Cmd) -> None:
     """`Invoke-Item F`, `explorer F`: each written document operand is opened."""
     for w in cmd.args:
-        if not w.text.startswith("-") and not (w.text.startswith("/") and len(w.text) < 12):
-            open_document(cmd, w)
+        if w.text.startswith("-") or (w.text.startswith("/") and len(w.text) < 12):
+            continue
+        if cmd.name == "start-process" and _suffix(w.text) in (".bat", ".cmd"):
+            continue  # (Start-Process runs a batch file itself: wrappers judge it)
+        open_document(cmd, w)
 
 
 # --- startup files a new shell reads ---------------------------------------------------------

@@ -117,6 +117,10 @@ def _judge_written(cmd: Cmd, code: str, what: str, language: str = "bash") -> No
         from aintern_ls.safety import inline
 
         found = inline.code_findings(cmd.scope, code, where, language)
+        if cmd.scope.family != "bash":
+            # (f18) on Windows a build file's `system`/`sh` strings run through cmd.exe
+            for line in dict.fromkeys(inline.code_effects(code, language).shell):
+                found += cmd.scope.nested(line, "cmd", where, -1)
     for f in found:
         cmd.scope.add(f.level, f.rule, f"{what} runs: {f.reason}", f.start, f.end)
 
