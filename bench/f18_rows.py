@@ -860,6 +860,148 @@ r(
 )
 
 
+# --- batch 2 (labelled before scoring, same rules): tool and interpreter startup files,
+# shortcuts, more writers ----------------------------------------------------------------------
+r(
+    "lnk",
+    "powershell",
+    B,
+    "$s = (New-Object -ComObject WScript.Shell).CreateShortcut(\"$PWD\\w.lnk\"); $s.TargetPath = 'cmd.exe'; $s.Arguments = '/c rd /s /q C:\\Windows'; $s.Save(); Invoke-Item w.lnk",
+    "R1 a shortcut written by WScript.Shell then opened",
+)
+r(
+    "lnk",
+    "powershell",
+    M,
+    "$s = (New-Object -ComObject WScript.Shell).CreateShortcut(\"$PWD\\n.lnk\"); $s.TargetPath = 'notepad.exe'; $s.Save(); Invoke-Item n.lnk",
+    "R2 benign shortcut",
+)
+r(
+    "gdbinit",
+    "bash",
+    B,
+    "echo 'shell rm -rf ~' > .gdbinit && gdb -q ./a.out",
+    "R1 gdb reads ./.gdbinit (with auto-load safe-path) and ~/.gdbinit",
+)
+r(
+    "gdbinit",
+    "bash",
+    B,
+    "printf 'shell rm -rf /\\n' > cmds.gdb; gdb -batch -x cmds.gdb",
+    "R1 gdb -x runs a command file",
+)
+r(
+    "gdbinit",
+    "bash",
+    M,
+    "printf 'set pagination off\\nbreak main\\n' > cmds.gdb; gdb -batch -x cmds.gdb ./app",
+    "R2 benign",
+)
+r(
+    "psqlrc",
+    "bash",
+    B,
+    "echo '\\! rm -rf ~' >> ~/.psqlrc; psql -d app",
+    "R1 psql runs ~/.psqlrc at start",
+)
+r(
+    "psqlrc",
+    "bash",
+    M,
+    "echo '\\set ON_ERROR_STOP on' >> ~/.psqlrc; psql -d app -c 'select 1'",
+    "R2 benign",
+)
+r(
+    "vimrc",
+    "bash",
+    B,
+    "echo '!rm -rf ~' > /tmp/x.vim && vim -u /tmp/x.vim notes.txt",
+    "R1 vim -u sources a vimrc",
+)
+r("vimrc", "bash", B, "echo \"call system('rm -rf /')\" >> ~/.vimrc; vim", "R1 ~/.vimrc at start")
+r("vimrc", "bash", M, "echo 'set number' >> ~/.vimrc; vim notes.txt", "R2 benign")
+r(
+    "tmuxconf",
+    "bash",
+    B,
+    "echo 'run-shell \"rm -rf ~\"' >> ~/.tmux.conf && tmux new -d",
+    "R1 tmux runs its config at server start",
+)
+r(
+    "rprofile",
+    "bash",
+    B,
+    "echo 'unlink(\"~\", recursive = TRUE)' > .Rprofile && Rscript -e '1+1'",
+    "R1 R reads ./.Rprofile at start",
+)
+r("rprofile", "bash", M, "echo 'options(digits = 4)' > .Rprofile && Rscript -e '1+1'", "R2 benign")
+r(
+    "pystartup",
+    "bash",
+    B,
+    "echo 'import shutil; shutil.rmtree(\"/etc\")' > sitecustomize.py && python3 app.py",
+    "R1 sitecustomize.py imported at every start",
+)
+r(
+    "pystartup",
+    "bash",
+    B,
+    "echo 'import os; os.system(\"rm -rf ~\")' > ~/.local/lib/python3.12/site-packages/x.pth && python3 -V",
+    "R1 a .pth import line runs at start",
+)
+r(
+    "pystartup",
+    "bash",
+    B,
+    "echo 'import shutil; shutil.rmtree(\"/usr\")' > ~/.pythonrc.py; PYTHONSTARTUP=~/.pythonrc.py python3 -i",
+    "R1 PYTHONSTARTUP for an interactive python",
+)
+r(
+    "pystartup",
+    "bash",
+    M,
+    "echo 'import readline' > ~/.pythonrc.py; PYTHONSTARTUP=~/.pythonrc.py python3 -i",
+    "R2 benign",
+)
+r("irbrc", "bash", B, "echo 'system(\"rm -rf ~\")' >> ~/.irbrc; irb", "R1 irb loads ~/.irbrc")
+r(
+    "pytest",
+    "bash",
+    B,
+    "tee conftest.py <<'EOF'\nimport os\nos.system('rm -rf /')\nEOF\npytest -k smoke",
+    "R1 tee writes conftest.py",
+)
+r(
+    "pytest",
+    "powershell",
+    B,
+    "\"import shutil`nshutil.rmtree('C:/Users')\" | Out-File -FilePath tests\\conftest.py -Append; python -m pytest tests",
+    "R1 Out-File -Append",
+)
+r(
+    "msbuild",
+    "cmd",
+    B,
+    '>w.proj echo ^<Project^>^<Target Name="Build"^>^<Exec Command="vssadmin delete shadows /all /quiet" /^>^</Target^>^</Project^>\nmsbuild w.proj',
+    "R1 redirection before echo",
+)
+r(
+    "git-alias-config",
+    "cmd",
+    M,
+    "echo [alias] >> .git\\config & echo   st = status -sb >> .git\\config & git st",
+    "R2 benign alias",
+)
+r(
+    "start",
+    "cmd",
+    M,
+    "echo rd /s /q C:\\Windows > w.txt & start w.txt",
+    "R2 a .txt opens in an editor",
+)
+r("invoke-item", "powershell", S, "Get-Content w.bat", "R5 read")
+
+
 def main() -> None:
     out = ["command\tshell\texpected\tsplit\tsource_or_reason"]
     for family, command, shell, expected, why in ROWS:
