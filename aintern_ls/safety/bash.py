@@ -83,6 +83,13 @@ _PARSERS = threading.local()
 
 # The user's own shell startup files: a shell already runs them, so naming one in BASH_ENV
 # or ENV (`BASH_ENV=~/.bashrc bash -c …`, for aliases) adds no unknown code (n11u).
+# (f18) Variables naming a file of code an interpreter runs when it starts.
+_CODE_STARTUP = {
+    "PYTHONSTARTUP": "python",
+    "R_PROFILE_USER": "r",
+    "R_PROFILE": "r",
+    "IRBRC": "ruby",
+}
 _OWN_STARTUP = frozenset(
     {".bashrc", ".bash_profile", ".profile", ".zshrc", ".zshenv", ".kshrc", ".mkshrc"}
     | {"profile", "bash.bashrc", "bashrc", "zshrc", "zshenv", "environment"}
@@ -2311,6 +2318,12 @@ class _Walker:
             line = "rg " + " ".join(shlex.quote(o) for o in opts) + " x"
             self.scope.include(self.scope.nested(line, "bash", value, -1))
             return
+        if written is not None and name in _CODE_STARTUP:
+            # (f18) `PYTHONSTARTUP=~/.pythonrc.py python3 -i` after writing it: the file is
+            # code the interpreter runs at start, judged as that code
+            lang = _CODE_STARTUP[name]
+            found = inline.code_findings(self.scope, written[0], value, lang, f"the {name} file")
+            self.scope.include([f for f in found if f.level >= RiskLevel.DANGEROUS])
         own = _OWN_CONFIG_PLACE.match(text) is not None
         if written is not None or own:
             self.scope.add(

@@ -62,12 +62,44 @@ def _gradle(text: str) -> str:
     return gradle_commands(text)
 
 
+def _lines(pattern: str) -> Callable[[str], str]:
+    """A reader of the shell commands a configuration's lines run (group 1 of `pattern`)."""
+    rx = re.compile(pattern, re.M)
+
+    def read(text: str) -> str:
+        out = []
+        for m in rx.finditer(text[:20000]):
+            line = next((g for g in m.groups() if g is not None), "").strip()
+            if len(line) > 1 and line[0] == line[-1] and line[0] in "'\"":
+                line = line[1:-1]
+            out.append(line)
+        return "\n".join(out)
+
+    return read
+
+
+def _pth(text: str) -> str:
+    """A .pth file: its `import …` lines are Python run at every interpreter start."""
+    return "\n".join(ln for ln in text.splitlines() if ln.startswith(("import ", "import\t")))
+
+
 # Readers of a file's text: a language the inline recogniser reads, or a function giving
 # the shell lines the file runs.
 _READERS: dict[str, Callable[[str], str]] = {
     "msbuild": _msbuild,
     "ant": _ant,
     "gradle": _gradle,
+    # gdb: `shell CMD`, `!CMD` (and `python` lines, read as Python below)
+    "gdb": _lines(r"^[ \t]*(?:shell|!)[ \t]*(\S.*)$"),
+    # psql: `\! CMD`
+    "psql": _lines(r"^[ \t]*\\!(?:[ \t]+(\S.*))$"),
+    # vim: `:!CMD`, `silent !CMD`, `call system('CMD')`, `execute '!CMD'`
+    "vim": _lines(
+        r"^[ \t]*:?(?:silent!?[ \t]*)?(?:execute[ \t]+['\"])?!(\S[^'\"\n]*)"
+        r"|(?:system|systemlist)\(\s*(?:'([^']*)'|\"([^\"]*)\")"
+    ),
+    # tmux: `run-shell [-b] CMD`, `run CMD`
+    "tmux": _lines(r"^[ \t]*run(?:-shell)?(?:[ \t]+-b)?[ \t]+(\S.*)$"),
 }
 
 _JS_TESTS = ("*.test.js", "*.test.ts", "*.test.mjs", "*.spec.js", "*.spec.ts", "*.spec.mjs")
@@ -98,12 +130,55 @@ _TABLE: dict[str, tuple[tuple[frozenset[str], tuple[str, ...], str], ...]] = {
     # (`pip install .`/`-e .`: the project's setup.py runs while it builds)
     "pip": ((frozenset(("install", "wheel", "download")), ("setup.py",), "python"),),
     "pip3": ((frozenset(("install", "wheel", "download")), ("setup.py",), "python"),),
+    # interpreters' and tools' own startup files (read at every start)
+    "python": (
+        (ANY, ("sitecustomize.py", "usercustomize.py"), "python"),
+        (ANY, ("*.pth",), "pth"),
+    ),
+    "gdb": ((ANY, (".gdbinit", "gdbinit", "*.gdb"), "gdb"),),
+    "psql": ((ANY, (".psqlrc",), "psql"),),
+    "vim": ((ANY, (".vimrc", "_vimrc", ".exrc", "init.vim", ".gvimrc"), "vim"),),
+    "tmux": ((ANY, (".tmux.conf", "tmux.conf"), "tmux"),),
+    "r": ((ANY, (".Rprofile", "Rprofile.site"), "r"),),
+    "irb": ((ANY, (".irbrc",), "ruby"),),
+    "pry": ((ANY, (".pryrc",), "ruby"),),
+}
+# Other names of the table's tools.
+_SAME = {
+    "gdb-multiarch": "gdb",
+    "vi": "vim",
+    "nvim": "vim",
+    "gvim": "vim",
+    "view": "vim",
+    "vimdiff": "vim",
+    "rscript": "r",
+    "r": "r",
+}
+# Options whose value is a file the tool reads with the same reader (`gdb -x F`, `vim -u F`,
+# `tmux -f F`, `psql -f F`), and options that turn the startup files off.
+_FILE_OPTIONS = {
+    "gdb": ("-x", "--command", "-ix", "--init-command"),
+    "vim": ("-u", "-S"),
+    "tmux": ("-f",),
+    "psql": ("-f", "--file"),
+}
+_NO_STARTUP = {
+    "gdb": ("-nx", "--nx", "-n"),
+    "psql": ("-X", "--no-psqlrc"),
+    "r": ("--vanilla", "--no-init-file"),
+    "python": ("-I", "-S", "-E"),
+    "irb": ("-f",),
 }
 # Runners that hand their first operand to a tool of the table (`npx jest`, `python -m
 # pytest`, `uv run pytest`).
 _FRONTS = frozenset(("npx", "pnpx", "bunx", "pnpm", "yarn", "uv", "poetry", "pipenv", "hatch"))
 _PYTHONS = re.compile(r"\Apy(?:thon(?:\d+(?:\.\d+)?)?)?(?:\.exe)?\Z")
-TOOLS = frozenset(_TABLE) | _FRONTS | frozenset(("python", "python3", "py", "dotnet"))
+TOOLS = (
+    frozenset(_TABLE)
+    | frozenset(_SAME)
+    | _FRONTS
+    | frozenset(("python", "python3", "py", "dotnet", "R", "Rscript"))
+)
 
 
 def _tool_and_ops(cmd: Cmd) -> tuple[str, list[Word]]:
@@ -113,8 +188,9 @@ def _tool_and_ops(cmd: Cmd) -> tuple[str, list[Word]]:
     if _PYTHONS.match(name):
         at = next((i for i, w in enumerate(args[:4]) if w.text == "-m"), -1)
         if at < 0 or at + 1 >= len(args):
-            return "", []
+            return "python", args
         return args[at + 1].text, args[at + 2 :]
+    name = _SAME.get(name, name)
     if name in _FRONTS:
         ops = [w for w in args if not w.text.startswith("-")]
         if ops and ops[0].text in ("exec", "run", "x", "dlx"):
@@ -137,16 +213,29 @@ def judge(cmd: Cmd) -> None:
         return
     tool, args = _tool_and_ops(cmd)
     rows = _TABLE.get(tool)
+    if _PYTHONS.match(cmd.name.lower()) and tool != "python":
+        rows = (*(rows or ()), *_TABLE["python"])  # (`python -m pytest`: site files too)
     if rows is None or any(w.text in VERSION_ARGS for w in args):
         return
+    texts = [w.text for w in args]
+    if any(t in _NO_STARTUP.get(tool, ()) for t in texts):
+        rows = rows[:0]
     ops = [w.text for w in args if not w.text.startswith(("-", "/"))]
     verb = ops[0] if ops else ""
     bases = [b for b in written if not b.startswith("\x00")]
+    given = _FILE_OPTIONS.get(tool, ())
+    for k, t in enumerate(texts[:-1] if given else ()):
+        base = texts[k + 1].replace("\\", "/").rsplit("/", 1)[-1]
+        if t in given and base in written and texts[k + 1].upper() != "NONE":
+            reader = _TABLE[tool][0][2]
+            run_text(cmd, base, reader, f"{base} (written above) runs through {tool} {t}")
     for verbs, patterns, reader in rows:
         if verbs and verb not in verbs:
             continue
         if tool.startswith("pip") and not any(o in (".", "./") or o.endswith("/") for o in ops):
             continue  # (`pip install requests` builds no project of the block)
+        if tool == "vim" and any(t in ("-u", "--clean") for t in texts):
+            continue  # (`vim -u F`/`--clean`: the user's vimrc is not read)
         named = [o.replace("\\", "/").rsplit("/", 1)[-1] for o in ops]
         picked = [b for b in named if b in written and _match(b, patterns)]
         if not picked:
@@ -167,6 +256,10 @@ def run_text(cmd: Cmd, base: str, reader: str, what: str, text: str | None = Non
     if not body or not body.strip():
         return
     where = Word(base, cmd.start, cmd.end)
+    if reader == "pth":
+        body, reader = _pth(body), "python"
+        if not body:
+            return
     extract = _READERS.get(reader)
     if extract is not None:
         code = extract(body)
@@ -285,7 +378,7 @@ _DEFAULT_ACTION = {
     ".pyw": "pyw {}",
     ".msi": "msiexec /i {}",
 }
-DOCUMENT_SUFFIXES = (*_DEFAULT_ACTION, ".url", ".website")
+DOCUMENT_SUFFIXES = (*_DEFAULT_ACTION, ".url", ".website", ".lnk")
 OPENERS = frozenset(("invoke-item", "explorer", "explorer.exe", "start-process"))
 
 
@@ -314,7 +407,10 @@ def open_document(cmd: Cmd, word: Word, depth: int = 0) -> bool:
             return True
         target = re.sub(r"(?i)\Afile:/*", "", target).replace("/", "\\")
         return open_document(cmd, Word(target, word.start, word.end), depth + 1)
-    line = _DEFAULT_ACTION[suffix].format(f'"{path}"' if " " in path else path)
+    if suffix == ".lnk":
+        line = text.strip()  # (a shortcut: the command line `shortcuts` recorded)
+    else:
+        line = _DEFAULT_ACTION[suffix].format(f'"{path}"' if " " in path else path)
     found = cmd.scope.nested(line, "cmd", word, -1)
     for f in found:
         if f.level > M:
@@ -384,3 +480,29 @@ def startup_files(cmd: Cmd) -> None:
     for base in files:
         if base in cmd.scope.written:
             run_text(cmd, base, "bash", f"{base} (written above) runs when {name} starts")
+
+
+# --- shortcuts a script writes (WScript.Shell's CreateShortcut) ---------------------------
+_SHORTCUT = re.compile(
+    r"(?i)(\$\w+)\s*=\s*[^;\n]{0,200}?\.createshortcut\(\s*(['\"])([^'\"]{1,260})\2\s*\)"
+)
+
+
+def shortcuts(text: str, written: dict[str, tuple[str, int]]) -> None:
+    """`$s = $sh.CreateShortcut('w.lnk'); $s.TargetPath = 'cmd.exe'; $s.Arguments = '/c …';
+    $s.Save()`: remember the command line the shortcut runs (opening it runs that)."""
+    for m in _SHORTCUT.finditer(text[:20000]):
+        var, path = m.group(1), m.group(3)
+        base = path.replace("/", "\\").rsplit("\\", 1)[-1]
+        if not base.lower().endswith(".lnk"):
+            continue
+        props: dict[str, str] = {}
+        for p in re.finditer(
+            rf"(?i){re.escape(var)}\.(targetpath|arguments)\s*=\s*(?:'([^']*)'|\"([^\"`$]*)\")",
+            text[m.end() : m.end() + 4000],
+        ):
+            props[p.group(1).lower()] = p.group(2) if p.group(2) is not None else p.group(3)
+        target = props.get("targetpath", "")
+        if target:
+            exe = f'"{target}"' if " " in target else target
+            written[base] = (f"{exe} {props.get('arguments', '')}".strip() + "\n", -1)

@@ -435,6 +435,10 @@ def analyse(text: str, scope: Scope) -> None:
         scope.written[base] = (wm.group(2).replace("''", "'"), -1)
     if "::write" in low or "::append" in low or ">" in text:
         _written_files(text, scope)
+    if "createshortcut" in low:
+        from aintern_ls.safety.pickups import shortcuts
+
+        shortcuts(text, scope.written)  # (f18) a .lnk whose opening runs its target
     if "::" in text or "filestream" in low or "extracttodirectory" in low:
         _dotnet_writes(text, scope)
     code_view: list[str] = []

@@ -182,3 +182,51 @@ def test_reason_names_the_written_file_and_its_tool() -> None:
 def test_git_config_alias_without_a_run_stays_critical() -> None:
     # stored, not run: the existing config-exec judgement (critical) stays as it was
     assert assess("git config alias.sync '!rm -rf ~'", "bash").level == C
+
+
+# Interpreters' and tools' own startup files, files named by their command-file options, and
+# shortcuts a script writes (batch 2).
+BLOCKED_STARTUP = [
+    ("bash", "echo 'shell rm -rf ~' > .gdbinit && gdb -q ./a.out"),
+    ("bash", "printf 'shell rm -rf /\\n' > t.cmds; gdb -batch --command t.cmds ./a.out"),
+    ("bash", "echo '\\! rm -rf ~' >> ~/.psqlrc; psql -d app"),
+    ("bash", "echo '\\! rm -rf /' > x.sql; psql -f x.sql"),
+    ("bash", "echo 'silent !rm -rf ~' >> ~/.vimrc; nvim"),
+    ("bash", "echo '!rm -rf ~' > x.vim && vim -S x.vim notes.txt"),
+    ("bash", "echo 'run-shell -b \"rm -rf ~\"' > t.conf && tmux -f t.conf new -d"),
+    ("bash", "echo 'system(\"rm -rf ~\")' > .Rprofile && R -q"),
+    (
+        "bash",
+        "echo 'import shutil; shutil.rmtree(\"/etc\")' > usercustomize.py; python3 -m http.server",
+    ),
+    ("bash", "echo 'system(\"rm -rf ~\")' > .irbrc; IRBRC=.irbrc irb"),
+    (
+        "powershell",
+        "$l = (New-Object -ComObject WScript.Shell).CreateShortcut('C:\\t\\w.lnk');"
+        " $l.TargetPath = 'cmd.exe'; $l.Arguments = '/c format C: /q /y'; $l.Save();"
+        " Start-Process C:\\t\\w.lnk",
+    ),
+]
+STARTUP_LOW = [
+    ("bash", "echo 'shell rm -rf ~' > t.cmds; gdb -nx ./a.out", M),
+    ("bash", "echo '!rm -rf ~' > x.vim && vim -u NONE notes.txt", M),
+    ("bash", "echo 'set number' > x.vim && vim -u x.vim notes.txt", M),
+    ("bash", "printf 'break main\\nrun\\n' > t.gdb; gdb -batch -x t.gdb ./a.out", M),
+    ("bash", "echo 'shell rm -rf ~' > t.gdb; cat t.gdb", M),
+]
+
+
+@pytest.mark.parametrize("shell,command", BLOCKED_STARTUP)
+def test_startup_and_command_files_blocked(shell: str, command: str) -> None:
+    assert assess(command, shell).level == B, command
+
+
+@pytest.mark.parametrize("shell,command,level", STARTUP_LOW)
+def test_startup_look_alikes(shell: str, command: str, level: RiskLevel) -> None:
+    assert assess(command, shell).level == level, command
+
+
+@pytest.mark.parametrize("wrap", ["sudo {}", "env TERM=xterm {}", "f() {{ {}; }}; f", "sh -c '{}'"])
+def test_startup_files_wrapped(wrap: str) -> None:
+    command = "echo 'shell rm -rf ~' > .gdbinit\n" + wrap.format("gdb -q ./a.out")
+    assert assess(command, "bash").level == B, command
