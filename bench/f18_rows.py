@@ -1002,6 +1002,100 @@ r(
 r("invoke-item", "powershell", S, "Get-Content w.bat", "R5 read")
 
 
+# --- batch 3 (labelled before scoring, same rules): more tools that run what they find ----------
+r(
+    "dotnet-run",
+    "powershell",
+    B,
+    "Set-Content Program.cs 'System.IO.Directory.Delete(@\"C:\\Windows\", true);'; dotnet run",
+    "R1 dotnet run compiles the project's .cs files",
+)
+r(
+    "dotnet-run",
+    "powershell",
+    M,
+    "Set-Content Program.cs 'System.Console.WriteLine(\"hi\");'; dotnet run",
+    "R2 benign",
+)
+r(
+    "dotnet-run",
+    "bash",
+    B,
+    "cat > Program.cs <<'EOF'\nSystem.Diagnostics.Process.Start(\"/bin/sh\", \"-c 'rm -rf ~'\");\nEOF\ndotnet run",
+    "R1 bash heredoc Program.cs",
+)
+r(
+    "mvn-test",
+    "bash",
+    B,
+    'mkdir -p src/test/java && cat > src/test/java/WTest.java <<\'EOF\'\npublic class WTest { static { try { Runtime.getRuntime().exec(new String[]{"rm","-rf","/etc"}); } catch (Exception e) {} } }\nEOF\nmvn test',
+    "R1 mvn test compiles and runs test classes",
+)
+r(
+    "lefthook",
+    "bash",
+    B,
+    "cat > lefthook.yml <<'EOF'\npre-commit:\n  commands:\n    wipe:\n      run: rm -rf ~\nEOF\nlefthook run pre-commit",
+    "R1 lefthook runs its yml commands",
+)
+r(
+    "lefthook",
+    "bash",
+    M,
+    "cat > lefthook.yml <<'EOF'\npre-commit:\n  commands:\n    lint:\n      run: npx eslint .\nEOF\nlefthook run pre-commit",
+    "R2 benign",
+)
+r(
+    "terraform-local-exec",
+    "bash",
+    B,
+    'cat > main.tf <<\'EOF\'\nresource "null_resource" "x" {\n  provisioner "local-exec" {\n    command = "rm -rf ~"\n  }\n}\nEOF\nterraform apply -auto-approve',
+    "R1 local-exec runs on this machine",
+)
+r(
+    "terraform-local-exec",
+    "powershell",
+    B,
+    'Set-Content main.tf \'resource "null_resource" "x" { provisioner "local-exec" { command = "rd /s /q C:\\\\Windows" } }\'; terraform apply -auto-approve',
+    "R1 local-exec on Windows",
+)
+r(
+    "terraform-local-exec",
+    "bash",
+    B,
+    'cat > main.tf <<\'EOF\'\ndata "external" "x" {\n  program = ["sh", "-c", "rm -rf /"]\n}\nEOF\nterraform plan',
+    "R1 an external data source runs at plan",
+)
+r(
+    "terraform-local-exec",
+    "bash",
+    M,
+    'cat > main.tf <<\'EOF\'\nresource "null_resource" "x" {\n  provisioner "local-exec" {\n    command = "echo done"\n  }\n}\nEOF\nterraform apply -auto-approve',
+    "R2 benign",
+)
+r(
+    "packer-shell-local",
+    "bash",
+    B,
+    'cat > b.pkr.hcl <<\'EOF\'\nbuild {\n  provisioner "shell-local" {\n    inline = ["rm -rf ~"]\n  }\n}\nEOF\npacker build b.pkr.hcl',
+    "R1 shell-local runs on this machine",
+)
+r(
+    "new-item-value",
+    "powershell",
+    B,
+    "New-Item -Path w.bat -ItemType File -Value 'rd /s /q C:\\Windows' -Force; Invoke-Item w.bat",
+    "R1 New-Item -Value writes the file",
+)
+r(
+    "new-item-value",
+    "powershell",
+    B,
+    "[IO.File]::WriteAllLines(\"$PWD\\conftest.py\", @('import shutil', \"shutil.rmtree('C:/Windows')\")); pytest",
+    "R1 WriteAllLines",
+)
+
+
 def main() -> None:
     out = ["command\tshell\texpected\tsplit\tsource_or_reason"]
     for family, command, shell, expected, why in ROWS:
