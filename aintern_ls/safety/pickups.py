@@ -83,6 +83,40 @@ def _pth(text: str) -> str:
     return "\n".join(ln for ln in text.splitlines() if ln.startswith(("import ", "import\t")))
 
 
+def _dotnet(text: str) -> str:
+    from aintern_ls.safety.windows import dotnet_effects
+
+    return dotnet_effects(text)
+
+
+def _hcl_string(raw: str) -> str:
+    return raw.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def _terraform(text: str, provisioners: bool = True) -> str:
+    """Commands Terraform/OpenTofu/Packer run on this machine: a `local-exec`/`shell-local`
+    provisioner's `command`/`inline` (when resources are created: apply, build), an
+    `external` data source's `program` (whenever data is read: plan too)."""
+    import shlex
+
+    out = []
+    for m in re.finditer(
+        r'(?s)provisioner\s+"(?:local-exec|shell-local)"\s*\{(.*?)\n?\s*\}',
+        text[:20000] if provisioners else "",
+    ):
+        body = m.group(1)
+        for c in re.finditer(r'\bcommand\s*=\s*"((?:[^"\\]|\\.)*)"', body):
+            out.append(_hcl_string(c.group(1)))
+        for c in re.finditer(r"\binline\s*=\s*\[([^\]]*)\]", body):
+            out += [_hcl_string(x) for x in re.findall(r'"((?:[^"\\]|\\.)*)"', c.group(1))]
+    for m in re.finditer(
+        r'(?s)data\s+"external"[^{]*\{[^}]*?\bprogram\s*=\s*\[([^\]]*)\]', text[:20000]
+    ):
+        argv = [_hcl_string(x) for x in re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1))]
+        out.append(" ".join(shlex.quote(a) for a in argv))
+    return "\n".join(out)
+
+
 # Readers of a file's text: a language the inline recogniser reads, or a function giving
 # the shell lines the file runs.
 _READERS: dict[str, Callable[[str], str]] = {
@@ -100,6 +134,11 @@ _READERS: dict[str, Callable[[str], str]] = {
     ),
     # tmux: `run-shell [-b] CMD`, `run CMD`
     "tmux": _lines(r"^[ \t]*run(?:-shell)?(?:[ \t]+-b)?[ \t]+(\S.*)$"),
+    # lefthook.yml: each command's `run:`
+    "lefthook": _lines(r"^[ \t]*run:[ \t]*(\S.*)$"),
+    "dotnet": _dotnet,
+    "terraform": _terraform,
+    "terraform-data": lambda text: _terraform(text, provisioners=False),
 }
 
 _JS_TESTS = ("*.test.js", "*.test.ts", "*.test.mjs", "*.spec.js", "*.spec.ts", "*.spec.mjs")
@@ -123,9 +162,34 @@ _TABLE: dict[str, tuple[tuple[frozenset[str], tuple[str, ...], str], ...]] = {
             ("*.proj", "*.targets", "*.props"),  # (.csproj and kin: toolchains.written_sources)
             "msbuild",
         ),
+        # (`dotnet run`/`test` compile the project's C# and run it)
+        (frozenset(("run", "test", "watch", "")), ("*.cs",), "dotnet"),
     ),
+    # test classes the build's test phase compiles and runs (surefire's and JUnit's names)
+    "mvn": (
+        (
+            frozenset(("test", "verify", "install", "package", "integration-test", "deploy")),
+            ("Test*.java", "*Test.java", "*Tests.java", "*TestCase.java", "*IT.java"),
+            "java",
+        ),
+    ),
+    "gradle": (
+        (ANY, ("*.gradle", "*.gradle.kts"), "gradle"),
+        (
+            frozenset(("test", "check", "build")),
+            ("Test*.java", "*Test.java", "*Tests.java", "*TestCase.java"),
+            "java",
+        ),
+    ),
+    "lefthook": (
+        (frozenset(("run",)), ("lefthook.yml", ".lefthook.yml", "lefthook-local.yml"), "lefthook"),
+    ),
+    "terraform": (
+        (frozenset(("apply", "destroy")), ("*.tf",), "terraform"),
+        (frozenset(("plan", "refresh", "import", "console")), ("*.tf",), "terraform-data"),
+    ),
+    "packer": ((frozenset(("build",)), ("*.pkr.hcl", "*.json"), "terraform"),),
     "ant": ((ANY, ("build.xml",), "ant"),),
-    "gradle": ((ANY, ("*.gradle", "*.gradle.kts"), "gradle"),),
     "gradlew": ((ANY, ("*.gradle", "*.gradle.kts"), "gradle"),),
     # (`pip install .`/`-e .`: the project's setup.py runs while it builds)
     "pip": ((frozenset(("install", "wheel", "download")), ("setup.py",), "python"),),
@@ -153,6 +217,8 @@ _SAME = {
     "vimdiff": "vim",
     "rscript": "r",
     "r": "r",
+    "tofu": "terraform",
+    "mvnw": "mvn",
 }
 # Options whose value is a file the tool reads with the same reader (`gdb -x F`, `vim -u F`,
 # `tmux -f F`, `psql -f F`), and options that turn the startup files off.

@@ -795,6 +795,9 @@ _NET_ANY_WRITE = re.compile(
     r"(?i)\[(?:system\.)?io\.file\]::(write|append)all(text|lines|bytes)\s*\(\s*"
     r"(?:'([^']+)'|\"([^\"]+)\")\s*,\s*(?:'((?:[^']|'')*)'\s*[,)]|\"([^\"`$]*)\"\s*[,)])?"
 )
+_LINES_ARRAY = re.compile(
+    r"\s*(?:,\s*)?@?\(\s*((?:'[^']*'|\"[^\"`$]*\")(?:\s*,\s*(?:'[^']*'|\"[^\"`$]*\")){0,200})\s*\)"
+)
 _STRING_REDIRECT = re.compile(
     r"(?im)(?:^|[;{])\s*(?:(?:echo|write-output)\s+)?(?:'((?:[^']|'')*)'|\"([^\"`$]*)\")"
     r"\s*(>>?)\s*(?:'([^']+)'|\"([^\"]+)\"|([^\s;|'\"]+))"
@@ -1066,6 +1069,13 @@ def _written_files(text: str, scope: Scope) -> None:
         if base is None:
             continue
         body = m.group(5) if m.group(5) is not None else m.group(6)
+        if body is None and m.group(2).lower() == "lines":
+            # (f18) `WriteAllLines('f', @('a', "b"))`: an array of literal lines
+            arr = _LINES_ARRAY.match(text, m.end())
+            if arr is not None:
+                body = "\n".join(
+                    x[1:-1].replace("''", "'") for x in re.findall(r"'[^']*'|\"[^\"`$]*\"", arr[1])
+                )
         if body is None or m.group(2).lower() == "bytes":
             remember_unseen(scope, base, "was written with text only known at run time")
             continue

@@ -238,7 +238,7 @@ def _start_bitstransfer(cmd: Cmd) -> None:
 
 
 # PowerShell cmdlets that write a file: what they write is remembered (`ps_wrote`).
-PS_WRITERS = frozenset(names("set-content add-content out-file tee-object expand-archive"))
+PS_WRITERS = frozenset(names("set-content add-content out-file tee-object expand-archive new-item"))
 
 
 _LIST_ITEM = re.compile(r"""\s*(?:'((?:[^']|'')*)'|"([^"$`]*)")\s*(,|\Z)""")
@@ -276,6 +276,12 @@ def ps_wrote(cmd: Cmd) -> None:
     if n in ("set-content", "add-content"):
         target = ps_named(cmd, ("path", "literalpath"), 0)
         value = ps_named(cmd, ("value",), 1)
+    elif n == "new-item":
+        # (f18) `New-Item -Path w.bat -ItemType File -Value '…'`: a file with that text
+        value = ps_named(cmd, ("value",), 99)
+        if value is None or ps_named(cmd, ("name",), 99) is not None:
+            return
+        target = ps_named(cmd, ("path",), 0)
     else:
         target = ps_named(cmd, ("filepath", "path", "literalpath"), 0)
         value = ps_named(cmd, ("inputobject",), 99)

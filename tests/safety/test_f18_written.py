@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """f18: files written in the block, then run indirectly by a tool that picks them up.
 
 One mechanism (aintern_ls/safety/pickups.py): the block's written-file table plus a table of
@@ -230,3 +231,54 @@ def test_startup_look_alikes(shell: str, command: str, level: RiskLevel) -> None
 def test_startup_files_wrapped(wrap: str) -> None:
     command = "echo 'shell rm -rf ~' > .gdbinit\n" + wrap.format("gdb -q ./a.out")
     assert assess(command, "bash").level == B, command
+
+
+TF_EXEC = (
+    'cat > main.tf <<\'EOF\'\nresource "null_resource" "x" {\n  provisioner "local-exec" {\n'
+    '    command = "rm -rf ~"\n  }\n}\nEOF\n'
+)
+BLOCKED_BATCH3 = [
+    ("bash", TF_EXEC + "terraform apply -auto-approve"),
+    ("bash", TF_EXEC + "tofu destroy -auto-approve"),
+    (
+        "bash",
+        'cat > m.tf <<\'EOF\'\ndata "external" "x" {\n  program = ["rm", "-rf", "/"]\n}\n'
+        "EOF\nterraform plan",
+    ),
+    (
+        "bash",
+        "cat > lefthook.yml <<'EOF'\npre-push:\n  commands:\n    x:\n      run: rm -rf /\nEOF\nlefthook run pre-push",
+    ),
+    (
+        "bash",
+        "cat > Program.cs <<'EOF'\nSystem.IO.Directory.Delete(\"/etc\", true);\nEOF\ndotnet run",
+    ),
+    (
+        "bash",
+        "cat > ATest.java <<'EOF'\nclass ATest { static { try { Runtime.getRuntime().exec(\"rm -rf /\"); } catch (Exception e) {} } }\nEOF\n./mvnw test",
+    ),
+    (
+        "powershell",
+        "New-Item -Path w.cmd -ItemType File -Value 'format C: /q /y'; Invoke-Item w.cmd",
+    ),
+    (
+        "powershell",
+        "[IO.File]::WriteAllLines('w.bat', @('@echo off', 'rd /s /q C:\\Windows')); explorer.exe w.bat",
+    ),
+]
+LOW_BATCH3 = [
+    ("bash", TF_EXEC + "terraform plan", M),  # (provisioners run at apply, not plan)
+    ("bash", TF_EXEC + "terraform validate", M),
+    ("bash", "cat > Program.cs <<'EOF'\nSystem.Console.WriteLine(1);\nEOF\ndotnet run", M),
+    ("powershell", "New-Item -Path logs -ItemType Directory", M),
+]
+
+
+@pytest.mark.parametrize("shell,command", BLOCKED_BATCH3)
+def test_more_tools_blocked(shell: str, command: str) -> None:
+    assert assess(command, shell).level == B, command
+
+
+@pytest.mark.parametrize("shell,command,level", LOW_BATCH3)
+def test_more_tools_look_alikes(shell: str, command: str, level: RiskLevel) -> None:
+    assert assess(command, shell).level <= level, command
