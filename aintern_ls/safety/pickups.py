@@ -30,6 +30,7 @@ import html
 import re
 from collections.abc import Callable
 from fnmatch import fnmatchcase
+from itertools import islice
 
 from aintern_ls.safety import inline
 from aintern_ls.safety.context import Cmd
@@ -288,7 +289,8 @@ def judge(cmd: Cmd) -> None:
         rows = rows[:0]
     ops = [w.text for w in args if not w.text.startswith(("-", "/"))]
     verb = ops[0] if ops else ""
-    bases = [b for b in written if not b.startswith("\x00")]
+    # (the first files the block wrote: a block writing hundreds of files costs no more)
+    bases = [b for b in islice(written, 64) if not b.startswith("\x00")]
     given = _FILE_OPTIONS.get(tool, ())
     for k, t in enumerate(texts[:-1] if given else ()):
         base = texts[k + 1].replace("\\", "/").rsplit("/", 1)[-1]
@@ -305,7 +307,9 @@ def judge(cmd: Cmd) -> None:
         named = [o.replace("\\", "/").rsplit("/", 1)[-1] for o in ops]
         picked = [b for b in named if b in written and _match(b, patterns)]
         if not picked:
-            picked = [b for b in bases if _match(b, patterns)]
+            picked = [p for p in patterns if "*" not in p and p in written]
+            wild = tuple(p for p in patterns if "*" in p)
+            picked += [b for b in bases if wild and _match(b, wild) and b not in picked]
         for base in picked[:8]:
             run_text(cmd, base, reader, f"{base} (written above) runs through {tool}")
 
@@ -413,6 +417,8 @@ def git_config(cmd: Cmd, sub: str, rest: list[Word]) -> None:
     for t in texts:
         settings.update(git_settings(t))
     alias = settings.get(f"alias.{sub}")
+    if alias is not None and re.match(rf"!\s*git\s+{re.escape(sub)}(?:\s|\Z)", alias):
+        alias = None  # (`alias.a = !git a`: git stops at the loop)
     if alias is not None and alias.startswith("!"):
         import shlex
 
