@@ -404,6 +404,37 @@ def git_settings(text: str) -> dict[str, str]:
     return out
 
 
+_GIT_LINE = re.compile(r"[ \t]*(?:\[[ \t]*([\w.-]+)[^\]\n]*\][ \t]*)?([\w.-]+)[ \t]*=[ \t]*(.*)")
+
+
+def _git_alias(text: str, sub: str) -> str | None:
+    """The value of alias `sub` in git configuration text (the last one wins): only the
+    lines that hold the name are read (no parse of the whole file, no pattern per name)."""
+    found = None
+    low = sub.lower()
+    at = text.find(sub)
+    for _ in range(64):
+        if at < 0:
+            break
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        m = _GIT_LINE.fullmatch(text, start, end)
+        if m is not None and m.group(2).lower() in (low, "alias." + low):
+            section = m.group(1)
+            if section is None and not m.group(2).lower().startswith("alias."):
+                head = text.rfind("\n[", 0, start)
+                head = head + 1 if head >= 0 else (0 if text.startswith("[") else -1)
+                section = text[head + 1 : text.find("]", head)].strip() if head >= 0 else ""
+            if section is None or section.lower() == "alias":
+                value = m.group(3).strip()
+                if len(value) > 1 and value[0] == value[-1] == '"':
+                    value = value[1:-1].replace('\\"', '"')
+                found = value
+        at = text.find(sub, end)
+    return found
+
+
 def git_config(cmd: Cmd, sub: str, rest: list[Word]) -> None:
     """`git SUB` after the block wrote git configuration: an alias SUB defined there runs its
     `!` shell command, and SUB's filter/diff/merge drivers run theirs."""
@@ -411,20 +442,24 @@ def git_config(cmd: Cmd, sub: str, rest: list[Word]) -> None:
     texts = [t for f in _GIT_FILES if (t := _text_of(cmd, f) if f != GIT_SET else None)]
     if GIT_SET in written:
         texts.append(written[GIT_SET][0])
-    if not texts:
-        return
+    drivers = _GIT_DRIVERS.get(sub, ())
+    kinds = {p.split(".", 1)[0] for p in drivers}
+    alias = None
+    for t in texts:
+        alias = _git_alias(t, sub) or alias
+    # (only a text naming a driver section that git runs here is parsed whole)
+    texts = [t for t in texts if any(k in t.lower() for k in kinds)]
     settings: dict[str, str] = {}
     for t in texts:
         settings.update(git_settings(t))
-    alias = settings.get(f"alias.{sub}")
-    if alias is not None and re.match(rf"!\s*git\s+{re.escape(sub)}(?:\s|\Z)", alias):
+    if alias is not None and alias[1:].split()[:2] == ["git", sub]:
         alias = None  # (`alias.a = !git a`: git stops at the loop)
     if alias is not None and alias.startswith("!"):
         import shlex
 
         line = alias[1:] + "".join(" " + shlex.quote(w.text) for w in rest)
         run_text(cmd, "git alias " + sub, "bash", f"the git alias {sub} set above", line)
-    for pattern in _GIT_DRIVERS.get(sub, ()):
+    for pattern in drivers:
         for key, value in settings.items():
             if fnmatchcase(key, pattern) and value.strip():
                 run_text(cmd, key, "bash", f"git {sub} runs the {key} set above", value)
@@ -563,7 +598,9 @@ _SHORTCUT = re.compile(
 def shortcuts(text: str, written: dict[str, tuple[str, int]]) -> None:
     """`$s = $sh.CreateShortcut('w.lnk'); $s.TargetPath = 'cmd.exe'; $s.Arguments = '/c …';
     $s.Save()`: remember the command line the shortcut runs (opening it runs that)."""
-    for m in _SHORTCUT.finditer(text[:20000]):
+    for n, m in enumerate(_SHORTCUT.finditer(text[:20000])):
+        if n >= 8:
+            break
         var, path = m.group(1), m.group(3)
         base = path.replace("/", "\\").rsplit("\\", 1)[-1]
         if not base.lower().endswith(".lnk"):

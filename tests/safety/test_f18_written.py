@@ -13,8 +13,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-
-B, C, M, S = RiskLevel.BLOCKED, RiskLevel.CRITICAL, RiskLevel.MODERATE, RiskLevel.SAFE
+from tests.safety._levels import B, C, M, S
 
 PY_WIPE = "import shutil\nshutil.rmtree('/usr')\n"
 CONFTEST = f"cat > conftest.py <<'EOF'\n{PY_WIPE}EOF\n"
