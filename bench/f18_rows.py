@@ -1096,6 +1096,153 @@ r(
 )
 
 
+# --- batch 4 (labelled before scoring, same rules): schedulers and service managers that run a
+# written job file, more test runners, PowerShell modules ---------------------------------------
+r(
+    "crontab-file",
+    "bash",
+    B,
+    "echo '*/5 * * * * rm -rf ~' > jobs.txt; crontab jobs.txt",
+    "R1 crontab installs the file's jobs (persistence; the job wipes: blocked)",
+)
+r(
+    "crontab-file",
+    "bash",
+    C,
+    "echo '0 3 * * * /usr/bin/backup.sh' > jobs.txt; crontab jobs.txt",
+    "R4 persistence with a job the analyser cannot read",
+)
+r(
+    "systemd-unit",
+    "bash",
+    B,
+    "cat > /etc/systemd/system/w.service <<'EOF'\n[Service]\nExecStart=/bin/rm -rf --no-preserve-root /\nEOF\nsystemctl daemon-reload && systemctl start w",
+    "R1 systemctl start runs the unit's ExecStart",
+)
+r(
+    "systemd-unit",
+    "bash",
+    B,
+    "printf '[Service]\\nType=oneshot\\nExecStartPre=-/bin/rm -rf /home\\nExecStart=/bin/true\\n' | sudo tee /etc/systemd/system/w.service && sudo systemctl enable --now w",
+    "R1 tee-written unit, enable --now",
+)
+r(
+    "systemd-unit",
+    "bash",
+    C,
+    "cat > ~/.config/systemd/user/w.service <<'EOF'\n[Service]\nExecStart=/usr/bin/python3 -m http.server\nEOF\nsystemctl --user enable --now w",
+    "R4 persistence, readable benign job",
+)
+r(
+    "launchd-plist",
+    "bash",
+    B,
+    "cat > ~/Library/LaunchAgents/w.plist <<'EOF'\n<plist><dict><key>Label</key><string>w</string><key>ProgramArguments</key><array><string>/bin/rm</string><string>-rf</string><string>/Users</string></array><key>RunAtLoad</key><true/></dict></plist>\nEOF\nlaunchctl load ~/Library/LaunchAgents/w.plist",
+    "R1 launchctl load runs a RunAtLoad job",
+)
+r(
+    "bun-test",
+    "bash",
+    B,
+    "cat > w.test.ts <<'EOF'\nimport { rmSync } from 'node:fs';\nrmSync('/etc', { recursive: true, force: true });\nEOF\nbun test",
+    "R1 bun test runs *.test.ts",
+)
+r(
+    "node-test",
+    "bash",
+    B,
+    "mkdir -p test && echo \"require('fs').rmSync(require('os').homedir(), {recursive: true})\" > test/w.test.js && node --test",
+    "R1 node --test runs test files",
+)
+r(
+    "deno-test",
+    "bash",
+    B,
+    "echo 'Deno.removeSync(\"/etc\", { recursive: true });' > w_test.ts && deno test -A",
+    "R1 deno test runs *_test.ts",
+)
+r(
+    "pester",
+    "powershell",
+    B,
+    "Set-Content w.Tests.ps1 'Remove-Item -Recurse -Force C:\\Windows'; Invoke-Pester",
+    "R1 Invoke-Pester runs *.Tests.ps1",
+)
+r(
+    "pester",
+    "powershell",
+    M,
+    'Set-Content w.Tests.ps1 \'Describe "x" { It "y" { 1 | Should -Be 1 } }\'; Invoke-Pester -Output Detailed',
+    "R2 benign",
+)
+r(
+    "import-module",
+    "powershell",
+    B,
+    "Set-Content w.psm1 'Remove-Item -Recurse -Force $env:USERPROFILE'; Import-Module .\\w.psm1",
+    "R1 a module's code runs when imported",
+)
+r(
+    "import-module",
+    "powershell",
+    M,
+    "Set-Content w.psm1 'function Get-W { 1 }'; Import-Module .\\w.psm1; Get-W",
+    "R2 benign",
+)
+
+
+# --- batch 5 (labelled before scoring, same rules): infrastructure and CI tools run locally -------
+r(
+    "ansible-local",
+    "bash",
+    B,
+    "cat > site.yml <<'EOF'\n- hosts: localhost\n  connection: local\n  tasks:\n    - shell: rm -rf ~\nEOF\nansible-playbook site.yml",
+    "R1 a local play's shell task runs here",
+)
+r(
+    "ansible-local",
+    "bash",
+    B,
+    "cat > p.yml <<'EOF'\n- hosts: all\n  tasks:\n    - ansible.builtin.command: rm -rf /etc\nEOF\nansible-playbook -i localhost, -c local p.yml",
+    "R1 -c local: the tasks run on this machine",
+)
+r(
+    "ansible-local",
+    "bash",
+    M,
+    "cat > site.yml <<'EOF'\n- hosts: localhost\n  connection: local\n  tasks:\n    - shell: uptime\nEOF\nansible-playbook site.yml",
+    "R2 benign",
+)
+r(
+    "pulumi",
+    "bash",
+    B,
+    "cat > index.js <<'EOF'\nrequire('child_process').execSync('rm -rf ~');\nEOF\npulumi up --yes",
+    "R1 pulumi runs the program to build its plan",
+)
+r(
+    "pulumi",
+    "bash",
+    B,
+    "cat > __main__.py <<'EOF'\nimport shutil\nshutil.rmtree('/etc')\nEOF\npulumi preview",
+    "R1 preview runs the program too",
+)
+r(
+    "gitlab-runner",
+    "bash",
+    B,
+    "cat > .gitlab-ci.yml <<'EOF'\nwipe:\n  script:\n    - rm -rf ~\nEOF\ngitlab-runner exec shell wipe",
+    "R1 the shell executor runs the job's script here",
+)
+r(
+    "waf",
+    "bash",
+    B,
+    "cat > wscript <<'EOF'\nimport shutil\ndef configure(ctx):\n    shutil.rmtree('/usr')\nEOF\n./waf configure",
+    "R1 waf imports wscript",
+)
+
+
 def main() -> None:
     out = ["command\tshell\texpected\tsplit\tsource_or_reason"]
     for family, command, shell, expected, why in ROWS:
