@@ -45,7 +45,9 @@ def _msbuild(text: str) -> str:
     """A project's `<Exec Command="…">` tasks, quoted or as cmd's echo left them."""
     out = []
     for m in re.finditer(
-        r"(?is)<Exec\b[^>]*?\bCommand\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|(.*?)\s*/?>)", text[:20000]
+        r"(?is)<Exec\b[^>]{0,2000}?\bCommand\s*=\s*"
+        r"(?:\"([^\"]{0,4000})\"|'([^']{0,4000})'|([^>]{0,4000}?)\s*/?>)",
+        text[:20000],
     ):
         out.append(html.unescape(next(g for g in m.groups() if g is not None)))
     return "\n".join(o for o in out if o.strip())
@@ -102,20 +104,72 @@ def _terraform(text: str, provisioners: bool = True) -> str:
 
     out = []
     for m in re.finditer(
-        r'(?s)provisioner\s+"(?:local-exec|shell-local)"\s*\{(.*?)\n?\s*\}',
+        r'(?s)provisioner[ \t]+"(?:local-exec|shell-local)"[ \t]*\{([^}]{0,4000})\}',
         text[:20000] if provisioners else "",
     ):
         body = m.group(1)
-        for c in re.finditer(r'\bcommand\s*=\s*"((?:[^"\\]|\\.)*)"', body):
+        for c in re.finditer(r'\bcommand[ \t]*=[ \t]*"((?:[^"\\\n]|\\.){0,4000})"', body):
             out.append(_hcl_string(c.group(1)))
-        for c in re.finditer(r"\binline\s*=\s*\[([^\]]*)\]", body):
+        for c in re.finditer(r"\binline[ \t]*=[ \t]*\[([^\]]{0,4000})\]", body):
             out += [_hcl_string(x) for x in re.findall(r'"((?:[^"\\]|\\.)*)"', c.group(1))]
     for m in re.finditer(
-        r'(?s)data\s+"external"[^{]*\{[^}]*?\bprogram\s*=\s*\[([^\]]*)\]', text[:20000]
+        r'(?s)data[ \t]+"external"[^{]{0,200}\{[^}]{0,2000}?\bprogram[ \t]*=[ \t]*'
+        r"\[([^\]]{0,2000})\]",
+        text[:20000],
     ):
         argv = [_hcl_string(x) for x in re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1))]
         out.append(" ".join(shlex.quote(a) for a in argv))
     return "\n".join(out)
+
+
+def _crontab(text: str) -> str:
+    """A crontab file's commands: each job line without its five time fields (or @word)."""
+    out = []
+    for line in text[:20000].splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or re.match(r"^[A-Za-z_]\w{0,64}[ \t]*=", line):
+            continue
+        m = re.match(r"^(?:@\w{1,16}|(?:[^\s]{1,64}[ \t]+){4}[^\s]{1,64})[ \t]+(.+)", line)
+        if m:
+            out.append(m.group(1).split("%", 1)[0])
+    return "\n".join(out)
+
+
+def _launchd(text: str) -> str:
+    """A launchd plist's job: `ProgramArguments` (or `Program`) as one command line."""
+    import html
+    import shlex
+
+    m = re.search(
+        r"(?is)<key>[ \t]*ProgramArguments[ \t]*</key>\s{0,64}<array>(.{0,4000}?)</array>",
+        text[:20000],
+    )
+    if m:
+        argv = [
+            html.unescape(a)
+            for a in re.findall(r"(?is)<string>([^<]{0,2000})</string>", m.group(1))
+        ]
+        return " ".join(shlex.quote(a) for a in argv)
+    m = re.search(
+        r"(?is)<key>[ \t]*Program[ \t]*</key>\s{0,64}<string>([^<]{0,2000})</string>", text[:20000]
+    )
+    return html.unescape(m.group(1)) if m else ""
+
+
+_ANSIBLE_TASK = re.compile(
+    r"(?m)^[ \t]*-?[ \t]*(?:ansible\.builtin\.|ansible\.legacy\.)?(?:shell|command|raw)[ \t]*:"
+    r"[ \t]*(?:\|[-+]?[ \t]*\n[ \t]+)?(\S.*)$"
+)
+
+
+def _ansible(text: str) -> str:
+    """A playbook's shell/command/raw tasks (their one-line form and `cmd:`)."""
+    out = [m.group(1).strip().strip("'\"") for m in _ANSIBLE_TASK.finditer(text[:20000])]
+    out += [
+        m.group(1).strip().strip("'\"")
+        for m in re.finditer(r"(?m)^[ \t]+cmd[ \t]*:[ \t]*(\S.*)$", text[:20000])
+    ]
+    return "\n".join(o for o in out if o)
 
 
 # Readers of a file's text: a language the inline recogniser reads, or a function giving
@@ -138,6 +192,15 @@ _READERS: dict[str, Callable[[str], str]] = {
     # lefthook.yml: each command's `run:`
     "lefthook": _lines(r"^[ \t]*run:[ \t]*(\S.*)$"),
     "dotnet": _dotnet,
+    "ansible": _ansible,
+    # CI job files run by a local shell executor: their list items (the script lines)
+    "ci-script": _lines(r"^[ \t]*-[ \t]+(\S.*)$"),
+    "crontab": _crontab,
+    "launchd": _launchd,
+    # systemd units: the Exec*= lines (prefixes `-@+!:` say how, not what)
+    "systemd": _lines(
+        r"^[ \t]*Exec(?:Start|StartPre|StartPost|Reload|Stop|StopPost)=[-@+!:]*(\S.*)$"
+    ),
     "terraform": _terraform,
     "terraform-data": lambda text: _terraform(text, provisioners=False),
 }
@@ -206,8 +269,50 @@ _TABLE: dict[str, tuple[tuple[frozenset[str], tuple[str, ...], str], ...]] = {
     "tmux": ((ANY, (".tmux.conf", "tmux.conf"), "tmux"),),
     "r": ((ANY, (".Rprofile", "Rprofile.site"), "r"),),
     "irb": ((ANY, (".irbrc",), "ruby"),),
+    "waf": ((ANY, ("wscript",), "python"),),
+    # infrastructure programs run on this machine to build their plan
+    "pulumi": (
+        (
+            frozenset(("up", "update", "preview", "refresh", "destroy")),
+            ("index.js", "index.ts", "index.mjs"),
+            "node",
+        ),
+        (frozenset(("up", "update", "preview", "refresh", "destroy")), ("__main__.py",), "python"),
+    ),
+    "gitlab-runner": ((frozenset(("exec",)), (".gitlab-ci.yml",), "ci-script"),),
+    # (a play for this machine: hosts localhost or connection local, or `-c local`)
+    "ansible-playbook": ((ANY, ("*.yml", "*.yaml"), "ansible"),),
+    # test runners of JavaScript runtimes (their default test-file names)
+    "node-test": (
+        (
+            ANY,
+            ("*.test.js", "*.test.mjs", "*.test.cjs", "*-test.js", "*_test.js", "test*.js"),
+            "node",
+        ),
+    ),
+    "bun-test": (
+        (ANY, (*_JS_TESTS, "*.test.tsx", "*_test.ts", "*_test.js", "*.spec.tsx"), "node"),
+    ),
+    "deno-test": ((ANY, ("*_test.ts", "*.test.ts", "*_test.js", "*.test.js", "test.ts"), "node"),),
+    "invoke-pester": ((ANY, ("*.Tests.ps1",), "powershell"),),
+    # a module's code runs when it is imported (named operands only)
+    "import-module": ((ANY, ("*.psm1", "*.ps1"), "powershell"),),
+    # schedulers and service managers starting a job file written above (persistence too)
+    "crontab": ((ANY, ("*",), "crontab"),),
+    "systemctl": (
+        (
+            frozenset(
+                ("start", "restart", "enable", "reenable", "reload-or-restart", "try-restart")
+            ),
+            ("*.service",),
+            "systemd",
+        ),
+    ),
+    "launchctl": ((frozenset(("load", "bootstrap", "submit")), ("*.plist",), "launchd"),),
     "pry": ((ANY, (".pryrc",), "ruby"),),
 }
+# Tools that read only the files they are given (not every matching file written above).
+_NAMED_ONLY = frozenset(("import-module", "crontab", "systemctl", "launchctl", "ansible-playbook"))
 # Other names of the table's tools.
 _SAME = {
     "gdb-multiarch": "gdb",
@@ -219,6 +324,7 @@ _SAME = {
     "rscript": "r",
     "r": "r",
     "tofu": "terraform",
+    "ipmo": "import-module",
     "mvnw": "mvn",
 }
 # Options whose value is a file the tool reads with the same reader (`gdb -x F`, `vim -u F`,
@@ -244,7 +350,7 @@ TOOLS = (
     frozenset(_TABLE)
     | frozenset(_SAME)
     | _FRONTS
-    | frozenset(("python", "python3", "py", "dotnet", "R", "Rscript"))
+    | frozenset(("python", "python3", "py", "dotnet", "R", "Rscript", "node", "bun", "deno"))
 )
 
 
@@ -258,6 +364,13 @@ def _tool_and_ops(cmd: Cmd) -> tuple[str, list[Word]]:
             return "python", args
         return args[at + 1].text, args[at + 2 :]
     name = _SAME.get(name, name)
+    if name in ("node", "bun", "deno"):
+        test = (
+            any(w.text == "--test" for w in args)
+            if name == "node"
+            else bool(args and args[0].text == "test")
+        )
+        return (f"{name}-test" if test else ""), args[1:] if name != "node" else args
     if name in _FRONTS:
         ops = [w for w in args if not w.text.startswith("-")]
         if ops and ops[0].text in ("exec", "run", "x", "dlx"):
@@ -305,13 +418,33 @@ def judge(cmd: Cmd) -> None:
         if tool == "vim" and any(t in ("-u", "--clean") for t in texts):
             continue  # (`vim -u F`/`--clean`: the user's vimrc is not read)
         named = [o.replace("\\", "/").rsplit("/", 1)[-1] for o in ops]
+        if tool == "systemctl":
+            named = [n if n.endswith(".service") else n + ".service" for n in named]
         picked = [b for b in named if b in written and _match(b, patterns)]
-        if not picked:
+        if not picked and tool not in _NAMED_ONLY:
             picked = [p for p in patterns if "*" not in p and p in written]
             wild = tuple(p for p in patterns if "*" in p)
             picked += [b for b in bases if wild and _match(b, wild) and b not in picked]
         for base in picked[:8]:
+            if reader == "ansible" and not _local_play(cmd, texts, base):
+                continue  # (a play for other machines: what it does there is not judged here)
             run_text(cmd, base, reader, f"{base} (written above) runs through {tool}")
+
+
+def _local_play(cmd: Cmd, texts: list[str], base: str) -> bool:
+    """An Ansible run whose tasks run on this machine."""
+    joined = " ".join(texts)
+    if re.search(r"(?:-c|--connection)[ =]local\b|-i[ =]?(?:localhost|127\.0\.0\.1),", joined):
+        return True
+    body = _text_of(cmd, base) or ""
+    return (
+        re.search(
+            r"(?m)^[ \t]*-?[ \t]*(?:hosts:[ \t]*(?:localhost|127\.0\.0\.1)"
+            r"|connection:[ \t]*local)\b",
+            body[:20000],
+        )
+        is not None
+    )
 
 
 def _text_of(cmd: Cmd, base: str) -> str | None:
@@ -404,7 +537,9 @@ def git_settings(text: str) -> dict[str, str]:
     return out
 
 
-_GIT_LINE = re.compile(r"[ \t]*(?:\[[ \t]*([\w.-]+)[^\]\n]*\][ \t]*)?([\w.-]+)[ \t]*=[ \t]*(.*)")
+_GIT_LINE = re.compile(
+    r"(?m)^[ \t]*(?:\[[ \t]*([\w.-]+)[^\]\n]*\][ \t]*)?([\w.-]+)[ \t]*=[ \t]*(.*)"
+)
 
 
 def _git_alias(text: str, sub: str) -> str | None:
@@ -508,7 +643,7 @@ def open_document(cmd: Cmd, word: Word, depth: int = 0) -> bool:
         return False
     if suffix in (".url", ".website"):
         # an Internet shortcut: `URL=file:///C:/temp/w.bat` opens that file the same way
-        m = re.search(r"(?im)^\s*URL\s*=\s*(\S[^\r\n]*)$", text)
+        m = re.search(r"(?im)^[ \t]*URL[ \t]*=[ \t]*(\S[^\r\n]*)$", text)
         target = m.group(1).strip() if m else ""
         if depth or not re.match(r"(?i)file:", target):
             return True

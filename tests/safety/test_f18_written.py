@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from tests.safety._levels import B, C, M, S
+from tests.safety._levels import B, C, D, M, S
 
 PY_WIPE = "import shutil\nshutil.rmtree('/usr')\n"
 CONFTEST = f"cat > conftest.py <<'EOF'\n{PY_WIPE}EOF\n"
@@ -280,4 +280,93 @@ def test_more_tools_blocked(shell: str, command: str) -> None:
 
 @pytest.mark.parametrize("shell,command,level", LOW_BATCH3)
 def test_more_tools_look_alikes(shell: str, command: str, level: RiskLevel) -> None:
+    assert assess(command, shell).level <= level, command
+
+
+# Schedulers and service managers that start a job file written above, JavaScript runtimes'
+# test runners, Pester and PowerShell modules (batch 4).
+BLOCKED_BATCH4 = [
+    ("bash", "printf '@reboot rm -rf /\\n' > j; crontab j"),
+    (
+        "bash",
+        "printf '[Service]\\nExecStart=/bin/rm -rf ~\\n' > ~/.config/systemd/user/x.service; systemctl --user start x",
+    ),
+    (
+        "bash",
+        "cat > x.service <<'EOF'\n[Service]\nExecStop=-/bin/rm -rf /etc\nEOF\nsudo systemctl enable ./x.service",
+    ),
+    (
+        "bash",
+        "cat > p.plist <<'EOF'\n<plist><dict><key>Program</key><string>/tmp/w.sh</string></dict></plist>\nEOF\nprintf 'rm -rf ~\\n' > /tmp/w.sh; launchctl bootstrap gui/501 p.plist",
+    ),
+    ("bash", "echo \"require('fs').rmSync('/usr', {recursive: true})\" > a.spec.ts && bun test"),
+    (
+        "bash",
+        "echo 'Deno.removeSync(\"/\", { recursive: true })' > a.test.ts && deno test --allow-all",
+    ),
+    (
+        "powershell",
+        "Set-Content a.Tests.ps1 'Remove-Item C:\\Windows -Recurse -Force'; Invoke-Pester -Path .",
+    ),
+    ("powershell", "Set-Content m.psm1 'Remove-Item C:\\Users -Recurse -Force'; ipmo ./m.psm1"),
+]
+LOW_BATCH4 = [
+    ("bash", "printf '@reboot rm -rf /\\n' > j; crontab -l", M),
+    ("bash", "printf '[Service]\\nExecStart=/bin/rm -rf ~\\n' > x.service; systemctl status x", M),
+    (
+        "bash",
+        "echo \"require('fs').rmSync('/usr', {recursive: true})\" > a.test.js && node a.js",
+        M,
+    ),
+    (
+        "powershell",
+        "Set-Content m.psm1 'Remove-Item C:\\Users -Recurse -Force'; Import-Module PSReadLine",
+        M,
+    ),
+]
+
+
+@pytest.mark.parametrize("shell,command", BLOCKED_BATCH4)
+def test_jobs_and_runtimes_blocked(shell: str, command: str) -> None:
+    assert assess(command, shell).level == B, command
+
+
+@pytest.mark.parametrize("shell,command,level", LOW_BATCH4)
+def test_jobs_and_runtimes_look_alikes(shell: str, command: str, level: RiskLevel) -> None:
+    assert assess(command, shell).level <= level, command
+
+
+# Infrastructure and CI tools whose program or job runs on this machine (batch 5).
+BLOCKED_BATCH5 = [
+    (
+        "bash",
+        "cat > p.yml <<'EOF'\n- hosts: 127.0.0.1\n  tasks:\n    - name: x\n      ansible.builtin.shell:\n        cmd: rm -rf /etc\nEOF\nansible-playbook p.yml",
+    ),
+    (
+        "bash",
+        "cat > index.ts <<'EOF'\nimport { rmSync } from 'fs'; rmSync('/usr', { recursive: true });\nEOF\npulumi preview",
+    ),
+    (
+        "bash",
+        "printf 'j:\\n  script:\\n    - rm -rf /\\n' > .gitlab-ci.yml && gitlab-runner exec shell j",
+    ),
+]
+LOW_BATCH5 = [
+    # a play for other machines: their commands are not this machine's
+    (
+        "bash",
+        "cat > p.yml <<'EOF'\n- hosts: web\n  tasks:\n    - shell: rm -rf /srv/old\nEOF\nansible-playbook -i inv p.yml",
+        D,
+    ),
+    ("bash", "cat > index.js <<'EOF'\nconsole.log('plan');\nEOF\npulumi preview", M),
+]
+
+
+@pytest.mark.parametrize("shell,command", BLOCKED_BATCH5)
+def test_local_infra_blocked(shell: str, command: str) -> None:
+    assert assess(command, shell).level == B, command
+
+
+@pytest.mark.parametrize("shell,command,level", LOW_BATCH5)
+def test_local_infra_look_alikes(shell: str, command: str, level: RiskLevel) -> None:
     assert assess(command, shell).level <= level, command
