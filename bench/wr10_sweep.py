@@ -194,6 +194,14 @@ def _cmd_program(c: str) -> bool:
     )
 
 
+def _cmd_block(c: str) -> bool:
+    """A line a parenthesised block can hold as it is: inside `( … )` cmd ends the block at
+    the first `)` that no quote or caret protects (`echo int main(){ f(); } > w.c` would
+    end it early), so wrapping such a line changes what it does (f18)."""
+    bare = re.sub(r'"[^"\n]*"|\^.', "", c)
+    return _cmd_simple(c) and ")" not in bare
+
+
 def _cmd_single(c: str) -> bool:
     """One command, no character PowerShell reads its own way before cmd sees the line
     (operators, quotes it strips or re-quotes, `;` `,` `$` `{}` `@` and backticks)."""
@@ -224,10 +232,10 @@ CMD: list[Wrapper] = [
         lambda c: f"for %%Q in (1) do {c}" if _cmd_simple(c) and "%Q" not in c else None,
     ),
     Wrapper("if exist", "cmd", lambda c: f"if exist C:\\ {c}" if _cmd_simple(c) else None),
-    Wrapper("if not", "cmd", lambda c: f"if not exist x.txt ({c})" if _cmd_simple(c) else None),
+    Wrapper("if not", "cmd", lambda c: f"if not exist x.txt ({c})" if _cmd_block(c) else None),
     Wrapper("goto label", "cmd", lambda c: f"goto run\n:skip\necho no\n:run\n{c}"),
     Wrapper("&&", "cmd", lambda c: f"cd /d C:\\Temp && {c}" if _cmd_simple(c) else None),
-    Wrapper("paren", "cmd", lambda c: f"({c})" if _cmd_simple(c) else None),
+    Wrapper("paren", "cmd", lambda c: f"({c})" if _cmd_block(c) else None),
     Wrapper("@echo off", "cmd", lambda c: f"@echo off\nsetlocal\n{c}"),
     Wrapper(
         "from powershell",
