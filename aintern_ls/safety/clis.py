@@ -1296,8 +1296,11 @@ _ACCOUNT_NAME_OPTIONS = frozenset(
 )
 # (n14w) a storage account's glued name that says backups: `corpbackups`, `bkpstore01`,
 # `nightlybak`, `dbsnapshots` (no dash can separate the word)
-# (n18u) `bkp` glued on both sides too (`acmebkpstore`), but not before an `i` (`webkpi`)
-_GLUED_BACKUP = re.compile(r"backup|(?<![a-z])bkp|bkp(?!i)|bak(?:\d|s?\Z|up)|snapshot")
+# (n18u) `bkp` glued on both sides too (`acmebkpstore`); (r18) only as a name part: at an
+# edge or beside a digit/separator, or glued before a storage word (`bkpstore`, `bkpdata`),
+# never inside a word (`webkpi`, `subkpmetrics`, `clubkpr`)
+_BKP_PART = r"(?<![a-z])bkp|bkp(?![a-z])|bkp(?=s?(?:stor|vault|data|files|blob|bucket|archive))"
+_GLUED_BACKUP = re.compile(rf"backup|{_BKP_PART}|bak(?:\d|s?\Z|up)|snapshot")
 _PS_SWITCHES = frozenset(names("-force -asjob -whatif -confirm -verbose -debug"))
 
 
@@ -1452,7 +1455,7 @@ _BUCKET_WHOLE = re.compile(
 )
 # (`bkp` only as a whole part: at an edge or beside a digit/separator, `acmebkp01`; not
 # inside a word, `webkpi`: r17)
-_GLUED_BUCKET = re.compile(r"backup|(?<![a-z])bkp|bkp(?!i)|bak(?:\d|s?\Z|s?[.-]|up)")
+_GLUED_BUCKET = re.compile(rf"backup|{_BKP_PART}|bak(?:\d|s?\Z|s?[.-]|up)")
 
 
 # (n18u) a local folder's name that ends in the backup word glued to another word, or

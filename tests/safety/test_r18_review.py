@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, M, S
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
 from tests.safety._levels import level as _level
 
 WIPE = "Remove-Item C:\\Windows -Recurse -Force"
@@ -90,3 +90,34 @@ DRY_RUNS = [
 @pytest.mark.parametrize("command", DRY_RUNS)
 def test_whatif_preference_dry_run_look_alikes(command: str) -> None:
     assert _level(command, "powershell") == S
+
+
+# `bkp` names a backup only as a name part (edge, digit, separator, or glued before a
+# storage word), never inside a word (review 18 finding 7).
+@pytest.mark.parametrize(
+    ("command", "shell"),
+    [
+        ("Remove-AzStorageAccount -ResourceGroupName rg -Name subkpmetrics -Force", "powershell"),
+        ("az storage account delete -n subkpmetrics -g rg --yes", "bash"),
+        ("gsutil rm -r gs://clubkpr-assets", "bash"),
+        ("gcloud storage rm -r gs://hubkplanner-cache", "bash"),
+        ("env AWS_PROFILE=ops aws s3 rb s3://webkpi-dashboards --force", "bash"),
+    ],
+)
+def test_bkp_inside_a_word_is_no_backup(command: str, shell: str) -> None:
+    assert _level(command, shell) == D
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "aws s3 rb s3://nightlybkp --force",
+        "az storage account delete -n acmebkpstore01 -g rg --yes",
+        "az storage account delete -n tenantbkpdata -g rg --yes",
+        "gsutil rm -r gs://acmebkp01",
+        "env AWS_PROFILE=prod aws s3 rb s3://db-bkp --force",
+        "sh -c 'gsutil rm -r gs://prodbkp'",
+    ],
+)
+def test_bkp_as_a_name_part_is_a_backup(command: str) -> None:
+    assert _level(command) == B
