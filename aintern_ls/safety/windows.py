@@ -1802,13 +1802,50 @@ def selects_all(stage: str) -> bool:
     return any(_ALL_TESTS.match(p.strip().strip("()").strip()) is not None for p in parts)
 
 
+# (r18) a Where body that is only the Action=Block test (every block rule kept)
+_ONLY_BLOCK_RULES = re.compile(
+    r"(?i)\A(?:\$(?:_|psitem)\.)?action\s+-[ci]?(?:eq|like|match)\s+['\"]?\^?block\$?['\"]?\Z"
+)
+
+
+def _only_block_rules(stage: str) -> bool:
+    body = re.sub(r"(?i)\A(?:where-object|where|\?)\s+(?:-filterscript\s+)?", "", stage.strip())
+    body = body.strip()
+    if body.startswith("{") and body.endswith("}"):
+        body = body[1:-1].strip()
+    while body.startswith("(") and body.endswith(")"):
+        body = body[1:-1].strip()
+    return _ONLY_BLOCK_RULES.match(body) is not None
+
+
 def _every_rule_kept(upstream: str) -> bool:
     stages = [st.strip() for st in upstream.split("|")]
     if any(re.search(r"(?i)-(?:display)?(?:name|group)\s+['\"]?[^*'\"\s|]", st) for st in stages):
         return False
     wheres = [st for st in stages if re.match(r"(?i)(?:where-object|where|\?)\s", st)]
-    # (every block rule made to allow is the same: `? { $_.Action -eq 'Block' }`)
-    return all(selects_all(st) or re.search(r"(?i)\baction\b.*\bblock\b", st) for st in wheres)
+    # (every block rule made to allow is the same: `? { $_.Action -eq 'Block' }`; an extra
+    # `-and` narrowing picks some rules only)
+    return all(selects_all(st) or _only_block_rules(st) for st in wheres)
+
+
+def _pipeline_upstream(src: str, start: int) -> str:
+    """(r18) The pipeline's text before the command at `start`: back over lines that end
+    with `|` or a backtick (or a next line starting with `|`), up to the statement's `;`."""
+    lines = src[:start].split("\n")
+    i = len(lines) - 1
+    while i > 0:
+        prev = lines[i - 1].rstrip()
+        if prev.endswith(("|", "`")) or lines[i].lstrip().startswith("|"):
+            i -= 1
+            continue
+        break
+    text = "\n".join(lines[i:])
+    return text[text.rfind(";") + 1 :][-600:]
+
+
+# (r18) `Get-NetFirewallApplicationFilter -Program x | Get-NetFirewallRule`: the filter
+# cmdlets pick the rules of one program, port, address or service (not with -All)
+_FILTER_PICK = re.compile(r"(?i)\bget-netfirewall\w*filter\b(?!\s+-all\b)\s+-\w")
 
 
 @handles("set-netfirewallrule", windows_only=True)
@@ -1824,13 +1861,14 @@ def _set_firewall_rule(cmd: Cmd) -> None:
         piped = cmd.stdin.kind != "none" and not given
         if piped:
             # (what the listing piped in picked: a rule by name, or a narrowing filter)
-            src = cmd.scope.source
-            upstream = src[src.rfind("\n", 0, max(cmd.start, 0)) + 1 : max(cmd.start, 0)][-600:]
+            upstream = _pipeline_upstream(cmd.scope.source, max(cmd.start, 0))
             picked = re.search(
                 r"(?i)-(?:display)?(?:name|group)\s+['\"]?[^*'\"\s|]|\b(?:where-object|where|\?)\s",
                 upstream,
             )
-            piped = picked is None or _every_rule_kept(upstream)
+            piped = _FILTER_PICK.search(upstream) is None and (
+                picked is None or _every_rule_kept(upstream)
+            )
         if piped or any(v in ("*", "") or v.strip("*") == "" for v in given):
             cmd.add(C, "disable-security", f"{cmd.name} makes every firewall rule allow traffic")
             return

@@ -121,3 +121,46 @@ def test_bkp_inside_a_word_is_no_backup(command: str, shell: str) -> None:
 )
 def test_bkp_as_a_name_part_is_a_backup(command: str) -> None:
     assert _level(command) == B
+
+
+# One firewall rule picked (by name across a line break, by a Get-NetFirewall*Filter
+# producer, by a narrowed Where) and made to allow stays a scoped change (finding 4).
+ONE_RULE_ALLOWED = [
+    "Get-NetFirewallRule -DisplayName 'Web 8080' |\n  Set-NetFirewallRule -Action Allow",
+    "Get-NetFirewallRule `\n  -DisplayName 'Web 8080' `\n  | Set-NetFirewallRule -Action Allow",
+    'Get-NetFirewallApplicationFilter -Program "C:\\app\\app.exe" | Get-NetFirewallRule'
+    " | Set-NetFirewallRule -Action Allow",
+    "Get-NetFirewallPortFilter -Protocol TCP | ? LocalPort -eq 8080 | Get-NetFirewallRule"
+    " | Set-NetFirewallRule -Action Allow",
+    "Get-NetFirewallRule | Where-Object { $_.Action -eq 'Block' -and $_.DisplayName -eq"
+    " 'Web 8080' } | Set-NetFirewallRule -Action Allow",
+]
+
+
+@pytest.mark.parametrize("command", ONE_RULE_ALLOWED)
+def test_one_picked_firewall_rule_allowed_is_moderate(command: str) -> None:
+    assert _level(command, "powershell") == M
+
+
+EVERY_RULE_ALLOWED = [
+    "Get-NetFirewallRule | Set-NetFirewallRule -Action Allow",
+    "Get-NetFirewallRule |\n  Set-NetFirewallRule -Action Allow",
+    "Get-NetFirewallRule -DisplayName 'Web 8080'\n"
+    "Get-NetFirewallRule | Set-NetFirewallRule -Action Allow",
+    "Get-NetFirewallRule -Name x; Get-NetFirewallRule | Set-NetFirewallRule -Action Allow",
+    "Get-NetFirewallRule | Where-Object { $_.Action -eq 'Block' }"
+    " | Set-NetFirewallRule -Action Allow",
+    "Get-NetFirewallRule | ? Action -eq Block | Set-NetFirewallRule -Action Allow",
+    "Get-NetFirewallPortFilter -All | Get-NetFirewallRule | Set-NetFirewallRule -Action Allow",
+]
+
+
+@pytest.mark.parametrize("command", EVERY_RULE_ALLOWED)
+def test_every_firewall_rule_allowed_stays_critical(command: str) -> None:
+    assert _level(command, "powershell") == C
+
+
+@pytest.mark.parametrize("wrap", PS_BLOCK_WRAPPERS)
+def test_firewall_pick_wrapped(wrap: str) -> None:
+    assert _level(wrap.format(EVERY_RULE_ALLOWED[0]), "powershell") == C
+    assert _level(wrap.format(ONE_RULE_ALLOWED[2]), "powershell") == M
