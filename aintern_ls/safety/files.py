@@ -1238,6 +1238,13 @@ def _find(cmd: Cmd) -> None:
             store = _trust_store_listed(start_words, args[i:])
             if store is not None:
                 cmd.info.paths = (Word(store + "/*", cmd.start, cmd.end),)
+            elif start_words and all(not w.dynamic and is_log_dir(w.text) for w in start_words):
+                # (n18u) `find /var/log -name '*.log' | xargs truncate -s 0`: log files of
+                # a system log folder, whichever the tests pick (emptied or deleted: a log
+                # wipe, as find's own -delete/-exec truncate there)
+                cmd.info.paths = tuple(
+                    Word(w.text.rstrip("/") + "/*", w.start, w.end) for w in start_words
+                )
     _find_log_wipe(cmd, start_words, args[tests_from:])
     named_acc: list[str] = []  # account/startup files the name tests so far select
     named_upto = tests_from

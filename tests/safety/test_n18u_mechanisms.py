@@ -485,3 +485,20 @@ def test_local_backup_look_alikes(command: str, level: RiskLevel) -> None:
 )
 def test_xargs_items_from_a_file_written_in_the_block(command: str, level: RiskLevel) -> None:
     assert _rated(command) == level
+
+
+# 19. A filtered find listing of a system log folder piped into a truncate or a delete: the
+# log files it picks are emptied or deleted (a log wipe, critical); readers stay safe.
+@pytest.mark.parametrize(
+    "command, level",
+    [
+        ('find /var/log -name "*.log" | xargs truncate -s 0', C),
+        ('find /var/log -name "*.gz" | xargs rm -f', C),
+        ('find /var/log -name "*.log" -print0 | xargs -0 truncate -s0', C),
+        ('find /var/log -name "*.log" | xargs grep -i error', S),
+        ("find /var/log -mtime -1 | xargs tail -n 5", S),
+        ('find ./logs -name "*.log" | xargs rm', D),
+    ],
+)
+def test_filtered_log_listings_into_truncate_or_delete(command: str, level: RiskLevel) -> None:
+    assert _rated(command) == level
