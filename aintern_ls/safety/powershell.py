@@ -1571,7 +1571,9 @@ def _ps_value(expr: str) -> str | None:
 # Invoke-WmiMethod, `.X(…)`, `% X`, `ForEach-Object -MemberName X`).
 _WMI_CLASS = re.compile(r"(?i)\b(win32_\w+|msft_\w+|cim_\w+|systemrestore)\b")
 _WMI_METHOD = re.compile(
-    r"(?i)-methodname\s+['\"]?(\w+)|(?:invoke-wmimethod|iwmi)\b[^|;\n]{0,300}?-name\s+['\"]?(\w+)"
+    r"(?i)-methodname\s+['\"]?(\w+)"
+    # (n18w: Invoke-CimMethod's `-Name` alias of -MethodName too)
+    r"|(?:invoke-wmimethod|iwmi|invoke-cimmethod|icim)\b[^|;\n]{0,300}?-name\s+['\"]?(\w+)"
     # (n17w: through the object's `psbase` view too: `$s.psbase.Delete()`)
     r"|\)\s*\.\s*(?:psbase\s*\.\s*)?(\w+)\s*\(|(?:\$_|\$psitem)\s*\.\s*(?:psbase\s*\.\s*)?(\w+)\s*\("
     # (n14w) a variable holding the object: `$s.Delete()`
@@ -2347,7 +2349,7 @@ class _Walker:
                     and re.search(
                         # (n17w: and the value-returning calls of `_returned_folder`)
                         r"(?i)\.(?:root|parent|psparentpath|directory(?:name)?)\b|getparent|valueonly"
-                        r"|\)\.fullname\b"
+                        r"|\)\.fullname\b|\benv:[\w\\/]+\s*\)\.value\b"
                         r"|expandenvironmentvariables|currentversion|win32_operatingsystem"
                         r"|driveinfo",
                         rhs0,
@@ -3136,6 +3138,20 @@ class _Walker:
         only leaves some names out (or a sort) passes the rest of the listing on; one that
         keeps named items (`-like '*.log'`) narrows it."""
         name0 = node.named_children[0] if node.named_children else None
+        if (
+            not stdin.paths
+            and stdin.kind == "static"
+            and stdin.text
+            and info.output is None
+            and name0 is not None
+            and _text(name0).strip().lower() in _WHERE
+        ):
+            # (n18w) `'C:\\Windows', 'C:\\Users' | ? { $_ } | Remove-Item`: literal strings
+            # through a filter that keeps them all, or a `-like` pattern, go on as text
+            kept = _strings_kept(_text(node), stdin.text.splitlines())
+            if kept is not None:
+                info.output = "\n".join(kept)
+            return info
         if not stdin.paths or info.paths or name0 is None:
             return info
         if all(w.text.strip() in (".", ".\\", "./", "*", "") for w in stdin.paths):
@@ -4257,6 +4273,9 @@ _DRIVE_ROOT = re.compile(
     r"(?i)\A\(?\s*\(\s*(?:get-psdrive|gdr)\s+(?:-name\s+)?['\"]?([a-z])['\"]?\s*\)\s*\.\s*root"
     r"(?:\.(?:fullname|name))?\s*\)?\Z"
 )
+_ENV_CONTENT = re.compile(
+    r"(?i)\A\(\s*(?:get-content|gc|cat|type)\s+(?:-(?:literal)?path\s+)?['\"]?env:[\\/]?(\w+)['\"]?\s*\)\Z"
+)
 _PSVARIABLE_GET = re.compile(
     r"(?i)\A\(?\s*\$executioncontext\.sessionstate\.psvariable\."
     r"(?:getvalue\(\s*['\"](\w+)['\"]\s*\)|get\(\s*['\"](?=\w+['\"])(\w+)['\"]\s*\)\.value)\s*\)?\Z"
@@ -4409,6 +4428,9 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
         return _steps(value, ("parent" if up.group("p") else "") + up.group(6))
     if "root" in low and (drive := _DRIVE_ROOT.match(raw)) is not None:
         return drive.group(1).upper() + ":\\"
+    if "env:" in low and (read := _ENV_CONTENT.match(raw)) is not None:
+        # (n18w) `(Get-Content Env:windir)`: the variable's value, read from the Env: drive
+        return _KNOWN_VARS.get("$env:" + read.group(1).lower())
     if "psvariable" in low and (held := _PSVARIABLE_GET.match(raw)) is not None:
         # (n18w) `$ExecutionContext.SessionState.PSVariable.GetValue('HOME')`: that variable
         return _KNOWN_VARS.get("$" + (held.group(1) or held.group(2)).lower())
@@ -4871,6 +4893,24 @@ def _balanced(text: str) -> bool:
 _FOREACH = frozenset({"%", "foreach", "foreach-object"})
 _WHERE = frozenset({"?", "where", "where-object"})
 _REORDER = frozenset({"sort-object", "sort"})
+_LIKE_ITEM = re.compile(
+    r"(?i)\A\{?\s*\$(?:_|psitem)\s+-[ci]?like\s+'([^'*?]*[*?][^']*|[^']*)'\s*\}?\Z"
+)
+
+
+def _strings_kept(stage: str, items: list[str]) -> list[str] | None:
+    """The literal strings a Where-Object stage keeps: all for a test every item passes,
+    those matching a `$_ -like 'pattern'` test; None when the test is anything else."""
+    if selects_all(stage):
+        return items
+    body = stage.strip().partition(" ")[2].strip()
+    m = _LIKE_ITEM.match(body)
+    if m is None:
+        return None
+    from fnmatch import fnmatchcase
+
+    pattern = m.group(1).lower().replace("[", "[[]")
+    return [i for i in items if fnmatchcase(i.lower(), pattern)]
 
 
 # (time and size comparisons do not narrow a listing to named items either: round 7)

@@ -623,3 +623,31 @@ def test_fish_reading_is_linear_in_the_nesting_depth() -> None:
         return best
 
     assert stack.reserved(cpu) < 0.08
+
+
+@pytest.mark.parametrize(
+    "command,want",
+    [
+        ("@('C:\\Windows','C:\\Users').Where({ $_ }) | Remove-Item -Recurse -Force", B),
+        ("@('C:\\Windows','C:\\Users') | Where-Object { $_ } | Remove-Item -Recurse -Force", B),
+        ("'C:\\Windows','C:\\temp' | ? { $_ -like 'C:\\W*' } | Remove-Item -Recurse -Force", B),
+        ("'C:\\Windows','C:\\temp' | ? { $_ -like 'C:\\t*' } | Remove-Item -Recurse -Force", D),
+        ("'C:\\Windows','C:\\Users' | ? { $_ } | Write-Output", S),
+        (
+            "Get-CimInstance Win32_Service -Filter \"Name='PlugPlay'\""
+            " | Invoke-CimMethod -Name Delete",
+            B,
+        ),
+        (
+            "Get-CimInstance Win32_Service -Filter \"Name='FooSvc'\""
+            " | Invoke-CimMethod -Name Delete",
+            D,
+        ),
+        ("Remove-Item (Get-Content Env:windir) -Recurse -Force", B),
+        ("$w = (Get-Item Env:windir).Value; Remove-Item $w -Recurse -Force", B),
+        ("$w = (Get-Item Env:TEMP).Value; Remove-Item $w\\x -Recurse -Force", D),
+        ("Get-Content Env:windir", S),
+    ],
+)
+def test_n18w_rescore_lines(command: str, want: int) -> None:
+    assert assess(command, "powershell").level == want
