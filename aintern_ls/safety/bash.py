@@ -317,6 +317,20 @@ _FISH_NOT_AFTER = frozenset(
 )
 
 
+def _path_to(root: Node, at: int) -> list[Node]:
+    """The nodes from `root` down to the deepest one holding byte `at`."""
+    deepest = root.descendant_for_byte_range(at, at + 1)
+    path = [root]
+    node = root
+    while deepest is not None and node != deepest and len(path) < 512:
+        child = node.child_with_descendant(deepest)
+        if child is None or child == node:
+            break
+        path.append(child)
+        node = child
+    return path
+
+
 def _fish_substitutions(data: bytes, root: Node) -> tuple[bytes, tree_sitter.Tree] | None:
     """`data` with fish's `(cmd)` substitutions as backticks, parsed, or None when there is
     none outside strings and heredoc bodies or bash still cannot read the result."""
@@ -324,28 +338,25 @@ def _fish_substitutions(data: bytes, root: Node) -> tuple[bytes, tree_sitter.Tre
         # (a fence of fish's has a few; more, or deep nesting, is no fish, and costs a
         # walk and a parse: 'nested iex strings' judged as bash)
         return None
-    spans: list[tuple[int, int]] = []
+    # (r18) only the nodes on the path to each `(`, not a walk of the whole tree: whether
+    # it is in a string/heredoc, or a subshell word to a command (bash's misreading)
     misread = root.has_error  # (a `(…)` argument is an error, or a subshell word to it)
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        if n.type in _DATA_NODES:
-            spans.append((n.start_byte, n.end_byte))
-            continue
-        if n.type == "subshell" and n.parent is not None and n.parent.type == "command":
-            misread = True
-        stack.extend(n.children)
-    if not misread:
-        return None
     out = bytearray(data)
     for m in _FISH_SUBST.finditer(data):
         at = m.start()
-        if any(a <= at < b for a, b in spans):
+        if m.group(1).lstrip().startswith(b"-"):
+            continue  # (r18) `\x5c( -name … )`: a command never starts with an option
+        path = _path_to(root, at)
+        if any(n.type in _DATA_NODES for n in path):
             continue
+        if any(a.type == "command" and b.type == "subshell" for a, b in itertools.pairwise(path)):
+            misread = True
         before = data[data.rfind(b"\n", 0, at) + 1 : at].split()
         if (before and before[-1] in _FISH_NOT_AFTER) or b"case" in before:
             continue
         out[at] = out[m.end() - 1] = 0x60  # a backtick
+    if not misread:
+        return None
     if out == data:
         return None
     fished = bytes(out)

@@ -11,6 +11,8 @@ our own, wrapped, and next to the safe look-alikes that must keep their level.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
@@ -164,3 +166,38 @@ def test_every_firewall_rule_allowed_stays_critical(command: str) -> None:
 def test_firewall_pick_wrapped(wrap: str) -> None:
     assert _level(wrap.format(EVERY_RULE_ALLOWED[0]), "powershell") == C
     assert _level(wrap.format(ONE_RULE_ALLOWED[2]), "powershell") == M
+
+
+# fish's `(cmd)` rewrite: a parenthesis whose content starts with an option is no command
+# substitution (find's escaped grouping, a broken escape): the filter it holds is not lost
+# into a substitution (finding 9); fish's real substitutions keep their level.
+@pytest.mark.parametrize(
+    ("command", "ceiling"),
+    [
+        ('find . \\x5c( -name "*.log" -o -name "*.tmp" \\x5c) -exec rm {} \\x5c;', D),
+        ("find /srv/www x( -name '*.bak' \\) -delete", D),
+        ('find . \\( -name "*.log" -o -name "*.tmp" \\) -exec rm {} \\;', D),
+    ],
+)
+def test_option_in_parentheses_is_no_fish_substitution(command: str, ceiling: object) -> None:
+    assert _level(command) <= ceiling
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["rm -rf (echo /)", "sudo rm -rf /usr/(echo lib)", "env X=1 rm -rf (string join / '' '')"],
+)
+def test_fish_substitutions_still_read(command: str) -> None:
+    assert _level(command, "fish") == B
+
+
+def test_fish_rewrite_stays_within_the_speed_bar() -> None:
+    # (a 10,000-character bash text with an error and one `x (…)`: no whole-tree walk)
+    text = "x (" + ";".join(["a"] * 5000) + ")"
+    assert min(_cpu(text + " " * i) for i in range(3)) < 0.05
+
+
+def _cpu(text: str) -> float:
+    t0 = time.thread_time()
+    _level(text)
+    return time.thread_time() - t0
