@@ -608,7 +608,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         and name not in _WHATIF_IGNORED
         and (
             (
-                "-whatif" in argv.lowset
+                ("-whatif" in argv.lowset or not argv.lowset.isdisjoint(_WHATIF_SPELLINGS))
                 and any(_whatif_on(words, i, scope.source) for i in range(1, len(words)))
             )
             or (PS_WHATIF_PREF in scope.env and _whatif_preferred(name, scope.source))
@@ -952,10 +952,14 @@ def _whatif_preferred(name: str, source: str) -> bool:
     )
 
 
+# (h18) -WhatIf's alias and its unique prefixes (no other common parameter starts `-wh`).
+_WHATIF_SPELLINGS = frozenset({"-wi", "-wh", "-wha", "-what", "-whati"})
+
+
 def _whatif_on(words: list[Word], i: int, source: str) -> bool:
     """`-WhatIf` (or `-WhatIf:$true`) is set; `-WhatIf:$false` turns it off."""
     w = words[i]
-    if w.text.lower() != "-whatif":
+    if w.text.lower() != "-whatif" and w.text.lower() not in _WHATIF_SPELLINGS:
         return False
     bound = source[w.end : w.end + 1] == ":" and i + 1 < len(words)
     return not (bound and words[i + 1].text.lower() in ("$false", "0", "$null"))

@@ -933,6 +933,35 @@ _CLOUD_READ = re.compile(
     r"|query|scan|batch-get-\S+|transact-get-\S+|head-\S+|validate|validate-\S+"
     r"|simulate-\S+|generate-credential-report)$"
 )
+# (h18) More read verbs, for a command path read by its verb rather than its last word.
+_CLOUD_PLAIN_READ = re.compile(r"^(list|ls|info|get|view|inspect|diff|show|status|describe)$")
+# Verbs that change or run something: a read verb after one of them is not the action.
+_CLOUD_ACTS = re.compile(
+    r"^(create|update|set|add|deploy|run|exec|execute|ssh|push|put|apply|import|restore|promote"
+    r"|scale|restart|stop|start|rollback|enable|disable|link|unlink|login|logout|open|init"
+    r"|upgrade|install|attach|detach|move|copy|cp|mv|sync|publish|release|send|invoke|call"
+    r"|connect|console|shell|proxy|tunnel|reset|rotate|pull|clone|fork|merge|close"
+    r"|(?:create|update|set|add|put|attach|detach|start|stop|run|modify|associate|disassociate"
+    r"|enable|disable|reset|restore|import|export|copy|move|register|deregister|tag|untag"
+    r"|invoke|send|publish|promote|reboot|terminate|delete|remove)-\S+)$"
+)
+
+
+def _cloud_read_path(lead: list[str]) -> bool:
+    """(h18) `heroku apps:info`, `firebase hosting:channel:list`, `netlify env:list`: a verb
+    after `topic:`; `vercel ls NAME`, `glab repo view NAME`, `supabase db diff`: a read verb
+    before the operands. Read when a plain read verb is among the command path's words and
+    nothing in the path acts (creates, sets, runs, stops, ...)."""
+    parts: list[str] = []
+    for word in lead:
+        if not re.fullmatch(r"[a-z][a-z0-9-]*(?::[a-z][a-z0-9-]*)*", word):
+            break
+        parts += word.split(":")
+    if any(_CLOUD_ACTS.match(p) for p in parts):
+        return False
+    return any(_CLOUD_PLAIN_READ.match(p) for p in parts)
+
+
 # Revoking access is not destroying anything: `aws iam remove-user-from-group`, `aws lambda
 # remove-permission`, `remove-tags-from-resource` (gen11).
 _CLOUD_REVOKE = re.compile(r"^remove-(?:\S+-from-\S+|permissions?|tags?|\S+-tags?|\S*binding)$")
@@ -1576,6 +1605,8 @@ def _cloud(cmd: Cmd) -> None:
             lead = ops[:4]
         verbs = [o for o in lead[:4] if re.fullmatch(r"[a-z][a-z0-9-]*(:[a-z-]+)?", o)]
         if verbs and _CLOUD_READ.match(verbs[-1]):
+            return
+        if _cloud_read_path(lead[:3]):
             return
         if not ops:
             return

@@ -281,3 +281,49 @@ def test_listing_verbs_and_their_neighbours(command: str, expected: int) -> None
 )
 def test_windows_listings_and_their_neighbours(command: str, shell: str, expected: int) -> None:
     assert _level(command, shell) == expected
+
+
+# A cloud CLI's command path read by its verb: `topic:verb` (heroku, firebase, netlify) or a
+# read verb before the operands (vercel, glab, supabase); any acting word keeps it moderate.
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("heroku apps:info --app shop-prod", S),
+        ("firebase hosting:channel:list", S),
+        ("netlify env:list", S),
+        ("vercel ls storefront", S),
+        ("glab repo view acme/api", S),
+        ("supabase db diff --linked", S),
+        ("netlify env:set KEY value", M),
+        ("heroku config:set A=1 --app x", M),
+        ("heroku pg:backups:restore b101 DATABASE_URL --app x", M),
+        ("vercel deploy --prod", M),
+        ("gcloud config set project x", M),
+        ("gcloud container clusters get-credentials c1", M),
+        ("heroku apps:destroy --app x --confirm x", D),
+        (
+            "az storage account blob-service-properties update --account-name stbackup"
+            " --resource-group rg --enable-delete-retention false",
+            C,
+        ),
+    ],
+)
+def test_cloud_read_paths(command: str, expected: int) -> None:
+    assert _level(command) == expected
+
+
+# -WhatIf's alias and unique prefixes are the dry run too; bound to false, or on a native
+# program, they are not.
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("Remove-Item C:\\Windows -Recurse -wi", S),
+        ("Remove-Item C:\\Windows -Recurse -WhatI", S),
+        ("Format-Volume -DriveLetter D -wi", S),
+        ("Remove-Item C:\\Windows -Recurse -wi:$false", B),
+        ("Remove-Item C:\\Windows -Recurse -w", B),
+        ("cmd /c rd /s /q C:\\Windows -wi", B),
+    ],
+)
+def test_whatif_alias_and_prefixes(command: str, expected: int) -> None:
+    assert _level(command, "powershell") == expected
