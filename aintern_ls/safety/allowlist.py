@@ -565,6 +565,9 @@ def _misc(cmd: Cmd) -> None:
         return  # vagrant's status and listing verbs only read (n11u)
     if n in ("vi", "vim", "nvim", "ex", "view", "vimdiff", "gvim") and system.vi_shell_escapes(cmd):
         return
+    if n in ("vi", "vim", "nvim", "ex") and system.vi_read_only(cmd):
+        system.vim_commands(cmd)
+        return  # (h18) `vim -R FILE`, `vim -es +'%p' +q! FILE`: viewed or printed only
     if n in ("unzip", "7z", "7za", "unrar") and (
         n == "unzip" or (texts and texts[0] in ("x", "e"))
     ):
@@ -783,7 +786,7 @@ _READ_ONLY = names(
     tracepath mtr whois lsblk blkid lscpu lsusb lspci lsmod lshw nproc arch date cal locale tty
     users who w last lastlog finger getent vmstat iostat mpstat sar nvidia-smi sw_vers
     system_profiler sysctl-read ioreg mdfind mdls locate plocate mlocate slocate fzf bat batcat glow
-    delta difft
+    delta difft envsubst uuidgen
     colordiff wdiff tac rev fold fmt paste join expand unexpand pr look tsort factor numfmt
     shuf yes zcat zless zgrep bzcat xzcat zstdcat lzcat csvlook csvstat xmllint tidy-check
     identify pdfinfo ffprobe mediainfo pytest py.test jest vitest mocha ava tap

@@ -1399,7 +1399,53 @@ def _ex(cmd: Cmd) -> None:
     files saved by scripted edits."""
     vi_shell_escapes(cmd)
     vim_commands(cmd)
+    if vi_read_only(cmd):
+        return
     cmd.add(M, "write", f"{cmd.name} edits files")
+
+
+# (h18) Ex commands that only show, move, set options or quit (`:set nowrap`, `%p`, `q!`).
+_VI_VIEW_ONLY = re.compile(
+    r"(?i)\s*:?\s*(?:set?\s[^|!]*|se\s[^|!]*|syntax\s+\w+|noh\w*|\d*|%?p(?:rint)?|\d+,\d+p"
+    r"|\$?p|q(?:uit)?!?|qa(?:ll)?!?|cq!?|\d+|\$|/[^/|!]*/?|\?[^?|!]*\??)\s*"
+)
+
+
+def vi_read_only(cmd: Cmd) -> bool:
+    """(h18) `view FILE`, `vim -R FILE`, `view -c ':set nowrap' FILE`, `vim -es +'%p' +q!
+    FILE`: a viewer (the read-only names or -R/-M) or Ex commands that only print, set
+    options or quit; nothing is written or run. A secret file read stays a read of it."""
+    texts = cmd.texts()
+    pieces: list[str] = []
+    for i, t in enumerate(texts):
+        if t in ("-c", "--cmd") and i + 1 < len(texts):
+            pieces.append(texts[i + 1])
+        elif t.startswith("+") and len(t) > 1:
+            pieces.append(t[1:])
+        elif (t.startswith("-c") and len(t) > 2 and not t.startswith("--")) or t in (
+            "-s",
+            "-S",
+            "-w",
+            "-W",
+            "-u",
+            "-i",
+            "--startuptime",
+        ):
+            return False  # glued commands, keystroke scripts, scripts written or sourced
+    if cmd.stdin.kind == STDIN_STATIC or any(w.dynamic for w in cmd.args):
+        return False
+    viewer = cmd.name in ("view", "rview") or "-R" in texts or "-M" in texts
+    scripted = bool(pieces) and any(t in ("-es", "-e", "-s", "-Es") for t in texts)
+    if not (viewer or scripted):
+        return False
+    if not all(
+        _VI_VIEW_ONLY.fullmatch(p) or all(_VI_VIEW_ONLY.fullmatch(q) for q in p.split("|"))
+        for p in pieces
+    ):
+        return False
+    from aintern_ls.safety.paths import is_secret
+
+    return not any(is_secret(t) for t in texts if not t.startswith(("-", "+")))
 
 
 _RPM_LUA = re.compile(r"%\{lua:(.*)\}", re.S)

@@ -327,3 +327,29 @@ def test_cloud_read_paths(command: str, expected: int) -> None:
 )
 def test_whatif_alias_and_prefixes(command: str, expected: int) -> None:
     assert _level(command, "powershell") == expected
+
+
+# The vi family as a viewer: the read-only names, -R/-M, or Ex commands that only print, set
+# options or quit; any write, shell, code or script keeps its level.
+@pytest.mark.parametrize(
+    "command,expected",
+    [
+        ("view -c ':set nowrap' /etc/hosts", S),
+        ("view README.md", S),
+        ("vim -R /etc/passwd", S),
+        ("vim -es +'%p' +'q!' /etc/passwd", S),
+        ("vim -R /etc/shadow", M),
+        ("vim /etc/hosts", M),
+        ("vim -R -c 'sav /tmp/x' notes.txt", M),
+        ("vim -es -c '%s/a/b/g' -c 'x' notes.txt", M),
+        ("view -c 'r !id' notes.txt", M),
+        ("vim -R -c ':!sh'", C),
+        ("vim -es -c 'wq' ~/.bashrc", C),
+        ("view -c ':lua os.execute(\"rm -rf ~\")'", B),
+        ("envsubst < template.yaml", S),
+        ("envsubst < t.sh | sh", C),  # text built at run time, run by a shell
+        ("uuidgen", S),
+    ],
+)
+def test_viewers_and_filters(command: str, expected: int) -> None:
+    assert _level(command) == expected
