@@ -129,6 +129,23 @@ def test_whatif_preference_reaches_child_scopes(wrap: str) -> None:
         "$WhatIfPreference = $true; Set-Location C:\\; cmd /c del /s /q *",
         "$WhatIfPreference = $true; $PSDefaultParameterValues['*:WhatIf'] = $false; "
         "Remove-Item C:\\Windows -Recurse",
+        # the variable set again another way (or by code run in this scope)
+        "$WhatIfPreference = $true; Set-Variable -Name WhatIfPreference -Value $false; "
+        "Remove-Item C:\\Windows -Recurse",
+        "$WhatIfPreference = $true; Set-Variable -Name ('What'+'IfPreference') -Value 0; "
+        "Remove-Item C:\\Windows -Recurse",
+        "$WhatIfPreference = $true; ${WhatIfPreference} = $false; Remove-Item C:\\Windows -Recurse",
+        "$WhatIfPreference = $true; Remove-Variable WhatIf*; Remove-Item C:\\Windows -Recurse",
+        "$WhatIfPreference = $true; iex ('$What'+'IfPreference=0'); "
+        "Remove-Item C:\\Windows -Recurse",
+        "$WhatIfPreference = $true; . .\\reset.ps1; Remove-Item C:\\Windows -Recurse",
+        "function f { $global:WhatIfPreference = $false }; $WhatIfPreference = $true; f; "
+        "Remove-Item C:\\Windows -Recurse",
+        "$WhatIfPreference = $true; "
+        "$ExecutionContext.SessionState.PSVariable.Set('WhatIfPreference', $false); "
+        "Remove-Item C:\\Windows -Recurse",
+        "$WhatIfPreference = $true; function Remove-Item { cmd /c rd /s /q C:\\Windows }; "
+        "Remove-Item x",
     ],
 )
 def test_whatif_preference_that_does_not_reach_keeps_the_block(command: str) -> None:
