@@ -354,7 +354,7 @@ def test_whatif_alias_and_prefixes(command: str, expected: int) -> None:
         ("view -c ':set nowrap' /etc/hosts", S),
         ("view README.md", S),
         ("vim -R /etc/passwd", S),
-        ("vim -es +'%p' +'q!' /etc/passwd", S),
+        ("vim -es +'%p' +'q!' /etc/passwd", M),  # an Ex script (test_n13u: moderate)
         ("vim -R /etc/shadow", M),
         ("vim /etc/hosts", M),
         ("vim -R -c 'sav /tmp/x' notes.txt", M),
