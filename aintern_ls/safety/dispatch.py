@@ -608,7 +608,13 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         and name not in _WHATIF_IGNORED
         and (
             (
-                ("-whatif" in argv.lowset or not argv.lowset.isdisjoint(_WHATIF_SPELLINGS))
+                (
+                    "-whatif" in argv.lowset
+                    or (
+                        not argv.lowset.isdisjoint(_WHATIF_SPELLINGS)
+                        and (name in HANDLERS or name in WINDOWS_HANDLERS)
+                    )
+                )
                 and any(_whatif_on(words, i, scope.source) for i in range(1, len(words)))
             )
             or (PS_WHATIF_PREF in scope.env and _whatif_preferred(name, scope.source))
