@@ -655,6 +655,8 @@ def _misc(cmd: Cmd) -> None:
             # (h18) `-a` lists for ip/ifconfig; `mount -a`/`umount -a`/`swapon -a` act on
             # every filesystem or swap area in fstab
             and not (n in ("mount", "umount", "swapon") and ("-a" in texts or "--all" in texts))
+            # (r18) Windows `route -f`/`/f` clears the table first, wherever it stands
+            and not (n == "route" and any(t.lower() in ("-f", "/f") for t in texts))
         )
     ):
         return

@@ -201,3 +201,16 @@ def _cpu(text: str) -> float:
     t0 = time.thread_time()
     _level(text)
     return time.thread_time() - t0
+
+
+# Windows route's -f clears the routing table whatever else is given (finding 14).
+@pytest.mark.parametrize(
+    "command", ["route -4 -f print", "route -6 /f print", "route -4 -F", "cmd /c route -4 -f print"]
+)
+def test_route_flush_is_no_listing(command: str) -> None:
+    assert _level(command, "cmd") >= M
+
+
+@pytest.mark.parametrize("command", ["route print", "route -4 print", "route print -4"])
+def test_route_listing_stays_safe(command: str) -> None:
+    assert _level(command, "cmd") == S
