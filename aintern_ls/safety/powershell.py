@@ -1400,16 +1400,40 @@ def _array_methods_respelled(text: str) -> str | None:
 # (n18w) a counting loop over an array's indexes: `for ($i = 0; $i -lt $a.Count; $i++) { …
 # $a[$i] … }`, `foreach ($i in 0..($a.Count - 1)) { … }`: each item in turn, as `$a | % { … }`
 _INDEX_LOOP = re.compile(
-    r"(?i)\bfor\s*\(\s*\$(\w+)\s*=\s*0\s*;[^;{}]{0,80};[^;{}]{0,40}\)\s*\{"
-    r"|\bforeach\s*\(\s*\$(\w+)\s+in\s+0\s*\.\.\s*\(?\s*\$\w+\.(?:count|length)\s*-\s*1\s*\)?\s*\)\s*\{"
+    r"(?i)\bfor\s*\(\s*\$(\w+)\s*=\s*0\s*;([^;{}]{0,80});[^;{}]{0,40}\)\s*\{"
+    r"|\bforeach\s*\(\s*\$(\w+)\s+in\s+0\s*\.\.\s*"
+    r"(\(?\s*\$\w+\.(?:count|length)\s*-\s*\d+\s*\)?|\d+)\s*\)\s*\{"
 )
+# (r18) the loop's bound: `$i -lt 1`/`0..0` is the first item(s) only, `$i -lt $a.Count - 3`
+# / `0..($a.Count - 4)` all but the last three (as Select-Object -First/-SkipLast)
+_LOOP_BOUND = re.compile(
+    r"(?i)\A\s*\$\w+\s+-(lt|le)\s+(?:(\d+)|\(?\s*\$\w+\.(?:count|length)\s*(?:-\s*(\d+))?\s*\)?)\s*\Z"
+)
+
+
+def _loop_select(m: re.Match[str]) -> str:
+    """`Select-Object …` for the items a counting loop visits ('' for every item)."""
+    if m.group(3):
+        bound = m.group(4).strip().strip("()").strip()
+        if bound.isdigit():
+            return f" | Select-Object -First {int(bound) + 1}"
+        less = int(re.sub(r"\D*(\d+)\D*\Z", r"\1", bound.rsplit("-", 1)[1])) - 1
+        return f" | Select-Object -SkipLast {less}" if less > 0 else ""
+    b = _LOOP_BOUND.match(m.group(2) or "")
+    if b is None:
+        return ""
+    extra = 1 if b.group(1).lower() == "le" else 0
+    if b.group(2):
+        return f" | Select-Object -First {int(b.group(2)) + extra}"
+    less = int(b.group(3) or 0) - extra
+    return f" | Select-Object -SkipLast {less}" if less > 0 else ""
 
 
 def _index_loops(text: str, scope: Scope) -> None:
     for n, m in enumerate(_INDEX_LOOP.finditer(text[:20000])):
         if n >= 4:
             break
-        index = m.group(1) or m.group(2)
+        index = m.group(1) or m.group(3)
         close = _brace_close(text, m.end() - 1)
         if close < 0:
             continue
@@ -1418,7 +1442,7 @@ def _index_loops(text: str, scope: Scope) -> None:
         if not used or len({u.lower() for u in used}) != 1:
             continue
         each = re.sub(r"(?i)\$" + used[0] + r"\[\s*\$" + index + r"\s*\]", "$_", body)
-        line = f"${used[0]} | ForEach-Object {each}"
+        line = f"${used[0]}{_loop_select(m)} | ForEach-Object {each}"
         found = scope.nested(line, "powershell", Word(line, m.start(), close + 1), -1)
         seen = {(f.rule, f.reason) for f in scope.findings}
         scope.include(

@@ -214,3 +214,32 @@ def test_route_flush_is_no_listing(command: str) -> None:
 @pytest.mark.parametrize("command", ["route print", "route -4 print", "route print -4"])
 def test_route_listing_stays_safe(command: str) -> None:
     assert _level(command, "cmd") == S
+
+
+# A counting loop that stops short of the last N items keeps them, like -SkipLast N
+# (finding 11); a loop over every index stays every item.
+KEEP_LAST = [
+    "$b = Get-ChildItem D:\\Backups; for ($i = 0; $i -lt $b.Count - 3; $i++)"
+    " { Remove-Item $b[$i].FullName -Recurse }",
+    "$b = Get-ChildItem D:\\Backups; foreach ($i in 0..($b.Count - 4))"
+    " { Remove-Item $b[$i].FullName -Recurse }",
+]
+EVERY_INDEX = [
+    "$b = Get-ChildItem D:\\Backups; for ($i = 0; $i -lt $b.Count; $i++)"
+    " { Remove-Item $b[$i].FullName -Recurse }",
+    "$b = Get-ChildItem D:\\Backups; for ($i = 0; $i -le $b.Count - 1; $i++)"
+    " { Remove-Item $b[$i].FullName -Recurse }",
+    "$s = Get-VMSnapshot -VMName web01; foreach ($i in 0..($s.Count - 1))"
+    " { $s[$i] | Remove-VMSnapshot }",
+]
+
+
+@pytest.mark.parametrize("command", KEEP_LAST)
+def test_loop_keeping_the_last_items_is_no_wipe(command: str) -> None:
+    assert _level(command, "powershell") == D
+    assert _level("function f { " + command + " }; f", "powershell") == D
+
+
+@pytest.mark.parametrize("command", EVERY_INDEX)
+def test_loop_over_every_index_stays_blocked(command: str) -> None:
+    assert _level(command, "powershell") == B
