@@ -413,6 +413,14 @@ _FISH_SEGMENT = re.compile(r"[^;\n'\"]*(?:(?:'[^']*'|\"(?:[^\"\\]|\\.)*\")[^;\n'
 _BASH_BLOCK_WORDS = re.compile(r"(?:^|[;\n&|]|\s)(?:do|done|then|fi|esac)(?:\s|[;\n]|\Z)")
 
 
+def _fish_items(items: str) -> str | None:
+    """(r18) a fish `for` loop's items without their quotes (`"$HOME" '/etc'`: fish's usual
+    style), or None when a quote holds what a double-quoted bash value cannot."""
+    items = re.sub(r"'([^'\"$`\\]*)'", r"\1", items)
+    items = re.sub(r'"([^"\'`\\]*)"', r"\1", items)
+    return None if re.search(r"[\"'`\\]", items) else items
+
+
 def _fish_blocks(text: str) -> str:
     """fish's blocks outside functions written as bash groups, every character in its place
     (n18u): `for X in ITEMS` becomes `{ X="ITEMS"` (padded; the body sees every item, as
@@ -432,9 +440,10 @@ def _fish_blocks(text: str) -> str:
         lead = len(seg) - len(seg.lstrip(" \t"))
         body = seg.strip(" \t")
         new: str | None = None
-        loop = re.fullmatch(r"for\s+([A-Za-z_]\w*)\s+in\s+([^\"]*?)", body)
-        if loop is not None:
-            new, depth = f'{{ {loop.group(1)}="{loop.group(2)}"', depth + 1
+        loop = re.fullmatch(r"for\s+([A-Za-z_]\w*)\s+in\s+([^\n]*?)", body)
+        items = _fish_items(loop.group(2)) if loop is not None else None
+        if loop is not None and items is not None:
+            new, depth = f'{{ {loop.group(1)}="{items}"', depth + 1
         elif (b := re.fullmatch(r"(if|while|else if|begin|switch)\b(.*)", body, re.S)) is not None:
             keep = b.group(2) if b.group(1) in ("if", "while", "else if") else ""
             new = "{" + " " * (len(body) - 1 - len(keep)) + keep

@@ -243,3 +243,27 @@ def test_loop_keeping_the_last_items_is_no_wipe(command: str) -> None:
 @pytest.mark.parametrize("command", EVERY_INDEX)
 def test_loop_over_every_index_stays_blocked(command: str) -> None:
     assert _level(command, "powershell") == B
+
+
+# fish `for` loops over quoted items (fish's usual style) are read like unquoted ones
+# (finding 12).
+@pytest.mark.parametrize(
+    "command",
+    [
+        'for d in "$HOME"; rm -rf $d; end',
+        "for d in '/etc'; rm -rf $d; end",
+        'for d in "$HOME" /tmp\n  rm -rf $d\nend',
+        "for d in \"/usr\" '/var/lib'; sudo rm -rf $d; end",
+        'for d in "$HOME"; command rm -rf $d; end',
+    ],
+)
+def test_fish_loop_over_quoted_items_is_read(command: str) -> None:
+    assert _level(command, "fish") == B
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [('for d in "$HOME"; ls $d; end', S), ("for f in \"build\" 'dist'; rm -rf $f; end", D)],
+)
+def test_fish_loop_quoted_look_alikes(command: str, level: object) -> None:
+    assert _level(command, "fish") == level
