@@ -527,6 +527,21 @@ def _rm(cmd: Cmd) -> None:
         ]
 
 
+def _backups_emptied(cmd: Cmd, targets: list[Word]) -> bool:
+    """(r18) every file of a backup folder emptied (`truncate -s 0 /var/backups/*`, find
+    -exec truncate over it) is every backup destroyed, as deleting them: blocked."""
+    from aintern_ls.safety.clis import backup_place
+
+    for t in targets:
+        if t.dynamic or ("backup" not in t.text.lower() and "bak" not in t.text.lower()):
+            continue
+        place = backup_place(t.text)
+        if place is not None:
+            cmd.add(B, "delete-backups", f"{cmd.name} empties every file of {place}", t)
+            return True
+    return False
+
+
 @handles("shred", "wipe", "unlink", "truncate")
 def _shred(cmd: Cmd) -> None:
     targets = cmd.operands(frozenset({"-n", "-s", "--size", "-r", "--reference", "--iterations"}))
@@ -535,6 +550,8 @@ def _shred(cmd: Cmd) -> None:
             cmd.add(B, "disk-wipe", f"{cmd.name} destroys the disk {t.text}", t)
             return
     if cmd.name == "truncate":
+        if _backups_emptied(cmd, [t for t in targets if t.glob]):
+            return
         for t in targets:
             if t.glob or t.text in CWD_WIDE:
                 whole = classify_path(t.text, cmd.scope.cwds, cmd.scope.windows)
@@ -1403,10 +1420,11 @@ def _find(cmd: Cmd) -> None:
                             Word(w.text.rstrip("/") + "/*", w.start, w.end, w.dynamic)
                             for w in start_words
                         ]
-                    _delete_targets(cmd, targets, True, f"find -exec {inner[0].text} destroys")
-                    cmd.scope.findings[before:] = [
-                        f for f in cmd.scope.findings[before:] if f.level >= C
-                    ]
+                    if not (inner[0].text == "truncate" and _backups_emptied(cmd, targets)):
+                        _delete_targets(cmd, targets, True, f"find -exec {inner[0].text} destroys")
+                        cmd.scope.findings[before:] = [
+                            f for f in cmd.scope.findings[before:] if f.level >= C
+                        ]
             i = j
         elif t in ("-fprint", "-fprint0", "-fprintf", "-fls"):
             cmd.add(M, "write", f"find {t} writes a file", args[i])

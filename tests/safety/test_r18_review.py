@@ -12,9 +12,11 @@ our own, wrapped, and next to the safe look-alikes that must keep their level.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 
+from aintern_ls.safety import bash
 from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
 from tests.safety._levels import level as _level
 
@@ -191,15 +193,17 @@ def test_fish_substitutions_still_read(command: str) -> None:
     assert _level(command, "fish") == B
 
 
-def test_fish_rewrite_stays_within_the_speed_bar() -> None:
-    # (a 10,000-character bash text with an error and one `x (…)`: no whole-tree walk)
-    text = "x (" + ";".join(["a"] * 5000) + ")"
-    assert min(_cpu(text + " " * i) for i in range(3)) < 0.05
+def test_fish_rewrite_walks_no_whole_tree() -> None:
+    # (a 10,000-character bash text with an error and one `x (…)`: the rewrite costs a
+    # second parse, not a walk of every node too: 10.8 -> 5.2 ms CPU here)
+    data = ("x (" + ";".join(["a"] * 5000) + ")").encode()
+    root = bash.parse(data).root_node
+    assert min(_cpu(bash._fish_substitutions, data, root) for _ in range(3)) < 0.02
 
 
-def _cpu(text: str) -> float:
+def _cpu(fn: Callable[..., object], *args: object) -> float:
     t0 = time.thread_time()
-    _level(text)
+    fn(*args)
     return time.thread_time() - t0
 
 
@@ -267,3 +271,32 @@ def test_fish_loop_over_quoted_items_is_read(command: str) -> None:
 )
 def test_fish_loop_quoted_look_alikes(command: str, level: object) -> None:
     assert _level(command, "fish") == level
+
+
+# Every file of a backup folder emptied is every backup destroyed (finding 10).
+@pytest.mark.parametrize(
+    "command",
+    [
+        "find /var/backups -type f -exec truncate -s 0 {} +",
+        "find /srv/backups -type f -exec truncate -s 0 {} \\;",
+        "truncate -s 0 /var/backups/*",
+        'sh -c "find /var/backups -type f -exec truncate -s 0 {} +"',
+        "env LC_ALL=C truncate --size=0 /srv/backups/*",
+    ],
+)
+def test_backups_emptied_is_blocked(command: str) -> None:
+    assert _level(command) == B
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("find /var/backups -name old.tar -exec truncate -s 0 {} +", D),
+        ("truncate -s 0 /var/backups/db.tar", D),
+        ("truncate -s 0 ./build/*", D),
+        ("find /srv/backups -type f -exec ls -l {} +", S),
+        ("find /var/log -type f -exec truncate -s 0 {} +", C),
+    ],
+)
+def test_backups_emptied_look_alikes(command: str, level: object) -> None:
+    assert _level(command) == level
