@@ -2262,7 +2262,11 @@ class _Walker:
             if max((f.level for f in found), default=RiskLevel.SAFE) >= RiskLevel.CRITICAL:
                 self.scope.include(found)
             return
-        if not text or not any(c in text for c in "+-"):
+        if not text or not (
+            # (r18) make reads `VAR=value` words in MAKEFLAGS as command-line variables:
+            # `MAKEFLAGS='SHELL=./x.sh' make` as `make SHELL=./x.sh`
+            any(c in text for c in "+-") or (program == "make" and "=" in text)
+        ):
             return
         if program == "make" and ("--eval" in text or "-E" in text):
             # `MAKEFLAGS='--eval=$(shell rm -rf ~)'`: the text to evaluate runs to the end

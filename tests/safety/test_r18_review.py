@@ -300,3 +300,19 @@ def test_backups_emptied_is_blocked(command: str) -> None:
 )
 def test_backups_emptied_look_alikes(command: str, level: object) -> None:
     assert _level(command) == level
+
+
+# MAKEFLAGS' `VAR=value` words are make's command-line variables (finding 6).
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("MAKEFLAGS='SHELL=./x.sh' make", C),
+        ("export MAKEFLAGS=SHELL=/tmp/x; make all", C),
+        ("GNUMAKEFLAGS='SHELL=./x.sh' make -C src", C),
+        ("sudo env MAKEFLAGS='SHELL=./x.sh' make", C),
+        ("MAKEFLAGS='CC=clang' make", M),
+        ("MAKEFLAGS='SHELL=/bin/bash' make", M),
+    ],
+)
+def test_makeflags_variables_are_read(command: str, level: object) -> None:
+    assert _level(command) == level
