@@ -1672,6 +1672,40 @@ def _esxcli_verb(cmd: Cmd) -> str:
     return verb
 
 
+def _lxd_disk_or_exec(cmd: Cmd) -> bool:
+    """(r18) LXD/Incus: `config device add C NAME disk source=S path=P` mounts the host's S
+    at P in C (the host root: the container gets it, critical), remembered for this text;
+    `exec C -- CMD` is CMD run in C, its paths under a remembered mount judged as the host
+    paths they are (`rm -rf /mnt/host/etc` after `source=/ path=/mnt/host`: /etc)."""
+    t = [w.text for w in cmd.args]
+    if t[:4] == ["config", "device", "add", t[3] if len(t) > 3 else ""] and "disk" in t[5:7]:
+        opts = dict(x.split("=", 1) for x in t[5:] if "=" in x)
+        src, dst = opts.get("source", ""), opts.get("path", "")
+        if src.startswith("/") and dst.startswith("/"):
+            key = f"\0{cmd.name}-mounts:{t[3]}"
+            cmd.scope.env[key] = cmd.scope.env.get(key, "") + f"{src}\0{dst}\0"
+            if src.rstrip("/") == "":
+                cmd.add(C, "container-escape", "the container gets root access to the host")
+            else:
+                cmd.add(M, "container", f"{cmd.name} mounts a host folder in a container")
+            return True
+        return False
+    if t[:1] != ["exec"] or len(t) < 3:
+        return False
+    rest = cmd.args[2:]
+    while rest and rest[0].text.startswith("-") and rest[0].text != "--":
+        rest = rest[1:]
+    if rest and rest[0].text == "--":
+        rest = rest[1:]
+    if not rest:
+        return False
+    raw = cmd.scope.env.get(f"\0{cmd.name}-mounts:{t[1]}", "").split("\0")
+    mounts = [(raw[i], raw[i + 1], False) for i in range(0, len(raw) - 1, 2) if raw[i + 1]]
+    cmd.add(M, "container", f"{cmd.name} exec runs a command in a container")
+    _judge_mapped(cmd, list(rest), mounts)
+    return True
+
+
 _PVE_BACKUP_JOB = re.compile(r"\b(delete|set|create)\s+/?cluster/backup/[^\s/]+/?(?:\s|\Z)")
 
 
@@ -1686,6 +1720,8 @@ _PVE_BACKUP_JOB = re.compile(r"\b(delete|set|create)\s+/?cluster/backup/[^\s/]+/
 def _hypervisor(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
     n = cmd.name
+    if n in ("lxc", "incus") and _lxd_disk_or_exec(cmd):
+        return
     if _lists_every_vm(cmd):
         # A VM lister, like a disk lister: a loop or `xargs` over what it prints acts on
         # every VM of the host, so its items stand for that (judged below).

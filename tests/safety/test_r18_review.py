@@ -316,3 +316,36 @@ def test_backups_emptied_look_alikes(command: str, level: object) -> None:
 )
 def test_makeflags_variables_are_read(command: str, level: object) -> None:
     assert _level(command) == level
+
+
+# LXD/Incus: the host root given as a disk device, then a system folder under it wiped in
+# the container (finding 8).
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        (
+            "lxc config device add c1 host disk source=/ path=/mnt/host"
+            " && lxc exec c1 -- rm -rf /mnt/host/etc",
+            B,
+        ),
+        (
+            "incus config device add c1 host disk source=/ path=/mnt/host"
+            " && incus exec c1 -- rm -rf /mnt/host/etc",
+            B,
+        ),
+        (
+            "incus config device add c1 h disk source=/ path=/h; "
+            'incus exec c1 -- sh -c "rm -rf /h/usr"',
+            B,
+        ),
+        ("lxc config device add c1 host disk source=/ path=/mnt/host", C),
+        (
+            "lxc config device add c1 data disk source=/srv/data path=/data"
+            " && lxc exec c1 -- rm -rf /data/tmp",
+            D,
+        ),
+        ("lxc exec c1 -- ls /", M),
+    ],
+)
+def test_lxd_host_root_mount_then_wipe(command: str, level: object) -> None:
+    assert _level(command) == level
