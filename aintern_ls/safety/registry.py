@@ -233,7 +233,17 @@ def unreadable_program(found: list[Finding]) -> str | None:
                 continue  # `LESSOPEN='| lesspipe.sh %s'`: found on PATH, not a local file
                 # (review 11, finding 6)
             return f.reason.removeprefix("runs ")
+        if (
+            f.rule == "local-script"
+            and (m := _SOURCED.match(f.reason)) is not None
+            and not _SYSTEM_PROGRAM_DIR.match(m.group(1))
+        ):
+            # (r18) `PROMPT_COMMAND='source /tmp/.x'`: a sourced file is as unreadable
+            return f"the local script {m.group(1)}"
     return None
+
+
+_SOURCED = re.compile(r"\A(?:source|\.) runs the local script (\S*/\S*)\Z")
 
 
 # Folders of programs installed with the system or its packages (not a local script).

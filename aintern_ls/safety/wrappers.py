@@ -57,6 +57,7 @@ from aintern_ls.safety.registry import (
     rest,
     runner,
     skip_options,
+    unreadable_program,
 )
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
@@ -2233,7 +2234,17 @@ def bash_cmds_assigned(scope: Scope, name: str, value: str) -> None:
 def _trap(cmd: Cmd) -> None:
     ops = cmd.operands()
     if ops and ops[0].text not in ("-", ""):
-        cmd.scope.include(cmd.scope.nested(ops[0].text, "bash", ops[0]))
+        found = cmd.scope.nested(ops[0].text, "bash", ops[0])
+        cmd.scope.include(found)
+        hooks = {o.text.upper().removeprefix("SIG") for o in ops[1:]} & {"DEBUG", "RETURN", "ERR"}
+        if hooks and (hidden := unreadable_program(found)) is not None:
+            # (r18) `trap './x.sh' DEBUG`: a hook on every later command (session 18)
+            cmd.add(
+                C,
+                "config-exec",
+                f"trap runs {hidden} on every {min(hooks)} event, which the analyser cannot read",
+                ops[0],
+            )
 
 
 INTERPRETER = re.compile(

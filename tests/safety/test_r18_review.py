@@ -349,3 +349,22 @@ def test_makeflags_variables_are_read(command: str, level: object) -> None:
 )
 def test_lxd_host_root_mount_then_wipe(command: str, level: object) -> None:
     assert _level(command) == level
+
+
+# Unix session hooks running a file the analyser cannot read (finding 13).
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("trap './x.sh' DEBUG", C),
+        ("trap '/tmp/.h' RETURN", C),
+        ('sudo bash -c "trap ./x.sh DEBUG"', C),
+        ("export PROMPT_COMMAND='source /tmp/.x'", C),
+        ("PROMPT_COMMAND='. ~/.cache/p.sh'", C),
+        ("trap 'history -a' DEBUG", S),
+        ("trap ./cleanup.sh EXIT", M),
+        ("trap cleanup ERR", M),
+        ("export PROMPT_COMMAND='history -a'", M),
+    ],
+)
+def test_unix_session_hooks(command: str, level: object) -> None:
+    assert _level(command) == level
