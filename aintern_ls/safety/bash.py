@@ -1720,6 +1720,17 @@ class _Walker:
     # -- commands ------------------------------------------------------------------------
 
     def command(self, node: Node, stdin: Stdin, late: list[Word] | None = None) -> Info:
+        mark = len(self.writes)
+        info = self._simple_command(node, stdin, late)
+        if len(self.writes) > mark:
+            # (f18) `> conftest.py echo …`: a redirect before the command word writes the file
+            # too; what the command printed is remembered as for `echo … > conftest.py`
+            leading = self.writes[mark:]
+            del self.writes[mark:]
+            self._remember_written(leading, info)
+        return info
+
+    def _simple_command(self, node: Node, stdin: Stdin, late: list[Word] | None = None) -> Info:
         words: list[Word] = []
         assigns: list[Node] = []
         opened: dict[int, Stdin] = {}

@@ -370,3 +370,19 @@ def test_local_infra_blocked(shell: str, command: str) -> None:
 @pytest.mark.parametrize("shell,command,level", LOW_BATCH5)
 def test_local_infra_look_alikes(shell: str, command: str, level: RiskLevel) -> None:
     assert assess(command, shell).level <= level, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "> conftest.py echo 'import os; os.system(\"rm -rf ~\")'; pytest",
+        ">x.sh echo 'rm -rf ~'; bash x.sh",
+        "2>/dev/null >> .git/config printf '[alias]\\n\\tz = !rm -rf /\\n'; git z",
+    ],
+)
+def test_redirect_before_the_command_word_writes_the_file(command: str) -> None:
+    assert assess(command, "bash").level == B, command
+
+
+def test_redirect_before_the_command_word_of_harmless_text_stays_a_write() -> None:
+    assert assess("> notes.txt echo 'rm -rf ~'; cat notes.txt", "bash").level == M
