@@ -154,7 +154,9 @@ def parse(text: str) -> list[Row]:
 # Blind slices frozen after these rows were committed: written by people who never saw
 # them, they may repeat a template's command (blind12 repeats three cli9 rows); the rows
 # already committed stay, so the harvest must not drop them.
-_FROZEN_AFTER = frozenset({"blind12.tsv", "blind13.tsv", "blind14.tsv", "blind15.tsv"})
+_FROZEN_AFTER = frozenset(
+    {"blind12.tsv", "blind13.tsv", "blind14.tsv", "blind15.tsv", "blind16.tsv"}
+)
 
 
 def known_commands() -> set[str]:

@@ -37,6 +37,7 @@ BLIND12 = Path(__file__).with_name("blind12.tsv")
 BLIND13 = Path(__file__).with_name("blind13.tsv")
 BLIND14 = Path(__file__).with_name("blind14.tsv")
 BLIND15 = Path(__file__).with_name("blind15.tsv")
+BLIND16 = Path(__file__).with_name("blind16.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -499,3 +500,27 @@ def test_fifteenth_blind_slice_figures() -> None:
     assert high_recall >= 192 / 195
     assert safe_over <= 0.0
     assert exact >= 320 / 330
+
+
+def test_sixteenth_blind_slice_figures() -> None:
+    """`blind16.tsv` (330 rows) was written in session 18 by a sixteenth red-team engineer
+    who never read the analyser's source, tests, corpora or the red team's notes and never
+    ran the analyser on it; it was frozen (sha256 0e8de8b8…) at 03:23 UTC, before any of the
+    session's analyser work landed, and scored by the lead before anyone saw its rows. Mix:
+    110 blocked, 85 critical, 40 dangerous, 35 moderate, 60 safe; 190 bash, 70 PowerShell,
+    70 cmd; (a) 75 rows from incident and threat reports, (b) 100 from other tools' guard
+    lists and test suites (projects not used by slices 11-15), (c) 155 fresh spellings,
+    with safe and moderate look-alikes from real documentation. About half of its commands
+    were already in some corpus or red-team set when it was scored.
+
+    Start of session 18 (7e81cee): blocked recall 0.982, blocked-or-critical 0.985, safe
+    over-flagged 0.000, exact 0.982 (the two blocked misses: a host-root pod manifest in
+    flow-style YAML, a core service's registry key removed by Remove-Item). End of session
+    18, first sight (8c24d9a: Unix, Windows and written-file families, a precision corpus,
+    the reviewer's findings): 0.991 / 0.995 / 0.000 / 0.988. The floors below are the
+    first-sight start figures: they guard against regressions, not generality."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND16, 325)
+    assert blocked_recall >= 108 / 110
+    assert high_recall >= 192 / 195
+    assert safe_over <= 0.0
+    assert exact >= 324 / 330
