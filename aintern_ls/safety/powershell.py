@@ -930,24 +930,7 @@ def _prompt_hooks(text: str, scope: Scope) -> None:
 
 def _brace_close(text: str, open_at: int) -> int:
     """The index of the `}` closing the `{` at `open_at` (quotes skipped), or -1."""
-    depth = 0
-    n = min(len(text), open_at + 8000)
-    i = open_at
-    while i < n:
-        c = text[i]
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return i
-        elif c in "'\"":
-            j = text.find(c, i + 1)
-            if j < 0:
-                return -1
-            i = j
-        i += 1
-    return -1
+    return _quoted_close(text, open_at, "{", "}", 8000)
 
 
 def _function_calls(text: str, scope: Scope) -> None:
@@ -1268,14 +1251,20 @@ _ITEM_CALL = re.compile(r"(?i)\s*\)?\s*\.\s*(delete|moveto)\s*\(")
 
 def _balanced_close(text: str, open_at: int) -> int:
     """The index of the `)` closing the `(` at `open_at` (quotes skipped), or -1."""
+    return _quoted_close(text, open_at, "(", ")", 4000)
+
+
+def _quoted_close(text: str, open_at: int, opener: str, closer: str, span: int) -> int:
+    """The index of the `closer` matching the `opener` at `open_at`, skipping quoted text,
+    looking at most `span` characters ahead; -1 when it is not closed there."""
     depth = 0
     i = open_at
-    n = min(len(text), open_at + 4000)
+    n = min(len(text), open_at + span)
     while i < n:
         c = text[i]
-        if c == "(":
+        if c == opener:
             depth += 1
-        elif c == ")":
+        elif c == closer:
             depth -= 1
             if depth == 0:
                 return i
