@@ -2247,6 +2247,35 @@ def _trap(cmd: Cmd) -> None:
             )
 
 
+_ZSH_HOOKS = frozenset(
+    names("chpwd periodic precmd preexec zshaddhistory zshexit zsh_directory_name")
+)
+
+
+@handles("add-zsh-hook")
+def _add_zsh_hook(cmd: Cmd) -> None:
+    """(r18) `add-zsh-hook precmd ./x.sh`: the named command runs on every later prompt
+    (a session hook, session 18): critical when the analyser cannot read it."""
+    ops = [w for w in cmd.args if not w.text.startswith("-")]
+    cmd.add(M, "env-hook", "add-zsh-hook changes what runs on a later shell event")
+    if (
+        len(ops) < 2
+        or ops[0].text not in _ZSH_HOOKS
+        or any(w.text.startswith("-") and "d" in w.text.lower() for w in cmd.args)
+    ):
+        return
+    found = cmd.scope.nested(ops[1].text, "bash", ops[1])
+    if (hidden := unreadable_program(found)) is not None:
+        cmd.add(
+            C,
+            "config-exec",
+            f"add-zsh-hook runs {hidden} on every {ops[0].text}, which the analyser cannot read",
+            ops[1],
+        )
+        return
+    cmd.scope.include([f for f in found if f.level >= D])
+
+
 INTERPRETER = re.compile(
     r"^(python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|php[0-9.]*|lua[0-9.]*"
     r"|luajit|rscript|deno|bun|tclsh|jshell|osascript|groovy|scala|julia|irb)$",

@@ -368,3 +368,17 @@ def test_lxd_host_root_mount_then_wipe(command: str, level: object) -> None:
 )
 def test_unix_session_hooks(command: str, level: object) -> None:
     assert _level(command) == level
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("autoload -Uz add-zsh-hook; add-zsh-hook precmd ./x.sh", C),
+        ("add-zsh-hook preexec /tmp/.h", C),
+        ("sudo zsh -c 'add-zsh-hook precmd ./x.sh'", C),
+        ("add-zsh-hook precmd _my_prompt", M),
+        ("add-zsh-hook chpwd load_nvmrc", M),
+    ],
+)
+def test_zsh_hooks(command: str, level: object) -> None:
+    assert _level(command, "zsh") == level
