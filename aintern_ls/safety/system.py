@@ -1329,13 +1329,15 @@ def vim_commands(cmd: Cmd) -> None:
             codes.append(w.text[1:])
         elif re.fullmatch(r"-[a-zA-Z]*s[a-zA-Z]*c", w.text) and i + 1 < len(cmd.args):
             codes.append(cmd.args[i + 1].text)  # `ex -sc '…'`
+    from aintern_ls.safety.paths import write_target
+
+    _vim_write_files(cmd, codes)
     writes = any(
         re.search(r"(?:^|[|:\s])(?:w|wq|wq!|x|x!|xit|wa|wqa|xa|up|update|sav\w*)(?:!|\s|$|\|)", c)
         for c in codes
     )
     if not writes:
         return
-    from aintern_ls.safety.paths import write_target
 
     valued = frozenset(names("-c --cmd -S -u -U -i -T -w -W -s -r"))
     for f in cmd.operands(valued):
@@ -1345,6 +1347,34 @@ def vim_commands(cmd: Cmd) -> None:
         if t is not None:
             cmd.add(t.level, t.rule, f"{cmd.name} edits and saves {t.what}", f)
             return
+
+
+# An Ex write naming its own target (`:w! /etc/passwd`, `:saveas ~/.bashrc`, `:w >> f`,
+# `:wq FILE`): the buffer is written THERE, whatever file was opened (`:w !cmd` is a shell
+# escape, judged by the editor's own handler).
+_VIM_WRITE_TO = re.compile(
+    r"(?:^|\|)\s*:?\s*(?:saveas|sav|write|wq|w|xit|exit|exi|x|update|up)(?:!|\s)\s*(?:>>\s*)?"
+    r"([^\s|!][^\s|]{0,255})"
+)
+
+
+def _vim_write_files(cmd: Cmd, codes: list[str]) -> None:
+    """Each file an Ex command given on the command line writes the buffer to, judged like
+    any write of that file (an account file overwritten is blocked)."""
+    from aintern_ls.safety.paths import write_target
+
+    for code in codes:
+        if "w" not in code and "x" not in code and "sav" not in code and "up" not in code:
+            continue
+        for m in _VIM_WRITE_TO.finditer(code[:4096]):
+            target = m.group(1).strip("'\"")
+            t = write_target(target, cmd.scope.cwds)
+            if t is not None:
+                where = next((w for w in cmd.args if code in w.text), None)
+                if where is None:
+                    where = Word(target, cmd.start, cmd.end)
+                cmd.add(t.level, t.rule, f"{cmd.name} writes its buffer to {t.what}", where)
+                return
 
 
 _VI_SHELL = re.compile(
