@@ -705,8 +705,9 @@ def analyse(text: str, scope: Scope) -> None:
         scope.include(
             [f for f in found if f.level >= RiskLevel.DANGEROUS and (f.rule, f.reason) not in seen]
         )
-    if (".delete" in low or ".moveto" in low) and (
-        ".directory" in low or ".parent" in low or ".root" in low or "getparent" in low
+    if ".moveto" in low or (
+        ".delete" in low
+        and (".directory" in low or ".parent" in low or ".root" in low or "getparent" in low)
     ):
         _member_chain_deletes(code_text(), scope)
     if ".delete" in low or "::delete" in low:
@@ -1439,6 +1440,9 @@ def _index_loops(text: str, scope: Scope) -> None:
         )
 
 
+_INFO_CAST = re.compile(r"(?i)\[(?:system\.)?io\.(?:directory|file)info\]\s*")
+
+
 def _member_chain_deletes(text: str, scope: Scope) -> None:
     """(n18w) `([IO.FileInfo]'C:\\Windows\\notepad.exe').Directory.Delete($true)`, `(Get-Item
     $PROFILE).Directory.Parent.Parent.Delete($true)`, `[IO.Directory]::GetParent(X).Delete(…)`,
@@ -1451,11 +1455,18 @@ def _member_chain_deletes(text: str, scope: Scope) -> None:
         if start < 0:
             continue
         raw = text[start : m.start()]
-        if _CHAIN_STEP.search(raw) is None:
-            continue  # (a plain item's own Delete: `_dotnet_deletes`)
+        if _CHAIN_STEP.search(raw) is None and not m.group(0).lower().startswith(".moveto"):
+            continue  # (a plain item's own Delete: `_dotnet_deletes`; MoveTo is read here)
         raw = re.sub(r"(?i)\$profile\b(?!\.)", lambda _: _PROFILE_FILE, raw)
+        if _CHAIN_STEP.search(raw) is None:
+            # `([IO.DirectoryInfo]'C:\Windows').MoveTo(…)`: the cast item is its path
+            raw = _INFO_CAST.sub("", raw)
         path = _path_expression(raw, scope.env)
         close = _balanced_close(text, m.end() - 1)
+        if path is None and _CHAIN_STEP.search(raw) is None:
+            # (a plain item we cannot name moved: a rename, like Move-Item of it)
+            scope.add(RiskLevel.MODERATE, "write", "moves an item through .NET", start, m.end())
+            continue
         if path is None:
             # (a folder reached from an item we cannot name: still a delete or a move)
             what = "moves" if m.group(0).lower().startswith(".moveto") else "deletes"
