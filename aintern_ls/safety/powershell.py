@@ -1407,7 +1407,8 @@ def _loop_select(m: re.Match[str]) -> str:
         bound = m.group(4).strip().strip("()").strip()
         if bound.isdigit():
             return f" | Select-Object -First {int(bound) + 1}"
-        less = int(re.sub(r"\D*(\d+)\D*\Z", r"\1", bound.rsplit("-", 1)[1])) - 1
+        tail = bound.rsplit("-", 1)[1]
+        less = int("".join(c for c in tail if c.isdigit()) or "0") - 1
         return f" | Select-Object -SkipLast {less}" if less > 0 else ""
     b = _LOOP_BOUND.match(m.group(2) or "")
     if b is None:
