@@ -627,6 +627,94 @@ INTERPRETER_OPTION_VARS = frozenset(
         "JDK_JAVA_OPTIONS",
     }
 )
+# (n19u) Java programs' launcher scripts pass these variables to the JVM they start (`mvn`
+# reads MAVEN_OPTS, `gradle` GRADLE_OPTS, Tomcat's catalina.sh CATALINA_OPTS and JAVA_OPTS …):
+# their JVM options are judged as the JVM's own variables are.
+JVM_LAUNCHER_OPTION_VARS = frozenset(
+    {
+        "MAVEN_OPTS",
+        "GRADLE_OPTS",
+        "JAVA_OPTS",
+        "CATALINA_OPTS",
+        "SBT_OPTS",
+        "ANT_OPTS",
+        "JVM_OPTS",
+        "KAFKA_OPTS",
+        "HADOOP_OPTS",
+        "ES_JAVA_OPTS",
+        "JETTY_OPTS",
+        "SPARK_SUBMIT_OPTS",
+    }
+)
+JVM_OPTION_VARS = (
+    frozenset({"JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS"}) | JVM_LAUNCHER_OPTION_VARS
+)
+INTERPRETER_OPTION_VARS = INTERPRETER_OPTION_VARS | JVM_LAUNCHER_OPTION_VARS
+
+# (n19u) The JVM's event hooks: `-XX:OnOutOfMemoryError=CMD` and `-XX:OnError=CMD` make the
+# JVM run CMD through /bin/sh (commands split at `;`, `%p` is its pid) when the event comes.
+JVM_EVENT_FLAGS = ("OnOutOfMemoryError", "OnError")
+# Where an unquoted hook command ends in an options text: the next JVM option.
+_NEXT_JVM_OPTION = re.compile(
+    r"\s-(?:X|D|javaagent|agent|verbose|ea\b|da\b|cp\b|classpath\b|jar\b|server\b)"
+)
+
+
+def jvm_event_commands(text: str) -> list[tuple[str, str]]:
+    """`(flag, command)` for each JVM event hook in an options text or argument (`-XX:OnError=
+    "rm -rf ~"`, `-J-XX:OnOutOfMemoryError=…`): a quoted command runs to its closing quote, an
+    unquoted one to the next JVM option (or the end)."""
+    out: list[tuple[str, str]] = []
+    i = text.find("-XX:On")
+    while i >= 0 and len(out) < 8:
+        eq = text.find("=", i)
+        if eq < 0:
+            break
+        flag = text[i + 4 : eq]
+        if flag in JVM_EVENT_FLAGS:
+            rest = text[eq + 1 :]
+            if rest[:1] in ("'", '"'):
+                end = rest.find(rest[0], 1)
+                command = rest[1:end] if end > 0 else rest[1:]
+            else:
+                m = _NEXT_JVM_OPTION.search(rest)
+                command = rest[: m.start()] if m else rest
+            out.append((flag, command.strip()))
+        i = text.find("-XX:On", i + 6)
+    return out
+
+
+def jvm_event_findings(scope: Scope, text: str, where: Word, what: str) -> list[Finding]:
+    """The JVM event hooks `text` sets, each judged as the shell command it runs: what it does
+    when dangerous or worse (`rm -rf ~` on OOM: blocked; `kill -9 %p`: dangerous), a program
+    the analyser cannot read (`./on-oom.sh`) or only known at run time is opaque (critical);
+    a command it fully reads (`jcmd %p GC.heap_dump …`) runs another program (moderate)."""
+    from aintern_ls.safety.levels import C, D, M, S
+
+    out: list[Finding] = []
+    for flag, command in jvm_event_commands(text):
+        if not command:
+            continue
+        label = f"{what} -XX:{flag}"
+        if "$(" in command or "`" in command:
+            reason = f"{label} runs a command only known at run time"
+            out.append(Finding(C, "config-exec", reason, where.start, where.end))
+            continue
+        found = scope.nested(command, "bash", where, -1)
+        level = max((f.level for f in found), default=S)
+        out += found
+        if level >= D:
+            reason = f"{label} makes the JVM run a {level.label} command when the event comes"
+            out.append(Finding(level, "config-exec", reason, where.start, where.end))
+        elif (hidden := unreadable_program(found)) is not None:
+            reason = f"{label} runs {hidden}, which the analyser cannot read"
+            out.append(Finding(C, "config-exec", reason, where.start, where.end))
+        else:
+            reason = f"{label} makes the JVM run another program when the event comes"
+            out.append(Finding(M, "runs-program", reason, where.start, where.end))
+    return out
+
+
 # (n18u) variables naming code a runtime loads into the programs it starts: .NET's startup
 # hooks and profilers (assemblies), Lua's LUA_INIT / LUA_INIT_5_4 (code, or `@file`).
 CODE_LOAD_VARS = frozenset(
@@ -706,8 +794,10 @@ def interpreter_option_findings(
         if "$(" in value.text or "`" in value.text:
             return [opaque("options only known at run time")]
         return []
-    tokens = value.text.split()
     out: list[Finding] = []
+    if name in JVM_OPTION_VARS and "-XX:On" in value.text:
+        out += jvm_event_findings(scope, value.text, value, name)
+    tokens = value.text.split()
     for k, tok in enumerate(tokens):
         nxt = tokens[k + 1] if k + 1 < len(tokens) else ""
         if name == "PERL5OPT":

@@ -15,6 +15,7 @@ from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
 from aintern_ls.safety.registry import (
     COMPILED,
     handles,
+    jvm_event_findings,
     rest,
     run_config_command,
     runner,
@@ -3413,6 +3414,12 @@ def option_commands(cmd: Cmd, mark: int) -> None:
     named like command hooks and values that start with `|`."""
     table = _RUNS_OPTION.get(cmd.name, {})
     argv = cmd.argv
+    if argv.dashed and "-xx:on" in argv.joined_low and cmd.name not in _TEXT_PROGRAMS:
+        # (n19u) `java -XX:OnError="rm -rf /etc" -jar a.jar`, `jshell -J-XX:On…=…`,
+        # `mvn -Dorg.gradle.jvmargs=…`: a JVM event hook runs its command through the shell
+        for w in cmd.args[:64]:
+            if "-XX:On" in w.text:  # (a dynamic word: its text with the expansions)
+                cmd.scope.include(jvm_event_findings(cmd.scope, w.text, w, cmd.name))
     if not table and (
         not argv.dashed or (argv.chars.isdisjoint(" |") and "%sh{" not in argv.joined_low)
     ):
