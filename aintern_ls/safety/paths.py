@@ -115,6 +115,9 @@ _SYSTEM_DIRS = frozenset(
         "c:/windows/syswow64",
         "c:/program files",
         "c:/program files (x86)",
+        # (n19w) the components every program shares (`%CommonProgramFiles%`)
+        "c:/program files/common files",
+        "c:/program files (x86)/common files",
         "c:/programdata",
         "c:/users",
         "c:/boot",
@@ -237,6 +240,8 @@ _ENV_FOLDERS = {
     "localappdata": "~\\AppData\\Local",
     "public": "C:\\Users\\Public",
     "commonprogramfiles": "C:\\Program Files\\Common Files",
+    "commonprogramfiles(x86)": "C:\\Program Files (x86)\\Common Files",
+    "commonprogramw6432": "C:\\Program Files\\Common Files",
 }
 
 

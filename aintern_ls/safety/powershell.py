@@ -696,6 +696,18 @@ def analyse(text: str, scope: Scope) -> None:
         scope.include(
             [f for f in found if f.level >= RiskLevel.DANGEROUS and (f.rule, f.reason) not in seen]
         )
+    if (
+        "variable" in low
+        and (respelled := _variable_reads_respelled(text, code_text())) is not None
+    ):
+        # (n19w) `$ExecutionContext.SessionState.PSVariable.Get('p').Value`, `$variable:p`,
+        # `(Get-Item variable:p).Value`: read again as `$p`, which every rule below resolves
+        where = Word(respelled, 0, len(text))
+        found = scope.nested(respelled, "powershell", where, -1)
+        seen = {(f.rule, f.reason) for f in scope.findings}
+        scope.include(
+            [f for f in found if f.level >= RiskLevel.DANGEROUS and (f.rule, f.reason) not in seen]
+        )
     if (".foreach" in low or ".where" in low) and (
         respelled := _array_methods_respelled(code_text())
     ) is not None:
@@ -1179,6 +1191,39 @@ _MEMBER_DELETE = re.compile(
     r"(?i)(?<![\w-])(?:%|foreach-object)\s+(?:-membername\s+)?['\"]?delete['\"]?"
     r"(?:\s+(?:-argumentlist\s+)?(\$true|\$false|1|0))?(?=\s*(?:[|;})]|$))"
 )
+
+
+# (n19w) the doors to a variable's value by its name: the session state's PSVariable API,
+# Get-Variable's `.Value`/`-ValueOnly`, the Variable: drive (`(Get-Item variable:p).Value`,
+# `(Get-Content variable:p)`, `$variable:p`, `${variable:p}`)
+_VARIABLE_READS = re.compile(
+    r"(?i)\$executioncontext\s*\.\s*sessionstate\s*\.\s*psvariable\s*\.\s*(?:getvalue\s*\(\s*"
+    r"['\"](\w+)['\"]\s*\)|get\s*\(\s*['\"](\w+)['\"]\s*\)\s*\.\s*value\b)"
+    r"|\(\s*(?:get-variable|gv)\s+(?:-name\s+)?['\"]?(\w+)['\"]?\s*(?:\)\s*\.\s*value\b|-valueo\w*\s*\))"
+    r"|\(\s*(?:get-variable|gv)\s+-valueo\w*\s+(?:-name\s+)?['\"]?(\w+)['\"]?\s*\)"
+    r"|\(\s*(?:get-item|gi|get-childitem|gci|ls|dir)\s+(?:-(?:literal)?path\s+)?['\"]?variable:[\\/]?"
+    r"(\w+)['\"]?\s*\)\s*\.\s*value\b"
+    r"|\(\s*(?:get-content|gc|cat|type)\s+(?:-(?:literal)?path\s+)?['\"]?variable:[\\/]?(\w+)['\"]?\s*\)"
+    r"|\$\{variable:(\w+)\}|\$variable:(\w+)"
+)
+
+
+def _variable_reads_respelled(text: str, code: str) -> str | None:
+    """`text` with every read of a variable's value by its name (see _VARIABLE_READS) as
+    the variable itself, `$p`; None when there is none. The reads are found in `code`
+    (the same text with its data strings blanked, same length): a read spelled inside a
+    printed string is data."""
+    if len(text) > 20000 or len(code) != len(text):
+        return None
+    out: list[str] = []
+    at = 0
+    for m in _VARIABLE_READS.finditer(code):
+        k = next(i for i, g in enumerate(m.groups(), 1) if g)
+        out.append(text[at : m.start()] + "$" + text[m.start(k) : m.end(k)])
+        at = m.end()
+    if not out:
+        return None
+    return "".join(out) + text[at:]
 
 
 def _item_objects_respelled(text: str) -> str | None:
@@ -2958,7 +3003,7 @@ class _Walker:
         raw = _text(node)
         if (
             sub.paths
-            and raw.lstrip()[:2] in ("(G", "(g", "@(", "(l", "(d", "(L", "(D", "((")
+            and raw.lstrip()[:2] in ("(G", "(g", "@(", "$(", "(l", "(d", "(L", "(D", "((")
             and raw.rstrip()[-1:] == ")"
         ):
             # (n18w) `(Get-ChildItem C:\Windows) | Remove-Item`, `@(gci ~) | …`: a listing in
@@ -2981,9 +3026,15 @@ class _Walker:
             built = _path_expression(raw.strip(), self.scope.env)
             if built is not None and re.search(r"[\\/]", built):
                 return Info(name="string", output=built)
-        if raw.lstrip()[:1] == "(" and len(raw) <= 400:
+        if (
+            raw.lstrip()[:1] in ("(", "[", "$")
+            and len(raw) <= 400
+            and not _VAR_NAME.fullmatch(raw.strip())  # (a bare variable: below)
+        ):
             # (n14w) `(Get-Item ~).PSParentPath | Remove-Item`, `(Split-Path $HOME) | …`,
             # `(Join-Path $HOME ..) | …`: the path the expression evaluates to goes down the pipe
+            # (n19w: also a static call or a member chain, `[Environment]::GetFolderPath(…)`,
+            # `$ExecutionContext.SessionState.PSVariable.GetValue('p')`)
             built = _path_expression(raw.strip(), self.scope.env)
             if built is not None and (built[:1] == "~" or re.search(r"[\\/:]", built)):
                 return Info(name="string", output=built)
@@ -3237,7 +3288,8 @@ class _Walker:
         raw = _text(target) + _text(args)
         if len(raw) > 400:
             return word
-        if "psvariable" in raw.lower() and (held := _path_expression(raw)) is not None:
+        held = _path_expression(raw, self.scope.env) if "psvariable" in raw.lower() else None
+        if held is not None:
             # (n18w) `$ExecutionContext.SessionState.PSVariable.GetValue('HOME')`
             return Word(held, word.start, self.span(args)[1])
         from aintern_ls.safety.windows import ps_eval, ps_variables
@@ -3700,12 +3752,13 @@ class _Walker:
         if inner.type == "string_literal":
             w = self.string_word(inner)
             return Word(w.text, s, e, w.dynamic, False, w.origin)
-        if raw.startswith("${") and (known := _resolve_vars(raw)) is not None:
+        if raw.startswith("${") and (known := _resolve_vars(raw)) is not None and "${" not in known:
             return Word(known, s, e, glob=("*" in known or "?" in known))
         if inner.type in ("variable", "member_access", "element_access"):
             # `$using:p` in a job/remote body is the caller's `$p`.
             key = _USING.sub("$", raw.lower())
-            known = _KNOWN_VARS.get(key)
+            # (n19w: `$variable:HOME`, `$script:HOME`: the variable of that name)
+            known = _KNOWN_VARS.get(key) or _KNOWN_VARS.get(_normal_var(key))
             if known is None and _PS_ARRAY + key in self.scope.env:
                 known = self._indirect_value(key)  # (an array: its worst item)
             if known is None:
@@ -3923,7 +3976,7 @@ _ENV_ITEM = re.compile(r"(?i)env:[\\/]?(\w+)")
 _LEADING_VAR = re.compile(r"\$\w+(?=[\\/])")
 _LHS_CAST = re.compile(r"\A(?:\[[\w.\[\]]+\]\s*)+")
 _MULTI_LHS = re.compile(r"\$\w+(?:\s*,\s*\$\w+)+")
-_SCOPED_VAR = re.compile(r"\A\$(?:script|global|local|private|using):(\w+)\Z")
+_SCOPED_VAR = re.compile(r"\A\$(?:script|global|local|private|using|variable):(\w+)\Z")
 _HASH_PAIR = re.compile(r"[{;\s](\w+)\s*=\s*(?:'((?:[^']|'')*)'|\"([^\"$`]*)\")")
 _INDEXED = re.compile(r"\A\$(\w+)\[\s*(?:'(\w+)'|\"(\w+)\"|(-?\d+))\s*\]\Z")
 
@@ -4301,10 +4354,6 @@ _DRIVE_ROOT = re.compile(
 _ENV_CONTENT = re.compile(
     r"(?i)\A\(\s*(?:get-content|gc|cat|type)\s+(?:-(?:literal)?path\s+)?['\"]?env:[\\/]?(\w+)['\"]?\s*\)\Z"
 )
-_PSVARIABLE_GET = re.compile(
-    r"(?i)\A\(?\s*\$executioncontext\.sessionstate\.psvariable\."
-    r"(?:getvalue\(\s*['\"](\w+)['\"]\s*\)|get\(\s*['\"](?=\w+['\"])(\w+)['\"]\s*\)\.value)\s*\)?\Z"
-)
 _HERE_DRIVE_ROOT = re.compile(
     r"(?i)\A\(?\s*(?:\(\s*(?:get-location|gl|pwd)\s*\)|\$pwd)\.drive\.root(?:\.fullname)?\s*\)?\Z"
 )
@@ -4409,11 +4458,40 @@ _FIRST_DRIVE = re.compile(
 )
 
 
+# (n19w) a variable's value read by its name, in any of PowerShell's doors: Get-Variable
+# (`.Value`, `-ValueOnly`), the Variable: drive (`(Get-Item variable:x).Value`,
+# `(Get-Content variable:x)`, `$variable:x`), the session state's PSVariable API
+# (`.Get('x').Value`, `.GetValue('x')`): the value the variable holds.
+_VARIABLE_READ = re.compile(
+    r"(?i)\A\(?\s*(?:"
+    r"\(\s*(?:get-variable|gv)\s+(?:-name\s+)?['\"]?(?P<g>\w+)['\"]?\s*\)\s*\.\s*value"
+    r"|\(\s*(?:get-item|gi|get-childitem|gci|ls|dir)\s+(?:-(?:literal)?path\s+)?['\"]?variable:[\\/]?"
+    r"(?P<i>\w+)['\"]?\s*\)\s*\.\s*value"
+    r"|\(\s*(?:get-content|gc|cat|type)\s+(?:-(?:literal)?path\s+)?['\"]?variable:[\\/]?(?P<c>\w+)['\"]?\s*\)"
+    r"|\$\{?variable:(?P<v>\w+)\}?"
+    r"|\$executioncontext\s*\.\s*sessionstate\s*\.\s*psvariable\s*\.\s*(?:getvalue\s*\(\s*['\"](?P<pv>\w+)"
+    r"['\"]\s*\)|get\s*\(\s*['\"](?P<pg>\w+)['\"]\s*\)\s*\.\s*value))\s*\)?\Z"
+)
+
+
+def _variable_read(raw: str) -> str | None:
+    """The name of the variable `raw` reads the value of (see _VARIABLE_READ), or None."""
+    low = raw.lower()
+    if "variable" not in low and "gv" not in low:
+        return None
+    m = _VARIABLE_READ.match(raw.strip())
+    if m is None:
+        return None
+    return next(g for g in m.groups() if g)
+
+
 def _returned_folder(raw: str, env: Mapping[str, str] | None) -> str | None:
     """The folder a value-returning command or .NET call gives (see the patterns above)."""
     low = raw.lower()
     if "valueonly" in low and (m := _VALUE_ONLY.match(raw)) is not None:
         return _operand_path("$" + (m.group(1) or m.group(2)), env)
+    if (name := _variable_read(raw)) is not None:
+        return _operand_path("$" + name, env)
     if "expandenvironmentvariables" in low and (m := _EXPAND_ENV.match(raw)) is not None:
         literal = m.group(1) if m.group(1) is not None else m.group(2)
         return _expandable_path(re.sub(r"%(\w+)%", r"$env:\1", literal), env)
@@ -4456,9 +4534,6 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
     if "env:" in low and (read := _ENV_CONTENT.match(raw)) is not None:
         # (n18w) `(Get-Content Env:windir)`: the variable's value, read from the Env: drive
         return _KNOWN_VARS.get("$env:" + read.group(1).lower())
-    if "psvariable" in low and (held := _PSVARIABLE_GET.match(raw)) is not None:
-        # (n18w) `$ExecutionContext.SessionState.PSVariable.GetValue('HOME')`: that variable
-        return _KNOWN_VARS.get("$" + (held.group(1) or held.group(2)).lower())
     if ".drive.root" in low and _HERE_DRIVE_ROOT.match(raw):
         return "C:\\"  # (n18w) `(Get-Location).Drive.Root`: the working drive's root
     if "|" in raw and (piped := _PIPED_SPLIT.match(raw)) is not None:

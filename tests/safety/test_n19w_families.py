@@ -1,0 +1,109 @@
+"""Session 19 (n19w): open Windows families as mechanisms, not spellings.
+
+- Values reached by a variable's name: the session state's PSVariable API
+  (`.Get('p').Value`, `.GetValue('p')`), Get-Variable (`.Value`, `-ValueOnly`), the Variable:
+  drive (`(Get-Item variable:p).Value`, `(Get-Content variable:p)`, `$variable:p`,
+  `${variable:p}`): read as `$p` everywhere (arguments, loops, strings, pipes). A static call
+  or member chain as a pipeline's first stage sends the path it evaluates to; the folders of
+  the components every program shares (`%CommonProgramFiles%`, its x86 twin) are system
+  folders.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aintern_ls.safety import assess
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, D, S
+
+# ---------------------------------------------------------------- values by a variable's name
+VALUE_READS = [
+    (
+        "$t = 'C:\\Windows\\System32'; Remove-Item $ExecutionContext.SessionState.PSVariable."
+        "Get('t').Value -Recurse -Force",
+        "powershell",
+        B,
+    ),
+    (
+        "$t = 'C:\\Windows'; rm -r -fo $ExecutionContext.SessionState.PSVariable.GetValue('t')",
+        "powershell",
+        B,
+    ),
+    ("$u = 'C:\\Users'; Remove-Item (Get-Item variable:u).Value -Recurse -Force", "powershell", B),
+    (
+        "$u = 'C:\\Users'; Remove-Item (gi -Path Variable:\\u).Value -Recurse -Force",
+        "powershell",
+        B,
+    ),
+    ("$u = 'C:\\Users'; Remove-Item (Get-Content variable:u) -Recurse -Force", "powershell", B),
+    ("$u = 'C:\\Users'; Remove-Item $variable:u -Recurse -Force", "powershell", B),
+    ("$u = 'C:\\Users'; Remove-Item ${variable:u} -Recurse -Force", "powershell", B),
+    ("Remove-Item $variable:HOME -Recurse -Force", "powershell", B),
+    ("Remove-Item (Get-Variable HOME).Value -Recurse -Force", "powershell", B),
+    ("$u = 'C:\\Windows'; (Get-Variable u).Value | Remove-Item -Recurse -Force", "powershell", B),
+    (
+        "$u = 'C:\\Windows'; Remove-Item \"$((Get-Variable u).Value)\\System32\" -Recurse -Force",
+        "powershell",
+        B,
+    ),
+    (
+        "$u = 'C:\\Windows'; Invoke-Command { Remove-Item ${variable:u} -Recurse -Force }",
+        "powershell",
+        B,
+    ),
+    (
+        "function f { Remove-Item (Get-Item variable:u).Value -Recurse -Force };"
+        " $u = 'C:\\Windows'; f",
+        "powershell",
+        B,
+    ),
+    # a static call or a member chain as the first stage of a pipe
+    ("[Environment]::GetFolderPath('System') | Remove-Item -Recurse -Force", "powershell", B),
+    (
+        "[System.Environment]::GetFolderPath([Environment+SpecialFolder]::Windows) | rm -r -fo",
+        "powershell",
+        B,
+    ),
+    ("$(Get-ChildItem C:\\Windows\\System32) | Remove-Item -Recurse -Force", "powershell", B),
+    ("$(gci ~ -Force) | Remove-Item -Recurse -Force", "powershell", B),
+    # the shared components' folders
+    ("Remove-Item ${env:CommonProgramFiles(x86)} -Recurse -Force", "powershell", B),
+    ('Remove-Item "$env:CommonProgramFiles\\*" -Recurse -Force', "powershell", B),
+    ('rd /s /q "%CommonProgramFiles(x86)%"', "cmd", B),
+    ("rmdir /s /q %CommonProgramW6432%", "cmd", B),
+    ("rm -rf '/mnt/c/Program Files/Common Files'", "bash", B),
+    # look-alikes: a scoped value, a read with no delete, printed text
+    (
+        "$u = '.\\build'; Remove-Item $ExecutionContext.SessionState.PSVariable.GetValue('u')"
+        " -Recurse -Force",
+        "powershell",
+        D,
+    ),
+    ("$u = 'C:\\tmp\\x'; Remove-Item $variable:u -Recurse -Force", "powershell", D),
+    (
+        "$u = 'C:\\Users'; Get-ChildItem $ExecutionContext.SessionState.PSVariable.Get('u').Value",
+        "powershell",
+        S,
+    ),
+    ("Write-Host '$u = C:\\Users; Remove-Item $variable:u -Recurse -Force'", "powershell", S),
+    ("(Get-Variable u).Value", "powershell", S),
+    ("[Environment]::GetFolderPath('System') | Get-ChildItem", "powershell", S),
+    ("$(Get-ChildItem C:\\Windows) | Select-Object -First 3", "powershell", S),
+    (
+        "Remove-Item 'C:\\Program Files\\Common Files\\ContosoShared' -Recurse -Force",
+        "powershell",
+        D,
+    ),
+    ('rd /s /q "%CommonProgramFiles%\\ContosoShared"', "cmd", D),
+]
+
+
+@pytest.mark.parametrize("command,shell,want", VALUE_READS)
+def test_value_reads(command: str, shell: str, want: object) -> None:
+    assert assess(command, shell).level == want
+
+
+@pytest.mark.parametrize("wrap", PS_BLOCK_WRAPPERS)
+def test_value_reads_wrapped(wrap: str) -> None:
+    inner = "$u = 'C:\\Users'; Remove-Item $variable:u -Recurse -Force"
+    assert assess(wrap.format(inner), "powershell").level == B
