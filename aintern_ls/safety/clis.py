@@ -699,6 +699,7 @@ _DRY = {
     "az": ("--dryrun", "--dry-run"),
     "flatpak": ("--dry-run",),
     "velero": ("--dry-run",),
+    "act": ("-l", "--list", "-n", "--dryrun"),  # (h19) lists the workflows' jobs; a dry run
 }
 
 
@@ -713,6 +714,101 @@ class Entry:
     bare_lists: bool = False
     # The handler's own "may change something" rules a documented read may drop.
     lowers: frozenset[str] = frozenset()
+    # (h19) Subcommands this program's reference documents as read-only that the shared
+    # verb table does not hold (`istioctl analyze`, `hubble observe`, `promtool tsdb
+    # analyze`): a path with no changing or destroying verb that names one only reads.
+    reads: frozenset[str] = frozenset()
+    # (h19) Its subcommand paths read verb first, resource type after (`kn route list`,
+    # `linkerd viz stat deploy`): the first verb word of the path is the action.
+    verb_first: bool = False
+
+
+def _cluster_uninstall(what: str) -> Judge:
+    """(h19) A cluster add-on's own `uninstall` removes it (its control plane, CRDs and
+    what they manage) from the cluster, like `helm uninstall` (dangerous); the other
+    subcommands are left to the shapes."""
+
+    def judge(args: Sequence[str], path: Path) -> Verdict | None:
+        if path.words[:1] == ("uninstall",) or path.words[:2] == ("x", "uninstall"):
+            return Verdict(D, "cli-delete", f"uninstall removes {what} from the cluster")
+        return None
+
+    return judge
+
+
+def _dapr(args: Sequence[str], path: Path) -> Verdict | None:
+    # dapr-uninstall: `--all` also deletes the Dapr folder (~/.dapr) and its containers;
+    # `-k` removes Dapr from the cluster. Plain `dapr uninstall` removes the local runtime
+    # binaries only (an uninstall, left as the generic moderate).
+    if path.words[:1] == ("uninstall",) and _has(args, "--all", "-k", "--kubernetes"):
+        return Verdict(D, "cli-delete", "dapr uninstall deletes Dapr's data and containers")
+    return None
+
+
+def _reads_named(entry: Entry, path: Path) -> bool:
+    """The program's leading verb is a read (a documented read subcommand of its own or a
+    shared read verb), and nothing in the path destroys: these CLIs put the resource type
+    after the verb (`linkerd viz stat deploy`, `kn route list`), so a later word that is
+    also a verb (`deploy`) is the noun, not the action."""
+    if not entry.verb_first or path.kind in ("destroy", "weak", "off"):
+        return False
+    for w in path.words:
+        low = w.lower()
+        if low in entry.reads or low in READ:
+            return True
+        if any(_kind(p) for p in parts(w)):
+            return False  # the first verb changes something
+    return False
+
+
+# (h19) Kubernetes-ecosystem command-line tools (CNCF projects' quick starts): their list,
+# get, status, check and documented inspection subcommands only read the cluster; installs,
+# syncs and port-forwards stay moderate; delete verbs are dangerous (the shapes).
+_K8S_TOOL_READS: dict[str, tuple[str, str, Judge | None]] = {
+    "argocd": (
+        "https://argo-cd.readthedocs.io/en/stable/user-guide/commands/argocd/",
+        "diff history manifests resources",
+        None,
+    ),
+    "istioctl": (
+        "https://istio.io/latest/docs/reference/commands/istioctl/",
+        "analyze precheck proxy-status proxy-config verify-install dump",
+        _cluster_uninstall("Istio"),
+    ),
+    # (`linkerd uninstall` only prints the manifests; `| kubectl delete -f -` deletes them)
+    "linkerd": (
+        "https://linkerd.io/2-edge/reference/cli/",
+        "tap edges routes diagnostics authz",
+        None,
+    ),
+    "cilium": (
+        "https://docs.cilium.io/en/stable/cmdref/cilium/",
+        "observe",
+        _cluster_uninstall("Cilium (the cluster's pod network)"),
+    ),
+    "hubble": (
+        "https://docs.cilium.io/en/stable/observability/hubble/hubble-cli/",
+        "observe",
+        None,
+    ),
+    "flux": ("https://fluxcd.io/flux/cmd/", "trace tree", _cluster_uninstall("Flux")),
+    "cmctl": ("https://cert-manager.io/docs/reference/cmctl/", "inspect", None),
+    "tkn": ("https://tekton.dev/docs/cli/", "", None),
+    "kn": ("https://knative.dev/docs/client/", "", None),
+    "dapr": ("https://docs.dapr.io/reference/cli/", "", _dapr),
+    "promtool": (
+        "https://prometheus.io/docs/prometheus/latest/command-line/promtool/",
+        "analyze test query dump check-config check-rules",
+        None,
+    ),
+    "amtool": (
+        "https://github.com/prometheus/alertmanager#amtool",
+        "query check-config",
+        None,
+    ),
+    "skaffold": ("https://skaffold.dev/docs/references/cli/", "diagnose render", None),
+    "act": ("https://nektosact.com/usage/index.html", "", None),
+}
 
 
 CLIS: dict[str, Entry] = {
@@ -829,6 +925,10 @@ CLIS: dict[str, Entry] = {
             ("proxmox-backup-client", "https://pbs.proxmox.com/docs/backup-client.html"),
         )
     },
+    **{
+        n: Entry(page, judge, reads=frozenset(names(reads)), verb_first=True)
+        for n, (page, reads, judge) in _K8S_TOOL_READS.items()
+    },
 }
 # `restic` reads the raw text of its arguments (a `$(restic snapshots)` substitution).
 _RAW_JUDGES = {"restic": _restic}
@@ -944,7 +1044,12 @@ def judge(cmd: Cmd, mark: int) -> None:
     if (
         verdict is None
         and entry is not None
-        and (_dry(name, args) or _reads(path) or (entry.bare_lists and _bare_list(path)))
+        and (
+            _dry(name, args)
+            or _reads(path)
+            or _reads_named(entry, path)
+            or (entry.bare_lists and _bare_list(path))
+        )
     ):
         verdict = SAFE_READ
     if verdict is None:
