@@ -4185,8 +4185,14 @@ def remote_access_install(cmd: Cmd) -> bool:
         return False  # (every test below needs an option, one of these words or the tool)
     texts = cmd.texts()
     low = [t.lower() for t in texts]
+    # (h19) `service create` is a service of the remote tool's own; another program's
+    # `service create` makes a resource of its own kind (`kn service create web --image …`:
+    # a Knative service), not a start-up service of this machine.
     installs = any(remote.SERVICE_INSTALL_OPT.match(t) for t in texts) or any(
-        (a in ("service", "svc", "--service") and b in ("install", "create"))
+        (
+            a in ("service", "svc", "--service")
+            and (b == "install" or (b == "create" and remote_tool))
+        )
         or (a == "install" and b in ("service", "--service"))
         for a, b in itertools.pairwise(low)
     )

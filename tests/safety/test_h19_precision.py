@@ -6,6 +6,10 @@ commands that must keep their (higher) level. Rows: tests/safety/sources_h19.tsv
   status, checks and documented inspection subcommands only read (safe, as `kubectl get`);
   installs, syncs and runs stay moderate; deletes and a cluster add-on's own `uninstall`
   are dangerous. They were all "not on the read-only allowlist" (moderate).
+- `service create` is a start-up service (persistence, critical) only for a remote-access
+  tool (`anydesk service create`); another program's `service create` makes a resource of
+  its own kind (`kn service create web --image nginx`: a Knative service), moderate.
+  `service install` stays persistence for any program.
 """
 
 from __future__ import annotations
@@ -144,4 +148,30 @@ def test_cluster_tool_deletes_are_dangerous(command: str) -> None:
     ],
 )
 def test_cluster_tool_neighbours_keep_their_level(command: str) -> None:
+    assert _level(command) >= C
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "kn service create web --image nginx",
+        "kn service create hello --image ghcr.io/knative/helloworld-go --port 8080",
+        "kn svc create api --image example/api:1.2 --env MODE=prod",
+    ],
+)
+def test_another_programs_service_create_is_not_persistence(command: str) -> None:
+    assert _level(command) == M
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cloudflared service install eyJhIjoiMTIzIn0",
+        "frobnicate service install",
+        "frobnicate --service install",
+        "anydesk service create",
+        "sudo kn service create web --image nginx",
+    ],
+)
+def test_service_install_stays_persistence(command: str) -> None:
     assert _level(command) >= C
