@@ -26,7 +26,13 @@ from aintern_ls.safety.bash import PARSES, Positions
 from aintern_ls.safety.context import NO_STDIN, PS_WHATIF_PREF, Info, Scope, Stdin
 from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.shape import EVERY_BACKUP
-from aintern_ls.safety.windows import PS_ALIASES, PS_CODE_VIEW, PS_KNOWN_VARS, selects_all
+from aintern_ls.safety.windows import (
+    PS_ALIASES,
+    PS_CODE_VIEW,
+    PS_KNOWN_VARS,
+    read_command_line,
+    selects_all,
+)
 from aintern_ls.safety.winpaths import protected_unknown_name
 from aintern_ls.safety.words import (
     ORIGIN_NETWORK,
@@ -601,13 +607,23 @@ def analyse(text: str, scope: Scope) -> None:
     for wmi in creates:
         line = wmi.group(2)
         where = Word(line, wmi.start(2), wmi.end(2))
-        scope.add(
-            RiskLevel.CRITICAL,
-            "lolbin-exec",
-            "starts a process through WMI",
-            wmi.start(),
-            wmi.end(),
-        )
+        if read_command_line(line):
+            # (h19) a literal command line: judged below for what it runs
+            scope.add(
+                RiskLevel.MODERATE,
+                "runs-program",
+                "starts a process through WMI (judged below)",
+                wmi.start(),
+                wmi.end(),
+            )
+        else:
+            scope.add(
+                RiskLevel.CRITICAL,
+                "lolbin-exec",
+                "starts a process through WMI",
+                wmi.start(),
+                wmi.end(),
+            )
         scope.include(scope.nested(line, "cmd", where, -1))
     m = _search(_AMSI, text, low, plain)
     if m:

@@ -2537,6 +2537,17 @@ def _posix_word(text: str) -> str:
     return "'" + text.replace("'", "'\\''") + "'"
 
 
+def _app_v_code(cmd: Cmd, code: str, what: str) -> None:
+    """(h19) The App-V helper hands the code after `n;` to PowerShell, which the caller
+    judges as PowerShell (a download piped to IEX, a deletion, a variable run: their own
+    levels). The helper itself is a program run (moderate) when there is code to read;
+    with none it is an unexplained proxy (critical)."""
+    if code.strip():
+        cmd.add(M, "runs-program", f"{what} runs PowerShell code (judged below)")
+    else:
+        cmd.add(C, "lolbin-exec", f"{what} runs PowerShell code")
+
+
 def _runs_cmdline(cmd: Cmd) -> None:
     """Launchers that run the command line they are given: `conhost cmd /c …`,
     `pcalua -a prog -c args`, `wsl rm …`, `SyncAppvPublishingServer "n; PS code"`."""
@@ -2546,7 +2557,7 @@ def _runs_cmdline(cmd: Cmd) -> None:
         text = " ".join(w.text for w in args)
         code = text.split(";", 1)[1] if ";" in text else text
         where = Word(code, cmd.start, cmd.end)
-        cmd.add(C, "lolbin-exec", "SyncAppvPublishingServer runs PowerShell code")
+        _app_v_code(cmd, code, "SyncAppvPublishingServer")
         cmd.scope.include(cmd.scope.nested(code, "powershell", where, -1))
         return
     if n == "pcalua":
@@ -2803,7 +2814,11 @@ def _winrm(cmd: Cmd) -> None:
     m = re.search(r"(?i)commandline\s*=\s*\"((?:[^\"]|\"\")+)\"", src)
     if m:
         line = m.group(1).replace('""', '"')
-        cmd.add(C, "lolbin-exec", "winrm starts a process through WMI")
+        if read_command_line(line):
+            # (h19) a literal command line: judged below for what it runs
+            cmd.add(M, "runs-program", "winrm starts a process through WMI (judged below)")
+        else:
+            cmd.add(C, "lolbin-exec", "winrm starts a process through WMI")
         cmd.scope.include(cmd.scope.nested(line, "cmd", Word(line, cmd.start, cmd.end), -1))
         return
     if any(w.text.lower() in ("invoke", "i") for w in cmd.args):
@@ -2860,10 +2875,26 @@ def _ps_payload(cmd: Cmd) -> None:
             cmd.add(M, "wmic", f"{n} calls a WMI method")
             return
         m = re.search(r"(?i)commandline\s*=\s*['\"]((?:[^'\"])+)['\"]", text)
-        line = m.group(1) if m else val("argumentlist", "arguments")
-        cmd.add(C, "lolbin-exec", f"{n} starts a process through WMI")
+        line = m.group(1) if m else val("argumentlist", "arguments", at=2)
+        if read_command_line(line):
+            # (h19) a command line read in full is judged for what it runs (`notepad.exe`:
+            # a program started, moderate); one not read stays opaque execution
+            cmd.add(M, "runs-program", f"{n} starts a process through WMI (judged below)")
+        else:
+            cmd.add(C, "lolbin-exec", f"{n} starts a process through WMI")
     if line:
         _judge_payload(cmd, line, "the command it runs")
+
+
+_UNREAD_LINE = re.compile(r"[$%`]")
+
+
+def read_command_line(line: str) -> bool:
+    """(h19) Whether a command line handed to a process launcher (WMI's Win32_Process
+    Create, winrm) is read in full: not empty and with no variable, environment reference
+    or escape for the target to expand. Such a line is judged for what it runs; another
+    stays opaque execution (critical)."""
+    return bool(line.strip()) and _UNREAD_LINE.search(line) is None
 
 
 PS_CODE_VIEW = "\x00pscode"  # the PowerShell text without comments and printed strings
@@ -6388,7 +6419,7 @@ def _mshta(cmd: Cmd) -> None:
         vbs_args = [w for w in cmd.args if w is not script and not w.text.startswith("//")]
         text = " ".join(w.text for w in vbs_args)
         code = text.split(";", 1)[1] if ";" in text else text
-        cmd.add(C, "lolbin-exec", "SyncAppvPublishingServer.vbs runs PowerShell code")
+        _app_v_code(cmd, code, "SyncAppvPublishingServer.vbs")
         cmd.scope.include(cmd.scope.nested(code, "powershell", Word(code, cmd.start, cmd.end), -1))
         return
     base = script.text.replace("\\", "/").rsplit("/", 1)[-1].lower() if script else ""
