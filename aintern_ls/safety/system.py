@@ -521,6 +521,15 @@ def _more_accounts(cmd: Cmd) -> None:
     """Account tools on other platforms: Active Directory cmdlets, dsadd/dsmod, BSD chpass,
     libuser, AIX mkuser/chuser, Samba's password database."""
     text = " ".join(cmd.texts()).lower()
+    low_name = cmd.name.lower()
+    if low_name == "unlock-adaccount" and not _ADMIN_NAMES.search(text):
+        # (h19) a locked-out account may log in again with its own, unchanged password:
+        # the help desk's routine, not a new account or a new right
+        cmd.add(M, "account", "Unlock-ADAccount lets a locked-out account log in again")
+        return
+    if low_name == "set-aduser" and _descriptive_only(cmd):
+        cmd.add(M, "account", "Set-ADUser changes a user's descriptive directory attributes")
+        return
     if cmd.name == "samba-tool" and not re.search(
         r"\b(add|create|setpassword|enable|addmembers|setexpiry|unlock)\b", text
     ):
@@ -533,6 +542,52 @@ def _more_accounts(cmd: Cmd) -> None:
         cmd.add(C, "privilege", f"{cmd.name} grants administrator rights")
     else:
         cmd.add(C, "account", f"{cmd.name} adds or changes accounts or group membership")
+
+
+@handles("get-lapsadpassword", "get-lapsaadpassword", "get-admpwdpassword")
+def _laps_password(cmd: Cmd) -> None:
+    """(h19) Windows LAPS keeps each machine's local Administrator password in the
+    directory. `-AsPlainText` (and the legacy `Get-AdmPwdPassword`, which always shows it)
+    prints that password in clear: a privileged credential read out, like `security
+    find-generic-password -w` (critical). Without it the password stays a SecureString
+    and the cmdlet lists expiry and account names only (safe)."""
+    clear = cmd.name.lower() == "get-admpwdpassword" or any(
+        w.text.lower().split(":", 1)[0] in ("-asplaintext", "-asplain") for w in cmd.args
+    )
+    if clear and not any(w.text.lower().endswith(":$false") for w in cmd.args):
+        cmd.add(
+            C,
+            "credential-dump",
+            f"{cmd.name} shows a machine's local Administrator password in clear",
+        )
+
+
+# (h19) Set-ADUser parameters that only describe the person (the directory as an address
+# book) or say where the cmdlet runs; any other (-Enabled, -PasswordNeverExpires,
+# -TrustedForDelegation, -ServicePrincipalNames, -ScriptPath, -Add/-Replace of raw
+# attributes…) changes how the account logs in or what it may do (critical).
+_AD_DESCRIPTIVE = frozenset(
+    names(
+        """
+        -identity -server -credential -authtype -partition -passthru -whatif -confirm
+        -verbose -debug -erroraction -warningaction -manager -title -department -division
+        -company -office -officephone -mobilephone -homephone -fax -emailaddress -description
+        -displayname -givenname -surname -initials -othername -city -state -country
+        -postalcode -streetaddress -pobox -employeeid -employeenumber -organization
+        -homepage
+        """
+    )
+)
+
+
+def _descriptive_only(cmd: Cmd) -> bool:
+    """Every parameter named is one of `_AD_DESCRIPTIVE` (and at least one is named)."""
+    named = [
+        w.text.lower().split(":", 1)[0]
+        for w in cmd.args
+        if w.text.startswith("-") and len(w.text) > 1
+    ]
+    return bool(named) and all(n in _AD_DESCRIPTIVE for n in named)
 
 
 _ADMIN_NAMES = re.compile(
