@@ -791,8 +791,8 @@ _READ_ONLY = names(
     delta difft envsubst uuidgen
     colordiff wdiff tac rev fold fmt paste join expand unexpand pr look tsort factor numfmt
     shuf yes zcat zless zgrep bzcat xzcat zstdcat lzcat csvlook csvstat xmllint tidy-check
-    identify pdfinfo ffprobe mediainfo pytest py.test jest vitest mocha ava tap
-    phpunit rspec flake8 pylint pyflakes pycodestyle pydocstyle bandit mypy pyright
+    identify pdfinfo ffprobe mediainfo
+    flake8 pylint pyflakes pycodestyle pydocstyle bandit mypy pyright
     basedpyright shellcheck hadolint yamllint markdownlint golangci-lint staticcheck actionlint
     tflint checkov tfsec trivy semgrep codespell cloc tokei scc ctags-read nm objdump readelf
     ldd otool size test-path test-connection get-content get-item get-location
@@ -1010,6 +1010,24 @@ def _c_escapes(text: str) -> str:
     from aintern_ls.safety.words import ansi_c
 
     return ansi_c(text) if "\\" in text else text
+
+
+# (h19) Test runners run the project's code (its tests, conftest.py, setup files):
+# running a local test suite is moderate (HELPERS' convention, settled corpus-wide in
+# session 19); only asking the runner for its help or version reads nothing.
+_TEST_RUNNERS = names("pytest py.test jest vitest mocha ava tap phpunit rspec")
+_RUNNER_INFO = frozenset(names("--help -h --version"))
+
+
+def _test_runner(cmd: Cmd) -> None:
+    _read_only(cmd)  # (the output files and program options it checks still count)
+    if cmd.args and all(w.text in _RUNNER_INFO for w in cmd.args):
+        return
+    cmd.add(M, "test-suite", f"{cmd.name} runs the project's tests (its code)")
+
+
+for _n in _TEST_RUNNERS:
+    handles(_n)(_test_runner)
 
 
 for _n in _READ_ONLY:

@@ -402,6 +402,7 @@ CATALOGUE: dict[str, Rule] = _rules(
     ("install", "installs or changes packages", "npm ci"),
     ("uninstall", "removes packages", "npm uninstall lodash"),
     ("build", "runs a build", "make"),
+    ("test-suite", "runs the project's test suite (its code)", "pytest -q"),
     ("config", "changes a tool's settings", "npm config set registry https://r.example"),
     ("git-write", "changes the repository or talks to the network", "git init"),
     ("git-config", "changes git configuration or remotes", "git remote remove origin"),

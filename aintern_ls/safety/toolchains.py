@@ -36,6 +36,8 @@ _PKG_SAFE = frozenset(
         """
     )
 )
+# (h19) Package managers' and build tools' verbs that run the project's test suite.
+_TEST_VERBS = frozenset(names("test t tst bench"))
 _TEST_SCRIPTS = frozenset(
     names(
         """
@@ -1113,7 +1115,10 @@ def _package_manager(cmd: Cmd) -> None:
     ):
         return  # `yarn global list`: the globally installed packages, listed (gen10)
     if n in ("npm", "yarn", "pnpm", "bun") and verb in ("run", "run-script") and len(ops) > 1:
-        if ops[1] in _TEST_SCRIPTS or ops[1].startswith("test"):
+        if ops[1].startswith("test"):
+            cmd.add(M, "test-suite", f"{n} run {ops[1]} runs the project's tests (its code)")
+            return
+        if ops[1] in _TEST_SCRIPTS:
             return
         cmd.add(M, "run-script", f"{n} run {ops[1]} runs a project script")
         return
@@ -1128,10 +1133,14 @@ def _package_manager(cmd: Cmd) -> None:
             cmd.add(M, "write", "cargo clippy --fix rewrites files")
         if verb in ("build", "b"):
             cmd.add(M, "build", "cargo build writes build output")
+        if verb in _TEST_VERBS:
+            cmd.add(M, "test-suite", f"cargo {verb} runs the project's tests (its code)")
         return
     if n == "go" and verb in ("test", "vet", "version", "env", "list", "doc", "help", "fmt"):
         if verb == "fmt":
             cmd.add(M, "write", "go fmt rewrites files")
+        if verb == "test":
+            cmd.add(M, "test-suite", "go test runs the project's tests (its code)")
         return
     if n == "uv" and verb == "pip" and len(ops) > 1 and ops[1] in _PIP_READ:
         return  # uv pip show/list/freeze/check/tree only read the environment
@@ -1165,6 +1174,11 @@ def _package_manager(cmd: Cmd) -> None:
         if ops[1] in ("list", "export", "config"):
             return
         cmd.add(M, "install", f"{n} env {ops[1]} creates, changes or removes an environment")
+        return
+    if verb in _TEST_VERBS:
+        # (h19) `npm test`, `yarn test`, `dotnet test`, `mix test`, `swift test`: the
+        # project's tests run (its code): moderate, as a local script
+        cmd.add(M, "test-suite", f"{n} {verb} runs the project's tests (its code)")
         return
     if verb in _PKG_SAFE and not (
         n in ("npm", "yarn", "pnpm") and verb == "audit" and "fix" in ops

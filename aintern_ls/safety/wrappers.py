@@ -2296,6 +2296,7 @@ _CODE_FLAGS = {
     "julia": ("-e", "-E", "--eval", "--print"),
     "scala": ("-e",),
 }
+_PY_TEST_MODULES = frozenset(names("pytest unittest doctest"))
 _PY_MODULES_SAFE = frozenset(
     names(
         """
@@ -2470,7 +2471,12 @@ def _interpreter(cmd: Cmd) -> None:
                 return
         if family == "python" and t == "-m" and i + 1 < len(args):
             module = args[i + 1].text
-            if module in _PY_MODULES_SAFE or module.startswith("pytest"):
+            if module in _PY_TEST_MODULES or module.startswith("pytest"):
+                # (h19) `python -m pytest`, `-m unittest`, `-m doctest f.py`: the project's
+                # tests run (its code): moderate, like the runner itself
+                cmd.add(M, "test-suite", f"python -m {module} runs the project's tests")
+                return
+            if module in _PY_MODULES_SAFE:
                 return
             cmd.judge([Word(module, args[i + 1].start, args[i + 1].end), *args[i + 2 :]], cmd.stdin)
             return

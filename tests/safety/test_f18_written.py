@@ -112,7 +112,7 @@ LOW = [
     ("bash", "echo 'echo hi' > rc.sh; bash --norc -i", M),
     ("powershell", "Add-Content $PROFILE 'rd C:\\Windows -Recurse'; pwsh -NoProfile -c dir", C),
     # the tool run on files the block did not write
-    ("bash", "pytest -q tests/", S),  # (as today: at most moderate)
+    ("bash", "pytest -q tests/", M),  # (a test suite run: moderate, h19's convention)
     ("cmd", "msbuild app.proj /t:Build", M),
     # only printed, searched or read
     ("bash", "echo 'import shutil; shutil.rmtree(\"/\")  # never put this in conftest.py'", S),

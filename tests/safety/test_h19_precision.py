@@ -333,3 +333,87 @@ def test_laps_password_in_clear_is_critical(command: str) -> None:
 )
 def test_laps_without_clear_text_is_safe(command: str) -> None:
     assert _level(command, "powershell") == S
+
+
+# --- test suites run the project's code: moderate (HELPERS; settled corpus-wide, h19) --------
+TEST_SUITES = [
+    ("pytest", "bash"),
+    ("pytest -x -q tests/unit", "bash"),
+    ("py.test -k 'not slow'", "bash"),
+    ("python -m pytest --maxfail=1", "bash"),
+    ("python3 -m unittest discover -s tests -p 'test_*.py'", "bash"),
+    ("python -m doctest README.md", "bash"),
+    ("uv run pytest -n auto", "bash"),
+    ("poetry run python -m pytest", "bash"),
+    ("npm test", "bash"),
+    ("npm t -- --watchAll=false", "bash"),
+    ("npm run test:e2e", "bash"),
+    ("yarn test --coverage", "bash"),
+    ("pnpm test", "bash"),
+    ("bun test", "bash"),
+    ("npx jest src/", "bash"),
+    ("npx vitest run", "bash"),
+    ("mocha 'test/**/*.spec.js'", "bash"),
+    ("go test ./...", "bash"),
+    ("go test -race -run TestAPI ./internal/...", "bash"),
+    ("cargo test --workspace", "bash"),
+    ("cargo t", "bash"),
+    ("cargo bench", "bash"),
+    ("dotnet test --no-build", "bash"),
+    ("mvn test", "bash"),
+    ("mix test test/my_app_web", "bash"),
+    ("swift test --parallel", "bash"),
+    ("bundle exec rspec spec/models", "bash"),
+    ("vendor/bin/phpunit --testdox", "bash"),
+    ("npm test", "powershell"),
+    ("go test ./...", "cmd"),
+    ("python -m pytest -q", "cmd"),
+]
+
+
+@pytest.mark.parametrize(("command", "shell"), TEST_SUITES)
+def test_test_suites_are_moderate(command: str, shell: str) -> None:
+    assert _level(command, shell) == M
+
+
+@pytest.mark.parametrize(
+    "wrap", ["timeout 600 {}", "env CI=1 {}", "bash -c {q}", "({})", "cd app && {}"]
+)
+@pytest.mark.parametrize("command", ["pytest -q", "npm test", "go test ./...", "cargo test"])
+def test_test_suites_wrapped_stay_moderate(command: str, wrap: str) -> None:
+    quoted = "'" + command.replace("'", "'\\''") + "'"
+    assert _level(wrap.format(command, q=quoted)) == M
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest --version",
+        "pytest --help",
+        "jest --version",
+        "npm run lint",
+        "npm run typecheck",
+        "cargo check",
+        "cargo clippy",
+        "go vet ./...",
+        "python -m mypy src",
+        "npm test --help",
+        "echo 'run pytest before pushing'",
+        "grep -rn 'go test' Makefile",
+    ],
+)
+def test_test_suite_look_alikes_stay_safe(command: str) -> None:
+    assert _level(command) == S
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest -q && rm -rf ~",
+        'printf \'{"scripts":{"test":"rm -rf ~"}}\' > package.json && npm test',
+        "echo 'import shutil; shutil.rmtree(\"/\")' > conftest.py && pytest",
+        "go test -exec 'rm -rf /' ./...",
+    ],
+)
+def test_test_suites_with_a_blocked_part_stay_blocked(command: str) -> None:
+    assert _level(command) == B

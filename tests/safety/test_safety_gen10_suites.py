@@ -157,9 +157,9 @@ def test_build_tool_running_a_destructive_program_is_blocked(command: str) -> No
         # (HELPERS.md session-13 convention, 13:35; red team round 12) (n12u: was M)
         ("go test -toolexec=./wrap.sh ./...", C),
         ("go test -exec ./wrap.sh ./...", C),
-        ("go test ./...", S),
+        ("go test ./...", M),  # (a test suite run: moderate, h19's convention)
         ("go build -o bin/app .", M),
-        ("cargo test", S),
+        ("cargo test", M),
         ("cargo build --config profile.release.lto=true", M),
         ("RUSTC_WRAPPER=sccache cargo build", M),
         ("CARGO_TARGET_DIR=/tmp/t cargo build", M),

@@ -165,7 +165,7 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("bundle exec rm -rf ~", "bash", B),
     ("direnv exec . rm -rf /", "bash", B),
     ("mise exec node@20 -- rm -rf ~", "bash", B),
-    ("poetry run pytest -q", "bash", S),
+    ("poetry run pytest -q", "bash", M),  # (a test suite run: moderate, h19's convention)
     ("codex exec --dangerously-bypass-approvals-and-sandbox 'tidy the disk'", "bash", C),
     ("gemini --approval-mode yolo -p 'fix it'", "bash", C),
     ("claude --version", "bash", S),
