@@ -7,6 +7,7 @@ from __future__ import annotations
 import fnmatch
 import posixpath
 import re
+from collections.abc import Sequence
 
 import attrs
 
@@ -542,6 +543,41 @@ def _backups_emptied(cmd: Cmd, targets: list[Word]) -> bool:
     return False
 
 
+def _truncate_size(cmd: Cmd) -> str | None:
+    """truncate's size argument (`-s 1G`, `-s1G`, `--size=+10M`, `--size 5G`), or None."""
+    texts = cmd.texts()
+    for i, t in enumerate(texts):
+        if t in ("-s", "--size"):
+            return texts[i + 1] if i + 1 < len(texts) else None
+        if t.startswith("--size="):
+            return t[len("--size=") :]
+        if t.startswith("-s") and len(t) > 2 and not t.startswith("--"):
+            return t[2:]
+    return None
+
+
+_NONZERO_SIZE = re.compile(r"\A0*[1-9][0-9]{0,15}(?:[KMGTPEZY](?:i?B)?|[kK]B?)?\Z")
+
+
+def _truncate_grows(cmd: Cmd, targets: Sequence[Word]) -> bool:
+    """(h19) `truncate -s +10M f` / `-s '>1G' f` only extend a file (zeros appended); `-s
+    10G disk.img` sizes a disk image file (a sparse file made or grown): no content is
+    lost. Any other size (0, `-N`, `<N`, `%N`, `/N`, a reference file) may cut data off;
+    a system, startup or secret file, a glob or a computed word keeps its level."""
+    size = _truncate_size(cmd)
+    if not size or not targets or cmd.has("-r", "--reference") or cmd.short("r"):
+        return False
+    if any(
+        t.dynamic or t.glob or write_target(t.text, cmd.scope.cwds) is not None for t in targets
+    ):
+        return False
+    if any(is_secret(t.text) for t in targets):
+        return False
+    if size[0] in "+>" and _NONZERO_SIZE.match(size[1:]):
+        return True
+    return bool(_NONZERO_SIZE.match(size)) and all(_IMAGE_FILE.search(t.text) for t in targets)
+
+
 @handles("shred", "wipe", "unlink", "truncate")
 def _shred(cmd: Cmd) -> None:
     targets = cmd.operands(frozenset({"-n", "-s", "--size", "-r", "--reference", "--iterations"}))
@@ -560,6 +596,9 @@ def _shred(cmd: Cmd) -> None:
                     # emptied is home wiped (as `rm -f ~/*`) (b12)
                     cmd.add(B, "rm-home", f"truncate empties every file of {whole.what}", t)
                     return
+        if _truncate_grows(cmd, targets):
+            cmd.add(M, "write", "truncate only extends the file (or sizes a new image file)")
+            return
         cmd.add(D, "truncate", "truncate discards file contents")
         return
     _delete_targets(cmd, targets, cmd.short("r") and cmd.name == "wipe", f"{cmd.name} destroys")
@@ -1552,27 +1591,54 @@ def _mkfs(cmd: Cmd) -> None:
                 or len(ops) <= limit
             ):
                 return
-    last = next(
-        (w for w in reversed(cmd.args) if not w.text.startswith("-") and not w.text.isdigit()),
-        None,
-    )
-    if (
-        read_only is None
-        and last is not None
-        and not last.dynamic
-        and _IMAGE_FILE.search(last.text)
-        and not is_device(last.text)
-        and not last.text.startswith("/dev/")
-    ):
-        # `mkfs.xfs -f vm.raw`, `mkfs.ext4 -F rootfs.img`: a filesystem made inside a file.
-        cmd.add(M, "write", f"{cmd.name} makes a filesystem inside the file {last.text}", last)
+    image = _image_file_target(cmd)
+    if image is not None:
+        # `mkfs.xfs -f vm.raw`, `mkfs.ext4 -F rootfs.img`: a filesystem made inside a file;
+        # (h19) `wipefs -a disk.img`, `sgdisk --zap-all disk.img`: the file's signatures or
+        # partition table rewritten, no disk touched.
+        cmd.add(M, "write", f"{cmd.name} rewrites the disk image file {image.text}", image)
         return
     cmd.add(B, "mkfs", f"{cmd.name} erases a filesystem or partition table")
 
 
 _IMAGE_FILE = re.compile(
-    r"(?i)\.(img|raw|iso|qcow2|ext[234]|xfs|btrfs|vfat|fat|bin|dat|fs|vhdx?|vmdk|disk|swap)$"
+    r"(?i)\.(img|raw|iso|qcow2|ext[234]|xfs|btrfs|vfat|fat|bin|dat|fs|vhdx?|vmdk|disk|swap|luks)$"
 )
+
+
+def _image_file_target_of(cmd: Cmd, first: bool) -> Word | None:
+    """`_image_file_target`, for parted, whose device is its FIRST operand (the commands
+    after it: `parted -s disk.img mklabel gpt mkpart …`)."""
+    if not first:
+        return _image_file_target(cmd)
+    if any(w.dynamic or is_device(w.text) or w.text.startswith("/dev/") for w in cmd.args):
+        return None
+    dev = next((w for w in cmd.args if not w.text.startswith("-")), None)
+    if dev is None or not _IMAGE_FILE.search(dev.text) or _guarded_file(cmd, dev):
+        return None
+    return dev
+
+
+def _image_file_target(cmd: Cmd) -> Word | None:
+    """(h19) The disk a partition, signature, encryption or format tool works on, when it is
+    a disk image FILE (the last operand, named with an image extension: `disk.img`,
+    `vm.qcow2`, `container.luks`) and no argument names a device or is computed: the tool
+    then rewrites that file (moderate), not a disk (blocked)."""
+    if any(w.dynamic or is_device(w.text) or w.text.startswith("/dev/") for w in cmd.args):
+        return None
+    last = next(
+        (w for w in reversed(cmd.args) if not w.text.startswith("-") and not w.text.isdigit()),
+        None,
+    )
+    if last is None or not _IMAGE_FILE.search(last.text) or _guarded_file(cmd, last):
+        return None
+    return last
+
+
+def _guarded_file(cmd: Cmd, word: Word) -> bool:
+    """A file whose overwrite means more than a write (boot files such as
+    /boot/initrd.img, system files): not exempted as a mere image file."""
+    return write_target(word.text, cmd.scope.cwds) is not None
 
 
 def _on_device(cmd: Cmd) -> Word | None:
@@ -1735,6 +1801,11 @@ def _zfs(cmd: Cmd) -> None:
 @handles("cryptsetup")
 def _cryptsetup(cmd: Cmd) -> None:
     if cmd.has("luksFormat", "erase", "luksErase", "reencrypt"):
+        image = _image_file_target(cmd)
+        if image is not None:
+            # (h19) `cryptsetup luksFormat container.img`: a container file, no disk
+            cmd.add(M, "write", f"cryptsetup formats the container file {image.text}", image)
+            return
         cmd.add(B, "mkfs", "cryptsetup wipes the volume's keys or contents")
     elif cmd.has("status", "luksDump", "isLuks"):
         return
@@ -1745,6 +1816,11 @@ def _cryptsetup(cmd: Cmd) -> None:
 @handles("fdisk", "parted")
 def _fdisk(cmd: Cmd) -> None:
     if cmd.short("l") or cmd.has("print", "--list") or (cmd.name == "parted" and cmd.has("-l")):
+        return
+    image = _image_file_target_of(cmd, first=cmd.name == "parted")
+    if image is not None:
+        # (h19) `parted -s disk.img mklabel gpt`, `fdisk disk.img`: a disk image file
+        cmd.add(M, "write", f"{cmd.name} rewrites the partition table of {image.text}", image)
         return
     cmd.add(B, "partition", f"{cmd.name} rewrites a partition table")
 

@@ -417,3 +417,74 @@ def test_test_suite_look_alikes_stay_safe(command: str) -> None:
 )
 def test_test_suites_with_a_blocked_part_stay_blocked(command: str) -> None:
     assert _level(command) == B
+
+
+# --- disk tools pointed at a disk image FILE rewrite that file, not a disk ------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "wipefs -a disk.img",
+        "wipefs --all /tmp/test.img",
+        "sgdisk --zap-all build/vm.raw",
+        "sgdisk -o -n 1:2048:0 disk.img",
+        "sfdisk disk.img < layout.sfdisk",
+        "gdisk rootfs.img",
+        "parted -s disk.img mklabel gpt",
+        "parted --script out/sd.img mklabel msdos mkpart primary fat32 1MiB 256MiB",
+        "fdisk disk.img",
+        "cryptsetup luksFormat -q container.img",
+        "cryptsetup -q luksFormat vault.luks",
+        "mkfs.ext4 -F rootfs.img",
+        "truncate -s 1G disk.img",
+        "truncate -s +10M file.bin",
+        "truncate --size=+5G vm.qcow2",
+        "truncate -s '>2G' data.bin",
+    ],
+)
+def test_disk_tools_on_image_files_are_writes(command: str) -> None:
+    assert _level(command) == M
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "wipefs -a /dev/sdb",
+        "wipefs -a $DISK",
+        "wipefs -a /dev/sdb disk.img",
+        "sgdisk --zap-all /dev/nvme0n1",
+        "parted -s /dev/sda mklabel gpt",
+        "fdisk /dev/sda",
+        "cryptsetup luksFormat /dev/sdb1",
+        "mkfs.ext4 /boot/initrd.img",
+        "wipefs -a /boot/efi.img",
+        "cd / && wipefs -a boot/initrd.img",
+        "wipefs -a disk",
+        "sudo sh -c 'wipefs -a /dev/sda'",
+    ],
+)
+def test_disk_tools_on_disks_stay_blocked(command: str) -> None:
+    assert _level(command) == B
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "truncate -s 0 app.log",
+        "truncate -s 1G important.db",
+        "truncate -s -10M file.bin",
+        "truncate -s +1M *.log",
+        "truncate -s +1M $F",
+        "truncate -r ref.img -s +1M x.img",
+        "truncate -s 0 disk.img",
+        "truncate -s +1M ~/.ssh/id_rsa",
+    ],
+)
+def test_truncate_that_may_cut_data_stays_dangerous(command: str) -> None:
+    assert _level(command) == D
+
+
+@pytest.mark.parametrize(
+    "command", ["truncate -s +1M /etc/passwd", "truncate -s 1G /boot/initrd.img"]
+)
+def test_truncate_of_account_and_boot_files_stays_blocked(command: str) -> None:
+    assert _level(command) == B
