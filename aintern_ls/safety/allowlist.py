@@ -104,9 +104,74 @@ def _sed(cmd: Cmd) -> None:
             return
         # (a `/` that opens an address or an `s`/`y` pattern, `/error/p`, `s/e/E/`, is not
         # the end of one: the letter after it is pattern text, not a command: n12u)
-        if re.search(r"(^|[;}\s])[wWe]\s|(?<=[^;{}\s!,sy])/[wWe]\s*\S|\be\b\s*$", w.text):
+        # (h19) on the script with the `s`/`y` patterns and replacements and the regex
+        # addresses blanked: `s/rm -rf/echo/`, `y/abc/efg/` hold no command
+        if re.search(
+            r"(^|[;}\s])[wWe]\s|(?<=[^;{}\s!,sy])/[wWe]\s*\S|\be\b\s*$", _sed_strip(w.text)
+        ):
             cmd.add(M, "write", "sed script writes files or runs commands", w)
             return
+
+
+def _sed_delimited(text: str, i: int, delim: str) -> int:
+    """The index just past the next unescaped `delim` from `i` (or the end of `text`)."""
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == delim:
+            return i + 1
+        i += 1
+    return n
+
+
+def _sed_strip(text: str) -> str:
+    """(h19) A sed script with what is only data blanked, in one left-to-right scan: the
+    pattern and replacement of `s` (its flags kept), both parts of `y`, regex addresses
+    (`/re/`, `\\cREc`), the text of `a`/`i`/`c` and comments. What is left is commands,
+    flags and file names, where `w`, `W` and `e` mean writing and running."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    at_command = True
+    while i < n:
+        c = text[i]
+        if c in ";\n{}":
+            out.append(c)
+            at_command = True
+            i += 1
+            continue
+        if not at_command or c in " \t!,0123456789$~+":
+            out.append(c)
+            i += 1
+            continue
+        if c == "/" or (c == "\\" and i + 1 < n):
+            delim = "/" if c == "/" else text[i + 1]
+            j = _sed_delimited(text, i + (1 if c == "/" else 2), delim)
+            out.append("/x/")
+            i = j
+            while i < n and text[i] in "IM":
+                i += 1
+            continue
+        if c in "sy" and i + 1 < n and text[i + 1] not in " \t\n;\\" and not text[i + 1].isalnum():
+            delim = text[i + 1]
+            j = _sed_delimited(text, i + 2, delim)
+            j = _sed_delimited(text, j, delim)
+            out.append(c + delim * 3)
+            i = j
+            at_command = False
+            continue
+        if c in "aic#":
+            end = text.find("\n", i)
+            out.append(c)
+            i = n if end < 0 else end
+            at_command = False
+            continue
+        out.append(c)
+        at_command = False
+        i += 1
+    return "".join(out)
 
 
 def _sed_scripts(cmd: Cmd) -> list[Word]:

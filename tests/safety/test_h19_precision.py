@@ -488,3 +488,41 @@ def test_truncate_that_may_cut_data_stays_dangerous(command: str) -> None:
 )
 def test_truncate_of_account_and_boot_files_stays_blocked(command: str) -> None:
     assert _level(command) == B
+
+
+# --- sed: the letters of an s/y pattern or replacement are data, not the e/w commands --------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sed 's/rm -rf/echo/' install.sh",
+        "sed 's/eval/exec/' main.sh",
+        "sed -e 's/x/e/' f",
+        "sed 'y/abc/efg/' f",
+        "sed 's/\\(.*\\)/echo \\1/' f",
+        "sed 's|http://|https://|g; s/west/east/' conf",
+        "sed -n '/error/,/warn/p' app.log",
+        "sed '/^#/d; s/ e / E /' f",
+        "sed 'a\\nextra' f",
+        "sed -E 's/(v)[0-9]+/\\1e/' f",
+    ],
+)
+def test_sed_substitution_text_is_data(command: str) -> None:
+    assert _level(command) == S
+
+
+@pytest.mark.parametrize(
+    ("command", "want"),
+    [
+        ("sed 's/x/y/w out.txt' f", M),
+        ("sed '/x/w out.txt' f", M),
+        ("sed 's/a/b/;w log.txt' f", M),
+        ("sed 's/a/b/ ; e ls' f", M),
+        ("sed 's/x/y/e' f", C),
+        ("sed 'e' f", C),
+        ("sed 's/x/y/;e' f", C),
+        ("sed -n '1e rm -rf ~' f", B),
+        ("sed 's/x/y/w /etc/passwd' f", B),
+    ],
+)
+def test_sed_write_and_run_commands_keep_their_level(command: str, want: object) -> None:
+    assert _level(command) == want
