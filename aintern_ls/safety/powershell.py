@@ -1130,16 +1130,9 @@ def _dotnet_dns(text: str, scope: Scope) -> None:
                 m.end(),
             )
             return
-        if m.group(0).lower().split("::", 1)[1][:11] != "gethostname" and arg.strip(" )'\""):
-            # `[Net.Dns]::GetHostAddresses('example.com')`: a query sent to a name server
-            # (a network read, moderate, like Resolve-DnsName); GetHostName() is local
-            scope.add(
-                RiskLevel.MODERATE,
-                "network",
-                ".NET looks a name up on a DNS server (a network read)",
-                m.start(),
-                m.end(),
-            )
+        # (h19) a literal name looked up (`[Net.Dns]::GetHostAddresses('example.com')`) is
+        # a DNS query, read-only like nslookup/dig/host (safe): one convention for every
+        # shell's resolver
 
 
 _NET_PROFILE_WRITE = re.compile(

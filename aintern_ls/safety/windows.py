@@ -6260,11 +6260,9 @@ def _misc_windows_safe(cmd: Cmd) -> None:
     ):
         cmd.add(C, "exfiltration", f"{cmd.name} puts a command's output in a DNS name")
         return
-    if cmd.name == "resolve-dnsname" and _dns_query(cmd):
-        # `Resolve-DnsName example.com`: a query sent to a name server (a network read,
-        # moderate; red team round 11); `-CacheOnly` and localhost stay on this machine
-        cmd.add(M, "network", "Resolve-DnsName queries a DNS server (a network read)")
-        return
+    # (h19) `Resolve-DnsName example.com`: a DNS query of a literal name is read-only, like
+    # nslookup, dig and host (safe): one convention for every shell's resolver (round 11's
+    # moderate is superseded; names built from run-time values stay exfiltration above)
     if cmd.name == "echo" and cmd.args and not any(w.dynamic for w in cmd.args):
         # cmd `echo clean | diskpart`: what echo prints is known and feeds the next stage.
         cmd.info.output = " ".join(w.text for w in cmd.args)
@@ -6279,18 +6277,6 @@ def _misc_windows_safe(cmd: Cmd) -> None:
         prompt = line.split("=", 1)[1] if "=" in line else ""
         if prompt.strip():
             cmd.info.output = prompt.strip().strip('"')
-
-
-def _dns_query(cmd: Cmd) -> bool:
-    """Resolve-DnsName asks a name server: not with `-CacheOnly` (the local cache), not for
-    localhost, not when only asking for help."""
-    texts = [w.text.lower() for w in cmd.args]
-    if any(t in ("-?", "-cacheonly") or t.startswith("-cacheo") for t in texts):
-        return False
-    names_ = [t for t in texts if not t.startswith("-")]
-    if not names_:
-        return cmd.stdin.kind != "none"  # `'a.org','b.org' | Resolve-DnsName`
-    return any(t.strip("'\"") not in ("localhost", "127.0.0.1", "::1") for t in names_)
 
 
 _READS_FILE = re.compile(

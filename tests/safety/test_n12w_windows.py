@@ -225,11 +225,31 @@ _CASES = [
     ("printf 'get /remote/f.txt\\n' | sftp -b - u@h", "bash", M),
     ("grep 'sftp -b' deploy.sh", "bash", S),
     # a PowerShell DNS lookup of a literal name is a network read (moderate)
-    ("Resolve-DnsName www.contoso.com", "powershell", M),
-    ("Resolve-DnsName -Name x.org -Server 8.8.8.8 -DnsOnly", "powershell", M),
-    ("'a.org','b.org' | Resolve-DnsName", "powershell", M),
-    ("[System.Net.Dns]::GetHostByName('x.org')", "powershell", M),
-    ('[Net.Dns]::Resolve("x.org")', "powershell", M),
+    (
+        "Resolve-DnsName www.contoso.com",
+        "powershell",
+        S,
+    ),  # (h19: a DNS query is read-only, as nslookup)
+    (
+        "Resolve-DnsName -Name x.org -Server 8.8.8.8 -DnsOnly",
+        "powershell",
+        S,
+    ),  # (h19: a DNS query is read-only, as nslookup)
+    (
+        "'a.org','b.org' | Resolve-DnsName",
+        "powershell",
+        S,
+    ),  # (h19: a DNS query is read-only, as nslookup)
+    (
+        "[System.Net.Dns]::GetHostByName('x.org')",
+        "powershell",
+        S,
+    ),  # (h19: a DNS query is read-only, as nslookup)
+    (
+        '[Net.Dns]::Resolve("x.org")',
+        "powershell",
+        S,
+    ),  # (h19: a DNS query is read-only, as nslookup)
     ("Resolve-DnsName x.org -CacheOnly", "powershell", S),
     ("Resolve-DnsName localhost", "powershell", S),
     ("[System.Net.Dns]::GetHostName()", "powershell", S),

@@ -137,9 +137,10 @@ def test_plain_lookups_are_safe(command: str, shell: str) -> None:
     ],
 )
 def test_plain_powershell_lookups_are_network_reads(command: str) -> None:
-    # PowerShell's DNS cmdlet sends a query to a name server: a network read, moderate
-    # (red team round 11's open line, taken by n12w in session 14); not exfiltration.
-    assert level(command, "powershell") == M, command
+    # PowerShell's DNS cmdlet sends a query to a name server: read-only, like nslookup
+    # (h19 settled one convention for every shell's resolver: safe; n12w's moderate is
+    # superseded); not exfiltration.
+    assert level(command, "powershell") == S, command
 
 
 # --- PowerShell variables holding items ------------------------------------------------
@@ -299,8 +300,8 @@ def test_round5_mechanisms_critical(command: str, shell: str) -> None:
     [
         ("python3 -I -c 'print(2)'", "bash", S),
         ("fennel -e '(print \"rm -rf /\")'", "bash", M),
-        # (a DNS query is a network read: moderate, red team round 11 / n12w)
-        ("[Net.Dns]::GetHostEntry('intranet.example.com')", "powershell", M),
+        # (a DNS query of a literal name: read-only like nslookup, safe: h19)
+        ("[Net.Dns]::GetHostEntry('intranet.example.com')", "powershell", S),  # (h19)
         ("journalctl -b -p err", "bash", S),
         ("sysctl -w kernel.dmesg_restrict=1", "bash", M),
         ("grubby --info=ALL", "bash", S),
