@@ -39,6 +39,8 @@ def _judge_sql_text(cmd: Cmd, sql: str, where: Word | None) -> None:
 )
 def _sql_client(cmd: Cmd) -> None:
     system.repl_tool(cmd)  # `\! cmd`, `.shell cmd`, `COPY … FROM PROGRAM 'cmd'`
+    if cmd.name == "cockroach" and _cockroach_reads(cmd):
+        return
     if cmd.name == "sqlite3" and any("tcc.db" in w.text.lower() for w in cmd.args):
         statement = " ".join(cmd.texts()[1:]).lower()
         if re.search(r"\b(insert|update|delete|replace|drop)\b", statement):
@@ -70,6 +72,15 @@ def _sql_client(cmd: Cmd) -> None:
     if cmd.short("l") or cmd.has("--list", "--version"):
         return
     cmd.add(M, "db-shell", f"opens an interactive {cmd.name} session")
+
+
+def _cockroach_reads(cmd: Cmd) -> bool:
+    """(h19) `cockroach node status|ls`, `cockroach version`: reports of the cluster and
+    the binary, no SQL session and no change (`node decommission|drain` change it)."""
+    ops = [w.text for w in cmd.args if not w.text.startswith("-")]
+    return ops[:1] == ["version"] or (
+        ops[:1] == ["node"] and len(ops) > 1 and ops[1] in ("status", "ls")
+    )
 
 
 @handles("mongosh", "mongo")

@@ -3390,7 +3390,12 @@ _MONGO_DESTROY = re.compile(
 )
 _MONGO_READ = re.compile(
     r"^\s*(db\.\w+\.(find|findOne|count|countDocuments|aggregate|distinct|getIndexes|stats)"
-    r"|db\.(getCollectionNames|stats|version|serverStatus|getName)|show\s+\w+|printjson)",
+    r"|db\.(getCollectionNames|stats|version|serverStatus|getName|hello|isMaster|getUsers)\b"
+    r"|show\s+\w+|printjson|rs\.(status|conf)\(\s*\)"
+    # (h19) diagnostic admin commands: they only report
+    r"|db\.(adminCommand|runCommand)\(\s*\{\s*['\"]?(listDatabases|serverStatus|ping|buildInfo"
+    r"|hostInfo|listCollections|dbStats|collStats|replSetGetStatus|connectionStatus|hello"
+    r"|isMaster|getCmdLineOpts|listCommands)['\"]?\s*:)",
     re.I,
 )
 

@@ -544,6 +544,36 @@ def _more_accounts(cmd: Cmd) -> None:
         cmd.add(C, "account", f"{cmd.name} adds or changes accounts or group membership")
 
 
+@handles("pmset")
+def _pmset(cmd: Cmd) -> None:
+    """(h19) macOS power management: `pmset -g …` prints the settings, the battery, the
+    assertions or the log; anything else changes them or sleeps the machine."""
+    texts = cmd.texts()
+    if texts and texts[0].startswith("-g"):
+        return
+    cmd.add(M, "system-config", "pmset changes power settings or sleeps the machine")
+
+
+@handles("xcode-select")
+def _xcode_select(cmd: Cmd) -> None:
+    """(h19) `xcode-select -p`/`--version` print; `--install` installs the command line
+    tools, `-s`/`--reset` switch the developer directory every build uses."""
+    texts = cmd.texts()
+    if all(t in ("-p", "--print-path", "-v", "--version", "-h", "--help") for t in texts):
+        return
+    cmd.add(M, "install", "xcode-select installs or switches the developer tools")
+
+
+@handles("repair-volume")
+def _repair_volume(cmd: Cmd) -> None:
+    """(h19) `Repair-Volume -Scan` only scans the volume online (like `chkdsk C:`);
+    -SpotFix and -OfflineScanAndFix change it (like `chkdsk /f`)."""
+    low = [w.text.lower() for w in cmd.args]
+    if "-scan" in low and not any(t in ("-spotfix", "-offlinescanandfix") for t in low):
+        return
+    cmd.add(M, "disk", "Repair-Volume fixes the volume's file system")
+
+
 @handles("get-lapsadpassword", "get-lapsaadpassword", "get-admpwdpassword")
 def _laps_password(cmd: Cmd) -> None:
     """(h19) Windows LAPS keeps each machine's local Administrator password in the

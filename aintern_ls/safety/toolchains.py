@@ -1191,7 +1191,10 @@ def _package_manager(cmd: Cmd) -> None:
         elif verb == "config" and len(ops) > 1 and ops[1] not in ("get", "list", "ls"):
             cmd.add(M, "config", f"{n} config changes settings")
         return
-    if _package_listing(n, verb, ops):
+    if _package_listing(n, verb, ops) or (
+        # `dotnet nuget locals all --list`: the noun's listing option, nothing cleared
+        verb in _MANAGED_NOUNS and cmd.has("--list") and not cmd.has("--clear", "-c")
+    ):
         return
     if verb in ("uninstall", "remove", "purge", "autoremove", "rm", "erase", "un", "r"):
         cmd.add(M, "uninstall", f"{n} {verb} removes packages")
@@ -1210,7 +1213,29 @@ def _package_listing(n: str, verb: str, ops: list[str]) -> bool:
         return sub in ("", "list", "info")
     if n == "scoop" and verb in ("status", "checkup", "cat", "which", "prefix"):
         return True
-    return n == "port" and verb in ("installed", "contents", "deps", "rdeps", "dependents")
+    if n == "port" and verb in ("installed", "contents", "deps", "rdeps", "dependents"):
+        return True
+    # (h19) a toolchain manager's noun, then a read verb: `rustup target list --installed`,
+    # `rustup toolchain list`, `dotnet tool list -g`, `dotnet workload list`, `swift package
+    # describe`, `dotnet nuget locals all --list`, `conda env list`
+    if verb in _MANAGED_NOUNS and sub in _NOUN_READS:
+        return True
+    return verb in _MANAGER_READS.get(n, ())
+
+
+# (h19) Things a toolchain manager keeps (the noun its subcommands act on) and the verbs
+# that only list or show them; read subcommands named only by one manager.
+_MANAGED_NOUNS = frozenset(
+    names("target toolchain component package tool workload nuget source sources env plugin")
+)
+_NOUN_READS = frozenset(
+    names("list ls show describe info dump-package show-dependencies search why")
+)
+_MANAGER_READS: dict[str, frozenset[str]] = {
+    "brew": frozenset(names("uses desc options formulae casks --cellar --repository")),
+    "nvm": frozenset(names("ls-remote current which version version-remote")),
+    "rustup": frozenset(names("which")),
+}
 
 
 for _n in names(
@@ -1824,10 +1849,17 @@ def raw_source(text: str) -> bool:
     return not _KNOWN_HOSTS.search(host) and bool(_ARCHIVE_SUFFIX.search(t))
 
 
+_BREW_NO_INSTALL = frozenset(names("create fetch audit cat edit bump-formula-pr bump-cask-pr"))
+
+
 def raw_source_install(cmd: Cmd) -> bool:
     """`yarn add https://203.0.113.9/x.tgz`, `pip install git+https://198.51.100.7/x.git`,
     `Add-AppxPackage -Path \\\\203.0.113.9\\s\\x.msix`: a package manager told to install from a
     raw location runs code from there (safety-m8). True when judged."""
+    if cmd.name == "brew" and cmd.args and cmd.args[0].text in _BREW_NO_INSTALL:
+        # (h19) `brew create URL` downloads the archive to write a formula template and
+        # `brew fetch`/`audit` only download or check: nothing from the URL is run
+        return False
     hit = next(
         (w for w in cmd.args if not w.dynamic and raw_source(w.text.split("=", 1)[-1])), None
     )

@@ -2520,6 +2520,9 @@ def _interpreter(cmd: Cmd) -> None:
         if t == "run" and family in ("deno", "bun"):
             i += 1
             continue
+        if family == "deno" and t in _DENO_SUBCOMMANDS:
+            _deno_subcommand(cmd, t, [w.text for w in args[i + 1 :]])
+            return
         if t == "-":
             break
         if re.match(r"^https?://", t):
@@ -2532,6 +2535,32 @@ def _interpreter(cmd: Cmd) -> None:
     if cmd.stdin.kind == STDIN_STATIC and i < len(args):
         # `python3 - /etc <<'EOF' … sys.argv[1] …`: the arguments after `-` (n18u)
         _argv_targets(cmd, Word(cmd.stdin.text, 0, 0), args[i + 1 :], mark)
+
+
+# (h19) deno's own subcommands (not a script's name): the checkers and printers only read;
+# `fmt` without --check and `lint --fix` rewrite files; tasks, tests and installs run or
+# fetch the project's code.
+_DENO_READS = frozenset(names("check info doc lint types completions"))
+_DENO_SUBCOMMANDS = _DENO_READS | frozenset(
+    names("fmt task test bench compile bundle install add remove outdated upgrade cache")
+)
+
+
+def _deno_subcommand(cmd: Cmd, sub: str, rest: list[str]) -> None:
+    if sub == "fmt":
+        if "--check" not in rest:
+            cmd.add(M, "write", "deno fmt rewrites files")
+    elif sub in _DENO_READS:
+        if sub == "lint" and "--fix" in rest:
+            cmd.add(M, "write", "deno lint --fix rewrites files")
+    elif sub in ("test", "bench"):
+        cmd.add(M, "test-suite", f"deno {sub} runs the project's tests (its code)")
+    elif sub == "task":
+        cmd.add(M, "run-script", "deno task runs a project script")
+    elif sub in ("compile", "bundle"):
+        cmd.add(M, "build", f"deno {sub} writes build output")
+    else:
+        cmd.add(M, "install", f"deno {sub} installs or changes packages")
 
 
 # (n18u) inline code reading its command-line arguments: the words after the code are what
