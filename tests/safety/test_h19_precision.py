@@ -647,3 +647,20 @@ def test_toolchain_neighbours_stay_critical(command: str) -> None:
 )
 def test_admin_destroyers_stay_dangerous(command: str) -> None:
     assert _level(command) == D
+
+
+# --- a container sharing the host's process namespace is critical whatever it runs ---------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker run --rm --pid=host alpine ps aux",
+        "docker run --pid=host nginx:latest",
+        "podman run --rm --pid host busybox top -b -n1",
+    ],
+)
+def test_host_pid_namespace_container_is_critical(command: str) -> None:
+    assert _level(command) == C
+
+
+def test_container_without_host_namespaces_is_moderate() -> None:
+    assert _level("docker run --rm alpine ps aux") == M
