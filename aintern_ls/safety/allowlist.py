@@ -781,6 +781,8 @@ def _misc(cmd: Cmd) -> None:
     if n in ("rmmod", "modprobe") and ("-r" in texts or n == "rmmod"):
         cmd.add(C, "kernel", "removes a kernel module (can disable a security or network layer)")
         return
+    if n == "modprobe" and any(t in _MODPROBE_SHOWS for t in texts):
+        return  # (h19) `modprobe -D ext4`, `--show-depends`, `-c`: prints, loads nothing
     if n in ("modprobe", "insmod") and not any(t in ("-n", "--dry-run", "-c") for t in texts):
         cmd.add(C, "kernel", f"{n} loads code into the kernel")
         return
@@ -881,6 +883,13 @@ _READ_ONLY = names(
     entr-list sw-version xcode-select xcrun-version lsb_release hostnamectl-status cat-read
     stat-read ls-read lsattr namei getfacl getcap id-read
     """
+)
+
+
+# (h19) modprobe's modes that only print: the dependencies it would load, its configuration,
+# the modules' list (old modprobe -l).
+_MODPROBE_SHOWS = frozenset(
+    names("-D --show-depends -c --showconfig --show-config -l --list --show-modversions")
 )
 
 

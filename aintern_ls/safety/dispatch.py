@@ -111,6 +111,22 @@ _VERSION_FLAGS = frozenset({"--version", "-version", "--help", "-help", "-V", "/
 _PRIVILEGE = frozenset({"sudo", "doas", "su", "pkexec", "runas", "gsudo", "run0"})
 
 
+# (h19) A known program asked only for its usage or version prints it and exits: the short
+# `-h`/`-?` too, and for the privilege tools (sudo, su, doas, pkexec) their own help and
+# version flags. Not where `-h` acts (shutdown/halt/poweroff/reboot: halt).
+_SHORT_HELP = frozenset({"-h", "-?", "--help", "--version", "--usage"})
+_PRIVILEGE_HELP = frozenset({"--help", "-h", "--version", "-V"})
+_HELP_ACTS = frozenset(names("shutdown halt poweroff reboot init telinit"))
+# CLIs built on Go's flag package: `-help`/`-h` anywhere prints the subcommand's help.
+_GO_FLAG_CLIS = frozenset(names("terraform tofu terragrunt vault consul nomad packer boundary"))
+
+
+def _help_only(name: str, arg: str) -> bool:
+    if name in _PRIVILEGE:
+        return arg in _PRIVILEGE_HELP
+    return arg in _SHORT_HELP and name not in _HELP_ACTS
+
+
 def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
     """Judge one simple command, recording findings on `scope`.
 
@@ -627,6 +643,14 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     known = name in HANDLERS or name in WINDOWS_HANDLERS
     if len(words) == 2 and words[1].text in _VERSION_FLAGS and name not in _PRIVILEGE and known:
         return cmd.info  # `curl --version`, `terraform -help`: prints and exits
+    if len(words) == 2 and known and _help_only(name, words[1].text):
+        return cmd.info  # (h19) `sudo --help`, `su -V`, `useradd -h`, `insmod -h`: usage only
+    if (
+        known
+        and name in _GO_FLAG_CLIS
+        and any(t in ("-help", "-h", "--help") for t in argv.staticset)
+    ):
+        return cmd.info  # (h19) `terraform destroy -help`: Go's flag package prints help
     if (
         known
         and scope.family == "bash"

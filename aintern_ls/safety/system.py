@@ -323,6 +323,10 @@ def _users(cmd: Cmd) -> None:
             text,
         ):
             return  # -secureTokenStatus, -guestAccount status, -filesystem status …
+    if cmd.name == "chage" and (cmd.short("l") or cmd.has("--list")):
+        return  # (h19) `chage -l root`: lists the password ageing, whoever the account
+    if cmd.name == "useradd" and [w.text for w in cmd.args] == ["-D"]:
+        return  # (h19) `useradd -D` alone prints the defaults (with options it sets them)
     if cmd.name in ("visudo", "chpasswd") or re.search(
         r"\b(sudo|wheel|admin|root|docker|"
         r"administrators)\b",

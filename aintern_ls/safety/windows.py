@@ -3719,6 +3719,9 @@ def _registry_resolved(cmd: Cmd, params: dict[str, Word | None]) -> str:
     return (registry_location(cmd.scope, path.text) or "") if path is not None else ""
 
 
+_SESSION_DRIVE = re.compile(r"(?i)\A(?:env|variable|function|alias):")
+
+
 def _remove_itemproperty(cmd: Cmd) -> None:
     """`Remove-ItemProperty -Path HKLM:\\…\\Lsa -Name RunAsPPL` (or through a Registry
     PSDrive or `cd` into the registry): deleting a value, judged as `reg delete /v`."""
@@ -3728,6 +3731,11 @@ def _remove_itemproperty(cmd: Cmd) -> None:
     path = params.get("path") or params.get("literalpath") or next(iter(positional), None)
     name = params.get("name") or (positional[1] if len(positional) > 1 else None)
     if cmd.name == "clear-item" and path is not None:
+        if _SESSION_DRIVE.match(path.text.strip("'\"")):
+            # (h19) `Clear-Item Env:FOO`, `Clear-Item Variable:x`: a value of this session
+            # emptied (as Remove-Variable), nothing on disk
+            cmd.add(M, "write", "Clear-Item empties a variable of this session")
+            return
         # `Clear-Item HKLM:\…\Lsa`: every value of the key is deleted
         name = Word("*", path.start, path.end)
     loc = registry_location(cmd.scope, path.text) if path is not None else None
@@ -5172,9 +5180,21 @@ def _attributes_shown(cmd: Cmd) -> bool:
     return False
 
 
+# (h19) cmd built-ins that only change the console or wait: no file, no setting.
+_CONSOLE_ONLY = frozenset(names("title color pause choice popd"))
+
+
 def _write_cmdlet(cmd: Cmd) -> None:
     params, _ = _ps_params(cmd)
     if "whatif" in params:
+        return
+    if cmd.name in _CONSOLE_ONLY:
+        return
+    if cmd.name == "pushd":
+        # (h19) `pushd C:\Windows`: a change of directory, like `cd /d` (later relative
+        # paths are judged from there); `pushd \\host\share` maps the share to a drive
+        if any(_UNC.match(w.text.strip("'\"")) for w in cmd.args):
+            cmd.add(M, "network", "pushd maps another machine's share to a drive letter")
         return
     if cmd.name in ("set-item", "new-item", "si", "ni") and _alias_item(cmd):
         return
@@ -5846,6 +5866,7 @@ def _danger_cmdlet(cmd: Cmd) -> None:
         "remove-pssession",
         "remove-typedata",
         "remove-event",
+        "clear-variable",  # (h19) the variable stays, its value is emptied: this session
     ):
         cmd.add(M, "write", f"{cmd.name} changes the session")
         return
@@ -6865,6 +6886,7 @@ def _register() -> None:
         remove-azresourcegroup remove-azvm remove-azstorageaccount remove-mailbox remove-azresource
         remove-appxpackage remove-windowsfeature uninstall-windowsfeature remove-module
         remove-variable remove-job remove-psdrive remove-pssession remove-typedata remove-event
+        clear-variable
         remove-netfirewallrule unregister-scheduledtask disable-localuser disable-netadapter
         remove-printer remove-wmiobject remove-ciminstance remove-smbmapping
         remove-psrepository tskill remove-computer reset-computermachinepassword

@@ -664,3 +664,82 @@ def test_host_pid_namespace_container_is_critical(command: str) -> None:
 
 def test_container_without_host_namespaces_is_moderate() -> None:
     assert _level("docker run --rm alpine ps aux") == M
+
+
+# --- a known program asked only for its usage prints it (red team O4, O7) -------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sudo --help",
+        "sudo -h",
+        "doas --help",
+        "pkexec --version",
+        "su --help",
+        "su -V",
+        "useradd -h",
+        "useradd -D",
+        "usermod -h",
+        "insmod -h",
+        "modprobe -h",
+        "modprobe -l",
+        "modprobe -D ext4",
+        "modprobe --show-depends nvme",
+        "setcap -h",
+        "chage -l root",
+        "chage --list deploy",
+        "crontab -h",
+        "terraform destroy -help",
+        "terraform -help destroy",
+        "tofu destroy -h",
+        "vault kv delete -help",
+    ],
+)
+def test_usage_and_list_modes_of_privileged_tools_are_safe(command: str) -> None:
+    assert _level(command) == S
+
+
+@pytest.mark.parametrize(
+    ("command", "want"),
+    [
+        ("sudo -h ls", C),
+        ("sudo -v", C),
+        ("su -", C),
+        ("sudo --help rm -rf /", B),
+        ("useradd -D -s /bin/zsh", C),
+        ("chage -M 0 root", C),
+        ("modprobe ext4", C),
+        ("terraform destroy", D),
+        ("terraform destroy -auto-approve", D),
+        ("shutdown -h", D),
+        ("halt -h", D),
+        ("frobnicate --help", M),
+    ],
+)
+def test_acting_forms_keep_their_level(command: str, want: object) -> None:
+    assert _level(command) == want
+
+
+# --- cmd's pushd changes directory; PowerShell session clears are session changes (O5, O6) --
+@pytest.mark.parametrize(
+    ("command", "shell", "want"),
+    [
+        ("pushd %windir%", "cmd", S),
+        ("pushd C:\\Windows", "cmd", S),
+        ('pushd "%ProgramFiles%"', "cmd", S),
+        ("pushd %windir% && dir", "cmd", S),
+        ("popd", "cmd", S),
+        ("title Build", "cmd", S),
+        ("pushd \\\\server\\share", "cmd", M),
+        ("pushd C:\\Windows && rd /s /q System32", "cmd", B),
+        ("pushd C:\\ && del /s /q *", "cmd", B),
+        ("Clear-Variable x", "powershell", M),
+        ("Clear-Variable -Name x -Scope Global", "powershell", M),
+        ("clv x", "powershell", M),
+        ("Clear-Item Variable:x", "powershell", M),
+        ("Clear-Item Env:FOO", "powershell", M),
+        ("Clear-Item C:\\data\\*", "powershell", D),
+        ("Clear-Item HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa", "powershell", B),
+    ],
+)
+def test_directory_and_session_changes(command: str, shell: str, want: object) -> None:
+    assert _level(command, shell) == want
