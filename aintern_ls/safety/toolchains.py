@@ -1,5 +1,6 @@
 """Package managers, builds, test runners, linters and formatters: installs are moderate,
-tests and checks are safe, fix/format modes write files.
+test suites run the project's code (moderate, h19), checks and linters are safe, fix/format
+modes write files.
 """
 
 from __future__ import annotations
