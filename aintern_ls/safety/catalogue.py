@@ -56,6 +56,13 @@ CATALOGUE: dict[str, Rule] = _rules(
     ("rm-home", "deletes your home directory (blocked)", "rm -rf ~"),
     ("rm-system", "deletes a system directory such as /etc or /usr (blocked)", "rm -rf /etc"),
     ("rm-cwd", "deletes everything in the working directory, in any spelling (blocked)", "rm -r *"),
+    (
+        "cleaned-folder",
+        "a tool that empties the folder it is given (pytest --basetemp, venv --clear, cargo clean"
+        " --target-dir, a site builder's output folder) is pointed at the root, home, a system"
+        " folder or the working directory (blocked)",
+        "pytest --basetemp=~",
+    ),
     ("rm-system-file", "deletes a core system file such as /etc/passwd", "rm /etc/hosts"),
     ("rmdir", "removes empty directories", "rmdir empty_dir"),
     (

@@ -860,6 +860,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         system.windows_service_start(cmd)  # services at boot, remote-login servers (m8)
     if name in files.TREE_CLEANERS and all(f.level < B for f in scope.findings[mark:]):
         files.tree_cleaned(cmd)  # `cd ~ && hg purge --all`: every untracked file of home (b12)
+    if name in files.FOLDER_CLEANERS and all(f.level < B for f in scope.findings[mark:]):
+        files.folder_cleaned(cmd)  # `pytest --basetemp=~`, `venv --clear /usr` (n19u)
     if name in files.SOURCE_REMOVERS and all(f.level < B for f in scope.findings[mark:]):
         files.sources_removed(cmd)  # `gzip /etc/passwd`, `zip -m x.zip /boot` (tgt9)
     if name in _DECLARATIVE_TOOLS and all(f.level < B for f in scope.findings[mark:]):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import fnmatch
 import posixpath
 import re
+import shlex
 from collections.abc import Sequence
 
 import attrs
@@ -476,6 +477,125 @@ def tree_cleaned(cmd: Cmd) -> None:
     hit = whole_tree(cmd.scope.cwds, tree, cmd.scope.windows)
     if hit is not None:
         cmd.add(B, hit.rule, f"{cmd.name} {texts[at]} deletes every untracked file in {hit.what}")
+
+
+# (n19u) Tools that empty or remove a folder they are given before (or while) they write to
+# it: name -> (verbs one of which must be given (empty: any), options one of which must be
+# given (empty: none), options whose value is the folder, whether the first operand after
+# the verb is the folder, options that keep the folder's files, options that take a value
+# before the operand). pytest deletes --basetemp first; `venv --clear` empties its target;
+# `cargo clean` removes the target dir; mkdocs, jekyll and Angular's build empty their output
+# folder by default, vite with --emptyOutDir, tsup with --clean, webpack with --output-clean,
+# hugo with --cleanDestinationDir; `bazel --output_base=D clean --expunge` removes D.
+_FolderSpec = tuple[
+    frozenset[str], frozenset[str], frozenset[str], bool, frozenset[str], frozenset[str]
+]
+_NONE: frozenset[str] = frozenset()
+
+
+def _spec(
+    verbs: str = "",
+    needs: str = "",
+    opts: str = "",
+    positional: bool = False,
+    spared: str = "",
+    valued: str = "",
+) -> _FolderSpec:
+    return (
+        frozenset(names(verbs)),
+        frozenset(names(needs)),
+        frozenset(names(opts)),
+        positional,
+        frozenset(names(spared)),
+        frozenset(names(valued)),
+    )
+
+
+_FOLDER_CLEANERS: dict[str, _FolderSpec] = {
+    "pytest": _spec(opts="--basetemp"),
+    "py.test": _spec(opts="--basetemp"),
+    "venv": _spec(needs="--clear", positional=True, valued="--prompt"),
+    "virtualenv": _spec(
+        needs="--clear", positional=True, valued="-p --python --prompt --activators"
+    ),
+    "uv": _spec(verbs="venv", needs="--clear", positional=True, valued="-p --python --prompt"),
+    "cargo": _spec(verbs="clean", opts="--target-dir"),
+    "sphinx-build": _spec(verbs="clean"),  # `-M clean SOURCEDIR BUILDDIR` (below)
+    "mkdocs": _spec(verbs="build gh-deploy", opts="-d --site-dir", spared="--dirty"),
+    "jekyll": _spec(verbs="build b serve s", opts="-d --destination"),
+    "hugo": _spec(needs="--cleanDestinationDir", opts="-d --destination"),
+    "vite": _spec(verbs="build", needs="--emptyOutDir", opts="--outDir"),
+    "tsup": _spec(needs="--clean", opts="-d --out-dir"),
+    "webpack": _spec(needs="--output-clean", opts="-o --output-path"),
+    "webpack-cli": _spec(needs="--output-clean", opts="-o --output-path"),
+    "ng": _spec(verbs="build", opts="--output-path", spared="--delete-output-path=false"),
+    "bazel": _spec(verbs="clean", needs="--expunge", opts="--output_base"),
+    "bazelisk": _spec(verbs="clean", needs="--expunge", opts="--output_base"),
+}
+FOLDER_CLEANERS = frozenset(_FOLDER_CLEANERS)
+
+
+def folder_cleaned(cmd: Cmd) -> None:
+    """`pytest --basetemp=~`, `python -m venv --clear /usr`, `cargo clean --target-dir /`,
+    `mkdocs build -d ~`: a tool that empties the folder it is given, pointed at the root, a
+    home, a system folder or the working directory, wipes it (blocked, as `rm -rf` of it
+    is); any other folder is the tool's to clean (n19u)."""
+    verbs, needs, opts, positional, spared, valued = _FOLDER_CLEANERS[cmd.name]
+    args = cmd.args[:64]
+    texts = [w.text for w in args]
+    at = next((k for k, t in enumerate(texts) if t in verbs), None) if verbs else -1
+    if at is None:
+        return
+    keys = {t.split("=", 1)[0] for t in texts if t.startswith("-")}
+    if (needs and needs.isdisjoint(keys)) or not spared.isdisjoint(texts):
+        return
+    if any(t in ("-n", "--dry-run", "--help", "-h", "--version") for t in texts):
+        return
+    folders: list[Word] = []
+    for k, w in enumerate(args):
+        key, eq, val = w.text.partition("=")
+        if key in opts:
+            if eq:
+                folders.append(Word(val, w.start, w.end, w.dynamic))
+            elif k + 1 < len(args):
+                folders.append(args[k + 1])
+    if cmd.name == "sphinx-build" and at is not None and at > 0 and texts[at - 1] == "-M":
+        ops = [w for w in args[at + 1 :] if not w.text.startswith("-")]
+        folders += ops[1:2]  # `sphinx-build -M clean docs ~`: make-mode clean removes BUILDDIR
+    elif cmd.name == "sphinx-build":
+        return
+    if cmd.name in ("pytest", "py.test") and "--cache-clear" in texts:
+        # `pytest --cache-clear -o cache_dir=~`: the cache folder is removed first
+        for k, w in enumerate(args):
+            t = w.text
+            if t in ("-o", "--override-ini") and k + 1 < len(args):
+                t, w = args[k + 1].text, args[k + 1]
+            elif t.startswith(("-o", "--override-ini=")):
+                t = t.split("=", 1)[1] if t.startswith("--") else t[2:]
+            else:
+                continue
+            if t.startswith("cache_dir="):
+                folders.append(Word(t.split("=", 1)[1], w.start, w.end, w.dynamic))
+    if positional:
+        k = at + 1
+        while k < len(args):
+            t = texts[k]
+            if t.startswith("-"):
+                k += 2 if t in valued else 1
+                continue
+            folders.append(args[k])
+            break
+    for folder in folders[:4]:
+        text = folder.text.strip()
+        if not text:
+            continue
+        quoted = f'"{text}"' if folder.dynamic else shlex.quote(text)
+        found = cmd.scope.nested(f"rm -rf -- {quoted}", "bash", folder, -1)
+        hit = [f for f in found if f.level >= B]
+        if hit:
+            cmd.scope.include(hit)
+            reason = f"{cmd.name} empties the folder it is given: {hit[0].reason}"
+            cmd.add(B, "cleaned-folder", reason, folder)
 
 
 def no_target_delete(cmd: Cmd) -> None:

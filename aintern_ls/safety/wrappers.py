@@ -2475,6 +2475,9 @@ def _interpreter(cmd: Cmd) -> None:
                 # (h19) `python -m pytest`, `-m unittest`, `-m doctest f.py`: the project's
                 # tests run (its code): moderate, like the runner itself
                 cmd.add(M, "test-suite", f"python -m {module} runs the project's tests")
+                if module.startswith("pytest") and "--basetemp" in cmd.argv.joined_low:
+                    # (n19u) `python -m pytest --basetemp=~`: judged as pytest is
+                    cmd.judge([Word("pytest", args[i + 1].start, args[i + 1].end), *args[i + 2 :]])
                 return
             if module in _PY_MODULES_SAFE:
                 return

@@ -105,3 +105,68 @@ def test_jvm_options_without_a_dangerous_hook_stay_moderate(command: str) -> Non
 )
 def test_jvm_hook_text_as_data_is_not_run(command: str) -> None:
     assert _rated(command) < D, assess(command, "bash").findings
+
+
+# 2. Tools that empty the folder they are given, pointed at the root, home, a system folder or
+# the working directory: a wipe of it, whatever the tool.
+_CLEANED_BLOCKED = [
+    "pytest --basetemp=~",
+    "pytest -q --basetemp /",
+    "py.test --basetemp=$HOME",
+    "pytest --basetemp=/usr -k smoke",
+    "pytest --basetemp=.",
+    "pytest --cache-clear -o cache_dir=~",
+    "python3 -m venv --clear ~",
+    "virtualenv --clear --python python3 /etc",
+    "uv venv --clear $HOME",
+    "cargo clean --target-dir ~",
+    "cargo clean --target-dir=/var",
+    "sphinx-build -M clean docs ~",
+    "mkdocs build --site-dir /",
+    "mkdocs gh-deploy -d ~",
+    "jekyll b --destination ~",
+    "hugo --cleanDestinationDir --destination /etc",
+    "vite build --outDir=~ --emptyOutDir",
+    "tsup --clean --out-dir /usr src/a.ts",
+    "webpack --output-clean -o ~",
+    "ng build --output-path=/",
+    "bazel --output_base=/ clean --expunge",
+]
+
+
+@pytest.mark.parametrize("command", _CLEANED_BLOCKED)
+def test_folder_cleaner_pointed_at_a_protected_folder_is_blocked(command: str) -> None:
+    for line in _wrapped(command):
+        assert _rated(line) is B, (line, assess(line, "bash").findings)
+
+
+def test_python_dash_m_pytest_basetemp_is_pytest() -> None:
+    assert _rated("python -m pytest -x --basetemp=/") is B
+    assert _rated("python3 -m pytest --basetemp /etc tests/") is B
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest --basetemp=/tmp/pytest-run",
+        "pytest --basetemp=build/pt",
+        "python -m pytest --basetemp=.pytest-tmp",
+        "pytest --cache-clear",
+        "python3 -m venv --clear .venv",
+        "virtualenv --clear venv",
+        "cargo clean",
+        "cargo clean --target-dir target-ci",
+        "sphinx-build -M clean docs _build",
+        "sphinx-build -b html docs ~/site",
+        "mkdocs build -d site",
+        "mkdocs build --dirty -d ~",
+        "hugo -d ~/public",
+        "jekyll build -d _site",
+        "vite build --outDir /",
+        "pytest --basetemp=~ --help",
+        "echo pytest --basetemp=~",
+        "cargo clean --target-dir ~ --dry-run",
+    ],
+)
+def test_folder_cleaner_on_its_own_folder_is_not_a_wipe(command: str) -> None:
+    assert _rated(command) < D, assess(command, "bash").findings
