@@ -329,8 +329,12 @@ _SAME = {
 }
 # Options whose value is a file the tool reads with the same reader (`gdb -x F`, `vim -u F`,
 # `tmux -f F`, `psql -f F`), and options that turn the startup files off.
+_GRADLE_PRINTS = frozenset(("--help", "-h", "-?", "--version", "-v"))
 _FILE_OPTIONS = {
     "gdb": ("-x", "--command", "-ix", "--init-command"),
+    # (n19u) init scripts and a named build file
+    "gradle": ("-I", "--init-script", "-b", "--build-file"),
+    "gradlew": ("-I", "--init-script", "-b", "--build-file"),
     "vim": ("-u", "-S"),
     "tmux": ("-f",),
     "psql": ("-f", "--file"),
@@ -395,7 +399,14 @@ def judge(cmd: Cmd) -> None:
     rows = _TABLE.get(tool)
     if _PYTHONS.match(cmd.name.lower()) and tool != "python":
         rows = (*(rows or ()), *_TABLE["python"])  # (`python -m pytest`: site files too)
-    if rows is None or any(w.text in VERSION_ARGS for w in args):
+    if rows is None:
+        return
+    if tool in ("gradle", "gradlew"):
+        # (n19u) Gradle's `help` and `tasks` are tasks: the init and build scripts run first;
+        # only its own options print and exit
+        if any(w.text in _GRADLE_PRINTS for w in args):
+            return
+    elif any(w.text in VERSION_ARGS for w in args):
         return
     texts = [w.text for w in args]
     if any(t in _NO_STARTUP.get(tool, ()) for t in texts):
@@ -466,11 +477,15 @@ def run_text(cmd: Cmd, base: str, reader: str, what: str, text: str | None = Non
     extract = _READERS.get(reader)
     if extract is not None:
         code = extract(body)
-        if not code.strip():
+        if not code.strip() and reader != "gradle":
             return
-        found = cmd.scope.nested(code, "bash", where, -1)
-        if cmd.scope.family != "bash":
+        found = cmd.scope.nested(code, "bash", where, -1) if code.strip() else []
+        if cmd.scope.family != "bash" and code.strip():
             found += cmd.scope.nested(code, "cmd", where, -1)
+        if reader == "gradle":
+            # (n19u) a Gradle script is Groovy or Kotlin code: `new File(…).deleteDir()`,
+            # `Runtime.getRuntime().exec(arrayOf("rm", …))` run as the build configures
+            found += inline.code_findings(cmd.scope, body, where, "groovy")
     elif reader in ("bash", "cmd", "powershell"):
         found = cmd.scope.nested(body, reader, where, -1)
     else:

@@ -995,10 +995,34 @@ def _maven_exec(cmd: Cmd) -> bool:
     return True
 
 
+def _sbt_eval(cmd: Cmd) -> bool:
+    """(n19u) `sbt 'eval scala.sys.process.Process("rm -rf ~").!'`, `sbt eval '…'`: sbt's
+    eval command runs the Scala expression in the build's JVM: judged as that code (what it
+    does when dangerous or worse is kept). True when an eval was found."""
+    args = cmd.args
+    codes: list[Word] = []
+    for k, w in enumerate(args[:32]):
+        t = w.text.lstrip(";").lstrip()
+        if t.startswith("eval ") or t.startswith("eval\t"):
+            codes.append(Word(t[5:], w.start, w.end, w.dynamic))
+        elif t == "eval" and k + 1 < len(args):
+            codes.append(args[k + 1])
+    for code in codes:
+        if code.dynamic and ("$(" in code.text or "`" in code.text):
+            cmd.add(C, "eval-dynamic", "sbt eval runs Scala code only known at run time", code)
+            continue
+        found = inline.code_findings(cmd.scope, code.text, code, "java", "sbt eval")
+        cmd.scope.include(found)
+        cmd.add(M, "inline-code", "sbt eval runs Scala code in the build", code)
+    return bool(codes)
+
+
 def _package_manager(cmd: Cmd) -> None:
     if _env_runner(cmd) or _print_only(cmd):
         return
     if cmd.name in ("mvn", "mvnw", "mvnd") and "exec." in cmd.argv.joined_low and _maven_exec(cmd):
+        return
+    if cmd.name == "sbt" and "eval" in cmd.argv.joined_low and _sbt_eval(cmd):
         return
     if cmd.name == "corepack" and cmd.args and cmd.args[0].text in ("npm", "yarn", "pnpm"):
         cmd.judge(list(cmd.args))  # `corepack yarn build`: the package manager itself (n14u)
@@ -1243,9 +1267,9 @@ for _n in names(
     """
     pip pip3 pipx uv poetry pdm hatch rye pipenv conda mamba micromamba npm yarn pnpm bun npx
     pnpx bunx uvx cargo go gem bundle bundler apt apt-get aptitude yum dnf zypper pacman yay
-    paru apk brew port snap flatpak nix nix-env choco winget scoop dotnet composer mvn gradle
-    gradlew sbt lein mix rustup nvm pyenv rbenv asdf mise deno-install swift pod carthage vcpkg
-    conan spack opam cabal stack dpkg rpm install-module install-package apt-cache dpkg-query
+    paru apk brew port snap flatpak nix nix-env choco winget scoop dotnet composer mvn mvnw mvnd
+    gradle gradlew sbt lein mix rustup nvm pyenv rbenv asdf mise deno-install swift pod carthage
+    vcpkg conan spack opam cabal stack dpkg rpm install-module install-package apt-cache dpkg-query
     corepack volta fnm sdk julia-pkg pub flutter dart
     """
 ):

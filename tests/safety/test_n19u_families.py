@@ -170,3 +170,68 @@ def test_python_dash_m_pytest_basetemp_is_pytest() -> None:
 )
 def test_folder_cleaner_on_its_own_folder_is_not_a_wipe(command: str) -> None:
     assert _rated(command) < D, assess(command, "bash").findings
+
+
+# 3. Build tools running code: maven's exec plugin (mvn, mvnw, mvnd, full coordinates), sbt's
+# eval command, Gradle init/build scripts the block wrote (Groovy or Kotlin code, any task).
+_BUILD_CODE_BLOCKED = [
+    "./mvnw exec:exec -Dexec.executable=rm -Dexec.args='-rf /'",
+    "mvnd -q exec:exec -Dexec.executable=sh -Dexec.args=\"-c 'rm -rf ~'\"",
+    "mvnw org.codehaus.mojo:exec-maven-plugin:3.1.0:exec -Dexec.executable=bash"
+    " -Dexec.args=\"-c 'rm -rf /usr'\"",
+    "sbt 'eval scala.sys.process.Process(\"rm -rf /\").!'",
+    "sbt eval '\"rm -rf ~\".!!'",
+    "sbt clean 'eval new java.io.File(\"/etc/shadow\").delete()'",
+    'sbt \';eval sys.process.Process(Seq("rm", "-rf", "/etc")).!\'',
+]
+
+
+@pytest.mark.parametrize("command", _BUILD_CODE_BLOCKED)
+def test_build_tool_running_a_wipe_is_blocked(command: str) -> None:
+    for line in _wrapped(command):
+        assert _rated(line) is B, (line, assess(line, "bash").findings)
+
+
+_GRADLE_SCRIPTS = [
+    "exec { commandLine 'rm', '-rf', System.getenv('HOME') + '/' }\ncommandLine 'rm', '-rf', '/'",
+    'new File(System.getProperty("user.home")).deleteDir()',
+    'Runtime.getRuntime().exec(arrayOf("rm", "-rf", "/usr"))',
+    'java.io.File("/etc").deleteRecursively()',
+    '["sh", "-c", "rm -rf ~"].execute()',
+]
+
+
+@pytest.mark.parametrize("script", _GRADLE_SCRIPTS)
+@pytest.mark.parametrize(
+    "run",
+    [
+        "gradle --init-script {f} help",
+        "gradle -q -I {f} tasks",
+        "./gradlew -I {f} build",
+        "gradle -b {f} help",
+        "gradlew --init-script={f} assemble",
+    ],
+)
+def test_gradle_script_written_above_is_judged_whatever_the_task(script: str, run: str) -> None:
+    for name in ("x.gradle", "init.gradle.kts"):
+        line = f"cat > {name} <<'EOF'\n{script}\nEOF\n" + run.format(f=name)
+        assert _rated(line) is B, (line, assess(line, "bash").findings)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sbt 'eval 1 + 1'",
+        'sbt "eval println(\\"rm -rf /\\")"',
+        "sbt 'runMain com.acme.Main'",
+        "./mvnw -q test",
+        "mvnw clean install",
+        "mvn exec:java -Dexec.mainClass=com.acme.App",
+        "cat > r.gradle <<'EOF'\nallprojects { repositories { mavenCentral() } }\nEOF\n"
+        "gradle --init-script r.gradle build",
+        "cat > x.gradle <<'EOF'\ncommandLine 'rm', '-rf', '/'\nEOF\ngradle --version",
+        "cat > x.gradle <<'EOF'\nprintln 'deleteDir /'\nEOF\ngradle -b x.gradle help",
+    ],
+)
+def test_build_tools_running_harmless_code_stay_moderate(command: str) -> None:
+    assert _rated(command) <= M, assess(command, "bash").findings
