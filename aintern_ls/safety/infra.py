@@ -451,6 +451,8 @@ def _docker(cmd: Cmd) -> None:
         return
     if ops[0] == "exec" or (ops[0] == "compose" and len(ops) > 1 and ops[1] in ("exec", "run")):
         cmd.add(M, "container", f"{cmd.name} {ops[0]} runs a command in a container")
+        if ops[0] == "compose" and ops[1] == "run":
+            compose_manifests(cmd, "-f --file")  # (n19u) the service's mounts and command
         inner = _in_container(cmd, "compose" if ops[0] == "compose" else "exec")
         if inner:
             # `docker compose run -v ~:/w app rm -rf /w`: run takes mounts too.
@@ -459,13 +461,19 @@ def _docker(cmd: Cmd) -> None:
     if verbs[0] in names(
         """
         compose container image volume network system builder buildx context plugin secret node
-        service stack
+        service stack kube play
         """
     ):
         sub = verbs[1] if len(verbs) > 1 else ""
         if verbs[0] == "node" and sub == "update" and re.search(r"--availability[= ]drain", text):
             cmd.add(D, "container-delete", f"{cmd.name} node update drains a node's tasks")
             return
+        if verbs[:2] in (["kube", "play"], ["play", "kube"]):
+            _kube_play(cmd)  # (n19u) `podman kube play - <<EOF`: a pod manifest runs
+        if verbs[0] == "compose" and not _COMPOSE_UP.isdisjoint(ops[1:4]):
+            compose_manifests(cmd, "-f --file")  # (n19u) `docker compose -f - up <<EOF`
+        elif verbs[0] == "stack" and sub == "deploy":
+            compose_manifests(cmd, "-c --compose-file")  # (n19u) `docker stack deploy -c -`
         if verbs[0] == "compose" and sub == "down":
             if re.search(r"(^|\s)(-v|--volumes|--rmi)\b", text):
                 cmd.add(D, "container-delete", "compose down -v deletes volumes (data)")
@@ -766,6 +774,104 @@ def manifest_on_stdin(cmd: Cmd) -> None:
             continue  # (cheap exit: only the node's folders or processes make it ours)
         for doc in yaml_documents(text)[:8]:
             _pod_spec_judged(cmd, doc, where)
+
+
+# (n19u) Compose files: `docker compose -f - up <<EOF`, a compose.yaml this block wrote then
+# `docker compose up`, `docker stack deploy -c -`: each service's entrypoint and command run
+# in a container whose bind mounts are the host's folders (judged with them put back, as for
+# `docker run -v`); a service mounting the host's root or the Docker socket, privileged or in
+# the host's process space, has root on the host (critical, as `docker run` says).
+_COMPOSE_NAMES = ("compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml")
+_COMPOSE_UP = frozenset(names("up run create start restart"))
+
+
+def _kube_play(cmd: Cmd) -> None:
+    """`podman kube play - <<EOF`, `podman play kube pod.yaml` of a manifest this block wrote:
+    the pods it starts run their commands with the hostPath volumes put back (as for
+    `kubectl apply -f -`)."""
+    ops = [w for w in cmd.args if not w.text.startswith("-") or w.text == "-"]
+    at = next((k for k, w in enumerate(ops) if w.text in ("play", "kube") and k > 0), None)
+    if at is None:
+        return
+    # (a `-` operand read from a here-document may reach us as no operand at all)
+    given = ops[at + 1] if at + 1 < len(ops) else Word("-", cmd.start, cmd.end)
+    text: str | None = None
+    if given.text == "-" and cmd.stdin.kind == "static":
+        text = cmd.stdin.text
+    elif cmd.scope.written and not given.dynamic:
+        from aintern_ls.safety.wrappers import written_text
+
+        text = written_text(cmd.scope, given.text)
+    if text is None or ("hostPath" not in text and "hostPID" not in text):
+        return
+    for doc in yaml_documents(text)[:8]:
+        _pod_spec_judged(cmd, doc, given)
+
+
+def compose_manifests(cmd: Cmd, file_opts: str) -> None:
+    texts: list[tuple[str, Word]] = []
+    named = False
+    for _opt, value in opt_values(cmd, file_opts):
+        named = True
+        if value.text == "-" and cmd.stdin.kind == "static":
+            texts.append((cmd.stdin.text, Word("-", cmd.start, cmd.end)))
+        elif cmd.scope.written and not value.dynamic:
+            from aintern_ls.safety.wrappers import written_text
+
+            written = written_text(cmd.scope, value.text)
+            if written is not None:
+                texts.append((written, value))
+    if not named and cmd.scope.written:
+        for base in _COMPOSE_NAMES:
+            held = cmd.scope.written.get(base)
+            if held is not None:
+                texts.append((held[0], Word(base, cmd.start, cmd.end)))
+    for text, where in texts[:4]:
+        if "services" not in text:
+            continue
+        for doc in yaml_documents(text)[:4]:
+            _compose_services_judged(cmd, doc, where)
+
+
+def _compose_mount(v: object) -> tuple[str, str, bool] | None:
+    if isinstance(v, str):
+        parts = v.split(":")
+        if len(parts) >= 2 and parts[0][:1] in ("/", "~", ".", "$"):
+            return parts[0], parts[1], len(parts) > 2 and "ro" in parts[2].split(",")
+    elif isinstance(v, dict) and v.get("type", "bind") == "bind":
+        src, dst = v.get("source"), v.get("target")
+        if isinstance(src, str) and isinstance(dst, str):
+            return src, dst, str(v.get("read_only", "")).lower() in ("true", "yes")
+    return None
+
+
+def _compose_services_judged(cmd: Cmd, doc: object, where: Word) -> None:
+    services = doc.get("services") if isinstance(doc, dict) else None
+    if not isinstance(services, dict):
+        return
+    for svc in list(services.values())[:16]:
+        if not isinstance(svc, dict):
+            continue
+        mounts = [m for v in (svc.get("volumes") or [])[:16] if (m := _compose_mount(v))]
+        escape = (
+            any(not ro and (src == "/" or "docker.sock" in src) for src, _, ro in mounts)
+            or str(svc.get("privileged", "")).lower() in ("true", "yes")
+            or svc.get("pid") == "host"
+        )
+        if escape:
+            cmd.add(C, "container-escape", "a compose service gets root access to the host", where)
+        argv: list[str] = []
+        for key in ("entrypoint", "command"):
+            val = svc.get(key)
+            if isinstance(val, str):
+                try:
+                    argv += shlex.split(val)
+                except ValueError:
+                    argv += val.split()
+            elif isinstance(val, list):
+                argv += [a for a in val if isinstance(a, str)]
+        if argv:
+            _judge_mapped(cmd, [Word(a, where.start, where.end) for a in argv[:64]], mounts)
 
 
 def _kube_from_file(cmd: Cmd, kind: str) -> None:

@@ -235,3 +235,82 @@ def test_gradle_script_written_above_is_judged_whatever_the_task(script: str, ru
 )
 def test_build_tools_running_harmless_code_stay_moderate(command: str) -> None:
     assert _rated(command) <= M, assess(command, "bash").findings
+
+
+# 4. Manifests fed on stdin or written in the block: a pod or compose service mounting the
+# host's root (or home, or a system folder) and wiping it through the mount.
+_POD = (
+    "apiVersion: v1\nkind: Pod\nmetadata:\n  name: w\nspec:\n  containers:\n  - name: w\n"
+    "    image: busybox\n    command: [{cmd}]\n    volumeMounts:\n    - name: r\n"
+    "      mountPath: /r\n  volumes:\n  - name: r\n    hostPath:\n      path: {src}\n"
+)
+_SERVICE = (
+    "services:\n  w:\n    image: alpine\n    volumes:\n      - {src}:/r\n    command: {cmd}\n"
+)
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        "podman kube play - <<'EOF'\n{m}EOF",
+        "podman play kube --replace - <<'EOF'\n{m}EOF",
+        "cat <<'EOF' | podman kube play -\n{m}EOF",
+        "cat > w.yaml <<'EOF'\n{m}EOF\npodman kube play w.yaml",
+        "kubectl apply -f - <<'EOF'\n{m}EOF",
+    ],
+)
+@pytest.mark.parametrize(
+    "src,cmd",
+    [
+        ("/", '"rm", "-rf", "/r/etc"'),
+        ("/etc", '"sh", "-c", "rm -rf /r"'),
+        ("/", '"rm", "-rf", "/r"'),
+    ],
+)
+def test_pod_manifest_wiping_the_host_is_blocked(run: str, src: str, cmd: str) -> None:
+    line = run.format(m=_POD.format(src=src, cmd=cmd))
+    assert _rated(line) is B, (line, assess(line, "bash").findings)
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        "docker compose -f - up <<'EOF'\n{m}EOF",
+        "docker compose -f - up -d <<'EOF'\n{m}EOF",
+        "docker-compose -f - run w <<'EOF'\n{m}EOF",
+        "cat > compose.yaml <<'EOF'\n{m}EOF\ndocker compose up -d",
+        "cat > stack.yml <<'EOF'\n{m}EOF\ndocker compose --file stack.yml up",
+        "docker stack deploy -c - s <<'EOF'\n{m}EOF",
+        "nerdctl compose -f - up <<'EOF'\n{m}EOF",
+        "cat <<'EOF' | docker compose -f - up\n{m}EOF",
+    ],
+)
+@pytest.mark.parametrize(
+    "src,cmd",
+    [("/", "rm -rf /r/usr"), ("~", '["rm", "-rf", "/r"]'), ("/", "sh -c 'rm -rf /r/*'")],
+)
+def test_compose_service_wiping_the_host_is_blocked(run: str, src: str, cmd: str) -> None:
+    line = run.format(m=_SERVICE.format(src=src, cmd=cmd))
+    assert _rated(line) is B, (line, assess(line, "bash").findings)
+
+
+def test_compose_service_with_the_host_root_mounted_is_critical() -> None:
+    line = "docker compose -f - up <<'EOF'\n" + _SERVICE.format(src="/", cmd="ls /r") + "EOF"
+    assert _rated(line) is C
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker compose -f - up <<'EOF'\n" + _SERVICE.format(src="./site", cmd="ls /r") + "EOF",
+        "docker compose -f - up <<'EOF'\n"
+        + _SERVICE.format(src="/", cmd="ls /r").replace("/:/r", "/:/r:ro")
+        + "EOF",
+        "docker compose up -d",
+        "podman kube play pod.yaml",
+        "podman kube play - <<'EOF'\n" + _POD.format(src="/srv/data", cmd='"ls", "/r"') + "EOF",
+        "docker compose -f - config <<'EOF'\n" + _SERVICE.format(src="/", cmd="rm -rf /r") + "EOF",
+    ],
+)
+def test_manifests_that_do_not_wipe_the_host_are_not_blocked(command: str) -> None:
+    assert _rated(command) < B, assess(command, "bash").findings
