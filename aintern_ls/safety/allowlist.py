@@ -15,7 +15,7 @@ from aintern_ls.safety.levels import B, C, D, Finding, M
 from aintern_ls.safety.paths import is_secret, write_target
 from aintern_ls.safety.registry import HANDLERS, handles, opaque_program, run_config_command
 from aintern_ls.safety.winpaths import join_path_output
-from aintern_ls.safety.words import Word, names, printf_output
+from aintern_ls.safety.words import Word, fish_string, names, printf_output
 
 # --- editors, writers, misc -------------------------------------------------------------
 
@@ -847,7 +847,7 @@ def _read_modes(cmd: Cmd) -> None:
 _READ_ONLY = names(
     """
     : ls ll la dir vdir exa eza lsd head tail less more most wc grep egrep fgrep rg ag ack tree
-    pwd echo printf which whereis type uname whoami id groups hostname uptime df du free ps
+    pwd echo printf print which whereis type uname whoami id groups hostname uptime df du free ps
     pstree pgrep top htop btop atop env printenv file stat realpath readlink dirname basename
     sort uniq cut tr diff cmp comm column nl od xxd hexdump strings md5sum sha1sum sha256sum
     sha512sum shasum md5 cksum b2sum base64 base32 basenc jq gojq jless fx man info help true false
@@ -1012,6 +1012,8 @@ def _read_only(cmd: Cmd) -> None:
             cmd.add(C, "exfiltration", f"{n} puts a command's output in a DNS name (exfiltration)")
     elif n in ("echo", "printf", "write-output", "write-host"):
         _echo_output(cmd)
+    elif n == "print" and cmd.scope.family == "bash":
+        _zsh_print_output(cmd)
     elif n in ("foreach-object", "where-object", "measure-command"):
         return
 
@@ -1050,6 +1052,31 @@ def _fzf_values(cmd: Cmd, name: str) -> list[Word]:
         elif w.text.startswith(name + "="):
             out.append(Word(w.text[len(name) + 1 :], w.start, w.end, w.dynamic))
     return out
+
+
+def _zsh_print_output(cmd: Cmd) -> None:
+    """(n19u) zsh's `print [-rnl] [--] ARGS`: its output for literal words (`-l` puts each on
+    a line); other flags (`-P` prompt escapes, `-f` formats) leave it unknown."""
+    args = list(cmd.args)
+    lines = False
+    while args and args[0].text.startswith("-") and len(args[0].text) > 1:
+        flag = args.pop(0).text
+        if flag == "--":
+            break
+        if not re.fullmatch(r"-[rnlN]+", flag):
+            return
+        lines = lines or "l" in flag
+    if not any(w.dynamic for w in args):
+        cmd.info.output = ("\n" if lines else " ").join(w.text for w in args)
+
+
+@handles("string")
+def _fish_string_builtin(cmd: Cmd) -> None:
+    """(n19u) fish's `string` builtin only transforms text: what it prints for literal
+    words is known (`string unescape --style=url 'rm%20-rf%20~' | source` runs that)."""
+    args = cmd.args
+    if args and not any(w.dynamic for w in args):
+        cmd.info.output = fish_string(args[0].text, [w.text for w in args[1:]])
 
 
 def _echo_output(cmd: Cmd) -> None:

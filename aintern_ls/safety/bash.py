@@ -67,6 +67,7 @@ from aintern_ls.safety.words import (
     ansi_c,
     command_name,
     eval_echo_text,
+    fish_string,
     printf_output,
     split_words,
     starts_shell,
@@ -263,6 +264,14 @@ def analyse(text: str, scope: Scope) -> None:
         # The grammar cannot read `${x~~}`/`${x~}` (case toggling); the parser may see
         # `${x,,}` there (same length), and the expansion is read from the text.
         data = _CASE_TOGGLE.sub(lambda m: m.group(1) + b"," * len(m.group(2)) + b"}", data)
+    zsh_eval: list[tuple[str, int, int]] = []
+    if "${(" in text:
+        data, zsh_eval = _zsh_flags(data)
+    if "${" in text and ";" in text and _EXPANSION_SEMICOLON.search(data) is not None:
+        # (n19u) The grammar cannot read a `;` inside `${X:+…;…}` (the PROMPT_COMMAND append
+        # idiom `"${PROMPT_COMMAND:+$PROMPT_COMMAND; }cmd"`); the parser may see a newline
+        # there (same length), which separates commands as `;` does when the text runs.
+        data = _EXPANSION_SEMICOLON.sub(lambda m: m.group(0).replace(b";", b"\n"), data)
     tree = parse(data)
     if _NEGATED_COMPOUND.search(text):
         # The grammar cannot read `! for …`/`! case …`; negation changes no command, so
@@ -272,7 +281,10 @@ def analyse(text: str, scope: Scope) -> None:
         )
         data = text.encode("utf-8", "surrogatepass")
         tree = parse(data)
-    if "(" in text and _FISH_SUBST.search(data) is not None:
+    if "(" in text and (
+        _FISH_SUBST.search(data) is not None
+        or (tree.root_node.has_error and _FISH_HEAD_SUBST.search(data, 0, 20000) is not None)
+    ):
         # (n18u) fish's `(cmd)` in an argument is a command substitution, which bash's
         # grammar cannot read (`rm -rf (echo /)`): the parser may see backticks there (same
         # length), when that makes the whole text parse; strings and heredoc bodies stay.
@@ -286,6 +298,16 @@ def analyse(text: str, scope: Scope) -> None:
         if root.has_error:
             walker.report_error(root)
         walker.sequence(root)
+        for name, start, end in zsh_eval[:8]:
+            # (n19u) zsh's `${(e)NAME}` expands the value's own substitutions: judged as the
+            # text they run; a value not known here is evaluated unseen
+            at, to = walker.pos.char(start), walker.pos.char(end)
+            held = scope.env.get(name)
+            if held is not None:
+                walker._expanded_text(Word(held, at, to))
+            else:
+                reason = f"zsh's (e) flag evaluates ${name}, whose value is only known at run time"
+                scope.add(RiskLevel.CRITICAL, "eval-dynamic", reason, at, to)
     data_spans: list[tuple[int, int]] | None = None
     if "," in text and "{" in text and _BRACE_COMMAND.search(text) is not None:
         # (the data spans, a walk of every node, only when some `{a,b}` may need them)
@@ -311,6 +333,37 @@ def analyse(text: str, scope: Scope) -> None:
 # extglobs, function headers `f ()` and `$(`/`<(` stay as they are).
 _FISH_SUBST = re.compile(
     rb"(?:(?<=[\w./~:'\"-])|(?<=[\w./~:'\"-][ \t]))\(([^()\n`]*[^()\n`\s][^()\n`]*)\)"
+)
+# (n19u) fish's `(cmd) ARGS` in the command position: `(status fish-path) -c …` runs what
+# the substitution prints (bash reads a subshell followed by words: a syntax error).
+_FISH_HEAD_SUBST = re.compile(rb"(?m)(?:^|(?<=[;&|]))[ \t]*(\(([^()\n`]+)\))(?=[ \t]+[^\s;&|)#])")
+# (n19u) zsh's parameter flags `${(U)x}`, `${(s:,:)x}`, `${(e)x}` before a plain name.
+_ZSH_FLAGS = re.compile(rb"\$\{\(([^()\n{}]{1,24})\)([A-Za-z_]\w{0,63})\}")
+
+
+def _zsh_flags(data: bytes) -> tuple[bytes, list[tuple[str, int, int]]]:
+    """`data` with zsh's `${(FLAGS)NAME}` as `${NAME:000}` (the whole value, same length),
+    which bash's grammar reads, and the (name, start, end) of each one whose flags hold
+    `e` (the value's own `$(…)` and `${…}` are expanded: evaluation)."""
+    evaluated: list[tuple[str, int, int]] = []
+
+    def sub(m: re.Match[bytes]) -> bytes:
+        flags, name = m.group(1), m.group(2)
+        if b"e" in flags and b":" not in flags:
+            evaluated.append((name.decode(), m.start(), m.end()))
+        return b"${" + name + b":" + b"0" * (len(flags) + 1) + b"}"
+
+    return _ZSH_FLAGS.sub(sub, data), evaluated
+
+
+_EXPANSION_SEMICOLON = re.compile(
+    rb'\$\{\w+:?[-+=?](?:[^{}"\n;]|\$\{[^{}"\n]*\})*;(?:[^{}"\n]|\$\{[^{}"\n]*\})*\}'
+)
+# (n19u) PROMPT_COMMAND's own value in a new value (`"$PROMPT_COMMAND; cmd"`, the append
+# idiom `"${PROMPT_COMMAND:+$PROMPT_COMMAND; }cmd"`): what was there before, not new code.
+_PROMPT_SELF = re.compile(
+    r"\$\{PROMPT_COMMAND(?:\[[@*0-9]\])?(?:[:+\-=?#%/][^{}]*(?:\$\{[^{}]*\}[^{}]*)*)?\}"
+    r"|\$PROMPT_COMMAND\b"
 )
 _FISH_NOT_AFTER = frozenset(
     {b"if", b"then", b"else", b"elif", b"while", b"until", b"do", b"time", b"function"}
@@ -355,6 +408,14 @@ def _fish_substitutions(data: bytes, root: Node) -> tuple[bytes, tree_sitter.Tre
         if (before and before[-1] in _FISH_NOT_AFTER) or b"case" in before:
             continue
         out[at] = out[m.end() - 1] = 0x60  # a backtick
+    if misread:
+        for m in _FISH_HEAD_SUBST.finditer(data, 0, 20000):
+            at = m.start(1)
+            if not m.group(2).strip() or m.group(2).lstrip().startswith(b"-"):
+                continue
+            if any(n.type in _DATA_NODES for n in _path_to(root, at)):
+                continue
+            out[at] = out[m.end(1) - 1] = 0x60
     if not misread:
         return None
     if out == data:
@@ -2183,6 +2244,12 @@ class _Walker:
         if value.type == "array":
             # `cmd=(rm -rf /)`: keep the elements apart so "${cmd[@]}" splits again.
             items = [w for c in value.named_children for w in self.words(c)]
+            if name == "PROMPT_COMMAND" and items:
+                # (n19u) bash 5.1's array form: each element runs before every prompt
+                s, e = self.pos.char(value.start_byte), self.pos.char(value.end_byte)
+                static = all(not w.dynamic for w in items)
+                joined = "\n".join(w.text for w in items)
+                self._check_hook_variable(name, Word(joined, s, e, not static), node)
             before = self.scope.env.get(name) if appends else ""
             if items and not any(w.dynamic for w in items) and before is not None:
                 # (`arr+=(/usr)` adds to what the array held, safety-m8)
@@ -2688,6 +2755,17 @@ class _Walker:
         if name not in _HOOK_VARS:
             return
         s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+        if (
+            name == "PROMPT_COMMAND"
+            and value.dynamic
+            and value.origin not in (ORIGIN_SUBST, ORIGIN_NETWORK)
+            and "PROMPT_COMMAND" in value.text
+        ):
+            # (n19u) `PROMPT_COMMAND="$PROMPT_COMMAND; rm -rf ~"`: the old value runs as it
+            # did; what is added is judged as a new prompt command
+            added = _PROMPT_SELF.sub("", value.text).strip(" \t\n;")
+            if added and "PROMPT_COMMAND" not in added:
+                value = Word(added, value.start, value.end)
         risk = system.preload_risk(name, value.text, value.dynamic)
         if risk is not None and risk[0] >= RiskLevel.CRITICAL:
             # `export LD_PRELOAD=/tmp/x.so`: every later program loads the library first, as
@@ -3266,11 +3344,16 @@ class _Walker:
             words = [w for w in words if not w.text.startswith("-")]
             if name in _PATH_FUNCS and len(words) == 1 and not words[0].dynamic:
                 return _PATH_FUNCS[name](words[0].text), False, False, ""
-            if name == "string" and words and not any(w.dynamic for w in words):
-                # (n18u) fish's `string join SEP ARGS…`, `string join0`: joined text
-                joined = _fish_string(words[0].text, [w.text for w in words[1:]])
+            every = [w for c in stmts[0].children_by_field_name("argument") for w in self.words(c)]
+            if name == "string" and every and not any(w.dynamic for w in every):
+                # (n18u) fish's `string join SEP ARGS…`, `string join0`: joined text; (n19u)
+                # `string replace -a`, `string unescape [--style=url]`, `string split`
+                joined = _fish_string(every[0].text, [w.text for w in every[1:]])
                 if joined is not None:
-                    return joined, False, False, ""
+                    # (each line is an argument of its own, as fish splits a substitution)
+                    return joined.replace("\n", " "), False, False, ""
+            if name == "status" and [w.text for w in every] in (["fish-path"], ["--fish-path"]):
+                return "/usr/bin/fish", False, False, ""  # (n19u) fish's own program
         first = _command_name_of(stmts[0]) if stmts else ""
         if info.network_fetch:
             return _text(node), True, False, ORIGIN_NETWORK
@@ -3641,19 +3724,8 @@ def _apply_operator(value: str, op: str) -> str | None:
 
 
 def _fish_string(verb: str, args: list[str]) -> str | None:
-    """What fish's `string join|trim|lower|upper|replace …` prints for literal words."""
-    if verb == "join" and args:
-        return args[0].join(args[1:])
-    if verb in ("lower", "upper", "trim", "collect") and len(args) == 1:
-        text = args[0]
-        if verb == "lower":
-            return text.lower()
-        if verb == "upper":
-            return text.upper()
-        return text.strip() if verb == "trim" else text
-    if verb == "replace" and len(args) == 3:
-        return args[2].replace(args[0], args[1], 1)
-    return None
+    """What fish's `string VERB …` prints for literal words (words.fish_string)."""
+    return fish_string(verb, args)
 
 
 _PATH_FUNCS = {

@@ -2747,6 +2747,9 @@ def transform_output(info: Info, stdin: Stdin) -> Stdin | None:
         return None if out is None else Stdin(STDIN_STATIC, out, -1, decoded=True)
     if info.name == "rev":
         return Stdin(STDIN_STATIC, "\n".join(line[::-1] for line in text.split("\n")), -1, True)
+    if info.name == "psub":
+        # (n19u) fish's `… | psub` hands its input on as a file: `source (echo … | psub)`
+        return Stdin(STDIN_STATIC, text, -1, stdin.decoded)
     if (
         info.name == "basenc"
         and info.argv

@@ -337,6 +337,113 @@ def _ps_format(fmt: str, args: list[str]) -> list[str] | None:
 _PRINTF_SPEC = re.compile(r"%(%|[-+ #0]*\d*(?:\.\d+)?[sbqdiouxXcfgeE])")
 
 
+_FISH_STRING_FLAGS = {
+    # verb: the flags whose meaning is modelled below (any other flag: not known)
+    "join": frozenset(("-n", "--no-empty", "-q", "--quiet")),
+    "join0": frozenset(("-n", "--no-empty", "-q", "--quiet")),
+    "replace": frozenset(("-a", "--all", "-q", "--quiet", "-f", "--filter")),
+    "unescape": frozenset(("--no-quoted",)),
+    "split": frozenset(("-n", "--no-empty")),
+    "split0": frozenset(("-n", "--no-empty")),
+    "lower": frozenset(("-q", "--quiet")),
+    "upper": frozenset(("-q", "--quiet")),
+    "trim": frozenset(()),
+    "collect": frozenset(("-N", "--no-trim-newlines")),
+}
+_FISH_UNESCAPE_NUM = re.compile(
+    r"\\(x[0-9a-fA-F]{1,2}|X[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3})"
+)
+
+
+def _fish_unescape(text: str, style: str) -> str | None:
+    """fish's `string unescape [--style=script|url|var]` of one literal string."""
+    if style == "url":
+        from urllib.parse import unquote
+
+        return unquote(text)
+    if style == "var":
+        # (`_XX_` is the byte XX; `__` an underscore)
+        body = re.sub(r"_([0-9A-F]{2})_", lambda m: chr(int(m.group(1), 16)), text)
+        return body.replace("__", "_")
+    if style != "script":
+        return None
+
+    def num(m: re.Match[str]) -> str:
+        s = m.group(1)
+        try:
+            return chr(int(s[1:], 16)) if s[0] in "xXuU" else chr(int(s, 8))
+        except (ValueError, OverflowError):
+            return m.group(0)
+
+    body = _FISH_UNESCAPE_NUM.sub(num, text)
+    body = re.sub(r"\\(.)", lambda m: _ANSI_ESCAPES.get(m.group(1), m.group(1)), body)
+    if len(body) >= 2 and body[0] == body[-1] and body[0] in "'\"":
+        body = body[1:-1]  # (the script style reads quotes too)
+    return body
+
+
+def fish_string(verb: str, args: list[str]) -> str | None:
+    """What fish's `string join|join0|replace|unescape|split|lower|upper|trim|collect …`
+    prints for literal words (each result a line of its own), or None when a flag or a
+    verb is not modelled (a regex replace, a sub-string: not known). Obfuscation builds
+    command lines this way: `eval (string replace -a _ ' ' rm_-rf_~)`, `string unescape
+    --style=url rm%20-rf%20~ | source` (n18u, n19u)."""
+    known = _FISH_STRING_FLAGS.get(verb)
+    if known is None:
+        return None
+    flags: set[str] = set()
+    style = "script"
+    rest = list(args)
+    while rest and rest[0].startswith("-") and len(rest[0]) > 1:
+        flag = rest.pop(0)
+        if flag == "--":
+            break
+        if verb == "unescape" and flag.startswith("--style="):
+            style = flag.split("=", 1)[1]
+            continue
+        if flag not in known:
+            return None
+        flags.add(flag)
+    if flags & {"-q", "--quiet"}:
+        return ""
+    if verb in ("join", "join0"):
+        if verb == "join" and not rest:
+            return None
+        sep = "\0" if verb == "join0" else rest.pop(0)
+        items = [r for r in rest if r] if flags & {"-n", "--no-empty"} else rest
+        return sep.join(items)
+    if verb == "replace":
+        if len(rest) < 3:
+            return None
+        old, new, *items = rest
+        every = bool(flags & {"-a", "--all"})
+        if flags & {"-f", "--filter"}:
+            items = [i for i in items if old in i]
+        return "\n".join(i.replace(old, new, -1 if every else 1) for i in items)
+    if verb == "unescape":
+        out = [_fish_unescape(r, style) for r in rest]
+        return None if any(o is None for o in out) or not out else "\n".join(str(o) for o in out)
+    if verb in ("split", "split0"):
+        if verb == "split" and not rest:
+            return None
+        sep = "\0" if verb == "split0" else rest.pop(0)
+        if not sep:
+            return None
+        parts = [p for r in rest for p in r.split(sep)]
+        if flags & {"-n", "--no-empty"}:
+            parts = [p for p in parts if p]
+        return "\n".join(parts)
+    if not rest:
+        return None
+    if verb == "lower":
+        return "\n".join(r.lower() for r in rest)
+    if verb == "upper":
+        return "\n".join(r.upper() for r in rest)
+    if verb == "trim":
+        return "\n".join(r.strip() for r in rest)
+    return "\n".join(rest)  # collect
+
+
 def printf_output(fmt: str, args: list[str]) -> str | None:
     """What `printf FMT ARGS…` prints: the format is reused until the arguments run out,
     `%b` expands escapes in its argument, the format's own escapes are expanded. None for
