@@ -1420,7 +1420,7 @@ _SOURCE_OPTIONS = frozenset(
         """
         -f --file -file -infile --infile -path -literalpath --source --src -source -s --input
         -input -T --upload-file --from-file --body --content -localfile --local-file
-        --localpath --local-path -filepath --filepath
+        --localpath --local-path -filepath --filepath --data-file --value-file --secret-file
         """
     )
 )
@@ -1434,6 +1434,31 @@ _SWITCH = re.compile(
 _UPLOAD_NAME = re.compile(r"(?i)paste|upload|share|send|publish|gist|transfer|exfil")
 # Programs that only handle files here: a remote-looking word (`host:path`) is theirs.
 _LOCAL_ONLY = frozenset(names("cp mv ln install rsync scp sftp tar zip unzip cat chmod chown"))
+
+
+_HOME_VAR = re.compile(r"\$(?:HOME\b|\{HOME\})")
+# (n19u) Secret stores and CI settings written from a file or stdin: `gh secret set K <
+# FILE`, `gcloud secrets versions add K --data-file=FILE`, `doppler secrets set`, `gh
+# variable set`, `az keyvault secret set`, `aws ssm put-parameter`, `heroku config:set`.
+_STORE_NOUNS = frozenset(
+    names("secret secrets variable variables keyvault kv ssm secretsmanager vault parameters")
+)
+_STORE_VERBS = frozenset(
+    names(
+        """
+        set add create put update import upload put-parameter put-secret-value create-secret
+        update-secret config:set secrets:set
+        """
+    )
+)
+
+
+def _secret_store_write(ops: list[str]) -> bool:
+    """Whether the first operands name a secret store and a verb writing to it."""
+    head = [t.lower() for t in ops[:4]]
+    return any(t in _STORE_VERBS for t in head) and (
+        any(t in _STORE_NOUNS for t in head) or any(t.endswith(":set") for t in head)
+    )
 
 
 def secret_upload(cmd: Cmd) -> Word | None:
@@ -1452,8 +1477,15 @@ def secret_upload(cmd: Cmd) -> Word | None:
     texts = [w for w in cmd.args if not w.dynamic]
     secret: Word | None = None
     for i, w in enumerate(cmd.args):
-        if w.dynamic or " " in w.text:
+        if " " in w.text:
             continue
+        if w.dynamic:
+            # (n19u) `--data-file=$HOME/.ssh/id_rsa`: the home folder by its variable
+            at = w.text.find("$")
+            m = _HOME_VAR.match(w.text, at) if at >= 0 else None
+            if m is None or "$" in w.text[m.end() :]:
+                continue
+            w = Word(w.text[:at] + "~" + w.text[m.end() :], w.start, w.end)
         if w.text.startswith("-"):
             key, eq, value = w.text.partition("=")
             if not eq or key.lower() not in _SOURCE_OPTIONS:
@@ -1485,6 +1517,7 @@ def secret_upload(cmd: Cmd) -> Word | None:
     remote = any((_REMOTE_DEST.match(t) or _host_name(t)) and not is_secret(t) for t in ops)
     verb = (
         any(_UPLOAD_VERB.match(t) for t in ops[:3])
+        or _secret_store_write(ops)
         or bool(_UPLOAD_CMDLET.match(cmd.name))
         or bool(_UPLOAD_NAME.search(cmd.name))
         or (cmd.name.endswith("put") and cmd.name not in ("tput", "input", "output"))
