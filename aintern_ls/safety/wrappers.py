@@ -1089,10 +1089,22 @@ def _script(cmd: Cmd) -> None:
 
 @handles("at", "batch")
 def _at(cmd: Cmd) -> None:
-    if (cmd.short("lq") and not cmd.short("f")) or (cmd.name == "at" and cmd.short("r")):
+    # (`-l` lists the queue, `-c` prints a job, `-r`/`-d` remove one; `-q Q` picks the queue
+    # a new job goes to, n19u)
+    if (cmd.short("lc") and not cmd.short("f")) or (cmd.name == "at" and cmd.short("rd")):
         return
     if cmd.stdin.kind == STDIN_STATIC:
         cmd.scope.include(cmd.scope.nested(cmd.stdin.text, "bash", cmd.words[0], cmd.stdin.start))
+    if cmd.scope.family == "bash" and cmd.scope.written:
+        # (n19u) `at -f job.sh now + 1 minute`, `batch -f job` of a job file this block
+        # wrote: its text is what runs later (judged as it)
+        job = cmd.option_value("-f") or next(
+            (Word(w.text[2:], w.start, w.end, w.dynamic) for w in cmd.args if w.text[:2] == "-f"),
+            None,
+        )
+        body = None if job is None or job.dynamic else written_text(cmd.scope, job.text)
+        if body is not None and job is not None:
+            cmd.scope.include(cmd.scope.nested(body, "bash", job, -1))
     if cmd.scope.family != "bash" and cmd.name == "at":
         # Windows `at [\\HOST] TIME [/interactive] [/every:…|/next:…] COMMAND`: the command
         # line it schedules is judged as written (safety-m7).
