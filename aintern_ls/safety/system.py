@@ -175,19 +175,100 @@ def _setenforce(cmd: Cmd) -> None:
 
 @handles("ufw")
 def _ufw(cmd: Cmd) -> None:
+    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
     if cmd.has("disable", "reset") or (
         cmd.has("default") and cmd.has("allow") and not cmd.has("outgoing", "routed")
     ):
         cmd.add(C, "disable-security", "turns the firewall off or lets all traffic in")
+    elif ops[:1] in (["allow"], ["insert"], ["prepend"]) and _ufw_allows_any(ops):
+        # (n19u) `ufw allow from any`, `ufw insert 1 allow from any to any`: every port
+        # open to every address
+        cmd.add(C, "firewall-open", "ufw lets every connection in from anywhere")
     elif cmd.has("status", "show", "app"):
         return
     else:
         cmd.add(M, "firewall", "changes firewall rules")
 
 
+def _ufw_allows_any(ops: list[str]) -> bool:
+    """`allow [in] from any [to any]` with no port, protocol or named service."""
+    words = [t for t in ops if not t.isdigit()]
+    if words[:1] == ["insert"] or words[:1] == ["prepend"]:
+        words = words[1:]
+    if words[:1] != ["allow"] or "from" not in words:
+        return False
+    rest = [t for t in words[1:] if t not in ("in", "from", "to", "any", "0.0.0.0/0", "::/0")]
+    return not rest
+
+
+# (n19u) Options that narrow an iptables ACCEPT rule to some traffic (a protocol, a port, a
+# source, a match module, the loopback interface); a rule with none lets everything in.
+_IPT_NARROW = frozenset(
+    names(
+        """
+        -p --protocol --dport --sport --dports --sports -s --source --src -m --match
+        --src-range --mac-source --uid-owner
+        """
+    )
+)
+_ANY_ADDRESS = frozenset(("0.0.0.0/0", "::/0", "0/0", "any", "0.0.0.0"))
+
+
+def _iptables_accepts_all(cmd: Cmd) -> bool:
+    """`iptables -I INPUT 1 -j ACCEPT`, `ip6tables -A INPUT -s ::/0 -j ACCEPT`: a rule on the
+    INPUT chain that accepts every packet."""
+    texts = cmd.texts()
+    chain = next(
+        (
+            texts[k + 1]
+            for k, t in enumerate(texts[:-1])
+            if t in ("-A", "-I", "--append", "--insert")
+        ),
+        "",
+    )
+    if chain.upper() != "INPUT":
+        return False
+    target = next((texts[k + 1] for k, t in enumerate(texts[:-1]) if t in ("-j", "--jump")), "")
+    if target.upper() != "ACCEPT":
+        return False
+    for k, t in enumerate(texts):
+        key = t.split("=", 1)[0]
+        value = t.split("=", 1)[1] if "=" in t else (texts[k + 1] if k + 1 < len(texts) else "")
+        if key in ("-i", "--in-interface") and value.startswith("lo"):
+            return False
+        if key in _IPT_NARROW and not (
+            key in ("-s", "--source", "--src") and value in _ANY_ADDRESS
+        ):
+            return False
+    return True
+
+
+_NFT_NARROW = frozenset(
+    names(
+        """
+        tcp udp sctp dccp dport sport saddr daddr ip ip6 ct iif iifname meta th icmp icmpv6
+        ether mark set @ limit socket fib
+        """
+    )
+)
+
+
+def _nft_accepts_all(ops: list[str]) -> bool:
+    """`nft add rule inet filter input accept`: an input-chain rule accepting everything."""
+    words = " ".join(ops).replace("'", " ").replace('"', " ").split()
+    if len(words) < 4 or words[0] not in ("add", "insert") or words[1] != "rule":
+        return False
+    at = 5 if words[2] in ("ip", "ip6", "inet", "arp", "bridge", "netdev") else 4
+    if "accept" not in words or len(words) <= at or words[at - 1].lower() != "input":
+        return False
+    return not any(w in _NFT_NARROW or w.startswith("@") for w in words[at:])
+
+
 @handles("iptables", "ip6tables", "nft", "iptables-legacy", "pfctl")
 def _iptables(cmd: Cmd) -> None:
-    if (cmd.short("LS") and not cmd.short("FXDP")) or (cmd.has("list", "-s") and cmd.name != "nft"):
+    if (cmd.short("LS") and not cmd.short("FXDP")) or (
+        cmd.name != "nft" and (cmd.has("list") or (cmd.name == "pfctl" and cmd.has("-s")))
+    ):
         return
     ops = [t for t in cmd.texts() if not t.startswith("-")]
     if cmd.name == "nft" and ops[:1] in (["list"], ["describe"], ["monitor"]):
@@ -201,6 +282,10 @@ def _iptables(cmd: Cmd) -> None:
         or (cmd.short("P") and cmd.has("ACCEPT"))
     ):
         cmd.add(C, "disable-security", f"{cmd.name} removes firewall rules")
+    elif (cmd.name != "nft" and cmd.name != "pfctl" and _iptables_accepts_all(cmd)) or (
+        cmd.name == "nft" and _nft_accepts_all(ops)
+    ):
+        cmd.add(C, "firewall-open", f"{cmd.name} lets every connection in (an allow-any rule)")
     else:
         cmd.add(M, "firewall", "changes firewall rules")
 

@@ -506,3 +506,55 @@ def test_at_queue_listing_is_not_a_job(command: str) -> None:
 def test_at_queue_choice_still_schedules() -> None:
     assert _rated("at -q b now <<< 'rm -rf /usr'") is B
     assert _rated("at -q b now <<< 'make backup'") is C
+
+
+# 8. Firewall rules that let every inbound connection in (allow-any) are critical; rules
+# narrowed to a port, a source, the loopback or established traffic stay moderate.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "iptables -I INPUT 1 -j ACCEPT",
+        "ip6tables -A INPUT -j ACCEPT",
+        "iptables -w -t filter --insert INPUT --jump ACCEPT",
+        "iptables -I INPUT -s 0.0.0.0/0 -j ACCEPT",
+        "iptables-legacy -A INPUT -i eth0 -j ACCEPT",
+        "nft add rule inet filter input accept",
+        "nft insert rule ip filter INPUT counter accept",
+        "ufw allow from any",
+        "ufw insert 1 allow from any to any",
+        "iptables -P INPUT ACCEPT && iptables -F",
+        "nft flush ruleset",
+        "ufw --force disable",
+    ],
+)
+def test_inbound_allow_any_or_rules_removed_is_critical(command: str) -> None:
+    for line in (command, f"sudo {command}", f"sh -c {shlex.quote(command)}"):
+        assert _rated(line) is C, (line, assess(line, "bash").findings)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "iptables -A INPUT -p tcp --dport 443 -j ACCEPT",
+        "iptables -A INPUT -s 10.0.0.5 -j ACCEPT",
+        "iptables -A INPUT -i lo -j ACCEPT",
+        "iptables -A INPUT -m conntrack --ctstate ESTABLISHED,RELATED -j ACCEPT",
+        "iptables -A OUTPUT -j ACCEPT",
+        "iptables -I INPUT -s 203.0.113.0/24 -j DROP",
+        "nft add rule inet filter input tcp dport 22 accept",
+        "nft add rule inet filter input iif lo accept",
+        "ufw allow 22/tcp",
+        "ufw allow from 10.0.0.0/8",
+        "ufw allow ssh",
+    ],
+)
+def test_narrow_firewall_rules_stay_moderate(command: str) -> None:
+    assert _rated(command) is M, assess(command, "bash").findings
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["iptables -L -n", "iptables -S INPUT", "nft list ruleset", "ufw status", "pfctl -sr"],
+)
+def test_firewall_listings_are_safe(command: str) -> None:
+    assert _rated(command) is S, assess(command, "bash").findings
