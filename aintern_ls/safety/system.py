@@ -394,10 +394,18 @@ def _users(cmd: Cmd) -> None:
     ):
         return  # dscl -read/-list/-search/-readall only read the directory
     if cmd.name == "dscl" and re.search(r"(^|\s)-?delete(pl)?\b", text):
+        record = next((w for w in cmd.args if w.text.lower().startswith("/users/")), None)
+        if record is not None and " -deletepl" not in " " + text:
+            user = Word(record.text[7:], record.start, record.end, record.dynamic)
+            if _every_or_root_account(user, cmd):
+                return
         cmd.add(D, "user-delete", "dscl deletes a directory record (an account or group)")
         return
     if cmd.name == "sysadminctl":
         if re.search(r"-deleteuser\b", text):
+            at = next((k for k, w in enumerate(cmd.args) if w.text.lower() == "-deleteuser"), -1)
+            if 0 <= at < len(cmd.args) - 1 and _every_or_root_account(cmd.args[at + 1], cmd):
+                return
             cmd.add(D, "user-delete", "sysadminctl deletes a user account")
             return
         if not re.search(
@@ -412,6 +420,9 @@ def _users(cmd: Cmd) -> None:
         return  # (h19) `chage -l root`: lists the password ageing, whoever the account
     if cmd.name == "useradd" and [w.text for w in cmd.args] == ["-D"]:
         return  # (h19) `useradd -D` alone prints the defaults (with options it sets them)
+    victim = next((w for w in cmd.args if not w.text.startswith("-")), None)
+    if cmd.name in ("userdel", "deluser") and victim and _every_or_root_account(victim, cmd):
+        return
     if cmd.name in ("visudo", "chpasswd") or re.search(
         r"\b(sudo|wheel|admin|root|docker|"
         r"administrators)\b",
@@ -3906,6 +3917,29 @@ def request_targets(cmd: Cmd) -> None:
                 rule = t.rule if t.rule != "scoped" else (wt.rule if wt else "delete")
                 cmd.add(level, rule, f"{cmd.name} is told to {m.group(1)} {what}", w)
                 return
+
+
+# (n19u) Accounts whose deletion breaks the system or removes every login: root (uid 0),
+# Windows' built-in Administrator, and every account at once (a glob, or a loop over the
+# account list).
+_ROOT_ACCOUNTS = frozenset(("root", "0", "administrator"))
+_EVERY_ACCOUNT = frozenset(("*", "/home", "/Users", "/home/*", "/Users/*"))
+
+
+def _every_or_root_account(user: Word, cmd: Cmd) -> bool:
+    """Blocked findings for deleting the root account or every account (True when added)."""
+    text = user.text.strip("'\"")
+    if not user.dynamic and text.lower() in _ROOT_ACCOUNTS:
+        cmd.add(B, "user-delete", f"{cmd.name} deletes the {text} account", user)
+        return True
+    if (
+        text in _EVERY_ACCOUNT
+        or (user.glob and "*" in text)
+        or text.startswith(("/Users/", "/home/"))
+    ):
+        cmd.add(B, "user-delete", f"{cmd.name} deletes every user account", user)
+        return True
+    return False
 
 
 def account_listing(cmd: Cmd) -> None:

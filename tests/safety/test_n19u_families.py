@@ -20,9 +20,8 @@ def _rated(command: str, shell: str = "bash") -> RiskLevel:
 def _wrapped(command: str) -> list[str]:
     """The same command through wrappers that hand it on unchanged."""
     q = shlex.quote(command)
-    prefixed = (
-        [] if command.startswith("export ") else [f"sudo {command}", f"env LC_ALL=C {command}"]
-    )
+    statement = command.startswith(("export ", "for ", "while ", "if "))
+    prefixed = [] if statement else [f"sudo {command}", f"env LC_ALL=C {command}"]
     return [
         command,
         *prefixed,
@@ -557,4 +556,49 @@ def test_narrow_firewall_rules_stay_moderate(command: str) -> None:
     ["iptables -L -n", "iptables -S INPUT", "nft list ruleset", "ufw status", "pfctl -sr"],
 )
 def test_firewall_listings_are_safe(command: str) -> None:
+    assert _rated(command) is S, assess(command, "bash").findings
+
+
+# 9. Accounts: deleting root (or every account) is blocked by any tool; one ordinary account
+# is dangerous. macOS backups and disks are blocked.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sysadminctl -deleteUser root",
+        "dscl . -delete /Users/root",
+        "dscl . delete /Users/root",
+        "userdel -r root",
+        "deluser root",
+        'for u in $(dscl . -list /Users); do sysadminctl -deleteUser "$u"; done',
+        'for u in $(dscl . -list /Users); do dscl . -delete "/Users/$u"; done',
+        "dscl . -list /Users | xargs -n1 sysadminctl -deleteUser",
+        "tmutil delete -d /Volumes/TM -t 2025-03-03-030303",
+        "diskutil zeroDisk disk3",
+        "diskutil eraseVolume APFS Data disk1s2",
+    ],
+)
+def test_root_or_every_account_or_backup_or_disk_is_blocked(command: str) -> None:
+    for line in _wrapped(command):
+        assert _rated(line) is B, (line, assess(line, "bash").findings)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["sysadminctl -deleteUser bob", "sysadminctl -deleteUser bob -secure", "userdel olduser"],
+)
+def test_one_ordinary_account_deleted_is_dangerous(command: str) -> None:
+    assert _rated(command) is D, assess(command, "bash").findings
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "dscl . -read /Users/root",
+        "dscl . -list /Users",
+        "sysadminctl -secureTokenStatus root",
+        "diskutil info disk0",
+        "tmutil listbackups",
+    ],
+)
+def test_account_and_disk_reads_are_safe(command: str) -> None:
     assert _rated(command) is S, assess(command, "bash").findings
