@@ -57,12 +57,18 @@ def _sed(cmd: Cmd) -> None:
         # `-I` is BSD/macOS sed's in-place flag (`sed -Ibak …`)
         cmd.add(M, "write", "sed -i edits files in place")
     script = cmd.option_value("-f", "--file")
-    if script is not None and opaque_program(script, cmd.scope.source):
+    shown = wrappers.known_script(cmd, script) if script is not None else None
+    if shown is not None:
+        pass  # (n19u) `sed -f <(echo '1e …')`, `sed -f /dev/stdin <<< …`: read below
+    elif script is not None and opaque_program(script, cmd.scope.source):
         cmd.add(C, "eval-dynamic", "sed runs a script file only known at run time", script)
     elif script is not None:
         # the program is in a file this text does not show (it may write files or run `e`)
         cmd.add(M, "local-script", f"sed runs the script file {script.text}", script)
-    for w in _sed_scripts(cmd):
+    scripts = _sed_scripts(cmd)
+    if shown is not None:
+        scripts += [Word(line, shown.start, shown.end) for line in shown.text.splitlines()[:64]]
+    for w in scripts:
         if opaque_program(w, cmd.scope.source):
             # `sed "$S" f`: a script only known at run time (GNU sed's `e` runs commands)
             cmd.add(C, "eval-dynamic", "sed runs a script only known at run time", w)

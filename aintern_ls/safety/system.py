@@ -2018,6 +2018,24 @@ _VIMS = frozenset(names("vi vim nvim ex view rview vimdiff gvim rvim"))
 _COMPILERS = frozenset(names("gcc g++ cc c++ clang clang++"))
 
 
+def _shown_file(cmd: Cmd, w: Word) -> Word | None:
+    """(n19u) A file operand whose text the block shows: a process substitution of known
+    text, or standard input's here-document/here-string at /dev/stdin (as
+    wrappers.known_script, without importing it: wrappers imports this module's callers)."""
+    src = cmd.scope.source
+    if w.dynamic:
+        if (
+            w.origin in ("static", "decoded")
+            and w.start >= 0
+            and src[w.start : w.start + 2] == "<("
+        ):
+            return Word(w.text, w.start, w.end)
+        return None
+    if w.text in ("/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "-") and cmd.stdin.kind == "static":
+        return Word(cmd.stdin.text, w.start, w.end)
+    return None
+
+
 def misc_hooks(cmd: Cmd) -> None:
     """Embedded commands of editors, compilers and tools handled elsewhere (allowlist)."""
     n = cmd.name
@@ -2029,6 +2047,14 @@ def misc_hooks(cmd: Cmd) -> None:
                 _emacs(cmd, cmd.args[i + 1])
             elif w.text.startswith("--eval="):
                 _emacs(cmd, _sub(w, w.text.split("=", 1)[1]))
+            elif (
+                w.text in ("-l", "--load", "--script", "-scriptload")
+                and i + 1 < len(cmd.args)
+                and (shown := _shown_file(cmd, cmd.args[i + 1])) is not None
+            ):
+                # (n19u) `emacs --batch -l /dev/stdin <<< '(…)'`, `-l <(echo …)`: a Lisp
+                # file the block shows is its code
+                _emacs(cmd, shown)
     elif n == "dc":
         repl_tool(cmd)
     elif n in _HOOK_OPTIONS:

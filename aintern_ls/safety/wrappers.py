@@ -749,6 +749,27 @@ STDIN_FILES = frozenset({"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 _FD_PATH = re.compile(r"/(?:dev|proc/self)/fd/(\d+)")
 
 
+def known_script(cmd: Cmd, script: Word) -> Word | None:
+    """(n19u) The text of a program-file operand the block shows: a process substitution of
+    known text (`awk -f <(echo …)`), standard input's here-document or here-string
+    (`sed -f /dev/stdin <<< …`, `-f -`), or a file this block wrote; None otherwise."""
+    if script.dynamic:
+        src = cmd.scope.source
+        if (
+            script.origin in ("static", "decoded")
+            and script.start >= 0
+            and src[script.start : script.start + 2] == "<("
+        ):
+            return Word(script.text, script.start, script.end)
+        return None
+    if script.text in STDIN_FILES or script.text == "-":
+        if cmd.stdin.kind == STDIN_STATIC:
+            return Word(cmd.stdin.text, script.start, script.end)
+        return None
+    held = written_text(cmd.scope, script.text) if cmd.scope.written else None
+    return Word(held, script.start, script.end) if held is not None else None
+
+
 def startup_from_stdin(scope: Scope, where: Word, stdin: Stdin) -> None:
     """`BASH_ENV=/dev/stdin bash -c true <<< 'CODE'`: the shell's startup file is its
     stdin, so what is fed to it runs before the command."""
@@ -2309,6 +2330,15 @@ _CODE_FLAGS = {
     "scala": ("-e",),
 }
 _PY_TEST_MODULES = frozenset(names("pytest unittest doctest"))
+# (n19u) Options of interpreters that take the next word as their value (so the word is no
+# script): php's ini file and settings, lua's library, node's module hooks.
+_VALUED = {
+    "php": frozenset(("-c", "-d", "-z", "-t")),
+    "lua": frozenset(("-l",)),
+    "node": frozenset(("--import", "--loader", "--input-type", "-C", "--conditions")),
+    "ruby": frozenset(("-C", "-E", "--encoding")),
+    "perl": frozenset(("-x",)),
+}
 _PY_MODULES_SAFE = frozenset(
     names(
         """
@@ -2512,6 +2542,15 @@ def _interpreter(cmd: Cmd) -> None:
             and t.endswith("c")
             and len(t) > 2
         ):
+            if family == "deno" and t == "eval":
+                # (n19u) `deno eval -p CODE`, `deno eval --ext=ts CODE`: eval's own options
+                while (
+                    i + 1 < len(args)
+                    and args[i + 1].text.startswith("-")
+                    and len(args[i + 1].text) > 1
+                ):
+                    valued = args[i + 1].text in ("--ext", "--config", "-c", "--import-map")
+                    i += 2 if valued else 1
             if i + 1 < len(args):
                 mark = len(cmd.scope.findings)
                 _run_code_arg(cmd, args[i + 1], family)
@@ -2526,8 +2565,28 @@ def _interpreter(cmd: Cmd) -> None:
             if "i" in t:
                 cmd.add(M, "write", f"{cmd.name} -i edits files in place")
             return
+        if t.startswith("--") and "=" in t and t.split("=", 1)[0] in flags:
+            # (n19u) `node --eval='…'`, `node --print=…`, `bun --eval=…`: the code glued
+            code = Word(t.split("=", 1)[1], args[i].start, args[i].end, args[i].dynamic)
+            mark = len(cmd.scope.findings)
+            _run_code_arg(cmd, code, family)
+            _argv_targets(cmd, code, args[i + 1 :], mark)
+            return
+        if (
+            family in ("node", "bun", "lua", "php")
+            and re.fullmatch(r"-[a-zA-Z]{2,}", t)
+            and any(len(f) == 2 and t.endswith(f[1]) for f in flags)
+            and i + 1 < len(args)
+        ):
+            # (n19u) `node -pe CODE`: a cluster of flags ending in the code flag
+            mark = len(cmd.scope.findings)
+            _run_code_arg(cmd, args[i + 1], family)
+            _argv_targets(cmd, args[i + 1], args[i + 2 :], mark)
+            return
         if t.startswith("-") and len(t) > 1:
-            takes_value = t in ("-W", "-X", "-I", "-r", "--require", "-M")
+            takes_value = t in ("-W", "-X", "-I", "-r", "--require", "-M") or t in _VALUED.get(
+                family, ()
+            )
             if family == "python" and t == "-I":
                 takes_value = False  # python's -I is isolated mode, a flag
             i += 2 if takes_value or (family == "osascript" and t in ("-l", "-s")) else 1
@@ -2540,6 +2599,8 @@ def _interpreter(cmd: Cmd) -> None:
             return
         if t == "-":
             break
+        if t in STDIN_FILES and not args[i].dynamic and cmd.stdin.kind == STDIN_STATIC:
+            break  # (n19u) `perl /dev/stdin <<< CODE`: the script is the here-string
         if re.match(r"^https?://", t):
             cmd.add(C, "remote-code", f"{cmd.name} runs a script from the network", args[i])
         else:
@@ -2671,6 +2732,10 @@ def _awk(cmd: Cmd) -> None:
     if ("-l" in joined or "@load" in joined) and _awk_extension(cmd):
         return
     if (script := cmd.option_value("-f", "--file")) is not None:
+        if (shown := known_script(cmd, script)) is not None:
+            # (n19u) `awk -f <(echo 'BEGIN{system(…)}')`, `awk -f /dev/stdin <<< …`
+            cmd.scope.include(_code_findings_awk(cmd, shown))
+            return
         if opaque_program(script, cmd.scope.source):
             # `awk -f "$F"`: a program file only known at run time (n11u)
             cmd.add(

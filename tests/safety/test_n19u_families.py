@@ -602,3 +602,53 @@ def test_one_ordinary_account_deleted_is_dangerous(command: str) -> None:
 )
 def test_account_and_disk_reads_are_safe(command: str) -> None:
     assert _rated(command) is S, assess(command, "bash").findings
+
+
+# 10. (red team F10/F11) Interpreters: the code flag in `--flag=CODE` and flag clusters, value
+# options before it, deno eval's own options; a script read from stdin's path or a process
+# substitution, for awk/sed/emacs program files too.
+@pytest.mark.parametrize(
+    "command",
+    [
+        'node --eval=\'require("fs").rmSync("/etc", {recursive: true})\'',
+        'node --print=\'require("child_process").execSync("rm -rf ~")\'',
+        'node -pe \'require("child_process").execSync("rm -rf /usr")\'',
+        'bun --eval=\'require("fs").rmSync("/usr", {recursive: true})\'',
+        "deno eval --print 'Deno.removeSync(\"/etc\", {recursive: true})'",
+        "deno eval --ext ts 'Deno.removeSync(\"/usr\", {recursive: true})'",
+        "php -n -c /tmp/php.ini -r 'system(\"rm -rf /usr\");'",
+        "php -d memory_limit=-1 -r 'exec(\"rm -rf ~\");'",
+        "lua -l os -e 'os.execute(\"rm -rf /etc\")'",
+        "perl /dev/stdin <<< 'system(\"rm -rf /usr\")'",
+        "ruby /proc/self/fd/0 <<< 'system(\"rm -rf ~\")'",
+        "node /dev/fd/0 <<'EOF'\nrequire('child_process').execSync('rm -rf /etc')\nEOF",
+        "python3 /dev/stdin <<< 'import shutil; shutil.rmtree(\"/usr\")'",
+        "php /dev/stdin <<< '<?php system(\"rm -rf /etc\");'",
+        "awk -f <(echo 'BEGIN { system(\"rm -rf /usr\") }')",
+        "gawk -f /dev/stdin <<< 'BEGIN { system(\"rm -rf ~\") }'",
+        "sed -n -f <(printf '1e rm -rf /etc\\n') notes.txt",
+        "sed -f /dev/stdin notes.txt <<< '1e rm -rf ~'",
+        "emacs --batch -l /dev/stdin <<< '(delete-directory \"/usr\" t)'",
+        "emacs -Q --batch --load <(echo '(shell-command \"rm -rf ~\")')",
+    ],
+)
+def test_interpreter_code_through_other_doors_is_judged(command: str) -> None:
+    assert _rated(command) is B, assess(command, "bash").findings
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "node --eval='console.log(1)'",
+        "node -pe '1 + 1'",
+        "deno eval -p '1 + 1'",
+        "php -c /dev/null -r 'echo 1;'",
+        "lua -l os -e 'print(os.time())'",
+        "perl /dev/stdin <<< 'print \"hi\\n\"'",
+        "awk -f <(echo '{ print $1 }') data.txt",
+        "sed -f <(echo 's/a/b/') data.txt",
+        "emacs --batch -l /dev/stdin <<< '(message \"hi\")'",
+    ],
+)
+def test_interpreter_harmless_code_through_other_doors_is_not_raised(command: str) -> None:
+    assert _rated(command) <= M, assess(command, "bash").findings
