@@ -428,14 +428,51 @@ def _fish_substitutions(data: bytes, root: Node) -> tuple[bytes, tree_sitter.Tre
 _TAR_RUNS = ("--to-command=", "--checkpoint-action=exec=", "--info-script=", "--new-volume-script=")
 
 
-def _tar_intent(parts: list[str]) -> list[str]:
+_GO_FLAG = re.compile(r"--?[a-z][a-z0-9]*(?:=.*)?\Z")
+_GO_BOOL = frozenset(
+    [
+        "-v",
+        "-x",
+        "-a",
+        "-n",
+        "-race",
+        "-msan",
+        "-asan",
+        "-trimpath",
+        "-work",
+        "-short",
+        "-cover",
+        "-json",
+    ]
+)
+
+
+def _go_intent(parts: list[str]) -> list[str]:
+    """(n19u) GOFLAGS split as go splits it, plus `-exec=`/`-toolexec=` whose command was
+    written unquoted (`-exec=rm -rf ~;`): the words up to the next go flag (`-x=…` or a
+    known switch) read as its command too."""
+    out = list(parts)
+    for k, p in enumerate(parts):
+        if p.lstrip("-").startswith(("exec=", "toolexec=")) and k + 1 < len(parts):
+            tail = list(
+                itertools.takewhile(
+                    lambda t: t not in _GO_BOOL and not ("=" in t and _GO_FLAG.match(t)),
+                    parts[k + 1 :],
+                )
+            )
+            if tail:
+                out.append(" ".join([p, *tail]))
+    return out
+
+
+def _tar_intent(parts: list[str], runs: tuple[str, ...] = _TAR_RUNS, opt: str = "--") -> list[str]:
     """TAR_OPTIONS split as tar splits it, plus (n18u) a command-running option whose
     command was written unquoted (`--to-command=rm -rf ~`): the words up to the next long
     option read as its command too, as whoever wrote it meant."""
     out = list(parts)
     for k, p in enumerate(parts):
-        if p.startswith(_TAR_RUNS) and k + 1 < len(parts) and not parts[k + 1].startswith("--"):
-            tail = list(itertools.takewhile(lambda t: not t.startswith("--"), parts[k + 1 :]))
+        if p.startswith(runs) and k + 1 < len(parts) and not parts[k + 1].startswith(opt):
+            tail = list(itertools.takewhile(lambda t: not t.startswith(opt), parts[k + 1 :]))
             out.append(" ".join([p, *tail]))
     return out
 
@@ -2362,6 +2399,10 @@ class _Walker:
             words = shlex.split(head)
         except ValueError:
             words = head.split()
+        if program == "go test":
+            # (n19u) `GOFLAGS='-exec=rm -rf ~;'`: the words up to the next flag read as the
+            # command too, as whoever wrote it meant (go itself splits at blanks)
+            words = _go_intent(words)
         if plus:
             words.append("+" + tail)
         line = " ".join([program, *(shlex.quote(w) for w in words[:32]), "x"])

@@ -996,6 +996,17 @@ def judge(cmd: Cmd, mark: int) -> None:
     )
     if worst >= B:
         return
+    if name == "aws" and args[:2] == ["configure", "set"] and len(args) > 3:
+        # (n19u) `aws configure set [profile.P.]credential_process CMD`: the CLI (and every
+        # SDK) runs CMD to get credentials from now on: a persisted command, judged as code
+        key = args[2].rsplit(".", 1)[-1]
+        if key == "credential_process":
+            from aintern_ls.safety.registry import run_config_command
+
+            run_config_command(cmd, cmd.args[3], "aws credential_process")
+            if all(f.level < RiskLevel.CRITICAL for f in findings[mark:]):
+                reason = "aws will run this command for credentials (persisted)"
+                cmd.add(RiskLevel.CRITICAL, "config-exec", reason, cmd.args[3])
     shift = 0  # (a cmdlet's path starts at its own name, one before `args`: safety-f9)
     if cmd.scope.family == "powershell" and _CMDLET.fullmatch(name):
         path = command_path([cmd.words[0].text, *args])  # `Remove-FooBackupSet`: the verb

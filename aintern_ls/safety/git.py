@@ -512,6 +512,18 @@ def _git(cmd: Cmd) -> None:
         pickups.git_config(cmd, sub, list(args[i + 1 :]))  # aliases, drivers set above (f18)
     if sub == "add":
         staged_secrets(cmd)
+    if sub == "clone":
+        # (n19u) `git clone -c|--config core.fsmonitor=… URL`: the setting is written into
+        # the new repository's config and read by the checkout clone runs (and by every git
+        # command there later): judged as `git -c` is
+        tail = args[i + 1 :]
+        for k, w in enumerate(tail[:32]):
+            if w.text in ("-c", "--config") and k + 1 < len(tail):
+                _config_value(cmd, tail[k + 1])
+            elif w.text.startswith("--config="):
+                _config_value(cmd, Word(w.text[9:], w.start, w.end, w.dynamic))
+            elif w.text.startswith("-c") and "=" in w.text:
+                _config_value(cmd, Word(w.text[2:], w.start, w.end, w.dynamic))
     if _subcommand_runs(cmd, sub, list(args[i + 1 :])):
         return
     if sub in _GIT_SAFE:

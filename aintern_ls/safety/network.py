@@ -898,6 +898,11 @@ def _ssh(cmd: Cmd) -> None:
             opt = cmd.args[i + 1].text
         if opt is not None:
             key, _, value = opt.replace("=", " ", 1).partition(" ")
+            if key.lower() == "match" and "exec" in value.lower():
+                # (n19u) `-o 'Match exec "CMD"'`: ssh runs CMD to test whether the block applies
+                m = re.search(r"(?i)\bexec\s+(?:\"([^\"]*)\"|'([^']*)'|(\S+))", value)
+                if m is not None:
+                    key, value = "proxycommand", next(g for g in m.groups() if g is not None)
             if key.lower() in ("proxycommand", "localcommand", "knownhostscommand"):
                 run_config_command(
                     cmd,

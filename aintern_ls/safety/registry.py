@@ -271,7 +271,12 @@ def ssh_config_options(cmd: Cmd) -> None:
         if opt is None:
             continue
         key, _, value = opt.replace("=", " ", 1).partition(" ")
-        if key.lower() in SSH_COMMAND_KEYS:
+        if key.lower() == "match" and "exec" in value.lower():
+            # (n19u) `-o 'Match exec "CMD"'`: ssh runs CMD to decide whether the block applies
+            m = re.search(r"(?i)\bexec\s+(?:\"([^\"]*)\"|'([^']*)'|(\S+))", value)
+            if m is not None:
+                key, value = "Match exec", next(g for g in m.groups() if g is not None)
+        if key.lower() in SSH_COMMAND_KEYS or key == "Match exec":
             end = args[i + 1].end if w.text == "-o" else w.end
             code = Word(
                 value.strip(), w.start, end, w.dynamic or (w.text == "-o" and args[i + 1].dynamic)
@@ -487,7 +492,8 @@ OPTION_VARS = {
     "MANOPT": "man",
     "LESS": "less",
     "ZIPOPT": "zip",
-    "GOFLAGS": "go",
+    "GOFLAGS": "go test",  # (n19u: -exec/-toolexec apply to a verb's build and run)
+    "PYTEST_ADDOPTS": "pytest",
     # rustc's flags for every crate cargo builds: `-C linker=PROG` runs PROG (n13u, probe13)
     "RUSTFLAGS": "rustc",
     "CARGO_BUILD_RUSTFLAGS": "rustc",
@@ -625,6 +631,9 @@ INTERPRETER_OPTION_VARS = frozenset(
         "JAVA_TOOL_OPTIONS",
         "_JAVA_OPTIONS",
         "JDK_JAVA_OPTIONS",
+        # (n19u) npm hands its node-options setting to the scripts it runs as NODE_OPTIONS
+        "npm_config_node_options",
+        "NPM_CONFIG_NODE_OPTIONS",
     }
 )
 # (n19u) Java programs' launcher scripts pass these variables to the JVM they start (`mvn`
@@ -773,6 +782,9 @@ def interpreter_option_findings(
 
     from aintern_ls.safety import inline
     from aintern_ls.safety.levels import C, M
+
+    if name.lower() == "npm_config_node_options":
+        name = "NODE_OPTIONS"  # (n19u) what npm's scripts get
 
     def opaque(what: str) -> Finding:
         reason = f"{name} makes every run load {what}, which the analyser cannot read"

@@ -3484,6 +3484,8 @@ _runs("latexmk", "perl", "-e -r")
 _runs("gem", "sh", "-e --editor")
 _runs("nmap", "prog", "--script")
 _runs("helm", "prog", "--post-renderer")
+# (n19u) bazel runs the test or binary under the command --run_under names
+_runs("bazel bazelisk", "prog", "--run_under")
 
 _CMDISH_OPTION = re.compile(
     r"^--?(?:[a-z0-9]+-)*(?:exec|execute|command|cmd|pager|askpass|editor|hook|shell|program"

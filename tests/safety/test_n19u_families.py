@@ -652,3 +652,54 @@ def test_interpreter_code_through_other_doors_is_judged(command: str) -> None:
 )
 def test_interpreter_harmless_code_through_other_doors_is_not_raised(command: str) -> None:
     assert _rated(command) <= M, assess(command, "bash").findings
+
+
+# 11. (red team F26/F28) More command-running options and their variables: GOFLAGS'
+# -exec/-toolexec (also written unquoted), bazel --run_under, PYTEST_ADDOPTS, npm's node-options
+# setting, ssh's `Match exec`, git clone's -c/--config, aws credential_process.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "GOFLAGS='-exec=rm -rf /etc;' go test ./...",
+        "export GOFLAGS='-v -toolexec=rm -rf ~;'\ngo vet ./...",
+        "bazel run --run_under='rm -rf /usr;' //app:main",
+        "PYTEST_ADDOPTS='--basetemp=/' pytest -q",
+        "ssh -o 'Match exec \"rm -rf ~\"' build.example",
+        "ssh -o 'Match host x.example exec \"rm -rf /etc\"' x.example",
+        "git clone --config core.fsmonitor='rm -rf ~' https://x.example/r.git",
+        "git clone -c core.sshCommand='rm -rf /usr' git@x.example:r.git",
+        "aws configure set credential_process 'rm -rf ~'",
+    ],
+)
+def test_command_running_options_are_judged(command: str) -> None:
+    assert _rated(command) is B, assess(command, "bash").findings
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "GOFLAGS='-exec=/tmp/x' go test ./...",
+        "bazel test --run_under=/tmp/wrap //...",
+        "npm_config_node_options='--require /tmp/x.js' npm test",
+        "git clone -c core.hooksPath=/tmp/h https://x.example/r.git",
+        "aws configure set profile.dev.credential_process /tmp/creds",
+    ],
+)
+def test_command_running_options_naming_unread_programs_are_critical(command: str) -> None:
+    assert _rated(command) is C, assess(command, "bash").findings
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "GOFLAGS='-mod=vendor -v' go build ./...",
+        "bazel test --run_under=valgrind //...",
+        "PYTEST_ADDOPTS='-x -q' pytest",
+        "npm_config_node_options='--max-old-space-size=4096' npm test",
+        "ssh -o 'Match exec \"test -f ~/.vpn\"' host",
+        "git clone -c core.autocrlf=false https://x.example/r.git",
+        "aws configure set region eu-west-1",
+    ],
+)
+def test_ordinary_option_values_stay_moderate(command: str) -> None:
+    assert _rated(command) <= M, assess(command, "bash").findings
