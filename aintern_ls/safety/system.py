@@ -568,6 +568,13 @@ def _firewall_cmd(cmd: Cmd) -> None:
         text,
     ):
         cmd.add(C, "disable-security", "firewall-cmd lets all traffic through")
+    elif re.search(r"--add-port[= ]0*1-65535/", text) or re.search(
+        r"--add-rich-rule[= ]['\"]?rule\s+(?:family=\S+\s+)?(?:source address=['\"]?"
+        r"(?:0\.0\.0\.0/0|::/0)['\"]?\s+)?accept",
+        text,
+    ):
+        # (n19u) every port, or a rich rule accepting everything: an allow-any rule
+        cmd.add(C, "firewall-open", "firewall-cmd lets every connection in")
     elif re.search(
         r"--(add|remove|change|set|new|delete|reload|complete-reload|runtime-to"
         r"|query-panic|panic-on|permanent|direct|lockdown)",
@@ -584,6 +591,9 @@ def _pw(cmd: Cmd) -> None:
     if not verb or verb.endswith(("show", "next")) or verb in ("-v", "-h"):
         return
     if verb in ("userdel", "groupdel"):
+        user = next((w for w in cmd.args[1:] if not w.text.startswith("-")), None)
+        if verb == "userdel" and user is not None and _every_or_root_account(user, cmd):
+            return  # (n19u) `pw userdel root`
         cmd.add(D, "user-delete", f"pw {verb} deletes an account or a group")
     elif re.search(r"\b(wheel|operator|admin|root)\b|(^|\s)-(u|o)\s+0\b|(^|\s)-o\b", text):
         cmd.add(C, "privilege", f"pw {verb} grants administrator rights or root's user id")
@@ -2065,6 +2075,9 @@ def misc_hooks(cmd: Cmd) -> None:
         defaults_write(cmd)
     elif n in ("ln", "link"):
         _ln_force(cmd)
+        if any(w.text.startswith("/etc/apparmor.d/disable") for w in cmd.args):
+            # (n19u) a profile linked into apparmor.d/disable is not loaded: as aa-disable
+            cmd.add(C, "disable-security", "turns an AppArmor profile off (apparmor.d/disable)")
     elif n in ("unzip", "tar", "bsdtar", "7z", "7za", "7zz") and _extract_into(cmd):
         pass
     elif n in _COMPILERS and (out := cmd.option_value("-o")) is not None:

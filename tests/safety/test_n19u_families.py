@@ -703,3 +703,24 @@ def test_command_running_options_naming_unread_programs_are_critical(command: st
 )
 def test_ordinary_option_values_stay_moderate(command: str) -> None:
     assert _rated(command) <= M, assess(command, "bash").findings
+
+
+# 12. (red team F14/F15/F16 neighbours) pw userdel root; firewalld every port or an
+# accept-everything rich rule; an AppArmor profile linked into disable/; a resolver lookup
+# through getent carrying a command's output.
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("pw userdel root", B),
+        ("pw userdel -r bob", D),
+        ("firewall-cmd --permanent --add-port=1-65535/tcp", C),
+        ("firewall-cmd --add-rich-rule='rule family=ipv6 source address=::/0 accept'", C),
+        ("firewall-cmd --add-port=8443/tcp", M),
+        ("ln -sf /etc/apparmor.d/usr.sbin.tcpdump /etc/apparmor.d/disable/", C),
+        ("ln -s /etc/nginx/sites-available/app /etc/nginx/sites-enabled/", M),
+        ('getent ahostsv4 "$(whoami).$(hostname).x.example"', C),
+        ("getent hosts example.org", S),
+    ],
+)
+def test_account_firewall_apparmor_and_resolver_neighbours(command: str, level: RiskLevel) -> None:
+    assert _rated(command) is level, assess(command, "bash").findings
