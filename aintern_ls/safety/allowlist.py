@@ -672,6 +672,10 @@ def _misc(cmd: Cmd) -> None:
         return  # `zip -T archive.zip`: tests the archive, adds nothing (safety-m9)
     if n == "read" and cmd.stdin.kind == "static" and cmd.scope.family == "bash":
         _read_known(cmd)
+    if n in ("mapfile", "readarray", "complete", "bind", "fc", "compgen") and (
+        cmd.scope.family == "bash"
+    ):
+        _shell_callbacks(cmd)
     if n in _SHELL_STATE:
         if n in ("cd", "chdir", "set-location", "sl", "pushd", "push-location", "z", "j"):
             ops = cmd.operands()
@@ -946,6 +950,8 @@ def _rg_pre_per_file(cmd: Cmd, prog: Word) -> None:
 def _read_only(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
+    if n == "fc" and cmd.scope.family == "bash" and "-e" in texts:
+        _shell_callbacks(cmd)  # (n19u) `fc -e EDITOR`: bash's history editor runs EDITOR
     if n in ("rg",) and any(t.startswith(("--pre", "--hostname-bin")) for t in texts):
         # `--pre` runs a program on each file, `--hostname-bin` one for the hyperlink host.
         # (`--pre-glob` alone runs nothing; words after `--` are patterns and paths.)
@@ -1079,6 +1085,38 @@ def _zsh_print_output(cmd: Cmd) -> None:
         lines = lines or "l" in flag
     if not any(w.dynamic for w in args):
         cmd.info.output = ("\n" if lines else " ").join(w.text for w in args)
+
+
+def _shell_callbacks(cmd: Cmd) -> None:
+    """(n19u) Builtins that run a command string: `mapfile -C CB` calls CB as lines are read
+    and `fc -e EDITOR` runs the editor (now); `complete -C CMD`/`compgen -C CMD` run CMD to
+    complete a word and `bind -x 'KEYS: CMD'` on a key press (later in this session: a
+    hook, critical at least when it does harm or cannot be read)."""
+    n = cmd.name
+    later = n in ("complete", "bind")
+    value: Word | None = None
+    if n in ("mapfile", "readarray", "complete", "compgen"):
+        value = cmd.option_value("-C")
+    elif n == "fc":
+        value = cmd.option_value("-e")
+        if value is not None and value.text == "-":
+            value = None  # `fc -e - …`: re-runs a history line (no editor)
+    elif n == "bind":
+        spec = cmd.option_value("-x")
+        if spec is not None and ":" in spec.text:
+            body = spec.text.split(":", 1)[1].strip().strip("\"'")
+            value = Word(body, spec.start, spec.end, spec.dynamic)
+    if value is None:
+        return
+    what = f"{n} {'-x' if n == 'bind' else '-e' if n == 'fc' else '-C'}"
+    before = len(cmd.scope.findings)
+    run_config_command(cmd, value, what)
+    worst = max((f.level for f in cmd.scope.findings[before:]), default=M)
+    if later and worst < C and (worst >= D or value.dynamic):
+        cmd.add(C, "config-exec", f"{what} runs this command later in the session", value)
+
+
+shell_callbacks = _shell_callbacks  # (for the dispatcher's compgen)
 
 
 @handles("string")

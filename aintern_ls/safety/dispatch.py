@@ -1840,6 +1840,8 @@ def _compgen(cmd: Cmd) -> None:
     """`compgen` only prints completions; `-G PATTERN` lists the paths a glob matches and
     `-f`/`-d`/`-A file PREFIX` the files starting with PREFIX: what a downstream `xargs rm`
     gets (`compgen -G '/*' | xargs rm -rf`)."""
+    if "-C" in cmd.argv.textset:
+        allowlist.shell_callbacks(cmd)  # (n19u) `compgen -C CMD` runs CMD
     pattern = cmd.option_value("-G")
     if pattern is not None and not pattern.dynamic:
         cmd.info.paths = (Word(pattern.text, pattern.start, pattern.end, glob=True),)

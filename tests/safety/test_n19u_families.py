@@ -724,3 +724,35 @@ def test_ordinary_option_values_stay_moderate(command: str) -> None:
 )
 def test_account_firewall_apparmor_and_resolver_neighbours(command: str, level: RiskLevel) -> None:
     assert _rated(command) is level, assess(command, "bash").findings
+
+
+# 13. (red team F23) bash builtins that run a string: mapfile/readarray -C callbacks and
+# fc -e's editor run now; complete/compgen -C and bind -x run it on completion or a key press.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "mapfile -C 'rm -rf ~ #' -c 1 lines <<< a",
+        "readarray -t -C 'rm -rf /etc #' -c 5 rows < data.txt",
+        "fc -e 'rm -rf /usr;' -2",
+        "complete -C 'rm -rf ~' cd",
+        "compgen -C 'rm -rf /var' x",
+        "bind -x '\"\\C-o\": rm -rf ~'",
+    ],
+)
+def test_builtin_callbacks_are_judged(command: str) -> None:
+    assert _rated(command) is B, assess(command, "bash").findings
+
+
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("complete -C /tmp/.c ls", C),
+        ("bind -x '\"\\C-t\": kill -9 1'", C),
+        ("complete -F _git git", S),
+        ("mapfile -t rows < data.txt", S),
+        ("fc -l -5", S),
+        ("bind '\"\\C-l\": clear-screen'", S),
+    ],
+)
+def test_builtin_callbacks_levels(command: str, level: RiskLevel) -> None:
+    assert _rated(command) is level, assess(command, "bash").findings
