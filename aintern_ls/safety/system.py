@@ -3640,6 +3640,14 @@ def option_commands(cmd: Cmd, mark: int) -> None:
     named like command hooks and values that start with `|`."""
     table = _RUNS_OPTION.get(cmd.name, {})
     argv = cmd.argv
+    if cmd.name in ("wget", "wget2") and "use_askpass" in argv.joined_low:
+        # (n19u) `wget -e use_askpass=PROG`: a wgetrc command given on the command line, the
+        # same as --use-askpass=PROG
+        for _opt, value in opt_values(cmd, "-e --execute"):
+            key, eq, prog = value.text.partition("=")
+            if eq and key.strip().lower().replace("-", "_") == "use_askpass":
+                where = _sub(value, prog.strip())
+                _run_program_option(cmd, where, "wget -e use_askpass")
     if argv.dashed and "-xx:on" in argv.joined_low and cmd.name not in _TEXT_PROGRAMS:
         # (n19u) `java -XX:OnError="rm -rf /etc" -jar a.jar`, `jshell -J-XX:On…=…`,
         # `mvn -Dorg.gradle.jvmargs=…`: a JVM event hook runs its command through the shell

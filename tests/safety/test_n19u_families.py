@@ -756,3 +756,9 @@ def test_builtin_callbacks_are_judged(command: str) -> None:
 )
 def test_builtin_callbacks_levels(command: str, level: RiskLevel) -> None:
     assert _rated(command) is level, assess(command, "bash").findings
+
+
+def test_wget_execute_use_askpass_is_the_askpass_option() -> None:
+    assert _rated("wget -e 'use_askpass=/tmp/.p' https://x.example/f") is C
+    assert _rated("wget --execute='use_askpass=rm -rf ~' https://x.example/f") is B
+    assert _rated("wget -e robots=off -r https://x.example/") is M
