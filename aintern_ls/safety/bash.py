@@ -55,6 +55,7 @@ from aintern_ls.safety.registry import (
     interpreter_option_findings,
     is_build_program_var,
     is_code_load_var,
+    jvm_event_findings,
     unreadable_program,
 )
 from aintern_ls.safety.words import (
@@ -356,6 +357,8 @@ def _zsh_flags(data: bytes) -> tuple[bytes, list[tuple[str, int, int]]]:
     return _ZSH_FLAGS.sub(sub, data), evaluated
 
 
+# (n19u) A variable named like a program's options (JAVA_OPTIONS, LEIN_JVM_OPTS, JRUBY_OPTS)
+_OPTIONS_NAME = re.compile(r"(?i)(?:OPTS|OPTIONS|ARGS|FLAGS)\Z")
 _EXPANSION_SEMICOLON = re.compile(
     rb'\$\{\w+:?[-+=?](?:[^{}"\n;]|\$\{[^{}"\n]*\})*;(?:[^{}"\n]|\$\{[^{}"\n]*\})*\}'
 )
@@ -2328,6 +2331,10 @@ class _Walker:
                 self.scope.include(build_program_findings(self.scope, name, words[0]))
             if name in INTERPRETER_OPTION_VARS:
                 self.scope.include(interpreter_option_findings(self.scope, name, words[0]))
+            elif "-XX:On" in words[0].text and _OPTIONS_NAME.search(name):
+                # (n19u) any launcher's JVM options variable (JAVA_OPTIONS, LEIN_JVM_OPTS,
+                # JRUBY_OPTS='-J-XX:OnError=…'): the JVM's event hooks run their command
+                self.scope.include(jvm_event_findings(self.scope, words[0].text, words[0], name))
         elif len(words) == 1 and words[0].origin in ("static", "decoded"):
             # `c=$(printf 'rm -rf /')`, `o=$(echo L2V0Yw== | base64 -d)`: the text is known.
             self.scope.env[name] = words[0].text.rstrip("\n")
@@ -2620,6 +2627,12 @@ class _Walker:
             if iw:
                 given = self._sibling_assignments(node)
                 self.scope.include(interpreter_option_findings(self.scope, name, iw[0], given))
+            return
+        if "-XX:On" in _text(value) and _OPTIONS_NAME.search(name):
+            # (n19u) `JRUBY_OPTS='-J-XX:OnError=rm -rf ~' jruby …`: as above
+            jw = self.words(value, split=False)[:1]
+            if jw and not jw[0].dynamic:
+                self.scope.include(jvm_event_findings(self.scope, jw[0].text, jw[0], name))
             return
         if name in PERL_CODE_VARS:
             # `PERL5DB='BEGIN{system(…)}' perl -d …`: the debugger hook is Perl code

@@ -3654,6 +3654,15 @@ def option_commands(cmd: Cmd, mark: int) -> None:
         for w in cmd.args[:64]:
             if "-XX:On" in w.text:  # (a dynamic word: its text with the expansions)
                 cmd.scope.include(jvm_event_findings(cmd.scope, w.text, w, cmd.name))
+    if argv.dashed and "agent" in argv.joined_low and cmd.name not in _TEXT_PROGRAMS:
+        # (n19u) `java -javaagent:/tmp/x.jar`, `-agentpath:/dev/shm/l.so`: code loaded into
+        # the JVM from a temporary or hidden place (as JAVA_TOOL_OPTIONS says)
+        for w in cmd.args[:64]:
+            t = w.text.removeprefix("-J")
+            if t.startswith(("-javaagent:", "-agentpath:")):
+                lib = t.split(":", 1)[1].split("=", 1)[0]
+                if w.dynamic or _TEMP_DIRS.match(lib) or "/." in lib:
+                    cmd.add(C, "config-exec", f"{cmd.name} loads {lib} into the JVM, unread", w)
     if not table and (
         not argv.dashed or (argv.chars.isdisjoint(" |") and "%sh{" not in argv.joined_low)
     ):

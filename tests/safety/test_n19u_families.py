@@ -762,3 +762,21 @@ def test_wget_execute_use_askpass_is_the_askpass_option() -> None:
     assert _rated("wget -e 'use_askpass=/tmp/.p' https://x.example/f") is C
     assert _rated("wget --execute='use_askpass=rm -rf ~' https://x.example/f") is B
     assert _rated("wget -e robots=off -r https://x.example/") is M
+
+
+# 14. (red team probe17b jvm N2/N4) any launcher's JVM options variable; agents loaded from a
+# temporary place on the command line.
+@pytest.mark.parametrize(
+    "command,level",
+    [
+        ("JAVA_OPTIONS='-XX:OnError=\"rm -rf /etc\"' java -jar start.jar", B),
+        ("export LEIN_JVM_OPTS='-XX:OnOutOfMemoryError=\"rm -rf ~\"'\nlein repl", B),
+        ("JRUBY_OPTS='-J-XX:OnError=rm -rf /usr' jruby -e 1", B),
+        ("MSG='-XX:OnError=rm -rf /'; echo \"$MSG\"", S),
+        ("java -javaagent:/tmp/a.jar -jar app.jar", C),
+        ("java -agentpath:/dev/shm/l.so -version", C),
+        ("java -javaagent:/opt/otel/opentelemetry-javaagent.jar -jar app.jar", M),
+    ],
+)
+def test_jvm_option_neighbours(command: str, level: RiskLevel) -> None:
+    assert _rated(command) is level, assess(command, "bash").findings
