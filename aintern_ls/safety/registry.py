@@ -669,6 +669,11 @@ _NEXT_JVM_OPTION = re.compile(
 )
 
 
+# A hook's command longer than this is read up to it (a 10,000-character hook is judged by its
+# first part; what is cut is not read as safe: the command is still judged).
+_HOOK_COMMAND_CAP = 2000
+
+
 def jvm_event_commands(text: str) -> list[tuple[str, str]]:
     """`(flag, command)` for each JVM event hook in an options text or argument (`-XX:OnError=
     "rm -rf ~"`, `-J-XX:OnOutOfMemoryError=…`): a quoted command runs to its closing quote, an
@@ -676,12 +681,12 @@ def jvm_event_commands(text: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     i = text.find("-XX:On")
     while i >= 0 and len(out) < 8:
-        eq = text.find("=", i)
-        if eq < 0:
-            break
-        flag = text[i + 4 : eq]
-        if flag in JVM_EVENT_FLAGS:
-            rest = text[eq + 1 :]
+        # the flag is read in place: searching ahead for `=` from every `-XX:On` that is not a
+        # hook (`-XX:OnStackReplacePercentage`, or a long run of them) made this quadratic
+        flag = next((f for f in JVM_EVENT_FLAGS if text.startswith(f + "=", i + 4)), "")
+        if flag:
+            eq = i + 4 + len(flag)
+            rest = text[eq + 1 : eq + 1 + _HOOK_COMMAND_CAP]
             if rest[:1] in ("'", '"'):
                 end = rest.find(rest[0], 1)
                 command = rest[1:end] if end > 0 else rest[1:]
