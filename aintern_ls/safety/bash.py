@@ -2529,6 +2529,10 @@ class _Walker:
                     lines.pop()
                 lines = [ln.strip("\n") if delim != "\n" else ln for ln in lines]
                 self.scope.env[name] = _SPLIT.join(ln for ln in lines if ln)
+            elif stdin.paths and not stdin.names_only and not any(p.dynamic for p in stdin.paths):
+                # (f19) `mapfile -t a < /tmp/all` after `find ~ > /tmp/all`, `readarray -t a
+                # < <(ls -d /*)`: the array holds every listed path
+                self.scope.env[name] = _SPLIT.join(p.text for p in stdin.paths)
             else:
                 self.scope.env.pop(name, None)
             return
@@ -3380,6 +3384,17 @@ class _Walker:
             if user.startswith("$") or user.startswith("`"):
                 return "~", False, False, ""
             return ("/root" if user == "root" else "~" + user), False, False, ""
+        if (
+            len(stmts) == 1
+            and stmts[0].type == "file_redirect"
+            and stmts[0].child_count == 2
+            and _text(stmts[0].children[0]) == "<"
+            and (held := wrappers.listed_file(self.scope, _text(stmts[0].children[1]))) is not None
+            and not held.names_only
+        ):
+            # (f19) `$(< /tmp/all)` after `find / > /tmp/all`: the listed paths themselves
+            listed = _SPLIT.join(p.text for p in held.paths)
+            return listed, False, any(c in GLOB_CHARS for c in listed), ""
         if len(stmts) == 1 and stmts[0].type == "command":
             name = _command_name_of(stmts[0])
             if name == "eval":

@@ -1091,6 +1091,19 @@ def _listing_files(
         inner = re.split(r"[\\/]", w.text.strip("()").strip('"').lower())[-1]
         if (known := scope.env.get(_LIST_FILE + inner)) is not None:
             out[at + 1] = Word(known, w.start, w.end)
+        elif (
+            at + 2 < len(words)
+            and w.text.lower().strip("(").strip("'`\"") in ("type", "more", "type.exe")
+            and w.text.lstrip("(")[:1] in ("'", "`")
+        ):
+            # (f19) `for /f %f in ('type l.txt') do del "%f"`: the file printed is the set
+            nxt = words[at + 2]
+            inner = re.split(r"[\\/]", nxt.text.rstrip(")").strip("'`\"").lower())[-1]
+            if (
+                nxt.text.rstrip(")")[-1:] in ("'", "`")
+                and (known := scope.env.get(_LIST_FILE + inner)) is not None
+            ):
+                out[at + 1 : at + 3] = [Word(known, w.start, nxt.end)]
     return out
 
 

@@ -596,6 +596,17 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         name = _variant_of_known(name)
     cmd = Cmd(words, name, scope, stdin)
     cmd.info.input = stdin
+    if scope.env and not stdin.paths and name in _LISTING_FILTERS:
+        # (f19) `sort /tmp/all | xargs rm -rf`, `grep -v keep /tmp/all | …` after `find / >
+        # /tmp/all`: a filter given the listing's file reads the listing, as from a pipe.
+        for w in words[:0:-1]:
+            if (
+                not w.dynamic
+                and not w.text.startswith("-")
+                and (held := wrappers.listed_file(scope, w.text)) is not None
+            ):
+                cmd.info.input = held
+                break
     if (name in _FILTERS or name in _COUNTED) and not any(w.dynamic for w in words[1:]):
         cmd.info.argv = tuple(w.text for w in words[1:])
     elif name == "cat" and len(words) == 2 and not words[1].dynamic:
@@ -1828,10 +1839,11 @@ def _path_listing(cmd: Cmd) -> None:
         if not ops:
             return
     roots = ops or [Word(".", cmd.start, cmd.end)]
+    # (every path below each root, as find's listing: `/**`, so a loop reading them one by
+    # one, quoted, still reaches the whole tree: `locate '*' | while read f; do shred -u
+    # "$f"; done`, f19)
     cmd.info.paths = tuple(
-        Word(w.text.rstrip("/") + "/*" if w.text.rstrip("/") else "/*", w.start, w.end)
-        for w in roots
-        if not w.dynamic
+        Word(w.text.rstrip("/") + "/**", w.start, w.end) for w in roots if not w.dynamic
     )
 
 
@@ -3001,6 +3013,8 @@ _PASS_THROUGH = frozenset(
 
 def next_stdin(info: Info, prev: Stdin) -> Stdin:
     """What the next stage of a pipeline reads, given what this stage was."""
+    if info.input is not None and info.input.paths and not prev.paths:
+        prev = info.input  # (f19) a filter reading a listing's file (`sort /tmp/all`)
     if info.network_fetch:
         return Stdin(STDIN_NETWORK)
     if info.output is not None:
@@ -3271,8 +3285,14 @@ _ONE_LINE_SCRIPT = re.compile(
     r"|\{\s*print(?:\s+\$\d+)?\s*;\s*exit\s*;?\s*\}"
 )
 _PATHS_THROUGH = frozenset(
-    # (PowerShell's selection and sorting pass the listed items on, safety-m8)
-    names("sort cut tac cat tr uniq head tail shuf select-object select sort-object tee-object")
+    # (PowerShell's selection and sorting pass the listed items on, safety-m8; tee copies
+    # its input through, f19)
+    names("sort cut tac cat tr uniq head tail shuf select-object select sort-object tee-object tee")
+)
+# (f19) Filters whose file operand may be a listing written earlier in the block.
+_LISTING_FILTERS = frozenset(
+    names("sort cut tac tr uniq head tail shuf tee grep egrep fgrep rg awk gawk mawk nawk sed")
+    + names("gsed jq gojq jaq yq")
 )
 
 KNOWN_NAMES: frozenset[str] = frozenset()

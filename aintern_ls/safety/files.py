@@ -2338,6 +2338,13 @@ def _write_family(cmd: Cmd) -> None:
             for w in written:
                 if not w.dynamic:
                     remember_unseen(cmd.scope, w.text, "was just downloaded")
+        if cmd.stdin.paths:
+            # (f19) `find / | tee /tmp/all; xargs rm < /tmp/all`: the file holds the listing
+            from aintern_ls.safety.wrappers import remember_listing
+
+            for w in written:
+                if not w.dynamic:
+                    remember_listing(cmd.scope, w.text, cmd.stdin)
         if cmd.stdin.kind == "static" and not append:
             # `tee x.sh <<< 'rm -rf /'; . ./x.sh`: running the file later runs this text.
             for w in written:

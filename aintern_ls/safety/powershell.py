@@ -21,7 +21,7 @@ from typing import Any
 import tree_sitter
 import tree_sitter_powershell
 
-from aintern_ls.safety import budget, dispatch
+from aintern_ls.safety import budget, dispatch, wrappers
 from aintern_ls.safety.bash import PARSES, Positions
 from aintern_ls.safety.context import NO_STDIN, PS_WHATIF_PREF, Info, Scope, Stdin
 from aintern_ls.safety.levels import Finding, RiskLevel
@@ -35,6 +35,7 @@ from aintern_ls.safety.windows import (
 )
 from aintern_ls.safety.winpaths import protected_unknown_name
 from aintern_ls.safety.words import (
+    ORIGIN_DEEP,
     ORIGIN_NETWORK,
     ORIGIN_VARIABLE,
     SpanMatches,
@@ -2219,12 +2220,22 @@ _UNPARSED_REDIRECT = re.compile(r"""(?<![\w'"-])[1-6*]?>>?[ \t]*\$[\w:{}]+[\\/][
 
 
 class _Walker:
-    __slots__ = ("_downloads", "_no_downloads", "_plain", "_reads", "_requoted", "pos", "scope")
+    __slots__ = (
+        "_deep_value",
+        "_downloads",
+        "_no_downloads",
+        "_plain",
+        "_reads",
+        "_requoted",
+        "pos",
+        "scope",
+    )
 
     def __init__(self, scope: Scope, pos: Positions, plain: bool = False) -> None:
         self.scope = scope
         self.pos = pos
         self._plain = plain  # the text is ASCII: byte offsets are character offsets
+        self._deep_value = False  # (f19) `_item_value` read a recursive listing
         self._reads: list[tuple[int, int]] | None = None
         self._downloads: SpanMatches | None = None
         self._no_downloads = False  # the source names no download at all
@@ -2495,7 +2506,12 @@ class _Walker:
             for k, v1, v2 in _HASH_PAIR.findall(rhs_raw[:2000])[:16]:
                 self.scope.env[_PS_VAR + name + "." + k.lower()] = v1.replace("''", "'") or v2
         self.scope.env.pop(key + ".fullname", None)
+        self.scope.env.pop(_PS_VAR + "\x00deep:" + name, None)
+        self._deep_value = False
         item = self._item_value(kids[-1]) if op == "=" and value is None else None
+        if item is not None and self._deep_value:
+            # (f19) `$all = Get-ChildItem C:\ -Recurse`: every item below the folder
+            self.scope.env[_PS_VAR + "\x00deep:" + name] = "1"
         if item is not None:
             # `$d = Get-Item C:\Windows`; `$w = gci ~`: the variable holds the item (or the
             # folder's entries); used as an argument, piped, looped over or `.Delete()`d it
@@ -2635,10 +2651,12 @@ class _Walker:
             if len(got) == 1 and not got[0].dynamic:
                 return got[0].text
             return None
-        if name in _LISTERS:
+        if name in _LISTERS or name in _CONTENT_READERS:
+            # (f19: `$l = Get-Content l.txt` after a listing was written to l.txt)
             info = self.command(cmd_node, NO_STDIN)
             if len(info.paths) != 1 or info.paths[0].dynamic:
                 return None
+            self._deep_value = info.paths[0].origin == ORIGIN_DEEP
             listed = info.paths[0].text.strip()
             if any(c in listed for c in "*?"):
                 return listed
@@ -2772,6 +2790,12 @@ class _Walker:
             else None
         )
         saved = {n: self.scope.env.get(_PS_VAR + n) for n in names + roots + ups}
+        deeps = [var] + (["$psitem"] if var == "$_" else [])
+        if any(p.origin == ORIGIN_DEEP for p in paths):
+            # (f19) the items of a recursive listing: every file below the folder
+            for n in deeps:
+                saved["\x00deep:" + n] = self.scope.env.get(_PS_VAR + "\x00deep:" + n)
+                self.scope.env[_PS_VAR + "\x00deep:" + n] = "1"
         for n in names:
             # A drive listing (Get-PSDrive, DriveInfo) yields the drives themselves.
             self.scope.env[_PS_VAR + n] = listed if drive and not n.endswith("fullname") else item
@@ -3035,6 +3059,20 @@ class _Walker:
             built = _path_expression(raw.strip(), self.scope.env)
             if built is not None and re.search(r"[\\/]", built):
                 return Info(name="string", output=built)
+        if (
+            raw.lstrip()[:1] == "("
+            and len(raw) <= 400
+            and ").fullname" in raw.lower()
+            and (of := _LISTING_OF.match(raw.strip())) is not None
+            and (folder := _operand_path(of.group(1), self.scope.env)) is not None
+        ):
+            # (f19) `(Get-ChildItem C:\Windows -Recurse).FullName | Set-Content l.txt`: the
+            # listing goes down the pipe, as from Get-ChildItem itself (every item below the
+            # folder when recursive)
+            s, e = self.span(node)
+            deep = re.search(r"(?i)\s-r(?:ecurse)?\b", raw) is not None
+            where = Word(folder, s, e, origin=ORIGIN_DEEP if deep else "")
+            return Info(name="expression", paths=(where,))
         if (
             raw.lstrip()[:1] in ("(", "[", "$")
             and len(raw) <= 400
@@ -3596,6 +3634,12 @@ class _Walker:
                 base = target.replace("\\", "/").rsplit("/", 1)[-1]
                 old = self.scope.written.get(base) if raw.lstrip("1").startswith(">>") else None
                 self.scope.written[base] = ((old[0] if old else "") + info.output + "\n", -1)
+            elif target and raw.lstrip("1").startswith(">") and raw[:1] in "1>":
+                # (f19) `Get-ChildItem C:\ -Recurse > l.txt`, `… | Select -Expand FullName >
+                # l.txt`: the file holds the listing the command passes on
+                out = dispatch.next_stdin(info, stdin)
+                if out.paths:
+                    wrappers.remember_listing(self.scope, target, out)
         return info
 
     def _set_variable(self, words: list[Word]) -> None:
@@ -5028,6 +5072,7 @@ _LEAVES_OUT = re.compile(
 )
 _KEEPS_NAMED = re.compile(r"(?i)-(?:c|i)?(?:eq|like|match|in|contains)\b")
 _LISTERS = frozenset({"get-childitem", "gci", "ls", "dir"})
+_CONTENT_READERS = frozenset({"get-content", "gc", "cat", "type"})
 _ITEM_CAST = re.compile(
     r"(?is)\A\(?\s*(?:\[(?:system\.)?io\.(?:directory|file)info\]\s*(?:::new\s*)?"
     r"|new-object\s+(?:-typename\s+)?(?:system\.)?io\.(?:directory|file)info\s*"

@@ -34,6 +34,7 @@ from aintern_ls.safety.winpaths import (
     trust_store_removed,
 )
 from aintern_ls.safety.words import (
+    ORIGIN_DEEP,
     PsArgs,
     Word,
     bind_ps_args,
@@ -1420,7 +1421,23 @@ def _remove_item(cmd: Cmd) -> None:
         return
     from aintern_ls.safety.files import _delete_targets
 
+    if not recursive and any(_deep_item(cmd, t) for t in targets):
+        # (f19) `foreach ($p in Get-ChildItem C:\Windows -Recurse) { Remove-Item $p }`: each
+        # item of a recursive listing in turn, every file of the tree, as when piped
+        recursive = True
     _delete_targets(cmd, targets, recursive, "deletes")
+
+
+_LOOP_ITEM = re.compile(r"(?i)\A\(?\$(\w+)(?:\.(?:fullname|pspath|fullpath|name))?\)?\Z")
+DEEP_ITEM = "\x00ps:\x00deep:"  # (f19) a loop variable bound to a recursive listing's items
+
+
+def _deep_item(cmd: Cmd, target: Word) -> bool:
+    """A target that is a loop variable over a recursive listing's items (`$_`, `$p.FullName`)."""
+    if not cmd.scope.env or not 0 <= target.start < target.end <= len(cmd.scope.source):
+        return False
+    m = _LOOP_ITEM.match(cmd.scope.source[target.start : target.end].strip("\"'"))
+    return m is not None and DEEP_ITEM + "$" + m.group(1).lower() in cmd.scope.env
 
 
 def _get_childitem(cmd: Cmd) -> None:
@@ -1454,6 +1471,12 @@ def _get_childitem(cmd: Cmd) -> None:
         return
     if not filtered:
         cmd.info.paths = tuple(paths) or (Word(".", cmd.start, cmd.end),)
+        if any(p == "r" or p.startswith(("rec", "dep")) for p in params):
+            # (f19) every item below the folder, not only its entries
+            cmd.info.paths = tuple(
+                w._replace(origin=ORIGIN_DEEP) if not w.dynamic and not w.origin else w
+                for w in cmd.info.paths
+            )
     elif paths and all(
         not w.dynamic
         and (where := classify_path(w.text, cmd.scope.cwds, True)).level >= B

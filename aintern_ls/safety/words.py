@@ -27,6 +27,9 @@ ORIGIN_NONE = ""
 ORIGIN_VARIABLE = "variable"
 ORIGIN_NETWORK = "network"
 ORIGIN_SUBST = "substitution"
+# A folder a recursive listing named (`Get-ChildItem C:\\Windows -Recurse`): what it emits is
+# every item below it, so acting on each one reaches the whole tree (f19).
+ORIGIN_DEEP = "deep"
 
 GLOB_CHARS = frozenset("*?[")
 

@@ -60,6 +60,7 @@ from aintern_ls.safety.registry import (
     unreadable_program,
 )
 from aintern_ls.safety.words import (
+    ORIGIN_DEEP,
     ORIGIN_NETWORK,
     Word,
     command_name,
@@ -163,7 +164,8 @@ def remember_listing(scope: Scope, target: str, listing: Stdin) -> None:
     base = target.replace("\\", "/").rsplit("/", 1)[-1].strip("\"'")
     if not base or not listing.paths:
         return
-    flag = "1" if listing.names_only else "0"
+    deep = any(p.origin == ORIGIN_DEEP for p in listing.paths)
+    flag = "1" if listing.names_only else "2" if deep else "0"
     scope.env[LISTED_FILE + base] = flag + "\n".join(p.text for p in listing.paths[:16])
 
 
@@ -175,7 +177,8 @@ def listed_file(scope: Scope, name: str) -> Stdin | None:
     held = scope.env.get(LISTED_FILE + base)
     if not held:
         return None
-    paths = tuple(Word(p, -1, -1) for p in held[1:].split("\n") if p)
+    origin = ORIGIN_DEEP if held[0] == "2" else ""  # (f19) a recursive listing's file
+    paths = tuple(Word(p, -1, -1, origin=origin) for p in held[1:].split("\n") if p)
     return Stdin(STDIN_OTHER, paths=paths, names_only=held[0] == "1")
 
 
@@ -2864,8 +2867,21 @@ def _parallel(cmd: Cmd) -> None:
     i = skip_options(cmd.args, 0, _PARALLEL_VALUED)
     template = list(args[i:end])
     inputs = [w for w in args[end + 1 :] if w.text not in (":::", "::::", ":::+")][:8]
-    if seps and args[seps[0]].text == "::::":
-        inputs = []  # arguments read from files: unknown
+    arg_file = next(
+        (args[k + 1] for k in range(i - 1) if args[k].text in ("-a", "--arg-file")), None
+    )
+    files = list(inputs) if seps and args[seps[0]].text == "::::" else []
+    if arg_file is not None:
+        files.append(arg_file)
+    if files:
+        # `parallel rm -rf :::: /tmp/all`, `parallel -a /tmp/all rm -rf`: the arguments are
+        # the file's lines; after `find / > /tmp/all` they are every listed path (f19).
+        inputs = []
+        for f in files:
+            held = None if f.dynamic else listed_file(cmd.scope, f.text)
+            if held is not None and not held.names_only:
+                inputs += [Word(p.text, cmd.start, cmd.end) for p in held.paths if not p.dynamic]
+        inputs = inputs[:8]
     elif not seps and cmd.stdin.kind == STDIN_STATIC and cmd.scope.family == "bash":
         # `echo / | parallel rm -rf`: without `:::` the arguments are the lines it reads.
         lines = [ln.strip() for ln in cmd.stdin.text[:4096].split("\n") if ln.strip()][:8]

@@ -1,0 +1,126 @@
+# ruff: noqa: E501
+"""f19: data flows, what a block writes, lists or stores and then acts on.
+
+Family 1 (listing carriers): a listing's scope travels with its items through every carrier:
+a file it was written to (`>`, `tee`, PowerShell `>`/Out-File/Set-Content, cmd `>`), a filter
+that reads that file (`sort FILE`, `grep -v x FILE`), an array (`mapfile`/`readarray`), a
+`$(< FILE)` substitution, GNU parallel's argument files (`::::`, `-a`), cmd's `for /f` over
+`('type FILE')`, and PowerShell loops over a recursive listing's items (each item in turn is
+every file of the tree). Deleting what the carrier holds is judged as deleting the listing.
+Each family: bare, wrapped, across shells, and look-alikes that must stay low.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S, level
+
+LISTING_BLOCKED_BASH = [
+    # tee keeps the listing flowing and writes it to its file
+    "find ~ | tee /tmp/seen | xargs rm -rf",
+    "find /etc -type f | tee /tmp/etc.lst >/dev/null; xargs -a /tmp/etc.lst rm -f",
+    "sudo find / -mindepth 1 -maxdepth 1 | sudo tee /root/top >/dev/null\nsudo xargs rm -rf < /root/top",
+    # a filter given the listing's file reads the listing
+    "find $HOME -mindepth 1 > /tmp/h.lst; sort -u /tmp/h.lst | xargs rm -rf",
+    "ls -A ~ > ~/.cache/l; grep -v '^keep$' ~/.cache/l | sed \"s|^|$HOME/|\" | xargs rm -rf",
+    "find / -xdev > all.txt; tac all.txt | xargs -d '\\n' rm -rf",
+    # arrays filled from the listing's file
+    'find ~ -mindepth 1 -maxdepth 1 > /tmp/x; readarray -t items < /tmp/x; rm -rf -- "${items[@]}"',
+    'find /usr -maxdepth 1 > l; mapfile -t L < l; for p in "${L[@]}"; do rm -rf "$p"; done',
+    'mapfile -t tops < <(find / -mindepth 1 -maxdepth 1); rm -rf "${tops[@]}"',
+    # $(< FILE)
+    "find ~ -mindepth 1 > /tmp/k; rm -rf $(< /tmp/k)",
+    'find /boot > b.lst; for f in $(<b.lst); do shred -u "$f"; done',
+    # GNU parallel's argument files
+    "find ~ -type f > /tmp/all; parallel -j8 shred -u :::: /tmp/all",
+    "find /var/lib -mindepth 1 > v.txt; parallel --arg-file v.txt rm -rf",
+    "find / -type f > /tmp/all; parallel -a /tmp/all 'rm -f {}'",
+    # locate/du/tree list every path below their root: read one by one, quoted
+    "locate '*' | while IFS= read -r p; do rm -f \"$p\"; done",
+    "locate -r '^/' > /tmp/db; while read -r p; do shred -u \"$p\"; done < /tmp/db",
+    # wrappers
+    "sh -c 'find ~ > /tmp/q; sort /tmp/q | xargs rm -rf'",
+    'f() { find ~ -mindepth 1 > /tmp/q; mapfile -t a < /tmp/q; rm -rf "${a[@]}"; }; f',
+    "(find /etc > /tmp/q; timeout 60 parallel rm -rf :::: /tmp/q)",
+]
+
+LISTING_BLOCKED_PS = [
+    # a recursive listing's items, one by one, are every file of the tree
+    "foreach ($i in Get-ChildItem C:\\Windows -Recurse) { Remove-Item $i -Force }",
+    "foreach ($i in (gci $env:SystemRoot -r)) { Remove-Item $i.FullName -Force -EA 0 }",
+    "Get-ChildItem C:\\ -Recurse -Force | ForEach-Object { Remove-Item $_.FullName -Force }",
+    "gci $env:windir -Recurse -File | % { ri $_ -Force }",
+    "$all = Get-ChildItem C:\\ -Recurse; Remove-Item $all -Force",
+    # a listing redirected with `>` to a file, read back
+    "Get-ChildItem C:\\ -Recurse | Select-Object -ExpandProperty FullName > all.txt; Get-Content all.txt | Remove-Item -Force",
+    "gci $env:windir -Recurse | select -Expand FullName > w.lst; gc w.lst | % { Remove-Item $_ -Force }",
+    "ls C:\\Windows -Recurse | Select -Expand FullName > w.lst; $w = Get-Content w.lst; Remove-Item $w -Force",
+    "Get-ChildItem C:\\Windows -Recurse | Out-File w.lst; foreach ($x in Get-Content w.lst) { Remove-Item $x -Force }",
+    "(Get-ChildItem $env:windir -Recurse).FullName | Set-Content w.lst; Get-Content w.lst | % { Remove-Item $_ -Force }",
+]
+
+LISTING_BLOCKED_CMD = [
+    'dir /s /b C:\\Windows > w.lst & for /f "delims=" %x in (\'type w.lst\') do del /f /q "%x"',
+    'dir /b /s %USERPROFILE% > u.lst\nfor /f "usebackq delims=" %x in (`type u.lst`) do rd /s /q "%x"',
+    'dir /s /b C:\\ > all.lst & for /f "delims=" %x in (\'more all.lst\') do del /q "%x"',
+    "cmd /c \"dir /b /s C:\\Users > u.lst & for /f %x in ('type u.lst') do del /q %x\"",
+]
+
+LISTING_LOW = [
+    # a named subset stays a clean-up
+    ("bash", "find ~ -name '*.pyc' > /tmp/pyc; sort /tmp/pyc | xargs rm -f", D),
+    ("bash", 'find ./dist > /tmp/d; mapfile -t a < /tmp/d; rm -rf "${a[@]}"', D),
+    ("bash", "find ./tmp -type f > t; parallel rm -f :::: t", D),
+    ("bash", 'du -a ./logs | cut -f2 | while read f; do rm -f "$f"; done', D),
+    ("powershell", "foreach ($i in Get-ChildItem .\\build -Recurse) { Remove-Item $i -Force }", D),
+    ("powershell", "$b = Get-ChildItem .\\out -Recurse; Remove-Item $b -Force", D),
+    ("cmd", "dir /b *.bak > b.lst & for /f %x in ('type b.lst') do del /q \"%x\"", D),
+    # the listing only read, counted, printed or searched
+    ("bash", "find ~ | tee /tmp/seen | wc -l", M),
+    ("bash", "find ~ -mindepth 1 > /tmp/x; readarray -t a < /tmp/x; printf '%s\\n' \"${a[@]}\"", M),
+    ("bash", "find / -type f > /tmp/all; parallel -a /tmp/all echo", M),
+    ("bash", "find ~ > /tmp/k; sort /tmp/k | head", M),
+    ("bash", "locate '*' | while read -r p; do echo \"$p\"; done", S),
+    ("bash", "rg --files src | xargs wc -l", S),
+    (
+        "powershell",
+        "foreach ($i in Get-ChildItem C:\\Windows -Recurse) { Write-Output $i.FullName }",
+        S,
+    ),
+    (
+        "powershell",
+        "Get-ChildItem C:\\ -Recurse | Select -Expand FullName > all.txt; Get-Content all.txt | Measure-Object",
+        M,
+    ),
+    ("cmd", "dir /b /s C:\\ > l.lst & for /f %x in ('type l.lst') do echo %x", M),
+    # not a recursive listing: each entry without -Recurse is as before (critical)
+    ("powershell", "foreach ($i in Get-ChildItem C:\\Windows) { Remove-Item $i -Force }", C),
+]
+
+
+@pytest.mark.parametrize("command", LISTING_BLOCKED_BASH)
+def test_listing_carrier_bash_blocked(command: str) -> None:
+    assert level(command) == B, command
+
+
+@pytest.mark.parametrize("command", LISTING_BLOCKED_PS)
+def test_listing_carrier_powershell_blocked(command: str) -> None:
+    assert level(command, "powershell") == B, command
+
+
+@pytest.mark.parametrize("wrapper", PS_BLOCK_WRAPPERS)
+def test_listing_carrier_powershell_wrapped(wrapper: str) -> None:
+    command = wrapper.format(LISTING_BLOCKED_PS[0])
+    assert level(command, "powershell") == B, command
+
+
+@pytest.mark.parametrize("command", LISTING_BLOCKED_CMD)
+def test_listing_carrier_cmd_blocked(command: str) -> None:
+    assert level(command, "cmd") == B, command
+
+
+@pytest.mark.parametrize(("shell", "command", "expected"), LISTING_LOW)
+def test_listing_carrier_look_alikes(shell: str, command: str, expected: object) -> None:
+    assert level(command, shell) == expected, command
+
