@@ -13,7 +13,7 @@ import attrs
 
 from aintern_ls.safety import budget, dispatch, wrappers
 from aintern_ls.safety.bash import PARSES
-from aintern_ls.safety.context import NO_STDIN, Info, Scope, Stdin
+from aintern_ls.safety.context import NO_STDIN, Cmd, Info, Scope, Stdin
 from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.paths import is_device
 from aintern_ls.safety.words import Word, command_name
@@ -285,6 +285,8 @@ def _segment(
     (`closes`: the command ends a loop's `( … )` group whose output `redirects` take)."""
     words = _child_cmd(words, scope.source)
     for op, target in redirects:
+        if op in (">", ">|") and _empties_each(words, target, scope):
+            continue
         _redirect(scope, op, target)
         if op == "<":
             # `cmd < w.txt` after `echo … > w.txt`: the file holds known text.
@@ -711,6 +713,50 @@ def _endless_spawner(text: str) -> tuple[int, int] | None:
         if _SPAWN.search(m.group(1)):
             return m.start(), m.end()
     return None
+
+
+# Commands that print nothing: `type nul > f`, `break > f`, `cd. > f` empty the file.
+_PRINTS_NOTHING = frozenset({"type nul", "type nul:", "break", "cd."})
+
+
+def _empties_each(words: list[Word], target: Word, scope: Scope) -> bool:
+    """(f19) `for /r %USERPROFILE% %f in (*) do type nul > "%f"`: a loop whose body prints
+    nothing into each item empties every file of the set: judged as emptying the folder's
+    contents (blocked for a home, the root, a system folder). True if a finding was added."""
+    if not words or words[0].text.lower().lstrip("@") != "for" or "%" not in target.text:
+        return False
+    do = next((i for i, w in enumerate(words) if w.text.lower() == "do"), None)
+    if do is None or do + 1 >= len(words):
+        return False
+    body = " ".join(w.text.lower() for w in words[do + 1 : do + 3])
+    if body not in _PRINTS_NOTHING and words[do + 1].text.lower() not in _PRINTS_NOTHING:
+        return False
+    items = _for_body([*words[: do + 1], target], do)
+    if len(items) != 1 or items[0].text == target.text:
+        return False
+    from aintern_ls.safety.files import emptied_whole
+
+    probe = Cmd([Word("type", target.start, target.end), items[0]], "type", scope, NO_STDIN)
+    if emptied_whole(probe, [items[0]], f"{body} > each file empties"):
+        return True
+    from aintern_ls.safety.paths import write_target
+    from aintern_ls.safety.windows import windows_write_target
+
+    each = Word(items[0].text, target.start, target.end)
+    if (
+        write_target(each.text.replace("\\", "/"), scope.cwds) is not None
+        or windows_write_target(each.text) is not None
+    ):
+        _redirect(scope, ">", each)  # (a system or startup file: its own rule)
+    else:
+        scope.add(
+            RiskLevel.DANGEROUS,
+            "truncate",
+            f"empties each file of {items[0].text}",
+            target.start,
+            target.end,
+        )
+    return True
 
 
 def _redirect(scope: Scope, op: str, target: Word) -> None:

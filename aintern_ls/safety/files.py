@@ -698,6 +698,32 @@ def _truncate_grows(cmd: Cmd, targets: Sequence[Word]) -> bool:
     return bool(_NONZERO_SIZE.match(size)) and all(_IMAGE_FILE.search(t.text) for t in targets)
 
 
+_WHOLE_SCOPES = frozenset({"rm-root", "rm-home", "rm-system", "rm-cwd"})
+
+
+def emptied_whole(
+    cmd: Cmd, targets: list[Word] | tuple[Word, ...], verb: str, listed: bool = False
+) -> bool:
+    """(f19) A file emptier (`truncate -s0`, `cp /dev/null`, Clear-Content, `type nul >`)
+    handed the root, a home or a system folder's contents (a glob, a listing's items when
+    `listed`, a loop's item): every file's content is lost, as surely as deleted: blocked, as
+    the wipe. True if so. One named file is judged by the write rules; log folders stay the
+    log wipe (critical)."""
+    for t in targets:
+        globbed = any(c in t.text for c in "*?")
+        if (t.dynamic and not t.text) or not (globbed or (listed and t.origin != "item")):
+            continue  # (`Get-Item X | Clear-Content`: that one item, judged as named)
+        if is_log_dir(t.text):
+            where = t.text.removesuffix("*").rstrip("\\/")
+            cmd.add(C, "log-wipe", f"{verb} every system log in {where}", t)
+            return True
+        whole = classify_path(t.text, cmd.scope.cwds, cmd.scope.windows)
+        if whole.level >= B and whole.rule in _WHOLE_SCOPES:
+            cmd.add(B, "truncate", f"{verb} every file in {whole.what}", t)
+            return True
+    return False
+
+
 @handles("shred", "wipe", "unlink", "truncate")
 def _shred(cmd: Cmd) -> None:
     targets = cmd.operands(frozenset({"-n", "-s", "--size", "-r", "--reference", "--iterations"}))
@@ -718,6 +744,8 @@ def _shred(cmd: Cmd) -> None:
                     return
         if _truncate_grows(cmd, targets):
             cmd.add(M, "write", "truncate only extends the file (or sizes a new image file)")
+            return
+        if emptied_whole(cmd, targets, "truncate empties"):
             return
         cmd.add(D, "truncate", "truncate discards file contents")
         return
@@ -2295,8 +2323,10 @@ def _write_family(cmd: Cmd) -> None:
             cmd.add(M, "read-secret", "prints a private key or credentials file")
         cmd.info.output = None
         return
-    if n == "cp" and len(ops) == 2 and ops[0].text == "/dev/null":
-        cmd.add(D, "truncate", f"empties {ops[1].text}", ops[1])
+    if n == "cp" and len(ops) >= 2 and ops[0].text == "/dev/null":
+        if emptied_whole(cmd, ops[1:], "cp /dev/null empties"):
+            return  # (f19) `for f in $(find ~ -type f); do cp /dev/null "$f"; done`
+        cmd.add(D, "truncate", f"empties {ops[-1].text}", ops[-1])
         return
     if n == "touch" and _touch(cmd):
         return

@@ -2276,6 +2276,12 @@ def _copy_move(cmd: Cmd) -> None:
     moving = name in ("move", "ren", "rename")
     sources = ops[:1] if name in ("ren", "rename") else (ops[:-1] if len(ops) > 1 else ops)
     dest = ops[-1] if len(ops) > 1 else None
+    if name == "copy" and dest is not None and sources[0].text.lower() in ("nul", "nul:"):
+        from aintern_ls.safety.files import emptied_whole
+
+        # (f19) `for /r C:\Users %f in (*) do copy /y nul "%f"`: every file emptied
+        if emptied_whole(cmd, [dest], "copy nul empties"):
+            return
     if name in ("robocopy", "replace") and len(ops) > 1:
         # `robocopy SRC DST [FILE…]`, `replace SRC DSTDIR`: a destination folder, and the
         # names copied into it (robocopy's file list, replace's source file).
@@ -5403,9 +5409,22 @@ def _write_cmdlet(cmd: Cmd) -> None:
         and cmd.stdin.paths
         and "path" not in params
         and "literalpath" not in params
+        and not (
+            cmd.name != "clear-content"
+            and "value" not in params
+            and any(p.text.strip("-'\" ") for p in _ps_positional(cmd))
+        )
     ):
-        # `Get-Item C:\…\hosts | Set-Content -Value ''`: the piped item is the -Path (m7).
+        # `Get-Item C:\…\hosts | Set-Content -Value ''`: the piped item is the -Path (m7);
+        # with a path named (`… | Set-Content l.txt`) the items are the text written (f19).
         targets = [*targets, *cmd.stdin.paths]
+        if cmd.name == "set-content" and cmd.stdin.paths[0].origin != "item":
+            from aintern_ls.safety.files import emptied_whole
+
+            # (f19) `Get-ChildItem ~ -Recurse -File | Set-Content -Value $null`: every file
+            # listed overwritten
+            if emptied_whole(cmd, cmd.stdin.paths[:16], "Set-Content overwrites", listed=True):
+                return
     # `Get-Item "$env:windir\System32\$n" | Rename-Item -NewName x`: the piped items are
     # the -Path (a rename or move of them moves them away, as when named)
     piped: list[Word] = []
@@ -6034,7 +6053,12 @@ def _clear_content(cmd: Cmd) -> None:
     """Clear-Content empties files: a registry hive, an account or boot file is blocked
     (like `> /etc/shadow`), a startup or system file judged as a write to it."""
     params, _ = _ps_params(cmd)
-    for w in positional_and_paths(cmd, params):
+    from aintern_ls.safety.files import emptied_whole
+
+    named = positional_and_paths(cmd, params)
+    if emptied_whole(cmd, named or cmd.stdin.paths[:16], "Clear-Content empties", listed=not named):
+        return  # (f19) `Get-ChildItem ~ -File -Recurse | Clear-Content`, `Clear-Content ~\*`
+    for w in named or [p for p in cmd.stdin.paths[:4] if p.origin == "item"]:
         t = write_target(w.text.replace("\\", "/"), cmd.scope.cwds)
         if t is not None and t.level > D:
             cmd.add(t.level, t.rule, f"Clear-Content empties {t.what}", w)

@@ -124,3 +124,57 @@ def test_listing_carrier_cmd_blocked(command: str) -> None:
 def test_listing_carrier_look_alikes(shell: str, command: str, expected: object) -> None:
     assert level(command, shell) == expected, command
 
+
+# Family 2 (every file emptied): an emptier (truncate, `cp /dev/null`, `: >`, Clear-Content,
+# Set-Content piped, cmd's `type nul >`/`copy nul`) handed a glob, a listing's items or a
+# loop's item that stands for a home, the root, a system folder or the working directory
+# destroys every file's content: blocked, like the wipe. Log folders stay the log wipe.
+EMPTIED_BLOCKED = [
+    ("bash", "find $HOME -type f -print0 | xargs -0 -r truncate -s 0"),
+    ("bash", 'for x in $(find / -xdev -type f); do cp /dev/null "$x"; done'),
+    ("bash", 'for x in ~/.config/* ~/*; do truncate --size=0 "$x"; done'),
+    ("bash", "cp /dev/null ~/*"),
+    ("bash", "sudo truncate -s 0 /usr/lib/*"),
+    ("bash", "cd /srv && truncate -s0 *"),
+    ("bash", "find ~ -type f > /tmp/f; xargs -a /tmp/f truncate -s0"),
+    ("bash", "sh -c 'for x in /usr/lib/*; do truncate -s 0 \"$x\"; done'"),
+    ("powershell", "Get-ChildItem $HOME -File -Recurse | Clear-Content -Force"),
+    ("powershell", "gci C:\\Users -r -File | Clear-Content"),
+    ("powershell", "Clear-Content -Path $env:USERPROFILE\\* -Force"),
+    ("powershell", "Get-ChildItem ~ -Recurse -File | Set-Content -Value ''"),
+    ("powershell", "& { Get-ChildItem C:\\ProgramData -Recurse -File | Clear-Content }"),
+    ("cmd", 'for /r %USERPROFILE% %x in (*.*) do type nul > "%x"'),
+    ("cmd", 'for /r C:\\ %x in (*) do copy /y nul "%x" >nul'),
+    ("cmd", 'for /r "C:\\Program Files" %x in (*) do break > "%x"'),
+    ("cmd", 'cmd /c for /r C:\\Users %x in (*) do type nul ^> "%x"'),
+]
+
+EMPTIED_LOW = [
+    ("bash", "truncate -s 0 build/*.o", D),
+    ("bash", 'for x in ./logs/*.log; do cp /dev/null "$x"; done', D),
+    ("bash", "truncate -s0 /var/log/*", C),
+    ("bash", "find /var/log -type f | xargs truncate -s0", C),
+    ("bash", "truncate -s 0 -c ~/notes.txt", D),
+    ("bash", "find ~ -type f -print0 | xargs -0 wc -c", S),
+    ("powershell", "Get-ChildItem .\\out -File | Clear-Content", D),
+    ("powershell", "Get-ChildItem C:\\Windows\\Logs -Recurse -File | Clear-Content", C),
+    ("powershell", "Get-Item C:\\Windows\\System32\\drivers\\etc\\hosts | Clear-Content", C),
+    ("powershell", "Get-ChildItem ~ -Recurse -File | Set-Content inventory.txt", M),
+    ("powershell", "Clear-Content .\\app.log", D),
+    ("powershell", "Get-ChildItem C:\\Windows -Recurse | Set-Content inventory.txt", M),
+    ("powershell", "(Get-ChildItem C:\\Windows -Recurse).FullName | Out-File inventory.txt", M),
+    ("cmd", 'for /r . %x in (*.tmp) do type nul > "%x"', D),
+    ("cmd", 'for /r C:\\Windows\\Logs %x in (*) do type nul > "%x"', C),
+    ("cmd", "for /r %USERPROFILE% %x in (*) do echo %x >> files.txt", M),
+    ("cmd", "copy nul empty.txt", M),
+]
+
+
+@pytest.mark.parametrize(("shell", "command"), EMPTIED_BLOCKED)
+def test_every_file_emptied_blocked(shell: str, command: str) -> None:
+    assert level(command, shell) == B, command
+
+
+@pytest.mark.parametrize(("shell", "command", "expected"), EMPTIED_LOW)
+def test_every_file_emptied_look_alikes(shell: str, command: str, expected: object) -> None:
+    assert level(command, shell) == expected, command
