@@ -3395,6 +3395,14 @@ class _Walker:
             # (f19) `$(< /tmp/all)` after `find / > /tmp/all`: the listed paths themselves
             listed = _SPLIT.join(p.text for p in held.paths)
             return listed, False, any(c in GLOB_CHARS for c in listed), ""
+        if (
+            len(stmts) == 1
+            and stmts[0].type == "file_redirect"
+            and stmts[0].child_count == 2
+            and _text(stmts[0].children[0]) == "<"
+            and (text := wrappers.written_text(self.scope, _text(stmts[0].children[1]))) is not None
+        ):
+            return text.rstrip("\n"), True, False, "static"  # (f19) `$(< x.sh)`, x.sh written
         if len(stmts) == 1 and stmts[0].type == "command":
             name = _command_name_of(stmts[0])
             if name == "eval":
@@ -3614,6 +3622,9 @@ class _Walker:
             walker = _Walker(probe, self.pos)
             walker.scope.source = self.scope.source
             walker.scope.env = VersionedDict(self.scope.env)
+            if self.scope.written:
+                # (f19) `$(cat x.sh)` after the block wrote x.sh: the file's known text
+                walker.scope.written = VersionedDict(self.scope.written)
             if stage.type == "redirected_statement":
                 # `$(cat <<'EOF' … EOF)`: the heredoc is the stage's own stdin.
                 info = walker.stmt(stage, stdin or NO_STDIN)

@@ -739,6 +739,10 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             # named like a program we know, not the installed program (gen11, kubectl-ai's
             # tests): running a local program is moderate whatever it is called.
             cmd.add(M, "local-script", f"runs the local program {head.text}", head)
+            base = head.text.rsplit("/", 1)[-1]
+            if base in scope.written and not wrappers.INTERPRETER.match(name):
+                # (f19) `echo 'rm -rf ~' > w; ./w`: the file written, not the `w` program
+                wrappers.written_script(cmd, base, head)
         elif (
             scope.family != "bash"
             and head.text[:2] in (".\\", "./", "..")

@@ -724,6 +724,24 @@ def emptied_whole(
     return False
 
 
+# Files that are the command's own standard input.
+STDIN_FILES = frozenset({"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+
+
+def stdin_written(cmd: Cmd, target: Word) -> None:
+    """(f19) A file written from the command's standard input (`cp /dev/stdin x.sh <<EOF`,
+    `install -m755 /dev/stdin x`, `dd of=x.sh`, `… | sponge x.sh`): its text is what stdin
+    holds, so running it later runs that text (a download piped in stays unseen)."""
+    if target.dynamic or not target.text or target.text in STDIN_FILES:
+        return
+    if cmd.stdin.kind == "static":
+        cmd.scope.written[target.text.rsplit("/", 1)[-1]] = (cmd.stdin.text, cmd.stdin.start)
+    elif cmd.stdin.kind == "network":
+        from aintern_ls.safety.wrappers import remember_unseen
+
+        remember_unseen(cmd.scope, target.text, "was just downloaded")
+
+
 @handles("shred", "wipe", "unlink", "truncate")
 def _shred(cmd: Cmd) -> None:
     targets = cmd.operands(frozenset({"-n", "-s", "--size", "-r", "--reference", "--iterations"}))
@@ -1631,6 +1649,9 @@ def _dd(cmd: Cmd) -> None:
             return
     out = next((w for w in cmd.args if w.text.startswith("of=")), None)
     src = next((w.text[3:] for w in cmd.args if w.text.startswith("if=")), "")
+    if out is not None and (not src or src in STDIN_FILES):
+        # (f19) `dd of=x.sh <<'EOF'`: the file holds what dd reads
+        stdin_written(cmd, Word(out.text[3:], out.start, out.end, out.dynamic))
     if out is not None and out.text[3:] in ("/dev/null", "/dev/stdout", "/dev/stderr"):
         return  # `dd if=x of=/dev/null`: reads (a read test), writes nothing
     made = out is not None and re.search(
@@ -2330,6 +2351,8 @@ def _write_family(cmd: Cmd) -> None:
         return
     if n == "touch" and _touch(cmd):
         return
+    if n in ("cp", "install") and len(ops) >= 2 and ops[0].text in STDIN_FILES:
+        stdin_written(cmd, ops[-1])  # (f19) `cp /dev/stdin run.sh <<'EOF'`
     mode = cmd.option_value("-m", "--mode") if n == "install" else None
     if mode is not None and _MODE_SETUID.match(mode.text):
         cmd.add(
@@ -2500,6 +2523,7 @@ def _sponge(cmd: Cmd) -> None:
     redirection: account files blocked, startup files persistence)."""
     if cmd.operands():
         cmd.add(M, "write", "sponge writes a file")
+        stdin_written(cmd, cmd.operands()[-1])  # (f19) `echo … | sponge x.sh; sh x.sh`
 
 
 # --- log files by name, every entry of home (moved here from the session-6 `families6.py`) ---

@@ -3133,6 +3133,36 @@ def decoded_readable(text: str, found: list[Finding]) -> bool:
     )
 
 
+# A string literal in inline code (either quote, backslash escapes kept): scanned, linear.
+_CODE_LITERAL = re.compile(r"'((?:[^'\\\n]|\\.){0,4000})'|\"((?:[^\"\\\n]|\\.){0,4000})\"")
+# Literals that are an open mode or an encoding, not text written.
+_NOT_TEXT = re.compile(r"(?i)\A(?:[rwabxt+]{1,3}|>>?|\+?<|utf-?8|ascii|latin-?1)\Z")
+_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", "'": "'", '"': '"', "0": "\x00"}
+
+
+def _remember_code_write(scope: Scope, code: str, path: str) -> None:
+    """(f19) `python3 -c "open('x.sh','w').write('rm -rf ~\\n')"`, `node -e
+    "fs.writeFileSync('x.sh', …)"`, `perl -e 'open F, ">x.sh"; print F "…"'`, `ruby -e
+    'File.write("x.sh", …)'`: the file holds the literals that follow its name (joined, as
+    the code concatenates them), so running it later (`bash x.sh`) runs that text."""
+    base = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+    if not base or DYN in base or len(code) > 20000:
+        return
+    after: list[str] = []
+    seen = False
+    for m in _CODE_LITERAL.finditer(code):
+        raw = m.group(1) if m.group(1) is not None else m.group(2) or ""
+        if not seen:
+            seen = raw.lstrip("+<>| ").replace("\\", "/").endswith(base)
+            continue
+        if _NOT_TEXT.match(raw) or raw.lstrip("+<>| ").replace("\\", "/").endswith(base):
+            continue
+        after.append(re.sub(r"\\(.)", lambda e: _ESCAPES.get(e.group(1), e.group(1)), raw))
+    text = "".join(after)
+    if seen and text.strip():
+        scope.written[base] = (text, -1)
+
+
 def code_findings(
     scope: Scope,
     code: str,
@@ -3201,6 +3231,8 @@ def code_findings(
         w = write_target(path, scope.cwds)
         if w is not None:
             found.append(at(w.level, w.rule, f"{what} overwrites {w.what}"))
+    for path in dict.fromkeys(fx.writes + fx.appends):
+        _remember_code_write(scope, code, path)
     for path in dict.fromkeys(fx.appends):
         w = write_target(path, scope.cwds, append=True)
         if w is not None:

@@ -265,6 +265,15 @@ def ssh_config_options(cmd: Cmd) -> None:
     for i, w in enumerate(args):
         if w.text == "--":
             break
+        if cmd.name in ("scp", "sftp") and w.text.startswith("-S") and w.text[2:3] != "-":
+            # (f19) `scp -S PROGRAM`, `sftp -S PROGRAM`: the program run for the connection
+            # (instead of ssh), with this machine's rights; a file the block wrote is its text
+            prog = Word(w.text[2:], w.start, w.end, w.dynamic) if len(w.text) > 2 else None
+            if prog is None and i + 1 < len(args):
+                prog = args[i + 1]
+            if prog is not None:
+                run_config_command(cmd, prog, f"{cmd.name} -S (the connection program)")
+            continue
         opt = w.text[2:] if w.text.startswith("-o") and len(w.text) > 2 else None
         if w.text == "-o" and i + 1 < len(args):
             opt = args[i + 1].text

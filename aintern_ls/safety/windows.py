@@ -5231,6 +5231,12 @@ def _write_cmdlet(cmd: Cmd) -> None:
         return  # (safety-f8) `assoc .ps1`, `ftype`: a query without `=` only prints
     if _attributes_shown(cmd):
         return
+    if cmd.name in ("start-job", "invoke-command", "icm") and (script := params.get("filepath")):
+        # (f19) `Start-Job -FilePath .\w.ps1`, `Invoke-Command -FilePath w.ps1 …`: the
+        # script's text runs (on this machine, or sent to another one)
+        from aintern_ls.safety.wrappers import run_script_file
+
+        run_script_file(cmd, script)
     if (
         cmd.name in ("invoke-command", "icm")
         and cmd.scope.family == "powershell"

@@ -1129,6 +1129,9 @@ def _at(cmd: Cmd) -> None:
         body = None if job is None or job.dynamic else written_text(cmd.scope, job.text)
         if body is not None and job is not None:
             cmd.scope.include(cmd.scope.nested(body, "bash", job, -1))
+        elif job is not None and not job.dynamic and unseen_reason(cmd.scope, job.text):
+            # (f19) a job file the block wrote by a writer whose text is unknown
+            cmd.add(C, "unseen-exec", f"schedules {job.text}, which the analyser cannot read", job)
     if cmd.scope.family != "bash" and cmd.name == "at":
         # Windows `at [\\HOST] TIME [/interactive] [/every:…|/next:…] COMMAND`: the command
         # line it schedules is judged as written (safety-m7).

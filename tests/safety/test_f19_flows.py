@@ -178,3 +178,65 @@ def test_every_file_emptied_blocked(shell: str, command: str) -> None:
 @pytest.mark.parametrize(("shell", "command", "expected"), EMPTIED_LOW)
 def test_every_file_emptied_look_alikes(shell: str, command: str, expected: object) -> None:
     assert level(command, shell) == expected, command
+
+
+# Family 3 (untracked writers): a file written by a tool the written-file table did not know
+# (cp/install from /dev/stdin, dd of=, sponge, an interpreter's inline code) holds known text;
+# running it (`bash F`, `./F` even when named like a program, `at -f F`, `$(cat F)`, `$(< F)`,
+# `scp -S ./F`, `Start-Job -FilePath F`) runs that text.
+WRITTEN_RUN_BLOCKED = [
+    (
+        "bash",
+        "cp /dev/stdin /tmp/job.sh <<'EOS'\nrm -rf --no-preserve-root /\nEOS\nbash /tmp/job.sh",
+    ),
+    ("bash", "printf 'rm -rf ~\\n' | install -m 0755 /dev/stdin ~/bin/cleanup && ~/bin/cleanup"),
+    ("bash", "dd of=./fix.sh status=none <<< 'rm -rf /etc'; sh ./fix.sh"),
+    ("bash", "echo 'rm -rf \"$HOME\"' | sponge go.sh && . ./go.sh"),
+    ("bash", "cp /dev/fd/0 x.sh <<< 'rm -rf /usr'; sudo bash x.sh"),
+    ("bash", 'python3 -c \'open("x.sh", "w").write("rm -rf /var/lib\\n")\' && sh x.sh'),
+    (
+        "bash",
+        "python -c \"from pathlib import Path; Path('k.sh').write_text('rm -rf ~')\"; bash k.sh",
+    ),
+    ("bash", 'node -e \'require("fs").writeFileSync("k.sh", "rm -rf ~")\' && zsh k.sh'),
+    ("bash", 'perl -e \'open(my $o, ">", "k.sh"); print $o "rm -rf /boot\\n"\' ; source k.sh'),
+    ("bash", 'ruby -e \'File.write("k.sh", "rm -rf ~/")\'; bash < k.sh'),
+    ("bash", "echo 'rm -rf ~' > w; chmod +x w; ./w"),
+    ("bash", "echo 'rm -rf /' > top; chmod 755 top; ./top -b"),
+    ("bash", "echo 'rm -rf /' > job.sh; at -f job.sh now + 5 minutes"),
+    ("bash", "echo 'rm -rf ~' > s.sh; sh -c \"$(cat s.sh)\""),
+    ("bash", "echo 'rm -rf ~' > s.sh; eval \"$(< s.sh)\""),
+    ("bash", "printf '#!/bin/sh\\nrm -rf ~\\n' > p; chmod +x p; scp -S ./p notes.txt h:"),
+    ("bash", "scp -S 'rm -rf ~' a h:b"),
+    (
+        "powershell",
+        "Set-Content j.ps1 'Remove-Item $env:USERPROFILE -Recurse -Force'; Start-Job -FilePath .\\j.ps1",
+    ),
+    (
+        "powershell",
+        "'Remove-Item C:\\Windows -Recurse -Force' | Out-File j.ps1; Invoke-Command -FilePath .\\j.ps1 -ComputerName srv1",
+    ),
+]
+
+WRITTEN_RUN_LOW = [
+    ("bash", "cp /dev/stdin /tmp/job.sh <<'EOS'\nrm -rf ~\nEOS\ncat /tmp/job.sh", M),
+    ("bash", "cp /dev/stdin job.sh <<< 'echo hello'; bash job.sh", M),
+    ("bash", "dd of=./fix.sh <<< 'rm -rf ./build'; sh ./fix.sh", D),
+    ("bash", 'python3 -c \'open("x.sh", "w").write("echo hi\\n")\' && sh x.sh', M),
+    ("bash", 'python3 -c \'open("notes.txt", "w").write("rm -rf ~")\'; cat notes.txt', M),
+    ("bash", 'node -e \'require("fs").writeFileSync("k.sh", "rm -rf ~")\' && bash -n k.sh', M),
+    ("bash", "echo 'uptime' > w; chmod +x w; ./w", M),
+    ("bash", "echo 'echo hi' > job.sh; at -f job.sh now", C),
+    ("bash", "scp -S /usr/bin/ssh notes.txt h:", C),
+    ("powershell", "Set-Content j.ps1 'Get-Date'; Start-Job -FilePath .\\j.ps1", M),
+]
+
+
+@pytest.mark.parametrize(("shell", "command"), WRITTEN_RUN_BLOCKED)
+def test_untracked_writer_then_run_blocked(shell: str, command: str) -> None:
+    assert level(command, shell) == B, command
+
+
+@pytest.mark.parametrize(("shell", "command", "expected"), WRITTEN_RUN_LOW)
+def test_untracked_writer_look_alikes(shell: str, command: str, expected: object) -> None:
+    assert level(command, shell) == expected, command
