@@ -2258,6 +2258,8 @@ class _Walker:
                 self._zsh_definition(m.group(1), m.group(2).strip("'\""), value, node)
                 return
         name = _text(name_node)
+        if name_node.type == "subscript" and value is not None and self._element_set(name, value):
+            return
         name = self.scope.env.get(_NAMEREF + name, name)  # assigning through a nameref
         if name.startswith("BASH_CMDS") and value is not None:
             # bash's command hash table written directly, as `hash -p` (r15)
@@ -2284,6 +2286,9 @@ class _Walker:
         if value.type == "array":
             # `cmd=(rm -rf /)`: keep the elements apart so "${cmd[@]}" splits again.
             items = [w for c in value.named_children for w in self.words(c)]
+            if any("{" in w.text for w in items):
+                # (f19) `x=({/usr,/var}/lib)`: each element brace-expanded, as bash does
+                items = dispatch.brace_expand(items, self.scope.source)
             if name == "PROMPT_COMMAND" and items:
                 # (n19u) bash 5.1's array form: each element runs before every prompt
                 s, e = self.pos.char(value.start_byte), self.pos.char(value.end_byte)
@@ -2291,6 +2296,9 @@ class _Walker:
                 joined = "\n".join(w.text for w in items)
                 self._check_hook_variable(name, Word(joined, s, e, not static), node)
             before = self.scope.env.get(name) if appends else ""
+            if not items and not value.named_children and before is not None:
+                self.scope.env[name] = before  # (f19) `arr=()`: known and empty
+                return
             if items and not any(w.dynamic for w in items) and before is not None:
                 # (`arr+=(/usr)` adds to what the array held, safety-m8)
                 self.scope.env[name] = _SPLIT.join(
@@ -2345,6 +2353,30 @@ class _Walker:
                 self._check_hook_variable(name, words[0], node)
             if (name in CONFIG_FILE_VARS or name == "PYTHONBREAKPOINT") and words:
                 self._config_file_variable(name, words[0], node)
+
+    def _element_set(self, target: str, value: Node) -> bool:
+        """(f19) `arr[1]=/etc`: one element of a known array set to a literal (the array's
+        "${arr[@]}" holds it afterwards). True if handled."""
+        array, _, index = target.partition("[")
+        if not (
+            target.endswith("]")
+            and array.isidentifier()
+            and index[:-1].isdigit()
+            and len(index) <= 4
+            and index[:-1].isascii()
+        ):
+            return False
+        words = self.words(value, split=False)
+        held = self.scope.env.get(array, "")
+        if len(words) != 1 or words[0].dynamic or array in self.scope.assigned:
+            self.scope.env.pop(array, None)
+            return False
+        items = held.split(_SPLIT) if held else []
+        k = int(index[:-1])
+        items += [""] * (k + 1 - len(items))
+        items[k] = words[0].text
+        self.scope.env[array] = _SPLIT.join(i for i in items if i)
+        return True
 
     def _sibling_assignments(self, node: Node) -> dict[str, str]:
         """The other prefix assignments of the command `node` belongs to, as written (quotes
@@ -3039,7 +3071,11 @@ class _Walker:
             info = self.stmt(body)
             self.scope.env.pop(name, None)
             return info
-        if name and static and len(static) == len(values) and len(values) <= 4:
+        if name and any("{" in w.text for w in static):
+            # (f19) `for d in {etc,usr,var}`, `for i in {1..3}`: each item of the expansion
+            values = dispatch.brace_expand(values, self.scope.source)
+            static = [w for w in values if not w.dynamic]
+        if name and static and len(static) == len(values) and len(values) <= 8:
             info = Info()
             for w in static:
                 self.scope.env[name] = w.text
@@ -3119,6 +3155,10 @@ class _Walker:
         if t == "arithmetic_expansion":
             self._arithmetic(node)
             return "0", True, False, ORIGIN_VARIABLE
+        if t == "brace_expression" and not quoted:
+            # (f19) `{1..9}`, `{a..e}`: a literal sequence, expanded where the command is
+            # judged (dispatch.brace_expand)
+            return _text(node), False, False, ""
         for c in node.named_children:
             self.stmt(c)
         return _text(node), True, False, ORIGIN_VARIABLE

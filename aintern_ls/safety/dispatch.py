@@ -408,8 +408,8 @@ def judge_uncached(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> 
 def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if scope.family == "bash":
         for w in words:  # (a loop, not `any(…)`: this runs for every command)
-            if "{" in w.text and "," in w.text:
-                words = _brace_expand(words, scope.source)
+            if "{" in w.text and ("," in w.text or ".." in w.text):
+                words = brace_expand(words, scope.source)
                 break
     head = words[0]
     if head.dynamic:
@@ -1978,16 +1978,48 @@ def _as_if_destructive_windows(words: list[Word], scope: Scope, stdin: Stdin) ->
 
 
 _BRACE = re.compile(r"\{([^{}]*,[^{}]*)\}")
+# (f19) a sequence expression: `{1..9}`, `{a..e}`, `{01..500..5}`
+_SEQ = re.compile(r"\{(-?\d{1,6}|[A-Za-z])\.\.(-?\d{1,6}|[A-Za-z])(?:\.\.(-?\d{1,4}))?\}")
+_SEQ_MAX = 32  # a longer sequence stands for every such name (its glob)
 
 
-def _brace_expand(words: list[Word], source: str) -> list[Word]:
-    """`{rm,-rf,/}` and `/bin/{r,}m` as bash expands them (unquoted literal words only)."""
+def _sequence(m: re.Match[str]) -> list[str] | None:
+    """The items of a sequence expression, or None when it is longer than `_SEQ_MAX`."""
+    a, b, step = m.group(1), m.group(2), abs(int(m.group(3) or 1)) or 1
+    if a.isalpha() != b.isalpha():
+        return [m.group(0)]  # (`{a..9}`: bash leaves it as written)
+    if a.isalpha():
+        lo, hi = ord(a), ord(b)
+        seq = range(lo, hi + 1, step) if lo <= hi else range(lo, hi - 1, -step)
+        return [chr(c) for c in seq] if len(seq) <= _SEQ_MAX else None
+    lo, hi = int(a), int(b)
+    seq = range(lo, hi + 1, step) if lo <= hi else range(lo, hi - 1, -step)
+    if len(seq) > _SEQ_MAX:
+        return None
+    width = max(len(a), len(b)) if (a.lstrip("-")[:1] == "0" or b.lstrip("-")[:1] == "0") else 0
+    return [str(n).zfill(width) for n in seq]
+
+
+def _first_brace(text: str) -> tuple[re.Match[str] | None, list[str]]:
+    """The first brace list or sequence in `text` and what it expands to."""
+    m = _BRACE.search(text)
+    q = _SEQ.search(text) if ".." in text else None
+    if q is not None and (m is None or q.start() < m.start()):
+        items = _sequence(q)
+        return q, items if items is not None else ["*"]  # (every such name)
+    return m, m.group(1).split(",") if m is not None else []
+
+
+def brace_expand(words: list[Word], source: str) -> list[Word]:
+    """`{rm,-rf,/}` and `/bin/{r,}m` as bash expands them (unquoted literal words only);
+    sequences too (`/mnt/backup{1..9}`; one longer than 32 items is its glob, f19)."""
     out: list[Word] = []
     for w in words:
         raw = source[w.start : w.end]
         # Only words written as such in the text expand (`xargs -I{}` items do not).
         # A word longer than any honest brace expansion is left as it is (bounded cost).
-        if w.dynamic or len(w.text) > 512 or not (m0 := _BRACE.search(w.text)):
+        m0 = _first_brace(w.text)[0] if not w.dynamic and len(w.text) <= 512 else None
+        if m0 is None:
             out.append(w)
             continue
         if raw != w.text:
@@ -2001,13 +2033,13 @@ def _brace_expand(words: list[Word], source: str) -> list[Word]:
         for _ in range(4):
             nxt: list[str] = []
             for p in parts:
-                m = _BRACE.search(p)
+                m, alts = _first_brace(p)
                 if m is None:
                     nxt.append(p)
                     continue
-                nxt.extend(p[: m.start()] + alt + p[m.end() :] for alt in m.group(1).split(","))
+                nxt.extend(p[: m.start()] + alt + p[m.end() :] for alt in alts)
             parts = nxt[:32]
-        out.extend(Word(p, w.start, w.end, False, w.glob) for p in parts if p)
+        out.extend(Word(p, w.start, w.end, False, w.glob or "*" in p) for p in parts if p)
     return out or words
 
 

@@ -240,3 +240,47 @@ def test_untracked_writer_then_run_blocked(shell: str, command: str) -> None:
 @pytest.mark.parametrize(("shell", "command", "expected"), WRITTEN_RUN_LOW)
 def test_untracked_writer_look_alikes(shell: str, command: str, expected: object) -> None:
     assert level(command, shell) == expected, command
+
+
+# Family 4 (brace- and array-built targets): sequence expressions expand like brace lists
+# (`{1..9}`, `{a..e}`; one longer than 32 items stands for every such name), array elements
+# are brace-expanded, `arr=()` is a known empty array that `arr+=(…)` and `arr[k]=…` extend.
+BUILT_BLOCKED = [
+    "rm -rf /mnt/backup{1..9}",
+    "sudo rm -rf /srv/backup/{001..365}",
+    "shred -n1 /dev/sd{a..b}",
+    "chmod -R 000 /{u..v}sr",
+    'dirs=({/usr,/var}/lib); rm -rf "${dirs[@]}"',
+    "t=(/{boot,etc}); sudo rm -rf ${t[*]}",
+    't=(); t+=(/tmp/old); t+=(/etc); rm -rf "${t[@]}"',
+    't=(/tmp/old); t[1]=/usr; rm -rf "${t[@]}"',
+    "bash -c 'rm -rf /mnt/backup{1..4}'",
+    'f() { local -a x=(/{etc,var}); rm -rf "${x[@]}"; }; f',
+    "for d in {etc,usr,var}; do rm -rf /$d; done",
+    "for n in {1..3}; do sudo rm -rf /mnt/backup$n; done",
+    'for d in /{etc,usr,var,boot,lib,opt}; do rm -rf "$d"; done',
+]
+
+BUILT_LOW = [
+    ("rm -rf build{1..3}", D),
+    ("rm -rf ./out/{1..500}", D),
+    ('rm -rf "/mnt/backup{1..9}"', D),  # quoted: one odd name, not a sequence
+    ("mkdir -p /mnt/backup{1..9}", M),
+    ("ls -d /mnt/backup{1..9}", S),
+    ("echo {1..9}", S),
+    ("for i in {1..5}; do echo $i; done", S),
+    ('t=(); t+=(./a); t+=(./b); rm -rf "${t[@]}"', D),
+    ("t=(/usr /etc); printf '%s\\n' \"${t[@]}\"", S),
+    ("for n in {1..3}; do rm -rf ./build$n; done", D),
+    ("for d in {etc,usr}; do ls /$d; done", S),
+]
+
+
+@pytest.mark.parametrize("command", BUILT_BLOCKED)
+def test_built_targets_blocked(command: str) -> None:
+    assert level(command) == B, command
+
+
+@pytest.mark.parametrize(("command", "expected"), BUILT_LOW)
+def test_built_targets_look_alikes(command: str, expected: object) -> None:
+    assert level(command) == expected, command
