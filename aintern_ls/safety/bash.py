@@ -33,6 +33,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import Finding, RiskLevel
 from aintern_ls.safety.network import SOCKET_OPEN
+from aintern_ls.safety.packages import EVERY_PACKAGE
 from aintern_ls.safety.paths import classify_path, is_log_dir, is_secret, write_target
 from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
@@ -3145,6 +3146,8 @@ class _Walker:
             stmts = [c for c in node.named_children if c.type != "comment"]
             out = self._static_outputs(stmts)
             first = _command_name_of(stmts[0]) if stmts else ""
+            if info.paths and info.paths[0].text == EVERY_PACKAGE:
+                return EVERY_PACKAGE, True, False, ""  # (f19) `pip uninstall -r <(pip freeze)`
             if first in ENV_SETUP:
                 return "/dev/fd/63", True, False, "env-setup"
             if out is not None and not info.network_fetch:
@@ -3477,7 +3480,7 @@ class _Walker:
         if (
             info.paths
             and len(stmts) == 1
-            and info.paths[0].text in (shape.EVERY_BACKUP, shape.EVERY_ID)
+            and info.paths[0].text in (shape.EVERY_BACKUP, shape.EVERY_ID, EVERY_PACKAGE)
         ):
             # `for v in $(aws s3api list-object-versions …)`: every id a backup listing
             # printed, even from a tool whose substitutions usually set up the environment

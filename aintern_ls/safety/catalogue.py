@@ -880,9 +880,16 @@ CATALOGUE: dict[str, Rule] = _rules(
     ),
     (
         "cli-package-essential",
-        "removes an essential package (libc, systemd) past the package manager's protection,"
-        " or with a manager that has none (zypper, emerge): the system stops working (blocked)",
+        "removes an essential package (libc, systemd, the running kernel), past the package"
+        " manager's protection or not: the system stops working (blocked)",
         "rpm -e --nodeps glibc",
+    ),
+    (
+        "packages-all",
+        "removes every installed package (a match-all pattern, or the manager's own listing fed"
+        " back to its removal): blocked for the system's package manager, dangerous for a"
+        " user's (brew, pip, npm -g)",
+        "pacman -Rns $(pacman -Qq)",
     ),
     (
         "cli-versions-delete",

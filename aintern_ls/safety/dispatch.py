@@ -37,6 +37,7 @@ from aintern_ls.safety import (  # noqa: F401
     infra,
     inline,
     network,
+    packages,
     pickups,
     registry,
     reports,
@@ -864,10 +865,15 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         network.socket_programs(cmd)  # gawk /inet/tcp, DNS tunnels (safety-m8)
     if not passes_on:
         _every_backup(cmd, mark)  # a backup/snapshot delete whose selector is "all" (m8)
+        if name in packages.SYSTEM or name in packages.USER:
+            packages.judge_removal(cmd)  # every package, or the base system's (f19)
     statics = [] if passes_on or cmd.info.paths else [w.text for w in words[1:] if not w.dynamic]
     if not passes_on and not cmd.info.paths and shape.lists_every_backup(name, statics):
         # `restic snapshots`, `aws ec2 describe-snapshots`: every id, for a pipe downstream
         cmd.info.paths = (Word(shape.EVERY_BACKUP, cmd.start, cmd.end),)
+    elif not passes_on and not cmd.info.paths and packages.lists_every_package(name, statics):
+        # `pacman -Qq`, `rpm -qa`, `pip freeze`: every installed package (f19)
+        cmd.info.paths = (Word(packages.EVERY_PACKAGE, cmd.start, cmd.end),)
     elif not passes_on and not cmd.info.paths and shape.numeric_range(name, statics):
         # `seq 1 500 | xargs … snapshot delete`: every id in the range (bk9)
         cmd.info.paths = (Word(shape.EVERY_ID, cmd.start, cmd.end),)
@@ -3070,6 +3076,10 @@ def next_stdin(info: Info, prev: Stdin) -> Stdin:
 
 
 _GREPS = frozenset(names("grep egrep fgrep rg"))
+# (f19) Filters that rewrite or pick columns of a package listing's lines (not a count).
+_PACKAGE_NAME_FILTERS = frozenset(
+    names("awk gawk mawk nawk sed gsed cut tr sort uniq grep egrep rg column")
+)
 
 
 def _inverted(argv: Sequence[str]) -> bool:
@@ -3140,6 +3150,15 @@ def _listed(info: Info, prev: Stdin) -> Stdin:
             return generated
     if info.paths:
         return Stdin(STDIN_OTHER, paths=info.paths, names_only=info.names_only)
+    if (
+        prev.paths
+        and prev.paths[0].text == packages.EVERY_PACKAGE
+        and info.name in _PACKAGE_NAME_FILTERS
+        and not (info.name in _GREPS and not _inverted(info.argv))
+    ):
+        # (f19) `dpkg -l | awk '/^ii/{print $2}'`, `pip freeze | cut -d= -f1`, `… | sed
+        # 's/==.*//'`: a column or a rewrite of every package line is still every package
+        return Stdin(STDIN_OTHER, paths=prev.paths)
     if prev.paths and info.name in ("awk", "gawk", "mawk", "nawk") and _awk_columns(info.argv):
         # `lsblk | awk 'NR>1{print $1}'`, `ls / | awk '{print}'`: a column of every line
         # is still every listed item (a pattern or comparison would narrow it).
@@ -3312,6 +3331,7 @@ _EVERY_ITEM = frozenset(
         reports.EVERY_VM,
         reports.EVERY_CERT,
         reports.EVERY_SYSTEM_CERT,
+        packages.EVERY_PACKAGE,
     )
 )
 _FIELD_PRINT = re.compile(r"(?:/[^/{}]*/\s*)?\{\s*print\s+\$(?:\d+|NF)\s*;?\s*\}")

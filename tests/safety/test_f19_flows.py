@@ -284,3 +284,52 @@ def test_built_targets_blocked(command: str) -> None:
 @pytest.mark.parametrize(("command", "expected"), BUILT_LOW)
 def test_built_targets_look_alikes(command: str, expected: object) -> None:
     assert level(command) == expected, command
+
+
+# Family 5 (package managers): every installed package removed (a match-all pattern, or the
+# manager's own listing fed back: `$(pacman -Qq)`, `rpm -qa | xargs rpm -e`, `<(pip freeze)`)
+# is blocked for the system's manager and dangerous for a user's; an essential package (libc,
+# systemd, busybox, the running kernel) removed is blocked with or without override flags.
+PACKAGES = [
+    ("sudo pacman -Rsc --noconfirm $(pacman -Qqn)", B),
+    ("pacman -Qqe | sudo pacman -Rdd -", B),
+    ("rpm -qa | sudo xargs rpm -e --nodeps", B),
+    ("dpkg --get-selections | cut -f1 | xargs sudo apt-get -y purge", B),
+    ("dpkg-query -W -f='${Package}\\n' | xargs apt-get remove -y", B),
+    ("sudo apt-get -y purge '?installed'", B),
+    ("dnf -y erase '*'", B),
+    ("apk info | xargs apk del --force-broken-world", B),
+    ("sudo apk del busybox", B),
+    ("sudo apt-get remove --yes systemd", B),
+    ("yum -y erase glibc-common", B),
+    ("sudo apt-get purge -y linux-image-$(uname -r)", B),
+    ("pacman -Rns --noconfirm linux", B),
+    ("xbps-remove -Ry glibc", B),
+    ("brew list --formula | xargs brew uninstall --force", D),
+    ("pip3 uninstall -y -r <(pip3 freeze)", D),
+    ("pip list --format=freeze | cut -d= -f1 | xargs pip uninstall -y", D),
+    ("choco uninstall all --yes", D),
+    # look-alikes
+    ("pacman -Qdtq | sudo pacman -Rns -", C),  # (orphans only; sudo is critical)
+    ("pacman -Qdtq | pacman -Rns -", M),
+    ("rpm -qa | grep -i java | xargs rpm -e", M),
+    ("apt-get remove -y linux-image-5.15.0-50-generic", M),
+    ("dnf remove -y kernel-5.14.0-70.el9", M),
+    ("apt autoremove -y", M),
+    ("apt-get -s purge '.*'", S),
+    ("dnf remove --assumeno systemd", S),
+    ("pip freeze > requirements.txt", M),
+    ("rpm -qa | wc -l", S),
+    ("pip uninstall -y requests", M),
+]
+
+
+@pytest.mark.parametrize(("command", "expected"), PACKAGES)
+def test_package_removal(command: str, expected: object) -> None:
+    assert level(command) == expected, command
+
+
+def test_package_removal_from_cmd_and_powershell() -> None:
+    assert level("choco uninstall all -y", "cmd") == D
+    assert level("choco uninstall all -y", "powershell") == D
+    assert level("choco uninstall git -y", "cmd") == M
