@@ -19,7 +19,7 @@ import attrs
 import tree_sitter
 import tree_sitter_bash
 
-from aintern_ls.safety import budget, dispatch, inline, shape, system, wrappers
+from aintern_ls.safety import budget, dispatch, inline, persist, shape, system, wrappers
 from aintern_ls.safety.context import (
     NO_STDIN,
     STDIN_FILE,
@@ -1244,7 +1244,7 @@ class _Walker:
             cwds = self.scope.cwds
             self.sequence(psub, self._next_stdin(info, stdin, body))
             self.scope.cwds = cwds
-        self._remember_written(writes, info)
+        self._remember_written(writes, info, node)
         if tail:
             return self.pipeline(tail, self._next_stdin(info, stdin, body))
         return info
@@ -1424,7 +1424,7 @@ class _Walker:
                 extra.extend(self.words(c))
         return extra
 
-    def _remember_written(self, targets: list[str], info: Info) -> None:
+    def _remember_written(self, targets: list[str], info: Info, node: Node | None = None) -> None:
         """What a redirect left in the files it wrote: known text (judged when the file is
         run later), or text the analyser cannot see (a download, a run-time decode)."""
         if not targets:
@@ -1463,8 +1463,12 @@ class _Walker:
                 old = self.scope.written[base][0]
                 sep = "" if not old or old.endswith("\n") else "\n"
                 self.scope.written[base] = (old + sep + body[0], -1)
+                if node is not None:
+                    self._persisted(target, body[0], node)
             elif body is not None:
                 self.scope.written[base] = body
+                if node is not None:
+                    self._persisted(target, body[0], node)
                 folder = posixpath.normpath(target.rpartition("/")[0] or ".")
                 seen = self.scope.env.get(WRITTEN_IN + base, "")
                 if folder not in seen.split("\x01"):
@@ -1473,6 +1477,13 @@ class _Walker:
                 wrappers.remember_unseen(self.scope, target, unseen)
             elif listing is not None and listing.paths:
                 wrappers.remember_listing(self.scope, target, listing)  # (safety-m8)
+
+    def _persisted(self, target: str, text: str, node: Node) -> None:
+        """(f19) `echo 'rm -rf ~' >> ~/.bashrc`, `echo '* * * * * root rm -rf /' >
+        /etc/cron.d/x`: a startup, cron or service file written with a readable blocked body
+        persists a blocked command: blocked, as `crontab -` fed the same line is."""
+        start, end = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+        persist.judge_body(self.scope, target, text, Word(target, start, end))
 
     def redirect_fd(
         self, node: Node, body: Node | None, opened: dict[int, Stdin]
@@ -1829,7 +1840,7 @@ class _Walker:
             # too; what the command printed is remembered as for `echo … > conftest.py`
             leading = self.writes[mark:]
             del self.writes[mark:]
-            self._remember_written(leading, info)
+            self._remember_written(leading, info, node)
         return info
 
     def _simple_command(self, node: Node, stdin: Stdin, late: list[Word] | None = None) -> Info:

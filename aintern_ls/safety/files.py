@@ -2368,8 +2368,12 @@ def _write_family(cmd: Cmd) -> None:
     if n == "tee":
         if cmd.stdin.kind == "static" and not any(w.dynamic for w in ops):
             # `printf '{…}' | tee package.json`: the file's text is known, like `cat > f`.
+            from aintern_ls.safety import persist
+
             for w in ops:
                 cmd.scope.written[w.text.rsplit("/", 1)[-1]] = (cmd.stdin.text, cmd.stdin.start)
+                # (f19) `echo 'rm -rf ~' | tee -a ~/.bashrc`: a door with a blocked body
+                persist.judge_body(cmd.scope, w.text, cmd.stdin.text, w)
         append = any(
             t in ("-a", "--append") or re.fullmatch(r"-[a-z]*a[a-z]*", t) for t in cmd.texts()
         )

@@ -321,6 +321,13 @@ def ps_wrote(cmd: Cmd) -> None:
     append = n == "add-content" or any(w.text.lower() == "-append" for w in cmd.args)
     old = cmd.scope.written.get(base)
     cmd.scope.written[base] = ((old[0] if old and append else "") + text.rstrip("\n") + "\n", -1)
+    from aintern_ls.safety import persist
+
+    # (f19) `Add-Content $PROFILE 'Remove-Item C:\Windows -Recurse -Force'`: a door with a
+    # readable blocked body
+    persist.judge_body(
+        cmd.scope, target.text, text, Word(target.text, cmd.start, cmd.end), profile=profile
+    )
     cmd.scope.unseen.pop(base, None)
 
 
@@ -506,6 +513,13 @@ def cmd_wrote(
         body = (old[0] if old is not None and op.endswith(">>") else "") + text + "\n"
         scope.written[base] = (body, -1)
         scope.unseen.pop(base, None)
+        if words:
+            from aintern_ls.safety import persist
+
+            # (f19) `echo rd /s /q C:\Users > "…\Startup\x.bat"`: a door with a blocked body
+            persist.judge_body(
+                scope, target.text, body, Word(target.text, words[0].start, target.end)
+            )
         if raw_text is not None and raw_text != text:
             had = (
                 scope.env.get(ECHOED_AS_WRITTEN + base, old[0] if old is not None else "")

@@ -110,7 +110,9 @@ LOW = [
     ("powershell", "Set-Content notes.txt 'rd /s /q C:\\Windows'; Invoke-Item notes.txt", M),
     ("powershell", "Set-Content w.ps1 'Remove-Item -Recurse C:\\Windows'; Invoke-Item w.ps1", M),
     ("bash", "echo 'echo hi' > rc.sh; bash --norc -i", M),
-    ("powershell", "Add-Content $PROFILE 'rd C:\\Windows -Recurse'; pwsh -NoProfile -c dir", C),
+    # (f19: a readable blocked body persisted in $PROFILE is blocked whether or not this
+    # block loads it, HELPERS' persistence label and the lead's session-19 note)
+    ("powershell", "Add-Content $PROFILE 'rd C:\\Windows -Recurse'; pwsh -NoProfile -c dir", B),
     # the tool run on files the block did not write
     ("bash", "pytest -q tests/", M),  # (a test suite run: moderate, h19's convention)
     ("cmd", "msbuild app.proj /t:Build", M),

@@ -333,3 +333,52 @@ def test_package_removal_from_cmd_and_powershell() -> None:
     assert level("choco uninstall all -y", "cmd") == D
     assert level("choco uninstall all -y", "powershell") == D
     assert level("choco uninstall git -y", "cmd") == M
+
+
+# Persistence doors written as FILES with a readable blocked body (the lead's session-19 note):
+# startup files of every shell, $PROFILE, cron files, systemd units, autostart entries, the
+# Windows Startup folder. Each door's reader (cron line without its time fields, a unit's Exec
+# lines, a .desktop Exec) gives the text it will run; blocked text makes the write blocked, as
+# `crontab -` fed the same line already was. Benign or merely dangerous bodies stay critical.
+PERSISTED = [
+    ("bash", "echo 'rm -rf --no-preserve-root /' >> ~/.zprofile", B),
+    ("bash", "printf '%s\\n' 'rm -rf \"$HOME\"' >> ~/.bash_profile", B),
+    ("bash", "cat >> ~/.bashrc <<'EOS'\nalias ll='ls -l'\nrm -rf ~\nEOS", B),
+    ("bash", "echo 'rm -rf ~' | tee -a ~/.zshrc >/dev/null", B),
+    ("bash", "echo '@reboot root rm -rf /' | sudo tee /etc/cron.d/cleanup", B),
+    ("bash", "echo '0 * * * * root mkfs.ext4 /dev/sda' >> /etc/crontab", B),
+    (
+        "bash",
+        "printf '[Service]\\nExecStart=/bin/sh -c \"rm -rf /\"\\n' > ~/.config/systemd/user/x.service",
+        B,
+    ),
+    ("bash", "sudo sh -c \"echo 'rm -rf /' >> /etc/rc.local\"", B),
+    ("powershell", "Add-Content -Path $PROFILE -Value 'Remove-Item $HOME -Recurse -Force'", B),
+    (
+        "powershell",
+        "Set-Content $PROFILE.CurrentUserAllHosts 'Remove-Item C:\\Windows -Recurse -Force'",
+        B,
+    ),
+    (
+        "cmd",
+        'echo rd /s /q %USERPROFILE% > "%APPDATA%\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\u.bat"',
+        B,
+    ),
+    # look-alikes: the door is still persistence (critical), the file is not a door (moderate)
+    ("bash", "echo 'export EDITOR=vim' >> ~/.bashrc", C),
+    ("bash", "echo 'rm -rf ~/.cache/thumbnails' >> ~/.bash_logout", C),
+    ("bash", "echo '# never run rm -rf ~' >> ~/.bashrc", C),
+    ("bash", "echo '0 3 * * * root /usr/local/bin/backup' > /etc/cron.d/backup", C),
+    ("bash", "echo 'rm -rf ~' > ~/notes.txt", M),
+    ("powershell", "Add-Content $PROFILE 'Set-Alias ll Get-ChildItem'", C),
+    (
+        "cmd",
+        'echo start notepad > "%APPDATA%\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\n.bat"',
+        C,
+    ),
+]
+
+
+@pytest.mark.parametrize(("shell", "command", "expected"), PERSISTED)
+def test_persisted_body(shell: str, command: str, expected: object) -> None:
+    assert level(command, shell) == expected, command

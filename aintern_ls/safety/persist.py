@@ -1,0 +1,107 @@
+"""A persistence door written with a readable blocked body (f19, the lead's session-19 note).
+
+Persistence is critical (HELPERS.md: startup files, cron, services, launch agents, Run keys,
+the Startup folder…), and blocked when the persisted body is blocked and readable. `crontab -`,
+`at`, Run keys and scheduled tasks already judge their body; a FILE written into a door did
+not: `echo 'rm -rf ~' >> ~/.bashrc`, `echo '* * * * * root rm -rf /' > /etc/cron.d/x`,
+`Add-Content $PROFILE 'Remove-Item C:\\Windows -Recurse -Force'`, `echo rd /s /q C:\\Users >
+"…\\Startup\\x.bat"`. Each door has a reader (a crontab line without its time fields, a unit's
+Exec lines, a launchd plist's program, a .desktop file's Exec), and the text it runs is judged
+with the same rules; a blocked result makes the write blocked (rule `persistence`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from aintern_ls.safety.context import Scope
+from aintern_ls.safety.levels import B
+from aintern_ls.safety.paths import write_target
+from aintern_ls.safety.words import Word
+
+_CRON = re.compile(r"(?i)(?:\A|/)(?:cron\.[a-z]+/|crontab\Z|crontabs/|spool/cron/)")
+_UNIT = re.compile(r"(?i)\.(?:service|timer|socket|path)\Z")
+_EXEC_LINE = re.compile(
+    r"(?im)^[ \t]*(?:Exec(?:Start(?:Pre|Post)?|Stop(?:Post)?|Reload)?)[ \t]*=[ \t]*"
+    r"[-@+!:]*(.{1,2000})$"
+)
+_WINDOWS_STARTUP = re.compile(r"(?i)start menu[\\/]programs[\\/]startup[\\/]|\\startup\\")
+
+
+def _door(target: str, family: str) -> tuple[str, str] | None:
+    """(reader, shell family of the text) for a persistence file, or None."""
+    low = target.replace("\\", "/").lower()
+    if _CRON.search(low):
+        system = low.endswith("/etc/crontab") or "/cron.d/" in low
+        return ("cron-system" if system else "cron"), "bash"
+    if _UNIT.search(low):
+        return "unit", "bash"
+    if low.endswith(".plist"):
+        return "plist", "bash"
+    if low.endswith(".desktop"):
+        return "desktop", "bash"
+    if _WINDOWS_STARTUP.search(target) or low.endswith(("/startup/", "startup")):
+        if low.endswith((".bat", ".cmd")):
+            return "text", "cmd"
+        if low.endswith(".ps1"):
+            return "text", "powershell"
+        return None
+    if low.endswith(".ps1") or ("profile" in low and family != "bash"):
+        return "text", "powershell"
+    if family == "cmd":
+        return None
+    return "text", "bash"
+
+
+def _read(reader: str, text: str) -> str:
+    if reader in ("cron", "cron-system"):
+        from aintern_ls.safety.pickups import _crontab
+
+        jobs = _crontab(text)
+        if reader == "cron-system":
+            # /etc/crontab, /etc/cron.d/*: a user field comes before the command
+            jobs = "\n".join(ln.split(None, 1)[1] for ln in jobs.splitlines() if " " in ln)
+        return jobs
+    if reader == "unit":
+        return "\n".join(m.group(1) for m in _EXEC_LINE.finditer(text[:20000]))
+    if reader == "plist":
+        from aintern_ls.safety.pickups import _launchd
+
+        return _launchd(text)
+    if reader == "desktop":
+        return "\n".join(
+            ln.split("=", 1)[1] for ln in text[:20000].splitlines() if ln.startswith("Exec=")
+        )
+    return text
+
+
+def judge_body(scope: Scope, target: str, text: str, where: Word, profile: bool = False) -> None:
+    """Judge what a write into a persistence file will run; blocked if that is blocked."""
+    if not text.strip() or len(text) > 20000:
+        return
+    if profile:
+        door: tuple[str, str] | None = ("text", "powershell")
+    else:
+        t = write_target(target.replace("\\", "/"), scope.cwds)
+        if t is None or t.rule != "persistence":
+            from aintern_ls.safety.windows import windows_write_target
+
+            win = windows_write_target(target)
+            if win is None or "persist" not in win[1]:
+                return
+        door = _door(target, scope.family)
+    if door is None:
+        return
+    code = _read(door[0], text)
+    if not code.strip():
+        return
+    found = scope.nested(code, door[1], where, -1)
+    worst = max(found, key=lambda f: f.level, default=None)
+    if worst is not None and worst.level >= B:
+        scope.add(
+            B,
+            "persistence",
+            f"{target} will run a blocked command at every login or on a schedule: {worst.reason}",
+            where.start,
+            where.end,
+        )
