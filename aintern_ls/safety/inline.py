@@ -3737,6 +3737,21 @@ _LISP_FORM = re.compile(
     r"\((?P<fn>[A-Za-z_][\w.:/*!?<>=+-]*)(?P<args>(?:\s+(?:\"(?:[^\"\\]|\\.)*\"|[^\s()\"]+))*)\s*\)"
 )
 _LISP_ARG = re.compile(r'"(?:[^"\\]|\\.)*"|[^\s()"]+')
+# (f19) Forms that only spell a literal path another way: `(expand-file-name "~")`,
+# `(file-truename "/etc")`; `(getenv "HOME")` is home.
+_LISP_PATH_FORM = re.compile(
+    r"\(\s*(?:expand-file-name|file-truename|file-name-as-directory|directory-file-name"
+    r"|abbreviate-file-name|substitute-in-file-name)\s+(\"[^\"\\()]{0,400}\")\s*\)"
+)
+_LISP_HOME_FORM = re.compile(r'\(\s*getenv\s+"(?:HOME|USERPROFILE)"\s*\)')
+
+
+def lisp_paths(code: str) -> str:
+    """(f19) `(expand-file-name "~")`, `(getenv "HOME")` replaced by the literal path they
+    spell, so a form around them reads as if given the path."""
+    if "(" not in code or len(code) > 20000:
+        return code
+    return _LISP_HOME_FORM.sub('"~"', _LISP_PATH_FORM.sub(lambda m: m.group(1), code))
 
 
 def lisp_as_calls(code: str) -> str | None:
@@ -3751,7 +3766,7 @@ def lisp_as_calls(code: str) -> str | None:
         args = _LISP_ARG.findall(m.group("args"))
         return f"{fn}({', '.join(args)})"
 
-    out = code
+    out = lisp_paths(code)  # (f19) `(expand-file-name "~")`, `(getenv "HOME")`
     for _ in range(6):
         new = _LISP_FORM.sub(call, out)
         if new == out:

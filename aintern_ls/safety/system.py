@@ -1356,7 +1356,9 @@ _EMACS_DELETE = re.compile(r"\(delete-(directory|file)\s+\"((?:[^\"\\]|\\.)*)\"\
 
 
 def _emacs(cmd: Cmd, code: Word) -> None:
-    text = code.text
+    from aintern_ls.safety.inline import lisp_paths
+
+    text = lisp_paths(code.text)  # (f19) `(delete-directory (expand-file-name "~") t)`
     for m in _EMACS_SHELL.finditer(text):
         _judge_embedded(cmd, _sub(code, m.group(1).replace('\\"', '"')), "emacs shell-command")
     for m in _EMACS_PROCESS.finditer(text):
@@ -2822,10 +2824,37 @@ def _tex(cmd: Cmd) -> None:
         for m in re.finditer(r"\\write18\s*\{((?:[^{}]|\{[^{}]*\})*)\}", w.text):
             if escape:
                 _judge_embedded(cmd, _sub(w, m.group(1)), f"{cmd.name} \\write18")
+    if escape and _tex_written(cmd):
+        cmd.add(M, "build", f"{cmd.name} typesets a document written above (its commands read)")
+        return
     if escape:
         cmd.add(C, "config-exec", f"{cmd.name} --shell-escape lets the document run commands")
         return
     cmd.add(M, "build", f"{cmd.name} typesets a document")
+
+
+_TEX_ESCAPE = re.compile(r"\\(?:immediate\s*)?\\?write18\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
+_TEX_LUA = re.compile(r"\\directlua\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
+
+
+def _tex_written(cmd: Cmd) -> bool:
+    """(f19) `cat > w.tex <<EOF … \\write18{rm -rf ~} … EOF; pdflatex -shell-escape w.tex`:
+    the document was written above, so its shell escapes (and `\\directlua` code) are read
+    and judged. True when every document named was read that way."""
+    docs = [w for w in cmd.args if not w.text.startswith(("-", "\\")) and not w.dynamic]
+    if not docs:
+        return False
+    for w in docs:
+        text = cmd.scope.written.get(w.text.rsplit("/", 1)[-1])
+        if text is None:
+            text = cmd.scope.written.get(w.text.rsplit("/", 1)[-1] + ".tex")
+        if text is None:
+            return False
+        for m in _TEX_ESCAPE.finditer(text[0][:20000]):
+            _judge_embedded(cmd, Word(m.group(1), w.start, w.end), f"{w.text}'s \\write18")
+        for m in _TEX_LUA.finditer(text[0][:20000]):
+            _judge_embedded(cmd, Word(m.group(1), w.start, w.end), f"{w.text}'s \\directlua", "lua")
+    return True
 
 
 @handles("msgfilter")

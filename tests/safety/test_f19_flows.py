@@ -382,3 +382,36 @@ PERSISTED = [
 @pytest.mark.parametrize(("shell", "command", "expected"), PERSISTED)
 def test_persisted_body(shell: str, command: str, expected: object) -> None:
     assert level(command, shell) == expected, command
+
+
+# Family 6 (editors and typesetters running code): Emacs Lisp forms that only spell a path
+# (`(expand-file-name "~")`, `(getenv "HOME")`) are read as that path; a TeX document the
+# block wrote is read when TeX runs it with --shell-escape (its \write18 and \directlua).
+TYPESET = [
+    ("emacs --batch --eval '(delete-directory (expand-file-name \"~/\") t)'", B),
+    ("emacs -Q --batch --eval '(delete-directory (getenv \"HOME\") t)'", B),
+    ("emacs --batch --eval '(delete-directory (file-truename \"/usr\") t)'", B),
+    (
+        "cat > r.tex <<'EOS'\n\\documentclass{article}\\begin{document}\n"
+        "\\immediate\\write18{rm -rf $HOME}\n\\end{document}\nEOS\nxelatex -shell-escape r.tex",
+        B,
+    ),
+    (
+        "printf '%s\\n' '\\directlua{os.execute(\"rm -rf /\")}' '\\bye' > x.tex && luatex --shell-escape x.tex",
+        B,
+    ),
+    ("echo '\\immediate\\write18{rm -rf ~}' > y.tex; latexmk -pdf -shell-escape y", B),
+    # look-alikes
+    ("emacs --batch --eval '(message (expand-file-name \"~\"))'", M),
+    (
+        "cat > r.tex <<'EOS'\n\\immediate\\write18{date > stamp.txt}\n\\bye\nEOS\npdflatex -shell-escape r.tex",
+        M,
+    ),
+    ("pdflatex -shell-escape paper.tex", C),  # (a document the analyser cannot read)
+    ("cat > r.tex <<'EOS'\n\\write18{rm -rf ~}\n\\bye\nEOS\npdflatex r.tex", M),  # (no escape)
+]
+
+
+@pytest.mark.parametrize(("command", "expected"), TYPESET)
+def test_editors_and_typesetters(command: str, expected: object) -> None:
+    assert level(command) == expected, command
