@@ -703,6 +703,30 @@ _CS_COMBINE = re.compile(
 )
 
 
+# (f19) `foreach (var d in Directory.GetDirectories(@"C:\Users"))` (VB: `For Each d In
+# Directory.GetFiles("…")`): the loop variable is each entry of that folder.
+_CS_EACH = re.compile(
+    r"(?i)\bfor\s*each\s*\(?\s*(?:var\s+|string\s+|dim\s+)?(\w{1,64})(?:\s+as\s+\w+)?\s+in\s+"
+    r"(?:system\s*\.\s*io\s*\.\s*)?directory\s*\.\s*(?:get|enumerate)"
+    r"(?:directories|files|filesystementries)\s*\(\s*(@?\"[^\"\n]{0,400}\")"
+)
+
+
+def _cs_listed_items(source: str) -> str:
+    """`Directory.Delete(d, true)` inside a loop over `Directory.GetDirectories(@"C:\\X")`
+    read as the delete of every entry (`@"C:\\X\\*"`)."""
+    if "each" not in source.lower():
+        return source
+    for m in [*_CS_EACH.finditer(source[:20000])][:4]:
+        folder = m.group(2)
+        literal = folder[:-1].rstrip("\\/") + ("\\*" if folder.startswith("@") else "\\\\*") + '"'
+        call = re.compile(
+            r"(?i)(\b(?:directory|file)\s*\.\s*delete\s*\(\s*)" + re.escape(m.group(1)) + r"\b"
+        )
+        source = call.sub(r"\g<1>" + literal.replace("\\", "\\\\"), source)
+    return source
+
+
 def _cs_fold(source: str) -> str:
     """C#/VB source with .NET folder lookups (`Environment.GetEnvironmentVariable("windir")`,
     `Environment.GetFolderPath(Environment.SpecialFolder.System)`) made literals, and
@@ -743,7 +767,7 @@ def dotnet_effects(source: str) -> str:
     PowerShell run: its file and folder deletes (`Directory.Delete(@"C:\\x", true)`) and the
     programs it starts (`Process.Start("cmd.exe", "/c …")`)."""
     lines: list[str] = []
-    source = _cs_fold(source)
+    source = _cs_listed_items(_cs_fold(source))
     deletes = [*_CS_DELETE.finditer(source[:20000])]
     if not deletes and "delete" in source.lower():
         # (cmd's `echo` as the analyser keeps it loses the quotes: `Delete(@C:\x, true)`)
@@ -928,7 +952,7 @@ def compiled_code(text: str, scope: Scope) -> None:
         if not any(f"{c}]::" in after or f"new-object {c}" in after for c in classes):
             continue  # compiled but not called here: nothing runs yet
         where = Word(source, m.start(1), m.end(1))
-        source = _cs_fold(source)
+        source = _cs_listed_items(_cs_fold(source))  # (f19: loops over a folder's entries)
         for d in _CS_DELETE.finditer(source):
             path = _cs_text(d.group(2)).replace("'", "''")
             deep = d.group(1).lower() == "directory" and (d.group(3) or "").lower() == "true"

@@ -415,3 +415,20 @@ TYPESET = [
 @pytest.mark.parametrize(("command", "expected"), TYPESET)
 def test_editors_and_typesetters(command: str, expected: object) -> None:
     assert level(command) == expected, command
+
+
+# Family 7 (Windows): C#/VB compiled by Add-Type (or csc/vbc, MSBuild inline tasks) that
+# loops over a folder's entries and deletes each (`foreach (var d in
+# Directory.GetDirectories(@"C:\Users")) Directory.Delete(d, true)`) deletes the folder's
+# contents.
+def test_dotnet_loop_over_a_folder_deletes_its_entries() -> None:
+    source = (
+        "using System.IO; public class W { public static void Go() { foreach (var d in"
+        ' Directory.GetDirectories(@"C:\\Users")) Directory.Delete(d, true); } }'
+    )
+    assert level(f"Add-Type '{source}'; [W]::Go()", "powershell") == B
+    assert level(f"Add-Type '{source}'", "powershell") == M  # (compiled, never called)
+    benign = source.replace("Directory.Delete(d, true)", "System.Console.WriteLine(d)")
+    assert level(f"Add-Type '{benign}'; [W]::Go()", "powershell") == M
+    scoped = source.replace("C:\\Users", "C:\\build\\out")
+    assert level(f"Add-Type '{scoped}'; [W]::Go()", "powershell") == D
