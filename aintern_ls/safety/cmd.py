@@ -723,6 +723,7 @@ def _empties_each(words: list[Word], target: Word, scope: Scope) -> bool:
     """(f19) `for /r %USERPROFILE% %f in (*) do type nul > "%f"`: a loop whose body prints
     nothing into each item empties every file of the set: judged as emptying the folder's
     contents (blocked for a home, the root, a system folder). True if a finding was added."""
+    words = words[_lead_at(words) :] if words else words  # (`if 1==1 for …`, `call for …`)
     if not words or words[0].text.lower().lstrip("@") != "for" or "%" not in target.text:
         return False
     do = next((i for i, w in enumerate(words) if w.text.lower() == "do"), None)

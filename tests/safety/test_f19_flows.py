@@ -147,6 +147,7 @@ EMPTIED_BLOCKED = [
     ("cmd", 'for /r C:\\ %x in (*) do copy /y nul "%x" >nul'),
     ("cmd", 'for /r "C:\\Program Files" %x in (*) do break > "%x"'),
     ("cmd", 'cmd /c for /r C:\\Users %x in (*) do type nul ^> "%x"'),
+    ("cmd", 'if exist C:\\Users for /r C:\\Users %x in (*) do type nul > "%x"'),
 ]
 
 EMPTIED_LOW = [
