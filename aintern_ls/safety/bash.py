@@ -1104,6 +1104,25 @@ class _Walker:
                 return m.group(1).strip("\"'")
         return None
 
+    def _list_prefix_cwds(self, body: Node) -> frozenset[str | None]:
+        """The working directories a list's last command runs in after the literal `cd`s
+        (and `pushd`s) before it (`cd /etc && : > shadow`)."""
+        cwds = self.scope.cwds
+        children = [c for c in _flat_list(body) if c.is_named and c.type != "comment"]
+        for c in children[:-1][:16]:
+            if c.type != "command" or _command_name_of(c) not in ("cd", "pushd"):
+                continue
+            args = [_text(a) for a in c.children_by_field_name("argument")]
+            args = [a.strip("'\"") for a in args if not a.startswith("-")]
+            if len(args) > 1 or any(ch in a for a in args for ch in "$`*?"):
+                continue
+            target = args[0] if args else "~"
+            cwds = frozenset(
+                target if target.startswith(("/", "~")) or cwd is None else cwd + "/" + target
+                for cwd in cwds
+            )
+        return cwds
+
     def list_(
         self,
         node: Node,
@@ -1178,6 +1197,11 @@ class _Walker:
         redirected_in = False
         opened: dict[int, Stdin] = {}
         outer_substs, self.out_substs = self.out_substs, []
+        cwds = self.scope.cwds
+        if body is not None and body.type == "list":
+            # (f19) `cd /etc && : > shadow`: the grammar hangs the redirect on the whole list,
+            # but it is the last command's, made after the list's `cd`
+            self.scope.cwds = self._list_prefix_cwds(body)
         for r in node.children_by_field_name("redirect") or [
             c for c in node.named_children if c is not body
         ]:
@@ -1186,6 +1210,7 @@ class _Walker:
                 stdin = s
                 redirected_in = True
             tail.extend(extra)
+        self.scope.cwds = cwds
         deferred, self.out_substs = self.out_substs, outer_substs
         if body is None:
             return Info()

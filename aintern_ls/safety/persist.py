@@ -89,7 +89,11 @@ def judge_body(scope: Scope, target: str, text: str, where: Word, profile: bool 
             win = windows_write_target(target)
             if win is None or "persist" not in win[1]:
                 return
-        door = _door(target, scope.family)
+        where_to = target
+        known = [c for c in scope.cwds if c is not None]
+        if len(known) == 1 and not target.startswith(("/", "~", "$", "\\")) and ":" not in target:
+            where_to = known[0].rstrip("/") + "/" + target  # (`cd /etc/cron.d && echo … > x`)
+        door = _door(where_to, scope.family)
     if door is None:
         return
     code = _read(door[0], text)

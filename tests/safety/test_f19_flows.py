@@ -433,3 +433,21 @@ def test_dotnet_loop_over_a_folder_deletes_its_entries() -> None:
     assert level(f"Add-Type '{benign}'; [W]::Go()", "powershell") == M
     scoped = source.replace("C:\\Users", "C:\\build\\out")
     assert level(f"Add-Type '{scoped}'; [W]::Go()", "powershell") == D
+
+
+# A redirect the grammar hangs on a whole list (`cd X && : > f`) is the last command's: its
+# target is judged in the directory the list's `cd`s reached (red team probe17c F3).
+LIST_CWD = [
+    ("cd /etc && : > shadow", B),
+    ("cd /etc && echo 'root::0:0::/root:/bin/sh' >> passwd", C),  # (as >> /etc/passwd)
+    ("cd /etc/cron.d && echo '* * * * * root rm -rf /' > wipe", B),
+    ("cd /etc/cron.d && echo '*/5 * * * * root /usr/local/bin/job' > job", C),
+    ("cd ~ && echo 'rm -rf ~' >> .zshrc", B),
+    ("cd /tmp && : > shadow", M),
+    ("cd /etc; cd /tmp && : > passwd", M),
+]
+
+
+@pytest.mark.parametrize(("command", "expected"), LIST_CWD)
+def test_list_redirect_in_the_lists_cwd(command: str, expected: object) -> None:
+    assert level(command) == expected, command
