@@ -297,6 +297,10 @@ _PERSISTENCE = re.compile(
 )
 
 
+# A git hook (not a `.sample`): `.git/hooks/pre-commit`, `$GIT_DIR/hooks/post-checkout`.
+_GIT_HOOK = re.compile(r"(?:^|/)\.git/hooks/(?![^/]*\.sample$)[^/]+$")
+
+
 _ACCOUNT_NAMES = ACCOUNT_NAMES = (
     "/etc/passwd",
     "/etc/shadow",
@@ -446,6 +450,12 @@ def write_target(
         if _PERSISTENCE.search(low):
             return Target(
                 RiskLevel.CRITICAL, "persistence", f"{p}, which runs code at login or on a schedule"
+            )
+        if "hooks" in low and _GIT_HOOK.search(low):
+            # (f19, red team probe17c F4) a git hook: git runs it on every commit, checkout,
+            # merge or push, whatever writes it (cp, mv, install, ln -s, a redirect, curl -o)
+            return Target(
+                RiskLevel.CRITICAL, "persistence", f"{p}, a git hook that git runs by itself"
             )
         if low == "/proc/sysrq-trigger":
             # A magic SysRq key (`echo b|o|c > …`): reboot, power-off or crash at once, the

