@@ -284,8 +284,9 @@ def _segment(
     """Judge one command of the line; returns what it gives a pipe and the `echo` group
     (`closes`: the command ends a loop's `( … )` group whose output `redirects` take)."""
     words = _child_cmd(words, scope.source)
+    looped = bool(words) and any(w.text.lower().lstrip("@") == "for" for w in words[:8])
     for op, target in redirects:
-        if op in (">", ">|") and _empties_each(words, target, scope):
+        if looped and op in (">", ">|") and _empties_each(words, target, scope):
             continue
         _redirect(scope, op, target)
         if op == "<":
