@@ -284,7 +284,7 @@ def _segment(
     """Judge one command of the line; returns what it gives a pipe and the `echo` group
     (`closes`: the command ends a loop's `( … )` group whose output `redirects` take)."""
     words = _child_cmd(words, scope.source)
-    looped = bool(words) and any(w.text.lower().lstrip("@") == "for" for w in words[:8])
+    looped = bool(words) and any(w.text.lower().lstrip("@") == "for" for w in words[:12])
     for op, target in redirects:
         if looped and op in (">", ">|") and _empties_each(words, target, scope):
             continue
@@ -725,6 +725,12 @@ def _empties_each(words: list[Word], target: Word, scope: Scope) -> bool:
     nothing into each item empties every file of the set: judged as emptying the folder's
     contents (blocked for a home, the root, a system folder). True if a finding was added."""
     words = words[_lead_at(words) :] if words else words  # (`if 1==1 for …`, `call for …`)
+    while len(words) > 2 and words[0].text.lower() in ("cmd", "cmd.exe", "%comspec%"):
+        # `cmd /c for … do type nul > "%f"`: the child cmd's loop (wrapper sweep)
+        k = 1
+        while k < len(words) and words[k].text.startswith("/") and len(words[k].text) <= 6:
+            k += 1
+        words = words[k:]
     if not words or words[0].text.lower().lstrip("@") != "for" or "%" not in target.text:
         return False
     do = next((i for i, w in enumerate(words) if w.text.lower() == "do"), None)
