@@ -1247,6 +1247,17 @@ def _xargs(cmd: Cmd) -> None:
     if listed:
         # `ls | xargs rm`, `find / | xargs rm -rf`: the items are everything listed.
         items = [Word(w.text, cmd.start, cmd.end, glob=w.glob) for w in listed]
+    if (
+        replace is None
+        and arg_file is None
+        and cmd.stdin.kind == STDIN_STATIC
+        and command_name(tail[0].text) == "echo"
+        and not any(w.dynamic for w in tail)
+    ):
+        # (lead s19) `echo | xargs echo 'rm -rf ~/' >> ~/.bashrc`: xargs running echo prints
+        # echo's words followed by the items; with known items (or none) that is known text
+        words = [w.text for w in tail[1:] if not re.fullmatch(r"-[neE]+", w.text)]
+        cmd.info.output = " ".join(words + _xargs_items(own, cmd.stdin.text)[:64])
     last = tail[-1].text
     if (
         cmd.stdin.kind == STDIN_STATIC
