@@ -725,7 +725,7 @@ def _off_attr(target: str, attr: str, value: object) -> Callable[[pytest.MonkeyP
 
 
 def _brace_off(mp: pytest.MonkeyPatch) -> None:
-    mp.setattr("aintern_ls.safety.dispatch._brace_expand", lambda w, s: w)
+    mp.setattr("aintern_ls.safety.dispatch.brace_expand", lambda w, s: w)
     mp.setattr("aintern_ls.safety.bash._brace_commands", lambda *a: None)
 
 
