@@ -1247,17 +1247,16 @@ def _xargs(cmd: Cmd) -> None:
     if listed:
         # `ls | xargs rm`, `find / | xargs rm -rf`: the items are everything listed.
         items = [Word(w.text, cmd.start, cmd.end, glob=w.glob) for w in listed]
+    printer = command_name(tail[0].text)
     if (
-        replace is None
-        and arg_file is None
+        arg_file is None
         and cmd.stdin.kind == STDIN_STATIC
-        and command_name(tail[0].text) == "echo"
+        and printer in ("echo", "printf")
         and not any(w.dynamic for w in tail)
     ):
-        # (lead s19) `echo | xargs echo 'rm -rf ~/' >> ~/.bashrc`: xargs running echo prints
-        # echo's words followed by the items; with known items (or none) that is known text
-        words = [w.text for w in tail[1:] if not re.fullmatch(r"-[neE]+", w.text)]
-        cmd.info.output = " ".join(words + _xargs_items(own, cmd.stdin.text)[:64])
+        # (lead s19) `echo | xargs echo 'rm -rf ~/' >> ~/.bashrc`, `… | xargs -I@@ printf …`:
+        # xargs running a printer over known items (or none) prints known text
+        _xargs_printed(cmd, printer, [w.text for w in tail[1:]], replace, own)
     last = tail[-1].text
     if (
         cmd.stdin.kind == STDIN_STATIC
@@ -1307,6 +1306,30 @@ def _xargs(cmd: Cmd) -> None:
 
 
 _LINE_SHELLS = frozenset(names("sh bash dash zsh ksh mksh ash yash"))
+
+
+def _xargs_printed(
+    cmd: Cmd, printer: str, words: list[str], replace: Word | None, own: Cmd
+) -> None:
+    """The output of `xargs echo|printf WORDS` fed known items: without a replace string one
+    run with the items appended, with one a run per item with the string replaced."""
+    from aintern_ls.safety.words import printf_output
+
+    found = _xargs_items(own, cmd.stdin.text)[:16]
+    if replace is not None and replace.text:
+        runs = [[w.replace(replace.text, it) for w in words] for it in found]
+    else:
+        runs = [words + found]
+    outs: list[str] = []
+    for argv in runs:
+        if printer == "printf":
+            out = printf_output(argv[0], argv[1:]) if argv else None
+            if out is None:
+                return
+            outs.append(out)
+        else:
+            outs.append(" ".join(a for a in argv if not re.fullmatch(r"-[neE]+", a)) + "\n")
+    cmd.info.output = "".join(outs)
 
 
 def _xargs_items(cmd: Cmd, text: str) -> list[str]:
