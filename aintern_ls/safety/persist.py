@@ -13,9 +13,10 @@ with the same rules; a blocked result makes the write blocked (rule `persistence
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from aintern_ls.safety.context import Scope
-from aintern_ls.safety.levels import B
+from aintern_ls.safety.levels import B, RiskLevel
 from aintern_ls.safety.paths import write_target
 from aintern_ls.safety.words import Word
 
@@ -53,11 +54,14 @@ def _door(target: str, family: str) -> tuple[str, str] | None:
     return "text", "bash"
 
 
+# `windows.windows_write_target`, registered by the windows module when it loads (windows
+# imports files, which uses this module: a direct import here would close a cycle).
+WINDOWS_WRITE_TARGET: list[Callable[[str], tuple[RiskLevel, str, str] | None]] = []
+
+
 def _read(reader: str, text: str) -> str:
     if reader in ("cron", "cron-system"):
-        from aintern_ls.safety.pickups import _crontab
-
-        jobs = _crontab(text)
+        jobs = crontab_commands(text)
         if reader == "cron-system":
             # /etc/crontab, /etc/cron.d/*: a user field comes before the command
             jobs = "\n".join(ln.split(None, 1)[1] for ln in jobs.splitlines() if " " in ln)
@@ -65,9 +69,7 @@ def _read(reader: str, text: str) -> str:
     if reader == "unit":
         return "\n".join(m.group(1) for m in _EXEC_LINE.finditer(text[:20000]))
     if reader == "plist":
-        from aintern_ls.safety.pickups import _launchd
-
-        return _launchd(text)
+        return launchd_command(text)
     if reader == "desktop":
         return "\n".join(
             ln.split("=", 1)[1] for ln in text[:20000].splitlines() if ln.startswith("Exec=")
@@ -84,9 +86,7 @@ def judge_body(scope: Scope, target: str, text: str, where: Word, profile: bool 
     else:
         t = write_target(target.replace("\\", "/"), scope.cwds)
         if t is None or t.rule != "persistence":
-            from aintern_ls.safety.windows import windows_write_target
-
-            win = windows_write_target(target)
+            win = WINDOWS_WRITE_TARGET[0](target) if WINDOWS_WRITE_TARGET else None
             if win is None or "persist" not in win[1]:
                 return
         where_to = target
@@ -109,3 +109,37 @@ def judge_body(scope: Scope, target: str, text: str, where: Word, profile: bool 
             where.start,
             where.end,
         )
+
+
+def crontab_commands(text: str) -> str:
+    """A crontab file's commands: each job line without its five time fields (or @word)."""
+    out = []
+    for line in text[:20000].splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or re.match(r"^[A-Za-z_]\w{0,64}[ \t]*=", line):
+            continue
+        m = re.match(r"^(?:@\w{1,16}|(?:[^\s]{1,64}[ \t]+){4}[^\s]{1,64})[ \t]+(.+)", line)
+        if m:
+            out.append(m.group(1).split("%", 1)[0])
+    return "\n".join(out)
+
+
+def launchd_command(text: str) -> str:
+    """A launchd plist's job: `ProgramArguments` (or `Program`) as one command line."""
+    import html
+    import shlex
+
+    m = re.search(
+        r"(?is)<key>[ \t]*ProgramArguments[ \t]*</key>\s{0,64}<array>(.{0,4000}?)</array>",
+        text[:20000],
+    )
+    if m:
+        argv = [
+            html.unescape(a)
+            for a in re.findall(r"(?is)<string>([^<]{0,2000})</string>", m.group(1))
+        ]
+        return " ".join(shlex.quote(a) for a in argv)
+    m = re.search(
+        r"(?is)<key>[ \t]*Program[ \t]*</key>\s{0,64}<string>([^<]{0,2000})</string>", text[:20000]
+    )
+    return html.unescape(m.group(1)) if m else ""

@@ -35,6 +35,7 @@ from itertools import islice
 from aintern_ls.safety import inline
 from aintern_ls.safety.context import Cmd
 from aintern_ls.safety.levels import M
+from aintern_ls.safety.persist import crontab_commands, launchd_command
 from aintern_ls.safety.registry import PROFILE_KEY, VERSION_ARGS
 from aintern_ls.safety.words import Word
 
@@ -122,40 +123,6 @@ def _terraform(text: str, provisioners: bool = True) -> str:
     return "\n".join(out)
 
 
-def _crontab(text: str) -> str:
-    """A crontab file's commands: each job line without its five time fields (or @word)."""
-    out = []
-    for line in text[:20000].splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or re.match(r"^[A-Za-z_]\w{0,64}[ \t]*=", line):
-            continue
-        m = re.match(r"^(?:@\w{1,16}|(?:[^\s]{1,64}[ \t]+){4}[^\s]{1,64})[ \t]+(.+)", line)
-        if m:
-            out.append(m.group(1).split("%", 1)[0])
-    return "\n".join(out)
-
-
-def _launchd(text: str) -> str:
-    """A launchd plist's job: `ProgramArguments` (or `Program`) as one command line."""
-    import html
-    import shlex
-
-    m = re.search(
-        r"(?is)<key>[ \t]*ProgramArguments[ \t]*</key>\s{0,64}<array>(.{0,4000}?)</array>",
-        text[:20000],
-    )
-    if m:
-        argv = [
-            html.unescape(a)
-            for a in re.findall(r"(?is)<string>([^<]{0,2000})</string>", m.group(1))
-        ]
-        return " ".join(shlex.quote(a) for a in argv)
-    m = re.search(
-        r"(?is)<key>[ \t]*Program[ \t]*</key>\s{0,64}<string>([^<]{0,2000})</string>", text[:20000]
-    )
-    return html.unescape(m.group(1)) if m else ""
-
-
 _ANSIBLE_TASK = re.compile(
     r"(?m)^[ \t]*-?[ \t]*(?:ansible\.builtin\.|ansible\.legacy\.)?(?:shell|command|raw)[ \t]*:"
     r"[ \t]*(?:\|[-+]?[ \t]*\n[ \t]+)?(\S.*)$"
@@ -195,8 +162,8 @@ _READERS: dict[str, Callable[[str], str]] = {
     "ansible": _ansible,
     # CI job files run by a local shell executor: their list items (the script lines)
     "ci-script": _lines(r"^[ \t]*-[ \t]+(\S.*)$"),
-    "crontab": _crontab,
-    "launchd": _launchd,
+    "crontab": crontab_commands,
+    "launchd": launchd_command,
     # systemd units: the Exec*= lines (prefixes `-@+!:` say how, not what)
     "systemd": _lines(
         r"^[ \t]*Exec(?:Start|StartPre|StartPost|Reload|Stop|StopPost)=[-@+!:]*(\S.*)$"

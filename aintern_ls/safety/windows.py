@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from aintern_ls.safety import persist
 from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.detections import CREDENTIAL_WINDOWS
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel
@@ -8199,3 +8200,6 @@ def wmic_remote_or_killer(
             cmd.add(C, "disable-security", "wmic kills a security or logging agent")
         return True
     return False
+
+
+persist.WINDOWS_WRITE_TARGET[:] = [windows_write_target]
