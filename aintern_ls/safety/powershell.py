@@ -1382,7 +1382,8 @@ def _receiver(text: str, dot: int) -> int:
     return -1
 
 
-_ARRAY_METHOD = re.compile(r"(?i)\.(foreach|where)\s*\(")
+# (n19w: a script block given without parentheses too, `.ForEach{ … }`, `.Where{ … }`)
+_ARRAY_METHOD = re.compile(r"(?i)\.(foreach|where)\s*([({])")
 
 
 def _array_methods_respelled(text: str) -> str | None:
@@ -1412,10 +1413,16 @@ def _array_methods_respelled(text: str) -> str | None:
         stages: list[str] = []
         k = m.start()
         while (call := _ARRAY_METHOD.match(text, k)) is not None:
-            close = _balanced_close(text, call.end() - 1)
-            if close < 0:
-                break
-            args = text[call.end() : close].strip()
+            if call.group(2) == "{":
+                close = _brace_close(text, call.end() - 1)
+                if close < 0:
+                    break
+                args = text[call.end() - 1 : close + 1]  # (the block itself, braces kept)
+            else:
+                close = _balanced_close(text, call.end() - 1)
+                if close < 0:
+                    break
+                args = text[call.end() : close].strip()
             k = close + 1
             if call.group(1).lower() == "where":
                 block, _, mode = args.partition("}")
@@ -2184,11 +2191,13 @@ _MEMO_MAX_FINDINGS = 64
 # every type holding "redirection" but `redirections` is a redirect).
 _V_PIPELINE, _V_ERROR, _V_COMMENT, _V_REDIRECT, _V_FOREACH, _V_ASSIGNMENT, _V_CALL = range(7)
 _V_WALK = -1  # any other type: walk its children
+_V_SWITCH = 7
 _VISIT = {
     "pipeline": _V_PIPELINE,
     "ERROR": _V_ERROR,
     "comment": _V_COMMENT,
     "foreach_statement": _V_FOREACH,
+    "switch_statement": _V_SWITCH,
     "assignment_expression": _V_ASSIGNMENT,
     "invokation_expression": _V_CALL,
 }
@@ -2304,6 +2313,8 @@ class _Walker:
                 return Info()
             if how == _V_FOREACH:
                 return self.foreach(node)
+            if how == _V_SWITCH:
+                return self.switch(node)
             if how == _V_ASSIGNMENT:
                 self.assignment(node)
             else:
@@ -2666,26 +2677,53 @@ class _Walker:
     def foreach(self, node: Node) -> Info:
         """`foreach ($f in Get-ChildItem ~) { Remove-Item $f -Recurse }`: the loop variable
         is each entry of the folder listed, so the body acts on all of them."""
-        kids = node.named_children
+        # (n19w: `foreach -parallel (…)` in a workflow: the switch is no item)
+        kids = [k for k in node.named_children if k.type != "foreach_parameter"]
         if len(kids) < 3 or kids[0].type != "variable":
             return self._visit_children(node)
+        return self._each(_text(kids[0]), kids[1], kids[2:])
+
+    def switch(self, node: Node) -> Info:
+        """(n19w) `switch (Get-ChildItem C:\\Windows) { default { Remove-Item $_ … } }`,
+        `switch ('C:\\Users', 'C:\\Windows') { … }`: a switch walks the items of its
+        condition, each bound to `$_` in the clauses, as foreach does."""
+        kids = node.named_children
+        cond = next((k for k in kids if k.type == "switch_condition"), None)
+        body = next((k for k in kids if k.type == "switch_body"), None)
+        inner = [k for k in cond.named_children if k.type != "comment"] if cond else []
+        if body is None or len(inner) != 1:
+            return self._visit_children(node)
+        return self._each("$_", inner[0], [body])
+
+    def _each(self, var: str, source: Node, kids_body: list[Node]) -> Info:
+        """The body judged with the loop variable `var` bound to each item `source` gives."""
+        kids = [source, source, *kids_body]  # (kids[1] is the source, kids[2:] the body)
         listing = _single_command(kids[1])
         info = self.command(listing, NO_STDIN) if listing is not None else self.visit(kids[1])
-        held = self.scope.env.get(_PS_VAR + _text(kids[1]).strip().lower())
-        held_items = self.scope.env.get(_PS_ARRAY + _text(kids[1]).strip().lower())
+        src = _text(kids[1]).strip()
+        if src[:2] == "@(" and (wrapped := _ARRAY_OF_VAR.fullmatch(src)) is not None:
+            src = wrapped.group(1)  # (n19w) `@($p)`: the items of `$p`
+        held = self.scope.env.get(_PS_VAR + src.lower())
+        held_items = self.scope.env.get(_PS_ARRAY + src.lower())
         if held_items:
             held = None
-        if not info.paths and held and re.fullmatch(r"\$[\w:]+", _text(kids[1]).strip()):
+        if not info.paths and held and re.fullmatch(r"\$[\w:]+", src):
             # `foreach ($x in $w)` over a variable holding items or a path
             s, e = self.span(kids[1])
             info.paths = (Word(held, s, e, False, any(c in held for c in "*?"), "item"),)
+        if not info.paths and not held_items and src[:1] == "(" and len(src) <= 400:
+            # (n19w) `((Get-ChildItem C:\).FullName)`: a listing's entries by a member
+            built = _path_expression(src, self.scope.env)
+            if built is not None and built.endswith(("\\*", "/*")):
+                s, e = self.span(kids[1])
+                info.paths = (Word(built, s, e, False, True, "item"),)
         items = _string_array(_text(kids[1])) if not info.paths else None
         if held_items and not items:
             items = held_items.split("\x01")  # `foreach ($t in $targets)`
         if items:
             # `foreach ($h in 'a.example','b.example') { … $h … }`: each literal in turn
             # (judged with every one; the worst decides).
-            key = _PS_VAR + _text(kids[0]).strip().lower()
+            key = _PS_VAR + var.strip().lower()
             saved = self.scope.env.get(key)
             try:
                 for item in items[:4]:
@@ -2698,9 +2736,9 @@ class _Walker:
                 else:
                     self.scope.env[key] = saved
             return info
-        with self.loop_variables(_text(kids[0]), info.paths):
+        with self.loop_variables(var, info.paths):
             for c in kids[2:]:
-                self._item_methods(c, (_text(kids[0]).lower(),), info.paths)
+                self._item_methods(c, (var.lower(),), info.paths)
                 info = self.visit(c)
         return info
 
@@ -3861,6 +3899,15 @@ class _Walker:
             items = held.split("\x01")
             i = int(m.group(4))
             return items[i] if -len(items) <= i < len(items) else None
+        m = _VAR_INDEXED.match(key)
+        if m is not None and _counter_walks_all(self.scope.source, m.group(2)):
+            # (n19w) `$a[$i]`, `$a[$i].FullName`, `$l[$k - 1]`: an item picked by a counter
+            # (a while/do/for loop walks them all): the array's worst item; a variable
+            # holding a listing's entries, any entry (the listing itself)
+            plain = "$" + m.group(1)
+            if _PS_ARRAY + plain not in env:
+                listed = env.get(_PS_VAR + plain)
+                return listed if listed and listed.endswith(("\\*", "/*")) else None
         held = env.get(_PS_ARRAY + plain)
         if held is None:
             return None
@@ -4032,6 +4079,33 @@ _MULTI_LHS = re.compile(r"\$\w+(?:\s*,\s*\$\w+)+")
 _SCOPED_VAR = re.compile(r"\A\$(?:script|global|local|private|using|variable):(\w+)\Z")
 _HASH_PAIR = re.compile(r"[{;\s](\w+)\s*=\s*(?:'((?:[^']|'')*)'|\"([^\"$`]*)\")")
 _INDEXED = re.compile(r"\A\$(\w+)\[\s*(?:'(\w+)'|\"(\w+)\"|(-?\d+))\s*\]\Z")
+_ARRAY_OF_VAR = re.compile(r"@\(\s*(\$[\w:]+)\s*\)")
+_VAR_INDEXED = re.compile(
+    r"\A\$(\w+)\[\s*\$(\w+)(?:\s*[-+]\s*\d+)?\s*\](?:\.(?:fullname|pspath|fullpath|name))?\Z"
+)
+# a counter compared with a bound: `$i -lt $a.Count`, `$i -ge ($a.Length - 3)`, `$i -lt 2`
+_COUNTER_TEST = (
+    r"\s+-(lt|le|ge|gt|eq|ne)\s+(?:\(?\s*\$\w+\.(?:count|length)\s*(?:-\s*(\d+))?\s*\)?|(\d+))"
+)
+
+
+@functools.lru_cache(maxsize=64)
+def _counter_walks_all(source: str, counter: str) -> bool:
+    """(n19w) Whether the counter `$counter` picks every item of an array: not when a
+    `for`/range-`foreach` loop drives it (`_index_loops` reads those, with their bounds),
+    nor when a test stops it short (`while ($i -lt $a.Count - 3)`, `until ($i -eq 2)`); a
+    counter tested against the whole count, or not tested where it is seen, may be any."""
+    text = source[:20000]
+    name = re.escape(counter)
+    if re.search(r"(?i)\bfor(?:each)?\s*\(\s*\$" + name + r"\b", text):
+        return False
+    for t in re.finditer(r"(?i)\$" + name + _COUNTER_TEST, text):
+        op, less, number = t.group(1).lower(), int(t.group(2) or 0), t.group(3)
+        if number is not None:
+            return False  # (a fixed number of items)
+        if less > (1 if op in ("le", "gt") else 0):
+            return False  # (all but the last few)
+    return True
 
 
 def _normal_var(name: str) -> str:

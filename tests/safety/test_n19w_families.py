@@ -107,3 +107,97 @@ def test_value_reads(command: str, shell: str, want: object) -> None:
 def test_value_reads_wrapped(wrap: str) -> None:
     inner = "$u = 'C:\\Users'; Remove-Item $variable:u -Recurse -Force"
     assert assess(wrap.format(inner), "powershell").level == B
+
+
+# ---------------------------------------------------------------- loops over items
+# A counter-indexed item (`$a[$i]`) is any item of the array (a while/do loop walks them
+# all); `.ForEach{ }`/`.Where{ }` take a block without parentheses; `foreach -parallel`
+# is a foreach; a switch walks its condition's items as `$_`; `@($p)` is `$p`'s items.
+LOOPS = [
+    (
+        "$t = @('C:\\Users', 'C:\\Windows'); $n = 0; while ($n -lt $t.Count) {"
+        " Remove-Item $t[$n] -Recurse -Force; $n++ }",
+        "powershell",
+        B,
+    ),
+    (
+        "$t = 'C:\\Program Files', 'D:\\x'; $n = 0; do { ri $t[$n] -r -fo; $n += 1 }"
+        " until ($n -eq $t.Length)",
+        "powershell",
+        B,
+    ),
+    (
+        "$e = gci C:\\Windows\\System32; $n = 0; do { Remove-Item $e[$n].FullName -Force"
+        " -Recurse; $n++ } while ($n -lt $e.Count)",
+        "powershell",
+        B,
+    ),
+    ("$t = @('C:\\Users', 'E:\\x'); Remove-Item $t[$j] -Recurse -Force", "powershell", B),
+    ("(gci C:\\Windows).ForEach{ Remove-Item $_.FullName -Recurse -Force }", "powershell", B),
+    ("@('C:\\Users').ForEach{ ri $_ -r -fo }", "powershell", B),
+    (
+        "(Get-ChildItem ~ -Force).Where{ $_.Name -ne 'x' }.ForEach{ rm $_.FullName -r -fo }",
+        "powershell",
+        B,
+    ),
+    (
+        "workflow wipe { foreach -parallel ($x in 'C:\\Users') { Remove-Item $x -Recurse"
+        " -Force } }; wipe",
+        "powershell",
+        B,
+    ),
+    ("switch (gci C:\\Users) { default { ri $_.FullName -r -fo } }", "powershell", B),
+    (
+        "switch ('D:\\scratch', 'C:\\Windows') { default { Remove-Item $_ -Recurse -Force } }",
+        "powershell",
+        B,
+    ),
+    (
+        "$z = 'C:\\Users', 'C:\\Windows'; switch ($z) { default { Remove-Item $_ -Recurse"
+        " -Force } }",
+        "powershell",
+        B,
+    ),
+    (
+        "switch -Regex ((gci C:\\).FullName) { '.' { Remove-Item $_ -Recurse -Force } }",
+        "powershell",
+        B,
+    ),
+    (
+        "$p = 'C:\\Windows'; foreach ($x in @($p)) { Remove-Item $x -Recurse -Force }",
+        "powershell",
+        B,
+    ),
+    (
+        "foreach ($x in (gci C:\\Users).FullName) { Remove-Item $x -Recurse -Force }",
+        "powershell",
+        B,
+    ),
+    # look-alikes: a scoped list, read-only bodies, printing
+    (
+        "$t = @('a.log', 'b.log'); $n = 0; while ($n -lt $t.Count) { Remove-Item $t[$n]; $n++ }",
+        "powershell",
+        D,
+    ),
+    ("(gci .\\out).ForEach{ Remove-Item $_.FullName -Recurse -Force }", "powershell", D),
+    ("(gci C:\\Users).ForEach{ Write-Output $_.FullName }", "powershell", S),
+    ("switch ('C:\\Users', 'C:\\Windows') { default { Get-ChildItem $_ } }", "powershell", S),
+    ("switch (gci .\\out) { default { Remove-Item $_.FullName -Force } }", "powershell", D),
+    (
+        "$t = @('C:\\Users', 'C:\\Windows'); $n = 0; while ($n -lt $t.Count) {"
+        " Write-Host $t[$n]; $n++ }",
+        "powershell",
+        S,
+    ),
+]
+
+
+@pytest.mark.parametrize("command,shell,want", LOOPS)
+def test_loops(command: str, shell: str, want: object) -> None:
+    assert assess(command, shell).level == want
+
+
+@pytest.mark.parametrize("wrap", PS_BLOCK_WRAPPERS)
+def test_loops_wrapped(wrap: str) -> None:
+    inner = "switch ('C:\\Windows') { default { Remove-Item $_ -Recurse -Force } }"
+    assert assess(wrap.format(inner), "powershell").level == B
