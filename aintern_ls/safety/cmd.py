@@ -285,9 +285,12 @@ def _segment(
     (`closes`: the command ends a loop's `( … )` group whose output `redirects` take)."""
     words = _child_cmd(words, scope.source)
     looped = bool(words) and any(w.text.lower().lstrip("@") == "for" for w in words[:12])
-    for op, target in redirects:
-        if looped and op in (">", ">|") and _empties_each(words, target, scope):
-            continue
+    rest = [
+        (op, target)
+        for op, target in redirects
+        if not (looped and op in (">", ">|") and _empties_each(words, target, scope))
+    ]
+    for op, target in _loop_redirects(words, rest):
         _redirect(scope, op, target)
         if op == "<":
             # `cmd < w.txt` after `echo … > w.txt`: the file holds known text.
@@ -765,6 +768,26 @@ def _empties_each(words: list[Word], target: Word, scope: Scope) -> bool:
             target.end,
         )
     return True
+
+
+def _loop_redirects(words: list[Word], redirects: list[tuple[str, Word]]) -> list[tuple[str, Word]]:
+    """(n19w) `for %f in (C:\\…\\Logs\\*.evtx) do type nul > "%f"`: a redirect in a for
+    body whose target holds the loop variable writes each item of the set (the set read as
+    the body's words are, by `_for_body`)."""
+    if not redirects or not words or words[0].text.lower().lstrip("@") != "for":
+        return redirects
+    do = next((i for i, w in enumerate(words) if w.text.lower() == "do"), -1)
+    if do < 0:
+        return redirects
+    out: list[tuple[str, Word]] = []
+    for op, target in redirects:
+        if "%" in target.text and op != "<":
+            items = _for_body([*words[: do + 1], target], do)
+            if items and items != [target]:
+                out.extend((op, t) for t in items[:4])
+                continue
+        out.append((op, target))
+    return out
 
 
 def _redirect(scope: Scope, op: str, target: Word) -> None:

@@ -2781,6 +2781,10 @@ class _Walker:
                 continue
             s, _ = self.span(node)
             listed = paths[0].text.strip()
+            if not (paths[0].glob or paths[0].origin == "item" or any(c in listed for c in "*?")):
+                # (n19w) each entry of the listed folder, not the folder: emptying every
+                # log file of winevt\Logs is a log wipe, not the folder's removal
+                listed = "*" if listed in (".", ".\\", "./", "") else listed.rstrip("\\/") + "\\*"
             where = Word(listed, s + m.start(), s + m.end())
             line = f"Remove-Item -Recurse -Force -Path '{listed.replace(chr(39), chr(39) * 2)}'"
             self.scope.include(self.scope.nested(line, "powershell", where, -1))

@@ -6080,6 +6080,15 @@ def _exchange_audit(cmd: Cmd) -> None:
     cmd.add(M, "system-config", f"{cmd.name} changes mail-server settings")
 
 
+def _piped_entries(w: Word) -> Word:
+    """A listing's path sent down a pipe as the entries it lists (`C:\\x` as `C:\\x\\*`);
+    an item's own path, or a pattern, as it is."""
+    text = w.text.strip()
+    if w.glob or w.origin == "item" or not text or any(c in text for c in "*?"):
+        return w
+    return Word(text.rstrip("\\/") + "\\*", w.start, w.end, w.dynamic, True, w.origin)
+
+
 def _clear_content(cmd: Cmd) -> None:
     """Clear-Content empties files: a registry hive, an account or boot file is blocked
     (like `> /etc/shadow`), a startup or system file judged as a write to it."""
@@ -6089,7 +6098,11 @@ def _clear_content(cmd: Cmd) -> None:
     named = positional_and_paths(cmd, params)
     if emptied_whole(cmd, named or cmd.stdin.paths[:16], "Clear-Content empties", listed=not named):
         return  # (f19) `Get-ChildItem ~ -File -Recurse | Clear-Content`, `Clear-Content ~\*`
-    for w in named or [p for p in cmd.stdin.paths[:4] if p.origin == "item"]:
+    if not named and cmd.stdin.paths:
+        # (n19w) `Get-ChildItem C:\Windows\System32\winevt\Logs | Clear-Content`: the piped
+        # items are the -Path (a listed folder's every entry)
+        named = [_piped_entries(w) for w in cmd.stdin.paths[:16]]
+    for w in named:
         t = write_target(w.text.replace("\\", "/"), cmd.scope.cwds)
         if t is not None and t.level > D:
             cmd.add(t.level, t.rule, f"Clear-Content empties {t.what}", w)

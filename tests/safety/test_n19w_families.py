@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from aintern_ls.safety import assess
-from tests.safety._levels import PS_BLOCK_WRAPPERS, B, D, S
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
 
 # ---------------------------------------------------------------- values by a variable's name
 VALUE_READS = [
@@ -201,3 +201,50 @@ def test_loops(command: str, shell: str, want: object) -> None:
 def test_loops_wrapped(wrap: str) -> None:
     inner = "switch ('C:\\Windows') { default { Remove-Item $_ -Recurse -Force } }"
     assert assess(wrap.format(inner), "powershell").level == B
+
+
+# ---------------------------------------------------------------- Windows logs emptied
+# Clear-Content fed a listing by the pipe empties each listed entry; a loop overwriting
+# each listed item acts on the folder's entries (emptying every event log is a log wipe,
+# critical, not the folder's removal); a cmd redirect whose target holds the for
+# variable writes each item of the set.
+LOGS = [
+    ("gci C:\\Windows\\System32\\winevt\\Logs -Filter *.evtx | Clear-Content", "powershell", C),
+    ('Get-ChildItem "$env:SystemRoot\\System32\\winevt\\Logs" | clc -Force', "powershell", C),
+    ("Get-Item C:\\Windows\\System32\\winevt\\Logs\\System.evtx | Clear-Content", "powershell", C),
+    ("Get-ChildItem C:\\Windows\\Logs\\CBS | Clear-Content", "powershell", C),
+    (
+        "gci C:\\Windows\\System32\\winevt\\Logs | % { Set-Content -Path $_.FullName -Value '' }",
+        "powershell",
+        C,
+    ),
+    (
+        "gci C:\\Windows\\System32\\winevt\\Logs | % { [IO.File]::WriteAllText($_.FullName, '') }",
+        "powershell",
+        C,
+    ),
+    ('for %e in (C:\\Windows\\System32\\winevt\\Logs\\*.evtx) do type nul > "%e"', "cmd", C),
+    ("for %%e in (%windir%\\System32\\winevt\\Logs\\*) do copy /y nul %%e > nul", "cmd", C),
+    ('for /r %SystemRoot%\\System32\\winevt\\Logs %e in (*) do break > "%e"', "cmd", C),
+    (
+        "for /f \"delims=\" %e in ('dir /b /s C:\\Windows\\System32\\winevt\\Logs') do"
+        ' type nul > "%e"',
+        "cmd",
+        C,
+    ),
+    ("for %f in (C:\\Windows\\System32\\config\\SYSTEM) do type nul > %f", "cmd", B),
+    # still blocked: the entries of a system folder deleted or overwritten
+    ("gci C:\\Users | % { $_.Delete($true) }", "powershell", B),
+    ("gci C:\\Windows\\System32 | % { Set-Content $_.FullName '' }", "powershell", B),
+    # look-alikes: scoped files, reads
+    ("gci .\\logs | Clear-Content", "powershell", D),
+    ("gci .\\out | % { $_.Delete() }", "powershell", D),
+    ("gci C:\\Windows\\System32\\winevt\\Logs | Select-Object Name, Length", "powershell", S),
+    ("for %f in (a.log b.log) do type nul > %f", "cmd", M),
+    ("for %f in (C:\\Windows\\System32\\winevt\\Logs\\*.evtx) do echo %f", "cmd", S),
+]
+
+
+@pytest.mark.parametrize("command,shell,want", LOGS)
+def test_logs(command: str, shell: str, want: object) -> None:
+    assert assess(command, shell).level == want
