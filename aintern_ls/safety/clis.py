@@ -1501,19 +1501,28 @@ def backup_place(text: str) -> str | None:
     if (
         len(parts) == 3
         and text[:2] in ("\\\\", "//")
-        and _BACKUP_PLACE.match(parts[1].rstrip("$"))
+        and _share_says_backups(parts[1])
         and "." not in parts[2]
     ):
         # (n18w) `rd /s /q \\nas\backups\web01`: one named backup folder of a share whose
         # name says backups (a per-server folder: one named backup is blocked)
         return parts[2]
-    if len(parts) == 2 and text[:2] in ("\\\\", "//") and _BACKUP_PLACE.match(parts[1].rstrip("$")):
+    if len(parts) == 2 and text[:2] in ("\\\\", "//") and _share_says_backups(parts[1]):
         return parts[1]  # `\\srv\bkp$`: a hidden share that says backups
     if len(parts) > 1 and _BACKUP_PLACE.match(parts[-2]) and _REPO_IN_PLACE.match(parts[-1]):
         # `/mnt/backup/kopia-repo`, `/mnt/backups/borg`: a backup tool's repository (or a
         # repository) inside a backup folder is every archive it holds (b12)
         return parts[-1]
     return None
+
+
+def _share_says_backups(share: str) -> bool:
+    """A share's name says backups: `backups`, `db-bkp$`, or glued to another word or a
+    tool's name (`VeeamBackup`, `SQLBackups$`: n19w, as a folder's name is read)."""
+    name = share.rstrip("$")
+    return bool(_BACKUP_PLACE.match(name)) or (
+        "." not in name and _GLUED_FOLDER.search(name.lower()) is not None
+    )
 
 
 _REPO_TOOLS = (

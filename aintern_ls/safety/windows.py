@@ -4634,6 +4634,10 @@ _ADMIN_GROUPS = re.compile(
 )
 
 
+# `/grant:user,right` (cmd may split the pair at its comma: either separator)
+_NET_GRANT = re.compile(r"/grant:\s*\"?([^,\"/]{1,80}?)\"?\s*[,\s]\s*(full|change)\b")
+
+
 def _net(cmd: Cmd) -> None:
     texts = [t.lower() for t in cmd.texts()]
     if not texts:
@@ -4690,6 +4694,11 @@ def _net(cmd: Cmd) -> None:
         cmd.add(C, "exfiltration", "net share shares a home or system folder with other machines")
         return
     if verb == "share" and ops and "=" in ops[0]:
+        for m in _NET_GRANT.finditer(" ".join(t for t in texts[:24])):
+            if _anyone(m.group(1)):
+                # (n19w) `net share data=D:\data /grant:everyone,full`
+                _share_open_to_anyone(cmd, f"grants {m.group(1)} {m.group(2)} access", cmd.args[0])
+                return
         cmd.add(M, "system-config", "net share shares a folder with other machines")
         return
     if texts[0] == "stop":
@@ -7883,6 +7892,30 @@ def share_created(text: str, scope: Scope) -> bool:
     return False
 
 
+# (n19w) the accounts that are anyone at all: a share they may write to is open to every
+# machine on the network (planted files, ransomware spread, data taken)
+_ANYONE = re.compile(
+    r"(?i)\A(?:everyone|jeder|tout le monde|todos|anonymous(?: logon)?"
+    r"|nt authority\\anonymous logon|guests?|builtin\\guests|s-1-1-0|s-1-5-7)\Z"
+)
+
+
+def _anyone(accounts: str) -> bool:
+    """True when a list of account names (comma-separated; a PowerShell array's items come
+    joined by blanks) holds one that is anyone at all."""
+    parts = accounts.split(",") + accounts.split()
+    return any(_ANYONE.match(a.strip().strip("'\"")) for a in parts[:32])
+
+
+def _share_open_to_anyone(cmd: Cmd, what: str, where: Word) -> None:
+    cmd.add(
+        C,
+        "share-open",
+        f"{cmd.name} {what}: every account on the network may change or plant files",
+        where,
+    )
+
+
 @handles("grant-smbshareaccess", windows_only=True)
 def _grant_share(cmd: Cmd) -> None:
     """(n18w) `Grant-SmbShareAccess -Name C$ -AccountName Everyone -AccessRight Full`: an
@@ -7894,6 +7927,20 @@ def _grant_share(cmd: Cmd) -> None:
     text = share.text.strip("'\"").lower() if share is not None else ""
     if re.fullmatch(r"[a-z]\$|admin\$", text):
         cmd.add(C, "exfiltration", f"{cmd.name} opens the administrative share {text}", share)
+        return
+    account = _named_value(cmd, "accountname", 2)
+    right = _named_value(cmd, "accessright", 2)
+    if account is None and len(ops) > 1:
+        account = ops[1]
+    if right is None and len(ops) > 2:
+        right = ops[2]
+    if (
+        account is not None
+        and right is not None
+        and _anyone(account.text)
+        and right.text.strip("'\"").lower() in ("full", "change")
+    ):
+        _share_open_to_anyone(cmd, f"grants {account.text} {right.text} access", account)
     else:
         cmd.add(M, "system-config", f"{cmd.name} changes who may use a share")
 
@@ -7908,8 +7955,13 @@ def _new_smbshare(cmd: Cmd) -> None:
         path = ops[1] if len(ops) >= 2 else None
     if path is not None and not path.dynamic and shared_protected(path.text, cmd):
         cmd.add(C, "exfiltration", f"New-SmbShare shares {path.text} with other machines", path)
-    else:
-        cmd.add(M, "system-config", "New-SmbShare shares a folder with other machines")
+        return
+    for option in ("fullaccess", "changeaccess"):
+        given = _named_value(cmd, option, 2)
+        if given is not None and _anyone(given.text):
+            _share_open_to_anyone(cmd, f"gives {given.text} {option[:-6]} access", given)
+            return
+    cmd.add(M, "system-config", "New-SmbShare shares a folder with other machines")
 
 
 def credential_copy(cmd: Cmd) -> bool:

@@ -248,3 +248,44 @@ LOGS = [
 @pytest.mark.parametrize("command,shell,want", LOGS)
 def test_logs(command: str, shell: str, want: object) -> None:
     assert assess(command, shell).level == want
+
+
+# ---------------------------------------------------------------- shares
+# A share anyone may write to (Everyone, guests, anonymous logon with Full or Change) is
+# open to every machine on the network: critical, by New-SmbShare, Grant-SmbShareAccess or
+# `net share /grant`. A share whose name says backups, glued to another word or a tool's
+# name (`VeeamBackup`, `SQLBackups$`), holds backups: a named folder of it removed whole is
+# blocked as for `backups`.
+SHARES = [
+    (
+        "Grant-SmbShareAccess -Name Eng -AccountName Everyone -AccessRight Change -Force",
+        "powershell",
+        C,
+    ),
+    ("Grant-SmbShareAccess Eng 'Everyone' Full", "powershell", C),
+    ("Grant-SmbShareAccess -Name Eng -AccountName Guests -AccessRight Full", "powershell", C),
+    ("New-SmbShare -Name eng -Path E:\\eng -FullAccess Everyone", "powershell", C),
+    ("New-SmbShare -Name eng -Path E:\\eng -ChangeAccess 'CORP\\eng','Guests'", "powershell", C),
+    ('powershell -c "New-SmbShare -Name e -Path E:\\e -FullAccess Everyone"', "cmd", C),
+    ("net share eng=E:\\eng /grant:everyone,full", "cmd", C),
+    ("net share eng=E:\\eng /GRANT:Everyone,CHANGE /unlimited", "cmd", C),
+    ('net share eng=E:\\eng /grant:"Anonymous Logon",full', "cmd", C),
+    ("rm -r -fo '\\\\fs02\\VeeamBackup\\Jobs'", "powershell", B),
+    ("Remove-Item \\\\fs02\\SQLBackups$\\prod -Recurse -Force", "powershell", B),
+    ("rd /s /q \\\\fs02\\VeeamBackup\\Jobs", "cmd", B),
+    # look-alikes: read access, named accounts, one file, other shares, listings
+    ("Grant-SmbShareAccess -Name Eng -AccountName Everyone -AccessRight Read", "powershell", M),
+    ("Grant-SmbShareAccess -Name Eng -AccountName 'CORP\\eng' -AccessRight Full", "powershell", M),
+    ("New-SmbShare -Name eng -Path E:\\eng -ReadAccess Everyone", "powershell", M),
+    ("New-SmbShare -Name eng -Path E:\\eng -FullAccess 'CORP\\eng','CORP\\ops'", "powershell", M),
+    ("net share eng=E:\\eng /grant:everyone,read", "cmd", M),
+    ('net share eng=E:\\eng /grant:"CORP\\eng",full', "cmd", M),
+    ("Remove-Item \\\\fs02\\SQLBackups$\\prod\\db1.bak", "powershell", D),
+    ("Remove-Item \\\\fs02\\Feedback\\old -Recurse -Force", "powershell", D),
+    ("dir \\\\fs02\\VeeamBackup\\Jobs", "cmd", S),
+]
+
+
+@pytest.mark.parametrize("command,shell,want", SHARES)
+def test_shares(command: str, shell: str, want: object) -> None:
+    assert assess(command, shell).level == want
