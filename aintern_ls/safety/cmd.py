@@ -1058,7 +1058,11 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
             # the program's own path; run, it is that program
             echoed = re.fullmatch(r"(['`])\s*where(?:\.exe)?\s+([\w.-]+)\s*\1", src, re.I)
         listing = _dir_listing(src)
-        if listing is not None:
+        if listing is None and _EVERY_SERVICE.match(src):
+            # (n19w) `for /f "skip=1" %s in ('wmic service get name') do sc delete %s`:
+            # every service, the ones Windows needs to boot among them
+            items = ["RpcSs"]
+        elif listing is not None:
             items = [listing[0]]
         elif echoed is None or "tokens" in " ".join(low) or "delims" in " ".join(low):
             if var is not None and body and src[:1] in "'`" and _LOOKUP.match(body[0].text):
@@ -1113,6 +1117,13 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
     return out
 
 
+# (n19w) a `for /f` set listing every service's name (wmic, `sc query` with its
+# SERVICE_NAME lines picked out): no name is left out
+_EVERY_SERVICE = re.compile(
+    r"(?i)\A['`]\s*(?:wmic(?:\.exe)?\s+service\s+get\s+name"
+    r"|sc(?:\.exe)?\s+query(?:\s+(?:type=\s*service|state=\s*all))*"
+    r"(?:\s*\^?\|\s*find(?:str)?(?:\.exe)?(?:\s+/i)?\s+\"?service_name:?\"?)?)\s*['`]\Z"
+)
 _DIR_LISTING = re.compile(r"\A['`]\s*dir((?:\s+[^'`&|<>\s]+)*)\s*['`]\Z", re.I)
 # `'reg query KEY'` with no value switch (`/v`, `/ve`, `/f`): its output is KEY's subkeys
 _REG_QUERY_LISTING = re.compile(

@@ -3492,11 +3492,14 @@ def _diskpart(cmd: Cmd) -> None:
 
 # Services and drivers without which Windows does not start or nobody can log on: the disk,
 # volume and file-system stack, plug and play, RPC and DCOM, the session and account
-# managers, the user profile service.
+# managers, the user profile service; (n19w) and without which nobody reaches it again: the
+# TCP/IP stack and its socket and store drivers, the DHCP and DNS clients, the event log and
+# WMI (a deleted service's registration is not restored by a reboot or by sfc).
 _BOOT_SERVICES = (
     r"(?:acpi|pci|disk|partmgr|volmgrx?|mountmgr|volume|ntfs|refs|fltmgr|ksecdd|cng|classpnp"
     r"|storahci|stornvme|storport|iastor[av]?|msrpc|rpcss|rpceptmapper|dcomlaunch|lsm|samss"
-    r"|profsvc|plugplay|power|brokerinfrastructure|gpsvc|netlogon)"
+    r"|profsvc|plugplay|power|brokerinfrastructure|gpsvc|netlogon"
+    r"|tcpip6?|afd|nsi|dhcp|dnscache|eventlog|winmgmt)"
 )
 _BOOT_KEY = re.compile(
     r"\Ahklm:?[\\/]+system(?:[\\/]+(?:select|(?:currentcontrolset|controlset\d{3})"
@@ -3546,7 +3549,8 @@ _BOOT_SERVICE_NAMES = tuple(
         """
     acpi pci disk partmgr volmgr volmgrx mountmgr volume ntfs refs fltmgr ksecdd cng classpnp
     storahci stornvme storport iastor iastora iastorv msrpc rpcss rpceptmapper dcomlaunch lsm
-    samss profsvc plugplay power brokerinfrastructure gpsvc netlogon
+    samss profsvc plugplay power brokerinfrastructure gpsvc netlogon tcpip tcpip6 afd nsi dhcp
+    dnscache eventlog winmgmt
     """
     )
 )
@@ -4759,12 +4763,13 @@ def _sc(cmd: Cmd) -> None:
             cmd.add(M, "service", "sc sdset changes who may control a service")
         return
 
-    if texts[0] in ("stop", "delete", "config") and len(texts) > 1 and security_name(texts[1]):
-        cmd.add(C, "disable-security", "stops or disables a security service")
-    elif texts[0] == "delete" and len(texts) > 1 and boot_service(_sc_service(cmd, texts[1])):
+    if texts[0] == "delete" and len(texts) > 1 and boot_service(_sc_service(cmd, texts[1])):
         # `sc delete RpcSs`: the service's key under Services is deleted (as `reg delete`)
+        # (n19w: first, a core service that is also a security one, EventLog, is gone whole)
         gone = _sc_service(cmd, texts[1])
         cmd.add(B, "registry-root", f"sc delete removes {gone}, which Windows needs to boot")
+    elif texts[0] in ("stop", "delete", "config") and len(texts) > 1 and security_name(texts[1]):
+        cmd.add(C, "disable-security", "stops or disables a security service")
     elif texts[0] == "delete" and len(texts) > 1 and _backup_service(texts[1]):
         # (the backup or shadow-copy service removed: no more backups, like disabling it)
         cmd.add(C, "backup-off", f"sc delete removes the backup service {texts[1]}")
@@ -8092,10 +8097,11 @@ def protection_hooks(cmd: Cmd) -> bool:
         return True
     if family == "powershell" and name in ("remove-service", "stop-service", "suspend-service"):
         ops = [t for t in cmd.texts() if not t.startswith("-")]
-        if any(security_label(t) for t in ops):
+        gone = next((t for t in ops if boot_service(t)), None) if name == "remove-service" else None
+        if gone is None and any(security_label(t) for t in ops):
+            # (n19w: a core service that is also a security one, EventLog, removed: below)
             cmd.add(C, "disable-security", f"{name} stops or removes a security service")
             return True
-        gone = next((t for t in ops if boot_service(t)), None) if name == "remove-service" else None
         if name == "remove-service" and (not ops or all(_ITEM_NAME.match(t) for t in ops)):
             # `Get-Service ProfSvc | Remove-Service`, `… | % { Remove-Service $_.Name }`: the
             # service comes down the pipeline (every service, when nothing picks one)

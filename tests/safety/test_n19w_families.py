@@ -289,3 +289,65 @@ SHARES = [
 @pytest.mark.parametrize("command,shell,want", SHARES)
 def test_shares(command: str, shell: str, want: object) -> None:
     assert assess(command, shell).level == want
+
+
+# ---------------------------------------------------------------- core services deleted
+# The TCP/IP stack (Tcpip, Afd, NSI), the DHCP and DNS clients, the event log and WMI are
+# core services: deleting one (sc, Remove-Service, CIM/WMI Delete, the registry key by
+# reg, a .reg file or the registry provider) is blocked, first, even when the service is
+# also a security one; a `for /f` over every service's name deletes the core ones too.
+SERVICES = [
+    (
+        "Invoke-CimMethod -ClassName Win32_Service -Filter \"Name='Afd'\" -MethodName Delete",
+        "powershell",
+        B,
+    ),
+    ("(Get-WmiObject Win32_Service -Filter \"Name='Dnscache'\").Delete()", "powershell", B),
+    (
+        "Get-CimInstance Win32_Service -Filter \"Name='Winmgmt'\" | Invoke-CimMethod -MethodName"
+        " Delete",
+        "powershell",
+        B,
+    ),
+    ("Remove-Service -Name EventLog", "powershell", B),
+    ("Get-Service eventlog | Remove-Service", "powershell", B),
+    (
+        "Remove-Item HKLM:\\SYSTEM\\CurrentControlSet\\Services\\Tcpip -Recurse -Force",
+        "powershell",
+        B,
+    ),
+    (
+        "Remove-Item 'Registry::HKEY_LOCAL_MACHINE\\SYSTEM\\ControlSet001\\Services\\nsi' -Recurse",
+        "powershell",
+        B,
+    ),
+    ("sc.exe delete Tcpip6", "cmd", B),
+    ("sc delete eventlog", "cmd", B),
+    ("reg delete HKLM\\SYSTEM\\CurrentControlSet\\Services\\Dhcp /f", "cmd", B),
+    (
+        "(echo Windows Registry Editor Version 5.00& echo [-HKEY_LOCAL_MACHINE\\SYSTEM\\"
+        "CurrentControlSet\\Services\\Dnscache]) > d.reg & reg import d.reg",
+        "cmd",
+        B,
+    ),
+    ("for /f \"skip=1\" %s in ('wmic service get name') do sc delete %s", "cmd", B),
+    ("for /f \"tokens=2\" %s in ('sc query ^| findstr SERVICE_NAME') do sc delete %s", "cmd", B),
+    # look-alikes: stopping, disabling (the security rule keeps critical), reading, another
+    ("sc stop dnscache", "cmd", D),
+    ("sc stop eventlog", "cmd", C),
+    ("sc delete WinDefend", "cmd", C),
+    ("Remove-Service -Name ContosoAgent", "powershell", D),
+    (
+        "Remove-Item HKLM:\\SYSTEM\\CurrentControlSet\\Services\\ContosoAgent -Recurse",
+        "powershell",
+        D,
+    ),
+    ("Get-Service Tcpip, Dnscache", "powershell", S),
+    ("for /f \"skip=1\" %s in ('wmic service get name') do sc qc %s", "cmd", S),
+    ("reg query HKLM\\SYSTEM\\CurrentControlSet\\Services\\Tcpip", "cmd", S),
+]
+
+
+@pytest.mark.parametrize("command,shell,want", SERVICES)
+def test_core_services(command: str, shell: str, want: object) -> None:
+    assert assess(command, shell).level == want
