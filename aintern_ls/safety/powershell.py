@@ -2596,7 +2596,8 @@ class _Walker:
             return
         if (
             len(kids) < 3
-            or kids[0].type not in ("variable", "script_block_expression")
+            or kids[0].type
+            not in ("variable", "script_block_expression", "parenthesized_expression")
             or kids[1].type != "member_name"
         ):
             return
@@ -2607,6 +2608,22 @@ class _Walker:
         literal = kids[0].type == "script_block_expression"
         # (n14w) `{ Remove-Item $args[0] -Recurse }.Invoke("$HOME")`: the literal block itself
         named = None if literal else self.scope.env.get(_PS_CMDOBJ + var)
+        if kids[0].type == "parenthesized_expression":
+            # (n19w) `(Get-Command iex).Invoke('…')`, `(gcm Remove-Item).Invoke(…)`: the
+            # command object made in place, called with the arguments
+            named = _command_object(var[1:-1]) if len(var) <= 300 else None
+            if named is None and len(var) <= 300 and (guess := _alias_lookup(var[1:-1])):
+                # `(gcm i*x).Invoke('…')`: a pattern run, what it may be judged, at least
+                # critical (the pattern may match another command at run time)
+                s0, e0 = self.span(node)
+                self.scope.add(
+                    RiskLevel.CRITICAL,
+                    "dynamic-command",
+                    "runs whatever command a name pattern finds",
+                    s0,
+                    e0,
+                )
+                named = guess
         block = (
             _text(kids[0]).strip()
             if literal
@@ -5178,10 +5195,27 @@ def _command_lookup(expr: str) -> str | None:
 
     pattern = m.group(1).lower()
     known = frozenset(n for n in (*HANDLERS, *WINDOWS_HANDLERS) if "-" in n and n[:1].isalpha())
+    from aintern_ls.safety.windows import PS_ALIASES
+
     if not any(ch in pattern for ch in "*?"):
-        return pattern if pattern in known else None
+        # (n19w) `Get-Command iex`: an alias's command object runs what it stands for
+        return pattern if pattern in known else PS_ALIASES.get(pattern)
     found = glob_candidates(pattern, known, limit=1)
     return found[0] if len(found) == 1 else None
+
+
+def _alias_lookup(expr: str) -> str | None:
+    """(n19w) `gcm i*x`: the command of the one alias a lookup's pattern matches, or None
+    (for `.Invoke(…)` of it: what it resolves to is judged; the call stays critical when
+    that is not worse, see command_object_call)."""
+    m = _GCM.match(expr.strip())
+    if m is None or len(expr) > 300:
+        return None
+    from aintern_ls.safety.windows import PS_ALIASES
+    from aintern_ls.safety.words import glob_candidates
+
+    aliases = glob_candidates(m.group(1).lower(), frozenset(PS_ALIASES), limit=2)
+    return PS_ALIASES[aliases[0]] if len(aliases) == 1 else None
 
 
 # Commands that run a script block somewhere else (a job, a thread, a runspace, a remote

@@ -351,3 +351,28 @@ SERVICES = [
 @pytest.mark.parametrize("command,shell,want", SERVICES)
 def test_core_services(command: str, shell: str, want: object) -> None:
     assert assess(command, shell).level == want
+
+
+# ---------------------------------------------------------------- command objects invoked
+# `(Get-Command X).Invoke(…)` runs X with the arguments (an alias's object runs what it
+# stands for: `gcm iex`); a pattern only an alias matches (`gcm i*x`) is judged as that
+# alias, and stays at least critical (the pattern may find another command at run time).
+BUILT = [
+    ("(Get-Command iex).Invoke('Remove-Item C:\\Users -Recurse -Force')", "powershell", B),
+    ('(gcm iex).Invoke("rm -r -fo $env:windir")', "powershell", B),
+    ("(Get-Command ri).Invoke('C:\\Windows', '-Recurse')", "powershell", B),
+    ("(gcm i*x).Invoke('Remove-Item C:\\Windows -Recurse -Force')", "powershell", B),
+    ("(gcm ie?).Invoke('format C: /q /y')", "powershell", B),
+    ("(Get-Command iex).Invoke($payload)", "powershell", C),
+    ("(gcm i*x).Invoke('Get-Date')", "powershell", C),
+    ("& { (Get-Command iex).Invoke('Remove-Item C:\\Users -Recurse -Force') }", "powershell", B),
+    # look-alikes: a harmless command's object, a property read
+    ("(Get-Command Get-Date).Invoke()", "powershell", S),
+    ("(Get-Command iex).Name", "powershell", S),
+    ("(Get-Command iex).Definition", "powershell", S),
+]
+
+
+@pytest.mark.parametrize("command,shell,want", BUILT)
+def test_command_objects(command: str, shell: str, want: object) -> None:
+    assert assess(command, shell).level == want
