@@ -3176,6 +3176,14 @@ _UNREADABLE = frozenset(
 )
 
 
+# (n19w) text a PSReadLine handler types onto the command line: Insert('…'), or
+# Replace(start, length, '…')
+_LINE_TEXT = re.compile(
+    r"(?i)\[(?:microsoft\.powershell\.)?psconsolereadline\]::(?:insert\s*\(|replace\s*\("
+    r"[^,()'\"]{0,40},[^,()'\"]{0,40},)\s*('(?:[^']|'')*'|\"[^\"`]*\")\s*\)"
+)
+
+
 def hook_body(body: str, where: Word, scope: Scope, what: str) -> None:
     """Judge a hook's script block `body` (`{ … }` or a variable): critical when it cannot be
     read; its own findings are judged where the block stands."""
@@ -3186,6 +3194,16 @@ def hook_body(body: str, where: Word, scope: Scope, what: str) -> None:
         )
         return
     found = scope.nested(text[1:-1], "powershell", where, -1)
+    low = text.lower()
+    if "psconsolereadline" in low and ("acceptline" in low or "acceptandgetnext" in low):
+        # (n19w) `[PSConsoleReadLine]::Insert('…'); [PSConsoleReadLine]::AcceptLine()`: the
+        # text put on the command line is run as the user's own command when the key is hit
+        for m in _LINE_TEXT.finditer(text[:8000]):
+            raw = m.group(1)
+            typed = raw[1:-1].replace("''", "'") if raw[0] == "'" else raw[1:-1]
+            run = scope.nested(typed, "powershell", where, -1)
+            scope.include(run)
+            found = [*found, *run]
     if any(f.rule in _UNREADABLE for f in found):
         reason = f"{what} runs a program the analyser cannot read on a later event"
         scope.add(C, "session-hook", reason, where.start, where.end)

