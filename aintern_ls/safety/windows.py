@@ -1968,6 +1968,13 @@ def _firewall(cmd: Cmd) -> None:
         cmd.add(C, "firewall-open", "adds a firewall rule letting anyone in on every port")
     elif cmd.name.startswith(("get", "show")) or "show" in text:
         return
+    elif cmd.name == "netsh" and re.search(
+        r"\bfirewall\s+delete\s+rule\b.*\bname=[\"']?[^\"'=]{0,80}?\b(?:block|deny)", text
+    ):
+        # (n19w) `netsh advfirewall firewall delete rule name="Block SMB"`: a rule whose name
+        # says it blocks, deleted: what it kept out comes in (as Remove-NetFirewallRule of a
+        # named rule, dangerous); another named rule (an allow rule for a port) stays moderate
+        cmd.add(D, "delete", "netsh deletes a firewall rule that blocks traffic")
     else:
         cmd.add(M, "firewall", "changes firewall rules")
 
@@ -5863,13 +5870,52 @@ def _all_firewall_rules(cmd: Cmd, params: dict[str, Word | None], positional: li
         return False
     if "all" in params:
         return True
-    if positional or any(k not in ("confirm", "passthru", "erroraction", "ea") for k in params):
+    given = [k for k in params if k not in ("confirm", "passthru", "erroraction", "ea")]
+    if given and 0 <= cmd.start < cmd.end:
+        # (n19w) `Remove-NetFirewallRule -Direction Inbound -Action Block`: a selection by
+        # the rules' kind, not by name, group or program, is every rule of that kind (every
+        # block rule gone: what they kept out comes in)
+        text = " ".join(w.text for w in cmd.args[:16])
+        selection = re.sub(r"(?i)(?:\A|\s)-(?:confirm|passthru)(?::\S*)?(?=\s|\Z)", " ", text)
+        return _every_rule_of_a_kind(selection)
+    if positional or given:
         return False
     src = cmd.scope.source
     start = src.rfind("\n", 0, cmd.start) + 1
     before = src[start : cmd.start]
-    # piped straight from an unfiltered listing of the rules
-    return bool(re.search(r"(?i)\bget-netfirewallrule\s*(?:-all\s*)?\|\s*\Z", before))
+    # piped straight from an unfiltered listing of the rules (n19w: or one filtered by the
+    # rules' kind only, by its parameters or a Where-Object on them)
+    m = _RULES_LISTED.search(before[-600:])
+    if m is None:
+        return False
+    return _every_rule_of_a_kind(m.group(1) or "") and _every_rule_of_a_kind(m.group(2) or "")
+
+
+# (n19w) the rules' kind: what a selection of "every rule of a kind" tests
+_RULE_KIND_TEST = re.compile(
+    r"(?i)\A(?:-(?:action|direction|enabled|profile|policystore|primarystatus)\s+['\"]?[\w,]+['\"]?"
+    r"|\$(?:_|psitem)\.(?:action|direction|enabled|profile)\s+-(?:eq|ieq|like)\s+['\"]?[\w*]+['\"]?"
+    r"|-and|-or)\Z"
+)
+_RULES_LISTED = re.compile(
+    r"(?i)\bget-netfirewallrule((?:\s+-[a-z]+(?::|\s+)['\"]?[\w,]+['\"]?)*)\s*"
+    r"(?:\|\s*(?:where-object|where|\?)\s*\{([^{}|]{0,200})\}\s*)?\|\s*\Z"
+)
+_RULE_PART = re.compile(
+    r"(?i)-[a-z]+(?::|\s+)['\"]?[\w,*]+['\"]?|\$(?:_|psitem)\.\w+\s+-\w+\s+['\"]?[\w*]+['\"]?|\S+"
+)
+
+
+def _every_rule_of_a_kind(selection: str) -> bool:
+    """Whether a rule selection (`-Direction Inbound -Action Block`, `$_.Action -eq
+    'Block'`) names only the rules' kind, and not the kind that lets traffic in (removing
+    every allow rule closes, it does not open)."""
+    parts = [p.strip() for p in _RULE_PART.findall(selection) if p.strip()]
+    if any(
+        not _RULE_KIND_TEST.match(p.replace(":", " ", 1) if p.startswith("-") else p) for p in parts
+    ):
+        return False
+    return "allow" not in selection.lower()
 
 
 def _protective_task_off(cmd: Cmd) -> bool:

@@ -433,3 +433,46 @@ READLINE = [
 @pytest.mark.parametrize("command,shell,want", READLINE)
 def test_readline_typed_commands(command: str, shell: str, want: object) -> None:
     assert assess(command, shell).level == want
+
+
+# ---------------------------------------------------------------- firewall rules removed
+# Removing or disabling the rules of a kind (a selection by -Action/-Direction/-Enabled/
+# -Profile, or a Where-Object on those, not by name, group or program) removes every block
+# rule of that kind: the firewall is open (critical); every allow rule removed closes
+# instead (dangerous), as one named rule removed is (netsh `delete rule name=X` too).
+FIREWALL = [
+    ("Remove-NetFirewallRule -Action Block", "powershell", C),
+    ("Remove-NetFirewallRule -Direction Inbound -Action Block -Confirm:$false", "powershell", C),
+    (
+        "Get-NetFirewallRule -Action Block -Direction Inbound | Remove-NetFirewallRule",
+        "powershell",
+        C,
+    ),
+    ("Get-NetFirewallRule | ? { $_.Action -eq 'Block' } | Remove-NetFirewallRule", "powershell", C),
+    (
+        "Get-NetFirewallRule | Where-Object { $_.Direction -eq 'Inbound' -and $_.Action -eq"
+        " 'Block' } | Remove-NetFirewallRule",
+        "powershell",
+        C,
+    ),
+    ('powershell -c "Remove-NetFirewallRule -Action Block"', "cmd", C),
+    ('netsh advfirewall firewall delete rule name="Block RDP"', "cmd", D),
+    ("netsh advfirewall firewall delete rule name=BlockTelnet dir=in", "cmd", D),
+    # look-alikes: named rules, allow rules, a group, listings
+    ("Remove-NetFirewallRule -Action Allow -Direction Outbound", "powershell", D),
+    ("Remove-NetFirewallRule -DisplayName 'Block RDP'", "powershell", D),
+    ("Remove-NetFirewallRule -DisplayGroup 'Lab' -Direction Inbound", "powershell", D),
+    ("Get-NetFirewallRule -DisplayGroup 'Lab' | Remove-NetFirewallRule", "powershell", D),
+    (
+        "Get-NetFirewallRule | ? { $_.DisplayName -like 'Lab*' } | Remove-NetFirewallRule",
+        "powershell",
+        D,
+    ),
+    ("Get-NetFirewallRule -Action Block -Direction Inbound", "powershell", S),
+    ("netsh advfirewall firewall show rule name=all dir=in", "cmd", S),
+]
+
+
+@pytest.mark.parametrize("command,shell,want", FIREWALL)
+def test_firewall_rules_removed(command: str, shell: str, want: object) -> None:
+    assert assess(command, shell).level == want
