@@ -7039,7 +7039,7 @@ def _register() -> None:
         register-scheduledtask register-scheduledjob set-scheduledtask set-acl unblock-file
         set-date rename-computer set-timezone
         enable-psremoting new-netfirewallrule set-netipaddress xcopy copy move ren rename mkdir
-        md mklink attrib setx timeout pause choice pushd popd title color invoke-history
+        md mklink attrib setx timeout pause choice title color invoke-history
         export-alias new-object add-type out-printer set-psreadlineoption update-help save-help
         register-psrepository set-psrepository uninstall-module uninstall-package
         new-localgroup compact certreq pnputil dism sfc chkdsk defrag assoc ftype subst label
@@ -7069,7 +7069,7 @@ def _register() -> None:
         """
         type dir where findstr ver vol tasklist systeminfo whoami hostname fc comp chcp path
         getmac driverquery echo set cls tree more sort find date time rem exit cd chdir goto
-        call endlocal setlocal shift verify qprocess query quser nslookup ping tracert pathping
+        popd call endlocal setlocal shift verify qprocess query quser nslookup ping tracert pathping
         netstat arp route-print gpresult whoami.exe get-mpthreatdetection get-scheduledtask
         get-netfirewallprofile get-netfirewallrule get-smbshare get-windowsfeature
         get-appxpackage get-wmiobject get-counter get-clipboard get-credential

@@ -476,3 +476,28 @@ FIREWALL = [
 @pytest.mark.parametrize("command,shell,want", FIREWALL)
 def test_firewall_rules_removed(command: str, shell: str, want: object) -> None:
     assert assess(command, shell).level == want
+
+
+# ---------------------------------------------------------------- over-ratings (red team O5/O6)
+# cmd's pushd changes folder as `cd /d` does (a UNC path maps a drive: moderate); clearing a
+# session variable is a session change, as Remove-Variable is.
+SESSION = [
+    ("pushd %windir%", "cmd", S),
+    ('pushd "%ProgramFiles%" && dir /b', "cmd", S),
+    ("popd", "cmd", S),
+    ("pushd \\\\fs01\\dept", "cmd", M),
+    ("Clear-Variable -Name build -Scope Global", "powershell", M),
+    ("clv build", "powershell", M),
+    ("Clear-Item Variable:build", "powershell", M),
+    ("Clear-Item Env:BUILD_ID", "powershell", M),
+    # still judged: what runs after pushd, a real item cleared
+    ("pushd C:\\ && rd /s /q Users", "cmd", B),
+    ("pushd \\\\localhost\\C$\\Windows && rd /s /q System32", "cmd", B),
+    ("Clear-Item HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Lsa", "powershell", B),
+    ("Clear-Item C:\\work\\notes.txt", "powershell", D),
+]
+
+
+@pytest.mark.parametrize("command,shell,want", SESSION)
+def test_session_changes(command: str, shell: str, want: object) -> None:
+    assert assess(command, shell).level == want
