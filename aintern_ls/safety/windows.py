@@ -4416,6 +4416,17 @@ def _wmic(cmd: Cmd) -> None:
     ):
         cmd.add(C, "persistence-wmi", "a WMI event subscription runs code on an event")
         return
+    if "useraccount" in text and re.search(r"\bdelete\b", text) and "call" not in text:
+        # (n19w) `wmic useraccount where name='Administrator' delete`; with no where clause
+        # every account
+        clause = re.search(r"\bwhere\b(.*)\bdelete\b", text)
+        accounts = re.findall(r"name\s*=\s*['\"]?([^'\"\s)]+)", clause.group(1)) if clause else []
+        if clause is None or any(_BUILTIN_ADMIN.match(n) for n in accounts):
+            what = "every user account" if clause is None else "the built-in administrator"
+            cmd.add(B, "user-delete", f"wmic deletes {what}")
+        else:
+            cmd.add(D, "user-delete", "wmic deletes a user account")
+        return
     if "useraccount" in text and re.search(r"\b(set|create|rename|call)\b", text):
         if re.search(r"\bdelete\b", text):
             cmd.add(D, "user-delete", "wmic deletes a user account")
@@ -4667,6 +4678,13 @@ _ADMIN_GROUPS = re.compile(
 _NET_GRANT = re.compile(r"/grant:\s*\"?([^,\"/]{1,80}?)\"?\s*[,\s]\s*(full|change)\b")
 
 
+# (n19w) the machine's built-in administrator account, by its name in several languages
+# (HELPERS: the root account deleted is blocked, as every account is)
+_BUILTIN_ADMIN = re.compile(
+    r"(?i)\A(?:administrator|administrateur|administrador|administratör|amministratore)\Z"
+)
+
+
 def _net(cmd: Cmd) -> None:
     texts = [t.lower() for t in cmd.texts()]
     if not texts:
@@ -4690,6 +4708,10 @@ def _net(cmd: Cmd) -> None:
         # Accounts and group membership, local or domain (`/domain`): adding an account or
         # putting one in ANY group is an account change (critical); removing is dangerous.
         if any(f.startswith(("/del", "/delete")) for f in flags):
+            if verb in ("user", "users") and ops and _BUILTIN_ADMIN.match(ops[0].strip("'\"")):
+                # (n19w) `net user administrator /delete`: the machine's own administrator
+                cmd.add(B, "user-delete", f"net user deletes the built-in account {ops[0]}")
+                return
             cmd.add(D, "user-delete", f"net {verb} deletes an account, a group or a member")
             return
         if "/add" in flags:
@@ -5271,6 +5293,29 @@ def _attributes_shown(cmd: Cmd) -> bool:
     if cmd.name == "compact":
         return not any(t.split(":", 1)[0] in ("/c", "/u", "/exe", "/compactos") for t in texts)
     return False
+
+
+@handles("remove-localuser", windows_only=True)
+def _remove_local_user(cmd: Cmd) -> None:
+    """(n19w) `Remove-LocalUser Administrator`: the built-in administrator; `Get-LocalUser |
+    Remove-LocalUser`: every local account (blocked, as `userdel` of every account is); any
+    other account: dangerous."""
+    params, positional = _ps_params(cmd)
+    if "whatif" in params:
+        return
+    named = [w.text.strip("'\"") for w in positional]
+    given = params.get("name")
+    if given is not None:
+        named += [n.strip().strip("'\"") for n in re.split(r"[,\s]+", given.text) if n.strip()]
+    if any(_BUILTIN_ADMIN.match(n) for n in named):
+        cmd.add(B, "user-delete", f"{cmd.name} deletes the built-in administrator account")
+        return
+    if not named and "sid" not in params and cmd.stdin.kind != "none":
+        upstream = _pipeline_upstream(cmd.scope.source, max(cmd.start, 0))
+        if re.search(r"(?i)\bget-localuser\s*\|\s*\Z", upstream):
+            cmd.add(B, "user-delete", f"{cmd.name} deletes every local account")
+            return
+    cmd.add(D, "user-delete", f"{cmd.name} deletes a local account")
 
 
 # (h19) cmd built-ins that only change the console or wait: no file, no setting.
@@ -7050,7 +7095,7 @@ def _register() -> None:
         table.setdefault(name, _write_cmdlet)
     for name in names(
         """
-        stop-service clear-recyclebin remove-itemproperty remove-localuser remove-localgroup
+        stop-service clear-recyclebin remove-itemproperty remove-localgroup
         remove-aduser remove-adgroup remove-adobject remove-smbshare remove-vm
         remove-azresourcegroup remove-azvm remove-azstorageaccount remove-mailbox remove-azresource
         remove-appxpackage remove-windowsfeature uninstall-windowsfeature remove-module

@@ -501,3 +501,29 @@ SESSION = [
 @pytest.mark.parametrize("command,shell,want", SESSION)
 def test_session_changes(command: str, shell: str, want: object) -> None:
     assert assess(command, shell).level == want
+
+
+# ---------------------------------------------------------------- accounts (red team F14)
+# The built-in administrator (its name in several languages) or every local account
+# deleted is blocked, as root's or every account's is; another account stays dangerous.
+ACCOUNTS = [
+    ("net user Administrator /delete", "cmd", B),
+    ("net user administrateur /del", "cmd", B),
+    ("wmic useraccount where name='Administrator' delete", "cmd", B),
+    ("wmic useraccount delete", "cmd", B),
+    ("Remove-LocalUser -Name Administrator", "powershell", B),
+    ("Get-LocalUser | Remove-LocalUser", "powershell", B),
+    ('powershell -c "Get-LocalUser | Remove-LocalUser"', "cmd", B),
+    # look-alikes: one ordinary account, dry run, listing
+    ("net user builder /delete", "cmd", D),
+    ("wmic useraccount where \"name='builder'\" delete", "cmd", D),
+    ("Remove-LocalUser -Name builder", "powershell", D),
+    ("Get-LocalUser -Name builder | Remove-LocalUser", "powershell", D),
+    ("Remove-LocalUser -Name Administrator -WhatIf", "powershell", S),
+    ("wmic useraccount get name,sid", "cmd", S),
+]
+
+
+@pytest.mark.parametrize("command,shell,want", ACCOUNTS)
+def test_accounts(command: str, shell: str, want: object) -> None:
+    assert assess(command, shell).level == want
