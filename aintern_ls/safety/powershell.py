@@ -4354,7 +4354,8 @@ def _with_defaults(words: list[Word], defaults: str) -> list[Word]:
 _PS_SPLAT = "\x00pssplat:"  # hashtables assigned to a variable, as parameter words
 _PS_ARRAY = "\x00psarray:"  # arrays of constant strings assigned to a variable
 _SPLAT_ITEM = re.compile(
-    r"\A\s*([A-Za-z]\w*)\s*=\s*('[^']*'|\"[^\"`]*\"|\$true|\$false|[\w:\\/.-]+)\s*\Z"
+    # (n19w: a bare known variable too, `LiteralPath=$HOME`, `Path=${env:windir}`)
+    r"\A\s*([A-Za-z]\w*)\s*=\s*('[^']*'|\"[^\"`]*\"|\$true|\$false|\$\{?[\w:]+\}?|[\w:\\/.-]+)\s*\Z"
 )
 
 
@@ -4378,6 +4379,9 @@ def _splat_words(expr: str) -> str | None:
             if known is None:
                 return None
             value = known
+        elif value[:1] == "$" and (known := _KNOWN_VARS.get(_normal_var(value))) is not None:
+            # (n19w) `@{LiteralPath=$HOME}`, `@{Path=$env:windir}`: a known folder's variable
+            value = known if not known.startswith("$") else value
         if value.lower() == "$true":
             words.append("-" + key)
         elif value.lower() != "$false":

@@ -527,3 +527,18 @@ ACCOUNTS = [
 @pytest.mark.parametrize("command,shell,want", ACCOUNTS)
 def test_accounts(command: str, shell: str, want: object) -> None:
     assert assess(command, shell).level == want
+
+
+# ---------------------------------------------------------------- splatted known folders (F27)
+SPLATS = [
+    ("$a = @{LiteralPath=$HOME; Recurse=$true}; ri @a -Force", "powershell", B),
+    ("$o = @{Path=$env:SystemRoot; Recurse=$true; Force=$true}; Remove-Item @o", "powershell", B),
+    ("$o = @{Path=${env:windir}; Recurse=$true}; Remove-Item @o -Force", "powershell", B),
+    ("$o = @{Path=$env:TEMP; Recurse=$true}; Remove-Item @o", "powershell", D),
+    ("$o = @{LiteralPath=$HOME; Recurse=$true}; Get-ChildItem @o", "powershell", S),
+]
+
+
+@pytest.mark.parametrize("command,shell,want", SPLATS)
+def test_splatted_known_folders(command: str, shell: str, want: object) -> None:
+    assert assess(command, shell).level == want
