@@ -713,6 +713,15 @@ def analyse(text: str, scope: Scope) -> None:
         scope.include(
             [f for f in found if f.level >= RiskLevel.DANGEROUS and (f.rule, f.reason) not in seen]
         )
+    if "::" in text and "$" in text and (respelled := _held_types_respelled(text)) is not None:
+        # (n19w) `$t = [type]'IO.Directory'; $t::Delete('C:\Windows', $true)`: a .NET type held
+        # in a variable, its static members called through it, read as the type's own calls
+        where = Word(respelled, 0, len(text))
+        found = scope.nested(respelled, "powershell", where, -1)
+        seen = {(f.rule, f.reason) for f in scope.findings}
+        scope.include(
+            [f for f in found if f.level >= RiskLevel.DANGEROUS and (f.rule, f.reason) not in seen]
+        )
     if (
         "variable" in low
         and (respelled := _variable_reads_respelled(text, code_text())) is not None
@@ -1201,6 +1210,36 @@ _MEMBER_DELETE = re.compile(
     r"(?i)(?<![\w-])(?:%|foreach-object)\s+(?:-membername\s+)?['\"]?delete['\"]?"
     r"(?:\s+(?:-argumentlist\s+)?(\$true|\$false|1|0))?(?=\s*(?:[|;})]|$))"
 )
+
+
+# (n19w) a .NET type put in a variable: `$t = [type]'IO.Directory'`, `$t = [IO.File]`,
+# `$t = 'System.IO.Directory' -as [type]`
+_TYPE_HELD = re.compile(
+    r"(?i)\$(\w+)\s*=\s*(?:\[type\]\s*['\"]([\w.]+)['\"]|\[([\w.]+)\](?=\s*(?:;|\n|\Z))"
+    r"|['\"]([\w.]+)['\"]\s*-as\s*\[type\])"
+)
+
+
+def _held_types_respelled(text: str) -> str | None:
+    """`text` with `$t::Member` written `[Type]::Member` for each variable assigned a type
+    (see _TYPE_HELD); None when there is none."""
+    if len(text) > 20000:
+        return None
+    held: dict[str, str] = {}
+    for m in _TYPE_HELD.finditer(text):
+        held[m.group(1).lower()] = m.group(2) or m.group(3) or m.group(4)
+        if len(held) > 8:
+            break
+    if not held:
+        return None
+    out = re.sub(
+        r"(?i)\$(\w+)(?=\s*::)",
+        lambda v: (
+            "[" + held[v.group(1).lower()] + "]" if v.group(1).lower() in held else v.group(0)
+        ),
+        text,
+    )
+    return out if out != text else None
 
 
 # (n19w) the doors to a variable's value by its name: the session state's PSVariable API,

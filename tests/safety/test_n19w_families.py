@@ -557,3 +557,20 @@ PROFILE_HELD = [
 @pytest.mark.parametrize("command,shell,want", PROFILE_HELD)
 def test_profile_held_in_a_variable(command: str, shell: str, want: object) -> None:
     assert assess(command, shell).level == want
+
+
+# ------------------------------------------------------- .NET type held in a variable (F24)
+HELD_TYPES = [
+    ("$d = [type]'System.IO.Directory'; $d::Delete('C:\\Users', $true)", "powershell", B),
+    ("$d = [IO.Directory]; $d::Delete($env:windir, $true)", "powershell", B),
+    ("$d = 'IO.Directory' -as [type]; $d::Delete(\"$HOME\", $true)", "powershell", B),
+    ("$f = [type]'IO.File'; $f::Delete('C:\\Windows\\System32\\config\\SYSTEM')", "powershell", B),
+    ("$d = [type]'IO.Directory'; $d::Delete('.\\tmp', $true)", "powershell", D),
+    ("$d = [type]'IO.Directory'; $d::GetDirectories('C:\\Users')", "powershell", S),
+    ("$m = [Math]; $m::Max(1, 2)", "powershell", S),
+]
+
+
+@pytest.mark.parametrize("command,shell,want", HELD_TYPES)
+def test_types_held_in_variables(command: str, shell: str, want: object) -> None:
+    assert assess(command, shell).level == want
