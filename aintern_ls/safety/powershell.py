@@ -722,10 +722,9 @@ def analyse(text: str, scope: Scope) -> None:
         scope.include(
             [f for f in found if f.level >= RiskLevel.DANGEROUS and (f.rule, f.reason) not in seen]
         )
-    if (
-        "variable" in low
-        and (respelled := _variable_reads_respelled(text, code_text())) is not None
-    ):
+    if ("variable" in low or "gv " in low) and (
+        respelled := _variable_reads_respelled(text, code_text())
+    ) is not None:
         # (n19w) `$ExecutionContext.SessionState.PSVariable.Get('p').Value`, `$variable:p`,
         # `(Get-Item variable:p).Value`: read again as `$p`, which every rule below resolves
         where = Word(respelled, 0, len(text))
@@ -1248,13 +1247,42 @@ def _held_types_respelled(text: str) -> str | None:
 _VARIABLE_READS = re.compile(
     r"(?i)\$executioncontext\s*\.\s*sessionstate\s*\.\s*psvariable\s*\.\s*(?:getvalue\s*\(\s*"
     r"['\"](\w+)['\"]\s*\)|get\s*\(\s*['\"](\w+)['\"]\s*\)\s*\.\s*value\b)"
-    r"|\(\s*(?:get-variable|gv)\s+(?:-name\s+)?['\"]?(\w+)['\"]?\s*(?:\)\s*\.\s*value\b|-valueo\w*\s*\))"
+    r"|\(\s*(?:get-variable|gv)\s+(?:-name\s+)?['\"]?(\w+)['\"]?(?:\s+-scope\s+\w+)?\s*"
+    r"(?:\)\s*\.\s*value\b|-valueo\w*(?:\s+-scope\s+\w+)?\s*\))"
     r"|\(\s*(?:get-variable|gv)\s+-valueo\w*\s+(?:-name\s+)?['\"]?(\w+)['\"]?\s*\)"
     r"|\(\s*(?:get-item|gi|get-childitem|gci|ls|dir)\s+(?:-(?:literal)?path\s+)?['\"]?variable:[\\/]?"
     r"(\w+)['\"]?\s*\)\s*\.\s*value\b"
     r"|\(\s*(?:get-content|gc|cat|type)\s+(?:-(?:literal)?path\s+)?['\"]?variable:[\\/]?(\w+)['\"]?\s*\)"
     r"|\$\{variable:(\w+)\}|\$variable:(\w+)"
 )
+
+
+# (n19w) the doors to a variable's value WRITTEN by its name: `Set-Item variable:t X`,
+# `New-Item -Path variable:t -Value X`, `$ExecutionContext.SessionState.PSVariable.Set('t', X)`
+# (as `$t = X`); a PSVariable object held (`$v = Get-Variable t`, then `$v.Value`)
+_VARIABLE_WRITES = re.compile(
+    r"(?i)\b(?:set-item|si|new-item|ni)\s+(?:-path\s+)?['\"]?variable:[\\/]?(\w+)['\"]?\s+(?:-value\s+)?"
+    r"|\$executioncontext\s*\.\s*sessionstate\s*\.\s*psvariable\s*\.\s*set\s*\(\s*['\"](\w+)['\"]\s*,"
+)
+_VARIABLE_OBJECT = re.compile(
+    r"(?i)\$(\w+)\s*=\s*(?:get-variable|gv)\s+(?:-name\s+)?['\"]?(\w+)['\"]?\s*(?=;|\n|\Z)"
+)
+
+
+def _variable_writes_respelled(text: str) -> str:
+    """`text` with the writes and held objects of _VARIABLE_WRITES/_VARIABLE_OBJECT spelled
+    as plain assignments and reads (`$t = (X)`, `$t`)."""
+    out = _VARIABLE_WRITES.sub(
+        lambda m: f"${m.group(1)} = " if m.group(1) else f"${m.group(2)} = (", text
+    )
+    held = {m.group(1).lower(): m.group(2) for m in _VARIABLE_OBJECT.finditer(out)}
+    if held:
+        out = re.sub(
+            r"(?i)\$(\w+)\.value\b",
+            lambda v: "$" + held[v.group(1).lower()] if v.group(1).lower() in held else v.group(0),
+            out,
+        )
+    return out
 
 
 def _variable_reads_respelled(text: str, code: str) -> str | None:
@@ -1270,9 +1298,9 @@ def _variable_reads_respelled(text: str, code: str) -> str | None:
         k = next(i for i, g in enumerate(m.groups(), 1) if g)
         out.append(text[at : m.start()] + "$" + text[m.start(k) : m.end(k)])
         at = m.end()
-    if not out:
-        return None
-    return "".join(out) + text[at:]
+    joined = "".join(out) + text[at:]
+    written = _variable_writes_respelled(joined)
+    return written if out or written != text else None
 
 
 def _item_objects_respelled(text: str) -> str | None:

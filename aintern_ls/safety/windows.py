@@ -5318,6 +5318,13 @@ def _remove_local_user(cmd: Cmd) -> None:
     cmd.add(D, "user-delete", f"{cmd.name} deletes a local account")
 
 
+@handles("set-variable", "new-variable")
+def _set_variable_cmdlet(cmd: Cmd) -> None:
+    """(n19w) `Set-Variable t .\\tmp`, `New-Variable -Name t -Value x`: a variable of this
+    session set, as `$t = …` is (nothing outside the session changes; the value is read
+    where the variable is used)."""
+
+
 # (h19) cmd built-ins that only change the console or wait: no file, no setting.
 _CONSOLE_ONLY = frozenset(names("title color pause choice popd"))
 
@@ -7079,7 +7086,7 @@ def _register() -> None:
         set-itemproperty new-itemproperty copy-itemproperty rename-itemproperty tee-object
         export-csv export-clixml expand-archive
         compress-archive install-module install-package update-module import-module
-        set-variable new-alias set-alias new-psdrive start-job invoke-item invoke-command
+        new-alias set-alias new-psdrive start-job invoke-item invoke-command
         set-service start-service restart-service set-location-write new-service
         register-scheduledtask register-scheduledjob set-scheduledtask set-acl unblock-file
         set-date rename-computer set-timezone

@@ -574,3 +574,34 @@ HELD_TYPES = [
 @pytest.mark.parametrize("command,shell,want", HELD_TYPES)
 def test_types_held_in_variables(command: str, shell: str, want: object) -> None:
     assert assess(command, shell).level == want
+
+
+# ------------------------------------------------------- values written by name (probe17b)
+# The write side of a variable's doors: `Set-Item variable:t X`, `New-Item -Path variable:t
+# -Value X`, `$ExecutionContext.SessionState.PSVariable.Set('t', X)` set `$t` as `$t = X`;
+# a held PSVariable object's `.Value` (`$v = Get-Variable t`) and `-Scope` reads are `$t`;
+# Set-Variable/New-Variable change only the session (safe, as `$t = …`).
+WRITTEN = [
+    ("Set-Item variable:d 'C:\\Users'; Remove-Item $d -Recurse -Force", "powershell", B),
+    ("New-Item -Path Variable:d -Value $env:windir; rm $d -r -fo", "powershell", B),
+    (
+        "$ExecutionContext.SessionState.PSVariable.Set('d', 'C:\\Windows'); ri $d -r -fo",
+        "powershell",
+        B,
+    ),
+    (
+        "$d = 'C:\\Users'; Remove-Item (gv -Name d -Scope Local -ValueOnly) -Recurse -Force",
+        "powershell",
+        B,
+    ),
+    ("$d = $HOME; $o = Get-Variable d; Remove-Item $o.Value -Recurse -Force", "powershell", B),
+    ("Set-Item variable:d '.\\dist'; Remove-Item $d -Recurse -Force", "powershell", D),
+    ("Set-Variable d .\\dist; Get-ChildItem $d", "powershell", S),
+    ("New-Variable -Name n -Value 3", "powershell", S),
+    ("Write-Output \"Set-Item variable:d 'C:\\Users'; Remove-Item $d -Recurse\"", "powershell", S),
+]
+
+
+@pytest.mark.parametrize("command,shell,want", WRITTEN)
+def test_values_written_by_name(command: str, shell: str, want: object) -> None:
+    assert assess(command, shell).level == want
