@@ -492,7 +492,9 @@ def write_target(
 # directly in them (`/var/log/*.log`, `winevt\Logs\*.evtx`).
 LOG_DIR = re.compile(
     r"^(?:/private)?/var/(?:log|adm)(?:/[^/*?]+)?$"
-    r"|^c:/windows/(?:logs|system32/winevt/logs|system32/logfiles|debug|prefetch)$"
+    # (a log folder's own subfolder too, as /var/log/nginx: C:\Windows\Logs\CBS)
+    r"|^c:/windows/(?:logs(?:/[^/*?]+)?|system32/winevt/logs|system32/logfiles(?:/[^/*?]+)?"
+    r"|debug|prefetch)$"
     r"|^c:/inetpub/logs$"
     r"|^/library/logs$"
     r"|^(?:~|(?:c:)?/users/[^/]+)/library/logs$"  # a macOS user's logs (sig7)
