@@ -5325,6 +5325,14 @@ def _set_variable_cmdlet(cmd: Cmd) -> None:
     where the variable is used)."""
 
 
+@handles("pushd", windows_only=True)
+def _pushd(cmd: Cmd) -> None:
+    """(n19w) cmd's `pushd DIR` changes folder as `cd /d` does (nothing is written);
+    `pushd \\\\host\\share` maps the share to a free drive letter first, as `net use` does."""
+    if any(w.text.startswith(("\\\\", "//")) for w in cmd.args):
+        cmd.add(M, "network", "pushd maps a network share to a drive letter")
+
+
 # (h19) cmd built-ins that only change the console or wait: no file, no setting.
 _CONSOLE_ONLY = frozenset(names("title color pause choice popd"))
 
