@@ -125,16 +125,16 @@ def judge_removal(cmd: Cmd) -> None:
         return
     if not system:
         return
-    from aintern_ls.safety.clis import _ESSENTIAL
-
+    # An essential package named (glibc, systemd, coreutils…) is judged by clis' table, which
+    # knows each manager's own guard (apt, dnf, rpm, apk refuse it unless told past it); here:
+    # pacman's kernel package (`pacman -R linux`: nothing depends on it, it goes) and the
+    # running kernel named through `uname`.
     for w in ops:
-        base = _package_base(w.text)
-        versioned_kernel = base == "linux-image" and w.text != base
-        if not w.dynamic and not versioned_kernel and (base in _ESSENTIAL or _KERNEL.match(w.text)):
+        if not w.dynamic and cmd.name in ("pacman", "yay", "paru") and _KERNEL.match(w.text):
             cmd.add(
                 B,
                 "cli-package-essential",
-                f"{cmd.name} removes the essential package {w.text}: the system stops working",
+                f"{cmd.name} removes the kernel package {w.text}: the system no longer boots",
                 w,
             )
             return

@@ -300,12 +300,18 @@ PACKAGES = [
     ("sudo apt-get -y purge '?installed'", B),
     ("dnf -y erase '*'", B),
     ("apk info | xargs apk del --force-broken-world", B),
-    ("sudo apk del busybox", B),
-    ("sudo apt-get remove --yes systemd", B),
-    ("yum -y erase glibc-common", B),
+    ("sudo apk del busybox", C),  # (sudo; apk refuses what alpine-base needs)
+    (
+        "sudo apt-get remove --yes systemd",
+        C,
+    ),  # (sudo; apt refuses it without --allow-remove-essential)
+    ("apt-get remove --yes --allow-remove-essential systemd", B),
+    ("yum -y erase glibc-common", M),  # (yum refuses its own protected packages)
+    ("rpm -e --nodeps glibc-common", B),
     ("sudo apt-get purge -y linux-image-$(uname -r)", B),
     ("pacman -Rns --noconfirm linux", B),
-    ("xbps-remove -Ry glibc", B),
+    ("xbps-remove -Ry glibc", M),  # (xbps refuses what others depend on; -F forces)
+    ("xbps-remove -F glibc", B),
     ("brew list --formula | xargs brew uninstall --force", D),
     ("pip3 uninstall -y -r <(pip3 freeze)", D),
     ("pip list --format=freeze | cut -d= -f1 | xargs pip uninstall -y", D),

@@ -38,6 +38,7 @@ BLIND13 = Path(__file__).with_name("blind13.tsv")
 BLIND14 = Path(__file__).with_name("blind14.tsv")
 BLIND15 = Path(__file__).with_name("blind15.tsv")
 BLIND16 = Path(__file__).with_name("blind16.tsv")
+BLIND17 = Path(__file__).with_name("blind17.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -524,3 +525,25 @@ def test_sixteenth_blind_slice_figures() -> None:
     assert high_recall >= 192 / 195
     assert safe_over <= 0.0
     assert exact >= 324 / 330
+
+
+def test_seventeenth_blind_slice_figures() -> None:
+    """`blind17.tsv` (330 rows) was written in session 19 by a seventeenth red-team engineer
+    who never read the analyser's source, tests, corpora or the red team's notes and never
+    ran the analyser on it; it was frozen (sha256 5d601daf…) at 06:29:58 UTC, before any of
+    the session's analyser work landed, and scored by the lead before anyone saw its rows.
+    Mix: 110 blocked, 85 critical, 40 dangerous, 35 moderate, 60 safe; 190 bash, 70
+    PowerShell, 70 cmd; (a) 75 rows from incident and threat reports, (b) 100 from other
+    tools' guard lists and test suites (projects not cited by earlier slices), (c) 155 fresh
+    spellings with safe and moderate look-alikes from real documentation.
+
+    Start of session 19 (a6aea8de): blocked recall 0.982, blocked-or-critical 0.995, safe
+    over-flagged 0.000, exact 0.976. End of session 19, first sight (the Unix, Windows,
+    data-flow and precision families, nobody having seen the rows): 0.991 / 0.995 / 0.000 /
+    0.985. The floors below are the start figures: they guard against regressions, not
+    generality."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND17, 325)
+    assert blocked_recall >= 108 / 110
+    assert high_recall >= 194 / 195
+    assert safe_over <= 0.0
+    assert exact >= 322 / 330
