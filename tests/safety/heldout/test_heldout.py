@@ -530,8 +530,10 @@ def test_sixteenth_blind_slice_figures() -> None:
 def test_seventeenth_blind_slice_figures() -> None:
     """`blind17.tsv` (330 rows) was written in session 19 by a seventeenth red-team engineer
     who never read the analyser's source, tests, corpora or the red team's notes and never
-    ran the analyser on it; it was frozen (sha256 5d601daf…) at 06:29:58 UTC, before any of
-    the session's analyser work landed, and scored by the lead before anyone saw its rows.
+    ran the analyser on it; it was frozen (sha256 5d601daf…; the committed copy spells the
+    `\\n` of two Windows file names as `\\x5cn`, as the corpus rule asks) at 06:29:58 UTC,
+    before any of the session's analyser work landed, and scored by the lead before anyone
+    saw its rows.
     Mix: 110 blocked, 85 critical, 40 dangerous, 35 moderate, 60 safe; 190 bash, 70
     PowerShell, 70 cmd; (a) 75 rows from incident and threat reports, (b) 100 from other
     tools' guard lists and test suites (projects not cited by earlier slices), (c) 155 fresh
