@@ -367,6 +367,17 @@ def code_may_match(pattern: re.Pattern[str], low: str, plain: bool) -> bool:
 _CODE_NEEDLES: dict[re.Pattern[str], tuple[str, ...] | None] = {}
 
 
+def _respelled_findings(respelled: str, text: str, scope: Scope) -> None:
+    """Analyse `respelled` (`text` spelled as what the rules know) and keep its dangerous or
+    worse findings that the first reading did not make, spanning the whole text (the
+    respelling moved the words)."""
+    found = scope.nested(respelled, "powershell", Word(respelled, 0, len(text)), -1)
+    seen = {(f.rule, f.reason) for f in scope.findings}
+    scope.include(
+        [f for f in found if f.level >= RiskLevel.DANGEROUS and (f.rule, f.reason) not in seen]
+    )
+
+
 def _search(pattern: re.Pattern[str], text: str, low: str, plain: bool) -> re.Match[str] | None:
     """`pattern.search(text)`, skipped when it cannot match (`may_match`)."""
     return pattern.search(text) if may_match(pattern, low, plain) else None
@@ -707,41 +718,21 @@ def analyse(text: str, scope: Scope) -> None:
         # `[IO.DirectoryInfo]::new(P).Delete($true)`, `New-Object IO.DirectoryInfo P | % {
         # $_.Delete($true) }`, `… | % Delete $true`: read again as the Get-Item / static .NET
         # calls they amount to, which the rules below know.
-        where = Word(respelled, 0, len(text))
-        found = scope.nested(respelled, "powershell", where, -1)
-        seen = {(f.rule, f.reason) for f in scope.findings}
-        scope.include(
-            [f for f in found if f.level >= RiskLevel.DANGEROUS and (f.rule, f.reason) not in seen]
-        )
+        _respelled_findings(respelled, text, scope)
     if "::" in text and "$" in text and (respelled := _held_types_respelled(text)) is not None:
         # (n19w) `$t = [type]'IO.Directory'; $t::Delete('C:\Windows', $true)`: a .NET type held
         # in a variable, its static members called through it, read as the type's own calls
-        where = Word(respelled, 0, len(text))
-        found = scope.nested(respelled, "powershell", where, -1)
-        seen = {(f.rule, f.reason) for f in scope.findings}
-        scope.include(
-            [f for f in found if f.level >= RiskLevel.DANGEROUS and (f.rule, f.reason) not in seen]
-        )
+        _respelled_findings(respelled, text, scope)
     if ("variable" in low or "gv " in low) and (
-        respelled := _variable_reads_respelled(text, code_text())
+        respelled := _variable_reads_respelled(text, code_text(), scope.env)
     ) is not None:
         # (n19w) `$ExecutionContext.SessionState.PSVariable.Get('p').Value`, `$variable:p`,
         # `(Get-Item variable:p).Value`: read again as `$p`, which every rule below resolves
-        where = Word(respelled, 0, len(text))
-        found = scope.nested(respelled, "powershell", where, -1)
-        seen = {(f.rule, f.reason) for f in scope.findings}
-        scope.include(
-            [f for f in found if f.level >= RiskLevel.DANGEROUS and (f.rule, f.reason) not in seen]
-        )
+        _respelled_findings(respelled, text, scope)
     if (".foreach" in low or ".where" in low) and (
         respelled := _array_methods_respelled(code_text())
     ) is not None:
-        where = Word(respelled, 0, len(text))
-        found = scope.nested(respelled, "powershell", where, -1)
-        seen = {(f.rule, f.reason) for f in scope.findings}
-        scope.include(
-            [f for f in found if f.level >= RiskLevel.DANGEROUS and (f.rule, f.reason) not in seen]
-        )
+        _respelled_findings(respelled, text, scope)
     if ".moveto" in low or (
         ".delete" in low
         and (".directory" in low or ".parent" in low or ".root" in low or "getparent" in low)
@@ -1241,20 +1232,235 @@ def _held_types_respelled(text: str) -> str | None:
     return out if out != text else None
 
 
-# (n19w) the doors to a variable's value by its name: the session state's PSVariable API,
-# Get-Variable's `.Value`/`-ValueOnly`, the Variable: drive (`(Get-Item variable:p).Value`,
-# `(Get-Content variable:p)`, `$variable:p`, `${variable:p}`)
-_VARIABLE_READS = re.compile(
-    r"(?i)\$executioncontext\s*\.\s*sessionstate\s*\.\s*psvariable\s*\.\s*(?:getvalue\s*\(\s*"
-    r"['\"](\w+)['\"]\s*\)|get\s*\(\s*['\"](\w+)['\"]\s*\)\s*\.\s*value\b)"
-    r"|\(\s*(?:get-variable|gv)\s+(?:-name\s+)?['\"]?(\w+)['\"]?(?:\s+-scope\s+\w+)?\s*"
-    r"(?:\)\s*\.\s*value\b|-valueo\w*(?:\s+-scope\s+\w+)?\s*\))"
-    r"|\(\s*(?:get-variable|gv)\s+-valueo\w*\s+(?:-name\s+)?['\"]?(\w+)['\"]?\s*\)"
-    r"|\(\s*(?:get-item|gi|get-childitem|gci|ls|dir)\s+(?:-(?:literal)?path\s+)?['\"]?variable:[\\/]?"
-    r"(\w+)['\"]?\s*\)\s*\.\s*value\b"
-    r"|\(\s*(?:get-content|gc|cat|type)\s+(?:-(?:literal)?path\s+)?['\"]?variable:[\\/]?(\w+)['\"]?\s*\)"
-    r"|\$\{variable:(\w+)\}|\$variable:(\w+)"
+# (n19w, n20w) the doors to a variable's value by its name, ONE table read by one helper
+# (`variable_read_name`) for both the word resolver (`_returned_folder`, `_chosen_value`) and
+# the whole-text respelling: Get-Variable (name first positional or `-Name`, any order of
+# `-Scope`/`-ErrorAction`/`-ValueOnly`; the value by `.Value`, `-ValueOnly` or a
+# `| Select-Object -ExpandProperty Value` stage; a name held in a variable), the Variable:
+# drive (`(Get-Item variable:p).Value`, `(Get-Content variable:p)`, `$variable:p`,
+# `${variable:p}`), the session state's PSVariable API (`.Get('p').Value`,
+# `.GetValue('p')`, parenthesised or not).
+_VARIABLE_GETTERS = frozenset({"get-variable", "gv"})
+_VARIABLE_ITEMS = frozenset({"get-item", "gi", "get-childitem", "gci", "ls", "dir"})
+_VARIABLE_CONTENTS = frozenset({"get-content", "gc", "cat", "type"})
+_VARIABLE_SELECTS = frozenset({"select-object", "select"})
+_VARIABLE_EACH = frozenset({"foreach-object", "foreach", "%"})
+# (Get-Variable's parameters that take a value and do not change which variable is read)
+_VARIABLE_TAKES = ("scope", "erroraction", "ea", "warningaction", "wa", "errorvariable", "ev")
+_VARIABLE_API = re.compile(
+    r"(?i)\$executioncontext\s*\.\s*sessionstate\s*\.\s*psvariable\s*\.\s*(getvalue|get)\s*\(\s*"
+    r"(?:'(\w+)'|\"(\w+)\")\s*\)"
 )
+_VARIABLE_DRIVE = re.compile(r"(?i)\$(?:\{variable:(\w+)\}|variable:(\w+))")
+_VALUE_MEMBER = re.compile(r"(?i)\s*\.\s*value\b")
+# where a door may start in a text (the helper above decides whether it is one)
+_VARIABLE_READ_AT = re.compile(
+    r"(?i)\$\{?variable:|\$executioncontext\b"
+    r"|\((?=\s*(?:get-variable|gv|get-item|gi|get-childitem|gci|ls|dir|get-content|gc|cat|type)"
+    r"\s|\s*\(?\s*\$executioncontext\b)|(?<![\w-])(?:get-variable|gv)\s"
+)
+_VARIABLE_WORD = re.compile(r"""\s*('[^']*'|"[^"`$]*"|[^\s'"|;(){}]+)""")
+
+
+def _variable_words(stage: str) -> list[str] | None:
+    """The words of a simple command (quotes kept), or None when it holds anything else."""
+    words: list[str] = []
+    at = 0
+    stage = stage.strip()
+    while at < len(stage):
+        m = _VARIABLE_WORD.match(stage, at)
+        if m is None:
+            return None
+        words.append(m.group(1))
+        at = m.end()
+        if len(words) > 12:
+            return None
+    return words
+
+
+def _variable_name_word(word: str, env: Mapping[str, str] | None) -> str | None:
+    """The variable name a Get-Variable name argument gives: a literal (`p`, `'p'`) or a
+    variable holding one (`$n` of `$n = 'p'`)."""
+    if word[:1] in "'\"":
+        word = word[1:-1]
+    if word[:1] == "$":
+        word = (env or {}).get(_PS_VAR + word.lower(), "")
+    return word if re.fullmatch(r"\w+", word) else None
+
+
+def variable_read_name(raw: str, env: Mapping[str, str] | None = None) -> str | None:
+    """The name of the variable whose value `raw` reads through one of the doors above
+    (without its `$`), or None."""
+    s = raw.strip()
+    low = s.lower()
+    if len(s) > 400 or ("variable" not in low and "gv" not in low):
+        return None
+    value = False  # (`.Value` read off the result)
+    while True:
+        if not value and (m := re.search(r"(?i)\.\s*value\Z", s)) is not None:
+            value, s = True, s[: m.start()].rstrip()
+        elif s[:2] == "$(" and _balanced_close(s, 1) == len(s) - 1:
+            s = s[2:-1].strip()
+        elif s[:1] == "(" and _balanced_close(s, 0) == len(s) - 1:
+            s = s[1:-1].strip()
+        else:
+            break
+    if (m := _VARIABLE_DRIVE.fullmatch(s)) is not None:
+        return None if value else m.group(1) or m.group(2)
+    if (m := _VARIABLE_API.fullmatch(s)) is not None:
+        return m.group(2) or m.group(3) if value == (m.group(1).lower() == "get") else None
+    stages = s.split("|")
+    if len(stages) > 2 or (words := _variable_words(stages[0])) is None or not words:
+        return None
+    if len(stages) == 2:
+        # `… | Select-Object -ExpandProperty Value`, `… | ForEach-Object Value`
+        then = _variable_words(stages[1]) or [""]
+        tail = [w.lower().strip("'\"") for w in then[1:]]
+        head = then[0].lower()
+        if (
+            value
+            or not (
+                (
+                    head in _VARIABLE_SELECTS
+                    and len(tail) == 2
+                    and "expandproperty".startswith(tail[0][1:])
+                    and len(tail[0]) > 2
+                )
+                or (head in _VARIABLE_EACH and tail in (["value"], ["-membername", "value"]))
+            )
+            or tail[-1] != "value"
+        ):
+            return None
+        value = True
+    program = words[0].lower()
+    if program in _VARIABLE_GETTERS:
+        name: str | None = None
+        only = False
+        i = 1
+        while i < len(words):
+            w = words[i].lower()
+            if w[:1] == "-" and len(w) > 1:
+                p = w[1:].rstrip(":")
+                if len(p) > 1 and "valueonly".startswith(p):
+                    only = True
+                elif "name".startswith(p) and i + 1 < len(words) and name is None:
+                    i += 1
+                    name = words[i]
+                elif any(t.startswith(p) for t in _VARIABLE_TAKES) and i + 1 < len(words):
+                    i += 1
+                else:
+                    return None
+            elif name is None:
+                name = words[i]
+            else:
+                return None
+            i += 1
+        if name is None or only == value:
+            return None
+        return _variable_name_word(name, env)
+    items = program in _VARIABLE_ITEMS
+    if (not items and program not in _VARIABLE_CONTENTS) or items != value:
+        return None
+    rest = [w for w in words[1:] if w.lower() not in ("-path", "-literalpath", "-lp")]
+    if len(rest) != 1:
+        return None
+    m = re.fullmatch(r"(?i)variable:[\\/]?(\w+)", rest[0].strip("'\""))
+    return m.group(1) if m is not None else None
+
+
+def _char_before(code: str, at: int) -> str:
+    """The last character before `at` that is not a blank (spaces, tabs), or ""."""
+    while at > 0 and code[at - 1] in " \t\r":
+        at -= 1
+    return code[at - 1] if at else ""
+
+
+def _variable_read_spans(
+    code: str, env: Mapping[str, str] | None
+) -> list[tuple[int, int, str, bool]]:
+    """The reads of variable values by name in `code`: (start, end, name, in place), where
+    `in place` says the word resolver reads it where it stands (a whole argument of a
+    command, or a `$variable:p` reference outside a string), so no respelling is needed
+    for it. One pass: the quote parity of the line is carried from read to read."""
+    found: list[tuple[int, int, str, bool]] = []
+    at = 0
+    # (a function's body is read where it is called, with the variables of that point)
+    low = code.lower()
+    defines = "function" in low or "filter" in low
+    counted, odd = 0, False  # (`"` seen on the current line up to `counted`: odd or not)
+
+    def quoted(p: int) -> bool:
+        nonlocal counted, odd
+        line = code.rfind("\n", counted, p)
+        if line >= 0:
+            counted, odd = line + 1, False
+        odd ^= code.count('"', counted, p) % 2 == 1
+        counted = p
+        return odd
+
+    for m in _VARIABLE_READ_AT.finditer(code):
+        p = m.start()
+        if p < at:
+            continue
+        c = code[p]
+        ends: list[int] = []
+        if c == "(":
+            close = _balanced_close(code, p)
+            if close < 0:
+                continue
+            ends.append(close + 1)
+        elif c == "$" and code[p + 1 : p + 2].lower() == "e":
+            api = _VARIABLE_API.match(code, p)
+            if api is None:
+                continue
+            ends.append(api.end())
+        elif c == "$":
+            drive = _VARIABLE_DRIVE.match(code, p)
+            if drive is None:
+                continue
+            # (the word resolver reads `$variable:p` as `$p`; inside an expandable string
+            # it is text to it)
+            name = drive.group(1) or drive.group(2)
+            found.append((p, drive.end(), name, not quoted(p) and not defines))
+            at = drive.end()
+            continue
+        else:
+            # `Get-Variable p -ValueOnly | Remove-Item …`, `gv p | select -exp Value | …`: a
+            # first stage of a pipe (the value is what the next stage receives)
+            if _char_before(code, p) not in ("", ";", "\n", "{"):
+                continue
+            bar = code.find("|", p, p + 400)
+            if bar < 0:
+                continue
+            ends.append(bar)
+            second = code.find("|", bar + 1, bar + 200)
+            if second > 0:
+                ends.insert(0, second)
+            for end in ends:
+                name = variable_read_name(code[p:end], env)
+                if name is not None:
+                    found.append((p, end, name, False))
+                    at = end
+                    break
+            continue
+        if (v := _VALUE_MEMBER.match(code, ends[0])) is not None:
+            ends.insert(0, v.end())
+        for end in ends:
+            name = variable_read_name(code[p:end], env)
+            if name is None:
+                continue
+            whole = (
+                c == "("  # (the API's member chain is not a word the resolver reads)
+                and not defines
+                and code[p - 1 : p].isspace()
+                and _char_before(code, p) not in ("", ";", "{", "(", "|", "=", ",", "\n")
+                and code[end : end + 1] in ("", " ", "\t", "\n", ";", ")", "}", "\r")
+                and not quoted(p)
+            )
+            found.append((p, end, name, whole))
+            at = end
+            break
+    return found
 
 
 # (n19w) the doors to a variable's value WRITTEN by its name: `Set-Item variable:t X`,
@@ -1285,22 +1491,28 @@ def _variable_writes_respelled(text: str) -> str:
     return out
 
 
-def _variable_reads_respelled(text: str, code: str) -> str | None:
-    """`text` with every read of a variable's value by its name (see _VARIABLE_READS) as
-    the variable itself, `$p`; None when there is none. The reads are found in `code`
-    (the same text with its data strings blanked, same length): a read spelled inside a
-    printed string is data."""
+def _variable_reads_respelled(
+    text: str, code: str, env: Mapping[str, str] | None = None
+) -> str | None:
+    """`text` with every read of a variable's value by its name (see `variable_read_name`)
+    as the variable itself, `$p`, and the writes of `_variable_writes_respelled` as plain
+    assignments; None when no read needs it (none, or each one read where it stands by the
+    word resolver: a whole argument, a `$variable:p`). The reads are found in `code` (the
+    same text with its data strings blanked, same length): a read spelled inside a printed
+    string is data."""
     if len(text) > 20000 or len(code) != len(text):
+        return None
+    spans = _variable_read_spans(code, env)
+    written = _variable_writes_respelled(text) if "variable" in code.lower() else text
+    if written == text and all(whole for _s, _e, _n, whole in spans):
         return None
     out: list[str] = []
     at = 0
-    for m in _VARIABLE_READS.finditer(code):
-        k = next(i for i, g in enumerate(m.groups(), 1) if g)
-        out.append(text[at : m.start()] + "$" + text[m.start(k) : m.end(k)])
-        at = m.end()
+    for start, end, name, _whole in spans:
+        out.append(text[at:start] + "$" + name)
+        at = end
     joined = "".join(out) + text[at:]
-    written = _variable_writes_respelled(joined)
-    return written if out or written != text else None
+    return _variable_writes_respelled(joined)
 
 
 def _item_objects_respelled(text: str) -> str | None:
@@ -4215,10 +4427,6 @@ _PROFILE_VAR = re.compile(
     r"(?i)\$\{?profile\}?(\.(allusersallhosts|alluserscurrenthost|currentuserallhosts"
     r"|currentusercurrenthost))?"
 )
-_GET_VARIABLE = re.compile(
-    r"(?i)\(\s*(?:get-variable|gv)\s+(?:-name\s+)?['\"]?(\w+)['\"]?"
-    r"(?:\s+-valueo\w*\s*\)|\s*\)\s*\.\s*value)"
-)
 # A subexpression made only of `if`/`elseif`/`else`/`switch`, conditions and literals: one
 # of its literals is the value (`$(if ($true) { 'C:\Windows' })`).
 _CHOICE = re.compile(
@@ -4234,9 +4442,8 @@ def _chosen_value(raw: str, scope: Scope) -> str | None:
     `(gv t).Value` (the variable's literal), or an `if`/`switch` subexpression of literals
     (the one naming the worst target: which branch runs is not known here)."""
     text = raw.strip()
-    m = _GET_VARIABLE.fullmatch(text)
-    if m is not None:
-        return scope.env.get(_PS_VAR + "$" + m.group(1).lower())
+    if (name := variable_read_name(text, scope.env)) is not None:
+        return scope.env.get(_PS_VAR + "$" + name.lower())
     if not _CHOICE.fullmatch(text) or not re.search(r"(?i)\b(?:if|switch)\b", text):
         return None
     from aintern_ls.safety.paths import classify_path
@@ -4642,10 +4849,6 @@ def _parent(path: str) -> str:
 # (n17w) commands and .NET calls that return a known folder: a variable's value
 # (`Get-Variable HOME -ValueOnly`), %VAR% strings expanded by .NET, the Windows folder read
 # from the registry or from the OS's CIM instance, the first drive's root.
-_VALUE_ONLY = re.compile(
-    r"(?i)\A\(?\s*(?:get-variable|gv)\s+(?:-name\s+)?['\"]?(\w+)['\"]?\s+-valueonly\s*\)?"
-    r"|\A\(?\s*(?:get-variable|gv)\s+-valueonly\s+(?:-name\s+)?['\"]?(\w+)['\"]?\s*\)?\Z"
-)
 _EXPAND_ENV = re.compile(
     r"(?i)\A\(?\s*\[(?:system\.)?environment\]::expandenvironmentvariables\(\s*(?:'([^'$`]*)'"
     r"|\"([^\"$`]*)\")\s*\)\s*\)?\Z"
@@ -4683,39 +4886,10 @@ _FIRST_DRIVE = re.compile(
 )
 
 
-# (n19w) a variable's value read by its name, in any of PowerShell's doors: Get-Variable
-# (`.Value`, `-ValueOnly`), the Variable: drive (`(Get-Item variable:x).Value`,
-# `(Get-Content variable:x)`, `$variable:x`), the session state's PSVariable API
-# (`.Get('x').Value`, `.GetValue('x')`): the value the variable holds.
-_VARIABLE_READ = re.compile(
-    r"(?i)\A\(?\s*(?:"
-    r"\(\s*(?:get-variable|gv)\s+(?:-name\s+)?['\"]?(?P<g>\w+)['\"]?\s*\)\s*\.\s*value"
-    r"|\(\s*(?:get-item|gi|get-childitem|gci|ls|dir)\s+(?:-(?:literal)?path\s+)?['\"]?variable:[\\/]?"
-    r"(?P<i>\w+)['\"]?\s*\)\s*\.\s*value"
-    r"|\(\s*(?:get-content|gc|cat|type)\s+(?:-(?:literal)?path\s+)?['\"]?variable:[\\/]?(?P<c>\w+)['\"]?\s*\)"
-    r"|\$\{?variable:(?P<v>\w+)\}?"
-    r"|\$executioncontext\s*\.\s*sessionstate\s*\.\s*psvariable\s*\.\s*(?:getvalue\s*\(\s*['\"](?P<pv>\w+)"
-    r"['\"]\s*\)|get\s*\(\s*['\"](?P<pg>\w+)['\"]\s*\)\s*\.\s*value))\s*\)?\Z"
-)
-
-
-def _variable_read(raw: str) -> str | None:
-    """The name of the variable `raw` reads the value of (see _VARIABLE_READ), or None."""
-    low = raw.lower()
-    if "variable" not in low and "gv" not in low:
-        return None
-    m = _VARIABLE_READ.match(raw.strip())
-    if m is None:
-        return None
-    return next(g for g in m.groups() if g)
-
-
 def _returned_folder(raw: str, env: Mapping[str, str] | None) -> str | None:
     """The folder a value-returning command or .NET call gives (see the patterns above)."""
     low = raw.lower()
-    if "valueonly" in low and (m := _VALUE_ONLY.match(raw)) is not None:
-        return _operand_path("$" + (m.group(1) or m.group(2)), env)
-    if (name := _variable_read(raw)) is not None:
+    if (name := variable_read_name(raw, env)) is not None:
         return _operand_path("$" + name, env)
     if "expandenvironmentvariables" in low and (m := _EXPAND_ENV.match(raw)) is not None:
         literal = m.group(1) if m.group(1) is not None else m.group(2)

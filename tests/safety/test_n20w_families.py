@@ -1,0 +1,97 @@
+"""Session 20 (n20w): Windows families as mechanisms (PowerShell 5/7 and cmd).
+
+1. A variable's value read by its name: one table of doors and one reader
+   (`variable_read_name`) for the word resolver and the whole-text respelling. Get-Variable's
+   arguments are parsed (name first positional or `-Name`, any order of `-Scope`,
+   `-ErrorAction`, `-ValueOnly`; a name held in a variable), `(...)` around the PSVariable
+   call, a `| Select-Object -ExpandProperty Value` stage; the text is respelled and read
+   again only when a read is not already resolved where it stands.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aintern_ls.safety import assess, budget
+from aintern_ls.safety.analyser import _assess_cached
+from aintern_ls.safety.powershell import variable_read_name
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, D, M, S
+
+# ---------------------------------------------------------------- 1. values by a variable's name
+VALUE_READS = [
+    (
+        "$root = 'C:\\Windows'; Remove-Item -Path ($ExecutionContext.SessionState.PSVariable"
+        ".Get('root')).Value -Recurse -Force",
+        B,
+    ),
+    ("$h = 'C:\\Users'; Remove-Item (Get-Variable -Scope Global -Name h).Value -Recurse -Force", B),
+    (
+        "$h = 'C:\\Users'; Remove-Item (Get-Variable h -ErrorAction SilentlyContinue).Value -r -fo",
+        B,
+    ),
+    ("$h = 'C:\\Users'; ri -Recurse -Force (gv -ValueOnly -Scope 1 -Name h)", B),
+    (
+        "$h = 'C:\\Windows'; Remove-Item (gv h | Select-Object -ExpandProperty Value) -r -fo",
+        B,
+    ),
+    ("$h = 'C:\\Windows'; Remove-Item (Get-Variable h | % Value) -Recurse -Force", B),
+    ("$k = 'h'; $h = 'C:\\Windows'; Remove-Item (Get-Variable $k).Value -Recurse -Force", B),
+    ("$h = 'C:\\'; gv h -ValueOnly | Remove-Item -Recurse -Force", B),
+    (
+        "$h = 'C:\\'; Get-Variable -Name h | select -ExpandProperty Value | ri -r -fo",
+        B,
+    ),
+    # scoped values and look-alikes: must not rise
+    ("$h = 'C:\\src\\app\\bin'; Remove-Item (Get-Variable -Scope 0 h).Value -Recurse -Force", D),
+    ("$h = 'C:\\src\\app\\bin'; gv h -ValueOnly | Remove-Item -Recurse -Force", D),
+    ("$h = 'C:\\Windows'; gv h -ValueOnly | Get-ChildItem", S),
+    ("$h = 'C:\\Windows'; Get-Variable -Name h -Scope Global | Format-List", S),
+    ("$h = 'C:\\Windows'; Write-Output '(Get-Variable h -ValueOnly) | Remove-Item -Recurse'", S),
+    ("Remove-Item variable:h", M),
+]
+
+
+@pytest.mark.parametrize("command,want", VALUE_READS)
+def test_value_reads(command: str, want: object) -> None:
+    assert assess(command, "powershell").level == want
+
+
+@pytest.mark.parametrize("wrap", PS_BLOCK_WRAPPERS)
+def test_value_reads_wrapped(wrap: str) -> None:
+    inner = "$h = 'C:\\Users'; Remove-Item (Get-Variable -Name h -Scope Script).Value -r -fo"
+    assert assess(wrap.format(inner), "powershell").level == B
+
+
+@pytest.mark.parametrize(
+    "raw,name",
+    [
+        ("(Get-Variable -Scope 1 -Name p).Value", "p"),
+        ("(Get-Variable p -ValueOnly -ErrorAction Stop)", "p"),
+        ("($ExecutionContext.SessionState.PSVariable.Get('p')).Value", "p"),
+        ('$ExecutionContext.SessionState.PSVariable.GetValue("p")', "p"),
+        ("(gv p | Select-Object -ExpandProperty Value)", "p"),
+        ("(Get-Item -Path variable:\\p).Value", "p"),
+        ("(Get-Content variable:p)", "p"),
+        ("${variable:p}", "p"),
+        ("(Get-Variable p)", None),  # the PSVariable object, not its value
+        ("(Get-Variable p -ValueOnly).Value", None),
+        ("(Get-Variable p -Exclude q).Value", None),
+        ("(Get-Item variable:p)", None),
+    ],
+)
+def test_one_reader(raw: str, name: str | None) -> None:
+    assert variable_read_name(raw, {}) == name
+
+
+def _steps(command: str) -> float:
+    _assess_cached.__wrapped__(command, "powershell", None, None)
+    return budget.spent()
+
+
+def test_resolved_reads_cost_no_second_reading() -> None:
+    # (the word resolver reads these where they stand: no respelled second analysis)
+    plain = _steps("Remove-Item -Path $HOME -Recurse -Force")
+    assert (
+        _steps("Remove-Item -Path (Get-Variable -Name HOME -ValueOnly) -Recurse -Force") < 2 * plain
+    )
+    assert _steps("$variable:a " * 800) < 2.5 * _steps("$a " * 800)  # (main: 3x, 13,935 steps)
