@@ -290,8 +290,9 @@ def _segment(
         for op, target in redirects
         if not (looped and op in (">", ">|") and _empties_each(words, target, scope))
     ]
+    seen: dict[tuple[str, str], _RedirectVerdict] = {}
     for op, target in _loop_redirects(words, rest):
-        _redirect(scope, op, target)
+        _redirect(scope, op, target, seen)
         if op == "<":
             # `cmd < w.txt` after `echo … > w.txt`: the file holds known text.
             known = wrappers.written_text(scope, target.text)
@@ -790,33 +791,49 @@ def _loop_redirects(words: list[Word], redirects: list[tuple[str, Word]]) -> lis
     return out
 
 
-def _redirect(scope: Scope, op: str, target: Word) -> None:
-    low = target.text.lower()
+# What a redirect's target is, by (operator, target text): the finding it makes, or None.
+_RedirectVerdict = tuple[RiskLevel, str, str] | None
+
+
+def _redirect(
+    scope: Scope,
+    op: str,
+    target: Word,
+    seen: dict[tuple[str, str], _RedirectVerdict] | None = None,
+) -> None:
+    """The finding a redirect's target makes. `seen` (s20): the verdicts of the targets
+    already classified in this command (same working directories), so `echo >a >a >a …`
+    (3,300 redirects in 10,000 characters: 100 ms) classifies `a` once; each redirect
+    still gets its own finding where it stands."""
+    key = (op, target.text)
+    if seen is not None and key in seen:
+        verdict = seen[key]
+    else:
+        verdict = _redirect_verdict(scope, op, target.text)
+        if seen is not None:
+            seen[key] = verdict
+    if verdict is not None:
+        scope.add(verdict[0], verdict[1], verdict[2], target.start, target.end)
+
+
+def _redirect_verdict(scope: Scope, op: str, text: str) -> _RedirectVerdict:
+    low = text.lower()
     if op == "<" or low in ("nul", "con", "&1", "&2", "1", "2") or low.startswith("&"):
-        return
-    if is_device(target.text):
-        scope.add(
-            RiskLevel.BLOCKED,
-            "disk-write",
-            f"overwrites the raw disk {target.text}",
-            target.start,
-            target.end,
-        )
-        return
+        return None
+    if is_device(text):
+        return (RiskLevel.BLOCKED, "disk-write", f"overwrites the raw disk {text}")
     from aintern_ls.safety.paths import write_target
 
-    t = write_target(target.text.replace("\\", "/"), scope.cwds, append=op == ">>")
+    t = write_target(text.replace("\\", "/"), scope.cwds, append=op == ">>")
     if t is not None:
         verb = "appends to" if op == ">>" else "overwrites"
-        scope.add(t.level, t.rule, f"{verb} {t.what}", target.start, target.end)
-        return
+        return (t.level, t.rule, f"{verb} {t.what}")
     from aintern_ls.safety.windows import windows_write_target
 
-    w = windows_write_target(target.text)
+    w = windows_write_target(text)
     if w is not None:
-        scope.add(w[0], w[1], f"writes {w[2]}", target.start, target.end)
-        return
-    scope.add(RiskLevel.MODERATE, "write", f"writes to {target.text}", target.start, target.end)
+        return (w[0], w[1], f"writes {w[2]}")
+    return (RiskLevel.MODERATE, "write", f"writes to {text}")
 
 
 def _if_end(words: list[Word]) -> int:
@@ -1240,6 +1257,8 @@ def _inside_command(words: list[Word]) -> bool:
 
 # Characters `_tokenise` treats specially; a run of anything else is part of the word.
 _PLAIN_RUN = re.compile(r'[^"%^ \t\r,;=()&|\n<>]+')
+# Every character a branch of `_tokenise` but the last (a plain run) tests for.
+_TOKEN_SPECIAL = frozenset('"%!^ \t\r,;=()&|\n<>')
 
 
 def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, Word]]]], bool]:
@@ -1276,6 +1295,15 @@ def _tokenise(text: str) -> tuple[list[tuple[list[Word], bool, list[tuple[str, W
 
     while i < n:
         c = text[i]
+        if c not in _TOKEN_SPECIAL and not quote:
+            # (s20) an ordinary character: none of the branches below but the last applies
+            if start < 0:
+                start = i
+            run = _PLAIN_RUN.match(text, i)
+            assert run is not None  # (`c` is none of the characters `_PLAIN_RUN` stops at)
+            buf.append(run.group(0))
+            i = run.end()
+            continue
         if quote:
             # Everything up to the closing quote (or the end) is the word's, as it stands.
             close = text.find('"', i)

@@ -1119,7 +1119,19 @@ def may_hold_secret(low: str, chars: frozenset[str]) -> bool:
     arguments lower-cased and joined (`Argv.joined_low`), `chars` their characters. False
     only when that is certain: ASCII text (see `is_secret`) with no `.`, `/` or a backslash and none
     of the five bare names."""
-    return not low.isascii() or not chars.isdisjoint("./\\") or _SECRET_BARE.search(low) is not None
+    if not low.isascii() or not chars.isdisjoint("./\\"):
+        return True
+    # (s20) `low` is lower-cased ASCII, so `_SECRET_BARE`'s five names are plain substrings:
+    # five `in` scans cost 0.3 µs on a short text where the case-blind search costs 2.6 µs,
+    # and 0.13 ms on 10,000 characters where it costs 2.8 ms (a wrapper chain asks at every
+    # level: `sudo sudo … ls` in cmd spent 30 ms here unpaid)
+    return (
+        "id_" in low
+        or "keychain" in low
+        or "htpasswd" in low
+        or "ssh_host_" in low
+        or "login data" in low
+    )
 
 
 def whole_system(path: str, cwds: frozenset[str | None], windows: bool = False) -> str | None:

@@ -12,7 +12,7 @@ import re
 import shlex
 from collections.abc import Sequence
 
-from aintern_ls.safety import inline
+from aintern_ls.safety import budget, inline
 from aintern_ls.safety.context import (
     NO_STDIN,
     STDIN_FILE,
@@ -443,6 +443,8 @@ def batch_arguments(body: str, args: Sequence[str]) -> str:
 _SCRIPT_FAMILY = {"bat": "cmd", "cmd": "cmd", "ps1": "powershell", "sh": "bash", "bash": "bash"}
 
 
+# A variable in a redirect's file name (`> %TEMP%\\x.bat`): cmd_wrote cannot name the file.
+_VAR_MARK = re.compile(r"[%!$]")
 ECHOED_AS_WRITTEN = "\x00echoed:"  # (scope.env: a cmd echo's text with its quotes, by file)
 _ECHO_WRAPPERS = frozenset({"cmd", "cmd.exe", "start", "call", "if"})
 
@@ -461,7 +463,7 @@ def cmd_wrote(
     outs = [
         (op, t)
         for op, t in redirects
-        if op.lstrip("1") in (">", ">>") and not re.search(r"[%!$]", t.text.rsplit("\\", 1)[-1])
+        if op.lstrip("1") in (">", ">>") and not _VAR_MARK.search(t.text.rsplit("\\", 1)[-1])
     ]
     if not outs:
         return
@@ -500,6 +502,7 @@ def cmd_wrote(
                 raw_text = "\t" + raw_text  # (n17w) `echo <tab>rd …`: a recipe line's tab
     elif not words and group:
         text = "\n".join(group)
+    last: tuple[str, str] | None = None  # (the write just made, when it changed nothing else)
     for op, target in outs:
         if target.text.lower() in ("nul", "con"):
             continue
@@ -508,6 +511,12 @@ def cmd_wrote(
             continue
         if text is None:
             continue
+        if op == ">" and last == (op, target.text):
+            # (s20) `echo x >a >a >a …`: the same file overwritten with the same text again
+            # leaves the tables as they are, and the write before found nothing and spent
+            # nothing (3,300 of them took 35 ms)
+            continue
+        mark, spent = len(scope.findings), budget.spent()
         base = _file_key(target.text).rsplit("/", 1)[-1]
         old = scope.written.get(base)
         body = (old[0] if old is not None and op.endswith(">>") else "") + text + "\n"
@@ -538,6 +547,8 @@ def cmd_wrote(
             scope.written[ECHOED_AS_WRITTEN + base] = (echoed, -1)
         else:
             scope.written.pop(ECHOED_AS_WRITTEN + base, None)
+        inert = len(scope.findings) == mark and budget.spent() == spent
+        last = (op, target.text) if inert else None
 
 
 def written_text(scope: Scope, path: str) -> str | None:
