@@ -74,6 +74,7 @@ from aintern_ls.safety.paths import (
 from aintern_ls.safety.registry import (
     COMPILED,
     HANDLERS,
+    JVM_PROGRAMS,
     RUNNERS,
     SHELLS,
     SSH_OPTION_TOOLS,
@@ -653,6 +654,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             cmd.add(M, "unknown-command", f"`{name}` is not known here (run with -WhatIf)", head)
         return cmd.info  # -WhatIf: the cmdlet only describes what it would do
     known = name in HANDLERS or name in WINDOWS_HANDLERS
+    if name in JVM_PROGRAMS and ("-xx:" in argv.joined_low or "@" in argv.chars):
+        system.jvm_hooks(cmd)  # (n20u) before the read-only modes: the JVM arms its hooks
     if len(words) == 2 and words[1].text in _VERSION_FLAGS and name not in _PRIVILEGE and known:
         return cmd.info  # `curl --version`, `terraform -help`: prints and exits
     if len(words) == 2 and known and _help_only(name, words[1].text):

@@ -77,9 +77,43 @@ def _read(reader: str, text: str) -> str:
     return text
 
 
+# (n20u) Tool configuration files a later run reads and obeys: a JVM options file
+# (`.mvn/jvm.config`, `gradle.properties`' org.gradle.jvmargs, sbt's `.jvmopts`, `*.vmoptions`,
+# `jvm.options`) whose event hook runs a command whenever that JVM starts.
+_JVM_OPTION_FILES = frozenset(
+    {"jvm.config", "gradle.properties", ".jvmopts", ".sbtopts", "jvm.options"}
+)
+
+
+def tool_config_kind(target: str) -> str:
+    """The kind of tool configuration file `target` is ("" when none)."""
+    base = target.replace("\\", "/").rsplit("/", 1)[-1].lower().strip("'\"")
+    if base in _JVM_OPTION_FILES or base.endswith(".vmoptions"):
+        return "jvm"
+    return ""
+
+
+def judge_tool_config(scope: Scope, target: str, text: str, where: Word) -> None:
+    """A command a tool configuration file written now makes a later run of the tool run:
+    persistence (critical); the command's own level when worse (`echo "-XX:OnError=rm -rf ~"
+    >> .mvn/jvm.config`: blocked). A file that carries no command is an ordinary write."""
+    from aintern_ls.safety.levels import C
+    from aintern_ls.safety.registry import jvm_event_commands, jvm_event_findings
+
+    kind = tool_config_kind(target)
+    if kind == "jvm" and "-XX:On" in text and jvm_event_commands(text):
+        shells = ("bash",) if scope.family == "bash" else ("cmd", "bash")
+        scope.include(jvm_event_findings(scope, text, where, target, shells))
+        why = f"{target} makes every later JVM start arm a hook that runs a command"
+        scope.add(C, "persistence", why, where.start, where.end)
+
+
 def judge_body(scope: Scope, target: str, text: str, where: Word, profile: bool = False) -> None:
     """Judge what a write into a persistence file will run; blocked if that is blocked."""
     if not text.strip() or len(text) > 20000:
+        return
+    if "-XX:On" in text and tool_config_kind(target):
+        judge_tool_config(scope, target, text, where)
         return
     if profile:
         door: tuple[str, str] | None = ("text", "powershell")

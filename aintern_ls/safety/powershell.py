@@ -4548,6 +4548,14 @@ def env_hook(scope: Scope, name: str, start: int, end: int, value: str | None = 
     from aintern_ls.safety.registry import COMMAND_VARS, HOOK_VARS
 
     upper = name.strip().strip('"').upper()
+    if value and "-XX:On" in value:
+        from aintern_ls.safety.registry import is_jvm_options_var, jvm_event_findings
+
+        if is_jvm_options_var(upper):
+            # (n20u) `$env:JAVA_TOOL_OPTIONS = '-XX:OnError=…'`, cmd `set KAFKA_OPTS=…`: the
+            # JVMs started afterwards run the hook (read as cmd.exe and as /bin/sh would)
+            where = Word(value.rstrip('"'), start, end)
+            scope.include(jvm_event_findings(scope, where.text, where, upper, ("cmd", "bash")))
     if value and upper in COMMAND_VARS and upper not in HOOK_VARS:
         where = Word(value, start, end)
         found = scope.nested(value, "cmd", where, -1)

@@ -707,11 +707,39 @@ def jvm_event_commands(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def jvm_event_findings(scope: Scope, text: str, where: Word, what: str) -> list[Finding]:
+# (n20u) Programs that start a JVM and hand it the `-XX:` options on their command line (or
+# behind `-J`): the hook reader keys on them, not on any program whose words mention a hook
+# (`curl -d "-XX:OnError=rm -rf ~"` sends text; it starts no JVM). Build tools start JVMs
+# whose options they take as `-D…jvmargs=`/`-DargLine=` values.
+JVM_PROGRAMS = frozenset(
+    names(
+        """
+        java javaw javac jshell jar jdb jlink jpackage jarsigner keytool kotlin kotlinc
+        scala scalac scala-cli sbt amm groovy groovyc clojure clj lein jruby jython jbang
+        mvn mvnw mvnd gradle gradlew ant ivy spark-submit spark-shell pyspark hbase hadoop
+        kafka-run-class kafka-server-start kafka-run-class.sh kafka-server-start.sh
+        catalina catalina.sh sonar-scanner elasticsearch zookeeper-server-start
+        """
+    )
+)
+# Options variables: a launcher's own (JAVA_OPTIONS, KAFKA_HEAP_OPTS, ZEPPELIN_JAVA_OPTS …)
+# whose value holds a JVM event hook is read as JVM options (the hook spelling is specific).
+OPTIONS_VAR_NAME = re.compile(r"(?i)(?:OPTS|OPTIONS|ARGS|FLAGS)\Z")
+
+
+def is_jvm_options_var(name: str) -> bool:
+    return name in JVM_OPTION_VARS or OPTIONS_VAR_NAME.search(name) is not None
+
+
+def jvm_event_findings(
+    scope: Scope, text: str, where: Word, what: str, shells: tuple[str, ...] = ("bash",)
+) -> list[Finding]:
     """The JVM event hooks `text` sets, each judged as the shell command it runs: what it does
     when dangerous or worse (`rm -rf ~` on OOM: blocked; `kill -9 %p`: dangerous), a program
     the analyser cannot read (`./on-oom.sh`) or only known at run time is opaque (critical);
-    a command it fully reads (`jcmd %p GC.heap_dump …`) runs another program (moderate)."""
+    a command it fully reads (`jcmd %p GC.heap_dump …`) runs another program (moderate).
+    `shells`: how the hook is read (`/bin/sh` on Unix; from PowerShell or cmd, the JVM may be
+    Windows' and run it through cmd.exe, or a Unix one: both are read, the worse counts)."""
     from aintern_ls.safety.levels import C, D, M, S
 
     out: list[Finding] = []
@@ -723,7 +751,13 @@ def jvm_event_findings(scope: Scope, text: str, where: Word, what: str) -> list[
             reason = f"{label} runs a command only known at run time"
             out.append(Finding(C, "config-exec", reason, where.start, where.end))
             continue
-        found = scope.nested(command, "bash", where, -1)
+        found: list[Finding] = []
+        for shell in shells:
+            got = scope.nested(command, shell, where, -1)
+            if not found or max((f.level for f in got), default=S) > max(
+                (f.level for f in found), default=S
+            ):
+                found = got
         level = max((f.level for f in found), default=S)
         out += found
         if level >= D:

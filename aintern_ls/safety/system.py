@@ -3664,6 +3664,33 @@ _COMPRESSORS = frozenset(names("gzip pigz zstd xz lzma bzip2 pbzip2 lz4 lzop bro
 _MAKE_SHELL = re.compile(r"\$[({]shell\s+((?:[^()]|\([^()]*\))*)[)}]")
 
 
+def jvm_hooks(cmd: Cmd) -> None:
+    """(n19u, n20u) A program that starts a JVM (`JVM_PROGRAMS`) given an event hook: `java
+    -XX:OnError="rm -rf /etc" -jar a.jar`, `sbt -J-XX:On…=…`, `mvn -DargLine="-XX:On…"`, or
+    options read from a file this block wrote (`java @opts`, `-XX:VMOptionsFile=/tmp/o`).
+    The JVM arms the hook in every mode (`-version`, `--help`, `--dry-run` start it too), so
+    this is called before those are taken as read-only; in every shell (from PowerShell or
+    cmd the hook is read both as cmd.exe and as /bin/sh would run it)."""
+    scope = cmd.scope
+    shells = ("bash",) if scope.family == "bash" else ("cmd", "bash")
+    for w in cmd.args[:64]:
+        t = w.text
+        if "-XX:On" in t:  # (a dynamic word: its text with the expansions)
+            scope.include(jvm_event_findings(scope, t, w, cmd.name, shells))
+            continue
+        if not scope.written:
+            continue
+        path = ""
+        if t[:1] == "@" and len(t) > 1:
+            path = t[1:]
+        elif t.startswith("-XX:VMOptionsFile="):
+            path = t.partition("=")[2]
+        if path:
+            held = scope.written.get(path.strip("'\"").replace("\\", "/").rsplit("/", 1)[-1])
+            if held is not None and "-XX:On" in held[0]:
+                scope.include(jvm_event_findings(scope, held[0], w, f"{cmd.name} {t}", shells))
+
+
 def option_commands(cmd: Cmd, mark: int) -> None:
     """Option values a program runs (see `_RUNS_OPTION`), and the generic rule for options
     named like command hooks and values that start with `|`."""
@@ -3677,12 +3704,6 @@ def option_commands(cmd: Cmd, mark: int) -> None:
             if eq and key.strip().lower().replace("-", "_") == "use_askpass":
                 where = _sub(value, prog.strip())
                 _run_program_option(cmd, where, "wget -e use_askpass")
-    if argv.dashed and "-xx:on" in argv.joined_low and cmd.name not in _TEXT_PROGRAMS:
-        # (n19u) `java -XX:OnError="rm -rf /etc" -jar a.jar`, `jshell -J-XX:On…=…`,
-        # `mvn -Dorg.gradle.jvmargs=…`: a JVM event hook runs its command through the shell
-        for w in cmd.args[:64]:
-            if "-XX:On" in w.text:  # (a dynamic word: its text with the expansions)
-                cmd.scope.include(jvm_event_findings(cmd.scope, w.text, w, cmd.name))
     if argv.dashed and "agent" in argv.joined_low and cmd.name not in _TEXT_PROGRAMS:
         # (n19u) `java -javaagent:/tmp/x.jar`, `-agentpath:/dev/shm/l.so`: code loaded into
         # the JVM from a temporary or hidden place (as JAVA_TOOL_OPTIONS says)
