@@ -39,6 +39,7 @@ from aintern_ls.safety.registry import (
     ALIAS_PREFIX,
     BREAKPOINT_DEBUGGERS,
     COMMAND_VARS,
+    COMPILER_FLAG_VARS,
     CONFIG_FILE_VARS,
     ENV_SETUP,
     FUNC_PREFIX,
@@ -53,6 +54,7 @@ from aintern_ls.safety.registry import (
     VIM_INIT_VARS,
     WRITTEN_IN,
     build_program_findings,
+    compiler_plugin_findings,
     interpreter_option_findings,
     is_build_program_var,
     is_code_load_var,
@@ -2374,6 +2376,8 @@ class _Walker:
                 self._option_variable(name, words[0], node)
             elif is_build_program_var(name):
                 self.scope.include(build_program_findings(self.scope, name, words[0]))
+            elif name in COMPILER_FLAG_VARS:
+                self.scope.include(compiler_plugin_findings(self.scope, name, words[0]))
             if name in INTERPRETER_OPTION_VARS:
                 self.scope.include(interpreter_option_findings(self.scope, name, words[0]))
             elif "-XX:On" in words[0].text and _OPTIONS_NAME.search(name):
@@ -2689,6 +2693,11 @@ class _Walker:
             ow = self.words(value, split=False)[:1]
             if ow:
                 self._option_variable(name, ow[0], node)
+            return
+        if name in COMPILER_FLAG_VARS:
+            fw = self.words(value, split=False)[:1]
+            if fw:
+                self.scope.include(compiler_plugin_findings(self.scope, name, fw[0]))
             return
         if is_build_program_var(name):
             bw = self.words(value, split=False)[:1]

@@ -28,6 +28,7 @@ import attrs
 from aintern_ls.safety import (  # noqa: F401
     allowlist,
     budget,
+    carried,
     catalogues,
     clis,
     compilers,
@@ -656,6 +657,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     known = name in HANDLERS or name in WINDOWS_HANDLERS
     if name in JVM_PROGRAMS and ("-xx:" in argv.joined_low or "@" in argv.chars):
         system.jvm_hooks(cmd)  # (n20u) before the read-only modes: the JVM arms its hooks
+    if name in carried.TOOLS:
+        carried.judge(cmd)  # (n20u) `dotnet build -p:PreBuildEvent=…`, `tox -x …commands=…`
     if len(words) == 2 and words[1].text in _VERSION_FLAGS and name not in _PRIVILEGE and known:
         return cmd.info  # `curl --version`, `terraform -help`: prints and exits
     if len(words) == 2 and known and _help_only(name, words[1].text):

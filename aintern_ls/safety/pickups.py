@@ -376,6 +376,11 @@ def judge(cmd: Cmd) -> None:
     elif any(w.text in VERSION_ARGS for w in args):
         return
     texts = [w.text for w in args]
+    if tool in ("pytest", "py.test") and "-p" in " ".join(texts[:64]):
+        for module in _pytest_plugins(texts[:64]):
+            base = module.rsplit(".", 1)[-1] + ".py"
+            if base in written:
+                run_text(cmd, base, "python", f"{base} (written above) loads as pytest -p {module}")
     if any(t in _NO_STARTUP.get(tool, ()) for t in texts):
         rows = rows[:0]
     ops = [w.text for w in args if not w.text.startswith(("-", "/"))]
@@ -407,6 +412,21 @@ def judge(cmd: Cmd) -> None:
             if reader == "ansible" and not _local_play(cmd, texts, base):
                 continue  # (a play for other machines: what it does there is not judged here)
             run_text(cmd, base, reader, f"{base} (written above) runs through {tool}")
+
+
+def _pytest_plugins(texts: list[str]) -> list[str]:
+    """(n20u) The plugin modules pytest is told to load early (`-p NAME`, `-pNAME`, a
+    comma-separated PYTEST_PLUGINS given as `-p=A,B`); `-p no:NAME` disables one."""
+    out: list[str] = []
+    for k, t in enumerate(texts):
+        if t == "-p" and k + 1 < len(texts):
+            value = texts[k + 1]
+        elif t.startswith("-p") and len(t) > 2 and t[2] not in "-":
+            value = t[2:].lstrip("=")
+        else:
+            continue
+        out += [m.strip() for m in value.split(",") if m.strip() and not m.startswith("no:")]
+    return out[:16]
 
 
 def _local_play(cmd: Cmd, texts: list[str], base: str) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
+from itertools import islice
 
 from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.levels import Finding, RiskLevel
@@ -503,6 +504,8 @@ OPTION_VARS = {
     "ZIPOPT": "zip",
     "GOFLAGS": "go test",  # (n19u: -exec/-toolexec apply to a verb's build and run)
     "PYTEST_ADDOPTS": "pytest",
+    # (n20u) the plugin modules pytest loads first, as `-p` would (comma-separated)
+    "PYTEST_PLUGINS": "pytest -p=",
     # rustc's flags for every crate cargo builds: `-C linker=PROG` runs PROG (n13u, probe13)
     "RUSTFLAGS": "rustc",
     "CARGO_BUILD_RUSTFLAGS": "rustc",
@@ -618,6 +621,37 @@ def build_program_findings(scope: Scope, name: str, value: Word) -> list[Finding
     return []
 
 
+# (n20u) Compiler and linker flag variables a build hands to every compile or link (cgo's
+# too): `-fplugin=PATH`, `-fpass-plugin=PATH`, `-Xclang -load -Xclang PATH` load a shared
+# object into the compiler, which runs it.
+COMPILER_FLAG_VARS = frozenset(
+    names(
+        """
+        CFLAGS CXXFLAGS CPPFLAGS LDFLAGS OBJCFLAGS FFLAGS CGO_CFLAGS CGO_CXXFLAGS CGO_CPPFLAGS
+        CGO_LDFLAGS CGO_FFLAGS KCFLAGS
+        """
+    )
+)
+_PLUGIN_FLAG = re.compile(r"-f(?:pass-)?plugin=(\S+)|-load\s+(?:-Xclang\s+)?(\S+)")
+
+
+def compiler_plugin_findings(scope: Scope, name: str, value: Word) -> list[Finding]:
+    """`CGO_CFLAGS=-fplugin=./evil.so go build`: a compiler plugin from anywhere but the
+    system's library folders is code the analyser cannot read, run by the build (critical)."""
+    from aintern_ls.safety.levels import C
+
+    text = value.text
+    if "plugin" not in text and "-load" not in text:
+        return []
+    out: list[Finding] = []
+    for m in islice(_PLUGIN_FLAG.finditer(text[:4000]), 8):
+        lib = (m.group(1) or m.group(2) or "").strip("'\"")
+        if value.dynamic or not _SAFE_LIB_DIR.match(lib):
+            reason = f"{name} makes the compiler load {lib}, which the analyser cannot read"
+            out.append(Finding(C, "config-exec", reason, value.start, value.end))
+    return out
+
+
 def configure_operands(cmd: Cmd, args: Sequence[Word]) -> None:
     """`./configure CC='sh -c "rm -rf /"'`, `sh configure CXX=/tmp/c`: autoconf scripts take
     build variables as operands and run the compiler they name while they probe it, so each
@@ -731,44 +765,48 @@ def is_jvm_options_var(name: str) -> bool:
     return name in JVM_OPTION_VARS or OPTIONS_VAR_NAME.search(name) is not None
 
 
+def carried_command_findings(
+    scope: Scope, command: str, where: Word, label: str, shells: tuple[str, ...] = ("bash",)
+) -> list[Finding]:
+    """(n20u) A command a tool runs later because an option, a variable or a configuration
+    file carries it (a JVM event hook, an MSBuild build event, tox's test commands): what it
+    does when dangerous or worse, the command's own level; a program the analyser cannot read
+    or a command only known at run time is opaque (critical); a command it fully reads runs
+    another program (moderate). `shells`: the shells that may run it (from PowerShell or cmd
+    the tool may be a Windows one running cmd.exe, or a Unix one: the worse reading counts)."""
+    from aintern_ls.safety.levels import C, D, M, S
+
+    if "$(" in command or "`" in command:
+        reason = f"{label} runs a command only known at run time"
+        return [Finding(C, "config-exec", reason, where.start, where.end)]
+    found: list[Finding] = []
+    for shell in shells:
+        got = scope.nested(command, shell, where, -1)
+        if not found or max((f.level for f in got), default=S) > max(
+            (f.level for f in found), default=S
+        ):
+            found = got
+    level = max((f.level for f in found), default=S)
+    if level >= D:
+        reason = f"{label} makes the tool run a {level.label} command"
+        return [*found, Finding(level, "config-exec", reason, where.start, where.end)]
+    if (hidden := unreadable_program(found)) is not None:
+        reason = f"{label} runs {hidden}, which the analyser cannot read"
+        return [*found, Finding(C, "config-exec", reason, where.start, where.end)]
+    reason = f"{label} makes the tool run another program"
+    return [*found, Finding(M, "runs-program", reason, where.start, where.end)]
+
+
 def jvm_event_findings(
     scope: Scope, text: str, where: Word, what: str, shells: tuple[str, ...] = ("bash",)
 ) -> list[Finding]:
-    """The JVM event hooks `text` sets, each judged as the shell command it runs: what it does
-    when dangerous or worse (`rm -rf ~` on OOM: blocked; `kill -9 %p`: dangerous), a program
-    the analyser cannot read (`./on-oom.sh`) or only known at run time is opaque (critical);
-    a command it fully reads (`jcmd %p GC.heap_dump …`) runs another program (moderate).
-    `shells`: how the hook is read (`/bin/sh` on Unix; from PowerShell or cmd, the JVM may be
-    Windows' and run it through cmd.exe, or a Unix one: both are read, the worse counts)."""
-    from aintern_ls.safety.levels import C, D, M, S
-
+    """The JVM event hooks `text` sets, each judged as the shell command it runs
+    (`carried_command_findings`): `rm -rf ~` on OOM is blocked, `kill -9 %p` dangerous,
+    `./on-oom.sh` opaque (critical), `jcmd %p GC.heap_dump …` moderate."""
     out: list[Finding] = []
     for flag, command in jvm_event_commands(text):
-        if not command:
-            continue
-        label = f"{what} -XX:{flag}"
-        if "$(" in command or "`" in command:
-            reason = f"{label} runs a command only known at run time"
-            out.append(Finding(C, "config-exec", reason, where.start, where.end))
-            continue
-        found: list[Finding] = []
-        for shell in shells:
-            got = scope.nested(command, shell, where, -1)
-            if not found or max((f.level for f in got), default=S) > max(
-                (f.level for f in found), default=S
-            ):
-                found = got
-        level = max((f.level for f in found), default=S)
-        out += found
-        if level >= D:
-            reason = f"{label} makes the JVM run a {level.label} command when the event comes"
-            out.append(Finding(level, "config-exec", reason, where.start, where.end))
-        elif (hidden := unreadable_program(found)) is not None:
-            reason = f"{label} runs {hidden}, which the analyser cannot read"
-            out.append(Finding(C, "config-exec", reason, where.start, where.end))
-        else:
-            reason = f"{label} makes the JVM run another program when the event comes"
-            out.append(Finding(M, "runs-program", reason, where.start, where.end))
+        if command:
+            out += carried_command_findings(scope, command, where, f"{what} -XX:{flag}", shells)
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Callable
+from itertools import islice
 
 from aintern_ls.safety import inline, system
 from aintern_ls.safety.context import (
@@ -468,9 +469,14 @@ def _npm_lifecycle(cmd: Cmd, verb: str, ops: list[str]) -> None:
 
 
 def _npm_pkg_set(cmd: Cmd, ops: list[str]) -> bool:
-    """`npm pkg set scripts.postinstall="…"`: writes a lifecycle script into the manifest."""
+    """`npm pkg set scripts.postinstall="…"`: writes a lifecycle script into the manifest;
+    (n20u) so does npm 7's `npm set-script NAME CMD`, and any other key is a manifest write
+    (moderate)."""
+    if len(ops) == 3 and ops[0] == "set-script":
+        ops = ["pkg", "set", f"scripts.{ops[1]}={ops[2]}"]
     if len(ops) < 3 or ops[:2] != ["pkg", "set"]:
         return False
+    cmd.add(M, "write", f"{cmd.name} pkg set changes package.json")
     for op in ops[2:]:
         key, eq, value = op.partition("=")
         if eq and key.startswith("scripts."):
@@ -1413,19 +1419,20 @@ def _make_parse_time_shell(cmd: Cmd) -> None:
             continue
         if code.dynamic or ("shell" not in code.text and "!=" not in code.text):
             continue
-        for m in _MAKE_SHELL_CALL.finditer(code.text):
-            line = (m.group(1) or m.group(2) or "").strip()
-            if not line:
-                continue
-            found = cmd.scope.nested(line, "bash", code, -1)
-            level = max((f.level for f in found), default=M)
-            cmd.scope.include(found)
-            cmd.add(
-                max(level, M),
-                "config-exec",
-                "make --eval runs a shell command while it parses",
-                code,
-            )
+        _make_shell_calls(cmd, code.text, code, "make --eval")
+
+
+def _make_shell_calls(cmd: Cmd, text: str, where: Word, what: str = "the makefile") -> None:
+    """Judge the `$(shell …)` calls and `VAR != …` assignments of makefile text (they run
+    while make parses it)."""
+    for m in islice(_MAKE_SHELL_CALL.finditer(text), 16):
+        line = (m.group(1) or m.group(2) or "").strip()
+        if not line:
+            continue
+        found = cmd.scope.nested(line, "bash", where, -1)
+        level = max((f.level for f in found), default=M)
+        cmd.scope.include(found)
+        cmd.add(max(level, M), "config-exec", f"{what} runs a shell command while it parses", where)
 
 
 def _make_overrides(cmd: Cmd) -> bool:
@@ -1725,6 +1732,10 @@ def _build_tool(cmd: Cmd) -> None:
         # the text on stdin
         written = (cmd.stdin.text, -1)
     if cmd.name in _MAKES and written is not None:
+        if "shell" in written[0] or "!=" in written[0]:
+            # (n20u) `make -f <(printf 'X := $(shell rm -rf ~)')`: the makefile's parse-time
+            # shell calls run while make reads it, whatever target runs
+            _make_shell_calls(cmd, written[0][:20000], Word("", cmd.start, cmd.end))
         # Recipe lines (tab-indented or after `target: ;`, `@`/`-` prefixes dropped) are
         # shell commands.
         recipe = _make_recipes(written[0])
