@@ -15,7 +15,11 @@ from aintern_ls.safety.words import Word, names
 _MSBUILDS = frozenset(names("msbuild msbuild.exe xbuild dotnet dotnet.exe"))
 _BUILD_EVENTS = frozenset({"prebuildevent", "postbuildevent"})
 _PROPERTY_SWITCHES = ("-p:", "/p:", "-property:", "/property:", "--property:")
-TOOLS = _MSBUILDS | frozenset({"tox"})
+_SVNS = frozenset(names("svn svnmucc"))
+_MUTTS = frozenset(names("mutt neomutt"))
+_EXIMS = frozenset(names("exim exim4 sendmail"))
+_GPGS = frozenset(names("gpg gpg2"))
+TOOLS = _MSBUILDS | _SVNS | _MUTTS | _EXIMS | _GPGS | frozenset({"tox"})
 
 
 def judge(cmd: Cmd) -> None:
@@ -24,6 +28,22 @@ def judge(cmd: Cmd) -> None:
     if n in _MSBUILDS:
         if "buildevent" in low:
             _build_events(cmd)
+    elif n in _SVNS:
+        if "-cmd" in low or "tunnels" in low:
+            _svn_commands(cmd)
+    elif n in _MUTTS:
+        if "set" in low:
+            _mutt_settings(cmd)
+    elif n in _EXIMS:
+        if "${run" in low:
+            _exim_run(cmd)
+    elif n in _GPGS:
+        if "photo-viewer" in low:
+            value = cmd.option_value("--photo-viewer")
+            if value is not None and value.text.strip():
+                label = f"{n} --photo-viewer"
+                command = value.text.strip()
+                cmd.scope.include(carried_command_findings(cmd.scope, command, value, label))
     elif "commands" in low:
         _tox_overrides(cmd)
 
@@ -94,3 +114,91 @@ def _tox_overrides(cmd: Cmd) -> None:
 
 
 _TOX_COMMAND_FIELDS = frozenset({"commands", "commands_pre", "commands_post"})
+
+
+# svn's command settings (`--config-option config:helpers:editor-cmd=CMD`,
+# `config:tunnels:NAME=CMD`) and options (`--editor-cmd CMD`, `--diff-cmd CMD`).
+_SVN_COMMAND_OPTIONS = frozenset({"--editor-cmd", "--diff-cmd", "--diff3-cmd"})
+
+
+def _svn_commands(cmd: Cmd) -> None:
+    args = cmd.args[:64]
+    for k, w in enumerate(args):
+        t = w.text
+        opt, eq, glued = t.partition("=")
+        if eq and opt in _SVN_COMMAND_OPTIONS:
+            t, value = opt, Word(glued, w.start, w.end, w.dynamic)  # `--diff-cmd=/tmp/d`
+        elif k + 1 < len(args):
+            value = args[k + 1]
+        else:
+            break
+        if t in _SVN_COMMAND_OPTIONS:
+            command, label = value.text, f"svn {t}"
+        elif t == "--config-option":
+            spec, eq, command = value.text.partition("=")
+            parts = spec.lower().split(":")
+            if not eq or len(parts) != 3:
+                continue
+            if not (parts[2].endswith("-cmd") or parts[1] == "tunnels"):
+                continue
+            label = f"svn --config-option {spec}"
+        else:
+            continue
+        command = command.strip().strip("'\"")
+        if command:
+            where = Word(command, value.start, value.end, value.dynamic)
+            cmd.scope.include(carried_command_findings(cmd.scope, command, where, label))
+
+
+# mutt's settings whose value is a command it runs (`-e 'set sendmail="CMD"'`).
+_MUTT_COMMAND_VARS = frozenset(
+    {"sendmail", "editor", "display_filter", "query_command", "new_mail_command", "print_command"}
+)
+
+
+def _mutt_settings(cmd: Cmd) -> None:
+    args = cmd.args[:64]
+    for k, w in enumerate(args):
+        if w.text != "-e" or k + 1 >= len(args):
+            continue
+        value = args[k + 1]
+        for part in value.text[:4000].split(";")[:16]:
+            words = part.strip().split(None, 1)
+            if len(words) < 2 or words[0] != "set":
+                continue
+            var, eq, command = words[1].partition("=")
+            var = var.strip().lower()
+            command = command.strip().strip("'\"")
+            if eq and var in _MUTT_COMMAND_VARS and command:
+                where = Word(command, value.start, value.end, value.dynamic)
+                label = f"{cmd.name} set {var}"
+                cmd.scope.include(carried_command_findings(cmd.scope, command, where, label))
+
+
+def _exim_run(cmd: Cmd) -> None:
+    """`exim -be '${run{/bin/rm -rf /}}'` (sendmail is exim on many systems): the string
+    expansion's `run` item runs its command (split into words, no shell) while it expands."""
+    for w in cmd.args[:64]:
+        t = w.text
+        i = t.find("${run")
+        count = 0
+        while i >= 0 and count < 8:
+            count += 1
+            open_at = t.find("{", i + 5)
+            if open_at < 0:
+                break
+            depth, j = 0, open_at
+            while j < len(t):
+                if t[j] == "{":
+                    depth += 1
+                elif t[j] == "}":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                j += 1
+            command = t[open_at + 1 : j].strip()
+            if command:
+                where = Word(command, w.start, w.end, w.dynamic)
+                label = f"{cmd.name} ${{run}}"
+                cmd.scope.include(carried_command_findings(cmd.scope, command, where, label))
+            i = t.find("${run", j)

@@ -249,7 +249,11 @@ def _subcommand_runs(cmd: Cmd, sub: str, args: list[Word]) -> bool:
             inner = cmd.scope.nested(code.text, "bash", code, -1) if not code.dynamic else []
             level = max((f.level for f in inner), default=S)
             hidden = unreadable_program(inner)
-            if code.dynamic or level >= D or hidden is not None:
+            if level >= B:
+                # (n20u) a readable blocked command stored for later: blocked (persistence)
+                cmd.scope.include(inner)
+                cmd.add(B, "persistence", f"git config stores a blocked command in {key}", value)
+            elif code.dynamic or level >= D or hidden is not None:
                 cmd.add(
                     C,
                     "config-exec",
@@ -351,6 +355,13 @@ def _global_code_setting(
     code_key = k not in ("core.hookspath", "init.templatedir")
     if code_key and not value.dynamic and _PLAIN_PROGRAM.match(text.lstrip("!")):
         return False
+    if code_key and not value.dynamic and text.lstrip("!").strip():
+        inner = cmd.scope.nested(text.lstrip("!"), "bash", value, -1)
+        if max((f.level for f in inner), default=S) >= B:
+            # (n20u) a readable blocked command persisted: blocked, as a startup file's
+            cmd.scope.include(inner)
+            cmd.add(B, "persistence", f"git config stores a blocked command in {key}", value)
+            return True
     cmd.add(
         C,
         "persistence",

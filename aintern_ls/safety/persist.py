@@ -77,44 +77,132 @@ def _read(reader: str, text: str) -> str:
     return text
 
 
-# (n20u) Tool configuration files a later run reads and obeys: a JVM options file
-# (`.mvn/jvm.config`, `gradle.properties`' org.gradle.jvmargs, sbt's `.jvmopts`, `*.vmoptions`,
-# `jvm.options`) whose event hook runs a command whenever that JVM starts.
+# (n20u) Tool configuration files a later run of the tool reads and obeys: a JVM options
+# file (`.mvn/jvm.config`, `gradle.properties`' org.gradle.jvmargs, sbt's `.jvmopts`,
+# `*.vmoptions`, `jvm.options`) whose event hook runs a command whenever that JVM starts; the
+# rc files of curl, wget and npm (their lines are the tools' long options: `data = @file`,
+# `post_file = …`, `script-shell=…`); git's configuration (`[core] pager = …`, `[alias] x =
+# !…`); vim's startup files (`silent !…`).
 _JVM_OPTION_FILES = frozenset(
     {"jvm.config", "gradle.properties", ".jvmopts", ".sbtopts", "jvm.options"}
 )
+_RC_FILES = {
+    ".curlrc": "curl",
+    "_curlrc": "curl",
+    ".wgetrc": "wget",
+    "wgetrc": "wget",
+    ".npmrc": "npm",
+    "npmrc": "npm",
+    ".gitconfig": "git",
+    ".vimrc": "vim",
+    "_vimrc": "vim",
+    ".gvimrc": "vim",
+    ".exrc": "vim",
+    "init.vim": "vim",
+}
+_PROBE_URL = "https://example.invalid/"
 
 
 def tool_config_kind(target: str) -> str:
     """The kind of tool configuration file `target` is ("" when none)."""
-    base = target.replace("\\", "/").rsplit("/", 1)[-1].lower().strip("'\"")
+    path = target.replace("\\", "/").strip("'\"")
+    base = path.rsplit("/", 1)[-1].lower()
     if base in _JVM_OPTION_FILES or base.endswith(".vmoptions"):
         return "jvm"
+    if base in _RC_FILES:
+        return _RC_FILES[base]
+    if base == "config" and path.lower().endswith((".git/config", "git/config")):
+        return "git"
+    if base == "curlrc" and path.lower().endswith(".config/curlrc"):
+        return "curl"
     return ""
 
 
-def judge_tool_config(scope: Scope, target: str, text: str, where: Word) -> None:
-    """A command a tool configuration file written now makes a later run of the tool run:
-    persistence (critical); the command's own level when worse (`echo "-XX:OnError=rm -rf ~"
-    >> .mvn/jvm.config`: blocked). A file that carries no command is an ordinary write."""
+def _unquote(value: str) -> str:
+    v = value.strip()
+    if len(v) > 1 and v[0] == v[-1] and v[0] in "'\"":
+        return v[1:-1]
+    return v
+
+
+def _probes(kind: str, text: str) -> list[str]:
+    """Command lines that do what each line of a tool's rc file makes every later run do."""
+    import shlex
+
+    out: list[str] = []
+    section = ""
+    for raw in text[:20000].splitlines()[:200]:
+        line = raw.strip()
+        if not line or line[0] in '#;"':
+            continue
+        if kind == "git":
+            if line.startswith("["):
+                head = line.strip("[]").split(None, 1)
+                section = head[0] + ("." + _unquote(head[1]) if len(head) > 1 else "")
+                continue
+            key, eq, value = line.partition("=")
+            if not eq or not section:
+                continue
+            full = f"{section}.{key.strip()}"
+            verb = key.strip() if section.lower() == "alias" else "status"
+            out.append(f"git -c {shlex.quote(full + '=' + _unquote(value))} {verb}")
+        elif kind == "vim":
+            parts = line.split(None, 3)
+            if parts[0].rstrip("!") in ("au", "autocmd") and len(parts) == 4:
+                line = parts[3]  # `autocmd VimEnter * !rm -rf ~`: the command it runs
+            out.append(f"vim --cmd {shlex.quote(line)}")
+        elif kind == "curl" and line.startswith("-"):
+            out.append(f"curl {line} {_PROBE_URL}")
+        else:
+            key, sep, value = line.replace("=", " ", 1).replace(":", " ", 1).partition(" ")
+            if kind == "curl":
+                out.append(f"curl --{key} {shlex.quote(_unquote(value))} {_PROBE_URL}")
+            elif kind == "wget" and sep:
+                opt = key.strip().lower().replace("_", "-")
+                out.append(f"wget --{opt}={shlex.quote(_unquote(value))} {_PROBE_URL}")
+            elif kind == "npm" and sep:
+                out.append(f"npm config set {key.strip()} {shlex.quote(_unquote(value))}")
+    return out[:32]
+
+
+def judge_tool_config(scope: Scope, target: str, text: str, where: Word, kind: str) -> None:
+    """A command (or an upload, a program) that a tool configuration file written now makes
+    every later run of the tool run: persistence (critical), blocked when what it runs is
+    readable and blocked (`echo "-XX:OnError=rm -rf ~" >> .mvn/jvm.config`, `[core] pager =
+    rm -rf ~` in ~/.gitconfig). A file that carries nothing of the kind is an ordinary write."""
     from aintern_ls.safety.levels import C
     from aintern_ls.safety.registry import jvm_event_commands, jvm_event_findings
 
-    kind = tool_config_kind(target)
-    if kind == "jvm" and "-XX:On" in text and jvm_event_commands(text):
+    if kind == "jvm":
+        if "-XX:On" not in text or not jvm_event_commands(text):
+            return
         shells = ("bash",) if scope.family == "bash" else ("cmd", "bash")
-        scope.include(jvm_event_findings(scope, text, where, target, shells))
-        why = f"{target} makes every later JVM start arm a hook that runs a command"
-        scope.add(C, "persistence", why, where.start, where.end)
+        found = jvm_event_findings(scope, text, where, target, shells)
+        what = "every later JVM start arm a hook that runs a command"
+    else:
+        found = []
+        for probe in _probes(kind, text):
+            found += scope.nested(probe, "bash", where, -1)
+        what = f"every later {kind} run do what it says"
+    worst = max((f.level for f in found), default=None)
+    if kind != "jvm" and (worst is None or worst < C):
+        return
+    scope.include(found)
+    if worst is not None and worst >= B:
+        scope.add(
+            B, "persistence", f"{target} makes {what}: a blocked command", where.start, where.end
+        )
+    else:
+        scope.add(C, "persistence", f"{target} makes {what}", where.start, where.end)
 
 
 def judge_body(scope: Scope, target: str, text: str, where: Word, profile: bool = False) -> None:
     """Judge what a write into a persistence file will run; blocked if that is blocked."""
     if not text.strip() or len(text) > 20000:
         return
-    if "-XX:On" in text and tool_config_kind(target):
-        judge_tool_config(scope, target, text, where)
-        return
+    kind = tool_config_kind(target)
+    if kind:
+        judge_tool_config(scope, target, text, where, kind)
     if profile:
         door: tuple[str, str] | None = ("text", "powershell")
     else:

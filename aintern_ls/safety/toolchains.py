@@ -656,7 +656,10 @@ _KNOWN_SHELLS = frozenset(
 
 def _plain_shell(value: str) -> bool:
     """A value naming an ordinary shell (`bash`, `/bin/sh`, `C:\\…\\bash.exe`)."""
-    base = re.split(r"[\\/]", value.strip().strip("'\""))[-1].lower()
+    path = value.strip().strip("'\"")
+    if path.startswith(("/tmp/", "/var/tmp/", "/dev/shm/", "./", "../", "~", "$")):
+        return False  # (n20u) `/tmp/sh` is a file named like a shell, not the shell
+    base = re.split(r"[\\/]", path)[-1].lower()
     return base in _KNOWN_SHELLS
 
 

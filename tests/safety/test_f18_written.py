@@ -97,7 +97,9 @@ BLOCKED_PS = [
 LOW = [
     # written, never run (a write)
     ("bash", CONFTEST.rstrip("\n"), M),
-    ("bash", "printf '[alias]\\n\\tx = !rm -rf ~\\n' >> .git/config", M),
+    # (n20u) an alias that runs a readable blocked command, persisted in git's configuration
+    # for later: blocked (the session-19 rule for every persistence door), no longer low
+    ("bash", "printf '[alias]\\n\\tx = !rm -rf ~\\n' >> .git/config", B),
     ("cmd", "echo " + HOOK_PROJ.replace("<", "^<").replace(">", "^>") + " > w.proj", M),
     ("powershell", f"Set-Content w.proj '{HOOK_PROJ}'", M),
     ("powershell", "Set-Content w.vbs 'MsgBox \"hi\"'; Get-Content w.vbs", M),
@@ -181,9 +183,11 @@ def test_reason_names_the_written_file_and_its_tool() -> None:
     assert any("alias sync" in f.reason for f in b.findings if f.level == B)
 
 
-def test_git_config_alias_without_a_run_stays_critical() -> None:
-    # stored, not run: the existing config-exec judgement (critical) stays as it was
-    assert assess("git config alias.sync '!rm -rf ~'", "bash").level == C
+def test_git_config_alias_without_a_run_is_persistence() -> None:
+    # stored, not run: persistence; (n20u) its body is readable and blocked, so blocked (the
+    # session-19 rule for every persistence door; f18 had it critical)
+    assert assess("git config alias.sync '!rm -rf ~'", "bash").level == B
+    assert assess("git config alias.sync '!./sync.sh'", "bash").level == C
 
 
 # Interpreters' and tools' own startup files, files named by their command-file options, and

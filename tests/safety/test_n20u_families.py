@@ -192,3 +192,73 @@ _CARRIED_NOT_RAISED = [
 @pytest.mark.parametrize(("command", "shell", "level"), _CARRIED_NOT_RAISED)
 def test_carried_text_not_raised(command: str, shell: str, level: RiskLevel) -> None:
     assert _rated(command, shell) == level, command
+
+
+# 3. Configuration written now that a tool obeys later (F5, F6, F28): rc files whose lines
+# carry an upload, a program or a command (persistence: critical; blocked when what it runs
+# is readable and blocked), git settings stored then triggered, and tools' own options that
+# set a command (svn, gpg, mutt, exim's expansion test).
+_CONFIG_BLOCKED = [
+    ("printf '[core]\\n\\tpager = rm -rf ~\\n' >> ~/.gitconfig", "bash"),
+    ("printf '[alias]\\n\\tsync = !rm -rf /\\n' > .git/config", "bash"),
+    ("cat >> ~/.config/git/config <<'EOF'\n[core]\n\tfsmonitor = rm -rf ~\nEOF", "bash"),
+    ("echo 'silent !rm -rf ~' | tee -a ~/.vimrc", "bash"),
+    ("printf 'autocmd BufRead * !rm -rf /\\n' >> ~/.config/nvim/init.vim", "bash"),
+    ("git config core.editor 'rm -rf ~'; git commit", "bash"),
+    ("git config --global core.pager 'rm -rf /'", "bash"),
+    ("git config --system alias.x '!rm -rf ~'", "bash"),
+    ("git clone --config core.sshCommand='rm -rf ~' git@h:a/b", "bash"),
+    ("svn --config-option 'config:tunnels:ssh=rm -rf ~' ls svn+ssh://h/r", "bash"),
+    ("svn commit --editor-cmd 'rm -rf /'", "bash"),
+    ("gpg --photo-viewer 'rm -rf /' --edit-key me", "bash"),
+    ("neomutt -e 'set sendmail=\"rm -rf /\"'", "bash"),
+    ("exim4 -be '${run{/bin/rm -rf ~}}'", "bash"),
+    ('Add-Content $HOME\\.gitconfig "[core]`n`tpager = rm -rf ~"', "powershell"),
+]
+
+
+@pytest.mark.parametrize(("command", "shell"), _CONFIG_BLOCKED)
+def test_config_written_blocked(command: str, shell: str) -> None:
+    assert _rated(command, shell) == B, command
+
+
+_CONFIG_CRITICAL = [
+    ("echo 'data = @/home/me/.ssh/id_ed25519' >> ~/.curlrc", "bash"),
+    ("printf -- '--upload-file ~/.netrc\\n' > ~/.curlrc", "bash"),
+    ("echo 'post_file = /etc/shadow' >> ~/.wgetrc", "bash"),
+    ("echo 'use_askpass = ./ask' >> ~/.wgetrc", "bash"),
+    ("echo 'script-shell=/tmp/sh' > .npmrc", "bash"),
+    ("printf '[core]\\n\\tpager = ./p.sh\\n' >> .git/config", "bash"),
+    ("svn diff --diff-cmd=/tmp/d", "bash"),
+    ("Set-Content ~/.curlrc 'data = @C:\\Users\\me\\.ssh\\id_rsa'", "powershell"),
+    ("echo data = @%USERPROFILE%\\.ssh\\id_rsa>> %USERPROFILE%\\_curlrc", "cmd"),
+]
+
+
+@pytest.mark.parametrize(("command", "shell"), _CONFIG_CRITICAL)
+def test_config_written_critical(command: str, shell: str) -> None:
+    assert _rated(command, shell) == C, command
+
+
+_CONFIG_NOT_RAISED = [
+    ("echo 'silent = true' >> ~/.curlrc", M),
+    ("echo 'user-agent = \"me/1.0\"' > ~/.curlrc", M),
+    ("echo 'timeout = 30' >> ~/.wgetrc", M),
+    ("echo 'registry=https://registry.npmjs.org/' > ~/.npmrc", M),
+    ("echo 'script-shell=/bin/bash' > .npmrc", M),
+    ("printf '[user]\\n\\temail = me@example.com\\n' >> ~/.gitconfig", M),
+    ("printf '[alias]\\n\\tlg = log --oneline --graph\\n' >> ~/.gitconfig", M),
+    ("printf '[core]\\n\\tpager = less -R\\n' >> ~/.gitconfig", M),
+    ("echo 'set number' >> ~/.vimrc", M),
+    ("git config --global alias.up '!git pull --rebase'", M),
+    ("mutt -e 'set editor=vim' -s hi a@b.example < /dev/null", M),
+    ("gh issue create --body 'set core.pager = rm -rf ~ in .gitconfig'", M),
+    ("grep -n 'pager = rm -rf' ~/.gitconfig", S),
+    ("echo 'data = @/home/me/.ssh/id_rsa'", S),
+    ("gpg --list-keys", S),
+]
+
+
+@pytest.mark.parametrize(("command", "level"), _CONFIG_NOT_RAISED)
+def test_config_text_not_raised(command: str, level: RiskLevel) -> None:
+    assert _rated(command) == level, command

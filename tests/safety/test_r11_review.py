@@ -95,8 +95,11 @@ CASES: list[tuple[str, RiskLevel]] = [
     ("git config set include.path /tmp/x.cfg", C),
     ("git config -f ~/.gitconfig include.path /tmp/x.cfg", C),
     ("git config --file ~/.gitconfig include.path /tmp/x.cfg", C),
-    ("git config -f ~/.gitconfig core.pager 'rm -rf ~'", C),
-    ("git config set core.pager 'rm -rf ~'", C),
+    (
+        "git config -f ~/.gitconfig core.pager 'rm -rf ~'",
+        B,
+    ),  # (n20u) persisted blocked body: blocked
+    ("git config set core.pager 'rm -rf ~'", B),
     ("git config set --global core.hooksPath /dev/shm/h", C),
     ("git config -f ~/.gitconfig core.pager less", M),
     ("git config set user.name bob", M),

@@ -195,8 +195,8 @@ GIT = [
     ("git -c core.fsmonitor='rm -rf ~' status", B),
     ("git -c protocol.ext.allow=always clone 'ext::sh -c rm% -rf% ~'", B),
     ("git clone 'ext::sh -c touch% /tmp/pwned'", C),
-    ("git config --global core.pager 'rm -rf ~'", C),
-    ("git config alias.st '!rm -rf ~'", C),
+    ("git config --global core.pager 'rm -rf ~'", B),  # (n20u) persisted blocked body: blocked
+    ("git config alias.st '!rm -rf ~'", B),
     ("git config --global core.sshCommand 'ssh -i ~/.ssh/x'", M),
     ("git difftool --extcmd='rm -rf ~'", B),
     ("git bisect run sh -c 'rm -rf ~'", B),
