@@ -47,6 +47,7 @@ from aintern_ls.safety.registry import (
     HOOK_VARS,
     INTERPRETER_OPTION_VARS,
     OPTION_VARS,
+    PATH_FRONT,
     PERL_CODE_VARS,
     PROMPT_VARS,
     SHELLS,
@@ -162,6 +163,20 @@ _CALLABLE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _GIT_OWN_CONFIG = re.compile(
     r"^(?:~|\$HOME|\$\{HOME\})/(?:\.gitconfig|\.config/git/config)$|^/etc/gitconfig$"
 )
+
+
+def _risky_path_front(value: str) -> str:
+    """(n20u) The first folder of a PATH value when it is a temporary, relative or hidden
+    one (`/tmp/b`, `.`, `/dev/shm/x`, `~/.x`), else ""."""
+    first = value.split(":", 1)[0].strip("'\"")
+    if first and (
+        not first.startswith(("/", "~", "$"))
+        or first.startswith(("/tmp/", "/var/tmp/", "/dev/shm/"))
+        or first in ("/tmp", "/var/tmp", "/dev/shm")
+        or "/." in first
+    ):
+        return first
+    return ""
 
 
 def _count(text: str) -> int:
@@ -2038,6 +2053,14 @@ class _Walker:
             done = self._path_hijack(words, assigns)
             if done is not None:
                 return done
+        elif assigns and "/" not in words[0].text and not words[0].dynamic:
+            for a in assigns:
+                raw = _text(a)
+                if raw.startswith("PATH=") and (front := _risky_path_front(raw[5:])):
+                    # (n20u, F17) `PATH=.:$PATH make`: the name may run a file from there
+                    w = words[0]
+                    why = f"`{w.text}` may run {front}/{w.text}: {front} is searched first"
+                    self.scope.add(RiskLevel.CRITICAL, "alias-hides", why, w.start, w.end)
         if words[0].text in ("cd", "pushd") and len(words) == 1:
             self.scope.pending_cd = "~"
         if (assigns or "TAR_OPTIONS" in self.scope.env) and command_name(words[0].text) in (
@@ -2891,6 +2914,14 @@ class _Walker:
         if name not in _HOOK_VARS:
             return
         s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+        if name == "PATH":
+            # (n20u, F17) `PATH=/tmp/b:$PATH`: a temporary, relative or hidden folder searched
+            # first; the commands run by bare name after it may be files from there
+            first = _risky_path_front(value.text)
+            if first:
+                self.scope.env[PATH_FRONT] = first
+            else:
+                self.scope.env.pop(PATH_FRONT, None)
         if (
             name == "PROMPT_COMMAND"
             and value.dynamic
@@ -3165,6 +3196,11 @@ class _Walker:
             glob = not GLOB_CHARS.isdisjoint(raw)
             if "\\" in raw:
                 raw = re.sub(r"\\(.)", r"\1", raw, flags=re.S)
+            if raw[:1] == "~" and "HOME" in self.scope.env and raw[1:2] in ("", "/"):
+                home = self.scope.env["HOME"]
+                if home.startswith("/"):
+                    # (n20u) `HOME=/; rm -rf ~/boot`: the tilde is the home assigned above
+                    raw = home.rstrip("/") + raw[1:] if raw[1:] else home
             return raw, False, glob, ""
         if t == "raw_string":
             return _text(node)[1:-1], False, False, ""

@@ -76,7 +76,9 @@ from aintern_ls.safety.registry import (
     COMPILED,
     HANDLERS,
     JVM_PROGRAMS,
+    PATH_FRONT,
     RUNNERS,
+    SHELL_BUILTINS,
     SHELLS,
     SSH_OPTION_TOOLS,
     WINDOWS_HANDLERS,
@@ -491,6 +493,16 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         # `./b/start` after `curl … | tar xz`: a file unpacked from a download, whatever
         # its name is (a handler for `start` would judge it as the program of that name).
         scope.add(C, "unseen-exec", f"runs {head.text}, which {why}", *_span(head))
+    if (
+        scope.env
+        and (front := scope.env.get(PATH_FRONT)) is not None
+        and "/" not in head.text
+        and not head.dynamic
+        and head.text not in SHELL_BUILTINS
+    ):
+        # (n20u, F17) `export PATH=/tmp/b:$PATH; ls`: `ls` may be a file in /tmp/b
+        why = f"`{head.text}` may run {front}/{head.text}: {front} is searched first on PATH"
+        scope.add(C, "alias-hides", why, *_span(head))
     if scope.env and (binding := wrappers.bound_program(scope, head.text)) is not None:
         # `hash -p /bin/rm ls; ls -rf /`, `cp /bin/rm /tmp/x; /tmp/x -rf /`: the name runs
         # the program bound to it earlier in the block (n13u). A name we know is judged as

@@ -385,6 +385,25 @@ _KERNEL_KNOB_CRITICAL = re.compile(
 )
 
 
+# (n20u) Folders on a usual PATH ahead of (or beside) the system's, and commands people and
+# scripts run every day: a file of that name there shadows the command.
+_PATH_SHADOW = re.compile(
+    r"^(?:/usr/local/s?bin|/opt/homebrew/bin|/opt/local/bin|~/\.local/bin|~/bin"
+    r"|/home/[^/]+/(?:\.local/)?bin)/([^/]+)$"
+)
+SHADOWED_COMMANDS = frozenset(
+    """
+    sudo su doas ls cat cp mv rm ln git ssh scp sftp python python3 pip pip3 node npm npx curl
+    wget bash sh zsh dash make gcc cc docker kubectl id whoami ps grep find tar awk sed vi vim
+    nano less more top passwd login env which apt apt-get yum dnf brew systemctl service chmod
+    chown mount umount java go cargo ruby perl openssl gpg ping ip ifconfig ssh-add ssh-keygen
+    kill pkill killall mkdir cd echo printf head tail sort uniq xargs dd rsync unzip zip gzip
+    crontab at journalctl dmesg lsof netstat ss nc ncat telnet ftp git-upload-pack code terraform
+    aws gcloud az ansible uv poetry pnpm yarn deno bun
+    """.split()  # noqa: SIM905
+)
+
+
 @lru_cache(maxsize=4096)  # pure: the same path in the same directories, the same answer
 def write_target(
     path: str, cwds: frozenset[str | None] = frozenset([None]), append: bool = False
@@ -456,6 +475,19 @@ def write_target(
             # merge or push, whatever writes it (cp, mv, install, ln -s, a redirect, curl -o)
             return Target(
                 RiskLevel.CRITICAL, "persistence", f"{p}, a git hook that git runs by itself"
+            )
+        if (
+            "bin/" in low
+            and (shadow := _PATH_SHADOW.match(low)) is not None
+            and shadow.group(1) in SHADOWED_COMMANDS
+        ):
+            # (n20u, red team F17) a file named like a common command in a PATH folder
+            # runs instead of it (`/usr/local/bin/sudo`, `~/.local/bin/ls`), as an alias
+            # hiding the command does
+            return Target(
+                RiskLevel.CRITICAL,
+                "persistence",
+                f"{p}, which runs instead of `{shadow.group(1)}` (a folder on PATH)",
             )
         if low == "/proc/sysrq-trigger":
             # A magic SysRq key (`echo b|o|c > …`): reboot, power-off or crash at once, the

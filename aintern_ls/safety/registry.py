@@ -140,6 +140,19 @@ PROFILE_PATH = re.compile(r"(?i)\A\$(?:global:)?profile(?:\.\w+)?\Z")
 # `hash -p PATH name`, `cp /bin/rm /tmp/x`: scope.env[BOUND_PREFIX + name] is the program
 # that name runs from then on in the block (n13u).
 BOUND_PREFIX = "\x00bound:"
+# (n20u) A temporary, relative or hidden folder put first on PATH (`PATH=/tmp/b:$PATH`): the
+# folder (commands run by bare name after it may be files from there).
+PATH_FRONT = "\x00pathfront"
+# Shell builtins: PATH is not searched for them.
+SHELL_BUILTINS = frozenset(
+    names(
+        """
+        cd echo printf export set unset true false test [ read exit return source . eval local
+        declare typeset alias unalias shift hash type command builtin pwd wait trap let getopts
+        readonly ulimit umask jobs fg bg disown exec times shopt pushd popd dirs history :
+        """
+    )
+)
 # `ln -s / /tmp/r`: links made in the block onto a protected folder, kept under one key as
 # "LINK\x02TARGET" pairs joined by "\x01"; a delete through one reaches the folder (n13u).
 UNIX_LINKS = "\x00unix-links"

@@ -642,6 +642,10 @@ def _sudo(cmd: Cmd) -> None:
         )
         _run_code_arg(cmd, code, "bash")
         return
+    chdir = own_options(cmd, i).option_value("-D", "--chdir") if cmd.name == "sudo" else None
+    if chdir is not None:
+        rest_in(cmd, i, chdir)  # (n20u) `sudo -D / rm -rf var`: the command runs in /
+        return
     rest(cmd, i)
 
 
@@ -770,7 +774,42 @@ def _env(cmd: Cmd) -> None:
         )
         cmd.scope.include(cmd.scope.nested(line, "bash", cmd.args[i]))
         return
+    chdir = own.option_value("-C", "--chdir")
+    home = next((w.text[5:] for w in reversed(cmd.args[:i]) if w.text.startswith("HOME=")), None)
+    if chdir is not None or home is not None:
+        rest_in(cmd, i, chdir, home)  # (n20u) `env -C / rm -rf etc`, `env HOME=/ sh -c …`
+        return
     rest(cmd, i)
+
+
+def rest_in(cmd: Cmd, i: int, chdir: Word | None, home: str | None = None) -> None:
+    """(n20u) `rest(cmd, i)` run where the wrapper puts it: in the folder `-C`/`--chdir`/`-D`
+    names (relative targets are judged against it, as after `cd`), with `HOME` set to a
+    literal folder (`~` is that folder)."""
+    scope = cmd.scope
+    saved_cwds = scope.cwds
+    had_home = "HOME" in scope.env
+    saved_home = scope.env.get("HOME", "")
+    if chdir is not None and not chdir.dynamic and chdir.text:
+        d = chdir.text
+        scope.cwds = frozenset(
+            d if d.startswith(("/", "~")) or c is None else c.rstrip("/") + "/" + d
+            for c in scope.cwds
+        )
+    if home is not None:
+        if home.startswith("/") and "$" not in home:
+            scope.env["HOME"] = home
+        else:
+            scope.env.pop("HOME", None)
+    try:
+        rest(cmd, i)
+    finally:
+        scope.cwds = saved_cwds
+        if home is not None:
+            if had_home:
+                scope.env["HOME"] = saved_home
+            else:
+                scope.env.pop("HOME", None)
 
 
 STDIN_FILES = frozenset({"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
@@ -1985,6 +2024,11 @@ def _hash(cmd: Cmd) -> None:
             prog = command_name(path)
             if prog:
                 bind_name(cmd.scope, t, prog)
+            if prog != t and program_file(path) is None:
+                # (n20u, F17) `hash -p ./fake ssh`: the name runs a file that is no known
+                # program, as an alias hiding the command would
+                why = f"hash -p makes `{t}` run {path}, which the analyser cannot read"
+                cmd.add(C, "alias-hides", why, args[k])
         elif not t.startswith("-") and "-d" in texts:
             cmd.scope.env.pop(BOUND_PREFIX + t, None)
         k += 1

