@@ -187,6 +187,18 @@ _KNOWN_VARS = {
     "HOME": "~",
     # Git Bash / MSYS2 / Cygwin pass the Windows home on as USERPROFILE (safety-tgt9)
     "USERPROFILE": "~",
+    # (n20u, review 19 finding 10) and the Windows system folders, as paths._ENV_FOLDERS
+    # knows them (`rm -rf "$PROGRAMFILES"` in Git Bash wipes C:\Program Files)
+    "PROGRAMFILES": "/c/Program Files",
+    "PROGRAMW6432": "/c/Program Files",
+    "ProgramW6432": "/c/Program Files",
+    "COMMONPROGRAMFILES": "/c/Program Files/Common Files",
+    "COMMONPROGRAMW6432": "/c/Program Files/Common Files",
+    "CommonProgramW6432": "/c/Program Files/Common Files",
+    "SYSTEMROOT": "/c/Windows",
+    "WINDIR": "/c/Windows",
+    "PROGRAMDATA": "/c/ProgramData",
+    "ALLUSERSPROFILE": "/c/ProgramData",
     "PWD": ".",
     "IFS": " ",
     "USER": "user",

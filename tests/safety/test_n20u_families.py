@@ -325,3 +325,32 @@ _WHERE_NOT_RAISED = [
 @pytest.mark.parametrize(("command", "level"), _WHERE_NOT_RAISED)
 def test_where_it_runs_not_raised(command: str, level: RiskLevel) -> None:
     assert _rated(command) == level, command
+
+
+# 5. Git Bash / MSYS spellings of the Windows system folders (review 19, finding 10).
+@pytest.mark.parametrize(
+    "command",
+    [
+        'rm -rf "$PROGRAMFILES"',
+        'rm -rf "$COMMONPROGRAMFILES"',
+        'rm -rf "$SYSTEMROOT"',
+        "rm -rf $WINDIR",
+        'rm -rf "${WINDIR}/System32"',
+        'rm -rf "$PROGRAMDATA"',
+        'sudo rm -rf "$ProgramW6432"',
+    ],
+)
+def test_msys_system_folders_blocked(command: str) -> None:
+    assert _rated(command) == B, command
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ('rm -rf "$PROGRAMFILES/MyApp/cache"', D),
+        ('ls "$PROGRAMFILES"', S),
+        ('echo "$WINDIR"', S),
+    ],
+)
+def test_msys_folders_not_raised(command: str, level: RiskLevel) -> None:
+    assert _rated(command) == level, command
