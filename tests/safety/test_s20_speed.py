@@ -158,3 +158,58 @@ def test_repeated_writes_keep_their_verdicts(text: str, want: tuple[str, str, in
     got = analyse(text, "cmd", None)
     rules = " ".join(sorted({f.rule for f in got.findings}))
     assert (got.level.label, rules, len(got.findings), budget.spent()) == want
+
+
+def test_echo_off_marks_alone_are_not_looked_up_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `@(@(@(…)))` in cmd ('nested @( )' of the long shapes: 66 ms for 10,000 characters):
+    # 3,334 segments of a lone `@`, each a memo lookup (about 13 µs, 0 steps) before s20
+    from aintern_ls.safety import cmd
+
+    calls = {"n": 0}
+    once = cmd._segment_once
+
+    def counted(*args: Any) -> Any:
+        calls["n"] += 1
+        return once(*args)
+
+    monkeypatch.setattr(cmd, "_segment_once", counted)
+    got = analyse("@(" * 3000 + ")" * 3000, "cmd", None)
+    assert calls["n"] == 0
+    assert (got.level.label, len(got.findings), budget.spent()) == ("safe", 0, 6750)
+
+
+# (level, rules, findings, steps) as main f0c36ed judged them before the `@` shortcut
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("@ & rd /s /q C:\\", ("blocked", "rm-root", 1, 86)),
+        ("@@ & @ & del /q x", ("dangerous", "delete", 1, 84)),
+        ("@\n@\nformat c: /q", ("blocked", "mkfs", 1, 84)),
+        # a lone `@` ends an `echo` group as it did (see the report of s20: a family to check)
+        (
+            "(echo rd /s /q C:\\& @ & echo x) > a.bat & call a.bat",
+            ("moderate", "local-script unknown-command write", 3, 331),
+        ),
+        (
+            "(echo rd /s /q C:\\& echo x) > a.bat & call a.bat",
+            ("blocked", "local-script rm-root unknown-command write", 4, 408),
+        ),
+        # listings written to a file are still remembered (`_listing_files`)
+        (
+            'dir /b /s C:\\Users > l.txt & for /f %i in (l.txt) do del "%i"',
+            ("blocked", "rm-system write", 2, 191),
+        ),
+        (
+            'where /r C:\\Users *.docx > l.txt & for /f %i in (l.txt) do del "%i"',
+            ("blocked", "rm-system write", 2, 195),
+        ),
+        (
+            'echo x > l.txt & for /f %i in (l.txt) do del "%i"',
+            ("dangerous", "delete write", 2, 176),
+        ),
+    ],
+)
+def test_cmd_shortcuts_keep_their_verdicts(text: str, want: tuple[str, str, int, int]) -> None:
+    got = analyse(text, "cmd", None)
+    rules = " ".join(sorted({f.rule for f in got.findings}))
+    assert (got.level.label, rules, len(got.findings), budget.spent()) == want
