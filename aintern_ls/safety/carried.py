@@ -182,7 +182,7 @@ def _exim_run(cmd: Cmd) -> None:
         t = w.text
         i = t.find("${run")
         count = 0
-        while i >= 0 and count < 8:
+        while i >= 0 and count < 4:
             count += 1
             open_at = t.find("{", i + 5)
             if open_at < 0:
@@ -196,7 +196,9 @@ def _exim_run(cmd: Cmd) -> None:
                     if depth == 0:
                         break
                 j += 1
-            command = t[open_at + 1 : j].strip()
+            if j >= len(t):
+                break  # (an expansion never closed: exim refuses it, nothing runs)
+            command = t[open_at + 1 : j].strip()[:2000]
             if command:
                 where = Word(command, w.start, w.end, w.dynamic)
                 label = f"{cmd.name} ${{run}}"

@@ -103,6 +103,48 @@ _RC_FILES = {
 _PROBE_URL = "https://example.invalid/"
 
 
+# The settings of each rc file that send data, name a program or run a command (each read
+# line costs an analysis: the others are not read).
+_GIT_RUNS = (
+    "pager",
+    "editor",
+    "fsmonitor",
+    "sshcommand",
+    "hookspath",
+    "askpass",
+    "gitproxy",
+    "program",
+    "external",
+    "helper",
+    "textconv",
+    "command",
+    "cmd",
+    "clean",
+    "smudge",
+    "driver",
+    "path",
+    "templatedir",
+    "process",
+)
+_VIM_RUNS = ("!", "system", "call", "py", "lua", "perl", "ruby", "exe", "source", "so ")
+_RC_KEYS = {
+    "curl": frozenset(
+        """
+        data data-binary data-raw data-urlencode data-ascii json form form-string upload-file
+        output config d F T o K upload-file url-query
+        """.split()  # noqa: SIM905
+    ),
+    "wget": frozenset(
+        """
+        post-file post-data body-file body-data use-askpass output-document execute e input
+        """.split()  # noqa: SIM905
+    ),
+    "npm": frozenset(
+        "script-shell node-options shell git editor browser viewer onload-script".split()  # noqa: SIM905
+    ),
+}
+
+
 def tool_config_kind(target: str) -> str:
     """The kind of tool configuration file `target` is ("" when none)."""
     path = target.replace("\\", "/").strip("'\"")
@@ -144,17 +186,25 @@ def _probes(kind: str, text: str) -> list[str]:
             if not eq or not section:
                 continue
             full = f"{section}.{key.strip()}"
-            verb = key.strip() if section.lower() == "alias" else "status"
+            alias = section.lower() == "alias"
+            if not (_unquote(value).startswith("!") if alias else full.lower().endswith(_GIT_RUNS)):
+                continue  # (only settings that name a program are read: a few per file)
+            verb = key.strip() if alias else "status"
             out.append(f"git -c {shlex.quote(full + '=' + _unquote(value))} {verb}")
         elif kind == "vim":
+            if not any(k in line for k in _VIM_RUNS):
+                continue
             parts = line.split(None, 3)
             if parts[0].rstrip("!") in ("au", "autocmd") and len(parts) == 4:
                 line = parts[3]  # `autocmd VimEnter * !rm -rf ~`: the command it runs
-            out.append(f"vim --cmd {shlex.quote(line)}")
+            out.append(f"vim -u NONE --cmd {shlex.quote(line)}")  # (not the file itself)
         elif kind == "curl" and line.startswith("-"):
-            out.append(f"curl {line} {_PROBE_URL}")
+            if line.split(None, 1)[0].lstrip("-").split("=", 1)[0] in _RC_KEYS["curl"]:
+                out.append(f"curl {line} {_PROBE_URL}")
         else:
             key, sep, value = line.replace("=", " ", 1).replace(":", " ", 1).partition(" ")
+            if key.strip().lower().replace("_", "-") not in _RC_KEYS.get(kind, ()):
+                continue
             if kind == "curl":
                 out.append(f"curl --{key} {shlex.quote(_unquote(value))} {_PROBE_URL}")
             elif kind == "wget" and sep:
@@ -162,7 +212,9 @@ def _probes(kind: str, text: str) -> list[str]:
                 out.append(f"wget --{opt}={shlex.quote(_unquote(value))} {_PROBE_URL}")
             elif kind == "npm" and sep:
                 out.append(f"npm config set {key.strip()} {shlex.quote(_unquote(value))}")
-    return out[:32]
+        if len(out) >= 12:
+            break
+    return out
 
 
 def judge_tool_config(scope: Scope, target: str, text: str, where: Word, kind: str) -> None:
@@ -183,6 +235,8 @@ def judge_tool_config(scope: Scope, target: str, text: str, where: Word, kind: s
         found = []
         for probe in _probes(kind, text):
             found += scope.nested(probe, "bash", where, -1)
+            if any(f.level >= B for f in found):
+                break  # (nothing later can make it worse)
         what = f"every later {kind} run do what it says"
     worst = max((f.level for f in found), default=None)
     if kind != "jvm" and (worst is None or worst < C):
