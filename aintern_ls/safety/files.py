@@ -74,6 +74,8 @@ def _as_if_empty(cmd: Cmd, t: Word, recursive: bool) -> tuple[RiskLevel, str, st
     A variable this block never sets is empty when the block runs on its own: what the
     path then names decides (blocked for /, /usr…); one it sets at run time, or that a
     shell usually has, is only unknown (critical)."""
+    if cmd.scope.family in ("powershell", "cmd"):
+        return _as_if_empty_windows(cmd, t, recursive)
     m = _VARIABLE_PATH.match(t.text)
     if m is None:
         return None
@@ -87,6 +89,127 @@ def _as_if_empty(cmd: Cmd, t: Word, recursive: bool) -> tuple[RiskLevel, str, st
         or name in _USUALLY_SET
         or name.startswith("XDG_")
         or name.isdigit()
+    ):
+        return C, "rm-unknown-root", what
+    return B, target.rule, what + f" (this block never sets {name})"
+
+
+# (n20w, F22) the same in PowerShell and cmd: `Remove-Item "$dir\*"`, `"$env:OUT\"`,
+# `rd /s /q "%OUT%\"` (the word as the walker gives it: `$x\*`, `%OUT%\`); the name is read
+# from the source, where the walker may have respelled it.
+_WIN_VARIABLE_PATH = re.compile(r"^(?:\$[\w:{}]+|%[A-Za-z_][\w.()-]*%)([\\/][^$`%]*)$")
+_WIN_VARIABLE_NAME = re.compile(r"%([A-Za-z_][\w.()-]*)%|\$\{?(?:env:)?(\w+)")
+# Variables Windows and PowerShell always have set: an unknown value, not an empty one.
+_WIN_USUALLY_SET = frozenset(
+    n.lower()
+    for n in names(
+        """
+        USERPROFILE APPDATA LOCALAPPDATA TEMP TMP SystemRoot windir ProgramFiles ProgramData
+        ProgramW6432 CommonProgramFiles ALLUSERSPROFILE PUBLIC HOMEDRIVE HOMEPATH SystemDrive
+        COMPUTERNAME USERNAME PSHOME PWD HOME ComSpec
+        """
+    )
+)
+# Variables set only when the text runs as a script (empty when pasted into a console):
+# unknown (critical).
+_WIN_SCRIPT_SET = frozenset({"psscriptroot", "pscommandpath", "myinvocation"})
+
+
+def _windows_guarded(before: str, name: str, family: str) -> bool:
+    """Whether the text before the deletion makes sure `name` is not empty: cmd's
+    `if defined NAME`, `if not defined NAME set/exit/goto`, `if not "%NAME%"==""`, `if exist
+    "%NAME%"`; PowerShell's `[ValidateNotNullOrEmpty()]`/`[ValidateNotNull()]`/a mandatory
+    parameter, `if ($NAME)`, `if (Test-Path $NAME)`, `if (-not [string]::IsNullOrEmpty($NAME))`,
+    `if ($NAME -ne '')`, `if (-not $NAME) { throw }`."""
+    n = re.escape(name)
+    if family == "cmd":
+        guard = (
+            rf"(?i)\bif\s+defined\s+{n}\b|\bif\s+not\s+defined\s+{n}\s+(?:\(\s*)?(?:set|exit|goto)\b"
+            rf'|\bif\s+(?:not\s+"%{n}%"\s*==\s*""|"%{n}%"\s*(?:neq|!=|==)\s*""(?=\s+\()?'
+            rf'|exist\s+"?%{n}%)'
+        )
+    else:
+        v = rf"\$(?:env:)?{n}\b|\$\{{(?:env:)?{n}\}}"
+        guard = (
+            rf"(?i)\[(?:validatenotnull\w*\(\s*\)|parameter\([^()]*mandatory[^()]*\))\]\s*"
+            rf"(?:\[[\w.\[\]]*\]\s*)*\${n}\b"
+            rf"|\bif\s*\(\s*(?:(?:{v})\s*(?:-ne\s*(?:''|\"\"|\$null)\s*)?\)"
+            rf"|test-path\s+(?:-(?:literal)?path\s+)?[\"']?(?:{v})"
+            rf"|(?:-not\s*|!\s*)\[string\]::isnullor(?:empty|whitespace)\(\s*(?:{v})\s*\)"
+            rf"|(?:-not\s+|!\s*)(?:{v})\s*\)\s*\{{\s*(?:throw|exit|return)\b)"
+        )
+    return re.search(guard, before[-4000:]) is not None
+
+
+_USUALLY_SET_UPPER = frozenset(n.upper() for n in _USUALLY_SET)
+
+
+def _never_empty_value(before: str, name: str) -> bool:
+    """Whether the last PowerShell assignment of `$name` before the deletion gives it a value
+    that cannot be empty: a Join-Path, or a string with literal text beside its variables
+    (`"$root\\out"`, `'C:\\build'`)."""
+    rhs = None
+    for m in re.finditer(rf"(?im)\${re.escape(name)}\s*=(?!=)([^;\n]{{0,300}})", before[-4000:]):
+        rhs = m.group(1)
+    if rhs is None:
+        return False
+    rhs = rhs.strip().lstrip("(").lstrip()
+    if rhs[:9].lower() == "join-path":
+        return True
+    if rhs[:1] not in ("'", '"'):
+        return False  # (a command's output, `Read-Host 'dir'`: may be empty)
+    for q in re.finditer(r"'([^']*)'|\"([^\"]*)\"", rhs):
+        literal = re.sub(r"\$(?:\{[^}]*\}|\([^()]*\)|[\w:]+)", "", q.group(1) or q.group(2) or "")
+        if literal.strip():
+            return True
+    return False
+
+
+def _windows_assigned(before: str, name: str, family: str) -> bool:
+    """Whether the text before the deletion gives `name` a value at run time (the walker
+    resolves literal values; what reaches here is unknown): cmd `set`/`set /p` (in a loop
+    too), PowerShell `$NAME = …`, `Set-Variable NAME`, a loop variable, a parameter."""
+    n = re.escape(name)
+    if family == "cmd":
+        assigned = rf'(?i)\bset\s+(?:/[pa]\s+)?"?{n}='
+    else:
+        assigned = (
+            rf"(?i)\$(?:env:)?{n}\s*[-+]?=(?!=)|\b(?:set-variable|sv|new-variable|nv)\s+"
+            rf"(?:-name\s+)?['\"]?{n}\b|\bforeach\s*\(\s*\${n}\s+in\b|\bparam\s*\([^()]*\${n}\b"
+        )
+    return re.search(assigned, before[-4000:]) is not None
+
+
+def _as_if_empty_windows(cmd: Cmd, t: Word, recursive: bool) -> tuple[RiskLevel, str, str] | None:
+    r"""`Remove-Item "$dir\*" -Recurse`, `rd /s /q "%OUT%\"`: with the variable empty the
+    path is the drive's root (`\*`, `\`). Blocked when the block never sets the variable
+    nor makes sure it is set; critical when it is set at run time or one Windows always
+    has; judged as any unknown folder (None) when a guard makes sure it is not empty."""
+    m = _WIN_VARIABLE_PATH.match(t.text)
+    if m is None:
+        return None
+    # (a path from the root of no drive is on the current drive: `\*.tmp` is `C:\*.tmp`)
+    target = classify_path("C:" + m.group(1), frozenset([None]), True)
+    if target.level < B or not (recursive or target.rule == "rm-system-file"):
+        return None
+    source = cmd.scope.source
+    spelled = _WIN_VARIABLE_NAME.search(source, t.start, t.end)
+    if spelled is None:
+        return None
+    name = spelled.group(1) or spelled.group(2)
+    family = cmd.scope.family
+    before = source[: t.start]
+    if _windows_guarded(before, name, family):
+        return None
+    if name.lower() in _WIN_USUALLY_SET:
+        return None  # (a folder the system names: judged as that folder)
+    if family == "powershell" and _never_empty_value(before, name):
+        return None  # (`$out = Join-Path $x 'out'`, `"$root\out"`: never empty)
+    what = f"{target.what} when {spelled.group(0)} is empty"
+    if (
+        name.lower() in _WIN_SCRIPT_SET
+        or name.upper() in _USUALLY_SET_UPPER
+        or _windows_assigned(before, name, family)
     ):
         return C, "rm-unknown-root", what
     return B, target.rule, what + f" (this block never sets {name})"

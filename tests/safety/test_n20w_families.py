@@ -15,7 +15,7 @@ import pytest
 from aintern_ls.safety import assess, budget
 from aintern_ls.safety.analyser import _assess_cached
 from aintern_ls.safety.powershell import variable_read_name
-from tests.safety._levels import PS_BLOCK_WRAPPERS, B, D, M, S
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S
 
 # ---------------------------------------------------------------- 1. values by a variable's name
 VALUE_READS = [
@@ -95,3 +95,69 @@ def test_resolved_reads_cost_no_second_reading() -> None:
         _steps("Remove-Item -Path (Get-Variable -Name HOME -ValueOnly) -Recurse -Force") < 2 * plain
     )
     assert _steps("$variable:a " * 800) < 2.5 * _steps("$a " * 800)  # (main: 3x, 13,935 steps)
+
+
+# ---------------------------------------------------------------- 2. empty variable, drive root
+EMPTY_VARIABLE = [
+    ('Remove-Item -Path "$stage\\*" -Recurse -Force', "powershell", B),
+    ('Remove-Item "${env:PUBLISH}\\" -Recurse -Force', "powershell", B),
+    ('Remove-Item "$($env:PUBLISH)\\*" -Recurse -Force', "powershell", B),
+    ('rm -r -fo "$build\\"', "powershell", B),
+    ('Get-ChildItem "$stage\\" -Recurse -File | Remove-Item -Force', "powershell", B),
+    (
+        'Invoke-Command -ScriptBlock { Remove-Item "$env:PUBLISH\\*" -Recurse -Force }',
+        "powershell",
+        B,
+    ),
+    ('cmd /c rd /s /q "%PUBLISH%\\"', "powershell", B),
+    ('rd /s /q "%PUBLISH%\\"', "cmd", B),
+    ("rd /s /q %PUBLISH%\\", "cmd", B),
+    ('del /s /q /f "%PUBLISH%\\*"', "cmd", B),
+    ('cmd /c rd /s /q "%PUBLISH%\\"', "cmd", B),
+    # set at run time, or only when run as a script: unknown (critical)
+    ("$stage = Read-Host 'dir'; Remove-Item \"$stage\\*\" -Recurse -Force", "powershell", C),
+    ('foreach ($d in $dirs) { Remove-Item "$d\\*" -Recurse -Force }', "powershell", C),
+    ('param([string]$Stage) Remove-Item "$Stage\\*" -Recurse -Force', "powershell", C),
+    ('Remove-Item "$PSScriptRoot\\*" -Recurse -Force', "powershell", C),
+    ('Remove-Item "$env:GITHUB_WORKSPACE\\*" -Recurse -Force', "powershell", C),
+    ('$out = "$root"; Remove-Item "$out\\*" -Recurse -Force', "powershell", C),
+    ('set /p PUBLISH=Folder? \nrd /s /q "%PUBLISH%\\"', "cmd", C),
+    # guarded, assigned a literal, a named subset, a known folder: must not rise
+    ('if ($stage) { Remove-Item "$stage\\*" -Recurse -Force }', "powershell", D),
+    (
+        "if (-not $stage) { throw 'no dir' }; Remove-Item \"$stage\\*\" -Recurse -Force",
+        "powershell",
+        D,
+    ),
+    (
+        'if (Test-Path $env:PUBLISH) { Remove-Item "$env:PUBLISH\\*" -Recurse -Force }',
+        "powershell",
+        D,
+    ),
+    (
+        'param([Parameter(Mandatory=$true)][string]$Stage) Remove-Item "$Stage\\*" -Recurse -Force',
+        "powershell",
+        D,
+    ),
+    ("$stage = 'C:\\src\\app\\obj'; Remove-Item \"$stage\\*\" -Recurse -Force", "powershell", D),
+    ('Remove-Item "$stage\\*.tmp" -Recurse -Force', "powershell", D),
+    (
+        "$out = Join-Path $PSScriptRoot 'out'; Remove-Item \"$out\\*\" -Recurse -Force",
+        "powershell",
+        D,
+    ),
+    ('$out = "$root\\out"; Remove-Item "$out\\*" -Recurse -Force', "powershell", D),
+    ('Remove-Item "$stage\\*" -WhatIf -Recurse', "powershell", S),
+    ('Remove-Item "$env:TEMP\\*" -Recurse -Force', "powershell", D),
+    ('if defined PUBLISH (rd /s /q "%PUBLISH%\\")', "cmd", D),
+    ('if "%PUBLISH%"=="" exit /b 1\nrd /s /q "%PUBLISH%\\"', "cmd", D),
+    ('rd /s /q "%TEMP%\\"', "cmd", D),
+    ('rd /s /q "%PUBLISH%\\old"', "cmd", D),
+    ('del "%PUBLISH%\\*.log"', "cmd", D),
+    ('echo rd /s /q "%PUBLISH%\\"', "cmd", S),
+]
+
+
+@pytest.mark.parametrize("command,shell,want", EMPTY_VARIABLE)
+def test_empty_variable_is_the_drive_root(command: str, shell: str, want: object) -> None:
+    assert assess(command, shell).level == want
