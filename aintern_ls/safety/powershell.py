@@ -3425,7 +3425,10 @@ class _Walker:
             # (n19w: also a static call or a member chain, `[Environment]::GetFolderPath(…)`,
             # `$ExecutionContext.SessionState.PSVariable.GetValue('p')`)
             built = _path_expression(raw.strip(), self.scope.env)
-            if built is not None and (built[:1] == "~" or re.search(r"[\\/:]", built)):
+            if built is not None and (
+                built[:1] == "~" or built == "." or re.search(r"[\\/:]", built)
+            ):
+                # (n20w: `$PWD.Path | Remove-Item`: the cwd, ".")
                 return Info(name="string", output=built)
         known = self.scope.env.get(_PS_VAR + raw.strip().lower())
         if known is None and _VAR_NAME.fullmatch(raw.strip()):
@@ -4690,8 +4693,12 @@ _FOLDER_PATH = re.compile(
     r"(?i)\[(?:system\.)?environment\]::getfolderpath\(\s*['\"]?(?:\[[\w.+]+\]::)?(\w+)['\"]?\s*\)"
     r"|\$\{env:(programfiles\(x86\))\}|\[(?:system\.)?environment\]::(systemdirectory)\b"
     r"|\[(?:system\.)?io\.path\]::(gettemppath)\(\s*\)"  # (n18w)
+    # (n20w) the separator constants: `"C:" + [IO.Path]::DirectorySeparatorChar` is `C:\`
+    r"|\[(?:system\.)?io\.path\]::((?:alt)?directoryseparatorchar)\b"
 )
 _FOLDERS = {
+    "directoryseparatorchar": "\\",
+    "altdirectoryseparatorchar": "/",
     "userprofile": "~",
     "mydocuments": "~\\Documents",
     "desktop": "~\\Desktop",
@@ -4711,7 +4718,8 @@ _FOLDERS = {
 
 
 def _folder(m: re.Match[str]) -> str:
-    known = _FOLDERS.get((m.group(1) or m.group(2) or m.group(3) or m.group(4) or "").lower())
+    found = m.group(1) or m.group(2) or m.group(3) or m.group(4) or m.group(5) or ""
+    known = _FOLDERS.get(found.lower())
     return "'" + known + "'" if known is not None else m.group(0)
 
 
@@ -4826,6 +4834,9 @@ _GET_PARENT = re.compile(
 _HERE = re.compile(
     r"(?i)\A\(?\s*(?:\(\s*(?:get-location|gl|pwd)\s*\)(?:\.(?:path|providerpath))?"
     r"|\$pwd\.(?:path|providerpath)|\[(?:system\.)?environment\]::currentdirectory"
+    # (n20w) the session state's location: `$ExecutionContext.SessionState.Path.CurrentLocation`
+    r"|\$executioncontext\s*\.\s*sessionstate\s*\.\s*path\s*\.\s*currentlocation"
+    r"(?:\s*\.\s*(?:path|providerpath))?"
     r"|\(\s*(?:resolve-path|rvpa)\s+\.\s*\)(?:\.path)?)\s*\)?\Z"
 )
 
@@ -4974,6 +4985,9 @@ def _path_function(raw: str, env: Mapping[str, str] | None) -> str | None:
         return _parent(known[0])
     if what == "getpathroot":
         drive = re.match(r"[A-Za-z]:", known[0])
+        if drive is None and known[0][:1] in ("~", "."):
+            # (n20w) home's drive (as `Split-Path -Qualifier` reads it), the cwd's drive
+            return "C:\\"
         return drive.group(0) + "\\" if drive else None
     return known[0]
 
@@ -5010,6 +5024,9 @@ def _path_expression(raw: str, env: Mapping[str, str] | None = None) -> str | No
     if len(raw) > 400:
         return None
     whole = raw.strip()
+    if whole[:1] == "[" and (cast := _STRING_CAST.match(whole)) is not None:
+        # (n20w) `[string]'C:\Users'`: a cast to a string is its operand's value
+        return _path_expression(whole[cast.end() :], env)
     if len(whole) > 1 and whole[0] == whole[-1] == '"' and not re.search(r'["`]', whole[1:-1]):
         # `"$($env:HOMEDRIVE)$($env:HOMEPATH)"`, `"${env:SystemDrive}\Users"`: inside an
         # expandable string a known variable is its value, as written (no quotes added)
@@ -5044,6 +5061,7 @@ def _path_expression(raw: str, env: Mapping[str, str] | None = None) -> str | No
 
 
 _PLAIN_PATH = re.compile(r"~?[\w.:\\/-]+")
+_STRING_CAST = re.compile(r"(?i)\[(?:system\.)?string\]\s*(?=['\"$(\[])")
 
 
 def _expandable_path(body: str, env: Mapping[str, str] | None) -> str | None:
@@ -5097,7 +5115,9 @@ def _known_subexpressions(text: str, env: Mapping[str, str] | None) -> str:
         value = _path_expression(inner, env) if re.search(r"[$(\[]", inner) else None
         if value is not None and value == inner and not re.search(r"[\\/:~]", value):
             value = None  # (r17) `$(Get-Random)`, `$(whoami)`: a command's output, unknown
-        if value is None or "$" in value or not _PATH_LIKE.search(value):
+        if value is None and _HERE.match("(" + inner + ")") is not None:
+            value = "."  # (n20w) `"$(Get-Location)\*"`: the cwd
+        if value is None or "$" in value or not (value == "." or _PATH_LIKE.search(value)):
             at = end + 1
             continue
         text = text[:start] + value + text[end + 1 :]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import fnmatch
 import functools
 import importlib
 import re
@@ -2239,6 +2240,35 @@ _WIN_ACCOUNT_BOOT = re.compile(
 )
 
 
+# (n20w) the registry hives and boot configuration stores of _WIN_ACCOUNT_BOOT by name, for
+# patterns (`Clear-Content C:\Windows\System32\config\*` empties the hives); a pattern over
+# System32 itself is left to the system-folder rules (`attrib -r C:\Windows\System32\*`)
+_WIN_ACCOUNT_BOOT_NAMES = tuple(
+    tuple(n.split("/"))
+    for n in (
+        [f"c:/windows/system32/config/{h}" for h in ("sam", "system", "security", "software")]
+        + ["c:/boot/bcd", "c:/efi/microsoft/boot/bcd"]
+    )
+)
+
+
+def _globs_account_boot(pattern: str) -> bool:
+    """Whether a wildcard path (lower case, `/`) names a Windows account or boot file, one
+    folder level for one (`*` does not cross a separator)."""
+    if len(pattern) > 260:
+        return False
+    if pattern[:1] == "/":
+        pattern = "c:" + pattern
+    elif re.match(r"[a-z]:/", pattern):
+        pattern = "c:" + pattern[2:]
+    parts = pattern.rstrip("/").split("/")
+    return any(
+        len(parts) == len(name)
+        and all(fnmatch.fnmatchcase(n, p) for n, p in zip(name, parts, strict=True))
+        for name in _WIN_ACCOUNT_BOOT_NAMES
+    )
+
+
 # A server-side script under a web server's document root: whoever requests it runs it.
 _WEB_SCRIPT = re.compile(
     r"/(?:inetpub/wwwroot|aspnet_client|exchange server/[^/]+/frontend/httpproxy"
@@ -2278,7 +2308,7 @@ def windows_write_target(path: str) -> tuple[RiskLevel, str, str] | None:
         p = re.sub(r"\A%(systemroot|windir)%", "c:/windows", p)
     if "//" in p:
         p = re.sub(r"/+", "/", p)
-    if _WIN_ACCOUNT_BOOT.match(p):
+    if _WIN_ACCOUNT_BOOT.match(p) or (("*" in p or "?" in p) and _globs_account_boot(p)):
         return B, "system-file", f"the Windows account or boot file {path}"
     if _WIN_BACKDOOR.search(p):
         return (

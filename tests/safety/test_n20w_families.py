@@ -161,3 +161,36 @@ EMPTY_VARIABLE = [
 @pytest.mark.parametrize("command,shell,want", EMPTY_VARIABLE)
 def test_empty_variable_is_the_drive_root(command: str, shell: str, want: object) -> None:
     assert assess(command, shell).level == want
+
+
+# ---------------------------------------------------------------- 3. paths and pipelines
+PATHS_AND_PIPES = [
+    ('[System.String]"C:\\Program Files" | Remove-Item -Recurse -Force', B),
+    ("[string]$HOME | Remove-Item -Recurse -Force", B),
+    ("$PWD.ProviderPath | ri -r -fo", B),
+    ("$ExecutionContext.SessionState.Path.CurrentLocation.Path | Remove-Item -Recurse -Force", B),
+    ("Remove-Item $ExecutionContext.SessionState.Path.CurrentLocation -Recurse -Force", B),
+    ('Remove-Item "$(Get-Location)\\*" -Recurse -Force', B),
+    ('Remove-Item "$($PWD.Path)\\*" -Recurse -Force', B),
+    ("[IO.Path]::GetPathRoot($env:USERPROFILE) | Remove-Item -Recurse -Force", B),
+    ("Remove-Item ([IO.Path]::GetPathRoot($HOME)) -Recurse -Force", B),
+    ("Remove-Item ('C:' + [IO.Path]::AltDirectorySeparatorChar) -Recurse -Force", B),
+    ('Remove-Item ("C:" + [IO.Path]::DirectorySeparatorChar + "Windows") -Recurse -Force', B),
+    ("Set-Content -Path C:\\Windows\\System32\\config\\S* -Value ''", B),
+    ("Clear-Content -Path 'C:\\Windows\\System32\\config\\*'", B),
+    # look-alikes: must not rise
+    ("[string]'C:\\src\\app\\obj' | Remove-Item -Recurse -Force", D),
+    ("[string]'C:\\Windows' | Get-ChildItem", S),
+    ("$ExecutionContext.SessionState.Path.CurrentLocation | Write-Output", S),
+    ("[IO.Path]::GetPathRoot($HOME) | Write-Output", S),
+    ('Remove-Item "$(Get-Location)\\build" -Recurse -Force', D),
+    ('Write-Host "$(Get-Location)\\*"', S),
+    ('Write-Output ("C:" + [IO.Path]::DirectorySeparatorChar)', S),
+    ("Clear-Content C:\\src\\app\\logs\\*", D),
+    ("Get-Content C:\\Windows\\System32\\config\\*", S),
+]
+
+
+@pytest.mark.parametrize("command,want", PATHS_AND_PIPES)
+def test_paths_and_pipes(command: str, want: object) -> None:
+    assert assess(command, "powershell").level == want
