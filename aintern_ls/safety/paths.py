@@ -278,7 +278,7 @@ _PERSISTENCE = re.compile(
     r"|^/(usr/)?lib/systemd/(system|user)/\S+$|^/etc/systemd/user/\S+$"
     r"|^/etc/udev/rules\.d/\S+$|^/etc/apt/apt\.conf\.d/\S+$|^/etc/update-motd\.d/\S+$"
     r"|^/etc/network/if-(up|down|pre-up|post-down)\.d/\S+$|^/etc/NetworkManager/dispatcher\.d/\S+$"
-    r"|powershell/\S*profile\.ps1$|^\$profile$"
+    r"|powershell/\S*profile\.ps1$|^\$profile(\.\w+)?$"
     # Python runs these at every interpreter start (site-packages hooks)
     r"|(^|/)(sitecustomize|usercustomize)\.py$|(site|dist)-packages/[^/]+\.pth$"
     r"|/start menu/programs/startup/\S*"

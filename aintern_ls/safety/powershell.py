@@ -4426,6 +4426,15 @@ def _normal_var(name: str) -> str:
     return "$" + m.group(1) if m is not None else name
 
 
+# (n20w) the files `$PROFILE` and its members name (PowerShell 7; Windows PowerShell's
+# `WindowsPowerShell` folders are read as profiles by the same path rule)
+_PROFILE_PATHS = {
+    "": "~\\Documents\\PowerShell\\Microsoft.PowerShell_profile.ps1",
+    "currentusercurrenthost": "~\\Documents\\PowerShell\\Microsoft.PowerShell_profile.ps1",
+    "currentuserallhosts": "~\\Documents\\PowerShell\\profile.ps1",
+    "allusersallhosts": "C:\\Program Files\\PowerShell\\7\\profile.ps1",
+    "alluserscurrenthost": "C:\\Program Files\\PowerShell\\7\\Microsoft.PowerShell_profile.ps1",
+}
 _PROFILE_VAR = re.compile(
     r"(?i)\$\{?profile\}?(\.(allusersallhosts|alluserscurrenthost|currentuserallhosts"
     r"|currentusercurrenthost))?"
@@ -4760,6 +4769,7 @@ _PS_OPERAND = r"(\$\{[^}]*\}|\$[\w:]+(?:\(x86\))?|'[^']*'|\"[^\"`]*\")"
 _ITEM_OPERAND = (
     r"(\$\{[^}]*\}|\$[\w:]+(?:\(x86\))?(?:[\\/][\w.\\/-]*)?|'[^']*'|\"[^\"`]*\"|~[\\/\w.-]*"
     r"|[A-Za-z]:[\\/][^\s()]*"
+    r"|\$profile\.\w+"  # (n20w) `Split-Path $PROFILE.CurrentUserAllHosts`
     # (n14w) `([Environment]::GetFolderPath('UserProfile'))`: a known folder's getter
     r"|\(\s*\[(?:system\.)?environment\]::getfolderpath\s*\([^()]*\)\s*\))"
 )
@@ -5024,6 +5034,10 @@ def _path_expression(raw: str, env: Mapping[str, str] | None = None) -> str | No
     if len(raw) > 400:
         return None
     whole = raw.strip()
+    if whole[:2].lower() in ("$p", "${") and (prof := _PROFILE_VAR.fullmatch(whole)) is not None:
+        # (n20w) `Split-Path $PROFILE`, `Join-Path (Split-Path $PROFILE) profile.ps1`: the
+        # profile's file, so a path built from it is still a profile
+        return _PROFILE_PATHS[(prof.group(2) or "").lower()]
     if whole[:1] == "[" and (cast := _STRING_CAST.match(whole)) is not None:
         # (n20w) `[string]'C:\Users'`: a cast to a string is its operand's value
         return _path_expression(whole[cast.end() :], env)

@@ -194,3 +194,33 @@ PATHS_AND_PIPES = [
 @pytest.mark.parametrize("command,want", PATHS_AND_PIPES)
 def test_paths_and_pipes(command: str, want: object) -> None:
     assert assess(command, "powershell").level == want
+
+
+# ---------------------------------------------------------------- 4. code hidden in strings
+HIDDEN_CODE = [
+    (
+        "$p = Split-Path -Parent $PROFILE; Add-Content (Join-Path $p 'profile.ps1')"
+        " 'Start-Process calc'",
+        C,
+    ),
+    ("$p = $PROFILE.AllUsersAllHosts; Add-Content $p 'Start-Process calc'", C),
+    (
+        "$d = Split-Path $PROFILE.CurrentUserAllHosts; Out-File -Append -FilePath"
+        " \"$d\\profile.ps1\" -InputObject 'Start-Process calc'",
+        C,
+    ),
+    (
+        "Add-Content -Path (Join-Path (Split-Path $PROFILE) 'Microsoft.PowerShell_profile.ps1')"
+        " -Value 'Remove-Item $HOME -Recurse -Force'",
+        B,
+    ),
+    # look-alikes: must not rise
+    ("Get-Content (Join-Path (Split-Path $PROFILE) 'profile.ps1')", S),
+    ("Test-Path (Split-Path $PROFILE)", S),
+    ("$p = $PROFILE.AllUsersAllHosts; Get-Content $p", S),
+]
+
+
+@pytest.mark.parametrize("command,want", HIDDEN_CODE)
+def test_hidden_code(command: str, want: object) -> None:
+    assert assess(command, "powershell").level == want
