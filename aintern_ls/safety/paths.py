@@ -388,7 +388,7 @@ _KERNEL_KNOB_CRITICAL = re.compile(
 # (n20u) Folders on a usual PATH ahead of (or beside) the system's, and commands people and
 # scripts run every day: a file of that name there shadows the command.
 _PATH_SHADOW = re.compile(
-    r"^(?:/usr/local/s?bin|/opt/homebrew/bin|/opt/local/bin|~/\.local/bin|~/bin"
+    r"^(?:/usr/local/s?bin|/opt/homebrew/bin|/opt/local/bin|~/\.local/bin|~/bin|~/\.cargo/bin|~/go/bin"
     r"|/home/[^/]+/(?:\.local/)?bin)/([^/]+)$"
 )
 SHADOWED_COMMANDS = frozenset(

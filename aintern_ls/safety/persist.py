@@ -99,6 +99,12 @@ _RC_FILES = {
     ".gvimrc": "vim",
     ".exrc": "vim",
     "init.vim": "vim",
+    ".hgrc": "hg",
+    "hgrc": "hg",
+    ".tmux.conf": "tmux",
+    "tmux.conf": "tmux",
+    ".mailcap": "mailcap",
+    "mailcap": "mailcap",
 }
 _PROBE_URL = "https://example.invalid/"
 
@@ -177,7 +183,39 @@ def _probes(kind: str, text: str) -> list[str]:
         line = raw.strip()
         if not line or line[0] in '#;"':
             continue
-        if kind == "git":
+        if kind == "hg":
+            # `[hooks] x = CMD`, `[alias] x = !CMD`, `[ui] editor|ssh = CMD` (a `python:` hook
+            # names a function, not a command)
+            if line.startswith("["):
+                section = line.strip("[]").strip().lower()
+                continue
+            key, eq, value = line.partition("=")
+            value = _unquote(value)
+            if not eq or value.startswith("python:"):
+                continue
+            if section == "hooks" or (section == "alias" and value.startswith("!")):
+                out.append(value.lstrip("!"))
+            elif section == "ui" and key.strip().lower() in ("editor", "ssh", "merge"):
+                out.append(value)
+        elif kind == "tmux":
+            # `run-shell [-b] "CMD"`, `run "CMD"`, `if-shell "CMD" …`, `default-command "CMD"`
+            words = line.split(None, 1)
+            if words[0] in ("run-shell", "run", "if-shell", "if") and len(words) == 2:
+                rest = words[1]
+                while rest.startswith("-") and " " in rest:
+                    rest = rest.split(None, 1)[1]
+                q = rest[:1]
+                if q in "'\"" and rest.find(q, 1) > 0:
+                    out.append(rest[1 : rest.find(q, 1)])
+                elif q:
+                    out.append(rest)
+            elif "default-command" in line or "default-shell" in line:
+                out.append(_unquote(line.split("default-", 1)[1].split(None, 1)[-1]))
+        elif kind == "mailcap":
+            parts = line.split(";")  # `type; CMD; flags`
+            if len(parts) > 1 and parts[1].strip():
+                out.append(parts[1].strip())
+        elif kind == "git":
             if line.startswith("["):
                 head = line.strip("[]").split(None, 1)
                 section = head[0] + ("." + _unquote(head[1]) if len(head) > 1 else "")

