@@ -2074,7 +2074,9 @@ class _Walker:
                     why = f"`{w.text}` may run {front}/{w.text}: {front} is searched first"
                     self.scope.add(RiskLevel.CRITICAL, "alias-hides", why, w.start, w.end)
         if words[0].text in ("cd", "pushd") and len(words) == 1:
-            self.scope.pending_cd = "~"
+            home = self.scope.env.get("HOME", "") if self.scope.env else ""
+            # (n20u) `export HOME=/ && cd`: cd goes to the home assigned above
+            self.scope.pending_cd = home if home.startswith("/") else "~"
         if (assigns or "TAR_OPTIONS" in self.scope.env) and command_name(words[0].text) in (
             "tar",
             "gtar",

@@ -92,7 +92,7 @@ BATCH_LAUNCHERS = frozenset(
     names(
         """
         pester az gcloud gsutil bq npm npx yarn pnpm ng firebase code mvn gradle gradlew ant
-        sbt conda
+        sbt conda mvnw mvnd
         """
     )
 )
@@ -519,6 +519,8 @@ OPTION_VARS = {
     "PYTEST_ADDOPTS": "pytest",
     # (n20u) the plugin modules pytest loads first, as `-p` would (comma-separated)
     "PYTEST_PLUGINS": "pytest -p=",
+    # (n20u) tox 4 reads -x/--override values from TOX_OVERRIDE
+    "TOX_OVERRIDE": "tox --override=",
     # rustc's flags for every crate cargo builds: `-C linker=PROG` runs PROG (n13u, probe13)
     "RUSTFLAGS": "rustc",
     "CARGO_BUILD_RUSTFLAGS": "rustc",
@@ -800,6 +802,8 @@ def carried_command_findings(
         ):
             found = got
     level = max((f.level for f in found), default=S)
+    if level == S:
+        return found  # (review 20 O3) a read-only helper (`--diff-cmd diff`): the tool's level
     if level >= D:
         reason = f"{label} makes the tool run a {level.label} command"
         return [*found, Finding(level, "config-exec", reason, where.start, where.end)]

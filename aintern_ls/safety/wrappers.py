@@ -642,7 +642,11 @@ def _sudo(cmd: Cmd) -> None:
         )
         _run_code_arg(cmd, code, "bash")
         return
-    chdir = own_options(cmd, i).option_value("-D", "--chdir") if cmd.name == "sudo" else None
+    chdir = (
+        own_options(cmd, i).option_value("-D", "--chdir") or _glued_dir(cmd.args[:i], "-D")
+        if cmd.name == "sudo"
+        else None
+    )
     if chdir is not None:
         rest_in(cmd, i, chdir)  # (n20u) `sudo -D / rm -rf var`: the command runs in /
         return
@@ -774,12 +778,20 @@ def _env(cmd: Cmd) -> None:
         )
         cmd.scope.include(cmd.scope.nested(line, "bash", cmd.args[i]))
         return
-    chdir = own.option_value("-C", "--chdir")
+    chdir = own.option_value("-C", "--chdir") or _glued_dir(cmd.args[:i], "-C")
     home = next((w.text[5:] for w in reversed(cmd.args[:i]) if w.text.startswith("HOME=")), None)
     if chdir is not None or home is not None:
         rest_in(cmd, i, chdir, home)  # (n20u) `env -C / rm -rf etc`, `env HOME=/ sh -c …`
         return
     rest(cmd, i)
+
+
+def _glued_dir(args: list[Word], flag: str) -> Word | None:
+    """(n20u, review 20 U5) `env -C/`, `sudo -D/etc`: the folder glued to the option."""
+    for w in args:
+        if w.text.startswith(flag) and len(w.text) > 2 and w.text[2] in "/~.":
+            return Word(w.text[2:], w.start, w.end, w.dynamic)
+    return None
 
 
 def rest_in(cmd: Cmd, i: int, chdir: Word | None, home: str | None = None) -> None:

@@ -365,3 +365,21 @@ def test_msys_system_folders_blocked(command: str) -> None:
 )
 def test_msys_folders_not_raised(command: str, level: RiskLevel) -> None:
     assert _rated(command) == level, command
+
+
+# Review 20 (U5, U6, O3): glued wrapper folders, `cd` to an assigned HOME, tox's override
+# variable, mvnw's Windows launcher; a read-only carried helper keeps the tool's level.
+@pytest.mark.parametrize(
+    ("command", "shell", "level"),
+    [
+        ("env -C/ rm -rf etc", "bash", B),
+        ("sudo -D/ rm -rf var", "bash", B),
+        ("export HOME=/ && cd && rm -rf etc", "bash", B),
+        ("TOX_OVERRIDE='testenv.commands=rm -rf ~' tox", "bash", B),
+        ('mvnw.cmd -DargLine="-XX:OnError=rd /s /q C:\\" test', "cmd", B),
+        ("svn diff --diff-cmd diff", "bash", S),
+        ("cd && rm -rf build", "bash", D),
+    ],
+)
+def test_review20_neighbours(command: str, shell: str, level: RiskLevel) -> None:
+    assert _rated(command, shell) == level, command
