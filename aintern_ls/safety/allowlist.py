@@ -788,6 +788,8 @@ def _misc(cmd: Cmd) -> None:
     if n in ("umount", "swapoff") and any(t in ("-a", "--all") for t in texts):
         cmd.add(D, "disk", f"{n} -a detaches every filesystem")
         return
+    if n == "modprobe" and (cmd.short("n") or cmd.long("--dry-run", "--show")):
+        return  # (h20) `modprobe -n -v -a x y`: a dry run prints what it would do
     if n in ("rmmod", "modprobe") and ("-r" in texts or n == "rmmod"):
         cmd.add(C, "kernel", "removes a kernel module (can disable a security or network layer)")
         return
@@ -899,7 +901,12 @@ _READ_ONLY = names(
 # (h19) modprobe's modes that only print: the dependencies it would load, its configuration,
 # the modules' list (old modprobe -l).
 _MODPROBE_SHOWS = frozenset(
-    names("-D --show-depends -c --showconfig --show-config -l --list --show-modversions")
+    names(
+        """
+        -D --show-depends -c --showconfig --show-config -l --list --show-modversions
+        -R --resolve-alias --show-exports --dump-modversions
+        """
+    )
 )
 
 
@@ -1169,9 +1176,27 @@ _TEST_RUNNERS = names("pytest py.test jest vitest mocha ava tap phpunit rspec")
 _RUNNER_INFO = frozenset(names("--help -h --version"))
 
 
+# (h20) Their listing modes print the tests, fixtures or configuration without running a
+# test: `pytest --collect-only -q`, `jest --listTests`, `vitest list`, `phpunit --list-tests`.
+_RUNNER_LISTS = frozenset(
+    names(
+        """
+        --collect-only --co --fixtures --fixtures-per-test --markers --listtests --showconfig
+        --list-tests --list-suites --list-groups --list-test-files --list-tests-xml
+        """
+    )
+)
+
+
 def _test_runner(cmd: Cmd) -> None:
     _read_only(cmd)  # (the output files and program options it checks still count)
     if cmd.args and all(w.text in _RUNNER_INFO for w in cmd.args):
+        return
+    if (
+        not cmd.argv.dynamic
+        and not cmd.argv.lowset.isdisjoint(_RUNNER_LISTS)
+        and not cmd.argv.lowset.intersection(("-p", "--pyargs", "-c", "--config", "--rootdir"))
+    ) or (cmd.name == "vitest" and cmd.argv.texts[:1] == ("list",)):
         return
     cmd.add(M, "test-suite", f"{cmd.name} runs the project's tests (its code)")
 

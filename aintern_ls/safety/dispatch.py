@@ -49,6 +49,7 @@ from aintern_ls.safety import (  # noqa: F401
     winpaths,
     wrappers,
 )
+from aintern_ls.safety.argv import Argv
 from aintern_ls.safety.context import (
     NO_STDIN,
     PS_WHATIF_PREF,
@@ -128,8 +129,49 @@ _GO_FLAG_CLIS = frozenset(names("terraform tofu terragrunt vault consul nomad pa
 
 def _help_only(name: str, arg: str) -> bool:
     if name in _PRIVILEGE:
-        return arg in _PRIVILEGE_HELP
+        # (h20) `runas /?`: cmd's help switch of the Windows privilege tools
+        return arg in _PRIVILEGE_HELP or (arg == "/?" and name in ("runas", "gsudo"))
     return arg in _SHORT_HELP and name not in _HELP_ACTS
+
+
+# (h20) Cloud and cluster CLIs whose argument parser (Cobra, knack, gcloud's) prints the
+# (sub)command's help when `-h`/`--help` stands anywhere before `--`, and runs nothing:
+# `az group delete -h`, `kubectl delete ns prod -h`, `gcloud compute instances delete -h`.
+# Their help SUBCOMMAND (`gcloud help compute instances delete`, `kubectl help delete`) too.
+_HELP_ANYWHERE = frozenset(
+    names(
+        """
+        az gcloud kubectl oc helm gh flux eksctl doctl argocd istioctl linkerd kind minikube
+        hcloud flyctl fly civo scw linode-cli tkn kn cilium velero
+        """
+    )
+)
+_HELP_SUBCOMMAND_FIRST = frozenset(
+    names("gcloud kubectl oc helm gh flux eksctl doctl argocd istioctl linkerd kind minikube")
+)
+# (h20) aws: `help` as the LAST word after the service and operation names prints that
+# operation's manual (`aws s3 rb help`, `aws ec2 terminate-instances help`).
+_SUBCOMMAND_WORD = re.compile(r"[a-z0-9][a-z0-9-]{0,63}\Z")
+
+
+def _cli_help(name: str, argv: Argv) -> bool:
+    """(h20) True when this known CLI is only asked for a subcommand's help."""
+    texts = argv.texts
+    if not texts or argv.dynamic:
+        return False
+    if name == "aws":
+        return (
+            texts[-1] == "help"
+            and len(texts) <= 4
+            and all(_SUBCOMMAND_WORD.match(t) for t in texts[:-1])
+        )
+    if name not in _HELP_ANYWHERE:
+        return False
+    if texts[0] == "help" and name in _HELP_SUBCOMMAND_FIRST:
+        return True
+    if "--" in argv.textset:
+        return False  # (`kubectl exec p -h -- rm -rf /`: not read as help here)
+    return "-h" in argv.textset or "--help" in argv.textset
 
 
 def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
@@ -675,6 +717,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         return cmd.info  # `curl --version`, `terraform -help`: prints and exits
     if len(words) == 2 and known and _help_only(name, words[1].text):
         return cmd.info  # (h19) `sudo --help`, `su -V`, `useradd -h`, `insmod -h`: usage only
+    if known and (name == "aws" or name in _HELP_ANYWHERE) and _cli_help(name, argv):
+        return cmd.info  # (h20) `aws s3 rb help`, `az group delete -h`: prints help
     if (
         known
         and name in _GO_FLAG_CLIS

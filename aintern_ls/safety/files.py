@@ -821,6 +821,24 @@ def _truncate_grows(cmd: Cmd, targets: Sequence[Word]) -> bool:
     return bool(_NONZERO_SIZE.match(size)) and all(_IMAGE_FILE.search(t.text) for t in targets)
 
 
+def _truncate_to_reference(cmd: Cmd, targets: Sequence[Word]) -> bool:
+    """(h20) `truncate -r ref.bin out.bin`: sizes a named project file like another file (how
+    image and test files are made); no size is given that empties it. A system, startup or
+    secret file, a glob, a computed word, or a size given too, keep their level."""
+    if not targets or _truncate_size(cmd) is not None:
+        return False
+    if not (cmd.long("--reference") or cmd.has("-r")):
+        return False
+    return not any(
+        t.dynamic
+        or t.glob
+        or not t.text
+        or write_target(t.text, cmd.scope.cwds) is not None
+        or is_secret(t.text)
+        for t in targets
+    )
+
+
 _WHOLE_SCOPES = frozenset({"rm-root", "rm-home", "rm-system", "rm-cwd"})
 
 
@@ -885,6 +903,9 @@ def _shred(cmd: Cmd) -> None:
                     return
         if _truncate_grows(cmd, targets):
             cmd.add(M, "write", "truncate only extends the file (or sizes a new image file)")
+            return
+        if _truncate_to_reference(cmd, targets):
+            cmd.add(M, "write", "truncate sizes a project file like the reference file")
             return
         if emptied_whole(cmd, targets, "truncate empties"):
             return

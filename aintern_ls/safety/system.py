@@ -264,12 +264,25 @@ def _nft_accepts_all(ops: list[str]) -> bool:
     return not any(w in _NFT_NARROW or w.startswith("@") for w in words[at:])
 
 
+@handles("iptables-save", "ip6tables-save", "iptables-restore", "ip6tables-restore")
+def _iptables_files(cmd: Cmd) -> None:
+    """(h20) `iptables-save` prints the rules; `iptables-restore --test` only parses a rule
+    file. A restore loads (and by default flushes) tables: a firewall change."""
+    if cmd.name.endswith("-save") or cmd.short("t") or cmd.long("--test"):
+        return
+    cmd.add(M, "firewall", f"{cmd.name} replaces firewall rules")
+
+
 @handles("iptables", "ip6tables", "nft", "iptables-legacy", "pfctl")
 def _iptables(cmd: Cmd) -> None:
     if (cmd.short("LS") and not cmd.short("FXDP")) or (
         cmd.name != "nft" and (cmd.has("list") or (cmd.name == "pfctl" and cmd.has("-s")))
     ):
         return
+    if (cmd.name == "nft" and (cmd.short("c") or cmd.long("--check"))) or (
+        cmd.name != "nft" and cmd.name != "pfctl" and (cmd.short("C") or cmd.long("--check"))
+    ):
+        return  # (h20) `iptables -C INPUT …`, `nft -c -f rules.nft`: check modes change nothing
     ops = [t for t in cmd.texts() if not t.startswith("-")]
     if cmd.name == "nft" and ops[:1] in (["list"], ["describe"], ["monitor"]):
         return  # `nft list ruleset`: prints the rules
@@ -383,8 +396,8 @@ def _semanage(cmd: Cmd) -> None:
 )
 def _users(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
-    if cmd.name == "visudo" and (cmd.short("c") or cmd.long("--check")) and not cmd.short("f"):
-        return  # visudo -c only checks the sudoers syntax
+    if cmd.name == "visudo" and (cmd.short("c") or cmd.long("--check")):
+        return  # visudo -c only checks the sudoers syntax (of -f FILE too, h20)
     if cmd.name == "passwd" and (cmd.short("S") or cmd.has("--status")) and not cmd.short("dlu"):
         return  # passwd -S only shows an account's status
     if cmd.name == "dscl" and not re.search(
@@ -869,6 +882,8 @@ def _sysv_services(cmd: Cmd) -> None:
 
 @handles("setcap")
 def _setcap(cmd: Cmd) -> None:
+    if cmd.short("v") or cmd.long("--verify"):
+        return  # (h20) `setcap -v cap_net_raw+ep /usr/bin/ping`: checks, sets nothing
     if cmd.short("r") or not cmd.args:
         cmd.add(M, "permissions", "setcap removes file capabilities")
         return

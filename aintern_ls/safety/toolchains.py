@@ -1167,13 +1167,15 @@ def _package_manager(cmd: Cmd) -> None:
             cmd.add(M, "write", "cargo clippy --fix rewrites files")
         if verb in ("build", "b"):
             cmd.add(M, "build", "cargo build writes build output")
-        if verb in _TEST_VERBS:
+        if verb in _TEST_VERBS and not (verb == "test" and cmd.has("--list")):
+            # (h20) `cargo test -- --list`: lists the tests' names, runs none
             cmd.add(M, "test-suite", f"cargo {verb} runs the project's tests (its code)")
         return
     if n == "go" and verb in ("test", "vet", "version", "env", "list", "doc", "help", "fmt"):
         if verb == "fmt":
             cmd.add(M, "write", "go fmt rewrites files")
-        if verb == "test":
+        if verb == "test" and not cmd.has("-list", "--list"):
+            # (h20) `go test -list .`: lists the tests' names, runs none
             cmd.add(M, "test-suite", "go test runs the project's tests (its code)")
         return
     if n == "uv" and verb == "pip" and len(ops) > 1 and ops[1] in _PIP_READ:

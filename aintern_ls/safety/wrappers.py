@@ -2634,6 +2634,10 @@ def _interpreter(cmd: Cmd) -> None:
                 return
         if family == "python" and t == "-m" and i + 1 < len(args):
             module = args[i + 1].text
+            if module == "pytest" and "--basetemp" not in cmd.argv.joined_low:
+                # (h20) `python -m pytest --co`: judged as pytest is (its listing modes)
+                cmd.judge([Word("pytest", args[i + 1].start, args[i + 1].end), *args[i + 2 :]])
+                return
             if module in _PY_TEST_MODULES or module.startswith("pytest"):
                 # (h19) `python -m pytest`, `-m unittest`, `-m doctest f.py`: the project's
                 # tests run (its code): moderate, like the runner itself
