@@ -537,7 +537,7 @@ _MISC_NAMES = names(
     htpasswd mkcert certbot export declare typeset local readonly set unset shopt ulimit umask
     history bind complete dotnet-run jq-write vagrant packer ansible-playbook
     ansible-galaxy chef puppet salt nginx apachectl caddy loginctl journalctl dmesg git-lfs
-    direnv stow curlie pbcopy xclip xsel wl-copy notify-send say espeak beep tput stty reset
+    direnv stow pbcopy xclip xsel wl-copy notify-send say espeak beep tput stty reset
     clear cls exit logout return break continue shift wait jobs fg bg disown read mapfile
     readarray getopts let pushd popd dirs cd chdir set-location sl push-location pop-location z
     j
@@ -685,6 +685,8 @@ def _misc(cmd: Cmd) -> None:
             cmd.scope.errexit = True
         if n == "export" and any(re.match(r"^(HISTFILE|HISTSIZE)=", t) for t in texts):
             cmd.add(M, "history", "turns off shell history")
+        if n == "history" and "-s" in texts and cmd.scope.family == "bash":
+            _history_stored(cmd, texts.index("-s"))
         if n == "history" and any(re.fullmatch(r"-[a-z]*c[a-z]*", t) for t in texts):
             # `history -c` (and `-cw`): the session's record of commands is wiped.
             cmd.add(D, "history-wipe", "clears the shell history (the record of what ran)")
@@ -957,7 +959,7 @@ def _rg_pre_per_file(cmd: Cmd, prog: Word) -> None:
 def _read_only(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
-    if n == "fc" and cmd.scope.family == "bash" and "-e" in texts:
+    if n == "fc" and cmd.scope.family == "bash" and ("-e" in texts or "-s" in texts):
         _shell_callbacks(cmd)  # (n19u) `fc -e EDITOR`: bash's history editor runs EDITOR
     if n in ("rg",) and any(t.startswith(("--pre", "--hostname-bin")) for t in texts):
         # `--pre` runs a program on each file, `--hostname-bin` one for the hyperlink host.
@@ -1108,6 +1110,9 @@ def _shell_callbacks(cmd: Cmd) -> None:
         value = cmd.option_value("-e")
         if value is not None and value.text == "-":
             value = None  # `fc -e - …`: re-runs a history line (no editor)
+            _history_rerun(cmd)
+        elif "-s" in cmd.argv.textset:
+            _history_rerun(cmd)
     elif n == "bind":
         spec = cmd.option_value("-x")
         if spec is not None and ":" in spec.text:
@@ -1124,6 +1129,38 @@ def _shell_callbacks(cmd: Cmd) -> None:
 
 
 shell_callbacks = _shell_callbacks  # (for the dispatcher's compgen)
+
+# (h20) The line `history -s TEXT` put in this session's history (None: not known).
+_HISTORY_KEY = "\x00history-s"
+
+
+def _history_stored(cmd: Cmd, at: int) -> None:
+    """(h20) `history -s 'rm -rf ~'` adds the line to the history without running it; a
+    later `fc -s` (or `fc -e -`) re-runs it: kept here to be judged then."""
+    words = cmd.args[at + 1 :]
+    if words and not any(w.dynamic for w in words):
+        cmd.scope.env[_HISTORY_KEY] = " ".join(w.text for w in words)
+    else:
+        cmd.scope.env[_HISTORY_KEY] = "\x00"
+
+
+def _history_rerun(cmd: Cmd) -> None:
+    """(h20) `fc -s` / `fc -e -` re-run a history line: a line `history -s` stored in this
+    block is judged as run here; otherwise the line is one the analyser never saw (a
+    command re-run unread: critical), unless a pattern names what is re-run."""
+    line = cmd.scope.env.get(_HISTORY_KEY)
+    if line and line != "\x00":
+        for w in cmd.args:
+            old, eq, new = w.text.partition("=")
+            if eq and old and not w.text.startswith("-"):
+                line = line.replace(old, new)  # `fc -s ls=rm`: every `ls` becomes `rm`
+        before = len(cmd.scope.findings)
+        cmd.scope.include(cmd.scope.nested(line, "bash", Word(line, cmd.start, cmd.end), -1))
+        worst = max((f.level for f in cmd.scope.findings[before:]), default=M)
+        if worst >= D:
+            cmd.add(worst, "config-exec", f"fc re-runs a history line: {line[:60]}")
+        return
+    cmd.add(C, "eval-dynamic", "fc re-runs a history line the analyser cannot see")
 
 
 @handles("string")

@@ -179,6 +179,33 @@ def _risky_path_front(value: str) -> str:
     return ""
 
 
+_KEYED = re.compile(r"\[([^\]]{0,40})\]=")
+
+
+def _keyed_elements(items: list[Word]) -> list[Word]:
+    """(h20) `arr=([0]=rm [1]=-rf [2]=/)`: a keyed array literal's values in index order (an
+    element without a key takes the next index; associative keys keep the written order),
+    so `${arr[@]}` splits into the words bash runs."""
+    placed: dict[int, Word] = {}
+    named: list[Word] = []
+    index = 0
+    for w in items:
+        m = _KEYED.match(w.text)
+        if m is None:
+            placed[index] = w
+            index += 1
+            continue
+        value = w._replace(text=w.text[m.end() :])
+        key = m.group(1).strip()
+        if key.isdigit() and len(key) < 7:
+            index = int(key)
+            placed[index] = value
+            index += 1
+        else:
+            named.append(value)
+    return [placed[k] for k in sorted(placed)] + named
+
+
 def _count(text: str) -> int:
     return int(text) if text.strip().isdigit() else 0
 
@@ -2362,6 +2389,8 @@ class _Walker:
         if value.type == "array":
             # `cmd=(rm -rf /)`: keep the elements apart so "${cmd[@]}" splits again.
             items = [w for c in value.named_children for w in self.words(c)]
+            if items and items[0].text.startswith("["):
+                items = _keyed_elements(items)
             if any("{" in w.text for w in items):
                 # (f19) `x=({/usr,/var}/lib)`: each element brace-expanded, as bash does
                 items = dispatch.brace_expand(items, self.scope.source)
@@ -3139,6 +3168,15 @@ class _Walker:
         names_listed, self.names_listed = self.names_listed, False
         if body is None:
             return Info()
+        if not values and not any(c.type == "in" for c in node.children):
+            # (h20) `for f; do … done` walks the positional parameters, as `for f in "$@"`
+            # (`find ~ -type f -exec sh -c 'for f; do : > "$f"; done' _ {} +`)
+            held = self.scope.env.get("@")
+            s, e = self.pos.char(node.start_byte), self.pos.char(node.end_byte)
+            if held is not None:
+                values = [Word(p, s, e) for p in held.split(_SPLIT) if p]
+            else:
+                values = [Word('"$@"', s, e, True, False, ORIGIN_VARIABLE)]
         var_name = _text(var) if var is not None else ""
         if var_name and names_listed and len(values) == 1 and values[0].origin == ORIGIN_SUBST:
             # `for f in $(ls -A ~ | grep -v keep); do rm -rf ~/"$f"; done`: the loop takes
@@ -3344,11 +3382,11 @@ class _Walker:
         parsed = _EXPANSION.fullmatch(raw) if node.type == "expansion" else None
         if parsed is not None and parsed.group(4) == "@P" and parsed.group(1) != "#":
             if not parsed.group(1):
-                return self._prompt_transform(parsed.group(2), node, raw)
+                return self._prompt_transform(parsed.group(2), node, raw, quoted)
             # `${!v@P}`: the variable named by $v's value, expanded as a prompt
             target = self._lookup(parsed.group(2))
             if target is not None and re.fullmatch(r"[A-Za-z_]\w*", target):
-                return self._prompt_transform(target, node, raw)
+                return self._prompt_transform(target, node, raw, quoted)
             self.scope.add(
                 RiskLevel.CRITICAL,
                 "eval-dynamic",
@@ -3384,7 +3422,9 @@ class _Walker:
             return raw, True, False, ORIGIN_VARIABLE
         return self._split_value(name, value, quoted)
 
-    def _prompt_transform(self, name: str, node: Node, raw: str) -> tuple[str, bool, bool, str]:
+    def _prompt_transform(
+        self, name: str, node: Node, raw: str, quoted: bool = True
+    ) -> tuple[str, bool, bool, str]:
         """`${v@P}` expands `$v` as a prompt string, which runs the command substitutions
         it holds (`v='$(rm -rf ~)'; echo "${v@P}"`): a known value is judged as that text in
         double quotes; an unknown one (other than the prompts themselves) is code only known
@@ -3403,8 +3443,8 @@ class _Walker:
                 )
             return raw, True, False, ORIGIN_VARIABLE
         if "$(" in value or "`" in value:
-            quoted = value.replace("\\", "\\\\").replace('"', '\\"')
-            found = self.scope.nested(f'printf %s "{quoted}"', "bash", Word(value, s, e), -1)
+            escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+            found = self.scope.nested(f'printf %s "{escaped}"', "bash", Word(value, s, e), -1)
             self.scope.include(found)
             level = max((f.level for f in found), default=RiskLevel.SAFE)
             if level >= RiskLevel.DANGEROUS:
@@ -3416,7 +3456,9 @@ class _Walker:
                     e,
                 )
             return raw, True, False, ORIGIN_SUBST
-        return self._split_value(name, value, True)
+        # (h20) unquoted, the expanded prompt is split into words like any expansion:
+        # `x='rm -rf ~'; ${x@P}` runs rm
+        return self._split_value(name, value, quoted)
 
     def _lookup(self, name: str, index: str | None = None) -> str | None:
         """The value of `name` (or of one element of the array `name`), when it is known."""

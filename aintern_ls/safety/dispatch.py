@@ -1234,6 +1234,8 @@ def _target_directory(cmd: Cmd) -> Word | None:
 # Options of the writers that take a value (`_write_destinations`: made once, not per call).
 _WRITER_VALUED = frozenset({"-t", "--target-directory", "-m", "-o", "-g", "-s", "-S"})
 _LN_VALUED = frozenset({"-t", "--target-directory", "-S", "--suffix"})
+# (h20) cp's `-s` makes symbolic links, install's strips: flags, not truncate's size
+_COPY_VALUED = _WRITER_VALUED - {"-s"}
 
 
 def _write_destinations(cmd: Cmd) -> None:
@@ -1241,7 +1243,13 @@ def _write_destinations(cmd: Cmd) -> None:
     blocked, startup and schedule files are persistence, whatever the tool."""
     name = cmd.name
     # (`ln -s` is a flag)
-    ops = cmd.operands(_LN_VALUED if name == "ln" else _WRITER_VALUED)
+    ops = cmd.operands(
+        _LN_VALUED
+        if name == "ln"
+        else _COPY_VALUED
+        if name in ("cp", "install", "mv", "rsync")
+        else _WRITER_VALUED
+    )
     dests: list[Word] = []
     if name in ("tee", "truncate", "sponge"):
         dests = ops

@@ -2448,8 +2448,8 @@ def _touch(cmd: Cmd) -> bool:
         if w.dynamic:
             continue
         t = write_target(w.text, cmd.scope.cwds)
-        if t is not None and t.rule == "persistence" and not stamps:
-            cmd.add(C, "persistence", f"touch creates {t.what}", w)
+        if t is not None and t.rule in ("persistence", "disable-security") and not stamps:
+            cmd.add(C, t.rule, f"touch creates {t.what}", w)  # (h20: apparmor.d/disable/)
             return True
         low = w.text.rstrip("/").lower()
         parent = low.rsplit("/", 1)[0]

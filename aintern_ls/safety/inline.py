@@ -3255,6 +3255,10 @@ def code_findings(
         )
     for level, rule, reason in dict.fromkeys(fx.extra):
         found.append(at(level, rule, f"{what} {reason}"))
+    if _resolves_machine_data(code):
+        found.append(
+            at(C, "exfiltration", f"{what} looks up a DNS name built from this machine's data")
+        )
     if language_of(language) != "python" and not (fx.shell or fx.hidden):
         # a call the language reader does not know (`Sys.command "…"`, `callCommand "…"`)
         found += loose_code_findings(scope, code, where, what)
@@ -3295,6 +3299,52 @@ def code_findings(
     if fx.risky and not any(f.level >= M for f in found):
         found.append(at(M, "inline-code", f"{what} can change files, processes or the network"))
     return found
+
+
+# (h20) Name lookups in code (`socket.gethostbyname`, `dns.lookup`, `Resolv.getaddress`,
+# Perl/PHP `gethostbyname`) of a name built from a run-time value of this machine (the user,
+# the host name, the environment, a file or a command's output) in front of a literal public
+# domain: the value reaches that domain's DNS server (DNS exfiltration).
+_RESOLVE_CALL = re.compile(
+    r"gethostbyname|getaddrinfo|\bdns[\"']?\)?\.(?:lookup|resolve)|Resolv\.get"
+    r"|resolver\.(?:resolve|query)"
+)
+_RUNTIME_SOURCE = re.compile(
+    r"getuser|getlogin|get_current_user|environ|getenv|ENV\[|\$ENV\{|process\.env|userInfo"
+    r"|gethostname|hostname\(|popen|check_output|getoutput|\.read\(|read_text|readFileSync"
+    r"|File\.read|\bsystem\(|`"
+)
+_QUOTED = re.compile(r"[\"'](\.[\w.-]{3,200})[\"']")  # a suffix appended: `+".x.example"`
+_TEMPLATE = re.compile(r"\}\.[\w-]{1,63}\.[A-Za-z]{2,}\b")  # `f"{user}.x.example"`
+
+
+def _domain_suffix(literal: str) -> bool:
+    """`.x.example`: two or more dot-separated labels ending in an alphabetic top label
+    (a scan, no regex: a pattern anchored at the end is quadratic under search)."""
+    labels = literal.strip(".").split(".")
+    return (
+        len(labels) >= 2
+        and all(label and label.replace("-", "").replace("_", "").isalnum() for label in labels)
+        and labels[-1].isalpha()
+        and len(labels[-1]) >= 2
+    )
+
+
+def _resolves_machine_data(code: str) -> bool:
+    """(h20) True when inline code looks up a DNS name built from this machine's data."""
+    if "host" not in code and "addrinfo" not in code and "dns" not in code and "Resolv" not in code:
+        return False
+    if _RESOLVE_CALL.search(code) is None or _RUNTIME_SOURCE.search(code) is None:
+        return False
+    if "}." in code and _TEMPLATE.search(code):
+        return True
+    for m in _QUOTED.finditer(code):
+        literal = m.group(1)
+        if _domain_suffix(literal) and not literal.endswith(
+            (".local", ".internal", ".lan", ".localdomain", ".py", ".txt", ".json")
+        ):
+            return True
+    return False
 
 
 # Inline code that starts like a destructive shell command rather than code of the language.

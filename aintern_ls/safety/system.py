@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import shlex
 from functools import lru_cache
 
 from aintern_ls.safety import inline, remote
@@ -190,14 +191,23 @@ def _ufw(cmd: Cmd) -> None:
         cmd.add(M, "firewall", "changes firewall rules")
 
 
+# (h20) A port range covering every port (`1:65535`, `0:65535/tcp`): no port narrows it.
+_ALL_PORTS = re.compile(r"0{0,4}[01][:-]65535(?:/(?:tcp|udp))?\Z")
+
+
 def _ufw_allows_any(ops: list[str]) -> bool:
-    """`allow [in] from any [to any]` with no port, protocol or named service."""
+    """`allow [in] from any [to any]` with no port, protocol or named service; or every
+    port (`ufw allow 1:65535/tcp`, `… proto tcp from any to any port 1:65535`)."""
     words = [t for t in ops if not t.isdigit()]
     if words[:1] == ["insert"] or words[:1] == ["prepend"]:
         words = words[1:]
-    if words[:1] != ["allow"] or "from" not in words:
+    every_port = any(_ALL_PORTS.match(t) for t in words)
+    if words[:1] != ["allow"] or ("from" not in words and not every_port):
         return False
-    rest = [t for t in words[1:] if t not in ("in", "from", "to", "any", "0.0.0.0/0", "::/0")]
+    loose: tuple[str, ...] = ("in", "from", "to", "any", "0.0.0.0/0", "::/0")
+    if every_port:
+        loose = (*loose, "port", "proto", "tcp", "udp")
+    rest = [t for t in words[1:] if t not in loose and not _ALL_PORTS.match(t)]
     return not rest
 
 
@@ -261,7 +271,23 @@ def _nft_accepts_all(ops: list[str]) -> bool:
     at = 5 if words[2] in ("ip", "ip6", "inet", "arp", "bridge", "netdev") else 4
     if "accept" not in words or len(words) <= at or words[at - 1].lower() != "input":
         return False
-    return not any(w in _NFT_NARROW or w.startswith("@") for w in words[at:])
+    rest = words[at:]
+    if "saddr" in rest:
+        # (h20) `ip saddr 0.0.0.0/0 accept`: a source of every address narrows nothing
+        k = rest.index("saddr")
+        if k + 1 < len(rest) and rest[k + 1] in _ANY_ADDRESS:
+            rest = [w for j, w in enumerate(rest) if j not in (k - 1, k, k + 1)]
+    return not any(w in _NFT_NARROW or w.startswith("@") for w in rest)
+
+
+def _nft_input_policy_accept(ops: list[str]) -> bool:
+    """(h20) `nft chain inet filter input { policy accept; }` (an existing input chain's
+    default changed, as `iptables -P INPUT ACCEPT`): every connection let in."""
+    words = " ".join(ops).replace(";", " ").replace("'", " ").replace('"', " ").lower().split()
+    if "policy" not in words or "input" not in words or words[0] in ("add", "create"):
+        return False  # (a base chain made with accept, the tutorial's form, changes nothing)
+    k = words.index("policy")
+    return k + 1 < len(words) and words[k + 1] == "accept"
 
 
 @handles("iptables-save", "ip6tables-save", "iptables-restore", "ip6tables-restore")
@@ -296,7 +322,7 @@ def _iptables(cmd: Cmd) -> None:
     ):
         cmd.add(C, "disable-security", f"{cmd.name} removes firewall rules")
     elif (cmd.name != "nft" and cmd.name != "pfctl" and _iptables_accepts_all(cmd)) or (
-        cmd.name == "nft" and _nft_accepts_all(ops)
+        cmd.name == "nft" and (_nft_accepts_all(ops) or _nft_input_policy_accept(ops))
     ):
         cmd.add(C, "firewall-open", f"{cmd.name} lets every connection in (an allow-any rule)")
     else:
@@ -581,7 +607,7 @@ def _firewall_cmd(cmd: Cmd) -> None:
         text,
     ):
         cmd.add(C, "disable-security", "firewall-cmd lets all traffic through")
-    elif re.search(r"--add-port[= ]0*1-65535/", text) or re.search(
+    elif re.search(r"--add-port[= ]0*[01]-65535/", text) or re.search(
         r"--add-rich-rule[= ]['\"]?rule\s+(?:family=\S+\s+)?(?:source address=['\"]?"
         r"(?:0\.0\.0\.0/0|::/0)['\"]?\s+)?accept",
         text,
@@ -787,6 +813,8 @@ def defaults_write(cmd: Cmd) -> None:
     if len(texts) >= 3 and texts[0] == "write" and any(_LOGIN_HOOK.match(t) for t in texts):
         cmd.add(C, "persistence", "defaults write installs a login hook (runs at every login)")
         return
+    if len(texts) >= 3 and texts[0] == "write" and "/" in texts[1] and _defaults_agent(cmd):
+        return
     text = " ".join(texts).lower()
     if _update_setting_off(texts):
         cmd.add(
@@ -823,6 +851,34 @@ def defaults_write(cmd: Cmd) -> None:
             "defaults write turns off Gatekeeper, quarantine, the firewall, the screen lock"
             " password or security updates",
         )
+
+
+def _defaults_agent(cmd: Cmd) -> bool:
+    """(h20) `defaults write ~/Library/LaunchAgents/x.plist ProgramArguments -array …`: a
+    property list written in a launch agent/daemon folder is a job launchd starts at login
+    or boot (persistence, critical, as plutil or a redirect there); its program, when
+    readable and blocked, is blocked. True if judged so."""
+    from aintern_ls.safety.paths import write_target
+
+    domain = cmd.args[1]
+    path = domain.text if domain.text.endswith(".plist") else domain.text + ".plist"
+    t = write_target(path, cmd.scope.cwds)
+    if domain.dynamic or t is None or t.rule != "persistence":
+        return False
+    texts = cmd.texts()
+    level = C
+    if texts[2] in ("ProgramArguments", "Program"):
+        program = list(cmd.args[3:])
+        if program and program[0].text in ("-array", "-array-add", "-string"):
+            program = program[1:]
+        if program and not any(w.dynamic for w in program):
+            line = " ".join(shlex.quote(w.text) for w in program)
+            found = cmd.scope.nested(line, "bash", Word(line, program[0].start, program[-1].end))
+            if any(f.level >= B for f in found):
+                cmd.scope.include(found)
+                level = B
+    cmd.add(level, "persistence", f"defaults write makes {t.what}")
+    return True
 
 
 # Time Machine's automatic backups set off, in `defaults`, plutil or PlistBuddy spelling.
@@ -1011,6 +1067,20 @@ def _nvram(cmd: Cmd) -> None:
         return
     if cmd.short("c") or cmd.short("d") or any("=" in t for t in cmd.texts()):
         cmd.add(C, "boot-config", "nvram changes firmware boot settings")
+
+
+@handles("bless")
+def _bless(cmd: Cmd) -> None:
+    """(h20) macOS `bless`: `--setBoot` (and `--nextonly`, `--startupfile`, `--bootefi`
+    with it) chooses what the firmware boots, as `nvram`/`bcdedit` do (boot configuration,
+    critical); `--info`/`--getBoot`/`--verbose` alone only print."""
+    low = {t.lstrip("-") for t in cmd.argv.low if t.startswith("-")}  # (`-setBoot` too)
+    if not low.isdisjoint(("setboot", "nextonly", "unbless")):
+        cmd.add(C, "boot-config", "bless changes which system the Mac starts from")
+    elif not cmd.args or "info" in low or "getboot" in low:
+        return
+    else:
+        cmd.add(M, "changes", "bless changes boot files of a volume")
 
 
 # --- database and package tools whose commands wipe data ----------------------------------
@@ -2912,28 +2982,6 @@ def _busctl(cmd: Cmd) -> None:
     ):
         return
     cmd.add(M, "system-config", f"busctl {sub} calls a system service")
-
-
-@handles("nmap")
-def _nmap(cmd: Cmd) -> None:
-    """nmap scans (network, moderate); `--interactive` has a shell escape and `--script`
-    runs a Lua script (local code)."""
-    if cmd.has("--interactive"):
-        cmd.add(C, "config-exec", "nmap --interactive offers a shell escape (!sh)")
-        return
-    for _, v in opt_values(cmd, "--script"):
-        if v.dynamic and v.origin in ("static", "decoded"):
-            # `nmap --script <(echo 'os.execute(…)')`: the script's text is known: Lua.
-            _judge_embedded(cmd, Word(v.text, v.start, v.end), "nmap's Lua script", "lua")
-            cmd.add(M, "local-script", "nmap runs a Lua script", v)
-        elif v.dynamic or any(
-            "/" in part or part.endswith((".nse", ".lua")) or part.startswith("~")
-            for part in v.text.split(",")
-        ):
-            # A script file of one's own (not one of nmap's categories or bundled names):
-            # Lua with `os.execute`, run by a scanner often started as root, and unread here.
-            cmd.add(C, "local-script", "nmap runs a Lua script file the analyser cannot read", v)
-    cmd.add(M, "network", "nmap scans hosts")
 
 
 @handles("ldconfig")
