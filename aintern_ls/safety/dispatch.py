@@ -154,6 +154,32 @@ _HELP_SUBCOMMAND_FIRST = frozenset(
 _SUBCOMMAND_WORD = re.compile(r"[a-z0-9][a-z0-9-]{0,63}\Z")
 
 
+# (h20) Programs whose later words are another command line (where a `/?` is that
+# command's), or a script's own arguments: `/?` among them does not make them print help.
+_WINDOWS_LAUNCHERS = frozenset(
+    names(
+        """
+        cmd start call for if forfiles runas psexec psexec64 paexec winrs wsl bash sh sudo gsudo
+        powershell pwsh conhost explorer rundll32 mshta wscript cscript msiexec regsvr32
+        invoke-expression iex invoke-command icm start-process saps start-job
+        """
+    )
+)
+
+
+def _windows_help(name: str, argv: Argv, known: bool) -> bool:
+    """(h20) cmd's `/?` switch, in any position, makes a Windows tool or built-in print its
+    help and do nothing (`vssadmin delete shadows /?`, `shutdown /s /?`, `sc delete /?`);
+    PowerShell's `-?` common parameter shows a cmdlet's help instead of running it
+    (`Disable-NetFirewallRule -?`). Not for launchers, whose `/?` belongs to what they run."""
+    if argv.dynamic or name in _WINDOWS_LAUNCHERS or name in RUNNERS:
+        return False
+    textset = argv.textset
+    if "/?" in textset:
+        return known
+    return "-?" in textset and "-" in name and name.count("-") == 1 and name[0].isalpha()
+
+
 def _cli_help(name: str, argv: Argv) -> bool:
     """(h20) True when this known CLI is only asked for a subcommand's help."""
     texts = argv.texts
@@ -719,6 +745,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         return cmd.info  # (h19) `sudo --help`, `su -V`, `useradd -h`, `insmod -h`: usage only
     if known and (name == "aws" or name in _HELP_ANYWHERE) and _cli_help(name, argv):
         return cmd.info  # (h20) `aws s3 rb help`, `az group delete -h`: prints help
+    if scope.family != "bash" and _windows_help(name, argv, known):
+        return cmd.info  # (h20) `vssadmin delete shadows /?`, `Disable-NetFirewallRule -?`
     if (
         known
         and name in _GO_FLAG_CLIS

@@ -42,6 +42,8 @@ def _kill(cmd: Cmd) -> None:
         cmd.has("-l", "-L") or any(w.text in ("-0", "-s0") for w in cmd.args)
     ):
         return
+    if cmd.name == "killall" and [t.lower() for t in cmd.texts()] in (["-l"], ["--list"]):
+        return  # (h20) `killall -l`: lists the signal names
     source = cmd.scope.source
     # Piped in (`Get-Process MsMpEng | Stop-Process`, `pgrep falco | xargs kill`): the line
     # up to this command names the targets.

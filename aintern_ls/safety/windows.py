@@ -5017,6 +5017,8 @@ def _auditpol(cmd: Cmd) -> None:
 def _runas(cmd: Cmd) -> None:
     """runas runs its quoted command line as another user: privilege (critical), and the
     command line is judged as cmd would run it (a blocked one stays blocked)."""
+    if [w.text.lower() for w in cmd.args] == ["/showtrustlevels"]:
+        return  # (h20) lists the trust levels runas can use: runs nothing
     cmd.add(C, "sudo", "runas runs a program as another user (administrator)")
     line = next((w for w in cmd.args if not w.text.startswith("/") and not w.dynamic), None)
     if line is not None and line.text.strip():

@@ -236,3 +236,45 @@ def test_remaining_unix_families(command: str, expected: object) -> None:
 )
 def test_family_look_alikes_do_not_rise(command: str, expected: object) -> None:
     assert _level(command) == expected
+
+
+# A2 (found by scoring doc commands): cmd's `/?` in any position and PowerShell's `-?`
+# common parameter print help and run nothing; `killall -l` lists signals; `runas
+# /showtrustlevels` lists trust levels.
+WINDOWS_HELP = [
+    ("vssadmin delete shadows /?", "cmd"),
+    ("wbadmin delete catalog /?", "cmd"),
+    ("wevtutil cl /?", "cmd"),
+    ("sc delete /?", "cmd"),
+    ("takeown /f C:\\Windows /?", "cmd"),
+    ("cipher /w /?", "cmd"),
+    ("taskkill /im explorer.exe /?", "cmd"),
+    ("shutdown /s /?", "cmd"),
+    ("rd /s /?", "cmd"),
+    ("vssadmin delete shadows /?", "powershell"),
+    ("Disable-NetFirewallRule -?", "powershell"),
+    ("Remove-Item C:\\ -Recurse -Force -?", "powershell"),
+    ("runas /showtrustlevels", "cmd"),
+    ("killall -l", "bash"),
+]
+
+
+@pytest.mark.parametrize(("command", "shell"), WINDOWS_HELP)
+def test_windows_help_switches_are_safe(command: str, shell: str) -> None:
+    assert _level(command, shell) == S
+
+
+@pytest.mark.parametrize(
+    ("command", "shell", "expected"),
+    [
+        ("vssadmin delete shadows /all /quiet", "cmd", B),
+        ("rd /s /q C:\\ & echo /?", "cmd", B),
+        ("Remove-Item C:\\ -Recurse -Force", "powershell", B),
+        ("Invoke-Expression 'Remove-Item C:\\ -Recurse -Force' -?", "powershell", C),
+        ("runas /trustlevel:0x20000 cmd", "cmd", C),
+        ("killall nginx", "bash", D),
+        ("shutdown /s /t 0", "cmd", D),
+    ],
+)
+def test_windows_acting_forms_keep_their_level(command: str, shell: str, expected: object) -> None:
+    assert _level(command, shell) >= expected
