@@ -403,6 +403,55 @@ def _mount_fields_joined(cmd: Cmd) -> Cmd:
     return Cmd(out, cmd.name, cmd.scope, cmd.stdin)
 
 
+_IMAGE_OF = "\x00image-context:"
+
+
+def _image_of_home(cmd: Cmd, ops: list[str]) -> None:
+    """(h20) `docker build -t reg.example/i ~` copies the whole home (root, a system
+    folder) into an image; pushing it (`--push`, a later `docker push` of that tag) sends
+    every file there to a registry: exfiltration, critical. The build alone is moderate."""
+    from aintern_ls.safety.paths import classify_path
+
+    pushing = ops[0] == "push" or ops[:2] == ["image", "push"]
+    if pushing:
+        tag = ops[-1] if len(ops) > 1 else ""
+        where = cmd.scope.env.get(_IMAGE_OF + tag)
+        if tag and where:
+            cmd.add(C, "exfiltration", f"{cmd.name} push uploads an image holding {where}")
+        return
+    context = next(
+        (w for w in reversed(cmd.operands(_BUILD_VALUED)) if w.text not in ops[:2]), None
+    )
+    if context is None or context.dynamic:
+        return
+    t = classify_path(context.text, cmd.scope.cwds)
+    if t.level < B or t.rule not in ("rm-home", "rm-root", "rm-system"):
+        return
+    texts = cmd.texts()
+    if "--push" in texts or any(
+        x.startswith(("--output=type=registry", "--output=type=image,push=true")) for x in texts
+    ):
+        cmd.add(C, "exfiltration", f"{cmd.name} builds an image of {t.what} and pushes it")
+        return
+    for i, x in enumerate(texts[:-1]):
+        if x in ("-t", "--tag"):
+            cmd.scope.env[_IMAGE_OF + texts[i + 1]] = t.what
+    for x in texts:
+        if x.startswith("--tag="):
+            cmd.scope.env[_IMAGE_OF + x[len("--tag=") :]] = t.what
+
+
+_BUILD_VALUED = frozenset(
+    names(
+        """
+        -t --tag -f --file --build-arg --target --platform --label --network --output -o
+        --cache-from --cache-to --secret --ssh --progress --iidfile --builder -H --host
+        --context -c --config --log-level --add-host --shm-size -m --memory
+        """
+    )
+)
+
+
 @handles("docker", "podman", "nerdctl", "docker-compose", "finch")
 def _docker(cmd: Cmd) -> None:
     if "--mount" in cmd.texts() and cmd.scope.family != "bash":
@@ -430,6 +479,13 @@ def _docker(cmd: Cmd) -> None:
         # `docker buildx build --allow=security.insecure`: build steps run without isolation.
         cmd.add(C, "container-escape", "a build runs with its sandbox turned off")
         return
+    if ops[0] in ("build", "push") or verbs[:2] in (
+        ["buildx", "build"],
+        ["image", "build"],
+        ["image", "push"],
+        ["builder", "build"],
+    ):
+        _image_of_home(cmd, ops)
     if ops[0] in ("run", "create") or verbs[:2] == ["container", "run"]:
         for src, dst, ro in container_mounts(cmd.args):
             if ro:

@@ -4692,6 +4692,11 @@ _ICACLS_CHANGES = frozenset(
 
 
 def _takeown(cmd: Cmd) -> None:
+    if cmd.name == "cacls" and not any(
+        w.text.lower() in ("/e", "/g", "/r", "/p", "/d") or w.text.lower().startswith("/s:")
+        for w in cmd.args
+    ):
+        return  # (h20) `cacls C:\\Windows [/T]`: displays the ACLs (/G /R /P /D /E change them)
     if cmd.name == "icacls" and not any(
         w.text.lower() in _ICACLS_CHANGES or w.text.lower().startswith(("/grant", "/deny"))
         for w in cmd.args

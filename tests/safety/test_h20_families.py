@@ -278,3 +278,21 @@ def test_windows_help_switches_are_safe(command: str, shell: str) -> None:
 )
 def test_windows_acting_forms_keep_their_level(command: str, shell: str, expected: object) -> None:
     assert _level(command, shell) >= expected
+
+
+@pytest.mark.parametrize(
+    ("command", "shell", "expected"),
+    [
+        # (h20 C) cacls with a path only displays ACLs; an image built from a home and
+        # pushed uploads every file in it
+        ("cacls C:\\Windows", "cmd", S),
+        ("cacls C:\\Windows /t", "cmd", S),
+        ("cacls C:\\Windows /e /g everyone:f", "cmd", C),
+        ("docker build -t x.example/i ~ && docker push x.example/i", "bash", C),
+        ("docker buildx build --push -t x.example/i ~", "bash", C),
+        ("docker build -t x.example/i ~", "bash", M),
+        ("docker build -t reg.example/app . && docker push reg.example/app", "bash", M),
+    ],
+)
+def test_display_serve_and_push_forms(command: str, shell: str, expected: object) -> None:
+    assert _level(command, shell) == expected
