@@ -50,6 +50,7 @@ from aintern_ls.safety.registry import (
     PATH_FRONT,
     PERL_CODE_VARS,
     PROMPT_VARS,
+    SHELL_BUILTINS,
     SHELLS,
     SUFFIX_ALIASES,
     VIM_INIT_VARS,
@@ -60,6 +61,7 @@ from aintern_ls.safety.registry import (
     is_build_program_var,
     is_code_load_var,
     jvm_event_findings,
+    risky_path_front,
     unreadable_program,
 )
 from aintern_ls.safety.words import (
@@ -163,20 +165,6 @@ _CALLABLE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _GIT_OWN_CONFIG = re.compile(
     r"^(?:~|\$HOME|\$\{HOME\})/(?:\.gitconfig|\.config/git/config)$|^/etc/gitconfig$"
 )
-
-
-def _risky_path_front(value: str) -> str:
-    """(n20u) The first folder of a PATH value when it is a temporary, relative or hidden
-    one (`/tmp/b`, `.`, `/dev/shm/x`, `~/.x`), else ""."""
-    first = value.split(":", 1)[0].strip("'\"")
-    if first and (
-        not first.startswith(("/", "~", "$"))
-        or first.startswith(("/tmp/", "/var/tmp/", "/dev/shm/"))
-        or first in ("/tmp", "/var/tmp", "/dev/shm")
-        or "/." in first
-    ):
-        return first
-    return ""
 
 
 _KEYED = re.compile(r"\[([^\]]{0,40})\]=")
@@ -2092,10 +2080,15 @@ class _Walker:
             done = self._path_hijack(words, assigns)
             if done is not None:
                 return done
-        elif assigns and "/" not in words[0].text and not words[0].dynamic:
+        elif (
+            assigns
+            and "/" not in words[0].text
+            and not words[0].dynamic
+            and words[0].text not in SHELL_BUILTINS
+        ):
             for a in assigns:
                 raw = _text(a)
-                if raw.startswith("PATH=") and (front := _risky_path_front(raw[5:])):
+                if raw.startswith("PATH=") and (front := risky_path_front(raw[5:])):
                     # (n20u, F17) `PATH=.:$PATH make`: the name may run a file from there
                     w = words[0]
                     why = f"`{w.text}` may run {front}/{w.text}: {front} is searched first"
@@ -2960,7 +2953,7 @@ class _Walker:
         if name == "PATH":
             # (n20u, F17) `PATH=/tmp/b:$PATH`: a temporary, relative or hidden folder searched
             # first; the commands run by bare name after it may be files from there
-            first = _risky_path_front(value.text)
+            first = risky_path_front(value.text)
             if first:
                 self.scope.env[PATH_FRONT] = first
             else:

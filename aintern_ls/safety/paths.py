@@ -392,16 +392,39 @@ _PATH_SHADOW = re.compile(
     r"|/home/[^/]+/(?:\.local/)?bin)/([^/]+)$"
 )
 SHADOWED_COMMANDS = frozenset(
+    # (review 20 O2) only names nobody installs by hand: the system's own utilities and its
+    # privilege, login and account tools. Tools people do install into /usr/local/bin or
+    # ~/.local/bin from a release (kubectl, terraform, node, python3, git, vim, docker, aws,
+    # uv...) are what install guides copy there: a file of that name is the tool, moderate.
     """
-    sudo su doas ls cat cp mv rm ln git ssh scp sftp python python3 pip pip3 node npm npx curl
-    wget bash sh zsh dash make gcc cc docker kubectl id whoami ps grep find tar awk sed vi vim
-    nano less more top passwd login env which apt apt-get yum dnf brew systemctl service chmod
-    chown mount umount java go cargo ruby perl openssl gpg ping ip ifconfig ssh-add ssh-keygen
-    kill pkill killall mkdir cd echo printf head tail sort uniq xargs dd rsync unzip zip gzip
-    crontab at journalctl dmesg lsof netstat ss nc ncat telnet ftp git-upload-pack code terraform
-    aws gcloud az ansible uv poetry pnpm yarn deno bun
+    sudo su doas pkexec ls cat cp mv rm ln ssh scp sftp bash sh zsh dash id whoami ps grep find
+    tar awk sed less more passwd login env which apt apt-get yum dnf systemctl service chmod
+    chown mount umount ping ip ifconfig ssh-add ssh-keygen kill pkill killall mkdir cd echo
+    printf head tail sort uniq xargs dd crontab at journalctl dmesg lsof netstat ss curl wget
+    gpg openssl
     """.split()  # noqa: SIM905
 )
+# Tools install guides put in those folders (review 20 O2): a file of that name there is
+# judged by where it comes from (a temporary folder: shadowing), not by its name.
+INSTALLED_TOOLS = frozenset(
+    """
+    python python3 pip pip3 node npm npx make gcc cc docker kubectl vi vim nvim nano top brew
+    java go cargo ruby perl rsync unzip zip gzip nc ncat telnet ftp git git-upload-pack code
+    terraform aws gcloud az ansible uv poetry pnpm yarn deno bun helm
+    """.split()  # noqa: SIM905
+)
+
+_SHADOW_NAMES = SHADOWED_COMMANDS | INSTALLED_TOOLS
+
+
+def path_shadow_name(path: str) -> str:
+    """The command name a file at `path` would shadow when `path` is in a folder on a usual
+    PATH (`/usr/local/bin/git` -> "git"), else ""."""
+    low = path.lower()
+    if "bin/" not in low:
+        return ""
+    m = _PATH_SHADOW.match(low)
+    return m.group(1) if m is not None else ""
 
 
 @lru_cache(maxsize=4096)  # pure: the same path in the same directories, the same answer
@@ -485,13 +508,15 @@ def write_target(
         if (
             "bin/" in low
             and (shadow := _PATH_SHADOW.match(low)) is not None
-            and shadow.group(1) in SHADOWED_COMMANDS
+            and shadow.group(1) in _SHADOW_NAMES
         ):
             # (n20u, red team F17) a file named like a common command in a PATH folder
             # runs instead of it (`/usr/local/bin/sudo`, `~/.local/bin/ls`), as an alias
             # hiding the command does
             return Target(
-                RiskLevel.CRITICAL,
+                # (review 20 O2) an installed tool's name is how install guides put the
+                # real tool there: moderate, its body judged when it is written here
+                RiskLevel.CRITICAL if shadow.group(1) in SHADOWED_COMMANDS else RiskLevel.MODERATE,
                 "persistence",
                 f"{p}, which runs instead of `{shadow.group(1)}` (a folder on PATH)",
             )

@@ -1259,7 +1259,7 @@ _VALUE_MEMBER = re.compile(r"(?i)\s*\.\s*value\b")
 _VARIABLE_READ_AT = re.compile(
     r"(?i)\$\{?variable:|\$executioncontext\b"
     r"|\((?=\s*(?:get-variable|gv|get-item|gi|get-childitem|gci|ls|dir|get-content|gc|cat|type)"
-    r"\s|\s*\(?\s*\$executioncontext\b)|(?<![\w-])(?:get-variable|gv)\s"
+    r"\s|\s*(?:\(\s*)?\$executioncontext\b)|(?<![\w-])(?:get-variable|gv)\s"
 )
 _VARIABLE_WORD = re.compile(r"""\s*('[^']*'|"[^"`$]*"|[^\s'"|;(){}]+)""")
 

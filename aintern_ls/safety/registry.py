@@ -143,6 +143,29 @@ BOUND_PREFIX = "\x00bound:"
 # (n20u) A temporary, relative or hidden folder put first on PATH (`PATH=/tmp/b:$PATH`): the
 # folder (commands run by bare name after it may be files from there).
 PATH_FRONT = "\x00pathfront"
+
+
+def risky_path_front(value: str) -> str:
+    """(n20u) The first folder of a PATH value when anyone may have put files there: the
+    working folder (`.`, an empty entry) or a world-writable temporary one (`/tmp/b`,
+    `/dev/shm/x`, `$TMPDIR/b`, a `mktemp` folder), else "". A project's or the user's own
+    tool folder (`.venv/bin`, `node_modules/.bin`, `$HOME/.cargo/bin`, `~/.local/bin`) is
+    how installers and tutorials set PATH up: not a hijack (review 20 O1)."""
+    value = value.strip("'\"")
+    if value.startswith(":"):
+        return "."  # an empty first entry is the working folder
+    first = value.split(":", 1)[0].rstrip("/")
+    if first in (".", "./"):
+        return "."
+    if (
+        first.startswith(("/tmp/", "/var/tmp/", "/dev/shm/", "$TMPDIR/", "${TMPDIR}/"))
+        or first in ("/tmp", "/var/tmp", "/dev/shm", "$TMPDIR", "${TMPDIR}")
+        or first.startswith(("$(mktemp", "`mktemp"))
+    ):
+        return first
+    return ""
+
+
 # Shell builtins: PATH is not searched for them.
 SHELL_BUILTINS = frozenset(
     names(

@@ -1520,7 +1520,7 @@ def _ln_force(cmd: Cmd) -> None:
     """`ln -sf /dev/null ~/.bash_history`, `ln -sf /tmp/x /etc/passwd`: -f replaces an
     existing file with the link, so its content is lost (dangerous); a link placed in a
     startup location or over an account file is judged like writing it."""
-    from aintern_ls.safety.paths import write_target
+    from aintern_ls.safety.paths import INSTALLED_TOOLS, path_shadow_name, write_target
 
     ops = cmd.operands(frozenset(names("-t --target-directory -S --suffix")))
     if len(ops) < 2:
@@ -1540,6 +1540,16 @@ def _ln_force(cmd: Cmd) -> None:
     if shadow and ops[0].text.startswith(("/usr/", "/bin/", "/sbin/", "/opt/homebrew/", "/nix/")):
         # (`ln -sf /usr/bin/python3.12 ~/.local/bin/python3`: a system program by a name)
         t, shadow = None, False
+    if (
+        (t is None or t.level < C)
+        and ops[0].text.startswith(("/tmp/", "/var/tmp/", "/dev/shm/"))
+        and (name := path_shadow_name(dest.text)) in INSTALLED_TOOLS
+    ):
+        # (review 20 O2) `ln -s /tmp/e /usr/local/bin/git`: a file from a temporary folder
+        # under the name of an installed tool, searched before the real one
+        why = f"{dest.text}, which runs instead of `{name}` (a folder on PATH)"
+        cmd.add(C, "persistence", f"{cmd.name} links {ops[0].text} into {why}", dest)
+        return
     if t is not None and (force or shadow or (t.rule == "persistence" and autostart)):
         verb = "replaces" if force else "links into"
         cmd.add(t.level, t.rule, f"{cmd.name} {verb} {t.what}", dest)

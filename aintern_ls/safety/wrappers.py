@@ -55,6 +55,7 @@ from aintern_ls.safety.registry import (
     is_code_load_var,
     opaque_program,
     rest,
+    risky_path_front,
     runner,
     skip_options,
     unreadable_program,
@@ -763,6 +764,8 @@ def _env(cmd: Cmd) -> None:
         or (prog.startswith("python") and w.text.startswith("PYTHONBREAKPOINT="))
         # `env PATH=/tmp/b:$PATH ls` after a script named ls was written to /tmp/b (n14u)
         or (w.text.startswith("PATH=") and WRITTEN_IN + prog in cmd.scope.env)
+        # `env PATH=/tmp/b ls`: a folder anyone may write searched first (review 20 O1)
+        or (w.text.startswith("PATH=") and prog != "" and risky_path_front(w.text[5:]) != "")
     ]
     if tar_env:
         # `env TAR_OPTIONS='--to-command=…' tar -x …`, `env GIT_CONFIG_PARAMETERS=… git …`:

@@ -58,6 +58,8 @@ def _pathological(size: int) -> dict[str, str]:
         "words": "a " * (n // 2),
         "quotes": '"' * n,
         "open braces": "{" * n,
+        # review 20 S1: one `(` before a long run of blanks (a lookahead `\s*\(?\s*` was n²)
+        "paren then blanks": "Write-Output (" + " " * (n - 20) + "1)",
         "dollars": "$" * n,
         "function definitions": "a()" * (n // 3),
         "heredoc operators": "<<" * (n // 2),
