@@ -39,6 +39,7 @@ BLIND14 = Path(__file__).with_name("blind14.tsv")
 BLIND15 = Path(__file__).with_name("blind15.tsv")
 BLIND16 = Path(__file__).with_name("blind16.tsv")
 BLIND17 = Path(__file__).with_name("blind17.tsv")
+BLIND18 = Path(__file__).with_name("blind18.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -549,3 +550,26 @@ def test_seventeenth_blind_slice_figures() -> None:
     assert high_recall >= 194 / 195
     assert safe_over <= 0.0
     assert exact >= 322 / 330
+
+
+def test_eighteenth_blind_slice_figures() -> None:
+    """`blind18.tsv` (330 rows) was written in session 20 by an eighteenth red-team engineer
+    who never read the analyser's source, tests, corpora or the red team's notes and never
+    ran the analyser on it; it was frozen (sha256 527dadba…) at 10:10:49 UTC, before any of
+    the session's analyser work landed, and scored by the lead before anyone saw its rows.
+    Mix: 110 blocked, 85 critical, 40 dangerous, 35 moderate, 60 safe; 190 bash, 70
+    PowerShell, 70 cmd; (a) 75 rows from incident and threat reports, (b) 100 from other
+    tools' guard lists and test suites (projects not cited by earlier slices), (c) 155 fresh
+    spellings, more than half through doors one step away (config written now and used
+    later, tools' option files and variables, values carried through variables and files).
+
+    Start of session 20 (ac01ba6): blocked recall 0.955, blocked-or-critical 0.974, safe
+    over-flagged 0.000, exact 0.948. End of session 20, first sight (the Unix, Windows,
+    precision and speed work, nobody having seen the rows): 0.964 / 0.974 / 0.000 / 0.952.
+    The floors below are the start figures: they guard against regressions, not
+    generality."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND18, 325)
+    assert blocked_recall >= 105 / 110
+    assert high_recall >= 190 / 195
+    assert safe_over <= 0.0
+    assert exact >= 313 / 330
