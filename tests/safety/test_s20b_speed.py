@@ -15,44 +15,14 @@ budget steps).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
-
 import pytest
 
 from aintern_ls.safety import clis
 from aintern_ls.safety.analyser import _assess_cached
 from aintern_ls.safety.levels import RiskLevel
+from tests.safety.test_s20_speed import _counting
 
 analyse = _assess_cached.__wrapped__
-
-
-class _Counting:
-    """A compiled pattern's stand-in that counts its searches."""
-
-    def __init__(self, pattern: re.Pattern[str]) -> None:
-        self.pattern = pattern
-        self.calls = 0
-
-    def search(self, text: str, *args: Any) -> re.Match[str] | None:
-        self.calls += 1
-        return self.pattern.search(text, *args)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.pattern, name)
-
-
-@contextmanager
-def _counting(module: Any, name: str) -> Iterator[_Counting]:
-    original = getattr(module, name)
-    counter = _Counting(original)
-    setattr(module, name, counter)
-    try:
-        yield counter
-    finally:
-        setattr(module, name, original)
 
 
 @pytest.mark.parametrize(
