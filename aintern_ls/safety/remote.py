@@ -108,6 +108,28 @@ REMOTE_TOOLS: tuple[tuple[str, str, str, str], ...] = (
 # one to another host opens the machine up.
 LOGIN_PORTS = frozenset({"22", "23", "135", "139", "445", "3389", "5900", "5901", "5985", "5986"})
 
+# (w21) the firewall rule groups of remote-login services (RDP, WinRM, SMB file sharing,
+# remote administration, OpenSSH) as netsh/Set-NetFirewallRule/Enable-NetFirewallRule name
+# them (display groups and their rules' names)
+REMOTE_RULE_GROUPS = re.compile(
+    r"remote\s*desktop|remote\s*management|\bwinrm|file\s+and\s+printer\s+sharing|\bfps-smb"
+    r"|remote\s*administration|openssh|\bsshd\b"
+)
+
+
+def opens_login_port(ports: str) -> bool:
+    """(w21) Whether a port list (`3389`, `22,443`, `5985-5986`, `1-1024`) holds a
+    remote-login port (SSH, RDP, SMB, WinRM, VNC, RPC, telnet: `remote.LOGIN_PORTS`)."""
+    for part in ports.replace(" ", "").split(",")[:64]:
+        lo, dash, hi = part.partition("-")
+        if not lo.isdigit() or (dash and not hi.isdigit()) or len(lo) > 5 or len(hi) > 5:
+            continue
+        first, last = int(lo), int(hi) if dash else int(lo)
+        if any(first <= int(p) <= last for p in LOGIN_PORTS):
+            return True
+    return False
+
+
 # Options that arm a remote-control tool for unattended use or install it as a service.
 ARMING_WORDS = frozenset(
     names(

@@ -93,11 +93,12 @@ def _firewall_hole(cmd: Cmd, name: str, low: list[str]) -> None:
     """The firewall's remote-desktop/WinRM rule group switched on (like `netsh advfirewall
     firewall set rule group="remote desktop" new enable=Yes`). A single allow rule for a
     port stays moderate, as the corpora settle it."""
-    if name == "enable-netfirewallrule" and re.search(
-        r"remote desktop|remotedesktop|windows remote management|remote administration",
-        " ".join(low),
-    ):
-        cmd.add(C, "remote-access", "enables the firewall rules for remote desktop or WinRM")
+    if name == "enable-netfirewallrule" and remote.REMOTE_RULE_GROUPS.search(" ".join(low)):
+        cmd.add(
+            C,
+            "remote-access",
+            "enables the firewall rules for remote desktop, WinRM or file sharing",
+        )
 
 
 # --- timestamps and immutable flags -----------------------------------------------

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from aintern_ls.safety import persist
+from aintern_ls.safety import persist, remote
 from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.detections import CREDENTIAL_WINDOWS
 from aintern_ls.safety.levels import B, C, D, Finding, M, RiskLevel
@@ -1904,6 +1904,17 @@ def _set_firewall_rule(cmd: Cmd) -> None:
     firewall turned off (critical); one named rule changed stays a scoped change."""
     args = [t.lower().strip("'\"") for t in cmd.texts()]
     action = _nfr_value(args, "action", 2)
+    enabled = _nfr_value(args, "enabled", 2)
+    chosen = " ".join(
+        v for p in ("displayname", "name", "group", "displaygroup") if (v := _nfr_value(args, p, 2))
+    )
+    if (
+        enabled in ("true", "$true", "1") or action == "allow"
+    ) and remote.REMOTE_RULE_GROUPS.search(chosen):
+        # (w21) `Set-NetFirewallRule -DisplayGroup "Remote Desktop" -Enabled True`: as
+        # Enable-NetFirewallRule of the group, remote access opened
+        cmd.add(C, "remote-access", f"{cmd.name} switches on remote-access firewall rules")
+        return
     if action == "allow":
         named = [_nfr_value(args, p, 2) for p in ("displayname", "name", "group", "displaygroup")]
         given = [v for v in named if v is not None]
@@ -1948,8 +1959,82 @@ def _opens_every_port(cmd: Cmd, text: str) -> bool:
     )
 
 
+# netsh's legacy `firewall set service type=remotedesktop|fileandprint|remoteadmin`
+_NETSH_SERVICES = re.compile(
+    r"\bset\s+service\b.*\b(?:type=)?(?:remotedesktop|fileandprint|remoteadmin)\b"
+)
+_ANY_ADDRESS = frozenset({"any", "*", "internet", "0.0.0.0/0", "::/0", "0.0.0.0-255.255.255.255"})
+_LOOPBACK = re.compile(r"\A(?:127\.[\d.]+|::1|localhost)(?:/\d+)?\Z")
+
+
+def _inbound_remote_access(cmd: Cmd, text: str) -> str:
+    """(w21) Why an inbound allow rule opens remote access ("" when it does not): a
+    remote-login port (RDP 3389, SSH 22, WinRM 5985/5986, SMB 445...) let in from anywhere
+    but the loopback, any port explicitly let in from any address, or the remote-desktop /
+    WinRM / file-sharing rule groups switched on. An ordinary app port for the local
+    subnet or without an address stays a scoped change (moderate)."""
+    if cmd.name == "netsh":
+        pairs: dict[str, str] = {}
+        last = ""
+        for t in cmd.texts()[:128]:  # (a rule has a dozen key=value words)
+            key, eq, val = t.lower().partition("=")
+            if eq:
+                last = key
+                pairs.setdefault(key, val.strip("'\""))
+            elif last.endswith("port") and len(pairs[last]) < 256 and re.fullmatch(r"[\d,-]+", t):
+                # (cmd splits `localport=21,22` at the comma; netsh reads the whole list)
+                pairs[last] = pairs.get(last, "") + "," + t
+        if re.search(r"\bfirewall\s+set\s+rule\b", text):
+            picked = pairs.get("group", "") + " " + pairs.get("name", "")
+            if pairs.get("enable") == "yes" and remote.REMOTE_RULE_GROUPS.search(picked):
+                return "switches on the firewall rules for remote desktop, WinRM or file sharing"
+            return ""
+        if _NETSH_SERVICES.search(text) and "disable" not in text:
+            return "opens the firewall for remote desktop, file sharing or remote admin"
+        legacy = re.search(r"\bfirewall\s+(?:add|set)\s+portopening\b", text)
+        if legacy and "mode=disable" not in text:
+            words = [w.partition("=")[2] or w for w in text[legacy.end() :].split()]
+            port = pairs.get("port") or next((w for w in words if w.isdigit()), "")
+            if remote.opens_login_port(port):
+                return "opens a remote-login port (RDP, SSH, SMB, WinRM) in the firewall"
+            if pairs.get("scope") == "all":
+                return "opens a port in the firewall to every address"
+            return ""
+        if _NETSH_ADD_RULE.search(text) is None or pairs.get("action") != "allow":
+            return ""
+        if pairs.get("dir", "in") != "in" or pairs.get("enable") == "no":
+            return ""
+        remote_ip = pairs.get("remoteip", "")
+        ports = pairs.get("localport", "")
+    elif cmd.name == "new-netfirewallrule":
+        args = [t.lower().strip("'\"") for t in cmd.texts()]
+        direction = _nfr_value(args, "direction", 2) or "inbound"
+        action = _nfr_value(args, "action", 2) or "allow"
+        enabled = _nfr_value(args, "enabled", 2) or "true"
+        if not direction.startswith("in") or action != "allow":
+            return ""
+        if enabled in ("false", "$false", "0"):
+            return ""
+        remote_ip = _nfr_value(args, "remoteaddress", 7) or ""
+        ports = _nfr_value(args, "localport", 6) or ""
+    else:
+        return ""
+    if remote_ip and all(_LOOPBACK.match(a) for a in remote_ip.split(",") if a):
+        return ""
+    if remote.opens_login_port(ports):
+        return "lets other machines in to a remote-login port (RDP, SSH, SMB, WinRM)"
+    if ports and remote_ip in _ANY_ADDRESS:
+        return "lets every address in through the firewall"
+    return ""
+
+
 def _firewall(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
+    if cmd.name in ("netsh", "new-netfirewallrule") and "/?" not in text and "-?" not in text:
+        why = _inbound_remote_access(cmd, text)
+        if why:
+            cmd.add(C, "remote-access", f"{cmd.name} {why}")
+            return
     if cmd.name == "netsh" and re.search(r"\badd\s+helper\b", text):
         cmd.add(C, "persistence-dll", "netsh add helper registers a DLL netsh loads every time")
         return

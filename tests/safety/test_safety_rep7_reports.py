@@ -45,12 +45,13 @@ CASES = [
     ("find /vmfs/volumes/6512ab-4c0d -name '*.vmdk' -delete", "bash", B),
     ("anydesk --get-id", "bash", S),
     ("splashtop.exe --autostart", "cmd", C),
-    # the remote-desktop firewall group; one allow rule stays moderate (the corpora settle it)
+    # the remote-desktop firewall group; an allow rule for a remote-login port opens remote
+    # access (w21: critical), one for an ordinary app port stays moderate
     ('Enable-NetFirewallRule -DisplayGroup "Remote Desktop"', "powershell", C),
     (
         "netsh advfirewall firewall add rule name=x dir=in action=allow localport=3389",
         "cmd",
-        M,
+        C,
     ),
     (
         "netsh advfirewall firewall add rule name=w dir=in action=allow localport=8080",
