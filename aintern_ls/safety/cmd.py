@@ -304,6 +304,18 @@ def _segment(
             known = wrappers.written_text(scope, target.text)
             stdin = Stdin("file") if known is None else Stdin("static", known, -1)
     # `%x%` is expanded before cmd reads the line (`set x=if` … `%x% 1==1 rd …`).
+    if (
+        scope.env
+        and words
+        and words[0].text.lower().lstrip("@") in _CMD_DELETERS
+        and _set_on_this_line(words, scope)
+    ):
+        # (w21) `set X=C:\b && rd /s /q "%X%\"` on one line: cmd expanded `%X%` when it
+        # read the line, before the `set` ran; judged as read too (X's value from before
+        # the line: unset, the drive's root), the worst of the two readings counting
+        read = _strip_control(_expand_set_variables(words, scope, as_read=True))
+        if read:
+            dispatch.judge(_unglue(read), scope, stdin)
     words = _listing_files(_expand_set_variables(words, scope), redirects, scope)
     words = _strip_control(words)
     if not words:
@@ -556,6 +568,10 @@ def _cmd_operator(value: str, op: str) -> str:
 
 
 _CMD_READ = "\x00cmdread:"  # (n18w) variables `set /p` read from a file or the keyboard
+# (w21) where the line of a variable's last `set` ends, and the value it had before: cmd
+# expands `%x%` when it reads the line, so on the `set`'s own line `%x%` is the old value
+_CMD_SET_LINE = "\x00cmdsetline:"
+_CMD_PREV = "\x00cmdprev:"
 _CMD_DELETERS = frozenset({"rd", "rmdir", "del", "erase"})
 
 
@@ -585,6 +601,14 @@ def _record_set(words: list[Word], scope: Scope) -> None:
         return
     if words[0].text.lower() == "set" and len(words) >= 2 and not words[1].text.startswith("/"):
         name, eq, value = " ".join(w.text for w in words[1:]).partition("=")
+        # (the value as written: the tokens lose `;`, which separates PATH's folders)
+        src = scope.source
+        raw_value = (
+            src[words[1].start : words[-1].end].partition("=")[2]
+            if 0 <= words[1].start < words[-1].end <= len(src)
+            and words[-1].end - words[1].start < 8192
+            else value
+        )
         key = _CMD_VAR + name.strip().lower()
         if eq and scope.env:
             scope.env.pop(_CMD_READ + name.strip().lower(), None)  # (set again: not read)
@@ -602,18 +626,34 @@ def _record_set(words: list[Word], scope: Scope) -> None:
                 words[0].start,
                 words[-1].end,
                 value if not _VAR.search(value) else None,
+                raw_value,
             )
+        if eq:
+            low_name = name.strip().strip('"').lower()
+            old_value = scope.env.get(key)
+            line_end = scope.source.find("\n", words[0].start)
+            scope.env[_CMD_SET_LINE + low_name] = str(line_end if line_end >= 0 else 1 << 40)
+            if old_value is None:
+                scope.env.pop(_CMD_PREV + low_name, None)
+            else:
+                scope.env[_CMD_PREV + low_name] = old_value
         if eq and not _VAR.search(value):
             scope.env[key] = value
         elif eq:
             scope.env.pop(key, None)
 
 
-def _var_value(m: re.Match[str], scope: Scope) -> str:
+def _var_value(m: re.Match[str], scope: Scope, at: int = -1) -> str:
     """A `%x%`/`%x:~0,2%`/`%x:a=b%`/`!x!` reference's value when it is known (a `set` this
-    block made, or a substring/replacement of a well-known folder), else as written."""
+    block made, or a substring/replacement of a well-known folder), else as written. (w21)
+    A `%x%` used at `at` on the line of x's last `set` is the value x had before that line
+    (cmd expanded it when it read the line; `!x!` is expanded when it runs)."""
     name, _, op = m.group(0).strip("%!").partition(":")
     known = scope.env.get(_CMD_VAR + name.lower())
+    if at >= 0 and m.group(0)[:1] == "%" and scope.env:  # (`at`: read as cmd reads it)
+        set_line = scope.env.get(_CMD_SET_LINE + name.lower())
+        if set_line is not None and at < int(set_line):
+            known = scope.env.get(_CMD_PREV + name.lower())
     if known is None and op:
         # `%PROGRAMFILES:~0,2%`: a substring of a well-known value (here `C:`).
         known = _VARS.get(f"%{name.lower()}%")
@@ -624,9 +664,25 @@ def _var_value(m: re.Match[str], scope: Scope) -> str:
     return _cmd_operator(str(known), op) if op else str(known)
 
 
-def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
+def _set_on_this_line(words: list[Word], scope: Scope) -> bool:
+    """(w21) Whether a `%x%` of these words names a variable `set` earlier on the same line
+    (`set X=C:\\b && rd /s /q "%X%\\"`): cmd expanded it when it read the line, before
+    that `set` ran, so the command may act on x's old value (unset: the drive's root)."""
+    for w in words[1:]:
+        if "%" not in w.text:
+            continue
+        for m in _VAR.finditer(w.text):
+            name = m.group(0).strip("%!").partition(":")[0].lower()
+            line_end = scope.env.get(_CMD_SET_LINE + name)
+            if m.group(0)[:1] == "%" and line_end is not None and w.start < int(line_end):
+                return True
+    return False
+
+
+def _expand_set_variables(words: list[Word], scope: Scope, as_read: bool = False) -> list[Word]:
     """Put remembered `set` values back where `%x%`/`!x!` is used later (one level; what
-    stays unknown stays dynamic)."""
+    stays unknown stays dynamic). `as_read`: a `%x%` on its `set`'s own line keeps the
+    value from before that line (w21)."""
     if not any(w.dynamic for w in words) or words[0].text.lower().lstrip("@") == "set":
         return words
     out: list[Word] = []
@@ -635,8 +691,8 @@ def _expand_set_variables(words: list[Word], scope: Scope) -> list[Word]:
             out.append(w)
             continue
 
-        def sub(m: re.Match[str]) -> str:
-            return _var_value(m, scope)
+        def sub(m: re.Match[str], at: int = w.start if as_read else -1) -> str:
+            return _var_value(m, scope, at)
 
         # In command position (or after `call`) the value is a whole command line.
         head = w is words[0] or (
@@ -1034,6 +1090,22 @@ def _tilde_value(item: str, mods: str) -> str:
     return item
 
 
+def _set_items(texts: list[str]) -> list[str]:
+    """(w21) The items of a `for` set, one per word the tokeniser made: a quoted item keeps
+    its blanks (`("C:\\Program Files" C:\\x)` is two items, the first one folder), the
+    set's parentheses are not part of an item, and `,`/`;` separate items as blanks do."""
+    out: list[str] = []
+    last = len(texts) - 1
+    for i, t in enumerate(texts):
+        if i == 0:
+            t = t.lstrip()[1:] if t.lstrip().startswith("(") else t
+        if i == last:
+            t = t.rstrip()[:-1] if t.rstrip().endswith(")") else t
+        parts = [t] if " " in t.strip() else re.split(r"[\s,;]+", t)
+        out.extend(p.strip() for p in parts if p.strip())
+    return out
+
+
 def _for_body(words: list[Word], do: int) -> list[Word]:
     """The body of `for [/d|/r DIR] %%i in (SET) do BODY` with the loop variable replaced by
     the set (`for /d %i in (C:\\Users\\*) do rd /s /q %i` deletes every profile). Sets read
@@ -1045,7 +1117,7 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
         return body
     at = low.index("in")
     var = next((t for t in head[:at] if re.fullmatch(r"%%?[A-Za-z]", t)), None)
-    items = " ".join(head[at + 1 :]).strip().strip("()").split()
+    items = _set_items(head[at + 1 :])
     listing: tuple[str, bool, bool] | None = None
     if "/f" in low:
         # `for /f %i in ('echo C:\') do …`: an echo's output is its text (first token);

@@ -478,6 +478,25 @@ def judge_uncached(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> 
         scope.wrapped -= 1
 
 
+# (w21) cmd's own words that are no program on the PATH (its builtins, as doskey knows
+# them, and its statements)
+_CMD_OWN = windows.CMD_BUILTINS | frozenset(
+    names("if for rem goto shift setlocal endlocal pause verify break exit cls title")
+)
+
+
+def _searched_on_windows_path(name: str, family: str) -> bool:
+    """(w21) Whether PowerShell or cmd looks a command word up on PATH: a bare program
+    name (`git`, `python.exe`), not a path, cmd builtin, cmdlet (`Verb-Noun`) or
+    PowerShell alias (`ls`, `rm`, `dir`)."""
+    low = name.lower()
+    if "\\" in low or ":" in low:
+        return False
+    if family == "cmd":
+        return low not in _CMD_OWN
+    return "-" not in low and low not in PS_ALIASES
+
+
 def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if scope.family == "bash":
         for w in words:  # (a loop, not `any(…)`: this runs for every command)
@@ -567,9 +586,11 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         and "/" not in head.text
         and not head.dynamic
         and head.text not in SHELL_BUILTINS
+        and (scope.family == "bash" or _searched_on_windows_path(head.text, scope.family))
     ):
         # (n20u, F17) `export PATH=/tmp/b:$PATH; ls`: `ls` may be a file in /tmp/b
-        why = f"`{head.text}` may run {front}/{head.text}: {front} is searched first on PATH"
+        sep = "/" if scope.family == "bash" else "\\"
+        why = f"`{head.text}` may run {front}{sep}{head.text}: {front} is searched first on PATH"
         scope.add(C, "alias-hides", why, *_span(head))
     if scope.env and (binding := wrappers.bound_program(scope, head.text)) is not None:
         # `hash -p /bin/rm ls; ls -rf /`, `cp /bin/rm /tmp/x; /tmp/x -rf /`: the name runs

@@ -1876,13 +1876,29 @@ _ADSI_DELETE = re.compile(
 )
 
 
+_ADSI_USER_PATH = re.compile(r"(?i)winnt://[^'\"\s]{0,200}?/([^/,'\"\s]{1,64}),\s*user['\"]")
+_ADSI_DELETE_EACH = re.compile(
+    r"(?i)\.delete\s*\(\s*['\"]user['\"]\s*,\s*\$(?:_|psitem|\w+)(?:\.name)?\s*\)"
+)
+
+
 def _adsi_account_deletes(text: str, scope: Scope) -> None:
     """(n20w) Accounts deleted through ADSI/AccountManagement: the built-in administrator
     blocked (as `Remove-LocalUser Administrator`), any other dangerous."""
     from aintern_ls.safety.windows import builtin_admin
 
-    for m in _ADSI_DELETE.finditer(text[:20000]):
-        name = m.group(1) or m.group(2)
+    hits = [(m, m.group(1) or m.group(2) or "") for m in _ADSI_DELETE.finditer(text[:20000])]
+    low = text[:20000].lower()
+    if "deletetree" in low:
+        # (w21) `$u = [adsi]"WinNT://./Administrator,user"; $u.psbase.DeleteTree()`: the
+        # object the path names deleted
+        hits += [(m, m.group(1)) for m in _ADSI_USER_PATH.finditer(text[:20000])]
+    # (w21) `$c.Children | ? SchemaClassName -eq user | % { $c.Delete('user', $_.Name) }`:
+    # every account of the machine, the built-in administrator among them; an account named
+    # by a variable otherwise (one account, unknown)
+    each = "Administrator" if ".children" in low else "(an account named at run time)"
+    hits += [(m, each) for m in _ADSI_DELETE_EACH.finditer(text[:20000])]
+    for m, name in hits[:16]:
         if builtin_admin(name):
             msg = "deletes the built-in administrator account through ADSI"
             scope.add(RiskLevel.BLOCKED, "user-delete", msg, m.start(), m.end())
@@ -1970,7 +1986,8 @@ _WMI_METHOD = re.compile(
     r"|\)\s*\.\s*(?:psbase\s*\.\s*)?(\w+)\s*\(|(?:\$_|\$psitem)\s*\.\s*(?:psbase\s*\.\s*)?(\w+)\s*\("
     # (n14w) a variable holding the object: `$s.Delete()`
     r"|\$\w+\s*\.\s*(?:psbase\s*\.\s*)?"
-    r"(delete_?|stopservice|changestartmode|terminate|disable|clear|deleteobject)\s*\("
+    r"(delete_?|stopservice|changestartmode|terminate|disable|clear|deleteobject"
+    r"|unjoindomainorworkgroup)\s*\("
     r"|(?:^|[|;]\s*)(?:%|foreach-object|foreach)\s+(?:-membername\s+)?['\"]?([a-z]\w*)['\"]?\s*(?:$|[|;}])"
     # (n17w) the removal cmdlets call the instance's Delete: `… | Remove-CimInstance`, `rwmi`
     r"|(?<![\w-])(remove-ciminstance|rcim|remove-wmiobject|rwmi)(?![\w-])"
@@ -2092,6 +2109,16 @@ def _wmi_methods(text: str, code: str, scope: Scope) -> None:
             line = f"Stop-Process -Name '{proc}' -Force"
         elif cls == "systemrestore" and method == "disable":
             line = "Disable-ComputerRestore -Drive 'C:\\'"
+        elif cls == "win32_computersystem" and method == "unjoindomainorworkgroup":
+            line = "Remove-Computer -Force"  # (w21) the machine leaves its domain
+        elif cls in ("win32_networkadapter", "msft_netadapter") and method == "disable":
+            adapter = quoted if name else "'*'"
+            line = f"Disable-NetAdapter -Name {adapter} -Confirm:$false"
+        elif cls in ("win32_useraccount", "win32_account") and method == "delete":
+            # (w21) an account deleted through WMI/CIM/[wmi]: one named account, or every
+            # account the class gives (the built-in Administrator among them)
+            account = quoted if name and not re.search(r"[%*?]", name) else "'Administrator'"
+            line = f"Remove-LocalUser -Name {account}"
         if line:
             where = Word(line, m.start(), m.end())
             scope.include(scope.nested(line, "powershell", where, -1))
@@ -2710,7 +2737,8 @@ class _Walker:
                 if len(rhs) > 1 and rhs[0] == rhs[-1] == '"' and "$" not in rhs and "`" not in rhs
                 else None
             )
-            env_hook(self.scope, name[5:], s, e, literal)
+            appended = _text(node)[:200].split("=", 1)[0].endswith("+")  # (`+=`)
+            env_hook(self.scope, name[5:], s, e, literal, "+=" if appended else rhs)
         last = kids[-1]
         # (the right-hand side's text, read once: a long one, which the budget charges for
         # each read, is read at each use as it always was)
@@ -2723,6 +2751,12 @@ class _Walker:
         else:
             self.scope.env.pop(_PS_SPLAT + name[1:], None)
         items = _string_array(_text(kids[-1]))
+        if items is None and short and "$" in rhs_raw:
+            # (w21) `$dirs = $env:USERPROFILE, 'D:\tmp'`: an array of known values (every
+            # item known: an unknown one would be lost from the list)
+            items = _item_array(rhs_raw, self.scope.env)
+            if items is not None and len(items) != len(_ANY_ITEM.findall(rhs_raw)):
+                items = None
         if splat is None and items is not None and len(items) > 1:
             # `$a = @('C:\Users', '-Recurse')` then `Remove-Item @a`: the items, positionally;
             # `foreach ($t in $a)` takes each in turn.
@@ -3044,6 +3078,8 @@ class _Walker:
                 s, e = self.span(kids[1])
                 info.paths = (Word(built, s, e, False, True, "item"),)
         items = _string_array(_text(kids[1])) if not info.paths else None
+        if not info.paths and not items and not held_items:
+            items = _item_array(_text(kids[1]), self.scope.env)  # (w21) `@($HOME)`
         if held_items and not items:
             items = held_items.split("\x01")  # `foreach ($t in $targets)`
         if items:
@@ -3255,7 +3291,7 @@ class _Walker:
                     self.redirect_text(r.group(0), offset + r.start(), offset + r.end())
                 raw = split_words(m.group(0), offset, posix=False)
                 # (`–Recurse` with an en dash is `-Recurse` here too, as on a parsed line)
-                words = [_known_word(_typographic(w)) for w in raw]
+                words = [self._held_or_known(_typographic(w)) for w in raw]
                 if (
                     i == 0
                     and len(words) > 2
@@ -3441,6 +3477,9 @@ class _Walker:
             deep = re.search(r"(?i)\s-r(?:ecurse)?\b", raw) is not None
             where = Word(folder, s, e, origin=ORIGIN_DEEP if deep else "")
             return Info(name="expression", paths=(where,))
+        if "," in raw and (item_lines := _item_array(raw, self.scope.env)) is not None:
+            # (w21) `$a, $b | % { … }`, `$HOME, 'C:\x' | …`: one item a line
+            return Info(name="string", output="\n".join(item_lines))
         if (
             raw.lstrip()[:1] in ("(", "[", "$")
             and len(raw) <= 400
@@ -3468,6 +3507,8 @@ class _Walker:
                 return Info(name="string", output=held.replace("\x01", "\n"))
             return Info(name="string", output=known)  # `$p = 'C:\Users'; $p | Remove-Item …`
         items = _string_array(raw)
+        if items is None:
+            items = _item_array(raw, self.scope.env)  # (w21) `@($HOME) | …`, `$a, $b | …`
         if items is not None:
             return Info(name="string", output="\n".join(items))  # `@('C:\x', 'D:\') | …`
         return Info(name="expression", network_fetch=self.downloads(raw, self.span(node)[0]))
@@ -4090,6 +4131,18 @@ class _Walker:
                 out.append(Word(value, w.start, w.end, glob=("*" in value or "?" in value)))
         return out
 
+    def _held_or_known(self, w: Word) -> Word:
+        """(w21) A word the grammar could not read, `$x\\System32` after `$x = 'C:\\Windows'`
+        (or after `$env:USERPROFILE = 'C:\\Windows'`): the value this text gave the leading
+        variable, else the known folder it names (`_known_word`)."""
+        if w.text[:1] == "$" and self.scope.env:
+            var = _HELD_LEAD.match(w.text)
+            held = self.scope.env.get(_PS_VAR + var.group(0).lower()) if var else None
+            if var is not None and held is not None:
+                text = held + w.text[var.end() :]
+                return Word(text, w.start, w.end, glob=("*" in text or "?" in text))
+        return _known_word(w)
+
     def redirection(self, node: Node) -> None:
         self.redirect_text(_text(node), *self.span(node))
 
@@ -4167,9 +4220,9 @@ class _Walker:
             # `$HOME\*`, `$env:SystemDrive\`: a known folder followed by a path; `$t\*`
             # after `$t = 'C:\Users'`: the variable's literal followed by the path.
             var = re.match(r"\$(env:)?\w+", raw)
-            known = _KNOWN_VARS.get(var.group(0).lower()) if var is not None else None
+            known = self.scope.env.get(_PS_VAR + var.group(0).lower()) if var is not None else None
             if known is None and var is not None:
-                known = self.scope.env.get(_PS_VAR + var.group(0).lower())
+                known = _KNOWN_VARS.get(var.group(0).lower())
             if known is not None and var is not None:
                 return Word(known + raw[var.end() :], s, e, glob=("*" in raw or "?" in raw))
         inner = _unwrap(node)
@@ -4183,8 +4236,13 @@ class _Walker:
         if inner.type in ("variable", "member_access", "element_access"):
             # `$using:p` in a job/remote body is the caller's `$p`.
             key = _USING.sub("$", raw.lower())
-            # (n19w: `$variable:HOME`, `$script:HOME`: the variable of that name)
-            known = _KNOWN_VARS.get(key) or _KNOWN_VARS.get(_normal_var(key))
+            # (n19w: `$variable:HOME`, `$script:HOME`: the variable of that name; w21: a
+            # value this text gave `$env:USERPROFILE` first)
+            known = (
+                (self.scope.env.get(_PS_VAR + key) if key.startswith("$env:") else None)
+                or _KNOWN_VARS.get(key)
+                or _KNOWN_VARS.get(_normal_var(key))
+            )
             if known is None and _PS_ARRAY + key in self.scope.env:
                 known = self._indirect_value(key)  # (an array: its worst item)
             if known is None:
@@ -4262,8 +4320,8 @@ class _Walker:
         env = self.scope.env
 
         def sub(m: re.Match[str]) -> str:
-            key = m.group(0).lower()
-            return _KNOWN_VARS.get(key) or env.get(_PS_VAR + key, "\x00")
+            key = m.group(0).lower()  # (w21: a value this text assigned wins)
+            return env.get(_PS_VAR + key) or _KNOWN_VARS.get(key) or "\x00"
 
         expanded = _BODY_VAR.sub(sub, text.replace("`$", "\x01")).replace("\x01", "$")
         if "\x00" not in expanded:
@@ -4287,9 +4345,10 @@ class _Walker:
         env = self.scope.env
 
         def sub(m: re.Match[str]) -> str:
-            # `$d = 'C:\'; Remove-Item "$d*"`: a variable holding a literal is that literal.
+            # `$d = 'C:\'; Remove-Item "$d*"`: a variable holding a literal is that literal
+            # (w21: `$env:USERPROFILE = 'C:\Windows'` first, the known folder otherwise)
             key = m.group(0).lower()
-            return _KNOWN_VARS.get(key) or env.get(_PS_VAR + key, "\x00")
+            return env.get(_PS_VAR + key) or _KNOWN_VARS.get(key) or "\x00"
 
         body = env_accessors(body)
         if "${" in body:
@@ -4377,6 +4436,39 @@ _ONE_STRING = "(?:'[^']*'|\"[^\"`]*\")"
 _STRING_ARRAY = re.compile(
     r"\A@?\(?\s*" + _ONE_STRING + r"(?:\s*,\s*" + _ONE_STRING + r")*\s*\)?\Z"
 )
+
+
+# (w21) an item may also be a bare variable: `@($env:USERPROFILE)`, `$HOME, 'C:\x'`
+_ONE_ITEM = "(?:'[^']*'|\"[^\"`]*\"|\\$\\{[\\w:()]+\\}|\\$[\\w:]+(?:\\(x86\\))?)"
+_ITEM_ARRAY = re.compile(r"\A@?\(?\s*" + _ONE_ITEM + r"(?:\s*,\s*" + _ONE_ITEM + r")*\s*\)?\Z")
+_ANY_ITEM = re.compile("'([^']*)'|\"([^\"`]*)\"|\\$\\{([\\w:()]+)\\}|\\$([\\w:]+(?:\\(x86\\))?)")
+
+
+def _item_array(raw: str, env: Mapping[str, str]) -> list[str] | None:
+    """(w21) The items of a literal list whose items are strings or bare variables
+    (`@($env:USERPROFILE)`, `$HOME, 'C:\\x'`, `$a, $b` after `$a = 'C:\\Users'`): a
+    variable is its value when this text assigned it a constant or it names a known folder;
+    an unknown one is left out, so the list is judged by its worst known item (a loop over
+    it acts on each). None when no item is known or the expression is anything else."""
+    text = raw.strip()
+    if len(text) > 2000 or "$" not in text or not _ITEM_ARRAY.match(text):
+        return None
+    out: list[str] = []
+    for m in _ANY_ITEM.finditer(text):
+        if m.group(1) is not None:
+            out.append(m.group(1))
+            continue
+        if m.group(2) is not None:
+            value = _resolve_vars(m.group(2))
+        else:
+            name = "$" + (m.group(3) or m.group(4) or "").lower()
+            value = env.get(_PS_VAR + name)
+            if value is None:
+                known = _KNOWN_VARS.get(name)
+                value = None if known is None or known.startswith("$") else known
+        if value is not None:
+            out.append(value)
+    return out or None
 
 
 def _string_array(raw: str) -> list[str] | None:
@@ -4577,7 +4669,9 @@ _PROFILER_VARS = frozenset(
 )
 
 
-def env_hook(scope: Scope, name: str, start: int, end: int, value: str | None = None) -> None:
+def env_hook(
+    scope: Scope, name: str, start: int, end: int, value: str | None = None, raw: str = ""
+) -> None:
     """Setting a variable that changes what later programs run or load, for this session
     (`$env:PATH += …`, cmd `set PATH=…`): an env hook (moderate); .NET's profiler
     variables make every .NET program load a DLL (critical); a variable whose value a
@@ -4586,6 +4680,17 @@ def env_hook(scope: Scope, name: str, start: int, end: int, value: str | None = 
     from aintern_ls.safety.registry import COMMAND_VARS, HOOK_VARS
 
     upper = name.strip().strip('"').upper()
+    if upper == "PATH":
+        # (w21, review 20 U3) `$env:PATH = "C:\Temp\b;$env:PATH"`, `set PATH=%TEMP%\b;%PATH%`:
+        # a folder anyone may write to searched first; programs run by bare name after it
+        # may be files from there (dispatch judges each, as for bash's PATH front)
+        from aintern_ls.safety.registry import PATH_FRONT, risky_windows_path_front
+
+        front = risky_windows_path_front(raw) if raw != "+=" else ""
+        if front:
+            scope.env[PATH_FRONT] = front
+        else:
+            scope.env.pop(PATH_FRONT, None)
     if value and "-XX:On" in value:
         from aintern_ls.safety.registry import is_jvm_options_var, jvm_event_findings
 
@@ -5716,6 +5821,7 @@ _SUBEXPR_VAR = re.compile(
 _SUBEXPR_MEMBER = re.compile(r"\$\(\s*(\$[\w.]+)\s*\)")
 _BODY_VAR = re.compile(r"\$(env:)?\w+(?:\(x86\))?")  # (a double-quoted string's variables)
 _VAR_AND_PATH = re.compile(r"\$(env:)?\w+[\\/][^\s$()]*")
+_HELD_LEAD = re.compile(r"(?i)\$(?:env:)?\w+(?=[\\/]|\Z)")
 _PATH_LIKE = re.compile(r"[\\/]|\A[A-Za-z]:|\A~")
 _QUOTING = frozenset("'\"\\`")
 

@@ -166,6 +166,35 @@ def risky_path_front(value: str) -> str:
     return ""
 
 
+# (w21, review 20 U3) Windows folders anyone may write to, as the first PATH entry:
+# the temporary folders (`%TEMP%`, `$env:TMP`, `C:\Windows\Temp`, `C:\Temp`, the
+# profile's `AppData\Local\Temp`) and the Public profile.
+_WIN_OPEN_FRONT = re.compile(
+    r"(?i)\A(?:%(?:temp|tmp|public)%|\$env:(?:temp|tmp|public)|\$\{env:(?:temp|tmp|public)\}"
+    r"|(?:[a-z]:)?\\(?:windows\\temp|temp|tmp|users\\public)"
+    r"|(?:~|%(?:userprofile|localappdata)%|\$env:(?:userprofile|localappdata)|\$home)"
+    r"(?:\\appdata\\local)?\\temp"
+    r"|\[(?:system\.)?io\.path\]::gettemppath\(\))(?:[\\/]|\Z)"
+)
+
+
+def risky_windows_path_front(value: str) -> str:
+    """(w21, review 20 U3) The first folder of a Windows PATH value (`;`-separated, as
+    PowerShell `$env:PATH = "C:\\Temp\\b;$env:PATH"` or cmd `set PATH=%TEMP%\\b;%PATH%`
+    write it) when anyone may have put files there: the working folder (`.`, an empty
+    entry) or a temporary/public one; else "". A tool's own folder (`C:\\Python312`,
+    `%USERPROFILE%\\.cargo\\bin`) is not a hijack (as `risky_path_front` for bash)."""
+    value = value.strip().lstrip("\"'(").lstrip()
+    if not value or ";" not in value[:4096]:
+        return ""  # (no list: not a PATH front)
+    first = value.split(";", 1)[0].strip().strip("\"'").rstrip("\\/")
+    if first in ("", "."):
+        return "."
+    if _WIN_OPEN_FRONT.match(first.replace("/", "\\")):
+        return first
+    return ""
+
+
 # Shell builtins: PATH is not searched for them.
 SHELL_BUILTINS = frozenset(
     names(

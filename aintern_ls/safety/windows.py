@@ -1698,7 +1698,19 @@ def _start_process(cmd: Cmd) -> None:
             Word(w.text, arguments.start, arguments.end, w.dynamic, w.glob)
             for w in split_words(text, posix=False)
         ]
-        cmd.judge([program, *extra])
+        workdir = _named_value(cmd, "workingdirectory", 2)
+        if workdir is None or workdir.text.startswith("-"):
+            cmd.judge([program, *extra])
+            return
+        # (w21, review 20 U5) `Start-Process -WorkingDirectory C:\ cmd '/c rd /s /q
+        # Windows'`: the program starts in that folder; its relative paths are judged there
+        saved_cwds, saved_cd = cmd.scope.cwds, cmd.scope.pending_cd
+        cmd.scope.pending_cd = workdir.text
+        try:
+            apply_windows_cd(cmd.scope)
+            cmd.judge([program, *extra])
+        finally:
+            cmd.scope.cwds, cmd.scope.pending_cd = saved_cwds, saved_cd
     elif program is not None and arguments is None:
         run_script_file(cmd, program)  # `Start-Process C:\\t\\u.exe` after downloading it
 
@@ -2407,7 +2419,22 @@ def windows_write_target(path: str) -> tuple[RiskLevel, str, str] | None:
         return C, "persistence", f"{path}, a server-side script in a web root (a web shell)"
     if _WIN_SYSTEM.match(p):
         return C, "system-file", f"the Windows system file {path}"
+    if "windowsapps/" in p and (alias := _WINDOWS_APPS.search(p)) is not None:
+        # (w21, review 20 U4) a program dropped among the app execution aliases: it runs
+        # whenever `python`, `winget`, `git`… is typed (the folder is on every user's PATH)
+        return (
+            C,
+            "persistence",
+            f"{path}, which runs instead of `{alias.group(1)}` (a folder on PATH)",
+        )
     return None
+
+
+# (w21) the user's app-execution-alias folder, on PATH: `%LOCALAPPDATA%\Microsoft\WindowsApps`
+_WINDOWS_APPS = re.compile(
+    r"(?:appdata/local|%localappdata%|\$env:localappdata|\$\{env:localappdata\})"
+    r"/microsoft/windowsapps/([^/]+?)(?:\.(?:exe|com|bat|cmd|ps1|vbs))?$"
+)
 
 
 def _copy_move(cmd: Cmd) -> None:
@@ -3230,7 +3257,7 @@ def _doskey(cmd: Cmd) -> None:
 
 
 # cmd's own commands (not programs on the PATH): a doskey macro of that name replaces them
-_CMD_BUILTINS = frozenset(
+CMD_BUILTINS = _CMD_BUILTINS = frozenset(
     names(
         """
         assoc call cd chdir cls color copy date del dir echo erase exit ftype md mkdir mklink
@@ -4616,7 +4643,13 @@ _WMIC_CLASSES = {
     "process": "Win32_Process",
     "fsdir": "Win32_Directory",
     "datafile": "CIM_DataFile",
+    "computersystem": "Win32_ComputerSystem",
+    "nic": "Win32_NetworkAdapter",
 }
+# (w21) classes whose method acts on whichever instances the condition picks, named or not:
+# `wmic computersystem call unjoindomainorworkgroup`, `wmic nic where NetEnabled=true call
+# disable` (every enabled adapter)
+_WMIC_ANY_INSTANCE = frozenset({"win32_computersystem", "win32_networkadapter"})
 _WMIC_WHERE_NAME = re.compile(
     r"(?i)\b(name|processname|driveletter)\s*(=|\blike\b)\s*['\"]?([^'\"()]*?)['\"]?\s*\)?\s*\Z"
 )
@@ -4645,12 +4678,15 @@ def _wmic_as_cim(cmd: Cmd, low: list[str]) -> None:
     cond = " ".join(words[1:] if words and words[0].lower() == "where" else words)
     m = _WMIC_WHERE_NAME.search(cond.strip().lstrip("(").strip())
     if m is None or not re.fullmatch(r"[\w.:\\ $%-]+", m.group(3)):
-        return
-    value = m.group(3).replace("\\\\", "\\")
-    line = (
-        f"Get-CimInstance {cls} -Filter \"{m.group(1)}='{value}'\" | "
-        f"Invoke-CimMethod -MethodName {method}"
-    )
+        if cls.lower() not in _WMIC_ANY_INSTANCE or not re.fullmatch(r"\w+", method):
+            return
+        line = f"Get-CimInstance {cls} | Invoke-CimMethod -MethodName {method}"
+    else:
+        value = m.group(3).replace("\\\\", "\\")
+        line = (
+            f"Get-CimInstance {cls} -Filter \"{m.group(1)}='{value}'\" | "
+            f"Invoke-CimMethod -MethodName {method}"
+        )
     if method.lower() == "changestartmode" and "disabled" in " ".join(low):
         line += " -Arguments @{StartMode='Disabled'}"
     found = cmd.scope.nested(line, "powershell", Word(line, cmd.start, cmd.end), -1)
@@ -6424,6 +6460,14 @@ def _clear_content(cmd: Cmd) -> None:
     from aintern_ls.safety.files import emptied_whole
 
     named = positional_and_paths(cmd, params)
+    if not named and not cmd.stdin.paths and cmd.stdin.kind == "static":
+        # (w21) `'C:\Windows\System32\config\SAM' | Clear-Content`, `$HOME, 'x' | …`:
+        # piped strings bind to -Path, as for Remove-Item
+        named = [
+            Word(line.strip(), cmd.start, cmd.end, glob=("*" in line or "?" in line))
+            for line in cmd.stdin.text.splitlines()[:16]
+            if line.strip()
+        ]
     if emptied_whole(cmd, named or cmd.stdin.paths[:16], "Clear-Content empties", listed=not named):
         return  # (f19) `Get-ChildItem ~ -File -Recurse | Clear-Content`, `Clear-Content ~\*`
     if not named and cmd.stdin.paths:

@@ -122,18 +122,21 @@ EMPTY_VARIABLE = [
     ('Remove-Item "$env:GITHUB_WORKSPACE\\*" -Recurse -Force', "powershell", C),
     ('$out = "$root"; Remove-Item "$out\\*" -Recurse -Force', "powershell", C),
     ('set /p PUBLISH=Folder? \nrd /s /q "%PUBLISH%\\"', "cmd", C),
-    # guarded, assigned a literal, a named subset, a known folder: must not rise
-    ('if ($stage) { Remove-Item "$stage\\*" -Recurse -Force }', "powershell", D),
+    # (w21) a run-time test before it does not count, as bash's `[ -n "$DIR" ] && rm -rf
+    # "$DIR/"` (blocked) is judged: the three shells agree
+    ('if ($stage) { Remove-Item "$stage\\*" -Recurse -Force }', "powershell", B),
     (
         "if (-not $stage) { throw 'no dir' }; Remove-Item \"$stage\\*\" -Recurse -Force",
         "powershell",
-        D,
+        B,
     ),
     (
         'if (Test-Path $env:PUBLISH) { Remove-Item "$env:PUBLISH\\*" -Recurse -Force }',
         "powershell",
-        D,
+        B,
     ),
+    # declared non-empty (as `${DIR:?}`), assigned a literal, a named subset, a known
+    # folder: must not rise
     (
         'param([Parameter(Mandatory=$true)][string]$Stage) Remove-Item "$Stage\\*" -Recurse -Force',
         "powershell",
@@ -149,8 +152,8 @@ EMPTY_VARIABLE = [
     ('$out = "$root\\out"; Remove-Item "$out\\*" -Recurse -Force', "powershell", D),
     ('Remove-Item "$stage\\*" -WhatIf -Recurse', "powershell", S),
     ('Remove-Item "$env:TEMP\\*" -Recurse -Force', "powershell", D),
-    ('if defined PUBLISH (rd /s /q "%PUBLISH%\\")', "cmd", D),
-    ('if "%PUBLISH%"=="" exit /b 1\nrd /s /q "%PUBLISH%\\"', "cmd", D),
+    ('if defined PUBLISH (rd /s /q "%PUBLISH%\\")', "cmd", B),  # (w21: as bash)
+    ('if "%PUBLISH%"=="" exit /b 1\nrd /s /q "%PUBLISH%\\"', "cmd", B),
     ('rd /s /q "%TEMP%\\"', "cmd", D),
     ('rd /s /q "%PUBLISH%\\old"', "cmd", D),
     ('del "%PUBLISH%\\*.log"', "cmd", D),
