@@ -599,6 +599,14 @@ def _record_set(words: list[Word], scope: Scope) -> None:
         scope.env.pop(_CMD_VAR + name, None)
         scope.env[_CMD_READ + name] = "1"
         return
+    if words[0].text.lower() == "path" and len(words) >= 2 and words[1].text != "/?":
+        # (w21) `path %TEMP%\b;%PATH%`: cmd's own way to set PATH, as `set PATH=…`
+        from aintern_ls.safety.powershell import env_hook
+
+        src = scope.source
+        raw = src[words[1].start : words[-1].end] if words[-1].end <= len(src) else ""
+        env_hook(scope, "PATH", words[0].start, words[-1].end, None, raw.lstrip("= "))
+        return
     if words[0].text.lower() == "set" and len(words) >= 2 and not words[1].text.startswith("/"):
         name, eq, value = " ".join(w.text for w in words[1:]).partition("=")
         # (the value as written: the tokens lose `;`, which separates PATH's folders)

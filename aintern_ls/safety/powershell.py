@@ -4111,6 +4111,10 @@ class _Walker:
             elif value is None and not low.startswith("-"):
                 value = rest[i]
             i += 1
+        if name == "path" and value is not None:
+            # (w21) `Set-Item Env:PATH "C:\Temp\b;$env:PATH"`: as `$env:PATH = …`
+            raw = self.scope.source[max(value.start, 0) : max(value.end, 0)]
+            env_hook(self.scope, "PATH", words[0].start, value.end, None, raw or value.text)
         if name and value is not None and not value.dynamic:
             self.scope.env[_PS_VAR + "$env:" + name] = value.text
 
@@ -4451,6 +4455,7 @@ def _item_array(raw: str, env: Mapping[str, str]) -> list[str] | None:
     an unknown one is left out, so the list is judged by its worst known item (a loop over
     it acts on each). None when no item is known or the expression is anything else."""
     text = raw.strip()
+    text = text[1:].lstrip() if text[:1] == "," else text  # (`,$HOME`: a one-item array)
     if len(text) > 2000 or "$" not in text or not _ITEM_ARRAY.match(text):
         return None
     out: list[str] = []

@@ -1668,7 +1668,11 @@ def _start_process(cmd: Cmd) -> None:
     else:
         cmd.add(M, "start-process", "starts a program")
     # `Start-Process cmd -ArgumentList '/c rd /s /q C:\'` runs that command line.
-    positional = _ps_positional(cmd)
+    workdir = _named_value(cmd, "workingdirectory", 2)
+    if workdir is not None and workdir.text.startswith("-"):
+        workdir = None
+    # (w21: `-Wo C:\` abbreviated: its value is no positional program)
+    positional = [w for w in _ps_positional(cmd) if w is not workdir]
     program = _named_value(cmd, "filepath", 2) or params.get("filepath")
     arguments = _named_value(cmd, "argumentlist", 3) or params.get("argumentlist")
     rest = [w for w in positional if w is not program]
@@ -1679,6 +1683,22 @@ def _start_process(cmd: Cmd) -> None:
             program = Word(looked, program.start, program.end)
     if arguments is None and len(rest) > 1:
         arguments = rest[1]
+    if arguments is None and program is not None:
+        # (w21) `Start-Process powershell '-c Remove-Item …'`: a quoted string that starts
+        # with a dash is a value (the argument list), not a parameter
+        src = cmd.scope.source
+        arguments = next(
+            (
+                w
+                for w in cmd.args
+                if w is not program
+                and w is not workdir
+                and w.text.startswith("-")
+                and 0 <= w.start < len(src)
+                and src[w.start] in "'\""
+            ),
+            None,
+        )
     base = program.text.replace("/", "\\").rsplit("\\", 1)[-1] if program is not None else ""
     if program is not None and not program.dynamic and base in cmd.scope.downloaded:
         cmd.add(C, "download-exec", f"starts {base}, which was just downloaded", program)
@@ -1698,8 +1718,7 @@ def _start_process(cmd: Cmd) -> None:
             Word(w.text, arguments.start, arguments.end, w.dynamic, w.glob)
             for w in split_words(text, posix=False)
         ]
-        workdir = _named_value(cmd, "workingdirectory", 2)
-        if workdir is None or workdir.text.startswith("-"):
+        if workdir is None:
             cmd.judge([program, *extra])
             return
         # (w21, review 20 U5) `Start-Process -WorkingDirectory C:\ cmd '/c rd /s /q
