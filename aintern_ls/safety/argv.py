@@ -137,14 +137,31 @@ class Argv:
     def chars(self) -> frozenset[str]:
         got = self._chars
         if got is None:
-            got = self._chars = frozenset("".join(self.low))
+            low = self._low
+            if low is None:
+                # (s21) ASCII text lowers letter by letter, so the joined texts lowered once
+                # are the lowered texts joined: one call, not one per argument (`sudo sudo
+                # …`: every wrapper level asks, of up to 2,000 arguments)
+                joined = "".join(self.texts)
+                if joined.isascii():
+                    got = self._chars = frozenset(joined.lower())
+                    return got
+                low = self.low
+            got = self._chars = frozenset("".join(low))
         return got
 
     @property
     def joined_low(self) -> str:
         got = self._joined_low
         if got is None:
-            got = self._joined_low = " ".join(self.low)
+            low = self._low
+            if low is None:
+                joined = " ".join(self.texts)  # (s21: as `chars`, for ASCII text)
+                if joined.isascii():
+                    got = self._joined_low = joined.lower()
+                    return got
+                low = self.low
+            got = self._joined_low = " ".join(low)
         return got
 
     @property

@@ -396,11 +396,27 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
         targets = [unix_through_link(scope, t) for t in targets]  # (n13u)
     worst_level, worst = RiskLevel.SAFE, None
     worst_word = targets[-1]
+    source = scope.source
+    # (s21) A literal target written again the same way (same text, glob, origin and source
+    # text) is judged as its first sighting was: its level cannot pass the worst level kept
+    # since, so it is skipped (`sudo sudo … ` cut at the wrapper cap judges its 2,000 words
+    # as rm's targets: 2,000 classifications of `sudo`). Nothing here spends steps.
+    judged: set[tuple[str, bool, str, str | None]] = set()
     for i, t in enumerate(targets):
         if i & 63 == 63:
             # (each target's classification costs 5-18 µs, paid as half a step with its
             # word: `rm -rf a a a …` of 10,000 characters ran 50-90 ms past the clock)
             budget.clock_check()
+        if not t.dynamic:
+            key = (
+                t.text,
+                t.glob,
+                t.origin,
+                source[t.start : t.end] if 0 <= t.start < t.end <= len(source) else None,
+            )
+            if key in judged:
+                continue
+            judged.add(key)
         if t.dynamic and not t.text.strip("{}items"):
             level, rule, what = D, "scoped", "files chosen at run time"
         elif recursive and _DRIVE_BACKUPS.fullmatch(t.text):
@@ -519,7 +535,12 @@ def _delete_targets(cmd: Cmd, targets: list[Word], recursive: bool, verb: str) -
     if worst_level < C and not scope.windows:
         # `rm /etc/resolv.conf`, `rm -f /etc/apt/sources.list.d/*.list`: the operating
         # system's own configuration deleted by name (session-7 convention; safety-m8)
+        named: set[str] = set()  # (s21: a literal text asked again answers as before)
         for t in targets:
+            if not t.dynamic:
+                if t.text in named:
+                    continue
+                named.add(t.text)
             p = _os_config_path(t.text.strip("\"'"), scope.cwds)
             if not t.dynamic and p is not None:
                 worst_level, worst, worst_word = C, ("rm-system-file", p), t
