@@ -1104,14 +1104,39 @@ def _set_items(texts: list[str]) -> list[str]:
     set's parentheses are not part of an item, and `,`/`;` separate items as blanks do."""
     out: list[str] = []
     last = len(texts) - 1
-    for i, t in enumerate(texts):
+    for i, t in enumerate(texts[:64]):  # (a set of more items is judged by its first 64)
         if i == 0:
             t = t.lstrip()[1:] if t.lstrip().startswith("(") else t
         if i == last:
             t = t.rstrip()[:-1] if t.rstrip().endswith(")") else t
-        parts = [t] if " " in t.strip() else re.split(r"[\s,;]+", t)
+        if "," not in t and ";" not in t:
+            if t.strip():
+                out.append(t.strip())
+            continue
+        parts = [t] if " " in t.strip() else _SET_SEPARATORS.split(t)
         out.extend(p.strip() for p in parts if p.strip())
+    if len(out) > 1:
+        # (the body is judged with a few items, a one-target command with the first: the
+        # items naming the worst folders, then security or backup services, first)
+        from aintern_ls.safety.paths import classify_path
+        from aintern_ls.safety.security import security_name
+
+        where = frozenset([None])
+
+        def worst_first(item: str) -> tuple[int, int]:
+            bare = item.strip('"')
+            service = security_name(bare) or bare.lower() in _BACKUP_SERVICES
+            return (-classify_path(bare, where, True).level, 0 if service else 1)
+
+        out.sort(key=worst_first)
     return out
+
+
+# (w21) backup services a loop may stop or disable (as `sc stop VSS` is rated)
+_BACKUP_SERVICES = frozenset({"vss", "wbengine", "sdrsvc", "swprv"})
+
+
+_SET_SEPARATORS = re.compile(r"[\s,;]+")
 
 
 def _for_body(words: list[Word], do: int) -> list[Word]:

@@ -181,6 +181,8 @@ LOOPS = [
     ("pwsh -c '@($HOME) | % { Remove-Item $_ -Recurse -Force }'", "bash", B),
     ('for %p in ("C:\\Program Files" C:\\src\\x) do rmdir /s /q %p', "cmd", B),
     ("for %p in (C:\\src\\x;C:\\Users) do rd /s /q %p", "cmd", B),
+    ("for %d in (a b c d e f C:\\Windows) do rd /s /q %d", "cmd", B),
+    ("for %s in (Spooler Fax WinDefend) do sc config %s start= disabled", "cmd", C),
     ('for %%d in ("%ProgramFiles(x86)%" x) do rd /s /q %%d', "cmd", B),
     # look-alikes
     ("$a = 'C:\\src\\a'; $b = 'C:\\src\\b'; $a, $b | % { ri $_ -r -fo }", "powershell", D),
@@ -196,6 +198,8 @@ LOOPS = [
     ("$HOME, $env:TEMP | Write-Output", "powershell", S),
     ('for %d in ("C:\\Program Files") do dir %d', "cmd", S),
     ("for %d in (build,dist) do rd /s /q %d", "cmd", D),
+    ("for %s in (Spooler Fax) do sc config %s start= disabled", "cmd", M),
+    ("for %s in (Spooler WinDefend) do sc query %s", "cmd", S),
 ]
 
 
