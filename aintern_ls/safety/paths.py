@@ -1170,7 +1170,81 @@ def is_secret(path: str) -> bool:
         # (asked of every argument of every command: `_SECRET`'s alternatives all need a
         # `.` or a `/` but these five; an ASCII text ignores case as `re.I` does)
         return False
-    return bool(_SECRET.search(path.replace("\\", "/")))
+    text = path.replace("\\", "/")
+    if text.isascii():
+        # (s21) `_SECRET` ignores case and tries ~60 alternatives at every character (1-3 µs
+        # a character: 30-90 µs for an ordinary path or URL, asked of most commands'
+        # arguments); each alternative holds one of `_SECRET_WORDS`, so ASCII text (which
+        # `re.I` folds as `lower` does) holding none of them cannot match
+        low = text.lower()
+        if not any(map(low.__contains__, _SECRET_WORDS)):
+            return False
+    return bool(_SECRET.search(text))
+
+
+# Text every alternative of `_SECRET` holds one of (lower case): an alternative added there
+# needs its word here (tests/safety/test_s21_speed.py checks each alternative).
+_SECRET_WORDS = (
+    ".ssh",
+    "id_",
+    ".aws",
+    ".gnupg",
+    "shadow",
+    ".kube",
+    ".docker",
+    ".netrc",
+    ".pgpass",
+    "credentials",
+    ".npmrc",
+    ".pypirc",
+    ".env",
+    ".pem",
+    ".key",
+    ".p12",
+    ".pfx",
+    "keychain",
+    ".config/",
+    ".oci",
+    ".azure",
+    "clouds.",
+    ".terraform.d",
+    ".vault-token",
+    ".s3cfg",
+    ".boto",
+    ".my.cnf",
+    ".password-store",
+    "htpasswd",
+    ".kdbx",
+    ".aliyun",
+    ".tccli",
+    ".bluemix",
+    ".ibmcloud",
+    ".pulumi",
+    ".databrickscfg",
+    ".snowsql",
+    ".mc",
+    ".linode-cli",
+    ".passwd-s3fs",
+    ".b2_account_info",
+    ".composer/",
+    ".gradle/",
+    ".m2/",
+    "ssh_host_",
+    "/etc/",
+    "wallet.dat",
+    "key3.db",
+    "key4.db",
+    "logins.json",
+    "login data",
+    "cookies.sqlite",
+    ".ethereum/",
+    ".electrum/",
+    "ntds.dit",
+    "secret",
+    ".mozilla/",
+    "library/",
+    "appdata/",
+)
 
 
 # The only `_SECRET` alternatives that match a text with no `.`, `/` or `\`.
