@@ -3079,7 +3079,8 @@ class _Walker:
                 info.paths = (Word(built, s, e, False, True, "item"),)
         items = _string_array(_text(kids[1])) if not info.paths else None
         if not info.paths and not items and not held_items:
-            items = _item_array(_text(kids[1]), self.scope.env)  # (w21) `@($HOME)`
+            # (w21) `@($HOME)`, `22, 3389` (a loop over numbers: each in turn)
+            items = _item_array(_text(kids[1]), self.scope.env, numbers=True)
         if held_items and not items:
             items = held_items.split("\x01")  # `foreach ($t in $targets)`
         if items:
@@ -3477,7 +3478,7 @@ class _Walker:
             deep = re.search(r"(?i)\s-r(?:ecurse)?\b", raw) is not None
             where = Word(folder, s, e, origin=ORIGIN_DEEP if deep else "")
             return Info(name="expression", paths=(where,))
-        if "," in raw and (item_lines := _item_array(raw, self.scope.env)) is not None:
+        if "," in raw and (item_lines := _item_array(raw, self.scope.env, True)) is not None:
             # (w21) `$a, $b | % { … }`, `$HOME, 'C:\x' | …`: one item a line
             return Info(name="string", output="\n".join(item_lines))
         if (
@@ -3508,7 +3509,7 @@ class _Walker:
             return Info(name="string", output=known)  # `$p = 'C:\Users'; $p | Remove-Item …`
         items = _string_array(raw)
         if items is None:
-            items = _item_array(raw, self.scope.env)  # (w21) `@($HOME) | …`, `$a, $b | …`
+            items = _item_array(raw, self.scope.env, True)  # (w21) `@($HOME) | …`, `$a, $b | …`
         if items is not None:
             return Info(name="string", output="\n".join(items))  # `@('C:\x', 'D:\') | …`
         return Info(name="expression", network_fetch=self.downloads(raw, self.span(node)[0]))
@@ -4443,12 +4444,14 @@ _STRING_ARRAY = re.compile(
 
 
 # (w21) an item may also be a bare variable: `@($env:USERPROFILE)`, `$HOME, 'C:\x'`
-_ONE_ITEM = "(?:'[^']*'|\"[^\"`]*\"|\\$\\{[\\w:()]+\\}|\\$[\\w:]+(?:\\(x86\\))?)"
+_ONE_ITEM = "(?:'[^']*'|\"[^\"`]*\"|\\$\\{[\\w:()]+\\}|\\$[\\w:]+(?:\\(x86\\))?|\\d{1,6}(?![\\w.]))"
 _ITEM_ARRAY = re.compile(r"\A@?\(?\s*" + _ONE_ITEM + r"(?:\s*,\s*" + _ONE_ITEM + r")*\s*\)?\Z")
-_ANY_ITEM = re.compile("'([^']*)'|\"([^\"`]*)\"|\\$\\{([\\w:()]+)\\}|\\$([\\w:]+(?:\\(x86\\))?)")
+_ANY_ITEM = re.compile(
+    "'([^']*)'|\"([^\"`]*)\"|\\$\\{([\\w:()]+)\\}|\\$([\\w:]+(?:\\(x86\\))?)|(?<![\\w.])(\\d{1,6})(?![\\w.])"
+)
 
 
-def _item_array(raw: str, env: Mapping[str, str]) -> list[str] | None:
+def _item_array(raw: str, env: Mapping[str, str], numbers: bool = False) -> list[str] | None:
     """(w21) The items of a literal list whose items are strings or bare variables
     (`@($env:USERPROFILE)`, `$HOME, 'C:\\x'`, `$a, $b` after `$a = 'C:\\Users'`): a
     variable is its value when this text assigned it a constant or it names a known folder;
@@ -4456,12 +4459,14 @@ def _item_array(raw: str, env: Mapping[str, str]) -> list[str] | None:
     it acts on each). None when no item is known or the expression is anything else."""
     text = raw.strip()
     text = text[1:].lstrip() if text[:1] == "," else text  # (`,$HOME`: a one-item array)
-    if len(text) > 2000 or "$" not in text or not _ITEM_ARRAY.match(text):
+    if len(text) > 2000 or ("$" not in text and not numbers) or not _ITEM_ARRAY.match(text):
         return None
     out: list[str] = []
     for m in _ANY_ITEM.finditer(text):
-        if m.group(1) is not None:
-            out.append(m.group(1))
+        if m.group(1) is not None or m.group(5) is not None:
+            if m.group(5) is not None and not numbers:
+                return None  # (a number among the items: only a loop's list takes it)
+            out.append(m.group(1) if m.group(1) is not None else m.group(5))
             continue
         if m.group(2) is not None:
             value = _resolve_vars(m.group(2))

@@ -92,8 +92,14 @@ _UNINSTALLER = re.compile(r"(?i)uninst|remove|cleanup|kill|disable")
 def _firewall_hole(cmd: Cmd, name: str, low: list[str]) -> None:
     """The firewall's remote-desktop/WinRM rule group switched on (like `netsh advfirewall
     firewall set rule group="remote desktop" new enable=Yes`). A single allow rule for a
-    port stays moderate, as the corpora settle it."""
-    if name == "enable-netfirewallrule" and remote.REMOTE_RULE_GROUPS.search(" ".join(low)):
+    port stays moderate unless it is a remote-login port (w21: `windows._firewall`)."""
+    picked = " ".join(low)
+    if name == "enable-netfirewallrule" and cmd.stdin.kind != "none" and cmd.start > 0:
+        # (w21) `Get-NetFirewallRule -DisplayGroup 'Remote Desktop' | Enable-NetFirewallRule`:
+        # the rules come down the pipe; the statement before names them
+        src = cmd.scope.source
+        picked += " " + src[max(src.rfind(";", 0, cmd.start), cmd.start - 600, 0) : cmd.start]
+    if name == "enable-netfirewallrule" and remote.REMOTE_RULE_GROUPS.search(picked.lower()):
         cmd.add(
             C,
             "remote-access",

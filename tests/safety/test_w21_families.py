@@ -91,6 +91,18 @@ FIREWALL = [
     ('Enable-NetFirewallRule -DisplayGroup "File and Printer Sharing"', "powershell", C),
     ("Enable-NetFirewallRule -Name WINRM-HTTP-In-TCP", "powershell", C),
     (
+        "Get-NetFirewallRule -DisplayGroup 'Remote Desktop' | Enable-NetFirewallRule",
+        "powershell",
+        C,
+    ),
+    ("foreach ($p in 22, 3389) { " + NFR + "-LocalPort $p -Protocol TCP }", "powershell", C),
+    (
+        "Get-NetFirewallRule -DisplayGroup 'Core Networking' | Enable-NetFirewallRule",
+        "powershell",
+        M,
+    ),
+    ("foreach ($p in 8080, 8081) { " + NFR + "-LocalPort $p -Protocol TCP }", "powershell", M),
+    (
         'powershell -c "' + NFR + '-Direction Inbound -LocalPort 3389 -Protocol TCP -Action Allow"',
         "cmd",
         C,
