@@ -1080,6 +1080,12 @@ class _Walker:
                 item = "*"  # `ls DIR` prints names: "/$d" names every entry of /
         else:
             item = stdin.text.split("\n", 1)[0].strip()
+            if "\n" in stdin.text.strip() and len(stdin.text) <= 2048:
+                # (u21) known text of several lines (`while read -r l; do export "$l"; done
+                # < .env` after the block wrote .env): the body runs once per line; the
+                # first few lines are each judged (the first line alone is the usual case)
+                lines = [ln.strip() for ln in stdin.text.split("\n") if ln.strip()][:8]
+                return self._each_line(node, body, names, lines)
         saved = {n: self.scope.env.get(n) for n in names}
         self.scope.env[names[0]] = item
         for n in names[1:]:
@@ -1098,6 +1104,23 @@ class _Walker:
                     self.scope.env.pop(n, None)
                 else:
                     self.scope.env[n] = v
+
+    def _each_line(self, node: Node, body: Node, names: list[str], lines: list[str]) -> Info:
+        """The body of a read loop judged once for each known line (see `_read_loop`); what
+        the body sets (`export "$l"`) holds after the loop, the loop variable as last read."""
+        info = Info()
+        saved = {n: self.scope.env.get(n) for n in names}
+        for line in lines:
+            self.scope.env[names[0]] = line
+            for n in names[1:]:
+                self.scope.env[n] = ""
+            info = self.stmt(body)
+        for n, v in saved.items():
+            if v is None:
+                self.scope.env.pop(n, None)
+            else:
+                self.scope.env[n] = v
+        return info
 
     def _endless_spawner(self, node: Node) -> None:
         """`while :; do $0 & done`: an endless loop that starts background processes and
@@ -3123,7 +3146,28 @@ class _Walker:
                 for w in self.words(c):
                     if re.fullmatch(r"[A-Za-z_]\w*", w.text):
                         self.scope.assigned.add(w.text)  # `export X`, `local x`: may hold a value
+                    elif (
+                        "=" in w.text
+                        and keyword in _DECLARERS
+                        and (not w.dynamic or w.origin in ("static", "decoded"))
+                    ):
+                        self._known_pairs(w, exports)
         return Info()
+
+    def _known_pairs(self, w: Word, exports: bool) -> None:
+        """(u21) `export $(cat .env | xargs)`, `export $(grep -v '^#' .env | xargs)`, `export
+        "$line"` in a loop reading a file the block wrote: each NAME=value the word's known
+        text holds is an assignment (`echo ROOT=/ > .env; export $(…); rm -rf "$ROOT"`)."""
+        for pair in w.text.replace(_SPLIT, "\n").split()[:64]:
+            name, _, value = pair.partition("=")
+            if not (name.isidentifier() and name.isascii()):
+                continue
+            if value[:1] in ("'", '"') and value[-1:] == value[:1] and len(value) > 1:
+                value = value[1:-1]
+            self.scope.env[name] = value
+            self.scope.assigned.discard(name)
+            if exports:
+                self.scope.exported.add(name)
 
     def function(self, node: Node) -> Info:
         name_node = node.child_by_field_name("name")

@@ -207,11 +207,14 @@ class Scope:
         where: Word,
         code_start: int = -1,
         positional: list[Word] | None = None,
+        same_shell: bool = False,
     ) -> list[Finding]:
         """Analyse `code` (the value of `where`) and return its findings in our coordinates.
 
         `code_start` is where `code` sits verbatim in our source; when it does not (quotes
         were removed, text was decoded), spans fall back to the whole word `where`.
+        `same_shell`: the code runs in this shell (`eval`, `source`, `.`), so the variables,
+        functions and working directory it leaves behind hold for the commands after it.
         """
         if self.depth >= 8:
             return [
@@ -245,7 +248,7 @@ class Scope:
             }
         found: list[Finding] = []
         try:
-            found = self._nested_once(code, family, positional)
+            found = self._nested_once(code, family, positional, frozenset(), same_shell)
             if hidden:
                 found = found + self._nested_once(code, family, positional, hidden)
         except budget.TooComplex as cut:
@@ -264,6 +267,7 @@ class Scope:
         family: str,
         positional: list[Word] | None,
         hidden: set[str] | frozenset[str] = frozenset(),
+        same_shell: bool = False,
     ) -> list[Finding]:
         child = Scope(code, family, self.rules, self.nested_analyser, self.depth + 1, self.judge)
         child.exported = set(self.exported)
@@ -310,10 +314,29 @@ class Scope:
             child.env["@"] = child.env["*"] = "\x01".join(texts[1:])
             child.env["#"] = str(max(0, len(texts) - 1))
         try:
-            return self.nested_analyser(code, family, child)
+            found = self.nested_analyser(code, family, child)
         except budget.TooComplex as cut:
             setattr(cut, _PARTIAL, child.findings)  # read by the enclosing `nested`
             raise
+        if same_shell and family == self.family == "bash":
+            self._left_behind(child)
+        return found
+
+    def _left_behind(self, child: Scope) -> None:
+        """(u21) What code run in this same shell (`. ./vars.env`, `source f`, `eval "X=/"`)
+        leaves for the commands after it: the variables it set or unset, what it exported,
+        and its working directory (`echo TARGET=/ > f; . ./f; rm -rf "$TARGET"`)."""
+        kept = {k for k in self.env if not k.startswith("\x00alias:") and k != PS_WHATIF_PREF}
+        for k in kept - child.env.keys():
+            if not k.isdigit() and k not in ("@", "*", "#"):
+                del self.env[k]
+        for k, v in child.env.items():
+            if not k.isdigit() and k not in ("@", "*", "#") and self.env.get(k) != v:
+                self.env[k] = v
+        self.assigned |= child.assigned
+        self.exported |= child.exported
+        self.cwds = child.cwds
+        self.pending_cd = child.pending_cd
 
     def include(self, found: list[Finding]) -> RiskLevel:
         self.findings.extend(found)

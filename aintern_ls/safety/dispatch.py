@@ -896,6 +896,8 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
             and (scope.written or scope.unseen or scope.env)
         ):
             _reads_written(cmd)
+        elif name == "grep" and cmd.info.output is None and scope.written and cmd.args:
+            _greps_written(cmd)
         if name in SSH_OPTION_TOOLS:
             ssh_config_options(cmd)
         if (
@@ -2796,6 +2798,17 @@ def _reads_written(cmd: Cmd) -> None:
         cmd.info.network_fetch = True  # what was downloaded (or decoded at run time)
 
 
+def _greps_written(cmd: Cmd) -> None:
+    """(u21) `grep -v '^#' .env` of a file this text wrote: the lines it prints are known
+    (`export $(grep -v '^#' .env | xargs)` sets what the file says)."""
+    args = [w.text for w in cmd.args]
+    if any(w.dynamic for w in cmd.args) or len(args) > 4:
+        return
+    text = wrappers.written_text(cmd.scope, args[-1])
+    if text is not None and not args[-1].startswith("-"):
+        cmd.info.output = _filter_output("grep", args[:-1], text)
+
+
 _HIDDEN_TEMP_PROGRAM = re.compile(r"\A(?:/dev/shm|/run/shm)/")
 _SYSTEM_BIN = ("/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/")
 
@@ -3089,12 +3102,19 @@ def _filter_output(name: str, args: list[str], text: str) -> str | None:
         if len(pats) != 1 or any(f not in ("-F", "-i", "-v") for f in flags):
             return None
         pat = pats[0]
+        # (u21) `^WORD`: a literal at the line's start (`grep -v '^#' .env`)
+        anchored = "-F" not in flags and pat[:1] == "^"
+        if anchored:
+            pat = pat[1:]
         if "-F" not in flags and re.search(r"[\\.*\[\]^$+?(){}|]", pat):
             return None
         ci, inv = "-i" in flags, "-v" in flags
 
         def hit(line: str) -> bool:
-            found = pat.lower() in line.lower() if ci else pat in line
+            if anchored:
+                found = line.lower().startswith(pat.lower()) if ci else line.startswith(pat)
+            else:
+                found = pat.lower() in line.lower() if ci else pat in line
             return found != inv
 
         return "\n".join(ln for ln in lines if hit(ln))

@@ -341,7 +341,7 @@ def run_script_file(cmd: Cmd, script: Word) -> None:
         written_script(cmd, base, script)
 
 
-def written_script(cmd: Cmd, base: str, where: Word) -> None:
+def written_script(cmd: Cmd, base: str, where: Word, same_shell: bool = False) -> None:
     """Running a script this same text wrote: judge what it will run."""
     why = unseen_reason(cmd.scope, where.text) if not where.dynamic else None
     if why is None and where.dynamic:
@@ -375,7 +375,7 @@ def written_script(cmd: Cmd, base: str, where: Word) -> None:
             if after and after[0].lower().endswith((".bat", ".cmd")):
                 after = after[1:]  # (`call c.cmd X`: the file is the first argument)
             body = batch_arguments(body, after)
-        cmd.scope.include(cmd.scope.nested(body, family, where, start))
+        cmd.scope.include(cmd.scope.nested(body, family, where, start, same_shell=same_shell))
 
 
 _BATCH_SELF = re.compile(r"(?i)%%?~([a-z]*)0")
@@ -1483,21 +1483,26 @@ def run_code_from_stdin(cmd: Cmd, language: str, positional: list[Word] | None =
 
 
 def _run_code_arg(
-    cmd: Cmd, code: Word, language: str, positional: list[Word] | None = None
+    cmd: Cmd,
+    code: Word,
+    language: str,
+    positional: list[Word] | None = None,
+    same_shell: bool = False,
 ) -> None:
-    """`bash -c CODE`, `eval CODE`, `python -c CODE`."""
+    """`bash -c CODE`, `eval CODE`, `python -c CODE` (`same_shell`: eval's code runs in this
+    shell, and what it sets holds afterwards)."""
     if code.dynamic and code.origin == "env-setup":
         cmd.add(M, "env-setup", "evaluates the output of a known environment-setup tool", code)
     elif code.dynamic and code.origin == ORIGIN_NETWORK:
         cmd.add(C, "remote-code", "runs code downloaded from the network", code)
     elif code.dynamic and code.origin == "decoded":
-        found = _judge_code_text(cmd, code, language)
+        found = _judge_code_text(cmd, code, language, same_shell)
         cmd.scope.include(found)
         decoded_run(cmd, code.text, found, code)
     elif code.dynamic and code.origin == "static":
         # `eval "$(printf 'ls')"`: the text is known, so judge it, but it is odd enough to flag.
         cmd.add(M, "indirect-code", "runs code built by another command", code)
-        cmd.scope.include(_judge_code_text(cmd, code, language))
+        cmd.scope.include(_judge_code_text(cmd, code, language, same_shell))
     elif code.dynamic:
         cmd.add(C, "eval-dynamic", "runs code that is only known at run time (opaque)", code)
         if language == "bash":
@@ -1511,10 +1516,12 @@ def _run_code_arg(
         cmd.scope.include(_code_findings(cmd, code.text, code, -1, language))
 
 
-def _judge_code_text(cmd: Cmd, code: Word, language: str) -> list[Finding]:
+def _judge_code_text(
+    cmd: Cmd, code: Word, language: str, same_shell: bool = False
+) -> list[Finding]:
     """Known text handed to a shell (judged as shell) or to an interpreter (as its code)."""
     if language in ("bash", "powershell", "cmd"):
-        return cmd.scope.nested(code.text, language, code, -1)
+        return cmd.scope.nested(code.text, language, code, -1, same_shell=same_shell)
     return _code_findings(cmd, code.text, code, -1, language)
 
 
@@ -1611,14 +1618,16 @@ def _shell_code(cmd: Cmd) -> None:
     run_code_from_stdin(cmd, "bash")
 
 
-def script_operand(cmd: Cmd, script: Word) -> None:
+def script_operand(cmd: Cmd, script: Word, same_shell: bool = False) -> None:
+    """A script file a shell runs (`sh f`, `bash x.sh`); `same_shell`: sourced (`. f`,
+    `source f`), so what it sets holds for the commands after it."""
     base = script.text.rsplit("/", 1)[-1]
     if script.dynamic and script.origin == ORIGIN_NETWORK:
         cmd.add(C, "remote-code", f"{cmd.name} runs a script straight from the network", script)
     elif script.dynamic and script.origin == "env-setup":
         cmd.add(M, "env-setup", f"{cmd.name} loads a known tool's shell setup", script)
     elif script.dynamic and script.origin in ("static", "decoded"):
-        found = cmd.scope.nested(script.text, "bash", script, -1)
+        found = cmd.scope.nested(script.text, "bash", script, -1, same_shell=same_shell)
         cmd.scope.include(found)
         if script.origin == "decoded":
             decoded_run(cmd, script.text, found, script, f"with {cmd.name}")
@@ -1638,7 +1647,7 @@ def script_operand(cmd: Cmd, script: Word) -> None:
             cmd.stdin = saved
     else:
         cmd.add(M, "local-script", f"{cmd.name} runs the local script {script.text}", script)
-        written_script(cmd, base, script)
+        written_script(cmd, base, script, same_shell)
         if base == "configure":
             configure_operands(cmd, [w for w in cmd.args if w.start > script.start])
 
@@ -1659,7 +1668,7 @@ def _source(cmd: Cmd) -> None:
         run_code_from_stdin(cmd, "bash")
         return
     if ops:
-        script_operand(cmd, ops[0])
+        script_operand(cmd, ops[0], same_shell=True)
         script = ops[0]
         if script.dynamic and script.origin in ("static", "decoded"):
             same_shell_aliases(cmd, script.text)
@@ -1758,12 +1767,12 @@ def _eval(cmd: Cmd) -> None:
         if printed is not None:
             cmd.info.output = printed
     if not dynamic and len(cmd.args) == 1:
-        cmd.scope.include(cmd.scope.nested(text, "bash", first))
+        cmd.scope.include(cmd.scope.nested(text, "bash", first, same_shell=True))
         return
     if not dynamic:
-        cmd.scope.include(cmd.scope.nested(text, "bash", code, start))
+        cmd.scope.include(cmd.scope.nested(text, "bash", code, start, same_shell=True))
         return
-    _run_code_arg(cmd, code, "bash")
+    _run_code_arg(cmd, code, "bash", same_shell=True)
 
 
 @handles("alias", "abbr")
