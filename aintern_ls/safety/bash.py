@@ -1557,7 +1557,10 @@ class _Walker:
                 sep = "" if not old or old.endswith("\n") else "\n"
                 self.scope.written[base] = (old + sep + body[0], -1)
                 if node is not None:
-                    self._persisted(target, body[0], node)
+                    # (u21) a tool's rc file read whole: `echo '[core]' >> ~/.gitconfig; echo
+                    # 'pager = rm -rf ~' >> ~/.gitconfig` is one setting written in two parts
+                    kind = persist.tool_config_kind(target)
+                    self._persisted(target, old + sep + body[0] if kind else body[0], node)
             elif body is not None:
                 self.scope.written[base] = body
                 if node is not None:
@@ -2403,6 +2406,9 @@ class _Walker:
                 for w in self.words(c)
             ]
             self.scope.env["PATH"] = ":".join(folders).replace("\x01", ":").replace(" ", ":")
+            # (u21) judged as `PATH=…` is: a folder anyone may write searched first
+            s_, e_ = self.pos.char(value.start_byte), self.pos.char(value.end_byte)
+            self._check_hook_variable("PATH", Word(self.scope.env["PATH"], s_, e_), node)
         if value.type == "array":
             # `cmd=(rm -rf /)`: keep the elements apart so "${cmd[@]}" splits again.
             items = [w for c in value.named_children for w in self.words(c)]

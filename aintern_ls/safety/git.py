@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 import shlex
 
@@ -10,7 +11,7 @@ from aintern_ls.safety.context import (
 )
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
 from aintern_ls.safety.paths import CWD_WIDE, Target, classify_path
-from aintern_ls.safety.registry import handles, unreadable_program
+from aintern_ls.safety.registry import WRITTEN_IN, handles, unreadable_program
 from aintern_ls.safety.words import Word, names, starts_shell
 
 # --- git --------------------------------------------------------------------------------
@@ -64,12 +65,45 @@ _TEMP_PROGRAM = re.compile(r"^(?:/tmp/|/var/tmp/|/dev/shm/)")
 _KNOWN_VERIFIER = re.compile(r"(?:/usr(?:/local)?/bin/|/bin/|/opt/homebrew/bin/)?(?:gpg2?|gpgsm)")
 
 
+# githooks(5): the names git runs from the hooks folder.
+_HOOK_NAMES = frozenset(
+    names(
+        """
+        applypatch-msg pre-applypatch post-applypatch pre-commit pre-merge-commit
+        prepare-commit-msg commit-msg post-commit pre-rebase post-checkout post-merge pre-push
+        pre-receive update proc-receive post-receive post-update reference-transaction
+        push-to-checkout pre-auto-gc post-rewrite sendemail-validate fsmonitor-watchman
+        post-index-change
+        """
+    )
+)
+
+
+def hooks_folder(cmd: Cmd, key: str, value: Word) -> None:
+    """(u21) `core.hooksPath` set to a folder this block wrote hooks into (`printf '…rm -rf
+    ~' > /tmp/hk/pre-commit; git config core.hooksPath /tmp/hk`, `-c`, `clone --config`):
+    the hooks persist and run on later git commands; a readable blocked body is blocked."""
+    if key.lower() != "core.hookspath" or value.dynamic or not cmd.scope.written:
+        return
+    folder = posixpath.normpath(value.text.strip().rstrip("/") or "/")
+    for hook in _HOOK_NAMES:
+        held = cmd.scope.written.get(hook)
+        if held is None or folder not in cmd.scope.env.get(WRITTEN_IN + hook, "").split("\x01"):
+            continue
+        found = cmd.scope.nested(held[0], "bash", value, -1)
+        if max((f.level for f in found), default=S) >= B:
+            cmd.scope.include(found)
+            cmd.add(B, "persistence", f"git runs the {hook} hook written above: blocked", value)
+            return
+
+
 def _config_value(cmd: Cmd, item: Word) -> bool:
     """`git -c key=value`: judge values git runs as commands; True if the override still
     changes what git does in a way worth a word (moderate)."""
     key, eq, value = item.text.partition("=")
     if not eq:
         return False
+    hooks_folder(cmd, key, Word(value, item.start, item.end, item.dynamic))
     if _INCLUDE_KEY.match(key) and value.strip():
         # `git -c include.path=../team.cfg status`: more settings from a file the analyser
         # cannot read; they can name programs git runs (pager, fsmonitor, aliases): opaque.
@@ -243,6 +277,7 @@ def _subcommand_runs(cmd: Cmd, sub: str, args: list[Word]) -> bool:
             return True
         if len(ops) >= 2 and _GIT_EXEC_KEYS.match(ops[0].text):
             key, value = ops[0].text, ops[1]
+            hooks_folder(cmd, key, value)
             if key.lower().startswith("alias.") and not value.text.startswith("!"):
                 return False
             code = Word(value.text.lstrip("!"), value.start, value.end, value.dynamic)
@@ -348,6 +383,10 @@ def _global_code_setting(
     key, value = ops[0].text, ops[1]
     if not scope or not _GLOBAL_CODE_KEYS.match(key):
         return False
+    mark = len(cmd.scope.findings)
+    hooks_folder(cmd, key, value)
+    if len(cmd.scope.findings) > mark:
+        return True  # (u21) a written hook with a blocked body
     k = key.lower()
     text = value.text.strip()
     if k == "core.fsmonitor" and text.lower() in ("true", "false", "0", "1"):

@@ -1186,6 +1186,8 @@ _FAMILY = {
     "osascript": "applescript",
     "rscript": "r",
     "tclsh": "tcl",
+    "wish": "tcl",
+    "jimsh": "tcl",
     "groovy": "groovy",
     "jshell": "java",
     "julia": "julia",

@@ -1828,6 +1828,15 @@ def _nmap(cmd: Cmd) -> None:
             # `nmap --script <(echo 'os.execute(…)')`: the script's text is known: Lua.
             system._judge_embedded(cmd, Word(v.text, v.start, v.end), "nmap's Lua script", "lua")
             cmd.add(M, "local-script", "nmap runs a Lua script", v)
+        elif not v.dynamic and any(
+            (code := system.written_script_text(cmd, Word(part, v.start, v.end))) is not None
+            for part in v.text.split(",")[:8]
+        ):
+            # (u21) `echo 'os.execute(…)' > x.nse; nmap --script=./x.nse`: the Lua this block
+            # wrote into the script file
+            assert code is not None
+            system._judge_embedded(cmd, code, "nmap's Lua script", "lua")
+            cmd.add(M, "local-script", "nmap runs a Lua script", v)
         elif v.dynamic or any(
             "/" in part or part.endswith((".nse", ".lua")) or part.startswith("~")
             for part in v.text.split(",")

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 
 from aintern_ls.safety.context import Scope
-from aintern_ls.safety.levels import B, RiskLevel
+from aintern_ls.safety.levels import B, C, Finding, RiskLevel
 from aintern_ls.safety.paths import write_target
 from aintern_ls.safety.words import Word
 
@@ -105,8 +105,26 @@ _RC_FILES = {
     "tmux.conf": "tmux",
     ".mailcap": "mailcap",
     "mailcap": "mailcap",
+    # (u21) mvn sources these as shell code at every run; mutt runs the programs its
+    # settings name; nvim runs its Lua start-up file; yarn runs the script yarnPath names
+    ".mavenrc": "shell",
+    "mavenrc": "shell",
+    "mavenrc_pre.sh": "shell",
+    ".muttrc": "mutt",
+    "muttrc": "mutt",
+    "init.lua": "lua",
+    ".yarnrc.yml": "yarn",
+    ".yarnrc": "yarn",
 }
 _PROBE_URL = "https://example.invalid/"
+# (u21) mutt settings that name a program it runs, and yarn's own-release setting
+_MUTT_RUNS = re.compile(
+    r"set\s+(?:sendmail|editor|display_filter|query_command|new_mail_command|print_command"
+    r"|pipe_decode_command|inews|ispell|visual|shell|mime_type_query_command"
+    r"|external_search_command|account_command)\s*=\s*(.+)$",
+    re.I,
+)
+_YARN_PATH = re.compile(r"(?:yarnPath\s*:|yarn-path\s)\s*(\S+)\s*$")
 
 
 # The settings of each rc file that send data, name a program or run a command (each read
@@ -221,10 +239,13 @@ def _probes(kind: str, text: str) -> list[str]:
                 section = head[0] + ("." + _unquote(head[1]) if len(head) > 1 else "")
                 continue
             key, eq, value = line.partition("=")
-            if not eq or not section:
+            if not eq or not key.strip():
                 continue
-            full = f"{section}.{key.strip()}"
-            alias = section.lower() == "alias"
+            # (u21) a line appended without a section lands in whatever section ends the
+            # file already there: read as an alias (`x = !cmd`) or a core setting
+            here = section or ("alias" if _unquote(value).startswith("!") else "core")
+            full = f"{here}.{key.strip()}"
+            alias = here.lower() == "alias"
             if not (_unquote(value).startswith("!") if alias else full.lower().endswith(_GIT_RUNS)):
                 continue  # (only settings that name a program are read: a few per file)
             verb = key.strip() if alias else "status"
@@ -236,6 +257,22 @@ def _probes(kind: str, text: str) -> list[str]:
             if parts[0].rstrip("!") in ("au", "autocmd") and len(parts) == 4:
                 line = parts[3]  # `autocmd VimEnter * !rm -rf ~`: the command it runs
             out.append(f"vim -u NONE --cmd {shlex.quote(line)}")  # (not the file itself)
+        elif kind == "shell":
+            return [text[:20000]]  # (the whole file, as the tool sources it)
+        elif kind == "lua":
+            return [f"lua -e {shlex.quote(text[:20000])}"]
+        elif kind == "mutt":
+            # `set sendmail="CMD"`, `set editor=…`, `set display_filter=…`: programs mutt runs
+            m = _MUTT_RUNS.match(line)
+            if m is not None:
+                out.append(_unquote(m.group(1)).rstrip("|"))
+        elif kind == "yarn":
+            # `yarnPath: F` (yarn 2+), `yarn-path "F"` (yarn 1): every yarn command runs F;
+            # yarn's own release kept in the project (`.yarn/releases/yarn-4.1.0.cjs`) is not
+            # foreign code
+            m = _YARN_PATH.match(line)
+            if m is not None and ".yarn/releases/" not in m.group(1):
+                out.append(f"node {shlex.quote(_unquote(m.group(1)))}")
         elif kind == "curl" and line.startswith("-"):
             if line.split(None, 1)[0].lstrip("-").split("=", 1)[0] in _RC_KEYS["curl"]:
                 out.append(f"curl {line} {_PROBE_URL}")
@@ -248,6 +285,8 @@ def _probes(kind: str, text: str) -> list[str]:
             elif kind == "wget" and sep:
                 opt = key.strip().lower().replace("_", "-")
                 out.append(f"wget --{opt}={shlex.quote(_unquote(value))} {_PROBE_URL}")
+            elif kind == "npm" and sep and key.strip().lower() == "onload-script":
+                out.append(f"node {shlex.quote(_unquote(value))}")  # (u21) run by every npm
             elif kind == "npm" and sep:
                 out.append(f"npm config set {key.strip()} {shlex.quote(_unquote(value))}")
         if len(out) >= 12:
@@ -260,7 +299,6 @@ def judge_tool_config(scope: Scope, target: str, text: str, where: Word, kind: s
     every later run of the tool run: persistence (critical), blocked when what it runs is
     readable and blocked (`echo "-XX:OnError=rm -rf ~" >> .mvn/jvm.config`, `[core] pager =
     rm -rf ~` in ~/.gitconfig). A file that carries nothing of the kind is an ordinary write."""
-    from aintern_ls.safety.levels import C
     from aintern_ls.safety.registry import jvm_event_commands, jvm_event_findings
 
     if kind == "jvm":
@@ -271,11 +309,17 @@ def judge_tool_config(scope: Scope, target: str, text: str, where: Word, kind: s
         what = "every later JVM start arm a hook that runs a command"
     else:
         found = []
-        for probe in _probes(kind, text):
+        probes = _probes(kind, text)
+        for probe in probes:
             found += scope.nested(probe, "bash", where, -1)
             if any(f.level >= B for f in found):
                 break  # (nothing later can make it worse)
         what = f"every later {kind} run do what it says"
+        if kind in ("yarn", "npm") and any(p.startswith("node ") for p in probes):
+            # (u21) yarn hands every command to the script yarnPath names, npm loads its
+            # onload-script: code run later that the analyser reads only if the block wrote it
+            what = f"every later {kind} command run a script it names"
+            found.append(Finding(C, "persistence", what, where.start, where.end))
     worst = max((f.level for f in found), default=None)
     if kind != "jvm" and (worst is None or worst < C):
         return

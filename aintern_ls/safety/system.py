@@ -1860,9 +1860,25 @@ def _expect(cmd: Cmd) -> None:
     code = cmd.option_value("-c")
     cmd.add(M, "local-script", "expect runs a script")
     if code is None:
-        return
+        # (u21) `expect w.exp`, `expect -f w.exp` of a file the block wrote: its Tcl text
+        code = written_script_text(cmd, cmd.option_value("-f"))
+        if code is None:
+            return
+        # (spawned commands are judged below as command lines, the rest as Tcl)
+        tcl = re.sub(r"(?m)^[ \t]*spawn\b.*$", "", code.text)
+        cmd.scope.include(inline.code_findings(cmd.scope, tcl, code, "tcl", "expect"))
     for m in re.finditer(r"(?:^|[;\n\[])\s*(?:spawn|exec|system)\s+([^;\n\]]+)", code.text):
         _judge_embedded(cmd, _sub(code, m.group(1).strip()), "expect spawn")
+
+
+def written_script_text(cmd: Cmd, script: Word | None = None) -> Word | None:
+    """(u21) The text of the script file a program is handed (`script`, else its first
+    operand) when the block shows it (`_shown_file`: a file this block wrote, a process
+    substitution of known text, a here-document on stdin), placed on the file's name
+    (`expect F`, `nmap --script F`, `wish F` read it as their own language)."""
+    if script is None:
+        script = next((w for w in cmd.args if not w.text.startswith("-")), None)
+    return None if script is None else _shown_file(cmd, script)
 
 
 # knife ssh's options that take a value (the search query and the command are operands;
@@ -2147,6 +2163,13 @@ def _shown_file(cmd: Cmd, w: Word) -> Word | None:
         return None
     if w.text in ("/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "-") and cmd.stdin.kind == "static":
         return Word(cmd.stdin.text, w.start, w.end)
+    if cmd.scope.written:
+        # (u21) a file this block wrote (`echo '(shell-command "…")' > w.el; emacs -l w.el`),
+        # looked up by base name as wrappers.written_text does
+        key = w.text.strip("'\"").replace("\\", "/").rsplit("/", 1)[-1]
+        held = cmd.scope.written.get(key)
+        if held is not None:
+            return Word(held[0], w.start, w.end)
     return None
 
 
@@ -2835,6 +2858,8 @@ def _small_language(cmd: Cmd) -> None:
     elif cmd.stdin.kind not in (STDIN_NONE, STDIN_STATIC) and not cmd.operands():
         cmd.add(C, "eval-dynamic", f"{cmd.name} runs code it reads at run time")
         return
+    if not codes and (shown := written_script_text(cmd)) is not None:
+        codes.append(shown)  # (u21) `wish w.tcl`, `guile -s w.scm` of a file the block wrote
     shelled = False
     for code in codes:
         if code.dynamic:
@@ -3810,6 +3835,8 @@ def option_commands(cmd: Cmd, mark: int) -> None:
                 if value.text.startswith("|"):
                     _run_value(cmd, _sub(value, value.text[1:]), f"{what} '|…'", hook=True)
             elif how == "prog":
+                if cmd.name == "nmap" and written_script_text(cmd, value) is not None:
+                    continue  # (u21) a Lua script the block wrote: read by the nmap handler
                 _run_program_option(cmd, value, what)
             elif how == "make":
                 for m in _MAKE_SHELL.finditer(value.text):

@@ -39,6 +39,7 @@ from aintern_ls.safety.registry import (
     INTERPRETER_OPTION_VARS,
     LIB_VAR_NAMES,
     OPTION_VARS,
+    PATH_FRONT,
     PROFILE_KEY,
     PROFILE_PATH,
     PROMPT_VARS,
@@ -2135,7 +2136,17 @@ def other_shell_export(cmd: Cmd) -> None:
         t = args[k].text
         exported = exported or t == "--export" or (t[1:2] != "-" and "x" in t[1:])
         k += 1
-    if exported and k + 1 < len(args) and re.fullmatch(r"[A-Za-z_]\w*", args[k].text):
+    fish_path = (
+        k > 0
+        and k < len(args)
+        and args[k].text == "PATH"
+        and all(a.text in _FISH_SCOPES for a in args[:k])
+    )  # (u21) `set -g PATH /tmp/b $PATH`: fish's PATH is always exported
+    if (
+        (exported or fish_path)
+        and k + 1 < len(args)
+        and re.fullmatch(r"[A-Za-z_]\w*", args[k].text)
+    ):
         _exported_as(cmd, args[k], args[k + 1 :])
     elif (
         k + 1 < len(args)
@@ -2158,7 +2169,8 @@ _FISH_SCOPES = frozenset(["-l", "--local", "-g", "--global", "-U", "--universal"
 def _exported_as(cmd: Cmd, name: Word, values: Sequence[Word]) -> None:
     if name.dynamic or not re.fullmatch(r"[A-Za-z_]\w*", name.text):
         return
-    value = " ".join(w.text for w in values)
+    # (u21) fish's PATH is a list: `set -x PATH /tmp/b $PATH` is PATH=/tmp/b:…
+    value = (":" if name.text == "PATH" else " ").join(w.text for w in values)
     line = f"export {name.text}={shlex.quote(value)}"
     cmd.scope.include(cmd.scope.nested(line, "bash", Word(value, name.start, values[-1].end), -1))
     if any(w.dynamic for w in values):
@@ -2166,6 +2178,14 @@ def _exported_as(cmd: Cmd, name: Word, values: Sequence[Word]) -> None:
     else:
         cmd.scope.env[name.text] = value
     cmd.scope.exported.add(name.text)
+    if name.text == "PATH":
+        # (u21) a folder anyone may write searched first: later bare names may be files
+        # from there (as bash's `PATH=/tmp/b:$PATH`, which sets this in the walker)
+        front = risky_path_front(values[0].text) if values and not values[0].dynamic else ""
+        if front:
+            cmd.scope.env[PATH_FRONT] = front
+        else:
+            cmd.scope.env.pop(PATH_FRONT, None)
 
 
 # bash's loadable builtins as packaged (bash-builtins, the examples/loadables build).
@@ -2444,7 +2464,7 @@ def _add_zsh_hook(cmd: Cmd) -> None:
 
 INTERPRETER = re.compile(
     r"^(python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|php[0-9.]*|lua[0-9.]*"
-    r"|luajit|rscript|deno|bun|tclsh|jshell|osascript|groovy|scala|julia|irb)$",
+    r"|luajit|rscript|deno|bun|tclsh|jimsh|jshell|osascript|groovy|scala|julia|irb)$",
     re.I,
 )
 _CODE_FLAGS = {
@@ -2610,7 +2630,7 @@ def _php_prepend(cmd: Cmd) -> None:
 
 def _interpreter(cmd: Cmd) -> None:
     family = re.sub(r"[0-9.]+$", "", cmd.name.lower()).replace("nodejs", "node")
-    family = {"pypy": "python", "luajit": "lua"}.get(family, family)
+    family = {"pypy": "python", "luajit": "lua", "jimsh": "tclsh"}.get(family, family)
     args = cmd.args
     if len(args) == 1 and args[0].text in (*VERSION_ARGS, "-v", "--v"):
         return
@@ -2811,7 +2831,7 @@ def _argv_targets(cmd: Cmd, code: Word, rest: Sequence[Word], mark: int) -> None
 for _n in names(
     """
     python python2 python3 pypy pypy3 perl ruby node nodejs php lua luajit Rscript rscript deno
-    tclsh osascript irb jshell groovy julia
+    tclsh jimsh osascript irb jshell groovy julia
     python3.8 python3.9 python3.10 python3.11 python3.12 python3.13 python3.14
     python2.7 lua5.1 lua5.2 lua5.3 lua5.4 luajit2 ruby2.7 ruby3 ruby3.0 ruby3.1 ruby3.2 ruby3.3
     ruby3.4 perl5 perl5.30 perl5.32 perl5.34 perl5.36 perl5.38 perl5.40 php5 php7 php7.4 php8
