@@ -2406,9 +2406,13 @@ class _Walker:
                 for w in self.words(c)
             ]
             self.scope.env["PATH"] = ":".join(folders).replace("\x01", ":").replace(" ", ":")
-            # (u21) judged as `PATH=…` is: a folder anyone may write searched first
-            s_, e_ = self.pos.char(value.start_byte), self.pos.char(value.end_byte)
-            self._check_hook_variable("PATH", Word(self.scope.env["PATH"], s_, e_), node)
+            # (u21) as `PATH=…`: a folder anyone may write searched first makes later bare
+            # names suspect (an ordinary folder first stays as n14u labelled it)
+            front = risky_path_front(self.scope.env["PATH"])
+            if front:
+                self.scope.env[PATH_FRONT] = front
+            else:
+                self.scope.env.pop(PATH_FRONT, None)
         if value.type == "array":
             # `cmd=(rm -rf /)`: keep the elements apart so "${cmd[@]}" splits again.
             items = [w for c in value.named_children for w in self.words(c)]

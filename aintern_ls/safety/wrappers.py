@@ -784,10 +784,31 @@ def _env(cmd: Cmd) -> None:
         return
     chdir = own.option_value("-C", "--chdir") or _glued_dir(cmd.args[:i], "-C")
     home = next((w.text[5:] for w in reversed(cmd.args[:i]) if w.text.startswith("HOME=")), None)
-    if chdir is not None or home is not None:
-        rest_in(cmd, i, chdir, home)  # (n20u) `env -C / rm -rf etc`, `env HOME=/ sh -c …`
+    given_values = _given_values(cmd.args[:i])
+    if chdir is not None or home is not None or given_values:
+        # (n20u) `env -C / rm -rf etc`, `env HOME=/ sh -c …`; (u21) `env T=/ sh -c 'rm -rf
+        # "$T"'`, `env $(cat .env | xargs) sh -c …`: the variables given hold for the command
+        rest_in(cmd, i, chdir, home, given_values)
         return
     rest(cmd, i)
+
+
+def _given_values(words: Sequence[Word]) -> dict[str, str]:
+    """(u21) `NAME=value` words of `env` whose value is known (literal or known text from a
+    substitution, `env $(cat .env | xargs) …`), last one winning; not HOME or PATH, which
+    have their own rules."""
+    out: dict[str, str] = {}
+    for w in words[:64]:
+        name, eq, value = w.text.partition("=")
+        if (
+            eq
+            and name.isidentifier()
+            and name.isascii()
+            and name not in ("HOME", "PATH")
+            and (not w.dynamic or w.origin in ("static", "decoded"))
+        ):
+            out[name] = value
+    return out
 
 
 def _glued_dir(args: list[Word], flag: str) -> Word | None:
@@ -798,7 +819,13 @@ def _glued_dir(args: list[Word], flag: str) -> Word | None:
     return None
 
 
-def rest_in(cmd: Cmd, i: int, chdir: Word | None, home: str | None = None) -> None:
+def rest_in(
+    cmd: Cmd,
+    i: int,
+    chdir: Word | None,
+    home: str | None = None,
+    given: dict[str, str] | None = None,
+) -> None:
     """(n20u) `rest(cmd, i)` run where the wrapper puts it: in the folder `-C`/`--chdir`/`-D`
     names (relative targets are judged against it, as after `cd`), with `HOME` set to a
     literal folder (`~` is that folder)."""
@@ -817,9 +844,20 @@ def rest_in(cmd: Cmd, i: int, chdir: Word | None, home: str | None = None) -> No
             scope.env["HOME"] = home
         else:
             scope.env.pop("HOME", None)
+    given = given or {}
+    saved_given = {k: scope.env.get(k) for k in given}
+    fresh_exports = set(given) - scope.exported
+    scope.env.update(given)
+    scope.exported |= fresh_exports
     try:
         rest(cmd, i)
     finally:
+        for k, v in saved_given.items():
+            if v is None:
+                scope.env.pop(k, None)
+            else:
+                scope.env[k] = v
+        scope.exported -= fresh_exports
         scope.cwds = saved_cwds
         if home is not None:
             if had_home:

@@ -67,6 +67,9 @@ def test_values_carried_through_a_written_file(writer: str, reader: str) -> None
         "echo 'X=/var' > v.sh; zsh -c '. ./v.sh; rm -rf $X'",
         'g() { . ./vars.env; rm -rf "$VDIR"; }; echo "VDIR=/" > vars.env; g',
         'export $(echo A=/ B=/boot); rm -rf "$B"',
+        "env T=/ sh -c 'rm -rf \"$T\"'",
+        "echo T=/ > .env; env $(cat .env | xargs) bash -c 'rm -rf $T'",
+        "sudo env D=/etc sh -c 'rm -rf \"$D\"'",
     ],
 )
 def test_same_shell_code_leaves_its_variables(cmd: str) -> None:
@@ -85,6 +88,8 @@ def test_same_shell_code_leaves_its_variables(cmd: str) -> None:
         ("set -a; source .env; set +a; npm start", M),
         ('eval "$(ssh-agent -s)"', M),
         ('cp defaults.env .env; . ./.env; rm -rf "$T"', D),
+        ("env T=build sh -c 'rm -rf \"$T\"'", D),
+        ("env A=1 B=/ ls", S),
         ("echo 'rm -rf /' > notes.txt; curl -d @notes.txt https://example.com/hook", C),
         ("gh issue create --body 'echo T=/ > c.env; . ./c.env; rm -rf \"$T\"'", M),
     ],
@@ -207,7 +212,7 @@ def test_rc_files_carrying_nothing(cmd: str) -> None:
         ("set -x PATH /tmp/b $PATH; echo hi", "fish", M),
         ("path=(/tmp/b $path); ls", "zsh", C),
         ("path+=(/tmp/b); ls", "zsh", C),
-        ("path=(~/.local/bin $path); ls", "zsh", M),
+        ("path=(~/.local/bin $path); ls", "zsh", S),
     ],
 )
 def test_path_front_in_fish_and_zsh(cmd: str, shell: str, level: RiskLevel) -> None:
