@@ -3241,7 +3241,9 @@ class _Walker:
         name = _text(var) if var is not None else ""
         if name:
             self.scope.assigned.add(name)
-        static = [w for w in values if not w.dynamic]
+        # (u21) items of known text count as literal ones: `for l in $(cat .env)` after the
+        # block wrote .env, `for d in $(echo /etc /usr)`
+        static = [w for w in values if not w.dynamic or w.origin in ("static", "decoded")]
         if name and shape.id_range([w.text for w in values]):
             # `for i in {1..500}`: every id in the range, for a delete in the body (bk9)
             self.scope.env[name] = shape.EVERY_ID

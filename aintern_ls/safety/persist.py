@@ -113,6 +113,13 @@ _RC_FILES = {
     ".muttrc": "mutt",
     "muttrc": "mutt",
     "init.lua": "lua",
+    ".emacs": "emacs",
+    "init.el": "emacs",
+    ".screenrc": "screen",
+    "screenrc": "screen",
+    ".pythonrc": "python",
+    ".pythonrc.py": "python",
+    ".pythonstartup": "python",
     ".yarnrc.yml": "yarn",
     ".yarnrc": "yarn",
 }
@@ -176,6 +183,12 @@ def tool_config_kind(target: str) -> str:
     if base in _JVM_OPTION_FILES or base.endswith(".vmoptions"):
         return "jvm"
     if base in _RC_FILES:
+        if base == "init.lua" and "nvim/" not in path.lower():
+            return ""  # (u21) a Lua package's own init.lua is no editor start-up file
+        if base == "mavenrc" and not path.endswith((".m2/mavenrc", "/etc/mavenrc")):
+            return ""
+        if base == "init.el" and "emacs" not in path.lower():
+            return ""  # (`~/.emacs.d/init.el`, `~/.config/emacs/init.el`)
         return _RC_FILES[base]
     if base == "config" and path.lower().endswith((".git/config", "git/config")):
         return "git"
@@ -234,10 +247,15 @@ def _probes(kind: str, text: str) -> list[str]:
             if len(parts) > 1 and parts[1].strip():
                 out.append(parts[1].strip())
         elif kind == "git":
-            if line.startswith("["):
-                head = line.strip("[]").split(None, 1)
-                section = head[0] + ("." + _unquote(head[1]) if len(head) > 1 else "")
-                continue
+            if line.startswith("[") and "]" in line:
+                close = line.index("]")
+                head = line[1:close].split(None, 1)
+                section = (
+                    head[0] + ("." + _unquote(head[1]) if len(head) > 1 else "") if head else ""
+                )
+                line = line[close + 1 :].strip()  # (u21) `[core] pager = …` on one line
+                if not line or line[0] in "#;":
+                    continue
             key, eq, value = line.partition("=")
             if not eq or not key.strip():
                 continue
@@ -259,6 +277,24 @@ def _probes(kind: str, text: str) -> list[str]:
             out.append(f"vim -u NONE --cmd {shlex.quote(line)}")  # (not the file itself)
         elif kind == "shell":
             return [text[:20000]]  # (the whole file, as the tool sources it)
+        elif kind == "python":
+            return [f"python3 -c {shlex.quote(text[:20000])}"]
+        elif kind == "emacs":
+            return [f"emacs --batch --eval {shlex.quote(text[:20000])}"]
+        elif kind == "screen":
+            # `exec CMD`, `screen [-t T] CMD`, `backtick N 0 0 CMD`: commands screen runs
+            words = line.split()
+            if words[0] in ("exec", "screen") and len(words) > 1:
+                tail = words[1:]
+                while tail and tail[0].startswith("-"):
+                    tail = tail[2:] if tail[0] in ("-t", "-T", "-h") else tail[1:]
+                tail = tail[1:] if tail[:1] and tail[0].isdigit() else tail
+                if tail and words[0] == "exec" and tail[0] in ("!", "!!", ".!", "!."):
+                    tail = tail[1:]
+                if tail:
+                    out.append(" ".join(tail))
+            elif words[0] == "backtick" and len(words) > 4:
+                out.append(" ".join(words[4:]))
         elif kind == "lua":
             return [f"lua -e {shlex.quote(text[:20000])}"]
         elif kind == "mutt":

