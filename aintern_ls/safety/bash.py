@@ -3705,6 +3705,13 @@ class _Walker:
         else:
             return
         self.scope.env["PATH"] = joined.replace("\x01", ":").replace(" ", ":")
+        # (u21, review 21 U2) a folder anyone may write searched first (`fish_add_path -p
+        # /tmp/b`, `set -U fish_user_paths /tmp/b $fish_user_paths`): later bare names suspect
+        front = risky_path_front(self.scope.env["PATH"])
+        if front:
+            self.scope.env[PATH_FRONT] = front
+        else:
+            self.scope.env.pop(PATH_FRONT, None)
 
     def _path_hijack(self, words: list[Word], assigns: list[Node]) -> Info | None:
         """`PATH=/tmp/b:$PATH ls`, `export PATH=.:$PATH; make` after the block wrote a script

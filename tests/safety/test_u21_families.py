@@ -273,3 +273,19 @@ def test_editor_script_files(cmd: str, level: RiskLevel) -> None:
 )
 def test_more_rc_files(cmd: str, level: RiskLevel) -> None:
     assert _rated(cmd) == level, cmd
+
+
+@pytest.mark.parametrize(
+    ("cmd", "level"),
+    [
+        ("fish_add_path -p /tmp/b; git status", C),
+        ("fish_add_path /dev/shm/b; ls", C),
+        ("set -gx fish_user_paths /tmp/b $fish_user_paths; git status", C),
+        ("set -U fish_user_paths /tmp/b $fish_user_paths; ls", C),
+        ("fish_add_path -a /tmp/b; ls", M),
+        ("fish_add_path ~/.local/bin; ls", M),
+        ("set -U fish_user_paths ~/.cargo/bin $fish_user_paths; ls", S),
+    ],
+)
+def test_fish_path_doors(cmd: str, level: RiskLevel) -> None:
+    assert _rated(cmd, "fish") == level, cmd
