@@ -485,16 +485,19 @@ _CMD_OWN = windows.CMD_BUILTINS | frozenset(
 )
 
 
-def _searched_on_windows_path(name: str, family: str) -> bool:
+def _searched_on_windows_path(name: str, scope: Scope) -> bool:
     """(w21) Whether PowerShell or cmd looks a command word up on PATH: a bare program
-    name (`git`, `python.exe`), not a path, cmd builtin, cmdlet (`Verb-Noun`) or
-    PowerShell alias (`ls`, `rm`, `dir`)."""
+    name (`git`, `python.exe`), not a path, cmd builtin, cmdlet (`Verb-Noun`), PowerShell
+    alias (`ls`, `rm`, `dir`) or a function the text defines (review 21 O4)."""
     low = name.lower()
     if "\\" in low or ":" in low:
         return False
-    if family == "cmd":
+    if scope.family == "cmd":
         return low not in _CMD_OWN
-    return "-" not in low and low not in PS_ALIASES
+    if "-" in low or low in PS_ALIASES:
+        return False
+    defined = rf"(?i)\b(?:function|filter)\s+(?:global:|script:)?{re.escape(low)}(?![\w-])"
+    return re.search(defined, scope.source[:20000]) is None
 
 
 def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
@@ -586,7 +589,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         and "/" not in head.text
         and not head.dynamic
         and head.text not in SHELL_BUILTINS
-        and (scope.family == "bash" or _searched_on_windows_path(head.text, scope.family))
+        and (scope.family == "bash" or _searched_on_windows_path(head.text, scope))
     ):
         # (n20u, F17) `export PATH=/tmp/b:$PATH; ls`: `ls` may be a file in /tmp/b
         sep = "/" if scope.family == "bash" else "\\"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import fnmatch
 import functools
 import re
 import threading
@@ -1876,9 +1877,15 @@ _ADSI_DELETE = re.compile(
 )
 
 
-_ADSI_USER_PATH = re.compile(r"(?i)winnt://[^'\"\s]{0,200}?/([^/,'\"\s]{1,64}),\s*user['\"]")
+_ADSI_USER_VAR = re.compile(
+    r"(?i)(\$\w+)\s*=\s*\[adsi\]\s*['\"]winnt://[^'\"\s]{0,200}?/([^/,'\"\s]{1,64}),\s*user['\"]"
+)
+_ADSI_EVERY_CHILD = re.compile(
+    r"(?i)\.children\b[^;\n]{0,400}?\.delete\s*\(\s*['\"]user['\"]\s*,\s*\$(?:_|psitem)\.name\s*\)"
+)
+_SCHEMA_USER = re.compile(r"(?i)(?:\$_\.)?schemaclassname\s+-eq\s+['\"]?user['\"]?")
 _ADSI_DELETE_EACH = re.compile(
-    r"(?i)\.delete\s*\(\s*['\"]user['\"]\s*,\s*\$(?:_|psitem|\w+)(?:\.name)?\s*\)"
+    r"(?i)\.delete\s*\(\s*['\"]user['\"]\s*,\s*\$(?:_|psitem|[\w:]+)(?:\.name)?\s*\)"
 )
 
 
@@ -1891,13 +1898,22 @@ def _adsi_account_deletes(text: str, scope: Scope) -> None:
     low = text[:20000].lower()
     if "deletetree" in low:
         # (w21) `$u = [adsi]"WinNT://./Administrator,user"; $u.psbase.DeleteTree()`: the
-        # object the path names deleted
-        hits += [(m, m.group(1)) for m in _ADSI_USER_PATH.finditer(text[:20000])]
-    # (w21) `$c.Children | ? SchemaClassName -eq user | % { $c.Delete('user', $_.Name) }`:
-    # every account of the machine, the built-in administrator among them; an account named
-    # by a variable otherwise (one account, unknown)
-    each = "Administrator" if ".children" in low else "(an account named at run time)"
-    hits += [(m, each) for m in _ADSI_DELETE_EACH.finditer(text[:20000])]
+        # object the path names, held by the variable whose DeleteTree is called
+        for m in _ADSI_USER_VAR.finditer(text[:20000]):
+            tree = rf"(?i){re.escape(m.group(1))}\s*(?:\.\s*psbase)?\s*\.\s*deletetree\s*\("
+            if re.search(tree, text[:20000]):
+                hits.append((m, m.group(2)))
+    # (w21, review 21 O1) `$c.Children | ? SchemaClassName -eq user | % { $c.Delete('user',
+    # $_.Name) }` of a WinNT:// machine object, unfiltered: every account, the built-in
+    # administrator among them; any other run-time name: one account (dangerous)
+    every = _ADSI_EVERY_CHILD.search(text[:20000]) if "winnt:" in low else None
+    if every is not None and re.search(
+        r"(?i)-[cn]?(?:like|match|eq|ne)\b|\bif\b", _SCHEMA_USER.sub(" ", every.group(0))
+    ):
+        every = None  # (a filter on the name or another property picks some accounts)
+    for m in _ADSI_DELETE_EACH.finditer(text[:20000]):
+        whole = every is not None and every.start() <= m.start() < every.end()
+        hits.append((m, "Administrator" if whole else "(an account named at run time)"))
     for m, name in hits[:16]:
         if builtin_admin(name):
             msg = "deletes the built-in administrator account through ADSI"
@@ -2117,7 +2133,10 @@ def _wmi_methods(text: str, code: str, scope: Scope) -> None:
         elif cls in ("win32_useraccount", "win32_account") and method == "delete":
             # (w21) an account deleted through WMI/CIM/[wmi]: one named account, or every
             # account the class gives (the built-in Administrator among them)
-            account = quoted if name and not re.search(r"[%*?]", name) else "'Administrator'"
+            # (review 21 O2: a pattern that cannot match the administrator is one account)
+            pattern = name.replace("%", "*").replace("_", "?").lower()
+            every = not name or fnmatch.fnmatchcase("administrator", pattern)
+            account = "'Administrator'" if every else quoted
             line = f"Remove-LocalUser -Name {account}"
         if line:
             where = Word(line, m.start(), m.end())
@@ -4142,9 +4161,13 @@ class _Walker:
         variable, else the known folder it names (`_known_word`)."""
         if w.text[:1] == "$" and self.scope.env:
             var = _HELD_LEAD.match(w.text)
-            held = self.scope.env.get(_PS_VAR + var.group(0).lower()) if var else None
+            lead = var.group(0).lower() if var else ""
+            held = self.scope.env.get(_PS_VAR + lead) if var else None
             if var is not None and held is not None:
                 text = held + w.text[var.end() :]
+                if lead in _KNOWN_VARS:
+                    # (w21) a known folder variable this text assigned: the worse reading
+                    text = _worse_path(_known_word(w).text, text)
                 return Word(text, w.start, w.end, glob=("*" in text or "?" in text))
         return _known_word(w)
 
@@ -4225,9 +4248,12 @@ class _Walker:
             # `$HOME\*`, `$env:SystemDrive\`: a known folder followed by a path; `$t\*`
             # after `$t = 'C:\Users'`: the variable's literal followed by the path.
             var = re.match(r"\$(env:)?\w+", raw)
-            known = self.scope.env.get(_PS_VAR + var.group(0).lower()) if var is not None else None
-            if known is None and var is not None:
-                known = _KNOWN_VARS.get(var.group(0).lower())
+            lead = var.group(0).lower() if var is not None else ""
+            known = _lookup(self.scope.env, lead, False)
+            if known is not None and _both_readings(self.scope.env, [lead]):
+                assigned = self.scope.env[_PS_VAR + lead]
+                rest = raw[var.end() :] if var is not None else ""
+                known = _worse_path(known + rest, assigned + rest)[: -len(rest) or None]
             if known is not None and var is not None:
                 return Word(known + raw[var.end() :], s, e, glob=("*" in raw or "?" in raw))
         inner = _unwrap(node)
@@ -4243,11 +4269,9 @@ class _Walker:
             key = _USING.sub("$", raw.lower())
             # (n19w: `$variable:HOME`, `$script:HOME`: the variable of that name; w21: a
             # value this text gave `$env:USERPROFILE` first)
-            known = (
-                (self.scope.env.get(_PS_VAR + key) if key.startswith("$env:") else None)
-                or _KNOWN_VARS.get(key)
-                or _KNOWN_VARS.get(_normal_var(key))
-            )
+            known = _KNOWN_VARS.get(key) or _KNOWN_VARS.get(_normal_var(key))
+            if known is not None and _both_readings(self.scope.env, [key]):
+                known = _worse_path(known, self.scope.env[_PS_VAR + key])  # (w21)
             if known is None and _PS_ARRAY + key in self.scope.env:
                 known = self._indirect_value(key)  # (an array: its worst item)
             if known is None:
@@ -4324,11 +4348,15 @@ class _Walker:
             return Word(text, s, e, glob=("*" in raw or "?" in raw))
         env = self.scope.env
 
-        def sub(m: re.Match[str]) -> str:
-            key = m.group(0).lower()  # (w21: a value this text assigned wins)
-            return env.get(_PS_VAR + key) or _KNOWN_VARS.get(key) or "\x00"
+        def sub(m: re.Match[str], first: bool = False) -> str:
+            return _lookup(env, m.group(0).lower(), first) or "\x00"
 
         expanded = _BODY_VAR.sub(sub, text.replace("`$", "\x01")).replace("\x01", "$")
+        keys = [v.group(0).lower() for v in _BODY_VAR.finditer(text)]
+        if _both_readings(env, keys):
+            # (w21) `$env:USERPROFILE = 'C:\Windows'` earlier: read both ways, the worse
+            other = _BODY_VAR.sub(lambda m: sub(m, True), text.replace("`$", "\x01"))
+            expanded = _worse_path(expanded, other.replace("\x01", "$"))
         if "\x00" not in expanded:
             return Word(expanded, s, e, glob=("*" in expanded or "?" in expanded))
         return Word(expanded.replace("\x00", "$x"), s, e, True, False, ORIGIN_VARIABLE)
@@ -4352,8 +4380,7 @@ class _Walker:
         def sub(m: re.Match[str]) -> str:
             # `$d = 'C:\'; Remove-Item "$d*"`: a variable holding a literal is that literal
             # (w21: `$env:USERPROFILE = 'C:\Windows'` first, the known folder otherwise)
-            key = m.group(0).lower()
-            return env.get(_PS_VAR + key) or _KNOWN_VARS.get(key) or "\x00"
+            return _lookup(env, m.group(0).lower(), False) or "\x00"
 
         body = env_accessors(body)
         if "${" in body:
@@ -4386,7 +4413,14 @@ class _Walker:
             body = _subexpressions(body, ps_variables(self.scope)) or body
         # (n17w: `` `$name `` is a literal dollar sign, not a variable the outer shell fills)
         escaped = "`$" in body
-        expanded = _BODY_VAR.sub(sub, _unbacktick(body.replace("`$", "\x01") if escaped else body))
+        plain_body = _unbacktick(body.replace("`$", "\x01") if escaped else body)
+        expanded = _BODY_VAR.sub(sub, plain_body)
+        if _both_readings(env, [v.group(0).lower() for v in _BODY_VAR.finditer(plain_body)]):
+            # (w21) a known folder variable this text also assigned: the worse reading
+            other = _BODY_VAR.sub(
+                lambda m: _lookup(env, m.group(0).lower(), True) or "\x00", plain_body
+            )
+            expanded = _worse_path(expanded, other)
         expanded = expanded.replace("\x01", "$") if escaped else expanded
         dynamic = "\x00" in expanded or "$(" in body
         origin = ORIGIN_NETWORK if dynamic and _DOWNLOAD.search(body) else ""
@@ -5831,6 +5865,35 @@ _SUBEXPR_VAR = re.compile(
 _SUBEXPR_MEMBER = re.compile(r"\$\(\s*(\$[\w.]+)\s*\)")
 _BODY_VAR = re.compile(r"\$(env:)?\w+(?:\(x86\))?")  # (a double-quoted string's variables)
 _VAR_AND_PATH = re.compile(r"\$(env:)?\w+[\\/][^\s$()]*")
+
+
+def _lookup(env: Mapping[str, str], key: str, assigned_first: bool) -> str | None:
+    """(w21) A variable's value for a word: the known folder first, or (the other reading)
+    the value this text assigned first."""
+    if assigned_first:
+        return env.get(_PS_VAR + key) or _KNOWN_VARS.get(key)
+    return _KNOWN_VARS.get(key) or env.get(_PS_VAR + key)
+
+
+def _both_readings(env: Mapping[str, str], keys: list[str]) -> bool:
+    """(w21) Whether a known folder variable among `keys` was also assigned by this text:
+    the word is then read both ways (review 21 R1: the assignment may not have run, or it
+    ran: the worse reading counts)."""
+    return bool(env) and any(k in _KNOWN_VARS and (_PS_VAR + k) in env for k in keys)
+
+
+def _worse_path(a: str, b: str) -> str:
+    """(w21) Of two readings of a path, the one naming the worse target."""
+    if a == b:
+        return a
+    from aintern_ls.safety.paths import classify_path
+
+    where = frozenset([None])
+    la = classify_path(a.replace("\\", "/"), where, True).level
+    lb = classify_path(b.replace("\\", "/"), where, True).level
+    return b if lb > la else a
+
+
 _HELD_LEAD = re.compile(r"(?i)\$(?:env:)?\w+(?=[\\/]|\Z)")
 _PATH_LIKE = re.compile(r"[\\/]|\A[A-Za-z]:|\A~")
 _QUOTING = frozenset("'\"\\`")

@@ -1991,9 +1991,7 @@ def _opens_every_port(cmd: Cmd, text: str) -> bool:
 
 
 # netsh's legacy `firewall set service type=remotedesktop|fileandprint|remoteadmin`
-_NETSH_SERVICES = re.compile(
-    r"\bset\s+service\b.*\b(?:type=)?(?:remotedesktop|fileandprint|remoteadmin)\b"
-)
+_NETSH_SERVICES = re.compile(r"\b(?:type=)?(?:remotedesktop|fileandprint|remoteadmin)\b")
 _ANY_ADDRESS = frozenset({"any", "*", "internet", "0.0.0.0/0", "::/0", "0.0.0.0-255.255.255.255"})
 _LOOPBACK = re.compile(r"\A(?:127\.[\d.]+|::1|localhost)(?:/\d+)?\Z")
 
@@ -2020,7 +2018,12 @@ def _inbound_remote_access(cmd: Cmd, text: str) -> str:
             if pairs.get("enable") == "yes" and remote.REMOTE_RULE_GROUPS.search(picked):
                 return "switches on the firewall rules for remote desktop, WinRM or file sharing"
             return ""
-        if _NETSH_SERVICES.search(text) and "disable" not in text:
+        service = re.search(r"\bset\s+service\b", text)
+        if (
+            service is not None
+            and _NETSH_SERVICES.search(text, service.end()) is not None
+            and "disable" not in text
+        ):
             return "opens the firewall for remote desktop, file sharing or remote admin"
         legacy = re.search(r"\bfirewall\s+(?:add|set)\s+portopening\b", text)
         if legacy and "mode=disable" not in text:
@@ -2061,7 +2064,9 @@ def _inbound_remote_access(cmd: Cmd, text: str) -> str:
 
 def _firewall(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
-    if cmd.name in ("netsh", "new-netfirewallrule") and "/?" not in text and "-?" not in text:
+    if cmd.name in ("netsh", "new-netfirewallrule") and not any(
+        t in ("/?", "-?") for t in cmd.texts()
+    ):
         why = _inbound_remote_access(cmd, text)
         if why:
             cmd.add(C, "remote-access", f"{cmd.name} {why}")

@@ -250,6 +250,22 @@ WMI = [
     ("gcim Win32_UserAccount -Filter 'LocalAccount=True' | Remove-CimInstance", "powershell", B),
     ("([wmi]\"Win32_UserAccount.Domain='PC',Name='Administrator'\").Delete()", "powershell", B),
     ("Get-WmiObject Win32_UserAccount -Filter \"Name='bob'\" | Remove-WmiObject", "powershell", D),
+    # (review 21 O1/O2: a filter that cannot pick the administrator, an LDAP OU, a name
+    # known at run time: one account; a DeleteTree not of the [adsi] account's variable)
+    ("gcim Win32_UserAccount -Filter \"Name like 'test%'\" | Remove-CimInstance", "powershell", D),
+    (
+        "$c = [adsi]'WinNT://.'; $c.Children | ? { $_.Name -like 't*' } | "
+        "% { $c.Delete('user', $_.Name) }",
+        "powershell",
+        D,
+    ),
+    ("$c = [adsi]'WinNT://.'; $c.Delete('user', $env:TEMPUSER)", "powershell", D),
+    (
+        "$u = [adsi]'WinNT://./Administrator,user'; $u.psbase.Properties; $tmp.DeleteTree",
+        "powershell",
+        S,
+    ),
+    ("$u = [adsi]'WinNT://./Administrator,user'; $u.psbase.DeleteTree()", "powershell", B),
     # look-alikes
     ("wmic computersystem get domain", "cmd", S),
     ("wmic nic where NetEnabled=true call enable", "cmd", M),
@@ -290,6 +306,28 @@ REVIEW20 = [
     ('set OUT=C:\\src\\out& del /s /q "%OUT%\\*"', "cmd", B),
     ('if defined OUT rd /s /q "%OUT%\\"', "cmd", B),
     ('if ($out) { Remove-Item "$out\\*" -Recurse -Force }', "powershell", B),
+    # (review 21 R1: an assignment that may not run does not replace the usual folder)
+    (
+        "if ($CI) { $env:USERPROFILE = 'C:\\ci' }; Remove-Item $env:USERPROFILE -Recurse -Force",
+        "powershell",
+        B,
+    ),
+    (
+        "function f { $env:USERPROFILE = 'C:\\x' }; Remove-Item $env:USERPROFILE -Recurse -Force",
+        "powershell",
+        B,
+    ),
+    (
+        "if ($false) { $env:SystemRoot = 'C:\\x' }; "
+        'Remove-Item "$env:SystemRoot\\System32" -Recurse -Force',
+        "powershell",
+        B,
+    ),
+    (
+        "netsh advfirewall firewall add rule name=x-? dir=in action=allow localport=3389",
+        "cmd",
+        C,
+    ),
     # look-alikes
     ('$env:PATH = "$env:USERPROFILE\\.cargo\\bin;$env:PATH"; cargo build', "powershell", M),
     ('$env:PATH += ";C:\\Temp\\b"; git status', "powershell", M),
@@ -299,6 +337,7 @@ REVIEW20 = [
     ("path /?", "cmd", S),
     ("Start-Process pwsh '-NoProfile -c Get-ChildItem'", "powershell", M),
     ("set PATH=%PATH%;C:\\Temp\\b && git status", "cmd", M),
+    ('$env:PATH = "C:\\Temp\\b;$env:PATH"; function f { 1 }; f', "powershell", M),
     ("set PATH=%TEMP%\\b;%PATH% & echo hi & dir", "cmd", M),
     ("Get-ChildItem $env:LOCALAPPDATA\\Microsoft\\WindowsApps", "powershell", S),
     ("$env:USERPROFILE='C:\\src'; rm -r -fo $env:USERPROFILE\\build", "powershell", D),
