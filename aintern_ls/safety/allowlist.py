@@ -56,6 +56,14 @@ def _sed(cmd: Cmd) -> None:
     ):
         # `-I` is BSD/macOS sed's in-place flag (`sed -Ibak …`)
         cmd.add(M, "write", "sed -i edits files in place")
+        from aintern_ls.safety import agents
+
+        edits = _sed_scripts(cmd)
+        for f in cmd.args:
+            if f not in edits and agents.is_agent_config(f.text):
+                # (a21) `sed -i 's/…: false/…: true/' .vscode/settings.json`
+                for e in edits:
+                    agents.judge_edit(cmd.scope, f.text, e.text, f)
     script = cmd.option_value("-f", "--file")
     shown = wrappers.known_script(cmd, script) if script is not None else None
     if shown is not None:
@@ -802,7 +810,17 @@ def _misc(cmd: Cmd) -> None:
         return
     if n == "defaults" and texts[:1] in (["read"], ["read-type"], ["domains"], ["find"]):
         return  # macOS `defaults read DOMAIN`: prints settings
+    if (
+        n in _EDITORS
+        and texts
+        and (texts[0] == "--list-extensions" or all(t in _EDITOR_PRINTS for t in texts))
+    ):
+        return  # (a21) `code --list-extensions [--show-versions]`, `code --version`: print
     cmd.add(M, "changes", f"{n} changes files, settings or starts programs")
+
+
+_EDITORS = frozenset({"code", "code-insiders", "codium", "cursor", "windsurf"})
+_EDITOR_PRINTS = frozenset({"--version", "-v", "--help", "-h", "--status", "--list-extensions"})
 
 
 for _n in _MISC_NAMES:
@@ -959,6 +977,10 @@ def _rg_pre_per_file(cmd: Cmd, prog: Word) -> None:
 def _read_only(cmd: Cmd) -> None:
     n = cmd.name
     texts = cmd.texts()
+    if n in ("jq", "gojq", "jaq") and len(texts) > 1:
+        from aintern_ls.safety import agents
+
+        agents.judge_jq(cmd.scope, cmd.args)  # (a21) a filter written back to agent settings
     if n == "fc" and cmd.scope.family == "bash" and ("-e" in texts or "-s" in texts):
         _shell_callbacks(cmd)  # (n19u) `fc -e EDITOR`: bash's history editor runs EDITOR
     if n in ("rg",) and any(t.startswith(("--pre", "--hostname-bin")) for t in texts):

@@ -594,6 +594,12 @@ CATALOGUE: dict[str, Rule] = _rules(
         " reviews)",
         "claude --dangerously-skip-permissions -p 'clean up the disk'",
     ),
+    (
+        "agent-config",
+        "writes an AI agent's or editor's settings that approve its tool calls without asking"
+        " (chat.tools.autoApprove, bypassPermissions, approval_policy never, autoAccept)",
+        "echo '{\"chat.tools.autoApprove\": true}' > .vscode/settings.json",
+    ),
     ("vcs-write", "changes a Mercurial repository (commit, pull, update …)", "hg commit -m x"),
     (
         "encrypt-data",

@@ -194,6 +194,10 @@ def tool_config_kind(target: str) -> str:
         return "git"
     if base == "curlrc" and path.lower().endswith(".config/curlrc"):
         return "curl"
+    from aintern_ls.safety.agents import is_agent_config
+
+    if is_agent_config(path):
+        return "agent"  # (a21) an AI agent's or editor's settings, tasks, hooks, MCP servers
     return ""
 
 
@@ -337,6 +341,11 @@ def judge_tool_config(scope: Scope, target: str, text: str, where: Word, kind: s
     rm -rf ~` in ~/.gitconfig). A file that carries nothing of the kind is an ordinary write."""
     from aintern_ls.safety.registry import jvm_event_commands, jvm_event_findings
 
+    if kind == "agent":
+        from aintern_ls.safety import agents
+
+        agents.judge(scope, target, text, where)
+        return
     if kind == "jvm":
         if "-XX:On" not in text or not jvm_event_commands(text):
             return
