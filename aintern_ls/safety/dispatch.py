@@ -180,6 +180,13 @@ def _windows_help(name: str, argv: Argv, known: bool) -> bool:
     return "-?" in textset and "-" in name and name.count("-") == 1 and name[0].isalpha()
 
 
+def _before_dashes(argv: Argv) -> Sequence[str]:
+    """(a21) The words before a `--`: after it they are another program's (`cargo run --
+    --help`, `npm run test -- --help` run the project's code with `--help`)."""
+    texts = argv.texts
+    return texts[: texts.index("--")] if "--" in argv.textset else texts
+
+
 def _cli_help(name: str, argv: Argv) -> bool:
     """(h20) True when this known CLI is only asked for a subcommand's help."""
     texts = argv.texts
@@ -774,7 +781,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
     if (
         known
         and name in _GO_FLAG_CLIS
-        and any(t in ("-help", "-h", "--help") for t in argv.staticset)
+        and any(t in ("-help", "-h", "--help") for t in _before_dashes(argv))
     ):
         return cmd.info  # (h19) `terraform destroy -help`: Go's flag package prints help
     if (
@@ -784,6 +791,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         and name not in RUNNERS
         and name not in _PRIVILEGE
         and "--help" in argv.staticset
+        and "--help" in _before_dashes(argv)
     ):
         return cmd.info  # `kubectl delete --help`: a known program only prints its help
     if _volume_dry_run(cmd):

@@ -33,7 +33,7 @@ def _judge_sql_text(cmd: Cmd, sql: str, where: Word | None) -> None:
     *names(
         """
     psql mysql mariadb sqlite3 duckdb clickhouse-client sqlcmd cockroach pgcli mycli litecli
-    snowsql bq sqlplus
+    snowsql bq sqlplus cqlsh invoke-sqlcmd
     """
     )
 )
@@ -47,6 +47,22 @@ def _sql_client(cmd: Cmd) -> None:
             cmd.add(C, "disable-security", "edits macOS's privacy permission database (TCC)")
             return
     q = cmd.option_value("-c", "--command", "-e", "--execute", "-q", "--query", "-Q")
+    if cmd.name == "invoke-sqlcmd":
+        # (a21) PowerShell's SQL Server cmdlet: `-Query "DROP TABLE …"` (any case, `-Query:x`),
+        # `-InputFile x.sql` a script; its parameters are not the clients' short options
+        q, script = None, False
+        for i, w in enumerate(cmd.args):
+            head, colon, value = w.text.partition(":")
+            if head.lower() == "-query":
+                q = (
+                    Word(value, w.start, w.end)
+                    if colon
+                    else next(iter(cmd.args[i + 1 : i + 2]), None)
+                )
+            script = script or head.lower() == "-inputfile"
+        if q is None:
+            cmd.add(M, "db-script" if script else "db-shell", "Invoke-Sqlcmd runs SQL on a server")
+            return
     if cmd.name in ("sqlite3", "duckdb") and q is None:
         ops = cmd.operands(frozenset({"-cmd", "-separator"}))
         if len(ops) >= 2:

@@ -8,7 +8,7 @@ import re
 import shlex
 from collections.abc import Callable
 
-from aintern_ls.safety import system
+from aintern_ls.safety import remote, system
 from aintern_ls.safety.context import (
     STDIN_FILE,
     STDIN_NONE,
@@ -2022,3 +2022,32 @@ def _judge_remote(cmd: Cmd, words: list[Word], shell: str = "bash") -> None:
         cmd.add(C, "eval-dynamic", f"{cmd.name} runs a remote command only known at run time")
     else:
         cmd.judge(words)
+
+
+@handles("ngrok")
+def _ngrok(cmd: Cmd) -> None:
+    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
+    if (
+        not ops
+        or ops[0] in remote.READ_ONLY_VERBS
+        or ops[:2] in (["config", "check"], ["diagnose"])
+    ):
+        return
+    if ops[0] == "service" and ops[1:2] == ["install"]:
+        cmd.add(C, "remote-access", "ngrok installs itself as a service (a standing tunnel)")
+    elif ops[0] == "tcp" and any(o.rsplit(":", 1)[-1] in remote.LOGIN_PORTS for o in ops[1:]):
+        cmd.add(C, "remote-access", "ngrok exposes a remote-login port to the internet")
+    elif ops[0] in ("tcp", "http", "tls", "start"):
+        served = next((w for w in cmd.args if w.text.lower().startswith("file://")), None)
+        if ops[0] == "http" and served is not None:
+            # (a21) `ngrok http file:///`: ngrok's own file server publishes the folder
+            # (`file:///C:/` is C:\); a root or home folder is exfiltration, as with
+            # `python3 -m http.server -d /` (moved here from remote: network imports remote)
+            path = served.text[7:]
+            if re.match(r"/[A-Za-z]:", path):
+                path = path[1:]
+            serve_folder(cmd, Word(path or "/", served.start, served.end, served.dynamic))
+            return
+        cmd.add(M, "network", "ngrok exposes a local port to the internet")
+    else:
+        cmd.add(M, "network", "ngrok changes its configuration")

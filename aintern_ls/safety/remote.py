@@ -317,6 +317,9 @@ def reverse_tunnel(cmd: Cmd, name: str, low: list[str]) -> None:
             return
 
 
+READ_ONLY_VERBS = _READ_ONLY  # (a21) ngrok's handler, in network, reads them
+
+
 def login_port(low: list[str]) -> bool:
     """A remote-login port among a tunnel's arguments (`3389`, `localhost:22`, `-p 5900`)."""
     return any(part in LOGIN_PORTS for t in low for part in re.split(r"[:=,/]", t))
@@ -372,21 +375,6 @@ def judge(cmd: Cmd, name: str, low: list[str], head: str) -> None:
 
 
 # --- programs made known here ---------------------------------------------------------------
-
-
-@handles("ngrok")
-def _ngrok(cmd: Cmd) -> None:
-    ops = [t.lower() for t in cmd.texts() if not t.startswith("-")]
-    if not ops or ops[0] in _READ_ONLY or ops[:2] in (["config", "check"], ["diagnose"]):
-        return
-    if ops[0] == "service" and ops[1:2] == ["install"]:
-        cmd.add(C, "remote-access", "ngrok installs itself as a service (a standing tunnel)")
-    elif ops[0] == "tcp" and any(o.rsplit(":", 1)[-1] in LOGIN_PORTS for o in ops[1:]):
-        cmd.add(C, "remote-access", "ngrok exposes a remote-login port to the internet")
-    elif ops[0] in ("tcp", "http", "tls", "start"):
-        cmd.add(M, "network", "ngrok exposes a local port to the internet")
-    else:
-        cmd.add(M, "network", "ngrok changes its configuration")
 
 
 # Terminal-sharing tools (n18u, session 18): each hands this machine's shell to whoever

@@ -51,6 +51,16 @@ _TEST_SCRIPTS = frozenset(
 
 
 _PIP_READ = frozenset(("show", "list", "freeze", "check", "tree", "--version"))
+# Options that turn a linter, checker or formatter script into one that rewrites files
+# (`npm run lint -- --fix`, `pnpm run check --write`, `npm run test:unit -- -u`)
+_SCRIPT_WRITES = frozenset(
+    names(
+        """
+        --fix --write -w --apply --apply-unsafe --unsafe --unsafe-fixes --fix-type --update
+        -u --updateSnapshot --update-snapshots --in-place -i --emit
+        """
+    )
+)
 
 
 # --- manifests that run code when they are used -------------------------------------------
@@ -1148,9 +1158,24 @@ def _package_manager(cmd: Cmd) -> None:
         and ops[1:2] in (["list"], ["ls"], ["bin"], ["dir"])
     ):
         return  # `yarn global list`: the globally installed packages, listed (gen10)
+    if (
+        n in ("npm", "yarn", "pnpm", "bun")
+        and len(ops) == 1
+        and all(t in ("run", "run-script", "--json", "--parseable") for t in cmd.texts())
+    ):
+        return  # (a21) `npm run`, `yarn run`: lists the project's scripts, runs none
     if n in ("npm", "yarn", "pnpm", "bun") and verb in ("run", "run-script") and len(ops) > 1:
         if ops[1].startswith("test"):
             cmd.add(M, "test-suite", f"{n} run {ops[1]} runs the project's tests (its code)")
+            return
+        texts = cmd.texts()
+        # (a21) words for the script's tool: after `--` (npm), or after the script's name
+        # (yarn, pnpm, bun pass them on): `npm run lint -- --fix` writes what `lint` reads
+        extra = texts[texts.index("--") + 1 :] if "--" in texts else []
+        if n != "npm" and ops[1] in texts:
+            extra += [t for t in texts[texts.index(ops[1]) + 1 :] if t != "--"]
+        if ops[1] in _TEST_SCRIPTS and any(t.split("=", 1)[0] in _SCRIPT_WRITES for t in extra):
+            cmd.add(M, "write", f"{n} run {ops[1]} {' '.join(extra)[:40]} rewrites files", None)
             return
         if ops[1] in _TEST_SCRIPTS:
             return
@@ -1306,7 +1331,7 @@ def _apt_cache(cmd: Cmd) -> None:
 
 
 _SAFE_TOOLS_FIX_FLAGS = {
-    "ruff": ("--fix", "format"),
+    "ruff": ("--fix",),  # (`ruff format` is read below: a21)
     "black": (),
     "isort": (),
     "eslint": ("--fix",),
@@ -1334,6 +1359,10 @@ def _formatter(cmd: Cmd) -> None:
         and not any(t in texts for t in ("--check", "--diff"))
     ):
         cmd.add(M, "write", "ruff format rewrites files")
+    elif (cmd.name == "ruff" and "--diff" in texts) or (
+        cmd.name == "clang-format" and any(t in ("--dry-run", "-n") for t in texts)
+    ):
+        return  # (a21) `ruff check --fix --diff`, `clang-format -i --dry-run`: print only
     elif any(t in fixes for t in texts) or (
         cmd.name in ("black", "isort", "rustfmt", "stylua", "autopep8", "yapf")
         and not any(t in _SAFE_CHECK_FLAGS for t in texts)

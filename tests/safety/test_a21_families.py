@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.safety._levels import B, C, M, S
+from tests.safety._levels import B, C, D, M, S
 from tests.safety._levels import level as _level
 
 APPROVALS_OFF = [
@@ -187,4 +187,81 @@ def test_f1_commands_run_later_by_agent_config(command: str, shell: str, expecte
 def test_f1_ordinary_settings_reading_printing_do_not_rise(
     command: str, shell: str, expected: object
 ) -> None:
+    assert _level(command, shell) == expected
+
+
+# F2. Database statements across clients: the two clients that had no reader.
+DATABASES = [
+    ('Invoke-Sqlcmd -ServerInstance db1 -Query "DROP TABLE dbo.Orders"', "powershell", D),
+    ("Invoke-Sqlcmd -Query:'TRUNCATE TABLE dbo.Audit' -ServerInstance db1", "powershell", D),
+    ('invoke-sqlcmd -query "DELETE FROM dbo.Logs" -serverinstance .', "powershell", D),
+    ('Invoke-Sqlcmd -Query "DELETE FROM dbo.Logs WHERE Id = 7" -ServerInstance .', "powershell", M),
+    ('Invoke-Sqlcmd -Query "SELECT name FROM sys.tables" -ServerInstance .', "powershell", S),
+    ("Invoke-Sqlcmd -InputFile .\\seed.sql -ServerInstance .", "powershell", M),
+    ("cqlsh -e 'DESCRIBE TABLES'", "bash", S),
+    ("cqlsh node1 --execute='SELECT * FROM ks.users LIMIT 3'", "bash", S),
+    ("cqlsh -e 'TRUNCATE ks.events'", "bash", D),
+    ("cqlsh -f schema.cql", "bash", M),
+]
+
+
+@pytest.mark.parametrize(("command", "shell", "expected"), DATABASES)
+def test_f2_database_clients_statements(command: str, shell: str, expected: object) -> None:
+    assert _level(command, shell) == expected
+
+
+# F3. Precision: scripts run with extra words, formatters' check modes, ngrok's file server.
+PRECISION = [
+    ("npm run lint -- --fix", "bash", M),
+    ("pnpm run lint --fix", "bash", M),
+    ("yarn run format:check -- --write", "bash", M),
+    ("bun run check --write src", "bash", M),
+    ("npm run lint -- --max-warnings 0", "bash", S),
+    ("npm run lint", "bash", S),
+    ("npm run", "bash", S),
+    ("yarn run", "bash", S),
+    ("npm run lint --fix", "bash", S),  # (npm keeps `--fix` as its own config: no `--`)
+    ("ruff format --check src", "bash", S),
+    ("ruff format --diff .", "bash", S),
+    ("ruff check --fix --diff .", "bash", S),
+    ("ruff format src", "bash", M),
+    ("ruff check --fix", "bash", M),
+    ("clang-format -i --dry-run main.c", "bash", S),
+    ("clang-format -i main.c", "bash", M),
+    ("ngrok http file:///", "bash", C),
+    ("ngrok http file:///etc", "bash", C),
+    ("ngrok http --url x.ngrok.app file:///home/alice", "bash", C),
+    ('ngrok http "file:///C:/"', "powershell", C),
+    ("ngrok http file:///srv/site", "bash", M),
+    ("ngrok http 8080", "bash", M),
+]
+
+
+@pytest.mark.parametrize(("command", "shell", "expected"), PRECISION)
+def test_f3_precision(command: str, shell: str, expected: object) -> None:
+    assert _level(command, shell) == expected
+
+
+# F4. `--help` after `--` belongs to the program run, not to the runner: the project's code
+# runs (`cargo run -- --help`, `npm run test -- --help`); before `--` it is help as before.
+HELP_AFTER_DASHES = [
+    ("cargo run -- --help", "bash", M),
+    ("npm run test -- --help", "bash", M),
+    ("npm test -- --help", "bash", M),
+    ("kubectl exec web -- sh -c 'rm -rf /' --help", "bash", B),
+    ("terraform destroy -auto-approve -- -help", "bash", D),
+    ("kubectl delete ns prod --help", "bash", S),
+    ("terraform destroy -help", "bash", S),
+    ("git commit --help", "bash", S),
+    ("cargo run --help", "bash", S),
+    ("shutdown -h now", "bash", D),
+    ("kill -HUP 1234", "bash", D),
+    ("du -h", "bash", S),
+    ("free -h", "bash", S),
+    ("sort -h sizes.txt", "bash", S),
+]
+
+
+@pytest.mark.parametrize(("command", "shell", "expected"), HELP_AFTER_DASHES)
+def test_f4_help_after_dashes_is_the_programs(command: str, shell: str, expected: object) -> None:
     assert _level(command, shell) == expected
