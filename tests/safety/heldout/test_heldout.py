@@ -40,6 +40,7 @@ BLIND15 = Path(__file__).with_name("blind15.tsv")
 BLIND16 = Path(__file__).with_name("blind16.tsv")
 BLIND17 = Path(__file__).with_name("blind17.tsv")
 BLIND18 = Path(__file__).with_name("blind18.tsv")
+BLIND19 = Path(__file__).with_name("blind19.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -573,3 +574,26 @@ def test_eighteenth_blind_slice_figures() -> None:
     assert high_recall >= 190 / 195
     assert safe_over <= 0.0
     assert exact >= 313 / 330
+
+
+def test_nineteenth_blind_slice_figures() -> None:
+    """`blind19.tsv` (330 rows) was written in session 21 by a nineteenth red-team engineer
+    who never read the analyser's source, tests, corpora or the red team's notes and never
+    ran the analyser on it; it was frozen (sha256 8c667ae1…) at 13:40:57 UTC, before any of
+    the session's analyser work landed, and scored by the lead before anyone saw its rows.
+    Mix: 110 blocked, 85 critical, 40 dangerous, 35 moderate, 60 safe; 190 bash, 70
+    PowerShell, 70 cmd; (a) 75 rows from incident and threat reports, (b) 100 from other
+    tools' guard lists and test suites (projects not cited by earlier slices: semgrep-rules,
+    crush, qwen-code, gemini-cli, falco rules, guarddog, tracee), (c) 155 fresh spellings
+    aimed at doors earlier slices did not stress (values through files, loops and arrays,
+    AI agent and editor configuration, database clients, cloud and container CLIs, macOS,
+    package manager hooks, fish and zsh).
+
+    Start of session 21 (183935b): blocked recall 0.909, blocked-or-critical 0.908, safe
+    over-flagged 0.000, exact 0.906. The floors below are the start figures: they guard
+    against regressions, not generality."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND19, 325)
+    assert blocked_recall >= 100 / 110
+    assert high_recall >= 177 / 195
+    assert safe_over <= 0.0
+    assert exact >= 299 / 330
