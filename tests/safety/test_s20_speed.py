@@ -16,15 +16,17 @@ dumps compare every corpus row before and after.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any, TypeVar
 
 import pytest
 
 from aintern_ls.safety import budget, clis, paths, persist
 from aintern_ls.safety.analyser import _assess_cached
 from aintern_ls.safety.levels import RiskLevel
+
+T = TypeVar("T")
 
 analyse = _assess_cached.__wrapped__
 
@@ -47,14 +49,19 @@ class _Counting:
 
 
 @contextmanager
-def _counting(module: Any, name: str) -> Iterator[_Counting]:
+def _stand_in(module: Any, name: str, wrap: Callable[[Any], T]) -> Iterator[T]:
+    """Puts `wrap(original)` in place of `module.name` for the block, then the original back."""
     original = getattr(module, name)
-    counter = _Counting(original)
-    setattr(module, name, counter)
+    stand_in = wrap(original)
+    setattr(module, name, stand_in)
     try:
-        yield counter
+        yield stand_in
     finally:
         setattr(module, name, original)
+
+
+def _counting(module: Any, name: str) -> AbstractContextManager[_Counting]:
+    return _stand_in(module, name, _Counting)
 
 
 SUDOS = "sudo " * 1998 + "ls"

@@ -27,8 +27,8 @@ after show no difference (levels, findings, spans, budget steps).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
@@ -39,7 +39,7 @@ from aintern_ls.safety.argv import Argv
 from aintern_ls.safety.levels import RiskLevel
 from aintern_ls.safety.paths import is_secret
 from aintern_ls.safety.words import Word
-from tests.safety.test_s20_speed import _counting
+from tests.safety.test_s20_speed import SUDOS, _counting, _stand_in
 
 analyse = _assess_cached.__wrapped__
 
@@ -56,18 +56,8 @@ class _Calls:
         return self.fn(*args, **kwargs)
 
 
-@contextmanager
-def _calls(module: Any, name: str) -> Iterator[_Calls]:
-    original = getattr(module, name)
-    counter = _Calls(original)
-    setattr(module, name, counter)
-    try:
-        yield counter
-    finally:
-        setattr(module, name, original)
-
-
-SUDOS = "sudo " * 1998 + "ls"
+def _calls(module: Any, name: str) -> AbstractContextManager[_Calls]:
+    return _stand_in(module, name, _Calls)
 
 
 def test_a_wrapper_chain_cut_at_the_cap_classifies_each_repeated_word_once() -> None:
