@@ -193,3 +193,61 @@ class Argv:
     def has_any(self, chars: str) -> bool:
         """Whether any argument holds one of `chars` (compared lower-cased: pass lower-case)."""
         return not self.chars.isdisjoint(chars)
+
+
+# (w22) The help switches of Windows programs: cmd's `/?` and PowerShell's `-?` common
+# parameter (which native programs such as `certreq -?` take too).
+HELP_SWITCHES = frozenset(("/?", "-?"))
+# (w22) Options whose VALUE is the next word, by program: `shutdown /c "/?"` is a comment
+# that reads `/?`, not a help request (the machine still shuts down). Compared with a
+# leading `-` read as `/`.
+_VALUE_OPTIONS: dict[str, frozenset[str]] = {
+    prog: frozenset(opts.split())
+    for prog, opts in (
+        ("shutdown", "/c /t /d /m"),
+        ("schtasks", "/tn /tr /sc /mo /d /m /i /st /sd /ed /et /du /ri /ru /rp /s /u /p /xml"),
+        ("taskkill", "/im /pid /fi /s /u /p"),
+        ("takeown", "/f /s /u /p /d"),
+        ("icacls", "/grant /deny /remove /setowner /save /restore /setintegritylevel"),
+        ("reg", "/v /t /d /se"),
+        ("diskpart", "/s"),
+        ("bcdedit", "/store"),
+        ("robocopy", "/xf /xd /log /lev"),
+        ("format", "/v /fs /a /p /l"),
+    )
+}
+
+
+def _plain_switch(w: Word, source: str) -> bool:
+    """A help word as written: unquoted and not made by a substitution (its span in the
+    source is exactly its text)."""
+    if w.start < 0 or w.end - w.start != len(w.text):
+        return False
+    written = source[w.start : w.end]
+    # (`schtasks -create -?` is read with its switches as `/…`)
+    return written == w.text or (written in HELP_SWITCHES and w.text in HELP_SWITCHES)
+
+
+def asks_help(name: str, args: Sequence[Word], source: str) -> bool:
+    """(w22) Whether a Windows program's arguments ask for its help: a standalone `/?` or
+    `-?` word (or one in a run of glued switches, `/s/?`), unquoted, and not the value of
+    the option before it. A `/?` inside a value is that value (`format C: /v:"/?"` names
+    the volume `/?` and formats; `shutdown /s /t 0 /c "/?"` shuts down with that comment),
+    and a quoted `"/?"` is a string. Failing any of these, the command is judged as run."""
+    values = _VALUE_OPTIONS.get(name.lower().removesuffix(".exe"), frozenset())
+    prev = ""
+    for w in args:
+        t = w.text
+        if t in HELP_SWITCHES or (
+            t[:1] == "/"
+            and "/?" in t
+            and ":" not in t
+            and "=" not in t
+            and "?" in t.split("/")
+            and '"' not in t
+        ):
+            p = "/" + prev[1:] if prev[:1] == "-" else prev
+            if _plain_switch(w, source) and p not in values and not prev.endswith((":", "=")):
+                return True
+        prev = t.lower()
+    return False

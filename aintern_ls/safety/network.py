@@ -9,6 +9,7 @@ import shlex
 from collections.abc import Callable
 
 from aintern_ls.safety import remote, system
+from aintern_ls.safety.argv import asks_help
 from aintern_ls.safety.context import (
     STDIN_FILE,
     STDIN_NONE,
@@ -167,7 +168,8 @@ def _fetch(cmd: Cmd) -> None:
                 in ("hashfile", "dump", "store", "viewstore", "?", "verify", "dumppfx")
                 and not any(w.text.lower().lstrip("-/") == "urlfetch" for w in cmd.args)
             )
-            or any(w.text in ("-?", "/?") for w in cmd.args)  # `-delstore -?`: the verb's help
+            # `-delstore -?`: the verb's help (w22: standalone, unquoted, no option's value)
+            or asks_help(n, cmd.args, cmd.scope.source)
         )
         and not any("://" in w.text for w in cmd.args)
     ):

@@ -10,6 +10,7 @@ import shlex
 from functools import lru_cache
 
 from aintern_ls.safety import inline, remote
+from aintern_ls.safety.argv import asks_help
 from aintern_ls.safety.argv import base_name as _base_name
 from aintern_ls.safety.context import STDIN_STATIC, Cmd
 from aintern_ls.safety.levels import B, C, D, M, RiskLevel, S
@@ -68,7 +69,15 @@ def _kill(cmd: Cmd) -> None:
     )
 )
 def _shutdown(cmd: Cmd) -> None:
-    if cmd.name == "shutdown" and cmd.has("-c", "/a", "-a"):
+    if cmd.name == "shutdown" and (
+        cmd.has("/a", "-a")
+        # (w22) Linux's `shutdown -c` cancels; Windows' `/c "…"` (or `-c`) is the comment of
+        # a shutdown that `/s`, `/r`, `/p`, `/g` or `/sg` still orders
+        or (
+            cmd.has("-c")
+            and not cmd.has("/s", "-s", "/r", "-r", "/p", "-p", "/g", "-g", "/sg", "-sg")
+        )
+    ):
         cmd.add(M, "shutdown", "cancels a scheduled shutdown")
         return
     cmd.add(D, "shutdown", f"{cmd.name} stops or restarts the machine")
@@ -4318,7 +4327,9 @@ _FPT_WRITE = frozenset(names("-f -rewrite -erase -c -greset -writeeeprom"))
 def _vendor_flash(cmd: Cmd) -> None:
     texts = [t.lower() for t in cmd.texts()]
     n = cmd.name
-    if any(t in ("-h", "--help", "/?", "-?", "--version", "/h") for t in texts):
+    if any(t in ("-h", "--help", "--version", "/h") for t in texts) or asks_help(
+        n, cmd.args, cmd.scope.source
+    ):
         return
     if n.startswith("fwupd"):
         verb = next((t for t in texts if not t.startswith("-")), "")

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from aintern_ls.safety import persist, remote
+from aintern_ls.safety.argv import asks_help
 from aintern_ls.safety.context import Cmd, Scope
 from aintern_ls.safety.detections import CREDENTIAL_WINDOWS
 from aintern_ls.safety.levels import B, C, D, Finding, M, RiskLevel
@@ -2064,9 +2065,7 @@ def _inbound_remote_access(cmd: Cmd, text: str) -> str:
 
 def _firewall(cmd: Cmd) -> None:
     text = " ".join(cmd.texts()).lower()
-    if cmd.name in ("netsh", "new-netfirewallrule") and not any(
-        t in ("/?", "-?") for t in cmd.texts()
-    ):
+    if cmd.name in ("netsh", "new-netfirewallrule") and not _help(cmd):
         why = _inbound_remote_access(cmd, text)
         if why:
             cmd.add(C, "remote-access", f"{cmd.name} {why}")
@@ -3608,6 +3607,13 @@ def _cmd_line(cmd: Cmd, start: int, end: int, always: bool = False) -> bool:
     return True
 
 
+def _help(cmd: Cmd) -> bool:
+    """(w22) The program is asked only for its help: a standalone, unquoted `/?` or `-?`
+    that is no option's value (`argv.asks_help`); never a `/?` inside a value or a quoted
+    string (`format C: /v:"/?"` formats)."""
+    return asks_help(cmd.name, cmd.args, cmd.scope.source)
+
+
 def _win_flags(cmd: Cmd) -> set[str]:
     """`/S /Q` and glued `/s/q` alike."""
     return {
@@ -3658,7 +3664,7 @@ def _rd(cmd: Cmd) -> None:
 
 def _format(cmd: Cmd) -> None:
     ops = _operands(cmd)
-    if not ops or "/?" in _win_flags(cmd):
+    if not ops or _help(cmd):
         return
     cmd.add(B, "mkfs", f"format erases the drive {ops[0].text}", ops[0])
 
@@ -3801,7 +3807,7 @@ def _reg(cmd: Cmd) -> None:
     ops = _operands(cmd)
     verb = ops[0].text.lower() if ops else ""
     key = ops[1].text if len(ops) > 1 else ""
-    if "/?" in _win_flags(cmd) or cmd.texts()[-1:] == ["/?"]:
+    if _help(cmd):
         return  # `reg delete /?`: the verb's help
     # `reg delete \\\\host\\HKLM\\SYSTEM`: another machine's key, judged as that key
     host = re.match(r"\\\\[^\\/]+[\\/]+", key) if key.startswith("\\\\") else None
@@ -4456,7 +4462,7 @@ def _deleted_value(words: list[str]) -> str:
 
 def _bcdedit(cmd: Cmd) -> None:
     flags = _dash_flags(cmd)
-    if not flags or flags <= {"/enum", "/v", "/?"}:
+    if not flags or flags <= {"/enum", "/v"} or _help(cmd):
         return
     if flags <= {"/export", "/store"}:
         # `bcdedit /export C:\backup\bcd.bak`: a copy of the boot store (a backup)
@@ -4465,7 +4471,7 @@ def _bcdedit(cmd: Cmd) -> None:
     if "/delete" in flags and not flags & {"/enum"}:
         cmd.add(B, "boot-config", "bcdedit /delete removes boot entries: the machine may not boot")
         return
-    if "/import" in flags and "/?" not in flags:
+    if "/import" in flags:
         # (n17w) `bcdedit /import FILE [/clean]`: the whole boot store is replaced by the file
         # (a boot store overwritten, like deleted entries)
         cmd.add(B, "boot-config", "bcdedit /import replaces the whole boot configuration store")
@@ -4500,7 +4506,7 @@ def _boot_code(cmd: Cmd) -> None:
     writes boot files and a new boot store: how the machine boots changes (critical, like
     `bcdedit /set`)."""
     flags = _dash_flags(cmd)
-    if not cmd.args or flags & {"/help", "/?", "/h"}:
+    if not cmd.args or flags & {"/help", "/h"} or _help(cmd):
         return
     ops = {w.text.lower() for w in cmd.args}
     if cmd.name.startswith("bootsect") and ("all" in ops or {"/mbr", "/force"} <= ops):
@@ -4732,7 +4738,7 @@ def _reagentc(cmd: Cmd) -> None:
     flags = _dash_flags(cmd)
     if "/disable" in flags:
         cmd.add(B, "boot-recovery-off", "reagentc /disable turns off Windows recovery")
-    elif flags and not flags <= {"/info", "/?"}:
+    elif flags and not flags <= {"/info"} and not _help(cmd):
         cmd.add(C, "boot-config", "reagentc changes the Windows recovery environment")
 
 
@@ -4740,7 +4746,7 @@ def _fltmc(cmd: Cmd) -> None:
     """fltmc lists, loads and unloads file-system minifilters; unloading a security product's
     filter (WdFilter, SysmonDrv) blinds it."""
     verb = cmd.args[0].text.lower() if cmd.args else ""
-    if verb in ("", "filters", "instances", "volumes", "help", "/?"):
+    if verb in ("", "filters", "instances", "volumes", "help") or _help(cmd):
         return
     target = " ".join(cmd.texts()[1:])
     if verb in ("unload", "detach") and _SECURITY_TRACE.search(target):
@@ -4753,7 +4759,7 @@ def _logman(cmd: Cmd) -> None:
     """logman manages performance and ETW trace sessions; stopping or deleting the sessions
     that feed the event log, Defender or Sysmon removes telemetry."""
     verb = cmd.args[0].text.lower() if cmd.args else ""
-    if verb in ("", "query", "-?", "/?"):
+    if verb in ("", "query") or _help(cmd):
         return
     target = " ".join(cmd.texts()[1:])
     if verb in ("stop", "delete", "update") and _SECURITY_TRACE.search(target):
@@ -4812,7 +4818,7 @@ def _manage_bde(cmd: Cmd) -> None:
     lock the owner out of every file on it (a ransomware technique); status is read-only."""
     texts = [t.lower() for t in cmd.texts()]
     verb = next((t for t in texts if t.startswith("-")), "")
-    if verb in ("-status", "-?", "-h", "-help", "-cn") or not texts:
+    if verb in ("-status", "-h", "-help", "-cn") or not texts or _help(cmd):
         return
     if verb == "-protectors" and any(t in ("-get", "-g") for t in texts):
         return  # `manage-bde -protectors -get C:`: lists the protectors
@@ -5126,7 +5132,7 @@ def _slash_switches(cmd: Cmd) -> Cmd:
 def _schtasks(cmd: Cmd) -> None:
     cmd = _slash_switches(cmd)
     flags = _win_flags(cmd)
-    if "/query" in flags or not flags or "/?" in flags:
+    if "/query" in flags or not flags or _help(cmd):
         return  # (`schtasks /change /?`: help)
     task_name = _flag_value(cmd, "/tn") or ""
     if ("/delete" in flags or "/disable" in flags) and _PROTECTIVE_TASK.search(task_name):
@@ -6356,7 +6362,7 @@ def _image_applied(cmd: Cmd) -> bool:
     """`dism /Apply-FFU` / `/Apply-Image`: judged by the disk or folder they apply onto."""
     texts = cmd.texts()
     low = [t.lower() for t in texts]
-    if not any(t in ("/apply-ffu", "/apply-image") for t in low) or "/?" in low:
+    if not any(t in ("/apply-ffu", "/apply-image") for t in low) or _help(cmd):
         return False
     for w in cmd.args:
         key, _, value = w.text.partition(":")
@@ -6375,7 +6381,7 @@ def _imagex(cmd: Cmd) -> None:
         if len(ops) >= 3:
             _image_target(cmd, ops[2].text, ops[2])
             return
-    if any(t in ("/info", "/dir", "/?") for t in low):
+    if any(t in ("/info", "/dir") for t in low) or _help(cmd):
         return
     cmd.add(M, "write", "imagex captures, mounts or changes Windows images")
 
@@ -8506,7 +8512,7 @@ def _appcmd(cmd: Cmd) -> None:
     """IIS `appcmd`: `list`/`search` print configuration; other verbs change the server
     (turning request logging off is caught by `web_logging_off`)."""
     verb = next((t.lower() for t in cmd.texts() if not t.startswith(("/", "-"))), "")
-    if verb not in ("list", "search", "/?", ""):
+    if verb not in ("list", "search", "") and not _help(cmd):
         cmd.add(M, "system-config", f"appcmd {verb} changes the IIS configuration")
 
 

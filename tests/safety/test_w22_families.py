@@ -1,0 +1,61 @@
+"""Session 22 (w22): Windows mechanisms, not spellings.
+
+- Help switches: cmd's `/?` and PowerShell's `-?` make a known program print its help only as
+  a standalone, unquoted word that is no option's value (`argv.asks_help`). A `/?` inside a
+  value (`format C: /v:"/?"` names the volume), a quoted `"/?"` (a string) or the word after
+  an option that takes one (`shutdown /s /c "/?"`: the comment) leaves the command judged as
+  it runs. Every help reader of cmd, PowerShell and native programs goes through it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.safety._levels import PS_BLOCK_WRAPPERS, B, C, D, M, S, level
+
+ADD = "netsh advfirewall firewall add rule "
+NFR = "New-NetFirewallRule "
+
+# ---------------------------------------------------------------- help inside a value
+HELP_IN_VALUE = [
+    ('shutdown /s /t 0 /c "/?"', "cmd", D),
+    ('shutdown /s /t 0 /c "/?"', "powershell", D),
+    ("shutdown -r -t 1 -c -?", "cmd", D),
+    ('format C: /q /y /v:"/?"', "cmd", B),
+    ("format C: /q /y /v:/?", "powershell", B),
+    ('format X: /y "/?"', "cmd", B),
+    ('cmd.exe /c "format C: /q /y /v:/?"', "powershell", B),
+    ("vssadmin delete shadows /all '/?'", "powershell", B),
+    ('bcdedit /delete {default} /f "/?"', "cmd", B),
+    ("Remove-Item C:\\Windows -Recurse -Force '-?'", "powershell", B),
+    ('reg delete HKLM\\SYSTEM /f "/?"', "cmd", B),
+    (NFR + "-DisplayName 'a-?' -Direction Inbound -LocalPort 3389 -Action Allow", "powershell", C),
+    (ADD + "name=x/? dir=in action=allow protocol=TCP localport=22", "cmd", C),
+]
+
+# the help switch as a word of its own still prints help
+HELP_STAYS = [
+    ("shutdown /s /?", "cmd", S),
+    ("format D: /fs:ntfs /?", "cmd", S),
+    ("vssadmin delete shadows /?", "cmd", S),
+    ("vssadmin delete shadows /?", "powershell", S),
+    ("bcdedit /deletevalue /?", "cmd", S),
+    ("reg delete /?", "cmd", S),
+    ("schtasks /create /?", "cmd", S),
+    ("Disable-NetFirewallRule -?", "powershell", S),
+    ("netsh advfirewall firewall add rule /?", "cmd", S),
+    ("diskpart /s wipe.txt /?", "cmd", S),
+    ('echo format C: /v:"/?"', "cmd", S),
+    ("shutdown /a", "cmd", M),
+    ("shutdown -c", "bash", M),
+]
+
+
+@pytest.mark.parametrize(("command", "shell", "expected"), HELP_IN_VALUE + HELP_STAYS)
+def test_help_switch_only_as_a_word(command: str, shell: str, expected: object) -> None:
+    assert level(command, shell) == expected, command
+
+
+@pytest.mark.parametrize("wrapper", PS_BLOCK_WRAPPERS)
+def test_help_in_value_in_script_blocks(wrapper: str) -> None:
+    assert level(wrapper.format("format C: /q /y /v:'/?'"), "powershell") == B
