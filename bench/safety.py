@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import hashlib
 import os
 import random
 import statistics
@@ -64,9 +65,24 @@ def corpus_commands() -> list[tuple[str, str]]:
 
 
 def variants(base: list[tuple[str, str]], count: int, seed: int = 7) -> list[tuple[str, str]]:
-    """Distinct commands shaped like the corpus: renamed operands, chains, comments."""
+    """`count` distinct commands: a seeded uniform sample of the corpora's distinct rows, or,
+    when they hold fewer, all of them plus generated variants (renamed operands, chains,
+    comments) up to `count`.
+
+    The sample ranks every distinct `(command, shell)` by a keyed hash of it (`_rank`: the
+    seed is the key) and keeps the `count` lowest, in that order. Every row has the same
+    chance whichever file holds it or where, so each file weighs by its rows; and a row's
+    rank does not depend on the other rows, so a new file of n rows among N displaces about
+    n * count / N rows of the sample, the rest stay. Until session 22 the bench kept the
+    FIRST `count` distinct rows in file order (corpus.tsv, then sources*.tsv by name): a new
+    file whose name sorted early (sources_a21.tsv, 141 heavy agent-settings rows) pushed
+    141 older rows out and changed what the median measured, and the ~15,000 rows of the
+    later files were never measured at all."""
+    distinct = list(dict.fromkeys(base))
+    if len(distinct) >= count:
+        return sorted(distinct, key=lambda row: _rank(row, seed))[:count]
     rng = random.Random(seed)
-    out = list(dict.fromkeys(base))
+    out = distinct
     seen = set(out)
     while len(out) < count:
         command, shell = rng.choice(base)
@@ -88,6 +104,14 @@ def variants(base: list[tuple[str, str]], count: int, seed: int = 7) -> list[tup
             seen.add((variant, shell))
             out.append((variant, shell))
     return out[:count]
+
+
+def _rank(row: tuple[str, str], seed: int) -> bytes:
+    """A row's place in the sample: a keyed BLAKE2b hash of its command and shell (the same
+    on every machine and Python, unlike `hash`, which is salted per process)."""
+    command, shell = row
+    key = seed.to_bytes(8, "little")
+    return hashlib.blake2b(f"{shell}\0{command}".encode(), key=key, digest_size=8).digest()
 
 
 WORST: list[tuple[float, str, str]] = []

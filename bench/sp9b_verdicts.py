@@ -8,7 +8,8 @@ steps moves where a long input is cut, so it is a verdict change too). The input
   `bench/_corpus_figures.decode_command` reads it and with every backslash-n a newline),
   each judged with no cwd, with `cwd=/` and with `cwd=/home/me/project` (relative paths are
   judged against the cwd), and PowerShell and cmd rows also with `cwd=C:\\`;
-- the bench's generated sample (`bench.safety.variants`, 3000 commands);
+- the bench's sample (`bench.safety.variants`: 3000 distinct corpus rows, a seeded uniform
+  sample over every corpus file, judged here with no cwd);
 - the bench's pathological inputs of 10,000 characters in every shell (those cut by the
   budget are where a step count matters most).
 

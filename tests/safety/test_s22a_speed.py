@@ -1,0 +1,66 @@
+"""Session 22's first speed pass (sa22): the bench measures a fair sample, then work every
+command paid for that an exact, cheaper test can skip without changing a verdict.
+
+- The bench's sample (`bench.safety.variants`): it kept the FIRST 3,000 distinct corpus rows
+  in file order, so a new file whose name sorted early (sources_a21.tsv) pushed older rows
+  out and the ~15,000 rows of later files were never measured. It is now a seeded uniform
+  sample over every distinct row (a keyed hash ranks each row; the lowest 3,000 are kept):
+  every file weighs by its rows and a new file moves the sample only in proportion.
+
+Tests never time anything: they count calls or check the sample's properties;
+`bench/sp9b_verdicts.py` dumps before and after each cut show no difference (levels,
+findings, spans, budget steps).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bench.safety import corpus_commands, variants
+
+_BASH = [(f"ls dir{i}", "bash") for i in range(4000)]
+_CMD = [(f"dir d{i}", "cmd") for i in range(2000)]
+
+
+def test_the_sample_is_seeded_distinct_and_the_right_size() -> None:
+    base = _BASH + _CMD + _BASH[:50]  # repeats count once
+    one = variants(base, 3000)
+    assert one == variants(base, 3000)
+    assert len(one) == len(set(one)) == 3000
+    assert one != variants(base, 3000, seed=8)
+
+
+def test_every_file_weighs_by_its_rows_wherever_it_stands() -> None:
+    # before sa22: the first 3,000 rows in file order, all bash (the cmd rows came after)
+    for base in (_BASH + _CMD, _CMD + _BASH):
+        shells = Counter(s for _c, s in variants(base, 3000))
+        assert 900 <= shells["cmd"] <= 1100, shells  # a third of the rows: about 1,000
+
+
+def test_a_new_file_moves_the_sample_only_in_proportion() -> None:
+    base = _BASH + _CMD
+    before = set(variants(base, 3000))
+    new_file = [(f"Get-Item f{i}", "powershell") for i in range(150)]
+    for at in (0, len(_BASH), len(base)):  # the new file's name sorts first, between, last
+        after = set(variants(base[:at] + new_file + base[at:], 3000))
+        pushed_out = len(before - after)
+        # before sa22, placed first: 150 rows pushed out; now about 150 * 3000 / 6150 = 73
+        assert pushed_out < 110, (at, pushed_out)
+        assert len(after - before) == pushed_out
+
+
+def test_the_bench_samples_every_corpus_file() -> None:
+    base = corpus_commands()
+    sample = variants(base, 3000)
+    assert len(set(sample)) == 3000
+    assert set(sample) <= set(base)  # rows, not generated variants, while there are enough
+    # rows of the files that sort last are in it (before sa22: none past the first 3,000)
+    late = set(list(dict.fromkeys(base))[3000:])
+    assert len(set(sample) & late) > 2000
+
+
+def test_a_short_corpus_is_topped_up_with_variants() -> None:
+    base = _CMD[:100]
+    got = variants(base, 300)
+    assert len(got) == len(set(got)) == 300
+    assert set(base) <= set(got)
