@@ -1,0 +1,74 @@
+"""Session 22's speed work on PowerShell, cmd and the worst cases (sb22).
+
+- cmd's nested `for /f %i in ('dir /b') do (` (10,000 characters, 'nested for /f bodies':
+  49 ms idle, the one pathological input over the 50 ms bar) read the set of every one of
+  its 333 loop heads (`_set_items`: each item classified to sort the worst first, the
+  `dir /b` listing matched) although only the outermost head has a loop variable left: the
+  first level puts its set in place of `%i` everywhere below it, and a head without a
+  variable hands its body on unchanged whatever its set says. `_for_body` now returns the
+  body before reading the set when there is no variable (every path past that point
+  returned it unchanged). `_listing_files` copied the rest of the line at each `for` to ask
+  whether an `in` follows (390,000 words copied): it asks where the last `in` stands once.
+
+Tests never time anything: they count the calls the change removed (they fail on the code
+before it, and each counted function has a control text that must reach it) and pin
+verdicts; `bench/sp9b_verdicts.py` dumps of every corpus row before and after show no
+difference (levels, findings, spans, budget steps).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
+
+from aintern_ls.safety import cmd
+from aintern_ls.safety.analyser import _assess_cached
+from aintern_ls.safety.levels import RiskLevel
+from tests.safety.test_s20_speed import _stand_in
+
+analyse = _assess_cached.__wrapped__
+
+
+class _Calls:
+    """A function's stand-in that counts its calls."""
+
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        self.fn = fn
+        self.calls = 0
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls += 1
+        return self.fn(*args, **kwargs)
+
+
+def _calls(module: Any, name: str) -> AbstractContextManager[_Calls]:
+    return _stand_in(module, name, _Calls)
+
+
+NESTED_FOR = "for /f %i in ('dir /b') do (" * 300 + "echo %i" + ")" * 300
+
+
+def test_nested_for_heads_without_a_variable_do_not_read_their_sets() -> None:
+    with _calls(cmd, "_set_items") as items:
+        got = analyse(NESTED_FOR, "cmd", None)
+    # before sb22: 300 sets read (one per head); only the outermost has a variable
+    assert items.calls <= 2, items.calls
+    assert got.level == RiskLevel.SAFE
+    with _calls(cmd, "_set_items") as control:
+        analyse("for /f %i in ('dir /b') do echo %i", "cmd", None)
+    assert control.calls == 1
+
+
+def test_loops_keep_their_verdicts() -> None:
+    cases = {
+        "for /d %i in (C:\\Users\\*) do rd /s /q %i": RiskLevel.BLOCKED,
+        "for /f %i in ('dir /b') do del /q %i": RiskLevel.BLOCKED,
+        "for %a in (C:\\Windows C:\\x) do rd /s /q %a": RiskLevel.BLOCKED,
+        "for /f %i in ('dir /b *.log') do del /q %i": RiskLevel.DANGEROUS,
+        "for %a in (1 2 3) do echo %a": RiskLevel.SAFE,
+        # a head whose variable was already replaced (nested, same letter): its body as is
+        "for %a in (C:\\x) do for %a in (C:\\Windows) do echo %a": RiskLevel.SAFE,
+    }
+    for text, level in cases.items():
+        assert analyse(text, "cmd", None).level == level, text
