@@ -114,6 +114,9 @@ LOGIN_PORTS = frozenset({"22", "23", "135", "139", "445", "3389", "5900", "5901"
 REMOTE_RULE_GROUPS = re.compile(
     r"remote\s*desktop|remote\s*management|\bwinrm|file\s+and\s+printer\s+sharing|\bfps-smb"
     r"|remote\s*administration|openssh|\bsshd\b"
+    # (w22) the groups' resource ids, as netsh and `-Group` name them: Remote Desktop, File
+    # and Printer Sharing, Windows Remote Management
+    r"|@firewallapi\.dll,-(?:28752|28502|30267)\b"
 )
 
 

@@ -1937,15 +1937,35 @@ def _set_firewall_rule(cmd: Cmd) -> None:
     args = [t.lower().strip("'\"") for t in cmd.texts()]
     action = _nfr_value(args, "action", 2)
     enabled = _nfr_value(args, "enabled", 2)
+    # (w22) `-Enabled:$true` reaches here as `-Enabled` alone (a true value only confirms it)
+    switched_on = enabled is not None and (
+        enabled in ("true", "$true", "1", "") or enabled.startswith("-")
+    )
     chosen = " ".join(
         v for p in ("displayname", "name", "group", "displaygroup") if (v := _nfr_value(args, p, 2))
     )
-    if (
-        enabled in ("true", "$true", "1") or action == "allow"
-    ) and remote.REMOTE_RULE_GROUPS.search(chosen):
+    if cmd.stdin.kind != "none" and cmd.start > 0:
+        # (w22) `Get-NetFirewallRule -DisplayGroup "Remote Desktop" | Set-NetFirewallRule
+        # -Enabled True`: the rules come down the pipe; the listing before names them
+        chosen += " " + _pipeline_upstream(cmd.scope.source, cmd.start).lower()
+    if _loopback_only(_nfr_value(args, "remoteaddress", 7)):
+        # (w22) `… -Enabled True -RemoteAddress 127.0.0.1`: the rule narrowed to this machine
+        cmd.add(M, "firewall", "changes firewall rules (only this machine may connect)")
+        return
+    if (switched_on or action == "allow") and remote.REMOTE_RULE_GROUPS.search(chosen):
         # (w21) `Set-NetFirewallRule -DisplayGroup "Remote Desktop" -Enabled True`: as
         # Enable-NetFirewallRule of the group, remote access opened
         cmd.add(C, "remote-access", f"{cmd.name} switches on remote-access firewall rules")
+        return
+    if (
+        remote.opens_login_port(_nfr_value(args, "localport", 6) or "")
+        and action != "block"
+        and enabled not in ("false", "$false", "0")
+        and not (_nfr_value(args, "direction", 2) or "in").startswith("out")
+    ):
+        # (w22) `Set-NetFirewallRule -DisplayName x -LocalPort 3389 -Action Allow`: an
+        # existing rule edited to let a remote-login port in
+        cmd.add(C, "remote-access", f"{cmd.name} opens a remote-login port on a firewall rule")
         return
     if action == "allow":
         named = [_nfr_value(args, p, 2) for p in ("displayname", "name", "group", "displaygroup")]
@@ -1965,6 +1985,42 @@ def _set_firewall_rule(cmd: Cmd) -> None:
             cmd.add(C, "disable-security", f"{cmd.name} makes every firewall rule allow traffic")
             return
     cmd.add(M, "firewall", "changes firewall rules")
+
+
+def _loopback_only(addresses: str | None) -> bool:
+    """(w22) A remote-address list that names only this machine (`127.0.0.1`, `::1`)."""
+    if not addresses:
+        return False
+    return all(_LOOPBACK.match(a) for a in addresses.split(",") if a)
+
+
+@handles("set-netfirewallportfilter", windows_only=True)
+def _set_port_filter(cmd: Cmd) -> None:
+    """(w22) `Get-NetFirewallRule -DisplayName x | Get-NetFirewallPortFilter |
+    Set-NetFirewallPortFilter -LocalPort 3389`: the ports of existing rules changed; a
+    remote-login port let in is remote access opened (critical), as a new rule for it."""
+    args = [t.lower().strip("'\"") for t in cmd.texts()]
+    if remote.opens_login_port(_nfr_value(args, "localport", 6) or ""):
+        cmd.add(C, "remote-access", f"{cmd.name} opens a remote-login port on a firewall rule")
+    else:
+        cmd.add(M, "firewall", "changes the ports of firewall rules")
+
+
+def _netsh_new_values(texts: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """(w22) `netsh … set rule name=x localport=80 new action=allow localport=3389`: the
+    rule's selectors (before `new`) and its new values (after), lower-cased."""
+    picked: dict[str, str] = {}
+    new: dict[str, str] = {}
+    into = picked
+    for t in texts[:128]:
+        low = t.lower()
+        if low == "new":
+            into = new
+            continue
+        key, eq, val = low.partition("=")
+        if eq:
+            into.setdefault(key, val.strip("'\""))
+    return picked, new
 
 
 def _opens_every_port(cmd: Cmd, text: str) -> bool:
@@ -1993,7 +2049,6 @@ def _opens_every_port(cmd: Cmd, text: str) -> bool:
 
 # netsh's legacy `firewall set service type=remotedesktop|fileandprint|remoteadmin`
 _NETSH_SERVICES = re.compile(r"\b(?:type=)?(?:remotedesktop|fileandprint|remoteadmin)\b")
-_ANY_ADDRESS = frozenset({"any", "*", "internet", "0.0.0.0/0", "::/0", "0.0.0.0-255.255.255.255"})
 _LOOPBACK = re.compile(r"\A(?:127\.[\d.]+|::1|localhost)(?:/\d+)?\Z")
 
 
@@ -2018,6 +2073,16 @@ def _inbound_remote_access(cmd: Cmd, text: str) -> str:
             picked = pairs.get("group", "") + " " + pairs.get("name", "")
             if pairs.get("enable") == "yes" and remote.REMOTE_RULE_GROUPS.search(picked):
                 return "switches on the firewall rules for remote desktop, WinRM or file sharing"
+            chosen, new = _netsh_new_values(cmd.texts())
+            if not new or _loopback_only(new.get("remoteip")) or new.get("enable") == "no":
+                return ""
+            if new.get("action", "allow") != "allow" or new.get("dir", "in") != "in":
+                return ""
+            port = new.get("localport") or (chosen.get("localport", "") if "action" in new else "")
+            if remote.opens_login_port(port):
+                # (w22) `set rule name=x new action=allow localport=3389`: an existing rule
+                # edited to let a remote-login port in
+                return "opens a remote-login port on an existing firewall rule"
             return ""
         service = re.search(r"\bset\s+service\b", text)
         if (
@@ -2054,12 +2119,13 @@ def _inbound_remote_access(cmd: Cmd, text: str) -> str:
         ports = _nfr_value(args, "localport", 6) or ""
     else:
         return ""
-    if remote_ip and all(_LOOPBACK.match(a) for a in remote_ip.split(",") if a):
+    if _loopback_only(remote_ip):
         return ""
     if remote.opens_login_port(ports):
+        # (the local subnet or a LAN range too: a login port open to the network)
         return "lets other machines in to a remote-login port (RDP, SSH, SMB, WinRM)"
-    if ports and remote_ip in _ANY_ADDRESS:
-        return "lets every address in through the firewall"
+    # (w22) an explicit `remoteip=any` is the default: an ordinary app port stays a scoped
+    # change; every port from anywhere is `_opens_every_port`'s
     return ""
 
 

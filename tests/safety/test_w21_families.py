@@ -62,7 +62,7 @@ FIREWALL = [
     (
         ADD + "in action=allow protocol=TCP localport=7000 remoteip=any",
         "cmd",
-        C,
+        M,  # (w22: an explicit any address is the default; review 21 O3)
     ),
     ("netsh firewall add portopening protocol=TCP port=445 name=smb", "cmd", C),
     ("netsh firewall set service type=remotedesktop mode=enable", "cmd", C),
@@ -85,7 +85,7 @@ FIREWALL = [
     (
         NFR + "-Direction Inbound -LocalPort 7000 -Protocol TCP -RemoteAddress Any",
         "powershell",
-        C,
+        M,  # (w22: an explicit any address is the default; review 21 O3)
     ),
     ('Set-NetFirewallRule -DisplayGroup "Remote Desktop" -Enabled True', "powershell", C),
     ('Enable-NetFirewallRule -DisplayGroup "File and Printer Sharing"', "powershell", C),

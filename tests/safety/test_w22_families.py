@@ -59,3 +59,67 @@ def test_help_switch_only_as_a_word(command: str, shell: str, expected: object) 
 @pytest.mark.parametrize("wrapper", PS_BLOCK_WRAPPERS)
 def test_help_in_value_in_script_blocks(wrapper: str) -> None:
     assert level(wrapper.format("format C: /q /y /v:'/?'"), "powershell") == B
+
+
+# ---------------------------------------------------------------- firewall rules edited open
+FIREWALL = [
+    # an explicit any address is the default: an app port stays a scoped change
+    (ADD + "name=w dir=in action=allow protocol=TCP localport=8443 remoteip=any", "cmd", M),
+    (NFR + "-DisplayName w -Direction Inbound -LocalPort 443 -RemoteAddress Any", "powershell", M),
+    (ADD + "name=w dir=in action=allow remoteip=any", "cmd", C),  # every port
+    # a login port to the LAN is still a login port open to the network
+    (ADD + "name=s dir=in action=allow protocol=TCP localport=22 remoteip=LocalSubnet", "cmd", C),
+    (NFR + "-DisplayName r -LocalPort 5985 -RemoteAddress 10.1.0.0/16", "powershell", C),
+    # narrowed to this machine
+    (
+        "Set-NetFirewallRule -Name RemoteDesktop-UserMode-In-TCP -Enabled True -RemoteAddress ::1",
+        "powershell",
+        M,
+    ),
+    # the remote groups switched on: colon form, piped, resource id
+    ('Set-NetFirewallRule -DisplayGroup "Remote Desktop" -Enabled:$true', "powershell", C),
+    ('& { Set-NetFirewallRule -DisplayGroup "Remote Desktop" -Enabled:$true }', "powershell", C),
+    (
+        "Get-NetFirewallRule -DisplayGroup 'Remote Desktop' | Set-NetFirewallRule -Enabled True",
+        "powershell",
+        C,
+    ),
+    (
+        "Get-NetFirewallRule -Group '@FirewallAPI.dll,-28752' | Enable-NetFirewallRule",
+        "powershell",
+        C,
+    ),
+    (
+        'netsh advfirewall firewall set rule group="@FirewallAPI.dll,-28752" new enable=yes',
+        "cmd",
+        C,
+    ),
+    # an existing rule edited to let a login port in
+    ('netsh advfirewall firewall set rule name="x" new action=allow localport=3389', "cmd", C),
+    ("netsh.exe advfirewall firewall set rule name=x new localport=22", "bash", C),
+    ("Set-NetFirewallRule -DisplayName x -LocalPort 5986 -Action Allow", "powershell", C),
+    (
+        "Get-NetFirewallRule -DisplayName x | Get-NetFirewallPortFilter | "
+        "Set-NetFirewallPortFilter -LocalPort 3389",
+        "powershell",
+        C,
+    ),
+    # look-alikes
+    ('Set-NetFirewallRule -DisplayGroup "Remote Desktop" -Enabled:$false', "powershell", M),
+    ("Set-NetFirewallRule -DisplayName x -LocalPort 3389 -Action Block", "powershell", M),
+    ("Set-NetFirewallRule -DisplayName x -LocalPort 8080 -Action Allow", "powershell", M),
+    ("Get-NetFirewallPortFilter | Set-NetFirewallPortFilter -LocalPort 8443", "powershell", M),
+    ('netsh advfirewall firewall set rule name="x" new action=block localport=3389', "cmd", M),
+    (
+        'netsh advfirewall firewall set rule name="x" new localport=3389 remoteip=127.0.0.1',
+        "cmd",
+        M,
+    ),
+    ('netsh advfirewall firewall set rule group="@FirewallAPI.dll,-28752" new enable=no', "cmd", M),
+    ("Get-NetFirewallRule -Group '@FirewallAPI.dll,-28752'", "powershell", S),
+]
+
+
+@pytest.mark.parametrize(("command", "shell", "expected"), FIREWALL)
+def test_firewall_rules_edited_open(command: str, shell: str, expected: object) -> None:
+    assert level(command, shell) == expected, command
