@@ -508,7 +508,9 @@ def _searched_on_windows_path(name: str, scope: Scope) -> bool:
         return False
     if scope.family == "cmd":
         return low not in _CMD_OWN
-    if "-" in low or low in PS_ALIASES:
+    if low in PS_ALIASES or ("-" in low and _ps_cmdlet_name(low, low)):
+        # (w22) only `Verb-Noun` with a known verb is a cmdlet: `docker-compose`,
+        # `pre-commit`, `clang-format` are programs found on PATH
         return False
     defined = rf"(?i)\b(?:function|filter)\s+(?:global:|script:)?{re.escape(low)}(?![\w-])"
     return re.search(defined, scope.source[:20000]) is None

@@ -2939,11 +2939,29 @@ class _Walker:
             return None
         return _created_block(self.scope.source[word.start : word.end], self.scope)
 
+    def _process_path_set(self, node: Node) -> None:
+        """(w22) `[Environment]::SetEnvironmentVariable('PATH', "$env:TEMP\\b;$env:PATH")` (for
+        this process: no third argument, or 'Process') is `$env:PATH = …`: a folder anyone
+        may write searched first (`env_hook`), in the order the statements run."""
+        raw = _text(node)
+        m = _SET_PROCESS_VAR.match(raw)
+        if m is None:
+            return
+        from aintern_ls.safety.inline import _split_top
+
+        # (the value, then the target if given)
+        args = [a.strip() for a in _split_top(raw[m.end() : raw.rfind(")")], ",")]
+        if len(args) == 1 or (len(args) == 2 and args[1].strip("'\"").lower() == "process"):
+            s, e = self.span(node)
+            env_hook(self.scope, "PATH", s, e, None, args[0])
+
     def command_object_call(self, node: Node) -> None:
         """`$c = gcm Remove-Item; $c.Invoke('C:\\', '-Recurse')`: a command object's
         `.Invoke(…)` runs that command with the arguments given."""
         kids = node.named_children
         if kids and kids[0].type == "type_literal":
+            if node.end_byte - node.start_byte < 4096:
+                self._process_path_set(node)
             m = (
                 _ARRAY_REVERSE.fullmatch(_text(node).strip())
                 if node.end_byte - node.start_byte < 200
@@ -4713,6 +4731,17 @@ _PROFILER_VARS = frozenset(
 )
 
 
+# (w22) `[Environment]::SetEnvironmentVariable('Path', …`: PATH set by the .NET call
+_SET_PROCESS_VAR = re.compile(
+    r"(?i)\[(?:system\.)?environment\]::setenvironmentvariable\s*\(\s*(['\"])path\1\s*,"
+)
+# (w22) PATH's own value in a new PATH: `%PATH%;C:\x`, `$env:Path;…`, `${env:PATH}…`
+_PATH_REFERENCE = re.compile(r"(?i)%path%|\$env:path\b|\$\{env:path\}")
+_PATH_SEPARATOR = re.compile(r"(?i)\[(?:system\.)?io\.path\]::pathseparator")
+# a PowerShell string concatenation: `"a" + "b"`, `"a;" + $env:PATH`
+_CONCAT = re.compile(r"[\"']?[ \t]*\+[ \t]*[\"']?")
+
+
 def env_hook(
     scope: Scope, name: str, start: int, end: int, value: str | None = None, raw: str = ""
 ) -> None:
@@ -4730,10 +4759,18 @@ def env_hook(
         # may be files from there (dispatch judges each, as for bash's PATH front)
         from aintern_ls.safety.registry import PATH_FRONT, risky_windows_path_front
 
+        if "+" in raw and raw != "+=":
+            # (w22) `"C:\Temp\b" + [IO.Path]::PathSeparator + $env:PATH`, `"…;" + $env:Path`:
+            # the string the concatenation makes
+            if "pathseparator" in raw.lower():
+                raw = _PATH_SEPARATOR.sub(";", raw)
+            raw = _CONCAT.sub("", raw)
         front = risky_windows_path_front(raw) if raw != "+=" else ""
         if front:
             scope.env[PATH_FRONT] = front
-        else:
+        elif raw != "+=" and (len(raw) > 4096 or not _PATH_REFERENCE.search(raw)):
+            # (w22) a value that keeps the list (`+=`, `%PATH%;C:\x`, `C:\tools;$env:PATH`)
+            # keeps the folder it had first in it, searched before the rest
             scope.env.pop(PATH_FRONT, None)
     if value and "-XX:On" in value:
         from aintern_ls.safety.registry import is_jvm_options_var, jvm_event_findings

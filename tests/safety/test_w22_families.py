@@ -123,3 +123,55 @@ FIREWALL = [
 @pytest.mark.parametrize(("command", "shell", "expected"), FIREWALL)
 def test_firewall_rules_edited_open(command: str, shell: str, expected: object) -> None:
     assert level(command, shell) == expected, command
+
+
+# ---------------------------------------------------------------- PATH front kept
+PATH_FRONT = [
+    ('$env:PATH = "$env:TEMP\\b;$env:PATH"; $env:PATH += ";C:\\x"; git status', "powershell", C),
+    ('$env:Path = "$env:TEMP\\b;$env:Path"; ${env:Path} += ";C:\\x"; npm ci', "powershell", C),
+    (
+        '$env:PATH = "$env:TEMP\\b;$env:PATH"; $env:PATH = "C:\\t;$env:PATH"; git log',
+        "powershell",
+        C,
+    ),
+    ("set PATH=%TEMP%\\b;%PATH% & set PATH=%PATH%;C:\\y & git status", "cmd", C),
+    ("set PATH=%TEMP%\\b;%PATH% & set PATH=C:\\t;%PATH% & git status", "cmd", C),
+    (
+        "[Environment]::SetEnvironmentVariable('Path', \"$env:TEMP\\b;$env:Path\"); git pull",
+        "powershell",
+        C,
+    ),
+    (
+        "[System.Environment]::SetEnvironmentVariable('PATH', 'C:\\Temp\\b;' + $env:PATH, "
+        "'Process'); node app.js",
+        "powershell",
+        C,
+    ),
+    (
+        "$env:PATH = 'C:\\Temp\\b' + [IO.Path]::PathSeparator + $env:PATH; git status",
+        "powershell",
+        C,
+    ),
+    ('$env:PATH = "$env:TEMP\\b;$env:PATH"; docker-compose up', "powershell", C),
+    ('$env:PATH = "$env:TEMP\\b;$env:PATH"; pre-commit run', "powershell", C),
+    # look-alikes
+    (
+        '$env:PATH = "$env:TEMP\\b;$env:PATH"; $env:PATH = "C:\\Windows\\System32"; git status',
+        "powershell",
+        M,
+    ),
+    ("set PATH=%TEMP%\\b;%PATH% & set PATH=C:\\Windows\\System32 & git status", "cmd", M),
+    ('$env:PATH = "$env:TEMP\\b;$env:PATH"; Get-Process', "powershell", M),
+    ('$env:PATH = "C:\\Program Files\\Git\\cmd;$env:PATH"; docker-compose up', "powershell", M),
+    (
+        "[Environment]::SetEnvironmentVariable('PATH', \"$env:PATH;C:\\tools\"); git status",
+        "powershell",
+        M,
+    ),
+    ('$env:PATH = "C:\\Temp\\b;$env:PATH"; function f { 1 }; f', "powershell", M),
+]
+
+
+@pytest.mark.parametrize(("command", "shell", "expected"), PATH_FRONT)
+def test_path_front_kept(command: str, shell: str, expected: object) -> None:
+    assert level(command, shell) == expected, command
