@@ -8,7 +8,7 @@ import re
 import shlex
 from collections.abc import Callable
 
-from aintern_ls.safety import remote, system
+from aintern_ls.safety import persist, remote, system
 from aintern_ls.safety.argv import asks_help
 from aintern_ls.safety.context import (
     STDIN_FILE,
@@ -317,6 +317,12 @@ def _fetch(cmd: Cmd) -> None:
         if saved is not None:
             # `curl -sSo /etc/cron.d/x URL` (a bundled -o): the download lands there.
             cmd.add(saved.level, saved.rule, f"{n} saves the download over {saved.what}", out)
+        elif persist.WINDOWS_WRITE_TARGET and (
+            win := persist.WINDOWS_WRITE_TARGET[0](out.text)
+        ):
+            # (w22) `iwr URL -OutFile $env:LOCALAPPDATA\Microsoft\WindowsApps\python.exe`,
+            # `curl -o %windir%\System32\x.dll`: the download lands in a Windows door
+            cmd.add(win[0], win[1], f"{n} saves the download as {win[2]}", out)
         cmd.scope.downloaded.add(out.text.rsplit("/", 1)[-1].rsplit("\\", 1)[-1])
         cmd.info.network_fetch = False
     elif n in ("wget", "aria2c", "fetch") and not cmd.has("-O-", "-qO-", "-qO", "-"):

@@ -528,6 +528,16 @@ def write_target(
             return Target(
                 RiskLevel.CRITICAL, "persistence", f"{p}, a git hook that git runs by itself"
             )
+        if "windowsapps" in low and (
+            "/microsoft/windowsapps/" in low or low.endswith("/microsoft/windowsapps")
+        ):
+            # (w22, review 21 U3) Git Bash/WSL `cp x.exe "$LOCALAPPDATA/Microsoft/WindowsApps/"`:
+            # the app-alias folder is on every Windows user's PATH (`windows_write_target`)
+            return Target(
+                RiskLevel.CRITICAL,
+                "persistence",
+                f"{p}, in a folder on PATH (what is put there runs by its name)",
+            )
         if (
             "bin/" in low
             and (shadow := _PATH_SHADOW.match(low)) is not None

@@ -2508,21 +2508,26 @@ def windows_write_target(path: str) -> tuple[RiskLevel, str, str] | None:
         return C, "persistence", f"{path}, a server-side script in a web root (a web shell)"
     if _WIN_SYSTEM.match(p):
         return C, "system-file", f"the Windows system file {path}"
-    if "windowsapps/" in p and (alias := _WINDOWS_APPS.search(p)) is not None:
+    if "windowsapps" in p and (alias := _WINDOWS_APPS.search(p)) is not None:
         # (w21, review 20 U4) a program dropped among the app execution aliases: it runs
-        # whenever `python`, `winget`, `git`… is typed (the folder is on every user's PATH)
+        # whenever `python`, `winget`, `git`… is typed (the folder is on every user's PATH);
+        # (w22) the folder itself as the destination (`Move-Item x.exe …\WindowsApps\`)
+        named = alias.group(1)
         return (
             C,
             "persistence",
-            f"{path}, which runs instead of `{alias.group(1)}` (a folder on PATH)",
+            f"{path}, which runs instead of `{named}` (a folder on PATH)"
+            if named
+            else f"{path}, a folder on PATH (what is put there runs by its name)",
         )
     return None
 
 
 # (w21) the user's app-execution-alias folder, on PATH: `%LOCALAPPDATA%\Microsoft\WindowsApps`
+# (w22: bash's `$LOCALAPPDATA`, the folder itself)
 _WINDOWS_APPS = re.compile(
-    r"(?:appdata/local|%localappdata%|\$env:localappdata|\$\{env:localappdata\})"
-    r"/microsoft/windowsapps/([^/]+?)(?:\.(?:exe|com|bat|cmd|ps1|vbs))?$"
+    r"(?:appdata/local|%localappdata%|\$(?:env:)?localappdata|\$\{(?:env:)?localappdata\})"
+    r"/microsoft/windowsapps(?:/([^/]+?)(?:\.(?:exe|com|bat|cmd|ps1|vbs))?)?/?$"
 )
 
 

