@@ -2781,6 +2781,10 @@ class _Walker:
             # `foreach ($t in $a)` takes each in turn.
             self.scope.env[_PS_SPLAT + name[1:]] = "\x01".join(items[:16])
             self.scope.env[_PS_ARRAY + name] = "\x01".join(items[:16])
+        elif splat is None and items is not None and items and _is_list(rhs_raw):
+            # (w22) `$dirs = @($env:USERPROFILE)`, `,'C:\x'`: a one-item list is a list too
+            # (`$dirs[0]`, `$dirs | …` read its item)
+            self.scope.env[_PS_ARRAY + name] = items[0]
         elif _PS_ARRAY + name in self.scope.env:
             del self.scope.env[_PS_ARRAY + name]
         value = fold_powershell(_text(kids[-1]))
@@ -3097,7 +3101,7 @@ class _Walker:
         kids = [source, source, *kids_body]  # (kids[1] is the source, kids[2:] the body)
         listing = _single_command(kids[1])
         info = self.command(listing, NO_STDIN) if listing is not None else self.visit(kids[1])
-        src = _text(kids[1]).strip()
+        src = _uncast(_text(kids[1]).strip())  # (w22: `[string[]]$x`)
         if src[:2] == "@(" and (wrapped := _ARRAY_OF_VAR.fullmatch(src)) is not None:
             src = wrapped.group(1)  # (n19w) `@($p)`: the items of `$p`
         held = self.scope.env.get(_PS_VAR + src.lower())
@@ -4162,6 +4166,17 @@ class _Walker:
         raw = _text(node) if upto < 0 else self.scope.source[s:upto]
         out: list[Word] = []
         for w in split_words(raw, s, posix=False):
+            if w.text[:1] == "$" and self.scope.env:
+                if w.text[:2] == "${" and (braced := _BRACED_VAR.match(w.text)) is not None:
+                    text = "$" + braced.group(1) + w.text[braced.end() :]
+                    w = Word(text, w.start, w.end, w.dynamic, w.glob, w.origin)
+                lead = _HELD_LEAD.match(w.text)
+                if lead is not None and _PS_VAR + lead.group(0).lower() in self.scope.env:
+                    # (w22) `$env:USERPROFILE\System32` after `$env:USERPROFILE =
+                    # 'C:\Windows'`: the value this text gave it (a known folder's name
+                    # read both ways, the worse wins), as `_held_or_known`
+                    out.append(self._held_or_known(w))
+                    continue
             value = _resolve_vars(w.text)
             if value is None and (var := _LEADING_VAR.match(w.text)) is not None:
                 # `$t\*` (the grammar cannot read it) after `$t = 'C:\Users'`
@@ -4258,6 +4273,10 @@ class _Walker:
         s, e = self.span(node) if where is None else where
         t = node.type
         raw = _text(node)
+        if raw[:2] == "${" and (braced := _BRACED_VAR.match(raw)) is not None:
+            # (w22) `${env:USERPROFILE}\System32` is `$env:USERPROFILE\System32` (a value
+            # this text assigned it wins as for the plain spelling)
+            raw = "$" + braced.group(1) + raw[braced.end() :]
         if t == "generic_token" and "$" in raw:
             return self.token_word(raw, s, e)
         if t == "command_parameter" or t == "generic_token":
@@ -4503,13 +4522,28 @@ _ANY_ITEM = re.compile(
 )
 
 
+# (w22) `${env:X}` or `${x}` followed by nothing or a path separator
+_BRACED_VAR = re.compile(r"\$\{((?:env:)?\w+)\}(?=[\\/]|\Z)")
+# (w22) type casts before a list: `[string[]]$x`, `[System.Collections.ArrayList]@(…)`,
+# `[System.Collections.Generic.List[string]]@(…)`: the list's items are the same
+_CASTS = re.compile(r"\A(?:\[[\w.]+(?:\[[\w., ]*\])?\][ \t]*)+")
+
+
+def _uncast(text: str) -> str:
+    """(w22) A list expression without the type casts in front of it."""
+    if text[:1] != "[":
+        return text
+    m = _CASTS.match(text)
+    return text[m.end() :] if m is not None else text
+
+
 def _item_array(raw: str, env: Mapping[str, str], numbers: bool = False) -> list[str] | None:
     """(w21) The items of a literal list whose items are strings or bare variables
     (`@($env:USERPROFILE)`, `$HOME, 'C:\\x'`, `$a, $b` after `$a = 'C:\\Users'`): a
     variable is its value when this text assigned it a constant or it names a known folder;
     an unknown one is left out, so the list is judged by its worst known item (a loop over
     it acts on each). None when no item is known or the expression is anything else."""
-    text = raw.strip()
+    text = _uncast(raw.strip())
     text = text[1:].lstrip() if text[:1] == "," else text  # (`,$HOME`: a one-item array)
     if len(text) > 2000 or ("$" not in text and not numbers) or not _ITEM_ARRAY.match(text):
         return None
@@ -4533,10 +4567,17 @@ def _item_array(raw: str, env: Mapping[str, str], numbers: bool = False) -> list
     return out or None
 
 
+def _is_list(raw: str) -> bool:
+    """(w22) The expression is written as a list: `@(…)`, `,x`, or cast to a list type."""
+    text = raw.lstrip()
+    return text[:2] == "@(" or text[:1] in ",["
+
+
 def _string_array(raw: str) -> list[str] | None:
     """The items of an array of constant strings (`@('C:\\Users', "$env:SystemRoot")`), or
     None when the expression is anything else."""
-    text = raw.strip()
+    text = _uncast(raw.strip())
+    text = text[1:].lstrip() if text[:1] == "," else text  # (w22: `,'C:\Users'`, one item)
     if len(text) > 2000 or not _STRING_ARRAY.match(text):
         return None
     out: list[str] = []

@@ -203,3 +203,59 @@ WINDOWS_APPS = [
 @pytest.mark.parametrize(("command", "shell", "expected"), WINDOWS_APPS)
 def test_windows_apps_door(command: str, shell: str, expected: object) -> None:
     assert level(command, shell) == expected, command
+
+
+# ---------------------------------------------------------------- lists and values
+LISTS = [
+    ("foreach ($d in [string[]]$HOME) { Remove-Item $d -Recurse -Force }", "powershell", B),
+    (
+        "$l = [Collections.ArrayList]@($env:USERPROFILE); $l | % { Remove-Item $_ -r -fo }",
+        "powershell",
+        B,
+    ),
+    (
+        "$l = [System.Collections.Generic.List[string]]@('C:\\Users'); foreach ($x in $l) "
+        "{ rd $x -Recurse -Force }",
+        "powershell",
+        B,
+    ),
+    ("$d = @($HOME); do { Remove-Item $d[0] -Recurse -Force } until ($true)", "powershell", B),
+    (
+        "$one = ,'C:\\Windows'; foreach ($d in $one) { Remove-Item $d -Recurse -Force }",
+        "powershell",
+        B,
+    ),
+    (
+        "$env:USERPROFILE = 'C:\\Windows'; Remove-Item $env:USERPROFILE\\System32 -Recurse -Force",
+        "powershell",
+        B,
+    ),
+    (
+        "$env:USERPROFILE = 'C:\\Windows'; ri ${env:USERPROFILE}\\System32 -Recurse -Force",
+        "powershell",
+        B,
+    ),
+    (
+        "if ($x) { $env:USERPROFILE = 'C:\\ci' }; Remove-Item $env:USERPROFILE\\* -Recurse -Force",
+        "powershell",
+        B,
+    ),
+    # look-alikes
+    (
+        "[string[]]$keep = 'C:\\proj\\out'; foreach ($d in $keep) { Remove-Item $d -Recurse }",
+        "powershell",
+        D,
+    ),
+    (
+        "$l = [Collections.ArrayList]@('C:\\proj\\out'); $l | % { Remove-Item $_ -r -fo }",
+        "powershell",
+        D,
+    ),
+    ("$a = @('C:\\Windows'); Write-Output $a[0]", "powershell", S),
+    ("Remove-Item -Path ${env:TEMP}\\build -Recurse -Force", "powershell", D),
+]
+
+
+@pytest.mark.parametrize(("command", "shell", "expected"), LISTS)
+def test_list_values(command: str, shell: str, expected: object) -> None:
+    assert level(command, shell) == expected, command
