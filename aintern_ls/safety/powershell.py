@@ -4780,7 +4780,7 @@ _SET_PROCESS_VAR = re.compile(
 _PATH_REFERENCE = re.compile(r"(?i)%path%|\$env:path\b|\$\{env:path\}")
 _PATH_SEPARATOR = re.compile(r"(?i)\[(?:system\.)?io\.path\]::pathseparator")
 # a PowerShell string concatenation: `"a" + "b"`, `"a;" + $env:PATH`
-_CONCAT = re.compile(r"[\"']?[ \t]*\+[ \t]*[\"']?")
+_CONCAT = re.compile(r"[\"']?[ \t]{0,8}\+[ \t]{0,8}[\"']?")
 
 
 def env_hook(
