@@ -6,6 +6,10 @@ command paid for that an exact, cheaper test can skip without changing a verdict
   out and the ~15,000 rows of later files were never measured. It is now a seeded uniform
   sample over every distinct row (a keyed hash ranks each row; the lowest 3,000 are kept):
   every file weighs by its rows and a new file moves the sample only in proportion.
+- `re`'s cache of compiled patterns (512) was smaller than the ~1,200 pattern strings the
+  analyser hands `re.search`/`match`/`sub` at run time (plus ~1,100 compiled at import), so
+  every pass over varied commands recompiled hundreds: 803 compiles, 1.6 s of CPU, per pass
+  over the bench's 3,000 commands. `aintern_ls.safety` gives it room for 4,096.
 
 Tests never time anything: they count calls or check the sample's properties;
 `bench/sp9b_verdicts.py` dumps before and after each cut show no difference (levels,
@@ -14,8 +18,14 @@ findings, spans, budget steps).
 
 from __future__ import annotations
 
+import re
+import re._compiler
 from collections import Counter
 
+import pytest
+
+from aintern_ls.safety import stack
+from aintern_ls.safety.analyser import _assess_cached, shell_family
 from bench.safety import corpus_commands, variants
 
 _BASH = [(f"ls dir{i}", "bash") for i in range(4000)]
@@ -64,3 +74,27 @@ def test_a_short_corpus_is_topped_up_with_variants() -> None:
     got = variants(base, 300)
     assert len(got) == len(set(got)) == 300
     assert set(base) <= set(got)
+
+
+def test_a_second_pass_over_the_bench_sample_compiles_no_pattern(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    analyse = _assess_cached.__wrapped__
+    sample = variants(corpus_commands(), 3000)
+    compiled: list[object] = []
+    real = re._compiler.compile
+
+    def counting(pattern: object, flags: int = 0) -> object:
+        compiled.append(pattern)
+        return real(pattern, flags)  # type: ignore[arg-type]
+
+    def judge_all() -> None:
+        for command, shell in sample:
+            analyse(command, shell_family(shell), None)
+
+    re.purge()  # (what other tests compiled does not count)
+    stack.reserved(judge_all)
+    monkeypatch.setattr(re._compiler, "compile", counting)
+    stack.reserved(judge_all)
+    # before sa22: 803 patterns compiled again on the second pass (re kept 512)
+    assert len(compiled) == 0, len(compiled)
