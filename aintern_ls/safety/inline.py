@@ -1650,6 +1650,7 @@ class _Reader:
     # -- the walk ----------------------------------------------------------------------
 
     def read(self) -> Effects:
+        bound = self._js_bindings() if self.lang == "js" else {}
         code = self.masked
         fx = self.fx
         self._assignments(code)
@@ -1693,6 +1694,8 @@ class _Reader:
                     )
                 argtext = rest[: stop.start()] if stop else rest
             self.call(qual, short, argtext, code, m.start())
+        if bound or (self.lang == "js" and _JS_DIRECT.search(code)):
+            self._library_calls(code, bound)
         self._indirect_calls(code)
         self._callback_deletes(code)
         zx = {int(x) for x in re.findall(r"\$\x01(\d+)\x01", code)} if self.lang == "js" else set()
@@ -2009,6 +2012,109 @@ class _Reader:
             self.fx.opaque = self.fx.opaque or "starts a program only known at run time"
             return
         self._shell_line(" ".join(_shell_quote(x) for x in [prog, *items]))
+
+    def _module(self, index: str) -> str:
+        """The library a `require("…")`/`import … from "…"` names, without its scheme,
+        version or Deno URL (`npm:rimraf@5` -> `rimraf`, `jsr:@std/fs` -> `std/fs`)."""
+        name = re.sub(r"\A(?:node|npm|jsr):", "", self.lit(int(index)).strip())
+        if name.startswith(("http:", "https:")):
+            return "std/fs" if re.search(r"/std(?:@[^/]*)?/fs/", name) else name
+        m = re.match(r"@?[^@]*", name)
+        return (m.group(0) if m else name).lstrip("@")
+
+    def _js_bindings(self) -> dict[str, tuple[str, str]]:
+        """Names bound to a known library or one of its functions: `const r =
+        require("rimraf")`, `const {remove: zap} = require("fs-extra")`, `import {rimrafSync as
+        z} from "rimraf"`, `import * as sh from "shelljs"`, `import("execa").then(({execa}) =>`.
+        name -> (library, function; "" for the library itself). A shelljs object's `.env` is
+        `process.env`, so the masked code is rewritten for the value reader."""
+        code = self.masked
+        if "require" not in code and "import" not in code:
+            return {}
+        bound: dict[str, tuple[str, str]] = {}
+
+        def destructured(names_text: str, mod: str, sep: str) -> None:
+            for part in names_text.split(","):
+                pieces = [x.strip() for x in part.split(sep)]
+                if pieces[0] and re.fullmatch(r"[\w$]+", pieces[-1]):
+                    bound[pieces[-1]] = (mod, pieces[0])
+
+        for m in _JS_BIND.finditer(code):
+            if m.group(1) is not None:  # const NAME = require(…)[.member]
+                mod = self._module(m.group(2))
+                if mod in _JS_LIBS:
+                    bound[m.group(1)] = (mod, m.group(3) or "")
+            elif m.group(4) is not None:  # const {a, b: c} = require(…)
+                mod = self._module(m.group(5))
+                if mod in _JS_LIBS:
+                    destructured(m.group(4), mod, ":")
+            elif m.group(6) is not None or m.group(7) is not None:  # import … from "…"
+                mod = self._module(m.group(8))
+                if mod in _JS_LIBS:
+                    if m.group(6):
+                        bound[m.group(6)] = (mod, "")
+                    if m.group(7):
+                        destructured(m.group(7), mod, " as ")
+            else:  # import("…").then(({a}) => / (ns) =>
+                mod = self._module(m.group(9))
+                if mod in _JS_LIBS:
+                    if m.group(10) is not None:
+                        destructured(m.group(10), mod, ":")
+                    elif m.group(11):
+                        bound[m.group(11)] = (mod, "")
+        if re.search(r"\x01(\d+)\x01", code) and any(
+            self._module(i) == "shelljs/global" for i in re.findall(r"\x01(\d+)\x01", code)
+        ):
+            bound.setdefault("rm", ("shelljs", "rm"))
+            bound.setdefault("exec", ("shelljs", "exec"))
+        for name, (mod, member) in bound.items():
+            if mod == "shelljs" and not member:
+                self.masked = re.sub(
+                    r"(?<![\w$.])" + re.escape(name) + r"\s*\.\s*env\.", "process.env.", self.masked
+                )
+        return bound
+
+    def _library_calls(self, code: str, bound: dict[str, tuple[str, str]]) -> None:
+        """Calls of known JS libraries' delete and exec functions, however the function was
+        reached: a bound name (`r.sync("/usr")`, `zap("/var")`), or the library's value
+        itself (`require("rimraf").sync(…)`, `(await import("del")).deleteSync(…)`). Each is
+        judged as the call it is: rimraf/del/fs-extra `remove`/`emptyDir` delete a tree,
+        shelljs `rm(flags, …)` is `rm`, shelljs/execa command strings run as shell."""
+        calls: list[tuple[str, str, int]] = []  # (library, function, index of "(")
+        for m in _JS_DIRECT.finditer(code):
+            calls.append((self._module(m.group(1)), m.group(2) or "", m.end() - 1))
+        if bound:
+            for m in _JS_BOUND_CALL.finditer(code):
+                if m.group(1) not in bound or code[
+                    max(0, m.start() - 9) : m.start()
+                ].rstrip().endswith((".", "function", "=>")):
+                    continue
+                mod, member = bound[m.group(1)]
+                calls.append((mod, member or m.group(2) or "", m.end() - 1))
+        for mod, member, open_at in calls[:_MAX_CALLS]:
+            table = _JS_LIBS.get(mod)
+            if table is None:
+                continue
+            action = table.get(member) or table.get("*")
+            if action is None:
+                continue
+            close = _closing(code, open_at)
+            argtext = code[open_at + 1 : close if close > 0 else len(code)]
+            if action == "tree":
+                self.call("rimraf", "rimraf", argtext, code, open_at)
+            elif action == "fs":
+                self.call("fs." + member, member, argtext, code, open_at)
+            elif action == "shell":
+                self.call("child_process.execSync", "execSync", argtext, code, open_at)
+            elif action == "argv":
+                self.call("child_process.execFileSync", "execFileSync", argtext, code, open_at)
+            elif action == "rm":  # shelljs rm("-rf", path, …): the words of `rm`
+                argv = ["rm"]
+                for a in _split_top(argtext, ","):
+                    if a.strip():
+                        items = self.items(a)
+                        argv += items if items is not None else [self.value(a)]
+                self._argv(argv)
 
     def _callback_deletes(self, code: str) -> None:
         """A delete function handed over as a callback: `list.forEach(fs.unlinkSync)`,
@@ -2517,6 +2623,54 @@ _URL_LOADER = re.compile(
     r"\b(?:source|source_url|source_gist|sys\.source|include|require|require_once|include_once"
     r"|load|dofile|loadfile|import|evalfile|install_url)\s*\(\s*['\"](?:https?|ftp)://"
 )
+
+
+# (u22) JS libraries whose functions delete trees or run commands, by function name ("*":
+# any function of the library, "": the library called itself). Actions: "tree" deletes its
+# first argument (a path or a list) with everything below, "fs" is node's fs call of that
+# name, "shell" runs a command line, "argv" runs a program with arguments, "rm" is
+# shelljs's rm(flags, paths…). (Moving to the trash, `trash`/`send2trash`, is recoverable.)
+_FS_CALLS = {f: "fs" for f in ("rm", "rmSync", "unlink", "unlinkSync", "rmdir", "rmdirSync")}
+_TREE = "tree"
+_JS_LIBS: dict[str, dict[str, str]] = {
+    "rimraf": {"*": _TREE},
+    "del": {"*": _TREE},
+    "premove": {"*": _TREE},
+    "fs-extra": {
+        **_FS_CALLS,
+        **dict.fromkeys(("remove", "removeSync", "emptyDir", "emptyDirSync", "emptydir"), _TREE),
+        "emptydirSync": _TREE,
+    },
+    "fs": _FS_CALLS,
+    "fs/promises": _FS_CALLS,
+    "std/fs": {"emptyDir": _TREE, "emptyDirSync": _TREE},
+    "shelljs": {"rm": "rm", "exec": "shell"},
+    "execa": {
+        **dict.fromkeys(("execaCommand", "execaCommandSync", "command", "commandSync"), "shell"),
+        **dict.fromkeys(("", "execa", "execaSync", "sync", "execaNode"), "argv"),
+    },
+    "child_process": {
+        **dict.fromkeys(("exec", "execSync"), "shell"),
+        **dict.fromkeys(("execFile", "execFileSync", "spawn", "spawnSync"), "argv"),
+    },
+}
+# const NAME = require("x")[.member] | const {a, b: c} = require("x") | import NAME[, {…}]
+# from "x" / import * as NAME from "x" / import {a as b} from "x" | import("x").then(({a}) =>
+_JS_BIND = re.compile(
+    r"\b(?:const|let|var)\s+([\w$]+)\s*=\s*\(?\s*(?:await\s+)?(?:require|import)\s*\(\s*"
+    r"\x01(\d+)\x01\s*\)\s*\)?(?:\s*\.\s*([\w$]+))?"
+    r"|\b(?:const|let|var)\s*\{([^{}]{0,400})\}\s*=\s*(?:await\s+)?(?:require|import)\s*\("
+    r"\s*\x01(\d+)\x01"
+    r"|\bimport\s+(?:\*\s*as\s+)?(?:([\w$]+)\s*,?\s*)?(?:\{([^{}]{0,400})\}\s*)?from\s*"
+    r"\x01(\d+)\x01"
+    r"|\bimport\s*\(\s*\x01(\d+)\x01\s*\)\s*\.\s*then\s*\(\s*(?:async\s*)?\(?\s*"
+    r"(?:\{([^{}]{0,400})\}|([\w$]+))"
+)
+# require("x")(…), require("x").fn(…), (await import("x")).fn(…)
+_JS_DIRECT = re.compile(
+    r"\b(?:require|import)\s*\(\s*\x01(\d+)\x01\s*\)\s*\)?\s*(?:\.\s*([\w$]+)\s*)?\("
+)
+_JS_BOUND_CALL = re.compile(r"(?<![\w$.])([\w$]+)\s*(?:\.\s*([\w$]+)\s*)?\(")
 
 
 def _imported_from_fs(raw: str, name: str) -> bool:
@@ -3203,7 +3357,12 @@ def code_findings(
     for path, recursive in dict.fromkeys(fx.deletes):
         t = classify_path(path, scope.cwds, scope.windows)
         level = t.level
-        if not recursive and level == B and t.rule != "rm-system-file":
+        if (
+            not recursive
+            and level == B
+            and t.rule != "rm-system-file"
+            and not path.endswith(("/*", "/**"))  # (u22) every file listed: as `rm -f /etc/*`
+        ):
             level = D  # one file, not a tree
         if recursive and level < B and (state := system_state(path, scope.cwds)):
             # `shutil.rmtree('/etc/kubernetes')`: a named system-state folder, as for rm
@@ -3620,7 +3779,9 @@ def loose_shell_strings(code: str) -> list[str]:
     literal argv runs, and Tcl/expect-style `exec CMD …` lines."""
     if len(code) > 20000 or not _LOOSE_EXEC.search(code):
         return []
-    _masked, lits = _lex(code, "generic")
+    masked, lits = _lex(code, "generic")
+    if not _LOOSE_EXEC.search(masked) and "`" not in code:
+        return []  # (u22) the word that runs programs is itself only text: `echo "system(…)"`
     texts = [lit.raw for lit in lits]
     out: list[str] = []
     for k, raw in enumerate(texts):
