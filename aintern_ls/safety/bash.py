@@ -194,6 +194,23 @@ def _keyed_elements(items: list[Word]) -> list[Word]:
     return [placed[k] for k in sorted(placed)] + named
 
 
+_ASSOC_KEY = re.compile(r"[\w.:/-]{1,40}")
+
+
+def _named_keys(items: list[Word]) -> list[tuple[str, Word]]:
+    """(u22) `declare -A t=([k]=/etc/passwd)`: the elements with a key that is not an index,
+    as (key, value), for `${t[k]}`; values only known at run time are left out."""
+    out: list[tuple[str, Word]] = []
+    for w in items[:64]:
+        m = _KEYED.match(w.text)
+        if m is None or w.dynamic:
+            continue
+        key = m.group(1).strip().strip("'\"")
+        if not key.isdigit() and _ASSOC_KEY.fullmatch(key):
+            out.append((key, w._replace(text=w.text[m.end() :])))
+    return out
+
+
 def _count(text: str) -> int:
     return int(text) if text.strip().isdigit() else 0
 
@@ -591,6 +608,10 @@ def _fish_blocks(text: str) -> str:
         items = _fish_items(loop.group(2)) if loop is not None else None
         if loop is not None and items is not None:
             new, depth = f'{{ {loop.group(1)}="{items}"', depth + 1
+            subst = re.sub(r"(^|\s)\((?=[^()]*\))", r"\1$(", items)
+            if subst != items and len(new) + len(subst) - len(items) <= len(body):
+                # (u22) `for f in (ls -A)`: fish's command substitution as the items
+                new = f'{{ {loop.group(1)}="{subst}"'
         elif (b := re.fullmatch(r"(if|while|else if|begin|switch)\b(.*)", body, re.S)) is not None:
             keep = b.group(2) if b.group(1) in ("if", "while", "else if") else ""
             new = "{" + " " * (len(body) - 1 - len(keep)) + keep
@@ -1073,18 +1094,20 @@ class _Walker:
                 info = self.stmt(c)
             return info
         args = [_text(a) for a in reader.children_by_field_name("argument")]
-        names = [a for a in args if not a.startswith("-")] or ["REPLY"]
+        names, delim = _read_names(args)
+        names = names or ["REPLY"]
         if stdin.paths:
             item = stdin.paths[0].text
             if stdin.names_only:
                 item = "*"  # `ls DIR` prints names: "/$d" names every entry of /
         else:
-            item = stdin.text.split("\n", 1)[0].strip()
-            if "\n" in stdin.text.strip() and len(stdin.text) <= 2048:
+            item = stdin.text.split(delim, 1)[0].strip()
+            if delim in stdin.text.strip() and len(stdin.text) <= 2048:
                 # (u21) known text of several lines (`while read -r l; do export "$l"; done
                 # < .env` after the block wrote .env): the body runs once per line; the
-                # first few lines are each judged (the first line alone is the usual case)
-                lines = [ln.strip() for ln in stdin.text.split("\n") if ln.strip()][:8]
+                # first few lines are each judged (the first line alone is the usual case);
+                # (u22) `read -d ''` reads NUL-separated items (`printf '%s\0' …`) the same way
+                lines = [ln.strip() for ln in stdin.text.split(delim) if ln.strip()][:8]
                 return self._each_line(node, body, names, lines)
         saved = {n: self.scope.env.get(n) for n in names}
         self.scope.env[names[0]] = item
@@ -2417,6 +2440,8 @@ class _Walker:
             # `cmd=(rm -rf /)`: keep the elements apart so "${cmd[@]}" splits again.
             items = [w for c in value.named_children for w in self.words(c)]
             if items and items[0].text.startswith("["):
+                for key, w in _named_keys(items):
+                    self.scope.env[f"{name}[{key}]"] = w.text  # (u22) `declare -A t=([k]=v)`
                 items = _keyed_elements(items)
             if any("{" in w.text for w in items):
                 # (f19) `x=({/usr,/var}/lib)`: each element brace-expanded, as bash does
@@ -2492,6 +2517,23 @@ class _Walker:
         """(f19) `arr[1]=/etc`: one element of a known array set to a literal (the array's
         "${arr[@]}" holds it afterwards). True if handled."""
         array, _, index = target.partition("[")
+        key = index[:-1].strip("'\"")
+        if (
+            target.endswith("]")
+            and array.isidentifier()
+            and not key.isdigit()
+            and _ASSOC_KEY.fullmatch(key)
+        ):
+            # (u22) `t[k]=/etc/passwd`: an associative array's element, read by `${t[k]}`
+            words = self.words(value, split=False)
+            if len(words) == 1 and not words[0].dynamic:
+                self.scope.env[f"{array}[{key}]"] = words[0].text
+                held = self.scope.env.get(array)
+                self.scope.env[array] = _SPLIT.join(x for x in (held, words[0].text) if x)
+            else:
+                self.scope.env.pop(f"{array}[{key}]", None)
+                self.scope.env.pop(array, None)
+            return True
         if not (
             target.endswith("]")
             and array.isidentifier()
@@ -3342,6 +3384,13 @@ class _Walker:
                 # `source <(echo 'rm -rf /')`: the "file" holds known text.
                 return out.text, True, False, "decoded" if out.decoded else "static"
             self.psub_listing = info if info.paths else None
+            if info.paths:
+                # (u22) `xargs -a <(ls -A) rm -rf`: the "file" holds what the listing printed
+                wrappers.remember_listing(
+                    self.scope, "/dev/fd/63", dispatch.next_stdin(info, NO_STDIN)
+                )
+            elif self.scope.env:
+                self.scope.env.pop(wrappers.LISTED_FILE + "63", None)
             return "/dev/fd/63", True, False, ORIGIN_NETWORK if info.network_fetch else ORIGIN_SUBST
         if t == "arithmetic_expansion":
             self._arithmetic(node)
@@ -3523,9 +3572,14 @@ class _Walker:
             return value
         try:
             k = int(index)
+            if k == len(items) and k > 0 and len(index) < 4:
+                # (u22) one past the end is nothing in bash but the last element in zsh,
+                # whose arrays count from 1 (`t=(/etc); rm -rf ${t[1]}`)
+                return items[k - 1]
             return items[k] if -len(items) <= k < len(items) else ""
         except ValueError:
-            return None
+            # (u22) an associative array's key: `${t[k]}`, `${t["k"]}`
+            return self.scope.env.get(f"{name}[{index.strip(chr(34) + chr(39))}]")
 
     def _split_value(self, name: str, value: str, quoted: bool) -> tuple[str, bool, bool, str]:
         if name in ("@", "*") and _SPLIT in value:
@@ -4205,6 +4259,34 @@ def _to_open_socket(scope: Scope, op: str, dest: Word) -> bool:
 
 _EXTGLOB_OPS = frozenset("!@+?*")
 _ZSH_QUALIFIERS = re.compile(r"[DNM.@/=p*%^-]{1,4}")
+
+
+_READ_VALUED = frozenset({"-d", "-n", "-N", "-p", "-t", "-u", "-i"})
+
+
+def _read_names(args: list[str]) -> tuple[list[str], str]:
+    """`read`'s variable names and its delimiter from the argument texts: the words after
+    `-d`/`-p`/`-n`/… are option values, not names (`read -r -d '' f`), and `-d ''` (or
+    `$'\\0'`) reads up to a NUL byte (u22)."""
+    names: list[str] = []
+    delim = "\n"
+    k = 0
+    while k < len(args):
+        a = args[k]
+        if a in _READ_VALUED or (
+            len(a) > 2 and a[0] == "-" and a[-1] in "dnNptui" and a[1:].isalpha()
+        ):
+            if a[-1] == "d" and k + 1 < len(args):
+                raw = args[k + 1]
+                value = raw[1:] if raw.startswith("$") else raw
+                value = value.strip("'\"")
+                delim = "\x00" if value in ("", "\\0", "\\x00", "\\000") else value[:1]
+            k += 2
+            continue
+        if not a.startswith("-"):
+            names.append(a)
+        k += 1
+    return names, delim
 
 
 def _command_name_of(node: Node | None) -> str:

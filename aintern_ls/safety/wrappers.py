@@ -64,6 +64,8 @@ from aintern_ls.safety.registry import (
 from aintern_ls.safety.words import (
     ORIGIN_DEEP,
     ORIGIN_NETWORK,
+    ORIGIN_SUBST,
+    ORIGIN_VARIABLE,
     Word,
     command_name,
     eval_echo_text,
@@ -1328,8 +1330,12 @@ def _xargs(cmd: Cmd) -> None:
         else []
     )
     from_listing = bool(listed)
-    if arg_file is not None and not arg_file.dynamic:
-        # `xargs -a /tmp/all shred -u` after `find /etc -type f > /tmp/all` (safety-m8)
+    if arg_file is not None and (
+        not arg_file.dynamic or arg_file.origin in (ORIGIN_VARIABLE, ORIGIN_SUBST)
+    ):
+        # `xargs -a /tmp/all shred -u` after `find /etc -type f > /tmp/all` (safety-m8); (u22)
+        # a file named by a variable (`t=$(mktemp); ls -A > "$t"; xargs -a "$t" …`) is the
+        # file written under that name, and `-a <(ls -A)` reads what the listing printed
         held = listed_file(cmd.scope, arg_file.text)
         if held is not None:
             listed = [w for w in held.paths if not w.dynamic]
@@ -2188,20 +2194,26 @@ def other_shell_export(cmd: Cmd) -> None:
         _exported_as(cmd, args[k], args[k + 1 :])
     elif (
         k + 1 < len(args)
-        and all(a.text in _FISH_SCOPES for a in args[:k])
+        and all(a.text in _FISH_SCOPES or a.text in _FISH_GROW for a in args[:k])
         and re.fullmatch(r"[a-z_]\w*", args[k].text)
         and not args[k].dynamic
     ):
         # fish's `set [-l|-g|-U] NAME VALUE…` (n18u): NAME holds the values for the later
-        # commands (bash's `set a b` sets $1 $2; bash writes `set -- …` for that)
+        # commands (bash's `set a b` sets $1 $2; bash writes `set -- …` for that); (u22)
+        # `set -a NAME V…` / `set -p NAME V…` append or prepend to the list it held
         values = args[k + 1 :]
+        grow = next((a.text for a in args[:k] if a.text in _FISH_GROW), "")
+        held = cmd.scope.env.get(args[k].text, "") if grow else ""
         if any(w.dynamic and w.origin != "static" for w in values):
             cmd.scope.env.pop(args[k].text, None)
         else:
-            cmd.scope.env[args[k].text] = " ".join(w.text for w in values)
+            new = [w.text for w in values]
+            items = [held, *new] if grow in ("-a", "--append") else [*new, held]
+            cmd.scope.env[args[k].text] = " ".join(x for x in items if x)
 
 
 _FISH_SCOPES = frozenset(["-l", "--local", "-g", "--global", "-U", "--universal", "-f", "--path"])
+_FISH_GROW = frozenset(["-a", "--append", "-p", "--prepend"])
 
 
 def _exported_as(cmd: Cmd, name: Word, values: Sequence[Word]) -> None:

@@ -21,6 +21,12 @@ def _wrapped(command: str) -> list[str]:
     return [command, f"bash -c {q}", f"sudo {command}", f"f() {{ {command}; }}; f"]
 
 
+def _same_shell(command: str) -> list[str]:
+    """The same command through wrappers that keep it in one shell's state."""
+    q = shlex.quote(command)
+    return [command, f"bash -c {q}", f"f() {{ {command}; }}; f", f"( {command} )"]
+
+
 # 1. JS libraries' delete and exec functions, however they are reached: the library's value
 # (`require("rimraf").sync(…)`), a name bound to the library or to one of its functions
 # (`const r = require(…)`, destructuring with a new name, `import {x as y}`, `import * as`,
@@ -112,3 +118,100 @@ def test_every_listed_file_deleted(cmd: str) -> None:
 )
 def test_listed_and_printed_look_alikes(cmd: str, level: RiskLevel) -> None:
     assert _rated(cmd) == level
+
+
+# 2. Values carried through arrays and NUL/line lists: associative arrays (`declare -A
+# t=([k]=v)`, `t[k]=v`, `${t[k]}`), `read -d ''` loops over NUL-separated text, `xargs -a` of
+# a file named by a variable or of a listing's process substitution, zsh's 1-based index,
+# fish's `for x in (cmd)` and `set -a`/`set -p`.
+@pytest.mark.parametrize(
+    "cmd",
+    [
+        'declare -A m=([x]=/etc/shadow); > "${m[x]}"',
+        'declare -A m=([x]=/etc/shadow); rm -f "${m[x]}"',
+        "declare -A m=(['key']=/etc/passwd); cp /dev/null \"${m['key']}\"",
+        'typeset -A h; h[p]=/etc/sudoers; rm -f "${h[p]}"',
+        'declare -A d; d[root]=/; rm -rf "${d[root]}"',
+        'declare -A d; d[a]=/usr; rm -rf "${d[@]}"',
+    ],
+)
+def test_associative_array_values(cmd: str) -> None:
+    for c in _same_shell(cmd):
+        assert _rated(c) == B, c
+
+
+_NUL_FEEDS = [
+    "< <(printf '%s\\0' /etc /var)",
+    "< <(printf '/etc\\0')",
+]
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        "while IFS= read -r -d '' p; do rm -rf -- \"$p\"; done",
+        'while read -r -d "" p; do rm -rf "$p"; done',
+        "while IFS= read -rd '' p; do rm -rf \"$p\"; done",
+        "while read -d $'\\0' -r p; do rm -rf \"$p\"; done",
+    ],
+)
+def test_nul_separated_read_loops(loop: str) -> None:
+    for feed in _NUL_FEEDS:
+        assert _rated(f"{loop} {feed}") == B, (loop, feed)
+    piped = loop.replace("while", "printf '%s\\0' /boot | while", 1)
+    assert _rated(piped) == B
+    assert _rated(f'printf "/etc /usr" | tr " " "\\000" | {loop}') == B
+
+
+@pytest.mark.parametrize(
+    "cmd",
+    [
+        'targets=$(mktemp); ls -A > "$targets"; xargs -a "$targets" rm -rf',
+        't=$(mktemp); echo / > "$t"; xargs -a "$t" rm -rf',
+        "xargs -a <(ls -A) rm -rf",
+        "xargs --arg-file <(ls -A) rm -rf",
+    ],
+)
+def test_xargs_argument_files(cmd: str) -> None:
+    assert _rated(cmd) == B
+
+
+@pytest.mark.parametrize(
+    ("cmd", "shell", "level"),
+    [
+        ("t=(/etc); rm -rf ${t[1]}", "zsh", B),
+        ("t=(/etc build); rm -rf ${t[2]}", "zsh", D),
+        ("for d in (ls -A); rm -rf $d; end", "fish", B),
+        ("for d in (ls -A)\n  rm -rf $d\nend", "fish", B),
+        ("set -a targets /usr; rm -rf $targets", "fish", B),
+        ("set t build; set -a t /etc; rm -rf $t", "fish", B),
+        ("set -p t ~; rm -rf $t", "fish", B),
+    ],
+)
+def test_zsh_and_fish_lists(cmd: str, shell: str, level: RiskLevel) -> None:
+    assert _rated(cmd, shell) == level
+
+
+@pytest.mark.parametrize(
+    ("cmd", "shell", "level"),
+    [
+        ('declare -A m=([x]=/etc/shadow); echo "${m[x]}"', "bash", S),
+        ('declare -A m=([x]=build); rm -rf "${m[x]}"', "bash", D),
+        ('declare -A m=([x]=/etc/shadow); rm -f "${m[y]}"', "bash", D),
+        ("while IFS= read -r -d '' f; do echo \"$f\"; done < <(printf '%s\\0' / /etc)", "bash", S),
+        (
+            "while IFS= read -r -d '' f; do rm -f \"$f\"; done < <(find . -name '*.o' -print0)",
+            "bash",
+            D,
+        ),
+        ("xargs -a <(ls -A) echo", "bash", S),
+        ("xargs -a <(find . -name '*.o') rm -f", "bash", D),
+        ("xargs -a list.txt rm -rf", "bash", D),
+        ("for f in (ls -A); echo $f; end", "fish", S),
+        ("set -a l /usr; echo $l", "fish", S),
+        ("set -a t build; rm -rf $t", "fish", D),
+        ('dirs=(build dist); rm -rf "${dirs[@]}"', "bash", D),
+    ],
+)
+def test_list_look_alikes(cmd: str, shell: str, level: RiskLevel) -> None:
+    assert _rated(cmd, shell) == level
