@@ -72,3 +72,30 @@ def test_loops_keep_their_verdicts() -> None:
     }
     for text, level in cases.items():
         assert analyse(text, "cmd", None).level == level, text
+
+
+WORD_AND_LIST = "x (" + "a&&" * 1000 + "a)"
+
+
+def test_a_text_without_a_loop_does_not_look_for_one_at_every_segment() -> None:
+    with _calls(cmd, "_lead") as lead:
+        got = analyse(WORD_AND_LIST, "cmd", None)
+    # before sb22: 2,002 calls (each segment, and each parenthesis once words stood)
+    assert lead.calls <= 2, lead.calls
+    assert got.level == RiskLevel.MODERATE
+    with _calls(cmd, "_lead") as control:
+        analyse("for %a in (C:\\Windows) do (rd /s /q %a)", "cmd", None)
+    assert control.calls >= 1
+
+
+def test_every_spelling_of_a_for_word_lets_the_loop_readers_run() -> None:
+    # cmd drops quotes and carets (a caret before a line break joins the lines)
+    spellings = ["for", "FOR", "@for", 'f"o"r', "f^or", '"for"', "fo^\nr", "F^O^R", "@F\"or\""]
+    for spelling in spellings:
+        text = f"{spelling} %a in (C:\\Windows C:\\x) do (rd /s /q %a)"
+        assert cmd._may_loop(text), spelling
+        segments, _ = cmd._tokenise(text)
+        assert cmd._lead(segments[0][0]) == "for", spelling
+        assert analyse(text, "cmd", None).level == RiskLevel.BLOCKED, spelling
+    for text in ("x (a&&b)", "echo (fo r)", 'echo "f" or'):
+        assert not cmd._may_loop(text), text
