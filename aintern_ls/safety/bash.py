@@ -531,6 +531,9 @@ def _go_intent(parts: list[str]) -> list[str]:
     return out
 
 
+_TERRAFORMS = frozenset({"terraform", "tofu", "opentofu"})
+
+
 def _tar_intent(parts: list[str], runs: tuple[str, ...] = _TAR_RUNS, opt: str = "--") -> list[str]:
     """TAR_OPTIONS split as tar splits it, plus (n18u) a command-running option whose
     command was written unquoted (`--to-command=rm -rf ~`): the words up to the next long
@@ -1397,6 +1400,42 @@ class _Walker:
         # (after the command's own words: `tar xf a.tar` keeps its old-style first bundle)
         return [*words, *extra] if extra else words
 
+    def _terraform_environment(self, words: list[Word], assigns: list[Node]) -> list[Word]:
+        """(u22) `TF_CLI_ARGS_apply='-destroy -auto-approve' terraform apply`: terraform adds
+        the words of TF_CLI_ARGS and of TF_CLI_ARGS_<subcommand> (set for this command or
+        exported earlier) right after its subcommand; the handler judges them there."""
+        k = 1
+        while k < len(words) and words[k].text.startswith("-"):
+            k += 1  # `terraform -chdir=infra apply`
+        if k >= len(words):
+            return words
+        sub = words[k].text
+        keys = ("TF_CLI_ARGS", "TF_CLI_ARGS_" + sub)
+        given: dict[str, Word] = {}
+        for key in keys:
+            held = self.scope.env.get(key)
+            if held:
+                given[key] = Word(held, words[0].start, words[0].end)
+        for a in assigns:
+            n, v = a.child_by_field_name("name"), a.child_by_field_name("value")
+            if n is not None and v is not None and _text(n) in keys:
+                ws = self.words(v, split=False)[:1]
+                if ws:
+                    given[_text(n)] = ws[0]
+        if not given:
+            return words
+        extra: list[Word] = []
+        for key in keys:
+            w = given.get(key)
+            if w is None:
+                continue
+            try:
+                parts = shlex.split(w.text)
+            except ValueError:
+                parts = w.text.split()
+            extra += [Word(t, w.start, w.end, w.dynamic) for t in parts[:32]]
+        return [*words[: k + 1], *extra, *words[k + 1 :]]
+
     def _git_config_env(self, words: list[Word], assigns: list[Node]) -> list[Word]:
         """`PG='sh -c …' git --config-env=core.pager=PG log`: the setting's value is the
         variable's, given by a prefix assignment here; the option is read as `-c KEY=VALUE`
@@ -2152,6 +2191,8 @@ class _Walker:
             "gtar",
         ):
             words = self._tar_environment(words, assigns)
+        if command_name(words[0].text) in _TERRAFORMS:
+            words = self._terraform_environment(words, assigns)
         if (assigns or "PYTHONBREAKPOINT" in self.scope.env) and command_name(
             words[0].text
         ).startswith("python"):

@@ -52,6 +52,11 @@ from aintern_ls.safety.words import Word, names
 # A path made of one unguarded variable and a slash (`$X/`, `${X}/*`, `$X/.*`): with the
 # variable empty it names the root directory.
 _VARIABLE_PATH = re.compile(r"^\$(?:([A-Za-z_]\w*|[0-9])|\{([A-Za-z_]\w*|[0-9])\})(/[^$`]*)$")
+# (u22) The root or home folder and one variable as the rest (`/$X`, `~/${X}/`, `$HOME/$X/*`);
+# deeper folders (`/tmp/$X`) are only an unknown entry of theirs.
+_TAIL_VARIABLE = re.compile(
+    r"^((?:\$HOME|\$\{HOME\}|~)?/)\$(?:([A-Za-z_]\w*|[0-9])|\{([A-Za-z_]\w*|[0-9])\})/?\*?$"
+)
 # Variables a shell usually has set: an unknown value, not an empty one.
 _USUALLY_SET = frozenset(
     names(
@@ -78,9 +83,19 @@ def _as_if_empty(cmd: Cmd, t: Word, recursive: bool) -> tuple[RiskLevel, str, st
         return _as_if_empty_windows(cmd, t, recursive)
     m = _VARIABLE_PATH.match(t.text)
     if m is None:
-        return None
-    name = m.group(1) or m.group(2)
-    target = classify_path(m.group(3), frozenset([None]), cmd.scope.windows)
+        # (u22) `rm -rf "/$x"`, `~/$x`, `$HOME/${x}/`: the root or home, then one variable
+        # as the whole rest; with the variable empty the path is that folder
+        m = _TAIL_VARIABLE.match(t.text)
+        if m is None:
+            return None
+        name = m.group(2) or m.group(3)
+        folder = re.sub(r"\A\$(?:HOME|\{HOME\})(?=/)", "~", m.group(1))
+        if "$" in folder or "`" in folder:
+            return None
+        target = classify_path(folder, frozenset([None]), cmd.scope.windows)
+    else:
+        name = m.group(1) or m.group(2)
+        target = classify_path(m.group(3), frozenset([None]), cmd.scope.windows)
     if target.level < B or not (recursive or target.rule == "rm-system-file"):
         return None
     what = f"{target.what} when ${name} is empty"
@@ -1717,8 +1732,14 @@ def _find(cmd: Cmd) -> None:
                 cmd.judge(inner)
                 if filtered and inner[0].text in _DELETERS:
                     _trust_store_emptied(cmd, start_words, args[tests_from:i], args[i])
-                if any(f.rule == "shell" for f in cmd.scope.findings[before_exec:]):
-                    # `find . -exec /bin/sh \; -quit`: find hands out an interactive shell.
+                if any(f.rule == "shell" for f in cmd.scope.findings[before_exec:]) and (
+                    any(re.fullmatch(r"-\w*p\w*", w.text) for w in args[i + 2 : j])
+                    or _wired(cmd.scope.source[args[i].start : args[min(j, len(args) - 1)].end])
+                ):
+                    # `find . -exec /bin/sh -p \; -quit`, `-exec sh 0<&2`: find hands out a
+                    # shell that keeps find's privileges or is wired to other descriptors (the
+                    # GTFOBins escape). (u22, blind19) A plain `-exec /bin/sh \;` is the same
+                    # user's interactive shell, as `sh` is (moderate; `sudo find …` is critical).
                     cmd.add(C, "config-exec", f"find {t} starts an interactive shell", args[i])
                 if filtered and any("{}" in w.text for w in args[i + 1 : j]):
                     # `find /etc -name shadow -exec cp /dev/null {} \;`: `{}` is the file the
@@ -2412,10 +2433,38 @@ def keeps_moved(dest: str) -> bool:
     )
 
 
+def _wired(text: str) -> bool:
+    """A descriptor duplicated in the text (`0<&2`, `1>&0`): a shell wired to other ends."""
+    return "<&" in text or ">&" in text
+
+
+def copied_body(cmd: Cmd, sources: Sequence[Word], dest: Word | None) -> None:
+    """(u22, review 21) `cp evil.gitconfig ~/.gitconfig`, `mv /tmp/rc ~/.bashrc` after the
+    block wrote the source: the destination holds the written text, judged as if written
+    there (a persistence door whose body is blocked is blocked; a tool's config that runs
+    commands is judged as that config). A folder destination gets the source's name."""
+    if dest is None or dest.dynamic or not cmd.scope.written:
+        return
+    from aintern_ls.safety import persist
+    from aintern_ls.safety.wrappers import written_text
+
+    for src in sources[:8]:
+        if src.dynamic:
+            continue
+        text = written_text(cmd.scope, src.text)
+        if text is None:
+            continue
+        target = dest.text
+        if target.endswith("/"):
+            target += src.text.rstrip("/").rsplit("/", 1)[-1]
+        persist.judge_body(cmd.scope, target, text, dest)
+
+
 @handles("mv")
 def _mv(cmd: Cmd) -> None:
     ops = cmd.operands(frozenset({"-t", "--target-directory", "-S", "--suffix"}))
     dest = cmd.option_value("-t", "--target-directory") or (ops[-1] if len(ops) > 1 else None)
+    copied_body(cmd, ops[:-1] if ops and dest is ops[-1] else ops, dest)
     # `mv -t dest/` alone (what `xargs mv -t dest/` runs on empty input) has no operand
     for w in ops[:-1] if ops and dest is ops[-1] else ops:
         t = classify_path(w.text, cmd.scope.cwds, cmd.scope.windows)
@@ -2514,6 +2563,8 @@ def _write_family(cmd: Cmd) -> None:
         return
     if n in ("cp", "install") and len(ops) >= 2 and ops[0].text in STDIN_FILES:
         stdin_written(cmd, ops[-1])  # (f19) `cp /dev/stdin run.sh <<'EOF'`
+    elif n in ("cp", "install") and len(ops) >= 2:
+        copied_body(cmd, ops[:-1], ops[-1])
     mode = cmd.option_value("-m", "--mode") if n == "install" else None
     if mode is not None and _MODE_SETUID.match(mode.text):
         cmd.add(

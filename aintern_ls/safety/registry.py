@@ -483,6 +483,12 @@ COMMAND_VARS = _VariableNames(
             "RCLONE_SFTP_SSH",
             "FCEDIT",
             "BROWSER",
+            # (u22) diff and merge programs tools run with the files as arguments
+            "KUBECTL_EXTERNAL_DIFF",
+            "HGMERGE",
+            "P4DIFF",
+            "P4MERGE",
+            "P4EDITOR",
         }
     )
     | frozenset(

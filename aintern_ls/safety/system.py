@@ -166,9 +166,16 @@ def _crontab(cmd: Cmd) -> None:
         cmd.add(M, "crontab", "crontab -e edits scheduled jobs")
     else:
         cmd.add(C, "persistence", "crontab installs jobs that run on a schedule")
-        if cmd.stdin.kind == STDIN_STATIC:
+        text = cmd.stdin.text if cmd.stdin.kind == STDIN_STATIC else None
+        files = [w for w in cmd.args if not w.text.startswith("-")]
+        if text is None and len(files) == 1 and not files[0].dynamic:
+            # (u22) `crontab /tmp/c` after the block wrote /tmp/c: its lines are the jobs
+            from aintern_ls.safety.wrappers import written_text
+
+            text = written_text(cmd.scope, files[0].text)
+        if text is not None:
             # Each cron line is a schedule (5 fields or @word) and a command that will run.
-            for line in cmd.stdin.text.splitlines():
+            for line in text[:20000].splitlines()[:64]:
                 job = re.sub(r"^\s*(@\w+|(\S+\s+){5})", "", line)
                 if job.strip() and not line.lstrip().startswith("#"):
                     cmd.scope.include(cmd.scope.nested(job, "bash", cmd.words[0], -1))

@@ -761,6 +761,8 @@ def _env(cmd: Cmd) -> None:
         for w in cmd.args[:i]
         if (lib_env and w.text.split("=", 1)[0] in INTERPRETER_OPTION_VARS | LIB_VAR_NAMES)
         or (prog in ("tar", "gtar") and w.text.split("=", 1)[0] in ("TAR_OPTIONS", "TAPE"))
+        # (u22) `env TF_CLI_ARGS_apply='-destroy -auto-approve' terraform apply`
+        or (prog in ("terraform", "tofu", "opentofu") and w.text.startswith("TF_CLI_ARGS"))
         or (prog == "git" and w.text.startswith("GIT_CONFIG"))
         or is_code_load_var(w.text.split("=", 1)[0])  # (n18u) `env DOTNET_STARTUP_HOOKS=…`
         or (config_env and "=" in w.text and w.text.split("=", 1)[0].isidentifier())
@@ -1638,8 +1640,10 @@ def _shell_code(cmd: Cmd) -> None:
             i += 1
             break
         if (t.startswith("-") and len(t) > 1) or t.startswith("+"):
-            if t.startswith("-") and not t.startswith("--") and "n" in t[1:]:
-                return  # `bash -n`: reads and checks syntax, runs nothing
+            if (t.startswith("-") and not t.startswith("--") and "n" in t[1:]) or (
+                t == "--no-execute" and cmd.name == "fish"
+            ):
+                return  # `bash -n`, (u22) `fish --no-execute`: checks syntax, runs nothing
             if not t.startswith("--") and "c" in t[1:]:
                 code_flag = True
             if not t.startswith("--") and "s" in t[1:]:
