@@ -2494,6 +2494,8 @@ class _Walker:
                 joined = "\n".join(w.text for w in items)
                 self._check_hook_variable(name, Word(joined, s, e, not static), node)
             before = self.scope.env.get(name) if appends else ""
+            if before is None and name not in self.scope.assigned and name.isidentifier():
+                before = ""  # (u22) `a+=(/)` on a name never set: an array of what is added
             if not items and not value.named_children and before is not None:
                 self.scope.env[name] = before  # (f19) `arr=()`: known and empty
                 return
@@ -2792,22 +2794,25 @@ class _Walker:
                 skip = False
                 continue
             if w.text in ("-p", "-d", "-n", "-N", "-t", "-u", "-i", "-a"):
-                skip = True
-                if w.text == "-a":
-                    names.append("\x00array")
+                # (u22) `-a NAME`: the next word is the array's name, not a value to skip
+                skip = w.text != "-a"
+                if w.text == "-a" and "\x00array" not in names:
+                    names.insert(0, "\x00array")
                 continue
             if re.fullmatch(r"-[a-zA-Z]+", w.text) and w.text[-1] in "pdnNtuia":
                 # `read -ra parts`: bundled switches, the last one takes the next word (m8)
-                skip = True
-                if w.text[-1] == "a":
-                    names.append("\x00array")
+                skip = w.text[-1] != "a"
+                if w.text[-1] == "a" and "\x00array" not in names:
+                    names.insert(0, "\x00array")
                 continue
             if w.text.startswith("-"):
                 continue
             names.append(w.text)
         if names and names[0] == "\x00array" and len(names) > 1:
             ifs = self.scope.env.get("IFS", " \t\n") or " "
-            line = stdin.text.split("\n", 1)[0] if known else None
+            # (u22) `read -d '' -a arr`: the "line" runs to the NUL (or the -d character)
+            _, delim = _read_names([w.text for w in words[1:]])
+            line = stdin.text.split(delim, 1)[0] if known else None
             if line is None:
                 self.scope.env.pop(names[1], None)
             else:
@@ -3212,6 +3217,13 @@ class _Walker:
                 ):
                     s, e = self.pos.char(c.start_byte), self.pos.char(c.end_byte)
                     self.scope.add(RiskLevel.MODERATE, "history", "turns off shell history", s, e)
+            elif c.type == "variable_name" and (
+                keyword in ("declare", "typeset", "local")
+                and any("a" in f or "A" in f for f in flags)
+                and _text(c) not in self.scope.env
+                and _text(c) not in self.scope.assigned
+            ):
+                self.scope.env[_text(c)] = ""  # (u22) `declare -a a`: a new, empty array
             elif c.type == "variable_name":
                 self.scope.assigned.add(_text(c))  # `export X`, `local x`: may hold a value
                 value = self.scope.env.get(_text(c)) if exports else None

@@ -133,9 +133,15 @@ def test_listed_and_printed_look_alikes(cmd: str, level: RiskLevel) -> None:
         'typeset -A h; h[p]=/etc/sudoers; rm -f "${h[p]}"',
         'declare -A d; d[root]=/; rm -rf "${d[root]}"',
         'declare -A d; d[a]=/usr; rm -rf "${d[@]}"',
+        'declare -a a; a+=(/); rm -rf "${a[@]}"',
+        'a+=(/usr); rm -rf "${a[@]}"',
+        "read -r -d '' -a arr < <(printf '/etc'); rm -rf \"${arr[@]}\"",
+        "IFS=$'\\n' read -r -d '' -a arr < <(printf '/etc\\n/usr\\n'); rm -rf \"${arr[@]}\"",
+        'read -a parts <<< "/ /etc"; rm -rf "${parts[1]}"',
     ],
 )
 def test_associative_array_values(cmd: str) -> None:
+    # (also: arrays declared empty then grown, `read -a` with `-d ''`)
     for c in _same_shell(cmd):
         assert _rated(c) == B, c
 
@@ -211,6 +217,9 @@ def test_zsh_and_fish_lists(cmd: str, shell: str, level: RiskLevel) -> None:
         ("set -a l /usr; echo $l", "fish", S),
         ("set -a t build; rm -rf $t", "fish", D),
         ('dirs=(build dist); rm -rf "${dirs[@]}"', "bash", D),
+        ('declare -a a; a+=(build); rm -rf "${a[@]}"', "bash", D),
+        ('read -ra parts <<< "build dist"; rm -rf "${parts[@]}"', "bash", D),
+        ('read -ra parts <<< "/ /etc"; echo "${parts[@]}"', "bash", S),
     ],
 )
 def test_list_look_alikes(cmd: str, shell: str, level: RiskLevel) -> None:
