@@ -558,6 +558,8 @@ class _PyReader:
             if name.endswith("expanduser") and args:
                 return args[0]
             return "~"
+        if name in ("os.getcwd", "os.getcwdb", "pathlib.Path.cwd", "Path.cwd", "posix.getcwd"):
+            return "."  # (u22, red team F12) `shutil.rmtree(os.getcwd())` is `rmtree(".")`
         if name in ("os.getenv", "os.environ.get") and args and env_folder(args[0]):
             return env_folder(args[0]) or DYN
         if name in ("os.path.expandvars", "posixpath.expandvars", "ntpath.expandvars") and args:
@@ -1362,6 +1364,11 @@ _HOME_EXPR = re.compile(
     r"|System\.getenv\(\x01\d+\x01\)|Environment\.GetEnvironmentVariable\(\x01\d+\x01\)"
     r"|os\.Getenv\(\x01\d+\x01\))$"  # (n14u: Go)
 )
+# (u22) The working folder in the languages' spellings (`process.cwd()`, `Dir.pwd`, `getcwd()`).
+_CWD_EXPR = re.compile(
+    r"\A(?:process\.cwd\(\s*\)|Deno\.cwd\(\s*\)|Dir\.(?:pwd|getwd)|(?:Cwd::)?(?:getcwd|cwd)\(\s*\)"
+    r"|Cwd::(?:getcwd|cwd)|lfs\.currentdir\(\s*\)|os\.Getwd\(\s*\)|getwd\(\s*\))\Z"
+)
 _DECODERS = {
     "atob": "base64",
     "decode_base64": "base64",
@@ -1507,6 +1514,8 @@ class _Reader:
             return self.lit(int(m.group(1)))
         if self.lang == "js" and e.endswith("!") and "env" in e:
             e = e.rstrip("!").rstrip()  # (n14w) TypeScript's non-null mark: `Deno.env.get("x")!`
+        if _CWD_EXPR.match(e):
+            return "."  # (u22, red team F12) the working folder: `rmSync(process.cwd(), …)`
         if _HOME_EXPR.match(e):
             if (
                 "getenv" in e

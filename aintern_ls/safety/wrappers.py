@@ -2860,6 +2860,19 @@ _ARGV_REF = re.compile(
 def _argv_targets(cmd: Cmd, code: Word, rest: Sequence[Word], mark: int) -> None:
     if not rest or code.dynamic or not _ARGV_REF.search(code.text):
         return
+    if any(
+        f.rule == "eval-dynamic" and "computed at run time" in f.reason
+        for f in cmd.scope.findings[mark:]
+    ):
+        # (u22, red team F13) `python3 -c 'os.system(sys.argv[1])' 'rm -rf ~'`: the command
+        # line the code runs is made of the words after it (one word, or all of them)
+        given = [w for w in rest if w.text != "--" and not w.dynamic][:8]
+        lines = dict.fromkeys(
+            [*(w.text for w in given if " " in w.text), " ".join(w.text for w in given)]
+        )
+        for line in list(lines)[:9]:
+            if line.strip():
+                cmd.scope.include(cmd.scope.nested(line, "bash", given[0], -1))
     deletes = [
         f
         for f in cmd.scope.findings[mark:]

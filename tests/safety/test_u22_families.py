@@ -344,3 +344,42 @@ def test_unset_variable_as_the_rest_of_root_or_home(cmd: str, level: RiskLevel) 
 )
 def test_over_ratings(cmd: str, shell: str, level: RiskLevel) -> None:
     assert _rated(cmd, shell) == level
+
+
+# 1c. (red team F12/F13) The working folder in inline code (`os.getcwd()`, `process.cwd()`,
+# `Dir.pwd`, `getcwd()`), and a command line inline code runs from its own arguments
+# (`os.system(sys.argv[1])` given 'rm -rf …').
+@pytest.mark.parametrize(
+    ("cmd", "level"),
+    [
+        ("python3 -c 'import shutil,os; shutil.rmtree(os.getcwd())'", B),
+        ("python3 -c 'from pathlib import Path; import shutil; shutil.rmtree(Path.cwd())'", B),
+        ("node -e 'require(\"fs\").rmSync(process.cwd(), {recursive: true})'", B),
+        ("ruby -e 'require \"fileutils\"; FileUtils.rm_rf(Dir.pwd)'", B),
+        ("perl -MCwd -MFile::Path=rmtree -e 'rmtree(getcwd())'", B),
+        ("deno eval 'Deno.removeSync(Deno.cwd(), {recursive: true})'", B),
+        ("php -r 'system(\"rm -rf \" . getcwd());'", B),
+        ("python3 -c 'import os; print(os.getcwd())'", S),
+        ("node -e 'console.log(process.cwd())'", S),
+        ('node -e \'const cwd = "/tmp/x"; require("fs").rmSync(cwd, {recursive: true})\'', D),
+        ("python3 -c 'import os,shutil; shutil.rmtree(os.path.join(os.getcwd(), \"build\"))'", D),
+    ],
+)
+def test_working_folder_in_inline_code(cmd: str, level: RiskLevel) -> None:
+    assert _rated(cmd) == level
+
+
+@pytest.mark.parametrize(
+    ("cmd", "level"),
+    [
+        ("python3 -c 'import sys,os; os.system(sys.argv[1])' 'rm -rf /usr'", B),
+        ("node -e 'require(\"child_process\").execSync(process.argv[1])' 'rm -rf /usr'", B),
+        ("ruby -e 'system(ARGV[0])' 'rm -rf /usr'", B),
+        ("perl -e 'system($ARGV[0])' 'rm -rf /usr'", B),
+        ("python3 -c 'import sys,os; os.execvp(sys.argv[1], sys.argv[1:])' rm -rf /usr", B),
+        ("python3 -c 'import sys,os; os.system(sys.argv[1])' 'ls -la'", C),
+        ("python3 -c 'import sys; print(sys.argv[1])' 'rm -rf /'", S),
+    ],
+)
+def test_inline_code_runs_its_arguments(cmd: str, level: RiskLevel) -> None:
+    assert _rated(cmd) == level
