@@ -3413,7 +3413,24 @@ class _Walker:
         if t in ("simple_expansion", "expansion"):
             return self.expansion(node, quoted)
         if t == "command_substitution":
-            return self.substitution(node)
+            text, d, g, o = self.substitution(node)
+            prev = node.prev_named_sibling
+            if (
+                not quoted
+                and (not d or o in ("static", "decoded"))
+                and _SPLIT not in text
+                # (`bash -c $(echo "rm -rf /")`: read as the code its writer meant)
+                and not (prev is not None and re.fullmatch(r"-\w*c", _text(prev)))
+            ):
+                # (u22) an unquoted substitution's known output is split into words at IFS
+                # (`rm -rf $(echo /etc /usr)`, `for d in $(printf '/etc\n/usr\n')`)
+                ifs = self.scope.env.get("IFS", " \t\n") or ""
+                stripped = text.strip(" \t\n")
+                if ifs and any(c in stripped for c in ifs):
+                    text = _SPLIT.join(
+                        p for p in re.split("[" + re.escape(ifs) + "]+", stripped) if p
+                    )
+            return text, d, g, o
         if t == "process_substitution" and _text(node).startswith(">("):
             if self.out_substs is not None:
                 self.out_substs.append(node)  # judged once the writer's output is known

@@ -383,3 +383,25 @@ def test_working_folder_in_inline_code(cmd: str, level: RiskLevel) -> None:
 )
 def test_inline_code_runs_its_arguments(cmd: str, level: RiskLevel) -> None:
     assert _rated(cmd) == level
+
+
+# 2c. An unquoted command substitution's known output is split into words at IFS, as bash
+# splits it: the items of a for loop, the operands of a command (a `-c` code word is read whole).
+@pytest.mark.parametrize(
+    ("cmd", "level"),
+    [
+        ("rm -rf $(echo /etc /usr)", B),
+        ("printf '/etc\\n/usr\\n' > l; rm -rf $(cat l)", B),
+        ("for d in $(printf '/etc\\n/usr\\n'); do rm -rf \"$d\"; done", B),
+        ('for d in $(echo /etc /usr); do rm -rf "$d"; done', B),
+        ("printf '/etc\\n/usr\\n' > l; for d in $(cat l); do rm -rf \"$d\"; done", B),
+        ("printf '/etc\\n/usr\\n' > l; for d in $(<l); do rm -rf \"$d\"; done", B),
+        ('bash -c $(echo "rm -rf /")', B),
+        ('rm -rf "$(echo /etc /usr)"', D),
+        ("rm -rf $(echo build dist)", D),
+        ("echo $(echo /etc /usr)", S),
+        ("ls $(echo -la /)", S),
+    ],
+)
+def test_unquoted_substitution_output_is_split(cmd: str, level: RiskLevel) -> None:
+    assert _rated(cmd) == level
