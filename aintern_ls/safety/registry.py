@@ -989,6 +989,15 @@ def interpreter_option_findings(
                 )
             elif tok.startswith("-I") and (lib := tok[2:] or nxt) and not _SAFE_LIB_DIR.match(lib):
                 out.append(opaque(f"modules from {lib}"))
+            elif (
+                tok.startswith(("-M", "-m"))
+                and len(tok) > 2
+                and scope.written
+                and (pm := re.split(r"[=\s]", tok[2:].lstrip("-"), maxsplit=1)[0]).replace("::", "")
+                and pm.replace("::", "/").rsplit("/", 1)[-1] + ".pm" in scope.written
+            ):
+                # (u22) `PERL5OPT='-I/tmp -ME'` after the block wrote /tmp/E.pm: its code
+                out += loaded(pm.replace("::", "/") + ".pm", "perl")
             elif tok.startswith(("-M", "-m")) and len(tok) > 2 and (d := chosen()) is not None:
                 out.append(opaque(f"the module {tok[2:]} from {d}"))
         elif name == "RUBYOPT":

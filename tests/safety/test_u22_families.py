@@ -405,3 +405,21 @@ def test_inline_code_runs_its_arguments(cmd: str, level: RiskLevel) -> None:
 )
 def test_unquoted_substitution_output_is_split(cmd: str, level: RiskLevel) -> None:
     assert _rated(cmd) == level
+
+
+# 3b. PERL5OPT's -M module that the block wrote (into an -I folder) is read as its code.
+@pytest.mark.parametrize(
+    ("cmd", "level"),
+    [
+        ("echo 'system(\"rm -rf ~\")' > /tmp/E.pm; PERL5OPT='-I/tmp -ME' perl -v", B),
+        (
+            "printf 'package E; system(\"rm -rf /usr\"); 1;' > lib/E.pm; "
+            "PERL5OPT='-Ilib -ME' perl x.pl",
+            B,
+        ),
+        ("echo 'print 1' > /tmp/E.pm; PERL5OPT='-I/tmp -ME' perl -v", C),
+        ("PERL5OPT='-Mstrict' perl x.pl", M),
+    ],
+)
+def test_perl5opt_module_written_above(cmd: str, level: RiskLevel) -> None:
+    assert _rated(cmd) == level
