@@ -1430,9 +1430,9 @@ class _Walker:
             if w is None:
                 continue
             try:
-                parts = shlex.split(w.text)
+                parts = shlex.split(w.text[:2000])  # (shlex is slow: only the first options)
             except ValueError:
-                parts = w.text.split()
+                parts = w.text[:2000].split()
             extra += [Word(t, w.start, w.end, w.dynamic) for t in parts[:32]]
         return [*words[: k + 1], *extra, *words[k + 1 :]]
 

@@ -2100,6 +2100,7 @@ class _Reader:
                     continue
                 mod, member = bound[m.group(1)]
                 calls.append((mod, member or m.group(2) or "", m.end() - 1))
+        judged = 0
         for mod, member, open_at in calls[:_MAX_CALLS]:
             table = _JS_LIBS.get(mod)
             if table is None:
@@ -2107,8 +2108,30 @@ class _Reader:
             action = table.get(member) or table.get("*")
             if action is None:
                 continue
-            close = _closing(code, open_at)
-            argtext = code[open_at + 1 : close if close > 0 else len(code)]
+            judged += 1
+            close = (
+                _closing(code[: open_at + _MAX_LIBRARY_ARGS + 2], open_at)
+                if judged <= _MAX_LIBRARY_CALLS
+                else -1
+            )
+            if (
+                close < 0
+                and judged <= _MAX_LIBRARY_CALLS
+                and len(code) - open_at <= _MAX_LIBRARY_ARGS
+            ):
+                close = len(code)  # (a call never closed: its arguments run to the end)
+            if close < 0:
+                # (calls past the first few, or arguments too long to read: what they
+                # delete or run is not known here; the scan for the bracket stays short)
+                if action in ("shell", "argv"):
+                    self.fx.opaque = self.fx.opaque or "runs a command line computed at run time"
+                else:
+                    self.fx.risky = True
+                    self.fx.unknown_delete = True
+                if judged > _MAX_LIBRARY_CALLS:
+                    break
+                continue
+            argtext = code[open_at + 1 : close]
             if action == "tree":
                 self.call("rimraf", "rimraf", argtext, code, open_at)
             elif action == "fs":
@@ -2679,6 +2702,8 @@ _JS_BIND = re.compile(
 _JS_DIRECT = re.compile(
     r"\b(?:require|import)\s*\(\s*\x01(\d+)\x01\s*\)\s*\)?\s*(?:\.\s*([\w$]+)\s*)?\("
 )
+_MAX_LIBRARY_CALLS = 32  # library calls read in one program
+_MAX_LIBRARY_ARGS = 1000  # characters of one library call's arguments that are read
 _JS_BOUND_CALL = re.compile(r"(?<![\w$.])([\w$]+)\s*(?:\.\s*([\w$]+)\s*)?\(")
 
 
