@@ -3825,6 +3825,12 @@ class _Walker:
             joined = ":".join([old, *new] if "a" in flags else [*new, old])
         elif rest and rest[0].text in ("PATH", "fish_user_paths") and len(rest) > 1:
             items = [old if w.text in ("$PATH", "$fish_user_paths") else w.text for w in rest[1:]]
+            grow = {w.text for w in words[1:]} & {"-a", "--append", "-p", "--prepend"}
+            if rest[0].text == "PATH" and grow & {"-a", "--append"}:
+                items = [old, *items]  # (u22) `set -a PATH /tmp/b`: searched last
+            elif rest[0].text == "PATH" and grow:
+                items = [*items, old]  # `set -p PATH /tmp/b`: searched first
+            # (fish searches every fish_user_paths entry before PATH, appended or not)
             joined = ":".join(items if rest[0].text == "PATH" else [*items, old])
         else:
             return

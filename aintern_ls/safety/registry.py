@@ -489,6 +489,7 @@ COMMAND_VARS = _VariableNames(
             "P4DIFF",
             "P4MERGE",
             "P4EDITOR",
+            "DIFFPROG",  # pacdiff's (pacman-contrib) diff program
         }
     )
     | frozenset(

@@ -2188,14 +2188,20 @@ def other_shell_export(cmd: Cmd) -> None:
         k > 0
         and k < len(args)
         and args[k].text == "PATH"
-        and all(a.text in _FISH_SCOPES for a in args[:k])
+        and all(a.text in _FISH_SCOPES or a.text in _FISH_GROW for a in args[:k])
     )  # (u21) `set -g PATH /tmp/b $PATH`: fish's PATH is always exported
     if (
         (exported or fish_path)
         and k + 1 < len(args)
         and re.fullmatch(r"[A-Za-z_]\w*", args[k].text)
     ):
-        _exported_as(cmd, args[k], args[k + 1 :])
+        values = list(args[k + 1 :])
+        grow = {a.text for a in args[:k]} & _FISH_GROW
+        if grow and args[k].text == "PATH":
+            # (u22) `set -a PATH /tmp/b` adds after what PATH held, `set -p` before it
+            held = Word("$PATH", args[k].start, args[k].end, dynamic=True)
+            values = [held, *values] if grow & {"-a", "--append"} else [*values, held]
+        _exported_as(cmd, args[k], values)
     elif (
         k + 1 < len(args)
         and all(a.text in _FISH_SCOPES or a.text in _FISH_GROW for a in args[:k])

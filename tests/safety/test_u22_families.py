@@ -423,3 +423,30 @@ def test_unquoted_substitution_output_is_split(cmd: str, level: RiskLevel) -> No
 )
 def test_perl5opt_module_written_above(cmd: str, level: RiskLevel) -> None:
     assert _rated(cmd) == level
+
+
+# 4b. (review 21 U2) fish's PATH grown with `set -a` (searched last: an ordinary change) or
+# `set -p`/`fish_user_paths` (searched first: a world-writable folder there is a hijack).
+@pytest.mark.parametrize(
+    ("cmd", "level"),
+    [
+        ("set -a PATH /tmp/b; git status", M),
+        ("set --append PATH /tmp/b; git status", M),
+        ("set -gx PATH $PATH /tmp/b; git status", M),
+        ("set -p PATH /tmp/b; git status", C),
+        ("set -x PATH /tmp/b $PATH; git status", C),
+        ("set -a fish_user_paths /tmp/b; ls", C),
+        ("set -U fish_user_paths /tmp/b $fish_user_paths; ls", C),
+        ("fish_add_path -p /tmp/b; git status", C),
+    ],
+)
+def test_fish_path_growth(cmd: str, level: RiskLevel) -> None:
+    assert _rated(cmd, "fish") == level
+
+
+@pytest.mark.parametrize(
+    ("cmd", "level"),
+    [("DIFFPROG='rm -rf ~' pacdiff", B), ("DIFFPROG='vim -d' pacdiff", M)],
+)
+def test_diffprog(cmd: str, level: RiskLevel) -> None:
+    assert _rated(cmd) == level
