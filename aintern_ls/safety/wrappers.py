@@ -2196,11 +2196,11 @@ def other_shell_export(cmd: Cmd) -> None:
         and re.fullmatch(r"[A-Za-z_]\w*", args[k].text)
     ):
         values = list(args[k + 1 :])
-        grow = {a.text for a in args[:k]} & _FISH_GROW
-        if grow and args[k].text == "PATH":
+        growth = {a.text for a in args[:k]} & _FISH_GROW
+        if growth and args[k].text == "PATH":
             # (u22) `set -a PATH /tmp/b` adds after what PATH held, `set -p` before it
-            held = Word("$PATH", args[k].start, args[k].end, dynamic=True)
-            values = [held, *values] if grow & {"-a", "--append"} else [*values, held]
+            prior = Word("$PATH", args[k].start, args[k].end, dynamic=True)
+            values = [prior, *values] if growth & {"-a", "--append"} else [*values, prior]
         _exported_as(cmd, args[k], values)
     elif (
         k + 1 < len(args)
