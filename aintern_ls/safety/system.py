@@ -170,9 +170,9 @@ def _crontab(cmd: Cmd) -> None:
         files = [w for w in cmd.args if not w.text.startswith("-")]
         if text is None and len(files) == 1 and not files[0].dynamic:
             # (u22) `crontab /tmp/c` after the block wrote /tmp/c: its lines are the jobs
-            from aintern_ls.safety.wrappers import written_text
-
-            text = written_text(cmd.scope, files[0].text)
+            base = files[0].text.strip("\"'").replace("\\", "/").rsplit("/", 1)[-1]
+            held = cmd.scope.written.get(base) if cmd.scope.written else None
+            text = held[0] if held is not None else None
         if text is not None:
             # Each cron line is a schedule (5 fields or @word) and a command that will run.
             for line in text[:20000].splitlines()[:64]:
