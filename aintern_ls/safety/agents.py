@@ -360,3 +360,24 @@ def judge_jq(scope: Scope, args: list[Word]) -> None:
     ops = [w for w in args if not w.text.startswith("-") and w not in files]
     if ops and ("=" in ops[0].text or ":" in ops[0].text):
         judge(scope, files[0].text, _JQ_ASSIGN.sub(": ", ops[0].text[:20000]), files[0])
+
+
+# (a22) PowerShell's `-replace 'old', 'new'` (and `.Replace('old', 'new')`): the new text
+_PS_REPLACE = re.compile(
+    r"(?i)(?:-[ci]?replace[ \t]{0,8}\(?|\.replace\()[ \t]{0,8}"
+    r"(?:'[^'\n]{0,2000}'|\"[^\"\n]{0,2000}\")[ \t]{0,8},[ \t]{0,8}"
+    r"(?:'([^'\n]{0,2000})'|\"([^\"\n]{0,2000})\")"
+)
+
+
+def judge_ps_replace(scope: Scope, target: str, where: Word) -> None:
+    """`(Get-Content .vscode\\settings.json) -replace '…: false', '…: true' | Set-Content
+    .vscode\\settings.json`: the text each replacement puts into an agent's settings."""
+    if not is_agent_config(target):
+        return
+    src = scope.source[:20000]
+    if "replace" not in src.lower():
+        return
+    new = [m.group(1) if m.group(1) is not None else m.group(2) for m in _PS_REPLACE.finditer(src)]
+    if new:
+        judge(scope, target, "\n".join(new), where)

@@ -402,6 +402,16 @@ CATALOGUE: dict[str, Rule] = _rules(
     ("db-shell", "opens an interactive database session", "mysql -u root -p"),
     ("db-script", "runs a SQL script", "mysql mydb < dump.sql"),
     ("db-write", "may change database data", "redis-cli set foo bar"),
+    (
+        "db-replica",
+        "makes a database server copy another host's data (and modules)",
+        "redis-cli REPLICAOF 203.0.113.4 6379",
+    ),
+    (
+        "db-code",
+        "loads native code into a database server or reaches the OS from its scripts",
+        "redis-cli MODULE LOAD /tmp/m.so",
+    ),
     ("db-delete", "deletes database data", "redis-cli DEL session:123"),
     ("db-drop", "deletes a database", "dropdb staging"),
     ("db-flush", "deletes every key", "redis-cli flushdb"),

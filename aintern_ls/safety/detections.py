@@ -424,6 +424,27 @@ def _other(cmd: Cmd) -> tuple[str, str] | None:
     return None
 
 
+# (a22) Readers of another process's memory file: `dd if=/proc/$(pidof sshd)/mem`, `head -c N
+# /proc/PID/mem | strings`, `cat /proc/PID/mem`: what sshd, ssh-agent, gpg-agent or a keyring
+# holds (passwords, keys) copied out. `/proc/self/mem` is the reader's own.
+_MEMORY_READERS = frozenset(
+    names("dd cat tac head tail strings xxd od hexdump hd cp less more base64 dd.exe")
+)
+_PROC_MEM = re.compile(r"(?:\A|=)/proc/(?!self/|thread-self/)[^/\n]{1,80}/mem\Z")
+
+
+def _process_memory(cmd: Cmd) -> str | None:
+    texts = cmd.texts()
+    if not any("/mem" in t for t in texts):
+        return None
+    for t in texts:
+        if t.startswith("of="):
+            continue  # (a write into it is `process-injection`)
+        if _PROC_MEM.search(t):
+            return f"{cmd.name} reads another process's memory ({t.split('=', 1)[-1]})"
+    return None
+
+
 # PowerShell text built from a hex literal two digits at a time (`[char][byte]('0x'+…)`,
 # `[Convert]::ToByte(…, 16)`) and handed to Invoke-Expression (DarkSide, round-6 note 9).
 _HEX_LITERAL = re.compile(r"['\"]((?:[0-9a-fA-F]{2}){8,})['\"]")
@@ -496,6 +517,7 @@ FAMILIES: tuple[tuple[Programs, Family], ...] = (
     ),
     (Programs(_STAGERS, names("dscl defaults")), _as("credential-dump", _credential_access)),
     (Programs(names("dd curl osascript")), _other),
+    (Programs(_MEMORY_READERS), _as("credential-dump", _process_memory)),
 )
 
 

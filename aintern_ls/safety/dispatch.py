@@ -187,11 +187,33 @@ def _windows_help(name: str, argv: Argv, known: bool, scope_source: str) -> bool
     )
 
 
+def _go_run_program_help(texts: Sequence[str]) -> bool:
+    """(a22) `go run . --help`, `go run ./cmd/x -h`: the words after the package are the
+    program's own (it is built and run, and it reads them): no help of go's."""
+    if not texts or texts[0] != "run":
+        return False
+    at = next((k for k, t in enumerate(texts[1:], 1) if not t.startswith("-")), len(texts))
+    return any(t in ("-h", "--help", "-help") for t in texts[at + 1 :])
+
+
 def _before_dashes(argv: Argv) -> Sequence[str]:
     """(a21) The words before a `--`: after it they are another program's (`cargo run --
     --help`, `npm run test -- --help` run the project's code with `--help`)."""
     texts = argv.texts
     return texts[: texts.index("--")] if "--" in argv.textset else texts
+
+
+# (a22) Options of the cluster and cloud CLIs that take the next word as their value (a `-h`
+# right after one is that value, not a help switch).
+_VALUED_BEFORE_HELP = frozenset(
+    """
+    -n --namespace -l --selector -o --output -f --filename -c --container --context --cluster
+    --user -s --server -k --kustomize --field-selector -L --label-columns --kubeconfig --as
+    --as-group --token --type --name --region --zone --project -g --resource-group
+    --subscription --query --profile --repo -R --message --timeout --grace-period --values
+    --set --version --image --config --format --filter --kube-context
+    """.split()  # noqa: SIM905
+)
 
 
 def _cli_help(name: str, argv: Argv) -> bool:
@@ -211,7 +233,14 @@ def _cli_help(name: str, argv: Argv) -> bool:
         return True
     if "--" in argv.textset:
         return False  # (`kubectl exec p -h -- rm -rf /`: not read as help here)
-    return "-h" in argv.textset or "--help" in argv.textset
+    if "-h" not in argv.textset and "--help" not in argv.textset:
+        return False
+    # (a22) pflag/knack hand the next word to an option that takes a value, whatever it
+    # looks like: `kubectl delete deploy --all -l -h` deletes what the selector `-h` picks
+    return any(
+        t in ("-h", "--help") and (k == 0 or texts[k - 1] not in _VALUED_BEFORE_HELP)
+        for k, t in enumerate(texts)
+    )
 
 
 def judge(words: list[Word], scope: Scope, stdin: Stdin = NO_STDIN) -> Info:
@@ -801,6 +830,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         and name not in _PRIVILEGE
         and "--help" in argv.staticset
         and "--help" in _before_dashes(argv)
+        and not (name == "go" and _go_run_program_help(argv.texts))
     ):
         return cmd.info  # `kubectl delete --help`: a known program only prints its help
     if _volume_dry_run(cmd):

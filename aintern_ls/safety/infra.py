@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from aintern_ls.safety import inline, system
 from aintern_ls.safety.context import (
+    STDIN_NETWORK,
     STDIN_NONE,
     STDIN_STATIC,
     Cmd,
@@ -127,6 +128,12 @@ _REDIS_VALUED = frozenset(
 )
 
 
+_ACCOUNT_FILES = frozenset(("passwd", "shadow", "group", "gshadow", "sudoers"))
+_REDIS_DIR_ETC = re.compile(
+    r"(?i)\bset[ \t]{1,8}dir[ \t]{1,8}['\"]?/etc/?['\"]?(?:[ \t;&|)]|$)", re.M
+)
+
+
 @handles("redis-cli", "valkey-cli", "keydb-cli")
 def _redis(cmd: Cmd) -> None:
     ops = cmd.operands(frozenset({"-h", "-p", "-a", "-n", "-u", "--user", "--pass", "-s"}))
@@ -143,9 +150,20 @@ def _redis(cmd: Cmd) -> None:
             t in ("--eval", "--pipe", "--rdb", "--functions-rdb") for t in texts
         ):
             return
-    level, rule, reason = inline.judge_redis([w.text for w in ops])
+    argv = [w.text for w in ops]
+    level, rule, reason = inline.judge_redis(argv)
     if level:
         cmd.add(level, rule, reason)
+    if (
+        len(argv) > 3
+        and argv[0].lower() == "config"
+        and argv[2].lower() == "dbfilename"
+        and argv[3].strip("'\"") in _ACCOUNT_FILES
+        and _REDIS_DIR_ETC.search(cmd.scope.source[:20000])
+    ):
+        # (a22) `config set dir /etc` + `config set dbfilename shadow` + `save`: the server
+        # writes its dump over an account file (the block sets both): blocked
+        cmd.add(B, "system-file", f"Redis will save its data over /etc/{argv[3]}", ops[3])
 
 
 @handles("mongorestore", "pg_restore")
@@ -962,6 +980,52 @@ def _kube_from_file(cmd: Cmd, kind: str) -> None:
             return
 
 
+# (a22) A kustomization kubectl fetches itself: a URL, a git remote, or a path whose first
+# segment is a host name (`github.com/org/repo//overlays/prod?ref=main`).
+_REMOTE_SOURCE = re.compile(
+    r"(?i)\A(?:https?://|git::|git@|ssh://|(?:github\.com|gitlab\.com|bitbucket\.org)/"
+    r"|[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8}\.[a-z]{2,12}/)"
+)
+
+
+def _remote_manifest(cmd: Cmd, verb: str) -> None:
+    """(a22) `kubectl apply -f https://…`, `-k github.com/…`, `curl … | kubectl apply -f -`:
+    the cluster runs whatever the fetched manifest says (a DaemonSet on every node, a
+    privileged pod, a ClusterRoleBinding), and nobody here read it: remote code, critical.
+    A local file, a manifest the block shows, and a dry run (handled before) are not."""
+    for _opt, value in opt_values(cmd, "-f --filename -k --kustomize"):
+        text = value.text.strip("'\"")
+        kustomize = _opt.text.startswith(("-k", "--k"))
+        if text.lower().startswith(("http://", "https://")) or (
+            kustomize and _REMOTE_SOURCE.match(text)
+        ):
+            cmd.add(
+                C,
+                "remote-code",
+                f"kubectl {verb} applies a manifest fetched from {text} that nobody here read",
+                value,
+            )
+            return
+        base = text.replace("\\", "/").rsplit("/", 1)[-1]
+        if base and base in cmd.scope.downloaded:
+            cmd.add(
+                C,
+                "remote-code",
+                f"kubectl {verb} applies {base}, a manifest just downloaded and not read",
+                value,
+            )
+            return
+        if text == "-" and cmd.stdin.kind == STDIN_NETWORK:
+            cmd.add(
+                C,
+                "remote-code",
+                f"kubectl {verb} applies a manifest downloaded into its input that nobody here"
+                " read",
+                value,
+            )
+            return
+
+
 @handles("kubectl", "oc", "kubecolor", "microk8s.kubectl", "k3s")
 def _kubectl(cmd: Cmd) -> None:
     ops = cmd.operands(
@@ -994,6 +1058,8 @@ def _kubectl(cmd: Cmd) -> None:
             return
         cmd.add(M, "kube-config", f"kubectl config {sub} changes kubeconfig")
         return
+    if verb in ("apply", "create", "replace"):
+        _remote_manifest(cmd, verb)
     if verb in ("delete", "drain") or (verb == "replace" and cmd.long("--force")):
         cmd.add(D, "kube-delete", f"kubectl {verb} removes cluster resources")
         backup_machinery_off(cmd)  # `kubectl delete cronjob etcd-backup` (n17u)
@@ -1067,6 +1133,13 @@ def _helm(cmd: Cmd) -> None:
         cmd.add(D, "kube-delete", "helm uninstall removes a release")
         backup_machinery_off(cmd)  # `helm uninstall velero` (n17u)
         return
+    if verb in ("install", "upgrade"):
+        # (a22) `helm install x https://…/x.tgz`: a chart fetched from a URL and installed
+        # unread (its templates start any workload, its hooks run jobs): remote code
+        url = next((w for w in ops[1:] if w.text.lower().startswith(("http://", "https://"))), None)
+        if url is not None:
+            cmd.add(C, "remote-code", f"helm {verb} installs a chart fetched from {url.text}", url)
+            return
     cmd.add(M, "kube-write", f"helm {verb} changes the cluster")
 
 
@@ -1075,6 +1148,19 @@ def _terraform(cmd: Cmd) -> None:
     ops = [w.text for w in cmd.operands()]
     verb = ops[0] if ops else ""
     text = " ".join(cmd.texts())
+    if cmd.name in ("terraform", "tofu") and cmd.scope.env:
+        # (a22) `TF_CLI_ARGS_apply='-destroy -auto-approve' terraform apply`: terraform adds
+        # TF_CLI_ARGS and TF_CLI_ARGS_<verb> to its own arguments (the option-variable
+        # convention: judged as the options written on the command line)
+        wanted = {"tf_cli_args", f"tf_cli_args_{verb}".lower()}
+        extra = " ".join(
+            v
+            for k, v in cmd.scope.env.items()
+            if "TF_CLI_ARGS" in k.upper()
+            and k.rsplit(":", 1)[-1].lower() in wanted  # (`$env:X`, cmd's `set X=`)
+        )
+        if extra:
+            text = f"{text} {extra}"
     if verb in ("plan", "preview") and cmd.name in ("terraform", "tofu", "terragrunt", "pulumi"):
         return  # a plan, even of a destroy saved with -out, changes nothing
     if cmd.name == "pulumi" and "--preview-only" in cmd.texts():
@@ -2443,3 +2529,15 @@ def backup_machinery_off(cmd: Cmd) -> None:
         hit = next((t for t in ops[1:] if _BACKUP_WORD.search(t)), None)
     if hit is not None:
         cmd.add(C, "backup-off", f"{cmd.name} removes or stops the backup machinery ({hit})")
+
+
+@handles("ansible-pull")
+def _ansible_pull(cmd: Cmd) -> None:
+    """(a22) `ansible-pull -U https://…/playbooks.git`: clones a repository and runs its
+    playbook on this machine as whoever runs it (often root from cron): code fetched from the
+    network, run unread (remote code, critical)."""
+    url = cmd.option_value("-U", "--url")
+    if url is not None:
+        cmd.add(C, "remote-code", f"ansible-pull runs a playbook fetched from {url.text}", url)
+    else:
+        cmd.add(M, "remote", "ansible-pull runs a playbook from a repository")

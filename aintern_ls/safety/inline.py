@@ -3744,6 +3744,9 @@ _REDIS_READ = frozenset(
 )
 
 
+_REDIS_LUA_ESCAPE = re.compile(r"package\.loadlib|\bio\.popen|\bos\.execute|luaopen_(?:io|os)")
+
+
 def judge_redis(argv: list[str]) -> tuple[RiskLevel, str, str]:
     if not argv:
         return RiskLevel.MODERATE, "db-shell", "opens an interactive Redis shell"
@@ -3762,6 +3765,26 @@ def judge_redis(argv: list[str]) -> tuple[RiskLevel, str, str]:
         )
     ):
         return RiskLevel.CRITICAL, "db-admin-account", "creates a Redis user allowed every command"
+    sub = argv[1].lower() if len(argv) > 1 else ""
+    if cmd in ("slaveof", "replicaof") and sub and sub != "no":
+        # (a22) `REPLICAOF 203.0.113.4 6379`: the server drops its data and copies whatever
+        # that host sends, modules included (the rogue-master attack): foreign code and data
+        return (
+            RiskLevel.CRITICAL,
+            "db-replica",
+            f"Redis {argv[0]} makes this server copy another host's data ({argv[1]})",
+        )
+    if cmd == "module" and sub in ("load", "loadex"):
+        # (a22) `MODULE LOAD /tmp/x.so`: native code loaded into the server process
+        return RiskLevel.CRITICAL, "db-code", "Redis MODULE LOAD runs a native library (the server)"
+    if cmd == "module" and sub == "list":
+        return RiskLevel.SAFE, "", ""
+    if cmd in ("eval", "evalsha", "eval_ro", "fcall", "function") and _REDIS_LUA_ESCAPE.search(
+        " ".join(argv[1:3])
+    ):
+        # (a22) CVE-2022-0543: Debian's Lua leaves `package.loadlib` reachable, so a script
+        # opens a real `io.popen`/`os.execute`: an OS command run by the server
+        return RiskLevel.CRITICAL, "db-code", "the Redis Lua script reaches the OS (loadlib/popen)"
     if cmd in _REDIS_READ or (cmd == "config" and len(argv) > 1 and argv[1].lower() == "get"):
         return RiskLevel.SAFE, "", ""
     if cmd == "config" and len(argv) > 3 and argv[1].lower() == "set":
@@ -3776,7 +3799,8 @@ def judge_redis(argv: list[str]) -> tuple[RiskLevel, str, str]:
         ):
             return RiskLevel.CRITICAL, "persistence", f"Redis will save its data into {value}"
         if key == "dbfilename" and re.search(
-            r"authorized_keys|crontab|^root$|\.(bashrc|profile|zshrc|php|jsp|aspx?|sh|service)$",
+            r"authorized_keys|crontab|^root$|\.(bashrc|profile|zshrc|php|jsp|aspx?|sh|service)$"
+            r"|^(?:passwd|shadow|gshadow|sudoers)$",
             value,
             re.I,
         ):

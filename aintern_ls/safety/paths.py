@@ -277,6 +277,11 @@ _PERSISTENCE = re.compile(
     r"|^/(usr/local/)?etc/rc\.d/\S+$|^/etc/rc\.conf(\.local|\.d/\S+)?$|^/etc/init/\S+\.conf$"
     r"|^/(usr/)?lib/systemd/(system|user)/\S+$|^/etc/systemd/user/\S+$"
     r"|^/etc/udev/rules\.d/\S+$|^/etc/apt/apt\.conf\.d/\S+$|^/etc/update-motd\.d/\S+$"
+    # (a22) package managers' hooks: pacman's (`Exec =`), dnf/yum's post-transaction actions
+    # and plugins; each runs its command as root at every install or update
+    r"|^/etc/apt/apt\.conf$|^/(etc/pacman\.d|usr/share/libalpm)/hooks/\S+$"
+    r"|^/etc/(dnf/plugins/post-transaction-actions\.d|yum/post-actions)/\S+$"
+    r"|/(dnf-plugins|yum-plugins)/[^/]+\.py$"
     r"|^/etc/network/if-(up|down|pre-up|post-down)\.d/\S+$|^/etc/NetworkManager/dispatcher\.d/\S+$"
     r"|powershell/\S*profile\.ps1$|^\$profile(\.\w+)?$"
     # Python runs these at every interpreter start (site-packages hooks)
@@ -309,6 +314,8 @@ _PERSISTENCE_WORDS = (
     *(".mongorc.js", ".mongoshrc.js", ".perldb", ".guile", ".sbclrc", ".clisprc.lisp"),
     *(".mysqlsh/", ".ipython/", ".julia/", "aspnet_client", "auth", "upload", "moveit"),
     ".well-known",
+    "-plugins/",
+    "libalpm/",
 )
 
 

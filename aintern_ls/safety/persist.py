@@ -26,6 +26,13 @@ _EXEC_LINE = re.compile(
     r"(?im)^[ \t]*(?:Exec(?:Start(?:Pre|Post)?|Stop(?:Post)?|Reload)?)[ \t]*=[ \t]*"
     r"[-@+!:]*(.{1,2000})$"
 )
+# (a22) apt's hook entries and their quoted commands; pacman hooks' `Exec =` lines
+_APT_HOOK = re.compile(
+    r"(?i)(?:-Invoke(?:-Success)?|Pre-Install-Pkgs)[ \t]{0,8}(?:::)?[ \t]{0,8}"
+    r"(\{[^{}]{0,4000}\}|\"(?:[^\"\\\n]|\\.){0,2000}\")"
+)
+_APT_STRING = re.compile(r'"((?:[^"\\\n]|\\.){1,2000})"')
+_PACMAN_EXEC = re.compile(r"(?im)^[ \t]*Exec[ \t]*=[ \t]*(.{1,2000})$")
 _WINDOWS_STARTUP = re.compile(r"(?i)start menu[\\/]programs[\\/]startup[\\/]|\\startup\\")
 
 
@@ -37,6 +44,14 @@ def _door(target: str, family: str) -> tuple[str, str] | None:
         return ("cron-system" if system else "cron"), "bash"
     if _UNIT.search(low):
         return "unit", "bash"
+    if "/etc/apt/apt.conf" in low:
+        return "apt", "bash"
+    if low.endswith(".hook") and "/hooks/" in low:
+        return "pacman", "bash"
+    if low.endswith(".action"):
+        return "action", "bash"
+    if low.endswith(".py") and "-plugins/" in low:
+        return "python", "bash"
     if low.endswith(".plist"):
         return "plist", "bash"
     if low.endswith(".desktop"):
@@ -72,6 +87,27 @@ def _read(reader: str, text: str) -> str:
         return "\n".join(m.group(1) for m in _EXEC_LINE.finditer(text[:20000]))
     if reader == "plist":
         return launchd_command(text)
+    if reader == "apt":
+        # `DPkg::Post-Invoke {"cmd"; "cmd2";};`, `APT::Update::Pre-Invoke:: "cmd";`: the
+        # quoted commands of every *-Invoke (and Pre-Install-Pkgs) entry, run through sh
+        return "\n".join(
+            q.replace('\\"', '"')
+            for m in _APT_HOOK.finditer(text[:20000])
+            for q in _APT_STRING.findall(m.group(1))
+        )
+    if reader == "pacman":
+        return "\n".join(m.group(1) for m in _PACMAN_EXEC.finditer(text[:20000]))
+    if reader == "action":
+        # dnf/yum post-transaction actions: `pkgglob:state:command`
+        return "\n".join(
+            ln.split(":", 2)[2]
+            for ln in text[:20000].splitlines()
+            if ln.count(":") >= 2 and not ln.lstrip().startswith("#")
+        )
+    if reader == "python":
+        import shlex
+
+        return f"python3 -c {shlex.quote(text[:20000])}"
     if reader == "desktop":
         return "\n".join(
             ln.split("=", 1)[1] for ln in text[:20000].splitlines() if ln.startswith("Exec=")
@@ -124,8 +160,17 @@ _RC_FILES = {
     ".pythonstartup": "python",
     ".yarnrc.yml": "yarn",
     ".yarnrc": "yarn",
+    # (a22) pip's and uv's package index (every later install's code comes from it), and
+    # pnpm's hook file (JavaScript every `pnpm install` loads and runs)
+    "pip.conf": "pip",
+    "pip.ini": "pip",
+    "uv.toml": "pip",
+    ".pnpmfile.cjs": "node",
+    ".pnpmfile.mjs": "node",
+    "pnpmfile.js": "node",
 }
 _PROBE_URL = "https://example.invalid/"
+_RC_LINE = re.compile(r"([^=:\s]{1,200})[ \t]{0,40}([=:]|[ \t])[ \t]{0,40}(.*)")
 # (u21) mutt settings that name a program it runs, and yarn's own-release setting
 _MUTT_RUNS = re.compile(
     r"set\s+(?:sendmail|editor|display_filter|query_command|new_mail_command|print_command"
@@ -173,7 +218,7 @@ _RC_KEYS = {
         """.split()  # noqa: SIM905
     ),
     "npm": frozenset(
-        "script-shell node-options shell git editor browser viewer onload-script".split()  # noqa: SIM905
+        "script-shell node-options shell git editor browser viewer onload-script registry".split()  # noqa: SIM905
     ),
 }
 
@@ -303,6 +348,14 @@ def _probes(kind: str, text: str) -> list[str]:
                 out.append(" ".join(words[4:]))
         elif kind == "lua":
             return [f"lua -e {shlex.quote(text[:20000])}"]
+        elif kind == "node":
+            return [f"node -e {shlex.quote(text[:20000])}"]
+        elif kind == "pip":
+            # `index-url = http://…`, `extra-index-url`, uv's `[[index]] url = "…"`
+            key, eq, value = line.partition("=")
+            key = key.strip().lower().replace("_", "-")
+            if eq and key in ("index-url", "extra-index-url", "url"):
+                out.append(f"pip config set global.index-url {shlex.quote(_unquote(value))}")
         elif kind == "mutt":
             # `set sendmail="CMD"`, `set editor=…`, `set display_filter=…`: programs mutt runs
             m = _MUTT_RUNS.match(line)
@@ -319,7 +372,9 @@ def _probes(kind: str, text: str) -> list[str]:
             if line.split(None, 1)[0].lstrip("-").split("=", 1)[0] in _RC_KEYS["curl"]:
                 out.append(f"curl {line} {_PROBE_URL}")
         else:
-            key, sep, value = line.replace("=", " ", 1).replace(":", " ", 1).partition(" ")
+            # (a22) the key ends at the first `=`, `:` or blank (a URL value keeps its `:`)
+            kv = _RC_LINE.match(line)
+            key, sep, value = kv.groups() if kv else (line, "", "")
             if key.strip().lower().replace("_", "-") not in _RC_KEYS.get(kind, ()):
                 continue
             if kind == "curl":

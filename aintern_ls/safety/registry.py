@@ -507,6 +507,7 @@ COMMAND_VARS = _VariableNames(
             "BAT_PAGER",
             "DELTA_PAGER",
             "KUBE_EDITOR",
+            "KUBECTL_EXTERNAL_DIFF",  # (a22) `kubectl diff` runs it on the two folders
             "SYSTEMD_EDITOR",
             "SVN_EDITOR",
             "CVSEDITOR",

@@ -1860,20 +1860,32 @@ def repl_tool(cmd: Cmd) -> None:
         embedded_commands(cmd, Word(cmd.stdin.text, cmd.start, cmd.end))
 
 
+_GDB_EVAL = frozenset(
+    ("-ex", "--ex", "-eval-command", "--eval-command", "-iex", "-o", "--one-line")
+)
+_GDB_CORE = re.compile(
+    r"(?i)\A\s*(?:gcore|generate-core-file|dump\s+(?:binary\s+)?memory|process\s+save-core)\b"
+)
+
+
 @handles("gdb", "gdb-multiarch", "cgdb", "lldb")
 def _gdb(cmd: Cmd) -> None:
     """`gdb -ex '!cmd'`, `-ex 'shell cmd'`, `-ex 'python …'`; `gdb --args PROG …` runs PROG."""
     for i, w in enumerate(cmd.args):
-        if w.text in (
-            "-ex",
-            "--ex",
-            "-eval-command",
-            "--eval-command",
-            "-iex",
-            "-o",
-            "--one-line",
-        ) and i + 1 < len(cmd.args):
-            code = cmd.args[i + 1]
+        name, eq, joined = w.text.partition("=")
+        if (w.text in _GDB_EVAL and i + 1 < len(cmd.args)) or (eq and name in _GDB_EVAL):
+            # (a22) `--eval-command=CMD` too
+            code = _sub(w, joined) if eq and name in _GDB_EVAL else cmd.args[i + 1]
+            if _GDB_CORE.match(code.text):
+                # (a22) `gdb -p $(pidof sshd) -batch -ex gcore`: the process's memory (its
+                # passwords, keys, session tokens) written to a file, as `gcore` does
+                cmd.add(
+                    C,
+                    "credential-dump",
+                    f"{cmd.name} writes a running process's memory to a file (credentials)",
+                    code,
+                )
+                continue
             m = re.match(r"\A\s*(?:py(?:thon)?3?|pi)\s+(.*)", code.text, re.S)
             if m:
                 _judge_embedded(cmd, _sub(code, m.group(1)), f"{cmd.name} python", "python")

@@ -503,6 +503,47 @@ def _npm_pkg_set(cmd: Cmd, ops: list[str]) -> bool:
     return True
 
 
+# (a22) Composer's events: the scripts it runs by itself during install, update, autoload
+# dumps and project creation (getcomposer.org/doc/articles/scripts.md)
+_COMPOSER_EVENTS = frozenset(
+    """
+    pre-install-cmd post-install-cmd pre-update-cmd post-update-cmd pre-status-cmd
+    post-status-cmd pre-archive-cmd post-archive-cmd pre-autoload-dump post-autoload-dump
+    post-root-package-install post-create-project-cmd pre-operations-exec pre-package-install
+    post-package-install pre-package-update post-package-update pre-package-uninstall
+    post-package-uninstall init command pre-file-download post-file-download pre-command-run
+    pre-pool-create
+    """.split()  # noqa: SIM905
+)
+
+
+def _composer_config_script(cmd: Cmd, ops: list[str]) -> bool:
+    """(a22) `composer config scripts.post-install-cmd "curl … | sh"`: writes a script into
+    composer.json that Composer runs by itself on the next install or update (as `npm pkg set
+    scripts.postinstall=…`): its command is judged, an event script at least as a write."""
+    if len(ops) < 3 or ops[0] != "config" or not ops[1].startswith("scripts."):
+        return False
+    event = ops[1][len("scripts.") :]
+    cmd.add(M, "config", "composer config changes composer.json")
+    for value in ops[2:6]:
+        code = value
+        if code.startswith(("@php ", "@composer ")):
+            code = code[1:]
+        elif code.startswith("@"):
+            continue  # (another script's name, `@putenv`)
+        where = Word(code, cmd.start, cmd.end)
+        found = cmd.scope.nested(code, "bash", where, -1)
+        level = max((f.level for f in found), default=M)
+        cmd.scope.include(found)
+        if event in _COMPOSER_EVENTS and level > M:
+            cmd.add(
+                level,
+                "manifest-script",
+                f"composer config writes a {event} script Composer runs by itself",
+            )
+    return True
+
+
 # --- package runners: `npx CMD`, `npm exec -c '…'`, `pnpm exec`, `yarn dlx`, `bunx` --------
 _EXEC_VALUED = frozenset(
     names(
@@ -1116,6 +1157,8 @@ def _package_manager(cmd: Cmd) -> None:
         if _npm_pkg_set(cmd, ops):
             return
         _npm_lifecycle(cmd, ops[0] if ops else "", ops)
+    elif n == "composer" and _composer_config_script(cmd, ops):
+        return
     elif n == "composer" and "composer.json" in cmd.scope.written and not cmd.long("--no-scripts"):
         # Composer runs `scripts` on install/update (getcomposer.org/doc/articles/scripts.md).
         verb = ops[0] if ops else ""
@@ -1244,7 +1287,17 @@ def _package_manager(cmd: Cmd) -> None:
     if verb in _PKG_SAFE and not (
         n in ("npm", "yarn", "pnpm") and verb == "audit" and "fix" in ops
     ):
-        if verb == "config" and re.search(
+        source = _package_source_setting(ops) if verb == "config" else None
+        if source is not None:
+            # (a22) `pip config set global.index-url http://203.0.113.77/simple`, `npm config
+            # set registry http://198.51.100.4/`: every later install takes its packages (and
+            # runs their install code) from a raw address, as `pip install -i …` does once
+            cmd.add(
+                C,
+                "remote-code",
+                f"{n} config makes every later install fetch packages from {source}",
+            )
+        elif verb == "config" and re.search(
             r"strict-ssl\s+false|trusted-host|ssl_verify\s+(false|0)|sslverify\s+false",
             " ".join(ops).lower(),
         ):
@@ -1920,6 +1973,24 @@ def raw_source(text: str) -> bool:
 
 
 _BREW_NO_INSTALL = frozenset(names("create fetch audit cat edit bump-formula-pr bump-cask-pr"))
+
+
+_SOURCE_KEYS = re.compile(
+    r"(?i)(?:\A|[.:])(?:extra[-_])?index[-_]url\Z|(?:\A|[.:])registry\Z|\Aindex\Z|\Achannels\Z"
+)
+
+
+def _package_source_setting(ops: list[str]) -> str | None:
+    """(a22) The raw address a `config set KEY VALUE` (or `KEY=VALUE`) makes a package
+    manager's index or registry, or None."""
+    rest = [o for o in ops[1:] if o not in ("set", "add", "--add", "--set")]
+    for k, op in enumerate(rest[:6]):
+        key, eq, value = op.partition("=")
+        if not eq:
+            value = rest[k + 1] if k + 1 < len(rest) else ""
+        if _SOURCE_KEYS.search(key) and value and raw_source(value):
+            return value
+    return None
 
 
 def raw_source_install(cmd: Cmd) -> bool:

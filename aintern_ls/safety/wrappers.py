@@ -320,6 +320,10 @@ def ps_wrote(cmd: Cmd) -> None:
         remember_listing(cmd.scope, target.text, cmd.stdin)
         return
     if text is None:
+        if cmd.stdin.kind == STDIN_OTHER:
+            from aintern_ls.safety import agents
+
+            agents.judge_ps_replace(cmd.scope, target.text, Word(target.text, cmd.start, cmd.end))
         return
     base = PROFILE_KEY if profile else _file_key(target.text.strip("'\"")).rsplit("/", 1)[-1]
     append = n == "add-content" or any(w.text.lower() == "-append" for w in cmd.args)
