@@ -170,7 +170,6 @@ _RC_FILES = {
     "pnpmfile.js": "node",
 }
 _PROBE_URL = "https://example.invalid/"
-_RC_LINE = re.compile(r"([^=:\s]{1,200})[ \t]{0,40}([=:]|[ \t])[ \t]{0,40}(.*)")
 # (u21) mutt settings that name a program it runs, and yarn's own-release setting
 _MUTT_RUNS = re.compile(
     r"set\s+(?:sendmail|editor|display_filter|query_command|new_mail_command|print_command"
@@ -246,6 +245,19 @@ def tool_config_kind(target: str) -> str:
     if is_agent_config(path):
         return "agent"  # (a21) an AI agent's or editor's settings, tasks, hooks, MCP servers
     return ""
+
+
+def _rc_key_value(line: str) -> tuple[str, str, str]:
+    """(a22) `key = value`, `key: value`, `key value`: the key ends at the first `=`, `:` or
+    blank (scanned, not searched), a blank around the separator is dropped."""
+    cut = next((i for i, ch in enumerate(line) if ch in "=: \t"), -1)
+    if cut <= 0:
+        return line, "", ""
+    rest = line[cut:].lstrip(" \t")
+    sep = line[cut]
+    if rest[:1] in ("=", ":"):
+        sep, rest = rest[0], rest[1:]
+    return line[:cut], sep, rest.lstrip(" \t")
 
 
 def _unquote(value: str) -> str:
@@ -373,8 +385,7 @@ def _probes(kind: str, text: str) -> list[str]:
                 out.append(f"curl {line} {_PROBE_URL}")
         else:
             # (a22) the key ends at the first `=`, `:` or blank (a URL value keeps its `:`)
-            kv = _RC_LINE.match(line)
-            key, sep, value = kv.groups() if kv else (line, "", "")
+            key, sep, value = _rc_key_value(line)
             if key.strip().lower().replace("_", "-") not in _RC_KEYS.get(kind, ()):
                 continue
             if kind == "curl":
