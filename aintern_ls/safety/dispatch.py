@@ -1398,6 +1398,16 @@ def _write_destinations(cmd: Cmd) -> None:
             if w.text in ("-c", "--cmd")
         ) or any(_EDITOR_WRITES.search(c) for c in codes):
             dests = [w for w in ops if w.text.startswith(("/", "~"))]
+    if cmd.scope.written and name in ("ln", "rsync", "dd"):
+        # (u22) `ln -sf /tmp/rc ~/.bashrc`, `rsync /tmp/rc ~/.bashrc`, `dd if=/tmp/rc
+        # of=~/.bashrc` after the block wrote /tmp/rc: judged as that text written there
+        if name == "dd":
+            sources = [
+                Word(w.text[3:], w.start, w.end) for w in cmd.args if w.text.startswith("if=")
+            ]
+            files.copied_body(cmd, sources, dests[0] if dests else None)
+        elif len(ops) >= 2:
+            files.copied_body(cmd, ops[:-1], ops[-1])
     into = _target_directory(cmd) if name in ("cp", "install", "ln", "mv") else None
     if into is not None and not into.dynamic and ops:
         # `cp -t /etc passwd`, `install --target-directory=/etc sudoers`: each source lands

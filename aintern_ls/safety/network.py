@@ -317,9 +317,7 @@ def _fetch(cmd: Cmd) -> None:
         if saved is not None:
             # `curl -sSo /etc/cron.d/x URL` (a bundled -o): the download lands there.
             cmd.add(saved.level, saved.rule, f"{n} saves the download over {saved.what}", out)
-        elif persist.WINDOWS_WRITE_TARGET and (
-            win := persist.WINDOWS_WRITE_TARGET[0](out.text)
-        ):
+        elif persist.WINDOWS_WRITE_TARGET and (win := persist.WINDOWS_WRITE_TARGET[0](out.text)):
             # (w22) `iwr URL -OutFile $env:LOCALAPPDATA\Microsoft\WindowsApps\python.exe`,
             # `curl -o %windir%\System32\x.dll`: the download lands in a Windows door
             cmd.add(win[0], win[1], f"{n} saves the download as {win[2]}", out)

