@@ -810,8 +810,21 @@ def _bun_eval(cmd: Cmd) -> bool:
     """`bun -e CODE`, `bun --print CODE`, `bun eval CODE`: JavaScript run now, judged by the
     JavaScript reader (not as a package operation). True if handled."""
     from aintern_ls.safety import inline
+    from aintern_ls.safety.context import STDIN_STATIC
 
     args = cmd.args
+    if (
+        len(args) >= 2
+        and args[0].text == "run"
+        and args[1].text == "-"
+        and cmd.stdin.kind == STDIN_STATIC
+    ):
+        # (u22) `bun run - <<< CODE`: the code comes from standard input
+        where = Word(cmd.stdin.text, args[1].start, args[1].end)
+        cmd.scope.include(
+            inline.code_findings(cmd.scope, cmd.stdin.text, where, "node", "bun's code from stdin")
+        )
+        return True
     for i, w in enumerate(args):
         t = w.text
         code: Word | None = None

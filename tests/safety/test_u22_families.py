@@ -456,3 +456,16 @@ def test_fish_path_growth(cmd: str, level: RiskLevel) -> None:
 )
 def test_diffprog(cmd: str, level: RiskLevel) -> None:
     assert _rated(cmd) == level
+
+
+@pytest.mark.parametrize(
+    ("cmd", "level"),
+    [
+        ("bun run - <<< \"require('shelljs').rm('-rf', '/')\"", B),
+        ("echo \"require('rimraf').sync('/usr')\" | bun run -", B),
+        ("bun run - <<< 'console.log(1)'", S),
+        ("bun run build", M),
+    ],
+)
+def test_bun_run_stdin_code(cmd: str, level: RiskLevel) -> None:
+    assert _rated(cmd) == level
