@@ -1942,6 +1942,21 @@ def _mkfs(cmd: Cmd) -> None:
                 or len(ops) <= limit
             ):
                 return
+    valued = _FORMATTER_VALUED.get(cmd.name)
+    if valued is not None:
+        target = _formatter_target(cmd, valued)
+        if target == "version":
+            return  # (a22) `mkfs.ext4 -V /dev/sda1`: mke2fs/mkfs.xfs print their version
+        if target is None:
+            # (a22) `mkfs.ext4 -L data`, `mkfs.ext4 -L '/dev/sda'`: an option's value is no
+            # device; nothing is named to format (it prints its usage)
+            cmd.add(M, "unknown-command", f"{cmd.name} names no device to format")
+            return
+        if isinstance(target, Word) and _plain_file(cmd, target):
+            # (a22) `mkfs.ext4 -F -L /dev/sda /tmp/image`: the device is a file path (a
+            # file-system image made in it, or a folder mke2fs refuses), not a disk
+            cmd.add(M, "write", f"{cmd.name} writes a file system into the file {target.text}")
+            return
     image = _image_file_target(cmd)
     if image is not None:
         # `mkfs.xfs -f vm.raw`, `mkfs.ext4 -F rootfs.img`: a filesystem made inside a file;
@@ -1955,6 +1970,64 @@ def _mkfs(cmd: Cmd) -> None:
 _IMAGE_FILE = re.compile(
     r"(?i)\.(img|raw|iso|qcow2|ext[234]|xfs|btrfs|vfat|fat|bin|dat|fs|vhdx?|vmdk|disk|swap|luks)$"
 )
+
+
+# (a22) Formatters whose options are read exactly (mke2fs(8), mkfs.xfs(8)): the short options
+# that take a value, the device being the first operand left; `-V` prints the version.
+_FORMATTER_VALUED = {
+    "mke2fs": "bCdEgGiIJlLmMNoOrtTUez",
+    "mkfs.ext2": "bCdEgGiIJlLmMNoOrtTUez",
+    "mkfs.ext3": "bCdEgGiIJlLmMNoOrtTUez",
+    "mkfs.ext4": "bCdEgGiIJlLmMNoOrtTUez",
+    "mkfs.xfs": "bdilLmnprs",
+}
+_BARE_DISK = re.compile(
+    r"(?i)\A(?:sd[a-z]{1,3}|hd[a-z]{1,3}|vd[a-z]{1,3}|xvd[a-z]{1,3}|nvme\d{1,3}n\d{1,3}"
+    r"|mmcblk\d{1,3}|loop\d{1,4}|dm-\d{1,4}|md\d{1,4}|disk\d{1,3}|mapper/\S{1,200})(?:p?\d{1,3})?\Z"
+)
+
+
+def _formatter_target(cmd: Cmd, valued: str) -> Word | str | None:
+    """The device operand of a formatter read with its valued options (`-L LABEL`, `-LLABEL`,
+    bundles), "version" for `-V`, None when no operand is left."""
+    args = cmd.args
+    i = 0
+    while i < len(args):
+        t = args[i].text
+        if args[i].dynamic:
+            return args[i]
+        if t == "--":
+            return args[i + 1] if i + 1 < len(args) else None
+        if t.startswith("-") and len(t) > 1 and not t.startswith("--"):
+            for k, letter in enumerate(t[1:], 1):
+                if letter == "V" and "V" not in valued:
+                    return "version"
+                if letter in valued:
+                    i += 0 if k + 1 < len(t) else 1  # (its value: the rest, or the next word)
+                    break
+            i += 1
+            continue
+        if t.startswith("--"):
+            i += 1
+            continue
+        return args[i]
+    return None
+
+
+_FORMAT_SCRATCH = ("/tmp", "/mnt", "/media", "/srv", "/data")
+
+
+def _plain_file(cmd: Cmd, word: Word) -> bool:
+    """A formatter's target that is a file path: not a device, not a bare disk name, not
+    computed, not a guarded system file, and not relative to a cwd under /dev."""
+    t = word.text.strip("'\"")
+    if word.dynamic or not t or t.startswith("/dev/") or is_device(t) or _BARE_DISK.match(t):
+        return False
+    if not t.startswith(("/", "~")) and any(c and c.startswith("/dev") for c in cmd.scope.cwds):
+        return False  # (`cd /dev && mkfs.ext4 sdb1`)
+    if t.startswith("/") and t.rstrip("/").count("/") <= 1 and not t.startswith(_FORMAT_SCRATCH):
+        return False  # (`mkfs.ext4 /`, `/home`, `/usr`: the intent is the system's disk)
+    return not _guarded_file(cmd, word)
 
 
 def _image_file_target_of(cmd: Cmd, first: bool) -> Word | None:

@@ -198,3 +198,33 @@ def test_family_rises(command: str, shell: str, want: object) -> None:
 @pytest.mark.parametrize(("command", "shell", "want"), HOOKS_LOW + REMOTE_LOW + HELP_AND_ARGS_LOW)
 def test_look_alikes_stay(command: str, shell: str, want: object) -> None:
     assert _level(command, shell) == want, command
+
+
+# F4 (precision): a formatter's options read with their values (mke2fs(8), mkfs.xfs(8)): a
+# label that looks like a device is no target, `-V` prints the version, a file path is an
+# image made in a file; a device, a computed target or a system folder stays blocked.
+FORMATTERS_LOW = [
+    ("mkfs.ext4 -b 4096 -L '/dev/sda'", "bash", M),
+    ("mkfs.ext4 -F -L/dev/sdb /var/tmp/fsimage", "bash", M),
+    ("mke2fs -L /dev/sdc -t ext3 out/disk", "bash", M),
+    ("mkfs.ext4 -V /dev/sdd", "bash", S),
+    ("mkfs.xfs -L /dev/sdb -f /mnt/scratch/xfs-image", "bash", M),
+]
+FORMATTERS_HIGH = [
+    ("mkfs.ext4 -L /tmp/x /dev/sdb", "bash", B),
+    ("mkfs.ext4 -L data -- /dev/sdb2", "bash", B),
+    ("cd /dev && mke2fs -L x sdb1", "bash", B),
+    ("mkfs.ext4 -F /usr", "bash", B),
+    ("mkfs.xfs -f $(ls /dev/sd? | tail -1)", "bash", B),
+    ("mkfs -V /dev/sdb1", "bash", B),
+]
+
+
+@pytest.mark.parametrize(("command", "shell", "want"), FORMATTERS_LOW)
+def test_formatter_values_are_no_target(command: str, shell: str, want: object) -> None:
+    assert _level(command, shell) == want, command
+
+
+@pytest.mark.parametrize(("command", "shell", "want"), FORMATTERS_HIGH)
+def test_formatter_devices_stay_blocked(command: str, shell: str, want: object) -> None:
+    assert _level(command, shell) == want, command
