@@ -768,6 +768,11 @@ _ENDLESS_FOR = re.compile(
 def _endless_spawner(text: str) -> tuple[int, int] | None:
     """`:a` … `start …` … `goto a` with nothing that leaves the loop, or `for /l` with a
     step of 0 around `start`: a batch script that starts processes forever."""
+    if text.isascii() and "start" not in text.lower() and ("%" not in text or "0" not in text):
+        # (sb22) every branch of `_SPAWN` holds `start` or a `%`…`0` reference: a text with
+        # neither is not searched (case-blind, no literal prefix: 20 µs an ordinary command;
+        # only ASCII text, as `ſ` matches `s` case-blind)
+        return None
     if _SPAWN.search(text) is None:
         # (a loop's body is a part of the text, and what `_SPAWN` finds in it, it finds in
         # the text: none there, none in any loop; one pass instead of a pattern per label)

@@ -8548,7 +8548,7 @@ def protection_hooks(cmd: Cmd) -> bool:
     if family == "powershell" and name in ("remove-etwtraceprovider", "set-etwtraceprovider"):
         cmd.add(C, "disable-security", f"{name} changes what an event-log session records")
         return True
-    if family == "powershell" and re.fullmatch(
+    if name.endswith("rule") and re.fullmatch(  # (sb22: a suffix test before the pattern)
         r"(disable|remove)-(antiphish|safelinks|safeattachment|malwarefilter|hostedcontentfilter)rule",
         name,
     ):

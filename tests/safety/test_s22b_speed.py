@@ -167,3 +167,37 @@ def test_the_gated_powershell_readers_keep_their_verdicts() -> None:
     }
     for text, level in cases.items():
         assert analyse(text, "powershell", None).level == level, text
+
+
+ORDINARY_CMD = [
+    "dir /b /s C:\\temp",
+    "copy a.txt b.txt",
+    "del /q build\\*.obj",
+    "echo %PATH% & cd %USERPROFILE%",
+    "if exist out rd /s /q out",
+]
+
+
+def test_ordinary_cmd_is_not_searched_for_a_process_spawner() -> None:
+    with _stand_in(cmd, "_SPAWN", _Searches) as searches:
+        for text in ORDINARY_CMD:
+            analyse(text, "cmd", None)
+    # before sb22: one search a text (case-blind, no literal prefix)
+    assert searches.calls == 0, searches.calls
+    with _stand_in(cmd, "_SPAWN", _Searches) as control:
+        analyse("echo %~dp0 & start notepad", "cmd", None)
+    assert control.calls >= 1
+
+
+def test_batch_fork_bombs_keep_their_verdicts() -> None:
+    cases = {
+        ":a\nstart cmd\ngoto a": RiskLevel.BLOCKED,
+        ':loop\n@START "" notepad.exe\ngoto loop': RiskLevel.BLOCKED,
+        ":x\ncall %~f0\ngoto x": RiskLevel.BLOCKED,
+        ":x\n%0\ngoto x": RiskLevel.BLOCKED,
+        "for /l %i in (1,0,2) do start cmd": RiskLevel.BLOCKED,
+        "for /l %i in (1,1,5) do start cmd": RiskLevel.MODERATE,
+        ":a\nstart cmd\nexit": RiskLevel.MODERATE,
+    }
+    for text, level in cases.items():
+        assert analyse(text, "cmd", None).level == level, text
