@@ -1154,6 +1154,9 @@ _BACKUP_SERVICES = frozenset({"vss", "wbengine", "sdrsvc", "swprv"})
 _SET_SEPARATORS = re.compile(r"[\s,;]+")
 
 
+_LOOP_VAR = re.compile(r"%%?[^\s%\"=,;]")
+
+
 def _for_body(words: list[Word], do: int) -> list[Word]:
     """The body of `for [/d|/r DIR] %%i in (SET) do BODY` with the loop variable replaced by
     the set (`for /d %i in (C:\\Users\\*) do rd /s /q %i` deletes every profile). Sets read
@@ -1164,7 +1167,9 @@ def _for_body(words: list[Word], do: int) -> list[Word]:
     if "in" not in low:
         return body
     at = low.index("in")
-    var = next((t for t in head[:at] if re.fullmatch(r"%%?[A-Za-z]", t)), None)
+    # (review 22 S1: cmd takes any one character as the loop variable, `%%#`, `%%1`, `%%@`,
+    # `%%$` as well as a letter; the one just before `in`, not a `/r %1` root before it)
+    var = next((t for t in reversed(head[:at]) if _LOOP_VAR.fullmatch(t)), None)
     if var is None:
         # (sb22) no loop variable: every path below returns the body as it is (the set's
         # items, listings and literal tokens only replace the variable), so the set is not

@@ -201,3 +201,23 @@ def test_batch_fork_bombs_keep_their_verdicts() -> None:
     }
     for text, level in cases.items():
         assert analyse(text, "cmd", None).level == level, text
+
+
+# Review 22 S1: cmd takes any one character as a `for` variable (`%%#`, `%%1`, `%%@`, `%%$`),
+# and the variable is the word just before `in` (a `/r %1` root before it is a folder).
+@pytest.mark.parametrize("var", ["%%#", "%#", "%%1", "%%@", "%%$", "%%a"])
+def test_a_loop_variable_of_any_character_stands_for_the_set(var: str) -> None:
+    tilde = var[:-1] + "~f" + var[-1]
+    for body in (f"rd /s /q {var}", f'rd /s /q "{var}"', f'rd /s /q "{tilde}"'):
+        text = f"for /d {var} in (C:\\Users\\*) do {body}"
+        assert analyse(text, "cmd", None).level == RiskLevel.BLOCKED, text
+    assert analyse(f"for {var} in (1 2 3) do echo {var}", "cmd", None).level == RiskLevel.SAFE
+    named = f"for {var} in (a.txt b.txt) do del {var}"
+    assert analyse(named, "cmd", None).level == RiskLevel.DANGEROUS
+
+
+def test_the_variable_is_the_word_before_in() -> None:
+    for text in ('for /r %1 %%f in (*) do del "%%f"', 'for /r . %%# in (*) do del /q "%%#"'):
+        assert analyse(text, "cmd", None).level == RiskLevel.BLOCKED, text
+    tokens = 'for /f "tokens=1,2" %%# in ("rd C:\\Windows") do %%# /s /q %%$'
+    assert analyse(tokens, "cmd", None).level == RiskLevel.BLOCKED
