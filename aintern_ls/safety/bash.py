@@ -395,8 +395,12 @@ def analyse(text: str, scope: Scope) -> None:
 # fish's command substitution: `(cmd …)` holding no parenthesis, glued to a word or after
 # blanks that follow an argument (not a keyword or an operator: bash's subshells, arrays,
 # extglobs, function headers `f ()` and `$(`/`<(` stay as they are).
+# (sa22) The `(` comes first and the look-behinds after it (they see it too): a pattern that
+# starts with a literal is searched for that byte at memory speed, where one that starts
+# with a look-behind tried both at every position (12 us for an ordinary 90-byte command,
+# searched in every bash text holding a `(`; now 1.3 us). Same matches, spans and groups.
 _FISH_SUBST = re.compile(
-    rb"(?:(?<=[\w./~:'\"-])|(?<=[\w./~:'\"-][ \t]))\(([^()\n`]*[^()\n`\s][^()\n`]*)\)"
+    rb"\((?:(?<=[\w./~:'\"-]\()|(?<=[\w./~:'\"-][ \t]\())([^()\n`]*[^()\n`\s][^()\n`]*)\)"
 )
 # (n19u) fish's `(cmd) ARGS` in the command position: `(status fish-path) -c …` runs what
 # the substitution prints (bash reads a subshell followed by words: a syntax error).
