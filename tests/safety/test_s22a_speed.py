@@ -103,6 +103,18 @@ def test_a_second_pass_over_the_bench_sample_compiles_no_pattern(
     stack.reserved(judge_all)
     # before sa22: 803 patterns compiled again on the second pass (re kept 512)
     assert len(compiled) == 0, len(compiled)
+    # (room to spare: the sample's run-time patterns fill well under half of the cache)
+    assert len(re._cache) <= getattr(re, "_MAXCACHE", 0) // 2, len(re._cache)  # type: ignore[attr-defined]
+
+
+def test_re_keeps_room_for_the_analysers_patterns() -> None:
+    """(review 22 S2) The canary: `aintern_ls.safety` raised `re._MAXCACHE` on this
+    interpreter (a private attribute: a Python without it, or that stops reading it, makes
+    the raise a silent no-op, and the compiles above come back)."""
+    import aintern_ls.safety  # noqa: F401
+
+    assert hasattr(re, "_MAXCACHE")
+    assert re._MAXCACHE >= 4096  # type: ignore[attr-defined]
 
 
 # bash._FISH_SUBST before sa22: the look-behinds first
