@@ -621,7 +621,7 @@ def tree_cleaned(cmd: Cmd) -> None:
     at = next((k for k, t in enumerate(texts) if t in verbs), None)
     if at is None or (needs and needs.isdisjoint(texts)):
         return
-    if any(t in ("-n", "--dry-run", "--print", "-p") for t in texts):
+    if any(t in ("-n", "--dry-run", "--print", "-p", "--print0", "-0") for t in texts):
         return
     tree = ""
     for k, t in enumerate(texts):

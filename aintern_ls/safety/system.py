@@ -2973,6 +2973,8 @@ def _hg(cmd: Cmd) -> None:
         "grep",
     ):
         return
+    if sub in ("purge", "clean") and cmd.has("--print", "-p", "--print0", "-0", "-n", "--dry-run"):
+        return  # (a22) `hg purge --print`: lists the files it would delete
     if sub in ("purge", "strip", "rollback") or (
         sub in ("update", "up", "revert") and cmd.has("-C", "--clean", "--all")
     ):

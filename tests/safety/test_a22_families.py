@@ -228,3 +228,17 @@ def test_formatter_values_are_no_target(command: str, shell: str, want: object) 
 @pytest.mark.parametrize(("command", "shell", "want"), FORMATTERS_HIGH)
 def test_formatter_devices_stay_blocked(command: str, shell: str, want: object) -> None:
     assert _level(command, shell) == want, command
+
+
+@pytest.mark.parametrize(
+    ("command", "want"),
+    [
+        ("hg purge -p", S),
+        ("hg --cwd ~ purge --print0", S),
+        ("hg purge --all --print", S),
+        ("hg purge --all", D),
+        ("hg --cwd ~ purge --all", B),
+    ],
+)
+def test_hg_purge_listing_deletes_nothing(command: str, want: object) -> None:
+    assert _level(command) == want, command
