@@ -379,7 +379,9 @@ def _child_cmd(words: list[Word], src: str) -> list[Word]:
         # cmd) is WORDS of this line, as for `cmd /c` (a quoted title is read by `_start`).
         i = 1
         while i < len(words) and words[i].text.startswith("/"):
-            i += 2 if words[i].text.lower() in ("/d", "/node", "/affinity") else 1
+            if words[i].text[:2].lower() == "/d":
+                return words  # (w22) `start /D DIR …`: `_start` judges it in that folder
+            i += 2 if words[i].text.lower() in ("/node", "/affinity") else 1
         inner = words[i:]
         if len(inner) > 1 and i > 1 and inner[0].text.lower() in ("for", "if"):
             return inner  # (the line was read as that loop or test: see `_lead_at`)
@@ -1119,7 +1121,12 @@ def _set_items(texts: list[str]) -> list[str]:
     set's parentheses are not part of an item, and `,`/`;` separate items as blanks do."""
     out: list[str] = []
     last = len(texts) - 1
-    for i, t in enumerate(texts[:64]):  # (a set of more items is judged by its first 64)
+    for i, t in enumerate(texts[:4096]):
+        if i >= 64 and (len(out) >= 128 or not _may_be_worse(t)):
+            # (w22, review 21 U6) past the first 64 words, only an item that may be worse
+            # than a plain name is kept (a path, a variable, a security or backup service):
+            # padding before `C:\Windows` no longer hides it, and a long set stays cheap
+            continue
         if i == 0:
             t = t.lstrip()[1:] if t.lstrip().startswith("(") else t
         if i == last:
@@ -1145,6 +1152,17 @@ def _set_items(texts: list[str]) -> list[str]:
 
         out.sort(key=worst_first)
     return out
+
+
+def _may_be_worse(text: str) -> bool:
+    """(w22) A `for` set word that may name more than a plain relative name: a path or a
+    drive, a variable, a wildcard, or a security or backup service (a cheap test)."""
+    if any(c in text for c in ":\\/%~*.!"):
+        return True
+    from aintern_ls.safety.security import security_name
+
+    bare = text.strip("(),; \"")
+    return bare.lower() in _BACKUP_SERVICES or security_name(bare)
 
 
 # (w21) backup services a loop may stop or disable (as `sc stop VSS` is rated)

@@ -2355,9 +2355,15 @@ def _start(cmd: Cmd) -> None:
     """cmd's `start ["title"] [/b /wait /min …] program args`: judge the program."""
     args = list(cmd.args)
     titled = False
+    workdir: Word | None = None
     while args:
         if args[0].text.startswith("/"):
-            args = args[2:] if args[0].text.lower() in ("/d", "/node", "/affinity") else args[1:]
+            low = args[0].text.lower()
+            if low == "/d" and len(args) > 1:
+                workdir = args[1]  # (w22) `start /D C:\ …`: the started program's folder
+            elif low[:2] == "/d" and len(low) > 2:
+                workdir = Word(args[0].text[2:], args[0].start + 2, args[0].end)  # `/DC:\`
+            args = args[2:] if low in ("/d", "/node", "/affinity") else args[1:]
         elif not titled and cmd.scope.source[args[0].start : args[0].start + 1] == '"':
             # the window title: start takes the first quoted argument as the title, before
             # or after its switches (`start /b /wait "" cmd /c …`)
@@ -2371,7 +2377,18 @@ def _start(cmd: Cmd) -> None:
         cmd.add(M, "open-url", "opens a URL", args[0])
         return
     # What a pipe after it reads is what the started command prints (`start /b echo … | x`).
-    cmd.info = cmd.judge(args, cmd.stdin)
+    if workdir is None or workdir.dynamic:
+        cmd.info = cmd.judge(args, cmd.stdin)
+        return
+    # (w22, review 21 U5) `start /D C:\ cmd /c rd /s /q Windows`: as Start-Process
+    # -WorkingDirectory, the started program's relative paths are judged in that folder
+    saved_cwds, saved_cd = cmd.scope.cwds, cmd.scope.pending_cd
+    cmd.scope.pending_cd = workdir.text.strip('"')
+    try:
+        apply_windows_cd(cmd.scope)
+        cmd.info = cmd.judge(args, cmd.stdin)
+    finally:
+        cmd.scope.cwds, cmd.scope.pending_cd = saved_cwds, saved_cd
 
 
 def _forfiles(cmd: Cmd) -> None:
@@ -3642,8 +3659,10 @@ def _requoted(x: Word, j: int, many: bool, src: str, keep: bool = False) -> str:
     s, e = x.start, x.end
     if 0 <= s < e <= len(src):
         raw = src[s:e]
-        if '"' in raw and raw[0] != '"' and "^" not in raw:
+        if '"' in raw and raw[0] not in "\"'" and "^" not in raw:
             # `@{CommandLine="cmd /c …"}`: quotes inside a word are passed on as written
+            # (w22: not a word the outer shell single-quoted, `cmd /c 'rd /s /q "C:\"'`:
+            # its text, quotes and all, is the command line)
             return raw
         if keep and j > 0 and len(raw) > 1 and raw[0] == raw[-1] == '"' and raw.count('"') == 2:
             # `cmd /c start "title" /b …`: the quotes reach the inner command line (start

@@ -259,3 +259,26 @@ LISTS = [
 @pytest.mark.parametrize(("command", "shell", "expected"), LISTS)
 def test_list_values(command: str, shell: str, expected: object) -> None:
     assert level(command, shell) == expected, command
+
+
+# ---------------------------------------------------------------- cmd values and sets
+PAD = " ".join(f"d{i}" for i in range(70))
+CMD_VALUES = [
+    ("start /D C:\\ cmd /c rd /s /q Windows", "cmd", B),
+    ('start "" /min /D C:\\ cmd /c rd /s /q Users', "cmd", B),
+    ("cmd /c 'rd /s /q \"C:\\\"'", "powershell", B),
+    ("cmd /c 'set X=C:\\b && rd /s /q \"%X%\\\"'", "powershell", B),
+    ("cmd.exe /c 'rd /s /q \"C:\\\"'", "bash", B),
+    (f"for %d in ({PAD} C:\\Windows) do rd /s /q %d", "cmd", B),
+    (f"for %s in ({PAD},WinDefend) do sc config %s start= disabled", "cmd", C),
+    # look-alikes
+    ("start /D C:\\proj cmd /c rd /s /q build", "cmd", D),
+    ("cmd /c 'del /q \"a b.txt\"'", "powershell", D),
+    ("cmd /c 'echo \"rd /s /q C:\\\"'", "powershell", S),
+    (f"for %d in ({PAD} build) do rd /s /q %d", "cmd", D),
+]
+
+
+@pytest.mark.parametrize(("command", "shell", "expected"), CMD_VALUES)
+def test_cmd_values(command: str, shell: str, expected: object) -> None:
+    assert level(command, shell) == expected, command
