@@ -1161,7 +1161,7 @@ def _may_be_worse(text: str) -> bool:
         return True
     from aintern_ls.safety.security import security_name
 
-    bare = text.strip("(),; \"")
+    bare = text.strip('(),; "')
     return bare.lower() in _BACKUP_SERVICES or security_name(bare)
 
 
