@@ -731,6 +731,14 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         # (its `.exe` says so), judged by its Windows handler
         name = command_name(head.text, True)
     launcher = batch_launcher(head.text)
+    if launcher is not None and (scope.written or scope.unseen or scope.downloaded):
+        # (w22) `echo rd /s /q C:\ > scp.bat & scp.bat`: a batch this text wrote or fetched
+        # is that file, not the program's launcher
+        base = head_low.replace("\\", "/").rsplit("/", 1)[-1]
+        if any(
+            base in {k.lower() for k in t} for t in (scope.written, scope.unseen, scope.downloaded)
+        ):
+            launcher = None
     if launcher is not None:
         name = launcher  # `az.cmd`, `Pester.bat`: a program's own launcher is the program
     elif scope.family != "bash" and head_low.endswith((".bat", ".cmd", ".ps1")):

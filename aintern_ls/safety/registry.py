@@ -107,7 +107,30 @@ def batch_launcher(word: str) -> str | None:
     stem, dot, ext = base.rpartition(".")
     if dot and ext in ("cmd", "bat") and stem in BATCH_LAUNCHERS:
         return stem
+    if (
+        dot
+        and ext in ("cmd", "bat")
+        and (stem in HANDLERS or stem in WINDOWS_HANDLERS)
+        and stem not in _SCRIPT_NAMES
+        and not word.startswith((".\\", "./", ".."))
+    ):
+        # (w22, blind19) `scp.bat`, `ssh.cmd`, `kubectl.bat`: the shim a package manager
+        # (scoop, npm, Chocolatey) puts on PATH for a known program runs that program; a
+        # batch named for a generic step (`build.bat`, `install.cmd`) or a file of the
+        # working folder (`.\\scp.bat`) is the project's own script
+        return stem
     return None
+
+
+# (w22) batch names that say what a project's own script does, not which program it is
+_SCRIPT_NAMES = frozenset(
+    names(
+        """
+        build install setup test run start make deploy clean update init config configure
+        bootstrap env activate deactivate release package compile lint format check
+        """
+    )
+)
 
 
 def lookup(name: str, windows: bool) -> Handler | None:

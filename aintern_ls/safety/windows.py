@@ -2740,7 +2740,10 @@ def _zeroed_system_file(cmd: Cmd) -> tuple[RiskLevel, str, str] | None:
                 "wipe",
                 f"fsutil zeroes a Windows system or boot file ({t}): it no longer boots",
             )
-        if re.match(r"^(?:[a-z]:)?[\\/]windows(?:[\\/]|$)", low):
+        if re.match(r"^(?:[a-z]:)?[\\/]windows(?:[\\/]|$)", low) and not re.match(
+            r"^(?:[a-z]:)?[\\/]windows[\\/]temp[\\/]", low
+        ):
+            # (w22, blind19: a file in C:\Windows\Temp is an ordinary file: dangerous)
             return (C, "wipe", f"fsutil zeroes a file of the Windows installation ({t})")
     return None
 
@@ -2954,6 +2957,30 @@ _FETCHERS = frozenset(
 )
 
 
+# (w22) the LOLBAS copy tools: what they fetch is only written (a download)
+_COPY_FETCHERS = frozenset(names("extrac32 expand replace findstr esentutl makecab print"))
+
+
+def _copy_fetch_destination(cmd: Cmd) -> Word | None:
+    """(w22) The file (or folder) a LOLBAS copy tool writes: esentutl's `/d` value, print's
+    `/d:` value, else the last operand after the source (none for findstr, which prints)."""
+    low = [w.text.lower() for w in cmd.args]
+    if cmd.name == "esentutl" and "/d" in low[:-1]:
+        return cmd.args[low.index("/d") + 1]
+    if cmd.name == "print":
+        named = next((w for w in cmd.args if w.text.lower().startswith("/d:")), None)
+        return Word(named.text[3:], named.start + 3, named.end) if named is not None else None
+    ops = _operands(cmd)
+    if cmd.name == "findstr" or len(ops) < 2:
+        return None
+    dest = ops[-1]
+    if cmd.name == "replace":
+        # `replace SRC DIR`: the file keeps its name in DIR
+        base = ops[0].text.replace("/", "\\").rsplit("\\", 1)[-1]
+        return Word(dest.text.rstrip("\\/") + "\\" + base, dest.start, dest.end, dest.dynamic)
+    return dest
+
+
 def _lolbin_fetch(cmd: Cmd) -> None:
     if cmd.name == "replace":
         ops = _operands(cmd)
@@ -2980,6 +3007,26 @@ def _lolbin_fetch(cmd: Cmd) -> None:
         cmd.add(C, "disable-security", "MpCmdRun removes Defender's signatures (blinds it)")
         return
     if any(_REMOTE_ARG.match(w.text) for w in cmd.args):
+        if cmd.name in _COPY_FETCHERS:
+            # (w22, blind19) `extrac32 /Y /C \\host\s\t.exe C:\Users\Public\t.exe`,
+            # `expand`, `replace`, `esentutl /y … /d`, `findstr … > file`: a copy from a share
+            # or a URL is a download (moderate, as `curl -o`), not execution; running the copy
+            # later is (the file is remembered as unseen: `unseen-exec`, critical)
+            from aintern_ls.safety.wrappers import remember_unseen
+
+            dest = _copy_fetch_destination(cmd)
+            sources = [w.text for w in cmd.args if _REMOTE_ARG.match(w.text)]
+            hit = copy_destination(dest.text, sources, cmd) if dest is not None else None
+            if hit is not None and hit[0] >= C:
+                # `extrac32 /Y /C \\h\s\u.exe C:\Windows\System32\utilman.exe`: the copy
+                # lands on a system file or a persistence door
+                cmd.add(hit[0], hit[1], f"{cmd.name} copies a network file over {hit[2]}", dest)
+                return
+            if dest is not None and not dest.dynamic:
+                remember_unseen(cmd.scope, dest.text.replace("\\", "/"), "was just downloaded")
+            cmd.info.network_fetch = cmd.name == "findstr"  # (what it prints is the file)
+            cmd.add(M, "download", f"{cmd.name} copies a file from the network", dest)
+            return
         cmd.add(
             C,
             "lolbin-download",
@@ -3077,6 +3124,25 @@ def _nircmd(cmd: Cmd) -> None:
         cmd.add(M, "system-config", f"{cmd.name} changes system settings")
 
 
+# (w22) Windows' own Control Panel applets (System32\*.cpl), opened by their bare names
+_SYSTEM_APPLETS = frozenset(
+    names(
+        """
+        access appwiz bthprops desk firewall hdwwiz inetcpl intl irprops joy main mmsys ncpa
+        powercfg sapi sysdm tabletpc telephon timedate wscui collab infocardcpl
+        """
+    )
+)
+_CONTROL_RUNDLL = re.compile(r"(?i)shell32(?:\.dll)?,control_rundll(?:asuser)?\Z")
+
+
+def _system_applet(text: str) -> bool:
+    """(w22) `desk.cpl` (`desk.cpl,,1`, `"ncpa.cpl"`): one of Windows' own applets, by name
+    only (a path, a share or another name may be anyone's DLL)."""
+    name = text.strip("\"'").split(",", 1)[0].lower()
+    return name.endswith(".cpl") and name[:-4] in _SYSTEM_APPLETS
+
+
 def _elevate_exe(cmd: Cmd) -> None:
     """elevate.exe `[-c | -k] [-n] [-u] [-w] PROGRAM …` runs PROGRAM (through cmd with -c/-k)
     elevated: privilege (critical), and PROGRAM judged."""
@@ -3109,8 +3175,10 @@ def _proxy_exec_more(cmd: Cmd) -> None:
     texts = [w.text.lower() for w in cmd.args]
     if cmd.name == "wuauclt" and not any("updatedeploymentprovider" in t for t in texts):
         cmd.add(M, "system-config", "wuauclt runs Windows Update")
-    elif cmd.name == "control" and not any(t.endswith((".cpl", ".dll")) for t in texts):
-        cmd.add(M, "system-config", "opens Control Panel")
+    elif cmd.name == "control" and (
+        not any(t.endswith((".cpl", ".dll")) for t in texts) or (texts and _system_applet(texts[0]))
+    ):
+        cmd.add(M, "system-config", "opens Control Panel")  # (w22: or one of its applets)
     elif cmd.name == "regedit" and not any(t in ("/s", "-s") for t in texts):
         cmd.add(M, "registry", "regedit opens or exports the registry")
     elif cmd.name == "regedit":
@@ -3872,6 +3940,18 @@ _BOOT_SERVICE_NAMES = tuple(
 )
 
 
+# (w22) HKCR classes without which programs, scripts, links or the shell do not start
+_SHELL_CLASSES = frozenset(
+    names(
+        """
+        * .exe .com .bat .cmd .lnk .msc .dll exefile comfile batfile cmdfile lnkfile mscfile
+        dllfile clsid interface typelib appid directory folder drive allfilesystemobjects
+        desktopbackground network systemfilesassociations unknown http https htmlfile
+        """
+    )
+)
+
+
 def boot_service_like(pattern: str) -> str | None:
     """The first core service a WQL `LIKE` (`%`, `_`) or PowerShell `-like` (`*`, `?`)
     pattern matches (`Rpc%` -> `rpcss`), else None."""
@@ -3933,7 +4013,17 @@ def _reg(cmd: Cmd) -> None:
             and (gone_value := registry_value_deleted(_reg_norm(f'{low} /v "{value}"')))[0] == B
         ):
             cmd.add(B, gone_value[1], f"reg delete {key} /v {value}: {gone_value[2]}", ops[1])
-        elif parts and parts[0] in ("hklm", "hkcr", "hku") and len(parts) <= 2 and not one_value:
+        elif (
+            parts
+            and parts[0] in ("hklm", "hkcr", "hku")
+            and len(parts) <= 2
+            and not one_value
+            and not (parts[0] == "hkcr" and len(parts) == 2 and parts[1] not in _SHELL_CLASSES)
+        ):
+            # (w22, blind19) one class under HKCR (`HKCR\ms-msdt`, the Follina mitigation; a
+            # program's protocol or file type) is one key (dangerous, as the same key under
+            # HKLM\SOFTWARE\Classes); the classes every program start or the shell needs are
+            # not (`HKCR\exefile`, `HKCR\.exe`, `HKCR\CLSID`, `HKCR\*`)
             cmd.add(B, "registry-root", f"deletes the registry hive {key}", ops[1])
         elif (hit := registry_risk(low)) is not None and hit[1] == "disable-security":
             cmd.add(C, "disable-security", f"reg delete {key}: {hit[2]}", ops[1])
@@ -7061,6 +7151,20 @@ def _mshta(cmd: Cmd) -> None:
             # cmd splits `shell32.dll,ShellExec_RunDLL` at the comma
             entry = first + "," + cmd.args[1].text.lstrip(",")
             rest = rest[1:]
+        if (
+            rest
+            and _CONTROL_RUNDLL.match(entry)
+            and _system_applet(rest[0])
+            and rest[0].strip("\"'").split(",", 1)[0].lower()
+            not in {
+                d.lower() for d in (*cmd.scope.downloaded, *cmd.scope.unseen, *cmd.scope.written)
+            }
+        ):
+            # (w22, blind19) `rundll32 shell32.dll,Control_RunDLL desk.cpl`: Windows' own
+            # Control Panel applet by its bare name (it opens a settings window): moderate,
+            # as `control desk.cpl`; an applet from a path or a share stays proxy execution
+            cmd.add(M, "system-config", "rundll32 opens a Control Panel applet")
+            return
         if _RUNDLL_LAUNCH.match(entry) and rest:
             line = " ".join(rest)
             target = rest[0].strip("\"'")
