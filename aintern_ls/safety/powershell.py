@@ -4177,7 +4177,11 @@ class _Walker:
                     text = "$" + braced.group(1) + w.text[braced.end() :]
                     w = Word(text, w.start, w.end, w.dynamic, w.glob, w.origin)
                 lead = _HELD_LEAD.match(w.text)
-                if lead is not None and _PS_VAR + lead.group(0).lower() in self.scope.env:
+                if (
+                    lead is not None
+                    and _PS_VAR + lead.group(0).lower() in self.scope.env
+                    and lead.group(0).lower() in _KNOWN_VARS
+                ):
                     # (w22) `$env:USERPROFILE\System32` after `$env:USERPROFILE =
                     # 'C:\Windows'`: the value this text gave it (a known folder's name
                     # read both ways, the worse wins), as `_held_or_known`
