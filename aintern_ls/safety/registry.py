@@ -110,6 +110,7 @@ def batch_launcher(word: str) -> str | None:
     if (
         dot
         and ext in ("cmd", "bat")
+        and len(stem) > 1  # (`w.bat` is no shim of POSIX `w`)
         and (stem in HANDLERS or stem in WINDOWS_HANDLERS)
         and stem not in _SCRIPT_NAMES
         and not word.startswith((".\\", "./", ".."))

@@ -70,7 +70,8 @@ CASES: list[tuple[str, str, RiskLevel]] = [
     ("flashrom -p internal -r old.rom", "bash", S),
     # fsutil zeroing system files.
     ("fsutil file setzerodata offset=0 length=9 C:\\Windows\\System32\\hal.dll", "cmd", B),
-    ("fsutil file setzerodata offset=0 length=9 C:\\Windows\\Temp\\x.log", "cmd", C),
+    # (w22, blind19: a file in C:\\Windows\\Temp is an ordinary file: dangerous)
+    ("fsutil file setzerodata offset=0 length=9 C:\\Windows\\Temp\\x.log", "cmd", D),
     ("fsutil file setzerodata offset=0 length=9 E:\\x.bin", "cmd", D),
     # find exclusions do not narrow a delete.
     ("find / -type f ! -path '/proc/*' -exec shred -u {} +", "bash", B),
