@@ -716,15 +716,19 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         if name == "call" and len(words) > 1 and not words[1].text.startswith(":"):
             # `start /b call rd /s /q C:\`: call runs the command after it.
             return _judge_one(words[1:], scope, stdin)
-    windows_exe = (
-        scope.family == "bash"
-        and head_low.endswith((".exe", ".com"))
-        and (
-            command_name(head.text, True) in WINDOWS_HANDLERS
-            # `kubectl.exe get pods`, `git.exe status` from WSL or Git Bash: the Windows build
-            # of a program we know is that program (gen11: kubectl-ai's and Codex's tests)
-            or command_name(head.text, True) in HANDLERS
+    windows_exe = scope.family == "bash" and (
+        (
+            head_low.endswith((".exe", ".com"))
+            and (
+                command_name(head.text, True) in WINDOWS_HANDLERS
+                # `kubectl.exe get pods`, `git.exe status` from WSL or Git Bash: the Windows
+                # build of a program we know is that program (gen11: kubectl-ai's and Codex's
+                # tests)
+                or command_name(head.text, True) in HANDLERS
+            )
         )
+        # (w22) Git Bash `cmd /c 'rd /s /q "C:\"'`: cmd.exe found on PATH (its `/c` says so)
+        or (head_low == "cmd" and len(words) > 1 and words[1].text.lower() in ("/c", "/k", "/r"))
     )
     if windows_exe:
         # `diskpart.exe /s d.txt`, `cmd.exe /c …` from WSL or Git Bash: a Windows program

@@ -269,6 +269,8 @@ CMD_VALUES = [
     ("cmd /c 'rd /s /q \"C:\\\"'", "powershell", B),
     ("cmd /c 'set X=C:\\b && rd /s /q \"%X%\\\"'", "powershell", B),
     ("cmd.exe /c 'rd /s /q \"C:\\\"'", "bash", B),
+    ("cmd /c 'rd /s /q \"C:\\\"'", "bash", B),
+    ("cmd /c dir", "bash", S),
     (f"for %d in ({PAD} C:\\Windows) do rd /s /q %d", "cmd", B),
     (f"for %s in ({PAD},WinDefend) do sc config %s start= disabled", "cmd", C),
     # look-alikes
