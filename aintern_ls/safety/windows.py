@@ -2967,6 +2967,8 @@ def _copy_fetch_destination(cmd: Cmd) -> Word | None:
     low = [w.text.lower() for w in cmd.args]
     if cmd.name == "esentutl" and "/d" in low[:-1]:
         return cmd.args[low.index("/d") + 1]
+    if cmd.name == "extrac32" and "/l" in low[:-1]:
+        return cmd.args[low.index("/l") + 1]  # (`/L DIR`: where the cabinet's files go)
     if cmd.name == "print":
         named = next((w for w in cmd.args if w.text.lower().startswith("/d:")), None)
         return Word(named.text[3:], named.start + 3, named.end) if named is not None else None
@@ -3023,7 +3025,17 @@ def _lolbin_fetch(cmd: Cmd) -> None:
                 cmd.add(hit[0], hit[1], f"{cmd.name} copies a network file over {hit[2]}", dest)
                 return
             if dest is not None and not dest.dynamic:
-                remember_unseen(cmd.scope, dest.text.replace("\\", "/"), "was just downloaded")
+                path = dest.text.strip('"').replace("\\", "/")
+                low = [w.text.lower() for w in cmd.args]
+                if (
+                    path.endswith("/")
+                    or "." not in path.rsplit("/", 1)[-1]
+                    or any(t.startswith(("-f:", "/f:")) or t in ("/e", "/l") for t in low)
+                ):
+                    # a folder (`expand x.cab -F:* %TEMP%`, `extrac32 /E /L DIR`): every
+                    # file put there is unseen
+                    path = path.rstrip("/") + "/"
+                remember_unseen(cmd.scope, path, "was just downloaded")
             cmd.info.network_fetch = cmd.name == "findstr"  # (what it prints is the file)
             cmd.add(M, "download", f"{cmd.name} copies a file from the network", dest)
             return
