@@ -218,22 +218,28 @@ _VALUE_OPTIONS: dict[str, frozenset[str]] = {
 }
 
 
-def _plain_switch(w: Word, source: str) -> bool:
-    """A help word as written: unquoted and not made by a substitution (its span in the
-    source is exactly its text)."""
-    if w.start < 0 or w.end - w.start != len(w.text):
-        return False
+def _written_as(w: Word, source: str) -> str:
+    """(w22) How a help word is written: "plain" (its span is its text), "quoted" (its span
+    is the text in one pair of quotes), else "" (made by a substitution or a split string)."""
+    if w.start < 0 or w.end > len(source):
+        return ""
     written = source[w.start : w.end]
-    # (`schtasks -create -?` is read with its switches as `/…`)
-    return written == w.text or (written in HELP_SWITCHES and w.text in HELP_SWITCHES)
+    if written == w.text or (written in HELP_SWITCHES and w.text in HELP_SWITCHES):
+        return "plain"  # (`schtasks -create -?` is read with its switches as `/…`)
+    if len(written) == len(w.text) + 2 and written[0] == written[-1] and written[0] in "'\"":
+        return "quoted"
+    return ""
 
 
-def asks_help(name: str, args: Sequence[Word], source: str) -> bool:
+def asks_help(name: str, args: Sequence[Word], source: str, family: str = "cmd") -> bool:
     """(w22) Whether a Windows program's arguments ask for its help: a standalone `/?` or
-    `-?` word (or one in a run of glued switches, `/s/?`), unquoted, and not the value of
-    the option before it. A `/?` inside a value is that value (`format C: /v:"/?"` names
-    the volume `/?` and formats; `shutdown /s /t 0 /c "/?"` shuts down with that comment),
-    and a quoted `"/?"` is a string. Failing any of these, the command is judged as run."""
+    `-?` word (or one in a run of glued switches, `/s/?`). Never a `/?` inside a value
+    (`format C: /v:"/?"` names the volume `/?` and formats). A quoted `"/?"` reaches a cmd
+    program with its quotes (a string, not the switch); PowerShell and bash take the quotes
+    off, so there a quoted `'/?'` is a native program's switch, unless it follows an option
+    whose value is the next word (`shutdown /s /t 0 /c '/?'`: the comment). A bare `/?`
+    is the switch wherever it stands (review 22 O3: `taskkill /im /?` prints help).
+    Failing these, the command is judged as run."""
     values = _VALUE_OPTIONS.get(name.lower().removesuffix(".exe"), frozenset())
     prev = ""
     for w in args:
@@ -246,8 +252,13 @@ def asks_help(name: str, args: Sequence[Word], source: str) -> bool:
             and "?" in t.split("/")
             and '"' not in t
         ):
-            p = "/" + prev[1:] if prev[:1] == "-" else prev
-            if _plain_switch(w, source) and p not in values and not prev.endswith((":", "=")):
+            how = _written_as(w, source)
+            if how == "plain":
                 return True
+            # (a quoted `'-?'` stays a string: to a cmdlet it is a value, not its switch)
+            if how == "quoted" and family != "cmd" and t == "/?":
+                p = "/" + prev[1:] if prev[:1] == "-" else prev
+                if p not in values:
+                    return True
         prev = t.lower()
     return False

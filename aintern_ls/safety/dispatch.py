@@ -167,7 +167,7 @@ _WINDOWS_LAUNCHERS = frozenset(
 )
 
 
-def _windows_help(name: str, argv: Argv, known: bool, scope_source: str) -> bool:
+def _windows_help(name: str, argv: Argv, known: bool, scope_source: str, family: str) -> bool:
     """(h20) cmd's `/?` switch, in any position, makes a Windows tool or built-in print its
     help and do nothing (`vssadmin delete shadows /?`, `shutdown /s /?`, `sc delete /?`);
     PowerShell's `-?` common parameter shows a cmdlet's help instead of running it
@@ -177,13 +177,13 @@ def _windows_help(name: str, argv: Argv, known: bool, scope_source: str) -> bool
     textset = argv.textset
     if "/?" in textset:
         # (w22) a standalone, unquoted word that is no option's value
-        return known and asks_help(name, argv.source, scope_source)
+        return known and asks_help(name, argv.source, scope_source, family)
     return (
         "-?" in textset
         and "-" in name
         and name.count("-") == 1
         and name[0].isalpha()
-        and asks_help(name, argv.source, scope_source)
+        and asks_help(name, argv.source, scope_source, family)
     )
 
 
@@ -826,7 +826,7 @@ def _judge_one(words: list[Word], scope: Scope, stdin: Stdin) -> Info:
         return cmd.info  # (h19) `sudo --help`, `su -V`, `useradd -h`, `insmod -h`: usage only
     if known and (name == "aws" or name in _HELP_ANYWHERE) and _cli_help(name, argv):
         return cmd.info  # (h20) `aws s3 rb help`, `az group delete -h`: prints help
-    if scope.family != "bash" and _windows_help(name, argv, known, scope.source):
+    if scope.family != "bash" and _windows_help(name, argv, known, scope.source, scope.family):
         return cmd.info  # (h20) `vssadmin delete shadows /?`, `Disable-NetFirewallRule -?`
     if (
         known

@@ -169,7 +169,7 @@ def _fetch(cmd: Cmd) -> None:
                 and not any(w.text.lower().lstrip("-/") == "urlfetch" for w in cmd.args)
             )
             # `-delstore -?`: the verb's help (w22: standalone, unquoted, no option's value)
-            or asks_help(n, cmd.args, cmd.scope.source)
+            or asks_help(n, cmd.args, cmd.scope.source, cmd.scope.family)
         )
         and not any("://" in w.text for w in cmd.args)
     ):

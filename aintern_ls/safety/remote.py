@@ -116,7 +116,7 @@ REMOTE_RULE_GROUPS = re.compile(
     r"|remote\s*administration|openssh|\bsshd\b"
     # (w22) the groups' resource ids, as netsh and `-Group` name them: Remote Desktop, File
     # and Printer Sharing, Windows Remote Management
-    r"|@firewallapi\.dll,-(?:28752|28502|30267)\b"
+    r"|firewallapi\.dll,-(?:28752|28502|30267)\b"
 )
 
 

@@ -75,7 +75,10 @@ def _shutdown(cmd: Cmd) -> None:
         # a shutdown that `/s`, `/r`, `/p`, `/g` or `/sg` still orders
         or (
             cmd.has("-c")
-            and not cmd.has("/s", "-s", "/r", "-r", "/p", "-p", "/g", "-g", "/sg", "-sg")
+            and (
+                cmd.scope.family == "bash"  # (review 22 O4: Linux's -c, whatever else is given)
+                or not cmd.has("/s", "-s", "/r", "-r", "/p", "-p", "/g", "-g", "/sg", "-sg")
+            )
         )
     ):
         cmd.add(M, "shutdown", "cancels a scheduled shutdown")
@@ -4353,7 +4356,7 @@ def _vendor_flash(cmd: Cmd) -> None:
     texts = [t.lower() for t in cmd.texts()]
     n = cmd.name
     if any(t in ("-h", "--help", "--version", "/h") for t in texts) or asks_help(
-        n, cmd.args, cmd.scope.source
+        n, cmd.args, cmd.scope.source, cmd.scope.family
     ):
         return
     if n.startswith("fwupd"):

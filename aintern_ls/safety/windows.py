@@ -1948,7 +1948,7 @@ def _set_firewall_rule(cmd: Cmd) -> None:
         # (w22) `Get-NetFirewallRule -DisplayGroup "Remote Desktop" | Set-NetFirewallRule
         # -Enabled True`: the rules come down the pipe; the listing before names them
         chosen += " " + _pipeline_upstream(cmd.scope.source, cmd.start).lower()
-    if _loopback_only(_nfr_value(args, "remoteaddress", 7)):
+    if _loopback_only(_nfr_values(args, "remoteaddress", 7)) and not _array_goes_on(cmd):
         # (w22) `… -Enabled True -RemoteAddress 127.0.0.1`: the rule narrowed to this machine
         cmd.add(M, "firewall", "changes firewall rules (only this machine may connect)")
         return
@@ -1985,6 +1985,33 @@ def _set_firewall_rule(cmd: Cmd) -> None:
             cmd.add(C, "disable-security", f"{cmd.name} makes every firewall rule allow traffic")
             return
     cmd.add(M, "firewall", "changes firewall rules")
+
+
+def _nfr_values(args: list[str], name: str, shortest: int) -> str | None:
+    """(w22, review 22 U1) Every value of `-Name a,b` / `-Name a, b` / `-Name:a,b` (the
+    array PowerShell binds), joined by commas; None when the parameter is not given."""
+    for i, t in enumerate(args):
+        if t.startswith("-"):
+            key, colon, val = t[1:].partition(":")
+            if len(key) >= shortest and name.startswith(key):
+                values = [val] if colon and val else []
+                for nxt in args[i + 1 : i + 64]:
+                    if nxt.startswith("-"):
+                        break
+                    values.append(nxt)
+                return ",".join(v.strip(",") for v in values if v.strip(","))
+    return None
+
+
+def _array_goes_on(cmd: Cmd) -> bool:
+    """(w22) A `-RemoteAddress a, b` array whose later items the words lost: a `,` follows
+    the parameter's value in the source (the list is then not known to be loopback only)."""
+    src = cmd.scope.source
+    for i, w in enumerate(cmd.args[:-1]):
+        if w.text.lower().startswith("-remoteaddr"):
+            value = cmd.args[i + 1]
+            return 0 <= value.end <= len(src) and src[value.end : value.end + 4].lstrip()[:1] == ","
+    return False
 
 
 def _loopback_only(addresses: str | None) -> bool:
@@ -2049,7 +2076,7 @@ def _opens_every_port(cmd: Cmd, text: str) -> bool:
 
 # netsh's legacy `firewall set service type=remotedesktop|fileandprint|remoteadmin`
 _NETSH_SERVICES = re.compile(r"\b(?:type=)?(?:remotedesktop|fileandprint|remoteadmin)\b")
-_LOOPBACK = re.compile(r"\A(?:127\.[\d.]+|::1|localhost)(?:/\d+)?\Z")
+_LOOPBACK = re.compile(r"\A(?:127\.[\d.]+(?:/(?:[89]|[12]\d|3[0-2]))?|::1(?:/128)?|localhost)\Z")
 
 
 def _inbound_remote_access(cmd: Cmd, text: str) -> str:
@@ -2069,6 +2096,9 @@ def _inbound_remote_access(cmd: Cmd, text: str) -> str:
             elif last.endswith("port") and len(pairs[last]) < 256 and re.fullmatch(r"[\d,-]+", t):
                 # (cmd splits `localport=21,22` at the comma; netsh reads the whole list)
                 pairs[last] = pairs.get(last, "") + "," + t
+            elif last.endswith("ip") and len(pairs[last]) < 256 and re.fullmatch(r"[\w.:/,-]+", t):
+                # (w22) `remoteip=127.0.0.1,10.0.0.0/8`: the whole address list
+                pairs[last] = pairs.get(last, "") + "," + t
         if re.search(r"\bfirewall\s+set\s+rule\b", text):
             picked = pairs.get("group", "") + " " + pairs.get("name", "")
             if pairs.get("enable") == "yes" and remote.REMOTE_RULE_GROUPS.search(picked):
@@ -2078,7 +2108,9 @@ def _inbound_remote_access(cmd: Cmd, text: str) -> str:
                 return ""
             if new.get("action", "allow") != "allow" or new.get("dir", "in") != "in":
                 return ""
-            port = new.get("localport") or (chosen.get("localport", "") if "action" in new else "")
+            port = new.get("localport") or (
+                chosen.get("localport", "") if "action" in new or new.get("enable") == "yes" else ""
+            )
             if remote.opens_login_port(port):
                 # (w22) `set rule name=x new action=allow localport=3389`: an existing rule
                 # edited to let a remote-login port in
@@ -2115,7 +2147,7 @@ def _inbound_remote_access(cmd: Cmd, text: str) -> str:
             return ""
         if enabled in ("false", "$false", "0"):
             return ""
-        remote_ip = _nfr_value(args, "remoteaddress", 7) or ""
+        remote_ip = _nfr_values(args, "remoteaddress", 7) or ""
         ports = _nfr_value(args, "localport", 6) or ""
     else:
         return ""
@@ -3785,7 +3817,7 @@ def _help(cmd: Cmd) -> bool:
     """(w22) The program is asked only for its help: a standalone, unquoted `/?` or `-?`
     that is no option's value (`argv.asks_help`); never a `/?` inside a value or a quoted
     string (`format C: /v:"/?"` formats)."""
-    return asks_help(cmd.name, cmd.args, cmd.scope.source)
+    return asks_help(cmd.name, cmd.args, cmd.scope.source, cmd.scope.family)
 
 
 def _win_flags(cmd: Cmd) -> set[str]:

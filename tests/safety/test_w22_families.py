@@ -20,12 +20,12 @@ NFR = "New-NetFirewallRule "
 HELP_IN_VALUE = [
     ('shutdown /s /t 0 /c "/?"', "cmd", D),
     ('shutdown /s /t 0 /c "/?"', "powershell", D),
-    ("shutdown -r -t 1 -c -?", "cmd", D),
+    ("shutdown /s /t 0 /c '/?'", "powershell", D),
     ('format C: /q /y /v:"/?"', "cmd", B),
     ("format C: /q /y /v:/?", "powershell", B),
     ('format X: /y "/?"', "cmd", B),
     ('cmd.exe /c "format C: /q /y /v:/?"', "powershell", B),
-    ("vssadmin delete shadows /all '/?'", "powershell", B),
+    ("vssadmin delete shadows /all '/?'", "powershell", S),  # (review 22 O2)
     ('bcdedit /delete {default} /f "/?"', "cmd", B),
     ("Remove-Item C:\\Windows -Recurse -Force '-?'", "powershell", B),
     ('reg delete HKLM\\SYSTEM /f "/?"', "cmd", B),
@@ -46,6 +46,16 @@ HELP_STAYS = [
     ("netsh advfirewall firewall add rule /?", "cmd", S),
     ("diskpart /s wipe.txt /?", "cmd", S),
     ('echo format C: /v:"/?"', "cmd", S),
+    # review 22: a drive before the switch (O1), PowerShell's quotes off a native's switch
+    # (O2), a bare switch after a value option (O3), Linux's shutdown -c (O4)
+    ("format D: /?", "cmd", S),
+    ("format D: /?", "powershell", S),
+    ("vssadmin delete shadows /for=C: /?", "cmd", S),
+    ("manage-bde -off C: -?", "cmd", S),
+    ("& vssadmin.exe delete shadows /all /quiet '/?'", "powershell", S),
+    ("taskkill /im /?", "cmd", S),
+    ("shutdown -r -t 1 -c /?", "cmd", S),
+    ("shutdown -r +5 -c", "bash", M),
     ("shutdown /a", "cmd", M),
     ("shutdown -c", "bash", M),
 ]
@@ -317,4 +327,53 @@ BLIND19_DECISIONS = [
 
 @pytest.mark.parametrize(("command", "shell", "expected"), BLIND19_DECISIONS)
 def test_blind19_windows_decisions(command: str, shell: str, expected: object) -> None:
+    assert level(command, shell) == expected, command
+
+
+# ---------------------------------------------------------------- review 22 (U1, U4)
+REVIEW_22 = [
+    (
+        "Set-NetFirewallRule -DisplayGroup 'Remote Desktop' -Enabled True -RemoteAddress "
+        "127.0.0.1,10.0.0.0/8",
+        "powershell",
+        C,
+    ),
+    (
+        "Set-NetFirewallRule -DisplayGroup 'Remote Desktop' -Enabled True -RemoteAddress "
+        "127.0.0.1, 10.0.0.0/8",
+        "powershell",
+        C,
+    ),
+    (
+        "Set-NetFirewallRule -Name RemoteDesktop-UserMode-In-TCP -Enabled True -RemoteAddress "
+        "127.0.0.1/0",
+        "powershell",
+        C,
+    ),
+    (
+        "netsh advfirewall firewall add rule name=r dir=in action=allow protocol=TCP "
+        "localport=3389 remoteip=127.0.0.1,10.0.0.0/8",
+        "cmd",
+        C,
+    ),
+    (
+        'netsh advfirewall firewall set rule group="@%SystemRoot%\\system32\\FirewallAPI.dll,'
+        '-28752" new enable=yes',
+        "cmd",
+        C,
+    ),
+    ("netsh advfirewall firewall set rule name=x localport=3389 new enable=yes", "cmd", C),
+    # look-alikes
+    (
+        "Set-NetFirewallRule -Name RemoteDesktop-UserMode-In-TCP -Enabled True -RemoteAddress "
+        "127.0.0.1",
+        "powershell",
+        M,
+    ),
+    ("netsh advfirewall firewall set rule name=x localport=3389 new enable=no", "cmd", M),
+]
+
+
+@pytest.mark.parametrize(("command", "shell", "expected"), REVIEW_22)
+def test_review_22_firewall(command: str, shell: str, expected: object) -> None:
     assert level(command, shell) == expected, command
