@@ -572,6 +572,11 @@ def _docker(cmd: Cmd) -> None:
             return
         if sub in _DOCKER_SAFE:
             return
+        if verbs[0] == "context" and sub in ("rm", "remove"):
+            # (a22) `docker context rm prod`: a saved endpoint of the client is forgotten;
+            # no container, image or data on any host goes (a settings change)
+            cmd.add(M, "container", f"{cmd.name} context {sub} removes a saved connection")
+            return
         if sub in _DOCKER_DELETE:
             cmd.add(
                 D,

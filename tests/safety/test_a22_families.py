@@ -242,3 +242,17 @@ def test_formatter_devices_stay_blocked(command: str, shell: str, want: object) 
 )
 def test_hg_purge_listing_deletes_nothing(command: str, want: object) -> None:
     assert _level(command) == want, command
+
+
+@pytest.mark.parametrize(
+    ("command", "want"),
+    [
+        ("docker context rm -f staging", M),
+        ("podman context remove old", M),
+        ("docker context ls", S),
+        ("docker container rm -f web", D),
+        ("docker volume rm data", D),
+    ],
+)
+def test_docker_context_removal_is_a_setting(command: str, want: object) -> None:
+    assert _level(command) == want, command
