@@ -2449,7 +2449,12 @@ class _Walker:
                 self._zsh_definition(m.group(1), m.group(2).strip("'\""), value, node)
                 return
         name = _text(name_node)
-        if name_node.type == "subscript" and value is not None and self._element_set(name, value):
+        if (
+            name_node.type == "subscript"
+            and value is not None
+            and not name.startswith("BASH_CMDS[")  # bash's hash table: its own reader below
+            and self._element_set(name, value)
+        ):
             return
         name = self.scope.env.get(_NAMEREF + name, name)  # assigning through a nameref
         if name.startswith("BASH_CMDS") and value is not None:
@@ -3425,6 +3430,9 @@ class _Walker:
                 and _SPLIT not in text
                 # (`bash -c $(echo "rm -rf /")`: read as the code its writer meant)
                 and not (prev is not None and re.fullmatch(r"-\w*c", _text(prev)))
+                # (`source (echo 'rm -rf ~' | psub)`: fish's psub hands over a file holding the
+                # text, read whole by the sourcing reader)
+                and _command_name_of(node.parent) not in ("source", ".")
             ):
                 # (u22) an unquoted substitution's known output is split into words at IFS
                 # (`rm -rf $(echo /etc /usr)`, `for d in $(printf '/etc\n/usr\n')`)

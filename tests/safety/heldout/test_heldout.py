@@ -41,6 +41,7 @@ BLIND16 = Path(__file__).with_name("blind16.tsv")
 BLIND17 = Path(__file__).with_name("blind17.tsv")
 BLIND18 = Path(__file__).with_name("blind18.tsv")
 BLIND19 = Path(__file__).with_name("blind19.tsv")
+BLIND20 = Path(__file__).with_name("blind20.tsv")
 
 
 def _figures(path: Path, min_rows: int) -> tuple[float, float, float, float]:
@@ -597,3 +598,26 @@ def test_nineteenth_blind_slice_figures() -> None:
     assert high_recall >= 177 / 195
     assert safe_over <= 0.0
     assert exact >= 299 / 330
+
+
+def test_twentieth_blind_slice_figures() -> None:
+    """`blind20.tsv` (330 rows) was written in session 22 by a twentieth red-team engineer
+    who never read the analyser's source, tests, corpora or the red team's notes and never
+    ran the analyser on it; it was frozen (sha256 ebac6fce…) at 17:01:54 UTC, before any of
+    the session's analyser work landed, and scored by the lead before anyone saw its rows.
+    Mix: 110 blocked, 85 critical, 40 dangerous, 35 moderate, 60 safe; 190 bash, 70
+    PowerShell, 70 cmd; (a) 75 rows from incident and threat reports, GTFOBins, LOOBins and
+    LOLBAS entries, (b) 100 from other tools' rules and tests (elastic protections-artifacts
+    behaviour rules, Splunk detections, HolmesGPT's bash argv tests, dozor, llpm and others
+    not cited by earlier slices), (c) 155 fresh spellings (tools' option variables, config
+    written now and used later, arrays and loops, zsh/fish/ksh, inline node/deno/bun/perl/
+    php/ruby/python, macOS disk tools, encoded PowerShell).
+
+    Start of session 22 (bd08fd8): blocked recall 1.000, blocked-or-critical 0.964, safe
+    over-flagged 0.000, exact 0.961. The floors below are the start figures: they guard
+    against regressions, not generality."""
+    blocked_recall, high_recall, safe_over, exact = _figures(BLIND20, 325)
+    assert blocked_recall >= 110 / 110
+    assert high_recall >= 188 / 195
+    assert safe_over <= 0.0
+    assert exact >= 317 / 330
