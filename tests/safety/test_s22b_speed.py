@@ -19,8 +19,6 @@ difference (levels, findings, spans, budget steps).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
@@ -29,24 +27,9 @@ from aintern_ls.safety import cmd, powershell
 from aintern_ls.safety.analyser import _assess_cached
 from aintern_ls.safety.levels import RiskLevel
 from tests.safety.test_s20_speed import _stand_in
+from tests.safety.test_s21_speed import _calls
 
 analyse = _assess_cached.__wrapped__
-
-
-class _Calls:
-    """A function's stand-in that counts its calls."""
-
-    def __init__(self, fn: Callable[..., Any]) -> None:
-        self.fn = fn
-        self.calls = 0
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        self.calls += 1
-        return self.fn(*args, **kwargs)
-
-
-def _calls(module: Any, name: str) -> AbstractContextManager[_Calls]:
-    return _stand_in(module, name, _Calls)
 
 
 NESTED_FOR = "for /f %i in ('dir /b') do (" * 300 + "echo %i" + ")" * 300
