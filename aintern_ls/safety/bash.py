@@ -3433,6 +3433,7 @@ class _Walker:
                 # (`source (echo 'rm -rf ~' | psub)`: fish's psub hands over a file holding the
                 # text, read whole by the sourcing reader)
                 and _command_name_of(node.parent) not in ("source", ".")
+                and "psub" not in _text(node)
             ):
                 # (u22) an unquoted substitution's known output is split into words at IFS
                 # (`rm -rf $(echo /etc /usr)`, `for d in $(printf '/etc\n/usr\n')`)

@@ -434,7 +434,9 @@ _PROC_MEM = re.compile(r"(?:\A|=)/proc/(?!self/|thread-self/)[^/\n]{1,80}/mem\Z"
 
 
 def _process_memory(cmd: Cmd) -> str | None:
-    texts = cmd.texts()
+    n = cmd.name
+    is_reader = n in _MEMORY_READERS  # (its row's programs; the dispatcher asks only for them)
+    texts = cmd.texts() if is_reader else []
     if not any("/mem" in t for t in texts):
         return None
     for t in texts:

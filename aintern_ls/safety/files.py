@@ -1947,9 +1947,10 @@ def _mkfs(cmd: Cmd) -> None:
         target = _formatter_target(cmd, valued)
         if target == "version":
             return  # (a22) `mkfs.ext4 -V /dev/sda1`: mke2fs/mkfs.xfs print their version
-        if target is None:
+        if target is None and any(not a.text.startswith("-") for a in cmd.args):
             # (a22) `mkfs.ext4 -L data`, `mkfs.ext4 -L '/dev/sda'`: an option's value is no
-            # device; nothing is named to format (it prints its usage)
+            # device; nothing is named to format (it prints its usage). Options alone
+            # (`mkfs.ext4 -F`: a device may be appended or fed in) keep the formatter's level.
             cmd.add(M, "unknown-command", f"{cmd.name} names no device to format")
             return
         if isinstance(target, Word) and _plain_file(cmd, target):

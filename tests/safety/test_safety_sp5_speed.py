@@ -116,7 +116,9 @@ ADVERSARIAL_LEVELS = {
     "long base64 payload to bash -c": ("critical", "critical", "critical"),
     "nested & { } blocks": ("moderate", "critical", "moderate"),
     "nested Invoke-Command blocks": ("moderate", "critical", "moderate"),
-    "nested cmd /c": ("moderate", "critical", "critical"),
+    # s22: Git Bash's `cmd /c` is cmd.exe (w22 f15209e), so bash reads every level as cmd
+    # text too and is cut by the step budget, as cmd and PowerShell were
+    "nested cmd /c": ("critical", "critical", "critical"),
     "nested for /f bodies": ("critical", "critical", "safe"),
     "nested iex strings": ("critical", "critical", "moderate"),
     "nested if parentheses": ("critical", "critical", "safe"),
