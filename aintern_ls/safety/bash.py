@@ -3433,7 +3433,7 @@ class _Walker:
                 # (`source (echo 'rm -rf ~' | psub)`: fish's psub hands over a file holding the
                 # text, read whole by the sourcing reader)
                 and _command_name_of(node.parent) not in ("source", ".")
-                and "psub" not in _text(node)
+                and _PSUB_LAST.search(_text(node)) is None
             ):
                 # (u22) an unquoted substitution's known output is split into words at IFS
                 # (`rm -rf $(echo /etc /usr)`, `for d in $(printf '/etc\n/usr\n')`)
@@ -4349,6 +4349,9 @@ def _to_open_socket(scope: Scope, op: str, dest: Word) -> bool:
 _EXTGLOB_OPS = frozenset("!@+?*")
 _ZSH_QUALIFIERS = re.compile(r"[DNM.@/=p*%^-]{1,4}")
 
+
+# fish's `(… | psub)`: the substitution's last stage hands over a file holding the text
+_PSUB_LAST = re.compile(r"\|\s*psub\b")
 
 _READ_VALUED = frozenset({"-d", "-n", "-N", "-p", "-t", "-u", "-i"})
 

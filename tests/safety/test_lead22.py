@@ -25,6 +25,8 @@ from aintern_ls.safety.levels import RiskLevel
         ("source (echo 'rm -rf ~' | psub)", "fish"),
         ("source (echo 'rm -rf ~' | psub)", "bash"),
         (". $(echo 'rm -rf /' | psub)", "bash"),
+        # the word "psub" in the output is no psub stage: the output is still split
+        ("rm -rf $(echo /etc /usr psub)", "bash"),
     ],
 )
 def test_blocked_again(command: str, shell: str) -> None:
